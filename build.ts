@@ -1,0 +1,226 @@
+import { cp, mkdir, readdir, rm } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
+import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
+import type { BuildConfig, BuildMetafile, BuildOutput } from "bun";
+import {
+  type AppEntry,
+  type BuildManifest,
+  type BuiltFile,
+  manifestFileName,
+} from "./src/shared/build-manifest.ts";
+import { widgetChunkNames } from "./src/shared/widget-chunk-contract.ts";
+
+/**
+ * The one build. Output layout (the server serves it as it is):
+ *   dist/main/sdk/loader.js          the eager SDK, stable name, one file, no React
+ *   dist/main/sdk/*-{hash}.js        lazy widget chunks, sharing React through splitting
+ *   dist/main/assets/*-{hash}.*      the admin SPA
+ *   dist/main/...                    public/ as it is (demo host page, flags, sounds)
+ *   dist/messenger/assets/*-{hash}.* the messenger frame app
+ *   dist/manifest.json               what the server needs to render pages and preload chunks
+ * Text files get `.br` and `.gz` siblings so the server never compresses on the fly.
+ */
+
+export interface BuildOptions {
+  outDir?: string;
+  minify?: boolean;
+}
+
+const root = import.meta.dir;
+const production = { "process.env.NODE_ENV": JSON.stringify("production") };
+const hashedNames = {
+  entry: "[name]-[hash].[ext]",
+  chunk: "chunk-[hash].[ext]",
+  asset: "[name]-[hash].[ext]",
+};
+const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+
+export class BuildError extends Error {
+  override name = "BuildError";
+}
+
+async function bundle(config: BuildConfig): Promise<BuildOutput & { metafile: BuildMetafile }> {
+  const result = await Bun.build({ target: "browser", metafile: true, ...config });
+  if (!result.success || !result.metafile) {
+    throw new BuildError(
+      `Build of ${config.entrypoints.join(", ")} failed:\n${result.logs.map((log) => String(log)).join("\n")}`,
+    );
+  }
+  return result as BuildOutput & { metafile: BuildMetafile };
+}
+
+/** Metafile output paths are relative to the outdir (entry points to the working directory). */
+const outputs = (metafile: BuildMetafile, outdir: string) =>
+  Object.entries(metafile.outputs).map(([path, output]) => ({ path: resolve(outdir, path), output }));
+
+/** The JavaScript output of an entry (its CSS bundle names the same entry point). */
+function entryOutput(metafile: BuildMetafile, outdir: string, entryPoint: string) {
+  const found = outputs(metafile, outdir).find(
+    ({ path, output }) =>
+      path.endsWith(".js") && output.entryPoint && resolve(output.entryPoint) === entryPoint,
+  );
+  if (!found) throw new BuildError(`No output for entry ${entryPoint}`);
+  return found;
+}
+
+/** The entry's script, its CSS bundle and every chunk it imports statically (to preload). */
+function appEntry(metafile: BuildMetafile, entryPoint: string, dir: string, urlBase: string): AppEntry {
+  const all = new Map(outputs(metafile, dir).map(({ path, output }) => [path, output]));
+  const url = (path: string) => `${urlBase}/${relative(dir, path).split("\\").join("/")}`;
+  const entry = entryOutput(metafile, dir, entryPoint);
+  const preload = new Set<string>();
+  const visit = (path: string) => {
+    for (const imported of all.get(path)?.imports ?? []) {
+      if (imported.kind !== "import-statement") continue;
+      const target = resolve(dir, imported.path);
+      if (preload.has(target)) continue;
+      preload.add(target);
+      visit(target);
+    }
+  };
+  visit(entry.path);
+  const cssBundle = entry.output.cssBundle ? [url(resolve(dir, entry.output.cssBundle))] : [];
+  return { script: url(entry.path), css: cssBundle, preload: [...preload].map(url) };
+}
+
+async function buildApp(entry: string, outdir: string, urlBase: string, minify: boolean) {
+  const entryPoint = join(root, entry);
+  const { metafile } = await bundle({
+    entrypoints: [entryPoint],
+    outdir,
+    splitting: true,
+    format: "esm",
+    minify,
+    naming: hashedNames,
+    define: production,
+  });
+  return appEntry(metafile, entryPoint, outdir, urlBase);
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+async function compressAndMeasure(outDir: string): Promise<BuiltFile[]> {
+  const files: BuiltFile[] = [];
+  for (const origin of ["main", "messenger"] as const) {
+    const originDir = join(outDir, origin);
+    for (const path of (await listFiles(originDir)).sort()) {
+      if (!compressible.test(path)) continue;
+      const raw = new Uint8Array(await Bun.file(path).arrayBuffer());
+      const gzip = Bun.gzipSync(raw, { level: 9 });
+      const brotli = brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+      await Bun.write(`${path}.gz`, gzip);
+      await Bun.write(`${path}.br`, brotli);
+      files.push({
+        origin,
+        path: `/${relative(originDir, path).split("\\").join("/")}`,
+        bytes: raw.byteLength,
+        gzip: gzip.byteLength,
+        brotli: brotli.byteLength,
+      });
+    }
+  }
+  return files;
+}
+
+export async function buildAll({ outDir = join(root, "dist"), minify = true }: BuildOptions = {}) {
+  const out = resolve(outDir);
+  await rm(out, { recursive: true, force: true });
+  const sdkDir = join(out, "main", "sdk");
+  await mkdir(sdkDir, { recursive: true });
+
+  // Widget chunks first: the loader is built with their hashed names baked in.
+  const chunkEntries = widgetChunkNames.map((name) => join(root, "src", "widget", name, `${name}-chunk.tsx`));
+  const widget = await bundle({
+    entrypoints: chunkEntries,
+    outdir: sdkDir,
+    splitting: true,
+    format: "esm",
+    minify,
+    naming: hashedNames,
+    define: production,
+  });
+  const widgetChunks: Record<string, string> = {};
+  widgetChunkNames.forEach((name, index) => {
+    widgetChunks[name] = relative(
+      sdkDir,
+      entryOutput(widget.metafile, sdkDir, chunkEntries[index] as string).path,
+    );
+  });
+
+  const loader = await bundle({
+    entrypoints: [join(root, "loader", "loader.ts")],
+    outdir: sdkDir,
+    format: "iife",
+    minify,
+    naming: "loader.js",
+    define: { ...production, __GLEAP_CHUNKS__: JSON.stringify(widgetChunks) },
+  });
+  const heavy = Object.keys(loader.metafile.inputs).filter((input) =>
+    /node_modules\/(react|react-dom)\//.test(input),
+  );
+  if (heavy.length > 0) throw new BuildError(`loader/ must not bundle React, but it pulls in ${heavy[0]}`);
+
+  const admin = await buildApp("src/admin/admin-main.tsx", join(out, "main", "assets"), "/assets", minify);
+  const messenger = await buildApp(
+    "src/messenger/messenger-main.tsx",
+    join(out, "messenger", "assets"),
+    "/assets",
+    minify,
+  );
+  await cp(join(root, "public"), join(out, "main"), { recursive: true });
+
+  const manifest: BuildManifest = {
+    version: 1,
+    builtAt: new Date().toISOString(),
+    loader: "/sdk/loader.js",
+    widgetChunks: Object.fromEntries(
+      Object.entries(widgetChunks).map(([name, file]) => [name, `/sdk/${file}`]),
+    ),
+    apps: { admin, messenger },
+    files: await compressAndMeasure(out),
+  };
+  await mkdir(dirname(join(out, manifestFileName)), { recursive: true });
+  await Bun.write(join(out, manifestFileName), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** A fixed-width table of every output's raw, gzip and brotli size. */
+export function formatSizeTable(files: readonly BuiltFile[]): string {
+  const rows = files.map((file) => [
+    `${file.origin}${file.path}`,
+    kb(file.bytes),
+    kb(file.gzip),
+    kb(file.brotli),
+  ]);
+  const header = ["file", "raw", "gzip", "brotli"];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join("  ");
+  return [line(header), ...rows.map(line)].join("\n");
+}
+
+if (import.meta.main) {
+  const quiet = process.argv.includes("--quiet");
+  const started = performance.now();
+  try {
+    const manifest = await buildAll();
+    if (!quiet) console.log(formatSizeTable(manifest.files));
+    console.log(
+      `Built ${manifest.files.length} files into dist/ in ${Math.round(performance.now() - started)} ms`,
+    );
+  } catch (error) {
+    console.error(error instanceof BuildError ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,125 @@
+import { resolve } from "node:path";
+import { StartupError } from "./startup-error.ts";
+
+/**
+ * The server's whole configuration, read once from the environment at start.
+ * Every variable is documented in the README's table; defaults live here only.
+ */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  messengerPort: number;
+  /** Public URL of the main origin; unset means http://localhost:{bound port}. */
+  publicUrl?: string;
+  /** Public URL of the messenger origin (the frame sits at its root); unset means the bound port. */
+  messengerUrl?: string;
+  dataDir: string;
+  distDir: string;
+  database: DatabaseTarget;
+  seedDemo: boolean;
+  logLevel: LogLevel;
+}
+
+export type DatabaseTarget = { engine: "sqlite"; filename: string } | { engine: "postgres"; url: string };
+
+export const logLevels = ["debug", "info", "warn", "error", "silent"] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** Thrown for a bad environment value; its message is the one line printed before exit 1. */
+export class ConfigError extends StartupError {
+  override name = "ConfigError";
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+// Hand-written rather than a schema library: each variable needs its own coercion and a message that
+// names it, and the whole module is smaller than the glue a generic validator would need.
+function readPort(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+    throw new ConfigError(name, `must be a port number from 0 to 65535, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function readUrl(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(name, `must be an absolute http(s) URL, got "${raw}"`);
+  }
+  return url.origin + url.pathname.replace(/\/+$/, "");
+}
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new ConfigError(name, `must be 1 or 0 (or true/false), got "${env[name]}"`);
+}
+
+function readEnum<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(", ")}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function readDatabase(env: Env, dataDir: string): DatabaseTarget {
+  const raw = env.DATABASE_URL?.trim();
+  if (raw === undefined || raw === "") return { engine: "sqlite", filename: resolve(dataDir, "app.sqlite") };
+  if (/^postgres(ql)?:\/\//.test(raw)) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError("DATABASE_URL", "is not a valid postgres:// URL");
+    }
+    return { engine: "postgres", url: raw };
+  }
+  if (raw.startsWith("sqlite://")) {
+    const path = raw.slice("sqlite://".length);
+    if (path === "") throw new ConfigError("DATABASE_URL", "sqlite:// needs a file path");
+    return { engine: "sqlite", filename: path === ":memory:" ? path : resolve(path) };
+  }
+  // Never echo the value: it may carry a password.
+  throw new ConfigError("DATABASE_URL", "must start with postgres://, postgresql:// or sqlite://");
+}
+
+export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
+  const port = readPort(env, "PORT", 3000);
+  const messengerPort = readPort(env, "MESSENGER_PORT", 3001);
+  if (port !== 0 && port === messengerPort) {
+    throw new ConfigError("MESSENGER_PORT", `must differ from PORT (both are ${port})`);
+  }
+  const dataDirRaw = env.DATA_DIR?.trim();
+  const dataDir = resolve(cwd, dataDirRaw ? dataDirRaw : "data");
+  const distDirRaw = env.DIST_DIR?.trim();
+  return {
+    host: env.HOST?.trim() || "0.0.0.0",
+    port,
+    messengerPort,
+    publicUrl: readUrl(env, "PUBLIC_URL"),
+    messengerUrl: readUrl(env, "MESSENGER_URL"),
+    dataDir,
+    distDir: resolve(cwd, distDirRaw ? distDirRaw : "dist"),
+    database: readDatabase(env, dataDir),
+    seedDemo: readBoolean(env, "SEED_DEMO", true),
+    logLevel: readEnum(env, "LOG_LEVEL", logLevels, "info"),
+  };
+}

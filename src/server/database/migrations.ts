@@ -1,0 +1,45 @@
+import type { SQL } from "bun";
+import { initialSchema } from "./migrations/001-initial-schema.ts";
+
+export interface Migration {
+  id: number;
+  name: string;
+  /** Statements in the SQL that SQLite and PostgreSQL share; run in order inside one transaction. */
+  statements: readonly string[];
+}
+
+/** Every migration, in the order it runs. Append only: a shipped migration never changes. */
+export const migrations: readonly Migration[] = [initialSchema];
+
+export interface MigrationResult {
+  applied: string[];
+}
+
+/**
+ * Brings the schema up to date. Each migration and its record commit together, so a crash leaves
+ * either all of a migration or none of it, and a restart only runs what is missing.
+ */
+export async function runMigrations(
+  sql: SQL,
+  list: readonly Migration[] = migrations,
+): Promise<MigrationResult> {
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`;
+  const done = new Set(
+    (await sql`SELECT id FROM schema_migrations`).map((row: { id: number }) => Number(row.id)),
+  );
+  const applied: string[] = [];
+  for (const migration of [...list].sort((a, b) => a.id - b.id)) {
+    if (done.has(migration.id)) continue;
+    await sql.begin(async (tx) => {
+      for (const statement of migration.statements) await tx.unsafe(statement);
+      await tx`INSERT INTO schema_migrations (id, name, applied_at)
+        VALUES (${migration.id}, ${migration.name}, ${new Date().toISOString()})`;
+    });
+    applied.push(migration.name);
+  }
+  return { applied };
+}

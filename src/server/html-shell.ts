@@ -1,0 +1,34 @@
+import type { AppEntry } from "../shared/build-manifest.ts";
+
+export interface ShellOptions {
+  title: string;
+  lang: string;
+  app: AppEntry;
+  /** Inline JSON handed to the app before its script runs (read by id `boot-data`). */
+  bootData?: unknown;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+/** The HTML document of a single-page app, with its hashed entry, styles and module preloads. */
+export function renderShell({ title, lang, app, bootData }: ShellOptions): string {
+  const head = [
+    `<meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>${escapeHtml(title)}</title>`,
+    `<link rel="icon" href="data:,">`,
+    ...app.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...app.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    `<script type="module" src="${escapeHtml(app.script)}"></script>`,
+  ];
+  // `<` is escaped so that boot data can never close the script element early.
+  const boot =
+    bootData === undefined
+      ? ""
+      : `<script id="boot-data" type="application/json">${JSON.stringify(bootData).replace(/</g, "\\u003c")}</script>`;
+  return `<!doctype html>\n<html lang="${escapeHtml(lang)}">\n<head>\n${head.join("\n")}\n</head>\n<body>\n<div id="root"></div>\n${boot}\n</body>\n</html>\n`;
+}

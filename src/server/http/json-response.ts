@@ -1,0 +1,17 @@
+/** The one error body of every API: `{ error, field? }` (PLATFORM-DOMAIN.md). */
+export interface ErrorBody {
+  error: string;
+  field?: string;
+}
+
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+export function jsonError(status: number, error: string, field?: string, init: ResponseInit = {}): Response {
+  const body: ErrorBody = field === undefined ? { error } : { error, field };
+  return json(body, { ...init, status });
+}

@@ -1,0 +1,41 @@
+import type { Logger } from "../logger.ts";
+
+export type Handler = (request: Request) => Response | Promise<Response>;
+
+const acceptedRequestId = /^[\w.-]{8,128}$/;
+
+/**
+ * Wraps a handler with a request id (the caller's `X-Request-Id` when it looks sane, a new one otherwise),
+ * echoes it in the answer, logs one JSON line per request, and turns an unexpected throw into a logged
+ * 500 with the id, so a user can quote it.
+ */
+export function withRequestLog(logger: Logger, origin: string, handler: Handler): Handler {
+  return async (request) => {
+    const started = performance.now();
+    const incoming = request.headers.get("x-request-id");
+    const requestId = incoming && acceptedRequestId.test(incoming) ? incoming : crypto.randomUUID();
+    const url = new URL(request.url);
+    let response: Response;
+    try {
+      response = await handler(request);
+    } catch (error) {
+      logger.error("unhandled error", {
+        requestId,
+        origin,
+        path: url.pathname,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+      response = Response.json({ error: "Internal server error", requestId }, { status: 500 });
+    }
+    response.headers.set("X-Request-Id", requestId);
+    logger.info("request", {
+      requestId,
+      origin,
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    });
+    return response;
+  };
+}

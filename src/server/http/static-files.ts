@@ -1,0 +1,81 @@
+import { stat } from "node:fs/promises";
+import { join, normalize, sep } from "node:path";
+import { cachePolicyFor, type Encoding, pickEncoding } from "./cache-policy.ts";
+
+export interface StaticFiles {
+  /** Answers the file at `pathname` under the root, or null when there is none. */
+  serve(request: Request, pathname: string): Promise<Response | null>;
+}
+
+export interface StaticFilesOptions {
+  /** Whether a path may be loaded from other origins (widget chunks are imported by host pages). */
+  crossOrigin?: (pathname: string) => boolean;
+}
+
+/** Extensions the build stores precompressed beside the file (`.br`, `.gz`). */
+const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+
+export function createStaticFiles(rootDir: string, options: StaticFilesOptions = {}): StaticFiles {
+  const root = normalize(rootDir);
+
+  async function fileAt(path: string) {
+    try {
+      const info = await stat(path);
+      return info.isFile() ? info : null;
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    async serve(request, pathname) {
+      if (request.method !== "GET" && request.method !== "HEAD") return null;
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(pathname);
+      } catch {
+        return null;
+      }
+      if (decoded.includes("\0")) return null;
+      const relative = decoded.endsWith("/") ? `${decoded}index.html` : decoded;
+      const path = normalize(join(root, relative));
+      if (path !== root && !path.startsWith(root + sep)) return null;
+
+      let info = await fileAt(path);
+      let filePath = path;
+      if (!info && !relative.endsWith(".html")) {
+        // `/demo` → `/demo/index.html`: pages live in folders so their assets can sit beside them.
+        filePath = join(path, "index.html");
+        info = await fileAt(filePath);
+      }
+      if (!info) return null;
+
+      const headers = new Headers();
+      const servedPath = filePath.slice(root.length).split(sep).join("/");
+      headers.set("Content-Type", Bun.file(filePath).type);
+      headers.set("Cache-Control", cachePolicyFor(servedPath));
+      const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
+      headers.set("ETag", etag);
+      if (options.crossOrigin?.(servedPath)) {
+        headers.set("Access-Control-Allow-Origin", "*");
+        headers.set("Cross-Origin-Resource-Policy", "cross-origin");
+      }
+      if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+
+      let body = Bun.file(filePath);
+      if (compressible.test(filePath)) {
+        headers.set("Vary", "Accept-Encoding");
+        const available: Encoding[] = [];
+        if (await fileAt(`${filePath}.br`)) available.push("br");
+        if (await fileAt(`${filePath}.gz`)) available.push("gzip");
+        const encoding = pickEncoding(request.headers.get("accept-encoding"), available);
+        if (encoding) {
+          body = Bun.file(`${filePath}${encoding === "br" ? ".br" : ".gz"}`);
+          headers.set("Content-Encoding", encoding);
+        }
+      }
+      headers.set("Content-Length", String(body.size));
+      return new Response(request.method === "HEAD" ? null : body, { headers });
+    },
+  };
+}

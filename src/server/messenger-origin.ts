@@ -1,0 +1,28 @@
+import { join } from "node:path";
+import type { BuildManifest } from "../shared/build-manifest.ts";
+import { renderShell } from "./html-shell.ts";
+import type { Handler } from "./http/request-log.ts";
+import { createStaticFiles } from "./http/static-files.ts";
+
+export interface MessengerOriginDeps {
+  manifest: BuildManifest;
+  distDir: string;
+}
+
+/**
+ * The messenger origin. The frame app must sit at `/` of its own origin, because a Gleap client checks
+ * `event.origin === frameUrl` exactly.
+ */
+export function createMessengerOrigin({ manifest, distDir }: MessengerOriginDeps): Handler {
+  const files = createStaticFiles(join(distDir, "messenger"));
+  const shell = renderShell({ title: "Messenger", lang: "en", app: manifest.apps.messenger });
+  return async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === "/") {
+      return new Response(shell, {
+        headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
+      });
+    }
+    return (await files.serve(request, path)) ?? new Response("Not found", { status: 404 });
+  };
+}

@@ -1,0 +1,34 @@
+import { array, enums, type Infer, literal, number, object, record, string } from "superstruct";
+
+/** What the browser needs to start one app: its entry script, styles and the chunks worth preloading. */
+export const AppEntry = object({
+  script: string(),
+  css: array(string()),
+  preload: array(string()),
+});
+export type AppEntry = Infer<typeof AppEntry>;
+
+export const BuiltFile = object({
+  origin: enums(["main", "messenger"]),
+  path: string(),
+  bytes: number(),
+  gzip: number(),
+  brotli: number(),
+});
+export type BuiltFile = Infer<typeof BuiltFile>;
+
+/**
+ * `dist/manifest.json`, written by build.ts and read by the server to render app pages with their
+ * hashed assets and preloads. Paths are URL paths on their origin.
+ */
+export const BuildManifest = object({
+  version: literal(1),
+  builtAt: string(),
+  loader: string(),
+  widgetChunks: record(string(), string()),
+  apps: object({ admin: AppEntry, messenger: AppEntry }),
+  files: array(BuiltFile),
+});
+export type BuildManifest = Infer<typeof BuildManifest>;
+
+export const manifestFileName = "manifest.json";

@@ -1,0 +1,42 @@
+/** The widget's look and behaviour settings (spec §3 "Config"), with the reference's defaults. */
+export interface FlowConfig {
+  color: string;
+  headerColor: string;
+  buttonColor: string;
+  backgroundColor: string;
+  borderRadius: number;
+  buttonX: number;
+  buttonY: number;
+  feedbackButtonPosition: FeedbackButtonPosition;
+  enableWebReplays: boolean;
+  enableNetworkLogs: boolean;
+  sendNetworkResources: boolean;
+  networkLogPropsToIgnore: string[];
+  networkLogBlacklist: string[];
+  enableShortcuts: boolean;
+}
+
+export type FeedbackButtonPosition =
+  | "BOTTOM_RIGHT"
+  | "BOTTOM_LEFT"
+  | "BUTTON_CLASSIC"
+  | "BUTTON_CLASSIC_LEFT"
+  | "BUTTON_CLASSIC_BOTTOM"
+  | "BUTTON_NONE";
+
+export const defaultFlowConfig: FlowConfig = {
+  color: "#485BFF",
+  headerColor: "#485BFF",
+  buttonColor: "#485BFF",
+  backgroundColor: "#FFFFFF",
+  borderRadius: 20,
+  buttonX: 20,
+  buttonY: 20,
+  feedbackButtonPosition: "BOTTOM_RIGHT",
+  enableWebReplays: false,
+  enableNetworkLogs: true,
+  sendNetworkResources: false,
+  networkLogPropsToIgnore: [],
+  networkLogBlacklist: [],
+  enableShortcuts: true,
+};

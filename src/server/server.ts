@@ -4,11 +4,12 @@ import { ensureWritableDataDir } from "./data-dir.ts";
 import { type Database, openDatabase } from "./database/database.ts";
 import { runMigrations } from "./database/migrations.ts";
 import { randomSecret, seedDemoData } from "./demo-seed.ts";
-import { withRequestLog } from "./http/request-log.ts";
+import { type Handler, withRequestLog } from "./http/request-log.ts";
 import type { Logger } from "./logger.ts";
 import { createMainOrigin } from "./main-origin.ts";
 import { createMessengerOrigin } from "./messenger-origin.ts";
 import { ensureSetting } from "./settings-repository.ts";
+import { StartupError } from "./startup-error.ts";
 
 export interface RunningServer {
   mainUrl: string;
@@ -30,25 +31,24 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
       if (seeded) logger.info("demo data seeded");
     }
     const sessionSecret = await ensureSetting(db.sql, "widget_session_secret", randomSecret);
-
-    const main = Bun.serve({
-      hostname: config.host,
-      port: config.port,
-      fetch: withRequestLog(
-        logger,
-        "main",
-        createMainOrigin({ db, manifest, distDir: config.distDir, sessionSecret }),
-      ),
-    });
-    const messenger = Bun.serve({
-      hostname: config.host,
-      port: config.messengerPort,
-      fetch: withRequestLog(
-        logger,
-        "messenger",
-        createMessengerOrigin({ manifest, distDir: config.distDir }),
-      ),
-    });
+    const mainOrigin = withRequestLog(
+      logger,
+      "main",
+      createMainOrigin({ db, manifest, distDir: config.distDir, sessionSecret }),
+    );
+    const messengerOrigin = withRequestLog(
+      logger,
+      "messenger",
+      createMessengerOrigin({ manifest, distDir: config.distDir }),
+    );
+    const main = listen("PORT", config.host, config.port, mainOrigin);
+    let messenger: Bun.Server<undefined>;
+    try {
+      messenger = listen("MESSENGER_PORT", config.host, config.messengerPort, messengerOrigin);
+    } catch (error) {
+      await main.stop(true);
+      throw error;
+    }
     return {
       mainUrl: config.publicUrl ?? `http://localhost:${main.port}`,
       messengerUrl: config.messengerUrl ?? `http://localhost:${messenger.port}`,
@@ -60,6 +60,18 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
     };
   } catch (error) {
     await db.close();
+    throw error;
+  }
+}
+
+/** Binds one origin; a port that is taken is an operator's problem, reported as one line. */
+function listen(variable: string, hostname: string, port: number, fetch: Handler): Bun.Server<undefined> {
+  try {
+    return Bun.serve({ hostname, port, fetch });
+  } catch (error) {
+    const code = error instanceof Error && "code" in error ? String(error.code) : "";
+    if (code === "EADDRINUSE")
+      throw new StartupError(`${variable} ${port} is already in use; set ${variable} to a free port`);
     throw error;
   }
 }

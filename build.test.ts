@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { is } from "superstruct";
+import { buildAll, formatSizeTable } from "./build.ts";
+import { BuildManifest } from "./src/shared/build-manifest.ts";
+
+// React creates its elements with this symbol name; it marks a file that contains React.
+const reactMarker = "react.transitional.element";
+// Booleans, not toContain: a failure must not print a 200 KB bundle.
+const hasReact = (code: string) => code.includes(reactMarker);
+
+let outDir: string;
+let manifest: BuildManifest;
+const read = (origin: string, path: string) => Bun.file(join(outDir, origin, path)).text();
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), "build-test-"));
+  manifest = await buildAll({ outDir });
+}, 60_000);
+
+afterAll(() => rm(outDir, { recursive: true, force: true }));
+
+describe("build", () => {
+  test("writes a manifest that matches its schema", async () => {
+    const written = await Bun.file(join(outDir, "manifest.json")).json();
+    expect(is(written, BuildManifest)).toBe(true);
+    expect(written).toEqual(manifest);
+  });
+
+  test("the loader is one classic script at a stable name, with no React and no imports", async () => {
+    expect(manifest.loader).toBe("/sdk/loader.js");
+    const loader = await read("main", "sdk/loader.js");
+    expect(hasReact(loader)).toBe(false);
+    expect(loader).not.toMatch(/^\s*(import|export)\s/m);
+    const sdkFiles = (await readdir(join(outDir, "main", "sdk"))).filter((name) => name.endsWith(".js"));
+    // The loader and the launcher entry; splitting adds shared chunks only between several entries.
+    expect(sdkFiles).toContain("loader.js");
+  });
+
+  test("widget chunks have content-hashed names, carry React, and are baked into the loader", async () => {
+    const launcher = manifest.widgetChunks.launcher ?? "";
+    expect(launcher).toMatch(/^\/sdk\/launcher-chunk-[a-z0-9]{8,}\.js$/);
+    expect(hasReact(await read("main", launcher))).toBe(true);
+    const loader = await read("main", "sdk/loader.js");
+    expect(loader.includes(`"${launcher.replace("/sdk/", "")}"`)).toBe(true);
+  });
+
+  test("the admin and messenger apps have hashed entries and the admin its stylesheet", async () => {
+    const { admin, messenger } = manifest.apps;
+    expect(admin.script).toMatch(/^\/assets\/admin-main-[a-z0-9]{8,}\.js$/);
+    expect(admin.css).toHaveLength(1);
+    expect(admin.css[0]).toMatch(/^\/assets\/admin-main-[a-z0-9]{8,}\.css$/);
+    expect(hasReact(await read("main", admin.script))).toBe(true);
+    expect(messenger.script).toMatch(/^\/assets\/messenger-main-[a-z0-9]{8,}\.js$/);
+    expect(await Bun.file(join(outDir, "messenger", messenger.script)).exists()).toBe(true);
+    for (const preload of [...admin.preload, ...messenger.preload]) {
+      expect(await Bun.file(join(outDir, "main", preload)).exists()).toBe(true);
+    }
+  });
+
+  test("public/ is copied as it is", async () => {
+    expect(await read("main", "demo/index.html")).toBe(await Bun.file("public/demo/index.html").text());
+  });
+
+  test("every text output is measured and has brotli and gzip siblings", async () => {
+    const paths = manifest.files.map((file) => `${file.origin}${file.path}`);
+    expect(paths).toContain("main/sdk/loader.js");
+    expect(paths).toContain(`main${manifest.apps.admin.script}`);
+    for (const file of manifest.files) {
+      const base = join(outDir, file.origin, file.path);
+      expect(Bun.file(base).size).toBe(file.bytes);
+      expect(Bun.file(`${base}.br`).size).toBe(file.brotli);
+      expect(Bun.file(`${base}.gz`).size).toBe(file.gzip);
+    }
+  });
+});
+
+test("formatSizeTable lines up one row per file under a header", () => {
+  const table = formatSizeTable([
+    { origin: "main", path: "/sdk/loader.js", bytes: 4096, gzip: 2048, brotli: 1536 },
+    { origin: "messenger", path: "/assets/m.js", bytes: 1024 * 300, gzip: 1024 * 90, brotli: 1024 * 80 },
+  ]);
+  const lines = table.split("\n");
+  expect(lines).toHaveLength(3);
+  expect(lines[0]).toMatch(/^file\s+raw\s+gzip\s+brotli$/);
+  expect(lines[1]).toMatch(/^main\/sdk\/loader\.js\s+4\.0 KB\s+2\.0 KB\s+1\.5 KB$/);
+  expect(lines[2]).toMatch(/^messenger\/assets\/m\.js\s+300\.0 KB\s+90\.0 KB\s+80\.0 KB$/);
+  expect(new Set(lines.map((line) => line.length)).size).toBe(1);
+});

@@ -1,0 +1,13 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { e2eEnv } from "../../playwright.config.ts";
+
+/** Rows of a SELECT on the e2e server's database; `$1`-style parameters keep the SQL portable. */
+export function selectRows<T = Record<string, unknown>>(query: string, ...params: string[]): T[] {
+  const bun = join(process.cwd(), "node_modules", ".bin", "bun");
+  const output = execFileSync(bun, ["e2e/support/sql-query.ts", query, ...params], {
+    encoding: "utf8",
+    env: { ...process.env, ...e2eEnv } as Record<string, string>,
+  });
+  return JSON.parse(output) as T[];
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeFixtureDist } from "./test-support/test-server.ts";
+
+// These tests run `npm start`'s server entry as its own process, as an operator would.
+const entry = join(import.meta.dir, "main.ts");
+let workDir: string;
+let distDir: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), "main-test-"));
+  distDir = join(workDir, "dist");
+  await writeFixtureDist(distDir);
+});
+
+afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+const baseEnv = () => ({
+  PATH: process.env.PATH ?? "",
+  PORT: "0",
+  MESSENGER_PORT: "0",
+  HOST: "127.0.0.1",
+  DIST_DIR: distDir,
+  DATA_DIR: join(workDir, "data"),
+});
+
+async function runToExit(env: Record<string, string>) {
+  const child = Bun.spawn([process.execPath, entry], { env, stdout: "pipe", stderr: "pipe" });
+  const timer = setTimeout(() => child.kill(), 10_000);
+  const [exitCode, stdout, stderr] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ]);
+  clearTimeout(timer);
+  return { exitCode, stdout, stderr };
+}
+
+/** Starts the server, waits until it prints its URLs, stops it with SIGTERM and returns what it printed. */
+async function runUntilReady(env: Record<string, string>) {
+  const child = Bun.spawn([process.execPath, entry], { env, stdout: "pipe", stderr: "pipe" });
+  const decoder = new TextDecoder();
+  let stdout = "";
+  const reader = child.stdout.getReader();
+  const deadline = Date.now() + 15_000;
+  while (!stdout.includes("Messenger") && Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    stdout += decoder.decode(value);
+  }
+  reader.releaseLock();
+  child.kill("SIGTERM");
+  const exitCode = await child.exited;
+  return { exitCode, stdout };
+}
+
+describe("start-up failures stop with one clear line and exit code 1", () => {
+  test.each([
+    ["PORT", "abc"],
+    ["MESSENGER_PORT", "99999"],
+    ["LOG_LEVEL", "loud"],
+    ["SEED_DEMO", "perhaps"],
+    ["DATABASE_URL", "mysql://user:secret@host/db"],
+  ])("%s=%s", async (variable, value) => {
+    const { exitCode, stderr, stdout } = await runToExit({ ...baseEnv(), [variable]: value });
+    expect(exitCode).toBe(1);
+    const lines = stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toStartWith(`Invalid configuration: ${variable} `);
+    expect(stderr).not.toContain("secret");
+    expect(stdout).toBe("");
+  });
+
+  test("an unwritable DATA_DIR", async () => {
+    const blocker = join(workDir, "a-file");
+    await Bun.write(blocker, "not a folder");
+    const { exitCode, stderr } = await runToExit({ ...baseEnv(), DATA_DIR: join(blocker, "data") });
+    expect(exitCode).toBe(1);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toStartWith(`DATA_DIR ${join(blocker, "data")} is not writable`);
+  });
+
+  test("a missing build", async () => {
+    const { exitCode, stderr } = await runToExit({ ...baseEnv(), DIST_DIR: join(workDir, "no-dist") });
+    expect(exitCode).toBe(1);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toContain('run "npm run build" first');
+  });
+
+  test("a port that is already taken", async () => {
+    const blocker = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("busy") });
+    try {
+      const { exitCode, stderr } = await runToExit({ ...baseEnv(), PORT: String(blocker.port) });
+      expect(exitCode).toBe(1);
+      expect(stderr.trim()).toBe(`PORT ${blocker.port} is already in use; set PORT to a free port`);
+    } finally {
+      await blocker.stop(true);
+    }
+  });
+});
+
+describe("a normal start", () => {
+  test("migrates and seeds an empty data folder, prints the URLs, and a restart is a no-op", async () => {
+    const env = { ...baseEnv(), DATA_DIR: join(workDir, "restart-data") };
+    const first = await runUntilReady(env);
+    expect(first.exitCode).toBe(0);
+    expect(first.stdout).toContain('"msg":"migrations applied"');
+    expect(first.stdout).toContain('"msg":"demo data seeded"');
+    expect(first.stdout).toMatch(/Admin dashboard\s+http:\/\/localhost:\d+\//);
+    expect(first.stdout).toMatch(/Demo host page\s+http:\/\/localhost:\d+\/demo/);
+    expect(first.stdout).toMatch(/Messenger\s+http:\/\/localhost:\d+\//);
+
+    const second = await runUntilReady(env);
+    expect(second.exitCode).toBe(0);
+    expect(second.stdout).toContain('"msg":"ready"');
+    expect(second.stdout).not.toContain("migrations applied");
+    expect(second.stdout).not.toContain("demo data seeded");
+  });
+
+  test("SEED_DEMO=0 leaves an empty database empty", async () => {
+    const dataDir = join(workDir, "unseeded");
+    const { exitCode, stdout } = await runUntilReady({ ...baseEnv(), DATA_DIR: dataDir, SEED_DEMO: "0" });
+    expect(exitCode).toBe(0);
+    expect(stdout).not.toContain("demo data seeded");
+    const { Database } = await import("bun:sqlite");
+    const db = new Database(join(dataDir, "app.sqlite"), { readonly: true });
+    expect(db.query("SELECT count(*) AS n FROM widget_projects").get()).toEqual({ n: 0 });
+    expect(db.query("SELECT count(*) AS n FROM users").get()).toEqual({ n: 0 });
+    db.close();
+  });
+});

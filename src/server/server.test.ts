@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestServer, type TestServer } from "./test-support/test-server.ts";
+
+let server: TestServer;
+let main: string;
+let messenger: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  main = server.mainUrl;
+  messenger = server.messengerUrl;
+});
+
+afterAll(() => server.dispose());
+
+describe("main origin", () => {
+  test("/healthz answers 200 with the database status", async () => {
+    const response = await fetch(`${main}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: { engine: "sqlite", ok: true } });
+  });
+
+  test("every answer carries a request id, and a sane incoming one is kept", async () => {
+    const fresh = await fetch(`${main}/healthz`);
+    expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await fetch(`${main}/healthz`, { headers: { "X-Request-Id": "trace-12345678" } });
+    expect(kept.headers.get("x-request-id")).toBe("trace-12345678");
+  });
+
+  test("/sdk/loader.js is never cached and may be loaded from any origin", async () => {
+    const response = await fetch(`${main}/sdk/loader.js`, { headers: { "Accept-Encoding": "identity" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("javascript");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await response.text()).toBe("/* loader */");
+  });
+
+  test("the loader is served brotli-compressed to clients that accept it", async () => {
+    const response = await fetch(`${main}/sdk/loader.js`, {
+      headers: { "Accept-Encoding": "br" },
+      decompress: false,
+    });
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
+  });
+
+  test("content-hashed files are cached for a year", async () => {
+    for (const path of ["/sdk/launcher-chunk-abcd1234.js", "/assets/admin-main-abcd1234.css"]) {
+      const response = await fetch(`${main}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+    const css = await fetch(`${main}/assets/admin-main-abcd1234.css`);
+    expect(css.headers.get("content-type")).toContain("text/css");
+  });
+
+  test("other public files get a short cache and their content type", async () => {
+    const response = await fetch(`${main}/flags/de.svg`);
+    expect(response.headers.get("content-type")).toContain("image/svg+xml");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  test("/demo serves the demo host page without caching", async () => {
+    const response = await fetch(`${main}/demo`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(await response.text()).toContain("<title>demo</title>");
+  });
+
+  test.each(["/", "/login", "/dashboard", "/dashboard/users/42"])(
+    "%s answers the admin SPA",
+    async (path) => {
+      const response = await fetch(`${main}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      const html = await response.text();
+      expect(html).toContain('<script type="module" src="/assets/admin-main-abcd1234.js"></script>');
+      expect(html).toContain('<link rel="stylesheet" href="/assets/admin-main-abcd1234.css">');
+      expect(html).toContain('<link rel="modulepreload" href="/assets/chunk-efgh5678.js">');
+    },
+  );
+
+  test("an unknown page answers the SPA (which shows its 404 screen) with status 404", async () => {
+    const response = await fetch(`${main}/no/such/page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("/assets/admin-main-abcd1234.js");
+  });
+
+  test("a missing SDK or asset file is a plain 404, not the SPA", async () => {
+    expect((await fetch(`${main}/sdk/missing-abcd1234.js`)).status).toBe(404);
+    expect((await fetch(`${main}/assets/missing.js`)).status).toBe(404);
+  });
+
+  test.each([
+    ["GET", "/api/nothing"],
+    ["POST", "/api/users"],
+    ["GET", "/api"],
+    ["GET", "/api/widget/nothing"],
+  ])("%s %s answers 404 JSON with an error", async (method, path) => {
+    const response = await fetch(`${main}${path}`, { method });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    const body = (await response.json()) as { error: string };
+    expect(body.error).toContain(path);
+  });
+
+  test("a known API path with the wrong method answers 405 with Allow", async () => {
+    const response = await fetch(`${main}/api/widget/sessions`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+  });
+});
+
+describe("widget sessions", () => {
+  const start = (headers: Record<string, string>, body = '{"lang":"en-us"}') =>
+    fetch(`${main}/api/widget/sessions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json;charset=UTF-8", ...headers },
+      body,
+    });
+
+  test("the preflight allows the headers a Gleap client sends", async () => {
+    const response = await fetch(`${main}/api/widget/sessions`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://customer.example", "Access-Control-Request-Method": "POST" },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    const allowed = response.headers.get("access-control-allow-headers") ?? "";
+    for (const header of ["api-token", "content-type", "gleap-id", "gleap-hash"])
+      expect(allowed).toContain(header);
+  });
+
+  test("a session is created, stored and answered in the client's shape", async () => {
+    const response = await start({ "Api-Token": "demo" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    const session = (await response.json()) as Record<string, unknown>;
+    expect(session).toMatchObject({ userId: null, lang: "en-us", customData: {} });
+    expect(session.gleapId).toBeString();
+    expect(session.gleapHash).toMatch(/^[0-9a-f]{64}$/);
+    const rows = await server.db.sql`SELECT id, lang FROM widget_sessions WHERE id = ${session.gleapId}`;
+    expect(rows).toEqual([{ id: session.gleapId, lang: "en-us" }]);
+  });
+
+  test("valid Gleap-Id and Gleap-Hash resume the same session; a forged hash starts a new one", async () => {
+    const first = (await (await start({ "Api-Token": "demo" })).json()) as {
+      gleapId: string;
+      gleapHash: string;
+    };
+    const resumed = (await (
+      await start({ "Api-Token": "demo", "Gleap-Id": first.gleapId, "Gleap-Hash": first.gleapHash })
+    ).json()) as { gleapId: string };
+    expect(resumed.gleapId).toBe(first.gleapId);
+    const forged = (await (
+      await start({ "Api-Token": "demo", "Gleap-Id": first.gleapId, "Gleap-Hash": "0".repeat(64) })
+    ).json()) as { gleapId: string };
+    expect(forged.gleapId).not.toBe(first.gleapId);
+  });
+
+  test("a missing or unknown SDK key answers 401 and stores nothing", async () => {
+    const [{ before }] = await server.db.sql`SELECT count(*) AS before FROM widget_sessions`;
+    const missing = await start({});
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ error: "Missing Api-Token header" });
+    const unknown = await start({ "Api-Token": "nope" });
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual({ error: "Unknown SDK key" });
+    const [{ after }] = await server.db.sql`SELECT count(*) AS after FROM widget_sessions`;
+    expect(Number(after)).toBe(Number(before));
+  });
+
+  test("bad bodies answer 400 with a message and store nothing", async () => {
+    const [{ before }] = await server.db.sql`SELECT count(*) AS before FROM widget_sessions`;
+    const cases: Array<[string, string]> = [
+      ["{not json", "Request body is not valid JSON"],
+      ['{"lang":42}', "lang"],
+      ['{"lang":"en","admin":true}', "admin"],
+      ["[1,2]", "JSON object"],
+    ];
+    for (const [body, mentions] of cases) {
+      const response = await start({ "Api-Token": "demo" }, body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toContain(mentions);
+    }
+    const [{ after }] = await server.db.sql`SELECT count(*) AS after FROM widget_sessions`;
+    expect(Number(after)).toBe(Number(before));
+  });
+});
+
+describe("messenger origin", () => {
+  test("/ serves the messenger frame app", async () => {
+    const response = await fetch(`${messenger}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(await response.text()).toContain('src="/assets/messenger-main-abcd1234.js"');
+  });
+
+  test("its assets are served from its own origin, and nothing else is", async () => {
+    expect((await fetch(`${messenger}/assets/messenger-main-abcd1234.js`)).status).toBe(200);
+    expect((await fetch(`${messenger}/sdk/loader.js`)).status).toBe(404);
+  });
+});

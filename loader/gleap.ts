@@ -42,20 +42,43 @@ export function createGleap({ window, apiUrl: defaultApiUrl, loadChunk }: GleapD
       else window.document.addEventListener("DOMContentLoaded", () => resolve(), { once: true });
     });
 
-  async function start(sdkKey: string) {
-    session = await startSession({
-      apiUrl,
-      sdkKey,
-      lang: (window.navigator.language || "en-us").toLowerCase(),
-      storage,
-      fetch: window.fetch.bind(window),
-    });
-    await domReady();
+  // Bumped by destroy(): a start still awaiting the network must not mount anything afterwards.
+  let generation = 0;
+
+  /** Session first; without one the SDK is not initialized and may be initialized again. */
+  async function start(sdkKey: string, run: number) {
+    let started: WidgetSession;
+    try {
+      started = await startSession({
+        apiUrl,
+        sdkKey,
+        lang: (window.navigator.language || "en-us").toLowerCase(),
+        storage,
+        fetch: window.fetch.bind(window),
+      });
+      await domReady();
+    } catch (error) {
+      if (run === generation) initialized = false;
+      window.console.warn("Failed to initialize Gleap.", error);
+      return;
+    }
+    if (run !== generation) return;
+    session = started;
     events.emit("initialized");
-    const launcher = await loadChunk("launcher");
-    const { host, root } = createWidgetRoot(window.document);
-    widgetHost = host;
-    unmountLauncher = launcher.mount({ root, session, flowConfig: defaultFlowConfig, events });
+    await showLauncher(started, run);
+  }
+
+  /** The launcher is a lazy chunk: if it cannot load, the SDK stays initialized without a button. */
+  async function showLauncher(current: WidgetSession, run: number) {
+    try {
+      const launcher = await loadChunk("launcher");
+      if (run !== generation) return;
+      const { host, root } = createWidgetRoot(window.document);
+      widgetHost = host;
+      unmountLauncher = launcher.mount({ root, session: current, flowConfig: defaultFlowConfig, events });
+    } catch (error) {
+      report("the launcher is unavailable", error);
+    }
   }
 
   return {
@@ -69,10 +92,7 @@ export function createGleap({ window, apiUrl: defaultApiUrl, loadChunk }: GleapD
         return;
       }
       initialized = true;
-      start(sdkKey.trim()).catch((error) => {
-        initialized = false;
-        window.console.warn("Failed to initialize Gleap.", error);
-      });
+      void start(sdkKey.trim(), generation);
     },
     setApiUrl(url: string) {
       if (typeof url === "string" && url !== "") apiUrl = url.replace(/\/+$/, "");
@@ -87,6 +107,7 @@ export function createGleap({ window, apiUrl: defaultApiUrl, loadChunk }: GleapD
       return session;
     },
     destroy() {
+      generation++;
       try {
         unmountLauncher?.();
       } catch (error) {

@@ -5,14 +5,18 @@ import { StartupError } from "./startup-error.ts";
 
 /** Reads the manifest that build.ts wrote; the server cannot serve pages without it. */
 export async function loadBuildManifest(distDir: string): Promise<BuildManifest> {
-  const file = Bun.file(join(distDir, manifestFileName));
+  const path = join(distDir, manifestFileName);
+  const file = Bun.file(path);
   if (!(await file.exists())) {
     throw new StartupError(`No build in ${distDir} (missing ${manifestFileName}): run "npm run build" first`);
   }
-  const [error, manifest] = validate(await file.json(), BuildManifest);
-  if (error)
-    throw new StartupError(
-      `${join(distDir, manifestFileName)} is not a valid build manifest: ${error.message}`,
-    );
+  let data: unknown;
+  try {
+    data = await file.json();
+  } catch {
+    throw new StartupError(`${path} is not valid JSON: run "npm run build" again`);
+  }
+  const [error, manifest] = validate(data, BuildManifest);
+  if (error) throw new StartupError(`${path} is not a valid build manifest: ${error.message}`);
   return manifest;
 }

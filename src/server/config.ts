@@ -81,7 +81,7 @@ function readEnum<T extends string>(env: Env, name: string, allowed: readonly T[
   return raw as T;
 }
 
-function readDatabase(env: Env, dataDir: string): DatabaseTarget {
+function readDatabase(env: Env, dataDir: string, cwd: string): DatabaseTarget {
   const raw = env.DATABASE_URL?.trim();
   if (raw === undefined || raw === "") return { engine: "sqlite", filename: resolve(dataDir, "app.sqlite") };
   if (/^postgres(ql)?:\/\//.test(raw)) {
@@ -95,7 +95,7 @@ function readDatabase(env: Env, dataDir: string): DatabaseTarget {
   if (raw.startsWith("sqlite://")) {
     const path = raw.slice("sqlite://".length);
     if (path === "") throw new ConfigError("DATABASE_URL", "sqlite:// needs a file path");
-    return { engine: "sqlite", filename: path === ":memory:" ? path : resolve(path) };
+    return { engine: "sqlite", filename: path === ":memory:" ? path : resolve(cwd, path) };
   }
   // Never echo the value: it may carry a password.
   throw new ConfigError("DATABASE_URL", "must start with postgres://, postgresql:// or sqlite://");
@@ -118,7 +118,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
     messengerUrl: readUrl(env, "MESSENGER_URL"),
     dataDir,
     distDir: resolve(cwd, distDirRaw ? distDirRaw : "dist"),
-    database: readDatabase(env, dataDir),
+    database: readDatabase(env, dataDir, cwd),
     seedDemo: readBoolean(env, "SEED_DEMO", true),
     logLevel: readEnum(env, "LOG_LEVEL", logLevels, "info"),
   };

@@ -8,6 +8,13 @@ try {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
   const server = await startServer(config, logger);
+  const shutdown = async (signal: string) => {
+    logger.info("shutting down", { signal });
+    await server.stop();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
   logger.info("ready", { main: server.mainUrl, messenger: server.messengerUrl, database: server.db.engine });
   console.log(
     [
@@ -20,13 +27,6 @@ try {
       "",
     ].join("\n"),
   );
-  const shutdown = async (signal: string) => {
-    logger.info("shutting down", { signal });
-    await server.stop();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
 } catch (error) {
   if (!(error instanceof StartupError)) throw error;
   console.error(error.message);

@@ -10,9 +10,13 @@ export function cachePolicyFor(pathname: string): string {
   return "public, max-age=3600";
 }
 
-/** Build outputs are named `{name}-{hash}.{ext}` (build.ts), the hash being 8+ lower-case letters/digits. */
+/**
+ * Build outputs live in /sdk/ and /assets/ and are named `{name}-{hash}.{ext}` (build.ts), the hash being
+ * 8+ lower-case letters/digits. Only those folders count: a public file such as `/feedback-launcher.js`
+ * has the same shape but may change under its name.
+ */
 export function isContentHashed(pathname: string): boolean {
-  return /-[a-z0-9]{8,}\.[a-z0-9]+$/.test(pathname);
+  return /^\/(sdk|assets)\/([^/]+\/)*[^/]+-[a-z0-9]{8,}\.[a-z0-9]+$/.test(pathname);
 }
 
 export type Encoding = "br" | "gzip";

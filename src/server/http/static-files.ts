@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises";
-import { join, normalize, sep } from "node:path";
+import { join, normalize, resolve, sep } from "node:path";
 import { cachePolicyFor, type Encoding, pickEncoding } from "./cache-policy.ts";
 
 export interface StaticFiles {
@@ -16,7 +16,7 @@ export interface StaticFilesOptions {
 const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 
 export function createStaticFiles(rootDir: string, options: StaticFilesOptions = {}): StaticFiles {
-  const root = normalize(rootDir);
+  const root = resolve(rootDir);
 
   async function fileAt(path: string) {
     try {
@@ -60,11 +60,14 @@ export function createStaticFiles(rootDir: string, options: StaticFilesOptions =
         headers.set("Access-Control-Allow-Origin", "*");
         headers.set("Cross-Origin-Resource-Policy", "cross-origin");
       }
-      if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+      const compress = compressible.test(filePath);
+      // A 304 carries the same Vary as the 200 it stands for (RFC 9110 §15.4.5).
+      if (compress) headers.set("Vary", "Accept-Encoding");
+      if (matchesEtag(request.headers.get("if-none-match"), etag))
+        return new Response(null, { status: 304, headers });
 
       let body = Bun.file(filePath);
-      if (compressible.test(filePath)) {
-        headers.set("Vary", "Accept-Encoding");
+      if (compress) {
         const available: Encoding[] = [];
         if (await fileAt(`${filePath}.br`)) available.push("br");
         if (await fileAt(`${filePath}.gz`)) available.push("gzip");
@@ -78,4 +81,11 @@ export function createStaticFiles(rootDir: string, options: StaticFilesOptions =
       return new Response(request.method === "HEAD" ? null : body, { headers });
     },
   };
+}
+
+/** If-None-Match holds `*` or a list of (weak or strong) tags; weak comparison applies (RFC 9110 §13.1.2). */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }

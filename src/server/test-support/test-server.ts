@@ -45,7 +45,10 @@ export async function writeFixtureDist(distDir: string): Promise<void> {
     await Bun.write(full, content);
   }
   // One precompressed sibling, as build.ts writes them, to exercise content negotiation.
-  await Bun.write(join(distDir, "main/sdk/loader.js.br"), brotliCompressSync(fixtureFiles["main/sdk/loader.js"] ?? ""));
+  await Bun.write(
+    join(distDir, "main/sdk/loader.js.br"),
+    brotliCompressSync(fixtureFiles["main/sdk/loader.js"] ?? ""),
+  );
   await Bun.write(join(distDir, "manifest.json"), JSON.stringify(fixtureManifest));
 }
 

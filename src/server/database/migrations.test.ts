@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Database, openDatabase } from "./database.ts";
+import { type Migration, migrations, runMigrations } from "./migrations.ts";
+
+let workDir: string;
+const opened: Database[] = [];
+
+async function freshDatabase(name: string): Promise<Database> {
+  const db = await openDatabase({ engine: "sqlite", filename: join(workDir, `${name}.sqlite`) });
+  opened.push(db);
+  return db;
+}
+
+async function tableNames(db: Database): Promise<string[]> {
+  const rows = await db.sql`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`;
+  return rows.map((row: { name: string }) => row.name);
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), "migrations-test-"));
+});
+
+afterAll(async () => {
+  for (const db of opened) await db.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe("openDatabase (sqlite)", () => {
+  test("uses WAL, enforces foreign keys and answers ping", async () => {
+    const db = await freshDatabase("pragmas");
+    expect(db.engine).toBe("sqlite");
+    const [journal] = await db.sql`PRAGMA journal_mode`;
+    expect(String(journal.journal_mode).toLowerCase()).toBe("wal");
+    const [keys] = await db.sql`PRAGMA foreign_keys`;
+    expect(Number(keys.foreign_keys)).toBe(1);
+    const [timeout] = await db.sql`PRAGMA busy_timeout`;
+    expect(Number(Object.values(timeout)[0])).toBe(5000);
+    expect(await db.ping()).toBe(true);
+  });
+});
+
+describe("runMigrations", () => {
+  test("applies every migration and records each in schema_migrations", async () => {
+    const db = await freshDatabase("apply");
+    const result = await runMigrations(db.sql);
+    expect(result.applied).toEqual(migrations.map((migration) => migration.name));
+    expect(result.applied).toContain("001-initial-schema");
+
+    const rows = await db.sql`SELECT id, name, applied_at FROM schema_migrations ORDER BY id`;
+    expect(rows.map((row: { id: number; name: string }) => [Number(row.id), row.name])).toEqual(
+      migrations.map((migration) => [migration.id, migration.name]),
+    );
+    for (const row of rows) expect(Number.isNaN(Date.parse(row.applied_at))).toBe(false);
+
+    const tables = await tableNames(db);
+    for (const table of ["schema_migrations", "settings", "users", "widget_projects", "widget_sessions"]) {
+      expect(tables).toContain(table);
+    }
+    const [index] = await db.sql`SELECT name FROM sqlite_master WHERE type = 'index'
+      AND name = 'widget_sessions_project'`;
+    expect(index?.name).toBe("widget_sessions_project");
+  });
+
+  test("a second run applies nothing and changes nothing", async () => {
+    const db = await freshDatabase("twice");
+    await runMigrations(db.sql);
+    const before = await db.sql`SELECT id, name, applied_at FROM schema_migrations ORDER BY id`;
+    const second = await runMigrations(db.sql);
+    expect(second.applied).toEqual([]);
+    const after = await db.sql`SELECT id, name, applied_at FROM schema_migrations ORDER BY id`;
+    expect(after).toEqual(before);
+  });
+
+  test("runs a custom list in id order", async () => {
+    const db = await freshDatabase("order");
+    const list: Migration[] = [
+      {
+        id: 2,
+        name: "002-b",
+        statements: ["CREATE TABLE b (id TEXT PRIMARY KEY, a_id TEXT REFERENCES a (id))"],
+      },
+      { id: 1, name: "001-a", statements: ["CREATE TABLE a (id TEXT PRIMARY KEY)"] },
+    ];
+    expect((await runMigrations(db.sql, list)).applied).toEqual(["001-a", "002-b"]);
+    const extra: Migration = { id: 3, name: "003-c", statements: ["CREATE TABLE c (id TEXT)"] };
+    expect((await runMigrations(db.sql, [...list, extra])).applied).toEqual(["003-c"]);
+  });
+
+  test("a failing migration rolls back completely and earlier ones stay", async () => {
+    const db = await freshDatabase("rollback");
+    const good: Migration = {
+      id: 1,
+      name: "001-good",
+      statements: ["CREATE TABLE kept (id TEXT PRIMARY KEY)"],
+    };
+    const bad: Migration = {
+      id: 2,
+      name: "002-bad",
+      statements: ["CREATE TABLE half_done (id TEXT PRIMARY KEY)", "CREATE TABLEE broken (oops"],
+    };
+
+    await expect(runMigrations(db.sql, [good, bad])).rejects.toThrow();
+
+    const tables = await tableNames(db);
+    expect(tables).toContain("kept");
+    expect(tables).not.toContain("half_done");
+    const recorded = await db.sql`SELECT id, name FROM schema_migrations ORDER BY id`;
+    expect(recorded.map((row: { id: number; name: string }) => [Number(row.id), row.name])).toEqual([
+      [1, "001-good"],
+    ]);
+
+    // Once fixed, the failed migration runs on the next start.
+    const fixed: Migration = { ...bad, statements: ["CREATE TABLE half_done (id TEXT PRIMARY KEY)"] };
+    expect((await runMigrations(db.sql, [good, fixed])).applied).toEqual(["002-bad"]);
+  });
+
+  test("foreign keys are enforced", async () => {
+    const db = await freshDatabase("foreign-keys");
+    await runMigrations(db.sql);
+    const now = new Date().toISOString();
+    await expect(
+      db.sql`INSERT INTO widget_sessions (id, project_id, created_at, last_seen_at)
+        VALUES (${"s1"}, ${"no-such-project"}, ${now}, ${now})`,
+    ).rejects.toThrow(/FOREIGN KEY/i);
+    const [{ n }] = await db.sql`SELECT count(*) AS n FROM widget_sessions`;
+    expect(Number(n)).toBe(0);
+
+    await db.sql`INSERT INTO widget_projects (id, name, sdk_key, secret, created_at)
+      VALUES (${"p1"}, ${"Project"}, ${"key"}, ${"secret"}, ${now})`;
+    await db.sql`INSERT INTO widget_sessions (id, project_id, created_at, last_seen_at)
+      VALUES (${"s1"}, ${"p1"}, ${now}, ${now})`;
+    // ON DELETE CASCADE removes a project's sessions with it.
+    await db.sql`DELETE FROM widget_projects WHERE id = ${"p1"}`;
+    const [{ remaining }] = await db.sql`SELECT count(*) AS remaining FROM widget_sessions`;
+    expect(Number(remaining)).toBe(0);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, test } from "bun:test";
+import type { AppEntry } from "../shared/build-manifest.ts";
+import { renderShell } from "./html-shell.ts";
+
+const app: AppEntry = {
+  script: "/assets/admin-main-abcd1234.js",
+  css: ["/assets/admin-main-abcd1234.css", "/assets/theme-efgh5678.css"],
+  preload: ["/assets/chunk-efgh5678.js", "/assets/chunk-ijkl9012.js"],
+};
+
+function bootJson(html: string): string {
+  const match = html.match(/<script id="boot-data" type="application\/json">([\s\S]*?)<\/script>/);
+  if (!match?.[1]) throw new Error("no boot data element");
+  return match[1];
+}
+
+describe("renderShell", () => {
+  test("starts as an HTML document with its language and root element", () => {
+    const html = renderShell({ title: "Admin", lang: "de", app });
+    expect(html).toStartWith("<!doctype html>\n");
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<meta charset="utf-8">');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  test("includes the entry as a module script", () => {
+    const html = renderShell({ title: "Admin", lang: "en", app });
+    expect(html).toContain('<script type="module" src="/assets/admin-main-abcd1234.js"></script>');
+  });
+
+  test("links every stylesheet and preloads every chunk", () => {
+    const html = renderShell({ title: "Admin", lang: "en", app });
+    expect(html).toContain('<link rel="stylesheet" href="/assets/admin-main-abcd1234.css">');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/theme-efgh5678.css">');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/chunk-efgh5678.js">');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/chunk-ijkl9012.js">');
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(2);
+    expect(html.match(/rel="modulepreload"/g)).toHaveLength(2);
+  });
+
+  test("an app without styles or preloads has no such links", () => {
+    const html = renderShell({ title: "M", lang: "en", app: { script: "/m.js", css: [], preload: [] } });
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<script type="module" src="/m.js"></script>');
+  });
+
+  test("escapes the title", () => {
+    const html = renderShell({ title: `<script>alert("x") & 'y'</script>`, lang: "en", app });
+    expect(html).toContain(
+      "<title>&lt;script&gt;alert(&quot;x&quot;) &amp; &#39;y&#39;&lt;/script&gt;</title>",
+    );
+    expect(html).not.toContain("<script>alert");
+  });
+
+  test("escapes attribute values", () => {
+    const html = renderShell({
+      title: "t",
+      lang: 'en" onload="x',
+      app: { script: '/a.js" onerror="x', css: [], preload: [] },
+    });
+    expect(html).toContain('<html lang="en&quot; onload=&quot;x">');
+    expect(html).toContain('src="/a.js&quot; onerror=&quot;x"');
+  });
+
+  test("has no boot data element without boot data", () => {
+    const html = renderShell({ title: "Admin", lang: "en", app });
+    expect(html).not.toContain("boot-data");
+  });
+
+  test("boot data round-trips as JSON", () => {
+    const data = { apiBase: "/api", user: { name: "Ada" }, flags: [1, 2] };
+    const html = renderShell({ title: "Admin", lang: "en", app, bootData: data });
+    expect(JSON.parse(bootJson(html))).toEqual(data);
+  });
+
+  test("boot data cannot close its script element early", () => {
+    const data = { note: "</script><script>alert(1)</script>", comment: "<!-- x" };
+    const html = renderShell({ title: "Admin", lang: "en", app, bootData: data });
+    const json = bootJson(html);
+    expect(json).not.toContain("</script");
+    expect(json).not.toContain("<");
+    expect(json).toContain("\\u003c/script>");
+    // The one boot-data element closes exactly where it should.
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(JSON.parse(json)).toEqual(data);
+  });
+});

@@ -1,0 +1,143 @@
+import { describe, expect, test } from "bun:test";
+import type { LogLevel } from "../config.ts";
+import { createLogger } from "../logger.ts";
+import { type Handler, withRequestLog } from "./request-log.ts";
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function capture(level: LogLevel = "debug") {
+  const lines: string[] = [];
+  const logger = createLogger(level, (line) => lines.push(line));
+  const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { lines, logger, entries };
+}
+
+const ok: Handler = () => new Response("hello", { status: 201 });
+
+describe("withRequestLog", () => {
+  test("logs one JSON line per request with id, method, path, status and duration", async () => {
+    const { lines, logger, entries } = capture("info");
+    const handler = withRequestLog(logger, "main", ok);
+    const response = await handler(new Request("http://localhost/api/things?x=1", { method: "POST" }));
+    expect(response.status).toBe(201);
+    expect(await response.text()).toBe("hello");
+    expect(lines).toHaveLength(1);
+    const [entry] = entries();
+    expect(entry?.level).toBe("info");
+    expect(entry?.msg).toBe("request");
+    expect(entry?.origin).toBe("main");
+    expect(entry?.method).toBe("POST");
+    expect(entry?.path).toBe("/api/things");
+    expect(entry?.status).toBe(201);
+    expect(typeof entry?.durationMs).toBe("number");
+    expect(entry?.durationMs as number).toBeGreaterThanOrEqual(0);
+    expect(entry?.requestId).toMatch(uuid);
+    expect(response.headers.get("X-Request-Id")).toBe(entry?.requestId as string);
+    expect(Number.isNaN(Date.parse(entry?.time as string))).toBe(false);
+  });
+
+  test("each request gets its own line and id", async () => {
+    const { logger, entries } = capture("info");
+    const handler = withRequestLog(logger, "main", ok);
+    await handler(new Request("http://localhost/a"));
+    await handler(new Request("http://localhost/b"));
+    const logged = entries();
+    expect(logged.map((entry) => entry.path)).toEqual(["/a", "/b"]);
+    expect(logged[0]?.requestId).not.toBe(logged[1]?.requestId);
+  });
+
+  test("a sane incoming X-Request-Id is kept and echoed", async () => {
+    const { logger, entries } = capture("info");
+    const handler = withRequestLog(logger, "main", ok);
+    const id = "trace-1234.abc_DEF";
+    const response = await handler(new Request("http://localhost/", { headers: { "X-Request-Id": id } }));
+    expect(response.headers.get("X-Request-Id")).toBe(id);
+    expect(entries()[0]?.requestId).toBe(id);
+  });
+
+  test("an insane incoming X-Request-Id is replaced with a UUID", async () => {
+    const { logger, entries } = capture("info");
+    const handler = withRequestLog(logger, "main", ok);
+    const insane = ["x", "has some spaces in it", "a".repeat(129), "<script>alert(1)</script>"];
+    for (const [index, id] of insane.entries()) {
+      const response = await handler(new Request("http://localhost/", { headers: { "X-Request-Id": id } }));
+      const echoed = response.headers.get("X-Request-Id");
+      expect(echoed).not.toBe(id);
+      expect(echoed).toMatch(uuid);
+      expect(entries()[index]?.requestId).toBe(echoed as string);
+    }
+  });
+
+  test("a throwing handler becomes a 500 with the request id and an error line", async () => {
+    const { logger, entries } = capture("info");
+    const handler = withRequestLog(logger, "messenger", () => {
+      throw new Error("database on fire");
+    });
+    const response = await handler(new Request("http://localhost/api/boom"));
+    expect(response.status).toBe(500);
+    const body = await response.json();
+    const requestId = response.headers.get("X-Request-Id");
+    expect(requestId).toMatch(uuid);
+    expect(body).toEqual({ error: "Internal server error", requestId });
+    expect(JSON.stringify(body)).not.toContain("database on fire");
+
+    const logged = entries();
+    expect(logged).toHaveLength(2);
+    expect(logged[0]?.level).toBe("error");
+    expect(logged[0]?.msg).toBe("unhandled error");
+    expect(logged[0]?.requestId).toBe(requestId);
+    expect(logged[0]?.origin).toBe("messenger");
+    expect(logged[0]?.path).toBe("/api/boom");
+    expect(logged[0]?.error as string).toContain("database on fire");
+    expect(logged[1]?.msg).toBe("request");
+    expect(logged[1]?.status).toBe(500);
+    expect(logged[1]?.requestId).toBe(requestId);
+  });
+
+  test("an async rejection is caught the same way", async () => {
+    const { logger, entries } = capture("info");
+    const handler = withRequestLog(logger, "main", async () => {
+      throw "plain string";
+    });
+    const response = await handler(new Request("http://localhost/x"));
+    expect(response.status).toBe(500);
+    expect(entries()[0]?.error).toBe("plain string");
+  });
+});
+
+describe("createLogger", () => {
+  test("silent writes nothing", async () => {
+    const { lines, logger } = capture("silent");
+    logger.debug("d");
+    logger.info("i");
+    logger.warn("w");
+    logger.error("e");
+    await withRequestLog(logger, "main", () => {
+      throw new Error("x");
+    })(new Request("http://localhost/"));
+    expect(lines).toEqual([]);
+  });
+
+  test("warn drops debug and info but keeps warn and error", async () => {
+    const { logger, entries } = capture("warn");
+    logger.debug("d");
+    logger.info("i");
+    logger.warn("w", { extra: 1 });
+    logger.error("e");
+    await withRequestLog(logger, "main", ok)(new Request("http://localhost/"));
+    expect(entries().map((entry) => [entry.level, entry.msg])).toEqual([
+      ["warn", "w"],
+      ["error", "e"],
+    ]);
+    expect(entries()[0]?.extra).toBe(1);
+  });
+
+  test("debug writes every level", () => {
+    const { entries, logger } = capture("debug");
+    logger.debug("d");
+    logger.info("i");
+    logger.warn("w");
+    logger.error("e");
+    expect(entries().map((entry) => entry.level)).toEqual(["debug", "info", "warn", "error"]);
+  });
+});

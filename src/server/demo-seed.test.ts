@@ -1,36 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { defaultFlowConfig } from "../shared/widget-flow-config.ts";
-import { type Database, openDatabase } from "./database/database.ts";
-import { runMigrations } from "./database/migrations.ts";
+import type { Database } from "./database/database.ts";
 import { demo, randomSecret, seedDemoData } from "./demo-seed.ts";
 import { readSetting } from "./settings-repository.ts";
+import { tempDatabases } from "./test-support/temp-databases.ts";
 
-let workDir: string;
-const opened: Database[] = [];
-
-async function migratedDatabase(name: string): Promise<Database> {
-  const db = await openDatabase({ engine: "sqlite", filename: join(workDir, `${name}.sqlite`) });
-  opened.push(db);
-  await runMigrations(db.sql);
-  return db;
-}
+const databases = tempDatabases("demo-seed-test");
+const migratedDatabase = (name: string) => databases.open(name, { migrated: true });
 
 async function count(db: Database, table: "users" | "widget_projects"): Promise<number> {
   const [{ n }] = await db.sql`SELECT count(*) AS n FROM ${db.sql(table)}`;
   return Number(n);
 }
 
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "demo-seed-test-"));
-});
-
-afterAll(async () => {
-  for (const db of opened) await db.close();
-  await rm(workDir, { recursive: true, force: true });
-});
+beforeAll(() => databases.setup());
+afterAll(() => databases.cleanup());
 
 describe("seedDemoData", () => {
   test("seeds the demo project and the admin into an empty database", async () => {

@@ -1,32 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type Database, openDatabase } from "./database.ts";
+import { tempDatabases } from "../test-support/temp-databases.ts";
+import type { Database } from "./database.ts";
 import { type Migration, migrations, runMigrations } from "./migrations.ts";
 
-let workDir: string;
-const opened: Database[] = [];
-
-async function freshDatabase(name: string): Promise<Database> {
-  const db = await openDatabase({ engine: "sqlite", filename: join(workDir, `${name}.sqlite`) });
-  opened.push(db);
-  return db;
-}
+const databases = tempDatabases("migrations-test");
+const freshDatabase = (name: string) => databases.open(name);
 
 async function tableNames(db: Database): Promise<string[]> {
   const rows = await db.sql`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`;
   return rows.map((row: { name: string }) => row.name);
 }
 
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "migrations-test-"));
-});
-
-afterAll(async () => {
-  for (const db of opened) await db.close();
-  await rm(workDir, { recursive: true, force: true });
-});
+beforeAll(() => databases.setup());
+afterAll(() => databases.cleanup());
 
 describe("openDatabase (sqlite)", () => {
   test("uses WAL, enforces foreign keys and answers ping", async () => {

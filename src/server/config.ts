@@ -18,7 +18,22 @@ export interface ServerConfig {
   database: DatabaseTarget;
   seedDemo: boolean;
   logLevel: LogLevel;
+  /** Redis for realtime fan-out across processes; unset keeps it in-process. */
+  redisUrl?: string;
+  /** Where uploads and large report parts are kept. */
+  storage: StorageTarget;
 }
+
+export type StorageTarget =
+  | { kind: "local"; dir: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      endpoint?: string;
+      region?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+    };
 
 export type DatabaseTarget = { engine: "sqlite"; filename: string } | { engine: "postgres"; url: string };
 
@@ -101,6 +116,30 @@ function readDatabase(env: Env, dataDir: string, cwd: string): DatabaseTarget {
   throw new ConfigError("DATABASE_URL", "must start with postgres://, postgresql:// or sqlite://");
 }
 
+function readRedisUrl(env: Env): string | undefined {
+  const raw = env.REDIS_URL?.trim();
+  if (raw === undefined || raw === "") return undefined;
+  // Never echo the value: it may carry a password.
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw))
+    throw new ConfigError("REDIS_URL", "must start with redis:// or rediss://");
+  return raw;
+}
+
+function readStorage(env: Env, dataDir: string): StorageTarget {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return { kind: "local", dir: resolve(dataDir, "files") };
+  const endpoint = readUrl(env, "S3_ENDPOINT");
+  const optional = (name: string) => env[name]?.trim() || undefined;
+  return {
+    kind: "s3",
+    bucket,
+    endpoint,
+    region: optional("S3_REGION"),
+    accessKeyId: optional("S3_ACCESS_KEY_ID"),
+    secretAccessKey: optional("S3_SECRET_ACCESS_KEY"),
+  };
+}
+
 export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
   const port = readPort(env, "PORT", 3000);
   const messengerPort = readPort(env, "MESSENGER_PORT", 3001);
@@ -121,5 +160,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
     database: readDatabase(env, dataDir, cwd),
     seedDemo: readBoolean(env, "SEED_DEMO", true),
     logLevel: readEnum(env, "LOG_LEVEL", logLevels, "info"),
+    redisUrl: readRedisUrl(env),
+    storage: readStorage(env, dataDir),
   };
 }

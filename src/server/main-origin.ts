@@ -1,41 +1,55 @@
 import { join } from "node:path";
-import type { SQL } from "bun";
 import type { BuildManifest } from "../shared/build-manifest.ts";
 import type { Database } from "./database/database.ts";
 import { renderShell } from "./html-shell.ts";
 import { json, jsonError } from "./http/json-response.ts";
-import type { Handler } from "./http/request-log.ts";
+import type { Handler, ServerFacade } from "./http/request-log.ts";
+import { createRouter, type Method } from "./http/router.ts";
 import { createStaticFiles } from "./http/static-files.ts";
-import { startSession } from "./widget-api/sessions-routes.ts";
-import { widgetPreflight, withWidgetCors } from "./widget-api/widget-cors.ts";
+import type { WidgetSocketData } from "./realtime/widget-socket.ts";
+import type { WidgetApi } from "./widget-api/widget-api.ts";
+
+/** A platform API handler (`/api/...` outside the widget API). */
+export type ApiHandler = (request: Request, params: Record<string, string>) => Response | Promise<Response>;
+
+export interface ApiRoute {
+  method: Method;
+  pattern: string;
+  handler: ApiHandler;
+}
 
 export interface MainOriginDeps {
   db: Database;
   manifest: BuildManifest;
   distDir: string;
-  sessionSecret: string;
+  widgetApi: WidgetApi;
+  platformRoutes: readonly ApiRoute[];
 }
-
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type ApiRoute = Partial<Record<Method, Handler>>;
 
 /** The admin SPA's own routes; any other page path gets the SPA too, but with status 404. */
 const spaRoutes = /^\/(login|dashboard(\/.*)?)?$/;
 
+export const widgetSocketPath = "/api/widget/ws";
+
+const clientIp = (request: Request, server: ServerFacade<WidgetSocketData>) =>
+  server.requestIP(request)?.address ?? "unknown";
+
 /**
- * The main origin: platform and widget APIs, SDK files, the demo host page and the admin SPA.
- * Exact API paths dispatch through one table per prefix; everything else is a file or a page.
+ * The main origin: platform and widget APIs, the widget websocket, SDK files, the demo host page and
+ * the admin SPA.
  */
-export function createMainOrigin({ db, manifest, distDir, sessionSecret }: MainOriginDeps): Handler {
+export function createMainOrigin({
+  db,
+  manifest,
+  distDir,
+  widgetApi,
+  platformRoutes,
+}: MainOriginDeps): Handler<WidgetSocketData> {
   const files = createStaticFiles(join(distDir, "main"), {
     crossOrigin: (path) => path.startsWith("/sdk/"),
   });
-  const sql: SQL = db.sql;
   const adminShell = renderShell({ title: "Admin", lang: "en", app: manifest.apps.admin });
-
-  const widgetApi: Record<string, ApiRoute> = {
-    "/api/widget/sessions": { POST: (request) => startSession(request, { sql, sessionSecret }) },
-  };
+  const matchPlatform = createRouter(platformRoutes);
 
   async function health(): Promise<Response> {
     const ok = await db.ping();
@@ -45,30 +59,38 @@ export function createMainOrigin({ db, manifest, distDir, sessionSecret }: MainO
     );
   }
 
-  async function dispatch(
-    request: Request,
-    routes: Record<string, ApiRoute>,
-    path: string,
-  ): Promise<Response> {
-    const route = routes[path];
-    if (!route) return jsonError(404, `No API endpoint at ${path}`);
-    const handler = route[request.method as Method];
-    if (!handler) {
+  async function platformApi(request: Request, path: string): Promise<Response> {
+    const found = matchPlatform(request.method, path);
+    if (found.kind === "none") return jsonError(404, `No API endpoint at ${path}`);
+    if (found.kind === "wrong-method") {
       return jsonError(405, `${request.method} is not allowed on ${path}`, undefined, {
-        headers: { Allow: Object.keys(route).join(", ") },
+        headers: { Allow: found.allowed.join(", ") },
       });
     }
-    return handler(request);
+    return found.handler(request, found.params);
   }
 
-  return async (request) => {
+  async function upgradeWidgetSocket(
+    request: Request,
+    server: ServerFacade<WidgetSocketData>,
+  ): Promise<Response | undefined> {
+    const context = await widgetApi.authenticateSession(
+      request,
+      new URL(request.url),
+      clientIp(request, server),
+    );
+    if (context instanceof Response) return context;
+    const data: WidgetSocketData = { sessionId: context.session?.id ?? "", projectId: context.project.id };
+    if (server.upgrade(request, { data })) return undefined;
+    return jsonError(400, "Expected a websocket upgrade");
+  }
+
+  return async (request, server) => {
     const path = new URL(request.url).pathname;
     if (path === "/healthz") return health();
-    if (path.startsWith("/api/widget/")) {
-      if (request.method === "OPTIONS") return widgetPreflight();
-      return withWidgetCors(await dispatch(request, widgetApi, path));
-    }
-    if (path === "/api" || path.startsWith("/api/")) return dispatch(request, {}, path);
+    if (path === widgetSocketPath) return upgradeWidgetSocket(request, server);
+    if (path.startsWith("/api/widget/")) return widgetApi.handle(request, clientIp(request, server));
+    if (path === "/api" || path.startsWith("/api/")) return platformApi(request, path);
 
     const file = await files.serve(request, path);
     if (file) return file;

@@ -127,7 +127,7 @@ describe("widget sessions", () => {
       headers: { Origin: "https://customer.example", "Access-Control-Request-Method": "POST" },
     });
     expect(response.status).toBe(204);
-    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-origin")).toBe("https://customer.example");
     const allowed = response.headers.get("access-control-allow-headers") ?? "";
     for (const header of ["api-token", "content-type", "gleap-id", "gleap-hash"])
       expect(allowed).toContain(header);

@@ -4,25 +4,46 @@ import { ensureWritableDataDir } from "./data-dir.ts";
 import { type Database, openDatabase } from "./database/database.ts";
 import { runMigrations } from "./database/migrations.ts";
 import { randomSecret, seedDemoData } from "./demo-seed.ts";
-import { type Handler, withRequestLog } from "./http/request-log.ts";
+import { withRequestLog } from "./http/request-log.ts";
 import type { Logger } from "./logger.ts";
 import { createMainOrigin } from "./main-origin.ts";
 import { createMessengerOrigin } from "./messenger-origin.ts";
+import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher } from "./realtime/fanout.ts";
+import { type WidgetSocketData, widgetSocketHandlers } from "./realtime/widget-socket.ts";
 import { ensureSetting } from "./settings-repository.ts";
 import { StartupError } from "./startup-error.ts";
+import { createFileStorage } from "./storage/create-file-storage.ts";
+import { fileRoutes } from "./widget-api/uploads/upload-routes.ts";
+import { createWidgetApi, type WidgetRateLimits } from "./widget-api/widget-api.ts";
+import type { WidgetRouteDeps } from "./widget-api/widget-route-deps.ts";
+import { widgetRoutes } from "./widget-api/widget-routes.ts";
 
 export interface RunningServer {
   mainUrl: string;
   messengerUrl: string;
   db: Database;
+  fanout: Fanout;
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** Tests lower the limits to reach them. */
+  widgetRateLimits?: WidgetRateLimits;
+}
+
 /** Everything `npm start` does after reading the config: storage, schema, demo data, both origins. */
-export async function startServer(config: ServerConfig, logger: Logger): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  logger: Logger,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   await ensureWritableDataDir(config.dataDir);
   const manifest = await loadBuildManifest(config.distDir);
   const db = await openDatabase(config.database);
+  const cleanups: Array<() => Promise<void> | void> = [() => db.close()];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step();
+  };
   try {
     const { applied } = await runMigrations(db.sql);
     if (applied.length > 0) logger.info("migrations applied", { applied });
@@ -31,43 +52,84 @@ export async function startServer(config: ServerConfig, logger: Logger): Promise
       if (seeded) logger.info("demo data seeded");
     }
     const sessionSecret = await ensureSetting(db.sql, "widget_session_secret", randomSecret);
+
+    let main: Bun.Server<WidgetSocketData> | null = null;
+    const localPublisher = (): LocalPublisher | null => main;
+    const fanout = config.redisUrl
+      ? await createRedisFanout(config.redisUrl, localPublisher).catch((error: unknown) => {
+          throw new StartupError(
+            `REDIS_URL cannot be reached: ${error instanceof Error ? error.message : error}`,
+          );
+        })
+      : createLocalFanout(localPublisher);
+    cleanups.push(() => fanout.close());
+
+    const sql = db.sql;
+    const storage = createFileStorage(config.storage);
+    let publicUrl = config.publicUrl ?? "";
+    const deps: WidgetRouteDeps = { sql, sessionSecret, fanout, storage, publicUrl: () => publicUrl };
+    const widgetApi = createWidgetApi(
+      { sql, sessionSecret, limits: options.widgetRateLimits },
+      widgetRoutes(deps),
+    );
+    const sweeper = setInterval(() => widgetApi.sweep(), 60_000);
+    cleanups.push(() => clearInterval(sweeper));
+
     const mainOrigin = withRequestLog(
       logger,
       "main",
-      createMainOrigin({ db, manifest, distDir: config.distDir, sessionSecret }),
+      createMainOrigin({
+        db,
+        manifest,
+        distDir: config.distDir,
+        widgetApi,
+        platformRoutes: [...fileRoutes(deps)],
+      }),
     );
     const messengerOrigin = withRequestLog(
       logger,
       "messenger",
       createMessengerOrigin({ manifest, distDir: config.distDir }),
     );
-    const main = listen("PORT", config.host, config.port, mainOrigin);
-    let messenger: Bun.Server<undefined>;
-    try {
-      messenger = listen("MESSENGER_PORT", config.host, config.messengerPort, messengerOrigin);
-    } catch (error) {
-      await main.stop(true);
-      throw error;
-    }
+    main = listen("PORT", config.port, () =>
+      Bun.serve<WidgetSocketData>({
+        hostname: config.host,
+        port: config.port,
+        fetch: mainOrigin,
+        websocket: widgetSocketHandlers(),
+        // Reports may be 20 MB and uploads 100 MB; the routes enforce their own limits below this.
+        maxRequestBodySize: 110 * 1024 * 1024,
+      }),
+    );
+    const mainServer = main;
+    cleanups.push(() => mainServer.stop(true));
+    publicUrl = config.publicUrl ?? `http://localhost:${mainServer.port}`;
+    const messenger = listen("MESSENGER_PORT", config.messengerPort, () =>
+      Bun.serve({
+        hostname: config.host,
+        port: config.messengerPort,
+        // The messenger origin never upgrades, so its handler always answers.
+        fetch: async (request, server) => (await messengerOrigin(request, server)) as Response,
+      }),
+    );
+    cleanups.push(() => messenger.stop(true));
     return {
-      mainUrl: config.publicUrl ?? `http://localhost:${main.port}`,
+      mainUrl: publicUrl,
       messengerUrl: config.messengerUrl ?? `http://localhost:${messenger.port}`,
       db,
-      async stop() {
-        await Promise.all([main.stop(true), messenger.stop(true)]);
-        await db.close();
-      },
+      fanout,
+      stop: cleanup,
     };
   } catch (error) {
-    await db.close();
+    await cleanup();
     throw error;
   }
 }
 
 /** Binds one origin; a port that is taken is an operator's problem, reported as one line. */
-function listen(variable: string, hostname: string, port: number, fetch: Handler): Bun.Server<undefined> {
+function listen<S>(variable: string, port: number, serve: () => S): S {
   try {
-    return Bun.serve({ hostname, port, fetch });
+    return serve();
   } catch (error) {
     const code = error instanceof Error && "code" in error ? String(error.code) : "";
     if (code === "EADDRINUSE")

@@ -14,6 +14,10 @@ export interface FlowConfig {
   networkLogPropsToIgnore: string[];
   networkLogBlacklist: string[];
   enableShortcuts: boolean;
+  /** Language and layout direction the widget starts in; `rtl` mirrors it. */
+  localizationOptions: { language: string; rtl: boolean };
+  /** Interface texts keyed by label (spec §3 "static translations keyed by label"). */
+  staticTranslations: Record<string, string>;
 }
 
 export type FeedbackButtonPosition =
@@ -39,4 +43,6 @@ export const defaultFlowConfig: FlowConfig = {
   networkLogPropsToIgnore: [],
   networkLogBlacklist: [],
   enableShortcuts: true,
+  localizationOptions: { language: "en", rtl: false },
+  staticTranslations: {},
 };

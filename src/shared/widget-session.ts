@@ -1,4 +1,21 @@
-import { type Infer, nullable, number, object, optional, record, size, string, unknown } from "superstruct";
+import {
+  array,
+  boolean,
+  coerce,
+  defaulted,
+  type Infer,
+  literal,
+  nullable,
+  number,
+  object,
+  optional,
+  record,
+  size,
+  string,
+  type,
+  union,
+  unknown,
+} from "superstruct";
 
 /** Body of `POST {api}/sessions`: the reference client sends only its language. */
 export const SessionStartRequest = object({
@@ -22,3 +39,65 @@ export const WidgetSession = object({
   lang: nullable(string()),
 });
 export type WidgetSession = Infer<typeof WidgetSession>;
+
+const shortText = size(string(), 0, 512);
+
+/** A flattened custom-data value: hosts pass scalars, which land in the session's customData. */
+export const CustomDataValue = union([string(), number(), boolean(), literal(null)]);
+
+/**
+ * The user fields `identify` and `partialupdate` carry. Any other top-level key is flattened custom
+ * data and must be a scalar (checked by the server after this schema, see `splitUserFields`).
+ */
+export const UserFields = type({
+  name: optional(nullable(shortText)),
+  email: optional(nullable(shortText)),
+  phone: optional(nullable(shortText)),
+  value: optional(nullable(number())),
+  plan: optional(nullable(shortText)),
+  companyName: optional(nullable(shortText)),
+  companyId: optional(nullable(shortText)),
+  avatar: optional(nullable(size(string(), 0, 2048))),
+  createdAt: optional(nullable(shortText)),
+  customData: optional(record(string(), unknown())),
+  lang: optional(size(string(), 0, 32)),
+});
+export type UserFields = Infer<typeof UserFields>;
+
+/** Keys of `UserFields`, so the server can tell flattened custom data apart. */
+export const userFieldKeys = Object.keys(UserFields.schema as Record<string, unknown>);
+
+/** `POST {api}/sessions/identify`: a user id (numbers are accepted and kept as text), its hash, fields. */
+export const IdentifyRequest = type({
+  userId: coerce(size(string(), 1, 256), number(), (value) => String(value)),
+  userHash: optional(nullable(size(string(), 0, 256))),
+});
+export type IdentifyRequest = Infer<typeof IdentifyRequest>;
+
+/** `POST {api}/sessions/partialupdate`. */
+export const PartialUpdateRequest = object({
+  data: record(string(), unknown()),
+  type: optional(string()),
+  sdkVersion: optional(string()),
+  ws: optional(boolean()),
+});
+export type PartialUpdateRequest = Infer<typeof PartialUpdateRequest>;
+
+/** One tracked event as the SDK streams it. */
+export const StreamedEvent = object({
+  name: size(string(), 1, 255),
+  date: optional(string()),
+  data: optional(unknown()),
+});
+export type StreamedEvent = Infer<typeof StreamedEvent>;
+
+/** `POST {api}/sessions/ping`: queued events and the session's running time in seconds. */
+export const PingRequest = object({
+  time: optional(number()),
+  events: defaulted(size(array(StreamedEvent), 0, 500), []),
+  opened: optional(boolean()),
+  type: optional(string()),
+  sdkVersion: optional(size(string(), 0, 32)),
+  ws: optional(boolean()),
+});
+export type PingRequest = Infer<typeof PingRequest>;

@@ -1,5 +1,6 @@
 import type { SQL } from "bun";
 import { initialSchema } from "./migrations/001-initial-schema.ts";
+import { widgetApiSchema } from "./migrations/002-widget-api.ts";
 
 export interface Migration {
   id: number;
@@ -9,7 +10,7 @@ export interface Migration {
 }
 
 /** Every migration, in the order it runs. Append only: a shipped migration never changes. */
-export const migrations: readonly Migration[] = [initialSchema];
+export const migrations: readonly Migration[] = [initialSchema, widgetApiSchema];
 
 export interface MigrationResult {
   applied: string[];

@@ -3,21 +3,60 @@ import { jsonError } from "./json-response.ts";
 
 export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Response };
 
+/** Bodies above this are refused unless a route asks for more (reports and uploads do). */
+export const defaultMaxBodyBytes = 1024 * 1024;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/**
+ * Reads a body as text, refusing it with 413 as soon as it passes `maxBytes`: first by its declared
+ * Content-Length, then while streaming, so a chunked body cannot slip past the limit either.
+ */
+export async function readBodyText(
+  request: Request,
+  maxBytes = defaultMaxBodyBytes,
+): Promise<BodyResult<string>> {
+  const tooLarge = () => ({
+    ok: false as const,
+    response: jsonError(413, `Request body is larger than the ${megabytes(maxBytes)} limit`),
+  });
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) return tooLarge();
+  if (!request.body) return { ok: true, value: "" };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) return tooLarge();
+    chunks.push(chunk);
+  }
+  return { ok: true, value: Buffer.concat(chunks).toString("utf8") };
+}
+
 /**
  * Reads and validates a JSON body against its shared schema. Anything that is not the expected shape
  * becomes a 400 with a message naming the field, before any handler code can write a thing.
  * An empty body is read as `{}` because clients often post no body where every field is optional.
  */
-export async function readJsonBody<T, S>(request: Request, schema: Struct<T, S>): Promise<BodyResult<T>> {
-  const text = await request.text();
+export async function readJsonBody<T, S>(
+  request: Request,
+  schema: Struct<T, S>,
+  maxBytes = defaultMaxBodyBytes,
+): Promise<BodyResult<T>> {
+  const body = await readBodyText(request, maxBytes);
+  if (!body.ok) return body;
   let data: unknown = {};
-  if (text.trim() !== "") {
+  if (body.value.trim() !== "") {
     try {
-      data = JSON.parse(text);
+      data = JSON.parse(body.value);
     } catch {
       return { ok: false, response: jsonError(400, "Request body is not valid JSON") };
     }
   }
+  return validateBody(data, schema);
+}
+
+export function validateBody<T, S>(data: unknown, schema: Struct<T, S>): BodyResult<T> {
   const [error, value] = validate(data, schema, { coerce: true });
   if (error) return { ok: false, response: validationError(error) };
   return { ok: true, value };

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import type { LogLevel } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import { type Handler, withRequestLog } from "./request-log.ts";
+import { type Handler, type ServerFacade, withRequestLog } from "./request-log.ts";
+
+const noServer: ServerFacade = { requestIP: () => null, upgrade: () => false };
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -18,7 +20,10 @@ describe("withRequestLog", () => {
   test("logs one JSON line per request with id, method, path, status and duration", async () => {
     const { lines, logger, entries } = capture("info");
     const handler = withRequestLog(logger, "main", ok);
-    const response = await handler(new Request("http://localhost/api/things?x=1", { method: "POST" }));
+    const response = (await handler(
+      new Request("http://localhost/api/things?x=1", { method: "POST" }),
+      noServer,
+    )) as Response;
     expect(response.status).toBe(201);
     expect(await response.text()).toBe("hello");
     expect(lines).toHaveLength(1);
@@ -39,8 +44,8 @@ describe("withRequestLog", () => {
   test("each request gets its own line and id", async () => {
     const { logger, entries } = capture("info");
     const handler = withRequestLog(logger, "main", ok);
-    await handler(new Request("http://localhost/a"));
-    await handler(new Request("http://localhost/b"));
+    (await handler(new Request("http://localhost/a"), noServer)) as Response;
+    (await handler(new Request("http://localhost/b"), noServer)) as Response;
     const logged = entries();
     expect(logged.map((entry) => entry.path)).toEqual(["/a", "/b"]);
     expect(logged[0]?.requestId).not.toBe(logged[1]?.requestId);
@@ -50,7 +55,10 @@ describe("withRequestLog", () => {
     const { logger, entries } = capture("info");
     const handler = withRequestLog(logger, "main", ok);
     const id = "trace-1234.abc_DEF";
-    const response = await handler(new Request("http://localhost/", { headers: { "X-Request-Id": id } }));
+    const response = (await handler(
+      new Request("http://localhost/", { headers: { "X-Request-Id": id } }),
+      noServer,
+    )) as Response;
     expect(response.headers.get("X-Request-Id")).toBe(id);
     expect(entries()[0]?.requestId).toBe(id);
   });
@@ -60,7 +68,10 @@ describe("withRequestLog", () => {
     const handler = withRequestLog(logger, "main", ok);
     const insane = ["x", "has some spaces in it", "a".repeat(129), "<script>alert(1)</script>"];
     for (const [index, id] of insane.entries()) {
-      const response = await handler(new Request("http://localhost/", { headers: { "X-Request-Id": id } }));
+      const response = (await handler(
+        new Request("http://localhost/", { headers: { "X-Request-Id": id } }),
+        noServer,
+      )) as Response;
       const echoed = response.headers.get("X-Request-Id");
       expect(echoed).not.toBe(id);
       expect(echoed).toMatch(uuid);
@@ -73,7 +84,7 @@ describe("withRequestLog", () => {
     const handler = withRequestLog(logger, "messenger", () => {
       throw new Error("database on fire");
     });
-    const response = await handler(new Request("http://localhost/api/boom"));
+    const response = (await handler(new Request("http://localhost/api/boom"), noServer)) as Response;
     expect(response.status).toBe(500);
     const body = await response.json();
     const requestId = response.headers.get("X-Request-Id");
@@ -99,7 +110,7 @@ describe("withRequestLog", () => {
     const handler = withRequestLog(logger, "main", async () => {
       throw "plain string";
     });
-    const response = await handler(new Request("http://localhost/x"));
+    const response = (await handler(new Request("http://localhost/x"), noServer)) as Response;
     expect(response.status).toBe(500);
     expect(entries()[0]?.error).toBe("plain string");
   });
@@ -114,7 +125,7 @@ describe("createLogger", () => {
     logger.error("e");
     await withRequestLog(logger, "main", () => {
       throw new Error("x");
-    })(new Request("http://localhost/"));
+    })(new Request("http://localhost/"), noServer);
     expect(lines).toEqual([]);
   });
 
@@ -124,7 +135,7 @@ describe("createLogger", () => {
     logger.info("i");
     logger.warn("w", { extra: 1 });
     logger.error("e");
-    await withRequestLog(logger, "main", ok)(new Request("http://localhost/"));
+    await withRequestLog(logger, "main", ok)(new Request("http://localhost/"), noServer);
     expect(entries().map((entry) => [entry.level, entry.msg])).toEqual([
       ["warn", "w"],
       ["error", "e"],

@@ -1,6 +1,16 @@
 import type { Logger } from "../logger.ts";
 
-export type Handler = (request: Request) => Response | Promise<Response>;
+/** What a handler may use of the Bun server: the client's address and the websocket upgrade. */
+export interface ServerFacade<SocketData = undefined> {
+  requestIP(request: Request): { address: string } | null;
+  upgrade(request: Request, options: { data: SocketData }): boolean;
+}
+
+/** Answers a request; `undefined` means the request was upgraded to a websocket. */
+export type Handler<SocketData = undefined> = (
+  request: Request,
+  server: ServerFacade<SocketData>,
+) => Response | undefined | Promise<Response | undefined>;
 
 const acceptedRequestId = /^[\w.-]{8,128}$/;
 
@@ -9,15 +19,19 @@ const acceptedRequestId = /^[\w.-]{8,128}$/;
  * echoes it in the answer, logs one JSON line per request, and turns an unexpected throw into a logged
  * 500 with the id, so a user can quote it.
  */
-export function withRequestLog(logger: Logger, origin: string, handler: Handler): Handler {
-  return async (request) => {
+export function withRequestLog<SocketData>(
+  logger: Logger,
+  origin: string,
+  handler: Handler<SocketData>,
+): Handler<SocketData> {
+  return async (request, server) => {
     const started = performance.now();
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && acceptedRequestId.test(incoming) ? incoming : crypto.randomUUID();
     const url = new URL(request.url);
-    let response: Response;
+    let response: Response | undefined;
     try {
-      response = await handler(request);
+      response = await handler(request, server);
     } catch (error) {
       logger.error("unhandled error", {
         requestId,
@@ -27,13 +41,13 @@ export function withRequestLog(logger: Logger, origin: string, handler: Handler)
       });
       response = Response.json({ error: "Internal server error", requestId }, { status: 500 });
     }
-    response.headers.set("X-Request-Id", requestId);
+    response?.headers.set("X-Request-Id", requestId);
     logger.info("request", {
       requestId,
       origin,
       method: request.method,
       path: url.pathname,
-      status: response.status,
+      status: response?.status ?? 101,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
     });
     return response;

@@ -5,7 +5,7 @@ import { brotliCompressSync } from "node:zlib";
 import type { BuildManifest } from "../../shared/build-manifest.ts";
 import { loadConfig, type ServerConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import { type RunningServer, startServer } from "../server.ts";
+import { type RunningServer, type ServerOptions, startServer } from "../server.ts";
 
 /**
  * A small dist/ with the shape build.ts writes, so server tests need no full build. Its file contents
@@ -61,7 +61,10 @@ export interface TestServer extends RunningServer {
 }
 
 /** Starts the real server on free ports over a temporary data folder and the fixture dist. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<TestServer> {
   const workDir = await mkdtemp(join(tmpdir(), "server-test-"));
   const dataDir = join(workDir, "data");
   const distDir = join(workDir, "dist");
@@ -75,7 +78,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: "silent",
     ...env,
   });
-  const server = await startServer(config, createLogger(config.logLevel));
+  const server = await startServer(config, createLogger(config.logLevel), options);
   return {
     ...server,
     config,

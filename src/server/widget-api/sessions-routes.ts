@@ -1,14 +1,37 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SQL } from "bun";
-import { SessionStartRequest, type WidgetSession } from "../../shared/widget-session.ts";
+import { validate } from "superstruct";
+import {
+  CustomDataValue,
+  IdentifyRequest,
+  PartialUpdateRequest,
+  PingRequest,
+  SessionStartRequest,
+  UserFields,
+  userFieldKeys,
+  type WidgetSession,
+} from "../../shared/widget-session.ts";
 import { json, jsonError } from "../http/json-response.ts";
-import { readJsonBody } from "../http/read-json-body.ts";
-import { findProjectBySdkKey } from "./projects-repository.ts";
+import { readJsonBody, validateBody } from "../http/read-json-body.ts";
 import { signSessionId, verifySessionHash } from "./session-hash.ts";
-import { createSession, findSession, type StoredSession, touchSession } from "./sessions-repository.ts";
+import {
+  createSession,
+  findSession,
+  findSessionByUserId,
+  mergeSessionInto,
+  recordPing,
+  type SessionChanges,
+  type StoredSession,
+  touchSession,
+  updateSession,
+} from "./sessions-repository.ts";
+import type { WidgetContext, WidgetRoute } from "./widget-api.ts";
 
 export interface SessionRoutesDeps {
   sql: SQL;
   sessionSecret: string;
+  /** Runs after a ping is stored (outbound content is matched against the session then). */
+  afterPing?: (context: WidgetContext, session: StoredSession) => Promise<void>;
 }
 
 export function toWidgetSession(session: StoredSession, secret: string): WidgetSession {
@@ -25,29 +48,111 @@ export function toWidgetSession(session: StoredSession, secret: string): WidgetS
   };
 }
 
-/**
- * `POST /api/widget/sessions`: resumes the session named by valid `Gleap-Id`/`Gleap-Hash` headers, or
- * starts a new one. A stale or forged pair is not an error: the visitor simply gets a fresh session.
- */
-export async function startSession(
-  request: Request,
-  { sql, sessionSecret }: SessionRoutesDeps,
-): Promise<Response> {
-  const sdkKey = request.headers.get("api-token")?.trim();
-  if (!sdkKey) return jsonError(401, "Missing Api-Token header");
-  const body = await readJsonBody(request, SessionStartRequest);
-  if (!body.ok) return body.response;
-  const project = await findProjectBySdkKey(sql, sdkKey);
-  if (!project) return jsonError(401, "Unknown SDK key");
+/** Identity verification: `userHash` is the HMAC-SHA256 (hex) of the user id under the project secret. */
+export function verifyUserHash(secret: string, userId: string, userHash: string | null | undefined): boolean {
+  if (!userHash) return false;
+  const expected = Buffer.from(createHmac("sha256", secret).update(userId).digest("hex"));
+  const given = Buffer.from(userHash.toLowerCase());
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
-  const lang = body.value.lang ?? null;
-  const gleapId = request.headers.get("gleap-id");
-  const gleapHash = request.headers.get("gleap-hash");
-  let session: StoredSession | null = null;
-  if (gleapId && gleapHash && verifySessionHash(sessionSecret, gleapId, gleapHash)) {
-    const existing = await findSession(sql, project.id, gleapId);
-    if (existing) session = await touchSession(sql, existing, lang);
+/**
+ * Splits a body into the known user fields and the flattened custom data around them. Custom data
+ * must be scalars: anything else is a 400 naming the key.
+ */
+export function splitUserFields(
+  body: Record<string, unknown>,
+  ignore: readonly string[] = [],
+): { ok: true; changes: SessionChanges } | { ok: false; response: Response } {
+  const known: Record<string, unknown> = {};
+  const custom: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (ignore.includes(key)) continue;
+    if (userFieldKeys.includes(key)) known[key] = value;
+    else if (validate(value, CustomDataValue)[0])
+      return { ok: false, response: jsonError(400, `${key} must be a string, number, boolean or null`, key) };
+    else custom[key] = value;
   }
-  session ??= await createSession(sql, project.id, lang);
-  return json(toWidgetSession(session, sessionSecret));
+  const fields = validateBody(known, UserFields);
+  if (!fields.ok) return fields;
+  const { name, email, phone, value, lang, customData, ...extras } = fields.value;
+  // plan, company and avatar have no column of their own: they live in customData like the flattened keys.
+  const extraData = Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== undefined));
+  return {
+    ok: true,
+    changes: { name, email, phone, value, lang, customData: { ...customData, ...extraData, ...custom } },
+  };
+}
+
+export function sessionRoutes({ sql, sessionSecret, afterPing }: SessionRoutesDeps): WidgetRoute[] {
+  const answer = (session: StoredSession) => json(toWidgetSession(session, sessionSecret));
+
+  /**
+   * Resumes the session named by valid `Gleap-Id`/`Gleap-Hash` headers, or starts a new one. A stale
+   * or forged pair is not an error: the visitor simply gets a fresh session.
+   */
+  async function start({ request, project }: WidgetContext): Promise<Response> {
+    const body = await readJsonBody(request, SessionStartRequest);
+    if (!body.ok) return body.response;
+    const lang = body.value.lang ?? null;
+    const gleapId = request.headers.get("gleap-id");
+    const gleapHash = request.headers.get("gleap-hash");
+    if (gleapId && gleapHash && verifySessionHash(sessionSecret, gleapId, gleapHash)) {
+      const existing = await findSession(sql, project.id, gleapId);
+      if (existing) return answer(await touchSession(sql, existing, lang));
+    }
+    return answer(await createSession(sql, project.id, { lang }));
+  }
+
+  async function identify({ request, project, session }: WidgetContext): Promise<Response> {
+    if (!session) return jsonError(401, "Session not ready yet.");
+    const raw = await readJsonBody(request, IdentifyRequest);
+    if (!raw.ok) return raw.response;
+    const { userId, userHash } = raw.value;
+    if (project.identityVerification && !verifyUserHash(project.secret, userId, userHash)) {
+      return jsonError(401, "Invalid user hash for this user id", "userHash");
+    }
+    const split = splitUserFields(raw.value as Record<string, unknown>, ["userId", "userHash"]);
+    if (!split.ok) return split.response;
+    const changes = { ...split.changes, userId };
+
+    if (session.userId === userId) return answer(await updateSession(sql, session, changes));
+    const known = await findSessionByUserId(sql, project.id, userId);
+    if (known && session.userId === null) return answer(await mergeSessionInto(sql, session, known, changes));
+    if (known) return answer(await updateSession(sql, known, changes));
+    // An anonymous session becomes the user's; a session of another user leaves that user alone.
+    const target =
+      session.userId === null ? session : await createSession(sql, project.id, { lang: session.lang });
+    return answer(await updateSession(sql, target, changes));
+  }
+
+  async function partialUpdate({ request, session }: WidgetContext): Promise<Response> {
+    if (!session) return jsonError(401, "Session not ready yet.");
+    const body = await readJsonBody(request, PartialUpdateRequest);
+    if (!body.ok) return body.response;
+    const split = splitUserFields(body.value.data, ["userId", "userHash"]);
+    if (!split.ok) return split.response;
+    return answer(await updateSession(sql, session, split.changes));
+  }
+
+  async function ping(context: WidgetContext): Promise<Response> {
+    const { request, session } = context;
+    if (!session) return jsonError(401, "Session not ready yet.");
+    const body = await readJsonBody(request, PingRequest);
+    if (!body.ok) return body.response;
+    await recordPing(sql, session.id, {
+      durationSeconds: body.value.time,
+      sdkVersion: body.value.sdkVersion,
+      events: body.value.events,
+    });
+    await afterPing?.(context, session);
+    return json({ ok: true, stored: body.value.events.length });
+  }
+
+  return [
+    { method: "POST", pattern: "/api/widget/sessions", auth: "project", handle: start },
+    { method: "POST", pattern: "/api/widget/sessions/identify", auth: "session", handle: identify },
+    { method: "POST", pattern: "/api/widget/sessions/partialupdate", auth: "session", handle: partialUpdate },
+    { method: "POST", pattern: "/api/widget/sessions/ping", auth: "session", handle: ping },
+  ];
 }

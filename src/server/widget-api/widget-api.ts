@@ -1,0 +1,201 @@
+import type { SQL } from "bun";
+import { jsonError } from "../http/json-response.ts";
+import { createRouter, type Method } from "../http/router.ts";
+import { createRateLimiter, type RateLimit, type RateLimiter } from "../rate-limiter.ts";
+import { findProjectBySdkKey, type WidgetProject } from "./projects-repository.ts";
+import { verifySessionHash } from "./session-hash.ts";
+import { findSessionById, type StoredSession } from "./sessions-repository.ts";
+
+/**
+ * How a route knows who calls it:
+ * - `project`: the `Api-Token` header names the project;
+ * - `project-path`: the `:sdkKey` path segment does (config, fetched without headers);
+ * - `session`: `Gleap-Id`/`Gleap-Hash` headers (or `gleapId`/`gleapHash` query) name a session whose
+ *   hash verifies; an `Api-Token`, when sent, must name the session's project.
+ */
+export type WidgetAuth = "project" | "project-path" | "session";
+
+export interface WidgetContext {
+  request: Request;
+  url: URL;
+  params: Record<string, string>;
+  ip: string;
+  project: WidgetProject;
+  /** Set for `session` routes. */
+  session: StoredSession | null;
+}
+
+export interface WidgetRoute {
+  method: Method;
+  pattern: string;
+  auth: WidgetAuth;
+  handle(context: WidgetContext): Promise<Response> | Response;
+}
+
+export interface WidgetRateLimits {
+  /** Every widget request, per client IP. */
+  perIp: RateLimit;
+  /** Requests that carry a session, per session. */
+  perSession: RateLimit;
+  /** Session starts, per client IP: each one writes a row. */
+  sessionStartsPerIp: RateLimit;
+}
+
+export const defaultWidgetRateLimits: WidgetRateLimits = {
+  perIp: { limit: 1200, windowMs: 60_000 },
+  perSession: { limit: 300, windowMs: 60_000 },
+  sessionStartsPerIp: { limit: 60, windowMs: 60_000 },
+};
+
+export const widgetCorsAllowHeaders = "api-token, content-type, gleap-id, gleap-hash";
+
+export interface WidgetApiDeps {
+  sql: SQL;
+  sessionSecret: string;
+  limits?: WidgetRateLimits;
+}
+
+export interface WidgetApi {
+  handle(request: Request, ip: string): Promise<Response>;
+  /** The session a websocket upgrade names, or a 401/403/429 answer. */
+  authenticateSession(request: Request, url: URL, ip: string): Promise<WidgetContext | Response>;
+  /** Drops expired rate-limit windows; the server calls it every minute. */
+  sweep(): void;
+}
+
+/** The Gleap-compatible API under `/api/widget`: CORS, rate limits and authentication, then routes. */
+export function createWidgetApi(
+  { sql, sessionSecret, limits = defaultWidgetRateLimits }: WidgetApiDeps,
+  routes: readonly WidgetRoute[],
+): WidgetApi {
+  const match = createRouter(
+    routes.map((route) => ({ method: route.method, pattern: route.pattern, handler: route })),
+  );
+  const limiters: Record<keyof WidgetRateLimits, RateLimiter> = {
+    perIp: createRateLimiter(limits.perIp),
+    perSession: createRateLimiter(limits.perSession),
+    sessionStartsPerIp: createRateLimiter(limits.sessionStartsPerIp),
+  };
+
+  function limited(limiter: RateLimiter, key: string): Response | null {
+    const decision = limiter.take(key);
+    if (decision.allowed) return null;
+    return jsonError(429, "Too many requests, slow down", undefined, {
+      headers: { "Retry-After": String(decision.retryAfterSeconds) },
+    });
+  }
+
+  async function sessionFromRequest(request: Request, url: URL): Promise<StoredSession | Response> {
+    const gleapId = request.headers.get("gleap-id") ?? url.searchParams.get("gleapId");
+    const gleapHash = request.headers.get("gleap-hash") ?? url.searchParams.get("gleapHash");
+    if (!gleapId || !gleapHash) return jsonError(401, "Missing Gleap-Id and Gleap-Hash");
+    if (!verifySessionHash(sessionSecret, gleapId, gleapHash)) return jsonError(401, "Invalid session");
+    const session = await findSessionById(sql, gleapId);
+    if (!session) return jsonError(401, "Invalid session");
+    return session;
+  }
+
+  async function authenticate(
+    route: WidgetRoute,
+    request: Request,
+    url: URL,
+    params: Record<string, string>,
+  ): Promise<{ project: WidgetProject; session: StoredSession | null } | Response> {
+    const sdkKey = request.headers.get("api-token")?.trim() || null;
+    if (route.auth === "project-path") {
+      const project = await findProjectBySdkKey(sql, params.sdkKey ?? "");
+      return project ? { project, session: null } : jsonError(401, "Unknown SDK key");
+    }
+    if (route.auth === "project") {
+      if (!sdkKey) return jsonError(401, "Missing Api-Token header");
+      const project = await findProjectBySdkKey(sql, sdkKey);
+      return project ? { project, session: null } : jsonError(401, "Unknown SDK key");
+    }
+    const session = await sessionFromRequest(request, url);
+    if (session instanceof Response) return session;
+    const [row] = await sql`SELECT sdk_key FROM widget_projects WHERE id = ${session.projectId}`;
+    if (!row || (sdkKey && sdkKey !== row.sdk_key))
+      return jsonError(401, "Session belongs to another project");
+    const project = await findProjectBySdkKey(sql, row.sdk_key);
+    return project ? { project, session } : jsonError(401, "Unknown SDK key");
+  }
+
+  /** A project with allowed origins only answers those; a request without Origin is not a browser's. */
+  function originAllowed(project: WidgetProject, origin: string | null): boolean {
+    return project.allowedOrigins.length === 0 || origin === null || project.allowedOrigins.includes(origin);
+  }
+
+  function withCors(response: Response, project: WidgetProject | null, origin: string | null): Response {
+    const restricted = project !== null && project.allowedOrigins.length > 0;
+    response.headers.set("Access-Control-Allow-Origin", restricted && origin ? origin : "*");
+    if (restricted) response.headers.append("Vary", "Origin");
+    return response;
+  }
+
+  function preflight(request: Request): Response {
+    // A preflight carries no Api-Token value, so it cannot know the project: it is let through, and
+    // the real request is refused when its project does not allow the origin.
+    return new Response(null, {
+      status: 204,
+      headers: {
+        "Access-Control-Allow-Origin": request.headers.get("origin") ?? "*",
+        "Access-Control-Allow-Methods": "GET, POST, PUT, OPTIONS",
+        "Access-Control-Allow-Headers": widgetCorsAllowHeaders,
+        "Access-Control-Max-Age": "86400",
+        Vary: "Origin",
+      },
+    });
+  }
+
+  return {
+    async handle(request, ip) {
+      if (request.method === "OPTIONS") return preflight(request);
+      const origin = request.headers.get("origin");
+      const url = new URL(request.url);
+      const refused = limited(limiters.perIp, ip);
+      if (refused) return withCors(refused, null, origin);
+      const found = match(request.method, url.pathname);
+      if (found.kind === "none")
+        return withCors(jsonError(404, `No API endpoint at ${url.pathname}`), null, origin);
+      if (found.kind === "wrong-method") {
+        const allow = found.allowed.join(", ");
+        return withCors(
+          jsonError(405, `${request.method} is not allowed on ${url.pathname}`, undefined, {
+            headers: { Allow: allow },
+          }),
+          null,
+          origin,
+        );
+      }
+      const route = found.handler;
+      const auth = await authenticate(route, request, url, found.params);
+      if (auth instanceof Response) return withCors(auth, null, origin);
+      if (!originAllowed(auth.project, origin)) {
+        return withCors(jsonError(403, `Origin ${origin} is not allowed for this project`), null, origin);
+      }
+      const sessionRefused = auth.session ? limited(limiters.perSession, auth.session.id) : null;
+      if (sessionRefused) return withCors(sessionRefused, auth.project, origin);
+      if (route.pattern === "/api/widget/sessions") {
+        const startRefused = limited(limiters.sessionStartsPerIp, ip);
+        if (startRefused) return withCors(startRefused, auth.project, origin);
+      }
+      const response = await route.handle({ request, url, params: found.params, ip, ...auth });
+      return withCors(response, auth.project, origin);
+    },
+
+    async authenticateSession(request, url, ip) {
+      const refused = limited(limiters.perIp, ip);
+      if (refused) return refused;
+      const session = await sessionFromRequest(request, url);
+      if (session instanceof Response) return session;
+      const project = await findProjectBySdkKey(sql, url.searchParams.get("apiKey") ?? "");
+      if (!project || project.id !== session.projectId) return jsonError(401, "Unknown SDK key");
+      if (!originAllowed(project, request.headers.get("origin"))) return jsonError(403, "Origin not allowed");
+      return { request, url, params: {}, ip, project, session };
+    },
+
+    sweep() {
+      for (const limiter of Object.values(limiters)) limiter.sweep();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import type { SQL } from "bun";
+import type { Fanout } from "../realtime/fanout.ts";
+import type { FileStorage } from "../storage/file-storage.ts";
+
+/** What every group of widget routes may use. */
+export interface WidgetRouteDeps {
+  sql: SQL;
+  sessionSecret: string;
+  fanout: Fanout;
+  storage: FileStorage;
+  /** The main origin's public URL (known once the server listens), for absolute file URLs. */
+  publicUrl: () => string;
+}

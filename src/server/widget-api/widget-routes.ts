@@ -1,0 +1,18 @@
+import { deliverOutboundActions } from "./outbound/outbound-delivery.ts";
+import { outboundRoutes } from "./outbound/outbound-routes.ts";
+import { sessionRoutes } from "./sessions-routes.ts";
+import { uploadRoutes } from "./uploads/upload-routes.ts";
+import type { WidgetRoute } from "./widget-api.ts";
+import type { WidgetRouteDeps } from "./widget-route-deps.ts";
+
+/** Every route of the widget API, in one list. */
+export function widgetRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
+  return [
+    ...sessionRoutes({
+      ...deps,
+      afterPing: (context, session) => deliverOutboundActions(deps, context.project, session),
+    }),
+    ...uploadRoutes(deps),
+    ...outboundRoutes(deps),
+  ];
+}

@@ -1,3 +1,6 @@
+import { createAccessTokens } from "./auth/access-tokens.ts";
+import { createAuthGuard } from "./auth/auth-guard.ts";
+import { authRoutes } from "./auth/auth-routes.ts";
 import { loadBuildManifest } from "./build-manifest-loader.ts";
 import type { ServerConfig } from "./config.ts";
 import { ensureWritableDataDir } from "./data-dir.ts";
@@ -8,6 +11,7 @@ import { withRequestLog } from "./http/request-log.ts";
 import type { Logger } from "./logger.ts";
 import { createMainOrigin } from "./main-origin.ts";
 import { createMessengerOrigin } from "./messenger-origin.ts";
+import { feedbackInboxRoutes } from "./platform-api/feedback-inbox-routes.ts";
 import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher } from "./realtime/fanout.ts";
 import { type WidgetSocketData, widgetSocketHandlers } from "./realtime/widget-socket.ts";
 import { ensureSetting } from "./settings-repository.ts";
@@ -72,6 +76,13 @@ export async function startServer(
       { sql, sessionSecret, limits: options.widgetRateLimits },
       widgetRoutes(deps),
     );
+    const tokens = createAccessTokens(await ensureSetting(sql, "access_token_secret", randomSecret));
+    const guard = createAuthGuard(sql, tokens);
+    const platformRoutes = [
+      ...authRoutes({ sql, tokens, guard }),
+      ...feedbackInboxRoutes({ sql, storage, guard }),
+      ...fileRoutes(deps),
+    ];
     const sweeper = setInterval(() => widgetApi.sweep(), 60_000);
     cleanups.push(() => clearInterval(sweeper));
 
@@ -83,7 +94,7 @@ export async function startServer(
         manifest,
         distDir: config.distDir,
         widgetApi,
-        platformRoutes: [...fileRoutes(deps)],
+        platformRoutes,
       }),
     );
     const messengerOrigin = withRequestLog(

@@ -7,7 +7,7 @@ export interface ErrorBody {
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
-  headers.set("Cache-Control", "no-store");
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 

@@ -11,9 +11,11 @@ import { findSessionById, type StoredSession } from "./sessions-repository.ts";
  * - `project`: the `Api-Token` header names the project;
  * - `project-path`: the `:sdkKey` path segment does (config, fetched without headers);
  * - `session`: `Gleap-Id`/`Gleap-Hash` headers (or `gleapId`/`gleapHash` query) name a session whose
- *   hash verifies; an `Api-Token`, when sent, must name the session's project.
+ *   hash verifies; an `Api-Token`, when sent, must name the session's project;
+ * - `project-optional-session`: `Api-Token`, plus a session when session headers are sent (a wrong
+ *   hash is still a 401).
  */
-export type WidgetAuth = "project" | "project-path" | "session";
+export type WidgetAuth = "project" | "project-path" | "session" | "project-optional-session";
 
 export interface WidgetContext {
   request: Request;
@@ -106,11 +108,14 @@ export function createWidgetApi(
       const project = await findProjectBySdkKey(sql, params.sdkKey ?? "");
       return project ? { project, session: null } : jsonError(401, "Unknown SDK key");
     }
-    if (route.auth === "project") {
+    const sessionSent = request.headers.has("gleap-id") || request.headers.has("gleap-hash");
+    if (route.auth === "project" || (route.auth === "project-optional-session" && !sessionSent)) {
       if (!sdkKey) return jsonError(401, "Missing Api-Token header");
       const project = await findProjectBySdkKey(sql, sdkKey);
       return project ? { project, session: null } : jsonError(401, "Unknown SDK key");
     }
+    if (route.auth === "project-optional-session" && !sdkKey)
+      return jsonError(401, "Missing Api-Token header");
     const session = await sessionFromRequest(request, url);
     if (session instanceof Response) return session;
     const [row] = await sql`SELECT sdk_key FROM widget_projects WHERE id = ${session.projectId}`;

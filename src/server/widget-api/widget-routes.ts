@@ -1,3 +1,5 @@
+import { configRoutes } from "./config-routes.ts";
+import { feedbackRoutes } from "./feedback/feedback-routes.ts";
 import { deliverOutboundActions } from "./outbound/outbound-delivery.ts";
 import { outboundRoutes } from "./outbound/outbound-routes.ts";
 import { sessionRoutes } from "./sessions-routes.ts";
@@ -12,6 +14,8 @@ export function widgetRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
       ...deps,
       afterPing: (context, session) => deliverOutboundActions(deps, context.project, session),
     }),
+    ...configRoutes(deps),
+    ...feedbackRoutes(deps),
     ...uploadRoutes(deps),
     ...outboundRoutes(deps),
   ];

@@ -1,0 +1,66 @@
+import type { SQL } from "bun";
+import type { PublicUser } from "../../shared/auth-schemas.ts";
+
+export interface StoredUser extends PublicUser {
+  passwordHash: string;
+}
+
+interface UserRow {
+  id: string;
+  name: string;
+  email: string | null;
+  password_hash: string;
+  role: string;
+  enabled: boolean | number;
+  email_verified: boolean | number;
+}
+
+function fromRow(row: UserRow): StoredUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    passwordHash: row.password_hash,
+    role: row.role,
+    enabled: Boolean(row.enabled),
+    emailVerified: Boolean(row.email_verified),
+  };
+}
+
+export function toPublicUser({ passwordHash: _, ...user }: StoredUser): PublicUser {
+  return user;
+}
+
+/** A login is an e-mail address or a nickname, both matched case-insensitively. */
+export async function findUserByLogin(sql: SQL, login: string): Promise<StoredUser | null> {
+  const key = login.trim().toLowerCase();
+  const [row] = key.includes("@")
+    ? await sql`SELECT * FROM users WHERE email = ${key}`
+    : await sql`SELECT * FROM users WHERE name_key = ${key}`;
+  return row ? fromRow(row) : null;
+}
+
+export async function findUserById(sql: SQL, id: string): Promise<StoredUser | null> {
+  const [row] = await sql`SELECT * FROM users WHERE id = ${id}`;
+  return row ? fromRow(row) : null;
+}
+
+export interface NewUser {
+  name: string;
+  email: string | null;
+  password: string;
+  role: string;
+  enabled?: boolean;
+  emailVerified?: boolean;
+}
+
+export async function createUser(sql: SQL, user: NewUser): Promise<StoredUser> {
+  const id = crypto.randomUUID();
+  const passwordHash = await Bun.password.hash(user.password, { algorithm: "argon2id" });
+  const [row] =
+    await sql`INSERT INTO users (id, name, name_key, email, password_hash, role, enabled, email_verified, created_at)
+    VALUES (${id}, ${user.name}, ${user.name.toLowerCase()}, ${user.email?.toLowerCase() ?? null}, ${passwordHash},
+      ${user.role}, ${user.enabled ?? true}, ${user.emailVerified ?? false}, ${new Date().toISOString()})
+    RETURNING *`;
+  return fromRow(row);
+}

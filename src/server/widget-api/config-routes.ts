@@ -1,0 +1,40 @@
+import { json } from "../http/json-response.ts";
+import { matchesEtag } from "../http/static-files.ts";
+import { listPublishedTooltips } from "./tooltips-repository.ts";
+import type { WidgetContext, WidgetRoute } from "./widget-api.ts";
+import { resolveFlowConfig } from "./widget-config.ts";
+import type { WidgetRouteDeps } from "./widget-route-deps.ts";
+
+/**
+ * Answers JSON with a content ETag: a client revalidating an unchanged config gets a 304 with no body,
+ * and `no-cache` makes it revalidate every time, so a saved change reaches the next page view.
+ */
+function cacheable(request: Request, body: unknown): Response {
+  const text = JSON.stringify(body);
+  const etag = `W/"${Bun.hash(text).toString(36)}"`;
+  const headers = { ETag: etag, "Cache-Control": "no-cache" };
+  if (matchesEtag(request.headers.get("if-none-match"), etag))
+    return new Response(null, { status: 304, headers });
+  return json(body, { headers });
+}
+
+export function configRoutes({ sql }: WidgetRouteDeps): WidgetRoute[] {
+  function config({ request, url, project }: WidgetContext): Response {
+    const lang = url.searchParams.get("lang");
+    const flowConfig = resolveFlowConfig(project, lang);
+    return cacheable(request, {
+      flowConfig,
+      projectActions: {},
+      lang: lang ?? flowConfig.localizationOptions.language,
+    });
+  }
+
+  async function tooltips({ request, project }: WidgetContext): Promise<Response> {
+    return cacheable(request, await listPublishedTooltips(sql, project.id));
+  }
+
+  return [
+    { method: "GET", pattern: "/api/widget/config/:sdkKey", auth: "project-path", handle: config },
+    { method: "GET", pattern: "/api/widget/config/:sdkKey/tooltips", auth: "project-path", handle: tooltips },
+  ];
+}

@@ -1,0 +1,185 @@
+import type { SQL } from "bun";
+
+export interface NewReport {
+  projectId: string;
+  sessionId: string | null;
+  type: string;
+  priority: string;
+  isSilent: boolean;
+  outbound: string | null;
+  spamToken: string | null;
+  tags: string[];
+  formData: Record<string, unknown>;
+  metaData: Record<string, unknown>;
+  consoleLog: unknown[];
+  networkLogs: unknown[];
+  customEventLog: unknown[];
+  customData: Record<string, unknown>;
+  ticketAttributes: Record<string, unknown>;
+  excludeData: Record<string, boolean>;
+  /** The screenshot data without its HTML, which lives in storage under `screenshotHtmlKey`. */
+  screenshot: Record<string, unknown> | null;
+  screenshotHtmlKey: string | null;
+  webReplayKey: string | null;
+  screenRecordingUrl: string | null;
+}
+
+export interface StoredReport extends NewReport {
+  id: string;
+  number: number;
+  status: string;
+  createdAt: string;
+}
+
+export const initialReportStatus = "OPEN";
+
+/**
+ * Inserts a report with the project's next number, in one transaction: the counter and the row commit
+ * together, so numbers are never skipped or shared even with concurrent reports.
+ */
+export async function insertReport(sql: SQL, id: string, report: NewReport): Promise<StoredReport> {
+  const createdAt = new Date().toISOString();
+  return sql.begin(async (tx) => {
+    const [counter] = await tx`UPDATE widget_projects SET report_counter = report_counter + 1
+      WHERE id = ${report.projectId} RETURNING report_counter`;
+    const number = Number(counter.report_counter);
+    await tx`INSERT INTO feedback_reports (
+        id, project_id, session_id, number, type, priority, status, is_silent, outbound, spam_token, tags,
+        form_data, meta_data, console_log, network_logs, custom_event_log, custom_data, ticket_attributes,
+        exclude_data, screenshot, screenshot_html_key, web_replay_key, screen_recording_url, created_at)
+      VALUES (
+        ${id}, ${report.projectId}, ${report.sessionId}, ${number}, ${report.type}, ${report.priority},
+        ${initialReportStatus}, ${report.isSilent}, ${report.outbound}, ${report.spamToken},
+        ${JSON.stringify(report.tags)}, ${JSON.stringify(report.formData)}, ${JSON.stringify(report.metaData)},
+        ${JSON.stringify(report.consoleLog)}, ${JSON.stringify(report.networkLogs)},
+        ${JSON.stringify(report.customEventLog)}, ${JSON.stringify(report.customData)},
+        ${JSON.stringify(report.ticketAttributes)}, ${JSON.stringify(report.excludeData)},
+        ${report.screenshot === null ? null : JSON.stringify(report.screenshot)}, ${report.screenshotHtmlKey},
+        ${report.webReplayKey}, ${report.screenRecordingUrl}, ${createdAt})`;
+    return { ...report, id, number, status: initialReportStatus, createdAt };
+  });
+}
+
+interface ReportRow {
+  id: string;
+  project_id: string;
+  session_id: string | null;
+  number: number | string;
+  type: string;
+  priority: string;
+  status: string;
+  is_silent: boolean | number;
+  outbound: string | null;
+  spam_token: string | null;
+  tags: string;
+  form_data: string;
+  meta_data: string;
+  console_log: string;
+  network_logs: string;
+  custom_event_log: string;
+  custom_data: string;
+  ticket_attributes: string;
+  exclude_data: string;
+  screenshot: string | null;
+  screenshot_html_key: string | null;
+  web_replay_key: string | null;
+  screen_recording_url: string | null;
+  created_at: string;
+}
+
+function fromRow(row: ReportRow): StoredReport {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    sessionId: row.session_id,
+    number: Number(row.number),
+    type: row.type,
+    priority: row.priority,
+    status: row.status,
+    isSilent: Boolean(row.is_silent),
+    outbound: row.outbound,
+    spamToken: row.spam_token,
+    tags: JSON.parse(row.tags),
+    formData: JSON.parse(row.form_data),
+    metaData: JSON.parse(row.meta_data),
+    consoleLog: JSON.parse(row.console_log),
+    networkLogs: JSON.parse(row.network_logs),
+    customEventLog: JSON.parse(row.custom_event_log),
+    customData: JSON.parse(row.custom_data),
+    ticketAttributes: JSON.parse(row.ticket_attributes),
+    excludeData: JSON.parse(row.exclude_data),
+    screenshot: row.screenshot === null ? null : JSON.parse(row.screenshot),
+    screenshotHtmlKey: row.screenshot_html_key,
+    webReplayKey: row.web_replay_key,
+    screenRecordingUrl: row.screen_recording_url,
+    createdAt: row.created_at,
+  };
+}
+
+export async function findReport(sql: SQL, id: string): Promise<StoredReport | null> {
+  const [row] = await sql`SELECT * FROM feedback_reports WHERE id = ${id}`;
+  return row ? fromRow(row) : null;
+}
+
+export interface ReportFilter {
+  type?: string;
+  status?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Summaries for the inbox, newest first; the heavy columns stay in the database. */
+export async function listReports(sql: SQL, filter: ReportFilter) {
+  const offset = (filter.page - 1) * filter.pageSize;
+  // Conditions are fragments rather than `(? IS NULL OR ...)`: PostgreSQL cannot type a bare NULL parameter.
+  const byType = filter.type ? sql`AND r.type = ${filter.type}` : sql``;
+  const byStatus = filter.status ? sql`AND r.status = ${filter.status}` : sql``;
+  const where = sql`WHERE 1 = 1 ${byType} ${byStatus}`;
+  const [{ total }] = await sql`SELECT count(*) AS total FROM feedback_reports r ${where}`;
+  const rows = await sql`SELECT r.id, r.number, r.type, r.priority, r.status, r.is_silent, r.session_id,
+      r.form_data, r.created_at, p.sdk_key, s.email AS session_email, s.name AS session_name
+    FROM feedback_reports r
+    JOIN widget_projects p ON p.id = r.project_id
+    LEFT JOIN widget_sessions s ON s.id = r.session_id
+    ${where}
+    ORDER BY r.created_at DESC, r.id DESC
+    LIMIT ${filter.pageSize} OFFSET ${offset}`;
+  return {
+    total: Number(total),
+    items: rows.map(
+      (row: {
+        id: string;
+        number: number | string;
+        type: string;
+        priority: string;
+        status: string;
+        is_silent: boolean | number;
+        session_id: string | null;
+        form_data: string;
+        created_at: string;
+        sdk_key: string;
+        session_email: string | null;
+        session_name: string | null;
+      }) => {
+        const formData = JSON.parse(row.form_data) as { description?: unknown };
+        return {
+          id: row.id,
+          shortId: shortReportId(Number(row.number)),
+          type: row.type,
+          priority: row.priority,
+          status: row.status,
+          isSilent: Boolean(row.is_silent),
+          sessionId: row.session_id,
+          reporter: row.session_email ?? row.session_name,
+          description: typeof formData.description === "string" ? formData.description.slice(0, 200) : null,
+          projectKey: row.sdk_key,
+          createdAt: row.created_at,
+        };
+      },
+    ),
+  };
+}
+
+export function shortReportId(number: number): string {
+  return `FB-${number}`;
+}

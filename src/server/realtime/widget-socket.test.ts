@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { WidgetSession } from "../../shared/widget-session.ts";
+import { startRedis } from "../test-support/redis-process.ts";
+import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { findProjectBySdkKey } from "../widget-api/projects-repository.ts";
+import { pushToProject, pushToSession } from "./widget-socket.ts";
+
+async function newSession(server: TestServer): Promise<WidgetSession> {
+  const response = await fetch(`${server.mainUrl}/api/widget/sessions`, {
+    method: "POST",
+    headers: { "Api-Token": "demo" },
+    body: "{}",
+  });
+  return (await response.json()) as WidgetSession;
+}
+
+const socketUrl = (server: TestServer, session: WidgetSession, apiKey = "demo") =>
+  `${server.mainUrl.replace(/^http/, "ws")}/api/widget/ws?gleapId=${session.gleapId}&gleapHash=${session.gleapHash}&apiKey=${apiKey}&sdkVersion=14.6.7`;
+
+/** Opens a socket and collects every message it receives. */
+async function connect(url: string) {
+  const socket = new WebSocket(url);
+  const messages: unknown[] = [];
+  const waiters: Array<() => void> = [];
+  socket.addEventListener("message", (event) => {
+    messages.push(JSON.parse(String(event.data)));
+    for (const wake of waiters.splice(0)) wake();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener("open", () => resolve(), { once: true });
+    socket.addEventListener("error", () => reject(new Error("socket refused")), { once: true });
+  });
+  return {
+    socket,
+    messages,
+    async next(count = 1, timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`waited for ${count} messages, got ${messages.length}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+      return messages;
+    },
+  };
+}
+
+describe("widget websocket (in-process fan-out)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.dispose());
+
+  test("a session's socket receives what is pushed to the session and to its project", async () => {
+    const session = await newSession(server);
+    const other = await newSession(server);
+    const mine = await connect(socketUrl(server, session));
+    const theirs = await connect(socketUrl(server, other));
+    await pushToSession(server.fanout, session.gleapId, { name: "update", data: { a: [], u: 2 } });
+    expect(await mine.next(1)).toEqual([{ name: "update", data: { a: [], u: 2 } }]);
+    const project = await findProjectBySdkKey(server.db.sql, "demo");
+    await pushToProject(server.fanout, project?.id ?? "", { name: "checklist", data: { id: "c1" } });
+    expect((await mine.next(2))[1]).toEqual({ name: "checklist", data: { id: "c1" } });
+    expect(await theirs.next(1)).toEqual([{ name: "checklist", data: { id: "c1" } }]);
+    mine.socket.close();
+    theirs.socket.close();
+  });
+
+  test("the client's PING frames keep the socket open and get no answer", async () => {
+    const session = await newSession(server);
+    const client = await connect(socketUrl(server, session));
+    client.socket.send("PING");
+    client.socket.send("9");
+    await Bun.sleep(100);
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
+    expect(client.messages).toEqual([]);
+    client.socket.close();
+  });
+
+  test("a wrong hash, a wrong key or a plain request is refused", async () => {
+    const session = await newSession(server);
+    const forged = { ...session, gleapHash: "0".repeat(64) };
+    await expect(connect(socketUrl(server, forged))).rejects.toThrow("socket refused");
+    await expect(connect(socketUrl(server, session, "nope"))).rejects.toThrow("socket refused");
+    const forgedHttp = await fetch(socketUrl(server, forged).replace(/^ws/, "http"));
+    expect(forgedHttp.status).toBe(401);
+    const plain = await fetch(socketUrl(server, session).replace(/^ws/, "http"));
+    expect(plain.status).toBe(400);
+    expect(await plain.json()).toEqual({ error: "Expected a websocket upgrade" });
+  });
+});
+
+describe("widget websocket across two servers through Redis", () => {
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    redis = await startRedis();
+    first = await startTestServer({ REDIS_URL: redis.url });
+    // The second process shares the first one's database, as servers behind one balancer do.
+    second = await startTestServer({ REDIS_URL: redis.url, DATA_DIR: first.dataDir });
+  });
+  afterAll(async () => {
+    await second.dispose();
+    await first.dispose();
+    await redis.stop();
+  });
+
+  test("a push published by one server reaches a socket held by the other", async () => {
+    const session = await newSession(first);
+    const client = await connect(socketUrl(second, session));
+    await pushToSession(first.fanout, session.gleapId, {
+      name: "update",
+      data: { a: [{ actionType: "banner" }], u: 0 },
+    });
+    expect(await client.next(1)).toEqual([{ name: "update", data: { a: [{ actionType: "banner" }], u: 0 } }]);
+    client.socket.close();
+  });
+});

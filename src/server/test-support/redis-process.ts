@@ -1,0 +1,36 @@
+import type { Subprocess } from "bun";
+
+/**
+ * A throw-away redis-server on a free loopback port for tests of the Redis fan-out (Debian's
+ * `redis-server`; .ci/run installs it). Nothing is persisted.
+ */
+export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
+  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const port = probe.port;
+  await probe.stop(true);
+  const child: Subprocess<"ignore", "pipe", "pipe"> = Bun.spawn(
+    ["redis-server", "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdin: "ignore", stdout: "pipe", stderr: "pipe" },
+  );
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
+  let output = "";
+  const deadline = Date.now() + 10_000;
+  while (!output.includes("Ready to accept connections")) {
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`redis-server did not start:\n${output}`);
+    }
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`redis-server exited:\n${output}${await new Response(child.stderr).text()}`);
+    output += decoder.decode(value);
+  }
+  reader.releaseLock();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      child.kill();
+      await child.exited;
+    },
+  };
+}

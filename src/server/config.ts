@@ -22,6 +22,8 @@ export interface ServerConfig {
   redisUrl?: string;
   /** Where uploads and large report parts are kept. */
   storage: StorageTarget;
+  /** Per-IP and per-session limits of the widget API; off only for load tests on loopback. */
+  rateLimits: boolean;
 }
 
 export type StorageTarget =
@@ -162,5 +164,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
     logLevel: readEnum(env, "LOG_LEVEL", logLevels, "info"),
     redisUrl: readRedisUrl(env),
     storage: readStorage(env, dataDir),
+    rateLimits: readBoolean(env, "RATE_LIMITS", true),
   };
 }

@@ -18,7 +18,7 @@ import { ensureSetting } from "./settings-repository.ts";
 import { StartupError } from "./startup-error.ts";
 import { createFileStorage } from "./storage/create-file-storage.ts";
 import { fileRoutes } from "./widget-api/uploads/upload-routes.ts";
-import { createWidgetApi, type WidgetRateLimits } from "./widget-api/widget-api.ts";
+import { createWidgetApi, noWidgetRateLimits, type WidgetRateLimits } from "./widget-api/widget-api.ts";
 import type { WidgetRouteDeps } from "./widget-api/widget-route-deps.ts";
 import { widgetRoutes } from "./widget-api/widget-routes.ts";
 
@@ -72,10 +72,8 @@ export async function startServer(
     const storage = createFileStorage(config.storage);
     let publicUrl = config.publicUrl ?? "";
     const deps: WidgetRouteDeps = { sql, sessionSecret, fanout, storage, publicUrl: () => publicUrl };
-    const widgetApi = createWidgetApi(
-      { sql, sessionSecret, limits: options.widgetRateLimits },
-      widgetRoutes(deps),
-    );
+    const limits = options.widgetRateLimits ?? (config.rateLimits ? undefined : noWidgetRateLimits);
+    const widgetApi = createWidgetApi({ sql, sessionSecret, limits }, widgetRoutes(deps));
     const tokens = createAccessTokens(await ensureSetting(sql, "access_token_secret", randomSecret));
     const guard = createAuthGuard(sql, tokens);
     const platformRoutes = [

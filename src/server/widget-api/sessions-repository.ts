@@ -214,7 +214,7 @@ function validDate(date: string | undefined): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
-export async function listSessionEvents(sql: SQL, sessionId: string) {
+export async function listSessionEvents(sql: SQL, sessionId: string): Promise<StreamedEvent[]> {
   const rows = await sql`SELECT name, occurred_at, data FROM widget_events WHERE session_id = ${sessionId}
     ORDER BY occurred_at, id`;
   return rows.map((row: { name: string; occurred_at: string; data: string | null }) => ({

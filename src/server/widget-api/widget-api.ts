@@ -49,6 +49,13 @@ export const defaultWidgetRateLimits: WidgetRateLimits = {
   sessionStartsPerIp: { limit: 60, windowMs: 60_000 },
 };
 
+const unlimited: RateLimit = { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 };
+export const noWidgetRateLimits: WidgetRateLimits = {
+  perIp: unlimited,
+  perSession: unlimited,
+  sessionStartsPerIp: unlimited,
+};
+
 export const widgetCorsAllowHeaders = "api-token, content-type, gleap-id, gleap-hash";
 
 export interface WidgetApiDeps {

@@ -51,6 +51,11 @@ export async function findProjectBySdkKey(sql: SQL, sdkKey: string): Promise<Wid
   return row ? fromRow(row) : null;
 }
 
+export async function findProjectById(sql: SQL, id: string): Promise<WidgetProject | null> {
+  const [row] = await sql`SELECT * FROM widget_projects WHERE id = ${id}`;
+  return row ? fromRow(row) : null;
+}
+
 export interface ProjectSettings {
   identityVerification?: boolean;
   allowedOrigins?: string[];

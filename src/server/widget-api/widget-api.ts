@@ -2,7 +2,7 @@ import type { SQL } from "bun";
 import { jsonError } from "../http/json-response.ts";
 import { createRouter, type Method } from "../http/router.ts";
 import { createRateLimiter, type RateLimit, type RateLimiter } from "../rate-limiter.ts";
-import { findProjectBySdkKey, type WidgetProject } from "./projects-repository.ts";
+import { findProjectById, findProjectBySdkKey, type WidgetProject } from "./projects-repository.ts";
 import { verifySessionHash } from "./session-hash.ts";
 import { findSessionById, type StoredSession } from "./sessions-repository.ts";
 
@@ -125,11 +125,11 @@ export function createWidgetApi(
       return jsonError(401, "Missing Api-Token header");
     const session = await sessionFromRequest(request, url);
     if (session instanceof Response) return session;
-    const [row] = await sql`SELECT sdk_key FROM widget_projects WHERE id = ${session.projectId}`;
-    if (!row || (sdkKey && sdkKey !== row.sdk_key))
+    const project = await findProjectById(sql, session.projectId);
+    if (!project || (sdkKey && sdkKey !== project.sdkKey)) {
       return jsonError(401, "Session belongs to another project");
-    const project = await findProjectBySdkKey(sql, row.sdk_key);
-    return project ? { project, session } : jsonError(401, "Unknown SDK key");
+    }
+    return { project, session };
   }
 
   /** A project with allowed origins only answers those; a request without Origin is not a browser's. */

@@ -26,7 +26,12 @@ export function createAuthGuard(sql: SQL, tokens: AccessTokens) {
     const token = await tokens.verify(match[1]);
     if (!token) return jsonError(401, "The access token is invalid or has expired");
     const session = await findAuthSession(sql, token.sid);
-    if (!session || session.revokedAt !== null || session.userId !== token.sub) {
+    if (
+      !session ||
+      session.revokedAt !== null ||
+      session.userId !== token.sub ||
+      Date.parse(session.expiresAt) <= Date.now()
+    ) {
       return jsonError(401, "This session has ended, sign in again");
     }
     const user = await findUserById(sql, token.sub);

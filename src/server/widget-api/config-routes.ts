@@ -25,7 +25,7 @@ export function configRoutes({ sql }: WidgetRouteDeps): WidgetRoute[] {
     return cacheable(request, {
       flowConfig,
       projectActions: {},
-      lang: lang ?? flowConfig.localizationOptions.language,
+      lang: lang || flowConfig.localizationOptions.language,
     });
   }
 

@@ -36,7 +36,7 @@ export function feedbackRoutes({ sql, storage }: WidgetRouteDeps): WidgetRoute[]
       if (report.screenshotData) {
         const { html, ...rest } = report.screenshotData;
         screenshot = rest;
-        if (html !== undefined && html.length > inlineHtmlLimit) {
+        if (html !== undefined && Buffer.byteLength(html, "utf8") > inlineHtmlLimit) {
           screenshotHtmlKey = `reports/${id}/snapshot.html`;
           await storage.put(screenshotHtmlKey, html, "text/html; charset=utf-8");
           stored.push(screenshotHtmlKey);

@@ -60,7 +60,8 @@ export function createMainOrigin({
   }
 
   async function platformApi(request: Request, path: string): Promise<Response> {
-    const found = matchPlatform(request.method, path);
+    // HEAD is answered as GET; Bun leaves the body out.
+    const found = matchPlatform(request.method === "HEAD" ? "GET" : request.method, path);
     if (found.kind === "none") return jsonError(404, `No API endpoint at ${path}`);
     if (found.kind === "wrong-method") {
       return jsonError(405, `${request.method} is not allowed on ${path}`, undefined, {

@@ -17,6 +17,7 @@ import { type WidgetSocketData, widgetSocketHandlers } from "./realtime/widget-s
 import { ensureSetting } from "./settings-repository.ts";
 import { StartupError } from "./startup-error.ts";
 import { createFileStorage } from "./storage/create-file-storage.ts";
+import { pushUnreadCount } from "./widget-api/outbound/outbound-delivery.ts";
 import { fileRoutes } from "./widget-api/uploads/upload-routes.ts";
 import { createWidgetApi, noWidgetRateLimits, type WidgetRateLimits } from "./widget-api/widget-api.ts";
 import type { WidgetRouteDeps } from "./widget-api/widget-route-deps.ts";
@@ -73,7 +74,19 @@ export async function startServer(
     let publicUrl = config.publicUrl ?? "";
     const deps: WidgetRouteDeps = { sql, sessionSecret, fanout, storage, publicUrl: () => publicUrl };
     const limits = options.widgetRateLimits ?? (config.rateLimits ? undefined : noWidgetRateLimits);
-    const widgetApi = createWidgetApi({ sql, sessionSecret, limits }, widgetRoutes(deps));
+    const widgetApi = createWidgetApi(
+      {
+        sql,
+        sessionSecret,
+        limits,
+        onError: (error, request) =>
+          logger.error("widget route failed", {
+            path: new URL(request.url).pathname,
+            error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          }),
+      },
+      widgetRoutes(deps),
+    );
     const tokens = createAccessTokens(await ensureSetting(sql, "access_token_secret", randomSecret));
     const guard = createAuthGuard(sql, tokens);
     const platformRoutes = [
@@ -105,7 +118,12 @@ export async function startServer(
         hostname: config.host,
         port: config.port,
         fetch: mainOrigin,
-        websocket: widgetSocketHandlers(),
+        // A (re)connecting widget learns its unread count at once instead of at the next delivery.
+        websocket: widgetSocketHandlers((socket) => {
+          pushUnreadCount(deps, socket.data.sessionId).catch((error: unknown) =>
+            logger.warn("unread count push failed", { error: String(error) }),
+          );
+        }),
         // Reports may be 20 MB and uploads 100 MB; the routes enforce their own limits below this.
         maxRequestBodySize: 110 * 1024 * 1024,
       }),

@@ -62,6 +62,8 @@ export interface WidgetApiDeps {
   sql: SQL;
   sessionSecret: string;
   limits?: WidgetRateLimits;
+  /** Reports a route's unexpected failure; the client gets a 500 it can read (with CORS). */
+  onError?: (error: unknown, request: Request) => void;
 }
 
 export interface WidgetApi {
@@ -74,7 +76,7 @@ export interface WidgetApi {
 
 /** The Gleap-compatible API under `/api/widget`: CORS, rate limits and authentication, then routes. */
 export function createWidgetApi(
-  { sql, sessionSecret, limits = defaultWidgetRateLimits }: WidgetApiDeps,
+  { sql, sessionSecret, limits = defaultWidgetRateLimits, onError }: WidgetApiDeps,
   routes: readonly WidgetRoute[],
 ): WidgetApi {
   const match = createRouter(
@@ -191,8 +193,14 @@ export function createWidgetApi(
         const startRefused = limited(limiters.sessionStartsPerIp, ip);
         if (startRefused) return withCors(startRefused, auth.project, origin);
       }
-      const response = await route.handle({ request, url, params: found.params, ip, ...auth });
-      return withCors(response, auth.project, origin);
+      try {
+        const response = await route.handle({ request, url, params: found.params, ip, ...auth });
+        return withCors(response, auth.project, origin);
+      } catch (error) {
+        // Without CORS headers the browser would hide this answer behind a network error.
+        onError?.(error, request);
+        return withCors(jsonError(500, "Something went wrong, please try again."), auth.project, origin);
+      }
     },
 
     async authenticateSession(request, url, ip) {

@@ -1,7 +1,160 @@
-import type { WidgetRoute } from "../widget-api.ts";
+import {
+  type ChecklistConfig,
+  ChecklistStartRequest,
+  ChecklistUpdateRequest,
+  ProductTourRequest,
+  type ProductTourValidation,
+  ProductTourValidationRequest,
+} from "../../../shared/outbound-schemas.ts";
+import { matchesPageFilter } from "../../../shared/page-filter.ts";
+import { json, jsonError } from "../../http/json-response.ts";
+import { readJsonBody } from "../../http/read-json-body.ts";
+import { pushToSession } from "../../realtime/widget-socket.ts";
+import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
+import {
+  applyChecklistProgress,
+  type ChecklistInstance,
+  checklistSessionIds,
+  findChecklist,
+  joinSharedChecklist,
+  openChecklist,
+} from "./checklists-repository.ts";
+import { checklistAnswer, checklistConfigOf, tourConfigForClient } from "./outbound-answers.ts";
+import { findOutbound, type Outbound } from "./outbound-repository.ts";
 
-// PLACEHOLDER being replaced in this session by the outbound work (tours, checklists).
-export function outboundRoutes(_deps: WidgetRouteDeps): WidgetRoute[] {
-  return [];
+const base = "/api/widget/outbound";
+
+interface LoadedChecklist {
+  checklist: ChecklistInstance;
+  outbound: Outbound;
+  config: ChecklistConfig;
+}
+
+/** Product tours and checklists (spec §7 `/outbound/...`), all for a verified session. */
+export function outboundRoutes({ sql, sessionSecret, fanout }: WidgetRouteDeps): WidgetRoute[] {
+  const tourNotFound = (id: string) => jsonError(404, `No product tour ${id}`, "outboundId");
+
+  async function productTour({ request, project }: WidgetContext): Promise<Response> {
+    const body = await readJsonBody(request, ProductTourRequest);
+    if (!body.ok) return body.response;
+    const tour = await findOutbound(sql, project.id, body.value.outboundId, "tour");
+    if (!tour) return tourNotFound(body.value.outboundId);
+    return json({ config: tourConfigForClient(tour) });
+  }
+
+  async function validateProductTour({ request, project }: WidgetContext): Promise<Response> {
+    const body = await readJsonBody(request, ProductTourValidationRequest);
+    if (!body.ok) return body.response;
+    const tour = await findOutbound(sql, project.id, body.value.outboundId, "tour");
+    if (!tour) return tourNotFound(body.value.outboundId);
+    const answer: ProductTourValidation = {
+      status: tour.status === "live" ? "live" : "draft",
+      passedPageFilter: matchesPageFilter(body.value.currentUrl, tour.pageFilter, tour.pageFilterType),
+      config: tourConfigForClient(tour),
+    };
+    return json(answer);
+  }
+
+  async function startChecklist({ request, project, session }: WidgetContext): Promise<Response> {
+    if (!session) return jsonError(401, "Session not ready yet.");
+    const body = await readJsonBody(request, ChecklistStartRequest);
+    if (!body.ok) return body.response;
+    const { outboundId } = body.value;
+    const outbound = await findOutbound(sql, project.id, outboundId, "checklist");
+    // A draft checklist is not there for visitors yet, so it reads as missing.
+    if (outbound?.status !== "live") return jsonError(404, `No live checklist ${outboundId}`, "outboundId");
+    const id = await openChecklist(sql, sessionSecret, {
+      outboundId,
+      sessionId: session.id,
+      sharedKey: body.value.sharedKey?.trim() ?? "",
+    });
+    return json({ id });
+  }
+
+  /**
+   * The checklist a request names, if the session may use it: its own, or a shared one of its
+   * project. Anything else is a plain 404, so ids of other sessions' checklists reveal nothing.
+   */
+  async function loadChecklist({
+    params,
+    project,
+    session,
+  }: WidgetContext): Promise<LoadedChecklist | Response> {
+    const id = params.id ?? "";
+    const missing = () => jsonError(404, `No checklist ${id}`);
+    if (!session) return jsonError(401, "Session not ready yet.");
+    const checklist = await findChecklist(sql, sessionSecret, id);
+    if (!checklist) return missing();
+    const outbound = await findOutbound(sql, project.id, checklist.outboundId, "checklist");
+    if (!outbound) return missing();
+    if (checklist.sharedKey === "" && checklist.sessionId !== session.id) return missing();
+    const config = checklistConfigOf(outbound);
+    if (!config) return jsonError(500, `Checklist ${outbound.id} is stored in a shape the widget cannot use`);
+    return { checklist, outbound, config };
+  }
+
+  /** A session that uses a shared instance joins it, so it hears of the changes others make. */
+  async function join(checklist: ChecklistInstance, session: WidgetContext["session"]): Promise<void> {
+    if (checklist.sharedKey === "" || !session) return;
+    await joinSharedChecklist(sql, {
+      outboundId: checklist.outboundId,
+      sessionId: session.id,
+      sharedKey: checklist.sharedKey,
+    });
+  }
+
+  const wantsHtml = (url: URL) => url.searchParams.get("convertTipTap") === "true";
+
+  async function getChecklist(context: WidgetContext): Promise<Response> {
+    const loaded = await loadChecklist(context);
+    if (loaded instanceof Response) return loaded;
+    await join(loaded.checklist, context.session);
+    return json(checklistAnswer(loaded.checklist, loaded.outbound, loaded.config, wantsHtml(context.url)));
+  }
+
+  async function updateChecklist(context: WidgetContext): Promise<Response> {
+    const body = await readJsonBody(context.request, ChecklistUpdateRequest);
+    if (!body.ok) return body.response;
+    const loaded = await loadChecklist(context);
+    if (loaded instanceof Response) return loaded;
+    const { checklist, outbound, config } = loaded;
+    const step = context.params.checkedStep ?? body.value.checkedStep ?? null;
+    const stepIds = config.steps.map((candidate) => candidate.id);
+    if (step !== null && !stepIds.includes(step))
+      return jsonError(400, `Checklist ${checklist.id} has no step ${step}`, "checkedStep");
+    await join(checklist, context.session);
+
+    const { checklist: updated, changed } = await applyChecklistProgress(sql, checklist, {
+      completeSteps: step === null ? [] : [step],
+      markDone: body.value.status === "done",
+      allSteps: stepIds,
+    });
+    if (changed) {
+      // Every tab and teammate on this instance sees the change; the client merges it by id.
+      const data = checklistAnswer(updated, outbound, config, true);
+      const sessionIds = await checklistSessionIds(sql, updated);
+      await Promise.all(sessionIds.map((id) => pushToSession(fanout, id, { name: "checklist", data })));
+    }
+    return json(checklistAnswer(updated, outbound, config, wantsHtml(context.url)));
+  }
+
+  return [
+    { method: "POST", pattern: `${base}/producttours`, auth: "session", handle: productTour },
+    {
+      method: "POST",
+      pattern: `${base}/producttourvalidation`,
+      auth: "session",
+      handle: validateProductTour,
+    },
+    { method: "POST", pattern: `${base}/checklists`, auth: "session", handle: startChecklist },
+    { method: "GET", pattern: `${base}/checklists/:id`, auth: "session", handle: getChecklist },
+    { method: "PUT", pattern: `${base}/checklists/:id`, auth: "session", handle: updateChecklist },
+    {
+      method: "PUT",
+      pattern: `${base}/checklists/:id/increment/:checkedStep`,
+      auth: "session",
+      handle: updateChecklist,
+    },
+  ];
 }

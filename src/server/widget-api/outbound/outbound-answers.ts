@@ -1,0 +1,49 @@
+import { validate } from "superstruct";
+import { type ChecklistAnswer, ChecklistConfig } from "../../../shared/outbound-schemas.ts";
+import type { ChecklistInstance } from "./checklists-repository.ts";
+import type { Outbound } from "./outbound-repository.ts";
+import { convertTipTapDocs } from "./tiptap-html.ts";
+
+/** A tour's config as clients get it: its step texts rendered to HTML, since popovers show HTML. */
+export function tourConfigForClient(outbound: Outbound): Record<string, unknown> {
+  return convertTipTapDocs(outbound.config) as Record<string, unknown>;
+}
+
+/** A checklist outbound's config as stored, or null when it no longer has the shape widgets need. */
+export function checklistConfigOf(outbound: Outbound): ChecklistConfig | null {
+  const [error, config] = validate(outbound.config, ChecklistConfig);
+  return error ? null : config;
+}
+
+/**
+ * The checklist in the client's shape (spec §3 "Checklist"). With `html`, every TipTap text in it
+ * becomes HTML, as the reference client asks with `convertTipTap=true`.
+ */
+export function checklistAnswer(
+  checklist: ChecklistInstance,
+  outbound: Outbound,
+  config: ChecklistConfig,
+  html: boolean,
+): ChecklistAnswer {
+  const answer: ChecklistAnswer = {
+    id: checklist.id,
+    status: checklist.status,
+    completedSteps: checklist.completedSteps,
+    outbound: {
+      id: outbound.id,
+      subject: config.subject ?? outbound.name,
+      message: config.message ?? "",
+      sender: {
+        firstName: config.sender?.firstName ?? config.sender?.name ?? "",
+        profileImageUrl: config.sender?.profileImageUrl ?? "",
+      },
+      config: {
+        steps: config.steps,
+        successTitle: config.successTitle ?? "",
+        successMessage: config.successMessage ?? "",
+        ...(config.color ? { color: config.color } : {}),
+      },
+    },
+  };
+  return html ? (convertTipTapDocs(answer) as ChecklistAnswer) : answer;
+}

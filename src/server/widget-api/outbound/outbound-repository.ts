@@ -1,0 +1,125 @@
+import type { SQL } from "bun";
+import { assert } from "superstruct";
+import {
+  NewOutbound,
+  type OutboundStatus,
+  type OutboundType,
+  outboundConfigError,
+} from "../../../shared/outbound-schemas.ts";
+
+export interface Outbound {
+  id: string;
+  projectId: string;
+  type: OutboundType;
+  status: OutboundStatus;
+  name: string;
+  config: Record<string, unknown>;
+  pageFilter: string;
+  pageFilterType: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface OutboundRow {
+  id: string;
+  project_id: string;
+  type: OutboundType;
+  status: OutboundStatus;
+  name: string;
+  config: string;
+  page_filter: string;
+  page_filter_type: string;
+  created_at: string;
+  updated_at: string;
+}
+
+function fromRow(row: OutboundRow): Outbound {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    type: row.type,
+    status: row.status,
+    name: row.name,
+    config: JSON.parse(row.config) as Record<string, unknown>,
+    pageFilter: row.page_filter,
+    pageFilterType: row.page_filter_type,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface CreateOutboundInput extends NewOutbound {
+  projectId: string;
+}
+
+/**
+ * Stores a piece of outbound content. Its config is checked against its type's schema first, so what
+ * the widget routes read back always has the fields they rely on; invalid input throws a StructError.
+ */
+export async function createOutbound(sql: SQL, input: CreateOutboundInput): Promise<Outbound> {
+  const { projectId, ...fields } = input;
+  assert(fields, NewOutbound);
+  const configError = outboundConfigError(fields.type, fields.config);
+  if (configError) throw configError;
+  const now = new Date().toISOString();
+  const [row] = await sql`INSERT INTO widget_outbounds
+      (id, project_id, type, status, name, config, page_filter, page_filter_type, created_at, updated_at)
+    VALUES (${Bun.randomUUIDv7()}, ${projectId}, ${fields.type}, ${fields.status}, ${fields.name},
+      ${JSON.stringify(fields.config)}, ${fields.pageFilter ?? ""}, ${fields.pageFilterType ?? ""}, ${now}, ${now})
+    RETURNING *`;
+  return fromRow(row as OutboundRow);
+}
+
+/** An outbound of the project by id and type; another project's content is as good as missing. */
+export async function findOutbound(
+  sql: SQL,
+  projectId: string,
+  id: string,
+  type: OutboundType,
+): Promise<Outbound | null> {
+  const [row] = await sql`SELECT * FROM widget_outbounds
+    WHERE id = ${id} AND project_id = ${projectId} AND type = ${type}`;
+  return row ? fromRow(row as OutboundRow) : null;
+}
+
+/**
+ * The project's live content that goes out as actions (everything but checklists, which a client
+ * opens itself) and that this session has not been sent yet, oldest first.
+ */
+export async function listUndeliveredLiveActions(
+  sql: SQL,
+  projectId: string,
+  sessionId: string,
+): Promise<Outbound[]> {
+  const rows = await sql`SELECT * FROM widget_outbounds o
+    WHERE o.project_id = ${projectId} AND o.status = ${"live"}
+      AND o.type IN (${"notification"}, ${"banner"}, ${"modal"}, ${"tour"}, ${"survey"})
+      AND NOT EXISTS (SELECT 1 FROM widget_outbound_deliveries d
+        WHERE d.outbound_id = o.id AND d.session_id = ${sessionId})
+    ORDER BY o.created_at, o.id`;
+  return (rows as OutboundRow[]).map(fromRow);
+}
+
+/**
+ * Records that the outbound went to the session. False when it already had: the primary key makes
+ * concurrent pings race to one insert, and only the winner sends the content.
+ */
+export async function recordDelivery(sql: SQL, outboundId: string, sessionId: string): Promise<boolean> {
+  const inserted = await sql`INSERT INTO widget_outbound_deliveries (outbound_id, session_id, delivered_at)
+    VALUES (${outboundId}, ${sessionId}, ${new Date().toISOString()})
+    ON CONFLICT DO NOTHING RETURNING outbound_id`;
+  return inserted.length > 0;
+}
+
+export async function forgetDelivery(sql: SQL, outboundId: string, sessionId: string): Promise<void> {
+  await sql`DELETE FROM widget_outbound_deliveries
+    WHERE outbound_id = ${outboundId} AND session_id = ${sessionId}`;
+}
+
+/** Notifications sent to the session and not read yet: the badge count (`u`). */
+export async function countUnreadNotifications(sql: SQL, sessionId: string): Promise<number> {
+  const [row] = await sql`SELECT count(*) AS unread FROM widget_outbound_deliveries d
+    JOIN widget_outbounds o ON o.id = d.outbound_id
+    WHERE d.session_id = ${sessionId} AND d.read_at IS NULL AND o.type = ${"notification"}`;
+  return Number((row as { unread: number | string | bigint } | undefined)?.unread ?? 0);
+}

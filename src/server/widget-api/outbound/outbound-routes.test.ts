@@ -1,0 +1,412 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { ChecklistAnswer } from "../../../shared/outbound-schemas.ts";
+import { pushToSession } from "../../realtime/widget-socket.ts";
+import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { createOutbound, type Outbound } from "./outbound-repository.ts";
+import {
+  call,
+  createOtherProject,
+  demoProjectId,
+  openSocket,
+  sentinel,
+  startSession,
+  type TestSession,
+} from "./outbound-test-support.ts";
+
+let server: TestServer;
+let main: string;
+let projectId: string;
+let otherProjectId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  main = server.mainUrl;
+  projectId = await demoProjectId(server.db.sql);
+  otherProjectId = await createOtherProject(server.db.sql);
+});
+
+afterAll(() => server.dispose());
+
+const tipTap = (words: string) => ({
+  type: "doc",
+  content: [{ type: "paragraph", content: [{ type: "text", text: words, marks: [{ type: "bold" }] }] }],
+});
+
+const tourConfig = {
+  tourType: "standard",
+  allowClose: true,
+  steps: [
+    { selector: "#pricing", message: tipTap("Our plans"), mode: "CLICK" },
+    { selector: "#buy", message: "<p>Buy here</p>" },
+  ],
+};
+
+function createTour(fields: Partial<Parameters<typeof createOutbound>[1]> = {}): Promise<Outbound> {
+  return createOutbound(server.db.sql, {
+    projectId,
+    type: "tour",
+    status: "live",
+    name: "Pricing tour",
+    config: tourConfig,
+    pageFilter: "/pricing",
+    pageFilterType: "endswith",
+    ...fields,
+  });
+}
+
+const checklistConfig = {
+  subject: "Get started",
+  message: tipTap("Three small steps"),
+  sender: { firstName: "Kim", profileImageUrl: "https://cdn.example/kim.png" },
+  steps: [
+    { id: "profile", title: "Fill your profile", description: tipTap("Add a photo"), action: "none" },
+    { id: "invite", title: "Invite a teammate", description: "Plain text", action: "REDIRECT_URL" },
+    { id: "course", title: "Start a course", body: tipTap("Pick one") },
+  ],
+  successTitle: "All done",
+  successMessage: tipTap("Well done"),
+  color: "#00D082",
+};
+
+function createChecklistOutbound(fields: Partial<Parameters<typeof createOutbound>[1]> = {}) {
+  return createOutbound(server.db.sql, {
+    projectId,
+    type: "checklist",
+    status: "live",
+    name: "Onboarding",
+    config: checklistConfig,
+    ...fields,
+  });
+}
+
+async function jsonOf<T>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  if (response.status !== status) throw new Error(`Expected ${status}, got ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function checklistRows(): Promise<number> {
+  const [row] = await server.db.sql`SELECT count(*) AS n FROM widget_checklists`;
+  return Number((row as { n: number }).n);
+}
+
+describe("product tours", () => {
+  let session: TestSession;
+  beforeAll(async () => {
+    session = await startSession(main);
+  });
+
+  test("a tour of the session's project answers its config, TipTap step texts as HTML", async () => {
+    const tour = await createTour();
+    const body = await jsonOf<{ config: Record<string, unknown> }>(
+      await call(main, session, "POST", "/outbound/producttours", { outboundId: tour.id }),
+    );
+    expect(body.config).toEqual({
+      ...tourConfig,
+      steps: [
+        { selector: "#pricing", message: "<p><strong>Our plans</strong></p>", mode: "CLICK" },
+        { selector: "#buy", message: "<p>Buy here</p>" },
+      ],
+    });
+  });
+
+  test("validation of a live tour passes where its page filter matches", async () => {
+    const tour = await createTour();
+    const body = await jsonOf<Record<string, unknown>>(
+      await call(main, session, "POST", "/outbound/producttourvalidation", {
+        outboundId: tour.id,
+        currentUrl: "https://shop.example/pricing/",
+      }),
+    );
+    expect(body).toMatchObject({ status: "live", passedPageFilter: true, config: { tourType: "standard" } });
+  });
+
+  test("validation fails the page filter elsewhere", async () => {
+    const tour = await createTour();
+    const body = await jsonOf<Record<string, unknown>>(
+      await call(main, session, "POST", "/outbound/producttourvalidation", {
+        outboundId: tour.id,
+        currentUrl: "https://shop.example/checkout",
+      }),
+    );
+    expect(body).toMatchObject({ status: "live", passedPageFilter: false });
+  });
+
+  test("a draft tour validates as draft", async () => {
+    const tour = await createTour({ status: "draft" });
+    const body = await jsonOf<Record<string, unknown>>(
+      await call(main, session, "POST", "/outbound/producttourvalidation", {
+        outboundId: tour.id,
+        currentUrl: "https://shop.example/pricing",
+      }),
+    );
+    expect(body).toMatchObject({ status: "draft", passedPageFilter: true });
+  });
+
+  test("an unknown id, another project's tour or a non-tour answers 404 JSON", async () => {
+    const foreign = await createTour({ projectId: otherProjectId });
+    const checklist = await createChecklistOutbound();
+    for (const outboundId of ["no-such-tour", foreign.id, checklist.id]) {
+      for (const [path, body] of [
+        ["/outbound/producttours", { outboundId }],
+        ["/outbound/producttourvalidation", { outboundId, currentUrl: "https://shop.example/pricing" }],
+      ] as const) {
+        const response = await call(main, session, "POST", path, body);
+        const answer = await jsonOf<{ error: string }>(response, 404);
+        expect(answer.error).toContain(outboundId);
+      }
+    }
+  });
+
+  test("bad bodies answer 400 naming the field", async () => {
+    const cases: Array<[string, unknown, string]> = [
+      ["/outbound/producttours", { outboundId: 5 }, "outboundId"],
+      ["/outbound/producttours", {}, "outboundId"],
+      ["/outbound/producttours", { outboundId: "x", admin: true }, "admin"],
+      ["/outbound/producttourvalidation", { outboundId: "x" }, "currentUrl"],
+    ];
+    for (const [path, body, field] of cases) {
+      const answer = await jsonOf<{ error: string; field?: string }>(
+        await call(main, session, "POST", path, body),
+        400,
+      );
+      expect(answer.field).toBe(field);
+    }
+    const broken = await call(main, session, "POST", "/outbound/producttours", "{not json");
+    expect(broken.status).toBe(400);
+  });
+
+  test("without a session the tour routes answer 401", async () => {
+    const tour = await createTour();
+    const response = await fetch(`${main}/api/widget/outbound/producttours`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Api-Token": "demo" },
+      body: JSON.stringify({ outboundId: tour.id }),
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("checklists", () => {
+  const open = async (session: TestSession, outboundId: string, sharedKey?: string) => {
+    const query = `?gleapId=${session.gleapId}&gleapHash=${session.gleapHash}&lang=en`;
+    const response = await fetch(`${main}/api/widget/outbound/checklists${query}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json;charset=UTF-8" },
+      body: JSON.stringify(sharedKey === undefined ? { outboundId } : { outboundId, sharedKey }),
+    });
+    return (await jsonOf<{ id: string }>(response)).id;
+  };
+
+  const fetchChecklist = (session: TestSession, id: string, query = "?convertTipTap=true") =>
+    call(main, session, "GET", `/outbound/checklists/${id}${query}`);
+
+  test("each session gets its own instance, and asking again answers the same one", async () => {
+    const outbound = await createChecklistOutbound();
+    const [first, second] = [await startSession(main), await startSession(main)];
+    const id = await open(first, outbound.id);
+    expect(await open(first, outbound.id)).toBe(id);
+    expect(await open(first, outbound.id, "")).toBe(id);
+    const other = await open(second, outbound.id);
+    expect(other).not.toBe(id);
+    const rows = await server.db
+      .sql`SELECT session_id FROM widget_checklists WHERE outbound_id = ${outbound.id}`;
+    expect(rows).toHaveLength(2);
+  });
+
+  test("a shared key gives every session of the project the same instance", async () => {
+    const outbound = await createChecklistOutbound();
+    const [first, second] = [await startSession(main), await startSession(main)];
+    const id = await open(first, outbound.id, "team-42");
+    expect(await open(second, outbound.id, "team-42")).toBe(id);
+    expect(await open(second, outbound.id, "team-7")).not.toBe(id);
+    expect(await open(second, outbound.id)).not.toBe(id);
+    const body = await jsonOf<ChecklistAnswer>(await fetchChecklist(second, id));
+    expect(body.id).toBe(id);
+  });
+
+  test("opening many at once under one shared key still makes one instance", async () => {
+    const outbound = await createChecklistOutbound();
+    const sessions = await Promise.all([1, 2, 3, 4].map(() => startSession(main)));
+    const ids = await Promise.all(sessions.map((session) => open(session, outbound.id, "race")));
+    expect(new Set(ids).size).toBe(1);
+  });
+
+  test("only live checklists of the project open; bad bodies write nothing", async () => {
+    const session = await startSession(main);
+    const draft = await createChecklistOutbound({ status: "draft" });
+    const foreign = await createChecklistOutbound({ projectId: otherProjectId });
+    const tour = await createTour();
+    const before = await checklistRows();
+    for (const outboundId of [draft.id, foreign.id, tour.id, "nope"]) {
+      const response = await call(main, session, "POST", "/outbound/checklists", { outboundId });
+      expect((await jsonOf<{ error: string }>(response, 404)).error).toContain(outboundId);
+    }
+    for (const body of [{}, { outboundId: "" }, { outboundId: draft.id, sharedKey: 7 }, { outboundId: 1 }]) {
+      const response = await call(main, session, "POST", "/outbound/checklists", body);
+      expect(response.status).toBe(400);
+    }
+    expect(await checklistRows()).toBe(before);
+  });
+
+  test("the checklist answers in the client's shape, with TipTap as HTML when asked", async () => {
+    const outbound = await createChecklistOutbound();
+    const session = await startSession(main);
+    const id = await open(session, outbound.id);
+    const html = await jsonOf<ChecklistAnswer>(await fetchChecklist(session, id));
+    expect(html).toEqual({
+      id,
+      status: "open",
+      completedSteps: [],
+      outbound: {
+        id: outbound.id,
+        subject: "Get started",
+        message: "<p><strong>Three small steps</strong></p>",
+        sender: { firstName: "Kim", profileImageUrl: "https://cdn.example/kim.png" },
+        config: {
+          steps: [
+            {
+              id: "profile",
+              title: "Fill your profile",
+              description: "<p><strong>Add a photo</strong></p>",
+              action: "none",
+            },
+            { id: "invite", title: "Invite a teammate", description: "Plain text", action: "REDIRECT_URL" },
+            { id: "course", title: "Start a course", body: "<p><strong>Pick one</strong></p>" },
+          ],
+          successTitle: "All done",
+          successMessage: "<p><strong>Well done</strong></p>",
+          color: "#00D082",
+        },
+      },
+    });
+    const raw = await jsonOf<ChecklistAnswer>(await fetchChecklist(session, id, ""));
+    expect(raw.outbound.message).toEqual(checklistConfig.message);
+  });
+
+  test("another session cannot read or change a session's own checklist", async () => {
+    const outbound = await createChecklistOutbound();
+    const [owner, stranger] = [await startSession(main), await startSession(main)];
+    const id = await open(owner, outbound.id);
+    expect((await fetchChecklist(stranger, id)).status).toBe(404);
+    const put = await call(main, stranger, "PUT", `/outbound/checklists/${id}`, { checkedStep: "profile" });
+    expect(put.status).toBe(404);
+    expect((await fetchChecklist(owner, id, "")).status).toBe(200);
+    expect((await fetchChecklist(owner, "no-such-checklist")).status).toBe(404);
+  });
+
+  test("checked steps merge, the last one completes the checklist, and unknown steps are refused", async () => {
+    const outbound = await createChecklistOutbound();
+    const session = await startSession(main);
+    const id = await open(session, outbound.id);
+    const path = `/outbound/checklists/${id}`;
+
+    let body = await jsonOf<ChecklistAnswer>(
+      await call(main, session, "PUT", path, { checkedStep: "invite" }),
+    );
+    expect(body).toMatchObject({ status: "open", completedSteps: ["invite"] });
+    body = await jsonOf<ChecklistAnswer>(await call(main, session, "PUT", `${path}/increment/profile`));
+    expect(body).toMatchObject({ status: "open", completedSteps: ["invite", "profile"] });
+    body = await jsonOf<ChecklistAnswer>(await call(main, session, "PUT", path, { checkedStep: "invite" }));
+    expect(body.completedSteps).toEqual(["invite", "profile"]);
+
+    const unknown = await call(main, session, "PUT", `${path}/increment/nope`);
+    expect(await jsonOf<{ field: string }>(unknown, 400)).toMatchObject({ field: "checkedStep" });
+    const unknownBody = await call(main, session, "PUT", path, { checkedStep: "nope", status: "done" });
+    expect(unknownBody.status).toBe(400);
+    for (const bad of [{ status: "finished" }, { checkedStep: 3 }, { checkedStep: "course", extra: 1 }]) {
+      expect((await call(main, session, "PUT", path, bad)).status).toBe(400);
+    }
+    body = await jsonOf<ChecklistAnswer>(await fetchChecklist(session, id));
+    expect(body).toMatchObject({ status: "open", completedSteps: ["invite", "profile"] });
+
+    body = await jsonOf<ChecklistAnswer>(await call(main, session, "PUT", `${path}/increment/course`, {}));
+    expect(body).toMatchObject({ status: "done", completedSteps: ["invite", "profile", "course"] });
+  });
+
+  test("a refused update of a shared instance does not make the session one of its users", async () => {
+    const outbound = await createChecklistOutbound();
+    const [first, second] = [await startSession(main), await startSession(main)];
+    const id = await open(first, outbound.id, "crew-1");
+    const users = async () =>
+      (await server.db.sql`SELECT session_id FROM widget_checklists WHERE outbound_id = ${outbound.id}`)
+        .length;
+    expect(await users()).toBe(1);
+    expect((await call(main, second, "PUT", `/outbound/checklists/${id}/increment/nope`)).status).toBe(400);
+    expect((await call(main, second, "PUT", `/outbound/checklists/${id}`, { status: "closed" })).status).toBe(
+      400,
+    );
+    expect(await users()).toBe(1);
+    expect((await fetchChecklist(second, id)).status).toBe(200);
+    expect(await users()).toBe(2);
+  });
+
+  test("status done from the client marks the checklist done", async () => {
+    const outbound = await createChecklistOutbound();
+    const session = await startSession(main);
+    const id = await open(session, outbound.id);
+    const body = await jsonOf<ChecklistAnswer>(
+      await call(main, session, "PUT", `/outbound/checklists/${id}`, { status: "done" }),
+    );
+    expect(body).toMatchObject({ status: "done", completedSteps: [] });
+  });
+
+  test("steps checked at the same moment are all kept", async () => {
+    const outbound = await createChecklistOutbound();
+    const session = await startSession(main);
+    const id = await open(session, outbound.id);
+    await Promise.all(
+      ["profile", "invite", "course"].map((step) =>
+        call(main, session, "PUT", `/outbound/checklists/${id}/increment/${step}`),
+      ),
+    );
+    const body = await jsonOf<ChecklistAnswer>(await fetchChecklist(session, id));
+    expect([...body.completedSteps].sort()).toEqual(["course", "invite", "profile"]);
+    expect(body.status).toBe("done");
+  });
+
+  test("an update is pushed to the socket of every session using a shared instance", async () => {
+    const outbound = await createChecklistOutbound();
+    const [first, second, outsider] = [
+      await startSession(main),
+      await startSession(main),
+      await startSession(main),
+    ];
+    const id = await open(first, outbound.id, "class-9");
+    expect(await open(second, outbound.id, "class-9")).toBe(id);
+    await open(outsider, outbound.id, "class-10");
+    const sockets = await Promise.all([first, second, outsider].map((session) => openSocket(main, session)));
+    try {
+      const response = await call(main, second, "PUT", `/outbound/checklists/${id}/increment/profile`);
+      expect(response.status).toBe(200);
+      for (const socket of sockets.slice(0, 2)) {
+        const push = await socket.next();
+        expect(push.name).toBe("checklist");
+        expect(push.data).toMatchObject({ id, status: "open", completedSteps: ["profile"] });
+        expect((push.data as ChecklistAnswer).outbound.message).toBe(
+          "<p><strong>Three small steps</strong></p>",
+        );
+      }
+      // The outsider works on another key: the first thing it hears is the test's own marker.
+      await pushToSession(server.fanout, outsider.gleapId, sentinel("outsider"));
+      expect(await sockets[2]?.next()).toEqual(sentinel("outsider"));
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
+  });
+
+  test("an update that changes nothing pushes nothing", async () => {
+    const outbound = await createChecklistOutbound();
+    const session = await startSession(main);
+    const id = await open(session, outbound.id);
+    await call(main, session, "PUT", `/outbound/checklists/${id}/increment/invite`);
+    const socket = await openSocket(main, session);
+    try {
+      await call(main, session, "PUT", `/outbound/checklists/${id}/increment/invite`);
+      await pushToSession(server.fanout, session.gleapId, sentinel("unchanged"));
+      expect(await socket.next()).toEqual(sentinel("unchanged"));
+    } finally {
+      socket.close();
+    }
+  });
+});

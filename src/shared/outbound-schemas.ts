@@ -1,0 +1,213 @@
+import {
+  array,
+  boolean,
+  enums,
+  type Infer,
+  nullable,
+  number,
+  object,
+  optional,
+  record,
+  refine,
+  type StructError,
+  size,
+  string,
+  type,
+  union,
+  unknown,
+  validate,
+} from "superstruct";
+import { pageFilterTypes } from "./page-filter.ts";
+
+/**
+ * Outbound content (spec §3, §7): the requests the widget sends about tours and checklists, the
+ * stored shape of each kind of content, and the answers and pushes the server sends back.
+ */
+
+const outboundId = size(string(), 1, 128);
+
+/** `POST {api}/outbound/producttours`: the tour config by id. */
+export const ProductTourRequest = object({ outboundId });
+export type ProductTourRequest = Infer<typeof ProductTourRequest>;
+
+/** `POST {api}/outbound/producttourvalidation`: may the tour run here, now? */
+export const ProductTourValidationRequest = object({
+  outboundId,
+  currentUrl: size(string(), 0, 4096),
+});
+export type ProductTourValidationRequest = Infer<typeof ProductTourValidationRequest>;
+
+/** `POST {api}/outbound/checklists`: the checklist instance for an outbound (and shared key). */
+export const ChecklistStartRequest = object({
+  outboundId,
+  sharedKey: optional(nullable(size(string(), 0, 256))),
+});
+export type ChecklistStartRequest = Infer<typeof ChecklistStartRequest>;
+
+export const checklistStatuses = ["open", "done"] as const;
+export type ChecklistStatus = (typeof checklistStatuses)[number];
+
+/**
+ * `PUT {api}/outbound/checklists/{id}` (and `/increment/{step}`, whose path names the step). `done`
+ * completes the checklist; `open` changes nothing, since a done checklist stays done.
+ */
+export const ChecklistUpdateRequest = object({
+  checkedStep: optional(nullable(size(string(), 1, 128))),
+  status: optional(enums(checklistStatuses)),
+});
+export type ChecklistUpdateRequest = Infer<typeof ChecklistUpdateRequest>;
+
+// Stored content. `type()` rather than `object()`: editors add presentation fields the server only
+// passes through, so unknown keys are kept, while the keys the server reads are checked.
+
+export const outboundTypes = ["notification", "banner", "modal", "tour", "survey", "checklist"] as const;
+export type OutboundType = (typeof outboundTypes)[number];
+
+export const outboundStatuses = ["draft", "live"] as const;
+export type OutboundStatus = (typeof outboundStatuses)[number];
+
+/** A rich text: plain or HTML text, or a TipTap document (`{type: "doc", content}`). */
+export const RichText = union([string(), type({ type: string(), content: optional(array(unknown())) })]);
+export type RichText = Infer<typeof RichText>;
+
+export const Sender = type({
+  firstName: optional(size(string(), 0, 256)),
+  name: optional(size(string(), 0, 256)),
+  profileImageUrl: optional(size(string(), 0, 2048)),
+});
+
+export const checklistStepActions = [
+  "none",
+  "BOT",
+  "CUSTOM_ACTION",
+  "REDIRECT_URL",
+  "FEEDBACK_FLOW",
+  "NEWS_ARTICLE",
+  "HELP_ARTICLE",
+  "CHECKLIST",
+] as const;
+
+export const ChecklistStep = type({
+  id: size(string(), 1, 128),
+  title: size(string(), 0, 512),
+  description: optional(RichText),
+  body: optional(RichText),
+  action: optional(enums(checklistStepActions)),
+  actionTitle: optional(string()),
+  allowMarkDone: optional(boolean()),
+  duration: optional(number()),
+});
+export type ChecklistStep = Infer<typeof ChecklistStep>;
+
+/** A checklist outbound's config: its info section, steps and success view. */
+export const ChecklistConfig = type({
+  subject: optional(size(string(), 0, 512)),
+  message: optional(RichText),
+  sender: optional(Sender),
+  steps: refine(size(array(ChecklistStep), 1, 100), "uniqueStepIds", (steps) => {
+    const ids = steps.map((step) => step.id);
+    return new Set(ids).size === ids.length || "step ids must be unique";
+  }),
+  successTitle: optional(string()),
+  successMessage: optional(RichText),
+  color: optional(string()),
+});
+export type ChecklistConfig = Infer<typeof ChecklistConfig>;
+
+export const TourStep = type({
+  selector: optional(string()),
+  mode: optional(string()),
+  type: optional(string()),
+  message: optional(RichText),
+});
+
+/** A tour outbound's config: what `producttours` answers and a tour action carries (spec §3 "Tour data"). */
+export const TourConfig = type({
+  tourType: optional(string()),
+  steps: size(array(TourStep), 0, 200),
+});
+export type TourConfig = Infer<typeof TourConfig>;
+
+/**
+ * Notification, banner, modal and survey configs are the action's `data`, plus two keys the server
+ * lifts onto the action: `format` (banner `floating`, survey `survey_full`) and `sound`. A survey may
+ * name the form to show (`formId`), else the outbound id is used.
+ */
+export const NotificationConfig = type({
+  text: size(string(), 0, 4096),
+  sound: optional(boolean()),
+  sender: optional(Sender),
+});
+
+export const ActionConfig = type({
+  format: optional(string()),
+  sound: optional(boolean()),
+  formId: optional(string()),
+});
+
+/** Why a config does not fit its outbound type, or undefined when it does. */
+export function outboundConfigError(type: OutboundType, config: unknown): StructError | undefined {
+  switch (type) {
+    case "notification":
+      return validate(config, NotificationConfig)[0];
+    case "tour":
+      return validate(config, TourConfig)[0];
+    case "checklist":
+      return validate(config, ChecklistConfig)[0];
+    default:
+      return validate(config, ActionConfig)[0];
+  }
+}
+
+/** What the admin (and tests) create an outbound from; `config` is checked against its type's schema. */
+export const NewOutbound = object({
+  type: enums(outboundTypes),
+  status: enums(outboundStatuses),
+  name: size(string(), 1, 256),
+  config: record(string(), unknown()),
+  pageFilter: optional(size(string(), 0, 2048)),
+  pageFilterType: optional(enums(["", ...pageFilterTypes])),
+});
+export type NewOutbound = Infer<typeof NewOutbound>;
+
+// Answers and pushes.
+
+/** `producttourvalidation`'s answer; anything not live reads as draft. */
+export interface ProductTourValidation {
+  status: "live" | "draft";
+  passedPageFilter: boolean;
+  config: Record<string, unknown>;
+}
+
+/** The checklist as `GET /outbound/checklists/{id}` answers it and the `checklist` push carries it. */
+export interface ChecklistAnswer {
+  id: string;
+  status: ChecklistStatus;
+  completedSteps: string[];
+  outbound: {
+    id: string;
+    subject: string;
+    message: RichText;
+    sender: { firstName: string; profileImageUrl: string };
+    config: {
+      steps: Array<Record<string, unknown>>;
+      successTitle: string;
+      successMessage: RichText;
+      color?: string;
+    };
+  };
+}
+
+/** One entry of an `update` push's `a` (spec §3 "Outbound action object"). */
+export interface OutboundAction {
+  /** notification, banner, modal, tour, or for a survey the form id to show. */
+  actionType: string;
+  format?: string;
+  data: Record<string, unknown>;
+  outbound: string;
+  pageFilter: string;
+  pageFilterType: string;
+  /** Notifications only: the client keeps unread ones for an hour after this. */
+  createdAt?: string;
+  sound?: boolean;
+}

@@ -13,7 +13,7 @@ import { type FakeS3, startFakeS3 } from "../../test-support/s3rver.ts";
 import { tempDatabases } from "../../test-support/temp-databases.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { createWidgetApi } from "../widget-api.ts";
-import { defaultMaxUploadBytes, fileRoutes, uploadRoutes } from "./upload-routes.ts";
+import { defaultMaxUploadBytes, uploadRoutes } from "./upload-routes.ts";
 
 let server: TestServer;
 let main: string;

@@ -7,20 +7,31 @@ import { createStaticFiles } from "./http/static-files.ts";
 export interface MessengerOriginDeps {
   manifest: BuildManifest;
   distDir: string;
+  /** The host origins allowed to frame the messenger, or null when any may. */
+  frameAncestors: () => Promise<string[] | null>;
+}
+
+/** The CSP `frame-ancestors` value for a list of allowed host origins (null: any host may). */
+export function frameAncestorsPolicy(origins: string[] | null): string {
+  return origins === null ? "frame-ancestors *" : `frame-ancestors 'self' ${origins.join(" ")}`.trim();
 }
 
 /**
  * The messenger origin. The frame app must sit at `/` of its own origin, because a Gleap client checks
- * `event.origin === frameUrl` exactly.
+ * `event.origin === frameUrl` exactly. Its pages may only be framed by the hosts projects allow.
  */
-export function createMessengerOrigin({ manifest, distDir }: MessengerOriginDeps): Handler {
+export function createMessengerOrigin({ manifest, distDir, frameAncestors }: MessengerOriginDeps): Handler {
   const files = createStaticFiles(join(distDir, "messenger"));
   const shell = renderShell({ title: "Messenger", lang: "en", app: manifest.apps.messenger });
   return async (request) => {
     const path = new URL(request.url).pathname;
     if (path === "/") {
       return new Response(shell, {
-        headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Cache-Control": "no-cache",
+          "Content-Security-Policy": frameAncestorsPolicy(await frameAncestors()),
+        },
       });
     }
     return (await files.serve(request, path)) ?? new Response("Not found", { status: 404 });

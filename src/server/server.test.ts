@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
+import { findProjectBySdkKey, updateProjectSettings } from "./widget-api/projects-repository.ts";
 
 let server: TestServer;
 let main: string;
@@ -196,6 +197,22 @@ describe("messenger origin", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-cache");
     expect(await response.text()).toContain('src="/assets/messenger-main-abcd1234.js"');
+  });
+
+  test("the frame may be embedded by any host while a project allows any origin, else only by allowed ones", async () => {
+    expect((await fetch(`${messenger}/`)).headers.get("content-security-policy")).toBe("frame-ancestors *");
+    const project = await findProjectBySdkKey(server.db.sql, "demo");
+    if (!project) throw new Error("no demo project");
+    await updateProjectSettings(server.db.sql, project.id, {
+      allowedOrigins: ["https://shop.example", "https://app.example"],
+    });
+    try {
+      expect((await fetch(`${messenger}/`)).headers.get("content-security-policy")).toBe(
+        "frame-ancestors 'self' https://app.example https://shop.example",
+      );
+    } finally {
+      await updateProjectSettings(server.db.sql, project.id, { allowedOrigins: [] });
+    }
   });
 
   test("its assets are served from its own origin, and nothing else is", async () => {

@@ -18,6 +18,7 @@ import { ensureSetting } from "./settings-repository.ts";
 import { StartupError } from "./startup-error.ts";
 import { createFileStorage } from "./storage/create-file-storage.ts";
 import { pushUnreadCount } from "./widget-api/outbound/outbound-delivery.ts";
+import { listFrameAncestors } from "./widget-api/projects-repository.ts";
 import { fileRoutes } from "./widget-api/uploads/upload-routes.ts";
 import { createWidgetApi, noWidgetRateLimits, type WidgetRateLimits } from "./widget-api/widget-api.ts";
 import type { WidgetRouteDeps } from "./widget-api/widget-route-deps.ts";
@@ -111,7 +112,11 @@ export async function startServer(
     const messengerOrigin = withRequestLog(
       logger,
       "messenger",
-      createMessengerOrigin({ manifest, distDir: config.distDir }),
+      createMessengerOrigin({
+        manifest,
+        distDir: config.distDir,
+        frameAncestors: () => listFrameAncestors(sql),
+      }),
     );
     main = listen("PORT", config.port, () =>
       Bun.serve<WidgetSocketData>({

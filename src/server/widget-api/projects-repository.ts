@@ -56,6 +56,17 @@ export async function findProjectById(sql: SQL, id: string): Promise<WidgetProje
   return row ? fromRow(row) : null;
 }
 
+/**
+ * Host origins that may frame the messenger: the union of every project's allowed origins, or null
+ * when some project allows any origin (the messenger origin serves all projects).
+ */
+export async function listFrameAncestors(sql: SQL): Promise<string[] | null> {
+  const rows = await sql`SELECT allowed_origins FROM widget_projects`;
+  const lists: string[][] = rows.map((row: { allowed_origins: string }) => JSON.parse(row.allowed_origins));
+  if (lists.length === 0 || lists.some((list) => list.length === 0)) return null;
+  return [...new Set(lists.flat())].sort();
+}
+
 export interface ProjectSettings {
   identityVerification?: boolean;
   allowedOrigins?: string[];

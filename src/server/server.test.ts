@@ -18,7 +18,7 @@ describe("main origin", () => {
   test("/healthz answers 200 with the database status", async () => {
     const response = await fetch(`${main}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: { engine: "sqlite", ok: true } });
+    expect(await response.json()).toEqual({ status: "ok", database: { engine: server.db.engine, ok: true } });
   });
 
   test("every answer carries a request id, and a sane incoming one is kept", async () => {

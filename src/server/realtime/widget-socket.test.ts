@@ -101,7 +101,7 @@ describe("widget websocket across two servers through Redis", () => {
     redis = await startRedis();
     first = await startTestServer({ REDIS_URL: redis.url });
     // The second process shares the first one's database, as servers behind one balancer do.
-    second = await startTestServer({ REDIS_URL: redis.url, DATA_DIR: first.dataDir });
+    second = await startTestServer({ REDIS_URL: redis.url, ...first.databaseEnv });
   });
   afterAll(async () => {
     await second.dispose();

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
+import { SQL } from "bun";
 import type { BuildManifest } from "../../shared/build-manifest.ts";
 import { loadConfig, type ServerConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
@@ -58,6 +59,31 @@ export interface TestServer extends RunningServer {
   distDir: string;
   /** Stops the server and removes its temporary folders. */
   dispose(): Promise<void>;
+  /** The variables that point another server at this one's database. */
+  databaseEnv: Record<string, string>;
+}
+
+/**
+ * With `TEST_DATABASE_URL=postgres://…` (an account that may create databases) every test server gets
+ * a fresh PostgreSQL database, dropped again on dispose; without it, a SQLite file in its data folder.
+ */
+async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { env: {}, drop: async () => {} };
+  const name = `test_${crypto.randomUUID().replaceAll("-", "")}`;
+  const admin = new SQL(adminUrl);
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.href },
+    async drop() {
+      const cleanup = new SQL(adminUrl);
+      await cleanup.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.close();
+    },
+  };
 }
 
 /** Starts the real server on free ports over a temporary data folder and the fixture dist. */
@@ -69,6 +95,8 @@ export async function startTestServer(
   const dataDir = join(workDir, "data");
   const distDir = join(workDir, "dist");
   await writeFixtureDist(distDir);
+  const database =
+    env.DATABASE_URL || env.DATA_DIR ? { env: {}, drop: async () => {} } : await freshDatabase();
   const config = loadConfig({
     PORT: "0",
     MESSENGER_PORT: "0",
@@ -76,6 +104,7 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     DIST_DIR: distDir,
     LOG_LEVEL: "silent",
+    ...database.env,
     ...env,
   });
   const server = await startServer(config, createLogger(config.logLevel), options);
@@ -84,8 +113,11 @@ export async function startTestServer(
     config,
     dataDir,
     distDir,
+    databaseEnv:
+      config.database.engine === "postgres" ? { DATABASE_URL: config.database.url } : { DATA_DIR: dataDir },
     async dispose() {
       await server.stop();
+      await database.drop();
       await rm(workDir, { recursive: true, force: true });
     },
   };

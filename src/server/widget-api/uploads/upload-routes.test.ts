@@ -100,7 +100,8 @@ describe("POST /api/widget/uploads/sdk", () => {
 
     const rows = await server.db.sql`SELECT u.id, u.storage_key, u.content_type, u.size, p.sdk_key
       FROM uploads u JOIN widget_projects p ON p.id = u.project_id WHERE u.storage_key = ${`uploads/${fileName}`}`;
-    expect(rows).toEqual([
+    // BIGINT comes back as text from PostgreSQL and as a number from SQLite.
+    expect(rows.map((row: Record<string, unknown>) => ({ ...row, size: Number(row.size) }))).toEqual([
       {
         id: fileName.replace(".webm", ""),
         storage_key: `uploads/${fileName}`,

@@ -1,6 +1,7 @@
+import type { WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
 import { type CommandTarget, replayQueue } from "./command-queue.ts";
-import { createGleap } from "./gleap.ts";
-import { type ChunkMap, createChunkLoader } from "./lazy-chunk.ts";
+import { createGleap, type GleapApi } from "./gleap.ts";
+import { type ChunkMap, createChunkLoader, createModuleImporter } from "./lazy-chunk.ts";
 
 // build.ts replaces this with the hashed chunk files of the same build.
 declare const __GLEAP_CHUNKS__: ChunkMap;
@@ -12,14 +13,22 @@ declare const __GLEAP_CHUNKS__: ChunkMap;
 (() => {
   const script = document.currentScript as HTMLScriptElement | null;
   const sdkBase = new URL(".", script?.src || new URL("/sdk/", location.href)).href;
-  const stub = (window as { Gleap?: { invoked?: boolean } }).Gleap;
-  if (stub && !stub.invoked && "initialize" in stub) return; // the real SDK is already on the page
+  const existing = (window as { Gleap?: { invoked?: boolean } }).Gleap;
+  // The snippet's stub is an array marked `invoked`; anything else named Gleap is a loaded SDK.
+  if (existing && !existing.invoked && "initialize" in existing) return;
 
-  const gleap = createGleap({
+  let gleap: GleapApi | null = null;
+  gleap = createGleap({
     window,
     apiUrl: new URL("../api/widget", sdkBase).href,
-    // The chunks are ES modules; a classic script reaches them through dynamic import().
-    loadChunk: createChunkLoader(sdkBase, __GLEAP_CHUNKS__, (url) => import(url)),
+    loadChunk: createChunkLoader(
+      sdkBase,
+      __GLEAP_CHUNKS__,
+      createModuleImporter(document, () => gleap?.getNonce()),
+    ),
+    availableSurfaces: Object.keys(__GLEAP_CHUNKS__) as WidgetChunkName[],
+    // A host with a strict CSP gives the loader's script tag its nonce; the chunks reuse it.
+    nonce: script?.nonce || undefined,
   });
   const queued = (window as { GleapActions?: unknown }).GleapActions;
   Object.assign(window, { Gleap: gleap, GleapActions: [] });

@@ -2,7 +2,17 @@ import type { FlowConfig } from "./widget-flow-config.ts";
 import type { WidgetSession } from "./widget-session.ts";
 
 /** The SDK's events a host can listen to with `Gleap.on(name, callback)`. */
-export type WidgetEventName = "initialized" | "open" | "close";
+export type WidgetEventName =
+  | "initialized"
+  | "open"
+  | "close"
+  | "unread-count-changed"
+  | "checklist-update"
+  | "outbound-actions"
+  | "feedback-sent"
+  | "error-while-sending"
+  | "productTourCompleted"
+  | "productTourQuit";
 
 export interface WidgetEvents {
   emit(name: WidgetEventName, data?: unknown): void;
@@ -19,13 +29,23 @@ export interface WidgetChunkContext {
   session: WidgetSession;
   flowConfig: FlowConfig;
   events: WidgetEvents;
+  /** The host's CSP nonce, for the `<style>` elements a chunk adds. */
+  nonce?: string;
 }
 
 /** Every widget chunk's entry module has this shape. */
 export interface WidgetChunk {
   mount(context: WidgetChunkContext): () => void;
+  /** Host API calls routed to this surface (e.g. `startFeedbackFlow` to the messenger). */
+  run?(command: string, args: unknown[]): void;
 }
 
-/** Names of the lazy chunks; build.ts builds one entry per name. */
+/** Names of the lazy chunks that exist; build.ts builds one entry per name. */
 export const widgetChunkNames = ["launcher"] as const;
-export type WidgetChunkName = (typeof widgetChunkNames)[number];
+
+/**
+ * Every surface the host API can route to. Those not in `widgetChunkNames` yet have no chunk: their
+ * commands resolve and log that the surface is unavailable.
+ */
+export const surfaceNames = ["launcher", "messenger", "notifications", "banner", "modal", "tours", "capture"] as const;
+export type WidgetChunkName = (typeof surfaceNames)[number];

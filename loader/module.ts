@@ -1,0 +1,50 @@
+import type { WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
+import { createGleap, type GleapApi } from "./gleap.ts";
+import { type ChunkMap, createChunkLoader, createModuleImporter } from "./lazy-chunk.ts";
+
+// build.ts replaces these: the chunk files of the same build, and the server the SDK talks to by default.
+declare const __GLEAP_CHUNKS__: ChunkMap;
+declare const __GLEAP_DEFAULT_API_URL__: string;
+
+export type { GleapApi, InitializeOptions } from "./gleap.ts";
+export type { ContactData } from "./session-manager.ts";
+
+let instance: GleapApi | null = null;
+
+/** The real SDK, made on first use in a browser; null on a server, where every call does nothing. */
+function real(): GleapApi | null {
+  if (typeof window === "undefined" || typeof document === "undefined") return null;
+  if (!instance) {
+    let api: GleapApi | null = null;
+    // Chunks load from the `sdk/` folder beside the API the host points the SDK at (`setApiUrl`).
+    const sdkBase = () => new URL("../../sdk/", `${api?.getApiUrl() ?? __GLEAP_DEFAULT_API_URL__}/`).href;
+    api = createGleap({
+      window,
+      apiUrl: __GLEAP_DEFAULT_API_URL__,
+      loadChunk: createChunkLoader(
+        sdkBase,
+        __GLEAP_CHUNKS__,
+        createModuleImporter(document, () => api?.getNonce()),
+      ),
+      availableSurfaces: Object.keys(__GLEAP_CHUNKS__) as WidgetChunkName[],
+    });
+    instance = api;
+  }
+  return instance;
+}
+
+/**
+ * `import Gleap from "…"` for bundlers. Importing it has no side effects and is safe during server-side
+ * rendering: nothing touches `window` until a method is called in a browser.
+ */
+const Gleap = new Proxy({} as GleapApi, {
+  get(_target, name) {
+    return (...args: unknown[]) => {
+      const api = real();
+      const method = api?.[name as keyof GleapApi] as ((...a: unknown[]) => unknown) | undefined;
+      return typeof method === "function" ? method(...args) : undefined;
+    };
+  },
+});
+
+export default Gleap;

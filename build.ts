@@ -18,6 +18,7 @@ import { widgetChunkNames } from "./src/shared/widget-chunk-contract.ts";
  *   dist/main/...                    public/ as it is (demo host page, flags, sounds)
  *   dist/messenger/assets/*-{hash}.* the messenger frame app
  *   dist/manifest.json               what the server needs to render pages and preload chunks
+ *   dist/npm/                        the ES module entry for bundlers (`import Gleap from …`) and its types
  * Text files get `.br` and `.gz` siblings so the server never compresses on the fly.
  */
 
@@ -97,6 +98,57 @@ async function buildApp(entry: string, outdir: string, urlBase: string, minify: 
   return appEntry(metafile, entryPoint, outdir, urlBase);
 }
 
+/**
+ * `dist/npm`: the host API as an ES module for bundlers, with declarations generated from the typed
+ * public API (`loader/host-api.ts`). The chunks it loads come from the `sdk/` folder beside the API URL
+ * the host sets, so the chunk names of this same build are baked in.
+ */
+async function buildModuleEntry(out: string, widgetChunks: Record<string, string>, minify: boolean) {
+  const npmDir = join(out, "npm");
+  const defaultApiUrl = `${(process.env.PUBLIC_URL ?? "http://localhost:3000").replace(/\/+$/, "")}/api/widget`;
+  await bundle({
+    entrypoints: [join(root, "loader", "module.ts")],
+    outdir: npmDir,
+    format: "esm",
+    minify,
+    naming: "gleap.mjs",
+    define: {
+      ...production,
+      __GLEAP_CHUNKS__: JSON.stringify(widgetChunks),
+      __GLEAP_DEFAULT_API_URL__: JSON.stringify(defaultApiUrl),
+    },
+  });
+  const declarations = join(out, "npm-declarations");
+  const tsc = Bun.spawn(
+    [
+      join(root, "node_modules", ".bin", "tsc"),
+      "-p",
+      join(root, "loader", "tsconfig.module.json"),
+      "--outDir",
+      declarations,
+    ],
+    {
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  );
+  if ((await tsc.exited) !== 0)
+    throw new BuildError(`Declarations failed:\n${await new Response(tsc.stdout).text()}`);
+  await mkdir(join(npmDir, "types"), { recursive: true });
+  for (const file of ["module.d.ts", "host-api.d.ts"]) {
+    await Bun.write(join(npmDir, "types", file), Bun.file(join(declarations, "loader", file)));
+  }
+  await rm(declarations, { recursive: true, force: true });
+  await Bun.write(
+    join(npmDir, "gleap.d.ts"),
+    'export { default } from "./types/module.js";\nexport type * from "./types/module.js";\n',
+  );
+  await Bun.write(
+    join(npmDir, "package.json"),
+    `${JSON.stringify({ name: "gleap-widget-sdk", type: "module", sideEffects: false, exports: { ".": { types: "./gleap.d.ts", import: "./gleap.mjs" } } }, null, 2)}\n`,
+  );
+}
+
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
@@ -162,6 +214,8 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     /node_modules\/(react|react-dom)\//.test(input),
   );
   if (heavy.length > 0) throw new BuildError(`loader/ must not bundle React, but it pulls in ${heavy[0]}`);
+
+  await buildModuleEntry(out, widgetChunks, minify);
 
   const admin = await buildApp("src/admin/admin-main.tsx", join(out, "main", "assets"), "/assets", minify);
   const messenger = await buildApp(

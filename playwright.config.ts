@@ -51,6 +51,9 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--no-first-run",
+        // Host pages that tests fulfil with page.route have no address, so Local Network Access would
+        // count them as public and block their websocket to the localhost server.
+        "--disable-features=LocalNetworkAccessChecks",
       ],
     },
     trace: "retain-on-failure",

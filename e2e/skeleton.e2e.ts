@@ -18,9 +18,15 @@ test("the demo page's queued calls are replayed, the session is stored and the l
   page.on("request", (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
 
   await page.goto("/demo");
+  // The SDK waits for the visitor's consent before it does anything (spec §5).
+  await page.getByRole("button", { name: "Accept" }).click();
 
-  // The host queued both calls on the snippet's stub before the loader could have run.
-  expect(await page.evaluate(() => window.demoQueuedBeforeLoad)).toEqual(["initialize", "on"]);
+  // The host queued its calls on the snippet's stub before the loader could have run.
+  expect(await page.evaluate(() => window.demoQueuedBeforeLoad)).toEqual([
+    "initialize",
+    "on",
+    "setEnvironment",
+  ]);
   // The queued `on("initialized")` listener ran: the loader replayed the queue and fired the event.
   await expect(page.locator("#widget-status")).toHaveText("Widget initialized");
   expect(
@@ -74,7 +80,8 @@ test("the demo page's queued calls are replayed, the session is stored and the l
   expect(pageErrors).toEqual([]);
 });
 
-test("clicking the launcher toggles it open and closed", async ({ page }) => {
+test("clicking the launcher toggles it open and closed", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: baseURL ?? "" }]);
   await page.goto("/demo");
   const launcher = page.getByTestId("gleap-launcher");
   await expect(launcher).toHaveAttribute("aria-expanded", "false");

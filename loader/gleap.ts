@@ -7,6 +7,7 @@ import { type ConsoleEntry, captureConsole } from "./console-capture.ts";
 import { hasCookieConsent } from "./cookies.ts";
 import { createEventBus } from "./event-bus.ts";
 import { createEventTracker } from "./event-tracker.ts";
+import type { GleapHostApi } from "./host-api.ts";
 import { createHttpClient } from "./http-client.ts";
 import type { ChunkLoader } from "./lazy-chunk.ts";
 import { createLogBuffer } from "./log-buffer.ts";
@@ -537,7 +538,7 @@ export function createGleap(deps: GleapDeps) {
   }
   followOpenState();
 
-  return api;
+  return api satisfies GleapHostApi;
 }
 
 export type GleapApi = ReturnType<typeof createGleap>;

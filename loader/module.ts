@@ -1,13 +1,13 @@
 import type { WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
 import { createGleap, type GleapApi } from "./gleap.ts";
+import type { GleapHostApi } from "./host-api.ts";
 import { type ChunkMap, createChunkLoader, createModuleImporter } from "./lazy-chunk.ts";
 
 // build.ts replaces these: the chunk files of the same build, and the server the SDK talks to by default.
 declare const __GLEAP_CHUNKS__: ChunkMap;
 declare const __GLEAP_DEFAULT_API_URL__: string;
 
-export type { GleapApi, InitializeOptions } from "./gleap.ts";
-export type { ContactData } from "./session-manager.ts";
+export type * from "./host-api.ts";
 
 let instance: GleapApi | null = null;
 
@@ -37,7 +37,7 @@ function real(): GleapApi | null {
  * `import Gleap from "…"` for bundlers. Importing it has no side effects and is safe during server-side
  * rendering: nothing touches `window` until a method is called in a browser.
  */
-const Gleap = new Proxy({} as GleapApi, {
+const Gleap: GleapHostApi = new Proxy({} as GleapHostApi, {
   get(_target, name) {
     return (...args: unknown[]) => {
       const api = real();

@@ -20,7 +20,13 @@ const pathValue = /^[\u0020-\u003A\u003D-\u007E]*$/;
 
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
   if (!token.test(name)) throw new TypeError("argument name is invalid");
-  const encoded = encodeURIComponent(value);
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(value);
+  } catch {
+    // A lone surrogate cannot be encoded.
+    throw new TypeError("argument val is invalid");
+  }
   if (!cookieValue.test(encoded)) throw new TypeError("argument val is invalid");
   let cookie = `${name}=${encoded}`;
   if (options.maxAge !== undefined) {

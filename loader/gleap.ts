@@ -12,6 +12,7 @@ import { createHttpClient } from "./http-client.ts";
 import type { ChunkLoader } from "./lazy-chunk.ts";
 import { createLogBuffer } from "./log-buffer.ts";
 import { createNetworkCapture } from "./network-capture.ts";
+import { nextTask } from "./next-task.ts";
 import { createRealtimeClient, type RealtimeMessage } from "./realtime-client.ts";
 import { type ContactData, createSessionManager, type SessionManager } from "./session-manager.ts";
 import { collectMetadata } from "./session-metadata.ts";
@@ -27,6 +28,8 @@ export interface GleapDeps {
   loadChunk: ChunkLoader;
   /** Surfaces that have a chunk in this build; calls to others log that they are unavailable. */
   availableSurfaces: readonly WidgetChunkName[];
+  /** Hints the browser to fetch and compile a chunk early (the launcher, while the session starts). */
+  preloadChunk?: (name: WidgetChunkName) => void;
   /** The host's CSP nonce (the loader script's own, unless the host passes one). */
   nonce?: string;
 }
@@ -95,6 +98,7 @@ export function createGleap(deps: GleapDeps) {
   let flowConfig: FlowConfig = defaultFlowConfig;
   let session: SessionManager | null = null;
   let lastCrashReport = 0;
+  let tooltips: unknown[] = [];
   let generation = 0;
   let widgetHost: HTMLElement | null = null;
   let widgetRoot: ShadowRoot | null = null;
@@ -155,7 +159,9 @@ export function createGleap(deps: GleapDeps) {
     const run = generation;
     let chunk = mounted.get(surface);
     if (!chunk) {
-      chunk = deps.loadChunk(surface).then((loaded) => {
+      chunk = deps.loadChunk(surface).then(async (loaded) => {
+        // The chunk's evaluation was one task; mounting it is another.
+        await nextTask();
         if (run !== generation) return loaded;
         cleanups.push(loaded.mount({ root: ensureRoot(), session: current, flowConfig, events, nonce }));
         return loaded;
@@ -253,22 +259,31 @@ export function createGleap(deps: GleapDeps) {
     });
   }
 
+  /** The project's published tooltips, fetched for each new visitor id (WIDGET-PROTOCOL step 2). */
+  function loadTooltips() {
+    request<unknown[]>("GET", `/config/${encodeURIComponent(sdkKey)}/tooltips`)
+      .then((list) => {
+        tooltips = Array.isArray(list) ? list : [];
+      })
+      .catch((error) => report("Failed to fetch tooltips", error));
+  }
+
   function onSessionChange(_next: WidgetSession, previousId: string | null) {
+    loadTooltips();
     if (previousId === null) return;
-    // A new visitor id: stream afresh, forget checklist state, and fetch this visitor's tooltips.
+    // A new visitor id: stream afresh and forget checklist state.
     tracker.restart();
     events.emit("checklist-update", null);
     realtime.reconnect();
-    void request("GET", `/config/${encodeURIComponent(sdkKey)}/tooltips`).catch((error) =>
-      report("Failed to fetch tooltips", error),
-    );
   }
 
   async function boot(run: number) {
+    await nextTask();
+    if (run !== generation) return;
     const restoreConsole = captureConsole(window.console, consoleLog);
     const restoreClicks = captureClicks(document, consoleLog, () => opened);
-    network.start();
-    cleanups.push(restoreConsole, restoreClicks, () => network.stop());
+    cleanups.push(restoreConsole, restoreClicks);
+    deps.preloadChunk?.("launcher");
 
     session = createSessionManager({
       sdkKey,
@@ -283,6 +298,10 @@ export function createGleap(deps: GleapDeps) {
     await session.start();
     if (run !== generation) return;
     await loadConfig();
+    // Spec §4: network capture stays stopped until the config enables it (or the host starts it).
+    if (flowConfig.enableNetworkLogs) network.start();
+    await nextTask();
+    if (run !== generation) return;
     tracker.start();
     tracker.track("sessionStarted");
     realtime.connect();
@@ -498,9 +517,12 @@ export function createGleap(deps: GleapDeps) {
     getNonce: () => nonce,
     getApiUrl: () => apiUrl,
     getUnreadCount: () => unread,
+    getTooltips: () => tooltips,
     destroy: safe("destroy", () => {
       generation++;
+      session?.forget();
       session?.stop();
+      network.stop();
       tracker.stop();
       realtime.close();
       for (const cleanup of cleanups.splice(0).reverse()) {
@@ -509,11 +531,6 @@ export function createGleap(deps: GleapDeps) {
         } catch (error) {
           report("unmount failed", error);
         }
-      }
-      try {
-        if (sdkKey) storage?.removeItem(`gleap-widget-session-${sdkKey}`);
-      } catch {
-        // Blocked storage holds nothing to clear.
       }
       widgetHost?.remove();
       widgetHost = null;

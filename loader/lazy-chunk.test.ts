@@ -1,6 +1,10 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from "bun:test";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { WidgetChunk } from "../src/shared/widget-chunk-contract.ts";
-import { createChunkLoader } from "./lazy-chunk.ts";
+import { createChunkLoader, createModuleImporter } from "./lazy-chunk.ts";
 
 const fakeChunk: WidgetChunk = { mount: () => () => {} };
 
@@ -15,8 +19,13 @@ function controlledImport() {
   return { importModule, urls, pending };
 }
 
+/** Lets pending promise callbacks run. */
+async function settle() {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+}
+
 describe("createChunkLoader", () => {
-  test("imports the chunk's hashed file resolved against the base URL and answers its module", async () => {
+  test("imports the chunk's file resolved against a base URL string and answers its module", async () => {
     const urls: string[] = [];
     const load = createChunkLoader(
       "https://feedback.example/sdk/",
@@ -26,30 +35,47 @@ describe("createChunkLoader", () => {
         return fakeChunk;
       },
     );
-
-    const chunk = await load("launcher");
-
-    expect(chunk).toBe(fakeChunk);
+    expect(await load("launcher")).toBe(fakeChunk);
     expect(urls).toEqual(["https://feedback.example/sdk/launcher-chunk-abcd1234.js"]);
   });
 
-  test("resolves relative to the folder of a base that names a file", async () => {
+  test("a base naming a file resolves against that file's folder", async () => {
     const urls: string[] = [];
     const load = createChunkLoader(
       "https://cdn.example/widget/v1/loader.js",
-      { launcher: "launcher-chunk-ffff0000.js" },
+      { launcher: "launcher-ffff0000.js" },
       async (url) => {
         urls.push(url);
         return fakeChunk;
       },
     );
-
     await load("launcher");
-
-    expect(urls).toEqual(["https://cdn.example/widget/v1/launcher-chunk-ffff0000.js"]);
+    expect(urls).toEqual(["https://cdn.example/widget/v1/launcher-ffff0000.js"]);
   });
 
-  test("loads a chunk at most once: later calls answer the same module without importing again", async () => {
+  test("a base URL function is read when a chunk is first loaded", async () => {
+    let base = "https://one.example/sdk/";
+    const urls: string[] = [];
+    const load = createChunkLoader(
+      () => base,
+      { launcher: "launcher.js", banner: "banner.js" },
+      async (url) => {
+        urls.push(url);
+        return fakeChunk;
+      },
+    );
+    base = "https://two.example/static/sdk/";
+    await load("launcher");
+    base = "https://three.example/sdk/";
+    await load("banner");
+    await load("launcher");
+    expect(urls).toEqual([
+      "https://two.example/static/sdk/launcher.js",
+      "https://three.example/sdk/banner.js",
+    ]);
+  });
+
+  test("loads a chunk at most once", async () => {
     const urls: string[] = [];
     const load = createChunkLoader(
       "https://feedback.example/sdk/",
@@ -59,26 +85,21 @@ describe("createChunkLoader", () => {
         return fakeChunk;
       },
     );
-
-    const first = await load("launcher");
-    const second = await load("launcher");
-
-    expect(first).toBe(fakeChunk);
-    expect(second).toBe(fakeChunk);
+    expect(await load("launcher")).toBe(fakeChunk);
+    expect(await load("launcher")).toBe(fakeChunk);
+    expect(await load("launcher")).toBe(fakeChunk);
     expect(urls).toHaveLength(1);
   });
 
-  test("concurrent calls share one pending import", async () => {
+  test("concurrent callers share one pending import", async () => {
     const { importModule, urls, pending } = controlledImport();
     const load = createChunkLoader(
       "https://feedback.example/sdk/",
       { launcher: "launcher.js" },
       importModule,
     );
-
     const a = load("launcher");
     const b = load("launcher");
-
     expect(a).toBe(b);
     expect(urls).toEqual(["https://feedback.example/sdk/launcher.js"]);
     pending[0]?.resolve(fakeChunk);
@@ -86,42 +107,222 @@ describe("createChunkLoader", () => {
     expect(urls).toHaveLength(1);
   });
 
-  test("a failed import rejects its callers and a later call imports again", async () => {
+  test("different chunks are imported separately", async () => {
+    const urls: string[] = [];
+    const modules: Record<string, WidgetChunk> = {
+      a: { mount: () => () => {} },
+      b: { mount: () => () => {} },
+    };
+    const load = createChunkLoader(
+      "https://feedback.example/sdk/",
+      { launcher: "a.js", banner: "b.js" },
+      async (url) => {
+        urls.push(url);
+        return url.endsWith("a.js") ? modules.a : modules.b;
+      },
+    );
+    expect(await load("launcher")).toBe(modules.a as WidgetChunk);
+    expect(await load("banner")).toBe(modules.b as WidgetChunk);
+    expect(urls).toEqual(["https://feedback.example/sdk/a.js", "https://feedback.example/sdk/b.js"]);
+  });
+
+  test("a failed import is retried once with ?retry=1", async () => {
     const { importModule, urls, pending } = controlledImport();
     const load = createChunkLoader(
       "https://feedback.example/sdk/",
       { launcher: "launcher.js" },
       importModule,
     );
-    const failure = new Error("network down");
-
-    const first = load("launcher");
-    const concurrent = load("launcher");
-    pending[0]?.reject(failure);
-    await expect(first).rejects.toBe(failure);
-    await expect(concurrent).rejects.toBe(failure);
-
-    const retry = load("launcher");
+    const loading = load("launcher");
+    pending[0]?.reject(new Error("flaky network"));
+    await settle();
     expect(urls).toEqual([
       "https://feedback.example/sdk/launcher.js",
-      "https://feedback.example/sdk/launcher.js",
+      "https://feedback.example/sdk/launcher.js?retry=1",
     ]);
     pending[1]?.resolve(fakeChunk);
-    expect(await retry).toBe(fakeChunk);
-
-    // After the successful retry the chunk is cached again.
+    expect(await loading).toBe(fakeChunk);
+    // Cached after the successful retry.
     expect(await load("launcher")).toBe(fakeChunk);
     expect(urls).toHaveLength(2);
   });
 
-  test("a chunk name missing from the map rejects without importing anything", async () => {
-    const urls: string[] = [];
-    const load = createChunkLoader("https://feedback.example/sdk/", {}, async (url) => {
-      urls.push(url);
-      return fakeChunk;
-    });
+  test("two failures reject every caller with the retry's error; a later call loads again", async () => {
+    const { importModule, urls, pending } = controlledImport();
+    const load = createChunkLoader(
+      "https://feedback.example/sdk/",
+      { launcher: "launcher.js" },
+      importModule,
+    );
+    const first = load("launcher");
+    const concurrent = load("launcher");
+    pending[0]?.reject(new Error("first failure"));
+    await settle();
+    const retryFailure = new Error("retry failure");
+    pending[1]?.reject(retryFailure);
+    await expect(first).rejects.toBe(retryFailure);
+    await expect(concurrent).rejects.toBe(retryFailure);
+    expect(urls).toHaveLength(2);
 
-    await expect(load("launcher")).rejects.toThrow("Gleap: no chunk named launcher");
+    const again = load("launcher");
+    expect(again).not.toBe(first);
+    expect(urls).toEqual([
+      "https://feedback.example/sdk/launcher.js",
+      "https://feedback.example/sdk/launcher.js?retry=1",
+      "https://feedback.example/sdk/launcher.js",
+    ]);
+    pending[2]?.resolve(fakeChunk);
+    expect(await again).toBe(fakeChunk);
+  });
+
+  test("an unknown chunk name rejects without importing anything", async () => {
+    const urls: string[] = [];
+    const load = createChunkLoader(
+      "https://feedback.example/sdk/",
+      { launcher: "launcher.js" },
+      async (url) => {
+        urls.push(url);
+        return fakeChunk;
+      },
+    );
+    await expect(load("messenger")).rejects.toThrow("Gleap: no chunk named messenger");
     expect(urls).toEqual([]);
+  });
+});
+
+describe("createModuleImporter", () => {
+  let dir: string;
+  let moduleUrl: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "lazy-chunk-test-"));
+    const file = join(dir, "chunk.js");
+    await writeFile(file, "export const answer = 42;\nexport function mount() { return () => {}; }\n");
+    moduleUrl = pathToFileURL(file).href;
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+    for (const script of document.head.querySelectorAll("script")) script.remove();
+  });
+
+  test("without a nonce it uses import() (a real file URL)", async () => {
+    const importModule = createModuleImporter(document, () => undefined);
+    const module = (await importModule(moduleUrl)) as { answer: number; mount: unknown };
+    expect(module.answer).toBe(42);
+    expect(typeof module.mount).toBe("function");
+    expect(document.head.querySelectorAll("script")).toHaveLength(0);
+  });
+
+  test("without a nonce, a data: URL module imports too", async () => {
+    const importModule = createModuleImporter(document, () => "");
+    const module = (await importModule("data:text/javascript,export default 7")) as { default: number };
+    expect(module.default).toBe(7);
+  });
+
+  test("without a nonce, a missing module rejects", async () => {
+    const importModule = createModuleImporter(document, () => undefined);
+    await expect(importModule(pathToFileURL(join(dir, "missing.js")).href)).rejects.toBeDefined();
+  });
+
+  test("with a nonce it adds a module script carrying the nonce and resolves through its window callback", async () => {
+    const importModule = createModuleImporter(document, () => "n0nce-abc");
+    const loading = importModule("https://feedback.example/sdk/launcher.js");
+
+    const scripts = document.head.querySelectorAll("script");
+    expect(scripts).toHaveLength(1);
+    const script = scripts[0] as HTMLScriptElement;
+    expect(script.type).toBe("module");
+    expect(script.nonce).toBe("n0nce-abc");
+    expect(script.textContent).toBe(
+      'import * as m from "https://feedback.example/sdk/launcher.js";window.__gleapChunk0(m);',
+    );
+    const slot = window as unknown as Record<string, ((module: unknown) => void) | undefined>;
+    expect(typeof slot.__gleapChunk0).toBe("function");
+
+    // happy-dom does not run module scripts: play the browser's part.
+    const module = { mount: () => () => {} };
+    slot.__gleapChunk0?.(module);
+
+    expect(await loading).toBe(module);
+    expect(document.head.querySelectorAll("script")).toHaveLength(0);
+    expect(slot.__gleapChunk0).toBeUndefined();
+  });
+
+  test("every nonce import gets its own callback name and reads the nonce at call time", async () => {
+    let nonce = "first";
+    const importModule = createModuleImporter(document, () => nonce);
+    const a = importModule("https://feedback.example/a.js");
+    nonce = "second";
+    const b = importModule("https://feedback.example/b.js");
+    const scripts = [...document.head.querySelectorAll("script")] as HTMLScriptElement[];
+    expect(scripts.map((script) => script.nonce)).toEqual(["first", "second"]);
+    expect(scripts.map((script) => script.textContent)).toEqual([
+      'import * as m from "https://feedback.example/a.js";window.__gleapChunk0(m);',
+      'import * as m from "https://feedback.example/b.js";window.__gleapChunk1(m);',
+    ]);
+    const slot = window as unknown as Record<string, (module: unknown) => void>;
+    slot.__gleapChunk1?.("module-b");
+    slot.__gleapChunk0?.("module-a");
+    expect(await Promise.all([a, b])).toEqual(["module-a", "module-b"]);
+  });
+
+  test("the URL is embedded as a JSON string, so quotes cannot break out of it", async () => {
+    const importModule = createModuleImporter(document, () => "n");
+    const loading = importModule('https://feedback.example/x.js?a="b";alert(1)//');
+    const script = document.head.querySelector("script") as HTMLScriptElement;
+    expect(script.textContent).toBe(
+      'import * as m from "https://feedback.example/x.js?a=\\"b\\";alert(1)//";window.__gleapChunk0(m);',
+    );
+    (window as unknown as Record<string, (module: unknown) => void>).__gleapChunk0?.({});
+    await loading;
+  });
+
+  test("a script error rejects and removes the script and its callback", async () => {
+    const importModule = createModuleImporter(document, () => "n");
+    const loading = importModule("https://feedback.example/broken.js");
+    const script = document.head.querySelector("script") as HTMLScriptElement;
+    script.onerror?.(new Event("error") as never);
+    await expect(loading).rejects.toThrow("Gleap: could not load https://feedback.example/broken.js");
+    expect(document.head.querySelectorAll("script")).toHaveLength(0);
+    expect((window as unknown as Record<string, unknown>).__gleapChunk0).toBeUndefined();
+  });
+
+  test("an import that never reports back rejects after 30 s", async () => {
+    jest.useFakeTimers();
+    const importModule = createModuleImporter(document, () => "n");
+    const loading = importModule("https://feedback.example/hangs.js");
+    let outcome: unknown = "pending";
+    loading.then(
+      () => {
+        outcome = "resolved";
+      },
+      (error: Error) => {
+        outcome = error.message;
+      },
+    );
+    jest.advanceTimersByTime(29_999);
+    await settle();
+    expect(outcome).toBe("pending");
+    jest.advanceTimersByTime(1);
+    await settle();
+    expect(outcome).toBe("Gleap: could not load https://feedback.example/hangs.js");
+    expect(document.head.querySelectorAll("script")).toHaveLength(0);
+    expect((window as unknown as Record<string, unknown>).__gleapChunk0).toBeUndefined();
+  });
+
+  test("a callback after success does not reject later at the 30 s timeout", async () => {
+    jest.useFakeTimers();
+    const importModule = createModuleImporter(document, () => "n");
+    const loading = importModule("https://feedback.example/ok.js");
+    (window as unknown as Record<string, (module: unknown) => void>).__gleapChunk0?.("ok");
+    expect(await loading).toBe("ok");
+    jest.advanceTimersByTime(30_000);
+    await settle();
+    expect(await loading).toBe("ok");
   });
 });

@@ -1,7 +1,12 @@
 import type { WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
 import { type CommandTarget, replayQueue } from "./command-queue.ts";
 import { createGleap, type GleapApi } from "./gleap.ts";
-import { type ChunkMap, createChunkLoader, createModuleImporter } from "./lazy-chunk.ts";
+import {
+  type ChunkMap,
+  createChunkLoader,
+  createChunkPreloader,
+  createModuleImporter,
+} from "./lazy-chunk.ts";
 
 // build.ts replaces this with the hashed chunk files of the same build.
 declare const __GLEAP_CHUNKS__: ChunkMap;
@@ -10,13 +15,11 @@ declare const __GLEAP_CHUNKS__: ChunkMap;
  * Entry of `/sdk/loader.js`, the file the snippet inserts. It replaces the snippet's stub with the real
  * API and replays the calls the host queued in `window.GleapActions` before this file arrived.
  */
-(() => {
-  const script = document.currentScript as HTMLScriptElement | null;
-  const sdkBase = new URL(".", script?.src || new URL("/sdk/", location.href)).href;
+function install(script: HTMLScriptElement | null) {
   const existing = (window as { Gleap?: { invoked?: boolean } }).Gleap;
   // The snippet's stub is an array marked `invoked`; anything else named Gleap is a loaded SDK.
   if (existing && !existing.invoked && "initialize" in existing) return;
-
+  const sdkBase = new URL(".", script?.src || new URL("/sdk/", location.href)).href;
   let gleap: GleapApi | null = null;
   gleap = createGleap({
     window,
@@ -27,10 +30,20 @@ declare const __GLEAP_CHUNKS__: ChunkMap;
       createModuleImporter(document, () => gleap?.getNonce()),
     ),
     availableSurfaces: Object.keys(__GLEAP_CHUNKS__) as WidgetChunkName[],
+    preloadChunk: createChunkPreloader(document, sdkBase, __GLEAP_CHUNKS__, () => gleap?.getNonce()),
     // A host with a strict CSP gives the loader's script tag its nonce; the chunks reuse it.
     nonce: script?.nonce || undefined,
   });
-  const queued = (window as { GleapActions?: unknown }).GleapActions;
-  Object.assign(window, { Gleap: gleap, GleapActions: [] });
-  replayQueue(queued, gleap as unknown as CommandTarget, (message) => console.warn(message));
-})();
+  // Creating the API and running the host's queued calls are separate tasks too. The stub keeps
+  // queueing until the swap, so the calls still run in the order the host made them.
+  setTimeout(() => {
+    const queued = (window as { GleapActions?: unknown }).GleapActions;
+    Object.assign(window, { Gleap: gleap, GleapActions: [] });
+    replayQueue(queued, gleap as unknown as CommandTarget, (message) => console.warn(message));
+  }, 0);
+}
+
+// `currentScript` exists only while this file first runs; the rest waits for the next task, so parsing
+// this file and starting the SDK are two short tasks on the host's main thread rather than one long one.
+const current = document.currentScript as HTMLScriptElement | null;
+setTimeout(() => install(current), 0);

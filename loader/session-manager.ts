@@ -36,6 +36,8 @@ const cookieMaxAge = 365 * 24 * 60 * 60;
 export function createSessionManager(deps: SessionManagerDeps) {
   const key = sessionStorageKey(deps.sdkKey);
   let session: WidgetSession | null = null;
+  // The id a cleared session had, so the next one is announced as a change from it.
+  let clearedId: string | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 
@@ -73,10 +75,11 @@ export function createSessionManager(deps: SessionManagerDeps) {
   function accept(answer: unknown): WidgetSession | null {
     const next = answer as WidgetSession | null;
     if (!next || typeof next.gleapId !== "string" || next.gleapId === "") return null;
-    const previous = session;
+    const previousId = session?.gleapId ?? clearedId;
     session = next;
+    clearedId = null;
     store(next);
-    if (previous?.gleapId !== next.gleapId) deps.onChange(next, previous?.gleapId ?? null);
+    if (previousId !== next.gleapId) deps.onChange(next, previousId);
     return next;
   }
 
@@ -95,10 +98,13 @@ export function createSessionManager(deps: SessionManagerDeps) {
             { lang: deps.lang() },
             sessionHeaders(stored),
           );
+          // Destroyed while the request was out: its answer belongs to nobody.
+          if (stopped) return;
           const next = accept(answer);
           if (next) return resolve(next);
           throw { status: 200, statusText: "No session in answer", responseText: "" };
         } catch (error) {
+          if (stopped) return;
           // Rate limited: keep the session and try again later; anything else starts from scratch.
           if (!(isHttpFailure(error) && error.status === 429)) store(null);
           deps.report("session start failed", error);
@@ -152,8 +158,15 @@ export function createSessionManager(deps: SessionManagerDeps) {
     /** Forgets the visitor (clearIdentity) and starts a fresh anonymous session. */
     clear(): Promise<WidgetSession> {
       store(null);
+      clearedId = session?.gleapId ?? clearedId;
       session = null;
       return start();
+    },
+
+    /** Removes the stored session everywhere it is kept (localStorage and the cookie). */
+    forget() {
+      store(null);
+      session = null;
     },
 
     stop() {

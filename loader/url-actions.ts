@@ -55,7 +55,7 @@ export function parseGleapLink(href: string): HostCommand | null {
   const match = /^gleap:\/*(.*)$/i.exec(href.trim());
   if (!match) return null;
   const [x, kind = "", id = "", extra] = (match[1] ?? "").split(/[?#]/)[0]?.split("/").filter(Boolean) ?? [];
-  const make = linkKinds[kind];
+  const make = Object.hasOwn(linkKinds, kind) ? linkKinds[kind] : undefined;
   if (x !== "x" || !make || id === "") throw new Error(`Unknown Gleap link ${href}`);
   return make(decodeURIComponent(id), extra === undefined ? undefined : decodeURIComponent(extra));
 }

@@ -47,5 +47,13 @@ export const widgetChunkNames = ["launcher"] as const;
  * Every surface the host API can route to. Those not in `widgetChunkNames` yet have no chunk: their
  * commands resolve and log that the surface is unavailable.
  */
-export const surfaceNames = ["launcher", "messenger", "notifications", "banner", "modal", "tours", "capture"] as const;
+export const surfaceNames = [
+  "launcher",
+  "messenger",
+  "notifications",
+  "banner",
+  "modal",
+  "tours",
+  "capture",
+] as const;
 export type WidgetChunkName = (typeof surfaceNames)[number];

@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { LauncherButton } from "./launcher-button.tsx";
@@ -10,7 +11,8 @@ export function mount({ root, flowConfig, events }: WidgetChunkContext): () => v
   const container = document.createElement("div");
   root.append(style, container);
   const reactRoot = createRoot(container);
-  reactRoot.render(<LauncherButton flowConfig={flowConfig} events={events} />);
+  // A transition lets React split its first render into short slices instead of one long task.
+  startTransition(() => reactRoot.render(<LauncherButton flowConfig={flowConfig} events={events} />));
   return () => {
     reactRoot.unmount();
     style.remove();

@@ -1,0 +1,718 @@
+import { afterAll, afterEach, beforeAll, describe, expect, type Mock, spyOn, test } from "bun:test";
+import { pushToSession } from "../src/server/realtime/widget-socket.ts";
+import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
+import type {
+  WidgetChunk,
+  WidgetChunkContext,
+  WidgetChunkName,
+} from "../src/shared/widget-chunk-contract.ts";
+import { createGleap, type GleapApi, sdkVersion } from "./gleap.ts";
+
+const storageKey = "gleap-widget-session-demo";
+/** Writes a cookie the way a host page does (the SDK reads document.cookie). */
+function setCookie(value: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test plays the host page, which sets its cookies this way.
+  document.cookie = value;
+}
+const nativeFetch = window.fetch;
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(() => server.dispose());
+
+const created: GleapApi[] = [];
+const spies: Array<Mock<(...args: unknown[]) => unknown>> = [];
+
+afterEach(() => {
+  // Destroy first (it puts back whatever was there when the SDK wrapped), then undo the test's own doubles.
+  for (const api of created.splice(0)) api.destroy();
+  for (const spy of spies.splice(0).reverse()) spy.mockRestore();
+  window.fetch = nativeFetch;
+  setCookie("agreedToCookiePolicy=; Max-Age=0");
+  // happy-dom keeps a cookie written with Max-Age=0 as an empty value; a past expiry removes it.
+  setCookie("agreedToCookiePolicy=; Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+  localStorage.clear();
+  history.replaceState(null, "", "/");
+  for (const node of document.body.querySelectorAll("a")) node.remove();
+});
+
+/** Silences a console method for the test and records its calls (restored after the test). */
+function silence(method: "warn" | "error" | "log") {
+  const spy = spyOn(console, method).mockImplementation(() => {}) as unknown as Mock<
+    (...args: unknown[]) => unknown
+  >;
+  spies.push(spy);
+  return spy;
+}
+
+/** Records every request that goes through window.fetch from now on (the SDK captures fetch when created). */
+function recordRequests() {
+  const requests: Array<{ method: string; url: string }> = [];
+  window.fetch = ((input: string | URL | Request, init?: RequestInit) => {
+    requests.push({
+      method: init?.method ?? "GET",
+      url: String(input instanceof Request ? input.url : input),
+    });
+    return nativeFetch(input, init);
+  }) as typeof fetch;
+  return requests;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await Bun.sleep(20);
+  }
+}
+
+function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  return Promise.race([
+    promise,
+    Bun.sleep(timeoutMs).then(() => {
+      throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    }),
+  ]);
+}
+
+/** A Gleap over the real server whose only chunk (the launcher) is a fake recording what it is given. */
+function make() {
+  const loads: WidgetChunkName[] = [];
+  const mounts: WidgetChunkContext[] = [];
+  const runs: Array<[string, unknown[]]> = [];
+  let unmounts = 0;
+  const chunk: WidgetChunk = {
+    mount(context) {
+      mounts.push(context);
+      return () => {
+        unmounts++;
+      };
+    },
+    run(command, args) {
+      runs.push([command, args]);
+    },
+  };
+  const api = createGleap({
+    window,
+    apiUrl: `${server.mainUrl}/api/widget`,
+    loadChunk: async (name) => {
+      loads.push(name);
+      return chunk;
+    },
+    availableSurfaces: ["launcher"],
+  });
+  created.push(api);
+  const initialized = new Promise<void>((resolve) => api.on("initialized", () => resolve()));
+  return { api, loads, mounts, runs, unmounts: () => unmounts, initialized };
+}
+
+async function booted() {
+  const made = make();
+  made.api.initialize("demo", { requireCookieConsent: false });
+  await within(made.initialized, 5000, "initialized");
+  return made;
+}
+
+function hostFunctions() {
+  return {
+    log: console.log,
+    warn: console.warn,
+    error: console.error,
+    fetch: window.fetch,
+    open: XMLHttpRequest.prototype.open,
+    send: XMLHttpRequest.prototype.send,
+  };
+}
+
+function expectSameFunctions(
+  actual: ReturnType<typeof hostFunctions>,
+  expected: ReturnType<typeof hostFunctions>,
+) {
+  expect(actual.log).toBe(expected.log);
+  expect(actual.warn).toBe(expected.warn);
+  expect(actual.error).toBe(expected.error);
+  expect(actual.fetch).toBe(expected.fetch);
+  expect(actual.open).toBe(expected.open);
+  expect(actual.send).toBe(expected.send);
+}
+
+async function sessionCount(): Promise<number> {
+  const rows = await server.db.sql`SELECT COUNT(*) AS n FROM widget_sessions`;
+  return Number((rows[0] as { n: number | string }).n);
+}
+
+async function eventNames(sessionId: string): Promise<string[]> {
+  const rows = await server.db.sql`SELECT name FROM widget_events WHERE session_id = ${sessionId}`;
+  return (rows as Array<{ name: string }>).map((row) => row.name);
+}
+
+describe("cookie consent gate", () => {
+  test("holds while agreedToCookiePolicy is absent or false (no request, nothing wrapped), releases once it is true", async () => {
+    const requests = recordRequests();
+    const before = hostFunctions();
+    const sessionsBefore = await sessionCount();
+    const { api, initialized } = make();
+    let fired = false;
+    void initialized.then(() => {
+      fired = true;
+    });
+
+    api.initialize("demo");
+    await Bun.sleep(1300);
+    expect(requests).toEqual([]);
+    expectSameFunctions(hostFunctions(), before);
+    expect(api.getSession()).toBeNull();
+    expect(fired).toBe(false);
+
+    setCookie("agreedToCookiePolicy=false");
+    await Bun.sleep(1300);
+    expect(requests).toEqual([]);
+    expectSameFunctions(hostFunctions(), before);
+    expect(await sessionCount()).toBe(sessionsBefore);
+    expect(fired).toBe(false);
+
+    setCookie("agreedToCookiePolicy=true");
+    await within(initialized, 4000, "initialized");
+    expect(requests[0]).toEqual({ method: "POST", url: `${server.mainUrl}/api/widget/sessions` });
+    expect(api.getSession()?.gleapId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await sessionCount()).toBe(sessionsBefore + 1);
+    expect(console.log).not.toBe(before.log);
+    expect(window.fetch).not.toBe(before.fetch);
+  }, 15_000);
+
+  test("with the consent cookie already true it starts at once", async () => {
+    setCookie("agreedToCookiePolicy=true");
+    const requests = recordRequests();
+    const { api, initialized } = make();
+    const started = performance.now();
+    api.initialize("demo");
+    await until(() => requests.length > 0, 900);
+    // Well before the first consent poll (1 s) could have run.
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(requests[0]).toEqual({ method: "POST", url: `${server.mainUrl}/api/widget/sessions` });
+    await within(initialized, 5000, "initialized");
+  });
+
+  test("initialize(key, { requireCookieConsent: false }) starts at once without the cookie", async () => {
+    const requests = recordRequests();
+    const { api, initialized, loads, mounts } = make();
+    const started = performance.now();
+
+    api.initialize("demo", { requireCookieConsent: false });
+    await until(() => requests.length > 0, 900);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(requests[0]).toEqual({ method: "POST", url: `${server.mainUrl}/api/widget/sessions` });
+
+    await within(initialized, 5000, "initialized");
+    expect(requests).toContainEqual({
+      method: "GET",
+      url: `${server.mainUrl}/api/widget/config/demo?lang=en-us`,
+    });
+    const session = api.getSession();
+    expect(session?.gleapId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(localStorage.getItem(storageKey) ?? "null")).toEqual(session);
+
+    // The launcher (the only available surface) is loaded and mounted into the widget's shadow root.
+    await until(() => mounts.length === 1);
+    expect(loads).toEqual(["launcher"]);
+    const host = document.getElementById("gleap-widget-root");
+    expect(host).not.toBeNull();
+    expect(mounts[0]?.root).toBe(host?.shadowRoot as ShadowRoot);
+    expect(mounts[0]?.session).toEqual(session as NonNullable<typeof session>);
+    expect(mounts[0]?.flowConfig.color).toBe("#485BFF");
+  });
+
+  test("destroy while waiting for consent stops the poll: a later cookie starts nothing", async () => {
+    const requests = recordRequests();
+    const before = hostFunctions();
+    const { api } = make();
+    api.initialize("demo");
+    api.destroy();
+    setCookie("agreedToCookiePolicy=true");
+    await Bun.sleep(1300);
+    expect(requests).toEqual([]);
+    expectSameFunctions(hostFunctions(), before);
+    expect(api.getSession()).toBeNull();
+  });
+});
+
+describe("initialize", () => {
+  test("a second initialize warns exactly 'Gleap already initialized.' and starts nothing", async () => {
+    const warn = silence("warn");
+    const requests = recordRequests();
+    const { api } = await booted();
+    const sessionId = api.getSession()?.gleapId;
+
+    api.initialize("demo", { requireCookieConsent: false });
+
+    expect(warn.mock.calls.filter((args) => args[0] === "Gleap already initialized.")).toEqual([
+      ["Gleap already initialized."],
+    ]);
+    await Bun.sleep(100);
+    expect(requests.filter((r) => r.url.endsWith("/sessions"))).toHaveLength(1);
+    expect(api.getSession()?.gleapId).toBe(sessionId);
+  });
+
+  test("a second initialize while still waiting for consent warns too", () => {
+    const warn = silence("warn");
+    const { api } = make();
+    api.initialize("demo");
+    api.initialize("demo");
+    expect(warn).toHaveBeenCalledWith("Gleap already initialized.");
+  });
+
+  test.each([[""], ["   "], [undefined], [42], [{}]])("initialize(%p) is refused without throwing", (key) => {
+    const warn = silence("warn");
+    const requests = recordRequests();
+    const { api } = make();
+    expect(() => api.initialize(key as string, { requireCookieConsent: false })).not.toThrow();
+    expect(requests).toEqual([]);
+    expect(warn).toHaveBeenCalledWith("Gleap: initialize needs the project's SDK key", "");
+  });
+
+  test("after destroy the SDK can be initialised again", async () => {
+    const { api, initialized } = make();
+    api.initialize("demo", { requireCookieConsent: false });
+    await within(initialized, 5000, "initialized");
+    const first = api.getSession()?.gleapId;
+    api.destroy();
+    const again = new Promise<void>((resolve) => api.on("initialized", () => resolve()));
+    api.initialize("demo", { requireCookieConsent: false });
+    await within(again, 5000, "initialized again");
+    expect(api.getSession()?.gleapId).toMatch(/^[0-9a-f-]{36}$/);
+    // destroy cleared the stored session, so this is a fresh visitor.
+    expect(api.getSession()?.gleapId).not.toBe(first);
+  });
+});
+
+describe("destroy", () => {
+  test("restores console, fetch and XMLHttpRequest to the exact original functions, removes the root, clears the session, stops timers", async () => {
+    const before = hostFunctions();
+    const { api, mounts, unmounts } = await booted();
+    await until(() => mounts.length === 1);
+
+    const during = hostFunctions();
+    expect(during.log).not.toBe(before.log);
+    expect(during.warn).not.toBe(before.warn);
+    expect(during.error).not.toBe(before.error);
+    expect(during.fetch).not.toBe(before.fetch);
+    expect(during.open).not.toBe(before.open);
+    expect(during.send).not.toBe(before.send);
+    expect(document.getElementById("gleap-widget-root")).not.toBeNull();
+    const sessionId = api.getSession()?.gleapId ?? "";
+    expect(localStorage.getItem(storageKey)).not.toBeNull();
+
+    // Streaming works while running: a tracked event reaches the server (socket open, 2.5 s interval).
+    api.trackEvent("before-destroy", { n: 1 });
+    await until(async () => (await eventNames(sessionId)).includes("before-destroy"), 8000);
+
+    api.destroy();
+
+    expectSameFunctions(hostFunctions(), before);
+    expect(document.getElementById("gleap-widget-root")).toBeNull();
+    expect(localStorage.getItem(storageKey)).toBeNull();
+    expect(api.getSession()).toBeNull();
+    expect(unmounts()).toBe(1);
+
+    // The stream timer is gone: an event tracked now is never sent.
+    api.trackEvent("after-destroy");
+    await Bun.sleep(3000);
+    expect(await eventNames(sessionId)).not.toContain("after-destroy");
+  }, 20_000);
+
+  test("a network logger started before initialize is stopped by destroy", () => {
+    const before = hostFunctions();
+    const { api } = make();
+    api.startNetworkLogger();
+    expect(window.fetch).not.toBe(before.fetch);
+    api.destroy();
+    expectSameFunctions(hostFunctions(), before);
+  });
+
+  test("network capture waits for a config that enables it", async () => {
+    const project = await server.db.sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
+    const projectId = (project[0] as { id: string }).id;
+    const { updateProjectSettings } = await import("../src/server/widget-api/projects-repository.ts");
+    await updateProjectSettings(server.db.sql, projectId, { flowConfig: { enableNetworkLogs: false } });
+    try {
+      const before = hostFunctions();
+      const { api } = await booted();
+      expect(window.fetch).toBe(before.fetch);
+      expect(XMLHttpRequest.prototype.open).toBe(before.open);
+      api.destroy();
+    } finally {
+      await updateProjectSettings(server.db.sql, projectId, { flowConfig: { enableNetworkLogs: true } });
+    }
+  });
+
+  test("destroy twice and destroy before initialize are harmless", () => {
+    const before = hostFunctions();
+    const { api } = make();
+    expect(() => api.destroy()).not.toThrow();
+    expect(() => api.destroy()).not.toThrow();
+    expectSameFunctions(hostFunctions(), before);
+  });
+});
+
+describe("sendSilentCrashReport", () => {
+  test("sends a silent CRASH report with console, events and metadata; a second call within 10 s sends nothing", async () => {
+    silence("error");
+    const { api } = await booted();
+    const sessionId = api.getSession()?.gleapId ?? "";
+    console.error("boom before the crash report", { code: 7 });
+
+    const answer = (await api.sendSilentCrashReport("It crashed")) as
+      | { id: string; type: string }
+      | undefined;
+
+    expect(answer?.type).toBe("CRASH");
+    const rows = (await server.db.sql`
+        SELECT id, type, priority, is_silent, console_log, custom_event_log, meta_data, form_data
+        FROM feedback_reports WHERE session_id = ${sessionId}`) as Array<Record<string, unknown>>;
+    expect(rows).toHaveLength(1);
+    const row = rows[0] as Record<string, string | number | boolean>;
+    expect(row.id).toBe(answer?.id as string);
+    expect(row.type).toBe("CRASH");
+    expect(row.priority).toBe("MEDIUM");
+    expect(Boolean(row.is_silent)).toBe(true);
+
+    const consoleLog = JSON.parse(String(row.console_log)) as Array<{
+      log: string;
+      priority: string;
+      date: string;
+    }>;
+    const entry = consoleLog.find((item) => item.log.includes("boom before the crash report"));
+    expect(entry?.log).toBe('boom before the crash report {"code":7}');
+    expect(entry?.priority).toBe("ERROR");
+
+    const events = JSON.parse(String(row.custom_event_log)) as Array<{ name: string; data?: unknown }>;
+    expect(events.map((event) => event.name)).toContain("sessionStarted");
+    expect(events.find((event) => event.name === "pageView")?.data).toEqual({ page: window.location.href });
+
+    const meta = JSON.parse(String(row.meta_data)) as Record<string, unknown>;
+    expect(meta.sdkType).toBe("javascript");
+    expect(meta.sdkVersion).toBe(sdkVersion);
+    expect(meta.environment).toBe("prod");
+    expect(meta.currentUrl).toBe(window.location.href);
+    expect(JSON.parse(String(row.form_data))).toEqual({ description: "It crashed", reportedBy: "" });
+
+    expect(await api.sendSilentCrashReport("again")).toBeUndefined();
+    const after = await server.db.sql`SELECT id FROM feedback_reports WHERE session_id = ${sessionId}`;
+    expect(after).toHaveLength(1);
+  }, 10_000);
+
+  test("the report carries the identified user's email as reportedBy, tags, custom data and the environment", async () => {
+    const { api } = await booted();
+    await api.identify("crash-user", { email: "crash@example.com" });
+    api.setTags(["checkout", 5 as unknown as string]);
+    api.setCustomData("cart", "3 items");
+    api.setEnvironment("staging");
+    await api.sendSilentCrashReport("with context", "HIGH");
+    const rows = (await server.db.sql`
+      SELECT priority, tags, form_data, custom_data, meta_data FROM feedback_reports
+      WHERE session_id = ${api.getSession()?.gleapId ?? ""}`) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.priority).toBe("HIGH");
+    expect(JSON.parse(rows[0]?.tags ?? "[]")).toEqual(["checkout"]);
+    expect(JSON.parse(rows[0]?.form_data ?? "{}")).toEqual({
+      description: "with context",
+      reportedBy: "crash@example.com",
+    });
+    expect(JSON.parse(rows[0]?.custom_data ?? "{}")).toEqual({ cart: "3 items" });
+    expect(JSON.parse(rows[0]?.meta_data ?? "{}").environment).toBe("staging");
+  });
+
+  test("without a ready session nothing is sent", async () => {
+    const requests = recordRequests();
+    const { api } = make();
+    expect(await api.sendSilentCrashReport("too early")).toBeUndefined();
+    expect(requests).toEqual([]);
+  });
+});
+
+describe("surface commands", () => {
+  test.each([
+    ["startFeedbackFlow", "messenger", ["bugreporting"]],
+    ["showSurvey", "messenger", ["s1", "survey_full"]],
+    ["openHelpCenter", "messenger", []],
+    ["startProductTour", "tours", ["t1"]],
+    ["showBanner", "banner", [{}]],
+    ["showModal", "modal", [{}]],
+    ["showNotification", "notifications", [{}]],
+  ] as const)(
+    "%s (surface %s, not available) resolves, does not throw and warns naming the surface",
+    async (command, surface, args) => {
+      const warn = silence("warn");
+      const { api, loads } = await booted();
+      const method = api[command] as (...a: unknown[]) => unknown;
+      let result: unknown;
+      expect(() => {
+        result = method(...args);
+      }).not.toThrow();
+      await expect(Promise.resolve(result)).resolves.toBeUndefined();
+      expect(warn).toHaveBeenCalledWith(
+        `Gleap: ${command} needs the ${surface} surface, which is not available yet`,
+        "",
+      );
+      expect(loads).not.toContain(surface);
+    },
+  );
+
+  test("before initialize an unavailable surface's command also just warns", () => {
+    const warn = silence("warn");
+    const { api } = make();
+    expect(api.startFeedbackFlow("bugreporting")).toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(
+      "Gleap: startFeedbackFlow needs the messenger surface, which is not available yet",
+      "",
+    );
+  });
+
+  test("gleap_* URL parameters are run after boot", async () => {
+    const warn = silence("warn");
+    history.replaceState(null, "", "/?gleap_feedback=f1");
+    await booted();
+    expect(warn).toHaveBeenCalledWith(
+      "Gleap: startFeedbackFlow needs the messenger surface, which is not available yet",
+      "",
+    );
+  });
+
+  test("clicks on gleap: links are intercepted; an unknown kind logs 'Failed to handle Gleap link'", async () => {
+    const warn = silence("warn");
+    const error = silence("error");
+    await booted();
+    const good = document.createElement("a");
+    good.href = "gleap://x/article/a1";
+    const bad = document.createElement("a");
+    bad.href = "gleap://x/unknown/1";
+    document.body.append(good, bad);
+
+    const goodClick = new MouseEvent("click", { bubbles: true, cancelable: true });
+    good.dispatchEvent(goodClick);
+    expect(goodClick.defaultPrevented).toBe(true);
+    expect(warn).toHaveBeenCalledWith(
+      "Gleap: openHelpCenterArticle needs the messenger surface, which is not available yet",
+      "",
+    );
+
+    bad.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    expect(error.mock.calls.some((args) => args[0] === "Failed to handle Gleap link")).toBe(true);
+  });
+});
+
+describe("identify and contact updates", () => {
+  test("identify reaches the server: the session row gets the user id", async () => {
+    const { api } = await booted();
+    const sessionId = api.getSession()?.gleapId ?? "";
+
+    const answer = (await api.identify("user-42", { name: "Ada", email: "ada@example.com" })) as
+      | { userId: string }
+      | undefined;
+
+    expect(answer?.userId).toBe("user-42");
+    expect(api.getSession()?.userId).toBe("user-42");
+    const rows = (await server.db
+      .sql`SELECT user_id, name, email FROM widget_sessions WHERE id = ${sessionId}`) as Array<
+      Record<string, string>
+    >;
+    expect(rows[0]).toEqual({ user_id: "user-42", name: "Ada", email: "ada@example.com" });
+  });
+
+  test("a numeric user id is sent as text", async () => {
+    const { api } = await booted();
+    await api.identify(7, {});
+    expect(api.getSession()?.userId).toBe("7");
+  });
+
+  test("updateContact reaches the server", async () => {
+    const { api } = await booted();
+    await api.updateContact({ name: "Grace", customData: { plan: "team" } });
+    const rows = (await server.db.sql`SELECT name, custom_data FROM widget_sessions WHERE id = ${
+      api.getSession()?.gleapId ?? ""
+    }`) as Array<Record<string, string>>;
+    expect(rows[0]?.name).toBe("Grace");
+    expect(JSON.parse(rows[0]?.custom_data ?? "{}")).toEqual({ plan: "team" });
+  });
+
+  test("identify before initialize resolves undefined and warns", async () => {
+    const warn = silence("warn");
+    const { api } = make();
+    await expect(Promise.resolve(api.identify("u1"))).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith("Gleap: identify failed", {
+      status: 0,
+      statusText: "Session not ready yet.",
+      responseText: "",
+    });
+  });
+});
+
+describe("realtime", () => {
+  async function pushUntil(
+    sessionId: string,
+    push: Parameters<typeof pushToSession>[2],
+    done: () => boolean,
+  ) {
+    // The socket connects during boot; push until its message has arrived.
+    await until(async () => {
+      await pushToSession(server.fanout, sessionId, push);
+      await Bun.sleep(50);
+      return done();
+    }, 5000);
+  }
+
+  test("an update push with u:3 emits unread-count-changed with 3", async () => {
+    const { api } = await booted();
+    const counts: unknown[] = [];
+    api.on("unread-count-changed", (count) => counts.push(count));
+
+    await pushUntil(
+      api.getSession()?.gleapId ?? "",
+      { name: "update", data: { a: [], u: 3 } },
+      () => counts.length > 0,
+    );
+
+    expect(counts).toEqual([3]);
+    expect(api.getUnreadCount()).toBe(3);
+  });
+
+  test("a checklist push is forwarded as checklist-update", async () => {
+    const { api } = await booted();
+    const updates: unknown[] = [];
+    api.on("checklist-update", (data) => updates.push(data));
+    await pushUntil(
+      api.getSession()?.gleapId ?? "",
+      { name: "checklist", data: { id: "c1" } },
+      () => updates.length > 0,
+    );
+    expect(updates[0]).toEqual({ id: "c1" });
+  });
+
+  test("outbound actions are emitted and routed to their surface", async () => {
+    const warn = silence("warn");
+    const { api } = await booted();
+    const actions: unknown[] = [];
+    api.on("outbound-actions", (data) => actions.push(data));
+    const action = { actionType: "banner", outbound: "o1" };
+    await pushUntil(
+      api.getSession()?.gleapId ?? "",
+      { name: "update", data: { a: [action], u: 0 } },
+      () => actions.length > 0,
+    );
+    expect(actions[0]).toEqual([action]);
+    expect(warn).toHaveBeenCalledWith(
+      "Gleap: showBanner needs the banner surface, which is not available yet",
+      "",
+    );
+  });
+});
+
+describe("never throws into the host page", () => {
+  const oddArguments: unknown[][] = [
+    [],
+    [undefined],
+    [null],
+    [0, -1, Number.NaN],
+    ["", "", ""],
+    [{}],
+    [[]],
+    [Symbol("odd")],
+    [
+      () => {
+        throw new Error("callback threw");
+      },
+    ],
+    [Object.create(null)],
+    [
+      new Proxy(
+        {},
+        {
+          get() {
+            throw new Error("trap");
+          },
+          ownKeys() {
+            throw new Error("trap");
+          },
+        },
+      ),
+    ],
+    [
+      {
+        toString: () => {
+          throw new Error("toString threw");
+        },
+      },
+    ],
+    ["demo", { requireCookieConsent: "no" }, { nested: { deep: [1, 2, 3] } }],
+  ];
+
+  async function callEverything(api: GleapApi, skip: string[] = []) {
+    const outcomes: Array<{ method: string; outcome: string }> = [];
+    const pending: Array<Promise<void>> = [];
+    const names = Object.keys(api).filter((name) => name !== "destroy" && !skip.includes(name));
+    for (const name of names) {
+      for (const args of oddArguments) {
+        const method = api[name as keyof GleapApi] as (...a: unknown[]) => unknown;
+        let result: unknown;
+        try {
+          result = method(...args);
+        } catch (error) {
+          outcomes.push({ method: name, outcome: `threw ${String(error)}` });
+          continue;
+        }
+        if (result instanceof Promise) {
+          pending.push(
+            Promise.race([
+              result.then(
+                () => undefined,
+                (error: unknown) => {
+                  outcomes.push({ method: name, outcome: `rejected ${String(error)}` });
+                },
+              ),
+              // A command that keeps retrying (a session start against a broken URL) is not a throw.
+              Bun.sleep(1500),
+            ]),
+          );
+        }
+      }
+    }
+    await Promise.all(pending);
+    return { outcomes, names };
+  }
+
+  test("every method of a running SDK, called with odd arguments, neither throws nor rejects", async () => {
+    silence("warn");
+    silence("error");
+    silence("log");
+    const before = hostFunctions();
+    const { api } = await booted();
+    api.registerCustomAction(() => {
+      throw new Error("custom action threw");
+    });
+
+    const { outcomes, names } = await callEverything(api);
+
+    expect(names.length).toBeGreaterThan(40);
+    expect(outcomes).toEqual([]);
+    expect(() => api.destroy()).not.toThrow();
+    expectSameFunctions(hostFunctions(), before);
+  }, 30_000);
+
+  test("every method of an SDK that was never initialised, called with odd arguments, neither throws nor rejects", async () => {
+    silence("warn");
+    silence("error");
+    const requests = recordRequests();
+    const before = hostFunctions();
+    const { api } = make();
+    // initialize would start it; startNetworkLogger would wrap fetch for good (see the report).
+    const { outcomes } = await callEverything(api, ["initialize", "startNetworkLogger"]);
+    expect(outcomes).toEqual([]);
+    expect(requests).toEqual([]);
+    api.destroy();
+    expectSameFunctions(hostFunctions(), before);
+  }, 30_000);
+});

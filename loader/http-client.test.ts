@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Server } from "bun";
+import { createHttpClient, type HttpFailure, isHttpFailure } from "./http-client.ts";
+
+interface Seen {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+let server: Server<undefined>;
+let base: string;
+const seen: Seen[] = [];
+
+beforeAll(() => {
+  server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(request) {
+      const url = new URL(request.url);
+      seen.push({
+        method: request.method,
+        path: url.pathname + url.search,
+        headers: Object.fromEntries(request.headers),
+        body: await request.text(),
+      });
+      switch (url.pathname) {
+        case "/json":
+          return Response.json({ gleapId: "g1", nested: { n: 2 } });
+        case "/empty":
+          return new Response(null, { status: 204 });
+        case "/empty-200":
+          return new Response("", { status: 200 });
+        case "/not-json":
+          return new Response("<html>oops</html>", { status: 200, headers: { "Content-Type": "text/html" } });
+        case "/unavailable":
+          return new Response('{"error":"down for maintenance"}', {
+            status: 503,
+            statusText: "Service Unavailable",
+          });
+        case "/missing":
+          return new Response("nothing here", { status: 404, statusText: "Not Found" });
+        case "/rate-limited":
+          return new Response('{"error":"slow down"}', { status: 429, statusText: "Too Many Requests" });
+        case "/echo":
+          return Response.json({ received: JSON.parse((seen.at(-1)?.body || "null") as string) });
+        default:
+          return new Response("?", { status: 500, statusText: "Internal Server Error" });
+      }
+    },
+  });
+  base = `http://127.0.0.1:${server.port}`;
+});
+
+afterAll(() => server.stop(true));
+
+const lastSeen = () => seen.at(-1) as Seen;
+
+async function failureOf(promise: Promise<unknown>): Promise<HttpFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as HttpFailure;
+  }
+  throw new Error("expected the request to fail");
+}
+
+describe("createHttpClient", () => {
+  test("answers the parsed JSON body", async () => {
+    const request = createHttpClient(
+      fetch,
+      () => base,
+      () => ({}),
+    );
+    expect(await request("GET", "/json")).toEqual({ gleapId: "g1", nested: { n: 2 } });
+    expect(lastSeen().method).toBe("GET");
+    expect(lastSeen().path).toBe("/json");
+  });
+
+  test("a body is sent as JSON with the reference client's content type", async () => {
+    const request = createHttpClient(
+      fetch,
+      () => base,
+      () => ({}),
+    );
+    expect(await request("POST", "/echo", { lang: "en-us", n: [1, 2] })).toEqual({
+      received: { lang: "en-us", n: [1, 2] },
+    });
+    expect(lastSeen().method).toBe("POST");
+    expect(lastSeen().headers["content-type"]).toBe("application/json;charset=UTF-8");
+    expect(lastSeen().body).toBe('{"lang":"en-us","n":[1,2]}');
+  });
+
+  test("without a body no content type is sent", async () => {
+    const request = createHttpClient(
+      fetch,
+      () => base,
+      () => ({}),
+    );
+    await request("GET", "/json");
+    expect(lastSeen().headers["content-type"]).toBeUndefined();
+    expect(lastSeen().body).toBe("");
+  });
+
+  test("an empty answer (204 or empty 200) resolves to an empty object", async () => {
+    const request = createHttpClient(
+      fetch,
+      () => base,
+      () => ({}),
+    );
+    expect(await request("POST", "/empty", {})).toEqual({});
+    expect(await request("GET", "/empty-200")).toEqual({});
+  });
+
+  test("a non-2xx answer rejects with status, statusText and responseText", async () => {
+    const request = createHttpClient(
+      fetch,
+      () => base,
+      () => ({}),
+    );
+    expect(await failureOf(request("GET", "/unavailable"))).toEqual({
+      status: 503,
+      statusText: "Service Unavailable",
+      responseText: '{"error":"down for maintenance"}',
+    });
+    expect(await failureOf(request("POST", "/missing", { a: 1 }))).toEqual({
+      status: 404,
+      statusText: "Not Found",
+      responseText: "nothing here",
+    });
+    expect(await failureOf(request("POST", "/rate-limited", {}))).toEqual({
+      status: 429,
+      statusText: "Too Many Requests",
+      responseText: '{"error":"slow down"}',
+    });
+  });
+
+  test("an unparsable 2xx body rejects with statusText JSON Parse Error", async () => {
+    const request = createHttpClient(
+      fetch,
+      () => base,
+      () => ({}),
+    );
+    expect(await failureOf(request("GET", "/not-json"))).toEqual({
+      status: 200,
+      statusText: "JSON Parse Error",
+      responseText: "<html>oops</html>",
+    });
+  });
+
+  test("a network failure (nothing listening) rejects with status 0 and Network Error", async () => {
+    const closed = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("up") });
+    const closedBase = `http://127.0.0.1:${closed.port}`;
+    await closed.stop(true);
+    const request = createHttpClient(
+      fetch,
+      () => closedBase,
+      () => ({}),
+    );
+    expect(await failureOf(request("POST", "/sessions", { lang: "en" }))).toEqual({
+      status: 0,
+      statusText: "Network Error",
+      responseText: "",
+    });
+  });
+
+  test("a fetch that throws synchronously is a Network Error too", async () => {
+    const throwing = (() => {
+      throw new TypeError("blocked");
+    }) as unknown as typeof fetch;
+    const request = createHttpClient(
+      throwing,
+      () => base,
+      () => ({}),
+    );
+    expect(await failureOf(request("GET", "/json"))).toEqual({
+      status: 0,
+      statusText: "Network Error",
+      responseText: "",
+    });
+  });
+
+  test("base headers are merged with the call's extra headers; extra headers win", async () => {
+    const request = createHttpClient(
+      fetch,
+      () => base,
+      () => ({ "Api-Token": "demo", "Gleap-Id": "from-base" }),
+    );
+    await request("POST", "/json", { a: 1 }, { "Gleap-Id": "g-extra", "Gleap-Hash": "h-extra" });
+    const headers = lastSeen().headers;
+    expect(headers["api-token"]).toBe("demo");
+    expect(headers["gleap-id"]).toBe("g-extra");
+    expect(headers["gleap-hash"]).toBe("h-extra");
+    expect(headers["content-type"]).toBe("application/json;charset=UTF-8");
+  });
+
+  test("headers and base URL are read again on every call", async () => {
+    let token = "first";
+    let prefix = "";
+    const request = createHttpClient(
+      fetch,
+      () => `${base}${prefix}`,
+      () => ({ "Api-Token": token }),
+    );
+    await request("GET", "/json");
+    expect(lastSeen().headers["api-token"]).toBe("first");
+    expect(lastSeen().path).toBe("/json");
+    token = "second";
+    prefix = "/api";
+    await request("GET", "/json").catch(() => undefined);
+    expect(lastSeen().headers["api-token"]).toBe("second");
+    expect(lastSeen().path).toBe("/api/json");
+  });
+
+  test("requests go through the injected fetch", async () => {
+    const calls: string[] = [];
+    const recording = ((input: string | URL | Request, init?: RequestInit) => {
+      calls.push(`${init?.method} ${String(input)}`);
+      return fetch(input, init);
+    }) as typeof fetch;
+    const request = createHttpClient(
+      recording,
+      () => base,
+      () => ({}),
+    );
+    await request("GET", "/json?x=1");
+    expect(calls).toEqual([`GET ${base}/json?x=1`]);
+  });
+});
+
+describe("isHttpFailure", () => {
+  test("recognises the failure shape", () => {
+    expect(isHttpFailure({ status: 0, statusText: "Network Error", responseText: "" })).toBe(true);
+    expect(isHttpFailure({ status: 500, statusText: "" })).toBe(true);
+  });
+
+  test("rejects everything else", () => {
+    expect(isHttpFailure(null)).toBe(false);
+    expect(isHttpFailure(undefined)).toBe(false);
+    expect(isHttpFailure("Network Error")).toBe(false);
+    expect(isHttpFailure(new Error("x"))).toBe(false);
+    expect(isHttpFailure({ status: 500 })).toBe(false);
+  });
+});

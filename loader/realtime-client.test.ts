@@ -1,0 +1,269 @@
+import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from "bun:test";
+import type { Server } from "bun";
+import { pushToSession, sessionTopic } from "../src/server/realtime/widget-socket.ts";
+import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
+import type { WidgetSession } from "../src/shared/widget-session.ts";
+import {
+  createRealtimeClient,
+  type RealtimeClient,
+  type RealtimeMessage,
+  realtimeTiming,
+} from "./realtime-client.ts";
+
+/** Lets pending promise callbacks run (no timers involved). */
+async function settle() {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+/** Waits for a condition in real time (not under fake timers: they fake performance.now too). */
+async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const clients: RealtimeClient[] = [];
+
+afterEach(() => {
+  for (const client of clients.splice(0)) client.close();
+  jest.useRealTimers();
+});
+
+test("timing constants of spec §9: ping every 10 s, reconnect after 5 s", () => {
+  expect(realtimeTiming).toEqual({ pingMs: 10_000, reconnectMs: 5000 });
+});
+
+describe("against the real server's widget socket", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+
+  afterAll(() => server.dispose());
+
+  async function newSession(): Promise<WidgetSession> {
+    const response = await fetch(`${server.mainUrl}/api/widget/sessions`, {
+      method: "POST",
+      headers: { "Api-Token": "demo" },
+      body: "{}",
+    });
+    return (await response.json()) as WidgetSession;
+  }
+
+  const socketUrl = (session: WidgetSession) =>
+    `${server.mainUrl.replace("http", "ws")}/api/widget/ws?gleapId=${session.gleapId}&gleapHash=${session.gleapHash}&apiKey=demo&sdkVersion=14.6.7`;
+
+  function open(url: () => string) {
+    const messages: RealtimeMessage[] = [];
+    const client = createRealtimeClient(url, (message) => messages.push(message));
+    clients.push(client);
+    return { client, messages };
+  }
+
+  test("connects and receives the JSON pushes of its session", async () => {
+    const session = await newSession();
+    const { client, messages } = open(() => socketUrl(session));
+    expect(client.isOpen()).toBe(false);
+    client.connect();
+    await until(() => client.isOpen());
+
+    await pushToSession(server.fanout, session.gleapId, { name: "update", data: { a: [], u: 3 } });
+    await pushToSession(server.fanout, session.gleapId, { name: "checklist", data: { id: "c1" } });
+    await until(() => messages.length >= 2);
+
+    expect(messages).toEqual([
+      { name: "update", data: { a: [], u: 3 } },
+      { name: "checklist", data: { id: "c1" } },
+    ]);
+  });
+
+  test("ignores frames that are not JSON or carry no name", async () => {
+    const session = await newSession();
+    const { client, messages } = open(() => socketUrl(session));
+    client.connect();
+    await until(() => client.isOpen());
+
+    for (const frame of ["not json", "PING", "42", "null", '{"data":1}', '{"name":7}', "[1,2]"]) {
+      await server.fanout.publish(sessionTopic(session.gleapId), frame);
+    }
+    await pushToSession(server.fanout, session.gleapId, { name: "update", data: { a: [], u: 1 } });
+    await until(() => messages.length >= 1);
+    await Bun.sleep(50);
+
+    expect(messages).toEqual([{ name: "update", data: { a: [], u: 1 } }]);
+    expect(client.isOpen()).toBe(true);
+  });
+
+  test("connect() twice keeps one socket", async () => {
+    const session = await newSession();
+    const { client, messages } = open(() => socketUrl(session));
+    client.connect();
+    client.connect();
+    await until(() => client.isOpen());
+    await pushToSession(server.fanout, session.gleapId, { name: "update", data: { a: [], u: 5 } });
+    await until(() => messages.length >= 1);
+    await Bun.sleep(50);
+    expect(messages).toHaveLength(1);
+  });
+
+  test("reconnect() reads the URL again: a new session id gets its own pushes", async () => {
+    const first = await newSession();
+    const second = await newSession();
+    let current = first;
+    const { client, messages } = open(() => socketUrl(current));
+    client.connect();
+    await until(() => client.isOpen());
+
+    current = second;
+    client.reconnect();
+    await until(() => client.isOpen());
+    await Bun.sleep(50);
+    await pushToSession(server.fanout, first.gleapId, { name: "update", data: { a: [], u: 1 } });
+    await pushToSession(server.fanout, second.gleapId, { name: "update", data: { a: [], u: 2 } });
+    await until(() => messages.length >= 1);
+    await Bun.sleep(50);
+    expect(messages).toEqual([{ name: "update", data: { a: [], u: 2 } }]);
+  });
+
+  test("close() closes the socket and no more messages arrive", async () => {
+    const session = await newSession();
+    const { client, messages } = open(() => socketUrl(session));
+    client.connect();
+    await until(() => client.isOpen());
+
+    client.close();
+    expect(client.isOpen()).toBe(false);
+    await Bun.sleep(100);
+    await pushToSession(server.fanout, session.gleapId, { name: "update", data: { a: [], u: 9 } });
+    await Bun.sleep(100);
+    expect(messages).toEqual([]);
+    // Closing twice is harmless.
+    client.close();
+  });
+});
+
+describe("ping (fake timers, recording socket server)", () => {
+  let recorder: Server<undefined>;
+  const frames: string[] = [];
+  let frameWaiters: Array<() => void> = [];
+  const NativeWebSocket = globalThis.WebSocket;
+  /** Every socket partysocket makes, with the frames it was asked to send (recorded synchronously). */
+  const sockets: Array<{ sent: string[]; opened: Promise<void>; sendUnrecorded: (data: string) => void }> =
+    [];
+
+  class RecordingWebSocket extends NativeWebSocket {
+    readonly record: { sent: string[]; opened: Promise<void>; sendUnrecorded: (data: string) => void };
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      let markOpen = () => {};
+      this.record = {
+        sent: [],
+        opened: new Promise<void>((resolve) => {
+          markOpen = resolve;
+        }),
+        sendUnrecorded: (data) => NativeWebSocket.prototype.send.call(this, data),
+      };
+      this.addEventListener("open", () => markOpen(), { once: true });
+      sockets.push(this.record);
+    }
+    override send(data: Parameters<WebSocket["send"]>[0]): void {
+      this.record.sent.push(String(data));
+      super.send(data);
+    }
+  }
+
+  const sentFrames = () => sockets.flatMap((socket) => socket.sent);
+  /** Resolves once the recorder received `count` frames (event driven: fake timers do not matter). */
+  const received = (count: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => (frames.length >= count ? resolve() : frameWaiters.push(check));
+      check();
+    });
+
+  beforeAll(() => {
+    recorder = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch(request, srv) {
+        if (srv.upgrade(request)) return undefined;
+        return new Response("upgrade required", { status: 426 });
+      },
+      websocket: {
+        message(_ws, message) {
+          frames.push(String(message));
+          const waiters = frameWaiters;
+          frameWaiters = [];
+          for (const wake of waiters) wake();
+        },
+      },
+    });
+  });
+
+  afterAll(() => recorder.stop(true));
+
+  afterEach(() => {
+    globalThis.WebSocket = NativeWebSocket;
+    sockets.length = 0;
+    frames.length = 0;
+    frameWaiters = [];
+  });
+
+  test("sends the text frame PING every 10 s while open, and nothing after close()", async () => {
+    jest.useFakeTimers();
+    globalThis.WebSocket = RecordingWebSocket as unknown as typeof WebSocket;
+    const client = createRealtimeClient(
+      () => `ws://127.0.0.1:${recorder.port}/ws`,
+      () => {},
+    );
+    clients.push(client);
+    client.connect();
+    // partysocket waits 0 ms before its first attempt (Bun's fake clock moves at least 1 ms).
+    jest.advanceTimersByTime(1);
+    await settle();
+    expect(sockets).toHaveLength(1);
+    await sockets[0]?.opened;
+    expect(client.isOpen()).toBe(true);
+
+    jest.advanceTimersByTime(9_998);
+    expect(sentFrames()).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(sentFrames()).toEqual(["PING"]);
+    await received(1);
+    expect(frames).toEqual(["PING"]);
+
+    jest.advanceTimersByTime(10_000);
+    expect(sentFrames()).toEqual(["PING", "PING"]);
+    await received(2);
+    expect(frames).toEqual(["PING", "PING"]);
+
+    client.close();
+    expect(client.isOpen()).toBe(false);
+    jest.advanceTimersByTime(60_000);
+    expect(sentFrames()).toEqual(["PING", "PING"]);
+  });
+
+  test("a ping due while the socket is still connecting is dropped, not queued for later", async () => {
+    jest.useFakeTimers();
+    globalThis.WebSocket = RecordingWebSocket as unknown as typeof WebSocket;
+    const client = createRealtimeClient(
+      () => `ws://127.0.0.1:${recorder.port}/ws`,
+      () => {},
+    );
+    clients.push(client);
+    client.connect();
+    // The first ping falls due before partysocket has even created its socket.
+    jest.advanceTimersByTime(10_000);
+    expect(client.isOpen()).toBe(false);
+    await settle();
+    await sockets.at(-1)?.opened;
+    expect(client.isOpen()).toBe(true);
+    // A marker sent after opening arrives after anything partysocket flushed on open.
+    sockets.at(-1)?.sendUnrecorded("MARKER");
+    await received(1);
+    expect(frames).toEqual(["MARKER"]);
+    client.close();
+  });
+});

@@ -35,6 +35,12 @@ const hashedNames = {
   asset: "[name]-[hash].[ext]",
 };
 const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+/**
+ * V8's explicit compile hint: every function of the SDK files runs during start-up, so Chromium compiles
+ * them eagerly while the file streams in, on a background thread, instead of lazily on the host page's
+ * main thread during evaluation (measured by bench/host-impact.ts: script time roughly halved).
+ */
+const compileHint = "//# allFunctionsCalledOnLoad";
 
 export class BuildError extends Error {
   override name = "BuildError";
@@ -193,6 +199,7 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     minify,
     naming: hashedNames,
     define: production,
+    banner: compileHint,
   });
   const widgetChunks: Record<string, string> = {};
   widgetChunkNames.forEach((name, index) => {
@@ -209,6 +216,7 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     minify,
     naming: "loader.js",
     define: { ...production, __GLEAP_CHUNKS__: JSON.stringify(widgetChunks) },
+    banner: compileHint,
   });
   const heavy = Object.keys(loader.metafile.inputs).filter((input) =>
     /node_modules\/(react|react-dom)\//.test(input),

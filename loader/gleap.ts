@@ -28,8 +28,6 @@ export interface GleapDeps {
   loadChunk: ChunkLoader;
   /** Surfaces that have a chunk in this build; calls to others log that they are unavailable. */
   availableSurfaces: readonly WidgetChunkName[];
-  /** Hints the browser to fetch and compile a chunk early (the launcher, while the session starts). */
-  preloadChunk?: (name: WidgetChunkName) => void;
   /** The host's CSP nonce (the loader script's own, unless the host passes one). */
   nonce?: string;
 }
@@ -283,7 +281,6 @@ export function createGleap(deps: GleapDeps) {
     const restoreConsole = captureConsole(window.console, consoleLog);
     const restoreClicks = captureClicks(document, consoleLog, () => opened);
     cleanups.push(restoreConsole, restoreClicks);
-    deps.preloadChunk?.("launcher");
 
     session = createSessionManager({
       sdkKey,

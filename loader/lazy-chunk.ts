@@ -74,27 +74,3 @@ export function createModuleImporter(doc: Document, nonce: () => string | undefi
     });
   };
 }
-
-/**
- * Hints a chunk the SDK will need soon (`<link rel="modulepreload">`): the browser fetches and compiles
- * it ahead, so the later import only evaluates it, and compiling is not part of that task.
- */
-export function createChunkPreloader(
-  doc: Document,
-  baseUrl: string,
-  chunks: ChunkMap,
-  nonce: () => string | undefined,
-) {
-  const done = new Set<WidgetChunkName>();
-  return (name: WidgetChunkName) => {
-    const file = chunks[name];
-    if (!file || done.has(name)) return;
-    done.add(name);
-    const link = doc.createElement("link");
-    link.rel = "modulepreload";
-    link.href = new URL(file, baseUrl).href;
-    const value = nonce();
-    if (value) link.nonce = value;
-    doc.head.appendChild(link);
-  };
-}

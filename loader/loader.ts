@@ -1,12 +1,7 @@
 import type { WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
 import { type CommandTarget, replayQueue } from "./command-queue.ts";
 import { createGleap, type GleapApi } from "./gleap.ts";
-import {
-  type ChunkMap,
-  createChunkLoader,
-  createChunkPreloader,
-  createModuleImporter,
-} from "./lazy-chunk.ts";
+import { type ChunkMap, createChunkLoader, createModuleImporter } from "./lazy-chunk.ts";
 
 // build.ts replaces this with the hashed chunk files of the same build.
 declare const __GLEAP_CHUNKS__: ChunkMap;
@@ -30,7 +25,6 @@ function install(script: HTMLScriptElement | null) {
       createModuleImporter(document, () => gleap?.getNonce()),
     ),
     availableSurfaces: Object.keys(__GLEAP_CHUNKS__) as WidgetChunkName[],
-    preloadChunk: createChunkPreloader(document, sdkBase, __GLEAP_CHUNKS__, () => gleap?.getNonce()),
     // A host with a strict CSP gives the loader's script tag its nonce; the chunks reuse it.
     nonce: script?.nonce || undefined,
   });

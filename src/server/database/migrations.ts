@@ -2,6 +2,7 @@ import type { SQL } from "bun";
 import { initialSchema } from "./migrations/001-initial-schema.ts";
 import { widgetApiSchema } from "./migrations/002-widget-api.ts";
 import { authSessionsSchema } from "./migrations/003-auth-sessions.ts";
+import { platformSchema } from "./migrations/004-platform.ts";
 
 export interface Migration {
   id: number;
@@ -11,7 +12,12 @@ export interface Migration {
 }
 
 /** Every migration, in the order it runs. Append only: a shipped migration never changes. */
-export const migrations: readonly Migration[] = [initialSchema, widgetApiSchema, authSessionsSchema];
+export const migrations: readonly Migration[] = [
+  initialSchema,
+  widgetApiSchema,
+  authSessionsSchema,
+  platformSchema,
+];
 
 export interface MigrationResult {
   applied: string[];

@@ -1,0 +1,17 @@
+import type { SQL } from "bun";
+
+/** Records an admin action (who did what to which record); read by the dashboard's recent activity. */
+export async function recordAudit(
+  sql: SQL,
+  entry: {
+    actorId: string | null;
+    action: string;
+    entity: string;
+    entityId?: string | null;
+    details?: unknown;
+  },
+): Promise<void> {
+  await sql`INSERT INTO audit_log (id, actor_id, action, entity, entity_id, details, created_at)
+    VALUES (${Bun.randomUUIDv7()}, ${entry.actorId}, ${entry.action}, ${entry.entity}, ${entry.entityId ?? null},
+      ${JSON.stringify(entry.details ?? {})}, ${new Date().toISOString()})`;
+}

@@ -12,7 +12,7 @@ import type { Logger } from "./logger.ts";
 import { createMainOrigin } from "./main-origin.ts";
 import { createMessengerOrigin } from "./messenger-origin.ts";
 import { feedbackInboxRoutes } from "./platform-api/feedback-inbox-routes.ts";
-import { platformRoutes } from "./platform-api/platform-routes.ts";
+import { platformRoutes as platformApiRoutes } from "./platform-api/platform-routes.ts";
 import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher } from "./realtime/fanout.ts";
 import { type WidgetSocketData, widgetSocketHandlers } from "./realtime/widget-socket.ts";
 import { ensureSetting } from "./settings-repository.ts";
@@ -94,7 +94,7 @@ export async function startServer(
     const platformRoutes = [
       ...authRoutes({ sql, tokens, guard }),
       ...feedbackInboxRoutes({ sql, storage, guard }),
-      ...platformRoutes({ sql, guard }),
+      ...platformApiRoutes({ sql, guard }),
       ...fileRoutes(deps),
     ];
     const sweeper = setInterval(() => widgetApi.sweep(), 60_000);

@@ -27,6 +27,7 @@ export const e2eEnv = {
   DATA_DIR: process.env.E2E_DATA_DIR,
   HOST: "127.0.0.1",
   LOG_LEVEL: "warn",
+  CAPTCHA_PROVIDER: "off",
 };
 
 export default defineConfig({

@@ -24,6 +24,19 @@ export interface ServerConfig {
   storage: StorageTarget;
   /** Per-IP and per-session limits of the widget API; off only for load tests on loopback. */
   rateLimits: boolean;
+  captcha: CaptchaSettings;
+  /** Whether new accounts may register on the platform. */
+  registrationEnabled: boolean;
+}
+
+export interface CaptchaSettings {
+  provider: "altcha" | "recaptcha" | "turnstile" | "off";
+  siteKey?: string;
+  secretKey?: string;
+  /** reCAPTCHA v3 score a login needs. */
+  minScore: number;
+  /** Where siteverify is asked (tests point it at a local stand-in). */
+  verifyUrl?: string;
 }
 
 export type StorageTarget =
@@ -142,6 +155,18 @@ function readStorage(env: Env, dataDir: string): StorageTarget {
   };
 }
 
+function readCaptcha(env: Env): CaptchaSettings {
+  const provider = readEnum(env, "CAPTCHA_PROVIDER", ["altcha", "recaptcha", "turnstile", "off"] as const, "altcha");
+  const siteKey = env.CAPTCHA_SITE_KEY?.trim() || undefined;
+  const secretKey = env.CAPTCHA_SECRET_KEY?.trim() || undefined;
+  if ((provider === "recaptcha" || provider === "turnstile") && (!siteKey || !secretKey)) {
+    throw new ConfigError("CAPTCHA_PROVIDER", `${provider} needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY`);
+  }
+  const minScore = Number(env.CAPTCHA_MIN_SCORE ?? "0.5");
+  if (!(minScore >= 0 && minScore <= 1)) throw new ConfigError("CAPTCHA_MIN_SCORE", "must be a number from 0 to 1");
+  return { provider, siteKey, secretKey, minScore, verifyUrl: readUrl(env, "CAPTCHA_VERIFY_URL") };
+}
+
 export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
   const port = readPort(env, "PORT", 3000);
   const messengerPort = readPort(env, "MESSENGER_PORT", 3001);
@@ -165,5 +190,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
     redisUrl: readRedisUrl(env),
     storage: readStorage(env, dataDir),
     rateLimits: readBoolean(env, "RATE_LIMITS", true),
+    captcha: readCaptcha(env),
+    registrationEnabled: readBoolean(env, "REGISTRATION_ENABLED", true),
   };
 }

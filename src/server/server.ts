@@ -1,15 +1,17 @@
 import { createAccessTokens } from "./auth/access-tokens.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
+import { createCaptcha } from "./auth/captcha.ts";
 import { loadBuildManifest } from "./build-manifest-loader.ts";
 import type { ServerConfig } from "./config.ts";
 import { ensureWritableDataDir } from "./data-dir.ts";
 import { type Database, openDatabase } from "./database/database.ts";
 import { runMigrations } from "./database/migrations.ts";
 import { randomSecret, seedDemoData } from "./demo-seed.ts";
+import { json } from "./http/json-response.ts";
 import { withRequestLog } from "./http/request-log.ts";
 import type { Logger } from "./logger.ts";
-import { createMainOrigin } from "./main-origin.ts";
+import { type ApiRoute, createMainOrigin } from "./main-origin.ts";
 import { createMessengerOrigin } from "./messenger-origin.ts";
 import { feedbackInboxRoutes } from "./platform-api/feedback-inbox-routes.ts";
 import { platformRoutes as platformApiRoutes } from "./platform-api/platform-routes.ts";
@@ -36,6 +38,7 @@ export interface RunningServer {
 export interface ServerOptions {
   /** Tests lower the limits to reach them. */
   widgetRateLimits?: WidgetRateLimits;
+  loginLimits?: { perIp: number; perAccount: number; windowMs: number };
 }
 
 /** Everything `npm start` does after reading the config: storage, schema, demo data, both origins. */
@@ -91,8 +94,24 @@ export async function startServer(
     );
     const tokens = createAccessTokens(await ensureSetting(sql, "access_token_secret", randomSecret));
     const guard = createAuthGuard(sql, tokens);
-    const platformRoutes = [
-      ...authRoutes({ sql, tokens, guard }),
+    if (config.captcha.provider === "off")
+      logger.warn("CAPTCHA_PROVIDER is off: logins are not checked for humans");
+    const captcha = createCaptcha(config.captcha, await ensureSetting(sql, "captcha_secret", randomSecret));
+    const platformRoutes: ApiRoute[] = [
+      ...authRoutes({
+        sql,
+        tokens,
+        guard,
+        captcha,
+        registrationEnabled: config.registrationEnabled,
+        loginLimits: options.loginLimits,
+      }),
+      {
+        method: "GET",
+        pattern: "/api/public-config",
+        handler: () =>
+          json({ captcha: captcha.publicConfig(), registrationEnabled: config.registrationEnabled }),
+      },
       ...feedbackInboxRoutes({ sql, storage, guard }),
       ...platformApiRoutes({ sql, guard }),
       ...fileRoutes(deps),

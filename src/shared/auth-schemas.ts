@@ -1,13 +1,21 @@
-import { type Infer, object, optional, pattern, size, string } from "superstruct";
+import { type Infer, object, optional, size, string } from "superstruct";
+import { mfaCode, text } from "./form-rules.ts";
 
-/** `POST /api/auth/login`: e-mail or nickname, password, optional 6-digit code and captcha token. */
+/** `POST /api/auth/login`: e-mail or nickname, password, optional 6-digit code or recovery code, captcha. */
 export const LoginRequest = object({
-  login: size(string(), 1, 320),
-  password: size(string(), 1, 1024),
-  code: optional(pattern(string(), /^\d{6}$/)),
-  captchaToken: optional(size(string(), 0, 8192)),
+  login: text(1, 320),
+  password: text(1, 1024),
+  code: optional(mfaCode),
+  recoveryCode: optional(size(string(), 1, 64)),
+  captchaToken: optional(size(string(), 0, 16_384)),
 });
 export type LoginRequest = Infer<typeof LoginRequest>;
+
+export const RefreshRequest = object({ refresh_token: size(string(), 1, 512) });
+export type RefreshRequest = Infer<typeof RefreshRequest>;
+
+export const MfaCodeRequest = object({ code: mfaCode });
+export type MfaCodeRequest = Infer<typeof MfaCodeRequest>;
 
 /** The user as the platform API shows it to the user and to admins. */
 export interface PublicUser {
@@ -17,6 +25,7 @@ export interface PublicUser {
   role: string;
   emailVerified: boolean;
   enabled: boolean;
+  mfaEnabled: boolean;
 }
 
 /** The access token's payload, which the admin SPA decodes (spec §3). */

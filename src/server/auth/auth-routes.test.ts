@@ -75,6 +75,7 @@ describe("POST /api/auth/login", () => {
       role: "ADMIN",
       emailVerified: true,
       enabled: true,
+      mfaEnabled: false,
     });
     expect(body.session.id).toBeString();
     // Sessions stay valid 30 days without use.
@@ -140,6 +141,7 @@ describe("POST /api/auth/login", () => {
       role: "USER",
       emailVerified: false,
       enabled: true,
+      mfaEnabled: false,
     });
     const payload = payloadOf(body.access_token);
     expect(payload.sub).toBe(user.id);
@@ -237,6 +239,7 @@ describe("GET /api/auth/me", () => {
         role: "ADMIN",
         emailVerified: true,
         enabled: true,
+        mfaEnabled: false,
       },
       session: admin.session,
     });

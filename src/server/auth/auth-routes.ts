@@ -1,32 +1,68 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { SQL } from "bun";
-import { LoginRequest, type LoginResult } from "../../shared/auth-schemas.ts";
+import QRCode from "qrcode";
+import { LoginRequest, type LoginResult, MfaCodeRequest, RefreshRequest } from "../../shared/auth-schemas.ts";
 import { json, jsonError } from "../http/json-response.ts";
-import { readJsonBody } from "../http/read-json-body.ts";
 import type { ApiRoute } from "../main-origin.ts";
+import { readBody } from "../platform-api/platform-request.ts";
+import { createRateLimiter, type RateLimiter } from "../rate-limiter.ts";
 import type { AccessTokens } from "./access-tokens.ts";
 import { type AuthGuard, accountDisabledMessage } from "./auth-guard.ts";
-import { createAuthSession } from "./auth-sessions-repository.ts";
-import { findUserByLogin, toPublicUser } from "./users-repository.ts";
+import { createAuthSession, revokeAuthSession, rotateRefreshToken } from "./auth-sessions-repository.ts";
+import type { Captcha } from "./captcha.ts";
+import { newTotpSecret, totpUri, verifyTotp } from "./totp.ts";
+import { findUserById, findUserByLogin, type StoredUser, toPublicUser } from "./users-repository.ts";
 
 export interface AuthRoutesDeps {
   sql: SQL;
   tokens: AccessTokens;
   guard: AuthGuard;
+  captcha: Captcha;
+  registrationEnabled: boolean;
+  /** Tests lower these to reach them. */
+  loginLimits?: { perIp: number; perAccount: number; windowMs: number };
 }
 
 // A hash to verify against when the login names nobody, so a wrong name costs as long as a wrong password.
 const decoyHash = Bun.password.hash("decoy-password", { algorithm: "argon2id" });
 
-export function authRoutes({ sql, tokens, guard }: AuthRoutesDeps): ApiRoute[] {
-  async function login(request: Request): Promise<Response> {
-    const body = await readJsonBody(request, LoginRequest);
-    if (!body.ok) return body.response;
-    const user = await findUserByLogin(sql, body.value.login);
-    const valid = await Bun.password.verify(body.value.password, user?.passwordHash ?? (await decoyHash));
-    if (!user || !valid) return jsonError(401, "Invalid credentials");
-    if (!user.enabled) return jsonError(403, accountDisabledMessage);
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** A recovery code a person can type: 4 groups of 4 letters and digits. */
+function newRecoveryCode(): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const chars = [...bytes].map((byte) => alphabet[byte % alphabet.length]).join("");
+  return chars.match(/.{4}/g)?.join("-") ?? chars;
+}
+
+const normalizeRecovery = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
+
+async function hasPendingVerification(sql: SQL, userId: string): Promise<boolean> {
+  const rows = await sql`SELECT id FROM verification_codes
+    WHERE user_id = ${userId} AND purpose = ${"EMAIL_VERIFY"} AND used_at IS NULL LIMIT 1`;
+  return rows.length > 0;
+}
+
+export function authRoutes({ sql, tokens, guard, captcha, loginLimits }: AuthRoutesDeps): ApiRoute[] {
+  const limits = loginLimits ?? { perIp: 30, perAccount: 10, windowMs: 15 * 60_000 };
+  const byIp: RateLimiter = createRateLimiter({ limit: limits.perIp, windowMs: limits.windowMs });
+  const byAccount: RateLimiter = createRateLimiter({ limit: limits.perAccount, windowMs: limits.windowMs });
+
+  const tooMany = (retryAfterSeconds: number) =>
+    jsonError(429, "Too many login attempts, try again later", undefined, {
+      headers: { "Retry-After": String(retryAfterSeconds) },
+    });
+
+  async function issue(user: StoredUser): Promise<LoginResult> {
     const { session, refreshToken } = await createAuthSession(sql, user.id);
-    const result: LoginResult = {
+    return {
       user: toPublicUser(user),
       session: { id: session.id, expiresAt: session.expiresAt },
       access_token: await tokens.sign({
@@ -37,7 +73,87 @@ export function authRoutes({ sql, tokens, guard }: AuthRoutesDeps): ApiRoute[] {
       }),
       refresh_token: refreshToken,
     };
-    return json(result);
+  }
+
+  /** Check order of PLATFORM-DOMAIN.md: captcha, credentials, MFA code, disabled account. */
+  async function login(request: Request): Promise<Response> {
+    const body = await readBody(request, LoginRequest);
+    if (!body.ok) return body.response;
+    const { login: name, password, code, recoveryCode, captchaToken } = body.value;
+    const ip = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "direct";
+    for (const decision of [byIp.take(ip), byAccount.take(name.trim().toLowerCase())]) {
+      if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
+    }
+    if (!(await captcha.verify(captchaToken, "login")))
+      return jsonError(400, "captcha failed", "captchaToken");
+
+    const user = await findUserByLogin(sql, name);
+    if (user && user.passwordHash === "") return jsonError(400, "No login method");
+    const valid = await Bun.password.verify(password, user?.passwordHash || (await decoyHash));
+    if (!user || !valid) return jsonError(401, "Invalid credentials");
+
+    if (user.mfaEnabled && user.mfaSecret) {
+      if (recoveryCode) {
+        // A recovery code signs in once and turns MFA off, so the user can enroll a new device.
+        if (
+          !user.mfaRecoveryHash ||
+          !sameHash(sha256(normalizeRecovery(recoveryCode)), user.mfaRecoveryHash)
+        ) {
+          return jsonError(401, "invalid code", "recoveryCode");
+        }
+        await sql`UPDATE users SET mfa_enabled = ${false}, mfa_secret = ${null}, mfa_recovery_hash = ${null}
+          WHERE id = ${user.id}`;
+      } else if (!code) {
+        return json(
+          { error: "Enter the 6-digit code from your authenticator app", field: "code", mfaRequired: true },
+          { status: 401 },
+        );
+      } else if (!verifyTotp(user.mfaSecret, code)) {
+        return jsonError(401, "invalid code", "code");
+      }
+    }
+    if (!user.enabled) return jsonError(403, accountDisabledMessage);
+    // Self-registered accounts sign in once their e-mail is verified; accounts made by an admin may at once.
+    if (!user.emailVerified && (await hasPendingVerification(sql, user.id)))
+      return jsonError(403, "verify your account");
+
+    await sql`UPDATE users SET last_login_at = ${new Date().toISOString()} WHERE id = ${user.id}`;
+    return json(await issue(user));
+  }
+
+  async function refresh(request: Request): Promise<Response> {
+    const body = await readBody(request, RefreshRequest);
+    if (!body.ok) return body.response;
+    const result = await rotateRefreshToken(sql, body.value.refresh_token);
+    if (result.kind === "invalid") return jsonError(401, "Invalid refresh token");
+    if (result.kind === "ended") return jsonError(401, "This session has ended, sign in again");
+    if (result.kind === "reused")
+      return jsonError(401, "This refresh token was already used; the session was ended");
+    const user = await findUserById(sql, result.session.userId);
+    if (!user) return jsonError(401, "User was not found");
+    if (!user.enabled) {
+      await revokeAuthSession(sql, result.session.id);
+      return jsonError(403, accountDisabledMessage);
+    }
+    const answer: LoginResult = {
+      user: toPublicUser(user),
+      session: { id: result.session.id, expiresAt: result.session.expiresAt },
+      access_token: await tokens.sign({
+        sub: user.id,
+        sid: result.session.id,
+        admin: user.role === "ADMIN",
+        email_verified: user.emailVerified,
+      }),
+      refresh_token: result.refreshToken,
+    };
+    return json(answer);
+  }
+
+  async function logout(request: Request): Promise<Response> {
+    const auth = await guard.authenticate(request);
+    if (auth instanceof Response) return auth;
+    await revokeAuthSession(sql, auth.session.id);
+    return new Response(null, { status: 204 });
   }
 
   async function me(request: Request): Promise<Response> {
@@ -49,8 +165,57 @@ export function authRoutes({ sql, tokens, guard }: AuthRoutesDeps): ApiRoute[] {
     });
   }
 
+  /** Starts MFA enrolment: a new secret, shown as text and as a QR code, confirmed by a first code. */
+  async function mfaEnroll(request: Request): Promise<Response> {
+    const auth = await guard.authenticate(request);
+    if (auth instanceof Response) return auth;
+    if (auth.user.mfaEnabled) return jsonError(409, "MFA is already enabled");
+    const secret = newTotpSecret();
+    await sql`UPDATE users SET mfa_secret = ${secret} WHERE id = ${auth.user.id}`;
+    const otpauthUrl = totpUri(secret, auth.user.email ?? auth.user.name);
+    return json({ secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl) });
+  }
+
+  async function mfaConfirm(request: Request): Promise<Response> {
+    const auth = await guard.authenticate(request);
+    if (auth instanceof Response) return auth;
+    const body = await readBody(request, MfaCodeRequest);
+    if (!body.ok) return body.response;
+    if (auth.user.mfaEnabled) return jsonError(409, "MFA is already enabled");
+    if (!auth.user.mfaSecret) return jsonError(409, "Start the enrolment first");
+    if (!verifyTotp(auth.user.mfaSecret, body.value.code)) return jsonError(400, "invalid code", "code");
+    const recoveryCode = newRecoveryCode();
+    await sql`UPDATE users SET mfa_enabled = ${true}, mfa_recovery_hash = ${sha256(normalizeRecovery(recoveryCode))}
+      WHERE id = ${auth.user.id}`;
+    return json({ mfaEnabled: true, recoveryCode });
+  }
+
+  async function mfaDisable(request: Request): Promise<Response> {
+    const auth = await guard.authenticate(request);
+    if (auth instanceof Response) return auth;
+    const body = await readBody(request, MfaCodeRequest);
+    if (!body.ok) return body.response;
+    if (!auth.user.mfaEnabled || !auth.user.mfaSecret) return jsonError(409, "MFA is not enabled");
+    if (!verifyTotp(auth.user.mfaSecret, body.value.code)) return jsonError(400, "invalid code", "code");
+    await sql`UPDATE users SET mfa_enabled = ${false}, mfa_secret = ${null}, mfa_recovery_hash = ${null}
+      WHERE id = ${auth.user.id}`;
+    return json({ mfaEnabled: false });
+  }
+
+  async function captchaChallenge(): Promise<Response> {
+    const challenge = await captcha.challenge();
+    if (!challenge) return jsonError(404, `The ${captcha.provider} captcha has no challenge endpoint`);
+    return json(challenge);
+  }
+
   return [
     { method: "POST", pattern: "/api/auth/login", handler: login },
+    { method: "POST", pattern: "/api/auth/refresh", handler: refresh },
+    { method: "POST", pattern: "/api/auth/logout", handler: logout },
     { method: "GET", pattern: "/api/auth/me", handler: me },
+    { method: "POST", pattern: "/api/auth/mfa/enroll", handler: mfaEnroll },
+    { method: "POST", pattern: "/api/auth/mfa/confirm", handler: mfaConfirm },
+    { method: "POST", pattern: "/api/auth/mfa/disable", handler: mfaDisable },
+    { method: "GET", pattern: "/api/auth/captcha", handler: captchaChallenge },
   ];
 }

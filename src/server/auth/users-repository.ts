@@ -3,6 +3,8 @@ import type { PublicUser } from "../../shared/auth-schemas.ts";
 
 export interface StoredUser extends PublicUser {
   passwordHash: string;
+  mfaSecret: string | null;
+  mfaRecoveryHash: string | null;
 }
 
 interface UserRow {
@@ -13,6 +15,9 @@ interface UserRow {
   role: string;
   enabled: boolean | number;
   email_verified: boolean | number;
+  mfa_enabled: boolean | number;
+  mfa_secret: string | null;
+  mfa_recovery_hash: string | null;
 }
 
 function fromRow(row: UserRow): StoredUser {
@@ -24,10 +29,18 @@ function fromRow(row: UserRow): StoredUser {
     role: row.role,
     enabled: Boolean(row.enabled),
     emailVerified: Boolean(row.email_verified),
+    mfaEnabled: Boolean(row.mfa_enabled),
+    mfaSecret: row.mfa_secret,
+    mfaRecoveryHash: row.mfa_recovery_hash,
   };
 }
 
-export function toPublicUser({ passwordHash: _, ...user }: StoredUser): PublicUser {
+export function toPublicUser({
+  passwordHash: _p,
+  mfaSecret: _s,
+  mfaRecoveryHash: _r,
+  ...user
+}: StoredUser): PublicUser {
   return user;
 }
 

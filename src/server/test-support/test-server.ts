@@ -104,6 +104,8 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     DIST_DIR: distDir,
     LOG_LEVEL: "silent",
+    // Scripted logins; the captcha itself has its own tests.
+    CAPTCHA_PROVIDER: "off",
     ...database.env,
     ...env,
   });

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { currentTotp } from "./totp.ts";
+import { createUser } from "./users-repository.ts";
+
+type Json = Record<string, unknown>;
+
+const post = (server: TestServer, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.mainUrl}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function loginOk(server: TestServer, body: Json) {
+  const response = await post(server, "/api/auth/login", body);
+  expect(response.status).toBe(200);
+  return (await response.json()) as { access_token: string; refresh_token: string; session: { id: string } };
+}
+
+describe("MFA, refresh, logout and limits (captcha off)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({}, { loginLimits: { perIp: 1000, perAccount: 6, windowMs: 60_000 } });
+  });
+  afterAll(() => server.dispose());
+
+  test("MFA: enroll, confirm, then the code is required, checked, and a recovery code turns MFA off", async () => {
+    await createUser(server.db.sql, {
+      name: "mfa-user",
+      email: "mfa@example.com",
+      password: "pw-mfa-1",
+      role: "ADMIN",
+      emailVerified: true,
+    });
+    const first = await loginOk(server, { login: "mfa-user", password: "pw-mfa-1" });
+    const enroll = await post(server, "/api/auth/mfa/enroll", {}, bearer(first.access_token));
+    expect(enroll.status).toBe(200);
+    const { secret, otpauthUrl, qrCode } = (await enroll.json()) as {
+      secret: string;
+      otpauthUrl: string;
+      qrCode: string;
+    };
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauthUrl).toStartWith("otpauth://totp/");
+    expect(qrCode).toStartWith("data:image/png;base64,");
+
+    const wrongConfirm = await post(
+      server,
+      "/api/auth/mfa/confirm",
+      { code: "000000" },
+      bearer(first.access_token),
+    );
+    expect(wrongConfirm.status).toBe(400);
+    expect(await wrongConfirm.json()).toEqual({ error: "invalid code", field: "code" });
+    const badFormat = await post(
+      server,
+      "/api/auth/mfa/confirm",
+      { code: "12ab" },
+      bearer(first.access_token),
+    );
+    expect(await badFormat.json()).toEqual({ error: "Invalid code format", field: "code" });
+    const confirm = await post(
+      server,
+      "/api/auth/mfa/confirm",
+      { code: currentTotp(secret) },
+      bearer(first.access_token),
+    );
+    expect(confirm.status).toBe(200);
+    const { recoveryCode } = (await confirm.json()) as { recoveryCode: string };
+    expect(recoveryCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+
+    const missing = await post(server, "/api/auth/login", { login: "mfa-user", password: "pw-mfa-1" });
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ field: "code", mfaRequired: true });
+    const wrong = await post(server, "/api/auth/login", {
+      login: "mfa-user",
+      password: "pw-mfa-1",
+      code: "000000",
+    });
+    expect(await wrong.json()).toEqual({ error: "invalid code", field: "code" });
+    await loginOk(server, { login: "mfa-user", password: "pw-mfa-1", code: currentTotp(secret) });
+
+    await loginOk(server, {
+      login: "mfa-user",
+      password: "pw-mfa-1",
+      recoveryCode: recoveryCode.toLowerCase(),
+    });
+    const [row] = await server.db
+      .sql`SELECT mfa_enabled, mfa_secret FROM users WHERE name_key = ${"mfa-user"}`;
+    expect(Boolean(row.mfa_enabled)).toBe(false);
+    expect(row.mfa_secret).toBeNull();
+  });
+
+  test("MFA can be disabled with a valid code", async () => {
+    await createUser(server.db.sql, {
+      name: "mfa-off",
+      email: "mfa-off@example.com",
+      password: "pw-off-1",
+      role: "USER",
+      emailVerified: true,
+    });
+    const session = await loginOk(server, { login: "mfa-off", password: "pw-off-1" });
+    const { secret } = (await (
+      await post(server, "/api/auth/mfa/enroll", {}, bearer(session.access_token))
+    ).json()) as { secret: string };
+    await post(server, "/api/auth/mfa/confirm", { code: currentTotp(secret) }, bearer(session.access_token));
+    expect((await post(server, "/api/auth/mfa/enroll", {}, bearer(session.access_token))).status).toBe(409);
+    const wrong = await post(
+      server,
+      "/api/auth/mfa/disable",
+      { code: "999999" },
+      bearer(session.access_token),
+    );
+    expect(wrong.status).toBe(400);
+    const off = await post(
+      server,
+      "/api/auth/mfa/disable",
+      { code: currentTotp(secret) },
+      bearer(session.access_token),
+    );
+    expect(await off.json()).toEqual({ mfaEnabled: false });
+    await loginOk(server, { login: "mfa-off", password: "pw-off-1" });
+  });
+
+  test("refresh rotates the token; a used token shown again ends the session", async () => {
+    const first = await loginOk(server, { login: "admin", password: "admin" });
+    const rotated = await post(server, "/api/auth/refresh", { refresh_token: first.refresh_token });
+    expect(rotated.status).toBe(200);
+    const second = (await rotated.json()) as {
+      access_token: string;
+      refresh_token: string;
+      session: { id: string };
+    };
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(second.session.id).toBe(first.session.id);
+    expect(
+      (await fetch(`${server.mainUrl}/api/auth/me`, { headers: bearer(second.access_token) })).status,
+    ).toBe(200);
+
+    const reused = await post(server, "/api/auth/refresh", { refresh_token: first.refresh_token });
+    expect(reused.status).toBe(401);
+    expect(await reused.json()).toEqual({
+      error: "This refresh token was already used; the session was ended",
+    });
+    // The whole family is gone: the newest token and the access token of that session stop working.
+    expect((await post(server, "/api/auth/refresh", { refresh_token: second.refresh_token })).status).toBe(
+      401,
+    );
+    expect(
+      (await fetch(`${server.mainUrl}/api/auth/me`, { headers: bearer(second.access_token) })).status,
+    ).toBe(401);
+    expect((await post(server, "/api/auth/refresh", { refresh_token: "nonsense" })).status).toBe(401);
+  });
+
+  test("logout revokes the session at once", async () => {
+    const session = await loginOk(server, { login: "admin", password: "admin" });
+    const out = await post(server, "/api/auth/logout", {}, bearer(session.access_token));
+    expect(out.status).toBe(204);
+    const me = await fetch(`${server.mainUrl}/api/auth/me`, { headers: bearer(session.access_token) });
+    expect(me.status).toBe(401);
+    expect((await post(server, "/api/auth/refresh", { refresh_token: session.refresh_token })).status).toBe(
+      401,
+    );
+  });
+
+  test("an account without a password has no login method; a self-registered one must verify first", async () => {
+    const user = await createUser(server.db.sql, {
+      name: "nopw",
+      email: "nopw@example.com",
+      password: "x-1",
+      role: "USER",
+    });
+    await server.db.sql`UPDATE users SET password_hash = ${""} WHERE id = ${user.id}`;
+    const none = await post(server, "/api/auth/login", { login: "nopw", password: "anything" });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({ error: "No login method" });
+
+    const fresh = await createUser(server.db.sql, {
+      name: "fresh",
+      email: "fresh@example.com",
+      password: "pw-fresh-1",
+      role: "USER",
+    });
+    await server.db
+      .sql`INSERT INTO verification_codes (id, user_id, purpose, code_hash, expires_at, created_at)
+      VALUES (${crypto.randomUUID()}, ${fresh.id}, ${"EMAIL_VERIFY"}, ${"x"}, ${new Date(Date.now() + 3_600_000).toISOString()}, ${new Date().toISOString()})`;
+    const unverified = await post(server, "/api/auth/login", { login: "fresh", password: "pw-fresh-1" });
+    expect(unverified.status).toBe(403);
+    expect(await unverified.json()).toEqual({ error: "verify your account" });
+  });
+
+  test("logins are limited per account with 429 and Retry-After", async () => {
+    await createUser(server.db.sql, {
+      name: "limited",
+      email: "limited@example.com",
+      password: "pw-limit-1",
+      role: "USER",
+    });
+    for (let attempt = 0; attempt < 6; attempt++) {
+      expect((await post(server, "/api/auth/login", { login: "limited", password: "wrong" })).status).toBe(
+        401,
+      );
+    }
+    const blocked = await post(server, "/api/auth/login", { login: "limited", password: "pw-limit-1" });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await blocked.json()).toEqual({ error: "Too many login attempts, try again later" });
+  });
+});
+
+describe("human verification", () => {
+  test("ALTCHA: a login needs a solved challenge, and each solution works once", async () => {
+    const server = await startTestServer({ CAPTCHA_PROVIDER: "altcha" });
+    try {
+      const config = (await (await fetch(`${server.mainUrl}/api/public-config`)).json()) as Json;
+      expect(config).toEqual({ captcha: { provider: "altcha", siteKey: null }, registrationEnabled: true });
+      const missing = await post(server, "/api/auth/login", { login: "admin", password: "admin" });
+      expect(missing.status).toBe(400);
+      expect(await missing.json()).toEqual({ error: "captcha failed", field: "captchaToken" });
+      const garbage = await post(server, "/api/auth/login", {
+        login: "admin",
+        password: "admin",
+        captchaToken: "abc",
+      });
+      expect(garbage.status).toBe(400);
+
+      const challenge = await (await fetch(`${server.mainUrl}/api/auth/captcha`)).json();
+      const solution = await solveChallenge({ challenge, deriveKey });
+      const captchaToken = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+      await loginOk(server, { login: "admin", password: "admin", captchaToken });
+      const replay = await post(server, "/api/auth/login", {
+        login: "admin",
+        password: "admin",
+        captchaToken,
+      });
+      expect(replay.status).toBe(400);
+      expect(await replay.json()).toEqual({ error: "captcha failed", field: "captchaToken" });
+    } finally {
+      await server.dispose();
+    }
+  });
+
+  test("reCAPTCHA v3: the siteverify answer and its score decide (a local stand-in for Google)", async () => {
+    const verdicts: Record<string, Json> = {
+      good: { success: true, score: 0.9, action: "login" },
+      low: { success: true, score: 0.1, action: "login" },
+      bad: { success: false },
+    };
+    const siteverify = Bun.serve({
+      port: 0,
+      async fetch(request) {
+        const form = new URLSearchParams(await request.text());
+        expect(form.get("secret")).toBe("server-secret");
+        return Response.json(verdicts[form.get("response") ?? ""] ?? { success: false });
+      },
+    });
+    const server = await startTestServer({
+      CAPTCHA_PROVIDER: "recaptcha",
+      CAPTCHA_SITE_KEY: "site-key",
+      CAPTCHA_SECRET_KEY: "server-secret",
+      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${siteverify.port}/siteverify`,
+    });
+    try {
+      const config = (await (await fetch(`${server.mainUrl}/api/public-config`)).json()) as Json;
+      expect(config.captcha).toEqual({ provider: "recaptcha", siteKey: "site-key" });
+      await loginOk(server, { login: "admin", password: "admin", captchaToken: "good" });
+      for (const token of ["low", "bad"]) {
+        const refused = await post(server, "/api/auth/login", {
+          login: "admin",
+          password: "admin",
+          captchaToken: token,
+        });
+        expect(refused.status).toBe(400);
+      }
+      expect((await fetch(`${server.mainUrl}/api/auth/captcha`)).status).toBe(404);
+    } finally {
+      await server.dispose();
+      await siteverify.stop(true);
+    }
+  });
+});

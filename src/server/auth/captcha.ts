@@ -1,0 +1,99 @@
+import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import type { CaptchaSettings } from "../config.ts";
+
+/**
+ * Human verification behind one interface (admin spec §7: a loader with a site key and
+ * `execute(action)` returning a token). Self-hosted ALTCHA proof-of-work by default; reCAPTCHA v3 or
+ * Turnstile when their keys are configured; `off` for scripted use.
+ */
+export interface Captcha {
+  provider: CaptchaSettings["provider"];
+  /** What the browser needs: the provider and its public site key. */
+  publicConfig(): { provider: string; siteKey: string | null };
+  /** ALTCHA only: a new signed challenge for the browser to solve. */
+  challenge(): Promise<Challenge | null>;
+  verify(token: string | undefined, action: string): Promise<boolean>;
+}
+
+/** How long an ALTCHA challenge may be solved and used; each solution is accepted once. */
+const challengeSeconds = 300;
+const altchaCost = 2_000;
+
+export function createCaptcha(
+  settings: CaptchaSettings,
+  secret: string,
+  fetchImpl: typeof fetch = fetch,
+): Captcha {
+  const used = new Map<string, number>();
+
+  async function verifyAltcha(token: string): Promise<boolean> {
+    let payload: { challenge?: Challenge; solution?: Solution };
+    try {
+      payload = JSON.parse(Buffer.from(token, "base64").toString("utf8"));
+    } catch {
+      return false;
+    }
+    if (!payload.challenge || !payload.solution) return false;
+    const signature = payload.challenge.signature ?? "";
+    const now = Date.now();
+    for (const [key, expires] of used) if (expires < now) used.delete(key);
+    if (used.has(signature)) return false;
+    const result = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: secret,
+    }).catch(() => null);
+    if (!result?.verified) return false;
+    used.set(signature, now + challengeSeconds * 1000);
+    return true;
+  }
+
+  /** reCAPTCHA v3 and Turnstile share the siteverify protocol (secret, response → { success }). */
+  async function verifyRemote(token: string, action: string): Promise<boolean> {
+    const url =
+      settings.verifyUrl ??
+      (settings.provider === "recaptcha"
+        ? "https://www.google.com/recaptcha/api/siteverify"
+        : "https://challenges.cloudflare.com/turnstile/v0/siteverify");
+    try {
+      const response = await fetchImpl(url, {
+        method: "POST",
+        body: new URLSearchParams({ secret: settings.secretKey ?? "", response: token }),
+      });
+      const answer = (await response.json()) as { success?: boolean; score?: number; action?: string };
+      if (!answer.success) return false;
+      if (settings.provider === "recaptcha") {
+        return (
+          (answer.score ?? 0) >= settings.minScore &&
+          (answer.action === undefined || answer.action === action)
+        );
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  return {
+    provider: settings.provider,
+    publicConfig: () => ({ provider: settings.provider, siteKey: settings.siteKey ?? null }),
+    async challenge() {
+      if (settings.provider !== "altcha") return null;
+      return createChallenge({
+        algorithm: "SHA-256",
+        cost: altchaCost,
+        counter: randomInt(altchaCost / 2, altchaCost * 2),
+        deriveKey,
+        expiresAt: new Date(Date.now() + challengeSeconds * 1000),
+        hmacSignatureSecret: secret,
+      });
+    },
+    async verify(token, action) {
+      if (settings.provider === "off") return true;
+      if (!token) return false;
+      return settings.provider === "altcha" ? verifyAltcha(token) : verifyRemote(token, action);
+    },
+  };
+}

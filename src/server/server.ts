@@ -1,4 +1,5 @@
 import { createAccessTokens } from "./auth/access-tokens.ts";
+import { accountRoutes } from "./auth/account-routes.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { createCaptcha } from "./auth/captcha.ts";
@@ -106,6 +107,7 @@ export async function startServer(
         registrationEnabled: config.registrationEnabled,
         loginLimits: options.loginLimits,
       }),
+      ...accountRoutes({ sql, captcha, registrationEnabled: config.registrationEnabled }),
       {
         method: "GET",
         pattern: "/api/public-config",

@@ -43,3 +43,21 @@ export interface LoginResult {
   access_token: string;
   refresh_token: string;
 }
+
+/** `POST /api/auth/register` (spec §5 texts: nickname 3..30, password 8..128). */
+export const RegisterRequest = object({
+  name: text(3, 30),
+  email: size(string(), 1, 320),
+  password: text(8, 128),
+  captchaToken: optional(size(string(), 0, 16_384)),
+});
+export type RegisterRequest = Infer<typeof RegisterRequest>;
+
+export const VerifyEmailRequest = object({ email: text(3, 320), code: mfaCode });
+export const ResendVerificationRequest = object({ email: text(3, 320) });
+export const PasswordResetRequest = object({ email: text(3, 320) });
+export const PasswordResetConfirmRequest = object({
+  email: text(3, 320),
+  code: mfaCode,
+  password: text(8, 128),
+});

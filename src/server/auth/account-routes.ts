@@ -1,0 +1,158 @@
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import type { SQL } from "bun";
+import {
+  PasswordResetConfirmRequest,
+  PasswordResetRequest,
+  RegisterRequest,
+  ResendVerificationRequest,
+  VerifyEmailRequest,
+} from "../../shared/auth-schemas.ts";
+import { json, jsonError } from "../http/json-response.ts";
+import { queueMail } from "../mail/mail-outbox.ts";
+import type { ApiRoute } from "../main-origin.ts";
+import { readBody } from "../platform-api/platform-request.ts";
+import { revokeUserSessions } from "./auth-sessions-repository.ts";
+import type { Captcha } from "./captcha.ts";
+import { createUser, findUserByLogin } from "./users-repository.ts";
+
+export interface AccountRoutesDeps {
+  sql: SQL;
+  captcha: Captcha;
+  registrationEnabled: boolean;
+}
+
+type Purpose = "EMAIL_VERIFY" | "PASSWORD_RESET";
+
+/** A verification code lives a day; a password reset code one hour (PLATFORM-DOMAIN.md). */
+const lifetimeMs: Record<Purpose, number> = { EMAIL_VERIFY: 24 * 3_600_000, PASSWORD_RESET: 3_600_000 };
+
+const hashCode = (code: string) => createHash("sha256").update(code).digest("hex");
+
+/** A fresh 6-digit code; earlier unused codes of the same purpose stop working. */
+async function issueCode(sql: SQL, userId: string, purpose: Purpose): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const now = new Date();
+  await sql.begin(async (tx) => {
+    await tx`UPDATE verification_codes SET used_at = ${now.toISOString()}
+      WHERE user_id = ${userId} AND purpose = ${purpose} AND used_at IS NULL`;
+    await tx`INSERT INTO verification_codes (id, user_id, purpose, code_hash, expires_at, created_at)
+      VALUES (${Bun.randomUUIDv7()}, ${userId}, ${purpose}, ${hashCode(code)},
+        ${new Date(now.getTime() + lifetimeMs[purpose]).toISOString()}, ${now.toISOString()})`;
+  });
+  return code;
+}
+
+/** Uses up a matching, unexpired code; false when there is none. */
+async function consumeCode(sql: SQL, userId: string, purpose: Purpose, code: string): Promise<boolean> {
+  const rows = await sql`SELECT id, code_hash, expires_at FROM verification_codes
+    WHERE user_id = ${userId} AND purpose = ${purpose} AND used_at IS NULL`;
+  const wanted = Buffer.from(hashCode(code));
+  const match = (rows as Array<{ id: string; code_hash: string; expires_at: string }>).find((row) => {
+    const stored = Buffer.from(row.code_hash);
+    return (
+      stored.length === wanted.length &&
+      timingSafeEqual(stored, wanted) &&
+      Date.parse(row.expires_at) > Date.now()
+    );
+  });
+  if (!match) return false;
+  const claimed = await sql`UPDATE verification_codes SET used_at = ${new Date().toISOString()}
+    WHERE id = ${match.id} AND used_at IS NULL RETURNING id`;
+  return claimed.length === 1;
+}
+
+/**
+ * The wider platform's accounts: registration (may be switched off), e-mail verification and password
+ * reset by 6-digit codes sent by mail (the outbox). Answers never tell whether an address is registered
+ * except where the spec's own message does ("A user with this email already exists").
+ */
+export function accountRoutes({ sql, captcha, registrationEnabled }: AccountRoutesDeps): ApiRoute[] {
+  async function register(request: Request): Promise<Response> {
+    if (!registrationEnabled) return jsonError(403, "Registration is currently disabled");
+    const body = await readBody(request, RegisterRequest);
+    if (!body.ok) return body.response;
+    const { name, email, password, captchaToken } = body.value;
+    if (!(await captcha.verify(captchaToken, "register")))
+      return jsonError(400, "captcha failed", "captchaToken");
+    if (!/^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(email.trim()))
+      return jsonError(400, "This email is invalid", "email");
+    if (await findUserByLogin(sql, email))
+      return jsonError(409, "A user with this email already exists", "email");
+    if (await findUserByLogin(sql, name))
+      return jsonError(409, "A user with this name already exists", "name");
+    const user = await createUser(sql, { name: name.trim(), email: email.trim(), password, role: "USER" });
+    const code = await issueCode(sql, user.id, "EMAIL_VERIFY");
+    await queueMail(sql, {
+      to: email.trim().toLowerCase(),
+      subject: "Verify your e-mail address",
+      body: `Hello ${name.trim()},\n\nyour verification code is ${code}. It is valid for 24 hours.\n`,
+    });
+    return json({ id: user.id, name: user.name, email: user.email, emailVerified: false }, { status: 201 });
+  }
+
+  async function verifyEmail(request: Request): Promise<Response> {
+    const body = await readBody(request, VerifyEmailRequest);
+    if (!body.ok) return body.response;
+    const user = await findUserByLogin(sql, body.value.email);
+    if (user?.emailVerified) return jsonError(409, "email already verified");
+    if (!user || !(await consumeCode(sql, user.id, "EMAIL_VERIFY", body.value.code))) {
+      return jsonError(400, "invalid verification code", "code");
+    }
+    await sql`UPDATE users SET email_verified = ${true} WHERE id = ${user.id}`;
+    return json({ emailVerified: true });
+  }
+
+  async function resendVerification(request: Request): Promise<Response> {
+    const body = await readBody(request, ResendVerificationRequest);
+    if (!body.ok) return body.response;
+    const user = await findUserByLogin(sql, body.value.email);
+    if (user?.emailVerified) return jsonError(409, "email already verified");
+    if (user?.email) {
+      const code = await issueCode(sql, user.id, "EMAIL_VERIFY");
+      await queueMail(sql, {
+        to: user.email,
+        subject: "Verify your e-mail address",
+        body: `Your verification code is ${code}.\n`,
+      });
+    }
+    return new Response(null, { status: 202 });
+  }
+
+  async function requestReset(request: Request): Promise<Response> {
+    const body = await readBody(request, PasswordResetRequest);
+    if (!body.ok) return body.response;
+    const user = await findUserByLogin(sql, body.value.email);
+    if (user?.email) {
+      const code = await issueCode(sql, user.id, "PASSWORD_RESET");
+      await queueMail(sql, {
+        to: user.email,
+        subject: "Reset your password",
+        body: `Your password reset code is ${code}. It is valid for one hour.\n`,
+      });
+    }
+    // Always the same answer, so the form cannot be used to find out who has an account.
+    return new Response(null, { status: 202 });
+  }
+
+  async function confirmReset(request: Request): Promise<Response> {
+    const body = await readBody(request, PasswordResetConfirmRequest);
+    if (!body.ok) return body.response;
+    const user = await findUserByLogin(sql, body.value.email);
+    if (!user || !(await consumeCode(sql, user.id, "PASSWORD_RESET", body.value.code))) {
+      return jsonError(400, "password reset failed", "code");
+    }
+    const hash = await Bun.password.hash(body.value.password, { algorithm: "argon2id" });
+    await sql`UPDATE users SET password_hash = ${hash} WHERE id = ${user.id}`;
+    // A new password ends every sign-in made with the old one.
+    await revokeUserSessions(sql, user.id);
+    return json({ passwordReset: true });
+  }
+
+  return [
+    { method: "POST", pattern: "/api/auth/register", handler: register },
+    { method: "POST", pattern: "/api/auth/verify-email", handler: verifyEmail },
+    { method: "POST", pattern: "/api/auth/verify-email/resend", handler: resendVerification },
+    { method: "POST", pattern: "/api/auth/password-reset", handler: requestReset },
+    { method: "POST", pattern: "/api/auth/password-reset/confirm", handler: confirmReset },
+  ];
+}

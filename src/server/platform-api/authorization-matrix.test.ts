@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createAccessTokens } from "../auth/access-tokens.ts";
+import { createAuthGuard } from "../auth/auth-guard.ts";
+import { createUser } from "../auth/users-repository.ts";
+import type { ApiRoute } from "../main-origin.ts";
+import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { feedbackInboxRoutes } from "./feedback-inbox-routes.ts";
+import { platformRoutes } from "./platform-routes.ts";
+
+/**
+ * Every admin endpoint, called as five kinds of caller: nobody, an expired token, a USER, a disabled
+ * admin and a valid admin. The route list comes from the route builders themselves, so a new admin
+ * endpoint is covered the moment it is added.
+ */
+
+// Endpoints any signed-in user may call; they are checked by their own tests.
+const userEndpoints = new Set(["POST /api/tasks/:id/reports", "POST /api/tasks/:id/ratings"]);
+
+let server: TestServer;
+let routes: Array<Pick<ApiRoute, "method" | "pattern">>;
+const tokens: Record<"expired" | "user" | "disabledAdmin" | "admin", string> = {
+  expired: "",
+  user: "",
+  disabledAdmin: "",
+  admin: "",
+};
+
+async function login(login: string, password: string): Promise<string> {
+  const response = await fetch(`${server.mainUrl}/api/auth/login`, {
+    method: "POST",
+    body: JSON.stringify({ login, password }),
+  });
+  if (response.status !== 200) throw new Error(`login ${login}: ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const sql = server.db.sql;
+  const [{ value: secret }] = await sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
+  const guard = createAuthGuard(sql, createAccessTokens(String(secret)));
+  routes = [...platformRoutes({ sql, guard }), ...feedbackInboxRoutes({ sql, guard, storage: null as never })]
+    .map(({ method, pattern }) => ({ method, pattern }))
+    .filter((route) => !userEndpoints.has(`${route.method} ${route.pattern}`));
+
+  await createUser(sql, {
+    name: "matrix-user",
+    email: "matrix-user@example.com",
+    password: "matrix-pw-1",
+    role: "USER",
+    emailVerified: true,
+  });
+  await createUser(sql, {
+    name: "matrix-off",
+    email: "matrix-off@example.com",
+    password: "matrix-pw-2",
+    role: "ADMIN",
+    emailVerified: true,
+  });
+  tokens.user = await login("matrix-user", "matrix-pw-1");
+  tokens.disabledAdmin = await login("matrix-off", "matrix-pw-2");
+  await sql`UPDATE users SET enabled = ${false} WHERE name_key = ${"matrix-off"}`;
+  tokens.admin = await login("admin", "admin");
+  // A correctly signed token of a real session, issued an hour ago: expired 45 minutes since.
+  const adminSession = JSON.parse(Buffer.from(tokens.admin.split(".")[1] ?? "", "base64url").toString());
+  tokens.expired = await createAccessTokens(String(secret), () => Date.now() - 3_600_000).sign({
+    sub: adminSession.sub,
+    sid: adminSession.sid,
+    admin: true,
+    email_verified: true,
+  });
+});
+
+afterAll(() => server.dispose());
+
+async function call(route: Pick<ApiRoute, "method" | "pattern">, token: string | null) {
+  const path = route.pattern.replace(/:(\w+)/g, "does-not-exist");
+  const response = await fetch(`${server.mainUrl}${path}`, {
+    method: route.method,
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: route.method === "GET" ? undefined : "{}",
+  });
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => null)) as { error?: string } | null,
+  };
+}
+
+describe("authorization matrix", () => {
+  test("every admin route is listed", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(2);
+    expect(routes.map((route) => `${route.method} ${route.pattern}`)).toContain("GET /api/feedback");
+  });
+
+  test("no token: 401", async () => {
+    for (const route of routes) {
+      const { status } = await call(route, null);
+      expect(`${route.method} ${route.pattern} → ${status}`).toBe(`${route.method} ${route.pattern} → 401`);
+    }
+  });
+
+  test("an expired token: 401", async () => {
+    for (const route of routes) {
+      const { status } = await call(route, tokens.expired);
+      expect(`${route.method} ${route.pattern} → ${status}`).toBe(`${route.method} ${route.pattern} → 401`);
+    }
+  });
+
+  test("a USER's token: 403 not authorized", async () => {
+    for (const route of routes) {
+      const { status, body } = await call(route, tokens.user);
+      expect(`${route.method} ${route.pattern} → ${status} ${body?.error}`).toBe(
+        `${route.method} ${route.pattern} → 403 You are not authorized to use this dashboard.`,
+      );
+    }
+  });
+
+  test("a disabled admin: 403 account disabled", async () => {
+    for (const route of routes) {
+      const { status, body } = await call(route, tokens.disabledAdmin);
+      expect(`${route.method} ${route.pattern} → ${status} ${body?.error}`).toBe(
+        `${route.method} ${route.pattern} → 403 account disabled, contact us`,
+      );
+    }
+  });
+
+  test("a valid admin passes the check (the route then answers for itself, never with 401/403/5xx)", async () => {
+    for (const route of routes) {
+      const { status } = await call(route, tokens.admin);
+      const verdict = status === 401 || status === 403 || status >= 500 ? "refused or failed" : "answered";
+      expect(`${route.method} ${route.pattern} → ${verdict}`).toBe(
+        `${route.method} ${route.pattern} → answered`,
+      );
+    }
+  });
+});

@@ -60,9 +60,9 @@ export interface ListPage<T> {
 export async function listPage<Row>(
   sql: SQL,
   options: {
-    select: ReturnType<SQL["unsafe"]> | string;
-    from: ReturnType<SQL>;
-    where: Array<ReturnType<SQL>>;
+    select: SQL.Query<unknown> | string;
+    from: SQL.Query<unknown>;
+    where: Array<SQL.Query<unknown>>;
     query: ListQuery;
     tieBreaker: string;
   },

@@ -1,7 +1,124 @@
+import {
+  CompanyRequest,
+  companyHasJobsMessage,
+  companyNameTakenMessage,
+  companyNotFoundMessage,
+} from "../../../shared/jobs-schemas.ts";
 import type { ApiRoute } from "../../main-origin.ts";
+import { recordAudit } from "../audit-log.ts";
+import { readListQuery } from "../list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import {
+  type CompanyWrite,
+  companySortColumns,
+  deleteCompany,
+  findCompany,
+  insertCompany,
+  isUniqueViolation,
+  listCompanies,
+  updateCompany,
+} from "./companies-repository.ts";
 
-// PLACEHOLDER being replaced in this session.
-export function companiesRoutes(_deps: PlatformDeps): ApiRoute[] {
-  return [];
+/** Companies (spec §3): admin list, detail, create, edit and delete under `/api/companies`. */
+export function companiesRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+  async function list(request: Request): Promise<Response> {
+    const query = readListQuery(new URL(request.url), companySortColumns, "name");
+    if (query instanceof Response) return query;
+    const { items, total } = await listCompanies(sql, query);
+    return json({ items, total, page: query.page, pageSize: query.pageSize });
+  }
+
+  async function detail(_request: Request, params: Record<string, string>): Promise<Response> {
+    const company = await findCompany(sql, params.id ?? "");
+    return company ? json(company) : jsonError(404, companyNotFoundMessage);
+  }
+
+  /** The write and its audit entry commit together; a name lost to a racing write answers 409 too. */
+  async function write(
+    run: (tx: typeof sql) => Promise<CompanyWrite>,
+    audit: (tx: typeof sql, id: string) => Promise<void>,
+    status: number,
+  ): Promise<Response> {
+    let result: CompanyWrite;
+    try {
+      result = await sql.begin(async (tx) => {
+        const written = await run(tx);
+        if (written.ok) await audit(tx, written.id);
+        return written;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return jsonError(409, companyNameTakenMessage, "name");
+      throw error;
+    }
+    if (!result.ok) {
+      return result.reason === "name-taken"
+        ? jsonError(409, companyNameTakenMessage, "name")
+        : jsonError(404, companyNotFoundMessage);
+    }
+    const company = await findCompany(sql, result.id);
+    return json(company, { status });
+  }
+
+  return [
+    adminRoute(guard, "GET", "/api/companies", list),
+    adminRoute(guard, "GET", "/api/companies/:id", detail),
+    adminRoute(guard, "POST", "/api/companies", async (request, _params, admin) => {
+      const body = await readBody(request, CompanyRequest);
+      if (!body.ok) return body.response;
+      return write(
+        (tx) => insertCompany(tx, body.value),
+        (tx, id) =>
+          recordAudit(tx, {
+            actorId: admin.user.id,
+            action: "company.create",
+            entity: "company",
+            entityId: id,
+            details: { name: body.value.name.trim() },
+          }),
+        201,
+      );
+    }),
+    adminRoute(guard, "PUT", "/api/companies/:id", async (request, params, admin) => {
+      const body = await readBody(request, CompanyRequest);
+      if (!body.ok) return body.response;
+      return write(
+        (tx) => updateCompany(tx, params.id ?? "", body.value),
+        (tx, id) =>
+          recordAudit(tx, {
+            actorId: admin.user.id,
+            action: "company.update",
+            entity: "company",
+            entityId: id,
+            details: { name: body.value.name.trim() },
+          }),
+        200,
+      );
+    }),
+    adminRoute(guard, "DELETE", "/api/companies/:id", async (request, params, admin) => {
+      const forceParam = new URL(request.url).searchParams.get("force") ?? "false";
+      if (forceParam !== "true" && forceParam !== "false") {
+        return jsonError(400, "force must be true or false", "force");
+      }
+      const force = forceParam === "true";
+      const id = params.id ?? "";
+      const result = await sql.begin(async (tx) => {
+        const deleted = await deleteCompany(tx, id, force);
+        if (deleted.ok) {
+          await recordAudit(tx, {
+            actorId: admin.user.id,
+            action: "company.delete",
+            entity: "company",
+            entityId: id,
+            details: { name: deleted.name, force, deletedJobs: deleted.deletedJobs },
+          });
+        }
+        return deleted;
+      });
+      if (result.ok) return new Response(null, { status: 204 });
+      return result.reason === "not-found"
+        ? jsonError(404, companyNotFoundMessage)
+        : jsonError(409, companyHasJobsMessage);
+    }),
+  ];
 }

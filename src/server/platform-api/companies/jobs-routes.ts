@@ -1,7 +1,134 @@
+import {
+  JobRequest,
+  jobNotFoundMessage,
+  jobTypes,
+  professionalLevels,
+} from "../../../shared/jobs-schemas.ts";
 import type { ApiRoute } from "../../main-origin.ts";
+import { recordAudit } from "../audit-log.ts";
+import { readListQuery } from "../list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import {
+  deleteJob,
+  findJob,
+  insertJob,
+  type JobFilters,
+  type JobWrite,
+  jobSortColumns,
+  listJobs,
+  updateJob,
+} from "./jobs-repository.ts";
 
-// PLACEHOLDER being replaced in this session.
-export function jobsRoutes(_deps: PlatformDeps): ApiRoute[] {
-  return [];
+/** Reads the list filters `companyId`, `type`, `level` and `remote`, or answers a 400 naming the bad one. */
+function readJobFilters(params: URLSearchParams): JobFilters | Response {
+  const filters: JobFilters = {};
+  const companyId = params.get("companyId")?.trim();
+  if (companyId) filters.companyId = companyId;
+  const type = params.get("type")?.trim().toUpperCase();
+  if (type) {
+    const known = jobTypes.find((value) => value === type);
+    if (!known) return jsonError(400, `type must be one of ${jobTypes.join(", ")}`, "type");
+    filters.type = known;
+  }
+  const level = params.get("level")?.trim().toUpperCase();
+  if (level) {
+    const known = professionalLevels.find((value) => value === level);
+    if (!known) return jsonError(400, `level must be one of ${professionalLevels.join(", ")}`, "level");
+    filters.level = known;
+  }
+  const remote = params.get("remote")?.trim();
+  if (remote) {
+    if (remote !== "true" && remote !== "false") {
+      return jsonError(400, "remote must be true or false", "remote");
+    }
+    filters.remote = remote === "true";
+  }
+  return filters;
+}
+
+/** Jobs (spec §3): admin list, detail, create, edit and delete under `/api/jobs`. */
+export function jobsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+  async function list(request: Request): Promise<Response> {
+    const query = readListQuery(new URL(request.url), jobSortColumns, "-updatedAt");
+    if (query instanceof Response) return query;
+    const filters = readJobFilters(query.params);
+    if (filters instanceof Response) return filters;
+    const { items, total } = await listJobs(sql, query, filters);
+    return json({ items, total, page: query.page, pageSize: query.pageSize });
+  }
+
+  async function detail(_request: Request, params: Record<string, string>): Promise<Response> {
+    const job = await findJob(sql, params.id ?? "");
+    return job ? json(job) : jsonError(404, jobNotFoundMessage);
+  }
+
+  /** The job, its skill requirements and the audit entry commit together, or nothing is written. */
+  async function write(
+    run: (tx: typeof sql) => Promise<JobWrite>,
+    audit: (tx: typeof sql, id: string) => Promise<void>,
+    status: number,
+  ): Promise<Response> {
+    const result = await sql.begin(async (tx) => {
+      const written = await run(tx);
+      if (written.ok) await audit(tx, written.id);
+      return written;
+    });
+    if (!result.ok) return jsonError(result.status, result.error, result.field);
+    return json(await findJob(sql, result.id), { status });
+  }
+
+  return [
+    adminRoute(guard, "GET", "/api/jobs", list),
+    adminRoute(guard, "GET", "/api/jobs/:id", detail),
+    adminRoute(guard, "POST", "/api/jobs", async (request, _params, admin) => {
+      const body = await readBody(request, JobRequest);
+      if (!body.ok) return body.response;
+      return write(
+        (tx) => insertJob(tx, body.value),
+        (tx, id) =>
+          recordAudit(tx, {
+            actorId: admin.user.id,
+            action: "job.create",
+            entity: "job",
+            entityId: id,
+            details: { title: body.value.title.trim(), companyId: body.value.companyId.trim() },
+          }),
+        201,
+      );
+    }),
+    adminRoute(guard, "PUT", "/api/jobs/:id", async (request, params, admin) => {
+      const body = await readBody(request, JobRequest);
+      if (!body.ok) return body.response;
+      return write(
+        (tx) => updateJob(tx, params.id ?? "", body.value),
+        (tx, id) =>
+          recordAudit(tx, {
+            actorId: admin.user.id,
+            action: "job.update",
+            entity: "job",
+            entityId: id,
+            details: { title: body.value.title.trim(), companyId: body.value.companyId.trim() },
+          }),
+        200,
+      );
+    }),
+    adminRoute(guard, "DELETE", "/api/jobs/:id", async (_request, params, admin) => {
+      const id = params.id ?? "";
+      const deleted = await sql.begin(async (tx) => {
+        const title = await deleteJob(tx, id);
+        if (title !== null) {
+          await recordAudit(tx, {
+            actorId: admin.user.id,
+            action: "job.delete",
+            entity: "job",
+            entityId: id,
+            details: { title },
+          });
+        }
+        return title !== null;
+      });
+      return deleted ? new Response(null, { status: 204 }) : jsonError(404, jobNotFoundMessage);
+    }),
+  ];
 }

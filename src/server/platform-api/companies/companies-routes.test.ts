@@ -1,0 +1,498 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Company } from "../../../shared/jobs-schemas.ts";
+import { createUser } from "../../auth/users-repository.ts";
+import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+
+let server: TestServer;
+let main: string;
+let adminToken: string;
+let userToken: string;
+
+interface Page {
+  items: Company[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+async function logIn(login: string, password: string): Promise<string> {
+  const response = await fetch(`${main}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ login, password }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  token: string | null = adminToken,
+): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  return fetch(`${main}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function create(body: Record<string, unknown>): Promise<Company> {
+  const response = await call("POST", "/api/companies", body);
+  expect(response.status).toBe(201);
+  return (await response.json()) as Company;
+}
+
+/** A job inserted directly, so these tests do not depend on the jobs endpoints. */
+async function insertJob(companyId: string, title: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await server.db.sql`INSERT INTO jobs (id, company_id, title, job_type, professional_level, salary_min,
+      salary_max, salary_unit, salary_per, created_at, updated_at)
+    VALUES (${id}, ${companyId}, ${title}, 'FULL_TIME', 'JUNIOR', 1, 2, 'EUROS', 'MONTH', ${now}, ${now})`;
+  return id;
+}
+
+async function auditActions(entityId: string): Promise<string[]> {
+  const rows = await server.db
+    .sql`SELECT action FROM audit_log WHERE entity_id = ${entityId} ORDER BY created_at`;
+  return rows.map((row: { action: string }) => row.action);
+}
+
+async function expectError(response: Response, status: number, body: { error: string; field?: string }) {
+  expect(response.status).toBe(status);
+  expect(await response.json()).toEqual(body);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  main = server.mainUrl;
+  adminToken = await logIn("admin@example.com", "admin");
+  await createUser(server.db.sql, {
+    name: "Member",
+    email: "member@example.com",
+    password: "member-password",
+    role: "USER",
+  });
+  userToken = await logIn("member@example.com", "member-password");
+});
+
+afterAll(() => server.dispose());
+
+const endpoints: Array<[string, string, unknown]> = [
+  ["GET", "/api/companies", undefined],
+  ["GET", "/api/companies/some-id", undefined],
+  ["POST", "/api/companies", { name: "Acme" }],
+  ["PUT", "/api/companies/some-id", { name: "Acme" }],
+  ["DELETE", "/api/companies/some-id", undefined],
+];
+
+describe("companies access", () => {
+  for (const [method, path, body] of endpoints) {
+    test(`${method} ${path} without a token answers 401`, async () => {
+      const response = await call(method, path, body, null);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: "Sign in first: the request has no bearer token" });
+    });
+
+    test(`${method} ${path} with a USER token answers 403`, async () => {
+      await expectError(await call(method, path, body, userToken), 403, {
+        error: "You are not authorized to use this dashboard.",
+      });
+    });
+  }
+
+  test("a refused write stores nothing", async () => {
+    const [{ count }] = await server.db.sql`SELECT count(*) AS count FROM companies WHERE name = 'Acme'`;
+    expect(Number(count)).toBe(0);
+  });
+});
+
+describe("POST /api/companies", () => {
+  test("creates a company with every field, trimmed, and records the action", async () => {
+    const response = await call("POST", "/api/companies", {
+      name: "  Globex Corporation ",
+      description: " Makes everything. ",
+      website: "https://globex.example.com",
+      videoUrl: "http://videos.example.com/globex",
+      twitter: " @globex ",
+      instagram: "globex.official ",
+      logoUrl: "https://cdn.example.com/globex.png",
+    });
+    expect(response.status).toBe(201);
+    const company = (await response.json()) as Company;
+    expect(company).toEqual({
+      id: expect.any(String),
+      name: "Globex Corporation",
+      description: "Makes everything.",
+      website: "https://globex.example.com",
+      videoUrl: "http://videos.example.com/globex",
+      twitter: "globex",
+      instagram: "globex.official",
+      logoUrl: "https://cdn.example.com/globex.png",
+      jobCount: 0,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(new Date(company.createdAt).toISOString()).toBe(company.createdAt);
+    expect(company.updatedAt).toBe(company.createdAt);
+    expect(await auditActions(company.id)).toEqual(["company.create"]);
+  });
+
+  test("stores only a name when the rest is empty or null", async () => {
+    const company = await create({ name: "Initech", website: "", twitter: null, description: "" });
+    expect(company).toMatchObject({
+      name: "Initech",
+      description: "",
+      website: null,
+      videoUrl: null,
+      twitter: null,
+      instagram: null,
+      logoUrl: null,
+    });
+  });
+
+  test("refuses a name already taken in another case", async () => {
+    await create({ name: "Umbrella" });
+    await expectError(await call("POST", "/api/companies", { name: " uMBRELLA " }), 409, {
+      error: "A company with this name already exists",
+      field: "name",
+    });
+    const [{ count }] = await server.db
+      .sql`SELECT count(*) AS count FROM companies WHERE name_key = 'umbrella'`;
+    expect(Number(count)).toBe(1);
+  });
+
+  test("of concurrent creates with one name, one wins and the others answer 409", async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        call("POST", "/api/companies", { name: index % 2 ? "Oscorp" : "OSCORP" }),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const [{ count }] = await server.db
+      .sql`SELECT count(*) AS count FROM companies WHERE name_key = 'oscorp'`;
+    expect(Number(count)).toBe(1);
+  });
+
+  const invalid: Array<[string, Record<string, unknown>, { error: string; field?: string }]> = [
+    ["a missing name", {}, { error: "name is required", field: "name" }],
+    ["a blank name", { name: "   " }, { error: "name is required", field: "name" }],
+    ["a one-letter name", { name: "A" }, { error: "Must be greater than 1 characters", field: "name" }],
+    [
+      "a 101-letter name",
+      { name: "x".repeat(101) },
+      { error: "Must be less than 101 characters", field: "name" },
+    ],
+    ["a name that is not text", { name: 42 }, { error: "name is required", field: "name" }],
+    [
+      "a long description",
+      { name: "Valid", description: "d".repeat(5001) },
+      { error: "Must be less than 5001 characters", field: "description" },
+    ],
+    [
+      "a website without http(s)",
+      { name: "Valid", website: "ftp://example.com" },
+      { error: "URL format is not valid", field: "website" },
+    ],
+    [
+      "a video URL that is no URL",
+      { name: "Valid", videoUrl: "not a url" },
+      { error: "URL format is not valid", field: "videoUrl" },
+    ],
+    [
+      "a logo URL that is no URL",
+      { name: "Valid", logoUrl: "https://" },
+      { error: "URL format is not valid", field: "logoUrl" },
+    ],
+    [
+      "a URL over 2048 characters",
+      { name: "Valid", website: `https://example.com/${"p".repeat(2040)}` },
+      { error: "Must be less than 2049 characters", field: "website" },
+    ],
+    [
+      "a Twitter handle with spaces",
+      { name: "Valid", twitter: "two words" },
+      { error: "Must be a handle without spaces", field: "twitter" },
+    ],
+    [
+      "an Instagram handle over 100 characters",
+      { name: "Valid", instagram: "i".repeat(101) },
+      { error: "Must be less than 101 characters", field: "instagram" },
+    ],
+    ["an unknown field", { name: "Valid", jobs: 3 }, { error: "Unknown field jobs", field: "jobs" }],
+  ];
+  for (const [label, body, error] of invalid) {
+    test(`refuses ${label}`, async () => {
+      await expectError(await call("POST", "/api/companies", body), 400, error);
+    });
+  }
+
+  test("refuses a body that is not JSON", async () => {
+    await expectError(await call("POST", "/api/companies", "{name"), 400, {
+      error: "Request body is not valid JSON",
+    });
+  });
+
+  test("refused bodies store nothing", async () => {
+    const [{ count }] = await server.db.sql`SELECT count(*) AS count FROM companies WHERE name = 'Valid'`;
+    expect(Number(count)).toBe(0);
+  });
+});
+
+describe("GET /api/companies/:id", () => {
+  test("answers every field and the job count", async () => {
+    const company = await create({ name: "Hooli", website: "https://hooli.example.com" });
+    await insertJob(company.id, "Engineer");
+    await insertJob(company.id, "Designer");
+    const response = await call("GET", `/api/companies/${company.id}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ...company, jobCount: 2 });
+  });
+
+  test("answers 404 for an unknown id", async () => {
+    await expectError(await call("GET", "/api/companies/no-such-company"), 404, {
+      error: "Company not found",
+    });
+  });
+});
+
+describe("PUT /api/companies/:id", () => {
+  test("replaces every field and moves updatedAt", async () => {
+    const company = await create({
+      name: "Pied Piper",
+      description: "Compression",
+      website: "https://piedpiper.example.com",
+      twitter: "piedpiper",
+    });
+    await Bun.sleep(5);
+    const response = await call("PUT", `/api/companies/${company.id}`, {
+      name: "PIED PIPER",
+      instagram: "@piedpiper",
+      logoUrl: "https://cdn.example.com/pp.png",
+    });
+    expect(response.status).toBe(200);
+    const updated = (await response.json()) as Company;
+    expect(updated).toEqual({
+      ...company,
+      name: "PIED PIPER",
+      description: "",
+      website: null,
+      twitter: null,
+      instagram: "piedpiper",
+      logoUrl: "https://cdn.example.com/pp.png",
+      updatedAt: expect.any(String),
+    });
+    expect(updated.updatedAt > company.updatedAt).toBe(true);
+    expect(await auditActions(company.id)).toEqual(["company.create", "company.update"]);
+    const detail = await call("GET", `/api/companies/${company.id}`);
+    expect(await detail.json()).toEqual(updated);
+  });
+
+  test("refuses the name of another company", async () => {
+    await create({ name: "Vandelay Industries" });
+    const other = await create({ name: "Kramerica" });
+    await expectError(await call("PUT", `/api/companies/${other.id}`, { name: "vandelay industries" }), 409, {
+      error: "A company with this name already exists",
+      field: "name",
+    });
+    const detail = await call("GET", `/api/companies/${other.id}`);
+    expect(((await detail.json()) as Company).name).toBe("Kramerica");
+  });
+
+  test("answers 404 for an unknown id", async () => {
+    await expectError(await call("PUT", "/api/companies/no-such-company", { name: "Nobody" }), 404, {
+      error: "Company not found",
+    });
+  });
+
+  test("validates the body like a create", async () => {
+    const company = await create({ name: "Wayne Enterprises" });
+    await expectError(await call("PUT", `/api/companies/${company.id}`, { name: "W" }), 400, {
+      error: "Must be greater than 1 characters",
+      field: "name",
+    });
+    await expectError(
+      await call("PUT", `/api/companies/${company.id}`, { name: "Wayne", website: "wayne.example.com" }),
+      400,
+      { error: "URL format is not valid", field: "website" },
+    );
+  });
+});
+
+describe("GET /api/companies", () => {
+  let server2: TestServer;
+  let main2: string;
+  let token2: string;
+  const get = async (query = "") => {
+    const response = await fetch(`${main2}/api/companies${query}`, {
+      headers: { Authorization: `Bearer ${token2}` },
+    });
+    return response;
+  };
+  const names = async (query = "") => ((await (await get(query)).json()) as Page).items.map((c) => c.name);
+
+  beforeAll(async () => {
+    // A server of its own, so the other tests' companies do not shift these pages.
+    server2 = await startTestServer();
+    main2 = server2.mainUrl;
+    const login = await fetch(`${main2}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ login: "admin", password: "admin" }),
+    });
+    token2 = ((await login.json()) as { access_token: string }).access_token;
+    for (const name of ["beta Labs", "Alpha Works", "Gamma_Co", "delta 100%"]) {
+      const response = await fetch(`${main2}/api/companies`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token2}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ name }),
+      });
+      expect(response.status).toBe(201);
+      await Bun.sleep(3);
+    }
+    const [beta] = await server2.db.sql`SELECT id FROM companies WHERE name = 'beta Labs'`;
+    const [gamma] = await server2.db.sql`SELECT id FROM companies WHERE name = 'Gamma_Co'`;
+    const now = new Date().toISOString();
+    for (const [companyId, count] of [
+      [beta.id, 3],
+      [gamma.id, 1],
+    ] as const) {
+      for (let index = 0; index < count; index++) {
+        await server2.db
+          .sql`INSERT INTO jobs (id, company_id, title, job_type, professional_level, salary_min,
+            salary_max, salary_unit, salary_per, created_at, updated_at)
+          VALUES (${crypto.randomUUID()}, ${companyId}, ${`Job ${index}`}, 'FULL_TIME', 'JUNIOR', 1, 2, 'EUROS',
+            'MONTH', ${now}, ${now})`;
+      }
+    }
+  });
+
+  afterAll(() => server2.dispose());
+
+  test("sorts by name case-insensitively by default, with job counts", async () => {
+    const response = await get();
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Page;
+    expect(body.total).toBe(4);
+    expect(body.page).toBe(1);
+    expect(body.pageSize).toBe(25);
+    expect(body.items.map((c) => [c.name, c.jobCount])).toEqual([
+      ["Alpha Works", 0],
+      ["beta Labs", 3],
+      ["delta 100%", 0],
+      ["Gamma_Co", 1],
+    ]);
+    expect(body.items[0]).toEqual({
+      id: expect.any(String),
+      name: "Alpha Works",
+      description: "",
+      website: null,
+      videoUrl: null,
+      twitter: null,
+      instagram: null,
+      logoUrl: null,
+      jobCount: 0,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+  });
+
+  test("sorts by name descending, by creation and by job count", async () => {
+    expect(await names("?sort=-name")).toEqual(["Gamma_Co", "delta 100%", "beta Labs", "Alpha Works"]);
+    expect(await names("?sort=createdAt")).toEqual(["beta Labs", "Alpha Works", "Gamma_Co", "delta 100%"]);
+    expect(await names("?sort=-createdAt")).toEqual(["delta 100%", "Gamma_Co", "Alpha Works", "beta Labs"]);
+    expect((await names("?sort=-jobs")).slice(0, 2)).toEqual(["beta Labs", "Gamma_Co"]);
+    expect((await names("?sort=jobs")).slice(2)).toEqual(["Gamma_Co", "beta Labs"]);
+  });
+
+  test("searches names case-insensitively, wildcards taken literally", async () => {
+    expect(await names("?q=LABS")).toEqual(["beta Labs"]);
+    expect(await names("?q=a_c")).toEqual(["Gamma_Co"]);
+    expect(await names("?q=0%25")).toEqual(["delta 100%"]);
+    const none = (await (await get("?q=nothing")).json()) as Page;
+    expect(none).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
+  });
+
+  test("pages through the list", async () => {
+    const second = (await (await get("?pageSize=3&page=2")).json()) as Page;
+    expect(second.total).toBe(4);
+    expect(second.items.map((c) => c.name)).toEqual(["Gamma_Co"]);
+  });
+
+  test("refuses an unknown sort and a bad page", async () => {
+    await expectError(await get("?sort=website"), 400, {
+      error: "sort must be one of name, createdAt, jobs (prefix - to reverse)",
+      field: "sort",
+    });
+    await expectError(await get("?page=0"), 400, {
+      error: "page must be a whole number from 1",
+      field: "page",
+    });
+  });
+});
+
+describe("DELETE /api/companies/:id", () => {
+  test("deletes a company without jobs", async () => {
+    const company = await create({ name: "Soylent" });
+    const response = await call("DELETE", `/api/companies/${company.id}`);
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+    await expectError(await call("GET", `/api/companies/${company.id}`), 404, { error: "Company not found" });
+    expect(await auditActions(company.id)).toEqual(["company.create", "company.delete"]);
+  });
+
+  test("refuses a company that still has jobs, unless forced", async () => {
+    const company = await create({ name: "Cyberdyne" });
+    const jobId = await insertJob(company.id, "Robotics Engineer");
+    const [root] = await server.db.sql`SELECT count(*) AS count FROM root_skills WHERE id = 'robotics'`;
+    if (Number(root.count) === 0) {
+      const now = new Date().toISOString();
+      await server.db.sql`INSERT INTO root_skills (id, name, grid_row, grid_column, created_at, updated_at)
+        VALUES ('robotics', 'Robotics', 0, 0, ${now}, ${now})`;
+      await server.db
+        .sql`INSERT INTO sub_skills (id, root_id, name, grid_row, grid_column, created_at, updated_at)
+        VALUES ('servos', 'robotics', 'Servos', 0, 0, ${now}, ${now})`;
+    }
+    await server.db.sql`INSERT INTO job_skill_requirements (job_id, sub_skill_id, min_level)
+      VALUES (${jobId}, 'servos', 3)`;
+
+    await expectError(await call("DELETE", `/api/companies/${company.id}`), 409, {
+      error: "The company still has jobs",
+    });
+    await expectError(await call("DELETE", `/api/companies/${company.id}?force=false`), 409, {
+      error: "The company still has jobs",
+    });
+    expect((await call("GET", `/api/companies/${company.id}`)).status).toBe(200);
+
+    expect((await call("DELETE", `/api/companies/${company.id}?force=true`)).status).toBe(204);
+    await expectError(await call("GET", `/api/companies/${company.id}`), 404, { error: "Company not found" });
+    const [jobs] = await server.db.sql`SELECT count(*) AS count FROM jobs WHERE id = ${jobId}`;
+    expect(Number(jobs.count)).toBe(0);
+    const [requirements] = await server.db
+      .sql`SELECT count(*) AS count FROM job_skill_requirements WHERE job_id = ${jobId}`;
+    expect(Number(requirements.count)).toBe(0);
+    const [entry] = await server.db.sql`SELECT details FROM audit_log
+      WHERE entity_id = ${company.id} AND action = 'company.delete'`;
+    expect(JSON.parse(entry.details)).toEqual({ name: "Cyberdyne", force: true, deletedJobs: 1 });
+  });
+
+  test("refuses a force value other than true or false", async () => {
+    const company = await create({ name: "Tyrell" });
+    await expectError(await call("DELETE", `/api/companies/${company.id}?force=yes`), 400, {
+      error: "force must be true or false",
+      field: "force",
+    });
+    expect((await call("GET", `/api/companies/${company.id}`)).status).toBe(200);
+  });
+
+  test("answers 404 for an unknown id", async () => {
+    await expectError(await call("DELETE", "/api/companies/no-such-company"), 404, {
+      error: "Company not found",
+    });
+  });
+});

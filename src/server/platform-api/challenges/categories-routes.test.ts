@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { ChallengeCategory, ChallengeDetail } from "../../../shared/challenges-schemas.ts";
+import {
+  auditFor,
+  type ChallengesTestApi,
+  expectAdminOnly,
+  startChallengesTestApi,
+} from "./challenges-test-api.ts";
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+let api: ChallengesTestApi;
+
+const createCategory = (title: string, information = "") =>
+  api.expectJson<ChallengeCategory>("POST", "/api/challenge-categories", { title, information }, 201);
+
+const createChallenge = (title: string, categoryId: string | null) =>
+  api.expectJson<ChallengeDetail>("POST", "/api/challenges", { title, categoryId, difficulty: "EASY" }, 201);
+
+beforeAll(async () => {
+  api = await startChallengesTestApi();
+});
+
+afterAll(() => api.dispose());
+
+describe("challenge category access", () => {
+  test("every category endpoint answers 401 without a token and 403 to a USER", async () => {
+    const body = { title: "Algorithms" };
+    await expectAdminOnly(api, "GET", "/api/challenge-categories");
+    await expectAdminOnly(api, "GET", "/api/challenge-categories/anything");
+    await expectAdminOnly(api, "POST", "/api/challenge-categories", body);
+    await expectAdminOnly(api, "PUT", "/api/challenge-categories/anything", body);
+    await expectAdminOnly(api, "DELETE", "/api/challenge-categories/anything");
+    const [{ count }] = await api.sql`SELECT count(*) AS count FROM challenge_categories`;
+    expect(Number(count)).toBe(0);
+  });
+});
+
+describe("POST /api/challenge-categories", () => {
+  test("creates a category and records the action", async () => {
+    const category = await createCategory("  Web Security ", "Injection, XSS and friends");
+    expect(category).toEqual({
+      id: expect.any(String),
+      title: "Web Security",
+      information: "Injection, XSS and friends",
+      challengeCount: 0,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      updatedAt: category.createdAt,
+    });
+    const audit = await auditFor(api.sql, category.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_id: api.adminId, action: "create", entity: "challenge_category" });
+    expect(JSON.parse(audit[0]?.details ?? "{}")).toEqual({ title: "Web Security" });
+  });
+
+  test("information defaults to empty", async () => {
+    const category = await api.expectJson<ChallengeCategory>(
+      "POST",
+      "/api/challenge-categories",
+      { title: "No information" },
+      201,
+    );
+    expect(category.information).toBe("");
+  });
+
+  test.each([
+    ["a missing title", {}, "title is required", "title"],
+    ["a blank title", { title: "   " }, "title is required", "title"],
+    ["a 1-character title", { title: "A" }, "Must be greater than 1 characters", "title"],
+    ["a 101-character title", { title: "x".repeat(101) }, "Must be less than 101 characters", "title"],
+    ["a numeric title", { title: 42 }, "title is required", "title"],
+    [
+      "2001 characters of information",
+      { title: "Fine", information: "x".repeat(2001) },
+      "Must be less than 2001 characters",
+      "information",
+    ],
+    ["numeric information", { title: "Fine", information: 7 }, "Must be a text", "information"],
+    ["an unknown field", { title: "Fine", colour: "red" }, "Unknown field colour", "colour"],
+  ])("refuses %s with 400", async (_label, body, error, field) => {
+    const response = await api.call("POST", "/api/challenge-categories", body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error, field });
+  });
+
+  test("refuses a body that is not JSON", async () => {
+    const response = await api.call("POST", "/api/challenge-categories", "{title:");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Request body is not valid JSON" });
+  });
+
+  test("accepts the length bounds exactly", async () => {
+    const short = await createCategory("AB", "i".repeat(2000));
+    expect(short.title).toBe("AB");
+    const long = await createCategory("y".repeat(100));
+    expect(long.title).toHaveLength(100);
+  });
+});
+
+describe("GET /api/challenge-categories/:id", () => {
+  test("answers the category with its challenge count", async () => {
+    const category = await createCategory("Counted");
+    await createChallenge("First counted", category.id);
+    await createChallenge("Second counted", category.id);
+    const read = await api.expectJson<ChallengeCategory>(
+      "GET",
+      `/api/challenge-categories/${category.id}`,
+      undefined,
+      200,
+    );
+    expect(read).toEqual({ ...category, challengeCount: 2 });
+  });
+
+  test("answers 404 for an unknown id", async () => {
+    const response = await api.call("GET", "/api/challenge-categories/missing");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Challenge category not found" });
+  });
+});
+
+describe("PUT /api/challenge-categories/:id", () => {
+  test("replaces title and information and records the action", async () => {
+    const category = await createCategory("Before", "old");
+    await Bun.sleep(2);
+    const updated = await api.expectJson<ChallengeCategory>(
+      "PUT",
+      `/api/challenge-categories/${category.id}`,
+      { title: "After", information: "new" },
+      200,
+    );
+    expect(updated).toMatchObject({ id: category.id, title: "After", information: "new", challengeCount: 0 });
+    expect(updated.createdAt).toBe(category.createdAt);
+    expect(updated.updatedAt > category.updatedAt).toBe(true);
+    const audit = await auditFor(api.sql, category.id);
+    expect(audit.map((row) => row.action)).toEqual(["create", "update"]);
+  });
+
+  test("answers 404 for an unknown id", async () => {
+    const response = await api.call("PUT", "/api/challenge-categories/missing", { title: "Whatever" });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Challenge category not found" });
+  });
+
+  test("refuses an invalid body and leaves the category as it was", async () => {
+    const category = await createCategory("Untouched");
+    const response = await api.call("PUT", `/api/challenge-categories/${category.id}`, { title: "x" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Must be greater than 1 characters", field: "title" });
+    const missing = await api.call("PUT", `/api/challenge-categories/${category.id}`, {
+      information: "only",
+    });
+    expect(await missing.json()).toEqual({ error: "title is required", field: "title" });
+    const read = await api.expectJson<ChallengeCategory>(
+      "GET",
+      `/api/challenge-categories/${category.id}`,
+      undefined,
+      200,
+    );
+    expect(read.title).toBe("Untouched");
+  });
+});
+
+describe("DELETE /api/challenge-categories/:id", () => {
+  test("deletes the category; its challenges stay without a category", async () => {
+    const category = await createCategory("Doomed");
+    const challenge = await createChallenge("Survivor", category.id);
+    const response = await api.call("DELETE", `/api/challenge-categories/${category.id}`);
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+    expect((await api.call("GET", `/api/challenge-categories/${category.id}`)).status).toBe(404);
+    const survivor = await api.expectJson<ChallengeDetail>(
+      "GET",
+      `/api/challenges/${challenge.id}`,
+      undefined,
+      200,
+    );
+    expect(survivor.category).toBeNull();
+    expect(survivor.categoryId).toBeNull();
+    expect(survivor.title).toBe("Survivor");
+    const audit = await auditFor(api.sql, category.id);
+    expect(audit.at(-1)).toMatchObject({
+      action: "delete",
+      entity: "challenge_category",
+      actor_id: api.adminId,
+    });
+    expect(JSON.parse(audit.at(-1)?.details ?? "{}")).toEqual({
+      title: "Doomed",
+      uncategorisedChallenges: 1,
+    });
+  });
+
+  test("answers 404 for an unknown or already deleted id", async () => {
+    const category = await createCategory("Twice");
+    expect((await api.call("DELETE", `/api/challenge-categories/${category.id}`)).status).toBe(204);
+    const again = await api.call("DELETE", `/api/challenge-categories/${category.id}`);
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ error: "Challenge category not found" });
+  });
+});
+
+describe("GET /api/challenge-categories", () => {
+  let zeta: ChallengeCategory;
+  let alpha: ChallengeCategory;
+  let mid: ChallengeCategory;
+
+  beforeAll(async () => {
+    await api.sql`DELETE FROM challenges`;
+    await api.sql`DELETE FROM challenge_categories`;
+    zeta = await createCategory("zeta list", "z");
+    await Bun.sleep(2);
+    alpha = await createCategory("Alpha list 100%", "a");
+    await Bun.sleep(2);
+    mid = await createCategory("Mid_list", "m");
+    await createChallenge("In alpha 1", alpha.id);
+    await createChallenge("In alpha 2", alpha.id);
+    await createChallenge("In mid", mid.id);
+  });
+
+  const listOf = (query = "") =>
+    api.expectJson<Page<ChallengeCategory>>("GET", `/api/challenge-categories${query}`, undefined, 200);
+
+  test("sorts by title case-insensitively by default, with counts", async () => {
+    const page = await listOf();
+    expect(page.total).toBe(3);
+    expect(page.page).toBe(1);
+    expect(page.pageSize).toBe(25);
+    expect(page.items.map((item) => [item.title, item.challengeCount])).toEqual([
+      ["Alpha list 100%", 2],
+      ["Mid_list", 1],
+      ["zeta list", 0],
+    ]);
+    expect(page.items[0]).toEqual({ ...alpha, challengeCount: 2 });
+  });
+
+  test("sorts by challenge count and by creation date, either way", async () => {
+    expect((await listOf("?sort=-challenges")).items.map((item) => item.id)).toEqual([
+      alpha.id,
+      mid.id,
+      zeta.id,
+    ]);
+    expect((await listOf("?sort=challenges")).items.map((item) => item.id)).toEqual([
+      zeta.id,
+      mid.id,
+      alpha.id,
+    ]);
+    expect((await listOf("?sort=createdAt")).items.map((item) => item.id)).toEqual([
+      zeta.id,
+      alpha.id,
+      mid.id,
+    ]);
+    expect((await listOf("?sort=-title")).items.map((item) => item.id)).toEqual([zeta.id, mid.id, alpha.id]);
+  });
+
+  test("searches titles case-insensitively, with LIKE wildcards taken literally", async () => {
+    expect((await listOf("?q=LIST")).total).toBe(3);
+    expect((await listOf("?q=100%25")).items.map((item) => item.id)).toEqual([alpha.id]);
+    expect((await listOf("?q=_")).items.map((item) => item.id)).toEqual([mid.id]);
+    expect((await listOf("?q=nothing")).items).toEqual([]);
+  });
+
+  test("pages", async () => {
+    const second = await listOf("?pageSize=2&page=2");
+    expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(second.items.map((item) => item.id)).toEqual([zeta.id]);
+  });
+
+  test("refuses an unknown sort or a bad page", async () => {
+    const sort = await api.call("GET", "/api/challenge-categories?sort=information");
+    expect(sort.status).toBe(400);
+    expect(await sort.json()).toEqual({
+      error: "sort must be one of title, createdAt, challenges (prefix - to reverse)",
+      field: "sort",
+    });
+    const page = await api.call("GET", "/api/challenge-categories?page=0");
+    expect(page.status).toBe(400);
+    expect(await page.json()).toEqual({ error: "page must be a whole number from 1", field: "page" });
+  });
+});

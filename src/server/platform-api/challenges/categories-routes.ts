@@ -1,0 +1,50 @@
+import { ChallengeCategoryRequest } from "../../../shared/challenges-schemas.ts";
+import type { ApiRoute } from "../../main-origin.ts";
+import { readListQuery } from "../list-query.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import {
+  categorySortColumns,
+  deleteCategory,
+  findCategory,
+  insertCategory,
+  listCategories,
+  updateCategory,
+} from "./categories-repository.ts";
+
+export const categoryNotFound = "Challenge category not found";
+
+/** Challenge categories: list, read, create, edit, delete (its challenges stay, uncategorised). */
+export function categoriesRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+  return [
+    adminRoute(guard, "GET", "/api/challenge-categories", async (request) => {
+      const query = readListQuery(new URL(request.url), categorySortColumns, "title");
+      if (query instanceof Response) return query;
+      const { items, total } = await listCategories(sql, query);
+      return json({ items, total, page: query.page, pageSize: query.pageSize });
+    }),
+    adminRoute(guard, "GET", "/api/challenge-categories/:id", async (_request, params) => {
+      const category = await findCategory(sql, params.id ?? "");
+      return category ? json(category) : jsonError(404, categoryNotFound);
+    }),
+    adminRoute(guard, "POST", "/api/challenge-categories", async (request, _params, admin) => {
+      const body = await readBody(request, ChallengeCategoryRequest);
+      if (!body.ok) return body.response;
+      const category = await insertCategory(sql, admin.user.id, body.value);
+      return json(category, { status: 201 });
+    }),
+    adminRoute(guard, "PUT", "/api/challenge-categories/:id", async (request, params, admin) => {
+      const body = await readBody(request, ChallengeCategoryRequest);
+      if (!body.ok) return body.response;
+      const id = params.id ?? "";
+      if (!(await updateCategory(sql, admin.user.id, id, body.value)))
+        return jsonError(404, categoryNotFound);
+      return json(await findCategory(sql, id));
+    }),
+    adminRoute(guard, "DELETE", "/api/challenge-categories/:id", async (_request, params, admin) => {
+      if (!(await deleteCategory(sql, admin.user.id, params.id ?? "")))
+        return jsonError(404, categoryNotFound);
+      return new Response(null, { status: 204 });
+    }),
+  ];
+}

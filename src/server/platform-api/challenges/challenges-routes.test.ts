@@ -1,0 +1,473 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type {
+  ChallengeCategory,
+  ChallengeDetail,
+  ChallengeListItem,
+  TaskDetail,
+} from "../../../shared/challenges-schemas.ts";
+import {
+  auditFor,
+  type ChallengesTestApi,
+  expectAdminOnly,
+  insertSkills,
+  startChallengesTestApi,
+} from "./challenges-test-api.ts";
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+let api: ChallengesTestApi;
+let category: ChallengeCategory;
+let otherCategory: ChallengeCategory;
+
+const isoDate = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+const createChallenge = (body: Record<string, unknown>) =>
+  api.expectJson<ChallengeDetail>("POST", "/api/challenges", { difficulty: "EASY", ...body }, 201);
+
+const addTask = (challengeId: string, title: string) =>
+  api.expectJson<TaskDetail>(
+    "POST",
+    `/api/challenges/${challengeId}/tasks`,
+    {
+      kind: "QUESTION",
+      title,
+      content: { question: "2 + 2?", acceptedAnswers: ["4"], caseSensitive: false },
+    },
+    201,
+  );
+
+async function countRows(table: "challenges" | "challenge_skills" | "tasks"): Promise<number> {
+  const [{ count }] = await api.sql`SELECT count(*) AS count FROM ${api.sql(table)}`;
+  return Number(count);
+}
+
+beforeAll(async () => {
+  api = await startChallengesTestApi();
+  await insertSkills(api.sql, "web", [
+    { id: "web-html", name: "HTML" },
+    { id: "web-css", name: "CSS" },
+  ]);
+  await insertSkills(api.sql, "data", [{ id: "data-sql", name: "SQL" }]);
+  category = await api.expectJson<ChallengeCategory>(
+    "POST",
+    "/api/challenge-categories",
+    { title: "Web" },
+    201,
+  );
+  otherCategory = await api.expectJson<ChallengeCategory>(
+    "POST",
+    "/api/challenge-categories",
+    { title: "Data" },
+    201,
+  );
+});
+
+afterAll(() => api.dispose());
+
+describe("challenge access", () => {
+  test("every challenge endpoint answers 401 without a token and 403 to a USER", async () => {
+    const body = { title: "Locked out", difficulty: "EASY" };
+    await expectAdminOnly(api, "GET", "/api/challenges");
+    await expectAdminOnly(api, "GET", "/api/challenges/anything");
+    await expectAdminOnly(api, "POST", "/api/challenges", body);
+    await expectAdminOnly(api, "PUT", "/api/challenges/anything", body);
+    await expectAdminOnly(api, "DELETE", "/api/challenges/anything");
+    expect(await countRows("challenges")).toBe(0);
+  });
+});
+
+describe("POST /api/challenges", () => {
+  test("creates a challenge with every field; the creator is the admin", async () => {
+    const created = await createChallenge({
+      categoryId: category.id,
+      title: " Build a landing page ",
+      description: "Semantic HTML and a responsive layout.",
+      difficulty: "MEDIUM",
+      status: "PUBLISHED",
+      skillIds: ["web-html", "web-css", "web-html"],
+    });
+    expect(created).toEqual({
+      id: expect.any(String),
+      title: "Build a landing page",
+      description: "Semantic HTML and a responsive layout.",
+      difficulty: "MEDIUM",
+      status: "PUBLISHED",
+      categoryId: category.id,
+      category: { id: category.id, title: "Web" },
+      creator: { id: api.adminId, name: "admin" },
+      skills: [
+        { subSkillId: "web-css", name: "CSS", rootSkillId: "web" },
+        { subSkillId: "web-html", name: "HTML", rootSkillId: "web" },
+      ],
+      tasks: [],
+      taskCount: 0,
+      createdAt: isoDate,
+      updatedAt: created.createdAt,
+    });
+    const audit = await auditFor(api.sql, created.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_id: api.adminId, action: "create", entity: "challenge" });
+  });
+
+  test("defaults: no category, empty description, DRAFT, no skills", async () => {
+    const created = await createChallenge({ title: "Minimal", difficulty: "HARD" });
+    expect(created).toMatchObject({
+      categoryId: null,
+      category: null,
+      description: "",
+      difficulty: "HARD",
+      status: "DRAFT",
+      skills: [],
+    });
+  });
+
+  test.each([
+    ["a missing title", { difficulty: "EASY" }, "title is required", "title"],
+    ["a 1-character title", { title: "X", difficulty: "EASY" }, "Must be greater than 1 characters", "title"],
+    [
+      "a 121-character title",
+      { title: "x".repeat(121), difficulty: "EASY" },
+      "Must be less than 121 characters",
+      "title",
+    ],
+    [
+      "a 5001-character description",
+      { title: "Fine", description: "d".repeat(5001), difficulty: "EASY" },
+      "Must be less than 5001 characters",
+      "description",
+    ],
+    ["a missing difficulty", { title: "Fine" }, "difficulty is required", "difficulty"],
+    [
+      "an unknown difficulty",
+      { title: "Fine", difficulty: "TRIVIAL" },
+      "difficulty must be one of EASY, MEDIUM, HARD, EXPERT",
+      "difficulty",
+    ],
+    [
+      "an unknown status",
+      { title: "Fine", difficulty: "EASY", status: "LIVE" },
+      "status must be one of DRAFT, PUBLISHED, ARCHIVED",
+      "status",
+    ],
+    [
+      "a numeric categoryId",
+      { title: "Fine", difficulty: "EASY", categoryId: 5 },
+      "Must be an id",
+      "categoryId",
+    ],
+    [
+      "skillIds that are not a list",
+      { title: "Fine", difficulty: "EASY", skillIds: "web-html" },
+      "skillIds is invalid",
+      "skillIds",
+    ],
+    [
+      "a blank skill id",
+      { title: "Fine", difficulty: "EASY", skillIds: [""] },
+      "Must be an id",
+      "skillIds.0",
+    ],
+    [
+      "51 skill ids",
+      { title: "Fine", difficulty: "EASY", skillIds: Array.from({ length: 51 }, (_, i) => `s${i}`) },
+      "Must have no more than 50 entries",
+      "skillIds",
+    ],
+    [
+      "an unknown category",
+      { title: "Fine", difficulty: "EASY", categoryId: "no-such-category" },
+      "Challenge category not found",
+      "categoryId",
+    ],
+    [
+      "an unknown sub-skill",
+      { title: "Fine", difficulty: "EASY", skillIds: ["web-html", "no-such-skill"] },
+      "Sub-skill no-such-skill not found",
+      "skillIds",
+    ],
+    ["an unknown field", { title: "Fine", difficulty: "EASY", owner: "me" }, "Unknown field owner", "owner"],
+  ])("refuses %s with 400 and writes nothing", async (_label, body, error, field) => {
+    const before = [await countRows("challenges"), await countRows("challenge_skills")];
+    const response = await api.call("POST", "/api/challenges", body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error, field });
+    expect([await countRows("challenges"), await countRows("challenge_skills")]).toEqual(before);
+  });
+});
+
+describe("GET /api/challenges/:id", () => {
+  test("lists the challenge's tasks as summaries", async () => {
+    const challenge = await createChallenge({ title: "With tasks", skillIds: ["data-sql"] });
+    const first = await addTask(challenge.id, "First question");
+    const second = await addTask(challenge.id, "Second question");
+    const read = await api.expectJson<ChallengeDetail>(
+      "GET",
+      `/api/challenges/${challenge.id}`,
+      undefined,
+      200,
+    );
+    expect(read.taskCount).toBe(2);
+    expect(read.skills).toEqual([{ subSkillId: "data-sql", name: "SQL", rootSkillId: "data" }]);
+    expect(read.tasks).toEqual([
+      {
+        id: first.id,
+        kind: "QUESTION",
+        title: "First question",
+        xp: 0,
+        coins: 0,
+        fee: 0,
+        enabled: true,
+        retired: false,
+      },
+      {
+        id: second.id,
+        kind: "QUESTION",
+        title: "Second question",
+        xp: 0,
+        coins: 0,
+        fee: 0,
+        enabled: true,
+        retired: false,
+      },
+    ]);
+  });
+
+  test("answers 404 for an unknown id", async () => {
+    const response = await api.call("GET", "/api/challenges/missing");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Challenge not found" });
+  });
+});
+
+describe("PUT /api/challenges/:id", () => {
+  test("replaces fields and skills; the creator stays", async () => {
+    const other = await api.newAdmin("Editor");
+    const challenge = await createChallenge({
+      title: "Original",
+      categoryId: category.id,
+      skillIds: ["web-html"],
+    });
+    await Bun.sleep(2);
+    const updated = await api.expectJson<ChallengeDetail>(
+      "PUT",
+      `/api/challenges/${challenge.id}`,
+      {
+        title: "Rewritten",
+        description: "Now about SQL.",
+        categoryId: otherCategory.id,
+        difficulty: "EXPERT",
+        status: "ARCHIVED",
+        skillIds: ["data-sql", "web-css"],
+      },
+      200,
+      other.token,
+    );
+    expect(updated).toMatchObject({
+      id: challenge.id,
+      title: "Rewritten",
+      description: "Now about SQL.",
+      categoryId: otherCategory.id,
+      category: { id: otherCategory.id, title: "Data" },
+      difficulty: "EXPERT",
+      status: "ARCHIVED",
+      creator: { id: api.adminId, name: "admin" },
+      createdAt: challenge.createdAt,
+    });
+    expect(updated.updatedAt > challenge.updatedAt).toBe(true);
+    expect(updated.skills.map((skill) => skill.subSkillId)).toEqual(["web-css", "data-sql"]);
+    const audit = await auditFor(api.sql, challenge.id);
+    expect(audit.map((row) => [row.action, row.actor_id])).toEqual([
+      ["create", api.adminId],
+      ["update", other.id],
+    ]);
+  });
+
+  test("clears the category and skills when the body leaves them out", async () => {
+    const challenge = await createChallenge({
+      title: "Tagged",
+      categoryId: category.id,
+      skillIds: ["web-css"],
+    });
+    const updated = await api.expectJson<ChallengeDetail>(
+      "PUT",
+      `/api/challenges/${challenge.id}`,
+      { title: "Untagged", difficulty: "EASY" },
+      200,
+    );
+    expect(updated).toMatchObject({ category: null, categoryId: null, skills: [], status: "DRAFT" });
+  });
+
+  test("answers 404 for an unknown id", async () => {
+    const response = await api.call("PUT", "/api/challenges/missing", {
+      title: "Whatever",
+      difficulty: "EASY",
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Challenge not found" });
+  });
+
+  test("refuses invalid bodies and unknown references without changing anything", async () => {
+    const challenge = await createChallenge({ title: "Steady", skillIds: ["web-html"] });
+    const invalid = await api.call("PUT", `/api/challenges/${challenge.id}`, {
+      title: "Steady",
+      difficulty: "",
+    });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({
+      error: "difficulty must be one of EASY, MEDIUM, HARD, EXPERT",
+      field: "difficulty",
+    });
+    const unknownSkill = await api.call("PUT", `/api/challenges/${challenge.id}`, {
+      title: "Changed",
+      difficulty: "HARD",
+      skillIds: ["web-css", "ghost"],
+    });
+    expect(unknownSkill.status).toBe(400);
+    expect(await unknownSkill.json()).toEqual({ error: "Sub-skill ghost not found", field: "skillIds" });
+    const unknownCategory = await api.call("PUT", `/api/challenges/${challenge.id}`, {
+      title: "Changed",
+      difficulty: "HARD",
+      categoryId: "ghost",
+    });
+    expect(await unknownCategory.json()).toEqual({
+      error: "Challenge category not found",
+      field: "categoryId",
+    });
+    const read = await api.expectJson<ChallengeDetail>(
+      "GET",
+      `/api/challenges/${challenge.id}`,
+      undefined,
+      200,
+    );
+    expect(read).toMatchObject({ title: "Steady", difficulty: "EASY" });
+    expect(read.skills.map((skill) => skill.subSkillId)).toEqual(["web-html"]);
+  });
+});
+
+describe("DELETE /api/challenges/:id", () => {
+  test("deletes the challenge with its tasks and skills", async () => {
+    const challenge = await createChallenge({ title: "Doomed", skillIds: ["web-html"] });
+    const task = await addTask(challenge.id, "Doomed task");
+    const response = await api.call("DELETE", `/api/challenges/${challenge.id}`);
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+    expect((await api.call("GET", `/api/challenges/${challenge.id}`)).status).toBe(404);
+    const taskRead = await api.call("GET", `/api/tasks/${task.id}`);
+    expect(taskRead.status).toBe(404);
+    expect(await taskRead.json()).toEqual({ error: "Subtask Not Found" });
+    const [{ count }] = await api.sql`SELECT count(*) AS count FROM challenge_skills
+      WHERE challenge_id = ${challenge.id}`;
+    expect(Number(count)).toBe(0);
+    const audit = await auditFor(api.sql, challenge.id);
+    expect(audit.at(-1)).toMatchObject({ action: "delete", entity: "challenge", actor_id: api.adminId });
+    expect(JSON.parse(audit.at(-1)?.details ?? "{}")).toEqual({ title: "Doomed", deletedTasks: 1 });
+  });
+
+  test("answers 404 for an unknown id", async () => {
+    const response = await api.call("DELETE", "/api/challenges/missing");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Challenge not found" });
+  });
+});
+
+describe("GET /api/challenges", () => {
+  let easy: ChallengeDetail;
+  let expert: ChallengeDetail;
+  let medium: ChallengeDetail;
+  let uncategorised: ChallengeDetail;
+
+  beforeAll(async () => {
+    await api.sql`DELETE FROM challenges`;
+    easy = await createChallenge({
+      title: "Beta sorting",
+      difficulty: "EASY",
+      status: "PUBLISHED",
+      categoryId: category.id,
+    });
+    await Bun.sleep(2);
+    expert = await createChallenge({
+      title: "alpha graphs",
+      difficulty: "EXPERT",
+      status: "PUBLISHED",
+      categoryId: otherCategory.id,
+    });
+    await Bun.sleep(2);
+    medium = await createChallenge({ title: "Gamma 50% off", difficulty: "MEDIUM", categoryId: category.id });
+    await Bun.sleep(2);
+    uncategorised = await createChallenge({ title: "Delta strings", difficulty: "HARD", status: "ARCHIVED" });
+    // Distinct counts, so the task-count order has no ties.
+    for (const title of ["One", "Two", "Three"]) await addTask(expert.id, title);
+    for (const title of ["Four", "Five"]) await addTask(medium.id, title);
+    await addTask(uncategorised.id, "Six");
+  });
+
+  const listOf = (query = "") =>
+    api.expectJson<Page<ChallengeListItem>>("GET", `/api/challenges${query}`, undefined, 200);
+  const idsOf = async (query = "") => (await listOf(query)).items.map((item) => item.id);
+
+  test("answers the newest first by default, with category, task count and creator", async () => {
+    const page = await listOf();
+    expect(page).toMatchObject({ total: 4, page: 1, pageSize: 25 });
+    expect(page.items.map((item) => item.id)).toEqual([uncategorised.id, medium.id, expert.id, easy.id]);
+    expect(page.items[2]).toEqual({
+      id: expert.id,
+      title: "alpha graphs",
+      difficulty: "EXPERT",
+      status: "PUBLISHED",
+      category: { id: otherCategory.id, title: "Data" },
+      taskCount: 3,
+      creator: { id: api.adminId, name: "admin" },
+      createdAt: expert.createdAt,
+      updatedAt: expert.updatedAt,
+    });
+    expect(page.items[0]?.category).toBeNull();
+  });
+
+  test("sorts by title, task count, difficulty and creation date", async () => {
+    expect(await idsOf("?sort=title")).toEqual([expert.id, easy.id, uncategorised.id, medium.id]);
+    expect(await idsOf("?sort=-tasks")).toEqual([expert.id, medium.id, uncategorised.id, easy.id]);
+    expect(await idsOf("?sort=tasks")).toEqual([easy.id, uncategorised.id, medium.id, expert.id]);
+    expect(await idsOf("?sort=difficulty")).toEqual([easy.id, medium.id, uncategorised.id, expert.id]);
+    expect(await idsOf("?sort=-difficulty")).toEqual([expert.id, uncategorised.id, medium.id, easy.id]);
+    expect(await idsOf("?sort=createdAt")).toEqual([easy.id, expert.id, medium.id, uncategorised.id]);
+  });
+
+  test("filters by category (or none), difficulty and status, and searches titles", async () => {
+    expect(await idsOf(`?categoryId=${category.id}&sort=createdAt`)).toEqual([easy.id, medium.id]);
+    expect(await idsOf("?categoryId=none")).toEqual([uncategorised.id]);
+    expect(await idsOf("?difficulty=EXPERT")).toEqual([expert.id]);
+    expect(await idsOf("?status=PUBLISHED&sort=createdAt")).toEqual([easy.id, expert.id]);
+    expect(await idsOf(`?status=DRAFT&categoryId=${category.id}`)).toEqual([medium.id]);
+    expect(await idsOf("?q=ALPHA")).toEqual([expert.id]);
+    expect(await idsOf("?q=50%25")).toEqual([medium.id]);
+    expect(await idsOf("?q=%25")).toEqual([medium.id]);
+    const filtered = await listOf("?status=PUBLISHED&pageSize=1");
+    expect(filtered).toMatchObject({ total: 2, pageSize: 1 });
+    expect(filtered.items).toHaveLength(1);
+  });
+
+  test("refuses unknown filter values and sorts", async () => {
+    const difficulty = await api.call("GET", "/api/challenges?difficulty=TRIVIAL");
+    expect(difficulty.status).toBe(400);
+    expect(await difficulty.json()).toEqual({
+      error: "difficulty must be one of EASY, MEDIUM, HARD, EXPERT",
+      field: "difficulty",
+    });
+    const status = await api.call("GET", "/api/challenges?status=LIVE");
+    expect(await status.json()).toEqual({
+      error: "status must be one of DRAFT, PUBLISHED, ARCHIVED",
+      field: "status",
+    });
+    const sort = await api.call("GET", "/api/challenges?sort=status");
+    expect(sort.status).toBe(400);
+    expect(await sort.json()).toEqual({
+      error: "sort must be one of title, createdAt, tasks, difficulty (prefix - to reverse)",
+      field: "sort",
+    });
+  });
+});

@@ -1,0 +1,712 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type {
+  ChallengeDetail,
+  CodingChallengeTask,
+  MultipleChoiceTask,
+  TaskDetail,
+  TaskFields,
+} from "../../../shared/challenges-schemas.ts";
+import {
+  auditFor,
+  type ChallengesTestApi,
+  expectAdminOnly,
+  startChallengesTestApi,
+} from "./challenges-test-api.ts";
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+let api: ChallengesTestApi;
+let challenge: ChallengeDetail;
+
+const isoDate = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+const multipleChoice = {
+  question: "Which tags are block elements?",
+  answers: [
+    { text: "<div>", correct: true },
+    { text: "<span>", correct: false },
+    { text: "<p>", correct: true },
+  ],
+  singleChoice: false,
+};
+
+const question = {
+  question: "What does HTML stand for?",
+  acceptedAnswers: ["HyperText Markup Language"],
+  caseSensitive: false,
+};
+
+const matching = {
+  left: ["color", "margin", "display"],
+  right: ["block", "red", "10px"],
+  matches: [1, 2, 0],
+};
+
+const coding = {
+  description: "Reverse a string.",
+  timeLimitMs: 2000,
+  memoryLimitMb: 256,
+  staticTests: 5,
+  randomTests: 20,
+  evaluator: "print(input()[::-1] == output)",
+  environment: "python3" as const,
+  solutionCode: "print(input()[::-1])",
+};
+
+const taskBody = (overrides: Record<string, unknown> = {}) => ({
+  kind: "MULTIPLE_CHOICE",
+  title: "Block elements",
+  xp: 50,
+  coins: 10,
+  fee: 3,
+  content: multipleChoice,
+  ...overrides,
+});
+
+const createTask = (body: Record<string, unknown>, challengeId = challenge.id, token?: string) =>
+  api.expectJson<TaskDetail>("POST", `/api/challenges/${challengeId}/tasks`, body, 201, token);
+
+async function taskCount(): Promise<number> {
+  const [{ count }] = await api.sql`SELECT count(*) AS count FROM tasks`;
+  return Number(count);
+}
+
+beforeAll(async () => {
+  api = await startChallengesTestApi();
+  challenge = await api.expectJson<ChallengeDetail>(
+    "POST",
+    "/api/challenges",
+    { title: "HTML basics", difficulty: "EASY" },
+    201,
+  );
+});
+
+afterAll(() => api.dispose());
+
+describe("task access", () => {
+  test("every task endpoint answers 401 without a token and 403 to a USER", async () => {
+    await expectAdminOnly(api, "GET", "/api/tasks");
+    await expectAdminOnly(api, "GET", "/api/tasks/anything");
+    await expectAdminOnly(api, "GET", "/api/tasks/anything/multiple-choice");
+    await expectAdminOnly(api, "GET", "/api/tasks/anything/coding-challenge");
+    await expectAdminOnly(api, "POST", `/api/challenges/${challenge.id}/tasks`, taskBody());
+    await expectAdminOnly(api, "PUT", "/api/tasks/anything", taskBody());
+    await expectAdminOnly(api, "DELETE", "/api/tasks/anything");
+    expect(await taskCount()).toBe(0);
+  });
+});
+
+describe("POST /api/challenges/:id/tasks", () => {
+  test("creates a multiple choice task with every field and records the action", async () => {
+    const task = await createTask(taskBody({ title: " Block elements " }));
+    expect(task).toEqual({
+      id: expect.any(String),
+      challenge: { id: challenge.id, title: "HTML basics" },
+      kind: "MULTIPLE_CHOICE",
+      title: "Block elements",
+      xp: 50,
+      coins: 10,
+      fee: 3,
+      enabled: true,
+      retired: false,
+      content: multipleChoice,
+      creator: { id: api.adminId, name: "admin" },
+      positiveRatings: 0,
+      negativeRatings: 0,
+      createdAt: isoDate,
+      updatedAt: task.createdAt,
+    });
+    const audit = await auditFor(api.sql, task.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_id: api.adminId, action: "create", entity: "task" });
+    expect(JSON.parse(audit[0]?.details ?? "{}")).toEqual({
+      challengeId: challenge.id,
+      kind: "MULTIPLE_CHOICE",
+      title: "Block elements",
+    });
+  });
+
+  test("keeps the Morphcoins reward and the fee apart", async () => {
+    const task = await createTask(taskBody({ coins: 25, fee: 7 }));
+    const [row] = await api.sql`SELECT coins, fee FROM tasks WHERE id = ${task.id}`;
+    expect([Number(row.coins), Number(row.fee)]).toEqual([25, 7]);
+    expect([task.coins, task.fee]).toEqual([25, 7]);
+  });
+
+  test("creates a single-choice question with exactly one correct answer", async () => {
+    const content = {
+      question: "Pick the heading tag",
+      answers: [
+        { text: "<h1>", correct: true },
+        { text: "<hr>", correct: false },
+      ],
+      singleChoice: true,
+    };
+    const task = await createTask(taskBody({ content }));
+    expect(task.content).toEqual(content);
+  });
+
+  test("creates a question task; ignoreWhitespace defaults to false", async () => {
+    const task = await createTask({ kind: "QUESTION", title: "Acronym", content: question });
+    expect(task).toMatchObject({ kind: "QUESTION", xp: 0, coins: 0, fee: 0, enabled: true, retired: false });
+    expect(task.content).toEqual({ ...question, ignoreWhitespace: false });
+  });
+
+  test("creates a question task with a character class", async () => {
+    const content = {
+      question: "Type a hex colour",
+      acceptedAnswers: ["#ff0000", "#f00"],
+      caseSensitive: true,
+      ignoreWhitespace: true,
+      allowedCharacters: "#0-9a-fA-F\\]",
+    };
+    const task = await createTask({ kind: "QUESTION", title: "Hex colour", content });
+    expect(task.content).toEqual(content);
+  });
+
+  test("creates a matching task", async () => {
+    const task = await createTask({
+      kind: "MATCHING",
+      title: "CSS values",
+      content: matching,
+      retired: true,
+    });
+    expect(task).toMatchObject({ kind: "MATCHING", retired: true });
+    expect(task.content).toEqual(matching);
+  });
+
+  test("creates a coding task", async () => {
+    const task = await createTask({
+      kind: "CODING",
+      title: "Reverse",
+      xp: 200,
+      content: coding,
+      enabled: false,
+    });
+    expect(task).toMatchObject({ kind: "CODING", xp: 200, enabled: false });
+    expect(task.content).toEqual(coding);
+  });
+
+  test("answers 404 when the challenge does not exist", async () => {
+    const before = await taskCount();
+    const response = await api.call("POST", "/api/challenges/missing/tasks", taskBody());
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Challenge not found" });
+    expect(await taskCount()).toBe(before);
+  });
+
+  const answers = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ text: `a${i}`, correct: i === 0 }));
+  const kindsList = "kind must be one of MULTIPLE_CHOICE, QUESTION, MATCHING, CODING";
+  const environments = "environment must be one of python3, node, java17, cpp17, go, rust";
+
+  test.each([
+    ["a missing kind", taskBody({ kind: undefined }), "kind is required", "kind"],
+    ["an unknown kind", taskBody({ kind: "ESSAY" }), kindsList, "kind"],
+    ["a missing title", taskBody({ title: undefined }), "title is required", "title"],
+    ["a 1-character title", taskBody({ title: "T" }), "Must be greater than 1 characters", "title"],
+    [
+      "a 121-character title",
+      taskBody({ title: "t".repeat(121) }),
+      "Must be less than 121 characters",
+      "title",
+    ],
+    ["negative xp", taskBody({ xp: -1 }), "Must be at least 0", "xp"],
+    ["negative coins", taskBody({ coins: -5 }), "Must be at least 0", "coins"],
+    ["a negative fee", taskBody({ fee: -1 }), "Must be at least 0", "fee"],
+    ["a fractional fee", taskBody({ fee: 1.5 }), "Must be a whole number", "fee"],
+    ["xp as text", taskBody({ xp: "10" }), "Must be a whole number", "xp"],
+    ["too much xp", taskBody({ xp: 1_000_001 }), "Must be at most 1000000", "xp"],
+    ["enabled as text", taskBody({ enabled: "yes" }), "enabled is invalid", "enabled"],
+    ["retired as a number", taskBody({ retired: 1 }), "retired is invalid", "retired"],
+    ["a missing content", taskBody({ content: undefined }), "content is required", "content"],
+    ["content that is not an object", taskBody({ content: "text" }), "content is invalid", "content"],
+    ["an unknown field", taskBody({ creatorId: "x" }), "Unknown field creatorId", "creatorId"],
+    // Multiple choice
+    [
+      "a choice question without its question",
+      taskBody({ content: { ...multipleChoice, question: "" } }),
+      "question is required",
+      "content.question",
+    ],
+    [
+      "no answers",
+      taskBody({ content: { ...multipleChoice, answers: [] } }),
+      "Must have at least 1 entry",
+      "content.answers",
+    ],
+    [
+      "33 answers",
+      taskBody({ content: { ...multipleChoice, answers: answers(33) } }),
+      "Must have no more than 32 entries",
+      "content.answers",
+    ],
+    [
+      "an empty answer text",
+      taskBody({ content: { ...multipleChoice, answers: [{ text: " ", correct: true }] } }),
+      "Must not be empty",
+      "content.answers.0.text",
+    ],
+    [
+      "an answer without its correct flag",
+      taskBody({ content: { ...multipleChoice, answers: [{ text: "yes" }] } }),
+      "content.answers.0.correct is required",
+      "content.answers.0.correct",
+    ],
+    [
+      "no correct answer",
+      taskBody({ content: { ...multipleChoice, answers: [{ text: "no", correct: false }] } }),
+      "Mark at least one answer as correct",
+      "content.answers",
+    ],
+    [
+      "two correct answers to a single-choice question",
+      taskBody({ content: { ...multipleChoice, singleChoice: true } }),
+      "A single-choice question has exactly one correct answer",
+      "content.answers",
+    ],
+    [
+      "a missing singleChoice flag",
+      taskBody({ content: { question: "Q", answers: answers(2) } }),
+      "content.singleChoice is required",
+      "content.singleChoice",
+    ],
+    [
+      "question content under the multiple choice kind",
+      taskBody({ content: question }),
+      "content.answers is required",
+      "content.answers",
+    ],
+    // Question
+    [
+      "no accepted answers",
+      { kind: "QUESTION", title: "Qs", content: { ...question, acceptedAnswers: [] } },
+      "Must have at least 1 entry",
+      "content.acceptedAnswers",
+    ],
+    [
+      "51 accepted answers",
+      {
+        kind: "QUESTION",
+        title: "Qs",
+        content: { ...question, acceptedAnswers: Array.from({ length: 51 }, (_, i) => `${i}`) },
+      },
+      "Must have no more than 50 entries",
+      "content.acceptedAnswers",
+    ],
+    [
+      "a blank accepted answer",
+      { kind: "QUESTION", title: "Qs", content: { ...question, acceptedAnswers: ["ok", ""] } },
+      "Must not be empty",
+      "content.acceptedAnswers.1",
+    ],
+    [
+      "a missing caseSensitive flag",
+      { kind: "QUESTION", title: "Qs", content: { question: "Q", acceptedAnswers: ["a"] } },
+      "content.caseSensitive is required",
+      "content.caseSensitive",
+    ],
+    [
+      "a character class that does not compile",
+      { kind: "QUESTION", title: "Qs", content: { ...question, allowedCharacters: "z-a" } },
+      "Must be a valid character class, such as a-z0-9",
+      "content.allowedCharacters",
+    ],
+    [
+      "a character class that closes itself early",
+      { kind: "QUESTION", title: "Qs", content: { ...question, allowedCharacters: "a-z]|.*[" } },
+      "Must be a valid character class, such as a-z0-9",
+      "content.allowedCharacters",
+    ],
+    [
+      "a character class ending in a lone backslash",
+      { kind: "QUESTION", title: "Qs", content: { ...question, allowedCharacters: "a-z\\" } },
+      "Must be a valid character class, such as a-z0-9",
+      "content.allowedCharacters",
+    ],
+    [
+      "an empty character class",
+      { kind: "QUESTION", title: "Qs", content: { ...question, allowedCharacters: "" } },
+      "Must not be empty",
+      "content.allowedCharacters",
+    ],
+    // Matching
+    [
+      "an empty left side",
+      { kind: "MATCHING", title: "Ms", content: { ...matching, left: [], matches: [] } },
+      "Must have at least 1 entry",
+      "content.left",
+    ],
+    [
+      "33 right entries",
+      {
+        kind: "MATCHING",
+        title: "Ms",
+        content: { ...matching, right: Array.from({ length: 33 }, (_, i) => `r${i}`) },
+      },
+      "Must have no more than 32 entries",
+      "content.right",
+    ],
+    [
+      "fewer matches than left entries",
+      { kind: "MATCHING", title: "Ms", content: { ...matching, matches: [0, 1] } },
+      "Give one match for each left entry",
+      "content.matches",
+    ],
+    [
+      "a match beyond the right side",
+      { kind: "MATCHING", title: "Ms", content: { ...matching, matches: [0, 3, 1] } },
+      "Must be the index of a right entry",
+      "content.matches.1",
+    ],
+    [
+      "a negative match",
+      { kind: "MATCHING", title: "Ms", content: { ...matching, matches: [0, -1, 1] } },
+      "Must be at least 0",
+      "content.matches.1",
+    ],
+    // Coding
+    [
+      "a 99 ms time limit",
+      { kind: "CODING", title: "Cs", content: { ...coding, timeLimitMs: 99 } },
+      "Must be at least 100",
+      "content.timeLimitMs",
+    ],
+    [
+      "a 60001 ms time limit",
+      { kind: "CODING", title: "Cs", content: { ...coding, timeLimitMs: 60001 } },
+      "Must be at most 60000",
+      "content.timeLimitMs",
+    ],
+    [
+      "a 15 MB memory limit",
+      { kind: "CODING", title: "Cs", content: { ...coding, memoryLimitMb: 15 } },
+      "Must be at least 16",
+      "content.memoryLimitMb",
+    ],
+    [
+      "a 4097 MB memory limit",
+      { kind: "CODING", title: "Cs", content: { ...coding, memoryLimitMb: 4097 } },
+      "Must be at most 4096",
+      "content.memoryLimitMb",
+    ],
+    [
+      "101 static tests",
+      { kind: "CODING", title: "Cs", content: { ...coding, staticTests: 101 } },
+      "Must be at most 100",
+      "content.staticTests",
+    ],
+    [
+      "1001 random tests",
+      { kind: "CODING", title: "Cs", content: { ...coding, randomTests: 1001 } },
+      "Must be at most 1000",
+      "content.randomTests",
+    ],
+    [
+      "an unknown environment",
+      { kind: "CODING", title: "Cs", content: { ...coding, environment: "cobol" } },
+      environments,
+      "content.environment",
+    ],
+    [
+      "a missing description",
+      { kind: "CODING", title: "Cs", content: { ...coding, description: undefined } },
+      "content.description is required",
+      "content.description",
+    ],
+    [
+      "a missing solution",
+      { kind: "CODING", title: "Cs", content: { ...coding, solutionCode: undefined } },
+      "content.solutionCode is required",
+      "content.solutionCode",
+    ],
+    [
+      "an unknown content field",
+      { kind: "CODING", title: "Cs", content: { ...coding, language: "python" } },
+      "Unknown field content.language",
+      "content.language",
+    ],
+  ])("refuses %s with 400 and writes nothing", async (_label, body, error, field) => {
+    const before = await taskCount();
+    const response = await api.call("POST", `/api/challenges/${challenge.id}/tasks`, body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error, field });
+    expect(await taskCount()).toBe(before);
+  });
+});
+
+describe("GET /api/tasks/:id", () => {
+  test("answers the creator of the task, found by the task's creator id", async () => {
+    // The challenge belongs to the seeded admin; the task to another admin, then to a third person.
+    const author = await api.newAdmin("Author");
+    const task = await createTask(taskBody({ title: "Someone else's" }), challenge.id, author.token);
+    const read = await api.expectJson<TaskDetail>("GET", `/api/tasks/${task.id}`, undefined, 200);
+    expect(read.creator).toEqual({ id: author.id, name: "Author" });
+    const [third] = await api.sql`SELECT id FROM users WHERE email = ${"member@example.com"}`;
+    await api.sql`UPDATE tasks SET creator_id = ${third.id} WHERE id = ${task.id}`;
+    const reread = await api.expectJson<TaskDetail>("GET", `/api/tasks/${task.id}`, undefined, 200);
+    expect(reread.creator).toEqual({ id: third.id, name: "Member" });
+  });
+
+  test("answers a null creator once the account is gone", async () => {
+    const gone = await api.newAdmin("Gone");
+    const task = await createTask(taskBody({ title: "Orphan" }), challenge.id, gone.token);
+    await api.sql`DELETE FROM users WHERE id = ${gone.id}`;
+    const read = await api.expectJson<TaskDetail>("GET", `/api/tasks/${task.id}`, undefined, 200);
+    expect(read.creator).toBeNull();
+  });
+
+  test("answers 404 Subtask Not Found for an unknown id", async () => {
+    const response = await api.call("GET", "/api/tasks/missing");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Subtask Not Found" });
+  });
+});
+
+describe("kind-specific reads", () => {
+  let choiceTask: TaskDetail;
+  let codingTask: TaskDetail;
+
+  beforeAll(async () => {
+    choiceTask = await createTask(taskBody({ title: "Kind read choice" }));
+    codingTask = await createTask({ kind: "CODING", title: "Kind read coding", content: coding });
+  });
+
+  test("GET /api/tasks/:id/multiple-choice answers the task fields with the question", async () => {
+    const read = await api.expectJson<MultipleChoiceTask>(
+      "GET",
+      `/api/tasks/${choiceTask.id}/multiple-choice`,
+      undefined,
+      200,
+    );
+    const { content: _, ...fields } = choiceTask;
+    expect(read).toEqual({ ...fields, ...multipleChoice });
+  });
+
+  test("GET /api/tasks/:id/coding-challenge answers the task fields with the coding content", async () => {
+    const read = await api.expectJson<CodingChallengeTask>(
+      "GET",
+      `/api/tasks/${codingTask.id}/coding-challenge`,
+      undefined,
+      200,
+    );
+    const { content: _, ...fields } = codingTask;
+    expect(read).toEqual({ ...fields, ...coding });
+    expect(read.solutionCode).toBe("print(input()[::-1])");
+    expect(read.environment).toBe("python3");
+  });
+
+  test("answers MCQ Not Found for a missing task or another kind", async () => {
+    for (const id of ["missing", codingTask.id]) {
+      const response = await api.call("GET", `/api/tasks/${id}/multiple-choice`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: "MCQ Not Found" });
+    }
+  });
+
+  test("answers Coding Challenge Not Found for a missing task or another kind", async () => {
+    for (const id of ["missing", choiceTask.id]) {
+      const response = await api.call("GET", `/api/tasks/${id}/coding-challenge`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: "Coding Challenge Not Found" });
+    }
+  });
+});
+
+describe("PUT /api/tasks/:id", () => {
+  test("replaces fields, kind and content; creator and ratings stay", async () => {
+    const task = await createTask(taskBody({ title: "To change" }));
+    await api.sql`UPDATE tasks SET positive_ratings = 4, negative_ratings = 1 WHERE id = ${task.id}`;
+    const editor = await api.newAdmin("TaskEditor");
+    await Bun.sleep(2);
+    const updated = await api.expectJson<TaskDetail>(
+      "PUT",
+      `/api/tasks/${task.id}`,
+      {
+        kind: "MATCHING",
+        title: "Changed",
+        xp: 5,
+        coins: 6,
+        fee: 7,
+        enabled: false,
+        retired: true,
+        content: matching,
+      },
+      200,
+      editor.token,
+    );
+    expect(updated).toEqual({
+      ...task,
+      kind: "MATCHING",
+      title: "Changed",
+      xp: 5,
+      coins: 6,
+      fee: 7,
+      enabled: false,
+      retired: true,
+      content: matching,
+      positiveRatings: 4,
+      negativeRatings: 1,
+      updatedAt: expect.any(String),
+    });
+    expect(updated.updatedAt > task.updatedAt).toBe(true);
+    const audit = await auditFor(api.sql, task.id);
+    expect(audit.map((row) => [row.action, row.actor_id])).toEqual([
+      ["create", api.adminId],
+      ["update", editor.id],
+    ]);
+  });
+
+  test("answers 404 Subtask Not Found for an unknown id", async () => {
+    const response = await api.call("PUT", "/api/tasks/missing", taskBody());
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Subtask Not Found" });
+  });
+
+  test("refuses content that does not fit the new kind and keeps the task", async () => {
+    const task = await createTask(taskBody({ title: "Stays" }));
+    const response = await api.call("PUT", `/api/tasks/${task.id}`, taskBody({ kind: "CODING" }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: "content.description is required",
+      field: "content.description",
+    });
+    const negative = await api.call("PUT", `/api/tasks/${task.id}`, taskBody({ coins: -1 }));
+    expect(await negative.json()).toEqual({ error: "Must be at least 0", field: "coins" });
+    const read = await api.expectJson<TaskDetail>("GET", `/api/tasks/${task.id}`, undefined, 200);
+    expect(read).toEqual(task);
+  });
+});
+
+describe("DELETE /api/tasks/:id", () => {
+  test("deletes the task; a report on it keeps its snapshot", async () => {
+    const task = await createTask(taskBody({ title: "Reported then deleted" }));
+    const reportId = crypto.randomUUID();
+    await api.sql`INSERT INTO reports (id, task_id, task_snapshot, reporter_id, reason, created_at)
+      VALUES (${reportId}, ${task.id}, ${JSON.stringify({ kind: task.kind, title: task.title })}, NULL, 'WRONG',
+        ${new Date().toISOString()})`;
+    const response = await api.call("DELETE", `/api/tasks/${task.id}`);
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+    expect((await api.call("GET", `/api/tasks/${task.id}`)).status).toBe(404);
+    const [report] = await api.sql`SELECT task_id, task_snapshot FROM reports WHERE id = ${reportId}`;
+    expect(report.task_id).toBeNull();
+    expect(JSON.parse(report.task_snapshot).title).toBe("Reported then deleted");
+    const audit = await auditFor(api.sql, task.id);
+    expect(audit.at(-1)).toMatchObject({ action: "delete", entity: "task", actor_id: api.adminId });
+  });
+
+  test("answers 404 Subtask Not Found for an unknown id", async () => {
+    const response = await api.call("DELETE", "/api/tasks/missing");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Subtask Not Found" });
+  });
+});
+
+describe("GET /api/tasks", () => {
+  let other: ChallengeDetail;
+  let author: { id: string; token: string };
+  let cheap: TaskDetail;
+  let rich: TaskDetail;
+  let hidden: TaskDetail;
+  let code: TaskDetail;
+
+  beforeAll(async () => {
+    await api.sql`DELETE FROM tasks`;
+    other = await api.expectJson<ChallengeDetail>(
+      "POST",
+      "/api/challenges",
+      { title: "Other challenge", difficulty: "HARD" },
+      201,
+    );
+    author = await api.newAdmin("Lister");
+    cheap = await createTask(taskBody({ title: "Cheap choice", xp: 10, coins: 1, fee: 30 }));
+    await Bun.sleep(2);
+    rich = await createTask({
+      kind: "QUESTION",
+      title: "Rich 100% question",
+      xp: 30,
+      coins: 50,
+      fee: 0,
+      content: question,
+    });
+    await Bun.sleep(2);
+    hidden = await createTask(
+      {
+        kind: "MATCHING",
+        title: "Hidden_match",
+        xp: 20,
+        coins: 20,
+        fee: 10,
+        enabled: false,
+        content: matching,
+      },
+      other.id,
+      author.token,
+    );
+    await Bun.sleep(2);
+    code = await createTask(
+      { kind: "CODING", title: "Code it", xp: 40, coins: 5, fee: 20, content: coding },
+      other.id,
+    );
+  });
+
+  const listOf = (query = "") =>
+    api.expectJson<Page<TaskFields>>("GET", `/api/tasks${query}`, undefined, 200);
+  const idsOf = async (query = "") => (await listOf(query)).items.map((item) => item.id);
+
+  test("answers the newest first by default, without content", async () => {
+    const page = await listOf();
+    expect(page).toMatchObject({ total: 4, page: 1, pageSize: 25 });
+    expect(page.items.map((item) => item.id)).toEqual([code.id, hidden.id, rich.id, cheap.id]);
+    const { content: _, ...fields } = hidden;
+    expect(page.items[1]).toEqual(fields);
+    expect(page.items[1]?.creator).toEqual({ id: author.id, name: "Lister" });
+  });
+
+  test("sorts by xp, coins, fee, kind and creation date", async () => {
+    expect(await idsOf("?sort=xp")).toEqual([cheap.id, hidden.id, rich.id, code.id]);
+    expect(await idsOf("?sort=-coins")).toEqual([rich.id, hidden.id, code.id, cheap.id]);
+    expect(await idsOf("?sort=fee")).toEqual([rich.id, hidden.id, code.id, cheap.id]);
+    expect(await idsOf("?sort=kind")).toEqual([code.id, hidden.id, cheap.id, rich.id]);
+    expect(await idsOf("?sort=createdAt")).toEqual([cheap.id, rich.id, hidden.id, code.id]);
+  });
+
+  test("filters by challenge, kind, enabled and creator, and searches titles", async () => {
+    expect(await idsOf(`?challengeId=${other.id}`)).toEqual([code.id, hidden.id]);
+    expect(await idsOf("?kind=QUESTION")).toEqual([rich.id]);
+    expect(await idsOf("?enabled=false")).toEqual([hidden.id]);
+    expect(await idsOf("?enabled=true&sort=createdAt")).toEqual([cheap.id, rich.id, code.id]);
+    expect(await idsOf(`?creatorId=${author.id}`)).toEqual([hidden.id]);
+    expect(await idsOf(`?creatorId=${api.adminId}&challengeId=${other.id}`)).toEqual([code.id]);
+    expect(await idsOf("?q=CHEAP")).toEqual([cheap.id]);
+    expect(await idsOf("?q=100%25")).toEqual([rich.id]);
+    expect(await idsOf("?q=_")).toEqual([hidden.id]);
+    const paged = await listOf("?pageSize=3&page=2");
+    expect(paged).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+    expect(paged.items.map((item) => item.id)).toEqual([cheap.id]);
+  });
+
+  test("refuses unknown filter values and sorts", async () => {
+    const kind = await api.call("GET", "/api/tasks?kind=ESSAY");
+    expect(kind.status).toBe(400);
+    expect(await kind.json()).toEqual({
+      error: "kind must be one of MULTIPLE_CHOICE, QUESTION, MATCHING, CODING",
+      field: "kind",
+    });
+    const enabled = await api.call("GET", "/api/tasks?enabled=maybe");
+    expect(enabled.status).toBe(400);
+    expect(await enabled.json()).toEqual({ error: "enabled must be true or false", field: "enabled" });
+    const sort = await api.call("GET", "/api/tasks?sort=title");
+    expect(sort.status).toBe(400);
+    expect(await sort.json()).toEqual({
+      error: "sort must be one of createdAt, xp, coins, fee, kind (prefix - to reverse)",
+      field: "sort",
+    });
+  });
+});

@@ -1,7 +1,24 @@
 import type { ApiRoute } from "../../main-origin.ts";
+import { readListQuery } from "../list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json } from "../platform-request.ts";
+import { dashboardSummary, listAuditLog } from "./dashboard-repository.ts";
 
-// PLACEHOLDER being replaced in this session.
-export function dashboardRoutes(_deps: PlatformDeps): ApiRoute[] {
-  return [];
+/** The dashboard home's summary and the audit log behind its recent activity: admins only. */
+export function dashboardRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+  async function auditLog(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const query = readListQuery(url, { createdAt: "a.created_at" }, "-createdAt");
+    if (query instanceof Response) return query;
+    const { items, total } = await listAuditLog(sql, query, {
+      entity: url.searchParams.get("entity")?.trim() || undefined,
+      actorId: url.searchParams.get("actorId")?.trim() || undefined,
+    });
+    return json({ items, total, page: query.page, pageSize: query.pageSize });
+  }
+
+  return [
+    adminRoute(guard, "GET", "/api/dashboard", async () => json(await dashboardSummary(sql))),
+    adminRoute(guard, "GET", "/api/audit-log", auditLog),
+  ];
 }

@@ -1,7 +1,129 @@
+import {
+  FileReportRequest,
+  RateTaskRequest,
+  type ReportReason,
+  type ReportResolution,
+  ResolveReportRequest,
+  reportErrors,
+  reportReasons,
+  reportResolutions,
+  resolutionPaths,
+} from "../../../shared/reports-schemas.ts";
+import type { Authenticated } from "../../auth/auth-guard.ts";
 import type { ApiRoute } from "../../main-origin.ts";
+import { readListQuery } from "../list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import {
+  fileReport,
+  findActiveBan,
+  findReportDetail,
+  findReportItem,
+  listReports,
+  type ReportFilters,
+  rateTask,
+  resolveReport,
+} from "./reports-repository.ts";
 
-// PLACEHOLDER being replaced in this session.
-export function reportsRoutes(_deps: PlatformDeps): ApiRoute[] {
-  return [];
+const sortable = {
+  createdAt: "r.created_at",
+  // Open reports have no resolution date; COALESCE puts them at the same end on SQLite and PostgreSQL.
+  resolvedAt: "COALESCE(r.resolved_at, '')",
+  reason: "r.reason",
+};
+
+function readFilters(params: URLSearchParams): ReportFilters | Response {
+  const state = params.get("state")?.trim() || undefined;
+  if (state !== undefined && state !== "open" && state !== "resolved") {
+    return jsonError(400, "state must be open or resolved", "state");
+  }
+  const reason = params.get("reason")?.trim() || undefined;
+  if (reason !== undefined && !(reportReasons as readonly string[]).includes(reason)) {
+    return jsonError(400, `reason must be one of ${reportReasons.join(", ")}`, "reason");
+  }
+  const taskKind = params.get("taskKind")?.trim() || undefined;
+  return { state, reason: reason as ReportReason | undefined, taskKind };
+}
+
+/**
+ * Reports on tasks: filing and rating for every signed-in user (unless banned from reporting), the
+ * admin's list, detail and the four resolutions.
+ */
+export function reportsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+  /** A signed-in user who may report; rating counts too, since enough down-votes file a report. */
+  async function reporter(request: Request): Promise<Authenticated | Response> {
+    const auth = await guard.authenticate(request);
+    if (auth instanceof Response) return auth;
+    if (await findActiveBan(sql, auth.user.id, "REPORT")) return jsonError(403, reportErrors.reportBanned);
+    return auth;
+  }
+
+  async function file(request: Request, params: Record<string, string>): Promise<Response> {
+    const auth = await reporter(request);
+    if (auth instanceof Response) return auth;
+    const body = await readBody(request, FileReportRequest);
+    if (!body.ok) return body.response;
+    const outcome = await fileReport(sql, {
+      taskId: params.id ?? "",
+      reporterId: auth.user.id,
+      reason: body.value.reason,
+      comment: body.value.comment?.trim() ?? "",
+    });
+    if (outcome.kind === "not-found") return jsonError(404, reportErrors.taskNotFound);
+    if (outcome.kind === "duplicate") return jsonError(409, reportErrors.alreadyReported);
+    return json(await findReportItem(sql, outcome.id), { status: 201 });
+  }
+
+  async function rate(request: Request, params: Record<string, string>): Promise<Response> {
+    const auth = await reporter(request);
+    if (auth instanceof Response) return auth;
+    const body = await readBody(request, RateTaskRequest);
+    if (!body.ok) return body.response;
+    const ratings = await rateTask(sql, params.id ?? "", body.value.positive);
+    return ratings ? json(ratings) : jsonError(404, reportErrors.taskNotFound);
+  }
+
+  async function list(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const query = readListQuery(url, sortable, "-createdAt");
+    if (query instanceof Response) return query;
+    const filters = readFilters(url.searchParams);
+    if (filters instanceof Response) return filters;
+    const { items, total } = await listReports(sql, query, filters);
+    return json({ items, total, page: query.page, pageSize: query.pageSize });
+  }
+
+  async function detail(_request: Request, params: Record<string, string>): Promise<Response> {
+    const report = await findReportDetail(sql, params.id ?? "");
+    return report ? json(report) : jsonError(404, reportErrors.reportNotFound);
+  }
+
+  function resolveWith(resolution: ReportResolution) {
+    return async (request: Request, params: Record<string, string>, admin: Authenticated) => {
+      const body = await readBody(request, ResolveReportRequest);
+      if (!body.ok) return body.response;
+      const reportId = params.id ?? "";
+      const outcome = await resolveReport(sql, {
+        reportId,
+        resolution,
+        adminId: admin.user.id,
+        reason: body.value.reason?.trim() ?? "",
+      });
+      if (outcome.kind === "not-found") return jsonError(404, reportErrors.reportNotFound);
+      if (outcome.kind === "already-resolved") return jsonError(409, reportErrors.alreadyResolved);
+      if (outcome.kind === "no-reporter") return jsonError(400, reportErrors.noReporter);
+      if (outcome.kind === "no-creator") return jsonError(400, reportErrors.noCreator);
+      return json(await findReportDetail(sql, reportId));
+    };
+  }
+
+  return [
+    { method: "POST", pattern: "/api/tasks/:id/reports", handler: file },
+    { method: "POST", pattern: "/api/tasks/:id/ratings", handler: rate },
+    adminRoute(guard, "GET", "/api/reports", list),
+    adminRoute(guard, "GET", "/api/reports/:id", detail),
+    ...reportResolutions.map((resolution) =>
+      adminRoute(guard, "POST", `/api/reports/:id/${resolutionPaths[resolution]}`, resolveWith(resolution)),
+    ),
+  ];
 }

@@ -1,0 +1,706 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { ReportDetail, ReportListItem, TaskRatings } from "../../../shared/reports-schemas.ts";
+import type { StoredUser } from "../../auth/users-repository.ts";
+import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { resolveReport } from "./reports-repository.ts";
+import { apiClient, codingContent, insertChallenge, insertTask, taskEnabled } from "./test-fixtures.ts";
+
+let server: TestServer;
+let client: ReturnType<typeof apiClient>;
+let adminToken: string;
+let adminId: string;
+let alice: { user: StoredUser; token: string };
+let bob: { user: StoredUser; token: string };
+let carol: { user: StoredUser; token: string };
+let challengeId: string;
+
+const notAuthorized = { error: "You are not authorized to use this dashboard." };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = apiClient(server);
+  adminToken = await client.logIn("admin@example.com", "admin");
+  const [admin] = await server.db.sql`SELECT id FROM users WHERE email = ${"admin@example.com"}`;
+  adminId = admin.id;
+  alice = await client.member("Alice");
+  bob = await client.member("Bob");
+  carol = await client.member("Carol");
+  // The challenge's creator differs from the tasks' creator: the report must name the task's.
+  challengeId = await insertChallenge(server.db.sql, { title: "Arithmetic", creatorId: carol.user.id });
+});
+
+afterAll(() => server.dispose());
+
+const sql = () => server.db.sql;
+const newTask = (options: { kind?: string; title?: string; creatorId?: string | null } = {}) =>
+  insertTask(sql(), { challengeId, creatorId: bob.user.id, ...options });
+
+async function fileReport(taskId: string, token: string, body: unknown = { reason: "WRONG" }) {
+  const response = await client.call("POST", `/api/tasks/${taskId}/reports`, token, body);
+  expect(response.status).toBe(201);
+  return (await response.json()) as ReportListItem;
+}
+
+async function resolve(reportId: string, action: string, body?: unknown): Promise<ReportDetail> {
+  const response = await client.call("POST", `/api/reports/${reportId}/${action}`, adminToken, body);
+  expect(response.status).toBe(200);
+  return (await response.json()) as ReportDetail;
+}
+
+async function detail(reportId: string): Promise<ReportDetail> {
+  const response = await client.call("GET", `/api/reports/${reportId}`, adminToken);
+  expect(response.status).toBe(200);
+  return (await response.json()) as ReportDetail;
+}
+
+async function bansOf(userId: string) {
+  return (await sql()`SELECT action, reason, admin_id, starts_at, ends_at FROM bans
+    WHERE user_id = ${userId} ORDER BY created_at, id`) as Array<{
+    action: string;
+    reason: string;
+    admin_id: string;
+    starts_at: string;
+    ends_at: string | null;
+  }>;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+describe("POST /api/tasks/:id/reports", () => {
+  test("a signed-in user files a report: 201 with the report, the task is disabled", async () => {
+    const taskId = await newTask({ title: "Add fractions" });
+    const response = await client.call("POST", `/api/tasks/${taskId}/reports`, alice.token, {
+      reason: "WRONG",
+      comment: "  The answer key says 5  ",
+    });
+    expect(response.status).toBe(201);
+    const report = (await response.json()) as ReportListItem;
+    expect(report).toEqual({
+      id: expect.any(String),
+      reason: "WRONG",
+      comment: "The answer key says 5",
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      resolvedAt: null,
+      resolution: null,
+      reporter: { id: alice.user.id, name: "Alice" },
+      task: { id: taskId, kind: "QUESTION", title: "Add fractions" },
+    });
+    expect(await taskEnabled(sql(), taskId)).toBe(false);
+    const [row] = await sql()`SELECT task_snapshot FROM reports WHERE id = ${report.id}`;
+    expect(JSON.parse(row.task_snapshot)).toEqual({
+      kind: "QUESTION",
+      title: "Add fractions",
+      challengeId,
+      creatorId: bob.user.id,
+    });
+  });
+
+  test("a coding task's snapshot keeps its content", async () => {
+    const taskId = await newTask({ kind: "CODING", title: "Sum" });
+    const report = await fileReport(taskId, alice.token, { reason: "ABUSE" });
+    expect(report.comment).toBe("");
+    const [row] = await sql()`SELECT task_snapshot FROM reports WHERE id = ${report.id}`;
+    expect(JSON.parse(row.task_snapshot)).toEqual({
+      kind: "CODING",
+      title: "Sum",
+      challengeId,
+      creatorId: bob.user.id,
+      content: codingContent,
+    });
+  });
+
+  test("one open report per reporter and task: 409; another user may still report it", async () => {
+    const taskId = await newTask();
+    await fileReport(taskId, alice.token);
+    const again = await client.call("POST", `/api/tasks/${taskId}/reports`, alice.token, { reason: "OTHER" });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: "You already reported this task" });
+    const other = await fileReport(taskId, carol.token, { reason: "UNRELATED_SKILL" });
+    expect(other.reporter).toEqual({ id: carol.user.id, name: "Carol" });
+    const [{ n }] = await sql()`SELECT count(*) AS n FROM reports WHERE task_id = ${taskId}`;
+    expect(Number(n)).toBe(2);
+  });
+
+  test("after its report is resolved, the same user may report the task again", async () => {
+    const taskId = await newTask();
+    const first = await fileReport(taskId, alice.token);
+    await resolve(first.id, "reject");
+    const second = await fileReport(taskId, alice.token, { reason: "OTHER" });
+    expect(second.id).not.toBe(first.id);
+    expect(await taskEnabled(sql(), taskId)).toBe(false);
+  });
+
+  test("an unknown task answers 404 Subtask Not Found", async () => {
+    const response = await client.call("POST", "/api/tasks/no-such-task/reports", alice.token, {
+      reason: "WRONG",
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Subtask Not Found" });
+  });
+
+  test("without a token answers 401", async () => {
+    const taskId = await newTask();
+    const response = await client.call("POST", `/api/tasks/${taskId}/reports`, null, { reason: "WRONG" });
+    expect(response.status).toBe(401);
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
+  });
+
+  test("an admin may file a report too", async () => {
+    const taskId = await newTask();
+    const report = await fileReport(taskId, adminToken, { reason: "OTHER" });
+    expect(report.reporter?.id).toBe(adminId);
+  });
+
+  describe("validation", () => {
+    let taskId: string;
+    beforeAll(async () => {
+      taskId = await newTask();
+    });
+    const post = (body: unknown) => client.call("POST", `/api/tasks/${taskId}/reports`, bob.token, body);
+
+    test("a missing reason", async () => {
+      const response = await post({ comment: "bad" });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "reason is required", field: "reason" });
+    });
+
+    test("an unknown reason", async () => {
+      const response = await post({ reason: "BORING" });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        error: "Must be one of WRONG, ABUSE, UNRELATED_SKILL, DISLIKE, OTHER",
+        field: "reason",
+      });
+    });
+
+    test("a comment of more than 1000 characters", async () => {
+      const response = await post({ reason: "WRONG", comment: "x".repeat(1001) });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "Must be less than 1001 characters", field: "comment" });
+      const ok = await post({ reason: "WRONG", comment: "x".repeat(1000) });
+      expect(ok.status).toBe(201);
+    });
+
+    test("a comment that is not a text", async () => {
+      const response = await post({ reason: "WRONG", comment: 42 });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "Must be a text", field: "comment" });
+    });
+
+    test("an unknown field", async () => {
+      const response = await post({ reason: "WRONG", severity: "high" });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "Unknown field severity", field: "severity" });
+    });
+
+    test("a body that is not JSON", async () => {
+      const response = await post("{reason:");
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "Request body is not valid JSON" });
+    });
+
+    test("nothing was written by the refused requests", async () => {
+      const [{ n }] = await sql()`SELECT count(*) AS n FROM reports WHERE task_id = ${taskId}`;
+      expect(Number(n)).toBe(1);
+    });
+  });
+
+  describe("report bans", () => {
+    test("a user with an active REPORT ban gets 403 and nothing is filed", async () => {
+      const banned = await client.member("Dora");
+      const now = Date.now();
+      await sql()`INSERT INTO bans (id, user_id, admin_id, action, reason, starts_at, ends_at, created_at)
+        VALUES (${crypto.randomUUID()}, ${banned.user.id}, ${adminId}, ${"REPORT"}, ${"spam"},
+          ${new Date(now - dayMs).toISOString()}, ${new Date(now + dayMs).toISOString()}, ${new Date(now).toISOString()})`;
+      const taskId = await newTask();
+      const response = await client.call("POST", `/api/tasks/${taskId}/reports`, banned.token, {
+        reason: "WRONG",
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: "You are banned from reporting tasks" });
+      expect(await taskEnabled(sql(), taskId)).toBe(true);
+      const rating = await client.call("POST", `/api/tasks/${taskId}/ratings`, banned.token, {
+        positive: false,
+      });
+      expect(rating.status).toBe(403);
+      expect(await rating.json()).toEqual({ error: "You are banned from reporting tasks" });
+    });
+
+    test("a permanent REPORT ban refuses too", async () => {
+      const banned = await client.member("Emil");
+      const now = new Date().toISOString();
+      await sql()`INSERT INTO bans (id, user_id, admin_id, action, reason, starts_at, ends_at, created_at)
+        VALUES (${crypto.randomUUID()}, ${banned.user.id}, ${adminId}, ${"REPORT"}, ${""}, ${now}, ${null}, ${now})`;
+      const response = await client.call("POST", `/api/tasks/${await newTask()}/reports`, banned.token, {
+        reason: "WRONG",
+      });
+      expect(response.status).toBe(403);
+    });
+
+    test("an expired ban, a lifted ban and a CREATE ban do not refuse", async () => {
+      const user = await client.member("Fritz");
+      const now = Date.now();
+      const iso = (offset: number) => new Date(now + offset).toISOString();
+      await sql()`INSERT INTO bans (id, user_id, admin_id, action, reason, starts_at, ends_at, lifted_at, created_at)
+        VALUES (${crypto.randomUUID()}, ${user.user.id}, ${adminId}, ${"REPORT"}, ${""}, ${iso(-3 * dayMs)},
+          ${iso(-dayMs)}, ${null}, ${iso(-3 * dayMs)}),
+          (${crypto.randomUUID()}, ${user.user.id}, ${adminId}, ${"REPORT"}, ${""}, ${iso(-dayMs)},
+          ${null}, ${iso(-1000)}, ${iso(-dayMs)}),
+          (${crypto.randomUUID()}, ${user.user.id}, ${adminId}, ${"CREATE"}, ${""}, ${iso(-dayMs)},
+          ${null}, ${null}, ${iso(-dayMs)})`;
+      await fileReport(await newTask(), user.token);
+    });
+
+    test("a disabled account gets 403 account disabled", async () => {
+      const user = await client.member("Gerda");
+      await sql()`UPDATE users SET enabled = ${false} WHERE id = ${user.user.id}`;
+      const response = await client.call("POST", `/api/tasks/${await newTask()}/reports`, user.token, {
+        reason: "WRONG",
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: "account disabled, contact us" });
+    });
+  });
+});
+
+describe("POST /api/tasks/:id/ratings", () => {
+  const rate = (taskId: string, positive: unknown, token = alice.token) =>
+    client.call("POST", `/api/tasks/${taskId}/ratings`, token, { positive });
+
+  async function rateOk(taskId: string, positive: boolean): Promise<TaskRatings> {
+    const response = await rate(taskId, positive);
+    expect(response.status).toBe(200);
+    return (await response.json()) as TaskRatings;
+  }
+
+  async function automaticReports(taskId: string) {
+    return (await sql()`SELECT id, reason, comment, resolved_at FROM reports
+      WHERE task_id = ${taskId} AND reporter_id IS NULL ORDER BY created_at`) as Array<{
+      id: string;
+      reason: string;
+      comment: string;
+      resolved_at: string | null;
+    }>;
+  }
+
+  test("counts positive and negative ratings and answers the totals", async () => {
+    const taskId = await newTask();
+    expect(await rateOk(taskId, true)).toEqual({ positive: 1, negative: 0 });
+    expect(await rateOk(taskId, false)).toEqual({ positive: 1, negative: 1 });
+    expect(await rateOk(taskId, true)).toEqual({ positive: 2, negative: 1 });
+    const [row] = await sql()`SELECT positive_ratings, negative_ratings FROM tasks WHERE id = ${taskId}`;
+    expect([Number(row.positive_ratings), Number(row.negative_ratings)]).toEqual([2, 1]);
+  });
+
+  test("the 10th negative rating with fewer positives files one automatic DISLIKE report", async () => {
+    const taskId = await newTask({ title: "Disliked" });
+    await sql()`UPDATE tasks SET negative_ratings = ${8}, positive_ratings = ${3} WHERE id = ${taskId}`;
+    expect(await rateOk(taskId, false)).toEqual({ positive: 3, negative: 9 });
+    expect(await automaticReports(taskId)).toEqual([]);
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
+
+    expect(await rateOk(taskId, false)).toEqual({ positive: 3, negative: 10 });
+    const reports = await automaticReports(taskId);
+    expect(reports).toEqual([
+      {
+        id: expect.any(String),
+        reason: "DISLIKE",
+        comment: "Automatic report: 10 negative and 3 positive ratings",
+        resolved_at: null,
+      },
+    ]);
+    expect(await taskEnabled(sql(), taskId)).toBe(false);
+
+    // Only once while it is open.
+    expect(await rateOk(taskId, false)).toEqual({ positive: 3, negative: 11 });
+    expect(await automaticReports(taskId)).toHaveLength(1);
+
+    const report = await detail(reports[0]?.id ?? "");
+    expect(report.automatic).toBe(true);
+    expect(report.reporter).toBeNull();
+    expect(report.reason).toBe("DISLIKE");
+    expect(report.task.title).toBe("Disliked");
+    expect(report.task.negativeRatings).toBe(11);
+  });
+
+  test("a user's own open DISLIKE report does not stop the automatic one", async () => {
+    const taskId = await newTask();
+    await fileReport(taskId, carol.token, { reason: "DISLIKE" });
+    await sql()`UPDATE tasks SET negative_ratings = ${9} WHERE id = ${taskId}`;
+    await rateOk(taskId, false);
+    expect(await automaticReports(taskId)).toHaveLength(1);
+  });
+
+  test("once the automatic report is resolved, the rule may file a new one", async () => {
+    const taskId = await newTask();
+    await sql()`UPDATE tasks SET negative_ratings = ${9} WHERE id = ${taskId}`;
+    await rateOk(taskId, false);
+    const [first] = await automaticReports(taskId);
+    await resolve(first?.id ?? "", "reject");
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
+    await rateOk(taskId, false);
+    const reports = await automaticReports(taskId);
+    expect(reports).toHaveLength(2);
+    expect(reports[1]?.comment).toBe("Automatic report: 11 negative and 0 positive ratings");
+  });
+
+  test("no automatic report when positives match or exceed the negatives", async () => {
+    const taskId = await newTask();
+    await sql()`UPDATE tasks SET negative_ratings = ${11}, positive_ratings = ${12} WHERE id = ${taskId}`;
+    expect(await rateOk(taskId, false)).toEqual({ positive: 12, negative: 12 });
+    expect(await automaticReports(taskId)).toEqual([]);
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
+  });
+
+  test("an unknown task answers 404 Subtask Not Found", async () => {
+    const response = await rate("no-such-task", true);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Subtask Not Found" });
+  });
+
+  test("without a token answers 401", async () => {
+    const response = await client.call("POST", `/api/tasks/${await newTask()}/ratings`, null, {
+      positive: true,
+    });
+    expect(response.status).toBe(401);
+  });
+
+  test("positive is required and must be a boolean", async () => {
+    const taskId = await newTask();
+    const missing = await client.call("POST", `/api/tasks/${taskId}/ratings`, alice.token, {});
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ error: "positive is required", field: "positive" });
+    const wrong = await rate(taskId, "yes");
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ error: "positive is invalid", field: "positive" });
+    const [row] = await sql()`SELECT positive_ratings, negative_ratings FROM tasks WHERE id = ${taskId}`;
+    expect([Number(row.positive_ratings), Number(row.negative_ratings)]).toEqual([0, 0]);
+  });
+});
+
+describe("GET /api/reports/:id", () => {
+  test("shows the report, the task's creator (not the challenge's) and the coding challenge info", async () => {
+    const taskId = await newTask({ kind: "CODING", title: "Sum two numbers" });
+    const filed = await fileReport(taskId, alice.token, { reason: "WRONG", comment: "Tests are wrong" });
+    expect(await detail(filed.id)).toEqual({
+      id: filed.id,
+      reason: "WRONG",
+      comment: "Tests are wrong",
+      reportedAt: filed.createdAt,
+      resolvedAt: null,
+      resolution: null,
+      automatic: false,
+      reporter: { id: alice.user.id, name: "Alice", email: "alice@example.com" },
+      resolver: null,
+      task: {
+        id: taskId,
+        kind: "CODING",
+        title: "Sum two numbers",
+        challengeId,
+        challengeTitle: "Arithmetic",
+        exists: true,
+        enabled: false,
+        positiveRatings: 0,
+        negativeRatings: 0,
+      },
+      creator: { id: bob.user.id, name: "Bob", email: "bob@example.com" },
+      codingChallenge: {
+        timeLimitMs: 2000,
+        memoryLimitMb: 256,
+        environment: "python3",
+        staticTests: 5,
+        randomTests: 20,
+      },
+    });
+  });
+
+  test("a task of another kind has no coding challenge info", async () => {
+    const filed = await fileReport(await newTask({ kind: "MULTIPLE_CHOICE" }), alice.token);
+    const report = await detail(filed.id);
+    expect(report.task.kind).toBe("MULTIPLE_CHOICE");
+    expect(report.codingChallenge).toBeNull();
+  });
+
+  test("a task without a creator shows none", async () => {
+    const filed = await fileReport(await newTask({ creatorId: null }), alice.token);
+    expect((await detail(filed.id)).creator).toBeNull();
+  });
+
+  test("an unknown report answers 404 Report Not Found", async () => {
+    const response = await client.call("GET", "/api/reports/no-such-report", adminToken);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Report Not Found" });
+  });
+
+  test("without a token 401, with a USER's token 403", async () => {
+    const filed = await fileReport(await newTask(), alice.token);
+    expect((await client.call("GET", `/api/reports/${filed.id}`, null)).status).toBe(401);
+    const response = await client.call("GET", `/api/reports/${filed.id}`, alice.token);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual(notAuthorized);
+  });
+});
+
+describe("resolutions", () => {
+  test("reject: resolved by the admin, the task re-enabled, audited", async () => {
+    const taskId = await newTask();
+    const filed = await fileReport(taskId, alice.token);
+    const report = await resolve(filed.id, "reject", { reason: "The answer is right" });
+    expect(report.resolution).toBe("REJECT");
+    expect(report.resolver).toEqual({ id: adminId, name: "admin" });
+    expect(Date.parse(report.resolvedAt ?? "")).toBeGreaterThan(Date.parse(filed.createdAt) - 1);
+    expect(report.resolvedAt).toMatch(/Z$/);
+    expect(report.task.exists).toBe(true);
+    expect(report.task.enabled).toBe(true);
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
+    const [audit] = await sql()`SELECT actor_id, action, entity, details FROM audit_log
+      WHERE entity_id = ${filed.id}`;
+    expect(audit.actor_id).toBe(adminId);
+    expect(audit.action).toBe("report.reject");
+    expect(audit.entity).toBe("report");
+    expect(JSON.parse(audit.details)).toEqual({
+      resolution: "REJECT",
+      reason: "The answer is right",
+      taskId,
+      ban: null,
+      alsoResolved: [],
+    });
+  });
+
+  test("a second resolution answers 409 Report Already Resolved and changes nothing", async () => {
+    const taskId = await newTask();
+    const filed = await fileReport(taskId, alice.token);
+    await resolve(filed.id, "reject");
+    for (const action of ["reject", "delete-task", "block-reporter", "block-creator"]) {
+      const response = await client.call("POST", `/api/reports/${filed.id}/${action}`, adminToken);
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({ error: "Report Already Resolved" });
+    }
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
+    expect((await detail(filed.id)).resolution).toBe("REJECT");
+    expect(await bansOf(alice.user.id)).toEqual([]);
+  });
+
+  test("rejecting one of two open reports keeps the task disabled until the other is resolved", async () => {
+    const taskId = await newTask();
+    const first = await fileReport(taskId, alice.token);
+    const second = await fileReport(taskId, carol.token);
+    await resolve(first.id, "reject");
+    expect(await taskEnabled(sql(), taskId)).toBe(false);
+    await resolve(second.id, "reject");
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
+  });
+
+  test("delete-task: the task is deleted and its other open reports are resolved with it", async () => {
+    const taskId = await newTask({ kind: "CODING", title: "Broken" });
+    const first = await fileReport(taskId, alice.token);
+    const second = await fileReport(taskId, carol.token);
+    const report = await resolve(first.id, "delete-task");
+    expect(report.resolution).toBe("DELETE_TASK");
+    expect(report.task).toEqual({
+      id: null,
+      kind: "CODING",
+      title: "Broken",
+      challengeId,
+      challengeTitle: "Arithmetic",
+      exists: false,
+      enabled: null,
+      positiveRatings: null,
+      negativeRatings: null,
+    });
+    // Still readable from the snapshot.
+    expect(report.creator).toEqual({ id: bob.user.id, name: "Bob", email: "bob@example.com" });
+    expect(report.codingChallenge?.timeLimitMs).toBe(2000);
+    expect(await taskEnabled(sql(), taskId)).toBeNull();
+    const other = await detail(second.id);
+    expect(other.resolution).toBe("DELETE_TASK");
+    expect(other.resolver).toEqual({ id: adminId, name: "admin" });
+    expect(other.task.exists).toBe(false);
+    const [audit] = await sql()`SELECT action, details FROM audit_log WHERE entity_id = ${first.id}`;
+    expect(audit.action).toBe("report.delete-task");
+    expect(JSON.parse(audit.details).alsoResolved).toEqual([second.id]);
+  });
+
+  test("block-reporter: an escalating REPORT ban for the reporter; the task re-enabled", async () => {
+    const reporter = await client.member("Hanna");
+    const expected = [3, 7, 30, null];
+    for (const [index, days] of expected.entries()) {
+      const taskId = await newTask();
+      const filed = await fileReport(taskId, reporter.token);
+      const before = Date.now();
+      const report = await resolve(filed.id, "block-reporter", index === 0 ? { reason: "Spam reports" } : {});
+      expect(report.resolution).toBe("BLOCK_REPORTER");
+      expect(await taskEnabled(sql(), taskId)).toBe(true);
+      const bans = await bansOf(reporter.user.id);
+      expect(bans).toHaveLength(index + 1);
+      const ban = bans[index];
+      expect(ban?.action).toBe("REPORT");
+      expect(ban?.admin_id).toBe(adminId);
+      expect(ban?.reason).toBe(
+        index === 0 ? "Spam reports" : `Blocked from reporting tasks after report ${filed.id}`,
+      );
+      if (days === null) {
+        expect(ban?.ends_at).toBeNull();
+      } else {
+        const length = Date.parse(ban?.ends_at ?? "") - Date.parse(ban?.starts_at ?? "");
+        expect(length).toBe(days * dayMs);
+        expect(Date.parse(ban?.starts_at ?? "")).toBeGreaterThanOrEqual(before - 1000);
+      }
+      // Banned now: reporting is refused.
+      const refused = await client.call("POST", `/api/tasks/${taskId}/reports`, reporter.token, {
+        reason: "WRONG",
+      });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ error: "You are banned from reporting tasks" });
+      // Lift it (as the users API would), so the next round can report; lifted bans still count.
+      await sql()`UPDATE bans SET lifted_at = ${new Date().toISOString()} WHERE user_id = ${reporter.user.id}`;
+    }
+    const [audit] = await sql()`SELECT action, details FROM audit_log
+      WHERE action = ${"report.block-reporter"} ORDER BY created_at DESC, id DESC LIMIT 1`;
+    const details = JSON.parse(audit.details);
+    expect(details.ban).toEqual({
+      id: expect.any(String),
+      userId: reporter.user.id,
+      action: "REPORT",
+      endsAt: null,
+    });
+  });
+
+  test("block-reporter on an automatic report answers 400 and leaves it open", async () => {
+    const taskId = await newTask();
+    await sql()`UPDATE tasks SET negative_ratings = ${9} WHERE id = ${taskId}`;
+    await client.call("POST", `/api/tasks/${taskId}/ratings`, alice.token, { positive: false });
+    const [automatic] = await sql()`SELECT id FROM reports WHERE task_id = ${taskId}`;
+    const response = await client.call("POST", `/api/reports/${automatic.id}/block-reporter`, adminToken);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "This report has no reporter" });
+    const report = await detail(automatic.id);
+    expect(report.resolvedAt).toBeNull();
+    expect(report.resolution).toBeNull();
+    expect(await taskEnabled(sql(), taskId)).toBe(false);
+    const [{ n }] = await sql()`SELECT count(*) AS n FROM audit_log WHERE entity_id = ${automatic.id}`;
+    expect(Number(n)).toBe(0);
+  });
+
+  test("block-creator: a CREATE ban for the task's creator, found by the task's creator id; task deleted", async () => {
+    const creator = await client.member("Ingo");
+    const taskId = await newTask({ creatorId: creator.user.id });
+    const filed = await fileReport(taskId, alice.token, { reason: "ABUSE" });
+    const report = await resolve(filed.id, "block-creator", { reason: "Offensive task" });
+    expect(report.resolution).toBe("BLOCK_CREATOR");
+    expect(report.task.exists).toBe(false);
+    expect(report.creator).toEqual({ id: creator.user.id, name: "Ingo", email: "ingo@example.com" });
+    expect(await taskEnabled(sql(), taskId)).toBeNull();
+    const bans = await bansOf(creator.user.id);
+    expect(bans).toHaveLength(1);
+    expect(bans[0]?.action).toBe("CREATE");
+    expect(bans[0]?.reason).toBe("Offensive task");
+    expect(Date.parse(bans[0]?.ends_at ?? "") - Date.parse(bans[0]?.starts_at ?? "")).toBe(3 * dayMs);
+    // Neither the challenge's creator nor the reporter was banned.
+    expect(await bansOf(carol.user.id)).toEqual([]);
+    expect(await bansOf(alice.user.id)).toEqual([]);
+
+    // The second ban of the same kind lasts 7 days, counted per action.
+    const next = await fileReport(await newTask({ creatorId: creator.user.id }), alice.token);
+    await resolve(next.id, "block-creator");
+    const [, second] = await bansOf(creator.user.id);
+    expect(Date.parse(second?.ends_at ?? "") - Date.parse(second?.starts_at ?? "")).toBe(7 * dayMs);
+    expect(second?.reason).toBe(`Blocked from creating tasks after report ${next.id}`);
+  });
+
+  test("block-creator on a task already deleted uses the snapshot's creator", async () => {
+    const creator = await client.member("Jana");
+    const taskId = await newTask({ creatorId: creator.user.id });
+    const filed = await fileReport(taskId, alice.token);
+    await sql()`DELETE FROM tasks WHERE id = ${taskId}`;
+    const report = await resolve(filed.id, "block-creator");
+    expect(report.creator?.id).toBe(creator.user.id);
+    expect((await bansOf(creator.user.id)).map((ban) => ban.action)).toEqual(["CREATE"]);
+  });
+
+  test("block-creator when the task has no creator answers 400 and changes nothing", async () => {
+    const taskId = await newTask({ creatorId: null });
+    const filed = await fileReport(taskId, alice.token);
+    const response = await client.call("POST", `/api/reports/${filed.id}/block-creator`, adminToken);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "This task has no creator" });
+    expect(await taskEnabled(sql(), taskId)).toBe(false);
+    expect((await detail(filed.id)).resolvedAt).toBeNull();
+  });
+
+  test("a failure part-way through a resolution leaves nothing written", async () => {
+    const taskId = await newTask();
+    const reporter = await client.member("Kai");
+    const first = await fileReport(taskId, reporter.token);
+    const second = await fileReport(taskId, alice.token);
+    // The audit entry is the last write: make it fail, then check the earlier writes were rolled back.
+    const postgres = server.config.database.engine === "postgres";
+    if (postgres) {
+      await sql().unsafe(`CREATE FUNCTION refuse_audit() RETURNS trigger AS $$
+        BEGIN RAISE EXCEPTION 'audit refused'; END $$ LANGUAGE plpgsql`);
+      await sql().unsafe(`CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log
+        FOR EACH ROW EXECUTE FUNCTION refuse_audit()`);
+    } else {
+      await sql().unsafe(`CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log
+        BEGIN SELECT RAISE(ABORT, 'audit refused'); END`);
+    }
+    try {
+      for (const resolution of ["BLOCK_REPORTER", "DELETE_TASK"] as const) {
+        await expect(
+          resolveReport(sql(), { reportId: first.id, resolution, adminId, reason: "" }),
+        ).rejects.toThrow("audit refused");
+      }
+    } finally {
+      await sql().unsafe(postgres ? "DROP TRIGGER refuse_audit ON audit_log" : "DROP TRIGGER refuse_audit");
+      if (postgres) await sql().unsafe("DROP FUNCTION refuse_audit()");
+    }
+    expect((await detail(first.id)).resolvedAt).toBeNull();
+    expect((await detail(second.id)).resolvedAt).toBeNull();
+    expect(await bansOf(reporter.user.id)).toEqual([]);
+    expect(await taskEnabled(sql(), taskId)).toBe(false);
+    // And the same resolution goes through once the failure is gone.
+    expect((await resolve(first.id, "delete-task")).resolution).toBe("DELETE_TASK");
+  });
+
+  test("an unknown report answers 404 Report Not Found for every action", async () => {
+    for (const action of ["reject", "delete-task", "block-reporter", "block-creator"]) {
+      const response = await client.call("POST", `/api/reports/no-such-report/${action}`, adminToken);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: "Report Not Found" });
+    }
+  });
+
+  test("without a token 401, with a USER's token 403, for every action", async () => {
+    const taskId = await newTask();
+    const filed = await fileReport(taskId, alice.token);
+    for (const action of ["reject", "delete-task", "block-reporter", "block-creator"]) {
+      expect((await client.call("POST", `/api/reports/${filed.id}/${action}`, null)).status).toBe(401);
+      const response = await client.call("POST", `/api/reports/${filed.id}/${action}`, alice.token);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual(notAuthorized);
+    }
+    expect((await detail(filed.id)).resolvedAt).toBeNull();
+    expect(await taskEnabled(sql(), taskId)).toBe(false);
+  });
+
+  test("a reason of more than 500 characters or an unknown field answers 400", async () => {
+    const filed = await fileReport(await newTask(), alice.token);
+    const long = await client.call("POST", `/api/reports/${filed.id}/reject`, adminToken, {
+      reason: "x".repeat(501),
+    });
+    expect(long.status).toBe(400);
+    expect(await long.json()).toEqual({ error: "Must be less than 501 characters", field: "reason" });
+    const unknown = await client.call("POST", `/api/reports/${filed.id}/reject`, adminToken, { ban: true });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ error: "Unknown field ban", field: "ban" });
+    const notJson = await client.call("POST", `/api/reports/${filed.id}/reject`, adminToken, "nope");
+    expect(notJson.status).toBe(400);
+    expect((await detail(filed.id)).resolvedAt).toBeNull();
+  });
+
+  test("GET on a resolution path answers 405", async () => {
+    const response = await client.call("GET", "/api/reports/anything/reject", adminToken);
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+  });
+});

@@ -96,7 +96,7 @@ describe("main origin", () => {
 
   test.each([
     ["GET", "/api/nothing"],
-    ["POST", "/api/users"],
+    ["POST", "/api/nothing/else"],
     ["GET", "/api"],
     ["GET", "/api/widget/nothing"],
   ])("%s %s answers 404 JSON with an error", async (method, path) => {

@@ -17,6 +17,8 @@ export interface ServerConfig {
   distDir: string;
   database: DatabaseTarget;
   seedDemo: boolean;
+  /** How much demo data a first seed writes: the platform data set, or only the admin and widget project. */
+  demoData: DemoDataSize;
   logLevel: LogLevel;
   /** Redis for realtime fan-out across processes; unset keeps it in-process. */
   redisUrl?: string;
@@ -51,6 +53,9 @@ export type StorageTarget =
     };
 
 export type DatabaseTarget = { engine: "sqlite"; filename: string } | { engine: "postgres"; url: string };
+
+export const demoDataSizes = ["full", "minimal"] as const;
+export type DemoDataSize = (typeof demoDataSizes)[number];
 
 export const logLevels = ["debug", "info", "warn", "error", "silent"] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -186,6 +191,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
     distDir: resolve(cwd, distDirRaw ? distDirRaw : "dist"),
     database: readDatabase(env, dataDir, cwd),
     seedDemo: readBoolean(env, "SEED_DEMO", true),
+    demoData: readEnum(env, "DEMO_DATA", demoDataSizes, "full"),
     logLevel: readEnum(env, "LOG_LEVEL", logLevels, "info"),
     redisUrl: readRedisUrl(env),
     storage: readStorage(env, dataDir),

@@ -1,5 +1,7 @@
 import type { SQL } from "bun";
 import { defaultFlowConfig } from "../shared/widget-flow-config.ts";
+import type { DemoDataSize } from "./config.ts";
+import { seedPlatformDemoData } from "./demo-data/seed-platform-demo-data.ts";
 import { readSetting } from "./settings-repository.ts";
 
 /** The demo constants of ARCHITECTURE.md; the README and the e2e tests use the same values. */
@@ -14,10 +16,15 @@ export const demo = {
 const seededMarker = "demo_seeded_at";
 
 /**
- * Seeds the demo project and admin into an empty database. It runs once per database: the marker
- * setting makes restarts a no-op, and a database that already has users or projects is left alone.
+ * Seeds the demo project and admin into an empty database, then the platform data set when `size` is
+ * "full" (the server passes DEMO_DATA; direct callers get the admin and project only). It runs once per
+ * database: the marker setting makes restarts a no-op, and a database that already has users or
+ * projects is left alone.
  */
-export async function seedDemoData(sql: SQL): Promise<{ seeded: boolean }> {
+export async function seedDemoData(
+  sql: SQL,
+  { size = "minimal" }: { size?: DemoDataSize } = {},
+): Promise<{ seeded: boolean }> {
   if (await readSetting(sql, seededMarker)) return { seeded: false };
   const [{ users }] = await sql`SELECT count(*) AS users FROM users`;
   const [{ projects }] = await sql`SELECT count(*) AS projects FROM widget_projects`;
@@ -36,6 +43,7 @@ export async function seedDemoData(sql: SQL): Promise<{ seeded: boolean }> {
     await tx`INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
       VALUES (${crypto.randomUUID()}, ${demo.projectName}, ${demo.sdkKey}, ${randomSecret()},
         ${JSON.stringify(defaultFlowConfig)}, ${now})`;
+    await seedPlatformDemoData(tx, { size });
     return true;
   });
   return { seeded };

@@ -59,7 +59,7 @@ export async function startServer(
     const { applied } = await runMigrations(db.sql);
     if (applied.length > 0) logger.info("migrations applied", { applied });
     if (config.seedDemo) {
-      const { seeded } = await seedDemoData(db.sql);
+      const { seeded } = await seedDemoData(db.sql, { size: config.demoData });
       if (seeded) logger.info("demo data seeded");
     }
     const sessionSecret = await ensureSetting(db.sql, "widget_session_secret", randomSecret);

@@ -28,6 +28,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await sql`PRAGMA foreign_keys = ON`;
     await sql`PRAGMA busy_timeout = 5000`;
     await sql`PRAGMA synchronous = NORMAL`;
+    // Refreshes the planner's statistics where they are stale (SQLite's advice for every connection),
+    // so list queries keep choosing their indexes as tables grow.
+    await sql`PRAGMA optimize = 0x10002`;
   } else {
     await sql`SELECT 1`;
   }

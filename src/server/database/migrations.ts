@@ -3,6 +3,7 @@ import { initialSchema } from "./migrations/001-initial-schema.ts";
 import { widgetApiSchema } from "./migrations/002-widget-api.ts";
 import { authSessionsSchema } from "./migrations/003-auth-sessions.ts";
 import { platformSchema } from "./migrations/004-platform.ts";
+import { listIndexes } from "./migrations/005-list-indexes.ts";
 
 export interface Migration {
   id: number;
@@ -17,6 +18,7 @@ export const migrations: readonly Migration[] = [
   widgetApiSchema,
   authSessionsSchema,
   platformSchema,
+  listIndexes,
 ];
 
 export interface MigrationResult {

@@ -29,6 +29,8 @@ export interface ServerConfig {
   captcha: CaptchaSettings;
   /** Whether new accounts may register on the platform. */
   registrationEnabled: boolean;
+  /** SMTP delivery of the mail outbox; unset keeps mail in the `mail_outbox` table only. */
+  smtp?: { url: string; from: string };
 }
 
 export interface CaptchaSettings {
@@ -160,15 +162,30 @@ function readStorage(env: Env, dataDir: string): StorageTarget {
   };
 }
 
+function readSmtp(env: Env): { url: string; from: string } | undefined {
+  const url = env.SMTP_URL?.trim();
+  if (!url) return undefined;
+  // Never echo the value: it may carry a password.
+  if (!/^smtps?:\/\/[^\s]+$/.test(url))
+    throw new ConfigError("SMTP_URL", "must start with smtp:// or smtps://");
+  return { url, from: env.MAIL_FROM?.trim() || "Morph Admin <no-reply@localhost>" };
+}
+
 function readCaptcha(env: Env): CaptchaSettings {
-  const provider = readEnum(env, "CAPTCHA_PROVIDER", ["altcha", "recaptcha", "turnstile", "off"] as const, "altcha");
+  const provider = readEnum(
+    env,
+    "CAPTCHA_PROVIDER",
+    ["altcha", "recaptcha", "turnstile", "off"] as const,
+    "altcha",
+  );
   const siteKey = env.CAPTCHA_SITE_KEY?.trim() || undefined;
   const secretKey = env.CAPTCHA_SECRET_KEY?.trim() || undefined;
   if ((provider === "recaptcha" || provider === "turnstile") && (!siteKey || !secretKey)) {
     throw new ConfigError("CAPTCHA_PROVIDER", `${provider} needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY`);
   }
   const minScore = Number(env.CAPTCHA_MIN_SCORE ?? "0.5");
-  if (!(minScore >= 0 && minScore <= 1)) throw new ConfigError("CAPTCHA_MIN_SCORE", "must be a number from 0 to 1");
+  if (!(minScore >= 0 && minScore <= 1))
+    throw new ConfigError("CAPTCHA_MIN_SCORE", "must be a number from 0 to 1");
   return { provider, siteKey, secretKey, minScore, verifyUrl: readUrl(env, "CAPTCHA_VERIFY_URL") };
 }
 
@@ -198,5 +215,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
     rateLimits: readBoolean(env, "RATE_LIMITS", true),
     captcha: readCaptcha(env),
     registrationEnabled: readBoolean(env, "REGISTRATION_ENABLED", true),
+    smtp: readSmtp(env),
   };
 }

@@ -12,6 +12,7 @@ import { randomSecret, seedDemoData } from "./demo-seed.ts";
 import { json } from "./http/json-response.ts";
 import { withRequestLog } from "./http/request-log.ts";
 import type { Logger } from "./logger.ts";
+import { startMailDispatcher } from "./mail/mail-dispatcher.ts";
 import { type ApiRoute, createMainOrigin } from "./main-origin.ts";
 import { createMessengerOrigin } from "./messenger-origin.ts";
 import { feedbackInboxRoutes } from "./platform-api/feedback-inbox-routes.ts";
@@ -118,6 +119,10 @@ export async function startServer(
       ...platformApiRoutes({ sql, guard }),
       ...fileRoutes(deps),
     ];
+    if (config.smtp) {
+      const dispatcher = startMailDispatcher(sql, config.smtp, logger);
+      cleanups.push(() => dispatcher.stop());
+    }
     const sweeper = setInterval(() => widgetApi.sweep(), 60_000);
     cleanups.push(() => clearInterval(sweeper));
 

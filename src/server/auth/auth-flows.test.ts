@@ -243,7 +243,7 @@ describe("human verification", () => {
     } finally {
       await server.dispose();
     }
-  });
+  }, 20_000);
 
   test("reCAPTCHA v3: the siteverify answer and its score decide (a local stand-in for Google)", async () => {
     const verdicts: Record<string, Json> = {

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SMTPServer } from "smtp-server";
+import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+let smtp: SMTPServer;
+let smtpPort = 0;
+const received: Received[] = [];
+let refuse = false;
+
+/** A real SMTP server on loopback: the edge of the world, run in-process. */
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      let data = "";
+      stream.on("data", (chunk: Buffer) => {
+        data += chunk.toString("utf8");
+      });
+      stream.on("end", () => {
+        if (refuse) return callback(new Error("Mailbox unavailable"));
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          data,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+});
+
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+async function until(condition: () => Promise<boolean> | boolean, ms = 8000) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await Bun.sleep(50);
+  }
+}
+
+describe("SMTP delivery of the mail outbox", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "Platform <noreply@example.com>",
+    });
+  });
+  afterAll(() => server.dispose());
+
+  test("a password reset code is delivered by SMTP and marked sent", async () => {
+    const response = await fetch(`${server.mainUrl}/api/auth/password-reset`, {
+      method: "POST",
+      body: JSON.stringify({ email: "admin@example.com" }),
+    });
+    expect(response.status).toBe(202);
+    await until(() => received.some((mail) => mail.to.includes("admin@example.com")));
+    const mail = received.find((entry) => entry.to.includes("admin@example.com"));
+    expect(mail?.from).toBe("noreply@example.com");
+    expect(mail?.data).toContain("Subject: Reset your password");
+    expect(mail?.data).toMatch(/Your password reset code is \d{6}\./);
+    await until(async () => {
+      const [row] = await server.db
+        .sql`SELECT sent_at FROM mail_outbox WHERE to_address = ${"admin@example.com"}`;
+      return Boolean(row?.sent_at);
+    });
+  });
+
+  test("a refused mail keeps its error and is not sent again", async () => {
+    refuse = true;
+    try {
+      await server.db.sql`INSERT INTO mail_outbox (id, to_address, subject, body, created_at)
+        VALUES (${crypto.randomUUID()}, ${"refused@example.com"}, ${"Hello"}, ${"Body"}, ${new Date().toISOString()})`;
+      await until(async () => {
+        const [row] = await server.db
+          .sql`SELECT error FROM mail_outbox WHERE to_address = ${"refused@example.com"}`;
+        return Boolean(row?.error);
+      });
+      const [row] = await server.db
+        .sql`SELECT sent_at, error FROM mail_outbox WHERE to_address = ${"refused@example.com"}`;
+      expect(row.sent_at).toBeNull();
+      expect(String(row.error)).toContain("Mailbox unavailable");
+    } finally {
+      refuse = false;
+    }
+  });
+
+  test("SMTP_URL must be an smtp:// or smtps:// URL", async () => {
+    const { loadConfig } = await import("../config.ts");
+    expect(() => loadConfig({ SMTP_URL: "http://mail.example.com" })).toThrow(
+      "Invalid configuration: SMTP_URL",
+    );
+  });
+});

@@ -1,0 +1,68 @@
+import type { SQL } from "bun";
+import nodemailer from "nodemailer";
+import type { Logger } from "../logger.ts";
+
+export interface SmtpSettings {
+  url: string;
+  from: string;
+}
+
+/** Rows to send per pass; a pass runs every few seconds while SMTP is configured. */
+const batchSize = 20;
+const intervalMs = 2000;
+
+/**
+ * Sends the outbox through SMTP when `SMTP_URL` is set. A row is marked sent only after the server
+ * accepted it; a refused one keeps its error and is not retried in a loop (an operator can clear it).
+ */
+export function startMailDispatcher(sql: SQL, settings: SmtpSettings, logger: Logger) {
+  const transport = nodemailer.createTransport(settings.url);
+  let running = false;
+
+  async function pass(): Promise<number> {
+    if (running) return 0;
+    running = true;
+    let sent = 0;
+    try {
+      const rows = (await sql`SELECT id, to_address, subject, body FROM mail_outbox
+        WHERE sent_at IS NULL AND error IS NULL ORDER BY created_at LIMIT ${batchSize}`) as Array<{
+        id: string;
+        to_address: string;
+        subject: string;
+        body: string;
+      }>;
+      for (const row of rows) {
+        try {
+          await transport.sendMail({
+            from: settings.from,
+            to: row.to_address,
+            subject: row.subject,
+            text: row.body,
+          });
+          await sql`UPDATE mail_outbox SET sent_at = ${new Date().toISOString()} WHERE id = ${row.id}`;
+          sent++;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          await sql`UPDATE mail_outbox SET error = ${message.slice(0, 500)} WHERE id = ${row.id}`;
+          logger.warn("mail could not be sent", { id: row.id, error: message });
+        }
+      }
+    } finally {
+      running = false;
+    }
+    return sent;
+  }
+
+  const timer = setInterval(
+    () => void pass().catch((error) => logger.error("mail pass failed", { error: String(error) })),
+    intervalMs,
+  );
+  return {
+    /** One pass now (tests and shutdown use it). */
+    flush: pass,
+    stop() {
+      clearInterval(timer);
+      transport.close();
+    },
+  };
+}

@@ -31,6 +31,15 @@ const spaRoutes = /^\/(login|dashboard(\/.*)?)?$/;
 
 export const widgetSocketPath = "/api/widget/ws";
 
+/** The header the platform API reads the caller's address from; set here, never taken from the client. */
+export const clientIpHeader = "x-platform-client-ip";
+
+function withClientIp(request: Request, server: ServerFacade<WidgetSocketData>): Request {
+  const headers = new Headers(request.headers);
+  headers.set(clientIpHeader, server.requestIP(request)?.address ?? "unknown");
+  return new Request(request, { headers });
+}
+
 const clientIp = (request: Request, server: ServerFacade<WidgetSocketData>) =>
   server.requestIP(request)?.address ?? "unknown";
 
@@ -91,7 +100,7 @@ export function createMainOrigin({
     if (path === "/healthz") return health();
     if (path === widgetSocketPath) return upgradeWidgetSocket(request, server);
     if (path.startsWith("/api/widget/")) return widgetApi.handle(request, clientIp(request, server));
-    if (path === "/api" || path.startsWith("/api/")) return platformApi(request, path);
+    if (path === "/api" || path.startsWith("/api/")) return platformApi(withClientIp(request, server), path);
 
     const file = await files.serve(request, path);
     if (file) return file;

@@ -213,6 +213,41 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
   });
 });
 
+describe("login limit per IP", () => {
+  test("counts the connection's address; headers a client sends cannot move it to another bucket", async () => {
+    const server = await startTestServer(
+      {},
+      { loginLimits: { perIp: 3, perAccount: 1000, windowMs: 60_000 } },
+    );
+    try {
+      for (const [index, name] of ["one", "two", "three"].entries()) {
+        const response = await post(
+          server,
+          "/api/auth/login",
+          { login: name, password: "x" },
+          {
+            "X-Forwarded-For": `10.0.0.${index}`,
+            "X-Platform-Client-Ip": `10.0.1.${index}`,
+          },
+        );
+        expect(response.status).toBe(401);
+      }
+      const fourth = await post(
+        server,
+        "/api/auth/login",
+        { login: "admin", password: "admin" },
+        {
+          "X-Forwarded-For": "10.9.9.9",
+          "X-Platform-Client-Ip": "10.9.9.9",
+        },
+      );
+      expect(fourth.status).toBe(429);
+    } finally {
+      await server.dispose();
+    }
+  });
+});
+
 describe("human verification", () => {
   test("ALTCHA: a login needs a solved challenge, and each solution works once", async () => {
     const server = await startTestServer({ CAPTCHA_PROVIDER: "altcha" });

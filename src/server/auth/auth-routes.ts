@@ -3,7 +3,7 @@ import type { SQL } from "bun";
 import QRCode from "qrcode";
 import { LoginRequest, type LoginResult, MfaCodeRequest, RefreshRequest } from "../../shared/auth-schemas.ts";
 import { json, jsonError } from "../http/json-response.ts";
-import type { ApiRoute } from "../main-origin.ts";
+import { type ApiRoute, clientIpHeader } from "../main-origin.ts";
 import { readBody } from "../platform-api/platform-request.ts";
 import { createRateLimiter, type RateLimiter } from "../rate-limiter.ts";
 import type { AccessTokens } from "./access-tokens.ts";
@@ -80,7 +80,8 @@ export function authRoutes({ sql, tokens, guard, captcha, loginLimits }: AuthRou
     const body = await readBody(request, LoginRequest);
     if (!body.ok) return body.response;
     const { login: name, password, code, recoveryCode, captchaToken } = body.value;
-    const ip = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "direct";
+    // Set by the main origin from the connection (never the client's own header).
+    const ip = request.headers.get(clientIpHeader) ?? "unknown";
     for (const decision of [byIp.take(ip), byAccount.take(name.trim().toLowerCase())]) {
       if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
     }

@@ -12,7 +12,7 @@ import {
   type Struct,
   unknown,
 } from "superstruct";
-import { integer, optionalText, text } from "./form-rules.ts";
+import { integer, oneOf, optionalText, text } from "./form-rules.ts";
 
 /**
  * Challenge categories, challenges and their tasks (subtasks) of four kinds: the request schemas the
@@ -38,15 +38,7 @@ export const maxChoiceEntries = 32;
 export const maxAcceptedAnswers = 50;
 export const maxChallengeSkills = 50;
 
-/** One of a fixed list, refused with the list a person can pick from. */
-export function oneOf<T extends string>(values: readonly T[]): Struct<T, null> {
-  return define<T>(`oneOf(${values.join(",")})`, (value, context) => {
-    const field = String(context.path.at(-1) ?? "value");
-    return (values as readonly unknown[]).includes(value)
-      ? true
-      : `${field} must be one of ${values.join(", ")}`;
-  });
-}
+export { oneOf };
 
 /** A list of `min` to `max` entries, with a message that says which bound was missed. */
 export function list<T, S>(entry: Struct<T, S>, min: number, max: number): Struct<T[], Struct<T, S>> {

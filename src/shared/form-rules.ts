@@ -45,6 +45,18 @@ export const mfaCode = define<string>("mfaCode", (value) =>
   typeof value === "string" && /^\d{6}$/.test(value) ? true : messages.code,
 );
 
+/** One of a fixed list of codes; a missing value is "required", a wrong one lists what is allowed. */
+export function oneOf<T extends string>(values: readonly T[]): Struct<T, null> {
+  return define<T>(`oneOf(${values.join(",")})`, (value, context) => {
+    if (value === undefined || value === null || value === "") {
+      return messages.required(String(context.path.at(-1) ?? "value"));
+    }
+    return typeof value === "string" && (values as readonly string[]).includes(value)
+      ? true
+      : `Must be one of ${values.join(", ")}`;
+  });
+}
+
 /** An integer within bounds, with a message a person can act on. */
 export function integer(min: number, max: number): Struct<number, null> {
   return define<number>(`integer(${min},${max})`, (value) => {

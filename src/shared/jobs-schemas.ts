@@ -1,15 +1,5 @@
-import {
-  array,
-  boolean,
-  define,
-  type Infer,
-  nullable,
-  object,
-  optional,
-  refine,
-  type Struct,
-} from "superstruct";
-import { integer, messages, optionalText, text } from "./form-rules.ts";
+import { array, boolean, define, type Infer, nullable, object, optional, refine } from "superstruct";
+import { integer, messages, oneOf, optionalText, text } from "./form-rules.ts";
 
 /**
  * Companies and jobs (admin-dashboard spec §3): the enumerations with their display labels, the
@@ -66,16 +56,7 @@ export const salaryPerLabels: Record<SalaryPer, string> = {
   MONTH: "Month",
 };
 
-/** One of a list of codes; the failure names the allowed codes so a client can correct itself. */
-export function oneOf<T extends string>(values: readonly T[]): Struct<T, null> {
-  return define<T>(`oneOf(${values.join(",")})`, (value, context) => {
-    if (value === undefined || value === null || value === "")
-      return messages.required(String(context.path.at(-1) ?? "value"));
-    return typeof value === "string" && (values as readonly string[]).includes(value)
-      ? true
-      : `Must be one of ${values.join(", ")}`;
-  });
-}
+export { oneOf };
 
 export const urlMaxLength = 2048;
 export const urlMessage = "URL format is not valid";

@@ -1,6 +1,6 @@
-import { boolean, define, type Infer, object, optional, type Struct } from "superstruct";
+import { boolean, type Infer, object, optional, type Struct } from "superstruct";
 import type { TaskKind } from "./challenges-schemas.ts";
-import { optionalText } from "./form-rules.ts";
+import { oneOf, optionalText } from "./form-rules.ts";
 
 /**
  * Reports filed against tasks, their resolution, the dashboard summary and the audit log (admin spec
@@ -37,11 +37,7 @@ export const maxResolutionReason = 500;
 /** Automatic DISLIKE reports: at least this many negative ratings, and more negative than positive. */
 export const dislikeReportThreshold = 10;
 
-const reportReason: Struct<ReportReason, null> = define<ReportReason>("reportReason", (value) =>
-  typeof value === "string" && (reportReasons as readonly string[]).includes(value)
-    ? true
-    : `Must be one of ${reportReasons.join(", ")}`,
-);
+const reportReason: Struct<ReportReason, null> = oneOf(reportReasons);
 
 /** `POST /api/tasks/:id/reports`. */
 export const FileReportRequest = object({

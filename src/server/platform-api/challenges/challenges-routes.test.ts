@@ -145,13 +145,13 @@ describe("POST /api/challenges", () => {
     [
       "an unknown difficulty",
       { title: "Fine", difficulty: "TRIVIAL" },
-      "difficulty must be one of EASY, MEDIUM, HARD, EXPERT",
+      "Must be one of EASY, MEDIUM, HARD, EXPERT",
       "difficulty",
     ],
     [
       "an unknown status",
       { title: "Fine", difficulty: "EASY", status: "LIVE" },
-      "status must be one of DRAFT, PUBLISHED, ARCHIVED",
+      "Must be one of DRAFT, PUBLISHED, ARCHIVED",
       "status",
     ],
     [
@@ -319,7 +319,7 @@ describe("PUT /api/challenges/:id", () => {
     });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toEqual({
-      error: "difficulty must be one of EASY, MEDIUM, HARD, EXPERT",
+      error: "difficulty is required",
       field: "difficulty",
     });
     const unknownSkill = await api.call("PUT", `/api/challenges/${challenge.id}`, {

@@ -202,8 +202,8 @@ describe("POST /api/challenges/:id/tasks", () => {
 
   const answers = (count: number) =>
     Array.from({ length: count }, (_, i) => ({ text: `a${i}`, correct: i === 0 }));
-  const kindsList = "kind must be one of MULTIPLE_CHOICE, QUESTION, MATCHING, CODING";
-  const environments = "environment must be one of python3, node, java17, cpp17, go, rust";
+  const kindsList = "Must be one of MULTIPLE_CHOICE, QUESTION, MATCHING, CODING";
+  const environments = "Must be one of python3, node, java17, cpp17, go, rust";
 
   test.each([
     ["a missing kind", taskBody({ kind: undefined }), "kind is required", "kind"],

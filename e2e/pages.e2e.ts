@@ -1,6 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 
+// The admin app defaults to German (spec §9); these checks read the English texts.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("locale", "en-US"));
+});
+
 test("the landing page leads to the admin sign-in", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Morph Admin");

@@ -1,27 +1,28 @@
 import { Link } from "wouter";
+import { useT } from "../i18n/intl.ts";
+import { buttonClass } from "../shell/button.tsx";
+import { EmptyLayout } from "../shell/empty-layout.tsx";
 
 /** `/`: the public landing page (empty layout, no auth), also where sign-out leads. */
 export function LandingPage() {
+  const { t } = useT();
   return (
-    <main className="empty-layout">
+    <EmptyLayout>
       <section className="landing" aria-labelledby="landing-title">
         <div className="brand-mark" aria-hidden="true">
           M
         </div>
-        <h1 id="landing-title">Morph Admin</h1>
-        <p className="lead">
-          Manage the learning and jobs platform: users, jobs, companies, challenges, the skill tree and
-          reported tasks, and read what visitors send through the feedback widget.
-        </p>
+        <h1 id="landing-title">{t("app.name")}</h1>
+        <p className="lead">{t("landing.lead")}</p>
         <div className="actions">
-          <Link href="/login" className="button button-primary button-lg">
-            Sign in
+          <Link href="/login" className={buttonClass({ size: "lg" })}>
+            {t("landing.signIn")}
           </Link>
-          <a href="/demo" className="button button-secondary button-lg">
-            Try the feedback widget
+          <a href="/demo" className={buttonClass({ size: "lg", variant: "secondary" })}>
+            {t("landing.tryWidget")}
           </a>
         </div>
       </section>
-    </main>
+    </EmptyLayout>
   );
 }

@@ -1,60 +1,156 @@
-import { type FormEvent, useState } from "react";
-import { adminApi, apiErrorMessage } from "../admin-api.ts";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useSnapshot } from "valtio";
+import { Redirect, useLocation } from "wouter";
+import type { LoginResult } from "../../shared/auth-schemas.ts";
+import { api } from "../api/api-client.ts";
+import { apiErrorBody, apiErrorMessage, apiErrorStatus } from "../api/api-error.ts";
+import { type CaptchaLoader, createCaptchaLoader } from "../api/captcha-loader.ts";
+import { loadPublicConfig } from "../api/public-config.ts";
+import type { MessageId } from "../i18n/en-US.ts";
+import { useT } from "../i18n/intl.ts";
+import { isAdminToken } from "../session/access-token.ts";
+import { isSignedIn, sessionState, setSession } from "../session/session-store.ts";
+import { Button } from "../shell/button.tsx";
+import { EmptyLayout } from "../shell/empty-layout.tsx";
+import { showToast } from "../shell/toast-store.ts";
+
+const codePattern = /^\d{6}$/;
+
+/** Public config and the captcha loader are set up once the page shows, so a solution is ready early. */
+function useCaptcha() {
+  const loader = useRef<Promise<CaptchaLoader> | null>(null);
+  const prepare = () => {
+    loader.current ??= loadPublicConfig()
+      .then(createCaptchaLoader)
+      .catch((error) => {
+        loader.current = null;
+        throw error;
+      });
+    return loader.current;
+  };
+  useEffect(() => {
+    prepare().catch(() => {});
+  });
+  return async (action: string) => (await prepare()).execute(action);
+}
 
 /**
- * The admin sign-in form (spec §2 "Admin Login"). It posts to the platform API's login endpoint and
- * shows the server's message when sign-in is refused.
+ * `/login` (spec §2 "Admin Login"): e-mail or nickname plus password, then the 6-digit code when the
+ * server asks for it. Only admins get a session; anyone else is told so and stays signed out.
  */
 export function LoginPage() {
+  const { t } = useT();
+  const session = useSnapshot(sessionState);
+  const [, navigate] = useLocation();
+  const captcha = useCaptcha();
   const [login, setLogin] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState("");
+  const [step, setStep] = useState<"credentials" | "mfa">("credentials");
+  const [error, setError] = useState<MessageId | null>(null);
   const [busy, setBusy] = useState(false);
+
+  if (isSignedIn(session) && isAdminToken(session.accessToken)) return <Redirect to="/dashboard" replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (login.trim() === "" || password === "") {
-      setError("Please fill in form correctly.");
-      return;
-    }
+    if (login.trim() === "" || password === "") return setError("form.invalid");
+    if (step === "mfa" && !codePattern.test(code)) return setError("form.code");
     setBusy(true);
     setError(null);
     try {
-      await adminApi("/api/auth/login", { method: "POST", body: { login: login.trim(), password } });
+      const captchaToken = await captcha("login");
+      const result = await api<LoginResult>("/api/auth/login", {
+        method: "POST",
+        auth: false,
+        body: { login: login.trim(), password, code: step === "mfa" ? code : undefined, captchaToken },
+      });
+      if (!isAdminToken(result.access_token)) {
+        showToast({ type: "error", heading: "login.notAuthorized" });
+        return;
+      }
+      setSession(result);
+      navigate("/dashboard");
     } catch (failure) {
-      setError(apiErrorMessage(failure));
+      if (apiErrorStatus(failure) === 401 && apiErrorBody(failure)?.mfaRequired === true) {
+        setStep("mfa");
+        return;
+      }
+      showToast({ type: "error", heading: "login.failed", body: apiErrorMessage(failure) });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <main className="empty-layout">
+    <EmptyLayout>
       <form className="card login-card" onSubmit={submit} noValidate aria-labelledby="login-title">
-        <h1 id="login-title">Admin Login</h1>
-        <p className="subtle">Please enter your credentials</p>
-        <label className="field">
-          <span>E-mail or nickname</span>
-          <input autoComplete="username" value={login} onChange={(e) => setLogin(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>Password</span>
-          <input
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <div className="brand-mark brand-mark-sm" aria-hidden="true">
+          M
+        </div>
+        <h1 id="login-title">{t("login.title")}</h1>
+        <p className="subtle">{step === "mfa" ? t("login.mfaHint") : t("login.subtitle")}</p>
+        {step === "credentials" ? (
+          <>
+            <label className="field">
+              <span>{t("login.login")}</span>
+              <input
+                name="login"
+                autoComplete="username"
+                value={login}
+                onChange={(e) => setLogin(e.target.value)}
+              />
+            </label>
+            <label className="field">
+              <span>{t("login.password")}</span>
+              <input
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </label>
+          </>
+        ) : (
+          <label className="field">
+            <span>{t("login.code")}</span>
+            <input
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              // biome-ignore lint/a11y/noAutofocus: the code field is the only thing to do on this step.
+              autoFocus
+              value={code}
+              aria-invalid={error === "form.code"}
+              onChange={(e) => setCode(e.target.value.trim())}
+            />
+          </label>
+        )}
         {error && (
           <p className="form-error" role="alert">
-            {error}
+            {t(error)}
           </p>
         )}
-        <button type="submit" className="button button-primary button-full" disabled={busy}>
-          {busy ? "Signing in…" : "Sign in"}
-        </button>
+        <Button type="submit" fullWidth disabled={busy}>
+          {busy ? t("login.submitting") : step === "mfa" ? t("login.verify") : t("login.submit")}
+        </Button>
+        {step === "mfa" && (
+          <Button
+            variant="tertiary"
+            fullWidth
+            className="login-back"
+            onClick={() => {
+              setStep("credentials");
+              setCode("");
+              setError(null);
+            }}
+          >
+            {t("login.back")}
+          </Button>
+        )}
       </form>
-    </main>
+    </EmptyLayout>
   );
 }

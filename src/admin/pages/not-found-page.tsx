@@ -1,19 +1,23 @@
 import { Link, useLocation } from "wouter";
+import { useT } from "../i18n/intl.ts";
+import { buttonClass } from "../shell/button.tsx";
+import { EmptyLayout } from "../shell/empty-layout.tsx";
 
 /** Any unmatched route (spec §2): "Page not found: {path}". */
 export function NotFoundPage() {
   const [path] = useLocation();
+  const { t } = useT();
   return (
-    <main className="empty-layout">
+    <EmptyLayout>
       <section className="landing" aria-labelledby="not-found-title">
         <p className="status-code">404</p>
-        <h1 id="not-found-title">Page not found: {path}</h1>
+        <h1 id="not-found-title">{t("notFound.title", { path })}</h1>
         <div className="actions">
-          <Link href="/" className="button button-secondary">
-            Go Back
+          <Link href="/" className={buttonClass({ variant: "secondary" })}>
+            {t("nav.goBack")}
           </Link>
         </div>
       </section>
-    </main>
+    </EmptyLayout>
   );
 }

@@ -1,0 +1,88 @@
+import { expect, type Page, test } from "@playwright/test";
+import { selectRows } from "./support/database.ts";
+
+async function useEnglish(page: Page) {
+  await page.goto("/");
+  await page.evaluate(() => localStorage.setItem("locale", "en-US"));
+}
+
+async function signIn(page: Page, login: string, password: string) {
+  await page.goto("/login");
+  await page.locator("input[name=login]").fill(login);
+  await page.locator("input[name=password]").fill(password);
+  await page.locator("button[type=submit]").click();
+}
+
+test("the demo admin signs in and sees the dashboard counts", async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page, "admin@example.com", "admin");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  const users = page.getByTestId("stat-users");
+  await expect(users).toContainText("Users");
+  await expect(users).toContainText(/\d{1,3}(,\d{3})*/);
+  await expect(page.getByTestId("stat-jobs")).toContainText("200");
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  for (const link of ["Dashboard", "Users", "Jobs", "Skill Tree", "Reported Tasks", "Challenge categories"]) {
+    await expect(nav.getByRole("link", { name: link })).toBeVisible();
+  }
+});
+
+test("German is the default; switching to English persists over a reload", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin-Anmeldung");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
+  await expect(page.getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "true");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
+  expect(await page.evaluate(() => localStorage.getItem("locale"))).toBe("en-US");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+});
+
+test("signing out clears the session and returns to /", async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page, "admin@example.com", "admin");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Morph Admin");
+  expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
+  // The guard now sends dashboard visits to the sign-in page.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a signed-out visit to a dashboard route goes to /login", async ({ page }) => {
+  await useEnglish(page);
+  await page.goto("/dashboard/users");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+});
+
+test("an unknown route shows Page not found: {path}", async ({ page }) => {
+  await useEnglish(page);
+  await page.goto("/nothing/here");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /nothing/here");
+});
+
+test("a USER account is told it may not use the dashboard", async ({ page }) => {
+  const [row] = selectRows<{ email: string }>(
+    "SELECT email FROM users WHERE role = 'USER' AND enabled = TRUE AND email_verified = TRUE LIMIT 1",
+  );
+  if (!row) throw new Error("the demo data has no verified USER");
+  await useEnglish(page);
+  await signIn(page, row.email, "password");
+  await expect(page.getByText("You are not authorized to use this dashboard.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
+});
+
+test("invalid forms and wrong passwords are explained", async ({ page }) => {
+  await useEnglish(page);
+  await page.goto("/login");
+  await page.locator("button[type=submit]").click();
+  await expect(page.getByRole("alert")).toHaveText("Please fill in form correctly.");
+  await signIn(page, "admin@example.com", "wrong-password");
+  await expect(page.getByTestId("toast")).toContainText("Invalid credentials");
+});

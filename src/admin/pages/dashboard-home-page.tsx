@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useState } from "react";
+import { api } from "../api/api-client.ts";
+import type { MessageId } from "../i18n/en-US.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+
+/** The part of `GET /api/dashboard` this screen shows. */
+interface DashboardSummary {
+  counts: Record<string, number>;
+  newUsersLast7Days: number;
+}
+
+const cards: ReadonlyArray<{ key: string; label: MessageId; href?: string }> = [
+  { key: "users", label: "dashboard.users" },
+  { key: "newUsers", label: "dashboard.newUsers" },
+  { key: "admins", label: "dashboard.admins" },
+  { key: "bannedUsers", label: "dashboard.bannedUsers" },
+  { key: "jobs", label: "dashboard.jobs" },
+  { key: "companies", label: "dashboard.companies" },
+  { key: "challenges", label: "dashboard.challenges" },
+  { key: "tasks", label: "dashboard.tasks" },
+  { key: "categories", label: "dashboard.categories" },
+  { key: "rootSkills", label: "dashboard.rootSkills" },
+  { key: "openReports", label: "dashboard.openReports" },
+];
+
+type Load = { state: "loading" } | { state: "error" } | { state: "ready"; summary: DashboardSummary };
+
+/** `/dashboard`: the platform's counts as stat cards, with loading, error and empty states (spec §4). */
+export default function DashboardHomePage() {
+  const { t, formatNumber } = useT();
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+
+  const fetchSummary = useCallback(() => {
+    setLoad({ state: "loading" });
+    api<DashboardSummary>("/api/dashboard")
+      .then((summary) => setLoad({ state: "ready", summary }))
+      .catch(() => setLoad({ state: "error" }));
+  }, []);
+  useEffect(fetchSummary, [fetchSummary]);
+
+  const value = (summary: DashboardSummary, key: string) =>
+    key === "newUsers" ? summary.newUsersLast7Days : (summary.counts[key] ?? 0);
+
+  return (
+    <section aria-labelledby="dashboard-title">
+      <header className="page-header">
+        <h1 id="dashboard-title">{t("dashboard.title")}</h1>
+        <p className="subtle">{t("dashboard.subtitle")}</p>
+      </header>
+      {load.state === "loading" && (
+        <div className="stat-grid" aria-busy="true">
+          <p className="visually-hidden" role="status">
+            {t("dashboard.loading")}
+          </p>
+          {cards.map((card) => (
+            <div key={card.key} className="stat-card stat-card-skeleton" aria-hidden="true" />
+          ))}
+        </div>
+      )}
+      {load.state === "error" && (
+        <div className="state-panel" role="alert">
+          <p>{t("dashboard.error")}</p>
+          <Button variant="secondary" onClick={fetchSummary}>
+            {t("dashboard.retry")}
+          </Button>
+        </div>
+      )}
+      {load.state === "ready" &&
+        (cards.every((card) => value(load.summary, card.key) === 0) ? (
+          <div className="state-panel">
+            <p>{t("dashboard.empty")}</p>
+          </div>
+        ) : (
+          <ul className="stat-grid">
+            {cards.map((card) => (
+              <li key={card.key} className="stat-card" data-testid={`stat-${card.key}`}>
+                <span className="stat-label">{t(card.label)}</span>
+                <span className="stat-value">{formatNumber(value(load.summary, card.key))}</span>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
+}

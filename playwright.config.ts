@@ -6,19 +6,28 @@ import { defineConfig } from "@playwright/test";
 
 // Playwright evaluates this file in the runner and again in every worker. Ports and the data folder are
 // chosen once, in the runner, and handed to the workers through the environment they inherit.
-if (!process.env.E2E_PORT || !process.env.E2E_MESSENGER_PORT || !process.env.E2E_DATA_DIR) {
+if (!process.env.E2E_PORT || !process.env.E2E_ALTCHA_PORT || !process.env.E2E_DATA_DIR) {
+  // Four ports at once (held open together, so no two are the same): two servers, two origins each.
   const script = `const net = require("node:net");
-    const a = net.createServer().listen(0, "127.0.0.1", () => {
-      const b = net.createServer().listen(0, "127.0.0.1", () => {
-        console.log(a.address().port + " " + b.address().port); a.close(); b.close();
-      });
+    const servers = [0, 1, 2, 3].map(() => net.createServer());
+    let ready = 0;
+    for (const s of servers) s.listen(0, "127.0.0.1", () => {
+      if (++ready === servers.length) {
+        console.log(servers.map((x) => x.address().port).join(" "));
+        for (const x of servers) x.close();
+      }
     });`;
-  const [main, messenger] = execFileSync(process.execPath, ["-e", script], { encoding: "utf8" })
+  const [main, messenger, altcha, altchaMessenger] = execFileSync(process.execPath, ["-e", script], {
+    encoding: "utf8",
+  })
     .trim()
     .split(" ");
   process.env.E2E_PORT = main;
   process.env.E2E_MESSENGER_PORT = messenger;
+  process.env.E2E_ALTCHA_PORT = altcha;
+  process.env.E2E_ALTCHA_MESSENGER_PORT = altchaMessenger;
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "e2e-data-"));
+  process.env.E2E_ALTCHA_DATA_DIR = mkdtempSync(join(tmpdir(), "e2e-altcha-data-"));
 }
 
 export const e2eEnv = {
@@ -28,6 +37,17 @@ export const e2eEnv = {
   HOST: "127.0.0.1",
   LOG_LEVEL: "warn",
   CAPTCHA_PROVIDER: "off",
+};
+
+/** A second server with the default human verification (ALTCHA), for the sign-in that solves it. */
+export const altchaEnv = {
+  PORT: process.env.E2E_ALTCHA_PORT,
+  MESSENGER_PORT: process.env.E2E_ALTCHA_MESSENGER_PORT,
+  DATA_DIR: process.env.E2E_ALTCHA_DATA_DIR,
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  CAPTCHA_PROVIDER: "altcha",
+  DEMO_DATA: "minimal",
 };
 
 export default defineConfig({
@@ -59,14 +79,26 @@ export default defineConfig({
     },
     trace: "retain-on-failure",
   },
-  webServer: {
-    // Builds first, so `playwright test` on its own always serves the current code.
-    command: "./node_modules/.bin/bun build.ts --quiet && ./node_modules/.bin/bun src/server/main.ts",
-    url: `http://127.0.0.1:${e2eEnv.PORT}/healthz`,
-    env: e2eEnv as Record<string, string>,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // Builds first, so `playwright test` on its own always serves the current code.
+      command: "./node_modules/.bin/bun build.ts --quiet && ./node_modules/.bin/bun src/server/main.ts",
+      url: `http://127.0.0.1:${e2eEnv.PORT}/healthz`,
+      env: e2eEnv as Record<string, string>,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // Serves the same build once the first server has made it and answers.
+      command: `./node_modules/.bin/bun e2e/support/wait-for-url.ts http://127.0.0.1:${e2eEnv.PORT}/healthz && ./node_modules/.bin/bun src/server/main.ts`,
+      url: `http://127.0.0.1:${altchaEnv.PORT}/healthz`,
+      env: altchaEnv as Record<string, string>,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

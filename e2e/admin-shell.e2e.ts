@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { altchaEnv } from "../playwright.config.ts";
 import { selectRows } from "./support/database.ts";
 
 async function useEnglish(page: Page) {
@@ -85,4 +86,23 @@ test("invalid forms and wrong passwords are explained", async ({ page }) => {
   await expect(page.getByRole("alert")).toHaveText("Please fill in form correctly.");
   await signIn(page, "admin@example.com", "wrong-password");
   await expect(page.getByTestId("toast")).toContainText("Invalid credentials");
+});
+
+test("with ALTCHA on (the default), the sign-in solves the proof of work without a click", async ({
+  page,
+}) => {
+  const base = `http://localhost:${altchaEnv.PORT}`;
+  const calls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/auth/"))
+      calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  await page.goto(`${base}/login`);
+  await page.locator("input[name=login]").fill("admin@example.com");
+  await page.locator("input[name=password]").fill("admin");
+  await page.locator("button[type=submit]").click();
+  await expect(page).toHaveURL(`${base}/dashboard`, { timeout: 15_000 });
+  expect(calls).toContain("GET /api/auth/captcha");
+  // The token the form sent was a solved challenge: the server accepted it (a missing or wrong one is "captcha failed").
+  expect(calls.filter((call) => call === "POST /api/auth/login")).toHaveLength(1);
 });

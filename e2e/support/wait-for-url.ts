@@ -15,4 +15,5 @@ while (Date.now() < deadline) {
 }
 console.error(`${url} did not answer in time`);
 process.exit(1);
+
 export {};

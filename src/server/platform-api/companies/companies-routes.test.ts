@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Company } from "../../../shared/jobs-schemas.ts";
-import { createUser } from "../../auth/users-repository.ts";
+import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
+let client: AdminApiTestClient;
 let server: TestServer;
-let main: string;
+let _main: string;
 let adminToken: string;
 let userToken: string;
 
@@ -15,31 +16,9 @@ interface Page {
   pageSize: number;
 }
 
-async function logIn(login: string, password: string): Promise<string> {
-  const response = await fetch(`${main}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ login, password }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  token: string | null = adminToken,
-): Promise<Response> {
-  const headers: Record<string, string> = {};
-  if (token !== null) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return fetch(`${main}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
+const _logIn = (login: string, password: string) => client.logIn(login, password);
+const call = (method: string, path: string, body?: unknown, token: string | null = adminToken) =>
+  client.call(method, path, body, token);
 
 async function create(body: Record<string, unknown>): Promise<Company> {
   const response = await call("POST", "/api/companies", body);
@@ -69,16 +48,11 @@ async function expectError(response: Response, status: number, body: { error: st
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  main = server.mainUrl;
-  adminToken = await logIn("admin@example.com", "admin");
-  await createUser(server.db.sql, {
-    name: "Member",
-    email: "member@example.com",
-    password: "member-password",
-    role: "USER",
-  });
-  userToken = await logIn("member@example.com", "member-password");
+  client = await startAdminApiTestClient();
+  server = client.server;
+  _main = server.mainUrl;
+  adminToken = client.adminToken;
+  userToken = client.userToken;
 });
 
 afterAll(() => server.dispose());

@@ -1,5 +1,5 @@
-import { Suspense } from "react";
-import { Route, Switch } from "wouter";
+import { type ComponentType, Suspense } from "react";
+import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
 import { useT } from "./i18n/intl.ts";
 import { LandingPage } from "./pages/landing-page.tsx";
 import { LoginPage } from "./pages/login-page.tsx";
@@ -9,7 +9,11 @@ import { DashboardLayout } from "./shell/dashboard-layout.tsx";
 import { lazyPage } from "./shell/lazy-page.ts";
 
 // Dashboard screens are lazy chunks: the sign-in route (the measured one) never downloads them.
-const DashboardHomePage = lazyPage(() => import("./pages/dashboard-home-page.tsx"));
+const dashboardPages: ReadonlyArray<{ path: string; page: ComponentType }> = [
+  { path: "/dashboard", page: lazyPage(() => import("./pages/dashboard-home-page.tsx")) },
+  { path: "/dashboard/users", page: lazyPage(() => import("./users/user-list-page.tsx")) },
+  { path: "/dashboard/users/:id", page: lazyPage(() => import("./users/user-detail-page.tsx")) },
+];
 
 function PageFallback() {
   const { t } = useT();
@@ -20,20 +24,29 @@ function PageFallback() {
   );
 }
 
-/** Every /dashboard route: auth check, dashboard layout, lazy page. Unknown ones get the 404 page. */
+/**
+ * Every /dashboard route: auth check, then the dashboard layout around the lazy page. The layout stays
+ * mounted from one dashboard screen to the next; a path no screen matches gets the 404 page.
+ */
 function DashboardRoutes() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  const known = dashboardPages.some(({ path }) => matchRoute(parser, path, location)[0]);
   return (
     <AuthGuard>
-      <Switch>
-        <Route path="/dashboard">
-          <DashboardLayout>
-            <Suspense fallback={<PageFallback />}>
-              <DashboardHomePage />
-            </Suspense>
-          </DashboardLayout>
-        </Route>
-        <Route component={NotFoundPage} />
-      </Switch>
+      {known ? (
+        <DashboardLayout>
+          <Suspense fallback={<PageFallback />}>
+            <Switch>
+              {dashboardPages.map(({ path, page }) => (
+                <Route key={path} path={path} component={page} />
+              ))}
+            </Switch>
+          </Suspense>
+        </DashboardLayout>
+      ) : (
+        <NotFoundPage />
+      )}
     </AuthGuard>
   );
 }

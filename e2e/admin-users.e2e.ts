@@ -1,0 +1,90 @@
+import { expect, type Page, test } from "@playwright/test";
+import { selectRows } from "./support/database.ts";
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/");
+  await page.evaluate(() => localStorage.setItem("locale", "en-US"));
+  await page.goto("/login");
+  await page.locator("input[name=login]").fill("admin@example.com");
+  await page.locator("input[name=password]").fill("admin");
+  await page.locator("button[type=submit]").click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** An enabled USER that other specs do not sign in as (they take the first verified one). */
+function someUser(): { id: string; name: string } {
+  const [row] = selectRows<{ id: string; name: string }>(
+    "SELECT id, name FROM users WHERE role = 'USER' AND enabled = TRUE ORDER BY name LIMIT 1 OFFSET 7",
+  );
+  if (!row) throw new Error("the demo data has no enabled USER");
+  return row;
+}
+
+async function confirmDialog(page: Page, button: string) {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: button }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test("search a user, open them, ban and enable them again", async ({ page }) => {
+  const user = someUser();
+  await signInAsAdmin(page);
+  await page
+    .getByRole("navigation", { name: "Main navigation" })
+    .getByRole("link", { name: "Users" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Search users" }).fill(user.name);
+  await page.getByRole("searchbox", { name: "Search users" }).press("Enter");
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(user.name).replace(/%20/g, "\\+")}`));
+  await page.getByRole("link", { name: user.name, exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/dashboard/users/${user.id}$`));
+  await expect(page.getByRole("heading", { name: user.name, level: 1 })).toBeVisible();
+  const status = page.getByTestId("user-status");
+  await expect(status).toHaveText("Enabled");
+
+  await page.getByRole("button", { name: "Ban user" }).click();
+  await confirmDialog(page, "Ban user");
+  await expect(page.getByTestId("toast")).toContainText("User banned");
+  await expect(status).toHaveText("Banned");
+
+  await page.getByRole("button", { name: "Enable user" }).click();
+  await confirmDialog(page, "Enable user");
+  await expect(page.getByTestId("toast")).toContainText("User enabled");
+  await expect(status).toHaveText("Enabled");
+
+  // "Go Back" returns to the list with the same search.
+  await page.getByRole("link", { name: /Go Back/ }).click();
+  await expect(page.getByRole("searchbox", { name: "Search users" })).toHaveValue(user.name);
+});
+
+test("the list keeps its search, filters and sort in the URL over a reload", async ({ page }) => {
+  const user = someUser();
+  await signInAsAdmin(page);
+  await page.goto(`/dashboard/users?q=${encodeURIComponent(user.name)}&status=enabled&sort=name`);
+  await expect(page.getByRole("link", { name: user.name, exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("searchbox", { name: "Search users" })).toHaveValue(user.name);
+  await expect(page.locator("select[name=status]")).toHaveValue("enabled");
+  await expect(page.getByRole("columnheader", { name: /Nickname/ })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+  await expect(page.getByRole("link", { name: user.name, exact: true })).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Search users" }).fill("no-such-user-anywhere-xyz");
+  await page.getByRole("searchbox", { name: "Search users" }).press("Enter");
+  await expect(page.getByRole("heading", { name: "No Users Found" })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("link", { name: user.name, exact: true })).toBeVisible();
+});
+
+test("a user id that does not exist shows User Not Found", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/dashboard/users/does-not-exist-0000");
+  await expect(page.getByRole("heading", { name: "User Not Found" })).toBeVisible();
+  await expect(page.getByText("This user may not exist or is deleted.")).toBeVisible();
+});

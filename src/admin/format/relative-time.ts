@@ -1,0 +1,31 @@
+/** Spec §9: the units of a relative time, largest first, in seconds. */
+export const relativeTimeUnits = [
+  { unit: "yr", seconds: 31_536_000 },
+  { unit: "mth", seconds: 2_592_000 },
+  { unit: "d", seconds: 86_400 },
+  { unit: "hr", seconds: 3_600 },
+  { unit: "min", seconds: 60 },
+  { unit: "second", seconds: 1 },
+] as const;
+
+export type RelativeTimeUnit = (typeof relativeTimeUnits)[number]["unit"];
+
+/** How long ago something happened in its largest whole unit, or `null` under one second ("Just created"). */
+export type RelativeTime = { count: number; unit: RelativeTimeUnit } | null;
+
+/** The time from `then` to `now`; a moment in the future (a skewed clock) counts as just now. */
+export function relativeTime(then: Date | string | number, now: Date | number = Date.now()): RelativeTime {
+  const elapsed = Math.floor((Number(new Date(now)) - Number(new Date(then))) / 1000);
+  if (!Number.isFinite(elapsed)) return null;
+  for (const { unit, seconds } of relativeTimeUnits) {
+    const count = Math.floor(elapsed / seconds);
+    if (count >= 1) return { count, unit };
+  }
+  return null;
+}
+
+/** The English label of spec §9: "Just created", else "{n} {unit} ago" where the plural adds s. */
+export function relativeTimeLabel(time: RelativeTime): string {
+  if (!time) return "Just created";
+  return `${time.count} ${time.unit}${time.count === 1 ? "" : "s"} ago`;
+}

@@ -1,0 +1,65 @@
+import type { BulkUserAction } from "../../shared/users-schemas.ts";
+import { apiErrorMessage } from "../api/api-error.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { confirmAction } from "../shell/confirm.ts";
+import { showToast } from "../shell/toast-store.ts";
+import { usersApi } from "./users-api.ts";
+
+/**
+ * Ban or enable the selected users together (`POST /api/users/bulk`), after a confirmation; the toast
+ * tells how many changed and why any were skipped (own account, last admin…).
+ */
+export function BulkActionBar({
+  ids,
+  onDone,
+  onClear,
+}: {
+  ids: string[];
+  onDone: () => void;
+  onClear: () => void;
+}) {
+  const { t, translate } = useT();
+  const count = ids.length;
+
+  const run = async (action: BulkUserAction) => {
+    try {
+      const result = await usersApi.bulk(ids, action);
+      const skipped = result.skipped.length;
+      const reasons = [...new Set(result.skipped.map((item) => translate(item.error)))].join("; ");
+      showToast({
+        type: skipped ? "warning" : "success",
+        heading: t(action === "ban" ? "users.bulk.banned" : "users.bulk.enabled", { count: result.updated }),
+        body: skipped ? t("users.bulk.skipped", { count: skipped, reasons }) : "",
+      });
+      onDone();
+    } catch (failure) {
+      showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
+    }
+  };
+
+  const ask = (action: BulkUserAction) =>
+    confirmAction({
+      type: action === "ban" ? "danger" : "info",
+      heading: t(action === "ban" ? "users.bulk.banTitle" : "users.bulk.enableTitle", { count }),
+      body: t(action === "ban" ? "users.bulk.banBody" : "users.bulk.enableBody"),
+      confirmLabel: t(action === "ban" ? "users.bulk.ban" : "users.bulk.enable"),
+      onConfirm: () => void run(action),
+    });
+
+  if (count === 0) return null;
+  return (
+    <section className="bulk-bar" aria-label={t("users.bulk.selected", { count })}>
+      <span className="bulk-count">{t("users.bulk.selected", { count })}</span>
+      <Button size="sm" variant="secondary" onClick={() => ask("ban")}>
+        {t("users.bulk.ban")}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => ask("enable")}>
+        {t("users.bulk.enable")}
+      </Button>
+      <Button size="sm" variant="tertiary" onClick={onClear}>
+        {t("users.bulk.clear")}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link, useParams } from "wouter";
+import { useResource } from "../api/use-resource.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button, buttonClass } from "../shell/button.tsx";
+import { userListHref } from "./use-user-list-query.ts";
+import { UserActions } from "./user-actions.tsx";
+import { UserFields } from "./user-fields.tsx";
+import { UserSkills } from "./user-skills.tsx";
+import { UserTaskBans } from "./user-task-bans.tsx";
+import { UserTransactions } from "./user-transactions.tsx";
+import { usersApi } from "./users-api.ts";
+
+function BackLink() {
+  const { t } = useT();
+  return (
+    <Link href={userListHref()} className={buttonClass({ variant: "tertiary", size: "sm" })}>
+      ← {t("nav.goBack")}
+    </Link>
+  );
+}
+
+/** `/dashboard/users/:id` (spec §2 Manage User): every field, progress, coins, bans and the actions. */
+export default function UserDetailPage() {
+  const { t } = useT();
+  const { id = "" } = useParams<{ id: string }>();
+  const { resource, reload, refresh, replace } = useResource(() => usersApi.get(id), id);
+
+  if (resource.state === "loading") {
+    return (
+      <section aria-busy="true">
+        <BackLink />
+        <p className="subtle" role="status">
+          {t("user.loading")}
+        </p>
+      </section>
+    );
+  }
+  if (resource.state === "error") {
+    return (
+      <section>
+        <BackLink />
+        {resource.status === 404 ? (
+          <div className="state-panel">
+            <h1>{t("user.notFound")}</h1>
+            <p>{t("user.notFoundHint")}</p>
+          </div>
+        ) : (
+          <div className="state-panel" role="alert">
+            <p>{t("user.error")}</p>
+            <Button variant="secondary" onClick={reload}>
+              {t("users.retry")}
+            </Button>
+          </div>
+        )}
+      </section>
+    );
+  }
+
+  const user = resource.data;
+  return (
+    <section aria-labelledby="user-title">
+      <BackLink />
+      <header className="page-header page-header-actions">
+        <div>
+          <p className="subtle">{t("user.title")}</p>
+          <h1 id="user-title">{user.name}</h1>
+        </div>
+        <UserActions user={user} onChange={replace} />
+      </header>
+      <UserFields user={user} />
+      <UserTaskBans user={user} onChange={refresh} />
+      <div className="detail-grid">
+        <UserSkills skills={user.skills} />
+      </div>
+      <UserTransactions transactions={user.transactions} />
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useState } from "react";
+import type { UserSortField } from "../../shared/users-schemas.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { Pagination } from "../shell/pagination.tsx";
+import { BulkActionBar } from "./bulk-action-bar.tsx";
+import { useUserListQuery } from "./use-user-list-query.ts";
+import { UserFilters } from "./user-filters.tsx";
+import {
+  changeUserListQuery,
+  defaultUserListQuery,
+  toggleSort,
+  type UserListQuery,
+  userListSearch,
+  userPageSizes,
+} from "./user-list-query.ts";
+import { UserSearchBox } from "./user-search-box.tsx";
+import { UserTable } from "./user-table.tsx";
+import { usersApi } from "./users-api.ts";
+
+/** `/dashboard/users` (spec §2 Users): search, filters, sorting and pages, all kept in the URL. */
+export default function UserListPage() {
+  const { t } = useT();
+  const [query, setQuery] = useUserListQuery();
+  const key = userListSearch(query);
+  const { resource, reload } = useResource(() => usersApi.list(query), key);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+
+  // A new search, filter, sort or page shows other users: the selection would act on unseen rows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the list's query changes.
+  useEffect(() => setSelected(new Set()), [key]);
+
+  const change = (next: Partial<UserListQuery>) => setQuery(changeUserListQuery(query, next));
+  const onSearch = useCallback(
+    (q: string, typing: boolean) => setQuery(changeUserListQuery(query, { q }), typing),
+    [query, setQuery],
+  );
+  const select = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const items = resource.state === "ready" ? resource.data.items : [];
+
+  return (
+    <section aria-labelledby="users-title">
+      <header className="page-header">
+        <h1 id="users-title">{t("users.title")}</h1>
+        <p className="subtle">{t("users.subtitle")}</p>
+      </header>
+      <div className="list-toolbar">
+        <UserSearchBox value={query.q} onSearch={onSearch} />
+        <UserFilters query={query} onChange={change} onReset={() => setQuery(defaultUserListQuery)} />
+      </div>
+      <BulkActionBar
+        ids={[...selected]}
+        onClear={() => setSelected(new Set())}
+        onDone={() => {
+          setSelected(new Set());
+          reload();
+        }}
+      />
+      {resource.state === "loading" && (
+        <div className="table-skeleton" aria-busy="true">
+          <p className="visually-hidden" role="status">
+            {t("users.loading")}
+          </p>
+        </div>
+      )}
+      {resource.state === "error" && (
+        <div className="state-panel" role="alert">
+          <p>{t("users.error")}</p>
+          <Button variant="secondary" onClick={reload}>
+            {t("users.retry")}
+          </Button>
+        </div>
+      )}
+      {resource.state === "ready" &&
+        (resource.data.total === 0 ? (
+          <div className="state-panel">
+            <h2>{t("users.empty")}</h2>
+            <p>{t("users.emptyHint")}</p>
+          </div>
+        ) : (
+          <>
+            <p className="subtle list-count" role="status">
+              {t("users.count", { count: resource.data.total })}
+            </p>
+            <UserTable
+              users={items}
+              sort={query.sort}
+              onSort={(field: UserSortField) => setQuery(toggleSort(query, field))}
+              selected={selected}
+              onSelect={select}
+              onSelectAll={(on) => setSelected(on ? new Set(items.map((user) => user.id)) : new Set())}
+            />
+            <Pagination
+              page={query.page}
+              pageSize={query.pageSize}
+              total={resource.data.total}
+              pageSizes={userPageSizes}
+              onPage={(page) => change({ page })}
+              onPageSize={(pageSize) => change({ pageSize })}
+            />
+          </>
+        ))}
+    </section>
+  );
+}

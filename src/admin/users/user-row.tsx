@@ -31,7 +31,9 @@ export function UserRow({
           {user.name}
         </Link>
       </td>
-      <td className={user.email ? undefined : "subtle-cell"}>{user.email ?? t("users.noEmail")}</td>
+      <td className={user.email ? "truncate-cell" : "subtle-cell"} title={user.email ?? undefined}>
+        {user.email ?? t("users.noEmail")}
+      </td>
       <td>{t(`role.${user.role === "ADMIN" ? "ADMIN" : "USER"}`)}</td>
       <td>
         <UserStatusBadge enabled={user.enabled} />

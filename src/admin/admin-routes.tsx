@@ -13,6 +13,17 @@ const dashboardPages: ReadonlyArray<{ path: string; page: ComponentType }> = [
   { path: "/dashboard", page: lazyPage(() => import("./pages/dashboard-home-page.tsx")) },
   { path: "/dashboard/users", page: lazyPage(() => import("./users/user-list-page.tsx")) },
   { path: "/dashboard/users/:id", page: lazyPage(() => import("./users/user-detail-page.tsx")) },
+  { path: "/dashboard/jobs", page: lazyPage(() => import("./jobs/job-list-page.tsx")) },
+  // "create" before ":id", so it is not read as a job id.
+  { path: "/dashboard/jobs/create", page: lazyPage(() => import("./jobs/job-form-page.tsx")) },
+  { path: "/dashboard/jobs/:id/edit", page: lazyPage(() => import("./jobs/job-form-page.tsx")) },
+  { path: "/dashboard/jobs/:id", page: lazyPage(() => import("./jobs/job-detail-page.tsx")) },
+  { path: "/dashboard/companies", page: lazyPage(() => import("./companies/company-list-page.tsx")) },
+  {
+    path: "/dashboard/companies/create",
+    page: lazyPage(() => import("./companies/company-create-page.tsx")),
+  },
+  { path: "/dashboard/companies/:id", page: lazyPage(() => import("./companies/company-detail-page.tsx")) },
 ];
 
 function PageFallback() {

@@ -13,6 +13,7 @@ export const navigation: ReadonlyArray<{ href: string; label: MessageId; exact?:
   { href: "/dashboard", label: "nav.dashboard", exact: true },
   { href: "/dashboard/users", label: "nav.users" },
   { href: "/dashboard/jobs", label: "nav.jobs" },
+  { href: "/dashboard/companies", label: "nav.companies" },
   { href: "/dashboard/skill-tree", label: "nav.skillTree" },
   { href: "/dashboard/reported-tasks", label: "nav.reportedTasks" },
   { href: "/dashboard/challenge-categories", label: "nav.challengeCategories" },

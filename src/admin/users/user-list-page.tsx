@@ -4,6 +4,7 @@ import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { Pagination } from "../shell/pagination.tsx";
+import { SearchBox } from "../shell/search-box.tsx";
 import { BulkActionBar } from "./bulk-action-bar.tsx";
 import { useUserListQuery } from "./use-user-list-query.ts";
 import { UserFilters } from "./user-filters.tsx";
@@ -15,7 +16,6 @@ import {
   userListSearch,
   userPageSizes,
 } from "./user-list-query.ts";
-import { UserSearchBox } from "./user-search-box.tsx";
 import { UserTable } from "./user-table.tsx";
 import { usersApi } from "./users-api.ts";
 
@@ -52,7 +52,13 @@ export default function UserListPage() {
         <p className="subtle">{t("users.subtitle")}</p>
       </header>
       <div className="list-toolbar">
-        <UserSearchBox value={query.q} onSearch={onSearch} />
+        <SearchBox
+          id="user-search"
+          label="users.search"
+          placeholder="users.searchPlaceholder"
+          value={query.q}
+          onSearch={onSearch}
+        />
         <UserFilters query={query} onChange={change} onReset={() => setQuery(defaultUserListQuery)} />
       </div>
       <BulkActionBar

@@ -1,18 +1,25 @@
 import { type FormEvent, useEffect, useState } from "react";
+import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
+import { Button } from "./button.tsx";
 
 /** Typing pauses this long before the list follows; Enter searches at once. */
 export const searchDelayMs = 350;
 
 /**
- * The free-text search. It keeps its own text while typing and follows the URL when that changes from
- * outside (back button, reset).
+ * A list's free-text search. It keeps its own text while typing and follows the URL when that changes
+ * from outside (back button, reset). `onSearch(q, typing)`: typing replaces the history entry.
  */
-export function UserSearchBox({
+export function SearchBox({
+  id,
+  label,
+  placeholder,
   value,
   onSearch,
 }: {
+  id: string;
+  label: MessageId;
+  placeholder: MessageId;
   value: string;
   onSearch: (q: string, typing: boolean) => void;
 }) {
@@ -35,19 +42,19 @@ export function UserSearchBox({
   return (
     <search className="search-box">
       <form onSubmit={submit}>
-        <label className="visually-hidden" htmlFor="user-search">
-          {t("users.search")}
+        <label className="visually-hidden" htmlFor={id}>
+          {t(label)}
         </label>
         <input
-          id="user-search"
+          id={id}
           name="q"
           type="search"
           value={text}
-          placeholder={t("users.searchPlaceholder")}
+          placeholder={t(placeholder)}
           onChange={(event) => setText(event.target.value)}
         />
         <Button type="submit" variant="secondary">
-          {t("users.searchSubmit")}
+          {t("list.search")}
         </Button>
       </form>
     </search>

@@ -1,20 +1,23 @@
-import type { UserSortField } from "../../shared/users-schemas.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import type { UserListQuery } from "./user-list-query.ts";
 
-/** A column header that sorts by its field; `aria-sort` tells which column sorts and which way. */
-export function SortHeader({
+export interface SortState<F extends string> {
+  field: F;
+  direction: "asc" | "desc";
+}
+
+/** A column header that sorts a list by its field; `aria-sort` tells which column sorts and which way. */
+export function SortHeader<F extends string>({
   field,
   label,
   sort,
   onSort,
   numeric = false,
 }: {
-  field: UserSortField;
+  field: F;
   label: MessageId;
-  sort: UserListQuery["sort"];
-  onSort: (field: UserSortField) => void;
+  sort: SortState<F>;
+  onSort: (field: F) => void;
   numeric?: boolean;
 }) {
   const { t } = useT();

@@ -1,0 +1,132 @@
+import { expect, type Page, test } from "@playwright/test";
+import { selectRows } from "./support/database.ts";
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/");
+  await page.evaluate(() => localStorage.setItem("locale", "en-US"));
+  await page.goto("/login");
+  await page.locator("input[name=login]").fill("admin@example.com");
+  await page.locator("input[name=password]").fill("admin");
+  await page.locator("button[type=submit]").click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+function someCompany(): { id: string; name: string } {
+  const [row] = selectRows<{ id: string; name: string }>(
+    "SELECT id, name FROM companies ORDER BY name LIMIT 1",
+  );
+  if (!row) throw new Error("the demo data has no company");
+  return row;
+}
+
+test("create a job, edit its title and salary, and find it in the list", async ({ page }) => {
+  const company = someCompany();
+  const title = `E2E Platform Engineer ${Date.now()}`;
+  const renamed = `${title} (edited)`;
+  await signInAsAdmin(page);
+
+  await page
+    .getByRole("navigation", { name: "Main navigation" })
+    .getByRole("link", { name: "Jobs", exact: true })
+    .click();
+  await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Create job" }).click();
+  await expect(page.getByRole("heading", { name: "Create Job", level: 1 })).toBeVisible();
+
+  // An empty submit is refused with the spec's texts.
+  await page.getByRole("button", { name: "Create job" }).click();
+  await expect(page.getByText("Please fill in form correctly.")).toBeVisible();
+  await expect(page.getByText("Title is required")).toBeVisible();
+
+  await page.getByLabel("Company").selectOption({ label: company.name });
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Description").fill("Keeps the platform running.");
+  await page.getByLabel("Location").fill("Berlin");
+  await page.getByLabel("Work mode").selectOption({ label: "Remote" });
+  await page.getByLabel("Job type").selectOption({ label: "Freelance" });
+  await page.getByLabel("Professional level").selectOption({ label: "Senior" });
+  await page.getByLabel("Contact").fill("jobs@example.com");
+  await page.getByRole("textbox", { name: "Responsibility 1", exact: true }).fill("Operate the servers");
+  await page.getByRole("button", { name: "Add responsibility" }).click();
+  await page.getByRole("textbox", { name: "Responsibility 2", exact: true }).fill("Review pull requests");
+  await page.getByLabel("Salary min").fill("3000");
+  await page.getByLabel("Salary max").fill("5000");
+  await page.getByLabel("Salary unit").selectOption({ label: "Euros" });
+  await page.getByLabel("Salary per").selectOption({ label: "Month" });
+  await page.getByRole("button", { name: "Create job" }).click();
+
+  await expect(page.getByText("Job created")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/jobs\/[^/]+$/);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByText(company.name).first()).toBeVisible();
+  await expect(page.getByText("3,000 – 5,000 Euros per Month")).toBeVisible();
+  await expect(page.getByText("Freelance")).toBeVisible();
+  await expect(page.getByText("Senior")).toBeVisible();
+  await expect(page.getByText("Remote")).toBeVisible();
+  const responsibilities = page.getByTestId("job-responsibilities");
+  await expect(responsibilities.getByRole("listitem")).toHaveText([
+    "Operate the servers",
+    "Review pull requests",
+  ]);
+  await expect(page.getByText("jobs@example.com")).toBeVisible();
+
+  await page.getByRole("link", { name: "Edit job" }).click();
+  await expect(page.getByRole("heading", { name: "Edit Job", level: 1 })).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await page.getByLabel("Title").fill(renamed);
+  // A max below the min is pointed out while typing, before any submit.
+  await page.getByLabel("Salary max").fill("2000");
+  await expect(page.getByText("Must be at least the minimum salary")).toBeVisible();
+  await page.getByLabel("Salary max").fill("6500");
+  await expect(page.getByText("Must be at least the minimum salary")).toBeHidden();
+  await page.getByRole("button", { name: "Save changes" }).click();
+
+  await expect(page.getByText("Job updated")).toBeVisible();
+  await expect(page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible();
+  await expect(page.getByText("3,000 – 6,500 Euros per Month")).toBeVisible();
+
+  await page.getByRole("link", { name: "Go Back" }).click();
+  await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search jobs" }).fill(renamed);
+  await page.getByRole("searchbox", { name: "Search jobs" }).press("Enter");
+  await expect(page).toHaveURL(/[?&]q=/);
+  const rows = page.getByTestId("job-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(renamed);
+  await expect(rows.first()).toContainText("3,000 – 6,500 Euros per Month");
+
+  // Deleting it after a confirmation leaves the demo data as it was (other specs count the jobs).
+  await rows.first().getByRole("link", { name: renamed }).click();
+  await page.getByRole("button", { name: "Delete job" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Delete job" }).click();
+  await expect(page.getByText("Job deleted")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No Jobs Found" })).toBeVisible();
+});
+
+test("an unknown job id shows Job Not Found", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/dashboard/jobs/no-such-job");
+  await expect(page.getByRole("heading", { name: "Job Not Found" })).toBeVisible();
+  await expect(page.getByText("This job may not exist or is removed.")).toBeVisible();
+});
+
+test("a search nothing matches shows No Jobs Found; the companies screen lists companies", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto("/dashboard/jobs?q=zzzz-nothing-matches-this");
+  await expect(page.getByRole("heading", { name: "No Jobs Found" })).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Main navigation" })
+    .getByRole("link", { name: "Companies" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Companies", level: 1 })).toBeVisible();
+  await page.getByTestId("company-row").first().getByRole("link").first().click();
+  await expect(page.getByText("Manage Company")).toBeVisible();
+  await page.getByRole("link", { name: /Show its/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/jobs\?companyId=/);
+  await expect(page.getByTestId("job-row").first()).toBeVisible();
+});

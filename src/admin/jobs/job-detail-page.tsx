@@ -1,0 +1,184 @@
+import { Link, useLocation, useParams } from "wouter";
+import type { JobDetail } from "../../shared/jobs-schemas.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useFormatters } from "../format/use-formatters.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button, buttonClass } from "../shell/button.tsx";
+import { confirmAction } from "../shell/confirm.ts";
+import { FieldList } from "../users/field-list.tsx";
+import { runUserAction } from "../users/run-user-action.ts";
+import { salaryRange, workModeId } from "./job-labels.ts";
+import { jobsApi } from "./jobs-api.ts";
+import { jobHref, jobListHref } from "./use-job-list-query.ts";
+
+function BackLink() {
+  const { t } = useT();
+  return (
+    <Link href={jobListHref()} className={buttonClass({ variant: "tertiary", size: "sm" })}>
+      ← {t("nav.goBack")}
+    </Link>
+  );
+}
+
+function JobActions({ job }: { job: JobDetail }) {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const remove = () =>
+    confirmAction({
+      type: "danger",
+      heading: t("job.confirm.deleteTitle", { title: job.title }),
+      body: t("job.confirm.deleteBody"),
+      confirmLabel: t("job.action.delete"),
+      onConfirm: async () => {
+        const done = await runUserAction(async () => {
+          await jobsApi.remove(job.id);
+          return true;
+        }, "job.deleted");
+        if (done) navigate(jobListHref());
+      },
+    });
+  return (
+    <div className="page-actions">
+      <Link href={`${jobHref(job.id)}/edit`} className={buttonClass({ variant: "primary" })}>
+        {t("job.action.edit")}
+      </Link>
+      <Button variant="secondary" className="button-danger" onClick={remove}>
+        {t("job.action.delete")}
+      </Button>
+    </div>
+  );
+}
+
+function JobFields({ job }: { job: JobDetail }) {
+  const tr = useT();
+  const { t, formatNumber } = tr;
+  const format = useFormatters();
+  const when = (value: string) => <span title={format.ago(value)}>{format.dateTime(value)}</span>;
+  return (
+    <>
+      <div className="detail-grid">
+        <FieldList
+          title="job.section.overview"
+          fields={[
+            { label: "job.field.id", value: <code>{job.id}</code> },
+            { label: "job.field.title", value: job.title },
+            {
+              label: "job.field.company",
+              value: (
+                <Link
+                  href={`/dashboard/companies/${encodeURIComponent(job.company.id)}`}
+                  className="table-link"
+                >
+                  {job.company.name}
+                </Link>
+              ),
+            },
+            { label: "job.field.type", value: t(`jobType.${job.type}`) },
+            { label: "job.field.level", value: t(`jobLevel.${job.level}`) },
+            { label: "job.field.workMode", value: t(workModeId(job.remote)) },
+            { label: "job.field.location", value: job.location },
+            { label: "job.field.contact", value: job.contact },
+            { label: "job.field.createdAt", value: when(job.createdAt) },
+            { label: "job.field.updatedAt", value: when(job.updatedAt) },
+          ]}
+        />
+        <FieldList
+          title="job.section.salary"
+          fields={[
+            { label: "job.field.salaryRange", value: salaryRange(tr, job.salary) },
+            { label: "job.field.salaryMin", value: formatNumber(job.salary.min) },
+            { label: "job.field.salaryMax", value: formatNumber(job.salary.max) },
+            { label: "job.field.salaryUnit", value: t(`salaryUnit.${job.salary.unit}`) },
+            { label: "job.field.salaryPer", value: t(`salaryPer.${job.salary.per}`) },
+          ]}
+        />
+      </div>
+      <div className="detail-grid">
+        <FieldList
+          title="job.field.description"
+          fields={[{ label: "job.field.description", value: <p className="pre-wrap">{job.description}</p> }]}
+        />
+        <section className="detail-card" data-testid="job-responsibilities">
+          <h2>{t("job.section.responsibilities")}</h2>
+          {job.responsibilities.length ? (
+            <ul>
+              {job.responsibilities.map((line, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat; their order is the identity.
+                <li key={index}>{line}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="subtle-cell">{t("job.responsibilities.empty")}</p>
+          )}
+        </section>
+        <section className="detail-card" data-testid="job-skills">
+          <h2>{t("job.section.skills")}</h2>
+          {job.skillRequirements.length ? (
+            <ul>
+              {job.skillRequirements.map((skill) => (
+                <li key={skill.subSkillId}>
+                  {skill.subSkillName} · {t("job.skills.minLevel", { level: skill.minLevel })}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="subtle-cell">{t("job.skills.empty")}</p>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** `/dashboard/jobs/:id` (spec §2 Manage Job): every field, edit and delete. */
+export default function JobDetailPage() {
+  const { t } = useT();
+  const { id = "" } = useParams<{ id: string }>();
+  const { resource, reload } = useResource(() => jobsApi.get(id), id);
+
+  if (resource.state === "loading") {
+    return (
+      <section aria-busy="true">
+        <BackLink />
+        <p className="subtle" role="status">
+          {t("job.loading")}
+        </p>
+      </section>
+    );
+  }
+  if (resource.state === "error") {
+    return (
+      <section>
+        <BackLink />
+        {resource.status === 404 ? (
+          <div className="state-panel">
+            <h1>{t("job.notFound")}</h1>
+            <p>{t("job.notFoundHint")}</p>
+          </div>
+        ) : (
+          <div className="state-panel" role="alert">
+            <p>{t("job.error")}</p>
+            <Button variant="secondary" onClick={reload}>
+              {t("list.retry")}
+            </Button>
+          </div>
+        )}
+      </section>
+    );
+  }
+
+  const job = resource.data;
+  return (
+    <section aria-labelledby="job-title">
+      <BackLink />
+      <header className="page-header page-header-actions">
+        <div>
+          <p className="subtle">{t("job.title")}</p>
+          <h1 id="job-title">{job.title}</h1>
+        </div>
+        <JobActions job={job} />
+      </header>
+      <JobFields job={job} />
+    </section>
+  );
+}

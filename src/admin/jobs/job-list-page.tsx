@@ -1,0 +1,152 @@
+import { useCallback } from "react";
+import { Link } from "wouter";
+import type { JobListItem } from "../../shared/jobs-schemas.ts";
+import { useResource } from "../api/use-resource.ts";
+import { companiesApi } from "../companies/companies-api.ts";
+import { useFormatters } from "../format/use-formatters.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button, buttonClass } from "../shell/button.tsx";
+import { changeListQuery, listPageSizes, toggleListSort } from "../shell/list-url.ts";
+import { Pagination } from "../shell/pagination.tsx";
+import { SearchBox } from "../shell/search-box.tsx";
+import { SortHeader } from "../shell/sort-header.tsx";
+import { JobFilters } from "./job-filters.tsx";
+import { salaryRange, workModeId } from "./job-labels.ts";
+import {
+  defaultJobListQuery,
+  type JobListQuery,
+  type JobSortField,
+  jobListSearch,
+} from "./job-list-query.ts";
+import { jobsApi } from "./jobs-api.ts";
+import { jobHref, useJobListQuery } from "./use-job-list-query.ts";
+
+function JobRow({ job }: { job: JobListItem }) {
+  const tr = useT();
+  const { t } = tr;
+  const format = useFormatters();
+  return (
+    <tr data-testid="job-row">
+      <td>
+        <Link href={jobHref(job.id)} className="table-link">
+          {job.title}
+        </Link>
+      </td>
+      <td>
+        <Link href={`/dashboard/companies/${encodeURIComponent(job.company.id)}`} className="table-link">
+          {job.company.name}
+        </Link>
+      </td>
+      <td>{t(`jobType.${job.type}`)}</td>
+      <td>{t(`jobLevel.${job.level}`)}</td>
+      <td>{t(workModeId(job.remote))}</td>
+      <td>{salaryRange(tr, job.salary)}</td>
+      <td title={format.dateTime(job.updatedAt)}>{format.ago(job.updatedAt)}</td>
+    </tr>
+  );
+}
+
+/** `/dashboard/jobs` (spec §2 Jobs): search, filters, sorting and pages, all kept in the URL. */
+export default function JobListPage() {
+  const { t } = useT();
+  const [query, setQuery] = useJobListQuery();
+  const { resource, reload } = useResource(() => jobsApi.list(query), jobListSearch(query));
+  const { resource: companies } = useResource(() => companiesApi.choices(), "companies");
+
+  const change = (next: Partial<JobListQuery>) => setQuery(changeListQuery(query, next));
+  const onSearch = useCallback(
+    (q: string, typing: boolean) => setQuery(changeListQuery(query, { q }), typing),
+    [query, setQuery],
+  );
+  const sortProps = {
+    sort: query.sort,
+    onSort: (field: JobSortField) => setQuery(toggleListSort(query, field)),
+  };
+
+  return (
+    <section aria-labelledby="jobs-title">
+      <header className="page-header page-header-actions">
+        <div>
+          <h1 id="jobs-title">{t("jobs.title")}</h1>
+          <p className="subtle">{t("jobs.subtitle")}</p>
+        </div>
+        <div className="page-actions">
+          <Link href="/dashboard/jobs/create" className={buttonClass()}>
+            {t("jobs.create")}
+          </Link>
+        </div>
+      </header>
+      <div className="list-toolbar">
+        <SearchBox
+          id="job-search"
+          label="jobs.search"
+          placeholder="jobs.searchPlaceholder"
+          value={query.q}
+          onSearch={onSearch}
+        />
+        <JobFilters
+          query={query}
+          companies={companies.state === "ready" ? companies.data.items : []}
+          onChange={change}
+          onReset={() => setQuery(defaultJobListQuery)}
+        />
+      </div>
+      {resource.state === "loading" && (
+        <div className="table-skeleton" aria-busy="true">
+          <p className="visually-hidden" role="status">
+            {t("jobs.loading")}
+          </p>
+        </div>
+      )}
+      {resource.state === "error" && (
+        <div className="state-panel" role="alert">
+          <p>{t("jobs.error")}</p>
+          <Button variant="secondary" onClick={reload}>
+            {t("list.retry")}
+          </Button>
+        </div>
+      )}
+      {resource.state === "ready" &&
+        (resource.data.total === 0 ? (
+          <div className="state-panel">
+            <h2>{t("jobs.empty")}</h2>
+            <p>{t("jobs.emptyHint")}</p>
+          </div>
+        ) : (
+          <>
+            <p className="subtle list-count" role="status">
+              {t("jobs.count", { count: resource.data.total })}
+            </p>
+            <div className="table-wrap">
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <SortHeader field="title" label="jobs.column.title" {...sortProps} />
+                    <SortHeader field="company" label="jobs.column.company" {...sortProps} />
+                    <th scope="col">{t("jobs.column.type")}</th>
+                    <th scope="col">{t("jobs.column.level")}</th>
+                    <th scope="col">{t("jobs.column.workMode")}</th>
+                    <SortHeader field="salaryMax" label="jobs.column.salary" {...sortProps} />
+                    <SortHeader field="updatedAt" label="jobs.column.updated" {...sortProps} />
+                  </tr>
+                </thead>
+                <tbody>
+                  {resource.data.items.map((job) => (
+                    <JobRow key={job.id} job={job} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={query.page}
+              pageSize={query.pageSize}
+              total={resource.data.total}
+              pageSizes={listPageSizes}
+              onPage={(page) => change({ page })}
+              onPageSize={(pageSize) => change({ pageSize })}
+            />
+          </>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import type { JobDetail, JobListItem, JobRequest } from "../../shared/jobs-schemas.ts";
+import { api } from "../api/api-client.ts";
+import type { ListPage } from "../users/users-api.ts";
+import { type JobListQuery, jobListApiParams } from "./job-list-query.ts";
+
+const jobPath = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
+
+/** The admin's calls to `/api/jobs…` (README "Platform API", jobs row). */
+export const jobsApi = {
+  list: (query: JobListQuery) => api<ListPage<JobListItem>>(`/api/jobs?${jobListApiParams(query)}`),
+  get: (id: string) => api<JobDetail>(jobPath(id)),
+  create: (body: JobRequest) => api<JobDetail>("/api/jobs", { method: "POST", body }),
+  update: (id: string, body: JobRequest) => api<JobDetail>(jobPath(id), { method: "PUT", body }),
+  remove: (id: string) => api<void>(jobPath(id), { method: "DELETE" }),
+};

@@ -2,7 +2,8 @@ import { Link, useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button, buttonClass } from "../shell/button.tsx";
+import { buttonClass } from "../shell/button.tsx";
+import { DetailStatus } from "../shell/detail-status.tsx";
 import { FieldList } from "../users/field-list.tsx";
 import { companiesApi } from "./companies-api.ts";
 import { companiesPath } from "./company-list-page.tsx";
@@ -30,34 +31,20 @@ export default function CompanyDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload } = useResource(() => companiesApi.get(id), id);
 
-  if (resource.state === "loading") {
+  if (resource.state !== "ready") {
     return (
-      <section aria-busy="true">
-        <BackLink />
-        <p className="subtle" role="status">
-          {t("company.loading")}
-        </p>
-      </section>
-    );
-  }
-  if (resource.state === "error") {
-    return (
-      <section>
-        <BackLink />
-        {resource.status === 404 ? (
-          <div className="state-panel">
-            <h1>{t("company.notFound")}</h1>
-            <p>{t("company.notFoundHint")}</p>
-          </div>
-        ) : (
-          <div className="state-panel" role="alert">
-            <p>{t("company.error")}</p>
-            <Button variant="secondary" onClick={reload}>
-              {t("list.retry")}
-            </Button>
-          </div>
-        )}
-      </section>
+      <DetailStatus
+        resource={resource}
+        texts={{
+          loading: "company.loading",
+          notFound: "company.notFound",
+          notFoundHint: "company.notFoundHint",
+          error: "company.error",
+          retry: "list.retry",
+        }}
+        back={<BackLink />}
+        onRetry={reload}
+      />
     );
   }
 

@@ -5,6 +5,7 @@ import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
+import { DetailStatus } from "../shell/detail-status.tsx";
 import { FieldList } from "../users/field-list.tsx";
 import { runUserAction } from "../users/run-user-action.ts";
 import { salaryRange, workModeId } from "./job-labels.ts";
@@ -136,34 +137,20 @@ export default function JobDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload } = useResource(() => jobsApi.get(id), id);
 
-  if (resource.state === "loading") {
+  if (resource.state !== "ready") {
     return (
-      <section aria-busy="true">
-        <BackLink />
-        <p className="subtle" role="status">
-          {t("job.loading")}
-        </p>
-      </section>
-    );
-  }
-  if (resource.state === "error") {
-    return (
-      <section>
-        <BackLink />
-        {resource.status === 404 ? (
-          <div className="state-panel">
-            <h1>{t("job.notFound")}</h1>
-            <p>{t("job.notFoundHint")}</p>
-          </div>
-        ) : (
-          <div className="state-panel" role="alert">
-            <p>{t("job.error")}</p>
-            <Button variant="secondary" onClick={reload}>
-              {t("list.retry")}
-            </Button>
-          </div>
-        )}
-      </section>
+      <DetailStatus
+        resource={resource}
+        texts={{
+          loading: "job.loading",
+          notFound: "job.notFound",
+          notFoundHint: "job.notFoundHint",
+          error: "job.error",
+          retry: "list.retry",
+        }}
+        back={<BackLink />}
+        onRetry={reload}
+      />
     );
   }
 

@@ -1,7 +1,8 @@
 import { Link, useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button, buttonClass } from "../shell/button.tsx";
+import { buttonClass } from "../shell/button.tsx";
+import { DetailStatus } from "../shell/detail-status.tsx";
 import { userListHref } from "./use-user-list-query.ts";
 import { UserActions } from "./user-actions.tsx";
 import { UserFields } from "./user-fields.tsx";
@@ -25,34 +26,20 @@ export default function UserDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload, refresh, replace } = useResource(() => usersApi.get(id), id);
 
-  if (resource.state === "loading") {
+  if (resource.state !== "ready") {
     return (
-      <section aria-busy="true">
-        <BackLink />
-        <p className="subtle" role="status">
-          {t("user.loading")}
-        </p>
-      </section>
-    );
-  }
-  if (resource.state === "error") {
-    return (
-      <section>
-        <BackLink />
-        {resource.status === 404 ? (
-          <div className="state-panel">
-            <h1>{t("user.notFound")}</h1>
-            <p>{t("user.notFoundHint")}</p>
-          </div>
-        ) : (
-          <div className="state-panel" role="alert">
-            <p>{t("user.error")}</p>
-            <Button variant="secondary" onClick={reload}>
-              {t("users.retry")}
-            </Button>
-          </div>
-        )}
-      </section>
+      <DetailStatus
+        resource={resource}
+        texts={{
+          loading: "user.loading",
+          notFound: "user.notFound",
+          notFoundHint: "user.notFoundHint",
+          error: "user.error",
+          retry: "users.retry",
+        }}
+        back={<BackLink />}
+        onRetry={reload}
+      />
     );
   }
 

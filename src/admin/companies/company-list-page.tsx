@@ -3,7 +3,8 @@ import { Link, useLocation, useSearch } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button, buttonClass } from "../shell/button.tsx";
+import { buttonClass } from "../shell/button.tsx";
+import { ListStatus } from "../shell/list-status.tsx";
 import { changeListQuery, listPageSizes, toggleListSort } from "../shell/list-url.ts";
 import { Pagination } from "../shell/pagination.tsx";
 import { SearchBox } from "../shell/search-box.tsx";
@@ -64,32 +65,20 @@ export default function CompanyListPage() {
           onSearch={onSearch}
         />
       </div>
-      {resource.state === "loading" && (
-        <div className="table-skeleton" aria-busy="true">
-          <p className="visually-hidden" role="status">
-            {t("companies.loading")}
-          </p>
-        </div>
-      )}
-      {resource.state === "error" && (
-        <div className="state-panel" role="alert">
-          <p>{t("companies.error")}</p>
-          <Button variant="secondary" onClick={reload}>
-            {t("list.retry")}
-          </Button>
-        </div>
-      )}
-      {resource.state === "ready" &&
-        (resource.data.total === 0 ? (
-          <div className="state-panel">
-            <h2>{t("companies.empty")}</h2>
-            <p>{t("companies.emptyHint")}</p>
-          </div>
-        ) : (
+      <ListStatus
+        resource={resource}
+        texts={{
+          loading: "companies.loading",
+          error: "companies.error",
+          retry: "list.retry",
+          empty: "companies.empty",
+          emptyHint: "companies.emptyHint",
+          count: "companies.count",
+        }}
+        onRetry={reload}
+      >
+        {(data) => (
           <>
-            <p className="subtle list-count" role="status">
-              {t("companies.count", { count: resource.data.total })}
-            </p>
             <div className="table-wrap">
               <table className="data-table">
                 <thead>
@@ -101,7 +90,7 @@ export default function CompanyListPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {resource.data.items.map((company) => (
+                  {data.items.map((company) => (
                     <tr key={company.id} data-testid="company-row">
                       <td>
                         <Link href={companyHref(company.id)} className="table-link">
@@ -128,13 +117,14 @@ export default function CompanyListPage() {
             <Pagination
               page={query.page}
               pageSize={query.pageSize}
-              total={resource.data.total}
+              total={data.total}
               pageSizes={listPageSizes}
               onPage={(page) => change({ page })}
               onPageSize={(pageSize) => change({ pageSize })}
             />
           </>
-        ))}
+        )}
+      </ListStatus>
     </section>
   );
 }

@@ -5,7 +5,8 @@ import { useResource } from "../api/use-resource.ts";
 import { companiesApi } from "../companies/companies-api.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button, buttonClass } from "../shell/button.tsx";
+import { buttonClass } from "../shell/button.tsx";
+import { ListStatus } from "../shell/list-status.tsx";
 import { changeListQuery, listPageSizes, toggleListSort } from "../shell/list-url.ts";
 import { Pagination } from "../shell/pagination.tsx";
 import { SearchBox } from "../shell/search-box.tsx";
@@ -91,32 +92,20 @@ export default function JobListPage() {
           onReset={() => setQuery(defaultJobListQuery)}
         />
       </div>
-      {resource.state === "loading" && (
-        <div className="table-skeleton" aria-busy="true">
-          <p className="visually-hidden" role="status">
-            {t("jobs.loading")}
-          </p>
-        </div>
-      )}
-      {resource.state === "error" && (
-        <div className="state-panel" role="alert">
-          <p>{t("jobs.error")}</p>
-          <Button variant="secondary" onClick={reload}>
-            {t("list.retry")}
-          </Button>
-        </div>
-      )}
-      {resource.state === "ready" &&
-        (resource.data.total === 0 ? (
-          <div className="state-panel">
-            <h2>{t("jobs.empty")}</h2>
-            <p>{t("jobs.emptyHint")}</p>
-          </div>
-        ) : (
+      <ListStatus
+        resource={resource}
+        texts={{
+          loading: "jobs.loading",
+          error: "jobs.error",
+          retry: "list.retry",
+          empty: "jobs.empty",
+          emptyHint: "jobs.emptyHint",
+          count: "jobs.count",
+        }}
+        onRetry={reload}
+      >
+        {(data) => (
           <>
-            <p className="subtle list-count" role="status">
-              {t("jobs.count", { count: resource.data.total })}
-            </p>
             <div className="table-wrap">
               <table className="data-table">
                 <thead>
@@ -131,7 +120,7 @@ export default function JobListPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {resource.data.items.map((job) => (
+                  {data.items.map((job) => (
                     <JobRow key={job.id} job={job} />
                   ))}
                 </tbody>
@@ -140,13 +129,14 @@ export default function JobListPage() {
             <Pagination
               page={query.page}
               pageSize={query.pageSize}
-              total={resource.data.total}
+              total={data.total}
               pageSizes={listPageSizes}
               onPage={(page) => change({ page })}
               onPageSize={(pageSize) => change({ pageSize })}
             />
           </>
-        ))}
+        )}
+      </ListStatus>
     </section>
   );
 }

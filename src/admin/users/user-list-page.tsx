@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { UserSortField } from "../../shared/users-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
+import { ListStatus } from "../shell/list-status.tsx";
 import { Pagination } from "../shell/pagination.tsx";
 import { SearchBox } from "../shell/search-box.tsx";
 import { BulkActionBar } from "./bulk-action-bar.tsx";
@@ -43,7 +43,6 @@ export default function UserListPage() {
       else next.delete(id);
       return next;
     });
-  const items = resource.state === "ready" ? resource.data.items : [];
 
   return (
     <section aria-labelledby="users-title">
@@ -69,50 +68,39 @@ export default function UserListPage() {
           reload();
         }}
       />
-      {resource.state === "loading" && (
-        <div className="table-skeleton" aria-busy="true">
-          <p className="visually-hidden" role="status">
-            {t("users.loading")}
-          </p>
-        </div>
-      )}
-      {resource.state === "error" && (
-        <div className="state-panel" role="alert">
-          <p>{t("users.error")}</p>
-          <Button variant="secondary" onClick={reload}>
-            {t("users.retry")}
-          </Button>
-        </div>
-      )}
-      {resource.state === "ready" &&
-        (resource.data.total === 0 ? (
-          <div className="state-panel">
-            <h2>{t("users.empty")}</h2>
-            <p>{t("users.emptyHint")}</p>
-          </div>
-        ) : (
+      <ListStatus
+        resource={resource}
+        texts={{
+          loading: "users.loading",
+          error: "users.error",
+          retry: "users.retry",
+          empty: "users.empty",
+          emptyHint: "users.emptyHint",
+          count: "users.count",
+        }}
+        onRetry={reload}
+      >
+        {(data) => (
           <>
-            <p className="subtle list-count" role="status">
-              {t("users.count", { count: resource.data.total })}
-            </p>
             <UserTable
-              users={items}
+              users={data.items}
               sort={query.sort}
               onSort={(field: UserSortField) => setQuery(toggleSort(query, field))}
               selected={selected}
               onSelect={select}
-              onSelectAll={(on) => setSelected(on ? new Set(items.map((user) => user.id)) : new Set())}
+              onSelectAll={(on) => setSelected(on ? new Set(data.items.map((user) => user.id)) : new Set())}
             />
             <Pagination
               page={query.page}
               pageSize={query.pageSize}
-              total={resource.data.total}
+              total={data.total}
               pageSizes={userPageSizes}
               onPage={(page) => change({ page })}
               onPageSize={(pageSize) => change({ pageSize })}
             />
           </>
-        ))}
+        )}
+      </ListStatus>
     </section>
   );
 }

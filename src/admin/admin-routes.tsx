@@ -1,15 +1,18 @@
-import { type ComponentType, Suspense } from "react";
+import { Suspense } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
+import { challengeRoutes } from "./challenges/challenge-routes.ts";
 import { useT } from "./i18n/intl.ts";
 import { LandingPage } from "./pages/landing-page.tsx";
 import { LoginPage } from "./pages/login-page.tsx";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
+import { reportRoutes } from "./reports/report-routes.ts";
 import { AuthGuard } from "./shell/auth-guard.tsx";
 import { DashboardLayout } from "./shell/dashboard-layout.tsx";
-import { lazyPage } from "./shell/lazy-page.ts";
+import { type DashboardPage, lazyPage } from "./shell/lazy-page.ts";
+import { skillRoutes } from "./skills/skill-routes.ts";
 
 // Dashboard screens are lazy chunks: the sign-in route (the measured one) never downloads them.
-const dashboardPages: ReadonlyArray<{ path: string; page: ComponentType }> = [
+const dashboardPages: readonly DashboardPage[] = [
   { path: "/dashboard", page: lazyPage(() => import("./pages/dashboard-home-page.tsx")) },
   { path: "/dashboard/users", page: lazyPage(() => import("./users/user-list-page.tsx")) },
   { path: "/dashboard/users/:id", page: lazyPage(() => import("./users/user-detail-page.tsx")) },
@@ -24,6 +27,9 @@ const dashboardPages: ReadonlyArray<{ path: string; page: ComponentType }> = [
     page: lazyPage(() => import("./companies/company-create-page.tsx")),
   },
   { path: "/dashboard/companies/:id", page: lazyPage(() => import("./companies/company-detail-page.tsx")) },
+  ...challengeRoutes,
+  ...skillRoutes,
+  ...reportRoutes,
 ];
 
 function PageFallback() {

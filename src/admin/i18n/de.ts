@@ -1,3 +1,6 @@
+import { challengeMessagesDe } from "../challenges/challenge-messages.ts";
+import { reportMessagesDe } from "../reports/report-messages.ts";
+import { skillMessagesDe } from "../skills/skill-messages.ts";
 import type { Catalogue } from "./en-US.ts";
 
 /** The German catalogue; typed against the English one so a missing text fails the type check. */
@@ -342,6 +345,9 @@ export const de: Catalogue = {
   "company.created": "Unternehmen angelegt",
   "companyForm.title": "Unternehmen anlegen",
   "companyForm.create": "Unternehmen anlegen",
+  ...challengeMessagesDe,
+  ...skillMessagesDe,
+  ...reportMessagesDe,
 };
 
 /** German wording of the server's messages that a signed-out or signing-in admin can meet (spec §8). */

@@ -8,6 +8,9 @@ import {
   urlMessage,
   workModeLabels,
 } from "../../shared/jobs-schemas.ts";
+import { challengeMessagesEnUS } from "../challenges/challenge-messages.ts";
+import { reportMessagesEnUS } from "../reports/report-messages.ts";
+import { skillMessagesEnUS } from "../skills/skill-messages.ts";
 
 /**
  * The English (US) catalogue: the source of every admin text. Texts the server also sends (form rules)
@@ -348,6 +351,9 @@ export const enUS = {
   "company.created": "Company created",
   "companyForm.title": "Create Company",
   "companyForm.create": "Create company",
+  ...challengeMessagesEnUS,
+  ...skillMessagesEnUS,
+  ...reportMessagesEnUS,
 } as const;
 
 export type MessageId = keyof typeof enUS;

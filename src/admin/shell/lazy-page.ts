@@ -1,5 +1,11 @@
 import { type ComponentType, lazy } from "react";
 
+/** One screen under /dashboard: its wouter path pattern and its (lazy) page component. */
+export interface DashboardPage {
+  path: string;
+  page: ComponentType;
+}
+
 /** Spec §4: a page chunk that fails to load reloads the page, at most once per 10 s per path. */
 export const chunkReloadGuardMs = 10_000;
 

@@ -1,0 +1,5 @@
+/** The challenges screens' texts (English, the source), spread into the en-US catalogue. */
+export const challengeMessagesEnUS = {} as const;
+
+/** The same texts in German; typed against the English ones so a missing text fails the type check. */
+export const challengeMessagesDe: Record<keyof typeof challengeMessagesEnUS, string> = {};

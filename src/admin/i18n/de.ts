@@ -1,5 +1,6 @@
 import { challengeMessagesDe } from "../challenges/challenge-messages.ts";
 import { reportMessagesDe } from "../reports/report-messages.ts";
+import { shellMessagesDe } from "../shell/shell-messages.ts";
 import { skillMessagesDe } from "../skills/skill-messages.ts";
 import type { Catalogue } from "./en-US.ts";
 
@@ -348,6 +349,7 @@ export const de: Catalogue = {
   ...challengeMessagesDe,
   ...skillMessagesDe,
   ...reportMessagesDe,
+  ...shellMessagesDe,
 };
 
 /** German wording of the server's messages that a signed-out or signing-in admin can meet (spec §8). */

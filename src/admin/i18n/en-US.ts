@@ -10,6 +10,7 @@ import {
 } from "../../shared/jobs-schemas.ts";
 import { challengeMessagesEnUS } from "../challenges/challenge-messages.ts";
 import { reportMessagesEnUS } from "../reports/report-messages.ts";
+import { shellMessagesEnUS } from "../shell/shell-messages.ts";
 import { skillMessagesEnUS } from "../skills/skill-messages.ts";
 
 /**
@@ -354,6 +355,7 @@ export const enUS = {
   ...challengeMessagesEnUS,
   ...skillMessagesEnUS,
   ...reportMessagesEnUS,
+  ...shellMessagesEnUS,
 } as const;
 
 export type MessageId = keyof typeof enUS;

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, rm } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
@@ -190,7 +191,11 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
   await mkdir(sdkDir, { recursive: true });
 
   // Widget chunks first: the loader is built with their hashed names baked in.
-  const chunkEntries = widgetChunkNames.map((name) => join(root, "src", "widget", name, `${name}-chunk.tsx`));
+  // A chunk entry is .tsx when it renders with React, .ts when it draws plain DOM (the launcher).
+  const chunkEntries = widgetChunkNames.map((name) => {
+    const entry = join(root, "src", "widget", name, `${name}-chunk.ts`);
+    return existsSync(entry) ? entry : `${entry}x`;
+  });
   const widget = await bundle({
     entrypoints: chunkEntries,
     outdir: sdkDir,

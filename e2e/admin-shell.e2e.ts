@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { altchaEnv } from "../playwright.config.ts";
+import { currentTotp } from "../src/server/auth/totp.ts";
 import { selectRows } from "./support/database.ts";
 
 async function useEnglish(page: Page) {
@@ -86,6 +87,36 @@ test("invalid forms and wrong passwords are explained", async ({ page }) => {
   await expect(page.getByRole("alert")).toHaveText("Please fill in form correctly.");
   await signIn(page, "admin@example.com", "wrong-password");
   await expect(page.getByTestId("toast")).toContainText("Invalid credentials");
+});
+
+test("an admin with MFA signs in with the 6-digit code from the authenticator", async ({ page }) => {
+  const [admin] = selectRows<{ email: string; mfa_secret: string }>(
+    "SELECT email, mfa_secret FROM users WHERE role = 'ADMIN' AND mfa_enabled AND enabled AND email_verified AND email IS NOT NULL ORDER BY email LIMIT 1",
+  );
+  if (!admin) throw new Error("the demo data has no admin with MFA");
+  await useEnglish(page);
+  // Demo accounts share the password "password" (src/server/demo-data).
+  await signIn(page, admin.email, "password");
+  await expect(page.getByText("Enter the 6-digit code from your authenticator app.")).toBeVisible();
+  const code = page.locator("input[name=code]");
+
+  // Anything but six digits is refused in the browser.
+  await code.fill("12345");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid code format");
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Six digits that are not the current code: the server says so.
+  const current = currentTotp(admin.mfa_secret);
+  const wrong = current === "000000" ? "111111" : "000000";
+  await code.fill(wrong);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("toast")).toContainText("invalid code");
+
+  await code.fill(currentTotp(admin.mfa_secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 });
 
 test("with ALTCHA on (the default), the sign-in solves the proof of work without a click", async ({

@@ -30,6 +30,33 @@ test("the demo admin signs in and sees the dashboard counts", async ({ page }) =
   }
 });
 
+test("hovering a navigation link fetches its screen before the click", async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page, "admin@example.com", "admin");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Jobs" }).hover();
+  await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  // The screen's chunk pulls its imports in after it: wait until no script has come for a while.
+  let seen = -1;
+  await expect
+    .poll(async () => {
+      const settled = seen === scripts.length;
+      seen = scripts.length;
+      await page.waitForTimeout(300);
+      return settled && seen === scripts.length;
+    })
+    .toBe(true);
+  const before = scripts.length;
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Jobs" }).click();
+  await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
+  // The click found the screen's code, and every chunk it imports, already there.
+  expect(scripts.slice(before)).toEqual([]);
+});
+
 test("German is the default; switching to English persists over a reload", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin-Anmeldung");

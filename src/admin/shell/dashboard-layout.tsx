@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import { useSnapshot } from "valtio";
-import { Link, useRoute } from "wouter";
+import { Link, useRoute, useRouter } from "wouter";
 import { api } from "../api/api-client.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { sessionState, setSession } from "../session/session-store.ts";
 import { Button } from "./button.tsx";
 import { LanguageStrip } from "./language-strip.tsx";
+import { prefetchRoute } from "./route-prefetch.ts";
 
 /** Spec §2 navigation links. The challenge categories path is not given by the spec; this one is ours. */
 export const navigation: ReadonlyArray<{ href: string; label: MessageId; exact?: boolean }> = [
@@ -21,9 +22,17 @@ export const navigation: ReadonlyArray<{ href: string; label: MessageId; exact?:
 
 function NavLink({ href, label, exact }: (typeof navigation)[number]) {
   const [active] = useRoute(exact ? href : `${href}/*?`);
+  const { parser } = useRouter();
   const { t } = useT();
+  const prefetch = () => prefetchRoute(parser, href);
   return (
-    <Link href={href} className="nav-link" aria-current={active ? "page" : undefined}>
+    <Link
+      href={href}
+      className="nav-link"
+      aria-current={active ? "page" : undefined}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+    >
       {t(label)}
     </Link>
   );

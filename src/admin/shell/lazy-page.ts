@@ -1,36 +1,60 @@
-import { type ComponentType, lazy } from "react";
-
-/** One screen under /dashboard: its wouter path pattern and its (lazy) page component. */
-export interface DashboardPage {
-  path: string;
-  page: ComponentType;
-}
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
 /** Spec §4: a page chunk that fails to load reloads the page, at most once per 10 s per path. */
 export const chunkReloadGuardMs = 10_000;
 
-function reloadOnce(): boolean {
-  const key = `chunk-reload:${location.pathname}`;
+/**
+ * Whether a failed chunk may reload the page now; records the reload when it may. A storage that
+ * throws (private mode, quota) answers no: a reload loop is worse than an error page.
+ */
+export function claimChunkReload(
+  storage: Pick<Storage, "getItem" | "setItem">,
+  path: string,
+  now: number,
+): boolean {
+  const key = `chunk-reload:${path}`;
   try {
-    const last = Number(sessionStorage.getItem(key) ?? 0);
-    if (Date.now() - last < chunkReloadGuardMs) return false;
-    sessionStorage.setItem(key, String(Date.now()));
+    const last = Number(storage.getItem(key) ?? 0);
+    if (now - last < chunkReloadGuardMs) return false;
+    storage.setItem(key, String(now));
+    return true;
   } catch {
     return false;
   }
-  location.reload();
-  return true;
+}
+
+/** A lazy page that can also be fetched ahead of navigation (route prefetch, spec §2). */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise<unknown> };
+
+/** One screen under /dashboard: its wouter path pattern and its lazy page component. */
+export interface DashboardPage {
+  path: string;
+  page: LazyPage;
 }
 
 /**
  * React.lazy for a page: a failed import after a deploy (old hashed chunk gone) reloads to fetch the new
- * build, and otherwise rethrows so the error shows.
+ * build, and otherwise rethrows so the error page shows. `preload` starts the same import early; the
+ * import runs once either way.
  */
-export function lazyPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
-  return lazy(() =>
-    load().catch((error: unknown) => {
-      if (reloadOnce()) return new Promise<{ default: T }>(() => {});
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const loadOnce = () => {
+    loading ??= load().catch((error: unknown) => {
+      // A failed prefetch must not stick: the next attempt (the navigation) imports again.
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  const page = lazy(() =>
+    loadOnce().catch((error: unknown) => {
+      if (claimChunkReload(sessionStorage, location.pathname, Date.now())) {
+        location.reload();
+        return new Promise<{ default: ComponentType }>(() => {});
+      }
       throw error;
     }),
   );
+  return Object.assign(page, { preload: () => loadOnce().catch(() => undefined) });
 }

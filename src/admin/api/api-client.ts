@@ -3,8 +3,18 @@ import type { LoginResult } from "../../shared/auth-schemas.ts";
 import { sessionState, setSession } from "../session/session-store.ts";
 import { finishLoading, startLoading } from "../shell/loading-bar-store.ts";
 
-/** Same-origin JSON client; ofetch's own retries are off so a 401 is seen exactly once here. */
-const raw = ofetch.create({ headers: { Accept: "application/json" }, retry: 0 });
+/**
+ * Same-origin JSON client; ofetch's own retries are off so a 401 is seen exactly once here. The page's
+ * origin is the base, read per call: a browser would resolve "/api/…" the same way, and the client's
+ * tests point a DOM without a browser at a real test server this way.
+ */
+const raw = ofetch.create({
+  headers: { Accept: "application/json" },
+  retry: 0,
+  onRequest: ({ options }) => {
+    options.baseURL ??= location.origin;
+  },
+});
 
 export interface ApiOptions extends Omit<FetchOptions<"json">, "headers"> {
   headers?: Record<string, string>;

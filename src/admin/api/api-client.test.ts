@@ -8,11 +8,14 @@ import { api } from "./api-client.ts";
 // The client against the real server: refresh tokens rotate and a reused one ends the session there,
 // so "one refresh for all callers" is checked by the server itself, not by counting mock calls.
 let server: TestServer;
+/** happy-dom's own control over the page address (its window is not typed with it). */
+const setPageUrl = (url: string) =>
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
 const authCalls: string[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  window.happyDOM.setURL(`${server.mainUrl}/dashboard`);
+  setPageUrl(`${server.mainUrl}/dashboard`);
 });
 
 const startUrl = location.href;
@@ -20,14 +23,14 @@ const startUrl = location.href;
 afterAll(async () => {
   globalThis.fetch = nativeFetch;
   setSession(null);
-  window.happyDOM.setURL(startUrl);
+  setPageUrl(startUrl);
   await server.dispose();
 });
 
 beforeEach(async () => {
   setSession(await logIn());
   authCalls.length = 0;
-  window.happyDOM.setURL(`${server.mainUrl}/dashboard`);
+  setPageUrl(`${server.mainUrl}/dashboard`);
 });
 
 async function logIn(): Promise<LoginResult> {

@@ -64,6 +64,11 @@ describe("build", () => {
     }
   });
 
+  test("the latest-build file names this build's admin entry", async () => {
+    const latest = JSON.parse(await read("main", "latest-build.json"));
+    expect(latest).toEqual({ admin: manifest.apps.admin.script, builtAt: manifest.builtAt });
+  });
+
   test("public/ is copied as it is", async () => {
     expect(await read("main", "demo/index.html")).toBe(await Bun.file("public/demo/index.html").text());
   });

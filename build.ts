@@ -7,6 +7,8 @@ import {
   type AppEntry,
   type BuildManifest,
   type BuiltFile,
+  type LatestBuild,
+  latestBuildPath,
   manifestFileName,
 } from "./src/shared/build-manifest.ts";
 import { widgetChunkNames } from "./src/shared/widget-chunk-contract.ts";
@@ -238,10 +240,13 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     minify,
   );
   await cp(join(root, "public"), join(out, "main"), { recursive: true });
+  const builtAt = new Date().toISOString();
+  const latest: LatestBuild = { admin: admin.script, builtAt };
+  await Bun.write(join(out, "main", latestBuildPath), `${JSON.stringify(latest)}\n`);
 
   const manifest: BuildManifest = {
     version: 1,
-    builtAt: new Date().toISOString(),
+    builtAt,
     loader: "/sdk/loader.js",
     widgetChunks: Object.fromEntries(
       Object.entries(widgetChunks).map(([name, file]) => [name, `/sdk/${file}`]),

@@ -32,3 +32,15 @@ export const BuildManifest = object({
 export type BuildManifest = Infer<typeof BuildManifest>;
 
 export const manifestFileName = "manifest.json";
+
+/**
+ * `/latest-build.json` on the main origin (spec §7 "an hourly fetch of a latest-build file"): the admin
+ * entry of the deployed build. An open dashboard whose own entry differs is out of date.
+ */
+export const LatestBuild = object({
+  admin: string(),
+  builtAt: string(),
+});
+export type LatestBuild = Infer<typeof LatestBuild>;
+
+export const latestBuildPath = "/latest-build.json";

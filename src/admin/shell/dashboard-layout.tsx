@@ -7,6 +7,7 @@ import { useT } from "../i18n/intl.ts";
 import { sessionState, setSession } from "../session/session-store.ts";
 import { Button } from "./button.tsx";
 import { LanguageStrip } from "./language-strip.tsx";
+import { withLoadingOverlay } from "./loading-overlay-store.ts";
 import { prefetchRoute } from "./route-prefetch.ts";
 
 /** Spec §2 navigation links. The challenge categories path is not given by the spec; this one is ours. */
@@ -40,11 +41,13 @@ function NavLink({ href, label, exact }: (typeof navigation)[number]) {
 
 /** Ends the session on the server too; sign-out happens locally even when that call fails. */
 async function signOut() {
-  try {
-    await api("/api/auth/logout", { method: "POST" });
-  } catch {
-    // The tokens are dropped below either way; the server session then simply expires.
-  }
+  await withLoadingOverlay(async () => {
+    try {
+      await api("/api/auth/logout", { method: "POST" });
+    } catch {
+      // The tokens are dropped below either way; the server session then simply expires.
+    }
+  });
   setSession(null);
 }
 

@@ -1,5 +1,34 @@
 /** Texts of the application shell's error page, loading overlay and update notice (English, the source). */
-export const shellMessagesEnUS = {} as const;
+export const shellMessagesEnUS = {
+  "error.notFound.heading": "Page Not Found",
+  "error.notFound.body": "The page you are looking for does not exist or has moved.",
+  "error.server.heading": "Internal Server Error",
+  "error.server.body": "Something went wrong on our side. Reload the page or try again later.",
+  "error.details": "Details",
+  "error.reload": "Reload",
+  "error.home": "Go to the dashboard",
+  "overlay.loading": "Please wait…",
+  "update.heading": "A new version is available",
+  "update.body":
+    "The dashboard was updated. Reload to use the new version; unsaved input on this page is lost.",
+  "update.reload": "Reload now",
+  "update.later": "Later",
+} as const;
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
-export const shellMessagesDe: Record<keyof typeof shellMessagesEnUS, string> = {};
+export const shellMessagesDe: Record<keyof typeof shellMessagesEnUS, string> = {
+  "error.notFound.heading": "Seite nicht gefunden",
+  "error.notFound.body": "Die gesuchte Seite existiert nicht oder wurde verschoben.",
+  "error.server.heading": "Interner Serverfehler",
+  "error.server.body":
+    "Bei uns ist etwas schiefgelaufen. Laden Sie die Seite neu oder versuchen Sie es später erneut.",
+  "error.details": "Details",
+  "error.reload": "Neu laden",
+  "error.home": "Zum Dashboard",
+  "overlay.loading": "Bitte warten…",
+  "update.heading": "Eine neue Version ist verfügbar",
+  "update.body":
+    "Das Dashboard wurde aktualisiert. Laden Sie neu, um die neue Version zu verwenden; nicht gespeicherte Eingaben auf dieser Seite gehen verloren.",
+  "update.reload": "Jetzt neu laden",
+  "update.later": "Später",
+};

@@ -7,6 +7,7 @@ const oneHour = "public, max-age=3600";
 describe("cachePolicyFor", () => {
   test("the stable loader is revalidated on every load", () => {
     expect(cachePolicyFor("/sdk/loader.js")).toBe("no-cache");
+    expect(cachePolicyFor("/latest-build.json")).toBe("no-cache");
   });
 
   test("HTML pages and folder paths are revalidated", () => {

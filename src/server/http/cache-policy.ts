@@ -1,10 +1,17 @@
+import { latestBuildPath } from "../../shared/build-manifest.ts";
+
 /**
  * Cache-Control for a static path. Content-hashed build outputs never change under their name, so they
- * are cached for a year; the snippet's stable `/sdk/loader.js` and every HTML page must be revalidated
+ * are cached for a year; the snippet's stable `/sdk/loader.js`, the latest-build file and every HTML page must be revalidated
  * on each load so a deployment reaches visitors at once; anything else (flags, sounds) for an hour.
  */
 export function cachePolicyFor(pathname: string): string {
-  if (pathname === "/sdk/loader.js" || pathname.endsWith(".html") || pathname.endsWith("/"))
+  if (
+    pathname === "/sdk/loader.js" ||
+    pathname === latestBuildPath ||
+    pathname.endsWith(".html") ||
+    pathname.endsWith("/")
+  )
     return "no-cache";
   if (isContentHashed(pathname)) return "public, max-age=31536000, immutable";
   return "public, max-age=3600";

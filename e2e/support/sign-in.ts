@@ -1,0 +1,12 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Signs the demo admin in through the login form, in English, and waits for the dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto("/");
+  await page.evaluate(() => localStorage.setItem("locale", "en-US"));
+  await page.goto("/login");
+  await page.locator("input[name=login]").fill("admin@example.com");
+  await page.locator("input[name=password]").fill("admin");
+  await page.locator("button[type=submit]").click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { buildPollMs, runningAdminEntry, startBuildUpdatePoll } from "./build-update.ts";
+
+const stops: Array<() => void> = [];
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+  document.head.innerHTML = "";
+});
+
+const latest = (admin: string) => ({ admin, builtAt: "2026-11-22T10:00:00.000Z" });
+
+describe("build update poll", () => {
+  test("polls every hour (spec §9)", () => {
+    expect(buildPollMs).toBe(3_600_000);
+  });
+
+  test("the same build is quiet; a different one is reported once and the poll stops", async () => {
+    const answers = [latest("/assets/admin-main-aaaaaaaa.js"), latest("/assets/admin-main-bbbbbbbb.js")];
+    let fetches = 0;
+    const reported: string[] = [];
+    stops.push(
+      startBuildUpdatePoll({
+        running: "/assets/admin-main-aaaaaaaa.js",
+        fetchLatest: async () => answers[Math.min(fetches++, answers.length - 1)],
+        onNewBuild: (build) => reported.push(build.admin),
+        intervalMs: 5,
+      }),
+    );
+    await Bun.sleep(60);
+    expect(reported).toEqual(["/assets/admin-main-bbbbbbbb.js"]);
+    expect(fetches).toBe(2);
+  });
+
+  test("failed or malformed answers are skipped, not reported", async () => {
+    let fetches = 0;
+    const reported: unknown[] = [];
+    stops.push(
+      startBuildUpdatePoll({
+        running: "/assets/admin-main-aaaaaaaa.js",
+        fetchLatest: async () => {
+          fetches += 1;
+          if (fetches === 1) throw new Error("restarting");
+          return { admin: 42 };
+        },
+        onNewBuild: (build) => reported.push(build),
+        intervalMs: 5,
+      }),
+    );
+    await Bun.sleep(40);
+    expect(fetches).toBeGreaterThan(2);
+    expect(reported).toEqual([]);
+  });
+
+  test("the running entry is read from the page's own admin script tag", () => {
+    document.head.innerHTML =
+      '<script src="/assets/other-12345678.js"></script><script type="module" src="/assets/admin-main-x1y2z3w4.js"></script>';
+    expect(runningAdminEntry(document)).toBe("/assets/admin-main-x1y2z3w4.js");
+    document.head.innerHTML = "";
+    expect(runningAdminEntry(document)).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+import { is } from "superstruct";
+import { LatestBuild, latestBuildPath } from "../../shared/build-manifest.ts";
+
+/** Spec §9: the latest-build file is polled every hour. */
+export const buildPollMs = 60 * 60 * 1000;
+
+/** The admin entry this page runs, read from its own module script tag (its name carries the build's hash). */
+export function runningAdminEntry(doc: Document): string | null {
+  for (const script of doc.querySelectorAll<HTMLScriptElement>("script[src]")) {
+    const path = new URL(script.src, doc.baseURI).pathname;
+    if (/^\/assets\/admin-main-[a-z0-9]+\.js$/.test(path)) return path;
+  }
+  return null;
+}
+
+export interface BuildUpdatePoll {
+  running: string;
+  fetchLatest(): Promise<unknown>;
+  onNewBuild(latest: LatestBuild): void;
+  intervalMs?: number;
+}
+
+/**
+ * Checks the deployed build every hour and reports a different one once, then stops: the admin is
+ * asked to reload a single time, not every hour. A failed or malformed check is skipped silently (the
+ * server may be restarting during the very deployment it would announce).
+ */
+export function startBuildUpdatePoll({
+  running,
+  fetchLatest,
+  onNewBuild,
+  intervalMs = buildPollMs,
+}: BuildUpdatePoll): () => void {
+  const timer = setInterval(async () => {
+    try {
+      const latest = await fetchLatest();
+      if (!is(latest, LatestBuild) || latest.admin === running) return;
+      clearInterval(timer);
+      onNewBuild(latest);
+    } catch {
+      // Next hour.
+    }
+  }, intervalMs);
+  return () => clearInterval(timer);
+}
+
+/** The latest-build file, never from a cache (the server also sends no-cache). */
+export async function fetchLatestBuild(): Promise<unknown> {
+  const response = await fetch(latestBuildPath, { cache: "no-store" });
+  if (!response.ok) throw new Error(`latest build: ${response.status}`);
+  return response.json();
+}

@@ -1,0 +1,57 @@
+import type {
+  ChallengeCategory,
+  ChallengeCategoryRequest,
+  ChallengeDetail,
+  ChallengeListItem,
+  ChallengeRequest,
+} from "../../shared/challenges-schemas.ts";
+import type { RootSkillDetail, SkillTree } from "../../shared/skills-schemas.ts";
+import { api } from "../api/api-client.ts";
+import type { ListPage } from "../users/users-api.ts";
+import { type CategoryListQuery, categoryListApiParams } from "./category-list-query.ts";
+import { type ChallengeListQuery, challengeListApiParams } from "./challenge-list-query.ts";
+
+const challengePath = (id: string) => `/api/challenges/${encodeURIComponent(id)}`;
+const categoryPath = (id: string) => `/api/challenge-categories/${encodeURIComponent(id)}`;
+
+/** The API's largest page: enough for a category choice (the demo data has 20). */
+export const categoryChoicePageSize = 100;
+
+/** The admin's calls to `/api/challenges…` (README "Platform API", challenges row). */
+export const challengesApi = {
+  list: (query: ChallengeListQuery) =>
+    api<ListPage<ChallengeListItem>>(`/api/challenges?${challengeListApiParams(query)}`),
+  get: (id: string) => api<ChallengeDetail>(challengePath(id)),
+  create: (body: ChallengeRequest) => api<ChallengeDetail>("/api/challenges", { method: "POST", body }),
+  update: (id: string, body: ChallengeRequest) =>
+    api<ChallengeDetail>(challengePath(id), { method: "PUT", body }),
+  remove: (id: string) => api<void>(challengePath(id), { method: "DELETE" }),
+};
+
+/** The admin's calls to `/api/challenge-categories…` (README "Platform API", challenge categories row). */
+export const categoriesApi = {
+  list: (query: CategoryListQuery) =>
+    api<ListPage<ChallengeCategory>>(`/api/challenge-categories?${categoryListApiParams(query)}`),
+  /** Every category by title, for a select. */
+  choices: () =>
+    api<ListPage<ChallengeCategory>>(
+      `/api/challenge-categories?sort=title&page=1&pageSize=${categoryChoicePageSize}`,
+    ),
+  get: (id: string) => api<ChallengeCategory>(categoryPath(id)),
+  create: (body: ChallengeCategoryRequest) =>
+    api<ChallengeCategory>("/api/challenge-categories", { method: "POST", body }),
+  update: (id: string, body: ChallengeCategoryRequest) =>
+    api<ChallengeCategory>(categoryPath(id), { method: "PUT", body }),
+  remove: (id: string) => api<void>(categoryPath(id), { method: "DELETE" }),
+};
+
+/**
+ * Every root skill with its sub-skills, for the challenge form's skill choice. The tree answers roots
+ * only, so each root's sub-skills come from its own read (a handful of roots: 8 in the demo data).
+ */
+export async function loadSkillChoices(): Promise<RootSkillDetail[]> {
+  const tree = await api<SkillTree>("/api/skills");
+  return Promise.all(
+    tree.roots.map((root) => api<RootSkillDetail>(`/api/skills/${encodeURIComponent(root.id)}`)),
+  );
+}

@@ -10,7 +10,10 @@ import { LanguageStrip } from "./language-strip.tsx";
 import { withLoadingOverlay } from "./loading-overlay-store.ts";
 import { prefetchRoute } from "./route-prefetch.ts";
 
-/** Spec §2 navigation links. The challenge categories path is not given by the spec; this one is ours. */
+/**
+ * Spec §2 navigation links, plus Companies and Challenges (their screens exist; an admin should not need
+ * a detour to reach them). The challenge categories path is not given by the spec; this one is ours.
+ */
 export const navigation: ReadonlyArray<{ href: string; label: MessageId; exact?: boolean }> = [
   { href: "/dashboard", label: "nav.dashboard", exact: true },
   { href: "/dashboard/users", label: "nav.users" },
@@ -18,6 +21,7 @@ export const navigation: ReadonlyArray<{ href: string; label: MessageId; exact?:
   { href: "/dashboard/companies", label: "nav.companies" },
   { href: "/dashboard/skill-tree", label: "nav.skillTree" },
   { href: "/dashboard/reported-tasks", label: "nav.reportedTasks" },
+  { href: "/dashboard/challenges", label: "nav.challenges" },
   { href: "/dashboard/challenge-categories", label: "nav.challengeCategories" },
 ];
 

@@ -1,5 +1,6 @@
-/** Texts of the application shell's error page, loading overlay and update notice (English, the source). */
+/** Texts of the application shell: navigation additions, error page, loading overlay, update notice (English, the source). */
 export const shellMessagesEnUS = {
+  "nav.challenges": "Challenges",
   "error.notFound.heading": "Page Not Found",
   "error.notFound.body": "The page you are looking for does not exist or has moved.",
   "error.server.heading": "Internal Server Error",
@@ -17,6 +18,7 @@ export const shellMessagesEnUS = {
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
 export const shellMessagesDe: Record<keyof typeof shellMessagesEnUS, string> = {
+  "nav.challenges": "Challenges",
   "error.notFound.heading": "Seite nicht gefunden",
   "error.notFound.body": "Die gesuchte Seite existiert nicht oder wurde verschoben.",
   "error.server.heading": "Interner Serverfehler",

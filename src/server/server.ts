@@ -1,7 +1,7 @@
 import { createAccessTokens } from "./auth/access-tokens.ts";
 import { accountRoutes } from "./auth/account-routes.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
-import { authRoutes } from "./auth/auth-routes.ts";
+import { authRoutes, noLoginLimits } from "./auth/auth-routes.ts";
 import { createCaptcha } from "./auth/captcha.ts";
 import { loadBuildManifest } from "./build-manifest-loader.ts";
 import type { ServerConfig } from "./config.ts";
@@ -106,7 +106,7 @@ export async function startServer(
         guard,
         captcha,
         registrationEnabled: config.registrationEnabled,
-        loginLimits: options.loginLimits,
+        loginLimits: options.loginLimits ?? (config.rateLimits ? undefined : noLoginLimits),
       }),
       ...accountRoutes({ sql, captcha, registrationEnabled: config.registrationEnabled }),
       {

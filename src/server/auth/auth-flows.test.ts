@@ -248,6 +248,22 @@ describe("login limit per IP", () => {
   });
 });
 
+describe("RATE_LIMITS=0", () => {
+  test("turns the login limits off (end-to-end runs sign in far more than 10 times)", async () => {
+    const server = await startTestServer({ RATE_LIMITS: "0" });
+    try {
+      for (let attempt = 0; attempt < 12; attempt++) {
+        expect((await post(server, "/api/auth/login", { login: "admin", password: "wrong" })).status).toBe(
+          401,
+        );
+      }
+      expect((await post(server, "/api/auth/login", { login: "admin", password: "admin" })).status).toBe(200);
+    } finally {
+      await server.dispose();
+    }
+  });
+});
+
 describe("human verification", () => {
   test("ALTCHA: a login needs a solved challenge, and each solution works once", async () => {
     const server = await startTestServer({ CAPTCHA_PROVIDER: "altcha" });

@@ -50,6 +50,13 @@ async function hasPendingVerification(sql: SQL, userId: string): Promise<boolean
   return rows.length > 0;
 }
 
+/** `RATE_LIMITS=0` (end-to-end tests and load tests on loopback): no login throttling at all. */
+export const noLoginLimits = {
+  perIp: Number.MAX_SAFE_INTEGER,
+  perAccount: Number.MAX_SAFE_INTEGER,
+  windowMs: 60_000,
+};
+
 export function authRoutes({ sql, tokens, guard, captcha, loginLimits }: AuthRoutesDeps): ApiRoute[] {
   const limits = loginLimits ?? { perIp: 30, perAccount: 10, windowMs: 15 * 60_000 };
   const byIp: RateLimiter = createRateLimiter({ limit: limits.perIp, windowMs: limits.windowMs });

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
 import { challengeRoutes } from "./challenges/challenge-routes.ts";
-import { useT } from "./i18n/intl.ts";
+import { registerMessages, useT } from "./i18n/intl.ts";
 import { LandingPage } from "./pages/landing-page.tsx";
 import { LoginPage } from "./pages/login-page.tsx";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
@@ -9,7 +9,33 @@ import { reportRoutes } from "./reports/report-routes.ts";
 import { AuthGuard } from "./shell/auth-guard.tsx";
 import { DashboardLayout } from "./shell/dashboard-layout.tsx";
 import { type DashboardPage, lazyPage } from "./shell/lazy-page.ts";
+import { registerPrefetchPages } from "./shell/route-prefetch.ts";
 import { skillRoutes } from "./skills/skill-routes.ts";
+
+/**
+ * An area's screens together with its texts: each screen's chunk waits for the area's message chunk,
+ * which registers both languages, so neither is on the sign-in route.
+ */
+function withMessages(pages: readonly DashboardPage[], load: () => Promise<void>): DashboardPage[] {
+  return pages.map(({ path, page }) => ({
+    path,
+    page: lazyPage(async () => (await Promise.all([load(), page.load()]))[1]),
+  }));
+}
+
+const challengeArea = withMessages(challengeRoutes, () =>
+  import("./challenges/challenge-messages.ts").then((m) =>
+    registerMessages(m.challengeMessagesEnUS, m.challengeMessagesDe),
+  ),
+);
+const skillArea = withMessages(skillRoutes, () =>
+  import("./skills/skill-messages.ts").then((m) => registerMessages(m.skillMessagesEnUS, m.skillMessagesDe)),
+);
+const reportArea = withMessages(reportRoutes, () =>
+  import("./reports/report-messages.ts").then((m) =>
+    registerMessages(m.reportMessagesEnUS, m.reportMessagesDe),
+  ),
+);
 
 // Dashboard screens are lazy chunks: the sign-in route (the measured one) never downloads them.
 const dashboardPages: readonly DashboardPage[] = [
@@ -22,15 +48,19 @@ const dashboardPages: readonly DashboardPage[] = [
   { path: "/dashboard/jobs/:id/edit", page: lazyPage(() => import("./jobs/job-form-page.tsx")) },
   { path: "/dashboard/jobs/:id", page: lazyPage(() => import("./jobs/job-detail-page.tsx")) },
   { path: "/dashboard/companies", page: lazyPage(() => import("./companies/company-list-page.tsx")) },
+  // One form for create and edit; "create" and ":id/edit" before ":id", as for the jobs.
+  { path: "/dashboard/companies/create", page: lazyPage(() => import("./companies/company-form-page.tsx")) },
   {
-    path: "/dashboard/companies/create",
-    page: lazyPage(() => import("./companies/company-create-page.tsx")),
+    path: "/dashboard/companies/:id/edit",
+    page: lazyPage(() => import("./companies/company-form-page.tsx")),
   },
   { path: "/dashboard/companies/:id", page: lazyPage(() => import("./companies/company-detail-page.tsx")) },
-  ...challengeRoutes,
-  ...skillRoutes,
-  ...reportRoutes,
+  ...challengeArea,
+  ...skillArea,
+  ...reportArea,
 ];
+
+registerPrefetchPages(dashboardPages);
 
 function PageFallback() {
   const { t } = useT();

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { startTestServer, type TestServer } from "../../server/test-support/test-server.ts";
 import type { LoginResult } from "../../shared/auth-schemas.ts";
 import { sessionState, setSession } from "../session/session-store.ts";
-import { loadingBarState } from "../shell/loading-bar-store.ts";
 import { api } from "./api-client.ts";
 
 // The client against the real server: refresh tokens rotate and a reused one ends the session there,
@@ -117,12 +116,5 @@ describe("api client", () => {
 
     expect(authCalls).toEqual(["/api/auth/login"]);
     expect(sessionState.accessToken).toBe(token);
-  });
-
-  test("every call drives the loading bar, and a failure turns it to the error colour", async () => {
-    await api("/api/auth/me");
-    expect(loadingBarState.error).toBe(false);
-    await expect(api("/api/no-such-route")).rejects.toMatchObject({ status: 404 });
-    expect(loadingBarState.error).toBe(true);
   });
 });

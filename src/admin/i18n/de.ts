@@ -1,7 +1,4 @@
-import { challengeMessagesDe } from "../challenges/challenge-messages.ts";
-import { reportMessagesDe } from "../reports/report-messages.ts";
 import { shellMessagesDe } from "../shell/shell-messages.ts";
-import { skillMessagesDe } from "../skills/skill-messages.ts";
 import type { Catalogue } from "./en-US.ts";
 
 /** The German catalogue; typed against the English one so a missing text fails the type check. */
@@ -189,6 +186,36 @@ export const de: Catalogue = {
   "user.banned": "Nutzer gesperrt",
   "user.enabled": "Nutzer freigegeben",
   "user.deleted": "Nutzer gelöscht",
+  "user.action.edit": "Nutzer bearbeiten",
+  "user.edit.title": "Konto bearbeiten",
+  "user.edit.emailHint":
+    "Eine geänderte E-Mail-Adresse gilt als unbestätigt, bis der Nutzer sie bestätigt. Lassen Sie das Feld leer, um die Adresse zu entfernen; die Anmeldung mit dem Nickname bleibt möglich.",
+  "user.edit.ownRole": "Die Rolle Ihres eigenen Kontos können Sie nicht ändern.",
+  "user.edit.save": "Änderungen speichern",
+  "user.edit.saving": "Wird gespeichert…",
+  "user.edit.cancel": "Abbrechen",
+  "user.edit.unchanged": "Nichts geändert",
+  "user.edit.nameAt": "Der Nickname darf kein @ enthalten",
+  "user.updated": "Nutzer aktualisiert",
+  "user.confirm.makeAdminTitle": "{name} zum Admin machen?",
+  "user.confirm.makeAdminBody":
+    "{name} kann sich dann in diesem Dashboard anmelden und alle Nutzer, Jobs, Unternehmen und Meldungen verwalten.",
+  "user.confirm.makeUserTitle": "{name} die Admin-Rolle entziehen?",
+  "user.confirm.makeUserBody": "{name} kann dieses Dashboard dann nicht mehr verwenden.",
+  "user.coins.title": "Münzen anpassen",
+  "user.coins.balance": "Aktuelles Guthaben: {balance} Morphcoins.",
+  "user.coins.hint":
+    "Ein positiver Betrag wird gutgeschrieben, ein negativer abgebucht; der Grund erscheint in den Buchungen.",
+  "user.coins.amount": "Betrag",
+  "user.coins.reason": "Grund",
+  "user.coins.apply": "Buchen",
+  "user.coins.applying": "Wird gebucht…",
+  "user.coins.done": "Guthaben aktualisiert",
+  "user.coins.newBalance": "Neues Guthaben: {balance} Morphcoins",
+  "user.coins.notZero": "Darf nicht null sein",
+  "user.coins.range": "Muss zwischen {min} und {max} liegen",
+  "user.coins.notEnough": "Nicht genug Münzen: Das Guthaben darf nicht unter null fallen.",
+  "user.coins.tooLarge": "Das Guthaben würde zu groß.",
   "ban.CREATE": "Aufgaben erstellen",
   "ban.REPORT": "Aufgaben melden",
   "ban.none": "Nicht gesperrt",
@@ -300,11 +327,26 @@ export const de: Catalogue = {
   "jobForm.createTitle": "Job erstellen",
   "jobForm.editTitle": "Job bearbeiten",
   "jobForm.choose": "Bitte wählen…",
-  "jobForm.companiesError": "Die Unternehmen konnten nicht geladen werden.",
   "jobForm.addResponsibility": "Aufgabe hinzufügen",
   "jobForm.removeResponsibility": "Aufgabe {n} entfernen",
-  "jobForm.skillsKept":
-    "{count, plural, =0 {Dieser Job hat keine Skill-Anforderungen.} one {Die # Skill-Anforderung des Jobs bleibt unverändert.} other {Die # Skill-Anforderungen des Jobs bleiben unverändert.}}",
+  "jobForm.skills.hint":
+    "Die Sub-Skills, die Bewerber brauchen, jeweils mit der niedrigsten Stufe, die genügt.",
+  "jobForm.skills.rowLabel": "{skill} ({root}): Mindeststufe",
+  "jobForm.skills.minLevel": "Mindeststufe",
+  "jobForm.skills.subSkill": "Sub-Skill",
+  "jobForm.skills.root": "Haupt-Skill",
+  "jobForm.skills.rootOption":
+    "{name} ({count, plural, =0 {keine Sub-Skills} one {# Sub-Skill} other {# Sub-Skills}})",
+  "jobForm.skills.rootFirst": "Zuerst einen Haupt-Skill wählen",
+  "jobForm.skills.listed": "{skill} (bereits gefordert)",
+  "jobForm.skills.remove": "Anforderung {skill} entfernen",
+  "jobForm.skills.addTitle": "Neue Anforderung",
+  "jobForm.skills.add": "Anforderung hinzufügen",
+  "jobForm.skills.loading": "Skill-Baum wird geladen…",
+  "jobForm.skills.error": "Der Skill-Baum konnte nicht geladen werden.",
+  "jobForm.skills.rootError": "Die Sub-Skills konnten nicht geladen werden.",
+  "jobForm.skills.emptyTree": "Der Skill-Baum hat noch keine Sub-Skills.",
+  "jobForm.skills.tooMany": "Höchstens {n} Skill-Anforderungen",
   "jobForm.create": "Job erstellen",
   "jobForm.save": "Änderungen speichern",
   "jobForm.saving": "Wird gespeichert…",
@@ -344,11 +386,22 @@ export const de: Catalogue = {
   "company.viewJobs":
     "{count, plural, =0 {Noch keine Jobs} one {Seinen Job anzeigen} other {Seine # Jobs anzeigen}}",
   "company.created": "Unternehmen angelegt",
+  "company.action.edit": "Unternehmen bearbeiten",
+  "company.action.delete": "Unternehmen löschen",
+  "company.confirm.deleteTitle": "{name} löschen?",
+  "company.confirm.deleteBody":
+    "{count, plural, =0 {Das Unternehmen wird endgültig entfernt.} one {Sein Job wird zusammen mit dessen Skill-Anforderungen ebenfalls gelöscht.} other {Seine # Jobs werden zusammen mit ihren Skill-Anforderungen ebenfalls gelöscht.}} Das lässt sich nicht rückgängig machen.",
+  "company.deleted": "Unternehmen gelöscht",
+  "company.updated": "Unternehmen aktualisiert",
   "companyForm.title": "Unternehmen anlegen",
   "companyForm.create": "Unternehmen anlegen",
-  ...challengeMessagesDe,
-  ...skillMessagesDe,
-  ...reportMessagesDe,
+  "companyForm.editTitle": "Unternehmen bearbeiten",
+  "companyForm.save": "Änderungen speichern",
+  "companies.picker.placeholder": "Tippen, um Unternehmen zu suchen",
+  "companies.picker.searching": "Suche läuft…",
+  "companies.picker.none": "Kein Unternehmen passt zu „{text}“",
+  "companies.picker.more":
+    "Die ersten {shown} von {total}. Tippen Sie mehr vom Namen, um die Liste einzugrenzen.",
   ...shellMessagesDe,
 };
 

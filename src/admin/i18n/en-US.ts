@@ -8,10 +8,10 @@ import {
   urlMessage,
   workModeLabels,
 } from "../../shared/jobs-schemas.ts";
-import { challengeMessagesEnUS } from "../challenges/challenge-messages.ts";
-import { reportMessagesEnUS } from "../reports/report-messages.ts";
+import type { challengeMessagesEnUS } from "../challenges/challenge-messages.ts";
+import type { reportMessagesEnUS } from "../reports/report-messages.ts";
 import { shellMessagesEnUS } from "../shell/shell-messages.ts";
-import { skillMessagesEnUS } from "../skills/skill-messages.ts";
+import type { skillMessagesEnUS } from "../skills/skill-messages.ts";
 
 /**
  * The English (US) catalogue: the source of every admin text. Texts the server also sends (form rules)
@@ -197,6 +197,36 @@ export const enUS = {
   "user.banned": "User banned",
   "user.enabled": "User enabled",
   "user.deleted": "User deleted",
+  "user.action.edit": "Edit user",
+  "user.edit.title": "Edit account",
+  "user.edit.emailHint":
+    "A changed e-mail address counts as unverified until the user confirms it. Leave the field empty to remove the address; the nickname still signs in.",
+  "user.edit.ownRole": "You cannot change the role of your own account.",
+  "user.edit.save": "Save changes",
+  "user.edit.saving": "Saving…",
+  "user.edit.cancel": "Cancel",
+  "user.edit.unchanged": "Nothing changed",
+  "user.edit.nameAt": "The nickname cannot contain @",
+  "user.updated": "User updated",
+  "user.confirm.makeAdminTitle": "Make {name} an admin?",
+  "user.confirm.makeAdminBody":
+    "{name} can then sign in to this dashboard and manage every user, job, company and report.",
+  "user.confirm.makeUserTitle": "Remove the admin role from {name}?",
+  "user.confirm.makeUserBody": "{name} can then no longer use this dashboard.",
+  "user.coins.title": "Adjust coins",
+  "user.coins.balance": "Current balance: {balance} Morphcoins.",
+  "user.coins.hint":
+    "A positive amount credits the account, a negative one debits it; the reason appears in the transactions.",
+  "user.coins.amount": "Amount",
+  "user.coins.reason": "Reason",
+  "user.coins.apply": "Apply",
+  "user.coins.applying": "Applying…",
+  "user.coins.done": "Balance updated",
+  "user.coins.newBalance": "New balance: {balance} Morphcoins",
+  "user.coins.notZero": "Must not be zero",
+  "user.coins.range": "Must be between {min} and {max}",
+  "user.coins.notEnough": "Not enough coins: the balance cannot go below zero.",
+  "user.coins.tooLarge": "The balance would be too large.",
   "ban.CREATE": "Creating tasks",
   "ban.REPORT": "Reporting tasks",
   "ban.none": "Not banned",
@@ -307,11 +337,25 @@ export const enUS = {
   "jobForm.createTitle": "Create Job",
   "jobForm.editTitle": "Edit Job",
   "jobForm.choose": "Choose…",
-  "jobForm.companiesError": "The companies could not be loaded.",
   "jobForm.addResponsibility": "Add responsibility",
   "jobForm.removeResponsibility": "Remove responsibility {n}",
-  "jobForm.skillsKept":
-    "{count, plural, =0 {This job has no skill requirements.} one {The job's # skill requirement stays as it is.} other {The job's # skill requirements stay as they are.}}",
+  "jobForm.skills.hint": "The sub-skills a candidate needs, each with the lowest level that qualifies.",
+  "jobForm.skills.rowLabel": "{skill} ({root}): minimum level",
+  "jobForm.skills.minLevel": "Minimum level",
+  "jobForm.skills.subSkill": "Sub-skill",
+  "jobForm.skills.root": "Root skill",
+  "jobForm.skills.rootOption":
+    "{name} ({count, plural, =0 {no sub-skills} one {# sub-skill} other {# sub-skills}})",
+  "jobForm.skills.rootFirst": "Choose a root skill first",
+  "jobForm.skills.listed": "{skill} (already required)",
+  "jobForm.skills.remove": "Remove requirement {skill}",
+  "jobForm.skills.addTitle": "New requirement",
+  "jobForm.skills.add": "Add requirement",
+  "jobForm.skills.loading": "Loading the skill tree…",
+  "jobForm.skills.error": "The skill tree could not be loaded.",
+  "jobForm.skills.rootError": "The sub-skills could not be loaded.",
+  "jobForm.skills.emptyTree": "The skill tree has no sub-skills yet.",
+  "jobForm.skills.tooMany": "At most {n} skill requirements",
   "jobForm.create": "Create job",
   "jobForm.save": "Save changes",
   "jobForm.saving": "Saving…",
@@ -350,16 +394,38 @@ export const enUS = {
   "company.field.updatedAt": "Last updated",
   "company.viewJobs": "{count, plural, =0 {No jobs yet} one {Show its job} other {Show its # jobs}}",
   "company.created": "Company created",
+  "company.action.edit": "Edit company",
+  "company.action.delete": "Delete company",
+  "company.confirm.deleteTitle": "Delete {name}?",
+  "company.confirm.deleteBody":
+    "{count, plural, =0 {The company is removed for good.} one {Its job is deleted with it, together with the job's skill requirements.} other {Its # jobs are deleted with it, together with their skill requirements.}} This cannot be undone.",
+  "company.deleted": "Company deleted",
+  "company.updated": "Company updated",
   "companyForm.title": "Create Company",
   "companyForm.create": "Create company",
-  ...challengeMessagesEnUS,
-  ...skillMessagesEnUS,
-  ...reportMessagesEnUS,
+  "companyForm.editTitle": "Edit Company",
+  "companyForm.save": "Save changes",
+  "companies.picker.placeholder": "Type to search companies",
+  "companies.picker.searching": "Searching…",
+  "companies.picker.none": "No company matches “{text}”",
+  "companies.picker.more": "The first {shown} of {total}. Type more of the name to narrow the list.",
   ...shellMessagesEnUS,
 } as const;
 
-export type MessageId = keyof typeof enUS;
-export type Catalogue = Record<MessageId, string>;
+/** Ids of the eager catalogue: the shell, sign-in, and the screens not yet split out. */
+export type CoreMessageId = keyof typeof enUS;
+export type Catalogue = Record<CoreMessageId, string>;
+
+/**
+ * Every id a screen may use. The challenges, skill tree and reports texts live in their areas' lazy
+ * chunks and are registered when one of their screens loads (admin-routes.tsx), so the sign-in route
+ * does not download them.
+ */
+export type MessageId =
+  | CoreMessageId
+  | keyof typeof challengeMessagesEnUS
+  | keyof typeof skillMessagesEnUS
+  | keyof typeof reportMessagesEnUS;
 
 /** English server messages are shown as they are; the German catalogue translates the known ones. */
 export const enUSServerErrors: Record<string, string> = {};

@@ -1,13 +1,15 @@
 import { createIntl, createIntlCache, type IntlShape } from "@formatjs/intl";
 import { useSnapshot } from "valtio";
 import { de, deServerErrors } from "./de.ts";
-import { type Catalogue, enUS, enUSServerErrors, type MessageId } from "./en-US.ts";
+import { enUS, enUSServerErrors, type MessageId } from "./en-US.ts";
 import { type Locale, localeState } from "./locale-store.ts";
 
-const catalogues: Record<Locale, { messages: Catalogue; serverErrors: Record<string, string> }> = {
-  "en-US": { messages: enUS, serverErrors: enUSServerErrors },
-  de: { messages: de, serverErrors: deServerErrors },
-};
+// Copies: lazy areas add their texts to these (registerMessages), never to the imported catalogues.
+const catalogues: Record<Locale, { messages: Record<string, string>; serverErrors: Record<string, string> }> =
+  {
+    "en-US": { messages: { ...enUS }, serverErrors: enUSServerErrors },
+    de: { messages: { ...de }, serverErrors: deServerErrors },
+  };
 
 const cache = createIntlCache();
 const intls = new Map<Locale, IntlShape<string>>();
@@ -33,6 +35,17 @@ export interface Translator {
 }
 
 const translators = new Map<Locale, Translator>();
+
+/**
+ * Adds a lazy area's texts in both languages (its chunk calls this before its screen renders). The
+ * formatters are made again on next use, since @formatjs/intl reads its messages once.
+ */
+export function registerMessages(english: Record<string, string>, german: Record<string, string>): void {
+  Object.assign(catalogues["en-US"].messages, english);
+  Object.assign(catalogues.de.messages, german);
+  intls.clear();
+  translators.clear();
+}
 
 export function translator(locale: Locale): Translator {
   const known = translators.get(locale);

@@ -24,7 +24,12 @@ export function claimChunkReload(
 }
 
 /** A lazy page that can also be fetched ahead of navigation (route prefetch, spec §2). */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise<unknown> };
+export type LazyPage = LazyExoticComponent<ComponentType> & {
+  /** The page's module (imported once); rejects when it cannot be loaded. */
+  load(): Promise<{ default: ComponentType }>;
+  /** The same import, for prefetching: a failure is ignored (the navigation will retry). */
+  preload(): Promise<unknown>;
+};
 
 /** One screen under /dashboard: its wouter path pattern and its lazy page component. */
 export interface DashboardPage {
@@ -56,5 +61,5 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
       throw error;
     }),
   );
-  return Object.assign(page, { preload: () => loadOnce().catch(() => undefined) });
+  return Object.assign(page, { load: loadOnce, preload: () => loadOnce().catch(() => undefined) });
 }

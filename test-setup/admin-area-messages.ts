@@ -1,0 +1,10 @@
+import { challengeMessagesDe, challengeMessagesEnUS } from "../src/admin/challenges/challenge-messages.ts";
+import { registerMessages } from "../src/admin/i18n/intl.ts";
+import { reportMessagesDe, reportMessagesEnUS } from "../src/admin/reports/report-messages.ts";
+import { skillMessagesDe, skillMessagesEnUS } from "../src/admin/skills/skill-messages.ts";
+
+// In the app an area's texts are registered when its first screen loads (src/admin/admin-routes.tsx).
+// Unit tests use an area's modules without going through the router, so they get every area's texts.
+registerMessages(challengeMessagesEnUS, challengeMessagesDe);
+registerMessages(skillMessagesEnUS, skillMessagesDe);
+registerMessages(reportMessagesEnUS, reportMessagesDe);

@@ -1,12 +1,15 @@
-import { Link, useParams } from "wouter";
+import { Link, useLocation, useParams } from "wouter";
+import type { Company } from "../../shared/jobs-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
-import { buttonClass } from "../shell/button.tsx";
+import { Button, buttonClass } from "../shell/button.tsx";
+import { confirmAction } from "../shell/confirm.ts";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { FieldList } from "../users/field-list.tsx";
+import { runUserAction } from "../users/run-user-action.ts";
 import { companiesApi } from "./companies-api.ts";
-import { companiesPath } from "./company-list-page.tsx";
+import { companiesPath, companyHref } from "./company-list-page.tsx";
 
 function BackLink() {
   const { t } = useT();
@@ -24,7 +27,48 @@ const external = (url: string | null) =>
     </a>
   ) : null;
 
-/** `/dashboard/companies/:id`: the company's fields and a link to its jobs. */
+/**
+ * Its jobs, edit, and delete after a confirmation. The server keeps a company that has jobs unless told
+ * to delete them too (`force`), so the dialog says how many go with it and only then asks for that; a
+ * job added meanwhile to a company shown without jobs is refused (409) rather than silently deleted.
+ */
+function CompanyActions({ company }: { company: Company }) {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const withJobs = company.jobCount > 0;
+  const remove = () =>
+    confirmAction({
+      type: "danger",
+      heading: t("company.confirm.deleteTitle", { name: company.name }),
+      body: t("company.confirm.deleteBody", { count: company.jobCount }),
+      confirmLabel: t("company.action.delete"),
+      onConfirm: async () => {
+        const done = await runUserAction(async () => {
+          await companiesApi.remove(company.id, withJobs);
+          return true;
+        }, "company.deleted");
+        if (done) navigate(companiesPath);
+      },
+    });
+  return (
+    <div className="page-actions">
+      <Link
+        href={`/dashboard/jobs?companyId=${encodeURIComponent(company.id)}`}
+        className={buttonClass({ variant: "secondary" })}
+      >
+        {t("company.viewJobs", { count: company.jobCount })}
+      </Link>
+      <Link href={`${companyHref(company.id)}/edit`} className={buttonClass({ variant: "primary" })}>
+        {t("company.action.edit")}
+      </Link>
+      <Button variant="secondary" className="button-danger" onClick={remove}>
+        {t("company.action.delete")}
+      </Button>
+    </div>
+  );
+}
+
+/** `/dashboard/companies/:id`: the company's fields, a link to its jobs, edit and delete. */
 export default function CompanyDetailPage() {
   const { t, formatNumber } = useT();
   const format = useFormatters();
@@ -58,14 +102,7 @@ export default function CompanyDetailPage() {
           <p className="subtle">{t("company.title")}</p>
           <h1 id="company-title">{company.name}</h1>
         </div>
-        <div className="page-actions">
-          <Link
-            href={`/dashboard/jobs?companyId=${encodeURIComponent(company.id)}`}
-            className={buttonClass({ variant: "secondary" })}
-          >
-            {t("company.viewJobs", { count: company.jobCount })}
-          </Link>
-        </div>
+        <CompanyActions company={company} />
       </header>
       <div className="detail-grid">
         <FieldList

@@ -1,4 +1,5 @@
-import { type Company, jobTypes, professionalLevels } from "../../shared/jobs-schemas.ts";
+import { jobTypes, professionalLevels } from "../../shared/jobs-schemas.ts";
+import { CompanyPicker } from "../companies/company-picker.tsx";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { FilterSelect } from "../shell/filter-select.tsx";
@@ -6,35 +7,35 @@ import type { JobListQuery } from "./job-list-query.ts";
 
 type FilterChange = Partial<Pick<JobListQuery, "companyId" | "type" | "level" | "remote">>;
 
-/** Company, job type, level and work mode filters (README: `GET /api/jobs`). */
+/**
+ * Company, job type, level and work mode filters (README: `GET /api/jobs`). The company is searched
+ * rather than listed, so every company can be chosen however many there are; one chosen by a link
+ * ("Show its jobs") shows its name, looked up by the picker.
+ */
 export function JobFilters({
   query,
-  companies,
   onChange,
   onReset,
 }: {
   query: JobListQuery;
-  companies: readonly Pick<Company, "id" | "name">[];
   onChange: (change: FilterChange) => void;
   onReset: () => void;
 }) {
   const { t } = useT();
   const active = query.q || query.companyId || query.type || query.level || query.remote !== null;
-  // A company filter from a link stays selectable even when the choice list has not loaded it.
-  const companyOptions = companies.map((company) => ({ value: company.id, text: company.name }));
-  if (query.companyId && !companies.some((company) => company.id === query.companyId)) {
-    companyOptions.unshift({ value: query.companyId, text: query.companyId });
-  }
   return (
     <fieldset className="filters">
       <legend className="visually-hidden">{t("list.filters")}</legend>
-      <FilterSelect
-        name="companyId"
-        label="jobs.filter.company"
-        value={query.companyId}
-        options={companyOptions}
-        onChange={(companyId) => onChange({ companyId })}
-      />
+      <div className="filter-field">
+        <label htmlFor="job-filter-company">{t("jobs.filter.company")}</label>
+        <CompanyPicker
+          control={{ id: "job-filter-company", "aria-invalid": false, "aria-describedby": undefined }}
+          name="companyId"
+          value={query.companyId}
+          anyLabel={t("list.any")}
+          onChange={(company) => onChange({ companyId: company?.id ?? "" })}
+        />
+      </div>
       <FilterSelect
         name="type"
         label="jobs.filter.type"

@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import {
-  type Company,
   type JobDetail,
   type JobRequest,
   jobTypes,
@@ -11,7 +10,7 @@ import {
 } from "../../shared/jobs-schemas.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
-import { companiesApi } from "../companies/companies-api.ts";
+import { CompanyPicker } from "../companies/company-picker.tsx";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
@@ -19,6 +18,7 @@ import { type FieldErrors, ruleMessage, serverFieldError } from "../shell/form-e
 import { FormField } from "../shell/form-field.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import {
+  addSkillRequirement,
   emptyJobForm,
   formPath,
   type JobFormState,
@@ -27,8 +27,10 @@ import {
   salaryRangeError,
   validateJobForm,
 } from "./job-form-state.ts";
+import { JobSkillRequirements } from "./job-skill-requirements.tsx";
 import { jobsApi } from "./jobs-api.ts";
 import { jobHref, jobListHref } from "./use-job-list-query.ts";
+import "./job-form.css";
 
 interface Choice {
   value: string;
@@ -55,13 +57,7 @@ const fieldLabels: Record<string, MessageId> = {
   responsibilities: "job.field.responsibilities",
 };
 
-function JobForm({
-  job,
-  companies,
-}: {
-  job: JobDetail | null;
-  companies: readonly Pick<Company, "id" | "name">[];
-}) {
+function JobForm({ job }: { job: JobDetail | null }) {
   const tr = useT();
   const { t } = tr;
   const [, navigate] = useLocation();
@@ -69,10 +65,6 @@ function JobForm({
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const skillRequirements = (job?.skillRequirements ?? []).map(({ subSkillId, minLevel }) => ({
-    subSkillId,
-    minLevel,
-  }));
 
   // After a first submit every rule shows as the admin types; before it only the salary range rule.
   const live = submitted ? validateJobForm(state) : {};
@@ -109,7 +101,7 @@ function JobForm({
       showToast({ type: "error", heading: "form.invalid" });
       return;
     }
-    const { body, rows } = jobRequestFromForm(state, skillRequirements);
+    const { body, rows } = jobRequestFromForm(state);
     setBusy(true);
     try {
       const saved = job
@@ -182,7 +174,7 @@ function JobForm({
   );
 
   return (
-    <form className="entity-form" noValidate onSubmit={submit}>
+    <form className="entity-form job-form" noValidate onSubmit={submit}>
       <section className="detail-card">
         <h2>{t("job.section.overview")}</h2>
         <FormField
@@ -191,22 +183,13 @@ function JobForm({
           error={errorOf("companyId", labelOf("companyId"))}
         >
           {(props) => (
-            <select
-              {...props}
+            <CompanyPicker
+              control={props}
               name="companyId"
               value={state.companyId}
-              onChange={(event) => update({ companyId: event.target.value }, ["companyId"])}
-            >
-              <option value="">{t("jobForm.choose")}</option>
-              {job && !companies.some((company) => company.id === job.companyId) && (
-                <option value={job.companyId}>{job.company.name}</option>
-              )}
-              {companies.map((company) => (
-                <option key={company.id} value={company.id}>
-                  {company.name}
-                </option>
-              ))}
-            </select>
+              selectedName={job?.company.name}
+              onChange={(company) => update({ companyId: company?.id ?? "" }, ["companyId"])}
+            />
           )}
         </FormField>
         {textInput("title")}
@@ -300,12 +283,17 @@ function JobForm({
         </div>
       </section>
 
-      {job && (
-        <section className="detail-card">
-          <h2>{t("job.section.skills")}</h2>
-          <p className="subtle">{t("jobForm.skillsKept", { count: skillRequirements.length })}</p>
-        </section>
-      )}
+      <JobSkillRequirements
+        rows={state.skillRequirements}
+        errors={errors}
+        onChange={(skillRequirements, paths) => update({ skillRequirements }, paths)}
+        onAdd={(row) => {
+          const added = addSkillRequirement(state, row);
+          if (!("state" in added)) return added;
+          setState(added.state);
+          return null;
+        }}
+      />
 
       <div className="page-actions">
         <Button type="submit" disabled={busy}>
@@ -331,10 +319,6 @@ export default function JobFormPage() {
     () => (id ? jobsApi.get(id) : Promise.resolve(null)),
     id ?? "create",
   );
-  const { resource: companies, reload: reloadCompanies } = useResource(
-    () => companiesApi.choices(),
-    "companies",
-  );
 
   const back = (
     <Link
@@ -345,7 +329,7 @@ export default function JobFormPage() {
     </Link>
   );
 
-  if (job.state === "loading" || companies.state === "loading") {
+  if (job.state === "loading") {
     return (
       <section aria-busy="true">
         {back}
@@ -375,19 +359,6 @@ export default function JobFormPage() {
       </section>
     );
   }
-  if (companies.state === "error") {
-    return (
-      <section>
-        {back}
-        <div className="state-panel" role="alert">
-          <p>{t("jobForm.companiesError")}</p>
-          <Button variant="secondary" onClick={reloadCompanies}>
-            {t("list.retry")}
-          </Button>
-        </div>
-      </section>
-    );
-  }
 
   return (
     <section aria-labelledby="job-form-title">
@@ -396,7 +367,7 @@ export default function JobFormPage() {
         <h1 id="job-form-title">{t(editing ? "jobForm.editTitle" : "jobForm.createTitle")}</h1>
         {job.data && <p className="subtle">{job.data.title}</p>}
       </header>
-      <JobForm key={job.data?.id ?? "new"} job={job.data} companies={companies.data.items} />
+      <JobForm key={job.data?.id ?? "new"} job={job.data} />
     </section>
   );
 }

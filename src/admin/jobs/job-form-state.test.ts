@@ -1,10 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import { salaryMaxMessage } from "../../shared/jobs-schemas.ts";
+import { type JobDetail, salaryMaxMessage, skillListedTwiceMessage } from "../../shared/jobs-schemas.ts";
 import {
+  addSkillRequirement,
   emptyJobForm,
   type JobFormState,
+  jobFormFromDetail,
   jobRequestFromForm,
+  type SkillRequirementRow,
   salaryRangeError,
+  tooManyRequirementsMessage,
   validateJobForm,
 } from "./job-form-state.ts";
 
@@ -48,5 +52,75 @@ describe("job form", () => {
     expect(salaryRangeError({ salaryMin: "500", salaryMax: "100" })).toBe(salaryMaxMessage);
     expect(salaryRangeError({ salaryMin: "500", salaryMax: "" })).toBeNull();
     expect(validateJobForm({ ...filled, salaryMax: "10" })["salary.max"]).toBe(salaryMaxMessage);
+  });
+});
+
+const python: SkillRequirementRow = {
+  subSkillId: "python",
+  subSkillName: "Python",
+  rootSkillId: "programming",
+  minLevel: "5",
+};
+
+describe("job form skill requirements", () => {
+  test("a stored job's requirements fill the form and go back with the request", () => {
+    const job = {
+      companyId: "c1",
+      title: "Backend developer",
+      description: "",
+      location: "",
+      remote: false,
+      type: "FULL_TIME",
+      level: "SENIOR",
+      responsibilities: [],
+      salary: { min: 1, max: 2, unit: "EUROS", per: "MONTH" },
+      contact: "",
+      skillRequirements: [
+        { subSkillId: "python", subSkillName: "Python", rootSkillId: "programming", minLevel: 5 },
+      ],
+    } as unknown as JobDetail;
+    const state = jobFormFromDetail(job);
+    expect(state.skillRequirements).toEqual([python]);
+    expect(jobRequestFromForm(state).body.skillRequirements).toEqual([{ subSkillId: "python", minLevel: 5 }]);
+  });
+
+  test("a new requirement is added with the shared rules; a level out of range is refused at the level", () => {
+    const added = addSkillRequirement(filled, python);
+    expect("state" in added && added.state.skillRequirements).toEqual([python]);
+    expect(addSkillRequirement(filled, { ...python, minLevel: "0" })).toEqual({
+      field: "minLevel",
+      message: "Must be at least 1",
+    });
+    expect(addSkillRequirement(filled, { ...python, minLevel: "101" })).toEqual({
+      field: "minLevel",
+      message: "Must be at most 100",
+    });
+    expect(addSkillRequirement(filled, { ...python, minLevel: "2.5" })).toEqual({
+      field: "minLevel",
+      message: "Must be a whole number",
+    });
+  });
+
+  test("a sub-skill listed twice is refused at the sub-skill, even while other fields are still empty", () => {
+    const once = { ...emptyJobForm, skillRequirements: [python] };
+    expect(addSkillRequirement(once, { ...python, minLevel: "9" })).toEqual({
+      field: "subSkillId",
+      message: skillListedTwiceMessage,
+    });
+  });
+
+  test("at most 50 requirements", () => {
+    const rows = Array.from({ length: 50 }, (_, index) => ({ ...python, subSkillId: `skill-${index}` }));
+    expect(addSkillRequirement({ ...filled, skillRequirements: rows }, python)).toEqual({
+      field: "skillRequirements",
+      message: tooManyRequirementsMessage,
+    });
+  });
+
+  test("a level emptied in a row is reported at that row", () => {
+    const state = { ...filled, skillRequirements: [python, { ...python, subSkillId: "go", minLevel: "" }] };
+    expect(validateJobForm(state)).toEqual({
+      "skillRequirements.1.minLevel": "skillRequirements.1.minLevel is required",
+    });
   });
 });

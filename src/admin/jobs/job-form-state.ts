@@ -6,8 +6,17 @@ import {
   type SalaryPer,
   type SalaryUnit,
   salaryMaxMessage,
+  skillRequirementsMax,
 } from "../../shared/jobs-schemas.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+
+/** A skill requirement as the form shows it: the sub-skill with its names, the level as typed. */
+export interface SkillRequirementRow {
+  subSkillId: string;
+  subSkillName: string;
+  rootSkillId: string;
+  minLevel: string;
+}
 
 /** What the job form holds: texts as typed, enumerations as codes ("" while none is chosen). */
 export interface JobFormState {
@@ -24,6 +33,7 @@ export interface JobFormState {
   salaryUnit: SalaryUnit | "";
   salaryPer: SalaryPer | "";
   contact: string;
+  skillRequirements: SkillRequirementRow[];
 }
 
 export const emptyJobForm: JobFormState = {
@@ -40,6 +50,7 @@ export const emptyJobForm: JobFormState = {
   salaryUnit: "",
   salaryPer: "",
   contact: "",
+  skillRequirements: [],
 };
 
 export function jobFormFromDetail(job: JobDetail): JobFormState {
@@ -57,6 +68,12 @@ export function jobFormFromDetail(job: JobDetail): JobFormState {
     salaryUnit: job.salary.unit,
     salaryPer: job.salary.per,
     contact: job.contact,
+    skillRequirements: job.skillRequirements.map(({ subSkillId, subSkillName, rootSkillId, minLevel }) => ({
+      subSkillId,
+      subSkillName,
+      rootSkillId,
+      minLevel: String(minLevel),
+    })),
   };
 }
 
@@ -70,12 +87,10 @@ function amount(value: string): unknown {
 
 /**
  * The request body (`POST`/`PUT /api/jobs`) and, for each of its responsibilities, the form row it came
- * from: blank rows are left out. Skill requirements are passed through as given (a PUT replaces them).
+ * from: blank rows are left out. Every skill requirement is sent, since a PUT replaces the whole list;
+ * their rows keep their indexes, so `skillRequirements.2.minLevel` is the form's third row.
  */
-export function jobRequestFromForm(
-  state: JobFormState,
-  skillRequirements: JobRequest["skillRequirements"] = [],
-): { body: Record<string, unknown>; rows: number[] } {
+export function jobRequestFromForm(state: JobFormState): { body: Record<string, unknown>; rows: number[] } {
   const rows = state.responsibilities.flatMap((line, index) => (line.trim() ? [index] : []));
   return {
     rows,
@@ -95,7 +110,10 @@ export function jobRequestFromForm(
         per: state.salaryPer,
       },
       contact: state.contact,
-      skillRequirements,
+      skillRequirements: state.skillRequirements.map((row) => ({
+        subSkillId: row.subSkillId,
+        minLevel: amount(row.minLevel),
+      })),
     },
   };
 }
@@ -126,3 +144,29 @@ export function salaryRangeError(state: Pick<JobFormState, "salaryMin" | "salary
   if (typeof min !== "number" || typeof max !== "number") return null;
   return max < min ? salaryMaxMessage : null;
 }
+
+/** Where a refused new requirement shows its message: at the sub-skill, the level, or the whole list. */
+export type RequirementField = "subSkillId" | "minLevel" | "skillRequirements";
+
+/**
+ * Adds a requirement under the shared JobRequest rules (a sub-skill once, a level from 1 to 100, at
+ * most 50 requirements), or answers why not without changing the form.
+ */
+export function addSkillRequirement(
+  state: JobFormState,
+  row: SkillRequirementRow,
+): { state: JobFormState } | { field: RequirementField; message: string } {
+  const next = { ...state, skillRequirements: [...state.skillRequirements, row] };
+  const errors = validateJobForm(next);
+  const at = `skillRequirements.${next.skillRequirements.length - 1}`;
+  for (const field of ["subSkillId", "minLevel"] as const) {
+    const message = errors[`${at}.${field}`];
+    if (message) return { field, message };
+  }
+  const listError = errors.skillRequirements;
+  if (listError) return { field: "skillRequirements", message: listError };
+  return { state: next };
+}
+
+/** The list rule's text, for the screen to say in the admin's language. */
+export const tooManyRequirementsMessage = `Must have at most ${skillRequirementsMax} items`;

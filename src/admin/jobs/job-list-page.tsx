@@ -2,7 +2,6 @@ import { useCallback } from "react";
 import { Link } from "wouter";
 import type { JobListItem } from "../../shared/jobs-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
-import { companiesApi } from "../companies/companies-api.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
@@ -52,7 +51,6 @@ export default function JobListPage() {
   const { t } = useT();
   const [query, setQuery] = useJobListQuery();
   const { resource, reload } = useResource(() => jobsApi.list(query), jobListSearch(query));
-  const { resource: companies } = useResource(() => companiesApi.choices(), "companies");
 
   const change = (next: Partial<JobListQuery>) => setQuery(changeListQuery(query, next));
   const onSearch = useCallback(
@@ -85,12 +83,7 @@ export default function JobListPage() {
           value={query.q}
           onSearch={onSearch}
         />
-        <JobFilters
-          query={query}
-          companies={companies.state === "ready" ? companies.data.items : []}
-          onChange={change}
-          onReset={() => setQuery(defaultJobListQuery)}
-        />
+        <JobFilters query={query} onChange={change} onReset={() => setQuery(defaultJobListQuery)} />
       </div>
       <ListStatus
         resource={resource}

@@ -7,8 +7,18 @@ import { runUserAction } from "./run-user-action.ts";
 import { userListHref } from "./use-user-list-query.ts";
 import { usersApi } from "./users-api.ts";
 
-/** Ban or enable (by status) and delete, each after a confirmation (spec §4, §8). */
-export function UserActions({ user, onChange }: { user: UserDetail; onChange: (user: UserDetail) => void }) {
+/** Edit, ban or enable (by status) and delete; the last two after a confirmation (spec §4, §8). */
+export function UserActions({
+  user,
+  onChange,
+  editing,
+  onEdit,
+}: {
+  user: UserDetail;
+  onChange: (user: UserDetail) => void;
+  editing: boolean;
+  onEdit: () => void;
+}) {
   const { t } = useT();
   const [, navigate] = useLocation();
   const name = user.name;
@@ -53,6 +63,9 @@ export function UserActions({ user, onChange }: { user: UserDetail; onChange: (u
 
   return (
     <div className="page-actions">
+      <Button variant="secondary" onClick={onEdit} disabled={editing}>
+        {t("user.action.edit")}
+      </Button>
       <Button variant={user.enabled ? "secondary" : "primary"} onClick={toggle}>
         {t(user.enabled ? "user.action.ban" : "user.action.enable")}
       </Button>

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link, useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
@@ -5,6 +6,9 @@ import { buttonClass } from "../shell/button.tsx";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { userListHref } from "./use-user-list-query.ts";
 import { UserActions } from "./user-actions.tsx";
+import { UserCoinsForm } from "./user-coins-form.tsx";
+import { UserEditForm } from "./user-edit-form.tsx";
+import { withCoinsResult } from "./user-edit-state.ts";
 import { UserFields } from "./user-fields.tsx";
 import { UserSkills } from "./user-skills.tsx";
 import { UserTaskBans } from "./user-task-bans.tsx";
@@ -20,11 +24,17 @@ function BackLink() {
   );
 }
 
-/** `/dashboard/users/:id` (spec §2 Manage User): every field, progress, coins, bans and the actions. */
+/**
+ * `/dashboard/users/:id` (spec §2 Manage User): every field, progress, coins, bans and the actions;
+ * editing opens the account form above the fields, and coins are adjusted beside the transactions.
+ */
 export default function UserDetailPage() {
   const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload, refresh, replace } = useResource(() => usersApi.get(id), id);
+  const [editing, setEditing] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another user's screen starts without the form.
+  useEffect(() => setEditing(false), [id]);
 
   if (resource.state !== "ready") {
     return (
@@ -52,13 +62,24 @@ export default function UserDetailPage() {
           <p className="subtle">{t("user.title")}</p>
           <h1 id="user-title">{user.name}</h1>
         </div>
-        <UserActions user={user} onChange={replace} />
+        <UserActions user={user} onChange={replace} editing={editing} onEdit={() => setEditing(true)} />
       </header>
+      {editing && (
+        <UserEditForm
+          user={user}
+          onCancel={() => setEditing(false)}
+          onSaved={(saved) => {
+            replace(saved);
+            setEditing(false);
+          }}
+        />
+      )}
       <UserFields user={user} />
       <UserTaskBans user={user} onChange={refresh} />
       <div className="detail-grid">
         <UserSkills skills={user.skills} />
       </div>
+      <UserCoinsForm user={user} onDone={(result) => replace(withCoinsResult(user, result))} />
       <UserTransactions transactions={user.transactions} />
     </section>
   );

@@ -7,8 +7,8 @@ export function UserTransactions({ transactions }: { transactions: CoinTransacti
   const { t, formatNumber } = useT();
   const format = useFormatters();
   return (
-    <section className="detail-card detail-wide">
-      <h2>{t("user.section.transactions")}</h2>
+    <section className="detail-card detail-wide" aria-labelledby="user-transactions-title">
+      <h2 id="user-transactions-title">{t("user.section.transactions")}</h2>
       {transactions.length === 0 ? (
         <p className="subtle-cell">{t("user.transactions.empty")}</p>
       ) : (

@@ -2,7 +2,10 @@ import type {
   BanKind,
   BulkUserAction,
   BulkUserResult,
+  CoinsRequest,
+  CoinsResult,
   SetBanRequest,
+  UpdateUserRequest,
   UserDetail,
   UserListItem,
 } from "../../shared/users-schemas.ts";
@@ -25,7 +28,12 @@ export const usersApi = {
   get: (id: string) => api<UserDetail>(userPath(id)),
   ban: (id: string) => api<UserDetail>(`${userPath(id)}/ban`, { method: "POST" }),
   enable: (id: string) => api<UserDetail>(`${userPath(id)}/enable`, { method: "POST" }),
+  /** Nickname, e-mail and role; the answer is the whole detail again. */
+  update: (id: string, body: UpdateUserRequest) => api<UserDetail>(userPath(id), { method: "PATCH", body }),
   remove: (id: string) => api<void>(userPath(id), { method: "DELETE" }),
+  /** A positive amount credits, a negative one debits (never below zero: `Not enough coins`). */
+  adjustCoins: (id: string, body: CoinsRequest) =>
+    api<CoinsResult>(`${userPath(id)}/coins`, { method: "POST", body }),
   bulk: (ids: string[], action: BulkUserAction) =>
     api<BulkUserResult>("/api/users/bulk", { method: "POST", body: { ids, action } }),
   setBan: (id: string, kind: BanKind, body: SetBanRequest) =>

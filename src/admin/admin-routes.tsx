@@ -12,6 +12,8 @@ import { type DashboardPage, lazyPage } from "./shell/lazy-page.ts";
 import { registerPrefetchPages } from "./shell/route-prefetch.ts";
 import { skillRoutes } from "./skills/skill-routes.ts";
 
+// Dashboard screens are lazy chunks: the sign-in route (the measured one) never downloads them.
+
 /**
  * An area's screens together with its texts: each screen's chunk waits for the area's message chunk,
  * which registers both languages, so neither is on the sign-in route.
@@ -37,24 +39,36 @@ const reportArea = withMessages(reportRoutes, () =>
   ),
 );
 
-// Dashboard screens are lazy chunks: the sign-in route (the measured one) never downloads them.
+const recordsArea = withMessages(
+  [
+    { path: "/dashboard/users", page: lazyPage(() => import("./users/user-list-page.tsx")) },
+    { path: "/dashboard/users/:id", page: lazyPage(() => import("./users/user-detail-page.tsx")) },
+    { path: "/dashboard/jobs", page: lazyPage(() => import("./jobs/job-list-page.tsx")) },
+    // "create" before ":id", so it is not read as a job id.
+    { path: "/dashboard/jobs/create", page: lazyPage(() => import("./jobs/job-form-page.tsx")) },
+    { path: "/dashboard/jobs/:id/edit", page: lazyPage(() => import("./jobs/job-form-page.tsx")) },
+    { path: "/dashboard/jobs/:id", page: lazyPage(() => import("./jobs/job-detail-page.tsx")) },
+    { path: "/dashboard/companies", page: lazyPage(() => import("./companies/company-list-page.tsx")) },
+    // One form for create and edit; "create" and ":id/edit" before ":id", as for the jobs.
+    {
+      path: "/dashboard/companies/create",
+      page: lazyPage(() => import("./companies/company-form-page.tsx")),
+    },
+    {
+      path: "/dashboard/companies/:id/edit",
+      page: lazyPage(() => import("./companies/company-form-page.tsx")),
+    },
+    { path: "/dashboard/companies/:id", page: lazyPage(() => import("./companies/company-detail-page.tsx")) },
+  ],
+  () =>
+    import("./i18n/records-messages.ts").then((m) =>
+      registerMessages(m.recordsMessagesEnUS, m.recordsMessagesDe),
+    ),
+);
+
 const dashboardPages: readonly DashboardPage[] = [
   { path: "/dashboard", page: lazyPage(() => import("./pages/dashboard-home-page.tsx")) },
-  { path: "/dashboard/users", page: lazyPage(() => import("./users/user-list-page.tsx")) },
-  { path: "/dashboard/users/:id", page: lazyPage(() => import("./users/user-detail-page.tsx")) },
-  { path: "/dashboard/jobs", page: lazyPage(() => import("./jobs/job-list-page.tsx")) },
-  // "create" before ":id", so it is not read as a job id.
-  { path: "/dashboard/jobs/create", page: lazyPage(() => import("./jobs/job-form-page.tsx")) },
-  { path: "/dashboard/jobs/:id/edit", page: lazyPage(() => import("./jobs/job-form-page.tsx")) },
-  { path: "/dashboard/jobs/:id", page: lazyPage(() => import("./jobs/job-detail-page.tsx")) },
-  { path: "/dashboard/companies", page: lazyPage(() => import("./companies/company-list-page.tsx")) },
-  // One form for create and edit; "create" and ":id/edit" before ":id", as for the jobs.
-  { path: "/dashboard/companies/create", page: lazyPage(() => import("./companies/company-form-page.tsx")) },
-  {
-    path: "/dashboard/companies/:id/edit",
-    page: lazyPage(() => import("./companies/company-form-page.tsx")),
-  },
-  { path: "/dashboard/companies/:id", page: lazyPage(() => import("./companies/company-detail-page.tsx")) },
+  ...recordsArea,
   ...challengeArea,
   ...skillArea,
   ...reportArea,

@@ -1,0 +1,69 @@
+import { Link, useParams } from "wouter";
+import { useResource } from "../api/use-resource.ts";
+import { useT } from "../i18n/intl.ts";
+import { buttonClass } from "../shell/button.tsx";
+import { DetailStatus } from "../shell/detail-status.tsx";
+import { ReportInformation, ReportPeople, ReportTaskCard } from "./report-fields.tsx";
+import { ResolutionSummary, ResolveActions } from "./report-resolution.tsx";
+import { ReportTaskContent } from "./report-task-content.tsx";
+import { reportsApi } from "./reports-api.ts";
+import { reportListHref } from "./use-report-list-query.ts";
+import "./reports.css";
+
+function BackLink() {
+  const { t } = useT();
+  return (
+    <Link href={reportListHref()} className={buttonClass({ variant: "tertiary", size: "sm" })}>
+      ← {t("nav.goBack")}
+    </Link>
+  );
+}
+
+/**
+ * `/dashboard/reported-tasks/:id` (spec §2 Manage Report): the report, its task and the people involved,
+ * the task's content (coding challenge info for a coding task), and the four resolutions.
+ */
+export default function ReportDetailPage() {
+  const { t } = useT();
+  const { id = "" } = useParams<{ id: string }>();
+  const { resource, reload, refresh, replace } = useResource(() => reportsApi.get(id), id);
+
+  if (resource.state !== "ready") {
+    return (
+      <DetailStatus
+        resource={resource}
+        texts={{
+          loading: "report.loading",
+          notFound: "report.notFound",
+          notFoundHint: "report.notFoundHint",
+          error: "report.error",
+          retry: "list.retry",
+        }}
+        back={<BackLink />}
+        onRetry={reload}
+      />
+    );
+  }
+
+  const report = resource.data;
+  return (
+    <section aria-labelledby="report-title">
+      <BackLink />
+      <header className="page-header page-header-actions">
+        <div>
+          <p className="subtle">{t("report.title")}</p>
+          <h1 id="report-title">{report.task.title || t("report.untitled")}</h1>
+        </div>
+      </header>
+      {/* An open report offers the four resolutions first; a resolved one leads with how it ended. */}
+      {!report.resolution && <ResolveActions report={report} onResolved={replace} onStale={refresh} />}
+      <div className="detail-grid">
+        {report.resolution && <ResolutionSummary report={report} />}
+        <ReportInformation report={report} />
+        <ReportTaskCard task={report.task} />
+      </div>
+      <ReportPeople report={report} />
+      <ReportTaskContent report={report} />
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import {
+  type ReportDetail,
+  type ReportResolution,
+  ResolveReportRequest,
+} from "../../shared/reports-schemas.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { confirmAction } from "../shell/confirm.ts";
+import { fieldErrors, ruleMessage } from "../shell/form-errors.ts";
+import { FormField } from "../shell/form-field.tsx";
+import { FieldList } from "../users/field-list.tsx";
+import { When } from "./report-fields.tsx";
+import { ReportStatusBadge } from "./report-status-badge.tsx";
+import { reportsApi } from "./reports-api.ts";
+import { runResolution } from "./run-resolution.ts";
+
+/** How a resolved report ended: the resolution, when, and by which admin. */
+export function ResolutionSummary({ report }: { report: ReportDetail }) {
+  return (
+    <div data-testid="report-resolution">
+      <FieldList
+        title="report.section.resolution"
+        fields={[
+          { label: "report.field.resolution", value: <ReportStatusBadge resolution={report.resolution} /> },
+          {
+            label: "report.field.resolvedAt",
+            value: report.resolvedAt && <When value={report.resolvedAt} />,
+          },
+          {
+            label: "report.field.resolvedBy",
+            value: report.resolver && (
+              <Link
+                href={`/dashboard/users/${encodeURIComponent(report.resolver.id)}`}
+                className="table-link"
+              >
+                {report.resolver.name}
+              </Link>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/**
+ * The four resolutions of an open report (spec §2, §6): reject, delete task, block reporter, block
+ * creator, each after a confirmation, with an optional note for the audit log (and the ban's reason).
+ * `onResolved` gets the resolved report; `onStale` asks the screen to load it again when the server
+ * says it changed elsewhere ("Report Already Resolved").
+ */
+export function ResolveActions({
+  report,
+  onResolved,
+  onStale,
+}: {
+  report: ReportDetail;
+  onResolved: (report: ReportDetail) => void;
+  onStale: () => void;
+}) {
+  const tr = useT();
+  const { t } = tr;
+  const [note, setNote] = useState("");
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const title = report.task.title || t("report.untitled");
+
+  const resolve = async (resolution: ReportResolution, body: ResolveReportRequest) => {
+    setBusy(true);
+    const outcome = await runResolution(resolution, () => reportsApi.resolve(report.id, resolution, body));
+    setBusy(false);
+    if (outcome.ok) {
+      setNote("");
+      onResolved(outcome.report);
+    } else if (outcome.stale) onStale();
+  };
+
+  const ask = (resolution: ReportResolution) => {
+    const reason = note.trim();
+    const body: ResolveReportRequest = reason ? { reason } : {};
+    const errors = fieldErrors(body, ResolveReportRequest);
+    setNoteError(errors.reason ? ruleMessage(tr, errors.reason, t("report.note")) : null);
+    if (errors.reason) return;
+    const onConfirm = () => void resolve(resolution, body);
+    const reporter = report.reporter?.name ?? "";
+    const creator = report.creator?.name ?? "";
+    const questions = {
+      REJECT: {
+        type: "warning",
+        heading: t("report.confirm.rejectTitle"),
+        body: t("report.confirm.rejectBody"),
+        confirmLabel: t("report.action.reject"),
+      },
+      DELETE_TASK: {
+        type: "danger",
+        heading: t("report.confirm.deleteTitle", { title }),
+        body: t("report.confirm.deleteBody"),
+        confirmLabel: t("report.action.deleteTask"),
+      },
+      BLOCK_REPORTER: {
+        type: "danger",
+        heading: t("report.confirm.blockReporterTitle", { name: reporter }),
+        body: t("report.confirm.blockReporterBody", { name: reporter }),
+        confirmLabel: t("report.action.blockReporter"),
+      },
+      BLOCK_CREATOR: {
+        type: "danger",
+        heading: t("report.confirm.blockCreatorTitle", { name: creator }),
+        body: t("report.confirm.blockCreatorBody", { name: creator }),
+        confirmLabel: t("report.action.blockCreator"),
+      },
+    } as const;
+    confirmAction({ ...questions[resolution], onConfirm });
+  };
+
+  return (
+    <section
+      className="detail-card detail-wide report-resolve"
+      aria-labelledby="report-resolve-title"
+      aria-busy={busy}
+    >
+      <h2 id="report-resolve-title">{t("report.section.resolve")}</h2>
+      <FormField id="report-note" label={t("report.note")} error={noteError}>
+        {(props) => (
+          <textarea
+            {...props}
+            name="reason"
+            rows={2}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        )}
+      </FormField>
+      <p className="subtle-cell report-note">{t("report.noteHint")}</p>
+      <div className="page-actions">
+        <Button disabled={busy} onClick={() => ask("REJECT")}>
+          {t("report.action.reject")}
+        </Button>
+        <Button
+          variant="secondary"
+          className="button-danger"
+          disabled={busy}
+          onClick={() => ask("DELETE_TASK")}
+        >
+          {t("report.action.deleteTask")}
+        </Button>
+        <Button
+          variant="secondary"
+          className="button-danger"
+          disabled={busy || !report.reporter}
+          onClick={() => ask("BLOCK_REPORTER")}
+        >
+          {t("report.action.blockReporter")}
+        </Button>
+        <Button
+          variant="secondary"
+          className="button-danger"
+          disabled={busy || !report.creator}
+          onClick={() => ask("BLOCK_CREATOR")}
+        >
+          {t("report.action.blockCreator")}
+        </Button>
+      </div>
+      {(!report.reporter || !report.creator) && (
+        <p className="subtle-cell report-action-hints">
+          {!report.reporter && t("report.action.noReporter")}{" "}
+          {!report.creator && t("report.action.noCreator")}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useT } from "../i18n/intl.ts";
+import { FormField } from "../shell/form-field.tsx";
+import { SkillIcon } from "./skill-icon.tsx";
+
+/** The icon text (an emoji or a picture link) with a live preview of how lists will show it. */
+export function IconField({
+  id,
+  value,
+  hint,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  hint: string;
+  error: string | null;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useT();
+  return (
+    <FormField id={id} label={t("skill.field.icon")} error={error}>
+      {(props) => (
+        <>
+          <div className="icon-input">
+            <input
+              {...props}
+              name="icon"
+              maxLength={2048}
+              autoComplete="off"
+              value={value}
+              onChange={(event) => onChange(event.target.value)}
+            />
+            <span className="icon-preview" role="img" aria-label={t("skillForm.iconPreview")}>
+              {value.trim() ? <SkillIcon icon={value.trim()} size="lg" /> : null}
+            </span>
+          </div>
+          <p className="field-hint">{hint}</p>
+        </>
+      )}
+    </FormField>
+  );
+}

@@ -1,0 +1,260 @@
+import { type FormEvent, useCallback, useMemo } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import {
+  type RootSkillSummary,
+  type SkillTree,
+  skillGridMax,
+  skillTreeErrors,
+} from "../../shared/skills-schemas.ts";
+import type { Resource } from "../api/use-resource.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useFormatters } from "../format/use-formatters.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button, buttonClass } from "../shell/button.tsx";
+import { FormField } from "../shell/form-field.tsx";
+import { ListStatus } from "../shell/list-status.tsx";
+import { changeListQuery, listPageSizes, toggleListSort } from "../shell/list-url.ts";
+import { Pagination } from "../shell/pagination.tsx";
+import { SearchBox } from "../shell/search-box.tsx";
+import { SortHeader } from "../shell/sort-header.tsx";
+import { showToast } from "../shell/toast-store.ts";
+import { skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
+import { SkillIcon } from "./skill-icon.tsx";
+import {
+  parseSkillListQuery,
+  type SkillListQuery,
+  type SkillSortField,
+  skillListSearch,
+  visibleRoots,
+} from "./skill-list-query.ts";
+import { skillNames } from "./skill-options.ts";
+import {
+  manageSkillHref,
+  rememberSkillListSearch,
+  skillCreatePath,
+  skillTreePath,
+  subSkillsHref,
+} from "./skill-paths.ts";
+import { skillsApi } from "./skills-api.ts";
+import {
+  freeCellCount,
+  type TreeGridFormState,
+  treeGridForm,
+  treeGridRequest,
+  validateTreeGridForm,
+} from "./tree-grid-form-state.ts";
+import { useSkillForm } from "./use-skill-form.ts";
+import "./skills.css";
+
+function RootRow({ root, roots }: { root: RootSkillSummary; roots: readonly RootSkillSummary[] }) {
+  const { t, formatNumber } = useT();
+  const format = useFormatters();
+  const needs = skillNames(root.dependencies, roots);
+  return (
+    <tr data-testid="skill-row">
+      <td>
+        <Link href={manageSkillHref(root.id)} className="table-link skill-name">
+          <SkillIcon icon={root.icon} />
+          {root.name}
+        </Link>
+      </td>
+      <td>{t("skill.position", { row: root.row + 1, column: root.column + 1 })}</td>
+      <td className="numeric">
+        <Link href={subSkillsHref(root.id)} className="table-link">
+          {formatNumber(root.subSkillCount)}
+        </Link>
+      </td>
+      <td className={needs.length ? "wrap-cell" : "subtle-cell"}>
+        {needs.length ? needs.map((need) => need.name).join(", ") : t("skill.none")}
+      </td>
+      <td title={format.dateTime(root.updatedAt)}>{format.ago(root.updatedAt)}</td>
+    </tr>
+  );
+}
+
+/** The "Tree grid" card: how many rows and columns of cells the root skills sit in. */
+function TreeGridCard({ tree, onSaved }: { tree: SkillTree; onSaved: () => void }) {
+  const tr = useT();
+  const { t } = tr;
+  const form = useSkillForm<TreeGridFormState>(() => treeGridForm(tree.grid), validateTreeGridForm);
+  const { state, update, errorOf } = form;
+  const free = freeCellCount(tree.grid, tree.roots.length);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.setSubmitted(true);
+    if (Object.keys(validateTreeGridForm(state)).length > 0) {
+      showToast({ type: "error", heading: "form.invalid" });
+      return;
+    }
+    form.setBusy(true);
+    try {
+      await skillsApi.updateGrid(treeGridRequest(state) as SkillTree["grid"]);
+      showToast({ type: "success", heading: "skills.grid.saved" });
+      onSaved();
+    } catch (failure) {
+      const placed = skillServerFieldErrors(failure, (path) => path, {
+        [skillTreeErrors.outsideGrid]: "grid",
+      });
+      if (placed) {
+        form.setServerErrors(placed);
+        showToast({ type: "error", heading: "form.invalid" });
+      } else {
+        showToast({ type: "error", heading: "toast.error", body: skillFailureText(tr, failure) });
+      }
+    } finally {
+      form.setBusy(false);
+    }
+  };
+
+  const sizeInput = (key: "rows" | "columns") => {
+    const label = t(key === "rows" ? "skills.grid.rows" : "skills.grid.columns");
+    return (
+      <FormField id={`tree-grid-${key}`} label={label} error={errorOf(key, label)}>
+        {(props) => (
+          <input
+            {...props}
+            name={key}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={skillGridMax}
+            step={1}
+            value={state[key]}
+            onChange={(event) => {
+              const value = event.target.value;
+              update((current) => ({ ...current, [key]: value }), [key, "grid"]);
+            }}
+          />
+        )}
+      </FormField>
+    );
+  };
+
+  return (
+    <section className="detail-card tree-grid-card" aria-labelledby="tree-grid-title">
+      <h2 id="tree-grid-title">{t("skills.grid.title")}</h2>
+      <p className="field-hint">
+        {t("skills.grid.summary", { rows: tree.grid.rows, columns: tree.grid.columns, free })}{" "}
+        {t("skills.grid.hint")}
+      </p>
+      <form className="tree-grid-form" noValidate onSubmit={submit}>
+        {sizeInput("rows")}
+        {sizeInput("columns")}
+        <Button type="submit" variant="secondary" disabled={form.busy}>
+          {form.busy ? t("skillForm.saving") : t("skills.grid.save")}
+        </Button>
+      </form>
+      {errorOf("grid", "") && <p className="form-error field-error">{errorOf("grid", "")}</p>}
+    </section>
+  );
+}
+
+/**
+ * `/dashboard/skill-tree` (spec §2 Skill Tree): the root skills with their icon, place in the grid,
+ * number of sub-skills and dependencies; search, sorting and pages kept in the URL; the grid's size.
+ */
+export default function SkillListPage() {
+  const { t } = useT();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const query = useMemo(() => parseSkillListQuery(search), [search]);
+  rememberSkillListSearch(skillListSearch(query));
+  const setQuery = useCallback(
+    (next: SkillListQuery, replace = false) =>
+      navigate(`${skillTreePath}${skillListSearch(next)}`, { replace }),
+    [navigate],
+  );
+  const { resource: tree, reload, refresh } = useResource(() => skillsApi.tree(), "tree");
+  const list: Resource<{ items: RootSkillSummary[]; total: number }> =
+    tree.state === "ready" ? { state: "ready", data: visibleRoots(tree.data.roots, query) } : tree;
+
+  const change = (next: Partial<SkillListQuery>) => setQuery(changeListQuery(query, next));
+  const onSearch = useCallback(
+    (q: string, typing: boolean) => setQuery(changeListQuery(query, { q }), typing),
+    [query, setQuery],
+  );
+  const sortProps = {
+    sort: query.sort,
+    onSort: (field: SkillSortField) => setQuery(toggleListSort(query, field)),
+  };
+
+  return (
+    <section aria-labelledby="skills-title">
+      <header className="page-header page-header-actions">
+        <div>
+          <h1 id="skills-title">{t("skills.title")}</h1>
+          <p className="subtle">{t("skills.subtitle")}</p>
+        </div>
+        <div className="page-actions">
+          <Link href={skillCreatePath} className={buttonClass()}>
+            {t("skills.create")}
+          </Link>
+        </div>
+      </header>
+      <div className="list-toolbar">
+        <SearchBox
+          id="skill-search"
+          label="skills.search"
+          placeholder="skills.searchPlaceholder"
+          value={query.q}
+          onSearch={onSearch}
+        />
+      </div>
+      <ListStatus
+        resource={list}
+        texts={{
+          loading: "skills.loading",
+          error: "skills.error",
+          retry: "list.retry",
+          empty: "skills.empty",
+          emptyHint: query.q ? "skills.emptyHint" : "skills.emptyTreeHint",
+          count: "skills.count",
+        }}
+        onRetry={reload}
+      >
+        {(data) => (
+          <>
+            <div className="table-wrap">
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <SortHeader field="name" label="skills.column.name" {...sortProps} />
+                    <SortHeader field="position" label="skills.column.position" {...sortProps} />
+                    <SortHeader field="subSkills" label="skills.column.subSkills" numeric {...sortProps} />
+                    <th scope="col">{t("skills.column.dependencies")}</th>
+                    <SortHeader field="updatedAt" label="skills.column.updated" {...sortProps} />
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((root) => (
+                    <RootRow
+                      key={root.id}
+                      root={root}
+                      roots={tree.state === "ready" ? tree.data.roots : []}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={query.page}
+              pageSize={query.pageSize}
+              total={data.total}
+              pageSizes={listPageSizes}
+              onPage={(page) => change({ page })}
+              onPageSize={(pageSize) => change({ pageSize })}
+            />
+          </>
+        )}
+      </ListStatus>
+      {tree.state === "ready" && (
+        <TreeGridCard
+          key={`${tree.data.grid.rows}x${tree.data.grid.columns}`}
+          tree={tree.data}
+          onSaved={refresh}
+        />
+      )}
+    </section>
+  );
+}

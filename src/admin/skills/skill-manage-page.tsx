@@ -1,0 +1,364 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useParams, useSearch } from "wouter";
+import type { RootSkillDetail, RootSkillSummary, SubSkill } from "../../shared/skills-schemas.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useFormatters } from "../format/use-formatters.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button, buttonClass } from "../shell/button.tsx";
+import { confirmAction } from "../shell/confirm.ts";
+import { DetailStatus } from "../shell/detail-status.tsx";
+import { scrollDelayMs } from "../shell/scroll-to-top.tsx";
+import { FieldList } from "../users/field-list.tsx";
+import { runSkillAction } from "./run-skill-action.ts";
+import { SkillIcon } from "./skill-icon.tsx";
+import { cellKey, dependentsOf, firstFreeCell, gridCells, isImageIcon, skillNames } from "./skill-options.ts";
+import {
+  editSkillHref,
+  editSubSkillHref,
+  manageSkillHref,
+  skillListHref,
+  subSkillsHref,
+} from "./skill-paths.ts";
+import { skillsApi } from "./skills-api.ts";
+import { SubSkillForm } from "./sub-skill-form.tsx";
+import "./skills.css";
+
+function BackLink() {
+  const { t } = useT();
+  return (
+    <Link href={skillListHref()} className={buttonClass({ variant: "tertiary", size: "sm" })}>
+      ← {t("nav.goBack")}
+    </Link>
+  );
+}
+
+/** Root skills as links to their manage screens, or "None". */
+function RootLinks({
+  skills,
+}: {
+  skills: ReadonlyArray<{ id: string; name: string; icon: string; known: boolean }>;
+}) {
+  const { t } = useT();
+  if (skills.length === 0) return <span className="subtle-cell">{t("skill.none")}</span>;
+  return (
+    <ul className="skill-chips">
+      {skills.map((skill) => (
+        <li key={skill.id}>
+          {skill.known ? (
+            <Link href={manageSkillHref(skill.id)} className="skill-chip">
+              <SkillIcon icon={skill.icon} />
+              {skill.name}
+            </Link>
+          ) : (
+            <span className="skill-chip subtle-cell">{t("skill.missing", { id: skill.id })}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RootActions({ root }: { root: RootSkillDetail }) {
+  const tr = useT();
+  const { t } = tr;
+  const [, navigate] = useLocation();
+  const remove = () =>
+    confirmAction({
+      type: "danger",
+      heading: t("skill.confirm.deleteTitle", { name: root.name }),
+      body: t("skill.confirm.deleteBody", { count: root.subSkills.length }),
+      confirmLabel: t("skill.action.delete"),
+      onConfirm: async () => {
+        if (await runSkillAction(tr, () => skillsApi.remove(root.id), "skill.deleted"))
+          navigate(skillListHref());
+      },
+    });
+  return (
+    <div className="page-actions">
+      <Link href={editSkillHref(root.id)} className={buttonClass({ variant: "primary" })}>
+        {t("skill.action.edit")}
+      </Link>
+      <Link href={subSkillsHref(root.id)} className={buttonClass({ variant: "secondary" })}>
+        {t("skill.action.subSkills")}
+      </Link>
+      <Button variant="secondary" className="button-danger" onClick={remove}>
+        {t("skill.action.delete")}
+      </Button>
+    </div>
+  );
+}
+
+function SubSkillCard({
+  root,
+  skill,
+  onDeleted,
+}: {
+  root: RootSkillDetail;
+  skill: SubSkill;
+  onDeleted: () => void;
+}) {
+  const tr = useT();
+  const { t } = tr;
+  const needs = skillNames(skill.dependencies, root.subSkills);
+  const remove = () =>
+    confirmAction({
+      type: "danger",
+      heading: t("subSkill.confirm.deleteTitle", { name: skill.name }),
+      body: t("subSkill.confirm.deleteBody"),
+      confirmLabel: t("subSkill.confirm.delete"),
+      onConfirm: async () => {
+        const done = await runSkillAction(
+          tr,
+          () => skillsApi.removeSubSkill(root.id, skill.id),
+          "subSkill.deleted",
+        );
+        if (done) onDeleted();
+      },
+    });
+  return (
+    <article className="sub-skill-card" data-testid="sub-skill-card" aria-labelledby={`cell-${skill.id}`}>
+      <header className="sub-skill-head">
+        <SkillIcon icon={skill.icon} />
+        <h3 id={`cell-${skill.id}`}>{skill.name}</h3>
+      </header>
+      {needs.length > 0 && (
+        <p className="sub-skill-meta">
+          {t("skill.cell.needs", { names: needs.map((need) => need.name).join(", ") })}
+        </p>
+      )}
+      <p className="sub-skill-meta">{t("skill.cell.courses", { count: skill.courses.length })}</p>
+      <div className="sub-skill-actions">
+        <Link
+          href={editSubSkillHref(root.id, skill.id)}
+          className={buttonClass({ variant: "secondary", size: "sm" })}
+          aria-label={t("subSkill.action.editNamed", { name: skill.name })}
+        >
+          {t("subSkill.action.edit")}
+        </Link>
+        <Button
+          size="sm"
+          variant="tertiary"
+          className="button-danger"
+          aria-label={t("subSkill.action.deleteNamed", { name: skill.name })}
+          onClick={remove}
+        >
+          {t("subSkill.action.delete")}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The root's sub-skill grid as it is laid out for learners: each sub-skill in its cell with what it
+ * needs and its courses; a free cell adds a sub-skill there.
+ */
+function SubSkillGrid({
+  root,
+  onAdd,
+  onChanged,
+}: {
+  root: RootSkillDetail;
+  onAdd: (cell: string) => void;
+  onChanged: () => void;
+}) {
+  const { t } = useT();
+  const cells = gridCells(root.subRows, root.subColumns, []);
+  const byCell = new Map(root.subSkills.map((skill) => [cellKey(skill.row, skill.column), skill]));
+  return (
+    <div className="sub-skill-grid-wrap">
+      <ul
+        className="sub-skill-grid"
+        aria-label={t("skill.grid.label", { name: root.name })}
+        style={{ gridTemplateColumns: `repeat(${root.subColumns}, minmax(11rem, 1fr))` }}
+      >
+        {cells.map((cell) => {
+          const skill = byCell.get(cell.key);
+          return (
+            <li key={cell.key} className="sub-skill-cell">
+              {skill ? (
+                <SubSkillCard root={root} skill={skill} onDeleted={onChanged} />
+              ) : (
+                <button
+                  type="button"
+                  className="sub-skill-free"
+                  aria-label={t("skill.grid.addAt", { row: cell.row + 1, column: cell.column + 1 })}
+                  onClick={() => onAdd(cell.key)}
+                >
+                  <span aria-hidden="true">+</span>
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** `/dashboard/skill-tree/:rootSkill/manage` (spec §2 "Manage Skill Tree"): the root, its grid of sub-skills, and their actions. */
+export default function SkillManagePage() {
+  const { t } = useT();
+  const format = useFormatters();
+  const { rootSkill = "" } = useParams<{ rootSkill: string }>();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const { resource, reload, refresh } = useResource(() => skillsApi.get(rootSkill), rootSkill);
+  const { resource: tree } = useResource(() => skillsApi.tree(), `tree:${rootSkill}`);
+  /** The cell a new sub-skill is being added at ("" for the first free one), or null while not adding. */
+  const [adding, setAdding] = useState<string | null>(() =>
+    new URLSearchParams(search).has("add") ? "" : null,
+  );
+  /** Restarts the add form when another free cell is picked. */
+  const [addCount, setAddCount] = useState(0);
+  const addRef = useRef<HTMLElement>(null);
+
+  const ready = resource.state === "ready";
+
+  useEffect(() => {
+    if (adding === null || !ready) return;
+    // Opened by the address (`?add`, addCount 0), the shell scrolls to the top 450 ms after the
+    // navigation; scroll to the form after that, else it would be undone.
+    const delay = addCount === 0 ? scrollDelayMs + 50 : 0;
+    const timer = setTimeout(
+      () => addRef.current?.scrollIntoView({ block: "start", behavior: "smooth" }),
+      delay,
+    );
+    return () => clearTimeout(timer);
+  }, [adding, addCount, ready]);
+
+  if (resource.state !== "ready") {
+    return (
+      <DetailStatus
+        resource={resource}
+        texts={{
+          loading: "skill.loading",
+          notFound: "skill.notFound",
+          notFoundHint: "skill.notFoundHint",
+          error: "skill.error",
+          retry: "list.retry",
+        }}
+        back={<BackLink />}
+        onRetry={reload}
+      />
+    );
+  }
+
+  const root = resource.data;
+  const roots: readonly RootSkillSummary[] = tree.state === "ready" ? tree.data.roots : [];
+  const freeCell = firstFreeCell(gridCells(root.subRows, root.subColumns, root.subSkills));
+  /** Closes the add form; `?add` leaves the address too, so a reload does not open it again. */
+  const stopAdding = () => {
+    setAdding(null);
+    if (search) navigate(manageSkillHref(root.id), { replace: true });
+  };
+  const startAdding = (cell: string) => {
+    setAdding(cell);
+    setAddCount((count) => count + 1);
+  };
+  const when = (value: string) => <span title={format.ago(value)}>{format.dateTime(value)}</span>;
+
+  return (
+    <section aria-labelledby="skill-title">
+      <BackLink />
+      <header className="page-header page-header-actions">
+        <div>
+          <p className="subtle">{t("skill.title")}</p>
+          <h1 id="skill-title" className="skill-title">
+            <SkillIcon icon={root.icon} size="lg" />
+            {root.name}
+          </h1>
+        </div>
+        <RootActions root={root} />
+      </header>
+
+      <div className="detail-grid">
+        <FieldList
+          title="skill.section.details"
+          fields={[
+            { label: "skill.field.id", value: <code>{root.id}</code> },
+            { label: "skill.field.name", value: root.name },
+            {
+              label: "skill.field.icon",
+              value: (
+                <span className="skill-name">
+                  <SkillIcon icon={root.icon} size="lg" />
+                  {/* A picture link is worth reading in full; an emoji is its own text. */}
+                  {isImageIcon(root.icon) && <span className="truncate-text">{root.icon}</span>}
+                </span>
+              ),
+            },
+            {
+              label: "skill.field.position",
+              value: t("skill.position", { row: root.row + 1, column: root.column + 1 }),
+            },
+            {
+              label: "skill.field.subGrid",
+              value: t("skill.gridSize", { rows: root.subRows, columns: root.subColumns }),
+            },
+            { label: "skill.field.createdAt", value: when(root.createdAt) },
+            { label: "skill.field.updatedAt", value: when(root.updatedAt) },
+          ]}
+        />
+        <FieldList
+          title="skill.field.dependencies"
+          fields={[
+            {
+              label: "skill.field.dependsOn",
+              value: <RootLinks skills={skillNames(root.dependencies, roots)} />,
+            },
+            {
+              label: "skill.field.dependents",
+              value: (
+                <RootLinks
+                  skills={dependentsOf(roots, root.id).map((skill) => ({ ...skill, known: true }))}
+                />
+              ),
+            },
+          ]}
+        />
+      </div>
+
+      <section className="detail-card detail-wide" aria-labelledby="sub-skills-title">
+        <div className="section-head">
+          <div>
+            <h2 id="sub-skills-title">{t("skill.section.subSkills")}</h2>
+            <p className="field-hint">
+              {t("skill.grid.summary", {
+                count: root.subSkills.length,
+                rows: root.subRows,
+                columns: root.subColumns,
+              })}
+            </p>
+          </div>
+          <Button variant="secondary" disabled={!freeCell} onClick={() => startAdding(freeCell)}>
+            {t("skill.action.addSubSkill")}
+          </Button>
+        </div>
+        <SubSkillGrid root={root} onAdd={startAdding} onChanged={refresh} />
+      </section>
+
+      {adding !== null && (
+        <section ref={addRef} className="add-sub-skill" aria-labelledby="add-sub-skill-title">
+          <h2 id="add-sub-skill-title">{t("subSkillForm.addTitle")}</h2>
+          <SubSkillForm
+            key={addCount}
+            root={root}
+            subSkill={null}
+            initialCell={adding || freeCell}
+            submitLabel="subSkillForm.create"
+            cancel={
+              <Button variant="tertiary" onClick={stopAdding}>
+                {t("skillForm.cancel")}
+              </Button>
+            }
+            onSaved={() => {
+              stopAdding();
+              refresh();
+            }}
+          />
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link, useLocation, useParams } from "wouter";
+import { useResource } from "../api/use-resource.ts";
+import { useT } from "../i18n/intl.ts";
+import { buttonClass } from "../shell/button.tsx";
+import { DetailStatus } from "../shell/detail-status.tsx";
+import { SkillIcon } from "./skill-icon.tsx";
+import { manageSkillHref } from "./skill-paths.ts";
+import { skillsApi } from "./skills-api.ts";
+import { SubSkillForm } from "./sub-skill-form.tsx";
+import "./skills.css";
+
+/**
+ * `/dashboard/skill-tree/:rootSkill/edit/:subSkill`: one sub-skill's fields, with its siblings to
+ * depend on and its root's grid to sit in. Saving leads back to the root's manage screen.
+ */
+export default function SubSkillEditPage() {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const { rootSkill = "", subSkill = "" } = useParams<{ rootSkill: string; subSkill: string }>();
+  const { resource: root, reload: reloadRoot } = useResource(() => skillsApi.get(rootSkill), rootSkill);
+  const { resource: sub, reload: reloadSub } = useResource(
+    () => skillsApi.getSubSkill(rootSkill, subSkill),
+    `${rootSkill}/${subSkill}`,
+  );
+
+  const back = (
+    <Link href={manageSkillHref(rootSkill)} className={buttonClass({ variant: "tertiary", size: "sm" })}>
+      ← {t("nav.goBack")}
+    </Link>
+  );
+
+  // The root first: without it there is no grid and no sibling; a missing root reads "Skill Not Found".
+  if (root.state !== "ready") {
+    return (
+      <DetailStatus
+        resource={root}
+        texts={{
+          loading: "subSkill.loading",
+          notFound: "skill.notFound",
+          notFoundHint: "skill.notFoundHint",
+          error: "skill.error",
+          retry: "list.retry",
+        }}
+        back={back}
+        onRetry={reloadRoot}
+      />
+    );
+  }
+  if (sub.state !== "ready") {
+    return (
+      <DetailStatus
+        resource={sub}
+        texts={{
+          loading: "subSkill.loading",
+          notFound: "subSkill.notFound",
+          notFoundHint: "subSkill.notFoundHint",
+          error: "subSkill.error",
+          retry: "list.retry",
+        }}
+        back={back}
+        onRetry={reloadSub}
+      />
+    );
+  }
+
+  return (
+    <section aria-labelledby="sub-skill-form-title">
+      {back}
+      <header className="page-header">
+        <h1 id="sub-skill-form-title">{t("subSkillForm.editTitle")}</h1>
+        <p className="subtle skill-name">
+          <SkillIcon icon={sub.data.icon} />
+          {t("subSkillForm.editSubtitle", { name: sub.data.name, root: root.data.name })}
+        </p>
+      </header>
+      <SubSkillForm
+        key={sub.data.id}
+        root={root.data}
+        subSkill={sub.data}
+        submitLabel="skillForm.save"
+        cancel={
+          <Link href={manageSkillHref(rootSkill)} className={buttonClass({ variant: "tertiary" })}>
+            {t("skillForm.cancel")}
+          </Link>
+        }
+        onSaved={() => navigate(manageSkillHref(rootSkill))}
+      />
+    </section>
+  );
+}

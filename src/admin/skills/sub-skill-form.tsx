@@ -1,0 +1,251 @@
+import type { FormEvent, ReactNode } from "react";
+import {
+  maxCoursesPerSkill,
+  type RootSkillDetail,
+  type SubSkill,
+  type SubSkillWrite,
+  skillTreeErrors,
+} from "../../shared/skills-schemas.ts";
+import type { MessageId } from "../i18n/en-US.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { FormField } from "../shell/form-field.tsx";
+import { showToast } from "../shell/toast-store.ts";
+import { CellSelect } from "./cell-select.tsx";
+import { DependencyPicker } from "./dependency-picker.tsx";
+import { IconField } from "./icon-field.tsx";
+import { skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
+import { dependencyOptions, firstFreeCell, gridCells, toggleDependency } from "./skill-options.ts";
+import { skillsApi } from "./skills-api.ts";
+import {
+  type CourseRow,
+  emptySubSkillForm,
+  type SubSkillFormState,
+  subSkillFormFromDetail,
+  subSkillFormPath,
+  subSkillRequest,
+  validateSubSkillForm,
+} from "./sub-skill-form-state.ts";
+import { useSkillForm } from "./use-skill-form.ts";
+
+const fieldLabels: Record<string, MessageId> = {
+  name: "skill.field.name",
+  icon: "skill.field.icon",
+  cell: "skill.field.position",
+  dependencies: "skill.field.dependencies",
+  courses: "skill.field.courses",
+};
+
+const refusalPlacement = { [skillTreeErrors.cellTaken]: "cell" };
+
+/** Every form path of the course rows, so removing or adding a row clears their stale refusals. */
+const coursePaths = (courses: readonly CourseRow[]) => [
+  "courses",
+  ...courses.flatMap((_, index) => [`courses.${index}.title`, `courses.${index}.url`]),
+];
+
+/**
+ * A sub-skill's fields: name, icon, cell of its root's sub-skill grid, dependencies on sibling
+ * sub-skills and its courses. Adds a sub-skill to `root` (`subSkill` null) or edits one; `onSaved`
+ * gets what the API answered.
+ */
+export function SubSkillForm({
+  root,
+  subSkill,
+  initialCell,
+  submitLabel,
+  cancel,
+  onSaved,
+}: {
+  root: RootSkillDetail;
+  subSkill: SubSkill | null;
+  /** Where a new sub-skill goes; the first free cell when not given. */
+  initialCell?: string;
+  submitLabel: MessageId;
+  cancel: ReactNode;
+  onSaved: (saved: SubSkill) => void;
+}) {
+  const tr = useT();
+  const { t } = tr;
+  const cells = gridCells(root.subRows, root.subColumns, root.subSkills, subSkill?.id ?? null);
+  const form = useSkillForm<SubSkillFormState>(
+    () =>
+      subSkill
+        ? subSkillFormFromDetail(subSkill)
+        : emptySubSkillForm(root.icon, initialCell ?? firstFreeCell(cells)),
+    validateSubSkillForm,
+  );
+  const { state, update, errorOf } = form;
+  const idPrefix = subSkill ? `sub-skill-${subSkill.id}` : "sub-skill-new";
+  const labelOf = (path: string) => t(fieldLabels[path] ?? "skill.field.name");
+  const error = (path: string) => errorOf(path, labelOf(path));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.setSubmitted(true);
+    if (Object.keys(validateSubSkillForm(state)).length > 0) {
+      showToast({ type: "error", heading: "form.invalid" });
+      return;
+    }
+    const { body, rows } = subSkillRequest(state);
+    form.setBusy(true);
+    try {
+      const saved = subSkill
+        ? await skillsApi.updateSubSkill(root.id, subSkill.id, body as SubSkillWrite)
+        : await skillsApi.createSubSkill(root.id, body as SubSkillWrite);
+      showToast({ type: "success", heading: subSkill ? "subSkill.updated" : "subSkill.created" });
+      onSaved(saved);
+    } catch (failure) {
+      const placed = skillServerFieldErrors(
+        failure,
+        (path) => subSkillFormPath(path, rows),
+        refusalPlacement,
+      );
+      if (placed) {
+        form.setServerErrors(placed);
+        showToast({ type: "error", heading: "form.invalid" });
+      } else {
+        showToast({ type: "error", heading: "toast.error", body: skillFailureText(tr, failure) });
+      }
+    } finally {
+      form.setBusy(false);
+    }
+  };
+
+  const setCourse = (index: number, change: Partial<CourseRow>, path: string) =>
+    update(
+      (current) => ({
+        ...current,
+        courses: current.courses.map((course, at) => (at === index ? { ...course, ...change } : course)),
+      }),
+      [path, "courses"],
+    );
+
+  const courseField = (index: number, key: keyof CourseRow) => {
+    const path = `courses.${index}.${key}`;
+    const label = t(key === "title" ? "subSkillForm.courseTitle" : "subSkillForm.courseUrl", {
+      n: index + 1,
+    });
+    return (
+      <FormField id={`${idPrefix}-course-${index}-${key}`} label={label} error={errorOf(path, label)}>
+        {(props) => (
+          <input
+            {...props}
+            name={path}
+            type={key === "url" ? "url" : "text"}
+            maxLength={key === "url" ? 2048 : 120}
+            autoComplete="off"
+            placeholder={key === "url" ? "https://" : undefined}
+            value={state.courses[index]?.[key] ?? ""}
+            onChange={(event) => setCourse(index, { [key]: event.target.value }, path)}
+          />
+        )}
+      </FormField>
+    );
+  };
+
+  return (
+    <form className="entity-form" noValidate onSubmit={submit}>
+      <section className="detail-card">
+        <h2>{t("subSkillForm.section.details")}</h2>
+        <FormField id={`${idPrefix}-name`} label={labelOf("name")} error={error("name")}>
+          {(props) => (
+            <input
+              {...props}
+              name="name"
+              maxLength={60}
+              autoComplete="off"
+              value={state.name}
+              onChange={(event) => {
+                const name = event.target.value;
+                update((current) => ({ ...current, name }), ["name"]);
+              }}
+            />
+          )}
+        </FormField>
+        <IconField
+          id={`${idPrefix}-icon`}
+          value={state.icon}
+          hint={t(subSkill ? "skillForm.iconHint" : "subSkillForm.iconHint")}
+          error={error("icon")}
+          onChange={(icon) => update((current) => ({ ...current, icon }), ["icon"])}
+        />
+        <CellSelect
+          id={`${idPrefix}-cell`}
+          cells={cells}
+          value={state.cell}
+          error={error("cell")}
+          fullHint={t("subSkillForm.gridFull", { root: root.name })}
+          onChange={(cell) => update((current) => ({ ...current, cell }), ["cell"])}
+        />
+      </section>
+
+      <section className="detail-card">
+        <DependencyPicker
+          id={`${idPrefix}-dependencies`}
+          label={t("skill.field.dependencies")}
+          hint={t("subSkillForm.dependenciesHint", { root: root.name })}
+          emptyText={t("subSkillForm.noDependencies", { root: root.name })}
+          options={dependencyOptions(root.subSkills, subSkill?.id ?? null, state.dependencies)}
+          chosen={state.dependencies}
+          error={error("dependencies")}
+          onChange={(id, on) =>
+            update(
+              (current) => ({ ...current, dependencies: toggleDependency(current.dependencies, id, on) }),
+              ["dependencies"],
+            )
+          }
+        />
+      </section>
+
+      <section className="detail-card" aria-labelledby={`${idPrefix}-courses`}>
+        <h2 id={`${idPrefix}-courses`}>{t("skill.field.courses")}</h2>
+        <p className="field-hint">{t("subSkillForm.coursesHint", { n: maxCoursesPerSkill })}</p>
+        {error("courses") && <p className="form-error field-error">{error("courses")}</p>}
+        {state.courses.length === 0 && <p className="subtle-cell">{t("subSkillForm.noCourses")}</p>}
+        {state.courses.map((_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the index is their identity.
+          <div className="course-row" key={index}>
+            {courseField(index, "title")}
+            {courseField(index, "url")}
+            <Button
+              size="sm"
+              variant="tertiary"
+              aria-label={t("subSkillForm.removeCourse", { n: index + 1 })}
+              onClick={() =>
+                update(
+                  (current) => ({ ...current, courses: current.courses.filter((_, at) => at !== index) }),
+                  coursePaths(state.courses),
+                )
+              }
+            >
+              ✕
+            </Button>
+          </div>
+        ))}
+        <div>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={state.courses.length >= maxCoursesPerSkill}
+            onClick={() =>
+              update(
+                (current) => ({ ...current, courses: [...current.courses, { title: "", url: "" }] }),
+                ["courses"],
+              )
+            }
+          >
+            {t("subSkillForm.addCourse")}
+          </Button>
+        </div>
+      </section>
+
+      <div className="page-actions">
+        <Button type="submit" disabled={form.busy}>
+          {form.busy ? t("skillForm.saving") : t(submitLabel)}
+        </Button>
+        {cancel}
+      </div>
+    </form>
+  );
+}

@@ -33,10 +33,15 @@ const challengeArea = withMessages(challengeRoutes, () =>
 const skillArea = withMessages(skillRoutes, () =>
   import("./skills/skill-messages.ts").then((m) => registerMessages(m.skillMessagesEnUS, m.skillMessagesDe)),
 );
-const reportArea = withMessages(reportRoutes, () =>
+const loadReportMessages = () =>
   import("./reports/report-messages.ts").then((m) =>
     registerMessages(m.reportMessagesEnUS, m.reportMessagesDe),
-  ),
+  );
+const reportArea = withMessages(reportRoutes, loadReportMessages);
+// The home's chart names report reasons with the reports screens' own labels.
+const dashboardHome = withMessages(
+  [{ path: "/dashboard", page: lazyPage(() => import("./dashboard/dashboard-home-page.tsx")) }],
+  loadReportMessages,
 );
 
 const recordsArea = withMessages(
@@ -67,7 +72,7 @@ const recordsArea = withMessages(
 );
 
 const dashboardPages: readonly DashboardPage[] = [
-  { path: "/dashboard", page: lazyPage(() => import("./pages/dashboard-home-page.tsx")) },
+  ...dashboardHome,
   ...recordsArea,
   ...challengeArea,
   ...skillArea,

@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useState } from "react";
+import type { DashboardSummary } from "../../shared/reports-schemas.ts";
 import { api } from "../api/api-client.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { ReasonChart } from "./reason-chart.tsx";
+import { RecentActivity } from "./recent-activity.tsx";
 
-/** The part of `GET /api/dashboard` this screen shows. */
-interface DashboardSummary {
-  counts: Record<string, number>;
-  newUsersLast7Days: number;
-}
+// Open reports are not a card: the chart below shows them, with their total, by reason.
+type CardKey = Exclude<keyof DashboardSummary["counts"], "openReports"> | "newUsers";
 
-const cards: ReadonlyArray<{ key: string; label: MessageId; href?: string }> = [
+const cards: ReadonlyArray<{ key: CardKey; label: MessageId }> = [
   { key: "users", label: "dashboard.users" },
   { key: "newUsers", label: "dashboard.newUsers" },
   { key: "admins", label: "dashboard.admins" },
@@ -21,12 +21,14 @@ const cards: ReadonlyArray<{ key: string; label: MessageId; href?: string }> = [
   { key: "tasks", label: "dashboard.tasks" },
   { key: "categories", label: "dashboard.categories" },
   { key: "rootSkills", label: "dashboard.rootSkills" },
-  { key: "openReports", label: "dashboard.openReports" },
 ];
 
 type Load = { state: "loading" } | { state: "error" } | { state: "ready"; summary: DashboardSummary };
 
-/** `/dashboard`: the platform's counts as stat cards, with loading, error and empty states (spec §4). */
+/**
+ * `/dashboard`: the platform's counts as stat cards, open reports by reason as a bar chart and the
+ * latest admin actions, with loading, error and empty states (spec §4).
+ */
 export default function DashboardHomePage() {
   const { t, formatNumber } = useT();
   const [load, setLoad] = useState<Load>({ state: "loading" });
@@ -39,8 +41,8 @@ export default function DashboardHomePage() {
   }, []);
   useEffect(fetchSummary, [fetchSummary]);
 
-  const value = (summary: DashboardSummary, key: string) =>
-    key === "newUsers" ? summary.newUsersLast7Days : (summary.counts[key] ?? 0);
+  const value = (summary: DashboardSummary, key: CardKey) =>
+    key === "newUsers" ? summary.newUsersLast7Days : summary.counts[key];
 
   return (
     <section aria-labelledby="dashboard-title">
@@ -72,14 +74,20 @@ export default function DashboardHomePage() {
             <p>{t("dashboard.empty")}</p>
           </div>
         ) : (
-          <ul className="stat-grid">
-            {cards.map((card) => (
-              <li key={card.key} className="stat-card" data-testid={`stat-${card.key}`}>
-                <span className="stat-label">{t(card.label)}</span>
-                <span className="stat-value">{formatNumber(value(load.summary, card.key))}</span>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="stat-grid">
+              {cards.map((card) => (
+                <li key={card.key} className="stat-card" data-testid={`stat-${card.key}`}>
+                  <span className="stat-label">{t(card.label)}</span>
+                  <span className="stat-value">{formatNumber(value(load.summary, card.key))}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="dashboard-panels">
+              <ReasonChart byReason={load.summary.openReportsByReason} />
+              <RecentActivity items={load.summary.recentActivity} />
+            </div>
+          </>
         ))}
     </section>
   );

@@ -71,8 +71,8 @@ try {
       await ready(page);
       await shoot(page, name);
     }
-    // A user's detail and a report's detail: the first row of each list.
-    await page.goto(`${origin}/dashboard/users`);
+    // A user's detail (the one with the most XP: a full profile) and a report's detail.
+    await page.goto(`${origin}/dashboard/users?sort=-xp`);
     await page.getByRole("table").getByRole("link").first().click();
     await page.getByRole("heading", { level: 1 }).waitFor();
     await shoot(page, "user-detail");

@@ -1,10 +1,10 @@
 import { createRoot } from "react-dom/client";
-import { useSnapshot } from "valtio";
+import { subscribe, useSnapshot } from "valtio";
 import { AdminRoutes } from "./admin-routes.tsx";
-import { errorState, reportFatalError } from "./shell/app-error.ts";
+import { errorState, isOwnFailure, reportFatalError } from "./shell/app-error.ts";
 import { fetchLatestBuild, runningAdminEntry, startBuildUpdatePoll } from "./shell/build-update.ts";
 import { Dialog } from "./shell/dialog.tsx";
-import { openDialog } from "./shell/dialog-store.ts";
+import { dialogState, openDialog } from "./shell/dialog-store.ts";
 import { ErrorBoundary, ErrorPage } from "./shell/error-page.tsx";
 import { LoadingBar } from "./shell/loading-bar.tsx";
 import { LoadingOverlay } from "./shell/loading-overlay.tsx";
@@ -38,7 +38,32 @@ function AdminApp() {
 window.addEventListener("error", (event) => {
   if (event.error) reportFatalError(event.error, navigator.userAgent);
 });
-window.addEventListener("unhandledrejection", (event) => reportFatalError(event.reason, navigator.userAgent));
+window.addEventListener("unhandledrejection", (event) => {
+  if (isOwnFailure(event.reason, location.origin)) reportFatalError(event.reason, navigator.userAgent);
+  else console.error(event.reason);
+});
+
+/**
+ * Offers the reload in the dialog layer, after any dialog already open there (a delete confirmation
+ * must not be replaced under the admin's cursor). Message ids: the dialog translates them.
+ */
+function offerReload() {
+  if (dialogState.show) {
+    const stop = subscribe(dialogState, () => {
+      if (dialogState.show) return;
+      stop();
+      offerReload();
+    });
+    return;
+  }
+  openDialog({
+    type: "info",
+    heading: "update.heading",
+    body: "update.body",
+    primaryBtn: { label: "update.reload", action: () => location.reload() },
+    secondaryBtn: { label: "update.later" },
+  });
+}
 
 // Spec §4 "Build update": a new deployment is offered as a reload, once.
 const running = runningAdminEntry(document);
@@ -46,15 +71,7 @@ if (running) {
   startBuildUpdatePoll({
     running,
     fetchLatest: fetchLatestBuild,
-    // Message ids: the dialog translates them, in the language chosen at the time it shows.
-    onNewBuild: () =>
-      openDialog({
-        type: "info",
-        heading: "update.heading",
-        body: "update.body",
-        primaryBtn: { label: "update.reload", action: () => location.reload() },
-        secondaryBtn: { label: "update.later" },
-      }),
+    onNewBuild: offerReload,
   });
 }
 

@@ -120,4 +120,44 @@ describe("captcha loader", () => {
     );
     for (const widget of document.querySelectorAll(".captcha-widget")) widget.remove();
   });
+
+  test("a script that failed to load is loaded again on the next attempt", async () => {
+    let loads = 0;
+    const win = {} as Record<string, unknown>;
+    const env: CaptchaEnvironment = {
+      loadScript: async () => {
+        loads += 1;
+        if (loads === 1) throw new Error("could not load");
+        win.grecaptcha = {
+          ready: (callback: () => void) => callback(),
+          execute: async () => "token-after-retry",
+        };
+      },
+      window: win as unknown as Window,
+      document,
+    };
+    const loader = createCaptchaLoader(config("recaptcha"), env);
+    await expect(loader.execute("login")).rejects.toThrow("could not load");
+    expect(await loader.execute("login")).toBe("token-after-retry");
+    expect(loads).toBe(2);
+  });
+
+  test("Turnstile: a challenge that times out or expires fails the attempt instead of hanging", async () => {
+    for (const callbackName of ["timeout-callback", "expired-callback"]) {
+      const { env } = fakeEnvironment((win) => {
+        win.turnstile = {
+          render: (_container: HTMLElement, options: Record<string, unknown>) => {
+            setTimeout(() => (options[callbackName] as () => void)(), 5);
+            return "widget-1";
+          },
+          execute() {},
+          reset() {},
+        };
+      });
+      await expect(createCaptchaLoader(config("turnstile"), env).execute("login")).rejects.toThrow(
+        "captcha failed",
+      );
+    }
+    for (const widget of document.querySelectorAll(".captcha-widget")) widget.remove();
+  });
 });

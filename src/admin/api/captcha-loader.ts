@@ -18,6 +18,21 @@ export interface CaptchaEnvironment {
 
 const browser = (): CaptchaEnvironment => ({ loadScript, window, document });
 
+/** Spec §8 "captcha failed": what a verification that never answers ends in, after this long. */
+export const captchaTimeoutMs = 30_000;
+
+/** A provider's script, loaded on first use; a failed load is forgotten so the next attempt retries. */
+function memoRetrying<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
+}
+
 /**
  * ALTCHA is a proof of work, so it runs without a click: a solution is prepared as soon as the loader
  * exists, and the next one right after a token is taken (each solution is accepted only once).
@@ -58,20 +73,20 @@ interface Grecaptcha {
 
 /** reCAPTCHA v3 scores the visitor in the background: no widget, no click. */
 function recaptchaLoader(siteKey: string, env: CaptchaEnvironment): CaptchaLoader {
-  const ready = env
-    .loadScript(`https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`)
-    .then(
+  const ready = memoRetrying(() =>
+    env.loadScript(`https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`).then(
       () =>
         new Promise<Grecaptcha>((resolve, reject) => {
           const grecaptcha = (env.window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
           if (!grecaptcha) return reject(new Error("reCAPTCHA did not load"));
           grecaptcha.ready(() => resolve(grecaptcha));
         }),
-    );
-  ready.catch(() => {});
+    ),
+  );
+  ready().catch(() => {});
   return {
     async execute(action) {
-      return (await ready).execute(siteKey, { action });
+      return (await ready()).execute(siteKey, { action });
     },
   };
 }
@@ -87,6 +102,8 @@ interface Turnstile {
       appearance: "interaction-only";
       callback(token: string): void;
       "error-callback"(): void;
+      "expired-callback"(): void;
+      "timeout-callback"(): void;
     },
   ): string;
   execute(widgetId: string): void;
@@ -99,18 +116,18 @@ interface Turnstile {
  * after each token (a token is accepted once).
  */
 function turnstileLoader(siteKey: string, env: CaptchaEnvironment): CaptchaLoader {
-  const ready = env
-    .loadScript("https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit")
-    .then(() => {
+  const ready = memoRetrying(() =>
+    env.loadScript("https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit").then(() => {
       const turnstile = (env.window as unknown as { turnstile?: Turnstile }).turnstile;
       if (!turnstile) throw new Error("Turnstile did not load");
       return turnstile;
-    });
-  ready.catch(() => {});
+    }),
+  );
+  ready().catch(() => {});
   const widgets = new Map<string, { id: string; waiting: Array<(token: string | Error) => void> }>();
   return {
     async execute(action) {
-      const turnstile = await ready;
+      const turnstile = await ready();
       let widget = widgets.get(action);
       if (!widget) {
         const container = env.document.createElement("div");
@@ -131,13 +148,28 @@ function turnstileLoader(siteKey: string, env: CaptchaEnvironment): CaptchaLoade
           appearance: "interaction-only",
           callback: (token) => settle(token),
           "error-callback": () => settle(new Error("captcha failed")),
+          // A challenge the visitor left unanswered, or a token that aged: this attempt fails.
+          "expired-callback": () => settle(new Error("captcha failed")),
+          "timeout-callback": () => settle(new Error("captcha failed")),
         });
         widget = created;
         widgets.set(action, widget);
       }
       const current = widget;
       return new Promise<string>((resolve, reject) => {
-        current.waiting.push((result) => (typeof result === "string" ? resolve(result) : reject(result)));
+        // The sign-in button waits on this: it must end even when Turnstile never calls back.
+        const timer = setTimeout(() => {
+          const index = current.waiting.indexOf(done);
+          if (index >= 0) current.waiting.splice(index, 1);
+          if (current.waiting.length === 0) turnstile.reset(current.id);
+          reject(new Error("captcha failed"));
+        }, captchaTimeoutMs);
+        function done(result: string | Error) {
+          clearTimeout(timer);
+          if (typeof result === "string") resolve(result);
+          else reject(result);
+        }
+        current.waiting.push(done);
         if (current.waiting.length === 1) turnstile.execute(current.id);
       });
     },

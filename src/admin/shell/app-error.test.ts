@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, spyOn, test } from "bun:test";
 import { FetchError } from "ofetch";
-import { clearFatalError, errorState, isBotUserAgent, reportFatalError, toAppError } from "./app-error.ts";
+import {
+  clearFatalError,
+  errorState,
+  isBotUserAgent,
+  isOwnFailure,
+  reportFatalError,
+  toAppError,
+} from "./app-error.ts";
 
 afterEach(clearFatalError);
 
@@ -71,5 +78,25 @@ describe("bots", () => {
     } finally {
       log.mockRestore();
     }
+  });
+});
+
+describe("unhandled rejections", () => {
+  const origin = "https://admin.example";
+
+  test("the app's own errors and failed API calls count", () => {
+    const own = new Error("broken");
+    own.stack = `Error: broken\n    at load (${origin}/assets/chunk-abcd1234.js:1:200)`;
+    expect(isOwnFailure(own, origin)).toBe(true);
+    expect(isOwnFailure(new FetchError("[GET] /api/users: 500"), origin)).toBe(true);
+  });
+
+  test("third-party rejections do not: null, strings, errors from other origins", () => {
+    const foreign = new Error("Timeout");
+    foreign.stack =
+      "Error: Timeout\n    at https://www.gstatic.com/recaptcha/releases/x/recaptcha__en.js:1:1";
+    expect(isOwnFailure(null, origin)).toBe(false);
+    expect(isOwnFailure("Timeout", origin)).toBe(false);
+    expect(isOwnFailure(foreign, origin)).toBe(false);
   });
 });

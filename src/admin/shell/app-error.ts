@@ -48,6 +48,16 @@ export function isBotUserAgent(userAgent: string): boolean {
   return /bot|lighthouse|facebookexternalhit|google/i.test(userAgent);
 }
 
+/**
+ * Whether an unhandled rejection is the app's own: an Error thrown by our code (its stack runs through
+ * this origin's scripts) or a failed API call. Third-party scripts on the page (reCAPTCHA rejects with
+ * `null` or "Timeout", browser extensions) must not replace the dashboard with an error page.
+ */
+export function isOwnFailure(reason: unknown, origin: string): boolean {
+  if (!(reason instanceof Error)) return false;
+  return reason.name === "FetchError" || (reason.stack ?? "").includes(origin);
+}
+
 export const errorState = proxy<{ error: AppError | null }>({ error: null });
 
 /**

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes, Ref } from "react";
 
 export type ButtonSize = "sm" | "md" | "lg";
 export type ButtonVariant = "primary" | "secondary" | "tertiary";
@@ -26,8 +26,9 @@ export function Button({
   fullWidth,
   className,
   type = "button",
+  ref,
   ...rest
-}: ButtonLook & ButtonHTMLAttributes<HTMLButtonElement>) {
+}: ButtonLook & ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }) {
   const classes = [buttonClass({ size, variant, fullWidth }), className].filter(Boolean).join(" ");
-  return <button type={type} className={classes} {...rest} />;
+  return <button ref={ref} type={type} className={classes} {...rest} />;
 }

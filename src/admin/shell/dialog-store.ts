@@ -1,8 +1,10 @@
 import { proxy, ref } from "valtio";
+import { showToast } from "./toast-store.ts";
 
 export interface DialogButton {
   label: string;
-  action?: () => void;
+  /** May return a promise: the dialog then stays open, its buttons disabled, until it settles. */
+  action?: () => unknown;
 }
 
 /** The modal dialog layer (spec §3). Buttons keep their functions by reference, not proxied. */
@@ -14,6 +16,8 @@ export interface DialogState {
   triggerPrimaryActionOnBackdropClick: boolean;
   primaryBtn: DialogButton | null;
   secondaryBtn: DialogButton | null;
+  /** An async action is running: a second click (a second DELETE) is not possible. */
+  busy: boolean;
 }
 
 const closed: DialogState = {
@@ -24,11 +28,12 @@ const closed: DialogState = {
   triggerPrimaryActionOnBackdropClick: false,
   primaryBtn: null,
   secondaryBtn: null,
+  busy: false,
 };
 
 export const dialogState = proxy<DialogState>({ ...closed });
 
-export function openDialog(dialog: Partial<Omit<DialogState, "show">> & { heading: string }): void {
+export function openDialog(dialog: Partial<Omit<DialogState, "show" | "busy">> & { heading: string }): void {
   Object.assign(dialogState, closed, dialog, {
     show: true,
     primaryBtn: dialog.primaryBtn ? ref({ ...dialog.primaryBtn }) : null,
@@ -40,11 +45,21 @@ export function closeDialog(): void {
   Object.assign(dialogState, closed);
 }
 
-/** Spec §4: clicking a button runs its action, then closes the dialog. */
-export function clickDialogButton(which: "primary" | "secondary"): void {
+/**
+ * Spec §4: clicking a button runs its action, then closes the dialog. An action that fails (at once or
+ * later) becomes an error toast instead of an unhandled error; the dialog closes either way.
+ */
+export async function clickDialogButton(which: "primary" | "secondary"): Promise<void> {
+  if (dialogState.busy) return;
   const button = which === "primary" ? dialogState.primaryBtn : dialogState.secondaryBtn;
   try {
-    button?.action?.();
+    const result = button?.action?.();
+    if (result instanceof Promise) {
+      dialogState.busy = true;
+      await result;
+    }
+  } catch (error) {
+    showToast({ type: "error", heading: "toast.error", body: error instanceof Error ? error.message : "" });
   } finally {
     closeDialog();
   }
@@ -52,6 +67,7 @@ export function clickDialogButton(which: "primary" | "secondary"): void {
 
 /** Spec §4: the backdrop runs the primary action only when the dialog asks for it; it always closes. */
 export function clickDialogBackdrop(): void {
-  if (dialogState.triggerPrimaryActionOnBackdropClick) clickDialogButton("primary");
+  if (dialogState.busy) return;
+  if (dialogState.triggerPrimaryActionOnBackdropClick) void clickDialogButton("primary");
   else closeDialog();
 }

@@ -18,7 +18,16 @@ import { skillRoutes } from "./skills/skill-routes.ts";
  * An area's screens together with its texts: each screen's chunk waits for the area's message chunk,
  * which registers both languages, so neither is on the sign-in route.
  */
-function withMessages(pages: readonly DashboardPage[], load: () => Promise<void>): DashboardPage[] {
+function withMessages(pages: readonly DashboardPage[], loadMessages: () => Promise<void>): DashboardPage[] {
+  // Once per area: registering again would make every formatter parse its catalogue again.
+  let registered: Promise<void> | null = null;
+  const load = () => {
+    registered ??= loadMessages().catch((error: unknown) => {
+      registered = null;
+      throw error;
+    });
+    return registered;
+  };
   return pages.map(({ path, page }) => ({
     path,
     page: lazyPage(async () => (await Promise.all([load(), page.load()]))[1]),

@@ -98,7 +98,7 @@ export default function CompanyListPage() {
                         </Link>
                       </td>
                       <td className={company.website ? "truncate-cell" : "subtle-cell"}>
-                        {company.website ?? t("user.notSet")}
+                        {company.website ?? t("field.notSet")}
                       </td>
                       <td className="numeric">
                         <Link

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from "react";
 import type { DashboardSummary } from "../../shared/reports-schemas.ts";
 import { api } from "../api/api-client.ts";
+import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
@@ -23,23 +23,17 @@ const cards: ReadonlyArray<{ key: CardKey; label: MessageId }> = [
   { key: "rootSkills", label: "dashboard.rootSkills" },
 ];
 
-type Load = { state: "loading" } | { state: "error" } | { state: "ready"; summary: DashboardSummary };
-
 /**
  * `/dashboard`: the platform's counts as stat cards, open reports by reason as a bar chart and the
  * latest admin actions, with loading, error and empty states (spec §4).
  */
 export default function DashboardHomePage() {
   const { t, formatNumber } = useT();
-  const [load, setLoad] = useState<Load>({ state: "loading" });
-
-  const fetchSummary = useCallback(() => {
-    setLoad({ state: "loading" });
-    api<DashboardSummary>("/api/dashboard")
-      .then((summary) => setLoad({ state: "ready", summary }))
-      .catch(() => setLoad({ state: "error" }));
-  }, []);
-  useEffect(fetchSummary, [fetchSummary]);
+  // useResource drops an answer that arrives after a newer request (Retry clicked twice).
+  const { resource: load, reload: fetchSummary } = useResource(
+    () => api<DashboardSummary>("/api/dashboard"),
+    "dashboard",
+  );
 
   const value = (summary: DashboardSummary, key: CardKey) =>
     key === "newUsers" ? summary.newUsersLast7Days : summary.counts[key];
@@ -69,7 +63,7 @@ export default function DashboardHomePage() {
         </div>
       )}
       {load.state === "ready" &&
-        (cards.every((card) => value(load.summary, card.key) === 0) ? (
+        (cards.every((card) => value(load.data, card.key) === 0) ? (
           <div className="state-panel">
             <p>{t("dashboard.empty")}</p>
           </div>
@@ -79,13 +73,13 @@ export default function DashboardHomePage() {
               {cards.map((card) => (
                 <li key={card.key} className="stat-card" data-testid={`stat-${card.key}`}>
                   <span className="stat-label">{t(card.label)}</span>
-                  <span className="stat-value">{formatNumber(value(load.summary, card.key))}</span>
+                  <span className="stat-value">{formatNumber(value(load.data, card.key))}</span>
                 </li>
               ))}
             </ul>
             <div className="dashboard-panels">
-              <ReasonChart byReason={load.summary.openReportsByReason} />
-              <RecentActivity items={load.summary.recentActivity} />
+              <ReasonChart byReason={load.data.openReportsByReason} />
+              <RecentActivity items={load.data.recentActivity} />
             </div>
           </>
         ))}

@@ -6,7 +6,7 @@ import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
 import { DetailStatus } from "../shell/detail-status.tsx";
-import { FieldList } from "../users/field-list.tsx";
+import { FieldList } from "../shell/field-list.tsx";
 import { runUserAction } from "../users/run-user-action.ts";
 import { salaryRange, workModeId } from "./job-labels.ts";
 import { jobsApi } from "./jobs-api.ts";

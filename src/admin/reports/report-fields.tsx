@@ -4,7 +4,7 @@ import type { ReportDetail, UserContact } from "../../shared/reports-schemas.ts"
 import { useFormatters } from "../format/use-formatters.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { FieldList } from "../users/field-list.tsx";
+import { FieldList } from "../shell/field-list.tsx";
 import { taskKindLabel } from "./report-labels.ts";
 import { ReportStatusBadge } from "./report-status-badge.tsx";
 

@@ -8,9 +8,9 @@ import {
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
+import { FieldList } from "../shell/field-list.tsx";
 import { fieldErrors, ruleMessage } from "../shell/form-errors.ts";
 import { FormField } from "../shell/form-field.tsx";
-import { FieldList } from "../users/field-list.tsx";
 import { When } from "./report-fields.tsx";
 import { ReportStatusBadge } from "./report-status-badge.tsx";
 import { reportsApi } from "./reports-api.ts";

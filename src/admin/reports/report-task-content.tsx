@@ -11,7 +11,7 @@ import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { FieldList } from "../users/field-list.tsx";
+import { FieldList } from "../shell/field-list.tsx";
 import { When } from "./report-fields.tsx";
 import { isTaskKind, reportServerText } from "./report-labels.ts";
 import { reportsApi, type TaskView } from "./reports-api.ts";

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "./button.tsx";
 
@@ -19,6 +20,13 @@ export function Pagination({
 }) {
   const { t } = useT();
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const turnTo = useRef(onPage);
+  turnTo.current = onPage;
+  // After a delete (or another admin's), a kept page number can lie past the end: "Page 3 of 2" over
+  // an empty table. Go to the last page instead.
+  useEffect(() => {
+    if (page > pages) turnTo.current(pages);
+  }, [page, pages]);
   return (
     <nav className="pagination" aria-label={t("list.pagination")}>
       <label className="filter-field filter-inline">

@@ -17,7 +17,8 @@ const queue = createPrefetchQueue(async (path) => {
   const parser = routeParser;
   if (!parser) return;
   const match = pages.find((entry) => matchRoute(parser, entry.path, path)[0]);
-  await match?.page.preload();
+  // load(), not preload(): a failure must reach the queue, which then lets the key be tried again.
+  await match?.page.load();
 });
 
 /** Fetches the chunk of the screen at `path` ahead of a likely navigation (hover, focus, idle time). */

@@ -1,6 +1,7 @@
 /** Texts of the application shell: navigation additions, error page, loading overlay, update notice (English, the source). */
 export const shellMessagesEnUS = {
   "nav.challenges": "Challenges",
+  "field.notSet": "Not set",
   "error.notFound.heading": "Page Not Found",
   "error.notFound.body": "The page you are looking for does not exist or has moved.",
   "error.server.heading": "Internal Server Error",
@@ -19,6 +20,7 @@ export const shellMessagesEnUS = {
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
 export const shellMessagesDe: Record<keyof typeof shellMessagesEnUS, string> = {
   "nav.challenges": "Challenges",
+  "field.notSet": "Nicht angegeben",
   "error.notFound.heading": "Seite nicht gefunden",
   "error.notFound.body": "Die gesuchte Seite existiert nicht oder wurde verschoben.",
   "error.server.heading": "Interner Serverfehler",

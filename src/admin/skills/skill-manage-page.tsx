@@ -7,8 +7,8 @@ import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
 import { DetailStatus } from "../shell/detail-status.tsx";
+import { FieldList } from "../shell/field-list.tsx";
 import { scrollDelayMs } from "../shell/scroll-to-top.tsx";
-import { FieldList } from "../users/field-list.tsx";
 import { runSkillAction } from "./run-skill-action.ts";
 import { SkillIcon } from "./skill-icon.tsx";
 import { cellKey, dependentsOf, firstFreeCell, gridCells, isImageIcon, skillNames } from "./skill-options.ts";
@@ -246,6 +246,13 @@ export default function SkillManagePage() {
 
   const root = resource.data;
   const roots: readonly RootSkillSummary[] = tree.state === "ready" ? tree.data.roots : [];
+  // Names come from the tree: until it is there, say so rather than calling every id "no longer in the tree".
+  const treeState =
+    tree.state === "ready" ? null : (
+      <span className="subtle-cell">
+        {t(tree.state === "loading" ? "skill.treeLoading" : "skill.treeError")}
+      </span>
+    );
   const freeCell = firstFreeCell(gridCells(root.subRows, root.subColumns, root.subSkills));
   /** Closes the add form; `?add` leaves the address too, so a reload does not open it again. */
   const stopAdding = () => {
@@ -305,11 +312,11 @@ export default function SkillManagePage() {
           fields={[
             {
               label: "skill.field.dependsOn",
-              value: <RootLinks skills={skillNames(root.dependencies, roots)} />,
+              value: treeState ?? <RootLinks skills={skillNames(root.dependencies, roots)} />,
             },
             {
               label: "skill.field.dependents",
-              value: (
+              value: treeState ?? (
                 <RootLinks
                   skills={dependentsOf(roots, root.id).map((skill) => ({ ...skill, known: true }))}
                 />

@@ -1,5 +1,7 @@
 /** The skills screens' texts (English, the source), spread into the en-US catalogue. */
 export const skillMessagesEnUS = {
+  "skill.treeLoading": "Loading the tree…",
+  "skill.treeError": "The tree could not be loaded.",
   "skill.field.id": "ID",
   "skill.field.name": "Name",
   "skill.field.icon": "Icon",
@@ -159,6 +161,8 @@ export const skillMessagesEnUS = {
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
 export const skillMessagesDe: Record<keyof typeof skillMessagesEnUS, string> = {
+  "skill.treeLoading": "Der Baum wird geladen…",
+  "skill.treeError": "Der Baum konnte nicht geladen werden.",
   "skill.field.id": "ID",
   "skill.field.name": "Name",
   "skill.field.icon": "Symbol",

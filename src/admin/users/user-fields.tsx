@@ -1,7 +1,7 @@
 import type { UserDetail } from "../../shared/users-schemas.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
-import { FieldList } from "./field-list.tsx";
+import { FieldList } from "../shell/field-list.tsx";
 import { UserStatusBadge } from "./user-status-badge.tsx";
 
 /** Every field of a user (spec §3): account, profile, and level with XP and coins. */

@@ -19,7 +19,7 @@ export function FieldList({ title, fields }: { title: MessageId; fields: Field[]
             <dt>{t(field.label)}</dt>
             <dd>
               {field.value === null || field.value === "" ? (
-                <span className="subtle-cell">{t("user.notSet")}</span>
+                <span className="subtle-cell">{t("field.notSet")}</span>
               ) : (
                 field.value
               )}

@@ -1,14 +1,16 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import type { ChallengeCategory } from "../../shared/challenges-schemas.ts";
-import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
+import { BackLink } from "../shell/back-link.tsx";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { DetailStatus } from "../shell/detail-status.tsx";
-import { type FieldErrors, ruleMessage, serverFieldError } from "../shell/form-errors.ts";
+import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
 import { FormField } from "../shell/form-field.tsx";
+import { FormRecordStatus } from "../shell/form-record-status.tsx";
 import { showToast } from "../shell/toast-store.ts";
+import { useFormState } from "../shell/use-form-state.ts";
+import { listHref } from "../shell/use-list-query.ts";
 import {
   type CategoryFormState,
   categoryFormFrom,
@@ -18,54 +20,30 @@ import {
 import { categoriesPath, categoryChallengesHref } from "./challenge-paths.ts";
 import { categoriesApi } from "./challenges-api.ts";
 import { confirmDeleteCategory } from "./delete-category.ts";
-import { listHref } from "./use-list-query.ts";
 import "./challenges.css";
 
 function CategoryForm({ category }: { category: ChallengeCategory | null }) {
-  const tr = useT();
-  const { t } = tr;
+  const { t } = useT();
   const [, navigate] = useLocation();
-  const [form, setForm] = useState<CategoryFormState>(
+  const form = useFormState<CategoryFormState>(
     category ? categoryFormFrom(category) : emptyCategoryForm,
+    validateCategoryForm,
   );
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const errors: FieldErrors = { ...serverErrors, ...(submitted ? validateCategoryForm(form) : {}) };
+  const { state } = form;
 
-  const errorOf = (field: keyof CategoryFormState) => {
-    const message = errors[field];
-    return message ? ruleMessage(tr, message, t(`category.field.${field}`)) : null;
-  };
-  const update = (field: keyof CategoryFormState, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    if (serverErrors[field]) setServerErrors({});
-  };
+  const errorOf = (field: keyof CategoryFormState) => form.errorOf(field, t(`category.field.${field}`));
+  const update = (field: keyof CategoryFormState, value: string) =>
+    form.update((current) => ({ ...current, [field]: value }), [field]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(validateCategoryForm(form)).length > 0) {
-      showToast({ type: "error", heading: "form.invalid" });
-      return;
-    }
-    setBusy(true);
-    try {
-      if (category) await categoriesApi.update(category.id, form);
-      else await categoriesApi.create(form);
+    if (!form.checkSubmit()) return;
+    await form.save(async () => {
+      if (category) await categoriesApi.update(category.id, state);
+      else await categoriesApi.create(state);
       showToast({ type: "success", heading: category ? "category.updated" : "category.created" });
       navigate(listHref(categoriesPath));
-    } catch (failure) {
-      const fieldError = serverFieldError(failure);
-      if (fieldError) {
-        setServerErrors(fieldError);
-        showToast({ type: "error", heading: "form.invalid" });
-      } else {
-        showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -77,7 +55,7 @@ function CategoryForm({ category }: { category: ChallengeCategory | null }) {
               {...props}
               name="title"
               maxLength={100}
-              value={form.title}
+              value={state.title}
               onChange={(event) => update("title", event.target.value)}
             />
           )}
@@ -99,21 +77,20 @@ function CategoryForm({ category }: { category: ChallengeCategory | null }) {
                   .join(" ")}
                 name="information"
                 rows={5}
-                value={form.information}
+                value={state.information}
                 onChange={(event) => update("information", event.target.value)}
               />
             </>
           )}
         </FormField>
       </section>
-      <div className="page-actions">
-        <Button type="submit" disabled={busy}>
-          {busy ? t("categoryForm.saving") : t(category ? "categoryForm.save" : "categoryForm.create")}
-        </Button>
-        <Link href={listHref(categoriesPath)} className={buttonClass({ variant: "tertiary" })}>
-          {t("categoryForm.cancel")}
-        </Link>
-      </div>
+      <FormActions
+        busy={form.busy}
+        busyLabel={t("categoryForm.saving")}
+        submitLabel={t(category ? "categoryForm.save" : "categoryForm.create")}
+      >
+        <FormCancelLink href={listHref(categoriesPath)}>{t("categoryForm.cancel")}</FormCancelLink>
+      </FormActions>
     </form>
   );
 }
@@ -149,23 +126,14 @@ export default function CategoryFormPage() {
     () => (id ? categoriesApi.get(id) : Promise.resolve(null)),
     id ?? "create",
   );
-  const back = (
-    <Link href={listHref(categoriesPath)} className={buttonClass({ variant: "tertiary", size: "sm" })}>
-      ← {t("nav.goBack")}
-    </Link>
-  );
+  const back = <BackLink href={listHref(categoriesPath)} />;
 
   if (resource.state !== "ready") {
     return (
-      <DetailStatus
+      <FormRecordStatus
         resource={resource}
-        texts={{
-          loading: id ? "category.loading" : "loading.page",
-          notFound: "category.notFound",
-          notFoundHint: "category.notFoundHint",
-          error: "category.error",
-          retry: "list.retry",
-        }}
+        area="category"
+        editing={Boolean(id)}
         back={back}
         onRetry={reload}
       />

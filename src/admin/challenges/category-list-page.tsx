@@ -1,22 +1,13 @@
-import { useCallback } from "react";
 import { Link } from "wouter";
 import type { ChallengeCategory } from "../../shared/challenges-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { ListStatus } from "../shell/list-status.tsx";
-import { changeListQuery, listPageSizes, toggleListSort } from "../shell/list-url.ts";
-import { Pagination } from "../shell/pagination.tsx";
-import { SearchBox } from "../shell/search-box.tsx";
+import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
-import {
-  type CategoryListQuery,
-  type CategorySortField,
-  categoryListSearch,
-  pageAfterDelete,
-  parseCategoryListQuery,
-} from "./category-list-query.ts";
+import { useListQuery } from "../shell/use-list-query.ts";
+import { categoryListUrl, pageAfterDelete } from "./category-list-query.ts";
 import {
   categoriesPath,
   categoryChallengesHref,
@@ -25,7 +16,6 @@ import {
 } from "./challenge-paths.ts";
 import { categoriesApi } from "./challenges-api.ts";
 import { confirmDeleteCategory } from "./delete-category.ts";
-import { useListQuery } from "./use-list-query.ts";
 import "./challenges.css";
 
 function CategoryRow({ category, onDelete }: { category: ChallengeCategory; onDelete: () => void }) {
@@ -78,21 +68,10 @@ function CategoryRow({ category, onDelete }: { category: ChallengeCategory; onDe
 export default function CategoryListPage() {
   const tr = useT();
   const { t } = tr;
-  const [query, setQuery] = useListQuery(categoriesPath, parseCategoryListQuery, categoryListSearch);
-  const { resource, reload, refresh } = useResource(
-    () => categoriesApi.list(query),
-    categoryListSearch(query),
-  );
+  const list = useListQuery(categoriesPath, categoryListUrl);
+  const { query, setQuery } = list;
+  const { resource, reload, refresh } = useResource(() => categoriesApi.list(query), list.search);
 
-  const change = (next: Partial<CategoryListQuery>) => setQuery(changeListQuery(query, next));
-  const onSearch = useCallback(
-    (q: string, typing: boolean) => setQuery(changeListQuery(query, { q }), typing),
-    [query, setQuery],
-  );
-  const sortProps = {
-    sort: query.sort,
-    onSort: (field: CategorySortField) => setQuery(toggleListSort(query, field)),
-  };
   const remove = (category: ChallengeCategory, rowsOnPage: number) =>
     confirmDeleteCategory(tr, category, () => {
       const page = pageAfterDelete(query, rowsOnPage);
@@ -102,30 +81,29 @@ export default function CategoryListPage() {
 
   return (
     <section aria-labelledby="categories-title">
-      <header className="page-header page-header-actions">
-        <div>
-          <h1 id="categories-title">{t("categories.title")}</h1>
-          <p className="subtle">{t("categories.subtitle")}</p>
-        </div>
-        <div className="page-actions">
-          <Link href={challengesPath} className={buttonClass({ variant: "secondary" })}>
-            {t("categories.challengesLink")}
-          </Link>
-          <Link href={`${categoriesPath}/create`} className={buttonClass()}>
-            {t("categories.create")}
-          </Link>
-        </div>
-      </header>
-      <div className="list-toolbar">
-        <SearchBox
-          id="category-search"
-          label="categories.search"
-          placeholder="categories.searchPlaceholder"
-          value={query.q}
-          onSearch={onSearch}
-        />
-      </div>
-      <ListStatus
+      <ListHeader
+        id="categories-title"
+        title={t("categories.title")}
+        subtitle={t("categories.subtitle")}
+        actions={
+          <>
+            <Link href={challengesPath} className={buttonClass({ variant: "secondary" })}>
+              {t("categories.challengesLink")}
+            </Link>
+            <Link href={`${categoriesPath}/create`} className={buttonClass()}>
+              {t("categories.create")}
+            </Link>
+          </>
+        }
+      />
+      <ListToolbar
+        id="category-search"
+        label="categories.search"
+        placeholder="categories.searchPlaceholder"
+        list={list}
+      />
+      <ListTable
+        list={list}
         resource={resource}
         texts={{
           loading: "categories.loading",
@@ -136,49 +114,28 @@ export default function CategoryListPage() {
           count: "categories.count",
         }}
         onRetry={reload}
-      >
-        {(data) => (
+        head={
           <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <SortHeader field="title" label="categories.column.title" {...sortProps} />
-                    <th scope="col">{t("categories.column.information")}</th>
-                    <SortHeader
-                      field="challenges"
-                      label="categories.column.challenges"
-                      numeric
-                      {...sortProps}
-                    />
-                    <SortHeader field="createdAt" label="categories.column.created" {...sortProps} />
-                    <th scope="col" className="row-actions">
-                      <span className="visually-hidden">{t("categories.column.actions")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((category) => (
-                    <CategoryRow
-                      key={category.id}
-                      category={category}
-                      onDelete={() => remove(category, data.items.length)}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={query.page}
-              pageSize={query.pageSize}
-              total={data.total}
-              pageSizes={listPageSizes}
-              onPage={(page) => change({ page })}
-              onPageSize={(pageSize) => change({ pageSize })}
-            />
+            <SortHeader field="title" label="categories.column.title" {...list.sortProps} />
+            <th scope="col">{t("categories.column.information")}</th>
+            <SortHeader field="challenges" label="categories.column.challenges" numeric {...list.sortProps} />
+            <SortHeader field="createdAt" label="categories.column.created" {...list.sortProps} />
+            <th scope="col" className="row-actions">
+              <span className="visually-hidden">{t("categories.column.actions")}</span>
+            </th>
           </>
-        )}
-      </ListStatus>
+        }
+      >
+        {(data) =>
+          data.items.map((category) => (
+            <CategoryRow
+              key={category.id}
+              category={category}
+              onDelete={() => remove(category, data.items.length)}
+            />
+          ))
+        }
+      </ListTable>
     </section>
   );
 }

@@ -1,29 +1,21 @@
 import { Link, useLocation, useParams } from "wouter";
 import type { ChallengeDetail } from "../../shared/challenges-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
-import { useFormatters } from "../format/use-formatters.ts";
+import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
+import { BackLink } from "../shell/back-link.tsx";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { FieldList } from "../shell/field-list.tsx";
-import { runUserAction } from "../users/run-user-action.ts";
+import { runAction } from "../shell/run-action.ts";
+import { listHref } from "../shell/use-list-query.ts";
 import { ChallengeCategoryCard } from "./challenge-category-card.tsx";
 import { ChallengeStatusBadge } from "./challenge-labels.tsx";
 import { categoryChallengesHref, challengeEditHref, challengesPath } from "./challenge-paths.ts";
 import { ChallengeTasks } from "./challenge-tasks.tsx";
 import { challengesApi } from "./challenges-api.ts";
-import { listHref } from "./use-list-query.ts";
 import "./challenges.css";
-
-function BackLink() {
-  const { t } = useT();
-  return (
-    <Link href={listHref(challengesPath)} className={buttonClass({ variant: "tertiary", size: "sm" })}>
-      ← {t("nav.goBack")}
-    </Link>
-  );
-}
 
 function ChallengeActions({ challenge }: { challenge: ChallengeDetail }) {
   const { t } = useT();
@@ -35,11 +27,8 @@ function ChallengeActions({ challenge }: { challenge: ChallengeDetail }) {
       body: t("challenge.confirm.deleteBody", { count: challenge.taskCount }),
       confirmLabel: t("challenge.action.delete"),
       onConfirm: async () => {
-        const done = await runUserAction(async () => {
-          await challengesApi.remove(challenge.id);
-          return true;
-        }, "challenge.deleted");
-        if (done) navigate(listHref(challengesPath));
+        const deleted = await runAction(() => challengesApi.remove(challenge.id), "challenge.deleted");
+        if (deleted.ok) navigate(listHref(challengesPath));
       },
     });
   return (
@@ -56,8 +45,6 @@ function ChallengeActions({ challenge }: { challenge: ChallengeDetail }) {
 
 function ChallengeFields({ challenge }: { challenge: ChallengeDetail }) {
   const { t, formatNumber } = useT();
-  const format = useFormatters();
-  const when = (value: string) => <span title={format.ago(value)}>{format.dateTime(value)}</span>;
   return (
     <>
       <div className="detail-grid">
@@ -95,8 +82,8 @@ function ChallengeFields({ challenge }: { challenge: ChallengeDetail }) {
               ),
             },
             { label: "challenge.field.taskCount", value: formatNumber(challenge.taskCount) },
-            { label: "challenge.field.createdAt", value: when(challenge.createdAt) },
-            { label: "challenge.field.updatedAt", value: when(challenge.updatedAt) },
+            { label: "challenge.field.createdAt", value: <DateTimeAgo value={challenge.createdAt} /> },
+            { label: "challenge.field.updatedAt", value: <DateTimeAgo value={challenge.updatedAt} /> },
           ]}
         />
         <ChallengeCategoryCard categoryId={challenge.categoryId} />
@@ -148,7 +135,7 @@ export default function ChallengeDetailPage() {
           error: "challenge.error",
           retry: "list.retry",
         }}
-        back={<BackLink />}
+        back={<BackLink href={listHref(challengesPath)} />}
         onRetry={reload}
       />
     );
@@ -157,7 +144,7 @@ export default function ChallengeDetailPage() {
   const challenge = resource.data;
   return (
     <section aria-labelledby="challenge-title">
-      <BackLink />
+      <BackLink href={listHref(challengesPath)} />
       <header className="page-header page-header-actions">
         <div>
           <p className="subtle">{t("challenge.title")}</p>

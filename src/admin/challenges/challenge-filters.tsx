@@ -3,9 +3,8 @@ import {
   challengeDifficulties,
   challengeStatuses,
 } from "../../shared/challenges-schemas.ts";
-import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
 import { type FilterOption, FilterSelect } from "../shell/filter-select.tsx";
+import { ChoiceFilter, ListFilters } from "../shell/list-filters.tsx";
 import { type ChallengeListQuery, challengeListFiltered, uncategorised } from "./challenge-list-query.ts";
 
 type FilterChange = Partial<Pick<ChallengeListQuery, "categoryId" | "difficulty" | "status">>;
@@ -22,7 +21,6 @@ export function ChallengeFilters({
   onChange: (change: FilterChange) => void;
   onReset: () => void;
 }) {
-  const { t } = useT();
   const categoryOptions: FilterOption[] = [
     { value: uncategorised, label: "challenges.filter.uncategorised" },
     ...categories.map((category) => ({ value: category.id, text: category.title })),
@@ -32,8 +30,7 @@ export function ChallengeFilters({
     categoryOptions.push({ value: query.categoryId, text: query.categoryId });
   }
   return (
-    <fieldset className="filters">
-      <legend className="visually-hidden">{t("list.filters")}</legend>
+    <ListFilters active={challengeListFiltered(query)} onReset={onReset}>
       <FilterSelect
         name="categoryId"
         label="challenges.filter.category"
@@ -41,25 +38,22 @@ export function ChallengeFilters({
         options={categoryOptions}
         onChange={(categoryId) => onChange({ categoryId })}
       />
-      <FilterSelect
+      <ChoiceFilter
         name="difficulty"
         label="challenges.filter.difficulty"
-        value={query.difficulty ?? ""}
-        options={challengeDifficulties.map((value) => ({ value, label: `challenge.difficulty.${value}` }))}
-        onChange={(value) => onChange({ difficulty: (value || null) as ChallengeListQuery["difficulty"] })}
+        value={query.difficulty}
+        values={challengeDifficulties}
+        optionLabel={(difficulty) => `challenge.difficulty.${difficulty}`}
+        onChange={(difficulty) => onChange({ difficulty })}
       />
-      <FilterSelect
+      <ChoiceFilter
         name="status"
         label="challenges.filter.status"
-        value={query.status ?? ""}
-        options={challengeStatuses.map((value) => ({ value, label: `challenge.status.${value}` }))}
-        onChange={(value) => onChange({ status: (value || null) as ChallengeListQuery["status"] })}
+        value={query.status}
+        values={challengeStatuses}
+        optionLabel={(status) => `challenge.status.${status}`}
+        onChange={(status) => onChange({ status })}
       />
-      {challengeListFiltered(query) && (
-        <Button variant="tertiary" size="sm" onClick={onReset}>
-          {t("list.reset")}
-        </Button>
-      )}
-    </fieldset>
+    </ListFilters>
   );
 }

@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from "react";
-import { Link, useLocation, useParams } from "wouter";
+import type { FormEvent } from "react";
+import { useLocation, useParams } from "wouter";
 import {
   type ChallengeCategory,
   type ChallengeDetail,
@@ -7,15 +7,18 @@ import {
   challengeDifficulties,
   challengeStatuses,
 } from "../../shared/challenges-schemas.ts";
-import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button, buttonClass } from "../shell/button.tsx";
-import { DetailStatus } from "../shell/detail-status.tsx";
-import { type FieldErrors, serverFieldError } from "../shell/form-errors.ts";
+import { BackLink } from "../shell/back-link.tsx";
+import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
+import { FormChoicesStatus } from "../shell/form-choices-status.tsx";
 import { FormField } from "../shell/form-field.tsx";
+import { FormPage } from "../shell/form-page.tsx";
+import { FormRecordStatus } from "../shell/form-record-status.tsx";
 import { showToast } from "../shell/toast-store.ts";
+import { useFormState } from "../shell/use-form-state.ts";
+import { listHref } from "../shell/use-list-query.ts";
 import {
   type ChallengeFormState,
   challengeFormFromDetail,
@@ -27,7 +30,6 @@ import { challengeHref, challengesPath } from "./challenge-paths.ts";
 import { challengeRuleMessage } from "./challenge-rule-message.ts";
 import { ChallengeSkillPicker } from "./challenge-skill-picker.tsx";
 import { categoriesApi, challengesApi } from "./challenges-api.ts";
-import { listHref } from "./use-list-query.ts";
 import "./challenges.css";
 
 type FieldPath = keyof ChallengeFormState;
@@ -49,59 +51,41 @@ function ChallengeForm({
   challenge: ChallengeDetail | null;
   categories: readonly Pick<ChallengeCategory, "id" | "title">[];
 }) {
-  const tr = useT();
-  const { t } = tr;
+  const { t } = useT();
   const [, navigate] = useLocation();
-  const [state, setState] = useState<ChallengeFormState>(
+  const form = useFormState<ChallengeFormState>(
     challenge ? challengeFormFromDetail(challenge) : emptyChallengeForm,
+    validateChallengeForm,
+    challengeRuleMessage,
   );
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { state } = form;
 
-  // After a first submit every rule shows as the admin types; a server refusal shows until the field changes.
-  const errors: FieldErrors = { ...serverErrors, ...(submitted ? validateChallengeForm(state) : {}) };
+  /** Whether a refusal is about `path`: the field itself or an entry of its list (`skillIds.3`). */
+  const about = (path: FieldPath, name: string) => name === path || name.startsWith(`${path}.`);
   // A list's entry error (`skillIds.3`) shows on the list itself.
   const errorOf = (path: FieldPath) => {
-    const key = path in errors ? path : Object.keys(errors).find((name) => name.startsWith(`${path}.`));
-    const message = key ? errors[key] : undefined;
-    return message ? challengeRuleMessage(tr, message, t(fieldLabels[path])) : null;
+    const key = path in form.errors ? path : Object.keys(form.errors).find((name) => about(path, name));
+    return key ? form.errorOf(key, t(fieldLabels[path])) : null;
   };
 
-  const update = <K extends FieldPath>(path: K, value: ChallengeFormState[K]) => {
-    setState((current) => ({ ...current, [path]: value }));
-    if (Object.keys(serverErrors).some((name) => name === path || name.startsWith(`${path}.`))) {
-      setServerErrors({});
-    }
-  };
+  const update = <K extends FieldPath>(path: K, value: ChallengeFormState[K]) =>
+    form.update(
+      (current) => ({ ...current, [path]: value }),
+      Object.keys(form.serverErrors).filter((name) => about(path, name)),
+    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(validateChallengeForm(state)).length > 0) {
-      showToast({ type: "error", heading: "form.invalid" });
-      return;
-    }
+    if (!form.checkSubmit()) return;
     // The shared schema has just accepted the body, so it is a ChallengeRequest.
     const body = challengeRequestFromForm(state) as ChallengeRequest;
-    setBusy(true);
-    try {
+    await form.save(async () => {
       const saved = challenge
         ? await challengesApi.update(challenge.id, body)
         : await challengesApi.create(body);
       showToast({ type: "success", heading: challenge ? "challenge.updated" : "challenge.created" });
       navigate(challengeHref(saved.id));
-    } catch (failure) {
-      const fieldError = serverFieldError(failure);
-      if (fieldError) {
-        setServerErrors(fieldError);
-        showToast({ type: "error", heading: "form.invalid" });
-      } else {
-        showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const categoryKnown = categories.some((category) => category.id === state.categoryId);
@@ -191,17 +175,15 @@ function ChallengeForm({
         onChange={(skillIds) => update("skillIds", skillIds)}
       />
 
-      <div className="page-actions">
-        <Button type="submit" disabled={busy}>
-          {busy ? t("challengeForm.saving") : t(challenge ? "challengeForm.save" : "challengeForm.create")}
-        </Button>
-        <Link
-          href={challenge ? challengeHref(challenge.id) : listHref(challengesPath)}
-          className={buttonClass({ variant: "tertiary" })}
-        >
+      <FormActions
+        busy={form.busy}
+        busyLabel={t("challengeForm.saving")}
+        submitLabel={t(challenge ? "challengeForm.save" : "challengeForm.create")}
+      >
+        <FormCancelLink href={challenge ? challengeHref(challenge.id) : listHref(challengesPath)}>
           {t("challengeForm.cancel")}
-        </Link>
-      </div>
+        </FormCancelLink>
+      </FormActions>
     </form>
   );
 }
@@ -222,67 +204,42 @@ export default function ChallengeFormPage() {
     "categories",
   );
 
-  const back = (
-    <Link
-      href={id ? challengeHref(id) : listHref(challengesPath)}
-      className={buttonClass({ variant: "tertiary", size: "sm" })}
-    >
-      ← {t("nav.goBack")}
-    </Link>
-  );
+  const back = <BackLink href={id ? challengeHref(id) : listHref(challengesPath)} />;
 
   if (challenge.state !== "ready") {
     return (
-      <DetailStatus
+      <FormRecordStatus
         resource={challenge}
-        texts={{
-          loading: id ? "challenge.loading" : "loading.page",
-          notFound: "challenge.notFound",
-          notFoundHint: "challenge.notFoundHint",
-          error: "challenge.error",
-          retry: "list.retry",
-        }}
+        area="challenge"
+        editing={Boolean(id)}
         back={back}
         onRetry={reload}
       />
     );
   }
-  if (categories.state === "loading") {
+  if (categories.state !== "ready") {
     return (
-      <section aria-busy="true">
-        {back}
-        <p className="subtle" role="status">
-          {t("loading.page")}
-        </p>
-      </section>
-    );
-  }
-  if (categories.state === "error") {
-    return (
-      <section>
-        {back}
-        <div className="state-panel" role="alert">
-          <p>{t("challengeForm.categoriesError")}</p>
-          <Button variant="secondary" onClick={reloadCategories}>
-            {t("list.retry")}
-          </Button>
-        </div>
-      </section>
+      <FormChoicesStatus
+        resource={categories}
+        error="challengeForm.categoriesError"
+        back={back}
+        onRetry={reloadCategories}
+      />
     );
   }
 
   return (
-    <section aria-labelledby="challenge-form-title">
-      {back}
-      <header className="page-header">
-        <h1 id="challenge-form-title">{t(id ? "challengeForm.editTitle" : "challengeForm.createTitle")}</h1>
-        {challenge.data && <p className="subtle">{challenge.data.title}</p>}
-      </header>
+    <FormPage
+      titleId="challenge-form-title"
+      title={t(id ? "challengeForm.editTitle" : "challengeForm.createTitle")}
+      subtitle={challenge.data ? challenge.data.title : null}
+      back={back}
+    >
       <ChallengeForm
         key={challenge.data?.id ?? "new"}
         challenge={challenge.data}
         categories={categories.data.items}
       />
-    </section>
+    </FormPage>
   );
 }

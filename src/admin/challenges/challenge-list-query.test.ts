@@ -1,25 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import { changeListQuery, toggleListSort } from "../shell/list-url.ts";
-import {
-  challengeListApiParams,
-  challengeListFiltered,
-  challengeListSearch,
-  defaultChallengeListQuery,
-  parseChallengeListQuery,
-  uncategorised,
-} from "./challenge-list-query.ts";
+import { challengeListFiltered, challengeListUrl, uncategorised } from "./challenge-list-query.ts";
 
 describe("challenge list query", () => {
   test("an empty query string is the default list", () => {
-    expect(parseChallengeListQuery("")).toEqual(defaultChallengeListQuery);
-    expect(challengeListSearch(defaultChallengeListQuery)).toBe("");
-    expect(challengeListFiltered(defaultChallengeListQuery)).toBe(false);
+    expect(challengeListUrl.parse("")).toEqual(challengeListUrl.defaults);
+    expect(challengeListUrl.search(challengeListUrl.defaults)).toBe("");
+    expect(challengeListFiltered(challengeListUrl.defaults)).toBe(false);
   });
 
   test("search, filters, sort and page survive a round trip", () => {
     const search =
       "?q=%20loops%20&categoryId=c1&difficulty=HARD&status=PUBLISHED&sort=-tasks&page=2&pageSize=50";
-    const query = parseChallengeListQuery(search);
+    const query = challengeListUrl.parse(search);
     expect(query).toEqual({
       q: "loops",
       categoryId: "c1",
@@ -29,32 +22,32 @@ describe("challenge list query", () => {
       page: 2,
       pageSize: 50,
     });
-    expect(parseChallengeListQuery(challengeListSearch(query))).toEqual(query);
+    expect(challengeListUrl.parse(challengeListUrl.search(query))).toEqual(query);
     expect(challengeListFiltered(query)).toBe(true);
   });
 
   test("invalid values fall back to the defaults", () => {
-    expect(
-      parseChallengeListQuery("?difficulty=TRIVIAL&status=LIVE&sort=-creator&page=0&pageSize=7"),
-    ).toEqual(defaultChallengeListQuery);
+    expect(challengeListUrl.parse("?difficulty=TRIVIAL&status=LIVE&sort=-creator&page=0&pageSize=7")).toEqual(
+      challengeListUrl.defaults,
+    );
   });
 
   test("the uncategorised filter is passed on as the API's `none`", () => {
-    const query = parseChallengeListQuery(`?categoryId=${uncategorised}`);
+    const query = challengeListUrl.parse(`?categoryId=${uncategorised}`);
     expect(query.categoryId).toBe("none");
-    expect(challengeListApiParams(query).get("categoryId")).toBe("none");
+    expect(challengeListUrl.apiParams(query).get("categoryId")).toBe("none");
   });
 
   test("the API is always asked with sort and page", () => {
-    expect(challengeListApiParams(defaultChallengeListQuery).toString()).toBe(
+    expect(challengeListUrl.apiParams(challengeListUrl.defaults).toString()).toBe(
       "sort=-createdAt&page=1&pageSize=25",
     );
   });
 
   test("a filter change starts at page 1; sorting a new column starts ascending", () => {
-    const onPage3 = { ...defaultChallengeListQuery, page: 3 };
+    const onPage3 = { ...challengeListUrl.defaults, page: 3 };
     expect(changeListQuery(onPage3, { status: "DRAFT" }).page).toBe(1);
     expect(toggleListSort(onPage3, "difficulty").sort).toEqual({ field: "difficulty", direction: "asc" });
-    expect(toggleListSort(defaultChallengeListQuery, "createdAt").sort.direction).toBe("asc");
+    expect(toggleListSort(challengeListUrl.defaults, "createdAt").sort.direction).toBe("asc");
   });
 });

@@ -5,8 +5,9 @@ import type {
   ChallengeListItem,
   ChallengeRequest,
 } from "../../shared/challenges-schemas.ts";
-import type { RootSkillDetail, SkillTree } from "../../shared/skills-schemas.ts";
+import type { RootSkillDetail } from "../../shared/skills-schemas.ts";
 import { api } from "../api/api-client.ts";
+import { skillsApi } from "../skills/skills-api.ts";
 import type { ListPage } from "../users/users-api.ts";
 import { type CategoryListQuery, categoryListApiParams } from "./category-list-query.ts";
 import { type ChallengeListQuery, challengeListApiParams } from "./challenge-list-query.ts";
@@ -50,8 +51,6 @@ export const categoriesApi = {
  * only, so each root's sub-skills come from its own read (a handful of roots: 8 in the demo data).
  */
 export async function loadSkillChoices(): Promise<RootSkillDetail[]> {
-  const tree = await api<SkillTree>("/api/skills");
-  return Promise.all(
-    tree.roots.map((root) => api<RootSkillDetail>(`/api/skills/${encodeURIComponent(root.id)}`)),
-  );
+  const tree = await skillsApi.tree();
+  return Promise.all(tree.roots.map((root) => skillsApi.get(root.id)));
 }

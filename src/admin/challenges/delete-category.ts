@@ -1,7 +1,7 @@
 import type { ChallengeCategory } from "../../shared/challenges-schemas.ts";
 import type { Translator } from "../i18n/intl.ts";
 import { confirmAction } from "../shell/confirm.ts";
-import { runUserAction } from "../users/run-user-action.ts";
+import { runAction } from "../shell/run-action.ts";
 import { categoriesApi } from "./challenges-api.ts";
 
 /**
@@ -20,11 +20,7 @@ export function confirmDeleteCategory(
     body: tr.t("category.confirm.deleteBody", { count: category.challengeCount }),
     confirmLabel: tr.t("category.action.deleteCategory"),
     onConfirm: async () => {
-      const done = await runUserAction(async () => {
-        await categoriesApi.remove(category.id);
-        return true;
-      }, "category.deleted");
-      if (done) onDeleted();
+      if ((await runAction(() => categoriesApi.remove(category.id), "category.deleted")).ok) onDeleted();
     },
   });
 }

@@ -1,24 +1,16 @@
 import { Link, useLocation, useParams } from "wouter";
 import type { Company } from "../../shared/jobs-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
-import { useFormatters } from "../format/use-formatters.ts";
+import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
+import { BackLink } from "../shell/back-link.tsx";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { FieldList } from "../shell/field-list.tsx";
-import { runUserAction } from "../users/run-user-action.ts";
+import { runAction } from "../shell/run-action.ts";
 import { companiesApi } from "./companies-api.ts";
 import { companiesPath, companyHref } from "./company-list-page.tsx";
-
-function BackLink() {
-  const { t } = useT();
-  return (
-    <Link href={companiesPath} className={buttonClass({ variant: "tertiary", size: "sm" })}>
-      ← {t("nav.goBack")}
-    </Link>
-  );
-}
 
 const external = (url: string | null) =>
   url ? (
@@ -43,11 +35,8 @@ function CompanyActions({ company }: { company: Company }) {
       body: t("company.confirm.deleteBody", { count: company.jobCount }),
       confirmLabel: t("company.action.delete"),
       onConfirm: async () => {
-        const done = await runUserAction(async () => {
-          await companiesApi.remove(company.id, withJobs);
-          return true;
-        }, "company.deleted");
-        if (done) navigate(companiesPath);
+        const deleted = await runAction(() => companiesApi.remove(company.id, withJobs), "company.deleted");
+        if (deleted.ok) navigate(companiesPath);
       },
     });
   return (
@@ -71,7 +60,6 @@ function CompanyActions({ company }: { company: Company }) {
 /** `/dashboard/companies/:id`: the company's fields, a link to its jobs, edit and delete. */
 export default function CompanyDetailPage() {
   const { t, formatNumber } = useT();
-  const format = useFormatters();
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload } = useResource(() => companiesApi.get(id), id);
 
@@ -86,17 +74,16 @@ export default function CompanyDetailPage() {
           error: "company.error",
           retry: "list.retry",
         }}
-        back={<BackLink />}
+        back={<BackLink href={companiesPath} />}
         onRetry={reload}
       />
     );
   }
 
   const company = resource.data;
-  const when = (value: string) => <span title={format.ago(value)}>{format.dateTime(value)}</span>;
   return (
     <section aria-labelledby="company-title">
-      <BackLink />
+      <BackLink href={companiesPath} />
       <header className="page-header page-header-actions">
         <div>
           <p className="subtle">{t("company.title")}</p>
@@ -112,8 +99,8 @@ export default function CompanyDetailPage() {
             { label: "company.field.name", value: company.name },
             { label: "company.field.description", value: company.description },
             { label: "company.field.jobCount", value: formatNumber(company.jobCount) },
-            { label: "company.field.createdAt", value: when(company.createdAt) },
-            { label: "company.field.updatedAt", value: when(company.updatedAt) },
+            { label: "company.field.createdAt", value: <DateTimeAgo value={company.createdAt} /> },
+            { label: "company.field.updatedAt", value: <DateTimeAgo value={company.updatedAt} /> },
           ]}
         />
         <FieldList

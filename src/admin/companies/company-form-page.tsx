@@ -1,15 +1,18 @@
-import { type FormEvent, useState } from "react";
-import { Link, useLocation, useParams } from "wouter";
+import type { FormEvent } from "react";
+import { useLocation, useParams } from "wouter";
 import type { Company } from "../../shared/jobs-schemas.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button, buttonClass } from "../shell/button.tsx";
-import { DetailStatus } from "../shell/detail-status.tsx";
-import { type FieldErrors, ruleMessage, serverFieldError } from "../shell/form-errors.ts";
+import { BackLink } from "../shell/back-link.tsx";
+import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
+import { serverFieldError } from "../shell/form-errors.ts";
 import { FormField } from "../shell/form-field.tsx";
+import { FormPage } from "../shell/form-page.tsx";
+import { FormRecordStatus } from "../shell/form-record-status.tsx";
 import { showToast } from "../shell/toast-store.ts";
+import { useFormState } from "../shell/use-form-state.ts";
 import { companiesApi } from "./companies-api.ts";
 import {
   type CompanyForm as CompanyFormState,
@@ -23,65 +26,47 @@ import { companiesPath, companyHref } from "./company-list-page.tsx";
 
 /** The company's fields, checked with the API's schema before sending; `company` null creates one. */
 function CompanyForm({ company }: { company: Company | null }) {
-  const tr = useT();
-  const { t } = tr;
+  const { t } = useT();
   const [, navigate] = useLocation();
-  const [form, setForm] = useState<CompanyFormState>(
+  const form = useFormState<CompanyFormState>(
     company ? companyFormFromCompany(company) : emptyCompanyForm,
+    validateCompanyForm,
   );
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  // After a first submit every rule shows as the admin types; a server refusal stays until its field changes.
-  const errors = { ...serverErrors, ...(submitted ? validateCompanyForm(form) : {}) };
+  const { state } = form;
   const leave = company ? companyHref(company.id) : companiesPath;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(validateCompanyForm(form)).length > 0) {
-      showToast({ type: "error", heading: "form.invalid" });
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = company ? await companiesApi.update(company.id, form) : await companiesApi.create(form);
-      showToast({ type: "success", heading: company ? "company.updated" : "company.created" });
-      navigate(companyHref(saved.id));
-    } catch (failure) {
-      const fieldError = serverFieldError(failure);
-      if (fieldError) setServerErrors(fieldError);
-      showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
-    } finally {
-      setBusy(false);
-    }
+    if (!form.checkSubmit()) return;
+    await form.save(
+      async () => {
+        const saved = company
+          ? await companiesApi.update(company.id, state)
+          : await companiesApi.create(state);
+        showToast({ type: "success", heading: company ? "company.updated" : "company.created" });
+        navigate(companyHref(saved.id));
+      },
+      (failure) => form.refuseWithReason(serverFieldError(failure), apiErrorMessage(failure)),
+    );
   };
 
-  const change = (field: keyof CompanyFormState, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    if (serverErrors[field]) setServerErrors({});
-  };
+  const change = (field: keyof CompanyFormState, value: string) =>
+    form.update((current) => ({ ...current, [field]: value }), [field]);
 
   return (
     <form className="entity-form" noValidate onSubmit={submit}>
       <section className="detail-card">
         {companyFormFields.map((field) => {
           const label = t(`company.field.${field}` as MessageId);
-          const error = errors[field];
           return (
-            <FormField
-              key={field}
-              id={`company-${field}`}
-              label={label}
-              error={error ? ruleMessage(tr, error, label) : null}
-            >
+            <FormField key={field} id={`company-${field}`} label={label} error={form.errorOf(field, label)}>
               {(props) =>
                 field === "description" ? (
                   <textarea
                     {...props}
                     name={field}
                     rows={5}
-                    value={form[field]}
+                    value={state[field]}
                     onChange={(event) => change(field, event.target.value)}
                   />
                 ) : (
@@ -89,7 +74,7 @@ function CompanyForm({ company }: { company: Company | null }) {
                     {...props}
                     name={field}
                     type={companyUrlFields.includes(field) ? "url" : "text"}
-                    value={form[field]}
+                    value={state[field]}
                     onChange={(event) => change(field, event.target.value)}
                   />
                 )
@@ -98,14 +83,13 @@ function CompanyForm({ company }: { company: Company | null }) {
           );
         })}
       </section>
-      <div className="page-actions">
-        <Button type="submit" disabled={busy}>
-          {busy ? t("jobForm.saving") : t(company ? "companyForm.save" : "companyForm.create")}
-        </Button>
-        <Link href={leave} className={buttonClass({ variant: "tertiary" })}>
-          {t("jobForm.cancel")}
-        </Link>
-      </div>
+      <FormActions
+        busy={form.busy}
+        busyLabel={t("jobForm.saving")}
+        submitLabel={t(company ? "companyForm.save" : "companyForm.create")}
+      >
+        <FormCancelLink href={leave}>{t("jobForm.cancel")}</FormCancelLink>
+      </FormActions>
     </form>
   );
 }
@@ -121,26 +105,14 @@ export default function CompanyFormPage() {
     () => (id ? companiesApi.get(id) : Promise.resolve(null)),
     id ?? "create",
   );
-  const back = (
-    <Link
-      href={id ? companyHref(id) : companiesPath}
-      className={buttonClass({ variant: "tertiary", size: "sm" })}
-    >
-      ← {t("nav.goBack")}
-    </Link>
-  );
+  const back = <BackLink href={id ? companyHref(id) : companiesPath} />;
 
   if (resource.state !== "ready") {
     return (
-      <DetailStatus
+      <FormRecordStatus
         resource={resource}
-        texts={{
-          loading: id ? "company.loading" : "loading.page",
-          notFound: "company.notFound",
-          notFoundHint: "company.notFoundHint",
-          error: "company.error",
-          retry: "list.retry",
-        }}
+        area="company"
+        editing={Boolean(id)}
         back={back}
         onRetry={reload}
       />
@@ -149,13 +121,13 @@ export default function CompanyFormPage() {
 
   const company = resource.data;
   return (
-    <section aria-labelledby="company-form-title">
-      {back}
-      <header className="page-header">
-        <h1 id="company-form-title">{t(company ? "companyForm.editTitle" : "companyForm.title")}</h1>
-        {company && <p className="subtle">{company.name}</p>}
-      </header>
+    <FormPage
+      titleId="company-form-title"
+      title={t(company ? "companyForm.editTitle" : "companyForm.title")}
+      subtitle={company ? company.name : null}
+      back={back}
+    >
       <CompanyForm key={company?.id ?? "new"} company={company} />
-    </section>
+    </FormPage>
   );
 }

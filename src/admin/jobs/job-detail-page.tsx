@@ -1,25 +1,17 @@
 import { Link, useLocation, useParams } from "wouter";
 import type { JobDetail } from "../../shared/jobs-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
-import { useFormatters } from "../format/use-formatters.ts";
+import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
+import { BackLink } from "../shell/back-link.tsx";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { FieldList } from "../shell/field-list.tsx";
-import { runUserAction } from "../users/run-user-action.ts";
+import { runAction } from "../shell/run-action.ts";
 import { salaryRange, workModeId } from "./job-labels.ts";
+import { jobHref, jobListHref } from "./job-paths.ts";
 import { jobsApi } from "./jobs-api.ts";
-import { jobHref, jobListHref } from "./use-job-list-query.ts";
-
-function BackLink() {
-  const { t } = useT();
-  return (
-    <Link href={jobListHref()} className={buttonClass({ variant: "tertiary", size: "sm" })}>
-      ← {t("nav.goBack")}
-    </Link>
-  );
-}
 
 function JobActions({ job }: { job: JobDetail }) {
   const { t } = useT();
@@ -31,11 +23,7 @@ function JobActions({ job }: { job: JobDetail }) {
       body: t("job.confirm.deleteBody"),
       confirmLabel: t("job.action.delete"),
       onConfirm: async () => {
-        const done = await runUserAction(async () => {
-          await jobsApi.remove(job.id);
-          return true;
-        }, "job.deleted");
-        if (done) navigate(jobListHref());
+        if ((await runAction(() => jobsApi.remove(job.id), "job.deleted")).ok) navigate(jobListHref());
       },
     });
   return (
@@ -53,8 +41,6 @@ function JobActions({ job }: { job: JobDetail }) {
 function JobFields({ job }: { job: JobDetail }) {
   const tr = useT();
   const { t, formatNumber } = tr;
-  const format = useFormatters();
-  const when = (value: string) => <span title={format.ago(value)}>{format.dateTime(value)}</span>;
   return (
     <>
       <div className="detail-grid">
@@ -79,8 +65,8 @@ function JobFields({ job }: { job: JobDetail }) {
             { label: "job.field.workMode", value: t(workModeId(job.remote)) },
             { label: "job.field.location", value: job.location },
             { label: "job.field.contact", value: job.contact },
-            { label: "job.field.createdAt", value: when(job.createdAt) },
-            { label: "job.field.updatedAt", value: when(job.updatedAt) },
+            { label: "job.field.createdAt", value: <DateTimeAgo value={job.createdAt} /> },
+            { label: "job.field.updatedAt", value: <DateTimeAgo value={job.updatedAt} /> },
           ]}
         />
         <FieldList
@@ -148,7 +134,7 @@ export default function JobDetailPage() {
           error: "job.error",
           retry: "list.retry",
         }}
-        back={<BackLink />}
+        back={<BackLink href={jobListHref()} />}
         onRetry={reload}
       />
     );
@@ -157,7 +143,7 @@ export default function JobDetailPage() {
   const job = resource.data;
   return (
     <section aria-labelledby="job-title">
-      <BackLink />
+      <BackLink href={jobListHref()} />
       <header className="page-header page-header-actions">
         <div>
           <p className="subtle">{t("job.title")}</p>

@@ -1,8 +1,8 @@
 import { jobTypes, professionalLevels } from "../../shared/jobs-schemas.ts";
 import { CompanyPicker } from "../companies/company-picker.tsx";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
 import { FilterSelect } from "../shell/filter-select.tsx";
+import { ChoiceFilter, ListFilters } from "../shell/list-filters.tsx";
 import type { JobListQuery } from "./job-list-query.ts";
 
 type FilterChange = Partial<Pick<JobListQuery, "companyId" | "type" | "level" | "remote">>;
@@ -22,10 +22,9 @@ export function JobFilters({
   onReset: () => void;
 }) {
   const { t } = useT();
-  const active = query.q || query.companyId || query.type || query.level || query.remote !== null;
+  const active = Boolean(query.q || query.companyId || query.type || query.level || query.remote !== null);
   return (
-    <fieldset className="filters">
-      <legend className="visually-hidden">{t("list.filters")}</legend>
+    <ListFilters active={active} onReset={onReset}>
       <div className="filter-field">
         <label htmlFor="job-filter-company">{t("jobs.filter.company")}</label>
         <CompanyPicker
@@ -36,19 +35,21 @@ export function JobFilters({
           onChange={(company) => onChange({ companyId: company?.id ?? "" })}
         />
       </div>
-      <FilterSelect
+      <ChoiceFilter
         name="type"
         label="jobs.filter.type"
-        value={query.type ?? ""}
-        options={jobTypes.map((type) => ({ value: type, label: `jobType.${type}` }))}
-        onChange={(value) => onChange({ type: (value || null) as JobListQuery["type"] })}
+        value={query.type}
+        values={jobTypes}
+        optionLabel={(type) => `jobType.${type}`}
+        onChange={(type) => onChange({ type })}
       />
-      <FilterSelect
+      <ChoiceFilter
         name="level"
         label="jobs.filter.level"
-        value={query.level ?? ""}
-        options={professionalLevels.map((level) => ({ value: level, label: `jobLevel.${level}` }))}
-        onChange={(value) => onChange({ level: (value || null) as JobListQuery["level"] })}
+        value={query.level}
+        values={professionalLevels}
+        optionLabel={(level) => `jobLevel.${level}`}
+        onChange={(level) => onChange({ level })}
       />
       <FilterSelect
         name="remote"
@@ -60,11 +61,6 @@ export function JobFilters({
         ]}
         onChange={(value) => onChange({ remote: value === "" ? null : value === "true" })}
       />
-      {active && (
-        <Button variant="tertiary" size="sm" onClick={onReset}>
-          {t("list.reset")}
-        </Button>
-      )}
-    </fieldset>
+    </ListFilters>
   );
 }

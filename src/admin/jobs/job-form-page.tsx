@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from "react";
-import { Link, useLocation, useParams } from "wouter";
+import type { FormEvent } from "react";
+import { useLocation, useParams } from "wouter";
 import {
   type JobDetail,
   type JobRequest,
@@ -13,10 +13,15 @@ import { useResource } from "../api/use-resource.ts";
 import { CompanyPicker } from "../companies/company-picker.tsx";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button, buttonClass } from "../shell/button.tsx";
+import { BackLink } from "../shell/back-link.tsx";
+import { Button } from "../shell/button.tsx";
+import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
 import { type FieldErrors, ruleMessage, serverFieldError } from "../shell/form-errors.ts";
 import { FormField } from "../shell/form-field.tsx";
+import { FormPage } from "../shell/form-page.tsx";
+import { FormRecordStatus } from "../shell/form-record-status.tsx";
 import { showToast } from "../shell/toast-store.ts";
+import { useFormState } from "../shell/use-form-state.ts";
 import {
   addSkillRequirement,
   emptyJobForm,
@@ -27,9 +32,9 @@ import {
   salaryRangeError,
   validateJobForm,
 } from "./job-form-state.ts";
+import { jobHref, jobListHref } from "./job-paths.ts";
 import { JobSkillRequirements } from "./job-skill-requirements.tsx";
 import { jobsApi } from "./jobs-api.ts";
-import { jobHref, jobListHref } from "./use-job-list-query.ts";
 import "./job-form.css";
 
 interface Choice {
@@ -61,15 +66,12 @@ function JobForm({ job }: { job: JobDetail | null }) {
   const tr = useT();
   const { t } = tr;
   const [, navigate] = useLocation();
-  const [state, setState] = useState<JobFormState>(job ? jobFormFromDetail(job) : emptyJobForm);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useFormState<JobFormState>(job ? jobFormFromDetail(job) : emptyJobForm, validateJobForm);
+  const { state } = form;
 
   // After a first submit every rule shows as the admin types; before it only the salary range rule.
-  const live = submitted ? validateJobForm(state) : {};
   const rangeError = salaryRangeError(state);
-  const errors: FieldErrors = { ...serverErrors, ...live };
+  const errors: FieldErrors = { ...form.errors };
   if (rangeError) errors["salary.max"] = rangeError;
 
   const errorOf = (path: string, label: string) => {
@@ -78,16 +80,8 @@ function JobForm({ job }: { job: JobDetail | null }) {
   };
   const labelOf = (path: string) => t(fieldLabels[path] ?? "job.field.title");
 
-  const update = (change: Partial<JobFormState>, paths: string[]) => {
-    setState((current) => ({ ...current, ...change }));
-    if (paths.some((path) => path in serverErrors)) {
-      setServerErrors((current) => {
-        const next = { ...current };
-        for (const path of paths) delete next[path];
-        return next;
-      });
-    }
-  };
+  const update = (change: Partial<JobFormState>, paths: string[]) =>
+    form.update((current) => ({ ...current, ...change }), paths);
 
   const setLine = (index: number, line: string) =>
     update({ responsibilities: state.responsibilities.map((old, at) => (at === index ? line : old)) }, [
@@ -96,31 +90,25 @@ function JobForm({ job }: { job: JobDetail | null }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(validateJobForm(state)).length > 0) {
-      showToast({ type: "error", heading: "form.invalid" });
-      return;
-    }
+    if (!form.checkSubmit()) return;
     const { body, rows } = jobRequestFromForm(state);
-    setBusy(true);
-    try {
-      const saved = job
-        ? await jobsApi.update(job.id, body as JobRequest)
-        : await jobsApi.create(body as JobRequest);
-      showToast({ type: "success", heading: job ? "job.updated" : "job.created" });
-      navigate(jobHref(saved.id));
-    } catch (failure) {
-      const fieldError = serverFieldError(failure);
-      if (fieldError) {
-        const [[path, message]] = Object.entries(fieldError) as [[string, string]];
-        setServerErrors({ [formPath(path, rows)]: message });
-        showToast({ type: "error", heading: "form.invalid" });
-      } else {
-        showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
-      }
-    } finally {
-      setBusy(false);
-    }
+    await form.save(
+      async () => {
+        const saved = job
+          ? await jobsApi.update(job.id, body as JobRequest)
+          : await jobsApi.create(body as JobRequest);
+        showToast({ type: "success", heading: job ? "job.updated" : "job.created" });
+        navigate(jobHref(saved.id));
+      },
+      (failure) => {
+        // The API names a list entry by its place in the body; the form's rows may sit elsewhere.
+        const named = serverFieldError(failure);
+        const fields =
+          named &&
+          Object.fromEntries(Object.entries(named).map(([path, message]) => [formPath(path, rows), message]));
+        form.refuse(fields, apiErrorMessage(failure));
+      },
+    );
   };
 
   const select = (path: keyof JobFormState, label: MessageId, options: Choice[]) => (
@@ -290,19 +278,18 @@ function JobForm({ job }: { job: JobDetail | null }) {
         onAdd={(row) => {
           const added = addSkillRequirement(state, row);
           if (!("state" in added)) return added;
-          setState(added.state);
+          form.setState(added.state);
           return null;
         }}
       />
 
-      <div className="page-actions">
-        <Button type="submit" disabled={busy}>
-          {busy ? t("jobForm.saving") : t(job ? "jobForm.save" : "jobForm.create")}
-        </Button>
-        <Link href={job ? jobHref(job.id) : jobListHref()} className={buttonClass({ variant: "tertiary" })}>
-          {t("jobForm.cancel")}
-        </Link>
-      </div>
+      <FormActions
+        busy={form.busy}
+        busyLabel={t("jobForm.saving")}
+        submitLabel={t(job ? "jobForm.save" : "jobForm.create")}
+      >
+        <FormCancelLink href={job ? jobHref(job.id) : jobListHref()}>{t("jobForm.cancel")}</FormCancelLink>
+      </FormActions>
     </form>
   );
 }
@@ -320,54 +307,20 @@ export default function JobFormPage() {
     id ?? "create",
   );
 
-  const back = (
-    <Link
-      href={id ? jobHref(id) : jobListHref()}
-      className={buttonClass({ variant: "tertiary", size: "sm" })}
-    >
-      ← {t("nav.goBack")}
-    </Link>
-  );
+  const back = <BackLink href={id ? jobHref(id) : jobListHref()} />;
 
-  if (job.state === "loading") {
-    return (
-      <section aria-busy="true">
-        {back}
-        <p className="subtle" role="status">
-          {t(editing ? "job.loading" : "loading.page")}
-        </p>
-      </section>
-    );
-  }
-  if (job.state === "error") {
-    return (
-      <section>
-        {back}
-        {job.status === 404 ? (
-          <div className="state-panel">
-            <h1>{t("job.notFound")}</h1>
-            <p>{t("job.notFoundHint")}</p>
-          </div>
-        ) : (
-          <div className="state-panel" role="alert">
-            <p>{t("job.error")}</p>
-            <Button variant="secondary" onClick={reload}>
-              {t("list.retry")}
-            </Button>
-          </div>
-        )}
-      </section>
-    );
+  if (job.state !== "ready") {
+    return <FormRecordStatus resource={job} area="job" editing={editing} back={back} onRetry={reload} />;
   }
 
   return (
-    <section aria-labelledby="job-form-title">
-      {back}
-      <header className="page-header">
-        <h1 id="job-form-title">{t(editing ? "jobForm.editTitle" : "jobForm.createTitle")}</h1>
-        {job.data && <p className="subtle">{job.data.title}</p>}
-      </header>
+    <FormPage
+      titleId="job-form-title"
+      title={t(editing ? "jobForm.editTitle" : "jobForm.createTitle")}
+      subtitle={job.data ? job.data.title : null}
+      back={back}
+    >
       <JobForm key={job.data?.id ?? "new"} job={job.data} />
-    </section>
+    </FormPage>
   );
 }

@@ -1,25 +1,17 @@
-import { useCallback } from "react";
 import { Link } from "wouter";
 import type { JobListItem } from "../../shared/jobs-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
-import { ListStatus } from "../shell/list-status.tsx";
-import { changeListQuery, listPageSizes, toggleListSort } from "../shell/list-url.ts";
-import { Pagination } from "../shell/pagination.tsx";
-import { SearchBox } from "../shell/search-box.tsx";
+import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
+import { useListQuery } from "../shell/use-list-query.ts";
 import { JobFilters } from "./job-filters.tsx";
 import { salaryRange, workModeId } from "./job-labels.ts";
-import {
-  defaultJobListQuery,
-  type JobListQuery,
-  type JobSortField,
-  jobListSearch,
-} from "./job-list-query.ts";
+import { jobListUrl } from "./job-list-query.ts";
+import { jobHref, jobsPath } from "./job-paths.ts";
 import { jobsApi } from "./jobs-api.ts";
-import { jobHref, useJobListQuery } from "./use-job-list-query.ts";
 
 function JobRow({ job }: { job: JobListItem }) {
   const tr = useT();
@@ -49,43 +41,30 @@ function JobRow({ job }: { job: JobListItem }) {
 /** `/dashboard/jobs` (spec §2 Jobs): search, filters, sorting and pages, all kept in the URL. */
 export default function JobListPage() {
   const { t } = useT();
-  const [query, setQuery] = useJobListQuery();
-  const { resource, reload } = useResource(() => jobsApi.list(query), jobListSearch(query));
-
-  const change = (next: Partial<JobListQuery>) => setQuery(changeListQuery(query, next));
-  const onSearch = useCallback(
-    (q: string, typing: boolean) => setQuery(changeListQuery(query, { q }), typing),
-    [query, setQuery],
-  );
-  const sortProps = {
-    sort: query.sort,
-    onSort: (field: JobSortField) => setQuery(toggleListSort(query, field)),
-  };
+  const list = useListQuery(jobsPath, jobListUrl);
+  const { resource, reload } = useResource(() => jobsApi.list(list.query), list.search);
 
   return (
     <section aria-labelledby="jobs-title">
-      <header className="page-header page-header-actions">
-        <div>
-          <h1 id="jobs-title">{t("jobs.title")}</h1>
-          <p className="subtle">{t("jobs.subtitle")}</p>
-        </div>
-        <div className="page-actions">
+      <ListHeader
+        id="jobs-title"
+        title={t("jobs.title")}
+        subtitle={t("jobs.subtitle")}
+        actions={
           <Link href="/dashboard/jobs/create" className={buttonClass()}>
             {t("jobs.create")}
           </Link>
-        </div>
-      </header>
-      <div className="list-toolbar">
-        <SearchBox
-          id="job-search"
-          label="jobs.search"
-          placeholder="jobs.searchPlaceholder"
-          value={query.q}
-          onSearch={onSearch}
+        }
+      />
+      <ListToolbar id="job-search" label="jobs.search" placeholder="jobs.searchPlaceholder" list={list}>
+        <JobFilters
+          query={list.query}
+          onChange={list.change}
+          onReset={() => list.setQuery(jobListUrl.defaults)}
         />
-        <JobFilters query={query} onChange={change} onReset={() => setQuery(defaultJobListQuery)} />
-      </div>
-      <ListStatus
+      </ListToolbar>
+      <ListTable
+        list={list}
         resource={resource}
         texts={{
           loading: "jobs.loading",
@@ -96,40 +75,20 @@ export default function JobListPage() {
           count: "jobs.count",
         }}
         onRetry={reload}
-      >
-        {(data) => (
+        head={
           <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <SortHeader field="title" label="jobs.column.title" {...sortProps} />
-                    <SortHeader field="company" label="jobs.column.company" {...sortProps} />
-                    <th scope="col">{t("jobs.column.type")}</th>
-                    <th scope="col">{t("jobs.column.level")}</th>
-                    <th scope="col">{t("jobs.column.workMode")}</th>
-                    <SortHeader field="salaryMax" label="jobs.column.salary" {...sortProps} />
-                    <SortHeader field="updatedAt" label="jobs.column.updated" {...sortProps} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((job) => (
-                    <JobRow key={job.id} job={job} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={query.page}
-              pageSize={query.pageSize}
-              total={data.total}
-              pageSizes={listPageSizes}
-              onPage={(page) => change({ page })}
-              onPageSize={(pageSize) => change({ pageSize })}
-            />
+            <SortHeader field="title" label="jobs.column.title" {...list.sortProps} />
+            <SortHeader field="company" label="jobs.column.company" {...list.sortProps} />
+            <th scope="col">{t("jobs.column.type")}</th>
+            <th scope="col">{t("jobs.column.level")}</th>
+            <th scope="col">{t("jobs.column.workMode")}</th>
+            <SortHeader field="salaryMax" label="jobs.column.salary" {...list.sortProps} />
+            <SortHeader field="updatedAt" label="jobs.column.updated" {...list.sortProps} />
           </>
-        )}
-      </ListStatus>
+        }
+      >
+        {(data) => data.items.map((job) => <JobRow key={job.id} job={job} />)}
+      </ListTable>
     </section>
   );
 }

@@ -6,12 +6,12 @@ import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { type FieldErrors, ruleMessage } from "../shell/form-errors.ts";
 import { FormField } from "../shell/form-field.tsx";
+import { skillsApi } from "../skills/skills-api.ts";
 import {
   type RequirementField,
   type SkillRequirementRow,
   tooManyRequirementsMessage,
 } from "./job-form-state.ts";
-import { skillChoicesApi } from "./jobs-api.ts";
 
 /**
  * The job form's skill requirements: each listed sub-skill with its minimum level (editable, removable),
@@ -33,10 +33,10 @@ export function JobSkillRequirements({
 }) {
   const tr = useT();
   const { t } = tr;
-  const { resource: tree, reload: reloadTree } = useResource(() => skillChoicesApi.roots(), "skill-tree");
+  const { resource: tree, reload: reloadTree } = useResource(() => skillsApi.tree(), "skill-tree");
   const [rootId, setRootId] = useState("");
   const { resource: root, reload: reloadRoot } = useResource(
-    () => (rootId ? skillChoicesApi.root(rootId) : Promise.resolve(null)),
+    () => (rootId ? skillsApi.get(rootId) : Promise.resolve(null)),
     rootId,
   );
   const [subSkillId, setSubSkillId] = useState("");

@@ -1,5 +1,4 @@
 import type { JobDetail, JobListItem, JobRequest } from "../../shared/jobs-schemas.ts";
-import type { RootSkillDetail, SkillTree } from "../../shared/skills-schemas.ts";
 import { api } from "../api/api-client.ts";
 import type { ListPage } from "../users/users-api.ts";
 import { type JobListQuery, jobListApiParams } from "./job-list-query.ts";
@@ -13,13 +12,4 @@ export const jobsApi = {
   create: (body: JobRequest) => api<JobDetail>("/api/jobs", { method: "POST", body }),
   update: (id: string, body: JobRequest) => api<JobDetail>(jobPath(id), { method: "PUT", body }),
   remove: (id: string) => api<void>(jobPath(id), { method: "DELETE" }),
-};
-
-/**
- * The skill tree as the job form's requirement choice reads it: the root skills, then one root's
- * sub-skills when the admin opens it (a grid holds at most 144 of each, so no paging is needed).
- */
-export const skillChoicesApi = {
-  roots: () => api<SkillTree>("/api/skills"),
-  root: (id: string) => api<RootSkillDetail>(`/api/skills/${encodeURIComponent(id)}`),
 };

@@ -1,23 +1,14 @@
-import { Link, useParams } from "wouter";
+import { useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { buttonClass } from "../shell/button.tsx";
+import { BackLink } from "../shell/back-link.tsx";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { ReportInformation, ReportPeople, ReportTaskCard } from "./report-fields.tsx";
+import { reportListHref } from "./report-paths.ts";
 import { ResolutionSummary, ResolveActions } from "./report-resolution.tsx";
 import { ReportTaskContent } from "./report-task-content.tsx";
 import { reportsApi } from "./reports-api.ts";
-import { reportListHref } from "./use-report-list-query.ts";
 import "./reports.css";
-
-function BackLink() {
-  const { t } = useT();
-  return (
-    <Link href={reportListHref()} className={buttonClass({ variant: "tertiary", size: "sm" })}>
-      ← {t("nav.goBack")}
-    </Link>
-  );
-}
 
 /**
  * `/dashboard/reported-tasks/:id` (spec §2 Manage Report): the report, its task and the people involved,
@@ -39,7 +30,7 @@ export default function ReportDetailPage() {
           error: "report.error",
           retry: "list.retry",
         }}
-        back={<BackLink />}
+        back={<BackLink href={reportListHref()} />}
         onRetry={reload}
       />
     );
@@ -48,7 +39,7 @@ export default function ReportDetailPage() {
   const report = resource.data;
   return (
     <section aria-labelledby="report-title">
-      <BackLink />
+      <BackLink href={reportListHref()} />
       <header className="page-header page-header-actions">
         <div>
           <p className="subtle">{t("report.title")}</p>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { ReportDetail, UserContact } from "../../shared/reports-schemas.ts";
-import { useFormatters } from "../format/use-formatters.ts";
+import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { FieldList } from "../shell/field-list.tsx";
@@ -9,12 +9,6 @@ import { taskKindLabel } from "./report-labels.ts";
 import { ReportStatusBadge } from "./report-status-badge.tsx";
 
 const userHref = (id: string) => `/dashboard/users/${encodeURIComponent(id)}`;
-
-/** "Monday, 5 January 2025, 14:03" (spec §9) with the relative time on hover, as on the other screens. */
-export function When({ value }: { value: string }) {
-  const format = useFormatters();
-  return <span title={format.ago(value)}>{format.dateTime(value)}</span>;
-}
 
 /** The reporter or the task creator: nickname (to their user screen) and e-mail, or why there is none. */
 function PersonCard({
@@ -80,7 +74,7 @@ export function ReportInformation({ report }: { report: ReportDetail }) {
             <span className="subtle-cell">{t("reports.noComment")}</span>
           ),
         },
-        { label: "report.field.reportedAt", value: <When value={report.reportedAt} /> },
+        { label: "report.field.reportedAt", value: <DateTimeAgo value={report.reportedAt} /> },
         { label: "report.field.status", value: <ReportStatusBadge resolution={report.resolution} /> },
       ]}
     />

@@ -1,25 +1,17 @@
-import { useCallback } from "react";
 import { Link } from "wouter";
 import type { ReportListItem } from "../../shared/reports-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
-import { ListStatus } from "../shell/list-status.tsx";
-import { changeListQuery, listPageSizes, toggleListSort } from "../shell/list-url.ts";
-import { Pagination } from "../shell/pagination.tsx";
-import { SearchBox } from "../shell/search-box.tsx";
+import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
+import { useListQuery } from "../shell/use-list-query.ts";
 import { ReportFilters } from "./report-filters.tsx";
 import { taskKindLabel } from "./report-labels.ts";
-import {
-  defaultReportListQuery,
-  type ReportListQuery,
-  type ReportSortField,
-  reportListSearch,
-} from "./report-list-query.ts";
+import { reportListUrl } from "./report-list-query.ts";
+import { reportHref, reportsPath } from "./report-paths.ts";
 import { ReportStatusBadge } from "./report-status-badge.tsx";
 import { reportsApi } from "./reports-api.ts";
-import { reportHref, useReportListQuery } from "./use-report-list-query.ts";
 import "./reports.css";
 
 /** The resolution pill, with the resolution date on hover. */
@@ -76,36 +68,26 @@ function ReportRow({ report }: { report: ReportListItem }) {
 /** `/dashboard/reported-tasks` (spec §2 Reported Tasks): search, filters, sorting and pages in the URL. */
 export default function ReportListPage() {
   const { t } = useT();
-  const [query, setQuery] = useReportListQuery();
-  const { resource, reload } = useResource(() => reportsApi.list(query), reportListSearch(query));
-
-  const change = (next: Partial<ReportListQuery>) => setQuery(changeListQuery(query, next));
-  const onSearch = useCallback(
-    (q: string, typing: boolean) => setQuery(changeListQuery(query, { q }), typing),
-    [query, setQuery],
-  );
-  const sortProps = {
-    sort: query.sort,
-    onSort: (field: ReportSortField) => setQuery(toggleListSort(query, field)),
-  };
+  const list = useListQuery(reportsPath, reportListUrl);
+  const { resource, reload } = useResource(() => reportsApi.list(list.query), list.search);
 
   return (
     <section aria-labelledby="reports-title">
-      <header className="page-header">
-        <h1 id="reports-title">{t("reports.title")}</h1>
-        <p className="subtle">{t("reports.subtitle")}</p>
-      </header>
-      <div className="list-toolbar">
-        <SearchBox
-          id="report-search"
-          label="reports.search"
-          placeholder="reports.searchPlaceholder"
-          value={query.q}
-          onSearch={onSearch}
+      <ListHeader id="reports-title" title={t("reports.title")} subtitle={t("reports.subtitle")} />
+      <ListToolbar
+        id="report-search"
+        label="reports.search"
+        placeholder="reports.searchPlaceholder"
+        list={list}
+      >
+        <ReportFilters
+          query={list.query}
+          onChange={list.change}
+          onReset={() => list.setQuery(reportListUrl.defaults)}
         />
-        <ReportFilters query={query} onChange={change} onReset={() => setQuery(defaultReportListQuery)} />
-      </div>
-      <ListStatus
+      </ListToolbar>
+      <ListTable
+        list={list}
         resource={resource}
         texts={{
           loading: "reports.loading",
@@ -116,39 +98,20 @@ export default function ReportListPage() {
           count: "reports.count",
         }}
         onRetry={reload}
-      >
-        {(data) => (
+        className="reports-table"
+        head={
           <>
-            <div className="table-wrap">
-              <table className="data-table reports-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("reports.column.task")}</th>
-                    <th scope="col">{t("reports.column.taskKind")}</th>
-                    <SortHeader field="reason" label="reports.column.reason" {...sortProps} />
-                    <th scope="col">{t("reports.column.reporter")}</th>
-                    <SortHeader field="resolvedAt" label="reports.column.resolution" {...sortProps} />
-                    <SortHeader field="createdAt" label="reports.column.reported" {...sortProps} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((report) => (
-                    <ReportRow key={report.id} report={report} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={query.page}
-              pageSize={query.pageSize}
-              total={data.total}
-              pageSizes={listPageSizes}
-              onPage={(page) => change({ page })}
-              onPageSize={(pageSize) => change({ pageSize })}
-            />
+            <th scope="col">{t("reports.column.task")}</th>
+            <th scope="col">{t("reports.column.taskKind")}</th>
+            <SortHeader field="reason" label="reports.column.reason" {...list.sortProps} />
+            <th scope="col">{t("reports.column.reporter")}</th>
+            <SortHeader field="resolvedAt" label="reports.column.resolution" {...list.sortProps} />
+            <SortHeader field="createdAt" label="reports.column.reported" {...list.sortProps} />
           </>
-        )}
-      </ListStatus>
+        }
+      >
+        {(data) => data.items.map((report) => <ReportRow key={report.id} report={report} />)}
+      </ListTable>
     </section>
   );
 }

@@ -1,21 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import { changeListQuery, toggleListSort } from "../shell/list-url.ts";
-import {
-  defaultReportListQuery,
-  parseReportListQuery,
-  reportListApiParams,
-  reportListSearch,
-} from "./report-list-query.ts";
+import { reportListUrl } from "./report-list-query.ts";
 
 describe("report list query", () => {
   test("an empty query string is the default list: every state, newest first", () => {
-    expect(parseReportListQuery("")).toEqual(defaultReportListQuery);
-    expect(reportListSearch(defaultReportListQuery)).toBe("");
-    expect(reportListApiParams(defaultReportListQuery).toString()).toBe("sort=-createdAt&page=1&pageSize=25");
+    expect(reportListUrl.parse("")).toEqual(reportListUrl.defaults);
+    expect(reportListUrl.search(reportListUrl.defaults)).toBe("");
+    expect(reportListUrl.apiParams(reportListUrl.defaults).toString()).toBe(
+      "sort=-createdAt&page=1&pageSize=25",
+    );
   });
 
   test("reads every parameter, and a round trip through the URL keeps them", () => {
-    const query = parseReportListQuery(
+    const query = reportListUrl.parse(
       "?q=%20loop%20&state=open&reason=UNRELATED_SKILL&taskKind=CODING&sort=resolvedAt&page=2&pageSize=50",
     );
     expect(query).toEqual({
@@ -27,37 +24,37 @@ describe("report list query", () => {
       page: 2,
       pageSize: 50,
     });
-    expect(parseReportListQuery(reportListSearch(query))).toEqual(query);
-    expect(reportListApiParams(query).toString()).toBe(
+    expect(reportListUrl.parse(reportListUrl.search(query))).toEqual(query);
+    expect(reportListUrl.apiParams(query).toString()).toBe(
       "q=loop&state=open&reason=UNRELATED_SKILL&taskKind=CODING&sort=resolvedAt&page=2&pageSize=50",
     );
   });
 
   test("values the API does not offer fall back to the defaults", () => {
     expect(
-      parseReportListQuery("?state=closed&reason=SPAM&taskKind=ESSAY&sort=-title&page=0&pageSize=7"),
-    ).toEqual(defaultReportListQuery);
-    expect(parseReportListQuery("?reason=abuse").reason).toBeNull();
-    expect(parseReportListQuery("?page=-3").page).toBe(1);
+      reportListUrl.parse("?state=closed&reason=SPAM&taskKind=ESSAY&sort=-title&page=0&pageSize=7"),
+    ).toEqual(reportListUrl.defaults);
+    expect(reportListUrl.parse("?reason=abuse").reason).toBeNull();
+    expect(reportListUrl.parse("?page=-3").page).toBe(1);
   });
 
   test("the reason sort and the descending resolution date", () => {
-    expect(parseReportListQuery("?sort=-resolvedAt").sort).toEqual({
+    expect(reportListUrl.parse("?sort=-resolvedAt").sort).toEqual({
       field: "resolvedAt",
       direction: "desc",
     });
-    expect(parseReportListQuery("?sort=reason").sort).toEqual({ field: "reason", direction: "asc" });
+    expect(reportListUrl.parse("?sort=reason").sort).toEqual({ field: "reason", direction: "asc" });
   });
 
   test("a filter change starts at page 1; sorting flips the same column", () => {
-    const onPage3 = { ...defaultReportListQuery, page: 3 };
+    const onPage3 = { ...reportListUrl.defaults, page: 3 };
     expect(changeListQuery(onPage3, { state: "resolved" }).page).toBe(1);
     expect(changeListQuery(onPage3, { page: 4 }).page).toBe(4);
-    expect(toggleListSort(defaultReportListQuery, "createdAt").sort).toEqual({
+    expect(toggleListSort(reportListUrl.defaults, "createdAt").sort).toEqual({
       field: "createdAt",
       direction: "asc",
     });
-    expect(toggleListSort(defaultReportListQuery, "reason").sort).toEqual({
+    expect(toggleListSort(reportListUrl.defaults, "reason").sort).toEqual({
       field: "reason",
       direction: "asc",
     });

@@ -5,16 +5,27 @@ import {
   type ReportResolution,
   ResolveReportRequest,
 } from "../../shared/reports-schemas.ts";
+import { apiErrorMessage } from "../api/api-error.ts";
+import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
 import { FieldList } from "../shell/field-list.tsx";
 import { fieldErrors, ruleMessage } from "../shell/form-errors.ts";
 import { FormField } from "../shell/form-field.tsx";
-import { When } from "./report-fields.tsx";
+import { type ActionFailure, runAction } from "../shell/run-action.ts";
+import { resolutionFailureToast } from "./report-labels.ts";
 import { ReportStatusBadge } from "./report-status-badge.tsx";
 import { reportsApi } from "./reports-api.ts";
-import { runResolution } from "./run-resolution.ts";
+
+/**
+ * A refused resolution as its toast: "Report Already Resolved" (another admin was faster) and "Report
+ * Not Found" head it and ask the screen to load the report again; other refusals give their reason.
+ */
+export function resolutionFailure(failure: unknown): ActionFailure {
+  const { heading, body, stale } = resolutionFailureToast(apiErrorMessage(failure));
+  return { heading, body, reload: stale };
+}
 
 /** How a resolved report ended: the resolution, when, and by which admin. */
 export function ResolutionSummary({ report }: { report: ReportDetail }) {
@@ -26,7 +37,7 @@ export function ResolutionSummary({ report }: { report: ReportDetail }) {
           { label: "report.field.resolution", value: <ReportStatusBadge resolution={report.resolution} /> },
           {
             label: "report.field.resolvedAt",
-            value: report.resolvedAt && <When value={report.resolvedAt} />,
+            value: report.resolvedAt && <DateTimeAgo value={report.resolvedAt} />,
           },
           {
             label: "report.field.resolvedBy",
@@ -69,12 +80,17 @@ export function ResolveActions({
 
   const resolve = async (resolution: ReportResolution, body: ResolveReportRequest) => {
     setBusy(true);
-    const outcome = await runResolution(resolution, () => reportsApi.resolve(report.id, resolution, body));
+    // "Report resolved" with what happened (spec §8).
+    const outcome = await runAction(
+      () => reportsApi.resolve(report.id, resolution, body),
+      { heading: "report.resolved", body: `report.done.${resolution}` },
+      resolutionFailure,
+    );
     setBusy(false);
     if (outcome.ok) {
       setNote("");
-      onResolved(outcome.report);
-    } else if (outcome.stale) onStale();
+      onResolved(outcome.value);
+    } else if (outcome.reload) onStale();
   };
 
   const ask = (resolution: ReportResolution) => {

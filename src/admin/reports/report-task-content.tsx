@@ -8,11 +8,11 @@ import type {
 } from "../../shared/challenges-schemas.ts";
 import type { CodingChallengeInfo, ReportDetail } from "../../shared/reports-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
+import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { FieldList } from "../shell/field-list.tsx";
-import { When } from "./report-fields.tsx";
 import { isTaskKind, reportServerText } from "./report-labels.ts";
 import { reportsApi, type TaskView } from "./reports-api.ts";
 
@@ -90,8 +90,8 @@ function TaskValues({ task }: { task: TaskFields }) {
         { label: "report.field.coins", value: t("report.value.coins", { value: formatNumber(task.coins) }) },
         { label: "report.field.fee", value: t("report.value.fee", { value: formatNumber(task.fee) }) },
         { label: "report.field.retired", value: t(task.retired ? "report.yes" : "report.no") },
-        { label: "report.field.createdAt", value: <When value={task.createdAt} /> },
-        { label: "report.field.updatedAt", value: <When value={task.updatedAt} /> },
+        { label: "report.field.createdAt", value: <DateTimeAgo value={task.createdAt} /> },
+        { label: "report.field.updatedAt", value: <DateTimeAgo value={task.updatedAt} /> },
       ]}
     />
   );

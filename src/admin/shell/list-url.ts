@@ -49,3 +49,104 @@ export function toggleListSort<Q extends { page: number; sort: SortState<string>
 }
 
 export const listPageSizes = [10, 25, 50, 100] as const;
+
+/** Every list opens with this many rows a page; the API answers the same without `pageSize`. */
+const defaultPageSize = 25;
+
+/** What every list keeps in the URL; a list's own filters come on top. */
+export interface ListQuery<F extends string> {
+  q: string;
+  sort: SortState<F>;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One filter's URL parameter, read back from the query string and written to it under the filter's name
+ * (`null`: the parameter is left out, which the API reads as "any").
+ */
+export interface ListFilter<T> {
+  // Method syntax on purpose: it lets a `ListFilter<string>` stand in a record of filters of any kind.
+  read(value: string | null): T;
+  write(value: T): string | null;
+}
+
+/** Free text such as an id a link put there: trimmed, left out when empty. */
+export const textFilter: ListFilter<string> = {
+  read: (value) => (value ?? "").trim(),
+  write: (value) => value || null,
+};
+
+/** One of the API's values, else "any": an unknown value in a hand-edited URL is ignored, not sent on. */
+export function choiceFilter<T extends string>(values: readonly T[]): ListFilter<T | null> {
+  return {
+    read: (value) => ((values as readonly string[]).includes(value ?? "") ? (value as T) : null),
+    write: (value) => value,
+  };
+}
+
+/** `true` or `false`, else "any". */
+export const flagFilter: ListFilter<boolean | null> = {
+  read: (value) => (value === "true" ? true : value === "false" ? false : null),
+  write: (value) => (value === null ? null : String(value)),
+};
+
+type FilterValues<R> = { [K in keyof R]: R[K] extends ListFilter<infer T> ? T : never };
+
+/** A list's URL state, read and written. */
+export interface ListQueryCodec<Q> {
+  /** The list as an empty query string opens it. */
+  defaults: Q;
+  /** Reads a query string (with or without `?`); unknown or invalid values fall back to the defaults. */
+  parse: (search: string) => Q;
+  /** Every parameter, defaults included: what the list's API is asked. */
+  apiParams: (query: Q) => URLSearchParams;
+  /** The browser's query string: sort and page left out while at their defaults, so a plain list has none. */
+  search: (query: Q) => string;
+}
+
+/**
+ * The URL state of a list that sorts by `sortFields`, with the search `q`, pages and the given `filters`
+ * (parameter name to its kind). Every list reads and writes these the same way, so only what differs is
+ * spelled out per list; parameters go in a fixed order (`q`, the filters as given, sort, page, size), so
+ * the same state always makes the same URL and the same request key.
+ */
+export function createListQuery<
+  F extends string,
+  R extends Record<string, ListFilter<unknown>> = Record<never, never>,
+>(options: {
+  sortFields: readonly F[];
+  defaultSort: SortState<F>;
+  filters?: R;
+}): ListQueryCodec<ListQuery<F> & FilterValues<R>> {
+  type Q = ListQuery<F> & FilterValues<R>;
+  const filters = Object.entries(options.filters ?? {}) as [string, ListFilter<unknown>][];
+
+  const parse = (search: string): Q => {
+    const params = new URLSearchParams(search);
+    const query: Record<string, unknown> = { q: textFilter.read(params.get("q")) };
+    for (const [name, filter] of filters) query[name] = filter.read(params.get(name));
+    query.sort = readSort(params.get("sort"), options.sortFields, options.defaultSort);
+    query.page = readWhole(params.get("page"), 1);
+    query.pageSize = readWhole(params.get("pageSize"), defaultPageSize, listPageSizes);
+    return query as Q;
+  };
+
+  const apiParams = (query: Q): URLSearchParams => {
+    const params = new URLSearchParams();
+    if (query.q) params.set("q", query.q);
+    for (const [name, filter] of filters) {
+      const value = filter.write((query as Record<string, unknown>)[name]);
+      if (value !== null) params.set(name, value);
+    }
+    params.set("sort", sortParam(query.sort));
+    params.set("page", String(query.page));
+    params.set("pageSize", String(query.pageSize));
+    return params;
+  };
+
+  // The defaults are what an empty query string reads as, so the two cannot drift apart.
+  const defaults = parse("");
+  const defaultParams = apiParams(defaults);
+  return { defaults, parse, apiParams, search: (query) => browserSearch(apiParams(query), defaultParams) };
+}

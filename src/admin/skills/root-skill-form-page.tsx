@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { Link, useLocation, useParams } from "wouter";
+import { useLocation, useParams } from "wouter";
 import {
   type RootSkillCreate,
   type RootSkillDetail,
@@ -11,10 +11,14 @@ import {
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button, buttonClass } from "../shell/button.tsx";
-import { DetailStatus } from "../shell/detail-status.tsx";
+import { BackLink } from "../shell/back-link.tsx";
+import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
+import { FormChoicesStatus } from "../shell/form-choices-status.tsx";
 import { FormField } from "../shell/form-field.tsx";
+import { FormPage } from "../shell/form-page.tsx";
+import { FormRecordStatus } from "../shell/form-record-status.tsx";
 import { showToast } from "../shell/toast-store.ts";
+import { useFormState } from "../shell/use-form-state.ts";
 import { CellSelect } from "./cell-select.tsx";
 import { DependencyPicker } from "./dependency-picker.tsx";
 import { IconField } from "./icon-field.tsx";
@@ -27,11 +31,10 @@ import {
   validateRootSkillForm,
   withName,
 } from "./root-skill-form-state.ts";
-import { skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
+import { skillErrorText, skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
 import { dependencyOptions, firstFreeCell, gridCells, toggleDependency } from "./skill-options.ts";
 import { manageSkillHref, skillListHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
-import { useSkillForm } from "./use-skill-form.ts";
 import "./skills.css";
 
 /** Which label names a field in "{field} is required". */
@@ -58,9 +61,10 @@ function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetai
   const [, navigate] = useLocation();
   const creating = skill === null;
   const cells = gridCells(tree.grid.rows, tree.grid.columns, tree.roots, skill?.id ?? null);
-  const form = useSkillForm<RootSkillFormState>(
+  const form = useFormState<RootSkillFormState>(
     () => (skill ? rootSkillFormFromDetail(skill) : emptyRootSkillForm(firstFreeCell(cells))),
     (state) => validateRootSkillForm(state, creating),
+    skillErrorText,
   );
   const { state, update, errorOf } = form;
   const labelOf = (path: string) => t(fieldLabels[path] ?? "skill.field.name");
@@ -68,30 +72,22 @@ function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetai
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    form.setSubmitted(true);
-    if (Object.keys(validateRootSkillForm(state, creating)).length > 0) {
-      showToast({ type: "error", heading: "form.invalid" });
-      return;
-    }
+    if (!form.checkSubmit()) return;
     const body = rootSkillRequest(state, creating);
-    form.setBusy(true);
-    try {
-      const saved = skill
-        ? await skillsApi.update(skill.id, body as RootSkillUpdate)
-        : await skillsApi.create(body as RootSkillCreate);
-      showToast({ type: "success", heading: skill ? "skill.updated" : "skill.created" });
-      navigate(manageSkillHref(saved.id));
-    } catch (failure) {
-      const placed = skillServerFieldErrors(failure, rootSkillFormPath, refusalPlacement);
-      if (placed) {
-        form.setServerErrors(placed);
-        showToast({ type: "error", heading: "form.invalid" });
-      } else {
-        showToast({ type: "error", heading: "toast.error", body: skillFailureText(tr, failure) });
-      }
-    } finally {
-      form.setBusy(false);
-    }
+    await form.save(
+      async () => {
+        const saved = skill
+          ? await skillsApi.update(skill.id, body as RootSkillUpdate)
+          : await skillsApi.create(body as RootSkillCreate);
+        showToast({ type: "success", heading: skill ? "skill.updated" : "skill.created" });
+        navigate(manageSkillHref(saved.id));
+      },
+      (failure) =>
+        form.refuse(
+          skillServerFieldErrors(failure, rootSkillFormPath, refusalPlacement),
+          skillFailureText(tr, failure),
+        ),
+    );
   };
 
   const gridInput = (key: "subRows" | "subColumns") => (
@@ -200,17 +196,15 @@ function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetai
         />
       </section>
 
-      <div className="page-actions">
-        <Button type="submit" disabled={form.busy}>
-          {form.busy ? t("skillForm.saving") : t(creating ? "skillForm.create" : "skillForm.save")}
-        </Button>
-        <Link
-          href={skill ? manageSkillHref(skill.id) : skillListHref()}
-          className={buttonClass({ variant: "tertiary" })}
-        >
+      <FormActions
+        busy={form.busy}
+        busyLabel={t("skillForm.saving")}
+        submitLabel={t(creating ? "skillForm.create" : "skillForm.save")}
+      >
+        <FormCancelLink href={skill ? manageSkillHref(skill.id) : skillListHref()}>
           {t("skillForm.cancel")}
-        </Link>
-      </div>
+        </FormCancelLink>
+      </FormActions>
     </form>
   );
 }
@@ -230,61 +224,39 @@ export default function RootSkillFormPage() {
   );
   const { resource: tree, reload: reloadTree } = useResource(() => skillsApi.tree(), "tree");
 
-  const back = (
-    <Link
-      href={rootSkill !== undefined ? manageSkillHref(rootSkill) : skillListHref()}
-      className={buttonClass({ variant: "tertiary", size: "sm" })}
-    >
-      ← {t("nav.goBack")}
-    </Link>
-  );
+  const back = <BackLink href={rootSkill !== undefined ? manageSkillHref(rootSkill) : skillListHref()} />;
 
   if (skill.state !== "ready" || tree.state === "loading") {
     return (
-      <DetailStatus
+      <FormRecordStatus
         resource={skill.state === "ready" ? { state: "loading" } : skill}
-        texts={{
-          loading: editing ? "skill.loading" : "loading.page",
-          notFound: "skill.notFound",
-          notFoundHint: "skill.notFoundHint",
-          error: "skill.error",
-          retry: "list.retry",
-        }}
+        area="skill"
+        editing={editing}
         back={back}
         onRetry={reload}
       />
     );
   }
   if (tree.state === "error") {
-    return (
-      <section>
-        {back}
-        <div className="state-panel" role="alert">
-          <p>{t("skillForm.treeError")}</p>
-          <Button variant="secondary" onClick={reloadTree}>
-            {t("list.retry")}
-          </Button>
-        </div>
-      </section>
-    );
+    return <FormChoicesStatus resource={tree} error="skillForm.treeError" back={back} onRetry={reloadTree} />;
   }
 
   return (
-    <section aria-labelledby="skill-form-title">
-      {back}
-      <header className="page-header">
-        <h1 id="skill-form-title">{t(editing ? "skillForm.editTitle" : "skillForm.createTitle")}</h1>
-        <p className="subtle">
-          {skill.data ? (
-            <>
-              {skill.data.name} · <code>{skill.data.id}</code>
-            </>
-          ) : (
-            t("skillForm.createSubtitle")
-          )}
-        </p>
-      </header>
+    <FormPage
+      titleId="skill-form-title"
+      title={t(editing ? "skillForm.editTitle" : "skillForm.createTitle")}
+      subtitle={
+        skill.data ? (
+          <>
+            {skill.data.name} · <code>{skill.data.id}</code>
+          </>
+        ) : (
+          t("skillForm.createSubtitle")
+        )
+      }
+      back={back}
+    >
       <RootSkillForm key={skill.data?.id ?? "new"} tree={tree.data} skill={skill.data} />
-    </section>
+    </FormPage>
   );
 }

@@ -1,5 +1,5 @@
-import { type FormEvent, useCallback, useMemo } from "react";
-import { Link, useLocation, useSearch } from "wouter";
+import type { FormEvent } from "react";
+import { Link } from "wouter";
 import {
   type RootSkillSummary,
   type SkillTree,
@@ -12,29 +12,16 @@ import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { FormField } from "../shell/form-field.tsx";
-import { ListStatus } from "../shell/list-status.tsx";
-import { changeListQuery, listPageSizes, toggleListSort } from "../shell/list-url.ts";
-import { Pagination } from "../shell/pagination.tsx";
-import { SearchBox } from "../shell/search-box.tsx";
+import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
 import { showToast } from "../shell/toast-store.ts";
-import { skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
+import { useFormState } from "../shell/use-form-state.ts";
+import { useListQuery } from "../shell/use-list-query.ts";
+import { skillErrorText, skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
 import { SkillIcon } from "./skill-icon.tsx";
-import {
-  parseSkillListQuery,
-  type SkillListQuery,
-  type SkillSortField,
-  skillListSearch,
-  visibleRoots,
-} from "./skill-list-query.ts";
+import { skillListUrl, visibleRoots } from "./skill-list-query.ts";
 import { skillNames } from "./skill-options.ts";
-import {
-  manageSkillHref,
-  rememberSkillListSearch,
-  skillCreatePath,
-  skillTreePath,
-  subSkillsHref,
-} from "./skill-paths.ts";
+import { manageSkillHref, skillCreatePath, skillTreePath, subSkillsHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
 import {
   freeCellCount,
@@ -43,7 +30,6 @@ import {
   treeGridRequest,
   validateTreeGridForm,
 } from "./tree-grid-form-state.ts";
-import { useSkillForm } from "./use-skill-form.ts";
 import "./skills.css";
 
 function RootRow({ root, roots }: { root: RootSkillSummary; roots: readonly RootSkillSummary[] }) {
@@ -76,35 +62,29 @@ function RootRow({ root, roots }: { root: RootSkillSummary; roots: readonly Root
 function TreeGridCard({ tree, onSaved }: { tree: SkillTree; onSaved: () => void }) {
   const tr = useT();
   const { t } = tr;
-  const form = useSkillForm<TreeGridFormState>(() => treeGridForm(tree.grid), validateTreeGridForm);
+  const form = useFormState<TreeGridFormState>(
+    () => treeGridForm(tree.grid),
+    validateTreeGridForm,
+    skillErrorText,
+  );
   const { state, update, errorOf } = form;
   const free = freeCellCount(tree.grid, tree.roots.length);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    form.setSubmitted(true);
-    if (Object.keys(validateTreeGridForm(state)).length > 0) {
-      showToast({ type: "error", heading: "form.invalid" });
-      return;
-    }
-    form.setBusy(true);
-    try {
-      await skillsApi.updateGrid(treeGridRequest(state) as SkillTree["grid"]);
-      showToast({ type: "success", heading: "skills.grid.saved" });
-      onSaved();
-    } catch (failure) {
-      const placed = skillServerFieldErrors(failure, (path) => path, {
-        [skillTreeErrors.outsideGrid]: "grid",
-      });
-      if (placed) {
-        form.setServerErrors(placed);
-        showToast({ type: "error", heading: "form.invalid" });
-      } else {
-        showToast({ type: "error", heading: "toast.error", body: skillFailureText(tr, failure) });
-      }
-    } finally {
-      form.setBusy(false);
-    }
+    if (!form.checkSubmit()) return;
+    await form.save(
+      async () => {
+        await skillsApi.updateGrid(treeGridRequest(state) as SkillTree["grid"]);
+        showToast({ type: "success", heading: "skills.grid.saved" });
+        onSaved();
+      },
+      (failure) =>
+        form.refuse(
+          skillServerFieldErrors(failure, (path) => path, { [skillTreeErrors.outsideGrid]: "grid" }),
+          skillFailureText(tr, failure),
+        ),
+    );
   };
 
   const sizeInput = (key: "rows" | "columns") => {
@@ -156,98 +136,57 @@ function TreeGridCard({ tree, onSaved }: { tree: SkillTree; onSaved: () => void 
  */
 export default function SkillListPage() {
   const { t } = useT();
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const query = useMemo(() => parseSkillListQuery(search), [search]);
-  rememberSkillListSearch(skillListSearch(query));
-  const setQuery = useCallback(
-    (next: SkillListQuery, replace = false) =>
-      navigate(`${skillTreePath}${skillListSearch(next)}`, { replace }),
-    [navigate],
-  );
+  const list = useListQuery(skillTreePath, skillListUrl);
   const { resource: tree, reload, refresh } = useResource(() => skillsApi.tree(), "tree");
-  const list: Resource<{ items: RootSkillSummary[]; total: number }> =
-    tree.state === "ready" ? { state: "ready", data: visibleRoots(tree.data.roots, query) } : tree;
-
-  const change = (next: Partial<SkillListQuery>) => setQuery(changeListQuery(query, next));
-  const onSearch = useCallback(
-    (q: string, typing: boolean) => setQuery(changeListQuery(query, { q }), typing),
-    [query, setQuery],
-  );
-  const sortProps = {
-    sort: query.sort,
-    onSort: (field: SkillSortField) => setQuery(toggleListSort(query, field)),
-  };
+  const visible: Resource<{ items: RootSkillSummary[]; total: number }> =
+    tree.state === "ready" ? { state: "ready", data: visibleRoots(tree.data.roots, list.query) } : tree;
 
   return (
     <section aria-labelledby="skills-title">
-      <header className="page-header page-header-actions">
-        <div>
-          <h1 id="skills-title">{t("skills.title")}</h1>
-          <p className="subtle">{t("skills.subtitle")}</p>
-        </div>
-        <div className="page-actions">
+      <ListHeader
+        id="skills-title"
+        title={t("skills.title")}
+        subtitle={t("skills.subtitle")}
+        actions={
           <Link href={skillCreatePath} className={buttonClass()}>
             {t("skills.create")}
           </Link>
-        </div>
-      </header>
-      <div className="list-toolbar">
-        <SearchBox
-          id="skill-search"
-          label="skills.search"
-          placeholder="skills.searchPlaceholder"
-          value={query.q}
-          onSearch={onSearch}
-        />
-      </div>
-      <ListStatus
-        resource={list}
+        }
+      />
+      <ListToolbar
+        id="skill-search"
+        label="skills.search"
+        placeholder="skills.searchPlaceholder"
+        list={list}
+      />
+      <ListTable
+        list={list}
+        resource={visible}
         texts={{
           loading: "skills.loading",
           error: "skills.error",
           retry: "list.retry",
           empty: "skills.empty",
-          emptyHint: query.q ? "skills.emptyHint" : "skills.emptyTreeHint",
+          emptyHint: list.query.q ? "skills.emptyHint" : "skills.emptyTreeHint",
           count: "skills.count",
         }}
         onRetry={reload}
-      >
-        {(data) => (
+        head={
           <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <SortHeader field="name" label="skills.column.name" {...sortProps} />
-                    <SortHeader field="position" label="skills.column.position" {...sortProps} />
-                    <SortHeader field="subSkills" label="skills.column.subSkills" numeric {...sortProps} />
-                    <th scope="col">{t("skills.column.dependencies")}</th>
-                    <SortHeader field="updatedAt" label="skills.column.updated" {...sortProps} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((root) => (
-                    <RootRow
-                      key={root.id}
-                      root={root}
-                      roots={tree.state === "ready" ? tree.data.roots : []}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={query.page}
-              pageSize={query.pageSize}
-              total={data.total}
-              pageSizes={listPageSizes}
-              onPage={(page) => change({ page })}
-              onPageSize={(pageSize) => change({ pageSize })}
-            />
+            <SortHeader field="name" label="skills.column.name" {...list.sortProps} />
+            <SortHeader field="position" label="skills.column.position" {...list.sortProps} />
+            <SortHeader field="subSkills" label="skills.column.subSkills" numeric {...list.sortProps} />
+            <th scope="col">{t("skills.column.dependencies")}</th>
+            <SortHeader field="updatedAt" label="skills.column.updated" {...list.sortProps} />
           </>
-        )}
-      </ListStatus>
+        }
+      >
+        {(data) =>
+          data.items.map((root) => (
+            <RootRow key={root.id} root={root} roots={tree.state === "ready" ? tree.data.roots : []} />
+          ))
+        }
+      </ListTable>
       {tree.state === "ready" && (
         <TreeGridCard
           key={`${tree.data.grid.rows}x${tree.data.grid.columns}`}

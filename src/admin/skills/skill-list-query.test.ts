@@ -1,12 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { RootSkillSummary } from "../../shared/skills-schemas.ts";
 import { changeListQuery, toggleListSort } from "../shell/list-url.ts";
-import {
-  defaultSkillListQuery,
-  parseSkillListQuery,
-  skillListSearch,
-  visibleRoots,
-} from "./skill-list-query.ts";
+import { skillListUrl, visibleRoots } from "./skill-list-query.ts";
 
 const root = (
   id: string,
@@ -35,43 +30,43 @@ const roots = [
   root("devops", "DevOps", 2, 0, 6),
 ];
 
-const ids = (query = defaultSkillListQuery) => visibleRoots(roots, query).items.map((item) => item.id);
+const ids = (query = skillListUrl.defaults) => visibleRoots(roots, query).items.map((item) => item.id);
 
 describe("skill list query", () => {
   test("an empty query string is the default list, in grid order", () => {
-    expect(parseSkillListQuery("")).toEqual(defaultSkillListQuery);
-    expect(skillListSearch(defaultSkillListQuery)).toBe("");
+    expect(skillListUrl.parse("")).toEqual(skillListUrl.defaults);
+    expect(skillListUrl.search(skillListUrl.defaults)).toBe("");
     expect(ids()).toEqual(["basics", "math", "web", "devops"]);
   });
 
   test("search, sort and page survive a round trip; invalid values fall back", () => {
-    const query = parseSkillListQuery("?q=dev&sort=-subSkills&page=2&pageSize=10");
+    const query = skillListUrl.parse("?q=dev&sort=-subSkills&page=2&pageSize=10");
     expect(query).toEqual({
       q: "dev",
       sort: { field: "subSkills", direction: "desc" },
       page: 2,
       pageSize: 10,
     });
-    expect(parseSkillListQuery(skillListSearch(query))).toEqual(query);
-    expect(parseSkillListQuery("?sort=nope&page=0&pageSize=7")).toEqual(defaultSkillListQuery);
+    expect(skillListUrl.parse(skillListUrl.search(query))).toEqual(query);
+    expect(skillListUrl.parse("?sort=nope&page=0&pageSize=7")).toEqual(skillListUrl.defaults);
   });
 
   test("the search matches names case-insensitively and ids", () => {
-    expect(ids({ ...defaultSkillListQuery, q: "dev" })).toEqual(["web", "devops"]);
-    expect(ids({ ...defaultSkillListQuery, q: "MATH" })).toEqual(["math"]);
-    expect(ids({ ...defaultSkillListQuery, q: "basics" })).toEqual(["basics"]);
-    expect(visibleRoots(roots, { ...defaultSkillListQuery, q: "zzz" }).total).toBe(0);
+    expect(ids({ ...skillListUrl.defaults, q: "dev" })).toEqual(["web", "devops"]);
+    expect(ids({ ...skillListUrl.defaults, q: "MATH" })).toEqual(["math"]);
+    expect(ids({ ...skillListUrl.defaults, q: "basics" })).toEqual(["basics"]);
+    expect(visibleRoots(roots, { ...skillListUrl.defaults, q: "zzz" }).total).toBe(0);
   });
 
   test("sorting by name ignores case; equal values keep grid order", () => {
-    const byName = toggleListSort(defaultSkillListQuery, "name");
+    const byName = toggleListSort(skillListUrl.defaults, "name");
     expect(ids(byName)).toEqual(["devops", "math", "basics", "web"]);
-    const bySubSkills = toggleListSort(toggleListSort(defaultSkillListQuery, "subSkills"), "subSkills");
+    const bySubSkills = toggleListSort(toggleListSort(skillListUrl.defaults, "subSkills"), "subSkills");
     expect(ids(bySubSkills)).toEqual(["web", "basics", "devops", "math"]);
   });
 
   test("pages cut the sorted matches; the total counts them all", () => {
-    const page2 = { ...defaultSkillListQuery, pageSize: 10, page: 1 };
+    const page2 = { ...skillListUrl.defaults, pageSize: 10, page: 1 };
     expect(visibleRoots(roots, page2).total).toBe(4);
     const second = visibleRoots(roots, { ...changeListQuery(page2, { page: 2 }), pageSize: 3 });
     expect(second).toEqual({ items: [roots[3] as RootSkillSummary], total: 4 });

@@ -1,6 +1,5 @@
 import type { RootSkillSummary } from "../../shared/skills-schemas.ts";
-import { browserSearch, listPageSizes, readSort, readWhole, sortParam } from "../shell/list-url.ts";
-import type { SortState } from "../shell/sort-header.tsx";
+import { createListQuery } from "../shell/list-url.ts";
 
 /**
  * The root skill list. `GET /api/skills` answers the whole root grid at once (at most 12 × 12 skills),
@@ -9,43 +8,12 @@ import type { SortState } from "../shell/sort-header.tsx";
 export const skillSortFields = ["position", "name", "subSkills", "updatedAt"] as const;
 export type SkillSortField = (typeof skillSortFields)[number];
 
-export interface SkillListQuery {
-  q: string;
-  sort: SortState<SkillSortField>;
-  page: number;
-  pageSize: number;
-}
-
-export const defaultSkillListQuery: SkillListQuery = {
-  q: "",
-  sort: { field: "position", direction: "asc" },
-  page: 1,
-  pageSize: 25,
-};
-
-export function parseSkillListQuery(search: string): SkillListQuery {
-  const params = new URLSearchParams(search);
-  return {
-    q: (params.get("q") ?? "").trim(),
-    sort: readSort(params.get("sort"), skillSortFields, defaultSkillListQuery.sort),
-    page: readWhole(params.get("page"), 1),
-    pageSize: readWhole(params.get("pageSize"), defaultSkillListQuery.pageSize, listPageSizes),
-  };
-}
-
-function listParams(query: SkillListQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  params.set("sort", sortParam(query.sort));
-  params.set("page", String(query.page));
-  params.set("pageSize", String(query.pageSize));
-  return params;
-}
-
-/** The browser's query string: defaults left out, so a plain list stays `/dashboard/skill-tree`. */
-export function skillListSearch(query: SkillListQuery): string {
-  return browserSearch(listParams(query), listParams(defaultSkillListQuery));
-}
+/** The root skill list's state as it lives in the URL query (`/dashboard/skill-tree?q=…`). */
+export const skillListUrl = createListQuery({
+  sortFields: skillSortFields,
+  defaultSort: { field: "position", direction: "asc" },
+});
+export type SkillListQuery = typeof skillListUrl.defaults;
 
 const byPosition = (a: RootSkillSummary, b: RootSkillSummary) => a.row - b.row || a.column - b.column;
 

@@ -2,14 +2,16 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
 import type { RootSkillDetail, RootSkillSummary, SubSkill } from "../../shared/skills-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
-import { useFormatters } from "../format/use-formatters.ts";
-import { useT } from "../i18n/intl.ts";
+import { DateTimeAgo } from "../format/date-time-ago.tsx";
+import { type Translator, useT } from "../i18n/intl.ts";
+import { BackLink } from "../shell/back-link.tsx";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { FieldList } from "../shell/field-list.tsx";
+import { type ActionFailure, runAction } from "../shell/run-action.ts";
 import { scrollDelayMs } from "../shell/scroll-to-top.tsx";
-import { runSkillAction } from "./run-skill-action.ts";
+import { skillFailureText } from "./skill-errors.ts";
 import { SkillIcon } from "./skill-icon.tsx";
 import { cellKey, dependentsOf, firstFreeCell, gridCells, isImageIcon, skillNames } from "./skill-options.ts";
 import {
@@ -23,14 +25,13 @@ import { skillsApi } from "./skills-api.ts";
 import { SubSkillForm } from "./sub-skill-form.tsx";
 import "./skills.css";
 
-function BackLink() {
-  const { t } = useT();
-  return (
-    <Link href={skillListHref()} className={buttonClass({ variant: "tertiary", size: "sm" })}>
-      ← {t("nav.goBack")}
-    </Link>
-  );
-}
+/**
+ * A refused delete's toast: the reason reads in the admin's language when the skills catalogue knows it
+ * ("Other skills depend on this skill").
+ */
+const skillFailure =
+  (tr: Translator) =>
+  (failure: unknown): ActionFailure => ({ heading: "toast.error", body: skillFailureText(tr, failure) });
 
 /** Root skills as links to their manage screens, or "None". */
 function RootLinks({
@@ -69,8 +70,8 @@ function RootActions({ root }: { root: RootSkillDetail }) {
       body: t("skill.confirm.deleteBody", { count: root.subSkills.length }),
       confirmLabel: t("skill.action.delete"),
       onConfirm: async () => {
-        if (await runSkillAction(tr, () => skillsApi.remove(root.id), "skill.deleted"))
-          navigate(skillListHref());
+        const deleted = await runAction(() => skillsApi.remove(root.id), "skill.deleted", skillFailure(tr));
+        if (deleted.ok) navigate(skillListHref());
       },
     });
   return (
@@ -107,12 +108,12 @@ function SubSkillCard({
       body: t("subSkill.confirm.deleteBody"),
       confirmLabel: t("subSkill.confirm.delete"),
       onConfirm: async () => {
-        const done = await runSkillAction(
-          tr,
+        const deleted = await runAction(
           () => skillsApi.removeSubSkill(root.id, skill.id),
           "subSkill.deleted",
+          skillFailure(tr),
         );
-        if (done) onDeleted();
+        if (deleted.ok) onDeleted();
       },
     });
   return (
@@ -199,7 +200,6 @@ function SubSkillGrid({
 /** `/dashboard/skill-tree/:rootSkill/manage` (spec §2 "Manage Skill Tree"): the root, its grid of sub-skills, and their actions. */
 export default function SkillManagePage() {
   const { t } = useT();
-  const format = useFormatters();
   const { rootSkill = "" } = useParams<{ rootSkill: string }>();
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -238,7 +238,7 @@ export default function SkillManagePage() {
           error: "skill.error",
           retry: "list.retry",
         }}
-        back={<BackLink />}
+        back={<BackLink href={skillListHref()} />}
         onRetry={reload}
       />
     );
@@ -263,11 +263,10 @@ export default function SkillManagePage() {
     setAdding(cell);
     setAddCount((count) => count + 1);
   };
-  const when = (value: string) => <span title={format.ago(value)}>{format.dateTime(value)}</span>;
 
   return (
     <section aria-labelledby="skill-title">
-      <BackLink />
+      <BackLink href={skillListHref()} />
       <header className="page-header page-header-actions">
         <div>
           <p className="subtle">{t("skill.title")}</p>
@@ -303,8 +302,8 @@ export default function SkillManagePage() {
               label: "skill.field.subGrid",
               value: t("skill.gridSize", { rows: root.subRows, columns: root.subColumns }),
             },
-            { label: "skill.field.createdAt", value: when(root.createdAt) },
-            { label: "skill.field.updatedAt", value: when(root.updatedAt) },
+            { label: "skill.field.createdAt", value: <DateTimeAgo value={root.createdAt} /> },
+            { label: "skill.field.updatedAt", value: <DateTimeAgo value={root.updatedAt} /> },
           ]}
         />
         <FieldList

@@ -1,3 +1,5 @@
+import { listHref } from "../shell/use-list-query.ts";
+
 /** The skill tree screens' addresses (spec §2), built in one place so links and routes agree. */
 export const skillTreePath = "/dashboard/skill-tree";
 export const skillCreatePath = `${skillTreePath}/create`;
@@ -12,13 +14,5 @@ export const editSubSkillHref = (rootId: string, subSkillId: string) =>
 /** The manage screen with the "add a sub-skill" form open. */
 export const addSubSkillHref = (rootId: string) => `${manageSkillHref(rootId)}?add=1`;
 
-/** The list's last query string, so "back" from a root skill returns to the same view of the list. */
-let lastListSearch = "";
-
-export function rememberSkillListSearch(search: string): void {
-  lastListSearch = search;
-}
-
-export function skillListHref(): string {
-  return `${skillTreePath}${lastListSearch}`;
-}
+/** The list with its last search, sort and page, so "back" from a root skill returns to the same view. */
+export const skillListHref = () => listHref(skillTreePath);

@@ -1,8 +1,9 @@
-import { Link, useLocation, useParams } from "wouter";
+import { useLocation, useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { buttonClass } from "../shell/button.tsx";
+import { BackLink } from "../shell/back-link.tsx";
 import { DetailStatus } from "../shell/detail-status.tsx";
+import { FormCancelLink } from "../shell/form-actions.tsx";
 import { SkillIcon } from "./skill-icon.tsx";
 import { manageSkillHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
@@ -23,11 +24,7 @@ export default function SubSkillEditPage() {
     `${rootSkill}/${subSkill}`,
   );
 
-  const back = (
-    <Link href={manageSkillHref(rootSkill)} className={buttonClass({ variant: "tertiary", size: "sm" })}>
-      ← {t("nav.goBack")}
-    </Link>
-  );
+  const back = <BackLink href={manageSkillHref(rootSkill)} />;
 
   // The root first: without it there is no grid and no sibling; a missing root reads "Skill Not Found".
   if (root.state !== "ready") {
@@ -78,11 +75,7 @@ export default function SubSkillEditPage() {
         root={root.data}
         subSkill={sub.data}
         submitLabel="skillForm.save"
-        cancel={
-          <Link href={manageSkillHref(rootSkill)} className={buttonClass({ variant: "tertiary" })}>
-            {t("skillForm.cancel")}
-          </Link>
-        }
+        cancel={<FormCancelLink href={manageSkillHref(rootSkill)}>{t("skillForm.cancel")}</FormCancelLink>}
         onSaved={() => navigate(manageSkillHref(rootSkill))}
       />
     </section>

@@ -9,12 +9,14 @@ import {
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { FormActions } from "../shell/form-actions.tsx";
 import { FormField } from "../shell/form-field.tsx";
 import { showToast } from "../shell/toast-store.ts";
+import { useFormState } from "../shell/use-form-state.ts";
 import { CellSelect } from "./cell-select.tsx";
 import { DependencyPicker } from "./dependency-picker.tsx";
 import { IconField } from "./icon-field.tsx";
-import { skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
+import { skillErrorText, skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
 import { dependencyOptions, firstFreeCell, gridCells, toggleDependency } from "./skill-options.ts";
 import { skillsApi } from "./skills-api.ts";
 import {
@@ -26,7 +28,6 @@ import {
   subSkillRequest,
   validateSubSkillForm,
 } from "./sub-skill-form-state.ts";
-import { useSkillForm } from "./use-skill-form.ts";
 
 const fieldLabels: Record<string, MessageId> = {
   name: "skill.field.name",
@@ -68,12 +69,13 @@ export function SubSkillForm({
   const tr = useT();
   const { t } = tr;
   const cells = gridCells(root.subRows, root.subColumns, root.subSkills, subSkill?.id ?? null);
-  const form = useSkillForm<SubSkillFormState>(
+  const form = useFormState<SubSkillFormState>(
     () =>
       subSkill
         ? subSkillFormFromDetail(subSkill)
         : emptySubSkillForm(root.icon, initialCell ?? firstFreeCell(cells)),
     validateSubSkillForm,
+    skillErrorText,
   );
   const { state, update, errorOf } = form;
   const idPrefix = subSkill ? `sub-skill-${subSkill.id}` : "sub-skill-new";
@@ -82,34 +84,22 @@ export function SubSkillForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    form.setSubmitted(true);
-    if (Object.keys(validateSubSkillForm(state)).length > 0) {
-      showToast({ type: "error", heading: "form.invalid" });
-      return;
-    }
+    if (!form.checkSubmit()) return;
     const { body, rows } = subSkillRequest(state);
-    form.setBusy(true);
-    try {
-      const saved = subSkill
-        ? await skillsApi.updateSubSkill(root.id, subSkill.id, body as SubSkillWrite)
-        : await skillsApi.createSubSkill(root.id, body as SubSkillWrite);
-      showToast({ type: "success", heading: subSkill ? "subSkill.updated" : "subSkill.created" });
-      onSaved(saved);
-    } catch (failure) {
-      const placed = skillServerFieldErrors(
-        failure,
-        (path) => subSkillFormPath(path, rows),
-        refusalPlacement,
-      );
-      if (placed) {
-        form.setServerErrors(placed);
-        showToast({ type: "error", heading: "form.invalid" });
-      } else {
-        showToast({ type: "error", heading: "toast.error", body: skillFailureText(tr, failure) });
-      }
-    } finally {
-      form.setBusy(false);
-    }
+    await form.save(
+      async () => {
+        const saved = subSkill
+          ? await skillsApi.updateSubSkill(root.id, subSkill.id, body as SubSkillWrite)
+          : await skillsApi.createSubSkill(root.id, body as SubSkillWrite);
+        showToast({ type: "success", heading: subSkill ? "subSkill.updated" : "subSkill.created" });
+        onSaved(saved);
+      },
+      (failure) =>
+        form.refuse(
+          skillServerFieldErrors(failure, (path) => subSkillFormPath(path, rows), refusalPlacement),
+          skillFailureText(tr, failure),
+        ),
+    );
   };
 
   const setCourse = (index: number, change: Partial<CourseRow>, path: string) =>
@@ -240,12 +230,9 @@ export function SubSkillForm({
         </div>
       </section>
 
-      <div className="page-actions">
-        <Button type="submit" disabled={form.busy}>
-          {form.busy ? t("skillForm.saving") : t(submitLabel)}
-        </Button>
+      <FormActions busy={form.busy} busyLabel={t("skillForm.saving")} submitLabel={t(submitLabel)}>
         {cancel}
-      </div>
+      </FormActions>
     </form>
   );
 }

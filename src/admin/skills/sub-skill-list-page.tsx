@@ -1,26 +1,19 @@
-import { useCallback, useMemo } from "react";
-import { Link, useLocation, useParams, useSearch } from "wouter";
+import { Link, useParams } from "wouter";
 import type { RootSkillDetail, SubSkill } from "../../shared/skills-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
+import { BackLink } from "../shell/back-link.tsx";
 import { buttonClass } from "../shell/button.tsx";
 import { DetailStatus } from "../shell/detail-status.tsx";
-import { ListStatus } from "../shell/list-status.tsx";
-import { changeListQuery, listPageSizes, toggleListSort } from "../shell/list-url.ts";
-import { Pagination } from "../shell/pagination.tsx";
-import { SearchBox } from "../shell/search-box.tsx";
+import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
+import { useListQuery } from "../shell/use-list-query.ts";
 import { SkillIcon } from "./skill-icon.tsx";
 import { skillNames } from "./skill-options.ts";
 import { addSubSkillHref, editSubSkillHref, manageSkillHref, subSkillsHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
-import {
-  parseSubSkillListQuery,
-  type SubSkillListQuery,
-  type SubSkillSortField,
-  subSkillListSearch,
-} from "./sub-skill-list-query.ts";
+import { subSkillListUrl } from "./sub-skill-list-query.ts";
 import "./skills.css";
 
 function SubSkillRow({ root, skill }: { root: RootSkillDetail; skill: SubSkill }) {
@@ -52,34 +45,14 @@ function SubSkillRow({ root, skill }: { root: RootSkillDetail; skill: SubSkill }
 export default function SubSkillListPage() {
   const { t } = useT();
   const { rootSkill = "" } = useParams<{ rootSkill: string }>();
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const query = useMemo(() => parseSubSkillListQuery(search), [search]);
-  const setQuery = useCallback(
-    (next: SubSkillListQuery, replace = false) =>
-      navigate(`${subSkillsHref(rootSkill)}${subSkillListSearch(next)}`, { replace }),
-    [navigate, rootSkill],
-  );
+  const list = useListQuery(subSkillsHref(rootSkill), subSkillListUrl);
   const { resource: root, reload: reloadRoot } = useResource(() => skillsApi.get(rootSkill), rootSkill);
   const { resource, reload } = useResource(
-    () => skillsApi.subSkills(rootSkill, query),
-    `${rootSkill}${subSkillListSearch(query)}`,
+    () => skillsApi.subSkills(rootSkill, list.query),
+    `${rootSkill}${list.search}`,
   );
-  const change = (next: Partial<SubSkillListQuery>) => setQuery(changeListQuery(query, next));
-  const onSearch = useCallback(
-    (q: string, typing: boolean) => setQuery(changeListQuery(query, { q }), typing),
-    [query, setQuery],
-  );
-  const sortProps = {
-    sort: query.sort,
-    onSort: (field: SubSkillSortField) => setQuery(toggleListSort(query, field)),
-  };
 
-  const back = (
-    <Link href={manageSkillHref(rootSkill)} className={buttonClass({ variant: "tertiary", size: "sm" })}>
-      ← {t("nav.goBack")}
-    </Link>
-  );
+  const back = <BackLink href={manageSkillHref(rootSkill)} />;
   if (root.state !== "ready") {
     return (
       <DetailStatus
@@ -100,77 +73,59 @@ export default function SubSkillListPage() {
   return (
     <section aria-labelledby="sub-skills-title">
       {back}
-      <header className="page-header page-header-actions">
-        <div>
-          <h1 id="sub-skills-title">{t("subSkills.title")}</h1>
-          <p className="subtle skill-name">
+      <ListHeader
+        id="sub-skills-title"
+        title={t("subSkills.title")}
+        subtitle={
+          <>
             <SkillIcon icon={root.data.icon} />
             {t("subSkills.subtitle", { name: root.data.name })}
-          </p>
-        </div>
-        <div className="page-actions">
-          <Link href={manageSkillHref(rootSkill)} className={buttonClass({ variant: "secondary" })}>
-            {t("subSkills.manage")}
-          </Link>
-          <Link href={addSubSkillHref(rootSkill)} className={buttonClass()}>
-            {t("skill.action.addSubSkill")}
-          </Link>
-        </div>
-      </header>
-      <div className="list-toolbar">
-        <SearchBox
-          id="sub-skill-search"
-          label="subSkills.search"
-          placeholder="subSkills.searchPlaceholder"
-          value={query.q}
-          onSearch={onSearch}
-        />
-      </div>
-      <ListStatus
+          </>
+        }
+        subtitleClassName="subtle skill-name"
+        actions={
+          <>
+            <Link href={manageSkillHref(rootSkill)} className={buttonClass({ variant: "secondary" })}>
+              {t("subSkills.manage")}
+            </Link>
+            <Link href={addSubSkillHref(rootSkill)} className={buttonClass()}>
+              {t("skill.action.addSubSkill")}
+            </Link>
+          </>
+        }
+      />
+      <ListToolbar
+        id="sub-skill-search"
+        label="subSkills.search"
+        placeholder="subSkills.searchPlaceholder"
+        list={list}
+      />
+      <ListTable
+        list={list}
         resource={resource}
         texts={{
           loading: "subSkills.loading",
           error: "subSkills.error",
           retry: "list.retry",
           empty: "subSkills.empty",
-          emptyHint: query.q ? "subSkills.emptyHint" : "subSkills.emptyRootHint",
+          emptyHint: list.query.q ? "subSkills.emptyHint" : "subSkills.emptyRootHint",
           count: "subSkills.count",
         }}
         onRetry={reload}
-      >
-        {(data) => (
+        head={
           <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <SortHeader field="name" label="subSkills.column.name" {...sortProps} />
-                    <SortHeader field="position" label="subSkills.column.position" {...sortProps} />
-                    <th scope="col">{t("subSkills.column.dependencies")}</th>
-                    <th scope="col" className="numeric">
-                      {t("subSkills.column.courses")}
-                    </th>
-                    <SortHeader field="updatedAt" label="subSkills.column.updated" {...sortProps} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((skill) => (
-                    <SubSkillRow key={skill.id} root={root.data} skill={skill} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={query.page}
-              pageSize={query.pageSize}
-              total={data.total}
-              pageSizes={listPageSizes}
-              onPage={(page) => change({ page })}
-              onPageSize={(pageSize) => change({ pageSize })}
-            />
+            <SortHeader field="name" label="subSkills.column.name" {...list.sortProps} />
+            <SortHeader field="position" label="subSkills.column.position" {...list.sortProps} />
+            <th scope="col">{t("subSkills.column.dependencies")}</th>
+            <th scope="col" className="numeric">
+              {t("subSkills.column.courses")}
+            </th>
+            <SortHeader field="updatedAt" label="subSkills.column.updated" {...list.sortProps} />
           </>
-        )}
-      </ListStatus>
+        }
+      >
+        {(data) => data.items.map((skill) => <SubSkillRow key={skill.id} root={root.data} skill={skill} />)}
+      </ListTable>
     </section>
   );
 }

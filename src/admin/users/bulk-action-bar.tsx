@@ -1,9 +1,8 @@
 import type { BulkUserAction } from "../../shared/users-schemas.ts";
-import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
-import { showToast } from "../shell/toast-store.ts";
+import { runAction } from "../shell/run-action.ts";
 import { usersApi } from "./users-api.ts";
 
 /**
@@ -23,19 +22,21 @@ export function BulkActionBar({
   const count = ids.length;
 
   const run = async (action: BulkUserAction) => {
-    try {
-      const result = await usersApi.bulk(ids, action);
-      const skipped = result.skipped.length;
-      const reasons = [...new Set(result.skipped.map((item) => translate(item.error)))].join("; ");
-      showToast({
-        type: skipped ? "warning" : "success",
-        heading: t(action === "ban" ? "users.bulk.banned" : "users.bulk.enabled", { count: result.updated }),
-        body: skipped ? t("users.bulk.skipped", { count: skipped, reasons }) : "",
-      });
-      onDone();
-    } catch (failure) {
-      showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
-    }
+    const outcome = await runAction(
+      () => usersApi.bulk(ids, action),
+      (result) => {
+        const skipped = result.skipped.length;
+        const reasons = [...new Set(result.skipped.map((item) => translate(item.error)))].join("; ");
+        return {
+          type: skipped ? "warning" : "success",
+          heading: t(action === "ban" ? "users.bulk.banned" : "users.bulk.enabled", {
+            count: result.updated,
+          }),
+          body: skipped ? t("users.bulk.skipped", { count: skipped, reasons }) : "",
+        };
+      },
+    );
+    if (outcome.ok) onDone();
   };
 
   const ask = (action: BulkUserAction) =>

@@ -2,7 +2,7 @@ import { type BanKind, banKinds, type UserBan } from "../../shared/users-schemas
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { runUserAction } from "./run-user-action.ts";
+import { runAction } from "../shell/run-action.ts";
 import { TaskBanForm } from "./task-ban-form.tsx";
 import { usersApi } from "./users-api.ts";
 
@@ -24,14 +24,10 @@ export function TaskBanCard({
 
   const set = async ({ reason, days }: { reason: string; days: number | null }) => {
     const body = { ...(reason ? { reason } : {}), days };
-    if (await runUserAction(() => usersApi.setBan(userId, kind, body), `ban.setDone.${action}`)) onChange();
+    if ((await runAction(() => usersApi.setBan(userId, kind, body), `ban.setDone.${action}`)).ok) onChange();
   };
   const lift = async () => {
-    const done = await runUserAction(async () => {
-      await usersApi.liftBan(userId, kind);
-      return true;
-    }, `ban.liftDone.${action}`);
-    if (done) onChange();
+    if ((await runAction(() => usersApi.liftBan(userId, kind), `ban.liftDone.${action}`)).ok) onChange();
   };
 
   return (

@@ -3,8 +3,8 @@ import type { UserDetail } from "../../shared/users-schemas.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
-import { runUserAction } from "./run-user-action.ts";
-import { userListHref } from "./use-user-list-query.ts";
+import { runAction } from "../shell/run-action.ts";
+import { userListHref } from "./user-paths.ts";
 import { usersApi } from "./users-api.ts";
 
 /** Edit, ban or enable (by status) and delete; the last two after a confirmation (spec §4, §8). */
@@ -31,8 +31,8 @@ export function UserActions({
           body: t("user.confirm.banBody", { name }),
           confirmLabel: t("user.action.ban"),
           onConfirm: async () => {
-            const changed = await runUserAction(() => usersApi.ban(user.id), "user.banned");
-            if (changed) onChange(changed);
+            const banned = await runAction(() => usersApi.ban(user.id), "user.banned");
+            if (banned.ok) onChange(banned.value);
           },
         })
       : confirmAction({
@@ -41,8 +41,8 @@ export function UserActions({
           body: t("user.confirm.enableBody", { name }),
           confirmLabel: t("user.action.enable"),
           onConfirm: async () => {
-            const changed = await runUserAction(() => usersApi.enable(user.id), "user.enabled");
-            if (changed) onChange(changed);
+            const enabled = await runAction(() => usersApi.enable(user.id), "user.enabled");
+            if (enabled.ok) onChange(enabled.value);
           },
         });
 
@@ -53,11 +53,7 @@ export function UserActions({
       body: t("user.confirm.deleteBody"),
       confirmLabel: t("user.action.delete"),
       onConfirm: async () => {
-        const done = await runUserAction(async () => {
-          await usersApi.remove(user.id);
-          return true;
-        }, "user.deleted");
-        if (done) navigate(userListHref());
+        if ((await runAction(() => usersApi.remove(user.id), "user.deleted")).ok) navigate(userListHref());
       },
     });
 

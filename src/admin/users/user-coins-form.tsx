@@ -1,11 +1,12 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import type { CoinsRequest, CoinsResult, UserDetail } from "../../shared/users-schemas.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
-import { type FieldErrors, serverFieldError } from "../shell/form-errors.ts";
+import { FormActions } from "../shell/form-actions.tsx";
+import { serverFieldError } from "../shell/form-errors.ts";
 import { FormField } from "../shell/form-field.tsx";
 import { showToast } from "../shell/toast-store.ts";
+import { useFormState } from "../shell/use-form-state.ts";
 import {
   amountRefusals,
   type CoinsForm,
@@ -25,51 +26,42 @@ const emptyCoinsForm: CoinsForm = { amount: "", reason: "" };
  * and ledger row go straight onto the screen (`onDone`), so the balance and the transactions agree.
  */
 export function UserCoinsForm({ user, onDone }: { user: UserDetail; onDone: (result: CoinsResult) => void }) {
-  const tr = useT();
-  const { t, formatNumber } = tr;
-  const [form, setForm] = useState<CoinsForm>(emptyCoinsForm);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const errors: FieldErrors = { ...serverErrors, ...(submitted ? validateCoins(form) : {}) };
+  const { t, formatNumber } = useT();
+  const form = useFormState<CoinsForm>(emptyCoinsForm, validateCoins, userMessage);
+  const { state } = form;
   const labels = { amount: t("user.coins.amount"), reason: t("user.coins.reason") };
-  const errorOf = (field: keyof CoinsForm) => {
-    const message = errors[field];
-    return message ? userMessage(tr, message, labels[field]) : null;
-  };
+  const errorOf = (field: keyof CoinsForm) => form.errorOf(field, labels[field]);
 
-  const change = (next: Partial<CoinsForm>) => {
-    setForm((current) => ({ ...current, ...next }));
-    if (Object.keys(next).some((field) => field in serverErrors)) setServerErrors({});
-  };
+  const change = (next: Partial<CoinsForm>) =>
+    form.update((current) => ({ ...current, ...next }), Object.keys(next));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(validateCoins(form)).length > 0) {
-      showToast({ type: "error", heading: "form.invalid" });
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await usersApi.adjustCoins(user.id, coinsRequestFromForm(form) as CoinsRequest);
-      showToast({
-        type: "success",
-        heading: "user.coins.done",
-        body: t("user.coins.newBalance", { balance: formatNumber(result.balance) }),
-      });
-      setForm(emptyCoinsForm);
-      setSubmitted(false);
-      onDone(result);
-    } catch (failure) {
-      const message = apiErrorMessage(failure);
-      const fieldError = serverFieldError(failure);
-      if (fieldError) setServerErrors(coinsFormErrors(fieldError));
-      else if (amountRefusals.includes(message)) setServerErrors({ amount: message });
-      showToast({ type: "error", heading: "toast.error", body: userRefusalText(message) });
-    } finally {
-      setBusy(false);
-    }
+    if (!form.checkSubmit()) return;
+    await form.save(
+      async () => {
+        const result = await usersApi.adjustCoins(user.id, coinsRequestFromForm(state) as CoinsRequest);
+        showToast({
+          type: "success",
+          heading: "user.coins.done",
+          body: t("user.coins.newBalance", { balance: formatNumber(result.balance) }),
+        });
+        form.setState(emptyCoinsForm);
+        form.setSubmitted(false);
+        onDone(result);
+      },
+      (failure) => {
+        const message = apiErrorMessage(failure);
+        const fieldError = serverFieldError(failure);
+        // A balance refusal names no field, but it is the amount that cannot be applied.
+        const fields = fieldError
+          ? coinsFormErrors(fieldError)
+          : amountRefusals.includes(message)
+            ? { amount: message }
+            : null;
+        form.refuseWithReason(fields, userRefusalText(message));
+      },
+    );
   };
 
   return (
@@ -88,7 +80,7 @@ export function UserCoinsForm({ user, onDone }: { user: UserDetail; onDone: (res
                 type="number"
                 inputMode="numeric"
                 step={1}
-                value={form.amount}
+                value={state.amount}
                 onChange={(event) => change({ amount: event.target.value })}
               />
             )}
@@ -99,17 +91,18 @@ export function UserCoinsForm({ user, onDone }: { user: UserDetail; onDone: (res
                 {...props}
                 name="reason"
                 maxLength={250}
-                value={form.reason}
+                value={state.reason}
                 onChange={(event) => change({ reason: event.target.value })}
               />
             )}
           </FormField>
         </div>
-        <div className="page-actions">
-          <Button type="submit" variant="secondary" disabled={busy}>
-            {busy ? t("user.coins.applying") : t("user.coins.apply")}
-          </Button>
-        </div>
+        <FormActions
+          busy={form.busy}
+          busyLabel={t("user.coins.applying")}
+          submitLabel={t("user.coins.apply")}
+          variant="secondary"
+        />
       </form>
     </section>
   );

@@ -1,28 +1,19 @@
 import { useEffect, useState } from "react";
-import { Link, useParams } from "wouter";
+import { useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { buttonClass } from "../shell/button.tsx";
+import { BackLink } from "../shell/back-link.tsx";
 import { DetailStatus } from "../shell/detail-status.tsx";
-import { userListHref } from "./use-user-list-query.ts";
 import { UserActions } from "./user-actions.tsx";
 import { UserCoinsForm } from "./user-coins-form.tsx";
 import { UserEditForm } from "./user-edit-form.tsx";
 import { withCoinsResult } from "./user-edit-state.ts";
 import { UserFields } from "./user-fields.tsx";
+import { userListHref } from "./user-paths.ts";
 import { UserSkills } from "./user-skills.tsx";
 import { UserTaskBans } from "./user-task-bans.tsx";
 import { UserTransactions } from "./user-transactions.tsx";
 import { usersApi } from "./users-api.ts";
-
-function BackLink() {
-  const { t } = useT();
-  return (
-    <Link href={userListHref()} className={buttonClass({ variant: "tertiary", size: "sm" })}>
-      ← {t("nav.goBack")}
-    </Link>
-  );
-}
 
 /**
  * `/dashboard/users/:id` (spec §2 Manage User): every field, progress, coins, bans and the actions;
@@ -47,7 +38,7 @@ export default function UserDetailPage() {
           error: "user.error",
           retry: "users.retry",
         }}
-        back={<BackLink />}
+        back={<BackLink href={userListHref()} />}
         onRetry={reload}
       />
     );
@@ -56,7 +47,7 @@ export default function UserDetailPage() {
   const user = resource.data;
   return (
     <section aria-labelledby="user-title">
-      <BackLink />
+      <BackLink href={userListHref()} />
       <header className="page-header page-header-actions">
         <div>
           <p className="subtle">{t("user.title")}</p>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { useSnapshot } from "valtio";
 import { type UpdateUserRequest, type UserDetail, userRoles } from "../../shared/users-schemas.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
@@ -6,9 +6,11 @@ import { useT } from "../i18n/intl.ts";
 import { sessionState } from "../session/session-store.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
-import { type FieldErrors, serverFieldError } from "../shell/form-errors.ts";
+import { FormActions } from "../shell/form-actions.tsx";
+import { serverFieldError } from "../shell/form-errors.ts";
 import { FormField } from "../shell/form-field.tsx";
 import { showToast } from "../shell/toast-store.ts";
+import { useFormState } from "../shell/use-form-state.ts";
 import {
   type UserEditForm as UserEditFormState,
   userEditFormFrom,
@@ -34,50 +36,37 @@ export function UserEditForm({
   onSaved: (user: UserDetail) => void;
   onCancel: () => void;
 }) {
-  const tr = useT();
-  const { t } = tr;
+  const { t } = useT();
   const { user: me } = useSnapshot(sessionState);
   // The server refuses a change of one's own role; the form says so instead of offering it.
   const ownAccount = me?.id === user.id;
-  const [form, setForm] = useState<UserEditFormState>(() => userEditFormFrom(user));
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const errors: FieldErrors = { ...serverErrors, ...(submitted ? validateUserEdit(user, form) : {}) };
+  const form = useFormState<UserEditFormState>(
+    () => userEditFormFrom(user),
+    (state) => validateUserEdit(user, state),
+    userMessage,
+  );
+  const { state } = form;
   const labels = { name: t("user.field.name"), email: t("user.field.email"), role: t("user.field.role") };
-  const errorOf = (field: keyof UserEditFormState) => {
-    const message = errors[field];
-    return message ? userMessage(tr, message, labels[field]) : null;
-  };
+  const errorOf = (field: keyof UserEditFormState) => form.errorOf(field, labels[field]);
 
-  const change = (next: Partial<UserEditFormState>) => {
-    setForm((current) => ({ ...current, ...next }));
-    if (Object.keys(next).some((field) => field in serverErrors)) setServerErrors({});
-  };
+  const change = (next: Partial<UserEditFormState>) =>
+    form.update((current) => ({ ...current, ...next }), Object.keys(next));
 
-  const save = async (body: UpdateUserRequest) => {
-    setBusy(true);
-    try {
-      const saved = await usersApi.update(user.id, body);
-      showToast({ type: "success", heading: "user.updated" });
-      onSaved(saved);
-    } catch (failure) {
-      const fieldError = serverFieldError(failure);
-      if (fieldError) setServerErrors(fieldError);
-      showToast({ type: "error", heading: "toast.error", body: userRefusalText(apiErrorMessage(failure)) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (body: UpdateUserRequest) =>
+    form.save(
+      async () => {
+        const saved = await usersApi.update(user.id, body);
+        showToast({ type: "success", heading: "user.updated" });
+        onSaved(saved);
+      },
+      (failure) =>
+        form.refuseWithReason(serverFieldError(failure), userRefusalText(apiErrorMessage(failure))),
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(validateUserEdit(user, form)).length > 0) {
-      showToast({ type: "error", heading: "form.invalid" });
-      return;
-    }
-    const body = userUpdateFromForm(user, form);
+    if (!form.checkSubmit()) return;
+    const body = userUpdateFromForm(user, state);
     if (Object.keys(body).length === 0) {
       showToast({ type: "info", heading: "user.edit.unchanged" });
       onCancel();
@@ -111,7 +100,7 @@ export function UserEditForm({
                 name="name"
                 autoComplete="off"
                 maxLength={64}
-                value={form.name}
+                value={state.name}
                 onChange={(event) => change({ name: event.target.value })}
               />
             )}
@@ -123,7 +112,7 @@ export function UserEditForm({
                 name="email"
                 type="email"
                 autoComplete="off"
-                value={form.email}
+                value={state.email}
                 onChange={(event) => change({ email: event.target.value })}
               />
             )}
@@ -134,7 +123,7 @@ export function UserEditForm({
                 {...props}
                 name="role"
                 disabled={ownAccount}
-                value={form.role}
+                value={state.role}
                 onChange={(event) => change({ role: event.target.value as UserEditFormState["role"] })}
               >
                 {userRoles.map((role) => (
@@ -148,14 +137,11 @@ export function UserEditForm({
         </div>
         <p className="subtle">{t("user.edit.emailHint")}</p>
         {ownAccount && <p className="subtle">{t("user.edit.ownRole")}</p>}
-        <div className="page-actions">
-          <Button type="submit" disabled={busy}>
-            {busy ? t("user.edit.saving") : t("user.edit.save")}
-          </Button>
+        <FormActions busy={form.busy} busyLabel={t("user.edit.saving")} submitLabel={t("user.edit.save")}>
           <Button variant="tertiary" onClick={onCancel}>
             {t("user.edit.cancel")}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </section>
   );

@@ -1,4 +1,5 @@
 import type { UserDetail } from "../../shared/users-schemas.ts";
+import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { FieldList } from "../shell/field-list.tsx";
@@ -9,7 +10,6 @@ export function UserFields({ user }: { user: UserDetail }) {
   const { t, formatNumber } = useT();
   const format = useFormatters();
   const yesNo = (value: boolean) => t(value ? "user.yes" : "user.no");
-  const when = (value: string) => <span title={format.ago(value)}>{format.dateTime(value)}</span>;
   return (
     <div className="detail-grid">
       <FieldList
@@ -23,10 +23,10 @@ export function UserFields({ user }: { user: UserDetail }) {
           { label: "user.field.newsletter", value: yesNo(user.newsletter) },
           { label: "user.field.role", value: t(`role.${user.role === "ADMIN" ? "ADMIN" : "USER"}`) },
           { label: "user.field.status", value: <UserStatusBadge enabled={user.enabled} /> },
-          { label: "user.field.createdAt", value: when(user.createdAt) },
+          { label: "user.field.createdAt", value: <DateTimeAgo value={user.createdAt} /> },
           {
             label: "user.field.lastLoginAt",
-            value: user.lastLoginAt ? when(user.lastLoginAt) : t("user.never"),
+            value: user.lastLoginAt ? <DateTimeAgo value={user.lastLoginAt} /> : t("user.never"),
           },
         ]}
       />

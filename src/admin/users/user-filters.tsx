@@ -1,7 +1,7 @@
 import { userRoles } from "../../shared/users-schemas.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
+import { ListFilters } from "../shell/list-filters.tsx";
 import type { UserListQuery } from "./user-list-query.ts";
 
 type FilterChange = Partial<Pick<UserListQuery, "role" | "status" | "emailVerified" | "mfa">>;
@@ -58,11 +58,11 @@ export function UserFilters({
   onChange: (change: FilterChange) => void;
   onReset: () => void;
 }) {
-  const { t } = useT();
-  const active = query.role || query.status || query.emailVerified !== null || query.mfa !== null || query.q;
+  const active = Boolean(
+    query.role || query.status || query.emailVerified !== null || query.mfa !== null || query.q,
+  );
   return (
-    <fieldset className="filters">
-      <legend className="visually-hidden">{t("users.filters")}</legend>
+    <ListFilters active={active} onReset={onReset} legend="users.filters" reset="users.filter.reset">
       <FilterSelect
         name="role"
         label="users.filter.role"
@@ -94,11 +94,6 @@ export function UserFilters({
         options={yesNo}
         onChange={(value) => onChange({ mfa: flag(value) })}
       />
-      {active && (
-        <Button variant="tertiary" size="sm" onClick={onReset}>
-          {t("users.filter.reset")}
-        </Button>
-      )}
-    </fieldset>
+    </ListFilters>
   );
 }

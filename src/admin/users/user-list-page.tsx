@@ -1,41 +1,27 @@
-import { useCallback, useEffect, useState } from "react";
-import type { UserSortField } from "../../shared/users-schemas.ts";
+import { useEffect, useState } from "react";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
+import { ListHeader, ListPagination, ListToolbar } from "../shell/list-screen.tsx";
 import { ListStatus } from "../shell/list-status.tsx";
-import { Pagination } from "../shell/pagination.tsx";
-import { SearchBox } from "../shell/search-box.tsx";
+import { useListQuery } from "../shell/use-list-query.ts";
 import { BulkActionBar } from "./bulk-action-bar.tsx";
-import { useUserListQuery } from "./use-user-list-query.ts";
 import { UserFilters } from "./user-filters.tsx";
-import {
-  changeUserListQuery,
-  defaultUserListQuery,
-  toggleSort,
-  type UserListQuery,
-  userListSearch,
-  userPageSizes,
-} from "./user-list-query.ts";
+import { userListUrl } from "./user-list-query.ts";
+import { usersPath } from "./user-paths.ts";
 import { UserTable } from "./user-table.tsx";
 import { usersApi } from "./users-api.ts";
 
 /** `/dashboard/users` (spec §2 Users): search, filters, sorting and pages, all kept in the URL. */
 export default function UserListPage() {
   const { t } = useT();
-  const [query, setQuery] = useUserListQuery();
-  const key = userListSearch(query);
-  const { resource, reload } = useResource(() => usersApi.list(query), key);
+  const list = useListQuery(usersPath, userListUrl);
+  const { resource, reload } = useResource(() => usersApi.list(list.query), list.search);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   // A new search, filter, sort or page shows other users: the selection would act on unseen rows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the list's query changes.
-  useEffect(() => setSelected(new Set()), [key]);
+  useEffect(() => setSelected(new Set()), [list.search]);
 
-  const change = (next: Partial<UserListQuery>) => setQuery(changeUserListQuery(query, next));
-  const onSearch = useCallback(
-    (q: string, typing: boolean) => setQuery(changeUserListQuery(query, { q }), typing),
-    [query, setQuery],
-  );
   const select = (id: string, on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -46,20 +32,14 @@ export default function UserListPage() {
 
   return (
     <section aria-labelledby="users-title">
-      <header className="page-header">
-        <h1 id="users-title">{t("users.title")}</h1>
-        <p className="subtle">{t("users.subtitle")}</p>
-      </header>
-      <div className="list-toolbar">
-        <SearchBox
-          id="user-search"
-          label="users.search"
-          placeholder="users.searchPlaceholder"
-          value={query.q}
-          onSearch={onSearch}
+      <ListHeader id="users-title" title={t("users.title")} subtitle={t("users.subtitle")} />
+      <ListToolbar id="user-search" label="users.search" placeholder="users.searchPlaceholder" list={list}>
+        <UserFilters
+          query={list.query}
+          onChange={list.change}
+          onReset={() => list.setQuery(userListUrl.defaults)}
         />
-        <UserFilters query={query} onChange={change} onReset={() => setQuery(defaultUserListQuery)} />
-      </div>
+      </ListToolbar>
       <BulkActionBar
         ids={[...selected]}
         onClear={() => setSelected(new Set())}
@@ -84,20 +64,13 @@ export default function UserListPage() {
           <>
             <UserTable
               users={data.items}
-              sort={query.sort}
-              onSort={(field: UserSortField) => setQuery(toggleSort(query, field))}
+              sort={list.sortProps.sort}
+              onSort={list.sortProps.onSort}
               selected={selected}
               onSelect={select}
               onSelectAll={(on) => setSelected(on ? new Set(data.items.map((user) => user.id)) : new Set())}
             />
-            <Pagination
-              page={query.page}
-              pageSize={query.pageSize}
-              total={data.total}
-              pageSizes={userPageSizes}
-              onPage={(page) => change({ page })}
-              onPageSize={(pageSize) => change({ pageSize })}
-            />
+            <ListPagination list={list} total={data.total} />
           </>
         )}
       </ListStatus>

@@ -6,7 +6,7 @@ import { buttonClass } from "./button.tsx";
 export function BackLink({ href }: { href: string }) {
   const { t } = useT();
   return (
-    <Link href={href} className={buttonClass({ variant: "tertiary", size: "sm" })}>
+    <Link href={href} className={`${buttonClass({ variant: "tertiary", size: "sm" })} back-link`}>
       ← {t("nav.goBack")}
     </Link>
   );

@@ -278,14 +278,20 @@ async function checkRootCellFree(tx: SQL, skillId: string, row: number, column: 
   if (taken) throw new SkillRefusal(409, skillTreeErrors.cellTaken);
 }
 
-async function writeRootDependencies(
+/** The dependency table of each level of the tree (constants: the only names put into SQL text). */
+const dependencyTables = { root: "root_skill_dependencies", sub: "sub_skill_dependencies" } as const;
+
+/** Replaces a skill's dependencies with `dependencies` (same shape at both levels of the tree). */
+async function writeDependencies(
   tx: SQL,
+  level: keyof typeof dependencyTables,
   skillId: string,
   dependencies: readonly string[],
 ): Promise<void> {
-  await tx`DELETE FROM root_skill_dependencies WHERE skill_id = ${skillId}`;
+  const table = tx.unsafe(dependencyTables[level]);
+  await tx`DELETE FROM ${table} WHERE skill_id = ${skillId}`;
   for (const dependsOn of dependencies) {
-    await tx`INSERT INTO root_skill_dependencies (skill_id, depends_on_id) VALUES (${skillId}, ${dependsOn})`;
+    await tx`INSERT INTO ${table} (skill_id, depends_on_id) VALUES (${skillId}, ${dependsOn})`;
   }
 }
 
@@ -305,7 +311,7 @@ export async function createRootSkill(
     await tx`INSERT INTO root_skills (id, name, icon, grid_row, grid_column, sub_rows, sub_columns, created_at, updated_at)
       VALUES (${input.id}, ${input.name}, ${input.icon}, ${input.row}, ${input.column}, ${input.subRows},
         ${input.subColumns}, ${now}, ${now})`;
-    await writeRootDependencies(tx, input.id, dependencies);
+    await writeDependencies(tx, "root", input.id, dependencies);
     await recordAudit(tx, {
       actorId,
       action: "create",
@@ -337,7 +343,7 @@ export async function updateRootSkill(
       grid_column = ${input.column}, sub_rows = ${input.subRows}, sub_columns = ${input.subColumns},
       updated_at = ${new Date().toISOString()}
       WHERE id = ${id}`;
-    await writeRootDependencies(tx, id, dependencies);
+    await writeDependencies(tx, "root", id, dependencies);
     await recordAudit(tx, {
       actorId,
       action: "update",
@@ -419,17 +425,6 @@ async function checkSubCellFree(
   if (taken) throw new SkillRefusal(409, skillTreeErrors.cellTaken);
 }
 
-async function writeSubDependencies(
-  tx: SQL,
-  skillId: string,
-  dependencies: readonly string[],
-): Promise<void> {
-  await tx`DELETE FROM sub_skill_dependencies WHERE skill_id = ${skillId}`;
-  for (const dependsOn of dependencies) {
-    await tx`INSERT INTO sub_skill_dependencies (skill_id, depends_on_id) VALUES (${skillId}, ${dependsOn})`;
-  }
-}
-
 export async function createSubSkill(
   sql: SQL,
   rootId: string,
@@ -447,7 +442,7 @@ export async function createSubSkill(
     await tx`INSERT INTO sub_skills (id, root_id, name, icon, grid_row, grid_column, courses, created_at, updated_at)
       VALUES (${id}, ${rootId}, ${input.name}, ${input.icon}, ${input.row}, ${input.column},
         ${JSON.stringify(input.courses)}, ${now}, ${now})`;
-    await writeSubDependencies(tx, id, dependencies);
+    await writeDependencies(tx, "sub", id, dependencies);
     await recordAudit(tx, {
       actorId,
       action: "create",
@@ -478,7 +473,7 @@ export async function updateSubSkill(
       grid_column = ${input.column}, courses = ${JSON.stringify(input.courses)},
       updated_at = ${new Date().toISOString()}
       WHERE id = ${subId}`;
-    await writeSubDependencies(tx, subId, dependencies);
+    await writeDependencies(tx, "sub", subId, dependencies);
     await recordAudit(tx, {
       actorId,
       action: "update",

@@ -4,15 +4,9 @@ import {
   auditFor,
   type ChallengesTestApi,
   expectAdminOnly,
+  type Page,
   startChallengesTestApi,
 } from "./challenges-test-api.ts";
-
-interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 let api: ChallengesTestApi;
 

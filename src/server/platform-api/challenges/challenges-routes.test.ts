@@ -10,21 +10,14 @@ import {
   type ChallengesTestApi,
   expectAdminOnly,
   insertSkills,
+  isoDate,
+  type Page,
   startChallengesTestApi,
 } from "./challenges-test-api.ts";
-
-interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 let api: ChallengesTestApi;
 let category: ChallengeCategory;
 let otherCategory: ChallengeCategory;
-
-const isoDate = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
 const createChallenge = (body: Record<string, unknown>) =>
   api.expectJson<ChallengeDetail>("POST", "/api/challenges", { difficulty: "EASY", ...body }, 201);

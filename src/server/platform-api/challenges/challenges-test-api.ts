@@ -7,6 +7,17 @@ export {
   startAdminApiTestClient as startChallengesTestApi,
 } from "../../test-support/admin-api-client.ts";
 
+/** One page of a list answer (`GET /api/challenges`, `/api/challenge-categories`, a challenge's tasks). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The API's timestamps: ISO 8601 in UTC with milliseconds. */
+export const isoDate = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
 /** Inserts a root skill with sub-skills straight into the tables (the skills API belongs elsewhere). */
 export async function insertSkills(sql: SQL, rootId: string, subSkills: Array<{ id: string; name: string }>) {
   const now = new Date().toISOString();

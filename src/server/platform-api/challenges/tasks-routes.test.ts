@@ -10,20 +10,13 @@ import {
   auditFor,
   type ChallengesTestApi,
   expectAdminOnly,
+  isoDate,
+  type Page,
   startChallengesTestApi,
 } from "./challenges-test-api.ts";
 
-interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 let api: ChallengesTestApi;
 let challenge: ChallengeDetail;
-
-const isoDate = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
 const multipleChoice = {
   question: "Which tags are block elements?",

@@ -11,7 +11,7 @@ import { startServer } from "../src/server/server.ts";
  * The README's screenshots: builds, starts the server on the full demo data in a scratch folder, and
  * photographs the main admin screens in Chromium (1280×800, English; the sign-in also in German).
  *
- *   bun scripts/take-screenshots.ts [--out docs/screenshots] [--width 1280] [--height 800]
+ *   bun scripts/take-screenshots.ts [--out docs/screenshots] [--width 1280] [--height 800] [--locale de]
  */
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -20,6 +20,8 @@ const option = (name: string, fallback: string) => {
 };
 const outDir = option("out", join(import.meta.dir, "..", "docs", "screenshots"));
 const viewport = { width: Number(option("width", "1280")), height: Number(option("height", "800")) };
+// The dashboard screens' language (the sign-in is always shown in German, the default, first).
+const locale = option("locale", "en-US");
 
 async function shoot(page: Page, name: string) {
   // Let the loading bar and any entrance transition finish.
@@ -49,7 +51,7 @@ try {
     await page.goto(`${origin}/login`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     await shoot(page, "sign-in-de");
-    await page.evaluate(() => localStorage.setItem("locale", "en-US"));
+    await page.evaluate((value) => localStorage.setItem("locale", value), locale);
     await page.reload();
     await page.locator("input[name=login]").fill("admin@example.com");
     await page.locator("input[name=password]").fill("admin");
@@ -61,7 +63,7 @@ try {
     const screens: Array<[string, string, (page: Page) => Promise<unknown>]> = [
       ["users", "/dashboard/users", (p) => p.getByRole("table").waitFor()],
       ["jobs", "/dashboard/jobs", (p) => p.getByRole("table").waitFor()],
-      ["job-form", "/dashboard/jobs/create", (p) => p.getByLabel("Title").waitFor()],
+      ["job-form", "/dashboard/jobs/create", (p) => p.locator("form input[name=title]").waitFor()],
       ["challenges", "/dashboard/challenges", (p) => p.getByRole("table").waitFor()],
       ["skill-tree", "/dashboard/skill-tree", (p) => p.getByRole("heading", { level: 1 }).waitFor()],
       ["reported-tasks", "/dashboard/reported-tasks", (p) => p.getByRole("table").waitFor()],

@@ -116,7 +116,9 @@ test("create a challenge through the form, see its detail, edit it and delete it
 
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Description").fill("Count, sum and search with loops.");
-  await page.getByLabel("Category", { exact: true }).selectOption({ label: category.title });
+  // The category is searched, not listed: type part of its title and take the match.
+  await page.getByRole("combobox", { name: "Category" }).fill(category.title);
+  await page.getByRole("option", { name: category.title, exact: true }).click();
   await page.getByLabel("Difficulty").selectOption({ label: "Hard" });
   await page.getByLabel("Status").selectOption({ label: "Published" });
   const group = page.locator("details", { has: page.locator("summary", { hasText: skill.root }) });
@@ -160,6 +162,10 @@ test("create a challenge through the form, see its detail, edit it and delete it
   await page.getByRole("searchbox", { name: "Search challenges" }).press("Enter");
   await page.getByLabel("Difficulty").selectOption({ label: "Hard" });
   await expect(page).toHaveURL(/difficulty=HARD/);
+  // The category filter is a search picker too.
+  await page.getByRole("combobox", { name: "Category" }).fill(category.title);
+  await page.getByRole("option", { name: category.title, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`categoryId=${category.id}`));
   const rows = page.getByTestId("challenge-row");
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(renamed);

@@ -1,43 +1,40 @@
-import {
-  type ChallengeCategory,
-  challengeDifficulties,
-  challengeStatuses,
-} from "../../shared/challenges-schemas.ts";
-import { type FilterOption, FilterSelect } from "../shell/filter-select.tsx";
+import { challengeDifficulties, challengeStatuses } from "../../shared/challenges-schemas.ts";
+import { useT } from "../i18n/intl.ts";
 import { ChoiceFilter, ListFilters } from "../shell/list-filters.tsx";
+import { CategoryPicker } from "./category-picker.tsx";
 import { type ChallengeListQuery, challengeListFiltered, uncategorised } from "./challenge-list-query.ts";
 
 type FilterChange = Partial<Pick<ChallengeListQuery, "categoryId" | "difficulty" | "status">>;
 
-/** Category, difficulty and status filters (README: `GET /api/challenges`). */
+/**
+ * Category, difficulty and status filters (README: `GET /api/challenges`). The category is searched
+ * rather than listed, so any number of categories can be chosen; one set by a link shows its title.
+ */
 export function ChallengeFilters({
   query,
-  categories,
   onChange,
   onReset,
 }: {
   query: ChallengeListQuery;
-  categories: readonly Pick<ChallengeCategory, "id" | "title">[];
   onChange: (change: FilterChange) => void;
   onReset: () => void;
 }) {
-  const categoryOptions: FilterOption[] = [
-    { value: uncategorised, label: "challenges.filter.uncategorised" },
-    ...categories.map((category) => ({ value: category.id, text: category.title })),
-  ];
-  // A category filter from a link stays selectable even when the choice list has not loaded it.
-  if (query.categoryId && !categoryOptions.some((option) => option.value === query.categoryId)) {
-    categoryOptions.push({ value: query.categoryId, text: query.categoryId });
-  }
+  const { t } = useT();
   return (
     <ListFilters active={challengeListFiltered(query)} onReset={onReset}>
-      <FilterSelect
-        name="categoryId"
-        label="challenges.filter.category"
-        value={query.categoryId}
-        options={categoryOptions}
-        onChange={(categoryId) => onChange({ categoryId })}
-      />
+      <div className="filter-field">
+        <label htmlFor="challenge-filter-category">{t("challenges.filter.category")}</label>
+        <CategoryPicker
+          control={{ id: "challenge-filter-category", "aria-invalid": false, "aria-describedby": undefined }}
+          name="categoryId"
+          value={query.categoryId}
+          fixedOptions={[
+            { id: "", name: t("list.any") },
+            { id: uncategorised, name: t("challenges.filter.uncategorised") },
+          ]}
+          onChange={(category) => onChange({ categoryId: category?.id ?? "" })}
+        />
+      </div>
       <ChoiceFilter
         name="difficulty"
         label="challenges.filter.difficulty"

@@ -1,7 +1,6 @@
 import type { FormEvent } from "react";
 import { useLocation, useParams } from "wouter";
 import {
-  type ChallengeCategory,
   type ChallengeDetail,
   type ChallengeRequest,
   challengeDifficulties,
@@ -12,13 +11,13 @@ import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { BackLink } from "../shell/back-link.tsx";
 import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
-import { FormChoicesStatus } from "../shell/form-choices-status.tsx";
 import { FormField } from "../shell/form-field.tsx";
 import { FormPage } from "../shell/form-page.tsx";
 import { FormRecordStatus } from "../shell/form-record-status.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { useFormState } from "../shell/use-form-state.ts";
 import { listHref } from "../shell/use-list-query.ts";
+import { CategoryPicker } from "./category-picker.tsx";
 import {
   type ChallengeFormState,
   challengeFormFromDetail,
@@ -29,7 +28,7 @@ import {
 import { challengeHref, challengesPath } from "./challenge-paths.ts";
 import { challengeRuleMessage } from "./challenge-rule-message.ts";
 import { ChallengeSkillPicker } from "./challenge-skill-picker.tsx";
-import { categoriesApi, challengesApi } from "./challenges-api.ts";
+import { challengesApi } from "./challenges-api.ts";
 import "./challenges.css";
 
 type FieldPath = keyof ChallengeFormState;
@@ -44,13 +43,7 @@ const fieldLabels: Record<FieldPath, MessageId> = {
   skillIds: "challenge.field.skills",
 };
 
-function ChallengeForm({
-  challenge,
-  categories,
-}: {
-  challenge: ChallengeDetail | null;
-  categories: readonly Pick<ChallengeCategory, "id" | "title">[];
-}) {
+function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
   const { t } = useT();
   const [, navigate] = useLocation();
   const form = useFormState<ChallengeFormState>(
@@ -88,9 +81,8 @@ function ChallengeForm({
     });
   };
 
-  const categoryKnown = categories.some((category) => category.id === state.categoryId);
   const select = (
-    path: "categoryId" | "difficulty" | "status",
+    path: "difficulty" | "status",
     options: Array<{ value: string; text: string }>,
     empty: string | null,
   ) => (
@@ -144,17 +136,26 @@ function ChallengeForm({
           )}
         </FormField>
         <div className="form-row">
-          {select(
-            "categoryId",
-            [
-              // The challenge's category stays choosable even when the choice list has not loaded it.
-              ...(challenge?.category && !categoryKnown && state.categoryId === challenge.category.id
-                ? [{ value: challenge.category.id, text: challenge.category.title }]
-                : []),
-              ...categories.map((category) => ({ value: category.id, text: category.title })),
-            ],
-            t("challenge.noCategory"),
-          )}
+          <FormField
+            id="challenge-categoryId"
+            label={t(fieldLabels.categoryId)}
+            error={errorOf("categoryId")}
+          >
+            {(props) => (
+              <CategoryPicker
+                control={props}
+                name="categoryId"
+                value={state.categoryId}
+                selectedName={
+                  challenge?.category && state.categoryId === challenge.category.id
+                    ? challenge.category.title
+                    : undefined
+                }
+                fixedOptions={[{ id: "", name: t("challenge.noCategory") }]}
+                onChange={(category) => update("categoryId", category?.id ?? "")}
+              />
+            )}
+          </FormField>
           {select(
             "difficulty",
             challengeDifficulties.map((value) => ({ value, text: t(`challenge.difficulty.${value}`) })),
@@ -199,10 +200,6 @@ export default function ChallengeFormPage() {
     () => (id ? challengesApi.get(id) : Promise.resolve(null)),
     id ?? "create",
   );
-  const { resource: categories, reload: reloadCategories } = useResource(
-    () => categoriesApi.choices(),
-    "categories",
-  );
 
   const back = <BackLink href={id ? challengeHref(id) : listHref(challengesPath)} />;
 
@@ -217,16 +214,6 @@ export default function ChallengeFormPage() {
       />
     );
   }
-  if (categories.state !== "ready") {
-    return (
-      <FormChoicesStatus
-        resource={categories}
-        error="challengeForm.categoriesError"
-        back={back}
-        onRetry={reloadCategories}
-      />
-    );
-  }
 
   return (
     <FormPage
@@ -235,11 +222,7 @@ export default function ChallengeFormPage() {
       subtitle={challenge.data ? challenge.data.title : null}
       back={back}
     >
-      <ChallengeForm
-        key={challenge.data?.id ?? "new"}
-        challenge={challenge.data}
-        categories={categories.data.items}
-      />
+      <ChallengeForm key={challenge.data?.id ?? "new"} challenge={challenge.data} />
     </FormPage>
   );
 }

@@ -11,7 +11,7 @@ import { ChallengeFilters } from "./challenge-filters.tsx";
 import { ChallengeStatusBadge } from "./challenge-labels.tsx";
 import { challengeListUrl } from "./challenge-list-query.ts";
 import { categoriesPath, categoryChallengesHref, challengeHref, challengesPath } from "./challenge-paths.ts";
-import { categoriesApi, challengesApi } from "./challenges-api.ts";
+import { challengesApi } from "./challenges-api.ts";
 import "./challenges.css";
 
 function ChallengeRow({ challenge }: { challenge: ChallengeListItem }) {
@@ -57,7 +57,6 @@ export default function ChallengeListPage() {
   const { t } = useT();
   const list = useListQuery(challengesPath, challengeListUrl);
   const { resource, reload } = useResource(() => challengesApi.list(list.query), list.search);
-  const { resource: categories } = useResource(() => categoriesApi.choices(), "categories");
 
   return (
     <section aria-labelledby="challenges-title">
@@ -84,7 +83,6 @@ export default function ChallengeListPage() {
       >
         <ChallengeFilters
           query={list.query}
-          categories={categories.state === "ready" ? categories.data.items : []}
           onChange={list.change}
           onReset={() => list.setQuery(challengeListUrl.defaults)}
         />

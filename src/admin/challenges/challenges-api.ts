@@ -7,6 +7,7 @@ import type {
 } from "../../shared/challenges-schemas.ts";
 import type { RootSkillDetail } from "../../shared/skills-schemas.ts";
 import { api } from "../api/api-client.ts";
+import { searchPickerParams } from "../shell/search-picker-state.ts";
 import { skillsApi } from "../skills/skills-api.ts";
 import type { ListPage } from "../users/users-api.ts";
 import { type CategoryListQuery, categoryListApiParams } from "./category-list-query.ts";
@@ -14,9 +15,6 @@ import { type ChallengeListQuery, challengeListApiParams } from "./challenge-lis
 
 const challengePath = (id: string) => `/api/challenges/${encodeURIComponent(id)}`;
 const categoryPath = (id: string) => `/api/challenge-categories/${encodeURIComponent(id)}`;
-
-/** The API's largest page: enough for a category choice (the demo data has 20). */
-export const categoryChoicePageSize = 100;
 
 /** The admin's calls to `/api/challenges…` (README "Platform API", challenges row). */
 export const challengesApi = {
@@ -33,11 +31,9 @@ export const challengesApi = {
 export const categoriesApi = {
   list: (query: CategoryListQuery) =>
     api<ListPage<ChallengeCategory>>(`/api/challenge-categories?${categoryListApiParams(query)}`),
-  /** Every category by title, for a select. */
-  choices: () =>
-    api<ListPage<ChallengeCategory>>(
-      `/api/challenge-categories?sort=title&page=1&pageSize=${categoryChoicePageSize}`,
-    ),
+  /** The first categories whose title matches `text`, for the category picker. */
+  search: (text: string) =>
+    api<ListPage<ChallengeCategory>>(`/api/challenge-categories?${searchPickerParams(text, "title")}`),
   get: (id: string) => api<ChallengeCategory>(categoryPath(id)),
   create: (body: ChallengeCategoryRequest) =>
     api<ChallengeCategory>("/api/challenge-categories", { method: "POST", body }),

@@ -1,8 +1,8 @@
 import type { Company, CompanyRequest } from "../../shared/jobs-schemas.ts";
 import { api } from "../api/api-client.ts";
+import { searchPickerParams } from "../shell/search-picker-state.ts";
 import type { ListPage } from "../users/users-api.ts";
 import { type CompanyListQuery, companyListApiParams } from "./company-list-query.ts";
-import { companyPickerParams } from "./company-picker-state.ts";
 
 const companyPath = (id: string) => `/api/companies/${encodeURIComponent(id)}`;
 
@@ -10,7 +10,7 @@ const companyPath = (id: string) => `/api/companies/${encodeURIComponent(id)}`;
 export const companiesApi = {
   list: (query: CompanyListQuery) => api<ListPage<Company>>(`/api/companies?${companyListApiParams(query)}`),
   /** The first companies whose name contains `text`, by name, for the company picker. */
-  search: (text: string) => api<ListPage<Company>>(`/api/companies?${companyPickerParams(text)}`),
+  search: (text: string) => api<ListPage<Company>>(`/api/companies?${searchPickerParams(text, "name")}`),
   get: (id: string) => api<Company>(companyPath(id)),
   create: (body: CompanyRequest) => api<Company>("/api/companies", { method: "POST", body }),
   update: (id: string, body: CompanyRequest) => api<Company>(companyPath(id), { method: "PUT", body }),

@@ -1,181 +1,35 @@
-import { type KeyboardEvent, useEffect, useId, useState } from "react";
-import { useResource } from "../api/use-resource.ts";
-import { useT } from "../i18n/intl.ts";
 import type { FieldControlProps } from "../shell/form-field.tsx";
+import { SearchPicker } from "../shell/search-picker.tsx";
+import type { PickerOption } from "../shell/search-picker-state.ts";
 import { companiesApi } from "./companies-api.ts";
-import { companyPickerDelayMs, moveHighlight, type PickerOption } from "./company-picker-state.ts";
-import "./company-picker.css";
 
 /**
- * A company choice that scales to any number of companies: a combobox (ARIA 1.2 pattern) whose list is
- * the first matches of what the admin types, fetched from `GET /api/companies?q=…`. The input shows the
- * chosen company's name; leaving it without picking another keeps the choice. `anyLabel` adds a first
- * option that clears the choice (a list filter's "Any").
+ * The company choice of the job form and the job list's filter: a search picker over the companies API,
+ * by name. `anyLabel` adds a first option that clears the choice (a list filter's "Any").
  */
 export function CompanyPicker({
-  control,
-  name,
-  value,
-  selectedName,
   anyLabel,
-  onChange,
+  ...props
 }: {
   control: FieldControlProps;
   name: string;
   value: string;
-  /** The chosen company's name when the caller has it; otherwise the picker looks it up. */
   selectedName?: string;
   anyLabel?: string;
   onChange: (company: PickerOption | null) => void;
 }) {
-  const { t, formatNumber } = useT();
-  const listId = useId();
-  const [picked, setPicked] = useState<PickerOption | null>(
-    value && selectedName ? { id: value, name: selectedName } : null,
-  );
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState("");
-  // Until the admin types, the open list starts at the first companies rather than at the chosen one.
-  const [typed, setTyped] = useState(false);
-  const [search, setSearch] = useState("");
-  const [highlight, setHighlight] = useState(-1);
-
-  const known = picked?.id === value ? picked.name : value && selectedName ? selectedName : null;
-  const lookup = Boolean(value) && known === null;
-  const { resource: looked } = useResource(
-    () => (lookup ? companiesApi.get(value).then((company) => company.name) : Promise.resolve(null)),
-    lookup ? value : "",
-  );
-  // While the name is on its way (or the company is gone), the id is the best there is to show.
-  const shownName = known ?? (looked.state === "ready" && looked.data ? looked.data : value);
-
-  useEffect(() => {
-    const next = typed ? text.trim() : "";
-    if (!open || next === search) return;
-    const timer = setTimeout(() => setSearch(next), companyPickerDelayMs);
-    return () => clearTimeout(timer);
-  }, [open, typed, text, search]);
-
-  const { resource: results } = useResource(
-    () => (open ? companiesApi.search(search) : Promise.resolve(null)),
-    open ? `open:${search}` : "closed",
-  );
-  const companies = results.state === "ready" && results.data ? results.data.items : [];
-  const options: PickerOption[] =
-    anyLabel && (!typed || !text.trim()) ? [{ id: "", name: anyLabel }, ...companies] : companies;
-
-  // A typed search highlights its first match, so Enter takes it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer moves the highlight.
-  useEffect(
-    () => setHighlight(typed && companies.length ? options.length - companies.length : -1),
-    [results],
-  );
-
-  useEffect(() => {
-    if (highlight >= 0)
-      document.getElementById(`${listId}-${highlight}`)?.scrollIntoView({ block: "nearest" });
-  }, [highlight, listId]);
-
-  const openList = () => {
-    setOpen(true);
-    setText(shownName);
-    setTyped(false);
-    setSearch("");
-  };
-  const close = () => {
-    setOpen(false);
-    setTyped(false);
-    setHighlight(-1);
-  };
-  const pick = (option: PickerOption) => {
-    setPicked(option.id ? option : null);
-    onChange(option.id ? option : null);
-    close();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      if (!open) openList();
-      else setHighlight(moveHighlight(highlight, event.key === "ArrowDown" ? 1 : -1, options.length));
-    } else if (event.key === "Enter" && open) {
-      // An open list owns Enter: it picks, and never submits the form around it half-chosen.
-      event.preventDefault();
-      const option = options[highlight];
-      if (option) pick(option);
-    } else if (event.key === "Escape" && open) {
-      event.preventDefault();
-      close();
-    }
-  };
-
-  const total = results.state === "ready" && results.data ? results.data.total : 0;
-  let note: string | null = null;
-  if (results.state === "loading") note = t("companies.picker.searching");
-  else if (results.state === "error") note = t("companies.error");
-  else if (companies.length === 0)
-    note = search ? t("companies.picker.none", { text: search }) : t("companies.empty");
-  else if (total > companies.length)
-    note = t("companies.picker.more", { shown: companies.length, total: formatNumber(total) });
-
   return (
-    <div className="company-picker">
-      <input
-        {...control}
-        name={name}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={open && highlight >= 0 ? `${listId}-${highlight}` : undefined}
-        placeholder={t("companies.picker.placeholder")}
-        value={open ? text : shownName}
-        onFocus={(event) => {
-          openList();
-          event.currentTarget.select();
-        }}
-        onClick={() => {
-          if (!open) openList();
-        }}
-        onBlur={close}
-        onChange={(event) => {
-          setText(event.target.value);
-          setTyped(true);
-          setOpen(true);
-        }}
-        onKeyDown={onKeyDown}
-      />
-      {open && (
-        // Pressing on the list must not blur the input first, or the list would close before the click.
-        // biome-ignore lint/a11y/noStaticElementInteractions: only keeps the focus; the input handles keys.
-        <div className="company-picker-popup" onMouseDown={(event) => event.preventDefault()}>
-          <div id={listId} role="listbox" aria-label={t("companies.title")} className="company-picker-list">
-            {options.map((option, index) => (
-              // The keyboard stays in the input (aria-activedescendant), which picks with Enter.
-              // biome-ignore lint/a11y/useKeyWithClickEvents: see above; the option never takes focus.
-              <div
-                key={option.id || "any"}
-                id={`${listId}-${index}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === highlight}
-                className={`company-picker-option${option.id === value ? " company-picker-current" : ""}`}
-                onClick={() => pick(option)}
-                onMouseEnter={() => setHighlight(index)}
-              >
-                {option.name}
-              </div>
-            ))}
-          </div>
-          {note && (
-            <p className="company-picker-note" role="status">
-              {note}
-            </p>
-          )}
-        </div>
-      )}
-    </div>
+    <SearchPicker
+      {...props}
+      fixedOptions={anyLabel ? [{ id: "", name: anyLabel }] : []}
+      search={(text) => companiesApi.search(text)}
+      lookup={(id) => companiesApi.get(id).then((company) => company.name)}
+      texts={{
+        placeholder: "companies.picker.placeholder",
+        listLabel: "companies.title",
+        empty: "companies.empty",
+        error: "companies.error",
+      }}
+    />
   );
 }

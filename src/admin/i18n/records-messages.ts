@@ -315,9 +315,6 @@ export const recordsMessagesEnUS = {
   "companyForm.editTitle": "Edit Company",
   "companyForm.save": "Save changes",
   "companies.picker.placeholder": "Type to search companies",
-  "companies.picker.searching": "Searching…",
-  "companies.picker.none": "No company matches “{text}”",
-  "companies.picker.more": "The first {shown} of {total}. Type more of the name to narrow the list.",
 } as const;
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
@@ -632,8 +629,4 @@ export const recordsMessagesDe: Record<keyof typeof recordsMessagesEnUS, string>
   "companyForm.editTitle": "Unternehmen bearbeiten",
   "companyForm.save": "Änderungen speichern",
   "companies.picker.placeholder": "Tippen, um Unternehmen zu suchen",
-  "companies.picker.searching": "Suche läuft…",
-  "companies.picker.none": "Kein Unternehmen passt zu „{text}“",
-  "companies.picker.more":
-    "Die ersten {shown} von {total}. Tippen Sie mehr vom Namen, um die Liste einzugrenzen.",
 };

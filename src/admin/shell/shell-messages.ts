@@ -2,6 +2,9 @@
 export const shellMessagesEnUS = {
   "nav.challenges": "Challenges",
   "field.notSet": "Not set",
+  "picker.searching": "Searching…",
+  "picker.none": "Nothing matches “{text}”",
+  "picker.more": "The first {shown} of {total}. Type more of the name to narrow the list.",
   "error.notFound.heading": "Page Not Found",
   "error.notFound.body": "The page you are looking for does not exist or has moved.",
   "error.server.heading": "Internal Server Error",
@@ -21,6 +24,9 @@ export const shellMessagesEnUS = {
 export const shellMessagesDe: Record<keyof typeof shellMessagesEnUS, string> = {
   "nav.challenges": "Challenges",
   "field.notSet": "Nicht angegeben",
+  "picker.searching": "Suche läuft…",
+  "picker.none": "Nichts passt zu „{text}“",
+  "picker.more": "Die ersten {shown} von {total}. Tippen Sie mehr vom Namen, um die Liste einzugrenzen.",
   "error.notFound.heading": "Seite nicht gefunden",
   "error.notFound.body": "Die gesuchte Seite existiert nicht oder wurde verschoben.",
   "error.server.heading": "Interner Serverfehler",

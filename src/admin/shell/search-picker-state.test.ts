@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { companyPickerPageSize, companyPickerParams, moveHighlight } from "./company-picker-state.ts";
+import { moveHighlight, searchPickerPageSize, searchPickerParams } from "./search-picker-state.ts";
 
-describe("company picker", () => {
-  test("asks for the first matches by name, the search trimmed and left out when empty", () => {
-    expect(companyPickerParams("  Acme ").toString()).toBe(
-      `q=Acme&sort=name&page=1&pageSize=${companyPickerPageSize}`,
+describe("search picker", () => {
+  test("asks for the first matches in the given order, the search trimmed and left out when empty", () => {
+    expect(searchPickerParams("  Acme ", "name").toString()).toBe(
+      `q=Acme&sort=name&page=1&pageSize=${searchPickerPageSize}`,
     );
-    expect(companyPickerParams("   ").has("q")).toBe(false);
-    expect(companyPickerParams("").get("sort")).toBe("name");
+    expect(searchPickerParams("   ", "title").has("q")).toBe(false);
+    expect(searchPickerParams("", "title").get("sort")).toBe("title");
   });
 
   test("arrow keys start at either end and wrap around", () => {

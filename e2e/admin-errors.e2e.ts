@@ -28,6 +28,8 @@ test("a screen whose code cannot load reloads once, then shows the server-error 
   const errorPage = page.getByTestId("error-page");
   await expect(errorPage).toBeVisible();
   await expect(errorPage.getByRole("heading", { level: 1 })).toHaveText("Internal Server Error");
+  // Focus starts at the page's heading (what had focus is gone).
+  await expect(errorPage.getByRole("heading", { level: 1 })).toBeFocused();
   await expect(errorPage).toContainText("500");
   await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
   // Exactly one reload: the guard stops a second one within 10 s on the same path.

@@ -9,6 +9,9 @@ import { EmptyLayout } from "./empty-layout.tsx";
  * screen. The status message is shown as given when it is not one of the two defaults (those are
  * translated).
  */
+/** The page replaced whatever had focus: a keyboard or screen-reader user starts at its heading. */
+const focusOnMount = (heading: HTMLHeadingElement | null) => heading?.focus();
+
 export function ErrorPage({ error }: { error: AppError }) {
   const { t } = useT();
   const notFound = error.statusCode === 404;
@@ -21,7 +24,9 @@ export function ErrorPage({ error }: { error: AppError }) {
     <EmptyLayout>
       <section className="landing" aria-labelledby="error-title" data-testid="error-page">
         <p className="status-code">{error.statusCode}</p>
-        <h1 id="error-title">{heading}</h1>
+        <h1 id="error-title" ref={focusOnMount} tabIndex={-1}>
+          {heading}
+        </h1>
         <p className="subtle">{t(notFound ? "error.notFound.body" : "error.server.body")}</p>
         {error.message && (
           <p className="error-details">

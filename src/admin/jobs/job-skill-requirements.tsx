@@ -96,7 +96,11 @@ export function JobSkillRequirements({
     <section className="detail-card" aria-labelledby="job-skills-title" data-testid="job-skill-requirements">
       <h2 id="job-skills-title">{t("job.section.skills")}</h2>
       <p className="subtle">{t("jobForm.skills.hint")}</p>
-      {listError && <p className="form-error">{listError}</p>}
+      {listError && (
+        <p className="form-error" role="alert">
+          {listError}
+        </p>
+      )}
       {rows.length === 0 && <p className="subtle-cell">{t("job.skills.empty")}</p>}
       {rows.map((row, index) => {
         const path = `skillRequirements.${index}`;

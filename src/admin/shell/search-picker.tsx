@@ -56,7 +56,7 @@ export function SearchPicker({
   );
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
-  // Until the admin types, the open list starts at the first companies rather than at the chosen one.
+  // Until the admin types, the open list starts at the first entries rather than at the chosen one.
   const [typed, setTyped] = useState(false);
   const [search, setSearch] = useState("");
   const [highlight, setHighlight] = useState(-1);
@@ -87,7 +87,10 @@ export function SearchPicker({
     () => (open ? searchRecords(search) : Promise.resolve(null)),
     open ? `open:${search}` : "closed",
   );
-  const found = results.state === "ready" && results.data ? results.data.items : [];
+  // While typed text waits for its search, the list on screen answers an older text: it is not offered,
+  // or a click meant for one entry could land on another as the new answer replaces the list.
+  const waiting = typed && text.trim() !== search;
+  const found = !waiting && results.state === "ready" && results.data ? results.data.items : [];
   const options: PickerOption[] = !typed || !text.trim() ? [...fixedOptions, ...found] : found;
 
   // A typed search highlights its first match, so Enter takes it.
@@ -134,7 +137,7 @@ export function SearchPicker({
 
   const total = results.state === "ready" && results.data ? results.data.total : 0;
   let note: string | null = null;
-  if (results.state === "loading") note = t("picker.searching");
+  if (waiting || results.state === "loading") note = t("picker.searching");
   else if (results.state === "error") note = t(texts.error);
   else if (found.length === 0) note = search ? t("picker.none", { text: search }) : t(texts.empty);
   else if (total > found.length) note = t("picker.more", { shown: found.length, total: formatNumber(total) });

@@ -30,9 +30,14 @@ export function IconField({
               value={value}
               onChange={(event) => onChange(event.target.value)}
             />
-            <span className="icon-preview" role="img" aria-label={t("skillForm.iconPreview")}>
-              {value.trim() ? <SkillIcon icon={value.trim()} size="lg" /> : null}
-            </span>
+            {/* An empty preview is decoration; with an icon it is a picture with a name. */}
+            {value.trim() ? (
+              <span className="icon-preview" role="img" aria-label={t("skillForm.iconPreview")}>
+                <SkillIcon icon={value.trim()} size="lg" />
+              </span>
+            ) : (
+              <span className="icon-preview" aria-hidden="true" />
+            )}
           </div>
           <p className="field-hint">{hint}</p>
         </>

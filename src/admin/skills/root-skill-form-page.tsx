@@ -175,7 +175,11 @@ function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetai
           {gridInput("subColumns")}
         </div>
         <p className="field-hint">{t("skillForm.subGridHint")}</p>
-        {error("subGrid") && <p className="form-error field-error">{error("subGrid")}</p>}
+        {error("subGrid") && (
+          <p className="form-error field-error" role="alert">
+            {error("subGrid")}
+          </p>
+        )}
       </section>
 
       <section className="detail-card">

@@ -125,7 +125,11 @@ function TreeGridCard({ tree, onSaved }: { tree: SkillTree; onSaved: () => void 
           {form.busy ? t("skillForm.saving") : t("skills.grid.save")}
         </Button>
       </form>
-      {errorOf("grid", "") && <p className="form-error field-error">{errorOf("grid", "")}</p>}
+      {errorOf("grid", "") && (
+        <p className="form-error field-error" role="alert">
+          {errorOf("grid", "")}
+        </p>
+      )}
     </section>
   );
 }

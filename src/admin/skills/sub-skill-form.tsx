@@ -191,7 +191,11 @@ export function SubSkillForm({
       <section className="detail-card" aria-labelledby={`${idPrefix}-courses`}>
         <h2 id={`${idPrefix}-courses`}>{t("skill.field.courses")}</h2>
         <p className="field-hint">{t("subSkillForm.coursesHint", { n: maxCoursesPerSkill })}</p>
-        {error("courses") && <p className="form-error field-error">{error("courses")}</p>}
+        {error("courses") && (
+          <p className="form-error field-error" role="alert">
+            {error("courses")}
+          </p>
+        )}
         {state.courses.length === 0 && <p className="subtle-cell">{t("subSkillForm.noCourses")}</p>}
         {state.courses.map((_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the index is their identity.

@@ -251,3 +251,28 @@ test("add a skill requirement to a job and see it on the job detail", async ({ p
     await request.delete(`/api/jobs/${jobId}`, { headers });
   }
 });
+
+test("renaming your own account shows the new name in the top bar at once", async ({ page, request }) => {
+  const [me] = selectRows<{ id: string; name: string }>(
+    "SELECT id, name FROM users WHERE email = $1",
+    "admin@example.com",
+  );
+  if (!me) throw new Error("the demo admin is missing");
+  const headers = await adminHeaders(request);
+  const renamed = `chief-${Date.now() % 1_000_000}`;
+  try {
+    await openAsAdmin(page, request, `/dashboard/users/${me.id}`);
+    const topBar = page.getByRole("banner");
+    await expect(topBar).toContainText(me.name);
+    await page.getByRole("button", { name: "Edit user" }).click();
+    const form = page.getByRole("region", { name: "Edit account" });
+    await form.getByLabel("Nickname").fill(renamed);
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByTestId("toast")).toContainText("User updated");
+    await expect(topBar).toContainText(renamed);
+    // And it is what the next visit starts with (the stored user followed).
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "null")?.name)).toBe(renamed);
+  } finally {
+    await request.patch(`/api/users/${me.id}`, { headers, data: { name: me.name } });
+  }
+});

@@ -1,16 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
-
-async function signInAsAdmin(page: Page, locale: "en-US" | "de" = "en-US") {
-  await page.goto("/");
-  await page.evaluate((code) => localStorage.setItem("locale", code), locale);
-  await page.goto("/login");
-  await page.locator("input[name=login]").fill("admin@example.com");
-  await page.locator("input[name=password]").fill("admin");
-  await page.locator("button[type=submit]").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { signInAsAdmin } from "./support/sign-in.ts";
 
 async function confirmDialog(page: Page, button: string) {
   const dialog = page.getByRole("dialog");

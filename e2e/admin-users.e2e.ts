@@ -1,15 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/");
-  await page.evaluate(() => localStorage.setItem("locale", "en-US"));
-  await page.goto("/login");
-  await page.locator("input[name=login]").fill("admin@example.com");
-  await page.locator("input[name=password]").fill("admin");
-  await page.locator("button[type=submit]").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { signInAsAdmin } from "./support/sign-in.ts";
 
 /** An enabled USER that other specs do not sign in as (they take the first verified one). */
 function someUser(): { id: string; name: string } {

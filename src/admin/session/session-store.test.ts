@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import type { LoginResult } from "../../shared/auth-schemas.ts";
-import { isSignedIn, restoreSession, sessionState, setSession } from "./session-store.ts";
+import { isSignedIn, restoreSession, sessionState, setSession, updateSessionUser } from "./session-store.ts";
 
 const result: LoginResult = {
   user: {
@@ -61,5 +61,23 @@ describe("session store", () => {
     expect(isSignedIn({ user: null, accessToken: "t" })).toBe(false);
     setSession(result);
     expect(isSignedIn(sessionState)).toBe(true);
+  });
+
+  test("editing the signed-in account updates the stored user; editing another leaves it", () => {
+    setSession(result);
+    updateSessionUser({ id: "someone-else", name: "other", email: "other@example.com", emailVerified: true });
+    expect(sessionState.user?.name).toBe("admin");
+
+    updateSessionUser({ id: "u1", name: "chief", email: "chief@example.com", emailVerified: false });
+    expect(sessionState.user).toMatchObject({
+      name: "chief",
+      email: "chief@example.com",
+      emailVerified: false,
+    });
+    expect(JSON.parse(localStorage.getItem("user") ?? "null")).toMatchObject({
+      name: "chief",
+      role: "ADMIN",
+    });
+    expect(sessionState.accessToken).toBe("a.b.c");
   });
 });

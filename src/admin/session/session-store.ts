@@ -42,6 +42,24 @@ export function setSession(result: LoginResult | null): void {
   if (result === null) navigate("/");
 }
 
+/**
+ * An admin edited an account: when it is the signed-in one, the stored user follows (the top bar shows
+ * the new name at once, not after the next sign-in). Other accounts leave the session alone.
+ */
+export function updateSessionUser(
+  changed: Pick<PublicUser, "id" | "name" | "email" | "emailVerified">,
+): void {
+  const current = sessionState.user;
+  if (!current || current.id !== changed.id) return;
+  sessionState.user = {
+    ...current,
+    name: changed.name,
+    email: changed.email,
+    emailVerified: changed.emailVerified,
+  };
+  writeStored("user", sessionState.user);
+}
+
 /** Signed in = an access token AND a user with an e-mail (spec §4). Works on the proxy or a snapshot. */
 export function isSignedIn(state: Pick<SessionState, "user" | "accessToken">): boolean {
   return Boolean(state.accessToken && state.user?.email);

@@ -9,7 +9,8 @@ export function confirmAction(options: {
   body?: string;
   confirmLabel: string;
   type?: DialogState["type"];
-  onConfirm: () => void;
+  /** May return a promise: the dialog stays open and busy until it settles. */
+  onConfirm: () => unknown;
 }): void {
   openDialog({
     type: options.type ?? "warning",

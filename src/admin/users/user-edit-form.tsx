@@ -3,7 +3,7 @@ import { useSnapshot } from "valtio";
 import { type UpdateUserRequest, type UserDetail, userRoles } from "../../shared/users-schemas.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
-import { sessionState } from "../session/session-store.ts";
+import { sessionState, updateSessionUser } from "../session/session-store.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
 import { FormActions } from "../shell/form-actions.tsx";
@@ -56,6 +56,7 @@ export function UserEditForm({
     form.save(
       async () => {
         const saved = await usersApi.update(user.id, body);
+        updateSessionUser(saved);
         showToast({ type: "success", heading: "user.updated" });
         onSaved(saved);
       },
@@ -84,7 +85,8 @@ export function UserEditForm({
       }),
       body: t(body.role === "ADMIN" ? "user.confirm.makeAdminBody" : "user.confirm.makeUserBody", { name }),
       confirmLabel: t("user.edit.save"),
-      onConfirm: () => void save(body),
+      // The promise keeps the dialog busy until the save is done.
+      onConfirm: () => save(body),
     });
   };
 

@@ -24,6 +24,10 @@ test("the demo admin signs in and sees the dashboard counts", async ({ page }) =
   await expect(users).toContainText("Users");
   await expect(users).toContainText(/\d{1,3}(,\d{3})*/);
   await expect(page.getByTestId("stat-jobs")).toContainText("200");
+  // The chart of open reports by reason, and the latest admin actions in words.
+  const chart = page.getByRole("region", { name: /Open reports by reason/ });
+  await expect(chart.getByTestId("reason-DISLIKE")).toContainText("Dislike");
+  await expect(page.getByRole("region", { name: "Recent admin activity" })).toContainText(/ banned a user/);
   const nav = page.getByRole("navigation", { name: "Main navigation" });
   for (const link of ["Dashboard", "Users", "Jobs", "Skill Tree", "Reported Tasks", "Challenge categories"]) {
     await expect(nav.getByRole("link", { name: link })).toBeVisible();

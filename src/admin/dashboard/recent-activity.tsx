@@ -1,17 +1,26 @@
 import type { AuditLogItem } from "../../shared/reports-schemas.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
+import { actionLabel, entityLabel } from "./activity-labels.ts";
 
 /** The panel sits beside the chart; more rows would only push the page down. */
 const shownItems = 8;
 
 /**
- * The latest admin actions from the audit log. Actions are shown as the log records them
- * ("user.ban", "job.update"): they are the log's own vocabulary, which the audit API filters by.
+ * The latest admin actions from the audit log, in words ("ada banned a user"); the log's own action
+ * name ("user.ban", which the audit API filters by) is the row's tooltip.
  */
 export function RecentActivity({ items }: { items: readonly AuditLogItem[] }) {
   const { t } = useT();
   const { ago, dateTime } = useFormatters();
+  const actor = (item: AuditLogItem) => item.actor?.name ?? t("dashboard.activity.system");
+  /** "ada banned a user"; an action the feed has no words for keeps the log's name ("ada · user.export"). */
+  const describe = (item: AuditLogItem) => {
+    const action = actionLabel(item.action, item.entity);
+    const entity = entityLabel(item.entity);
+    if (!action || !entity) return `${actor(item)} · ${item.action}`;
+    return t("dashboard.activity.line", { actor: actor(item), action: t(action), entity: t(entity) });
+  };
   return (
     <section className="card dashboard-panel" aria-labelledby="activity-title">
       <h2 id="activity-title">{t("dashboard.activity.title")}</h2>
@@ -21,10 +30,8 @@ export function RecentActivity({ items }: { items: readonly AuditLogItem[] }) {
         <ol className="activity-list">
           {items.slice(0, shownItems).map((item) => (
             <li key={item.id} className="activity-item">
-              <code className="activity-action">{item.action}</code>
-              <span className="activity-who">
-                {item.actor?.name ?? t("dashboard.activity.system")}
-                <span className="subtle"> · {item.entity}</span>
+              <span className="activity-who" title={item.action}>
+                {describe(item)}
               </span>
               <time dateTime={item.createdAt} title={dateTime(item.createdAt)} className="subtle">
                 {ago(item.createdAt)}

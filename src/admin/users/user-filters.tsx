@@ -1,49 +1,14 @@
 import { userRoles } from "../../shared/users-schemas.ts";
-import type { MessageId } from "../i18n/en-US.ts";
-import { useT } from "../i18n/intl.ts";
+import { type FilterOption, FilterSelect } from "../shell/filter-select.tsx";
 import { ListFilters } from "../shell/list-filters.tsx";
 import type { UserListQuery } from "./user-list-query.ts";
 
 type FilterChange = Partial<Pick<UserListQuery, "role" | "status" | "emailVerified" | "mfa">>;
 
-interface Option {
-  value: string;
-  label: MessageId;
-}
-
-const yesNo: Option[] = [
+const yesNo: FilterOption[] = [
   { value: "true", label: "users.filter.yes" },
   { value: "false", label: "users.filter.no" },
 ];
-
-function FilterSelect({
-  name,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  name: string;
-  label: MessageId;
-  value: string;
-  options: Option[];
-  onChange: (value: string) => void;
-}) {
-  const { t } = useT();
-  return (
-    <label className="filter-field">
-      <span>{t(label)}</span>
-      <select name={name} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{t("users.filter.any")}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {t(option.label)}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 const flag = (value: string) => (value === "" ? null : value === "true");
 const flagValue = (value: boolean | null) => (value === null ? "" : String(value));

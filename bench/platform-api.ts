@@ -88,9 +88,7 @@ const config = loadConfig({
   CAPTCHA_PROVIDER: "off",
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
-const server = await startServer(config, createLogger("silent"), {
-  loginLimits: { perIp: Number.MAX_SAFE_INTEGER, perAccount: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
-});
+const server = await startServer(config, createLogger("silent"));
 
 let failed = false;
 try {

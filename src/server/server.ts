@@ -1,7 +1,8 @@
 import { createAccessTokens } from "./auth/access-tokens.ts";
 import { accountRoutes } from "./auth/account-routes.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
-import { authRoutes, noLoginLimits } from "./auth/auth-routes.ts";
+import { type AuthLimits, defaultAuthLimits, noAuthLimits } from "./auth/auth-limits.ts";
+import { authRoutes } from "./auth/auth-routes.ts";
 import { createCaptcha } from "./auth/captcha.ts";
 import { loadBuildManifest } from "./build-manifest-loader.ts";
 import type { ServerConfig } from "./config.ts";
@@ -20,6 +21,7 @@ import { platformRoutes as platformApiRoutes } from "./platform-api/platform-rou
 import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher } from "./realtime/fanout.ts";
 import { type WidgetSocketData, widgetSocketHandlers } from "./realtime/widget-socket.ts";
 import { ensureSetting } from "./settings-repository.ts";
+import { createSharedRateLimiter } from "./shared-rate-limiter.ts";
 import { StartupError } from "./startup-error.ts";
 import { createFileStorage } from "./storage/create-file-storage.ts";
 import { pushUnreadCount } from "./widget-api/outbound/outbound-delivery.ts";
@@ -40,7 +42,7 @@ export interface RunningServer {
 export interface ServerOptions {
   /** Tests lower the limits to reach them. */
   widgetRateLimits?: WidgetRateLimits;
-  loginLimits?: { perIp: number; perAccount: number; windowMs: number };
+  authLimits?: Partial<AuthLimits>;
 }
 
 /** Everything `npm start` does after reading the config: storage, schema, demo data, both origins. */
@@ -99,16 +101,17 @@ export async function startServer(
     if (config.captcha.provider === "off")
       logger.warn("CAPTCHA_PROVIDER is off: logins are not checked for humans");
     const captcha = createCaptcha(config.captcha, await ensureSetting(sql, "captcha_secret", randomSecret));
+    const authLimiter = createSharedRateLimiter(sql);
+    const authDeps = {
+      sql,
+      captcha,
+      registrationEnabled: config.registrationEnabled,
+      limits: { ...(config.rateLimits ? defaultAuthLimits : noAuthLimits), ...options.authLimits },
+      limiter: authLimiter,
+    };
     const platformRoutes: ApiRoute[] = [
-      ...authRoutes({
-        sql,
-        tokens,
-        guard,
-        captcha,
-        registrationEnabled: config.registrationEnabled,
-        loginLimits: options.loginLimits ?? (config.rateLimits ? undefined : noLoginLimits),
-      }),
-      ...accountRoutes({ sql, captcha, registrationEnabled: config.registrationEnabled }),
+      ...authRoutes({ ...authDeps, tokens, guard }),
+      ...accountRoutes(authDeps),
       {
         method: "GET",
         pattern: "/api/public-config",
@@ -123,7 +126,12 @@ export async function startServer(
       const dispatcher = startMailDispatcher(sql, config.smtp, logger);
       cleanups.push(() => dispatcher.stop());
     }
-    const sweeper = setInterval(() => widgetApi.sweep(), 60_000);
+    const sweeper = setInterval(() => {
+      widgetApi.sweep();
+      authLimiter
+        .sweep()
+        .catch((error: unknown) => logger.warn("rate limit sweep failed", { error: String(error) }));
+    }, 60_000);
     cleanups.push(() => clearInterval(sweeper));
 
     const mainOrigin = withRequestLog(

@@ -9,8 +9,10 @@ import {
 } from "../../shared/auth-schemas.ts";
 import { json, jsonError } from "../http/json-response.ts";
 import { queueMail } from "../mail/mail-outbox.ts";
-import type { ApiRoute } from "../main-origin.ts";
+import { type ApiRoute, clientIpHeader } from "../main-origin.ts";
 import { readBody } from "../platform-api/platform-request.ts";
+import type { SharedRateLimiter } from "../shared-rate-limiter.ts";
+import type { AuthLimits } from "./auth-limits.ts";
 import { revokeUserSessions } from "./auth-sessions-repository.ts";
 import type { Captcha } from "./captcha.ts";
 import { createUser, findUserByLogin } from "./users-repository.ts";
@@ -19,6 +21,8 @@ export interface AccountRoutesDeps {
   sql: SQL;
   captcha: Captcha;
   registrationEnabled: boolean;
+  limits: AuthLimits;
+  limiter: SharedRateLimiter;
 }
 
 type Purpose = "EMAIL_VERIFY" | "PASSWORD_RESET";
@@ -42,23 +46,32 @@ async function issueCode(sql: SQL, userId: string, purpose: Purpose): Promise<st
   return code;
 }
 
-/** Uses up a matching, unexpired code; false when there is none. */
-async function consumeCode(sql: SQL, userId: string, purpose: Purpose, code: string): Promise<boolean> {
-  const rows = await sql`SELECT id, code_hash, expires_at FROM verification_codes
-    WHERE user_id = ${userId} AND purpose = ${purpose} AND used_at IS NULL`;
+/**
+ * Uses up a matching, live code; false when there is none. Each check first claims one of the code's
+ * tries in a single atomic update, so a code dies after `maxAttempts` checks however many requests
+ * race for it, in this process or another.
+ */
+async function consumeCode(
+  sql: SQL,
+  userId: string,
+  purpose: Purpose,
+  code: string,
+  maxAttempts: number,
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  const claimed = await sql`UPDATE verification_codes SET attempts = attempts + 1
+    WHERE user_id = ${userId} AND purpose = ${purpose} AND used_at IS NULL
+      AND attempts < ${maxAttempts} AND expires_at > ${now}
+    RETURNING id, code_hash`;
   const wanted = Buffer.from(hashCode(code));
-  const match = (rows as Array<{ id: string; code_hash: string; expires_at: string }>).find((row) => {
+  const match = (claimed as Array<{ id: string; code_hash: string }>).find((row) => {
     const stored = Buffer.from(row.code_hash);
-    return (
-      stored.length === wanted.length &&
-      timingSafeEqual(stored, wanted) &&
-      Date.parse(row.expires_at) > Date.now()
-    );
+    return stored.length === wanted.length && timingSafeEqual(stored, wanted);
   });
   if (!match) return false;
-  const claimed = await sql`UPDATE verification_codes SET used_at = ${new Date().toISOString()}
+  const used = await sql`UPDATE verification_codes SET used_at = ${now}
     WHERE id = ${match.id} AND used_at IS NULL RETURNING id`;
-  return claimed.length === 1;
+  return used.length === 1;
 }
 
 /**
@@ -66,7 +79,50 @@ async function consumeCode(sql: SQL, userId: string, purpose: Purpose, code: str
  * reset by 6-digit codes sent by mail (the outbox). Answers never tell whether an address is registered
  * except where the spec's own message does ("A user with this email already exists").
  */
-export function accountRoutes({ sql, captcha, registrationEnabled }: AccountRoutesDeps): ApiRoute[] {
+export function accountRoutes({
+  sql,
+  captcha,
+  registrationEnabled,
+  limits,
+  limiter,
+}: AccountRoutesDeps): ApiRoute[] {
+  const tooMany = (error: string, retryAfterSeconds: number) =>
+    jsonError(429, error, undefined, { headers: { "Retry-After": String(retryAfterSeconds) } });
+  const clientIp = (request: Request) => request.headers.get(clientIpHeader) ?? "unknown";
+
+  /** A 429 when the address or the caller has asked for too many code mails, else null. */
+  async function mailRefusal(request: Request, address: string): Promise<Response | null> {
+    for (const [key, limit] of [
+      [`code-mail-ip:${clientIp(request)}`, limits.codeMailsPerIp],
+      [`code-mail-address:${address.trim().toLowerCase()}`, limits.codeMailsPerAddress],
+    ] as const) {
+      const decision = await limiter.take(key, limit);
+      if (!decision.allowed)
+        return tooMany("Too many code requests, try again later", decision.retryAfterSeconds);
+    }
+    return null;
+  }
+
+  /**
+   * Checks a code under the caller's failure window: the hit is taken first, so parallel guesses
+   * count, and given back when the code was right.
+   */
+  async function checkCode(
+    request: Request,
+    userId: string | undefined,
+    purpose: Purpose,
+    code: string,
+  ): Promise<boolean | Response> {
+    const key = `code-check-ip:${clientIp(request)}`;
+    const decision = await limiter.take(key, limits.codeFailuresPerIp);
+    if (!decision.allowed)
+      return tooMany("Too many wrong codes, try again later", decision.retryAfterSeconds);
+    const ok =
+      userId !== undefined && (await consumeCode(sql, userId, purpose, code, limits.attemptsPerCode));
+    if (ok) await limiter.refund(key);
+    return ok;
+  }
+
   async function register(request: Request): Promise<Response> {
     if (!registrationEnabled) return jsonError(403, "Registration is currently disabled");
     const body = await readBody(request, RegisterRequest);
@@ -80,6 +136,8 @@ export function accountRoutes({ sql, captcha, registrationEnabled }: AccountRout
       return jsonError(409, "A user with this email already exists", "email");
     if (await findUserByLogin(sql, name))
       return jsonError(409, "A user with this name already exists", "name");
+    const refused = await mailRefusal(request, email);
+    if (refused) return refused;
     const user = await createUser(sql, { name: name.trim(), email: email.trim(), password, role: "USER" });
     const code = await issueCode(sql, user.id, "EMAIL_VERIFY");
     await queueMail(sql, {
@@ -95,9 +153,9 @@ export function accountRoutes({ sql, captcha, registrationEnabled }: AccountRout
     if (!body.ok) return body.response;
     const user = await findUserByLogin(sql, body.value.email);
     if (user?.emailVerified) return jsonError(409, "email already verified");
-    if (!user || !(await consumeCode(sql, user.id, "EMAIL_VERIFY", body.value.code))) {
-      return jsonError(400, "invalid verification code", "code");
-    }
+    const checked = await checkCode(request, user?.id, "EMAIL_VERIFY", body.value.code);
+    if (checked instanceof Response) return checked;
+    if (!user || !checked) return jsonError(400, "invalid verification code", "code");
     await sql`UPDATE users SET email_verified = ${true} WHERE id = ${user.id}`;
     return json({ emailVerified: true });
   }
@@ -107,6 +165,8 @@ export function accountRoutes({ sql, captcha, registrationEnabled }: AccountRout
     if (!body.ok) return body.response;
     const user = await findUserByLogin(sql, body.value.email);
     if (user?.emailVerified) return jsonError(409, "email already verified");
+    const refused = await mailRefusal(request, body.value.email);
+    if (refused) return refused;
     if (user?.email) {
       const code = await issueCode(sql, user.id, "EMAIL_VERIFY");
       await queueMail(sql, {
@@ -121,6 +181,8 @@ export function accountRoutes({ sql, captcha, registrationEnabled }: AccountRout
   async function requestReset(request: Request): Promise<Response> {
     const body = await readBody(request, PasswordResetRequest);
     if (!body.ok) return body.response;
+    const refused = await mailRefusal(request, body.value.email);
+    if (refused) return refused;
     const user = await findUserByLogin(sql, body.value.email);
     if (user?.email) {
       const code = await issueCode(sql, user.id, "PASSWORD_RESET");
@@ -138,9 +200,9 @@ export function accountRoutes({ sql, captcha, registrationEnabled }: AccountRout
     const body = await readBody(request, PasswordResetConfirmRequest);
     if (!body.ok) return body.response;
     const user = await findUserByLogin(sql, body.value.email);
-    if (!user || !(await consumeCode(sql, user.id, "PASSWORD_RESET", body.value.code))) {
-      return jsonError(400, "password reset failed", "code");
-    }
+    const checked = await checkCode(request, user?.id, "PASSWORD_RESET", body.value.code);
+    if (checked instanceof Response) return checked;
+    if (!user || !checked) return jsonError(400, "password reset failed", "code");
     const hash = await Bun.password.hash(body.value.password, { algorithm: "argon2id" });
     await sql`UPDATE users SET password_hash = ${hash} WHERE id = ${user.id}`;
     // A new password ends every sign-in made with the old one.

@@ -25,7 +25,15 @@ async function loginOk(server: TestServer, body: Json) {
 describe("MFA, refresh, logout and limits (captcha off)", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({}, { loginLimits: { perIp: 1000, perAccount: 6, windowMs: 60_000 } });
+    server = await startTestServer(
+      {},
+      {
+        authLimits: {
+          loginFailuresPerIp: { limit: 1000, windowMs: 60_000 },
+          loginFailuresPerAccount: { limit: 6, windowMs: 60_000 },
+        },
+      },
+    );
   });
   afterAll(() => server.dispose());
 
@@ -217,7 +225,7 @@ describe("login limit per IP", () => {
   test("counts the connection's address; headers a client sends cannot move it to another bucket", async () => {
     const server = await startTestServer(
       {},
-      { loginLimits: { perIp: 3, perAccount: 1000, windowMs: 60_000 } },
+      { authLimits: { loginFailuresPerIp: { limit: 3, windowMs: 60_000 } } },
     );
     try {
       for (const [index, name] of ["one", "two", "three"].entries()) {

@@ -5,9 +5,10 @@ import { LoginRequest, type LoginResult, MfaCodeRequest, RefreshRequest } from "
 import { json, jsonError } from "../http/json-response.ts";
 import { type ApiRoute, clientIpHeader } from "../main-origin.ts";
 import { readBody } from "../platform-api/platform-request.ts";
-import { createRateLimiter, type RateLimiter } from "../rate-limiter.ts";
+import type { SharedRateLimiter } from "../shared-rate-limiter.ts";
 import type { AccessTokens } from "./access-tokens.ts";
 import { type AuthGuard, accountDisabledMessage } from "./auth-guard.ts";
+import type { AuthLimits } from "./auth-limits.ts";
 import { createAuthSession, revokeAuthSession, rotateRefreshToken } from "./auth-sessions-repository.ts";
 import type { Captcha } from "./captcha.ts";
 import { newTotpSecret, totpUri, verifyTotp } from "./totp.ts";
@@ -19,8 +20,8 @@ export interface AuthRoutesDeps {
   guard: AuthGuard;
   captcha: Captcha;
   registrationEnabled: boolean;
-  /** Tests lower these to reach them. */
-  loginLimits?: { perIp: number; perAccount: number; windowMs: number };
+  limits: AuthLimits;
+  limiter: SharedRateLimiter;
 }
 
 // A hash to verify against when the login names nobody, so a wrong name costs as long as a wrong password.
@@ -50,18 +51,7 @@ async function hasPendingVerification(sql: SQL, userId: string): Promise<boolean
   return rows.length > 0;
 }
 
-/** `RATE_LIMITS=0` (end-to-end tests and load tests on loopback): no login throttling at all. */
-export const noLoginLimits = {
-  perIp: Number.MAX_SAFE_INTEGER,
-  perAccount: Number.MAX_SAFE_INTEGER,
-  windowMs: 60_000,
-};
-
-export function authRoutes({ sql, tokens, guard, captcha, loginLimits }: AuthRoutesDeps): ApiRoute[] {
-  const limits = loginLimits ?? { perIp: 30, perAccount: 10, windowMs: 15 * 60_000 };
-  const byIp: RateLimiter = createRateLimiter({ limit: limits.perIp, windowMs: limits.windowMs });
-  const byAccount: RateLimiter = createRateLimiter({ limit: limits.perAccount, windowMs: limits.windowMs });
-
+export function authRoutes({ sql, tokens, guard, captcha, limits, limiter }: AuthRoutesDeps): ApiRoute[] {
   const tooMany = (retryAfterSeconds: number) =>
     jsonError(429, "Too many login attempts, try again later", undefined, {
       headers: { "Retry-After": String(retryAfterSeconds) },
@@ -82,25 +72,49 @@ export function authRoutes({ sql, tokens, guard, captcha, loginLimits }: AuthRou
     };
   }
 
-  /** Check order of PLATFORM-DOMAIN.md: captcha, credentials, MFA code, disabled account. */
+  /**
+   * Check order of PLATFORM-DOMAIN.md: captcha, credentials, MFA code, disabled account. Every
+   * attempt takes a hit from the address's and the account's failure windows before the password is
+   * checked (so parallel guesses cannot slip past the limit); a successful sign-in gives its hits back.
+   */
   async function login(request: Request): Promise<Response> {
     const body = await readBody(request, LoginRequest);
     if (!body.ok) return body.response;
     const { login: name, password, code, recoveryCode, captchaToken } = body.value;
     // Set by the main origin from the connection (never the client's own header).
-    const ip = request.headers.get(clientIpHeader) ?? "unknown";
-    for (const decision of [byIp.take(ip), byAccount.take(name.trim().toLowerCase())]) {
-      if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
-    }
-    if (!(await captcha.verify(captchaToken, "login")))
+    const ipKey = `login-ip:${request.headers.get(clientIpHeader) ?? "unknown"}`;
+    const byIp = await limiter.take(ipKey, limits.loginFailuresPerIp);
+    if (!byIp.allowed) return tooMany(byIp.retryAfterSeconds);
+    if (!(await captcha.verify(captchaToken, "login"))) {
+      await limiter.refund(ipKey);
       return jsonError(400, "captcha failed", "captchaToken");
+    }
 
     const user = await findUserByLogin(sql, name);
+    // Keyed on the account, so its nickname and its e-mail share one window.
+    const accountKey = user ? `login-account:${user.id}` : `login-name:${name.trim().toLowerCase()}`;
+    const byAccount = await limiter.take(accountKey, limits.loginFailuresPerAccount);
+    // A second-factor account is never locked by wrong passwords (a password alone cannot sign in
+    // there), so failures from elsewhere cannot keep its owner out; its codes have their own window.
+    if (!byAccount.allowed && !user?.mfaEnabled) return tooMany(byAccount.retryAfterSeconds);
+
     if (user && user.passwordHash === "") return jsonError(400, "No login method");
     const valid = await Bun.password.verify(password, user?.passwordHash || (await decoyHash));
     if (!user || !valid) return jsonError(401, "Invalid credentials");
+    await limiter.refund(ipKey);
+    await limiter.refund(accountKey);
 
     if (user.mfaEnabled && user.mfaSecret) {
+      if (!code && !recoveryCode) {
+        return json(
+          { error: "Enter the 6-digit code from your authenticator app", field: "code", mfaRequired: true },
+          { status: 401 },
+        );
+      }
+      // Only someone with the password gets here; their wrong codes lock the second step.
+      const codeKey = `login-code:${user.id}`;
+      const byCode = await limiter.take(codeKey, limits.loginFailuresPerAccount);
+      if (!byCode.allowed) return tooMany(byCode.retryAfterSeconds);
       if (recoveryCode) {
         // A recovery code signs in once and turns MFA off, so the user can enroll a new device.
         if (
@@ -111,15 +125,12 @@ export function authRoutes({ sql, tokens, guard, captcha, loginLimits }: AuthRou
         }
         await sql`UPDATE users SET mfa_enabled = ${false}, mfa_secret = ${null}, mfa_recovery_hash = ${null}
           WHERE id = ${user.id}`;
-      } else if (!code) {
-        return json(
-          { error: "Enter the 6-digit code from your authenticator app", field: "code", mfaRequired: true },
-          { status: 401 },
-        );
-      } else if (!verifyTotp(user.mfaSecret, code)) {
+      } else if (!verifyTotp(user.mfaSecret, code ?? "")) {
         return jsonError(401, "invalid code", "code");
       }
+      await limiter.clear(codeKey);
     }
+    await limiter.clear(accountKey);
     if (!user.enabled) return jsonError(403, accountDisabledMessage);
     // Self-registered accounts sign in once their e-mail is verified; accounts made by an admin may at once.
     if (!user.emailVerified && (await hasPendingVerification(sql, user.id)))

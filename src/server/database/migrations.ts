@@ -4,6 +4,9 @@ import { widgetApiSchema } from "./migrations/002-widget-api.ts";
 import { authSessionsSchema } from "./migrations/003-auth-sessions.ts";
 import { platformSchema } from "./migrations/004-platform.ts";
 import { listIndexes } from "./migrations/005-list-indexes.ts";
+import { securityLimits } from "./migrations/006-security-limits.ts";
+import { uploadQuotas } from "./migrations/007-upload-quotas.ts";
+import { taskRatings } from "./migrations/008-task-ratings.ts";
 
 export interface Migration {
   id: number;
@@ -19,6 +22,9 @@ export const migrations: readonly Migration[] = [
   authSessionsSchema,
   platformSchema,
   listIndexes,
+  securityLimits,
+  uploadQuotas,
+  taskRatings,
 ];
 
 export interface MigrationResult {

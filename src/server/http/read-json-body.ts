@@ -1,5 +1,6 @@
 import { type Struct, type StructError, validate } from "superstruct";
 import { jsonError } from "./json-response.ts";
+import { defaultJsonShapeLimits, type JsonShapeLimits, jsonShapeProblem } from "./json-shape.ts";
 
 export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Response };
 
@@ -34,26 +35,39 @@ export async function readBodyText(
 }
 
 /**
+ * Parses a JSON text whose nesting and key counts are first checked against `limits`, so no deep or
+ * wide body reaches recursive code. An empty text is read as `{}` because clients often post no body
+ * where every field is optional.
+ */
+export function parseJsonText(
+  text: string,
+  limits: JsonShapeLimits = defaultJsonShapeLimits,
+): BodyResult<unknown> {
+  if (text.trim() === "") return { ok: true, value: {} };
+  const problem = jsonShapeProblem(text, limits);
+  if (problem) return { ok: false, response: jsonError(400, problem) };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, response: jsonError(400, "Request body is not valid JSON") };
+  }
+}
+
+/**
  * Reads and validates a JSON body against its shared schema. Anything that is not the expected shape
  * becomes a 400 with a message naming the field, before any handler code can write a thing.
- * An empty body is read as `{}` because clients often post no body where every field is optional.
  */
 export async function readJsonBody<T, S>(
   request: Request,
   schema: Struct<T, S>,
   maxBytes = defaultMaxBodyBytes,
+  limits: JsonShapeLimits = defaultJsonShapeLimits,
 ): Promise<BodyResult<T>> {
   const body = await readBodyText(request, maxBytes);
   if (!body.ok) return body;
-  let data: unknown = {};
-  if (body.value.trim() !== "") {
-    try {
-      data = JSON.parse(body.value);
-    } catch {
-      return { ok: false, response: jsonError(400, "Request body is not valid JSON") };
-    }
-  }
-  return validateBody(data, schema);
+  const data = parseJsonText(body.value, limits);
+  if (!data.ok) return data;
+  return validateBody(data.value, schema);
 }
 
 export function validateBody<T, S>(data: unknown, schema: Struct<T, S>): BodyResult<T> {

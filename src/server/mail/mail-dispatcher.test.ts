@@ -61,6 +61,7 @@ describe("SMTP delivery of the mail outbox", () => {
   test("a password reset code is delivered by SMTP and marked sent", async () => {
     const response = await fetch(`${server.mainUrl}/api/auth/password-reset`, {
       method: "POST",
+      headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ email: "admin@example.com" }),
     });
     expect(response.status).toBe(202);

@@ -28,6 +28,7 @@ const tokens: Record<"expired" | "user" | "disabledAdmin" | "admin", string> = {
 async function login(login: string, password: string): Promise<string> {
   const response = await fetch(`${server.mainUrl}/api/auth/login`, {
     method: "POST",
+    headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ login, password }),
   });
   if (response.status !== 200) throw new Error(`login ${login}: ${response.status}`);

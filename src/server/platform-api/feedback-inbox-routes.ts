@@ -5,6 +5,7 @@ import type { ApiRoute } from "../main-origin.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 import { findReport, listReports } from "../widget-api/feedback/feedback-repository.ts";
 import { fullReport } from "../widget-api/feedback/feedback-routes.ts";
+import { readPagination } from "./list-query.ts";
 
 export interface FeedbackInboxDeps {
   sql: SQL;
@@ -12,20 +13,13 @@ export interface FeedbackInboxDeps {
   guard: AuthGuard;
 }
 
-export const maxPageSize = 100;
-
 /** Reads `page`, `pageSize`, `type` and `status` from a list URL, or answers why it cannot. */
 export function readListQuery(url: URL) {
-  const page = Number(url.searchParams.get("page") ?? "1");
-  const pageSize = Number(url.searchParams.get("pageSize") ?? "25");
-  if (!Number.isInteger(page) || page < 1)
-    return jsonError(400, "page must be a whole number from 1", "page");
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize) {
-    return jsonError(400, `pageSize must be a whole number from 1 to ${maxPageSize}`, "pageSize");
-  }
+  const pagination = readPagination(url.searchParams);
+  if (pagination instanceof Response) return pagination;
   const type = url.searchParams.get("type")?.trim().toUpperCase() || undefined;
   const status = url.searchParams.get("status")?.trim().toUpperCase() || undefined;
-  return { page, pageSize, type, status };
+  return { ...pagination, type, status };
 }
 
 /** The back office's read access to feedback reports: admins only. */

@@ -13,6 +13,26 @@ export interface ListQuery {
   params: URLSearchParams;
 }
 
+/** Pages past this are refused: no list of the product comes near it, and the offset stays a safe integer. */
+export const maxPage = 1_000_000;
+
+/** A whole number written in plain digits within [min, max], or null (no exponents, signs or fractions). */
+function boundedInteger(text: string, min: number, max: number): number | null {
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const value = Number(text);
+  return value >= min && value <= max ? value : null;
+}
+
+/** Reads `page` and `pageSize` into bounded integers, or answers a 400 naming the parameter. */
+export function readPagination(params: URLSearchParams): { page: number; pageSize: number } | Response {
+  const page = boundedInteger(params.get("page")?.trim() || "1", 1, maxPage);
+  if (page === null) return jsonError(400, `page must be a whole number from 1 to ${maxPage}`, "page");
+  const pageSize = boundedInteger(params.get("pageSize")?.trim() || "25", 1, maxPageSize);
+  if (pageSize === null)
+    return jsonError(400, `pageSize must be a whole number from 1 to ${maxPageSize}`, "pageSize");
+  return { page, pageSize };
+}
+
 /**
  * Reads `page`, `pageSize`, `sort` (`field` or `-field` for descending; only the given fields) and
  * `q` from a list URL, or answers a 400 naming the parameter.
@@ -23,25 +43,21 @@ export function readListQuery(
   defaultSort: string,
 ): ListQuery | Response {
   const params = url.searchParams;
-  const page = Number(params.get("page") ?? "1");
-  const pageSize = Number(params.get("pageSize") ?? "25");
-  if (!Number.isInteger(page) || page < 1)
-    return jsonError(400, "page must be a whole number from 1", "page");
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize) {
-    return jsonError(400, `pageSize must be a whole number from 1 to ${maxPageSize}`, "pageSize");
-  }
+  const pagination = readPagination(params);
+  if (pagination instanceof Response) return pagination;
   const sortParam = params.get("sort") || defaultSort;
   const direction = sortParam.startsWith("-") ? "desc" : "asc";
   const key = sortParam.replace(/^-/, "");
-  const column = sortable[key];
-  if (!column) {
+  // An own-key lookup: `constructor` or `__proto__` must not find Object.prototype's members.
+  const column = Object.hasOwn(sortable, key) ? sortable[key] : undefined;
+  if (typeof column !== "string") {
     return jsonError(
       400,
       `sort must be one of ${Object.keys(sortable).join(", ")} (prefix - to reverse)`,
       "sort",
     );
   }
-  return { page, pageSize, sort: { column, direction }, search: (params.get("q") ?? "").trim(), params };
+  return { ...pagination, sort: { column, direction }, search: (params.get("q") ?? "").trim(), params };
 }
 
 /** The `{ items, total, page, pageSize }` answer of every list. */

@@ -2,24 +2,29 @@ import { type Struct, validate } from "superstruct";
 import { failureBody } from "../../shared/form-rules.ts";
 import type { Authenticated, AuthGuard } from "../auth/auth-guard.ts";
 import { json, jsonError } from "../http/json-response.ts";
-import { readBodyText } from "../http/read-json-body.ts";
+import { parseJsonText, readBodyText } from "../http/read-json-body.ts";
 import type { ApiRoute } from "../main-origin.ts";
 
 export type BodyOrError<T> = { ok: true; value: T } | { ok: false; response: Response };
 
-/** Reads a JSON body and validates it; failures answer 400 with the spec §5 text naming the field. */
+/** `application/json`, with or without parameters, or a `+json` type. */
+const isJsonType = (contentType: string | null) =>
+  /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType?.trim() ?? "");
+
+/**
+ * Reads a JSON body and validates it; failures answer 400 with the spec §5 text naming the field.
+ * A body must be declared `application/json` (415 otherwise), so a form post from another site
+ * (which cannot send that type without a preflight) never reaches a handler.
+ */
 export async function readBody<T, S>(request: Request, schema: Struct<T, S>): Promise<BodyOrError<T>> {
   const raw = await readBodyText(request);
   if (!raw.ok) return raw;
-  let data: unknown = {};
-  if (raw.value.trim() !== "") {
-    try {
-      data = JSON.parse(raw.value);
-    } catch {
-      return { ok: false, response: jsonError(400, "Request body is not valid JSON") };
-    }
+  if (raw.value.trim() !== "" && !isJsonType(request.headers.get("content-type"))) {
+    return { ok: false, response: jsonError(415, "Request body must be sent as application/json") };
   }
-  const [error, value] = validate(data, schema, { coerce: true });
+  const data = parseJsonText(raw.value);
+  if (!data.ok) return data;
+  const [error, value] = validate(data.value, schema, { coerce: true });
   if (error) {
     const body = failureBody(error);
     return { ok: false, response: jsonError(400, body.error, body.field) };

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SQL } from "bun";
 import { validate } from "superstruct";
+import { customDataProblem } from "../../shared/custom-data-limits.ts";
 import {
   CustomDataValue,
   IdentifyRequest,
@@ -104,6 +105,12 @@ export function sessionRoutes({ sql, sessionSecret, afterPing }: SessionRoutesDe
     return answer(await createSession(sql, project.id, { lang }));
   }
 
+  /** A 400 when `changes` would take the session's custom data past its limits. */
+  function customDataRefusal(target: StoredSession | null, changes: SessionChanges): Response | null {
+    const problem = customDataProblem({ ...target?.customData, ...changes.customData });
+    return problem ? jsonError(400, problem.error, problem.field) : null;
+  }
+
   async function identify({ request, project, session }: WidgetContext): Promise<Response> {
     if (!session) return jsonError(401, "Session not ready yet.");
     const raw = await readJsonBody(request, IdentifyRequest);
@@ -116,14 +123,20 @@ export function sessionRoutes({ sql, sessionSecret, afterPing }: SessionRoutesDe
     if (!split.ok) return split.response;
     const changes = { ...split.changes, userId };
 
-    if (session.userId === userId) return answer(await updateSession(sql, session, changes));
-    const known = await findSessionByUserId(sql, project.id, userId);
-    if (known && session.userId === null) return answer(await mergeSessionInto(sql, session, known, changes));
-    if (known) return answer(await updateSession(sql, known, changes));
+    const known = session.userId === userId ? session : await findSessionByUserId(sql, project.id, userId);
     // An anonymous session becomes the user's; a session of another user leaves that user alone.
-    const target =
-      session.userId === null ? session : await createSession(sql, project.id, { lang: session.lang });
-    return answer(await updateSession(sql, target, changes));
+    const target = known ?? (session.userId === null ? session : null);
+    const refused = customDataRefusal(target, changes);
+    if (refused) return refused;
+    if (known && known !== session && session.userId === null)
+      return answer(await mergeSessionInto(sql, session, known, changes));
+    return answer(
+      await updateSession(
+        sql,
+        target ?? (await createSession(sql, project.id, { lang: session.lang })),
+        changes,
+      ),
+    );
   }
 
   async function partialUpdate({ request, session }: WidgetContext): Promise<Response> {
@@ -132,6 +145,8 @@ export function sessionRoutes({ sql, sessionSecret, afterPing }: SessionRoutesDe
     if (!body.ok) return body.response;
     const split = splitUserFields(body.value.data, ["userId", "userHash"]);
     if (!split.ok) return split.response;
+    const refused = customDataRefusal(session, split.changes);
+    if (refused) return refused;
     return answer(await updateSession(sql, session, split.changes));
   }
 

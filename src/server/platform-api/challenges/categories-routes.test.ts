@@ -272,6 +272,9 @@ describe("GET /api/challenge-categories", () => {
     });
     const page = await api.call("GET", "/api/challenge-categories?page=0");
     expect(page.status).toBe(400);
-    expect(await page.json()).toEqual({ error: "page must be a whole number from 1", field: "page" });
+    expect(await page.json()).toEqual({
+      error: "page must be a whole number from 1 to 1000000",
+      field: "page",
+    });
   });
 });

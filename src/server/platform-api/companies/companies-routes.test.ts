@@ -404,7 +404,7 @@ describe("GET /api/companies", () => {
       field: "sort",
     });
     await expectError(await get("?page=0"), 400, {
-      error: "page must be a whole number from 1",
+      error: "page must be a whole number from 1 to 1000000",
       field: "page",
     });
   });

@@ -194,7 +194,7 @@ describe("GET /api/reports", () => {
         "?sort=title",
         { error: "sort must be one of createdAt, resolvedAt, reason (prefix - to reverse)", field: "sort" },
       ],
-      ["?page=0", { error: "page must be a whole number from 1", field: "page" }],
+      ["?page=0", { error: "page must be a whole number from 1 to 1000000", field: "page" }],
       ["?pageSize=101", { error: "pageSize must be a whole number from 1 to 100", field: "pageSize" }],
     ];
     for (const [query, body] of cases) {

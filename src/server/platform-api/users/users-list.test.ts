@@ -221,7 +221,7 @@ describe("GET /api/users", () => {
     const badPage = await call(context, "GET", "/api/users?page=0");
     expect(outcome(badPage)).toEqual({
       status: 400,
-      body: { error: "page must be a whole number from 1", field: "page" },
+      body: { error: "page must be a whole number from 1 to 1000000", field: "page" },
     });
   });
 });

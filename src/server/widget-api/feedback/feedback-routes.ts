@@ -6,6 +6,7 @@ import {
   reportCaps,
 } from "../../../shared/feedback-report.ts";
 import { json } from "../../http/json-response.ts";
+import { reportJsonShapeLimits } from "../../http/json-shape.ts";
 import { readJsonBody } from "../../http/read-json-body.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
@@ -24,7 +25,7 @@ const newest = <T>(list: T[] | undefined, cap: number): T[] => (list ?? []).slic
  */
 export function feedbackRoutes({ sql, storage }: WidgetRouteDeps): WidgetRoute[] {
   async function create({ request, project, session }: WidgetContext): Promise<Response> {
-    const body = await readJsonBody(request, FeedbackReportRequest, maxReportBytes);
+    const body = await readJsonBody(request, FeedbackReportRequest, maxReportBytes, reportJsonShapeLimits);
     if (!body.ok) return body.response;
     const report = body.value;
     const id = Bun.randomUUIDv7();

@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { SQL } from "bun";
+import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import type { AuthLimits } from "./auth-limits.ts";
+import { currentTotp } from "./totp.ts";
+import { createUser } from "./users-repository.ts";
+
+/** Regressions of issue 10, findings 1 (guessable codes) and 7 (sign-in limits), over real HTTP. */
+
+const post = (server: TestServer, path: string, body: unknown) =>
+  fetch(`${server.mainUrl}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+/** The code in the newest mail to `address` (the outbox is the mail the platform would send). */
+async function latestCode(sql: SQL, address: string): Promise<string> {
+  const [mail] = await sql`SELECT body FROM mail_outbox WHERE to_address = ${address}
+    ORDER BY created_at DESC, id DESC LIMIT 1`;
+  const code = /\b(\d{6})\b/.exec(String(mail?.body ?? ""))?.[1];
+  if (!code) throw new Error(`no code mailed to ${address}`);
+  return code;
+}
+
+/** A 6-digit code that is not `code`. */
+const wrongCode = (code: string, offset = 1) => String((Number(code) + offset) % 1_000_000).padStart(6, "0");
+
+const minute = 60_000;
+
+describe("password-reset and verification codes cannot be guessed", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(
+      {},
+      { authLimits: { codeFailuresPerIp: { limit: 1000, windowMs: minute } } },
+    );
+  });
+  afterAll(() => server.dispose());
+
+  const resetConfirm = (email: string, code: string) =>
+    post(server, "/api/auth/password-reset/confirm", { email, code, password: "a-new-password-1" });
+
+  test("a reset code dies after 5 tries: the right code is refused afterwards", async () => {
+    await createUser(server.db.sql, {
+      name: "guess-1",
+      email: "guess-1@example.com",
+      password: "pw-guess-1",
+      role: "USER",
+    });
+    expect((await post(server, "/api/auth/password-reset", { email: "guess-1@example.com" })).status).toBe(
+      202,
+    );
+    const code = await latestCode(server.db.sql, "guess-1@example.com");
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await resetConfirm("guess-1@example.com", wrongCode(code, attempt));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "password reset failed", field: "code" });
+    }
+    expect((await resetConfirm("guess-1@example.com", code)).status).toBe(400);
+    // The old password still works: the reset never happened.
+    expect((await post(server, "/api/auth/login", { login: "guess-1", password: "pw-guess-1" })).status).toBe(
+      200,
+    );
+  });
+
+  test("a code with tries left still works, and works once", async () => {
+    await createUser(server.db.sql, {
+      name: "guess-2",
+      email: "guess-2@example.com",
+      password: "pw-guess-2",
+      role: "USER",
+    });
+    await post(server, "/api/auth/password-reset", { email: "guess-2@example.com" });
+    const code = await latestCode(server.db.sql, "guess-2@example.com");
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expect((await resetConfirm("guess-2@example.com", wrongCode(code, attempt))).status).toBe(400);
+    expect((await resetConfirm("guess-2@example.com", code)).status).toBe(200);
+    expect((await resetConfirm("guess-2@example.com", code)).status).toBe(400);
+  });
+
+  test("fifty guesses sent at once still get 5 checks between them", async () => {
+    await createUser(server.db.sql, {
+      name: "guess-3",
+      email: "guess-3@example.com",
+      password: "pw-guess-3",
+      role: "USER",
+    });
+    await post(server, "/api/auth/password-reset", { email: "guess-3@example.com" });
+    const code = await latestCode(server.db.sql, "guess-3@example.com");
+    const guesses = Array.from({ length: 50 }, (_, index) =>
+      resetConfirm("guess-3@example.com", wrongCode(code, index + 1)),
+    );
+    for (const response of await Promise.all(guesses)) expect(response.status).toBe(400);
+    const [row] = await server.db.sql`SELECT attempts, used_at FROM verification_codes v
+      JOIN users u ON u.id = v.user_id WHERE u.email = ${"guess-3@example.com"}`;
+    expect(Number(row.attempts)).toBe(5);
+    expect((await resetConfirm("guess-3@example.com", code)).status).toBe(400);
+  });
+
+  test("an e-mail verification code dies after 5 tries as well", async () => {
+    const register = await post(server, "/api/auth/register", {
+      name: "guess-verify",
+      email: "guess-verify@example.com",
+      password: "pw-guess-verify-1",
+    });
+    expect(register.status).toBe(201);
+    const code = await latestCode(server.db.sql, "guess-verify@example.com");
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await post(server, "/api/auth/verify-email", {
+        email: "guess-verify@example.com",
+        code: wrongCode(code, attempt),
+      });
+      expect(response.status).toBe(400);
+    }
+    const late = await post(server, "/api/auth/verify-email", { email: "guess-verify@example.com", code });
+    expect(late.status).toBe(400);
+    // A fresh code (a new mail) works.
+    expect(
+      (await post(server, "/api/auth/verify-email/resend", { email: "guess-verify@example.com" })).status,
+    ).toBe(202);
+    const fresh = await latestCode(server.db.sql, "guess-verify@example.com");
+    expect(
+      (await post(server, "/api/auth/verify-email", { email: "guess-verify@example.com", code: fresh }))
+        .status,
+    ).toBe(200);
+  });
+
+  test("the tries are stored with the code: a second server on the same database sees them", async () => {
+    await createUser(server.db.sql, {
+      name: "guess-4",
+      email: "guess-4@example.com",
+      password: "pw-guess-4",
+      role: "USER",
+    });
+    await post(server, "/api/auth/password-reset", { email: "guess-4@example.com" });
+    const code = await latestCode(server.db.sql, "guess-4@example.com");
+    for (let attempt = 1; attempt <= 3; attempt++)
+      expect((await resetConfirm("guess-4@example.com", wrongCode(code, attempt))).status).toBe(400);
+    const second = await startTestServer(server.databaseEnv, {
+      authLimits: { codeFailuresPerIp: { limit: 1000, windowMs: minute } },
+    });
+    try {
+      for (let attempt = 4; attempt <= 5; attempt++) {
+        const response = await post(second, "/api/auth/password-reset/confirm", {
+          email: "guess-4@example.com",
+          code: wrongCode(code, attempt),
+          password: "a-new-password-1",
+        });
+        expect(response.status).toBe(400);
+      }
+      const right = await post(second, "/api/auth/password-reset/confirm", {
+        email: "guess-4@example.com",
+        code,
+        password: "a-new-password-1",
+      });
+      expect(right.status).toBe(400);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+describe("requests for code mails and wrong codes are limited", () => {
+  const limits: Partial<AuthLimits> = {
+    codeMailsPerAddress: { limit: 3, windowMs: minute },
+    codeMailsPerIp: { limit: 10, windowMs: minute },
+    codeFailuresPerIp: { limit: 6, windowMs: minute },
+  };
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({}, { authLimits: limits });
+  });
+  afterAll(() => server.dispose());
+
+  const mailsTo = async (address: string) =>
+    Number((await server.db.sql`SELECT count(*) AS n FROM mail_outbox WHERE to_address = ${address}`)[0].n);
+
+  test("per address: the fourth reset request in the window is a 429 and queues no mail", async () => {
+    for (let request = 0; request < 3; request++)
+      expect((await post(server, "/api/auth/password-reset", { email: "admin@example.com" })).status).toBe(
+        202,
+      );
+    const refused = await post(server, "/api/auth/password-reset", { email: "ADMIN@example.com " });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ error: "Too many code requests, try again later" });
+    expect(await mailsTo("admin@example.com")).toBe(3);
+  });
+
+  test("per address holds for unknown addresses too, so the answer tells nothing", async () => {
+    for (let request = 0; request < 3; request++)
+      expect((await post(server, "/api/auth/password-reset", { email: "nobody@example.com" })).status).toBe(
+        202,
+      );
+    expect((await post(server, "/api/auth/password-reset", { email: "nobody@example.com" })).status).toBe(
+      429,
+    );
+  });
+
+  test("per caller: different addresses from one client stop at its limit", async () => {
+    const statuses: number[] = [];
+    for (let request = 0; request < 4; request++) {
+      const response = await post(server, "/api/auth/verify-email/resend", {
+        email: `other-${request}@example.com`,
+      });
+      statuses.push(response.status);
+    }
+    // 8 requests before these from this client (4 + 4 above, refused ones count too); the limit is 10.
+    expect(statuses).toEqual([202, 202, 429, 429]);
+  });
+
+  test("wrong codes from one client are limited across accounts", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const response = await post(server, "/api/auth/password-reset/confirm", {
+        email: `someone-${attempt}@example.com`,
+        code: "123456",
+        password: "a-new-password-1",
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429, 429]);
+  });
+});
+
+describe("sign-in limits", () => {
+  const limits: Partial<AuthLimits> = {
+    loginFailuresPerIp: { limit: 1000, windowMs: minute },
+    loginFailuresPerAccount: { limit: 3, windowMs: minute },
+  };
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({}, { authLimits: limits });
+  });
+  afterAll(() => server.dispose());
+
+  const login = (body: Record<string, unknown>, target = server) => post(target, "/api/auth/login", body);
+
+  test("the nickname and the e-mail share one window: the account's", async () => {
+    await createUser(server.db.sql, {
+      name: "twice",
+      email: "twice@example.com",
+      password: "pw-twice-1",
+      role: "USER",
+    });
+    expect((await login({ login: "twice", password: "wrong" })).status).toBe(401);
+    expect((await login({ login: "twice@example.com", password: "wrong" })).status).toBe(401);
+    expect((await login({ login: "TWICE", password: "wrong" })).status).toBe(401);
+    expect((await login({ login: "twice@example.com", password: "pw-twice-1" })).status).toBe(429);
+    expect((await login({ login: "twice", password: "pw-twice-1" })).status).toBe(429);
+  });
+
+  test("successful sign-ins do not count toward the limit", async () => {
+    await createUser(server.db.sql, {
+      name: "often",
+      email: "often@example.com",
+      password: "pw-often-1",
+      role: "USER",
+    });
+    for (let attempt = 0; attempt < 8; attempt++)
+      expect((await login({ login: "often", password: "pw-often-1" })).status).toBe(200);
+    expect((await login({ login: "often", password: "wrong" })).status).toBe(401);
+    expect((await login({ login: "often", password: "pw-often-1" })).status).toBe(200);
+  });
+
+  test("a correct password with a valid MFA code keeps the owner in while others fail", async () => {
+    const { id } = await createUser(server.db.sql, {
+      name: "second-factor",
+      email: "second-factor@example.com",
+      password: "pw-mfa-owner-1",
+      role: "ADMIN",
+      emailVerified: true,
+    });
+    const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    await server.db.sql`UPDATE users SET mfa_enabled = ${true}, mfa_secret = ${secret} WHERE id = ${id}`;
+    for (let attempt = 0; attempt < 6; attempt++)
+      expect((await login({ login: "second-factor", password: `guess-${attempt}` })).status).toBe(401);
+    const step = await login({ login: "second-factor", password: "pw-mfa-owner-1" });
+    expect(step.status).toBe(401);
+    expect(((await step.json()) as { mfaRequired?: boolean }).mfaRequired).toBe(true);
+    const signedIn = await login({
+      login: "second-factor",
+      password: "pw-mfa-owner-1",
+      code: currentTotp(secret),
+    });
+    expect(signedIn.status).toBe(200);
+  });
+
+  test("wrong MFA codes lock the second step, even with the right password", async () => {
+    const { id } = await createUser(server.db.sql, {
+      name: "code-guesser",
+      email: "code-guesser@example.com",
+      password: "pw-code-1",
+      role: "ADMIN",
+      emailVerified: true,
+    });
+    const secret = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
+    await server.db.sql`UPDATE users SET mfa_enabled = ${true}, mfa_secret = ${secret} WHERE id = ${id}`;
+    const right = currentTotp(secret);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const response = await login({
+        login: "code-guesser",
+        password: "pw-code-1",
+        code: wrongCode(right, attempt * 7),
+      });
+      expect(response.status).toBe(401);
+    }
+    expect((await login({ login: "code-guesser", password: "pw-code-1", code: right })).status).toBe(429);
+  });
+
+  test("the limit survives a restart: another server on the same database still refuses", async () => {
+    await createUser(server.db.sql, {
+      name: "restart",
+      email: "restart@example.com",
+      password: "pw-restart-1",
+      role: "USER",
+    });
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect((await login({ login: "restart", password: "wrong" })).status).toBe(401);
+    const second = await startTestServer(server.databaseEnv, { authLimits: limits });
+    try {
+      expect((await login({ login: "restart", password: "pw-restart-1" }, second)).status).toBe(429);
+    } finally {
+      await second.stop();
+    }
+  });
+});

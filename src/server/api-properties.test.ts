@@ -1,0 +1,309 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { SQL } from "bun";
+import fc from "fast-check";
+import { createAccessTokens } from "./auth/access-tokens.ts";
+import { accountRoutes } from "./auth/account-routes.ts";
+import { createAuthGuard } from "./auth/auth-guard.ts";
+import { defaultAuthLimits } from "./auth/auth-limits.ts";
+import { authRoutes } from "./auth/auth-routes.ts";
+import { createUser } from "./auth/users-repository.ts";
+import type { ApiRoute } from "./main-origin.ts";
+import { feedbackInboxRoutes } from "./platform-api/feedback-inbox-routes.ts";
+import { platformRoutes } from "./platform-api/platform-routes.ts";
+import { startTestServer, type TestServer } from "./test-support/test-server.ts";
+import { startSession, type TestSession } from "./widget-api/outbound/outbound-test-support.ts";
+import { widgetRoutes } from "./widget-api/widget-routes.ts";
+
+/**
+ * Property tests over every JSON endpoint of both APIs (issue 10): random and malformed bodies,
+ * headers, path parameters and query strings. Whatever arrives, the answer is never a 5xx, and a
+ * refused request (4xx) changes no row. The route lists come from the route builders themselves, so
+ * a new endpoint is covered the moment it is added.
+ */
+
+type Route = Pick<ApiRoute, "method" | "pattern">;
+
+let server: TestServer;
+let platform: Route[] = [];
+let widget: Route[] = [];
+let adminToken = "";
+let userToken = "";
+let session: TestSession;
+/** Real ids to put into path parameters now and then, so requests reach past the 404s. */
+let knownIds: string[] = [];
+
+// Counters of the limits themselves move with every request, refused or not; that is their job.
+const tablesThatCountRequests = new Set(["rate_limit_counters"]);
+
+async function tableNames(sql: SQL, engine: string): Promise<string[]> {
+  const rows =
+    engine === "postgres"
+      ? await sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`
+      : await sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`;
+  return rows
+    .map((row: { name: string }) => row.name)
+    .filter((name: string) => !tablesThatCountRequests.has(name));
+}
+
+/** Every row of every table, as one text: equal texts mean nothing was written. */
+async function databaseState(): Promise<string> {
+  const sql = server.db.sql;
+  const parts: string[] = [];
+  for (const table of await tableNames(sql, server.db.engine)) {
+    const rows = await sql.unsafe(`SELECT * FROM ${table}`);
+    parts.push(
+      table,
+      JSON.stringify(rows.map((row: Record<string, unknown>) => Object.values(row).map(String)).sort()),
+    );
+  }
+  return parts.join("\n");
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const sql = server.db.sql;
+  const [{ value: secret }] = await sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
+  const tokens = createAccessTokens(String(secret));
+  const guard = createAuthGuard(sql, tokens);
+  const unused = null as never;
+  const authDeps = {
+    sql,
+    captcha: unused,
+    registrationEnabled: true,
+    limits: defaultAuthLimits,
+    limiter: unused,
+  };
+  platform = [
+    ...authRoutes({ ...authDeps, tokens, guard }),
+    ...accountRoutes(authDeps),
+    ...platformRoutes({ sql, guard }),
+    ...feedbackInboxRoutes({ sql, guard, storage: unused }),
+  ]
+    .map(({ method, pattern }) => ({ method, pattern }))
+    // Signing out would end the tokens the other requests use; its own tests cover it.
+    .filter((route) => route.pattern !== "/api/auth/logout");
+  widget = widgetRoutes({ sql, sessionSecret: "", fanout: unused, storage: unused, publicUrl: () => "" })
+    .filter((route) => !route.pattern.startsWith("/api/widget/uploads"))
+    .map(({ method, pattern }) => ({ method, pattern }));
+
+  const login = async (name: string, password: string) => {
+    const response = await fetch(`${server.mainUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ login: name, password }),
+    });
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
+  await createUser(sql, {
+    name: "prop-user",
+    email: "prop-user@example.com",
+    password: "prop-pw-1",
+    role: "USER",
+    emailVerified: true,
+  });
+  adminToken = await login("admin", "admin");
+  userToken = await login("prop-user", "prop-pw-1");
+  session = await startSession(server.mainUrl);
+  knownIds = (await sql`SELECT id FROM users`).map((row: { id: string }) => row.id);
+});
+afterAll(() => server.dispose());
+
+// Field names the schemas know, so generated objects often get past the first validation.
+const fieldNames = [
+  "login",
+  "password",
+  "email",
+  "code",
+  "recoveryCode",
+  "name",
+  "title",
+  "description",
+  "role",
+  "reason",
+  "comment",
+  "positive",
+  "companyId",
+  "categoryId",
+  "skills",
+  "amount",
+  "days",
+  "ids",
+  "action",
+  "enabled",
+  "formData",
+  "type",
+  "priority",
+  "data",
+  "events",
+  "userId",
+  "userHash",
+  "outboundId",
+  "currentUrl",
+  "lang",
+  "refresh_token",
+  "captchaToken",
+  "customData",
+  "metaData",
+  "consoleLog",
+  "networkLogs",
+  "screenshotData",
+  "webReplay",
+  "tags",
+  "time",
+  "completedSteps",
+  "sharedKey",
+  "content",
+  "level",
+  "salary",
+  "requirements",
+];
+
+const scalar = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(
+    "",
+    " ",
+    "0",
+    "-1",
+    "1e20",
+    "NaN",
+    "__proto__",
+    "constructor",
+    "x".repeat(5000),
+    "ü🙂\u0000",
+  ),
+);
+const knownShape = fc.dictionary(
+  fc.constantFrom(...fieldNames),
+  fc.oneof(scalar, fc.array(scalar), fc.jsonValue()),
+);
+const body = fc.oneof(
+  knownShape.map((value) => JSON.stringify(value)),
+  fc.json(),
+  fc.string(),
+  fc.constantFrom("", "{", "[]", "null", '{"__proto__":{"x":1}}', '{"a":1,"a":2}', "\u0000", "[".repeat(200)),
+  fc.nat({ max: 80 }).map((depth) => `${"[".repeat(depth)}${"]".repeat(depth)}`),
+);
+const contentType = fc.constantFrom(
+  "application/json",
+  "application/json;charset=UTF-8",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "",
+);
+const queryKey = fc.constantFrom(
+  "page",
+  "pageSize",
+  "sort",
+  "q",
+  "status",
+  "type",
+  "role",
+  "reason",
+  "state",
+  "lang",
+  "force",
+  "convertTipTap",
+);
+const queryValue = fc.oneof(
+  fc.string(),
+  fc.constantFrom("-createdAt", "constructor", "1e20", "0", "-1", "true", "%", "_"),
+);
+const query = fc.array(fc.tuple(queryKey, queryValue), { maxLength: 4 });
+const pathParam = (ids: () => string[]) =>
+  fc.oneof(
+    fc.string({ minLength: 1 }),
+    fc.constantFrom("does-not-exist", "..", "%2e%2e%2f", "0", "-1", "x".repeat(2000), "demo"),
+    fc.constant(null).map(() => ids()[0] ?? "none"),
+  );
+
+function url(route: Route, params: string[], pairs: Array<[string, string]>): string {
+  let index = 0;
+  const path = route.pattern.replace(/:(\w+)/g, () => encodeURIComponent(params[index++] ?? "x"));
+  const search = new URLSearchParams(pairs).toString();
+  return `${server.mainUrl}${path}${search ? `?${search}` : ""}`;
+}
+
+async function send(route: Route, target: string, headers: Record<string, string>, text: string) {
+  const hasBody = route.method !== "GET" && route.method !== "HEAD";
+  return fetch(target, { method: route.method, headers, body: hasBody ? text : undefined });
+}
+
+/** Runs `runs` random requests against `route` and checks the two properties on each. */
+async function checkRoute(route: Route, headersFor: fc.Arbitrary<Record<string, string>>, runs: number) {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(
+        pathParam(() => knownIds),
+        { minLength: 3, maxLength: 3 },
+      ),
+      query,
+      headersFor,
+      contentType,
+      body,
+      async (params, pairs, headers, type, text) => {
+        const before = await databaseState();
+        const response = await send(
+          route,
+          url(route, params, pairs),
+          type ? { ...headers, "Content-Type": type } : headers,
+          text,
+        );
+        await response.arrayBuffer();
+        const verdict = `${route.method} ${route.pattern} → ${response.status}`;
+        if (response.status >= 500)
+          throw new Error(
+            `${verdict} for ${JSON.stringify({ params, pairs, type, text: text.slice(0, 300) })}`,
+          );
+        if (response.status >= 400 && (await databaseState()) !== before)
+          throw new Error(
+            `${verdict} changed rows for ${JSON.stringify({ params, pairs, type, text: text.slice(0, 300) })}`,
+          );
+      },
+    ),
+    { numRuns: runs },
+  );
+}
+
+describe("every JSON endpoint: no 5xx, and no row changed by a refused request", () => {
+  test("the route lists are complete", () => {
+    expect(platform.map((route) => `${route.method} ${route.pattern}`)).toContain("POST /api/auth/login");
+    expect(platform.length).toBeGreaterThan(60);
+    expect(widget.map((route) => `${route.method} ${route.pattern}`)).toContain("POST /api/widget/bugs/v2");
+  });
+
+  test(
+    "platform API, as nobody, a garbage token, a USER and an admin",
+    async () => {
+      const bearer = fc.constantFrom<Record<string, string>>(
+        {},
+        { Authorization: "Bearer not-a-token" },
+        { Authorization: `Bearer ${userToken}` },
+        { Authorization: `Bearer ${adminToken}` },
+        { Authorization: `Bearer ${adminToken}` },
+      );
+      for (const route of platform) await checkRoute(route, bearer, 20);
+    },
+    { timeout: 240_000 },
+  );
+
+  test(
+    "widget API, with and without a project key and a session",
+    async () => {
+      const headers = fc.constantFrom<Record<string, string>>(
+        {},
+        { "Api-Token": "demo" },
+        { "Api-Token": "nope", "Gleap-Id": "x", "Gleap-Hash": "y" },
+        { "Api-Token": "demo", "Gleap-Id": session.gleapId, "Gleap-Hash": session.gleapHash },
+        { "Api-Token": "demo", "Gleap-Id": session.gleapId, "Gleap-Hash": session.gleapHash },
+      );
+      for (const route of widget) await checkRoute(route, headers, 40);
+    },
+    { timeout: 240_000 },
+  );
+});

@@ -230,7 +230,7 @@ function url(route: Route, params: string[], pairs: Array<[string, string]>): st
 }
 
 async function send(route: Route, target: string, headers: Record<string, string>, text: string) {
-  const hasBody = route.method !== "GET" && route.method !== "HEAD";
+  const hasBody = route.method !== "GET";
   return fetch(target, { method: route.method, headers, body: hasBody ? text : undefined });
 }
 

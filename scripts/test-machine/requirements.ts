@@ -1,0 +1,65 @@
+import { accessSync, constants } from "node:fs";
+import { delimiter, join } from "node:path";
+
+/** A program the tests run, and the Debian package that brings it. */
+export interface Requirement {
+  program: string;
+  debianPackage: string;
+  /** Who needs it, for the one line the step prints. */
+  neededBy: string;
+}
+
+/** What `npm test` needs beyond Node.js and npm (Bun and the npm packages come from `npm ci`). */
+export const testRequirements: readonly Requirement[] = [
+  { program: "chromium", debianPackage: "chromium", neededBy: "the Playwright end-to-end tests" },
+  { program: "redis-server", debianPackage: "redis-server", neededBy: "the Redis fan-out tests" },
+];
+
+/** Whether `program` is an executable file in one of the PATH's folders. */
+export function onPath(program: string, path: string): boolean {
+  return path
+    .split(delimiter)
+    .filter(Boolean)
+    .some((folder) => {
+      try {
+        accessSync(join(folder, program), constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+}
+
+export function missingRequirements(
+  path: string,
+  requirements: readonly Requirement[] = testRequirements,
+): Requirement[] {
+  return requirements.filter((requirement) => !onPath(requirement.program, path));
+}
+
+export type ProvisionPlan =
+  | { kind: "ready" }
+  | { kind: "install"; packages: string[]; command: string[] }
+  | { kind: "stop"; message: string };
+
+/**
+ * What the pretest step does on this machine: nothing, install the missing Debian packages (as root,
+ * with apt-get, the way `playwright install --with-deps` does), or stop naming the command to run.
+ */
+export function provisionPlan(
+  missing: readonly Requirement[],
+  machine: { isRoot: boolean; hasAptGet: boolean },
+): ProvisionPlan {
+  if (missing.length === 0) return { kind: "ready" };
+  const packages = [...new Set(missing.map((requirement) => requirement.debianPackage))];
+  if (machine.isRoot && machine.hasAptGet)
+    return { kind: "install", packages, command: ["apt-get", "install", "-y", "-qq", ...packages] };
+  const install = machine.hasAptGet
+    ? `sudo apt-get install -y ${packages.join(" ")}`
+    : `install ${packages.join(", ")} with your package manager`;
+  const programs = missing.map((requirement) => requirement.program).join(", ");
+  return {
+    kind: "stop",
+    message: `The tests need ${programs}, which this machine lacks: run \`${install}\``,
+  };
+}

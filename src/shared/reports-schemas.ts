@@ -46,11 +46,14 @@ export const FileReportRequest = object({
 });
 export type FileReportRequest = Infer<typeof FileReportRequest>;
 
-/** `POST /api/tasks/:id/ratings`: one thumbs up (`true`) or down (`false`). */
+/**
+ * `POST /api/tasks/:id/ratings`: thumbs up (`true`) or down (`false`). One rating per user and task:
+ * rating again with the same value changes nothing, with the other value moves the vote.
+ */
 export const RateTaskRequest = object({ positive: boolean() });
 export type RateTaskRequest = Infer<typeof RateTaskRequest>;
 
-/** The answer of a rating: the task's totals after it. */
+/** The answer of a rating: the task's totals after it (one vote per user; counts from before that stay). */
 export interface TaskRatings {
   positive: number;
   negative: number;
@@ -85,7 +88,9 @@ export interface ReportListItem {
   createdAt: string;
   resolvedAt: string | null;
   resolution: ReportResolution | null;
-  /** Null for automatic reports (and reporters deleted since). */
+  /** Filed by the ratings rule, not by a person. */
+  automatic: boolean;
+  /** Null for automatic reports and for reporters whose account was deleted since (`automatic` false). */
   reporter: UserRef | null;
   /** `id` is null once the task is deleted; kind and title then come from the snapshot. */
   task: { id: string | null; kind: string; title: string };
@@ -109,6 +114,7 @@ export interface ReportDetail {
   resolution: ReportResolution | null;
   /** Filed by the ratings rule, not by a person. */
   automatic: boolean;
+  /** Null for automatic reports and for reporters whose account was deleted since (`automatic` false). */
   reporter: UserContact | null;
   resolver: UserRef | null;
   task: {

@@ -138,10 +138,15 @@ export function ReportPeople({ report }: { report: ReportDetail }) {
         person={report.reporter}
         testId="report-reporter"
         missing={
-          <>
-            <p className="report-card-note">{t("report.reporter.automatic")}</p>
-            <p className="subtle-cell report-card-note">{t("report.reporter.automaticHint")}</p>
-          </>
+          // Automatic only when the ratings rule filed it: a reporter deleted since is not "automatic".
+          report.automatic ? (
+            <>
+              <p className="report-card-note">{t("report.reporter.automatic")}</p>
+              <p className="subtle-cell report-card-note">{t("report.reporter.automaticHint")}</p>
+            </>
+          ) : (
+            <p className="subtle-cell report-card-note">{t("report.reporter.deleted")}</p>
+          )
         }
       />
       <PersonCard

@@ -56,7 +56,9 @@ function ReportRow({ report }: { report: ReportListItem }) {
             {report.reporter.name}
           </Link>
         ) : (
-          <span className="subtle-cell">{t("reports.automatic")}</span>
+          <span className="subtle-cell">
+            {t(report.automatic ? "reports.automatic" : "reports.reporterDeleted")}
+          </span>
         )}
       </td>
       <ResolutionCell report={report} />

@@ -20,6 +20,7 @@ export const reportMessagesEnUS = {
   "reports.emptyHint": "Try another search or fewer filters.",
   "reports.taskDeleted": "deleted",
   "reports.automatic": "Automatic",
+  "reports.reporterDeleted": "Deleted account",
   "reports.noComment": "No comment",
   "report.state.open": "Open",
   "report.state.resolved": "Resolved",
@@ -116,6 +117,7 @@ export const reportMessagesEnUS = {
   "report.reporter.automatic": "Automatic report",
   "report.reporter.automaticHint":
     "Filed by the ratings rule: at least 10 negative ratings, and more negative than positive.",
+  "report.reporter.deleted": "No reporter: the account no longer exists.",
   "report.creator.none": "No creator: the account no longer exists.",
   "report.note": "Note (optional)",
   "report.noteHint": "Kept in the audit log; when you block someone, it is also the reason of the ban.",
@@ -124,6 +126,7 @@ export const reportMessagesEnUS = {
   "report.action.blockReporter": "Block reporter",
   "report.action.blockCreator": "Block creator",
   "report.action.noReporter": "An automatic report has no reporter to block.",
+  "report.action.reporterDeleted": "The reporter's account no longer exists.",
   "report.action.noCreator": "The task's creator no longer exists.",
   "report.confirm.rejectTitle": "Reject this report?",
   "report.confirm.rejectBody":
@@ -174,6 +177,7 @@ export const reportMessagesDe: Record<keyof typeof reportMessagesEnUS, string> =
   "reports.emptyHint": "Versuchen Sie eine andere Suche oder weniger Filter.",
   "reports.taskDeleted": "gelöscht",
   "reports.automatic": "Automatisch",
+  "reports.reporterDeleted": "Gelöschtes Konto",
   "reports.noComment": "Kein Kommentar",
   "report.state.open": "Offen",
   "report.state.resolved": "Erledigt",
@@ -270,6 +274,7 @@ export const reportMessagesDe: Record<keyof typeof reportMessagesEnUS, string> =
   "report.reporter.automatic": "Automatische Meldung",
   "report.reporter.automaticHint":
     "Durch die Bewertungsregel erstellt: mindestens 10 negative Bewertungen und mehr negative als positive.",
+  "report.reporter.deleted": "Kein Meldender: Das Konto existiert nicht mehr.",
   "report.creator.none": "Kein Ersteller: Das Konto existiert nicht mehr.",
   "report.note": "Notiz (optional)",
   "report.noteHint": "Wird im Audit-Log gespeichert; bei einer Sperre ist sie auch deren Grund.",
@@ -278,6 +283,7 @@ export const reportMessagesDe: Record<keyof typeof reportMessagesEnUS, string> =
   "report.action.blockReporter": "Meldenden sperren",
   "report.action.blockCreator": "Ersteller sperren",
   "report.action.noReporter": "Eine automatische Meldung hat niemanden, der gesperrt werden kann.",
+  "report.action.reporterDeleted": "Das Konto des Meldenden existiert nicht mehr.",
   "report.action.noCreator": "Der Ersteller der Aufgabe existiert nicht mehr.",
   "report.confirm.rejectTitle": "Diese Meldung ablehnen?",
   "report.confirm.rejectBody":

@@ -181,7 +181,8 @@ export function ResolveActions({
       </div>
       {(!report.reporter || !report.creator) && (
         <p className="subtle-cell report-action-hints">
-          {!report.reporter && t("report.action.noReporter")}{" "}
+          {!report.reporter &&
+            t(report.automatic ? "report.action.noReporter" : "report.action.reporterDeleted")}{" "}
           {!report.creator && t("report.action.noCreator")}
         </p>
       )}

@@ -34,7 +34,10 @@ const blockedPerOffender = 4;
 
 interface Filing {
   task: DemoTask;
+  /** Null only for automatic reports. */
   reporter: DemoUser | null;
+  /** Filed by the ratings rule (reports.automatic). */
+  automatic: boolean;
   reason: ReportReason;
   createdAt: number;
   resolution: ReportResolution | null;
@@ -43,8 +46,8 @@ interface Filing {
 
 /**
  * Reports in every state: open (their tasks disabled), and resolved by each of the four actions, over
- * every reason, some of them automatic DISLIKE reports without a reporter (their tasks carry the
- * ratings that trigger one). Blocking resolutions ban the reporter or creator along the escalation
+ * every reason, some of them automatic DISLIKE reports (marked `automatic`, without a reporter; their
+ * tasks carry the ratings that trigger one). Blocking resolutions ban the reporter or creator along the escalation
  * ladder (3, 7, 30 days, then permanent), one offence after the previous ban ended.
  */
 export function generateReports(
@@ -88,11 +91,11 @@ export function generateReports(
     return reporter;
   };
   /** Files one report; false when no reporter is left who may report the task. */
-  const file = (filing: Omit<Filing, "reporter"> & { automatic: boolean; pool?: DemoUser[] }): boolean => {
+  const file = (filing: Omit<Filing, "reporter"> & { pool?: DemoUser[] }): boolean => {
     const { automatic, pool, ...rest } = filing;
     const reporter = automatic ? null : reporterFor(filing.task, pool ?? reporters, filing.createdAt);
     if (!automatic && !reporter) return false;
-    filings.push({ ...rest, reporter, reason: automatic ? "DISLIKE" : filing.reason });
+    filings.push({ ...rest, reporter, automatic, reason: automatic ? "DISLIKE" : filing.reason });
     if (automatic) dislike(random, filing.task, filing.resolution === "REJECT");
     return true;
   };
@@ -199,8 +202,7 @@ export function generateReports(
   // Rejected reports: the task was re-enabled (and may have been reported again since).
   for (let index = 0; index < rejectCount; index++) {
     const task = random.pick(remaining);
-    const automatic =
-      index % 10 === 9 && !filings.some((filing) => filing.task === task && filing.reporter === null);
+    const automatic = index % 10 === 9 && !filings.some((filing) => filing.task === task && filing.automatic);
     const reason = everyThenPick(random, index, reportReasons);
     file({ task, reason, ...resolvedPair(task), resolution: "REJECT", automatic });
   }
@@ -241,6 +243,7 @@ function toRows(random: Random, filings: Filing[], admins: DemoUser[]): DemoRepo
       task_id: deletes ? null : task.id,
       task_snapshot: JSON.stringify(snapshot),
       reporter_id: filing.reporter?.id ?? null,
+      automatic: filing.automatic,
       reason: filing.reason,
       comment: filing.reporter ? random.pick(reportComments[filing.reason]) : "",
       created_at: iso(filing.createdAt),

@@ -102,6 +102,7 @@ describe("GET /api/reports", () => {
       createdAt: "2026-01-01T10:00:00.000Z",
       resolvedAt: null,
       resolution: null,
+      automatic: false,
       reporter: { id: alice.user.id, name: "Alice" },
       task: { id: task.fractions, kind: "QUESTION", title: "Add fractions" },
     });
@@ -117,6 +118,7 @@ describe("GET /api/reports", () => {
       createdAt: "2026-01-04T10:00:00.000Z",
       resolvedAt: "2026-02-02T10:00:00.000Z",
       resolution: "DELETE_TASK",
+      automatic: true,
       reporter: null,
       task: { id: null, kind: "QUESTION", title: 'The "Rivers" quiz' },
     });

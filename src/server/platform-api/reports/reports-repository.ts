@@ -114,12 +114,18 @@ async function lockTask(tx: SQL, taskId: string): Promise<(TaskRow & Record<stri
 
 async function insertReport(
   tx: SQL,
-  report: { task: TaskRow; reporterId: string | null; reason: ReportReason; comment: string },
+  report: {
+    task: TaskRow;
+    reporterId: string | null;
+    automatic: boolean;
+    reason: ReportReason;
+    comment: string;
+  },
 ): Promise<string> {
   const id = Bun.randomUUIDv7();
-  await tx`INSERT INTO reports (id, task_id, task_snapshot, reporter_id, reason, comment, created_at)
+  await tx`INSERT INTO reports (id, task_id, task_snapshot, reporter_id, automatic, reason, comment, created_at)
     VALUES (${id}, ${report.task.id}, ${JSON.stringify(snapshotOf(report.task))}, ${report.reporterId},
-      ${report.reason}, ${report.comment}, ${now()})`;
+      ${report.automatic}, ${report.reason}, ${report.comment}, ${now()})`;
   // A reported task stays out of play until an admin resolves the report.
   await tx`UPDATE tasks SET enabled = ${false} WHERE id = ${report.task.id}`;
   return id;
@@ -138,29 +144,78 @@ export async function fileReport(
     const [open] = await tx`SELECT id FROM reports
       WHERE task_id = ${report.taskId} AND reporter_id = ${report.reporterId} AND resolved_at IS NULL`;
     if (open) return { kind: "duplicate" };
-    const id = await insertReport(tx, { ...report, task });
+    const id = await insertReport(tx, { ...report, automatic: false, task });
     return { kind: "filed", id };
   });
 }
 
 /**
- * Counts one rating and files the automatic DISLIKE report when the task has at least 10 negative
- * ratings and more negative than positive, unless one is already open. Null when the task is missing.
+ * Moves the task's rating counters for one vote: a first vote adds to its side, a changed vote moves
+ * from the other side (never below zero, should a counter have been set lower by hand).
  */
-export async function rateTask(sql: SQL, taskId: string, positive: boolean): Promise<TaskRatings | null> {
+async function countVote(
+  tx: SQL,
+  taskId: string,
+  vote: { positive: boolean; previous: boolean | null },
+): Promise<TaskRatings> {
+  const { positive, previous } = vote;
+  const [row] =
+    previous === null
+      ? positive
+        ? await tx`UPDATE tasks SET positive_ratings = positive_ratings + 1 WHERE id = ${taskId}
+            RETURNING positive_ratings, negative_ratings`
+        : await tx`UPDATE tasks SET negative_ratings = negative_ratings + 1 WHERE id = ${taskId}
+            RETURNING positive_ratings, negative_ratings`
+      : positive
+        ? await tx`UPDATE tasks SET positive_ratings = positive_ratings + 1,
+              negative_ratings = CASE WHEN negative_ratings > 0 THEN negative_ratings - 1 ELSE 0 END
+            WHERE id = ${taskId} RETURNING positive_ratings, negative_ratings`
+        : await tx`UPDATE tasks SET negative_ratings = negative_ratings + 1,
+              positive_ratings = CASE WHEN positive_ratings > 0 THEN positive_ratings - 1 ELSE 0 END
+            WHERE id = ${taskId} RETURNING positive_ratings, negative_ratings`;
+  return { positive: Number(row.positive_ratings), negative: Number(row.negative_ratings) };
+}
+
+/**
+ * Records a user's rating of a task: one per user and task (`task_ratings`). Rating again with the same
+ * value changes nothing; with the other value moves the vote. The counters on the task change in the
+ * same transaction. When a new negative vote brings the task to at least 10 negative ratings and more
+ * negative than positive, the automatic DISLIKE report is filed, unless one is already open. Null when
+ * the task is missing.
+ */
+export async function rateTask(
+  sql: SQL,
+  rating: { taskId: string; userId: string; positive: boolean },
+): Promise<TaskRatings | null> {
+  const { taskId, userId, positive } = rating;
   return sql.begin(async (tx): Promise<TaskRatings | null> => {
-    const [row] = positive
-      ? await tx`UPDATE tasks SET positive_ratings = positive_ratings + 1 WHERE id = ${taskId} RETURNING *`
-      : await tx`UPDATE tasks SET negative_ratings = negative_ratings + 1 WHERE id = ${taskId} RETURNING *`;
-    if (!row) return null;
-    const ratings = { positive: Number(row.positive_ratings), negative: Number(row.negative_ratings) };
-    if (ratings.negative >= dislikeReportThreshold && ratings.negative > ratings.positive) {
-      const [open] = await tx`SELECT id FROM reports WHERE task_id = ${taskId} AND reporter_id IS NULL
-        AND reason = ${"DISLIKE"} AND resolved_at IS NULL`;
+    // Locked first: two votes of one user (or anyone's vote and the report rule) queue up.
+    const task = await lockTask(tx, taskId);
+    if (!task) return null;
+    const [existing] = await tx`SELECT positive FROM task_ratings
+      WHERE task_id = ${taskId} AND user_id = ${userId}`;
+    const previous = existing ? Boolean(existing.positive) : null;
+    if (previous === positive) {
+      return { positive: Number(task.positive_ratings), negative: Number(task.negative_ratings) };
+    }
+    const at = now();
+    if (previous === null) {
+      await tx`INSERT INTO task_ratings (task_id, user_id, positive, created_at, updated_at)
+        VALUES (${taskId}, ${userId}, ${positive}, ${at}, ${at})`;
+    } else {
+      await tx`UPDATE task_ratings SET positive = ${positive}, updated_at = ${at}
+        WHERE task_id = ${taskId} AND user_id = ${userId}`;
+    }
+    const ratings = await countVote(tx, taskId, { positive, previous });
+    // Only a new negative vote can newly meet the rule; a positive one never files a DISLIKE report.
+    if (!positive && ratings.negative >= dislikeReportThreshold && ratings.negative > ratings.positive) {
+      const [open] = await tx`SELECT id FROM reports WHERE task_id = ${taskId} AND automatic = ${true}
+        AND resolved_at IS NULL`;
       if (!open) {
         await insertReport(tx, {
-          task: row as TaskRow,
+          task,
           reporterId: null,
+          automatic: true,
           reason: "DISLIKE",
           comment: `Automatic report: ${ratings.negative} negative and ${ratings.positive} positive ratings`,
         });
@@ -194,6 +249,7 @@ interface ListRow {
   live_title: string | null;
   reporter_id: string | null;
   reporter_name: string | null;
+  automatic: unknown;
 }
 
 function listItem(row: ListRow): ReportListItem {
@@ -205,6 +261,7 @@ function listItem(row: ListRow): ReportListItem {
     createdAt: row.created_at,
     resolvedAt: row.resolved_at ?? null,
     resolution: row.resolution ?? null,
+    automatic: Boolean(row.automatic),
     reporter:
       row.reporter_id && row.reporter_name !== null ? { id: row.reporter_id, name: row.reporter_name } : null,
     task: {
@@ -215,7 +272,7 @@ function listItem(row: ListRow): ReportListItem {
   };
 }
 
-const listSelect = `r.id, r.reason, r.comment, r.created_at, r.resolved_at, r.resolution, r.task_id,
+const listSelect = `r.id, r.reason, r.comment, r.created_at, r.resolved_at, r.resolution, r.automatic, r.task_id,
   r.task_snapshot, t.kind AS live_kind, t.title AS live_title, u.id AS reporter_id, u.name AS reporter_name`;
 
 export async function listReports(
@@ -292,7 +349,8 @@ export async function findReportDetail(sql: SQL, id: string): Promise<ReportDeta
     reportedAt: row.created_at,
     resolvedAt: row.resolved_at ?? null,
     resolution: row.resolution ?? null,
-    automatic: row.reporter_id === null,
+    // Explicit: a null reporter may also be an account deleted since (ON DELETE SET NULL).
+    automatic: Boolean(row.automatic),
     reporter: await findUserContact(sql, row.reporter_id),
     resolver: row.resolver_id && row.resolver_name ? { id: row.resolver_id, name: row.resolver_name } : null,
     task: {

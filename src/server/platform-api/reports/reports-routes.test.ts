@@ -82,6 +82,7 @@ describe("POST /api/tasks/:id/reports", () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       resolvedAt: null,
       resolution: null,
+      automatic: false,
       reporter: { id: alice.user.id, name: "Alice" },
       task: { id: taskId, kind: "QUESTION", title: "Add fractions" },
     });
@@ -267,53 +268,124 @@ describe("POST /api/tasks/:id/ratings", () => {
   const rate = (taskId: string, positive: unknown, token = alice.token) =>
     client.call("POST", `/api/tasks/${taskId}/ratings`, token, { positive });
 
-  async function rateOk(taskId: string, positive: boolean): Promise<TaskRatings> {
-    const response = await rate(taskId, positive);
+  async function rateOk(taskId: string, positive: boolean, token = alice.token): Promise<TaskRatings> {
+    const response = await rate(taskId, positive, token);
     expect(response.status).toBe(200);
     return (await response.json()) as TaskRatings;
   }
 
   async function automaticReports(taskId: string) {
-    return (await sql()`SELECT id, reason, comment, resolved_at FROM reports
-      WHERE task_id = ${taskId} AND reporter_id IS NULL ORDER BY created_at`) as Array<{
+    return (await sql()`SELECT id, reason, comment, reporter_id, resolved_at FROM reports
+      WHERE task_id = ${taskId} AND automatic = ${true} ORDER BY created_at, id`) as Array<{
       id: string;
       reason: string;
       comment: string;
+      reporter_id: string | null;
       resolved_at: string | null;
     }>;
   }
 
-  test("counts positive and negative ratings and answers the totals", async () => {
+  async function reportsOn(taskId: string): Promise<number> {
+    const [{ n }] = await sql()`SELECT count(*) AS n FROM reports WHERE task_id = ${taskId}`;
+    return Number(n);
+  }
+
+  async function counters(taskId: string): Promise<TaskRatings> {
+    const [row] = await sql()`SELECT positive_ratings, negative_ratings FROM tasks WHERE id = ${taskId}`;
+    return { positive: Number(row.positive_ratings), negative: Number(row.negative_ratings) };
+  }
+
+  async function storedVotes(taskId: string) {
+    const rows = await sql()`SELECT user_id, positive FROM task_ratings WHERE task_id = ${taskId}`;
+    return new Map(
+      rows.map((row: { user_id: string; positive: unknown }) => [row.user_id, Boolean(row.positive)]),
+    );
+  }
+
+  /** Twenty more signed-in users, so the rule can be met by distinct people. */
+  let raters: Array<{ user: StoredUser; token: string }> = [];
+  // Twenty argon2id hashes and sign-ins: more than the default hook time on a busy machine.
+  beforeAll(async () => {
+    raters = await Promise.all(Array.from({ length: 20 }, (_, index) => client.member(`Rater${index + 1}`)));
+  }, 60_000);
+  const rater = (index: number) => {
+    const found = raters[index];
+    if (!found) throw new Error(`no rater ${index}`);
+    return found;
+  };
+
+  test("one rating per user: the same value again changes nothing, the other value moves the vote", async () => {
     const taskId = await newTask();
     expect(await rateOk(taskId, true)).toEqual({ positive: 1, negative: 0 });
-    expect(await rateOk(taskId, false)).toEqual({ positive: 1, negative: 1 });
-    expect(await rateOk(taskId, true)).toEqual({ positive: 2, negative: 1 });
-    const [row] = await sql()`SELECT positive_ratings, negative_ratings FROM tasks WHERE id = ${taskId}`;
-    expect([Number(row.positive_ratings), Number(row.negative_ratings)]).toEqual([2, 1]);
+    expect(await rateOk(taskId, true)).toEqual({ positive: 1, negative: 0 });
+    expect(await rateOk(taskId, false)).toEqual({ positive: 0, negative: 1 });
+    expect(await rateOk(taskId, false)).toEqual({ positive: 0, negative: 1 });
+    expect(await rateOk(taskId, true, carol.token)).toEqual({ positive: 1, negative: 1 });
+    expect(await rateOk(taskId, true)).toEqual({ positive: 2, negative: 0 });
+    expect(await counters(taskId)).toEqual({ positive: 2, negative: 0 });
+    expect(await storedVotes(taskId)).toEqual(
+      new Map([
+        [alice.user.id, true],
+        [carol.user.id, true],
+      ]),
+    );
+    const [row] = await sql()`SELECT created_at, updated_at FROM task_ratings
+      WHERE task_id = ${taskId} AND user_id = ${alice.user.id}`;
+    expect(Date.parse(row.updated_at)).toBeGreaterThanOrEqual(Date.parse(row.created_at));
   });
 
-  test("the 10th negative rating with fewer positives files one automatic DISLIKE report", async () => {
-    const taskId = await newTask({ title: "Disliked" });
-    await sql()`UPDATE tasks SET negative_ratings = ${8}, positive_ratings = ${3} WHERE id = ${taskId}`;
-    expect(await rateOk(taskId, false)).toEqual({ positive: 3, negative: 9 });
-    expect(await automaticReports(taskId)).toEqual([]);
-    expect(await taskEnabled(sql(), taskId)).toBe(true);
+  test("a changed vote moves the counts that were there before (and never below zero)", async () => {
+    const taskId = await insertTask(sql(), { challengeId, creatorId: bob.user.id, positive: 5, negative: 0 });
+    expect(await rateOk(taskId, true)).toEqual({ positive: 6, negative: 0 });
+    expect(await rateOk(taskId, false)).toEqual({ positive: 5, negative: 1 });
+    // A counter set lower by hand stays at zero rather than going negative.
+    await sql()`UPDATE tasks SET negative_ratings = ${0} WHERE id = ${taskId}`;
+    expect(await rateOk(taskId, true)).toEqual({ positive: 6, negative: 0 });
+  });
 
-    expect(await rateOk(taskId, false)).toEqual({ positive: 3, negative: 10 });
+  test("ten dislikes from one user count once and file no report", async () => {
+    const taskId = await newTask();
+    for (let round = 0; round < 10; round++) {
+      expect(await rateOk(taskId, false)).toEqual({ positive: 0, negative: 1 });
+    }
+    // Sent at once, too: they queue on the task and still count once.
+    const parallel = await Promise.all(Array.from({ length: 10 }, () => rate(taskId, false, carol.token)));
+    for (const response of parallel) expect(response.status).toBe(200);
+    expect(await counters(taskId)).toEqual({ positive: 0, negative: 2 });
+    expect((await storedVotes(taskId)).size).toBe(2);
+    expect(await reportsOn(taskId)).toBe(0);
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
+  });
+
+  test("ten dislikes from ten users, more negative than positive, file exactly one automatic report", async () => {
+    const taskId = await newTask({ title: "Disliked" });
+    expect(await rateOk(taskId, true, carol.token)).toEqual({ positive: 1, negative: 0 });
+    for (let index = 0; index < 9; index++) {
+      expect(await rateOk(taskId, false, rater(index).token)).toEqual({ positive: 1, negative: index + 1 });
+    }
+    expect(await reportsOn(taskId)).toBe(0);
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
+    // The ninth user voting again changes nothing, so still no report.
+    expect(await rateOk(taskId, false, rater(8).token)).toEqual({ positive: 1, negative: 9 });
+    expect(await reportsOn(taskId)).toBe(0);
+
+    expect(await rateOk(taskId, false, rater(9).token)).toEqual({ positive: 1, negative: 10 });
     const reports = await automaticReports(taskId);
     expect(reports).toEqual([
       {
         id: expect.any(String),
         reason: "DISLIKE",
-        comment: "Automatic report: 10 negative and 3 positive ratings",
+        comment: "Automatic report: 10 negative and 1 positive ratings",
+        reporter_id: null,
         resolved_at: null,
       },
     ]);
     expect(await taskEnabled(sql(), taskId)).toBe(false);
 
-    // Only once while it is open.
-    expect(await rateOk(taskId, false)).toEqual({ positive: 3, negative: 11 });
-    expect(await automaticReports(taskId)).toHaveLength(1);
+    // Only once while it is open: an eleventh dislike and repeated ones file nothing more.
+    expect(await rateOk(taskId, false, rater(10).token)).toEqual({ positive: 1, negative: 11 });
+    expect(await rateOk(taskId, false, rater(0).token)).toEqual({ positive: 1, negative: 11 });
+    expect(await reportsOn(taskId)).toBe(1);
 
     const report = await detail(reports[0]?.id ?? "");
     expect(report.automatic).toBe(true);
@@ -321,6 +393,34 @@ describe("POST /api/tasks/:id/ratings", () => {
     expect(report.reason).toBe("DISLIKE");
     expect(report.task.title).toBe("Disliked");
     expect(report.task.negativeRatings).toBe(11);
+    expect(report.task.positiveRatings).toBe(1);
+    const listed = await client.call("GET", "/api/reports?reason=DISLIKE&pageSize=100", adminToken);
+    const items = ((await listed.json()) as { items: ReportListItem[] }).items;
+    expect(items.find((item) => item.id === report.id)).toMatchObject({ automatic: true, reporter: null });
+  });
+
+  test("ten dislikes against as many likes from distinct users file nothing; one more dislike does", async () => {
+    const taskId = await newTask();
+    for (let index = 10; index < 20; index++) await rateOk(taskId, true, rater(index).token);
+    for (let index = 0; index < 10; index++) await rateOk(taskId, false, rater(index).token);
+    expect(await counters(taskId)).toEqual({ positive: 10, negative: 10 });
+    expect(await reportsOn(taskId)).toBe(0);
+    expect(await rateOk(taskId, false)).toEqual({ positive: 10, negative: 11 });
+    expect(await automaticReports(taskId)).toHaveLength(1);
+  });
+
+  test("a user changing a dislike to a like moves the counters and files nothing", async () => {
+    const taskId = await newTask();
+    for (let index = 0; index < 9; index++) await rateOk(taskId, false, rater(index).token);
+    expect(await rateOk(taskId, true, rater(10).token)).toEqual({ positive: 1, negative: 9 });
+    expect(await rateOk(taskId, true, rater(0).token)).toEqual({ positive: 2, negative: 8 });
+    expect(await rateOk(taskId, false, rater(0).token)).toEqual({ positive: 1, negative: 9 });
+    expect(await reportsOn(taskId)).toBe(0);
+    // The like that moves to a dislike is the tenth negative vote: that one files the report.
+    expect(await rateOk(taskId, false, rater(10).token)).toEqual({ positive: 0, negative: 10 });
+    expect(await automaticReports(taskId)).toHaveLength(1);
+    expect(await counters(taskId)).toEqual({ positive: 0, negative: 10 });
+    expect([...(await storedVotes(taskId)).values()].filter((positive) => !positive)).toHaveLength(10);
   });
 
   test("a user's own open DISLIKE report does not stop the automatic one", async () => {
@@ -331,14 +431,29 @@ describe("POST /api/tasks/:id/ratings", () => {
     expect(await automaticReports(taskId)).toHaveLength(1);
   });
 
+  test("nor does the open DISLIKE report of a user deleted since", async () => {
+    const gone = await client.member("Gone1");
+    const taskId = await newTask();
+    const filed = await fileReport(taskId, gone.token, { reason: "DISLIKE" });
+    const deleted = await client.call("DELETE", `/api/users/${gone.user.id}`, adminToken);
+    expect(deleted.status).toBe(204);
+    expect((await detail(filed.id)).automatic).toBe(false);
+    for (let index = 0; index < 10; index++) await rateOk(taskId, false, rater(index).token);
+    const reports = await automaticReports(taskId);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.id).not.toBe(filed.id);
+  });
+
   test("once the automatic report is resolved, the rule may file a new one", async () => {
     const taskId = await newTask();
-    await sql()`UPDATE tasks SET negative_ratings = ${9} WHERE id = ${taskId}`;
-    await rateOk(taskId, false);
+    for (let index = 0; index < 10; index++) await rateOk(taskId, false, rater(index).token);
     const [first] = await automaticReports(taskId);
     await resolve(first?.id ?? "", "reject");
     expect(await taskEnabled(sql(), taskId)).toBe(true);
-    await rateOk(taskId, false);
+    // Votes already counted do not file it again.
+    await rateOk(taskId, false, rater(0).token);
+    expect(await automaticReports(taskId)).toHaveLength(1);
+    await rateOk(taskId, false, rater(10).token);
     const reports = await automaticReports(taskId);
     expect(reports).toHaveLength(2);
     expect(reports[1]?.comment).toBe("Automatic report: 11 negative and 0 positive ratings");
@@ -350,6 +465,25 @@ describe("POST /api/tasks/:id/ratings", () => {
     expect(await rateOk(taskId, false)).toEqual({ positive: 12, negative: 12 });
     expect(await automaticReports(taskId)).toEqual([]);
     expect(await taskEnabled(sql(), taskId)).toBe(true);
+  });
+
+  test("deleting a user takes their rating rows with the account; the counts stay", async () => {
+    const gone = await client.member("Gone2");
+    const taskId = await newTask();
+    await rateOk(taskId, false, gone.token);
+    await rateOk(taskId, true);
+    const deleted = await client.call("DELETE", `/api/users/${gone.user.id}`, adminToken);
+    expect(deleted.status).toBe(204);
+    expect(await storedVotes(taskId)).toEqual(new Map([[alice.user.id, true]]));
+    expect(await counters(taskId)).toEqual({ positive: 1, negative: 1 });
+  });
+
+  test("deleting a task takes its rating rows with it", async () => {
+    const taskId = await newTask();
+    await rateOk(taskId, true);
+    await sql()`DELETE FROM tasks WHERE id = ${taskId}`;
+    const [{ n }] = await sql()`SELECT count(*) AS n FROM task_ratings WHERE task_id = ${taskId}`;
+    expect(Number(n)).toBe(0);
   });
 
   test("an unknown task answers 404 Subtask Not Found", async () => {
@@ -375,6 +509,34 @@ describe("POST /api/tasks/:id/ratings", () => {
     expect(await wrong.json()).toEqual({ error: "positive is invalid", field: "positive" });
     const [row] = await sql()`SELECT positive_ratings, negative_ratings FROM tasks WHERE id = ${taskId}`;
     expect([Number(row.positive_ratings), Number(row.negative_ratings)]).toEqual([0, 0]);
+  });
+});
+
+describe("a report whose reporter was deleted since", () => {
+  test("is shown with no reporter, not as automatic, in the detail and the list", async () => {
+    const leaving = await client.member("Leaving");
+    const taskId = await newTask({ title: "Left behind" });
+    const filed = await fileReport(taskId, leaving.token, { reason: "DISLIKE", comment: "boring" });
+    expect(filed.automatic).toBe(false);
+    const deleted = await client.call("DELETE", `/api/users/${leaving.user.id}`, adminToken);
+    expect(deleted.status).toBe(204);
+    const [row] = await sql()`SELECT reporter_id, automatic FROM reports WHERE id = ${filed.id}`;
+    expect(row.reporter_id).toBeNull();
+    expect(Boolean(row.automatic)).toBe(false);
+
+    const report = await detail(filed.id);
+    expect(report.automatic).toBe(false);
+    expect(report.reporter).toBeNull();
+    expect(report.comment).toBe("boring");
+    const response = await client.call("GET", "/api/reports?q=Left%20behind", adminToken);
+    const items = ((await response.json()) as { items: ReportListItem[] }).items;
+    expect(items).toEqual([{ ...filed, automatic: false, reporter: null }]);
+
+    // Nobody is left to block; the report stays open.
+    const block = await client.call("POST", `/api/reports/${filed.id}/block-reporter`, adminToken);
+    expect(block.status).toBe(400);
+    expect(await block.json()).toEqual({ error: "This report has no reporter" });
+    expect((await detail(filed.id)).resolvedAt).toBeNull();
   });
 });
 

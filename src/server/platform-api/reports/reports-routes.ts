@@ -79,7 +79,11 @@ export function reportsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
     if (auth instanceof Response) return auth;
     const body = await readBody(request, RateTaskRequest);
     if (!body.ok) return body.response;
-    const ratings = await rateTask(sql, params.id ?? "", body.value.positive);
+    const ratings = await rateTask(sql, {
+      taskId: params.id ?? "",
+      userId: auth.user.id,
+      positive: body.value.positive,
+    });
     return ratings ? json(ratings) : jsonError(404, reportErrors.taskNotFound);
   }
 

@@ -111,12 +111,22 @@ describe("a normal start", () => {
     expect(first.stdout).toMatch(/Admin dashboard\s+http:\/\/localhost:\d+\//);
     expect(first.stdout).toMatch(/Demo host page\s+http:\/\/localhost:\d+\/demo/);
     expect(first.stdout).toMatch(/Messenger\s+http:\/\/localhost:\d+\//);
+    expect(first.stdout).toMatch(/Widget API\s+http:\/\/localhost:\d+\/api\/widget\s/);
+    expect(first.stdout).toMatch(/Widget websocket\s+ws:\/\/localhost:\d+\/api\/widget\/ws\s/);
 
     const second = await runUntilReady(env);
     expect(second.exitCode).toBe(0);
     expect(second.stdout).toContain('"msg":"ready"');
     expect(second.stdout).not.toContain("migrations applied");
     expect(second.stdout).not.toContain("demo data seeded");
+  });
+
+  test("npm start builds quietly: the size table belongs to npm run build", async () => {
+    const { scripts } = (await Bun.file(join(import.meta.dir, "../../package.json")).json()) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.start).toContain("build.ts --quiet");
+    expect(scripts.build).not.toContain("--quiet");
   });
 
   test("SEED_DEMO=0 leaves an empty database empty", async () => {

@@ -19,11 +19,13 @@ try {
   console.log(
     [
       "",
-      `  Admin dashboard   ${server.mainUrl}/`,
-      `  Demo host page    ${server.mainUrl}/demo`,
-      `  Widget SDK        ${server.mainUrl}/sdk/loader.js`,
-      `  Health            ${server.mainUrl}/healthz`,
-      `  Messenger         ${server.messengerUrl}/`,
+      `  Admin dashboard    ${server.mainUrl}/`,
+      `  Demo host page     ${server.mainUrl}/demo`,
+      `  Widget SDK         ${server.mainUrl}/sdk/loader.js`,
+      `  Widget API         ${server.mainUrl}/api/widget        (Gleap.setApiUrl)`,
+      `  Widget websocket   ${server.mainUrl.replace(/^http/, "ws")}/api/widget/ws  (Gleap.setWSApiUrl)`,
+      `  Messenger          ${server.messengerUrl}/        (Gleap.setFrameUrl)`,
+      `  Health             ${server.mainUrl}/healthz`,
       "",
     ].join("\n"),
   );

@@ -90,11 +90,35 @@ test("signing out clears the session and returns to /", async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("a signed-out visit to a dashboard route goes to /login", async ({ page }) => {
+test("a signed-out visit to a dashboard route goes to /login, and signing in returns there", async ({
+  page,
+}) => {
+  const [report] = selectRows<{ id: string }>("SELECT id FROM reports ORDER BY created_at LIMIT 1");
+  if (!report) throw new Error("the demo data has no report");
   await useEnglish(page);
-  await page.goto("/dashboard/users");
-  await expect(page).toHaveURL(/\/login$/);
+  await page.goto(`/dashboard/reports/${report.id}`);
+  await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fdashboard%2Freports%2F${report.id}$`));
   await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+  // A failed attempt leaves an error toast; the successful one clears it.
+  await page.locator("input[name=login]").fill("admin@example.com");
+  await page.locator("input[name=password]").fill("wrong");
+  await page.locator("button[type=submit]").click();
+  await expect(page.getByText("Invalid credentials")).toBeVisible();
+  await page.locator("input[name=password]").fill("admin");
+  await page.locator("button[type=submit]").click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/reports/${report.id}$`));
+  await expect(page.getByText("Invalid credentials")).toBeHidden();
+});
+
+test("a next address outside the dashboard is ignored", async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page, "admin@example.com", "admin");
+  await page.evaluate(() => localStorage.removeItem("accessToken"));
+  await page.goto("/login?next=%2F%2Fevil.example%2Fdashboard");
+  await page.locator("input[name=login]").fill("admin@example.com");
+  await page.locator("input[name=password]").fill("admin");
+  await page.locator("button[type=submit]").click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test("an unknown route shows Page not found: {path}", async ({ page }) => {
@@ -146,7 +170,7 @@ test("an admin with MFA signs in with the 6-digit code from the authenticator", 
   const wrong = current === "000000" ? "111111" : "000000";
   await code.fill(wrong);
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByTestId("toast")).toContainText("invalid code");
+  await expect(page.getByTestId("toast")).toContainText("Invalid code");
 
   await code.fill(currentTotp(admin.mfa_secret));
   await page.getByRole("button", { name: "Verify" }).click();

@@ -28,6 +28,7 @@ export const userErrors = {
   emailTaken: "A user with this email already exists",
   ownAccount: "You cannot change your own account status or role",
   deleteSelf: "You cannot delete your own account",
+  banSelf: "You cannot ban your own account",
   lastAdmin: "The last admin cannot be removed",
   notEnoughCoins: "Not enough coins",
   balanceTooLarge: "The balance would be too large",

@@ -132,6 +132,16 @@ export const deServerErrors: Record<string, string> = {
   "You cannot change your own account status or role":
     "Sie können den Status oder die Rolle Ihres eigenen Kontos nicht ändern",
   "You cannot delete your own account": "Sie können Ihr eigenes Konto nicht löschen",
+  "You cannot ban your own account": "Sie können Ihr eigenes Konto nicht sperren",
+  "Too many login attempts, try again later":
+    "Zu viele Anmeldeversuche, bitte versuchen Sie es später erneut",
+  "Too many code requests, try again later": "Zu viele Code-Anfragen, bitte versuchen Sie es später erneut",
+  "Too many wrong codes, try again later": "Zu viele falsche Codes, bitte versuchen Sie es später erneut",
+  "Enter the 6-digit code from your authenticator app":
+    "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein",
+  "invalid verification code": "Ungültiger Bestätigungscode",
+  "email already verified": "E-Mail-Adresse bereits bestätigt",
+  "password reset failed": "Zurücksetzen des Passworts fehlgeschlagen",
   "The last admin cannot be removed": "Der letzte Admin kann nicht entfernt werden",
   "No active create-task ban": "Keine aktive Sperre für das Erstellen von Aufgaben",
   "No active report-task ban": "Keine aktive Sperre für das Melden von Aufgaben",

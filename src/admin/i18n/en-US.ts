@@ -142,4 +142,16 @@ export type MessageId =
   | keyof typeof recordsMessagesEnUS;
 
 /** English server messages are shown as they are; the German catalogue translates the known ones. */
-export const enUSServerErrors: Record<string, string> = {};
+/**
+ * English wording of server messages whose text is fixed in lower case by the spec's §8 catalogue or
+ * is an API's plain sentence: an admin reads them as sentences.
+ */
+export const enUSServerErrors: Record<string, string> = {
+  "invalid code": "Invalid code",
+  "invalid verification code": "Invalid verification code",
+  "captcha failed": "Human verification failed, please try again",
+  "verify your account": "Please verify your account first",
+  "account disabled, contact us": "Account disabled, contact us",
+  "email already verified": "Email already verified",
+  "password reset failed": "Password reset failed",
+};

@@ -9,10 +9,11 @@ import { loadPublicConfig } from "../api/public-config.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { isAdminToken } from "../session/access-token.ts";
+import { returnPath } from "../session/return-path.ts";
 import { isSignedIn, sessionState, setSession } from "../session/session-store.ts";
 import { Button } from "../shell/button.tsx";
 import { EmptyLayout } from "../shell/empty-layout.tsx";
-import { showToast } from "../shell/toast-store.ts";
+import { hideToast, showToast, toastState } from "../shell/toast-store.ts";
 
 const codePattern = /^\d{6}$/;
 
@@ -50,7 +51,8 @@ export function LoginPage() {
   const [error, setError] = useState<MessageId | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (isSignedIn(session) && isAdminToken(session.accessToken)) return <Redirect to="/dashboard" replace />;
+  if (isSignedIn(session) && isAdminToken(session.accessToken))
+    return <Redirect to={returnPath(new URLSearchParams(window.location.search).get("next"))} replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -70,7 +72,9 @@ export function LoginPage() {
         return;
       }
       setSession(result);
-      navigate("/dashboard");
+      // A failed attempt's toast would otherwise linger over the dashboard.
+      if (toastState.type === "error") hideToast();
+      navigate(returnPath(new URLSearchParams(window.location.search).get("next")));
     } catch (failure) {
       if (apiErrorStatus(failure) === 401 && apiErrorBody(failure)?.mfaRequired === true) {
         setStep("mfa");

@@ -2,6 +2,7 @@ import { type BanKind, banKinds, type UserBan } from "../../shared/users-schemas
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { confirmAction } from "../shell/confirm.ts";
 import { runAction } from "../shell/run-action.ts";
 import { TaskBanForm } from "./task-ban-form.tsx";
 import { usersApi } from "./users-api.ts";
@@ -22,9 +23,27 @@ export function TaskBanCard({
   const format = useFormatters();
   const action = banKinds[kind];
 
+  /** A ban is destructive like every other: the dialog says what it will do before it is stored. */
   const set = async ({ reason, days }: { reason: string; days: number | null }) => {
     const body = { ...(reason ? { reason } : {}), days };
-    if ((await runAction(() => usersApi.setBan(userId, kind, body), `ban.setDone.${action}`)).ok) onChange();
+    confirmAction({
+      type: "danger",
+      heading: t(`ban.confirm.heading.${action}`),
+      body: [
+        days === null
+          ? t("ban.confirm.permanent")
+          : t("ban.confirm.days", {
+              days,
+              date: format.date(new Date(Date.now() + days * 86_400_000).toISOString()),
+            }),
+        reason ? t("ban.confirm.reason", { reason }) : t("ban.noReason"),
+      ].join(" "),
+      confirmLabel: t("ban.set"),
+      onConfirm: async () => {
+        if ((await runAction(() => usersApi.setBan(userId, kind, body), `ban.setDone.${action}`)).ok)
+          onChange();
+      },
+    });
   };
   const lift = async () => {
     if ((await runAction(() => usersApi.liftBan(userId, kind), `ban.liftDone.${action}`)).ok) onChange();

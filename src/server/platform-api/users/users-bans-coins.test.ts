@@ -48,6 +48,12 @@ describe.each([
     expect((await detail(id)).bans[field]).toBeNull();
   });
 
+  test("an admin cannot ban their own account this way: 403, nothing stored", async () => {
+    const own = await call(context, "PUT", path(context.adminId), { body: {} });
+    expect(outcome(own)).toEqual({ status: 403, body: { error: "You cannot ban your own account" } });
+    expect((await detail(context.adminId)).bans[field]).toBeNull();
+  });
+
   test("refuses invalid days and reasons naming the field", async () => {
     const id = await insertUser(context.sql, { name: `Invalid-${kind}` });
     const cases: Array<[unknown, { error: string; field: string }]> = [

@@ -469,6 +469,8 @@ export async function setBan(
   userId: string,
   ban: { action: BanAction; reason: string; days: number | null },
 ): Promise<UserBan | Refusal> {
+  // As with the account ban: an admin who could bar themselves from tasks could lock out their own work.
+  if (actorId === userId) return refuse(403, userErrors.banSelf);
   return sql.begin(async (tx) => {
     if (!(await userExists(tx, userId))) return refuse(404, userErrors.notFound);
     const now = new Date();

@@ -120,6 +120,9 @@ test("edit a user's nickname, then credit and debit coins", async ({ page, reque
     await coins.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByTestId("toast")).toContainText("Balance updated");
     await expect(coins).toContainText(`Current balance: ${(user.balance + 25).toLocaleString("en-US")}`);
+    // The detail shows the same exact figure as the form and the toast, never an abbreviation.
+    const balanceRow = page.locator(".field-row", { has: page.getByText("Balance", { exact: true }) });
+    await expect(balanceRow.locator("dd")).toHaveText((user.balance + 25).toLocaleString("en-US"));
     const transactions = page.getByRole("region", { name: "Recent coin transactions" });
     await expect(transactions.getByRole("row").nth(1)).toContainText("E2E bonus");
     await expect(transactions.getByRole("row").nth(1)).toContainText("+25");

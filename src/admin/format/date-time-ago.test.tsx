@@ -1,28 +1,56 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
+import { act } from "react";
+import { createRoot } from "react-dom/client";
 import { renderToStaticMarkup } from "react-dom/server";
 import { localeState } from "../i18n/locale-store.ts";
+import { clockTickMs } from "./clock.ts";
 import { DateTimeAgo } from "./date-time-ago.tsx";
 import { formatDateTime } from "./format-date.ts";
 
 const before = localeState.locale;
 afterEach(() => {
   localeState.locale = before;
+  setSystemTime();
 });
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - 60_000).toISOString();
 
 describe("DateTimeAgo", () => {
   const threeHoursAgo = new Date(Date.now() - 3 * 3_600_000 - 60_000).toISOString();
 
-  test("the full date and time, with how long ago as its title", () => {
+  test("the full date and time, with how long ago as people write it as its title", () => {
     localeState.locale = "en-US";
     expect(renderToStaticMarkup(<DateTimeAgo value={threeHoursAgo} />)).toBe(
-      `<span title="3 hrs ago">${formatDateTime(threeHoursAgo)}</span>`,
+      `<span title="3 hours ago">${formatDateTime(threeHoursAgo)}</span>`,
     );
+    expect(renderToStaticMarkup(<DateTimeAgo value={daysAgo(21)} />)).toContain('title="21 days ago"');
+    expect(renderToStaticMarkup(<DateTimeAgo value={daysAgo(1)} />)).toContain('title="yesterday"');
   });
 
   test("the relative time follows the language; the date keeps English names (spec §9)", () => {
     localeState.locale = "de";
     expect(renderToStaticMarkup(<DateTimeAgo value={threeHoursAgo} />)).toBe(
-      `<span title="vor 3 Std.">${formatDateTime(threeHoursAgo)}</span>`,
+      `<span title="vor 3 Stunden">${formatDateTime(threeHoursAgo)}</span>`,
     );
+    expect(renderToStaticMarkup(<DateTimeAgo value={daysAgo(21)} />)).toContain('title="vor 21 Tagen"');
   });
+
+  test("the relative time moves on while the page stays open", async () => {
+    localeState.locale = "en-US";
+    const start = Date.now();
+    const value = new Date(start - 50_000).toISOString();
+    const host = document.createElement("div");
+    document.body.append(host);
+    const root = createRoot(host);
+    await act(async () => root.render(<DateTimeAgo value={value} />));
+    // The shared clock may be up to one tick old when the screen first shows.
+    expect(host.querySelector("span")?.getAttribute("title")).toMatch(/^\d+ seconds ago$/);
+    setSystemTime(new Date(start + 20_000));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, clockTickMs + 50));
+    });
+    expect(host.querySelector("span")?.getAttribute("title")).toBe("1 minute ago");
+    await act(async () => root.unmount());
+    host.remove();
+  }, 30_000);
 });

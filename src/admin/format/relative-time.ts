@@ -1,10 +1,10 @@
-/** Spec §9: the units of a relative time, largest first, in seconds. */
+/** The units of a relative time, largest first, in seconds (month and year as 30 and 365 days). */
 export const relativeTimeUnits = [
-  { unit: "yr", seconds: 31_536_000 },
-  { unit: "mth", seconds: 2_592_000 },
-  { unit: "d", seconds: 86_400 },
-  { unit: "hr", seconds: 3_600 },
-  { unit: "min", seconds: 60 },
+  { unit: "year", seconds: 31_536_000 },
+  { unit: "month", seconds: 2_592_000 },
+  { unit: "day", seconds: 86_400 },
+  { unit: "hour", seconds: 3_600 },
+  { unit: "minute", seconds: 60 },
   { unit: "second", seconds: 1 },
 ] as const;
 
@@ -22,10 +22,4 @@ export function relativeTime(then: Date | string | number, now: Date | number = 
     if (count >= 1) return { count, unit };
   }
   return null;
-}
-
-/** The English label of spec §9: "Just created", else "{n} {unit} ago" where the plural adds s. */
-export function relativeTimeLabel(time: RelativeTime): string {
-  if (!time) return "Just created";
-  return `${time.count} ${time.unit}${time.count === 1 ? "" : "s"} ago`;
 }

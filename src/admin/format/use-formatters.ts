@@ -1,31 +1,38 @@
 import { useMemo } from "react";
-import { useT } from "../i18n/intl.ts";
+import { getIntl, useT } from "../i18n/intl.ts";
 import { abbreviateNumber } from "./abbreviate-number.ts";
+import { useNow } from "./clock.ts";
 import { formatDate, formatDateTime } from "./format-date.ts";
 import { relativeTime } from "./relative-time.ts";
 
 export interface Formatters {
   /** 1.5K, 2M… with the locale's decimal separator (spec §9). */
   abbreviate(value: number): string;
-  /** "3 hrs ago" / "vor 3 Std.", or "Just created" under a second (spec §9). */
+  /** "3 hours ago" / "vor 3 Stunden", "yesterday" / "gestern", or "Just created" under a second. */
   ago(value: string | Date): string;
   date(value: string | Date): string;
   dateTime(value: string | Date): string;
 }
 
-/** The pure formatters of src/admin/format bound to the current language. */
+/**
+ * The pure formatters of src/admin/format bound to the current language. Relative times come from
+ * the platform's own `Intl.RelativeTimeFormat` (through @formatjs/intl) and move on with the shared
+ * clock, so a screen left open does not say "2 minutes ago" for an hour.
+ */
 export function useFormatters(): Formatters {
   const { t, locale } = useT();
+  const now = useNow();
   return useMemo(
     () => ({
       abbreviate: (value) => abbreviateNumber(value, locale === "de" ? "," : "."),
       ago: (value) => {
-        const time = relativeTime(value);
-        return time ? t(`time.${time.unit}`, { count: time.count }) : t("time.justCreated");
+        const time = relativeTime(value, now);
+        if (!time) return t("time.justCreated");
+        return getIntl(locale).formatRelativeTime(-time.count, time.unit, { numeric: "auto" });
       },
       date: formatDate,
       dateTime: formatDateTime,
     }),
-    [t, locale],
+    [t, locale, now],
   );
 }

@@ -53,7 +53,8 @@ export function UserFields({ user }: { user: UserDetail }) {
           },
           {
             label: "user.field.balance",
-            value: <span title={formatNumber(user.balance)}>{format.abbreviate(user.balance)}</span>,
+            // The exact figure: an admin adjusting coins acts on it, and the toast reports it whole.
+            value: formatNumber(user.balance),
           },
         ]}
       />

@@ -70,3 +70,61 @@ describe("local file storage", () => {
     expect(await Bun.file(join(workDir, "escape.txt")).exists()).toBe(false);
   });
 });
+
+async function* chunksOf(total: number, size: number, failAfter = Number.POSITIVE_INFINITY) {
+  for (let sent = 0; sent < total; sent += size) {
+    if (sent >= failAfter) throw new Error("the upload was refused");
+    yield Uint8Array.from({ length: Math.min(size, total - sent) }, (_, index) => (sent + index) % 256);
+  }
+}
+
+describe("local file storage, streamed writes", () => {
+  test("putStream stores the chunks in order with the type, and answers the size", async () => {
+    const size = await storage.putStream("uploads/streamed.webm", chunksOf(100_000, 4096), "video/webm");
+    expect(size).toBe(100_000);
+    const blob = await storage.get("uploads/streamed.webm");
+    expect(blob?.type).toBe("video/webm");
+    expect(await blob?.bytes()).toEqual(Uint8Array.from({ length: 100_000 }, (_, index) => index % 256));
+  });
+
+  test("the object appears only when complete: partial bytes sit under a name no key reaches", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    async function* slow() {
+      yield new Uint8Array(1000).fill(1);
+      await held;
+      yield new Uint8Array(1000).fill(2);
+    }
+    const writing = storage.putStream("uploads/slow.png", slow(), "image/png");
+    let partial: string[] = [];
+    for (let tries = 0; tries < 200 && partial.length === 0; tries++) {
+      await Bun.sleep(5);
+      partial = await readdir(join(root, ".incoming")).catch(() => []);
+    }
+    expect(partial).toHaveLength(1);
+    expect(await storage.get("uploads/slow.png")).toBeNull();
+    release();
+    expect(await writing).toBe(2000);
+    expect((await storage.get("uploads/slow.png"))?.size).toBe(2000);
+    expect(await readdir(join(root, ".incoming"))).toEqual([]);
+  });
+
+  test("when the chunks throw, putStream rethrows and leaves nothing, not even the partial file", async () => {
+    await expect(
+      storage.putStream("uploads/refused.webm", chunksOf(100_000, 4096, 50_000), "video/webm"),
+    ).rejects.toThrow("the upload was refused");
+    expect(await storage.get("uploads/refused.webm")).toBeNull();
+    const left = await readdir(join(root, "uploads"));
+    expect(left.filter((name) => name.startsWith("refused."))).toEqual([]);
+    expect(await readdir(join(root, ".incoming"))).toEqual([]);
+  });
+
+  test("putStream refuses a bad key before writing anything", async () => {
+    await expect(storage.putStream("../escape.txt", chunksOf(10, 10), "text/plain")).rejects.toThrow(
+      "Invalid storage key",
+    );
+    expect(await Bun.file(join(workDir, "escape.txt")).exists()).toBe(false);
+  });
+});

@@ -1,8 +1,17 @@
-import { mkdir, rm } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { FileStorage } from "./file-storage.ts";
 
 const safeKey = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
+/**
+ * Streamed writes land here first and are renamed into place once complete, so a reader never sees
+ * half a file. No key can name it: keys start with a letter or digit.
+ */
+const incomingDir = ".incoming";
 
 /** Files in a folder; the content type is kept in a `.type` sibling so it survives restarts. */
 export function createLocalFileStorage(dir: string): FileStorage {
@@ -20,6 +29,29 @@ export function createLocalFileStorage(dir: string): FileStorage {
       await mkdir(dirname(path), { recursive: true });
       await Bun.write(path, data);
       await Bun.write(`${path}.type`, contentType);
+    },
+    async putStream(key, chunks, contentType) {
+      const path = pathOf(key);
+      const incoming = join(root, incomingDir, Bun.randomUUIDv7());
+      await mkdir(dirname(incoming), { recursive: true });
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Uint8Array, _encoding, done) {
+          size += chunk.byteLength;
+          done(null, chunk);
+        },
+      });
+      try {
+        // pipeline waits for each write to drain, so at most a stream buffer is held at a time.
+        await pipeline(chunks, counter, createWriteStream(incoming, { flags: "wx" }));
+        await mkdir(dirname(path), { recursive: true });
+        await Bun.write(`${path}.type`, contentType);
+        await rename(incoming, path);
+        return size;
+      } catch (error) {
+        await rm(incoming, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       const path = pathOf(key);

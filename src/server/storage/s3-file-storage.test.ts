@@ -95,3 +95,47 @@ describe("S3 file storage", () => {
     await expect(wrong.get("uploads/private.png")).rejects.toThrow();
   });
 });
+
+async function* chunksOf(total: number, size: number, failAfter = Number.POSITIVE_INFINITY) {
+  for (let sent = 0; sent < total; sent += size) {
+    if (sent >= failAfter) throw new Error("the upload was refused");
+    yield bytes(Math.min(size, total - sent));
+  }
+}
+
+describe("S3 file storage, streamed writes", () => {
+  test("putStream of a small object stores it with its type and answers the size", async () => {
+    expect(await storage.putStream("uploads/small-stream.png", chunksOf(10_000, 1000), "image/png")).toBe(
+      10_000,
+    );
+    const blob = await storage.get("uploads/small-stream.png");
+    expect(blob?.type).toBe("image/png");
+    expect(blob?.size).toBe(10_000);
+  });
+
+  test("putStream of several 5 MB parts goes up as a multipart upload with every byte in order", async () => {
+    const total = 12 * 1024 * 1024 + 123;
+    const chunk = 256 * 1024;
+    expect(await storage.putStream("uploads/big-stream.webm", chunksOf(total, chunk), "video/webm")).toBe(
+      total,
+    );
+    const blob = await storage.get("uploads/big-stream.webm");
+    expect(blob?.size).toBe(total);
+    expect(blob?.type).toBe("video/webm");
+    const expected = new Uint8Array(total);
+    for (let offset = 0; offset < total; offset += chunk)
+      expected.set(bytes(Math.min(chunk, total - offset)), offset);
+    expect(await blob?.bytes()).toEqual(expected);
+  });
+
+  test.each([
+    ["before the first part", 100_000],
+    ["after a part went up", 7 * 1024 * 1024],
+  ])("when the chunks throw %s, putStream rethrows and leaves no object", async (_, failAfter) => {
+    const key = `uploads/refused-${failAfter}.webm`;
+    await expect(
+      storage.putStream(key, chunksOf(10 * 1024 * 1024, 256 * 1024, failAfter), "video/webm"),
+    ).rejects.toThrow("the upload was refused");
+    expect(await storage.get(key)).toBeNull();
+  });
+});

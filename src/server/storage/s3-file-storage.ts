@@ -86,12 +86,50 @@ function s3ClientOptions(target: S3StorageTarget): S3Options {
   return options;
 }
 
+/** A streamed object goes up in parts of this size (S3's minimum), so about this much is buffered. */
+const streamPartBytes = 5 * 1024 * 1024;
+/** Parts in flight at once per streamed object: enough to keep the link busy, little memory. */
+const streamQueueSize = 2;
+
 /** Objects in an S3 (or S3-compatible) bucket, through Bun's built-in client. */
 export function createS3FileStorage(target: S3StorageTarget): FileStorage {
   const client = new S3Client(s3ClientOptions(target));
   return {
     async put(key, data, contentType) {
       await client.file(checkKey(key)).write(data, { type: contentType });
+    },
+    async putStream(key, chunks, contentType) {
+      const file = client.file(checkKey(key));
+      const writer = file.writer({
+        type: contentType,
+        partSize: streamPartBytes,
+        queueSize: streamQueueSize,
+      });
+      let size = 0;
+      let unflushed = 0;
+      try {
+        for await (const chunk of chunks) {
+          await writer.write(chunk);
+          size += chunk.byteLength;
+          unflushed += chunk.byteLength;
+          // The writer buffers every write until flushed; waiting here is the backpressure that
+          // keeps a 100 MB upload to about a part in memory instead of all of it.
+          if (unflushed >= streamPartBytes) {
+            await writer.flush();
+            unflushed = 0;
+          }
+        }
+        await writer.end();
+        return size;
+      } catch (error) {
+        // Bun's writer has no abort: end(error) completes the object all the same, so it is ended
+        // and then deleted, leaving nothing under the key.
+        await Promise.resolve()
+          .then(() => writer.end())
+          .catch(() => undefined);
+        await file.delete().catch(() => undefined);
+        throw error;
+      }
     },
     async get(key) {
       const file = client.file(checkKey(key));

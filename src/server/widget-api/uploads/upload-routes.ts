@@ -1,9 +1,17 @@
 import { json, jsonError } from "../../http/json-response.ts";
-import { multipartBoundary, parseMultipart } from "../../http/multipart.ts";
 import { rangeResponse } from "../../http/range-response.ts";
 import type { ApiRoute } from "../../main-origin.ts";
 import type { WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
+import { FormTooLarge, type IncomingFile, MalformedForm, readStreamingForm } from "./streaming-form.ts";
+import {
+  createUploadLimiter,
+  defaultUploadQuotas,
+  describeSize,
+  type UploadAllowance,
+  type UploadQuotas,
+  UploadRefused,
+} from "./upload-quotas.ts";
 import { insertUpload } from "./uploads-repository.ts";
 
 /** Largest file the SDK may upload (screen recordings run up to 120 s). */
@@ -32,92 +40,138 @@ const uploadName = new RegExp(
 export interface UploadRouteDeps extends Pick<WidgetRouteDeps, "sql" | "storage" | "publicUrl"> {
   /** Tests lower it to reach it; defaults to {@link defaultMaxUploadBytes}. */
   maxUploadBytes?: number;
+  /** Tests lower them to reach them; each one left out is its {@link defaultUploadQuotas} value. */
+  quotas?: Partial<UploadQuotas>;
+  /** The clock of the daily quotas and the rate. */
+  now?: () => number;
 }
 
-function describeSize(bytes: number): string {
-  const mb = 1024 * 1024;
-  return bytes >= mb && bytes % mb === 0 ? `${bytes / mb} MB` : `${bytes} bytes`;
-}
-
-/** `video/webm;codecs=vp9` → `video/webm`. */
-export function baseContentType(type: string): string {
-  return (type.split(";")[0] ?? "").trim().toLowerCase();
-}
-
-/**
- * A request's body, or null when it is larger than `maxBytes`. A declared Content-Length is trusted
- * (the HTTP parser reads no more than it), so such a body is read in one go; a chunked one is read
- * piece by piece and dropped as soon as it passes the limit.
- */
-async function readLimitedBody(request: Request, maxBytes: number): Promise<Uint8Array | null> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null) return Number(declared) > maxBytes ? null : request.bytes();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    for await (const chunk of request.body) {
-      size += chunk.byteLength;
-      if (size > maxBytes) return null;
-      chunks.push(chunk);
-    }
+/** The 4xx answer for a refused or unreadable upload, or null for an unexpected failure. */
+function refusalResponse(error: unknown, tooLarge: () => Response): Response | null {
+  if (error instanceof UploadRefused) {
+    const headers: Record<string, string> =
+      error.retryAfterSeconds === null ? {} : { "Retry-After": String(error.retryAfterSeconds) };
+    return jsonError(error.status, error.message, "file", { headers });
   }
-  return Buffer.concat(chunks);
+  if (error instanceof FormTooLarge) return tooLarge();
+  if (error instanceof MalformedForm) return jsonError(400, error.message, "file");
+  return null;
 }
 
-/** `POST /api/widget/uploads/sdk`: one `file` field in, `{ fileUrl }` out. */
+/** The file's chunks, each counted against the allowance first, so a refusal stops the stream. */
+async function* counted(first: Uint8Array, rest: AsyncIterator<Uint8Array>, allowance: UploadAllowance) {
+  allowance.add(first.byteLength);
+  yield first;
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) return;
+    allowance.add(next.value.byteLength);
+    yield next.value;
+  }
+}
+
+/** `POST /api/widget/uploads/sdk`: one `file` field in, `{ fileUrl }` out, streamed to storage. */
 export function uploadRoutes(deps: UploadRouteDeps): WidgetRoute[] {
   const maxBytes = deps.maxUploadBytes ?? defaultMaxUploadBytes;
+  const now = deps.now ?? Date.now;
+  const limiter = createUploadLimiter(deps.sql, { ...defaultUploadQuotas, ...deps.quotas }, now);
   const tooLarge = () =>
     jsonError(413, `The file is larger than the ${describeSize(maxBytes)} limit`, "file");
+
+  /** Streams the file to storage and records it; throws what {@link refusalResponse} answers. */
+  async function store(
+    file: IncomingFile,
+    extension: string,
+    allowance: UploadAllowance,
+    finished: Promise<void>,
+    owner: { projectId: string; sessionId: string },
+  ): Promise<Response> {
+    const chunks = file.chunks[Symbol.asyncIterator]();
+    const first = await chunks.next();
+    if (first.done) return jsonError(400, "The file is empty", "file");
+
+    const id = Bun.randomUUIDv7();
+    const name = `${id}.${extension}`;
+    const storageKey = `uploads/${name}`;
+    const size = await deps.storage.putStream(
+      storageKey,
+      counted(first.value, chunks, allowance),
+      file.contentType,
+    );
+    try {
+      // The form must end well-formed, and what finished meanwhile may have used up the quota.
+      await finished;
+      await allowance.confirm();
+      await insertUpload(deps.sql, {
+        id,
+        ...owner,
+        storageKey,
+        contentType: file.contentType,
+        size,
+        originalName: file.filename ? file.filename.slice(0, maxOriginalNameLength) : null,
+        createdAt: new Date(now()).toISOString(),
+      });
+    } catch (error) {
+      // Without its row the object would be an orphan no one can account for.
+      await deps.storage.delete(storageKey).catch(() => undefined);
+      throw error;
+    }
+    return json({ fileUrl: `${deps.publicUrl()}/api/files/uploads/${name}` });
+  }
 
   return [
     {
       method: "POST",
       pattern: "/api/widget/uploads/sdk",
-      auth: "project",
-      async handle({ request, project }) {
-        const boundary = multipartBoundary(request.headers.get("content-type"));
-        if (boundary === null)
+      // The reference client sends its session with uploads, and the quotas are counted per session.
+      auth: "session",
+      async handle({ request, project, session }) {
+        if (!session) return jsonError(401, "Missing Gleap-Id and Gleap-Hash");
+        const declared = request.headers.get("content-length");
+        const declaredBytes = declared === null ? null : Number(declared);
+        // Refused before a byte is read: the HTTP parser would read no more than this anyway.
+        if (declaredBytes !== null && declaredBytes > maxBytes + multipartAllowanceBytes) return tooLarge();
+        const form = readStreamingForm(request, {
+          fieldName: "file",
+          maxBodyBytes: maxBytes + multipartAllowanceBytes,
+        });
+        if (form === null)
           return jsonError(400, "Expected a multipart/form-data body with a file field", "file");
-        const body = await readLimitedBody(request, maxBytes + multipartAllowanceBytes);
-        if (body === null) return tooLarge();
-        const parts = parseMultipart(body, boundary);
-        if (parts === null) return jsonError(400, "The multipart/form-data body could not be read", "file");
-        const file = parts.find((part) => part.name === "file" && part.filename !== null);
-        if (!file) return jsonError(400, "Missing file field", "file");
-        if (file.data.byteLength > maxBytes) return tooLarge();
-        if (file.data.byteLength === 0) return jsonError(400, "The file is empty", "file");
-        const contentType = baseContentType(file.contentType ?? "");
-        const extension = uploadTypes[contentType];
-        if (extension === undefined) {
-          const allowed = Object.keys(uploadTypes).join(", ");
-          return jsonError(
-            415,
-            `File type ${contentType || "(none)"} is not allowed; use one of ${allowed}`,
-            "file",
-          );
-        }
 
-        const id = Bun.randomUUIDv7();
-        const name = `${id}.${extension}`;
-        const storageKey = `uploads/${name}`;
-        await deps.storage.put(storageKey, file.data, contentType);
-        const originalName = file.filename ? file.filename.slice(0, maxOriginalNameLength) : null;
+        let allowance: UploadAllowance | null = null;
         try {
-          await insertUpload(deps.sql, {
-            id,
+          allowance = await limiter.admit({
+            sessionId: session.id,
             projectId: project.id,
-            storageKey,
-            contentType,
-            size: file.data.byteLength,
-            originalName,
+            maxFileBytes: maxBytes,
+            // The file is the body less its framing, near enough to refuse what cannot fit before reading it.
+            declaredBytes:
+              declaredBytes === null ? null : Math.max(1, declaredBytes - multipartAllowanceBytes),
+          });
+          const file = await form.file;
+          if (!file) return jsonError(400, "Missing file field", "file");
+          const extension = uploadTypes[file.contentType];
+          if (extension === undefined) {
+            const allowed = Object.keys(uploadTypes).join(", ");
+            return jsonError(
+              415,
+              `File type ${file.contentType || "(none)"} is not allowed; use one of ${allowed}`,
+              "file",
+            );
+          }
+          return await store(file, extension, allowance, form.finished, {
+            projectId: project.id,
+            sessionId: session.id,
           });
         } catch (error) {
-          // Without its row the object would be an orphan no one can account for.
-          await deps.storage.delete(storageKey).catch(() => undefined);
+          const refusal = refusalResponse(error, tooLarge);
+          if (refusal) return refusal;
           throw error;
+        } finally {
+          // Whatever was not read of the body is not wanted any more.
+          form.abort();
+          allowance?.release();
         }
-        return json({ fileUrl: `${deps.publicUrl()}/api/files/uploads/${name}` });
       },
     },
   ];

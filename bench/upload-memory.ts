@@ -1,0 +1,166 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { type FakeS3, startFakeS3 } from "../src/server/test-support/s3rver.ts";
+import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
+
+/**
+ * The server's memory while it takes large uploads: the real server (`src/server/main.ts`) runs as a
+ * child process so its resident set can be read from /proc, and receives `--uploads` parallel uploads
+ * of `--mb` MB each, every one from its own widget session. Prints VmRSS before and after and the
+ * peak (VmHWM). Fails (exit 1) when the peak grows by more than `--budget` MB: a server that buffers
+ * bodies grows by about uploads × size (4 × 99 MB took it from ~65 MB to ~615 MB).
+ *
+ *   bun bench/upload-memory.ts [--uploads 4] [--mb 99] [--budget 200] [--s3] [--root .]
+ *
+ * `--s3` stores into a fake S3 (s3rver) instead of the local folder; `--root` runs the server of
+ * another checkout (e.g. an older commit, for a before/after figure).
+ */
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const uploadCount = Number(option("uploads") ?? 4);
+const uploadMb = Number(option("mb") ?? 99);
+const budgetMb = Number(option("budget") ?? 200);
+const useS3 = args.includes("--s3");
+const root = resolve(option("root") ?? join(import.meta.dir, ".."));
+
+const mib = 1024 * 1024;
+
+/** VmRSS (resident now) and VmHWM (the peak so far) of a process, in MB. */
+async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await Bun.file(`/proc/${pid}/status`).text();
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  return { rss: field("VmRSS") / 1024, peak: field("VmHWM") / 1024 };
+}
+
+function freePort(): number {
+  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const port = probe.port ?? 0;
+  probe.stop(true);
+  return port;
+}
+
+async function waitForHealth(base: string, child: Bun.Subprocess) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return;
+    await Bun.sleep(100);
+  }
+  throw new Error("the server did not answer /healthz within 30 s");
+}
+
+async function startSession(base: string): Promise<Record<string, string>> {
+  const response = await fetch(`${base}/api/widget/sessions`, {
+    method: "POST",
+    headers: { "Api-Token": "demo", "Content-Type": "application/json" },
+    body: "{}",
+  });
+  if (!response.ok) throw new Error(`session start answered ${response.status}`);
+  const { gleapId, gleapHash } = (await response.json()) as { gleapId: string; gleapHash: string };
+  return { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash };
+}
+
+const workDir = await mkdtemp(join(tmpdir(), "upload-memory-"));
+let s3: FakeS3 | null = null;
+let child: Bun.Subprocess | null = null;
+let exitCode = 2;
+try {
+  const distDir = join(workDir, "dist");
+  await writeFixtureDist(distDir);
+  const port = freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    PORT: String(port),
+    MESSENGER_PORT: String(freePort()),
+    HOST: "127.0.0.1",
+    DATA_DIR: join(workDir, "data"),
+    DIST_DIR: distDir,
+    LOG_LEVEL: "warn",
+    DEMO_DATA: "minimal",
+    CAPTCHA_PROVIDER: "off",
+  };
+  if (useS3) {
+    s3 = await startFakeS3("upload-memory");
+    const { bucket, endpoint, region, accessKeyId, secretAccessKey } = s3.target;
+    Object.assign(env, {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint ?? "",
+      S3_REGION: region ?? "",
+      S3_ACCESS_KEY_ID: accessKeyId ?? "",
+      S3_SECRET_ACCESS_KEY: secretAccessKey ?? "",
+    });
+  }
+  const server = Bun.spawn([process.execPath, join(root, "src/server/main.ts")], {
+    cwd: root,
+    env,
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  child = server;
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, server);
+
+  const sessions = await Promise.all(Array.from({ length: uploadCount }, () => startSession(base)));
+  // One buffer for every upload keeps the load generator's own memory down; the server sees
+  // independent bodies all the same.
+  const file = new Blob([new Uint8Array(uploadMb * mib).fill(0x42)], { type: "video/webm" });
+  // Idle after start-up and the session starts: the baseline.
+  await Bun.sleep(500);
+  // Start-up (migrations, the first requests) peaks above the idle baseline; "5" resets VmHWM so
+  // the peak printed is the uploads' own. Sampling VmRSS as well covers a kernel that refuses it.
+  await Bun.write(`/proc/${server.pid}/clear_refs`, "5").catch(() => undefined);
+  const before = await memoryOf(server.pid);
+  let sampledPeak = before.rss;
+  const sampler = setInterval(async () => {
+    sampledPeak = Math.max(sampledPeak, (await memoryOf(server.pid).catch(() => before)).rss);
+  }, 20);
+
+  const started = performance.now();
+  const results = await Promise.all(
+    sessions.map(async (headers) => {
+      const form = new FormData();
+      form.append("file", file, "recording.webm");
+      const response = await fetch(`${base}/api/widget/uploads/sdk`, { method: "POST", headers, body: form });
+      return { status: response.status, body: await response.text() };
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const after = await memoryOf(server.pid);
+  const peak = Math.max(sampledPeak, after.peak);
+
+  const failed = results.filter((result) => result.status !== 200);
+  console.log(
+    `${uploadCount} parallel uploads of ${uploadMb} MB to ${useS3 ? "S3 (s3rver)" : "local disk"} in ${seconds.toFixed(1)} s`,
+  );
+  console.log(`server VmRSS before  ${before.rss.toFixed(0)} MB`);
+  console.log(`server VmRSS after   ${after.rss.toFixed(0)} MB`);
+  console.log(
+    `server peak          ${peak.toFixed(0)} MB  (+${(peak - before.rss).toFixed(0)} MB, budget +${budgetMb} MB)`,
+  );
+  if (failed.length > 0) {
+    console.log(
+      `${failed.length} uploads failed: ${failed.map((result) => `${result.status} ${result.body}`).join("; ")}`,
+    );
+    exitCode = 2;
+  } else {
+    exitCode = peak - before.rss > budgetMb ? 1 : 0;
+  }
+} catch (error) {
+  console.error(error);
+  exitCode = 2;
+} finally {
+  child?.kill("SIGTERM");
+  await child?.exited;
+  await s3?.stop();
+  await rm(workDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

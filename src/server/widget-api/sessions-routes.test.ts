@@ -289,6 +289,8 @@ describe("rate limits", () => {
       const thirdStart = await start();
       expect(thirdStart.status).toBe(429);
       expect(Number(thirdStart.headers.get("retry-after"))).toBeGreaterThan(0);
+      // Exposed, so the SDK (a cross-origin page script) can read it.
+      expect(thirdStart.headers.get("access-control-expose-headers")).toBe("Retry-After");
 
       const ping = () =>
         fetch(`${base}/sessions/ping`, { method: "POST", headers: sessionHeaders(session), body: "{}" });

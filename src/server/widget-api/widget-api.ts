@@ -142,6 +142,8 @@ export function createWidgetApi(
   function withCors(response: Response, project: WidgetProject | null, origin: string | null): Response {
     const restricted = project !== null && project.allowedOrigins.length > 0;
     response.headers.set("Access-Control-Allow-Origin", restricted && origin ? origin : "*");
+    // A page script may read how long to wait after a 429.
+    response.headers.set("Access-Control-Expose-Headers", "Retry-After");
     if (restricted) response.headers.append("Vary", "Origin");
     return response;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { object, StructError, validate } from "superstruct";
-import { email, failureBody, messages, mfaCode, oneOf, text } from "./form-rules.ts";
+import { email, failureBody, isTooLong, messages, mfaCode, oneOf, text } from "./form-rules.ts";
 
 /** The first failure's message of `value` against one field named `name`. */
 function failure(rule: Parameters<typeof object>[0][string], value: unknown, name = "title") {
@@ -28,6 +28,21 @@ describe("spec §5 validation texts", () => {
       field: "title",
     });
     expect(failure(rule, "  abc  ")).toBeNull();
+  });
+
+  test("a pasted text over the limit is refused whole with the too-long text, which isTooLong knows", () => {
+    const pasted = "x".repeat(150);
+    const refused = failure(text(2, 100), pasted);
+    expect(refused).toEqual({ error: "Must be less than 101 characters", field: "title" });
+    expect(isTooLong(refused?.error ?? "")).toBe(true);
+    expect(failure(text(2, 100), "x".repeat(100))).toBeNull();
+    for (const other of [
+      messages.tooShort(2),
+      messages.required("title"),
+      messages.email,
+      "Must be at most 3",
+    ])
+      expect(isTooLong(other)).toBe(false);
   });
 
   test("email: a malformed address and a good one", () => {

@@ -13,6 +13,17 @@ export const messages = {
   form: "Please fill in form correctly.",
 } as const;
 
+const tooLongPattern = /^Must be less than (\d+) characters$/;
+
+/**
+ * Whether a rule's message says a text is too long. Forms show this one as soon as it is true, not only
+ * after a first submit: typing on can only keep it, and the forms never cut a text at its limit (a paste
+ * goes in whole, the field says what is too much).
+ */
+export function isTooLong(message: string): boolean {
+  return tooLongPattern.test(message);
+}
+
 /** A text of `min` to `max` characters (trimmed); an empty text counts as missing. */
 export function text(min: number, max: number): Struct<string, null> {
   return define<string>(`text(${min},${max})`, (value, context) => {

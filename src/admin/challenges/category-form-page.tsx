@@ -37,7 +37,7 @@ function CategoryForm({ category }: { category: ChallengeCategory | null }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.checkSubmit()) return;
+    if (!form.checkSubmit(event)) return;
     await form.save(async () => {
       if (category) await categoriesApi.update(category.id, state);
       else await categoriesApi.create(state);
@@ -54,7 +54,6 @@ function CategoryForm({ category }: { category: ChallengeCategory | null }) {
             <input
               {...props}
               name="title"
-              maxLength={100}
               value={state.title}
               onChange={(event) => update("title", event.target.value)}
             />
@@ -64,6 +63,7 @@ function CategoryForm({ category }: { category: ChallengeCategory | null }) {
           id="category-information"
           label={t("category.field.information")}
           error={errorOf("information")}
+          describedBy="category-information-hint"
         >
           {(props) => (
             <>
@@ -72,9 +72,6 @@ function CategoryForm({ category }: { category: ChallengeCategory | null }) {
               </p>
               <textarea
                 {...props}
-                aria-describedby={[props["aria-describedby"], "category-information-hint"]
-                  .filter(Boolean)
-                  .join(" ")}
                 name="information"
                 rows={5}
                 value={state.information}

@@ -69,7 +69,7 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.checkSubmit()) return;
+    if (!form.checkSubmit(event)) return;
     // The shared schema has just accepted the body, so it is a ChallengeRequest.
     const body = challengeRequestFromForm(state) as ChallengeRequest;
     await form.save(async () => {
@@ -114,7 +114,6 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
             <input
               {...props}
               name="title"
-              maxLength={120}
               value={state.title}
               onChange={(event) => update("title", event.target.value)}
             />
@@ -169,12 +168,15 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
         </div>
       </section>
 
-      <ChallengeSkillPicker
-        value={state.skillIds}
-        current={challenge?.skills ?? []}
-        error={errorOf("skillIds")}
-        onChange={(skillIds) => update("skillIds", skillIds)}
-      />
+      {/* The picker's boxes are one field: when it is wrong, a refused save focuses its first box. */}
+      <div style={{ display: "contents" }} data-invalid={errorOf("skillIds") ? "true" : undefined}>
+        <ChallengeSkillPicker
+          value={state.skillIds}
+          current={challenge?.skills ?? []}
+          error={errorOf("skillIds")}
+          onChange={(skillIds) => update("skillIds", skillIds)}
+        />
+      </div>
 
       <FormActions
         busy={form.busy}

@@ -37,7 +37,7 @@ function CompanyForm({ company }: { company: Company | null }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.checkSubmit()) return;
+    if (!form.checkSubmit(event)) return;
     await form.save(
       async () => {
         const saved = company

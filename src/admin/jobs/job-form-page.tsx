@@ -27,6 +27,7 @@ import {
   emptyJobForm,
   formPath,
   type JobFormState,
+  jobChoicePaths,
   jobFormFromDetail,
   jobRequestFromForm,
   salaryRangeError,
@@ -69,7 +70,8 @@ function JobForm({ job }: { job: JobDetail | null }) {
   const form = useFormState<JobFormState>(job ? jobFormFromDetail(job) : emptyJobForm, validateJobForm);
   const { state } = form;
 
-  // After a first submit every rule shows as the admin types; before it only the salary range rule.
+  // After a first submit every rule shows as the admin types; before it only the salary range rule (and,
+  // as on every form, a text over its limit).
   const rangeError = salaryRangeError(state);
   const errors: FieldErrors = { ...form.errors };
   if (rangeError) errors["salary.max"] = rangeError;
@@ -90,7 +92,7 @@ function JobForm({ job }: { job: JobDetail | null }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.checkSubmit()) return;
+    if (!form.checkSubmit(event)) return;
     const { body, rows } = jobRequestFromForm(state);
     await form.save(
       async () => {
@@ -100,36 +102,38 @@ function JobForm({ job }: { job: JobDetail | null }) {
         showToast({ type: "success", heading: job ? "job.updated" : "job.created" });
         navigate(jobHref(saved.id));
       },
-      (failure) => {
-        // The API names a list entry by its place in the body; the form's rows may sit elsewhere.
-        const named = serverFieldError(failure);
-        const fields =
-          named &&
-          Object.fromEntries(Object.entries(named).map(([path, message]) => [formPath(path, rows), message]));
-        form.refuse(fields, apiErrorMessage(failure));
-      },
+      // The API names a list entry by its place in the body; the form's rows may sit elsewhere.
+      (failure) =>
+        form.refuse(
+          serverFieldError(failure, (path) => formPath(path, rows)),
+          apiErrorMessage(failure),
+        ),
     );
   };
 
-  const select = (path: keyof JobFormState, label: MessageId, options: Choice[]) => (
-    <FormField id={`job-${path}`} label={t(label)} error={errorOf(path, t(label))}>
-      {(props) => (
-        <select
-          {...props}
-          name={path}
-          value={String(state[path])}
-          onChange={(event) => update({ [path]: event.target.value } as Partial<JobFormState>, [path])}
-        >
-          <option value="">{t("jobForm.choose")}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {t(option.label)}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
-  );
+  /** A choice of codes, with the errors the rules and the API give at its path (`salary.unit`). */
+  const select = (key: keyof typeof jobChoicePaths, label: MessageId, options: Choice[]) => {
+    const path = jobChoicePaths[key];
+    return (
+      <FormField id={`job-${key}`} label={t(label)} error={errorOf(path, t(label))}>
+        {(props) => (
+          <select
+            {...props}
+            name={key}
+            value={state[key]}
+            onChange={(event) => update({ [key]: event.target.value } as Partial<JobFormState>, [path])}
+          >
+            <option value="">{t("jobForm.choose")}</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {t(option.label)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+    );
+  };
 
   const textInput = (key: "title" | "location" | "contact", path = key) => (
     <FormField id={`job-${key}`} label={labelOf(path)} error={errorOf(path, labelOf(path))}>
@@ -215,10 +219,16 @@ function JobForm({ job }: { job: JobDetail | null }) {
         {textInput("contact")}
       </section>
 
-      <section className="detail-card">
-        <h2>{t("job.section.responsibilities")}</h2>
+      {/* A rule about the whole list (too many) marks the list; its first row takes the focus. */}
+      <section
+        className="detail-card"
+        aria-labelledby="job-responsibilities-title"
+        aria-describedby={errors.responsibilities ? "job-responsibilities-error" : undefined}
+        data-invalid={errors.responsibilities ? "true" : undefined}
+      >
+        <h2 id="job-responsibilities-title">{t("job.section.responsibilities")}</h2>
         {errors.responsibilities && (
-          <p className="form-error">
+          <p className="form-error field-error" id="job-responsibilities-error">
             {ruleMessage(tr, errors.responsibilities, labelOf("responsibilities"))}
           </p>
         )}
@@ -233,7 +243,6 @@ function JobForm({ job }: { job: JobDetail | null }) {
                   <input
                     {...props}
                     name={path}
-                    maxLength={400}
                     value={line}
                     onChange={(event) => setLine(index, event.target.value)}
                   />

@@ -4,6 +4,7 @@ import {
   addSkillRequirement,
   emptyJobForm,
   type JobFormState,
+  jobChoicePaths,
   jobFormFromDetail,
   jobRequestFromForm,
   type SkillRequirementRow,
@@ -41,6 +42,16 @@ describe("job form", () => {
     expect(errors.type).toBe("type is required");
     expect(errors["salary.min"]).toBe("salary.min is required");
     expect(validateJobForm({ ...filled, title: "x" }).title).toBe("Must be greater than 1 characters");
+  });
+
+  test("a choice left on “Choose…” is required at the path its select shows, the salary's included", () => {
+    for (const key of Object.keys(jobChoicePaths) as Array<keyof typeof jobChoicePaths>) {
+      const errors = validateJobForm({ ...filled, [key]: "" });
+      expect(Object.keys(errors)).toEqual([jobChoicePaths[key]]);
+      expect(errors[jobChoicePaths[key]]).toBe(`${jobChoicePaths[key]} is required`);
+    }
+    expect(jobChoicePaths.salaryUnit).toBe("salary.unit");
+    expect(jobChoicePaths.salaryPer).toBe("salary.per");
   });
 
   test("a responsibility error points at its form row", () => {

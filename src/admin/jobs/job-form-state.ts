@@ -77,6 +77,17 @@ export function jobFormFromDetail(job: JobDetail): JobFormState {
   };
 }
 
+/**
+ * Where the rules and the API name each choice of the form: the salary's unit and period sit inside
+ * `salary` in the body, so their errors are `salary.unit` and `salary.per`, not the form's keys.
+ */
+export const jobChoicePaths = {
+  type: "type",
+  level: "level",
+  salaryUnit: "salary.unit",
+  salaryPer: "salary.per",
+} as const satisfies Partial<Record<keyof JobFormState, string>>;
+
 /** A typed amount: a number when it reads as one, "" stays missing, anything else stays as text. */
 function amount(value: string): unknown {
   const trimmed = value.trim();

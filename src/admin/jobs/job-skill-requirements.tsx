@@ -89,15 +89,23 @@ export function JobSkillRequirements({
       rows.flatMap((_, at) => [`skillRequirements.${at}.minLevel`, `skillRequirements.${at}.subSkillId`]),
     );
 
-  const listError =
-    errorOf("skillRequirements", t("job.section.skills")) ?? refusalAt("skillRequirements", "");
+  // The form's rule about the whole list marks the list (a refused submit focuses its first row); a
+  // refused "add" is said where the admin is, beside the add fields' own errors.
+  const formListError = errorOf("skillRequirements", t("job.section.skills"));
+  const listError = formListError ?? refusalAt("skillRequirements", "");
 
   return (
-    <section className="detail-card" aria-labelledby="job-skills-title" data-testid="job-skill-requirements">
+    <section
+      className="detail-card"
+      aria-labelledby="job-skills-title"
+      aria-describedby={listError ? "job-skills-error" : undefined}
+      data-invalid={formListError ? "true" : undefined}
+      data-testid="job-skill-requirements"
+    >
       <h2 id="job-skills-title">{t("job.section.skills")}</h2>
       <p className="subtle">{t("jobForm.skills.hint")}</p>
       {listError && (
-        <p className="form-error" role="alert">
+        <p className="form-error field-error" id="job-skills-error" role="alert">
           {listError}
         </p>
       )}

@@ -8,6 +8,8 @@ export function confirmAction(options: {
   heading: string;
   body?: string;
   confirmLabel: string;
+  /** The label of the choice that does nothing; "Cancel" unless given. */
+  cancelLabel?: string;
   type?: DialogState["type"];
   /** May return a promise: the dialog stays open and busy until it settles. */
   onConfirm: () => unknown;
@@ -17,6 +19,21 @@ export function confirmAction(options: {
     heading: options.heading,
     body: options.body ?? "",
     primaryBtn: { label: options.confirmLabel, action: options.onConfirm },
-    secondaryBtn: { label: "confirm.cancel" },
+    secondaryBtn: { label: options.cancelLabel ?? "confirm.cancel" },
+  });
+}
+
+/**
+ * Asks before unsaved changes are thrown away by leaving the screen. A danger dialog, so the focus
+ * (and Enter) starts on "Keep editing"; the backdrop and Escape keep editing too.
+ */
+export function confirmDiscardChanges(onDiscard: () => void): void {
+  confirmAction({
+    type: "danger",
+    heading: "unsaved.heading",
+    body: "unsaved.body",
+    confirmLabel: "unsaved.discard",
+    cancelLabel: "unsaved.keep",
+    onConfirm: onDiscard,
   });
 }

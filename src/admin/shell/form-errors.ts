@@ -1,5 +1,5 @@
 import { type Struct, validate } from "superstruct";
-import { messages } from "../../shared/form-rules.ts";
+import { isTooLong, messages } from "../../shared/form-rules.ts";
 import { salaryMaxMessage, urlMessage } from "../../shared/jobs-schemas.ts";
 import { apiErrorBody } from "../api/api-error.ts";
 import type { MessageId } from "../i18n/en-US.ts";
@@ -26,11 +26,27 @@ export function fieldErrors<T, S>(value: unknown, schema: Struct<T, S>): FieldEr
   return errors;
 }
 
-/** A 400/409 answer that names its field (`{ error, field }`), as a field error; else null. */
-export function serverFieldError(failure: unknown): FieldErrors | null {
+/**
+ * A 400/409 answer that names its field (`{ error, field }`), as a field error keyed by the form's path;
+ * else null. `formPath` maps the API's name where the form differs (a list entry by its place in the
+ * body, `row`/`column` of one cell picker, `description` shown as "reason").
+ */
+export function serverFieldError(
+  failure: unknown,
+  formPath: (apiPath: string) => string = (path) => path,
+): FieldErrors | null {
   const body = apiErrorBody(failure);
-  if (!body || typeof body.error !== "string" || typeof body.field !== "string") return null;
-  return { [body.field]: body.error };
+  if (!body || typeof body.error !== "string" || typeof body.field !== "string" || !body.field) return null;
+  return { [formPath(body.field)]: body.error };
+}
+
+/**
+ * The errors a form shows before its first submit: only "too long" ones. Every other rule waits for the
+ * submit (react-admin's and Filament's default), so an empty form does not open covered in "… is
+ * required"; a text over its limit is said at once, since the field no longer cuts it (see `isTooLong`).
+ */
+export function errorsBeforeSubmit(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => isTooLong(message)));
 }
 
 const numbered: Array<[RegExp, MessageId]> = [

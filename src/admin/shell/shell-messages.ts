@@ -18,6 +18,10 @@ export const shellMessagesEnUS = {
     "The dashboard was updated. Reload to use the new version; unsaved input on this page is lost.",
   "update.reload": "Reload now",
   "update.later": "Later",
+  "unsaved.heading": "Discard unsaved changes?",
+  "unsaved.body": "Your changes on this page are not saved. If you leave now, they are lost.",
+  "unsaved.discard": "Discard changes",
+  "unsaved.keep": "Keep editing",
 } as const;
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
@@ -41,4 +45,9 @@ export const shellMessagesDe: Record<keyof typeof shellMessagesEnUS, string> = {
     "Das Dashboard wurde aktualisiert. Laden Sie neu, um die neue Version zu verwenden; nicht gespeicherte Eingaben auf dieser Seite gehen verloren.",
   "update.reload": "Jetzt neu laden",
   "update.later": "Später",
+  "unsaved.heading": "Nicht gespeicherte Änderungen verwerfen?",
+  "unsaved.body":
+    "Ihre Änderungen auf dieser Seite sind nicht gespeichert. Wenn Sie die Seite jetzt verlassen, gehen sie verloren.",
+  "unsaved.discard": "Änderungen verwerfen",
+  "unsaved.keep": "Weiter bearbeiten",
 };

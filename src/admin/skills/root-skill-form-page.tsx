@@ -72,7 +72,7 @@ function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetai
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.checkSubmit()) return;
+    if (!form.checkSubmit(event)) return;
     const body = rootSkillRequest(state, creating);
     await form.save(
       async () => {
@@ -90,8 +90,16 @@ function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetai
     );
   };
 
+  // A grid too small for the sub-skills is about both sizes: each is marked and described by it.
+  const subGridError = error("subGrid");
   const gridInput = (key: "subRows" | "subColumns") => (
-    <FormField id={`skill-${key}`} label={labelOf(key)} error={error(key)}>
+    <FormField
+      id={`skill-${key}`}
+      label={labelOf(key)}
+      error={error(key)}
+      invalid={Boolean(subGridError)}
+      describedBy={subGridError ? "skill-subGrid-error" : undefined}
+    >
       {(props) => (
         <input
           {...props}
@@ -120,7 +128,6 @@ function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetai
             <input
               {...props}
               name="name"
-              maxLength={60}
               autoComplete="off"
               value={state.name}
               onChange={(event) => {
@@ -131,13 +138,12 @@ function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetai
           )}
         </FormField>
         {creating && (
-          <FormField id="skill-id" label={labelOf("id")} error={error("id")}>
+          <FormField id="skill-id" label={labelOf("id")} error={error("id")} describedBy="skill-id-hint">
             {(props) => (
               <>
                 <input
                   {...props}
                   name="id"
-                  maxLength={40}
                   autoComplete="off"
                   spellCheck={false}
                   value={state.id}
@@ -146,7 +152,9 @@ function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetai
                     update((current) => ({ ...current, id, idTouched: true }), ["id"]);
                   }}
                 />
-                <p className="field-hint">{t("skillForm.idHint")}</p>
+                <p className="field-hint" id="skill-id-hint">
+                  {t("skillForm.idHint")}
+                </p>
               </>
             )}
           </FormField>
@@ -175,9 +183,9 @@ function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetai
           {gridInput("subColumns")}
         </div>
         <p className="field-hint">{t("skillForm.subGridHint")}</p>
-        {error("subGrid") && (
-          <p className="form-error field-error" role="alert">
-            {error("subGrid")}
+        {subGridError && (
+          <p className="form-error field-error" id="skill-subGrid-error" role="alert">
+            {subGridError}
           </p>
         )}
       </section>

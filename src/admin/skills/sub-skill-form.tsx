@@ -81,10 +81,11 @@ export function SubSkillForm({
   const idPrefix = subSkill ? `sub-skill-${subSkill.id}` : "sub-skill-new";
   const labelOf = (path: string) => t(fieldLabels[path] ?? "skill.field.name");
   const error = (path: string) => errorOf(path, labelOf(path));
+  const coursesError = error("courses");
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.checkSubmit()) return;
+    if (!form.checkSubmit(event)) return;
     const { body, rows } = subSkillRequest(state);
     await form.save(
       async () => {
@@ -123,7 +124,6 @@ export function SubSkillForm({
             {...props}
             name={path}
             type={key === "url" ? "url" : "text"}
-            maxLength={key === "url" ? 2048 : 120}
             autoComplete="off"
             placeholder={key === "url" ? "https://" : undefined}
             value={state.courses[index]?.[key] ?? ""}
@@ -143,7 +143,6 @@ export function SubSkillForm({
             <input
               {...props}
               name="name"
-              maxLength={60}
               autoComplete="off"
               value={state.name}
               onChange={(event) => {
@@ -188,12 +187,18 @@ export function SubSkillForm({
         />
       </section>
 
-      <section className="detail-card" aria-labelledby={`${idPrefix}-courses`}>
+      {/* A rule about the whole list (too many) marks the list; its first course takes the focus. */}
+      <section
+        className="detail-card"
+        aria-labelledby={`${idPrefix}-courses`}
+        aria-describedby={coursesError ? `${idPrefix}-courses-error` : undefined}
+        data-invalid={coursesError ? "true" : undefined}
+      >
         <h2 id={`${idPrefix}-courses`}>{t("skill.field.courses")}</h2>
         <p className="field-hint">{t("subSkillForm.coursesHint", { n: maxCoursesPerSkill })}</p>
-        {error("courses") && (
-          <p className="form-error field-error" role="alert">
-            {error("courses")}
+        {coursesError && (
+          <p className="form-error field-error" id={`${idPrefix}-courses-error`} role="alert">
+            {coursesError}
           </p>
         )}
         {state.courses.length === 0 && <p className="subtle-cell">{t("subSkillForm.noCourses")}</p>}

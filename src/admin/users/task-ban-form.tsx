@@ -2,8 +2,19 @@ import { type FormEvent, useState } from "react";
 import type { BanKind } from "../../shared/users-schemas.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { FormField } from "../shell/form-field.tsx";
+import { useFormState } from "../shell/use-form-state.ts";
+import {
+  emptyTaskBanForm,
+  type TaskBanFormState,
+  taskBanFromForm,
+  validateTaskBanForm,
+} from "./task-ban-form-state.ts";
 
-/** Reason and optional number of days (empty: permanent) for a new task ban. */
+/**
+ * Reason and optional number of days (empty: permanent) for a new task ban, checked with the API's rules
+ * at their fields before `onSubmit` gets the ban (the card asks for a confirmation, then sets it).
+ */
 export function TaskBanForm({
   kind,
   onSubmit,
@@ -12,45 +23,54 @@ export function TaskBanForm({
   onSubmit: (ban: { reason: string; days: number | null }) => Promise<void>;
 }) {
   const { t } = useT();
-  const [reason, setReason] = useState("");
-  const [days, setDays] = useState("");
+  const form = useFormState<TaskBanFormState>(emptyTaskBanForm, validateTaskBanForm);
+  const { state } = form;
+  // Not the form's save: the card confirms first, and a ban that is set replaces this form, so the
+  // values stay unsaved (and leaving asks) until then.
   const [busy, setBusy] = useState(false);
+  const labels = { reason: t("ban.reason"), days: t("ban.days") };
+  const errorOf = (field: keyof TaskBanFormState) => form.errorOf(field, labels[field]);
+  const change = (field: keyof TaskBanFormState, value: string) =>
+    form.update((current) => ({ ...current, [field]: value }), [field]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (!form.checkSubmit(event)) return;
     setBusy(true);
     try {
-      await onSubmit({ reason: reason.trim(), days: days ? Number(days) : null });
+      await onSubmit(taskBanFromForm(state));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form className="ban-form" onSubmit={submit}>
-      <label className="field" htmlFor={`${kind}-reason`}>
-        {t("ban.reason")}
-        <input
-          id={`${kind}-reason`}
-          name="reason"
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </label>
-      <label className="field" htmlFor={`${kind}-days`}>
-        {t("ban.days")}
-        <input
-          id={`${kind}-days`}
-          name="days"
-          type="number"
-          min={1}
-          max={3650}
-          step={1}
-          value={days}
-          onChange={(event) => setDays(event.target.value)}
-        />
-      </label>
+    <form className="ban-form" noValidate onSubmit={submit}>
+      <FormField id={`${kind}-reason`} label={labels.reason} error={errorOf("reason")}>
+        {(props) => (
+          <input
+            {...props}
+            name="reason"
+            value={state.reason}
+            onChange={(event) => change("reason", event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField id={`${kind}-days`} label={labels.days} error={errorOf("days")}>
+        {(props) => (
+          <input
+            {...props}
+            name="days"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={3650}
+            step={1}
+            value={state.days}
+            onChange={(event) => change("days", event.target.value)}
+          />
+        )}
+      </FormField>
       <Button type="submit" size="sm" variant="secondary" disabled={busy}>
         {t("ban.set")}
       </Button>

@@ -37,8 +37,8 @@ export function UserCoinsForm({ user, onDone }: { user: UserDetail; onDone: (res
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.checkSubmit()) return;
-    await form.save(
+    if (!form.checkSubmit(event)) return;
+    const applied = await form.save(
       async () => {
         const result = await usersApi.adjustCoins(user.id, coinsRequestFromForm(state) as CoinsRequest);
         showToast({
@@ -46,14 +46,13 @@ export function UserCoinsForm({ user, onDone }: { user: UserDetail; onDone: (res
           heading: "user.coins.done",
           body: t("user.coins.newBalance", { balance: formatNumber(result.balance) }),
         });
-        form.setState(emptyCoinsForm);
-        form.setSubmitted(false);
         onDone(result);
       },
       (failure) => {
         const message = apiErrorMessage(failure);
         const fieldError = serverFieldError(failure);
-        // A balance refusal names no field, but it is the amount that cannot be applied.
+        // A balance refusal names no field, but it is the amount that cannot be applied. The API's
+        // `description` is the form's reason.
         const fields = fieldError
           ? coinsFormErrors(fieldError)
           : amountRefusals.includes(message)
@@ -62,6 +61,8 @@ export function UserCoinsForm({ user, onDone }: { user: UserDetail; onDone: (res
         form.refuseWithReason(fields, userRefusalText(message));
       },
     );
+    // The form stays for the next change, empty and clean.
+    if (applied) form.reset(emptyCoinsForm);
   };
 
   return (
@@ -90,7 +91,6 @@ export function UserCoinsForm({ user, onDone }: { user: UserDetail; onDone: (res
               <input
                 {...props}
                 name="reason"
-                maxLength={250}
                 value={state.reason}
                 onChange={(event) => change({ reason: event.target.value })}
               />

@@ -1,6 +1,11 @@
 import type { FormEvent } from "react";
 import { useSnapshot } from "valtio";
-import { type UpdateUserRequest, type UserDetail, userRoles } from "../../shared/users-schemas.ts";
+import {
+  type UpdateUserRequest,
+  type UserDetail,
+  userErrors,
+  userRoles,
+} from "../../shared/users-schemas.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { sessionState, updateSessionUser } from "../session/session-store.ts";
@@ -60,13 +65,19 @@ export function UserEditForm({
         showToast({ type: "success", heading: "user.updated" });
         onSaved(saved);
       },
-      (failure) =>
-        form.refuseWithReason(serverFieldError(failure), userRefusalText(apiErrorMessage(failure))),
+      (failure) => {
+        const message = apiErrorMessage(failure);
+        // Demoting the last admin names no field, but it is the role that cannot change.
+        const fields =
+          serverFieldError(failure) ??
+          (body.role && message === userErrors.lastAdmin ? { role: message } : null);
+        form.refuseWithReason(fields, userRefusalText(message));
+      },
     );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!form.checkSubmit()) return;
+    if (!form.checkSubmit(event)) return;
     const body = userUpdateFromForm(user, state);
     if (Object.keys(body).length === 0) {
       showToast({ type: "info", heading: "user.edit.unchanged" });
@@ -101,7 +112,6 @@ export function UserEditForm({
                 {...props}
                 name="name"
                 autoComplete="off"
-                maxLength={64}
                 value={state.name}
                 onChange={(event) => change({ name: event.target.value })}
               />

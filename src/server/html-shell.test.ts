@@ -63,6 +63,27 @@ describe("renderShell", () => {
     expect(html).toContain('src="/a.js&quot; onerror=&quot;x"');
   });
 
+  test("puts the CSP nonce on the entry script and every module preload, not on styles", () => {
+    const html = renderShell({ title: "Admin", lang: "en", app, nonce: "bm9uY2U+/9==" });
+    expect(html).toContain(
+      '<script type="module" src="/assets/admin-main-abcd1234.js" nonce="bm9uY2U+/9=="></script>',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" href="/assets/chunk-efgh5678.js" nonce="bm9uY2U+/9==">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" href="/assets/chunk-ijkl9012.js" nonce="bm9uY2U+/9==">',
+    );
+    expect(html).toContain('<link rel="stylesheet" href="/assets/admin-main-abcd1234.css">');
+    expect(html.match(/nonce="/g)).toHaveLength(3);
+  });
+
+  test("without a nonce no tag has a nonce attribute; a nonce is escaped like any attribute", () => {
+    expect(renderShell({ title: "Admin", lang: "en", app })).not.toContain("nonce");
+    const html = renderShell({ title: "Admin", lang: "en", app, nonce: '"><script>' });
+    expect(html).toContain('nonce="&quot;&gt;&lt;script&gt;"');
+  });
+
   test("has no boot data element without boot data", () => {
     const html = renderShell({ title: "Admin", lang: "en", app });
     expect(html).not.toContain("boot-data");

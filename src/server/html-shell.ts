@@ -6,6 +6,11 @@ export interface ShellOptions {
   app: AppEntry;
   /** Inline JSON handed to the app before its script runs (read by id `boot-data`). */
   bootData?: unknown;
+  /**
+   * The response's CSP nonce, put on the entry script and every module preload (under `'strict-dynamic'`
+   * a preload without it is refused). A fresh one per response: the page must not be cached as it is.
+   */
+  nonce?: string;
 }
 
 const escapeHtml = (text: string) =>
@@ -15,15 +20,16 @@ const escapeHtml = (text: string) =>
   );
 
 /** The HTML document of a single-page app, with its hashed entry, styles and module preloads. */
-export function renderShell({ title, lang, app, bootData }: ShellOptions): string {
+export function renderShell({ title, lang, app, bootData, nonce }: ShellOptions): string {
+  const nonceAttribute = nonce === undefined ? "" : ` nonce="${escapeHtml(nonce)}"`;
   const head = [
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<title>${escapeHtml(title)}</title>`,
     `<link rel="icon" href="data:,">`,
     ...app.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...app.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-    `<script type="module" src="${escapeHtml(app.script)}"></script>`,
+    ...app.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}"${nonceAttribute}>`),
+    `<script type="module" src="${escapeHtml(app.script)}"${nonceAttribute}></script>`,
   ];
   // `<` is escaped so that boot data can never close the script element early.
   const boot =

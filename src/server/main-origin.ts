@@ -1,10 +1,12 @@
 import { join } from "node:path";
 import type { BuildManifest } from "../shared/build-manifest.ts";
+import type { CaptchaSettings } from "./config.ts";
 import type { Database } from "./database/database.ts";
 import { renderShell } from "./html-shell.ts";
 import { json, jsonError } from "./http/json-response.ts";
 import type { Handler, ServerFacade } from "./http/request-log.ts";
 import { createRouter, type Method } from "./http/router.ts";
+import { adminPageHeaders, adminPolicy, createNonce } from "./http/security-headers.ts";
 import { createStaticFiles } from "./http/static-files.ts";
 import type { WidgetSocketData } from "./realtime/widget-socket.ts";
 import type { WidgetApi } from "./widget-api/widget-api.ts";
@@ -24,6 +26,8 @@ export interface MainOriginDeps {
   distDir: string;
   widgetApi: WidgetApi;
   platformRoutes: readonly ApiRoute[];
+  /** The human verification the admin's sign-in loads; its policy allows that provider only. */
+  captchaProvider: CaptchaSettings["provider"];
 }
 
 /** The admin SPA's own routes; any other page path gets the SPA too, but with status 404. */
@@ -53,11 +57,12 @@ export function createMainOrigin({
   distDir,
   widgetApi,
   platformRoutes,
+  captchaProvider,
 }: MainOriginDeps): Handler<WidgetSocketData> {
   const files = createStaticFiles(join(distDir, "main"), {
     crossOrigin: (path) => path.startsWith("/sdk/"),
   });
-  const adminShell = renderShell({ title: "Admin", lang: "en", app: manifest.apps.admin });
+  const admin = manifest.apps.admin;
   const matchPlatform = createRouter(platformRoutes);
 
   async function health(): Promise<Response> {
@@ -107,9 +112,16 @@ export function createMainOrigin({
     if (request.method !== "GET" && request.method !== "HEAD") return jsonError(404, `Nothing at ${path}`);
     if (path.startsWith("/sdk/") || path.startsWith("/assets/"))
       return new Response("Not found", { status: 404 });
-    return new Response(adminShell, {
+    // A fresh nonce per answer, so the page has no validator and is fetched again on each load.
+    const nonce = createNonce();
+    return new Response(renderShell({ title: "Admin", lang: "en", app: admin, nonce }), {
       status: spaRoutes.test(path) ? 200 : 404,
-      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "no-cache",
+        "Content-Security-Policy": adminPolicy(nonce, captchaProvider),
+        ...adminPageHeaders,
+      },
     });
   };
 }

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { BuildManifest } from "../shared/build-manifest.ts";
 import { renderShell } from "./html-shell.ts";
 import type { Handler } from "./http/request-log.ts";
+import { createNonce, messengerPolicy } from "./http/security-headers.ts";
 import { createStaticFiles } from "./http/static-files.ts";
 
 export interface MessengerOriginDeps {
@@ -18,19 +19,21 @@ export function frameAncestorsPolicy(origins: string[] | null): string {
 
 /**
  * The messenger origin. The frame app must sit at `/` of its own origin, because a Gleap client checks
- * `event.origin === frameUrl` exactly. Its pages may only be framed by the hosts projects allow.
+ * `event.origin === frameUrl` exactly. Its pages may only be framed by the hosts projects allow, and run
+ * only the scripts the page names (by nonce) and what those load.
  */
 export function createMessengerOrigin({ manifest, distDir, frameAncestors }: MessengerOriginDeps): Handler {
   const files = createStaticFiles(join(distDir, "messenger"));
-  const shell = renderShell({ title: "Messenger", lang: "en", app: manifest.apps.messenger });
+  const app = manifest.apps.messenger;
   return async (request) => {
     const path = new URL(request.url).pathname;
     if (path === "/") {
-      return new Response(shell, {
+      const nonce = createNonce();
+      return new Response(renderShell({ title: "Messenger", lang: "en", app, nonce }), {
         headers: {
           "Content-Type": "text/html; charset=utf-8",
           "Cache-Control": "no-cache",
-          "Content-Security-Policy": frameAncestorsPolicy(await frameAncestors()),
+          "Content-Security-Policy": messengerPolicy(nonce, frameAncestorsPolicy(await frameAncestors())),
         },
       });
     }

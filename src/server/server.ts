@@ -143,6 +143,7 @@ export async function startServer(
         distDir: config.distDir,
         widgetApi,
         platformRoutes,
+        captchaProvider: config.captcha.provider,
       }),
     );
     const messengerOrigin = withRequestLog(

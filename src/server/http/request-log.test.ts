@@ -105,6 +105,34 @@ describe("withRequestLog", () => {
     expect(logged[1]?.requestId).toBe(requestId);
   });
 
+  test("every answer, a 500 included, gets the security headers; an upgrade (no answer) needs none", async () => {
+    const { logger } = capture("silent");
+    const answers = [
+      await withRequestLog(logger, "main", ok)(new Request("http://localhost/x"), noServer),
+      await withRequestLog(logger, "main", () => Response.json({ a: 1 }))(
+        new Request("http://localhost/api/a"),
+        noServer,
+      ),
+      await withRequestLog(logger, "main", () => {
+        throw new Error("boom");
+      })(new Request("http://localhost/api/boom"), noServer),
+    ] as Response[];
+    for (const response of answers) {
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    }
+    expect(answers[2]?.status).toBe(500);
+    expect(answers[2]?.headers.get("Content-Security-Policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    const upgraded = await withRequestLog(
+      logger,
+      "main",
+      () => undefined,
+    )(new Request("http://localhost/api/widget/ws"), noServer);
+    expect(upgraded).toBeUndefined();
+  });
+
   test("an async rejection is caught the same way", async () => {
     const { logger, entries } = capture("info");
     const handler = withRequestLog(logger, "main", async () => {

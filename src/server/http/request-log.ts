@@ -1,4 +1,5 @@
 import type { Logger } from "../logger.ts";
+import { applySecurityHeaders } from "./security-headers.ts";
 
 /** What a handler may use of the Bun server: the client's address and the websocket upgrade. */
 export interface ServerFacade<SocketData = undefined> {
@@ -17,7 +18,8 @@ const acceptedRequestId = /^[\w.-]{8,128}$/;
 /**
  * Wraps a handler with a request id (the caller's `X-Request-Id` when it looks sane, a new one otherwise),
  * echoes it in the answer, logs one JSON line per request, and turns an unexpected throw into a logged
- * 500 with the id, so a user can quote it.
+ * 500 with the id, so a user can quote it. Being the one place every answer of both origins passes, it
+ * also sets their security headers (security-headers.ts).
  */
 export function withRequestLog<SocketData>(
   logger: Logger,
@@ -41,7 +43,10 @@ export function withRequestLog<SocketData>(
       });
       response = Response.json({ error: "Internal server error", requestId }, { status: 500 });
     }
-    response?.headers.set("X-Request-Id", requestId);
+    if (response) {
+      response.headers.set("X-Request-Id", requestId);
+      applySecurityHeaders(response, url.pathname);
+    }
     logger.info("request", {
       requestId,
       origin,

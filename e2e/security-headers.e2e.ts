@@ -1,0 +1,166 @@
+import { expect, type Page, test } from "@playwright/test";
+import { altchaEnv } from "../playwright.config.ts";
+import { selectRows } from "./support/database.ts";
+import { signInAsAdmin } from "./support/sign-in.ts";
+
+/**
+ * Collects every Content-Security-Policy violation of a page, across its full page loads: the
+ * `securitypolicyviolation` events (an init script records them on `window` and reports them to the
+ * test) and the browser's console errors about the policy.
+ */
+async function recordCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("reportCspViolation", (violation: string) => violations.push(violation));
+  await page.addInitScript(() => {
+    const recorded: string[] = [];
+    Object.assign(window, { cspViolations: recorded });
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const text = `${event.effectiveDirective} blocked ${event.blockedURI || "(inline)"} in ${event.documentURI} (${event.sourceFile}:${event.lineNumber})`;
+      recorded.push(text);
+      (window as unknown as { reportCspViolation?: (text: string) => void }).reportCspViolation?.(text);
+    });
+  });
+  page.on("console", (message) => {
+    if (/Content.Security.Policy|Refused to/i.test(message.text()))
+      violations.push(`console: ${message.text()}`);
+  });
+  return violations;
+}
+
+/** Waits until the screen's heading shows, its lazy chunks came and the loading bar is done. */
+async function expectScreen(page: Page, heading: string | RegExp) {
+  await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+  await expect(page.getByTestId("loading-bar")).toHaveCSS("opacity", "0");
+}
+
+test("a page on another origin cannot show the admin in a frame", async ({ page, baseURL }) => {
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => consoleErrors.push(message.text()));
+  await page.route("http://framer.test/host", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html><body>
+        <iframe name="demo" src="${baseURL}/demo" title="demo"></iframe>
+        <iframe name="admin" src="${baseURL}/login" title="admin"></iframe>
+      </body></html>`,
+    }),
+  );
+  const adminRequests: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/admin-main-/.test(request.url())) adminRequests.push(request.url());
+  });
+  await page.goto("http://framer.test/host");
+
+  // The same host may frame a page that allows it (the demo host page), so framing itself works here…
+  await expect(page.frameLocator("iframe[name=demo]").locator("#page-title")).toBeVisible();
+  // …but the admin's frame stays empty: the browser refused it, so its app never even loaded.
+  await expect.poll(() => consoleErrors.some((text) => /frame-ancestors/.test(text))).toBe(true);
+  const admin = page.frame({ name: "admin" });
+  expect(admin).not.toBeNull();
+  expect(admin?.url()).not.toContain("/login");
+  await expect(page.frameLocator("iframe[name=admin]").locator("input[name=login]")).toHaveCount(0);
+  expect(adminRequests).toEqual([]);
+});
+
+test("the ALTCHA sign-in runs under the admin's policy without a single violation", async ({ page }) => {
+  const violations = await recordCspViolations(page);
+  const base = `http://localhost:${altchaEnv.PORT}`;
+  const login = await page.goto(`${base}/login`);
+  const policy = login?.headers()["content-security-policy"] ?? "";
+  expect(policy).toContain("script-src 'nonce-");
+  expect(policy).toContain("frame-ancestors 'none'");
+  await page.evaluate(() => localStorage.setItem("locale", "en-US"));
+  await page.reload();
+  await page.locator("input[name=login]").fill("admin@example.com");
+  await page.locator("input[name=password]").fill("admin");
+  const captcha = page.waitForResponse((response) => response.url().endsWith("/api/auth/captcha"));
+  await page.locator("button[type=submit]").click();
+  expect((await captcha).status()).toBe(200);
+  await expect(page).toHaveURL(`${base}/dashboard`, { timeout: 15_000 });
+  await expectScreen(page, "Dashboard");
+
+  // The screens through the sidebar (client-side navigation, lazy chunks) and through full loads.
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  for (const [link, heading] of [
+    ["Users", "Users"],
+    ["Jobs", "Jobs"],
+    ["Challenges", "Challenges"],
+    ["Skill Tree", "Skill Tree"],
+    ["Reported Tasks", "Reported Tasks"],
+  ]) {
+    await nav.getByRole("link", { name: link as string }).click();
+    await expectScreen(page, heading as string);
+  }
+  for (const [path, heading] of [
+    ["/dashboard/users", "Users"],
+    ["/dashboard/jobs/create", "Create Job"],
+    ["/dashboard/challenge-categories", "Challenge categories"],
+    ["/dashboard/skill-tree", "Skill Tree"],
+    ["/dashboard/reported-tasks", "Reported Tasks"],
+  ]) {
+    await page.goto(`${base}${path}`);
+    await expectScreen(page, heading as string);
+  }
+  expect(violations).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
+    [],
+  );
+});
+
+test("the dashboard screens with the full demo data break no rule of the policy", async ({ page }) => {
+  const violations = await recordCspViolations(page);
+  await signInAsAdmin(page);
+  await expectScreen(page, "Dashboard");
+  const [user] = selectRows<{ id: string; name: string }>(
+    "SELECT id, name FROM users WHERE role = 'USER' ORDER BY name LIMIT 1",
+  );
+  const [report] = selectRows<{ id: string }>("SELECT id FROM reports ORDER BY id LIMIT 1");
+  const [job] = selectRows<{ id: string }>("SELECT id FROM jobs ORDER BY id LIMIT 1");
+  if (!user || !report || !job) throw new Error("the demo data is missing a user, report or job");
+
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  for (const [link, heading] of [
+    ["Users", "Users"],
+    ["Jobs", "Jobs"],
+    ["Challenges", "Challenges"],
+    ["Challenge categories", "Challenge categories"],
+    ["Skill Tree", "Skill Tree"],
+    ["Reported Tasks", "Reported Tasks"],
+    ["Dashboard", "Dashboard"],
+  ]) {
+    await nav.getByRole("link", { name: link as string, exact: true }).click();
+    await expectScreen(page, heading as string);
+  }
+  for (const [path, heading] of [
+    [`/dashboard/users/${user.id}`, user.name],
+    [`/dashboard/jobs/${job.id}/edit`, "Edit Job"],
+    ["/dashboard/companies", "Companies"],
+    ["/dashboard/skill-tree/programming-basics/manage", "Programming Basics"],
+    [`/dashboard/reported-tasks/${report.id}`, /./],
+    ["/dashboard/no-such-screen", /./],
+  ]) {
+    await page.goto(path as string);
+    await expectScreen(page, heading as string | RegExp);
+  }
+  expect(violations).toEqual([]);
+});
+
+test("the recorder is not blind: markup injected into the admin cannot run script, and it is reported", async ({
+  page,
+}) => {
+  const violations = await recordCspViolations(page);
+  await page.goto("/login");
+  await expect(page.locator("input[name=login]")).toBeVisible();
+  // What an injection through HTML would look like: an inline event handler.
+  await page.evaluate(() => {
+    const holder = document.createElement("div");
+    holder.innerHTML = `<img src="/no-such-image.png" onerror="window.injectedRan = true">`;
+    document.body.append(holder);
+  });
+  await expect
+    .poll(() => violations.some((text) => text.startsWith("script-src-attr blocked inline")))
+    .toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { injectedRan?: boolean }).injectedRan),
+  ).toBeUndefined();
+});

@@ -1,3 +1,6 @@
+// First of all, before anything renders: the admin's own colour scheme (light or dark) onto the root
+// element. The system's scheme needs no script (admin.css's media query).
+import "./shell/theme.ts";
 import { createRoot } from "react-dom/client";
 import { subscribe, useSnapshot } from "valtio";
 import { AdminRoutes } from "./admin-routes.tsx";

@@ -2,8 +2,11 @@ import { Link } from "wouter";
 import type { ChallengeCategory } from "../../shared/challenges-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
-import { useT } from "../i18n/intl.ts";
+import { type Translator, useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
+import type { CsvColumn } from "../shell/csv-export.ts";
+import { ClipText } from "../shell/list-clip.tsx";
+import { ExportButton } from "../shell/list-export.tsx";
 import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
 import { useListQuery } from "../shell/use-list-query.ts";
@@ -23,23 +26,25 @@ function CategoryRow({ category, onDelete }: { category: ChallengeCategory; onDe
   const format = useFormatters();
   return (
     <tr data-testid="category-row">
-      <td>
-        <Link href={categoryEditHref(category.id)} className="table-link">
+      <td className="fluid-cell fluid-40 primary-cell">
+        <Link href={categoryEditHref(category.id)} className="table-link clip" title={category.title}>
           {category.title}
         </Link>
       </td>
       <td
-        className={category.information ? "truncate-cell category-information" : "subtle-cell"}
-        title={category.information || undefined}
+        className={category.information ? "fluid-cell fluid-60" : "fluid-cell fluid-60 subtle-cell"}
+        data-label={t("categories.column.information")}
       >
-        {category.information || t("categories.noInformation")}
+        {category.information ? <ClipText text={category.information} /> : t("categories.noInformation")}
       </td>
-      <td className="numeric">
+      <td className="numeric" data-label={t("categories.column.challenges")}>
         <Link href={categoryChallengesHref(category.id)} className="table-link">
           {formatNumber(category.challengeCount)}
         </Link>
       </td>
-      <td title={format.dateTime(category.createdAt)}>{format.ago(category.createdAt)}</td>
+      <td title={format.dateTime(category.createdAt)} data-label={t("categories.column.created")}>
+        {format.ago(category.createdAt)}
+      </td>
       <td className="row-actions">
         <div className="page-actions">
           <Link
@@ -64,6 +69,14 @@ function CategoryRow({ category, onDelete }: { category: ChallengeCategory; onDe
   );
 }
 
+/** The CSV file's columns: dates in ISO 8601. */
+const csvColumns = (tr: Translator): CsvColumn<ChallengeCategory>[] => [
+  { header: tr.t("categories.column.title"), value: (category) => category.title },
+  { header: tr.t("categories.column.information"), value: (category) => category.information },
+  { header: tr.t("categories.column.challenges"), value: (category) => category.challengeCount },
+  { header: tr.t("categories.column.created"), value: (category) => category.createdAt },
+];
+
 /** `/dashboard/challenge-categories` (spec §2 Challenge categories): search, sort, pages; edit and delete. */
 export default function CategoryListPage() {
   const tr = useT();
@@ -87,6 +100,11 @@ export default function CategoryListPage() {
         subtitle={t("categories.subtitle")}
         actions={
           <>
+            <ExportButton
+              name="challenge-categories"
+              fetchPage={(page, pageSize) => categoriesApi.list({ ...query, page, pageSize })}
+              columns={csvColumns}
+            />
             <Link href={challengesPath} className={buttonClass({ variant: "secondary" })}>
               {t("categories.challengesLink")}
             </Link>

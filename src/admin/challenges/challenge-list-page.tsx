@@ -2,8 +2,10 @@ import { Link } from "wouter";
 import type { ChallengeListItem } from "../../shared/challenges-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
-import { useT } from "../i18n/intl.ts";
+import { type Translator, useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
+import type { CsvColumn } from "../shell/csv-export.ts";
+import { ExportButton } from "../shell/list-export.tsx";
 import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
 import { useListQuery } from "../shell/use-list-query.ts";
@@ -19,38 +21,73 @@ function ChallengeRow({ challenge }: { challenge: ChallengeListItem }) {
   const format = useFormatters();
   return (
     <tr data-testid="challenge-row">
-      <td className="wrap-cell">
-        <Link href={challengeHref(challenge.id)} className="table-link">
+      <td className="fluid-cell fluid-60 primary-cell">
+        <Link href={challengeHref(challenge.id)} className="table-link clip" title={challenge.title}>
           {challenge.title}
         </Link>
       </td>
-      <td className="wrap-cell">
+      <td className="fluid-cell fluid-25" data-label={t("challenges.column.category")}>
         {challenge.category ? (
-          <Link href={categoryChallengesHref(challenge.category.id)} className="table-link">
+          <Link
+            href={categoryChallengesHref(challenge.category.id)}
+            className="table-link clip"
+            title={challenge.category.title}
+          >
             {challenge.category.title}
           </Link>
         ) : (
           <span className="subtle-cell">{t("challenge.noCategory")}</span>
         )}
       </td>
-      <td>{t(`challenge.difficulty.${challenge.difficulty}`)}</td>
-      <td>
+      <td data-label={t("challenges.column.difficulty")}>
+        {t(`challenge.difficulty.${challenge.difficulty}`)}
+      </td>
+      <td data-label={t("challenges.column.status")}>
         <ChallengeStatusBadge status={challenge.status} />
       </td>
-      <td className="numeric">{formatNumber(challenge.taskCount)}</td>
-      <td className={challenge.creator ? "truncate-cell" : "subtle-cell"}>
+      <td className="numeric" data-label={t("challenges.column.tasks")}>
+        {formatNumber(challenge.taskCount)}
+      </td>
+      <td
+        className={challenge.creator ? "fluid-cell fluid-15" : "fluid-cell fluid-15 subtle-cell"}
+        data-label={t("challenges.column.creator")}
+      >
         {challenge.creator ? (
-          <Link href={`/dashboard/users/${encodeURIComponent(challenge.creator.id)}`} className="table-link">
+          <Link
+            href={`/dashboard/users/${encodeURIComponent(challenge.creator.id)}`}
+            className="table-link clip"
+            title={challenge.creator.name}
+          >
             {challenge.creator.name}
           </Link>
         ) : (
           t("challenge.noCreator")
         )}
       </td>
-      <td title={format.dateTime(challenge.createdAt)}>{format.ago(challenge.createdAt)}</td>
+      <td title={format.dateTime(challenge.createdAt)} data-label={t("challenges.column.created")}>
+        {format.ago(challenge.createdAt)}
+      </td>
     </tr>
   );
 }
+
+/** The CSV file's columns: dates in ISO 8601. */
+const csvColumns = (tr: Translator): CsvColumn<ChallengeListItem>[] => [
+  { header: tr.t("challenge.field.title"), value: (challenge) => challenge.title },
+  { header: tr.t("challenge.field.category"), value: (challenge) => challenge.category?.title },
+  {
+    header: tr.t("challenge.field.difficulty"),
+    value: (challenge) => tr.t(`challenge.difficulty.${challenge.difficulty}`),
+  },
+  {
+    header: tr.t("challenge.field.status"),
+    value: (challenge) => tr.t(`challenge.status.${challenge.status}`),
+  },
+  { header: tr.t("challenge.field.taskCount"), value: (challenge) => challenge.taskCount },
+  { header: tr.t("challenge.field.creator"), value: (challenge) => challenge.creator?.name },
+  { header: tr.t("challenge.field.createdAt"), value: (challenge) => challenge.createdAt },
+  { header: tr.t("challenge.field.updatedAt"), value: (challenge) => challenge.updatedAt },
+];
 
 /** `/dashboard/challenges` (spec §2 Challenge list): search, filters, sorting and pages, all in the URL. */
 export default function ChallengeListPage() {
@@ -66,6 +103,11 @@ export default function ChallengeListPage() {
         subtitle={t("challenges.subtitle")}
         actions={
           <>
+            <ExportButton
+              name="challenges"
+              fetchPage={(page, pageSize) => challengesApi.list({ ...list.query, page, pageSize })}
+              columns={csvColumns}
+            />
             <Link href={categoriesPath} className={buttonClass({ variant: "secondary" })}>
               {t("challenges.categoriesLink")}
             </Link>

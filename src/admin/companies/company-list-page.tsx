@@ -1,8 +1,12 @@
 import { Link } from "wouter";
+import type { Company } from "../../shared/jobs-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
-import { useT } from "../i18n/intl.ts";
+import { type Translator, useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
+import type { CsvColumn } from "../shell/csv-export.ts";
+import { ClipText } from "../shell/list-clip.tsx";
+import { ExportButton } from "../shell/list-export.tsx";
 import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
 import { useListQuery } from "../shell/use-list-query.ts";
@@ -11,6 +15,20 @@ import { companyListUrl } from "./company-list-query.ts";
 
 export const companiesPath = "/dashboard/companies";
 export const companyHref = (id: string) => `${companiesPath}/${encodeURIComponent(id)}`;
+
+/** The CSV file's columns: every field of the list's answer, dates in ISO 8601. */
+const csvColumns = (tr: Translator): CsvColumn<Company>[] => [
+  { header: tr.t("company.field.name"), value: (company) => company.name },
+  { header: tr.t("company.field.website"), value: (company) => company.website },
+  { header: tr.t("company.field.jobCount"), value: (company) => company.jobCount },
+  { header: tr.t("company.field.videoUrl"), value: (company) => company.videoUrl },
+  { header: tr.t("company.field.twitter"), value: (company) => company.twitter },
+  { header: tr.t("company.field.instagram"), value: (company) => company.instagram },
+  { header: tr.t("company.field.logoUrl"), value: (company) => company.logoUrl },
+  { header: tr.t("company.field.description"), value: (company) => company.description },
+  { header: tr.t("company.field.createdAt"), value: (company) => company.createdAt },
+  { header: tr.t("company.field.updatedAt"), value: (company) => company.updatedAt },
+];
 
 /** `/dashboard/companies`: search, sorting (name, jobs, created) and pages, kept in the URL. */
 export default function CompanyListPage() {
@@ -26,9 +44,16 @@ export default function CompanyListPage() {
         title={t("companies.title")}
         subtitle={t("companies.subtitle")}
         actions={
-          <Link href={`${companiesPath}/create`} className={buttonClass()}>
-            {t("companies.create")}
-          </Link>
+          <>
+            <ExportButton
+              name="companies"
+              fetchPage={(page, pageSize) => companiesApi.list({ ...list.query, page, pageSize })}
+              columns={csvColumns}
+            />
+            <Link href={`${companiesPath}/create`} className={buttonClass()}>
+              {t("companies.create")}
+            </Link>
+          </>
         }
       />
       <ListToolbar
@@ -61,15 +86,18 @@ export default function CompanyListPage() {
         {(data) =>
           data.items.map((company) => (
             <tr key={company.id} data-testid="company-row">
-              <td>
-                <Link href={companyHref(company.id)} className="table-link">
+              <td className="fluid-cell primary-cell">
+                <Link href={companyHref(company.id)} className="table-link clip" title={company.name}>
                   {company.name}
                 </Link>
               </td>
-              <td className={company.website ? "truncate-cell" : "subtle-cell"}>
-                {company.website ?? t("field.notSet")}
+              <td
+                className={company.website ? "fluid-cell" : "fluid-cell subtle-cell"}
+                data-label={t("companies.column.website")}
+              >
+                {company.website ? <ClipText text={company.website} /> : t("field.notSet")}
               </td>
-              <td className="numeric">
+              <td className="numeric" data-label={t("companies.column.jobs")}>
                 <Link
                   href={`/dashboard/jobs?companyId=${encodeURIComponent(company.id)}`}
                   className="table-link"
@@ -77,7 +105,9 @@ export default function CompanyListPage() {
                   {formatNumber(company.jobCount)}
                 </Link>
               </td>
-              <td title={format.dateTime(company.createdAt)}>{format.ago(company.createdAt)}</td>
+              <td title={format.dateTime(company.createdAt)} data-label={t("companies.column.created")}>
+                {format.ago(company.createdAt)}
+              </td>
             </tr>
           ))
         }

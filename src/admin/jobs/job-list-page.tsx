@@ -2,8 +2,10 @@ import { Link } from "wouter";
 import type { JobListItem } from "../../shared/jobs-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
-import { useT } from "../i18n/intl.ts";
+import { type Translator, useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
+import type { CsvColumn } from "../shell/csv-export.ts";
+import { ExportButton } from "../shell/list-export.tsx";
 import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
 import { useListQuery } from "../shell/use-list-query.ts";
@@ -19,24 +21,46 @@ function JobRow({ job }: { job: JobListItem }) {
   const format = useFormatters();
   return (
     <tr data-testid="job-row">
-      <td>
-        <Link href={jobHref(job.id)} className="table-link">
+      <td className="fluid-cell fluid-60 primary-cell">
+        <Link href={jobHref(job.id)} className="table-link clip" title={job.title}>
           {job.title}
         </Link>
       </td>
-      <td>
-        <Link href={`/dashboard/companies/${encodeURIComponent(job.company.id)}`} className="table-link">
+      <td className="fluid-cell fluid-40" data-label={t("jobs.column.company")}>
+        <Link
+          href={`/dashboard/companies/${encodeURIComponent(job.company.id)}`}
+          className="table-link clip"
+          title={job.company.name}
+        >
           {job.company.name}
         </Link>
       </td>
-      <td>{t(`jobType.${job.type}`)}</td>
-      <td>{t(`jobLevel.${job.level}`)}</td>
-      <td>{t(workModeId(job.remote))}</td>
-      <td>{salaryRange(tr, job.salary)}</td>
-      <td title={format.dateTime(job.updatedAt)}>{format.ago(job.updatedAt)}</td>
+      <td data-label={t("jobs.column.type")}>{t(`jobType.${job.type}`)}</td>
+      <td data-label={t("jobs.column.level")}>{t(`jobLevel.${job.level}`)}</td>
+      <td data-label={t("jobs.column.workMode")}>{t(workModeId(job.remote))}</td>
+      <td data-label={t("jobs.column.salary")}>{salaryRange(tr, job.salary)}</td>
+      <td title={format.dateTime(job.updatedAt)} data-label={t("jobs.column.updated")}>
+        {format.ago(job.updatedAt)}
+      </td>
     </tr>
   );
 }
+
+/** The CSV file's columns: amounts whole, dates in ISO 8601. */
+const csvColumns = (tr: Translator): CsvColumn<JobListItem>[] => [
+  { header: tr.t("job.field.title"), value: (job) => job.title },
+  { header: tr.t("job.field.company"), value: (job) => job.company.name },
+  { header: tr.t("job.field.type"), value: (job) => tr.t(`jobType.${job.type}`) },
+  { header: tr.t("job.field.level"), value: (job) => tr.t(`jobLevel.${job.level}`) },
+  { header: tr.t("job.field.workMode"), value: (job) => tr.t(workModeId(job.remote)) },
+  { header: tr.t("job.field.location"), value: (job) => job.location },
+  { header: tr.t("job.field.salaryMin"), value: (job) => job.salary.min },
+  { header: tr.t("job.field.salaryMax"), value: (job) => job.salary.max },
+  { header: tr.t("job.field.salaryUnit"), value: (job) => tr.t(`salaryUnit.${job.salary.unit}`) },
+  { header: tr.t("job.field.salaryPer"), value: (job) => tr.t(`salaryPer.${job.salary.per}`) },
+  { header: tr.t("job.field.createdAt"), value: (job) => job.createdAt },
+  { header: tr.t("job.field.updatedAt"), value: (job) => job.updatedAt },
+];
 
 /** `/dashboard/jobs` (spec §2 Jobs): search, filters, sorting and pages, all kept in the URL. */
 export default function JobListPage() {
@@ -51,9 +75,16 @@ export default function JobListPage() {
         title={t("jobs.title")}
         subtitle={t("jobs.subtitle")}
         actions={
-          <Link href="/dashboard/jobs/create" className={buttonClass()}>
-            {t("jobs.create")}
-          </Link>
+          <>
+            <ExportButton
+              name="jobs"
+              fetchPage={(page, pageSize) => jobsApi.list({ ...list.query, page, pageSize })}
+              columns={csvColumns}
+            />
+            <Link href="/dashboard/jobs/create" className={buttonClass()}>
+              {t("jobs.create")}
+            </Link>
+          </>
         }
       />
       <ListToolbar id="job-search" label="jobs.search" placeholder="jobs.searchPlaceholder" list={list}>

@@ -1,11 +1,14 @@
 import { taskKinds } from "../../shared/challenges-schemas.ts";
 import { reportReasons } from "../../shared/reports-schemas.ts";
 import { ChoiceFilter, ListFilters } from "../shell/list-filters.tsx";
-import { type ReportListQuery, reportStates } from "./report-list-query.ts";
+import { type ReportListQuery, reportListUrl, reportStates } from "./report-list-query.ts";
 
 type FilterChange = Partial<Pick<ReportListQuery, "state" | "reason" | "taskKind">>;
 
-/** Status, reason and task type filters (README: `GET /api/reports` `state`, `reason`, `taskKind`). */
+/**
+ * Status, reason and task type filters (README: `GET /api/reports` `state`, `reason`, `taskKind`). The
+ * status opens on "Open"; "Any" shows every state, and Reset goes back to the open reports.
+ */
 export function ReportFilters({
   query,
   onChange,
@@ -16,7 +19,12 @@ export function ReportFilters({
   onReset: () => void;
 }) {
   return (
-    <ListFilters active={Boolean(query.q || query.state || query.reason || query.taskKind)} onReset={onReset}>
+    <ListFilters
+      active={Boolean(
+        query.q || query.state !== reportListUrl.defaults.state || query.reason || query.taskKind,
+      )}
+      onReset={onReset}
+    >
       <ChoiceFilter
         name="state"
         label="reports.filter.state"

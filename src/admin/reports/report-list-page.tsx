@@ -2,7 +2,10 @@ import { Link } from "wouter";
 import type { ReportListItem } from "../../shared/reports-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
-import { useT } from "../i18n/intl.ts";
+import { type Translator, useT } from "../i18n/intl.ts";
+import type { CsvColumn } from "../shell/csv-export.ts";
+import { ClipText } from "../shell/list-clip.tsx";
+import { ExportButton } from "../shell/list-export.tsx";
 import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
 import { useListQuery } from "../shell/use-list-query.ts";
@@ -16,12 +19,13 @@ import "./reports.css";
 
 /** The resolution pill, with the resolution date on hover. */
 function ResolutionCell({ report }: { report: ReportListItem }) {
+  const { t } = useT();
   const format = useFormatters();
   const when = report.resolvedAt
     ? `${format.dateTime(report.resolvedAt)} (${format.ago(report.resolvedAt)})`
     : undefined;
   return (
-    <td title={when}>
+    <td title={when} data-label={t("reports.column.resolution")}>
       <ReportStatusBadge resolution={report.resolution} />
     </td>
   );
@@ -37,20 +41,22 @@ function ReportRow({ report }: { report: ReportListItem }) {
   const kind = taskKindLabel(report.task.kind);
   return (
     <tr data-testid="report-row">
-      <td className="report-task-cell">
+      <td className="fluid-cell fluid-100 primary-cell report-task-cell">
         <span className="report-task-line" title={report.task.title}>
           <Link href={reportHref(report.id)} className="table-link">
             {report.task.title || t("report.untitled")}
           </Link>
           {report.task.id === null && <span className="subtle-cell"> ({t("reports.taskDeleted")})</span>}
         </span>
-        <span className="report-comment-line subtle-cell" title={report.comment || undefined}>
-          {report.comment || t("reports.noComment")}
-        </span>
+        {report.comment ? (
+          <ClipText text={report.comment} className="report-comment-line subtle-cell" />
+        ) : (
+          <span className="report-comment-line subtle-cell">{t("reports.noComment")}</span>
+        )}
       </td>
-      <td>{kind ? t(kind) : report.task.kind}</td>
-      <td>{t(`report.reason.${report.reason}`)}</td>
-      <td>
+      <td data-label={t("reports.column.taskKind")}>{kind ? t(kind) : report.task.kind}</td>
+      <td data-label={t("reports.column.reason")}>{t(`report.reason.${report.reason}`)}</td>
+      <td data-label={t("reports.column.reporter")}>
         {report.reporter ? (
           <Link href={`/dashboard/users/${encodeURIComponent(report.reporter.id)}`} className="table-link">
             {report.reporter.name}
@@ -62,10 +68,38 @@ function ReportRow({ report }: { report: ReportListItem }) {
         )}
       </td>
       <ResolutionCell report={report} />
-      <td title={format.dateTime(report.createdAt)}>{format.ago(report.createdAt)}</td>
+      <td title={format.dateTime(report.createdAt)} data-label={t("reports.column.reported")}>
+        {format.ago(report.createdAt)}
+      </td>
     </tr>
   );
 }
+
+/** The CSV file's columns: dates in ISO 8601; an open report has no resolution. */
+const csvColumns = (tr: Translator): CsvColumn<ReportListItem>[] => [
+  { header: tr.t("reports.column.task"), value: (report) => report.task.title },
+  {
+    header: tr.t("reports.column.taskKind"),
+    value: (report) => {
+      const kind = taskKindLabel(report.task.kind);
+      return kind ? tr.t(kind) : report.task.kind;
+    },
+  },
+  { header: tr.t("reports.column.reason"), value: (report) => tr.t(`report.reason.${report.reason}`) },
+  { header: tr.t("report.field.comment"), value: (report) => report.comment },
+  {
+    header: tr.t("reports.column.reporter"),
+    value: (report) =>
+      report.reporter?.name ?? tr.t(report.automatic ? "reports.automatic" : "reports.reporterDeleted"),
+  },
+  {
+    header: tr.t("reports.column.resolution"),
+    value: (report) =>
+      tr.t(report.resolution ? `report.resolution.${report.resolution}` : "report.state.open"),
+  },
+  { header: tr.t("reports.column.reported"), value: (report) => report.createdAt },
+  { header: tr.t("report.field.resolvedAt"), value: (report) => report.resolvedAt },
+];
 
 /** `/dashboard/reported-tasks` (spec §2 Reported Tasks): search, filters, sorting and pages in the URL. */
 export default function ReportListPage() {
@@ -75,7 +109,18 @@ export default function ReportListPage() {
 
   return (
     <section aria-labelledby="reports-title">
-      <ListHeader id="reports-title" title={t("reports.title")} subtitle={t("reports.subtitle")} />
+      <ListHeader
+        id="reports-title"
+        title={t("reports.title")}
+        subtitle={t("reports.subtitle")}
+        actions={
+          <ExportButton
+            name="reported-tasks"
+            fetchPage={(page, pageSize) => reportsApi.list({ ...list.query, page, pageSize })}
+            columns={csvColumns}
+          />
+        }
+      />
       <ListToolbar
         id="report-search"
         label="reports.search"

@@ -3,12 +3,21 @@ import { changeListQuery, toggleListSort } from "../shell/list-url.ts";
 import { reportListUrl } from "./report-list-query.ts";
 
 describe("report list query", () => {
-  test("an empty query string is the default list: every state, newest first", () => {
+  test("an empty query string is the default list: open reports, newest first", () => {
     expect(reportListUrl.parse("")).toEqual(reportListUrl.defaults);
-    expect(reportListUrl.search(reportListUrl.defaults)).toBe("");
+    expect(reportListUrl.defaults.state).toBe("open");
+    expect(reportListUrl.search(reportListUrl.defaults)).toBe("?state=open");
     expect(reportListUrl.apiParams(reportListUrl.defaults).toString()).toBe(
-      "sort=-createdAt&page=1&pageSize=25",
+      "state=open&sort=-createdAt&page=1&pageSize=25",
     );
+  });
+
+  test("`state=any` shows every state: the API is asked without a state", () => {
+    const every = reportListUrl.parse("?state=any");
+    expect(every.state).toBeNull();
+    expect(reportListUrl.search(every)).toBe("?state=any");
+    expect(reportListUrl.apiParams(every).toString()).toBe("sort=-createdAt&page=1&pageSize=25");
+    expect(reportListUrl.parse("?state=resolved").state).toBe("resolved");
   });
 
   test("reads every parameter, and a round trip through the URL keeps them", () => {
@@ -31,6 +40,7 @@ describe("report list query", () => {
   });
 
   test("values the API does not offer fall back to the defaults", () => {
+    // An unknown state is the default one (open).
     expect(
       reportListUrl.parse("?state=closed&reason=SPAM&taskKind=ESSAY&sort=-title&page=0&pageSize=7"),
     ).toEqual(reportListUrl.defaults);

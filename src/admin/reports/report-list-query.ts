@@ -1,6 +1,6 @@
 import { taskKinds } from "../../shared/challenges-schemas.ts";
 import { reportReasons } from "../../shared/reports-schemas.ts";
-import { choiceFilter, createListQuery } from "../shell/list-url.ts";
+import { choiceFilter, createListQuery, defaultedChoiceFilter } from "../shell/list-url.ts";
 
 /** README: `GET /api/reports` sorts by these. */
 export const reportSortFields = ["createdAt", "resolvedAt", "reason"] as const;
@@ -10,13 +10,16 @@ export type ReportSortField = (typeof reportSortFields)[number];
 export const reportStates = ["open", "resolved"] as const;
 export type ReportState = (typeof reportStates)[number];
 
-/** The reported-tasks list's state as it lives in the URL query (`/dashboard/reported-tasks?state=open…`). */
+/**
+ * The reported-tasks list's state as it lives in the URL query (`/dashboard/reported-tasks?state=open…`).
+ * The list opens on the open reports, the ones waiting for a decision; `state=any` shows every state.
+ */
 export const reportListUrl = createListQuery({
   sortFields: reportSortFields,
-  // Newest reports first, in every state: the server's default order.
+  // Newest reports first: the server's default order.
   defaultSort: { field: "createdAt", direction: "desc" },
   filters: {
-    state: choiceFilter(reportStates),
+    state: defaultedChoiceFilter(reportStates, "open"),
     reason: choiceFilter(reportReasons),
     taskKind: choiceFilter(taskKinds),
   },

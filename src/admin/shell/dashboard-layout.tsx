@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { Link, useRoute, useRouter } from "wouter";
 import { api } from "../api/api-client.ts";
@@ -9,6 +9,10 @@ import { Button } from "./button.tsx";
 import { LanguageStrip } from "./language-strip.tsx";
 import { withLoadingOverlay } from "./loading-overlay-store.ts";
 import { prefetchRoute } from "./route-prefetch.ts";
+import { narrowQuery, useMediaQuery } from "./use-media-query.ts";
+
+// Only phones use the drawer: its code stays out of the entry (the sign-in route's budget).
+const NavDrawer = lazy(() => import("./nav-drawer.tsx").then((module) => ({ default: module.NavDrawer })));
 
 /**
  * Spec §2 navigation links, plus Companies and Challenges (their screens exist; an admin should not need
@@ -43,6 +47,29 @@ function NavLink({ href, label, exact }: (typeof navigation)[number]) {
   );
 }
 
+function NavLinks() {
+  const { t } = useT();
+  return (
+    <nav aria-label={t("nav.main")} className="sidebar-nav">
+      {navigation.map((item) => (
+        <NavLink key={item.href} {...item} />
+      ))}
+    </nav>
+  );
+}
+
+function Brand() {
+  const { t } = useT();
+  return (
+    <Link href="/dashboard" className="sidebar-brand">
+      <span className="brand-mark brand-mark-sm" aria-hidden="true">
+        M
+      </span>
+      <span className="brand-name">{t("app.name")}</span>
+    </Link>
+  );
+}
+
 /** Ends the session on the server too; sign-out happens locally even when that call fails. */
 async function signOut() {
   await withLoadingOverlay(async () => {
@@ -55,43 +82,86 @@ async function signOut() {
   setSession(null);
 }
 
-/** The dashboard layout (spec §2): sidebar navigation, top bar with the user and sign-out. */
-export function DashboardLayout({ children }: { children: ReactNode }) {
+/** Who is signed in, and the way out: in the top bar, and at the foot of the drawer on a phone. */
+function UserBlock({ className }: { className: string }) {
   const { user } = useSnapshot(sessionState);
   const { t } = useT();
   return (
+    <div className={className}>
+      <span className="user-chip" title={user?.email ?? undefined}>
+        <span className="visually-hidden">{t("nav.signedInAs")} </span>
+        <span className="user-avatar" aria-hidden="true">
+          {(user?.name ?? "?").slice(0, 1).toUpperCase()}
+        </span>
+        <span className="user-name">{user?.name}</span>
+      </span>
+      <Button variant="secondary" size="sm" onClick={signOut}>
+        {t("nav.signOut")}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The dashboard layout (spec §2): sidebar navigation, top bar with the language, the colour scheme, the
+ * user and sign-out. Below 768 px the sidebar gives way to a menu button opening the same links in a
+ * drawer, with the user and sign-out at its foot.
+ */
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  const { t } = useT();
+  const narrow = useMediaQuery(narrowQuery);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Widened past the phone layout (a rotated tablet): the sidebar is back, the drawer goes.
+  useEffect(() => {
+    if (!narrow) setMenuOpen(false);
+  }, [narrow]);
+
+  return (
     <div className="dashboard-shell">
       <aside className="sidebar">
-        <Link href="/dashboard" className="sidebar-brand">
-          <span className="brand-mark brand-mark-sm" aria-hidden="true">
-            M
-          </span>
-          <span className="brand-name">{t("app.name")}</span>
-        </Link>
-        <nav aria-label={t("nav.main")} className="sidebar-nav">
-          {navigation.map((item) => (
-            <NavLink key={item.href} {...item} />
-          ))}
-        </nav>
+        <Brand />
+        {!narrow && <NavLinks />}
       </aside>
       <div className="dashboard-main">
         <header className="top-bar">
+          <button
+            ref={menuButton}
+            type="button"
+            className="menu-button"
+            aria-label={t("nav.openMenu")}
+            aria-expanded={menuOpen}
+            aria-controls="nav-drawer"
+            onClick={() => setMenuOpen(true)}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="22"
+              height="22"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
           <LanguageStrip />
-          <div className="top-bar-user">
-            <span className="user-chip" title={user?.email ?? undefined}>
-              <span className="visually-hidden">{t("nav.signedInAs")} </span>
-              <span className="user-avatar" aria-hidden="true">
-                {(user?.name ?? "?").slice(0, 1).toUpperCase()}
-              </span>
-              <span className="user-name">{user?.name}</span>
-            </span>
-            <Button variant="secondary" size="sm" onClick={signOut}>
-              {t("nav.signOut")}
-            </Button>
-          </div>
+          <UserBlock className="top-bar-user" />
         </header>
         <main className="dashboard-content">{children}</main>
       </div>
+      {narrow && (
+        <Suspense fallback={null}>
+          <NavDrawer id="nav-drawer" open={menuOpen} onClose={() => setMenuOpen(false)} opener={menuButton}>
+            <Brand />
+            <NavLinks />
+            <UserBlock className="drawer-user" />
+          </NavDrawer>
+        </Suspense>
+      )}
     </div>
   );
 }

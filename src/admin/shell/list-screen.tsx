@@ -76,7 +76,7 @@ export function ListToolbar({
   );
 }
 
-/** The page-size choice and previous / next for a list of `total` rows. */
+/** The page-size choice and the numbered pages (first, previous, next, last) for a list of `total` rows. */
 export function ListPagination({ list, total }: { list: PagedList; total: number }) {
   return (
     <Pagination

@@ -4,6 +4,7 @@ import {
   changeListQuery,
   choiceFilter,
   createListQuery,
+  defaultedChoiceFilter,
   flagFilter,
   readSort,
   readWhole,
@@ -96,6 +97,37 @@ describe("createListQuery", () => {
       page: 1,
       pageSize: 25,
     });
+  });
+});
+
+describe("a filter with a default (react-admin's filterDefaultValues)", () => {
+  const states = ["open", "closed"] as const;
+  const tickets = createListQuery({
+    sortFields: ["createdAt"] as const,
+    defaultSort: { field: "createdAt", direction: "desc" },
+    filters: { state: defaultedChoiceFilter(states, "open") },
+  });
+
+  test("no parameter is the default; `any` is every value; an unknown value is the default", () => {
+    const filter = defaultedChoiceFilter(states, "open");
+    expect(filter.read(null)).toBe("open");
+    expect(filter.read("")).toBe("open");
+    expect(filter.read("closed")).toBe("closed");
+    expect(filter.read("any")).toBeNull();
+    expect(filter.read("pending")).toBe("open");
+  });
+
+  test("the URL always says which; the API gets no parameter for any", () => {
+    expect(tickets.defaults.state).toBe("open");
+    expect(tickets.search(tickets.defaults)).toBe("?state=open");
+    expect(tickets.apiParams(tickets.defaults).toString()).toBe(
+      "state=open&sort=-createdAt&page=1&pageSize=25",
+    );
+    const every = { ...tickets.defaults, state: null };
+    expect(tickets.search(every)).toBe("?state=any");
+    expect(tickets.apiParams(every).toString()).toBe("sort=-createdAt&page=1&pageSize=25");
+    expect(tickets.parse(tickets.search(every))).toEqual(every);
+    expect(tickets.parse("?state=closed&page=2").state).toBe("closed");
   });
 });
 

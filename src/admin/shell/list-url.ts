@@ -69,6 +69,8 @@ export interface ListFilter<T> {
   // Method syntax on purpose: it lets a `ListFilter<string>` stand in a record of filters of any kind.
   read(value: string | null): T;
   write(value: T): string | null;
+  /** The API's parameter, where it differs from the URL's (an explicit "any" the API reads as no parameter). */
+  api?(value: T): string | null;
 }
 
 /** Free text such as an id a link put there: trimmed, left out when empty. */
@@ -82,6 +84,30 @@ export function choiceFilter<T extends string>(values: readonly T[]): ListFilter
   return {
     read: (value) => ((values as readonly string[]).includes(value ?? "") ? (value as T) : null),
     write: (value) => value,
+  };
+}
+
+/** The URL value of an explicit "any" for a filter whose absence means its default. */
+export const anyValue = "any";
+
+/**
+ * One of the API's values, opening at `fallback` (react-admin's `filterDefaultValues`): a URL without the
+ * parameter shows the default, `any` shows every value (and asks the API without the parameter). The
+ * value is always written to the URL, so a link says what it shows.
+ */
+export function defaultedChoiceFilter<T extends string>(
+  values: readonly T[],
+  fallback: T,
+): ListFilter<T | null> {
+  return {
+    read: (value) =>
+      value === anyValue
+        ? null
+        : (values as readonly string[]).includes(value ?? "")
+          ? (value as T)
+          : fallback,
+    write: (value) => value ?? anyValue,
+    api: (value) => value,
   };
 }
 
@@ -132,11 +158,12 @@ export function createListQuery<
     return query as Q;
   };
 
-  const apiParams = (query: Q): URLSearchParams => {
+  const params = (query: Q, forApi: boolean): URLSearchParams => {
     const params = new URLSearchParams();
     if (query.q) params.set("q", query.q);
     for (const [name, filter] of filters) {
-      const value = filter.write((query as Record<string, unknown>)[name]);
+      const current = (query as Record<string, unknown>)[name];
+      const value = forApi && filter.api ? filter.api(current) : filter.write(current);
       if (value !== null) params.set(name, value);
     }
     params.set("sort", sortParam(query.sort));
@@ -144,9 +171,15 @@ export function createListQuery<
     params.set("pageSize", String(query.pageSize));
     return params;
   };
+  const apiParams = (query: Q) => params(query, true);
 
   // The defaults are what an empty query string reads as, so the two cannot drift apart.
   const defaults = parse("");
-  const defaultParams = apiParams(defaults);
-  return { defaults, parse, apiParams, search: (query) => browserSearch(apiParams(query), defaultParams) };
+  const defaultParams = params(defaults, false);
+  return {
+    defaults,
+    parse,
+    apiParams,
+    search: (query) => browserSearch(params(query, false), defaultParams),
+  };
 }

@@ -1,8 +1,42 @@
 import { useEffect, useRef } from "react";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "./button.tsx";
+import { pageItems } from "./page-items.ts";
+import { narrowQuery, useMediaQuery } from "./use-media-query.ts";
 
-/** Previous / next with "Page x of y" and a page-size choice; shared by the list screens. */
+function PageButton({
+  label,
+  disabled = false,
+  current = false,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled?: boolean;
+  current?: boolean;
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className="page-button"
+        aria-label={label}
+        aria-current={current ? "page" : undefined}
+        disabled={disabled}
+        onClick={current ? undefined : onClick}
+      >
+        {children}
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The page-size choice, "Page x of y" and the pages: « ‹ 1 … 4 5 [6] 7 8 … 48 › » (first, previous, the
+ * numbers around the current one, next, last), as react-admin and MUI lay them out; on a phone only the
+ * current page's neighbours are numbered. Shared by the list screens.
+ */
 export function Pagination({
   page,
   pageSize,
@@ -18,7 +52,8 @@ export function Pagination({
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
 }) {
-  const { t } = useT();
+  const { t, formatNumber } = useT();
+  const narrow = useMediaQuery(narrowQuery);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const turnTo = useRef(onPage);
   turnTo.current = onPage;
@@ -27,9 +62,10 @@ export function Pagination({
   useEffect(() => {
     if (page > pages) turnTo.current(pages);
   }, [page, pages]);
+  const items = pageItems(page, pages, narrow ? { siblings: 1, boundaries: 0 } : {});
   return (
     <nav className="pagination" aria-label={t("list.pagination")}>
-      <label className="filter-field filter-inline">
+      <label className="filter-field filter-inline pagination-size">
         <span>{t("list.pageSize")}</span>
         <select value={pageSize} onChange={(event) => onPageSize(Number(event.target.value))}>
           {pageSizes.map((size) => (
@@ -40,12 +76,38 @@ export function Pagination({
         </select>
       </label>
       <span className="subtle pagination-status">{t("list.page", { page, pages })}</span>
-      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t("list.previous")}
-      </Button>
-      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t("list.next")}
-      </Button>
+      <ul className="pagination-pages">
+        <PageButton label={t("list.firstPage")} disabled={page <= 1} onClick={() => onPage(1)}>
+          «
+        </PageButton>
+        <PageButton label={t("list.previousPage")} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          ‹
+        </PageButton>
+        {items.map((item, index) =>
+          item === "gap" ? (
+            // Two gaps can show at once: their places, not their values, tell them apart.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+            <li key={`gap-${index}`} className="pagination-gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <PageButton
+              key={item}
+              label={t("list.goToPage", { page: formatNumber(item) })}
+              current={item === page}
+              onClick={() => onPage(item)}
+            >
+              {formatNumber(item)}
+            </PageButton>
+          ),
+        )}
+        <PageButton label={t("list.nextPage")} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          ›
+        </PageButton>
+        <PageButton label={t("list.lastPage")} disabled={page >= pages} onClick={() => onPage(pages)}>
+          »
+        </PageButton>
+      </ul>
     </nav>
   );
 }

@@ -38,22 +38,26 @@ function RootRow({ root, roots }: { root: RootSkillSummary; roots: readonly Root
   const needs = skillNames(root.dependencies, roots);
   return (
     <tr data-testid="skill-row">
-      <td>
+      <td className="primary-cell">
         <Link href={manageSkillHref(root.id)} className="table-link skill-name">
           <SkillIcon icon={root.icon} />
           {root.name}
         </Link>
       </td>
-      <td>{t("skill.position", { row: root.row + 1, column: root.column + 1 })}</td>
-      <td className="numeric">
+      <td data-label={t("skills.column.position")}>
+        {t("skill.position", { row: root.row + 1, column: root.column + 1 })}
+      </td>
+      <td className="numeric" data-label={t("skills.column.subSkills")}>
         <Link href={subSkillsHref(root.id)} className="table-link">
           {formatNumber(root.subSkillCount)}
         </Link>
       </td>
-      <td className={needs.length ? "wrap-cell" : "subtle-cell"}>
+      <td className={needs.length ? "wrap-cell" : "subtle-cell"} data-label={t("skills.column.dependencies")}>
         {needs.length ? needs.map((need) => need.name).join(", ") : t("skill.none")}
       </td>
-      <td title={format.dateTime(root.updatedAt)}>{format.ago(root.updatedAt)}</td>
+      <td title={format.dateTime(root.updatedAt)} data-label={t("skills.column.updated")}>
+        {format.ago(root.updatedAt)}
+      </td>
     </tr>
   );
 }

@@ -22,18 +22,27 @@ function SubSkillRow({ root, skill }: { root: RootSkillDetail; skill: SubSkill }
   const needs = skillNames(skill.dependencies, root.subSkills);
   return (
     <tr data-testid="sub-skill-row">
-      <td>
+      <td className="primary-cell">
         <Link href={editSubSkillHref(root.id, skill.id)} className="table-link skill-name">
           <SkillIcon icon={skill.icon} />
           {skill.name}
         </Link>
       </td>
-      <td>{t("skill.position", { row: skill.row + 1, column: skill.column + 1 })}</td>
-      <td className={needs.length ? "wrap-cell" : "subtle-cell"}>
+      <td data-label={t("subSkills.column.position")}>
+        {t("skill.position", { row: skill.row + 1, column: skill.column + 1 })}
+      </td>
+      <td
+        className={needs.length ? "wrap-cell" : "subtle-cell"}
+        data-label={t("subSkills.column.dependencies")}
+      >
         {needs.length ? needs.map((need) => need.name).join(", ") : t("skill.none")}
       </td>
-      <td className="numeric">{formatNumber(skill.courses.length)}</td>
-      <td title={format.dateTime(skill.updatedAt)}>{format.ago(skill.updatedAt)}</td>
+      <td className="numeric" data-label={t("subSkills.column.courses")}>
+        {formatNumber(skill.courses.length)}
+      </td>
+      <td title={format.dateTime(skill.updatedAt)} data-label={t("subSkills.column.updated")}>
+        {format.ago(skill.updatedAt)}
+      </td>
     </tr>
   );
 }

@@ -2,9 +2,14 @@ import { Link } from "wouter";
 import type { UserListItem } from "../../shared/users-schemas.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
+import { ClipText } from "../shell/list-clip.tsx";
 import { UserStatusBadge } from "./user-status-badge.tsx";
 
-/** One user of the list: checkbox, nickname linking to the detail, and the figures abbreviated. */
+/**
+ * One user of the list: checkbox, nickname linking to the detail, and the figures abbreviated. Each cell
+ * names its column (`data-label`) for the card layout of narrow screens; long nicknames and e-mail
+ * addresses are cut to the column, whole on hover and focus.
+ */
 export function UserRow({
   user,
   selected,
@@ -26,26 +31,36 @@ export function UserRow({
           onChange={(event) => onSelect(user.id, event.target.checked)}
         />
       </td>
-      <td>
-        <Link href={`/dashboard/users/${encodeURIComponent(user.id)}`} className="table-link">
+      <td className="fluid-cell fluid-30 primary-cell">
+        <Link
+          href={`/dashboard/users/${encodeURIComponent(user.id)}`}
+          className="table-link clip"
+          title={user.name}
+        >
           {user.name}
         </Link>
       </td>
-      <td className={user.email ? "truncate-cell" : "subtle-cell"} title={user.email ?? undefined}>
-        {user.email ?? t("users.noEmail")}
+      <td
+        className={user.email ? "fluid-cell fluid-70" : "fluid-cell fluid-70 subtle-cell"}
+        data-label={t("users.column.email")}
+        data-testid="user-email"
+      >
+        {user.email ? <ClipText text={user.email} className="email-text" /> : t("users.noEmail")}
       </td>
-      <td>{t(`role.${user.role === "ADMIN" ? "ADMIN" : "USER"}`)}</td>
-      <td>
+      <td data-label={t("users.column.role")}>{t(`role.${user.role === "ADMIN" ? "ADMIN" : "USER"}`)}</td>
+      <td data-label={t("users.column.status")}>
         <UserStatusBadge enabled={user.enabled} />
       </td>
-      <td>{t(`level.${user.levelName}`)}</td>
-      <td className="numeric" title={formatNumber(user.xp)}>
+      <td data-label={t("users.column.level")}>{t(`level.${user.levelName}`)}</td>
+      <td className="numeric" title={formatNumber(user.xp)} data-label={t("users.column.xp")}>
         {format.abbreviate(user.xp)}
       </td>
-      <td className="numeric" title={formatNumber(user.balance)}>
+      <td className="numeric" title={formatNumber(user.balance)} data-label={t("users.column.balance")}>
         {format.abbreviate(user.balance)}
       </td>
-      <td title={format.dateTime(user.createdAt)}>{format.ago(user.createdAt)}</td>
+      <td title={format.dateTime(user.createdAt)} data-label={t("users.column.created")}>
+        {format.ago(user.createdAt)}
+      </td>
     </tr>
   );
 }

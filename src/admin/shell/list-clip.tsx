@@ -1,0 +1,35 @@
+import { useLayoutEffect, useRef, useState } from "react";
+
+/**
+ * A value cut to its cell with an ellipsis (admin.css `.clip`): the whole text on hover (`title`), and,
+ * once it is actually cut, focusable, so the keyboard can reach it and see it whole (`:focus-visible`).
+ * Links need none of this: they are focusable already (`className="table-link clip"` and a `title`).
+ */
+export function ClipText({ text, className }: { text: string; className?: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [cut, setCut] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is measured again.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const measure = () => {
+      // While focused the text is shown whole: measuring then would take the tab stop away under it.
+      if (document.activeElement !== element) setCut(element.scrollWidth > element.clientWidth + 1);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [text]);
+
+  return (
+    <span
+      ref={ref}
+      className={className ? `clip ${className}` : "clip"}
+      title={text}
+      tabIndex={cut ? 0 : undefined}
+    >
+      {text}
+    </span>
+  );
+}

@@ -209,3 +209,17 @@ test.describe("with the system in dark mode", () => {
     ).toHaveAttribute("aria-pressed", "true");
   });
 });
+
+test("a stored dark choice is applied before the app's script runs, so the page never flashes light", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  await page.evaluate(() => localStorage.setItem("theme", "dark"));
+  // Without the app: only the page's own head script can have set the theme.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto("/login");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r = 255, g = 255, b = 255] = (background.match(/\d+/g) ?? []).map(Number);
+  expect(r + g + b).toBeLessThan(200);
+});

@@ -11,6 +11,8 @@ export interface ShellOptions {
    * a preload without it is refused). A fresh one per response: the page must not be cached as it is.
    */
   nonce?: string;
+  /** A small inline script run before the styles apply (with the nonce), e.g. to set the colour theme. */
+  headScript?: string;
 }
 
 const escapeHtml = (text: string) =>
@@ -20,12 +22,14 @@ const escapeHtml = (text: string) =>
   );
 
 /** The HTML document of a single-page app, with its hashed entry, styles and module preloads. */
-export function renderShell({ title, lang, app, bootData, nonce }: ShellOptions): string {
+export function renderShell({ title, lang, app, bootData, nonce, headScript }: ShellOptions): string {
   const nonceAttribute = nonce === undefined ? "" : ` nonce="${escapeHtml(nonce)}"`;
   const head = [
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<title>${escapeHtml(title)}</title>`,
+    // The server's own constant text, never input: it is written as it is.
+    ...(headScript ? [`<script${nonceAttribute}>${headScript}</script>`] : []),
     `<link rel="icon" href="data:,">`,
     ...app.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...app.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}"${nonceAttribute}>`),

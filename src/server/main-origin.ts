@@ -30,6 +30,13 @@ export interface MainOriginDeps {
   captchaProvider: CaptchaSettings["provider"];
 }
 
+/**
+ * Applies the admin's stored light or dark choice before the first paint, so an explicit choice never
+ * flashes the other theme while the app script loads (the app's theme.ts keeps it from then on; with
+ * no choice the CSS media query decides and nothing is set).
+ */
+const adminThemeScript = `try{var t=localStorage.getItem("theme");if(t==="light"||t==="dark")document.documentElement.setAttribute("data-theme",t)}catch(e){}`;
+
 /** The admin SPA's own routes; any other page path gets the SPA too, but with status 404. */
 const spaRoutes = /^\/(login|dashboard(\/.*)?)?$/;
 
@@ -114,14 +121,17 @@ export function createMainOrigin({
       return new Response("Not found", { status: 404 });
     // A fresh nonce per answer, so the page has no validator and is fetched again on each load.
     const nonce = createNonce();
-    return new Response(renderShell({ title: "Admin", lang: "en", app: admin, nonce }), {
-      status: spaRoutes.test(path) ? 200 : 404,
-      headers: {
-        "Content-Type": "text/html; charset=utf-8",
-        "Cache-Control": "no-cache",
-        "Content-Security-Policy": adminPolicy(nonce, captchaProvider),
-        ...adminPageHeaders,
+    return new Response(
+      renderShell({ title: "Admin", lang: "en", app: admin, nonce, headScript: adminThemeScript }),
+      {
+        status: spaRoutes.test(path) ? 200 : 404,
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Cache-Control": "no-cache",
+          "Content-Security-Policy": adminPolicy(nonce, captchaProvider),
+          ...adminPageHeaders,
+        },
       },
-    });
+    );
   };
 }

@@ -45,6 +45,17 @@ const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
  */
 const compileHint = "//# allFunctionsCalledOnLoad";
 
+/**
+ * The chunks whose entry exists. A surface named in the contract before its chunk is written is left
+ * out, and the loader answers its commands as "not available yet"; build.test.ts checks that every
+ * named chunk is built once all exist.
+ */
+const builtChunkNames = widgetChunkNames.filter((name) =>
+  [".ts", ".tsx"].some((extension) =>
+    existsSync(join(root, "src", "widget", name, `${name}-chunk${extension}`)),
+  ),
+);
+
 export class BuildError extends Error {
   override name = "BuildError";
 }
@@ -194,7 +205,7 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
 
   // Widget chunks first: the loader is built with their hashed names baked in.
   // A chunk entry is .tsx when it renders with React, .ts when it draws plain DOM (the launcher).
-  const chunkEntries = widgetChunkNames.map((name) => {
+  const chunkEntries = builtChunkNames.map((name) => {
     const entry = join(root, "src", "widget", name, `${name}-chunk.ts`);
     return existsSync(entry) ? entry : `${entry}x`;
   });
@@ -209,7 +220,7 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     banner: compileHint,
   });
   const widgetChunks: Record<string, string> = {};
-  widgetChunkNames.forEach((name, index) => {
+  builtChunkNames.forEach((name, index) => {
     widgetChunks[name] = relative(
       sdkDir,
       entryOutput(widget.metafile, sdkDir, chunkEntries[index] as string).path,

@@ -45,6 +45,7 @@ export function createEventTracker(deps: EventTrackerDeps) {
   let errors = 0;
   let sending = false;
   let lastPage: string | null = null;
+  let pageTracking = true;
   const timers: Array<ReturnType<typeof setInterval>> = [];
 
   function track(name: string, data?: unknown) {
@@ -82,6 +83,7 @@ export function createEventTracker(deps: EventTrackerDeps) {
 
   /** Catches single-page-app route changes too: any change of the address is a page view. */
   function checkPageView() {
+    if (!pageTracking) return;
     const page = deps.currentUrl();
     if (page !== lastPage) {
       lastPage = page;
@@ -93,6 +95,10 @@ export function createEventTracker(deps: EventTrackerDeps) {
     track,
     flush,
     checkPageView,
+    /** `setDisablePageTracking`: page views are no longer tracked by themselves. */
+    setPageTracking(on: boolean) {
+      pageTracking = on;
+    },
     events: () => log.entries(),
     pending: () => queue.length,
     paused: () => errors > eventLimits.maxErrors,

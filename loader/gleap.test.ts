@@ -6,6 +6,8 @@ import type {
   WidgetChunkContext,
   WidgetChunkName,
 } from "../src/shared/widget-chunk-contract.ts";
+import * as networkLogChunk from "../src/widget/network-log/network-log-chunk.ts";
+import * as reportChunk from "../src/widget/report/report-chunk.ts";
 import { createGleap, type GleapApi, sdkVersion } from "./gleap.ts";
 
 const storageKey = "gleap-widget-session-demo";
@@ -79,7 +81,10 @@ function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promis
   ]);
 }
 
-/** A Gleap over the real server whose only chunk (the launcher) is a fake recording what it is given. */
+/**
+ * A Gleap over the real server. The network log and the report chunks are the real ones; the launcher
+ * is a fake recording what it is given.
+ */
 function make() {
   const loads: WidgetChunkName[] = [];
   const mounts: WidgetChunkContext[] = [];
@@ -101,9 +106,11 @@ function make() {
     apiUrl: `${server.mainUrl}/api/widget`,
     loadChunk: async (name) => {
       loads.push(name);
+      if (name === "network-log") return networkLogChunk;
+      if (name === "report") return reportChunk;
       return chunk;
     },
-    availableSurfaces: ["launcher"],
+    availableSurfaces: ["launcher", "network-log", "report"],
   });
   created.push(api);
   const initialized = new Promise<void>((resolve) => api.on("initialized", () => resolve()));
@@ -181,7 +188,8 @@ describe("cookie consent gate", () => {
     expect(api.getSession()?.gleapId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await sessionCount()).toBe(sessionsBefore + 1);
     expect(console.log).not.toBe(before.log);
-    expect(window.fetch).not.toBe(before.fetch);
+    // The network log is its own chunk, started once the config enables it.
+    await until(() => window.fetch !== before.fetch);
   }, 15_000);
 
   test("with the consent cookie already true it starts at once", async () => {
@@ -216,9 +224,10 @@ describe("cookie consent gate", () => {
     expect(session?.gleapId).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(localStorage.getItem(storageKey) ?? "null")).toEqual(session);
 
-    // The launcher (the only available surface) is loaded and mounted into the widget's shadow root.
+    // The network log (the config enables it) and the launcher are loaded; the launcher is mounted
+    // into the widget's shadow root.
     await until(() => mounts.length === 1);
-    expect(loads).toEqual(["launcher"]);
+    expect(loads.toSorted()).toEqual(["launcher", "network-log"]);
     const host = document.getElementById("gleap-widget-root");
     expect(host).not.toBeNull();
     expect(mounts[0]?.root).toBe(host?.shadowRoot as ShadowRoot);
@@ -324,11 +333,14 @@ describe("destroy", () => {
     expect(await eventNames(sessionId)).not.toContain("after-destroy");
   }, 20_000);
 
-  test("a network logger started before initialize is stopped by destroy", () => {
+  test("a network logger started before initialize starts with the SDK and is stopped by destroy", async () => {
     const before = hostFunctions();
-    const { api } = make();
+    const { api, initialized } = make();
     api.startNetworkLogger();
-    expect(window.fetch).not.toBe(before.fetch);
+    expect(window.fetch).toBe(before.fetch);
+    api.initialize("demo", { requireCookieConsent: false });
+    await within(initialized, 5000, "initialized");
+    await until(() => window.fetch !== before.fetch);
     api.destroy();
     expectSameFunctions(hostFunctions(), before);
   });

@@ -1,9 +1,15 @@
 import type { FeedbackReportCreated } from "../src/shared/feedback-report.ts";
-import type { WidgetChunk, WidgetChunkName, WidgetEventName } from "../src/shared/widget-chunk-contract.ts";
+import type {
+  HostOptions,
+  ReportParts,
+  WidgetChunk,
+  WidgetChunkName,
+  WidgetHost,
+} from "../src/shared/widget-chunk-contract.ts";
 import { defaultFlowConfig, type FlowConfig } from "../src/shared/widget-flow-config.ts";
 import type { WidgetSession } from "../src/shared/widget-session.ts";
 import { captureClicks } from "./click-capture.ts";
-import { type ConsoleEntry, captureConsole } from "./console-capture.ts";
+import { type ConsoleEntry, captureConsole, maxLogLength } from "./console-capture.ts";
 import { hasCookieConsent } from "./cookies.ts";
 import { createEventBus } from "./event-bus.ts";
 import { createEventTracker } from "./event-tracker.ts";
@@ -11,11 +17,9 @@ import type { GleapHostApi } from "./host-api.ts";
 import { createHttpClient } from "./http-client.ts";
 import type { ChunkLoader } from "./lazy-chunk.ts";
 import { createLogBuffer } from "./log-buffer.ts";
-import { createNetworkCapture } from "./network-capture.ts";
 import { nextTask } from "./next-task.ts";
 import { createRealtimeClient, type RealtimeMessage } from "./realtime-client.ts";
 import { type ContactData, createSessionManager, type SessionManager } from "./session-manager.ts";
-import { collectMetadata } from "./session-metadata.ts";
 import { type HostCommand, parseGleapLink, parseUrlActions } from "./url-actions.ts";
 import { createWidgetRoot } from "./widget-root.ts";
 
@@ -40,35 +44,45 @@ export interface InitializeOptions {
 
 type Listener = (data?: unknown) => void;
 
-/** Which surface serves which host command (spec §7 "Host API"). */
-const surfaceOf: Record<string, WidgetChunkName> = {
-  open: "messenger",
-  startFeedbackFlow: "messenger",
-  startBot: "messenger",
-  startConversation: "messenger",
-  showSurvey: "messenger",
-  openHelpCenter: "messenger",
-  openHelpCenterArticle: "messenger",
-  openHelpCenterCollection: "messenger",
-  searchHelpCenter: "messenger",
-  openNews: "messenger",
-  openNewsArticle: "messenger",
-  openChecklists: "messenger",
-  startChecklist: "messenger",
-  openFeatureRequests: "messenger",
-  startProductTour: "tours",
-  showBanner: "banner",
-  showModal: "modal",
-  showNotification: "notifications",
-  startScreenCapture: "capture",
-};
+/**
+ * Which surface serves which host command (spec §7 "Host API"). Written as lists to keep the eager
+ * loader small: it only routes, the surfaces hold the logic.
+ */
+const routes: Array<[WidgetChunkName, string]> = [
+  [
+    "messenger",
+    "open hide close toggle startFeedbackFlow startClassicForm startBot startConversation showSurvey openHelpCenter openHelpCenterArticle openHelpCenterCollection searchHelpCenter openNews openNewsArticle openChecklists openChecklist startChecklist openFeatureRequests openConversations openConversation preFillForm setFormData sessionCleared",
+  ],
+  ["banner", "showBanner closeBanner"],
+  ["modal", "showModal closeModal"],
+  ["notifications", "showNotification"],
+  ["launcher", "showFeedbackButton"],
+  ["tours", "startProductTour"],
+  ["capture", "startScreenCapture"],
+];
+const surfaceOf: Record<string, WidgetChunkName> = {};
+for (const [surface, names] of routes) for (const name of names.split(" ")) surfaceOf[name] = surface;
+
+/** Commands that only act on a surface already shown: they never load its chunk. */
+const ifMounted = new Set([
+  "hide",
+  "close",
+  "closeBanner",
+  "closeModal",
+  "showFeedbackButton",
+  "sessionCleared",
+]);
 
 const consentPollMs = 1000;
 const crashReportGapMs = 10_000;
 
+/** Links the widget may open in the host page: web, mail and phone, never `javascript:` or `data:`. */
+const openableUrl = /^(https?:|mailto:|tel:)/i;
+
 /**
- * The host API behind `window.Gleap`. Every public method catches its own failures: the widget never
- * throws into the host page; problems are reported through the console with a `Gleap:` prefix.
+ * The host API behind `window.Gleap`: a router from host calls to the lazy surfaces, plus what every
+ * surface needs (session, config, logs). Every public method catches its own failures: the widget
+ * never throws into the host page; problems are reported through the console with a `Gleap:` prefix.
  */
 export function createGleap(deps: GleapDeps) {
   const { window } = deps;
@@ -82,17 +96,29 @@ export function createGleap(deps: GleapDeps) {
   let sdkKey = "";
   let apiUrl = deps.apiUrl;
   let wsUrl = "";
+  let frameUrl = "";
+  let bannerUrl = "";
+  let modalUrl = "";
+  let serverMessengerUrl = "";
   let nonce = deps.nonce;
   let language = (window.navigator.language || "en-us").toLowerCase();
   let environment = "prod";
   let tags: string[] = [];
   let customData: Record<string, unknown> = {};
   let ticketAttributes: Record<string, unknown> = {};
+  let appBuildNumber = "";
+  let appVersionCode = "";
+  let aiTools: unknown[] = [];
+  let attachedNetworkLogs: unknown[] = [];
   let useCookies = false;
   let requireConsent = true;
+  let captureConsoleLog = true;
+  let shortcuts: boolean | null = null;
   let initialized = false;
   let opened = false;
   let unread = 0;
+  // `setStyles` wins over the server's config, also when it was queued before the config arrived.
+  let styleOverrides: Partial<FlowConfig> = {};
   let flowConfig: FlowConfig = defaultFlowConfig;
   let session: SessionManager | null = null;
   let lastCrashReport = 0;
@@ -100,8 +126,20 @@ export function createGleap(deps: GleapDeps) {
   let generation = 0;
   let widgetHost: HTMLElement | null = null;
   let widgetRoot: ShadowRoot | null = null;
+  let urlHandler: ((url: string, newTab?: boolean) => void) | null = null;
+  let restoreConsole = () => {};
+  let networkOn = false;
+  const network = { maxRequests: 30, blacklist: [] as string[], propsToIgnore: [] as string[] };
+  const options: HostOptions = {
+    playSound: true,
+    disableInAppNotifications: false,
+    showFeedbackButton: true,
+    showTabNotificationBadge: true,
+    liveSite: null,
+  };
   const cleanups: Array<() => void> = [];
   const mounted = new Map<WidgetChunkName, Promise<WidgetChunk>>();
+  const loaded = new Map<WidgetChunkName, WidgetChunk>();
   const customActions: Array<(action: unknown) => void> = [];
 
   const storage = (() => {
@@ -113,7 +151,6 @@ export function createGleap(deps: GleapDeps) {
   })();
 
   const consoleLog = createLogBuffer<ConsoleEntry>(500);
-  const network = createNetworkCapture(window, { ownUrls: () => [apiUrl] });
   const request = createHttpClient(
     originalFetch,
     () => apiUrl,
@@ -134,6 +171,59 @@ export function createGleap(deps: GleapDeps) {
   };
   const realtime = createRealtimeClient(socketUrl, onRealtimeMessage);
 
+  const messengerUrl = () => (frameUrl || serverMessengerUrl).replace(/\/+$/, "");
+
+  function reportParts(): ReportParts {
+    const captured = loaded.get("network-log")?.run?.("entries", []);
+    return {
+      customData,
+      ticketAttributes,
+      tags,
+      consoleLog: consoleLog.entries(),
+      networkLogs: [...(Array.isArray(captured) ? captured : []), ...attachedNetworkLogs],
+      customEventLog: tracker.events(),
+      environment,
+      startedAt,
+      sdkVersion,
+      appBuildNumber,
+      appVersionCode,
+    };
+  }
+
+  /** What every surface may ask of the loader (src/shared/widget-chunk-contract.ts). */
+  const host: WidgetHost = {
+    get sdkKey() {
+      return sdkKey;
+    },
+    apiUrl: () => apiUrl,
+    session: () => session?.current() ?? null,
+    flowConfig: () => flowConfig,
+    language: () => language,
+    frameUrls: () => ({
+      messenger: messengerUrl(),
+      banner: bannerUrl || `${messengerUrl()}/banner`,
+      modal: modalUrl || `${messengerUrl()}/modal`,
+    }),
+    aiTools: () => aiTools,
+    command: (name, args = []) => void runCommand({ command: name, args }),
+    isOpened: () => opened,
+    unreadCount: () => unread,
+    reportParts,
+    sendReport: (body) => request<FeedbackReportCreated>("POST", "/bugs/v2", body),
+    request: (method, path, body) => request(method, path, body),
+    triggerCustomAction: (name, extra) => {
+      for (const action of customActions) action({ name, ...extra });
+    },
+    openUrl: (url, newTab) => {
+      if (urlHandler) return urlHandler(url, newTab);
+      if (!openableUrl.test(new URL(url, window.location.href).href)) return report(`refused to open ${url}`);
+      if (newTab) window.open(url, "_blank", "noopener");
+      else window.location.href = url;
+    },
+    trackEvent: (name, data) => tracker.track(name, data),
+    options: () => options,
+  };
+
   function ensureRoot(): ShadowRoot {
     if (!widgetRoot) {
       const created = createWidgetRoot(document);
@@ -143,8 +233,15 @@ export function createGleap(deps: GleapDeps) {
     return widgetRoot;
   }
 
-  /** Loads a surface's chunk once, mounts it, and hands it the command; absent surfaces are logged. */
-  async function runSurface(surface: WidgetChunkName, command?: string, args: unknown[] = []): Promise<void> {
+  /**
+   * Loads a surface's chunk once, mounts it, and hands it the command; absent surfaces are logged.
+   * Answers what the surface answers (a crash report's server answer, the network log).
+   */
+  async function runSurface(
+    surface: WidgetChunkName,
+    command?: string,
+    args: unknown[] = [],
+  ): Promise<unknown> {
     if (!deps.availableSurfaces.includes(surface)) {
       report(`${command ?? surface} needs the ${surface} surface, which is not available yet`);
       return;
@@ -157,50 +254,71 @@ export function createGleap(deps: GleapDeps) {
     const run = generation;
     let chunk = mounted.get(surface);
     if (!chunk) {
-      chunk = deps.loadChunk(surface).then(async (loaded) => {
+      chunk = deps.loadChunk(surface).then(async (module) => {
         // The chunk's evaluation was one task; mounting it is another.
         await nextTask();
-        if (run !== generation) return loaded;
-        cleanups.push(loaded.mount({ root: ensureRoot(), session: current, flowConfig, events, nonce }));
-        return loaded;
+        if (run !== generation) return module;
+        cleanups.push(
+          module.mount({ root: ensureRoot(), session: current, flowConfig, events, nonce, host }),
+        );
+        loaded.set(surface, module);
+        return module;
       });
       mounted.set(surface, chunk);
       chunk.catch(() => mounted.delete(surface));
     }
-    const loaded = await chunk;
-    if (command && run === generation) loaded.run?.(command, args);
+    const module = await chunk;
+    if (command && run === generation) return module.run?.(command, args);
   }
 
-  function runCommand({ command, args, delaySeconds }: HostCommand) {
+  function runCommand({ command, args, delaySeconds }: HostCommand): Promise<unknown> | undefined {
     const surface = surfaceOf[command];
-    if (!surface) return;
+    if (!surface || (ifMounted.has(command) && !mounted.has(surface))) return;
     const go = () => runSurface(surface, command, args).catch((error) => report(`${command} failed`, error));
-    if (delaySeconds) {
-      const timer = setTimeout(go, delaySeconds * 1000);
-      cleanups.push(() => clearTimeout(timer));
-    } else void go();
+    if (!delaySeconds) return go();
+    const timer = setTimeout(go, delaySeconds * 1000);
+    cleanups.push(() => clearTimeout(timer));
+  }
+
+  /** The host's network-log settings with the project config's lists (spec §3 Config). */
+  function configureNetwork() {
+    // Before the session is ready the setting is kept; boot starts the log.
+    if (!networkOn || !session?.ready()) return;
+    void runSurface("network-log", "configure", [
+      {
+        maxRequests: network.maxRequests,
+        blacklist: [...network.blacklist, ...flowConfig.networkLogBlacklist],
+        propsToIgnore: [...network.propsToIgnore, ...flowConfig.networkLogPropsToIgnore],
+        resources: flowConfig.sendNetworkResources,
+      },
+    ]).then(() => runSurface("network-log", "start"));
+  }
+
+  function setUnread(count: number) {
+    if (count === unread) return;
+    unread = count;
+    events.emit("unread-count-changed", unread);
   }
 
   function onRealtimeMessage(message: RealtimeMessage) {
     if (message.name === "update") {
-      const data = (message.data ?? {}) as { a?: Array<{ actionType?: string }>; u?: number };
-      if (typeof data.u === "number" && data.u !== unread) {
-        unread = data.u;
-        events.emit("unread-count-changed", unread);
-      }
+      const data = (message.data ?? {}) as {
+        a?: Array<{ actionType?: string; format?: string }>;
+        u?: number;
+      };
+      if (typeof data.u === "number") setUnread(data.u);
       if (Array.isArray(data.a) && data.a.length > 0) {
         events.emit("outbound-actions", data.a);
         for (const action of data.a) {
+          // Surfaces check the action's page filter themselves. A survey's action type is its form id.
+          const type = action.actionType ?? "";
           const command =
-            action.actionType === "notification"
-              ? "showNotification"
-              : action.actionType === "banner"
-                ? "showBanner"
-                : action.actionType === "modal"
-                  ? "showModal"
-                  : action.actionType === "tour"
-                    ? "startProductTour"
-                    : "showSurvey";
+            {
+              notification: "showNotification",
+              banner: "showBanner",
+              modal: "showModal",
+              tour: "startProductTour",
+            }[type] ?? "showSurvey";
           runCommand({ command, args: [action] });
         }
       }
@@ -209,25 +327,43 @@ export function createGleap(deps: GleapDeps) {
     }
   }
 
+  function applyConfig(serverConfig: Partial<FlowConfig> | undefined) {
+    flowConfig = { ...defaultFlowConfig, ...serverConfig, ...styleOverrides };
+    events.emit("config-changed", flowConfig);
+    configureNetwork();
+  }
+
   async function loadConfig(): Promise<void> {
     const cacheKey = `gleap-widget-config-${sdkKey}-${language}`;
+    let cachedConfig = false;
     try {
-      const cached = storage?.getItem(cacheKey);
-      if (cached) flowConfig = { ...defaultFlowConfig, ...(JSON.parse(cached) as Partial<FlowConfig>) };
+      const cached = JSON.parse(storage?.getItem(cacheKey) ?? "null") as {
+        flowConfig?: Partial<FlowConfig>;
+        messengerUrl?: string;
+      } | null;
+      if (cached?.flowConfig) {
+        serverMessengerUrl = cached.messengerUrl ?? "";
+        applyConfig(cached.flowConfig);
+        cachedConfig = true;
+      }
     } catch {
       // A broken cache entry is replaced below.
     }
     // Revalidate: with a cached copy this runs in the background, without one it is awaited.
-    const fresh = request<{ flowConfig?: Partial<FlowConfig> }>(
+    const fresh = request<{ flowConfig?: Partial<FlowConfig>; messengerUrl?: string }>(
       "GET",
       `/config/${encodeURIComponent(sdkKey)}?lang=${language}`,
     )
       .then((answer) => {
-        flowConfig = { ...defaultFlowConfig, ...answer.flowConfig };
-        storage?.setItem(cacheKey, JSON.stringify(answer.flowConfig ?? {}));
+        serverMessengerUrl = answer.messengerUrl ?? serverMessengerUrl;
+        applyConfig(answer.flowConfig);
+        storage?.setItem(
+          cacheKey,
+          JSON.stringify({ flowConfig: answer.flowConfig ?? {}, messengerUrl: serverMessengerUrl }),
+        );
       })
       .catch((error) => report("config could not be loaded; using the last known one", error));
-    if (flowConfig === defaultFlowConfig) await fresh;
+    if (!cachedConfig) await fresh;
   }
 
   function interceptLinks() {
@@ -244,9 +380,16 @@ export function createGleap(deps: GleapDeps) {
       }
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey && (event.key === "u" || event.key === "U") && flowConfig.enableShortcuts) {
+      if (
+        event.ctrlKey &&
+        (event.key === "u" || event.key === "U") &&
+        (shortcuts ?? flowConfig.enableShortcuts)
+      ) {
         event.preventDefault();
-        runCommand({ command: "startFeedbackFlow", args: ["bugreporting", true] });
+        runCommand({
+          command: "startFeedbackFlow",
+          args: ["bugreporting", true, { autostartDrawing: true }],
+        });
       }
     };
     document.addEventListener("click", onClick, true);
@@ -278,9 +421,11 @@ export function createGleap(deps: GleapDeps) {
   async function boot(run: number) {
     await nextTask();
     if (run !== generation) return;
-    const restoreConsole = captureConsole(window.console, consoleLog);
-    const restoreClicks = captureClicks(document, consoleLog, () => opened);
-    cleanups.push(restoreConsole, restoreClicks);
+    if (captureConsoleLog) restoreConsole = captureConsole(window.console, consoleLog);
+    cleanups.push(
+      () => restoreConsole(),
+      captureClicks(document, consoleLog, () => opened),
+    );
 
     session = createSessionManager({
       sdkKey,
@@ -290,13 +435,14 @@ export function createGleap(deps: GleapDeps) {
       lang: () => language,
       sdkVersion,
       onChange: onSessionChange,
+      onUpdate: (next) => events.emit("session-changed", next),
       report,
     });
     await session.start();
     if (run !== generation) return;
     await loadConfig();
     // Spec §4: network capture stays stopped until the config enables it (or the host starts it).
-    if (flowConfig.enableNetworkLogs) network.start();
+    if (flowConfig.enableNetworkLogs || networkOn) startNetwork();
     await nextTask();
     if (run !== generation) return;
     tracker.start();
@@ -307,12 +453,20 @@ export function createGleap(deps: GleapDeps) {
       else document.addEventListener("DOMContentLoaded", () => resolve(), { once: true });
     });
     if (run !== generation) return;
-    if (flowConfig.feedbackButtonPosition !== "BUTTON_NONE") {
-      void runSurface("launcher").catch((error) => report("the launcher is unavailable", error));
-    }
+    mountLauncher();
     interceptLinks();
     for (const command of parseUrlActions(window.location.search)) runCommand(command);
     events.emit("initialized");
+  }
+
+  function mountLauncher() {
+    if (options.showFeedbackButton && flowConfig.feedbackButtonPosition !== "BUTTON_NONE")
+      void runSurface("launcher").catch((error) => report("the launcher is unavailable", error));
+  }
+
+  function startNetwork() {
+    networkOn = true;
+    configureNetwork();
   }
 
   function start(run: number) {
@@ -333,22 +487,13 @@ export function createGleap(deps: GleapDeps) {
     cleanups.push(() => clearInterval(poll));
   }
 
-  function buildCrashReport(description: string, priority: string, excludeData: Record<string, boolean>) {
-    const current = session?.current();
-    return {
-      type: "CRASH",
-      priority,
-      isSilent: true,
-      customData,
-      ticketAttributes,
-      tags,
-      excludeData,
-      metaData: collectMetadata(window, { startedAt, sdkVersion, environment }),
-      consoleLog: consoleLog.entries(),
-      networkLogs: network.entries(),
-      customEventLog: tracker.events(),
-      formData: { description, reportedBy: current?.email ?? "" },
-    };
+  /** Spec §5/§9: a silent crash report only with a ready session, and at most one every 10 seconds. */
+  function crashReport(formData: Record<string, unknown>, priority = "MEDIUM", excludeData = {}) {
+    if (!session?.ready() || Date.now() - lastCrashReport < crashReportGapMs) return;
+    lastCrashReport = Date.now();
+    return runSurface("report", "crash", [formData, priority, excludeData]) as Promise<
+      FeedbackReportCreated | undefined
+    >;
   }
 
   /** Wraps a public method so nothing it does can throw into the host page. */
@@ -373,11 +518,14 @@ export function createGleap(deps: GleapDeps) {
     };
   }
 
-  const surfaceCommand = (command: string) =>
-    safe(command, (...args: unknown[]) => runCommand({ command, args }));
+  /** A host API method that only routes its arguments to the surface serving it. */
+  const routed = (command: string) =>
+    safe(command, (...args: unknown[]) => void runCommand({ command, args }));
+  const setter = <T>(name: string, apply: (value: T) => void) => safe(name, apply);
+  const emitConfig = () => events.emit("config-changed", flowConfig);
 
   const api = {
-    initialize: safe("initialize", (key: string, options: InitializeOptions | boolean = {}) => {
+    initialize: safe("initialize", (key: string, settings: InitializeOptions | boolean = {}) => {
       if (initialized) {
         window.console.warn("Gleap already initialized.");
         return;
@@ -386,9 +534,9 @@ export function createGleap(deps: GleapDeps) {
         report("initialize needs the project's SDK key");
         return;
       }
-      const settings = typeof options === "object" && options !== null ? options : {};
-      if (settings.requireCookieConsent === false) requireConsent = false;
-      if (settings.nonce) nonce = settings.nonce;
+      const given = typeof settings === "object" && settings !== null ? settings : {};
+      if (given.requireCookieConsent === false) requireConsent = false;
+      if (given.nonce) nonce = given.nonce;
       sdkKey = key.trim();
       initialized = true;
       start(generation);
@@ -399,34 +547,54 @@ export function createGleap(deps: GleapDeps) {
       return session.identify(String(userId), data, userHash);
     }),
     updateContact: safe("updateContact", (data: ContactData) => session?.update(data)),
-    clearIdentity: safe("clearIdentity", () => session?.clear()),
+    clearIdentity: safe("clearIdentity", () => {
+      runCommand({ command: "sessionCleared", args: [] });
+      return session?.clear();
+    }),
+    getIdentity: () => session?.current() ?? null,
+    isUserIdentified: () => Boolean(session?.current()?.userId),
     trackEvent: safe("trackEvent", (name: string, data?: unknown) => {
       if (typeof name === "string" && name !== "") tracker.track(name, data);
     }),
     logEvent: safe("logEvent", (name: string, data?: unknown) => tracker.track(name, data)),
+    log: safe("log", (message: string, level: "INFO" | "WARNING" | "ERROR" = "INFO") => {
+      if (typeof message === "string" && message !== "")
+        consoleLog.push({
+          log: message.slice(0, maxLogLength),
+          date: new Date().toISOString(),
+          priority: level,
+        });
+    }),
     setLanguage: safe("setLanguage", (lang: string) => {
       if (typeof lang !== "string" || lang === "") return;
       language = lang.toLowerCase();
+      events.emit("language-changed", language);
       // Spec §7: re-initialise after a second, and tell the server the contact's language.
       const timer = setTimeout(() => {
         void loadConfig();
-        void session?.update({}).catch((error) => report("language update failed", error));
+        void session?.update({ lang: language }).catch((error) => report("language update failed", error));
       }, 1000);
       cleanups.push(() => clearTimeout(timer));
     }),
-    setTags: safe("setTags", (next: string[]) => {
+    setTags: setter("setTags", (next: string[]) => {
       if (Array.isArray(next)) tags = next.filter((tag) => typeof tag === "string");
     }),
-    setEnvironment: safe("setEnvironment", (env: string) => {
+    setEnvironment: setter("setEnvironment", (env: string) => {
       if (typeof env === "string" && env !== "") environment = env;
+    }),
+    setAppBuildNumber: setter("setAppBuildNumber", (value: string) => {
+      appBuildNumber = String(value ?? "");
+    }),
+    setAppVersionCode: setter("setAppVersionCode", (value: string) => {
+      appVersionCode = String(value ?? "");
     }),
     setCustomData: safe("setCustomData", (key: string, value: unknown) => {
       customData = { ...customData, [key]: value };
     }),
-    attachCustomData: safe("attachCustomData", (data: Record<string, unknown>) => {
+    attachCustomData: setter("attachCustomData", (data: Record<string, unknown>) => {
       if (data && typeof data === "object") customData = { ...customData, ...data };
     }),
-    removeCustomData: safe("removeCustomData", (key: string) => {
+    removeCustomData: setter("removeCustomData", (key: string) => {
       const { [key]: _, ...rest } = customData;
       customData = rest;
     }),
@@ -436,80 +604,145 @@ export function createGleap(deps: GleapDeps) {
     setTicketAttribute: safe("setTicketAttribute", (key: string, value: unknown) => {
       ticketAttributes = { ...ticketAttributes, [key]: value };
     }),
-    preFillForm: surfaceCommand("preFillForm"),
-    registerCustomAction: safe("registerCustomAction", (callback: (action: unknown) => void) => {
+    unsetTicketAttribute: setter("unsetTicketAttribute", (key: string) => {
+      const { [key]: _, ...rest } = ticketAttributes;
+      ticketAttributes = rest;
+    }),
+    clearTicketAttributes: safe("clearTicketAttributes", () => {
+      ticketAttributes = {};
+    }),
+    preFillForm: routed("preFillForm"),
+    registerCustomAction: setter("registerCustomAction", (callback: (action: unknown) => void) => {
       if (typeof callback === "function") customActions.push(callback);
     }),
-    triggerCustomAction: safe("triggerCustomAction", (name: string) => {
-      for (const action of customActions) action({ name });
+    triggerCustomAction: setter("triggerCustomAction", (name: string) => host.triggerCustomAction(name)),
+    setUrlHandler: setter("setUrlHandler", (handler: (url: string, newTab?: boolean) => void) => {
+      urlHandler = typeof handler === "function" ? handler : null;
     }),
-    showSurvey: surfaceCommand("showSurvey"),
-    startFeedbackFlow: surfaceCommand("startFeedbackFlow"),
-    startBot: surfaceCommand("startBot"),
-    startConversation: surfaceCommand("startConversation"),
-    openHelpCenter: surfaceCommand("openHelpCenter"),
-    openHelpCenterArticle: surfaceCommand("openHelpCenterArticle"),
-    openHelpCenterCollection: surfaceCommand("openHelpCenterCollection"),
-    searchHelpCenter: surfaceCommand("searchHelpCenter"),
-    openNews: surfaceCommand("openNews"),
-    openNewsArticle: surfaceCommand("openNewsArticle"),
-    openChecklists: surfaceCommand("openChecklists"),
-    openFeatureRequests: surfaceCommand("openFeatureRequests"),
-    startProductTour: surfaceCommand("startProductTour"),
-    showBanner: surfaceCommand("showBanner"),
-    showModal: surfaceCommand("showModal"),
-    showNotification: surfaceCommand("showNotification"),
-    startChecklist: surfaceCommand("startChecklist"),
-    setStyles: safe("setStyles", (styles: Partial<FlowConfig>) => {
-      if (styles && typeof styles === "object") flowConfig = { ...flowConfig, ...styles };
+    showSurvey: routed("showSurvey"),
+    startFeedbackFlow: routed("startFeedbackFlow"),
+    startClassicForm: routed("startClassicForm"),
+    startBot: routed("startBot"),
+    startConversation: routed("startConversation"),
+    openConversations: routed("openConversations"),
+    openConversation: routed("openConversation"),
+    openHelpCenter: routed("openHelpCenter"),
+    openHelpCenterArticle: routed("openHelpCenterArticle"),
+    openHelpCenterCollection: routed("openHelpCenterCollection"),
+    searchHelpCenter: routed("searchHelpCenter"),
+    openNews: routed("openNews"),
+    openNewsArticle: routed("openNewsArticle"),
+    openChecklists: routed("openChecklists"),
+    openChecklist: routed("openChecklist"),
+    startChecklist: routed("startChecklist"),
+    openFeatureRequests: routed("openFeatureRequests"),
+    startProductTour: routed("startProductTour"),
+    showBanner: routed("showBanner"),
+    closeBanner: routed("closeBanner"),
+    showModal: routed("showModal"),
+    closeModal: routed("closeModal"),
+    showNotification: routed("showNotification"),
+    setStyles: setter("setStyles", (styles: Record<string, unknown>) => {
+      if (!styles || typeof styles !== "object") return;
+      // The reference's names: primaryColor is the config's color, buttonStyle its button position.
+      const { primaryColor, buttonStyle, ...rest } = styles;
+      const mapped = {
+        ...rest,
+        ...(primaryColor ? { color: primaryColor } : {}),
+        ...(buttonStyle ? { feedbackButtonPosition: buttonStyle } : {}),
+      } as Partial<FlowConfig>;
+      styleOverrides = { ...styleOverrides, ...mapped };
+      flowConfig = { ...flowConfig, ...mapped };
+      emitConfig();
     }),
-    setApiUrl: safe("setApiUrl", (url: string) => {
+    showFeedbackButton: setter("showFeedbackButton", (show: boolean) => {
+      options.showFeedbackButton = show !== false;
+      if (mounted.has("launcher"))
+        runCommand({ command: "showFeedbackButton", args: [options.showFeedbackButton] });
+      else if (session?.ready()) mountLauncher();
+    }),
+    enableShortcuts: setter("enableShortcuts", (on: boolean) => {
+      shortcuts = on === true;
+    }),
+    playSound: setter("playSound", (on: boolean) => {
+      options.playSound = on === true;
+    }),
+    setDisableInAppNotifications: setter("setDisableInAppNotifications", (on: boolean) => {
+      options.disableInAppNotifications = on === true;
+    }),
+    showTabNotificationBadge: setter("showTabNotificationBadge", (on: boolean) => {
+      options.showTabNotificationBadge = on === true;
+      events.emit("unread-count-changed", unread);
+    }),
+    setLiveSite: setter("setLiveSite", (live: boolean) => {
+      options.liveSite = live === true;
+    }),
+    setDisablePageTracking: setter("setDisablePageTracking", (off: boolean) =>
+      tracker.setPageTracking(off !== true),
+    ),
+    disableConsoleLogOverwrite: safe("disableConsoleLogOverwrite", () => {
+      captureConsoleLog = false;
+      restoreConsole();
+    }),
+    setAiTools: setter("setAiTools", (tools: unknown[]) => {
+      aiTools = Array.isArray(tools) ? tools : [];
+      emitConfig();
+    }),
+    setApiUrl: setter("setApiUrl", (url: string) => {
       if (typeof url === "string" && url !== "") apiUrl = url.replace(/\/+$/, "");
     }),
-    setWSApiUrl: safe("setWSApiUrl", (url: string) => {
+    setWSApiUrl: setter("setWSApiUrl", (url: string) => {
       if (typeof url === "string") wsUrl = url;
     }),
-    setFrameUrl: surfaceCommand("setFrameUrl"),
-    setBannerUrl: surfaceCommand("setBannerUrl"),
-    setModalUrl: surfaceCommand("setModalUrl"),
-    setUseCookies: safe("setUseCookies", (on: boolean) => {
+    setFrameUrl: setter("setFrameUrl", (url: string) => {
+      if (typeof url === "string") frameUrl = url;
+    }),
+    setBannerUrl: setter("setBannerUrl", (url: string) => {
+      if (typeof url === "string") bannerUrl = url;
+    }),
+    setModalUrl: setter("setModalUrl", (url: string) => {
+      if (typeof url === "string") modalUrl = url;
+    }),
+    setUseCookies: setter("setUseCookies", (on: boolean) => {
       useCookies = on === true;
     }),
-    setMaxNetworkRequests: safe("setMaxNetworkRequests", (max: number) => network.setMaxRequests(max)),
-    startNetworkLogger: safe("startNetworkLogger", () => network.start()),
-    setNetworkLogsBlacklist: safe("setNetworkLogsBlacklist", (list: string[]) => network.setBlacklist(list)),
-    setNetworkLogPropsToIgnore: safe("setNetworkLogPropsToIgnore", (props: string[]) =>
-      network.setPropsToIgnore(props),
-    ),
-    setReplayOptions: surfaceCommand("setReplayOptions"),
+    setMaxNetworkRequests: setter("setMaxNetworkRequests", (max: number) => {
+      network.maxRequests = max;
+      configureNetwork();
+    }),
+    startNetworkLogger: safe("startNetworkLogger", startNetwork),
+    setNetworkLogsBlacklist: setter("setNetworkLogsBlacklist", (list: string[]) => {
+      network.blacklist = Array.isArray(list) ? list : [];
+      configureNetwork();
+    }),
+    setNetworkLogPropsToIgnore: setter("setNetworkLogPropsToIgnore", (props: string[]) => {
+      network.propsToIgnore = Array.isArray(props) ? props : [];
+      configureNetwork();
+    }),
+    attachNetworkLogs: setter("attachNetworkLogs", (logs: string) => {
+      const parsed: unknown = typeof logs === "string" ? JSON.parse(logs) : logs;
+      attachedNetworkLogs = Array.isArray(parsed) ? parsed : [];
+    }),
+    setReplayOptions: routed("setReplayOptions"),
     sendSilentCrashReport: safe(
       "sendSilentCrashReport",
-      async (
-        description: string = "",
-        priority: string = "MEDIUM",
-        excludeData: Record<string, boolean> = {},
-      ) => {
-        // Spec §5/§9: only with a ready session, and at most one every 10 seconds.
-        if (!session?.ready() || Date.now() - lastCrashReport < crashReportGapMs) return;
-        lastCrashReport = Date.now();
-        return request<FeedbackReportCreated>(
-          "POST",
-          "/bugs/v2",
-          buildCrashReport(description, priority, excludeData),
-        );
-      },
+      (description = "", priority?: string, excludeData?: Record<string, boolean>) =>
+        crashReport({ description, reportedBy: session?.current()?.email ?? "" }, priority, excludeData),
     ),
-    open: safe("open", () => runCommand({ command: "open", args: [] })),
-    hide: safe("hide", () => {
-      if (!opened) return;
-      opened = false;
-      events.emit("close");
-    }),
+    sendSilentCrashReportWithFormData: safe(
+      "sendSilentCrashReportWithFormData",
+      (formData: Record<string, unknown> = {}, priority?: string, excludeData?: Record<string, boolean>) =>
+        crashReport({ ...formData }, priority, excludeData),
+    ),
+    open: routed("open"),
+    hide: routed("hide"),
+    close: routed("close"),
     isOpened: () => opened,
-    on: safe("on", (name: WidgetEventName, callback: Listener) => {
+    on: safe("on", (name: string, callback: Listener) => {
       if (typeof callback === "function") events.on(name, callback);
     }),
-    off: safe("off", (name: WidgetEventName, callback: Listener) => events.off(name, callback)),
+    off: safe("off", (name: string, callback: Listener) => events.off(name, callback)),
+    getInstance: () => api,
     getSession: (): WidgetSession | null => session?.current() ?? null,
     getNonce: () => nonce,
     getApiUrl: () => apiUrl,
@@ -519,7 +752,6 @@ export function createGleap(deps: GleapDeps) {
       generation++;
       session?.forget();
       session?.stop();
-      network.stop();
       tracker.stop();
       realtime.close();
       for (const cleanup of cleanups.splice(0).reverse()) {
@@ -533,18 +765,22 @@ export function createGleap(deps: GleapDeps) {
       widgetHost = null;
       widgetRoot = null;
       mounted.clear();
+      loaded.clear();
       session = null;
       initialized = false;
       opened = false;
+      networkOn = false;
       events.clear();
       followOpenState();
     }),
   };
 
-  // The launcher reports open/close through the bus; the API's state follows it.
+  // The messenger reports open/close through the bus; the API's state follows it, and an opened
+  // widget has shown the visitor what was unread (spec §4 "count reset to 0 when the widget is open").
   function followOpenState() {
     events.on("open", () => {
       opened = true;
+      setUnread(0);
     });
     events.on("close", () => {
       opened = false;

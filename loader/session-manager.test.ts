@@ -501,12 +501,23 @@ describe("update (partialupdate)", () => {
     expect(manager.current()?.email).toBe("bob@example.com");
   });
 
-  test("an empty update still tells the server the language (setLanguage relies on it)", async () => {
+  test("an empty update changes nothing and sends nothing; a new language is sent (setLanguage)", async () => {
     const { manager, sent } = setup();
     await manager.start();
     await manager.update({});
+    expect(sent).toHaveLength(1);
+    await manager.update({ lang: "de" });
     expect(sent).toHaveLength(2);
-    expect(sent[1]?.body).toEqual({ data: { lang: "en-us" }, type: "js", sdkVersion: "14.6.7", ws: true });
+    expect(sent[1]?.path).toBe("/api/widget/sessions/partialupdate");
+  });
+
+  test("identify with the same name and e-mail and no custom data is sent once (customData was compared with undefined)", async () => {
+    const { manager, sent } = setup();
+    await manager.start();
+    await manager.identify("user-twice", { name: "Ann", email: "ann@example.com" });
+    await manager.identify("user-twice", { name: "Ann", email: "ann@example.com" });
+    await manager.update({ name: "Ann", email: "ann@example.com" });
+    expect(sent.map((call) => call.path)).toEqual(["/api/widget/sessions", "/api/widget/sessions/identify"]);
   });
 });
 

@@ -13,6 +13,8 @@ export interface SessionManagerDeps {
   lang: () => string;
   sdkVersion: string;
   onChange: (session: WidgetSession, previousId: string | null) => void;
+  /** Every accepted answer, also when only the fields changed (identify, updateContact). */
+  onUpdate?: (session: WidgetSession) => void;
   report: (message: string, error?: unknown) => void;
 }
 
@@ -80,6 +82,7 @@ export function createSessionManager(deps: SessionManagerDeps) {
     clearedId = null;
     store(next);
     if (previousId !== next.gleapId) deps.onChange(next, previousId);
+    deps.onUpdate?.(next);
     return next;
   }
 
@@ -121,6 +124,8 @@ export function createSessionManager(deps: SessionManagerDeps) {
     const current = session as unknown as Record<string, unknown>;
     const custom = session.customData ?? {};
     return Object.entries(fields).every(([name, value]) => {
+      // A field the host did not pass changes nothing (e.g. no customData at all).
+      if (value === undefined) return true;
       if (name === "customData" && value && typeof value === "object") {
         return Object.entries(value).every(([k, v]) => custom[k] === v);
       }

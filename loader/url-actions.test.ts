@@ -108,17 +108,17 @@ describe("parseGleapLink", () => {
     expect(parseGleapLink(`gleap://x/${kind}/id-123`)).toEqual({ command, args: ["id-123"] });
   });
 
-  test("a checklist link's fifth segment is the shared key", () => {
+  test("a checklist link's fifth segment is the shared key (startChecklist's third argument)", () => {
     expect(parseGleapLink("gleap://x/checklist/c1/shared-9")).toEqual({
       command: "startChecklist",
-      args: ["c1", "shared-9"],
+      args: ["c1", true, "shared-9"],
     });
   });
 
   test("the id and shared key are URL-decoded", () => {
     expect(parseGleapLink("gleap://x/checklist/c%201/key%2Fa")).toEqual({
       command: "startChecklist",
-      args: ["c 1", "key/a"],
+      args: ["c 1", true, "key/a"],
     });
   });
 

@@ -43,7 +43,11 @@ const linkKinds: Record<string, (id: string, extra?: string) => HostCommand> = {
   survey: (id) => ({ command: "showSurvey", args: [id] }),
   bot: (id) => ({ command: "startBot", args: [id] }),
   news: (id) => ({ command: "openNewsArticle", args: [id] }),
-  checklist: (id, sharedKey) => ({ command: "startChecklist", args: sharedKey ? [id, sharedKey] : [id] }),
+  // startChecklist(outboundId, showBackButton, sharedKey), as the reference's host API takes it.
+  checklist: (id, sharedKey) => ({
+    command: "startChecklist",
+    args: sharedKey ? [id, true, sharedKey] : [id],
+  }),
   tour: (id) => ({ command: "startProductTour", args: [id] }),
 };
 

@@ -82,9 +82,14 @@ beforeAll(async () => {
     .map(({ method, pattern }) => ({ method, pattern }))
     // Signing out would end the tokens the other requests use; its own tests cover it.
     .filter((route) => route.pattern !== "/api/auth/logout");
-  widget = widgetRoutes({ sql, sessionSecret: "", fanout: unused, storage: unused, publicUrl: () => "" }).map(
-    ({ method, pattern }) => ({ method, pattern }),
-  );
+  widget = widgetRoutes({
+    sql,
+    sessionSecret: "",
+    fanout: unused,
+    storage: unused,
+    publicUrl: () => "",
+    messengerUrl: () => "",
+  }).map(({ method, pattern }) => ({ method, pattern }));
 
   const login = async (name: string, password: string) => {
     const response = await fetch(`${server.mainUrl}/api/auth/login`, {

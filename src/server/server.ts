@@ -81,7 +81,15 @@ export async function startServer(
     const sql = db.sql;
     const storage = createFileStorage(config.storage);
     let publicUrl = config.publicUrl ?? "";
-    const deps: WidgetRouteDeps = { sql, sessionSecret, fanout, storage, publicUrl: () => publicUrl };
+    let messengerUrl = config.messengerUrl ?? "";
+    const deps: WidgetRouteDeps = {
+      sql,
+      sessionSecret,
+      fanout,
+      storage,
+      publicUrl: () => publicUrl,
+      messengerUrl: () => messengerUrl,
+    };
     const limits = options.widgetRateLimits ?? (config.rateLimits ? undefined : noWidgetRateLimits);
     const widgetApi = createWidgetApi(
       {
@@ -182,9 +190,10 @@ export async function startServer(
       }),
     );
     cleanups.push(() => messenger.stop(true));
+    messengerUrl = config.messengerUrl ?? `http://localhost:${messenger.port}`;
     return {
       mainUrl: publicUrl,
-      messengerUrl: config.messengerUrl ?? `http://localhost:${messenger.port}`,
+      messengerUrl,
       db,
       fanout,
       stop: cleanup,

@@ -56,6 +56,8 @@ describe("GET /api/widget/config/:sdkKey", () => {
     expect(firstEtag).toMatch(/^W\/"[0-9a-z]+"$/);
     const body = (await response.json()) as ConfigAnswer;
     expect(body.flowConfig).toEqual(expectedDefaults);
+    // Where this server's frames live, so the SDK needs no setFrameUrl.
+    expect((body as unknown as { messengerUrl: string }).messengerUrl).toBe(server.messengerUrl);
     expect(body.lang).toBe("en");
   });
 

@@ -18,7 +18,7 @@ function cacheable(request: Request, body: unknown): Response {
   return json(body, { headers });
 }
 
-export function configRoutes({ sql }: WidgetRouteDeps): WidgetRoute[] {
+export function configRoutes({ sql, messengerUrl }: WidgetRouteDeps): WidgetRoute[] {
   function config({ request, url, project }: WidgetContext): Response {
     const lang = url.searchParams.get("lang");
     const flowConfig = resolveFlowConfig(project, lang);
@@ -26,6 +26,9 @@ export function configRoutes({ sql }: WidgetRouteDeps): WidgetRoute[] {
       flowConfig,
       projectActions: {},
       lang: lang || flowConfig.localizationOptions.language,
+      // Not in the reference's answer (it ignores other keys): where this server's frames live, so the
+      // SDK frames them without a setFrameUrl call.
+      messengerUrl: messengerUrl().replace(/\/+$/, ""),
     });
   }
 

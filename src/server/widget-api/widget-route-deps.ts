@@ -10,4 +10,6 @@ export interface WidgetRouteDeps {
   storage: FileStorage;
   /** The main origin's public URL (known once the server listens), for absolute file URLs. */
   publicUrl: () => string;
+  /** The messenger origin's public URL, which the widget frames (the config tells the SDK). */
+  messengerUrl: () => string;
 }

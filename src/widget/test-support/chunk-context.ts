@@ -1,0 +1,142 @@
+import { createEventBus } from "../../../loader/event-bus.ts";
+import type { FeedbackReportCreated } from "../../shared/feedback-report.ts";
+import type {
+  HostOptions,
+  ReportParts,
+  WidgetChunkContext,
+  WidgetEvents,
+  WidgetHost,
+} from "../../shared/widget-chunk-contract.ts";
+import { defaultFlowConfig, type FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { WidgetSession } from "../../shared/widget-session.ts";
+
+/** A visitor session as the server answers it, for chunk tests. */
+export const testSession: WidgetSession = {
+  gleapId: "01a200be-0000-7000-8000-000000000000",
+  gleapHash: "0".repeat(64),
+  userId: null,
+  name: null,
+  email: null,
+  phone: null,
+  value: null,
+  customData: {},
+  lang: "en-us",
+};
+
+export interface RecordingHost extends WidgetHost {
+  /** Every `command` a chunk asked the loader to run, in order. */
+  commands: Array<{ name: string; args: unknown[] }>;
+  reports: Array<Record<string, unknown>>;
+  openedUrls: Array<{ url: string; newTab: boolean }>;
+  customActions: Array<{ name: string; extra?: Record<string, unknown> }>;
+  tracked: Array<{ name: string; data?: unknown }>;
+  state: {
+    flowConfig: FlowConfig;
+    session: WidgetSession | null;
+    opened: boolean;
+    unread: number;
+    options: HostOptions;
+    language: string;
+  };
+}
+
+/**
+ * A stand-in for the loader's facade that records what a chunk asks of it. Only a test double of the
+ * loader's side: the chunk under test is the real one, mounted into a real shadow root.
+ */
+export function createRecordingHost(overrides: Partial<WidgetHost> = {}): RecordingHost {
+  const state: RecordingHost["state"] = {
+    flowConfig: defaultFlowConfig,
+    session: testSession,
+    opened: false,
+    unread: 0,
+    language: "en-us",
+    options: {
+      playSound: true,
+      disableInAppNotifications: false,
+      showFeedbackButton: true,
+      showTabNotificationBadge: true,
+      liveSite: null,
+    },
+  };
+  const parts: ReportParts = {
+    customData: {},
+    ticketAttributes: {},
+    tags: [],
+    consoleLog: [],
+    networkLogs: [],
+    customEventLog: [],
+    environment: "prod",
+    startedAt: Date.now(),
+    sdkVersion: "14.6.7",
+    appBuildNumber: "",
+    appVersionCode: "",
+  };
+  const host: RecordingHost = {
+    commands: [],
+    reports: [],
+    openedUrls: [],
+    customActions: [],
+    tracked: [],
+    state,
+    sdkKey: "demo",
+    apiUrl: () => "http://localhost:3000/api/widget",
+    session: () => state.session,
+    flowConfig: () => state.flowConfig,
+    language: () => state.language,
+    frameUrls: () => ({
+      messenger: "http://localhost:3001",
+      banner: "http://localhost:3001/banner",
+      modal: "http://localhost:3001/modal",
+    }),
+    aiTools: () => [],
+    command: (name, args = []) => host.commands.push({ name, args }),
+    isOpened: () => state.opened,
+    unreadCount: () => state.unread,
+    reportParts: () => parts,
+    sendReport: async (report) => {
+      host.reports.push(report);
+      const created: FeedbackReportCreated = {
+        id: "report-1",
+        shortId: "FB-1",
+        type: String(report.type ?? "BUG"),
+        priority: String(report.priority ?? "LOW"),
+        status: "OPEN",
+        createdAt: new Date().toISOString(),
+      };
+      return created;
+    },
+    request: async () => {
+      throw new Error("no server in this test");
+    },
+    triggerCustomAction: (name, extra) => host.customActions.push({ name, extra }),
+    openUrl: (url, newTab) => host.openedUrls.push({ url, newTab }),
+    trackEvent: (name, data) => host.tracked.push({ name, data }),
+    options: () => state.options,
+    ...overrides,
+  };
+  return host;
+}
+
+/** A real shadow root in the test document and a real event bus, with the recording host. */
+export function createChunkContext(
+  options: { flowConfig?: FlowConfig; host?: RecordingHost; nonce?: string } = {},
+): WidgetChunkContext & { host: RecordingHost; events: WidgetEvents; element: HTMLElement } {
+  const element = document.createElement("div");
+  document.body.appendChild(element);
+  const root = element.attachShadow({ mode: "open" });
+  const host = options.host ?? createRecordingHost();
+  if (options.flowConfig) host.state.flowConfig = options.flowConfig;
+  const events = createEventBus((message, error) => {
+    throw new Error(`unexpected report: ${message} ${String(error)}`);
+  });
+  return {
+    root,
+    session: testSession,
+    flowConfig: host.state.flowConfig,
+    events,
+    nonce: options.nonce,
+    host,
+    element,
+  };
+}

@@ -85,7 +85,7 @@ function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promis
  * A Gleap over the real server. The network log and the report chunks are the real ones; the launcher
  * is a fake recording what it is given.
  */
-function make() {
+function make(surfaces: WidgetChunkName[] = []) {
   const loads: WidgetChunkName[] = [];
   const mounts: WidgetChunkContext[] = [];
   const runs: Array<[string, unknown[]]> = [];
@@ -110,15 +110,15 @@ function make() {
       if (name === "report") return reportChunk;
       return chunk;
     },
-    availableSurfaces: ["launcher", "network-log", "report"],
+    availableSurfaces: ["launcher", "network-log", "report", ...surfaces],
   });
   created.push(api);
   const initialized = new Promise<void>((resolve) => api.on("initialized", () => resolve()));
   return { api, loads, mounts, runs, unmounts: () => unmounts, initialized };
 }
 
-async function booted() {
-  const made = make();
+async function booted(surfaces: WidgetChunkName[] = []) {
+  const made = make(surfaces);
   made.api.initialize("demo", { requireCookieConsent: false });
   await within(made.initialized, 5000, "initialized");
   return made;
@@ -727,4 +727,139 @@ describe("never throws into the host page", () => {
     api.destroy();
     expectSameFunctions(hostFunctions(), before);
   }, 30_000);
+});
+
+describe("the host API's routing and settings", () => {
+  async function crashRow(api: GleapApi) {
+    const answer = (await api.sendSilentCrashReport("check")) as { id: string } | undefined;
+    const [row] = await server.db.sql`SELECT * FROM feedback_reports WHERE id = ${answer?.id ?? ""}`;
+    return row as Record<string, string>;
+  }
+
+  test("screen commands reach the surface that serves them, with their arguments", async () => {
+    const { api, runs, loads } = await booted(["messenger", "banner"]);
+    api.openConversations(false);
+    api.openConversation("share-1", true);
+    api.startClassicForm("form-1", true);
+    api.closeBanner();
+    api.showBanner({ title: "Hi" });
+    await until(() => runs.length === 4);
+    expect(runs).toEqual([
+      ["openConversations", [false]],
+      ["openConversation", ["share-1", true]],
+      ["startClassicForm", ["form-1", true]],
+      ["showBanner", [{ title: "Hi" }]],
+    ]);
+    // closeBanner before any banner was shown loads nothing and runs nothing.
+    expect(loads.filter((name) => name === "banner")).toHaveLength(1);
+  });
+
+  test("hide and close never load the messenger just to close it", async () => {
+    const { api, loads } = await booted(["messenger"]);
+    api.hide();
+    api.close();
+    await Bun.sleep(50);
+    expect(loads).not.toContain("messenger");
+  });
+
+  test("setStyles called before the config arrived wins over it, and applies live through config-changed", async () => {
+    const { api, initialized, mounts } = make();
+    api.setStyles({ buttonColor: "#FFE000", primaryColor: "#112233" });
+    api.initialize("demo", { requireCookieConsent: false });
+    await within(initialized, 5000, "initialized");
+    await until(() => mounts.length === 1);
+    const context = mounts[0] as WidgetChunkContext;
+    expect(context.host.flowConfig().buttonColor).toBe("#FFE000");
+    expect(context.host.flowConfig().color).toBe("#112233");
+    const changes: unknown[] = [];
+    context.events.on("config-changed", (config) => changes.push(config));
+    api.setStyles({ buttonColor: "#000000" });
+    expect(changes).toHaveLength(1);
+    expect(context.host.flowConfig().buttonColor).toBe("#000000");
+  });
+
+  test("the project config's network blacklist applies to the captured log", async () => {
+    const [project] = await server.db.sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
+    const { updateProjectSettings } = await import("../src/server/widget-api/projects-repository.ts");
+    await updateProjectSettings(server.db.sql, project.id, {
+      flowConfig: { networkLogBlacklist: ["/healthz"] },
+    });
+    try {
+      const before = window.fetch;
+      const { api } = await booted();
+      await until(() => window.fetch !== before);
+      await fetch(`${server.mainUrl}/healthz`);
+      await fetch(`${server.mainUrl}/sdk/loader.js`);
+      const logged = JSON.parse((await crashRow(api)).network_logs) as Array<{ url: string }>;
+      expect(logged.map((entry) => new URL(entry.url).pathname)).toEqual(["/sdk/loader.js"]);
+    } finally {
+      await updateProjectSettings(server.db.sql, project.id, { flowConfig: { networkLogBlacklist: [] } });
+    }
+  });
+
+  test("log, ticket attributes, custom data and attached network logs reach a report", async () => {
+    const { api } = await booted();
+    api.log("from the host", "WARNING");
+    api.setTicketAttribute("plan", "pro");
+    api.setTicketAttribute("seats", 3);
+    api.unsetTicketAttribute("seats");
+    api.attachNetworkLogs(JSON.stringify([{ url: "https://api.example/x", type: "GET", date: "d" }]));
+    const row = await crashRow(api);
+    const logs = JSON.parse(row.console_log) as Array<{ log: string; priority: string }>;
+    expect(logs).toContainEqual(expect.objectContaining({ log: "from the host", priority: "WARNING" }));
+    expect(JSON.parse(row.ticket_attributes)).toEqual({ plan: "pro" });
+    expect(JSON.parse(row.network_logs)).toContainEqual(
+      expect.objectContaining({ url: "https://api.example/x" }),
+    );
+  });
+
+  test("sendSilentCrashReportWithFormData sends the host's form data", async () => {
+    const { api } = await booted();
+    const answer = (await api.sendSilentCrashReportWithFormData({ title: "Boom", steps: "1, 2" }, "HIGH")) as
+      | { id: string; priority: string }
+      | undefined;
+    expect(answer?.priority).toBe("HIGH");
+    const [row] = await server.db.sql`SELECT form_data FROM feedback_reports WHERE id = ${answer?.id ?? ""}`;
+    expect(JSON.parse(row.form_data)).toEqual({ title: "Boom", steps: "1, 2" });
+  });
+
+  test("getIdentity and isUserIdentified follow identify and clearIdentity", async () => {
+    const { api } = await booted();
+    expect(api.isUserIdentified()).toBe(false);
+    await api.identify("user-77", { name: "Grace" });
+    expect(api.isUserIdentified()).toBe(true);
+    expect(api.getIdentity()?.userId).toBe("user-77");
+    await api.clearIdentity();
+    expect(api.isUserIdentified()).toBe(false);
+  });
+
+  test("links from the surfaces open through the host's handler; script URLs are refused", async () => {
+    const warn = silence("warn");
+    const { api, mounts } = await booted();
+    await until(() => mounts.length === 1);
+    const host = (mounts[0] as WidgetChunkContext).host;
+    host.openUrl("javascript:alert(1)", false);
+    expect(warn).toHaveBeenCalledWith("Gleap: refused to open javascript:alert(1)", "");
+    const opened: Array<[string, boolean | undefined]> = [];
+    api.setUrlHandler((url, newTab) => opened.push([url, newTab]));
+    host.openUrl("https://example.com/pricing", true);
+    expect(opened).toEqual([["https://example.com/pricing", true]]);
+  });
+
+  test("opening the widget resets the unread count", async () => {
+    const { api, mounts } = await booted();
+    await until(() => mounts.length === 1);
+    const counts: unknown[] = [];
+    api.on("unread-count-changed", (count) => counts.push(count));
+    const context = mounts[0] as WidgetChunkContext;
+    await pushToSession(server.fanout, api.getSession()?.gleapId ?? "", {
+      name: "update",
+      data: { a: [], u: 2 },
+    });
+    await until(() => api.getUnreadCount() === 2);
+    context.events.emit("open");
+    expect(api.isOpened()).toBe(true);
+    expect(api.getUnreadCount()).toBe(0);
+    expect(counts).toEqual([2, 0]);
+  });
 });

@@ -1,80 +1,171 @@
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import {
+  badgeText,
+  launcherLabel,
+  modernRadius,
+  offset,
+  type Placement,
+  placementFor,
+  tabRadius,
+  tabText,
+  textColorFor,
+} from "./launcher-model.ts";
 import { launcherStyles } from "./launcher-styles.ts";
 
 const svgNs = "http://www.w3.org/2000/svg";
+const chatPath =
+  "M12 3C6.5 3 2 6.9 2 11.6c0 2.3 1.1 4.4 2.9 6L4 21.5a.5.5 0 0 0 .7.6l4.4-2.1c.9.2 1.9.3 2.9.3 5.5 0 10-3.9 10-8.7S17.5 3 12 3Z";
+const closePath = "M6 6l12 12M18 6 6 18";
 
-const chatIcon = {
-  size: 26,
-  fill: "currentColor",
-  d: "M12 3C6.5 3 2 6.9 2 11.6c0 2.3 1.1 4.4 2.9 6L4 21.5a.5.5 0 0 0 .7.6l4.4-2.1c.9.2 1.9.3 2.9.3 5.5 0 10-3.9 10-8.7S17.5 3 12 3Z",
-};
-const closeIcon = { size: 22, stroke: "currentColor", d: "M6 6l12 12M18 6 6 18" };
-
-function icon(spec: { size: number; d: string; fill?: string; stroke?: string }): SVGSVGElement {
+function icon(close: boolean): SVGSVGElement {
   const svg = document.createElementNS(svgNs, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("width", String(spec.size));
-  svg.setAttribute("height", String(spec.size));
+  svg.setAttribute("class", "icon");
   svg.setAttribute("aria-hidden", "true");
+  svg.dataset.icon = close ? "close" : "chat";
   const path = document.createElementNS(svgNs, "path");
-  path.setAttribute("d", spec.d);
-  if (spec.fill) path.setAttribute("fill", spec.fill);
-  if (spec.stroke) {
-    path.setAttribute("stroke", spec.stroke);
+  path.setAttribute("d", close ? closePath : chatPath);
+  if (close) {
+    path.setAttribute("fill", "none");
+    path.setAttribute("stroke", "currentColor");
     path.setAttribute("stroke-width", "2.4");
     path.setAttribute("stroke-linecap", "round");
-  }
+  } else path.setAttribute("fill", "currentColor");
   svg.append(path);
   return svg;
 }
 
+interface Launcher {
+  setVisible(visible: boolean): void;
+}
+
+/** The mounted launcher, for `run` (the loader calls the module's `run`, not the mount's). */
+let active: Launcher | null = null;
+
 /**
- * Lazy chunk entry: draws the round feedback button into the SDK's shadow root and returns its
- * unmount. The button is plain DOM on purpose: it is on every page view, and evaluating React DOM for
- * it was one 45–90 ms task on a throttled phone (bench/host-impact.ts), the only long task the SDK
- * added. The screens behind the button are React chunks, loaded when they are opened.
+ * Lazy chunk entry: draws the feedback button into the SDK's shadow root and returns its unmount.
+ * Plain DOM on purpose: it is on every page view, and evaluating React DOM for it was one 45–90 ms
+ * task on a throttled phone (bench/host-impact.ts). The screens behind the button are React chunks.
+ *
+ * The button follows the loader's state rather than keeping its own: a click asks the loader to open
+ * or hide the messenger, and the icon, `aria-expanded` and the badge change on the bus's `open`,
+ * `close` and `unread-count-changed`; `config-changed` and `language-changed` restyle it in place.
  */
-export function mount({ root, flowConfig, events, nonce }: WidgetChunkContext): () => void {
+export function mount({
+  root,
+  flowConfig: initialConfig,
+  events,
+  nonce,
+  host,
+}: WidgetChunkContext): () => void {
   const style = document.createElement("style");
   // A host with a nonce-only style-src blocks a <style> without it.
   if (nonce) style.nonce = nonce;
   style.textContent = launcherStyles;
   const container = document.createElement("div");
   root.append(style, container);
-  if (flowConfig.feedbackButtonPosition === "BUTTON_NONE") {
-    return () => {
-      style.remove();
-      container.remove();
-    };
-  }
 
   const button = document.createElement("button");
   button.type = "button";
-  button.className = "launcher";
   button.dataset.testid = "gleap-launcher";
-  button.style.background = flowConfig.buttonColor;
-  button.style.bottom = `${flowConfig.buttonY}px`;
-  button.style[flowConfig.feedbackButtonPosition === "BOTTOM_LEFT" ? "left" : "right"] =
-    `${flowConfig.buttonX}px`;
+  const badge = document.createElement("span");
+  badge.className = "badge";
+  badge.setAttribute("aria-hidden", "true");
 
-  let open = false;
+  const readConfig = (): FlowConfig => host.flowConfig() ?? initialConfig;
+  let config = readConfig();
+  let opened = host.isOpened();
+  let unread = Number(host.unreadCount()) || 0;
+  let visible = host.options().showFeedbackButton !== false;
+  // What the face (icon or text) was last drawn for, so a restyle does not replay the icon's animation.
+  let drawnFace = "";
+
   const render = () => {
-    button.setAttribute("aria-expanded", String(open));
-    button.setAttribute("aria-label", open ? "Close feedback" : "Open feedback");
-    button.replaceChildren(icon(open ? closeIcon : chatIcon));
+    const placement: Placement | null = placementFor(
+      config.feedbackButtonPosition,
+      Boolean(config.localizationOptions?.rtl),
+    );
+    if (!placement || !visible) {
+      button.remove();
+      return;
+    }
+    const language = host.language() || config.localizationOptions?.language || "en";
+    const { kind, edge } = placement;
+    button.className = `launcher ${kind} ${edge}${opened ? " open" : ""}`;
+    button.dir = config.localizationOptions?.rtl ? "rtl" : "ltr";
+    const css = button.style;
+    css.setProperty("--gl-bg", config.buttonColor);
+    css.setProperty("--gl-fg", textColorFor(config.buttonColor));
+    css.setProperty("--gl-x", `${offset(config.buttonX)}px`);
+    css.setProperty("--gl-y", `${offset(config.buttonY)}px`);
+    css.setProperty(
+      "--gl-r",
+      `${kind === "modern" ? modernRadius(config.borderRadius) : tabRadius(config.borderRadius)}px`,
+    );
+    button.setAttribute("aria-expanded", String(opened));
+    button.setAttribute("aria-label", launcherLabel(kind, opened, unread, language, config));
+    const text = kind === "modern" ? "" : tabText(language, config);
+    const face = kind === "modern" ? (opened ? "close" : "chat") : `text:${text}`;
+    if (face !== drawnFace) {
+      drawnFace = face;
+      let content: Element;
+      if (kind === "modern") content = icon(opened);
+      else {
+        content = document.createElement("span");
+        content.className = "label";
+        content.textContent = text;
+      }
+      button.replaceChildren(content, badge);
+    }
+    badge.textContent = badgeText(unread);
+    if (!button.isConnected) container.append(button);
   };
-  const toggle = () => {
-    open = !open;
-    render();
-    events.emit(open ? "open" : "close");
+
+  const onClick = () => {
+    host.command(host.isOpened() ? "hide" : "open");
   };
+  button.addEventListener("click", onClick);
+
+  const subscriptions = [
+    events.on("open", () => {
+      opened = true;
+      render();
+    }),
+    events.on("close", () => {
+      opened = false;
+      render();
+    }),
+    events.on("unread-count-changed", (count) => {
+      unread = typeof count === "number" ? count : Number(host.unreadCount()) || 0;
+      render();
+    }),
+    events.on("config-changed", () => {
+      config = readConfig();
+      render();
+    }),
+    events.on("language-changed", render),
+  ];
+
+  const launcher: Launcher = {
+    setVisible(next) {
+      visible = next;
+      render();
+    },
+  };
+  active = launcher;
   render();
-  button.addEventListener("click", toggle);
-  container.append(button);
 
   return () => {
-    button.removeEventListener("click", toggle);
+    if (active === launcher) active = null;
+    for (const unsubscribe of subscriptions) unsubscribe();
+    button.removeEventListener("click", onClick);
     style.remove();
     container.remove();
   };
+}
+
+/** Host API calls routed to the launcher: `showFeedbackButton(show)`. */
+export function run(command: string, args: unknown[]): void {
+  if (command === "showFeedbackButton") active?.setVisible(args[0] !== false);
 }

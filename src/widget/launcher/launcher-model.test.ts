@@ -1,0 +1,150 @@
+import { describe, expect, test } from "bun:test";
+import { defaultFlowConfig, type FlowConfig } from "../../shared/widget-flow-config.ts";
+import {
+  badgeText,
+  brightness,
+  darkText,
+  launcherLabel,
+  lightText,
+  modernRadius,
+  offset,
+  placementFor,
+  tabRadius,
+  tabText,
+  textColorFor,
+  translate,
+} from "./launcher-model.ts";
+
+describe("brightness and text colour (spec §9: dark from 160)", () => {
+  test("brightness is 0.299R + 0.587G + 0.114B on 0..255", () => {
+    expect(brightness("#000000")).toBe(0);
+    expect(brightness("#ffffff")).toBeCloseTo(255, 6);
+    expect(brightness("#485BFF")).toBeCloseTo(0.299 * 72 + 0.587 * 91 + 0.114 * 255, 6);
+    expect(brightness("#FFE000")).toBeCloseTo(0.299 * 255 + 0.587 * 224, 6);
+  });
+
+  test("reads #rgb, #rrggbb, #rrggbbaa, a missing # and rgb()", () => {
+    expect(brightness("#fff")).toBeCloseTo(255, 6);
+    expect(brightness("fff")).toBeCloseTo(255, 6);
+    expect(brightness("#ff000080")).toBeCloseTo(0.299 * 255, 6);
+    expect(brightness("rgb(0, 255, 0)")).toBeCloseTo(0.587 * 255, 6);
+    expect(brightness("rgba(0 0 255 / 50%)")).toBeCloseTo(0.114 * 255, 6);
+    expect(brightness("  #FFFFFF ")).toBeCloseTo(255, 6);
+  });
+
+  test("anything else is not a readable colour", () => {
+    for (const value of ["", "red", "#ggg", "#12345", "var(--x)"]) expect(brightness(value)).toBeNull();
+  });
+
+  test("160 or more gives dark text, below it white", () => {
+    expect(textColorFor("#a0a0a0")).toBe(darkText); // exactly 160
+    expect(textColorFor("#9f9f9f")).toBe(lightText); // 159
+    expect(textColorFor("#FFE000")).toBe(darkText);
+    expect(textColorFor("#ffffff")).toBe(darkText);
+    expect(textColorFor("#485BFF")).toBe(lightText);
+    expect(textColorFor("#000")).toBe(lightText);
+    expect(darkText).toBe("#161a2e");
+  });
+
+  test("an unreadable colour keeps white text", () => {
+    expect(textColorFor("hotpink")).toBe(lightText);
+  });
+});
+
+describe("badgeText", () => {
+  test("hidden at 0 and below, the count up to 9, then 9+", () => {
+    expect(badgeText(0)).toBe("");
+    expect(badgeText(-3)).toBe("");
+    expect(badgeText(Number.NaN)).toBe("");
+    expect(badgeText(1)).toBe("1");
+    expect(badgeText(9)).toBe("9");
+    expect(badgeText(10)).toBe("9+");
+    expect(badgeText(250)).toBe("9+");
+    expect(badgeText(2.7)).toBe("2");
+  });
+});
+
+describe("placementFor", () => {
+  const cases: Array<[string, string | null, string | null]> = [
+    // position, left-to-right, right-to-left
+    ["BOTTOM_RIGHT", "modern right", "modern left"],
+    ["BOTTOM_LEFT", "modern left", "modern right"],
+    ["BUTTON_CLASSIC", "tab right", "tab left"],
+    ["BUTTON_CLASSIC_LEFT", "tab left", "tab right"],
+    ["BUTTON_CLASSIC_BOTTOM", "bottom-tab right", "bottom-tab left"],
+    ["BUTTON_NONE", null, null],
+    // An unknown value draws the default button rather than nothing.
+    ["SOMEWHERE", "modern right", "modern left"],
+  ];
+  for (const [position, ltr, rtl] of cases) {
+    test(`${position}: ${ltr ?? "nothing"}; right to left: ${rtl ?? "nothing"}`, () => {
+      const show = (rtlLayout: boolean) => {
+        const placement = placementFor(position, rtlLayout);
+        return placement ? `${placement.kind} ${placement.edge}` : null;
+      };
+      expect(show(false)).toBe(ltr);
+      expect(show(true)).toBe(rtl);
+    });
+  }
+});
+
+describe("texts", () => {
+  const config = (more: Partial<FlowConfig> = {}): FlowConfig => ({ ...defaultFlowConfig, ...more });
+
+  test("English and German, a regional language falls back to its base, others to English", () => {
+    expect(translate("Open feedback", "en-us", config())).toBe("Open feedback");
+    expect(translate("Open feedback", "de", config())).toBe("Feedback öffnen");
+    expect(translate("Close feedback", "de-AT", config())).toBe("Feedback schließen");
+    expect(translate("Open feedback", "fr-fr", config())).toBe("Open feedback");
+  });
+
+  test("a project's static translations win", () => {
+    const custom = config({ staticTranslations: { "Open feedback": "Ouvrir", Feedback: "Avis" } });
+    expect(translate("Open feedback", "de", custom)).toBe("Ouvrir");
+    expect(tabText("fr", custom)).toBe("Avis");
+  });
+
+  test("the tab text: the reference's widgetButtonText when set, else Feedback", () => {
+    expect(tabText("en", config())).toBe("Feedback");
+    expect(tabText("en", { ...config(), widgetButtonText: "Tell us" } as FlowConfig)).toBe("Tell us");
+    expect(tabText("en", { ...config(), widgetButtonText: "  " } as FlowConfig)).toBe("Feedback");
+  });
+
+  test("the label names the action or the tab's text, and the unread messages", () => {
+    expect(launcherLabel("modern", false, 0, "en", config())).toBe("Open feedback");
+    expect(launcherLabel("modern", true, 0, "en", config())).toBe("Close feedback");
+    expect(launcherLabel("modern", false, 1, "en", config())).toBe("Open feedback, 1 unread message");
+    expect(launcherLabel("modern", false, 12, "en", config())).toBe("Open feedback, 12 unread messages");
+    expect(launcherLabel("modern", false, 3, "de", config())).toBe(
+      "Feedback öffnen, 3 ungelesene Nachrichten",
+    );
+    expect(launcherLabel("modern", false, 1, "de", config())).toBe("Feedback öffnen, 1 ungelesene Nachricht");
+    expect(launcherLabel("tab", false, 0, "en", config())).toBe("Feedback");
+    expect(launcherLabel("bottom-tab", false, 2, "en", config())).toBe("Feedback, 2 unread messages");
+  });
+});
+
+describe("geometry", () => {
+  test("the modern radius: the default 20 is a circle on 48 px, 0 a square", () => {
+    expect(modernRadius(20)).toBe(24);
+    expect(modernRadius(40)).toBe(24);
+    expect(modernRadius(10)).toBe(12);
+    expect(modernRadius(0)).toBe(0);
+    expect(modernRadius(-5)).toBe(0);
+    expect(modernRadius(Number.NaN)).toBe(24);
+  });
+
+  test("the classic tab's radius is 0.4 × borderRadius, as the reference draws it", () => {
+    expect(tabRadius(20)).toBe(8);
+    expect(tabRadius(0)).toBe(0);
+    expect(tabRadius(Number.NaN)).toBe(8);
+  });
+
+  test("offsets are whole, non-negative pixels; a bad value is the default 20", () => {
+    expect(offset(31)).toBe(31);
+    expect(offset(12.6)).toBe(13);
+    expect(offset(-10)).toBe(0);
+    expect(offset("40" as unknown as number)).toBe(40);
+    expect(offset("x" as unknown as number)).toBe(20);
+  });
+});

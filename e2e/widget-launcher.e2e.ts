@@ -437,7 +437,6 @@ test("a host sheet that transforms every div leaves the button where it was", as
   // A transform (or filter, contain, will-change) on the host element makes it the containing block
   // of the fixed button: it would sit at the host's 0×0 box instead of the viewport's corner. The page's
   // !important beats the host element's inline style unless that style is !important too.
-  test.fixme(true, "loader/widget-root.ts: the host element's inline style needs !important");
   await page.setViewportSize({ width: 1280, height: 800 });
   await openHost(page, context, keys.BOTTOM_RIGHT ?? "");
   await page.addStyleTag({ content: "div { transform: translateZ(0) !important; z-index: 1 !important; }" });

@@ -129,6 +129,7 @@ export function createGleap(deps: GleapDeps) {
   let urlHandler: ((url: string, newTab?: boolean) => void) | null = null;
   let restoreConsole = () => {};
   let networkOn = false;
+  let booted = false;
   const network = { maxRequests: 30, blacklist: [] as string[], propsToIgnore: [] as string[] };
   const options: HostOptions = {
     playSound: true,
@@ -329,7 +330,7 @@ export function createGleap(deps: GleapDeps) {
 
   function applyConfig(serverConfig: Partial<FlowConfig> | undefined) {
     flowConfig = { ...defaultFlowConfig, ...serverConfig, ...styleOverrides };
-    events.emit("config-changed", flowConfig);
+    emitConfig();
     configureNetwork();
   }
 
@@ -456,7 +457,14 @@ export function createGleap(deps: GleapDeps) {
     mountLauncher();
     interceptLinks();
     for (const command of parseUrlActions(window.location.search)) runCommand(command);
+    booted = true;
     events.emit("initialized");
+  }
+
+  /** A live config change; a button that was hidden (BUTTON_NONE) may now have to be drawn. */
+  function emitConfig() {
+    events.emit("config-changed", flowConfig);
+    if (booted) mountLauncher();
   }
 
   function mountLauncher() {
@@ -522,7 +530,6 @@ export function createGleap(deps: GleapDeps) {
   const routed = (command: string) =>
     safe(command, (...args: unknown[]) => void runCommand({ command, args }));
   const setter = <T>(name: string, apply: (value: T) => void) => safe(name, apply);
-  const emitConfig = () => events.emit("config-changed", flowConfig);
 
   const api = {
     initialize: safe("initialize", (key: string, settings: InitializeOptions | boolean = {}) => {
@@ -770,6 +777,7 @@ export function createGleap(deps: GleapDeps) {
       initialized = false;
       opened = false;
       networkOn = false;
+      booted = false;
       events.clear();
       followOpenState();
     }),

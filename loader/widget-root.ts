@@ -6,8 +6,10 @@ export function createWidgetRoot(document: Document): { host: HTMLElement; root:
   const host = document.createElement("div");
   host.id = "gleap-widget-root";
   // The host element itself must not be styled by the page into taking space or catching clicks.
+  // Important, because a page's `!important` rule (e.g. `div { transform: … !important }`) beats an
+  // inline style otherwise, and a transform would become the fixed surfaces' reference box.
   host.style.cssText =
-    "all: initial; position: fixed; z-index: 2147483000; inset: auto; width: 0; height: 0;";
+    "all: initial !important; position: fixed !important; z-index: 2147483000 !important; inset: auto !important; width: 0 !important; height: 0 !important; transform: none !important;";
   const root = host.attachShadow({ mode: "open" });
   document.body.appendChild(host);
   return { host, root };

@@ -733,7 +733,7 @@ describe("the host API's routing and settings", () => {
   async function crashRow(api: GleapApi) {
     const answer = (await api.sendSilentCrashReport("check")) as { id: string } | undefined;
     const [row] = await server.db.sql`SELECT * FROM feedback_reports WHERE id = ${answer?.id ?? ""}`;
-    return row as Record<string, string>;
+    return row as Record<"network_logs" | "console_log" | "ticket_attributes", string>;
   }
 
   test("screen commands reach the surface that serves them, with their arguments", async () => {

@@ -1,0 +1,448 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
+import { e2eEnv } from "../playwright.config.ts";
+import type { FlowConfig } from "../src/shared/widget-flow-config.ts";
+import { adminHeaders } from "./support/admin-api.ts";
+
+/**
+ * The messenger frame host against the real server and the real messenger origin: the loader routes
+ * host calls to the messenger chunk, which frames the messenger app at the root of its own origin and
+ * talks to it with window messages. The frame app shows what it received (brand colour, requested
+ * screen, every message name), so these tests read the protocol from the frame's side.
+ */
+
+const mainOrigin = `http://localhost:${e2eEnv.PORT}`;
+const messengerOrigin = `http://localhost:${e2eEnv.MESSENGER_PORT}`;
+
+/** Runs writes on the e2e server's database through Bun (Playwright runs on Node). */
+function writeRows(statements: Array<{ query: string; params?: unknown[] }>) {
+  const bun = join(process.cwd(), "node_modules", ".bin", "bun");
+  const script = `import { loadConfig } from "./src/server/config.ts";
+    import { openDatabase } from "./src/server/database/database.ts";
+    const db = await openDatabase(loadConfig(process.env).database);
+    try {
+      for (const s of JSON.parse(process.argv[process.argv.length - 1])) await db.sql.unsafe(s.query, s.params ?? []);
+    } finally {
+      await db.close();
+    }`;
+  execFileSync(bun, ["-e", script, JSON.stringify(statements)], {
+    encoding: "utf8",
+    env: { ...process.env, ...e2eEnv } as Record<string, string>,
+  });
+}
+
+const run = Date.now().toString(36);
+const projectIds: string[] = [];
+
+/** A widget project of this spec with this config; answers its SDK key. */
+function createProject(name: string, flowConfig: Partial<FlowConfig>): string {
+  const id = crypto.randomUUID();
+  const key = `messenger-${name}-${run}`;
+  projectIds.push(id);
+  writeRows([
+    {
+      query: `INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
+        VALUES ($1, $2, $3, $4, $5, $6)`,
+      params: [
+        id,
+        `Messenger ${name}`,
+        key,
+        "messenger-secret",
+        JSON.stringify(flowConfig),
+        new Date().toISOString(),
+      ],
+    },
+  ]);
+  return key;
+}
+
+const brand = "#0B7A75";
+const keys: Record<string, string> = {};
+
+test.beforeAll(() => {
+  keys.brand = createProject("brand", { color: brand, headerColor: brand, buttonColor: brand });
+  keys.rtl = createProject("rtl", {
+    color: brand,
+    headerColor: brand,
+    buttonColor: brand,
+    localizationOptions: { language: "ar", rtl: true },
+  });
+});
+
+test.afterAll(() => {
+  writeRows(projectIds.map((id) => ({ query: "DELETE FROM widget_projects WHERE id = $1", params: [id] })));
+});
+
+let hostPages = 0;
+
+/** A host page with the snippet for this key, on the main origin; waits until the SDK is initialized. */
+/** Stylesheets a careless or hostile host page might carry. */
+const hostileCss = `
+  * { all: unset !important; }
+  html, body, div, main, p, h1 { position: relative !important; z-index: 2147483647 !important; }
+  body { font: italic 40px/3 "Comic Sans MS", cursive !important; color: lime !important;
+    direction: rtl !important; }
+  iframe { display: none !important; width: 10px !important; }
+  div { transform: translateZ(0) !important; filter: blur(0) !important; }`;
+
+async function openHost(page: Page, context: BrowserContext, key: string, hostile = false) {
+  const path = `/messenger-host-${++hostPages}`;
+  await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainOrigin }]);
+  await page.route(`**${path}`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1"><title>Messenger host</title>
+        <style>body { margin: 0; font: 16px/1.5 Georgia, serif; background: #f6f6f4; min-height: 200vh; }</style>
+        ${hostile ? `<style>${hostileCss}</style>` : ""}
+        <script>
+          window.Gleap = window.Gleap || [];
+          window.GleapActions = [];
+          ["initialize", "on"].forEach(function (m) {
+            window.Gleap[m] = function () { window.GleapActions.push({ e: m, a: [].slice.call(arguments) }); };
+          });
+          window.Gleap.invoked = true;
+          window.hostEvents = [];
+          ["open", "close", "feedback-sent", "error-while-sending"].forEach(function (name) {
+            Gleap.on(name, function () { window.hostEvents.push(name); });
+          });
+          Gleap.on("initialized", function () { window.gleapInitialized = true; });
+          Gleap.initialize(${JSON.stringify(key)});
+          var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
+          document.head.appendChild(s);
+        </script></head>
+        <body><main><h1>Acme Notes</h1><p>A host page for the messenger.</p></main></body></html>`,
+    }),
+  );
+  await page.goto(path);
+  await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
+}
+
+interface HostWindow {
+  Gleap: Record<string, (...args: unknown[]) => unknown> & { isOpened(): boolean };
+  hostEvents: string[];
+}
+
+/** Calls a host API method as a host page's script would. */
+const gleap = (page: Page, method: string, ...args: unknown[]) =>
+  page.evaluate(
+    ([name, rest]) => (window as unknown as HostWindow).Gleap[name as string]?.(...(rest as unknown[])),
+    [method, args] as const,
+  );
+
+const isOpened = (page: Page) => page.evaluate(() => (window as unknown as HostWindow).Gleap.isOpened());
+const container = (page: Page) => page.getByTestId("gleap-frame-container");
+const launcher = (page: Page) => page.getByTestId("gleap-launcher");
+const app = (page: Page) => page.frameLocator("iframe.frame-window").getByTestId("frame-app");
+const frameScreen = (page: Page) => page.frameLocator("iframe.frame-window").getByTestId("frame-screen");
+const received = (page: Page) =>
+  page.frameLocator("iframe.frame-window").getByTestId("frame-received").locator("li");
+
+/** The messenger frame as a Playwright frame, to run script in its own origin. */
+async function messengerFrame(page: Page): Promise<Frame> {
+  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(messengerOrigin))).toBe(true);
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(messengerOrigin));
+  if (!frame) throw new Error("no messenger frame");
+  return frame;
+}
+
+/** Opens the widget with `open()` and waits for the handshake and the open event. */
+async function openWidget(page: Page) {
+  await gleap(page, "open");
+  await expect(app(page)).toHaveAttribute("data-ready", "true");
+  await expect.poll(() => isOpened(page)).toBe(true);
+}
+
+test.describe("handshake", () => {
+  test("the launcher opens the frame from the messenger origin; ping, config and session arrive", async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openHost(page, context, keys.brand ?? "");
+    // Nothing is framed on a plain page view.
+    await expect(page.locator("iframe")).toHaveCount(0);
+
+    await launcher(page).click();
+
+    const iframe = page.locator("iframe.frame-window");
+    await expect(iframe).toHaveAttribute("src", messengerOrigin);
+    await expect(app(page)).toHaveAttribute("data-ready", "true");
+    await expect(app(page)).toHaveAttribute("data-brand", brand);
+    await expect(page.frameLocator("iframe.frame-window").getByTestId("frame-header")).toHaveCSS(
+      "background-color",
+      "rgb(11, 122, 117)",
+    );
+    await expect(received(page).nth(0)).toHaveText("config-update");
+    await expect(received(page).nth(1)).toHaveText("session-update");
+    await expect(frameScreen(page)).toHaveText("Home");
+    await expect(container(page)).toBeVisible();
+    await expect(launcher(page)).toHaveAttribute("aria-expanded", "true");
+    expect(await isOpened(page)).toBe(true);
+    await expect(received(page)).toContainText(["widget-status-update"]);
+    await expect(container(page)).toHaveClass(/frame--animate/);
+
+    // Desktop: 410 px wide at most, 61 px above the button's 20 px offset, 700 px high at most.
+    const box = await container(page).boundingBox();
+    expect(box?.width).toBe(410);
+    expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(1280 - 20);
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(800 - 81);
+    expect(box?.height).toBeLessThanOrEqual(700);
+
+    await launcher(page).click();
+    await expect(container(page)).toBeHidden();
+    expect(await isOpened(page)).toBe(false);
+  });
+
+  test("a screen asked for before the frame exists waits for the ping and then opens", async ({
+    page,
+    context,
+  }) => {
+    await openHost(page, context, keys.brand ?? "");
+    await gleap(page, "startFeedbackFlow", "bugreporting", true);
+    await expect(frameScreen(page)).toHaveText("Feedback flow: bugreporting");
+    const names = await received(page).allTextContents();
+    expect(names.slice(0, 3)).toEqual(["config-update", "session-update", "start-feedbackflow"]);
+    await expect.poll(() => isOpened(page)).toBe(true);
+  });
+});
+
+test("every host API screen method reaches the frame with its message", async ({ page, context }) => {
+  await openHost(page, context, keys.brand ?? "");
+  await openWidget(page);
+  const calls: Array<[string, unknown[], string, string]> = [
+    ["startFeedbackFlow", ["bugreporting", true], "start-feedbackflow", "Feedback flow: bugreporting"],
+    ["startClassicForm", ["contact"], "start-feedbackflow", "Feedback flow: contact"],
+    ["startBot", ["bot-7"], "start-bot", "Bot: bot-7"],
+    ["startConversation", [], "start-bot", "New conversation"],
+    ["openConversations", [], "open-conversations", "Conversations"],
+    ["openConversation", ["share-1"], "open-conversation", "Conversation: share-1"],
+    ["openHelpCenter", [], "open-helpcenter", "Help center"],
+    ["openHelpCenterArticle", ["article-1"], "open-help-article", "Help article: article-1"],
+    ["openHelpCenterCollection", ["collection-1"], "open-help-collection", "Help collection: collection-1"],
+    ["searchHelpCenter", ["refund"], "open-helpcenter-search", "Help center search: refund"],
+    ["openNews", [], "open-news", "News"],
+    ["openNewsArticle", ["news-1"], "open-news-article", "News article: news-1"],
+    ["openChecklists", [], "open-checklists", "Checklists"],
+    ["openChecklist", ["checklist-1"], "open-checklist", "Checklist: checklist-1"],
+    ["startChecklist", ["outbound-1", true, "team"], "start-checklist", "Checklist: outbound-1 (team)"],
+    ["openFeatureRequests", [], "open-feature-requests", "Feature requests"],
+    ["showSurvey", ["nps"], "start-survey", "Survey: nps"],
+  ];
+  for (const [method, args, name, shown] of calls) {
+    await gleap(page, method, ...args);
+    await expect(frameScreen(page), method).toHaveText(shown);
+    const names = await received(page).allTextContents();
+    expect(names.at(-1), method).toBe(name);
+  }
+  // The survey made the frame a survey; a news article widens the panel (the frame says newsdetails).
+  await expect(container(page)).toHaveClass(/frame--survey/);
+  await gleap(page, "openNewsArticle", "news-2");
+  await expect(container(page)).toHaveClass(/frame--extended/);
+  await expect.poll(async () => (await container(page).boundingBox())?.width).toBe(690);
+  await gleap(page, "openNews");
+  await expect(container(page)).not.toHaveClass(/frame--extended/);
+  await gleap(page, "showSurvey", "csat", "survey_full");
+  await expect(container(page)).toHaveClass(/frame--survey-full/);
+  await expect.poll(async () => (await page.locator(".frame-inner").boundingBox())?.width).toBe(640);
+});
+
+test("Escape closes the widget; the frame's close button too", async ({ page, context }) => {
+  await openHost(page, context, keys.brand ?? "");
+  await openWidget(page);
+  await page.locator("h1").click();
+  await page.keyboard.press("Escape");
+  await expect(container(page)).toBeHidden();
+  expect(await isOpened(page)).toBe(false);
+  await expect(launcher(page)).toHaveAttribute("aria-expanded", "false");
+  expect(await page.evaluate(() => (window as unknown as HostWindow).hostEvents)).toEqual(["open", "close"]);
+
+  await openWidget(page);
+  await page.frameLocator("iframe.frame-window").getByTestId("frame-close").click();
+  await expect(container(page)).toBeHidden();
+  expect(await isOpened(page)).toBe(false);
+});
+
+test("the frame's open-image shows the picture full screen; Escape closes it, then the widget", async ({
+  page,
+  context,
+}) => {
+  await openHost(page, context, keys.brand ?? "");
+  await openWidget(page);
+  const frame = await messengerFrame(page);
+  const picture =
+    "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='300' height='200'%3E%3Crect width='300' height='200' fill='%230B7A75'/%3E%3C/svg%3E";
+  await frame.evaluate(
+    ([url, target]) =>
+      window.parent.postMessage(JSON.stringify({ name: "open-image", data: { url } }), target),
+    [picture, mainOrigin] as const,
+  );
+  const viewer = page.getByTestId("gleap-image-viewer");
+  await expect(viewer).toBeVisible();
+  await expect(viewer.locator("img")).toHaveAttribute("src", picture);
+  await expect(viewer.getByRole("button", { name: "Close image" })).toBeFocused();
+  // A click on the picture keeps it; a click on the backdrop closes it.
+  await viewer.locator("img").click();
+  await expect(viewer).toBeVisible();
+  await viewer.click({ position: { x: 10, y: 10 } });
+  await expect(viewer).toBeHidden();
+
+  await frame.evaluate(
+    ([url, target]) =>
+      window.parent.postMessage(JSON.stringify({ name: "open-image", data: { url } }), target),
+    [picture, mainOrigin] as const,
+  );
+  await expect(viewer).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  expect(await isOpened(page)).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(container(page)).toBeHidden();
+});
+
+test("messages from a foreign origin, or from another window of the messenger's origin, change nothing", async ({
+  page,
+  context,
+}) => {
+  await openHost(page, context, keys.brand ?? "");
+  await openWidget(page);
+  const before = await received(page).allTextContents();
+  const url = page.url();
+
+  // Two attacker pages: one on another origin (127.0.0.1 is not localhost), one on the messenger's own
+  // origin but not the messenger frame. Each posts what would close the widget, navigate the page and
+  // make the host answer the frame.
+  const attack = `<!doctype html><script>
+    var messages = [
+      { name: "close-widget" },
+      { name: "open-url", data: "https://evil.example/", newTab: false },
+      { name: "collect-ticket-data" },
+      { name: "ping" },
+      { name: "send-feedback", data: { formData: { description: "forged" } } },
+    ];
+    messages.forEach(function (m) { parent.postMessage(JSON.stringify(m), "*"); });
+    parent.postMessage("attack-done", "*");
+  </script>`;
+  const attackers = [`http://127.0.0.1:${e2eEnv.PORT}/attacker`, `${messengerOrigin}/attacker`];
+  for (const attacker of attackers) {
+    await page.route(attacker, (route) => route.fulfill({ contentType: "text/html", body: attack }));
+  }
+  const reports: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/bugs/v2")) reports.push(request.url());
+  });
+  await page.evaluate((sources) => {
+    (window as unknown as { attacksDone: number }).attacksDone = 0;
+    window.addEventListener("message", (event) => {
+      if (event.data === "attack-done") (window as unknown as { attacksDone: number }).attacksDone++;
+    });
+    for (const src of sources) {
+      const frame = document.createElement("iframe");
+      frame.src = src;
+      document.body.append(frame);
+    }
+  }, attackers);
+  // The attacks were delivered to the host page…
+  await page.waitForFunction(() => (window as unknown as { attacksDone: number }).attacksDone === 2);
+  await page.waitForTimeout(500);
+
+  // …and did nothing.
+  expect(await isOpened(page)).toBe(true);
+  await expect(container(page)).toBeVisible();
+  expect(page.url()).toBe(url);
+  expect(await received(page).allTextContents()).toEqual(before);
+  expect(reports).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as HostWindow).hostEvents)).toEqual(["open"]);
+});
+
+test("feedback sent from the frame lands as a report; the frame hears feedback-sent", async ({
+  page,
+  context,
+  request,
+}) => {
+  await openHost(page, context, keys.brand ?? "");
+  await gleap(page, "startFeedbackFlow", "bugreporting", true);
+  await expect(app(page)).toHaveAttribute("data-ready", "true");
+  await expect.poll(() => isOpened(page)).toBe(true);
+  const frame = await messengerFrame(page);
+  const description = `The export button does nothing (${run})`;
+
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/widget/bugs/v2"));
+  // Posted by the messenger's own page, to its parent, as the real app will.
+  await frame.evaluate(
+    ([text, target]) =>
+      window.parent.postMessage(
+        JSON.stringify({
+          name: "send-feedback",
+          data: {
+            formData: { description: text, reportedBy: "ada@example.com" },
+            action: { feedbackType: "BUG", excludeData: {} },
+          },
+        }),
+        target,
+      ),
+    [description, mainOrigin] as const,
+  );
+  const response = await answer;
+  expect(response.status()).toBe(201);
+  const created = (await response.json()) as { id: string; shortId: string };
+
+  await expect(page.frameLocator("iframe.frame-window").getByTestId("frame-feedback")).toHaveText(
+    `Thanks! Your feedback was received (${created.shortId}).`,
+  );
+  await expect.poll(() => received(page).allTextContents()).toContain("feedback-sent");
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as HostWindow).hostEvents))
+    .toContain("feedback-sent");
+
+  const detail = await request.get(`/api/feedback/${created.id}`, { headers: await adminHeaders(request) });
+  expect(detail.status()).toBe(200);
+  const report = (await detail.json()) as Record<string, unknown>;
+  expect(report).toMatchObject({ id: created.id, type: "BUG", priority: "MEDIUM" });
+  expect(JSON.stringify(report)).toContain(description);
+});
+
+test("right to left for an Arabic widget: the panel on the left, the frame mirrored", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openHost(page, context, keys.rtl ?? "");
+  await openWidget(page);
+  await expect(container(page)).toHaveAttribute("dir", "rtl");
+  const box = await container(page).boundingBox();
+  expect(box?.x).toBe(20);
+  const frame = await messengerFrame(page);
+  expect(await frame.evaluate(() => document.documentElement.dir)).toBe("rtl");
+  await expect(page.frameLocator("iframe.frame-window").getByTestId("frame-close")).toBeVisible();
+  // The close button sits at the frame's left edge, where a right-to-left header ends.
+  const close = await page.frameLocator("iframe.frame-window").getByTestId("frame-close").boundingBox();
+  expect((close?.x ?? 999) - (box?.x ?? 0)).toBeLessThan(60);
+});
+
+test("a small screen gets the whole viewport", async ({ page, context }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openHost(page, context, keys.brand ?? "");
+  await openWidget(page);
+  await expect
+    .poll(async () => await container(page).boundingBox())
+    .toEqual({ x: 0, y: 0, width: 390, height: 844 });
+});
+
+test("a hostile host stylesheet leaves the frame's box as it is", async ({ browser }) => {
+  const boxes = [];
+  for (const hostile of [false, true]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await openHost(page, context, keys.brand ?? "", hostile);
+    await openWidget(page);
+    await expect(app(page)).toBeVisible();
+    boxes.push({
+      container: await container(page).boundingBox(),
+      frame: await page.locator("iframe.frame-window").boundingBox(),
+    });
+    await context.close();
+  }
+  expect(boxes[1]).toEqual(boxes[0]);
+});

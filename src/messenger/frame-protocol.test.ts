@@ -1,0 +1,92 @@
+import { describe, expect, test } from "bun:test";
+import type { HostToMessengerMessage } from "../shared/frame-messages.ts";
+import { createHostChannel, expectedHostOrigin } from "./frame-protocol.ts";
+
+/** A frame's window: its parent records posts; the test delivers messages as the browser would. */
+function frameWindow({ referrer = "", ancestorOrigins = [] as string[] } = {}) {
+  const posted: Array<{ data: unknown; target: string }> = [];
+  const parent = { postMessage: (data: unknown, target: string) => posted.push({ data, target }) };
+  const events = new EventTarget();
+  const view = Object.assign(events, {
+    document: { referrer },
+    location: { ancestorOrigins },
+    parent,
+  }) as unknown as Window;
+  const deliver = (data: unknown, origin: string, source: unknown = parent) =>
+    events.dispatchEvent(new MessageEvent("message", { data, origin, source: source as Window }));
+  return { view, posted, deliver, parent };
+}
+
+const config = JSON.stringify({ name: "config-update", data: { config: { color: "#0B7A75" } } });
+
+describe("the frame's line to the host", () => {
+  test("says ping as a JSON string to the referrer's origin", () => {
+    const w = frameWindow({ referrer: "http://localhost:3000/demo?x=1" });
+    createHostChannel(w.view).start(() => {});
+    expect(w.posted).toEqual([{ data: '{"name":"ping"}', target: "http://localhost:3000" }]);
+  });
+
+  test("without a referrer, the parent named by ancestorOrigins; without either, ping alone goes to *", () => {
+    expect(expectedHostOrigin(frameWindow({ ancestorOrigins: ["https://shop.example"] }).view)).toBe(
+      "https://shop.example",
+    );
+    const w = frameWindow();
+    const channel = createHostChannel(w.view);
+    channel.start(() => {});
+    channel.send({ name: "close-widget" });
+    expect(w.posted).toEqual([{ data: '{"name":"ping"}', target: "*" }]);
+
+    // The host's first valid message pins its origin; what waited goes there.
+    w.deliver(config, "https://shop.example");
+    expect(channel.origin()).toBe("https://shop.example");
+    expect(w.posted.at(-1)).toEqual({ data: '{"name":"close-widget"}', target: "https://shop.example" });
+  });
+
+  test("takes only the parent's messages, from the expected origin, in a known shape; then pins", () => {
+    const w = frameWindow({ referrer: "http://localhost:3000/" });
+    const received: HostToMessengerMessage[] = [];
+    const channel = createHostChannel(w.view);
+    channel.start((message) => received.push(message));
+
+    w.deliver(config, "http://evil.example");
+    w.deliver(config, "http://localhost:3000", { postMessage() {} });
+    w.deliver(JSON.parse(config), "http://localhost:3000");
+    w.deliver("config-update", "http://localhost:3000");
+    w.deliver('{"name":"delete-everything"}', "http://localhost:3000");
+    w.deliver('{"name":"start-bot","data":{"botId":42}}', "http://localhost:3000");
+    expect(received).toEqual([]);
+
+    w.deliver(config, "http://localhost:3000");
+    expect(received.map((message) => message.name)).toEqual(["config-update"]);
+    expect(channel.origin()).toBe("http://localhost:3000");
+  });
+
+  test("after the pin, every message must come from that origin and goes only to it", () => {
+    const w = frameWindow();
+    const received: string[] = [];
+    const channel = createHostChannel(w.view);
+    channel.start((message) => received.push(message.name));
+    w.deliver(config, "https://shop.example");
+    w.deliver('{"name":"open-news","data":{}}', "https://other.example");
+    expect(received).toEqual(["config-update"]);
+    channel.send({ name: "open-url", data: "https://example.com", newTab: true });
+    expect(w.posted.at(-1)?.target).toBe("https://shop.example");
+  });
+
+  test("a page that is not framed sends nothing", () => {
+    const events = new EventTarget();
+    const view = Object.assign(events, { document: { referrer: "" }, location: {} }) as unknown as Window;
+    (view as unknown as { parent: Window }).parent = view;
+    const channel = createHostChannel(view);
+    expect(() => channel.start(() => {})).not.toThrow();
+  });
+
+  test("stop removes the listener", () => {
+    const w = frameWindow({ referrer: "http://localhost:3000/" });
+    const received: string[] = [];
+    const stop = createHostChannel(w.view).start((message) => received.push(message.name));
+    stop();
+    w.deliver(config, "http://localhost:3000");
+    expect(received).toEqual([]);
+  });
+});

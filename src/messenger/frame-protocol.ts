@@ -1,0 +1,95 @@
+import {
+  frameMessageText,
+  type HostToMessengerMessage,
+  hostToMessenger,
+  type MessengerToHostMessage,
+  parseFrameMessage,
+} from "../shared/frame-messages.ts";
+
+/**
+ * The messenger frame's line to the host page that embeds it (spec §7 "Window messages",
+ * WIDGET-PROTOCOL "The frame side"). Messages travel as JSON strings; what comes in is used only when
+ * it parses as one of `hostToMessenger`.
+ *
+ * Which origin is the host? The frame cannot know it in advance: any site a project allows may embed
+ * it (the server's `frame-ancestors` says which), and a cross-origin parent's address is not readable.
+ * So:
+ * - The first guess is `document.referrer`'s origin: the browser sets it to the embedding page (the
+ *   default Referrer-Policy, strict-origin-when-cross-origin, keeps at least the origin). Where a host's
+ *   policy sends no referrer, Chromium and Safari still name the parent in `location.ancestorOrigins`.
+ * - `ping` goes to that origin. Only when neither names it does it go to `*`: it carries nothing but
+ *   its name, and whoever framed us learns nothing from it.
+ * - Messages are taken only from `window.parent`, and, while an origin is known, only from it. The
+ *   first valid host message pins its origin: from then on every message in either direction must be
+ *   at exactly that origin. Everything the frame says besides `ping` (the visitor's feedback, links,
+ *   closing) is posted to the known origin only, never to `*`; said before any origin is known, it
+ *   waits for the pin.
+ */
+export interface HostChannel {
+  send(message: MessengerToHostMessage): void;
+  /** Starts listening and says `ping`. Answers the stop. */
+  start(onMessage: (message: HostToMessengerMessage) => void): () => void;
+  /** The host's origin once it has spoken (or the referrer's guess before). */
+  origin(): string | null;
+}
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const origin = new URL(url).origin;
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The parent's origin as far as the browser tells a cross-origin frame. */
+export function expectedHostOrigin(view: Window): string | null {
+  return originOf(view.document.referrer) ?? originOf(view.location.ancestorOrigins?.[0]);
+}
+
+export function createHostChannel(view: Window = window): HostChannel {
+  const expected = expectedHostOrigin(view);
+  let pinned: string | null = null;
+  let waiting: MessengerToHostMessage[] = [];
+  const framed = () => view.parent !== view;
+
+  const post = (message: MessengerToHostMessage, target: string) => {
+    try {
+      view.parent.postMessage(frameMessageText(message), target);
+    } catch {
+      // A host that went away: nothing to tell.
+    }
+  };
+
+  const channel: HostChannel = {
+    send(message) {
+      if (!framed()) return;
+      const target = pinned ?? expected;
+      if (target) post(message, target);
+      else if (message.name === "ping") post(message, "*");
+      else waiting.push(message);
+    },
+    start(onMessage) {
+      const listener = (event: MessageEvent) => {
+        if (!framed() || event.source !== view.parent) return;
+        const required = pinned ?? expected;
+        if (required !== null && event.origin !== required) return;
+        const message = parseFrameMessage(event.data, hostToMessenger);
+        if (!message) return;
+        if (pinned === null) {
+          pinned = event.origin;
+          const held = waiting;
+          waiting = [];
+          for (const early of held) post(early, pinned);
+        }
+        onMessage(message);
+      };
+      view.addEventListener("message", listener);
+      channel.send({ name: "ping" });
+      return () => view.removeEventListener("message", listener);
+    },
+    origin: () => pinned ?? expected,
+  };
+  return channel;
+}

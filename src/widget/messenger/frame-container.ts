@@ -1,0 +1,78 @@
+import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import { type ContainerVariant, containerVariants } from "./frame-layout.ts";
+
+/** The DOM of the messenger frame: a container, an inner box that holds the size, and the iframe. */
+export interface FrameContainer {
+  element: HTMLElement;
+  iframe: HTMLIFrameElement;
+  /** The frame URL the iframe was created with; its origin is the only one messages come from. */
+  url: string;
+  /** Sets the variant classes, the direction and the project's offsets, radius and colours. */
+  layout(variants: readonly ContainerVariant[], config: FlowConfig, rtl: boolean): void;
+  setVisible(visible: boolean): void;
+  /** The brand-coloured placeholder shown while the frame loads. */
+  setLoading(loading: boolean): void;
+  /** Spec §4: "the container gets an animate class 500 ms after opening" (it then takes clicks). */
+  setAnimated(animated: boolean): void;
+  /** A survey's reported height, or null for the stylesheet's cap. */
+  setMaxHeight(height: number | null): void;
+  remove(): void;
+}
+
+const hiddenClass = "frame--hidden";
+
+/**
+ * Creates the container hidden and appends it to the shadow root. The iframe's `src` is exactly the
+ * frame URL (WIDGET-PROTOCOL "The frame side"): the messenger learns everything else from messages.
+ */
+export function createFrameContainer(root: ShadowRoot, url: string): FrameContainer {
+  const element = document.createElement("div");
+  element.className = `frame ${hiddenClass}`;
+  element.dataset.testid = "gleap-frame-container";
+  const inner = document.createElement("div");
+  inner.className = "frame-inner";
+  const iframe = document.createElement("iframe");
+  iframe.className = "frame-window";
+  iframe.title = "Messenger";
+  // As the reference: media autoplay (the notification ping), full screen video, voice messages.
+  iframe.allow = "autoplay; encrypted-media; fullscreen; microphone *";
+  iframe.src = url;
+  inner.append(iframe);
+  element.append(inner);
+  root.append(element);
+
+  return {
+    element,
+    iframe,
+    url,
+    layout(variants, config, rtl) {
+      for (const variant of containerVariants) {
+        element.classList.toggle(`frame--${variant}`, variants.includes(variant));
+      }
+      element.dir = rtl ? "rtl" : "ltr";
+      const style = element.style;
+      style.setProperty("--gl-x", `${Number(config.buttonX) || 0}px`);
+      style.setProperty("--gl-y", `${Number(config.buttonY) || 0}px`);
+      style.setProperty("--gl-radius", `${Number(config.borderRadius) || 0}px`);
+      style.setProperty("--gl-color", config.color);
+      style.setProperty("--gl-header", config.headerColor);
+      style.setProperty("--gl-background", config.backgroundColor);
+    },
+    setVisible(visible) {
+      element.classList.toggle(hiddenClass, !visible);
+    },
+    setLoading(loading) {
+      element.classList.toggle("frame--loading", loading);
+      element.setAttribute("aria-busy", String(loading));
+    },
+    setAnimated(animated) {
+      element.classList.toggle("frame--animate", animated);
+    },
+    setMaxHeight(height) {
+      inner.style.maxHeight = height === null ? "" : `${height}px`;
+    },
+    remove() {
+      element.remove();
+    },
+  };
+}

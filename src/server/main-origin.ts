@@ -67,7 +67,8 @@ export function createMainOrigin({
   captchaProvider,
 }: MainOriginDeps): Handler<WidgetSocketData> {
   const files = createStaticFiles(join(distDir, "main"), {
-    crossOrigin: (path) => path.startsWith("/sdk/"),
+    // The SDK's files and its sounds are used by host pages on other origins.
+    crossOrigin: (path) => path.startsWith("/sdk/") || path.startsWith("/sounds/"),
   });
   const admin = manifest.apps.admin;
   const matchPlatform = createRouter(platformRoutes);

@@ -59,9 +59,31 @@ describe("build", () => {
     expect(hasReact(await read("main", admin.script))).toBe(true);
     expect(messenger.script).toMatch(/^\/assets\/messenger-main-[a-z0-9]{8,}\.js$/);
     expect(await Bun.file(join(outDir, "messenger", messenger.script)).exists()).toBe(true);
-    for (const preload of [...admin.preload, ...messenger.preload]) {
+    // Each app's preloads are files of its own origin.
+    for (const preload of admin.preload)
       expect(await Bun.file(join(outDir, "main", preload)).exists()).toBe(true);
+    for (const preload of messenger.preload) {
+      expect(await Bun.file(join(outDir, "messenger", preload)).exists()).toBe(true);
     }
+  });
+
+  test("the banner and modal frame apps sit beside the messenger and share its React", async () => {
+    const { messenger, banner, modal } = manifest.apps;
+    expect(banner.script).toMatch(/^\/assets\/banner-main-[a-z0-9]{8,}\.js$/);
+    expect(modal.script).toMatch(/^\/assets\/modal-main-[a-z0-9]{8,}\.js$/);
+    for (const app of [banner, modal]) {
+      expect(app.css).toHaveLength(1);
+      for (const file of [app.script, ...app.css, ...app.preload]) {
+        expect(await Bun.file(join(outDir, "messenger", file)).exists()).toBe(true);
+      }
+    }
+    // React is in a chunk the three frames preload, not in each entry.
+    const shared = banner.preload.filter(
+      (file) => modal.preload.includes(file) && messenger.preload.includes(file),
+    );
+    const sharedCode = await Promise.all(shared.map((file) => read("messenger", file)));
+    expect(sharedCode.some(hasReact)).toBe(true);
+    expect(hasReact(await read("messenger", banner.script))).toBe(false);
   });
 
   test("the latest-build file names this build's admin entry", async () => {

@@ -19,7 +19,7 @@ import { widgetChunkNames } from "./src/shared/widget-chunk-contract.ts";
  *   dist/main/sdk/*-{hash}.js        lazy widget chunks, sharing React through splitting
  *   dist/main/assets/*-{hash}.*      the admin SPA
  *   dist/main/...                    public/ as it is (demo host page, flags, sounds)
- *   dist/messenger/assets/*-{hash}.* the messenger frame app
+ *   dist/messenger/assets/*-{hash}.* the messenger, banner and modal frame apps
  *   dist/manifest.json               what the server needs to render pages and preload chunks
  *   dist/npm/                        the ES module entry for bundlers (`import Gleap from …`) and its types
  * Text files get `.br` and `.gz` siblings so the server never compresses on the fly.
@@ -104,10 +104,21 @@ function appEntry(metafile: BuildMetafile, entryPoint: string, dir: string, urlB
   return { script: url(entry.path), css: cssBundle, preload: [...preload].map(url) };
 }
 
-async function buildApp(entry: string, outdir: string, urlBase: string, minify: boolean) {
-  const entryPoint = join(root, entry);
+/**
+ * Builds apps that are served from one folder in one pass, so they share their common code (React) as
+ * chunks: the messenger, banner and modal frames of the messenger origin are cached once.
+ */
+async function buildApps<Name extends string>(
+  entries: Record<Name, string>,
+  outdir: string,
+  urlBase: string,
+  minify: boolean,
+): Promise<Record<Name, AppEntry>> {
+  const entryPoints = Object.entries<string>(entries).map(
+    ([name, entry]) => [name, join(root, entry)] as const,
+  );
   const { metafile } = await bundle({
-    entrypoints: [entryPoint],
+    entrypoints: entryPoints.map(([, entryPoint]) => entryPoint),
     outdir,
     splitting: true,
     format: "esm",
@@ -115,7 +126,9 @@ async function buildApp(entry: string, outdir: string, urlBase: string, minify: 
     naming: hashedNames,
     define: production,
   });
-  return appEntry(metafile, entryPoint, outdir, urlBase);
+  return Object.fromEntries(
+    entryPoints.map(([name, entryPoint]) => [name, appEntry(metafile, entryPoint, outdir, urlBase)]),
+  ) as Record<Name, AppEntry>;
 }
 
 /**
@@ -243,9 +256,18 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
 
   await buildModuleEntry(out, widgetChunks, minify);
 
-  const admin = await buildApp("src/admin/admin-main.tsx", join(out, "main", "assets"), "/assets", minify);
-  const messenger = await buildApp(
-    "src/messenger/messenger-main.tsx",
+  const { admin } = await buildApps(
+    { admin: "src/admin/admin-main.tsx" },
+    join(out, "main", "assets"),
+    "/assets",
+    minify,
+  );
+  const { messenger, banner, modal } = await buildApps(
+    {
+      messenger: "src/messenger/messenger-main.tsx",
+      banner: "src/messenger/banner-main.tsx",
+      modal: "src/messenger/modal-main.tsx",
+    },
     join(out, "messenger", "assets"),
     "/assets",
     minify,
@@ -262,7 +284,7 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     widgetChunks: Object.fromEntries(
       Object.entries(widgetChunks).map(([name, file]) => [name, `/sdk/${file}`]),
     ),
-    apps: { admin, messenger },
+    apps: { admin, messenger, banner, modal },
     files: await compressAndMeasure(out),
   };
   await mkdir(dirname(join(out, manifestFileName)), { recursive: true });

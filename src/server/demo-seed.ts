@@ -3,6 +3,7 @@ import { defaultFlowConfig } from "../shared/widget-flow-config.ts";
 import type { DemoDataSize } from "./config.ts";
 import { seedPlatformDemoData } from "./demo-data/seed-platform-demo-data.ts";
 import { readSetting } from "./settings-repository.ts";
+import { createOutbound } from "./widget-api/outbound/outbound-repository.ts";
 
 /** The demo constants of ARCHITECTURE.md; the README and the e2e tests use the same values. */
 export const demo = {
@@ -40,13 +41,90 @@ export async function seedDemoData(
     await tx`INSERT INTO users (id, name, name_key, email, password_hash, role, enabled, email_verified, created_at)
       VALUES (${crypto.randomUUID()}, ${demo.adminName}, ${demo.adminName.toLowerCase()}, ${demo.adminEmail},
         ${passwordHash}, ${"ADMIN"}, ${true}, ${true}, ${now})`;
+    const projectId = crypto.randomUUID();
     await tx`INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
-      VALUES (${crypto.randomUUID()}, ${demo.projectName}, ${demo.sdkKey}, ${randomSecret()},
+      VALUES (${projectId}, ${demo.projectName}, ${demo.sdkKey}, ${randomSecret()},
         ${JSON.stringify(defaultFlowConfig)}, ${now})`;
+    if (size === "full") await seedDemoOutbounds(tx, projectId);
     await seedPlatformDemoData(tx, { size });
     return true;
   });
   return { seeded };
+}
+
+/** A round avatar with an initial, so the demo needs no image host. */
+const demoAvatar = `data:image/svg+xml,${encodeURIComponent(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="#F2A65A"/><text x="32" y="42" font-family="Arial,sans-serif" font-size="28" font-weight="700" fill="#fff" text-anchor="middle">L</text></svg>`,
+)}`;
+
+/** The news cover: shapes in the brand colours, 340 × 170 like the stack shows it. */
+const demoNewsCover = `data:image/svg+xml,${encodeURIComponent(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 340 170"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#485BFF"/><stop offset="1" stop-color="#8E5BFF"/></linearGradient></defs><rect width="340" height="170" fill="url(#g)"/><circle cx="280" cy="30" r="70" fill="#fff" fill-opacity=".12"/><circle cx="40" cy="160" r="60" fill="#fff" fill-opacity=".1"/><rect x="110" y="45" width="120" height="80" rx="12" fill="#fff"/><rect x="126" y="62" width="64" height="8" rx="4" fill="#485BFF"/><rect x="126" y="80" width="88" height="6" rx="3" fill="#D7DBFF"/><rect x="126" y="94" width="72" height="6" rx="3" fill="#D7DBFF"/><circle cx="212" cy="108" r="9" fill="#31C48D"/></svg>`,
+)}`;
+
+/**
+ * Live outbound content of the demo project, so a visitor of /demo sees each kind: a chat message and a
+ * news notification and a banner on /demo, and a modal on the Features section (the banner's button
+ * goes there). The filter keeps them to the demo page; each reaches a session once.
+ */
+async function seedDemoOutbounds(sql: SQL, projectId: string): Promise<void> {
+  const onDemo = { pageFilter: "/demo", pageFilterType: "contains" as const };
+  const sender = { name: "Lena from Acme", profileImageUrl: demoAvatar };
+  await createOutbound(sql, {
+    projectId,
+    type: "notification",
+    status: "live",
+    name: "Welcome message",
+    config: {
+      text: "Hi {{name}}, welcome to Acme Notes! Ask us anything, we usually answer within minutes.",
+      sender,
+    },
+    ...onDemo,
+  });
+  await createOutbound(sql, {
+    projectId,
+    type: "notification",
+    status: "live",
+    name: "News: offline spaces",
+    config: {
+      text: "Shared spaces now work offline",
+      news: { id: "demo-offline-spaces" },
+      coverImageUrl: demoNewsCover,
+      previewText: "Edit your team's notes on the train; everything syncs the moment you are back online.",
+      sender,
+    },
+    ...onDemo,
+  });
+  await createOutbound(sql, {
+    projectId,
+    type: "banner",
+    status: "live",
+    name: "Acme Notes 3.0 banner",
+    config: {
+      format: "normal",
+      title: "Acme Notes 3.0 is here.",
+      body: "<p>Shared spaces, offline sync and a faster editor.</p>",
+      buttons: [{ text: "See what's new", action: "open-url", url: "/demo?section=features" }],
+    },
+    ...onDemo,
+  });
+  await createOutbound(sql, {
+    projectId,
+    type: "modal",
+    status: "live",
+    name: "Shared spaces modal",
+    config: {
+      title: "Invite your team to a shared space",
+      body: "<p>Shared spaces keep every decision in one place: notes, tasks and the conversation around them.</p><p>Want a hand setting one up? We are one message away.</p>",
+      showCloseButton: true,
+      buttons: [
+        { text: "Talk to us", action: "start-conversation" },
+        { text: "Maybe later", action: "close", style: "secondary" },
+      ],
+    },
+    pageFilter: "section=features",
+    pageFilterType: "contains",
+  });
 }
 
 export function randomSecret(): string {

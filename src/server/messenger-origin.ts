@@ -19,17 +19,23 @@ export function frameAncestorsPolicy(origins: string[] | null): string {
 
 /**
  * The messenger origin. The frame app must sit at `/` of its own origin, because a Gleap client checks
- * `event.origin === frameUrl` exactly. Its pages may only be framed by the hosts projects allow, and run
+ * `event.origin === frameUrl` exactly; the banner and modal frames are at `/banner` and `/modal`. Its pages may only be framed by the hosts projects allow, and run
  * only the scripts the page names (by nonce) and what those load.
  */
 export function createMessengerOrigin({ manifest, distDir, frameAncestors }: MessengerOriginDeps): Handler {
   const files = createStaticFiles(join(distDir, "messenger"));
-  const app = manifest.apps.messenger;
+  // The messenger at the root, the banner and modal frames beside it: each page is its own app.
+  const pages = new Map([
+    ["/", { title: "Messenger", app: manifest.apps.messenger }],
+    ["/banner", { title: "Banner", app: manifest.apps.banner }],
+    ["/modal", { title: "Modal", app: manifest.apps.modal }],
+  ]);
   return async (request) => {
     const path = new URL(request.url).pathname;
-    if (path === "/") {
+    const page = pages.get(path);
+    if (page) {
       const nonce = createNonce();
-      return new Response(renderShell({ title: "Messenger", lang: "en", app, nonce }), {
+      return new Response(renderShell({ title: page.title, lang: "en", app: page.app, nonce }), {
         headers: {
           "Content-Type": "text/html; charset=utf-8",
           "Cache-Control": "no-cache",

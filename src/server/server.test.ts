@@ -222,6 +222,56 @@ describe("messenger origin", () => {
     }
   });
 
+  test("/banner and /modal serve their frame apps with the same nonce policy and frame-ancestors as /", async () => {
+    const policyOf = (response: Response) =>
+      (response.headers.get("content-security-policy") ?? "").split(";").map((directive) => directive.trim());
+    const root = policyOf(await fetch(`${messenger}/`));
+    for (const [path, script] of [
+      ["/banner", "/assets/banner-main-abcd1234.js"],
+      ["/modal", "/assets/modal-main-abcd1234.js"],
+    ] as const) {
+      const response = await fetch(`${messenger}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      const html = await response.text();
+      const policy = policyOf(response);
+      const nonce = /'nonce-([^']+)'/.exec(policy.join(";"))?.[1];
+      expect(nonce).toBeTruthy();
+      // The entry script carries the response's own nonce.
+      expect(html).toContain(`<script type="module" src="${script}" nonce="${nonce}"></script>`);
+      // Everything but the nonce is the messenger's policy.
+      const withoutNonce = (directives: string[]) =>
+        directives.map((d) => d.replace(/'nonce-[^']+'/, "'nonce'"));
+      expect(withoutNonce(policy)).toEqual(withoutNonce(root));
+      expect(policy).toContain("frame-ancestors *");
+    }
+    expect(await (await fetch(`${messenger}/banner`)).text()).toContain(
+      '<link rel="stylesheet" href="/assets/banner-main-abcd1234.css">',
+    );
+    // A fresh nonce per response.
+    const nonces = await Promise.all(
+      [1, 2].map(async () => (await fetch(`${messenger}/modal`)).headers.get("content-security-policy")),
+    );
+    expect(nonces[0]).not.toBe(nonces[1]);
+    // Only the exact paths are pages.
+    expect((await fetch(`${messenger}/banner/x`)).status).toBe(404);
+  });
+
+  test("/banner and /modal follow the projects' allowed origins like the messenger", async () => {
+    const project = await findProjectBySdkKey(server.db.sql, "demo");
+    if (!project) throw new Error("no demo project");
+    await updateProjectSettings(server.db.sql, project.id, { allowedOrigins: ["https://shop.example"] });
+    try {
+      for (const path of ["/banner", "/modal"]) {
+        const policy = (await fetch(`${messenger}${path}`)).headers.get("content-security-policy") ?? "";
+        expect(policy).toContain("frame-ancestors 'self' https://shop.example");
+      }
+    } finally {
+      await updateProjectSettings(server.db.sql, project.id, { allowedOrigins: [] });
+    }
+  });
+
   test("its assets are served from its own origin, and nothing else is", async () => {
     expect((await fetch(`${messenger}/assets/messenger-main-abcd1234.js`)).status).toBe(200);
     expect((await fetch(`${messenger}/sdk/loader.js`)).status).toBe(404);

@@ -26,7 +26,8 @@ export const BuildManifest = object({
   builtAt: string(),
   loader: string(),
   widgetChunks: record(string(), string()),
-  apps: object({ admin: AppEntry, messenger: AppEntry }),
+  /** The admin on the main origin; the messenger, banner and modal frames on the messenger origin. */
+  apps: object({ admin: AppEntry, messenger: AppEntry, banner: AppEntry, modal: AppEntry }),
   files: array(BuiltFile),
 });
 export type BuildManifest = Infer<typeof BuildManifest>;

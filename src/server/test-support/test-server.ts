@@ -21,6 +21,9 @@ export const fixtureFiles: Record<string, string> = {
   "main/demo/index.html": "<!doctype html><title>demo</title>",
   "main/flags/de.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
   "messenger/assets/messenger-main-abcd1234.js": "/* messenger entry */",
+  "messenger/assets/banner-main-abcd1234.js": "/* banner entry */",
+  "messenger/assets/modal-main-abcd1234.js": "/* modal entry */",
+  "messenger/assets/banner-main-abcd1234.css": "body{}",
 };
 
 export const fixtureManifest: BuildManifest = {
@@ -35,6 +38,12 @@ export const fixtureManifest: BuildManifest = {
       preload: ["/assets/chunk-efgh5678.js"],
     },
     messenger: { script: "/assets/messenger-main-abcd1234.js", css: [], preload: [] },
+    banner: {
+      script: "/assets/banner-main-abcd1234.js",
+      css: ["/assets/banner-main-abcd1234.css"],
+      preload: [],
+    },
+    modal: { script: "/assets/modal-main-abcd1234.js", css: [], preload: [] },
   },
   files: [],
 };

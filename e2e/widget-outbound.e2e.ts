@@ -1,0 +1,558 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { type BrowserContext, expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { e2eEnv } from "../playwright.config.ts";
+import { selectRows } from "./support/database.ts";
+
+/**
+ * Notifications, banners and modals on real pages (spec §2): widget projects of their own, created in
+ * the e2e database with live outbound content (deleted afterwards, so the demo project stays as it is),
+ * host pages served with page.route, the banner and modal frames from the real messenger origin.
+ */
+
+/** What the host pages of this file put on `window`. */
+type HostWindow = Window & {
+  gleapInitialized?: boolean;
+  customActions?: unknown[];
+  Gleap: Record<string, ((...args: unknown[]) => unknown) | undefined>;
+};
+
+/** Runs writes on the e2e server's database through Bun (Playwright runs on Node). */
+function writeRows(statements: Array<{ query: string; params?: unknown[] }>) {
+  const bun = join(process.cwd(), "node_modules", ".bin", "bun");
+  const script = `import { loadConfig } from "./src/server/config.ts";
+    import { openDatabase } from "./src/server/database/database.ts";
+    const db = await openDatabase(loadConfig(process.env).database);
+    try {
+      for (const s of JSON.parse(process.argv[process.argv.length - 1])) await db.sql.unsafe(s.query, s.params ?? []);
+    } finally {
+      await db.close();
+    }`;
+  execFileSync(bun, ["-e", script, JSON.stringify(statements)], {
+    encoding: "utf8",
+    env: { ...process.env, ...e2eEnv } as Record<string, string>,
+  });
+}
+
+const run = Date.now().toString(36);
+const projectIds: string[] = [];
+
+interface NewOutbound {
+  type: "notification" | "banner" | "modal";
+  config: Record<string, unknown>;
+  id?: string;
+}
+
+/** A widget project with these live outbounds (no page filter); answers its SDK key. */
+function createProject(name: string, outbounds: NewOutbound[] = []): string {
+  const id = crypto.randomUUID();
+  const key = `outbound-${name}-${run}`;
+  const now = new Date().toISOString();
+  projectIds.push(id);
+  writeRows([
+    {
+      query: `INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
+        VALUES ($1, $2, $3, $4, $5, $6)`,
+      params: [id, `Outbound ${name}`, key, "outbound-secret", "{}", now],
+    },
+    ...outbounds.map((outbound, index) => ({
+      query: `INSERT INTO widget_outbounds (id, project_id, type, status, name, config, created_at, updated_at)
+        VALUES ($1, $2, $3, 'live', $4, $5, $6, $6)`,
+      params: [
+        outbound.id ?? crypto.randomUUID(),
+        id,
+        outbound.type,
+        `${outbound.type} ${index}`,
+        JSON.stringify(outbound.config),
+        new Date(Date.parse(now) + index).toISOString(),
+      ],
+    })),
+  ]);
+  return key;
+}
+
+test.afterAll(() => {
+  // Sessions, deliveries and outbounds go with their project (ON DELETE CASCADE).
+  writeRows(projectIds.map((id) => ({ query: "DELETE FROM widget_projects WHERE id = $1", params: [id] })));
+});
+
+const hostileCss = `
+  * { all: unset !important; }
+  html, body, div, main, p, h1, header { position: relative !important; z-index: 2147483647 !important; }
+  body { font: italic 40px/3 "Comic Sans MS", cursive !important; color: lime !important;
+    letter-spacing: 6px !important; text-transform: uppercase !important; direction: rtl !important;
+    visibility: visible !important; }
+  button, span, img, section, article, svg { color: red !important; background: black !important;
+    width: 300px !important; margin: 40px !important; display: block !important; }
+  iframe { display: none !important; }`;
+
+let hostPages = 0;
+const pageErrors = new WeakMap<Page, string[]>();
+
+test.afterEach(({ page }) => {
+  // Nothing the surfaces do may throw into the host page.
+  expect(pageErrors.get(page) ?? []).toEqual([]);
+});
+
+/** Opens a host page with the snippet for this SDK key and waits until the SDK is initialized. */
+async function openHost(page: Page, context: BrowserContext, key: string, options: { css?: string } = {}) {
+  const path = `/outbound-host-${++hostPages}`;
+  await context.addCookies([
+    { name: "agreedToCookiePolicy", value: "true", url: `http://localhost:${e2eEnv.PORT}` },
+  ]);
+  await page.route(`**${path}`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbound host</title>
+        <style>body { margin: 0; font: 16px/1.5 Georgia, serif; color: #222; background: #f6f6f4; }
+          header { height: 56px; background: #223; color: #fff; }
+          main { max-width: 40rem; margin: 0 auto; padding: 3rem 1.5rem; } h1 { margin-top: 40px; }</style>
+        ${options.css ? `<style>${options.css}</style>` : ""}
+        <script>
+          window.Gleap = window.Gleap || [];
+          window.GleapActions = [];
+          ["initialize", "on", "registerCustomAction"].forEach(function (m) {
+            window.Gleap[m] = function () { window.GleapActions.push({ e: m, a: [].slice.call(arguments) }); };
+          });
+          window.Gleap.invoked = true;
+          window.customActions = [];
+          Gleap.on("initialized", function () { window.gleapInitialized = true; });
+          Gleap.registerCustomAction(function (action) { window.customActions.push(action); });
+          Gleap.initialize(${JSON.stringify(key)});
+          var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
+          document.head.appendChild(s);
+        </script></head>
+        <body><header id="site-header">Acme</header><main><h1 id="first">Acme Notes</h1>
+        <p>A host page for notifications, banners and modals.</p></main></body></html>`,
+    }),
+  );
+  if (!pageErrors.has(page)) {
+    const errors: string[] = [];
+    pageErrors.set(page, errors);
+    page.on("pageerror", (error) => errors.push(error.message));
+  }
+  await page.goto(path);
+  await page.waitForFunction(() => (window as unknown as HostWindow).gleapInitialized === true);
+}
+
+const gleap = (page: Page, method: string, ...args: unknown[]) =>
+  page.evaluate(
+    ([name, values]) => (window as unknown as HostWindow).Gleap[name as string]?.(...(values as unknown[])),
+    [method, args] as const,
+  );
+
+const stackItems = (page: Page) => page.locator(".gn-stack .gn-item");
+const bannerFrame = (page: Page): FrameLocator => page.frameLocator("#gleap-banner iframe");
+const modalFrame = (page: Page): FrameLocator => page.frameLocator(".gm-frame");
+
+async function gleapId(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      (
+        JSON.parse(
+          localStorage.getItem(
+            Object.keys(localStorage).find((key) => key.startsWith("gleap-widget-session-")) ?? "",
+          ) ?? "{}",
+        ) as { gleapId: string }
+      ).gleapId,
+  );
+}
+
+/** An iframe of another window posting messages to the host page. */
+async function impostor(page: Page, url: string, messages: unknown[]) {
+  await page.route(url, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><script>
+        ${JSON.stringify(messages)}.forEach(function (m) { parent.postMessage(JSON.stringify(m), "*"); });
+        document.title = "sent";
+      </script>`,
+    }),
+  );
+  await page.evaluate((src) => {
+    const frame = document.createElement("iframe");
+    frame.src = src;
+    frame.className = "impostor";
+    document.body.append(frame);
+  }, url);
+  await expect(page.locator("iframe.impostor")).toHaveCount(1);
+  await expect
+    .poll(() => page.frames().some((frame) => frame.url() === url && frame.url() !== "about:blank"))
+    .toBe(true);
+  // Give the host time to (not) react.
+  await page.waitForTimeout(500);
+  await page.evaluate(() => document.querySelector("iframe.impostor")?.remove());
+}
+
+test.describe("notifications", () => {
+  test("a server-pushed notification appears once, survives a page view from the cache, and opens its target", async ({
+    page,
+    context,
+  }) => {
+    const outboundId = crypto.randomUUID();
+    const key = createProject("push", [
+      {
+        id: outboundId,
+        type: "notification",
+        config: { text: "Hi {{name}}, your export is ready", sender: { name: "Lena from Acme" } },
+      },
+    ]);
+    const warnings: string[] = [];
+    page.on("console", (message) => warnings.push(message.text()));
+    await openHost(page, context, key);
+
+    // The first ping delivers it over the socket.
+    await expect(stackItems(page)).toHaveCount(1, { timeout: 15_000 });
+    const item = stackItems(page).first();
+    await expect(item).toContainText("Lena from Acme");
+    await expect(item).toContainText("Hi, your export is ready");
+    await expect(page.getByRole("button", { name: "Close notifications" })).toBeAttached();
+    const session = await gleapId(page);
+    expect(
+      selectRows("SELECT outbound_id FROM widget_outbound_deliveries WHERE session_id = $1", session),
+    ).toEqual([{ outbound_id: outboundId }]);
+
+    // The same outbound again (as the host or a second socket message would bring it): still one.
+    const cached = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem("unread-notifications") ?? "[]"),
+    );
+    expect(cached).toHaveLength(1);
+    await gleap(page, "showNotification", cached[0]);
+    await page.waitForTimeout(300);
+    await expect(stackItems(page)).toHaveCount(1);
+
+    // The next page view: the server does not send it again; the cache brings it back with the stack,
+    // and the same id is not added twice.
+    await page.reload();
+    await page.waitForFunction(() => (window as unknown as HostWindow).gleapInitialized === true);
+    await gleap(page, "showNotification", { ...cached[0], createdAt: new Date().toISOString() });
+    await expect(stackItems(page)).toHaveCount(1);
+    await gleap(page, "showNotification", {
+      outbound: "host-news",
+      data: { text: "Release 3.0", news: { id: "n-1" }, previewText: "What is new" },
+    });
+    await expect(stackItems(page)).toHaveCount(2);
+
+    // A click opens what it is about (the widget here) and the stack clears.
+    await stackItems(page).filter({ hasText: "export is ready" }).click();
+    await expect(stackItems(page)).toHaveCount(0);
+    await expect
+      .poll(
+        async () =>
+          (await page.evaluate(() => (window as unknown as HostWindow).Gleap.isOpened?.())) === true ||
+          warnings.some((text) => text.includes("open needs the messenger")),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("unread-notifications"))).toBeNull();
+  });
+
+  test("a host stylesheet that unsets everything and stacks itself on top changes nothing in the stack", async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const key = createProject("hostile");
+    const show = async () => {
+      await gleap(page, "showNotification", {
+        outbound: "chat-1",
+        data: {
+          text: "Your export is ready",
+          sender: {
+            name: "Lena",
+            profileImageUrl: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'/>",
+          },
+        },
+      });
+      await gleap(page, "showNotification", {
+        outbound: "news-1",
+        data: { text: "Release 3.0", news: { id: "n-1" }, previewText: "Faster sync" },
+      });
+      await expect(stackItems(page)).toHaveCount(2);
+      // Let the entrance animations finish.
+      await page.waitForTimeout(600);
+    };
+    const measure = () =>
+      page.evaluate(() => {
+        const root = document.getElementById("gleap-widget-root")?.shadowRoot;
+        const elements = [...(root?.querySelectorAll<HTMLElement>(".gn-stack, .gn-stack *") ?? [])];
+        return elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          const style = getComputedStyle(element);
+          // What is on top at the element's centre: our host (the stack is above the page) and in it the element.
+          const x = box.x + box.width / 2;
+          const y = box.y + box.height / 2;
+          const top = box.width > 0 ? document.elementFromPoint(x, y) : null;
+          return {
+            tag: element.tagName,
+            className: element.getAttribute("class"),
+            box: [box.x, box.y, box.width, box.height].map(Math.round),
+            style: [
+              style.display,
+              style.position,
+              style.fontFamily,
+              style.fontSize,
+              style.fontStyle,
+              style.color,
+              style.backgroundColor,
+              style.letterSpacing,
+              style.textTransform,
+              style.direction,
+              style.visibility,
+            ],
+            onTop: top === null ? null : top.id === "gleap-widget-root",
+          };
+        });
+      });
+    await openHost(page, context, key);
+    await show();
+    const plain = await measure();
+    expect(plain.length).toBeGreaterThan(8);
+    expect(plain.filter((element) => element.className?.includes("gn-item")).every((e) => e.onTop)).toBe(
+      true,
+    );
+
+    await openHost(page, context, key, { css: hostileCss });
+    // The host's sheet is in force on the page…
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontStyle)).toBe("italic");
+    await show();
+    // …and the stack looks and sits exactly as without it, on top of the page.
+    const hostile = await measure();
+    expect(hostile).toEqual(plain);
+  });
+});
+
+test.describe("banner", () => {
+  test("a banner from the socket pushes the page down, and its close control takes it away", async ({
+    page,
+    context,
+  }) => {
+    const key = createProject("banner-socket", [
+      {
+        type: "banner",
+        config: {
+          title: "Spring sale.",
+          body: "<p>20% off every plan.</p>",
+          buttons: [{ text: "Upgrade", action: "start-custom-action", customAction: "upgrade" }],
+        },
+      },
+    ]);
+    await openHost(page, context, key);
+    const banner = page.locator("#gleap-banner");
+    await expect(banner).toBeVisible({ timeout: 15_000 });
+    await expect(bannerFrame(page).getByText("Spring sale.")).toBeVisible();
+    const pushed = await page.evaluate(() => ({
+      height: document.getElementById("gleap-banner")?.getBoundingClientRect().height ?? 0,
+      padding: getComputedStyle(document.documentElement).paddingTop,
+      header: document.getElementById("site-header")?.getBoundingClientRect().top ?? 0,
+      shown: document.body.classList.contains("gleap-b-shown"),
+    }));
+    expect(pushed.height).toBeGreaterThan(40);
+    expect(pushed.padding).toBe(`${pushed.height}px`);
+    // The page's first element starts right below the banner.
+    expect(Math.round(pushed.header)).toBe(Math.round(pushed.height));
+    expect(pushed.shown).toBe(true);
+    expect(await banner.getAttribute("data-format")).toBe("normal");
+
+    // A button's action reaches the host's custom action.
+    await bannerFrame(page).getByRole("button", { name: "Upgrade" }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as HostWindow).customActions))
+      .toEqual([{ name: "upgrade" }]);
+
+    await bannerFrame(page).getByRole("button", { name: "Close" }).click();
+    await expect(banner).toHaveCount(0);
+    expect(
+      await page.evaluate(() => ({
+        padding: getComputedStyle(document.documentElement).paddingTop,
+        classes: document.body.className,
+        header: document.getElementById("site-header")?.getBoundingClientRect().top,
+      })),
+    ).toEqual({ padding: "0px", classes: "", header: 0 });
+  });
+
+  test("Gleap.showBanner shows a floating banner over the page; closeBanner removes it", async ({
+    page,
+    context,
+  }) => {
+    const key = createProject("banner-api");
+    await openHost(page, context, key);
+    await gleap(page, "showBanner", {
+      format: "floating",
+      title: "Maintenance tonight",
+      body: "<p>From 22:00 UTC.</p>",
+    });
+    const banner = page.locator("#gleap-banner");
+    await expect(banner).toBeVisible();
+    await expect(bannerFrame(page).getByText("Maintenance tonight")).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.body.className)).toBe("gleap-b-shown gleap-b-f");
+    const floating = await page.evaluate(() => ({
+      padding: getComputedStyle(document.documentElement).paddingTop,
+      box: document.getElementById("gleap-banner")?.getBoundingClientRect().toJSON(),
+      header: document.getElementById("site-header")?.getBoundingClientRect().top,
+    }));
+    expect(floating.padding).toBe("0px");
+    expect(floating.header).toBe(0);
+    expect(floating.box.top).toBe(10);
+    await gleap(page, "closeBanner");
+    await expect(banner).toHaveCount(0);
+    expect(await page.evaluate(() => document.body.className)).toBe("");
+  });
+
+  test("messages from a foreign origin or from another window of the frame's origin change nothing", async ({
+    page,
+    context,
+  }) => {
+    const key = createProject("banner-foreign");
+    await openHost(page, context, key);
+    await gleap(page, "showBanner", { title: "Genuine banner" });
+    await expect(bannerFrame(page).getByText("Genuine banner")).toBeVisible();
+    const before = await page.evaluate(() => ({
+      padding: getComputedStyle(document.documentElement).paddingTop,
+      margin: document.documentElement.style.getPropertyValue("--gleap-margin-top"),
+    }));
+    const bannerSrc = (await page.locator("#gleap-banner iframe").getAttribute("src")) ?? "";
+    const frameOrigin = new URL(bannerSrc).origin;
+    const hostile = [
+      { name: "banner-height", type: "BANNER", data: { height: 900 } },
+      { name: "banner-close", type: "BANNER" },
+      { name: "open-url", type: "BANNER", data: "https://evil.test/phish" },
+      { name: "start-custom-action", type: "BANNER", data: { action: "pwned" } },
+    ];
+
+    // The host page itself (its own origin).
+    await page.evaluate((messages) => {
+      for (const message of messages) window.postMessage(JSON.stringify(message), "*");
+    }, hostile);
+    // A foreign origin.
+    await impostor(page, "http://evil.test/frame", hostile);
+    // The banner frame's own origin, but another window.
+    await impostor(page, `${frameOrigin}/e2e-impostor`, hostile);
+
+    await expect(page.locator("#gleap-banner")).toBeVisible();
+    await expect(bannerFrame(page).getByText("Genuine banner")).toBeVisible();
+    expect(
+      await page.evaluate(() => ({
+        padding: getComputedStyle(document.documentElement).paddingTop,
+        margin: document.documentElement.style.getPropertyValue("--gleap-margin-top"),
+      })),
+    ).toEqual(before);
+    expect(await page.evaluate(() => (window as unknown as HostWindow).customActions)).toEqual([]);
+    expect(page.url()).toContain("/outbound-host-");
+  });
+});
+
+test.describe("modal", () => {
+  test("a modal from the socket is a dialog over a backdrop; a backdrop click closes it", async ({
+    page,
+    context,
+  }) => {
+    const key = createProject("modal-socket", [
+      {
+        type: "modal",
+        config: {
+          title: "Invite your team",
+          body: "<p>Shared spaces keep every decision in one place.</p>",
+          showCloseButton: true,
+          buttons: [{ text: "Maybe later", action: "close", style: "secondary" }],
+        },
+      },
+    ]);
+    await openHost(page, context, key);
+    const dialog = page.getByRole("dialog", { name: "Message" });
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(modalFrame(page).getByRole("heading", { name: "Invite your team" })).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(600);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+    // Focus moved into the dialog.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.getElementById("gleap-widget-root")?.shadowRoot?.activeElement?.className,
+        ),
+      )
+      .toBe("gm-frame");
+
+    await page.mouse.click(8, 8);
+    await expect(dialog).toHaveCount(0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("visible");
+  });
+
+  test("without showCloseButton neither the backdrop nor Escape closes it, only its own buttons", async ({
+    page,
+    context,
+  }) => {
+    const key = createProject("modal-locked");
+    await openHost(page, context, key);
+    await gleap(page, "showModal", {
+      title: "Accept the new terms",
+      body: "<p>Please read them first.</p>",
+      showCloseButton: false,
+      buttons: [{ text: "Got it", action: "close" }],
+    });
+    const dialog = page.getByRole("dialog");
+    await expect(modalFrame(page).getByRole("heading", { name: "Accept the new terms" })).toBeVisible();
+    await expect(modalFrame(page).getByRole("button", { name: "Close" })).toHaveCount(0);
+    await page.mouse.click(8, 8);
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(300);
+    await expect(dialog).toBeVisible();
+    // Another window of the frame's origin cannot close it either.
+    const src = (await page.locator(".gm-frame").getAttribute("src")) ?? "";
+    await impostor(page, `${new URL(src).origin}/e2e-impostor-modal`, [
+      { name: "modal-close", type: "MODAL" },
+    ]);
+    await expect(dialog).toBeVisible();
+
+    await modalFrame(page).getByRole("button", { name: "Got it" }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test("the frame sanitizes the body: no script, no handler, no javascript: link", async ({
+    page,
+    context,
+  }) => {
+    const key = createProject("modal-sanitize");
+    await openHost(page, context, key);
+    await gleap(page, "showModal", {
+      title: "Sanitized",
+      body: `<p id="safe">Safe <b>text</b> <a href="javascript:parent.postMessage('x','*')">bad link</a> <a href="https://example.com/ok">good link</a></p><img src="x" onerror="document.title='pwned'"><script>document.title='pwned'</script><iframe src="https://evil.test"></iframe>`,
+    });
+    await expect(modalFrame(page).getByText("Safe")).toBeVisible();
+    const body = modalFrame(page).locator(".modal-body");
+    const html = await body.evaluate((element) => element.innerHTML);
+    expect(html).not.toContain("onerror");
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("<iframe");
+    expect(html).not.toContain("javascript:");
+    expect(html).toContain('href="https://example.com/ok"');
+    expect(
+      await modalFrame(page)
+        .locator("html")
+        .evaluate(() => document.title),
+    ).not.toBe("pwned");
+  });
+});
+
+test("the demo page shows the demo project's notifications and banner, and its modal on Features", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: baseURL ?? "" }]);
+  await page.goto("/demo");
+  await expect(page.locator("#gleap-banner")).toBeVisible({ timeout: 15_000 });
+  await expect(bannerFrame(page).getByText("Acme Notes 3.0 is here.")).toBeVisible();
+  await expect(stackItems(page)).toHaveCount(2);
+  await expect(page.locator(".gn-news")).toContainText("Shared spaces now work offline");
+  await expect(page.locator(".gn-chat")).toContainText("Hi, welcome to Acme Notes!");
+  await page.getByRole("link", { name: "Features" }).click();
+  await expect(
+    modalFrame(page).getByRole("heading", { name: "Invite your team to a shared space" }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await modalFrame(page).getByRole("button", { name: "Maybe later" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

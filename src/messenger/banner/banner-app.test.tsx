@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import type { hostToBanner } from "../../shared/frame-messages.ts";
+import { BannerApp } from "./banner-app.tsx";
+import { fakeParentChannel } from "./fake-parent-channel.ts";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLElement;
+let root: Root;
+
+async function render() {
+  const fake = fakeParentChannel<typeof hostToBanner>();
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root.render(<BannerApp channel={fake.channel} />));
+  return fake;
+}
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+});
+
+const data = (extra: Record<string, unknown> = {}) => ({
+  name: "banner-data" as const,
+  type: "banner" as const,
+  data: {
+    title: "Spring sale",
+    body: "<p>20% off</p>",
+    color: "#0A7C5A",
+    buttons: [
+      { text: "Shop now", action: "open-url", url: "https://shop.example/sale", newTab: true },
+      { text: "Chat", action: "start-conversation", botId: "bot-1", style: "secondary" },
+    ],
+    ...extra,
+  },
+});
+
+describe("banner frame", () => {
+  test("shows nothing until the host sends its data; then the title, the buttons and the close control", async () => {
+    const fake = await render();
+    expect(container.innerHTML).toBe("");
+    await act(async () => fake.deliver(data()));
+    const banner = container.querySelector<HTMLElement>(".banner");
+    expect(banner?.dataset.format).toBe("normal");
+    expect(banner?.querySelector(".banner-title")?.textContent).toBe("Spring sale");
+    expect(banner?.style.getPropertyValue("--ob-brand")).toBe("#0A7C5A");
+    expect(banner?.style.getPropertyValue("--ob-on-brand")).toBe("#FFFFFF");
+    expect([...container.querySelectorAll(".ob-button")].map((button) => button.textContent)).toEqual([
+      "Shop now",
+      "Chat",
+    ]);
+    expect(container.querySelector(".banner-close")?.getAttribute("aria-label")).toBe("Close");
+    // It tells the host the data is set, and its height.
+    expect(fake.sent.map((message) => message.name)).toContain("banner-data-set");
+    expect(fake.sent.some((message) => message.name === "banner-height")).toBe(true);
+  });
+
+  test("buttons send their actions, the close control sends banner-close", async () => {
+    const fake = await render();
+    await act(async () => fake.deliver(data()));
+    fake.sent.length = 0;
+    const [shop, chat] = container.querySelectorAll<HTMLButtonElement>(".ob-button");
+    await act(async () => shop?.click());
+    await act(async () => chat?.click());
+    await act(async () => container.querySelector<HTMLButtonElement>(".banner-close")?.click());
+    expect(fake.sent).toEqual([
+      { name: "open-url", data: "https://shop.example/sale", newTab: true },
+      { name: "start-conversation", data: { botId: "bot-1" } },
+      { name: "banner-close" },
+    ]);
+  });
+
+  test("floating format, the project colour when the banner has none, German texts, no close when asked", async () => {
+    const fake = await render();
+    await act(async () =>
+      fake.deliver(
+        data({
+          format: "floating",
+          color: null,
+          primaryColor: "#FFD400",
+          language: "de",
+          showCloseButton: false,
+        }),
+      ),
+    );
+    const banner = container.querySelector<HTMLElement>(".banner");
+    expect(banner?.dataset.format).toBe("floating");
+    expect(banner?.style.getPropertyValue("--ob-brand")).toBe("#FFD400");
+    expect(banner?.style.getPropertyValue("--ob-on-brand")).toBe("#111827");
+    expect(container.querySelector(".banner-close")).toBeNull();
+    expect(document.documentElement.lang).toBe("de");
+  });
+});

@@ -1,0 +1,95 @@
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type HostToBannerMessage, hostToBanner } from "../../shared/frame-messages.ts";
+import {
+  type ActionMessage,
+  frameLanguage,
+  frameTexts,
+  readButtons,
+  safeColor,
+  textOn,
+} from "./outbound-content.ts";
+import { linkClickToHost, OutboundButtons, useReportedHeight } from "./outbound-frame-ui.tsx";
+import { createParentChannel, type ParentChannel } from "./parent-channel.ts";
+import { sanitizeHtml } from "./sanitize-html.ts";
+
+type BannerData = HostToBannerMessage["data"] & {
+  primaryColor?: unknown;
+  language?: unknown;
+  showCloseButton?: unknown;
+};
+
+export const createBannerChannel = () =>
+  createParentChannel({ frameType: "BANNER", loadedName: "banner-loaded", schemas: hostToBanner });
+
+function CloseIcon() {
+  return (
+    <svg viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+      <path d="M2 2l10 10M12 2 2 12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The banner frame at `/banner` of the messenger origin: a bar in the brand colour with a title, a
+ * short text, up to three buttons and a close control. It waits for the host's `banner-data`, says
+ * `banner-data-set` once it shows it, and reports its height as it changes.
+ */
+export function BannerApp({ channel }: { channel: ParentChannel<typeof hostToBanner> }) {
+  const [data, setData] = useState<BannerData | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => channel.start((message) => setData(message.data as BannerData)), [channel]);
+  useEffect(() => {
+    if (!data) return;
+    document.documentElement.lang = frameLanguage(data.language);
+    channel.send({ name: "banner-data-set" });
+  }, [channel, data]);
+  const reportHeight = useCallback(
+    (height: number) => channel.send({ name: "banner-height", data: { height } }),
+    [channel],
+  );
+  useReportedHeight(rootRef, data !== null, reportHeight);
+
+  const buttons = useMemo(() => readButtons(data?.buttons), [data]);
+  const body = useMemo(() => sanitizeHtml(data?.body), [data]);
+  if (!data) return null;
+
+  const texts = frameTexts(data.language);
+  const brand = safeColor(data.color, safeColor(data.primaryColor, "#485BFF"));
+  const onBrand = textOn(brand);
+  const style = {
+    "--ob-brand": brand,
+    "--ob-on-brand": onBrand,
+    "--ob-focus": onBrand,
+  } as CSSProperties;
+  const send = (message: ActionMessage) => channel.send(message);
+  const close = () => channel.send({ name: "banner-close" });
+  const closable = data.showCloseButton !== false;
+
+  return (
+    <div
+      ref={rootRef}
+      className="banner"
+      data-format={data.format === "floating" ? "floating" : "normal"}
+      data-closable={closable}
+      style={style}
+    >
+      <div className="banner-content">
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegates clicks of the links inside, which are keyboard reachable themselves */}
+        <div className="banner-text" onClick={(event) => linkClickToHost(event, send)}>
+          {data.title ? <strong className="banner-title">{data.title}</strong> : null}
+          {body ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify (sanitize-html.ts)
+            <span className="banner-body ob-body" dangerouslySetInnerHTML={{ __html: body }} />
+          ) : null}
+        </div>
+        <OutboundButtons buttons={buttons} onAction={send} onClose={close} />
+      </div>
+      {closable ? (
+        <button type="button" className="ob-close banner-close" aria-label={texts.close} onClick={close}>
+          <CloseIcon />
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { describe, expect, test } from "bun:test";
+import { hostToBanner } from "../../shared/frame-messages.ts";
+import { createParentChannel } from "./parent-channel.ts";
+
+/** A frame's window whose parent records what it is sent, and whose messages the test dispatches. */
+function fakeFrame(referrer: string) {
+  const posted: Array<{ message: unknown; target: string }> = [];
+  const parent = {
+    postMessage: (message: string, target: string) => posted.push({ message: JSON.parse(message), target }),
+  };
+  const view = Object.assign(new EventTarget(), { document: { referrer }, parent }) as unknown as Window;
+  const deliver = (data: unknown, origin: string, source: unknown = parent) =>
+    view.dispatchEvent(
+      new MessageEvent("message", {
+        data: typeof data === "string" ? data : JSON.stringify(data),
+        origin,
+        source: source as Window,
+      }),
+    );
+  return { view, parent, posted, deliver };
+}
+
+const bannerData = { name: "banner-data", type: "banner", data: { title: "Hi" } };
+
+describe("parent channel", () => {
+  test("announces itself to the referrer's origin and takes the host's data from there, then pins it", () => {
+    const frame = fakeFrame("https://shop.example/products/1");
+    const channel = createParentChannel({
+      frameType: "BANNER",
+      loadedName: "banner-loaded",
+      schemas: hostToBanner,
+      window: frame.view,
+    });
+    const received: unknown[] = [];
+    channel.start((message) => received.push(message));
+    expect(frame.posted).toEqual([
+      { message: { name: "banner-loaded", type: "BANNER" }, target: "https://shop.example" },
+    ]);
+    // Before the host spoke, nothing but the announcement goes out.
+    channel.send({ name: "banner-height", data: { height: 40 } });
+    expect(frame.posted).toHaveLength(1);
+
+    frame.deliver(bannerData, "https://evil.example");
+    frame.deliver(bannerData, "https://shop.example", { postMessage() {} });
+    frame.deliver({ name: "banner-data", type: "banner", data: { title: 5 } }, "https://shop.example");
+    frame.deliver("{broken", "https://shop.example");
+    expect(received).toEqual([]);
+    expect(channel.origin()).toBeNull();
+
+    frame.deliver(bannerData, "https://shop.example");
+    expect(received).toEqual([bannerData]);
+    expect(channel.origin()).toBe("https://shop.example");
+    channel.send({ name: "banner-height", data: { height: 40 } });
+    expect(frame.posted[1]).toEqual({
+      message: { name: "banner-height", type: "BANNER", data: { height: 40 } },
+      target: "https://shop.example",
+    });
+  });
+
+  test("without a referrer the announcement goes to any origin, and the first valid host message pins its origin", () => {
+    const frame = fakeFrame("");
+    const channel = createParentChannel({
+      frameType: "BANNER",
+      loadedName: "banner-loaded",
+      schemas: hostToBanner,
+      window: frame.view,
+    });
+    const received: unknown[] = [];
+    channel.start((message) => received.push(message));
+    expect(frame.posted[0]?.target).toBe("*");
+    frame.deliver({ name: "nonsense" }, "https://first.example");
+    expect(channel.origin()).toBeNull();
+    frame.deliver(bannerData, "https://app.example");
+    frame.deliver(bannerData, "https://other.example");
+    expect(received).toHaveLength(1);
+    expect(channel.origin()).toBe("https://app.example");
+    channel.send({ name: "banner-close" });
+    expect(frame.posted[1]?.target).toBe("https://app.example");
+  });
+
+  test("stop removes the listener", () => {
+    const frame = fakeFrame("https://shop.example/");
+    const channel = createParentChannel({
+      frameType: "BANNER",
+      loadedName: "banner-loaded",
+      schemas: hostToBanner,
+      window: frame.view,
+    });
+    const received: unknown[] = [];
+    const stop = channel.start((message) => received.push(message));
+    stop();
+    frame.deliver(bannerData, "https://shop.example");
+    expect(received).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Notification texts may hold simple HTML (the reference writes them into innerHTML; the server escapes
+ * the visitor's name it fills in). Here they are rebuilt rather than filtered: the text is parsed in an
+ * inert document, and a new fragment is built from it with only inline formatting elements, without a
+ * single attribute, and text. No links (the whole notification is one button), no images, no styles;
+ * whatever else the text holds contributes its text only, and scripts and styles not even that.
+ */
+const allowedTags = new Set([
+  "B",
+  "STRONG",
+  "I",
+  "EM",
+  "U",
+  "S",
+  "BR",
+  "P",
+  "SPAN",
+  "CODE",
+  "UL",
+  "OL",
+  "LI",
+]);
+const droppedWithText = new Set([
+  "SCRIPT",
+  "STYLE",
+  "TEMPLATE",
+  "NOSCRIPT",
+  "IFRAME",
+  "OBJECT",
+  "SVG",
+  "MATH",
+]);
+
+function rebuild(source: Node, target: Node, document: Document, depth: number) {
+  if (depth > 32) return;
+  for (const child of source.childNodes) {
+    if (child.nodeType === 3) {
+      target.appendChild(document.createTextNode(child.nodeValue ?? ""));
+    } else if (child.nodeType === 1) {
+      const name = (child as Element).tagName.toUpperCase();
+      if (droppedWithText.has(name)) continue;
+      if (allowedTags.has(name)) {
+        const copy = document.createElement(name.toLowerCase());
+        target.appendChild(copy);
+        rebuild(child, copy, document, depth + 1);
+      } else {
+        rebuild(child, target, document, depth + 1);
+      }
+    }
+  }
+}
+
+// DOMParser documents are inert: nothing in them runs or loads.
+const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
+
+export function safeInlineHtml(html: string): string {
+  const clean = document.createElement("div");
+  rebuild(parse(html).body, clean, document, 0);
+  return clean.innerHTML;
+}
+
+/** The text of an HTML fragment (titles are shown as text): entities decoded, tags dropped. */
+export function plainText(html: string): string {
+  if (!/[<&]/.test(html)) return html;
+  const clean = document.createElement("div");
+  rebuild(parse(html).body, clean, document, 0);
+  return (clean.textContent ?? "").replace(/\s+/g, " ").trim();
+}
+
+/** Only web images: a `javascript:` or other odd address in a notification is not loaded. */
+export function safeImageUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  if (/^data:image\/(png|jpe?g|gif|webp|svg\+xml)[;,]/i.test(url)) return url;
+  try {
+    const parsed = new URL(url, document.baseURI);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

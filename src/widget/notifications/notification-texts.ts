@@ -1,0 +1,44 @@
+import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+
+/** The stack's own words, in the widget's language (English unless German); the project may override them. */
+const texts = {
+  en: {
+    region: "Notifications",
+    dismiss: "Close notifications",
+    next: "Next",
+    done: "Done",
+    page: (current: number, total: number) => `${current} / ${total}`,
+    pageLabel: (current: number, total: number) => `News ${current} of ${total}`,
+    progress: (percent: number) => `${percent}% done`,
+  },
+  de: {
+    region: "Benachrichtigungen",
+    dismiss: "Benachrichtigungen schließen",
+    next: "Weiter",
+    done: "Fertig",
+    page: (current: number, total: number) => `${current} / ${total}`,
+    pageLabel: (current: number, total: number) => `Neuigkeit ${current} von ${total}`,
+    progress: (percent: number) => `${percent} % erledigt`,
+  },
+};
+
+export type NotificationTexts = (typeof texts)["en"];
+
+/**
+ * Right to left when the project says so (`localizationOptions.rtl`), the rule the launcher follows
+ * too: the stack mirrors to the side the button mirrors to.
+ */
+export function isRightToLeft(flowConfig: FlowConfig): boolean {
+  return flowConfig.localizationOptions?.rtl === true;
+}
+
+const baseLanguage = (language: string) => language.toLowerCase().split(/[-_]/)[0] ?? "en";
+
+/** The texts for a language, with the project's static translations for `next`, `done` and `dismiss`. */
+export function notificationTexts(language: string, flowConfig: FlowConfig): NotificationTexts {
+  const own = baseLanguage(language) === "de" ? texts.de : texts.en;
+  const overrides = flowConfig.staticTranslations ?? {};
+  const pick = (key: "next" | "done" | "dismiss") =>
+    typeof overrides[key] === "string" && overrides[key] !== "" ? overrides[key] : own[key];
+  return { ...own, next: pick("next"), done: pick("done"), dismiss: pick("dismiss") };
+}

@@ -1,0 +1,392 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { act } from "react";
+import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
+import { createChunkContext } from "../test-support/chunk-context.ts";
+import { unreadNotificationsKey } from "./notification-model.ts";
+import { mount, pingSoundUrl, run } from "./notifications-chunk.tsx";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Context = ReturnType<typeof createChunkContext>;
+
+let context: Context;
+let unmount: (() => void) | null = null;
+let played: string[] = [];
+const realAudio = globalThis.Audio;
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function chat(outbound: string, text = `Message ${outbound}`, extra: Record<string, unknown> = {}) {
+  return {
+    actionType: "notification",
+    outbound,
+    createdAt: minutesAgo(0),
+    sound: false,
+    pageFilter: "",
+    pageFilterType: "",
+    data: { text, sender: { name: "Lena", profileImageUrl: "https://cdn.example/lena.png" }, ...extra },
+  };
+}
+
+function news(
+  outbound: string,
+  title: string,
+  createdAt = minutesAgo(0),
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    ...chat(outbound, title),
+    createdAt,
+    data: {
+      text: title,
+      news: { id: `article-${outbound}` },
+      coverImageUrl: "https://cdn.example/cover.png",
+      previewText: `Preview of ${title}`,
+      sender: { name: "Lena" },
+      ...extra,
+    },
+  };
+}
+
+async function start(setup: (context: Context) => void = () => undefined) {
+  context = createChunkContext();
+  setup(context);
+  await act(async () => {
+    unmount = mount(context);
+  });
+}
+
+async function show(action: unknown) {
+  await act(async () => run("showNotification", [action]));
+}
+
+const stack = () => context.root.querySelector<HTMLElement>(".gn-stack");
+const items = () => [...context.root.querySelectorAll<HTMLElement>(".gn-item")];
+const texts = () => items().map((item) => item.textContent?.trim());
+
+async function click(element: Element | null | undefined) {
+  if (!element) throw new Error("nothing to click");
+  await act(async () => (element as HTMLElement).click());
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  played = [];
+  (globalThis as { Audio: unknown }).Audio = class {
+    constructor(readonly src: string) {}
+    play() {
+      played.push(this.src);
+      return Promise.resolve();
+    }
+  };
+});
+
+afterEach(async () => {
+  await act(async () => unmount?.());
+  unmount = null;
+  context.element.remove();
+  (globalThis as { Audio: unknown }).Audio = realAudio;
+  window.history.replaceState(null, "", "/");
+});
+
+describe("notification stack", () => {
+  test("nothing is shown until a notification arrives; then a chat message with sender and content", async () => {
+    await start();
+    expect(stack()?.hidden).toBe(true);
+    expect(context.root.querySelector(".gn-close")).toBeNull();
+    await show(chat("o1", "Hello <b>there</b>"));
+    expect(stack()?.hidden).toBe(false);
+    const [item] = items();
+    expect(item?.dataset.kind).toBe("chat");
+    expect(item?.tagName).toBe("BUTTON");
+    expect(item?.querySelector(".gn-sender")?.textContent).toBe("Lena");
+    expect(item?.querySelector(".gn-content")?.innerHTML).toBe("Hello <b>there</b>");
+    expect(item?.querySelector("img")?.getAttribute("src")).toBe("https://cdn.example/lena.png");
+    expect(context.root.querySelector(".gn-close")?.getAttribute("aria-label")).toBe("Close notifications");
+  });
+
+  test("content is sanitized: no scripts, handlers, links or images from the text", async () => {
+    await start();
+    await show(
+      chat("o1", `Hi <img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:x">go</a>`),
+    );
+    const html = items()[0]?.querySelector(".gn-content")?.innerHTML ?? "";
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain("script");
+    expect(html).not.toContain("<a");
+    expect(html).not.toContain("onerror");
+    expect(html).toContain("go");
+  });
+
+  test("de-duplicated by outbound id and at most 2 kept, the newest", async () => {
+    await start();
+    await show(chat("o1"));
+    await show(chat("o1", "again"));
+    expect(texts()).toEqual(["LenaMessage o1"]);
+    await show(chat("o2"));
+    await show(chat("o3"));
+    expect(texts()).toEqual(["LenaMessage o2", "LenaMessage o3"]);
+    const cached = JSON.parse(localStorage.getItem(unreadNotificationsKey) ?? "[]") as Array<{
+      outbound: string;
+    }>;
+    expect(cached.map((item) => item.outbound)).toEqual(["o2", "o3"]);
+  });
+
+  test("{{name}} becomes the session's name, escaped; without a name the placeholder goes", async () => {
+    await start((c) => {
+      c.host.state.session = { ...(c.host.state.session ?? ({} as never)), name: "Ada <Lovelace>" };
+    });
+    await show(chat("o1", "Hi {{name}}, welcome"));
+    expect(items()[0]?.querySelector(".gn-content")?.textContent).toBe("Hi Ada <Lovelace>, welcome");
+    await act(async () => unmount?.());
+    localStorage.clear();
+    await start();
+    await show(chat("o2", "Hi {{name}}, welcome"));
+    expect(items()[0]?.querySelector(".gn-content")?.textContent).toBe("Hi, welcome");
+  });
+
+  test("cached unread notifications come back on a later page view only within the hour", async () => {
+    localStorage.setItem(
+      unreadNotificationsKey,
+      JSON.stringify(
+        [chat("old", "two hours old"), chat("fresh", "ten minutes old"), chat("new", "just now")].map(
+          (item, index) => ({ ...item, createdAt: minutesAgo([120, 10, 0][index] ?? 0) }),
+        ),
+      ),
+    );
+    await start();
+    expect(texts()).toEqual(["Lenaten minutes old", "Lenajust now"]);
+    // The expired one is gone from the cache too.
+    const cached = JSON.parse(localStorage.getItem(unreadNotificationsKey) ?? "[]") as Array<{
+      outbound: string;
+    }>;
+    expect(cached.map((item) => item.outbound)).toEqual(["fresh", "new"]);
+
+    localStorage.setItem(
+      unreadNotificationsKey,
+      JSON.stringify([{ ...chat("stale"), createdAt: minutesAgo(61) }]),
+    );
+    await act(async () => unmount?.());
+    await start();
+    expect(items()).toHaveLength(0);
+    localStorage.setItem(unreadNotificationsKey, "not json");
+    await act(async () => unmount?.());
+    await start();
+    expect(items()).toHaveLength(0);
+  });
+
+  test("the close control clears the stack and the cache", async () => {
+    await start();
+    await show(chat("o1"));
+    await click(context.root.querySelector(".gn-close"));
+    expect(items()).toHaveLength(0);
+    expect(stack()?.hidden).toBe(true);
+    expect(localStorage.getItem(unreadNotificationsKey)).toBeNull();
+  });
+
+  test("the stack clears when the widget opens", async () => {
+    await start();
+    await show(chat("o1"));
+    await act(async () => context.events.emit("open"));
+    expect(items()).toHaveLength(0);
+  });
+
+  test("a click opens the conversation, the checklist, the news article, or else the widget", async () => {
+    await start();
+    await show(chat("c1", "Reply", { conversation: { shareToken: "share-1" } }));
+    await click(items()[0]);
+    await show(chat("k1", "Checklist", { checklist: { id: "checklist-1", currentStep: 1, totalSteps: 3 } }));
+    await click(items()[0]);
+    await show(news("n1", "Launch"));
+    await click(context.root.querySelector(".gn-open"));
+    await show(chat("p1", "Plain"));
+    await click(items()[0]);
+    expect(context.host.commands).toEqual([
+      { name: "openConversation", args: ["share-1"] },
+      { name: "openChecklist", args: ["checklist-1"] },
+      { name: "openNewsArticle", args: ["article-n1"] },
+      { name: "open", args: [] },
+    ]);
+  });
+
+  test("news: cover image, title, preview, page indicator, Next then Done", async () => {
+    await start();
+    await show(news("n2", "Second", minutesAgo(1)));
+    await show(news("n1", "First", minutesAgo(5)));
+    const card = () => context.root.querySelector<HTMLElement>(".gn-news");
+    // Oldest first, one at a time.
+    expect(card()?.querySelector(".gn-title")?.textContent).toBe("First");
+    expect(card()?.querySelector(".gn-preview")?.textContent).toBe("Preview of First");
+    expect(card()?.querySelector<HTMLImageElement>(".gn-cover")?.getAttribute("src")).toBe(
+      "https://cdn.example/cover.png",
+    );
+    expect(card()?.querySelector(".gn-page [aria-hidden]")?.textContent).toBe("1 / 2");
+    expect(card()?.querySelector(".gn-next")?.textContent).toBe("Next");
+    const next = card()?.querySelector<HTMLButtonElement>(".gn-next");
+    next?.focus();
+    await click(next);
+    // The same button turns into Done: a keyboard user stays on it.
+    expect(card()?.querySelector(".gn-next")).toBe(next ?? null);
+    expect(context.root.activeElement).toBe(next ?? null);
+    expect(card()?.querySelector(".gn-title")?.textContent).toBe("Second");
+    expect(card()?.querySelector(".gn-page [aria-hidden]")?.textContent).toBe("2 / 2");
+    expect(card()?.querySelector(".gn-next")?.textContent).toBe("Done");
+    await click(card()?.querySelector(".gn-next"));
+    expect(items()).toHaveLength(0);
+    expect(context.host.commands).toEqual([]);
+  });
+
+  test("a single news has no pager and shows the sender when it has no preview; the placeholder cover is left out", async () => {
+    await start();
+    await show(
+      news("n1", "Solo", minutesAgo(0), {
+        previewText: undefined,
+        coverImageUrl: "https://cdn.example/NewsImagePlaceholder.png",
+      }),
+    );
+    const card = context.root.querySelector(".gn-news");
+    expect(card?.querySelector(".gn-pages")).toBeNull();
+    expect(card?.querySelector(".gn-cover")).toBeNull();
+    expect(card?.querySelector(".gn-news-sender")?.textContent).toBe("Lena");
+  });
+
+  test("checklist progress: the rounded percentage plus 4 under 100, and the next step", async () => {
+    await start();
+    await show(
+      chat("k1", "Get started", {
+        checklist: { id: "c1", currentStep: 1, totalSteps: 3, nextStepTitle: "Invite your team" },
+      }),
+    );
+    const item = items()[0];
+    expect(item?.dataset.kind).toBe("checklist");
+    expect(item?.querySelector<HTMLElement>(".gn-bar-fill")?.style.width).toBe("37%");
+    expect(item?.querySelector(".gn-step")?.textContent).toBe("Invite your team");
+    // The progress the reference reads beside `checklist` counts too; 100 gets nothing added.
+    await show({
+      ...chat("k2", "Done"),
+      data: { text: "Done", checklist: { id: "c2" }, currentStep: 4, totalSteps: 4 },
+    });
+    expect(items()[1]?.querySelector<HTMLElement>(".gn-bar-fill")?.style.width).toBe("100%");
+  });
+
+  test("only where the page filter matches", async () => {
+    window.history.replaceState(null, "", "/pricing");
+    await start();
+    await show({ ...chat("o1"), pageFilter: "/checkout", pageFilterType: "contains" });
+    expect(items()).toHaveLength(0);
+    await show({ ...chat("o2"), pageFilter: "/pricing", pageFilterType: "contains" });
+    expect(items()).toHaveLength(1);
+  });
+
+  test("in-app notifications turned off suppress them; a widget-type checklist opens the checklist", async () => {
+    await start((c) => {
+      c.host.state.options = { ...c.host.state.options, disableInAppNotifications: true };
+    });
+    await show(chat("o1"));
+    expect(items()).toHaveLength(0);
+    context.host.state.options = { ...context.host.state.options, disableInAppNotifications: false };
+    await show(chat("k1", "x", { checklist: { id: "c9", popupType: "widget" } }));
+    expect(items()).toHaveLength(0);
+    expect(context.host.commands).toEqual([{ name: "openChecklist", args: ["c9"] }]);
+  });
+
+  test("the ping plays for a new notification with sound, only when the host allows sound", async () => {
+    await start();
+    await show({ ...chat("o1"), sound: true });
+    await show({ ...chat("o1"), sound: true });
+    await show({ ...chat("o2"), sound: false });
+    expect(played).toEqual(["http://localhost:3000/sounds/ping.wav"]);
+    context.host.state.options = { ...context.host.state.options, playSound: false };
+    await show({ ...chat("o3"), sound: true });
+    expect(played).toHaveLength(1);
+    expect(pingSoundUrl(context.host)).toBe("http://localhost:3000/sounds/ping.wav");
+  });
+
+  test("a host's own data without an outbound id shows each time", async () => {
+    await start();
+    await show({ data: { text: "From the host" } });
+    await show({ text: "Data only", sender: { name: "Team" } });
+    expect(texts()).toEqual(["From the host", "TeamData only"]);
+  });
+
+  test("placement: right by default, shifted left for the left positions, lower without a button", async () => {
+    await start();
+    await show(chat("o1"));
+    expect(stack()?.dataset.side).toBe("right");
+    expect(stack()?.style.getPropertyValue("--gn-bottom")).toBe("80px");
+    expect(stack()?.style.getPropertyValue("--gn-inset")).toBe("20px");
+
+    context.host.state.flowConfig = { ...defaultFlowConfig, feedbackButtonPosition: "BOTTOM_LEFT" };
+    await act(async () => context.events.emit("config-changed"));
+    expect(stack()?.dataset.side).toBe("left");
+    expect(stack()?.style.getPropertyValue("--gn-inset")).toBe("24px");
+
+    context.host.state.flowConfig = { ...defaultFlowConfig, feedbackButtonPosition: "BUTTON_CLASSIC_LEFT" };
+    await act(async () => context.events.emit("config-changed"));
+    expect(stack()?.dataset.side).toBe("left");
+    expect(stack()?.style.getPropertyValue("--gn-bottom")).toBe("20px");
+
+    context.host.state.flowConfig = { ...defaultFlowConfig, feedbackButtonPosition: "BUTTON_NONE" };
+    await act(async () => context.events.emit("config-changed"));
+    expect(stack()?.style.getPropertyValue("--gn-bottom")).toBe("20px");
+
+    context.host.state.flowConfig = defaultFlowConfig;
+    context.host.state.options = { ...context.host.state.options, showFeedbackButton: false };
+    await act(async () => context.events.emit("config-changed"));
+    expect(stack()?.dataset.side).toBe("right");
+    expect(stack()?.style.getPropertyValue("--gn-bottom")).toBe("20px");
+  });
+
+  test("right to left: the stack is mirrored with the project's rtl option, as the button is", async () => {
+    await start((c) => {
+      c.host.state.flowConfig = { ...defaultFlowConfig, localizationOptions: { language: "en", rtl: true } };
+    });
+    await show(chat("o1"));
+    expect(stack()?.getAttribute("dir")).toBe("rtl");
+    expect(stack()?.dataset.side).toBe("left");
+    expect(stack()?.style.getPropertyValue("--gn-inset")).toBe("24px");
+
+    context.host.state.flowConfig = {
+      ...defaultFlowConfig,
+      feedbackButtonPosition: "BOTTOM_LEFT",
+      localizationOptions: { language: "en", rtl: true },
+    };
+    await act(async () => context.events.emit("config-changed"));
+    expect(stack()?.getAttribute("dir")).toBe("rtl");
+    expect(stack()?.dataset.side).toBe("right");
+
+    context.host.state.flowConfig = defaultFlowConfig;
+    await act(async () => context.events.emit("config-changed"));
+    expect(stack()?.getAttribute("dir")).toBe("ltr");
+  });
+
+  test("German texts for a German widget, and the project's own words win", async () => {
+    await start((c) => {
+      c.host.state.language = "de-de";
+    });
+    await show(news("n1", "Eins", minutesAgo(2)));
+    await show(news("n2", "Zwei", minutesAgo(1)));
+    expect(context.root.querySelector(".gn-next")?.textContent).toBe("Weiter");
+    expect(context.root.querySelector(".gn-close")?.getAttribute("aria-label")).toBe(
+      "Benachrichtigungen schließen",
+    );
+    expect(stack()?.getAttribute("aria-label")).toBe("Benachrichtigungen");
+    context.host.state.flowConfig = { ...defaultFlowConfig, staticTranslations: { next: "Nächste" } };
+    await act(async () => context.events.emit("config-changed"));
+    expect(context.root.querySelector(".gn-next")?.textContent).toBe("Nächste");
+  });
+
+  test("the style element carries the host's nonce, and unmount leaves nothing behind", async () => {
+    context = createChunkContext({ nonce: "abc123" });
+    await act(async () => {
+      unmount = mount(context);
+    });
+    expect(context.root.querySelector("style")?.nonce).toBe("abc123");
+    await act(async () => unmount?.());
+    unmount = null;
+    expect(context.root.childNodes).toHaveLength(0);
+    // Commands after unmount do nothing.
+    await show(chat("late"));
+    expect(context.root.childNodes).toHaveLength(0);
+  });
+});

@@ -1,0 +1,169 @@
+import { createRoot } from "react-dom/client";
+import type { WidgetChunkContext, WidgetHost } from "../../shared/widget-chunk-contract.ts";
+import {
+  addNotification,
+  matchesPage,
+  type NotificationAction,
+  readCache,
+  readNotification,
+  splitNews,
+  withName,
+  writeCache,
+} from "./notification-model.ts";
+import { NotificationStack } from "./notification-stack.tsx";
+import { notificationStyles, stackPlacement } from "./notification-styles.ts";
+import { isRightToLeft, notificationTexts } from "./notification-texts.ts";
+
+/**
+ * Lazy chunk entry of the notification stack (spec §2). The loader loads it when a notification
+ * arrives (`showNotification`, or a socket action of type notification) and routes those to `run`.
+ * At mount it shows the unread notifications a previous page view cached, if they are under an hour old.
+ */
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The ping sound from the main origin (`public/sounds/ping.wav`), beside the widget API. */
+export function pingSoundUrl(host: WidgetHost): string | null {
+  try {
+    return new URL("/sounds/ping.wav", host.apiUrl()).href;
+  } catch {
+    return null;
+  }
+}
+
+function playPing(host: WidgetHost) {
+  const url = pingSoundUrl(host);
+  if (!url) return;
+  try {
+    // A browser that blocks sound before the visitor interacted rejects the promise: nothing to do.
+    void new Audio(url).play()?.catch(() => undefined);
+  } catch {
+    // No audio in this browser.
+  }
+}
+
+let context: WidgetChunkContext | null = null;
+let list: NotificationAction[] = [];
+let newsIndex = 0;
+let renderStack: () => void = () => undefined;
+
+const storage = localStorageOrNull;
+
+function update(next: NotificationAction[], { persist = true } = {}) {
+  list = next;
+  if (newsIndex >= splitNews(list).news.length) newsIndex = 0;
+  if (persist) writeCache(storage(), list);
+  renderStack();
+}
+
+function clearAll() {
+  newsIndex = 0;
+  update([]);
+}
+
+/** Opens what a notification is about: its conversation, its checklist, its news article, or the widget. */
+function openTarget(action: NotificationAction) {
+  const host = context?.host;
+  if (!host) return;
+  const { conversation, checklist, news } = action.data;
+  if (conversation) host.command("openConversation", [conversation.shareToken]);
+  else if (checklist) host.command("openChecklist", [checklist.id]);
+  else if (news?.id) host.command("openNewsArticle", [news.id]);
+  else host.command("open");
+  // Acted on: it is read. The widget's `open` event would clear the stack too.
+  clearAll();
+}
+
+function show(raw: unknown) {
+  const host = context?.host;
+  if (!host) return;
+  const action = readNotification(raw);
+  if (!action) return;
+  if (host.options().disableInAppNotifications) return;
+  if (!matchesPage(action, window.location.href)) return;
+  // A checklist meant to open as the widget opens there instead of stacking (the reference's rule).
+  if (action.data.checklist?.popupType === "widget") {
+    host.command("openChecklist", [action.data.checklist.id]);
+    return;
+  }
+  // The messenger is open and shows what is new itself.
+  if (host.isOpened()) return;
+  const named = { ...action, data: withName(action.data, host.session()?.name) };
+  const { list: next, added } = addNotification(list, named);
+  update(next);
+  if (added && action.sound && host.options().playSound) playPing(host);
+}
+
+export function mount(chunkContext: WidgetChunkContext): () => void {
+  context = chunkContext;
+  const { root, events, nonce, host } = chunkContext;
+  const style = document.createElement("style");
+  // A host with a nonce-only style-src blocks a <style> without it.
+  if (nonce) style.nonce = nonce;
+  const container = document.createElement("div");
+  container.dataset.gleapSurface = "notifications";
+  // First in the shadow root: the modal, added later at the same z-index, covers the stack.
+  root.prepend(style, container);
+  const reactRoot = createRoot(container);
+
+  let styledFor = "";
+  renderStack = () => {
+    const flowConfig = host.flowConfig();
+    const css = notificationStyles(flowConfig);
+    if (css !== styledFor) {
+      style.textContent = css;
+      styledFor = css;
+    }
+    const language = host.language();
+    const rtl = isRightToLeft(flowConfig);
+    const buttonShown = host.options().showFeedbackButton !== false;
+    reactRoot.render(
+      <NotificationStack
+        list={list}
+        newsIndex={newsIndex}
+        texts={notificationTexts(language, flowConfig)}
+        rtl={rtl}
+        placement={stackPlacement(flowConfig, buttonShown, rtl)}
+        onOpen={openTarget}
+        onNextNews={() => {
+          newsIndex += 1;
+          renderStack();
+        }}
+        onDismiss={clearAll}
+      />,
+    );
+  };
+
+  const unsubscribe = [
+    events.on("open", clearAll),
+    events.on("config-changed", () => renderStack()),
+    events.on("language-changed", () => renderStack()),
+  ];
+
+  // Spec §5: cached unread notifications come back only if created within the last hour.
+  list = host.options().disableInAppNotifications ? [] : readCache(storage());
+  newsIndex = 0;
+  update(list);
+
+  return () => {
+    for (const off of unsubscribe) off();
+    reactRoot.unmount();
+    style.remove();
+    container.remove();
+    renderStack = () => undefined;
+    context = null;
+    list = [];
+    newsIndex = 0;
+  };
+}
+
+export function run(command: string, args: unknown[]): void {
+  if (command === "showNotification") show(args[0]);
+  else if (command === "clearNotifications" || command === "hideNotifications") clearAll();
+}

@@ -222,10 +222,12 @@ test.describe("notifications", () => {
     await page.waitForTimeout(300);
     await expect(stackItems(page)).toHaveCount(1);
 
-    // The next page view: the server does not send it again; the cache brings it back with the stack,
-    // and the same id is not added twice.
+    // The next page view: the server does not send it again; the cache brings the stack back by
+    // itself, and the same id is not added twice.
     await page.reload();
     await page.waitForFunction(() => (window as unknown as HostWindow).gleapInitialized === true);
+    await expect(stackItems(page)).toHaveCount(1);
+    await expect(stackItems(page).first()).toContainText("export is ready");
     await gleap(page, "showNotification", { ...cached[0], createdAt: new Date().toISOString() });
     await expect(stackItems(page)).toHaveCount(1);
     await gleap(page, "showNotification", {

@@ -53,7 +53,8 @@ const routes: Array<[WidgetChunkName, string]> = [
     "messenger",
     "open hide close toggle startFeedbackFlow startClassicForm startBot startConversation showSurvey openHelpCenter openHelpCenterArticle openHelpCenterCollection searchHelpCenter openNews openNewsArticle openChecklists openChecklist startChecklist openFeatureRequests openConversations openConversation preFillForm setFormData sessionCleared",
   ],
-  ["banner", "showBanner closeBanner"],
+  // hideBanner: the name the reference's snippet stub lists.
+  ["banner", "showBanner closeBanner hideBanner"],
   ["modal", "showModal closeModal"],
   ["notifications", "showNotification"],
   ["launcher", "showFeedbackButton"],
@@ -455,6 +456,8 @@ export function createGleap(deps: GleapDeps) {
     });
     if (run !== generation) return;
     mountLauncher();
+    // Unread notifications of an earlier page view come back (the stack keeps them an hour).
+    if ((storage?.getItem("unread-notifications") ?? "[]").length > 2) void runSurface("notifications");
     interceptLinks();
     for (const command of parseUrlActions(window.location.search)) runCommand(command);
     booted = true;

@@ -86,10 +86,17 @@ const hostileCss = `
   iframe { display: none !important; width: 10px !important; }
   div { transform: translateZ(0) !important; filter: blur(0) !important; }`;
 
-async function openHost(page: Page, context: BrowserContext, key: string, hostile = false) {
+async function openHost(
+  page: Page,
+  context: BrowserContext,
+  key: string,
+  hostile = false,
+  search = "",
+  body = "",
+) {
   const path = `/messenger-host-${++hostPages}`;
   await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainOrigin }]);
-  await page.route(`**${path}`, (route) =>
+  await page.route(`**${path}${search ? "?*" : ""}`, (route) =>
     route.fulfill({
       contentType: "text/html",
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -112,10 +119,10 @@ async function openHost(page: Page, context: BrowserContext, key: string, hostil
           var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
           document.head.appendChild(s);
         </script></head>
-        <body><main><h1>Acme Notes</h1><p>A host page for the messenger.</p></main></body></html>`,
+        <body><main><h1>Acme Notes</h1><p>A host page for the messenger.</p>${body}</main></body></html>`,
     }),
   );
-  await page.goto(path);
+  await page.goto(`${path}${search}`);
   await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
 }
 
@@ -445,4 +452,43 @@ test("a hostile host stylesheet leaves the frame's box as it is", async ({ brows
     await context.close();
   }
   expect(boxes[1]).toEqual(boxes[0]);
+});
+
+test.describe("query parameters and gleap:// links (spec §2)", () => {
+  test("?gleap_feedback=… opens that feedback flow on arrival", async ({ page, context }) => {
+    await openHost(page, context, keys.brand ?? "", false, "?gleap_feedback=bugreporting");
+    await expect(app(page)).toHaveAttribute("data-ready", "true");
+    await expect(received(page)).toContainText(["start-feedbackflow"]);
+    await expect(frameScreen(page)).toContainText("bugreporting");
+    await expect.poll(() => isOpened(page)).toBe(true);
+  });
+
+  test("?gleap_widget opens the widget; ?gleap_conversation=true starts a conversation", async ({
+    page,
+    context,
+  }) => {
+    await openHost(page, context, keys.brand ?? "", false, "?gleap_widget=1&gleap_conversation=true");
+    await expect(app(page)).toHaveAttribute("data-ready", "true");
+    await expect(received(page)).toContainText(["start-bot"]);
+    await expect.poll(() => isOpened(page)).toBe(true);
+  });
+
+  test("a gleap://x/article/… link opens the help article instead of navigating", async ({
+    page,
+    context,
+  }) => {
+    await openHost(
+      page,
+      context,
+      keys.brand ?? "",
+      false,
+      "",
+      '<a id="help" href="gleap://x/article/a-42">Help</a>',
+    );
+    const before = page.url();
+    await page.locator("#help").click();
+    await expect(app(page)).toHaveAttribute("data-ready", "true");
+    await expect(received(page)).toContainText(["open-help-article"]);
+    expect(page.url()).toBe(before);
+  });
 });

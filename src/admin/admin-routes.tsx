@@ -50,7 +50,13 @@ const reportArea = withMessages(reportRoutes, loadReportMessages);
 // The home's chart names report reasons with the reports screens' own labels.
 const dashboardHome = withMessages(
   [{ path: "/dashboard", page: lazyPage(() => import("./dashboard/dashboard-home-page.tsx")) }],
-  loadReportMessages,
+  () =>
+    Promise.all([
+      loadReportMessages(),
+      import("./dashboard/dashboard-messages.ts").then((m) =>
+        registerMessages(m.dashboardMessagesEnUS, m.dashboardMessagesDe),
+      ),
+    ]).then(() => undefined),
 );
 
 const recordsArea = withMessages(

@@ -8,6 +8,7 @@ import { Button, buttonClass } from "../shell/button.tsx";
 import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
 import { FormField } from "../shell/form-field.tsx";
 import { FormRecordStatus } from "../shell/form-record-status.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { useFormState } from "../shell/use-form-state.ts";
 import { listHref } from "../shell/use-list-query.ts";
@@ -123,6 +124,10 @@ export default function CategoryFormPage() {
     () => (id ? categoriesApi.get(id) : Promise.resolve(null)),
     id ?? "create",
   );
+  useDocumentTitle(
+    t(id ? "categoryForm.editTitle" : "categoryForm.createTitle"),
+    resource.state === "ready" ? resource.data?.title : null,
+  );
   const back = <BackLink href={listHref(categoriesPath)} />;
 
   if (resource.state !== "ready") {
@@ -143,9 +148,9 @@ export default function CategoryFormPage() {
       {back}
       <header className={category ? "page-header page-header-actions" : "page-header"}>
         <div>
-          <h1 id="category-form-title">
+          <PageHeading id="category-form-title">
             {t(category ? "categoryForm.editTitle" : "categoryForm.createTitle")}
-          </h1>
+          </PageHeading>
           {category && <p className="subtle">{category.title}</p>}
         </div>
         {category && <CategoryActions category={category} />}

@@ -8,6 +8,7 @@ import type { CsvColumn } from "../shell/csv-export.ts";
 import { ClipText } from "../shell/list-clip.tsx";
 import { ExportButton } from "../shell/list-export.tsx";
 import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
 import { useListQuery } from "../shell/use-list-query.ts";
 import { categoryListUrl, pageAfterDelete } from "./category-list-query.ts";
@@ -81,6 +82,7 @@ const csvColumns = (tr: Translator): CsvColumn<ChallengeCategory>[] => [
 export default function CategoryListPage() {
   const tr = useT();
   const { t } = tr;
+  useDocumentTitle(t("categories.title"));
   const list = useListQuery(categoriesPath, categoryListUrl);
   const { query, setQuery } = list;
   const { resource, reload, refresh } = useResource(() => categoriesApi.list(query), list.search);

@@ -8,6 +8,7 @@ import { Button, buttonClass } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { FieldList } from "../shell/field-list.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
 import { runAction } from "../shell/run-action.ts";
 import { listHref } from "../shell/use-list-query.ts";
 import { ChallengeCategoryCard } from "./challenge-category-card.tsx";
@@ -123,6 +124,7 @@ export default function ChallengeDetailPage() {
   const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload } = useResource(() => challengesApi.get(id), id);
+  useDocumentTitle(t("challenge.title"), resource.state === "ready" ? resource.data.title : null);
 
   if (resource.state !== "ready") {
     return (
@@ -148,7 +150,7 @@ export default function ChallengeDetailPage() {
       <header className="page-header page-header-actions">
         <div>
           <p className="subtle">{t("challenge.title")}</p>
-          <h1 id="challenge-title">{challenge.title}</h1>
+          <PageHeading id="challenge-title">{challenge.title}</PageHeading>
         </div>
         <ChallengeActions challenge={challenge} />
       </header>

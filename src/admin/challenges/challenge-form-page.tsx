@@ -14,6 +14,7 @@ import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
 import { FormField } from "../shell/form-field.tsx";
 import { FormPage } from "../shell/form-page.tsx";
 import { FormRecordStatus } from "../shell/form-record-status.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { useFormState } from "../shell/use-form-state.ts";
 import { listHref } from "../shell/use-list-query.ts";
@@ -201,6 +202,10 @@ export default function ChallengeFormPage() {
   const { resource: challenge, reload } = useResource(
     () => (id ? challengesApi.get(id) : Promise.resolve(null)),
     id ?? "create",
+  );
+  useDocumentTitle(
+    t(id ? "challengeForm.editTitle" : "challengeForm.createTitle"),
+    challenge.state === "ready" ? challenge.data?.title : null,
   );
 
   const back = <BackLink href={id ? challengeHref(id) : listHref(challengesPath)} />;

@@ -7,6 +7,7 @@ import { buttonClass } from "../shell/button.tsx";
 import type { CsvColumn } from "../shell/csv-export.ts";
 import { ExportButton } from "../shell/list-export.tsx";
 import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
 import { useListQuery } from "../shell/use-list-query.ts";
 import { ChallengeFilters } from "./challenge-filters.tsx";
@@ -92,6 +93,7 @@ const csvColumns = (tr: Translator): CsvColumn<ChallengeListItem>[] => [
 /** `/dashboard/challenges` (spec §2 Challenge list): search, filters, sorting and pages, all in the URL. */
 export default function ChallengeListPage() {
   const { t } = useT();
+  useDocumentTitle(t("challenges.title"));
   const list = useListQuery(challengesPath, challengeListUrl);
   const { resource, reload } = useResource(() => challengesApi.list(list.query), list.search);
 

@@ -8,6 +8,7 @@ import { Button, buttonClass } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { FieldList } from "../shell/field-list.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
 import { runAction } from "../shell/run-action.ts";
 import { companiesApi } from "./companies-api.ts";
 import { companiesPath, companyHref } from "./company-list-page.tsx";
@@ -62,6 +63,7 @@ export default function CompanyDetailPage() {
   const { t, formatNumber } = useT();
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload } = useResource(() => companiesApi.get(id), id);
+  useDocumentTitle(t("company.title"), resource.state === "ready" ? resource.data.name : null);
 
   if (resource.state !== "ready") {
     return (
@@ -87,7 +89,7 @@ export default function CompanyDetailPage() {
       <header className="page-header page-header-actions">
         <div>
           <p className="subtle">{t("company.title")}</p>
-          <h1 id="company-title">{company.name}</h1>
+          <PageHeading id="company-title">{company.name}</PageHeading>
         </div>
         <CompanyActions company={company} />
       </header>

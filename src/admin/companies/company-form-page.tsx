@@ -11,6 +11,7 @@ import { serverFieldError } from "../shell/form-errors.ts";
 import { FormField } from "../shell/form-field.tsx";
 import { FormPage } from "../shell/form-page.tsx";
 import { FormRecordStatus } from "../shell/form-record-status.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { useFormState } from "../shell/use-form-state.ts";
 import { companiesApi } from "./companies-api.ts";
@@ -104,6 +105,10 @@ export default function CompanyFormPage() {
   const { resource, reload } = useResource(
     () => (id ? companiesApi.get(id) : Promise.resolve(null)),
     id ?? "create",
+  );
+  useDocumentTitle(
+    t(id ? "companyForm.editTitle" : "companyForm.title"),
+    resource.state === "ready" ? resource.data?.name : null,
   );
   const back = <BackLink href={id ? companyHref(id) : companiesPath} />;
 

@@ -8,6 +8,7 @@ import type { CsvColumn } from "../shell/csv-export.ts";
 import { ClipText } from "../shell/list-clip.tsx";
 import { ExportButton } from "../shell/list-export.tsx";
 import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
 import { useListQuery } from "../shell/use-list-query.ts";
 import { companiesApi } from "./companies-api.ts";
@@ -34,6 +35,7 @@ const csvColumns = (tr: Translator): CsvColumn<Company>[] => [
 export default function CompanyListPage() {
   const { t, formatNumber } = useT();
   const format = useFormatters();
+  useDocumentTitle(t("companies.title"));
   const list = useListQuery(companiesPath, companyListUrl);
   const { resource, reload } = useResource(() => companiesApi.list(list.query), list.search);
 

@@ -4,6 +4,7 @@ import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
 import { ReasonChart } from "./reason-chart.tsx";
 import { RecentActivity } from "./recent-activity.tsx";
 
@@ -35,13 +36,15 @@ export default function DashboardHomePage() {
     "dashboard",
   );
 
+  useDocumentTitle(t("dashboard.title"));
+
   const value = (summary: DashboardSummary, key: CardKey) =>
     key === "newUsers" ? summary.newUsersLast7Days : summary.counts[key];
 
   return (
     <section aria-labelledby="dashboard-title">
       <header className="page-header">
-        <h1 id="dashboard-title">{t("dashboard.title")}</h1>
+        <PageHeading id="dashboard-title">{t("dashboard.title")}</PageHeading>
         <p className="subtle">{t("dashboard.subtitle")}</p>
       </header>
       {load.state === "loading" && (

@@ -1,6 +1,7 @@
 import { messages as formRules } from "../../shared/form-rules.ts";
 import { salaryMaxMessage, urlMessage } from "../../shared/jobs-schemas.ts";
 import type { challengeMessagesEnUS } from "../challenges/challenge-messages.ts";
+import type { dashboardMessagesEnUS } from "../dashboard/dashboard-messages.ts";
 import type { reportMessagesEnUS } from "../reports/report-messages.ts";
 import { shellMessagesEnUS } from "../shell/shell-messages.ts";
 import type { skillMessagesEnUS } from "../skills/skill-messages.ts";
@@ -43,51 +44,8 @@ export const enUS = {
   "nav.signOut": "Sign out",
   "nav.signedInAs": "Signed in as",
   "nav.openMenu": "Open navigation",
+  "nav.skip": "Skip to main content",
   "notFound.title": "Page not found: {path}",
-  "dashboard.title": "Dashboard",
-  "dashboard.subtitle": "The platform at a glance",
-  "dashboard.loading": "Loading the figures…",
-  "dashboard.error": "The figures could not be loaded.",
-  "dashboard.retry": "Try again",
-  "dashboard.empty": "No data yet. Figures appear once the platform has users and content.",
-  "dashboard.users": "Users",
-  "dashboard.admins": "Admins",
-  "dashboard.bannedUsers": "Banned users",
-  "dashboard.newUsers": "New users (7 days)",
-  "dashboard.companies": "Companies",
-  "dashboard.jobs": "Jobs",
-  "dashboard.challenges": "Challenges",
-  "dashboard.tasks": "Tasks",
-  "dashboard.categories": "Challenge categories",
-  "dashboard.rootSkills": "Root skills",
-  "dashboard.reasons.title": "Open reports by reason",
-  "dashboard.reasons.none": "No open reports. Nothing waits for a decision.",
-  "dashboard.activity.title": "Recent admin activity",
-  "dashboard.activity.none": "No admin actions recorded yet.",
-  "dashboard.activity.system": "System",
-  "dashboard.activity.line": "{actor} {action} {entity}",
-  "dashboard.action.create": "created",
-  "dashboard.action.update": "edited",
-  "dashboard.action.delete": "deleted",
-  "dashboard.action.ban": "banned",
-  "dashboard.action.enable": "enabled",
-  "dashboard.action.coins": "adjusted the coins of",
-  "dashboard.action.taskBanSet": "set a task ban on",
-  "dashboard.action.taskBanLift": "lifted a task ban on",
-  "dashboard.action.reject": "rejected",
-  "dashboard.action.deleteTask": "deleted the task of",
-  "dashboard.action.blockReporter": "blocked the reporter of",
-  "dashboard.action.blockCreator": "blocked the creator of",
-  "dashboard.entity.user": "a user",
-  "dashboard.entity.job": "a job",
-  "dashboard.entity.company": "a company",
-  "dashboard.entity.challenge": "a challenge",
-  "dashboard.entity.challengeCategory": "a challenge category",
-  "dashboard.entity.task": "a task",
-  "dashboard.entity.report": "a report",
-  "dashboard.entity.rootSkill": "a root skill",
-  "dashboard.entity.subSkill": "a sub-skill",
-  "dashboard.entity.skillTreeGrid": "the skill tree grid",
   "toast.close": "Close",
   "toast.error": "Something went wrong",
   "language.label": "Language",
@@ -142,12 +100,13 @@ export type CoreMessageId = keyof typeof enUS;
 export type Catalogue = Record<CoreMessageId, string>;
 
 /**
- * Every id a screen may use. The users, jobs, companies, challenges, skill tree and reports texts live in their areas' lazy
+ * Every id a screen may use. The dashboard home's, users, jobs, companies, challenges, skill tree and reports texts live in their areas' lazy
  * chunks and are registered when one of their screens loads (admin-routes.tsx), so the sign-in route
  * does not download them.
  */
 export type MessageId =
   | CoreMessageId
+  | keyof typeof dashboardMessagesEnUS
   | keyof typeof challengeMessagesEnUS
   | keyof typeof skillMessagesEnUS
   | keyof typeof reportMessagesEnUS

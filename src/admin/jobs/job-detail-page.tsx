@@ -8,6 +8,7 @@ import { Button, buttonClass } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { FieldList } from "../shell/field-list.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
 import { runAction } from "../shell/run-action.ts";
 import { salaryRange, workModeId } from "./job-labels.ts";
 import { jobHref, jobListHref } from "./job-paths.ts";
@@ -122,6 +123,7 @@ export default function JobDetailPage() {
   const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload } = useResource(() => jobsApi.get(id), id);
+  useDocumentTitle(t("job.title"), resource.state === "ready" ? resource.data.title : null);
 
   if (resource.state !== "ready") {
     return (
@@ -147,7 +149,7 @@ export default function JobDetailPage() {
       <header className="page-header page-header-actions">
         <div>
           <p className="subtle">{t("job.title")}</p>
-          <h1 id="job-title">{job.title}</h1>
+          <PageHeading id="job-title">{job.title}</PageHeading>
         </div>
         <JobActions job={job} />
       </header>

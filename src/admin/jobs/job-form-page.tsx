@@ -20,6 +20,7 @@ import { type FieldErrors, ruleMessage, serverFieldError } from "../shell/form-e
 import { FormField } from "../shell/form-field.tsx";
 import { FormPage } from "../shell/form-page.tsx";
 import { FormRecordStatus } from "../shell/form-record-status.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { useFormState } from "../shell/use-form-state.ts";
 import {
@@ -314,6 +315,10 @@ export default function JobFormPage() {
   const { resource: job, reload } = useResource(
     () => (id ? jobsApi.get(id) : Promise.resolve(null)),
     id ?? "create",
+  );
+  useDocumentTitle(
+    t(editing ? "jobForm.editTitle" : "jobForm.createTitle"),
+    job.state === "ready" ? job.data?.title : null,
   );
 
   const back = <BackLink href={id ? jobHref(id) : jobListHref()} />;

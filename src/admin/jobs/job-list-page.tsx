@@ -7,6 +7,7 @@ import { buttonClass } from "../shell/button.tsx";
 import type { CsvColumn } from "../shell/csv-export.ts";
 import { ExportButton } from "../shell/list-export.tsx";
 import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
 import { useListQuery } from "../shell/use-list-query.ts";
 import { JobFilters } from "./job-filters.tsx";
@@ -65,6 +66,7 @@ const csvColumns = (tr: Translator): CsvColumn<JobListItem>[] => [
 /** `/dashboard/jobs` (spec §2 Jobs): search, filters, sorting and pages, all kept in the URL. */
 export default function JobListPage() {
   const { t } = useT();
+  useDocumentTitle(t("jobs.title"));
   const list = useListQuery(jobsPath, jobListUrl);
   const { resource, reload } = useResource(() => jobsApi.list(list.query), list.search);
 

@@ -13,6 +13,7 @@ import { returnPath } from "../session/return-path.ts";
 import { isSignedIn, sessionState, setSession } from "../session/session-store.ts";
 import { Button } from "../shell/button.tsx";
 import { EmptyLayout } from "../shell/empty-layout.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
 import { hideToast, showToast, toastState } from "../shell/toast-store.ts";
 
 const codePattern = /^\d{6}$/;
@@ -50,6 +51,7 @@ export function LoginPage() {
   const [step, setStep] = useState<"credentials" | "mfa">("credentials");
   const [error, setError] = useState<MessageId | null>(null);
   const [busy, setBusy] = useState(false);
+  useDocumentTitle(t("login.title"));
 
   if (isSignedIn(session) && isAdminToken(session.accessToken))
     return <Redirect to={returnPath(new URLSearchParams(window.location.search).get("next"))} replace />;
@@ -92,7 +94,7 @@ export function LoginPage() {
         <div className="brand-mark brand-mark-sm" aria-hidden="true">
           M
         </div>
-        <h1 id="login-title">{t("login.title")}</h1>
+        <PageHeading id="login-title">{t("login.title")}</PageHeading>
         <p className="subtle">{step === "mfa" ? t("login.mfaHint") : t("login.subtitle")}</p>
         {step === "credentials" ? (
           <>

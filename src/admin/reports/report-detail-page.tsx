@@ -3,6 +3,7 @@ import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { BackLink } from "../shell/back-link.tsx";
 import { DetailStatus } from "../shell/detail-status.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
 import { ReportInformation, ReportPeople, ReportTaskCard } from "./report-fields.tsx";
 import { reportListHref } from "./report-paths.ts";
 import { ResolutionSummary, ResolveActions } from "./report-resolution.tsx";
@@ -18,6 +19,10 @@ export default function ReportDetailPage() {
   const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload, refresh, replace } = useResource(() => reportsApi.get(id), id);
+  useDocumentTitle(
+    t("report.title"),
+    resource.state === "ready" ? resource.data.task.title || t("report.untitled") : null,
+  );
 
   if (resource.state !== "ready") {
     return (
@@ -43,7 +48,7 @@ export default function ReportDetailPage() {
       <header className="page-header page-header-actions">
         <div>
           <p className="subtle">{t("report.title")}</p>
-          <h1 id="report-title">{report.task.title || t("report.untitled")}</h1>
+          <PageHeading id="report-title">{report.task.title || t("report.untitled")}</PageHeading>
         </div>
       </header>
       {/* An open report offers the four resolutions first; a resolved one leads with how it ended. */}

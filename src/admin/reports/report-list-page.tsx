@@ -7,6 +7,7 @@ import type { CsvColumn } from "../shell/csv-export.ts";
 import { ClipText } from "../shell/list-clip.tsx";
 import { ExportButton } from "../shell/list-export.tsx";
 import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
 import { useListQuery } from "../shell/use-list-query.ts";
 import { ReportFilters } from "./report-filters.tsx";
@@ -104,6 +105,7 @@ const csvColumns = (tr: Translator): CsvColumn<ReportListItem>[] => [
 /** `/dashboard/reported-tasks` (spec §2 Reported Tasks): search, filters, sorting and pages in the URL. */
 export default function ReportListPage() {
   const { t } = useT();
+  useDocumentTitle(t("reports.title"));
   const list = useListQuery(reportsPath, reportListUrl);
   const { resource, reload } = useResource(() => reportsApi.list(list.query), list.search);
 

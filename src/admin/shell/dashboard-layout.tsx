@@ -103,9 +103,9 @@ function UserBlock({ className }: { className: string }) {
 }
 
 /**
- * The dashboard layout (spec §2): sidebar navigation, top bar with the language, the colour scheme, the
- * user and sign-out. Below 768 px the sidebar gives way to a menu button opening the same links in a
- * drawer, with the user and sign-out at its foot.
+ * The dashboard layout (spec §2): a skip link, sidebar navigation, top bar with the language, the colour
+ * scheme, the user and sign-out. Below 768 px the sidebar gives way to a menu button opening the same
+ * links in a drawer, with the user and sign-out at its foot.
  */
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const { t } = useT();
@@ -120,6 +120,18 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="dashboard-shell">
+      {/* The first stop of the keyboard: past the navigation to the screen itself (WCAG 2.4.1). */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a real in-page link; the click keeps "#main" out of the URL. */}
+      <a
+        href="#main"
+        className="skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById("main")?.focus();
+        }}
+      >
+        {t("nav.skip")}
+      </a>
       <aside className="sidebar">
         <Brand />
         {!narrow && <NavLinks />}
@@ -151,7 +163,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           <LanguageStrip />
           <UserBlock className="top-bar-user" />
         </header>
-        <main className="dashboard-content">{children}</main>
+        <main id="main" className="dashboard-content" tabIndex={-1}>
+          {children}
+        </main>
       </div>
       {narrow && (
         <Suspense fallback={null}>

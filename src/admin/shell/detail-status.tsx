@@ -3,6 +3,7 @@ import type { Resource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "./button.tsx";
+import { PageHeading } from "./page-heading.tsx";
 
 export interface DetailTexts {
   loading: MessageId;
@@ -44,7 +45,7 @@ export function DetailStatus<T>({
         {back}
         {resource.status === 404 ? (
           <div className="state-panel">
-            <h1>{t(texts.notFound)}</h1>
+            <PageHeading>{t(texts.notFound)}</PageHeading>
             <p>{t(texts.notFoundHint)}</p>
           </div>
         ) : (

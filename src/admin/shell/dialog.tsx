@@ -44,7 +44,9 @@ export function Dialog() {
     window.addEventListener("keydown", onKey);
     return () => {
       window.removeEventListener("keydown", onKey);
-      if (opener?.isConnected) opener.focus();
+      // Unless something took the focus meanwhile (the heading of a screen the action led to).
+      const active = document.activeElement;
+      if (opener?.isConnected && (!active || active === document.body)) opener.focus();
     };
   }, [dialog.show, dialog.type]);
 

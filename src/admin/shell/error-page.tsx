@@ -3,6 +3,7 @@ import { useT } from "../i18n/intl.ts";
 import { type AppError, clearFatalError, reportFatalError } from "./app-error.ts";
 import { Button, buttonClass } from "./button.tsx";
 import { EmptyLayout } from "./empty-layout.tsx";
+import { useDocumentTitle } from "./page-heading.tsx";
 
 /**
  * Spec §2 error page: 404 shows the page-not-found screen, any other status the generic server-error
@@ -20,6 +21,7 @@ export function ErrorPage({ error }: { error: AppError }) {
     error.statusMessage === defaultMessage
       ? t(notFound ? "error.notFound.heading" : "error.server.heading")
       : error.statusMessage;
+  useDocumentTitle(heading);
   return (
     <EmptyLayout>
       <section className="landing" aria-labelledby="error-title" data-testid="error-page">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PageHeading } from "./page-heading.tsx";
 
 /**
  * A create-or-edit screen: the back link, the title with what is being edited under it (`subtitle`
@@ -21,7 +22,7 @@ export function FormPage({
     <section aria-labelledby={titleId}>
       {back}
       <header className="page-header">
-        <h1 id={titleId}>{title}</h1>
+        <PageHeading id={titleId}>{title}</PageHeading>
         {subtitle !== null && subtitle !== undefined && <p className="subtle">{subtitle}</p>}
       </header>
       {children}

@@ -3,6 +3,7 @@ import type { Resource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { ListStatus, type ListTexts } from "./list-status.tsx";
 import { type ListQuery, listPageSizes } from "./list-url.ts";
+import { PageHeading } from "./page-heading.tsx";
 import { Pagination } from "./pagination.tsx";
 import { SearchBox } from "./search-box.tsx";
 import type { ListQueryState } from "./use-list-query.ts";
@@ -35,7 +36,7 @@ export function ListHeader({
 }) {
   const heading = (
     <>
-      <h1 id={id}>{title}</h1>
+      <PageHeading id={id}>{title}</PageHeading>
       <p className={subtitleClassName}>{subtitle}</p>
     </>
   );

@@ -8,6 +8,7 @@ import {
 } from "react";
 import { useLocation } from "wouter";
 import { useT } from "../i18n/intl.ts";
+import { handOver } from "./route-focus.ts";
 
 const focusable = "button:not([disabled]), [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";
 
@@ -30,7 +31,8 @@ function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
 /**
  * The navigation of narrow screens: a modal `<dialog>` sliding in from the left (the rest of the page is
  * inert while it is open). It closes on Escape, a click on the backdrop, the close button and any
- * navigation (a link in it, the back button), and gives the focus back to `opener`, the menu button.
+ * navigation (a link in it, the back button), and gives the focus back to `opener`, the menu button (after
+ * a navigation, to the new screen's heading).
  */
 export function NavDrawer({
   id,
@@ -70,9 +72,11 @@ export function NavDrawer({
     close.current();
   }, [location]);
 
+  // Closed by a navigation, the focus goes on to the new screen's heading.
   const onDialogClose = () => {
     close.current();
     opener.current?.focus();
+    handOver(opener.current);
   };
 
   // A click on the backdrop lands on the dialog element itself; its content is a box inside it.

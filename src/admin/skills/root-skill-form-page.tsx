@@ -17,6 +17,7 @@ import { FormChoicesStatus } from "../shell/form-choices-status.tsx";
 import { FormField } from "../shell/form-field.tsx";
 import { FormPage } from "../shell/form-page.tsx";
 import { FormRecordStatus } from "../shell/form-record-status.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { useFormState } from "../shell/use-form-state.ts";
 import { CellSelect } from "./cell-select.tsx";
@@ -235,6 +236,10 @@ export default function RootSkillFormPage() {
     rootSkill ?? "create",
   );
   const { resource: tree, reload: reloadTree } = useResource(() => skillsApi.tree(), "tree");
+  useDocumentTitle(
+    t(editing ? "skillForm.editTitle" : "skillForm.createTitle"),
+    skill.state === "ready" ? skill.data?.name : null,
+  );
 
   const back = <BackLink href={rootSkill !== undefined ? manageSkillHref(rootSkill) : skillListHref()} />;
 

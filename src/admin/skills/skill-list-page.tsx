@@ -13,6 +13,7 @@ import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { FormField } from "../shell/form-field.tsx";
 import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { useFormState } from "../shell/use-form-state.ts";
@@ -144,6 +145,7 @@ function TreeGridCard({ tree, onSaved }: { tree: SkillTree; onSaved: () => void 
  */
 export default function SkillListPage() {
   const { t } = useT();
+  useDocumentTitle(t("skills.title"));
   const list = useListQuery(skillTreePath, skillListUrl);
   const { resource: tree, reload, refresh } = useResource(() => skillsApi.tree(), "tree");
   const visible: Resource<{ items: RootSkillSummary[]; total: number }> =

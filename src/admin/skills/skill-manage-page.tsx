@@ -9,6 +9,7 @@ import { Button, buttonClass } from "../shell/button.tsx";
 import { confirmAction } from "../shell/confirm.ts";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { FieldList } from "../shell/field-list.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
 import { type ActionFailure, runAction } from "../shell/run-action.ts";
 import { scrollDelayMs } from "../shell/scroll-to-top.tsx";
 import { skillFailureText } from "./skill-errors.ts";
@@ -205,6 +206,7 @@ export default function SkillManagePage() {
   const [, navigate] = useLocation();
   const { resource, reload, refresh } = useResource(() => skillsApi.get(rootSkill), rootSkill);
   const { resource: tree } = useResource(() => skillsApi.tree(), `tree:${rootSkill}`);
+  useDocumentTitle(t("skill.title"), resource.state === "ready" ? resource.data.name : null);
   /** The cell a new sub-skill is being added at ("" for the first free one), or null while not adding. */
   const [adding, setAdding] = useState<string | null>(() =>
     new URLSearchParams(search).has("add") ? "" : null,
@@ -270,10 +272,10 @@ export default function SkillManagePage() {
       <header className="page-header page-header-actions">
         <div>
           <p className="subtle">{t("skill.title")}</p>
-          <h1 id="skill-title" className="skill-title">
+          <PageHeading id="skill-title" className="skill-title">
             <SkillIcon icon={root.icon} size="lg" />
             {root.name}
-          </h1>
+          </PageHeading>
         </div>
         <RootActions root={root} />
       </header>

@@ -4,6 +4,7 @@ import { useT } from "../i18n/intl.ts";
 import { BackLink } from "../shell/back-link.tsx";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { FormCancelLink } from "../shell/form-actions.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
 import { SkillIcon } from "./skill-icon.tsx";
 import { manageSkillHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
@@ -23,6 +24,7 @@ export default function SubSkillEditPage() {
     () => skillsApi.getSubSkill(rootSkill, subSkill),
     `${rootSkill}/${subSkill}`,
   );
+  useDocumentTitle(t("subSkillForm.editTitle"), sub.state === "ready" ? sub.data.name : null);
 
   const back = <BackLink href={manageSkillHref(rootSkill)} />;
 
@@ -64,7 +66,7 @@ export default function SubSkillEditPage() {
     <section aria-labelledby="sub-skill-form-title">
       {back}
       <header className="page-header">
-        <h1 id="sub-skill-form-title">{t("subSkillForm.editTitle")}</h1>
+        <PageHeading id="sub-skill-form-title">{t("subSkillForm.editTitle")}</PageHeading>
         <p className="subtle skill-name">
           <SkillIcon icon={sub.data.icon} />
           {t("subSkillForm.editSubtitle", { name: sub.data.name, root: root.data.name })}

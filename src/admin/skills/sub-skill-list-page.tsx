@@ -7,6 +7,7 @@ import { BackLink } from "../shell/back-link.tsx";
 import { buttonClass } from "../shell/button.tsx";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { SortHeader } from "../shell/sort-header.tsx";
 import { useListQuery } from "../shell/use-list-query.ts";
 import { SkillIcon } from "./skill-icon.tsx";
@@ -60,6 +61,7 @@ export default function SubSkillListPage() {
     () => skillsApi.subSkills(rootSkill, list.query),
     `${rootSkill}${list.search}`,
   );
+  useDocumentTitle(t("subSkills.title"), root.state === "ready" ? root.data.name : null);
 
   const back = <BackLink href={manageSkillHref(rootSkill)} />;
   if (root.state !== "ready") {

@@ -4,6 +4,7 @@ import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { BackLink } from "../shell/back-link.tsx";
 import { DetailStatus } from "../shell/detail-status.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
 import { UserActions } from "./user-actions.tsx";
 import { UserCoinsForm } from "./user-coins-form.tsx";
 import { UserEditForm } from "./user-edit-form.tsx";
@@ -23,6 +24,7 @@ export default function UserDetailPage() {
   const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload, refresh, replace } = useResource(() => usersApi.get(id), id);
+  useDocumentTitle(t("user.title"), resource.state === "ready" ? resource.data.name : null);
   const [editing, setEditing] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another user's screen starts without the form.
   useEffect(() => setEditing(false), [id]);
@@ -51,7 +53,7 @@ export default function UserDetailPage() {
       <header className="page-header page-header-actions">
         <div>
           <p className="subtle">{t("user.title")}</p>
-          <h1 id="user-title">{user.name}</h1>
+          <PageHeading id="user-title">{user.name}</PageHeading>
         </div>
         <UserActions user={user} onChange={replace} editing={editing} onEdit={() => setEditing(true)} />
       </header>

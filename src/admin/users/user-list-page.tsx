@@ -7,6 +7,7 @@ import type { CsvColumn } from "../shell/csv-export.ts";
 import { ExportButton, yesNo } from "../shell/list-export.tsx";
 import { ListHeader, ListPagination, ListToolbar } from "../shell/list-screen.tsx";
 import { ListStatus } from "../shell/list-status.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { useListQuery } from "../shell/use-list-query.ts";
 import { BulkActionBar } from "./bulk-action-bar.tsx";
 import { UserFilters } from "./user-filters.tsx";
@@ -41,6 +42,7 @@ const csvColumns = (tr: Translator): CsvColumn<UserListItem>[] => [
 /** `/dashboard/users` (spec §2 Users): search, filters, sorting and pages, all kept in the URL. */
 export default function UserListPage() {
   const { t } = useT();
+  useDocumentTitle(t("users.title"));
   const list = useListQuery(usersPath, userListUrl);
   const { resource, reload } = useResource(() => usersApi.list(list.query), list.search);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

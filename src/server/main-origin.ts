@@ -123,7 +123,7 @@ export function createMainOrigin({
     // A fresh nonce per answer, so the page has no validator and is fetched again on each load.
     const nonce = createNonce();
     return new Response(
-      renderShell({ title: "Admin", lang: "en", app: admin, nonce, headScript: adminThemeScript }),
+      renderShell({ title: "Morph Admin", lang: "en", app: admin, nonce, headScript: adminThemeScript }),
       {
         status: spaRoutes.test(path) ? 200 : 404,
         headers: {

@@ -9,7 +9,8 @@ import { startServer } from "../src/server/server.ts";
 
 /**
  * The README's screenshots: builds, starts the server on the full demo data in a scratch folder, and
- * photographs the main admin screens in Chromium (1280×800, English; the sign-in also in German).
+ * photographs the main admin screens in Chromium (1280×800, English; the sign-in also in German; the
+ * users list on a 390 px phone; the dashboard in dark mode) and the widget's surfaces on /demo.
  *
  *   bun scripts/take-screenshots.ts [--out docs/screenshots] [--width 1280] [--height 800] [--locale de]
  */
@@ -82,6 +83,42 @@ try {
     await page.getByRole("table").getByRole("link").first().click();
     await page.getByRole("heading", { level: 1 }).waitFor();
     await shoot(page, "report-detail");
+
+    // A phone, and the dark colour scheme (issue 11).
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await phone.goto(`${origin}/login`);
+    await phone.evaluate((value) => localStorage.setItem("locale", value), locale);
+    await phone.locator("input[name=login]").fill("admin@example.com");
+    await phone.locator("input[name=password]").fill("admin");
+    await phone.locator("button[type=submit]").click();
+    await phone.waitForURL(/\/dashboard$/);
+    await phone.goto(`${origin}/dashboard/users`);
+    await phone.getByRole("heading", { level: 1 }).waitFor();
+    await shoot(phone, "users-narrow");
+    await phone.close();
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto(`${origin}/dashboard`);
+    await page.getByTestId("stat-users").waitFor();
+    await shoot(page, "dashboard-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+
+    // The widget on the demo host page (issue 12): launcher, banner and notifications from the demo
+    // project's outbound content, the open messenger, and the modal of the Features section.
+    const host = await browser.newContext({ viewport });
+    await host.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: origin }]);
+    const demo = await host.newPage();
+    await demo.goto(`${origin}/demo`);
+    await demo.getByTestId("gleap-launcher").waitFor();
+    await demo.waitForTimeout(6000);
+    await shoot(demo, "widget-demo");
+    await demo.getByTestId("gleap-launcher").click();
+    await demo.frameLocator("iframe.frame-window").getByTestId("frame-app").waitFor();
+    await demo.waitForTimeout(800);
+    await shoot(demo, "widget-messenger");
+    await demo.goto(`${origin}/demo?section=features`);
+    await demo.waitForTimeout(6000);
+    await shoot(demo, "widget-modal");
+    await host.close();
   } finally {
     await browser.close();
     await server.stop();

@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import type { FeedbackButtonPosition, FlowConfig } from "../src/shared/widget-flow-config.ts";
+import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
  * The feedback button on real pages: widget projects of their own (created here in the e2e database,
@@ -11,46 +11,19 @@ import type { FeedbackButtonPosition, FlowConfig } from "../src/shared/widget-fl
  * initialize the SDK with their keys.
  */
 
-/** Runs writes on the e2e server's database through Bun (Playwright runs on Node). */
-function writeRows(statements: Array<{ query: string; params?: unknown[] }>) {
-  const bun = join(process.cwd(), "node_modules", ".bin", "bun");
-  const script = `import { loadConfig } from "./src/server/config.ts";
-    import { openDatabase } from "./src/server/database/database.ts";
-    const db = await openDatabase(loadConfig(process.env).database);
-    try {
-      for (const s of JSON.parse(process.argv[process.argv.length - 1])) await db.sql.unsafe(s.query, s.params ?? []);
-    } finally {
-      await db.close();
-    }`;
-  execFileSync(bun, ["-e", script, JSON.stringify(statements)], {
-    encoding: "utf8",
-    env: { ...process.env, ...e2eEnv } as Record<string, string>,
-  });
-}
-
-const run = Date.now().toString(36);
-const projectIds: string[] = [];
+const projects = createWidgetProjects("launcher");
 
 /** A widget project with this config and `notifications` live notifications; answers its SDK key. */
-function createProject(name: string, flowConfig: Partial<FlowConfig>, notifications = 0): string {
-  const id = crypto.randomUUID();
-  const key = `launcher-${name}-${run}`;
-  const now = new Date().toISOString();
-  projectIds.push(id);
-  writeRows([
-    {
-      query: `INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
-        VALUES ($1, $2, $3, $4, $5, $6)`,
-      params: [id, `Launcher ${name}`, key, "launcher-secret", JSON.stringify(flowConfig), now],
-    },
-    ...Array.from({ length: notifications }, (_, index) => ({
-      query: `INSERT INTO widget_outbounds (id, project_id, type, status, name, config, created_at, updated_at)
-        VALUES ($1, $2, 'notification', 'live', $3, $4, $5, $5)`,
-      params: [crypto.randomUUID(), id, `Note ${index}`, JSON.stringify({ text: `Hello ${index}` }), now],
+const createProject = (name: string, flowConfig: Partial<FlowConfig>, notifications = 0) =>
+  projects.create(
+    name,
+    flowConfig,
+    Array.from({ length: notifications }, (_, index) => ({
+      type: "notification" as const,
+      name: `Note ${index}`,
+      config: { text: `Hello ${index}` },
     })),
-  ]);
-  return key;
-}
+  );
 
 const look = { buttonColor: "#0B7A75", buttonX: 30, buttonY: 40, borderRadius: 20 };
 const positions: FeedbackButtonPosition[] = [
@@ -78,7 +51,7 @@ test.beforeAll(() => {
 
 test.afterAll(() => {
   // Sessions, events and deliveries go with their project (ON DELETE CASCADE).
-  writeRows(projectIds.map((id) => ({ query: "DELETE FROM widget_projects WHERE id = $1", params: [id] })));
+  projects.removeAll();
 });
 
 /** Stylesheets a careless or hostile host page might carry. */

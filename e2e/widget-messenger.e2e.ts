@@ -1,9 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import type { FlowConfig } from "../src/shared/widget-flow-config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
+import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
  * The messenger frame host against the real server and the real messenger origin: the loader routes
@@ -15,47 +14,10 @@ import { adminHeaders } from "./support/admin-api.ts";
 const mainOrigin = `http://localhost:${e2eEnv.PORT}`;
 const messengerOrigin = `http://localhost:${e2eEnv.MESSENGER_PORT}`;
 
-/** Runs writes on the e2e server's database through Bun (Playwright runs on Node). */
-function writeRows(statements: Array<{ query: string; params?: unknown[] }>) {
-  const bun = join(process.cwd(), "node_modules", ".bin", "bun");
-  const script = `import { loadConfig } from "./src/server/config.ts";
-    import { openDatabase } from "./src/server/database/database.ts";
-    const db = await openDatabase(loadConfig(process.env).database);
-    try {
-      for (const s of JSON.parse(process.argv[process.argv.length - 1])) await db.sql.unsafe(s.query, s.params ?? []);
-    } finally {
-      await db.close();
-    }`;
-  execFileSync(bun, ["-e", script, JSON.stringify(statements)], {
-    encoding: "utf8",
-    env: { ...process.env, ...e2eEnv } as Record<string, string>,
-  });
-}
-
-const run = Date.now().toString(36);
-const projectIds: string[] = [];
+const projects = createWidgetProjects("messenger");
 
 /** A widget project of this spec with this config; answers its SDK key. */
-function createProject(name: string, flowConfig: Partial<FlowConfig>): string {
-  const id = crypto.randomUUID();
-  const key = `messenger-${name}-${run}`;
-  projectIds.push(id);
-  writeRows([
-    {
-      query: `INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
-        VALUES ($1, $2, $3, $4, $5, $6)`,
-      params: [
-        id,
-        `Messenger ${name}`,
-        key,
-        "messenger-secret",
-        JSON.stringify(flowConfig),
-        new Date().toISOString(),
-      ],
-    },
-  ]);
-  return key;
-}
+const createProject = (name: string, flowConfig: Partial<FlowConfig>) => projects.create(name, flowConfig);
 
 const brand = "#0B7A75";
 const keys: Record<string, string> = {};
@@ -71,7 +33,7 @@ test.beforeAll(() => {
 });
 
 test.afterAll(() => {
-  writeRows(projectIds.map((id) => ({ query: "DELETE FROM widget_projects WHERE id = $1", params: [id] })));
+  projects.removeAll();
 });
 
 let hostPages = 0;
@@ -373,7 +335,7 @@ test("feedback sent from the frame lands as a report; the frame hears feedback-s
   await expect(app(page)).toHaveAttribute("data-ready", "true");
   await expect.poll(() => isOpened(page)).toBe(true);
   const frame = await messengerFrame(page);
-  const description = `The export button does nothing (${run})`;
+  const description = `The export button does nothing (${Date.now().toString(36)})`;
 
   const answer = page.waitForResponse((response) => response.url().endsWith("/api/widget/bugs/v2"));
   // Posted by the messenger's own page, to its parent, as the real app will.

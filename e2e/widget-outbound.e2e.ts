@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { type BrowserContext, expect, type FrameLocator, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import { selectRows } from "./support/database.ts";
+import { createWidgetProjects, type LiveOutbound } from "./support/widget-projects.ts";
 
 /**
  * Notifications, banners and modals on real pages (spec §2): widget projects of their own, created in
@@ -17,63 +16,14 @@ type HostWindow = Window & {
   Gleap: Record<string, ((...args: unknown[]) => unknown) | undefined>;
 };
 
-/** Runs writes on the e2e server's database through Bun (Playwright runs on Node). */
-function writeRows(statements: Array<{ query: string; params?: unknown[] }>) {
-  const bun = join(process.cwd(), "node_modules", ".bin", "bun");
-  const script = `import { loadConfig } from "./src/server/config.ts";
-    import { openDatabase } from "./src/server/database/database.ts";
-    const db = await openDatabase(loadConfig(process.env).database);
-    try {
-      for (const s of JSON.parse(process.argv[process.argv.length - 1])) await db.sql.unsafe(s.query, s.params ?? []);
-    } finally {
-      await db.close();
-    }`;
-  execFileSync(bun, ["-e", script, JSON.stringify(statements)], {
-    encoding: "utf8",
-    env: { ...process.env, ...e2eEnv } as Record<string, string>,
-  });
-}
-
-const run = Date.now().toString(36);
-const projectIds: string[] = [];
-
-interface NewOutbound {
-  type: "notification" | "banner" | "modal";
-  config: Record<string, unknown>;
-  id?: string;
-}
+const projects = createWidgetProjects("outbound");
 
 /** A widget project with these live outbounds (no page filter); answers its SDK key. */
-function createProject(name: string, outbounds: NewOutbound[] = []): string {
-  const id = crypto.randomUUID();
-  const key = `outbound-${name}-${run}`;
-  const now = new Date().toISOString();
-  projectIds.push(id);
-  writeRows([
-    {
-      query: `INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
-        VALUES ($1, $2, $3, $4, $5, $6)`,
-      params: [id, `Outbound ${name}`, key, "outbound-secret", "{}", now],
-    },
-    ...outbounds.map((outbound, index) => ({
-      query: `INSERT INTO widget_outbounds (id, project_id, type, status, name, config, created_at, updated_at)
-        VALUES ($1, $2, $3, 'live', $4, $5, $6, $6)`,
-      params: [
-        outbound.id ?? crypto.randomUUID(),
-        id,
-        outbound.type,
-        `${outbound.type} ${index}`,
-        JSON.stringify(outbound.config),
-        new Date(Date.parse(now) + index).toISOString(),
-      ],
-    })),
-  ]);
-  return key;
-}
+const createProject = (name: string, outbounds: LiveOutbound[] = []) => projects.create(name, {}, outbounds);
 
 test.afterAll(() => {
   // Sessions, deliveries and outbounds go with their project (ON DELETE CASCADE).
-  writeRows(projectIds.map((id) => ({ query: "DELETE FROM widget_projects WHERE id = $1", params: [id] })));
+  projects.removeAll();
 });
 
 const hostileCss = `

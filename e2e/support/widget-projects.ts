@@ -1,0 +1,80 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { e2eEnv } from "../../playwright.config.ts";
+import type { FlowConfig } from "../../src/shared/widget-flow-config.ts";
+
+/** Runs writes on the e2e server's database through Bun (Playwright runs on Node). */
+export function writeRows(statements: Array<{ query: string; params?: unknown[] }>): void {
+  const bun = join(process.cwd(), "node_modules", ".bin", "bun");
+  const script = `import { loadConfig } from "./src/server/config.ts";
+    import { openDatabase } from "./src/server/database/database.ts";
+    const db = await openDatabase(loadConfig(process.env).database);
+    try {
+      for (const s of JSON.parse(process.argv[process.argv.length - 1])) await db.sql.unsafe(s.query, s.params ?? []);
+    } finally {
+      await db.close();
+    }`;
+  execFileSync(bun, ["-e", script, JSON.stringify(statements)], {
+    encoding: "utf8",
+    env: { ...process.env, ...e2eEnv } as Record<string, string>,
+  });
+}
+
+export interface LiveOutbound {
+  type: "notification" | "banner" | "modal";
+  config: Record<string, unknown>;
+  id?: string;
+  name?: string;
+}
+
+/**
+ * Widget projects of one spec: created in the e2e database with their config and live outbound
+ * content (no page filter), and deleted with everything of theirs afterwards (ON DELETE CASCADE), so
+ * the demo project stays as it is.
+ */
+export function createWidgetProjects(prefix: string) {
+  const run = Date.now().toString(36);
+  const ids: string[] = [];
+  return {
+    /** A project with this config and these outbounds; answers its SDK key. */
+    create(name: string, flowConfig: Partial<FlowConfig> = {}, outbounds: LiveOutbound[] = []): string {
+      const id = crypto.randomUUID();
+      const key = `${prefix}-${name}-${run}`;
+      const now = Date.now();
+      ids.push(id);
+      writeRows([
+        {
+          query: `INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6)`,
+          params: [
+            id,
+            `${prefix} ${name}`,
+            key,
+            `${prefix}-secret`,
+            JSON.stringify(flowConfig),
+            new Date(now).toISOString(),
+          ],
+        },
+        ...outbounds.map((outbound, index) => ({
+          query: `INSERT INTO widget_outbounds (id, project_id, type, status, name, config, created_at, updated_at)
+            VALUES ($1, $2, $3, 'live', $4, $5, $6, $6)`,
+          params: [
+            outbound.id ?? crypto.randomUUID(),
+            id,
+            outbound.type,
+            outbound.name ?? `${outbound.type} ${index}`,
+            JSON.stringify(outbound.config),
+            // Distinct times keep the delivery order the order given here.
+            new Date(now + index).toISOString(),
+          ],
+        })),
+      ]);
+      return key;
+    },
+    removeAll(): void {
+      writeRows(
+        ids.splice(0).map((id) => ({ query: "DELETE FROM widget_projects WHERE id = $1", params: [id] })),
+      );
+    },
+  };
+}

@@ -9,6 +9,7 @@ import { authRoutes } from "./auth/auth-routes.ts";
 import { createUser } from "./auth/users-repository.ts";
 import type { ApiRoute } from "./main-origin.ts";
 import { feedbackInboxRoutes } from "./platform-api/feedback-inbox-routes.ts";
+import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
 import { platformRoutes } from "./platform-api/platform-routes.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
 import { startSession, type TestSession } from "./widget-api/outbound/outbound-test-support.ts";
@@ -78,6 +79,7 @@ beforeAll(async () => {
     ...accountRoutes(authDeps),
     ...platformRoutes({ sql, guard }),
     ...feedbackInboxRoutes({ sql, guard, storage: unused }),
+    ...messengerAdminRoutes({ sql, guard, fanout: unused }),
   ]
     .map(({ method, pattern }) => ({ method, pattern }))
     // Signing out would end the tokens the other requests use; its own tests cover it.
@@ -110,6 +112,13 @@ beforeAll(async () => {
   userToken = await login("prop-user", "prop-pw-1");
   session = await startSession(server.mainUrl);
   knownIds = (await sql`SELECT id FROM users`).map((row: { id: string }) => row.id);
+  // The demo project and its feedback flows, so messenger routes are reached past their 404s.
+  const projectId = String((await sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`)[0]?.id);
+  const flows = await sql`SELECT id, flow_key FROM feedback_flows`;
+  knownIds.push(
+    projectId,
+    ...flows.flatMap((row: { id: string; flow_key: string }) => [row.id, row.flow_key]),
+  );
 });
 afterAll(() => server.dispose());
 
@@ -161,6 +170,23 @@ const fieldNames = [
   "level",
   "salary",
   "requirements",
+  // Messenger content (src/shared/messenger-api.ts).
+  "key",
+  "feedbackType",
+  "fields",
+  "status",
+  "steps",
+  "questions",
+  "answers",
+  "text",
+  "attachments",
+  "typing",
+  "body",
+  "collectionId",
+  "subject",
+  "transcript",
+  "collected",
+  "botId",
 ];
 
 const scalar = fc.oneof(
@@ -236,7 +262,7 @@ const pathParam = (ids: () => string[]) =>
   fc.oneof(
     fc.string({ minLength: 1 }),
     fc.constantFrom("does-not-exist", "..", "%2e%2e%2f", "0", "-1", "x".repeat(2000), "demo"),
-    fc.constant(null).map(() => ids()[0] ?? "none"),
+    fc.nat().map((index) => ids()[index % Math.max(1, ids().length)] ?? "none"),
   );
 
 function url(route: Route, params: string[], pairs: Array<[string, string]>): string {

@@ -1,6 +1,8 @@
 import type { SQL } from "bun";
 import { defaultFlowConfig } from "../shared/widget-flow-config.ts";
 import type { DemoDataSize } from "./config.ts";
+import { demoAvatar, demoNewsCover } from "./demo-data/demo-images.ts";
+import { seedMessengerDemoData } from "./demo-data/messenger-demo.ts";
 import { seedPlatformDemoData } from "./demo-data/seed-platform-demo-data.ts";
 import { readSetting } from "./settings-repository.ts";
 import { createOutbound } from "./widget-api/outbound/outbound-repository.ts";
@@ -17,8 +19,9 @@ export const demo = {
 const seededMarker = "demo_seeded_at";
 
 /**
- * Seeds the demo project and admin into an empty database, then the platform data set when `size` is
- * "full" (the server passes DEMO_DATA; direct callers get the admin and project only). It runs once per
+ * Seeds the demo project and admin into an empty database with the messenger's three default feedback
+ * flows, then the messenger content and the platform data set when `size` is "full" (the server passes
+ * DEMO_DATA; direct callers get the admin, the project and its flows only). It runs once per
  * database: the marker setting makes restarts a no-op, and a database that already has users or
  * projects is left alone.
  */
@@ -38,29 +41,21 @@ export async function seedDemoData(
     const marker = await tx`INSERT INTO settings (key, value) VALUES (${seededMarker}, ${now})
       ON CONFLICT (key) DO NOTHING RETURNING key`;
     if (marker.length === 0) return false;
+    const adminId = crypto.randomUUID();
     await tx`INSERT INTO users (id, name, name_key, email, password_hash, role, enabled, email_verified, created_at)
-      VALUES (${crypto.randomUUID()}, ${demo.adminName}, ${demo.adminName.toLowerCase()}, ${demo.adminEmail},
+      VALUES (${adminId}, ${demo.adminName}, ${demo.adminName.toLowerCase()}, ${demo.adminEmail},
         ${passwordHash}, ${"ADMIN"}, ${true}, ${true}, ${now})`;
     const projectId = crypto.randomUUID();
     await tx`INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
       VALUES (${projectId}, ${demo.projectName}, ${demo.sdkKey}, ${randomSecret()},
         ${JSON.stringify(defaultFlowConfig)}, ${now})`;
     if (size === "full") await seedDemoOutbounds(tx, projectId);
+    await seedMessengerDemoData(tx, { projectId, adminId, size });
     await seedPlatformDemoData(tx, { size });
     return true;
   });
   return { seeded };
 }
-
-/** A round avatar with an initial, so the demo needs no image host. */
-const demoAvatar = `data:image/svg+xml,${encodeURIComponent(
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="#F2A65A"/><text x="32" y="42" font-family="Arial,sans-serif" font-size="28" font-weight="700" fill="#fff" text-anchor="middle">L</text></svg>`,
-)}`;
-
-/** The news cover: shapes in the brand colours, 340 × 170 like the stack shows it. */
-const demoNewsCover = `data:image/svg+xml,${encodeURIComponent(
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 340 170"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#485BFF"/><stop offset="1" stop-color="#8E5BFF"/></linearGradient></defs><rect width="340" height="170" fill="url(#g)"/><circle cx="280" cy="30" r="70" fill="#fff" fill-opacity=".12"/><circle cx="40" cy="160" r="60" fill="#fff" fill-opacity=".1"/><rect x="110" y="45" width="120" height="80" rx="12" fill="#fff"/><rect x="126" y="62" width="64" height="8" rx="4" fill="#485BFF"/><rect x="126" y="80" width="88" height="6" rx="3" fill="#D7DBFF"/><rect x="126" y="94" width="72" height="6" rx="3" fill="#D7DBFF"/><circle cx="212" cy="108" r="9" fill="#31C48D"/></svg>`,
-)}`;
 
 /**
  * Live outbound content of the demo project, so a visitor of /demo sees each kind: a chat message and a

@@ -17,6 +17,7 @@ import { startMailDispatcher } from "./mail/mail-dispatcher.ts";
 import { type ApiRoute, createMainOrigin } from "./main-origin.ts";
 import { createMessengerOrigin } from "./messenger-origin.ts";
 import { feedbackInboxRoutes } from "./platform-api/feedback-inbox-routes.ts";
+import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
 import { platformRoutes as platformApiRoutes } from "./platform-api/platform-routes.ts";
 import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher } from "./realtime/fanout.ts";
 import { type WidgetSocketData, widgetSocketHandlers } from "./realtime/widget-socket.ts";
@@ -89,6 +90,7 @@ export async function startServer(
       storage,
       publicUrl: () => publicUrl,
       messengerUrl: () => messengerUrl,
+      logger,
     };
     const limits = options.widgetRateLimits ?? (config.rateLimits ? undefined : noWidgetRateLimits);
     const widgetApi = createWidgetApi(
@@ -128,6 +130,7 @@ export async function startServer(
       },
       ...feedbackInboxRoutes({ sql, storage, guard }),
       ...platformApiRoutes({ sql, guard }),
+      ...messengerAdminRoutes({ sql, guard, fanout, logger }),
       ...fileRoutes(deps),
     ];
     if (config.smtp) {

@@ -7,6 +7,7 @@ import { listIndexes } from "./migrations/005-list-indexes.ts";
 import { securityLimits } from "./migrations/006-security-limits.ts";
 import { uploadQuotas } from "./migrations/007-upload-quotas.ts";
 import { taskRatings } from "./migrations/008-task-ratings.ts";
+import { messengerContent } from "./migrations/009-messenger-content.ts";
 
 export interface Migration {
   id: number;
@@ -25,6 +26,7 @@ export const migrations: readonly Migration[] = [
   securityLimits,
   uploadQuotas,
   taskRatings,
+  messengerContent,
 ];
 
 export interface MigrationResult {

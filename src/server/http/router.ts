@@ -45,7 +45,10 @@ function matchSegments(pattern: string[], path: string[]): Record<string, string
     const actual = path[index] as string;
     if (expected.startsWith(":")) {
       try {
-        params[expected.slice(1)] = decodeURIComponent(actual);
+        const value = decodeURIComponent(actual);
+        // No stored id holds a NUL, and PostgreSQL refuses one in a text parameter: no such path.
+        if (value.includes("\u0000")) return null;
+        params[expected.slice(1)] = value;
       } catch {
         return null;
       }

@@ -5,6 +5,7 @@ import { createUser } from "../auth/users-repository.ts";
 import type { ApiRoute } from "../main-origin.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { feedbackInboxRoutes } from "./feedback-inbox-routes.ts";
+import { messengerAdminRoutes } from "./messenger/messenger-admin-routes.ts";
 import { platformRoutes } from "./platform-routes.ts";
 
 /**
@@ -40,7 +41,11 @@ beforeAll(async () => {
   const sql = server.db.sql;
   const [{ value: secret }] = await sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
   const guard = createAuthGuard(sql, createAccessTokens(String(secret)));
-  routes = [...platformRoutes({ sql, guard }), ...feedbackInboxRoutes({ sql, guard, storage: null as never })]
+  routes = [
+    ...platformRoutes({ sql, guard }),
+    ...feedbackInboxRoutes({ sql, guard, storage: null as never }),
+    ...messengerAdminRoutes({ sql, guard, fanout: null as never }),
+  ]
     .map(({ method, pattern }) => ({ method, pattern }))
     .filter((route) => !userEndpoints.has(`${route.method} ${route.pattern}`));
 
@@ -91,6 +96,9 @@ describe("authorization matrix", () => {
   test("every admin route is listed", () => {
     expect(routes.length).toBeGreaterThanOrEqual(2);
     expect(routes.map((route) => `${route.method} ${route.pattern}`)).toContain("GET /api/feedback");
+    expect(routes.map((route) => `${route.method} ${route.pattern}`)).toContain(
+      "POST /api/projects/:projectId/conversations/:id/messages",
+    );
   });
 
   test("no token: 401", async () => {

@@ -43,6 +43,10 @@ export function readListQuery(
   defaultSort: string,
 ): ListQuery | Response {
   const params = url.searchParams;
+  // Filters reach SQL as parameters, and PostgreSQL refuses a NUL in text: refused on both engines.
+  for (const [key, value] of params) {
+    if (value.includes("\u0000")) return jsonError(400, `${key} must not contain NUL characters`, key);
+  }
   const pagination = readPagination(params);
   if (pagination instanceof Response) return pagination;
   const sortParam = params.get("sort") || defaultSort;

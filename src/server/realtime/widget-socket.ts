@@ -1,4 +1,5 @@
 import type { ServerWebSocket, WebSocketHandler } from "bun";
+import type { MessengerPush } from "../../shared/messenger-api.ts";
 import type { Fanout } from "./fanout.ts";
 
 export interface WidgetSocketData {
@@ -8,11 +9,14 @@ export interface WidgetSocketData {
 
 export const sessionTopic = (sessionId: string) => `session:${sessionId}`;
 export const projectTopic = (projectId: string) => `project:${projectId}`;
+/** What a project's staff hear (a visitor typing); the admin's realtime channel subscribes to it. */
+export const staffTopic = (projectId: string) => `staff:${projectId}`;
 
 /** A message the server pushes to a widget: always JSON, since the client parses every frame. */
 export type WidgetPush =
   | { name: "update"; data: { a: unknown[]; u: number } }
-  | { name: "checklist"; data: unknown };
+  | { name: "checklist"; data: unknown }
+  | MessengerPush;
 
 export function pushToSession(fanout: Fanout, sessionId: string, push: WidgetPush): Promise<void> {
   return fanout.publish(sessionTopic(sessionId), JSON.stringify(push));

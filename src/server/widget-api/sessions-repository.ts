@@ -145,9 +145,9 @@ export async function updateSession(
 }
 
 /**
- * Folds an anonymous session into a user's existing one: its events, reports, checklists and
- * deliveries move over, and the old id keeps pointing at the target so a stale client still lands
- * on the right session. All or nothing.
+ * Folds an anonymous session into a user's existing one: its events, reports, checklists,
+ * deliveries, conversations, feature requests, votes and survey answers move over, and the old id
+ * keeps pointing at the target so a stale client still lands on the right session. All or nothing.
  */
 export async function mergeSessionInto(
   sql: SQL,
@@ -164,6 +164,16 @@ export async function mergeSessionInto(
     await tx`DELETE FROM widget_outbound_deliveries WHERE session_id = ${from.id}
       AND outbound_id IN (SELECT outbound_id FROM widget_outbound_deliveries WHERE session_id = ${into.id})`;
     await tx`UPDATE widget_outbound_deliveries SET session_id = ${into.id} WHERE session_id = ${from.id}`;
+    // Messenger content: conversations, requests and votes follow (a vote the user had cast already
+    // is not counted twice); an answer to a survey the user answered stays with the anonymous session.
+    await tx`UPDATE conversations SET session_id = ${into.id} WHERE session_id = ${from.id}`;
+    await tx`UPDATE feature_requests SET session_id = ${into.id} WHERE session_id = ${from.id}`;
+    await tx`DELETE FROM feature_request_votes WHERE session_id = ${from.id}
+      AND feature_request_id IN (SELECT feature_request_id FROM feature_request_votes WHERE session_id = ${into.id})`;
+    await tx`UPDATE feature_request_votes SET session_id = ${into.id} WHERE session_id = ${from.id}`;
+    await tx`UPDATE survey_answers SET session_id = ${into.id} WHERE session_id = ${from.id}
+      AND NOT EXISTS (SELECT 1 FROM survey_answers other WHERE other.session_id = ${into.id}
+        AND other.survey_id = survey_answers.survey_id AND other.once_key = survey_answers.once_key)`;
     await tx`UPDATE widget_sessions SET merged_into = ${into.id} WHERE id = ${from.id}`;
     await tx`UPDATE widget_sessions SET duration_seconds = duration_seconds + ${from.durationSeconds},
       page_views = page_views + ${from.pageViews} WHERE id = ${into.id}`;

@@ -1,4 +1,5 @@
 import type { SQL } from "bun";
+import type { Logger } from "../logger.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 
@@ -12,4 +13,6 @@ export interface WidgetRouteDeps {
   publicUrl: () => string;
   /** The messenger origin's public URL, which the widget frames (the config tells the SDK). */
   messengerUrl: () => string;
+  /** Where best-effort work that must not fail a request (realtime pushes after a write) reports. */
+  logger?: Logger;
 }

@@ -1,5 +1,6 @@
 import { configRoutes } from "./config-routes.ts";
 import { feedbackRoutes } from "./feedback/feedback-routes.ts";
+import { messengerRoutes } from "./messenger/messenger-routes.ts";
 import { deliverOutboundActions } from "./outbound/outbound-delivery.ts";
 import { outboundRoutes } from "./outbound/outbound-routes.ts";
 import { sessionRoutes } from "./sessions-routes.ts";
@@ -18,5 +19,6 @@ export function widgetRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     ...feedbackRoutes(deps),
     ...uploadRoutes(deps),
     ...outboundRoutes(deps),
+    ...messengerRoutes(deps),
   ];
 }

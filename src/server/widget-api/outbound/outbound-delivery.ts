@@ -1,6 +1,7 @@
 import type { OutboundAction, OutboundType } from "../../../shared/outbound-schemas.ts";
 import { matchesPageFilter } from "../../../shared/page-filter.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
+import { countUnreadMessages } from "../messenger/conversations-repository.ts";
 import type { WidgetProject } from "../projects-repository.ts";
 import { findSessionById, type StoredSession } from "../sessions-repository.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
@@ -125,7 +126,7 @@ export async function deliverOutboundActions(
 
   const now = new Date().toISOString();
   try {
-    const unread = await countUnreadNotifications(deps.sql, current.id);
+    const unread = await countUnread(deps.sql, current.id);
     await pushToSession(deps.fanout, current.id, {
       name: "update",
       data: { a: delivered.map((outbound) => toAction(outbound, current, now)), u: unread },
@@ -137,10 +138,27 @@ export async function deliverOutboundActions(
   }
 }
 
-/** Sends the session its unread count, e.g. when its socket (re)opens, so the badge is right at once. */
-export async function pushUnreadCount(deps: DeliveryDeps, sessionId: string): Promise<void> {
-  const unread = await countUnreadNotifications(deps.sql, sessionId);
-  // A socket that opens with nothing unread has nothing to learn: no frame.
-  if (unread === 0) return;
+/** The launcher badge (`u`): unread notifications plus staff and bot messages the visitor has not read. */
+export async function countUnread(sql: DeliveryDeps["sql"], sessionId: string): Promise<number> {
+  const [notifications, messages] = await Promise.all([
+    countUnreadNotifications(sql, sessionId),
+    countUnreadMessages(sql, sessionId),
+  ]);
+  return notifications + messages;
+}
+
+/**
+ * Sends the session its unread count, e.g. when its socket (re)opens, so the badge is right at once. A
+ * socket that opens with nothing unread has nothing to learn, so zero is only sent when `evenWhenZero`
+ * (after the visitor read a conversation: the badge must go down on every tab).
+ */
+export async function pushUnreadCount(
+  deps: DeliveryDeps,
+  sessionId: string,
+  { evenWhenZero = false }: { evenWhenZero?: boolean } = {},
+): Promise<number> {
+  const unread = await countUnread(deps.sql, sessionId);
+  if (unread === 0 && !evenWhenZero) return unread;
   await pushToSession(deps.fanout, sessionId, { name: "update", data: { a: [], u: unread } });
+  return unread;
 }

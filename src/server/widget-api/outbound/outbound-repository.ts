@@ -82,6 +82,18 @@ export async function findOutbound(
   return row ? fromRow(row as OutboundRow) : null;
 }
 
+/** The project's live content of one type, oldest first (the messenger lists live checklists). */
+export async function listLiveOutbounds(
+  sql: SQL,
+  projectId: string,
+  type: OutboundType,
+): Promise<Outbound[]> {
+  const rows = await sql`SELECT * FROM widget_outbounds
+    WHERE project_id = ${projectId} AND status = ${"live"} AND type = ${type}
+    ORDER BY created_at, id`;
+  return (rows as OutboundRow[]).map(fromRow);
+}
+
 /**
  * The project's live content that goes out as actions (everything but checklists, which a client
  * opens itself) and that this session has not been sent yet, oldest first.

@@ -1,0 +1,150 @@
+import type { SQL } from "bun";
+import type { Struct } from "superstruct";
+import type { ApiRoute } from "../../main-origin.ts";
+import type { WriteOutcome } from "../../widget-api/messenger/messenger-rows.ts";
+import { recordAudit } from "../audit-log.ts";
+import { isUniqueViolation } from "../companies/companies-repository.ts";
+import { type ListQuery, readListQuery } from "../list-query.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { unknownProject } from "./projects-routes.ts";
+
+/**
+ * One kind of messenger content an admin manages under `/api/projects/{projectId}/{path}`: list,
+ * detail, create, update (PUT, the whole record) and delete, each write audited in its transaction.
+ */
+export interface ContentKind<Write, Record> {
+  /** Below the project, e.g. `feedback-flows`, `help/articles`. */
+  path: string;
+  /** The audit log's entity; actions are `{entity}.create`, `.update` and `.delete`. */
+  entity: string;
+  notFoundMessage: string;
+  schema: Struct<Write, unknown>;
+  sortable: { [field: string]: string };
+  defaultSort: string;
+  list(sql: SQL, projectId: string, query: ListQuery): Promise<{ items: Record[]; total: number }>;
+  find(sql: SQL, projectId: string, id: string): Promise<Record | null>;
+  insert(sql: SQL, projectId: string, body: Write): Promise<WriteOutcome>;
+  update(sql: SQL, projectId: string, id: string, body: Write): Promise<WriteOutcome>;
+  remove(sql: SQL, projectId: string, id: string, url: URL): Promise<WriteOutcome>;
+  /** What the audit entry records of a record (its title or name). */
+  describe(value: Write | Record): { [key: string]: unknown };
+  /** What a unique index refusing the write means (a racing write took the key meanwhile). */
+  uniqueViolation?: WriteOutcome;
+}
+
+const refusal = (outcome: Extract<WriteOutcome, { ok: false }>) =>
+  jsonError(outcome.status, outcome.error, outcome.field);
+
+export function contentAdminRoutes<Write, Record>(
+  { sql, guard }: PlatformDeps,
+  kind: ContentKind<Write, Record>,
+): ApiRoute[] {
+  const base = `/api/projects/:projectId/${kind.path}`;
+  const projectOf = (params: { [key: string]: string }) => params.projectId ?? "";
+
+  /** Runs a write and its audit entry in one transaction and answers the stored record. */
+  async function write(
+    projectId: string,
+    run: (tx: SQL) => Promise<WriteOutcome>,
+    audit: (tx: SQL, id: string) => Promise<void>,
+    status: number,
+  ): Promise<Response> {
+    let outcome: WriteOutcome;
+    try {
+      outcome = await sql.begin(async (tx) => {
+        const result = await run(tx);
+        if (result.ok) await audit(tx, result.id);
+        return result;
+      });
+    } catch (error) {
+      if (kind.uniqueViolation && !kind.uniqueViolation.ok && isUniqueViolation(error))
+        return refusal(kind.uniqueViolation);
+      throw error;
+    }
+    if (!outcome.ok) return refusal(outcome);
+    return json(await kind.find(sql, projectId, outcome.id), { status });
+  }
+
+  return [
+    adminRoute(guard, "GET", base, async (request, params) => {
+      const projectId = projectOf(params);
+      const missing = await unknownProject(sql, projectId);
+      if (missing) return missing;
+      const query = readListQuery(new URL(request.url), kind.sortable, kind.defaultSort);
+      if (query instanceof Response) return query;
+      const { items, total } = await kind.list(sql, projectId, query);
+      return json({ items, total, page: query.page, pageSize: query.pageSize });
+    }),
+    adminRoute(guard, "GET", `${base}/:id`, async (_request, params) => {
+      const projectId = projectOf(params);
+      const missing = await unknownProject(sql, projectId);
+      if (missing) return missing;
+      const found = await kind.find(sql, projectId, params.id ?? "");
+      return found ? json(found) : jsonError(404, kind.notFoundMessage);
+    }),
+    adminRoute(guard, "POST", base, async (request, params, admin) => {
+      const projectId = projectOf(params);
+      const missing = await unknownProject(sql, projectId);
+      if (missing) return missing;
+      const body = await readBody(request, kind.schema);
+      if (!body.ok) return body.response;
+      return write(
+        projectId,
+        (tx) => kind.insert(tx, projectId, body.value),
+        (tx, id) =>
+          recordAudit(tx, {
+            actorId: admin.user.id,
+            action: `${kind.entity}.create`,
+            entity: kind.entity,
+            entityId: id,
+            details: { projectId, ...kind.describe(body.value) },
+          }),
+        201,
+      );
+    }),
+    adminRoute(guard, "PUT", `${base}/:id`, async (request, params, admin) => {
+      const projectId = projectOf(params);
+      const missing = await unknownProject(sql, projectId);
+      if (missing) return missing;
+      const body = await readBody(request, kind.schema);
+      if (!body.ok) return body.response;
+      return write(
+        projectId,
+        (tx) => kind.update(tx, projectId, params.id ?? "", body.value),
+        (tx, id) =>
+          recordAudit(tx, {
+            actorId: admin.user.id,
+            action: `${kind.entity}.update`,
+            entity: kind.entity,
+            entityId: id,
+            details: { projectId, ...kind.describe(body.value) },
+          }),
+        200,
+      );
+    }),
+    adminRoute(guard, "DELETE", `${base}/:id`, async (request, params, admin) => {
+      const projectId = projectOf(params);
+      const missing = await unknownProject(sql, projectId);
+      if (missing) return missing;
+      const id = params.id ?? "";
+      const url = new URL(request.url);
+      const outcome = await sql.begin(async (tx): Promise<WriteOutcome> => {
+        const found = await kind.find(tx, projectId, id);
+        if (!found) return { ok: false, status: 404, error: kind.notFoundMessage };
+        const removed = await kind.remove(tx, projectId, id, url);
+        if (removed.ok) {
+          await recordAudit(tx, {
+            actorId: admin.user.id,
+            action: `${kind.entity}.delete`,
+            entity: kind.entity,
+            entityId: id,
+            details: { projectId, ...kind.describe(found) },
+          });
+        }
+        return removed;
+      });
+      return outcome.ok ? new Response(null, { status: 204 }) : refusal(outcome);
+    }),
+  ];
+}

@@ -1,0 +1,185 @@
+import type { SQL } from "bun";
+import {
+  type AdminConversation,
+  type ConversationStatus,
+  type ReadAnswer,
+  StaffReplyRequest,
+  TypingRequest,
+} from "../../../shared/messenger-api.ts";
+import type { Authenticated } from "../../auth/auth-guard.ts";
+import type { ApiRoute } from "../../main-origin.ts";
+import {
+  announceMessage,
+  announceStaffTyping,
+  announceStatus,
+  type ConversationEventDeps,
+} from "../../widget-api/messenger/conversation-events.ts";
+import {
+  addMessage,
+  conversationSortColumns,
+  findAdminSummary,
+  findProjectConversation,
+  listMessages,
+  listProjectConversations,
+  markRead,
+  readMark,
+  type StoredConversation,
+  setConversationStatus,
+  unreadIn,
+} from "../../widget-api/messenger/conversations-repository.ts";
+import { sanitizeHtml } from "../../widget-api/messenger/html-sanitizer.ts";
+import { recordAudit } from "../audit-log.ts";
+import { readListQuery } from "../list-query.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { unknownProject } from "./projects-routes.ts";
+
+export const conversationNotFoundMessage = "Conversation not found";
+
+export type ConversationsAdminDeps = PlatformDeps & ConversationEventDeps;
+
+/** The name staff messages carry: the admin's display name, else their nickname. */
+async function staffName(sql: SQL, admin: Authenticated): Promise<string> {
+  const [row] = await sql`SELECT name, display_name FROM users WHERE id = ${admin.user.id}`;
+  const found = row as { name: string; display_name: string | null } | undefined;
+  return found?.display_name?.trim() || found?.name || admin.user.name;
+}
+
+/**
+ * Conversations for staff under `/api/projects/{projectId}/conversations`: the list with unread
+ * counts, one conversation, replies, read marks, typing, close and reopen. Replies and status changes
+ * reach the visitor's sockets at once (conversation-events.ts).
+ */
+export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute[] {
+  const { sql, guard } = deps;
+  const base = "/api/projects/:projectId/conversations";
+
+  async function detail(projectId: string, id: string): Promise<AdminConversation | null> {
+    const found = await findAdminSummary(sql, projectId, id);
+    if (!found) return null;
+    const { summary, conversation } = found;
+    const [messages, visitorMark] = await Promise.all([
+      listMessages(sql, conversation.id),
+      readMark(sql, conversation.id, "visitor"),
+    ]);
+    return {
+      ...summary,
+      botId: conversation.botId,
+      collected: conversation.collected,
+      messages,
+      visitorLastReadMessageId: visitorMark,
+      closedAt: conversation.closedAt,
+    };
+  }
+
+  /** Runs `handle` for a conversation of a known project, else answers its 404. */
+  const withConversation =
+    (
+      handle: (request: Request, conversation: StoredConversation, admin: Authenticated) => Promise<Response>,
+    ) =>
+    async (request: Request, params: Record<string, string>, admin: Authenticated): Promise<Response> => {
+      const projectId = params.projectId ?? "";
+      const missing = await unknownProject(sql, projectId);
+      if (missing) return missing;
+      const conversation = await findProjectConversation(sql, projectId, params.id ?? "");
+      if (!conversation) return jsonError(404, conversationNotFoundMessage);
+      return handle(request, conversation, admin);
+    };
+
+  const changeStatus = (status: ConversationStatus) =>
+    withConversation(async (_request, conversation, admin) => {
+      const changed = await sql.begin(async (tx) => {
+        const done = await setConversationStatus(tx, conversation.id, status);
+        if (done) {
+          await recordAudit(tx, {
+            actorId: admin.user.id,
+            action: status === "closed" ? "conversation.close" : "conversation.reopen",
+            entity: "conversation",
+            entityId: conversation.id,
+            details: { projectId: conversation.projectId, subject: conversation.subject },
+          });
+        }
+        return done;
+      });
+      if (changed) await announceStatus(deps, conversation, status);
+      return json(await detail(conversation.projectId, conversation.id));
+    });
+
+  return [
+    adminRoute(guard, "GET", base, async (request, params) => {
+      const projectId = params.projectId ?? "";
+      const missing = await unknownProject(sql, projectId);
+      if (missing) return missing;
+      const query = readListQuery(new URL(request.url), conversationSortColumns, "-updatedAt");
+      if (query instanceof Response) return query;
+      const status = query.params.get("status");
+      if (status && status !== "open" && status !== "closed")
+        return jsonError(400, "status must be open or closed", "status");
+      const { items, total } = await listProjectConversations(sql, projectId, query);
+      return json({ items, total, page: query.page, pageSize: query.pageSize });
+    }),
+    adminRoute(
+      guard,
+      "GET",
+      `${base}/:id`,
+      withConversation(async (_request, conversation) =>
+        json(await detail(conversation.projectId, conversation.id)),
+      ),
+    ),
+    adminRoute(
+      guard,
+      "POST",
+      `${base}/:id/messages`,
+      withConversation(async (request, conversation, admin) => {
+        const body = await readBody(request, StaffReplyRequest);
+        if (!body.ok) return body.response;
+        const text = sanitizeHtml(body.value.text).trim();
+        if (text === "" && (body.value.attachments?.length ?? 0) === 0)
+          return jsonError(400, "text is required", "text");
+        const name = await staffName(sql, admin);
+        const { message } = await sql.begin(async (tx) => {
+          const added = await addMessage(tx, conversation, {
+            author: "staff",
+            staffUserId: admin.user.id,
+            name,
+            text,
+            attachments: body.value.attachments ?? [],
+          });
+          await recordAudit(tx, {
+            actorId: admin.user.id,
+            action: "conversation.reply",
+            entity: "conversation",
+            entityId: conversation.id,
+            details: { projectId: conversation.projectId, messageId: added.message.id },
+          });
+          return added;
+        });
+        await announceMessage(deps, conversation, message);
+        return json(message, { status: 201 });
+      }),
+    ),
+    adminRoute(
+      guard,
+      "POST",
+      `${base}/:id/read`,
+      withConversation(async (_request, conversation) => {
+        await markRead(sql, conversation.id, "staff");
+        const answer: ReadAnswer = { unread: await unreadIn(sql, conversation.id, "staff") };
+        return json(answer);
+      }),
+    ),
+    adminRoute(
+      guard,
+      "POST",
+      `${base}/:id/typing`,
+      withConversation(async (request, conversation, admin) => {
+        const body = await readBody(request, TypingRequest);
+        if (!body.ok) return body.response;
+        await announceStaffTyping(deps, conversation, body.value.typing, await staffName(sql, admin));
+        return new Response(null, { status: 204 });
+      }),
+    ),
+    adminRoute(guard, "POST", `${base}/:id/close`, changeStatus("closed")),
+    adminRoute(guard, "POST", `${base}/:id/reopen`, changeStatus("open")),
+  ];
+}

@@ -1,0 +1,38 @@
+import type { ApiRoute } from "../../main-origin.ts";
+import { contentAdminRoutes } from "./content-admin-routes.ts";
+import {
+  botsKind,
+  featureRequestsKind,
+  feedbackFlowsKind,
+  helpArticlesKind,
+  helpCollectionsKind,
+  newsKind,
+  surveysKind,
+} from "./content-kinds.ts";
+import { type ConversationsAdminDeps, conversationsAdminRoutes } from "./conversations-admin-routes.ts";
+import { projectsRoutes } from "./projects-routes.ts";
+import { surveyResultsRoutes } from "./survey-results-routes.ts";
+
+/** What the messenger's admin routes use: the platform's, plus the fan-out for staff replies. */
+export type MessengerAdminDeps = ConversationsAdminDeps;
+
+/**
+ * The messenger's admin API (issue 13): the widget projects and, under `/api/projects/{projectId}/`,
+ * each kind of content and the conversations. Admin only; every write audited.
+ */
+export function messengerAdminRoutes(deps: MessengerAdminDeps): ApiRoute[] {
+  return [
+    ...projectsRoutes(deps),
+    // The results route comes before the kinds' `surveys/:id` routes only for reading order: its
+    // path has one segment more, so the two never match the same request.
+    ...surveyResultsRoutes(deps),
+    ...contentAdminRoutes(deps, feedbackFlowsKind),
+    ...contentAdminRoutes(deps, botsKind),
+    ...contentAdminRoutes(deps, surveysKind),
+    ...contentAdminRoutes(deps, helpCollectionsKind),
+    ...contentAdminRoutes(deps, helpArticlesKind),
+    ...contentAdminRoutes(deps, newsKind),
+    ...contentAdminRoutes(deps, featureRequestsKind),
+    ...conversationsAdminRoutes(deps),
+  ];
+}

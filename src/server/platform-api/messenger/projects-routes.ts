@@ -1,0 +1,51 @@
+import type { SQL } from "bun";
+import type { AdminProject } from "../../../shared/messenger-api.ts";
+import type { ApiRoute } from "../../main-origin.ts";
+import { containsPattern, listPage, readListQuery } from "../list-query.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError } from "../platform-request.ts";
+
+export const projectNotFoundMessage = "Project not found";
+
+interface ProjectRow {
+  id: string;
+  name: string;
+  sdk_key: string;
+  created_at: string;
+}
+
+const fromRow = (row: ProjectRow): AdminProject => ({
+  id: row.id,
+  name: row.name,
+  sdkKey: row.sdk_key,
+  createdAt: row.created_at,
+});
+
+const projectSortColumns: Record<string, string> = { name: "lower(name)", createdAt: "created_at" };
+
+/** The 404 every route under `/api/projects/{projectId}` answers for an unknown project, or null. */
+export async function unknownProject(sql: SQL, projectId: string): Promise<Response | null> {
+  const [row] = await sql`SELECT id FROM widget_projects WHERE id = ${projectId}`;
+  return row ? null : jsonError(404, projectNotFoundMessage);
+}
+
+/** `GET /api/projects`: the widget projects whose messenger content the admin manages. */
+export function projectsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+  return [
+    adminRoute(guard, "GET", "/api/projects", async (request) => {
+      const query = readListQuery(new URL(request.url), projectSortColumns, "name");
+      if (query instanceof Response) return query;
+      const where = query.search
+        ? [sql`(lower(name) LIKE ${containsPattern(query.search)} ESCAPE '\\' OR sdk_key = ${query.search})`]
+        : [];
+      const { rows, total } = await listPage<ProjectRow>(sql, {
+        select: "id, name, sdk_key, created_at",
+        from: sql`widget_projects`,
+        where,
+        query,
+        tieBreaker: "id",
+      });
+      return json({ items: rows.map(fromRow), total, page: query.page, pageSize: query.pageSize });
+    }),
+  ];
+}

@@ -1,0 +1,24 @@
+import type { ApiRoute } from "../../main-origin.ts";
+import {
+  findSurvey,
+  listSurveyAnswers,
+  surveyNotFoundMessage,
+} from "../../widget-api/messenger/surveys-repository.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError } from "../platform-request.ts";
+import { unknownProject } from "./projects-routes.ts";
+import { aggregateSurvey } from "./survey-results.ts";
+
+/** `GET /api/projects/{projectId}/surveys/{id}/results`: counts, NPS, ratings and texts per question. */
+export function surveyResultsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+  return [
+    adminRoute(guard, "GET", "/api/projects/:projectId/surveys/:id/results", async (_request, params) => {
+      const projectId = params.projectId ?? "";
+      const missing = await unknownProject(sql, projectId);
+      if (missing) return missing;
+      const survey = await findSurvey(sql, projectId, params.id ?? "");
+      if (!survey) return jsonError(404, surveyNotFoundMessage);
+      return json(aggregateSurvey(survey.id, survey.questions, await listSurveyAnswers(sql, survey.id)));
+    }),
+  ];
+}

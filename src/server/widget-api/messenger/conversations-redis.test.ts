@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Conversation, ConversationMessage } from "../../../shared/messenger-api.ts";
+import { startRedis } from "../../test-support/redis-process.ts";
+import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { call, demoProjectId, openSocket, startSession } from "../outbound/outbound-test-support.ts";
+
+// Two server processes behind one balancer: the staff reply is written through one, the visitor's
+// socket is held by the other, and the push crosses over through Redis.
+let redis: Awaited<ReturnType<typeof startRedis>>;
+let first: TestServer;
+let second: TestServer;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  first = await startTestServer({ REDIS_URL: redis.url });
+  second = await startTestServer({ REDIS_URL: redis.url, ...first.databaseEnv });
+});
+afterAll(async () => {
+  await second.dispose();
+  await first.dispose();
+  await redis.stop();
+});
+
+test("a staff reply through one server reaches the visitor's socket on the other", async () => {
+  const session = await startSession(second.mainUrl);
+  const started = await call(second.mainUrl, session, "POST", "/conversations", { text: "Across servers?" });
+  const { shareToken } = (await started.json()) as Conversation;
+  const [row] = await first.db.sql`SELECT id FROM conversations WHERE share_token = ${shareToken}`;
+  const login = await fetch(`${first.mainUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ login: "admin", password: "admin" }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+
+  const socket = await openSocket(second.mainUrl, session);
+  try {
+    const projectId = await demoProjectId(first.db.sql);
+    const reply = await fetch(
+      `${first.mainUrl}/api/projects/${projectId}/conversations/${row?.id}/messages`,
+      {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ text: "Yes!" }),
+      },
+    );
+    expect(reply.status).toBe(201);
+    const message = (await reply.json()) as ConversationMessage;
+    expect(await socket.next()).toEqual({
+      name: "conversation-message",
+      data: { shareToken, message, unread: 1 },
+    });
+    expect(await socket.next()).toEqual({ name: "update", data: { a: [], u: 1 } });
+  } finally {
+    socket.close();
+  }
+});

@@ -1,0 +1,433 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type {
+  AdminBot,
+  AdminConversation,
+  AdminConversationSummary,
+  Conversation,
+  ConversationMessage,
+  ConversationSummary,
+  MessengerHome,
+} from "../../../shared/messenger-api.ts";
+import { openSocket, type TestSession } from "../outbound/outbound-test-support.ts";
+import { type MessengerTest, startMessengerTest } from "./messenger-test-support.ts";
+
+let t: MessengerTest;
+
+beforeAll(async () => {
+  t = await startMessengerTest();
+});
+afterAll(() => t.dispose());
+
+const start = (session: TestSession, body: unknown) =>
+  t.widgetJson<Conversation>(session, "POST", "/conversations", body, 201);
+
+const reply = (conversationId: string, text: string) =>
+  t.admin<ConversationMessage>("POST", `/conversations/${conversationId}/messages`, { text }, 201);
+
+async function conversationId(shareToken: string): Promise<string> {
+  const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${shareToken}`;
+  return String(row?.id);
+}
+
+describe("starting and reading conversations", () => {
+  test("a visitor starts one: the first line is the subject, the message is theirs and read", async () => {
+    const session = await t.session();
+    const conversation = await start(session, { text: "My export fails\nIt stops at 90 %." });
+    expect(conversation.subject).toBe("My export fails");
+    expect(conversation.status).toBe("open");
+    expect(conversation.unread).toBe(0);
+    expect(conversation.shareToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(conversation.messages).toHaveLength(1);
+    expect(conversation.messages[0]).toMatchObject({
+      author: "visitor",
+      name: null,
+      text: "My export fails\nIt stops at 90 %.",
+      attachments: [],
+    });
+    const list = await t.widgetJson<ConversationSummary[]>(session, "GET", "/conversations", undefined, 200);
+    expect(list.map((entry) => entry.shareToken)).toEqual([conversation.shareToken]);
+    const again = await t.widgetJson<Conversation>(
+      session,
+      "GET",
+      `/conversations/${conversation.shareToken}`,
+      undefined,
+      200,
+    );
+    expect(again).toEqual(conversation);
+  });
+
+  test("a long first line is cut at a word; an explicit subject wins; attachments alone are enough", async () => {
+    const session = await t.session();
+    const long = await start(session, { text: `${"word ".repeat(30)}end` });
+    expect(long.subject.endsWith("…")).toBe(true);
+    expect(long.subject.length).toBeLessThanOrEqual(81);
+    const named = await start(session, { text: "Hi", subject: "Billing" });
+    expect(named.subject).toBe("Billing");
+    const file = { url: "https://files.example/crash.png", name: "crash.png", type: "image/png" };
+    const attached = await start(session, { text: "", attachments: [file] });
+    expect(attached.subject).toBe("crash.png");
+    expect(attached.messages[0]?.attachments).toEqual([file]);
+  });
+
+  test("validation: 400 naming the field, and nothing is stored", async () => {
+    const session = await t.session();
+    const cases: Array<[unknown, string]> = [
+      [{ text: "   " }, "text"],
+      [{}, "text"],
+      [{ text: 3 }, "text"],
+      [{ text: "x".repeat(10_001) }, "text"],
+      [
+        { text: "hi", attachments: [{ url: "javascript:alert(1)", name: "a", type: "text/html" }] },
+        "attachments.0.url",
+      ],
+      [{ text: "hi", transcript: [{ author: "staff", text: "x" }] }, "transcript.0.author"],
+      [{ text: "hi", extra: true }, "extra"],
+      // PostgreSQL cannot store a NUL in text; both engines refuse it alike.
+      [{ text: "a\u0000b" }, "text"],
+    ];
+    for (const [body, field] of cases) {
+      const response = await t.widget(session, "POST", "/conversations", body);
+      expect(`${response.status} ${((await response.json()) as { field?: string }).field}`).toBe(
+        `400 ${field}`,
+      );
+    }
+    expect(await t.widgetJson<unknown[]>(session, "GET", "/conversations", undefined, 200)).toEqual([]);
+  });
+
+  test("a bot handover stores the transcript (bot HTML sanitized) before the visitor's message, all read", async () => {
+    const bot = await t.admin<AdminBot>(
+      "POST",
+      "/bots",
+      {
+        name: "Helper",
+        status: "live",
+        steps: [{ id: "start", type: "handover", text: "Passing you on" }],
+      },
+      201,
+    );
+    const session = await t.session();
+    const conversation = await start(session, {
+      text: "Still broken",
+      botId: bot.id,
+      transcript: [
+        { author: "bot", text: '<p>Hi!<script>alert(1)</script><img src="x" onerror="alert(1)"></p>' },
+        { author: "visitor", text: "My sync fails" },
+      ],
+      collected: { email: "visitor@example.com" },
+    });
+    expect(conversation.messages.map((message) => [message.author, message.name, message.text])).toEqual([
+      ["bot", "Helper", "<p>Hi!</p>"],
+      ["visitor", null, "My sync fails"],
+      ["visitor", null, "Still broken"],
+    ]);
+    expect(conversation.unread).toBe(0);
+    const detail = await t.admin<AdminConversation>(
+      "GET",
+      `/conversations/${await conversationId(conversation.shareToken)}`,
+      undefined,
+      200,
+    );
+    expect(detail.botId).toBe(bot.id);
+    expect(detail.collected).toEqual({ email: "visitor@example.com" });
+    // An unknown bot still hands over, under a generic name.
+    const unknown = await start(session, {
+      text: "Hello",
+      botId: "gone",
+      transcript: [{ author: "bot", text: "Hi" }],
+    });
+    expect(unknown.messages[0]?.name).toBe("Bot");
+  });
+
+  test("another session's conversation, or an unknown token, is a 404 on every route", async () => {
+    const owner = await t.session();
+    const stranger = await t.session();
+    const { shareToken } = await start(owner, { text: "Private" });
+    for (const token of [shareToken, "does-not-exist", "%00"]) {
+      const calls: Array<[string, string, unknown]> = [
+        ["GET", `/conversations/${token}`, undefined],
+        ["POST", `/conversations/${token}/messages`, { text: "Hi" }],
+        ["POST", `/conversations/${token}/read`, undefined],
+        ["POST", `/conversations/${token}/typing`, { typing: true }],
+      ];
+      for (const [method, path, body] of calls) {
+        const response = await t.widget(stranger, method, path, body);
+        expect(`${method} ${path} → ${response.status}`).toBe(`${method} ${path} → 404`);
+      }
+    }
+    expect(await t.widgetJson<unknown[]>(stranger, "GET", "/conversations", undefined, 200)).toEqual([]);
+    const [{ n }] = await t.api.sql`SELECT count(*) AS n FROM conversation_messages m
+      JOIN conversations c ON c.id = m.conversation_id WHERE c.share_token = ${shareToken}`;
+    expect(Number(n)).toBe(1);
+  });
+
+  test("without a session the routes answer 401", async () => {
+    const response = await fetch(`${t.mainUrl}/api/widget/conversations`, {
+      headers: { "Api-Token": "demo" },
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("messages, unread counts and status", () => {
+  test("a visitor message is added; an empty one is a 400; a closed conversation reopens", async () => {
+    const session = await t.session();
+    const { shareToken } = await start(session, { text: "First" });
+    const message = await t.widgetJson<ConversationMessage>(
+      session,
+      "POST",
+      `/conversations/${shareToken}/messages`,
+      { text: " Second " },
+      201,
+    );
+    expect(message).toMatchObject({ author: "visitor", text: "Second" });
+    const empty = await t.widget(session, "POST", `/conversations/${shareToken}/messages`, { text: "" });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ error: "Write a message or attach a file", field: "text" });
+
+    const id = await conversationId(shareToken);
+    expect((await t.admin<AdminConversation>("POST", `/conversations/${id}/close`, {}, 200)).status).toBe(
+      "closed",
+    );
+    await t.widgetJson(session, "POST", `/conversations/${shareToken}/messages`, { text: "Hello?" }, 201);
+    const after = await t.widgetJson<Conversation>(
+      session,
+      "GET",
+      `/conversations/${shareToken}`,
+      undefined,
+      200,
+    );
+    expect(after.status).toBe("open");
+    expect(after.messages.map((entry) => entry.text)).toEqual(["First", "Second", "Hello?"]);
+  });
+
+  test("staff replies count as unread for the visitor until read; visitor messages for staff until replied or read", async () => {
+    const session = await t.session();
+    const { shareToken } = await start(session, { text: "Question" });
+    const id = await conversationId(shareToken);
+    const staffList = async () =>
+      (
+        await t.admin<{ items: AdminConversationSummary[] }>(
+          "GET",
+          `/conversations?sessionId=${session.gleapId}`,
+          undefined,
+          200,
+        )
+      ).items;
+    expect((await staffList())[0]?.unread).toBe(1);
+
+    const answer = await reply(id, "<p>Hello <strong>there</strong></p>");
+    expect(answer).toMatchObject({
+      author: "staff",
+      name: "admin",
+      text: "<p>Hello <strong>there</strong></p>",
+    });
+    // Replying means staff read the question.
+    expect((await staffList())[0]?.unread).toBe(0);
+    await reply(id, "Anything else?");
+
+    const list = await t.widgetJson<ConversationSummary[]>(session, "GET", "/conversations", undefined, 200);
+    expect(list[0]?.unread).toBe(2);
+    expect(list[0]?.lastMessage?.text).toBe("Anything else?");
+    const home = await t.widgetJson<MessengerHome>(session, "GET", "/messenger/home", undefined, 200);
+    expect(home.unreadMessages).toBe(2);
+    expect(home.conversation?.shareToken).toBe(shareToken);
+
+    expect(await t.widgetJson(session, "POST", `/conversations/${shareToken}/read`, undefined, 200)).toEqual({
+      unread: 0,
+    });
+    expect(
+      (await t.widgetJson<ConversationSummary[]>(session, "GET", "/conversations", undefined, 200))[0]
+        ?.unread,
+    ).toBe(0);
+
+    await t.widgetJson(session, "POST", `/conversations/${shareToken}/messages`, { text: "Thanks!" }, 201);
+    expect((await staffList())[0]?.unread).toBe(1);
+    expect(await t.admin("POST", `/conversations/${id}/read`, {}, 200)).toEqual({ unread: 0 });
+    expect((await staffList())[0]?.unread).toBe(0);
+  });
+
+  test("staff HTML is sanitized when stored", async () => {
+    const session = await t.session();
+    const { shareToken } = await start(session, { text: "Hi" });
+    const stored = await reply(
+      await conversationId(shareToken),
+      '<p onclick="alert(1)">Hi<script>alert(1)</script><img src="x" onerror="alert(1)"></p>',
+    );
+    expect(stored.text).toBe("<p>Hi</p>");
+    const onlyScript = await t.api.call(
+      "POST",
+      `/api/projects/${t.projectId}/conversations/${await conversationId(shareToken)}/messages`,
+      { text: "<script>alert(1)</script>" },
+    );
+    expect(onlyScript.status).toBe(400);
+  });
+
+  test("the typing route checks its body", async () => {
+    const session = await t.session();
+    const { shareToken } = await start(session, { text: "Hi" });
+    expect(
+      (await t.widget(session, "POST", `/conversations/${shareToken}/typing`, { typing: true })).status,
+    ).toBe(204);
+    const bad = await t.widget(session, "POST", `/conversations/${shareToken}/typing`, { typing: "yes" });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("realtime", () => {
+  test("a staff reply reaches every socket of the session with the unread count, and the badge moves", async () => {
+    const session = await t.session();
+    const { shareToken } = await start(session, { text: "Hello" });
+    const id = await conversationId(shareToken);
+    const first = await openSocket(t.mainUrl, session);
+    const second = await openSocket(t.mainUrl, session);
+    const other = await openSocket(t.mainUrl, await t.session());
+    try {
+      const message = await reply(id, "We're on it");
+      for (const socket of [first, second]) {
+        expect(await socket.next()).toEqual({
+          name: "conversation-message",
+          data: { shareToken, message, unread: 1 },
+        });
+        expect(await socket.next()).toEqual({ name: "update", data: { a: [], u: 1 } });
+      }
+      await reply(id, "Found it");
+      expect((await first.next()).data).toMatchObject({ unread: 2 });
+      expect(await first.next()).toEqual({ name: "update", data: { a: [], u: 2 } });
+
+      // Reading it takes the badge down on every tab.
+      await t.widgetJson(session, "POST", `/conversations/${shareToken}/read`, undefined, 200);
+      expect(await first.next()).toEqual({ name: "update", data: { a: [], u: 0 } });
+
+      // Another session heard none of it.
+      const nothing = await other.next(300).catch(() => "nothing");
+      expect(nothing).toBe("nothing");
+    } finally {
+      first.close();
+      second.close();
+      other.close();
+    }
+  });
+
+  test("a socket that opens with unread staff messages learns the count at once", async () => {
+    const session = await t.session();
+    const { shareToken } = await start(session, { text: "Hello" });
+    await reply(await conversationId(shareToken), "Reply while away");
+    const socket = await openSocket(t.mainUrl, session);
+    try {
+      expect(await socket.next()).toEqual({ name: "update", data: { a: [], u: 1 } });
+    } finally {
+      socket.close();
+    }
+  });
+
+  test("a visitor's message reaches the session's other tabs; staff typing and status changes arrive", async () => {
+    const session = await t.session();
+    const { shareToken } = await start(session, { text: "Hello" });
+    const id = await conversationId(shareToken);
+    const socket = await openSocket(t.mainUrl, session);
+    try {
+      const message = await t.widgetJson<ConversationMessage>(
+        session,
+        "POST",
+        `/conversations/${shareToken}/messages`,
+        { text: "From the other tab" },
+        201,
+      );
+      expect(await socket.next()).toEqual({
+        name: "conversation-message",
+        data: { shareToken, message, unread: 0 },
+      });
+
+      expect(
+        await t.api.call("POST", `/api/projects/${t.projectId}/conversations/${id}/typing`, { typing: true }),
+      ).toMatchObject({ status: 204 });
+      expect(await socket.next()).toEqual({
+        name: "conversation-typing",
+        data: { shareToken, typing: true, name: "admin" },
+      });
+
+      await t.admin("POST", `/conversations/${id}/close`, {}, 200);
+      expect(await socket.next()).toEqual({
+        name: "conversation-status",
+        data: { shareToken, status: "closed" },
+      });
+      // Closing a closed conversation changes nothing and pushes nothing.
+      await t.admin("POST", `/conversations/${id}/close`, {}, 200);
+      await t.admin("POST", `/conversations/${id}/reopen`, {}, 200);
+      expect(await socket.next()).toEqual({
+        name: "conversation-status",
+        data: { shareToken, status: "open" },
+      });
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe("sessions that identify", () => {
+  test("an anonymous session's conversations follow it into the user's session", async () => {
+    const known = await t.session();
+    await t.widgetJson(known, "POST", "/sessions/identify", { userId: "merge-user-1" }, 200);
+    const anonymous = await t.session();
+    const { shareToken } = await start(anonymous, { text: "Before signing in" });
+    const merged = await t.widgetJson<{ gleapId: string }>(
+      anonymous,
+      "POST",
+      "/sessions/identify",
+      { userId: "merge-user-1" },
+      200,
+    );
+    expect(merged.gleapId).toBe(known.gleapId);
+    const list = await t.widgetJson<ConversationSummary[]>(known, "GET", "/conversations", undefined, 200);
+    expect(list.map((entry) => entry.shareToken)).toContain(shareToken);
+  });
+});
+
+describe("the admin's conversations", () => {
+  test("list with filters and sorting, detail with messages and read marks, audit rows", async () => {
+    const session = await t.session();
+    const { shareToken } = await start(session, { text: "Audit me" });
+    const id = await conversationId(shareToken);
+    await reply(id, "Replied");
+    await t.admin("POST", `/conversations/${id}/close`, {}, 200);
+
+    const closed = await t.admin<{ items: AdminConversationSummary[]; total: number }>(
+      "GET",
+      "/conversations?status=closed&q=audit",
+      undefined,
+      200,
+    );
+    expect(closed.items.map((item) => item.id)).toEqual([id]);
+    expect(closed.items[0]?.session.id).toBe(session.gleapId);
+    expect(closed.items[0]?.lastMessage?.text).toBe("Replied");
+    await t.admin("GET", "/conversations?status=maybe", undefined, 400);
+    await t.admin("GET", "/conversations?sort=unread", undefined, 200);
+    await t.admin("GET", "/conversations?sort=nope", undefined, 400);
+
+    const detail = await t.admin<AdminConversation>("GET", `/conversations/${id}`, undefined, 200);
+    expect(detail.messages.map((message) => message.author)).toEqual(["visitor", "staff"]);
+    expect(detail.visitorLastReadMessageId).toBe(detail.messages[0]?.id ?? "");
+    expect(detail.status).toBe("closed");
+    expect(detail.closedAt).not.toBeNull();
+
+    const actions = await t.api
+      .sql`SELECT action, actor_id FROM audit_log WHERE entity_id = ${id} ORDER BY created_at, id`;
+    expect(actions.map((row: { action: string }) => row.action)).toEqual([
+      "conversation.reply",
+      "conversation.close",
+    ]);
+    expect(actions.every((row: { actor_id: string }) => row.actor_id === t.api.adminId)).toBe(true);
+  });
+
+  test("404 for an unknown project or conversation; 400 for a bad reply", async () => {
+    await t.api.expectJson("GET", "/api/projects/nope/conversations", undefined, 404);
+    await t.admin("GET", "/conversations/nope", undefined, 404);
+    await t.admin("POST", "/conversations/nope/messages", { text: "x" }, 404);
+    const session = await t.session();
+    const { shareToken } = await start(session, { text: "Hi" });
+    const id = await conversationId(shareToken);
+    await t.admin("POST", `/conversations/${id}/messages`, { text: "" }, 400);
+    await t.admin("POST", `/conversations/${id}/messages`, { text: "x", extra: 1 }, 400);
+    await t.admin("POST", `/conversations/${id}/typing`, {}, 400);
+  });
+});

@@ -1,0 +1,167 @@
+import {
+  type Attachment,
+  type Conversation,
+  type ReadAnswer,
+  SendMessageRequest,
+  StartConversationRequest,
+  TypingRequest,
+} from "../../../shared/messenger-api.ts";
+import { json, jsonError } from "../../http/json-response.ts";
+import { readJsonBody } from "../../http/read-json-body.ts";
+import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
+import type { WidgetRouteDeps } from "../widget-route-deps.ts";
+import { findBot } from "./bots-repository.ts";
+import {
+  announceMessage,
+  announceStatus,
+  announceUnreadCount,
+  announceVisitorTyping,
+} from "./conversation-events.ts";
+import {
+  addMessage,
+  countUnreadMessages,
+  findSessionConversation,
+  listMessages,
+  listSessionConversations,
+  markRead,
+  type NewMessage,
+  type StoredConversation,
+  startConversation,
+  visitorSummary,
+} from "./conversations-repository.ts";
+import { sanitizeHtml } from "./html-sanitizer.ts";
+import { sessionOf } from "./route-context.ts";
+
+const base = "/api/widget/conversations";
+
+const subjectLength = 80;
+
+/** The subject a conversation gets when the visitor named none: its first line, cut at a word. */
+export function subjectFrom(text: string, attachments: Attachment[]): string {
+  const line = text.trim().split("\n")[0]?.trim() ?? "";
+  if (line === "") return attachments[0]?.name ?? "Conversation";
+  if (line.length <= subjectLength) return line;
+  const cut = line.slice(0, subjectLength);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > subjectLength / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const saysNothing = (text: string, attachments: Attachment[] | undefined) =>
+  text.trim() === "" && (attachments?.length ?? 0) === 0;
+
+const emptyMessage = () => jsonError(400, "Write a message or attach a file", "text");
+
+/**
+ * The visitor's conversations (issue 13): list, start (also from a bot handover), read, send, mark
+ * read and typing. A session only ever reaches its own conversations; any other share token is a 404.
+ */
+export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
+  const { sql } = deps;
+  const missing = (token: string) => jsonError(404, `No conversation ${token}`);
+
+  async function full(conversation: StoredConversation): Promise<Conversation> {
+    const [summary, messages] = await Promise.all([
+      visitorSummary(sql, conversation),
+      listMessages(sql, conversation.id),
+    ]);
+    return { ...summary, messages };
+  }
+
+  async function list(context: WidgetContext): Promise<Response> {
+    const session = sessionOf(context);
+    if (session instanceof Response) return session;
+    return json(await listSessionConversations(sql, session.id));
+  }
+
+  async function start(context: WidgetContext): Promise<Response> {
+    const session = sessionOf(context);
+    if (session instanceof Response) return session;
+    const body = await readJsonBody(context.request, StartConversationRequest);
+    if (!body.ok) return body.response;
+    const { text, attachments = [], botId, transcript = [], collected = {}, subject } = body.value;
+    if (saysNothing(text, attachments)) return emptyMessage();
+    // A bot that changed or went away since the visitor talked to it still hands over; its messages
+    // then carry a generic name.
+    const bot = botId ? await findBot(sql, context.project.id, botId) : null;
+    const botMessage = (said: string): NewMessage => ({
+      author: "bot",
+      name: bot?.name ?? "Bot",
+      avatarUrl: bot?.avatarUrl ?? null,
+      text: sanitizeHtml(said),
+    });
+    const { conversation, messages } = await sql.begin((tx) =>
+      startConversation(tx, {
+        projectId: context.project.id,
+        sessionId: session.id,
+        subject: subject?.trim() || subjectFrom(text, attachments),
+        botId: bot?.id ?? null,
+        collected,
+        transcript: transcript.map((entry) =>
+          entry.author === "bot" ? botMessage(entry.text) : { author: "visitor", text: entry.text.trim() },
+        ),
+        opening: { author: "visitor", text: text.trim(), attachments },
+      }),
+    );
+    const opening = messages.at(-1);
+    if (opening) await announceMessage(deps, conversation, opening);
+    return json(await full(conversation), { status: 201 });
+  }
+
+  async function load(context: WidgetContext): Promise<StoredConversation | Response> {
+    const session = sessionOf(context);
+    if (session instanceof Response) return session;
+    const token = context.params.shareToken ?? "";
+    return (await findSessionConversation(sql, session.id, token)) ?? missing(token);
+  }
+
+  async function read(context: WidgetContext): Promise<Response> {
+    const conversation = await load(context);
+    if (conversation instanceof Response) return conversation;
+    return json(await full(conversation));
+  }
+
+  async function send(context: WidgetContext): Promise<Response> {
+    const body = await readJsonBody(context.request, SendMessageRequest);
+    if (!body.ok) return body.response;
+    if (saysNothing(body.value.text, body.value.attachments)) return emptyMessage();
+    const conversation = await load(context);
+    if (conversation instanceof Response) return conversation;
+    const { message, reopened } = await sql.begin((tx) =>
+      addMessage(tx, conversation, {
+        author: "visitor",
+        text: body.value.text.trim(),
+        attachments: body.value.attachments ?? [],
+      }),
+    );
+    if (reopened) await announceStatus(deps, conversation, "open");
+    await announceMessage(deps, conversation, message);
+    return json(message, { status: 201 });
+  }
+
+  async function markAsRead(context: WidgetContext): Promise<Response> {
+    const conversation = await load(context);
+    if (conversation instanceof Response) return conversation;
+    await markRead(sql, conversation.id, "visitor");
+    const answer: ReadAnswer = { unread: await countUnreadMessages(sql, conversation.sessionId) };
+    await announceUnreadCount(deps, conversation.sessionId);
+    return json(answer);
+  }
+
+  async function typing(context: WidgetContext): Promise<Response> {
+    const body = await readJsonBody(context.request, TypingRequest);
+    if (!body.ok) return body.response;
+    const conversation = await load(context);
+    if (conversation instanceof Response) return conversation;
+    await announceVisitorTyping(deps, conversation, body.value.typing);
+    return new Response(null, { status: 204 });
+  }
+
+  return [
+    { method: "GET", pattern: base, auth: "session", handle: list },
+    { method: "POST", pattern: base, auth: "session", handle: start },
+    { method: "GET", pattern: `${base}/:shareToken`, auth: "session", handle: read },
+    { method: "POST", pattern: `${base}/:shareToken/messages`, auth: "session", handle: send },
+    { method: "POST", pattern: `${base}/:shareToken/read`, auth: "session", handle: markAsRead },
+    { method: "POST", pattern: `${base}/:shareToken/typing`, auth: "session", handle: typing },
+  ];
+}

@@ -1,0 +1,51 @@
+import type { MessengerHome } from "../../../shared/messenger-api.ts";
+import { json } from "../../http/json-response.ts";
+import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
+import type { WidgetRouteDeps } from "../widget-route-deps.ts";
+import { listChecklistSummaries } from "./checklist-summaries.ts";
+import { countUnreadMessages, listSessionConversations } from "./conversations-repository.ts";
+import { hasFeatureRequests } from "./feature-requests-repository.ts";
+import { listHomeFlows } from "./flows-repository.ts";
+import { hasLiveArticles } from "./help-repository.ts";
+import { listLiveNews } from "./news-repository.ts";
+import { sessionOf } from "./route-context.ts";
+
+/** The messenger's first screen in one request, and the checklists list. */
+export function homeRoutes({ sql, sessionSecret }: WidgetRouteDeps): WidgetRoute[] {
+  async function home(context: WidgetContext): Promise<Response> {
+    const session = sessionOf(context);
+    if (session instanceof Response) return session;
+    const projectId = context.project.id;
+    const [flows, news, conversations, unreadMessages, checklists, hasHelpCenter, hasRequests] =
+      await Promise.all([
+        listHomeFlows(sql, projectId),
+        listLiveNews(sql, projectId, 3),
+        listSessionConversations(sql, session.id, { status: "open", limit: 1 }),
+        countUnreadMessages(sql, session.id),
+        listChecklistSummaries(sql, sessionSecret, projectId, session.id),
+        hasLiveArticles(sql, projectId),
+        hasFeatureRequests(sql, projectId),
+      ]);
+    const answer: MessengerHome = {
+      flows: flows.map(({ key, title, description, icon }) => ({ key, title, description, icon })),
+      news,
+      conversation: conversations[0] ?? null,
+      unreadMessages,
+      checklists,
+      hasHelpCenter,
+      hasFeatureRequests: hasRequests,
+    };
+    return json(answer);
+  }
+
+  async function checklists(context: WidgetContext): Promise<Response> {
+    const session = sessionOf(context);
+    if (session instanceof Response) return session;
+    return json(await listChecklistSummaries(sql, sessionSecret, context.project.id, session.id));
+  }
+
+  return [
+    { method: "GET", pattern: "/api/widget/messenger/home", auth: "session", handle: home },
+    { method: "GET", pattern: "/api/widget/checklists", auth: "session", handle: checklists },
+  ];
+}

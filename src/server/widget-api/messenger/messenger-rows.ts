@@ -1,0 +1,33 @@
+/** Small helpers the messenger repositories share for reading rows the same way on both engines. */
+
+/** A count as either engine returns it (number, string or bigint). */
+export const toCount = (value: unknown): number => Number(value ?? 0);
+
+export const toBoolean = (value: unknown): boolean => Boolean(value) && value !== "0" && value !== "false";
+
+export function parseJson<T>(text: unknown, fallback: T): T {
+  if (typeof text !== "string" || text === "") return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The lower-cased key column of a text: case-insensitive uniqueness and search on both engines. */
+export const textKey = (text: string): string => text.trim().toLowerCase();
+
+export const nowIso = (): string => new Date().toISOString();
+
+/** Draft or live, as stored. */
+export const contentStatus = (value: unknown): "draft" | "live" => (value === "live" ? "live" : "draft");
+
+/** An optional image or link address: blank means none. */
+export const optionalUrl = (value: string | null | undefined): string | null => value?.trim() || null;
+
+/** The outcome of an admin write: the record's id, or why not (answered as that status). */
+export type WriteOutcome =
+  | { ok: true; id: string }
+  | { ok: false; status: 400 | 404 | 409; error: string; field?: string };
+
+export const notFound = (error: string): WriteOutcome => ({ ok: false, status: 404, error });

@@ -29,6 +29,14 @@ describe("readJsonBody", () => {
     expect(await readJsonBody(post("  \n "), SessionStartRequest)).toEqual({ ok: true, value: {} });
   });
 
+  test("a NUL character (which PostgreSQL cannot store) is a 400, in any case of the escape", async () => {
+    for (const body of ['{"lang":"de\\u0000"}', '{"lang":"\\U0000"}']) {
+      const { status, body: answer } = await failure(body);
+      expect(status).toBe(400);
+      expect(answer).toEqual({ error: "Request body must not contain NUL characters" });
+    }
+  });
+
   test("invalid JSON is a 400 with a JSON error body", async () => {
     const { status, body, response } = await failure("{lang:");
     expect(status).toBe(400);

@@ -44,6 +44,9 @@ export function parseJsonText(
   limits: JsonShapeLimits = defaultJsonShapeLimits,
 ): BodyResult<unknown> {
   if (text.trim() === "") return { ok: true, value: {} };
+  // PostgreSQL cannot store a NUL character in text: refused here, once, for every JSON body.
+  if (/\\u0000/i.test(text))
+    return { ok: false, response: jsonError(400, "Request body must not contain NUL characters") };
   const problem = jsonShapeProblem(text, limits);
   if (problem) return { ok: false, response: jsonError(400, problem) };
   try {

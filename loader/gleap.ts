@@ -59,7 +59,8 @@ const routes: Array<[WidgetChunkName, string]> = [
   ["notifications", "showNotification"],
   ["launcher", "showFeedbackButton"],
   ["tours", "startProductTour"],
-  ["capture", "startScreenCapture"],
+  ["capture", "startScreenCapture captureData clearCapture"],
+  ["replay", "startReplay replayData setReplayOptions"],
 ];
 const surfaceOf: Record<string, WidgetChunkName> = {};
 for (const [surface, names] of routes) for (const name of names.split(" ")) surfaceOf[name] = surface;
@@ -72,6 +73,9 @@ const ifMounted = new Set([
   "closeModal",
   "showFeedbackButton",
   "sessionCleared",
+  "captureData",
+  "clearCapture",
+  "replayData",
 ]);
 
 const consentPollMs = 1000;
@@ -208,6 +212,7 @@ export function createGleap(deps: GleapDeps) {
     }),
     aiTools: () => aiTools,
     command: (name, args = []) => void runCommand({ command: name, args }),
+    query: async (name, args = []) => runCommand({ command: name, args }),
     isOpened: () => opened,
     unreadCount: () => unread,
     reportParts,
@@ -445,6 +450,8 @@ export function createGleap(deps: GleapDeps) {
     await loadConfig();
     // Spec §4: network capture stays stopped until the config enables it (or the host starts it).
     if (flowConfig.enableNetworkLogs || networkOn) startNetwork();
+    // The replay recorder is its own chunk, loaded only for projects that record replays.
+    if (flowConfig.enableWebReplays) runCommand({ command: "startReplay", args: [] });
     await nextTask();
     if (run !== generation) return;
     tracker.start();

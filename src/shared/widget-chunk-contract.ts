@@ -70,6 +70,11 @@ export interface WidgetHost {
   aiTools(): unknown[];
   /** Runs a host API command on whichever surface serves it (e.g. a notification opening the messenger). */
   command(name: string, args?: unknown[]): void;
+  /**
+   * Asks a surface for something it holds (the capture's screenshot, the replay's events): answers
+   * what its `run` answers, or undefined when that surface has not been loaded (nothing to ask).
+   */
+  query(name: string, args?: unknown[]): Promise<unknown>;
   isOpened(): boolean;
   unreadCount(): number;
   /** What the loader holds for a report: custom data, tags, logs and the start time. */
@@ -133,5 +138,5 @@ export const widgetChunkNames = [
  * Every surface the host API can route to. Those not in `widgetChunkNames` yet have no chunk: their
  * commands resolve and log that the surface is unavailable.
  */
-export const surfaceNames = [...widgetChunkNames, "tours", "capture"] as const;
+export const surfaceNames = [...widgetChunkNames, "tours", "capture", "replay"] as const;
 export type WidgetChunkName = (typeof surfaceNames)[number];

@@ -30,6 +30,8 @@ export interface RecordingHost extends WidgetHost {
   openedUrls: Array<{ url: string; newTab: boolean }>;
   customActions: Array<{ name: string; extra?: Record<string, unknown> }>;
   tracked: Array<{ name: string; data?: unknown }>;
+  /** What `query(name)` answers, by name (a surface's data, e.g. the capture's screenshot). */
+  answers: Record<string, unknown>;
   state: {
     flowConfig: FlowConfig;
     session: WidgetSession | null;
@@ -78,6 +80,7 @@ export function createRecordingHost(overrides: Partial<WidgetHost> = {}): Record
     openedUrls: [],
     customActions: [],
     tracked: [],
+    answers: {},
     state,
     sdkKey: "demo",
     apiUrl: () => "http://localhost:3000/api/widget",
@@ -91,6 +94,10 @@ export function createRecordingHost(overrides: Partial<WidgetHost> = {}): Record
     }),
     aiTools: () => [],
     command: (name, args = []) => host.commands.push({ name, args }),
+    query: async (name, args = []) => {
+      host.commands.push({ name, args });
+      return host.answers[name];
+    },
     isOpened: () => state.opened,
     unreadCount: () => state.unread,
     reportParts: () => parts,

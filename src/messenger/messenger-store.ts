@@ -1,44 +1,39 @@
 import type { HostToMessengerMessage } from "../shared/frame-messages.ts";
 
-/** The host's messages that ask for a screen (spec §2 "Widget screens opened by messages"). */
-export const screenMessageNames = [
-  "start-feedbackflow",
-  "start-survey",
-  "open-conversations",
-  "open-conversation",
-  "start-bot",
-  "open-help-collection",
-  "open-help-article",
-  "open-helpcenter",
-  "open-helpcenter-search",
-  "open-news",
-  "open-news-article",
-  "open-checklists",
-  "start-checklist",
-  "open-checklist",
-  "open-feature-requests",
-] as const;
-export type ScreenMessage = Extract<HostToMessengerMessage, { name: (typeof screenMessageNames)[number] }>;
-
-const isScreenMessage = (message: HostToMessengerMessage): message is ScreenMessage =>
-  (screenMessageNames as readonly string[]).includes(message.name);
+/**
+ * What the host page told the frame (spec §7 "Window messages"), as one state. Screen requests are not
+ * kept here: they become navigation (shell/navigator.ts); this store keeps everything else the
+ * screens read: the config, the session, the widget's open state, the host's unread count, form
+ * values the host set, and the answer to the last `send-feedback`.
+ */
+export interface FeedbackAnswer {
+  status: "sent" | "failed";
+  /** `feedback-sent`: the server's answer to the report (`{id, shortId, …}`). */
+  answer?: unknown;
+  /** `feedback-sending-failed`: the host's text. */
+  text?: string;
+  /** Counts answers, so a screen tells a new answer from one it saw before. */
+  seq: number;
+}
 
 export interface MessengerState {
   /** The widget's flowConfig as the host sent it (`config-update`). */
   config: Record<string, unknown> | null;
+  /** The host's language (`setLanguage`, else the browser's). */
   overrideLanguage: string | null;
   session: Record<string, unknown> | null;
   apiUrl: string | null;
   sdkKey: string | null;
-  /** The screen the host asked for last, or null for the home screen. */
-  screen: ScreenMessage | null;
   widgetOpen: boolean;
-  unreadCount: number;
+  /** The host's unread count (`unread-count-changed`); null until it says one. */
+  hostUnread: number | null;
   /** Values a host pre-filled (`preFillForm`) and values set by the capture editor (`set-form-data`). */
   formData: Record<string, unknown>;
-  feedback: { status: "sent"; answer: unknown } | { status: "failed"; text: string } | null;
+  /** Bumped by every `set-form-data` and `prefill-form-data`, so a form applies each once. */
+  formDataSeq: number;
+  feedback: FeedbackAnswer | null;
   ticketData: Record<string, unknown> | null;
-  /** Every message name received, in order (shown for end-to-end tests and debugging). */
+  /** The last message names received, in order (the root's `data-received`, for tests and debugging). */
   received: string[];
 }
 
@@ -48,19 +43,22 @@ export const initialState: MessengerState = {
   session: null,
   apiUrl: null,
   sdkKey: null,
-  screen: null,
   widgetOpen: false,
-  unreadCount: 0,
+  hostUnread: null,
   formData: {},
+  formDataSeq: 0,
   feedback: null,
   ticketData: null,
   received: [],
 };
 
-/** The state after one host message. Pure, so the screen and the tests share one truth. */
+/** How many message names `received` keeps. */
+const receivedLimit = 200;
+
+/** The state after one host message. Pure, so the screens and the tests share one truth. */
 export function receive(state: MessengerState, message: HostToMessengerMessage): MessengerState {
-  const next = { ...state, received: [...state.received, message.name] };
-  if (isScreenMessage(message)) return { ...next, screen: message, feedback: null };
+  const next = { ...state, received: [...state.received, message.name].slice(-receivedLimit) };
+  const seq = (state.feedback?.seq ?? 0) + 1;
   switch (message.name) {
     case "config-update":
       return {
@@ -76,19 +74,23 @@ export function receive(state: MessengerState, message: HostToMessengerMessage):
         sdkKey: message.data.sdkKey,
       };
     case "session-cleared":
-      return { ...next, session: null, screen: null };
+      return { ...next, session: null, formData: {}, feedback: null };
     case "widget-status-update":
       return { ...next, widgetOpen: message.data.isWidgetOpen };
     case "unread-count-changed":
-      return { ...next, unreadCount: message.data };
+      return { ...next, hostUnread: message.data };
     case "prefill-form-data":
-      return { ...next, formData: { ...next.formData, ...message.data } };
+      return { ...next, formData: { ...next.formData, ...message.data }, formDataSeq: state.formDataSeq + 1 };
     case "set-form-data":
-      return { ...next, formData: { ...next.formData, [message.data.formKey]: message.data.data } };
+      return {
+        ...next,
+        formData: { ...next.formData, [message.data.formKey]: message.data.data },
+        formDataSeq: state.formDataSeq + 1,
+      };
     case "feedback-sent":
-      return { ...next, feedback: { status: "sent", answer: message.data } };
+      return { ...next, feedback: { status: "sent", answer: message.data, seq } };
     case "feedback-sending-failed":
-      return { ...next, feedback: { status: "failed", text: message.data } };
+      return { ...next, feedback: { status: "failed", text: message.data, seq } };
     case "collect-ticket-data":
       return { ...next, ticketData: message.data };
     default:
@@ -100,6 +102,9 @@ export function receive(state: MessengerState, message: HostToMessengerMessage):
 export function createMessengerStore(start: MessengerState = initialState) {
   let state = start;
   const listeners = new Set<() => void>();
+  const emit = () => {
+    for (const listener of listeners) listener();
+  };
   return {
     get: () => state,
     subscribe(listener: () => void) {
@@ -108,12 +113,14 @@ export function createMessengerStore(start: MessengerState = initialState) {
     },
     receive(message: HostToMessengerMessage) {
       state = receive(state, message);
-      for (const listener of listeners) listener();
+      emit();
     },
-    /** The back button: from a requested screen to the home screen. */
-    showHome() {
-      state = { ...state, screen: null };
-      for (const listener of listeners) listener();
+    /** Forgets a form value (the visitor removed the screenshot). */
+    clearFormData(key: string) {
+      if (!(key in state.formData)) return;
+      const { [key]: _, ...rest } = state.formData;
+      state = { ...state, formData: rest };
+      emit();
     },
   };
 }

@@ -1,0 +1,285 @@
+import { type FormEvent, useState } from "react";
+import type { ChecklistSummary, ConversationMessage, MessengerHome } from "../../shared/messenger-api.ts";
+import { HeroHeader } from "../shell/header-bar.tsx";
+import { FlowIcon, Icon } from "../shell/icons.tsx";
+import { relativeTime } from "../shell/relative-time.ts";
+import type { ScreenProps } from "../shell/screen-registry.ts";
+import type { Screen } from "../shell/screens.ts";
+import { useApiQuery, useLocale, useMessengerState, useShell, useTexts } from "../shell/shell-context.tsx";
+import { ErrorState, Skeleton } from "../shell/states.tsx";
+import { homeTexts } from "./home-texts.ts";
+
+/** Plain text of a message for a one-line preview (staff and bot messages are HTML). */
+export function plainText(message: Pick<ConversationMessage, "author" | "text">): string {
+  if (message.author === "visitor" || typeof DOMParser === "undefined") return message.text;
+  // DOMParser builds an inert document: nothing in it loads or runs.
+  return new DOMParser().parseFromString(message.text, "text/html").body.textContent ?? "";
+}
+
+const firstName = (name: unknown) => (typeof name === "string" ? (name.trim().split(/\s+/)[0] ?? "") : "");
+
+const checklistScreen = (checklist: ChecklistSummary): Screen =>
+  checklist.checklistId
+    ? { name: "checklist", checklistId: checklist.checklistId }
+    : { name: "checklist", outboundId: checklist.outboundId };
+
+function ConversationCard({ home }: { home: MessengerHome }) {
+  const t = useTexts(homeTexts);
+  const { lang } = useLocale();
+  const { navigator } = useShell();
+  const conversation = home.conversation;
+  if (!conversation)
+    return (
+      <button
+        type="button"
+        className="card action-card action-card--primary"
+        data-home-action="new-conversation"
+        onClick={() => navigator.push({ name: "new-conversation" })}
+      >
+        <span className="action-text">
+          <span className="action-title" dir="auto">
+            {t("home.sendMessage")}
+          </span>
+          <span className="action-hint" dir="auto">
+            {t("home.sendMessageHint")}
+          </span>
+        </span>
+        <span className="send-bubble">
+          <Icon name="send" size={18} />
+        </span>
+      </button>
+    );
+  const last = conversation.lastMessage;
+  const author = last?.author === "visitor" ? t("home.you") : (last?.name ?? "");
+  return (
+    <button
+      type="button"
+      className="card action-card"
+      data-home-action="conversation"
+      onClick={() => navigator.push({ name: "conversation", shareToken: conversation.shareToken })}
+    >
+      <span className="action-text">
+        <span className="action-label">{t("home.continue")}</span>
+        <span className="action-title" dir="auto">
+          {conversation.subject}
+        </span>
+        {last && (
+          <span className="action-hint one-line" dir="auto">
+            {author && <strong>{author}: </strong>}
+            {plainText(last)}
+          </span>
+        )}
+      </span>
+      <span className="action-meta">
+        {last && <span className="time">{relativeTime(lang, last.createdAt)}</span>}
+        {conversation.unread > 0 && (
+          <span className="badge badge--inline">{t("home.newMessages", { count: conversation.unread })}</span>
+        )}
+      </span>
+    </button>
+  );
+}
+
+function FlowActions({ home }: { home: MessengerHome }) {
+  const t = useTexts(homeTexts);
+  const { navigator, screens } = useShell();
+  if (home.flows.length === 0 && !home.hasFeatureRequests) return null;
+  return (
+    <section className="card list" aria-label={t("home.actions")}>
+      {home.flows.map((flow) => (
+        <button
+          key={flow.key}
+          type="button"
+          className="list-row list-row--action"
+          data-home-action={`flow:${flow.key}`}
+          onPointerEnter={() => screens.preload("flow")}
+          onFocus={() => screens.preload("flow")}
+          onClick={() => navigator.push({ name: "flow", flowKey: flow.key })}
+        >
+          <span className="row-icon">
+            <FlowIcon icon={flow.icon || flow.key} />
+          </span>
+          <span className="row-text">
+            <span className="row-title" dir="auto">
+              {flow.title}
+            </span>
+            {flow.description && (
+              <span className="row-hint" dir="auto">
+                {flow.description}
+              </span>
+            )}
+          </span>
+          <Icon name="chevron" size={18} className="row-chevron" />
+        </button>
+      ))}
+      {home.hasFeatureRequests && (
+        <button
+          type="button"
+          className="list-row list-row--action"
+          data-home-action="feature-requests"
+          onClick={() => navigator.push({ name: "feature-requests" })}
+        >
+          <span className="row-icon">
+            <Icon name="vote" />
+          </span>
+          <span className="row-text">
+            <span className="row-title" dir="auto">
+              {t("home.featureRequests")}
+            </span>
+            <span className="row-hint" dir="auto">
+              {t("home.featureRequestsHint")}
+            </span>
+          </span>
+          <Icon name="chevron" size={18} className="row-chevron" />
+        </button>
+      )}
+    </section>
+  );
+}
+
+function HelpSearch() {
+  const t = useTexts(homeTexts);
+  const { navigator } = useShell();
+  const [term, setTerm] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = term.trim();
+    navigator.push(trimmed ? { name: "help-search", term: trimmed } : { name: "help" });
+  };
+  return (
+    <form className="card search-card" aria-label={t("home.searchHelp")} onSubmit={submit}>
+      <label className="visually-hidden" htmlFor="home-help-search">
+        {t("home.searchHelp")}
+      </label>
+      <input
+        id="home-help-search"
+        className="search-input"
+        type="search"
+        placeholder={t("home.searchHelp")}
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+      />
+      <button type="submit" className="icon-button search-button" aria-label={t("home.search")}>
+        <Icon name="search" size={18} />
+      </button>
+    </form>
+  );
+}
+
+function NewsTeaser({ home }: { home: MessengerHome }) {
+  const t = useTexts(homeTexts);
+  const { lang } = useLocale();
+  const { navigator } = useShell();
+  const post = home.news[0];
+  if (!post) return null;
+  return (
+    <section className="card news-teaser">
+      <button
+        type="button"
+        className="news-teaser-main"
+        data-home-action="news-article"
+        onClick={() => navigator.push({ name: "news-article", newsId: post.id })}
+      >
+        {post.coverImageUrl && <img className="news-cover" src={post.coverImageUrl} alt="" loading="lazy" />}
+        <span className="news-teaser-text">
+          <span className="action-label">
+            {t("home.latestNews")} · {relativeTime(lang, post.publishedAt)}
+          </span>
+          <span className="action-title" dir="auto">
+            {post.title}
+          </span>
+          {post.preview && (
+            <span className="action-hint two-lines" dir="auto">
+              {post.preview}
+            </span>
+          )}
+        </span>
+      </button>
+      {home.news.length > 1 && (
+        <button type="button" className="link-row" onClick={() => navigator.openTab("news")}>
+          {t("home.allNews")}
+          <Icon name="chevron" size={16} />
+        </button>
+      )}
+    </section>
+  );
+}
+
+function Checklists({ home }: { home: MessengerHome }) {
+  const t = useTexts(homeTexts);
+  const { navigator } = useShell();
+  if (home.checklists.length === 0) return null;
+  return (
+    <section className="card list" aria-label={t("home.checklists")}>
+      {home.checklists.map((checklist) => {
+        const percent = checklist.total > 0 ? Math.round((checklist.done / checklist.total) * 100) : 0;
+        return (
+          <button
+            key={checklist.outboundId}
+            type="button"
+            className="list-row list-row--action checklist-row"
+            data-home-action="checklist"
+            onClick={() => navigator.push(checklistScreen(checklist))}
+          >
+            <span className="row-icon">
+              <Icon name={checklist.status === "done" ? "check" : "list"} />
+            </span>
+            <span className="row-text">
+              <span className="row-title" dir="auto">
+                {checklist.title}
+              </span>
+              <span className="progress" aria-hidden="true">
+                <span className="progress-bar" style={{ width: `${percent}%` }} />
+              </span>
+              <span className="row-hint" dir="auto">
+                {t("home.progress", { done: checklist.done, total: checklist.total })}
+              </span>
+            </span>
+            <Icon name="chevron" size={18} className="row-chevron" />
+          </button>
+        );
+      })}
+    </section>
+  );
+}
+
+/**
+ * The first screen: a greeting, the open conversation or a way to start one, the project's feedback
+ * flows, the latest news, checklists and help search — from one request (`GET /messenger/home`).
+ */
+export function HomeScreen(_: ScreenProps<"home">) {
+  const t = useTexts(homeTexts);
+  const name = firstName(useMessengerState((state) => state.session?.name));
+  const home = useApiQuery<MessengerHome>("/messenger/home");
+  return (
+    <>
+      <HeroHeader title={name ? t("home.greeting", { name }) : t("home.greetingAnonymous")}>
+        <p className="hero-lead">{t("home.lead")}</p>
+      </HeroHeader>
+      <div className="home-cards" data-testid="home">
+        {home.status === "loading" && (
+          <>
+            <Skeleton lines={2} />
+            <Skeleton lines={3} />
+          </>
+        )}
+        {home.status === "error" && (
+          <div className="card">
+            <ErrorState error={home.error} onRetry={home.retry} />
+          </div>
+        )}
+        {home.data && (
+          <>
+            <ConversationCard home={home.data} />
+            <FlowActions home={home.data} />
+            {home.data.hasHelpCenter && <HelpSearch />}
+            <NewsTeaser home={home.data} />
+            <Checklists home={home.data} />
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+export default HomeScreen;

@@ -1,0 +1,74 @@
+import { describe, expect, test } from "bun:test";
+import { defineTexts, formatMessage, isRightToLeft, resolveLanguage, translator } from "./i18n.ts";
+import { relativeTime } from "./relative-time.ts";
+
+const texts = defineTexts({
+  en: { greeting: "Hi {name}", unread: { one: "# new message", other: "# new messages" } },
+  de: { greeting: "Hallo {name}", unread: { one: "# neue Nachricht", other: "# neue Nachrichten" } },
+  ar: {
+    unread: {
+      zero: "لا رسائل",
+      one: "رسالة واحدة",
+      two: "رسالتان",
+      few: "# رسائل",
+      many: "# رسالة",
+      other: "# رسالة",
+    },
+  },
+});
+
+describe("texts", () => {
+  test("placeholders and plural forms per language, through Intl.PluralRules", () => {
+    const en = translator(texts, "en-US");
+    expect(en("greeting", { name: "Ada" })).toBe("Hi Ada");
+    expect(en("unread", { count: 1 })).toBe("1 new message");
+    expect(en("unread", { count: 1200 })).toBe("1,200 new messages");
+    const de = translator(texts, "de-AT");
+    expect(de("unread", { count: 2 })).toBe("2 neue Nachrichten");
+    expect(translator(texts, "de")("unread", { count: 1200 })).toBe("1.200 neue Nachrichten");
+    const ar = translator(texts, "ar");
+    expect(ar("unread", { count: 0 })).toBe("لا رسائل");
+    expect(ar("unread", { count: 2 })).toBe("رسالتان");
+    expect(ar("unread", { count: 3 })).toContain("رسائل");
+    // Arabic leaves the greeting to English.
+    expect(ar("greeting", { name: "Ada" })).toBe("Hi Ada");
+    // Another language falls back to English; a missing value stays visible.
+    expect(translator(texts, "fr")("greeting")).toBe("Hi {name}");
+  });
+
+  test("the project's static translations override by key, or by the English wording", () => {
+    expect(translator(texts, "de", { greeting: "Servus {name}" })("greeting", { name: "Ada" })).toBe(
+      "Servus Ada",
+    );
+    expect(translator(texts, "en", { "Hi {name}": "Welcome, {name}" })("greeting", { name: "Ada" })).toBe(
+      "Welcome, Ada",
+    );
+    expect(translator(texts, "en", { unread: "{count} unread" })("unread", { count: 3 })).toBe("3 unread");
+    // An empty override is ignored.
+    expect(translator(texts, "en", { greeting: "" })("greeting", { name: "Ada" })).toBe("Hi Ada");
+  });
+
+  test("formatMessage keeps a # without a count", () => {
+    expect(formatMessage("en", "Ticket #{id}", { id: "7" })).toBe("Ticket #7");
+  });
+
+  test("direction and language choice", () => {
+    expect(isRightToLeft("ar-EG")).toBe(true);
+    expect(isRightToLeft("he")).toBe(true);
+    expect(isRightToLeft("de")).toBe(false);
+    // An explicit setLanguage wins; the browser's own language yields to the project's.
+    expect(resolveLanguage("de", "ar", "en-us")).toBe("de");
+    expect(resolveLanguage("en-us", "ar", "en-US")).toBe("ar");
+    expect(resolveLanguage("en-us", "auto", "en-US")).toBe("en-us");
+    expect(resolveLanguage(null, null, "fr-FR")).toBe("fr-fr");
+  });
+
+  test("relative times in the messenger's language", () => {
+    const now = Date.parse("2026-11-01T12:00:00Z");
+    expect(relativeTime("en", "2026-11-01T11:55:00Z", now)).toBe("5 minutes ago");
+    expect(relativeTime("en", "2026-10-31T12:00:00Z", now)).toBe("yesterday");
+    expect(relativeTime("de", "2026-10-29T12:00:00Z", now)).toBe("vor 3 Tagen");
+    expect(relativeTime("en", "2026-11-01T11:59:50Z", now)).toBe("now");
+    expect(relativeTime("en", "not a date", now)).toBe("");
+  });
+});

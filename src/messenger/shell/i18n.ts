@@ -1,0 +1,127 @@
+/**
+ * The messenger's texts: a small lookup, not @formatjs/intl.
+ *
+ * Why, measured (Bun.build, minified, brotli 11; the first screen by bench/size.ts in Chromium): the
+ * messenger's first screen is 76.5 KB brotli of JavaScript against its 80 KB budget, of which React
+ * and React DOM (with the shared frame-message schemas) are 58.4 KB. `@formatjs/intl` doing what the
+ * messenger needs (createIntl, one plural message, a relative time) is 45.0 KB raw / 11.4 KB brotli:
+ * with it the first screen would be ~87 KB, over budget. This file and relative-time.ts are 1.4 KB
+ * raw / 0.6 KB brotli, and cover all the messenger uses: `{name}` placeholders, plural forms chosen
+ * by `count` through the browser's `Intl.PluralRules` (Arabic's six included), numbers through
+ * `Intl.NumberFormat`, relative times through `Intl.RelativeTimeFormat`. The admin keeps
+ * @formatjs/intl (its budget is 100 KB and it uses ICU select and rich formatting).
+ *
+ * Texts live with the code that shows them, one catalogue per area (shell-texts.ts, the home's,
+ * flows', surveys'): `defineTexts({ en, de, ar })`, where `en` is complete and fixes the keys, `de`
+ * must be complete too (the type checker says what is missing) and `ar` (or any other language) may
+ * leave keys to English. A screen reads its area's texts with `useTexts(catalogue)`. The project's
+ * `staticTranslations` (config) override any text by its key (`"home.greeting"`), or by its English
+ * wording, so a project in a language we do not ship can translate the whole messenger.
+ */
+export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+export type Message = string | Plural;
+
+export interface Catalogue<K extends string> {
+  en: Record<K, Message>;
+  de: Record<K, Message>;
+  ar: Partial<Record<K, Message>>;
+  [language: string]: Partial<Record<K, Message>>;
+}
+
+/** Declares an area's texts; `en` fixes the keys, `de` must have them all, others may leave some out. */
+export const defineTexts = <K extends string>(catalogue: {
+  en: Record<K, Message>;
+  de: Record<NoInfer<K>, Message>;
+  ar: Partial<Record<NoInfer<K>, Message>>;
+}): Catalogue<K> => catalogue as Catalogue<K>;
+
+export type Values = Record<string, string | number>;
+export type Translate<K extends string> = (key: K, values?: Values) => string;
+
+/** Languages written right to left (their base subtag). */
+const rightToLeft = new Set(["ar", "he", "fa", "ur", "ps", "yi"]);
+
+/** The languages that ship texts; any other falls back to English (and the project's overrides). */
+export const shippedLanguages = ["en", "de", "ar"] as const;
+
+export const baseLanguage = (lang: string) => lang.toLowerCase().split(/[-_]/)[0] ?? "en";
+
+export const isRightToLeft = (lang: string) => rightToLeft.has(baseLanguage(lang));
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralCategory(lang: string, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(lang);
+    } catch {
+      rules = new Intl.PluralRules("en");
+    }
+    pluralRules.set(lang, rules);
+  }
+  return rules.select(count);
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+export function formatNumber(lang: string, value: number): string {
+  let format = numberFormats.get(lang);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(lang);
+    } catch {
+      format = new Intl.NumberFormat("en");
+    }
+    numberFormats.set(lang, format);
+  }
+  return format.format(value);
+}
+
+/** A message with its values: the plural form for `count`, `{name}` filled in, `#` as the count. */
+export function formatMessage(lang: string, message: Message, values: Values = {}): string {
+  const count = typeof values.count === "number" ? values.count : 0;
+  const text =
+    typeof message === "string" ? message : (message[pluralCategory(lang, count)] ?? message.other);
+  return text.replace(/\{(\w+)\}|#/g, (whole, name: string | undefined) => {
+    if (name === undefined) return typeof values.count === "number" ? formatNumber(lang, count) : whole;
+    const value = values[name];
+    if (value === undefined) return whole;
+    return typeof value === "number" ? formatNumber(lang, value) : value;
+  });
+}
+
+/** The translate function of an area for a language, with the project's overrides on top. */
+export function translator<K extends string>(
+  catalogue: Catalogue<K>,
+  lang: string,
+  overrides: Record<string, string> = {},
+): Translate<K> {
+  const texts: Partial<Record<K, Message>> = catalogue[baseLanguage(lang)] ?? {};
+  return (key, values) => {
+    const english = catalogue.en[key];
+    const englishText = typeof english === "string" ? english : english.other;
+    const override = overrides[key] ?? overrides[englishText];
+    const message = typeof override === "string" && override !== "" ? override : (texts[key] ?? english);
+    return formatMessage(lang, message, values);
+  };
+}
+
+/**
+ * The language the messenger speaks. The host sends its language with every config
+ * (`overrideLanguage`: `setLanguage`'s, else the browser's); the project may fix one in
+ * `localizationOptions.language`. An explicit `setLanguage` wins; a host language that is only the
+ * browser's (the frame sees the same browser) yields to the project's fixed language.
+ */
+export function resolveLanguage(
+  overrideLanguage: string | null,
+  projectLanguage: unknown,
+  browserLanguage: string,
+): string {
+  const fixed =
+    typeof projectLanguage === "string" && projectLanguage !== "" && projectLanguage !== "auto"
+      ? projectLanguage.toLowerCase()
+      : null;
+  const host = overrideLanguage?.toLowerCase() || null;
+  const browser = browserLanguage.toLowerCase();
+  if (host && (host !== browser || !fixed)) return host;
+  return fixed ?? host ?? (browser || "en");
+}

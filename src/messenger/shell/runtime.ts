@@ -1,0 +1,194 @@
+import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
+import type { MessengerHome } from "../../shared/messenger-api.ts";
+import type { HostChannel } from "../frame-protocol.ts";
+import { createMessengerStore } from "../messenger-store.ts";
+import { type ApiSession, createApiClient, type MessengerApi } from "./api-client.ts";
+import { createNavigator } from "./navigator.ts";
+import { createQueryCache } from "./query-cache.ts";
+import { createRealtime, type RealtimeConnection } from "./realtime.ts";
+import type { ScreenRegistry } from "./screen-registry.ts";
+import { pageName, screenFromHostMessage } from "./screens.ts";
+import type { ShellServices } from "./shell-context.tsx";
+import { createUnread } from "./unread.ts";
+
+export interface RuntimeOptions {
+  channel: HostChannel;
+  screens: ScreenRegistry;
+  /** Test doubles; by default the real client and socket. */
+  api?: MessengerApi;
+  realtime?: RealtimeConnection;
+  /** localStorage (what the visitor has seen) and sessionStorage (drafts); the window's by default. */
+  storage?: Storage | null;
+  sessionStorage?: Storage | null;
+  /** Runs work that may wait until the first screen has painted (the socket). */
+  idle?: (run: () => void) => void;
+}
+
+export interface MessengerRuntime extends ShellServices {
+  /** Every host message goes through here (the channel's listener). */
+  receive(message: HostToMessengerMessage): void;
+  /** The session the API is called with, or null before the host sent one. */
+  session(): ApiSession | null;
+  /** Starts listening to the host (and says `ping`). Answers the stop. */
+  start(): () => void;
+}
+
+const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+
+/**
+ * Screens keep the visitor's unsent text in the frame's sessionStorage under this prefix (a flow's
+ * draft); a cleared session (`clearIdentity`, a sign-out) removes it, so the next visitor of this
+ * browser tab does not see it.
+ */
+export const visitorStoragePrefix = "gleap-messenger-";
+
+function forgetVisitorDrafts(storage: Storage | null) {
+  try {
+    if (!storage) return;
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+    for (const key of keys) if (key?.startsWith(visitorStoragePrefix)) storage.removeItem(key);
+  } catch {
+    // Storage refused: nothing was kept there either.
+  }
+}
+
+const sessionStorageOrNull = (): Storage | null => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
+const defaultIdle = (run: () => void) => {
+  const idle = (globalThis as { requestIdleCallback?: (run: () => void, options?: object) => void })
+    .requestIdleCallback;
+  if (idle) idle(run, { timeout: 1500 });
+  else setTimeout(run, 300);
+};
+
+/**
+ * The frame app without its views: host messages become state (store) and navigation (navigator);
+ * a new session resets the API cache and (re)opens the socket; every navigation is reported to the
+ * host (`page-changed`) and starts fetching the new screen's data while its code loads.
+ */
+export function createRuntime(options: RuntimeOptions): MessengerRuntime {
+  const { channel, screens } = options;
+  const store = createMessengerStore();
+  const navigator = createNavigator();
+  const unread = createUnread(options.storage);
+  const session = (): ApiSession | null => {
+    const state = store.get();
+    if (!state.apiUrl || !state.sdkKey || !state.session) return null;
+    return {
+      apiUrl: state.apiUrl,
+      sdkKey: state.sdkKey,
+      gleapId: text(state.session.gleapId),
+      gleapHash: text(state.session.gleapHash),
+    };
+  };
+  const api = options.api ?? createApiClient(session);
+  const queries = createQueryCache(() => api);
+  const realtime = options.realtime ?? createRealtime();
+  const idle = options.idle ?? defaultIdle;
+  let sessionKey = "";
+
+  const prefetchCurrent = () => {
+    const { screen } = navigator.current();
+    screens.preload(screen.name);
+    if (!session()) return;
+    const registration = screens.registration(screen.name) as {
+      prefetch?: (screen: unknown) => string[];
+    };
+    for (const target of registration.prefetch?.(screen) ?? []) queries.prefetch(target);
+  };
+
+  const reportPage = () => {
+    if (store.get().config === null) return;
+    channel.send({ name: "page-changed", data: { name: pageName(navigator.current().screen) } });
+  };
+
+  let lastEntry = navigator.current().id;
+  navigator.subscribe(() => {
+    const entry = navigator.current();
+    if (entry.id === lastEntry) return;
+    lastEntry = entry.id;
+    reportPage();
+    prefetchCurrent();
+    if (entry.screen.name === "news" || entry.screen.name === "news-article") unread.markNewsSeen();
+  });
+
+  realtime.subscribe("conversation-message", (push) => {
+    if (typeof push?.unread === "number") unread.setMessages(push.unread);
+    queries.invalidate("/messenger/home");
+    queries.invalidate("/conversations");
+  });
+
+  /** The home answer carries the unread messages; any fetch of it updates the tab bar. */
+  queries.subscribe("/messenger/home", () => {
+    const state = queries.read<MessengerHome>("/messenger/home");
+    if (state.status === "ready" && !state.refreshing) unread.setMessages(state.data.unreadMessages);
+  });
+
+  function onSession() {
+    const current = session();
+    const key = current ? JSON.stringify(current) : "";
+    if (key === sessionKey) return;
+    sessionKey = key;
+    unread.forProject(current?.sdkKey ?? null);
+    queries.clear();
+    prefetchCurrent();
+    idle(() => realtime.connect(session()));
+  }
+
+  const runtime: MessengerRuntime = {
+    api,
+    queries,
+    realtime,
+    navigator,
+    host: channel,
+    store,
+    unread,
+    screens,
+    session,
+    receive(message) {
+      const firstConfig = message.name === "config-update" && store.get().config === null;
+      store.receive(message);
+      const request = screenFromHostMessage(message);
+      if (request) {
+        navigator.openFromHost(request.screen, request.hideBackButton);
+        return;
+      }
+      switch (message.name) {
+        case "config-update":
+          if (firstConfig) reportPage();
+          break;
+        case "session-update":
+          onSession();
+          break;
+        case "session-cleared":
+          navigator.reset();
+          forgetVisitorDrafts(
+            options.sessionStorage === undefined ? sessionStorageOrNull() : options.sessionStorage,
+          );
+          onSession();
+          break;
+        case "unread-count-changed":
+          unread.setMessages(message.data);
+          break;
+        case "widget-status-update":
+          // Opened again: what the home shows may have changed meanwhile (an answer on its way will do).
+          if (message.data.isWidgetOpen) queries.revalidate("/messenger/home", 0);
+          break;
+      }
+    },
+    start() {
+      const stop = channel.start(runtime.receive);
+      return () => {
+        stop();
+        realtime.connect(null);
+      };
+    },
+  };
+  return runtime;
+}

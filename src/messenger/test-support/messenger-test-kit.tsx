@@ -1,0 +1,211 @@
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import type { HostToMessengerMessage, MessengerToHostMessage } from "../../shared/frame-messages.ts";
+import type { MessengerHome } from "../../shared/messenger-api.ts";
+import type { HostChannel } from "../frame-protocol.ts";
+import { MessengerApp } from "../messenger-app.tsx";
+import { createScreens } from "../screen-table.ts";
+import { createRealtime } from "../shell/realtime.ts";
+import { createRuntime, type MessengerRuntime } from "../shell/runtime.ts";
+import { type FakeApi, fakeApi, type Route } from "./fake-api.ts";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** A home answer with nothing in it; tests add what they need. */
+export const emptyHome = (overrides: Partial<MessengerHome> = {}): MessengerHome => ({
+  flows: [],
+  news: [],
+  conversation: null,
+  unreadMessages: 0,
+  checklists: [],
+  hasHelpCenter: false,
+  hasFeatureRequests: false,
+  ...overrides,
+});
+
+/** An in-memory Storage (localStorage and sessionStorage of a test). */
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+export interface RenderOptions {
+  routes?: Record<string, Route>;
+  config?: Record<string, unknown>;
+  session?: Record<string, unknown> | null;
+  overrideLanguage?: string | null;
+  /** false: render before the host has sent config and session. */
+  connect?: boolean;
+  storage?: Storage | null;
+}
+
+export interface Rendered {
+  runtime: MessengerRuntime;
+  api: FakeApi;
+  /** What the frame sent the host, in order. */
+  sent: MessengerToHostMessage[];
+  container: HTMLElement;
+  /** Delivers a host message (inside act). */
+  host(message: HostToMessengerMessage): Promise<void>;
+  unmount(): Promise<void>;
+}
+
+let mounted: Rendered[] = [];
+
+/**
+ * The messenger app as the frame runs it, with a fake API and a channel that records what the frame
+ * says; by default the host has sent its config and a session (`demo`, gleapId `g-1`).
+ */
+export async function renderMessenger(options: RenderOptions = {}): Promise<Rendered> {
+  const sent: MessengerToHostMessage[] = [];
+  const channel: HostChannel = {
+    send: (message) => void sent.push(message),
+    start: () => () => {},
+    origin: () => "http://localhost:3000",
+  };
+  let runtime: MessengerRuntime | null = null;
+  const api = fakeApi(
+    { "GET /messenger/home": emptyHome(), ...options.routes },
+    () => runtime?.session() != null,
+  );
+  const realtime = createRealtime(async () => ({
+    readyState: 0,
+    send() {},
+    close() {},
+    reconnect() {},
+    addEventListener() {},
+  }));
+  runtime = createRuntime({
+    channel,
+    screens: createScreens(),
+    api,
+    realtime,
+    storage: options.storage === undefined ? memoryStorage() : options.storage,
+    idle: (run) => run(),
+  });
+  const app = runtime;
+  const container = document.createElement("div");
+  document.body.append(container);
+  const root: Root = createRoot(container);
+  const host = async (message: HostToMessengerMessage) => {
+    await act(async () => app.receive(message));
+  };
+  await act(async () => root.render(<MessengerApp runtime={app} />));
+  if (options.connect !== false) {
+    await host({
+      name: "config-update",
+      data: { config: options.config ?? {}, aiTools: [], overrideLanguage: options.overrideLanguage ?? "en" },
+    });
+    await host({
+      name: "session-update",
+      data: {
+        sessionData:
+          options.session === undefined
+            ? { gleapId: "g-1", gleapHash: "h-1", name: "", email: "" }
+            : options.session,
+        apiUrl: "http://localhost:3000/api/widget",
+        sdkKey: "demo",
+      },
+    });
+    await settle();
+  }
+  const rendered: Rendered = {
+    runtime: app,
+    api,
+    sent,
+    container,
+    host,
+    async unmount() {
+      await act(async () => root.unmount());
+      container.remove();
+      mounted = mounted.filter((item) => item !== rendered);
+    },
+  };
+  mounted.push(rendered);
+  return rendered;
+}
+
+/** Unmounts whatever a test left mounted (call in afterEach). */
+export async function cleanup() {
+  for (const rendered of [...mounted]) await rendered.unmount();
+  document.documentElement.dir = "";
+  document.documentElement.lang = "";
+  window.sessionStorage.clear();
+}
+
+/** Lets promises, lazy chunks and effects run. */
+export async function settle(rounds = 5) {
+  for (let round = 0; round < rounds; round++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  }
+}
+
+/** Waits (in act) until `check` passes, for lazy screens and answers; fails after 2 s. */
+export async function waitFor<T>(check: () => T, timeoutMs = 2000): Promise<T> {
+  const started = Date.now();
+  let lastError: unknown;
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const result = check();
+      if (result !== false && result !== null && result !== undefined) return result;
+    } catch (error) {
+      lastError = error;
+    }
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+  }
+  throw lastError instanceof Error ? lastError : new Error("waitFor: timed out");
+}
+
+export const q = <E extends Element = HTMLElement>(root: ParentNode, selector: string) =>
+  root.querySelector<E & HTMLElement>(selector);
+export const qa = <E extends Element = HTMLElement>(root: ParentNode, selector: string) => [
+  ...root.querySelectorAll<E & HTMLElement>(selector),
+];
+
+/** The button whose text is (or contains) this. */
+export function button(root: ParentNode, text: string | RegExp): HTMLButtonElement {
+  const found = qa<HTMLButtonElement>(root, "button").find((candidate) =>
+    typeof text === "string"
+      ? candidate.textContent?.trim() === text || candidate.getAttribute("aria-label") === text
+      : text.test(candidate.textContent ?? ""),
+  );
+  if (!found) throw new Error(`no button ${String(text)}`);
+  return found;
+}
+
+export async function click(element: HTMLElement | null) {
+  if (!element) throw new Error("click: no element");
+  await act(async () => element.click());
+}
+
+/** Types into an input or textarea the way React hears it. */
+export async function type(
+  element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null,
+  value: string,
+) {
+  if (!element) throw new Error("type: no element");
+  await act(async () => {
+    const prototype = Object.getPrototypeOf(element);
+    const setter = Object.getOwnPropertyDescriptor(prototype, "value")?.set;
+    setter?.call(element, value);
+    element.dispatchEvent(
+      new Event(element instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }),
+    );
+  });
+}
+
+export const pages = (sent: MessengerToHostMessage[]) =>
+  sent.filter((message) => message.name === "page-changed").map((message) => message.data?.name);

@@ -137,6 +137,31 @@ async function measureRoutes(manifest: BuildManifest, distDir: string, workDir: 
   }
 }
 
+/**
+ * A lazy widget chunk's brotli size as the host page pays it when the surface is first used: its own
+ * file, the chunks it imports at once (shared with other surfaces, e.g. React) and those it imports
+ * later (the capture's picture renderer). Printed, no budget: neither loads on a plain page view.
+ */
+async function printLazyChunk(manifest: BuildManifest, distDir: string, name: string) {
+  const entry = manifest.widgetChunks[name];
+  if (!entry) return;
+  const sizes = new Map(
+    manifest.files.filter((file) => file.origin === "main").map((file) => [file.path, file]),
+  );
+  const brotliOf = (path: string) => sizes.get(path)?.brotli ?? 0;
+  const source = await Bun.file(join(distDir, "main", entry)).text();
+  const imports = (pattern: RegExp) =>
+    [...source.matchAll(pattern)].map((match) => `/sdk/${(match[1] ?? "").replace(/^\.\//, "")}`);
+  const shared = [...new Set(imports(/from\s*"(\.\/[^"]+\.js)"/g))];
+  const later = [...new Set(imports(/import\(\s*"(\.\/[^"]+\.js)"\s*\)/g))];
+  const total = (paths: string[]) => paths.reduce((sum, path) => sum + brotliOf(path), 0);
+  console.log(
+    `${name} chunk (lazy, loaded when used): ${kb(brotliOf(entry))} brotli itself, ` +
+      `${kb(total(shared))} in ${shared.length} chunks it imports at once (shared with other surfaces${name === "capture" ? "; React" : ""})` +
+      (later.length > 0 ? `, ${kb(total(later))} loaded later (${later.length} chunk)` : ""),
+  );
+}
+
 const outDir = await mkdtemp(join(tmpdir(), "bench-size-"));
 try {
   const manifest = await buildAll({ outDir });
@@ -155,6 +180,7 @@ try {
       `(${((loader.brotli / loaderBudget) * 100).toFixed(0)} %)`,
   );
   if (loader.brotli > loaderBudget) process.exitCode = 1;
+  for (const name of ["capture", "replay"]) await printLazyChunk(manifest, outDir, name);
 
   const routes = await measureRoutes(manifest, outDir, outDir);
   const signInVerdict = routes.signIn.brotli <= signInBudget ? "within" : "OVER";

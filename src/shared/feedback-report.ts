@@ -37,8 +37,14 @@ export const CustomEvent = type({
   data: optional(unknown()),
 });
 
+/** The capture's picture (the admin's thumbnail): a JPEG, PNG or WebP data URL of at most ~1.5 MB. */
+export const maxScreenshotImageChars = 2_000_000;
+
 export const ScreenshotData = type({
   html: optional(string()),
+  image: optional(
+    size(pattern(string(), /^data:image\/(jpeg|png|webp);base64,/), 0, maxScreenshotImageChars),
+  ),
   baseUrl: optional(string()),
   width: optional(number()),
   height: optional(number()),

@@ -132,11 +132,13 @@ export const widgetChunkNames = [
   "modal",
   "network-log",
   "report",
+  "capture",
+  "replay",
 ] as const;
 
 /**
  * Every surface the host API can route to. Those not in `widgetChunkNames` yet have no chunk: their
  * commands resolve and log that the surface is unavailable.
  */
-export const surfaceNames = [...widgetChunkNames, "tours", "capture", "replay"] as const;
+export const surfaceNames = [...widgetChunkNames, "tours"] as const;
 export type WidgetChunkName = (typeof surfaceNames)[number];

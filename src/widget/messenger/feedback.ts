@@ -1,5 +1,7 @@
+import { maxReportBytes } from "../../shared/feedback-report.ts";
 import type { HostToMessengerMessage, MessengerToHostMessage } from "../../shared/frame-messages.ts";
 import type { WidgetEvents, WidgetHost } from "../../shared/widget-chunk-contract.ts";
+import type { CaptureAnswer } from "../capture/capture-data.ts";
 import { buildReport } from "../report/build-report.ts";
 import { collectMetadata, type MetadataWindow } from "../report/session-metadata.ts";
 
@@ -9,7 +11,7 @@ export const sendingFailedText = "Something went wrong, please try again.";
 type SendFeedback = Extract<MessengerToHostMessage, { name: "send-feedback" }>;
 
 interface FeedbackDeps {
-  host: Pick<WidgetHost, "reportParts" | "sendReport" | "trackEvent">;
+  host: Pick<WidgetHost, "reportParts" | "sendReport" | "trackEvent" | "query" | "command">;
   events: Pick<WidgetEvents, "emit">;
   send(message: HostToMessengerMessage): void;
   window: MetadataWindow;
@@ -39,17 +41,80 @@ export function ticketData(host: Pick<WidgetHost, "reportParts">, win: MetadataW
   };
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Thrown when the capture surface could not take the snapshot: the report is not sent (spec §8). */
+class SnapshotFailed extends Error {}
+
+/**
+ * The capture the visitor made for this report (the capture surface's `captureData`), if any. The
+ * surface answers `{ok: false}` for a snapshot that failed; then nothing is sent.
+ */
+async function readCapture(host: FeedbackDeps["host"]) {
+  const answer = (await host.query("captureData")) as CaptureAnswer | undefined;
+  if (!isObject(answer)) return {};
+  if (answer.ok !== true) {
+    console.warn("Failed to take snapshot", (answer as { error?: unknown }).error ?? "");
+    throw new SnapshotFailed();
+  }
+  return {
+    screenshotData:
+      isObject(answer.screenshotData) && typeof answer.screenshotData.html === "string"
+        ? answer.screenshotData
+        : undefined,
+    screenRecordingUrl: typeof answer.screenRecordingUrl === "string" ? answer.screenRecordingUrl : undefined,
+  };
+}
+
+/** The web replay (the replay surface's `replayData`), if the project records replays. */
+async function readReplay(host: FeedbackDeps["host"]): Promise<Record<string, unknown> | undefined> {
+  try {
+    const answer = await host.query("replayData");
+    return isObject(answer) && Array.isArray(answer.events) && answer.events.length > 0 ? answer : undefined;
+  } catch {
+    // A replay is a bonus: the report goes without it.
+    return undefined;
+  }
+}
+
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/**
+ * Keeps the report under the server's limit (20 MB): the replay goes first, then the capture's
+ * picture, then the page snapshot; what the visitor wrote always goes.
+ */
+export function fitReport(report: Record<string, unknown>, limit = maxReportBytes * 0.97) {
+  if (jsonBytes(report) <= limit) return report;
+  const { webReplay: _, ...withoutReplay } = report;
+  if (jsonBytes(withoutReplay) <= limit || !isObject(report.screenshotData)) return withoutReplay;
+  const { image: __, ...page } = report.screenshotData;
+  const withoutImage = { ...withoutReplay, screenshotData: page };
+  if (jsonBytes(withoutImage) <= limit) return withoutImage;
+  const { screenshotData: ___, ...bare } = withoutReplay;
+  return bare;
+}
+
 /**
  * `send-feedback` (WIDGET-PROTOCOL "The frame side"): posts the report the frame's form built, with
  * priority MEDIUM and the action's type (BUG when it has none), and answers the frame `feedback-sent`
  * with the server's answer, or `feedback-sending-failed`. Hosts hear `feedback-sent` (with the form
  * data), and for an outbound's form `outbound-sent` and the tracked `outbound-{id}-submitted`.
+ *
+ * The capture (spec §3 `screenshotData`, `screenRecordingUrl`) and the web replay (`webReplay`) are
+ * asked of their surfaces first; the action's exclude map leaves them out as in the reference
+ * (`screenshot`, `replays`, or the part's own name). After a sent report the capture is forgotten.
  */
 export async function sendFeedback({ data }: SendFeedback, deps: FeedbackDeps): Promise<void> {
   const { formData, action, outboundId, spamToken } = data;
+  const excluded = action?.excludeData ?? {};
   let answer: unknown;
   try {
-    const report = buildReport(deps.host.reportParts(), deps.window, {
+    const [capture, replay] = await Promise.all([
+      readCapture(deps.host),
+      excluded.replays || excluded.webReplay ? undefined : readReplay(deps.host),
+    ]);
+    const report: Record<string, unknown> = buildReport(deps.host.reportParts(), deps.window, {
       type: action?.feedbackType ?? "BUG",
       priority: "MEDIUM",
       formData,
@@ -57,12 +122,18 @@ export async function sendFeedback({ data }: SendFeedback, deps: FeedbackDeps): 
       outbound: outboundId,
       spamToken,
     });
-    answer = await deps.host.sendReport(report);
+    if (capture.screenshotData && !excluded.screenshot && !excluded.screenshotData)
+      report.screenshotData = capture.screenshotData;
+    if (capture.screenRecordingUrl && !excluded.screenRecordingUrl)
+      report.screenRecordingUrl = capture.screenRecordingUrl;
+    if (replay) report.webReplay = replay;
+    answer = await deps.host.sendReport(fitReport(report));
   } catch {
     deps.send({ name: "feedback-sending-failed", data: sendingFailedText });
     deps.events.emit("error-while-sending");
     return;
   }
+  deps.host.command("clearCapture");
   deps.send({ name: "feedback-sent", data: answer });
   deps.events.emit("feedback-sent", formData);
   if (outboundId) {

@@ -337,9 +337,15 @@ describe("screen commands", () => {
     expect(m.container()?.classList.contains("frame--survey-full")).toBe(true);
   });
 
-  test("Ctrl+U's bug report (autostartDrawing) queues the flow and, until the capture editor exists, opens the panel", () => {
+  test("Ctrl+U's bug report (autostartDrawing) queues the flow and opens the screenshot editor, not the panel", () => {
     const m = setup();
     m.run("startFeedbackFlow", "bugreporting", true, { autostartDrawing: true });
+    expect(m.host.commands).toEqual([
+      { name: "startScreenCapture", args: ["screenshot", { autostart: true }] },
+    ]);
+    expect(m.container()).toBeNull();
+    // The editor opens the widget when it closes: the flow waited for the frame.
+    m.run("open");
     m.connect();
     m.fromFrame({ name: "ping" });
     tick(timing.openAfterPingMs);
@@ -527,16 +533,19 @@ describe("frame requests", () => {
     ]);
   });
 
-  test("start-screen-drawing asks for the capture surface; cleanup-drawings is announced for it", () => {
+  test("start-screen-drawing asks for the capture surface; cleanup-drawings makes it forget its capture", () => {
     const m = ready();
     m.fromFrame({ name: "start-screen-drawing", data: "capture" });
     m.fromFrame({ name: "start-screen-drawing" });
+    m.fromFrame({ name: "start-screen-drawing", data: "video" });
     m.fromFrame({ name: "cleanup-drawings" });
     expect(m.host.commands).toEqual([
       { name: "startScreenCapture", args: ["capture"] },
       { name: "startScreenCapture", args: ["screenshot"] },
+      { name: "startScreenCapture", args: ["screenshot"] },
+      { name: "clearCapture", args: [] },
     ]);
-    expect(m.emitted.map((e) => e.name)).toEqual(["cleanup-drawings"]);
+    expect(m.emitted).toEqual([]);
   });
 
   test("collect-ticket-data is answered with the report's parts, the ticket attributes as formData", () => {

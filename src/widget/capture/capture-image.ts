@@ -1,0 +1,112 @@
+import { isBlocked, masksText, masksValue, maskValue } from "./snapshot/masking.ts";
+
+/**
+ * The capture as a picture: the part of the page the visitor drew on, rendered by snapdom
+ * (`@zumer/snapdom`, loaded only now), with the drawings painted over it. It goes into the report as
+ * `screenshotData.image` (the admin's thumbnail) and to the messenger as the capture field's preview.
+ * A JPEG of at most 1280 px across, re-encoded smaller until it fits `maxChars`.
+ */
+
+export interface Region {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface CaptureImageOptions {
+  window: Window;
+  /** Elements that are not the page's (the widget's own root). */
+  exclude: (element: Element) => boolean;
+  /** The page region, in document coordinates (the scroll position and the viewport's size). */
+  region: Region;
+  /** The drawings' SVG markup, sized to the viewport (drawingMarkup), or null. */
+  drawingSvg: string | null;
+  maxWidth?: number;
+  maxChars?: number;
+}
+
+export const imageDefaults = { maxWidth: 1280, maxChars: 900_000, quality: 0.7 } as const;
+
+/** Same marks as the HTML snapshot: blocked and masked text hidden, masked values as asterisks. */
+const maskPlugin = {
+  name: "gleap-mask",
+  resolveNode(node: Element): Node | undefined {
+    if (node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement) {
+      if (!masksValue(node)) return undefined;
+      const copy = node.cloneNode(false) as HTMLInputElement | HTMLTextAreaElement;
+      const masked = maskValue(node.value);
+      copy.value = masked;
+      if (copy instanceof HTMLTextAreaElement) copy.textContent = masked;
+      else copy.setAttribute("value", masked);
+      return copy;
+    }
+    return undefined;
+  },
+};
+
+function loadImage(src: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error("the drawing could not be painted"));
+    image.src = src;
+  });
+}
+
+/** The drawing layer (sized markup, see drawing/svg-markup.ts), painted over the page's picture at its scale. */
+async function paintDrawing(canvas: HTMLCanvasElement, svg: string) {
+  const image = await loadImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+  canvas.getContext("2d")?.drawImage(image, 0, 0, canvas.width, canvas.height);
+}
+
+/** JPEG within `maxChars`: lower quality first, then a smaller picture. */
+export function encodeWithin(canvas: HTMLCanvasElement, maxChars: number, doc: Document): string {
+  let source = canvas;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const quality = attempt === 0 ? imageDefaults.quality : 0.55;
+    const url = source.toDataURL("image/jpeg", quality);
+    if (url.length <= maxChars) return url;
+    if (attempt === 0) continue;
+    const smaller = doc.createElement("canvas");
+    smaller.width = Math.max(1, Math.round(source.width * 0.75));
+    smaller.height = Math.max(1, Math.round(source.height * 0.75));
+    smaller.getContext("2d")?.drawImage(source, 0, 0, smaller.width, smaller.height);
+    source = smaller;
+  }
+  throw new Error("the capture's picture is too large");
+}
+
+export async function captureImage(options: CaptureImageOptions): Promise<string> {
+  const { snapdom } = await import("@zumer/snapdom");
+  const { region } = options;
+  const maxWidth = options.maxWidth ?? imageDefaults.maxWidth;
+  const result = await snapdom(options.window.document.documentElement, {
+    clip: region,
+    exclude: [(element: Element) => options.exclude(element) || isBlocked(element) || masksText(element)],
+    excludeMode: "hide",
+    // Yield to the page while it works: the visitor goes on with the form meanwhile.
+    fast: false,
+    plugins: [maskPlugin],
+  });
+  const scale = Math.min(1, maxWidth / Math.max(1, region.width));
+  const canvas = await result.toCanvas({
+    dpr: 1,
+    width: Math.round(region.width * scale),
+    height: Math.round(region.height * scale),
+    backgroundColor: "#ffffff",
+  });
+  if (options.drawingSvg) await paintDrawing(canvas, options.drawingSvg);
+  return encodeWithin(canvas, options.maxChars ?? imageDefaults.maxChars, options.window.document);
+}
+
+/** A smaller copy for the messenger's capture field (a thumbnail, cheap to post to the frame). */
+export async function thumbnail(dataUrl: string, doc: Document, maxWidth = 480): Promise<string> {
+  const image = await loadImage(dataUrl);
+  const scale = Math.min(1, maxWidth / Math.max(1, image.naturalWidth));
+  const canvas = doc.createElement("canvas");
+  canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
+  canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
+  canvas.getContext("2d")?.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return canvas.toDataURL("image/jpeg", imageDefaults.quality);
+}

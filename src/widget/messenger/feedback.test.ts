@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, spyOn, test } from "bun:test";
+import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
+import type { CaptureAnswer } from "../capture/capture-data.ts";
+import { createRecordingHost } from "../test-support/chunk-context.ts";
+import { fitReport, sendFeedback, sendingFailedText } from "./feedback.ts";
+
+const screenshotData = {
+  html: "<!DOCTYPE html><html><body>page</body></html>",
+  baseUrl: "https://shop.example",
+  width: 1280,
+  height: 800,
+  isMobile: false,
+  x: 0,
+  y: 240,
+  image: "data:image/jpeg;base64,AAAA",
+};
+const webReplay = {
+  startDate: 1,
+  events: [{ type: 4, timestamp: 1, data: {} }],
+  baseUrl: "https://shop.example",
+  width: 1280,
+  height: 800,
+  isMobile: false,
+  type: "rrweb",
+};
+
+function setup(answers: { captureData?: CaptureAnswer; replayData?: unknown } = {}, refuse = false) {
+  const host = createRecordingHost(refuse ? { sendReport: () => Promise.reject(new Error("413")) } : {});
+  Object.assign(host.answers, answers);
+  const sent: HostToMessengerMessage[] = [];
+  const emitted: string[] = [];
+  const deps = {
+    host,
+    events: { emit: (name: string) => void emitted.push(name) },
+    send: (message: HostToMessengerMessage) => void sent.push(message),
+    window,
+  };
+  const send = (action: { feedbackType?: string; excludeData?: Record<string, boolean> } | null = null) =>
+    sendFeedback({ name: "send-feedback", data: { formData: { description: "It broke" }, action } }, deps);
+  return { host, sent, emitted, send };
+}
+
+const spies: Array<{ mockRestore(): void }> = [];
+afterEach(() => {
+  for (const spy of spies.splice(0)) spy.mockRestore();
+});
+
+describe("a report with its capture and replay", () => {
+  test("the screenshot, the recording's URL and the replay go into the report; the capture is forgotten after", async () => {
+    const s = setup({
+      captureData: {
+        ok: true,
+        type: "screenshot",
+        screenshotData,
+        screenRecordingUrl: "https://x/api/files/uploads/a.webm",
+      },
+      replayData: webReplay,
+    });
+    await s.send({ feedbackType: "BUG", excludeData: {} });
+    const report = s.host.reports[0] as Record<string, unknown>;
+    expect(report.screenshotData).toEqual(screenshotData);
+    expect(report.screenRecordingUrl).toBe("https://x/api/files/uploads/a.webm");
+    expect(report.webReplay).toEqual(webReplay);
+    expect(s.host.commands.map((command) => command.name)).toEqual([
+      "captureData",
+      "replayData",
+      "clearCapture",
+    ]);
+    expect(s.sent.map((message) => message.name)).toEqual(["feedback-sent"]);
+  });
+
+  test("without a capture or a replay the report is sent as before", async () => {
+    const s = setup();
+    await s.send();
+    const report = s.host.reports[0] as Record<string, unknown>;
+    expect(report.screenshotData).toBeUndefined();
+    expect(report.webReplay).toBeUndefined();
+    expect(report.screenRecordingUrl).toBeUndefined();
+  });
+
+  test("the exclude map leaves parts out as the reference does", async () => {
+    const s = setup({
+      captureData: { ok: true, type: "screenshot", screenshotData, screenRecordingUrl: "https://x/r.webm" },
+      replayData: webReplay,
+    });
+    await s.send({ excludeData: { screenshot: true, replays: true } });
+    const report = s.host.reports[0] as Record<string, unknown>;
+    expect(report.screenshotData).toBeUndefined();
+    expect(report.webReplay).toBeUndefined();
+    expect(report.screenRecordingUrl).toBe("https://x/r.webm");
+    // An excluded replay is not even asked for.
+    expect(s.host.commands.map((command) => command.name)).not.toContain("replayData");
+  });
+
+  test("a failed snapshot logs 'Failed to take snapshot' and the report is not sent", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    spies.push(warn);
+    const s = setup({ captureData: { ok: false, error: "cloning failed" } });
+    await s.send();
+    expect(warn).toHaveBeenCalledWith("Failed to take snapshot", "cloning failed");
+    expect(s.host.reports).toEqual([]);
+    expect(s.sent).toEqual([{ name: "feedback-sending-failed", data: sendingFailedText }]);
+    expect(s.emitted).toEqual(["error-while-sending"]);
+    // The capture is kept: the visitor may try again.
+    expect(s.host.commands.map((command) => command.name)).not.toContain("clearCapture");
+  });
+
+  test("a refused report keeps the capture", async () => {
+    const s = setup({ captureData: { ok: true, type: "screenshot", screenshotData } }, true);
+    await s.send();
+    expect(s.sent.map((message) => message.name)).toEqual(["feedback-sending-failed"]);
+    expect(s.host.commands.map((command) => command.name)).not.toContain("clearCapture");
+  });
+});
+
+describe("the report's size", () => {
+  const report = (html: number, image: number, events: number) => ({
+    formData: { description: "It broke" },
+    screenshotData: { ...screenshotData, html: "h".repeat(html), image: "i".repeat(image) },
+    webReplay: { ...webReplay, events: ["e".repeat(events)] },
+  });
+
+  test("a report within the limit is sent whole", () => {
+    const whole = report(100, 100, 100);
+    expect(fitReport(whole, 10_000)).toBe(whole);
+  });
+
+  test("over the limit the replay goes first, then the picture, then the page; the form always stays", () => {
+    expect(fitReport(report(1000, 1000, 9000), 5000)).not.toHaveProperty("webReplay");
+    const noImage = fitReport(report(1000, 5000, 9000), 5000) as { screenshotData: Record<string, unknown> };
+    expect(noImage.screenshotData.html).toHaveLength(1000);
+    expect(noImage.screenshotData).not.toHaveProperty("image");
+    const bare = fitReport(report(9000, 5000, 9000), 5000);
+    expect(bare).toEqual({ formData: { description: "It broke" } });
+  });
+});

@@ -754,6 +754,26 @@ describe("the host API's routing and settings", () => {
     expect(loads.filter((name) => name === "banner")).toHaveLength(1);
   });
 
+  test("setReplayOptions before the recorder exists is kept and handed to it at start, loading nothing early", async () => {
+    const [project] = await server.db.sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
+    const { updateProjectSettings } = await import("../src/server/widget-api/projects-repository.ts");
+    await updateProjectSettings(server.db.sql, project.id, { flowConfig: { enableWebReplays: true } });
+    try {
+      const { api, runs, loads, initialized } = make(["replay"]);
+      api.setReplayOptions({ maskAllInputs: true });
+      expect(loads).not.toContain("replay");
+      api.initialize("demo", { requireCookieConsent: false });
+      await within(initialized, 5000, "initialized");
+      await until(() => runs.some(([command]) => command === "startReplay"));
+      expect(runs.find(([command]) => command === "startReplay")).toEqual([
+        "startReplay",
+        [{ maskAllInputs: true }],
+      ]);
+    } finally {
+      await updateProjectSettings(server.db.sql, project.id, { flowConfig: { enableWebReplays: false } });
+    }
+  });
+
   test("hide and close never load the messenger just to close it", async () => {
     const { api, loads } = await booted(["messenger"]);
     api.hide();

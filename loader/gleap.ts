@@ -76,6 +76,7 @@ const ifMounted = new Set([
   "captureData",
   "clearCapture",
   "replayData",
+  "setReplayOptions",
 ]);
 
 const consentPollMs = 1000;
@@ -135,6 +136,8 @@ export function createGleap(deps: GleapDeps) {
   let restoreConsole = () => {};
   let networkOn = false;
   let booted = false;
+  // `setReplayOptions` may come before the recorder (or the session) exists: kept, handed over at start.
+  let replayOptions: Record<string, unknown> = {};
   const network = { maxRequests: 30, blacklist: [] as string[], propsToIgnore: [] as string[] };
   const options: HostOptions = {
     playSound: true,
@@ -451,7 +454,7 @@ export function createGleap(deps: GleapDeps) {
     // Spec §4: network capture stays stopped until the config enables it (or the host starts it).
     if (flowConfig.enableNetworkLogs || networkOn) startNetwork();
     // The replay recorder is its own chunk, loaded only for projects that record replays.
-    if (flowConfig.enableWebReplays) runCommand({ command: "startReplay", args: [] });
+    if (flowConfig.enableWebReplays) runCommand({ command: "startReplay", args: [replayOptions] });
     await nextTask();
     if (run !== generation) return;
     tracker.start();
@@ -740,7 +743,11 @@ export function createGleap(deps: GleapDeps) {
       const parsed: unknown = typeof logs === "string" ? JSON.parse(logs) : logs;
       attachedNetworkLogs = Array.isArray(parsed) ? parsed : [];
     }),
-    setReplayOptions: routed("setReplayOptions"),
+    setReplayOptions: setter("setReplayOptions", (given: Record<string, unknown>) => {
+      if (!given || typeof given !== "object") return;
+      replayOptions = { ...replayOptions, ...given };
+      runCommand({ command: "setReplayOptions", args: [replayOptions] });
+    }),
     sendSilentCrashReport: safe(
       "sendSilentCrashReport",
       (description = "", priority?: string, excludeData?: Record<string, boolean>) =>

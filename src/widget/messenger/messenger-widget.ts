@@ -262,7 +262,8 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
         }
         case "setFormData": {
           const [formKey, data] = args;
-          if (typeof formKey === "string") send({ name: "set-form-data", data: { formKey, data } });
+          // Queued like a screen request: a capture may finish before the frame has said `ping`.
+          if (typeof formKey === "string") send({ name: "set-form-data", data: { formKey, data } }, true);
           return;
         }
         case "sessionCleared":

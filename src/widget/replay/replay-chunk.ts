@@ -36,6 +36,8 @@ export function mount({ events }: WidgetChunkContext): () => void {
 export function run(command: string, args: unknown[]): unknown {
   switch (command) {
     case "startReplay":
+      // The loader passes the options a host set before the recorder was loaded.
+      if (args[0] && typeof args[0] === "object") recorder?.setOptions(args[0]);
       recorder?.start();
       return;
     case "setReplayOptions":

@@ -78,6 +78,13 @@ describe("feedback flow", () => {
     expect(q(container, "[data-field=capture] .capture-title")?.textContent).toBe("Take a screenshot");
   });
 
+  test("says flow-started to the host once it shows (the host pins the replay to the flow)", async () => {
+    const { sent } = await openFlow();
+    expect(sent.filter((message) => message.name === "notify-event")).toEqual([
+      { name: "notify-event", data: { type: "flow-started", data: { flow: "bugreporting" } } },
+    ]);
+  });
+
   test("rules show at their fields after a submit, with aria, and focus the first; nothing is sent", async () => {
     const { container, sent } = await openFlow();
     await type(control(container, "reportedBy"), "ada@");
@@ -199,6 +206,17 @@ describe("feedback flow", () => {
     await host({ name: "prefill-form-data", data: { title: "Later", area: "Billing" } });
     expect(control(container, "title")?.value).toBe("Mine");
     expect(control<HTMLSelectElement>(container, "area")?.value).toBe("Billing");
+  });
+
+  test("capture dismissed in the editor: the widget comes back and the field stops waiting", async () => {
+    const { container, host } = await openFlow();
+    await host({ name: "widget-status-update", data: { isWidgetOpen: true } });
+    await click(q(container, "[data-field=capture] .capture--start"));
+    expect(q(container, ".capture--pending")).not.toBeNull();
+    await host({ name: "widget-status-update", data: { isWidgetOpen: false } });
+    await host({ name: "widget-status-update", data: { isWidgetOpen: true } });
+    expect(q(container, ".capture--pending")).toBeNull();
+    expect(q(container, "[data-field=capture] .capture--start")).not.toBeNull();
   });
 
   test("capture: asks the host to draw, shows what came back, and can remove it", async () => {

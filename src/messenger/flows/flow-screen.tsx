@@ -65,6 +65,19 @@ function FlowForm({ flow }: { flow: FeedbackFlow }) {
   const errors = submitted ? formErrors(flow, values) : {};
   const errorCount = Object.keys(errors).length;
 
+  // As the reference's frame does: the host pins the web replay to this flow and forgets an earlier
+  // flow's capture.
+  useEffect(() => {
+    send({ name: "notify-event", data: { type: "flow-started", data: { flow: flow.key } } });
+  }, [send, flow.key]);
+
+  // The widget comes back when the capture editor closes: with a capture (it arrives as form data,
+  // below) or dismissed; either way the field stops waiting.
+  const widgetOpen = useMessengerState((state) => state.widgetOpen);
+  useEffect(() => {
+    if (widgetOpen) setCapturing(false);
+  }, [widgetOpen]);
+
   // What the host sets later (a capture, `preFillForm`) fills the fields the visitor has not touched.
   const seenSeq = useRef(formDataSeq);
   useEffect(() => {

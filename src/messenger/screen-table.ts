@@ -57,9 +57,16 @@ export const screenTable: ScreenTable = {
   "help-article": {
     load: () => import("./help/help-article-screen.tsx"),
     title: "title.helpArticle",
-    prefetch: (screen) => [path`/help/articles/${screen.articleId}`],
+    prefetch: (screen) => [path`/help/articles/${screen.articleId}`, "/help/collections"],
   },
-  "help-search": { load: () => import("./help/help-search-screen.tsx"), title: "title.helpSearch" },
+  "help-search": {
+    load: () => import("./help/help-search-screen.tsx"),
+    title: "title.helpSearch",
+    prefetch: (screen) =>
+      screen.term.trim()
+        ? [`/help/search?q=${encodeURIComponent(screen.term.trim())}`, "/help/collections"]
+        : [],
+  },
   news: { load: () => import("./news/news-screen.tsx"), title: "title.news", prefetch: () => ["/news"] },
   "news-article": {
     load: () => import("./news/news-article-screen.tsx"),
@@ -76,7 +83,15 @@ export const screenTable: ScreenTable = {
     title: "title.checklists",
     prefetch: () => ["/checklists"],
   },
-  checklist: { load: () => import("./checklists/checklist-screen.tsx"), title: "title.checklist" },
+  checklist: {
+    load: () => import("./checklists/checklist-screen.tsx"),
+    title: "title.checklist",
+    // A known instance is fetched at once; an outbound is started by the screen first.
+    prefetch: (screen) =>
+      "checklistId" in screen
+        ? [`${path`/outbound/checklists/${screen.checklistId}`}?convertTipTap=true`]
+        : [],
+  },
 };
 
 export const createScreens = () => createScreenRegistry(screenTable);

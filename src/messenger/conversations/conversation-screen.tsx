@@ -1,40 +1,252 @@
-import type { Conversation } from "../../shared/messenger-api.ts";
-import { plainText } from "../home/home-screen.tsx";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type {
+  Attachment,
+  Conversation,
+  ConversationMessage,
+  ReadAnswer,
+} from "../../shared/messenger-api.ts";
 import {
-  ListRow,
+  ErrorState,
   path,
-  QueryView,
-  relativeTime,
   type ScreenProps,
   useApiQuery,
-  useLocale,
+  useMessengerState,
   useScreenTitle,
+  useShell,
   useTexts,
 } from "../shell/shell-api.ts";
+import { usePageVisible, useRemoteTyping, useTypingSignal } from "./chat-hooks.ts";
+import { type ChatItem, itemOfMessage, TypingIndicator } from "./chat-parts.tsx";
+import { ChatSkeleton, ChatView } from "./chat-view.tsx";
+import { Composer, useAttachments } from "./composer.tsx";
+import { ContentIcon } from "./content-icons.tsx";
+import {
+  addMessageToCache,
+  conversationPath,
+  markReadInCache,
+  newestOtherId,
+  setStatusInCache,
+} from "./conversation-cache.ts";
 import { conversationTexts } from "./conversation-texts.ts";
+import "./conversations.css";
 
-/** Placeholder (the conversation screen replaces it): one conversation's messages as plain text. */
-export default function ConversationScreen({ screen }: ScreenProps<"conversation">) {
+/** A visitor message on its way (or refused), shown at the end of the log until the server has it. */
+export interface PendingMessage {
+  id: string;
+  text: string;
+  attachments: Attachment[];
+  createdAt: string;
+  state: "sending" | "failed";
+}
+
+let nextPendingId = 1;
+export const newPending = (text: string, attachments: Attachment[]): PendingMessage => ({
+  id: `pending-${nextPendingId++}`,
+  text,
+  attachments,
+  createdAt: new Date().toISOString(),
+  state: "sending",
+});
+
+export const pendingItem = (pending: PendingMessage, onRetry: () => void): ChatItem => ({
+  key: pending.id,
+  author: "visitor",
+  name: null,
+  avatarUrl: null,
+  text: pending.text,
+  attachments: pending.attachments,
+  createdAt: pending.createdAt,
+  state: pending.state,
+  onRetry,
+});
+
+const sameContent = (pending: PendingMessage, message: ConversationMessage) =>
+  pending.text === message.text &&
+  pending.attachments.map((file) => file.url).join("\n") ===
+    message.attachments.map((file) => file.url).join("\n");
+
+export const draftKeyOf = (sdkKey: string | null, conversation: string) =>
+  `gleap-messenger-draft-${sdkKey ?? ""}-${conversation}`;
+
+/** A closed conversation reads as it was; a new one is a tap away. */
+function ClosedNote() {
   const t = useTexts(conversationTexts);
-  const { lang } = useLocale();
-  const conversation = useApiQuery<Conversation>(path`/conversations/${screen.shareToken}`);
-  useScreenTitle(conversation.data?.subject);
+  const { navigator } = useShell();
   return (
-    <div className="screen-content">
-      <QueryView query={conversation}>
-        {(data) => (
-          <div className="card list">
-            {data.messages.map((message) => (
-              <ListRow
-                key={message.id}
-                title={message.author === "visitor" ? t("conversations.you") : (message.name ?? "")}
-                hint={plainText(message)}
-                meta={relativeTime(lang, message.createdAt)}
-              />
-            ))}
-          </div>
-        )}
-      </QueryView>
+    <div className="closed-note" data-testid="conversation-closed">
+      <span className="closed-icon">
+        <ContentIcon name="lock" size={18} />
+      </span>
+      <div className="closed-text">
+        <p className="closed-title">{t("conversation.closedNote")}</p>
+        <p className="closed-hint">{t("conversation.closedHint")}</p>
+      </div>
+      <button
+        type="button"
+        className="button button--primary button--wide"
+        onClick={() => navigator.push({ name: "new-conversation" })}
+      >
+        {t("conversation.startNew")}
+      </button>
     </div>
   );
+}
+
+function OpenConversation({ conversation }: { conversation: Conversation }) {
+  const t = useTexts(conversationTexts);
+  const { api, queries, realtime, unread } = useShell();
+  const token = conversation.shareToken;
+  const sdkKey = useMessengerState((state) => state.sdkKey);
+  const widgetOpen = useMessengerState((state) => state.widgetOpen);
+  const visible = usePageVisible();
+  const attachments = useAttachments();
+  const typingSignal = useTypingSignal(token);
+  const remote = useRemoteTyping(token);
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  /**
+   * A sent message keeps the key it had while pending, so the log does not replace its row (and
+   * screen readers do not hear it twice) when the server's copy arrives.
+   */
+  const keys = useRef(new Map<string, string>());
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+
+  // Pushes for this conversation: its messages (staff replies, the visitor's other tabs) and status.
+  useEffect(() => {
+    const stopMessages = realtime.subscribe("conversation-message", (push) => {
+      if (push?.shareToken !== token || !push.message?.id) return;
+      const message = push.message;
+      addMessageToCache(queries, token, message);
+      if (message.author === "visitor")
+        // Our own message, heard before the answer to the send: the pending copy goes.
+        setPending((old) => {
+          const index = old.findIndex((item) => item.state === "sending" && sameContent(item, message));
+          if (index < 0) return old;
+          keys.current.set(message.id, (old[index] as PendingMessage).id);
+          return old.filter((_, at) => at !== index);
+        });
+      else remote.clear();
+    });
+    const stopStatus = realtime.subscribe("conversation-status", (push) => {
+      if (push?.shareToken === token && (push.status === "open" || push.status === "closed"))
+        setStatusInCache(queries, token, push.status);
+    });
+    return () => {
+      stopMessages();
+      stopStatus();
+    };
+  }, [realtime, queries, token, remote.clear]);
+
+  // Read: when the conversation shows (widget open, page visible) and has staff or bot messages the
+  // visitor has not marked read, once per newest message.
+  const newest = newestOtherId(conversation);
+  const readUpTo = useRef(conversation.unread > 0 ? "" : newest);
+  useEffect(() => {
+    if (!widgetOpen || !visible || newest === "" || newest <= readUpTo.current) return;
+    const before = readUpTo.current;
+    readUpTo.current = newest;
+    api
+      .post<ReadAnswer>(path`/conversations/${token}/read`)
+      .then((answer) => {
+        if (typeof answer?.unread === "number") unread.setMessages(answer.unread);
+        markReadInCache(queries, token);
+        queries.invalidate("/messenger/home");
+      })
+      .catch(() => {
+        // Not marked: try again with the next message or the next visit.
+        if (readUpTo.current === newest) readUpTo.current = before;
+      });
+  }, [api, queries, unread, token, newest, widgetOpen, visible]);
+
+  const deliver = useCallback(
+    async (message: PendingMessage) => {
+      setPending((old) => old.map((item) => (item.id === message.id ? { ...item, state: "sending" } : item)));
+      try {
+        const stored = await api.post<ConversationMessage>(path`/conversations/${token}/messages`, {
+          text: message.text,
+          attachments: message.attachments,
+        });
+        if (!keys.current.has(stored.id)) keys.current.set(stored.id, message.id);
+        addMessageToCache(queries, token, stored);
+        if (mounted.current) setPending((old) => old.filter((item) => item.id !== message.id));
+      } catch {
+        if (mounted.current)
+          setPending((old) =>
+            old.map((item) => (item.id === message.id ? { ...item, state: "failed" } : item)),
+          );
+      }
+    },
+    [api, queries, token],
+  );
+
+  const send = (message: { text: string; attachments: Attachment[] }) => {
+    const created = newPending(message.text, message.attachments);
+    setPending((old) => [...old, created]);
+    typingSignal.sent();
+    void deliver(created);
+  };
+
+  const items = useMemo(
+    () => [
+      ...conversation.messages.map((message) => ({
+        ...itemOfMessage(message),
+        key: keys.current.get(message.id) ?? message.id,
+      })),
+      ...pending.map((message) => pendingItem(message, () => void deliver(message))),
+    ],
+    [conversation.messages, pending, deliver],
+  );
+
+  const lastStaff = [...conversation.messages].reverse().find((message) => message.author === "staff");
+  const typingName = remote.typing?.name ?? null;
+  const closed = conversation.status === "closed";
+  return (
+    <ChatView
+      items={items}
+      onFiles={closed ? undefined : attachments.add}
+      after={
+        remote.typing && !closed ? (
+          <TypingIndicator
+            name={typingName}
+            avatarUrl={typingName && lastStaff?.name === typingName ? lastStaff.avatarUrl : null}
+            label={
+              typingName ? t("conversation.typing", { name: typingName }) : t("conversation.someoneTyping")
+            }
+          />
+        ) : null
+      }
+      footer={
+        closed ? (
+          <ClosedNote />
+        ) : (
+          <Composer
+            draftKey={draftKeyOf(sdkKey, token)}
+            attachments={attachments}
+            onSend={send}
+            onTyping={typingSignal.typed}
+          />
+        )
+      }
+    />
+  );
+}
+
+/**
+ * One conversation (`GET /conversations/{shareToken}`, the host's `open-conversation`): the messages
+ * with staff replies arriving live, the composer with attachments, typing both ways, read marks while
+ * it shows, and a closed conversation read-only with a way to start a new one.
+ */
+export default function ConversationScreen({ screen }: ScreenProps<"conversation">) {
+  const conversation = useApiQuery<Conversation>(conversationPath(screen.shareToken));
+  useScreenTitle(conversation.data?.subject);
+  if (conversation.status === "loading" || (conversation.status === "ready" && !conversation.data))
+    return <ChatSkeleton />;
+  if (conversation.status === "error" || !conversation.data)
+    return <ErrorState error={conversation.error} onRetry={conversation.retry} />;
+  return <OpenConversation key={conversation.data.shareToken} conversation={conversation.data} />;
 }

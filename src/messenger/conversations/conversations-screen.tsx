@@ -2,7 +2,9 @@ import type { ConversationSummary } from "../../shared/messenger-api.ts";
 import { plainText } from "../home/home-screen.tsx";
 import {
   EmptyState,
-  ListRow,
+  formatNumber,
+  Icon,
+  ListSkeleton,
   QueryView,
   relativeTime,
   type ScreenProps,
@@ -11,43 +13,121 @@ import {
   useShell,
   useTexts,
 } from "../shell/shell-api.ts";
+import { Avatar } from "./avatar.tsx";
+import { ContentIcon } from "./content-icons.tsx";
 import { conversationTexts } from "./conversation-texts.ts";
+import "./conversations.css";
 
-/** Placeholder (the conversations screens replace it): the session's conversations, newest first. */
-export default function ConversationsScreen(_: ScreenProps<"conversations">) {
+function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
   const t = useTexts(conversationTexts);
   const { lang } = useLocale();
   const { navigator } = useShell();
-  const conversations = useApiQuery<ConversationSummary[]>("/conversations");
+  const last = conversation.lastMessage;
+  const fromVisitor = last?.author === "visitor";
+  const who = fromVisitor ? t("conversations.you") : last?.name || t("conversation.team");
+  const preview = last
+    ? plainText(last).trim() || (last.attachments.length > 0 ? `📎 ${t("conversations.attachment")}` : "")
+    : t("conversations.noMessages");
+  const unread = conversation.unread;
+  const closed = conversation.status === "closed";
   return (
-    <div className="screen-content">
-      <QueryView
-        query={conversations}
-        isEmpty={(list) => list.length === 0}
-        empty={<EmptyState icon="messages" title={t("conversations.empty")} />}
-      >
-        {(list) => (
-          <div className="card list">
-            {list.map((conversation) => (
-              <ListRow
-                key={conversation.shareToken}
-                icon="messages"
-                title={conversation.subject}
-                hint={conversation.lastMessage ? plainText(conversation.lastMessage) : undefined}
-                meta={relativeTime(lang, conversation.updatedAt)}
-                onClick={() => navigator.push({ name: "conversation", shareToken: conversation.shareToken })}
-              />
-            ))}
-          </div>
-        )}
-      </QueryView>
+    <li>
       <button
         type="button"
-        className="button button--primary button--wide"
-        onClick={() => navigator.push({ name: "new-conversation" })}
+        className={
+          unread > 0
+            ? "list-row list-row--action conversation-row is-unread"
+            : "list-row list-row--action conversation-row"
+        }
+        data-testid="conversation-row"
+        data-share-token={conversation.shareToken}
+        onClick={() => navigator.push({ name: "conversation", shareToken: conversation.shareToken })}
       >
-        {t("conversations.new")}
+        <span className="conversation-avatar">
+          {last && !fromVisitor ? (
+            <Avatar name={who} url={last.avatarUrl} size={40} />
+          ) : (
+            <span className="row-icon">
+              <Icon name="messages" />
+            </span>
+          )}
+        </span>
+        <span className="row-text">
+          <span className="conversation-top">
+            <span className="row-title one-line" dir="auto">
+              {conversation.subject}
+            </span>
+            <time className="time" dateTime={conversation.updatedAt}>
+              {relativeTime(lang, conversation.updatedAt)}
+            </time>
+          </span>
+          <span className="conversation-bottom">
+            <span className="row-hint one-line" dir="auto">
+              {last && <span className="conversation-who">{t("conversation.said", { name: who })} </span>}
+              {preview}
+            </span>
+            {closed && <span className="chip chip--muted">{t("conversations.closed")}</span>}
+            {unread > 0 && (
+              <span className="count-badge" data-testid="conversation-unread">
+                <span aria-hidden="true">{unread > 99 ? "99+" : formatNumber(lang, unread)}</span>
+                <span className="visually-hidden">{t("conversations.unread", { count: unread })}</span>
+              </span>
+            )}
+          </span>
+        </span>
       </button>
+    </li>
+  );
+}
+
+/**
+ * The Messages tab (`GET /conversations`, newest first): each conversation with its last message,
+ * when it moved, unread counts and closed ones marked; pushes refresh it (the shell invalidates it).
+ * "Send us a message" stays in reach at the bottom.
+ */
+export default function ConversationsScreen(_: ScreenProps<"conversations">) {
+  const t = useTexts(conversationTexts);
+  const { navigator } = useShell();
+  const conversations = useApiQuery<ConversationSummary[]>("/conversations");
+  const newConversation = () => navigator.push({ name: "new-conversation" });
+  const hasAny = (conversations.data?.length ?? 0) > 0;
+  return (
+    <div className="conversations">
+      <div className="screen-content">
+        <QueryView
+          query={conversations}
+          skeleton={<ListSkeleton rows={4} />}
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <div className="card">
+              <EmptyState icon="messages" title={t("conversations.empty")}>
+                <p>{t("conversations.emptyHint")}</p>
+              </EmptyState>
+            </div>
+          }
+        >
+          {(list) => (
+            <ul className="card list conversation-list" aria-label={t("conversations.list")}>
+              {list.map((conversation) => (
+                <ConversationRow key={conversation.shareToken} conversation={conversation} />
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      </div>
+      {conversations.status !== "error" && (
+        <div className="sticky-action">
+          <button
+            type="button"
+            className="button button--primary button--wide"
+            data-testid="new-conversation"
+            onClick={newConversation}
+          >
+            <ContentIcon name={hasAny ? "plus" : "chat"} size={18} />
+            {hasAny ? t("conversations.new") : t("conversations.sendUs")}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,57 +1,84 @@
-import { type FormEvent, useState } from "react";
-import type { Conversation } from "../../shared/messenger-api.ts";
-import {
-  type ApiError,
-  ErrorState,
-  type ScreenProps,
-  toApiError,
-  useShell,
-  useTexts,
-} from "../shell/shell-api.ts";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Attachment, Conversation } from "../../shared/messenger-api.ts";
+import { type ScreenProps, useMessengerState, useShell, useTexts } from "../shell/shell-api.ts";
+import { ChatView } from "./chat-view.tsx";
+import { Composer, useAttachments } from "./composer.tsx";
+import { ContentIcon } from "./content-icons.tsx";
+import { conversationPath } from "./conversation-cache.ts";
+import { draftKeyOf, newPending, type PendingMessage, pendingItem } from "./conversation-screen.tsx";
 import { conversationTexts } from "./conversation-texts.ts";
+import "./conversations.css";
 
-/** Placeholder (the new-conversation screen replaces it): a first message starts a conversation. */
-export default function NewConversationScreen(_: ScreenProps<"new-conversation">) {
+/** What a new conversation says before the first message: who answers and how. */
+function Intro() {
   const t = useTexts(conversationTexts);
-  const { api, navigator, queries } = useShell();
-  const [text, setText] = useState("");
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim() || sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      const conversation = await api.post<Conversation>("/conversations", { text: text.trim() });
-      queries.invalidate("/conversations");
-      queries.invalidate("/messenger/home");
-      navigator.replace({ name: "conversation", shareToken: conversation.shareToken });
-    } catch (failure) {
-      setError(toApiError(failure));
-      setSending(false);
-    }
-  };
   return (
-    <form className="screen-content" onSubmit={submit}>
-      <label className="field-label" htmlFor="new-conversation-text">
-        {t("conversations.message")}
-      </label>
-      <textarea
-        id="new-conversation-text"
-        className="input"
-        rows={4}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      {error && <ErrorState error={error} />}
-      <button
-        type="submit"
-        className="button button--primary button--wide"
-        disabled={sending || !text.trim()}
-      >
-        {t("conversations.send")}
-      </button>
-    </form>
+    <div className="chat-intro" data-testid="conversation-intro">
+      <span className="chat-intro-icon">
+        <ContentIcon name="chat" size={26} />
+      </span>
+      <h2 className="chat-intro-title" tabIndex={-1}>
+        {t("conversation.introTitle")}
+      </h2>
+      <p className="chat-intro-text">{t("conversation.introText")}</p>
+    </div>
+  );
+}
+
+/**
+ * A new conversation (the home's "Send us a message", the host's `startConversation()`): an empty
+ * chat with the composer; the first message starts it (`POST /conversations`) and the screen becomes
+ * that conversation. A refused start keeps the message with Retry.
+ */
+export default function NewConversationScreen(_: ScreenProps<"new-conversation">) {
+  const { api, queries, navigator } = useShell();
+  const sdkKey = useMessengerState((state) => state.sdkKey);
+  const attachments = useAttachments();
+  const [pending, setPending] = useState<PendingMessage | null>(null);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+
+  const start = useCallback(
+    async (message: PendingMessage) => {
+      setPending({ ...message, state: "sending" });
+      try {
+        const conversation = await api.post<Conversation>("/conversations", {
+          text: message.text,
+          attachments: message.attachments,
+        });
+        queries.invalidate("/conversations");
+        queries.invalidate("/messenger/home");
+        queries.set(conversationPath(conversation.shareToken), conversation);
+        if (mounted.current) navigator.replace({ name: "conversation", shareToken: conversation.shareToken });
+      } catch {
+        if (mounted.current) setPending({ ...message, state: "failed" });
+      }
+    },
+    [api, queries, navigator],
+  );
+
+  const send = (message: { text: string; attachments: Attachment[] }) =>
+    void start(newPending(message.text, message.attachments));
+
+  return (
+    <ChatView
+      items={pending ? [pendingItem(pending, () => void start(pending))] : []}
+      intro={<Intro />}
+      onFiles={attachments.add}
+      footer={
+        <Composer
+          draftKey={draftKeyOf(sdkKey, "new")}
+          attachments={attachments}
+          onSend={send}
+          busy={pending !== null}
+          autoFocus
+        />
+      }
+    />
   );
 }

@@ -1,21 +1,93 @@
-import type { HelpArticle } from "../../shared/messenger-api.ts";
-import { plainText } from "../home/home-screen.tsx";
-import { path, QueryView, type ScreenProps, useApiQuery, useScreenTitle } from "../shell/shell-api.ts";
+import type { HelpArticle, HelpCollection } from "../../shared/messenger-api.ts";
+import { ContentIcon } from "../conversations/content-icons.tsx";
+import { RichText } from "../conversations/rich-text.tsx";
+import {
+  ErrorState,
+  path,
+  relativeTime,
+  type ScreenProps,
+  Skeleton,
+  useApiQuery,
+  useLocale,
+  useScreenTitle,
+  useShell,
+  useTexts,
+} from "../shell/shell-api.ts";
+import { helpTexts } from "./help-texts.ts";
+import "./help.css";
 
-/** Placeholder (the help article replaces it, with sanitized HTML): the article as plain text. */
-export default function HelpArticleScreen({ screen }: ScreenProps<"help-article">) {
-  const article = useApiQuery<HelpArticle>(path`/help/articles/${screen.articleId}`);
-  useScreenTitle(article.data?.title);
+function ArticleSkeleton() {
   return (
-    <div className="screen-content">
-      <QueryView query={article}>
-        {(data) => (
-          <article className="card prose">
-            <h2>{data.title}</h2>
-            <p>{plainText({ author: "staff", text: data.body })}</p>
-          </article>
-        )}
-      </QueryView>
+    <div className="article-page" aria-busy="true">
+      <Skeleton lines={2} card={false} />
+      <Skeleton lines={6} card={false} />
+      <Skeleton lines={4} card={false} />
+    </div>
+  );
+}
+
+/** The way to a person below every article. */
+export function StillNeedHelp() {
+  const t = useTexts(helpTexts);
+  const { navigator } = useShell();
+  return (
+    <aside className="card still-need-help" aria-labelledby="still-need-help-title">
+      <span className="row-icon">
+        <ContentIcon name="chat" />
+      </span>
+      <div className="still-need-help-text">
+        <h3 id="still-need-help-title">{t("help.stillNeedHelp")}</h3>
+        <p>{t("help.stillNeedHelpText")}</p>
+      </div>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => navigator.push({ name: "new-conversation" })}
+      >
+        {t("help.ask")}
+      </button>
+    </aside>
+  );
+}
+
+/**
+ * A help article (`GET /help/articles/{id}`, the host's `open-help-article`), in the host's wide
+ * "extended" frame (the page name `appextended`): title, description, when it was updated, the
+ * sanitized body in reading typography with links opened by the host, and a way to ask a person.
+ */
+export default function HelpArticleScreen({ screen }: ScreenProps<"help-article">) {
+  const t = useTexts(helpTexts);
+  const { lang } = useLocale();
+  const article = useApiQuery<HelpArticle>(path`/help/articles/${screen.articleId}`);
+  const collections = useApiQuery<HelpCollection[]>(article.data ? "/help/collections" : null);
+  const collection = collections.data?.find((item) => item.id === article.data?.collectionId);
+  // The header names where the article is; the article's own title is its heading below.
+  useScreenTitle(collection?.title);
+  if (article.status === "loading" || (article.status === "ready" && !article.data))
+    return <ArticleSkeleton />;
+  if (article.status === "error" || !article.data)
+    return <ErrorState error={article.error} onRetry={article.retry} />;
+  const data = article.data;
+  return (
+    <div className="article-page">
+      <article className="article" aria-labelledby="help-article-title" data-testid="help-article">
+        <header className="article-head">
+          <h2 className="article-title" id="help-article-title" dir="auto" tabIndex={-1}>
+            {data.title}
+          </h2>
+          {data.description && (
+            <p className="article-lead" dir="auto">
+              {data.description}
+            </p>
+          )}
+          <p className="article-meta">
+            <ContentIcon name="clock" size={14} />
+            {t("help.updated", { when: relativeTime(lang, data.updatedAt) })}
+          </p>
+        </header>
+        <RichText html={data.body} testId="help-article-body" />
+      </article>
+      <StillNeedHelp />
     </div>
   );
 }

@@ -1,27 +1,151 @@
 import type { HelpCollection } from "../../shared/messenger-api.ts";
-import { ListRow, QueryView, type ScreenProps, useApiQuery, useShell } from "../shell/shell-api.ts";
+import { ContentIcon, type ContentIconName } from "../conversations/content-icons.tsx";
+import {
+  EmptyState,
+  Icon,
+  ListSkeleton,
+  QueryView,
+  type ScreenProps,
+  useApiQuery,
+  useShell,
+  useTexts,
+} from "../shell/shell-api.ts";
+import { SearchField, SearchResults, useHelpSearch } from "./help-search.tsx";
+import { helpTexts } from "./help-texts.ts";
+import "./help.css";
 
-/** Placeholder (the help center replaces it): the collections. */
-export default function HelpScreen(_: ScreenProps<"help">) {
+/** A collection's `icon` (a name like "rocket", or an emoji) as an icon; unknown names get a book. */
+export function CollectionIcon({ icon, size = 22 }: { icon: string; size?: number }) {
+  const name = icon
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
+  const known: Record<string, ContentIconName> = {
+    rocket: "rocket",
+    start: "rocket",
+    gettingstarted: "rocket",
+    users: "users",
+    team: "users",
+    people: "users",
+    sharing: "users",
+    settings: "settings",
+    gear: "settings",
+    billing: "card",
+    card: "card",
+    payment: "card",
+    security: "shield",
+    shield: "shield",
+    privacy: "shield",
+    bolt: "bolt",
+    zap: "bolt",
+    integrations: "bolt",
+    flag: "flag",
+    book: "book",
+    docs: "book",
+    chat: "chat",
+    video: "video",
+    image: "image",
+    file: "file",
+  };
+  const found = known[name];
+  if (found) return <ContentIcon name={found} size={size} />;
+  const trimmed = icon.trim();
+  if (trimmed !== "" && /[^\u0020-\u007e]/.test(trimmed) && [...trimmed].length <= 4)
+    return (
+      <span className="emoji-icon" aria-hidden="true">
+        {trimmed}
+      </span>
+    );
+  return <ContentIcon name="book" size={size} />;
+}
+
+function Collections() {
+  const t = useTexts(helpTexts);
   const { navigator } = useShell();
   const collections = useApiQuery<HelpCollection[]>("/help/collections");
   return (
-    <div className="screen-content">
-      <QueryView query={collections} isEmpty={(list) => list.length === 0}>
-        {(list) => (
-          <div className="card list">
+    <QueryView
+      query={collections}
+      skeleton={<ListSkeleton rows={3} />}
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <div className="card">
+          <EmptyState icon="help" title={t("help.empty")}>
+            <p>{t("help.emptyHint")}</p>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => navigator.push({ name: "new-conversation" })}
+            >
+              {t("help.ask")}
+            </button>
+          </EmptyState>
+        </div>
+      }
+    >
+      {(list) => (
+        <section aria-labelledby="help-collections-title">
+          <h2 className="section-title" id="help-collections-title">
+            {t("help.collections")}
+          </h2>
+          <ul className="card list help-collections" data-testid="help-collections">
             {list.map((collection) => (
-              <ListRow
-                key={collection.id}
-                icon="help"
-                title={collection.title}
-                hint={collection.description}
-                onClick={() => navigator.push({ name: "help-collection", collectionId: collection.id })}
-              />
+              <li key={collection.id}>
+                <button
+                  type="button"
+                  className="list-row list-row--action help-collection-row"
+                  data-testid="help-collection"
+                  onClick={() => navigator.push({ name: "help-collection", collectionId: collection.id })}
+                >
+                  <span className="row-icon">
+                    <CollectionIcon icon={collection.icon} />
+                  </span>
+                  <span className="row-text">
+                    <span className="row-title" dir="auto">
+                      {collection.title}
+                    </span>
+                    {collection.description && (
+                      <span className="row-hint" dir="auto">
+                        {collection.description}
+                      </span>
+                    )}
+                    <span className="help-count">
+                      {t("help.articles", { count: collection.articleCount })}
+                    </span>
+                  </span>
+                  <Icon name="chevron" size={18} className="row-chevron" />
+                </button>
+              </li>
             ))}
-          </div>
-        )}
-      </QueryView>
+          </ul>
+        </section>
+      )}
+    </QueryView>
+  );
+}
+
+/** The search field over the collections, or over the results while there is a term. */
+export function HelpCenter({ initialTerm, autoFocus = false }: { initialTerm: string; autoFocus?: boolean }) {
+  const search = useHelpSearch(initialTerm);
+  return (
+    <div className="screen-content help">
+      <div className="help-search-bar">
+        <SearchField
+          value={search.text}
+          onChange={search.setText}
+          busy={search.typing}
+          autoFocus={autoFocus}
+        />
+      </div>
+      {search.term ? <SearchResults term={search.term} /> : <Collections />}
     </div>
   );
+}
+
+/**
+ * The help center (the Help tab, `open-helpcenter`): search above the collections with their article
+ * counts; typing searches as it settles and shows ranked results in place.
+ */
+export default function HelpScreen(_: ScreenProps<"help">) {
+  return <HelpCenter initialTerm="" />;
 }

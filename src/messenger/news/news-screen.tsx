@@ -1,35 +1,99 @@
 import type { NewsSummary } from "../../shared/messenger-api.ts";
+import { Avatar } from "../conversations/avatar.tsx";
 import {
-  ListRow,
+  EmptyState,
   QueryView,
   relativeTime,
   type ScreenProps,
+  Skeleton,
   useApiQuery,
   useLocale,
   useShell,
+  useTexts,
 } from "../shell/shell-api.ts";
+import { newsTexts } from "./news-texts.ts";
+import "./news.css";
 
-/** Placeholder (the news screens replace it): the posts, newest first. */
-export default function NewsScreen(_: ScreenProps<"news">) {
+function NewsSkeleton() {
+  return (
+    <div className="news-list" aria-busy="true">
+      <div className="card news-card">
+        <span className="skeleton-block news-cover-skeleton" />
+        <Skeleton lines={3} card={false} />
+      </div>
+      <Skeleton lines={3} />
+    </div>
+  );
+}
+
+/** Who wrote a post and when: "Lena from Acme · 2 days ago". */
+export function NewsByline({ post }: { post: NewsSummary }) {
   const { lang } = useLocale();
+  return (
+    <span className="news-byline">
+      {post.authorName && (
+        <>
+          <Avatar name={post.authorName} size={20} />
+          <span dir="auto">{post.authorName}</span>
+          <span aria-hidden="true">·</span>
+        </>
+      )}
+      <time dateTime={post.publishedAt}>{relativeTime(lang, post.publishedAt)}</time>
+    </span>
+  );
+}
+
+function NewsCard({ post }: { post: NewsSummary }) {
   const { navigator } = useShell();
+  return (
+    <li>
+      <button
+        type="button"
+        className="card news-card"
+        data-testid="news-card"
+        onClick={() => navigator.push({ name: "news-article", newsId: post.id })}
+      >
+        {post.coverImageUrl && <img className="news-cover" src={post.coverImageUrl} alt="" loading="lazy" />}
+        <span className="news-card-text">
+          <span className="news-card-title" dir="auto">
+            {post.title}
+          </span>
+          {post.preview && (
+            <span className="news-card-preview two-lines" dir="auto">
+              {post.preview}
+            </span>
+          )}
+          <NewsByline post={post} />
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** The News tab (`GET /news`, newest first): each post as a card with its cover, preview and date. */
+export default function NewsScreen(_: ScreenProps<"news">) {
+  const t = useTexts(newsTexts);
   const news = useApiQuery<NewsSummary[]>("/news");
   return (
     <div className="screen-content">
-      <QueryView query={news} isEmpty={(list) => list.length === 0}>
-        {(list) => (
-          <div className="card list">
-            {list.map((post) => (
-              <ListRow
-                key={post.id}
-                icon="news"
-                title={post.title}
-                hint={post.preview}
-                meta={relativeTime(lang, post.publishedAt)}
-                onClick={() => navigator.push({ name: "news-article", newsId: post.id })}
-              />
-            ))}
+      <QueryView
+        query={news}
+        skeleton={<NewsSkeleton />}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <div className="card">
+            <EmptyState icon="news" title={t("news.empty")}>
+              <p>{t("news.emptyHint")}</p>
+            </EmptyState>
           </div>
+        }
+      >
+        {(list) => (
+          <ul className="news-list" aria-label={t("news.list")}>
+            {list.map((post) => (
+              <NewsCard key={post.id} post={post} />
+            ))}
+          </ul>
         )}
       </QueryView>
     </div>

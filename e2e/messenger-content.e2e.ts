@@ -1,0 +1,419 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { type APIRequestContext, expect, type FrameLocator, type Page, test } from "@playwright/test";
+import type {
+  AdminConversation,
+  AdminConversationSummary,
+  AdminFeatureRequest,
+  AdminProject,
+} from "../src/shared/messenger-api.ts";
+import { adminHeaders } from "./support/admin-api.ts";
+
+/**
+ * The messenger's content screens (issue 13) on the demo host page, against the real server and the
+ * messenger origin, with the full demo data: a conversation with a live staff reply and typing, an
+ * attachment through the real upload, read marks; the demo bot to its handover; feature requests
+ * (vote, submit); help search and an article in the wide frame (and the frame's own sanitizing);
+ * a news article; the demo checklist with a step marked done; axe-core on every content screen, in
+ * light and dark mode.
+ */
+
+const run = Date.now().toString(36);
+
+interface HostWindow {
+  Gleap: Record<string, (...args: unknown[]) => unknown>;
+}
+
+const frame = (page: Page): FrameLocator => page.frameLocator("iframe.frame-window");
+const app = (page: Page) => frame(page).getByTestId("frame-app");
+const container = (page: Page) => page.getByTestId("gleap-frame-container");
+
+/** `/demo` as a visitor sees it first: the cookie banner, accepted; then the SDK starts. */
+async function openDemo(page: Page) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/demo");
+  await page.getByRole("button", { name: "Accept" }).click();
+  await expect(page.locator("#widget-status")).toHaveAttribute("data-state", "ready");
+}
+
+const gleap = (page: Page, method: string, ...args: unknown[]) =>
+  page.evaluate(
+    ([name, rest]) => (window as unknown as HostWindow).Gleap[name as string]?.(...(rest as unknown[])),
+    [method, args] as const,
+  );
+
+async function demoProject(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+): Promise<AdminProject> {
+  const projects = (await (await request.get("/api/projects?q=demo", { headers })).json()) as {
+    items: AdminProject[];
+  };
+  const demo = projects.items.find((project) => project.sdkKey === "demo");
+  if (!demo) throw new Error("no demo project");
+  return demo;
+}
+
+/** A 1×1 PNG. */
+const pixel = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test("a conversation: the first message starts it, staff typing and a reply arrive live, read marks follow", async ({
+  page,
+  request,
+}) => {
+  await openDemo(page);
+  await gleap(page, "startConversation");
+  await expect(app(page)).toHaveAttribute("data-screen", "new-conversation");
+  await expect(frame(page).getByTestId("conversation-intro")).toBeVisible();
+  await expect(frame(page).locator("#composer-text")).toBeFocused();
+
+  // An image through the real upload, with the text.
+  await frame(page)
+    .getByTestId("composer-file")
+    .setInputFiles({ name: "screen.png", mimeType: "image/png", buffer: pixel });
+  await expect(frame(page).getByTestId("file-chip")).toHaveAttribute("data-status", "done");
+  const text = `The export button does nothing (${run})`;
+  await frame(page).locator("#composer-text").fill(text);
+  await frame(page).locator("#composer-text").press("Enter");
+
+  await expect(app(page)).toHaveAttribute("data-screen", /^conversation\//);
+  const shareToken = ((await app(page).getAttribute("data-screen")) ?? "").replace("conversation/", "");
+  await expect(frame(page).locator(".header-title")).toHaveText(text);
+  await expect(frame(page).locator("[data-author=visitor] .bubble")).toHaveText(text);
+  await expect(frame(page).locator("[data-author=visitor] .attachment--image img")).toHaveAttribute(
+    "src",
+    /\/api\/files\/uploads\/.+\.png$/,
+  );
+
+  const headers = await adminHeaders(request);
+  const demo = await demoProject(request, headers);
+  const list = (await (
+    await request.get(`/api/projects/${demo.id}/conversations?pageSize=100`, { headers })
+  ).json()) as { items: AdminConversationSummary[] };
+  const summary = list.items.find((item) => item.shareToken === shareToken);
+  expect(summary?.subject).toBe(text);
+  const base = `/api/projects/${demo.id}/conversations/${summary?.id}`;
+
+  // Staff start typing: the visitor sees who.
+  expect((await request.post(`${base}/typing`, { headers, data: { typing: true } })).status()).toBe(204);
+  await expect(frame(page).getByTestId("typing-indicator")).toContainText("is typing…");
+
+  // The reply arrives live, in view, and the typing indicator goes.
+  const reply = await request.post(`${base}/messages`, {
+    headers,
+    data: { text: "<p>Thanks! Which <strong>browser</strong> do you use?</p>" },
+  });
+  expect(reply.status()).toBe(201);
+  const staffMessage = (await reply.json()) as { id: string };
+  const staffBubble = frame(page).locator("[data-author=staff] .bubble").last();
+  await expect(staffBubble).toHaveText("Thanks! Which browser do you use?");
+  await expect(staffBubble.locator("strong")).toHaveText("browser");
+  await expect(staffBubble).toBeInViewport();
+  await expect(frame(page).getByTestId("typing-indicator")).toHaveCount(0);
+
+  // Open and visible: the frame marks it read, so staff see the visitor has read it.
+  await expect
+    .poll(async () => {
+      const detail = (await (await request.get(base, { headers })).json()) as AdminConversation;
+      return detail.visitorLastReadMessageId;
+    })
+    .toBe(staffMessage.id);
+
+  // The visitor answers; staff see it.
+  await frame(page).locator("#composer-text").fill("Chromium");
+  await frame(page).getByTestId("composer-send").click();
+  await expect
+    .poll(async () => {
+      const detail = (await (await request.get(base, { headers })).json()) as AdminConversation;
+      return detail.messages.at(-1)?.text;
+    })
+    .toBe("Chromium");
+
+  // The list shows it with the latest message.
+  await frame(page).getByTestId("frame-back").click();
+  await gleap(page, "openConversations");
+  const row = frame(page).locator(`[data-share-token="${shareToken}"]`);
+  await expect(row).toContainText("You: Chromium");
+
+  // Closed by staff: read-only, with a way to start again.
+  await gleap(page, "openConversation", shareToken);
+  expect((await request.post(`${base}/close`, { headers })).status()).toBe(200);
+  await expect(frame(page).getByTestId("conversation-closed")).toBeVisible();
+  await expect(frame(page).getByTestId("composer")).toHaveCount(0);
+});
+
+test("the demo bot runs to its handover, which becomes a conversation with the transcript", async ({
+  page,
+  request,
+}) => {
+  await openDemo(page);
+  await gleap(page, "startBot", "demo-bot-assistant");
+  await expect(frame(page).locator(".header-title")).toHaveText("Acme Assistant");
+  await expect(frame(page).locator("[data-author=bot] .bubble").first()).toContainText(
+    "What can I help you with?",
+  );
+  await frame(page).getByRole("button", { name: "Talk to a person" }).click();
+  const email = frame(page).locator("#bot-field-email");
+  await expect(email).toBeVisible();
+  await email.fill("maya@");
+  await email.press("Enter");
+  await expect(frame(page).getByTestId("bot-field-error")).toBeVisible();
+  const address = `maya-${run}@example.com`;
+  await email.fill(address);
+  await email.press("Enter");
+
+  await expect(app(page)).toHaveAttribute("data-screen", /^conversation\//);
+  const shareToken = ((await app(page).getAttribute("data-screen")) ?? "").replace("conversation/", "");
+  await expect(frame(page).locator("[data-author=bot] .bubble").first()).toContainText(
+    "What can I help you with?",
+  );
+  await expect(frame(page).locator("[data-author=visitor] .bubble").last()).toContainText(
+    `Your email: ${address}`,
+  );
+
+  const headers = await adminHeaders(request);
+  const demo = await demoProject(request, headers);
+  const list = (await (
+    await request.get(`/api/projects/${demo.id}/conversations?pageSize=100`, { headers })
+  ).json()) as { items: AdminConversationSummary[] };
+  const summary = list.items.find((item) => item.shareToken === shareToken);
+  const detail = (await (
+    await request.get(`/api/projects/${demo.id}/conversations/${summary?.id}`, { headers })
+  ).json()) as AdminConversation;
+  expect(detail.botId).toBe("demo-bot-assistant");
+  expect(detail.collected).toEqual({ email: address });
+  expect(detail.subject).toBe("Talk to a person");
+  expect(detail.messages.map((message) => message.author)).toEqual([
+    "bot",
+    "visitor",
+    "bot",
+    "visitor",
+    "bot",
+    "visitor",
+  ]);
+});
+
+test("feature requests: a vote counts at once and is stored; a new request is validated, then on the board", async ({
+  page,
+  request,
+}) => {
+  await openDemo(page);
+  await gleap(page, "openFeatureRequests");
+  const row = frame(page).locator("[data-request-id=demo-fr-calendar-view]");
+  await expect(row).toBeVisible();
+  const vote = row.getByTestId("vote-button");
+  await expect(vote).toHaveAttribute("aria-pressed", "false");
+  const before = Number(await row.getByTestId("vote-count").textContent());
+  await vote.click();
+  await expect(vote).toHaveAttribute("aria-pressed", "true");
+  await expect(row.getByTestId("vote-count")).toHaveText(String(before + 1));
+
+  const headers = await adminHeaders(request);
+  const demo = await demoProject(request, headers);
+  await expect
+    .poll(async () => {
+      const stored = (await (
+        await request.get(`/api/projects/${demo.id}/feature-requests/demo-fr-calendar-view`, { headers })
+      ).json()) as AdminFeatureRequest;
+      return stored.votes;
+    })
+    .toBe(before + 1);
+
+  await frame(page).getByTestId("request-suggest").click();
+  await frame(page).locator("#request-title").fill("ab");
+  await frame(page).getByTestId("request-submit").click();
+  await expect(frame(page).getByTestId("request-title-error")).toHaveText(
+    "Please enter at least 3 characters.",
+  );
+  await expect(frame(page).locator("#request-title")).toBeFocused();
+  const title = `Offline mode for templates ${run}`;
+  await frame(page).locator("#request-title").fill(title);
+  await frame(page).locator("#request-description").fill("Templates should work on the train too.");
+  await frame(page).getByTestId("request-submit").click();
+  await expect(frame(page).getByTestId("request-thanks")).toBeVisible();
+  const fresh = frame(page).locator(".request-row.is-fresh");
+  await expect(fresh.locator(".request-title")).toHaveText(title);
+  await expect(fresh.getByTestId("vote-count")).toHaveText("1");
+  await expect(fresh.getByTestId("request-status")).toHaveText("Open");
+
+  const stored = (await (
+    await request.get(`/api/projects/${demo.id}/feature-requests?q=${encodeURIComponent(run)}`, { headers })
+  ).json()) as { items: AdminFeatureRequest[] };
+  expect(stored.items.map((item) => item.title)).toContain(title);
+});
+
+test("help: search with ranked, marked results; an article in the wide frame, sanitized by the frame too", async ({
+  page,
+}) => {
+  await openDemo(page);
+  await gleap(page, "openHelpCenter");
+  await expect(frame(page).getByTestId("help-collection")).toHaveCount(2);
+  await expect(frame(page).getByTestId("help-collection").first()).toContainText("3 articles");
+  const box = await container(page).boundingBox();
+  expect(box?.width).toBe(410);
+
+  await frame(page).getByTestId("help-search-input").fill("share space");
+  const first = frame(page).getByTestId("help-result").first();
+  await expect(first.locator(".row-title")).toHaveText("Share a space with your team");
+  await expect(first.locator("mark").first()).toHaveText("Share");
+  await frame(page).getByTestId("help-search-input").fill("zzzz qqqq");
+  await expect(frame(page).getByTestId("empty-state")).toContainText("No results for “zzzz qqqq”");
+  await frame(page).getByTestId("help-search-input").fill("share space");
+  await first.click();
+
+  await expect(frame(page).getByTestId("help-article")).toBeVisible();
+  await expect(frame(page).locator(".article-title")).toHaveText("Share a space with your team");
+  await expect(frame(page).locator("[data-testid=help-article-body] h2")).toHaveText("Roles");
+  // The article shows in the host's wide ("extended") frame.
+  await expect.poll(async () => (await container(page).boundingBox())?.width).toBe(690);
+
+  // Whatever the API says, the frame's own sanitizer keeps scripts and handlers out.
+  await page.route("**/api/widget/help/articles/demo-article-offline", async (route) => {
+    const response = await route.fetch();
+    const article = (await response.json()) as { body: string };
+    article.body = `<p id="safe">Safe text</p><img src="x" onerror="window.__hacked=1"><script>window.__hacked=2</script><a href="javascript:window.__hacked=3">bad link</a>`;
+    await route.fulfill({ response, json: article });
+  });
+  await gleap(page, "openHelpCenterArticle", "demo-article-offline");
+  const body = frame(page).getByTestId("help-article-body");
+  await expect(body).toContainText("Safe text");
+  await expect(body.locator("script")).toHaveCount(0);
+  await expect(body.locator("[onerror]")).toHaveCount(0);
+  await expect(body.locator("a")).not.toHaveAttribute("href", /javascript/);
+  await body.getByText("bad link").click();
+  const messenger = page.frames().find((candidate) => candidate !== page.mainFrame());
+  expect(
+    await messenger?.evaluate(() => (window as unknown as { __hacked?: number }).__hacked),
+  ).toBeUndefined();
+});
+
+test("news: the list with covers and dates; an article in the wide frame", async ({ page }) => {
+  await openDemo(page);
+  await gleap(page, "openNews");
+  const cards = frame(page).getByTestId("news-card");
+  await expect(cards).toHaveCount(3);
+  await expect(cards.first().locator(".news-card-title")).toHaveText("Acme Notes 3.0 is here");
+  await expect(cards.first().locator("img.news-cover")).toBeVisible();
+  await cards.first().click();
+  await expect(frame(page).getByTestId("news-article")).toBeVisible();
+  await expect(frame(page).locator("[data-testid=news-article-body] h2")).toHaveText("What's new");
+  await expect.poll(async () => (await container(page).boundingBox())?.width).toBe(690);
+  // Back to the list: the frame narrows again.
+  await frame(page).getByTestId("frame-back").click();
+  await expect.poll(async () => (await container(page).boundingBox())?.width).toBe(410);
+});
+
+test("the demo checklist: started for the visitor, the first step open, Mark as done moves on", async ({
+  page,
+}) => {
+  await openDemo(page);
+  await gleap(page, "startChecklist", "demo-checklist-get-started");
+  await expect(frame(page).locator(".checklist-title")).toHaveText("Get started with Acme Notes");
+  const first = frame(page).locator("[data-step=first-note]");
+  await expect(first).toHaveClass(/is-open/);
+  await expect(frame(page).getByTestId("checklist-progress")).toHaveText("0 of 4 done");
+  await first.getByTestId("step-mark-done").click();
+  await expect(first).toHaveAttribute("data-done", "true");
+  await expect(frame(page).getByTestId("checklist-progress")).toHaveText("1 of 4 done");
+  await expect(frame(page).locator("[data-step=tags]")).toHaveClass(/is-open/);
+  // A step's action opens its screen in the messenger.
+  await frame(page).locator("[data-step=tags]").getByTestId("step-action").click();
+  await expect(app(page)).toHaveAttribute("data-screen", "help-article/demo-article-tags");
+  await frame(page).getByTestId("frame-back").click();
+  await expect(frame(page).getByTestId("checklist-progress")).toHaveText("1 of 4 done");
+  // The list and the home screen show the progress.
+  await gleap(page, "openChecklists");
+  await expect(frame(page).getByTestId("checklist-row").first()).toContainText("1 of 4 done");
+});
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe's WCAG 2.1 A/AA findings inside the messenger frame, one readable line per rule and element.
+ * The frame sits in the widget's shadow root, where AxeBuilder's frame selectors do not reach, so
+ * axe-core runs in the frame itself.
+ */
+async function frameFindings(page: Page, screen: string): Promise<string[]> {
+  const messenger = page
+    .frames()
+    .find((candidate) => candidate !== page.mainFrame() && candidate.name() !== "x");
+  if (!messenger) throw new Error("no messenger frame");
+  if (!(await messenger.evaluate(() => "axe" in window))) await messenger.evaluate(axeSource);
+  const violations = await messenger.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document.querySelector("[data-testid=frame-app]"), {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    })) as {
+      violations: Array<{
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: Array<{ target: string[] }>;
+      }>;
+    };
+    return result.violations;
+  });
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${screen}: ${violation.id} (${violation.impact ?? "?"}): ${violation.help} at ${node.target.join(" ")}`,
+    ),
+  );
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`axe finds nothing on the content screens (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openDemo(page);
+    const findings: string[] = [];
+    const check = async (screen: string, ready: () => Promise<unknown>) => {
+      await ready();
+      await expect(frame(page).locator("[aria-busy=true]")).toHaveCount(0);
+      await page.waitForTimeout(400);
+      findings.push(...(await frameFindings(page, screen)));
+    };
+    await gleap(page, "startConversation");
+    await check("new conversation", () => expect(frame(page).getByTestId("composer")).toBeVisible());
+    await frame(page).locator("#composer-text").fill(`Hello (${run})`);
+    await frame(page).locator("#composer-text").press("Enter");
+    await check("conversation", () => expect(app(page)).toHaveAttribute("data-screen", /^conversation\//));
+    await gleap(page, "openConversations");
+    await check("conversations", () =>
+      expect(frame(page).getByTestId("conversation-row").first()).toBeVisible(),
+    );
+    await gleap(page, "startBot", "demo-bot-assistant");
+    await check("bot", () => expect(frame(page).getByTestId("bot-choices")).toBeVisible());
+    await gleap(page, "openHelpCenter");
+    await check("help", () => expect(frame(page).getByTestId("help-collection").first()).toBeVisible());
+    await frame(page).getByTestId("help-search-input").fill("share");
+    await check("help search", () => expect(frame(page).getByTestId("help-result").first()).toBeVisible());
+    await gleap(page, "openHelpCenterCollection", "demo-collection-sync-sharing");
+    await check("help collection", () =>
+      expect(frame(page).getByTestId("help-article-row").first()).toBeVisible(),
+    );
+    await gleap(page, "openHelpCenterArticle", "demo-article-first-note");
+    await check("help article", () => expect(frame(page).getByTestId("help-article")).toBeVisible());
+    await gleap(page, "openNews");
+    await check("news", () => expect(frame(page).getByTestId("news-card").first()).toBeVisible());
+    await gleap(page, "openNewsArticle", "demo-notes-3");
+    await check("news article", () => expect(frame(page).getByTestId("news-article")).toBeVisible());
+    await gleap(page, "openFeatureRequests");
+    await check("feature requests", () =>
+      expect(frame(page).getByTestId("request-row").first()).toBeVisible(),
+    );
+    await frame(page).getByTestId("request-suggest").click();
+    await frame(page).getByTestId("request-submit").click();
+    await check("feature request form", () =>
+      expect(frame(page).getByTestId("request-title-error")).toBeVisible(),
+    );
+    await gleap(page, "startChecklist", "demo-checklist-get-started");
+    await check("checklist", () => expect(frame(page).getByTestId("checklist-step").first()).toBeVisible());
+    await gleap(page, "openChecklists");
+    await check("checklists", () => expect(frame(page).getByTestId("checklist-row").first()).toBeVisible());
+    expect(findings, `axe found ${findings.length} violation(s):\n${findings.join("\n")}`).toEqual([]);
+  });
+}

@@ -174,7 +174,9 @@ export function createRuntime(options: RuntimeOptions): MessengerRuntime {
           onSession();
           break;
         case "unread-count-changed":
-          unread.setMessages(message.data);
+          // The host's count is the launcher badge's (notifications as well as messages): the home
+          // answer says how many of them are messages.
+          queries.revalidate("/messenger/home", 0);
           break;
         case "widget-status-update":
           // Opened again: what the home shows may have changed meanwhile (an answer on its way will do).

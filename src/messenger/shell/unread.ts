@@ -2,9 +2,10 @@ import type { NewsSummary } from "../../shared/messenger-api.ts";
 
 /**
  * The tab bar's counts.
- * - Messages: unread staff and bot messages. Three sources say it, and the latest is right: the home
- *   answer (`unreadMessages`), the socket's `conversation-message` push (`unread`) and the host's
- *   `unread-count-changed`. A conversation screen that marks messages read sets it too.
+ * - Messages: unread staff and bot messages. Two sources say it, and the latest is right: the home
+ *   answer (`unreadMessages`) and the socket's `conversation-message` push (`unread`). The host's
+ *   `unread-count-changed` is the launcher badge's count, notifications included, so it only makes the
+ *   shell ask the home again. A conversation screen that marks messages read sets it too.
  * - News: posts published after the visitor last looked at the news (kept per project in the frame's
  *   localStorage, so it survives visits; without storage, every post counts until the news tab opens).
  */

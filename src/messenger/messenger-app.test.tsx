@@ -190,7 +190,7 @@ describe("tab bar", () => {
   });
 
   test("unread messages: from the home answer, then realtime pushes", async () => {
-    const { container, host, runtime, api } = await renderMessenger({
+    const { container, runtime, api } = await renderMessenger({
       routes: { "GET /messenger/home": emptyHome({ unreadMessages: 3 }) },
     });
     expect(q(container, "[data-testid=badge-messages]")?.textContent).toBe("3");

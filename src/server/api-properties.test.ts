@@ -217,6 +217,16 @@ const body = fc.oneof(
   fc.json(),
   fc.string(),
   fc.constantFrom("", "{", "[]", "null", '{"__proto__":{"x":1}}', '{"a":1,"a":2}', "\u0000", "[".repeat(200)),
+  // Objects that cannot be printed: superstruct's failure messages threw on these (a 500).
+  fc
+    .constantFrom(...fieldNames)
+    .chain((field) =>
+      fc.constantFrom(
+        '[{"toString":""}]',
+        `{"${field}":{"toString":1,"valueOf":1}}`,
+        `{"${field}":[{"toString":null}]}`,
+      ),
+    ),
   fc.nat({ max: 80 }).map((depth) => `${"[".repeat(depth)}${"]".repeat(depth)}`),
   // Multipart framing around random parts, for the upload route.
   fc

@@ -11,8 +11,8 @@ import {
   string,
   type,
   unknown,
-  validate,
 } from "superstruct";
+import { validateUntrusted } from "./untrusted-validation.ts";
 
 /**
  * Every message that crosses a window boundary between the host page and the widget's frames
@@ -266,7 +266,7 @@ export function parseFrameMessage<T extends Schemas>(raw: unknown, schemas: T): 
   }
   const name = (message as { name?: unknown } | null)?.name;
   if (typeof name !== "string" || !Object.hasOwn(schemas, name)) return null;
-  const [error, value] = validate(message, schemas[name] as Struct<unknown, unknown>);
+  const [error, value] = validateUntrusted(message, schemas[name] as Struct<unknown, unknown>);
   return error ? null : (value as MessageOf<T>);
 }
 

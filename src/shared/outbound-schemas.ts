@@ -15,9 +15,9 @@ import {
   type,
   union,
   unknown,
-  validate,
 } from "superstruct";
 import { pageFilterTypes } from "./page-filter.ts";
+import { validateUntrusted } from "./untrusted-validation.ts";
 
 /**
  * Outbound content (spec §3, §7): the requests the widget sends about tours and checklists, the
@@ -149,13 +149,13 @@ export const ActionConfig = type({
 export function outboundConfigError(type: OutboundType, config: unknown): StructError | undefined {
   switch (type) {
     case "notification":
-      return validate(config, NotificationConfig)[0];
+      return validateUntrusted(config, NotificationConfig)[0];
     case "tour":
-      return validate(config, TourConfig)[0];
+      return validateUntrusted(config, TourConfig)[0];
     case "checklist":
-      return validate(config, ChecklistConfig)[0];
+      return validateUntrusted(config, ChecklistConfig)[0];
     default:
-      return validate(config, ActionConfig)[0];
+      return validateUntrusted(config, ActionConfig)[0];
   }
 }
 

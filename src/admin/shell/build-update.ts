@@ -1,5 +1,5 @@
-import { is } from "superstruct";
 import { LatestBuild, latestBuildPath } from "../../shared/build-manifest.ts";
+import { isUntrusted } from "../../shared/untrusted-validation.ts";
 
 /** Spec §9: the latest-build file is polled every hour. */
 export const buildPollMs = 60 * 60 * 1000;
@@ -34,7 +34,7 @@ export function startBuildUpdatePoll({
   const timer = setInterval(async () => {
     try {
       const latest = await fetchLatest();
-      if (!is(latest, LatestBuild) || latest.admin === running) return;
+      if (!isUntrusted(latest, LatestBuild) || latest.admin === running) return;
       clearInterval(timer);
       onNewBuild(latest);
     } catch {

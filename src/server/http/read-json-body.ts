@@ -1,4 +1,5 @@
-import { type Struct, type StructError, validate } from "superstruct";
+import type { Struct, StructError } from "superstruct";
+import { validateUntrusted } from "../../shared/untrusted-validation.ts";
 import { jsonError } from "./json-response.ts";
 import { defaultJsonShapeLimits, type JsonShapeLimits, jsonShapeProblem } from "./json-shape.ts";
 
@@ -74,7 +75,7 @@ export async function readJsonBody<T, S>(
 }
 
 export function validateBody<T, S>(data: unknown, schema: Struct<T, S>): BodyResult<T> {
-  const [error, value] = validate(data, schema, { coerce: true });
+  const [error, value] = validateUntrusted(data, schema, { coerce: true });
   if (error) return { ok: false, response: validationError(error) };
   return { ok: true, value };
 }

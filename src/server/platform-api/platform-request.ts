@@ -1,5 +1,6 @@
-import { type Struct, validate } from "superstruct";
+import type { Struct } from "superstruct";
 import { failureBody } from "../../shared/form-rules.ts";
+import { validateUntrusted } from "../../shared/untrusted-validation.ts";
 import type { Authenticated, AuthGuard } from "../auth/auth-guard.ts";
 import { json, jsonError } from "../http/json-response.ts";
 import { parseJsonText, readBodyText } from "../http/read-json-body.ts";
@@ -24,7 +25,7 @@ export async function readBody<T, S>(request: Request, schema: Struct<T, S>): Pr
   }
   const data = parseJsonText(raw.value);
   if (!data.ok) return data;
-  const [error, value] = validate(data.value, schema, { coerce: true });
+  const [error, value] = validateUntrusted(data.value, schema, { coerce: true });
   if (error) {
     const body = failureBody(error);
     return { ok: false, response: jsonError(400, body.error, body.field) };

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SQL } from "bun";
-import { validate } from "superstruct";
 import { customDataProblem } from "../../shared/custom-data-limits.ts";
+import { validateUntrusted } from "../../shared/untrusted-validation.ts";
 import {
   CustomDataValue,
   IdentifyRequest,
@@ -70,7 +70,7 @@ export function splitUserFields(
   for (const [key, value] of Object.entries(body)) {
     if (ignore.includes(key)) continue;
     if (userFieldKeys.includes(key)) known[key] = value;
-    else if (validate(value, CustomDataValue)[0])
+    else if (validateUntrusted(value, CustomDataValue)[0])
       return { ok: false, response: jsonError(400, `${key} must be a string, number, boolean or null`, key) };
     else custom[key] = value;
   }

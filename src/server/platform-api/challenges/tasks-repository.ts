@@ -104,7 +104,9 @@ export async function insertTask(
   return sql.begin(async (tx) => {
     const [challenge] = await tx`SELECT id FROM challenges WHERE id = ${challengeId}`;
     if (!challenge) return null;
-    const id = crypto.randomUUID();
+    // Time-ordered and monotonic within the process: tasks list in creation order (created_at, id)
+    // even when two are added in the same millisecond.
+    const id = Bun.randomUUIDv7();
     const now = new Date().toISOString();
     const title = input.title.trim();
     await tx`INSERT INTO tasks (id, challenge_id, kind, title, creator_id, xp, coins, fee, enabled, retired, content,

@@ -319,10 +319,12 @@ if (import.meta.main) {
   const quiet = process.argv.includes("--quiet");
   const started = performance.now();
   try {
-    const manifest = await buildAll();
+    // DIST_DIR (which the server reads too) lets parallel e2e runs build and serve apart.
+    const outDir = process.env.DIST_DIR?.trim();
+    const manifest = await buildAll(outDir ? { outDir } : {});
     if (!quiet) console.log(formatSizeTable(manifest.files));
     console.log(
-      `Built ${manifest.files.length} files into dist/ in ${Math.round(performance.now() - started)} ms`,
+      `Built ${manifest.files.length} files into ${outDir || "dist/"} in ${Math.round(performance.now() - started)} ms`,
     );
   } catch (error) {
     console.error(error instanceof BuildError ? error.message : error);

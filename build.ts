@@ -262,11 +262,12 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     "/assets",
     minify,
   );
-  const { messenger, banner, modal } = await buildApps(
+  const { messenger, banner, modal, builder } = await buildApps(
     {
       messenger: "src/messenger/messenger-main.tsx",
       banner: "src/messenger/banner-main.tsx",
       modal: "src/messenger/modal-main.tsx",
+      builder: "src/messenger/builder-main.tsx",
     },
     join(out, "messenger", "assets"),
     "/assets",
@@ -284,7 +285,7 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     widgetChunks: Object.fromEntries(
       Object.entries(widgetChunks).map(([name, file]) => [name, `/sdk/${file}`]),
     ),
-    apps: { admin, messenger, banner, modal },
+    apps: { admin, messenger, banner, modal, builder },
     files: await compressAndMeasure(out),
   };
   await mkdir(dirname(join(out, manifestFileName)), { recursive: true });

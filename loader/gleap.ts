@@ -1,4 +1,5 @@
 import type { FeedbackReportCreated } from "../src/shared/feedback-report.ts";
+import { matchesPageFilter } from "../src/shared/page-filter.ts";
 import type {
   HostOptions,
   ReportParts,
@@ -8,6 +9,8 @@ import type {
 } from "../src/shared/widget-chunk-contract.ts";
 import { defaultFlowConfig, type FlowConfig } from "../src/shared/widget-flow-config.ts";
 import type { WidgetSession } from "../src/shared/widget-session.ts";
+import { unfinishedTourStorageKey } from "../src/shared/widget-storage-keys.ts";
+import { listenForAdmin } from "./admin-mode.ts";
 import { captureClicks } from "./click-capture.ts";
 import { type ConsoleEntry, captureConsole, maxLogLength } from "./console-capture.ts";
 import { hasCookieConsent } from "./cookies.ts";
@@ -58,9 +61,14 @@ const routes: Array<[WidgetChunkName, string]> = [
   ["modal", "showModal closeModal"],
   ["notifications", "showNotification"],
   ["launcher", "showFeedbackButton"],
-  ["tours", "startProductTour"],
+  ["tours", "startProductTour resumeProductTour disableProductTours"],
+  ["copilot", "startCopilotTour"],
+  ["builder", "startBuilder"],
   ["capture", "startScreenCapture captureData clearCapture"],
   ["replay", "startReplay replayData setReplayOptions"],
+  ["tooltips", "showTooltips"],
+  // The <gleap-checklist> elements of the page, as they come and go.
+  ["checklist", "checklistConnected checklistDisconnected"],
 ];
 const surfaceOf: Record<string, WidgetChunkName> = {};
 for (const [surface, names] of routes) for (const name of names.split(" ")) surfaceOf[name] = surface;
@@ -77,6 +85,7 @@ const ifMounted = new Set([
   "clearCapture",
   "replayData",
   "setReplayOptions",
+  "checklistDisconnected",
 ]);
 
 const consentPollMs = 1000;
@@ -128,7 +137,7 @@ export function createGleap(deps: GleapDeps) {
   let flowConfig: FlowConfig = defaultFlowConfig;
   let session: SessionManager | null = null;
   let lastCrashReport = 0;
-  let tooltips: unknown[] = [];
+  let tooltips: Array<{ page?: unknown; pageType?: unknown } | null> = [];
   let generation = 0;
   let widgetHost: HTMLElement | null = null;
   let widgetRoot: ShadowRoot | null = null;
@@ -136,6 +145,9 @@ export function createGleap(deps: GleapDeps) {
   let restoreConsole = () => {};
   let networkOn = false;
   let booted = false;
+  // Admin mode (the builder) unless the host turned it off; `stopAdmin` ends its listener.
+  let adminDisabled = false;
+  let stopAdmin = () => {};
   // `setReplayOptions` may come before the recorder (or the session) exists: kept, handed over at start.
   let replayOptions: Record<string, unknown> = {};
   const network = { maxRequests: 30, blacklist: [] as string[], propsToIgnore: [] as string[] };
@@ -414,9 +426,52 @@ export function createGleap(deps: GleapDeps) {
   function loadTooltips() {
     request<unknown[]>("GET", `/config/${encodeURIComponent(sdkKey)}/tooltips`)
       .then((list) => {
-        tooltips = Array.isArray(list) ? list : [];
+        tooltips = Array.isArray(list) ? (list as typeof tooltips) : [];
+        // Before boot the page may have no body yet; boot looks at the list itself.
+        if (booted) showTooltips(true);
       })
       .catch((error) => report("Failed to fetch tooltips", error));
+  }
+
+  /**
+   * The tooltips chunk loads once a tooltip is meant for this address (checked every second, for
+   * single-page apps); a loaded chunk gets every new list and follows the address itself.
+   */
+  function showTooltips(fresh?: boolean) {
+    if (
+      mounted.has("tooltips")
+        ? fresh
+        : tooltips.some((tip) =>
+            matchesPageFilter(window.location.href, `${tip?.page ?? ""}`, `${tip?.pageType ?? ""}`),
+          )
+    )
+      runCommand({ command: "showTooltips", args: [tooltips] });
+  }
+
+  /** `<gleap-checklist>` (spec §5): the element is defined here, its content comes with the checklist chunk. */
+  function defineChecklist() {
+    const registry = window.customElements;
+    const forward = (command: string, element: HTMLElement) => runCommand({ command, args: [element] });
+    if (registry?.get("gleap-checklist"))
+      // Initialized again after destroy: the elements already on the page are drawn again.
+      for (const element of document.querySelectorAll<HTMLElement>("gleap-checklist"))
+        forward("checklistConnected", element);
+    else
+      registry?.define(
+        "gleap-checklist",
+        class extends window.HTMLElement {
+          static observedAttributes = ["checklistid", "sharedkey", "info", "progressbar", "floating", "dark"];
+          connectedCallback() {
+            forward("checklistConnected", this);
+          }
+          attributeChangedCallback() {
+            if (this.isConnected) forward("checklistConnected", this);
+          }
+          disconnectedCallback() {
+            forward("checklistDisconnected", this);
+          }
+        },
+      );
   }
 
   function onSessionChange(_next: WidgetSession, previousId: string | null) {
@@ -466,9 +521,27 @@ export function createGleap(deps: GleapDeps) {
     });
     if (run !== generation) return;
     mountLauncher();
+    defineChecklist();
+    showTooltips();
+    const tooltipCheck = setInterval(showTooltips, 1000);
+    cleanups.push(() => clearInterval(tooltipCheck));
     // Unread notifications of an earlier page view come back (the stack keeps them an hour).
     if ((storage?.getItem("unread-notifications") ?? "[]").length > 2) void runSurface("notifications");
     interceptLinks();
+    // Spec §4: an unfinished tour of an earlier page view goes on (before the URL's own actions).
+    if (storage?.getItem(unfinishedTourStorageKey)) runCommand({ command: "resumeProductTour", args: [] });
+    if (!adminDisabled) {
+      stopAdmin = listenForAdmin({
+        window,
+        apiUrl: () => apiUrl,
+        onLoad: (message, origin) => {
+          // Spec §4: admin mode disables normal tours (they would cover what the admin points at).
+          runCommand({ command: "disableProductTours", args: [] });
+          runCommand({ command: "startBuilder", args: [message, origin] });
+        },
+      });
+      cleanups.push(() => stopAdmin());
+    }
     for (const command of parseUrlActions(window.location.search)) runCommand(command);
     booted = true;
     events.emit("initialized");
@@ -696,6 +769,10 @@ export function createGleap(deps: GleapDeps) {
     }),
     setLiveSite: setter("setLiveSite", (live: boolean) => {
       options.liveSite = live === true;
+    }),
+    disableAdminMode: safe("disableAdminMode", () => {
+      adminDisabled = true;
+      stopAdmin();
     }),
     setDisablePageTracking: setter("setDisablePageTracking", (off: boolean) =>
       tracker.setPageTracking(off !== true),

@@ -172,6 +172,11 @@ export interface GleapHostApi {
   showTabNotificationBadge(show: boolean): void;
   setLiveSite(isLiveSite: boolean): void;
   setDisablePageTracking(disable: boolean): void;
+  /**
+   * Turns off admin mode: a page the admin dashboard opens no longer starts the tour and tooltip
+   * builder (call it before `initialize`; `window.gleapAdminDisabled = true` does the same).
+   */
+  disableAdminMode(): void;
   disableConsoleLogOverwrite(): void;
   setAiTools(tools: GleapAiTool[]): void;
   setApiUrl(url: string): void;

@@ -33,6 +33,25 @@
     });
   });
 
+  // The quick-note form the demo tours walk through: a saved note joins the list under it.
+  var notes = document.getElementById("notes");
+  document.getElementById("quick-note").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var field = document.getElementById("note-text");
+    if (!field.value.trim()) return;
+    var item = document.createElement("li");
+    item.textContent = field.value.trim();
+    notes.appendChild(item);
+    field.value = "";
+  });
+  // The demo tours are live for addresses with ?tour=…, so the button puts that in the address first.
+  document.querySelectorAll("[data-tour]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      history.pushState({}, "", "/demo?tour=" + button.dataset.tourPage);
+      if (typeof Gleap.startProductTour === "function") Gleap.startProductTour(button.dataset.tour);
+    });
+  });
+
   var titles = { home: "Notes that keep up with you", features: "Everything you need", pricing: "Simple pricing" };
   document.querySelectorAll("[data-route]").forEach(function (link) {
     link.addEventListener("click", function (event) {

@@ -8,7 +8,7 @@ import { defaultAuthLimits } from "./auth/auth-limits.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { createUser } from "./auth/users-repository.ts";
 import type { ApiRoute } from "./main-origin.ts";
-import { feedbackInboxRoutes } from "./platform-api/feedback-inbox-routes.ts";
+import { adminWidgetRoutes } from "./platform-api/admin-widget-routes.ts";
 import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
 import { platformRoutes } from "./platform-api/platform-routes.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
@@ -78,7 +78,7 @@ beforeAll(async () => {
     ...authRoutes({ ...authDeps, tokens, guard }),
     ...accountRoutes(authDeps),
     ...platformRoutes({ sql, guard }),
-    ...feedbackInboxRoutes({ sql, guard, storage: unused }),
+    ...adminWidgetRoutes({ sql, guard, storage: unused, fanout: unused }),
     ...messengerAdminRoutes({ sql, guard, fanout: unused }),
   ]
     .map(({ method, pattern }) => ({ method, pattern }))
@@ -119,6 +119,35 @@ beforeAll(async () => {
     projectId,
     ...flows.flatMap((row: { id: string; flow_key: string }) => [row.id, row.flow_key]),
   );
+  // A report of the session, a draft outbound and a tooltip, so the inbox and content routes are
+  // reached past their 404s.
+  const report = await fetch(`${server.mainUrl}/api/widget/bugs/v2`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "Api-Token": "demo",
+      "Gleap-Id": session.gleapId,
+      "Gleap-Hash": session.gleapHash,
+    },
+    body: JSON.stringify({ formData: { description: "property report" } }),
+  });
+  const adminCall = (path: string, body: unknown) =>
+    fetch(`${server.mainUrl}/api/projects/${projectId}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify(body),
+    });
+  const outbound = await adminCall("/outbounds", { type: "banner", name: "Property banner", config: {} });
+  const tooltip = await adminCall("/tooltips", {
+    name: "Property tip",
+    selector: "#a",
+    html: "",
+    mode: "plain",
+  });
+  for (const created of [report, outbound, tooltip]) {
+    expect(created.status).toBe(201);
+    knownIds.push(((await created.json()) as { id: string }).id);
+  }
 });
 afterAll(() => server.dispose());
 
@@ -187,6 +216,17 @@ const fieldNames = [
   "transcript",
   "collected",
   "botId",
+  // The admin's widget side (src/shared/inbox-api.ts).
+  "assigneeId",
+  "config",
+  "pageFilter",
+  "pageFilterType",
+  "audience",
+  "selector",
+  "html",
+  "flowConfig",
+  "allowedOrigins",
+  "identityVerification",
 ];
 
 const scalar = fc.oneof(
@@ -262,6 +302,10 @@ const queryKey = fc.constantFrom(
   "lang",
   "force",
   "convertTipTap",
+  "priority",
+  "projectId",
+  "assigneeId",
+  "unread",
 );
 const queryValue = fc.oneof(
   fc.string(),

@@ -4,11 +4,18 @@ import type { CaptchaSettings } from "./config.ts";
 import type { Database } from "./database/database.ts";
 import { renderShell } from "./html-shell.ts";
 import { json, jsonError } from "./http/json-response.ts";
+import {
+  allowedPlatformOrigin,
+  originOf,
+  platformPreflight,
+  withPlatformCors,
+} from "./http/platform-cors.ts";
 import type { Handler, ServerFacade } from "./http/request-log.ts";
 import { createRouter, type Method } from "./http/router.ts";
 import { adminPageHeaders, adminPolicy, createNonce } from "./http/security-headers.ts";
 import { createStaticFiles } from "./http/static-files.ts";
-import type { WidgetSocketData } from "./realtime/widget-socket.ts";
+import type { SocketData } from "./realtime/socket-handlers.ts";
+import type { StaffSocketData } from "./realtime/staff-socket.ts";
 import type { WidgetApi } from "./widget-api/widget-api.ts";
 
 /** A platform API handler (`/api/...` outside the widget API). */
@@ -28,6 +35,10 @@ export interface MainOriginDeps {
   platformRoutes: readonly ApiRoute[];
   /** The human verification the admin's sign-in loads; its policy allows that provider only. */
   captchaProvider: CaptchaSettings["provider"];
+  /** Checks an admin's socket before the upgrade (`/api/admin/ws`). */
+  authenticateStaff: (request: Request) => Promise<StaffSocketData | Response>;
+  /** The messenger origin's public URL, known once it listens; its builder frame may call `/api/projects`. */
+  messengerUrl: () => string;
 }
 
 /**
@@ -41,17 +52,18 @@ const adminThemeScript = `try{var t=localStorage.getItem("theme");if(t==="light"
 const spaRoutes = /^\/(login|dashboard(\/.*)?)?$/;
 
 export const widgetSocketPath = "/api/widget/ws";
+export const staffSocketPath = "/api/admin/ws";
 
 /** The header the platform API reads the caller's address from; set here, never taken from the client. */
 export const clientIpHeader = "x-platform-client-ip";
 
-function withClientIp(request: Request, server: ServerFacade<WidgetSocketData>): Request {
+function withClientIp(request: Request, server: ServerFacade<SocketData>): Request {
   const headers = new Headers(request.headers);
   headers.set(clientIpHeader, server.requestIP(request)?.address ?? "unknown");
   return new Request(request, { headers });
 }
 
-const clientIp = (request: Request, server: ServerFacade<WidgetSocketData>) =>
+const clientIp = (request: Request, server: ServerFacade<SocketData>) =>
   server.requestIP(request)?.address ?? "unknown";
 
 /**
@@ -65,7 +77,9 @@ export function createMainOrigin({
   widgetApi,
   platformRoutes,
   captchaProvider,
-}: MainOriginDeps): Handler<WidgetSocketData> {
+  authenticateStaff,
+  messengerUrl,
+}: MainOriginDeps): Handler<SocketData> {
   const files = createStaticFiles(join(distDir, "main"), {
     // The SDK's files and its sounds are used by host pages on other origins.
     crossOrigin: (path) => path.startsWith("/sdk/") || path.startsWith("/sounds/"),
@@ -82,6 +96,13 @@ export function createMainOrigin({
   }
 
   async function platformApi(request: Request, path: string): Promise<Response> {
+    const corsOrigin = allowedPlatformOrigin(path, request.headers.get("origin"), originOf(messengerUrl()));
+    if (corsOrigin && request.method === "OPTIONS") return platformPreflight(corsOrigin);
+    const response = await routePlatform(request, path);
+    return corsOrigin ? withPlatformCors(response, corsOrigin) : response;
+  }
+
+  async function routePlatform(request: Request, path: string): Promise<Response> {
     // HEAD is answered as GET; Bun leaves the body out.
     const found = matchPlatform(request.method === "HEAD" ? "GET" : request.method, path);
     if (found.kind === "none") return jsonError(404, `No API endpoint at ${path}`);
@@ -95,7 +116,7 @@ export function createMainOrigin({
 
   async function upgradeWidgetSocket(
     request: Request,
-    server: ServerFacade<WidgetSocketData>,
+    server: ServerFacade<SocketData>,
   ): Promise<Response | undefined> {
     const context = await widgetApi.authenticateSession(
       request,
@@ -103,7 +124,21 @@ export function createMainOrigin({
       clientIp(request, server),
     );
     if (context instanceof Response) return context;
-    const data: WidgetSocketData = { sessionId: context.session?.id ?? "", projectId: context.project.id };
+    const data: SocketData = {
+      kind: "widget",
+      sessionId: context.session?.id ?? "",
+      projectId: context.project.id,
+    };
+    if (server.upgrade(request, { data })) return undefined;
+    return jsonError(400, "Expected a websocket upgrade");
+  }
+
+  async function upgradeStaffSocket(
+    request: Request,
+    server: ServerFacade<SocketData>,
+  ): Promise<Response | undefined> {
+    const data = await authenticateStaff(request);
+    if (data instanceof Response) return data;
     if (server.upgrade(request, { data })) return undefined;
     return jsonError(400, "Expected a websocket upgrade");
   }
@@ -112,6 +147,7 @@ export function createMainOrigin({
     const path = new URL(request.url).pathname;
     if (path === "/healthz") return health();
     if (path === widgetSocketPath) return upgradeWidgetSocket(request, server);
+    if (path === staffSocketPath) return upgradeStaffSocket(request, server);
     if (path.startsWith("/api/widget/")) return widgetApi.handle(request, clientIp(request, server));
     if (path === "/api" || path.startsWith("/api/")) return platformApi(withClientIp(request, server), path);
 

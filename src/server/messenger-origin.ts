@@ -29,6 +29,7 @@ export function createMessengerOrigin({ manifest, distDir, frameAncestors }: Mes
     ["/", { title: "Messenger", app: manifest.apps.messenger }],
     ["/banner", { title: "Banner", app: manifest.apps.banner }],
     ["/modal", { title: "Modal", app: manifest.apps.modal }],
+    ["/builder", { title: "Builder", app: manifest.apps.builder }],
   ]);
   return async (request) => {
     const path = new URL(request.url).pathname;

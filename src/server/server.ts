@@ -16,15 +16,18 @@ import type { Logger } from "./logger.ts";
 import { startMailDispatcher } from "./mail/mail-dispatcher.ts";
 import { type ApiRoute, createMainOrigin } from "./main-origin.ts";
 import { createMessengerOrigin } from "./messenger-origin.ts";
-import { feedbackInboxRoutes } from "./platform-api/feedback-inbox-routes.ts";
+import { adminWidgetRoutes } from "./platform-api/admin-widget-routes.ts";
 import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
 import { platformRoutes as platformApiRoutes } from "./platform-api/platform-routes.ts";
+import { createConnectedWidgets } from "./realtime/connected-widgets.ts";
 import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher } from "./realtime/fanout.ts";
-import { type WidgetSocketData, widgetSocketHandlers } from "./realtime/widget-socket.ts";
+import { type SocketData, socketHandlers } from "./realtime/socket-handlers.ts";
+import { authenticateStaffSocket } from "./realtime/staff-socket-auth.ts";
 import { ensureSetting } from "./settings-repository.ts";
 import { createSharedRateLimiter } from "./shared-rate-limiter.ts";
 import { StartupError } from "./startup-error.ts";
 import { createFileStorage } from "./storage/create-file-storage.ts";
+import { deliverToConnectedWidgets, outboundPublishedSignal } from "./widget-api/outbound/live-delivery.ts";
 import { pushUnreadCount } from "./widget-api/outbound/outbound-delivery.ts";
 import { listFrameAncestors } from "./widget-api/projects-repository.ts";
 import { fileRoutes } from "./widget-api/uploads/upload-routes.ts";
@@ -68,7 +71,7 @@ export async function startServer(
     }
     const sessionSecret = await ensureSetting(db.sql, "widget_session_secret", randomSecret);
 
-    let main: Bun.Server<WidgetSocketData> | null = null;
+    let main: Bun.Server<SocketData> | null = null;
     const localPublisher = (): LocalPublisher | null => main;
     const fanout = config.redisUrl
       ? await createRedisFanout(config.redisUrl, localPublisher).catch((error: unknown) => {
@@ -78,6 +81,7 @@ export async function startServer(
         })
       : createLocalFanout(localPublisher);
     cleanups.push(() => fanout.close());
+    const connected = createConnectedWidgets();
 
     const sql = db.sql;
     const storage = createFileStorage(config.storage);
@@ -92,6 +96,13 @@ export async function startServer(
       messengerUrl: () => messengerUrl,
       logger,
     };
+    // Published content goes to the widgets this process holds a socket of (every process gets the signal).
+    fanout.onSignal((name, projectId) => {
+      if (name !== outboundPublishedSignal) return;
+      deliverToConnectedWidgets(deps, connected, projectId).catch((error: unknown) =>
+        logger.warn("live outbound delivery failed", { error: String(error) }),
+      );
+    });
     const limits = options.widgetRateLimits ?? (config.rateLimits ? undefined : noWidgetRateLimits);
     const widgetApi = createWidgetApi(
       {
@@ -128,7 +139,7 @@ export async function startServer(
         handler: () =>
           json({ captcha: captcha.publicConfig(), registrationEnabled: config.registrationEnabled }),
       },
-      ...feedbackInboxRoutes({ sql, storage, guard }),
+      ...adminWidgetRoutes({ sql, storage, guard, fanout, logger }),
       ...platformApiRoutes({ sql, guard }),
       ...messengerAdminRoutes({ sql, guard, fanout, logger }),
       ...fileRoutes(deps),
@@ -155,6 +166,8 @@ export async function startServer(
         widgetApi,
         platformRoutes,
         captchaProvider: config.captcha.provider,
+        authenticateStaff: (request) => authenticateStaffSocket(guard, request),
+        messengerUrl: () => messengerUrl,
       }),
     );
     const messengerOrigin = withRequestLog(
@@ -167,15 +180,18 @@ export async function startServer(
       }),
     );
     main = listen("PORT", config.port, () =>
-      Bun.serve<WidgetSocketData>({
+      Bun.serve<SocketData>({
         hostname: config.host,
         port: config.port,
         fetch: mainOrigin,
         // A (re)connecting widget learns its unread count at once instead of at the next delivery.
-        websocket: widgetSocketHandlers((socket) => {
-          pushUnreadCount(deps, socket.data.sessionId).catch((error: unknown) =>
-            logger.warn("unread count push failed", { error: String(error) }),
-          );
+        websocket: socketHandlers({
+          connected,
+          onWidgetOpen: (socket) => {
+            pushUnreadCount(deps, socket.data.sessionId).catch((error: unknown) =>
+              logger.warn("unread count push failed", { error: String(error) }),
+            );
+          },
         }),
         // Reports may be 20 MB and uploads 100 MB; the routes enforce their own limits below this.
         maxRequestBodySize: 110 * 1024 * 1024,

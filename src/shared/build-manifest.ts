@@ -26,8 +26,17 @@ export const BuildManifest = object({
   builtAt: string(),
   loader: string(),
   widgetChunks: record(string(), string()),
-  /** The admin on the main origin; the messenger, banner and modal frames on the messenger origin. */
-  apps: object({ admin: AppEntry, messenger: AppEntry, banner: AppEntry, modal: AppEntry }),
+  /**
+   * The admin on the main origin; the messenger, banner and modal frames and the admin's tour and
+   * tooltip builder frame on the messenger origin.
+   */
+  apps: object({
+    admin: AppEntry,
+    messenger: AppEntry,
+    banner: AppEntry,
+    modal: AppEntry,
+    builder: AppEntry,
+  }),
   files: array(BuiltFile),
 });
 export type BuildManifest = Infer<typeof BuildManifest>;

@@ -3,16 +3,24 @@ import {
   boolean,
   enums,
   type Infer,
+  integer,
+  max,
+  min,
   nullable,
   number,
   object,
   optional,
+  pattern,
   record,
+  refine,
   size,
   string,
   unknown,
 } from "superstruct";
+import { outboundAudiences } from "./outbound-schemas.ts";
 import { pageFilterTypes } from "./page-filter.ts";
+import type { DashboardSummary } from "./reports-schemas.ts";
+import type { FeedbackButtonPosition, FlowConfig } from "./widget-flow-config.ts";
 
 /**
  * The admin's side of the widget (issue 15): the feedback inbox, live staff updates, outbound content
@@ -48,10 +56,11 @@ import { pageFilterTypes } from "./page-filter.ts";
  *   POST   /api/projects                         NewProject → AdminProjectSettings (identity
  *                                                  verification on for new projects)
  *   GET    /api/projects/{p}/settings            → AdminProjectSettings
- *   PUT    /api/projects/{p}/settings            ProjectSettingsWrite → AdminProjectSettings
+ *   PUT    /api/projects/{p}/settings            ProjectSettingsWrite → AdminProjectSettings (flowConfig
+ *                                                  checked with FlowConfigWrite: unknown keys are a 400)
  *   POST   /api/projects/{p}/secret/rotate       → AdminProjectSettings (a new identity secret)
  * Dashboard:
- *   GET    /api/dashboard                        gains `widget: WidgetStats`
+ *   GET    /api/dashboard                        gains `widget: WidgetStats` (DashboardWithWidget)
  */
 
 // ---------- feedback inbox ----------
@@ -111,8 +120,12 @@ export type StaffPush =
       name: "conversation-message";
       data: { conversationId: string; projectId: string; message: unknown; unreadForStaff: number };
     }
-  | { name: "conversation-typing"; data: { conversationId: string; typing: boolean } }
-  | { name: "conversation-status"; data: { conversationId: string; status: "open" | "closed" } };
+  // `projectId` is always sent; optional so clients written before it was added stay valid.
+  | { name: "conversation-typing"; data: { conversationId: string; projectId?: string; typing: boolean } }
+  | {
+      name: "conversation-status";
+      data: { conversationId: string; projectId?: string; status: "open" | "closed" };
+    };
 
 // ---------- outbound content ----------
 
@@ -120,7 +133,7 @@ export const outboundKinds = ["notification", "banner", "modal", "survey", "chec
 export type OutboundKind = (typeof outboundKinds)[number];
 
 /** Who sees it: every visitor, only identified users, or only anonymous visitors. */
-export const audiences = ["all", "identified", "anonymous"] as const;
+export const audiences = outboundAudiences;
 export type Audience = (typeof audiences)[number];
 
 /**
@@ -175,11 +188,64 @@ export interface AdminTooltip extends TooltipWrite {
   id: string;
   status: "draft" | "live";
   createdAt: string;
+  /** Always sent; optional so records built before it was added stay valid. */
+  updatedAt?: string;
 }
 
 // ---------- project settings ----------
 
 export const NewProject = object({ name: size(string(), 1, 200) });
+export type NewProject = Infer<typeof NewProject>;
+
+const feedbackButtonPositions = [
+  "BOTTOM_RIGHT",
+  "BOTTOM_LEFT",
+  "BUTTON_CLASSIC",
+  "BUTTON_CLASSIC_LEFT",
+  "BUTTON_CLASSIC_BOTTOM",
+  "BUTTON_NONE",
+] as const satisfies readonly FeedbackButtonPosition[];
+
+const hexColor = pattern(string(), /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/);
+const wholeNumber = (lowest: number, highest: number) => max(min(integer(), lowest), highest);
+const shortTexts = size(array(size(string(), 1, 512)), 0, 100);
+
+/** Every field of FlowConfig (`satisfies` makes a field added there a type error here until it is listed). */
+const flowConfigFields = {
+  color: optional(hexColor),
+  headerColor: optional(hexColor),
+  buttonColor: optional(hexColor),
+  backgroundColor: optional(hexColor),
+  borderRadius: optional(wholeNumber(0, 100)),
+  buttonX: optional(wholeNumber(0, 2000)),
+  buttonY: optional(wholeNumber(0, 2000)),
+  feedbackButtonPosition: optional(enums(feedbackButtonPositions)),
+  enableWebReplays: optional(boolean()),
+  enableNetworkLogs: optional(boolean()),
+  sendNetworkResources: optional(boolean()),
+  networkLogPropsToIgnore: optional(shortTexts),
+  networkLogBlacklist: optional(shortTexts),
+  enableShortcuts: optional(boolean()),
+  localizationOptions: optional(
+    object({
+      language: pattern(size(string(), 2, 35), /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/),
+      rtl: boolean(),
+    }),
+  ),
+  staticTranslations: optional(
+    refine(record(size(string(), 1, 200), size(string(), 0, 2000)), "translationCount", (value) =>
+      Object.keys(value).length <= 1000 ? true : "staticTranslations may hold at most 1000 texts",
+    ),
+  ),
+} satisfies Record<keyof FlowConfig, unknown>;
+
+/**
+ * The flow config as the settings screen saves it (spec §3 Config): each field optional (defaults
+ * fill what is left out), colours as hex, and a key the widget does not know is refused, so a typo
+ * cannot be saved as if it did something. The server checks `ProjectSettingsWrite.flowConfig` with it.
+ */
+export const FlowConfigWrite = object(flowConfigFields);
+export type FlowConfigWrite = Infer<typeof FlowConfigWrite>;
 
 export const ProjectSettingsWrite = object({
   name: size(string(), 1, 200),
@@ -214,3 +280,6 @@ export interface WidgetStats {
   /** Survey answers in the last 7 days. */
   surveyResponses: number;
 }
+
+/** `GET /api/dashboard`'s answer: the platform's summary with the widget's figures beside it. */
+export type DashboardWithWidget = DashboardSummary & { widget: WidgetStats };

@@ -66,6 +66,10 @@ export type OutboundType = (typeof outboundTypes)[number];
 export const outboundStatuses = ["draft", "live"] as const;
 export type OutboundStatus = (typeof outboundStatuses)[number];
 
+/** Who gets a piece of content: every visitor, only identified users, or only anonymous visitors. */
+export const outboundAudiences = ["all", "identified", "anonymous"] as const;
+export type OutboundAudience = (typeof outboundAudiences)[number];
+
 /** A rich text: plain or HTML text, or a TipTap document (`{type: "doc", content}`). */
 export const RichText = union([string(), type({ type: string(), content: optional(array(unknown())) })]);
 export type RichText = Infer<typeof RichText>;
@@ -167,6 +171,7 @@ export const NewOutbound = object({
   config: record(string(), unknown()),
   pageFilter: optional(size(string(), 0, 2048)),
   pageFilterType: optional(enums(["", ...pageFilterTypes])),
+  audience: optional(enums(outboundAudiences)),
 });
 export type NewOutbound = Infer<typeof NewOutbound>;
 

@@ -134,11 +134,16 @@ export const widgetChunkNames = [
   "report",
   "capture",
   "replay",
+  "tooltips",
+  "checklist",
+  "builder",
+  "tours",
+  "copilot",
 ] as const;
 
 /**
  * Every surface the host API can route to. Those not in `widgetChunkNames` yet have no chunk: their
  * commands resolve and log that the surface is unavailable.
  */
-export const surfaceNames = [...widgetChunkNames, "tours"] as const;
+export const surfaceNames = [...widgetChunkNames] as const;
 export type WidgetChunkName = (typeof surfaceNames)[number];

@@ -1,4 +1,5 @@
-import type { DashboardSummary } from "../../shared/reports-schemas.ts";
+import type { WidgetStats } from "../../shared/inbox-api.ts";
+import type { DashboardSummary as PlatformSummary } from "../../shared/reports-schemas.ts";
 import { api } from "../api/api-client.ts";
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
@@ -7,6 +8,10 @@ import { Button } from "../shell/button.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
 import { ReasonChart } from "./reason-chart.tsx";
 import { RecentActivity } from "./recent-activity.tsx";
+import { WidgetCards } from "./widget-cards.tsx";
+
+/** `GET /api/dashboard` also answers the widget side (src/shared/inbox-api.ts). */
+type DashboardSummary = PlatformSummary & { widget?: WidgetStats };
 
 // Open reports are not a card: the chart below shows them, with their total, by reason.
 type CardKey = Exclude<keyof DashboardSummary["counts"], "openReports"> | "newUsers";
@@ -80,6 +85,7 @@ export default function DashboardHomePage() {
                 </li>
               ))}
             </ul>
+            {load.data.widget && <WidgetCards stats={load.data.widget} />}
             <div className="dashboard-panels">
               <ReasonChart byReason={load.data.openReportsByReason} />
               <RecentActivity items={load.data.recentActivity} />

@@ -47,6 +47,12 @@ export const dashboardMessagesEnUS = {
   "dashboard.entity.rootSkill": "a root skill",
   "dashboard.entity.subSkill": "a sub-skill",
   "dashboard.entity.skillTreeGrid": "the skill tree grid",
+  "dashboard.widget.title": "Feedback widget",
+  "dashboard.widget.newReports": "New reports (7 days)",
+  "dashboard.widget.openReports": "{count, plural, one {# open report} other {# open reports}}",
+  "dashboard.widget.openConversations": "Open conversations",
+  "dashboard.widget.unreadConversations": "{count} with unread messages",
+  "dashboard.widget.surveyResponses": "Survey responses (7 days)",
 } as const;
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
@@ -95,4 +101,10 @@ export const dashboardMessagesDe: Record<keyof typeof dashboardMessagesEnUS, str
   "dashboard.entity.rootSkill": "Haupt-Skill",
   "dashboard.entity.subSkill": "Sub-Skill",
   "dashboard.entity.skillTreeGrid": "Skill-Baum-Raster",
+  "dashboard.widget.title": "Feedback-Widget",
+  "dashboard.widget.newReports": "Neue Meldungen (7 Tage)",
+  "dashboard.widget.openReports": "{count, plural, one {# offene Meldung} other {# offene Meldungen}}",
+  "dashboard.widget.openConversations": "Offene Unterhaltungen",
+  "dashboard.widget.unreadConversations": "{count} mit ungelesenen Nachrichten",
+  "dashboard.widget.surveyResponses": "Umfrageantworten (7 Tage)",
 };

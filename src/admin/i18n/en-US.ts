@@ -1,7 +1,11 @@
 import { messages as formRules } from "../../shared/form-rules.ts";
 import { salaryMaxMessage, urlMessage } from "../../shared/jobs-schemas.ts";
 import type { challengeMessagesEnUS } from "../challenges/challenge-messages.ts";
+import type { contentMessagesEnUS } from "../content/content-messages.ts";
+import type { conversationMessagesEnUS } from "../conversations/conversation-messages.ts";
 import type { dashboardMessagesEnUS } from "../dashboard/dashboard-messages.ts";
+import type { inboxMessagesEnUS } from "../inbox/inbox-messages.ts";
+import type { projectMessagesEnUS } from "../projects/project-messages.ts";
 import type { reportMessagesEnUS } from "../reports/report-messages.ts";
 import { shellMessagesEnUS } from "../shell/shell-messages.ts";
 import type { skillMessagesEnUS } from "../skills/skill-messages.ts";
@@ -60,6 +64,10 @@ export const enUS = {
   "list.next": "Next",
   "list.pageSize": "Per page",
   "nav.companies": "Companies",
+  "nav.inbox": "Feedback inbox",
+  "nav.content": "Outbound content",
+  "nav.conversations": "Conversations",
+  "nav.projects": "Widget projects",
   "form.tooShort": "Must be greater than {n} characters",
   "form.tooLong": "Must be less than {n} characters",
   "form.atLeast": "Must be at least {n}",
@@ -110,7 +118,11 @@ export type MessageId =
   | keyof typeof challengeMessagesEnUS
   | keyof typeof skillMessagesEnUS
   | keyof typeof reportMessagesEnUS
-  | keyof typeof recordsMessagesEnUS;
+  | keyof typeof inboxMessagesEnUS
+  | keyof typeof recordsMessagesEnUS
+  | keyof typeof contentMessagesEnUS
+  | keyof typeof conversationMessagesEnUS
+  | keyof typeof projectMessagesEnUS;
 
 /** English server messages are shown as they are; the German catalogue translates the known ones. */
 /**

@@ -27,6 +27,10 @@ export const navigation: ReadonlyArray<{ href: string; label: MessageId; exact?:
   { href: "/dashboard/reported-tasks", label: "nav.reportedTasks" },
   { href: "/dashboard/challenges", label: "nav.challenges" },
   { href: "/dashboard/challenge-categories", label: "nav.challengeCategories" },
+  { href: "/dashboard/inbox", label: "nav.inbox" },
+  { href: "/dashboard/content", label: "nav.content" },
+  { href: "/dashboard/conversations", label: "nav.conversations" },
+  { href: "/dashboard/projects", label: "nav.projects" },
 ];
 
 function NavLink({ href, label, exact }: (typeof navigation)[number]) {

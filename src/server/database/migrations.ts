@@ -8,6 +8,7 @@ import { securityLimits } from "./migrations/006-security-limits.ts";
 import { uploadQuotas } from "./migrations/007-upload-quotas.ts";
 import { taskRatings } from "./migrations/008-task-ratings.ts";
 import { messengerContent } from "./migrations/009-messenger-content.ts";
+import { adminWidget } from "./migrations/010-admin-widget.ts";
 
 export interface Migration {
   id: number;
@@ -27,6 +28,7 @@ export const migrations: readonly Migration[] = [
   uploadQuotas,
   taskRatings,
   messengerContent,
+  adminWidget,
 ];
 
 export interface MigrationResult {

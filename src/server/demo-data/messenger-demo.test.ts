@@ -11,6 +11,7 @@ import {
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { countUnreadMessages } from "../widget-api/messenger/conversations-repository.ts";
 import { call, startSession } from "../widget-api/outbound/outbound-test-support.ts";
+import { demoGuidesChecklistId } from "./guides-demo.ts";
 import { demoBot, demoChecklistId, demoFlows, demoSurvey, demoUuid } from "./messenger-demo.ts";
 
 const count = async (query: Promise<unknown>) => Number(((await query) as Array<{ n: unknown }>)[0]?.n);
@@ -123,7 +124,11 @@ describe("messenger demo content, full (the e2e server's data set)", () => {
       "demo-offline-spaces",
       "demo-faster-search",
     ]);
-    expect(home.checklists.map((entry) => entry.outboundId)).toEqual([demoChecklistId]);
+    // The guides demo (guides-demo.ts) adds the checklist of the demo pages' <gleap-checklist>.
+    expect(home.checklists.map((entry) => entry.outboundId)).toEqual([
+      demoChecklistId,
+      demoGuidesChecklistId,
+    ]);
     expect(home.hasHelpCenter).toBe(true);
     expect(home.hasFeatureRequests).toBe(true);
     expect(home.conversation).toBeNull();

@@ -18,6 +18,8 @@ import { insertSurvey } from "../widget-api/messenger/surveys-repository.ts";
 import { createOutbound } from "../widget-api/outbound/outbound-repository.ts";
 import { day, demoEpoch, hour, iso, minute } from "./demo-clock.ts";
 import { demoAvatar, demoBotAvatar, demoNewsCover } from "./demo-images.ts";
+import { seedGuidesDemoData } from "./guides-demo.ts";
+import { seedTourDemoData } from "./tours-demo.ts";
 
 /**
  * The messenger's demo content for the demo project ("Acme Notes", a note-taking app). Every size gets
@@ -109,6 +111,8 @@ export async function seedMessengerDemoData(
   await seedNews(sql, projectId);
   await insertBot(sql, projectId, demoBot, "demo-bot-assistant");
   await seedChecklist(sql, projectId);
+  await seedTourDemoData(sql, projectId);
+  await seedGuidesDemoData(sql, projectId);
   const sessions = await seedVisitors(sql, projectId);
   await seedSurvey(sql, projectId, sessions);
   await seedFeatureRequests(sql, projectId, sessions);

@@ -45,6 +45,7 @@ describe("adminPolicy", () => {
     expect(policy.get("script-src")).toEqual(["'nonce-abc'", "'strict-dynamic'", "'self'"]);
     expect(policy.get("style-src")).toEqual(["'self'"]);
     expect(policy.get("img-src")).toEqual(["'self'", "data:", "https:"]);
+    expect(policy.get("media-src")).toEqual(["'self'", "blob:", "https:"]);
     expect(policy.get("connect-src")).toEqual(["'self'"]);
     expect(policy.get("object-src")).toEqual(["'none'"]);
     expect(policy.get("base-uri")).toEqual(["'none'"]);

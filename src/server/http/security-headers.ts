@@ -65,6 +65,8 @@ export function adminPolicy(nonce: string, captcha: CaptchaProvider): string {
     // React's `style` props are set through the CSSOM, which style-src does not govern.
     provider.inlineStyles ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data: https:",
+    // The inbox plays visitors' screen recordings: from this server, or from the bucket's HTTPS URL.
+    "media-src 'self' blob: https:",
     "font-src 'self'",
     "connect-src 'self'",
     ...(provider.frame.length > 0 ? [`frame-src ${provider.frame.join(" ")}`] : []),

@@ -4,7 +4,7 @@ import { createAuthGuard } from "../auth/auth-guard.ts";
 import { createUser } from "../auth/users-repository.ts";
 import type { ApiRoute } from "../main-origin.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-import { feedbackInboxRoutes } from "./feedback-inbox-routes.ts";
+import { adminWidgetRoutes } from "./admin-widget-routes.ts";
 import { messengerAdminRoutes } from "./messenger/messenger-admin-routes.ts";
 import { platformRoutes } from "./platform-routes.ts";
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
   const guard = createAuthGuard(sql, createAccessTokens(String(secret)));
   routes = [
     ...platformRoutes({ sql, guard }),
-    ...feedbackInboxRoutes({ sql, guard, storage: null as never }),
+    ...adminWidgetRoutes({ sql, guard, storage: null as never, fanout: null as never }),
     ...messengerAdminRoutes({ sql, guard, fanout: null as never }),
   ]
     .map(({ method, pattern }) => ({ method, pattern }))
@@ -99,6 +99,18 @@ describe("authorization matrix", () => {
     expect(routes.map((route) => `${route.method} ${route.pattern}`)).toContain(
       "POST /api/projects/:projectId/conversations/:id/messages",
     );
+    // Issue 15: the inbox, outbound content, tooltips and project settings.
+    for (const route of [
+      "PATCH /api/feedback/:id",
+      "POST /api/feedback/bulk",
+      "POST /api/feedback/:id/reply",
+      "POST /api/projects/:projectId/outbounds/:id/publish",
+      "PUT /api/projects/:projectId/tooltips/:id",
+      "POST /api/projects",
+      "PUT /api/projects/:projectId/settings",
+      "POST /api/projects/:projectId/secret/rotate",
+    ])
+      expect(routes.map((route) => `${route.method} ${route.pattern}`)).toContain(route);
   });
 
   test("no token: 401", async () => {
@@ -141,5 +153,44 @@ describe("authorization matrix", () => {
         `${route.method} ${route.pattern} → answered`,
       );
     }
+  });
+});
+
+/**
+ * The staff socket is not a route of the list (the main origin upgrades it), so it gets the same five
+ * callers here. Its token travels in the query; every refusal comes before the upgrade, and an admin
+ * passes to the upgrade (which a plain HTTP request cannot do: 400).
+ */
+describe("authorization matrix: the staff socket", () => {
+  const socketUrl = (token: string | null) =>
+    `${server.mainUrl}/api/admin/ws${token === null ? "" : `?token=${encodeURIComponent(token)}`}`;
+  const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;
+
+  test("nobody, an expired token and a forged token: 401", async () => {
+    expect((await fetch(socketUrl(null))).status).toBe(401);
+    expect((await fetch(socketUrl(tokens.expired))).status).toBe(401);
+    const [header, payload] = tokens.admin.split(".");
+    expect((await fetch(socketUrl(`${header}.${payload}.forged-signature`))).status).toBe(401);
+  });
+
+  test("a USER: 403 not authorized; a disabled admin: 403 account disabled", async () => {
+    const user = await fetch(socketUrl(tokens.user));
+    expect(user.status).toBe(403);
+    expect(await errorOf(user)).toBe("You are not authorized to use this dashboard.");
+    const disabled = await fetch(socketUrl(tokens.disabledAdmin));
+    expect(disabled.status).toBe(403);
+    expect(await errorOf(disabled)).toBe("account disabled, contact us");
+  });
+
+  test("an admin passes the check: a real socket opens", async () => {
+    const plain = await fetch(socketUrl(tokens.admin));
+    expect(plain.status).toBe(400);
+    expect(await errorOf(plain)).toBe("Expected a websocket upgrade");
+    const socket = new WebSocket(socketUrl(tokens.admin).replace(/^http/, "ws"));
+    await new Promise<void>((resolve, reject) => {
+      socket.addEventListener("open", () => resolve(), { once: true });
+      socket.addEventListener("error", () => reject(new Error("refused")), { once: true });
+    });
+    socket.close();
   });
 });

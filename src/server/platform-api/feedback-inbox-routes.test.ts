@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { InboxReport } from "../../shared/inbox-api.ts";
 import { createUser } from "../auth/users-repository.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 
@@ -6,19 +7,7 @@ let server: TestServer;
 let main: string;
 let adminToken: string;
 
-interface Item {
-  id: string;
-  shortId: string;
-  type: string;
-  priority: string;
-  status: string;
-  isSilent: boolean;
-  sessionId: string | null;
-  reporter: string | null;
-  description: string | null;
-  projectKey: string;
-  createdAt: string;
-}
+type Item = InboxReport;
 
 interface Page {
   items: Item[];
@@ -177,28 +166,34 @@ describe("GET /api/feedback list", () => {
     expect(page.items.map((item) => item.id)).toEqual(created.map((item) => item.id).reverse());
   });
 
-  test("items are summaries with the reporter and a shortened description", async () => {
+  test("items are summaries with the reporter and a shortened title", async () => {
     const page = await inboxPage();
     const [fifth, fourth, , second] = page.items;
+    const [project] = await server.db.sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
     expect(fifth).toEqual({
       id: created[4]?.id ?? "",
       shortId: "FB-5",
+      projectId: project.id,
       type: "BUG",
       priority: "CRITICAL",
       status: "OPEN",
-      isSilent: false,
-      sessionId: null,
-      reporter: null,
-      description: "fifth bug",
-      projectKey: "demo",
+      title: "fifth bug",
+      reporter: { email: null, name: null, userId: null },
+      page: null,
+      tags: [],
+      assignee: null,
+      hasScreenshot: false,
+      hasReplay: false,
+      hasRecording: false,
+      unread: true,
       createdAt: expect.any(String),
     });
     expect(fourth?.type).toBe("CRASH");
-    expect(fourth?.sessionId).toBe(sessionId);
-    expect(fourth?.reporter).toBe("visitor@example.com");
-    expect(fourth?.description).toBe("x".repeat(200));
-    expect(second?.isSilent).toBe(true);
-    expect(second?.description).toBeNull();
+    expect(fourth?.reporter).toEqual({ email: "visitor@example.com", name: "Visitor", userId: null });
+    expect(fourth?.title).toBe("x".repeat(200));
+    expect(second?.type).toBe("CRASH");
+    expect(second?.title).toBe("");
+    expect(sessionId).not.toBe("");
   });
 
   test("pages of 2 hold 2, 2 and 1 reports", async () => {
@@ -231,13 +226,13 @@ describe("GET /api/feedback list", () => {
   });
 
   test("filters by status, alone and with type", async () => {
-    await server.db.sql`UPDATE feedback_reports SET status = ${"CLOSED"} WHERE id = ${created[2]?.id ?? ""}`;
+    await server.db.sql`UPDATE feedback_reports SET status = ${"DONE"} WHERE id = ${created[2]?.id ?? ""}`;
     const open = await inboxPage("?status=OPEN");
     expect(open.total).toBe(4);
     expect(open.items.map((item) => item.shortId)).toEqual(["FB-5", "FB-4", "FB-2", "FB-1"]);
-    const closed = await inboxPage("?status=closed");
+    const closed = await inboxPage("?status=done");
     expect(closed.total).toBe(1);
-    expect(closed.items.map((item) => [item.shortId, item.status])).toEqual([["FB-3", "CLOSED"]]);
+    expect(closed.items.map((item) => [item.shortId, item.status])).toEqual([["FB-3", "DONE"]]);
     const openBugs = await inboxPage("?type=BUG&status=OPEN&pageSize=1");
     expect(openBugs.total).toBe(2);
     expect(openBugs.items.map((item) => item.shortId)).toEqual(["FB-5"]);

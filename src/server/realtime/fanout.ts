@@ -4,11 +4,20 @@ import { RedisClient } from "bun";
  * Delivery of one message to every socket subscribed to a topic, in whichever process holds it.
  * In one process Bun's own pub/sub does it; with `REDIS_URL` every process publishes through Redis
  * and relays what it receives to its local sockets, so several servers behind a balancer act as one.
+ *
+ * Signals are the other half: work that must run where the sockets are (publishing outbound content
+ * delivers it to the widgets connected at that moment, and only the process holding a socket knows
+ * its session). A signal runs the handler of every process, this one's included.
  */
 export interface Fanout {
   publish(topic: string, message: string): Promise<void>;
+  signal(name: string, payload: string): Promise<void>;
+  /** Sets what this process does with a signal; the server sets it once its sockets can be reached. */
+  onSignal(handler: SignalHandler): void;
   close(): Promise<void>;
 }
+
+export type SignalHandler = (name: string, payload: string) => void;
 
 /** What a fanout needs of the server: its local pub/sub. */
 export interface LocalPublisher {
@@ -16,9 +25,16 @@ export interface LocalPublisher {
 }
 
 export function createLocalFanout(local: () => LocalPublisher | null): Fanout {
+  let handler: SignalHandler | null = null;
   return {
     async publish(topic, message) {
       local()?.publish(topic, message);
+    },
+    async signal(name, payload) {
+      handler?.(name, payload);
+    },
+    onSignal(next) {
+      handler = next;
     },
     async close() {},
   };
@@ -26,22 +42,31 @@ export function createLocalFanout(local: () => LocalPublisher | null): Fanout {
 
 const channel = "widget-fanout";
 
+type Envelope = { topic: string; message: string } | { signal: string; payload: string };
+
 export async function createRedisFanout(url: string, local: () => LocalPublisher | null): Promise<Fanout> {
+  let handler: SignalHandler | null = null;
   const publisher = new RedisClient(url);
   await publisher.connect();
   // A subscribed connection can only (un)subscribe, so publishing needs its own connection.
   const subscriber = await publisher.duplicate();
   await subscriber.subscribe(channel, (raw) => {
     try {
-      const { topic, message } = JSON.parse(raw) as { topic: string; message: string };
-      local()?.publish(topic, message);
+      const envelope = JSON.parse(raw) as Envelope;
+      if ("signal" in envelope) handler?.(envelope.signal, envelope.payload);
+      else local()?.publish(envelope.topic, envelope.message);
     } catch {
       // A foreign message on our channel is dropped; it cannot be for our sockets.
     }
   });
+  const send = async (envelope: Envelope) => {
+    await publisher.publish(channel, JSON.stringify(envelope));
+  };
   return {
-    async publish(topic, message) {
-      await publisher.publish(channel, JSON.stringify({ topic, message }));
+    publish: (topic, message) => send({ topic, message }),
+    signal: (signal, payload) => send({ signal, payload }),
+    onSignal(next) {
+      handler = next;
     },
     async close() {
       await subscriber.unsubscribe();

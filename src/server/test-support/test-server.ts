@@ -44,6 +44,7 @@ export const fixtureManifest: BuildManifest = {
       preload: [],
     },
     modal: { script: "/assets/modal-main-abcd1234.js", css: [], preload: [] },
+    builder: { script: "/assets/builder-main-abcd1234.js", css: [], preload: [] },
   },
   files: [],
 };

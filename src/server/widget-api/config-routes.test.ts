@@ -196,7 +196,7 @@ describe("GET /api/widget/config/:sdkKey/tooltips", () => {
   });
 
   test("answers only published tooltips, as their configs", async () => {
-    const publishedId = await createTooltip(server.db.sql, projectId, "published", publishedConfig);
+    const publishedId = await createTooltip(server.db.sql, projectId, "live", publishedConfig);
     await createTooltip(server.db.sql, projectId, "draft", draftConfig);
     const response = await getTooltips({ "If-None-Match": emptyEtag });
     expect(response.status).toBe(200);

@@ -1,6 +1,6 @@
 import { json } from "../http/json-response.ts";
 import { matchesEtag } from "../http/static-files.ts";
-import { listPublishedTooltips } from "./tooltips-repository.ts";
+import { listLiveTooltips } from "./tooltips-repository.ts";
 import type { WidgetContext, WidgetRoute } from "./widget-api.ts";
 import { resolveFlowConfig } from "./widget-config.ts";
 import type { WidgetRouteDeps } from "./widget-route-deps.ts";
@@ -33,7 +33,7 @@ export function configRoutes({ sql, messengerUrl }: WidgetRouteDeps): WidgetRout
   }
 
   async function tooltips({ request, project }: WidgetContext): Promise<Response> {
-    return cacheable(request, await listPublishedTooltips(sql, project.id));
+    return cacheable(request, await listLiveTooltips(sql, project.id));
   }
 
   return [

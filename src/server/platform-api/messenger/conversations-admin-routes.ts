@@ -39,7 +39,7 @@ export const conversationNotFoundMessage = "Conversation not found";
 export type ConversationsAdminDeps = PlatformDeps & ConversationEventDeps;
 
 /** The name staff messages carry: the admin's display name, else their nickname. */
-async function staffName(sql: SQL, admin: Authenticated): Promise<string> {
+export async function staffName(sql: SQL, admin: Authenticated): Promise<string> {
   const [row] = await sql`SELECT name, display_name FROM users WHERE id = ${admin.user.id}`;
   const found = row as { name: string; display_name: string | null } | undefined;
   return found?.display_name?.trim() || found?.name || admin.user.name;

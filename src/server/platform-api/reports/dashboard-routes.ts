@@ -3,8 +3,12 @@ import { readListQuery } from "../list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json } from "../platform-request.ts";
 import { dashboardSummary, listAuditLog } from "./dashboard-repository.ts";
+import { widgetStats } from "./widget-stats.ts";
 
-/** The dashboard home's summary and the audit log behind its recent activity: admins only. */
+/**
+ * The dashboard home's summary (the platform's counts and, under `widget`, the widget side's) and the
+ * audit log behind its recent activity: admins only.
+ */
 export function dashboardRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   async function auditLog(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -18,7 +22,10 @@ export function dashboardRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   }
 
   return [
-    adminRoute(guard, "GET", "/api/dashboard", async () => json(await dashboardSummary(sql))),
+    adminRoute(guard, "GET", "/api/dashboard", async () => {
+      const [summary, widget] = await Promise.all([dashboardSummary(sql), widgetStats(sql)]);
+      return json({ ...summary, widget });
+    }),
     adminRoute(guard, "GET", "/api/audit-log", auditLog),
   ];
 }

@@ -121,65 +121,6 @@ export async function findReport(sql: SQL, id: string): Promise<StoredReport | n
   return row ? fromRow(row) : null;
 }
 
-export interface ReportFilter {
-  type?: string;
-  status?: string;
-  page: number;
-  pageSize: number;
-}
-
-/** Summaries for the inbox, newest first; the heavy columns stay in the database. */
-export async function listReports(sql: SQL, filter: ReportFilter) {
-  const offset = (filter.page - 1) * filter.pageSize;
-  // Conditions are fragments rather than `(? IS NULL OR ...)`: PostgreSQL cannot type a bare NULL parameter.
-  const byType = filter.type ? sql`AND r.type = ${filter.type}` : sql``;
-  const byStatus = filter.status ? sql`AND r.status = ${filter.status}` : sql``;
-  const where = sql`WHERE 1 = 1 ${byType} ${byStatus}`;
-  const [{ total }] = await sql`SELECT count(*) AS total FROM feedback_reports r ${where}`;
-  const rows = await sql`SELECT r.id, r.number, r.type, r.priority, r.status, r.is_silent, r.session_id,
-      r.form_data, r.created_at, p.sdk_key, s.email AS session_email, s.name AS session_name
-    FROM feedback_reports r
-    JOIN widget_projects p ON p.id = r.project_id
-    LEFT JOIN widget_sessions s ON s.id = r.session_id
-    ${where}
-    ORDER BY r.created_at DESC, r.id DESC
-    LIMIT ${filter.pageSize} OFFSET ${offset}`;
-  return {
-    total: Number(total),
-    items: rows.map(
-      (row: {
-        id: string;
-        number: number | string;
-        type: string;
-        priority: string;
-        status: string;
-        is_silent: boolean | number;
-        session_id: string | null;
-        form_data: string;
-        created_at: string;
-        sdk_key: string;
-        session_email: string | null;
-        session_name: string | null;
-      }) => {
-        const formData = JSON.parse(row.form_data) as { description?: unknown };
-        return {
-          id: row.id,
-          shortId: shortReportId(Number(row.number)),
-          type: row.type,
-          priority: row.priority,
-          status: row.status,
-          isSilent: Boolean(row.is_silent),
-          sessionId: row.session_id,
-          reporter: row.session_email ?? row.session_name,
-          description: typeof formData.description === "string" ? formData.description.slice(0, 200) : null,
-          projectKey: row.sdk_key,
-          createdAt: row.created_at,
-        };
-      },
-    ),
-  };
-}
-
 export function shortReportId(number: number): string {
   return `FB-${number}`;
 }

@@ -8,6 +8,7 @@ import {
 import { json } from "../../http/json-response.ts";
 import { reportJsonShapeLimits } from "../../http/json-shape.ts";
 import { readJsonBody } from "../../http/read-json-body.ts";
+import { announceReportCreated } from "../../platform-api/inbox/inbox-events.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
@@ -21,9 +22,10 @@ const newest = <T>(list: T[] | undefined, cap: number): T[] => (list ?? []).slic
 /**
  * `POST /api/widget/bugs/v2`: validates and stores the whole report. Large parts go to storage first
  * and the row after; if the row cannot be written the stored parts are removed, so a failure leaves
- * nothing behind.
+ * nothing behind. A stored report reaches every open admin inbox at once (staff socket).
  */
-export function feedbackRoutes({ sql, storage }: WidgetRouteDeps): WidgetRoute[] {
+export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
+  const { sql, storage } = deps;
   async function create({ request, project, session }: WidgetContext): Promise<Response> {
     const body = await readJsonBody(request, FeedbackReportRequest, maxReportBytes, reportJsonShapeLimits);
     if (!body.ok) return body.response;
@@ -74,6 +76,8 @@ export function feedbackRoutes({ sql, storage }: WidgetRouteDeps): WidgetRoute[]
         webReplayKey,
         screenRecordingUrl: report.screenRecordingUrl ?? null,
       });
+      // Never throws: a push that fails is logged, the report is stored either way.
+      await announceReportCreated(deps, saved.id);
       return json(createdAnswer(saved), { status: 201 });
     } catch (error) {
       await Promise.allSettled(stored.map((key) => storage.delete(key)));

@@ -2,13 +2,17 @@ import type { SQL } from "bun";
 import type { ConversationMessage, ConversationStatus } from "../../../shared/messenger-api.ts";
 import type { Logger } from "../../logger.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
-import { pushToSession, staffTopic } from "../../realtime/widget-socket.ts";
+import { pushToStaff } from "../../realtime/staff-socket.ts";
+import { pushToSession } from "../../realtime/widget-socket.ts";
 import { pushUnreadCount } from "../outbound/outbound-delivery.ts";
-import { countUnreadMessages, type StoredConversation } from "./conversations-repository.ts";
+import { countUnreadMessages, type StoredConversation, unreadIn } from "./conversations-repository.ts";
 
 /**
  * The realtime side of conversations: every push goes to all sockets of the conversation's session
  * through the fan-out (so it reaches them in whichever process holds them, Redis or not).
+ *
+ * Staff hear every conversation of every project on their own topic (staff-socket.ts), named by id
+ * as the admin knows it.
  *
  * Pushes follow a write that has committed. They are best effort: a push that fails is logged and the
  * request still succeeds, because the message is stored and the client would otherwise send it again;
@@ -32,7 +36,8 @@ async function bestEffort(deps: ConversationEventDeps, what: string, push: () =>
 
 /**
  * A new message: `conversation-message` with the session's unread count, and for staff and bot
- * messages a fresh `update` with the badge count, so the launcher's badge moves at once.
+ * messages a fresh `update` with the badge count, so the launcher's badge moves at once. Staff get
+ * it too, with the visitor messages they have not read (another admin's reply shows up as well).
  */
 export async function announceMessage(
   deps: ConversationEventDeps,
@@ -47,6 +52,17 @@ export async function announceMessage(
     });
     if (message.author !== "visitor") await pushUnreadCount(deps, conversation.sessionId);
   });
+  await bestEffort(deps, "staff conversation-message", async () =>
+    pushToStaff(deps.fanout, {
+      name: "conversation-message",
+      data: {
+        conversationId: conversation.id,
+        projectId: conversation.projectId,
+        message,
+        unreadForStaff: await unreadIn(deps.sql, conversation.id, "staff"),
+      },
+    }),
+  );
 }
 
 /** After the visitor read a conversation: the badge of every tab goes down. */
@@ -63,6 +79,12 @@ export async function announceStatus(
     pushToSession(deps.fanout, conversation.sessionId, {
       name: "conversation-status",
       data: { shareToken: conversation.shareToken, status },
+    }),
+  );
+  await bestEffort(deps, "staff conversation-status", () =>
+    pushToStaff(deps.fanout, {
+      name: "conversation-status",
+      data: { conversationId: conversation.id, projectId: conversation.projectId, status },
     }),
   );
 }
@@ -82,22 +104,16 @@ export async function announceStaffTyping(
   );
 }
 
-/**
- * A visitor typing goes to the project's staff topic (the admin's realtime channel, a later issue,
- * subscribes to it); the conversation is named by id there, as the admin knows it.
- */
+/** A visitor typing goes to the staff sockets only; the conversation is named by id there. */
 export async function announceVisitorTyping(
   deps: ConversationEventDeps,
   conversation: StoredConversation,
   typing: boolean,
 ): Promise<void> {
   await bestEffort(deps, "visitor typing", () =>
-    deps.fanout.publish(
-      staffTopic(conversation.projectId),
-      JSON.stringify({
-        name: "conversation-typing",
-        data: { conversationId: conversation.id, shareToken: conversation.shareToken, typing, name: null },
-      }),
-    ),
+    pushToStaff(deps.fanout, {
+      name: "conversation-typing",
+      data: { conversationId: conversation.id, projectId: conversation.projectId, typing },
+    }),
   );
 }

@@ -308,6 +308,32 @@ export async function startConversation(
 }
 
 /**
+ * Creates a conversation with no message yet, for staff who write first (a reply to a feedback
+ * report); call it in a transaction with the first message, so nobody sees it empty.
+ */
+export async function openEmptyConversation(
+  tx: SQL,
+  input: { projectId: string; sessionId: string; subject: string },
+): Promise<StoredConversation> {
+  const now = nowIso();
+  const [row] = await tx`INSERT INTO conversations ${tx({
+    id: Bun.randomUUIDv7(),
+    project_id: input.projectId,
+    session_id: input.sessionId,
+    share_token: newShareToken(),
+    subject: input.subject,
+    subject_key: textKey(input.subject),
+    status: "open",
+    bot_id: null,
+    collected: "{}",
+    created_at: now,
+    updated_at: now,
+    closed_at: null,
+  })} RETURNING *`;
+  return conversationFromRow(row as ConversationRow);
+}
+
+/**
  * Adds a message and moves the conversation's activity date; call it in a transaction. A visitor
  * writing to a closed conversation reopens it (`reopened`). A staff reply marks the visitor messages
  * before it as read by staff (whoever answers has read the question).

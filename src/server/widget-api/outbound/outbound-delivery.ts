@@ -35,12 +35,22 @@ function matchesPage(outbound: Outbound, page: string | null): boolean {
   return matchesPageFilter(page, outbound.pageFilter, outbound.pageFilterType);
 }
 
+/** An audience of identified users needs a `userId` (identify); anonymous visitors have none. */
+export function matchesAudience(
+  outbound: Pick<Outbound, "audience">,
+  session: Pick<StoredSession, "userId">,
+) {
+  if (outbound.audience === "identified") return session.userId !== null;
+  if (outbound.audience === "anonymous") return session.userId === null;
+  return true;
+}
+
 /** What goes out now: every matching notification and the first matching takeover. */
-function pickDeliverable(candidates: Outbound[], page: string | null): Outbound[] {
+function pickDeliverable(candidates: Outbound[], session: StoredSession): Outbound[] {
   const picked: Outbound[] = [];
   let takeoverPicked = false;
   for (const outbound of candidates) {
-    if (!matchesPage(outbound, page)) continue;
+    if (!matchesPage(outbound, session.lastPage) || !matchesAudience(outbound, session)) continue;
     if (outbound.type === "notification") picked.push(outbound);
     else if (takeovers.has(outbound.type) && !takeoverPicked) {
       picked.push(outbound);
@@ -106,8 +116,8 @@ export function toAction(outbound: Outbound, session: StoredSession, now: string
 }
 
 /**
- * Runs after every stored ping: sends the session the project's live content that matches its page and
- * that it has not had yet, as one `update` push with the unread count. Each delivery is recorded before
+ * Runs after every stored ping, and when content is published for the sessions connected then: sends
+ * the session the project's live content that matches its page and audience and that it has not had yet, as one `update` push with the unread count. Each delivery is recorded before
  * it is pushed, and the insert is what decides, so concurrent pings send a piece of content once.
  */
 export async function deliverOutboundActions(
@@ -119,7 +129,7 @@ export async function deliverOutboundActions(
   const current = (await findSessionById(deps.sql, session.id)) ?? session;
   const candidates = await listUndeliveredLiveActions(deps.sql, project.id, current.id);
   const delivered: Outbound[] = [];
-  for (const outbound of pickDeliverable(candidates, current.lastPage)) {
+  for (const outbound of pickDeliverable(candidates, current)) {
     if (await recordDelivery(deps.sql, outbound.id, current.id)) delivered.push(outbound);
   }
   if (delivered.length === 0) return;

@@ -2,6 +2,7 @@ import type { SQL } from "bun";
 import { assert } from "superstruct";
 import {
   NewOutbound,
+  type OutboundAudience,
   type OutboundStatus,
   type OutboundType,
   outboundConfigError,
@@ -16,11 +17,14 @@ export interface Outbound {
   config: Record<string, unknown>;
   pageFilter: string;
   pageFilterType: string;
+  audience: OutboundAudience;
   createdAt: string;
   updatedAt: string;
+  /** The first time it went live; null for content never published. */
+  publishedAt: string | null;
 }
 
-interface OutboundRow {
+export interface OutboundRow {
   id: string;
   project_id: string;
   type: OutboundType;
@@ -29,11 +33,16 @@ interface OutboundRow {
   config: string;
   page_filter: string;
   page_filter_type: string;
+  audience: string;
   created_at: string;
   updated_at: string;
+  published_at: string | null;
 }
 
-function fromRow(row: OutboundRow): Outbound {
+const audienceOf = (value: string): OutboundAudience =>
+  value === "identified" || value === "anonymous" ? value : "all";
+
+export function outboundFromRow(row: OutboundRow): Outbound {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -43,8 +52,10 @@ function fromRow(row: OutboundRow): Outbound {
     config: JSON.parse(row.config) as Record<string, unknown>,
     pageFilter: row.page_filter,
     pageFilterType: row.page_filter_type,
+    audience: audienceOf(row.audience),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    publishedAt: row.published_at,
   };
 }
 
@@ -62,12 +73,21 @@ export async function createOutbound(sql: SQL, input: CreateOutboundInput): Prom
   const configError = outboundConfigError(fields.type, fields.config);
   if (configError) throw configError;
   const now = new Date().toISOString();
-  const [row] = await sql`INSERT INTO widget_outbounds
-      (id, project_id, type, status, name, config, page_filter, page_filter_type, created_at, updated_at)
-    VALUES (${Bun.randomUUIDv7()}, ${projectId}, ${fields.type}, ${fields.status}, ${fields.name},
-      ${JSON.stringify(fields.config)}, ${fields.pageFilter ?? ""}, ${fields.pageFilterType ?? ""}, ${now}, ${now})
-    RETURNING *`;
-  return fromRow(row as OutboundRow);
+  const [row] = await sql`INSERT INTO widget_outbounds ${sql({
+    id: Bun.randomUUIDv7(),
+    project_id: projectId,
+    type: fields.type,
+    status: fields.status,
+    name: fields.name,
+    config: JSON.stringify(fields.config),
+    page_filter: fields.pageFilter ?? "",
+    page_filter_type: fields.pageFilterType ?? "",
+    audience: fields.audience ?? "all",
+    created_at: now,
+    updated_at: now,
+    published_at: fields.status === "live" ? now : null,
+  })} RETURNING *`;
+  return outboundFromRow(row as OutboundRow);
 }
 
 /** An outbound of the project by id and type; another project's content is as good as missing. */
@@ -79,7 +99,7 @@ export async function findOutbound(
 ): Promise<Outbound | null> {
   const [row] = await sql`SELECT * FROM widget_outbounds
     WHERE id = ${id} AND project_id = ${projectId} AND type = ${type}`;
-  return row ? fromRow(row as OutboundRow) : null;
+  return row ? outboundFromRow(row as OutboundRow) : null;
 }
 
 /** The project's live content of one type, oldest first (the messenger lists live checklists). */
@@ -91,7 +111,7 @@ export async function listLiveOutbounds(
   const rows = await sql`SELECT * FROM widget_outbounds
     WHERE project_id = ${projectId} AND status = ${"live"} AND type = ${type}
     ORDER BY created_at, id`;
-  return (rows as OutboundRow[]).map(fromRow);
+  return (rows as OutboundRow[]).map(outboundFromRow);
 }
 
 /**
@@ -109,7 +129,7 @@ export async function listUndeliveredLiveActions(
       AND NOT EXISTS (SELECT 1 FROM widget_outbound_deliveries d
         WHERE d.outbound_id = o.id AND d.session_id = ${sessionId})
     ORDER BY o.created_at, o.id`;
-  return (rows as OutboundRow[]).map(fromRow);
+  return (rows as OutboundRow[]).map(outboundFromRow);
 }
 
 /**

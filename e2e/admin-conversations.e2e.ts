@@ -1,0 +1,75 @@
+import { expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { selectRows } from "./support/database.ts";
+import { signInAsAdmin } from "./support/sign-in.ts";
+
+/**
+ * The conversations inbox (issue 15, item 2) against the real server, the staff socket and the demo
+ * host page: a visitor's new conversation shows up in the open inbox without a reload, the admin's
+ * reply reaches the visitor's open messenger live, the visitor's typing and answer reach the open
+ * conversation live, and closing it shows in the messenger at once.
+ */
+
+interface HostWindow {
+  Gleap: Record<string, (...args: unknown[]) => unknown>;
+}
+
+const frame = (page: Page): FrameLocator => page.frameLocator("iframe.frame-window");
+
+test("a conversation between a visitor on /demo and the admin, live both ways", async ({ page, browser }) => {
+  const [demo] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", "demo");
+  if (!demo) throw new Error("no demo project");
+  const run = Date.now().toString(36);
+
+  // The admin watches the demo project's open conversations.
+  await signInAsAdmin(page);
+  await page.goto(`/dashboard/conversations/${demo.id}`);
+  await expect(page.getByRole("heading", { name: "Conversations", level: 1 })).toBeVisible();
+  await expect(page.getByText("Choose a conversation to read and answer it.")).toBeVisible();
+
+  // A visitor in another browser starts a conversation on the demo page.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/demo");
+  await visitor.getByRole("button", { name: "Accept" }).click();
+  await expect(visitor.locator("#widget-status")).toHaveAttribute("data-state", "ready");
+  await visitor.evaluate(() => (window as unknown as HostWindow).Gleap.startConversation?.());
+  const subject = `The export button does nothing (${run})`;
+  await frame(visitor).locator("#composer-text").fill(subject);
+  await frame(visitor).locator("#composer-text").press("Enter");
+  await expect(frame(visitor).getByTestId("frame-app")).toHaveAttribute("data-screen", /^conversation\//);
+
+  // It arrives in the open inbox without a reload, unread.
+  const row = page.getByTestId("conversation-row").filter({ hasText: subject });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId("unread-count")).toContainText("1");
+  await row.click();
+  await expect(page.getByRole("heading", { name: subject, level: 2 })).toBeVisible();
+  // Opened: read by staff.
+  await expect(row.getByTestId("unread-count")).toHaveCount(0);
+
+  // The admin's reply reaches the visitor's open messenger live.
+  await page.getByTestId("reply-text").fill("Thanks! Which browser do you use?");
+  await page.getByTestId("reply-text").press("Enter");
+  await expect(frame(visitor).locator("[data-author=staff] .bubble").last()).toHaveText(
+    "Thanks! Which browser do you use?",
+  );
+  await expect(page.getByTestId("reply-text")).toHaveValue("");
+
+  // The visitor types (the admin sees it) and answers (the admin sees that too).
+  await frame(visitor).locator("#composer-text").pressSequentially("Chrom");
+  await expect(page.getByTestId("visitor-typing")).toBeVisible();
+  await frame(visitor).locator("#composer-text").pressSequentially("ium");
+  await frame(visitor).locator("#composer-text").press("Enter");
+  await expect(page.getByTestId("conversation-message").last()).toContainText("Chromium");
+  await expect(page.getByTestId("visitor-typing")).toHaveCount(0);
+
+  // Closing it shows in the messenger at once; the open list lets it go.
+  await page.getByTestId("conversation-toggle").click();
+  await expect(page.getByTestId("conversation-status")).toHaveText("Closed");
+  await expect(frame(visitor).getByTestId("conversation-closed")).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.getByTestId("conversation-toggle").click();
+  await expect(page.getByTestId("conversation-status")).toHaveText("Open");
+  await expect(page.getByTestId("reply-text")).toBeVisible();
+  await visitorContext.close();
+});

@@ -1,0 +1,158 @@
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { e2eEnv } from "../playwright.config.ts";
+import { selectRows } from "./support/database.ts";
+
+/**
+ * Tooltips and the checklist element on the demo project's two host pages (spec §2, §4): the seeded
+ * tooltips of /demo/pricing (a hotspot shown on hover, hidden 500 ms after leaving with a 200 ms fade),
+ * and the seeded checklist embedded on /demo (inline) and /demo/pricing (floating launcher), marked
+ * done step by step in one tab while the other follows live. Each loads as its own lazy chunk, and a
+ * page of the same project with neither loads neither.
+ */
+
+const mainUrl = `http://localhost:${e2eEnv.PORT}`;
+const checklistId = "demo-checklist-try-the-widget";
+
+type HostWindow = Window & { gleapInitialized?: boolean };
+
+const pageErrors = new WeakMap<Page, string[]>();
+
+test.afterEach(({ page }) => {
+  // Nothing the surfaces do may throw into the host page.
+  expect(pageErrors.get(page) ?? []).toEqual([]);
+});
+
+async function consent(context: BrowserContext) {
+  await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainUrl }]);
+}
+
+/** The SDK files a page requested, by chunk name (`tooltips`, `checklist`, …). */
+function watchChunks(page: Page): Set<string> {
+  const chunks = new Set<string>();
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("request", (request) => {
+    const match = /\/sdk\/([a-z-]+)-chunk-[a-z0-9]+\.js$/.exec(new URL(request.url()).pathname);
+    if (match?.[1]) chunks.add(match[1]);
+  });
+  return chunks;
+}
+
+async function openDemo(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("#widget-status")).toHaveText("Widget initialized");
+}
+
+test("a page of the demo project without tooltips for it or a checklist loads neither chunk", async ({
+  page,
+  context,
+}) => {
+  await consent(context);
+  const chunks = watchChunks(page);
+  await page.route("**/guides-plain-host", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Plain host</title><script>
+        window.Gleap = window.Gleap || []; window.GleapActions = [];
+        ["initialize", "on"].forEach(function (m) {
+          window.Gleap[m] = function () { window.GleapActions.push({ e: m, a: [].slice.call(arguments) }); };
+        });
+        window.Gleap.invoked = true;
+        Gleap.on("initialized", function () { window.gleapInitialized = true; });
+        Gleap.initialize("demo");
+        var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
+        document.head.appendChild(s);
+      </script></head><body><h1 id="page-title">A plain page</h1><p class="plan-price">$8</p></body></html>`,
+    }),
+  );
+  // The project's tooltips are fetched (they exist, for /demo pages), but none is for this address.
+  const tooltips = page.waitForResponse((response) => response.url().endsWith("/config/demo/tooltips"));
+  await page.goto("/guides-plain-host");
+  expect(((await (await tooltips).json()) as unknown[]).length).toBeGreaterThan(0);
+  await page.waitForFunction(() => (window as HostWindow).gleapInitialized === true);
+  // The loader looked at the list as it arrived (or at boot): a chunk it wanted would be on its way.
+  await page.waitForTimeout(300);
+  expect(chunks.has("launcher")).toBe(true);
+  expect([...chunks].filter((name) => name === "tooltips" || name === "checklist")).toEqual([]);
+  await expect(page.locator(".gt-hotspot")).toHaveCount(0);
+});
+
+test("a hotspot's tooltip shows on hover and hides after leaving; plain tooltips show on the element", async ({
+  page,
+  context,
+}) => {
+  await consent(context);
+  const chunks = watchChunks(page);
+  await openDemo(page, "/demo/pricing");
+  const hotspot = page.getByRole("button", { name: /^Billed yearly/ });
+  await expect(hotspot).toBeVisible();
+  expect(chunks.has("tooltips")).toBe(true);
+  const bubble = page.getByRole("tooltip").filter({ hasText: "Billed yearly" });
+  await expect(bubble).toBeHidden();
+
+  // Beside the element it belongs to (the team plan's price), on the right.
+  const price = await page.locator("#plan-team .plan-price").boundingBox();
+  const spot = await hotspot.boundingBox();
+  expect(spot && price && spot.x > price.x && spot.y > price.y && spot.y < price.y + price.height).toBe(true);
+
+  await hotspot.hover();
+  await expect(bubble).toBeVisible();
+  const box = await bubble.boundingBox();
+  expect(box && spot && box.x >= spot.x + spot.width).toBe(true);
+  await page.mouse.move(5, 600);
+  const left = Date.now();
+  // Still there right after leaving: it goes 500 ms later, then fades for 200 ms.
+  await expect(bubble).toHaveClass(/gt-shown/);
+  await expect(bubble).toBeHidden();
+  expect(Date.now() - left).toBeGreaterThanOrEqual(600);
+
+  // A plain tooltip shows on hovering the element itself.
+  await page.locator("#pricing-question").hover();
+  await expect(page.getByRole("tooltip").filter({ hasText: "Plain tooltips show" })).toBeVisible();
+});
+
+test("the checklist is marked done step by step: the server records each step, the other tab follows live", async ({
+  context,
+}) => {
+  await consent(context);
+  const home = await context.newPage();
+  const chunks = watchChunks(home);
+  await openDemo(home, "/demo");
+  const pricing = await context.newPage();
+  watchChunks(pricing);
+  await openDemo(pricing, "/demo/pricing");
+  expect(chunks.has("checklist")).toBe(true);
+
+  const card = home.locator(`gleap-checklist[checklistid="${checklistId}"]`);
+  const launcher = pricing.locator("gleap-checklist .gc-launcher");
+  await expect(card.getByText("0 of 4 done", { exact: true })).toBeVisible();
+  await expect(launcher).toContainText("0 of 4 done");
+
+  const gleapId = await home.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem("gleap-widget-session-demo") ?? "{}") as { gleapId: string }).gleapId,
+  );
+  const stored = () =>
+    selectRows<{ completed_steps: string; status: string }>(
+      "SELECT completed_steps, status FROM widget_checklists WHERE outbound_id = $1 AND session_id = $2",
+      checklistId,
+      gleapId,
+    ).map((row) => ({ steps: JSON.parse(row.completed_steps) as string[], status: row.status }))[0];
+
+  const steps = ["ask-assistant", "report-bug", "compare-plans", "whats-new"];
+  for (const [index, step] of steps.entries()) {
+    // The open step is the first one not done; its body has the mark-done button.
+    const open = card.locator(`li[data-step="${step}"]`);
+    await expect(open.locator(".gc-task-header")).toHaveAttribute("aria-expanded", "true");
+    await open.getByRole("button", { name: "Mark as done" }).click();
+    // The other tab hears of each step over the socket: the server pushes what it recorded.
+    if (index < steps.length - 1) await expect(launcher).toContainText(`${index + 1} of 4 done`);
+  }
+  // The server's record: every step, and the final status update made it done.
+  await expect.poll(stored).toEqual({ steps, status: "done" });
+  // Done: the success view here, and the other tab's launcher turns into a done one (not a button).
+  await expect(card.getByText("You have seen the widget!")).toBeVisible();
+  await expect(pricing.locator("gleap-checklist div.gc-launcher")).toContainText("You have seen the widget!");
+  await expect(pricing.locator("gleap-checklist button.gc-launcher")).toHaveCount(0);
+});

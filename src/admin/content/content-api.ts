@@ -1,0 +1,71 @@
+import type {
+  AdminOutbound,
+  AdminTooltip,
+  OutboundKind,
+  OutboundWrite,
+  TooltipWrite,
+} from "../../shared/inbox-api.ts";
+import type {
+  AdminNewsPost,
+  AdminProject,
+  AdminSurvey,
+  NewsWrite,
+  SurveyResults,
+  SurveyWrite,
+} from "../../shared/messenger-api.ts";
+import { api } from "../api/api-client.ts";
+import type { ListPage } from "../users/users-api.ts";
+
+const segment = encodeURIComponent;
+const projectPath = (projectId: string) => `/api/projects/${segment(projectId)}`;
+
+/** A list answer as a page; a route that answers a plain array (every row at once) is paged here. */
+export function asPage<T>(answer: ListPage<T> | T[], page: number, pageSize: number): ListPage<T> {
+  if (!Array.isArray(answer)) return answer;
+  return {
+    items: answer.slice((page - 1) * pageSize, page * pageSize),
+    total: answer.length,
+    page,
+    pageSize,
+  };
+}
+
+/**
+ * One REST collection under a project (`outbounds`, `tooltips`, `news`, `surveys`): list, read,
+ * create, replace, delete. `publish` and `unpublish` exist only where the API has them (outbounds,
+ * tooltips); news and surveys carry their status in the body.
+ */
+function collection<Record, Write extends object>(name: string) {
+  const base = (projectId: string) => `${projectPath(projectId)}/${name}`;
+  const item = (projectId: string, id: string) => `${base(projectId)}/${segment(id)}`;
+  return {
+    list: async (projectId: string, params: URLSearchParams) => {
+      const answer = await api<ListPage<Record> | Record[]>(`${base(projectId)}?${params}`);
+      return asPage(answer, Number(params.get("page") ?? 1), Number(params.get("pageSize") ?? 25));
+    },
+    get: (projectId: string, id: string) => api<Record>(item(projectId, id)),
+    create: (projectId: string, body: Write) =>
+      api<Record>(base(projectId), { method: "POST", body: body as { [key: string]: unknown } }),
+    update: (projectId: string, id: string, body: Write) =>
+      api<Record>(item(projectId, id), { method: "PUT", body: body as { [key: string]: unknown } }),
+    remove: (projectId: string, id: string) => api<void>(item(projectId, id), { method: "DELETE" }),
+    publish: (projectId: string, id: string) =>
+      api<Record>(`${item(projectId, id)}/publish`, { method: "POST" }),
+    unpublish: (projectId: string, id: string) =>
+      api<Record>(`${item(projectId, id)}/unpublish`, { method: "POST" }),
+  };
+}
+
+/** The admin's calls for outbound content (src/shared/inbox-api.ts and messenger-api.ts list the routes). */
+export const contentApi = {
+  projects: () => api<ListPage<AdminProject>>("/api/projects?pageSize=100"),
+  outbounds: collection<AdminOutbound, OutboundWrite>("outbounds"),
+  tooltips: collection<AdminTooltip, TooltipWrite>("tooltips"),
+  news: collection<AdminNewsPost, NewsWrite>("news"),
+  surveys: collection<AdminSurvey, SurveyWrite>("surveys"),
+  surveyResults: (projectId: string, id: string) =>
+    api<SurveyResults>(`${projectPath(projectId)}/surveys/${segment(id)}/results`),
+  /** Every outbound of a type (the first 100, newest first): where a news post's or survey's delivery is looked up. */
+  outboundsOfType: (projectId: string, type: OutboundKind) =>
+    contentApi.outbounds.list(projectId, new URLSearchParams({ type, page: "1", pageSize: "100" })),
+};

@@ -1,0 +1,85 @@
+import { apiErrorMessage } from "../api/api-error.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { confirmAction } from "../shell/confirm.ts";
+import { showToast } from "../shell/toast-store.ts";
+import { deleteContent, setContentStatus } from "./content-actions.ts";
+import type { ContentKind } from "./content-kinds.ts";
+
+type BulkAction = "publish" | "unpublish" | "delete";
+
+/**
+ * Publish, unpublish or delete the selected rows after a confirmation. The APIs act on one record at a
+ * time, so the rows go one after the other; the toast says how many changed and why any did not.
+ */
+export function ContentBulkBar({
+  projectId,
+  kind,
+  ids,
+  onDone,
+  onClear,
+}: {
+  projectId: string;
+  kind: ContentKind;
+  ids: string[];
+  onDone: () => void;
+  onClear: () => void;
+}) {
+  const { t, translate } = useT();
+  const count = ids.length;
+
+  const run = async (action: BulkAction) => {
+    const failures: string[] = [];
+    for (const id of ids) {
+      try {
+        if (action === "delete") await deleteContent(projectId, kind, id);
+        else await setContentStatus(projectId, kind, id, action === "publish" ? "live" : "draft");
+      } catch (failure) {
+        failures.push(translate(apiErrorMessage(failure)));
+      }
+    }
+    const changed = count - failures.length;
+    showToast({
+      type: failures.length === 0 ? "success" : changed === 0 ? "error" : "warning",
+      heading: t(action === "delete" ? "content.bulk.deleted" : "content.bulk.done", { count: changed }),
+      body: failures.length
+        ? t("content.bulk.failed", { count: failures.length, reasons: [...new Set(failures)].join("; ") })
+        : "",
+    });
+    onDone();
+  };
+
+  const ask = (action: BulkAction) =>
+    confirmAction({
+      type: action === "delete" ? "danger" : "info",
+      heading: t(`content.bulk.${action}Title`, { count }),
+      body: t(
+        action === "publish"
+          ? "content.publishBody"
+          : action === "unpublish"
+            ? "content.unpublishBody"
+            : "content.deleteBody",
+      ),
+      confirmLabel: t(`content.bulk.${action}`),
+      onConfirm: () => run(action),
+    });
+
+  if (count === 0) return null;
+  return (
+    <section className="bulk-bar" aria-label={t("content.bulk.selected", { count })}>
+      <span className="bulk-count">{t("content.bulk.selected", { count })}</span>
+      <Button size="sm" variant="secondary" onClick={() => ask("publish")}>
+        {t("content.bulk.publish")}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => ask("unpublish")}>
+        {t("content.bulk.unpublish")}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => ask("delete")}>
+        {t("content.bulk.delete")}
+      </Button>
+      <Button size="sm" variant="tertiary" onClick={onClear}>
+        {t("content.bulk.clear")}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import type { ReactNode } from "react";
+import { FormField } from "../shell/form-field.tsx";
+
+// Small controls the content editors repeat: a labelled text box, a choice and a checkbox, each wired
+// to the form's error for its path.
+
+export function TextField({
+  id,
+  label,
+  value,
+  error,
+  hint,
+  multiline = false,
+  rows = 3,
+  placeholder,
+  code = false,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error: string | null;
+  hint?: string;
+  multiline?: boolean;
+  rows?: number;
+  placeholder?: string;
+  /** HTML or a selector: monospaced, no spelling marks. */
+  code?: boolean;
+  onChange: (value: string) => void;
+}) {
+  const look = code ? { className: "code-input", spellCheck: false } : {};
+  return (
+    <FormField id={id} label={label} error={error} describedBy={hint ? `${id}-hint` : undefined}>
+      {(props) => (
+        <>
+          {multiline ? (
+            <textarea
+              {...props}
+              {...look}
+              rows={rows}
+              value={value}
+              placeholder={placeholder}
+              onChange={(event) => onChange(event.target.value)}
+            />
+          ) : (
+            <input
+              {...props}
+              {...look}
+              value={value}
+              placeholder={placeholder}
+              onChange={(event) => onChange(event.target.value)}
+            />
+          )}
+          {hint && (
+            <span className="field-hint subtle" id={`${id}-hint`}>
+              {hint}
+            </span>
+          )}
+        </>
+      )}
+    </FormField>
+  );
+}
+
+export function SelectField<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  error = null,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: ReadonlyArray<{ value: T; text: string }>;
+  error?: string | null;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      {(props) => (
+        <select
+          {...props}
+          value={value}
+          onChange={(event) =>
+            onChange((options.find((option) => option.value === event.target.value)?.value ?? value) as T)
+          }
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** A checkbox with its label beside it; `error` (a rule about the box) shows under it. */
+export function CheckboxField({
+  id,
+  label,
+  checked,
+  error = null,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  error?: string | null;
+  onChange: (checked: boolean) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="content-check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error && (
+        <p className="form-error field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect } from "react";
+import { useLocation } from "wouter";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
+import { contentListPath } from "./content-paths.ts";
+import { lastProject } from "./last-project.ts";
+import { useProjects } from "./use-projects.ts";
+
+/** `/dashboard/content`: opens the news of the project looked at last (else the first); says so when there is none. */
+export default function ContentHomePage() {
+  const { t } = useT();
+  useDocumentTitle(t("content.title"));
+  const [, navigate] = useLocation();
+  const { resource, reload } = useProjects();
+  const projects = resource.state === "ready" ? resource.data : [];
+  const first = projects.find((project) => project.id === lastProject()) ?? projects[0];
+
+  useEffect(() => {
+    if (first) navigate(contentListPath(first.id, "news"), { replace: true });
+  }, [first, navigate]);
+
+  return (
+    <section aria-labelledby="content-title">
+      <header className="page-header">
+        <PageHeading id="content-title">{t("content.title")}</PageHeading>
+      </header>
+      {resource.state === "loading" || first ? (
+        <p className="subtle" role="status">
+          {t("content.loading")}
+        </p>
+      ) : resource.state === "error" ? (
+        <div className="state-panel" role="alert">
+          <p>{t("content.error")}</p>
+          <Button variant="secondary" onClick={reload}>
+            {t("list.retry")}
+          </Button>
+        </div>
+      ) : (
+        <div className="state-panel">
+          <h2>{t("content.noProjects")}</h2>
+          <p>{t("content.noProjectsHint")}</p>
+        </div>
+      )}
+    </section>
+  );
+}

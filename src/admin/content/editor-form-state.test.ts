@@ -1,0 +1,222 @@
+import { describe, expect, test } from "bun:test";
+import type { AdminOutbound, AdminTooltip } from "../../shared/inbox-api.ts";
+import type { AdminNewsPost, AdminSurvey } from "../../shared/messenger-api.ts";
+import { deliversRecord, deliveryFromOutbound, deliveryRequest, emptyDelivery } from "./delivery-state.ts";
+import { emptyNewsForm, newsRequestFromForm, validateNewsForm } from "./news-form-state.ts";
+import {
+  emptySurveyForm,
+  newQuestion,
+  surveyFormFromRecord,
+  surveyRequestFromForm,
+  validateSurveyForm,
+} from "./survey-form-state.ts";
+import {
+  emptyTooltipForm,
+  tooltipFormFromRecord,
+  tooltipRequestFromForm,
+  validateTooltipForm,
+} from "./tooltip-form-state.ts";
+
+const times = { createdAt: "2026-11-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z" };
+
+const survey: AdminSurvey = {
+  id: "s1",
+  title: "How are we doing?",
+  description: "",
+  questions: [
+    { id: "q1", type: "nps", title: "Recommend us?", required: true },
+    { id: "q2", type: "single", title: "Plan", options: ["Free", "Pro"] },
+  ],
+  allowMultipleAnswers: false,
+  thankYouMessage: "Thanks",
+  status: "live",
+  responses: 3,
+  ...times,
+};
+
+const outbound = (type: AdminOutbound["type"], config: Record<string, unknown>): AdminOutbound => ({
+  id: "o1",
+  projectId: "p1",
+  type,
+  name: "x",
+  status: "live",
+  config,
+  pageFilter: "/app",
+  pageFilterType: "startswith",
+  audience: "anonymous",
+  publishedAt: null,
+  ...times,
+});
+
+describe("tooltip form", () => {
+  test("a new tooltip needs a name and a selector; offsets are sent as numbers", () => {
+    expect(Object.keys(validateTooltipForm(emptyTooltipForm)).sort()).toEqual(["name", "selector"]);
+    const form = {
+      ...emptyTooltipForm,
+      name: "Export",
+      selector: "#export",
+      html: "<p>CSV</p>",
+      offsetX: "-8",
+    };
+    expect(validateTooltipForm(form)).toEqual({});
+    expect(tooltipRequestFromForm(form)).toMatchObject({ offsetX: -8, offsetY: 0, page: "", pageType: "" });
+  });
+
+  test("a half-typed offset, a bad colour and a filter without its address are said at their fields", () => {
+    const form = {
+      ...emptyTooltipForm,
+      name: "T",
+      selector: "#a",
+      offsetY: "-",
+      color: "blue",
+      pageType: "is" as const,
+    };
+    expect(validateTooltipForm(form)).toEqual({
+      offsetY: "content.rule.number",
+      color: "content.rule.color",
+      page: "page is required",
+    });
+  });
+
+  test("a stored tooltip reads back into the same request", () => {
+    const stored: AdminTooltip = {
+      id: "t1",
+      name: "Tip",
+      selector: ".cta",
+      html: "<b>Hi</b>",
+      mode: "plain",
+      posX: "left",
+      posY: "top",
+      offsetX: 2,
+      offsetY: 6,
+      page: "/pricing",
+      pageType: "contains",
+      status: "live",
+      createdAt: times.createdAt,
+    };
+    expect(tooltipRequestFromForm(tooltipFormFromRecord(stored))).toEqual({
+      name: "Tip",
+      selector: ".cta",
+      html: "<b>Hi</b>",
+      mode: "plain",
+      animated: true,
+      posX: "left",
+      posY: "top",
+      offsetX: 2,
+      offsetY: 6,
+      page: "/pricing",
+      pageType: "contains",
+    });
+  });
+});
+
+describe("news form", () => {
+  test("saving keeps the status given; a title is required; an empty cover is null", () => {
+    expect(validateNewsForm(emptyNewsForm)).toEqual({ title: "title is required" });
+    const form = { ...emptyNewsForm, title: " 3.0 ", body: "<p>New</p>" };
+    expect(newsRequestFromForm(form, "live")).toEqual({
+      title: "3.0",
+      preview: "",
+      body: "<p>New</p>",
+      coverImageUrl: null,
+      authorName: "",
+      status: "live",
+    });
+  });
+
+  test("an announcement with a filter type needs the address", () => {
+    const form = {
+      ...emptyNewsForm,
+      title: "T",
+      delivery: { ...emptyDelivery("news"), enabled: true, pageFilterType: "is" as const },
+    };
+    expect(validateNewsForm(form)).toEqual({ "delivery.pageFilter": "pageFilter is required" });
+    expect(validateNewsForm({ ...form, delivery: { ...form.delivery, enabled: false } })).toEqual({});
+  });
+});
+
+describe("survey form", () => {
+  test("questions read back as typed, choices one a line, and write the same survey", () => {
+    const form = surveyFormFromRecord(survey, emptyDelivery("surveys"));
+    expect(form.questions[1]?.options).toBe("Free\nPro");
+    expect(surveyRequestFromForm(form, "live").questions).toEqual([
+      { id: "q1", type: "nps", title: "Recommend us?", required: true },
+      { id: "q2", type: "single", title: "Plan", required: false, options: ["Free", "Pro"] },
+    ]);
+    expect(validateSurveyForm(form)).toEqual({});
+  });
+
+  test("a choice question without choices is said at the question; ids stay unique", () => {
+    const question = newQuestion(emptySurveyForm.questions, "multiple");
+    expect(question.id).toBe("q2");
+    const form = {
+      ...emptySurveyForm,
+      title: "S",
+      questions: [...emptySurveyForm.questions, { ...question, title: "Which?" }],
+    };
+    const errors = validateSurveyForm({
+      ...form,
+      questions: form.questions.map((q) => ({ ...q, title: q.title || "How?" })),
+    });
+    expect(errors).toEqual({ "questions.1.options": "options is required" });
+    expect(validateSurveyForm({ ...form, questions: [] }).questions).toBe("content.rule.questions");
+  });
+});
+
+describe("delivery", () => {
+  test("a survey's delivery is the survey outbound naming it; a post's the notification linking it", () => {
+    expect(deliversRecord("surveys", outbound("survey", { formId: "s1" }), "s1")).toBe(true);
+    expect(deliversRecord("surveys", outbound("survey", { formId: "s2" }), "s1")).toBe(false);
+    expect(deliversRecord("news", outbound("notification", { text: "x", news: { id: "n1" } }), "n1")).toBe(
+      true,
+    );
+    expect(deliversRecord("news", outbound("banner", { news: { id: "n1" } }), "n1")).toBe(false);
+  });
+
+  test("read from the outbound, and written with the record's id and texts", () => {
+    const delivery = deliveryFromOutbound(
+      outbound("survey", { formId: "s1", format: "survey_full" }),
+      "surveys",
+    );
+    expect(delivery).toEqual({
+      enabled: true,
+      pageFilterType: "startswith",
+      pageFilter: "/app",
+      audience: "anonymous",
+      format: "survey_full",
+    });
+    expect(deliveryFromOutbound(null, "surveys").enabled).toBe(false);
+    expect(deliveryRequest("surveys", survey, delivery, null)).toEqual({
+      type: "survey",
+      name: "How are we doing?",
+      config: { formId: "s1", format: "survey_full" },
+      pageFilter: "/app",
+      pageFilterType: "startswith",
+      audience: "anonymous",
+    });
+    const post: AdminNewsPost = {
+      id: "n1",
+      title: "Offline spaces",
+      preview: "Sync later",
+      body: "",
+      coverImageUrl: null,
+      authorName: "Lena",
+      status: "draft",
+      publishedAt: null,
+      ...times,
+    };
+    expect(deliveryRequest("news", post, { ...emptyDelivery("news"), enabled: true }, null)).toEqual({
+      type: "notification",
+      name: "Offline spaces",
+      config: {
+        text: "Offline spaces",
+        news: { id: "n1" },
+        previewText: "Sync later",
+        sender: { name: "Lena", firstName: "Lena" },
+      },
+      pageFilter: "",
+      pageFilterType: "",
+      audience: "all",
+    });
+  });
+});

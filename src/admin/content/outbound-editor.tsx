@@ -1,0 +1,261 @@
+import { type FormEvent, useState } from "react";
+import { useLocation } from "wouter";
+import type { AdminOutbound } from "../../shared/inbox-api.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useT } from "../i18n/intl.ts";
+import { BackLink } from "../shell/back-link.tsx";
+import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
+import { FormPage } from "../shell/form-page.tsx";
+import { FormRecordStatus } from "../shell/form-record-status.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
+import { showToast } from "../shell/toast-store.ts";
+import { useFormState } from "../shell/use-form-state.ts";
+import { listHref } from "../shell/use-list-query.ts";
+import { BuilderButton } from "./builder-button.tsx";
+import { contentApi } from "./content-api.ts";
+import { TextField } from "./content-fields.tsx";
+import type { ContentKind } from "./content-kinds.ts";
+import { contentEditHref, contentListPath } from "./content-paths.ts";
+import {
+  BannerPreview,
+  ChecklistPreview,
+  ModalPreview,
+  NotificationPreview,
+  TourPreview,
+} from "./content-previews.tsx";
+import { ContentPublishBar } from "./content-publish-bar.tsx";
+import {
+  BannerConfigForm,
+  ChecklistConfigForm,
+  ModalConfigForm,
+  NotificationConfigForm,
+  TourConfigForm,
+} from "./outbound-config-forms.tsx";
+import {
+  type EditedOutboundType,
+  emptyOutboundForm,
+  type OutboundConfigStates,
+  type OutboundFormState,
+  outboundFormFromRecord,
+  outboundRequestFromForm,
+  validateOutboundForm,
+} from "./outbound-form-state.ts";
+import { TargetingFields } from "./targeting-fields.tsx";
+
+type AnyConfig = OutboundConfigStates[EditedOutboundType];
+
+/** The kind's config form and its preview, picked by the outbound type. */
+function KindParts({
+  state,
+  errorOf,
+  onConfig,
+}: {
+  state: OutboundFormState;
+  errorOf: (path: string, label: string) => string | null;
+  onConfig: (config: AnyConfig) => void;
+}) {
+  const props = { errorOf, onChange: onConfig };
+  switch (state.type) {
+    case "banner": {
+      const config = state.config as OutboundConfigStates["banner"];
+      return {
+        form: <BannerConfigForm config={config} {...props} />,
+        preview: <BannerPreview config={config} />,
+      };
+    }
+    case "modal": {
+      const config = state.config as OutboundConfigStates["modal"];
+      return {
+        form: <ModalConfigForm config={config} {...props} />,
+        preview: <ModalPreview config={config} />,
+      };
+    }
+    case "notification": {
+      const config = state.config as OutboundConfigStates["notification"];
+      return {
+        form: <NotificationConfigForm config={config} {...props} />,
+        preview: <NotificationPreview config={config} />,
+      };
+    }
+    case "checklist": {
+      const config = state.config as OutboundConfigStates["checklist"];
+      return {
+        form: <ChecklistConfigForm config={config} {...props} />,
+        preview: <ChecklistPreview config={config} />,
+      };
+    }
+    default: {
+      const config = state.config as OutboundConfigStates["tour"];
+      return {
+        form: <TourConfigForm config={config} {...props} />,
+        preview: <TourPreview config={config} />,
+      };
+    }
+  }
+}
+
+function OutboundForm({
+  projectId,
+  kind,
+  type,
+  record,
+  onReload,
+}: {
+  projectId: string;
+  kind: ContentKind;
+  type: EditedOutboundType;
+  record: AdminOutbound | null;
+  /** Loads the record again (the builder wrote into it). */
+  onReload: () => void;
+}) {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const [saved, setSaved] = useState(record);
+  const form = useFormState<OutboundFormState>(
+    () => (record ? outboundFormFromRecord(type, record) : emptyOutboundForm(type)),
+    validateOutboundForm,
+  );
+  const { state } = form;
+  const errorOf = (path: string, label: string) => form.errorOf(path, label);
+  /** A change clears the server's refusals about the fields it touches. */
+  const change = (next: Partial<OutboundFormState>, paths: string[]) =>
+    form.update((current) => ({ ...current, ...next }), paths);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.checkSubmit(event)) return;
+    const body = outboundRequestFromForm(state);
+    await form.save(async () => {
+      const stored = saved
+        ? await contentApi.outbounds.update(projectId, saved.id, body)
+        : await contentApi.outbounds.create(projectId, body);
+      setSaved(stored);
+      showToast({ type: "success", heading: saved ? "content.saved" : "content.created" });
+      if (!saved) navigate(contentEditHref(projectId, kind, stored.id), { replace: true });
+    });
+  };
+
+  const parts = KindParts({
+    state,
+    errorOf,
+    onConfig: (config) =>
+      change(
+        { config },
+        Object.keys(form.serverErrors).filter((path) => path.startsWith("config")),
+      ),
+  });
+
+  return (
+    <>
+      {saved && (
+        <ContentPublishBar
+          projectId={projectId}
+          kind={kind}
+          id={saved.id}
+          name={saved.name}
+          status={saved.status}
+          publishedAt={saved.publishedAt}
+          dirty={form.dirty}
+          onStatus={(status) =>
+            setSaved({
+              ...saved,
+              status,
+              publishedAt: status === "live" ? new Date().toISOString() : saved.publishedAt,
+            })
+          }
+        />
+      )}
+      <div className="content-editor">
+        <form className="entity-form content-form" noValidate onSubmit={submit}>
+          <section className="detail-card">
+            <TextField
+              id="content-name"
+              label={t("content.field.name")}
+              value={state.name}
+              hint={t("content.field.nameHint")}
+              error={errorOf("name", t("content.field.name"))}
+              onChange={(name) => change({ name }, ["name"])}
+            />
+          </section>
+          {parts.form}
+          <section className="detail-card">
+            <h2>{t("content.section.targeting")}</h2>
+            <TargetingFields
+              prefix="content"
+              pageFilterType={state.pageFilterType}
+              pageFilter={state.pageFilter}
+              audience={state.audience}
+              errorOf={errorOf}
+              onChange={(targeting) => change(targeting, Object.keys(targeting))}
+            />
+          </section>
+          {type === "tour" && (
+            <BuilderButton
+              kind="tour"
+              projectId={projectId}
+              itemId={saved?.id ?? null}
+              url={(state.config as OutboundConfigStates["tour"]).builderUrl}
+              dirty={form.dirty}
+              onSaved={onReload}
+            />
+          )}
+          <FormActions
+            busy={form.busy}
+            busyLabel={t("content.saving")}
+            submitLabel={t(saved ? "content.save" : "content.createButton")}
+          >
+            <FormCancelLink href={listHref(contentListPath(projectId, kind))}>
+              {t("content.cancel")}
+            </FormCancelLink>
+          </FormActions>
+        </form>
+        {parts.preview}
+      </div>
+    </>
+  );
+}
+
+/** `/dashboard/content/{project}/{kind}/create` and `…/{id}/edit` for the kinds stored as outbounds. */
+export function OutboundEditor({
+  projectId,
+  kind,
+  type,
+  id,
+}: {
+  projectId: string;
+  kind: ContentKind;
+  type: EditedOutboundType;
+  id: string | undefined;
+}) {
+  const { t } = useT();
+  const { resource, reload } = useResource(
+    () => (id ? contentApi.outbounds.get(projectId, id) : Promise.resolve(null)),
+    `${projectId}/${id ?? "create"}`,
+  );
+  const title = t(id ? "content.editTitle" : "content.createTitle", { kind: t(`content.one.${kind}`) });
+  useDocumentTitle(title, resource.state === "ready" ? resource.data?.name : null);
+  const back = <BackLink href={listHref(contentListPath(projectId, kind))} />;
+  if (resource.state !== "ready") {
+    return (
+      <FormRecordStatus
+        resource={resource}
+        area="content"
+        editing={Boolean(id)}
+        back={back}
+        onRetry={reload}
+      />
+    );
+  }
+  return (
+    <FormPage titleId="content-form-title" title={title} subtitle={resource.data?.name ?? null} back={back}>
+      <OutboundForm
+        key={resource.data ? `${resource.data.id}:${resource.data.updatedAt}` : "new"}
+        projectId={projectId}
+        kind={kind}
+        type={type}
+        record={resource.data}
+        onReload={reload}
+      />
+    </FormPage>
+  );
+}

@@ -1,0 +1,223 @@
+import { describe, expect, test } from "bun:test";
+import type { AdminOutbound } from "../../shared/inbox-api.ts";
+import { newChecklistStep, nextStepId } from "./checklist-config.ts";
+import { moveBy, removeAt, replaceAt } from "./list-edit.ts";
+import { newButton, readButtons, writeButtons } from "./outbound-buttons.ts";
+import {
+  emptyOutboundForm,
+  type OutboundFormState,
+  outboundFormFromRecord,
+  outboundRequestFromForm,
+  validateOutboundForm,
+} from "./outbound-form-state.ts";
+
+const stored = (type: AdminOutbound["type"], config: Record<string, unknown>): AdminOutbound => ({
+  id: "o1",
+  projectId: "p1",
+  type,
+  name: "Stored",
+  status: "draft",
+  config,
+  pageFilter: "/demo",
+  pageFilterType: "contains",
+  audience: "identified",
+  createdAt: "2026-11-01T00:00:00Z",
+  updatedAt: "2026-11-01T00:00:00Z",
+  publishedAt: null,
+});
+
+describe("banner form", () => {
+  test("a new banner needs a name and a title or body; then it is a valid request", () => {
+    const empty = emptyOutboundForm("banner");
+    expect(Object.keys(validateOutboundForm(empty)).sort()).toEqual(["config.title", "name"]);
+    const filled: OutboundFormState<"banner"> = {
+      ...empty,
+      name: " Spring sale ",
+      config: { ...empty.config, body: "<p>20% off</p>" },
+    };
+    expect(validateOutboundForm(filled)).toEqual({});
+    expect(outboundRequestFromForm(filled)).toEqual({
+      type: "banner",
+      name: "Spring sale",
+      config: { body: "<p>20% off</p>", format: "normal", showCloseButton: true, buttons: [] },
+      pageFilter: "",
+      pageFilterType: "",
+      audience: "all",
+    });
+  });
+
+  test("an edit keeps the config keys the form does not show, and the targeting as stored", () => {
+    const form = outboundFormFromRecord(
+      "banner",
+      stored("banner", { title: "Old", body: "", format: "floating", tracking: { campaign: "x" } }),
+    );
+    expect(form).toMatchObject({ pageFilter: "/demo", pageFilterType: "contains", audience: "identified" });
+    expect(form.config.format).toBe("floating");
+    const request = outboundRequestFromForm({ ...form, config: { ...form.config, title: "New" } });
+    expect(request.config).toMatchObject({ title: "New", format: "floating", tracking: { campaign: "x" } });
+    expect(request.config).not.toHaveProperty("body");
+  });
+
+  test("a page filter needs both its type and its value; a colour must be #rrggbb", () => {
+    const form: OutboundFormState<"banner"> = {
+      ...emptyOutboundForm("banner"),
+      name: "B",
+      pageFilterType: "startswith",
+      config: { ...emptyOutboundForm("banner").config, title: "T", color: "red" },
+    };
+    expect(validateOutboundForm(form)).toEqual({
+      pageFilter: "pageFilter is required",
+      "config.color": "content.rule.color",
+    });
+  });
+});
+
+describe("buttons", () => {
+  test("read and written with the target under the key its action uses; other keys kept", () => {
+    const buttons = readButtons([
+      { text: "Go", action: "open-url", url: "/pricing", newTab: true },
+      { text: "Later", action: "close", style: "secondary" },
+      "junk",
+    ]);
+    expect(buttons.map((button) => [button.action, button.target, button.style])).toEqual([
+      ["open-url", "/pricing", "primary"],
+      ["close", "", "secondary"],
+    ]);
+    const [first] = buttons;
+    if (!first) throw new Error("no button read");
+    const changed = replaceAt(buttons, 0, { ...first, action: "start-custom-action", target: "upgrade" });
+    expect(writeButtons(changed)[0]).toEqual({
+      text: "Go",
+      action: "start-custom-action",
+      customAction: "upgrade",
+      newTab: true,
+      style: "primary",
+    });
+  });
+
+  test("a button needs a label, an open-url button an address, a custom action its name", () => {
+    const form = outboundFormFromRecord("modal", stored("modal", { title: "Hi" }));
+    const buttons = [
+      { ...newButton(), action: "open-url", target: "javascript:alert(1)", text: "Bad" },
+      { ...newButton(), action: "start-custom-action" },
+    ];
+    expect(validateOutboundForm({ ...form, config: { ...form.config, buttons } })).toEqual({
+      "config.buttons.0.target": "content.rule.url",
+      "config.buttons.1.text": "text is required",
+      "config.buttons.1.target": "target is required",
+    });
+  });
+
+  test("a modal without a close button needs a button, so visitors can leave it", () => {
+    const form = outboundFormFromRecord("modal", stored("modal", { title: "Hi", showCloseButton: false }));
+    expect(validateOutboundForm(form)).toEqual({ "config.showCloseButton": "content.rule.noWayOut" });
+    const withButton = { ...form, config: { ...form.config, buttons: [{ ...newButton(), text: "OK" }] } };
+    expect(validateOutboundForm(withButton)).toEqual({});
+  });
+});
+
+describe("notification, checklist and tour forms", () => {
+  test("a notification needs its text; the sender is written as the widget reads it, the news link kept", () => {
+    const form = outboundFormFromRecord(
+      "notification",
+      stored("notification", {
+        text: "Hi {{name}}",
+        news: { id: "n1" },
+        sender: { name: "Lena", profileImageUrl: "x" },
+      }),
+    );
+    expect(form.config).toEqual({ text: "Hi {{name}}", senderName: "Lena", sound: false });
+    const request = outboundRequestFromForm({ ...form, config: { ...form.config, senderName: "Ada" } });
+    expect(request.config).toEqual({
+      text: "Hi {{name}}",
+      news: { id: "n1" },
+      sound: false,
+      sender: { name: "Ada", firstName: "Ada", profileImageUrl: "x" },
+    });
+    expect(validateOutboundForm({ ...form, config: { ...form.config, text: " " } })).toEqual({
+      "config.text": "text is required",
+    });
+  });
+
+  test("a checklist needs a title and a step with a title; step ids stay unique and their actions kept", () => {
+    const empty = { ...emptyOutboundForm("checklist"), name: "Start" };
+    expect(validateOutboundForm(empty)).toEqual({
+      "config.subject": "subject is required",
+      "config.steps": "content.rule.steps",
+    });
+    const form = outboundFormFromRecord(
+      "checklist",
+      stored("checklist", {
+        subject: "Get started",
+        steps: [{ id: "step-2", title: "Tag", action: "HELP_ARTICLE", articleId: "a1" }],
+      }),
+    );
+    const added = newChecklistStep(form.config.steps);
+    expect(added.id).toBe("step-3");
+    expect(nextStepId([{ id: "step-2" }, { id: "step-3" }])).toBe("step-4");
+    const steps = [...form.config.steps, { ...added, title: "Invite" }];
+    const request = outboundRequestFromForm({ ...form, config: { ...form.config, steps } });
+    expect(request.config.steps).toEqual([
+      {
+        id: "step-2",
+        title: "Tag",
+        description: "",
+        allowMarkDone: true,
+        action: "HELP_ARTICLE",
+        articleId: "a1",
+      },
+      { id: "step-3", title: "Invite", description: "", allowMarkDone: true },
+    ]);
+    expect(validateOutboundForm({ ...form, config: { ...form.config, steps } })).toEqual({});
+  });
+
+  test("a tour keeps what the builder wrote, and asks a message of every step", () => {
+    const form = outboundFormFromRecord(
+      "tour",
+      stored("tour", {
+        tourType: "cobrowse",
+        steps: [{ selector: "#a", message: "<p>Hi</p>", mode: "POINTER" }],
+      }),
+    );
+    const request = outboundRequestFromForm({
+      ...form,
+      config: {
+        ...form.config,
+        builderUrl: "https://shop.example.com/",
+        steps: [...form.config.steps, { selector: "", message: "", original: {} }],
+      },
+    });
+    expect(request.config).toEqual({
+      tourType: "cobrowse",
+      builderUrl: "https://shop.example.com/",
+      allowClose: true,
+      steps: [
+        { selector: "#a", message: "<p>Hi</p>", mode: "POINTER" },
+        { selector: "", message: "" },
+      ],
+    });
+    expect(
+      validateOutboundForm({
+        ...form,
+        config: {
+          ...form.config,
+          builderUrl: "ftp://x",
+          steps: [{ selector: "", message: "", original: {} }],
+        },
+      }),
+    ).toEqual({
+      "config.builderUrl": "content.rule.url",
+      "config.steps.0.message": "message is required",
+    });
+  });
+});
+
+describe("list edits", () => {
+  test("replace, remove and move one place, unchanged at either end", () => {
+    expect(replaceAt([1, 2, 3], 1, 9)).toEqual([1, 9, 3]);
+    expect(removeAt([1, 2, 3], 0)).toEqual([2, 3]);
+    expect(moveBy([1, 2, 3], 2, -1)).toEqual([1, 3, 2]);
+    expect(moveBy([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
+    expect(moveBy([1, 2, 3], 2, 1)).toEqual([1, 2, 3]);
+  });
+});

@@ -1,0 +1,90 @@
+import { useEffect } from "react";
+import { Link, useParams } from "wouter";
+import { useResource } from "../api/use-resource.ts";
+import { useT } from "../i18n/intl.ts";
+import { BackLink } from "../shell/back-link.tsx";
+import { buttonClass } from "../shell/button.tsx";
+import { DetailStatus } from "../shell/detail-status.tsx";
+import { ListHeader } from "../shell/list-screen.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
+import { listHref } from "../shell/use-list-query.ts";
+import { contentApi } from "./content-api.ts";
+import { contentEditHref, contentListPath } from "./content-paths.ts";
+import { QuestionResult } from "./survey-charts.tsx";
+
+/** While the screen is open, answers that arrive show within this long (no push exists for them). */
+const refreshMs = 15_000;
+
+/** `/dashboard/content/{project}/surveys/{id}/results`: every question's answers as a chart. */
+export default function SurveyResultsPage() {
+  const { t } = useT();
+  const { projectId = "", id = "" } = useParams<{ projectId: string; id: string }>();
+  const { resource, reload, refresh } = useResource(async () => {
+    const [survey, results] = await Promise.all([
+      contentApi.surveys.get(projectId, id),
+      contentApi.surveyResults(projectId, id),
+    ]);
+    return { survey, results };
+  }, `${projectId}/${id}`);
+  useDocumentTitle(
+    t("content.survey.results"),
+    resource.state === "ready" ? resource.data.survey.title : null,
+  );
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") refresh();
+    }, refreshMs);
+    return () => clearInterval(timer);
+  }, [refresh]);
+
+  const back = <BackLink href={listHref(contentListPath(projectId, "surveys"))} />;
+  if (resource.state !== "ready") {
+    return (
+      <DetailStatus
+        resource={resource}
+        texts={{
+          loading: "content.loading",
+          notFound: "content.notFound",
+          notFoundHint: "content.notFoundHint",
+          error: "content.error",
+          retry: "list.retry",
+        }}
+        back={back}
+        onRetry={reload}
+      />
+    );
+  }
+  const { survey, results } = resource.data;
+  return (
+    <section aria-labelledby="survey-results-title">
+      {back}
+      <ListHeader
+        id="survey-results-title"
+        title={t("content.survey.resultsOf", { title: survey.title })}
+        subtitle={
+          <>
+            <strong data-testid="survey-responses">
+              {t("content.survey.responses", { count: results.responses })}
+            </strong>
+            {" · "}
+            {t("content.survey.live")}
+          </>
+        }
+        actions={
+          <Link
+            href={contentEditHref(projectId, "surveys", survey.id)}
+            className={buttonClass({ variant: "secondary" })}
+          >
+            {t("content.survey.edit")}
+          </Link>
+        }
+      />
+      <div className="survey-results">
+        {results.questions.map((result, index) => (
+          <QuestionResult key={result.id} result={result} index={index} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,252 @@
+import { type FormEvent, useState } from "react";
+import { useLocation } from "wouter";
+import type { AdminTooltip, TooltipWrite } from "../../shared/inbox-api.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useT } from "../i18n/intl.ts";
+import { BackLink } from "../shell/back-link.tsx";
+import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
+import { FormPage } from "../shell/form-page.tsx";
+import { FormRecordStatus } from "../shell/form-record-status.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
+import { showToast } from "../shell/toast-store.ts";
+import { useFormState } from "../shell/use-form-state.ts";
+import { listHref } from "../shell/use-list-query.ts";
+import { BuilderButton } from "./builder-button.tsx";
+import { contentApi } from "./content-api.ts";
+import { CheckboxField, SelectField, TextField } from "./content-fields.tsx";
+import { contentEditHref, contentListPath } from "./content-paths.ts";
+import { TooltipPreview } from "./content-previews.tsx";
+import { ContentPublishBar } from "./content-publish-bar.tsx";
+import { TargetingFields } from "./targeting-fields.tsx";
+import {
+  emptyTooltipForm,
+  type TooltipFormState,
+  tooltipFormFromRecord,
+  tooltipRequestFromForm,
+  validateTooltipForm,
+} from "./tooltip-form-state.ts";
+
+/** Where the builder opens: the tooltip's page when its filter names a whole address, else nothing yet. */
+const builderStart = (state: Pick<TooltipFormState, "pageType" | "page">) =>
+  (state.pageType === "is" || state.pageType === "startswith") && /^https?:\/\//i.test(state.page.trim())
+    ? state.page.trim()
+    : "";
+
+function TooltipForm({
+  projectId,
+  record,
+  onReload,
+}: {
+  projectId: string;
+  record: AdminTooltip | null;
+  onReload: () => void;
+}) {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const [saved, setSaved] = useState(record);
+  const form = useFormState<TooltipFormState>(
+    () => (record ? tooltipFormFromRecord(record) : emptyTooltipForm),
+    validateTooltipForm,
+  );
+  const { state } = form;
+  // The builder's start page is not part of a tooltip (its schema has no such key): kept while editing.
+  const [builderUrl, setBuilderUrl] = useState(() => builderStart(state));
+  const set = (change: Partial<TooltipFormState>) =>
+    form.update((current) => ({ ...current, ...change }), Object.keys(change));
+  const errorOf = (path: string, label: string) => form.errorOf(path, label);
+  const text = (
+    key: "name" | "selector" | "icon" | "color" | "offsetX" | "offsetY",
+    extra: Partial<Parameters<typeof TextField>[0]> = {},
+  ) => (
+    <TextField
+      id={`tooltip-${key}`}
+      label={t(`content.field.${key}`)}
+      value={state[key]}
+      error={errorOf(key, t(`content.field.${key}`))}
+      onChange={(value) => set({ [key]: value })}
+      {...extra}
+    />
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.checkSubmit(event)) return;
+    // The shared schema has just accepted the body.
+    const body = tooltipRequestFromForm(state) as TooltipWrite;
+    await form.save(async () => {
+      const stored = saved
+        ? await contentApi.tooltips.update(projectId, saved.id, body)
+        : await contentApi.tooltips.create(projectId, body);
+      setSaved(stored);
+      showToast({ type: "success", heading: saved ? "content.saved" : "content.created" });
+      if (!saved) navigate(contentEditHref(projectId, "tooltips", stored.id), { replace: true });
+    });
+  };
+
+  return (
+    <>
+      {saved && (
+        <ContentPublishBar
+          projectId={projectId}
+          kind="tooltips"
+          id={saved.id}
+          name={saved.name}
+          status={saved.status}
+          dirty={form.dirty}
+          onStatus={(status) => setSaved({ ...saved, status })}
+        />
+      )}
+      <div className="content-editor">
+        <form className="entity-form content-form" noValidate onSubmit={submit}>
+          <section className="detail-card">{text("name", { hint: t("content.field.nameHint") })}</section>
+          <section className="detail-card">
+            <h2>{t("content.section.content")}</h2>
+            {text("selector", { code: true, placeholder: "#pricing .cta" })}
+            <TextField
+              id="tooltip-html"
+              label={t("content.field.html")}
+              value={state.html}
+              hint={t("content.field.bodyHint")}
+              multiline
+              code
+              error={errorOf("html", t("content.field.html"))}
+              onChange={(html) => set({ html })}
+            />
+          </section>
+          <section className="detail-card">
+            <h2>{t("content.section.placement")}</h2>
+            <div className="form-row">
+              <SelectField
+                id="tooltip-mode"
+                label={t("content.field.mode")}
+                value={state.mode}
+                options={[
+                  { value: "hotspot", text: t("content.mode.hotspot") },
+                  { value: "plain", text: t("content.mode.plain") },
+                ]}
+                onChange={(mode) => set({ mode })}
+              />
+              <SelectField
+                id="tooltip-posX"
+                label={t("content.field.posX")}
+                value={state.posX}
+                options={[
+                  { value: "left", text: t("content.pos.left") },
+                  { value: "right", text: t("content.pos.right") },
+                ]}
+                onChange={(posX) => set({ posX })}
+              />
+              <SelectField
+                id="tooltip-posY"
+                label={t("content.field.posY")}
+                value={state.posY}
+                options={(["top", "center", "bottom"] as const).map((value) => ({
+                  value,
+                  text: t(`content.pos.${value}`),
+                }))}
+                onChange={(posY) => set({ posY })}
+              />
+            </div>
+            <div className="form-row">
+              {text("offsetX", { placeholder: "4" })}
+              {text("offsetY", { placeholder: "0" })}
+              {text("color", { placeholder: "#485BFF", hint: t("content.field.colorHint") })}
+              {text("icon")}
+            </div>
+            <CheckboxField
+              id="tooltip-animated"
+              label={t("content.field.animated")}
+              checked={state.animated}
+              onChange={(animated) => set({ animated })}
+            />
+          </section>
+          <section className="detail-card">
+            <h2>{t("content.section.targeting")}</h2>
+            <TargetingFields
+              prefix="tooltip"
+              pageFilterType={state.pageType}
+              pageFilter={state.page}
+              errorOf={(field, label) =>
+                errorOf(
+                  field === "pageFilter" ? "page" : field === "pageFilterType" ? "pageType" : field,
+                  label,
+                )
+              }
+              onChange={(change) =>
+                set({
+                  ...(change.pageFilterType !== undefined ? { pageType: change.pageFilterType } : {}),
+                  ...(change.pageFilter !== undefined ? { page: change.pageFilter } : {}),
+                })
+              }
+            />
+            <TextField
+              id="tooltip-builder-url"
+              label={t("content.field.builderUrl")}
+              value={builderUrl}
+              placeholder="https://"
+              hint={t("content.field.builderUrlHint")}
+              error={null}
+              onChange={setBuilderUrl}
+            />
+            <BuilderButton
+              kind="tooltip"
+              projectId={projectId}
+              itemId={saved?.id ?? null}
+              url={builderUrl}
+              dirty={form.dirty}
+              onSaved={onReload}
+            />
+          </section>
+          <FormActions
+            busy={form.busy}
+            busyLabel={t("content.saving")}
+            submitLabel={t(saved ? "content.save" : "content.createButton")}
+          >
+            <FormCancelLink href={listHref(contentListPath(projectId, "tooltips"))}>
+              {t("content.cancel")}
+            </FormCancelLink>
+          </FormActions>
+        </form>
+        <TooltipPreview html={state.html} mode={state.mode} posX={state.posX} color={state.color} />
+      </div>
+    </>
+  );
+}
+
+/** `/dashboard/content/{project}/tooltips/create` and `…/{id}/edit`. */
+export function TooltipEditor({ projectId, id }: { projectId: string; id: string | undefined }) {
+  const { t } = useT();
+  const [version, setVersion] = useState(0);
+  const { resource, reload } = useResource(
+    () => (id ? contentApi.tooltips.get(projectId, id) : Promise.resolve(null)),
+    `${projectId}/${id ?? "create"}`,
+  );
+  const title = t(id ? "content.editTitle" : "content.createTitle", { kind: t("content.one.tooltips") });
+  useDocumentTitle(title, resource.state === "ready" ? resource.data?.name : null);
+  const back = <BackLink href={listHref(contentListPath(projectId, "tooltips"))} />;
+  if (resource.state !== "ready") {
+    return (
+      <FormRecordStatus
+        resource={resource}
+        area="content"
+        editing={Boolean(id)}
+        back={back}
+        onRetry={reload}
+      />
+    );
+  }
+  return (
+    <FormPage titleId="content-form-title" title={title} subtitle={resource.data?.name ?? null} back={back}>
+      <TooltipForm
+        // A tooltip has no update time: the builder's save starts the form again from what it stored.
+        key={`${resource.data?.id ?? "new"}:${version}`}
+        projectId={projectId}
+        record={resource.data}
+        onReload={() => {
+          setVersion((count) => count + 1);
+          reload();
+        }}
+      />
+    </FormPage>
+  );
+}

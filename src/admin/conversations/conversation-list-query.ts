@@ -1,0 +1,19 @@
+import { conversationStatuses } from "../../shared/messenger-api.ts";
+import { createListQuery, defaultedChoiceFilter } from "../shell/list-url.ts";
+
+/** `GET /api/projects/{p}/conversations` sorts by these. */
+export const conversationSortFields = ["updatedAt", "createdAt", "unread"] as const;
+export type ConversationSortField = (typeof conversationSortFields)[number];
+
+/**
+ * The inbox's state in the URL query (`/dashboard/conversations/{projectId}?status=closed&q=…`): it opens
+ * on the open conversations, latest activity first; `status=any` shows both.
+ */
+export const conversationListUrl = createListQuery({
+  sortFields: conversationSortFields,
+  defaultSort: { field: "updatedAt", direction: "desc" },
+  filters: { status: defaultedChoiceFilter(conversationStatuses, "open") },
+});
+export type ConversationListQuery = typeof conversationListUrl.defaults;
+
+export const conversationListApiParams = conversationListUrl.apiParams;

@@ -1,0 +1,355 @@
+import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "wouter";
+import type { AdminConversation, ConversationMessage } from "../../shared/messenger-api.ts";
+import { apiErrorMessage } from "../api/api-error.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useFormatters } from "../format/use-formatters.ts";
+import { useT } from "../i18n/intl.ts";
+import { useStaffPush } from "../realtime/staff-socket.ts";
+import { Button } from "../shell/button.tsx";
+import { DetailStatus } from "../shell/detail-status.tsx";
+import { showToast } from "../shell/toast-store.ts";
+import { conversationAfterPush, withMessage } from "./conversation-live.ts";
+import { conversationsApi } from "./conversations-api.ts";
+import { MessageHtml } from "./message-html.tsx";
+import { replyHtml } from "./reply-text.ts";
+import { createTypingSignal } from "./typing-signal.ts";
+
+/** The visitor as staff name them: their name, else their e-mail, else "Visitor". */
+export function visitorName(session: AdminConversation["session"], fallback: string): string {
+  return session.name?.trim() || session.email?.trim() || fallback;
+}
+
+function MessageItem({
+  message,
+  visitor,
+  seen,
+}: {
+  message: ConversationMessage;
+  visitor: string;
+  seen: boolean;
+}) {
+  const { t } = useT();
+  const format = useFormatters();
+  const who =
+    message.author === "visitor"
+      ? visitor
+      : (message.name ?? (message.author === "bot" ? t("conversation.bot") : ""));
+  return (
+    <li className="message" data-author={message.author} data-testid="conversation-message">
+      <div className="message-meta">
+        <span className="message-who">{who}</span>
+        <time dateTime={message.createdAt} title={format.dateTime(message.createdAt)}>
+          {format.ago(message.createdAt)}
+        </time>
+      </div>
+      <div className="message-bubble">
+        {message.author === "visitor" ? (
+          <p className="message-text" dir="auto">
+            {message.text}
+          </p>
+        ) : (
+          <MessageHtml html={message.text} />
+        )}
+        {message.attachments.length > 0 && (
+          <ul className="message-attachments">
+            {message.attachments.map((attachment) => (
+              <li key={attachment.url}>
+                <a href={attachment.url} target="_blank" rel="noopener noreferrer">
+                  {attachment.type.startsWith("image/") ? (
+                    <img src={attachment.url} alt={t("conversation.attachment", { name: attachment.name })} />
+                  ) : (
+                    t("conversation.attachment", { name: attachment.name })
+                  )}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {seen && (
+        <span className="message-seen" data-testid="message-seen">
+          {t("conversation.seen")}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** The reply box: Enter sends, Shift+Enter breaks the line; typing tells the visitor's messenger. */
+function Composer({
+  projectId,
+  id,
+  onSent,
+}: {
+  projectId: string;
+  id: string;
+  onSent: (message: ConversationMessage) => void;
+}) {
+  const { t } = useT();
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const typing = useMemo(
+    () =>
+      createTypingSignal((value) => {
+        conversationsApi.typing(projectId, id, value).catch(() => {
+          // A lost typing signal is not worth an error.
+        });
+      }),
+    [projectId, id],
+  );
+  useEffect(() => () => typing.stop(), [typing]);
+
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const html = replyHtml(text);
+    if (!html || busy) return;
+    setBusy(true);
+    try {
+      const message = await conversationsApi.reply(projectId, id, html);
+      setText("");
+      typing.sent();
+      onSent(message);
+    } catch (failure) {
+      showToast({ type: "error", heading: "conversation.sendFailed", body: apiErrorMessage(failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <form className="composer" onSubmit={send}>
+      <label htmlFor="reply-text" className="visually-hidden">
+        {t("conversation.reply")}
+      </label>
+      <textarea
+        id="reply-text"
+        data-testid="reply-text"
+        rows={3}
+        value={text}
+        placeholder={t("conversation.replyPlaceholder")}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim()) typing.typed();
+        }}
+        onKeyDown={keyDown}
+      />
+      <Button type="submit" disabled={busy || !text.trim()} data-testid="reply-send">
+        {busy ? t("conversation.sending") : t("conversation.send")}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * One conversation: who the visitor is, the messages (visitor text as text, staff and bot HTML
+ * sanitized), the visitor's read mark and typing, the reply box, and close or reopen. Pushes for it
+ * arrive through the staff socket; while it is on screen the visitor's messages are marked read.
+ */
+export function ConversationView({
+  projectId,
+  id,
+  backHref,
+  visitorTyping,
+  onRead,
+}: {
+  projectId: string;
+  id: string;
+  backHref: string;
+  visitorTyping: boolean;
+  onRead: (id: string) => void;
+}) {
+  const { t } = useT();
+  const format = useFormatters();
+  const { resource, reload, replace } = useResource(
+    () => conversationsApi.get(projectId, id),
+    `${projectId}/${id}`,
+  );
+  const [busy, setBusy] = useState(false);
+  const end = useRef<HTMLLIElement>(null);
+  const conversation = resource.state === "ready" ? resource.data : null;
+  // The latest state, also between a change and its render: two pushes in one task must both land.
+  const latest = useRef(conversation);
+  latest.current = conversation;
+  const update = (change: (current: AdminConversation) => AdminConversation) => {
+    const base = latest.current;
+    if (!base) return;
+    const next = change(base);
+    if (next === base) return;
+    latest.current = next;
+    replace(next);
+  };
+
+  useStaffPush(
+    (push) => update((current) => conversationAfterPush(current, push)),
+    () => reload(),
+  );
+
+  // Read while on screen: the visitor's messages count as read once staff have them in front of them.
+  const unread = conversation?.unread ?? 0;
+  useEffect(() => {
+    if (unread === 0 || document.visibilityState === "hidden") return;
+    conversationsApi.read(projectId, id).then(
+      () => onRead(id),
+      () => {
+        // Stays unread; the next message or visit tries again.
+      },
+    );
+  }, [unread, projectId, id, onRead]);
+
+  const count = conversation?.messages.length ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message or typing line scrolls into view.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [count, visitorTyping]);
+
+  if (!conversation) {
+    return (
+      <div className="conversation-view">
+        <DetailStatus
+          resource={resource}
+          back={<ConversationBack href={backHref} />}
+          onRetry={reload}
+          texts={{
+            loading: "conversation.loading",
+            notFound: "conversation.notFound",
+            notFoundHint: "conversation.notFoundHint",
+            error: "conversation.error",
+            retry: "list.retry",
+          }}
+        />
+      </div>
+    );
+  }
+
+  const visitor = visitorName(conversation.session, t("conversations.visitor"));
+  const lastStaff = [...conversation.messages].reverse().find((message) => message.author !== "visitor");
+  const seenId =
+    lastStaff &&
+    conversation.visitorLastReadMessageId &&
+    conversation.visitorLastReadMessageId >= lastStaff.id
+      ? lastStaff.id
+      : null;
+
+  const changeStatus = async (close: boolean) => {
+    setBusy(true);
+    try {
+      const next = close
+        ? await conversationsApi.close(projectId, id)
+        : await conversationsApi.reopen(projectId, id);
+      // No toast: the status badge says it, and a toast would sit over the reply box's Send for 5 s.
+      update(() => next);
+    } catch (failure) {
+      showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const collected = Object.entries(conversation.collected);
+  return (
+    <article
+      className="conversation-view"
+      aria-labelledby="conversation-subject"
+      data-testid="conversation-view"
+    >
+      <header className="conversation-head">
+        <ConversationBack href={backHref} />
+        <div className="conversation-title">
+          <h2 id="conversation-subject">{conversation.subject || t("conversations.noMessages")}</h2>
+          <p className="subtle">
+            <span className="conversation-visitor">{visitor}</span>
+            {conversation.session.email && conversation.session.email !== visitor && (
+              <span className="email-text"> · {conversation.session.email}</span>
+            )}
+            {conversation.session.userId && (
+              <span>
+                {" "}
+                · {t("conversation.userId")} <code>{conversation.session.userId}</code>
+              </span>
+            )}
+            <span title={format.dateTime(conversation.createdAt)}>
+              {" "}
+              · {t("conversation.started", { time: format.ago(conversation.createdAt) })}
+            </span>
+          </p>
+        </div>
+        <div className="conversation-actions">
+          <span
+            className={conversation.status === "open" ? "badge badge-success" : "badge"}
+            data-testid="conversation-status"
+          >
+            {t(`conversations.status.${conversation.status}`)}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={() => changeStatus(conversation.status === "open")}
+            data-testid="conversation-toggle"
+          >
+            {t(conversation.status === "open" ? "conversation.close" : "conversation.reopen")}
+          </Button>
+        </div>
+      </header>
+      {collected.length > 0 && (
+        <details className="conversation-collected">
+          <summary>{t("conversation.collected")}</summary>
+          <dl className="field-list">
+            {collected.map(([key, value]) => (
+              <div className="field-row" key={key}>
+                <dt>{key}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      )}
+      <ol className="message-list" aria-label={t("conversation.messages")} aria-live="polite">
+        {conversation.messages.map((message) => (
+          <MessageItem key={message.id} message={message} visitor={visitor} seen={message.id === seenId} />
+        ))}
+        <li ref={end} className="message-end" aria-hidden={!visitorTyping}>
+          {visitorTyping && (
+            <span className="typing-line" data-testid="visitor-typing">
+              <span className="typing-dots" aria-hidden="true">
+                <span className="typing-dot" />
+                <span className="typing-dot" />
+                <span className="typing-dot" />
+              </span>
+              {t("conversation.visitorTyping", { name: visitor })}
+            </span>
+          )}
+        </li>
+      </ol>
+      {conversation.status === "open" ? (
+        <Composer
+          projectId={projectId}
+          id={id}
+          onSent={(message) => update((current) => withMessage(current, message))}
+        />
+      ) : (
+        <p className="conversation-closed-note subtle" data-testid="conversation-closed">
+          {t("conversation.closedNote")}
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** On a phone the conversation has the whole screen: this leads back to the list. */
+function ConversationBack({ href }: { href: string }) {
+  const { t } = useT();
+  return (
+    <Link href={href} className="conversation-back">
+      ← {t("conversations.backToList")}
+    </Link>
+  );
+}

@@ -1,0 +1,29 @@
+import type {
+  AdminConversation,
+  AdminConversationSummary,
+  ConversationMessage,
+  ReadAnswer,
+} from "../../shared/messenger-api.ts";
+import { api } from "../api/api-client.ts";
+import type { ListPage } from "../users/users-api.ts";
+import { type ConversationListQuery, conversationListApiParams } from "./conversation-list-query.ts";
+
+const base = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/conversations`;
+const one = (projectId: string, id: string) => `${base(projectId)}/${encodeURIComponent(id)}`;
+
+/** The admin's calls to a project's conversations (src/shared/messenger-api.ts, admin routes). */
+export const conversationsApi = {
+  list: (projectId: string, query: ConversationListQuery) =>
+    api<ListPage<AdminConversationSummary>>(`${base(projectId)}?${conversationListApiParams(query)}`),
+  get: (projectId: string, id: string) => api<AdminConversation>(one(projectId, id)),
+  /** A staff reply (HTML); the server pushes it to the visitor's open messenger at once. */
+  reply: (projectId: string, id: string, html: string) =>
+    api<ConversationMessage>(`${one(projectId, id)}/messages`, { method: "POST", body: { text: html } }),
+  read: (projectId: string, id: string) => api<ReadAnswer>(`${one(projectId, id)}/read`, { method: "POST" }),
+  typing: (projectId: string, id: string, typing: boolean) =>
+    api<void>(`${one(projectId, id)}/typing`, { method: "POST", body: { typing } }),
+  close: (projectId: string, id: string) =>
+    api<AdminConversation>(`${one(projectId, id)}/close`, { method: "POST" }),
+  reopen: (projectId: string, id: string) =>
+    api<AdminConversation>(`${one(projectId, id)}/reopen`, { method: "POST" }),
+};

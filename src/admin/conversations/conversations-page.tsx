@@ -1,0 +1,348 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useParams } from "wouter";
+import type { AdminConversationSummary, AdminProject } from "../../shared/messenger-api.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useFormatters } from "../format/use-formatters.ts";
+import { useT } from "../i18n/intl.ts";
+import { adoptStyles } from "../inbox/area-styles.ts";
+import { projectsApi } from "../projects/projects-api.ts";
+import { useStaffPush } from "../realtime/staff-socket.ts";
+import { Button, buttonClass } from "../shell/button.tsx";
+import { ListPagination } from "../shell/list-screen.tsx";
+import { anyValue } from "../shell/list-url.ts";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
+import { SearchBox } from "../shell/search-box.tsx";
+import { useListQuery } from "../shell/use-list-query.ts";
+import type { ListPage } from "../users/users-api.ts";
+import { conversationListUrl } from "./conversation-list-query.ts";
+import { listAfterPush, typingAfterPush } from "./conversation-live.ts";
+import { conversationHref, conversationsPath, projectInboxHref } from "./conversation-paths.ts";
+import { ConversationView, visitorName } from "./conversation-view.tsx";
+import conversationsCss from "./conversations.css" with { type: "text" };
+import { conversationsApi } from "./conversations-api.ts";
+import { previewText } from "./reply-text.ts";
+import { typingTiming } from "./typing-signal.ts";
+
+// A plain CSS import would land in the entry's stylesheet, on the sign-in route (area-styles.ts).
+adoptStyles(conversationsCss);
+
+const statusChoices = ["open", "closed", anyValue] as const;
+
+/** The visitors typing now, from the staff socket; each is forgotten after 10 s without news. */
+function useVisitorTyping(projectId: string) {
+  const [typing, setTyping] = useState<Set<string>>(() => new Set());
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  useEffect(
+    () => () => {
+      for (const timer of timers.current.values()) clearTimeout(timer);
+    },
+    [],
+  );
+  const follow = (push: Parameters<typeof typingAfterPush>[1]) => {
+    setTyping((current) => typingAfterPush(current, push, projectId));
+    if (push.name !== "conversation-typing" || push.data.projectId !== projectId) return;
+    const { conversationId, typing: on } = push.data;
+    clearTimeout(timers.current.get(conversationId));
+    if (!on) return;
+    timers.current.set(
+      conversationId,
+      setTimeout(() => {
+        setTyping((current) => {
+          const next = new Set(current);
+          next.delete(conversationId);
+          return next;
+        });
+      }, typingTiming.remoteTimeoutMs),
+    );
+  };
+  return { typing, follow };
+}
+
+function ConversationRow({
+  conversation,
+  href,
+  active,
+  typing,
+}: {
+  conversation: AdminConversationSummary;
+  href: string;
+  active: boolean;
+  typing: boolean;
+}) {
+  const { t, formatNumber } = useT();
+  const format = useFormatters();
+  const visitor = visitorName(conversation.session, t("conversations.visitor"));
+  const last = conversation.lastMessage;
+  const preview = last ? previewText(last.text, last.author !== "visitor") : t("conversations.noMessages");
+  return (
+    <li>
+      <Link
+        href={href}
+        className="conversation-row"
+        aria-current={active ? "page" : undefined}
+        data-testid="conversation-row"
+        data-conversation-id={conversation.id}
+        data-unread={conversation.unread > 0}
+      >
+        <span className="conversation-avatar" aria-hidden="true">
+          {visitor.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="conversation-summary">
+          <span className="conversation-line">
+            <span className="conversation-name">{visitor}</span>
+            <time dateTime={conversation.updatedAt} title={format.dateTime(conversation.updatedAt)}>
+              {format.ago(conversation.updatedAt)}
+            </time>
+          </span>
+          <span className="conversation-subject">{conversation.subject}</span>
+          <span className="conversation-preview">
+            {typing ? (
+              <em className="conversation-typing">{t("conversations.typing")}</em>
+            ) : (
+              <>
+                {last && last.author !== "visitor" && last.name && `${last.name}: `}
+                {preview}
+              </>
+            )}
+          </span>
+        </span>
+        {conversation.unread > 0 && (
+          <span className="unread-count" data-testid="unread-count">
+            <span aria-hidden="true">{formatNumber(conversation.unread)}</span>
+            <span className="visually-hidden">
+              {t("conversations.unread", { count: conversation.unread })}
+            </span>
+          </span>
+        )}
+        {conversation.status === "closed" && (
+          <span className="badge">{t("conversations.status.closed")}</span>
+        )}
+      </Link>
+    </li>
+  );
+}
+
+/** The project's inbox: the list beside the open conversation, both following the staff socket. */
+function Inbox({
+  projects,
+  project,
+  conversationId,
+}: {
+  projects: AdminProject[];
+  project: AdminProject;
+  conversationId: string | undefined;
+}) {
+  const { t } = useT();
+  const [location, navigate] = useLocation();
+  // The list's state lives in the query of whatever the address is, so opening a conversation keeps it.
+  const list = useListQuery(location, conversationListUrl);
+  const { resource, reload, refresh, replace } = useResource(
+    () => conversationsApi.list(project.id, list.query),
+    `${project.id}${list.search}`,
+  );
+  const { typing, follow } = useVisitorTyping(project.id);
+  const page = resource.state === "ready" ? resource.data : null;
+  const latest = useRef(page);
+  latest.current = page;
+  const update = useCallback(
+    (change: (current: ListPage<AdminConversationSummary>) => ListPage<AdminConversationSummary>) => {
+      const base = latest.current;
+      if (!base) return;
+      const next = change(base);
+      if (next === base) return;
+      latest.current = next;
+      replace(next);
+    },
+    [replace],
+  );
+
+  useStaffPush(
+    (push) => {
+      follow(push);
+      let refetch = false;
+      update((current) => {
+        const change = listAfterPush(current, push, project.id, list.query);
+        refetch = change.refetch;
+        return change.page;
+      });
+      if (refetch) refresh();
+    },
+    () => refresh(),
+  );
+
+  // Reading a conversation clears its count here too (the server pushes nothing for staff reads).
+  const onRead = useCallback(
+    (id: string) =>
+      update((current) => ({
+        ...current,
+        items: current.items.map((item) =>
+          item.id === id && item.unread > 0 ? { ...item, unread: 0 } : item,
+        ),
+      })),
+    [update],
+  );
+
+  const listHref = `${projectInboxHref(project.id)}${list.search}`;
+  const status = list.query.status ?? anyValue;
+  return (
+    <section aria-labelledby="conversations-title" className="inbox">
+      <header className="page-header page-header-actions inbox-header">
+        <div>
+          <PageHeading id="conversations-title">{t("conversations.title")}</PageHeading>
+          <p className="subtle">{t("conversations.subtitle")}</p>
+        </div>
+        {projects.length > 1 && (
+          <label className="filter-field inbox-project">
+            <span>{t("conversations.project")}</span>
+            <select
+              value={project.id}
+              data-testid="conversation-project"
+              onChange={(event) => navigate(`${projectInboxHref(event.target.value)}${list.search}`)}
+            >
+              {projects.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </header>
+      <div className="inbox-layout" data-open={conversationId ? "true" : "false"}>
+        <div className="inbox-list-pane">
+          <div className="inbox-toolbar">
+            <fieldset className="status-tabs">
+              <legend className="visually-hidden">{t("conversations.filter.status")}</legend>
+              {statusChoices.map((choice) => (
+                <label key={choice} className="status-tab">
+                  <input
+                    type="radio"
+                    name="conversation-status"
+                    value={choice}
+                    checked={status === choice}
+                    onChange={() => list.change({ status: choice === anyValue ? null : choice })}
+                  />
+                  <span>{t(`conversations.status.${choice}`)}</span>
+                </label>
+              ))}
+            </fieldset>
+            <SearchBox
+              id="conversation-search"
+              label="conversations.search"
+              placeholder="conversations.searchPlaceholder"
+              value={list.query.q}
+              onSearch={list.onSearch}
+            />
+          </div>
+          {resource.state === "loading" && (
+            <div className="table-skeleton" aria-busy="true">
+              <p className="visually-hidden" role="status">
+                {t("conversations.loading")}
+              </p>
+            </div>
+          )}
+          {resource.state === "error" && (
+            <div className="state-panel" role="alert">
+              <p>{t("conversations.error")}</p>
+              <Button variant="secondary" onClick={reload}>
+                {t("list.retry")}
+              </Button>
+            </div>
+          )}
+          {page &&
+            (page.items.length === 0 ? (
+              <div className="state-panel inbox-empty-list">
+                <p className="state-heading">{t("conversations.empty")}</p>
+                <p className="subtle">
+                  {list.search === "?status=open"
+                    ? t("conversations.emptyHint")
+                    : t("conversations.emptyFiltered")}
+                </p>
+              </div>
+            ) : (
+              <>
+                <p className="list-count subtle">{t("conversations.count", { count: page.total })}</p>
+                <ul className="conversation-list" data-testid="conversation-list">
+                  {page.items.map((item) => (
+                    <ConversationRow
+                      key={item.id}
+                      conversation={item}
+                      href={`${conversationHref(project.id, item.id)}${list.search}`}
+                      active={item.id === conversationId}
+                      typing={typing.has(item.id)}
+                    />
+                  ))}
+                </ul>
+                {page.total > page.pageSize && <ListPagination list={list} total={page.total} />}
+              </>
+            ))}
+        </div>
+        <div className="inbox-conversation-pane">
+          {conversationId ? (
+            <ConversationView
+              key={conversationId}
+              projectId={project.id}
+              id={conversationId}
+              backHref={listHref}
+              visitorTyping={typing.has(conversationId)}
+              onRead={onRead}
+            />
+          ) : (
+            <div className="inbox-choose subtle">{t("conversations.choose")}</div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * `/dashboard/conversations[/{projectId}[/{id}]]`: the conversations of one widget project (the first
+ * one when the address names none), open ones first, with one conversation open beside the list.
+ */
+export default function ConversationsPage() {
+  const { t } = useT();
+  const { projectId, id } = useParams<{ projectId?: string; id?: string }>();
+  const [, navigate] = useLocation();
+  const { resource, reload } = useResource(() => projectsApi.all(), "projects");
+  useDocumentTitle(t("conversations.title"));
+  const projects = resource.state === "ready" ? resource.data.items : null;
+  const first = projects?.[0];
+
+  // No project named: the first one's inbox, replacing this address so Back does not come here again.
+  useEffect(() => {
+    if (!projectId && first) navigate(`${projectInboxHref(first.id)}${location.search}`, { replace: true });
+  }, [projectId, first, navigate]);
+
+  if (resource.state === "loading" || (!projectId && first)) {
+    return (
+      <p className="subtle" role="status">
+        {t("conversations.projectsLoading")}
+      </p>
+    );
+  }
+  if (resource.state === "error") {
+    return (
+      <div className="state-panel" role="alert">
+        <p>{t("conversations.projectsError")}</p>
+        <Button variant="secondary" onClick={reload}>
+          {t("list.retry")}
+        </Button>
+      </div>
+    );
+  }
+  const project = projects?.find((item) => item.id === projectId);
+  if (!project) {
+    const none = !projects?.length;
+    return (
+      <section className="state-panel">
+        <PageHeading>{t(none ? "conversations.noProjects" : "conversations.unknownProject")}</PageHeading>
+        <p>{t(none ? "conversations.noProjectsHint" : "conversations.unknownProjectHint")}</p>
+        <Link href={none ? "/dashboard/projects/create" : conversationsPath} className={buttonClass()}>
+          {t(none ? "conversations.createProject" : "conversations.title")}
+        </Link>
+      </section>
+    );
+  }
+  return <Inbox projects={projects ?? []} project={project} conversationId={id} />;
+}

@@ -1,0 +1,157 @@
+import { Suspense } from "react";
+import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
+import { challengeRoutes } from "./challenges/challenge-routes.ts";
+import { contentRoutes } from "./content/content-routes.ts";
+import { conversationRoutes } from "./conversations/conversation-routes.ts";
+import { registerMessages } from "./i18n/intl.ts";
+import { inboxRoutes } from "./inbox/inbox-routes.ts";
+import { NotFoundPage } from "./pages/not-found-page.tsx";
+import { projectRoutes } from "./projects/project-routes.ts";
+import { reportRoutes } from "./reports/report-routes.ts";
+import { AuthGuard } from "./shell/auth-guard.tsx";
+import { DashboardLayout } from "./shell/dashboard-layout.tsx";
+import { type DashboardPage, lazyPage } from "./shell/lazy-page.ts";
+import { PageFallback } from "./shell/page-fallback.tsx";
+import { registerPrefetchPages } from "./shell/route-prefetch.ts";
+import { skillRoutes } from "./skills/skill-routes.ts";
+
+/**
+ * The signed-in side of the admin: every dashboard area's route table, the layout and the auth check.
+ * One lazy chunk (admin-routes.tsx loads it), so the sign-in route (100 KB budget) never downloads the
+ * route tables, the navigation or the layout; the login form starts fetching it when it is sent.
+ */
+
+/**
+ * An area's screens together with its texts: each screen's chunk waits for the area's message chunk,
+ * which registers both languages, so neither is on the sign-in route.
+ */
+function withMessages(pages: readonly DashboardPage[], loadMessages: () => Promise<void>): DashboardPage[] {
+  // Once per area: registering again would make every formatter parse its catalogue again.
+  let registered: Promise<void> | null = null;
+  const load = () => {
+    registered ??= loadMessages().catch((error: unknown) => {
+      registered = null;
+      throw error;
+    });
+    return registered;
+  };
+  return pages.map(({ path, page }) => ({
+    path,
+    page: lazyPage(async () => (await Promise.all([load(), page.load()]))[1]),
+  }));
+}
+
+const challengeArea = withMessages(challengeRoutes, () =>
+  import("./challenges/challenge-messages.ts").then((m) =>
+    registerMessages(m.challengeMessagesEnUS, m.challengeMessagesDe),
+  ),
+);
+const skillArea = withMessages(skillRoutes, () =>
+  import("./skills/skill-messages.ts").then((m) => registerMessages(m.skillMessagesEnUS, m.skillMessagesDe)),
+);
+// Outbound content links its own stylesheet (content-stylesheet.ts), kept off the sign-in route.
+const contentArea = withMessages(contentRoutes, () =>
+  Promise.all([
+    import("./content/content-messages.ts").then((m) =>
+      registerMessages(m.contentMessagesEnUS, m.contentMessagesDe),
+    ),
+    import("./content/content-stylesheet.ts").then((m) => m.loadContentStylesheet()),
+  ]).then(() => undefined),
+);
+const conversationArea = withMessages(conversationRoutes, () =>
+  import("./conversations/conversation-messages.ts").then((m) =>
+    registerMessages(m.conversationMessagesEnUS, m.conversationMessagesDe),
+  ),
+);
+const inboxArea = withMessages(inboxRoutes, () =>
+  import("./inbox/inbox-messages.ts").then((m) => registerMessages(m.inboxMessagesEnUS, m.inboxMessagesDe)),
+);
+const projectArea = withMessages(projectRoutes, () =>
+  import("./projects/project-messages.ts").then((m) =>
+    registerMessages(m.projectMessagesEnUS, m.projectMessagesDe),
+  ),
+);
+const loadReportMessages = () =>
+  import("./reports/report-messages.ts").then((m) =>
+    registerMessages(m.reportMessagesEnUS, m.reportMessagesDe),
+  );
+const reportArea = withMessages(reportRoutes, loadReportMessages);
+// The home's chart names report reasons with the reports screens' own labels.
+const dashboardHome = withMessages(
+  [{ path: "/dashboard", page: lazyPage(() => import("./dashboard/dashboard-home-page.tsx")) }],
+  () =>
+    Promise.all([
+      loadReportMessages(),
+      import("./dashboard/dashboard-messages.ts").then((m) =>
+        registerMessages(m.dashboardMessagesEnUS, m.dashboardMessagesDe),
+      ),
+    ]).then(() => undefined),
+);
+
+const recordsArea = withMessages(
+  [
+    { path: "/dashboard/users", page: lazyPage(() => import("./users/user-list-page.tsx")) },
+    { path: "/dashboard/users/:id", page: lazyPage(() => import("./users/user-detail-page.tsx")) },
+    { path: "/dashboard/jobs", page: lazyPage(() => import("./jobs/job-list-page.tsx")) },
+    // "create" before ":id", so it is not read as a job id.
+    { path: "/dashboard/jobs/create", page: lazyPage(() => import("./jobs/job-form-page.tsx")) },
+    { path: "/dashboard/jobs/:id/edit", page: lazyPage(() => import("./jobs/job-form-page.tsx")) },
+    { path: "/dashboard/jobs/:id", page: lazyPage(() => import("./jobs/job-detail-page.tsx")) },
+    { path: "/dashboard/companies", page: lazyPage(() => import("./companies/company-list-page.tsx")) },
+    // One form for create and edit; "create" and ":id/edit" before ":id", as for the jobs.
+    {
+      path: "/dashboard/companies/create",
+      page: lazyPage(() => import("./companies/company-form-page.tsx")),
+    },
+    {
+      path: "/dashboard/companies/:id/edit",
+      page: lazyPage(() => import("./companies/company-form-page.tsx")),
+    },
+    { path: "/dashboard/companies/:id", page: lazyPage(() => import("./companies/company-detail-page.tsx")) },
+  ],
+  () =>
+    import("./i18n/records-messages.ts").then((m) =>
+      registerMessages(m.recordsMessagesEnUS, m.recordsMessagesDe),
+    ),
+);
+
+const dashboardPages: readonly DashboardPage[] = [
+  ...dashboardHome,
+  ...recordsArea,
+  ...challengeArea,
+  ...skillArea,
+  ...reportArea,
+  ...inboxArea,
+  ...contentArea,
+  ...conversationArea,
+  ...projectArea,
+];
+
+registerPrefetchPages(dashboardPages);
+
+/**
+ * Every /dashboard route: auth check, then the dashboard layout around the lazy page. The layout stays
+ * mounted from one dashboard screen to the next; a path no screen matches gets the 404 page.
+ */
+export default function DashboardRoutes() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  const known = dashboardPages.some(({ path }) => matchRoute(parser, path, location)[0]);
+  return (
+    <AuthGuard>
+      {known ? (
+        <DashboardLayout>
+          <Suspense fallback={<PageFallback />}>
+            <Switch>
+              {dashboardPages.map(({ path, page }) => (
+                <Route key={path} path={path} component={page} />
+              ))}
+            </Switch>
+          </Suspense>
+        </DashboardLayout>
+      ) : (
+        <NotFoundPage />
+      )}
+    </AuthGuard>
+  );
+}

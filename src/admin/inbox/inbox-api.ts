@@ -1,0 +1,32 @@
+import type { BulkReportUpdate, InboxReport, ReportReply, ReportUpdate } from "../../shared/inbox-api.ts";
+import type { AdminProject } from "../../shared/messenger-api.ts";
+import type { UserListItem } from "../../shared/users-schemas.ts";
+import { api } from "../api/api-client.ts";
+import type { ListPage } from "../users/users-api.ts";
+import { type InboxListQuery, inboxListApiParams } from "./inbox-list-query.ts";
+import { type ReportDetailView, reportDetailView } from "./report-detail-view.ts";
+
+const reportPath = (id: string) => `/api/feedback/${encodeURIComponent(id)}`;
+
+/** The detail answer read for the screen (report-detail-view.ts); relative URLs against this page. */
+const detail = (answer: unknown): ReportDetailView => reportDetailView(answer, location.href);
+
+/** The admin's calls for the feedback inbox (`src/shared/inbox-api.ts` lists the routes). */
+export const inboxApi = {
+  list: (query: InboxListQuery) => api<ListPage<InboxReport>>(`/api/feedback?${inboxListApiParams(query)}`),
+  /** Opening a report marks it read for this admin (the server does, with the same request). */
+  get: (id: string) => api<unknown>(reportPath(id)).then(detail),
+  update: (id: string, body: ReportUpdate) =>
+    api<unknown>(reportPath(id), { method: "PATCH", body }).then(detail),
+  bulk: (body: BulkReportUpdate) => api<{ updated: number }>("/api/feedback/bulk", { method: "POST", body }),
+  markUnread: (id: string) => api<void>(`${reportPath(id)}/unread`, { method: "POST" }),
+  reply: (id: string, body: ReportReply) =>
+    api<{ conversation: { id: string; shareToken: string } }>(`${reportPath(id)}/reply`, {
+      method: "POST",
+      body,
+    }),
+  /** Every widget project, for the project filter (a handful; one page is all of them). */
+  projects: () => api<ListPage<AdminProject>>("/api/projects?pageSize=100&sort=name"),
+  /** Who a report can be assigned to: the admins, by name. */
+  admins: () => api<ListPage<UserListItem>>("/api/users?role=ADMIN&pageSize=100&sort=name"),
+};

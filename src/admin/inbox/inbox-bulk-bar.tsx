@@ -1,0 +1,62 @@
+import { useState } from "react";
+import { type ReportStatus, reportStatuses } from "../../shared/inbox-api.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { confirmAction } from "../shell/confirm.ts";
+import { runAction } from "../shell/run-action.ts";
+import { inboxApi } from "./inbox-api.ts";
+import { statusLabel } from "./inbox-labels.ts";
+
+/** Moves the selected reports to one status together (`POST /api/feedback/bulk`), after a confirmation. */
+export function InboxBulkBar({
+  ids,
+  onDone,
+  onClear,
+}: {
+  ids: string[];
+  onDone: () => void;
+  onClear: () => void;
+}) {
+  const { t } = useT();
+  const [status, setStatus] = useState<ReportStatus>("DONE");
+  const count = ids.length;
+  if (count === 0) return null;
+
+  const label = (value: ReportStatus) => t(statusLabel(value) ?? "inbox.status.OPEN");
+  const ask = () =>
+    confirmAction({
+      type: status === "ARCHIVED" ? "danger" : "info",
+      heading: t("inbox.bulk.confirmTitle", { count, status: label(status) }),
+      body: t("inbox.bulk.confirmBody"),
+      confirmLabel: t("inbox.bulk.apply"),
+      onConfirm: async () => {
+        const outcome = await runAction(
+          () => inboxApi.bulk({ ids, status }),
+          (result) => ({ heading: t("inbox.bulk.done", { count: result.updated, status: label(status) }) }),
+        );
+        if (outcome.ok) onDone();
+      },
+    });
+
+  return (
+    <section className="bulk-bar" aria-label={t("inbox.bulk.selected", { count })}>
+      <span className="bulk-count">{t("inbox.bulk.selected", { count })}</span>
+      <label className="inbox-bulk-status">
+        <span>{t("inbox.bulk.setStatus")}</span>
+        <select value={status} onChange={(event) => setStatus(event.target.value as ReportStatus)}>
+          {reportStatuses.map((value) => (
+            <option key={value} value={value}>
+              {label(value)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button size="sm" variant="secondary" onClick={ask}>
+        {t("inbox.bulk.apply")}
+      </Button>
+      <Button size="sm" variant="tertiary" onClick={onClear}>
+        {t("inbox.bulk.clear")}
+      </Button>
+    </section>
+  );
+}

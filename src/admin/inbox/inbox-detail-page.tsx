@@ -1,0 +1,273 @@
+import { useRef, useState } from "react";
+import { useLocation, useParams } from "wouter";
+import { useResource } from "../api/use-resource.ts";
+import { useFormatters } from "../format/use-formatters.ts";
+import type { MessageId } from "../i18n/en-US.ts";
+import { useT } from "../i18n/intl.ts";
+import { useStaffPush } from "../realtime/staff-socket.ts";
+import { BackLink } from "../shell/back-link.tsx";
+import { Button } from "../shell/button.tsx";
+import { DetailStatus } from "../shell/detail-status.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
+import { runAction } from "../shell/run-action.ts";
+import { adoptStyles } from "./area-styles.ts";
+import inboxCss from "./inbox.css" with { type: "text" };
+import { inboxApi } from "./inbox-api.ts";
+import { PriorityBadge, StatusBadge, TypeText } from "./inbox-badges.tsx";
+import { inboxListHref } from "./inbox-paths.ts";
+import { RecordingPlayer } from "./recording-player.tsx";
+import { type ReplayClock, ReplayPlayer, type ReplaySeeker } from "./replay-player.tsx";
+import type { ReportDetailView } from "./report-detail-view.ts";
+import { ConsoleLog, EventLog, NetworkLog } from "./report-logs.tsx";
+import { ReportReplyForm } from "./report-reply.tsx";
+import { ReportTriage } from "./report-triage.tsx";
+import { SnapshotViewer } from "./snapshot-viewer.tsx";
+
+adoptStyles(inboxCss);
+
+type Capture = "snapshot" | "picture" | "replay" | "recording";
+type Log = "console" | "network" | "events";
+
+/** Tabs as buttons of one group (`aria-pressed`): each shows one panel below. */
+function Switcher<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: MessageId;
+  value: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+}) {
+  const { t } = useT();
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form fieldset.
+    <div className="switcher" role="group" aria-label={t(label)}>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className="switcher-button"
+          aria-pressed={option.value === value}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Pairs({
+  title,
+  pairs,
+  testId,
+}: {
+  title: MessageId;
+  pairs: Array<[string, string]>;
+  testId?: string;
+}) {
+  const { t } = useT();
+  return (
+    <section className="detail-card" data-testid={testId}>
+      <h2>{t(title)}</h2>
+      {pairs.length === 0 ? (
+        <p className="subtle">{t("inbox.none")}</p>
+      ) : (
+        <dl className="field-list">
+          {pairs.map(([key, value]) => (
+            <div key={key} className="field-row">
+              <dt>{key}</dt>
+              <dd className="inbox-value">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+/** What the visitor captured: the snapshot (with drawings), the picture, the replay, the recording. */
+function CaptureCard({
+  report,
+  onClock,
+  seeker,
+}: {
+  report: ReportDetailView;
+  onClock: (clock: ReplayClock | null) => void;
+  seeker: React.RefObject<ReplaySeeker | null>;
+}) {
+  const { t } = useT();
+  const options: Array<{ value: Capture; label: string }> = [];
+  if (report.snapshot) options.push({ value: "snapshot", label: t("inbox.capture.snapshot") });
+  if (report.snapshot?.image) options.push({ value: "picture", label: t("inbox.capture.picture") });
+  if (report.replay) options.push({ value: "replay", label: t("inbox.capture.replay") });
+  if (report.recordingUrl) options.push({ value: "recording", label: t("inbox.capture.recording") });
+  const [chosen, setChosen] = useState<Capture | null>(null);
+  const shown = chosen ?? options[0]?.value ?? null;
+  if (!shown) return null;
+  return (
+    <section className="detail-card inbox-capture" aria-labelledby="capture-title">
+      <div className="inbox-card-head">
+        <h2 id="capture-title">{t("inbox.section.capture")}</h2>
+        {options.length > 1 && (
+          <Switcher
+            label="inbox.section.capture"
+            value={shown}
+            options={options}
+            onChange={(value) => {
+              setChosen(value);
+              if (value !== "replay") onClock(null);
+            }}
+          />
+        )}
+      </div>
+      {shown === "snapshot" && report.snapshot && <SnapshotViewer snapshot={report.snapshot} />}
+      {shown === "picture" && report.snapshot?.image && (
+        <img className="inbox-picture" src={report.snapshot.image} alt={t("inbox.capture.pictureAlt")} />
+      )}
+      {shown === "replay" && report.replay && (
+        <ReplayPlayer replay={report.replay} onClock={onClock} seeker={seeker} />
+      )}
+      {shown === "recording" && report.recordingUrl && <RecordingPlayer url={report.recordingUrl} />}
+    </section>
+  );
+}
+
+function LogsCard({
+  report,
+  clock,
+  onSeek,
+}: {
+  report: ReportDetailView;
+  clock: ReplayClock | null;
+  onSeek: (offset: number) => void;
+}) {
+  const { t } = useT();
+  const [log, setLog] = useState<Log>("console");
+  return (
+    <section className="detail-card inbox-logs" aria-labelledby="logs-title">
+      <div className="inbox-card-head">
+        <h2 id="logs-title">{t("inbox.section.logs")}</h2>
+        <Switcher
+          label="inbox.section.logs"
+          value={log}
+          options={[
+            { value: "console", label: t("inbox.log.console", { count: report.consoleLog.length }) },
+            { value: "network", label: t("inbox.log.network", { count: report.networkLogs.length }) },
+            { value: "events", label: t("inbox.log.events", { count: report.events.length }) },
+          ]}
+          onChange={setLog}
+        />
+      </div>
+      {clock && <p className="subtle inbox-sync-note">{t("inbox.log.inStep")}</p>}
+      {log === "console" && <ConsoleLog entries={report.consoleLog} clock={clock} onSeek={onSeek} />}
+      {log === "network" && <NetworkLog entries={report.networkLogs} clock={clock} onSeek={onSeek} />}
+      {log === "events" && <EventLog entries={report.events} />}
+    </section>
+  );
+}
+
+function ReporterCard({ report }: { report: ReportDetailView }) {
+  const { t } = useT();
+  const format = useFormatters();
+  const rows: Array<[string, string]> = [
+    [t("inbox.field.email"), report.reporter.email ?? ""],
+    [t("inbox.field.name"), report.reporter.name ?? ""],
+    [t("inbox.field.userId"), report.reporter.userId ?? ""],
+    [t("inbox.column.page"), report.page ?? ""],
+    [t("inbox.field.received"), `${format.dateTime(report.createdAt)} (${format.ago(report.createdAt)})`],
+    ...report.session,
+  ];
+  return (
+    <Pairs
+      title="inbox.section.reporter"
+      pairs={rows.filter(([, value]) => value !== "")}
+      testId="reporter-card"
+    />
+  );
+}
+
+/**
+ * `/dashboard/inbox/:id`: one report. Its capture (snapshot with drawings, picture, web replay,
+ * recording), the triage controls and the reply, who sent it from where, the form, the metadata and
+ * the logs, which follow the replay while it plays. Opening it marks it read for this admin.
+ */
+export default function InboxDetailPage() {
+  const { t } = useT();
+  const { id = "" } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const { resource, reload, replace } = useResource(() => inboxApi.get(id), id);
+  const [clock, setClock] = useState<ReplayClock | null>(null);
+  const seeker = useRef<ReplaySeeker | null>(null);
+  useDocumentTitle(t("inbox.report.title"), resource.state === "ready" ? resource.data.shortId : null);
+
+  // Another admin changed its status or priority: the controls show it at once.
+  useStaffPush((push) => {
+    if (push.name !== "report-updated" || push.data.id !== id || resource.state !== "ready") return;
+    replace({ ...resource.data, status: push.data.status, priority: push.data.priority });
+  });
+
+  if (resource.state !== "ready") {
+    return (
+      <DetailStatus
+        resource={resource}
+        texts={{
+          loading: "inbox.report.loading",
+          notFound: "inbox.report.notFound",
+          notFoundHint: "inbox.report.notFoundHint",
+          error: "inbox.report.error",
+          retry: "list.retry",
+        }}
+        back={<BackLink href={inboxListHref()} />}
+        onRetry={reload}
+      />
+    );
+  }
+
+  const report = resource.data;
+  const title = report.formData.find(([key]) => key === "description")?.[1] || t("inbox.untitled");
+  const markUnread = async () => {
+    const outcome = await runAction(() => inboxApi.markUnread(report.id), "inbox.report.markedUnread");
+    if (outcome.ok) navigate(inboxListHref());
+  };
+
+  return (
+    <section aria-labelledby="inbox-report-title" className="inbox inbox-detail">
+      <BackLink href={inboxListHref()} />
+      <header className="page-header page-header-actions">
+        <div>
+          <p className="subtle inbox-report-kicker">
+            {report.shortId} · <TypeText type={report.type} /> · <StatusBadge status={report.status} />{" "}
+            <PriorityBadge priority={report.priority} />
+          </p>
+          <PageHeading id="inbox-report-title" className="inbox-report-title">
+            {title}
+          </PageHeading>
+        </div>
+        <div className="page-actions">
+          <Button variant="secondary" size="sm" onClick={() => void markUnread()}>
+            {t("inbox.report.markUnread")}
+          </Button>
+        </div>
+      </header>
+      <div className="inbox-detail-grid">
+        <div className="inbox-detail-main">
+          <CaptureCard report={report} onClock={setClock} seeker={seeker} />
+          <LogsCard report={report} clock={clock} onSeek={(offset) => seeker.current?.seek(offset)} />
+          <Pairs title="inbox.section.form" pairs={report.formData} testId="form-card" />
+        </div>
+        <div className="inbox-detail-side">
+          <ReportTriage report={report} onChanged={replace} />
+          <ReportReplyForm report={report} onSent={(conversation) => replace({ ...report, conversation })} />
+          <ReporterCard report={report} />
+          <Pairs title="inbox.section.meta" pairs={report.metaData} />
+          {report.customData.length > 0 && (
+            <Pairs title="inbox.section.customData" pairs={report.customData} />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, test } from "bun:test";
+import { inboxListUrl } from "./inbox-list-query.ts";
+
+describe("inbox list URL", () => {
+  test("opens on the open reports, newest first, 25 a page", () => {
+    expect(inboxListUrl.defaults).toMatchObject({
+      q: "",
+      status: "OPEN",
+      type: null,
+      priority: null,
+      projectId: "",
+      assigneeId: "",
+      unread: false,
+      sort: { field: "createdAt", direction: "desc" },
+      page: 1,
+      pageSize: 25,
+    });
+    expect(inboxListUrl.search(inboxListUrl.defaults)).toBe("?status=OPEN");
+    expect(inboxListUrl.apiParams(inboxListUrl.defaults).toString()).toBe(
+      "status=OPEN&sort=-createdAt&page=1&pageSize=25",
+    );
+  });
+
+  test("reads filters, search, sort and page back from the URL", () => {
+    const query = inboxListUrl.parse(
+      "?q=export&status=DONE&type=BUG&priority=HIGH&projectId=p1&assigneeId=u1&unread=true&sort=-priority&page=3&pageSize=50",
+    );
+    expect(query).toMatchObject({
+      q: "export",
+      status: "DONE",
+      type: "BUG",
+      priority: "HIGH",
+      projectId: "p1",
+      assigneeId: "u1",
+      unread: true,
+      sort: { field: "priority", direction: "desc" },
+      page: 3,
+      pageSize: 50,
+    });
+    expect(inboxListUrl.parse(inboxListUrl.search(query))).toEqual(query);
+  });
+
+  test("status=any asks the API without a status; unknown values fall back", () => {
+    const any = inboxListUrl.parse("?status=any");
+    expect(any.status).toBeNull();
+    expect(inboxListUrl.search(any)).toBe("?status=any");
+    expect(inboxListUrl.apiParams(any).has("status")).toBe(false);
+
+    const odd = inboxListUrl.parse("?status=LOST&type=SPAM&priority=URGENT&unread=yes&sort=title&page=-2");
+    expect(odd).toMatchObject({ status: "OPEN", type: null, priority: null, unread: false, page: 1 });
+    expect(odd.sort).toEqual({ field: "createdAt", direction: "desc" });
+  });
+
+  test("unread is written only when on", () => {
+    const on = { ...inboxListUrl.defaults, unread: true };
+    expect(inboxListUrl.apiParams(on).get("unread")).toBe("true");
+    expect(inboxListUrl.apiParams(inboxListUrl.defaults).has("unread")).toBe(false);
+  });
+});

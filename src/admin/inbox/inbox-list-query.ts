@@ -1,0 +1,45 @@
+import { reportPriorities } from "../../shared/feedback-report.ts";
+import { reportStatuses } from "../../shared/inbox-api.ts";
+import {
+  choiceFilter,
+  createListQuery,
+  defaultedChoiceFilter,
+  type ListFilter,
+  textFilter,
+} from "../shell/list-url.ts";
+
+/** The inbox's sorts (`src/shared/inbox-api.ts`: `GET /api/feedback` sorts by these). */
+export const inboxSortFields = ["createdAt", "priority", "status"] as const;
+export type InboxSortField = (typeof inboxSortFields)[number];
+
+/**
+ * The report types the widget files (the feedback flows' `feedbackType`, a silent crash report). The
+ * API takes any type; the filter offers the ones a project is set up with.
+ */
+export const inboxReportTypes = ["BUG", "FEATURE_REQUEST", "INQUIRY", "CRASH"] as const;
+
+/** `unread=true` or nothing: the API has no "read only" view, so `false` is never written. */
+const unreadFilter: ListFilter<boolean> = {
+  read: (value) => value === "true",
+  write: (value) => (value ? "true" : null),
+};
+
+/**
+ * The inbox's state as it lives in the URL query (`/dashboard/inbox?status=OPEN&type=BUG…`). It opens
+ * on the open reports, the ones waiting for someone (as Reported Tasks does); `status=any` shows all.
+ */
+export const inboxListUrl = createListQuery({
+  sortFields: inboxSortFields,
+  // Newest first: the server's default order, and where live arrivals appear.
+  defaultSort: { field: "createdAt", direction: "desc" },
+  filters: {
+    status: defaultedChoiceFilter(reportStatuses, "OPEN"),
+    type: choiceFilter(inboxReportTypes),
+    priority: choiceFilter(reportPriorities),
+    projectId: textFilter,
+    assigneeId: textFilter,
+    unread: unreadFilter,
+  },
+});
+export type InboxListQuery = typeof inboxListUrl.defaults;
+export const inboxListApiParams = inboxListUrl.apiParams;

@@ -1,0 +1,84 @@
+import { describe, expect, test } from "bun:test";
+import type { InboxReport } from "../../shared/inbox-api.ts";
+import { inboxListUrl } from "./inbox-list-query.ts";
+import { reportFitsQuery, withArrival, withUpdate } from "./inbox-live.ts";
+
+const report = (id: string, extra: Partial<InboxReport> = {}): InboxReport => ({
+  id,
+  shortId: `FB-${id}`,
+  projectId: "p1",
+  type: "BUG",
+  status: "OPEN",
+  priority: "MEDIUM",
+  title: "The export button does nothing",
+  reporter: { email: "ada@example.com", name: "Ada", userId: null },
+  page: "https://acme.test/notes",
+  tags: [],
+  assignee: null,
+  hasScreenshot: true,
+  hasReplay: true,
+  hasRecording: false,
+  unread: true,
+  createdAt: "2026-11-01T10:00:00.000Z",
+  ...extra,
+});
+
+const page = (items: InboxReport[], total = items.length, pageSize = 25) => ({
+  items,
+  total,
+  page: 1,
+  pageSize,
+});
+const query = inboxListUrl.defaults;
+
+describe("live arrivals", () => {
+  test("a new report goes on top of the first page, newest first", () => {
+    const next = withArrival(page([report("1"), report("2")], 7), report("3"), query);
+    expect(next?.items.map((item) => item.id)).toEqual(["3", "1", "2"]);
+    expect(next?.total).toBe(8);
+  });
+
+  test("the page keeps its size", () => {
+    const full = page([report("1"), report("2")], 9, 2);
+    expect(withArrival(full, report("3"), query)?.items.map((item) => item.id)).toEqual(["3", "1"]);
+  });
+
+  test("no place for it on later pages, other orders, or twice", () => {
+    const current = page([report("1")]);
+    expect(withArrival(current, report("2"), { ...query, page: 2 })).toBeNull();
+    expect(
+      withArrival(current, report("2"), { ...query, sort: { field: "priority", direction: "desc" } }),
+    ).toBeNull();
+    expect(
+      withArrival(current, report("2"), { ...query, sort: { field: "createdAt", direction: "asc" } }),
+    ).toBeNull();
+    expect(withArrival(current, report("1"), query)).toBeNull();
+  });
+
+  test("it must fit the filters and the search", () => {
+    const fresh = report("9");
+    expect(reportFitsQuery(fresh, query)).toBe(true);
+    expect(reportFitsQuery(fresh, { ...query, status: "DONE" })).toBe(false);
+    expect(reportFitsQuery(fresh, { ...query, status: null })).toBe(true);
+    expect(reportFitsQuery(fresh, { ...query, type: "CRASH" })).toBe(false);
+    expect(reportFitsQuery(fresh, { ...query, priority: "HIGH" })).toBe(false);
+    expect(reportFitsQuery(fresh, { ...query, projectId: "p2" })).toBe(false);
+    expect(reportFitsQuery(fresh, { ...query, assigneeId: "u1" })).toBe(false);
+    expect(
+      reportFitsQuery(report("9", { assignee: { id: "u1", name: "Bo" } }), { ...query, assigneeId: "u1" }),
+    ).toBe(true);
+    expect(reportFitsQuery(report("9", { unread: false }), { ...query, unread: true })).toBe(false);
+    expect(reportFitsQuery(fresh, { ...query, q: "EXPORT" })).toBe(true);
+    expect(reportFitsQuery(fresh, { ...query, q: "ada@" })).toBe(true);
+    expect(reportFitsQuery(fresh, { ...query, q: "fb-9" })).toBe(true);
+    expect(reportFitsQuery(fresh, { ...query, q: "invoice" })).toBe(false);
+  });
+
+  test("another admin's change updates the row it names, and only that one", () => {
+    const current = page([report("1"), report("2")]);
+    const next = withUpdate(current, { id: "2", status: "DONE", priority: "HIGH" });
+    expect(next.items[1]).toMatchObject({ status: "DONE", priority: "HIGH" });
+    expect(next.items[0]).toEqual(current.items[0] as InboxReport);
+    expect(withUpdate(current, { id: "x", status: "DONE", priority: "LOW" })).toBe(current);
+  });
+});

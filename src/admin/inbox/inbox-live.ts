@@ -1,0 +1,56 @@
+import type { InboxReport } from "../../shared/inbox-api.ts";
+import type { ListPage } from "../users/users-api.ts";
+import type { InboxListQuery } from "./inbox-list-query.ts";
+
+/** What the search box matches locally: the same fields the list shows. */
+function matchesSearch(report: InboxReport, q: string): boolean {
+  if (!q) return true;
+  const needle = q.toLowerCase();
+  return [report.title, report.shortId, report.reporter.email, report.reporter.name, report.page].some(
+    (field) => typeof field === "string" && field.toLowerCase().includes(needle),
+  );
+}
+
+/** Whether a report belongs in the list the admin is looking at (its filters and search). */
+export function reportFitsQuery(report: InboxReport, query: InboxListQuery): boolean {
+  return (
+    (query.status === null || report.status === query.status) &&
+    (query.type === null || report.type === query.type) &&
+    (query.priority === null || report.priority === query.priority) &&
+    (query.projectId === "" || report.projectId === query.projectId) &&
+    (query.assigneeId === "" || report.assignee?.id === query.assigneeId) &&
+    (!query.unread || report.unread) &&
+    matchesSearch(report, query.q)
+  );
+}
+
+/**
+ * The page with a report that just arrived over the staff socket on top, or null when it does not
+ * show here: only the first page of the newest-first order has a place for it (elsewhere it would
+ * jump between rows the admin is reading), and only when it fits the filters. The page keeps its size;
+ * the total counts the new one.
+ */
+export function withArrival(
+  page: ListPage<InboxReport>,
+  report: InboxReport,
+  query: InboxListQuery,
+): ListPage<InboxReport> | null {
+  const newestFirst = query.sort.field === "createdAt" && query.sort.direction === "desc";
+  if (query.page !== 1 || !newestFirst || !reportFitsQuery(report, query)) return null;
+  if (page.items.some((item) => item.id === report.id)) return null;
+  return { ...page, items: [report, ...page.items].slice(0, page.pageSize), total: page.total + 1 };
+}
+
+/** The page with another admin's status or priority change applied to its row (if it shows here). */
+export function withUpdate(
+  page: ListPage<InboxReport>,
+  change: { id: string; status: string; priority: string },
+): ListPage<InboxReport> {
+  if (!page.items.some((item) => item.id === change.id)) return page;
+  return {
+    ...page,
+    items: page.items.map((item) =>
+      item.id === change.id ? { ...item, status: change.status, priority: change.priority } : item,
+    ),
+  };
+}

@@ -1,0 +1,112 @@
+import { Replayer } from "rrweb";
+import rrwebCss from "rrweb/dist/style.css" with { type: "text" };
+import { adoptStyles } from "./area-styles.ts";
+import { bridgeInlineStyles } from "./cssom-styles.ts";
+
+/**
+ * rrweb's replayer, in its own chunk: the detail screen imports this only when a report has a web
+ * replay, so neither the list nor a report without one pays for it (~60 KB brotli).
+ *
+ * rrweb draws into an iframe it makes with `sandbox="allow-same-origin"` (no scripts; the default,
+ * not `UNSAFE_replayCanvas`). The page's styles there are refused by the inherited admin policy, so
+ * they go through the CSSOM as in the snapshot (cssom-styles.ts), live as the replay changes the page.
+ */
+
+export interface ReplayHandle {
+  /** Epoch milliseconds of the first event, and the replay's length. */
+  start: number;
+  duration: number;
+  width: number;
+  height: number;
+  play(): void;
+  pause(): void;
+  seek(offset: number): void;
+  destroy(): void;
+}
+
+export function startReplay(
+  root: HTMLElement,
+  events: Array<{ type: number; timestamp: number }>,
+  listeners: {
+    onTime(offset: number): void;
+    onPlaying(playing: boolean): void;
+    onSize(width: number, height: number): void;
+  },
+): ReplayHandle {
+  adoptStyles(rrwebCss);
+  const replayer = new Replayer(events as never, {
+    root,
+    mouseTail: false,
+    showWarning: false,
+    triggerFocus: false,
+    skipInactive: false,
+    speed: 1,
+  });
+  const meta = replayer.getMetaData();
+  let stopBridge = () => {};
+  const bridge = () => {
+    stopBridge();
+    const doc = replayer.iframe.contentDocument;
+    stopBridge = doc ? bridgeInlineStyles(doc, true) : () => {};
+  };
+  bridge();
+  replayer.on("fullsnapshot-rebuilded", bridge);
+  replayer.on("resize", (dimension) => {
+    const { width, height } = dimension as { width: number; height: number };
+    listeners.onSize(width, height);
+  });
+
+  let frame = 0;
+  const tick = () => {
+    listeners.onTime(Math.min(meta.totalTime, replayer.getCurrentTime()));
+    frame = requestAnimationFrame(tick);
+  };
+  const stopTicking = () => {
+    cancelAnimationFrame(frame);
+    listeners.onTime(Math.min(meta.totalTime, replayer.getCurrentTime()));
+  };
+  replayer.on("finish", () => {
+    stopTicking();
+    listeners.onPlaying(false);
+  });
+
+  let size = { width: 0, height: 0 };
+  const metaEvent = events.find((event) => event.type === 4) as
+    | { data?: { width?: number; height?: number } }
+    | undefined;
+  size = { width: metaEvent?.data?.width ?? 1280, height: metaEvent?.data?.height ?? 800 };
+  // The first frame, paused at the start: the admin sees the page before pressing play.
+  replayer.pause(0);
+
+  return {
+    start: meta.startTime,
+    duration: meta.totalTime,
+    width: size.width,
+    height: size.height,
+    play() {
+      const at = replayer.getCurrentTime();
+      replayer.play(at >= meta.totalTime ? 0 : at);
+      listeners.onPlaying(true);
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(tick);
+    },
+    pause() {
+      replayer.pause();
+      stopTicking();
+      listeners.onPlaying(false);
+    },
+    seek(offset) {
+      const playing = replayer.service.state.matches("playing");
+      if (playing) replayer.play(offset);
+      else {
+        replayer.pause(offset);
+        listeners.onTime(offset);
+      }
+    },
+    destroy() {
+      cancelAnimationFrame(frame);
+      stopBridge();
+      replayer.destroy();
+    },
+  };
+}

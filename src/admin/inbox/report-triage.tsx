@@ -1,0 +1,127 @@
+import { useEffect, useState } from "react";
+import { reportPriorities } from "../../shared/feedback-report.ts";
+import { type ReportUpdate, reportStatuses } from "../../shared/inbox-api.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { runAction } from "../shell/run-action.ts";
+import { inboxApi } from "./inbox-api.ts";
+import { priorityLabel, statusLabel } from "./inbox-labels.ts";
+import type { ReportDetailView } from "./report-detail-view.ts";
+
+/** Tags as typed ("billing, export") to the API's list: trimmed, no empties, no repeats, 64 characters each. */
+export function parseTags(text: string): string[] {
+  const tags = text
+    .split(",")
+    .map((tag) => tag.trim().slice(0, 64))
+    .filter(Boolean);
+  return [...new Set(tags)].slice(0, 20);
+}
+
+/**
+ * Status, priority and assignee apply as soon as they are chosen (`PATCH /api/feedback/{id}`); tags
+ * are typed and saved with their button. The answer (the whole report) replaces the screen's copy.
+ */
+export function ReportTriage({
+  report,
+  onChanged,
+}: {
+  report: ReportDetailView;
+  onChanged: (report: ReportDetailView) => void;
+}) {
+  const { t } = useT();
+  const admins = useResource(() => inboxApi.admins(), "admins");
+  const [tags, setTags] = useState(report.tags.join(", "));
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => setTags(report.tags.join(", ")), [report.tags]);
+
+  const save = async (change: ReportUpdate) => {
+    setBusy(true);
+    const outcome = await runAction(() => inboxApi.update(report.id, change), "inbox.triage.saved");
+    setBusy(false);
+    if (outcome.ok) onChanged(outcome.value);
+  };
+
+  const adminOptions = admins.resource.state === "ready" ? admins.resource.data.items : [];
+  // The assignee stays choosable even before (or without) the admins list.
+  const assigneeKnown = !report.assignee || adminOptions.some((admin) => admin.id === report.assignee?.id);
+
+  return (
+    <section className="detail-card inbox-triage" aria-busy={busy}>
+      <h2>{t("inbox.section.triage")}</h2>
+      <label className="field">
+        <span className="field-label">{t("inbox.column.status")}</span>
+        <select
+          name="status"
+          value={report.status}
+          disabled={busy}
+          onChange={(event) => void save({ status: event.target.value as ReportUpdate["status"] })}
+        >
+          {reportStatuses.map((status) => (
+            <option key={status} value={status}>
+              {t(statusLabel(status) ?? "inbox.status.OPEN")}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field-label">{t("inbox.column.priority")}</span>
+        <select
+          name="priority"
+          value={report.priority}
+          disabled={busy}
+          onChange={(event) => void save({ priority: event.target.value as ReportUpdate["priority"] })}
+        >
+          {reportPriorities.map((priority) => (
+            <option key={priority} value={priority}>
+              {t(priorityLabel(priority) ?? "inbox.priority.LOW")}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field-label">{t("inbox.field.assignee")}</span>
+        <select
+          name="assigneeId"
+          value={report.assignee?.id ?? ""}
+          disabled={busy}
+          onChange={(event) => void save({ assigneeId: event.target.value || null })}
+        >
+          <option value="">{t("inbox.field.unassigned")}</option>
+          {!assigneeKnown && report.assignee && (
+            <option value={report.assignee.id}>{report.assignee.name}</option>
+          )}
+          {adminOptions.map((admin) => (
+            <option key={admin.id} value={admin.id}>
+              {admin.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <form
+        className="field inbox-tags"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save({ tags: parseTags(tags) });
+        }}
+      >
+        <label htmlFor="report-tags" className="field-label">
+          {t("inbox.field.tags")}
+        </label>
+        <div className="inbox-tags-row">
+          <input
+            id="report-tags"
+            name="tags"
+            value={tags}
+            placeholder={t("inbox.field.tagsPlaceholder")}
+            onChange={(event) => setTags(event.target.value)}
+          />
+          <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+            {t("inbox.field.saveTags")}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+import type { MessageId } from "../i18n/en-US.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { FormField } from "../shell/form-field.tsx";
+import { CheckField } from "./check-field.tsx";
+import {
+  emptyFlowField,
+  type FlowFieldForm,
+  flowFieldTypes,
+  flowLimits,
+  freshFieldKey,
+  moveField,
+} from "./flow-form-state.ts";
+
+/**
+ * The flow's fields in the order the messenger shows them: type, form-data key, label, placeholder,
+ * required; a select's options one a line, a capture field's kind. Rows move up and down and go.
+ */
+export function FlowFieldsEditor({
+  fields,
+  errorOf,
+  onChange,
+}: {
+  fields: FlowFieldForm[];
+  errorOf: (path: string, label: string) => string | null;
+  /** `paths`: the refusals the change answers (every row's, when rows move). */
+  onChange: (fields: FlowFieldForm[], paths: string[]) => void;
+}) {
+  const { t } = useT();
+  const everyPath = () =>
+    fields.flatMap((_, index) =>
+      ["key", "label", "placeholder", "options"].map((name) => `fields.${index}.${name}`),
+    );
+  const change = (index: number, field: Partial<FlowFieldForm>) =>
+    onChange(
+      fields.map((current, at) => (at === index ? { ...current, ...field } : current)),
+      Object.keys(field).map((name) => `fields.${index}.${name}`),
+    );
+  const add = () =>
+    onChange([...fields, { ...emptyFlowField(fields.length), key: freshFieldKey(fields) }], ["fields"]);
+
+  return (
+    <div className="flow-fields">
+      {fields.map((field, index) => {
+        const at = (name: string) => `fields.${index}.${name}`;
+        const label = (name: string) => t(`flowForm.field.${name}` as MessageId);
+        const number = index + 1;
+        return (
+          // Rows have no id of their own; errors are keyed by place as well.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+          <fieldset key={index} className="flow-field" data-testid="flow-field">
+            <legend>{t("flowForm.fieldNumber", { number })}</legend>
+            <div className="form-row">
+              <FormField id={`flow-field-${index}-type`} label={label("type")} error={null}>
+                {(props) => (
+                  <select
+                    {...props}
+                    value={field.type}
+                    onChange={(event) => change(index, { type: event.target.value as FlowFieldForm["type"] })}
+                  >
+                    {flowFieldTypes.map((type) => (
+                      <option key={type} value={type}>
+                        {t(`flowForm.type.${type}` as MessageId)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+              <FormField
+                id={`flow-field-${index}-key`}
+                label={label("key")}
+                error={errorOf(at("key"), label("key"))}
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    spellCheck={false}
+                    value={field.key}
+                    onChange={(event) => change(index, { key: event.target.value })}
+                  />
+                )}
+              </FormField>
+              <FormField
+                id={`flow-field-${index}-label`}
+                label={label("label")}
+                error={errorOf(at("label"), label("label"))}
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    value={field.label}
+                    onChange={(event) => change(index, { label: event.target.value })}
+                  />
+                )}
+              </FormField>
+              <FormField
+                id={`flow-field-${index}-placeholder`}
+                label={label("placeholder")}
+                error={errorOf(at("placeholder"), label("placeholder"))}
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    value={field.placeholder}
+                    onChange={(event) => change(index, { placeholder: event.target.value })}
+                  />
+                )}
+              </FormField>
+            </div>
+            {field.type === "select" && (
+              <FormField
+                id={`flow-field-${index}-options`}
+                label={label("options")}
+                error={errorOf(at("options"), label("options"))}
+              >
+                {(props) => (
+                  <textarea
+                    {...props}
+                    rows={3}
+                    placeholder={t("flowForm.optionsHint", { max: flowLimits.options })}
+                    value={field.options}
+                    onChange={(event) => change(index, { options: event.target.value })}
+                  />
+                )}
+              </FormField>
+            )}
+            {field.type === "capture" && (
+              <FormField id={`flow-field-${index}-capture`} label={label("captureType")} error={null}>
+                {(props) => (
+                  <select
+                    {...props}
+                    value={field.captureType}
+                    onChange={(event) =>
+                      change(index, { captureType: event.target.value as FlowFieldForm["captureType"] })
+                    }
+                  >
+                    <option value="screenshot">{t("flowForm.capture.screenshot")}</option>
+                    <option value="capture">{t("flowForm.capture.capture")}</option>
+                  </select>
+                )}
+              </FormField>
+            )}
+            <div className="flow-field-actions">
+              <CheckField
+                id={`flow-field-${index}-required`}
+                label={label("required")}
+                checked={field.required}
+                onChange={(required) => change(index, { required })}
+              />
+              <div className="row-buttons">
+                <Button
+                  variant="tertiary"
+                  size="sm"
+                  disabled={index === 0}
+                  aria-label={t("flowForm.moveUp", { number })}
+                  onClick={() => onChange(moveField(fields, index, -1), everyPath())}
+                >
+                  ↑
+                </Button>
+                <Button
+                  variant="tertiary"
+                  size="sm"
+                  disabled={index === fields.length - 1}
+                  aria-label={t("flowForm.moveDown", { number })}
+                  onClick={() => onChange(moveField(fields, index, 1), everyPath())}
+                >
+                  ↓
+                </Button>
+                <Button
+                  variant="tertiary"
+                  size="sm"
+                  className="danger-text"
+                  disabled={fields.length === 1}
+                  aria-label={t("flowForm.removeField", { number })}
+                  onClick={() =>
+                    onChange(
+                      fields.filter((_, at) => at !== index),
+                      everyPath(),
+                    )
+                  }
+                >
+                  {t("projectSettings.texts.removeShort")}
+                </Button>
+              </div>
+            </div>
+          </fieldset>
+        );
+      })}
+      {errorOf("fields", t("flowForm.fields")) && (
+        <p className="form-error field-error" id="flow-fields-error" data-invalid="true">
+          {errorOf("fields", t("flowForm.fields"))}
+        </p>
+      )}
+      <Button variant="secondary" size="sm" onClick={add} disabled={fields.length >= flowLimits.fields}>
+        {t("flowForm.addField")}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import type { FormEvent } from "react";
+import { useLocation, useParams } from "wouter";
+import type { AdminFeedbackFlow } from "../../shared/messenger-api.ts";
+import { apiErrorMessage } from "../api/api-error.ts";
+import { useResource } from "../api/use-resource.ts";
+import type { MessageId } from "../i18n/en-US.ts";
+import { useT } from "../i18n/intl.ts";
+import { BackLink } from "../shell/back-link.tsx";
+import { Button } from "../shell/button.tsx";
+import { confirmAction } from "../shell/confirm.ts";
+import { DetailStatus } from "../shell/detail-status.tsx";
+import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
+import { serverFieldError } from "../shell/form-errors.ts";
+import { FormField } from "../shell/form-field.tsx";
+import { FormPage } from "../shell/form-page.tsx";
+import { useDocumentTitle } from "../shell/page-heading.tsx";
+import { showToast } from "../shell/toast-store.ts";
+import { useFormState } from "../shell/use-form-state.ts";
+import { CheckField } from "./check-field.tsx";
+import { FlowFieldsEditor } from "./flow-fields-editor.tsx";
+import {
+  emptyFlowForm,
+  type FlowForm,
+  flowFormFromFlow,
+  flowWrite,
+  knownFeedbackTypes,
+  validateFlowForm,
+} from "./flow-form-state.ts";
+import { projectHref } from "./project-paths.ts";
+import { projectsApi } from "./projects-api.ts";
+import "./project-styles.ts";
+
+type TextField = "key" | "title" | "feedbackType" | "icon" | "description" | "successMessage";
+
+/** The flow's settings and fields; `flow` null creates one. */
+function FlowFormView({ projectId, flow }: { projectId: string; flow: AdminFeedbackFlow | null }) {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const form = useFormState<FlowForm>(
+    () => (flow ? flowFormFromFlow(flow) : emptyFlowForm()),
+    validateFlowForm,
+  );
+  const { state } = form;
+  const back = projectHref(projectId);
+  const set = <K extends keyof FlowForm>(field: K, value: FlowForm[K]) =>
+    form.update((current) => ({ ...current, [field]: value }), [field]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.checkSubmit(event)) return;
+    await form.save(
+      async () => {
+        const body = flowWrite(state, flow?.position);
+        if (flow) await projectsApi.updateFlow(projectId, flow.id, body);
+        else await projectsApi.createFlow(projectId, body);
+        showToast({ type: "success", heading: flow ? "flowForm.updated" : "flowForm.created" });
+        // Back to the project, whose list shows the flow in its place.
+        navigate(back);
+      },
+      (failure) => form.refuse(serverFieldError(failure), apiErrorMessage(failure)),
+    );
+  };
+
+  const remove = () =>
+    flow &&
+    confirmAction({
+      type: "danger",
+      heading: "flowForm.deleteHeading",
+      body: "flowForm.deleteBody",
+      confirmLabel: "flowForm.delete",
+      onConfirm: async () => {
+        try {
+          await projectsApi.removeFlow(projectId, flow.id);
+          form.reset(state);
+          showToast({ type: "success", heading: "flowForm.deleted" });
+          navigate(back);
+        } catch (failure) {
+          showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
+        }
+      },
+    });
+
+  const input = (field: TextField, options: { multiline?: boolean; list?: string } = {}) => {
+    // "flowForm.title" names the screen; the field has its own text.
+    const label = t((field === "title" ? "flowForm.title.field" : `flowForm.${field}`) as MessageId);
+    return (
+      <FormField id={`flow-${field}`} label={label} error={form.errorOf(field, label)}>
+        {(props) =>
+          options.multiline ? (
+            <textarea
+              {...props}
+              name={field}
+              rows={3}
+              value={state[field]}
+              onChange={(event) => set(field, event.target.value)}
+            />
+          ) : (
+            <input
+              {...props}
+              name={field}
+              list={options.list}
+              spellCheck={field === "key" || field === "feedbackType" ? false : undefined}
+              value={state[field]}
+              onChange={(event) => set(field, event.target.value)}
+            />
+          )
+        }
+      </FormField>
+    );
+  };
+
+  return (
+    <form className="entity-form" noValidate onSubmit={submit}>
+      <section className="detail-card">
+        <datalist id="feedback-types">
+          {knownFeedbackTypes.map((type) => (
+            <option key={type} value={type} />
+          ))}
+        </datalist>
+        <div className="form-row">
+          {input("title")}
+          {input("key")}
+          {input("feedbackType", { list: "feedback-types" })}
+          {input("icon")}
+        </div>
+        {input("description", { multiline: true })}
+        {input("successMessage", { multiline: true })}
+        <CheckField
+          id="flow-live"
+          label={t("flowForm.live")}
+          hint={t("flowForm.liveHint")}
+          checked={state.live}
+          onChange={(live) => set("live", live)}
+        />
+        <CheckField
+          id="flow-showOnHome"
+          label={t("flowForm.showOnHome")}
+          checked={state.showOnHome}
+          onChange={(showOnHome) => set("showOnHome", showOnHome)}
+        />
+      </section>
+      <section className="detail-card" aria-labelledby="flow-fields-title">
+        <h2 id="flow-fields-title" className="settings-card-title">
+          {t("flowForm.fields")}
+        </h2>
+        <FlowFieldsEditor
+          fields={state.fields}
+          errorOf={form.errorOf}
+          onChange={(fields, paths) =>
+            form.update((current) => ({ ...current, fields }), ["fields", ...paths])
+          }
+        />
+      </section>
+      <FormActions
+        busy={form.busy}
+        busyLabel={t("projectSettings.saving")}
+        submitLabel={t(flow ? "flowForm.save" : "flowForm.create")}
+      >
+        <FormCancelLink href={back}>{t("confirm.cancel")}</FormCancelLink>
+        {flow && (
+          <Button variant="tertiary" className="danger-text push-end" onClick={remove}>
+            {t("flowForm.delete")}
+          </Button>
+        )}
+      </FormActions>
+    </form>
+  );
+}
+
+/**
+ * `/dashboard/projects/:id/flows/create` and `…/flows/:flowId`: one form for a feedback flow (the
+ * existing `feedback-flows` admin routes); editing loads the flow first.
+ */
+export default function FlowFormPage() {
+  const { t } = useT();
+  const { id = "", flowId } = useParams<{ id: string; flowId?: string }>();
+  const { resource, reload } = useResource(
+    () => (flowId ? projectsApi.flow(id, flowId) : Promise.resolve(null)),
+    `${id}/${flowId ?? "create"}`,
+  );
+  useDocumentTitle(
+    t(flowId ? "flowForm.editTitle" : "flowForm.title"),
+    resource.state === "ready" ? resource.data?.title : null,
+  );
+  const back = <BackLink href={projectHref(id)} />;
+  if (resource.state !== "ready") {
+    return (
+      <DetailStatus
+        resource={resource}
+        back={back}
+        onRetry={reload}
+        texts={{
+          loading: flowId ? "flowForm.loading" : "loading.page",
+          notFound: "flowForm.notFound",
+          notFoundHint: "flowForm.notFoundHint",
+          error: "flowForm.error",
+          retry: "list.retry",
+        }}
+      />
+    );
+  }
+  const flow = resource.data;
+  return (
+    <FormPage
+      titleId="flow-form-title"
+      title={t(flow ? "flowForm.editTitle" : "flowForm.title")}
+      subtitle={flow ? flow.title : null}
+      back={back}
+    >
+      <FlowFormView key={flow?.id ?? "new"} projectId={id} flow={flow} />
+    </FormPage>
+  );
+}

@@ -1,0 +1,125 @@
+import { describe, expect, test } from "bun:test";
+import { validate } from "superstruct";
+import { type AdminFeedbackFlow, FeedbackFlowWrite } from "../../shared/messenger-api.ts";
+import {
+  duplicateKeyRule,
+  emptyFlowField,
+  emptyFlowForm,
+  type FlowForm,
+  feedbackTypeRule,
+  flowFormFromFlow,
+  flowWrite,
+  freshFieldKey,
+  keyRule,
+  moveField,
+  noFieldsRule,
+  validateFlowForm,
+} from "./flow-form-state.ts";
+
+const stored: AdminFeedbackFlow = {
+  id: "f1",
+  key: "bugreporting",
+  title: "Report a bug",
+  description: "Something broken?",
+  feedbackType: "BUG",
+  fields: [
+    { key: "description", type: "textarea", label: "What happened?", required: true },
+    { key: "area", type: "select", label: "Where?", options: ["Editor", "Export"] },
+    { key: "capture", type: "capture", label: "Screenshot", captureType: "capture" },
+  ],
+  successMessage: "Thanks!",
+  showOnHome: true,
+  icon: "bug",
+  status: "live",
+  position: 2,
+  createdAt: "2026-11-01T00:00:00.000Z",
+  updatedAt: "2026-11-01T00:00:00.000Z",
+};
+
+describe("feedback flow form", () => {
+  test("a stored flow round-trips to the same body, position kept", () => {
+    const form = flowFormFromFlow(stored);
+    expect(validateFlowForm(form)).toEqual({});
+    const body = flowWrite(form, stored.position);
+    expect(body).toEqual({
+      key: "bugreporting",
+      title: "Report a bug",
+      description: "Something broken?",
+      feedbackType: "BUG",
+      fields: [
+        { key: "description", type: "textarea", label: "What happened?", required: true },
+        { key: "area", type: "select", label: "Where?", required: false, options: ["Editor", "Export"] },
+        { key: "capture", type: "capture", label: "Screenshot", required: false, captureType: "capture" },
+      ],
+      successMessage: "Thanks!",
+      showOnHome: true,
+      icon: "bug",
+      status: "live",
+      position: 2,
+    });
+    expect(validate(body, FeedbackFlowWrite)[0]).toBeUndefined();
+  });
+
+  test("a new flow needs its key, title and the first field's label", () => {
+    const errors = validateFlowForm(emptyFlowForm());
+    expect(errors).toEqual({
+      key: "key is required",
+      title: "title is required",
+      "fields.0.label": "label is required",
+    });
+    const filled: FlowForm = {
+      ...emptyFlowForm(),
+      key: "contact",
+      title: "Contact us",
+      fields: [{ ...emptyFlowField(0), label: "Message" }],
+    };
+    expect(validateFlowForm(filled)).toEqual({});
+    expect(flowWrite(filled).status).toBe("draft");
+  });
+
+  test("keys, report types, unique field keys and select options have their rules", () => {
+    const form: FlowForm = {
+      ...flowFormFromFlow(stored),
+      key: "bug report",
+      feedbackType: "bug",
+      fields: [
+        { ...emptyFlowField(0), key: "Area", label: "A" },
+        { ...emptyFlowField(1), key: "area", label: "B", type: "select", options: " \n " },
+        { ...emptyFlowField(2), key: "a.b", label: "C" },
+      ],
+    };
+    expect(validateFlowForm(form)).toEqual({
+      key: keyRule,
+      feedbackType: feedbackTypeRule,
+      "fields.1.key": duplicateKeyRule,
+      "fields.1.options": "options is required",
+      "fields.2.key": keyRule,
+    });
+    expect(validateFlowForm({ ...form, fields: [] })).toMatchObject({ fields: noFieldsRule });
+  });
+
+  test("texts over their limits say so", () => {
+    const errors = validateFlowForm({
+      ...flowFormFromFlow(stored),
+      title: "x".repeat(201),
+      icon: "y".repeat(41),
+    });
+    expect(errors).toEqual({
+      title: "Must be less than 201 characters",
+      icon: "Must be less than 41 characters",
+    });
+  });
+
+  test("what the API schema refuses beyond the rules still shows", () => {
+    const errors = validateFlowForm({ ...flowFormFromFlow(stored), description: "a\u0000b" });
+    expect(Object.keys(errors)).toEqual(["description"]);
+  });
+
+  test("fields move within the list and new ones get a free key", () => {
+    const fields = flowFormFromFlow(stored).fields;
+    expect(moveField(fields, 2, -1).map((field) => field.key)).toEqual(["description", "capture", "area"]);
+    expect(moveField(fields, 0, -1).map((field) => field.key)).toEqual(["description", "area", "capture"]);
+    expect(freshFieldKey(fields)).toBe("field4");
+    expect(freshFieldKey([...fields, { ...emptyFlowField(3), key: "field4" }])).toBe("field5");
+  });
+});

@@ -1,0 +1,195 @@
+import { messages } from "../../shared/form-rules.ts";
+import {
+  type AdminFeedbackFlow,
+  FeedbackFlowWrite,
+  type FlowField,
+  type FlowFieldType,
+  flowFieldTypes,
+} from "../../shared/messenger-api.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+
+export { flowFieldTypes };
+
+/** Report types the messenger's default flows file; a flow may name its own (upper case). */
+export const knownFeedbackTypes = ["BUG", "FEATURE_REQUEST", "INQUIRY", "CRASH"] as const;
+
+/** One field of the flow as the editor holds it: a select's options one a line. */
+export interface FlowFieldForm {
+  key: string;
+  type: FlowFieldType;
+  label: string;
+  placeholder: string;
+  required: boolean;
+  options: string;
+  captureType: "screenshot" | "capture";
+}
+
+export interface FlowForm {
+  key: string;
+  title: string;
+  description: string;
+  feedbackType: string;
+  successMessage: string;
+  icon: string;
+  showOnHome: boolean;
+  live: boolean;
+  fields: FlowFieldForm[];
+}
+
+/** Rule texts of this form that the shared rules do not have (message ids of the projects area). */
+export const keyRule = "projects.rule.key";
+export const feedbackTypeRule = "projects.rule.feedbackType";
+export const duplicateKeyRule = "projects.rule.duplicateKey";
+export const noFieldsRule = "projects.rule.noFields";
+export const tooManyFieldsRule = "projects.rule.tooManyFields";
+
+export const flowLimits = { fields: 30, options: 50, key: 64, title: 200, text: 1000, icon: 40 } as const;
+
+export const emptyFlowField = (index: number): FlowFieldForm => ({
+  key: index === 0 ? "description" : `field${index + 1}`,
+  type: index === 0 ? "textarea" : "text",
+  label: "",
+  placeholder: "",
+  required: index === 0,
+  options: "",
+  captureType: "screenshot",
+});
+
+/** A new flow: one required description field, a draft until the admin makes it live. */
+export const emptyFlowForm = (): FlowForm => ({
+  key: "",
+  title: "",
+  description: "",
+  feedbackType: "BUG",
+  successMessage: "",
+  icon: "",
+  showOnHome: true,
+  live: false,
+  fields: [emptyFlowField(0)],
+});
+
+export function flowFormFromFlow(flow: AdminFeedbackFlow): FlowForm {
+  return {
+    key: flow.key,
+    title: flow.title,
+    description: flow.description,
+    feedbackType: flow.feedbackType,
+    successMessage: flow.successMessage,
+    icon: flow.icon,
+    showOnHome: flow.showOnHome,
+    live: flow.status === "live",
+    fields: flow.fields.map((field) => ({
+      key: field.key,
+      type: field.type,
+      label: field.label,
+      placeholder: field.placeholder ?? "",
+      required: Boolean(field.required),
+      options: (field.options ?? []).join("\n"),
+      captureType: field.captureType ?? "screenshot",
+    })),
+  };
+}
+
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** The body of `POST`/`PUT …/feedback-flows`; `position` keeps an edited flow where it was. */
+export function flowWrite(form: FlowForm, position?: number): FeedbackFlowWrite {
+  const fields: FlowField[] = form.fields.map((field) => ({
+    key: field.key.trim(),
+    type: field.type,
+    label: field.label.trim(),
+    ...(field.placeholder.trim() ? { placeholder: field.placeholder.trim() } : {}),
+    required: field.required,
+    ...(field.type === "select" ? { options: lines(field.options) } : {}),
+    ...(field.type === "capture" ? { captureType: field.captureType } : {}),
+  }));
+  return {
+    key: form.key.trim(),
+    title: form.title.trim(),
+    description: form.description.trim(),
+    feedbackType: form.feedbackType.trim(),
+    fields,
+    successMessage: form.successMessage.trim(),
+    showOnHome: form.showOnHome,
+    icon: form.icon.trim(),
+    status: form.live ? "live" : "draft",
+    ...(position === undefined ? {} : { position }),
+  };
+}
+
+const keyPattern = /^[A-Za-z0-9_-]+$/;
+
+function textRule(value: string, field: string, max: number, required: boolean): string | null {
+  const text = value.trim();
+  if (!text) return required ? messages.required(field) : null;
+  return text.length > max ? messages.tooLong(max + 1) : null;
+}
+
+/**
+ * Every rule of the flow, keyed by the form's path (`fields.2.options`), in the shared rules' words;
+ * then the API's own schema over the body, so nothing it would refuse is sent.
+ */
+export function validateFlowForm(form: FlowForm): FieldErrors {
+  const errors: FieldErrors = {};
+  const set = (path: string, message: string | null) => {
+    if (message && !(path in errors)) errors[path] = message;
+  };
+  set("key", textRule(form.key, "key", flowLimits.key, true));
+  if (form.key.trim() && !keyPattern.test(form.key.trim())) set("key", keyRule);
+  set("title", textRule(form.title, "title", flowLimits.title, true));
+  set("description", textRule(form.description, "description", flowLimits.text, false));
+  set("successMessage", textRule(form.successMessage, "successMessage", flowLimits.text, false));
+  set("icon", textRule(form.icon, "icon", flowLimits.icon, false));
+  set("feedbackType", textRule(form.feedbackType, "feedbackType", 40, true));
+  if (form.feedbackType.trim() && !/^[A-Z][A-Z_]*$/.test(form.feedbackType.trim()))
+    set("feedbackType", feedbackTypeRule);
+
+  if (form.fields.length === 0) set("fields", noFieldsRule);
+  if (form.fields.length > flowLimits.fields) set("fields", tooManyFieldsRule);
+  const keys = new Set<string>();
+  form.fields.forEach((field, index) => {
+    const at = (name: string) => `fields.${index}.${name}`;
+    set(at("key"), textRule(field.key, "key", flowLimits.key, true));
+    if (field.key.trim() && !keyPattern.test(field.key.trim())) set(at("key"), keyRule);
+    const lower = field.key.trim().toLowerCase();
+    if (lower && keys.has(lower)) set(at("key"), duplicateKeyRule);
+    keys.add(lower);
+    set(at("label"), textRule(field.label, "label", flowLimits.title, true));
+    set(at("placeholder"), textRule(field.placeholder, "placeholder", flowLimits.title, false));
+    if (field.type === "select") {
+      const options = lines(field.options);
+      if (options.length === 0) set(at("options"), messages.required("options"));
+      else if (options.length > flowLimits.options) set(at("options"), tooManyFieldsRule);
+      else if (options.some((option) => option.length > flowLimits.title))
+        set(at("options"), messages.tooLong(flowLimits.title + 1));
+    }
+  });
+  // The API's schema last: anything the rules above let through (a NUL character) still shows.
+  for (const [path, message] of Object.entries(fieldErrors(flowWrite(form), FeedbackFlowWrite))) {
+    if (!Object.keys(errors).some((known) => known === path || known.startsWith(`${path}.`)))
+      set(path, message);
+  }
+  return errors;
+}
+
+/** Moves field `from` one place up (-1) or down (+1); out of range leaves the list as it is. */
+export function moveField(fields: readonly FlowFieldForm[], from: number, by: -1 | 1): FlowFieldForm[] {
+  const to = from + by;
+  if (from < 0 || from >= fields.length || to < 0 || to >= fields.length) return [...fields];
+  const next = [...fields];
+  const [moved] = next.splice(from, 1);
+  if (moved) next.splice(to, 0, moved);
+  return next;
+}
+
+/** A key for a new field that no other field has (`field3`, `field4`, …). */
+export function freshFieldKey(fields: readonly FlowFieldForm[]): string {
+  const taken = new Set(fields.map((field) => field.key.trim().toLowerCase()));
+  let number = fields.length + 1;
+  while (taken.has(`field${number}`)) number++;
+  return `field${number}`;
+}

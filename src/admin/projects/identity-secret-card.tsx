@@ -1,0 +1,84 @@
+import { useState } from "react";
+import type { AdminProjectSettings } from "../../shared/inbox-api.ts";
+import { apiErrorMessage } from "../api/api-error.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { confirmAction } from "../shell/confirm.ts";
+import { showToast } from "../shell/toast-store.ts";
+import { CopyButton } from "./copy-button.tsx";
+import { projectsApi } from "./projects-api.ts";
+import { identifyExample } from "./widget-snippet.ts";
+
+/**
+ * The identity-verification secret: hidden until revealed (it signs user ids; a shoulder-surfed one
+ * lets anyone pose as any user), copyable, and rotated only after a confirmation that says what breaks.
+ * A rotation answers the whole settings; only the secret is taken from it, so the unsaved form
+ * around it keeps what the admin typed.
+ */
+export function IdentitySecretCard({
+  project,
+  onRotated,
+}: {
+  project: AdminProjectSettings;
+  onRotated: (secret: string) => void;
+}) {
+  const { t } = useT();
+  const [revealed, setRevealed] = useState(false);
+  const example = identifyExample();
+
+  const rotate = () =>
+    confirmAction({
+      type: "danger",
+      heading: "projectSettings.secret.rotateHeading",
+      body: "projectSettings.secret.rotateBody",
+      confirmLabel: "projectSettings.secret.rotateConfirm",
+      onConfirm: async () => {
+        try {
+          const rotated = await projectsApi.rotateSecret(project.id);
+          onRotated(rotated.identitySecret);
+          setRevealed(true);
+          showToast({ type: "success", heading: "projectSettings.secret.rotated" });
+        } catch (failure) {
+          showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
+        }
+      },
+    });
+
+  return (
+    <div className="secret-box">
+      <div className="copy-row">
+        <span className="copy-label" id="secret-label">
+          {t("projectSettings.secret.label")}
+        </span>
+        <code className="inline-code secret-value" data-testid="identity-secret">
+          {revealed ? project.identitySecret : "•".repeat(24)}
+        </code>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setRevealed((current) => !current)}
+          aria-pressed={revealed}
+        >
+          {t(revealed ? "projectSettings.secret.hide" : "projectSettings.secret.reveal")}
+        </Button>
+        <CopyButton text={project.identitySecret} label={t("projectSettings.secret.copy")} />
+        <Button
+          variant="tertiary"
+          size="sm"
+          className="danger-text"
+          onClick={rotate}
+          data-testid="rotate-secret"
+        >
+          {t("projectSettings.secret.rotate")}
+        </Button>
+      </div>
+      <details className="secret-example">
+        <summary>{t("projectSettings.secret.howTo")}</summary>
+        <p className="subtle">{t("projectSettings.secret.howToServer")}</p>
+        <pre className="code-block">{example.server}</pre>
+        <p className="subtle">{t("projectSettings.secret.howToPage")}</p>
+        <pre className="code-block">{example.page}</pre>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,416 @@
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useParams } from "wouter";
+import type { AdminProjectSettings } from "../../shared/inbox-api.ts";
+import type { FeedbackButtonPosition } from "../../shared/widget-flow-config.ts";
+import { apiErrorMessage } from "../api/api-error.ts";
+import { useResource } from "../api/use-resource.ts";
+import type { MessageId } from "../i18n/en-US.ts";
+import { useT } from "../i18n/intl.ts";
+import { BackLink } from "../shell/back-link.tsx";
+import { DetailStatus } from "../shell/detail-status.tsx";
+import { FormActions } from "../shell/form-actions.tsx";
+import { serverFieldError } from "../shell/form-errors.ts";
+import { FormField } from "../shell/form-field.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
+import { showToast } from "../shell/toast-store.ts";
+import { useFormState } from "../shell/use-form-state.ts";
+import { CheckField } from "./check-field.tsx";
+import { FlowListCard } from "./flow-list-card.tsx";
+import { IdentitySecretCard } from "./identity-secret-card.tsx";
+import { InstallCard } from "./install-card.tsx";
+import { LauncherPreview } from "./launcher-preview.tsx";
+import { projectListHref } from "./project-paths.ts";
+import {
+  type ColorField,
+  colorFields,
+  colorInputValue,
+  flagFields,
+  launcherPositions,
+  listFields,
+  type NumberField,
+  numberFields,
+  previewFlowConfig,
+  type SettingsForm,
+  settingsFormFromProject,
+  settingsFormPath,
+  settingsWrite,
+  validateSettingsForm,
+  widgetLanguages,
+} from "./project-settings-form.ts";
+import { projectsApi } from "./projects-api.ts";
+import { TranslationsEditor } from "./translations-editor.tsx";
+import "./project-styles.ts";
+
+type Form = ReturnType<typeof useFormState<SettingsForm>>;
+
+const fieldLabel = (field: string) => `projectSettings.field.${field}` as MessageId;
+
+/** One titled group of the form. */
+function SettingsSection({
+  id,
+  title,
+  lead,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="detail-card settings-card" aria-labelledby={id}>
+      <h2 id={id} className="settings-card-title">
+        {title}
+      </h2>
+      {lead && <p className="subtle settings-card-lead">{lead}</p>}
+      {children}
+    </section>
+  );
+}
+
+/** A colour: the browser's picker and the hex text side by side, both editing the same value. */
+function ColorInput({ form, field }: { form: Form; field: ColorField }) {
+  const { t } = useT();
+  const label = t(fieldLabel(field));
+  const value = form.state[field];
+  const change = (next: string) => form.update((current) => ({ ...current, [field]: next }), [field]);
+  return (
+    <FormField id={`settings-${field}`} label={label} error={form.errorOf(field, label)}>
+      {(props) => (
+        <div className="color-input">
+          <input
+            type="color"
+            aria-label={t("projectSettings.pickColor", { field: label })}
+            value={colorInputValue(value) ?? "#000000"}
+            onChange={(event) => change(event.target.value.toUpperCase())}
+          />
+          <input
+            {...props}
+            name={field}
+            value={value}
+            spellCheck={false}
+            onChange={(event) => change(event.target.value)}
+          />
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+function NumberInput({ form, field }: { form: Form; field: NumberField }) {
+  const { t } = useT();
+  const label = t(fieldLabel(field));
+  const { min, max } = numberFields[field];
+  return (
+    <FormField id={`settings-${field}`} label={label} error={form.errorOf(field, label)}>
+      {(props) => (
+        <input
+          {...props}
+          name={field}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          value={form.state[field]}
+          onChange={(event) =>
+            form.update((current) => ({ ...current, [field]: event.target.value }), [field])
+          }
+        />
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * The settings form: look (colours, radius), launcher (position, offsets, language and direction),
+ * texts, behaviour (logs, replays, shortcuts) and access (allowed origins, identity verification), with
+ * the live launcher preview beside it. One PUT saves it all.
+ */
+function SettingsFormView({
+  project,
+  onSaved,
+  onSecret,
+}: {
+  project: AdminProjectSettings;
+  onSaved: (saved: AdminProjectSettings) => void;
+  onSecret: (secret: string) => void;
+}) {
+  const { t } = useT();
+  const form = useFormState<SettingsForm>(() => settingsFormFromProject(project), validateSettingsForm);
+  const { state } = form;
+  const set = <K extends keyof SettingsForm>(field: K, value: SettingsForm[K]) =>
+    form.update((current) => ({ ...current, [field]: value }), [field]);
+  const preview = previewFlowConfig(state, project.flowConfig);
+  const languages: string[] = widgetLanguages.includes(state.language as (typeof widgetLanguages)[number])
+    ? [...widgetLanguages]
+    : [...widgetLanguages, state.language];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.checkSubmit(event)) return;
+    const answer: { saved?: AdminProjectSettings } = {};
+    const done = await form.save(
+      async () => {
+        answer.saved = await projectsApi.saveSettings(project.id, settingsWrite(state, project.flowConfig));
+      },
+      (failure) => form.refuse(serverFieldError(failure, settingsFormPath), apiErrorMessage(failure)),
+    );
+    const { saved } = answer;
+    if (!done || !saved) return;
+    // The values as the server stored them (origins as browsers write them) are the clean state.
+    form.reset(settingsFormFromProject(saved));
+    onSaved(saved);
+    showToast({ type: "success", heading: "projectSettings.saved" });
+  };
+
+  const text = (field: "name") => {
+    const label = t(fieldLabel(field));
+    return (
+      <FormField id={`settings-${field}`} label={label} error={form.errorOf(field, label)}>
+        {(props) => (
+          <input
+            {...props}
+            name={field}
+            value={state[field]}
+            onChange={(event) => set(field, event.target.value)}
+          />
+        )}
+      </FormField>
+    );
+  };
+
+  return (
+    <form className="settings-form" noValidate onSubmit={submit} data-testid="settings-form">
+      <div className="settings-layout">
+        <div className="settings-sections">
+          <SettingsSection
+            id="look-title"
+            title={t("projectSettings.look.title")}
+            lead={t("projectSettings.look.lead")}
+          >
+            {text("name")}
+            <div className="form-row">
+              {colorFields.map((field) => (
+                <ColorInput key={field} form={form} field={field} />
+              ))}
+            </div>
+            <div className="form-row">
+              <NumberInput form={form} field="borderRadius" />
+            </div>
+          </SettingsSection>
+
+          <SettingsSection id="launcher-title" title={t("projectSettings.launcher.title")}>
+            <fieldset className="position-choices" data-testid="launcher-positions">
+              <legend>{t("projectSettings.field.feedbackButtonPosition")}</legend>
+              {launcherPositions.map((position: FeedbackButtonPosition) => (
+                <label key={position} className="position-choice">
+                  <input
+                    type="radio"
+                    name="feedbackButtonPosition"
+                    value={position}
+                    checked={state.feedbackButtonPosition === position}
+                    onChange={() => set("feedbackButtonPosition", position)}
+                  />
+                  <span className={`position-figure position-${position}`} aria-hidden="true" />
+                  <span>{t(`projectSettings.position.${position}` as MessageId)}</span>
+                </label>
+              ))}
+            </fieldset>
+            <div className="form-row">
+              <NumberInput form={form} field="buttonX" />
+              <NumberInput form={form} field="buttonY" />
+              <FormField
+                id="settings-language"
+                label={t("projectSettings.field.language")}
+                error={form.errorOf("language", t("projectSettings.field.language"))}
+              >
+                {(props) => (
+                  <select
+                    {...props}
+                    name="language"
+                    value={state.language}
+                    onChange={(event) => set("language", event.target.value)}
+                  >
+                    {languages.map((language) => (
+                      <option key={language} value={language}>
+                        {(widgetLanguages as readonly string[]).includes(language)
+                          ? t(`projectSettings.language.${language}` as MessageId)
+                          : language}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+            </div>
+            <CheckField
+              id="settings-rtl"
+              label={t("projectSettings.field.rtl")}
+              hint={t("projectSettings.hint.rtl")}
+              checked={state.rtl}
+              onChange={(checked) => set("rtl", checked)}
+            />
+          </SettingsSection>
+
+          <SettingsSection
+            id="texts-title"
+            title={t("projectSettings.texts.title")}
+            lead={t("projectSettings.texts.lead")}
+          >
+            <TranslationsEditor
+              rows={state.translations}
+              errorOf={form.errorOf}
+              onChange={(rows, paths) =>
+                form.update((current) => ({ ...current, translations: rows }), ["translations", ...paths])
+              }
+            />
+          </SettingsSection>
+
+          <SettingsSection id="behaviour-title" title={t("projectSettings.behaviour.title")}>
+            {flagFields.map((field) => (
+              <CheckField
+                key={field}
+                id={`settings-${field}`}
+                label={t(fieldLabel(field))}
+                hint={t(`projectSettings.hint.${field}` as MessageId)}
+                checked={state[field]}
+                onChange={(checked) => set(field, checked)}
+              />
+            ))}
+            <div className="form-row">
+              {listFields.map((field) => {
+                const label = t(fieldLabel(field));
+                return (
+                  <FormField
+                    key={field}
+                    id={`settings-${field}`}
+                    label={label}
+                    error={form.errorOf(field, label)}
+                    describedBy={`settings-${field}-hint`}
+                  >
+                    {(props) => (
+                      <>
+                        <textarea
+                          {...props}
+                          name={field}
+                          rows={3}
+                          value={state[field]}
+                          spellCheck={false}
+                          onChange={(event) => set(field, event.target.value)}
+                        />
+                        <span className="subtle field-hint" id={`settings-${field}-hint`}>
+                          {t(`projectSettings.hint.${field}` as MessageId)}
+                        </span>
+                      </>
+                    )}
+                  </FormField>
+                );
+              })}
+            </div>
+          </SettingsSection>
+
+          <SettingsSection id="access-title" title={t("projectSettings.access.title")}>
+            <FormField
+              id="settings-allowedOrigins"
+              label={t("projectSettings.field.allowedOrigins")}
+              error={form.errorOf("allowedOrigins", t("projectSettings.field.allowedOrigins"))}
+              describedBy="settings-allowedOrigins-hint"
+            >
+              {(props) => (
+                <>
+                  <textarea
+                    {...props}
+                    name="allowedOrigins"
+                    rows={3}
+                    spellCheck={false}
+                    placeholder="https://app.example.com"
+                    value={state.allowedOrigins}
+                    onChange={(event) => set("allowedOrigins", event.target.value)}
+                  />
+                  <span className="subtle field-hint" id="settings-allowedOrigins-hint">
+                    {t("projectSettings.hint.allowedOrigins")}
+                  </span>
+                </>
+              )}
+            </FormField>
+            <CheckField
+              id="settings-identityVerification"
+              label={t("projectSettings.field.identityVerification")}
+              hint={t("projectSettings.hint.identityVerification")}
+              checked={state.identityVerification}
+              onChange={(checked) => set("identityVerification", checked)}
+              testId="identity-verification"
+            />
+            <IdentitySecretCard project={project} onRotated={onSecret} />
+          </SettingsSection>
+        </div>
+        <aside className="settings-preview" aria-label={t("projectSettings.preview.title")}>
+          <LauncherPreview config={preview} />
+        </aside>
+      </div>
+      {/* Save first: the toasts appear at the bottom right, where they would cover it. */}
+      <div className="settings-save-bar" data-dirty={form.dirty}>
+        <FormActions
+          busy={form.busy}
+          busyLabel={t("projectSettings.saving")}
+          submitLabel={t("projectSettings.save")}
+        />
+        <span className="subtle" role="status">
+          {form.dirty ? t("projectSettings.unsaved") : t("projectSettings.upToDate")}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * `/dashboard/projects/:id`: a widget project's settings. The snippet and SDK key first (what a new
+ * project needs next), then the form with the live preview, then the feedback flows.
+ */
+export default function ProjectSettingsPage() {
+  const { t } = useT();
+  const { id = "" } = useParams<{ id: string }>();
+  const { resource, reload, replace } = useResource(() => projectsApi.settings(id), id);
+  // Kept apart from the form's project: a rotation must not reset what the admin is typing.
+  const [secret, setSecret] = useState<string | null>(null);
+  useDocumentTitle(t("projectSettings.title"), resource.state === "ready" ? resource.data.name : null);
+  const back = <BackLink href={projectListHref()} />;
+
+  if (resource.state !== "ready") {
+    return (
+      <DetailStatus
+        resource={resource}
+        back={back}
+        onRetry={reload}
+        texts={{
+          loading: "projectSettings.loading",
+          notFound: "projectSettings.notFound",
+          notFoundHint: "projectSettings.notFoundHint",
+          error: "projectSettings.error",
+          retry: "list.retry",
+        }}
+      />
+    );
+  }
+  const project = { ...resource.data, identitySecret: secret ?? resource.data.identitySecret };
+  return (
+    <section aria-labelledby="project-settings-title" className="project-settings">
+      {back}
+      <header className="page-header">
+        <PageHeading id="project-settings-title">{project.name}</PageHeading>
+        <p className="subtle">{t("projectSettings.subtitle")}</p>
+      </header>
+      <InstallCard sdkKey={project.sdkKey} />
+      <SettingsFormView
+        key={project.id}
+        project={project}
+        onSaved={(saved) => {
+          setSecret(null);
+          replace(saved);
+        }}
+        onSecret={setSecret}
+      />
+      <FlowListCard projectId={project.id} />
+    </section>
+  );
+}

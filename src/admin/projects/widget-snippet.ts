@@ -1,0 +1,89 @@
+/**
+ * The documented one-line async snippet (the Gleap snippet, as `public/demo/index.html` uses it): a stub
+ * that queues calls in `window.GleapActions`, then inserts the SDK. The loader derives the widget API
+ * (`…/api/widget`) and its chunks from its own address, so the script's URL is the only address a host
+ * needs. `widget-snippet.test.ts` checks the demo page carries this same text.
+ */
+const stubMethods = [
+  "identify",
+  "setEnvironment",
+  "setTags",
+  "attachCustomData",
+  "setCustomData",
+  "removeCustomData",
+  "clearCustomData",
+  "registerCustomAction",
+  "trackEvent",
+  "setUseCookies",
+  "log",
+  "preFillForm",
+  "showSurvey",
+  "sendSilentCrashReport",
+  "startFeedbackFlow",
+  "startBot",
+  "setAppBuildNumber",
+  "setAppVersionCode",
+  "setApiUrl",
+  "setFrameUrl",
+  "isOpened",
+  "open",
+  "hide",
+  "on",
+  "setLanguage",
+  "setOfflineMode",
+  "startClassicForm",
+  "initialize",
+  "disableConsoleLogOverwrite",
+  "logEvent",
+  "hideBanner",
+  "setBannerUrl",
+  "setMaxNetworkRequests",
+  "startNetworkLogger",
+  "setNetworkLogsBlacklist",
+  "setNetworkLogPropsToIgnore",
+];
+
+/** A JavaScript string literal of `value` that cannot end the surrounding `<script>` element. */
+function scriptString(value: string): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/** The script's one line: the stub, then `Gleap.load()` and `Gleap.initialize(sdkKey)`. */
+export function snippetLine(loaderUrl: string, sdkKey: string): string {
+  const methods = JSON.stringify(stubMethods);
+  return (
+    `!function(Gleap,t,i){if(!(Gleap=window.Gleap=window.Gleap||[]).invoked){for(window.GleapActions=[],Gleap.invoked=!0,Gleap.methods=${methods},` +
+    `Gleap.f=function(e){return function(){var t=Array.prototype.slice.call(arguments);window.GleapActions.push({e:e,a:t})}},t=0;t<Gleap.methods.length;t++)Gleap[i=Gleap.methods[t]]=Gleap.f(i);` +
+    `Gleap.load=function(){var t=document.getElementsByTagName("head")[0],i=document.createElement("script");i.type="text/javascript",i.async=!0,i.src=${scriptString(loaderUrl)},t.appendChild(i)},` +
+    `Gleap.load(),Gleap.initialize(${scriptString(sdkKey)})}}();`
+  );
+}
+
+/** The loader's address on this server: `{origin}/sdk/loader.js`. */
+export function loaderUrl(origin: string): string {
+  return `${origin.replace(/\/+$/, "")}/sdk/loader.js`;
+}
+
+/** What a site owner pastes into every page's `<head>`. */
+export function widgetSnippet(origin: string, sdkKey: string): string {
+  return `<script>\n${snippetLine(loaderUrl(origin), sdkKey)}\n</script>`;
+}
+
+/**
+ * With identity verification on, `identify` needs the user id's HMAC-SHA256 (hex) under the project's
+ * secret, computed on the host's server (the secret never reaches a browser). A Node example, then the
+ * page's call.
+ */
+export function identifyExample(): { server: string; page: string } {
+  return {
+    server: [
+      'import { createHmac } from "node:crypto";',
+      "",
+      "// On your server, never in the browser:",
+      'const userHash = createHmac("sha256", process.env.GLEAP_IDENTITY_SECRET)',
+      "  .update(user.id)",
+      '  .digest("hex");',
+    ].join("\n"),
+    page: "Gleap.identify(user.id, { name: user.name, email: user.email }, userHash);",
+  };
+}

@@ -1,0 +1,49 @@
+import { boolean, enums, is, nullable, number, string, type } from "superstruct";
+import type { StaffPush } from "../../shared/inbox-api.ts";
+
+/**
+ * The shapes the admin relies on, per push name. `type()` lets extra fields through: a newer server may
+ * add some, and a listener reads only what it knows. A push that breaks these is dropped, so no screen
+ * meets an `undefined` id halfway through a render.
+ */
+const shapes: Record<StaffPush["name"], (data: unknown) => boolean> = {
+  "report-created": (data) =>
+    is(
+      data,
+      type({
+        id: string(),
+        shortId: string(),
+        projectId: string(),
+        type: string(),
+        status: string(),
+        priority: string(),
+        createdAt: string(),
+        reporter: type({ email: nullable(string()), name: nullable(string()) }),
+      }),
+    ),
+  "report-updated": (data) => is(data, type({ id: string(), status: string(), priority: string() })),
+  "conversation-message": (data) =>
+    is(data, type({ conversationId: string(), projectId: string(), unreadForStaff: number() })),
+  "conversation-typing": (data) => is(data, type({ conversationId: string(), typing: boolean() })),
+  "conversation-status": (data) =>
+    is(data, type({ conversationId: string(), status: enums(["open", "closed"]) })),
+};
+
+/**
+ * One frame of the staff socket, as text, to a push; anything else (not JSON, an unknown name, a wrong
+ * shape, the server's answer to `PING`) is null.
+ */
+export function parseStaffPush(frame: unknown): StaffPush | null {
+  if (typeof frame !== "string") return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(frame);
+  } catch {
+    return null;
+  }
+  if (typeof message !== "object" || message === null) return null;
+  const { name, data } = message as { name?: unknown; data?: unknown };
+  if (typeof name !== "string" || !Object.hasOwn(shapes, name)) return null;
+  const fits = shapes[name as StaffPush["name"]];
+  return fits(data) ? ({ name, data } as StaffPush) : null;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, test } from "bun:test";
+import type { AdminOutbound, AdminTooltip } from "../../shared/inbox-api.ts";
+import { OutboundWrite, TooltipWrite } from "../../shared/inbox-api.ts";
+import { itemPath, itemSteps, moveStep, newStep, readItem, tooltipWrite, tourWrite } from "./builder-item.ts";
+
+const outbound: AdminOutbound = {
+  id: "o/1",
+  projectId: "p1",
+  type: "tour",
+  name: "Welcome tour",
+  status: "live",
+  config: {
+    tourType: "standard",
+    allowClose: true,
+    steps: [{ selector: "#a", message: "Hi", extra: 1 }, "junk"],
+  },
+  pageFilter: "/demo",
+  pageFilterType: "contains",
+  audience: "all",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  publishedAt: null,
+};
+
+const tooltip: AdminTooltip = {
+  id: "t1",
+  status: "draft",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  name: "Pricing hint",
+  selector: "#pricing",
+  html: "<b>New</b>",
+  mode: "hotspot",
+  color: "#485BFF",
+};
+
+describe("builder items", () => {
+  test("paths name the project and the item, escaped", () => {
+    expect(itemPath({ kind: "tour", projectId: "p1", itemId: "o/1" })).toBe("/projects/p1/outbounds/o%2F1");
+    expect(itemPath({ kind: "tooltip", projectId: "p1", itemId: "t1" })).toBe("/projects/p1/tooltips/t1");
+  });
+
+  test("a tour's steps are read with their text fields, keeping unknown keys", () => {
+    const item = readItem("tour", outbound);
+    const steps: unknown = item.kind === "tour" && item.steps;
+    expect(steps).toEqual([{ selector: "#a", title: "", message: "Hi", mode: "", extra: 1 }]);
+  });
+
+  test("a tour is written back with its config and the new steps, in the API's schema", () => {
+    const steps = [newStep("#a", "Start"), newStep('[data-gleap-tour="buy"]')];
+    const write = tourWrite(outbound, steps);
+    expect(write.config).toEqual({ tourType: "standard", allowClose: true, steps });
+    expect(write).toMatchObject({ type: "tour", name: "Welcome tour", pageFilter: "/demo", audience: "all" });
+    expect(OutboundWrite.is(write)).toBe(true);
+  });
+
+  test("a tooltip is written whole without the server's fields", () => {
+    const write = tooltipWrite({ ...tooltip, selector: "#new" });
+    expect(write).toEqual({
+      name: "Pricing hint",
+      selector: "#new",
+      html: "<b>New</b>",
+      mode: "hotspot",
+      color: "#485BFF",
+    });
+    expect(TooltipWrite.is(write)).toBe(true);
+    expect(itemSteps(readItem("tooltip", tooltip))).toEqual([
+      { selector: "#pricing", message: "<b>New</b>", mode: "hotspot" },
+    ]);
+  });
+
+  test("steps move within the list only", () => {
+    const steps = [newStep("#a"), newStep("#b"), newStep("#c")];
+    expect(moveStep(steps, 2, 0).map((step) => step.selector)).toEqual(["#c", "#a", "#b"]);
+    expect(moveStep(steps, 0, -1)).toBe(steps);
+    expect(moveStep(steps, 2, 3)).toBe(steps);
+  });
+});

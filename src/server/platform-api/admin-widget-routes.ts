@@ -1,0 +1,26 @@
+import type { Logger } from "../logger.ts";
+import type { ApiRoute } from "../main-origin.ts";
+import type { Fanout } from "../realtime/fanout.ts";
+import type { FileStorage } from "../storage/file-storage.ts";
+import { feedbackInboxRoutes } from "./feedback-inbox-routes.ts";
+import { outboundsAdminRoutes } from "./outbound/outbounds-admin-routes.ts";
+import { tooltipsAdminRoutes } from "./outbound/tooltips-admin-routes.ts";
+import type { PlatformDeps } from "./platform-deps.ts";
+import { projectSettingsRoutes } from "./projects/project-settings-routes.ts";
+
+/** What the admin's widget routes use: the platform's, plus file storage (reports) and the fan-out. */
+export type AdminWidgetDeps = PlatformDeps & { storage: FileStorage; fanout: Fanout; logger?: Logger };
+
+/**
+ * The admin's side of the widget (issue 15, every route in src/shared/inbox-api.ts): the feedback
+ * inbox, outbound content and tooltips, and the widget projects' settings. The staff socket is not a
+ * route: the main origin upgrades `/api/admin/ws` itself.
+ */
+export function adminWidgetRoutes(deps: AdminWidgetDeps): ApiRoute[] {
+  return [
+    ...feedbackInboxRoutes(deps),
+    ...outboundsAdminRoutes(deps),
+    ...tooltipsAdminRoutes(deps),
+    ...projectSettingsRoutes(deps),
+  ];
+}

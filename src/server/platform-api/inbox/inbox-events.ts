@@ -1,0 +1,43 @@
+import type { SQL } from "bun";
+import type { Logger } from "../../logger.ts";
+import type { Fanout } from "../../realtime/fanout.ts";
+import { pushToStaff } from "../../realtime/staff-socket.ts";
+import { findInboxReport } from "./inbox-repository.ts";
+
+export interface InboxEventDeps {
+  sql: SQL;
+  fanout: Fanout;
+  logger?: Logger;
+}
+
+/**
+ * Staff pushes about reports. Like every push they follow a committed write and are best effort: the
+ * report is stored, and an inbox that missed a push shows it at its next load.
+ */
+async function bestEffort(deps: InboxEventDeps, what: string, push: () => Promise<unknown>): Promise<void> {
+  try {
+    await push();
+  } catch (error) {
+    deps.logger?.warn(`${what} push failed`, {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+/** A visitor's report was stored: every open inbox lists it at once (unread, as nobody opened it). */
+export async function announceReportCreated(deps: InboxEventDeps, reportId: string): Promise<void> {
+  await bestEffort(deps, "report-created", async () => {
+    const report = await findInboxReport(deps.sql, reportId, null);
+    if (report) await pushToStaff(deps.fanout, { name: "report-created", data: report });
+  });
+}
+
+/** A report's status or priority changed: other admins' lists follow. */
+export async function announceReportUpdated(
+  deps: InboxEventDeps,
+  reports: Array<{ id: string; status: string; priority: string }>,
+): Promise<void> {
+  await bestEffort(deps, "report-updated", async () => {
+    for (const data of reports) await pushToStaff(deps.fanout, { name: "report-updated", data });
+  });
+}

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHmac } from "node:crypto";
+import type { AdminProjectSettings, DashboardWithWidget } from "../../../shared/inbox-api.ts";
+import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
+
+let api: AdminApiTestClient;
+beforeAll(async () => {
+  api = await startAdminApiTestClient();
+});
+afterAll(() => api.dispose());
+
+async function state(): Promise<string> {
+  const parts: string[] = [];
+  for (const table of ["widget_projects", "feedback_flows", "audit_log"])
+    parts.push(JSON.stringify(await api.sql.unsafe(`SELECT * FROM ${table} ORDER BY 1`)));
+  return parts.join("\n");
+}
+
+async function expectRefused(method: string, path: string, body: unknown, status: number, field?: string) {
+  const before = await state();
+  const response = await api.call(method, path, body);
+  const answer = (await response.json()) as { error: string; field?: string };
+  expect(`${method} ${path} → ${response.status} ${answer.field ?? ""}`).toBe(
+    `${method} ${path} → ${status} ${field ?? answer.field ?? ""}`,
+  );
+  expect(await state()).toBe(before);
+  return answer;
+}
+
+const widget = (path: string, init: RequestInit = {}) =>
+  fetch(`${api.server.mainUrl}/api/widget${path}`, init);
+
+async function startSession(sdkKey: string, origin?: string) {
+  return widget("/sessions", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "Api-Token": sdkKey,
+      ...(origin ? { Origin: origin } : {}),
+    },
+    body: '{"lang":"en"}',
+  });
+}
+
+describe("widget projects", () => {
+  let project: AdminProjectSettings;
+
+  test("a new project gets a fresh key and secret, identity verification on, and the default flows", async () => {
+    project = await api.expectJson<AdminProjectSettings>("POST", "/api/projects", { name: " Shop " }, 201);
+    expect(project).toMatchObject({ name: "Shop", identityVerification: true, allowedOrigins: [] });
+    expect(project.sdkKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(project.identitySecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(project.flowConfig.color).toBe("#485BFF");
+    const flows =
+      await api.sql`SELECT flow_key FROM feedback_flows WHERE project_id = ${project.id} ORDER BY position`;
+    expect(flows.map((row: { flow_key: string }) => row.flow_key)).toEqual([
+      "bugreporting",
+      "featurerequest",
+      "contact",
+    ]);
+    const other = await api.expectJson<AdminProjectSettings>("POST", "/api/projects", { name: "Other" }, 201);
+    expect(other.sdkKey).not.toBe(project.sdkKey);
+    expect(other.identitySecret).not.toBe(project.identitySecret);
+    expect(await api.expectJson("GET", `/api/projects/${project.id}/settings`, undefined, 200)).toEqual(
+      project,
+    );
+    const [audit] = await api.sql`SELECT action FROM audit_log WHERE entity_id = ${project.id}`;
+    expect(audit.action).toBe("project.create");
+  });
+
+  test("identity verification is enforced on identify: a missing or wrong userHash is refused", async () => {
+    const session = (await (await startSession(project.sdkKey)).json()) as {
+      gleapId: string;
+      gleapHash: string;
+    };
+    const identify = (body: unknown) =>
+      widget("/sessions/identify", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "Api-Token": project.sdkKey,
+          "Gleap-Id": session.gleapId,
+          "Gleap-Hash": session.gleapHash,
+        },
+        body: JSON.stringify(body),
+      });
+    expect((await identify({ userId: "u-1" })).status).toBe(401);
+    expect((await identify({ userId: "u-1", userHash: "0".repeat(64) })).status).toBe(401);
+    const userHash = createHmac("sha256", project.identitySecret).update("u-1").digest("hex");
+    expect((await identify({ userId: "u-1", userHash })).status).toBe(200);
+
+    // A rotated secret makes the old hashes worthless.
+    const rotated = await api.expectJson<AdminProjectSettings>(
+      "POST",
+      `/api/projects/${project.id}/secret/rotate`,
+      undefined,
+      200,
+    );
+    expect(rotated.identitySecret).not.toBe(project.identitySecret);
+    expect((await identify({ userId: "u-1", userHash })).status).toBe(401);
+    project = rotated;
+  });
+
+  test("PUT replaces the settings; allowed origins are enforced by the widget API at once", async () => {
+    const saved = await api.expectJson<AdminProjectSettings>(
+      "PUT",
+      `/api/projects/${project.id}/settings`,
+      {
+        name: "Shop EU",
+        flowConfig: {
+          color: "#112233",
+          feedbackButtonPosition: "BOTTOM_LEFT",
+          localizationOptions: { language: "de", rtl: false },
+        },
+        allowedOrigins: ["https://shop.example", "https://SHOP.example/", "http://localhost:8080"],
+        identityVerification: false,
+      },
+      200,
+    );
+    expect(saved).toMatchObject({
+      name: "Shop EU",
+      allowedOrigins: ["https://shop.example", "http://localhost:8080"],
+      identityVerification: false,
+    });
+    expect(saved.flowConfig).toMatchObject({
+      color: "#112233",
+      feedbackButtonPosition: "BOTTOM_LEFT",
+      borderRadius: 20,
+    });
+    const config = (await (await widget(`/config/${project.sdkKey}`)).json()) as {
+      flowConfig: { color: string };
+    };
+    expect(config.flowConfig.color).toBe("#112233");
+
+    const allowed = await startSession(project.sdkKey, "https://shop.example");
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://shop.example");
+    const refused = await startSession(project.sdkKey, "https://evil.example");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: "Origin https://evil.example is not allowed for this project",
+    });
+    // The demo project has no list: any origin.
+    expect((await startSession("demo", "https://evil.example")).status).toBe(200);
+    const [audit] = await api.sql`SELECT action FROM audit_log WHERE entity_id = ${project.id}
+      AND action = ${"project.update"}`;
+    expect(audit).toBeDefined();
+  });
+
+  test("unknown flow-config keys, bad values and bad origins are 400s naming the field; nothing is written", async () => {
+    const valid = { name: "Shop", flowConfig: {}, allowedOrigins: [], identityVerification: true };
+    const path = `/api/projects/${project.id}/settings`;
+    const unknown = await expectRefused(
+      "PUT",
+      path,
+      { ...valid, flowConfig: { colour: "#fff" } },
+      400,
+      "flowConfig.colour",
+    );
+    expect(unknown.error).toBe("Unknown field flowConfig.colour");
+    await expectRefused(
+      "PUT",
+      path,
+      { ...valid, flowConfig: { color: "red; x: y" } },
+      400,
+      "flowConfig.color",
+    );
+    await expectRefused(
+      "PUT",
+      path,
+      { ...valid, flowConfig: { borderRadius: 1.5 } },
+      400,
+      "flowConfig.borderRadius",
+    );
+    await expectRefused(
+      "PUT",
+      path,
+      { ...valid, flowConfig: { feedbackButtonPosition: "TOP" } },
+      400,
+      "flowConfig.feedbackButtonPosition",
+    );
+    await expectRefused(
+      "PUT",
+      path,
+      { ...valid, allowedOrigins: ["https://shop.example/app"] },
+      400,
+      "allowedOrigins.0",
+    );
+    await expectRefused(
+      "PUT",
+      path,
+      { ...valid, allowedOrigins: ["javascript:alert(1)"] },
+      400,
+      "allowedOrigins.0",
+    );
+    await expectRefused("PUT", path, { ...valid, name: "   " }, 400, "name");
+    await expectRefused("PUT", path, { ...valid, extra: true }, 400, "extra");
+    await expectRefused("PUT", "/api/projects/missing/settings", valid, 404);
+    await expectRefused("POST", "/api/projects/missing/secret/rotate", undefined, 404);
+    await expectRefused("POST", "/api/projects", { name: "" }, 400, "name");
+  });
+});
+
+describe("dashboard", () => {
+  test("GET /api/dashboard carries the widget's figures", async () => {
+    const before = await api.expectJson<DashboardWithWidget>("GET", "/api/dashboard", undefined, 200);
+    expect(before.widget).toEqual({
+      newReports: 0,
+      openReports: 0,
+      openConversations: 0,
+      unreadConversations: 0,
+      surveyResponses: 0,
+    });
+    const session = (await (await startSession("demo")).json()) as { gleapId: string; gleapHash: string };
+    const headers = {
+      "Content-Type": "application/json",
+      "Api-Token": "demo",
+      "Gleap-Id": session.gleapId,
+      "Gleap-Hash": session.gleapHash,
+    };
+    for (let i = 0; i < 2; i++)
+      await widget("/bugs/v2", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ formData: { description: `d${i}` } }),
+      });
+    await widget("/conversations", { method: "POST", headers, body: JSON.stringify({ text: "Hello" }) });
+    const [report] = await api.sql`SELECT id FROM feedback_reports ORDER BY created_at LIMIT 1`;
+    await api.expectJson("PATCH", `/api/feedback/${report.id}`, { status: "DONE" }, 200);
+    const after = await api.expectJson<DashboardWithWidget>("GET", "/api/dashboard", undefined, 200);
+    expect(after.widget).toEqual({
+      newReports: 2,
+      openReports: 1,
+      openConversations: 1,
+      unreadConversations: 1,
+      surveyResponses: 0,
+    });
+    expect(after.counts.users).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startRedis } from "../test-support/redis-process.ts";
+import { openStaffSocket } from "../test-support/staff-socket-client.ts";
+import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import {
+  demoProjectId,
+  openSocket,
+  ping,
+  sessionHeaders,
+  startSession,
+} from "../widget-api/outbound/outbound-test-support.ts";
+
+/** Two server processes on one database and one Redis, as behind a balancer. */
+describe("staff pushes and live publishing across two servers through Redis", () => {
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let first: TestServer;
+  let second: TestServer;
+  let adminToken = "";
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    first = await startTestServer({ REDIS_URL: redis.url });
+    second = await startTestServer({ REDIS_URL: redis.url, ...first.databaseEnv });
+    const login = await fetch(`${first.mainUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ login: "admin", password: "admin" }),
+    });
+    adminToken = ((await login.json()) as { access_token: string }).access_token;
+  });
+  afterAll(async () => {
+    await second.dispose();
+    await first.dispose();
+    await redis.stop();
+  });
+
+  test("a report stored by one server reaches a staff socket held by the other", async () => {
+    const staff = await openStaffSocket(second.mainUrl, adminToken);
+    try {
+      const session = await startSession(first.mainUrl);
+      const response = await fetch(`${first.mainUrl}/api/widget/bugs/v2`, {
+        method: "POST",
+        headers: sessionHeaders(session),
+        body: JSON.stringify({ formData: { description: "Across processes" } }),
+      });
+      const { id } = (await response.json()) as { id: string };
+      const push = await staff.push("report-created", (candidate) => candidate.data.id === id);
+      expect(push.data.title).toBe("Across processes");
+    } finally {
+      staff.close();
+    }
+  });
+
+  test("content published on one server reaches a widget whose socket the other holds", async () => {
+    const session = await startSession(first.mainUrl);
+    await ping(first.mainUrl, session, "https://host.example/cross");
+    const socket = await openSocket(second.mainUrl, session);
+    try {
+      const projectId = await demoProjectId(first.db.sql);
+      const admin = (path: string, body?: unknown) =>
+        fetch(`${first.mainUrl}/api/projects/${projectId}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const created = await admin("/outbounds", {
+        type: "modal",
+        name: "Cross",
+        config: { title: "Hello" },
+        pageFilter: "/cross",
+        pageFilterType: "contains",
+      });
+      const { id } = (await created.json()) as { id: string };
+      expect((await admin(`/outbounds/${id}/publish`)).status).toBe(200);
+      expect(await socket.next()).toMatchObject({
+        name: "update",
+        data: { a: [{ actionType: "modal", outbound: id }] },
+      });
+    } finally {
+      socket.close();
+    }
+  });
+});

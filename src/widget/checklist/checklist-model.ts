@@ -1,0 +1,208 @@
+import type { ChecklistAnswer } from "../../shared/outbound-schemas.ts";
+
+/**
+ * The checklist element's data and its rules (spec §3 "Checklist", §4 "Checklist", §9): what
+ * `GET /outbound/checklists/{id}?convertTipTap=true` answers, read defensively, and the pure steps of
+ * its life: the first open step, progress, a live update merged in, a step marked done. The element
+ * (checklist-instance.tsx) only holds the result and draws it.
+ */
+
+export const stepActions = [
+  "BOT",
+  "CUSTOM_ACTION",
+  "REDIRECT_URL",
+  "FEEDBACK_FLOW",
+  "NEWS_ARTICLE",
+  "HELP_ARTICLE",
+  "CHECKLIST",
+] as const;
+export type StepAction = (typeof stepActions)[number];
+
+export interface ChecklistStep {
+  id: string;
+  title: string;
+  /** HTML (the server converts TipTap documents); sanitised when drawn. */
+  description: string;
+  /** Null for a step without an action (`none`, missing or unknown). */
+  action: StepAction | null;
+  actionTitle: string;
+  allowMarkDone: boolean;
+  /** Minutes, 0 when not given. */
+  duration: number;
+  botId: string;
+  actionBody: string;
+  actionOpenInNewTab: boolean;
+  formId: string;
+  articleId: string;
+  /** The checklist a CHECKLIST step starts, and its shared key. */
+  outboundId: string;
+  sharedKey: string;
+}
+
+export interface Checklist {
+  id: string;
+  status: "open" | "done";
+  completedSteps: string[];
+  subject: string;
+  message: string;
+  sender: { firstName: string; profileImageUrl: string };
+  steps: ChecklistStep[];
+  successTitle: string;
+  successMessage: string;
+  /** The checklist's own brand colour, empty for the project's. */
+  color: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const strings = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+
+function readStep(raw: unknown): ChecklistStep | null {
+  if (!isRecord(raw) || text(raw.id) === "") return null;
+  const action = text(raw.action);
+  return {
+    id: text(raw.id),
+    title: text(raw.title),
+    description: text(raw.description) || text(raw.body),
+    action: (stepActions as readonly string[]).includes(action) ? (action as StepAction) : null,
+    actionTitle: text(raw.actionTitle),
+    // As in the messenger's checklist: a step that does not say may be ticked off by the visitor.
+    allowMarkDone: raw.allowMarkDone !== false,
+    duration: typeof raw.duration === "number" && raw.duration > 0 ? raw.duration : 0,
+    botId: text(raw.botId),
+    actionBody: text(raw.actionBody),
+    // The host page's own tab unless the step says otherwise (the reference's default).
+    actionOpenInNewTab: raw.actionOpenInNewTab === true,
+    formId: text(raw.formId),
+    articleId: text(raw.articleId),
+    // The reference's element reads `checklistId`; the spec names it outboundId.
+    outboundId: text(raw.outboundId) || text(raw.checklistId),
+    sharedKey: text(raw.sharedKey),
+  };
+}
+
+/** The answer as the element uses it, or null when it is not a checklist (spec §8 "empty response"). */
+export function readChecklist(raw: unknown): Checklist | null {
+  if (!isRecord(raw) || text(raw.id) === "") return null;
+  const answer = raw as Partial<Record<keyof ChecklistAnswer, unknown>>;
+  const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
+  const outbound = record(answer.outbound);
+  const config = record(outbound.config);
+  const sender = record(outbound.sender);
+  const steps = Array.isArray(config.steps) ? config.steps.flatMap((step) => readStep(step) ?? []) : [];
+  return {
+    id: text(answer.id),
+    status: answer.status === "done" ? "done" : "open",
+    completedSteps: [...new Set(strings(answer.completedSteps))],
+    subject: text(outbound.subject),
+    message: text(outbound.message),
+    sender: { firstName: text(sender.firstName), profileImageUrl: text(sender.profileImageUrl) },
+    steps,
+    successTitle: text(config.successTitle),
+    successMessage: text(config.successMessage),
+    color: text(config.color),
+  };
+}
+
+export const isStepDone = (checklist: Checklist, step: ChecklistStep) =>
+  checklist.completedSteps.includes(step.id);
+
+export interface Progress {
+  done: number;
+  total: number;
+  /** 0–100, for the bar's width. */
+  percent: number;
+  /** Spec §9: the minutes of the steps not done yet. */
+  minutesLeft: number;
+}
+
+export function progressOf(checklist: Checklist): Progress {
+  const total = checklist.steps.length;
+  const open = checklist.steps.filter((step) => !isStepDone(checklist, step));
+  const done = total - open.length;
+  return {
+    done,
+    total,
+    percent: total > 0 ? (done / total) * 100 : 0,
+    minutesLeft: open.reduce((sum, step) => sum + step.duration, 0),
+  };
+}
+
+/** Spec §4: done means status done or every step completed; the element then shows its success view. */
+export function isComplete(checklist: Checklist): boolean {
+  const { done, total } = progressOf(checklist);
+  return checklist.status === "done" || (total > 0 && done === total);
+}
+
+/** Spec §4: the first step not done is the open one (-1 when there is none). */
+export function firstOpenStep(checklist: Checklist): number {
+  return checklist.steps.findIndex((step) => !isStepDone(checklist, step));
+}
+
+/** The next step not done after `index`, else the first one not done before it, else -1. */
+export function nextOpenStep(checklist: Checklist, index: number): number {
+  const later = checklist.steps.findIndex((step, at) => at > index && !isStepDone(checklist, step));
+  return later !== -1 ? later : firstOpenStep(checklist);
+}
+
+export interface ChecklistState {
+  checklist: Checklist;
+  /** The step whose body is open: one at a time, -1 for none. */
+  active: number;
+}
+
+/** A click on a step's header: it opens (closing any other), or closes when it was open. */
+export function toggleStep(state: ChecklistState, index: number): ChecklistState {
+  return { ...state, active: state.active === index ? -1 : index };
+}
+
+/**
+ * Spec §4: an update for the same id merges its completedSteps and status. When the open step became
+ * completed, the next step not done opens (or none). Steps are only ever added: a done step stays done.
+ */
+export function mergeUpdate(
+  state: ChecklistState,
+  update: unknown,
+): { state: ChecklistState; changed: boolean } {
+  if (!isRecord(update) || update.id !== state.checklist.id) return { state, changed: false };
+  const current = state.checklist;
+  const added = strings(update.completedSteps).filter((id) => !current.completedSteps.includes(id));
+  const status = update.status === "done" ? "done" : current.status;
+  if (added.length === 0 && status === current.status) return { state, changed: false };
+  const checklist: Checklist = { ...current, status, completedSteps: [...current.completedSteps, ...added] };
+  const activeId = current.steps[state.active]?.id;
+  const active =
+    activeId !== undefined && added.includes(activeId) ? nextOpenStep(checklist, state.active) : state.active;
+  return { state: { checklist, active }, changed: true };
+}
+
+/** What `PUT /outbound/checklists/{id}/increment/{step}` sends (spec §7): the step, and done at the end. */
+export interface ChecklistUpdate {
+  checkedStep: string;
+  status?: "done";
+}
+
+/**
+ * Spec §4: marking a step done adds its id to completedSteps and opens the next step not done (or
+ * none). When that was the last one, the checklist's status becomes done and the update says so.
+ * Null when the step does not exist or is done already (nothing to send).
+ */
+export function markStepDone(
+  state: ChecklistState,
+  index: number,
+): { state: ChecklistState; update: ChecklistUpdate } | null {
+  const step = state.checklist.steps[index];
+  if (!step || isStepDone(state.checklist, step)) return null;
+  const completed: Checklist = {
+    ...state.checklist,
+    completedSteps: [...state.checklist.completedSteps, step.id],
+  };
+  const allDone = completed.steps.every((candidate) => isStepDone(completed, candidate));
+  const checklist: Checklist = allDone ? { ...completed, status: "done" } : completed;
+  return {
+    state: { checklist, active: nextOpenStep(checklist, index) },
+    update: allDone ? { checkedStep: step.id, status: "done" } : { checkedStep: step.id },
+  };
+}

@@ -1,0 +1,56 @@
+import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+
+/**
+ * The element's labels: spec §9's defaults ('Step {index}', 'Action', 'Mark as done', 'No steps
+ * defined.', '{a} of {b} done', 'About {a} min left') in English and German (the widget's two
+ * languages outside the messenger), each overridable by the project's static translations under the
+ * reference's keys (`taskProgress`, `aboutMinutes`, …) with the same `{a}`, `{b}`, `{index}` slots.
+ */
+const texts = {
+  en: {
+    stepDefaultTitle: "Step {index}",
+    actionDefaultTitle: "Action",
+    markAsDone: "Mark as done",
+    noStepsDefined: "No steps defined.",
+    taskProgress: "{a} of {b} done",
+    aboutMinutes: "About {a} min left",
+    checklistDefaultTitle: "Checklist",
+    successDefaultTitle: "You're all set!",
+    successDefaultMessage: "Every step is done.",
+    stepDone: "done",
+    showSteps: "Show the steps",
+  },
+  de: {
+    stepDefaultTitle: "Schritt {index}",
+    actionDefaultTitle: "Aktion",
+    markAsDone: "Als erledigt markieren",
+    noStepsDefined: "Keine Schritte festgelegt.",
+    taskProgress: "{a} von {b} erledigt",
+    aboutMinutes: "Noch etwa {a} Min.",
+    checklistDefaultTitle: "Checkliste",
+    successDefaultTitle: "Alles erledigt!",
+    successDefaultMessage: "Alle Schritte sind erledigt.",
+    stepDone: "erledigt",
+    showSteps: "Schritte anzeigen",
+  },
+};
+
+export type ChecklistTextKey = keyof (typeof texts)["en"];
+export type ChecklistTexts = (key: ChecklistTextKey, values?: Record<string, string | number>) => string;
+
+const baseLanguage = (language: string) => language.toLowerCase().split(/[-_]/)[0] ?? "en";
+
+export function checklistTexts(
+  language: string,
+  flowConfig: Pick<FlowConfig, "staticTranslations">,
+): ChecklistTexts {
+  const own = baseLanguage(language) === "de" ? texts.de : texts.en;
+  const overrides = flowConfig.staticTranslations ?? {};
+  return (key, values = {}) => {
+    const override = overrides[key];
+    const template = typeof override === "string" && override !== "" ? override : own[key];
+    return template.replace(/\{(\w+)\}/g, (slot, name: string) =>
+      name in values ? String(values[name]) : slot,
+    );
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Rich text the admin wrote (a tooltip's HTML, a checklist's message and step texts) shown in the host
+ * page's own document. It is rebuilt rather than filtered: the text is parsed in an inert document and
+ * a new fragment is made of allow-listed elements with only the attributes checked below, so nothing
+ * the input holds (an event handler, a style, a `javascript:` link, an unknown element) passes through.
+ * Elements not on the list contribute their text; scripts, styles and embedded documents not even that.
+ * The checklist and tour chunks import this file too (the build puts it in a chunk they share).
+ */
+
+const allowedTags = new Set([
+  "P",
+  "BR",
+  "B",
+  "STRONG",
+  "I",
+  "EM",
+  "U",
+  "S",
+  "SPAN",
+  "A",
+  "UL",
+  "OL",
+  "LI",
+  "H1",
+  "H2",
+  "H3",
+  "H4",
+  "BLOCKQUOTE",
+  "CODE",
+  "PRE",
+  "HR",
+  "IMG",
+  "DIV",
+]);
+const droppedWithText = new Set([
+  "SCRIPT",
+  "STYLE",
+  "TEMPLATE",
+  "NOSCRIPT",
+  "IFRAME",
+  "OBJECT",
+  "EMBED",
+  "SVG",
+  "MATH",
+  "TITLE",
+  "HEAD",
+]);
+const maxDepth = 32;
+
+/** Links may go to web pages, mail and phone, or paths and anchors of the host page. */
+const linkable = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
+/** Images only over HTTP(S) or from the host page's own paths: no data or blob documents. */
+const imageSource = /^(?:https?:|\/(?!\/))/i;
+const dimension = /^\d{1,4}$/;
+
+function copyElement(source: Element, document: Document): Element | null {
+  const name = source.tagName.toUpperCase();
+  const copy = document.createElement(name.toLowerCase());
+  if (name === "A") {
+    const href = (source.getAttribute("href") ?? "").trim();
+    if (linkable.test(href)) {
+      copy.setAttribute("href", href);
+      // Away from the host page, and the opened page gets no handle on it.
+      if (!href.startsWith("#") && !href.startsWith("/")) copy.setAttribute("target", "_blank");
+      copy.setAttribute("rel", "noopener noreferrer");
+    }
+  } else if (name === "IMG") {
+    const src = (source.getAttribute("src") ?? "").trim();
+    if (!imageSource.test(src)) return null;
+    copy.setAttribute("src", src);
+    copy.setAttribute("alt", source.getAttribute("alt") ?? "");
+    for (const attribute of ["width", "height"]) {
+      const value = source.getAttribute(attribute) ?? "";
+      if (dimension.test(value)) copy.setAttribute(attribute, value);
+    }
+  }
+  return copy;
+}
+
+function rebuild(source: Node, target: Node, document: Document, depth: number) {
+  if (depth > maxDepth) return;
+  for (const child of source.childNodes) {
+    if (child.nodeType === 3) {
+      target.appendChild(document.createTextNode(child.nodeValue ?? ""));
+    } else if (child.nodeType === 1) {
+      const element = child as Element;
+      const name = element.tagName.toUpperCase();
+      if (droppedWithText.has(name)) continue;
+      const copy = allowedTags.has(name) ? copyElement(element, document) : null;
+      if (copy) {
+        target.appendChild(copy);
+        rebuild(element, copy, document, depth + 1);
+      } else if (name !== "IMG") {
+        rebuild(element, target, document, depth + 1);
+      }
+    }
+  }
+}
+
+/** The HTML as a safe fragment of `document`, ready to append (never assigned to innerHTML). */
+export function safeHtmlFragment(html: string, document: Document = globalThis.document): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  if (html.trim() === "") return fragment;
+  // DOMParser documents are inert: nothing in them runs or loads.
+  const parsed = new DOMParser().parseFromString(html, "text/html");
+  rebuild(parsed.body, fragment, document, 0);
+  return fragment;
+}
+
+/** The same as markup (for React's `dangerouslySetInnerHTML`): serialised from the rebuilt fragment. */
+export function safeHtml(html: string, document: Document = globalThis.document): string {
+  const holder = document.createElement("div");
+  holder.appendChild(safeHtmlFragment(html, document));
+  return holder.innerHTML;
+}
+
+/** True when the rich text shows nothing (empty, or tags around whitespace only). */
+export function isBlankHtml(html: string): boolean {
+  if (/<img\b/i.test(html)) return false;
+  return (
+    html
+      .replace(/<[^>]*>/g, "")
+      .replace(/&nbsp;/g, " ")
+      .trim() === ""
+  );
+}

@@ -15,6 +15,10 @@ const entries = [
   "Reported Tasks",
   "Challenges",
   "Challenge categories",
+  "Feedback inbox",
+  "Outbound content",
+  "Conversations",
+  "Widget projects",
 ];
 
 test("the menu button opens a drawer with every entry; Escape, the backdrop and a link close it", async ({

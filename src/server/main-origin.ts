@@ -96,7 +96,7 @@ export function createMainOrigin({
   }
 
   async function platformApi(request: Request, path: string): Promise<Response> {
-    const corsOrigin = allowedPlatformOrigin(path, request.headers.get("origin"), originOf(messengerUrl()));
+    const corsOrigin = allowedPlatformOrigin(request, path, originOf(messengerUrl()));
     if (corsOrigin && request.method === "OPTIONS") return platformPreflight(corsOrigin);
     const response = await routePlatform(request, path);
     return corsOrigin ? withPlatformCors(response, corsOrigin) : response;

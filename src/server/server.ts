@@ -109,6 +109,7 @@ export async function startServer(
         sql,
         sessionSecret,
         limits,
+        messengerOrigin: () => (messengerUrl ? new URL(messengerUrl).origin : ""),
         onError: (error, request) =>
           logger.error("widget route failed", {
             path: new URL(request.url).pathname,

@@ -1,24 +1,30 @@
 /**
  * The platform API serves the admin on its own origin and needs no CORS, with one exception: the tours
  * and tooltips builder is a frame app on this server's messenger origin, and it saves what the admin
- * builds through `/api/projects/...` with the admin's bearer token. That origin, and only for those
- * paths, may call cross-origin. Bearer tokens travel in a header, never as cookies, so no credentials
+ * builds through `/api/projects/{p}/outbounds/{id}` and `/tooltips/{id}` with a bearer token. That origin,
+ * and only for reading and saving one such item, may call cross-origin. Bearer tokens travel in a header, never as cookies, so no credentials
  * are allowed and no other site gains anything from the rule.
  */
 
-const builderPaths = /^\/api\/projects(\/|$)/;
+// One tour (an outbound) or one tooltip, read and saved: all the builder does. Settings (with the
+// identity secret), conversations and every other project path stay same-origin.
+const builderPaths = /^\/api\/projects\/[^/]+\/(outbounds|tooltips)\/[^/]+$/;
+const builderMethods = new Set(["GET", "PUT"]);
 
-export const platformCorsMethods = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
+export const platformCorsMethods = "GET, PUT, OPTIONS";
 export const platformCorsHeaders = "authorization, content-type";
 
 /** The origin to allow for this request, or null when it gets no CORS headers. */
 export function allowedPlatformOrigin(
+  request: Request,
   path: string,
-  origin: string | null,
   messengerOrigin: string,
 ): string | null {
-  if (!origin || !builderPaths.test(path)) return null;
-  return origin === messengerOrigin ? origin : null;
+  const origin = request.headers.get("origin");
+  if (!origin || origin !== messengerOrigin || !builderPaths.test(path)) return null;
+  const method =
+    request.method === "OPTIONS" ? request.headers.get("access-control-request-method") : request.method;
+  return method && builderMethods.has(method.toUpperCase()) ? origin : null;
 }
 
 /** The answer to the messenger origin's preflight. */

@@ -64,6 +64,11 @@ export interface WidgetApiDeps {
   limits?: WidgetRateLimits;
   /** Reports a route's unexpected failure; the client gets a 500 it can read (with CORS). */
   onError?: (error: unknown, request: Request) => void;
+  /**
+   * This server's messenger origin (known once it listens): the project's own frames call the widget
+   * API from there, so a project's allowed origins never shut out its messenger.
+   */
+  messengerOrigin?: () => string;
 }
 
 export interface WidgetApi {
@@ -76,7 +81,7 @@ export interface WidgetApi {
 
 /** The Gleap-compatible API under `/api/widget`: CORS, rate limits and authentication, then routes. */
 export function createWidgetApi(
-  { sql, sessionSecret, limits = defaultWidgetRateLimits, onError }: WidgetApiDeps,
+  { sql, sessionSecret, limits = defaultWidgetRateLimits, onError, messengerOrigin }: WidgetApiDeps,
   routes: readonly WidgetRoute[],
 ): WidgetApi {
   const match = createRouter(
@@ -136,7 +141,12 @@ export function createWidgetApi(
 
   /** A project with allowed origins only answers those; a request without Origin is not a browser's. */
   function originAllowed(project: WidgetProject, origin: string | null): boolean {
-    return project.allowedOrigins.length === 0 || origin === null || project.allowedOrigins.includes(origin);
+    return (
+      project.allowedOrigins.length === 0 ||
+      origin === null ||
+      project.allowedOrigins.includes(origin) ||
+      (messengerOrigin !== undefined && origin === messengerOrigin())
+    );
   }
 
   function withCors(response: Response, project: WidgetProject | null, origin: string | null): Response {

@@ -28,8 +28,9 @@ export function iconName(name: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s_-]+/g, "");
-  if (key in glyphs) return key;
-  return aliases[key] ?? "info";
+  // Own keys only: "constructor" or "toString" must not reach the markup as a function's text.
+  if (Object.hasOwn(glyphs, key)) return key;
+  return Object.hasOwn(aliases, key) ? (aliases[key] ?? "info") : "info";
 }
 
 /** The icon's SVG markup: a constant of this file, never built from the config's text. */

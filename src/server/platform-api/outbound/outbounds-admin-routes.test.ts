@@ -397,5 +397,15 @@ describe("the builder frame on the messenger origin", () => {
       headers: { Origin: messengerOrigin(), "Access-Control-Request-Method": "GET" },
     });
     expect(users.headers.get("access-control-allow-origin")).toBeNull();
+    // Nor the project's settings (the identity secret), nor deleting what the builder edits.
+    const settings = await fetch(`${t.mainUrl}/api/projects/${t.projectId}/settings`, {
+      headers: { Origin: messengerOrigin(), Authorization: `Bearer ${t.api.adminToken}` },
+    });
+    expect(settings.headers.get("access-control-allow-origin")).toBeNull();
+    const remove = await fetch(path, {
+      method: "OPTIONS",
+      headers: { Origin: messengerOrigin(), "Access-Control-Request-Method": "DELETE" },
+    });
+    expect(remove.headers.get("access-control-allow-origin")).toBeNull();
   });
 });

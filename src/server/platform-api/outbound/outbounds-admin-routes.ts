@@ -7,6 +7,7 @@ import {
   outboundStatuses,
 } from "../../../shared/outbound-schemas.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
+import type { Logger } from "../../logger.ts";
 import type { ApiRoute } from "../../main-origin.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import { outboundPublishedSignal } from "../../widget-api/outbound/live-delivery.ts";
@@ -27,7 +28,7 @@ import {
   updateAdminOutbound,
 } from "./outbounds-admin-repository.ts";
 
-export type OutboundsAdminDeps = PlatformDeps & { fanout: Fanout };
+export type OutboundsAdminDeps = PlatformDeps & { fanout: Fanout; logger?: Logger };
 
 export const outboundNotFoundMessage = "Outbound content not found";
 
@@ -109,7 +110,15 @@ export function outboundsAdminRoutes(deps: OutboundsAdminDeps): ApiRoute[] {
           });
         return done;
       });
-      if (changed && status === "live") await fanout.signal(outboundPublishedSignal, projectId);
+      if (changed && status === "live") {
+        // Best effort after the commit: the content is live either way, and widgets that miss the
+        // signal (Redis down) get it with their next ping.
+        await fanout.signal(outboundPublishedSignal, projectId).catch((error: unknown) =>
+          deps.logger?.warn("live outbound signal failed", {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
+      }
       return json(await findAdminOutbound(sql, projectId, id));
     });
 

@@ -140,6 +140,23 @@ describe("widget projects", () => {
     expect(await refused.json()).toEqual({
       error: "Origin https://evil.example is not allowed for this project",
     });
+    // The project's own messenger frame calls the widget API from this server's messenger origin,
+    // which no customer lists: it is always let through.
+    const session = (await (await startSession(project.sdkKey, "https://shop.example")).json()) as {
+      gleapId: string;
+      gleapHash: string;
+    };
+    const messengerOrigin = new URL(api.server.messengerUrl).origin;
+    const home = await widget("/messenger/home", {
+      headers: {
+        "Api-Token": project.sdkKey,
+        "Gleap-Id": session.gleapId,
+        "Gleap-Hash": session.gleapHash,
+        Origin: messengerOrigin,
+      },
+    });
+    expect(home.status).toBe(200);
+    expect(home.headers.get("access-control-allow-origin")).toBe(messengerOrigin);
     // The demo project has no list: any origin.
     expect((await startSession("demo", "https://evil.example")).status).toBe(200);
     const [audit] = await api.sql`SELECT action FROM audit_log WHERE entity_id = ${project.id}

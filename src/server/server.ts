@@ -22,7 +22,9 @@ import { platformRoutes as platformApiRoutes } from "./platform-api/platform-rou
 import { createConnectedWidgets } from "./realtime/connected-widgets.ts";
 import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher } from "./realtime/fanout.ts";
 import { type SocketData, socketHandlers } from "./realtime/socket-handlers.ts";
+import { type StaffAccessChanged, staffAccessSignal } from "./realtime/staff-socket.ts";
 import { authenticateStaffSocket } from "./realtime/staff-socket-auth.ts";
+import { createStaffSocketWatch } from "./realtime/staff-socket-watch.ts";
 import { ensureSetting } from "./settings-repository.ts";
 import { createSharedRateLimiter } from "./shared-rate-limiter.ts";
 import { StartupError } from "./startup-error.ts";
@@ -47,6 +49,8 @@ export interface ServerOptions {
   /** Tests lower the limits to reach them. */
   widgetRateLimits?: WidgetRateLimits;
   authLimits?: Partial<AuthLimits>;
+  /** How often open staff sockets are re-checked (default 30 s); tests shorten it. */
+  staffRecheckMs?: number;
 }
 
 /** Everything `npm start` does after reading the config: storage, schema, demo data, both origins. */
@@ -82,6 +86,15 @@ export async function startServer(
       : createLocalFanout(localPublisher);
     cleanups.push(() => fanout.close());
     const connected = createConnectedWidgets();
+    const staffWatch = createStaffSocketWatch(db.sql, { intervalMs: options.staffRecheckMs, logger });
+    cleanups.push(() => staffWatch.stop());
+    // A sign-out, ban, role change, deletion or password reset closes that admin's staff sockets at once,
+    // in every process.
+    const staffAccessChanged: StaffAccessChanged = (userId) => {
+      fanout
+        .signal(staffAccessSignal, userId ?? "")
+        .catch((error: unknown) => logger.warn("staff access signal failed", { error: String(error) }));
+    };
 
     const sql = db.sql;
     const storage = createFileStorage(config.storage);
@@ -97,9 +110,15 @@ export async function startServer(
       logger,
     };
     // Published content goes to the widgets this process holds a socket of (every process gets the signal).
-    fanout.onSignal((name, projectId) => {
+    fanout.onSignal((name, payload) => {
+      if (name === staffAccessSignal) {
+        staffWatch
+          .recheck(payload === "" ? null : payload)
+          .catch((error: unknown) => logger.warn("staff socket re-check failed", { error: String(error) }));
+        return;
+      }
       if (name !== outboundPublishedSignal) return;
-      deliverToConnectedWidgets(deps, connected, projectId).catch((error: unknown) =>
+      deliverToConnectedWidgets(deps, connected, payload).catch((error: unknown) =>
         logger.warn("live outbound delivery failed", { error: String(error) }),
       );
     });
@@ -130,6 +149,7 @@ export async function startServer(
       registrationEnabled: config.registrationEnabled,
       limits: { ...(config.rateLimits ? defaultAuthLimits : noAuthLimits), ...options.authLimits },
       limiter: authLimiter,
+      staffAccessChanged,
     };
     const platformRoutes: ApiRoute[] = [
       ...authRoutes({ ...authDeps, tokens, guard }),
@@ -141,7 +161,7 @@ export async function startServer(
           json({ captcha: captcha.publicConfig(), registrationEnabled: config.registrationEnabled }),
       },
       ...adminWidgetRoutes({ sql, storage, guard, fanout, logger }),
-      ...platformApiRoutes({ sql, guard }),
+      ...platformApiRoutes({ sql, guard, staffAccessChanged }),
       ...messengerAdminRoutes({ sql, guard, fanout, logger }),
       ...fileRoutes(deps),
     ];
@@ -188,6 +208,7 @@ export async function startServer(
         // A (re)connecting widget learns its unread count at once instead of at the next delivery.
         websocket: socketHandlers({
           connected,
+          staffWatch,
           onWidgetOpen: (socket) => {
             pushUnreadCount(deps, socket.data.sessionId).catch((error: unknown) =>
               logger.warn("unread count push failed", { error: String(error) }),

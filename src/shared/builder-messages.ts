@@ -1,4 +1,15 @@
-import { array, enums, type Infer, literal, nullable, optional, string, type } from "superstruct";
+import {
+  array,
+  enums,
+  type Infer,
+  literal,
+  nullable,
+  object,
+  optional,
+  size,
+  string,
+  type,
+} from "superstruct";
 import type { MessageOf } from "./frame-messages.ts";
 
 /**
@@ -32,6 +43,25 @@ export const builderFrameHeights: Record<BuilderMode, string> = {
 /** How often the site reports its current page to the builder (spec §7). */
 export const builderPageReportMs = 1000;
 
+/**
+ * `POST /api/projects/{projectId}/builder-token` (admin only): a bearer token for the builder, good
+ * for 10 minutes and only for reading and saving this one item (`GET`/`PUT` of
+ * `/api/projects/{p}/outbounds/{itemId}` for a tour, `…/tooltips/{itemId}` for a tooltip). It is
+ * what the site page and the builder frame get, never the admin's access token. 404 for an unknown
+ * project or item (a tour must be an outbound of type `tour`).
+ */
+export const BuilderTokenRequest = object({
+  kind: enums(builderKinds),
+  itemId: size(string(), 1, 200),
+});
+export type BuilderTokenRequest = Infer<typeof BuilderTokenRequest>;
+
+/** The answer: the token and when it stops working (ISO time). */
+export interface BuilderTokenResult {
+  token: string;
+  expiresAt: string;
+}
+
 /** What the builder needs to load and save one item through the platform API. */
 export const BuilderInit = type({
   kind: enums(builderKinds),
@@ -39,8 +69,11 @@ export const BuilderInit = type({
   itemId: string(),
   /** The platform API's base, e.g. `https://admin.example.com/api`. */
   apiUrl: string(),
-  /** The admin's bearer token for the two calls the builder makes (read and save the item). */
-  accessToken: string(),
+  /**
+   * The bearer token for the two calls the builder makes (read and save the item): a builder token
+   * scoped to this item (`BuilderTokenRequest`), never the admin's access token.
+   */
+  builderToken: string(),
   /** The admin's language (`en-US` or `de`), so the builder speaks it too. */
   locale: optional(string()),
 });

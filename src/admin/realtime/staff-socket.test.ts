@@ -5,11 +5,14 @@ import { createStaffSocket, type StaffSocketLike, staffSocketUrl, tokenExpired }
 const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "");
 const jwt = (exp: number) => `${encode({ alg: "HS256" })}.${encode({ sub: "u", exp })}.sig`;
 
+/** What a fake socket hands its listeners: a message's data, a close's code. */
+type FakeEvent = { data: unknown; code: number };
+
 class FakeSocket implements StaffSocketLike {
   readyState = 0;
   sent: string[] = [];
   closed = false;
-  private handlers: Record<string, Array<(event: { data: unknown }) => void>> = {};
+  private handlers: Record<string, Array<(event: FakeEvent) => void>> = {};
   constructor(readonly url: () => Promise<string>) {}
   send(data: string) {
     this.sent.push(data);
@@ -17,17 +20,24 @@ class FakeSocket implements StaffSocketLike {
   close() {
     this.closed = true;
   }
-  addEventListener(type: string, listener: (event: { data: unknown }) => void) {
+  addEventListener(type: string, listener: (event: FakeEvent) => void) {
     this.handlers[type] ??= [];
     this.handlers[type].push(listener);
   }
   emit(type: string, data?: unknown) {
     if (type === "open") this.readyState = 1;
-    for (const handler of this.handlers[type] ?? []) handler({ data });
+    for (const handler of this.handlers[type] ?? []) handler({ data, code: 0 });
+  }
+  emitClose(code: number) {
+    this.readyState = 3;
+    for (const handler of this.handlers.close ?? []) handler({ data: undefined, code });
   }
 }
 
-function setup(token: string | null = jwt(2_000_000_000), renewed: string | null = null) {
+function setup(
+  token: string | null = jwt(2_000_000_000),
+  renewed: string | null | (() => Promise<string | null>) = null,
+) {
   const sockets: FakeSocket[] = [];
   let renewals = 0;
   const staff = createStaffSocket({
@@ -39,7 +49,7 @@ function setup(token: string | null = jwt(2_000_000_000), renewed: string | null
     token: () => token,
     renewToken: async () => {
       renewals++;
-      return renewed;
+      return typeof renewed === "function" ? renewed() : renewed;
     },
     origin: () => "https://admin.example.com",
     now: () => 1_000_000_000_000,
@@ -136,5 +146,49 @@ describe("staff socket", () => {
     const leave = none.staff.subscribe(() => {});
     await expect(none.sockets[0]?.url()).rejects.toThrow("signed out");
     leave();
+  });
+
+  test("after a 4001 close the next attempt renews the token, even one whose exp is far off", async () => {
+    const { staff, sockets, renewals } = setup(jwt(2_000_000_000), "renewed.token.x");
+    staff.subscribe(() => {});
+    const socket = sockets[0];
+    socket?.emit("open");
+    socket?.emitClose(1006);
+    expect(await socket?.url()).toBe(`wss://admin.example.com/api/admin/ws?token=${jwt(2_000_000_000)}`);
+    expect(renewals()).toBe(0);
+    socket?.emitClose(4001);
+    expect(await socket?.url()).toBe("wss://admin.example.com/api/admin/ws?token=renewed.token.x");
+    expect(renewals()).toBe(1);
+    // Once renewed, later attempts use the token as it is.
+    await socket?.url();
+    expect(renewals()).toBe(1);
+  });
+
+  test("a 4001 close with no admin sign-in left stops the socket instead of reconnecting", async () => {
+    const { staff, sockets, renewals } = setup(jwt(2_000_000_000), null);
+    staff.subscribe(() => {});
+    const socket = sockets[0];
+    socket?.emit("open");
+    socket?.emitClose(4001);
+    await expect(socket?.url()).rejects.toThrow("no admin sign-in");
+    expect(renewals()).toBe(1);
+    expect(socket?.closed).toBe(true);
+    expect(staff.isOpen()).toBe(false);
+  });
+
+  test("a renewal that could not reach the server is tried again on the next attempt", async () => {
+    let reachable = false;
+    const { staff, sockets, renewals } = setup(jwt(2_000_000_000), async () => {
+      if (!reachable) throw new Error("offline");
+      return "renewed.token.x";
+    });
+    staff.subscribe(() => {});
+    const socket = sockets[0];
+    socket?.emitClose(4001);
+    await expect(socket?.url()).rejects.toThrow("offline");
+    expect(socket?.closed).toBe(false);
+    reachable = true;
+    expect(await socket?.url()).toBe("wss://admin.example.com/api/admin/ws?token=renewed.token.x");
+    expect(renewals()).toBe(2);
   });
 });

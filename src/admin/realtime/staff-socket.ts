@@ -46,14 +46,24 @@ export interface StaffSocketLike {
   close(): void;
   addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
   addEventListener(type: "open", listener: () => void): void;
+  addEventListener(type: "close", listener: (event: { code: number }) => void): void;
 }
+
+/**
+ * The server closes with this when the access token ran out or the sign-in ended (sign-out elsewhere,
+ * account disabled, no longer an ADMIN): the next attempt renews the token first.
+ */
+export const signInEndedCloseCode = 4001;
 
 export interface StaffSocketDeps {
   /** Opens a reconnecting socket; `url` is asked again before every (re)connect. */
   openSocket(url: () => Promise<string>): StaffSocketLike;
   /** The access token the API client holds now. */
   token(): string | null;
-  /** Gets a fresh access token through the API client's one refresh path. */
+  /**
+   * Gets a fresh access token through the API client's one refresh path: null when there is none for an
+   * admin (signed out, or no longer an ADMIN); rejects when the server could not be asked (try later).
+   */
   renewToken(): Promise<string | null>;
   origin(): string;
   now(): number;
@@ -68,11 +78,22 @@ export function createStaffSocket(deps: StaffSocketDeps) {
 
   /**
    * Read before every attempt: a reconnect after a quarter hour away must not present the token that
-   * expired meanwhile (the upgrade would be refused forever), so an expired one is renewed first.
+   * expired meanwhile (the upgrade would be refused forever), so an expired one is renewed first, and so
+   * is the token of a socket the server closed with 4001 whatever its `exp` says. When the renewal finds
+   * no admin token (the sign-in ended, the account was disabled or is no longer an ADMIN), the socket
+   * stops instead of knocking again: a browser cannot see the upgrade's 401/403, only a failure.
    */
-  async function url(): Promise<string> {
+  async function url(owner: StaffSocketLike, renew: { next: boolean }): Promise<string> {
     let token = deps.token();
-    if (token && tokenExpired(token, deps.now())) token = await deps.renewToken();
+    if (token && (renew.next || tokenExpired(token, deps.now()))) {
+      // A rejection (server unreachable) keeps `renew.next`, so the next attempt asks again.
+      token = await deps.renewToken();
+      renew.next = false;
+      if (!token) {
+        if (socket === owner) close();
+        throw new Error("no admin sign-in");
+      }
+    }
     // Rejecting makes partysocket wait and try again; signing out unmounts the listeners anyway.
     if (!token) throw new Error("signed out");
     return staffSocketUrl(deps.origin(), token);
@@ -89,8 +110,12 @@ export function createStaffSocket(deps: StaffSocketDeps) {
   }
 
   function open() {
-    const next = deps.openSocket(url);
+    const renew = { next: false };
+    const next = deps.openSocket(() => url(next, renew));
     let opened = false;
+    next.addEventListener("close", (event) => {
+      if (event.code === signInEndedCloseCode) renew.next = true;
+    });
     next.addEventListener("open", () => {
       // The first open is the start; a later one is a reconnect after a gap whose pushes were lost.
       if (opened) for (const listener of [...reconnectListeners]) listener();
@@ -149,10 +174,15 @@ const staffSocket = createStaffSocket({
   token: () => sessionState.accessToken,
   // Any authenticated call refreshes an expired token once (the client shares one rotation between all
   // callers); the socket then reads the new one. A failed refresh signs out, which ends the listeners.
+  // A demoted account's `/me` still answers 200, so its role is checked too. A failure that left the session
+  // in place (the server was unreachable) rejects, so the socket tries again later.
   renewToken: () =>
-    api("/api/auth/me").then(
-      () => sessionState.accessToken,
-      () => null,
+    api<{ user: { role: string } }>("/api/auth/me").then(
+      ({ user }) => (user.role === "ADMIN" ? sessionState.accessToken : null),
+      (error: unknown) => {
+        if (sessionState.accessToken) throw error;
+        return null;
+      },
     ),
   origin: () => location.origin,
   now: () => Date.now(),

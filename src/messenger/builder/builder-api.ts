@@ -3,8 +3,10 @@ import { type BuilderItem, itemPath, readItem, tooltipWrite, tourWrite } from ".
 
 /**
  * The builder's two calls to the platform API (the server lets the messenger origin call
- * `/api/projects/...` cross-origin; src/server/http/platform-cors.ts): read the item, save it. The
- * admin's bearer token came with the page's `data` message.
+ * `/api/projects/.../outbounds|tooltips/{id}` cross-origin; src/server/http/platform-cors.ts): read the
+ * item, save it. The bearer is the builder token that came with the page's `data` message: good for
+ * this one item for 10 minutes (the admin's window sends a fresh one before it runs out), never the
+ * admin's access token.
  */
 
 export class BuilderApiError extends Error {
@@ -24,7 +26,7 @@ async function call<T>(init: BuilderInit, method: "GET" | "PUT", body?: unknown)
       method,
       headers: {
         Accept: "application/json",
-        Authorization: `Bearer ${init.accessToken}`,
+        Authorization: `Bearer ${init.builderToken}`,
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

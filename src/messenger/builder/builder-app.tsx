@@ -12,7 +12,7 @@ const errorText = (error: unknown) =>
 
 /**
  * The builder frame at `/builder` of the messenger origin (spec §2 "Admin builder"). It waits for the
- * page's `data` (the item and the admin's token), loads the tour or tooltip, and drives the page
+ * page's `data` (the item and a builder token for it), loads the tour or tooltip, and drives the page
  * through its mode: navigate (a bar: the page, the steps, Pick element, Save), picker (a bar while the
  * admin clicks an element on the page), editor (the whole viewport: every step's element, title,
  * description and type) and loading (hidden). Save writes the item through the platform API and tells

@@ -20,7 +20,7 @@ const data = {
   name: "data",
   type: "tourbuilder",
   data: {
-    init: { kind: "tour", projectId: "p", itemId: "o", apiUrl: "http://a/api", accessToken: "t" },
+    init: { kind: "tour", projectId: "p", itemId: "o", apiUrl: "http://a/api", builderToken: "t" },
     page: "http://site.test/",
   },
 };

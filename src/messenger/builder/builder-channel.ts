@@ -7,10 +7,10 @@ import { frameMessageText, parseFrameMessage } from "../../shared/frame-messages
 
 /**
  * The builder frame's line to the page that framed it (spec §7 "Admin messages", `type`
- * "tourbuilder"). The page hands this frame the admin's access token, so the rule is stricter than
- * the banner's: messages come only from `window.parent` at the origin of `document.referrer` (the page
- * that embedded it; without a referrer the frame cannot know its parent and stays silent), and
- * everything it says goes to that origin alone, never to `*`.
+ * "tourbuilder"). The page hands this frame a builder token (one item, 10 minutes), so the rule is
+ * stricter than the banner's: messages come only from `window.parent` at the origin of
+ * `document.referrer` (the page that embedded it; without a referrer the frame cannot know its parent
+ * and stays silent), and everything it says goes to that origin alone, never to `*`.
  */
 
 /** A message without its `type` mark, which the channel adds. */

@@ -1,8 +1,27 @@
 import { jwtVerify, SignJWT } from "jose";
 import type { AccessTokenPayload } from "../../shared/auth-schemas.ts";
+import { type BuilderKind, builderKinds } from "../../shared/builder-messages.ts";
 
 /** Access tokens are short-lived: a revoked session stops working within this time at the latest. */
 export const accessTokenSeconds = 15 * 60;
+
+/** Builder tokens (the admin builder on the admin's site) live shorter still. */
+export const builderTokenSeconds = 10 * 60;
+
+/** The `aud` (and `scope`) of a builder token; an access token has neither. */
+export const builderAudience = "builder";
+
+/**
+ * What a builder token grants: reading and saving one item (a tour or a tooltip) of one project, on
+ * behalf of the admin (`sub`) and only while that admin's sign-in session (`sid`) lasts.
+ */
+export interface BuilderTokenPayload {
+  sub: string;
+  sid: string;
+  projectId: string;
+  kind: BuilderKind;
+  itemId: string;
+}
 
 export function createAccessTokens(secret: string, now: () => number = Date.now) {
   const key = new TextEncoder().encode(secret);
@@ -16,7 +35,7 @@ export function createAccessTokens(secret: string, now: () => number = Date.now)
         .setExpirationTime(issuedAt + accessTokenSeconds)
         .sign(key);
     },
-    /** The payload of a valid, unexpired token, or null. */
+    /** The payload of a valid, unexpired access token, or null (a builder token is not one). */
     async verify(token: string): Promise<AccessTokenPayload | null> {
       try {
         const { payload } = await jwtVerify(token, key, {
@@ -24,12 +43,56 @@ export function createAccessTokens(secret: string, now: () => number = Date.now)
           currentDate: new Date(now()),
         });
         if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+        // Builder tokens are signed with the same key: their audience keeps them out of here.
+        if (payload.aud !== undefined || payload.scope !== undefined) return null;
         return {
           sub: payload.sub,
           sid: payload.sid,
           admin: payload.admin === true,
           email_verified: payload.email_verified === true,
         };
+      } catch {
+        return null;
+      }
+    },
+    /** A builder token for one item, and when it expires. */
+    async signBuilder(payload: BuilderTokenPayload): Promise<{ token: string; expiresAt: string }> {
+      const issuedAt = Math.floor(now() / 1000);
+      const expiresAt = issuedAt + builderTokenSeconds;
+      const token = await new SignJWT({
+        scope: builderAudience,
+        sid: payload.sid,
+        projectId: payload.projectId,
+        kind: payload.kind,
+        itemId: payload.itemId,
+      })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(payload.sub)
+        .setAudience(builderAudience)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAt)
+        .sign(key);
+      return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };
+    },
+    /** The payload of a valid, unexpired builder token, or null (an access token is not one). */
+    async verifyBuilder(token: string): Promise<BuilderTokenPayload | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ["HS256"],
+          audience: builderAudience,
+          currentDate: new Date(now()),
+        });
+        const { sub, sid, projectId, kind, itemId, scope } = payload;
+        if (
+          scope !== builderAudience ||
+          typeof sub !== "string" ||
+          typeof sid !== "string" ||
+          typeof projectId !== "string" ||
+          typeof itemId !== "string" ||
+          !(builderKinds as readonly unknown[]).includes(kind)
+        )
+          return null;
+        return { sub, sid, projectId, kind: kind as BuilderKind, itemId };
       } catch {
         return null;
       }

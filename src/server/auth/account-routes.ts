@@ -11,6 +11,7 @@ import { json, jsonError } from "../http/json-response.ts";
 import { queueMail } from "../mail/mail-outbox.ts";
 import { type ApiRoute, clientIpHeader } from "../main-origin.ts";
 import { readBody } from "../platform-api/platform-request.ts";
+import type { StaffAccessChanged } from "../realtime/staff-socket.ts";
 import type { SharedRateLimiter } from "../shared-rate-limiter.ts";
 import type { AuthLimits } from "./auth-limits.ts";
 import { revokeUserSessions } from "./auth-sessions-repository.ts";
@@ -23,6 +24,8 @@ export interface AccountRoutesDeps {
   registrationEnabled: boolean;
   limits: AuthLimits;
   limiter: SharedRateLimiter;
+  /** Told when a password reset ends the user's sign-ins, so their staff sockets close with them. */
+  staffAccessChanged?: StaffAccessChanged;
 }
 
 type Purpose = "EMAIL_VERIFY" | "PASSWORD_RESET";
@@ -85,6 +88,7 @@ export function accountRoutes({
   registrationEnabled,
   limits,
   limiter,
+  staffAccessChanged,
 }: AccountRoutesDeps): ApiRoute[] {
   const tooMany = (error: string, retryAfterSeconds: number) =>
     jsonError(429, error, undefined, { headers: { "Retry-After": String(retryAfterSeconds) } });
@@ -207,6 +211,7 @@ export function accountRoutes({
     await sql`UPDATE users SET password_hash = ${hash} WHERE id = ${user.id}`;
     // A new password ends every sign-in made with the old one.
     await revokeUserSessions(sql, user.id);
+    staffAccessChanged?.(user.id);
     return json({ passwordReset: true });
   }
 

@@ -5,6 +5,7 @@ import { LoginRequest, type LoginResult, MfaCodeRequest, RefreshRequest } from "
 import { json, jsonError } from "../http/json-response.ts";
 import { type ApiRoute, clientIpHeader } from "../main-origin.ts";
 import { readBody } from "../platform-api/platform-request.ts";
+import type { StaffAccessChanged } from "../realtime/staff-socket.ts";
 import type { SharedRateLimiter } from "../shared-rate-limiter.ts";
 import type { AccessTokens } from "./access-tokens.ts";
 import { type AuthGuard, accountDisabledMessage } from "./auth-guard.ts";
@@ -22,6 +23,8 @@ export interface AuthRoutesDeps {
   registrationEnabled: boolean;
   limits: AuthLimits;
   limiter: SharedRateLimiter;
+  /** Told when a sign-in ends, so the user's staff sockets close with it. */
+  staffAccessChanged?: StaffAccessChanged;
 }
 
 // A hash to verify against when the login names nobody, so a wrong name costs as long as a wrong password.
@@ -51,7 +54,15 @@ async function hasPendingVerification(sql: SQL, userId: string): Promise<boolean
   return rows.length > 0;
 }
 
-export function authRoutes({ sql, tokens, guard, captcha, limits, limiter }: AuthRoutesDeps): ApiRoute[] {
+export function authRoutes({
+  sql,
+  tokens,
+  guard,
+  captcha,
+  limits,
+  limiter,
+  staffAccessChanged,
+}: AuthRoutesDeps): ApiRoute[] {
   const tooMany = (retryAfterSeconds: number) =>
     jsonError(429, "Too many login attempts, try again later", undefined, {
       headers: { "Retry-After": String(retryAfterSeconds) },
@@ -146,12 +157,16 @@ export function authRoutes({ sql, tokens, guard, captcha, limits, limiter }: Aut
     const result = await rotateRefreshToken(sql, body.value.refresh_token);
     if (result.kind === "invalid") return jsonError(401, "Invalid refresh token");
     if (result.kind === "ended") return jsonError(401, "This session has ended, sign in again");
-    if (result.kind === "reused")
+    if (result.kind === "reused") {
+      // The ended session's owner is not known here: every staff socket is re-checked.
+      staffAccessChanged?.(null);
       return jsonError(401, "This refresh token was already used; the session was ended");
+    }
     const user = await findUserById(sql, result.session.userId);
     if (!user) return jsonError(401, "User was not found");
     if (!user.enabled) {
       await revokeAuthSession(sql, result.session.id);
+      staffAccessChanged?.(user.id);
       return jsonError(403, accountDisabledMessage);
     }
     const answer: LoginResult = {
@@ -172,6 +187,7 @@ export function authRoutes({ sql, tokens, guard, captcha, limits, limiter }: Aut
     const auth = await guard.authenticate(request);
     if (auth instanceof Response) return auth;
     await revokeAuthSession(sql, auth.session.id);
+    staffAccessChanged?.(auth.user.id);
     return new Response(null, { status: 204 });
   }
 

@@ -89,3 +89,20 @@ export async function rotateRefreshToken(sql: SQL, token: string): Promise<Rotat
     } as const;
   });
 }
+
+/**
+ * Whether a sign-in session still stands for `userId`: not revoked, not expired, the same user — the
+ * auth guard's rule, which open staff sockets are re-checked against (`realtime/staff-socket-watch.ts`).
+ */
+export function sessionStands(
+  session: Pick<AuthSession, "userId" | "expiresAt" | "revokedAt"> | null,
+  userId: string,
+  now = Date.now(),
+): boolean {
+  return (
+    session !== null &&
+    session.revokedAt === null &&
+    session.userId === userId &&
+    Date.parse(session.expiresAt) > now
+  );
+}

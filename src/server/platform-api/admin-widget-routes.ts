@@ -3,6 +3,7 @@ import type { ApiRoute } from "../main-origin.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 import { feedbackInboxRoutes } from "./feedback-inbox-routes.ts";
+import { builderTokenRoutes } from "./outbound/builder-token-routes.ts";
 import { outboundsAdminRoutes } from "./outbound/outbounds-admin-routes.ts";
 import { tooltipsAdminRoutes } from "./outbound/tooltips-admin-routes.ts";
 import type { PlatformDeps } from "./platform-deps.ts";
@@ -13,14 +14,15 @@ export type AdminWidgetDeps = PlatformDeps & { storage: FileStorage; fanout: Fan
 
 /**
  * The admin's side of the widget (issue 15, every route in src/shared/inbox-api.ts): the feedback
- * inbox, outbound content and tooltips, and the widget projects' settings. The staff socket is not a
- * route: the main origin upgrades `/api/admin/ws` itself.
+ * inbox, outbound content and tooltips (and the builder's tokens for them), and the widget projects'
+ * settings. The staff socket is not a route: the main origin upgrades `/api/admin/ws` itself.
  */
 export function adminWidgetRoutes(deps: AdminWidgetDeps): ApiRoute[] {
   return [
     ...feedbackInboxRoutes(deps),
     ...outboundsAdminRoutes(deps),
     ...tooltipsAdminRoutes(deps),
+    ...builderTokenRoutes(deps),
     ...projectSettingsRoutes(deps),
   ];
 }

@@ -9,9 +9,9 @@ import { messengerAdminRoutes } from "./messenger/messenger-admin-routes.ts";
 import { platformRoutes } from "./platform-routes.ts";
 
 /**
- * Every admin endpoint, called as five kinds of caller: nobody, an expired token, a USER, a disabled
- * admin and a valid admin. The route list comes from the route builders themselves, so a new admin
- * endpoint is covered the moment it is added.
+ * Every admin endpoint, called as six kinds of caller: nobody, an expired token, a USER, a disabled
+ * admin, a valid admin and the admin builder's token (one tour only). The route list comes from the
+ * route builders themselves, so a new admin endpoint is covered the moment it is added.
  */
 
 // Endpoints any signed-in user may call; they are checked by their own tests.
@@ -19,11 +19,12 @@ const userEndpoints = new Set(["POST /api/tasks/:id/reports", "POST /api/tasks/:
 
 let server: TestServer;
 let routes: Array<Pick<ApiRoute, "method" | "pattern">>;
-const tokens: Record<"expired" | "user" | "disabledAdmin" | "admin", string> = {
+const tokens: Record<"expired" | "user" | "disabledAdmin" | "admin" | "builder", string> = {
   expired: "",
   user: "",
   disabledAdmin: "",
   admin: "",
+  builder: "",
 };
 
 async function login(login: string, password: string): Promise<string> {
@@ -75,6 +76,21 @@ beforeAll(async () => {
     admin: true,
     email_verified: true,
   });
+  // The builder's token for a real tour of the demo project (the routes below name other ids).
+  const [project] = await sql`SELECT id FROM widget_projects ORDER BY created_at LIMIT 1`;
+  const admin = { Authorization: `Bearer ${tokens.admin}`, "Content-Type": "application/json" };
+  const tour = await fetch(`${server.mainUrl}/api/projects/${project.id}/outbounds`, {
+    method: "POST",
+    headers: admin,
+    body: JSON.stringify({ type: "tour", name: "Matrix tour", config: { steps: [] } }),
+  });
+  const { id: tourId } = (await tour.json()) as { id: string };
+  const issued = await fetch(`${server.mainUrl}/api/projects/${project.id}/builder-token`, {
+    method: "POST",
+    headers: admin,
+    body: JSON.stringify({ kind: "tour", itemId: tourId }),
+  });
+  tokens.builder = ((await issued.json()) as { token: string }).token;
 });
 
 afterAll(() => server.dispose());
@@ -109,6 +125,7 @@ describe("authorization matrix", () => {
       "POST /api/projects",
       "PUT /api/projects/:projectId/settings",
       "POST /api/projects/:projectId/secret/rotate",
+      "POST /api/projects/:projectId/builder-token",
     ])
       expect(routes.map((route) => `${route.method} ${route.pattern}`)).toContain(route);
   });
@@ -145,6 +162,17 @@ describe("authorization matrix", () => {
     }
   });
 
+  test("the builder's token (one tour) is refused on every route of another item, or any other route", async () => {
+    expect(tokens.builder).not.toBe("");
+    for (const route of routes) {
+      const { status } = await call(route, tokens.builder);
+      const verdict = status === 401 || status === 403 ? "refused" : `answered ${status}`;
+      expect(`${route.method} ${route.pattern} → ${verdict}`).toBe(
+        `${route.method} ${route.pattern} → refused`,
+      );
+    }
+  });
+
   test("a valid admin passes the check (the route then answers for itself, never with 401/403/5xx)", async () => {
     for (const route of routes) {
       const { status } = await call(route, tokens.admin);
@@ -166,9 +194,10 @@ describe("authorization matrix: the staff socket", () => {
     `${server.mainUrl}/api/admin/ws${token === null ? "" : `?token=${encodeURIComponent(token)}`}`;
   const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;
 
-  test("nobody, an expired token and a forged token: 401", async () => {
+  test("nobody, an expired token, a forged token and a builder token: 401", async () => {
     expect((await fetch(socketUrl(null))).status).toBe(401);
     expect((await fetch(socketUrl(tokens.expired))).status).toBe(401);
+    expect((await fetch(socketUrl(tokens.builder))).status).toBe(401);
     const [header, payload] = tokens.admin.split(".");
     expect((await fetch(socketUrl(`${header}.${payload}.forged-signature`))).status).toBe(401);
   });

@@ -1,8 +1,11 @@
 import type { SQL } from "bun";
 import type { AuthGuard } from "../auth/auth-guard.ts";
+import type { StaffAccessChanged } from "../realtime/staff-socket.ts";
 
 /** What every group of platform routes may use. */
 export interface PlatformDeps {
   sql: SQL;
   guard: AuthGuard;
+  /** Told when an account's sign-ins, enabled flag or role changed, so its staff sockets are re-checked. */
+  staffAccessChanged?: StaffAccessChanged;
 }

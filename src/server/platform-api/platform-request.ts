@@ -1,4 +1,5 @@
 import type { Struct } from "superstruct";
+import type { BuilderKind } from "../../shared/builder-messages.ts";
 import { failureBody } from "../../shared/form-rules.ts";
 import { validateUntrusted } from "../../shared/untrusted-validation.ts";
 import type { Authenticated, AuthGuard } from "../auth/auth-guard.ts";
@@ -39,18 +40,29 @@ export type AdminHandler = (
   admin: Authenticated,
 ) => Response | Promise<Response>;
 
-/** An admin-only route: the bearer token, session, account and ADMIN role are checked before the handler. */
+/**
+ * An admin-only route: the bearer token, session, account and ADMIN role are checked before the handler.
+ * `builderKind` (only on reading and saving one tour or tooltip, `…/:projectId/…/:id`) also takes a
+ * builder token issued for exactly that item (`params.projectId`, `params.id`); every other route
+ * refuses builder tokens.
+ */
 export function adminRoute(
   guard: AuthGuard,
   method: ApiRoute["method"],
   pattern: string,
   handler: AdminHandler,
+  builderKind?: BuilderKind,
 ): ApiRoute {
   return {
     method,
     pattern,
     handler: async (request, params) => {
-      const admin = await guard.requireAdmin(request);
+      const scope = builderKind && {
+        kind: builderKind,
+        projectId: params.projectId ?? "",
+        itemId: params.id ?? "",
+      };
+      const admin = await guard.requireAdmin(request, scope);
       if (admin instanceof Response) return admin;
       return handler(request, params, admin);
     },

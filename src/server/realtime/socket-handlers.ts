@@ -7,6 +7,7 @@ import {
   staffTopic,
   tokenExpiredCloseCode,
 } from "./staff-socket.ts";
+import type { StaffSocketWatch } from "./staff-socket-watch.ts";
 import { projectTopic, sessionTopic, type WidgetSocketData } from "./widget-socket.ts";
 
 /** The main origin has one websocket handler; its sockets are widgets' or admins'. */
@@ -16,6 +17,8 @@ export interface SocketHandlerOptions {
   connected: ConnectedWidgets;
   /** A widget socket opened (the server sends its unread count). */
   onWidgetOpen?: (ws: ServerWebSocket<WidgetSocketData>) => void;
+  /** Re-checks open staff sockets against the admin rules (sign-out, ban, role change). */
+  staffWatch?: StaffSocketWatch;
 }
 
 const isWidget = (ws: ServerWebSocket<SocketData>): ws is ServerWebSocket<WidgetSocketData> =>
@@ -25,11 +28,12 @@ const isWidget = (ws: ServerWebSocket<SocketData>): ws is ServerWebSocket<Widget
  * A widget socket joins its session's and its project's topics; the client sends `PING` (and `9`)
  * every 10 s and gets no answer: any frame resets Bun's idle timer, so that is the keep-alive.
  * A staff socket joins the staff topic and answers `PING` with `PONG` (the admin's client checks the
- * line is alive); it is closed when its access token runs out.
+ * line is alive); it is closed when its access token runs out, or when its sign-in ends (`staffWatch`).
  */
 export function socketHandlers({
   connected,
   onWidgetOpen,
+  staffWatch,
 }: SocketHandlerOptions): WebSocketHandler<SocketData> {
   const expiryTimers = new WeakMap<ServerWebSocket<SocketData>, Timer>();
   return {
@@ -44,6 +48,7 @@ export function socketHandlers({
       }
       const staff = ws.data as StaffSocketData;
       ws.subscribe(staffTopic);
+      staffWatch?.add(ws as ServerWebSocket<StaffSocketData>);
       const timer = setTimeout(
         () => ws.close(tokenExpiredCloseCode, "access token expired"),
         Math.max(0, staff.expiresAt - Date.now()),
@@ -59,6 +64,7 @@ export function socketHandlers({
         return;
       }
       clearTimeout(expiryTimers.get(ws));
+      staffWatch?.remove(ws as ServerWebSocket<StaffSocketData>);
     },
   };
 }

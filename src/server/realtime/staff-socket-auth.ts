@@ -16,7 +16,7 @@ function expiryOf(token: string): number {
  * Who may open `/api/admin/ws?token={access token}`: the same checks as every admin endpoint (token,
  * sign-in session, enabled account, ADMIN role), answered before the upgrade. A browser cannot set
  * headers on a websocket, so the token comes in the query; it is short-lived, and the socket closes
- * when it runs out.
+ * when it runs out, or earlier when its sign-in ends (`staff-socket-watch.ts`).
  */
 export async function authenticateStaffSocket(
   guard: AuthGuard,
@@ -28,5 +28,10 @@ export async function authenticateStaffSocket(
     new Request(request.url, { headers: { Authorization: `Bearer ${token}` } }),
   );
   if (admin instanceof Response) return admin;
-  return { kind: "staff", userId: admin.user.id, expiresAt: expiryOf(token) };
+  return {
+    kind: "staff",
+    userId: admin.user.id,
+    sessionId: admin.session.id,
+    expiresAt: expiryOf(token),
+  };
 }

@@ -80,4 +80,32 @@ describe("staff pushes and live publishing across two servers through Redis", ()
       socket.close();
     }
   });
+
+  test("signing out on one server closes the staff socket the other holds", async () => {
+    const login = await fetch(`${first.mainUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ login: "admin", password: "admin" }),
+    });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const staff = await openStaffSocket(second.mainUrl, token);
+    try {
+      const closed = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("The staff socket stayed open")), 3000);
+        staff.socket.addEventListener("close", (event) => {
+          clearTimeout(timer);
+          resolve(event.code);
+        });
+      });
+      const logout = await fetch(`${first.mainUrl}/api/auth/logout`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(logout.status).toBe(204);
+      // The second server re-checks only every 30 s: the close within 3 s is the signal through Redis.
+      expect(await closed).toBe(4001);
+    } finally {
+      staff.close();
+    }
+  });
 });

@@ -1,11 +1,16 @@
 import type { StaffPush } from "../../shared/inbox-api.ts";
 import type { Fanout } from "./fanout.ts";
 
-/** An admin's socket (`/api/admin/ws`): who it is and when its access token runs out. */
+/**
+ * An admin's socket (`/api/admin/ws`): who it is, on which sign-in session, and when its access token
+ * runs out. The session and user are re-checked while it is open (`staff-socket-watch.ts`).
+ */
 export interface StaffSocketData {
   kind: "staff";
   userId: string;
-  /** Epoch milliseconds; the socket is closed then, so a revoked sign-in stops hearing within 15 minutes. */
+  /** The access token's `sid`: the sign-in session the socket was opened on. */
+  sessionId: string;
+  /** Epoch milliseconds; the socket is closed then at the latest. */
   expiresAt: number;
 }
 
@@ -19,8 +24,21 @@ export const staffTopic = "staff";
 export const staffPing = "PING";
 export const staffPong = "PONG";
 
-/** Close code for an access token that ran out: the client signs in again (refreshes) and reconnects. */
+/**
+ * Close code for an access token that ran out, or a sign-in that ended (sign-out, disabled account, no
+ * longer an ADMIN): the client renews its token and reconnects, or stops when it has none.
+ */
 export const tokenExpiredCloseCode = 4001;
+
+/**
+ * The fan-out signal that a user's sign-ins, account or role changed (sign-out, ban, role change,
+ * deletion, password reset): every process re-checks its staff sockets of that user at once. The
+ * payload is the user's id, or "" for every staff socket.
+ */
+export const staffAccessSignal = "staff-access";
+
+/** What the routes call after such a change; it must not fail the request that made it. */
+export type StaffAccessChanged = (userId: string | null) => void;
 
 export function pushToStaff(fanout: Fanout, push: StaffPush): Promise<void> {
   return fanout.publish(staffTopic, JSON.stringify(push));

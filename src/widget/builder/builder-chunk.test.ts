@@ -15,7 +15,7 @@ const init = {
   projectId: "p1",
   itemId: "o1",
   apiUrl: "http://localhost:3000/api",
-  accessToken: "token",
+  builderToken: "token",
 };
 let context: ReturnType<typeof createChunkContext>;
 let unmount: () => void;

@@ -79,7 +79,8 @@ function listFilter<T extends string>(
  * Outbound content for admins under `/api/projects/{projectId}/outbounds`: notifications, banners,
  * modals, surveys, checklists and tours, each with its page filter and audience. Content is written as
  * a draft; publishing makes it live and delivers it at once to the project's widgets connected now
- * (a fan-out signal, so every server process serves its own sockets). Every write is audited.
+ * (a fan-out signal, so every server process serves its own sockets). Every write is audited. Reading
+ * and saving one tour also takes a builder token for that tour (`builder-token-routes.ts`).
  */
 export function outboundsAdminRoutes(deps: OutboundsAdminDeps): ApiRoute[] {
   const { sql, guard, fanout } = deps;
@@ -169,6 +170,7 @@ export function outboundsAdminRoutes(deps: OutboundsAdminDeps): ApiRoute[] {
         const found = await findAdminOutbound(sql, projectId, id);
         return found ? json(found) : jsonError(404, outboundNotFoundMessage);
       }),
+      "tour",
     ),
     adminRoute(
       guard,
@@ -177,7 +179,11 @@ export function outboundsAdminRoutes(deps: OutboundsAdminDeps): ApiRoute[] {
       inProject(async (request, projectId, id, admin) => {
         const body = await readBody(request, OutboundWrite);
         if (!body.ok) return body.response;
-        if (!(await findAdminOutbound(sql, projectId, id))) return jsonError(404, outboundNotFoundMessage);
+        const found = await findAdminOutbound(sql, projectId, id);
+        if (!found) return jsonError(404, outboundNotFoundMessage);
+        // The builder edits a tour's steps; its token cannot turn the item into other content.
+        if (admin.builder && (found.type !== "tour" || body.value.type !== "tour"))
+          return jsonError(403, "A builder token saves a tour only");
         const refused = await refusal(deps, projectId, body.value);
         if (refused) return refused;
         const updated = await sql.begin(async (tx) => {
@@ -195,6 +201,7 @@ export function outboundsAdminRoutes(deps: OutboundsAdminDeps): ApiRoute[] {
         if (!updated) return jsonError(404, outboundNotFoundMessage);
         return json(await findAdminOutbound(sql, projectId, id));
       }),
+      "tour",
     ),
     adminRoute(
       guard,

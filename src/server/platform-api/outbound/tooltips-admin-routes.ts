@@ -29,7 +29,8 @@ const cleaned = (write: TooltipWrite): TooltipWrite => ({ ...write, html: saniti
 /**
  * Tooltips for admins under `/api/projects/{projectId}/tooltips`: CRUD, publish and unpublish. The
  * widget's `GET /config/{sdkKey}/tooltips` answers only live ones; a widget reads them when its session
- * starts, so nothing is pushed. Every write is audited.
+ * starts, so nothing is pushed. Every write is audited. Reading and saving one tooltip also takes a
+ * builder token for that tooltip (`builder-token-routes.ts`).
  */
 export function tooltipsAdminRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   const base = "/api/projects/:projectId/tooltips";
@@ -99,6 +100,7 @@ export function tooltipsAdminRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
         const found = await findTooltip(sql, projectId, id);
         return found ? json(found) : jsonError(404, tooltipNotFoundMessage);
       }),
+      "tooltip",
     ),
     adminRoute(
       guard,
@@ -116,6 +118,7 @@ export function tooltipsAdminRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
         if (!updated) return jsonError(404, tooltipNotFoundMessage);
         return json(await findTooltip(sql, projectId, id));
       }),
+      "tooltip",
     ),
     adminRoute(
       guard,

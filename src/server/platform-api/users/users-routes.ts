@@ -58,7 +58,7 @@ function readFilters(params: URLSearchParams): UserListFilters | Response {
 }
 
 /** The admin's user management (spec §2 Users and Manage User); every route is admin-only. */
-export function usersRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+export function usersRoutes({ sql, guard, staffAccessChanged }: PlatformDeps): ApiRoute[] {
   async function detailOr404(id: string): Promise<Response> {
     const user = await findUserDetail(sql, id);
     return user ? json(user) : jsonError(404, userErrors.notFound);
@@ -74,6 +74,8 @@ export function usersRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
     try {
       const result = await sql.begin((tx: SQL) => changeAccount(tx, actorId, id, change, options));
       if (result.refused) return refusal(result);
+      // A ban or a role change ends the account's staff sockets too, not only its HTTP calls.
+      if (result.changes.enabled || result.changes.role) staffAccessChanged?.(id);
     } catch (error) {
       const conflict = uniqueConflict(error);
       if (conflict) return refusal(conflict);
@@ -96,7 +98,10 @@ export function usersRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
       const body = await readBody(request, BulkUserRequest);
       if (!body.ok) return body.response;
       const { ids, action } = body.value;
-      return json(await changeAccounts(sql, admin.user.id, ids, action === "enable"));
+      const result = await changeAccounts(sql, admin.user.id, ids, action === "enable");
+      // One re-check of every staff socket rather than a signal per banned account.
+      if (action !== "enable" && result.updated > 0) staffAccessChanged?.(null);
+      return json(result);
     }),
 
     adminRoute(guard, "GET", "/api/users/:id", (_request, params) => detailOr404(params.id ?? "")),
@@ -109,7 +114,9 @@ export function usersRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
 
     adminRoute(guard, "DELETE", "/api/users/:id", async (_request, params, admin) => {
       const result = await deleteAccount(sql, admin.user.id, params.id ?? "");
-      return result ? refusal(result) : new Response(null, { status: 204 });
+      if (result) return refusal(result);
+      staffAccessChanged?.(params.id ?? "");
+      return new Response(null, { status: 204 });
     }),
 
     adminRoute(guard, "POST", "/api/users/:id/ban", (_request, params, admin) =>

@@ -1,0 +1,35 @@
+import { BuilderTokenRequest, type BuilderTokenResult } from "../../../shared/builder-messages.ts";
+import type { ApiRoute } from "../../main-origin.ts";
+import { findTooltip } from "../../widget-api/tooltips-repository.ts";
+import { unknownProject } from "../messenger/projects-routes.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { findAdminOutbound } from "./outbounds-admin-repository.ts";
+import { outboundNotFoundMessage } from "./outbounds-admin-routes.ts";
+import { tooltipNotFoundMessage } from "./tooltips-admin-routes.ts";
+
+/**
+ * `POST /api/projects/{projectId}/builder-token` (`BuilderTokenRequest`): what the admin hands the
+ * builder on the site page instead of the access token. The token lasts 10 minutes, is tied to the
+ * admin's sign-in session, and is taken only by `GET`/`PUT` of that one tour (an outbound of type
+ * `tour`) or tooltip; every other route refuses it, and it cannot get another one. Like signing in,
+ * issuing it writes nothing, so it is not audited (its saves are, as the admin's).
+ */
+export function builderTokenRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+  return [
+    adminRoute(guard, "POST", "/api/projects/:projectId/builder-token", async (request, params, admin) => {
+      const projectId = params.projectId ?? "";
+      const missing = await unknownProject(sql, projectId);
+      if (missing) return missing;
+      const body = await readBody(request, BuilderTokenRequest);
+      if (!body.ok) return body.response;
+      const { kind, itemId } = body.value;
+      if (kind === "tour") {
+        const outbound = await findAdminOutbound(sql, projectId, itemId);
+        if (outbound?.type !== "tour") return jsonError(404, outboundNotFoundMessage);
+      } else if (!(await findTooltip(sql, projectId, itemId))) return jsonError(404, tooltipNotFoundMessage);
+      const result: BuilderTokenResult = await guard.issueBuilderToken(admin, { projectId, kind, itemId });
+      return json(result);
+    }),
+  ];
+}

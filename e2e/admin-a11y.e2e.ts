@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -13,13 +14,15 @@ const locales = ["en-US", "de"] as const satisfies readonly Locale[];
 /** WCAG 2.0 and 2.1, levels A and AA. */
 const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
+/** The id of the first row `sql` selects from the demo data. */
+function one(sql: string, ...params: string[]): string {
+  const [row] = selectRows<{ id: string }>(sql, ...params);
+  if (!row) throw new Error(`no demo row for: ${sql}`);
+  return row.id;
+}
+
 /** Records of the full demo data to open; read once, none of them is changed by these tests. */
 function demoIds() {
-  const one = (sql: string) => {
-    const [row] = selectRows<{ id: string }>(sql);
-    if (!row) throw new Error(`no demo row for: ${sql}`);
-    return row.id;
-  };
   const [subSkill] = selectRows<{ id: string; root_id: string }>(
     "SELECT id, root_id FROM sub_skills ORDER BY root_id, name LIMIT 1",
   );
@@ -40,6 +43,55 @@ function demoIds() {
 }
 type Ids = ReturnType<typeof demoIds>;
 
+/**
+ * The widget side's records: the demo project with its conversation, banner and survey, and two feedback
+ * reports (the demo data has none), filed through the widget API as the SDK does, the first time only.
+ */
+async function widgetIds(request: APIRequestContext) {
+  const project = one("SELECT id FROM widget_projects WHERE sdk_key = 'demo'");
+  const filed = () =>
+    selectRows("SELECT id FROM feedback_reports WHERE project_id = $1 AND status = 'OPEN'", project).length;
+  for (let count = filed(); count < 2; count++) {
+    const session = await request.post("/api/widget/sessions", {
+      headers: { "Api-Token": "demo" },
+      data: { lang: "en" },
+    });
+    const { gleapId, gleapHash } = (await session.json()) as { gleapId: string; gleapHash: string };
+    const created = await request.post("/api/widget/bugs/v2", {
+      headers: { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash },
+      data: {
+        type: "BUG",
+        priority: count === 0 ? "HIGH" : "LOW",
+        formData: { description: `Export to PDF fails (a11y ${count + 1})`, reportedBy: "ada@example.com" },
+        metaData: { currentUrl: "https://acme.test/notes/42" },
+        customData: { plan: "Pro" },
+        consoleLog: [{ log: "Export failed: 500", priority: "ERROR", date: new Date().toISOString() }],
+        screenshotData: {
+          html: "<!DOCTYPE html><p>Notes</p>",
+          baseUrl: "https://acme.test/",
+          width: 800,
+          height: 600,
+        },
+      },
+    });
+    expect(created.status()).toBe(201);
+  }
+  return {
+    project,
+    report: one("SELECT id FROM feedback_reports WHERE project_id = $1 ORDER BY created_at LIMIT 1", project),
+    conversation: one(
+      "SELECT id FROM conversations WHERE project_id = $1 ORDER BY created_at LIMIT 1",
+      project,
+    ),
+    banner: one(
+      "SELECT id FROM widget_outbounds WHERE project_id = $1 AND type = 'banner' ORDER BY created_at LIMIT 1",
+      project,
+    ),
+    survey: one("SELECT id FROM surveys WHERE project_id = $1 ORDER BY created_at LIMIT 1", project),
+  };
+}
+type WidgetIds = Awaited<ReturnType<typeof widgetIds>>;
+
 /** Waits until the screen shows its data: its heading, nothing busy, the network quiet. */
 async function settle(page: Page, screen: string) {
   await expect(page.getByRole("heading", { level: 1 }), screen).toBeVisible();
@@ -51,7 +103,11 @@ async function settle(page: Page, screen: string) {
 
 /** axe's findings on the page as it is now, one readable entry per rule and element. */
 async function axeFindings(page: Page, screen: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  // A report's snapshot is the visitor's page in a frame that may run no script, where axe cannot run.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(wcagTags)
+    .exclude("[data-testid=snapshot-frame]")
+    .analyze();
   return violations.flatMap((violation) =>
     violation.nodes.map((node) =>
       [
@@ -125,6 +181,21 @@ const areas: Record<string, (ids: Ids) => string[]> = {
   ],
 };
 
+/** The widget side's screens by area. */
+const widgetAreas: Record<string, (ids: WidgetIds) => string[]> = {
+  inbox: (ids) => ["/dashboard/inbox", `/dashboard/inbox/${ids.report}`],
+  conversations: (ids) => [
+    "/dashboard/conversations",
+    `/dashboard/conversations/${ids.project}/${ids.conversation}`,
+  ],
+  projects: (ids) => ["/dashboard/projects", `/dashboard/projects/${ids.project}`],
+  content: (ids) => [
+    `/dashboard/content/${ids.project}/banners`,
+    `/dashboard/content/${ids.project}/banners/${ids.banner}/edit`,
+    `/dashboard/content/${ids.project}/surveys/${ids.survey}/results`,
+  ],
+};
+
 /** The main lists, checked again in the dark scheme. */
 const mainLists = [
   "/dashboard",
@@ -161,6 +232,14 @@ for (const locale of locales) {
       test(`${area} screens`, async ({ page }) => {
         test.setTimeout(90_000);
         const ids = demoIds();
+        await signInAsAdmin(page, locale);
+        expectNoFindings(await scanPaths(page, paths(ids)));
+      });
+    }
+
+    for (const [area, paths] of Object.entries(widgetAreas)) {
+      test(`${area} screens`, async ({ page, request }) => {
+        const ids = await widgetIds(request);
         await signInAsAdmin(page, locale);
         expectNoFindings(await scanPaths(page, paths(ids)));
       });
@@ -220,6 +299,18 @@ for (const locale of locales) {
         await expect(page.getByRole("dialog")).toBeVisible();
         findings.push(...(await axeFindings(page, "challenge delete dialog")));
         expectNoFindings(findings);
+      });
+
+      test("the widget side's screens", async ({ page, request }) => {
+        test.setTimeout(90_000);
+        const ids = await widgetIds(request);
+        await signInAsAdmin(page, locale);
+        expectNoFindings(
+          await scanPaths(
+            page,
+            Object.values(widgetAreas).flatMap((paths) => paths(ids)),
+          ),
+        );
       });
 
       test.describe("narrow", () => {
@@ -353,6 +444,110 @@ test.describe("keyboard and screen reader", () => {
     await page.goBack();
     await expect(heading).toHaveText("Jobs");
     await expect(heading).toBeFocused();
+  });
+
+  test("the inbox's bulk selection works from the keyboard and keeps the focus in the list", async ({
+    page,
+    request,
+  }) => {
+    await widgetIds(request);
+    await signInAsAdmin(page, "en-US");
+    await page.goto("/dashboard/inbox");
+    await settle(page, "/dashboard/inbox");
+    const selectAll = page.getByRole("checkbox", { name: "Select every report on this page" });
+    const boxes = page.getByTestId("inbox-row").getByRole("checkbox");
+    const bar = page.getByRole("region", { name: /reports? selected$/ });
+
+    // Space selects a row; the bar comes just before the table, so Shift+Tab reaches it; Clear
+    // selection leaves the focus on the select-all box, not on the page.
+    await boxes.first().focus();
+    await page.keyboard.press("Space");
+    await expect(bar).toHaveAccessibleName("1 report selected");
+    await selectAll.focus();
+    await page.keyboard.press("Shift+Tab");
+    await expect(bar.getByRole("button", { name: "Clear selection" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(bar).toBeHidden();
+    await expect(boxes.first()).not.toBeChecked();
+    await expect(selectAll).toBeFocused();
+
+    // Select all, then the status change: Escape closes its confirmation onto the button that opened
+    // it; confirmed, the reports leave this (open) view and the focus stays on the screen.
+    await page.keyboard.press("Space");
+    for (const box of await boxes.all()) await expect(box).toBeChecked();
+    await bar.getByRole("combobox", { name: "Set status" }).selectOption("IN_PROGRESS");
+    const apply = bar.getByRole("button", { name: "Change status" });
+    await apply.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("button", { name: "Change status" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(apply).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(bar).toBeHidden();
+    await expect(page.getByTestId("inbox-row")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  });
+
+  test("a conversation opened from the list takes the focus", async ({ page, request }) => {
+    const { project } = await widgetIds(request);
+    await signInAsAdmin(page, "en-US");
+    await page.goto(`/dashboard/conversations/${project}`);
+    await settle(page, "conversations");
+    await page.getByTestId("conversation-row").first().focus();
+    await page.keyboard.press("Enter");
+    await expect(
+      page.getByRole("heading", { level: 2 }).and(page.locator("#conversation-subject")),
+    ).toBeFocused();
+  });
+
+  test("the content editor's publish confirmation works from the keyboard", async ({ page, request }) => {
+    const { project } = await widgetIds(request);
+    const headers = await adminHeaders(request);
+    const created = await request.post(`/api/projects/${project}/outbounds`, {
+      headers,
+      data: {
+        type: "banner",
+        name: `A11y banner ${Date.now().toString(36)}`,
+        config: { format: "normal", title: "Keyboard", body: "<p>Only for this test.</p>" },
+        pageFilter: "/no-page-has-this",
+        pageFilterType: "contains",
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    try {
+      await signInAsAdmin(page, "en-US");
+      await page.goto(`/dashboard/content/${project}/banners/${id}/edit`);
+      await settle(page, "banner editor");
+      const publish = page.getByRole("button", { name: "Publish", exact: true });
+      await publish.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toHaveAccessibleName(/^Publish “A11y banner/);
+      await expect(dialog.getByRole("button", { name: "Publish" })).toBeFocused();
+      // Tab stays inside the dialog; Escape cancels and gives the focus back.
+      await page.keyboard.press("Tab");
+      await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(dialog.getByRole("button", { name: "Publish" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId("content-status")).toHaveText("Draft");
+      await expect(publish).toBeFocused();
+      // Enter confirms: the button becomes Unpublish and keeps the focus.
+      await page.keyboard.press("Enter");
+      await expect(dialog.getByRole("button", { name: "Publish" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId("content-status")).toHaveText("Live");
+      await expect(page.getByRole("button", { name: "Unpublish", exact: true })).toBeFocused();
+    } finally {
+      await request.delete(`/api/projects/${project}/outbounds/${id}`, { headers });
+    }
   });
 
   test.describe("narrow screen", () => {

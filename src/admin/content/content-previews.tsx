@@ -108,7 +108,10 @@ export function ModalPreview({ config }: { config: ModalConfigState }) {
             <PreviewButtons buttons={config.buttons} />
           </div>
         ) : (
-          <Empty />
+          // On the modal's card, not on the backdrop, where the muted text would be 2:1.
+          <div className="preview-modal">
+            <Empty />
+          </div>
         )}
       </div>
     </PreviewPanel>

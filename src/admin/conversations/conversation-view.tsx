@@ -8,6 +8,7 @@ import { useT } from "../i18n/intl.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
 import { Button } from "../shell/button.tsx";
 import { DetailStatus } from "../shell/detail-status.tsx";
+import { focusIfArrived } from "../shell/route-focus.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { conversationAfterPush, withMessage } from "./conversation-live.ts";
 import { conversationsApi } from "./conversations-api.ts";
@@ -263,7 +264,10 @@ export function ConversationView({
       <header className="conversation-head">
         <ConversationBack href={backHref} />
         <div className="conversation-title">
-          <h2 id="conversation-subject">{conversation.subject || t("conversations.noMessages")}</h2>
+          {/* Opened from the list, the conversation takes the focus (on a phone the list is hidden). */}
+          <h2 id="conversation-subject" tabIndex={-1} ref={focusIfArrived}>
+            {conversation.subject || t("conversations.noMessages")}
+          </h2>
           <p className="subtle">
             <span className="conversation-visitor">{visitor}</span>
             {conversation.session.email && conversation.session.email !== visitor && (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { InboxReport } from "../../shared/inbox-api.ts";
 import { useResource } from "../api/use-resource.ts";
@@ -41,6 +41,15 @@ export default function InboxListPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState("");
+  // The bulk bar goes when the selection does: the focus moves to the select-all box (the next control),
+  // or to the heading once the status change has left no row to select.
+  const selectAll = useRef<HTMLInputElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus || resource.state === "loading") return;
+    setRefocus(false);
+    (selectAll.current ?? document.getElementById("inbox-title"))?.focus();
+  }, [refocus, resource]);
 
   // A new search, filter, sort or page shows other reports: the selection would act on unseen rows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the list's query changes.
@@ -106,9 +115,13 @@ export default function InboxListPage() {
       </p>
       <InboxBulkBar
         ids={[...selected]}
-        onClear={() => setSelected(new Set())}
+        onClear={() => {
+          setSelected(new Set());
+          selectAll.current?.focus();
+        }}
         onDone={() => {
           setSelected(new Set());
+          setRefocus(true);
           reload();
         }}
       />
@@ -129,6 +142,7 @@ export default function InboxListPage() {
             <InboxTable
               reports={data.items}
               list={list}
+              selectAllRef={selectAll}
               selected={selected}
               fresh={fresh}
               onSelect={select}
@@ -147,6 +161,7 @@ export default function InboxListPage() {
 function InboxTable({
   reports,
   list,
+  selectAllRef,
   selected,
   fresh,
   onSelect,
@@ -154,6 +169,7 @@ function InboxTable({
 }: {
   reports: InboxReport[];
   list: ReturnType<typeof useListQuery<typeof inboxListUrl.defaults>>;
+  selectAllRef: RefObject<HTMLInputElement | null>;
   selected: ReadonlySet<string>;
   fresh: ReadonlySet<string>;
   onSelect: (id: string, on: boolean) => void;
@@ -168,6 +184,7 @@ function InboxTable({
           <tr>
             <th scope="col" className="select-cell">
               <input
+                ref={selectAllRef}
                 type="checkbox"
                 checked={allSelected}
                 aria-label={t("inbox.selectAll")}

@@ -189,7 +189,7 @@ export function NetworkLog({
               </summary>
               {!entry.resource && (
                 <div className="network-body">
-                  <h4>{t("inbox.log.request")}</h4>
+                  <h3>{t("inbox.log.request")}</h3>
                   {entry.requestHeaders.length > 0 && (
                     <dl className="network-headers">
                       {entry.requestHeaders.map(([name, value]) => (
@@ -201,7 +201,7 @@ export function NetworkLog({
                     </dl>
                   )}
                   <pre className="code-block">{entry.requestPayload || t("inbox.log.noBody")}</pre>
-                  <h4>{t("inbox.log.response")}</h4>
+                  <h3>{t("inbox.log.response")}</h3>
                   <pre className="code-block">{entry.responseText || t("inbox.log.noBody")}</pre>
                 </div>
               )}

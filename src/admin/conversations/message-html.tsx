@@ -1,51 +1,18 @@
 import DOMPurify from "dompurify";
 import { useMemo } from "react";
+import { holdRichTextAddresses, richTextPurifyOptions } from "../../shared/rich-text-purify.ts";
 
 /**
  * Staff and bot messages are HTML. The server cleans them when stored; the admin cleans them again with
- * the allow-list the messenger applies to the same messages (src/messenger/conversations/rich-text.tsx,
- * kept as a copy: the admin reaches the messenger only over HTTP), so an older row or a bug cannot run a
- * script, load a frame or style the dashboard. Links open in a new tab, never in the admin's own.
+ * the allow-list the messenger applies to the same messages (src/shared/rich-text-allow-list.ts), so an
+ * older row or a bug cannot run a script, load a frame or style the dashboard. Links open in a new tab,
+ * never in the admin's own.
  */
-const config = {
-  ALLOWED_TAGS: [
-    "p",
-    "br",
-    "b",
-    "strong",
-    "i",
-    "em",
-    "u",
-    "s",
-    "span",
-    "a",
-    "ul",
-    "ol",
-    "li",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "blockquote",
-    "code",
-    "pre",
-    "hr",
-    "img",
-    "table",
-    "thead",
-    "tbody",
-    "tr",
-    "th",
-    "td",
-    "mark",
-  ],
-  ALLOWED_ATTR: ["href", "src", "alt", "title", "width", "height"],
-  ALLOW_DATA_ATTR: false,
-  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|data:image\/(?:png|jpe?g|gif|webp);)/i,
-};
+holdRichTextAddresses(DOMPurify);
 
-function sanitize(html: string): string {
-  const clean = DOMPurify.sanitize(html, { ...config, RETURN_DOM_FRAGMENT: true });
+/** The HTML with the shared allow-list applied and every link sent to a new tab without a handle on the admin. */
+export function sanitizeMessageHtml(html: string): string {
+  const clean = DOMPurify.sanitize(html, { ...richTextPurifyOptions, RETURN_DOM_FRAGMENT: true });
   for (const link of clean.querySelectorAll("a[href]")) {
     link.setAttribute("target", "_blank");
     link.setAttribute("rel", "noopener noreferrer");
@@ -57,7 +24,7 @@ function sanitize(html: string): string {
 
 /** A staff or bot message's HTML, sanitized. */
 export function MessageHtml({ html }: { html: string }) {
-  const clean = useMemo(() => sanitize(html), [html]);
+  const clean = useMemo(() => sanitizeMessageHtml(html), [html]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify just above.
   return <div className="message-html" dir="auto" dangerouslySetInnerHTML={{ __html: clean }} />;
 }

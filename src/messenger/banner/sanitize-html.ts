@@ -1,42 +1,16 @@
 import DOMPurify from "dompurify";
+import { holdRichTextAddresses, richTextPurifyOptions } from "../../shared/rich-text-purify.ts";
 
 /**
- * The body of a banner or a modal is HTML written in the admin; it is sanitized before it is shown, so
- * the frame never runs a script or loads more than an image: formatting, lists, headings, quotes,
- * links (web, mail and phone; DOMPurify drops `javascript:` and friends) and images. Links do not
- * navigate the frame: the app hands them to the host (`open-url`), which opens them its way.
+ * HTML written in the admin (a banner's or a modal's body, and the messenger's rich texts) is sanitized
+ * with the shared allow-list before it is shown, so a frame never runs a script or loads more than an
+ * image. Links do not navigate the frame: the apps hand them to the host (`open-url`), which opens them
+ * its way. The banner, the modal and the messenger's lazy screens import this file (the build puts it
+ * with DOMPurify in a chunk they share); the messenger's first screen does not.
  */
-const config = {
-  ALLOWED_TAGS: [
-    "p",
-    "br",
-    "b",
-    "strong",
-    "i",
-    "em",
-    "u",
-    "s",
-    "span",
-    "a",
-    "ul",
-    "ol",
-    "li",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "blockquote",
-    "code",
-    "pre",
-    "hr",
-    "img",
-  ],
-  ALLOWED_ATTR: ["href", "target", "src", "alt", "title", "width", "height"],
-  ALLOW_DATA_ATTR: false,
-  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|\/|#)/i,
-};
+holdRichTextAddresses(DOMPurify);
 
 export function sanitizeHtml(html: unknown): string {
   if (typeof html !== "string" || html === "") return "";
-  return DOMPurify.sanitize(html, config);
+  return DOMPurify.sanitize(html, richTextPurifyOptions);
 }

@@ -1,60 +1,18 @@
-import DOMPurify from "dompurify";
 import { type MouseEvent, useMemo } from "react";
+import { sanitizeHtml } from "../banner/sanitize-html.ts";
 import { useHostActions } from "../shell/shell-api.ts";
 import "./rich-text.css";
 
 /**
  * Rich texts from the server (staff replies, bot steps, help articles, news posts, checklist texts)
- * are HTML. The server cleans them when they are stored; the frame cleans them again with DOMPurify
- * before they reach the DOM, so a text that slipped past (an older row, a bug) still cannot run a
- * script, load a frame or style the page. This module is the only one that imports DOMPurify, and
- * only lazy screens import it: the first screen never pays for it.
+ * are HTML. The server cleans them when they are stored; the frame cleans them again with the shared
+ * allow-list (the banner and modal frames' sanitizer) before they reach the DOM, so a text that slipped
+ * past (an older row, a bug) still cannot run a script, load a frame or style the page. Only lazy
+ * screens import this module: the first screen never pays for DOMPurify.
  *
  * Links never navigate the frame: a click hands web, mail and phone links to the host
  * (`open-url`, which opens them in a new tab or through the host's URL handler).
  */
-const config = {
-  ALLOWED_TAGS: [
-    "p",
-    "br",
-    "b",
-    "strong",
-    "i",
-    "em",
-    "u",
-    "s",
-    "span",
-    "a",
-    "ul",
-    "ol",
-    "li",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "blockquote",
-    "code",
-    "pre",
-    "hr",
-    "img",
-    "table",
-    "thead",
-    "tbody",
-    "tr",
-    "th",
-    "td",
-    "mark",
-  ],
-  ALLOWED_ATTR: ["href", "src", "alt", "title", "width", "height"],
-  ALLOW_DATA_ATTR: false,
-  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|data:image\/(?:png|jpe?g|gif|webp);)/i,
-};
-
-/** Sanitized HTML of a rich text (anything but a string is empty). */
-export function sanitizeRichText(html: unknown): string {
-  if (typeof html !== "string" || html === "") return "";
-  return DOMPurify.sanitize(html, config);
-}
 
 /** Whether a rich text says nothing once its markup is gone (an empty `<p></p>`). */
 export function isBlankRichText(html: unknown): boolean {
@@ -86,7 +44,7 @@ export function RichText({
   testId?: string;
 }) {
   const { openUrl } = useHostActions();
-  const clean = useMemo(() => sanitizeRichText(html), [html]);
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as Element | null)?.closest?.("a[href]");
     if (!link) return;
@@ -102,7 +60,7 @@ export function RichText({
       dir="auto"
       data-testid={testId}
       onClick={onClick}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify just above
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify (sanitize-html.ts) just above
       dangerouslySetInnerHTML={{ __html: clean }}
     />
   );

@@ -1,17 +1,14 @@
-import {
-  bannerToHost,
-  frameMessageText,
-  fromFrame,
-  type HostToBannerMessage,
-  parseFrameMessage,
-} from "../../shared/frame-messages.ts";
+import { bannerToHost } from "../../shared/frame-messages.ts";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import {
   frameLanguage,
   frameOrigin,
   matchesCurrentPage,
+  messageFromFrame,
+  postToFrame,
   readOutboundShow,
   runOutboundFrameAction,
+  type ShownFrame,
   setImportant,
 } from "./outbound-frame.ts";
 
@@ -37,28 +34,13 @@ const maxHeight = 600;
 /** A frame that never shows its content is taken away, so it cannot hold the place of the next banner. */
 const loadTimeoutMs = 15_000;
 
-interface ShownBanner {
+interface ShownBanner extends ShownFrame {
   element: HTMLElement;
-  iframe: HTMLIFrameElement;
-  url: string;
-  origin: string;
-  data: Record<string, unknown>;
   floating: boolean;
-  loadTimer: ReturnType<typeof setTimeout>;
-  restore: () => void;
 }
 
 let context: WidgetChunkContext | null = null;
 let banner: ShownBanner | null = null;
-
-function post(target: ShownBanner, message: HostToBannerMessage) {
-  try {
-    // To the frame's exact origin: the content never goes to whatever the iframe was navigated to.
-    target.iframe.contentWindow?.postMessage(frameMessageText(message), target.origin);
-  } catch {
-    // Spec §8: failures towards the frame are swallowed.
-  }
-}
 
 function pushPage(shown: ShownBanner, height: number) {
   const html = document.documentElement;
@@ -174,14 +156,11 @@ function onMessage(event: MessageEvent) {
   const shown = banner;
   const host = context?.host;
   if (!shown || !host) return;
-  // Only the banner's own window at the banner's origin (not just "an origin the URL contains").
-  const source = shown.iframe.contentWindow;
-  if (!source || !fromFrame(event, shown.url, source)) return;
-  const message = parseFrameMessage(event.data, bannerToHost);
+  const message = messageFromFrame(event, shown, bannerToHost);
   if (!message) return;
   switch (message.name) {
     case "banner-loaded":
-      post(shown, { name: "banner-data", type: "banner", data: shown.data });
+      postToFrame(shown, { name: "banner-data", type: "banner", data: shown.data });
       return;
     case "banner-height":
       pushPage(shown, Math.max(0, Math.min(maxHeight, Math.ceil(message.data.height))));

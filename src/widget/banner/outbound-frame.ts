@@ -1,11 +1,22 @@
-import type { BannerToHostMessage, ModalToHostMessage } from "../../shared/frame-messages.ts";
+import {
+  type BannerToHostMessage,
+  type bannerToHost,
+  frameMessageText,
+  fromFrame,
+  type HostToBannerMessage,
+  type HostToModalMessage,
+  type MessageOf,
+  type ModalToHostMessage,
+  type modalToHost,
+  parseFrameMessage,
+} from "../../shared/frame-messages.ts";
 import { matchesPageFilter } from "../../shared/page-filter.ts";
 import type { WidgetHost } from "../../shared/widget-chunk-contract.ts";
 
 /**
  * What the banner and the modal chunks share on the host side: reading what `showBanner`/`showModal`
- * were given, the page filter, and the actions their buttons ask for (spec §7 "Banner and modal
- * frames"). The modal chunk imports this file; the build puts it in a chunk both load.
+ * were given, the page filter, talking to the frame, and the actions their buttons ask for (spec §7
+ * "Banner and modal frames"). The modal chunk imports this file; the build puts it in a chunk both load.
  */
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -57,6 +68,43 @@ export function openableUrl(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** What both chunks keep about the frame they show. */
+export interface ShownFrame {
+  iframe: HTMLIFrameElement;
+  url: string;
+  /** The frame's exact origin: messages go to it only. */
+  origin: string;
+  /** The content, sent when the frame says it has loaded. */
+  data: Record<string, unknown>;
+  /** Takes away a frame that never shows its content. */
+  loadTimer: ReturnType<typeof setTimeout>;
+  /** Puts back what showing the frame changed on the page. */
+  restore: () => void;
+}
+
+export function postToFrame(shown: ShownFrame, message: HostToBannerMessage | HostToModalMessage) {
+  try {
+    // To the frame's exact origin: the content never goes to whatever the iframe was navigated to.
+    shown.iframe.contentWindow?.postMessage(frameMessageText(message), shown.origin);
+  } catch {
+    // Spec §8: failures towards the frame are swallowed.
+  }
+}
+
+/**
+ * The message of `event` when it comes from the shown frame's own window at its origin (not just "an
+ * origin the URL contains") and is one of `schemas`; null for anything else.
+ */
+export function messageFromFrame<T extends typeof bannerToHost | typeof modalToHost>(
+  event: MessageEvent,
+  shown: ShownFrame,
+  schemas: T,
+): MessageOf<T> | null {
+  const source = shown.iframe.contentWindow;
+  if (!source || !fromFrame(event, shown.url, source)) return null;
+  return parseFrameMessage(event.data, schemas);
 }
 
 /** Runs a button's action (the reference's list, spec §7); answers whether the message was one. */

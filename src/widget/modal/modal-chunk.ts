@@ -1,17 +1,14 @@
-import {
-  frameMessageText,
-  fromFrame,
-  type HostToModalMessage,
-  modalToHost,
-  parseFrameMessage,
-} from "../../shared/frame-messages.ts";
+import { modalToHost } from "../../shared/frame-messages.ts";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import {
   frameLanguage,
   frameOrigin,
   matchesCurrentPage,
+  messageFromFrame,
+  postToFrame,
   readOutboundShow,
   runOutboundFrameAction,
+  type ShownFrame,
   setImportant,
 } from "../banner/outbound-frame.ts";
 
@@ -75,28 +72,14 @@ const styles = `
 @media (prefers-reduced-motion: reduce) { .gm-backdrop, .gm-dialog { animation: none; } }
 `;
 
-interface ShownModal {
+interface ShownModal extends ShownFrame {
   wrapper: HTMLElement;
-  iframe: HTMLIFrameElement;
-  url: string;
-  origin: string;
-  data: Record<string, unknown>;
   closable: boolean;
-  loadTimer: ReturnType<typeof setTimeout>;
-  restore: () => void;
 }
 
 let context: WidgetChunkContext | null = null;
 let style: HTMLStyleElement | null = null;
 let modal: ShownModal | null = null;
-
-function post(target: ShownModal, message: HostToModalMessage) {
-  try {
-    target.iframe.contentWindow?.postMessage(frameMessageText(message), target.origin);
-  } catch {
-    // Spec §8: failures towards the frame are swallowed.
-  }
-}
 
 /** Locks the page's scroll and remembers what had focus; answers how to undo both. */
 function holdPage(): () => void {
@@ -190,13 +173,11 @@ function onMessage(event: MessageEvent) {
   const shown = modal;
   const host = context?.host;
   if (!shown || !host) return;
-  const source = shown.iframe.contentWindow;
-  if (!source || !fromFrame(event, shown.url, source)) return;
-  const message = parseFrameMessage(event.data, modalToHost);
+  const message = messageFromFrame(event, shown, modalToHost);
   if (!message) return;
   switch (message.name) {
     case "modal-loaded":
-      post(shown, { name: "modal-data", type: "modal", data: shown.data });
+      postToFrame(shown, { name: "modal-data", type: "modal", data: shown.data });
       return;
     case "modal-height": {
       const height = Math.max(0, Math.ceil(message.data.height));

@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { testAgainstRichTextAllowList } from "../../shared/rich-text-sanitizer-tests.ts";
 import { isBlankHtml, safeHtml } from "./safe-html.ts";
+
+testAgainstRichTextAllowList((html) => safeHtml(html));
 
 describe("safeHtml", () => {
   test("keeps formatting, lists, headings and checked links and images", () => {

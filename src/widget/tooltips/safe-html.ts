@@ -1,37 +1,18 @@
+import { richTextAttributes, richTextTags, richTextUrl } from "../../shared/rich-text-allow-list.ts";
+
 /**
  * Rich text the admin wrote (a tooltip's HTML, a checklist's message and step texts) shown in the host
  * page's own document. It is rebuilt rather than filtered: the text is parsed in an inert document and
- * a new fragment is made of allow-listed elements with only the attributes checked below, so nothing
- * the input holds (an event handler, a style, a `javascript:` link, an unknown element) passes through.
+ * a new fragment is made of the elements and attributes of the shared allow-list
+ * (src/shared/rich-text-allow-list.ts, which the DOMPurify clients use too; DOMPurify itself stays out
+ * of the widget's chunks), each attribute checked below, so nothing the input holds (an event handler,
+ * a style, a `javascript:` link, an unknown element) passes through.
  * Elements not on the list contribute their text; scripts, styles and embedded documents not even that.
  * The checklist and tour chunks import this file too (the build puts it in a chunk they share).
  */
 
-const allowedTags = new Set([
-  "P",
-  "BR",
-  "B",
-  "STRONG",
-  "I",
-  "EM",
-  "U",
-  "S",
-  "SPAN",
-  "A",
-  "UL",
-  "OL",
-  "LI",
-  "H1",
-  "H2",
-  "H3",
-  "H4",
-  "BLOCKQUOTE",
-  "CODE",
-  "PRE",
-  "HR",
-  "IMG",
-  "DIV",
-]);
+const allowedTags = new Set(richTextTags.map((tag) => tag.toUpperCase()));
+const allowedAttributes = new Set(richTextAttributes);
 const droppedWithText = new Set([
   "SCRIPT",
   "STYLE",
@@ -47,30 +28,29 @@ const droppedWithText = new Set([
 ]);
 const maxDepth = 32;
 
-/** Links may go to web pages, mail and phone, or paths and anchors of the host page. */
-const linkable = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
-/** Images only over HTTP(S) or from the host page's own paths: no data or blob documents. */
-const imageSource = /^(?:https?:|\/(?!\/))/i;
 const dimension = /^\d{1,4}$/;
 
 function copyElement(source: Element, document: Document): Element | null {
   const name = source.tagName.toUpperCase();
   const copy = document.createElement(name.toLowerCase());
-  if (name === "A") {
-    const href = (source.getAttribute("href") ?? "").trim();
-    if (linkable.test(href)) {
-      copy.setAttribute("href", href);
-      // Away from the host page, and the opened page gets no handle on it.
-      if (!href.startsWith("#") && !href.startsWith("/")) copy.setAttribute("target", "_blank");
-      copy.setAttribute("rel", "noopener noreferrer");
-    }
-  } else if (name === "IMG") {
-    const src = (source.getAttribute("src") ?? "").trim();
-    if (!imageSource.test(src)) return null;
-    copy.setAttribute("src", src);
-    copy.setAttribute("alt", source.getAttribute("alt") ?? "");
-    for (const attribute of ["width", "height"]) {
-      const value = source.getAttribute(attribute) ?? "";
+  for (const attribute of allowedAttributes) {
+    const value = (source.getAttribute(attribute) ?? "").trim();
+    if (attribute === "title") {
+      if (value !== "") copy.setAttribute("title", value);
+    } else if (name === "A" && attribute === "href") {
+      if (richTextUrl.test(value)) {
+        copy.setAttribute("href", value);
+        // Away from the host page, and the opened page gets no handle on it.
+        if (!value.startsWith("#") && !value.startsWith("/")) copy.setAttribute("target", "_blank");
+        copy.setAttribute("rel", "noopener noreferrer");
+      }
+    } else if (name === "IMG" && attribute === "src") {
+      // An image without an allowed address is no image at all (not even its alt text).
+      if (!richTextUrl.test(value)) return null;
+      copy.setAttribute("src", value);
+    } else if (name === "IMG" && attribute === "alt") {
+      copy.setAttribute("alt", source.getAttribute("alt") ?? "");
+    } else if (name === "IMG" && (attribute === "width" || attribute === "height")) {
       if (dimension.test(value)) copy.setAttribute(attribute, value);
     }
   }

@@ -58,6 +58,6 @@ export const richTextAttributes: readonly string[] = ["href", "src", "alt", "tit
 /**
  * Addresses a link or an image may have: web, mail and phone, raster images inline, and paths and
  * anchors of the page that shows the text. Anything else (`javascript:`, `data:text/html`, `vbscript:`,
- * `//other.host`) is removed.
+ * `//other.host`, and `/\host` or `/<tab>/host`, which browsers read as `//host`) is removed.
  */
-export const richTextUrl = /^(?:https?:|mailto:|tel:|data:image\/(?:png|jpe?g|gif|webp);|\/(?!\/)|#)/i;
+export const richTextUrl = /^(?:https?:|mailto:|tel:|data:image\/(?:png|jpe?g|gif|webp);|\/(?![/\\\s])|#)/i;

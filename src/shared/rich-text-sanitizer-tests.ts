@@ -58,6 +58,10 @@ const refusedAddresses = [
   "vbscript:msgbox(1)",
   "data:text/html,<b>x</b>",
   "//other.test/path",
+  // Browsers read a backslash as a slash, and drop tabs and newlines: both are "//other.test".
+  "/\\other.test/path",
+  "/&#9;/other.test/path",
+  "/&#10;/other.test/path",
   "file:///etc/passwd",
 ];
 

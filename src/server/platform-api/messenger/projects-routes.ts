@@ -1,5 +1,6 @@
 import type { SQL } from "bun";
 import type { AdminProject } from "../../../shared/messenger-api.ts";
+import type { Authenticated } from "../../auth/auth-guard.ts";
 import type { ApiRoute } from "../../main-origin.ts";
 import { containsPattern, listPage, readListQuery } from "../list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
@@ -27,6 +28,24 @@ const projectSortColumns: Record<string, string> = { name: "lower(name)", create
 export async function unknownProject(sql: SQL, projectId: string): Promise<Response | null> {
   const [row] = await sql`SELECT id FROM widget_projects WHERE id = ${projectId}`;
   return row ? null : jsonError(404, projectNotFoundMessage);
+}
+
+/** A handler of one project's item: the project checked, its id and the item's (`:id`) read. */
+export type ProjectItemHandler = (
+  request: Request,
+  projectId: string,
+  id: string,
+  admin: Authenticated,
+) => Promise<Response>;
+
+/** Wraps a handler of `/api/projects/:projectId/…/:id` so an unknown project is a 404 before it runs. */
+export function inProject(sql: SQL, handle: ProjectItemHandler) {
+  return async (request: Request, params: Record<string, string>, admin: Authenticated) => {
+    const projectId = params.projectId ?? "";
+    const missing = await unknownProject(sql, projectId);
+    if (missing) return missing;
+    return handle(request, projectId, params.id ?? "", admin);
+  };
 }
 
 /** `GET /api/projects`: the widget projects whose messenger content the admin manages. */

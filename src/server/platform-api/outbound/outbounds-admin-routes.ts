@@ -6,14 +6,13 @@ import {
   outboundConfigError,
   outboundStatuses,
 } from "../../../shared/outbound-schemas.ts";
-import type { Authenticated } from "../../auth/auth-guard.ts";
 import type { Logger } from "../../logger.ts";
 import type { ApiRoute } from "../../main-origin.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import { outboundPublishedSignal } from "../../widget-api/outbound/live-delivery.ts";
 import { recordAudit } from "../audit-log.ts";
 import { readListQuery } from "../list-query.ts";
-import { unknownProject } from "../messenger/projects-routes.ts";
+import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import {
@@ -86,14 +85,7 @@ export function outboundsAdminRoutes(deps: OutboundsAdminDeps): ApiRoute[] {
   const { sql, guard, fanout } = deps;
   const base = "/api/projects/:projectId/outbounds";
 
-  type Handler = (request: Request, projectId: string, id: string, admin: Authenticated) => Promise<Response>;
-  const inProject =
-    (handle: Handler) => async (request: Request, params: Record<string, string>, admin: Authenticated) => {
-      const projectId = params.projectId ?? "";
-      const missing = await unknownProject(sql, projectId);
-      if (missing) return missing;
-      return handle(request, projectId, params.id ?? "", admin);
-    };
+  const inProject = (handle: ProjectItemHandler) => inProjectOf(sql, handle);
 
   const changeStatus = (status: OutboundStatus) =>
     inProject(async (_request, projectId, id, admin) => {

@@ -14,7 +14,7 @@ import {
 } from "../../widget-api/tooltips-repository.ts";
 import { recordAudit } from "../audit-log.ts";
 import { readListQuery } from "../list-query.ts";
-import { unknownProject } from "../messenger/projects-routes.ts";
+import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
@@ -35,14 +35,7 @@ const cleaned = (write: TooltipWrite): TooltipWrite => ({ ...write, html: saniti
 export function tooltipsAdminRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   const base = "/api/projects/:projectId/tooltips";
 
-  type Handler = (request: Request, projectId: string, id: string, admin: Authenticated) => Promise<Response>;
-  const inProject =
-    (handle: Handler) => async (request: Request, params: Record<string, string>, admin: Authenticated) => {
-      const projectId = params.projectId ?? "";
-      const missing = await unknownProject(sql, projectId);
-      if (missing) return missing;
-      return handle(request, projectId, params.id ?? "", admin);
-    };
+  const inProject = (handle: ProjectItemHandler) => inProjectOf(sql, handle);
 
   const audit = (tx: typeof sql, admin: Authenticated, action: string, id: string, details: object) =>
     recordAudit(tx, { actorId: admin.user.id, action, entity: "tooltip", entityId: id, details });

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { type BrowserContext, type CDPSession, chromium } from "@playwright/test";
 import { BuildError, buildAll } from "../build.ts";
+import { snippetStubMethods } from "../src/admin/projects/widget-snippet.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { createStaticFiles } from "../src/server/http/static-files.ts";
 import type { LogFields, Logger } from "../src/server/logger.ts";
@@ -61,45 +62,7 @@ const referenceBundle = join(root, "node_modules", "gleap", "build", "cjs", "ind
 // The host page
 
 /** The documented snippet's stub, with `setWSApiUrl` added so the reference can be pointed at us. */
-const stubMethods = [
-  "identify",
-  "setEnvironment",
-  "setTags",
-  "attachCustomData",
-  "setCustomData",
-  "removeCustomData",
-  "clearCustomData",
-  "registerCustomAction",
-  "trackEvent",
-  "setUseCookies",
-  "log",
-  "preFillForm",
-  "showSurvey",
-  "sendSilentCrashReport",
-  "startFeedbackFlow",
-  "startBot",
-  "setAppBuildNumber",
-  "setAppVersionCode",
-  "setApiUrl",
-  "setWSApiUrl",
-  "setFrameUrl",
-  "isOpened",
-  "open",
-  "hide",
-  "on",
-  "setLanguage",
-  "setOfflineMode",
-  "startClassicForm",
-  "initialize",
-  "disableConsoleLogOverwrite",
-  "logEvent",
-  "hideBanner",
-  "setBannerUrl",
-  "setMaxNetworkRequests",
-  "startNetworkLogger",
-  "setNetworkLogsBlacklist",
-  "setNetworkLogPropsToIgnore",
-];
+const stubMethods = [...snippetStubMethods, "setWSApiUrl"];
 
 /**
  * The one-line snippet of public/demo/index.html with another script URL and extra calls queued before

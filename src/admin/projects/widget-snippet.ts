@@ -4,7 +4,7 @@
  * (`…/api/widget`) and its chunks from its own address, so the script's URL is the only address a host
  * needs. `widget-snippet.test.ts` checks the demo page carries this same text.
  */
-const stubMethods = [
+export const snippetStubMethods = [
   "identify",
   "setEnvironment",
   "setTags",
@@ -50,7 +50,7 @@ function scriptString(value: string): string {
 
 /** The script's one line: the stub, then `Gleap.load()` and `Gleap.initialize(sdkKey)`. */
 export function snippetLine(loaderUrl: string, sdkKey: string): string {
-  const methods = JSON.stringify(stubMethods);
+  const methods = JSON.stringify(snippetStubMethods);
   return (
     `!function(Gleap,t,i){if(!(Gleap=window.Gleap=window.Gleap||[]).invoked){for(window.GleapActions=[],Gleap.invoked=!0,Gleap.methods=${methods},` +
     `Gleap.f=function(e){return function(){var t=Array.prototype.slice.call(arguments);window.GleapActions.push({e:e,a:t})}},t=0;t<Gleap.methods.length;t++)Gleap[i=Gleap.methods[t]]=Gleap.f(i);` +

@@ -1,3 +1,5 @@
+import { LineIcon } from "../shell/icons.tsx";
+
 /**
  * Line icons of the content screens (conversations, bots, help, news, feature requests, checklists),
  * drawn like the shell's (24 px grid, 2 px strokes in the current colour). They live in the lazy
@@ -49,24 +51,7 @@ export function ContentIcon({
   size?: number;
   className?: string;
 }) {
-  const classes = [directional.has(name) ? "icon icon--directional" : "icon", className]
-    .filter(Boolean)
-    .join(" ");
   return (
-    <svg
-      className={classes}
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={paths[name]} />
-    </svg>
+    <LineIcon path={paths[name]} directional={directional.has(name)} size={size} className={className} />
   );
 }

@@ -29,10 +29,18 @@ export type IconName = keyof typeof paths;
 /** Icons that point along the reading direction flip in right-to-left layouts. */
 const directional = new Set<IconName>(["back", "chevron", "send"]);
 
-export function Icon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
-  const classes = [directional.has(name) ? "icon icon--directional" : "icon", className]
-    .filter(Boolean)
-    .join(" ");
+export interface LineIconProps {
+  /** The SVG path, on a 24 px grid. */
+  path: string;
+  /** Points along the reading direction: flipped in right-to-left layouts. */
+  directional?: boolean;
+  size?: number;
+  className?: string;
+}
+
+/** A line icon as every messenger screen draws them: 24 px grid, 2 px strokes in the current colour. */
+export function LineIcon({ path, directional = false, size = 20, className }: LineIconProps) {
+  const classes = [directional ? "icon icon--directional" : "icon", className].filter(Boolean).join(" ");
   return (
     <svg
       className={classes}
@@ -47,8 +55,14 @@ export function Icon({ name, size = 20, className }: { name: IconName; size?: nu
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <path d={paths[name]} />
+      <path d={path} />
     </svg>
+  );
+}
+
+export function Icon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
+  return (
+    <LineIcon path={paths[name]} directional={directional.has(name)} size={size} className={className} />
   );
 }
 

@@ -2,13 +2,8 @@ import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import type { AdminNewsPost } from "../../shared/messenger-api.ts";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { BackLink } from "../shell/back-link.tsx";
 import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
-import { FormPage } from "../shell/form-page.tsx";
-import { FormRecordStatus } from "../shell/form-record-status.tsx";
-import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { useFormState } from "../shell/use-form-state.ts";
 import { listHref } from "../shell/use-list-query.ts";
@@ -18,6 +13,7 @@ import { TextField } from "./content-fields.tsx";
 import { contentEditHref, contentListPath } from "./content-paths.ts";
 import { NewsPreview } from "./content-previews.tsx";
 import { ContentPublishBar } from "./content-publish-bar.tsx";
+import { ContentRecordPage } from "./content-record-page.tsx";
 import { DeliveryFields } from "./delivery-fields.tsx";
 import { deliveryFromOutbound } from "./delivery-state.ts";
 import {
@@ -147,40 +143,21 @@ function NewsForm({ projectId, loaded }: { projectId: string; loaded: Loaded | n
 
 /** `/dashboard/content/{project}/news/create` and `…/{id}/edit`: a post and its announcement. */
 export function NewsEditor({ projectId, id }: { projectId: string; id: string | undefined }) {
-  const { t } = useT();
-  const { resource, reload } = useResource<Loaded | null>(
-    async () => {
-      if (!id) return null;
-      const [post, delivery] = await Promise.all([
-        contentApi.news.get(projectId, id),
-        findDelivery(projectId, "news", id),
-      ]);
-      return { post, delivery };
-    },
-    `${projectId}/${id ?? "create"}`,
-  );
-  const title = t(id ? "content.editTitle" : "content.createTitle", { kind: t("content.one.news") });
-  useDocumentTitle(title, resource.state === "ready" ? resource.data?.post.title : null);
-  const back = <BackLink href={listHref(contentListPath(projectId, "news"))} />;
-  if (resource.state !== "ready") {
-    return (
-      <FormRecordStatus
-        resource={resource}
-        area="content"
-        editing={Boolean(id)}
-        back={back}
-        onRetry={reload}
-      />
-    );
-  }
   return (
-    <FormPage
-      titleId="content-form-title"
-      title={title}
-      subtitle={resource.data?.post.title ?? null}
-      back={back}
+    <ContentRecordPage<Loaded>
+      projectId={projectId}
+      kind="news"
+      id={id}
+      load={async (postId) => {
+        const [post, delivery] = await Promise.all([
+          contentApi.news.get(projectId, postId),
+          findDelivery(projectId, "news", postId),
+        ]);
+        return { post, delivery };
+      }}
+      recordName={(loaded) => loaded.post.title}
     >
-      <NewsForm key={resource.data?.post.id ?? "new"} projectId={projectId} loaded={resource.data} />
-    </FormPage>
+      {(loaded) => <NewsForm key={loaded?.post.id ?? "new"} projectId={projectId} loaded={loaded} />}
+    </ContentRecordPage>
   );
 }

@@ -1,13 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { BackLink } from "../shell/back-link.tsx";
 import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
-import { FormPage } from "../shell/form-page.tsx";
-import { FormRecordStatus } from "../shell/form-record-status.tsx";
-import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { useFormState } from "../shell/use-form-state.ts";
 import { listHref } from "../shell/use-list-query.ts";
@@ -24,6 +19,7 @@ import {
   TourPreview,
 } from "./content-previews.tsx";
 import { ContentPublishBar } from "./content-publish-bar.tsx";
+import { ContentRecordPage } from "./content-record-page.tsx";
 import {
   BannerConfigForm,
   ChecklistConfigForm,
@@ -227,35 +223,24 @@ export function OutboundEditor({
   type: EditedOutboundType;
   id: string | undefined;
 }) {
-  const { t } = useT();
-  const { resource, reload } = useResource(
-    () => (id ? contentApi.outbounds.get(projectId, id) : Promise.resolve(null)),
-    `${projectId}/${id ?? "create"}`,
-  );
-  const title = t(id ? "content.editTitle" : "content.createTitle", { kind: t(`content.one.${kind}`) });
-  useDocumentTitle(title, resource.state === "ready" ? resource.data?.name : null);
-  const back = <BackLink href={listHref(contentListPath(projectId, kind))} />;
-  if (resource.state !== "ready") {
-    return (
-      <FormRecordStatus
-        resource={resource}
-        area="content"
-        editing={Boolean(id)}
-        back={back}
-        onRetry={reload}
-      />
-    );
-  }
   return (
-    <FormPage titleId="content-form-title" title={title} subtitle={resource.data?.name ?? null} back={back}>
-      <OutboundForm
-        key={resource.data ? `${resource.data.id}:${resource.data.updatedAt}` : "new"}
-        projectId={projectId}
-        kind={kind}
-        type={type}
-        record={resource.data}
-        onReload={reload}
-      />
-    </FormPage>
+    <ContentRecordPage
+      projectId={projectId}
+      kind={kind}
+      id={id}
+      load={(outboundId) => contentApi.outbounds.get(projectId, outboundId)}
+      recordName={(record) => record.name}
+    >
+      {(record, reload) => (
+        <OutboundForm
+          key={record ? `${record.id}:${record.updatedAt}` : "new"}
+          projectId={projectId}
+          kind={kind}
+          type={type}
+          record={record}
+          onReload={reload}
+        />
+      )}
+    </ContentRecordPage>
   );
 }

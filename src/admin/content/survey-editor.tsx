@@ -2,14 +2,9 @@ import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import type { AdminSurvey } from "../../shared/messenger-api.ts";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { BackLink } from "../shell/back-link.tsx";
 import { buttonClass } from "../shell/button.tsx";
 import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
-import { FormPage } from "../shell/form-page.tsx";
-import { FormRecordStatus } from "../shell/form-record-status.tsx";
-import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { useFormState } from "../shell/use-form-state.ts";
 import { listHref } from "../shell/use-list-query.ts";
@@ -19,6 +14,7 @@ import { CheckboxField, TextField } from "./content-fields.tsx";
 import { contentEditHref, contentListPath, surveyResultsHref } from "./content-paths.ts";
 import { SurveyPreview } from "./content-previews.tsx";
 import { ContentPublishBar } from "./content-publish-bar.tsx";
+import { ContentRecordPage } from "./content-record-page.tsx";
 import { DeliveryFields } from "./delivery-fields.tsx";
 import { deliveryFromOutbound } from "./delivery-state.ts";
 import {
@@ -170,40 +166,21 @@ function SurveyForm({ projectId, loaded }: { projectId: string; loaded: Loaded |
 
 /** `/dashboard/content/{project}/surveys/create` and `…/{id}/edit`: the questions and their delivery. */
 export function SurveyEditor({ projectId, id }: { projectId: string; id: string | undefined }) {
-  const { t } = useT();
-  const { resource, reload } = useResource<Loaded | null>(
-    async () => {
-      if (!id) return null;
-      const [survey, delivery] = await Promise.all([
-        contentApi.surveys.get(projectId, id),
-        findDelivery(projectId, "surveys", id),
-      ]);
-      return { survey, delivery };
-    },
-    `${projectId}/${id ?? "create"}`,
-  );
-  const title = t(id ? "content.editTitle" : "content.createTitle", { kind: t("content.one.surveys") });
-  useDocumentTitle(title, resource.state === "ready" ? resource.data?.survey.title : null);
-  const back = <BackLink href={listHref(contentListPath(projectId, "surveys"))} />;
-  if (resource.state !== "ready") {
-    return (
-      <FormRecordStatus
-        resource={resource}
-        area="content"
-        editing={Boolean(id)}
-        back={back}
-        onRetry={reload}
-      />
-    );
-  }
   return (
-    <FormPage
-      titleId="content-form-title"
-      title={title}
-      subtitle={resource.data?.survey.title ?? null}
-      back={back}
+    <ContentRecordPage<Loaded>
+      projectId={projectId}
+      kind="surveys"
+      id={id}
+      load={async (surveyId) => {
+        const [survey, delivery] = await Promise.all([
+          contentApi.surveys.get(projectId, surveyId),
+          findDelivery(projectId, "surveys", surveyId),
+        ]);
+        return { survey, delivery };
+      }}
+      recordName={(loaded) => loaded.survey.title}
     >
-      <SurveyForm key={resource.data?.survey.id ?? "new"} projectId={projectId} loaded={resource.data} />
-    </FormPage>
+      {(loaded) => <SurveyForm key={loaded?.survey.id ?? "new"} projectId={projectId} loaded={loaded} />}
+    </ContentRecordPage>
   );
 }

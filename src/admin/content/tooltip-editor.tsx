@@ -1,13 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import type { AdminTooltip, TooltipWrite } from "../../shared/inbox-api.ts";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { BackLink } from "../shell/back-link.tsx";
 import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
-import { FormPage } from "../shell/form-page.tsx";
-import { FormRecordStatus } from "../shell/form-record-status.tsx";
-import { useDocumentTitle } from "../shell/page-heading.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { useFormState } from "../shell/use-form-state.ts";
 import { listHref } from "../shell/use-list-query.ts";
@@ -17,6 +12,7 @@ import { CheckboxField, SelectField, TextField } from "./content-fields.tsx";
 import { contentEditHref, contentListPath } from "./content-paths.ts";
 import { TooltipPreview } from "./content-previews.tsx";
 import { ContentPublishBar } from "./content-publish-bar.tsx";
+import { ContentRecordPage } from "./content-record-page.tsx";
 import { TargetingFields } from "./targeting-fields.tsx";
 import {
   emptyTooltipForm,
@@ -215,38 +211,27 @@ function TooltipForm({
 
 /** `/dashboard/content/{project}/tooltips/create` and `…/{id}/edit`. */
 export function TooltipEditor({ projectId, id }: { projectId: string; id: string | undefined }) {
-  const { t } = useT();
   const [version, setVersion] = useState(0);
-  const { resource, reload } = useResource(
-    () => (id ? contentApi.tooltips.get(projectId, id) : Promise.resolve(null)),
-    `${projectId}/${id ?? "create"}`,
-  );
-  const title = t(id ? "content.editTitle" : "content.createTitle", { kind: t("content.one.tooltips") });
-  useDocumentTitle(title, resource.state === "ready" ? resource.data?.name : null);
-  const back = <BackLink href={listHref(contentListPath(projectId, "tooltips"))} />;
-  if (resource.state !== "ready") {
-    return (
-      <FormRecordStatus
-        resource={resource}
-        area="content"
-        editing={Boolean(id)}
-        back={back}
-        onRetry={reload}
-      />
-    );
-  }
   return (
-    <FormPage titleId="content-form-title" title={title} subtitle={resource.data?.name ?? null} back={back}>
-      <TooltipForm
-        // A tooltip has no update time: the builder's save starts the form again from what it stored.
-        key={`${resource.data?.id ?? "new"}:${version}`}
-        projectId={projectId}
-        record={resource.data}
-        onReload={() => {
-          setVersion((count) => count + 1);
-          reload();
-        }}
-      />
-    </FormPage>
+    <ContentRecordPage
+      projectId={projectId}
+      kind="tooltips"
+      id={id}
+      load={(tooltipId) => contentApi.tooltips.get(projectId, tooltipId)}
+      recordName={(record) => record.name}
+    >
+      {(record, reload) => (
+        <TooltipForm
+          // A tooltip has no update time: the builder's save starts the form again from what it stored.
+          key={`${record?.id ?? "new"}:${version}`}
+          projectId={projectId}
+          record={record}
+          onReload={() => {
+            setVersion((count) => count + 1);
+            reload();
+          }}
+        />
+      )}
+    </ContentRecordPage>
   );
 }

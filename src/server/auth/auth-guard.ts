@@ -3,7 +3,7 @@ import type { AccessTokenPayload } from "../../shared/auth-schemas.ts";
 import type { BuilderKind } from "../../shared/builder-messages.ts";
 import { jsonError } from "../http/json-response.ts";
 import type { AccessTokens } from "./access-tokens.ts";
-import { type AuthSession, findAuthSession } from "./auth-sessions-repository.ts";
+import { type AuthSession, findAuthSession, sessionStands } from "./auth-sessions-repository.ts";
 import { findUserById, type StoredUser } from "./users-repository.ts";
 
 /** The one item a builder token may read and save. */
@@ -44,14 +44,8 @@ export function createAuthGuard(sql: SQL, tokens: AccessTokens) {
   /** The sign-in session and account behind a token, still valid now. */
   async function signedIn(sub: string, sid: string): Promise<Omit<Authenticated, "token"> | Response> {
     const session = await findAuthSession(sql, sid);
-    if (
-      !session ||
-      session.revokedAt !== null ||
-      session.userId !== sub ||
-      Date.parse(session.expiresAt) <= Date.now()
-    ) {
+    if (!session || !sessionStands(session, sub))
       return jsonError(401, "This session has ended, sign in again");
-    }
     const user = await findUserById(sql, sub);
     if (!user) return jsonError(401, "User was not found");
     if (!user.enabled) return jsonError(403, accountDisabledMessage);

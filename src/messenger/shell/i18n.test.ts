@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { defineTexts, formatMessage, isRightToLeft, resolveLanguage, translator } from "./i18n.ts";
+import { isRightToLeftLanguage as isRightToLeft } from "../../shared/widget-language.ts";
+import { defineTexts, formatMessage, resolveLanguage, translator } from "./i18n.ts";
 import { relativeTime } from "./relative-time.ts";
 
 const texts = defineTexts({

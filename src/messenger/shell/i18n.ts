@@ -1,3 +1,5 @@
+import { baseLanguage } from "../../shared/widget-language.ts";
+
 /**
  * The messenger's texts: a small lookup, not @formatjs/intl.
  *
@@ -38,15 +40,8 @@ export const defineTexts = <K extends string>(catalogue: {
 export type Values = Record<string, string | number>;
 export type Translate<K extends string> = (key: K, values?: Values) => string;
 
-/** Languages written right to left (their base subtag). */
-const rightToLeft = new Set(["ar", "he", "fa", "ur", "ps", "yi"]);
-
 /** The languages that ship texts; any other falls back to English (and the project's overrides). */
 export const shippedLanguages = ["en", "de", "ar"] as const;
-
-export const baseLanguage = (lang: string) => lang.toLowerCase().split(/[-_]/)[0] ?? "en";
-
-export const isRightToLeft = (lang: string) => rightToLeft.has(baseLanguage(lang));
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 function pluralCategory(lang: string, count: number): Intl.LDMLPluralRule {

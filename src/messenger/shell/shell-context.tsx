@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { MessengerToHostMessage } from "../../shared/frame-messages.ts";
+import { isRightToLeftLanguage } from "../../shared/widget-language.ts";
 import type { HostChannel } from "../frame-protocol.ts";
 import type { MessengerState, MessengerStore } from "../messenger-store.ts";
 import type { ApiError, MessengerApi } from "./api-client.ts";
-import { type Catalogue, isRightToLeft, resolveLanguage, type Translate, translator } from "./i18n.ts";
+import { type Catalogue, resolveLanguage, type Translate, translator } from "./i18n.ts";
 import type { Navigator } from "./navigator.ts";
 import type { QueryCache, QueryState } from "./query-cache.ts";
 import type { Realtime } from "./realtime.ts";
@@ -74,7 +75,7 @@ export function localeOf(
   const overrides = state.config?.staticTranslations;
   return {
     lang,
-    dir: rtl === true || isRightToLeft(lang) ? "rtl" : "ltr",
+    dir: rtl === true || isRightToLeftLanguage(lang) ? "rtl" : "ltr",
     overrides:
       overrides && typeof overrides === "object" && !Array.isArray(overrides)
         ? (overrides as Record<string, string>)

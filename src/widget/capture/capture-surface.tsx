@@ -1,5 +1,6 @@
 import { createRoot } from "react-dom/client";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import { projectIsRightToLeft } from "../../shared/widget-language.ts";
 import type { CaptureAnswer, CaptureFormData } from "./capture-data.ts";
 import { CaptureEditor } from "./capture-editor.tsx";
 import { captureImage, thumbnail } from "./capture-image.ts";
@@ -209,7 +210,7 @@ export function createCaptureSurface(
       <CaptureEditor
         type={type}
         texts={captureTexts(host.language(), config)}
-        rtl={config.localizationOptions?.rtl === true}
+        rtl={projectIsRightToLeft(config)}
         createRecorder={type === "capture" ? createRecorder : undefined}
         upload={upload}
         onDismiss={() => {

@@ -1,5 +1,6 @@
 import { createRoot, type Root } from "react-dom/client";
 import type { WidgetHost } from "../../shared/widget-chunk-contract.ts";
+import { projectIsRightToLeft } from "../../shared/widget-language.ts";
 import { runStepAction } from "./checklist-actions.ts";
 import { type ChecklistAttributes, readChecklistAttributes } from "./checklist-attributes.ts";
 import {
@@ -74,7 +75,7 @@ export function createChecklistInstance(element: HTMLElement, deps: InstanceDeps
         active={shown.active}
         texts={checklistTexts(host.language(), flowConfig)}
         color={brandColor(shown.checklist.color, flowConfig.color)}
-        rtl={flowConfig.localizationOptions?.rtl === true}
+        rtl={projectIsRightToLeft(flowConfig)}
         floatingOpen={floatingOpen}
         floatingUp={floatingUp}
         onToggle={(index) => {

@@ -1,4 +1,5 @@
 import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import { baseLanguage } from "../../shared/widget-language.ts";
 
 /**
  * The element's labels: spec §9's defaults ('Step {index}', 'Action', 'Mark as done', 'No steps
@@ -37,8 +38,6 @@ const texts = {
 
 export type ChecklistTextKey = keyof (typeof texts)["en"];
 export type ChecklistTexts = (key: ChecklistTextKey, values?: Record<string, string | number>) => string;
-
-const baseLanguage = (language: string) => language.toLowerCase().split(/[-_]/)[0] ?? "en";
 
 export function checklistTexts(
   language: string,

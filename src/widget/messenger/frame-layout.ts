@@ -75,6 +75,3 @@ export function containerVariantsFor(
 export function frameMaxHeight(mode: WidgetMode, reportedHeight: number | null): number | null {
   return isSurveyMode(mode) && reportedHeight !== null && reportedHeight > 0 ? reportedHeight : null;
 }
-
-/** Whether the config asks for a right-to-left layout (an Arabic or Hebrew widget). */
-export const isRightToLeft = (config: FlowConfig) => config.localizationOptions?.rtl === true;

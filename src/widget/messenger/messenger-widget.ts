@@ -1,12 +1,12 @@
 import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import { projectIsRightToLeft } from "../../shared/widget-language.ts";
 import { type CaptureHooks, createCaptureHooks } from "./capture-hooks.ts";
 import { createFrameChannel } from "./frame-channel.ts";
 import { createFrameContainer, type FrameContainer } from "./frame-container.ts";
 import {
   containerVariantsFor,
   frameMaxHeight,
-  isRightToLeft,
   modeAfterPageChange,
   type WidgetMode,
 } from "./frame-layout.ts";
@@ -76,7 +76,7 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
         reportedHeight = height;
         container?.setMaxHeight(frameMaxHeight(mode, reportedHeight));
       },
-      showImage: (url) => viewer.show(url, isRightToLeft(host.flowConfig())),
+      showImage: (url) => viewer.show(url, projectIsRightToLeft(host.flowConfig())),
       playPing: () => sound.play(),
     }),
   );
@@ -91,7 +91,7 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
     container.layout(
       containerVariantsFor(mode, config, host.options().showFeedbackButton),
       config,
-      isRightToLeft(config),
+      projectIsRightToLeft(config),
     );
     container.setMaxHeight(frameMaxHeight(mode, reportedHeight));
   }

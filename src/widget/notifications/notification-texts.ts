@@ -1,4 +1,5 @@
 import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import { baseLanguage } from "../../shared/widget-language.ts";
 
 /** The stack's own words, in the widget's language (English unless German); the project may override them. */
 const texts = {
@@ -23,16 +24,6 @@ const texts = {
 };
 
 export type NotificationTexts = (typeof texts)["en"];
-
-/**
- * Right to left when the project says so (`localizationOptions.rtl`), the rule the launcher follows
- * too: the stack mirrors to the side the button mirrors to.
- */
-export function isRightToLeft(flowConfig: FlowConfig): boolean {
-  return flowConfig.localizationOptions?.rtl === true;
-}
-
-const baseLanguage = (language: string) => language.toLowerCase().split(/[-_]/)[0] ?? "en";
 
 /** The texts for a language, with the project's static translations for `next`, `done` and `dismiss`. */
 export function notificationTexts(language: string, flowConfig: FlowConfig): NotificationTexts {

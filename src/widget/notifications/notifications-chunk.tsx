@@ -1,5 +1,6 @@
 import { createRoot } from "react-dom/client";
 import type { WidgetChunkContext, WidgetHost } from "../../shared/widget-chunk-contract.ts";
+import { projectIsRightToLeft } from "../../shared/widget-language.ts";
 import {
   addNotification,
   matchesPage,
@@ -12,7 +13,7 @@ import {
 } from "./notification-model.ts";
 import { NotificationStack } from "./notification-stack.tsx";
 import { notificationStyles, stackPlacement } from "./notification-styles.ts";
-import { isRightToLeft, notificationTexts } from "./notification-texts.ts";
+import { notificationTexts } from "./notification-texts.ts";
 
 /**
  * Lazy chunk entry of the notification stack (spec §2). The loader loads it when a notification
@@ -121,7 +122,8 @@ export function mount(chunkContext: WidgetChunkContext): () => void {
       styledFor = css;
     }
     const language = host.language();
-    const rtl = isRightToLeft(flowConfig);
+    // The project's option, as for the launcher: the stack mirrors to the side the button mirrors to.
+    const rtl = projectIsRightToLeft(flowConfig);
     const buttonShown = host.options().showFeedbackButton !== false;
     reactRoot.render(
       <NotificationStack

@@ -1,4 +1,5 @@
 import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import { baseLanguage, isRightToLeftLanguage, projectIsRightToLeft } from "../../shared/widget-language.ts";
 
 /**
  * The popover's own words, in the widget's language (English unless German). A tour's `nextText`,
@@ -29,13 +30,9 @@ const texts = {
 
 export type TourTexts = (typeof texts)["en"];
 
-const baseLanguage = (language: string) => language.toLowerCase().split(/[-_]/)[0] ?? "en";
-
-/** Languages written right to left: the popover mirrors for them, or when the project says `rtl`. */
-const rightToLeft = new Set(["ar", "he", "fa", "ur"]);
-
+/** The popover mirrors for a right-to-left language, as the messenger does, or when the project says `rtl`. */
 export function isRightToLeft(language: string, flowConfig: FlowConfig): boolean {
-  return flowConfig.localizationOptions?.rtl === true || rightToLeft.has(baseLanguage(language));
+  return projectIsRightToLeft(flowConfig) || isRightToLeftLanguage(language);
 }
 
 export function tourTexts(language: string, flowConfig: FlowConfig): TourTexts {

@@ -50,6 +50,8 @@ export function buildPopover(
   const { data, step, controls, texts, actions } = options;
   const body = document.createElement("div");
   body.className = "gtr-body";
+  // The layout mirrors for a right-to-left widget; each text keeps its own direction (`dir="auto"`
+  // below), so English words in an Arabic widget do not read "of 3 1".
   body.dir = options.rtl ? "rtl" : "ltr";
   body.classList.add(controls.close ? "gtr-has-close" : "gtr-no-close");
   const cleanups: Array<() => void> = [];
@@ -73,6 +75,7 @@ export function buildPopover(
     }
     const name = document.createElement("span");
     name.textContent = data.sender.firstName;
+    name.dir = "auto";
     sender.append(name);
     body.append(sender);
   }
@@ -81,6 +84,7 @@ export function buildPopover(
     const title = document.createElement("h2");
     title.className = "gtr-title";
     title.textContent = step.title;
+    title.dir = "auto";
     body.append(title);
   }
 
@@ -107,6 +111,7 @@ export function buildPopover(
   if (step.message) {
     const message = document.createElement("div");
     message.className = "gtr-message";
+    message.dir = "auto";
     message.append(safeHtmlFragment(step.message, document));
     body.append(message);
   }
@@ -117,6 +122,7 @@ export function buildPopover(
     const progress = document.createElement("span");
     progress.className = "gtr-progress";
     progress.textContent = controls.progress;
+    progress.dir = "auto";
     footer.append(progress);
   }
   const buttons = document.createElement("div");

@@ -83,6 +83,9 @@ describe("tours chunk", () => {
     expect(shown()?.getAttribute("role")).toBe("dialog");
     expect(shown()?.getAttribute("aria-label")).toBe("Welcome");
     expect(progress()).toBe("1 of 3");
+    // Each text keeps its own direction inside a mirrored (right-to-left) layout.
+    for (const part of [".gtr-title", ".gtr-message", ".gtr-progress"])
+      expect(shown()?.querySelector(part)?.getAttribute("dir"), part).toBe("auto");
     // The admin's HTML is rebuilt: the image's handler is gone.
     expect(shown()?.querySelector(".gtr-message")?.innerHTML).not.toContain("onerror");
     expect(context.root.querySelector("style")?.nonce).toBe("n0nce");

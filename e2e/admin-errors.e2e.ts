@@ -6,6 +6,13 @@ async function breakLazyChunks(page: Page) {
   await page.route(/\/assets\/chunk-[a-z0-9]+\.js/, (route) => route.abort());
 }
 
+/** The dashboard's layout is a lazy chunk too: it must be on screen before the chunks are broken. */
+async function dashboardReady(page: Page) {
+  await expect(
+    page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Users" }),
+  ).toBeVisible();
+}
+
 /** Counts full page loads (a reload is one). */
 function countLoads(page: Page): () => number {
   let loads = 0;
@@ -17,6 +24,7 @@ function countLoads(page: Page): () => number {
 
 test("a screen whose code cannot load reloads once, then shows the server-error page", async ({ page }) => {
   await signInAsAdmin(page);
+  await dashboardReady(page);
   const loads = countLoads(page);
   await breakLazyChunks(page);
 
@@ -51,6 +59,7 @@ test("a bot meeting the same failure gets no error page; the error is only logge
     if (message.type() === "error") errors.push(message.text());
   });
   await signInAsAdmin(page);
+  await dashboardReady(page);
   await breakLazyChunks(page);
 
   await page

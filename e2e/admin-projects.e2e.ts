@@ -8,7 +8,8 @@ import { writeRows } from "./support/widget-projects.ts";
  * Widget projects in the admin (issue 15, item 4): a project is created with identity verification
  * on, its look is edited with the live launcher preview following every change, the settings are
  * saved (and the widget's config answer has them), and the snippet is copied with this server's
- * loader address and the project's key.
+ * loader address and the project's key. Issue 19: the identity switch says what identify does
+ * without a valid hash, and feature-request approval is switched on and saved.
  */
 
 const created: string[] = [];
@@ -37,6 +38,13 @@ test("create a project, edit its look with the live preview, save, and copy the 
   const projectId = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1) ?? "");
   created.push(projectId);
   await expect(page.getByTestId("identity-verification")).toBeChecked();
+  // Beside the switch: what identify does without a valid hash (issue 19).
+  await expect(page.getByTestId("identity-unverified-hint")).toHaveText(
+    /^Without a valid hash, identify only labels the visitor's current session/,
+  );
+  await expect(page.getByTestId("identity-verification")).toHaveAccessibleDescription(
+    /never opens another visitor's session/,
+  );
   // The server's default flows are listed.
   await expect(page.getByTestId("flow-row")).toHaveCount(3);
 
@@ -58,6 +66,8 @@ test("create a project, edit its look with the live preview, save, and copy the 
   await expect(page.getByText("Must be a hex colour such as #485BFF")).toBeVisible();
   await expect(page.getByLabel("Brand colour", { exact: true })).toBeFocused();
   await page.getByLabel("Brand colour", { exact: true }).fill("#123456");
+  await expect(page.getByTestId("feature-request-approval")).not.toBeChecked();
+  await page.getByLabel("Approve feature requests before they are public").check();
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("No unsaved changes", { exact: true })).toBeVisible();
 
@@ -72,6 +82,7 @@ test("create a project, edit its look with the live preview, save, and copy the 
     staticTranslations: { Feedback: "Ideas?" },
   });
   expect(settings.identityVerification).toBe(true);
+  expect(settings.featureRequestApproval).toBe(true);
   const widgetConfig = (await (await request.get(`/api/widget/config/${settings.sdkKey}`)).json()) as {
     flowConfig: Record<string, unknown>;
   };

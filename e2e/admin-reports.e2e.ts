@@ -19,15 +19,18 @@ interface OpenReport {
 }
 
 /**
- * An open report filed by a person on a live task of `kind`, the only open report on its task. Each
- * test takes another kind, so no two tests resolve reports of the same task.
+ * An open report filed by a person on a live task of `kind` that reports hold out of play: three
+ * users' open reports (the default threshold) and no automatic one, so resolving this one brings the
+ * task back. Each test takes another kind, so no two tests resolve reports of the same task.
  */
 function openReport(kind: string): OpenReport {
   const [row] = selectRows<OpenReport>(
     `SELECT r.id, r.task_id, t.title, r.reporter_id, u.name AS reporter_name
        FROM reports r JOIN tasks t ON t.id = r.task_id JOIN users u ON u.id = r.reporter_id
-      WHERE r.resolved_at IS NULL AND t.kind = $1
-        AND NOT EXISTS (SELECT 1 FROM reports o WHERE o.task_id = r.task_id AND o.id <> r.id AND o.resolved_at IS NULL)
+      WHERE r.resolved_at IS NULL AND t.kind = $1 AND t.enabled = FALSE
+        AND (SELECT count(*) FROM reports o WHERE o.task_id = r.task_id AND o.resolved_at IS NULL) = 3
+        AND NOT EXISTS (SELECT 1 FROM reports o
+          WHERE o.task_id = r.task_id AND o.resolved_at IS NULL AND o.automatic = TRUE)
       ORDER BY r.id LIMIT 1`,
     kind,
   );

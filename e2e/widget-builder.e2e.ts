@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
@@ -7,10 +7,17 @@ import { signInAsAdmin } from "./support/sign-in.ts";
 /**
  * The admin builder (spec §2, §5, §7) against the real server: the dashboard's tour editor opens /demo
  * (`openBuilder`) and answers the page's `init` with `load` and a builder token; the builder frame from
- * the messenger origin picks an element on the page and saves the tour through the platform API.
+ * the messenger origin picks an element on the page and saves the steps through the platform API. That
+ * save is a draft (issue 19): visitors keep the live tour until the admin publishes the builder's
+ * changes in the dashboard with the admin's own sign-in.
  */
 
 const origin = `http://localhost:${e2eEnv.PORT}`;
+const run = Date.now().toString(36);
+
+type HostWindow = Window & { Gleap: Record<string, (...args: unknown[]) => unknown> };
+
+const welcome = { message: "<p>Welcome to the builder tour</p>" };
 
 async function acceptCookies(page: Page) {
   await page.context().addCookies([{ name: "agreedToCookiePolicy", value: "true", url: origin }]);
@@ -25,20 +32,67 @@ test("a plain page view loads no builder chunk", async ({ page }) => {
   expect(chunks.filter((url) => url.includes("builder"))).toEqual([]);
 });
 
-test("the dashboard opens the builder on /demo; it picks an element and saves it as a tour step", async ({
+/**
+ * A visitor of /demo (a context of its own) starts the tour by hand and reads its steps' progress and
+ * texts, or nothing when the tour does not run.
+ */
+async function visitorTour(browser: Browser, tourId: string, filter: string): Promise<string[]> {
+  const visitor = await browser.newContext();
+  try {
+    await visitor.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: origin }]);
+    const page = await visitor.newPage();
+    await page.goto(`/demo?${filter}`);
+    await expect(page.locator("#widget-status")).toHaveAttribute("data-state", "ready");
+    await page.evaluate((id) => (window as unknown as HostWindow).Gleap.startProductTour?.(id), tourId);
+    const popover = page.locator(".shepherd-element:not([hidden])");
+    await expect(popover).toBeVisible();
+    const seen: string[] = [];
+    const text = async (selector: string) =>
+      (await popover.locator(selector).allTextContents()).join("").trim();
+    for (;;) {
+      // A one-step tour shows no progress.
+      const progress = (await text(".gtr-progress")) || "1 of 1";
+      const words = [await text(".gtr-title"), await text(".gtr-message")].filter(Boolean);
+      seen.push(`${progress}: ${words.join(" / ")}`);
+      const [at, of] = progress.split(" of ");
+      if (at === of) return seen;
+      await popover.getByRole("button", { name: "Next" }).click();
+      await expect(popover.locator(".gtr-progress")).not.toHaveText(progress);
+    }
+  } finally {
+    await visitor.close();
+  }
+}
+
+test("the dashboard opens the builder on /demo; its picked step is a draft until the admin publishes it", async ({
   page,
   context,
   request,
+  browser,
 }) => {
+  // Three visitor page views besides the admin's window and the site's.
+  test.setTimeout(90_000);
   const headers = await adminHeaders(request);
   const [project] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", "demo");
   if (!project) throw new Error("no demo project");
+  // Live, and only for this spec's own address, so no other page view of the demo project gets it.
+  const filter = `tour=builder-${run}`;
   const created = await request.post(`/api/projects/${project.id}/outbounds`, {
     headers,
-    data: { type: "tour", name: "Builder tour", config: { steps: [], builderUrl: `${origin}/demo` } },
+    data: {
+      type: "tour",
+      name: "Builder tour",
+      config: { steps: [welcome], builderUrl: `${origin}/demo` },
+      pageFilter: filter,
+      pageFilterType: "contains",
+    },
   });
   expect(created.status()).toBe(201);
   const tour = (await created.json()) as { id: string };
+  expect(
+    (await request.post(`/api/projects/${project.id}/outbounds/${tour.id}/publish`, { headers })).status(),
+  ).toBe(200);
+  expect(await visitorTour(browser, tour.id, filter)).toEqual(["1 of 1: Welcome to the builder tour"]);
 
   await acceptCookies(page);
   // Everything the site page hears from the admin's window, as any script of that page could.
@@ -77,15 +131,20 @@ test("the dashboard opens the builder on /demo; it picks an element and saves it
   const builderToken = String(loads[0]?.data.builderToken);
   const asBuilder = { Authorization: `Bearer ${builderToken}` };
   // It reads its tour, and nothing else: not the users, not even deleting its own tour.
-  expect(
-    (await request.get(`/api/projects/${project.id}/outbounds/${tour.id}`, { headers: asBuilder })).status(),
-  ).toBe(200);
-  expect((await request.get("/api/users", { headers: asBuilder })).status()).toBe(401);
-  expect(
-    (
-      await request.delete(`/api/projects/${project.id}/outbounds/${tour.id}`, { headers: asBuilder })
-    ).status(),
-  ).toBe(401);
+  const tourPath = `/api/projects/${project.id}/outbounds/${tour.id}`;
+  expect((await request.get(tourPath, { headers: asBuilder })).status()).toBe(200);
+  expect((await request.get("/api/users", { headers: asBuilder })).status()).toBe(403);
+  expect((await request.delete(tourPath, { headers: asBuilder })).status()).toBe(403);
+  // Nor may it widen the live tour to every page and visitor, or publish anything.
+  const widened = await request.put(tourPath, {
+    headers: asBuilder,
+    data: { type: "tour", name: "Builder tour", config: { steps: [welcome], builderUrl: `${origin}/demo` } },
+  });
+  expect(widened.status()).toBe(403);
+  expect(((await widened.json()) as { field: string }).field).toBe("pageFilter");
+  expect((await request.post(`${tourPath}/builder-draft/publish`, { headers: asBuilder })).status()).toBe(
+    403,
+  );
 
   await builder.getByRole("button", { name: "Pick element" }).click();
   await expect(builder.getByText("Click an element on the page to select it.")).toBeVisible();
@@ -98,21 +157,45 @@ test("the dashboard opens the builder on /demo; it picks an element and saves it
 
   // Editor mode: the whole viewport, with the picked element as the new step.
   await expect(bar).toHaveCSS("height", `${site.viewportSize()?.height}px`);
-  await expect(builder.locator(".gb-selector")).toHaveText(selector);
-  await builder.getByLabel("Title").fill("Sign in here");
-  await builder.getByLabel("Description").fill("Your notes follow you to every device.");
-  await builder.getByLabel("Type").selectOption("CLICK");
+  // The tour's welcome step stays first; the picked element is the second.
+  const step = builder.locator(".gb-step").nth(1);
+  await expect(builder.locator(".gb-step")).toHaveCount(2);
+  await expect(step.locator(".gb-selector")).toHaveText(selector);
+  await step.getByLabel("Title").fill("Sign in here");
+  await step.getByLabel("Description").fill("Your notes follow you to every device.");
+  await step.getByLabel("Type").selectOption("CLICK");
   await builder.getByRole("button", { name: "Save" }).click();
-  await expect(builder.locator(".gb-panel .gb-status")).toHaveText("Saved");
+  await expect(builder.locator(".gb-panel .gb-status")).toHaveText(
+    "Saved as a draft: publish it in the admin",
+  );
   await site.screenshot({ path: "docs/screenshots/builder.png" });
 
-  const stored = await request.get(`/api/projects/${project.id}/outbounds/${tour.id}`, { headers });
-  const { config } = (await stored.json()) as { config: { steps: unknown[] } };
-  expect(config.steps).toEqual([
-    { selector, title: "Sign in here", message: "Your notes follow you to every device.", mode: "CLICK" },
-  ]);
-  // The admin's window heard of it: the editor reloaded the tour with the new step.
-  await expect(page.locator("#tour-step-0-selector")).toHaveValue(selector);
+  // Saved as a draft: the tour itself, and what visitors get, are as they were.
+  const picked = {
+    selector,
+    title: "Sign in here",
+    message: "Your notes follow you to every device.",
+    mode: "CLICK",
+  };
+  const stored = async () =>
+    ((await (await request.get(tourPath, { headers })).json()) as { config: { steps: unknown[] } }).config
+      .steps;
+  expect(await stored()).toEqual([welcome]);
+  expect(await visitorTour(browser, tour.id, filter)).toEqual(["1 of 1: Welcome to the builder tour"]);
 
-  await request.delete(`/api/projects/${project.id}/outbounds/${tour.id}`, { headers });
+  // The admin's window heard of it: the editor says builder changes are waiting, and publishes them.
+  const waiting = page.getByRole("region", { name: "Builder changes are waiting" });
+  await expect(waiting).toContainText("2 steps saved in the builder");
+  await waiting.getByRole("button", { name: "Publish builder changes" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Publish builder changes" }).click();
+  await expect(waiting).toHaveCount(0);
+  await expect(page.locator("#tour-step-1-selector")).toHaveValue(selector);
+  // The builder writes every step in its own shape (empty fields included).
+  expect(await stored()).toEqual([{ ...welcome, selector: "", title: "", mode: "" }, picked]);
+  expect(await visitorTour(browser, tour.id, filter)).toEqual([
+    "1 of 2: Welcome to the builder tour",
+    "2 of 2: Sign in here / Your notes follow you to every device.",
+  ]);
+
+  await request.delete(tourPath, { headers });
 });

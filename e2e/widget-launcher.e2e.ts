@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import type { FeedbackButtonPosition, FlowConfig } from "../src/shared/widget-flow-config.ts";
@@ -368,23 +366,10 @@ test("keyboard: a real button in the tab order with a visible focus ring; reduce
   expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
 });
 
-/** The messenger chunk opens the frame and says `open`; without it a click has nothing to open. */
-function hasMessenger(): boolean {
-  try {
-    const manifest = JSON.parse(readFileSync(join(process.cwd(), "dist", "manifest.json"), "utf8")) as {
-      widgetChunks?: Record<string, string>;
-    };
-    return Boolean(manifest.widgetChunks?.messenger);
-  } catch {
-    return false;
-  }
-}
-
 test("a click opens the widget and the button turns into a close button; hide() resets it", async ({
   page,
   context,
 }) => {
-  test.skip(!hasMessenger(), "needs the messenger chunk in the build");
   await openHost(page, context, keys.plain ?? "");
   const button = launcher(page);
   await button.click();

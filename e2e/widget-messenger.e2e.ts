@@ -136,7 +136,8 @@ test.describe("handshake", () => {
     await launcher(page).click();
 
     const iframe = page.locator("iframe.frame-window");
-    await expect(iframe).toHaveAttribute("src", messengerOrigin);
+    // With the project's key: the messenger origin lets only that project's hosts frame it.
+    await expect(iframe).toHaveAttribute("src", `${messengerOrigin}/?sdkKey=${keys.brand}`);
     await expect(app(page)).toHaveAttribute("data-ready", "true");
     await expect(app(page)).toHaveAttribute("data-brand", brand);
     await expect(page.frameLocator("iframe.frame-window").getByTestId("frame-header")).toHaveCSS(

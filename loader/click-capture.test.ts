@@ -126,6 +126,26 @@ describe("captureClicks", () => {
     expect(buffer.entries()).toEqual([]);
   });
 
+  test("no text from inside or around a private region (gl-mask, gl-ignore, gl-block)", () => {
+    const { buffer } = capture();
+    mount(`
+      <div class="gl-mask"><button id="in-mask">Ada Lovelace</button></div>
+      <button id="holds-mask">Pay <span class="gl-mask">4929 7352</span></button>
+      <div class="card gl-block" id="blocked">Card 4929</div>
+      <form class="gl-ignore"><label id="in-ignore">Typed note</label></form>
+      <button id="plain">Save</button>`);
+
+    for (const id of ["in-mask", "holds-mask", "blocked", "in-ignore", "plain"]) $(`#${id}`).click();
+
+    expect(buffer.entries().map((entry) => entry.log)).toEqual([
+      "button#in-mask",
+      "button#holds-mask",
+      "div#blocked.card.gl-block",
+      "label#in-ignore",
+      "button#plain Save",
+    ]);
+  });
+
   test("describeElement handles SVG class attributes", () => {
     mount('<svg id="icon" class="a b"><circle class="c"></circle></svg>');
 

@@ -1,3 +1,4 @@
+import { privateRegionSelector } from "../src/shared/privacy/private-elements.ts";
 import type { ConsoleEntry } from "./console-capture.ts";
 import type { LogBuffer } from "./log-buffer.ts";
 
@@ -7,7 +8,12 @@ const rootSelector = `#${rootId}`;
 /** Spec §9: click text is cut to this many characters. */
 export const maxClickText = 40;
 
-/** `tag#id.class1.class2 text`, with the element's whitespace-collapsed text cut to 40 characters. */
+/**
+ * `tag#id.class1.class2 text`, with the element's whitespace-collapsed text cut to 40 characters. No
+ * text when the element is in or holds a private region (`gl-mask`, `gl-ignore`, `gl-block`, see
+ * private-elements.ts): a click on a masked card must not log what the card shows. The document's
+ * listener sees a click in a shadow root on its host, whose text has none of the shadow root's.
+ */
 export function describeElement(element: Element): string {
   const id = element.id ? `#${element.id}` : "";
   const classes = (element.getAttribute("class") ?? "")
@@ -16,7 +22,8 @@ export function describeElement(element: Element): string {
     .map((name) => `.${name}`)
     .join("");
   // textContent, not innerText: innerText forces a layout on every click in the host page.
-  const text = (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, maxClickText);
+  const hidden = element.closest(privateRegionSelector) || element.querySelector(privateRegionSelector);
+  const text = hidden ? "" : (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, maxClickText);
   return `${element.tagName.toLowerCase()}${id}${classes}${text ? ` ${text}` : ""}`;
 }
 

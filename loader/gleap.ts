@@ -1,5 +1,6 @@
 import type { FeedbackReportCreated } from "../src/shared/feedback-report.ts";
 import { matchesPageFilter } from "../src/shared/page-filter.ts";
+import { recordTypedValues, type TypedValue } from "../src/shared/privacy/typed-values.ts";
 import type {
   HostOptions,
   ReportParts,
@@ -172,6 +173,7 @@ export function createGleap(deps: GleapDeps) {
   })();
 
   const consoleLog = createLogBuffer<ConsoleEntry>(500);
+  const typedValues: TypedValue[] = [];
   const request = createHttpClient(
     originalFetch,
     () => apiUrl,
@@ -208,6 +210,7 @@ export function createGleap(deps: GleapDeps) {
       sdkVersion,
       appBuildNumber,
       appVersionCode,
+      typedValues,
     };
   }
 
@@ -490,6 +493,7 @@ export function createGleap(deps: GleapDeps) {
     cleanups.push(
       () => restoreConsole(),
       captureClicks(document, consoleLog, () => opened),
+      recordTypedValues(document, typedValues),
     );
 
     session = createSessionManager({

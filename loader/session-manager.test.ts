@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from "bun:test";
+import { createHmac } from "node:crypto";
 import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
 import type { WidgetSession } from "../src/shared/widget-session.ts";
 import { createHttpClient } from "./http-client.ts";
@@ -427,16 +428,18 @@ describe("identify", () => {
     expect(sent).toHaveLength(5);
   });
 
-  test("an answer that makes the visitor a different session calls onChange with the previous id", async () => {
+  test("an answer that makes the visitor a different session (verified identify) calls onChange with the previous id", async () => {
+    const [project] = await server.db.sql`SELECT secret FROM widget_projects WHERE sdk_key = ${"demo"}`;
+    const userHash = createHmac("sha256", String(project.secret)).update("returning-user").digest("hex");
     const { manager: firstManager } = setup();
     const known = await firstManager.start();
-    await firstManager.identify("returning-user", { name: "Known" });
+    await firstManager.identify("returning-user", { name: "Known" }, userHash);
     localStorage.clear();
 
     const { manager, changes } = setup();
     const anonymous = await manager.start();
     expect(anonymous.gleapId).not.toBe(known.gleapId);
-    const merged = await manager.identify("returning-user", { name: "Known" });
+    const merged = await manager.identify("returning-user", { name: "Known" }, userHash);
 
     expect(merged?.gleapId).toBe(known.gleapId);
     expect(changes.map((change) => [change.session.gleapId, change.previousId])).toEqual([
@@ -444,6 +447,22 @@ describe("identify", () => {
       [known.gleapId, anonymous.gleapId],
     ]);
     expect(stored()?.gleapId).toBe(known.gleapId);
+  });
+
+  test("an unverified identify with another visitor's user id keeps the visitor's own session", async () => {
+    const { manager: firstManager } = setup();
+    const other = await firstManager.start();
+    await firstManager.identify("claimed-user", { name: "Other", email: "other@example.com" });
+    localStorage.clear();
+
+    const { manager, changes } = setup();
+    const own = await manager.start();
+    const answer = await manager.identify("claimed-user");
+    expect(answer?.gleapId).toBe(own.gleapId);
+    expect(answer?.gleapId).not.toBe(other.gleapId);
+    expect(answer).toMatchObject({ userId: "claimed-user", name: null, email: null });
+    expect(changes).toHaveLength(1);
+    expect(stored()?.gleapId).toBe(own.gleapId);
   });
 });
 

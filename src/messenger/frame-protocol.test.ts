@@ -3,13 +3,13 @@ import type { HostToMessengerMessage } from "../shared/frame-messages.ts";
 import { createHostChannel, expectedHostOrigin } from "./frame-protocol.ts";
 
 /** A frame's window: its parent records posts; the test delivers messages as the browser would. */
-function frameWindow({ referrer = "", ancestorOrigins = [] as string[] } = {}) {
+function frameWindow({ referrer = "", ancestorOrigins = [] as string[], search = "" } = {}) {
   const posted: Array<{ data: unknown; target: string }> = [];
   const parent = { postMessage: (data: unknown, target: string) => posted.push({ data, target }) };
   const events = new EventTarget();
   const view = Object.assign(events, {
     document: { referrer },
-    location: { ancestorOrigins },
+    location: { ancestorOrigins, search },
     parent,
   }) as unknown as Window;
   const deliver = (data: unknown, origin: string, source: unknown = parent) =>
@@ -88,5 +88,37 @@ describe("the frame's line to the host", () => {
     stop();
     w.deliver(config, "http://localhost:3000");
     expect(received).toEqual([]);
+  });
+});
+
+describe("a frame opened for a project (issue 19)", () => {
+  const sessionFor = (sdkKey: string) =>
+    JSON.stringify({
+      name: "session-update",
+      data: {
+        sessionData: { gleapId: "g", gleapHash: "h" },
+        apiUrl: "http://localhost:3000/api/widget",
+        sdkKey,
+      },
+    });
+
+  test("takes the session of its own project only", () => {
+    const w = frameWindow({ referrer: "https://shop.example/", search: "?sdkKey=demo" });
+    const received: string[] = [];
+    createHostChannel(w.view).start((message) => {
+      received.push(message.name === "session-update" ? `session ${message.data.sdkKey}` : message.name);
+    });
+    w.deliver(sessionFor("other-project"), "https://shop.example");
+    w.deliver(config, "https://shop.example");
+    w.deliver(sessionFor("demo"), "https://shop.example");
+    expect(received).toEqual(["config-update", "session demo"]);
+  });
+
+  test("a frame opened without a key takes any project's session, as before", () => {
+    const w = frameWindow({ referrer: "https://shop.example/" });
+    const received: string[] = [];
+    createHostChannel(w.view).start((message) => received.push(message.name));
+    w.deliver(sessionFor("other-project"), "https://shop.example");
+    expect(received).toEqual(["session-update"]);
   });
 });

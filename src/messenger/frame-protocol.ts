@@ -5,6 +5,7 @@ import {
   type MessengerToHostMessage,
   parseFrameMessage,
 } from "../shared/frame-messages.ts";
+import { frameKeyOf } from "../shared/frame-source.ts";
 
 /**
  * The messenger frame's line to the host page that embeds it (spec §7 "Window messages",
@@ -24,6 +25,9 @@ import {
  *   at exactly that origin. Everything the frame says besides `ping` (the visitor's feedback, links,
  *   closing) is posted to the known origin only, never to `*`; said before any origin is known, it
  *   waits for the pin.
+ * - A frame opened for a project (`?sdkKey=` in its URL, which the server's `frame-ancestors` follows)
+ *   serves that project only: a `session-update` for another project is ignored, so a host a project
+ *   lets frame the messenger cannot turn it into another project's messenger.
  */
 export interface HostChannel {
   send(message: MessengerToHostMessage): void;
@@ -50,6 +54,7 @@ export function expectedHostOrigin(view: Window): string | null {
 
 export function createHostChannel(view: Window = window): HostChannel {
   const expected = expectedHostOrigin(view);
+  const project = frameKeyOf(view.location.search ?? "");
   let pinned: string | null = null;
   let waiting: MessengerToHostMessage[] = [];
   const framed = () => view.parent !== view;
@@ -77,6 +82,7 @@ export function createHostChannel(view: Window = window): HostChannel {
         if (required !== null && event.origin !== required) return;
         const message = parseFrameMessage(event.data, hostToMessenger);
         if (!message) return;
+        if (project !== null && message.name === "session-update" && message.data.sdkKey !== project) return;
         if (pinned === null) {
           pinned = event.origin;
           const held = waiting;

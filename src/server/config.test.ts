@@ -195,3 +195,25 @@ describe("loadConfig accepted values", () => {
     expect(config.host).toBe("127.0.0.1");
   });
 });
+
+describe("task report rules", () => {
+  test("three reporters hide a task and a user files ten reports a day by default", () => {
+    expect(loadConfig({}, cwd).taskReports).toEqual({ hideAfterReporters: 3, perUserPerDay: 10 });
+  });
+
+  test("TASK_REPORT_THRESHOLD and TASK_REPORTS_PER_DAY set them", () => {
+    expect(loadConfig({ TASK_REPORT_THRESHOLD: "5", TASK_REPORTS_PER_DAY: " 20 " }, cwd).taskReports).toEqual(
+      {
+        hideAfterReporters: 5,
+        perUserPerDay: 20,
+      },
+    );
+  });
+
+  test("zero, negative or non-numbers are refused with the variable's name", () => {
+    for (const value of ["0", "-1", "1.5", "three"]) {
+      expect(configError({ TASK_REPORT_THRESHOLD: value }).variable).toBe("TASK_REPORT_THRESHOLD");
+      expect(configError({ TASK_REPORTS_PER_DAY: value }).variable).toBe("TASK_REPORTS_PER_DAY");
+    }
+  });
+});

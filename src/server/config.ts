@@ -31,7 +31,19 @@ export interface ServerConfig {
   registrationEnabled: boolean;
   /** SMTP delivery of the mail outbox; unset keeps mail in the `mail_outbox` table only. */
   smtp?: { url: string; from: string };
+  /** How users' reports take tasks out of play. */
+  taskReports: TaskReportRules;
 }
+
+export interface TaskReportRules {
+  /** Open reports from this many distinct users hide a task until an admin resolves them. */
+  hideAfterReporters: number;
+  /** Reports one user may file in 24 hours. */
+  perUserPerDay: number;
+}
+
+/** Three users must agree before a task leaves play; ten reports a day is more than an honest user files. */
+export const defaultTaskReportRules: TaskReportRules = { hideAfterReporters: 3, perUserPerDay: 10 };
 
 export interface CaptchaSettings {
   provider: "altcha" | "recaptcha" | "turnstile" | "off";
@@ -116,6 +128,15 @@ function readEnum<T extends string>(env: Env, name: string, allowed: readonly T[
     throw new ConfigError(name, `must be one of ${allowed.join(", ")}, got "${raw}"`);
   }
   return raw as T;
+}
+
+function readPositiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 1_000_000) {
+    throw new ConfigError(name, `must be a whole number from 1 to 1000000, got "${raw}"`);
+  }
+  return Number(raw);
 }
 
 function readDatabase(env: Env, dataDir: string, cwd: string): DatabaseTarget {
@@ -216,5 +237,13 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
     captcha: readCaptcha(env),
     registrationEnabled: readBoolean(env, "REGISTRATION_ENABLED", true),
     smtp: readSmtp(env),
+    taskReports: {
+      hideAfterReporters: readPositiveInteger(
+        env,
+        "TASK_REPORT_THRESHOLD",
+        defaultTaskReportRules.hideAfterReporters,
+      ),
+      perUserPerDay: readPositiveInteger(env, "TASK_REPORTS_PER_DAY", defaultTaskReportRules.perUserPerDay),
+    },
   };
 }

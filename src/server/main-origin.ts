@@ -16,6 +16,7 @@ import { adminPageHeaders, adminPolicy, createNonce } from "./http/security-head
 import { createStaticFiles } from "./http/static-files.ts";
 import type { SocketData } from "./realtime/socket-handlers.ts";
 import type { StaffSocketData } from "./realtime/staff-socket.ts";
+import type { SocketCapRefusal, WidgetSocketCounts } from "./realtime/widget-socket-caps.ts";
 import type { WidgetApi } from "./widget-api/widget-api.ts";
 
 /** A platform API handler (`/api/...` outside the widget API). */
@@ -37,6 +38,8 @@ export interface MainOriginDeps {
   captchaProvider: CaptchaSettings["provider"];
   /** Checks an admin's socket before the upgrade (`/api/admin/ws`). */
   authenticateStaff: (request: Request) => Promise<StaffSocketData | Response>;
+  /** Open widget sockets per session and per address, capped. */
+  widgetSockets: WidgetSocketCounts;
   /** The messenger origin's public URL, known once it listens; its builder frame may call `/api/projects`. */
   messengerUrl: () => string;
 }
@@ -66,6 +69,13 @@ function withClientIp(request: Request, server: ServerFacade<SocketData>): Reque
 const clientIp = (request: Request, server: ServerFacade<SocketData>) =>
   server.requestIP(request)?.address ?? "unknown";
 
+/** A socket past its cap: the client's reconnect (every 5 s) finds a slot once another socket closed. */
+function tooManySockets(cap: SocketCapRefusal): Response {
+  const error =
+    cap === "session" ? "Too many open sockets for this session" : "Too many open sockets from this address";
+  return jsonError(429, error, undefined, { headers: { "Retry-After": "5" } });
+}
+
 /**
  * The main origin: platform and widget APIs, the widget websocket, SDK files, the demo host page and
  * the admin SPA.
@@ -79,6 +89,7 @@ export function createMainOrigin({
   captchaProvider,
   authenticateStaff,
   messengerUrl,
+  widgetSockets,
 }: MainOriginDeps): Handler<SocketData> {
   const files = createStaticFiles(join(distDir, "main"), {
     // The SDK's files and its sounds are used by host pages on other origins.
@@ -118,18 +129,17 @@ export function createMainOrigin({
     request: Request,
     server: ServerFacade<SocketData>,
   ): Promise<Response | undefined> {
-    const context = await widgetApi.authenticateSession(
-      request,
-      new URL(request.url),
-      clientIp(request, server),
-    );
+    const ip = clientIp(request, server);
+    // Refused before the session is looked up: an address at its cap costs no database read.
+    if (widgetSockets.ipFull(ip)) return tooManySockets("ip");
+    const context = await widgetApi.authenticateSession(request, new URL(request.url), ip);
     if (context instanceof Response) return context;
-    const data: SocketData = {
-      kind: "widget",
-      sessionId: context.session?.id ?? "",
-      projectId: context.project.id,
-    };
+    const sessionId = context.session?.id ?? "";
+    const refused = widgetSockets.reserve(sessionId, ip);
+    if (refused) return tooManySockets(refused);
+    const data: SocketData = { kind: "widget", sessionId, projectId: context.project.id, ip };
     if (server.upgrade(request, { data })) return undefined;
+    widgetSockets.release(sessionId, ip);
     return jsonError(400, "Expected a websocket upgrade");
   }
 
@@ -165,7 +175,7 @@ export function createMainOrigin({
         headers: {
           "Content-Type": "text/html; charset=utf-8",
           "Cache-Control": "no-cache",
-          "Content-Security-Policy": adminPolicy(nonce, captchaProvider),
+          "Content-Security-Policy": adminPolicy(nonce, captchaProvider, originOf(messengerUrl())),
           ...adminPageHeaders,
         },
       },

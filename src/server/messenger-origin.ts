@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { BuildManifest } from "../shared/build-manifest.ts";
+import { frameKeyOf } from "../shared/frame-source.ts";
 import { renderShell } from "./html-shell.ts";
 import type { Handler } from "./http/request-log.ts";
 import { createNonce, messengerPolicy } from "./http/security-headers.ts";
@@ -8,8 +9,13 @@ import { createStaticFiles } from "./http/static-files.ts";
 export interface MessengerOriginDeps {
   manifest: BuildManifest;
   distDir: string;
-  /** The host origins allowed to frame the messenger, or null when any may. */
-  frameAncestors: () => Promise<string[] | null>;
+  /**
+   * The host origins allowed to frame a page opened for the project with this SDK key (null: opened
+   * without one), or null when any host may.
+   */
+  frameAncestors: (sdkKey: string | null) => Promise<string[] | null>;
+  /** Visitors' uploads (`/api/files/uploads/…`), served here rather than on the admin's origin. */
+  uploads?: (request: Request, path: string) => Promise<Response | null>;
 }
 
 /** The CSP `frame-ancestors` value for a list of allowed host origins (null: any host may). */
@@ -22,7 +28,12 @@ export function frameAncestorsPolicy(origins: string[] | null): string {
  * `event.origin === frameUrl` exactly; the banner and modal frames are at `/banner` and `/modal`. Its pages may only be framed by the hosts projects allow, and run
  * only the scripts the page names (by nonce) and what those load.
  */
-export function createMessengerOrigin({ manifest, distDir, frameAncestors }: MessengerOriginDeps): Handler {
+export function createMessengerOrigin({
+  manifest,
+  distDir,
+  frameAncestors,
+  uploads,
+}: MessengerOriginDeps): Handler {
   const files = createStaticFiles(join(distDir, "messenger"));
   // The messenger at the root, the banner and modal frames beside it: each page is its own app.
   const pages = new Map([
@@ -32,7 +43,10 @@ export function createMessengerOrigin({ manifest, distDir, frameAncestors }: Mes
     ["/builder", { title: "Builder", app: manifest.apps.builder }],
   ]);
   return async (request) => {
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    const path = url.pathname;
+    const upload = await uploads?.(request, path);
+    if (upload) return upload;
     const page = pages.get(path);
     if (page) {
       const nonce = createNonce();
@@ -40,7 +54,11 @@ export function createMessengerOrigin({ manifest, distDir, frameAncestors }: Mes
         headers: {
           "Content-Type": "text/html; charset=utf-8",
           "Cache-Control": "no-cache",
-          "Content-Security-Policy": messengerPolicy(nonce, frameAncestorsPolicy(await frameAncestors())),
+          // Per project: the frame URL names the project it is opened for (`?sdkKey=`, frame-source.ts).
+          "Content-Security-Policy": messengerPolicy(
+            nonce,
+            frameAncestorsPolicy(await frameAncestors(frameKeyOf(url.search))),
+          ),
         },
       });
     }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { insertProject } from "./platform-api/projects/project-settings-repository.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
-import { findProjectBySdkKey, updateProjectSettings } from "./widget-api/projects-repository.ts";
+import {
+  findProjectById,
+  findProjectBySdkKey,
+  updateProjectSettings,
+} from "./widget-api/projects-repository.ts";
 
 let server: TestServer;
 let main: string;
@@ -202,35 +207,50 @@ describe("messenger origin", () => {
     expect(await response.text()).toContain('src="/assets/messenger-main-abcd1234.js"');
   });
 
-  test("the frame may be embedded by any host while a project allows any origin, else only by allowed ones", async () => {
+  test("a frame opened for a project may be embedded by that project's allowed origins only (issue 19)", async () => {
     // The policy also names the app's scripts (security-headers.test.ts); here only its frame-ancestors.
-    const frameAncestors = async () =>
-      ((await fetch(`${messenger}/`)).headers.get("content-security-policy") ?? "")
+    const frameAncestors = async (query: string) =>
+      ((await fetch(`${messenger}/${query}`)).headers.get("content-security-policy") ?? "")
         .split(";")
         .map((directive) => directive.trim())
         .find((directive) => directive.startsWith("frame-ancestors"));
-    expect(await frameAncestors()).toBe("frame-ancestors *");
-    const project = await findProjectBySdkKey(server.db.sql, "demo");
-    if (!project) throw new Error("no demo project");
-    await updateProjectSettings(server.db.sql, project.id, {
-      allowedOrigins: ["https://shop.example", "https://app.example"],
-    });
+    const demo = await findProjectBySdkKey(server.db.sql, "demo");
+    if (!demo) throw new Error("no demo project");
+    const shopId = await insertProject(server.db.sql, "Shop");
+    const shop = await findProjectById(server.db.sql, shopId);
+    if (!shop) throw new Error("no shop project");
+    await updateProjectSettings(server.db.sql, shopId, { allowedOrigins: ["https://shop.example"] });
     try {
-      expect(await frameAncestors()).toBe("frame-ancestors 'self' https://app.example https://shop.example");
+      // The demo project lists no origins: its frames may be embedded anywhere…
+      expect(await frameAncestors("?sdkKey=demo")).toBe("frame-ancestors *");
+      // …which no longer opens the shop's frames to every host (it was `*` for all before).
+      expect(await frameAncestors(`?sdkKey=${shop.sdkKey}`)).toBe(
+        "frame-ancestors 'self' https://shop.example",
+      );
+      // An unknown key and a frame without a key never get `*`.
+      expect(await frameAncestors("?sdkKey=nope")).toBe("frame-ancestors 'self'");
+      expect(await frameAncestors("")).toBe("frame-ancestors 'self' https://shop.example");
+      await updateProjectSettings(server.db.sql, demo.id, {
+        allowedOrigins: ["https://shop.example", "https://app.example"],
+      });
+      expect(await frameAncestors("?sdkKey=demo")).toBe(
+        "frame-ancestors 'self' https://app.example https://shop.example",
+      );
     } finally {
-      await updateProjectSettings(server.db.sql, project.id, { allowedOrigins: [] });
+      await updateProjectSettings(server.db.sql, demo.id, { allowedOrigins: [] });
+      await server.db.sql`DELETE FROM widget_projects WHERE id = ${shopId}`;
     }
   });
 
   test("/banner and /modal serve their frame apps with the same nonce policy and frame-ancestors as /", async () => {
     const policyOf = (response: Response) =>
       (response.headers.get("content-security-policy") ?? "").split(";").map((directive) => directive.trim());
-    const root = policyOf(await fetch(`${messenger}/`));
+    const root = policyOf(await fetch(`${messenger}/?sdkKey=demo`));
     for (const [path, script] of [
       ["/banner", "/assets/banner-main-abcd1234.js"],
       ["/modal", "/assets/modal-main-abcd1234.js"],
     ] as const) {
-      const response = await fetch(`${messenger}${path}`);
+      const response = await fetch(`${messenger}${path}?sdkKey=demo`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(response.headers.get("cache-control")).toBe("no-cache");
@@ -258,13 +278,14 @@ describe("messenger origin", () => {
     expect((await fetch(`${messenger}/banner/x`)).status).toBe(404);
   });
 
-  test("/banner and /modal follow the projects' allowed origins like the messenger", async () => {
+  test("/banner and /modal follow the project's allowed origins like the messenger", async () => {
     const project = await findProjectBySdkKey(server.db.sql, "demo");
     if (!project) throw new Error("no demo project");
     await updateProjectSettings(server.db.sql, project.id, { allowedOrigins: ["https://shop.example"] });
     try {
-      for (const path of ["/banner", "/modal"]) {
-        const policy = (await fetch(`${messenger}${path}`)).headers.get("content-security-policy") ?? "";
+      for (const path of ["/banner", "/modal", "/builder"]) {
+        const policy =
+          (await fetch(`${messenger}${path}?sdkKey=demo`)).headers.get("content-security-policy") ?? "";
         expect(policy).toContain("frame-ancestors 'self' https://shop.example");
       }
     } finally {

@@ -25,14 +25,26 @@ import { type SocketData, socketHandlers } from "./realtime/socket-handlers.ts";
 import { type StaffAccessChanged, staffAccessSignal } from "./realtime/staff-socket.ts";
 import { authenticateStaffSocket } from "./realtime/staff-socket-auth.ts";
 import { createStaffSocketWatch } from "./realtime/staff-socket-watch.ts";
+import {
+  createWidgetSocketCounts,
+  defaultWidgetSocketCaps,
+  noWidgetSocketCaps,
+  type WidgetSocketCaps,
+} from "./realtime/widget-socket-caps.ts";
 import { ensureSetting } from "./settings-repository.ts";
 import { createSharedRateLimiter } from "./shared-rate-limiter.ts";
 import { StartupError } from "./startup-error.ts";
 import { createFileStorage } from "./storage/create-file-storage.ts";
+import { sweepReportLeftovers } from "./widget-api/feedback/report-leftovers.ts";
+import {
+  defaultReportQuotas,
+  noReportQuotas,
+  type ReportQuotas,
+} from "./widget-api/feedback/report-quotas.ts";
 import { deliverToConnectedWidgets, outboundPublishedSignal } from "./widget-api/outbound/live-delivery.ts";
 import { pushUnreadCount } from "./widget-api/outbound/outbound-delivery.ts";
-import { listFrameAncestors } from "./widget-api/projects-repository.ts";
-import { fileRoutes } from "./widget-api/uploads/upload-routes.ts";
+import { frameAncestorsFor } from "./widget-api/projects-repository.ts";
+import { fileRoutes, uploadFiles } from "./widget-api/uploads/upload-routes.ts";
 import { createWidgetApi, noWidgetRateLimits, type WidgetRateLimits } from "./widget-api/widget-api.ts";
 import type { WidgetRouteDeps } from "./widget-api/widget-route-deps.ts";
 import { widgetRoutes } from "./widget-api/widget-routes.ts";
@@ -49,8 +61,11 @@ export interface ServerOptions {
   /** Tests lower the limits to reach them. */
   widgetRateLimits?: WidgetRateLimits;
   authLimits?: Partial<AuthLimits>;
+  reportQuotas?: Partial<ReportQuotas>;
   /** How often open staff sockets are re-checked (default 30 s); tests shorten it. */
   staffRecheckMs?: number;
+  /** Widget sockets per session and per address; tests lower them. */
+  widgetSocketCaps?: WidgetSocketCaps;
 }
 
 /** Everything `npm start` does after reading the config: storage, schema, demo data, both origins. */
@@ -86,6 +101,9 @@ export async function startServer(
       : createLocalFanout(localPublisher);
     cleanups.push(() => fanout.close());
     const connected = createConnectedWidgets();
+    const widgetSockets = createWidgetSocketCounts(
+      options.widgetSocketCaps ?? (config.rateLimits ? defaultWidgetSocketCaps : noWidgetSocketCaps),
+    );
     const staffWatch = createStaffSocketWatch(db.sql, { intervalMs: options.staffRecheckMs, logger });
     cleanups.push(() => staffWatch.stop());
     // A sign-out, ban, role change, deletion or password reset closes that admin's staff sockets at once,
@@ -108,7 +126,14 @@ export async function startServer(
       publicUrl: () => publicUrl,
       messengerUrl: () => messengerUrl,
       logger,
+      reportQuotas: config.rateLimits ? { ...defaultReportQuotas, ...options.reportQuotas } : noReportQuotas,
     };
+    const sweepReports = () =>
+      sweepReportLeftovers(sql, storage).catch((error: unknown) =>
+        logger.warn("report leftovers sweep failed", { error: String(error) }),
+      );
+    // A process that died mid-report may have left files without a row.
+    void sweepReports();
     // Published content goes to the widgets this process holds a socket of (every process gets the signal).
     fanout.onSignal((name, payload) => {
       if (name === staffAccessSignal) {
@@ -157,11 +182,16 @@ export async function startServer(
       {
         method: "GET",
         pattern: "/api/public-config",
+        // The messenger's address: the admin's report views load from it as from their own origin.
         handler: () =>
-          json({ captcha: captcha.publicConfig(), registrationEnabled: config.registrationEnabled }),
+          json({
+            captcha: captcha.publicConfig(),
+            registrationEnabled: config.registrationEnabled,
+            messengerUrl,
+          }),
       },
       ...adminWidgetRoutes({ sql, storage, guard, fanout, logger }),
-      ...platformApiRoutes({ sql, guard, staffAccessChanged }),
+      ...platformApiRoutes({ sql, guard, staffAccessChanged, taskReports: config.taskReports }),
       ...messengerAdminRoutes({ sql, guard, fanout, logger }),
       ...fileRoutes(deps),
     ];
@@ -174,6 +204,7 @@ export async function startServer(
       authLimiter
         .sweep()
         .catch((error: unknown) => logger.warn("rate limit sweep failed", { error: String(error) }));
+      void sweepReports();
     }, 60_000);
     cleanups.push(() => clearInterval(sweeper));
 
@@ -188,6 +219,7 @@ export async function startServer(
         platformRoutes,
         captchaProvider: config.captcha.provider,
         authenticateStaff: (request) => authenticateStaffSocket(guard, request),
+        widgetSockets,
         messengerUrl: () => messengerUrl,
       }),
     );
@@ -197,7 +229,8 @@ export async function startServer(
       createMessengerOrigin({
         manifest,
         distDir: config.distDir,
-        frameAncestors: () => listFrameAncestors(sql),
+        frameAncestors: (sdkKey) => frameAncestorsFor(sql, sdkKey),
+        uploads: uploadFiles({ storage }),
       }),
     );
     main = listen("PORT", config.port, () =>
@@ -208,6 +241,7 @@ export async function startServer(
         // A (re)connecting widget learns its unread count at once instead of at the next delivery.
         websocket: socketHandlers({
           connected,
+          widgetSockets,
           staffWatch,
           onWidgetOpen: (socket) => {
             pushUnreadCount(deps, socket.data.sessionId).catch((error: unknown) =>

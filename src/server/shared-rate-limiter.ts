@@ -4,6 +4,8 @@ import type { RateLimit } from "./rate-limiter.ts";
 export interface SharedRateDecision {
   allowed: boolean;
   retryAfterSeconds: number;
+  /** Hits in the current window, this one included. */
+  hits: number;
 }
 
 /**
@@ -27,6 +29,13 @@ export function createSharedRateLimiter(sql: SQL, now: () => number = Date.now) 
       return decide(Number(row.hits), Number(row.expires_at), limit, time);
     },
 
+    /** Hits in `key`'s current window (0 when it has none or it ended). */
+    async hits(key: string): Promise<number> {
+      const [row] =
+        await sql`SELECT hits FROM rate_limit_counters WHERE key = ${key} AND expires_at > ${now()}`;
+      return row ? Number(row.hits) : 0;
+    },
+
     /** Gives back a hit that turned out not to count (a successful attempt). */
     async refund(key: string): Promise<void> {
       await sql`UPDATE rate_limit_counters SET hits = hits - 1 WHERE key = ${key} AND hits > 0`;
@@ -47,6 +56,6 @@ export function createSharedRateLimiter(sql: SQL, now: () => number = Date.now) 
 export type SharedRateLimiter = ReturnType<typeof createSharedRateLimiter>;
 
 function decide(hits: number, expiresAt: number, limit: number, time: number): SharedRateDecision {
-  if (hits <= limit) return { allowed: true, retryAfterSeconds: 0 };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((expiresAt - time) / 1000)) };
+  if (hits <= limit) return { allowed: true, retryAfterSeconds: 0, hits };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((expiresAt - time) / 1000)), hits };
 }

@@ -47,8 +47,9 @@ export const builderPageReportMs = 1000;
  * `POST /api/projects/{projectId}/builder-token` (admin only): a bearer token for the builder, good
  * for 10 minutes and only for reading and saving this one item (`GET`/`PUT` of
  * `/api/projects/{p}/outbounds/{itemId}` for a tour, `…/tooltips/{itemId}` for a tooltip). It is
- * what the site page and the builder frame get, never the admin's access token. 404 for an unknown
- * project or item (a tour must be an outbound of type `tour`).
+ * what the site page and the builder frame get, never the admin's access token. What it saves is a
+ * draft of the steps (builder-drafts.ts), which an admin publishes from the dashboard. 404 for an
+ * unknown project or item (a tour must be an outbound of type `tour`).
  */
 export const BuilderTokenRequest = object({
   kind: enums(builderKinds),

@@ -254,6 +254,8 @@ export const ProjectSettingsWrite = object({
   /** Exact origins (`https://app.example.com`) allowed to use the widget; empty: any. */
   allowedOrigins: size(array(size(string(), 1, 255)), 0, 50),
   identityVerification: boolean(),
+  /** Visitors' new feature requests wait for an admin's approval; left out, the stored value stays. */
+  featureRequestApproval: optional(boolean()),
 });
 export type ProjectSettingsWrite = Infer<typeof ProjectSettingsWrite>;
 
@@ -266,6 +268,8 @@ export interface AdminProjectSettings {
   identityVerification: boolean;
   /** The HMAC secret hosts sign user ids with (`identify(userId, data, userHash)`). */
   identitySecret: string;
+  /** A visitor's new feature request is seen by its author alone until an admin approves it. */
+  featureRequestApproval: boolean;
   createdAt: string;
 }
 

@@ -44,8 +44,10 @@ import {
  *   GET  /news                                → NewsSummary[] (newest first)
  *   GET  /news/{id}                           → NewsPost
  *   GET  /feature-requests?sort=top|new       → FeatureRequest[]
- *   POST /feature-requests                    NewFeatureRequest → FeatureRequest (201)
- *   POST /feature-requests/{id}/vote          → FeatureRequest (toggles the session's vote)
+ *   POST /feature-requests                    NewFeatureRequest → FeatureRequest (201; `pending` when the
+ *                                             project approves requests first; 429 with Retry-After past
+ *                                             the per-session or per-IP quota)
+ *   POST /feature-requests/{id}/vote          → FeatureRequest (toggles the session's vote; 429 past the vote rate)
  *   GET  /checklists                          → ChecklistSummary[] (live checklists and the session's progress)
  *
  * Websocket pushes (to every socket of the session, the frame's own included; types below):
@@ -63,6 +65,8 @@ import {
  *     GET (list), POST (create, 201), GET/PUT/DELETE {id} (204); the body is the kind's *Write schema
  *     (feature requests: FeatureRequestWrite); 404 unknown project or record, 409 a taken flow key or a
  *     collection that still has articles (DELETE …?force=true deletes them too), 400 invalid fields
+ *   GET  feature-requests/pending                         → AdminFeatureRequest list (awaiting approval)
+ *   POST feature-requests/{id}/approve                    → AdminFeatureRequest (now public)
  *   GET  surveys/{id}/results                             → SurveyResults
  *   GET  conversations?status=open|closed                 → AdminConversationSummary list
  *   GET  conversations/{id}                               → AdminConversation
@@ -489,6 +493,11 @@ export interface FeatureRequest {
   votes: number;
   /** Whether this session voted for it. */
   voted: boolean;
+  /**
+   * Waiting for an admin's approval (projects that approve requests first): only its author sees it
+   * until then. The server always sends it; optional for answers stored before it existed.
+   */
+  pending?: boolean;
   createdAt: string;
 }
 
@@ -600,6 +609,8 @@ export interface AdminFeatureRequest extends Stored {
   description: string;
   status: FeatureRequestStatus;
   votes: number;
+  /** Public on the board; false while a visitor's request waits for approval. */
+  approved: boolean;
   /** The widget session that submitted it; null for the admin's own. */
   sessionId: string | null;
 }

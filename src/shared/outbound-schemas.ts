@@ -125,10 +125,17 @@ export const TourStep = type({
   message: optional(RichText),
 });
 
-/** A tour outbound's config: what `producttours` answers and a tour action carries (spec §3 "Tour data"). */
+/**
+ * A tour outbound's config: what `producttours` answers and a tour action carries (spec §3 "Tour data").
+ * A tour without steps shows nothing and would only hide what it replaced, so it is refused.
+ */
 export const TourConfig = type({
   tourType: optional(string()),
-  steps: size(array(TourStep), 0, 200),
+  steps: refine(
+    size(array(TourStep), 0, 200),
+    "tourSteps",
+    (steps) => steps.length > 0 || "a tour needs at least one step",
+  ),
 });
 export type TourConfig = Infer<typeof TourConfig>;
 

@@ -26,6 +26,7 @@ export const reportErrors = {
   reportNotFound: "Report Not Found",
   alreadyResolved: "Report Already Resolved",
   alreadyReported: "You already reported this task",
+  tooManyReports: "You have reported too many tasks today, try again later",
   reportBanned: "You are banned from reporting tasks",
   noReporter: "This report has no reporter",
   noCreator: "This task has no creator",

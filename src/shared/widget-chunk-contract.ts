@@ -1,4 +1,5 @@
 import type { FeedbackReportCreated } from "./feedback-report.ts";
+import type { TypedValue } from "./privacy/typed-values.ts";
 import type { FlowConfig } from "./widget-flow-config.ts";
 import type { WidgetSession } from "./widget-session.ts";
 
@@ -44,6 +45,8 @@ export interface ReportParts {
   sdkVersion: string;
   appBuildNumber: string;
   appVersionCode: string;
+  /** What visitors typed into the page's fields; a report masks the private ones (src/widget/privacy/). */
+  typedValues?: readonly TypedValue[];
 }
 
 /** Where the frames live: the messenger at the root of its origin, the banner and modal beside it. */

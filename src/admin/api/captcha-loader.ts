@@ -5,8 +5,12 @@ import { loadScript } from "./script-loader.ts";
 
 /** Spec §7: a human-verification loader, set up from public config, with `execute(action)` → token. */
 export interface CaptchaLoader {
-  /** A token for the named action; `undefined` when verification is off. */
-  execute(action: string): Promise<string | undefined>;
+  /**
+   * A token for the named action; `undefined` when verification is off. With `login`, a token for that
+   * account after the server asked for one (`captchaRequired`): with ALTCHA a harder proof of work
+   * bound to the account; the other providers verify every sign-in anyway.
+   */
+  execute(action: string, login?: string): Promise<string | undefined>;
 }
 
 /** What the loaders need from the page; tests give a fake script loader (the providers are third parties). */
@@ -38,9 +42,10 @@ function memoRetrying<T>(load: () => Promise<T>): () => Promise<T> {
  * exists, and the next one right after a token is taken (each solution is accepted only once).
  */
 function altchaLoader(): CaptchaLoader {
-  const solve = async () => {
+  const solve = async (login?: string) => {
+    const path = login ? `/api/auth/captcha?login=${encodeURIComponent(login)}` : "/api/auth/captcha";
     const [challenge, { solveAltcha }] = await Promise.all([
-      api<Challenge>("/api/auth/captcha", { auth: false }),
+      api<Challenge>(path, { auth: false }),
       import("./altcha-solver.ts"),
     ]);
     return solveAltcha(challenge);
@@ -54,7 +59,9 @@ function altchaLoader(): CaptchaLoader {
   };
   prepare();
   return {
-    async execute() {
+    async execute(_action, login) {
+      // A bound challenge is made for the account at the time it is asked for: never prepared ahead.
+      if (login) return solve(login);
       const token = next ?? solve();
       try {
         return await token;

@@ -4,6 +4,8 @@ import { api } from "./api-client.ts";
 export interface PublicConfig {
   captcha: { provider: string; siteKey: string | null };
   registrationEnabled: boolean;
+  /** The messenger origin's public URL (report views load from it as from the admin's own origin). */
+  messengerUrl?: string;
 }
 
 let cached: Promise<PublicConfig> | null = null;

@@ -4,9 +4,9 @@ import { Button } from "../shell/button.tsx";
 
 /**
  * "Open builder": the site opens in a new window with the builder on it, where the admin picks the
- * elements of a tour's steps or a tooltip's target. It works on a saved item (the builder saves into
- * it), so it waits for the first save and for unsaved changes; `onSaved` reloads the editor when the
- * builder has written.
+ * elements of a tour's steps or a tooltip's target. It works on a saved item (the builder saves a
+ * draft of it), so it waits for the first save and for unsaved changes; `onSaved` tells the editor
+ * that the builder saved a draft, which waits for the admin to publish it (builder-draft-bar.tsx).
  */
 export function BuilderButton({
   kind,

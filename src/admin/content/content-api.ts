@@ -1,3 +1,6 @@
+import type { BuilderDraftAnswer } from "../../shared/builder-drafts.ts";
+import type { BuilderKind } from "../../shared/builder-messages.ts";
+import type { SharedKeyResult } from "../../shared/checklist-shared-key-api.ts";
 import type {
   AdminOutbound,
   AdminTooltip,
@@ -56,6 +59,10 @@ function collection<Record, Write extends object>(name: string) {
   };
 }
 
+/** Where an item's builder draft is: tours are outbounds, tooltips their own collection. */
+const builderDraftPath = (projectId: string, kind: BuilderKind, id: string) =>
+  `${projectPath(projectId)}/${kind === "tour" ? "outbounds" : "tooltips"}/${segment(id)}/builder-draft`;
+
 /** The admin's calls for outbound content (src/shared/inbox-api.ts and messenger-api.ts list the routes). */
 export const contentApi = {
   projects: () => api<ListPage<AdminProject>>("/api/projects?pageSize=100"),
@@ -68,4 +75,21 @@ export const contentApi = {
   /** Every outbound of a type (the first 100, newest first): where a news post's or survey's delivery is looked up. */
   outboundsOfType: (projectId: string, type: OutboundKind) =>
     contentApi.outbounds.list(projectId, new URLSearchParams({ type, page: "1", pageSize: "100" })),
+  /** A checklist's shared key for one group (src/shared/checklist-shared-key-api.ts). */
+  sharedKey: (projectId: string, outboundId: string, name: string) =>
+    api<SharedKeyResult>(`${projectPath(projectId)}/outbounds/${segment(outboundId)}/shared-keys`, {
+      method: "POST",
+      body: { name },
+    }),
+  /** What the builder saved of a tour or tooltip, waiting to be published (src/shared/builder-drafts.ts). */
+  builderDraft: {
+    get: (projectId: string, kind: BuilderKind, id: string) =>
+      api<BuilderDraftAnswer>(builderDraftPath(projectId, kind, id)),
+    publish: (projectId: string, kind: BuilderKind, id: string) =>
+      api<AdminOutbound | AdminTooltip>(`${builderDraftPath(projectId, kind, id)}/publish`, {
+        method: "POST",
+      }),
+    discard: (projectId: string, kind: BuilderKind, id: string) =>
+      api<void>(builderDraftPath(projectId, kind, id), { method: "DELETE" }),
+  },
 };

@@ -177,11 +177,38 @@ export const contentMessagesEnUS = {
   "content.stepNumber": "Step {n}",
   "content.buttonNumber": "Button {n}",
   "content.questionNumber": "Question {n}",
-  "content.noSteps": "No steps yet. Add them here, or place them on the site with the builder.",
+  "content.noSteps":
+    "No steps yet. Add the first one here (a tour needs one to be saved), then place the others on the site with the builder.",
   "content.noButtons": "No buttons.",
   "content.openBuilder": "Open builder",
   "content.openBuilderHint": "Save first, then open the builder on your site to pick the elements.",
   "content.openBuilderNoUrl": "Enter the site page to build on first.",
+  "content.builderDraft.title": "Builder changes are waiting",
+  "content.builderDraft.tourSummary":
+    "{count, plural, one {# step} other {# steps}} saved in the builder by {name} {when}. Visitors see them once you publish them.",
+  "content.builderDraft.tooltipSummary":
+    "Element {label} saved in the builder by {name} {when}. Visitors see it once you publish it.",
+  "content.builderDraft.someone": "an admin",
+  "content.builderDraft.publish": "Publish builder changes",
+  "content.builderDraft.discard": "Discard",
+  "content.builderDraft.publishTitle": "Publish the builder's changes to “{name}”?",
+  "content.builderDraft.publishTourBody":
+    "The steps saved in the builder replace the tour's steps. If the tour is live, visitors get them at once.",
+  "content.builderDraft.publishTooltipBody":
+    "The element, text and display saved in the builder replace the tooltip's. If it is live, visitors get them at once.",
+  "content.builderDraft.discardTitle": "Discard the builder's changes to “{name}”?",
+  "content.builderDraft.discardBody": "What the builder saved is removed; “{name}” stays as it is.",
+  "content.builderDraft.published": "Builder changes published",
+  "content.builderDraft.discarded": "Builder changes discarded",
+  "content.sharedKey.title": "Shared progress",
+  "content.sharedKey.about":
+    "Visitors who open this checklist with the same shared key work on one checklist together, e.g. everyone of a team. The widget takes only keys issued here (or by the API); a key made up on the page is refused.",
+  "content.sharedKey.name": "Group name",
+  "content.sharedKey.nameHint": "Your id of the team or account, e.g. acme-42: letters, digits and _ . : @ -",
+  "content.sharedKey.issue": "Get the key",
+  "content.sharedKey.key": "Shared key of {name}",
+  "content.sharedKey.snippet": "On your page",
+  "content.sharedKey.invalidName": "Use up to 100 letters, digits and _ . : @ - (not starting with a dot)",
   "content.save": "Save",
   "content.saving": "Saving…",
   "content.createButton": "Create",
@@ -422,12 +449,41 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.buttonNumber": "Schaltfläche {n}",
   "content.questionNumber": "Frage {n}",
   "content.noSteps":
-    "Noch keine Schritte. Fügen Sie sie hier hinzu oder platzieren Sie sie mit dem Builder auf der Website.",
+    "Noch keine Schritte. Fügen Sie hier den ersten hinzu (ohne Schritt lässt sich eine Tour nicht speichern) und platzieren Sie die weiteren mit dem Builder auf der Website.",
   "content.noButtons": "Keine Schaltflächen.",
   "content.openBuilder": "Builder öffnen",
   "content.openBuilderHint":
     "Erst speichern, dann den Builder auf Ihrer Website öffnen und die Elemente wählen.",
   "content.openBuilderNoUrl": "Geben Sie zuerst die Seite der Website für den Builder an.",
+  "content.builderDraft.title": "Änderungen aus dem Builder warten",
+  "content.builderDraft.tourSummary":
+    "{count, plural, one {# Schritt} other {# Schritte}} im Builder gespeichert von {name} {when}. Besucher sehen sie, sobald Sie sie veröffentlichen.",
+  "content.builderDraft.tooltipSummary":
+    "Element {label} im Builder gespeichert von {name} {when}. Besucher sehen es, sobald Sie es veröffentlichen.",
+  "content.builderDraft.someone": "einem Admin",
+  "content.builderDraft.publish": "Builder-Änderungen veröffentlichen",
+  "content.builderDraft.discard": "Verwerfen",
+  "content.builderDraft.publishTitle": "Die Änderungen aus dem Builder an „{name}“ veröffentlichen?",
+  "content.builderDraft.publishTourBody":
+    "Die im Builder gespeicherten Schritte ersetzen die Schritte der Tour. Ist die Tour live, erhalten Besucher sie sofort.",
+  "content.builderDraft.publishTooltipBody":
+    "Element, Text und Darstellung aus dem Builder ersetzen die des Tooltips. Ist er live, erhalten Besucher sie sofort.",
+  "content.builderDraft.discardTitle": "Die Änderungen aus dem Builder an „{name}“ verwerfen?",
+  "content.builderDraft.discardBody":
+    "Was der Builder gespeichert hat, wird entfernt; „{name}“ bleibt, wie es ist.",
+  "content.builderDraft.published": "Builder-Änderungen veröffentlicht",
+  "content.builderDraft.discarded": "Builder-Änderungen verworfen",
+  "content.sharedKey.title": "Gemeinsamer Fortschritt",
+  "content.sharedKey.about":
+    "Besucher, die diese Checkliste mit demselben gemeinsamen Schlüssel öffnen, bearbeiten sie zusammen, z. B. alle eines Teams. Das Widget nimmt nur hier (oder über die API) ausgestellte Schlüssel an; ein auf der Seite ausgedachter Schlüssel wird abgelehnt.",
+  "content.sharedKey.name": "Name der Gruppe",
+  "content.sharedKey.nameHint":
+    "Ihre Kennung des Teams oder Kontos, z. B. acme-42: Buchstaben, Ziffern und _ . : @ -",
+  "content.sharedKey.issue": "Schlüssel holen",
+  "content.sharedKey.key": "Gemeinsamer Schlüssel von {name}",
+  "content.sharedKey.snippet": "Auf Ihrer Seite",
+  "content.sharedKey.invalidName":
+    "Bis zu 100 Buchstaben, Ziffern und _ . : @ - (nicht mit einem Punkt am Anfang)",
   "content.save": "Speichern",
   "content.saving": "Wird gespeichert…",
   "content.createButton": "Erstellen",

@@ -259,6 +259,7 @@ export function ChecklistConfigForm({ config, errorOf, onChange }: ConfigFormPro
 export function TourConfigForm({ config, errorOf, onChange }: ConfigFormProps<TourConfigState>) {
   const { t } = useT();
   const set = (change: Partial<TourConfigState>) => onChange({ ...config, ...change });
+  const stepsError = errorOf("config.steps", t("content.section.steps"));
   return (
     <>
       <section className="detail-card">
@@ -279,8 +280,13 @@ export function TourConfigForm({ config, errorOf, onChange }: ConfigFormProps<To
           onChange={(allowClose) => set({ allowClose })}
         />
       </section>
-      <section className="detail-card" aria-labelledby="tour-steps-title">
+      <section
+        className="detail-card"
+        aria-labelledby="tour-steps-title"
+        data-invalid={stepsError ? "true" : undefined}
+      >
         <h2 id="tour-steps-title">{t("content.section.steps")}</h2>
+        {stepsError && <p className="form-error">{stepsError}</p>}
         {config.steps.length === 0 && <p className="subtle">{t("content.noSteps")}</p>}
         {config.steps.map((step, index) => {
           const label = t("content.stepNumber", { n: index + 1 });

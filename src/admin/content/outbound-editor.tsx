@@ -7,6 +7,8 @@ import { showToast } from "../shell/toast-store.ts";
 import { useFormState } from "../shell/use-form-state.ts";
 import { listHref } from "../shell/use-list-query.ts";
 import { BuilderButton } from "./builder-button.tsx";
+import { BuilderDraftBar, useBuilderDraft } from "./builder-draft-bar.tsx";
+import { ChecklistSharedKeys } from "./checklist-shared-keys.tsx";
 import { contentApi } from "./content-api.ts";
 import { TextField } from "./content-fields.tsx";
 import type { ContentKind } from "./content-kinds.ts";
@@ -101,7 +103,7 @@ function OutboundForm({
   kind: ContentKind;
   type: EditedOutboundType;
   record: AdminOutbound | null;
-  /** Loads the record again (the builder wrote into it). */
+  /** Loads the record again (the builder's draft was published into it). */
   onReload: () => void;
 }) {
   const { t } = useT();
@@ -112,6 +114,7 @@ function OutboundForm({
     validateOutboundForm,
   );
   const { state } = form;
+  const builderDraft = useBuilderDraft(projectId, "tour", type === "tour" ? (saved?.id ?? null) : null);
   const errorOf = (path: string, label: string) => form.errorOf(path, label);
   /** A change clears the server's refusals about the fields it touches. */
   const change = (next: Partial<OutboundFormState>, paths: string[]) =>
@@ -161,6 +164,18 @@ function OutboundForm({
           }
         />
       )}
+      {saved && builderDraft.draft && (
+        <BuilderDraftBar
+          projectId={projectId}
+          kind="tour"
+          itemId={saved.id}
+          itemName={saved.name}
+          draft={builderDraft.draft}
+          dirty={form.dirty}
+          onPublished={onReload}
+          onDiscarded={builderDraft.refresh}
+        />
+      )}
       <div className="content-editor">
         <form className="entity-form content-form" noValidate onSubmit={submit}>
           <section className="detail-card">
@@ -192,7 +207,7 @@ function OutboundForm({
               itemId={saved?.id ?? null}
               url={(state.config as OutboundConfigStates["tour"]).builderUrl}
               dirty={form.dirty}
-              onSaved={onReload}
+              onSaved={builderDraft.refresh}
             />
           )}
           <FormActions
@@ -207,6 +222,7 @@ function OutboundForm({
         </form>
         {parts.preview}
       </div>
+      {type === "checklist" && saved && <ChecklistSharedKeys projectId={projectId} outboundId={saved.id} />}
     </>
   );
 }

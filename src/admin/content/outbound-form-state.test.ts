@@ -210,6 +210,13 @@ describe("notification, checklist and tour forms", () => {
       "config.steps.0.message": "message is required",
     });
   });
+
+  test("a tour without steps is not sent (the server refuses it): the first step is asked for", () => {
+    const form = emptyOutboundForm("tour");
+    expect(validateOutboundForm({ ...form, name: "Welcome" })).toEqual({
+      "config.steps": "content.rule.steps",
+    });
+  });
 });
 
 describe("list edits", () => {

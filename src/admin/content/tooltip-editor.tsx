@@ -7,6 +7,7 @@ import { showToast } from "../shell/toast-store.ts";
 import { useFormState } from "../shell/use-form-state.ts";
 import { listHref } from "../shell/use-list-query.ts";
 import { BuilderButton } from "./builder-button.tsx";
+import { BuilderDraftBar, useBuilderDraft } from "./builder-draft-bar.tsx";
 import { contentApi } from "./content-api.ts";
 import { CheckboxField, SelectField, TextField } from "./content-fields.tsx";
 import { contentEditHref, contentListPath } from "./content-paths.ts";
@@ -45,6 +46,7 @@ function TooltipForm({
     validateTooltipForm,
   );
   const { state } = form;
+  const builderDraft = useBuilderDraft(projectId, "tooltip", saved?.id ?? null);
   // The builder's start page is not part of a tooltip (its schema has no such key): kept while editing.
   const [builderUrl, setBuilderUrl] = useState(() => builderStart(state));
   const set = (change: Partial<TooltipFormState>) =>
@@ -90,6 +92,18 @@ function TooltipForm({
           status={saved.status}
           dirty={form.dirty}
           onStatus={(status) => setSaved({ ...saved, status })}
+        />
+      )}
+      {saved && builderDraft.draft && (
+        <BuilderDraftBar
+          projectId={projectId}
+          kind="tooltip"
+          itemId={saved.id}
+          itemName={saved.name}
+          draft={builderDraft.draft}
+          dirty={form.dirty}
+          onPublished={onReload}
+          onDiscarded={builderDraft.refresh}
         />
       )}
       <div className="content-editor">
@@ -190,7 +204,7 @@ function TooltipForm({
               itemId={saved?.id ?? null}
               url={builderUrl}
               dirty={form.dirty}
-              onSaved={onReload}
+              onSaved={builderDraft.refresh}
             />
           </section>
           <FormActions
@@ -222,7 +236,7 @@ export function TooltipEditor({ projectId, id }: { projectId: string; id: string
     >
       {(record, reload) => (
         <TooltipForm
-          // A tooltip has no update time: the builder's save starts the form again from what it stored.
+          // The form starts again from what is stored once the builder's draft was published into it.
           key={`${record?.id ?? "new"}:${version}`}
           projectId={projectId}
           record={record}

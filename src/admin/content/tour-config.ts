@@ -41,6 +41,8 @@ export const tourConfig: ConfigModel<TourConfigState> = {
   }),
   rules: (state) => {
     const errors: FieldErrors = {};
+    // The server refuses a tour without steps (it would show nothing): the first one is added here.
+    if (state.steps.length === 0) errors["config.steps"] = "content.rule.steps";
     if (state.builderUrl.trim() && !/^https?:\/\/\S+$/i.test(state.builderUrl.trim()))
       errors["config.builderUrl"] = "content.rule.url";
     state.steps.forEach((step, index) => {

@@ -49,6 +49,12 @@ export const conversationMessagesEnUS = {
   "conversation.seen": "Seen",
   "conversation.visitorTyping": "{name} is typing…",
   "conversation.attachment": "Attachment: {name}",
+  "conversation.attachmentBlocked": "Picture on another site, not loaded: {name}",
+  "conversation.external.blocked":
+    "This conversation refers to {count, plural, one {# picture} other {# pictures}} on other sites, not loaded. Loading them would tell their owner your address and that you read the conversation.",
+  "conversation.external.load": "Load external content",
+  "conversation.external.loaded":
+    "External content is loaded for this conversation ({count, plural, one {# picture} other {# pictures}}).",
   "conversation.reply": "Reply",
   "conversation.replyPlaceholder": "Write a reply… (Enter sends, Shift+Enter for a new line)",
   "conversation.send": "Send",
@@ -106,6 +112,12 @@ export const conversationMessagesDe: Record<keyof typeof conversationMessagesEnU
   "conversation.seen": "Gelesen",
   "conversation.visitorTyping": "{name} schreibt…",
   "conversation.attachment": "Anhang: {name}",
+  "conversation.attachmentBlocked": "Bild auf einer anderen Website, nicht geladen: {name}",
+  "conversation.external.blocked":
+    "Diese Unterhaltung verweist auf {count, plural, one {# Bild} other {# Bilder}} auf anderen Websites, nicht geladen. Sie zu laden, verriete ihrem Betreiber Ihre Adresse und dass Sie die Unterhaltung gelesen haben.",
+  "conversation.external.load": "Externe Inhalte laden",
+  "conversation.external.loaded":
+    "Externe Inhalte sind für diese Unterhaltung geladen ({count, plural, one {# Bild} other {# Bilder}}).",
   "conversation.reply": "Antwort",
   "conversation.replyPlaceholder": "Antwort schreiben… (Enter sendet, Umschalt+Enter für eine neue Zeile)",
   "conversation.send": "Senden",

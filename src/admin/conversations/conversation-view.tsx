@@ -5,12 +5,15 @@ import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
+import { ExternalContentBar } from "../inbox/external-content-bar.tsx";
+import { useOwnOrigins } from "../inbox/own-origins.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
 import { Button } from "../shell/button.tsx";
 import { DetailStatus } from "../shell/detail-status.tsx";
 import { focusIfArrived } from "../shell/route-focus.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { conversationAfterPush, withMessage } from "./conversation-live.ts";
+import { type ShownMessage, shownMessages } from "./conversation-resources.ts";
 import { conversationsApi } from "./conversations-api.ts";
 import { MessageHtml } from "./message-html.tsx";
 import { replyHtml } from "./reply-text.ts";
@@ -23,10 +26,13 @@ export function visitorName(session: AdminConversation["session"], fallback: str
 
 function MessageItem({
   message,
+  shown,
   visitor,
   seen,
 }: {
   message: ConversationMessage;
+  /** Its cleaned HTML and attachments, external pictures held back (conversation-resources.ts). */
+  shown: ShownMessage | undefined;
   visitor: string;
   seen: boolean;
 }) {
@@ -45,20 +51,27 @@ function MessageItem({
         </time>
       </div>
       <div className="message-bubble">
-        {message.author === "visitor" ? (
+        {message.author === "visitor" || !shown?.html ? (
           <p className="message-text" dir="auto">
-            {message.text}
+            {message.author === "visitor" ? message.text : ""}
           </p>
         ) : (
-          <MessageHtml html={message.text} />
+          <MessageHtml html={shown.html} />
         )}
-        {message.attachments.length > 0 && (
+        {shown && shown.attachments.length > 0 && (
           <ul className="message-attachments">
-            {message.attachments.map((attachment) => (
-              <li key={attachment.url}>
-                <a href={attachment.url} target="_blank" rel="noopener noreferrer">
-                  {attachment.type.startsWith("image/") ? (
-                    <img src={attachment.url} alt={t("conversation.attachment", { name: attachment.name })} />
+            {shown.attachments.map((attachment) => (
+              <li key={attachment.href}>
+                <a href={attachment.href} target="_blank" rel="noopener noreferrer">
+                  {attachment.image ? (
+                    <img
+                      src={attachment.image}
+                      alt={t("conversation.attachment", { name: attachment.name })}
+                    />
+                  ) : attachment.blocked ? (
+                    <span className="external-placeholder" data-testid="attachment-blocked">
+                      {t("conversation.attachmentBlocked", { name: attachment.name })}
+                    </span>
                   ) : (
                     t("conversation.attachment", { name: attachment.name })
                   )}
@@ -176,6 +189,15 @@ export function ConversationView({
   const [busy, setBusy] = useState(false);
   const end = useRef<HTMLLIElement>(null);
   const conversation = resource.state === "ready" ? resource.data : null;
+  const own = useOwnOrigins();
+  // Per conversation: opening another one starts blocked again.
+  const [allowedFor, setAllowedFor] = useState<string | null>(null);
+  const allowExternal = allowedFor === id;
+  const messages = conversation?.messages;
+  const shown = useMemo(
+    () => (messages && own ? shownMessages(messages, { own, allowExternal, adminUrl: location.href }) : null),
+    [messages, own, allowExternal],
+  );
   // The latest state, also between a change and its render: two pushes in one task must both land.
   const latest = useRef(conversation);
   latest.current = conversation;
@@ -316,9 +338,27 @@ export function ConversationView({
           </dl>
         </details>
       )}
+      {shown && (
+        <ExternalContentBar
+          count={shown.external}
+          allowed={allowExternal}
+          onAllow={() => setAllowedFor(id)}
+          texts={{
+            blocked: t("conversation.external.blocked", { count: shown.external }),
+            load: t("conversation.external.load"),
+            loaded: t("conversation.external.loaded", { count: shown.external }),
+          }}
+        />
+      )}
       <ol className="message-list" aria-label={t("conversation.messages")} aria-live="polite">
         {conversation.messages.map((message) => (
-          <MessageItem key={message.id} message={message} visitor={visitor} seen={message.id === seenId} />
+          <MessageItem
+            key={message.id}
+            message={message}
+            shown={shown?.messages.get(message.id)}
+            visitor={visitor}
+            seen={message.id === seenId}
+          />
         ))}
         <li ref={end} className="message-end" aria-hidden={!visitorTyping}>
           {visitorTyping && (

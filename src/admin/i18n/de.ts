@@ -14,6 +14,8 @@ export const de: Catalogue = {
   "login.password": "Passwort",
   "login.submit": "Anmelden",
   "login.submitting": "Anmeldung läuft…",
+  "login.verifying":
+    "Viele fehlgeschlagene Anmeldungen bei diesem Konto: Wir prüfen, ob Sie ein Mensch sind, das dauert einige Sekunden…",
   "login.mfaTitle": "Bestätigung in zwei Schritten",
   "login.mfaHint": "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.",
   "login.code": "6-stelliger Code",
@@ -121,6 +123,8 @@ export const deServerErrors: Record<string, string> = {
   "Invalid credentials": "Ungültige Zugangsdaten",
   "No login method": "Keine Anmeldemethode",
   "captcha failed": "Die Prüfung, ob Sie ein Mensch sind, ist fehlgeschlagen",
+  "Too many failed sign-ins: verify again":
+    "Zu viele fehlgeschlagene Anmeldungen: Bitte bestätigen Sie erneut, dass Sie ein Mensch sind",
   "verify your account": "Bitte bestätigen Sie Ihr Konto",
   "account disabled, contact us": "Konto deaktiviert, bitte kontaktieren Sie uns",
   "invalid code": "Ungültiger Code",

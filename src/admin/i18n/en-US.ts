@@ -27,6 +27,8 @@ export const enUS = {
   "login.password": "Password",
   "login.submit": "Sign in",
   "login.submitting": "Signing in…",
+  "login.verifying":
+    "Many failed sign-ins on this account: checking that you are human, this takes a few seconds…",
   "login.mfaTitle": "Two-step verification",
   "login.mfaHint": "Enter the 6-digit code from your authenticator app.",
   "login.code": "6-digit code",

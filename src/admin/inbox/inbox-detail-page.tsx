@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useLocation, useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
@@ -11,15 +11,18 @@ import { DetailStatus } from "../shell/detail-status.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
 import { runAction } from "../shell/run-action.ts";
 import { adoptStyles } from "./area-styles.ts";
+import { ExternalContentBar } from "./external-content-bar.tsx";
 import inboxCss from "./inbox.css" with { type: "text" };
 import { inboxApi } from "./inbox-api.ts";
 import { PriorityBadge, StatusBadge, TypeText } from "./inbox-badges.tsx";
 import { inboxListHref } from "./inbox-paths.ts";
+import { useOwnOrigins } from "./own-origins.ts";
 import { RecordingPlayer } from "./recording-player.tsx";
 import { type ReplayClock, ReplayPlayer, type ReplaySeeker } from "./replay-player.tsx";
 import type { ReportDetailView } from "./report-detail-view.ts";
 import { ConsoleLog, EventLog, NetworkLog } from "./report-logs.tsx";
 import { ReportReplyForm } from "./report-reply.tsx";
+import { type ReportResources, reportResources } from "./report-resources.ts";
 import { ReportTriage } from "./report-triage.tsx";
 import { SnapshotViewer } from "./snapshot-viewer.tsx";
 
@@ -88,6 +91,29 @@ function Pairs({
   );
 }
 
+/**
+ * A report's captures with the addresses its visitor chose held back until the admin loads them for
+ * this report (external-resources.ts); null while our own origins are being read.
+ */
+function useReportResources(report: ReportDetailView) {
+  const own = useOwnOrigins();
+  // Per report: opening another one starts blocked again.
+  const [allowedFor, setAllowedFor] = useState<string | null>(null);
+  const allowExternal = allowedFor === report.id;
+  const { snapshot, replay, recordingUrl, page } = report;
+  const resources = useMemo(
+    () =>
+      own
+        ? reportResources(
+            { snapshot, replay, recordingUrl, page },
+            { own, allowExternal, adminUrl: location.href },
+          )
+        : null,
+    [own, allowExternal, snapshot, replay, recordingUrl, page],
+  );
+  return { resources, allowExternal, allow: () => setAllowedFor(report.id) };
+}
+
 /** What the visitor captured: the snapshot (with drawings), the picture, the replay, the recording. */
 function CaptureCard({
   report,
@@ -99,6 +125,7 @@ function CaptureCard({
   seeker: React.RefObject<ReplaySeeker | null>;
 }) {
   const { t } = useT();
+  const { resources, allowExternal, allow } = useReportResources(report);
   const options: Array<{ value: Capture; label: string }> = [];
   if (report.snapshot) options.push({ value: "snapshot", label: t("inbox.capture.snapshot") });
   if (report.snapshot?.image) options.push({ value: "picture", label: t("inbox.capture.picture") });
@@ -123,16 +150,72 @@ function CaptureCard({
           />
         )}
       </div>
-      {shown === "snapshot" && report.snapshot && <SnapshotViewer snapshot={report.snapshot} />}
-      {shown === "picture" && report.snapshot?.image && (
-        <img className="inbox-picture" src={report.snapshot.image} alt={t("inbox.capture.pictureAlt")} />
+      {resources ? (
+        <>
+          <ExternalContentBar
+            count={resources.external}
+            allowed={allowExternal}
+            onAllow={allow}
+            texts={{
+              blocked: t("inbox.external.blocked", { count: resources.external }),
+              load: t("inbox.external.load"),
+              loaded: t("inbox.external.loaded", { count: resources.external }),
+            }}
+          />
+          <CaptureView
+            report={report}
+            shown={shown}
+            resources={resources}
+            onClock={onClock}
+            seeker={seeker}
+          />
+        </>
+      ) : (
+        <p className="subtle" role="status">
+          {t("inbox.capture.loading")}
+        </p>
       )}
-      {shown === "replay" && report.replay && (
-        <ReplayPlayer replay={report.replay} onClock={onClock} seeker={seeker} />
-      )}
-      {shown === "recording" && report.recordingUrl && <RecordingPlayer url={report.recordingUrl} />}
     </section>
   );
+}
+
+function CaptureView({
+  report,
+  shown,
+  resources,
+  onClock,
+  seeker,
+}: {
+  report: ReportDetailView;
+  shown: Capture;
+  resources: ReportResources;
+  onClock: (clock: ReplayClock | null) => void;
+  seeker: React.RefObject<ReplaySeeker | null>;
+}) {
+  const { t } = useT();
+  if (shown === "snapshot" && report.snapshot && resources.snapshotDocument !== null)
+    return <SnapshotViewer snapshot={report.snapshot} srcDoc={resources.snapshotDocument} />;
+  if (shown === "picture" && report.snapshot?.image)
+    return <img className="inbox-picture" src={report.snapshot.image} alt={t("inbox.capture.pictureAlt")} />;
+  if (shown === "replay" && report.replay && resources.replayEvents)
+    return (
+      <ReplayPlayer
+        replay={report.replay}
+        events={resources.replayEvents}
+        framePolicy={resources.framePolicy}
+        onClock={onClock}
+        seeker={seeker}
+      />
+    );
+  if (shown === "recording" && resources.recordingUrl)
+    return <RecordingPlayer url={resources.recordingUrl} />;
+  if (shown === "recording" && resources.recordingBlocked)
+    return (
+      <p className="state-panel" data-testid="recording-blocked">
+        {t("inbox.recording.external")}
+      </p>
+    );
+  return null;
 }
 
 function LogsCard({

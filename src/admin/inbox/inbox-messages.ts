@@ -71,6 +71,7 @@ export const inboxMessagesEnUS = {
   "inbox.capture.pictureAlt": "The page as the visitor captured it, with their drawings",
   "inbox.capture.replay": "Replay",
   "inbox.capture.recording": "Recording",
+  "inbox.capture.loading": "Loading the capture…",
   "inbox.snapshot.frameTitle": "The reported page (a picture: nothing in it runs)",
   "inbox.replay.loading": "Loading the replay…",
   "inbox.replay.error": "The replay could not be played.",
@@ -78,6 +79,12 @@ export const inboxMessagesEnUS = {
   "inbox.replay.pause": "Pause",
   "inbox.replay.timeline": "Replay position",
   "inbox.recording.error": "The recording could not be loaded.",
+  "inbox.recording.external": "The recording is stored on another site. Load external content to play it.",
+  "inbox.external.blocked":
+    "This report refers to {count, plural, one {# external resource} other {# external resources}}, shown as grey placeholders. Loading them would tell their owner your address and that you opened the report.",
+  "inbox.external.load": "Load external content",
+  "inbox.external.loaded":
+    "External content is loaded for this report ({count, plural, one {# resource} other {# resources}}).",
   "inbox.log.console": "Console ({count})",
   "inbox.log.network": "Network ({count})",
   "inbox.log.events": "Events ({count})",
@@ -192,6 +199,7 @@ export const inboxMessagesDe: Record<keyof typeof inboxMessagesEnUS, string> = {
   "inbox.capture.pictureAlt": "Die Seite, wie sie aufgenommen wurde, mit den Zeichnungen",
   "inbox.capture.replay": "Aufzeichnung",
   "inbox.capture.recording": "Video",
+  "inbox.capture.loading": "Aufnahme wird geladen…",
   "inbox.snapshot.frameTitle": "Die gemeldete Seite (ein Bild: darin läuft nichts)",
   "inbox.replay.loading": "Aufzeichnung wird geladen…",
   "inbox.replay.error": "Die Aufzeichnung konnte nicht abgespielt werden.",
@@ -199,6 +207,13 @@ export const inboxMessagesDe: Record<keyof typeof inboxMessagesEnUS, string> = {
   "inbox.replay.pause": "Pause",
   "inbox.replay.timeline": "Position in der Aufzeichnung",
   "inbox.recording.error": "Das Video konnte nicht geladen werden.",
+  "inbox.recording.external":
+    "Das Video liegt auf einer anderen Website. Laden Sie externe Inhalte, um es abzuspielen.",
+  "inbox.external.blocked":
+    "Dieser Bericht verweist auf {count, plural, one {# externe Ressource} other {# externe Ressourcen}}, als graue Platzhalter gezeigt. Sie zu laden, verriete ihrem Betreiber Ihre Adresse und dass Sie den Bericht geöffnet haben.",
+  "inbox.external.load": "Externe Inhalte laden",
+  "inbox.external.loaded":
+    "Externe Inhalte sind für diesen Bericht geladen ({count, plural, one {# Ressource} other {# Ressourcen}}).",
   "inbox.log.console": "Konsole ({count})",
   "inbox.log.network": "Netzwerk ({count})",
   "inbox.log.events": "Ereignisse ({count})",

@@ -10,6 +10,11 @@ import { bridgeInlineStyles } from "./cssom-styles.ts";
  * rrweb draws into an iframe it makes with `sandbox="allow-same-origin"` (no scripts; the default,
  * not `UNSAFE_replayCanvas`). The page's styles there are refused by the inherited admin policy, so
  * they go through the CSSOM as in the snapshot (cssom-styles.ts), live as the replay changes the page.
+ *
+ * The events come with external addresses already replaced (replay-resources.ts); the frame also gets
+ * `framePolicy` as a `<meta>` policy before rrweb builds the first page into it. Chromium keeps a policy
+ * a document once had after rrweb's `document.open()` empties it (e2e/admin-report-privacy.e2e.ts
+ * counts the requests), so it binds every page the replay builds there.
  */
 
 export interface ReplayHandle {
@@ -27,6 +32,7 @@ export interface ReplayHandle {
 export function startReplay(
   root: HTMLElement,
   events: Array<{ type: number; timestamp: number }>,
+  framePolicy: string,
   listeners: {
     onTime(offset: number): void;
     onPlaying(playing: boolean): void;
@@ -42,6 +48,14 @@ export function startReplay(
     skipInactive: false,
     speed: 1,
   });
+  // rrweb makes its frame in the constructor and builds the first page a task later.
+  const frameDoc = replayer.iframe.contentDocument;
+  if (frameDoc) {
+    const policy = frameDoc.createElement("meta");
+    policy.httpEquiv = "Content-Security-Policy";
+    policy.content = framePolicy;
+    (frameDoc.head ?? frameDoc.documentElement).prepend(policy);
+  }
   const meta = replayer.getMetaData();
   let stopBridge = () => {};
   const bridge = () => {

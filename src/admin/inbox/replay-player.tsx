@@ -25,10 +25,15 @@ export interface ReplaySeeker {
  */
 export function ReplayPlayer({
   replay,
+  events,
+  framePolicy,
   onClock,
   seeker,
 }: {
   replay: ReplayView;
+  /** The replay's events with external addresses replaced (replay-resources.ts). */
+  events: ReplayView["events"];
+  framePolicy: string;
   onClock: (clock: ReplayClock | null) => void;
   seeker: RefObject<ReplaySeeker | null>;
 }) {
@@ -51,7 +56,7 @@ export function ReplayPlayer({
     import("./replay-engine.ts")
       .then(({ startReplay }) => {
         if (cancelled || !root.current) return;
-        made = startReplay(root.current, replay.events, {
+        made = startReplay(root.current, events, framePolicy, {
           onTime: (offset) => {
             setCurrent(offset);
             if (made) clock.current({ start: made.start, duration: made.duration, current: offset });
@@ -76,7 +81,7 @@ export function ReplayPlayer({
       seeker.current = null;
       clock.current(null);
     };
-  }, [replay.events, seeker]);
+  }, [events, framePolicy, seeker]);
 
   const duration = handle.current?.duration ?? 0;
   if (state === "error") return <p className="state-panel">{t("inbox.replay.error")}</p>;

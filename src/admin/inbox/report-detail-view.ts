@@ -43,6 +43,8 @@ export interface EventEntry {
 
 export interface SnapshotView {
   html: string;
+  /** The reported page's address, which the snapshot's relative addresses resolve against. */
+  baseUrl: string | null;
   /** The capture's picture (a JPEG data URL), when the widget sent one. */
   image: string | null;
   /** The viewport the visitor saw: scroll position and size. */
@@ -54,6 +56,8 @@ export interface SnapshotView {
 
 export interface ReplayView {
   events: Array<{ type: number; timestamp: number }>;
+  /** The recorded page's address (the replay's, else its first meta event's). */
+  baseUrl: string | null;
   width: number | null;
   height: number | null;
 }
@@ -171,6 +175,7 @@ function snapshotOf(value: unknown): SnapshotView | null {
   const image = text(value.image);
   return {
     html,
+    baseUrl: text(value.baseUrl),
     image: image?.startsWith("data:image/") ? image : null,
     x: Math.max(0, finite(value.x) ?? 0),
     y: Math.max(0, finite(value.y) ?? 0),
@@ -187,7 +192,9 @@ function replayOf(value: unknown): ReplayView | null {
   );
   // rrweb needs a meta and a full snapshot (types 4 and 2) to draw anything at all.
   if (!events.some((event) => event.type === 2)) return null;
-  return { events, width: finite(value.width), height: finite(value.height) };
+  const meta = events.find((event) => event.type === 4) as { data?: unknown } | undefined;
+  const baseUrl = text(value.baseUrl) ?? (isObject(meta?.data) ? text(meta.data.href) : null);
+  return { events, baseUrl, width: finite(value.width), height: finite(value.height) };
 }
 
 /** Only http(s) recordings play: a `javascript:` or other scheme from a report never reaches `src`. */

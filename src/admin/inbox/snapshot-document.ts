@@ -1,42 +1,81 @@
+import createDOMPurify, { type Config, type DOMPurify } from "dompurify";
+import type { ExternalResources } from "./external-resources.ts";
+import { elementTarget, rewriteResourceAttributes } from "./resource-attributes.ts";
+
 /**
  * The screenshot snapshot as the `srcdoc` of its viewer frame. The HTML is the reported page's, so it
  * is treated as hostile; three locks, each enough on its own against scripts:
  *
  * 1. the frame's `sandbox` has no `allow-scripts` (snapshot-viewer.tsx);
- * 2. this policy, the first thing in `<head>`: nothing may load but inline styles and `data:`/`blob:`
- *    pictures and fonts, so no request reaches the reported site (or a marker URL) either;
- * 3. scripts, event handler attributes, `javascript:` URLs, frames, plugins, `<link>`s and
- *    `<meta http-equiv>` (a refresh, a weaker policy) are removed here before the frame sees it.
+ * 2. a policy, the first thing in `<head>`: nothing may run, and nothing may load but inline styles and
+ *    pictures, media and fonts from `data:`, `blob:` and our own origins (any web address once the
+ *    admin chose to load external content; external-resources.ts);
+ * 3. DOMPurify, on the browser's own HTML parser, keeps only markup a page picture needs: no scripts,
+ *    handlers, `javascript:` addresses, frames, plugins, `<link>`, `<meta>` or `<base>`. It is built
+ *    for what a hand-written list misses: markup that parses one way when cleaned and another way when
+ *    the frame parses the cleaned text again (mutation XSS: `<math><mtext><table><mglyph><style>…`,
+ *    namespace confusion, raw-text elements); the corpus is e2e/snapshot-cleaner.e2e.ts, in Chromium.
  *
- * The HTML is parsed with DOMParser, whose document has no browsing context: nothing in it runs or
- * loads while it is cleaned, and the policy lands inside the real `<head>` however the markup is
- * written (a `<head>` in a comment cannot trick a text search into placing it).
+ * Then every address the page would fetch is replaced unless it is ours or the admin allowed external
+ * content (resource-attributes.ts), in attributes, inline styles and `<style>` sheets alike, inside
+ * declarative shadow roots too.
  */
-export const snapshotPolicy =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:";
 
-const removedElements =
-  "script, noscript, iframe, frame, frameset, object, embed, applet, link, meta[http-equiv], portal";
+/**
+ * A page needs its styles, SVG (the visitor's drawings are SVG), form fields with their (masked)
+ * values, custom elements and their declarative shadow roots (`<template shadowrootmode>`, which the
+ * frame attaches when it parses the document), and the scroll marks the widget writes.
+ */
+const snapshotPurifyOptions: Config = {
+  WHOLE_DOCUMENT: true,
+  ADD_ATTR: ["shadowrootmode", "bb-scrollpos", "bb-scrolltop", "bb-scrollleft"],
+  FORBID_TAGS: ["base", "link", "meta", "noscript"],
+  CUSTOM_ELEMENT_HANDLING: {
+    tagNameCheck: /^[a-z][a-z0-9._]*-[a-z0-9._-]*$/,
+    // Attributes of a custom element bypass the allow-list: never a handler, never an odd name.
+    attributeNameCheck: (name: string) => !/^on/i.test(name) && /^[a-z][a-z0-9_.:-]*$/i.test(name),
+    allowCustomizedBuiltInElements: false,
+  },
+};
 
-function clean(root: ParentNode) {
-  for (const element of Array.from(root.querySelectorAll(removedElements))) element.remove();
+/**
+ * Its own instance: the conversations' instance carries the rich-text address hook (rich-text-purify.ts),
+ * which would strip a page's `data:image/svg+xml` pictures and fonts.
+ */
+let purifier: DOMPurify | null = null;
+const purify = () => {
+  purifier ??= createDOMPurify(window);
+  return purifier;
+};
+
+function rewriteResources(root: ParentNode, resources: ExternalResources) {
   for (const element of Array.from(root.querySelectorAll("*"))) {
-    for (const name of element.getAttributeNames()) {
-      const lower = name.toLowerCase();
-      const value = element.getAttribute(name) ?? "";
-      if (lower.startsWith("on") || /^\s*(javascript|vbscript):/i.test(value)) element.removeAttribute(name);
+    rewriteResourceAttributes(elementTarget(element), resources);
+    if (element.localName === "style") {
+      const css = element.textContent ?? "";
+      const rewritten = resources.css(css);
+      if (rewritten !== css) element.textContent = rewritten;
     }
-    // Declarative shadow roots are templates until the frame parses them: clean their content too.
-    if (element.tagName === "TEMPLATE") clean((element as HTMLTemplateElement).content);
+    // Declarative shadow roots are templates until the frame parses them: their content too.
+    if (element.localName === "template")
+      rewriteResources((element as HTMLTemplateElement).content, resources);
   }
 }
 
-export function snapshotDocument(html: string, parser: DOMParser = new DOMParser()): string {
-  const doc = parser.parseFromString(html, "text/html");
-  clean(doc);
+export function snapshotDocument(
+  html: string,
+  resources: ExternalResources,
+  parser: DOMParser = new DOMParser(),
+): string {
+  const clean = purify().sanitize(html, snapshotPurifyOptions) as unknown as string;
+  // The cleaned text parses to what DOMPurify left, in a document with no browsing context: nothing in
+  // it loads while its addresses are rewritten (DOMPurify's own DOM would be returned into the admin's
+  // document whenever declarative shadow roots are allowed, and a picture there starts loading).
+  const doc = parser.parseFromString(clean, "text/html");
+  rewriteResources(doc, resources);
   const meta = doc.createElement("meta");
   meta.setAttribute("http-equiv", "Content-Security-Policy");
-  meta.setAttribute("content", snapshotPolicy);
+  meta.setAttribute("content", resources.framePolicy);
   doc.head.insertBefore(meta, doc.head.firstChild);
   // Standards mode, as the page was written in (a missing doctype would turn on quirks).
   return `<!DOCTYPE html>${doc.documentElement.outerHTML}`;

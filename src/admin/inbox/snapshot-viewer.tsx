@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useT } from "../i18n/intl.ts";
 import { bridgeInlineStyles } from "./cssom-styles.ts";
 import type { SnapshotView } from "./report-detail-view.ts";
-import { snapshotDocument } from "./snapshot-document.ts";
 import { useFitScale } from "./use-fit-scale.ts";
 
 /**
@@ -11,15 +10,15 @@ import { useFitScale } from "./use-fit-scale.ts";
  *
  * The frame is `sandbox="allow-same-origin"` without `allow-scripts`: nothing in it runs, ever; same
  * origin only so the admin can hand the page's styles to the CSSOM (cssom-styles.ts). Its `srcdoc`
- * carries a policy that fetches nothing (snapshot-document.ts). It takes no pointer events, so a
- * link in the page cannot navigate it.
+ * (`srcDoc`, from snapshot-document.ts) is cleaned, has the addresses the visitor chose replaced unless
+ * the admin allowed them, and carries a policy that fetches nothing else. It takes no pointer events,
+ * so a link in the page cannot navigate it.
  */
-export function SnapshotViewer({ snapshot }: { snapshot: SnapshotView }) {
+export function SnapshotViewer({ snapshot, srcDoc }: { snapshot: SnapshotView; srcDoc: string }) {
   const { t } = useT();
   const stage = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const scale = useFitScale(stage, snapshot.width);
-  const srcDoc = useMemo(() => snapshotDocument(snapshot.html), [snapshot.html]);
   const [loaded, setLoaded] = useState(false);
 
   // A new snapshot is loading again until its frame says so.

@@ -34,8 +34,12 @@ function useCaptcha() {
   useEffect(() => {
     prepare().catch(() => {});
   });
-  return async (action: string) => (await prepare()).execute(action);
+  return async (action: string, login?: string) => (await prepare()).execute(action, login);
 }
+
+/** The server's answer when an account has had many failed sign-ins: solve a captcha bound to it. */
+const captchaRequired = (failure: unknown) =>
+  apiErrorStatus(failure) === 400 && apiErrorBody(failure)?.captchaRequired === true;
 
 /**
  * `/login` (spec §2 "Admin Login"): e-mail or nickname plus password, then the 6-digit code when the
@@ -52,6 +56,8 @@ export function LoginPage() {
   const [step, setStep] = useState<"credentials" | "mfa">("credentials");
   const [error, setError] = useState<MessageId | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Set while the account-bound proof of work runs, so the wait is explained. */
+  const [verifying, setVerifying] = useState(false);
   useDocumentTitle(t("login.title"));
 
   if (isSignedIn(session) && isAdminToken(session.accessToken))
@@ -65,13 +71,26 @@ export function LoginPage() {
     setError(null);
     // The dashboard's chunk downloads while the sign-in runs; a failure shows on the dashboard itself.
     loadDashboardRoutes().catch(() => {});
-    try {
-      const captchaToken = await captcha("login");
-      const result = await api<LoginResult>("/api/auth/login", {
+    const signIn = async (captchaToken: string | undefined) =>
+      api<LoginResult>("/api/auth/login", {
         method: "POST",
         auth: false,
         body: { login: login.trim(), password, code: step === "mfa" ? code : undefined, captchaToken },
       });
+    try {
+      let result: LoginResult;
+      try {
+        result = await signIn(await captcha("login"));
+      } catch (failure) {
+        if (!captchaRequired(failure)) throw failure;
+        // Someone failed to sign in to this account many times: it asks for its own, harder captcha.
+        setVerifying(true);
+        try {
+          result = await signIn(await captcha("login", login.trim()));
+        } finally {
+          setVerifying(false);
+        }
+      }
       if (!isAdminToken(result.access_token)) {
         showToast({ type: "error", heading: "login.notAuthorized" });
         return;
@@ -140,6 +159,11 @@ export function LoginPage() {
         {error && (
           <p className="form-error" role="alert">
             {t(error)}
+          </p>
+        )}
+        {verifying && (
+          <p className="subtle" role="status" data-testid="login-verifying">
+            {t("login.verifying")}
           </p>
         )}
         <Button type="submit" fullWidth disabled={busy}>

@@ -87,6 +87,7 @@ export const projectMessagesEnUS = {
   "projectSettings.field.networkLogPropsToIgnore": "Leave out these fields",
   "projectSettings.field.allowedOrigins": "Allowed origins",
   "projectSettings.field.identityVerification": "Identity verification",
+  "projectSettings.field.featureRequestApproval": "Approve feature requests before they are public",
   "projectSettings.hint.rtl":
     "Mirrors the widget, as for Arabic or Hebrew; those languages turn it on by themselves.",
   "projectSettings.hint.enableNetworkLogs": "Reports carry the page's last requests (at most 70).",
@@ -100,6 +101,10 @@ export const projectMessagesEnUS = {
     "One origin a line. Only these sites may use the widget; leave empty to allow any site.",
   "projectSettings.hint.identityVerification":
     "Identified users must carry a hash of their user id signed with the secret below, so nobody can pose as another user.",
+  "projectSettings.hint.identityUnverified":
+    "Without a valid hash, identify only labels the visitor's current session: it never opens another visitor's session or shows their data, and a user's history (conversations, requests, votes) follows them to another browser only when the hash is valid.",
+  "projectSettings.hint.featureRequestApproval":
+    "A visitor's new request is seen by its author alone until an admin approves it. Off: new requests are on the board at once.",
   "projectSettings.position.BOTTOM_RIGHT": "Bottom right",
   "projectSettings.position.BOTTOM_LEFT": "Bottom left",
   "projectSettings.position.BUTTON_CLASSIC": "Side tab, right",
@@ -280,6 +285,7 @@ export const projectMessagesDe: Record<keyof typeof projectMessagesEnUS, string>
   "projectSettings.field.networkLogPropsToIgnore": "Diese Felder weglassen",
   "projectSettings.field.allowedOrigins": "Erlaubte Origins",
   "projectSettings.field.identityVerification": "Identitätsprüfung",
+  "projectSettings.field.featureRequestApproval": "Funktionswünsche vor der Veröffentlichung freigeben",
   "projectSettings.hint.rtl":
     "Spiegelt das Widget, wie für Arabisch oder Hebräisch; diese Sprachen schalten es von selbst ein.",
   "projectSettings.hint.enableNetworkLogs":
@@ -297,6 +303,10 @@ export const projectMessagesDe: Record<keyof typeof projectMessagesEnUS, string>
     "Ein Origin pro Zeile. Nur diese Websites dürfen das Widget nutzen; leer lassen, um jede Website zu erlauben.",
   "projectSettings.hint.identityVerification":
     "Identifizierte Nutzer müssen einen mit dem Geheimnis unten signierten Hash ihrer Nutzer-ID mitbringen, damit sich niemand als jemand anderes ausgeben kann.",
+  "projectSettings.hint.identityUnverified":
+    "Ohne gültigen Hash benennt identify nur die aktuelle Sitzung des Besuchers: Es öffnet nie die Sitzung eines anderen Besuchers und zeigt nie dessen Daten, und der Verlauf eines Nutzers (Unterhaltungen, Wünsche, Stimmen) folgt ihm nur mit gültigem Hash in einen anderen Browser.",
+  "projectSettings.hint.featureRequestApproval":
+    "Einen neuen Wunsch eines Besuchers sieht nur sein Verfasser, bis ein Admin ihn freigibt. Aus: Neue Wünsche stehen sofort auf der Liste.",
   "projectSettings.position.BOTTOM_RIGHT": "Unten rechts",
   "projectSettings.position.BOTTOM_LEFT": "Unten links",
   "projectSettings.position.BUTTON_CLASSIC": "Seitlicher Reiter, rechts",

@@ -25,6 +25,7 @@ const project: AdminProjectSettings = {
   allowedOrigins: ["https://acme.test"],
   identityVerification: true,
   identitySecret: "s3cret",
+  featureRequestApproval: false,
   createdAt: "2026-11-01T00:00:00.000Z",
 };
 
@@ -49,6 +50,7 @@ describe("project settings form", () => {
       enableNetworkLogs: true,
       allowedOrigins: "https://acme.test",
       identityVerification: true,
+      featureRequestApproval: false,
     });
     expect(validateSettingsForm(state)).toEqual({});
   });
@@ -131,12 +133,14 @@ describe("project settings form", () => {
         allowedOrigins: "https://acme.test/\nhttps://acme.test\nhttp://localhost:3000",
         translations: [{ label: "Feedback", text: "Hilfe" }],
         identityVerification: false,
+        featureRequestApproval: true,
       }),
       project.flowConfig,
     );
     expect(body.name).toBe("Acme shop");
     expect(body.allowedOrigins).toEqual(["https://acme.test", "http://localhost:3000"]);
     expect(body.identityVerification).toBe(false);
+    expect(body.featureRequestApproval).toBe(true);
     expect(body.flowConfig).not.toHaveProperty("customKey");
     expect(validate(body.flowConfig, FlowConfigWrite)[0]).toBeUndefined();
     expect(body.flowConfig).toMatchObject({

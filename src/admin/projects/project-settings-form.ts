@@ -68,6 +68,7 @@ export type SettingsForm = Record<ColorField, string> &
     /** One origin a line; empty: any site may use the widget. */
     allowedOrigins: string;
     identityVerification: boolean;
+    featureRequestApproval: boolean;
   };
 
 /** Limits of the lists (the API's `allowedOrigins` takes at most 50). */
@@ -131,6 +132,7 @@ export function settingsFormFromProject(project: AdminProjectSettings): Settings
     networkLogPropsToIgnore: list(config.networkLogPropsToIgnore),
     allowedOrigins: project.allowedOrigins.join("\n"),
     identityVerification: project.identityVerification,
+    featureRequestApproval: project.featureRequestApproval,
   };
 }
 
@@ -277,6 +279,7 @@ export function settingsWrite(form: SettingsForm, stored: Record<string, unknown
       ...new Set(lines(form.allowedOrigins).map((origin) => normalizeOrigin(origin) ?? origin)),
     ],
     identityVerification: form.identityVerification,
+    featureRequestApproval: form.featureRequestApproval,
   };
 }
 

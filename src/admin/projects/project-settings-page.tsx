@@ -277,6 +277,14 @@ function SettingsFormView({
                 onChange={(checked) => set(field, checked)}
               />
             ))}
+            <CheckField
+              id="settings-featureRequestApproval"
+              label={t("projectSettings.field.featureRequestApproval")}
+              hint={t("projectSettings.hint.featureRequestApproval")}
+              checked={state.featureRequestApproval}
+              onChange={(checked) => set("featureRequestApproval", checked)}
+              testId="feature-request-approval"
+            />
             <div className="form-row">
               {listFields.map((field) => {
                 const label = t(fieldLabel(field));
@@ -336,7 +344,14 @@ function SettingsFormView({
             <CheckField
               id="settings-identityVerification"
               label={t("projectSettings.field.identityVerification")}
-              hint={t("projectSettings.hint.identityVerification")}
+              hint={
+                <>
+                  {t("projectSettings.hint.identityVerification")}{" "}
+                  <span data-testid="identity-unverified-hint">
+                    {t("projectSettings.hint.identityUnverified")}
+                  </span>
+                </>
+              }
               checked={state.identityVerification}
               onChange={(checked) => set("identityVerification", checked)}
               testId="identity-verification"

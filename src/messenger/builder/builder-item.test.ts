@@ -26,6 +26,8 @@ const tooltip: AdminTooltip = {
   id: "t1",
   status: "draft",
   createdAt: "2026-01-01T00:00:00.000Z",
+  // The server always sends it; the tooltip's PUT body (a strict schema) must not.
+  updatedAt: "2026-01-02T00:00:00.000Z",
   name: "Pricing hint",
   selector: "#pricing",
   html: "<b>New</b>",

@@ -3,7 +3,8 @@ import type { AdminOutbound, AdminTooltip, OutboundWrite, TooltipWrite } from ".
 
 /**
  * What the builder edits and how it goes back to the server (pure; the frame's fetches are in
- * `builder-api.ts`). A tour is an outbound whose `config.steps` the builder rewrites, keeping every
+ * `builder-api.ts`). The server keeps what the builder saves as a draft of the item, which an admin
+ * publishes from the dashboard; reading the item back gives the draft, so the builder goes on from it. A tour is an outbound whose `config.steps` the builder rewrites, keeping every
  * other key of the config; a tooltip is rewritten whole (the API's PUT replaces it), with the picked
  * selector and the edited text.
  */
@@ -70,9 +71,9 @@ export function tourWrite(outbound: AdminOutbound, steps: BuilderStep[]): Outbou
   };
 }
 
-/** The PUT body of a tooltip: every field it has, without the server's own (id, status, date). */
+/** The PUT body of a tooltip: every field it has, without the server's own (id, status, dates). */
 export function tooltipWrite(tooltip: AdminTooltip): TooltipWrite {
-  const { id: _id, status: _status, createdAt: _createdAt, ...write } = tooltip;
+  const { id: _id, status: _status, createdAt: _createdAt, updatedAt: _updatedAt, ...write } = tooltip;
   return write;
 }
 

@@ -138,7 +138,7 @@ export function FeatureRequestForm({
       {general && (
         <div className="alert" role="alert" data-testid="request-failed">
           <Icon name="alert" size={18} />
-          <span>{errorText(failure)}</span>
+          <span>{failure.status === 429 ? t("requests.tooMany") : errorText(failure)}</span>
         </div>
       )}
       <div className="request-form-actions">

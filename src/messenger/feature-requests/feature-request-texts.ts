@@ -33,6 +33,9 @@ export const featureRequestTexts = defineTexts({
     "requests.titleLong": "Please keep the title under 200 characters.",
     "requests.descriptionLong": "Please keep the description under 5,000 characters.",
     "requests.thanks": "Thanks! Your idea is on the board, with your vote.",
+    "requests.pending": "Thanks! Your request will appear once approved.",
+    "requests.pendingChip": "Awaiting approval",
+    "requests.tooMany": "You have suggested a lot of ideas already. Please try again later.",
     "requests.yours": "Your idea",
   },
   de: {
@@ -71,6 +74,9 @@ export const featureRequestTexts = defineTexts({
     "requests.titleLong": "Bitte halten Sie den Titel unter 200 Zeichen.",
     "requests.descriptionLong": "Bitte halten Sie die Beschreibung unter 5.000 Zeichen.",
     "requests.thanks": "Danke! Ihre Idee steht jetzt auf der Liste, mit Ihrer Stimme.",
+    "requests.pending": "Danke! Ihr Wunsch erscheint, sobald er freigegeben ist.",
+    "requests.pendingChip": "Wartet auf Freigabe",
+    "requests.tooMany": "Sie haben schon viele Ideen vorgeschlagen. Bitte versuchen Sie es später erneut.",
     "requests.yours": "Ihre Idee",
   },
   ar: {
@@ -105,6 +111,9 @@ export const featureRequestTexts = defineTexts({
     "requests.titleLong": "يرجى أن يكون العنوان أقل من 200 حرف.",
     "requests.descriptionLong": "يرجى أن يكون الوصف أقل من 5000 حرف.",
     "requests.thanks": "شكرًا! فكرتك الآن على القائمة مع صوتك.",
+    "requests.pending": "شكرًا! سيظهر طلبك بعد الموافقة عليه.",
+    "requests.pendingChip": "بانتظار الموافقة",
+    "requests.tooMany": "لقد اقترحت الكثير من الأفكار بالفعل. يرجى المحاولة لاحقًا.",
     "requests.yours": "فكرتك",
   },
 });

@@ -92,6 +92,11 @@ function RequestRow({
         )}
         <div className="request-meta">
           <StatusChip status={request.status} />
+          {request.pending && (
+            <span className="chip" data-testid="request-pending">
+              {t("requests.pendingChip")}
+            </span>
+          )}
           {fresh && <span className="chip chip--brand">{t("requests.yours")}</span>}
           <time className="time" dateTime={request.createdAt}>
             {relativeTime(lang, request.createdAt)}
@@ -122,7 +127,8 @@ function RequestRow({
 /**
  * Feature requests (`GET /feature-requests?sort=top|new`, the host's `open-feature-requests`): the
  * board by votes or by date, each with its status; voting toggles at once (optimistic) and goes back
- * if the server refuses; a visitor's own idea goes on the board with their vote.
+ * if the server refuses; a visitor's own idea goes on the board with their vote (or, where the project
+ * approves requests first, is shown to them alone as awaiting approval).
  */
 export default function FeatureRequestsScreen(_: ScreenProps<"feature-requests">) {
   const t = useTexts(featureRequestTexts);
@@ -131,7 +137,7 @@ export default function FeatureRequestsScreen(_: ScreenProps<"feature-requests">
   const [writing, setWriting] = useState(false);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [failed, setFailed] = useState<string | null>(null);
-  const [fresh, setFresh] = useState<string | null>(null);
+  const [fresh, setFresh] = useState<FeatureRequest | null>(null);
   const suggest = useRef<HTMLButtonElement>(null);
   const requests = useApiQuery<FeatureRequest[]>(listPath(sort));
 
@@ -165,7 +171,7 @@ export default function FeatureRequestsScreen(_: ScreenProps<"feature-requests">
   const created = (request: FeatureRequest) => {
     updateLists((list, each) => withNew(list, request, each));
     setWriting(false);
-    setFresh(request.id);
+    setFresh(request);
     setSort("new");
     queries.invalidate("/messenger/home");
   };
@@ -218,7 +224,7 @@ export default function FeatureRequestsScreen(_: ScreenProps<"feature-requests">
       {fresh && (
         <p className="note request-thanks" role="status" data-testid="request-thanks">
           <Icon name="check" size={16} />
-          {t("requests.thanks")}
+          {t(fresh.pending ? "requests.pending" : "requests.thanks")}
         </p>
       )}
       <QueryView
@@ -241,7 +247,7 @@ export default function FeatureRequestsScreen(_: ScreenProps<"feature-requests">
                 request={request}
                 busy={busy.has(request.id)}
                 failed={failed === request.id}
-                fresh={fresh === request.id}
+                fresh={fresh?.id === request.id}
                 onVote={() => void vote(request)}
               />
             ))}

@@ -164,6 +164,86 @@ describe("feature requests", () => {
     expect(voteButton(rendered, "fr-9")?.getAttribute("aria-pressed")).toBe("true");
   });
 
+  test("where requests are approved first, the author is told it appears once approved, and sees it marked", async () => {
+    const pending: FeatureRequest = {
+      id: "fr-10",
+      title: "Offline mode",
+      description: "",
+      status: "open",
+      votes: 1,
+      voted: true,
+      pending: true,
+      createdAt: new Date().toISOString(),
+    };
+    const board = [requests[1], requests[0]];
+    const rendered = await openBoard({
+      "POST /feature-requests": () => {
+        board.unshift(pending);
+        return pending;
+      },
+      "GET /feature-requests?sort=new": () => board,
+    });
+    const { container } = rendered;
+    await click(q(container, "[data-testid=request-suggest]"));
+    await type(q<HTMLInputElement>(container, "#request-title"), "Offline mode");
+    await click(q(container, "[data-testid=request-submit]"));
+    await waitFor(() => q(container, "[data-testid=request-thanks]"));
+    expect(q(container, "[data-testid=request-thanks]")?.textContent).toBe(
+      "Thanks! Your request will appear once approved.",
+    );
+    await waitFor(() => titles(rendered)[0] === "Offline mode");
+    expect(q(row(rendered, "fr-10"), "[data-testid=request-pending]")?.textContent).toBe("Awaiting approval");
+    expect(q(row(rendered, "fr-1"), "[data-testid=request-pending]")).toBeNull();
+  });
+
+  test("in German the pending note and mark are German", async () => {
+    const pending: FeatureRequest = {
+      id: "fr-11",
+      title: "Offline-Modus",
+      description: "",
+      status: "open",
+      votes: 1,
+      voted: true,
+      pending: true,
+      createdAt: new Date().toISOString(),
+    };
+    const rendered = await renderMessenger({
+      overrideLanguage: "de",
+      routes: {
+        "GET /feature-requests?sort=top": [pending],
+        "GET /feature-requests?sort=new": [pending],
+        "POST /feature-requests": pending,
+      },
+    });
+    await rendered.host({ name: "open-feature-requests", data: {} });
+    await waitFor(() => qa(rendered.container, "[data-testid=request-row]").length === 1);
+    const { container } = rendered;
+    expect(q(row(rendered, "fr-11"), "[data-testid=request-pending]")?.textContent).toBe(
+      "Wartet auf Freigabe",
+    );
+    await click(q(container, "[data-testid=request-suggest]"));
+    await type(q<HTMLInputElement>(container, "#request-title"), "Offline-Modus");
+    await click(q(container, "[data-testid=request-submit]"));
+    await waitFor(() => q(container, "[data-testid=request-thanks]"));
+    expect(q(container, "[data-testid=request-thanks]")?.textContent).toBe(
+      "Danke! Ihr Wunsch erscheint, sobald er freigegeben ist.",
+    );
+  });
+
+  test("a refusal for too many requests says to try later, in the visitor's words", async () => {
+    const rendered = await openBoard({
+      "POST /feature-requests": new ApiError("rejected", 429, "You can suggest at most 5 features a day"),
+    });
+    const { container } = rendered;
+    await click(q(container, "[data-testid=request-suggest]"));
+    await type(q<HTMLInputElement>(container, "#request-title"), "One more idea");
+    await click(q(container, "[data-testid=request-submit]"));
+    await waitFor(() => q(container, "[data-testid=request-failed]"));
+    expect(q(container, "[data-testid=request-failed]")?.textContent).toBe(
+      "You have suggested a lot of ideas already. Please try again later.",
+    );
+  });
+
   test("the server's refusal lands at its field; Cancel closes the form", async () => {
     const rendered = await openBoard({
       "POST /feature-requests": new ApiError("rejected", 400, "title must be at least 3 characters", "title"),

@@ -23,6 +23,24 @@ export interface BuilderTokenPayload {
   itemId: string;
 }
 
+/**
+ * What every token must carry to be taken: a token signed with our key but without `exp` (or with a
+ * lifetime longer than its kind is ever issued for) would never run out, so it is refused. `iat` must be
+ * there too, since the lifetime is measured from it.
+ */
+function lifetimeOptions(seconds: number, now: () => number) {
+  return {
+    algorithms: ["HS256"],
+    currentDate: new Date(now()),
+    requiredClaims: ["exp", "iat"],
+    maxTokenAge: seconds,
+  };
+}
+
+/** Whether `exp` lies no further after `iat` than the kind's lifetime (jose checks both are numbers). */
+const withinLifetime = (payload: { exp?: number; iat?: number }, seconds: number) =>
+  typeof payload.exp === "number" && typeof payload.iat === "number" && payload.exp - payload.iat <= seconds;
+
 export function createAccessTokens(secret: string, now: () => number = Date.now) {
   const key = new TextEncoder().encode(secret);
   return {
@@ -38,10 +56,8 @@ export function createAccessTokens(secret: string, now: () => number = Date.now)
     /** The payload of a valid, unexpired access token, or null (a builder token is not one). */
     async verify(token: string): Promise<AccessTokenPayload | null> {
       try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ["HS256"],
-          currentDate: new Date(now()),
-        });
+        const { payload } = await jwtVerify(token, key, lifetimeOptions(accessTokenSeconds, now));
+        if (!withinLifetime(payload, accessTokenSeconds)) return null;
         if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
         // Builder tokens are signed with the same key: their audience keeps them out of here.
         if (payload.aud !== undefined || payload.scope !== undefined) return null;
@@ -78,10 +94,10 @@ export function createAccessTokens(secret: string, now: () => number = Date.now)
     async verifyBuilder(token: string): Promise<BuilderTokenPayload | null> {
       try {
         const { payload } = await jwtVerify(token, key, {
-          algorithms: ["HS256"],
+          ...lifetimeOptions(builderTokenSeconds, now),
           audience: builderAudience,
-          currentDate: new Date(now()),
         });
+        if (!withinLifetime(payload, builderTokenSeconds)) return null;
         const { sub, sid, projectId, kind, itemId, scope } = payload;
         if (
           scope !== builderAudience ||

@@ -24,6 +24,8 @@ export interface Authenticated {
 export const notAuthorizedMessage = "You are not authorized to use this dashboard.";
 export const accountDisabledMessage = "account disabled, contact us";
 export const builderScopeMessage = "This builder token is not for this item";
+export const builderOnlyMessage =
+  "A builder token only reads its own tour or tooltip and saves a draft of its steps; this needs the admin's own sign-in";
 
 const invalidToken = () => jsonError(401, "The access token is invalid or has expired");
 
@@ -56,9 +58,20 @@ export function createAuthGuard(sql: SQL, tokens: AccessTokens) {
     const bearer = bearerOf(request);
     if (bearer instanceof Response) return bearer;
     const token = await tokens.verify(bearer);
-    if (!token) return invalidToken();
+    if (!token) return refusedBuilderToken(bearer);
     const found = await signedIn(token.sub, token.sid);
     return found instanceof Response ? found : { ...found, token };
+  }
+
+  /**
+   * A token that is no access token: a builder token of a signed-in admin is told plainly what it may
+   * not do (publishing, targeting, deleting are the admin's own), anything else is invalid.
+   */
+  async function refusedBuilderToken(bearer: string): Promise<Response> {
+    const builder = await tokens.verifyBuilder(bearer);
+    if (!builder) return invalidToken();
+    const found = await signedIn(builder.sub, builder.sid);
+    return found instanceof Response ? found : jsonError(403, builderOnlyMessage);
   }
 
   /**

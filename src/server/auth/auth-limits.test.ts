@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Challenge } from "altcha-lib";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { SQL } from "bun";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import type { AuthLimits } from "./auth-limits.ts";
@@ -224,10 +227,18 @@ describe("requests for code mails and wrong codes are limited", () => {
   });
 });
 
+/** How long a request took to be answered, and its answer. */
+async function timed(request: Promise<Response>): Promise<{ response: Response; ms: number }> {
+  const started = performance.now();
+  const response = await request;
+  return { response, ms: performance.now() - started };
+}
+
 describe("sign-in limits", () => {
   const limits: Partial<AuthLimits> = {
     loginFailuresPerIp: { limit: 1000, windowMs: minute },
     loginFailuresPerAccount: { limit: 3, windowMs: minute },
+    loginSlowdown: { baseMs: 200, maxMs: 800 },
   };
   let server: TestServer;
   beforeAll(async () => {
@@ -247,9 +258,44 @@ describe("sign-in limits", () => {
     expect((await login({ login: "twice", password: "wrong" })).status).toBe(401);
     expect((await login({ login: "twice@example.com", password: "wrong" })).status).toBe(401);
     expect((await login({ login: "TWICE", password: "wrong" })).status).toBe(401);
-    expect((await login({ login: "twice@example.com", password: "pw-twice-1" })).status).toBe(429);
-    expect((await login({ login: "twice", password: "pw-twice-1" })).status).toBe(429);
-  });
+    // Past the account's limit by either name: each attempt waits, and the right password signs in.
+    const wrong = await timed(login({ login: "twice", password: "wrong" }));
+    expect(wrong.response.status).toBe(401);
+    expect(wrong.ms).toBeGreaterThanOrEqual(190);
+    const right = await timed(login({ login: "twice@example.com", password: "pw-twice-1" }));
+    expect(right.response.status).toBe(200);
+    expect(right.ms).toBeGreaterThanOrEqual(390);
+  }, 20_000);
+
+  test("wrong passwords never lock the right one out: each attempt past the limit waits longer (issue 19)", async () => {
+    await createUser(server.db.sql, {
+      name: "target",
+      email: "target@example.com",
+      password: "pw-target-1",
+      role: "ADMIN",
+      emailVerified: true,
+    });
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect((await login({ login: "target", password: `guess-${attempt}` })).status).toBe(401);
+    const waits: number[] = [];
+    for (let attempt = 3; attempt < 7; attempt++) {
+      const { response, ms } = await timed(login({ login: "target", password: `guess-${attempt}` }));
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: "Invalid credentials" });
+      waits.push(ms);
+    }
+    // 200, 400, 800 and then at most 800 ms (the test's limits), on top of the password check.
+    for (const [index, least] of [200, 400, 800, 800].entries())
+      expect(waits[index]).toBeGreaterThanOrEqual(least - 10);
+    // Another ten failures sent at once lock nothing either.
+    const flood = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => login({ login: "target", password: `flood-${index}` })),
+    );
+    for (const response of flood) expect(response.status).toBe(401);
+    const { response, ms } = await timed(login({ login: "target", password: "pw-target-1" }));
+    expect(response.status).toBe(200);
+    expect(ms).toBeGreaterThanOrEqual(790);
+  }, 30_000);
 
   test("successful sign-ins do not count toward the limit", async () => {
     await createUser(server.db.sql, {
@@ -262,7 +308,7 @@ describe("sign-in limits", () => {
       expect((await login({ login: "often", password: "pw-often-1" })).status).toBe(200);
     expect((await login({ login: "often", password: "wrong" })).status).toBe(401);
     expect((await login({ login: "often", password: "pw-often-1" })).status).toBe(200);
-  });
+  }, 20_000);
 
   test("a correct password with a valid MFA code keeps the owner in while others fail", async () => {
     const { id } = await createUser(server.db.sql, {
@@ -285,7 +331,7 @@ describe("sign-in limits", () => {
       code: currentTotp(secret),
     });
     expect(signedIn.status).toBe(200);
-  });
+  }, 20_000);
 
   test("wrong MFA codes lock the second step, even with the right password", async () => {
     const { id } = await createUser(server.db.sql, {
@@ -309,7 +355,7 @@ describe("sign-in limits", () => {
     expect((await login({ login: "code-guesser", password: "pw-code-1", code: right })).status).toBe(429);
   });
 
-  test("the limit survives a restart: another server on the same database still refuses", async () => {
+  test("the failures survive a restart: another server on the same database still slows the account", async () => {
     await createUser(server.db.sql, {
       name: "restart",
       email: "restart@example.com",
@@ -320,9 +366,104 @@ describe("sign-in limits", () => {
       expect((await login({ login: "restart", password: "wrong" })).status).toBe(401);
     const second = await startTestServer(server.databaseEnv, { authLimits: limits });
     try {
-      expect((await login({ login: "restart", password: "pw-restart-1" }, second)).status).toBe(429);
+      const { response, ms } = await timed(login({ login: "restart", password: "pw-restart-1" }, second));
+      expect(response.status).toBe(200);
+      expect(ms).toBeGreaterThanOrEqual(190);
     } finally {
       await second.stop();
     }
   });
+});
+
+describe("with ALTCHA, a guarded account asks for a proof of work of its own", () => {
+  const limits: Partial<AuthLimits> = {
+    loginFailuresPerIp: { limit: 1000, windowMs: minute },
+    loginFailuresPerAccount: { limit: 2, windowMs: minute },
+    loginSlowdown: { baseMs: 50, maxMs: 100 },
+  };
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ CAPTCHA_PROVIDER: "altcha" }, { authLimits: limits });
+    await createUser(server.db.sql, {
+      name: "guarded",
+      email: "guarded@example.com",
+      password: "pw-guarded-1",
+      role: "ADMIN",
+      emailVerified: true,
+    });
+  });
+  afterAll(() => server.dispose());
+
+  const challengeFor = async (login?: string): Promise<Challenge> => {
+    const query = login ? `?login=${encodeURIComponent(login)}` : "";
+    return (await (await fetch(`${server.mainUrl}/api/auth/captcha${query}`)).json()) as Challenge;
+  };
+  const tokenOf = async (challenge: Challenge) => {
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+  };
+  const login = async (password: string, captchaToken: string) =>
+    post(server, "/api/auth/login", { login: "guarded", password, captchaToken });
+
+  test("past the limit an ordinary solution is not enough; one issued for the account signs the owner in", async () => {
+    // Before the limit, `?login=` changes nothing: an ordinary challenge.
+    expect((await challengeFor("guarded")).parameters.data).toBeUndefined();
+    for (let attempt = 0; attempt < 2; attempt++)
+      expect((await login("wrong", await tokenOf(await challengeFor()))).status).toBe(401);
+
+    const ordinary = await login("pw-guarded-1", await tokenOf(await challengeFor()));
+    expect(ordinary.status).toBe(400);
+    expect(await ordinary.json()).toEqual({
+      error: "Too many failed sign-ins: verify again",
+      field: "captchaToken",
+      captchaRequired: true,
+    });
+    // Bound to another account: refused as well.
+    const otherAccount = await login("pw-guarded-1", await tokenOf(await challengeFor("admin")));
+    expect(otherAccount.status).toBe(400);
+
+    const bound = await challengeFor("GUARDED@example.com");
+    expect(bound.parameters.data?.level).toBe(2);
+    expect(bound.parameters.data?.account).toBeString();
+    // The binding is signed: moving it onto another challenge breaks the signature.
+    const plain = await challengeFor();
+    const forged = { ...plain, parameters: { ...plain.parameters, data: bound.parameters.data } };
+    expect((await login("pw-guarded-1", await tokenOf(forged))).status).toBe(400);
+
+    expect((await login("pw-guarded-1", await tokenOf(bound))).status).toBe(200);
+  }, 30_000);
+
+  test("each further failure doubles the work asked, up to 64 times", async () => {
+    const { id } = await createUser(server.db.sql, {
+      name: "harder",
+      email: "harder@example.com",
+      password: "pw-harder-1",
+      role: "USER",
+    });
+    const levels: unknown[] = [];
+    // The account's failure window set directly: 2 failures (the limit) up to 8.
+    for (let failures = 2; failures <= 8; failures++) {
+      await server.db.sql`INSERT INTO rate_limit_counters (key, hits, expires_at)
+        VALUES (${`login-account:${id}`}, ${failures}, ${Date.now() + minute})
+        ON CONFLICT (key) DO UPDATE SET hits = ${failures}`;
+      levels.push((await challengeFor("harder")).parameters.data?.level);
+    }
+    expect(levels).toEqual([2, 4, 8, 16, 32, 64, 64]);
+  });
+});
+
+describe("a sign-in slowed down past the limit with the captcha off", () => {
+  test("is never a hard lock: the right password signs in", async () => {
+    const server = await startTestServer({}, { authLimits: { loginSlowdown: { baseMs: 10, maxMs: 20 } } });
+    try {
+      // The default limit (5 failures) and more: the demo admin is never refused its password.
+      for (let attempt = 0; attempt < 12; attempt++)
+        expect((await post(server, "/api/auth/login", { login: "admin", password: "wrong" })).status).toBe(
+          401,
+        );
+      expect((await post(server, "/api/auth/login", { login: "admin", password: "admin" })).status).toBe(200);
+    } finally {
+      await server.dispose();
+    }
+  }, 30_000);
 });

@@ -9,7 +9,7 @@ import type { StaffAccessChanged } from "../realtime/staff-socket.ts";
 import type { SharedRateLimiter } from "../shared-rate-limiter.ts";
 import type { AccessTokens } from "./access-tokens.ts";
 import { type AuthGuard, accountDisabledMessage } from "./auth-guard.ts";
-import type { AuthLimits } from "./auth-limits.ts";
+import { type AuthLimits, slowdownMs } from "./auth-limits.ts";
 import { createAuthSession, revokeAuthSession, rotateRefreshToken } from "./auth-sessions-repository.ts";
 import type { Captcha } from "./captcha.ts";
 import { newTotpSecret, totpUri, verifyTotp } from "./totp.ts";
@@ -54,6 +54,11 @@ async function hasPendingVerification(sql: SQL, userId: string): Promise<boolean
   return rows.length > 0;
 }
 
+/** Keyed on the account, so its nickname and its e-mail share one window; a typed name that names nobody has its own. */
+function loginAccountKey(user: StoredUser | null, name: string): string {
+  return user ? `login-account:${user.id}` : `login-name:${name.trim().toLowerCase()}`;
+}
+
 export function authRoutes({
   sql,
   tokens,
@@ -87,6 +92,8 @@ export function authRoutes({
    * Check order of PLATFORM-DOMAIN.md: captcha, credentials, MFA code, disabled account. Every
    * attempt takes a hit from the address's and the account's failure windows before the password is
    * checked (so parallel guesses cannot slip past the limit); a successful sign-in gives its hits back.
+   * An account past its failure limit is guarded, never locked (auth-limits.ts): its attempts need a
+   * captcha issued for it and wait a growing delay, and then the right password signs in.
    */
   async function login(request: Request): Promise<Response> {
     const body = await readBody(request, LoginRequest);
@@ -96,18 +103,27 @@ export function authRoutes({
     const ipKey = `login-ip:${request.headers.get(clientIpHeader) ?? "unknown"}`;
     const byIp = await limiter.take(ipKey, limits.loginFailuresPerIp);
     if (!byIp.allowed) return tooMany(byIp.retryAfterSeconds);
-    if (!(await captcha.verify(captchaToken, "login"))) {
-      await limiter.refund(ipKey);
-      return jsonError(400, "captcha failed", "captchaToken");
-    }
 
     const user = await findUserByLogin(sql, name);
-    // Keyed on the account, so its nickname and its e-mail share one window.
-    const accountKey = user ? `login-account:${user.id}` : `login-name:${name.trim().toLowerCase()}`;
+    const accountKey = loginAccountKey(user, name);
     const byAccount = await limiter.take(accountKey, limits.loginFailuresPerAccount);
-    // A second-factor account is never locked by wrong passwords (a password alone cannot sign in
-    // there), so failures from elsewhere cannot keep its owner out; its codes have their own window.
-    if (!byAccount.allowed && !user?.mfaEnabled) return tooMany(byAccount.retryAfterSeconds);
+    // Failures before this attempt past the limit: 0 and up means the account is guarded.
+    const excess = byAccount.hits - 1 - limits.loginFailuresPerAccount.limit;
+    const guarded = excess >= 0;
+    if (!(await captcha.verify(captchaToken, "login", guarded ? accountKey : undefined))) {
+      await limiter.refund(ipKey);
+      await limiter.refund(accountKey);
+      // Only ALTCHA binds a solution to an account; the other providers' tokens are asked for every time.
+      if (guarded && captcha.provider === "altcha") {
+        return json(
+          { error: "Too many failed sign-ins: verify again", field: "captchaToken", captchaRequired: true },
+          { status: 400 },
+        );
+      }
+      return jsonError(400, "captcha failed", "captchaToken");
+    }
+    // Before the password is checked, right or wrong alike, so the wait tells nothing.
+    if (guarded) await Bun.sleep(slowdownMs(limits.loginSlowdown, excess));
 
     if (user && user.passwordHash === "") return jsonError(400, "No login method");
     const valid = await Bun.password.verify(password, user?.passwordHash || (await decoyHash));
@@ -237,8 +253,22 @@ export function authRoutes({
     return json({ mfaEnabled: false });
   }
 
-  async function captchaChallenge(): Promise<Response> {
-    const challenge = await captcha.challenge();
+  /**
+   * A challenge to solve; `?login=` names the account about to sign in, and a guarded account gets one
+   * bound to it, twice as much work per failure past the limit (up to `maxAltchaLevel`).
+   */
+  async function captchaChallenge(request: Request): Promise<Response> {
+    if (captcha.provider !== "altcha")
+      return jsonError(404, `The ${captcha.provider} captcha has no challenge endpoint`);
+    const name = new URL(request.url).searchParams.get("login")?.slice(0, 320) ?? "";
+    let forAccount: { account: string; level: number } | undefined;
+    if (name.trim() !== "") {
+      const accountKey = loginAccountKey(await findUserByLogin(sql, name), name);
+      const failures = await limiter.hits(accountKey);
+      const excess = failures - limits.loginFailuresPerAccount.limit;
+      if (excess >= 0) forAccount = { account: accountKey, level: 2 ** Math.min(excess + 1, 6) };
+    }
+    const challenge = await captcha.challenge(forAccount);
     if (!challenge) return jsonError(404, `The ${captcha.provider} captcha has no challenge endpoint`);
     return json(challenge);
   }

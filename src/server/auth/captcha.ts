@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { CaptchaSettings } from "../config.ts";
@@ -11,9 +12,16 @@ export interface Captcha {
   provider: CaptchaSettings["provider"];
   /** What the browser needs: the provider and its public site key. */
   publicConfig(): { provider: string; siteKey: string | null };
-  /** ALTCHA only: a new signed challenge for the browser to solve. */
-  challenge(): Promise<Challenge | null>;
-  verify(token: string | undefined, action: string): Promise<boolean>;
+  /**
+   * ALTCHA only: a new signed challenge for the browser to solve. With `forAccount`, the challenge is
+   * bound to that account (see `verify`) and `level` times as much work (1 is the usual work).
+   */
+  challenge(forAccount?: { account: string; level: number }): Promise<Challenge | null>;
+  /**
+   * Whether the token is a valid, unused solution. With `account` (ALTCHA only), only a solution of a
+   * challenge issued for that account counts: a guarded account needs its own, harder proof of work.
+   */
+  verify(token: string | undefined, action: string, account?: string): Promise<boolean>;
 }
 
 /** How long an ALTCHA challenge may be solved and used; each solution is accepted once. */
@@ -26,6 +34,14 @@ const challengeSeconds = 300;
 const altchaCost = 10;
 const altchaCounter = { min: 2_000, max: 8_000 };
 
+/** The most work an account-bound challenge asks: 64 times the usual, a few seconds in a browser. */
+export const maxAltchaLevel = 64;
+
+/** What a bound challenge carries instead of the account key itself (an id or a typed name). */
+function accountBinding(account: string): string {
+  return createHash("sha256").update(`altcha-account:${account}`).digest("hex").slice(0, 32);
+}
+
 export function createCaptcha(
   settings: CaptchaSettings,
   secret: string,
@@ -33,7 +49,7 @@ export function createCaptcha(
 ): Captcha {
   const used = new Map<string, number>();
 
-  async function verifyAltcha(token: string): Promise<boolean> {
+  async function verifyAltcha(token: string, account: string | undefined): Promise<boolean> {
     let payload: { challenge?: Challenge; solution?: Solution };
     try {
       payload = JSON.parse(Buffer.from(token, "base64").toString("utf8"));
@@ -41,6 +57,9 @@ export function createCaptcha(
       return false;
     }
     if (!payload.challenge || !payload.solution) return false;
+    // `data` is covered by the signature checked below, so a client cannot bind a cheap solution itself.
+    if (account !== undefined && payload.challenge.parameters?.data?.account !== accountBinding(account))
+      return false;
     const signature = payload.challenge.signature ?? "";
     const now = Date.now();
     for (const [key, expires] of used) if (expires < now) used.delete(key);
@@ -85,21 +104,24 @@ export function createCaptcha(
   return {
     provider: settings.provider,
     publicConfig: () => ({ provider: settings.provider, siteKey: settings.siteKey ?? null }),
-    async challenge() {
+    async challenge(forAccount) {
       if (settings.provider !== "altcha") return null;
+      // The solver counts up to the secret counter: a range `level` times as far is that much more work.
+      const level = Math.max(1, Math.min(maxAltchaLevel, Math.floor(forAccount?.level ?? 1)));
       return createChallenge({
         algorithm: "SHA-256",
         cost: altchaCost,
-        counter: randomInt(altchaCounter.min, altchaCounter.max),
+        counter: randomInt(altchaCounter.min * level, altchaCounter.max * level),
         deriveKey,
         expiresAt: new Date(Date.now() + challengeSeconds * 1000),
         hmacSignatureSecret: secret,
+        ...(forAccount ? { data: { account: accountBinding(forAccount.account), level } } : {}),
       });
     },
-    async verify(token, action) {
+    async verify(token, action, account) {
       if (settings.provider === "off") return true;
       if (!token) return false;
-      return settings.provider === "altcha" ? verifyAltcha(token) : verifyRemote(token, action);
+      return settings.provider === "altcha" ? verifyAltcha(token, account) : verifyRemote(token, action);
     },
   };
 }

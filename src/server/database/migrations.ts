@@ -9,6 +9,10 @@ import { uploadQuotas } from "./migrations/007-upload-quotas.ts";
 import { taskRatings } from "./migrations/008-task-ratings.ts";
 import { messengerContent } from "./migrations/009-messenger-content.ts";
 import { adminWidget } from "./migrations/010-admin-widget.ts";
+import { reportQuotas } from "./migrations/011-report-quotas.ts";
+import { visitorIdentity } from "./migrations/012-visitor-identity.ts";
+import { builderDrafts } from "./migrations/013-builder-drafts.ts";
+import { accountAndTaskLimits } from "./migrations/014-account-and-task-limits.ts";
 
 export interface Migration {
   id: number;
@@ -29,6 +33,10 @@ export const migrations: readonly Migration[] = [
   taskRatings,
   messengerContent,
   adminWidget,
+  reportQuotas,
+  visitorIdentity,
+  builderDrafts,
+  accountAndTaskLimits,
 ];
 
 export interface MigrationResult {

@@ -24,7 +24,12 @@ export interface DemoTask {
   creatorId: string;
   createdAt: number;
   content: TaskContent;
-  row: Row & { enabled: boolean; positive_ratings: number; negative_ratings: number };
+  row: Row & {
+    enabled: boolean;
+    hidden_by_reports: boolean;
+    positive_ratings: number;
+    negative_ratings: number;
+  };
 }
 
 export interface DemoChallenges {
@@ -187,6 +192,7 @@ export function generateChallenges(
             coins: Math.round(xp / random.pick([4, 5, 10])),
             fee: random.chance(item.kind === "CODING" ? 0.5 : 0.2) ? random.pick([5, 10, 15, 20, 30]) : 0,
             enabled: true,
+            hidden_by_reports: false,
             retired: random.chance(0.05),
             content: JSON.stringify(content),
             positive_ratings: Math.floor(random.next() ** 2 * 80),

@@ -299,14 +299,29 @@ describe("reports and bans", () => {
     for (const report of automatic) expect(report.reason).toBe("DISLIKE");
   });
 
-  test("open reports hold their task disabled; an open automatic report's task has the ratings that filed it", async () => {
-    const rows = await all(sql`SELECT r.reporter_id, t.enabled, t.positive_ratings, t.negative_ratings
+  test("open reports from three users or an automatic one hold their task disabled; fewer leave it in play", async () => {
+    const rows = await all(sql`SELECT r.task_id, r.reporter_id, t.enabled, t.hidden_by_reports,
+        t.positive_ratings, t.negative_ratings
       FROM reports r JOIN tasks t ON t.id = r.task_id WHERE r.resolved_at IS NULL`);
     expect(rows.length).toBe(
       Number((await all(sql`SELECT count(*) AS n FROM reports WHERE resolved_at IS NULL`))[0]?.n),
     );
+    const openPerTask = new Map<string, { reporters: number; automatic: boolean }>();
     for (const row of rows) {
-      expect(Boolean(row.enabled)).toBe(false);
+      const taskId = String(row.task_id);
+      const seen = openPerTask.get(taskId) ?? { reporters: 0, automatic: false };
+      if (row.reporter_id === null) seen.automatic = true;
+      else seen.reporters++;
+      openPerTask.set(taskId, seen);
+    }
+    const held = [...openPerTask.values()].filter((task) => task.automatic || task.reporters >= 3);
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.length).toBeLessThan(openPerTask.size);
+    for (const row of rows) {
+      const open = openPerTask.get(String(row.task_id));
+      const hidden = Boolean(open?.automatic) || (open?.reporters ?? 0) >= 3;
+      expect(Boolean(row.enabled)).toBe(!hidden);
+      expect(Boolean(row.hidden_by_reports)).toBe(hidden);
       if (row.reporter_id === null) {
         expect(Number(row.negative_ratings)).toBeGreaterThanOrEqual(10);
         expect(Number(row.negative_ratings)).toBeGreaterThan(Number(row.positive_ratings));

@@ -4,6 +4,7 @@ import {
   type ReportResolution,
   reportReasons,
 } from "../../shared/reports-schemas.ts";
+import { defaultTaskReportRules } from "../config.ts";
 import { escalatedBanDays } from "../platform-api/reports/ban-escalation.ts";
 import { adminAt, auditRow } from "./audit.ts";
 import type { Row } from "./bulk-insert.ts";
@@ -180,12 +181,14 @@ export function generateReports(
     file({ task, reason, ...resolvedPair(task), resolution: "DELETE_TASK", automatic: random.chance(0.1) });
   }
 
-  // Open reports: recent, one to three per task; the task stays disabled until they are resolved.
+  // Open reports: recent, one to three per task. Three users' reports (the default threshold) or an
+  // automatic one hold the task out of play until they are resolved; fewer leave it in play.
   const remaining = unclaimed();
   let open = 0;
   for (const [index, task] of random.sample(remaining, Math.ceil(openCount * 0.7)).entries()) {
     const automatic = index % 8 === 7;
     const filed = automatic ? 1 : random.int(1, 3);
+    let filedHere = 0;
     for (let extra = 0; extra < filed && open < openCount; extra++) {
       const createdAt = between(
         random,
@@ -195,7 +198,11 @@ export function generateReports(
       const reason = everyThenPick(random, open, reportReasons);
       if (!file({ task, reason, createdAt, resolution: null, resolvedAt: null, automatic })) continue;
       open++;
+      filedHere++;
+    }
+    if (automatic ? filedHere > 0 : filedHere >= defaultTaskReportRules.hideAfterReporters) {
       task.row.enabled = false;
+      task.row.hidden_by_reports = true;
     }
   }
 

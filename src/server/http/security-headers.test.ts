@@ -244,6 +244,9 @@ describe("through the real server", () => {
       expect(policy.get("form-action")).toEqual(["'self'"]);
       expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
+      // Visitors' files come from the messenger origin (issue 19): the inbox shows and plays them.
+      expect(policy.get("img-src")).toEqual(["'self'", messenger, "data:", "https:"]);
+      expect(policy.get("media-src")).toEqual(["'self'", messenger, "blob:", "https:"]);
       // Each answer differs, so it has no validator a cache could answer a 304 with.
       expect(response.headers.get("cache-control")).toBe("no-cache");
       expect(response.headers.get("etag")).toBeNull();
@@ -273,8 +276,8 @@ describe("through the real server", () => {
     expect(chunk.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
   });
 
-  test("the messenger keeps its frame-ancestors from the allowed origins and runs scripts by nonce", async () => {
-    const first = await fetch(`${messenger}/`);
+  test("the messenger keeps its frame-ancestors from the project's allowed origins and runs scripts by nonce", async () => {
+    const first = await fetch(`${messenger}/?sdkKey=demo`);
     const csp = first.headers.get("content-security-policy");
     const policy = directives(csp);
     expect(policy.get("frame-ancestors")).toEqual(["*"]);
@@ -286,9 +289,9 @@ describe("through the real server", () => {
     expect(await first.text()).toContain(
       `<script type="module" src="/assets/messenger-main-abcd1234.js" nonce="${nonce}"></script>`,
     );
-    expect(policyNonce((await fetch(`${messenger}/`)).headers.get("content-security-policy"))).not.toBe(
-      nonce,
-    );
+    expect(
+      policyNonce((await fetch(`${messenger}/?sdkKey=demo`)).headers.get("content-security-policy")),
+    ).not.toBe(nonce);
 
     const project = await findProjectBySdkKey(server.db.sql, "demo");
     if (!project) throw new Error("no demo project");
@@ -296,7 +299,9 @@ describe("through the real server", () => {
       allowedOrigins: ["https://shop.example", "https://app.example"],
     });
     try {
-      const restricted = directives((await fetch(`${messenger}/`)).headers.get("content-security-policy"));
+      const restricted = directives(
+        (await fetch(`${messenger}/?sdkKey=demo`)).headers.get("content-security-policy"),
+      );
       expect(restricted.get("frame-ancestors")).toEqual([
         "'self'",
         "https://app.example",

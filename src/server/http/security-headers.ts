@@ -55,18 +55,20 @@ const nonceScripts = (nonce: string, hosts: readonly string[] = []) =>
 /**
  * The admin SPA's policy. Nothing is allowed by default; the app needs its own scripts, styles and API,
  * images from itself, `data:` (QR codes, the empty favicon) and `https:` (a skill's icon may be a picture
- * link), and the configured captcha provider's scripts and frames. It may not be framed at all.
+ * link), visitors' files from `filesOrigin` (the messenger origin serves uploads, never this one), and
+ * the configured captcha provider's scripts and frames. It may not be framed at all.
  */
-export function adminPolicy(nonce: string, captcha: CaptchaProvider): string {
+export function adminPolicy(nonce: string, captcha: CaptchaProvider, filesOrigin = ""): string {
   const provider = captchaSources[captcha];
+  const files = filesOrigin ? ` ${filesOrigin}` : "";
   return [
     "default-src 'none'",
     nonceScripts(nonce, provider.script),
     // React's `style` props are set through the CSSOM, which style-src does not govern.
     provider.inlineStyles ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-    "img-src 'self' data: https:",
-    // The inbox plays visitors' screen recordings: from this server, or from the bucket's HTTPS URL.
-    "media-src 'self' blob: https:",
+    `img-src 'self'${files} data: https:`,
+    // The inbox plays visitors' screen recordings: from the files origin, or from the bucket's HTTPS URL.
+    `media-src 'self'${files} blob: https:`,
     "font-src 'self'",
     "connect-src 'self'",
     ...(provider.frame.length > 0 ? [`frame-src ${provider.frame.join(" ")}`] : []),

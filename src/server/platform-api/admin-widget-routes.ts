@@ -3,7 +3,9 @@ import type { ApiRoute } from "../main-origin.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 import { feedbackInboxRoutes } from "./feedback-inbox-routes.ts";
+import { builderDraftRoutes } from "./outbound/builder-draft-routes.ts";
 import { builderTokenRoutes } from "./outbound/builder-token-routes.ts";
+import { checklistSharedKeyRoutes } from "./outbound/checklist-shared-key-routes.ts";
 import { outboundsAdminRoutes } from "./outbound/outbounds-admin-routes.ts";
 import { tooltipsAdminRoutes } from "./outbound/tooltips-admin-routes.ts";
 import type { PlatformDeps } from "./platform-deps.ts";
@@ -23,6 +25,8 @@ export function adminWidgetRoutes(deps: AdminWidgetDeps): ApiRoute[] {
     ...outboundsAdminRoutes(deps),
     ...tooltipsAdminRoutes(deps),
     ...builderTokenRoutes(deps),
+    ...builderDraftRoutes(deps),
+    ...checklistSharedKeyRoutes(deps),
     ...projectSettingsRoutes(deps),
   ];
 }

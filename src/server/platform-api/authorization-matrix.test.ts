@@ -82,7 +82,7 @@ beforeAll(async () => {
   const tour = await fetch(`${server.mainUrl}/api/projects/${project.id}/outbounds`, {
     method: "POST",
     headers: admin,
-    body: JSON.stringify({ type: "tour", name: "Matrix tour", config: { steps: [] } }),
+    body: JSON.stringify({ type: "tour", name: "Matrix tour", config: { steps: [{ message: "Hi" }] } }),
   });
   const { id: tourId } = (await tour.json()) as { id: string };
   const issued = await fetch(`${server.mainUrl}/api/projects/${project.id}/builder-token`, {
@@ -194,10 +194,10 @@ describe("authorization matrix: the staff socket", () => {
     `${server.mainUrl}/api/admin/ws${token === null ? "" : `?token=${encodeURIComponent(token)}`}`;
   const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;
 
-  test("nobody, an expired token, a forged token and a builder token: 401", async () => {
+  test("nobody, an expired token and a forged token: 401; a builder token: 403 (issue 19: told it needs the admin's own sign-in)", async () => {
     expect((await fetch(socketUrl(null))).status).toBe(401);
     expect((await fetch(socketUrl(tokens.expired))).status).toBe(401);
-    expect((await fetch(socketUrl(tokens.builder))).status).toBe(401);
+    expect((await fetch(socketUrl(tokens.builder))).status).toBe(403);
     const [header, payload] = tokens.admin.split(".");
     expect((await fetch(socketUrl(`${header}.${payload}.forged-signature`))).status).toBe(401);
   });

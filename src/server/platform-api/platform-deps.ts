@@ -1,5 +1,6 @@
 import type { SQL } from "bun";
 import type { AuthGuard } from "../auth/auth-guard.ts";
+import type { TaskReportRules } from "../config.ts";
 import type { StaffAccessChanged } from "../realtime/staff-socket.ts";
 
 /** What every group of platform routes may use. */
@@ -8,4 +9,6 @@ export interface PlatformDeps {
   guard: AuthGuard;
   /** Told when an account's sign-ins, enabled flag or role changed, so its staff sockets are re-checked. */
   staffAccessChanged?: StaffAccessChanged;
+  /** How reports take tasks out of play (`TASK_REPORT_THRESHOLD`, `TASK_REPORTS_PER_DAY`). */
+  taskReports?: TaskReportRules;
 }

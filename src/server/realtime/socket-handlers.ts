@@ -9,12 +9,15 @@ import {
 } from "./staff-socket.ts";
 import type { StaffSocketWatch } from "./staff-socket-watch.ts";
 import { projectTopic, sessionTopic, type WidgetSocketData } from "./widget-socket.ts";
+import type { WidgetSocketCounts } from "./widget-socket-caps.ts";
 
 /** The main origin has one websocket handler; its sockets are widgets' or admins'. */
 export type SocketData = WidgetSocketData | StaffSocketData;
 
 export interface SocketHandlerOptions {
   connected: ConnectedWidgets;
+  /** The slot each widget socket took at its upgrade is given back when it closes. */
+  widgetSockets?: WidgetSocketCounts;
   /** A widget socket opened (the server sends its unread count). */
   onWidgetOpen?: (ws: ServerWebSocket<WidgetSocketData>) => void;
   /** Re-checks open staff sockets against the admin rules (sign-out, ban, role change). */
@@ -32,6 +35,7 @@ const isWidget = (ws: ServerWebSocket<SocketData>): ws is ServerWebSocket<Widget
  */
 export function socketHandlers({
   connected,
+  widgetSockets,
   onWidgetOpen,
   staffWatch,
 }: SocketHandlerOptions): WebSocketHandler<SocketData> {
@@ -61,6 +65,7 @@ export function socketHandlers({
     close(ws) {
       if (isWidget(ws)) {
         connected.remove(ws.data.projectId, ws.data.sessionId);
+        widgetSockets?.release(ws.data.sessionId, ws.data.ip);
         return;
       }
       clearTimeout(expiryTimers.get(ws));

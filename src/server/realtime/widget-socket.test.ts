@@ -93,6 +93,92 @@ describe("widget websocket (in-process fan-out)", () => {
   });
 });
 
+/** Waits until the server has seen `count` sockets of the session close (the close is asynchronous). */
+async function closed(sockets: WebSocket[]) {
+  for (const socket of sockets) socket.close();
+  await Promise.all(
+    sockets.map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          if (socket.readyState === WebSocket.CLOSED) resolve();
+          else socket.addEventListener("close", () => resolve(), { once: true });
+        }),
+    ),
+  );
+  await Bun.sleep(50);
+}
+
+describe("open sockets are capped per session and per address (issue 19)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({}, { widgetSocketCaps: { perSession: 3, perIp: 5 } });
+  });
+  afterAll(() => server.dispose());
+
+  test("a session's socket past its cap is refused with 429; one closing makes room", async () => {
+    const session = await newSession(server);
+    const open = await Promise.all([1, 2, 3].map(() => connect(socketUrl(server, session))));
+    await expect(connect(socketUrl(server, session))).rejects.toThrow("socket refused");
+    // What the refusal says, as a plain request shows it.
+    const refused = await fetch(socketUrl(server, session).replace(/^ws/, "http"));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("5");
+    expect(await refused.json()).toEqual({ error: "Too many open sockets for this session" });
+    // The open ones are left alone and still receive pushes.
+    await pushToSession(server.fanout, session.gleapId, { name: "update", data: { a: [], u: 1 } });
+    for (const client of open) expect(await client.next(1)).toHaveLength(1);
+    await closed([open[0]?.socket as WebSocket]);
+    const again = await connect(socketUrl(server, session));
+    await closed([again.socket, ...open.slice(1).map((client) => client.socket)]);
+  });
+
+  test("an address past its cap is refused whatever the session, before the session is looked up", async () => {
+    const sessions = await Promise.all([1, 2, 3, 4, 5, 6].map(() => newSession(server)));
+    const open = [];
+    for (const session of sessions.slice(0, 5)) open.push(await connect(socketUrl(server, session)));
+    await expect(connect(socketUrl(server, sessions[5] as WidgetSession))).rejects.toThrow("socket refused");
+    const forged = { ...(sessions[5] as WidgetSession), gleapHash: "0".repeat(64) };
+    const refused = await fetch(socketUrl(server, forged).replace(/^ws/, "http"));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: "Too many open sockets from this address" });
+    await closed(open.map((client) => client.socket));
+    const later = await connect(socketUrl(server, sessions[5] as WidgetSession));
+    await closed([later.socket]);
+  });
+
+  test("refused and failed upgrades hold no slot", async () => {
+    const session = await newSession(server);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const plain = await fetch(socketUrl(server, session).replace(/^ws/, "http"));
+      expect(plain.status).toBe(400);
+    }
+    const open = await Promise.all([1, 2, 3].map(() => connect(socketUrl(server, session))));
+    await closed(open.map((client) => client.socket));
+  });
+});
+
+describe("the default caps", () => {
+  test("one session cannot hold more than 8 sockets; RATE_LIMITS=0 lifts the caps for load tests", async () => {
+    const capped = await startTestServer();
+    const uncapped = await startTestServer({ RATE_LIMITS: "0" });
+    try {
+      const session = await newSession(capped);
+      const open = await Promise.all(Array.from({ length: 8 }, () => connect(socketUrl(capped, session))));
+      await expect(connect(socketUrl(capped, session))).rejects.toThrow("socket refused");
+      await closed(open.map((client) => client.socket));
+
+      const loadSession = await newSession(uncapped);
+      const many = await Promise.all(
+        Array.from({ length: 70 }, () => connect(socketUrl(uncapped, loadSession))),
+      );
+      await closed(many.map((client) => client.socket));
+    } finally {
+      await capped.dispose();
+      await uncapped.dispose();
+    }
+  });
+});
+
 describe("widget websocket across two servers through Redis", () => {
   let redis: Awaited<ReturnType<typeof startRedis>>;
   let first: TestServer;

@@ -5,6 +5,8 @@ export interface WidgetSocketData {
   kind: "widget";
   sessionId: string;
   projectId: string;
+  /** The client's address, whose socket count this socket holds a slot of (widget-socket-caps.ts). */
+  ip: string;
 }
 
 export const sessionTopic = (sessionId: string) => `session:${sessionId}`;

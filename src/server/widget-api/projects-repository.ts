@@ -57,13 +57,20 @@ export async function findProjectById(sql: SQL, id: string): Promise<WidgetProje
 }
 
 /**
- * Host origins that may frame the messenger: the union of every project's allowed origins, or null
- * when some project allows any origin (the messenger origin serves all projects).
+ * Host origins that may frame the messenger pages opened for the project with `sdkKey` (the widget's
+ * frames carry it): that project's allowed origins, or null (any host) when it lists none. An unknown
+ * key gets none. A frame opened without a key (not by our loader) may be framed only by origins some
+ * project lists: never by any host, or a project without a list would open framing for all (issue 19).
  */
-export async function listFrameAncestors(sql: SQL): Promise<string[] | null> {
+export async function frameAncestorsFor(sql: SQL, sdkKey: string | null): Promise<string[] | null> {
+  if (sdkKey !== null) {
+    const [row] = await sql`SELECT allowed_origins FROM widget_projects WHERE sdk_key = ${sdkKey}`;
+    if (!row) return [];
+    const origins = JSON.parse(row.allowed_origins) as string[];
+    return origins.length === 0 ? null : [...new Set(origins)].sort();
+  }
   const rows = await sql`SELECT allowed_origins FROM widget_projects`;
   const lists: string[][] = rows.map((row: { allowed_origins: string }) => JSON.parse(row.allowed_origins));
-  if (lists.length === 0 || lists.some((list) => list.length === 0)) return null;
   return [...new Set(lists.flat())].sort();
 }
 

@@ -5,6 +5,8 @@ export interface StoredSession {
   id: string;
   projectId: string;
   userId: string | null;
+  /** The user id came with a valid `userHash`: only then may another browser's session join this one. */
+  userVerified: boolean;
   name: string | null;
   email: string | null;
   phone: string | null;
@@ -22,6 +24,7 @@ interface SessionRow {
   id: string;
   project_id: string;
   user_id: string | null;
+  user_verified: boolean | number;
   name: string | null;
   email: string | null;
   phone: string | null;
@@ -41,6 +44,7 @@ function fromRow(row: SessionRow): StoredSession {
     id: row.id,
     projectId: row.project_id,
     userId: row.user_id,
+    userVerified: Boolean(row.user_verified),
     name: row.name,
     email: row.email,
     phone: row.phone,
@@ -85,13 +89,18 @@ export async function findSession(sql: SQL, projectId: string, id: string): Prom
   return session && session.projectId === projectId ? session : null;
 }
 
-export async function findSessionByUserId(
+/**
+ * The user's session that a verified identify established. A session that only claimed the user id
+ * (no valid `userHash`) is never found: whoever claimed it must not receive the user, nor be received.
+ */
+export async function findVerifiedSessionByUserId(
   sql: SQL,
   projectId: string,
   userId: string,
 ): Promise<StoredSession | null> {
   const [row] = await sql`SELECT * FROM widget_sessions
-    WHERE project_id = ${projectId} AND user_id = ${userId} AND merged_into IS NULL
+    WHERE project_id = ${projectId} AND user_id = ${userId} AND user_verified = TRUE
+      AND merged_into IS NULL
     ORDER BY created_at LIMIT 1`;
   return row ? fromRow(row) : null;
 }
@@ -110,6 +119,8 @@ export async function touchSession(
 
 export interface SessionChanges {
   userId?: string;
+  /** Set once a valid `userHash` proved the user id; never taken back by an unverified identify. */
+  userVerified?: boolean;
   name?: string | null;
   email?: string | null;
   phone?: string | null;
@@ -128,6 +139,7 @@ export async function updateSession(
   const next: StoredSession = {
     ...session,
     userId: changes.userId ?? session.userId,
+    userVerified: changes.userVerified ?? session.userVerified,
     name: changes.name === undefined ? session.name : changes.name,
     email: changes.email === undefined ? session.email : changes.email,
     phone: changes.phone === undefined ? session.phone : changes.phone,
@@ -137,7 +149,7 @@ export async function updateSession(
     lastSeenAt: new Date().toISOString(),
   };
   await sql`UPDATE widget_sessions SET
-      user_id = ${next.userId}, name = ${next.name}, email = ${next.email}, phone = ${next.phone},
+      user_id = ${next.userId}, user_verified = ${next.userVerified}, name = ${next.name}, email = ${next.email}, phone = ${next.phone},
       value = ${next.value}, lang = ${next.lang}, custom_data = ${JSON.stringify(next.customData)},
       last_seen_at = ${next.lastSeenAt}
     WHERE id = ${session.id}`;

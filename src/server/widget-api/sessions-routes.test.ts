@@ -78,16 +78,21 @@ describe("identify", () => {
     expect(identified.userId).toBe("1234");
   });
 
-  test("a known user id merges the anonymous session into the user's session", async () => {
+  test("a verified known user id merges the anonymous session into the user's session", async () => {
+    const userHash = await userHashOf("merge-me");
     const first = await newSession();
     const original = (await (
-      await post("/sessions/identify", sessionHeaders(first), { userId: "merge-me", name: "First" })
+      await post("/sessions/identify", sessionHeaders(first), { userId: "merge-me", userHash, name: "First" })
     ).json()) as WidgetSession;
     const second = await newSession();
     await post("/sessions/ping", sessionHeaders(second), { time: 3, events: [{ name: "signedUp" }] });
 
     const merged = (await (
-      await post("/sessions/identify", sessionHeaders(second), { userId: "merge-me", email: "m@example.com" })
+      await post("/sessions/identify", sessionHeaders(second), {
+        userId: "merge-me",
+        userHash,
+        email: "m@example.com",
+      })
     ).json()) as WidgetSession;
     expect(merged.gleapId).toBe(original.gleapId);
     expect(merged).toMatchObject({ userId: "merge-me", name: "First", email: "m@example.com" });
@@ -151,6 +156,125 @@ describe("identify", () => {
     expect(response.status).toBe(400);
     expect(((await response.json()) as { field: string }).field).toBe(field);
     expect((await sessionRow(session.gleapId)).user_id).toBeNull();
+  });
+});
+
+/** The demo project's identity-verification hash of `userId` (verification itself stays off). */
+async function userHashOf(userId: string): Promise<string> {
+  const project = await findProjectBySdkKey(server.db.sql, "demo");
+  if (!project) throw new Error("no demo project");
+  return createHmac("sha256", project.secret).update(userId).digest("hex");
+}
+
+async function identify(session: WidgetSession, body: Record<string, unknown>): Promise<WidgetSession> {
+  const response = await post("/sessions/identify", sessionHeaders(session), body);
+  expect(response.status).toBe(200);
+  return (await response.json()) as WidgetSession;
+}
+
+async function conversationTexts(session: WidgetSession): Promise<string[]> {
+  const response = await fetch(`${api}/conversations`, { headers: sessionHeaders(session) });
+  expect(response.status).toBe(200);
+  const list = (await response.json()) as Array<{ subject: string }>;
+  return list.map((entry) => entry.subject);
+}
+
+async function startConversation(session: WidgetSession, text: string): Promise<void> {
+  const response = await post("/conversations", sessionHeaders(session), { text });
+  expect(response.status).toBe(201);
+}
+
+describe("identify without verification (the demo project has it off)", () => {
+  test("another visitor's user id labels only the caller's session: no session, hash, name, e-mail or conversation of theirs", async () => {
+    const alice = await newSession();
+    await identify(alice, { userId: "shared-id-1", name: "Alice", email: "alice@example.com" });
+    await startConversation(alice, "Alice's private question");
+
+    const mallory = await newSession();
+    const answer = await identify(mallory, { userId: "shared-id-1" });
+    expect(answer.gleapId).toBe(mallory.gleapId);
+    expect(answer.gleapHash).toBe(mallory.gleapHash);
+    expect(answer).toMatchObject({ userId: "shared-id-1", name: null, email: null });
+    expect(JSON.stringify(answer)).not.toContain(alice.gleapId);
+    expect(JSON.stringify(answer)).not.toContain("alice@example.com");
+    expect(await conversationTexts(mallory)).toEqual([]);
+    // Neither session was folded into the other, and Alice's stays as she left it.
+    expect((await sessionRow(mallory.gleapId)).merged_into).toBeNull();
+    const aliceRow = await sessionRow(alice.gleapId);
+    expect(aliceRow).toMatchObject({ merged_into: null, name: "Alice", email: "alice@example.com" });
+    expect(await conversationTexts(alice)).toEqual(["Alice's private question"]);
+  });
+
+  test("two sessions claiming one user id keep their conversations apart, both ways", async () => {
+    const first = await newSession();
+    const second = await newSession();
+    await identify(first, { userId: "shared-id-2" });
+    await startConversation(first, "First visitor's thread");
+    await identify(second, { userId: "shared-id-2" });
+    await startConversation(second, "Second visitor's thread");
+    expect(await conversationTexts(first)).toEqual(["First visitor's thread"]);
+    expect(await conversationTexts(second)).toEqual(["Second visitor's thread"]);
+  });
+
+  test("a session of one user claiming another's id gets a fresh session, never the other user's", async () => {
+    const victim = await newSession();
+    await identify(victim, { userId: "victim-3", email: "victim@example.com" });
+    const attacker = await newSession();
+    await identify(attacker, { userId: "attacker-3" });
+    const answer = await identify(attacker, { userId: "victim-3" });
+    expect(answer.gleapId).not.toBe(victim.gleapId);
+    expect(answer.gleapId).not.toBe(attacker.gleapId);
+    expect(answer).toMatchObject({ userId: "victim-3", email: null });
+    expect((await sessionRow(attacker.gleapId)).user_id).toBe("attacker-3");
+  });
+
+  test("a wrong user hash is no verification: the caller's session is only labelled", async () => {
+    const owner = await newSession();
+    await identify(owner, { userId: "hashed-4", userHash: await userHashOf("hashed-4") });
+    const other = await newSession();
+    const answer = await identify(other, { userId: "hashed-4", userHash: "0".repeat(64) });
+    expect(answer.gleapId).toBe(other.gleapId);
+  });
+});
+
+describe("verified identify (userHash) lets history follow the user", () => {
+  test("a second browser's session merges into the user's verified session, with its conversations", async () => {
+    const userHash = await userHashOf("verified-5");
+    const laptop = await newSession();
+    await identify(laptop, { userId: "verified-5", userHash, name: "Vera" });
+    await startConversation(laptop, "From the laptop");
+    const phone = await newSession();
+    const merged = await identify(phone, { userId: "verified-5", userHash });
+    expect(merged.gleapId).toBe(laptop.gleapId);
+    expect(merged.name).toBe("Vera");
+    expect(await conversationTexts(phone)).toEqual(["From the laptop"]);
+  });
+
+  test("a session only labelled with the user id is never the one a verified identify lands in", async () => {
+    const squatter = await newSession();
+    await identify(squatter, { userId: "verified-6" });
+    await startConversation(squatter, "Planted by the squatter");
+    const userHash = await userHashOf("verified-6");
+    const real = await newSession();
+    const answer = await identify(real, { userId: "verified-6", userHash, email: "real@example.com" });
+    expect(answer.gleapId).toBe(real.gleapId);
+    expect(await conversationTexts(real)).toEqual([]);
+    expect((await sessionRow(squatter.gleapId)).email).toBeNull();
+    // The user's next browser follows the verified session, not the squatter's.
+    const next = await newSession();
+    expect((await identify(next, { userId: "verified-6", userHash })).gleapId).toBe(real.gleapId);
+  });
+
+  test("the labelled session itself verifying joins the user's verified session", async () => {
+    const userHash = await userHashOf("verified-7");
+    const home = await newSession();
+    await identify(home, { userId: "verified-7", userHash });
+    const work = await newSession();
+    await identify(work, { userId: "verified-7" });
+    await startConversation(work, "Asked before signing");
+    const merged = await identify(work, { userId: "verified-7", userHash });
+    expect(merged.gleapId).toBe(home.gleapId);
+    expect(await conversationTexts(home)).toEqual(["Asked before signing"]);
   });
 });
 

@@ -18,7 +18,7 @@ import { signSessionId, verifySessionHash } from "./session-hash.ts";
 import {
   createSession,
   findSession,
-  findSessionByUserId,
+  findVerifiedSessionByUserId,
   mergeSessionInto,
   recordPing,
   type SessionChanges,
@@ -111,24 +111,31 @@ export function sessionRoutes({ sql, sessionSecret, afterPing }: SessionRoutesDe
     return problem ? jsonError(400, problem.error, problem.field) : null;
   }
 
+  /**
+   * Names the session's user. Unverified (no valid `userHash`), it only labels the caller's own
+   * session: the id is a claim anyone can make, so it never opens another session or shows its data.
+   * Verified, the user's history follows them: an anonymous session joins the user's verified one.
+   */
   async function identify({ request, project, session }: WidgetContext): Promise<Response> {
     if (!session) return jsonError(401, "Session not ready yet.");
     const raw = await readJsonBody(request, IdentifyRequest);
     if (!raw.ok) return raw.response;
     const { userId, userHash } = raw.value;
-    if (project.identityVerification && !verifyUserHash(project.secret, userId, userHash)) {
+    const verified = verifyUserHash(project.secret, userId, userHash);
+    if (project.identityVerification && !verified) {
       return jsonError(401, "Invalid user hash for this user id", "userHash");
     }
     const split = splitUserFields(raw.value as Record<string, unknown>, ["userId", "userHash"]);
     if (!split.ok) return split.response;
-    const changes = { ...split.changes, userId };
+    const changes: SessionChanges = { ...split.changes, userId, ...(verified ? { userVerified: true } : {}) };
 
-    const known = session.userId === userId ? session : await findSessionByUserId(sql, project.id, userId);
-    // An anonymous session becomes the user's; a session of another user leaves that user alone.
-    const target = known ?? (session.userId === null ? session : null);
+    // A session of another user leaves that user alone: the caller gets a session of their own.
+    const ownSession = session.userId === null || session.userId === userId ? session : null;
+    const known = verified ? await verifiedSessionOf(session, project.id, userId) : null;
+    const target = known ?? ownSession;
     const refused = customDataRefusal(target, changes);
     if (refused) return refused;
-    if (known && known !== session && session.userId === null)
+    if (known && ownSession && known.id !== session.id)
       return answer(await mergeSessionInto(sql, session, known, changes));
     return answer(
       await updateSession(
@@ -137,6 +144,16 @@ export function sessionRoutes({ sql, sessionSecret, afterPing }: SessionRoutesDe
         changes,
       ),
     );
+  }
+
+  /** The user's verified session: the caller's own when it is that, else the first one verified. */
+  async function verifiedSessionOf(
+    session: StoredSession,
+    projectId: string,
+    userId: string,
+  ): Promise<StoredSession | null> {
+    if (session.userId === userId && session.userVerified) return session;
+    return findVerifiedSessionByUserId(sql, projectId, userId);
   }
 
   async function partialUpdate({ request, session }: WidgetContext): Promise<Response> {

@@ -2,6 +2,7 @@ import type { SQL } from "bun";
 import type { Logger } from "../logger.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
+import type { ReportQuotas } from "./feedback/report-quotas.ts";
 
 /** What every group of widget routes may use. */
 export interface WidgetRouteDeps {
@@ -15,4 +16,6 @@ export interface WidgetRouteDeps {
   messengerUrl: () => string;
   /** Where best-effort work that must not fail a request (realtime pushes after a write) reports. */
   logger?: Logger;
+  /** Feedback report quotas; left out, the defaults (`RATE_LIMITS=0` passes none that count). */
+  reportQuotas?: ReportQuotas;
 }

@@ -62,7 +62,8 @@ describe("banner", () => {
     showBanner(action());
     const element = bannerElement();
     expect(element?.parentElement).toBe(html);
-    expect(bannerIframe()?.getAttribute("src")).toBe("http://localhost:3001/banner");
+    // The project's key tells the messenger origin whose allowed origins may frame it.
+    expect(bannerIframe()?.getAttribute("src")).toBe("http://localhost:3001/banner?sdkKey=demo");
     expect(bannerIframe()?.title).toBe("Announcement");
     expect(bannerIframe()?.getAttribute("sandbox")).toBe("allow-scripts allow-same-origin");
     expect(element?.style.getPropertyValue("visibility")).toBe("hidden");

@@ -1,4 +1,5 @@
 import { bannerToHost } from "../../shared/frame-messages.ts";
+import { frameSource } from "../../shared/frame-source.ts";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import {
   frameLanguage,
@@ -120,7 +121,7 @@ function show(raw: unknown) {
   });
   const shadow = element.attachShadow({ mode: "open" });
   const iframe = document.createElement("iframe");
-  iframe.src = url;
+  iframe.src = frameSource(url, host.sdkKey);
   iframe.title = texts[frameLanguage(host.language())];
   iframe.setAttribute("scrolling", "no");
   // Scripts at its own origin, nothing more: it cannot navigate the page or open windows itself

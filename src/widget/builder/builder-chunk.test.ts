@@ -27,7 +27,7 @@ function start(): FakeFrameWindow {
   run("startBuilder", [JSON.stringify({ name: "load", type: "admin", data: init }), adminOrigin]);
   const iframe = context.root.querySelector<HTMLIFrameElement>(".gb-frame");
   if (!iframe) throw new Error("no builder frame");
-  expect(iframe.src).toBe(`${frameOrigin}/builder`);
+  expect(iframe.src).toBe(`${frameOrigin}/builder?sdkKey=demo`);
   return attachFakeWindow(iframe);
 }
 

@@ -9,6 +9,7 @@ import {
   type SiteToBuilderMessage,
 } from "../../shared/builder-messages.ts";
 import { frameMessageText, fromFrame, parseFrameMessage } from "../../shared/frame-messages.ts";
+import { frameSource } from "../../shared/frame-source.ts";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { startPicker } from "./element-picker.ts";
 import { selectorFor } from "./unique-selector.ts";
@@ -225,7 +226,7 @@ function show(init: BuilderInit, adminOrigin: string) {
   toggle.innerHTML = arrowIcon;
   const iframe = document.createElement("iframe");
   iframe.className = "gb-frame";
-  iframe.src = url;
+  iframe.src = frameSource(url, current.host.sdkKey);
   iframe.title = texts[language].frame;
   iframe.setAttribute("allow", "clipboard-write");
   // Scripts at its own origin: it talks to the platform API and to this page, nothing more.

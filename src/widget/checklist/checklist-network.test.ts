@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createRecordingHost, testSession } from "../test-support/chunk-context.ts";
-import { checklistErrors, createChecklistNetwork } from "./checklist-network.ts";
+import { checklistErrors, createChecklistNetwork, sharedKeyRefusedWarning } from "./checklist-network.ts";
 import { checklistAnswer } from "./checklist-test-kit.ts";
 
 type Call = { method: string; path: string; body?: unknown };
@@ -55,6 +55,30 @@ describe("createChecklistNetwork", () => {
     network.clear();
     expect(await network.validate("demo")).toBe("cl-1");
     expect(calls).toHaveLength(3);
+  });
+
+  test("a refused shared key is told to the site's developer once, and still fails quietly", async () => {
+    const { host } = hostWith(() => {
+      throw { status: 403, statusText: "Forbidden", responseText: '{"error":"not issued"}' };
+    });
+    const warnings: unknown[][] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args);
+    try {
+      const network = createChecklistNetwork(host);
+      const tries = await Promise.allSettled([
+        network.validate("demo", "made-up"),
+        network.validate("demo", "made-up"),
+      ]);
+      expect(tries.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+      await expect(network.validate("demo", "made-up")).rejects.toMatchObject({ status: 403 });
+      expect(warnings).toEqual([[sharedKeyRefusedWarning]]);
+      // Without a shared key a refusal is not about one.
+      await expect(network.validate("other")).rejects.toMatchObject({ status: 403 });
+      expect(warnings).toHaveLength(1);
+    } finally {
+      console.warn = original;
+    }
   });
 
   test("spec §8's errors, word for word", async () => {

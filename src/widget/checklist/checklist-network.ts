@@ -17,6 +17,16 @@ export const checklistErrors = {
   empty: "Empty response received for checklist fetch.",
 } as const;
 
+/**
+ * Told to the site's developer (the console, once per key) when the server refuses a shared key: keys
+ * are issued by the server (issue 19), so one made up on the page shows no checklist.
+ */
+export const sharedKeyRefusedWarning =
+  "Gleap: the checklist's shared key was refused. Shared keys are issued in the admin (the checklist's page, Shared progress) or by its API; a key made up on the page is not taken.";
+
+const statusOf = (failure: unknown) =>
+  typeof failure === "object" && failure !== null && "status" in failure ? failure.status : undefined;
+
 type Requester = Pick<WidgetHost, "request" | "apiUrl" | "session" | "language">;
 
 export function createChecklistNetwork(host: Requester) {
@@ -49,11 +59,17 @@ export function createChecklistNetwork(host: Requester) {
     /** The session's checklist id for an outbound (one per shared key). */
     validate(outboundId: string, sharedKey = ""): Promise<string> {
       return cached(validations, `${outboundId}\n${sharedKey}`, async () => {
-        const answer = await host.request<{ id?: unknown } | null>(
-          "POST",
-          `/outbound/checklists?${query()}`,
-          sharedKey ? { outboundId, sharedKey } : { outboundId },
-        );
+        const answer = await host
+          .request<{ id?: unknown } | null>(
+            "POST",
+            `/outbound/checklists?${query()}`,
+            sharedKey ? { outboundId, sharedKey } : { outboundId },
+          )
+          .catch((failure: unknown) => {
+            // Cached per key, so this is said once however many elements use it.
+            if (sharedKey && statusOf(failure) === 403) console.warn(sharedKeyRefusedWarning);
+            throw failure;
+          });
         if (typeof answer?.id !== "string" || answer.id === "") throw new Error(checklistErrors.missingId);
         return answer.id;
       });

@@ -69,6 +69,47 @@ describe("a report with its capture and replay", () => {
     expect(s.sent.map((message) => message.name)).toEqual(["feedback-sent"]);
   });
 
+  test("no private value of the page is in any part sent; the visitor's own form stays as written", async () => {
+    document.body.innerHTML = '<input id="card" class="gl-mask"><input id="password" type="password">';
+    (document.getElementById("card") as HTMLInputElement).value = "4929 7352 6608";
+    const password = document.getElementById("password") as HTMLInputElement;
+    const host = createRecordingHost({
+      query: async (name) =>
+        name === "replayData"
+          ? { ...webReplay, events: [{ type: 3, data: { text: "4929 7352 6608" } }] }
+          : undefined,
+      reportParts: () => ({
+        customData: { card: "4929 7352 6608" },
+        ticketAttributes: {},
+        tags: [],
+        consoleLog: [{ log: "typing hunter-pa", date: "", priority: "INFO" }],
+        networkLogs: [
+          { url: "https://shop.example/login", request: { payload: '{"password":"hunter-password"}' } },
+        ],
+        customEventLog: [],
+        environment: "prod",
+        startedAt: Date.now(),
+        sdkVersion: "14.6.7",
+        appBuildNumber: "",
+        appVersionCode: "",
+        // Typed, then the form was cleared: known only from the loader's typed values.
+        typedValues: [[password, "hunter-password"]],
+      }),
+    });
+    await sendFeedback(
+      { name: "send-feedback", data: { formData: { description: "card 4929 7352 6608" }, action: null } },
+      { host, events: { emit: () => {} }, send: () => {}, window },
+    );
+    document.body.innerHTML = "";
+    const report = host.reports[0] as Record<string, unknown>;
+    const { formData, ...parts } = report;
+    expect(formData).toEqual({ description: "card 4929 7352 6608" });
+    const text = JSON.stringify(parts);
+    expect(text).not.toContain("4929");
+    expect(text).not.toContain("hunter");
+    expect(text).toContain('"text":"**************"');
+  });
+
   test("without a capture or a replay the report is sent as before", async () => {
     const s = setup();
     await s.send();

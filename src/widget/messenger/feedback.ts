@@ -3,6 +3,7 @@ import type { HostToMessengerMessage, MessengerToHostMessage } from "../../share
 import type { WidgetEvents, WidgetHost } from "../../shared/widget-chunk-contract.ts";
 import type { CaptureAnswer } from "../capture/capture-data.ts";
 import { buildReport } from "../report/build-report.ts";
+import { protectReport } from "../report/private-report.ts";
 import { collectMetadata, type MetadataWindow } from "../report/session-metadata.ts";
 
 /** What the frame is told when a report could not be sent (spec §8), word for word. */
@@ -114,7 +115,8 @@ export async function sendFeedback({ data }: SendFeedback, deps: FeedbackDeps): 
       readCapture(deps.host),
       excluded.replays || excluded.webReplay ? undefined : readReplay(deps.host),
     ]);
-    const report: Record<string, unknown> = buildReport(deps.host.reportParts(), deps.window, {
+    const parts = deps.host.reportParts();
+    const report: Record<string, unknown> = buildReport(parts, deps.window, {
       type: action?.feedbackType ?? "BUG",
       priority: "MEDIUM",
       formData,
@@ -127,7 +129,10 @@ export async function sendFeedback({ data }: SendFeedback, deps: FeedbackDeps): 
     if (capture.screenRecordingUrl && !excluded.screenRecordingUrl)
       report.screenRecordingUrl = capture.screenRecordingUrl;
     if (replay) report.webReplay = replay;
-    answer = await deps.host.sendReport(fitReport(report));
+    // Last, over every part: no private value of the page leaves it (src/widget/privacy/).
+    answer = await deps.host.sendReport(
+      fitReport(protectReport(report, parts.typedValues, deps.window, { visitorForm: true })),
+    );
   } catch {
     deps.send({ name: "feedback-sending-failed", data: sendingFailedText });
     deps.events.emit("error-while-sending");

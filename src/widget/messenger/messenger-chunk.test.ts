@@ -39,7 +39,7 @@ const settle = async () => {
 };
 
 describe("mount and frame injection", () => {
-  test("mounting adds only the styles; the frame is injected on first open, with src exactly the frame URL", () => {
+  test("mounting adds only the styles; the frame is injected on first open, at the frame URL with the project's key", () => {
     const m = setup({ nonce: "n0nce" });
     const style = m.root.querySelector("style");
     expect(style?.textContent).toBe(messengerStyles);
@@ -49,7 +49,8 @@ describe("mount and frame injection", () => {
     m.run("open");
 
     const iframe = m.iframe();
-    expect(iframe?.getAttribute("src")).toBe("http://localhost:3001");
+    // The key tells the messenger origin whose allowed origins may frame it (issue 19).
+    expect(iframe?.getAttribute("src")).toBe("http://localhost:3001/?sdkKey=demo");
     expect(iframe?.getRootNode()).toBe(m.root);
     expect(document.querySelector("iframe")).toBeNull();
     expect(m.root.querySelectorAll("iframe")).toHaveLength(1);
@@ -67,7 +68,7 @@ describe("mount and frame injection", () => {
     });
     const m = setup({ host });
     m.run("openNews");
-    expect(m.iframe()?.getAttribute("src")).toBe("https://messenger.example.com");
+    expect(m.iframe()?.getAttribute("src")).toBe("https://messenger.example.com/?sdkKey=demo");
   });
 
   test("unmount removes the style, the frame and every listener", () => {

@@ -1,4 +1,5 @@
 import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
+import { frameSource } from "../../shared/frame-source.ts";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { projectIsRightToLeft } from "../../shared/widget-language.ts";
 import { type CaptureHooks, createCaptureHooks } from "./capture-hooks.ts";
@@ -130,7 +131,7 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
   function ensureFrame(): FrameContainer {
     if (container) return container;
     const url = host.frameUrls().messenger;
-    container = createFrameContainer(root, url);
+    container = createFrameContainer(root, frameSource(url, host.sdkKey));
     channel.attach(container.iframe, url);
     applyLayout();
     frameTimer = later(timing.frameTimeoutMs, () => {

@@ -62,7 +62,8 @@ afterEach(() => {
 describe("modal", () => {
   test("an iframe of the modal frame with the dialog role over a backdrop; the page stops scrolling", () => {
     showModal(action());
-    expect(iframe()?.getAttribute("src")).toBe("http://localhost:3001/modal");
+    // The project's key tells the messenger origin whose allowed origins may frame it.
+    expect(iframe()?.getAttribute("src")).toBe("http://localhost:3001/modal?sdkKey=demo");
     expect(iframe()?.getAttribute("role")).toBe("dialog");
     expect(iframe()?.getAttribute("aria-modal")).toBe("true");
     expect(iframe()?.getAttribute("aria-label")).toBe("Message");

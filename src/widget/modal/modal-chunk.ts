@@ -1,4 +1,5 @@
 import { modalToHost } from "../../shared/frame-messages.ts";
+import { frameSource } from "../../shared/frame-source.ts";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import {
   frameLanguage,
@@ -138,7 +139,7 @@ function show(raw: unknown) {
   dialog.className = "gm-dialog";
   const iframe = document.createElement("iframe");
   iframe.className = "gm-frame";
-  iframe.src = url;
+  iframe.src = frameSource(url, host.sdkKey);
   iframe.title = texts[language];
   iframe.setAttribute("role", "dialog");
   iframe.setAttribute("aria-modal", "true");

@@ -35,9 +35,11 @@ describe("the replay chunk", () => {
     run("startReplay", []);
     expect(runs[0]?.options).toMatchObject({
       blockClass: "gl-block",
-      maskAllInputs: true,
-      blockSelector: "#gleap-widget-root",
+      blockSelector: "#gleap-widget-root, .gl-block",
     });
+    // The host's maskAllInputs is folded into the privacy rule's maskInputFn (replay-privacy.ts).
+    const maskInput = runs[0]?.options.maskInputFn as (text: string, element: Element) => string;
+    expect(maskInput("Ada", document.createElement("input"))).toBe("***");
     const replay = run("replayData", []) as ReplayData;
     expect(replay).toMatchObject({ type: "rrweb", baseUrl: "http://localhost:3000" });
     expect(replay.events.map((event) => event.type)).toEqual([4, 2]);

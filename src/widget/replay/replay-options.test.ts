@@ -36,9 +36,10 @@ describe("replay options", () => {
     });
     expect(custom).toEqual({ maskAllInputs: true, recordCanvas: true, blockSelector: ".secret" });
     const options = recorderOptions(custom);
-    expect(options).toMatchObject({ maskAllInputs: true, recordCanvas: true, blockClass: "gl-block" });
-    expect(options.blockSelector).toBe("#gleap-widget-root, .secret");
-    expect(recorderOptions({}).blockSelector).toBe("#gleap-widget-root");
+    // maskAllInputs is folded into the privacy rule's maskInputFn (replay-privacy.test.ts).
+    expect(options).toMatchObject({ maskAllInputs: false, recordCanvas: true, blockClass: "gl-block" });
+    expect(options.blockSelector).toBe("#gleap-widget-root, .gl-block, .secret");
+    expect(recorderOptions({}).blockSelector).toBe("#gleap-widget-root, .gl-block");
   });
 
   test("anything but an object is no options", () => {

@@ -1,8 +1,10 @@
+import { blockSelectorWith, privacyOptions } from "./replay-privacy.ts";
+
 /**
  * The replay recorder's options (spec §9 "Replay defaults"), the reference's exactly, plus our own
  * widget left out of the recording (the reference marks its elements `gl-block`; ours live in one
  * host element). A host's `setReplayOptions` merges over them; the keys the buffer depends on
- * (`emit`, the checkout settings) stay ours.
+ * (`emit`, the checkout settings) and the masking (replay-privacy.ts) stay ours.
  */
 export const widgetRootSelector = "#gleap-widget-root";
 
@@ -42,10 +44,15 @@ export function hostOptions(options: unknown): ReplayOptions {
   return Object.fromEntries(Object.entries(options).filter(([key]) => !reserved.has(key)));
 }
 
-/** Defaults, then the host's options; a host's block selector adds to ours rather than replacing it. */
+/**
+ * Defaults, then the host's options, then the privacy rule's (replay-privacy.ts), which a host can add
+ * to but not loosen; a host's block selector adds to ours rather than replacing it.
+ */
 export function recorderOptions(custom: ReplayOptions): ReplayOptions {
-  const merged: ReplayOptions = { ...replayDefaults, ...custom };
-  const hostSelector = typeof custom.blockSelector === "string" ? custom.blockSelector.trim() : "";
-  merged.blockSelector = hostSelector ? `${widgetRootSelector}, ${hostSelector}` : widgetRootSelector;
-  return merged;
+  return {
+    ...replayDefaults,
+    ...custom,
+    ...privacyOptions(custom),
+    blockSelector: blockSelectorWith(widgetRootSelector, custom),
+  };
 }

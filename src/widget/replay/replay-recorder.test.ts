@@ -134,11 +134,36 @@ describe("the replay recorder", () => {
     recorder.setOptions({ recordCanvas: true, emit: "ignored" });
     expect(fake.runs).toHaveLength(2);
     expect(fake.runs[0]?.stopped).toBe(true);
-    expect(fake.runs[1]?.options).toMatchObject({ maskAllInputs: true, recordCanvas: true });
+    expect(fake.runs[1]?.options).toMatchObject({ recordCanvas: true });
+    // The host's maskAllInputs reaches rrweb through the rule's maskInputFn.
+    const maskInput = fake.runs[1]?.options.maskInputFn as (text: string, element: Element) => string;
+    expect(maskInput("Ada", document.createElement("input"))).toBe("***");
     expect(typeof fake.runs[1]?.options.emit).toBe("function");
     recorder.stop();
     expect(fake.runs[1]?.stopped).toBe(true);
     expect(recorder.data()).toBeNull();
+  });
+
+  test("with rrweb's mirror, serialised events get their fixes (a select's chosen option)", () => {
+    document.body.innerHTML = "<select><option>S</option><option selected>M</option></select>";
+    const chosen = document.querySelectorAll("option")[1] as Node;
+    const fake = fakeRecord();
+    fake.record.mirror = { getNode: (id) => (id === 7 ? chosen : null) };
+    const recorder = createReplayRecorder({
+      record: fake.record,
+      window: fakeWindow().window,
+      now: fake.now,
+    });
+    recorder.start();
+    fake.emit({
+      type: 3,
+      data: { source: 0, adds: [{ node: { type: 2, tagName: "option", id: 7, attributes: {} } }] },
+    });
+    const last = recorder.data()?.events.at(-1) as {
+      data: { adds: Array<{ node: { attributes: object } }> };
+    };
+    expect(last.data.adds[0]?.node.attributes).toEqual({ selected: true });
+    document.body.innerHTML = "";
   });
 
   test("a recorder that fails to start reports it and records nothing", () => {

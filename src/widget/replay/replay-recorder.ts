@@ -1,6 +1,7 @@
 import { isMobile } from "../report/session-metadata.ts";
 import { limitEvent } from "./event-size.ts";
 import { createReplayBuffer, type ReplayBufferOptions } from "./replay-buffer.ts";
+import { fixSerializedEvent, type NodeMirror } from "./replay-event-fixes.ts";
 import { hostOptions, type ReplayOptions, recorderOptions } from "./replay-options.ts";
 
 /** What rrweb's `record` is to the recorder (injected, so the recorder is tested without rrweb). */
@@ -9,6 +10,8 @@ export interface RecordFunction {
     options: Record<string, unknown> & { emit(event: RecordedEvent, isCheckout?: boolean): void },
   ): (() => void) | undefined;
   takeFullSnapshot(isCheckout?: boolean): void;
+  /** rrweb's node ids → the live nodes (`record.mirror`), to read what a serialised node stands for. */
+  mirror?: NodeMirror;
 }
 
 export interface RecordedEvent {
@@ -86,6 +89,11 @@ export function createReplayRecorder(deps: ReplayRecorderDeps): ReplayRecorder {
         deps.record({
           ...recorderOptions(custom),
           emit(event, isCheckout) {
+            try {
+              if (deps.record.mirror) fixSerializedEvent(event, deps.record.mirror);
+            } catch {
+              // The event is recorded as rrweb wrote it, never lost.
+            }
             const limited = limitEvent(event);
             buffer.push(limited.event, limited.chars, isCheckout === true, now());
           },

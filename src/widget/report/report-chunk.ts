@@ -1,5 +1,6 @@
 import type { WidgetChunkContext, WidgetHost } from "../../shared/widget-chunk-contract.ts";
 import { buildReport } from "./build-report.ts";
+import { protectReport } from "./private-report.ts";
 
 let host: WidgetHost | null = null;
 
@@ -22,12 +23,13 @@ export function run(command: string, args: unknown[]): unknown {
     string | undefined,
     Record<string, boolean> | undefined,
   ];
-  const body = buildReport(host.reportParts(), window, {
+  const parts = host.reportParts();
+  const body = buildReport(parts, window, {
     type: "CRASH",
     priority: priority ?? "MEDIUM",
     formData,
     excludeData,
     isSilent: true,
   });
-  return host.sendReport(body);
+  return host.sendReport(protectReport(body, parts.typedValues, window));
 }

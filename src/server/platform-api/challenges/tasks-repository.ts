@@ -133,9 +133,11 @@ export async function updateTask(
 ): Promise<boolean> {
   const title = input.title.trim();
   return sql.begin(async (tx) => {
+    // The admin's `enabled` is a choice of their own: resolving the task's reports no longer overrides it.
     const updated = await tx`UPDATE tasks SET kind = ${input.kind}, title = ${title}, xp = ${input.xp},
         coins = ${input.coins}, fee = ${input.fee}, enabled = ${input.enabled}, retired = ${input.retired},
-        content = ${JSON.stringify(input.content)}, updated_at = ${new Date().toISOString()}
+        content = ${JSON.stringify(input.content)}, hidden_by_reports = ${false},
+        updated_at = ${new Date().toISOString()}
       WHERE id = ${id} RETURNING id`;
     if (updated.length === 0) return false;
     await recordAudit(tx, {

@@ -10,6 +10,7 @@ import {
   surveysKind,
 } from "./content-kinds.ts";
 import { type ConversationsAdminDeps, conversationsAdminRoutes } from "./conversations-admin-routes.ts";
+import { featureRequestApprovalRoutes } from "./feature-request-approval-routes.ts";
 import { projectsRoutes } from "./projects-routes.ts";
 import { surveyResultsRoutes } from "./survey-results-routes.ts";
 
@@ -32,6 +33,8 @@ export function messengerAdminRoutes(deps: MessengerAdminDeps): ApiRoute[] {
     ...contentAdminRoutes(deps, helpCollectionsKind),
     ...contentAdminRoutes(deps, helpArticlesKind),
     ...contentAdminRoutes(deps, newsKind),
+    // Before the kind's routes: its `feature-requests/:id` would take `pending` for an id.
+    ...featureRequestApprovalRoutes(deps),
     ...contentAdminRoutes(deps, featureRequestsKind),
     ...conversationsAdminRoutes(deps),
   ];

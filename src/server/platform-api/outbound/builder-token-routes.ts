@@ -12,8 +12,10 @@ import { tooltipNotFoundMessage } from "./tooltips-admin-routes.ts";
  * `POST /api/projects/{projectId}/builder-token` (`BuilderTokenRequest`): what the admin hands the
  * builder on the site page instead of the access token. The token lasts 10 minutes, is tied to the
  * admin's sign-in session, and is taken only by `GET`/`PUT` of that one tour (an outbound of type
- * `tour`) or tooltip; every other route refuses it, and it cannot get another one. Like signing in,
- * issuing it writes nothing, so it is not audited (its saves are, as the admin's).
+ * `tour`) or tooltip; every other route refuses it, and it cannot get another one. Its `PUT` changes
+ * only the steps (selectors and texts) and is kept as a draft until an admin publishes it with their own
+ * sign-in (`builder-draft-routes.ts`). Like signing in, issuing it writes nothing, so it is not audited
+ * (its drafts are, as the admin's).
  */
 export function builderTokenRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   return [

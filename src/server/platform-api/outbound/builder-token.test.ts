@@ -142,12 +142,12 @@ describe("issuing a builder token", () => {
     const anonymous = await t.api.call("POST", tokenPath(), body, null);
     expect(anonymous.status).toBe(401);
     const { token } = await builderToken(body);
-    expect(await status("POST", tokenPath(), token, body)).toBe(401);
+    expect(await status("POST", tokenPath(), token, body)).toBe(403);
   });
 });
 
 describe("using a builder token", () => {
-  test("reads and saves its tour; the save is audited as the admin's", async () => {
+  test("reads its tour and saves the steps as a draft, audited as the admin's; the tour stays as it was", async () => {
     const { token } = await builderToken({ kind: "tour", itemId: tour.id });
     const path = `/api/projects/${t.projectId}/outbounds/${tour.id}`;
     const read = await t.api.expectJson<AdminOutbound>("GET", path, undefined, 200, token);
@@ -160,13 +160,19 @@ describe("using a builder token", () => {
       200,
       token,
     );
+    // The builder sees its draft (and reads it back), the tour itself is unchanged.
     expect(saved.config.steps).toEqual(steps);
+    expect((await t.api.expectJson<AdminOutbound>("GET", path, undefined, 200, token)).config.steps).toEqual(
+      steps,
+    );
+    const live = await t.api.expectJson<AdminOutbound>("GET", path, undefined, 200);
+    expect(live.config.steps).toEqual(tourWrite("Builder tour").config.steps);
     const [audit] = await t.api.sql`SELECT actor_id, action FROM audit_log
-      WHERE entity_id = ${tour.id} AND action = ${"outbound.update"} ORDER BY created_at DESC LIMIT 1`;
-    expect(audit).toMatchObject({ actor_id: t.api.adminId, action: "outbound.update" });
+      WHERE entity_id = ${tour.id} ORDER BY created_at DESC LIMIT 1`;
+    expect(audit).toMatchObject({ actor_id: t.api.adminId, action: "outbound.builder-draft" });
   });
 
-  test("reads and saves its tooltip", async () => {
+  test("reads its tooltip and saves the target as a draft", async () => {
     const { token } = await builderToken({ kind: "tooltip", itemId: tooltip.id });
     const path = `/api/projects/${t.projectId}/tooltips/${tooltip.id}`;
     expect((await t.api.expectJson<AdminTooltip>("GET", path, undefined, 200, token)).id).toBe(tooltip.id);
@@ -178,6 +184,7 @@ describe("using a builder token", () => {
       token,
     );
     expect(saved.selector).toBe("#picked");
+    expect((await t.api.expectJson<AdminTooltip>("GET", path, undefined, 200)).selector).toBe("#b");
   });
 
   test("the admin's access token keeps working on the same routes", async () => {
@@ -212,22 +219,22 @@ describe("using a builder token", () => {
         403,
         { type: "modal", name: "M", config: { title: "x" } },
       ],
-      // Every other route, its own item's too: 401, as for a token that is no access token.
-      ["DELETE", `/api/projects/${p}/outbounds/${tour.id}`, 401],
-      ["POST", `/api/projects/${p}/outbounds/${tour.id}/publish`, 401],
-      ["POST", `/api/projects/${p}/outbounds/${tour.id}/unpublish`, 401],
-      ["GET", `/api/projects/${p}/outbounds/${tour.id}/stats`, 401],
-      ["GET", `/api/projects/${p}/outbounds`, 401],
-      ["POST", `/api/projects/${p}/outbounds`, 401, tourWrite("New")],
-      ["GET", `/api/projects/${p}/tooltips`, 401],
-      ["GET", `/api/projects/${p}/settings`, 401],
-      ["POST", `/api/projects/${p}/secret/rotate`, 401],
-      ["GET", "/api/users", 401],
-      ["GET", "/api/feedback", 401],
-      ["GET", "/api/dashboard", 401],
-      ["GET", "/api/auth/me", 401],
-      ["POST", "/api/auth/logout", 401],
-      ["POST", "/api/auth/mfa/enroll", 401],
+      // Every other route, its own item's too: 403, the admin's own sign-in is needed (issue 19).
+      ["DELETE", `/api/projects/${p}/outbounds/${tour.id}`, 403],
+      ["POST", `/api/projects/${p}/outbounds/${tour.id}/publish`, 403],
+      ["POST", `/api/projects/${p}/outbounds/${tour.id}/unpublish`, 403],
+      ["GET", `/api/projects/${p}/outbounds/${tour.id}/stats`, 403],
+      ["GET", `/api/projects/${p}/outbounds`, 403],
+      ["POST", `/api/projects/${p}/outbounds`, 403, tourWrite("New")],
+      ["GET", `/api/projects/${p}/tooltips`, 403],
+      ["GET", `/api/projects/${p}/settings`, 403],
+      ["POST", `/api/projects/${p}/secret/rotate`, 403],
+      ["GET", "/api/users", 403],
+      ["GET", "/api/feedback", 403],
+      ["GET", "/api/dashboard", 403],
+      ["GET", "/api/auth/me", 403],
+      ["POST", "/api/auth/logout", 403],
+      ["POST", "/api/auth/mfa/enroll", 403],
     ];
     for (const [method, path, expected, body] of refusals) {
       const got = await status(method, path, token, body);
@@ -235,10 +242,10 @@ describe("using a builder token", () => {
     }
     // Nor may it make anyone an admin.
     const [member] = await t.api.sql`SELECT id FROM users WHERE email = ${"member@example.com"}`;
-    expect(await status("PATCH", `/api/users/${member.id}`, token, { role: "ADMIN" })).toBe(401);
+    expect(await status("PATCH", `/api/users/${member.id}`, token, { role: "ADMIN" })).toBe(403);
     // Nor open the staff socket.
     const socket = await fetch(`${t.mainUrl}/api/admin/ws?token=${encodeURIComponent(token)}`);
-    expect(socket.status).toBe(401);
+    expect(socket.status).toBe(403);
     expect(await state()).toBe(before);
   });
 

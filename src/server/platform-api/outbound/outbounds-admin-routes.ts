@@ -1,11 +1,5 @@
-import type { StructError } from "superstruct";
-import { failureBody } from "../../../shared/form-rules.ts";
 import { type OutboundKind, OutboundWrite, outboundKinds } from "../../../shared/inbox-api.ts";
-import {
-  type OutboundStatus,
-  outboundConfigError,
-  outboundStatuses,
-} from "../../../shared/outbound-schemas.ts";
+import { type OutboundStatus, outboundStatuses } from "../../../shared/outbound-schemas.ts";
 import type { Logger } from "../../logger.ts";
 import type { ApiRoute } from "../../main-origin.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
@@ -15,6 +9,9 @@ import { readListQuery } from "../list-query.ts";
 import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { saveTourDraft, tourForBuilder } from "./builder-draft-routes.ts";
+import { deleteItemDrafts } from "./builder-drafts-repository.ts";
+import { outboundWriteRefusal } from "./outbound-write-refusal.ts";
 import {
   deleteAdminOutbound,
   findAdminOutbound,
@@ -23,43 +20,12 @@ import {
   outboundSortColumns,
   outboundStats,
   setOutboundStatus,
-  surveyExists,
   updateAdminOutbound,
 } from "./outbounds-admin-repository.ts";
 
 export type OutboundsAdminDeps = PlatformDeps & { fanout: Fanout; logger?: Logger };
 
 export const outboundNotFoundMessage = "Outbound content not found";
-
-/** A config failure named from the body's root (`config.text`), as the admin's form knows the field. */
-function configFailure(error: StructError): Response {
-  const nested = {
-    failures: () => error.failures().map((failure) => ({ ...failure, path: ["config", ...failure.path] })),
-  } as unknown as StructError;
-  const body = failureBody(nested);
-  return jsonError(400, body.error, body.field);
-}
-
-/**
- * Why a write cannot be stored, or null: its config must fit its kind (outbound-schemas.ts), and a
- * survey must name a survey of the project to show (the widget opens that form).
- */
-async function refusal(
-  deps: PlatformDeps,
-  projectId: string,
-  write: OutboundWrite,
-): Promise<Response | null> {
-  const error = outboundConfigError(write.type, write.config);
-  if (error) return configFailure(error);
-  if (write.type === "survey") {
-    const formId = write.config.formId;
-    if (typeof formId !== "string" || formId.trim() === "")
-      return jsonError(400, "config.formId is required", "config.formId");
-    if (!(await surveyExists(deps.sql, projectId, formId)))
-      return jsonError(400, "config.formId must name a survey of this project", "config.formId");
-  }
-  return null;
-}
 
 /** Reads a list filter that must be one of `allowed`, or answers why not. */
 function listFilter<T extends string>(
@@ -79,7 +45,8 @@ function listFilter<T extends string>(
  * modals, surveys, checklists and tours, each with its page filter and audience. Content is written as
  * a draft; publishing makes it live and delivers it at once to the project's widgets connected now
  * (a fan-out signal, so every server process serves its own sockets). Every write is audited. Reading
- * and saving one tour also takes a builder token for that tour (`builder-token-routes.ts`).
+ * and saving one tour also takes a builder token for that tour (`builder-token-routes.ts`); its save is
+ * kept as a draft of the steps (`builder-draft-routes.ts`), never written into the tour itself.
  */
 export function outboundsAdminRoutes(deps: OutboundsAdminDeps): ApiRoute[] {
   const { sql, guard, fanout } = deps;
@@ -138,7 +105,7 @@ export function outboundsAdminRoutes(deps: OutboundsAdminDeps): ApiRoute[] {
       inProject(async (request, projectId, _id, admin) => {
         const body = await readBody(request, OutboundWrite);
         if (!body.ok) return body.response;
-        const refused = await refusal(deps, projectId, body.value);
+        const refused = await outboundWriteRefusal(deps, projectId, body.value);
         if (refused) return refused;
         const id = await sql.begin(async (tx) => {
           const created = await insertAdminOutbound(tx, projectId, body.value);
@@ -158,9 +125,11 @@ export function outboundsAdminRoutes(deps: OutboundsAdminDeps): ApiRoute[] {
       guard,
       "GET",
       `${base}/:id`,
-      inProject(async (_request, projectId, id) => {
+      inProject(async (_request, projectId, id, admin) => {
         const found = await findAdminOutbound(sql, projectId, id);
-        return found ? json(found) : jsonError(404, outboundNotFoundMessage);
+        if (!found) return jsonError(404, outboundNotFoundMessage);
+        // The builder goes on from the draft it saved (its token is scoped to this one tour).
+        return json(admin.builder && found.type === "tour" ? await tourForBuilder(sql, found) : found);
       }),
       "tour",
     ),
@@ -173,10 +142,10 @@ export function outboundsAdminRoutes(deps: OutboundsAdminDeps): ApiRoute[] {
         if (!body.ok) return body.response;
         const found = await findAdminOutbound(sql, projectId, id);
         if (!found) return jsonError(404, outboundNotFoundMessage);
-        // The builder edits a tour's steps; its token cannot turn the item into other content.
-        if (admin.builder && (found.type !== "tour" || body.value.type !== "tour"))
-          return jsonError(403, "A builder token saves a tour only");
-        const refused = await refusal(deps, projectId, body.value);
+        // The builder's token is readable by every script of the admin's site page: what it saves is a
+        // draft of the steps, which goes live only when an admin publishes it with their own sign-in.
+        if (admin.builder) return saveTourDraft(deps, found, body.value, admin);
+        const refused = await outboundWriteRefusal(deps, projectId, body.value);
         if (refused) return refused;
         const updated = await sql.begin(async (tx) => {
           const done = await updateAdminOutbound(tx, projectId, id, body.value);
@@ -203,6 +172,7 @@ export function outboundsAdminRoutes(deps: OutboundsAdminDeps): ApiRoute[] {
         const found = await findAdminOutbound(sql, projectId, id);
         if (!found) return jsonError(404, outboundNotFoundMessage);
         await sql.begin(async (tx) => {
+          await deleteItemDrafts(tx, "tour", id);
           if (await deleteAdminOutbound(tx, projectId, id))
             await recordAudit(tx, {
               actorId: admin.user.id,

@@ -17,6 +17,8 @@ import { readListQuery } from "../list-query.ts";
 import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { saveTooltipDraft, tooltipForBuilder } from "./builder-draft-routes.ts";
+import { deleteItemDrafts } from "./builder-drafts-repository.ts";
 
 export const tooltipNotFoundMessage = "Tooltip not found";
 
@@ -30,9 +32,11 @@ const cleaned = (write: TooltipWrite): TooltipWrite => ({ ...write, html: saniti
  * Tooltips for admins under `/api/projects/{projectId}/tooltips`: CRUD, publish and unpublish. The
  * widget's `GET /config/{sdkKey}/tooltips` answers only live ones; a widget reads them when its session
  * starts, so nothing is pushed. Every write is audited. Reading and saving one tooltip also takes a
- * builder token for that tooltip (`builder-token-routes.ts`).
+ * builder token for that tooltip (`builder-token-routes.ts`); its save is kept as a draft
+ * (`builder-draft-routes.ts`), never written into the tooltip itself.
  */
-export function tooltipsAdminRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+export function tooltipsAdminRoutes(deps: PlatformDeps): ApiRoute[] {
+  const { sql, guard } = deps;
   const base = "/api/projects/:projectId/tooltips";
 
   const inProject = (handle: ProjectItemHandler) => inProjectOf(sql, handle);
@@ -89,9 +93,11 @@ export function tooltipsAdminRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
       guard,
       "GET",
       `${base}/:id`,
-      inProject(async (_request, projectId, id) => {
+      inProject(async (_request, projectId, id, admin) => {
         const found = await findTooltip(sql, projectId, id);
-        return found ? json(found) : jsonError(404, tooltipNotFoundMessage);
+        if (!found) return jsonError(404, tooltipNotFoundMessage);
+        // The builder goes on from the draft it saved (its token is scoped to this one tooltip).
+        return json(admin.builder ? await tooltipForBuilder(sql, projectId, found) : found);
       }),
       "tooltip",
     ),
@@ -103,6 +109,12 @@ export function tooltipsAdminRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
         const body = await readBody(request, TooltipWrite);
         if (!body.ok) return body.response;
         const write = cleaned(body.value);
+        if (admin.builder) {
+          // A builder token's save is a draft of the target and text, for an admin to publish.
+          const found = await findTooltip(sql, projectId, id);
+          if (!found) return jsonError(404, tooltipNotFoundMessage);
+          return saveTooltipDraft(deps, projectId, found, write, admin);
+        }
         const updated = await sql.begin(async (tx) => {
           const done = await updateTooltip(tx, projectId, id, write);
           if (done) await audit(tx, admin, "tooltip.update", id, { projectId, name: write.name });
@@ -121,6 +133,7 @@ export function tooltipsAdminRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
         const found = await findTooltip(sql, projectId, id);
         if (!found) return jsonError(404, tooltipNotFoundMessage);
         await sql.begin(async (tx) => {
+          await deleteItemDrafts(tx, "tooltip", id);
           if (await deleteTooltip(tx, projectId, id))
             await audit(tx, admin, "tooltip.delete", id, { projectId, name: found.name });
         });

@@ -16,7 +16,9 @@ export const newIdentitySecret = (): string => randomBytes(32).toString("hex");
 export async function findProjectSettings(sql: SQL, projectId: string): Promise<AdminProjectSettings | null> {
   const project = await findProjectById(sql, projectId);
   if (!project) return null;
-  const [row] = await sql`SELECT created_at FROM widget_projects WHERE id = ${projectId}`;
+  const [row] =
+    await sql`SELECT created_at, feature_request_approval FROM widget_projects WHERE id = ${projectId}`;
+  const stored = row as { created_at: string; feature_request_approval: boolean | number };
   return {
     id: project.id,
     name: project.name,
@@ -25,7 +27,8 @@ export async function findProjectSettings(sql: SQL, projectId: string): Promise<
     allowedOrigins: project.allowedOrigins,
     identityVerification: project.identityVerification,
     identitySecret: project.secret,
-    createdAt: String((row as { created_at: string }).created_at),
+    featureRequestApproval: Boolean(stored.feature_request_approval),
+    createdAt: String(stored.created_at),
   };
 }
 
@@ -68,6 +71,8 @@ export interface SettingsChange {
   flowConfig: FlowConfigWrite;
   allowedOrigins: string[];
   identityVerification: boolean;
+  /** Undefined keeps the stored value (clients written before the setting existed leave it out). */
+  featureRequestApproval?: boolean;
 }
 
 /** Replaces the settings; the flow config is stored as written, the defaults fill the rest on read. */
@@ -80,7 +85,8 @@ export async function updateProjectSettings(
       name = ${change.name.trim()},
       flow_config = ${JSON.stringify(change.flowConfig)},
       allowed_origins = ${JSON.stringify(change.allowedOrigins)},
-      identity_verification = ${change.identityVerification}
+      identity_verification = ${change.identityVerification},
+      feature_request_approval = COALESCE(${change.featureRequestApproval ?? null}, feature_request_approval)
     WHERE id = ${projectId}`;
 }
 

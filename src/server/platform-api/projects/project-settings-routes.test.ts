@@ -164,6 +164,40 @@ describe("widget projects", () => {
     expect(audit).toBeDefined();
   });
 
+  test("approving feature requests first is off until set; a body without it keeps what is stored", async () => {
+    const path = `/api/projects/${project.id}/settings`;
+    const base = { name: "Shop EU", flowConfig: {}, allowedOrigins: [], identityVerification: false };
+    expect(
+      (await api.expectJson<AdminProjectSettings>("GET", path, undefined, 200)).featureRequestApproval,
+    ).toBe(false);
+    const on = await api.expectJson<AdminProjectSettings>(
+      "PUT",
+      path,
+      { ...base, featureRequestApproval: true },
+      200,
+    );
+    expect(on.featureRequestApproval).toBe(true);
+    const kept = await api.expectJson<AdminProjectSettings>("PUT", path, base, 200);
+    expect(kept.featureRequestApproval).toBe(true);
+    const [audit] = await api.sql`SELECT details FROM audit_log WHERE entity_id = ${project.id}
+      AND action = ${"project.update"} AND details LIKE ${"%featureRequestApproval%"}`;
+    expect(JSON.parse(String(audit?.details))).toMatchObject({ featureRequestApproval: true });
+    await expectRefused(
+      "PUT",
+      path,
+      { ...base, featureRequestApproval: "yes" },
+      400,
+      "featureRequestApproval",
+    );
+    const off = await api.expectJson<AdminProjectSettings>(
+      "PUT",
+      path,
+      { ...base, featureRequestApproval: false },
+      200,
+    );
+    expect(off.featureRequestApproval).toBe(false);
+  });
+
   test("unknown flow-config keys, bad values and bad origins are 400s naming the field; nothing is written", async () => {
     const valid = { name: "Shop", flowConfig: {}, allowedOrigins: [], identityVerification: true };
     const path = `/api/projects/${project.id}/settings`;

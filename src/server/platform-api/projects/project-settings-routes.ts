@@ -27,9 +27,10 @@ function flowConfigFailure(error: StructError): Response {
 
 /**
  * Widget projects for admins: create one (`POST /api/projects`), read and replace its settings (flow
- * config, allowed origins, identity verification, name) and rotate its identity secret. The widget
- * API enforces what is set here on the next request: allowed origins in its CORS check, identity
- * verification on identify. Every write is audited.
+ * config, allowed origins, identity verification, feature-request approval, name) and rotate its
+ * identity secret. The widget API enforces what is set here on the next request: allowed origins in
+ * its CORS check, identity verification on identify, approval on the next feature request. Every
+ * write is audited.
  */
 export function projectSettingsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   const settingsPath = "/api/projects/:projectId/settings";
@@ -83,6 +84,7 @@ export function projectSettingsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] 
           flowConfig,
           allowedOrigins: origins,
           identityVerification: body.value.identityVerification,
+          featureRequestApproval: body.value.featureRequestApproval,
         });
         await recordAudit(tx, {
           actorId: admin.user.id,
@@ -93,6 +95,7 @@ export function projectSettingsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] 
             name: body.value.name.trim(),
             allowedOrigins: origins,
             identityVerification: body.value.identityVerification,
+            featureRequestApproval: body.value.featureRequestApproval,
           },
         });
       });

@@ -126,25 +126,95 @@ async function insertReport(
   await tx`INSERT INTO reports (id, task_id, task_snapshot, reporter_id, automatic, reason, comment, created_at)
     VALUES (${id}, ${report.task.id}, ${JSON.stringify(snapshotOf(report.task))}, ${report.reporterId},
       ${report.automatic}, ${report.reason}, ${report.comment}, ${now()})`;
-  // A reported task stays out of play until an admin resolves the report.
-  await tx`UPDATE tasks SET enabled = ${false} WHERE id = ${report.task.id}`;
   return id;
 }
 
-export type FileOutcome = { kind: "not-found" } | { kind: "duplicate" } | { kind: "filed"; id: string };
+/**
+ * Whether the task's open reports keep it out of play: an open automatic report (it stands for ten or
+ * more users' ratings), or open reports from `hideAfterReporters` distinct users. A report whose
+ * reporter was deleted since still counts as one user.
+ */
+async function reportsHoldTask(tx: SQL, taskId: string, hideAfterReporters: number): Promise<boolean> {
+  const [row] = await tx`SELECT
+      count(DISTINCT CASE WHEN automatic THEN NULL ELSE COALESCE(reporter_id, id) END) AS reporters,
+      count(CASE WHEN automatic THEN 1 END) AS automatic
+    FROM reports WHERE task_id = ${taskId} AND resolved_at IS NULL`;
+  return Number(row.automatic) > 0 || Number(row.reporters) >= hideAfterReporters;
+}
 
-/** Files a user's report: one open report per reporter and task; the task is disabled with it. */
+/**
+ * Takes a reported task out of play once its open reports hold it. A task an admin had already
+ * disabled by hand is left unmarked, so resolving the reports does not enable it behind their back.
+ */
+async function hideIfHeld(tx: SQL, taskId: string, hideAfterReporters: number): Promise<boolean> {
+  if (!(await reportsHoldTask(tx, taskId, hideAfterReporters))) return false;
+  await tx`UPDATE tasks SET enabled = ${false}, hidden_by_reports = ${true}
+    WHERE id = ${taskId} AND enabled = ${true}`;
+  return true;
+}
+
+/** Brings back a task the reports had hidden once its remaining open reports no longer hold it. */
+async function releaseIfNoLongerHeld(tx: SQL, taskId: string, hideAfterReporters: number): Promise<void> {
+  if (await reportsHoldTask(tx, taskId, hideAfterReporters)) return;
+  await tx`UPDATE tasks SET enabled = ${true}, hidden_by_reports = ${false}
+    WHERE id = ${taskId} AND hidden_by_reports = ${true}`;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Locks the reporter's row for the rest of the transaction (see `lockTask`), so one user's reports
+ * filed at once are counted one after another and cannot all slip under the daily quota.
+ */
+async function lockReporter(tx: SQL, userId: string): Promise<void> {
+  await tx`UPDATE users SET name = name WHERE id = ${userId}`;
+}
+
+/** Seconds until the user may file again, or 0 while under the quota of the last 24 hours. */
+async function quotaWait(tx: SQL, reporterId: string, perUserPerDay: number): Promise<number> {
+  const time = Date.now();
+  const rows = await tx`SELECT created_at FROM reports
+    WHERE reporter_id = ${reporterId} AND automatic = ${false} AND created_at > ${new Date(time - dayMs).toISOString()}
+    ORDER BY created_at DESC LIMIT ${perUserPerDay}`;
+  if (rows.length < perUserPerDay) return 0;
+  // The oldest of the newest `perUserPerDay` reports must leave the window before another fits.
+  const oldest = Date.parse(rows[rows.length - 1].created_at);
+  return Math.max(1, Math.ceil((oldest + dayMs - time) / 1000));
+}
+
+export interface TaskReportLimits {
+  hideAfterReporters: number;
+  perUserPerDay: number;
+}
+
+export type FileOutcome =
+  | { kind: "not-found" }
+  | { kind: "duplicate" }
+  | { kind: "over-quota"; retryAfterSeconds: number }
+  | { kind: "filed"; id: string };
+
+/**
+ * Files a user's report: one open report per reporter and task, at most `perUserPerDay` in 24 hours.
+ * The task goes out of play only once open reports from `hideAfterReporters` distinct users hold it;
+ * the admin sees every report from the first one.
+ */
 export async function fileReport(
   sql: SQL,
   report: { taskId: string; reporterId: string; reason: ReportReason; comment: string },
+  limits: TaskReportLimits,
 ): Promise<FileOutcome> {
   return sql.begin(async (tx): Promise<FileOutcome> => {
+    // The reporter first, then the task: the order every filing takes, so two never wait on each other.
+    await lockReporter(tx, report.reporterId);
     const task = await lockTask(tx, report.taskId);
     if (!task) return { kind: "not-found" };
     const [open] = await tx`SELECT id FROM reports
       WHERE task_id = ${report.taskId} AND reporter_id = ${report.reporterId} AND resolved_at IS NULL`;
     if (open) return { kind: "duplicate" };
+    const wait = await quotaWait(tx, report.reporterId, limits.perUserPerDay);
+    if (wait > 0) return { kind: "over-quota", retryAfterSeconds: wait };
     const id = await insertReport(tx, { ...report, automatic: false, task });
+    await hideIfHeld(tx, report.taskId, limits.hideAfterReporters);
     return { kind: "filed", id };
   });
 }
@@ -219,6 +289,8 @@ export async function rateTask(
           reason: "DISLIKE",
           comment: `Automatic report: ${ratings.negative} negative and ${ratings.positive} positive ratings`,
         });
+        // Ten or more users' ratings: the automatic report holds the task whatever the threshold.
+        await hideIfHeld(tx, taskId, Number.MAX_SAFE_INTEGER);
       }
     }
     return ratings;
@@ -395,7 +467,14 @@ const auditActionOf: Record<ReportResolution, string> = {
  */
 export async function resolveReport(
   sql: SQL,
-  request: { reportId: string; resolution: ReportResolution; adminId: string; reason: string },
+  request: {
+    reportId: string;
+    resolution: ReportResolution;
+    adminId: string;
+    reason: string;
+    /** The threshold of `fileReport`: what the remaining open reports need to keep the task hidden. */
+    hideAfterReporters: number;
+  },
 ): Promise<ResolveOutcome> {
   const { reportId, resolution, adminId } = request;
   return sql.begin(async (tx): Promise<ResolveOutcome> => {
@@ -447,9 +526,8 @@ export async function resolveReport(
       alsoResolved = others.map((other: { id: string }) => other.id);
       await tx`DELETE FROM tasks WHERE id = ${taskId}`;
     } else if (taskId) {
-      // Another open report still holds the task back.
-      const [stillOpen] = await tx`SELECT id FROM reports WHERE task_id = ${taskId} AND resolved_at IS NULL`;
-      if (!stillOpen) await tx`UPDATE tasks SET enabled = ${true} WHERE id = ${taskId}`;
+      // The task comes back unless the reports still open hold it on their own.
+      await releaseIfNoLongerHeld(tx, taskId, request.hideAfterReporters);
     }
 
     await recordAudit(tx, {

@@ -12,12 +12,15 @@ let adminId: string;
 let alice: { user: StoredUser; token: string };
 let bob: { user: StoredUser; token: string };
 let carol: { user: StoredUser; token: string };
+let dave: { user: StoredUser; token: string };
+let erin: { user: StoredUser; token: string };
 let challengeId: string;
 
 const notAuthorized = { error: "You are not authorized to use this dashboard." };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Alice files far more than a day's quota of reports here; the quota has its own server below.
+  server = await startTestServer({ TASK_REPORTS_PER_DAY: "1000" });
   client = apiClient(server);
   adminToken = await client.logIn("admin@example.com", "admin");
   const [admin] = await server.db.sql`SELECT id FROM users WHERE email = ${"admin@example.com"}`;
@@ -25,6 +28,8 @@ beforeAll(async () => {
   alice = await client.member("Alice");
   bob = await client.member("Bob");
   carol = await client.member("Carol");
+  dave = await client.member("Dave");
+  erin = await client.member("Erin");
   // The challenge's creator differs from the tasks' creator: the report must name the task's.
   challengeId = await insertChallenge(server.db.sql, { title: "Arithmetic", creatorId: carol.user.id });
 });
@@ -67,7 +72,7 @@ async function bansOf(userId: string) {
 const dayMs = 24 * 60 * 60 * 1000;
 
 describe("POST /api/tasks/:id/reports", () => {
-  test("a signed-in user files a report: 201 with the report, the task is disabled", async () => {
+  test("a signed-in user files a report: 201 with the report; the task stays in play until three users reported it", async () => {
     const taskId = await newTask({ title: "Add fractions" });
     const response = await client.call("POST", `/api/tasks/${taskId}/reports`, alice.token, {
       reason: "WRONG",
@@ -86,6 +91,11 @@ describe("POST /api/tasks/:id/reports", () => {
       reporter: { id: alice.user.id, name: "Alice" },
       task: { id: taskId, kind: "QUESTION", title: "Add fractions" },
     });
+    // One user's word does not take a task out of play (issue 19): three distinct users' reports do.
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
+    await fileReport(taskId, carol.token);
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
+    await fileReport(taskId, dave.token);
     expect(await taskEnabled(sql(), taskId)).toBe(false);
     const [row] = await sql()`SELECT task_snapshot FROM reports WHERE id = ${report.id}`;
     expect(JSON.parse(row.task_snapshot)).toEqual({
@@ -128,7 +138,7 @@ describe("POST /api/tasks/:id/reports", () => {
     await resolve(first.id, "reject");
     const second = await fileReport(taskId, alice.token, { reason: "OTHER" });
     expect(second.id).not.toBe(first.id);
-    expect(await taskEnabled(sql(), taskId)).toBe(false);
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
   });
 
   test("an unknown task answers 404 Subtask Not Found", async () => {
@@ -561,7 +571,8 @@ describe("GET /api/reports/:id", () => {
         challengeId,
         challengeTitle: "Arithmetic",
         exists: true,
-        enabled: false,
+        // A single report: the admin sees it, the task stays in play.
+        enabled: true,
         positiveRatings: 0,
         negativeRatings: 0,
       },
@@ -643,14 +654,26 @@ describe("resolutions", () => {
     expect(await bansOf(alice.user.id)).toEqual([]);
   });
 
-  test("rejecting one of two open reports keeps the task disabled until the other is resolved", async () => {
+  test("a hidden task comes back once the reports still open no longer reach the threshold", async () => {
     const taskId = await newTask();
-    const first = await fileReport(taskId, alice.token);
-    const second = await fileReport(taskId, carol.token);
-    await resolve(first.id, "reject");
+    const [first, second] = await Promise.all(
+      [alice, carol, dave, erin].map((user) => fileReport(taskId, user.token)),
+    );
     expect(await taskEnabled(sql(), taskId)).toBe(false);
-    await resolve(second.id, "reject");
+    await resolve(first?.id ?? "", "reject");
+    // Three users' reports are still open.
+    expect(await taskEnabled(sql(), taskId)).toBe(false);
+    await resolve(second?.id ?? "", "reject");
     expect(await taskEnabled(sql(), taskId)).toBe(true);
+  });
+
+  test("a task an admin disabled by hand stays disabled when the reports against it are rejected", async () => {
+    const taskId = await newTask();
+    await sql()`UPDATE tasks SET enabled = ${false} WHERE id = ${taskId}`;
+    const reports = [];
+    for (const user of [alice, carol, dave]) reports.push(await fileReport(taskId, user.token));
+    for (const report of reports) await resolve(report.id, "reject");
+    expect(await taskEnabled(sql(), taskId)).toBe(false);
   });
 
   test("delete-task: the task is deleted and its other open reports are resolved with it", async () => {
@@ -786,7 +809,7 @@ describe("resolutions", () => {
     const response = await client.call("POST", `/api/reports/${filed.id}/block-creator`, adminToken);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "This task has no creator" });
-    expect(await taskEnabled(sql(), taskId)).toBe(false);
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
     expect((await detail(filed.id)).resolvedAt).toBeNull();
   });
 
@@ -795,6 +818,7 @@ describe("resolutions", () => {
     const reporter = await client.member("Kai");
     const first = await fileReport(taskId, reporter.token);
     const second = await fileReport(taskId, alice.token);
+    await fileReport(taskId, carol.token);
     // The audit entry is the last write: make it fail, then check the earlier writes were rolled back.
     const postgres = server.config.database.engine === "postgres";
     if (postgres) {
@@ -809,7 +833,13 @@ describe("resolutions", () => {
     try {
       for (const resolution of ["BLOCK_REPORTER", "DELETE_TASK"] as const) {
         await expect(
-          resolveReport(sql(), { reportId: first.id, resolution, adminId, reason: "" }),
+          resolveReport(sql(), {
+            reportId: first.id,
+            resolution,
+            adminId,
+            reason: "",
+            hideAfterReporters: 3,
+          }),
         ).rejects.toThrow("audit refused");
       }
     } finally {
@@ -842,7 +872,7 @@ describe("resolutions", () => {
       expect(await response.json()).toEqual(notAuthorized);
     }
     expect((await detail(filed.id)).resolvedAt).toBeNull();
-    expect(await taskEnabled(sql(), taskId)).toBe(false);
+    expect(await taskEnabled(sql(), taskId)).toBe(true);
   });
 
   test("a reason of more than 500 characters or an unknown field answers 400", async () => {

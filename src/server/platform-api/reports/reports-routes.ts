@@ -10,6 +10,7 @@ import {
   resolutionPaths,
 } from "../../../shared/reports-schemas.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
+import { defaultTaskReportRules } from "../../config.ts";
 import type { ApiRoute } from "../../main-origin.ts";
 import { readListQuery } from "../list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
@@ -49,7 +50,11 @@ function readFilters(params: URLSearchParams): ReportFilters | Response {
  * Reports on tasks: filing and rating for every signed-in user (unless banned from reporting), the
  * admin's list, detail and the four resolutions.
  */
-export function reportsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+export function reportsRoutes({
+  sql,
+  guard,
+  taskReports = defaultTaskReportRules,
+}: PlatformDeps): ApiRoute[] {
   /** A signed-in user who may report; rating counts too, since enough down-votes file a report. */
   async function reporter(request: Request): Promise<Authenticated | Response> {
     const auth = await guard.authenticate(request);
@@ -63,14 +68,23 @@ export function reportsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
     if (auth instanceof Response) return auth;
     const body = await readBody(request, FileReportRequest);
     if (!body.ok) return body.response;
-    const outcome = await fileReport(sql, {
-      taskId: params.id ?? "",
-      reporterId: auth.user.id,
-      reason: body.value.reason,
-      comment: body.value.comment?.trim() ?? "",
-    });
+    const outcome = await fileReport(
+      sql,
+      {
+        taskId: params.id ?? "",
+        reporterId: auth.user.id,
+        reason: body.value.reason,
+        comment: body.value.comment?.trim() ?? "",
+      },
+      taskReports,
+    );
     if (outcome.kind === "not-found") return jsonError(404, reportErrors.taskNotFound);
     if (outcome.kind === "duplicate") return jsonError(409, reportErrors.alreadyReported);
+    if (outcome.kind === "over-quota") {
+      return jsonError(429, reportErrors.tooManyReports, undefined, {
+        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+      });
+    }
     return json(await findReportItem(sql, outcome.id), { status: 201 });
   }
 
@@ -112,6 +126,7 @@ export function reportsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
         resolution,
         adminId: admin.user.id,
         reason: body.value.reason?.trim() ?? "",
+        hideAfterReporters: taskReports.hideAfterReporters,
       });
       if (outcome.kind === "not-found") return jsonError(404, reportErrors.reportNotFound);
       if (outcome.kind === "already-resolved") return jsonError(409, reportErrors.alreadyResolved);

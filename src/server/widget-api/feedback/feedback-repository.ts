@@ -1,6 +1,8 @@
 import type { SQL } from "bun";
+import type { ReportRowText } from "./report-preparation.ts";
 
-export interface NewReport {
+/** A stored report as the back office reads it, JSON columns parsed. */
+export interface ReportFields {
   projectId: string;
   sessionId: string | null;
   type: string;
@@ -24,7 +26,7 @@ export interface NewReport {
   screenRecordingUrl: string | null;
 }
 
-export interface StoredReport extends NewReport {
+export interface StoredReport extends ReportFields {
   id: string;
   number: number;
   status: string;
@@ -33,31 +35,45 @@ export interface StoredReport extends NewReport {
 
 export const initialReportStatus = "OPEN";
 
+/** A report's row to insert: the route prepared its JSON columns as text (on a parser thread). */
+export interface NewReportRow extends ReportRowText {
+  projectId: string;
+  sessionId: string | null;
+  screenshotHtmlKey: string | null;
+  webReplayKey: string | null;
+}
+
+/** What the insert answers: enough for the widget's answer and the inbox push. */
+export interface CreatedReport {
+  id: string;
+  number: number;
+  type: string;
+  priority: string;
+  status: string;
+  createdAt: string;
+}
+
 /**
- * Inserts a report with the project's next number, in one transaction: the counter and the row commit
- * together, so numbers are never skipped or shared even with concurrent reports.
+ * Inserts a report with the project's next number. Runs inside the caller's transaction: the counter
+ * and the row commit together, so numbers are never skipped or shared even with concurrent reports.
  */
-export async function insertReport(sql: SQL, id: string, report: NewReport): Promise<StoredReport> {
+export async function insertReport(tx: SQL, id: string, report: NewReportRow): Promise<CreatedReport> {
   const createdAt = new Date().toISOString();
-  return sql.begin(async (tx) => {
-    const [counter] = await tx`UPDATE widget_projects SET report_counter = report_counter + 1
-      WHERE id = ${report.projectId} RETURNING report_counter`;
-    const number = Number(counter.report_counter);
-    await tx`INSERT INTO feedback_reports (
-        id, project_id, session_id, number, type, priority, status, is_silent, outbound, spam_token, tags,
-        form_data, meta_data, console_log, network_logs, custom_event_log, custom_data, ticket_attributes,
-        exclude_data, screenshot, screenshot_html_key, web_replay_key, screen_recording_url, created_at)
-      VALUES (
-        ${id}, ${report.projectId}, ${report.sessionId}, ${number}, ${report.type}, ${report.priority},
-        ${initialReportStatus}, ${report.isSilent}, ${report.outbound}, ${report.spamToken},
-        ${JSON.stringify(report.tags)}, ${JSON.stringify(report.formData)}, ${JSON.stringify(report.metaData)},
-        ${JSON.stringify(report.consoleLog)}, ${JSON.stringify(report.networkLogs)},
-        ${JSON.stringify(report.customEventLog)}, ${JSON.stringify(report.customData)},
-        ${JSON.stringify(report.ticketAttributes)}, ${JSON.stringify(report.excludeData)},
-        ${report.screenshot === null ? null : JSON.stringify(report.screenshot)}, ${report.screenshotHtmlKey},
-        ${report.webReplayKey}, ${report.screenRecordingUrl}, ${createdAt})`;
-    return { ...report, id, number, status: initialReportStatus, createdAt };
-  });
+  const [counter] = await tx`UPDATE widget_projects SET report_counter = report_counter + 1
+    WHERE id = ${report.projectId} RETURNING report_counter`;
+  const number = Number(counter.report_counter);
+  await tx`INSERT INTO feedback_reports (
+      id, project_id, session_id, number, type, priority, status, is_silent, outbound, spam_token, tags,
+      form_data, meta_data, console_log, network_logs, custom_event_log, custom_data, ticket_attributes,
+      exclude_data, screenshot, screenshot_html_key, web_replay_key, screen_recording_url, created_at)
+    VALUES (
+      ${id}, ${report.projectId}, ${report.sessionId}, ${number}, ${report.type}, ${report.priority},
+      ${initialReportStatus}, ${report.isSilent}, ${report.outbound}, ${report.spamToken},
+      ${report.tags}, ${report.formData}, ${report.metaData}, ${report.consoleLog}, ${report.networkLogs},
+      ${report.customEventLog}, ${report.customData}, ${report.ticketAttributes}, ${report.excludeData},
+      ${report.screenshot}, ${report.screenshotHtmlKey}, ${report.webReplayKey}, ${report.screenRecordingUrl},
+      ${createdAt})`;
+  return { id, number, type: report.type, priority: report.priority, status: initialReportStatus, createdAt };
 }
 
 interface ReportRow {

@@ -1,87 +1,95 @@
 import { gunzipSync } from "node:zlib";
-import {
-  type FeedbackReportCreated,
-  FeedbackReportRequest,
-  maxReportBytes,
-  reportCaps,
-} from "../../../shared/feedback-report.ts";
-import { json } from "../../http/json-response.ts";
-import { reportJsonShapeLimits } from "../../http/json-shape.ts";
-import { readJsonBody } from "../../http/read-json-body.ts";
+import { type FeedbackReportCreated, maxReportBytes } from "../../../shared/feedback-report.ts";
+import { json, jsonError } from "../../http/json-response.ts";
 import { announceReportCreated } from "../../platform-api/inbox/inbox-events.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
-import { insertReport, type StoredReport, shortReportId } from "./feedback-repository.ts";
-
-/** HTML snapshots above this go to file storage; smaller ones stay in the row. */
-export const inlineHtmlLimit = 64 * 1024;
-
-const newest = <T>(list: T[] | undefined, cap: number): T[] => (list ?? []).slice(-cap);
+import { type CreatedReport, insertReport, type StoredReport, shortReportId } from "./feedback-repository.ts";
+import { bodyTooLarge, declaredLength, readReportBody } from "./report-body.ts";
+import { type ReportFile, storeWithFiles } from "./report-file-journal.ts";
+import { createReportIntake, defaultReportIntakeLimits } from "./report-intake.ts";
+import { createReportParserPool, defaultReportParserPoolOptions } from "./report-parser-pool.ts";
+import type { PreparedReport } from "./report-preparation.ts";
+import { createReportLimiter, defaultReportQuotas, type ReportAllowance } from "./report-quotas.ts";
+import { ReportRefused } from "./report-refused.ts";
 
 /**
- * `POST /api/widget/bugs/v2`: validates and stores the whole report. Large parts go to storage first
- * and the row after; if the row cannot be written the stored parts are removed, so a failure leaves
- * nothing behind. A stored report reaches every open admin inbox at once (staff socket).
+ * `POST /api/widget/bugs/v2`: quotas, then room in the intake, then the body, parsed on a parser
+ * thread, then the stored parts and the row (see {@link storeWithFiles}). A stored report reaches
+ * every open admin inbox at once (staff socket).
  */
 export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
   const { sql, storage } = deps;
-  async function create({ request, project, session }: WidgetContext): Promise<Response> {
-    const body = await readJsonBody(request, FeedbackReportRequest, maxReportBytes, reportJsonShapeLimits);
-    if (!body.ok) return body.response;
-    const report = body.value;
-    const id = Bun.randomUUIDv7();
-    const stored: string[] = [];
+  const limiter = createReportLimiter(sql, deps.reportQuotas ?? defaultReportQuotas);
+  const intake = createReportIntake(defaultReportIntakeLimits);
+  const parser = createReportParserPool(defaultReportParserPoolOptions);
 
+  function store(id: string, report: PreparedReport, context: WidgetContext): Promise<CreatedReport> {
+    const files: ReportFile[] = [];
+    const part = (name: string, data: Uint8Array | null, contentType: string) => {
+      if (data === null) return null;
+      const key = `reports/${id}/${name}`;
+      files.push({ key, data, contentType });
+      return key;
+    };
+    const snapshotKey = part("snapshot.html", report.snapshotHtml, "text/html; charset=utf-8");
+    const replayKey = part("replay.json.gz", report.webReplay, "application/gzip");
+    return storeWithFiles(sql, storage, files, (tx) =>
+      insertReport(tx, id, {
+        ...report.row,
+        projectId: context.project.id,
+        sessionId: context.session?.id ?? null,
+        screenshotHtmlKey: snapshotKey,
+        webReplayKey: replayKey,
+      }),
+    );
+  }
+
+  /** A refund that fails leaves the sender counted once too often: logged, never the request's failure. */
+  const refund = (allowance: ReportAllowance | null) =>
+    allowance
+      ?.refund()
+      .catch((error: unknown) => deps.logger?.warn("report quota refund failed", { error: String(error) }));
+
+  async function create(context: WidgetContext): Promise<Response> {
+    const { request, project, session, ip } = context;
+    const declared = declaredLength(request);
+    // Refused before it is counted or read: the limit is known from the header alone.
+    if (declared !== null && declared > maxReportBytes) return bodyTooLarge(maxReportBytes);
+    let allowance: ReportAllowance | null = null;
+    let leave: (() => void) | null = null;
     try {
-      let screenshot: Record<string, unknown> | null = null;
-      let screenshotHtmlKey: string | null = null;
-      if (report.screenshotData) {
-        const { html, ...rest } = report.screenshotData;
-        screenshot = rest;
-        if (html !== undefined && Buffer.byteLength(html, "utf8") > inlineHtmlLimit) {
-          screenshotHtmlKey = `reports/${id}/snapshot.html`;
-          await storage.put(screenshotHtmlKey, html, "text/html; charset=utf-8");
-          stored.push(screenshotHtmlKey);
-        } else if (html !== undefined) {
-          screenshot = { ...rest, html };
-        }
-      }
-      let webReplayKey: string | null = null;
-      if (report.webReplay) {
-        webReplayKey = `reports/${id}/replay.json.gz`;
-        await storage.put(webReplayKey, Bun.gzipSync(JSON.stringify(report.webReplay)), "application/gzip");
-        stored.push(webReplayKey);
-      }
-
-      const saved = await insertReport(sql, id, {
-        projectId: project.id,
+      allowance = await limiter.admit({
         sessionId: session?.id ?? null,
-        type: report.type,
-        priority: report.priority,
-        isSilent: report.isSilent ?? false,
-        outbound: report.outbound ?? null,
-        spamToken: report.spamToken ?? null,
-        tags: report.tags ?? [],
-        formData: report.formData ?? {},
-        metaData: report.metaData ?? {},
-        consoleLog: newest(report.consoleLog, reportCaps.consoleLog),
-        networkLogs: newest(report.networkLogs, reportCaps.networkLogs),
-        customEventLog: newest(report.customEventLog, reportCaps.customEventLog),
-        customData: report.customData ?? {},
-        ticketAttributes: report.ticketAttributes ?? {},
-        excludeData: report.excludeData ?? {},
-        screenshot,
-        screenshotHtmlKey,
-        webReplayKey,
-        screenRecordingUrl: report.screenRecordingUrl ?? null,
+        ip,
+        projectId: project.id,
+        declaredBytes: declared ?? 0,
       });
+      // A body of unknown length may be as long as the limit.
+      leave = await intake.enter(declared ?? maxReportBytes);
+      const body = await readReportBody(request, {
+        maxBytes: maxReportBytes,
+        deadlineMs: defaultReportIntakeLimits.bodyDeadlineMs,
+      });
+      if (!body.ok) return body.response;
+      if (declared === null) await allowance.addBytes(body.bytes.byteLength);
+      const prepared = await parser.parse(body.bytes);
+      if (!prepared.ok) return jsonError(prepared.status, prepared.error, prepared.field);
+      const saved = await store(Bun.randomUUIDv7(), prepared.report, context);
       // Never throws: a push that fails is logged, the report is stored either way.
       await announceReportCreated(deps, saved.id);
       return json(createdAnswer(saved), { status: 201 });
     } catch (error) {
-      await Promise.allSettled(stored.map((key) => storage.delete(key)));
+      if (error instanceof ReportRefused) {
+        // Turned away for the server's load, not for what it sent: the sender's try is not counted.
+        if (error.status === 503) await refund(allowance);
+        return error.response();
+      }
+      await refund(allowance);
       throw error;
+    } finally {
+      leave?.();
     }
   }
 
@@ -90,7 +98,7 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
   ];
 }
 
-export function createdAnswer(report: StoredReport): FeedbackReportCreated {
+export function createdAnswer(report: CreatedReport): FeedbackReportCreated {
   return {
     id: report.id,
     shortId: shortReportId(report.number),

@@ -20,7 +20,12 @@ import type {
 } from "../../../shared/messenger-api.ts";
 import { createOutbound } from "../outbound/outbound-repository.ts";
 import { createOtherProject } from "../outbound/outbound-test-support.ts";
-import { hostileHtml, type MessengerTest, startMessengerTest } from "./messenger-test-support.ts";
+import {
+  demoUserHash,
+  hostileHtml,
+  type MessengerTest,
+  startMessengerTest,
+} from "./messenger-test-support.ts";
 
 let t: MessengerTest;
 
@@ -442,9 +447,10 @@ describe("feature requests", () => {
     expect((await t.widget(session, "GET", "/feature-requests?sort=best")).status).toBe(400);
   });
 
-  test("when an anonymous session identifies as a known user, its votes join the user's without counting twice", async () => {
+  test("when an anonymous session identifies (verified) as a known user, its votes join the user's without counting twice", async () => {
+    const userHash = await demoUserHash(t.api.sql, "voter-merge-1");
     const user = await t.session();
-    await t.widgetJson(user, "POST", "/sessions/identify", { userId: "voter-merge-1" }, 200);
+    await t.widgetJson(user, "POST", "/sessions/identify", { userId: "voter-merge-1", userHash }, 200);
     const { id } = await t.widgetJson<FeatureRequest>(
       user,
       "POST",
@@ -462,7 +468,7 @@ describe("feature requests", () => {
     const anonymous = await t.session();
     await t.widgetJson(anonymous, "POST", `/feature-requests/${id}/vote`, undefined, 200);
     await t.widgetJson(anonymous, "POST", `/feature-requests/${other.id}/vote`, undefined, 200);
-    await t.widgetJson(anonymous, "POST", "/sessions/identify", { userId: "voter-merge-1" }, 200);
+    await t.widgetJson(anonymous, "POST", "/sessions/identify", { userId: "voter-merge-1", userHash }, 200);
     const list = await t.widgetJson<FeatureRequest[]>(
       user,
       "GET",

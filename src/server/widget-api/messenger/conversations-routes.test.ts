@@ -9,7 +9,7 @@ import type {
   MessengerHome,
 } from "../../../shared/messenger-api.ts";
 import { openSocket, type TestSession } from "../outbound/outbound-test-support.ts";
-import { type MessengerTest, startMessengerTest } from "./messenger-test-support.ts";
+import { demoUserHash, type MessengerTest, startMessengerTest } from "./messenger-test-support.ts";
 
 let t: MessengerTest;
 
@@ -94,14 +94,14 @@ describe("starting and reading conversations", () => {
     expect(await t.widgetJson<unknown[]>(session, "GET", "/conversations", undefined, 200)).toEqual([]);
   });
 
-  test("a bot handover stores the transcript (bot HTML sanitized) before the visitor's message, all read", async () => {
+  test("a bot handover stores the transcript (the bot's own texts as its messages) before the visitor's message, all read", async () => {
     const bot = await t.admin<AdminBot>(
       "POST",
       "/bots",
       {
         name: "Helper",
         status: "live",
-        steps: [{ id: "start", type: "handover", text: "Passing you on" }],
+        steps: [{ id: "start", type: "handover", text: "<p>Passing you on</p>" }],
       },
       201,
     );
@@ -110,13 +110,13 @@ describe("starting and reading conversations", () => {
       text: "Still broken",
       botId: bot.id,
       transcript: [
-        { author: "bot", text: '<p>Hi!<script>alert(1)</script><img src="x" onerror="alert(1)"></p>' },
+        { author: "bot", text: "<p>Passing you on</p>" },
         { author: "visitor", text: "My sync fails" },
       ],
       collected: { email: "visitor@example.com" },
     });
     expect(conversation.messages.map((message) => [message.author, message.name, message.text])).toEqual([
-      ["bot", "Helper", "<p>Hi!</p>"],
+      ["bot", "Helper", "<p>Passing you on</p>"],
       ["visitor", null, "My sync fails"],
       ["visitor", null, "Still broken"],
     ]);
@@ -129,13 +129,14 @@ describe("starting and reading conversations", () => {
     );
     expect(detail.botId).toBe(bot.id);
     expect(detail.collected).toEqual({ email: "visitor@example.com" });
-    // An unknown bot still hands over, under a generic name.
+    // An unknown bot still hands over; what the visitor says it said is kept as the visitor's words.
     const unknown = await start(session, {
       text: "Hello",
       botId: "gone",
       transcript: [{ author: "bot", text: "Hi" }],
     });
-    expect(unknown.messages[0]?.name).toBe("Bot");
+    expect(unknown.messages[0]).toMatchObject({ author: "visitor", name: null });
+    expect(unknown.messages[0]?.text).toEndWith("Hi");
   });
 
   test("another session's conversation, or an unknown token, is a 404 on every route", async () => {
@@ -365,16 +366,17 @@ describe("realtime", () => {
 });
 
 describe("sessions that identify", () => {
-  test("an anonymous session's conversations follow it into the user's session", async () => {
+  test("an anonymous session's conversations follow it into the user's session (verified identify)", async () => {
+    const userHash = await demoUserHash(t.api.sql, "merge-user-1");
     const known = await t.session();
-    await t.widgetJson(known, "POST", "/sessions/identify", { userId: "merge-user-1" }, 200);
+    await t.widgetJson(known, "POST", "/sessions/identify", { userId: "merge-user-1", userHash }, 200);
     const anonymous = await t.session();
     const { shareToken } = await start(anonymous, { text: "Before signing in" });
     const merged = await t.widgetJson<{ gleapId: string }>(
       anonymous,
       "POST",
       "/sessions/identify",
-      { userId: "merge-user-1" },
+      { userId: "merge-user-1", userHash },
       200,
     );
     expect(merged.gleapId).toBe(known.gleapId);

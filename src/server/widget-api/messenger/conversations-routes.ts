@@ -10,6 +10,7 @@ import { json, jsonError } from "../../http/json-response.ts";
 import { readJsonBody } from "../../http/read-json-body.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
+import { transcriptMessages } from "./bot-transcript.ts";
 import { findBot } from "./bots-repository.ts";
 import {
   announceMessage,
@@ -24,12 +25,10 @@ import {
   listMessages,
   listSessionConversations,
   markRead,
-  type NewMessage,
   type StoredConversation,
   startConversation,
   visitorSummary,
 } from "./conversations-repository.ts";
-import { sanitizeHtml } from "./html-sanitizer.ts";
 import { sessionOf } from "./route-context.ts";
 
 const base = "/api/widget/conversations";
@@ -80,15 +79,9 @@ export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     if (!body.ok) return body.response;
     const { text, attachments = [], botId, transcript = [], collected = {}, subject } = body.value;
     if (saysNothing(text, attachments)) return emptyMessage();
-    // A bot that changed or went away since the visitor talked to it still hands over; its messages
-    // then carry a generic name.
+    // A bot that changed or went away since the visitor talked to it still hands over; what it said
+    // is then kept only as the visitor reported it (bot-transcript.ts).
     const bot = botId ? await findBot(sql, context.project.id, botId) : null;
-    const botMessage = (said: string): NewMessage => ({
-      author: "bot",
-      name: bot?.name ?? "Bot",
-      avatarUrl: bot?.avatarUrl ?? null,
-      text: sanitizeHtml(said),
-    });
     const { conversation, messages } = await sql.begin((tx) =>
       startConversation(tx, {
         projectId: context.project.id,
@@ -96,9 +89,7 @@ export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
         subject: subject?.trim() || subjectFrom(text, attachments),
         botId: bot?.id ?? null,
         collected,
-        transcript: transcript.map((entry) =>
-          entry.author === "bot" ? botMessage(entry.text) : { author: "visitor", text: entry.text.trim() },
-        ),
+        transcript: transcriptMessages(transcript, bot),
         opening: { author: "visitor", text: text.trim(), attachments },
       }),
     );

@@ -22,6 +22,7 @@ interface FeatureRequestRow {
   title: string;
   description: string;
   status: string;
+  approved: boolean | number | string;
   votes: number | string | bigint;
   voted?: boolean | number | string | bigint;
   created_at: string;
@@ -38,6 +39,7 @@ function adminFromRow(row: FeatureRequestRow): AdminFeatureRequest {
     description: row.description,
     status: toStatus(row.status),
     votes: toCount(row.votes),
+    approved: toBoolean(row.approved),
     sessionId: row.session_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -52,6 +54,7 @@ function widgetFromRow(row: FeatureRequestRow): FeatureRequest {
     status: toStatus(row.status),
     votes: toCount(row.votes),
     voted: toBoolean(Number(row.voted ?? 0)),
+    pending: !toBoolean(row.approved),
     createdAt: row.created_at,
   };
 }
@@ -59,6 +62,12 @@ function widgetFromRow(row: FeatureRequestRow): FeatureRequest {
 export const featureRequestNotFoundMessage = "Feature request not found";
 
 const voteCount = "(SELECT count(*) FROM feature_request_votes v WHERE v.feature_request_id = f.id)";
+
+/**
+ * What a session may see: approved requests, and its own while they wait for an admin (a request
+ * nobody approved is the author's word alone, so nobody else reads it).
+ */
+const visibleTo = (sql: SQL, sessionId: string) => sql`(f.approved = TRUE OR f.session_id = ${sessionId})`;
 
 /** The project's requests as a session sees them: vote counts and its own votes, `top` or `new` first. */
 export async function listWidgetFeatureRequests(
@@ -70,7 +79,7 @@ export async function listWidgetFeatureRequests(
   const order = sort === "top" ? "votes DESC, f.created_at DESC, f.id DESC" : "f.created_at DESC, f.id DESC";
   const rows = await sql`SELECT f.*, ${sql.unsafe(voteCount)} AS votes,
       (SELECT count(*) FROM feature_request_votes v WHERE v.feature_request_id = f.id AND v.session_id = ${sessionId}) AS voted
-    FROM feature_requests f WHERE f.project_id = ${projectId}
+    FROM feature_requests f WHERE f.project_id = ${projectId} AND ${visibleTo(sql, sessionId)}
     ORDER BY ${sql.unsafe(order)} LIMIT ${featureRequestListLimit}`;
   return (rows as FeatureRequestRow[]).map(widgetFromRow);
 }
@@ -83,21 +92,40 @@ export async function findWidgetFeatureRequest(
 ): Promise<FeatureRequest | null> {
   const [row] = await sql`SELECT f.*, ${sql.unsafe(voteCount)} AS votes,
       (SELECT count(*) FROM feature_request_votes v WHERE v.feature_request_id = f.id AND v.session_id = ${sessionId}) AS voted
-    FROM feature_requests f WHERE f.id = ${id} AND f.project_id = ${projectId}`;
+    FROM feature_requests f WHERE f.id = ${id} AND f.project_id = ${projectId} AND ${visibleTo(sql, sessionId)}`;
   return row ? widgetFromRow(row as FeatureRequestRow) : null;
 }
 
 export async function hasFeatureRequests(sql: SQL, projectId: string): Promise<boolean> {
-  const [row] = await sql`SELECT id FROM feature_requests WHERE project_id = ${projectId} LIMIT 1`;
+  const [row] =
+    await sql`SELECT id FROM feature_requests WHERE project_id = ${projectId} AND approved = TRUE LIMIT 1`;
   return row !== undefined;
 }
 
-/** A visitor's request: open, and voted for by its author. */
+/** How many requests the session submitted since `since`, and when the oldest of them was. */
+export async function recentRequestsOf(
+  sql: SQL,
+  sessionId: string,
+  since: string,
+): Promise<{ count: number; oldestAt: string | null }> {
+  const [row] = await sql`SELECT count(*) AS n, min(created_at) AS oldest FROM feature_requests
+    WHERE session_id = ${sessionId} AND created_at > ${since}`;
+  return { count: toCount(row?.n), oldestAt: row?.oldest ?? null };
+}
+
+/** Whether the project's visitors' new requests wait for an admin before others see them. */
+export async function requestsNeedApproval(sql: SQL, projectId: string): Promise<boolean> {
+  const [row] = await sql`SELECT feature_request_approval FROM widget_projects WHERE id = ${projectId}`;
+  return toBoolean(row?.feature_request_approval);
+}
+
+/** A visitor's request: open, voted for by its author, and public unless it must wait for approval. */
 export async function submitFeatureRequest(
   sql: SQL,
   projectId: string,
   sessionId: string,
   body: NewFeatureRequest,
+  approved: boolean,
 ): Promise<string> {
   const id = Bun.randomUUIDv7();
   const now = nowIso();
@@ -110,6 +138,7 @@ export async function submitFeatureRequest(
       title_key: textKey(body.title),
       description: body.description?.trim() ?? "",
       status: "open",
+      approved,
       created_at: now,
       updated_at: now,
     })}`;
@@ -141,8 +170,14 @@ export const featureRequestSortColumns: Record<string, string> = {
   updatedAt: "f.updated_at",
 };
 
-export async function listFeatureRequests(sql: SQL, projectId: string, query: ListQuery) {
+export async function listFeatureRequests(
+  sql: SQL,
+  projectId: string,
+  query: ListQuery,
+  { pendingOnly = false }: { pendingOnly?: boolean } = {},
+) {
   const where = [sql`f.project_id = ${projectId}`];
+  if (pendingOnly) where.push(sql`f.approved = FALSE`);
   if (query.search) where.push(sql`f.title_key LIKE ${containsPattern(query.search)} ESCAPE '\\'`);
   const status = query.params.get("status");
   if (status) where.push(sql`f.status = ${status}`);
@@ -164,6 +199,14 @@ export async function findFeatureRequest(
   const [row] = await sql`SELECT f.*, ${sql.unsafe(voteCount)} AS votes FROM feature_requests f
     WHERE f.id = ${id} AND f.project_id = ${projectId}`;
   return row ? adminFromRow(row as FeatureRequestRow) : null;
+}
+
+/** Makes a visitor's request public; approving one that is public already changes nothing. */
+export async function approveFeatureRequest(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {
+  const updated = await sql`UPDATE feature_requests SET approved = TRUE,
+      updated_at = CASE WHEN approved = TRUE THEN updated_at ELSE ${nowIso()} END
+    WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
+  return updated.length > 0 ? { ok: true, id } : notFound(featureRequestNotFoundMessage);
 }
 
 function columns(body: FeatureRequestWrite) {

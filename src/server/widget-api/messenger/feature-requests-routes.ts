@@ -3,9 +3,11 @@ import { json, jsonError } from "../../http/json-response.ts";
 import { readJsonBody } from "../../http/read-json-body.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
+import { createFeatureRequestLimiter } from "./feature-requests-limits.ts";
 import {
   findWidgetFeatureRequest,
   listWidgetFeatureRequests,
+  requestsNeedApproval,
   submitFeatureRequest,
   toggleVote,
 } from "./feature-requests-repository.ts";
@@ -13,8 +15,14 @@ import { sessionOf } from "./route-context.ts";
 
 const base = "/api/widget/feature-requests";
 
-/** The project's feature requests: the list (`top` or `new`), a visitor's own request, and votes. */
+/**
+ * The project's feature requests: the list (`top` or `new`), a visitor's own request, and votes.
+ * Submitting and voting have per-session quotas; a project that approves requests first keeps a new
+ * one visible to its author alone until an admin approves it.
+ */
 export function featureRequestsRoutes({ sql }: WidgetRouteDeps): WidgetRoute[] {
+  const limiter = createFeatureRequestLimiter(sql);
+
   async function list(context: WidgetContext): Promise<Response> {
     const session = sessionOf(context);
     if (session instanceof Response) return session;
@@ -30,13 +38,19 @@ export function featureRequestsRoutes({ sql }: WidgetRouteDeps): WidgetRoute[] {
     if (!body.ok) return body.response;
     if (body.value.title.trim().length < 3)
       return jsonError(400, "title must be at least 3 characters", "title");
-    const id = await submitFeatureRequest(sql, context.project.id, session.id, body.value);
-    return json(await findWidgetFeatureRequest(sql, context.project.id, session.id, id), { status: 201 });
+    const projectId = context.project.id;
+    return limiter.submit(session.id, context.ip, async () => {
+      const approved = !(await requestsNeedApproval(sql, projectId));
+      const id = await submitFeatureRequest(sql, projectId, session.id, body.value, approved);
+      return json(await findWidgetFeatureRequest(sql, projectId, session.id, id), { status: 201 });
+    });
   }
 
   async function vote(context: WidgetContext): Promise<Response> {
     const session = sessionOf(context);
     if (session instanceof Response) return session;
+    const refused = limiter.refuseVote(session.id);
+    if (refused) return refused;
     const id = context.params.id ?? "";
     const found = await findWidgetFeatureRequest(sql, context.project.id, session.id, id);
     if (!found) return jsonError(404, `No feature request ${id}`);

@@ -1,3 +1,5 @@
+import { createHmac } from "node:crypto";
+import type { SQL } from "bun";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
 import { call, demoProjectId, startSession, type TestSession } from "../outbound/outbound-test-support.ts";
 
@@ -44,6 +46,14 @@ export async function startMessengerTest(): Promise<MessengerTest> {
     session: () => startSession(mainUrl),
     dispose: () => api.dispose(),
   };
+}
+
+/** The identity-verification hash a host would sign `userId` with for the demo project. */
+export async function demoUserHash(sql: SQL, userId: string): Promise<string> {
+  const [row] = await sql`SELECT secret FROM widget_projects WHERE sdk_key = ${"demo"}`;
+  return createHmac("sha256", String((row as { secret: string }).secret))
+    .update(userId)
+    .digest("hex");
 }
 
 /** A live help article body with the HTML the sanitizer must clean. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ChecklistAnswer } from "../../../shared/outbound-schemas.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { issueSharedKey, sharedKeySecret } from "./checklist-shared-keys.ts";
 import { createOutbound, type Outbound } from "./outbound-repository.ts";
 import {
   call,
@@ -132,15 +133,28 @@ describe("product tours", () => {
     expect(body).toMatchObject({ status: "live", passedPageFilter: false });
   });
 
-  test("a draft tour validates as draft", async () => {
-    const tour = await createTour({ status: "draft" });
-    const body = await jsonOf<Record<string, unknown>>(
-      await call(main, session, "POST", "/outbound/producttourvalidation", {
-        outboundId: tour.id,
-        currentUrl: "https://shop.example/pricing",
-      }),
-    );
-    expect(body).toMatchObject({ status: "draft", passedPageFilter: true });
+  test("a draft tour is not served: both routes answer as for an unknown id, without its texts", async () => {
+    const tour = await createTour({
+      status: "draft",
+      config: { tourType: "standard", steps: [{ selector: "#x", message: "<p>Secret launch</p>" }] },
+    });
+    for (const [path, body] of [
+      ["/outbound/producttours", { outboundId: tour.id }],
+      [
+        "/outbound/producttourvalidation",
+        { outboundId: tour.id, currentUrl: "https://shop.example/pricing" },
+      ],
+    ] as const) {
+      const response = await call(main, session, "POST", path, body);
+      const text = await response.text();
+      expect(`${path} → ${response.status}`).toBe(`${path} → 404`);
+      expect(text).not.toContain("Secret launch");
+      expect(JSON.parse(text)).toEqual({ error: `No product tour ${tour.id}`, field: "outboundId" });
+    }
+    // Published, the same id is served.
+    await server.db.sql`UPDATE widget_outbounds SET status = ${"live"} WHERE id = ${tour.id}`;
+    const live = await call(main, session, "POST", "/outbound/producttours", { outboundId: tour.id });
+    expect(await live.text()).toContain("Secret launch");
   });
 
   test("an unknown id, another project's tour or a non-tour answers 404 JSON", async () => {
@@ -188,13 +202,26 @@ describe("product tours", () => {
 });
 
 describe("checklists", () => {
-  const open = async (session: TestSession, outboundId: string, sharedKey?: string) => {
+  /** The key the server issues (through the admin) for a group of one of the demo project's checklists. */
+  const keyFor = async (outboundId: string, group: string) =>
+    issueSharedKey(await sharedKeySecret(server.db.sql), { projectId, outboundId }, group);
+
+  const postOpen = (session: TestSession, body: unknown) => {
     const query = `?gleapId=${session.gleapId}&gleapHash=${session.gleapHash}&lang=en`;
-    const response = await fetch(`${main}/api/widget/outbound/checklists${query}`, {
+    return fetch(`${main}/api/widget/outbound/checklists${query}`, {
       method: "POST",
       headers: { "Content-Type": "application/json;charset=UTF-8" },
-      body: JSON.stringify(sharedKey === undefined ? { outboundId } : { outboundId, sharedKey }),
+      body: JSON.stringify(body),
     });
+  };
+
+  /** Opens the checklist; `group` names a shared instance, whose key the server issued. */
+  const open = async (session: TestSession, outboundId: string, group?: string) => {
+    const sharedKey = group ? await keyFor(outboundId, group) : group;
+    const response = await postOpen(
+      session,
+      sharedKey === undefined ? { outboundId } : { outboundId, sharedKey },
+    );
     return (await jsonOf<{ id: string }>(response)).id;
   };
 
@@ -223,6 +250,40 @@ describe("checklists", () => {
     expect(await open(second, outbound.id)).not.toBe(id);
     const body = await jsonOf<ChecklistAnswer>(await fetchChecklist(second, id));
     expect(body.id).toBe(id);
+  });
+
+  test("a shared key the server did not issue is refused (403) and opens nothing", async () => {
+    const outbound = await createChecklistOutbound();
+    const other = await createChecklistOutbound();
+    const owner = await startSession(main);
+    const id = await open(owner, outbound.id, "team-42");
+    const intruder = await startSession(main);
+    const genuine = await keyFor(outbound.id, "team-42");
+    const signature = genuine.slice(genuine.lastIndexOf(".") + 1);
+    const before = await checklistRows();
+    const forged = [
+      "team-42",
+      `team-42.${"A".repeat(signature.length)}`,
+      `team-43.${signature}`,
+      `${genuine}=`,
+      `.${signature}`,
+      await keyFor(other.id, "team-42"),
+      issueSharedKey("not-the-server-secret", { projectId, outboundId: outbound.id }, "team-42"),
+      issueSharedKey(
+        await sharedKeySecret(server.db.sql),
+        { projectId: otherProjectId, outboundId: outbound.id },
+        "team-42",
+      ),
+    ];
+    for (const sharedKey of forged) {
+      const response = await postOpen(intruder, { outboundId: outbound.id, sharedKey });
+      const answer = await jsonOf<{ error: string; field: string }>(response, 403);
+      expect(answer.field).toBe("sharedKey");
+      expect(JSON.stringify(answer)).not.toContain(id);
+    }
+    expect(await checklistRows()).toBe(before);
+    // The issued key still opens it.
+    expect(await open(intruder, outbound.id, "team-42")).toBe(id);
   });
 
   test("opening many at once under one shared key still makes one instance", async () => {
@@ -282,6 +343,21 @@ describe("checklists", () => {
     });
     const raw = await jsonOf<ChecklistAnswer>(await fetchChecklist(session, id, ""));
     expect(raw.outbound.message).toEqual(checklistConfig.message);
+  });
+
+  test("a withdrawn checklist's instance is no longer served nor changed", async () => {
+    const outbound = await createChecklistOutbound();
+    const session = await startSession(main);
+    const id = await open(session, outbound.id);
+    expect((await fetchChecklist(session, id)).status).toBe(200);
+    await server.db.sql`UPDATE widget_outbounds SET status = ${"draft"} WHERE id = ${outbound.id}`;
+    const read = await fetchChecklist(session, id);
+    expect(read.status).toBe(404);
+    expect(await read.text()).not.toContain("Get started");
+    const put = await call(main, session, "PUT", `/outbound/checklists/${id}/increment/profile`);
+    expect(put.status).toBe(404);
+    const [row] = await server.db.sql`SELECT completed_steps FROM widget_checklists WHERE id = ${id}`;
+    expect(row.completed_steps).toBe("[]");
   });
 
   test("another session cannot read or change a session's own checklist", async () => {

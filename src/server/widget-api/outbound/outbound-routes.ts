@@ -12,6 +12,7 @@ import { readJsonBody } from "../../http/read-json-body.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
+import { sharedKeyIsGenuine, sharedKeySecret } from "./checklist-shared-keys.ts";
 import {
   applyChecklistProgress,
   type ChecklistInstance,
@@ -25,6 +26,9 @@ import { findOutbound, type Outbound } from "./outbound-repository.ts";
 
 const base = "/api/widget/outbound";
 
+export const sharedKeyRefusedMessage =
+  "This shared key was not issued for this checklist: shared keys come from the checklist's page in the admin (or its API), not from the page";
+
 interface LoadedChecklist {
   checklist: ChecklistInstance;
   outbound: Outbound;
@@ -35,10 +39,19 @@ interface LoadedChecklist {
 export function outboundRoutes({ sql, sessionSecret, fanout }: WidgetRouteDeps): WidgetRoute[] {
   const tourNotFound = (id: string) => jsonError(404, `No product tour ${id}`, "outboundId");
 
+  /**
+   * Visitors get live content only: a draft (or withdrawn) tour reads exactly like an unknown id, so
+   * its id, once seen, hands out neither its texts nor whether it exists.
+   */
+  async function liveOutbound(projectId: string, id: string, type: Outbound["type"]) {
+    const found = await findOutbound(sql, projectId, id, type);
+    return found?.status === "live" ? found : null;
+  }
+
   async function productTour({ request, project }: WidgetContext): Promise<Response> {
     const body = await readJsonBody(request, ProductTourRequest);
     if (!body.ok) return body.response;
-    const tour = await findOutbound(sql, project.id, body.value.outboundId, "tour");
+    const tour = await liveOutbound(project.id, body.value.outboundId, "tour");
     if (!tour) return tourNotFound(body.value.outboundId);
     return json({ config: tourConfigForClient(tour) });
   }
@@ -46,10 +59,10 @@ export function outboundRoutes({ sql, sessionSecret, fanout }: WidgetRouteDeps):
   async function validateProductTour({ request, project }: WidgetContext): Promise<Response> {
     const body = await readJsonBody(request, ProductTourValidationRequest);
     if (!body.ok) return body.response;
-    const tour = await findOutbound(sql, project.id, body.value.outboundId, "tour");
+    const tour = await liveOutbound(project.id, body.value.outboundId, "tour");
     if (!tour) return tourNotFound(body.value.outboundId);
     const answer: ProductTourValidation = {
-      status: tour.status === "live" ? "live" : "draft",
+      status: "live",
       passedPageFilter: matchesPageFilter(body.value.currentUrl, tour.pageFilter, tour.pageFilterType),
       config: tourConfigForClient(tour),
     };
@@ -61,14 +74,16 @@ export function outboundRoutes({ sql, sessionSecret, fanout }: WidgetRouteDeps):
     const body = await readJsonBody(request, ChecklistStartRequest);
     if (!body.ok) return body.response;
     const { outboundId } = body.value;
-    const outbound = await findOutbound(sql, project.id, outboundId, "checklist");
     // A draft checklist is not there for visitors yet, so it reads as missing.
-    if (outbound?.status !== "live") return jsonError(404, `No live checklist ${outboundId}`, "outboundId");
-    const id = await openChecklist(sql, sessionSecret, {
-      outboundId,
-      sessionId: session.id,
-      sharedKey: body.value.sharedKey?.trim() ?? "",
-    });
+    const outbound = await liveOutbound(project.id, outboundId, "checklist");
+    if (!outbound) return jsonError(404, `No live checklist ${outboundId}`, "outboundId");
+    const sharedKey = body.value.sharedKey?.trim() ?? "";
+    if (
+      sharedKey !== "" &&
+      !sharedKeyIsGenuine(await sharedKeySecret(sql), { projectId: project.id, outboundId }, sharedKey)
+    )
+      return jsonError(403, sharedKeyRefusedMessage, "sharedKey");
+    const id = await openChecklist(sql, sessionSecret, { outboundId, sessionId: session.id, sharedKey });
     return json({ id });
   }
 
@@ -86,7 +101,8 @@ export function outboundRoutes({ sql, sessionSecret, fanout }: WidgetRouteDeps):
     if (!session) return jsonError(401, "Session not ready yet.");
     const checklist = await findChecklist(sql, sessionSecret, id);
     if (!checklist) return missing();
-    const outbound = await findOutbound(sql, project.id, checklist.outboundId, "checklist");
+    // An instance outlives its checklist being withdrawn; visitors then no longer get its content.
+    const outbound = await liveOutbound(project.id, checklist.outboundId, "checklist");
     if (!outbound) return missing();
     if (checklist.sharedKey === "" && checklist.sessionId !== session.id) return missing();
     const config = checklistConfigOf(outbound);

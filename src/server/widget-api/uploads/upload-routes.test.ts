@@ -74,7 +74,8 @@ async function uploadOk(file: Blob, name?: string): Promise<{ fileUrl: string; f
   const response = await upload(main, formWith(file, name), await startSession());
   expect(response.status).toBe(200);
   const { fileUrl } = (await response.json()) as { fileUrl: string };
-  const prefix = `${main}/api/files/uploads/`;
+  // Served from the messenger origin, never from the admin's (issue 19).
+  const prefix = `${server.messengerUrl}/api/files/uploads/`;
   expect(fileUrl.startsWith(prefix)).toBe(true);
   const fileName = fileUrl.slice(prefix.length);
   expect(fileName).toMatch(uploadName);
@@ -400,7 +401,7 @@ async function startUploadServer(
     uploadRoutes({
       sql,
       storage,
-      publicUrl: () => "http://files.example",
+      messengerUrl: () => "http://files.example",
       maxUploadBytes: options.maxUploadBytes ?? 1000,
       quotas: options.quotas,
       now: options.now,
@@ -747,9 +748,9 @@ describe("upload quotas and rate (counted from the uploads table)", () => {
 });
 
 describe("GET /api/files/uploads/:name", () => {
-  test("an unknown or malformed name is a 404 JSON error", async () => {
+  test("an unknown or malformed name is a 404 JSON error on the messenger origin", async () => {
     for (const name of ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.png", "anything.png", "x", "..%2Fapp.sqlite"]) {
-      const response = await fetch(`${main}/api/files/uploads/${name}`);
+      const response = await fetch(`${server.messengerUrl}/api/files/uploads/${name}`);
       expect(response.status).toBe(404);
       expect(response.headers.get("content-type")).toContain("application/json");
       expect(((await response.json()) as { error: string }).error).toBeString();
@@ -758,11 +759,36 @@ describe("GET /api/files/uploads/:name", () => {
 
   test("HEAD answers the headers with the length and no body", async () => {
     const { fileName } = await uploadOk(new Blob([pngBytes], { type: "image/png" }));
-    const response = await fetch(`${main}/api/files/uploads/${fileName}`, { method: "HEAD" });
+    const response = await fetch(`${server.messengerUrl}/api/files/uploads/${fileName}`, { method: "HEAD" });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-length")).toBe(String(pngBytes.length));
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(await response.arrayBuffer()).toHaveProperty("byteLength", 0);
+  });
+
+  test("the messenger origin serves files locked down: no page, no script, no framing", async () => {
+    const { fileName } = await uploadOk(new Blob([pngBytes], { type: "image/png" }));
+    const response = await fetch(`${server.messengerUrl}/api/files/uploads/${fileName}`);
+    expect(response.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const post = await fetch(`${server.messengerUrl}/api/files/uploads/${fileName}`, { method: "POST" });
+    expect(post.status).toBe(405);
+  });
+
+  test("the admin's origin never serves a visitor's file: it redirects to the messenger origin", async () => {
+    const { fileName } = await uploadOk(new Blob([pngBytes], { type: "image/png" }));
+    const old = await fetch(`${main}/api/files/uploads/${fileName}`, { redirect: "manual" });
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe(`${server.messengerUrl}/api/files/uploads/${fileName}`);
+    expect(await old.bytes()).toHaveProperty("byteLength", 0);
+    // A link stored by an earlier version still shows the file, from the messenger origin.
+    const followed = await fetch(`${main}/api/files/uploads/${fileName}`);
+    expect(followed.url).toStartWith(server.messengerUrl);
+    expect(await followed.bytes()).toEqual(pngBytes);
+    const malformed = await fetch(`${main}/api/files/uploads/anything.png`, { redirect: "manual" });
+    expect(malformed.status).toBe(404);
   });
 });
 
@@ -795,7 +821,7 @@ describe("uploads with S3 storage (S3_BUCKET set)", () => {
     );
     expect(response.status).toBe(200);
     const { fileUrl } = (await response.json()) as { fileUrl: string };
-    expect(fileUrl.startsWith(`${s3Server.mainUrl}/api/files/uploads/`)).toBe(true);
+    expect(fileUrl.startsWith(`${s3Server.messengerUrl}/api/files/uploads/`)).toBe(true);
     expect(await readdir(s3Server.dataDir)).not.toContain("files");
 
     const whole = await fetch(fileUrl, { redirect: "manual" });

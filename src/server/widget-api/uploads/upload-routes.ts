@@ -37,7 +37,7 @@ const uploadName = new RegExp(
   `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.values(uploadTypes).join("|")})$`,
 );
 
-export interface UploadRouteDeps extends Pick<WidgetRouteDeps, "sql" | "storage" | "publicUrl"> {
+export interface UploadRouteDeps extends Pick<WidgetRouteDeps, "sql" | "storage" | "messengerUrl"> {
   /** Tests lower it to reach it; defaults to {@link defaultMaxUploadBytes}. */
   maxUploadBytes?: number;
   /** Tests lower them to reach them; each one left out is its {@link defaultUploadQuotas} value. */
@@ -116,7 +116,7 @@ export function uploadRoutes(deps: UploadRouteDeps): WidgetRoute[] {
       await deps.storage.delete(storageKey).catch(() => undefined);
       throw error;
     }
-    return json({ fileUrl: `${deps.publicUrl()}/api/files/uploads/${name}` });
+    return json({ fileUrl: `${deps.messengerUrl()}${uploadsPath}${name}` });
   }
 
   return [
@@ -186,22 +186,56 @@ const fileHeaders = {
   "X-Content-Type-Options": "nosniff",
 };
 
-/** `GET /api/files/uploads/:name`: public, since the name is an unguessable uuid; supports ranges for video seeking. */
-export function fileRoutes(deps: Pick<WidgetRouteDeps, "storage">): ApiRoute[] {
+/**
+ * Where visitors' files are served, on the messenger origin: what a visitor uploaded never runs or
+ * renders as a page of the admin's own origin, whatever a browser makes of it (issue 19).
+ */
+export const uploadsPath = "/api/files/uploads/";
+
+/**
+ * `GET /api/files/uploads/:name` on the messenger origin: public, since the name is an unguessable
+ * uuid; supports ranges for video seeking. Null for any other path.
+ */
+export function uploadFiles(deps: Pick<WidgetRouteDeps, "storage">) {
+  return async (request: Request, path: string): Promise<Response | null> => {
+    if (!path.startsWith(uploadsPath)) return null;
+    const name = path.slice(uploadsPath.length);
+    const notFound = () =>
+      jsonError(404, `No file named ${name}`, undefined, { headers: { "Access-Control-Allow-Origin": "*" } });
+    if (request.method !== "GET" && request.method !== "HEAD")
+      return jsonError(405, `${request.method} is not allowed on ${path}`, undefined, {
+        headers: { Allow: "GET, HEAD" },
+      });
+    if (!uploadName.test(name)) return notFound();
+    const blob = await deps.storage.get(`uploads/${name}`);
+    if (!blob) return notFound();
+    return rangeResponse(request, blob, { ...fileHeaders, "Content-Type": blob.type, ETag: `"${name}"` });
+  };
+}
+
+/**
+ * `GET /api/files/uploads/:name` on the main origin, where file URLs of earlier versions point: a
+ * redirect to the same file on the messenger origin, so stored links keep working while nothing a
+ * visitor sent is ever served from the admin's origin.
+ */
+export function fileRoutes(deps: Pick<WidgetRouteDeps, "messengerUrl">): ApiRoute[] {
   return [
     {
       method: "GET",
       pattern: "/api/files/uploads/:name",
-      async handler(request, params) {
+      async handler(_request, params) {
         const name = params.name ?? "";
-        const notFound = () =>
-          jsonError(404, `No file named ${name}`, undefined, {
-            headers: { "Access-Control-Allow-Origin": "*" },
-          });
-        if (!uploadName.test(name)) return notFound();
-        const blob = await deps.storage.get(`uploads/${name}`);
-        if (!blob) return notFound();
-        return rangeResponse(request, blob, { ...fileHeaders, "Content-Type": blob.type, ETag: `"${name}"` });
+        const headers = { "Access-Control-Allow-Origin": "*" };
+        if (!uploadName.test(name)) return jsonError(404, `No file named ${name}`, undefined, { headers });
+        return new Response(null, {
+          status: 301,
+          headers: {
+            ...headers,
+            Location: `${deps.messengerUrl()}${uploadsPath}${name}`,
+            // Short: the messenger's address (MESSENGER_URL) may change.
+            "Cache-Control": "public, max-age=3600",
+          },
+        });
       },
     },
   ];

@@ -82,6 +82,58 @@ describe("the page snapshot", () => {
     expect(doc.body.textContent).not.toContain("hidden");
   });
 
+  test("private by the shared rule: marks around fields, card and secret autocomplete, shadow roots", async () => {
+    page(
+      '<form class="gl-ignore"><input id="in-form" value="form-default"><select id="choice">' +
+        '<option>a</option><option selected>b</option></select><textarea id="area">typed area</textarea></form>' +
+        '<input id="card" autocomplete="cc-number"><input id="otp" autocomplete="one-time-code">' +
+        '<div class="gl-ignore"><div id="editor" contenteditable="true">Dear Ada</div></div>' +
+        '<div class="gl-mask"><x-login id="host"></x-login></div>',
+    );
+    (document.getElementById("in-form") as HTMLInputElement).value = "typed in form";
+    (document.getElementById("card") as HTMLInputElement).value = "4929 7352";
+    (document.getElementById("otp") as HTMLInputElement).value = "981723";
+    const root = (document.getElementById("host") as HTMLElement).attachShadow({ mode: "open" });
+    root.innerHTML = '<input id="inner" value="shadow-default"><p>Shadow name</p>';
+    (root.getElementById("inner") as HTMLInputElement).value = "typed in shadow";
+
+    const html = (await takePageSnapshot()).html;
+    const doc = parse(html);
+    const value = (id: string) => doc.getElementById(id)?.getAttribute("value");
+    expect(value("in-form")).toBe("*************");
+    expect(value("card")).toBe("*********");
+    expect(value("otp")).toBe("******");
+    expect(doc.getElementById("area")?.textContent).toBe("**********");
+    expect(doc.getElementById("editor")?.textContent).toBe("**** ***");
+    // Which option a visitor chose in a private select is its value too.
+    expect(doc.querySelectorAll("#choice option[selected]")).toHaveLength(0);
+    for (const secret of [
+      "typed",
+      "4929",
+      "981723",
+      "Dear Ada",
+      "Shadow name",
+      "form-default",
+      "shadow-default",
+    ])
+      expect([secret, html.includes(secret)]).toEqual([secret, false]);
+  });
+
+  test("a gl-block element is a same-size placeholder keeping none of its attributes' values", async () => {
+    page(
+      '<div id="card" class="box gl-block" style="color:red" title="Ada Lovelace" data-card="4929">' +
+        '<p>hidden</p></div><input class="gl-block" id="blocked-input" value="4929 7352">',
+    );
+    const card = document.getElementById("card") as HTMLElement;
+    card.getBoundingClientRect = () => ({ width: 320, height: 180 }) as DOMRect;
+    const doc = parse((await takePageSnapshot()).html);
+    const placeholder = doc.getElementById("card") as Element;
+    expect(placeholder.getAttributeNames().sort()).toEqual(["class", "id", "style"]);
+    expect(placeholder.getAttribute("style")).toBe("color:red;width:320px;height:180px");
+    expect(placeholder.childNodes).toHaveLength(0);
+    expect(doc.getElementById("blocked-input")?.hasAttribute("value")).toBe(false);
+  });
+
   test("stylesheets become their rules with absolute URLs; printed ones are left out", async () => {
     page(
       "<p>x</p>",

@@ -9,10 +9,11 @@ import { createPictureWorker, type PictureWorker } from "./picture-worker.ts";
  * the visitor saw, without running anything. Two steps:
  *
  * 1. At once, in one task: the DOM is copied into an inert document (no script runs, no picture
- *    loads), scripts removed, form values written into attributes (masked ones as asterisks),
- *    `gl-block` elements emptied, open shadow roots kept as declarative shadow DOM, stylesheets
- *    replaced by their rules (so CSS-in-JS survives; printed stylesheets left out), a `<base>` added,
- *    and the visitor's drawings placed over the viewport they were drawn on.
+ *    loads), scripts removed, form values written into attributes (private ones as asterisks, by the
+ *    rule every capture path shares, src/shared/privacy/private-elements.ts), `gl-block` elements
+ *    replaced by empty placeholders of their size, open shadow roots kept as declarative shadow DOM,
+ *    stylesheets replaced by their rules (so CSS-in-JS survives; printed stylesheets left out), a
+ *    `<base>` added, and the visitor's drawings placed over the viewport they were drawn on.
  * 2. Then, in a worker (picture-worker.ts): pictures are fetched from the browser's cache, resized to
  *    500×500 and inlined as data URLs within a byte budget; canvases (1400×1400) are read by the page.
  *    A picture that cannot be read (another origin) keeps its absolute URL; one that fails to resize
@@ -108,9 +109,22 @@ function copyFieldValue(source: Element, copy: Element, masked: boolean) {
   } else if (source instanceof HTMLTextAreaElement) {
     copy.textContent = masksValue(source, masked) ? maskValue(source.value) : source.value;
   } else if (source instanceof HTMLOptionElement) {
-    if (source.selected) copy.setAttribute("selected", "");
+    // Which option a visitor chose in a private select is its value.
+    const select = source.parentElement?.closest("select");
+    if (source.selected && !(select && masksValue(select, masked))) copy.setAttribute("selected", "");
     else copy.removeAttribute("selected");
   }
+}
+
+/** What a `gl-block` placeholder keeps of the element: what lays it out, nothing it holds or points to. */
+const placeholderAttributes = new Set(["id", "class", "style"]);
+
+/** A `gl-block` element: the same tag and box, none of its attributes' values, no content. */
+function placeholder(source: Element, copy: Element): Element {
+  for (const name of copy.getAttributeNames())
+    if (!placeholderAttributes.has(name.toLowerCase())) copy.removeAttribute(name);
+  pinBox(source, copy);
+  return copy;
 }
 
 function pinBox(source: Element, copy: Element) {
@@ -204,11 +218,9 @@ function copyNode(node: Node, state: CopyState, masked: boolean): Node | null {
 
   const copy = state.doc.importNode(element, false) as Element;
   dropUnsafeAttributes(copy);
-  if (isBlocked(element)) {
-    pinBox(element, copy);
-    return copy;
-  }
-  const maskedHere = masked || masksText(element);
+  if (isBlocked(element)) return placeholder(element, copy);
+  // Walked from the top, so whether an ancestor masks text is known: only the element itself is asked.
+  const maskedHere = masked || masksText(element, masked);
   copyFieldValue(element, copy, maskedHere);
 
   if (element instanceof HTMLImageElement) queueImage(element, copy, state);

@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+import { e2eEnv } from "../playwright.config.ts";
+import { createWidgetProjects, writeRows } from "./support/widget-projects.ts";
+
+/**
+ * Issue 19: a project's allowed origins did not restrict who could frame the messenger, since one
+ * project without a list made it `frame-ancestors *` for every project. Each frame now carries its
+ * project's key, and the messenger origin answers with that project's own list.
+ */
+
+const messenger = `http://localhost:${e2eEnv.MESSENGER_PORT}`;
+const projects = createWidgetProjects("framing");
+test.afterAll(() => projects.removeAll());
+
+test("a host a project does not list cannot frame that project's messenger, while the demo's stays open", async ({
+  page,
+}) => {
+  const key = projects.create("shop");
+  writeRows([
+    {
+      query: "UPDATE widget_projects SET allowed_origins = $1 WHERE sdk_key = $2",
+      params: [JSON.stringify(["http://shop.test"]), key],
+    },
+  ]);
+  const refusals: string[] = [];
+  page.on("console", (message) => {
+    if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
+  });
+  const host = (origin: string) =>
+    page.route(`${origin}/host`, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><html><body>
+          <iframe name="shop" src="${messenger}/?sdkKey=${key}" title="shop"></iframe>
+          <iframe name="demo" src="${messenger}/?sdkKey=demo" title="demo"></iframe>
+        </body></html>`,
+      }),
+    );
+  await host("http://elsewhere.test");
+  await host("http://shop.test");
+
+  await page.goto("http://elsewhere.test/host");
+  // The demo project lists no origins: its messenger may be framed here…
+  await expect(page.frameLocator("iframe[name=demo]").getByTestId("frame-app")).toBeAttached();
+  // …but that no longer opens the shop's, which lists only http://shop.test.
+  await expect.poll(() => refusals.length).toBeGreaterThan(0);
+  await expect(page.frameLocator("iframe[name=shop]").getByTestId("frame-app")).toHaveCount(0);
+
+  refusals.length = 0;
+  await page.goto("http://shop.test/host");
+  await expect(page.frameLocator("iframe[name=shop]").getByTestId("frame-app")).toBeAttached();
+  expect(refusals).toEqual([]);
+});

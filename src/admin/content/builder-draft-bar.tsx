@@ -1,0 +1,120 @@
+import type { BuilderDraft } from "../../shared/builder-drafts.ts";
+import type { BuilderKind } from "../../shared/builder-messages.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useFormatters } from "../format/use-formatters.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { confirmAction } from "../shell/confirm.ts";
+import { runAction } from "../shell/run-action.ts";
+import { contentApi } from "./content-api.ts";
+
+/**
+ * The builder's waiting draft of a tour or tooltip (issue 19). The builder runs on the site with a
+ * token any script of that page could read, so what it saves waits here until the admin publishes it
+ * into the item (or discards it) with the admin's own sign-in.
+ */
+
+/** The item's waiting draft (null while there is none, or before the item is saved). */
+export function useBuilderDraft(projectId: string, kind: BuilderKind, itemId: string | null) {
+  const { resource, reload, refresh } = useResource<BuilderDraft | null>(
+    () =>
+      itemId
+        ? contentApi.builderDraft.get(projectId, kind, itemId).then((answer) => answer.draft)
+        : Promise.resolve(null),
+    `${projectId}/${kind}/${itemId ?? ""}`,
+  );
+  return { draft: resource.state === "ready" ? resource.data : null, reload, refresh };
+}
+
+function draftSummaryValues(draft: BuilderDraft): { count: number; label: string } {
+  const content = draft.content;
+  if ("steps" in content) return { count: content.steps.length, label: "" };
+  return { count: 1, label: content.selector };
+}
+
+export function BuilderDraftBar({
+  projectId,
+  kind,
+  itemId,
+  itemName,
+  draft,
+  dirty,
+  onPublished,
+  onDiscarded,
+}: {
+  projectId: string;
+  kind: BuilderKind;
+  itemId: string;
+  itemName: string;
+  draft: BuilderDraft;
+  /** Unsaved edits of the form: publishing replaces the item, so they are saved (or undone) first. */
+  dirty: boolean;
+  onPublished: () => void;
+  onDiscarded: () => void;
+}) {
+  const { t } = useT();
+  const format = useFormatters();
+  const values = {
+    ...draftSummaryValues(draft),
+    name: draft.savedBy?.name || t("content.builderDraft.someone"),
+    when: format.ago(draft.savedAt),
+  };
+
+  const publish = () =>
+    confirmAction({
+      type: "info",
+      heading: t("content.builderDraft.publishTitle", { name: itemName }),
+      body: t(
+        kind === "tour" ? "content.builderDraft.publishTourBody" : "content.builderDraft.publishTooltipBody",
+      ),
+      confirmLabel: t("content.builderDraft.publish"),
+      onConfirm: async () => {
+        const outcome = await runAction(
+          () => contentApi.builderDraft.publish(projectId, kind, itemId),
+          "content.builderDraft.published",
+        );
+        if (outcome.ok) onPublished();
+      },
+    });
+
+  const discard = () =>
+    confirmAction({
+      type: "danger",
+      heading: t("content.builderDraft.discardTitle", { name: itemName }),
+      body: t("content.builderDraft.discardBody", { name: itemName }),
+      confirmLabel: t("content.builderDraft.discard"),
+      onConfirm: async () => {
+        const outcome = await runAction(
+          () => contentApi.builderDraft.discard(projectId, kind, itemId),
+          "content.builderDraft.discarded",
+        );
+        if (outcome.ok) onDiscarded();
+      },
+    });
+
+  return (
+    <section
+      className="content-publish-bar detail-card builder-draft-bar"
+      aria-labelledby="builder-draft-title"
+    >
+      <div className="content-publish-state">
+        <strong id="builder-draft-title">{t("content.builderDraft.title")}</strong>
+        <span className="subtle" title={format.dateTime(draft.savedAt)}>
+          {t(
+            kind === "tour" ? "content.builderDraft.tourSummary" : "content.builderDraft.tooltipSummary",
+            values,
+          )}
+        </span>
+        {dirty && <span className="subtle">{t("content.saveFirst")}</span>}
+      </div>
+      <div className="page-actions">
+        <Button disabled={dirty} onClick={publish}>
+          {t("content.builderDraft.publish")}
+        </Button>
+        <Button variant="tertiary" className="button-danger" onClick={discard}>
+          {t("content.builderDraft.discard")}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ApiRoute } from "../../main-origin.ts";
+import {
+  approveFeatureRequest,
+  featureRequestSortColumns,
+  findFeatureRequest,
+  listFeatureRequests,
+} from "../../widget-api/messenger/feature-requests-repository.ts";
+import { recordAudit } from "../audit-log.ts";
+import { readListQuery } from "../list-query.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError } from "../platform-request.ts";
+import { inProject } from "./projects-routes.ts";
+
+/**
+ * Moderation of visitors' feature requests (projects with "approve feature requests before they are
+ * public"): the requests waiting for approval, and approving one, audited. Rejecting is the kind's
+ * DELETE. These routes come before the kind's `feature-requests/:id`, which would take `pending`
+ * for an id.
+ */
+export function featureRequestApprovalRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+  const base = "/api/projects/:projectId/feature-requests";
+  return [
+    adminRoute(
+      guard,
+      "GET",
+      `${base}/pending`,
+      inProject(sql, async (request, projectId) => {
+        const query = readListQuery(new URL(request.url), featureRequestSortColumns, "createdAt");
+        if (query instanceof Response) return query;
+        const { items, total } = await listFeatureRequests(sql, projectId, query, { pendingOnly: true });
+        return json({ items, total, page: query.page, pageSize: query.pageSize });
+      }),
+    ),
+    adminRoute(
+      guard,
+      "POST",
+      `${base}/:id/approve`,
+      inProject(sql, async (_request, projectId, id, admin) => {
+        const outcome = await sql.begin(async (tx) => {
+          const approved = await approveFeatureRequest(tx, projectId, id);
+          if (approved.ok)
+            await recordAudit(tx, {
+              actorId: admin.user.id,
+              action: "feature_request.approve",
+              entity: "feature_request",
+              entityId: id,
+              details: { projectId },
+            });
+          return approved;
+        });
+        if (!outcome.ok) return jsonError(outcome.status, outcome.error, outcome.field);
+        return json(await findFeatureRequest(sql, projectId, id));
+      }),
+    ),
+  ];
+}

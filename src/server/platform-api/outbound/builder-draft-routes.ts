@@ -1,0 +1,243 @@
+import type { SQL } from "bun";
+import type { BuilderDraft, BuilderDraftAnswer } from "../../../shared/builder-drafts.ts";
+import type { BuilderKind } from "../../../shared/builder-messages.ts";
+import type { AdminOutbound, AdminTooltip, OutboundWrite, TooltipWrite } from "../../../shared/inbox-api.ts";
+import type { Authenticated } from "../../auth/auth-guard.ts";
+import type { ApiRoute } from "../../main-origin.ts";
+import { sanitizeHtml } from "../../widget-api/messenger/html-sanitizer.ts";
+import { findTooltip, updateTooltip } from "../../widget-api/tooltips-repository.ts";
+import { recordAudit } from "../audit-log.ts";
+import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError } from "../platform-request.ts";
+import {
+  builderTooltipLimitMessage,
+  builderTourLimitMessage,
+  tooltipChangeBeyondTarget,
+  tooltipDraftOf,
+  tooltipWithDraft,
+  tooltipWriteOf,
+  tourChangeBeyondSteps,
+  tourDraftOf,
+  tourWithDraft,
+} from "./builder-draft-rules.ts";
+import {
+  type DraftKey,
+  deleteBuilderDraft,
+  findBuilderDraft,
+  saveBuilderDraft,
+} from "./builder-drafts-repository.ts";
+import { outboundWriteRefusal } from "./outbound-write-refusal.ts";
+import { findAdminOutbound, updateAdminOutbound } from "./outbounds-admin-repository.ts";
+
+/**
+ * The builder's drafts (issue 19, routes in src/shared/builder-drafts.ts). The builder token's saves
+ * land here instead of in the item: the token was handed to the admin's site page, where any script of
+ * that page can read it, so what it writes waits for an admin to look at it and publish it with the
+ * admin's own sign-in. The admin's routes (read, publish, discard) never take a builder token.
+ */
+
+export const noDraftMessage = "No builder draft is waiting for this item";
+export const changedDraftMessage = "The builder saved this item again meanwhile: look at its new draft first";
+
+const tourKey = (projectId: string, itemId: string): DraftKey => ({ kind: "tour", projectId, itemId });
+const tooltipKey = (projectId: string, itemId: string): DraftKey => ({ kind: "tooltip", projectId, itemId });
+
+/** A tour as the builder edits it: the item with its waiting draft's steps. */
+export async function tourForBuilder(sql: SQL, found: AdminOutbound): Promise<AdminOutbound> {
+  const draft = await findBuilderDraft(sql, tourKey(found.projectId, found.id));
+  return draft ? tourWithDraft(found, draft.content) : found;
+}
+
+/** A tooltip as the builder edits it: the item with its waiting draft's target and text. */
+export async function tooltipForBuilder(
+  sql: SQL,
+  projectId: string,
+  found: AdminTooltip,
+): Promise<AdminTooltip> {
+  const draft = await findBuilderDraft(sql, tooltipKey(projectId, found.id));
+  return draft ? tooltipWithDraft(found, draft.content) : found;
+}
+
+/** The builder token's `PUT` of its tour: only the steps may change, and they are stored as a draft. */
+export async function saveTourDraft(
+  deps: PlatformDeps,
+  found: AdminOutbound,
+  write: OutboundWrite,
+  admin: Authenticated,
+): Promise<Response> {
+  const beyond = tourChangeBeyondSteps(found, write);
+  if (beyond) return jsonError(403, builderTourLimitMessage, beyond);
+  const content = tourDraftOf(write);
+  const merged: OutboundWrite = { ...write, config: { ...found.config, steps: content.steps } };
+  const refused = await outboundWriteRefusal(deps, found.projectId, merged);
+  if (refused) return refused;
+  await deps.sql.begin(async (tx) => {
+    await saveBuilderDraft(tx, tourKey(found.projectId, found.id), content, admin.user.id);
+    await recordAudit(tx, {
+      actorId: admin.user.id,
+      action: "outbound.builder-draft",
+      entity: "outbound",
+      entityId: found.id,
+      details: {
+        projectId: found.projectId,
+        type: found.type,
+        name: found.name,
+        steps: content.steps.length,
+      },
+    });
+  });
+  return json(tourWithDraft(found, content));
+}
+
+/** The builder token's `PUT` of its tooltip: only selector, text and mode, stored as a draft. */
+export async function saveTooltipDraft(
+  deps: PlatformDeps,
+  projectId: string,
+  found: AdminTooltip,
+  write: TooltipWrite,
+  admin: Authenticated,
+): Promise<Response> {
+  const beyond = tooltipChangeBeyondTarget(found, write);
+  if (beyond) return jsonError(403, builderTooltipLimitMessage, beyond);
+  const content = tooltipDraftOf(write);
+  await deps.sql.begin(async (tx) => {
+    await saveBuilderDraft(tx, tooltipKey(projectId, found.id), content, admin.user.id);
+    await recordAudit(tx, {
+      actorId: admin.user.id,
+      action: "tooltip.builder-draft",
+      entity: "tooltip",
+      entityId: found.id,
+      details: { projectId, name: found.name },
+    });
+  });
+  return json(tooltipWithDraft(found, content));
+}
+
+interface DraftTarget<Item> {
+  kind: BuilderKind;
+  collection: "outbounds" | "tooltips";
+  entity: "outbound" | "tooltip";
+  notFound: string;
+  find(sql: SQL, projectId: string, id: string): Promise<Item | null>;
+  /**
+   * The write that puts the draft into the item (run in the publishing transaction), or why the
+   * result cannot be stored.
+   */
+  publish(
+    projectId: string,
+    item: Item,
+    draft: BuilderDraft,
+  ): Promise<((tx: SQL) => Promise<unknown>) | Response>;
+  name(item: Item): string;
+}
+
+const tourTarget = (deps: PlatformDeps): DraftTarget<AdminOutbound> => ({
+  kind: "tour",
+  collection: "outbounds",
+  entity: "outbound",
+  notFound: "Outbound content not found",
+  find: async (sql, projectId, id) => {
+    const found = await findAdminOutbound(sql, projectId, id);
+    return found?.type === "tour" ? found : null;
+  },
+  publish: async (projectId, item, draft) => {
+    const changed = tourWithDraft(item, draft.content);
+    const write: OutboundWrite = {
+      type: changed.type,
+      name: changed.name,
+      config: changed.config,
+      pageFilter: changed.pageFilter,
+      pageFilterType: changed.pageFilterType as OutboundWrite["pageFilterType"],
+      audience: changed.audience,
+    };
+    const refused = await outboundWriteRefusal(deps, projectId, write);
+    return refused ?? ((tx) => updateAdminOutbound(tx, projectId, item.id, write));
+  },
+  name: (item) => item.name,
+});
+
+const tooltipTarget: DraftTarget<AdminTooltip> = {
+  kind: "tooltip",
+  collection: "tooltips",
+  entity: "tooltip",
+  notFound: "Tooltip not found",
+  find: findTooltip,
+  publish: async (projectId, item, draft) => {
+    const write = tooltipWriteOf(tooltipWithDraft(item, draft.content));
+    return (tx) => updateTooltip(tx, projectId, item.id, { ...write, html: sanitizeHtml(write.html) });
+  },
+  name: (item) => item.name,
+};
+
+/** Read, publish and discard of one kind's drafts, for admins with their own sign-in only. */
+function draftRoutes<Item extends { id: string }>(deps: PlatformDeps, target: DraftTarget<Item>): ApiRoute[] {
+  const { sql, guard } = deps;
+  const base = `/api/projects/:projectId/${target.collection}/:id/builder-draft`;
+  const inProject = (handle: ProjectItemHandler) => inProjectOf(sql, handle);
+  const key = (projectId: string, id: string): DraftKey => ({ kind: target.kind, projectId, itemId: id });
+
+  const audit = (tx: SQL, admin: Authenticated, verb: string, item: Item, projectId: string) =>
+    recordAudit(tx, {
+      actorId: admin.user.id,
+      action: `${target.entity}.${verb}`,
+      entity: target.entity,
+      entityId: item.id,
+      details: { projectId, name: target.name(item) },
+    });
+
+  return [
+    adminRoute(
+      guard,
+      "GET",
+      base,
+      inProject(async (_request, projectId, id) => {
+        if (!(await target.find(sql, projectId, id))) return jsonError(404, target.notFound);
+        const answer: BuilderDraftAnswer = { draft: await findBuilderDraft(sql, key(projectId, id)) };
+        return json(answer);
+      }),
+    ),
+    adminRoute(
+      guard,
+      "POST",
+      `${base}/publish`,
+      inProject(async (_request, projectId, id, admin) => {
+        const item = await target.find(sql, projectId, id);
+        if (!item) return jsonError(404, target.notFound);
+        const draft = await findBuilderDraft(sql, key(projectId, id));
+        if (!draft) return jsonError(404, noDraftMessage);
+        const write = await target.publish(projectId, item, draft);
+        if (write instanceof Response) return write;
+        const published = await sql.begin(async (tx) => {
+          // Only the draft that was read goes: one the builder saved in between stays waiting.
+          if (!(await deleteBuilderDraft(tx, key(projectId, id), draft.savedAt))) return false;
+          await write(tx);
+          await audit(tx, admin, "builder-publish", item, projectId);
+          return true;
+        });
+        if (!published) return jsonError(409, changedDraftMessage);
+        return json(await target.find(sql, projectId, id));
+      }),
+    ),
+    adminRoute(
+      guard,
+      "DELETE",
+      base,
+      inProject(async (_request, projectId, id, admin) => {
+        const item = await target.find(sql, projectId, id);
+        if (!item) return jsonError(404, target.notFound);
+        const discarded = await sql.begin(async (tx) => {
+          const done = await deleteBuilderDraft(tx, key(projectId, id));
+          if (done) await audit(tx, admin, "builder-discard", item, projectId);
+          return done;
+        });
+        return discarded ? new Response(null, { status: 204 }) : jsonError(404, noDraftMessage);
+      }),
+    ),
+  ];
+}
+
+/** The admin's routes of both kinds' drafts (`…/outbounds/{id}/builder-draft`, `…/tooltips/{id}/…`). */
+export function builderDraftRoutes(deps: PlatformDeps): ApiRoute[] {
+  return [...draftRoutes(deps, tourTarget(deps)), ...draftRoutes(deps, tooltipTarget)];
+}

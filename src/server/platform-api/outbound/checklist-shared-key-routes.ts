@@ -1,0 +1,36 @@
+import { SharedKeyRequest, type SharedKeyResult } from "../../../shared/checklist-shared-key-api.ts";
+import type { ApiRoute } from "../../main-origin.ts";
+import { issueSharedKey, sharedKeySecret } from "../../widget-api/outbound/checklist-shared-keys.ts";
+import { inProject } from "../messenger/projects-routes.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { findAdminOutbound } from "./outbounds-admin-repository.ts";
+import { outboundNotFoundMessage } from "./outbounds-admin-routes.ts";
+
+/**
+ * `POST /api/projects/{projectId}/outbounds/{id}/shared-keys` (src/shared/checklist-shared-key-api.ts):
+ * a shared key of one checklist for the group the admin names. Issuing writes nothing (the key is a
+ * signature, not a row), so it is not audited, like a builder token.
+ */
+export function checklistSharedKeyRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+  return [
+    adminRoute(
+      guard,
+      "POST",
+      "/api/projects/:projectId/outbounds/:id/shared-keys",
+      inProject(sql, async (request, projectId, id) => {
+        const body = await readBody(request, SharedKeyRequest);
+        if (!body.ok) return body.response;
+        const outbound = await findAdminOutbound(sql, projectId, id);
+        if (!outbound) return jsonError(404, outboundNotFoundMessage);
+        if (outbound.type !== "checklist") return jsonError(400, "Only a checklist has shared keys");
+        const { name } = body.value;
+        const result: SharedKeyResult = {
+          name,
+          sharedKey: issueSharedKey(await sharedKeySecret(sql), { projectId, outboundId: id }, name),
+        };
+        return json(result);
+      }),
+    ),
+  ];
+}

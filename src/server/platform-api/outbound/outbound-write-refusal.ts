@@ -1,0 +1,39 @@
+import type { StructError } from "superstruct";
+import { failureBody } from "../../../shared/form-rules.ts";
+import type { OutboundWrite } from "../../../shared/inbox-api.ts";
+import { outboundConfigError } from "../../../shared/outbound-schemas.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { jsonError } from "../platform-request.ts";
+import { surveyExists } from "./outbounds-admin-repository.ts";
+
+/** A config failure named from the body's root (`config.text`), as the admin's form knows the field. */
+function configFailure(error: StructError): Response {
+  const nested = {
+    failures: () => error.failures().map((failure) => ({ ...failure, path: ["config", ...failure.path] })),
+  } as unknown as StructError;
+  const body = failureBody(nested);
+  return jsonError(400, body.error, body.field);
+}
+
+/**
+ * Why an outbound write cannot be stored, or null: its config must fit its kind (outbound-schemas.ts;
+ * a tour needs a step), and a survey must name a survey of the project to show (the widget opens that
+ * form). Every path that writes an outbound's config asks this: the admin's create and save, the
+ * builder's draft, and publishing that draft.
+ */
+export async function outboundWriteRefusal(
+  deps: Pick<PlatformDeps, "sql">,
+  projectId: string,
+  write: OutboundWrite,
+): Promise<Response | null> {
+  const error = outboundConfigError(write.type, write.config);
+  if (error) return configFailure(error);
+  if (write.type === "survey") {
+    const formId = write.config.formId;
+    if (typeof formId !== "string" || formId.trim() === "")
+      return jsonError(400, "config.formId is required", "config.formId");
+    if (!(await surveyExists(deps.sql, projectId, formId)))
+      return jsonError(400, "config.formId must name a survey of this project", "config.formId");
+  }
+  return null;
+}

@@ -1,18 +1,18 @@
 // First of all, before anything renders: the admin's own colour scheme (light or dark) onto the root
 // element. The system's scheme needs no script (admin.css's media query).
-import "./shell/theme.ts";
+import "./shell/layout/theme.ts";
 import { createRoot } from "react-dom/client";
 import { subscribe, useSnapshot } from "valtio";
 import { AdminRoutes } from "./admin-routes.tsx";
 import { errorState, isOwnFailure, reportFatalError } from "./shell/app-error.ts";
 import { fetchLatestBuild, runningAdminEntry, startBuildUpdatePoll } from "./shell/build-update.ts";
-import { Dialog } from "./shell/dialog.tsx";
-import { dialogState, openDialog } from "./shell/dialog-store.ts";
 import { ErrorBoundary, ErrorPage } from "./shell/error-page.tsx";
-import { LoadingBar } from "./shell/loading-bar.tsx";
-import { LoadingOverlay } from "./shell/loading-overlay.tsx";
-import { ScrollToTop } from "./shell/scroll-to-top.tsx";
-import { Toast } from "./shell/toast.tsx";
+import { Dialog } from "./shell/overlay/dialog.tsx";
+import { dialogState, openDialog } from "./shell/overlay/dialog-store.ts";
+import { LoadingBar } from "./shell/overlay/loading-bar.tsx";
+import { LoadingOverlay } from "./shell/overlay/loading-overlay.tsx";
+import { Toast } from "./shell/overlay/toast.tsx";
+import { ScrollToTop } from "./shell/routing/scroll-to-top.tsx";
 import "./admin.css";
 
 /** The shell's global layers (spec §2) sit beside the routes so every screen shares them. */

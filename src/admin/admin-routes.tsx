@@ -3,8 +3,8 @@ import { Route, Switch } from "wouter";
 import { LandingPage } from "./pages/landing-page.tsx";
 import { LoginPage } from "./pages/login-page.tsx";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
-import { loadDashboardRoutes } from "./shell/dashboard-chunk.ts";
-import { PageFallback } from "./shell/page-fallback.tsx";
+import { PageFallback } from "./shell/layout/page-fallback.tsx";
+import { loadDashboardRoutes } from "./shell/routing/dashboard-chunk.ts";
 
 // The dashboard (route tables, layout, every area) is a lazy chunk: the sign-in route never downloads it.
 const DashboardRoutes = lazy(loadDashboardRoutes);

@@ -8,11 +8,11 @@ import { inboxRoutes } from "./inbox/inbox-routes.ts";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
 import { projectRoutes } from "./projects/project-routes.ts";
 import { reportRoutes } from "./reports/report-routes.ts";
-import { AuthGuard } from "./shell/auth-guard.tsx";
-import { DashboardLayout } from "./shell/dashboard-layout.tsx";
-import { type DashboardPage, lazyPage } from "./shell/lazy-page.ts";
-import { PageFallback } from "./shell/page-fallback.tsx";
-import { registerPrefetchPages } from "./shell/route-prefetch.ts";
+import { DashboardLayout } from "./shell/layout/dashboard-layout.tsx";
+import { PageFallback } from "./shell/layout/page-fallback.tsx";
+import { AuthGuard } from "./shell/routing/auth-guard.tsx";
+import { type DashboardPage, lazyPage } from "./shell/routing/lazy-page.ts";
+import { registerPrefetchPages } from "./shell/routing/route-prefetch.ts";
 import { skillRoutes } from "./skills/skill-routes.ts";
 
 /**

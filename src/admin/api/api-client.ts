@@ -1,7 +1,7 @@
 import { FetchError, type FetchOptions, ofetch } from "ofetch";
 import type { LoginResult } from "../../shared/auth-schemas.ts";
 import { sessionState, setSession } from "../session/session-store.ts";
-import { finishLoading, startLoading } from "../shell/loading-bar-store.ts";
+import { finishLoading, startLoading } from "../shell/overlay/loading-bar-store.ts";
 
 /**
  * Same-origin JSON client; ofetch's own retries are off so a 401 is seen exactly once here. The page's

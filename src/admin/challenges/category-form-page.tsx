@@ -3,15 +3,15 @@ import { Link, useLocation, useParams } from "wouter";
 import type { ChallengeCategory } from "../../shared/challenges-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { BackLink } from "../shell/back-link.tsx";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
-import { FormField } from "../shell/form-field.tsx";
-import { FormRecordStatus } from "../shell/form-record-status.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
-import { showToast } from "../shell/toast-store.ts";
-import { useFormState } from "../shell/use-form-state.ts";
-import { listHref } from "../shell/use-list-query.ts";
+import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
+import { FormField } from "../shell/form/form-field.tsx";
+import { FormRecordStatus } from "../shell/form/form-record-status.tsx";
+import { useFormState } from "../shell/form/use-form-state.ts";
+import { BackLink } from "../shell/layout/back-link.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { listHref } from "../shell/list/use-list-query.ts";
+import { showToast } from "../shell/overlay/toast-store.ts";
 import {
   type CategoryFormState,
   categoryFormFrom,

@@ -1,5 +1,5 @@
 import { type ChallengeCategory, ChallengeCategoryRequest } from "../../shared/challenges-schemas.ts";
-import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** What the category form holds; it is also the request body (`POST`/`PUT /api/challenge-categories`). */
 export interface CategoryFormState {

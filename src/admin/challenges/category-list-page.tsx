@@ -4,13 +4,13 @@ import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
-import type { CsvColumn } from "../shell/csv-export.ts";
-import { ClipText } from "../shell/list-clip.tsx";
-import { ExportButton } from "../shell/list-export.tsx";
-import { ListHeader, ListTable, ListToolbar } from "../shell/list-screen.tsx";
-import { useDocumentTitle } from "../shell/page-heading.tsx";
-import { SortHeader } from "../shell/sort-header.tsx";
-import { useListQuery } from "../shell/use-list-query.ts";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import type { CsvColumn } from "../shell/list/csv-export.ts";
+import { ClipText } from "../shell/list/list-clip.tsx";
+import { ExportButton } from "../shell/list/list-export.tsx";
+import { ListHeader, ListTable, ListToolbar } from "../shell/list/list-screen.tsx";
+import { SortHeader } from "../shell/list/sort-header.tsx";
+import { useListQuery } from "../shell/list/use-list-query.ts";
 import { categoryListUrl, pageAfterDelete } from "./category-list-query.ts";
 import {
   categoriesPath,

@@ -1,4 +1,4 @@
-import { createListQuery } from "../shell/list-url.ts";
+import { createListQuery } from "../shell/list/list-url.ts";
 
 /** `GET /api/challenge-categories` sorts by these (`challenges`: how many challenges use it). */
 export const categorySortFields = ["title", "createdAt", "challenges"] as const;

@@ -1,6 +1,6 @@
 import { challengeDifficulties, challengeStatuses } from "../../shared/challenges-schemas.ts";
 import { useT } from "../i18n/intl.ts";
-import { ChoiceFilter, ListFilters } from "../shell/list-filters.tsx";
+import { ChoiceFilter, ListFilters } from "../shell/list/list-filters.tsx";
 import { CategoryPicker } from "./category-picker.tsx";
 import { type ChallengeListQuery, challengeListFiltered, uncategorised } from "./challenge-list-query.ts";
 

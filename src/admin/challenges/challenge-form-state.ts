@@ -6,7 +6,7 @@ import {
   type ChallengeStatus,
 } from "../../shared/challenges-schemas.ts";
 import type { RootSkillDetail } from "../../shared/skills-schemas.ts";
-import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** What the challenge form holds: texts as typed, codes ("" while none is chosen), chosen sub-skill ids. */
 export interface ChallengeFormState {

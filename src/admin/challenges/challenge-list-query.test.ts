@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { changeListQuery, toggleListSort } from "../shell/list-url.ts";
+import { changeListQuery, toggleListSort } from "../shell/list/list-url.ts";
 import { challengeListFiltered, challengeListUrl, uncategorised } from "./challenge-list-query.ts";
 
 describe("challenge list query", () => {

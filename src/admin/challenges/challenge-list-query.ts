@@ -1,5 +1,5 @@
 import { challengeDifficulties, challengeStatuses } from "../../shared/challenges-schemas.ts";
-import { choiceFilter, createListQuery, textFilter } from "../shell/list-url.ts";
+import { choiceFilter, createListQuery, textFilter } from "../shell/list/list-url.ts";
 
 /** `GET /api/challenges` sorts by these (`tasks`: the number of tasks; `difficulty`: easiest first). */
 export const challengeSortFields = ["title", "createdAt", "tasks", "difficulty"] as const;

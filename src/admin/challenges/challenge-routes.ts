@@ -1,4 +1,4 @@
-import { type DashboardPage, lazyPage } from "../shell/lazy-page.ts";
+import { type DashboardPage, lazyPage } from "../shell/routing/lazy-page.ts";
 
 const challengeList = lazyPage(() => import("./challenge-list-page.tsx"));
 const challengeForm = lazyPage(() => import("./challenge-form-page.tsx"));

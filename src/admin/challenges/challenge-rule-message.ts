@@ -1,5 +1,5 @@
 import type { Translator } from "../i18n/intl.ts";
-import { ruleMessage } from "../shell/form-errors.ts";
+import { ruleMessage } from "../shell/form/form-errors.ts";
 
 /**
  * A challenge form error in the current language. The challenge API's own refusals (a category or

@@ -1,7 +1,7 @@
 import type { ChallengeCategory } from "../../shared/challenges-schemas.ts";
 import type { Translator } from "../i18n/intl.ts";
-import { confirmAction } from "../shell/confirm.ts";
-import { runAction } from "../shell/run-action.ts";
+import { confirmAction } from "../shell/overlay/confirm.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
 import { categoriesApi } from "./challenges-api.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Company, CompanyRequest } from "../../shared/jobs-schemas.ts";
 import { api } from "../api/api-client.ts";
-import { searchPickerParams } from "../shell/search-picker-state.ts";
+import { searchPickerParams } from "../shell/form/search-picker-state.ts";
 import type { ListPage } from "../users/users-api.ts";
 import { type CompanyListQuery, companyListApiParams } from "./company-list-query.ts";
 

@@ -5,15 +5,15 @@ import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { BackLink } from "../shell/back-link.tsx";
-import { FormActions, FormCancelLink } from "../shell/form-actions.tsx";
-import { serverFieldError } from "../shell/form-errors.ts";
-import { FormField } from "../shell/form-field.tsx";
-import { FormPage } from "../shell/form-page.tsx";
-import { FormRecordStatus } from "../shell/form-record-status.tsx";
-import { useDocumentTitle } from "../shell/page-heading.tsx";
-import { showToast } from "../shell/toast-store.ts";
-import { useFormState } from "../shell/use-form-state.ts";
+import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
+import { serverFieldError } from "../shell/form/form-errors.ts";
+import { FormField } from "../shell/form/form-field.tsx";
+import { FormPage } from "../shell/form/form-page.tsx";
+import { FormRecordStatus } from "../shell/form/form-record-status.tsx";
+import { useFormState } from "../shell/form/use-form-state.ts";
+import { BackLink } from "../shell/layout/back-link.tsx";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { showToast } from "../shell/overlay/toast-store.ts";
 import { companiesApi } from "./companies-api.ts";
 import {
   type CompanyForm as CompanyFormState,

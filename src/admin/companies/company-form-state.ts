@@ -1,5 +1,5 @@
 import { type Company, CompanyRequest } from "../../shared/jobs-schemas.ts";
-import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** The company form's fields in screen order; each is a text as typed. */
 export const companyFormFields = [

@@ -1,4 +1,4 @@
-import { createListQuery } from "../shell/list-url.ts";
+import { createListQuery } from "../shell/list/list-url.ts";
 
 /** `GET /api/companies` sorts by these (`jobs`: the number of jobs). */
 export const companySortFields = ["name", "createdAt", "jobs"] as const;

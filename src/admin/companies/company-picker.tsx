@@ -1,6 +1,6 @@
-import type { FieldControlProps } from "../shell/form-field.tsx";
-import { SearchPicker } from "../shell/search-picker.tsx";
-import type { PickerOption } from "../shell/search-picker-state.ts";
+import type { FieldControlProps } from "../shell/form/form-field.tsx";
+import { SearchPicker } from "../shell/form/search-picker.tsx";
+import type { PickerOption } from "../shell/form/search-picker-state.ts";
 import { companiesApi } from "./companies-api.ts";
 
 /**

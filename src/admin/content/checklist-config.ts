@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../shell/form-errors.ts";
+import type { FieldErrors } from "../shell/form/form-errors.ts";
 import { type ConfigModel, isRecord, textOf } from "./config-model.ts";
 
 /** One step of a checklist as edited: its title and description; its action stays as stored. */

@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../shell/form-errors.ts";
+import type { FieldErrors } from "../shell/form/form-errors.ts";
 
 /**
  * How one outbound kind's `config` is edited: the form's state for it, read from a stored config and

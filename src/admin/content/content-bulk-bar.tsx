@@ -1,8 +1,8 @@
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { confirmAction } from "../shell/confirm.ts";
-import { showToast } from "../shell/toast-store.ts";
+import { confirmAction } from "../shell/overlay/confirm.ts";
+import { showToast } from "../shell/overlay/toast-store.ts";
 import { deleteContent, setContentStatus } from "./content-actions.ts";
 import type { ContentKind } from "./content-kinds.ts";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FormField } from "../shell/form-field.tsx";
+import { FormField } from "../shell/form/form-field.tsx";
 
 // Small controls the content editors repeat: a labelled text box, a choice and a checkbox, each wired
 // to the form's error for its path.

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { contentListPath } from "./content-paths.ts";
 import { lastProject } from "./last-project.ts";
 import { useProjects } from "./use-projects.ts";

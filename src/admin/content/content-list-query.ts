@@ -1,4 +1,4 @@
-import { choiceFilter, createListQuery } from "../shell/list-url.ts";
+import { choiceFilter, createListQuery } from "../shell/list/list-url.ts";
 import { type ContentKind, outboundTypeOf } from "./content-kinds.ts";
 
 export const contentStatuses = ["draft", "live"] as const;

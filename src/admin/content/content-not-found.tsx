@@ -1,5 +1,5 @@
 import { useT } from "../i18n/intl.ts";
-import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 
 /** A content address with a kind the area does not have. */
 export function ContentNotFound() {

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { BackLink } from "../shell/back-link.tsx";
-import { FormPage } from "../shell/form-page.tsx";
-import { FormRecordStatus } from "../shell/form-record-status.tsx";
-import { useDocumentTitle } from "../shell/page-heading.tsx";
-import { listHref } from "../shell/use-list-query.ts";
+import { FormPage } from "../shell/form/form-page.tsx";
+import { FormRecordStatus } from "../shell/form/form-record-status.tsx";
+import { BackLink } from "../shell/layout/back-link.tsx";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { listHref } from "../shell/list/use-list-query.ts";
 import type { ContentKind } from "./content-kinds.ts";
 import { contentListPath } from "./content-paths.ts";
 

@@ -1,4 +1,4 @@
-import { type DashboardPage, lazyPage } from "../shell/lazy-page.ts";
+import { type DashboardPage, lazyPage } from "../shell/routing/lazy-page.ts";
 
 const contentList = lazyPage(() => import("./content-list-page.tsx"));
 const contentEditor = lazyPage(() => import("./content-editor-page.tsx"));

@@ -1,5 +1,5 @@
 import { type AdminNewsPost, NewsWrite } from "../../shared/messenger-api.ts";
-import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import type { ContentStatus } from "./content-list-query.ts";
 import { type DeliveryState, emptyDelivery, validateDelivery } from "./delivery-state.ts";
 

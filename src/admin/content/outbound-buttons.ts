@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../shell/form-errors.ts";
+import type { FieldErrors } from "../shell/form/form-errors.ts";
 import { isRecord, textOf } from "./config-model.ts";
 
 /**

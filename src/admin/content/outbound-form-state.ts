@@ -1,7 +1,7 @@
 import { type AdminOutbound, type Audience, OutboundWrite } from "../../shared/inbox-api.ts";
 import { outboundConfigError } from "../../shared/outbound-schemas.ts";
 import type { PageFilterType } from "../../shared/page-filter.ts";
-import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import { type BannerConfigState, bannerConfig } from "./banner-config.ts";
 import { type ChecklistConfigState, checklistConfig } from "./checklist-config.ts";
 import type { ConfigModel } from "./config-model.ts";

@@ -1,6 +1,6 @@
 import { type AdminTooltip, TooltipWrite } from "../../shared/inbox-api.ts";
 import type { PageFilterType } from "../../shared/page-filter.ts";
-import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import { targetingRules } from "./outbound-form-state.ts";
 
 /**

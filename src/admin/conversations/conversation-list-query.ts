@@ -1,5 +1,5 @@
 import { conversationStatuses } from "../../shared/messenger-api.ts";
-import { createListQuery, defaultedChoiceFilter } from "../shell/list-url.ts";
+import { createListQuery, defaultedChoiceFilter } from "../shell/list/list-url.ts";
 
 /** `GET /api/projects/{p}/conversations` sorts by these. */
 export const conversationSortFields = ["updatedAt", "createdAt", "unread"] as const;

@@ -1,4 +1,4 @@
-import { type DashboardPage, lazyPage } from "../shell/lazy-page.ts";
+import { type DashboardPage, lazyPage } from "../shell/routing/lazy-page.ts";
 
 /**
  * The conversations inbox: one route with optional parts (`/dashboard/conversations`, `…/{projectId}`,

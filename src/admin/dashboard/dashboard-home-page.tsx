@@ -5,7 +5,7 @@ import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { ReasonChart } from "./reason-chart.tsx";
 import { RecentActivity } from "./recent-activity.tsx";
 import { WidgetCards } from "./widget-cards.tsx";

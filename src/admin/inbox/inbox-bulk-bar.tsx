@@ -2,8 +2,8 @@ import { useState } from "react";
 import { type ReportStatus, reportStatuses } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { confirmAction } from "../shell/confirm.ts";
-import { runAction } from "../shell/run-action.ts";
+import { confirmAction } from "../shell/overlay/confirm.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
 import { inboxApi } from "./inbox-api.ts";
 import { statusLabel } from "./inbox-labels.ts";
 

@@ -1,8 +1,8 @@
 import { reportPriorities } from "../../shared/feedback-report.ts";
 import { reportStatuses } from "../../shared/inbox-api.ts";
 import type { AdminProject } from "../../shared/messenger-api.ts";
-import { FilterSelect } from "../shell/filter-select.tsx";
-import { ChoiceFilter, ListFilters } from "../shell/list-filters.tsx";
+import { FilterSelect } from "../shell/list/filter-select.tsx";
+import { ChoiceFilter, ListFilters } from "../shell/list/list-filters.tsx";
 import { priorityLabel, statusLabel, typeLabel } from "./inbox-labels.ts";
 import { type InboxListQuery, inboxListUrl, inboxReportTypes } from "./inbox-list-query.ts";
 

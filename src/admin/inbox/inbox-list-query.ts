@@ -6,7 +6,7 @@ import {
   defaultedChoiceFilter,
   type ListFilter,
   textFilter,
-} from "../shell/list-url.ts";
+} from "../shell/list/list-url.ts";
 
 /** The inbox's sorts (`src/shared/inbox-api.ts`: `GET /api/feedback` sorts by these). */
 export const inboxSortFields = ["createdAt", "priority", "status"] as const;

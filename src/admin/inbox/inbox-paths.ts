@@ -1,4 +1,4 @@
-import { listHref } from "../shell/use-list-query.ts";
+import { listHref } from "../shell/list/use-list-query.ts";
 
 export const inboxPath = "/dashboard/inbox";
 export const inboxReportHref = (id: string) => `${inboxPath}/${encodeURIComponent(id)}`;

@@ -1,4 +1,4 @@
-import { type DashboardPage, lazyPage } from "../shell/lazy-page.ts";
+import { type DashboardPage, lazyPage } from "../shell/routing/lazy-page.ts";
 
 /** The feedback inbox's screens under /dashboard. */
 export const inboxRoutes: readonly DashboardPage[] = [

@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import type { InboxReport } from "../../shared/inbox-api.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
-import { ClipText } from "../shell/list-clip.tsx";
+import { ClipText } from "../shell/list/list-clip.tsx";
 import { PriorityBadge, StatusBadge, TypeText } from "./inbox-badges.tsx";
 import { inboxReportHref } from "./inbox-paths.ts";
 

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { ReportReply as ReplySchema } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { fieldErrors } from "../shell/form-errors.ts";
-import { runAction } from "../shell/run-action.ts";
+import { fieldErrors } from "../shell/form/form-errors.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
 import { inboxApi } from "./inbox-api.ts";
 import type { ReportDetailView } from "./report-detail-view.ts";
 

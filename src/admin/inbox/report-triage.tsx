@@ -4,7 +4,7 @@ import { type ReportUpdate, reportStatuses } from "../../shared/inbox-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { runAction } from "../shell/run-action.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
 import { inboxApi } from "./inbox-api.ts";
 import { priorityLabel, statusLabel } from "./inbox-labels.ts";
 import type { ReportDetailView } from "./report-detail-view.ts";

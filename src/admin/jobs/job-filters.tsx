@@ -1,8 +1,8 @@
 import { jobTypes, professionalLevels } from "../../shared/jobs-schemas.ts";
 import { CompanyPicker } from "../companies/company-picker.tsx";
 import { useT } from "../i18n/intl.ts";
-import { FilterSelect } from "../shell/filter-select.tsx";
-import { ChoiceFilter, ListFilters } from "../shell/list-filters.tsx";
+import { FilterSelect } from "../shell/list/filter-select.tsx";
+import { ChoiceFilter, ListFilters } from "../shell/list/list-filters.tsx";
 import type { JobListQuery } from "./job-list-query.ts";
 
 type FilterChange = Partial<Pick<JobListQuery, "companyId" | "type" | "level" | "remote">>;

@@ -8,7 +8,7 @@ import {
   salaryMaxMessage,
   skillRequirementsMax,
 } from "../../shared/jobs-schemas.ts";
-import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** A skill requirement as the form shows it: the sub-skill with its names, the level as typed. */
 export interface SkillRequirementRow {

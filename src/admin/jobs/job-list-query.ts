@@ -1,5 +1,5 @@
 import { jobTypes, professionalLevels } from "../../shared/jobs-schemas.ts";
-import { choiceFilter, createListQuery, flagFilter, textFilter } from "../shell/list-url.ts";
+import { choiceFilter, createListQuery, flagFilter, textFilter } from "../shell/list/list-url.ts";
 
 /** README: `GET /api/jobs` sorts by these. */
 export const jobSortFields = ["title", "updatedAt", "salaryMax", "company"] as const;

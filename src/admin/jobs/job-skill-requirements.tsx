@@ -4,8 +4,8 @@ import { minLevelMax, skillRequirementsMax } from "../../shared/jobs-schemas.ts"
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { type FieldErrors, ruleMessage } from "../shell/form-errors.ts";
-import { FormField } from "../shell/form-field.tsx";
+import { type FieldErrors, ruleMessage } from "../shell/form/form-errors.ts";
+import { FormField } from "../shell/form/form-field.tsx";
 import { skillsApi } from "../skills/skills-api.ts";
 import {
   type RequirementField,

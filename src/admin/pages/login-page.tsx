@@ -12,10 +12,10 @@ import { isAdminToken } from "../session/access-token.ts";
 import { returnPath } from "../session/return-path.ts";
 import { isSignedIn, sessionState, setSession } from "../session/session-store.ts";
 import { Button } from "../shell/button.tsx";
-import { loadDashboardRoutes } from "../shell/dashboard-chunk.ts";
-import { EmptyLayout } from "../shell/empty-layout.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
-import { hideToast, showToast, toastState } from "../shell/toast-store.ts";
+import { EmptyLayout } from "../shell/layout/empty-layout.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { hideToast, showToast, toastState } from "../shell/overlay/toast-store.ts";
+import { loadDashboardRoutes } from "../shell/routing/dashboard-chunk.ts";
 
 const codePattern = /^\d{6}$/;
 

@@ -1,8 +1,8 @@
 import { Link, useLocation } from "wouter";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
-import { EmptyLayout } from "../shell/empty-layout.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
+import { EmptyLayout } from "../shell/layout/empty-layout.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 
 /** Any unmatched route (spec §2): "Page not found: {path}". */
 export function NotFoundPage() {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { showToast } from "../shell/toast-store.ts";
+import { showToast } from "../shell/overlay/toast-store.ts";
 
 /** How long the button says "Copied" after a copy. */
 const copiedMs = 2000;

@@ -1,7 +1,7 @@
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { FormField } from "../shell/form-field.tsx";
+import { FormField } from "../shell/form/form-field.tsx";
 import { CheckField } from "./check-field.tsx";
 import {
   emptyFlowField,

@@ -6,7 +6,7 @@ import {
   type FlowFieldType,
   flowFieldTypes,
 } from "../../shared/messenger-api.ts";
-import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 export { flowFieldTypes };
 

@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
-import { ListStatus } from "../shell/list-status.tsx";
+import { ListStatus } from "../shell/list/list-status.tsx";
 import { flowCreateHref, flowHref } from "./project-paths.ts";
 import { projectsApi } from "./projects-api.ts";
 

@@ -1,4 +1,4 @@
-import { createListQuery } from "../shell/list-url.ts";
+import { createListQuery } from "../shell/list/list-url.ts";
 
 /** `GET /api/projects` sorts by these. */
 export const projectSortFields = ["name", "createdAt"] as const;

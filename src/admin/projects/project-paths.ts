@@ -1,4 +1,4 @@
-import { listHref } from "../shell/use-list-query.ts";
+import { listHref } from "../shell/list/use-list-query.ts";
 
 // The widget projects' addresses; the list's URL state lives in the shared `useListQuery`.
 export const projectsPath = "/dashboard/projects";

@@ -1,4 +1,4 @@
-import { type DashboardPage, lazyPage } from "../shell/lazy-page.ts";
+import { type DashboardPage, lazyPage } from "../shell/routing/lazy-page.ts";
 
 /**
  * The widget projects' screens are one chunk (project-screens.tsx picks the screen), so three patterns

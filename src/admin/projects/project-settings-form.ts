@@ -9,7 +9,7 @@ import {
   type FeedbackButtonPosition,
   type FlowConfig,
 } from "../../shared/widget-flow-config.ts";
-import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** The launcher positions of spec §2 "Feedback button", in the order the editor offers them. */
 export const launcherPositions: readonly FeedbackButtonPosition[] = [

@@ -1,6 +1,6 @@
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { FormField } from "../shell/form-field.tsx";
+import { FormField } from "../shell/form/form-field.tsx";
 import type { TranslationRow } from "./project-settings-form.ts";
 
 /** Labels hosts most often replace: the launcher's own texts (src/widget/launcher/launcher-model.ts). */

@@ -1,9 +1,9 @@
 import { useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { BackLink } from "../shell/back-link.tsx";
-import { DetailStatus } from "../shell/detail-status.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
+import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { BackLink } from "../shell/layout/back-link.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { ReportInformation, ReportPeople, ReportTaskCard } from "./report-fields.tsx";
 import { reportListHref } from "./report-paths.ts";
 import { ResolutionSummary, ResolveActions } from "./report-resolution.tsx";

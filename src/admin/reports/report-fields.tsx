@@ -4,7 +4,7 @@ import type { ReportDetail, UserContact } from "../../shared/reports-schemas.ts"
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { FieldList } from "../shell/field-list.tsx";
+import { FieldList } from "../shell/detail/field-list.tsx";
 import { taskKindLabel } from "./report-labels.ts";
 import { ReportStatusBadge } from "./report-status-badge.tsx";
 

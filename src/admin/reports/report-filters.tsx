@@ -1,6 +1,6 @@
 import { taskKinds } from "../../shared/challenges-schemas.ts";
 import { reportReasons } from "../../shared/reports-schemas.ts";
-import { ChoiceFilter, ListFilters } from "../shell/list-filters.tsx";
+import { ChoiceFilter, ListFilters } from "../shell/list/list-filters.tsx";
 import { type ReportListQuery, reportListUrl, reportStates } from "./report-list-query.ts";
 
 type FilterChange = Partial<Pick<ReportListQuery, "state" | "reason" | "taskKind">>;

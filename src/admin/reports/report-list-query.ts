@@ -1,6 +1,6 @@
 import { taskKinds } from "../../shared/challenges-schemas.ts";
 import { reportReasons } from "../../shared/reports-schemas.ts";
-import { choiceFilter, createListQuery, defaultedChoiceFilter } from "../shell/list-url.ts";
+import { choiceFilter, createListQuery, defaultedChoiceFilter } from "../shell/list/list-url.ts";
 
 /** README: `GET /api/reports` sorts by these. */
 export const reportSortFields = ["createdAt", "resolvedAt", "reason"] as const;

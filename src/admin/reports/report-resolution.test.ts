@@ -2,8 +2,8 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { FetchError } from "ofetch";
 import { reportErrors } from "../../shared/reports-schemas.ts";
 import { translator } from "../i18n/intl.ts";
-import { runAction } from "../shell/run-action.ts";
-import { hideToast, toastState } from "../shell/toast-store.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
+import { hideToast, toastState } from "../shell/overlay/toast-store.ts";
 import { resolutionFailure } from "./report-resolution.tsx";
 
 const refusal = (status: number, body: Record<string, unknown>) =>

@@ -1,4 +1,4 @@
-import { type DashboardPage, lazyPage } from "../shell/lazy-page.ts";
+import { type DashboardPage, lazyPage } from "../shell/routing/lazy-page.ts";
 
 /** The reports screens under /dashboard; fixed paths ("create") come before parameters (":id"). */
 export const reportRoutes: readonly DashboardPage[] = [

@@ -12,7 +12,7 @@ import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { FieldList } from "../shell/field-list.tsx";
+import { FieldList } from "../shell/detail/field-list.tsx";
 import { isTaskKind, reportServerText } from "./report-labels.ts";
 import { reportsApi, type TaskView } from "./reports-api.ts";
 

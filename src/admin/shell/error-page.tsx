@@ -2,8 +2,8 @@ import { Component, type ReactNode } from "react";
 import { useT } from "../i18n/intl.ts";
 import { type AppError, clearFatalError, reportFatalError } from "./app-error.ts";
 import { Button, buttonClass } from "./button.tsx";
-import { EmptyLayout } from "./empty-layout.tsx";
-import { useDocumentTitle } from "./page-heading.tsx";
+import { EmptyLayout } from "./layout/empty-layout.tsx";
+import { useDocumentTitle } from "./layout/page-heading.tsx";
 
 /**
  * Spec §2 error page: 404 shows the page-not-found screen, any other status the generic server-error

@@ -1,5 +1,5 @@
 import { useT } from "../i18n/intl.ts";
-import { FormField } from "../shell/form-field.tsx";
+import { FormField } from "../shell/form/form-field.tsx";
 import type { GridCell } from "./skill-options.ts";
 
 /**

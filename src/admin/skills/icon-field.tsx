@@ -1,5 +1,5 @@
 import { useT } from "../i18n/intl.ts";
-import { FormField } from "../shell/form-field.tsx";
+import { FormField } from "../shell/form/form-field.tsx";
 import { SkillIcon } from "./skill-icon.tsx";
 
 /** The icon text (an emoji or a picture link) with a live preview of how lists will show it. */

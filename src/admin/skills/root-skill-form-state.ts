@@ -4,7 +4,7 @@ import {
   type RootSkillDetail,
   RootSkillUpdate,
 } from "../../shared/skills-schemas.ts";
-import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import { cellKey, parseCellKey, suggestSkillId } from "./skill-options.ts";
 
 /**

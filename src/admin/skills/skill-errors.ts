@@ -2,7 +2,7 @@ import { maxCoursesPerSkill, maxDependencies, skillTreeErrors } from "../../shar
 import { apiErrorBody, apiErrorMessage } from "../api/api-error.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import type { Translator, Values } from "../i18n/intl.ts";
-import { type FieldErrors, ruleMessage, serverFieldError } from "../shell/form-errors.ts";
+import { type FieldErrors, ruleMessage, serverFieldError } from "../shell/form/form-errors.ts";
 
 /**
  * The skill tree's own refusals (src/shared/skills-schemas.ts: the schema rules and `skillTreeErrors`)

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { RootSkillSummary } from "../../shared/skills-schemas.ts";
-import { changeListQuery, toggleListSort } from "../shell/list-url.ts";
+import { changeListQuery, toggleListSort } from "../shell/list/list-url.ts";
 import { skillListUrl, visibleRoots } from "./skill-list-query.ts";
 
 const root = (

@@ -1,5 +1,5 @@
 import type { RootSkillSummary } from "../../shared/skills-schemas.ts";
-import { createListQuery } from "../shell/list-url.ts";
+import { createListQuery } from "../shell/list/list-url.ts";
 
 /**
  * The root skill list. `GET /api/skills` answers the whole root grid at once (at most 12 × 12 skills),

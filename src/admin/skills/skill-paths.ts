@@ -1,4 +1,4 @@
-import { listHref } from "../shell/use-list-query.ts";
+import { listHref } from "../shell/list/use-list-query.ts";
 
 /** The skill tree screens' addresses (spec §2), built in one place so links and routes agree. */
 export const skillTreePath = "/dashboard/skill-tree";

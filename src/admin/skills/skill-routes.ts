@@ -1,4 +1,4 @@
-import { type DashboardPage, lazyPage } from "../shell/lazy-page.ts";
+import { type DashboardPage, lazyPage } from "../shell/routing/lazy-page.ts";
 
 const rootSkillForm = lazyPage(() => import("./root-skill-form-page.tsx"));
 

@@ -1,10 +1,10 @@
 import { useLocation, useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { BackLink } from "../shell/back-link.tsx";
-import { DetailStatus } from "../shell/detail-status.tsx";
-import { FormCancelLink } from "../shell/form-actions.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/page-heading.tsx";
+import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { FormCancelLink } from "../shell/form/form-actions.tsx";
+import { BackLink } from "../shell/layout/back-link.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { SkillIcon } from "./skill-icon.tsx";
 import { manageSkillHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";

@@ -1,5 +1,5 @@
 import { type SubSkill, SubSkillWrite } from "../../shared/skills-schemas.ts";
-import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import { cellKey, parseCellKey } from "./skill-options.ts";
 
 export interface CourseRow {

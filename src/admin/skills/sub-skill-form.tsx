@@ -9,10 +9,10 @@ import {
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { FormActions } from "../shell/form-actions.tsx";
-import { FormField } from "../shell/form-field.tsx";
-import { showToast } from "../shell/toast-store.ts";
-import { useFormState } from "../shell/use-form-state.ts";
+import { FormActions } from "../shell/form/form-actions.tsx";
+import { FormField } from "../shell/form/form-field.tsx";
+import { useFormState } from "../shell/form/use-form-state.ts";
+import { showToast } from "../shell/overlay/toast-store.ts";
 import { CellSelect } from "./cell-select.tsx";
 import { DependencyPicker } from "./dependency-picker.tsx";
 import { IconField } from "./icon-field.tsx";

@@ -1,4 +1,4 @@
-import { createListQuery } from "../shell/list-url.ts";
+import { createListQuery } from "../shell/list/list-url.ts";
 
 /** `GET /api/skills/{rootSkill}/sub-skills` sorts by these (`position`: row by row, as the grid reads). */
 export const subSkillSortFields = ["position", "name", "createdAt", "updatedAt"] as const;

@@ -1,5 +1,5 @@
 import { type SkillTreeGrid, SkillTreeGrid as SkillTreeGridSchema } from "../../shared/skills-schemas.ts";
-import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import { typedNumber } from "./root-skill-form-state.ts";
 
 /** The root grid's size as typed in the list screen's "Tree grid" card. */

@@ -1,8 +1,8 @@
 import type { BulkUserAction } from "../../shared/users-schemas.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { confirmAction } from "../shell/confirm.ts";
-import { runAction } from "../shell/run-action.ts";
+import { confirmAction } from "../shell/overlay/confirm.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
 import { usersApi } from "./users-api.ts";
 
 /**

@@ -2,8 +2,8 @@ import { type BanKind, banKinds, type UserBan } from "../../shared/users-schemas
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { confirmAction } from "../shell/confirm.ts";
-import { runAction } from "../shell/run-action.ts";
+import { confirmAction } from "../shell/overlay/confirm.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
 import { TaskBanForm } from "./task-ban-form.tsx";
 import { usersApi } from "./users-api.ts";
 

@@ -1,5 +1,5 @@
 import { SetBanRequest } from "../../shared/users-schemas.ts";
-import { type FieldErrors, fieldErrors } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** The task ban form: a reason and a number of days, as typed (no days: the ban is permanent). */
 export interface TaskBanFormState {

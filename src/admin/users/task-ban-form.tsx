@@ -2,8 +2,8 @@ import { type FormEvent, useState } from "react";
 import type { BanKind } from "../../shared/users-schemas.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { FormField } from "../shell/form-field.tsx";
-import { useFormState } from "../shell/use-form-state.ts";
+import { FormField } from "../shell/form/form-field.tsx";
+import { useFormState } from "../shell/form/use-form-state.ts";
 import {
   emptyTaskBanForm,
   type TaskBanFormState,

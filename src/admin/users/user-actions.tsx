@@ -2,8 +2,8 @@ import { useLocation } from "wouter";
 import type { UserDetail } from "../../shared/users-schemas.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { confirmAction } from "../shell/confirm.ts";
-import { runAction } from "../shell/run-action.ts";
+import { confirmAction } from "../shell/overlay/confirm.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
 import { userListHref } from "./user-paths.ts";
 import { usersApi } from "./users-api.ts";
 

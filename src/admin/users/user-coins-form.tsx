@@ -2,11 +2,11 @@ import type { FormEvent } from "react";
 import type { CoinsRequest, CoinsResult, UserDetail } from "../../shared/users-schemas.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
-import { FormActions } from "../shell/form-actions.tsx";
-import { serverFieldError } from "../shell/form-errors.ts";
-import { FormField } from "../shell/form-field.tsx";
-import { showToast } from "../shell/toast-store.ts";
-import { useFormState } from "../shell/use-form-state.ts";
+import { FormActions } from "../shell/form/form-actions.tsx";
+import { serverFieldError } from "../shell/form/form-errors.ts";
+import { FormField } from "../shell/form/form-field.tsx";
+import { useFormState } from "../shell/form/use-form-state.ts";
+import { showToast } from "../shell/overlay/toast-store.ts";
 import {
   amountRefusals,
   type CoinsForm,

@@ -10,12 +10,12 @@ import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { sessionState, updateSessionUser } from "../session/session-store.ts";
 import { Button } from "../shell/button.tsx";
-import { confirmAction } from "../shell/confirm.ts";
-import { FormActions } from "../shell/form-actions.tsx";
-import { serverFieldError } from "../shell/form-errors.ts";
-import { FormField } from "../shell/form-field.tsx";
-import { showToast } from "../shell/toast-store.ts";
-import { useFormState } from "../shell/use-form-state.ts";
+import { FormActions } from "../shell/form/form-actions.tsx";
+import { serverFieldError } from "../shell/form/form-errors.ts";
+import { FormField } from "../shell/form/form-field.tsx";
+import { useFormState } from "../shell/form/use-form-state.ts";
+import { confirmAction } from "../shell/overlay/confirm.ts";
+import { showToast } from "../shell/overlay/toast-store.ts";
 import {
   type UserEditForm as UserEditFormState,
   userEditFormFrom,

@@ -9,7 +9,7 @@ import {
 } from "../../shared/users-schemas.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import type { Translator } from "../i18n/intl.ts";
-import { type FieldErrors, fieldErrors, ruleMessage } from "../shell/form-errors.ts";
+import { type FieldErrors, fieldErrors, ruleMessage } from "../shell/form/form-errors.ts";
 
 /** The edit form: nickname, e-mail and role as typed. */
 export interface UserEditForm {

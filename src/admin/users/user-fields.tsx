@@ -2,7 +2,7 @@ import type { UserDetail } from "../../shared/users-schemas.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
-import { FieldList } from "../shell/field-list.tsx";
+import { FieldList } from "../shell/detail/field-list.tsx";
 import { UserStatusBadge } from "./user-status-badge.tsx";
 
 /** Every field of a user (spec §3): account, profile, and level with XP and coins. */

@@ -1,6 +1,6 @@
 import { userRoles } from "../../shared/users-schemas.ts";
-import { type FilterOption, FilterSelect } from "../shell/filter-select.tsx";
-import { ListFilters } from "../shell/list-filters.tsx";
+import { type FilterOption, FilterSelect } from "../shell/list/filter-select.tsx";
+import { ListFilters } from "../shell/list/list-filters.tsx";
 import type { UserListQuery } from "./user-list-query.ts";
 
 type FilterChange = Partial<Pick<UserListQuery, "role" | "status" | "emailVerified" | "mfa">>;

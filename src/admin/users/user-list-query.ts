@@ -1,5 +1,5 @@
 import { userRoles, userSortFields } from "../../shared/users-schemas.ts";
-import { choiceFilter, createListQuery, flagFilter } from "../shell/list-url.ts";
+import { choiceFilter, createListQuery, flagFilter } from "../shell/list/list-url.ts";
 
 /** The `status` filter of `GET /api/users`. */
 const userStatuses = ["enabled", "banned"] as const;

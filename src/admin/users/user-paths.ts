@@ -1,4 +1,4 @@
-import { listHref } from "../shell/use-list-query.ts";
+import { listHref } from "../shell/list/use-list-query.ts";
 
 // The user list's addresses; its URL state lives in the shared `useListQuery`.
 export const usersPath = "/dashboard/users";

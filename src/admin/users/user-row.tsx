@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import type { UserListItem } from "../../shared/users-schemas.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
-import { ClipText } from "../shell/list-clip.tsx";
+import { ClipText } from "../shell/list/list-clip.tsx";
 import { UserStatusBadge } from "./user-status-badge.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import type { UserListItem, UserSortField } from "../../shared/users-schemas.ts";
 import { useT } from "../i18n/intl.ts";
-import { SortHeader } from "../shell/sort-header.tsx";
+import { SortHeader } from "../shell/list/sort-header.tsx";
 import type { UserListQuery } from "./user-list-query.ts";
 import { UserRow } from "./user-row.tsx";
 

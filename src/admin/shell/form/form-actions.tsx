@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { Button, type ButtonVariant, buttonClass } from "../button.tsx";
+
+/**
+ * A form's footer: the submit button, disabled and saying so while the save is on its way (so a second
+ * click sends nothing), then whatever leaves the form (`children`: a cancel link or button).
+ */
+export function FormActions({
+  busy,
+  busyLabel,
+  submitLabel,
+  variant,
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  submitLabel: string;
+  variant?: ButtonVariant;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="page-actions">
+      <Button type="submit" variant={variant} disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+      {children}
+    </div>
+  );
+}
+
+/** The cancel of a form that has its own address: back to where the admin came from, nothing saved. */
+export function FormCancelLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} className={buttonClass({ variant: "tertiary" })}>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,201 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { subscribe } from "valtio";
+import { apiErrorMessage } from "../../api/api-error.ts";
+import { type Translator, useT } from "../../i18n/intl.ts";
+import { dialogState } from "../overlay/dialog-store.ts";
+import { showToast } from "../overlay/toast-store.ts";
+import { errorsBeforeSubmit, type FieldErrors, ruleMessage, serverFieldError } from "./form-errors.ts";
+import { focusFirstInvalid } from "./form-field.tsx";
+import { useUnsavedChangesGuard } from "./unsaved-changes-guard.ts";
+
+/** A field's error message (the shared rule's English words or the server's) in the admin's language. */
+export type ErrorText = (tr: Translator, message: string, fieldLabel: string) => string;
+
+/** Whether two form states hold the same values (form states are plain data: texts, flags, lists). */
+export function sameValues(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The form a submit event came from; without one, the form of the focused control (the submit button). */
+function submittedForm(event?: { currentTarget: EventTarget | null }): HTMLFormElement | null {
+  const target = event?.currentTarget;
+  if (target instanceof HTMLFormElement) return target;
+  const active = document.activeElement;
+  return active && "form" in active && active.form instanceof HTMLFormElement ? active.form : null;
+}
+
+/**
+ * Focuses the first wrong field of `form` (or of the page), once what the dialog layer shows is gone: a
+ * refusal that arrives while a dialog is open (a role change is confirmed first) would otherwise have
+ * its focus taken back by the closing dialog. Answers how to call it off.
+ */
+function focusFirstInvalidSoon(form: HTMLFormElement | null): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const focus = () => {
+    const root: ParentNode = form?.isConnected ? form : document;
+    if (!focusFirstInvalid(root)) console.warn("A refused form shows no field as invalid", form);
+  };
+  if (!dialogState.show) {
+    focus();
+    return () => {};
+  }
+  const stop = subscribe(dialogState, () => {
+    if (dialogState.show) return;
+    stop();
+    // After the dialog's own clean-up, which gives the focus back to where it was opened from.
+    timer = setTimeout(focus, 0);
+  });
+  return () => {
+    stop();
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * The state every entity form keeps: the values, whether a submit was tried (after that every rule
+ * shows as the admin types; before it only a text over its limit does), the API's refusals, each
+ * cleared as soon as the admin changes the field it is about, and whether a save is on its way.
+ * `errorText` reads an area's own messages (the skills catalogue, the users' refusals); the shared
+ * rules' texts otherwise.
+ *
+ * After a refused submit (a rule, or the API naming a field) the first wrong field takes the focus.
+ * While the values differ from the ones loaded or last saved, leaving the screen asks first
+ * (`useUnsavedChangesGuard`).
+ */
+export function useFormState<S>(
+  initial: S | (() => S),
+  validate: (state: S) => FieldErrors,
+  errorText: ErrorText = ruleMessage,
+) {
+  const tr = useT();
+  const [state, setState] = useState<S>(initial);
+  // The values as loaded or last saved: the form is dirty while `state` differs from them.
+  const [saved, setSaved] = useState<S>(state);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  const ruleErrors = validate(state);
+  const errors: FieldErrors = {
+    ...serverErrors,
+    ...(submitted ? ruleErrors : errorsBeforeSubmit(ruleErrors)),
+  };
+  const dirty = !sameValues(state, saved);
+  useUnsavedChangesGuard(dirty);
+
+  // Runs after the render that shows the errors, so their fields are marked by then.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    return focusFirstInvalidSoon(formRef.current);
+  }, [focusRequest]);
+  const focusFirstError = () => setFocusRequest((count) => count + 1);
+
+  /** The error of a field in the current language, or null. */
+  const errorOf = (path: string, label: string): string | null => {
+    const message = errors[path];
+    return message ? errorText(tr, message, label) : null;
+  };
+
+  /** Changes values; the refusals about `paths` are cleared, they no longer describe the form. */
+  const update = useCallback((change: (current: S) => S, paths: readonly string[]) => {
+    setState(change);
+    setServerErrors((current) => {
+      if (!paths.some((path) => path in current)) return current;
+      const next = { ...current };
+      for (const path of paths) delete next[path];
+      return next;
+    });
+  }, []);
+
+  /**
+   * Marks a submit and answers whether the form may be sent: when a rule fails, the fields show why,
+   * the toast says so, the first wrong field takes the focus, and nothing is sent. Give it the submit
+   * event, so the focus stays in this form when the screen has several.
+   */
+  const checkSubmit = (event?: { currentTarget: EventTarget | null }): boolean => {
+    formRef.current = submittedForm(event) ?? formRef.current;
+    setSubmitted(true);
+    if (Object.keys(ruleErrors).length === 0) return true;
+    showToast({ type: "error", heading: "form.invalid" });
+    focusFirstError();
+    return false;
+  };
+
+  /**
+   * A refused save as most forms show it: a refusal about a field shows at that field under "check the
+   * form", and the field takes the focus; any other is an error toast with `reason`.
+   */
+  const refuse = (fields: FieldErrors | null, reason: string) => {
+    if (fields) {
+      setServerErrors(fields);
+      showToast({ type: "error", heading: "form.invalid" });
+      focusFirstError();
+    } else {
+      showToast({ type: "error", heading: "toast.error", body: reason });
+    }
+  };
+
+  /**
+   * A refused save where the server's reason is the toast whatever it is about (a taken nickname says
+   * so); a refusal about a field also shows at that field, which takes the focus.
+   */
+  const refuseWithReason = (fields: FieldErrors | null, reason: string) => {
+    if (fields) {
+      setServerErrors(fields);
+      focusFirstError();
+    }
+    showToast({ type: "error", heading: "toast.error", body: reason });
+  };
+
+  /**
+   * Runs a save with the form busy (its submit button disabled). A failure goes to `refused`; by default
+   * the field the API names shows its refusal, else the server's reason is the toast. Once saved, the
+   * values sent are the form's clean state: leaving asks nothing (unless the admin typed on meanwhile).
+   * Answers whether the save went through.
+   */
+  const save = async (
+    call: () => Promise<void>,
+    refused: (failure: unknown) => void = (failure) =>
+      refuse(serverFieldError(failure), apiErrorMessage(failure)),
+  ): Promise<boolean> => {
+    const sent = state;
+    setBusy(true);
+    try {
+      await call();
+      setSaved(sent);
+      return true;
+    } catch (failure) {
+      refused(failure);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Starts over from `next` as the clean state: no errors, no submit tried (a form that stays open). */
+  const reset = (next: S) => {
+    setState(next);
+    setSaved(next);
+    setSubmitted(false);
+    setServerErrors({});
+  };
+
+  return {
+    state,
+    setState,
+    update,
+    errors,
+    serverErrors,
+    errorOf,
+    setSubmitted,
+    busy,
+    dirty,
+    checkSubmit,
+    save,
+    reset,
+    refuse,
+    refuseWithReason,
+  };
+}

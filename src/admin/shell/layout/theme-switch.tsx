@@ -1,0 +1,71 @@
+import type { ReactNode } from "react";
+import { useSnapshot } from "valtio";
+import { useT } from "../../i18n/intl.ts";
+import {
+  resolveTheme,
+  setThemePreference,
+  type ThemePreference,
+  themePreferences,
+  themeState,
+} from "./theme.ts";
+import { darkSchemeQuery, useMediaQuery } from "./use-media-query.ts";
+
+const icon = (path: ReactNode) => (
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 24 24"
+    width="18"
+    height="18"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
+    {path}
+  </svg>
+);
+
+const icons: Record<ThemePreference, ReactNode> = {
+  system: icon(<path d="M3 5h18v11H3zM8 20h8M12 16v4" />),
+  light: icon(
+    <>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2v2M12 20v2M2 12h2M20 12h2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+    </>,
+  ),
+  dark: icon(<path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />),
+};
+
+/**
+ * System, light or dark colours, beside the language flags and built like them: the chosen one is
+ * pressed. "System" follows `prefers-color-scheme` and says which one that is now.
+ */
+export function ThemeSwitch() {
+  const { t } = useT();
+  const { preference } = useSnapshot(themeState);
+  const systemDark = useMediaQuery(darkSchemeQuery);
+  const label = (choice: ThemePreference) =>
+    choice === "system"
+      ? t("theme.systemNow", { theme: t(`theme.${resolveTheme("system", systemDark)}`) })
+      : t(`theme.${choice}`);
+  return (
+    <fieldset className="theme-switch">
+      <legend className="visually-hidden">{t("theme.label")}</legend>
+      {themePreferences.map((choice) => (
+        <button
+          key={choice}
+          type="button"
+          className="theme-button"
+          aria-pressed={choice === preference}
+          aria-label={label(choice)}
+          title={label(choice)}
+          data-theme-choice={choice}
+          onClick={() => setThemePreference(choice)}
+        >
+          {icons[choice]}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -7,8 +7,8 @@ import { createRandom } from "../src/server/demo-data/random.ts";
 import { demoUserPassword } from "../src/server/demo-data/seed-platform-demo-data.ts";
 import { generateUsers } from "../src/server/demo-data/users.ts";
 import { demo } from "../src/server/demo-seed.ts";
+import { containsPattern, listPage, readListQuery } from "../src/server/http/list-query.ts";
 import { createLogger } from "../src/server/logger.ts";
-import { containsPattern, listPage, readListQuery } from "../src/server/platform-api/list-query.ts";
 import { startServer } from "../src/server/server.ts";
 import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
 

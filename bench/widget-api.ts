@@ -2,11 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/server/config.ts";
+import { findProjectBySdkKey } from "../src/server/domain/projects/projects-repository.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { pushToProject } from "../src/server/realtime/widget-socket.ts";
 import { startServer } from "../src/server/server.ts";
 import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
-import { findProjectBySdkKey } from "../src/server/widget-api/projects-repository.ts";
 import type { WidgetSession } from "../src/shared/widget-session.ts";
 
 /**

@@ -348,7 +348,7 @@ describe("destroy", () => {
   test("network capture waits for a config that enables it", async () => {
     const project = await server.db.sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
     const projectId = (project[0] as { id: string }).id;
-    const { updateProjectSettings } = await import("../src/server/widget-api/projects-repository.ts");
+    const { updateProjectSettings } = await import("../src/server/domain/projects/projects-repository.ts");
     await updateProjectSettings(server.db.sql, projectId, { flowConfig: { enableNetworkLogs: false } });
     try {
       const before = hostFunctions();
@@ -756,7 +756,7 @@ describe("the host API's routing and settings", () => {
 
   test("setReplayOptions before the recorder exists is kept and handed to it at start, loading nothing early", async () => {
     const [project] = await server.db.sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
-    const { updateProjectSettings } = await import("../src/server/widget-api/projects-repository.ts");
+    const { updateProjectSettings } = await import("../src/server/domain/projects/projects-repository.ts");
     await updateProjectSettings(server.db.sql, project.id, { flowConfig: { enableWebReplays: true } });
     try {
       const { api, runs, loads, initialized } = make(["replay"]);
@@ -800,7 +800,7 @@ describe("the host API's routing and settings", () => {
 
   test("the project config's network blacklist applies to the captured log", async () => {
     const [project] = await server.db.sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
-    const { updateProjectSettings } = await import("../src/server/widget-api/projects-repository.ts");
+    const { updateProjectSettings } = await import("../src/server/domain/projects/projects-repository.ts");
     await updateProjectSettings(server.db.sql, project.id, {
       flowConfig: { networkLogBlacklist: ["/healthz"] },
     });

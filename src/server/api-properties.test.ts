@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
 import fc from "fast-check";
 import { createAccessTokens } from "./auth/access-tokens.ts";
-import { accountRoutes } from "./auth/account-routes.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
 import { defaultAuthLimits } from "./auth/auth-limits.ts";
-import { authRoutes } from "./auth/auth-routes.ts";
 import { createUser } from "./auth/users-repository.ts";
-import type { ApiRoute } from "./main-origin.ts";
+import type { ApiRoute } from "./http/api-route.ts";
 import { adminWidgetRoutes } from "./platform-api/admin-widget-routes.ts";
+import { accountRoutes } from "./platform-api/auth/account-routes.ts";
+import { authRoutes } from "./platform-api/auth/auth-routes.ts";
 import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
 import { platformRoutes } from "./platform-api/platform-routes.ts";
+import { startSession, type TestSession } from "./test-support/outbound-test-support.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
-import { startSession, type TestSession } from "./widget-api/outbound/outbound-test-support.ts";
 import { widgetRoutes } from "./widget-api/widget-routes.ts";
 
 /**

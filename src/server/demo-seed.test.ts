@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { defaultFlowConfig } from "../shared/widget-flow-config.ts";
 import type { Database } from "./database/database.ts";
 import { demo, randomSecret, seedDemoData } from "./demo-seed.ts";
-import { readSetting } from "./settings-repository.ts";
+import { readSetting } from "./domain/settings/settings-repository.ts";
 import { tempDatabases } from "./test-support/temp-databases.ts";
 
 const databases = tempDatabases("demo-seed-test");

@@ -4,8 +4,8 @@ import type { DemoDataSize } from "./config.ts";
 import { demoAvatar, demoNewsCover } from "./demo-data/demo-images.ts";
 import { seedMessengerDemoData } from "./demo-data/messenger-demo.ts";
 import { seedPlatformDemoData } from "./demo-data/seed-platform-demo-data.ts";
-import { readSetting } from "./settings-repository.ts";
-import { createOutbound } from "./widget-api/outbound/outbound-repository.ts";
+import { createOutbound } from "./domain/outbounds/outbound-repository.ts";
+import { readSetting } from "./domain/settings/settings-repository.ts";
 
 /** The demo constants of ARCHITECTURE.md; the README and the e2e tests use the same values. */
 export const demo = {

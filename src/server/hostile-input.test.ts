@@ -4,12 +4,8 @@ import { createAccessTokens } from "./auth/access-tokens.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
 import { adminWidgetRoutes } from "./platform-api/admin-widget-routes.ts";
 import { platformRoutes } from "./platform-api/platform-routes.ts";
+import { sessionHeaders, startSession, type TestSession } from "./test-support/outbound-test-support.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
-import {
-  sessionHeaders,
-  startSession,
-  type TestSession,
-} from "./widget-api/outbound/outbound-test-support.ts";
 
 /** Regressions of issue 10, findings 2 (deep bodies), 3 (list parameters), 4 (custom data), 9 (types). */
 

@@ -3,6 +3,8 @@ import type { BuildManifest } from "../shared/build-manifest.ts";
 import type { CaptchaSettings } from "./config.ts";
 import type { Database } from "./database/database.ts";
 import { renderShell } from "./html-shell.ts";
+import type { ApiRoute } from "./http/api-route.ts";
+import { clientIpHeader } from "./http/client-ip-header.ts";
 import { json, jsonError } from "./http/json-response.ts";
 import {
   allowedPlatformOrigin,
@@ -11,22 +13,13 @@ import {
   withPlatformCors,
 } from "./http/platform-cors.ts";
 import type { Handler, ServerFacade } from "./http/request-log.ts";
-import { createRouter, type Method } from "./http/router.ts";
+import { createRouter } from "./http/router.ts";
 import { adminPageHeaders, adminPolicy, createNonce } from "./http/security-headers.ts";
 import { createStaticFiles } from "./http/static-files.ts";
 import type { SocketData } from "./realtime/socket-handlers.ts";
 import type { StaffSocketData } from "./realtime/staff-socket.ts";
 import type { SocketCapRefusal, WidgetSocketCounts } from "./realtime/widget-socket-caps.ts";
 import type { WidgetApi } from "./widget-api/widget-api.ts";
-
-/** A platform API handler (`/api/...` outside the widget API). */
-export type ApiHandler = (request: Request, params: Record<string, string>) => Response | Promise<Response>;
-
-export interface ApiRoute {
-  method: Method;
-  pattern: string;
-  handler: ApiHandler;
-}
 
 export interface MainOriginDeps {
   db: Database;
@@ -56,9 +49,6 @@ const spaRoutes = /^\/(login|dashboard(\/.*)?)?$/;
 
 export const widgetSocketPath = "/api/widget/ws";
 export const staffSocketPath = "/api/admin/ws";
-
-/** The header the platform API reads the caller's address from; set here, never taken from the client. */
-export const clientIpHeader = "x-platform-client-ip";
 
 function withClientIp(request: Request, server: ServerFacade<SocketData>): Request {
   const headers = new Headers(request.headers);

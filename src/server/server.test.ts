@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { insertProject } from "./platform-api/projects/project-settings-repository.ts";
-import { startTestServer, type TestServer } from "./test-support/test-server.ts";
+import { insertProject } from "./domain/projects/project-settings-repository.ts";
 import {
   findProjectById,
   findProjectBySdkKey,
   updateProjectSettings,
-} from "./widget-api/projects-repository.ts";
+} from "./domain/projects/projects-repository.ts";
+import { startTestServer, type TestServer } from "./test-support/test-server.ts";
 
 let server: TestServer;
 let main: string;

@@ -1,8 +1,6 @@
 import { createAccessTokens } from "./auth/access-tokens.ts";
-import { accountRoutes } from "./auth/account-routes.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
 import { type AuthLimits, defaultAuthLimits, noAuthLimits } from "./auth/auth-limits.ts";
-import { authRoutes } from "./auth/auth-routes.ts";
 import { createCaptcha } from "./auth/captcha.ts";
 import { loadBuildManifest } from "./build-manifest-loader.ts";
 import type { ServerConfig } from "./config.ts";
@@ -10,13 +8,22 @@ import { ensureWritableDataDir } from "./data-dir.ts";
 import { type Database, openDatabase } from "./database/database.ts";
 import { runMigrations } from "./database/migrations.ts";
 import { randomSecret, seedDemoData } from "./demo-seed.ts";
+import { sweepReportLeftovers } from "./domain/feedback/report-leftovers.ts";
+import { defaultReportQuotas, noReportQuotas, type ReportQuotas } from "./domain/feedback/report-quotas.ts";
+import { deliverToConnectedWidgets, outboundPublishedSignal } from "./domain/outbounds/live-delivery.ts";
+import { pushUnreadCount } from "./domain/outbounds/outbound-delivery.ts";
+import { frameAncestorsFor } from "./domain/projects/projects-repository.ts";
+import { ensureSetting } from "./domain/settings/settings-repository.ts";
+import type { ApiRoute } from "./http/api-route.ts";
 import { json } from "./http/json-response.ts";
 import { withRequestLog } from "./http/request-log.ts";
 import type { Logger } from "./logger.ts";
 import { startMailDispatcher } from "./mail/mail-dispatcher.ts";
-import { type ApiRoute, createMainOrigin } from "./main-origin.ts";
+import { createMainOrigin } from "./main-origin.ts";
 import { createMessengerOrigin } from "./messenger-origin.ts";
 import { adminWidgetRoutes } from "./platform-api/admin-widget-routes.ts";
+import { accountRoutes } from "./platform-api/auth/account-routes.ts";
+import { authRoutes } from "./platform-api/auth/auth-routes.ts";
 import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
 import { platformRoutes as platformApiRoutes } from "./platform-api/platform-routes.ts";
 import { createConnectedWidgets } from "./realtime/connected-widgets.ts";
@@ -31,19 +38,9 @@ import {
   noWidgetSocketCaps,
   type WidgetSocketCaps,
 } from "./realtime/widget-socket-caps.ts";
-import { ensureSetting } from "./settings-repository.ts";
 import { createSharedRateLimiter } from "./shared-rate-limiter.ts";
 import { StartupError } from "./startup-error.ts";
 import { createFileStorage } from "./storage/create-file-storage.ts";
-import { sweepReportLeftovers } from "./widget-api/feedback/report-leftovers.ts";
-import {
-  defaultReportQuotas,
-  noReportQuotas,
-  type ReportQuotas,
-} from "./widget-api/feedback/report-quotas.ts";
-import { deliverToConnectedWidgets, outboundPublishedSignal } from "./widget-api/outbound/live-delivery.ts";
-import { pushUnreadCount } from "./widget-api/outbound/outbound-delivery.ts";
-import { frameAncestorsFor } from "./widget-api/projects-repository.ts";
 import { fileRoutes, uploadFiles } from "./widget-api/uploads/upload-routes.ts";
 import { createWidgetApi, noWidgetRateLimits, type WidgetRateLimits } from "./widget-api/widget-api.ts";
 import type { WidgetRouteDeps } from "./widget-api/widget-route-deps.ts";

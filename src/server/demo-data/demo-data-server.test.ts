@@ -22,7 +22,7 @@ import { levelInfo, levelNames } from "../../shared/levels.ts";
 import { reportReasons, reportResolutions } from "../../shared/reports-schemas.ts";
 import { defaultSkillTreeGrid, RootSkillCreate, SubSkillWrite } from "../../shared/skills-schemas.ts";
 import { userName } from "../../shared/users-schemas.ts";
-import { findCycle } from "../platform-api/skills/skill-graph.ts";
+import { findCycle } from "../domain/skills/skill-graph.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { day, demoEpoch } from "./demo-clock.ts";
 import { demoTables } from "./seed-platform-demo-data.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { matchesPageFilter } from "../../shared/page-filter.ts";
+import { call, demoProjectId, startSession } from "../test-support/outbound-test-support.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-import { call, demoProjectId, startSession } from "../widget-api/outbound/outbound-test-support.ts";
 import { demoGuidesChecklistId, seedGuidesDemoData } from "./guides-demo.ts";
 
 let server: TestServer;

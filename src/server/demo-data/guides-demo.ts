@@ -1,6 +1,6 @@
 import type { SQL } from "bun";
-import { createOutbound } from "../widget-api/outbound/outbound-repository.ts";
-import { createTooltip } from "../widget-api/tooltips-repository.ts";
+import { createOutbound } from "../domain/outbounds/outbound-repository.ts";
+import { createTooltip } from "../domain/outbounds/tooltips-repository.ts";
 import { demoAvatar } from "./demo-images.ts";
 
 /**

@@ -8,9 +8,9 @@ import {
   type MessengerHome,
   SurveyWrite,
 } from "../../shared/messenger-api.ts";
+import { countUnreadMessages } from "../domain/conversations/conversations-repository.ts";
+import { call, startSession } from "../test-support/outbound-test-support.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-import { countUnreadMessages } from "../widget-api/messenger/conversations-repository.ts";
-import { call, startSession } from "../widget-api/outbound/outbound-test-support.ts";
 import { demoGuidesChecklistId } from "./guides-demo.ts";
 import { demoBot, demoChecklistId, demoFlows, demoSurvey, demoUuid } from "./messenger-demo.ts";
 

@@ -8,14 +8,15 @@ import type {
   SurveyWrite,
 } from "../../shared/messenger-api.ts";
 import type { DemoDataSize } from "../config.ts";
-import { insertBot } from "../widget-api/messenger/bots-repository.ts";
-import { addMessage, startConversation } from "../widget-api/messenger/conversations-repository.ts";
-import { insertFeatureRequest } from "../widget-api/messenger/feature-requests-repository.ts";
-import { insertFlow } from "../widget-api/messenger/flows-repository.ts";
-import { insertArticle, insertCollection } from "../widget-api/messenger/help-repository.ts";
-import { insertNews } from "../widget-api/messenger/news-repository.ts";
-import { insertSurvey } from "../widget-api/messenger/surveys-repository.ts";
-import { createOutbound } from "../widget-api/outbound/outbound-repository.ts";
+import { insertBot } from "../domain/bots/bots-repository.ts";
+import { addMessage, startConversation } from "../domain/conversations/conversations-repository.ts";
+import { insertFeatureRequest } from "../domain/feature-requests/feature-requests-repository.ts";
+import { defaultFeedbackFlows } from "../domain/flows/default-flows.ts";
+import { insertFlow } from "../domain/flows/flows-repository.ts";
+import { insertArticle, insertCollection } from "../domain/help/help-repository.ts";
+import { insertNews } from "../domain/news/news-repository.ts";
+import { createOutbound } from "../domain/outbounds/outbound-repository.ts";
+import { insertSurvey } from "../domain/surveys/surveys-repository.ts";
 import { day, demoEpoch, hour, iso, minute } from "./demo-clock.ts";
 import { demoAvatar, demoBotAvatar, demoNewsCover } from "./demo-images.ts";
 import { seedGuidesDemoData } from "./guides-demo.ts";
@@ -29,67 +30,12 @@ import { seedTourDemoData } from "./tours-demo.ts";
  * demo epoch; the news id of the seeded news notification (`demo-offline-spaces`) is a real post.
  */
 
-export const demoFlows: FeedbackFlowWrite[] = [
-  {
-    key: "bugreporting",
-    title: "Report a bug",
-    description: "Something not working? Tell us and add a screenshot.",
-    feedbackType: "BUG",
-    fields: [
-      {
-        key: "description",
-        type: "textarea",
-        label: "What went wrong?",
-        placeholder: "What did you do, what did you expect, and what happened instead?",
-        required: true,
-      },
-      { key: "reportedBy", type: "email", label: "Your email", placeholder: "you@example.com" },
-      { key: "capture", type: "capture", label: "Screenshot", captureType: "screenshot" },
-    ],
-    successMessage: "Thanks for the report! Our team looks at every one of them.",
-    showOnHome: true,
-    icon: "bug",
-    status: "live",
-    position: 0,
-  },
-  {
-    key: "featurerequest",
-    title: "Request a feature",
-    description: "Tell us what would make Acme Notes better for you.",
-    feedbackType: "FEATURE_REQUEST",
-    fields: [
-      { key: "title", type: "text", label: "Title", placeholder: "Calendar view for tasks", required: true },
-      {
-        key: "description",
-        type: "textarea",
-        label: "Description",
-        placeholder: "What would you use it for?",
-        required: true,
-      },
-    ],
-    successMessage: "Thank you! We read every idea and share the roadmap in the news.",
-    showOnHome: true,
-    icon: "lightbulb",
-    status: "live",
-    position: 1,
-  },
-  {
-    key: "contact",
-    title: "Contact us",
-    description: "Questions about your account, billing or anything else.",
-    feedbackType: "INQUIRY",
-    fields: [
-      { key: "name", type: "text", label: "Your name", required: true },
-      { key: "reportedBy", type: "email", label: "Email", placeholder: "you@example.com", required: true },
-      { key: "description", type: "textarea", label: "Message", required: true },
-    ],
-    successMessage: "Thanks for getting in touch! We usually answer within a few hours.",
-    showOnHome: true,
-    icon: "mail",
-    status: "live",
-    position: 2,
-  },
-];
+/** The default feedback flows, with the demo product's name in the feature request's description. */
+export const demoFlows: FeedbackFlowWrite[] = defaultFeedbackFlows.map((flow) =>
+  flow.key === "featurerequest"
+    ? { ...flow, description: "Tell us what would make Acme Notes better for you." }
+    : flow,
+);
 
 /** A UUIDv7-shaped id for a demo moment: sorts by time like the ids the server draws. */
 export function demoUuid(ms: number, sequence: number): string {

@@ -5,7 +5,7 @@ import {
   reportReasons,
 } from "../../shared/reports-schemas.ts";
 import { defaultTaskReportRules } from "../config.ts";
-import { escalatedBanDays } from "../platform-api/reports/ban-escalation.ts";
+import { escalatedBanDays } from "../domain/task-reports/ban-escalation.ts";
 import { adminAt, auditRow } from "./audit.ts";
 import type { Row } from "./bulk-insert.ts";
 import { reportComments } from "./challenge-words.ts";

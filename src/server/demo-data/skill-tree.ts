@@ -1,4 +1,4 @@
-import { slugify } from "../platform-api/skills/skills-repository.ts";
+import { slugify } from "../domain/skills/skills-repository.ts";
 import type { Row } from "./bulk-insert.ts";
 import { between, day, demoEpoch, iso } from "./demo-clock.ts";
 import type { Random } from "./random.ts";

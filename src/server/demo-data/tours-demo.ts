@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import { createOutbound } from "../widget-api/outbound/outbound-repository.ts";
+import { createOutbound } from "../domain/outbounds/outbound-repository.ts";
 import { demoAvatar, demoBotAvatar } from "./demo-images.ts";
 
 /**

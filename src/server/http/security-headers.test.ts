@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { findProjectBySdkKey, updateProjectSettings } from "../domain/projects/projects-repository.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-import { findProjectBySdkKey, updateProjectSettings } from "../widget-api/projects-repository.ts";
 import {
   adminPolicy,
   applySecurityHeaders,

@@ -1,8 +1,8 @@
+import type { ApiRoute } from "../http/api-route.ts";
 import type { Logger } from "../logger.ts";
-import type { ApiRoute } from "../main-origin.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
-import { feedbackInboxRoutes } from "./feedback-inbox-routes.ts";
+import { feedbackInboxRoutes } from "./inbox/feedback-inbox-routes.ts";
 import { builderDraftRoutes } from "./outbound/builder-draft-routes.ts";
 import { builderTokenRoutes } from "./outbound/builder-token-routes.ts";
 import { checklistSharedKeyRoutes } from "./outbound/checklist-shared-key-routes.ts";

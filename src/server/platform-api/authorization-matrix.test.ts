@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createAccessTokens } from "../auth/access-tokens.ts";
 import { createAuthGuard } from "../auth/auth-guard.ts";
 import { createUser } from "../auth/users-repository.ts";
-import type { ApiRoute } from "../main-origin.ts";
+import type { ApiRoute } from "../http/api-route.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { adminWidgetRoutes } from "./admin-widget-routes.ts";
 import { messengerAdminRoutes } from "./messenger/messenger-admin-routes.ts";

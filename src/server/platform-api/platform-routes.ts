@@ -1,4 +1,4 @@
-import type { ApiRoute } from "../main-origin.ts";
+import type { ApiRoute } from "../http/api-route.ts";
 import { challengesRoutes } from "./challenges/challenges-routes.ts";
 import { companiesRoutes } from "./companies/companies-routes.ts";
 import { jobsRoutes } from "./companies/jobs-routes.ts";

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startRedis } from "../test-support/redis-process.ts";
-import { openStaffSocket } from "../test-support/staff-socket-client.ts";
-import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import {
   demoProjectId,
   openSocket,
   ping,
   sessionHeaders,
   startSession,
-} from "../widget-api/outbound/outbound-test-support.ts";
+} from "../test-support/outbound-test-support.ts";
+import { startRedis } from "../test-support/redis-process.ts";
+import { openStaffSocket } from "../test-support/staff-socket-client.ts";
+import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 
 /** Two server processes on one database and one Redis, as behind a balancer. */
 describe("staff pushes and live publishing across two servers through Redis", () => {

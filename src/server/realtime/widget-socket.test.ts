@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { WidgetSession } from "../../shared/widget-session.ts";
+import { findProjectBySdkKey } from "../domain/projects/projects-repository.ts";
 import { startRedis } from "../test-support/redis-process.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-import { findProjectBySdkKey } from "../widget-api/projects-repository.ts";
 import { pushToProject, pushToSession } from "./widget-socket.ts";
 
 async function newSession(server: TestServer): Promise<WidgetSession> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createTooltip } from "../domain/outbounds/tooltips-repository.ts";
+import { updateProjectSettings } from "../domain/projects/projects-repository.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-import { updateProjectSettings } from "./projects-repository.ts";
-import { createTooltip } from "./tooltips-repository.ts";
 
 let server: TestServer;
 let main: string;

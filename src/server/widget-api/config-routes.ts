@@ -1,8 +1,8 @@
+import { listLiveTooltips } from "../domain/outbounds/tooltips-repository.ts";
+import { resolveFlowConfig } from "../domain/projects/widget-config.ts";
 import { json } from "../http/json-response.ts";
 import { matchesEtag } from "../http/static-files.ts";
-import { listLiveTooltips } from "./tooltips-repository.ts";
 import type { WidgetContext, WidgetRoute } from "./widget-api.ts";
-import { resolveFlowConfig } from "./widget-config.ts";
 import type { WidgetRouteDeps } from "./widget-route-deps.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import type { WidgetSession } from "../../shared/widget-session.ts";
+import { findProjectBySdkKey, updateProjectSettings } from "../domain/projects/projects-repository.ts";
+import { listSessionEvents } from "../domain/sessions/sessions-repository.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-import { findProjectBySdkKey, updateProjectSettings } from "./projects-repository.ts";
-import { listSessionEvents } from "./sessions-repository.ts";
 
 let server: TestServer;
 let api: string;

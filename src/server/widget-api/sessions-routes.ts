@@ -12,9 +12,7 @@ import {
   userFieldKeys,
   type WidgetSession,
 } from "../../shared/widget-session.ts";
-import { json, jsonError } from "../http/json-response.ts";
-import { readJsonBody, validateBody } from "../http/read-json-body.ts";
-import { signSessionId, verifySessionHash } from "./session-hash.ts";
+import { signSessionId, verifySessionHash } from "../domain/sessions/session-hash.ts";
 import {
   createSession,
   findSession,
@@ -25,7 +23,9 @@ import {
   type StoredSession,
   touchSession,
   updateSession,
-} from "./sessions-repository.ts";
+} from "../domain/sessions/sessions-repository.ts";
+import { json, jsonError } from "../http/json-response.ts";
+import { readJsonBody, validateBody } from "../http/read-json-body.ts";
 import type { WidgetContext, WidgetRoute } from "./widget-api.ts";
 
 export interface SessionRoutesDeps {

@@ -1,10 +1,14 @@
 import type { SQL } from "bun";
+import {
+  findProjectById,
+  findProjectBySdkKey,
+  type WidgetProject,
+} from "../domain/projects/projects-repository.ts";
+import { verifySessionHash } from "../domain/sessions/session-hash.ts";
+import { findSessionById, type StoredSession } from "../domain/sessions/sessions-repository.ts";
 import { jsonError } from "../http/json-response.ts";
 import { createRouter, type Method } from "../http/router.ts";
 import { createRateLimiter, type RateLimit, type RateLimiter } from "../rate-limiter.ts";
-import { findProjectById, findProjectBySdkKey, type WidgetProject } from "./projects-repository.ts";
-import { verifySessionHash } from "./session-hash.ts";
-import { findSessionById, type StoredSession } from "./sessions-repository.ts";
 
 /**
  * How a route knows who calls it:

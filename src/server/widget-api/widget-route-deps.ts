@@ -1,8 +1,8 @@
 import type { SQL } from "bun";
+import type { ReportQuotas } from "../domain/feedback/report-quotas.ts";
 import type { Logger } from "../logger.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
-import type { ReportQuotas } from "./feedback/report-quotas.ts";
 
 /** What every group of widget routes may use. */
 export interface WidgetRouteDeps {

@@ -1,7 +1,7 @@
+import { deliverOutboundActions } from "../domain/outbounds/outbound-delivery.ts";
 import { configRoutes } from "./config-routes.ts";
 import { feedbackRoutes } from "./feedback/feedback-routes.ts";
 import { messengerRoutes } from "./messenger/messenger-routes.ts";
-import { deliverOutboundActions } from "./outbound/outbound-delivery.ts";
 import { outboundRoutes } from "./outbound/outbound-routes.ts";
 import { sessionRoutes } from "./sessions-routes.ts";
 import { uploadRoutes } from "./uploads/upload-routes.ts";

@@ -1,8 +1,4 @@
 import { ChallengeCategoryRequest } from "../../../shared/challenges-schemas.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { readListQuery } from "../list-query.ts";
-import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import {
   categorySortColumns,
   deleteCategory,
@@ -10,7 +6,11 @@ import {
   insertCategory,
   listCategories,
   updateCategory,
-} from "./categories-repository.ts";
+} from "../../domain/challenges/categories-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
 export const categoryNotFound = "Challenge category not found";
 

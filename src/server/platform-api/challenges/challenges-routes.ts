@@ -3,11 +3,6 @@ import {
   challengeDifficulties,
   challengeStatuses,
 } from "../../../shared/challenges-schemas.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { readListQuery } from "../list-query.ts";
-import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
-import { categoriesRoutes } from "./categories-routes.ts";
 import {
   type ChallengeFilters,
   challengeSortColumns,
@@ -16,7 +11,12 @@ import {
   insertChallenge,
   listChallenges,
   updateChallenge,
-} from "./challenges-repository.ts";
+} from "../../domain/challenges/challenges-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { categoriesRoutes } from "./categories-routes.ts";
 import { readEnumFilter } from "./list-filters.ts";
 import { tasksRoutes } from "./tasks-routes.ts";
 

@@ -5,11 +5,6 @@ import {
   TaskRequest,
   taskKinds,
 } from "../../../shared/challenges-schemas.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { readListQuery } from "../list-query.ts";
-import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
-import { readBooleanFilter, readEnumFilter } from "./list-filters.ts";
 import {
   deleteTask,
   findTask,
@@ -18,7 +13,12 @@ import {
   type TaskFilters,
   taskSortColumns,
   updateTask,
-} from "./tasks-repository.ts";
+} from "../../domain/challenges/tasks-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { readBooleanFilter, readEnumFilter } from "./list-filters.ts";
 
 // The spec's error catalogue (§8) names these.
 export const taskNotFound = "Subtask Not Found";

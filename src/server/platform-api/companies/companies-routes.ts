@@ -4,11 +4,7 @@ import {
   companyNameTakenMessage,
   companyNotFoundMessage,
 } from "../../../shared/jobs-schemas.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { recordAudit } from "../audit-log.ts";
-import { readListQuery } from "../list-query.ts";
-import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { recordAudit } from "../../domain/audit/audit-log.ts";
 import {
   type CompanyWrite,
   companySortColumns,
@@ -18,7 +14,11 @@ import {
   isUniqueViolation,
   listCompanies,
   updateCompany,
-} from "./companies-repository.ts";
+} from "../../domain/companies/companies-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
 /** Companies (spec §3): admin list, detail, create, edit and delete under `/api/companies`. */
 export function companiesRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {

@@ -4,11 +4,7 @@ import {
   jobTypes,
   professionalLevels,
 } from "../../../shared/jobs-schemas.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { recordAudit } from "../audit-log.ts";
-import { readListQuery } from "../list-query.ts";
-import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { recordAudit } from "../../domain/audit/audit-log.ts";
 import {
   deleteJob,
   findJob,
@@ -18,7 +14,11 @@ import {
   jobSortColumns,
   listJobs,
   updateJob,
-} from "./jobs-repository.ts";
+} from "../../domain/jobs/jobs-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
 /** Reads the list filters `companyId`, `type`, `level` and `remote`, or answers a 400 naming the bad one. */
 function readJobFilters(params: URLSearchParams): JobFilters | Response {

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { InboxReport } from "../../../shared/inbox-api.ts";
 import type { Conversation, ConversationSummary } from "../../../shared/messenger-api.ts";
 import { createUser } from "../../auth/users-repository.ts";
-import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
-import { type MessengerTest, startMessengerTest } from "../../widget-api/messenger/messenger-test-support.ts";
+import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import {
   createOtherProject,
   openSocket,
   sessionHeaders,
   type TestSession,
-} from "../../widget-api/outbound/outbound-test-support.ts";
+} from "../../test-support/outbound-test-support.ts";
+import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
 
 let t: MessengerTest;
 let visitor: TestSession;

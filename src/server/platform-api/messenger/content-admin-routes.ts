@@ -1,10 +1,10 @@
 import type { SQL } from "bun";
 import type { Struct } from "superstruct";
-import type { ApiRoute } from "../../main-origin.ts";
-import type { WriteOutcome } from "../../widget-api/messenger/messenger-rows.ts";
-import { recordAudit } from "../audit-log.ts";
-import { isUniqueViolation } from "../companies/companies-repository.ts";
-import { type ListQuery, readListQuery } from "../list-query.ts";
+import { recordAudit } from "../../domain/audit/audit-log.ts";
+import { isUniqueViolation } from "../../domain/companies/companies-repository.ts";
+import type { WriteOutcome } from "../../domain/repository-helpers.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { type ListQuery, readListQuery } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import { unknownProject } from "./projects-routes.ts";

@@ -22,7 +22,7 @@ import {
   insertBot,
   listBots,
   updateBot,
-} from "../../widget-api/messenger/bots-repository.ts";
+} from "../../domain/bots/bots-repository.ts";
 import {
   deleteFeatureRequest,
   featureRequestNotFoundMessage,
@@ -31,7 +31,7 @@ import {
   insertFeatureRequest,
   listFeatureRequests,
   updateFeatureRequest,
-} from "../../widget-api/messenger/feature-requests-repository.ts";
+} from "../../domain/feature-requests/feature-requests-repository.ts";
 import {
   deleteFlow,
   findFlow,
@@ -41,7 +41,7 @@ import {
   insertFlow,
   listFlows,
   updateFlow,
-} from "../../widget-api/messenger/flows-repository.ts";
+} from "../../domain/flows/flows-repository.ts";
 import {
   articleNotFoundMessage,
   articleSortColumns,
@@ -57,7 +57,7 @@ import {
   listCollections,
   updateArticle,
   updateCollection,
-} from "../../widget-api/messenger/help-repository.ts";
+} from "../../domain/help/help-repository.ts";
 import {
   deleteNews,
   findNews,
@@ -66,7 +66,7 @@ import {
   newsNotFoundMessage,
   newsSortColumns,
   updateNews,
-} from "../../widget-api/messenger/news-repository.ts";
+} from "../../domain/news/news-repository.ts";
 import {
   deleteSurvey,
   findSurvey,
@@ -75,7 +75,7 @@ import {
   surveyNotFoundMessage,
   surveySortColumns,
   updateSurvey,
-} from "../../widget-api/messenger/surveys-repository.ts";
+} from "../../domain/surveys/surveys-repository.ts";
 import type { ContentKind } from "./content-admin-routes.ts";
 
 /** The kinds of messenger content with plain CRUD under `/api/projects/{projectId}/…`. */

@@ -7,13 +7,13 @@ import {
   TypingRequest,
 } from "../../../shared/messenger-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
-import type { ApiRoute } from "../../main-origin.ts";
+import { recordAudit } from "../../domain/audit/audit-log.ts";
 import {
   announceMessage,
   announceStaffTyping,
   announceStatus,
   type ConversationEventDeps,
-} from "../../widget-api/messenger/conversation-events.ts";
+} from "../../domain/conversations/conversation-events.ts";
 import {
   addMessage,
   conversationSortColumns,
@@ -26,10 +26,10 @@ import {
   type StoredConversation,
   setConversationStatus,
   unreadIn,
-} from "../../widget-api/messenger/conversations-repository.ts";
-import { sanitizeHtml } from "../../widget-api/messenger/html-sanitizer.ts";
-import { recordAudit } from "../audit-log.ts";
-import { readListQuery } from "../list-query.ts";
+} from "../../domain/conversations/conversations-repository.ts";
+import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import { unknownProject } from "./projects-routes.ts";

@@ -1,12 +1,12 @@
-import type { ApiRoute } from "../../main-origin.ts";
+import { recordAudit } from "../../domain/audit/audit-log.ts";
 import {
   approveFeatureRequest,
   featureRequestSortColumns,
   findFeatureRequest,
   listFeatureRequests,
-} from "../../widget-api/messenger/feature-requests-repository.ts";
-import { recordAudit } from "../audit-log.ts";
-import { readListQuery } from "../list-query.ts";
+} from "../../domain/feature-requests/feature-requests-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError } from "../platform-request.ts";
 import { inProject } from "./projects-routes.ts";

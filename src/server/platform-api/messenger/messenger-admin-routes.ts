@@ -1,4 +1,4 @@
-import type { ApiRoute } from "../../main-origin.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
 import { contentAdminRoutes } from "./content-admin-routes.ts";
 import {
   botsKind,

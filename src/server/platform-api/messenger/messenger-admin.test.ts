@@ -8,8 +8,8 @@ import type {
   AdminSurvey,
   SurveyResults,
 } from "../../../shared/messenger-api.ts";
-import { type MessengerTest, startMessengerTest } from "../../widget-api/messenger/messenger-test-support.ts";
-import { createOtherProject } from "../../widget-api/outbound/outbound-test-support.ts";
+import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { createOtherProject } from "../../test-support/outbound-test-support.ts";
 
 let t: MessengerTest;
 

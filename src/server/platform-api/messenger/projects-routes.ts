@@ -1,8 +1,8 @@
 import type { SQL } from "bun";
 import type { AdminProject } from "../../../shared/messenger-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { containsPattern, listPage, readListQuery } from "../list-query.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { containsPattern, listPage, readListQuery } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError } from "../platform-request.ts";
 

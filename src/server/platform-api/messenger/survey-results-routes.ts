@@ -1,13 +1,13 @@
-import type { ApiRoute } from "../../main-origin.ts";
+import { aggregateSurvey } from "../../domain/surveys/survey-results.ts";
 import {
   findSurvey,
   listSurveyAnswers,
   surveyNotFoundMessage,
-} from "../../widget-api/messenger/surveys-repository.ts";
+} from "../../domain/surveys/surveys-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError } from "../platform-request.ts";
 import { unknownProject } from "./projects-routes.ts";
-import { aggregateSurvey } from "./survey-results.ts";
 
 /** `GET /api/projects/{projectId}/surveys/{id}/results`: counts, NPS, ratings and texts per question. */
 export function surveyResultsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {

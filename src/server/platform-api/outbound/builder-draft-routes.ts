@@ -3,13 +3,7 @@ import type { BuilderDraft, BuilderDraftAnswer } from "../../../shared/builder-d
 import type { BuilderKind } from "../../../shared/builder-messages.ts";
 import type { AdminOutbound, AdminTooltip, OutboundWrite, TooltipWrite } from "../../../shared/inbox-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { sanitizeHtml } from "../../widget-api/messenger/html-sanitizer.ts";
-import { findTooltip, updateTooltip } from "../../widget-api/tooltips-repository.ts";
-import { recordAudit } from "../audit-log.ts";
-import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
-import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError } from "../platform-request.ts";
+import { recordAudit } from "../../domain/audit/audit-log.ts";
 import {
   builderTooltipLimitMessage,
   builderTourLimitMessage,
@@ -20,15 +14,21 @@ import {
   tourChangeBeyondSteps,
   tourDraftOf,
   tourWithDraft,
-} from "./builder-draft-rules.ts";
+} from "../../domain/outbounds/builder-draft-rules.ts";
 import {
   type DraftKey,
   deleteBuilderDraft,
   findBuilderDraft,
   saveBuilderDraft,
-} from "./builder-drafts-repository.ts";
+} from "../../domain/outbounds/builder-drafts-repository.ts";
+import { findAdminOutbound, updateAdminOutbound } from "../../domain/outbounds/outbounds-admin-repository.ts";
+import { findTooltip, updateTooltip } from "../../domain/outbounds/tooltips-repository.ts";
+import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError } from "../platform-request.ts";
 import { outboundWriteRefusal } from "./outbound-write-refusal.ts";
-import { findAdminOutbound, updateAdminOutbound } from "./outbounds-admin-repository.ts";
 
 /**
  * The builder's drafts (issue 19, routes in src/shared/builder-drafts.ts). The builder token's saves

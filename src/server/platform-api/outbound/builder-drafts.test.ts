@@ -3,14 +3,14 @@ import type { BuilderDraftAnswer } from "../../../shared/builder-drafts.ts";
 import type { BuilderTokenResult } from "../../../shared/builder-messages.ts";
 import type { AdminOutbound, AdminTooltip, OutboundWrite, TooltipWrite } from "../../../shared/inbox-api.ts";
 import { builderOnlyMessage } from "../../auth/auth-guard.ts";
+import { deleteBuilderDraft, findBuilderDraft } from "../../domain/outbounds/builder-drafts-repository.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
 import {
   call,
   demoProjectId,
   startSession,
   type TestSession,
-} from "../../widget-api/outbound/outbound-test-support.ts";
-import { deleteBuilderDraft, findBuilderDraft } from "./builder-drafts-repository.ts";
+} from "../../test-support/outbound-test-support.ts";
 
 /**
  * Issue 19, item 4: the builder's token (readable by every script of the admin's site page) may change

@@ -1,10 +1,10 @@
 import { BuilderTokenRequest, type BuilderTokenResult } from "../../../shared/builder-messages.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { findTooltip } from "../../widget-api/tooltips-repository.ts";
+import { findAdminOutbound } from "../../domain/outbounds/outbounds-admin-repository.ts";
+import { findTooltip } from "../../domain/outbounds/tooltips-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
 import { unknownProject } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
-import { findAdminOutbound } from "./outbounds-admin-repository.ts";
 import { outboundNotFoundMessage } from "./outbounds-admin-routes.ts";
 import { tooltipNotFoundMessage } from "./tooltips-admin-routes.ts";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { BuilderTokenResult } from "../../../shared/builder-messages.ts";
 import type { AdminOutbound, AdminTooltip, OutboundWrite, TooltipWrite } from "../../../shared/inbox-api.ts";
 import { createAccessTokens } from "../../auth/access-tokens.ts";
-import { type MessengerTest, startMessengerTest } from "../../widget-api/messenger/messenger-test-support.ts";
+import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 
 /**
  * The admin builder's token (`POST /api/projects/{p}/builder-token`): what the site page gets instead of

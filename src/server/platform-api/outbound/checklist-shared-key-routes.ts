@@ -1,10 +1,10 @@
 import { SharedKeyRequest, type SharedKeyResult } from "../../../shared/checklist-shared-key-api.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { issueSharedKey, sharedKeySecret } from "../../widget-api/outbound/checklist-shared-keys.ts";
+import { issueSharedKey, sharedKeySecret } from "../../domain/outbounds/checklist-shared-keys.ts";
+import { findAdminOutbound } from "../../domain/outbounds/outbounds-admin-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
 import { inProject } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
-import { findAdminOutbound } from "./outbounds-admin-repository.ts";
 import { outboundNotFoundMessage } from "./outbounds-admin-routes.ts";
 
 /**

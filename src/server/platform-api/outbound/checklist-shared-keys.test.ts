@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { SharedKeyResult } from "../../../shared/checklist-shared-key-api.ts";
 import type { AdminOutbound } from "../../../shared/inbox-api.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
-import { call, demoProjectId, startSession } from "../../widget-api/outbound/outbound-test-support.ts";
+import { call, demoProjectId, startSession } from "../../test-support/outbound-test-support.ts";
 
 /**
  * Issue 19: a checklist's shared keys come from the admin (`POST …/outbounds/{id}/shared-keys`), signed

@@ -2,9 +2,9 @@ import type { StructError } from "superstruct";
 import { failureBody } from "../../../shared/form-rules.ts";
 import type { OutboundWrite } from "../../../shared/inbox-api.ts";
 import { outboundConfigError } from "../../../shared/outbound-schemas.ts";
+import { surveyExists } from "../../domain/outbounds/outbounds-admin-repository.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { jsonError } from "../platform-request.ts";
-import { surveyExists } from "./outbounds-admin-repository.ts";
 
 /** A config failure named from the body's root (`config.text`), as the admin's form knows the field. */
 function configFailure(error: StructError): Response {

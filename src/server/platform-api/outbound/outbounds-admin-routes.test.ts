@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { AdminOutbound, AdminTooltip, OutboundWrite } from "../../../shared/inbox-api.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
-import { type MessengerTest, startMessengerTest } from "../../widget-api/messenger/messenger-test-support.ts";
+import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import {
   openSocket,
   ping,
   sentinel,
   type TestSession,
   type TestSocket,
-} from "../../widget-api/outbound/outbound-test-support.ts";
+} from "../../test-support/outbound-test-support.ts";
 
 let t: MessengerTest;
 let surveyId = "";

@@ -1,17 +1,8 @@
 import { type OutboundKind, OutboundWrite, outboundKinds } from "../../../shared/inbox-api.ts";
 import { type OutboundStatus, outboundStatuses } from "../../../shared/outbound-schemas.ts";
-import type { Logger } from "../../logger.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import type { Fanout } from "../../realtime/fanout.ts";
-import { outboundPublishedSignal } from "../../widget-api/outbound/live-delivery.ts";
-import { recordAudit } from "../audit-log.ts";
-import { readListQuery } from "../list-query.ts";
-import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
-import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
-import { saveTourDraft, tourForBuilder } from "./builder-draft-routes.ts";
-import { deleteItemDrafts } from "./builder-drafts-repository.ts";
-import { outboundWriteRefusal } from "./outbound-write-refusal.ts";
+import { recordAudit } from "../../domain/audit/audit-log.ts";
+import { deleteItemDrafts } from "../../domain/outbounds/builder-drafts-repository.ts";
+import { outboundPublishedSignal } from "../../domain/outbounds/live-delivery.ts";
 import {
   deleteAdminOutbound,
   findAdminOutbound,
@@ -21,7 +12,16 @@ import {
   outboundStats,
   setOutboundStatus,
   updateAdminOutbound,
-} from "./outbounds-admin-repository.ts";
+} from "../../domain/outbounds/outbounds-admin-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
+import type { Logger } from "../../logger.ts";
+import type { Fanout } from "../../realtime/fanout.ts";
+import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { saveTourDraft, tourForBuilder } from "./builder-draft-routes.ts";
+import { outboundWriteRefusal } from "./outbound-write-refusal.ts";
 
 export type OutboundsAdminDeps = PlatformDeps & { fanout: Fanout; logger?: Logger };
 

@@ -1,7 +1,7 @@
 import { TooltipWrite } from "../../../shared/inbox-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { sanitizeHtml } from "../../widget-api/messenger/html-sanitizer.ts";
+import { recordAudit } from "../../domain/audit/audit-log.ts";
+import { deleteItemDrafts } from "../../domain/outbounds/builder-drafts-repository.ts";
 import {
   deleteTooltip,
   findTooltip,
@@ -11,14 +11,14 @@ import {
   type TooltipStatus,
   tooltipSortColumns,
   updateTooltip,
-} from "../../widget-api/tooltips-repository.ts";
-import { recordAudit } from "../audit-log.ts";
-import { readListQuery } from "../list-query.ts";
+} from "../../domain/outbounds/tooltips-repository.ts";
+import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
 import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import { saveTooltipDraft, tooltipForBuilder } from "./builder-draft-routes.ts";
-import { deleteItemDrafts } from "./builder-drafts-repository.ts";
 
 export const tooltipNotFoundMessage = "Tooltip not found";
 

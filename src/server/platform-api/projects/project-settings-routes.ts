@@ -2,18 +2,18 @@ import type { StructError } from "superstruct";
 import { failureBody } from "../../../shared/form-rules.ts";
 import { FlowConfigWrite, NewProject, ProjectSettingsWrite } from "../../../shared/inbox-api.ts";
 import { validateUntrusted } from "../../../shared/untrusted-validation.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { recordAudit } from "../audit-log.ts";
-import { projectNotFoundMessage } from "../messenger/projects-routes.ts";
-import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { recordAudit } from "../../domain/audit/audit-log.ts";
 import {
   findProjectSettings,
   insertProject,
   normaliseOrigin,
   rotateIdentitySecret,
   updateProjectSettings,
-} from "./project-settings-repository.ts";
+} from "../../domain/projects/project-settings-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { projectNotFoundMessage } from "../messenger/projects-routes.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
 /** A flow-config failure named from the body's root (`flowConfig.color`), as the form knows the field. */
 function flowConfigFailure(error: StructError): Response {

@@ -1,9 +1,9 @@
-import type { ApiRoute } from "../../main-origin.ts";
-import { readListQuery } from "../list-query.ts";
+import { dashboardSummary, listAuditLog } from "../../domain/dashboard/dashboard-repository.ts";
+import { widgetStats } from "../../domain/dashboard/widget-stats.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json } from "../platform-request.ts";
-import { dashboardSummary, listAuditLog } from "./dashboard-repository.ts";
-import { widgetStats } from "./widget-stats.ts";
 
 /**
  * The dashboard home's summary (the platform's counts and, under `widget`, the widget side's) and the

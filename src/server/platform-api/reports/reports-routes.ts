@@ -11,10 +11,6 @@ import {
 } from "../../../shared/reports-schemas.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
 import { defaultTaskReportRules } from "../../config.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { readListQuery } from "../list-query.ts";
-import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import {
   fileReport,
   findActiveBan,
@@ -24,7 +20,11 @@ import {
   type ReportFilters,
   rateTask,
   resolveReport,
-} from "./reports-repository.ts";
+} from "../../domain/task-reports/task-reports-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
 const sortable = {
   createdAt: "r.created_at",

@@ -5,10 +5,6 @@ import {
   SubSkillWrite,
   skillTreeErrors,
 } from "../../../shared/skills-schemas.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { readListQuery } from "../list-query.ts";
-import type { PlatformDeps } from "../platform-deps.ts";
-import { type AdminHandler, adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import {
   createRootSkill,
   createSubSkill,
@@ -23,7 +19,11 @@ import {
   updateGrid,
   updateRootSkill,
   updateSubSkill,
-} from "./skills-repository.ts";
+} from "../../domain/skills/skills-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { type AdminHandler, adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
 const subSkillSortable = {
   // Row-major order, as the grid reads; a sub grid is at most 12 wide, so row * 100 never collides.

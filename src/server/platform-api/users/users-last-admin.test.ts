@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
-import { changeAccount, deleteAccount, type Refusal } from "./users-repository.ts";
+import { changeAccount, deleteAccount, type Refusal } from "../../domain/users/users-repository.ts";
 import {
   call,
   insertUser,

@@ -9,10 +9,6 @@ import {
   type UserListFilters,
   userErrors,
 } from "../../../shared/users-schemas.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import { readListQuery } from "../list-query.ts";
-import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import {
   type AccountChange,
   changeAccount,
@@ -27,7 +23,11 @@ import {
   setBan,
   uniqueConflict,
   userSortColumns,
-} from "./users-repository.ts";
+} from "../../domain/users/users-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
 const refusal = (result: Refusal) => jsonError(result.status, result.error, result.field);
 

@@ -1,18 +1,27 @@
-import { gunzipSync } from "node:zlib";
 import { type FeedbackReportCreated, maxReportBytes } from "../../../shared/feedback-report.ts";
+import {
+  type CreatedReport,
+  insertReport,
+  shortReportId,
+} from "../../domain/feedback/feedback-repository.ts";
+import { type ReportFile, storeWithFiles } from "../../domain/feedback/report-file-journal.ts";
+import { createReportIntake, defaultReportIntakeLimits } from "../../domain/feedback/report-intake.ts";
+import {
+  createReportParserPool,
+  defaultReportParserPoolOptions,
+} from "../../domain/feedback/report-parser-pool.ts";
+import type { PreparedReport } from "../../domain/feedback/report-preparation.ts";
+import {
+  createReportLimiter,
+  defaultReportQuotas,
+  type ReportAllowance,
+} from "../../domain/feedback/report-quotas.ts";
+import { ReportRefused } from "../../domain/feedback/report-refused.ts";
+import { announceReportCreated } from "../../domain/inbox/inbox-events.ts";
 import { json, jsonError } from "../../http/json-response.ts";
-import { announceReportCreated } from "../../platform-api/inbox/inbox-events.ts";
-import type { FileStorage } from "../../storage/file-storage.ts";
+import { bodyTooLarge, declaredLength, readReportBody } from "../../http/report-body.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
-import { type CreatedReport, insertReport, type StoredReport, shortReportId } from "./feedback-repository.ts";
-import { bodyTooLarge, declaredLength, readReportBody } from "./report-body.ts";
-import { type ReportFile, storeWithFiles } from "./report-file-journal.ts";
-import { createReportIntake, defaultReportIntakeLimits } from "./report-intake.ts";
-import { createReportParserPool, defaultReportParserPoolOptions } from "./report-parser-pool.ts";
-import type { PreparedReport } from "./report-preparation.ts";
-import { createReportLimiter, defaultReportQuotas, type ReportAllowance } from "./report-quotas.ts";
-import { ReportRefused } from "./report-refused.ts";
 
 /**
  * `POST /api/widget/bugs/v2`: quotas, then room in the intake, then the body, parsed on a parser
@@ -107,21 +116,4 @@ export function createdAnswer(report: CreatedReport): FeedbackReportCreated {
     status: report.status,
     createdAt: report.createdAt,
   };
-}
-
-/** The report as the back office reads it: the stored parts loaded back in place. */
-export async function fullReport(storage: FileStorage, report: StoredReport) {
-  const { screenshotHtmlKey, webReplayKey, screenshot, ...rest } = report;
-  let screenshotData = screenshot;
-  if (screenshotHtmlKey) {
-    const html = await storage.get(screenshotHtmlKey);
-    screenshotData = { ...screenshot, html: html ? await html.text() : null };
-  }
-  let webReplay: unknown = null;
-  if (webReplayKey) {
-    const packed = await storage.get(webReplayKey);
-    if (packed)
-      webReplay = JSON.parse(gunzipSync(new Uint8Array(await packed.arrayBuffer())).toString("utf8"));
-  }
-  return { ...rest, shortId: shortReportId(report.number), screenshotData, webReplay };
 }

@@ -18,14 +18,14 @@ import type {
   NewsSummary,
   Survey,
 } from "../../../shared/messenger-api.ts";
-import { createOutbound } from "../outbound/outbound-repository.ts";
-import { createOtherProject } from "../outbound/outbound-test-support.ts";
+import { createOutbound } from "../../domain/outbounds/outbound-repository.ts";
 import {
   demoUserHash,
   hostileHtml,
   type MessengerTest,
   startMessengerTest,
-} from "./messenger-test-support.ts";
+} from "../../test-support/messenger-test-support.ts";
+import { createOtherProject } from "../../test-support/outbound-test-support.ts";
 
 let t: MessengerTest;
 

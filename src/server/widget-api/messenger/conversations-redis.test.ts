@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Conversation, ConversationMessage } from "../../../shared/messenger-api.ts";
+import { call, demoProjectId, openSocket, startSession } from "../../test-support/outbound-test-support.ts";
 import { startRedis } from "../../test-support/redis-process.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
-import { call, demoProjectId, openSocket, startSession } from "../outbound/outbound-test-support.ts";
 
 // Two server processes behind one balancer: the staff reply is written through one, the visitor's
 // socket is held by the other, and the push crosses over through Redis.

@@ -8,8 +8,12 @@ import type {
   ConversationSummary,
   MessengerHome,
 } from "../../../shared/messenger-api.ts";
-import { openSocket, type TestSession } from "../outbound/outbound-test-support.ts";
-import { demoUserHash, type MessengerTest, startMessengerTest } from "./messenger-test-support.ts";
+import {
+  demoUserHash,
+  type MessengerTest,
+  startMessengerTest,
+} from "../../test-support/messenger-test-support.ts";
+import { openSocket, type TestSession } from "../../test-support/outbound-test-support.ts";
 
 let t: MessengerTest;
 

@@ -6,18 +6,15 @@ import {
   StartConversationRequest,
   TypingRequest,
 } from "../../../shared/messenger-api.ts";
-import { json, jsonError } from "../../http/json-response.ts";
-import { readJsonBody } from "../../http/read-json-body.ts";
-import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
-import type { WidgetRouteDeps } from "../widget-route-deps.ts";
-import { transcriptMessages } from "./bot-transcript.ts";
-import { findBot } from "./bots-repository.ts";
+import { findBot } from "../../domain/bots/bots-repository.ts";
+import { transcriptMessages } from "../../domain/conversations/bot-transcript.ts";
 import {
   announceMessage,
   announceStatus,
   announceUnreadCount,
   announceVisitorTyping,
-} from "./conversation-events.ts";
+} from "../../domain/conversations/conversation-events.ts";
+import { subjectFrom } from "../../domain/conversations/conversation-subject.ts";
 import {
   addMessage,
   countUnreadMessages,
@@ -28,22 +25,14 @@ import {
   type StoredConversation,
   startConversation,
   visitorSummary,
-} from "./conversations-repository.ts";
+} from "../../domain/conversations/conversations-repository.ts";
+import { json, jsonError } from "../../http/json-response.ts";
+import { readJsonBody } from "../../http/read-json-body.ts";
+import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
+import type { WidgetRouteDeps } from "../widget-route-deps.ts";
 import { sessionOf } from "./route-context.ts";
 
 const base = "/api/widget/conversations";
-
-const subjectLength = 80;
-
-/** The subject a conversation gets when the visitor named none: its first line, cut at a word. */
-export function subjectFrom(text: string, attachments: Attachment[]): string {
-  const line = text.trim().split("\n")[0]?.trim() ?? "";
-  if (line === "") return attachments[0]?.name ?? "Conversation";
-  if (line.length <= subjectLength) return line;
-  const cut = line.slice(0, subjectLength);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > subjectLength / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
 
 const saysNothing = (text: string, attachments: Attachment[] | undefined) =>
   text.trim() === "" && (attachments?.length ?? 0) === 0;

@@ -1,7 +1,7 @@
 import type { SQL } from "bun";
+import { recentRequestsOf } from "../../domain/feature-requests/feature-requests-repository.ts";
 import { jsonError } from "../../http/json-response.ts";
 import { createRateLimiter, type RateLimiter } from "../../rate-limiter.ts";
-import { recentRequestsOf } from "./feature-requests-repository.ts";
 
 /** How much one visitor may put on a project's feature-request board. */
 export interface FeatureRequestLimits {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
 import type { AdminFeatureRequest, FeatureRequest } from "../../../shared/messenger-api.ts";
-import type { TestSession } from "../outbound/outbound-test-support.ts";
+import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import type { TestSession } from "../../test-support/outbound-test-support.ts";
 import { defaultFeatureRequestLimits } from "./feature-requests-limits.ts";
-import { type MessengerTest, startMessengerTest } from "./messenger-test-support.ts";
 
 /**
  * Issue 19: visitors' feature requests were public at once and unlimited (60 spam requests from one

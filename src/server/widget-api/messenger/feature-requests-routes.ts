@@ -1,16 +1,16 @@
 import { NewFeatureRequest } from "../../../shared/messenger-api.ts";
-import { json, jsonError } from "../../http/json-response.ts";
-import { readJsonBody } from "../../http/read-json-body.ts";
-import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
-import type { WidgetRouteDeps } from "../widget-route-deps.ts";
-import { createFeatureRequestLimiter } from "./feature-requests-limits.ts";
 import {
   findWidgetFeatureRequest,
   listWidgetFeatureRequests,
   requestsNeedApproval,
   submitFeatureRequest,
   toggleVote,
-} from "./feature-requests-repository.ts";
+} from "../../domain/feature-requests/feature-requests-repository.ts";
+import { json, jsonError } from "../../http/json-response.ts";
+import { readJsonBody } from "../../http/read-json-body.ts";
+import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
+import type { WidgetRouteDeps } from "../widget-route-deps.ts";
+import { createFeatureRequestLimiter } from "./feature-requests-limits.ts";
 import { sessionOf } from "./route-context.ts";
 
 const base = "/api/widget/feature-requests";

@@ -1,8 +1,8 @@
+import { findLiveBot, widgetBot } from "../../domain/bots/bots-repository.ts";
+import { findLiveFlow, widgetFlow } from "../../domain/flows/flows-repository.ts";
 import { json, jsonError } from "../../http/json-response.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
-import { findLiveBot, widgetBot } from "./bots-repository.ts";
-import { findLiveFlow, widgetFlow } from "./flows-repository.ts";
 
 /** What a visitor starts: a feedback flow by key, a bot by id. Drafts read as missing. */
 export function flowsRoutes({ sql }: WidgetRouteDeps): WidgetRoute[] {

@@ -1,14 +1,14 @@
 import { helpSearchLimits } from "../../../shared/messenger-api.ts";
-import { json, jsonError } from "../../http/json-response.ts";
-import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
-import type { WidgetRouteDeps } from "../widget-route-deps.ts";
 import {
   findLiveArticle,
   findLiveCollection,
   listLiveCollections,
   listSearchableArticles,
-} from "./help-repository.ts";
-import { searchArticles } from "./help-search.ts";
+} from "../../domain/help/help-repository.ts";
+import { searchArticles } from "../../domain/help/help-search.ts";
+import { json, jsonError } from "../../http/json-response.ts";
+import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
+import type { WidgetRouteDeps } from "../widget-route-deps.ts";
 
 const base = "/api/widget/help";
 

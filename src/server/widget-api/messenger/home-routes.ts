@@ -1,13 +1,16 @@
 import type { MessengerHome } from "../../../shared/messenger-api.ts";
+import {
+  countUnreadMessages,
+  listSessionConversations,
+} from "../../domain/conversations/conversations-repository.ts";
+import { hasFeatureRequests } from "../../domain/feature-requests/feature-requests-repository.ts";
+import { listHomeFlows } from "../../domain/flows/flows-repository.ts";
+import { hasLiveArticles } from "../../domain/help/help-repository.ts";
+import { listLiveNews } from "../../domain/news/news-repository.ts";
+import { listChecklistSummaries } from "../../domain/outbounds/checklist-summaries.ts";
 import { json } from "../../http/json-response.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
-import { listChecklistSummaries } from "./checklist-summaries.ts";
-import { countUnreadMessages, listSessionConversations } from "./conversations-repository.ts";
-import { hasFeatureRequests } from "./feature-requests-repository.ts";
-import { listHomeFlows } from "./flows-repository.ts";
-import { hasLiveArticles } from "./help-repository.ts";
-import { listLiveNews } from "./news-repository.ts";
 import { sessionOf } from "./route-context.ts";
 
 /** The messenger's first screen in one request, and the checklists list. */

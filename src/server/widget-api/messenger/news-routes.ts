@@ -1,7 +1,7 @@
+import { findLiveNews, listLiveNews } from "../../domain/news/news-repository.ts";
 import { json, jsonError } from "../../http/json-response.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
-import { findLiveNews, listLiveNews } from "./news-repository.ts";
 
 /** Live news posts, newest first, and one post with its body. */
 export function newsRoutes({ sql }: WidgetRouteDeps): WidgetRoute[] {

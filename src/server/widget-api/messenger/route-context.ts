@@ -1,5 +1,5 @@
+import type { StoredSession } from "../../domain/sessions/sessions-repository.ts";
 import { jsonError } from "../../http/json-response.ts";
-import type { StoredSession } from "../sessions-repository.ts";
 import type { WidgetContext } from "../widget-api.ts";
 
 /** The session of a `session` route (always there once authenticated; typed as optional). */

@@ -1,11 +1,16 @@
 import { SurveyAnswerRequest } from "../../../shared/messenger-api.ts";
+import { checkSurveyAnswers } from "../../domain/surveys/survey-answers.ts";
+import {
+  findLiveSurvey,
+  hasAnswered,
+  insertSurveyAnswer,
+  widgetSurvey,
+} from "../../domain/surveys/surveys-repository.ts";
 import { json, jsonError } from "../../http/json-response.ts";
 import { readJsonBody } from "../../http/read-json-body.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
 import { sessionOf } from "./route-context.ts";
-import { checkSurveyAnswers } from "./survey-answers.ts";
-import { findLiveSurvey, hasAnswered, insertSurveyAnswer, widgetSurvey } from "./surveys-repository.ts";
 
 export const answeredAlreadyMessage = "You have answered this survey already";
 

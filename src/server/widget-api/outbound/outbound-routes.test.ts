@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ChecklistAnswer } from "../../../shared/outbound-schemas.ts";
+import { issueSharedKey, sharedKeySecret } from "../../domain/outbounds/checklist-shared-keys.ts";
+import { createOutbound, type Outbound } from "../../domain/outbounds/outbound-repository.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
-import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
-import { issueSharedKey, sharedKeySecret } from "./checklist-shared-keys.ts";
-import { createOutbound, type Outbound } from "./outbound-repository.ts";
 import {
   call,
   createOtherProject,
@@ -12,7 +11,8 @@ import {
   sentinel,
   startSession,
   type TestSession,
-} from "./outbound-test-support.ts";
+} from "../../test-support/outbound-test-support.ts";
+import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 let server: TestServer;
 let main: string;

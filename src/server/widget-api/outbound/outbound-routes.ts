@@ -7,12 +7,7 @@ import {
   ProductTourValidationRequest,
 } from "../../../shared/outbound-schemas.ts";
 import { matchesPageFilter } from "../../../shared/page-filter.ts";
-import { json, jsonError } from "../../http/json-response.ts";
-import { readJsonBody } from "../../http/read-json-body.ts";
-import { pushToSession } from "../../realtime/widget-socket.ts";
-import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
-import type { WidgetRouteDeps } from "../widget-route-deps.ts";
-import { sharedKeyIsGenuine, sharedKeySecret } from "./checklist-shared-keys.ts";
+import { sharedKeyIsGenuine, sharedKeySecret } from "../../domain/outbounds/checklist-shared-keys.ts";
 import {
   applyChecklistProgress,
   type ChecklistInstance,
@@ -20,9 +15,18 @@ import {
   findChecklist,
   joinSharedChecklist,
   openChecklist,
-} from "./checklists-repository.ts";
-import { checklistAnswer, checklistConfigOf, tourConfigForClient } from "./outbound-answers.ts";
-import { findOutbound, type Outbound } from "./outbound-repository.ts";
+} from "../../domain/outbounds/checklists-repository.ts";
+import {
+  checklistAnswer,
+  checklistConfigOf,
+  tourConfigForClient,
+} from "../../domain/outbounds/outbound-answers.ts";
+import { findOutbound, type Outbound } from "../../domain/outbounds/outbound-repository.ts";
+import { json, jsonError } from "../../http/json-response.ts";
+import { readJsonBody } from "../../http/read-json-body.ts";
+import { pushToSession } from "../../realtime/widget-socket.ts";
+import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
+import type { WidgetRouteDeps } from "../widget-route-deps.ts";
 
 const base = "/api/widget/outbound";
 

@@ -1,9 +1,3 @@
-import { json, jsonError } from "../../http/json-response.ts";
-import { rangeResponse } from "../../http/range-response.ts";
-import type { ApiRoute } from "../../main-origin.ts";
-import type { WidgetRoute } from "../widget-api.ts";
-import type { WidgetRouteDeps } from "../widget-route-deps.ts";
-import { FormTooLarge, type IncomingFile, MalformedForm, readStreamingForm } from "./streaming-form.ts";
 import {
   createUploadLimiter,
   defaultUploadQuotas,
@@ -11,8 +5,19 @@ import {
   type UploadAllowance,
   type UploadQuotas,
   UploadRefused,
-} from "./upload-quotas.ts";
-import { insertUpload } from "./uploads-repository.ts";
+} from "../../domain/uploads/upload-quotas.ts";
+import { insertUpload } from "../../domain/uploads/uploads-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { json, jsonError } from "../../http/json-response.ts";
+import { rangeResponse } from "../../http/range-response.ts";
+import {
+  FormTooLarge,
+  type IncomingFile,
+  MalformedForm,
+  readStreamingForm,
+} from "../../http/streaming-form.ts";
+import type { WidgetRoute } from "../widget-api.ts";
+import type { WidgetRouteDeps } from "../widget-route-deps.ts";
 
 /** Largest file the SDK may upload (screen recordings run up to 120 s). */
 export const defaultMaxUploadBytes = 100 * 1024 * 1024;

@@ -1,0 +1,172 @@
+import type { SQL } from "bun";
+import type {
+  AdminFeedbackFlow,
+  FeedbackFlow,
+  FeedbackFlowWrite,
+  FlowField,
+} from "../../../shared/messenger-api.ts";
+import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import {
+  contentStatus,
+  notFound,
+  nowIso,
+  parseJson,
+  textKey,
+  toBoolean,
+  toCount,
+  type WriteOutcome,
+} from "../repository-helpers.ts";
+
+/** Feedback flows (table feedback_flows): forms a host starts by key. */
+
+interface FlowRow {
+  id: string;
+  project_id: string;
+  flow_key: string;
+  title: string;
+  description: string;
+  feedback_type: string;
+  fields: string;
+  success_message: string;
+  show_on_home: boolean | number;
+  icon: string;
+  status: string;
+  position: number | string;
+  created_at: string;
+  updated_at: string;
+}
+
+function fromRow(row: FlowRow): AdminFeedbackFlow {
+  return {
+    id: row.id,
+    key: row.flow_key,
+    title: row.title,
+    description: row.description,
+    feedbackType: row.feedback_type,
+    fields: parseJson<FlowField[]>(row.fields, []),
+    successMessage: row.success_message,
+    showOnHome: toBoolean(row.show_on_home),
+    icon: row.icon,
+    status: contentStatus(row.status),
+    position: toCount(row.position),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** A flow as the widget gets it. */
+export function widgetFlow(flow: AdminFeedbackFlow): FeedbackFlow {
+  const { status: _status, position: _position, createdAt: _created, updatedAt: _updated, ...rest } = flow;
+  return rest;
+}
+
+export const flowKeyTakenMessage = "A feedback flow with this key already exists";
+export const flowNotFoundMessage = "Feedback flow not found";
+
+function columns(body: FeedbackFlowWrite) {
+  return {
+    flow_key: body.key,
+    key_lower: textKey(body.key),
+    title: body.title.trim(),
+    title_key: textKey(body.title),
+    description: body.description?.trim() ?? "",
+    feedback_type: body.feedbackType,
+    fields: JSON.stringify(body.fields),
+    success_message: body.successMessage?.trim() ?? "",
+    show_on_home: body.showOnHome ?? false,
+    icon: body.icon?.trim() ?? "",
+    status: body.status,
+    position: body.position ?? 0,
+  };
+}
+
+/** The live flow with this key (compared without case), or null. */
+export async function findLiveFlow(
+  sql: SQL,
+  projectId: string,
+  key: string,
+): Promise<AdminFeedbackFlow | null> {
+  const [row] = await sql`SELECT * FROM feedback_flows
+    WHERE project_id = ${projectId} AND key_lower = ${textKey(key)} AND status = ${"live"}`;
+  return row ? fromRow(row as FlowRow) : null;
+}
+
+/** Live flows marked for the home screen, in their order. */
+export async function listHomeFlows(sql: SQL, projectId: string): Promise<AdminFeedbackFlow[]> {
+  const rows = await sql`SELECT * FROM feedback_flows
+    WHERE project_id = ${projectId} AND status = ${"live"} AND show_on_home = ${true}
+    ORDER BY position, created_at, id`;
+  return (rows as FlowRow[]).map(fromRow);
+}
+
+export const flowSortColumns: Record<string, string> = {
+  position: "position",
+  title: "title_key",
+  key: "key_lower",
+  status: "status",
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+};
+
+export async function listFlows(sql: SQL, projectId: string, query: ListQuery) {
+  const where = [sql`project_id = ${projectId}`];
+  if (query.search) {
+    const like = containsPattern(query.search);
+    where.push(sql`(title_key LIKE ${like} ESCAPE '\\' OR key_lower LIKE ${like} ESCAPE '\\')`);
+  }
+  const status = query.params.get("status");
+  if (status) where.push(sql`status = ${status}`);
+  const { rows, total } = await listPage<FlowRow>(sql, {
+    select: "*",
+    from: sql`feedback_flows`,
+    where,
+    query,
+    tieBreaker: "id",
+  });
+  return { items: rows.map(fromRow), total };
+}
+
+export async function findFlow(sql: SQL, projectId: string, id: string): Promise<AdminFeedbackFlow | null> {
+  const [row] = await sql`SELECT * FROM feedback_flows WHERE id = ${id} AND project_id = ${projectId}`;
+  return row ? fromRow(row as FlowRow) : null;
+}
+
+async function keyTaken(sql: SQL, projectId: string, key: string, exceptId: string): Promise<boolean> {
+  const [row] = await sql`SELECT id FROM feedback_flows
+    WHERE project_id = ${projectId} AND key_lower = ${textKey(key)} AND id <> ${exceptId}`;
+  return row !== undefined;
+}
+
+const keyTaken409: WriteOutcome = { ok: false, status: 409, error: flowKeyTakenMessage, field: "key" };
+
+/** Inserts a flow unless its key is taken (a racing insert is caught by the unique index). */
+export async function insertFlow(
+  sql: SQL,
+  projectId: string,
+  body: FeedbackFlowWrite,
+  id: string = Bun.randomUUIDv7(),
+): Promise<WriteOutcome> {
+  if (await keyTaken(sql, projectId, body.key, "")) return keyTaken409;
+  const now = nowIso();
+  await sql`INSERT INTO feedback_flows ${sql({ id, project_id: projectId, ...columns(body), created_at: now, updated_at: now })}`;
+  return { ok: true, id };
+}
+
+export async function updateFlow(
+  sql: SQL,
+  projectId: string,
+  id: string,
+  body: FeedbackFlowWrite,
+): Promise<WriteOutcome> {
+  if (!(await findFlow(sql, projectId, id))) return notFound(flowNotFoundMessage);
+  if (await keyTaken(sql, projectId, body.key, id)) return keyTaken409;
+  await sql`UPDATE feedback_flows SET ${sql({ ...columns(body), updated_at: nowIso() })}
+    WHERE id = ${id} AND project_id = ${projectId}`;
+  return { ok: true, id };
+}
+
+export async function deleteFlow(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {
+  const deleted =
+    await sql`DELETE FROM feedback_flows WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
+  return deleted.length > 0 ? { ok: true, id } : notFound(flowNotFoundMessage);
+}

@@ -1,0 +1,227 @@
+import type { SQL } from "bun";
+import { reportPriorities } from "../../../shared/feedback-report.ts";
+import type { InboxReport, ReportStatus } from "../../../shared/inbox-api.ts";
+import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import { shortReportId } from "../feedback/feedback-repository.ts";
+import { parseJson } from "../repository-helpers.ts";
+
+/**
+ * The feedback inbox's reads and writes over `feedback_reports`: summaries with the reporter, the
+ * assignee and this admin's unread marker (`feedback_report_reads`, one row per admin and report
+ * opened), and the triage fields staff change.
+ */
+
+/** Priorities rank in their own order, not alphabetically: `-priority` puts CRITICAL first. */
+const priorityRank = `CASE r.priority ${reportPriorities.map((p, i) => `WHEN '${p}' THEN ${i}`).join(" ")} ELSE -1 END`;
+
+export const inboxSortColumns: Record<string, string> = {
+  createdAt: "r.created_at",
+  updatedAt: "COALESCE(r.updated_at, r.created_at)",
+  priority: priorityRank,
+  status: "r.status",
+  type: "r.type",
+};
+
+export interface InboxFilters {
+  type?: string;
+  status?: string;
+  priority?: string;
+  projectId?: string;
+  /** A user id, or `none` for unassigned reports. */
+  assigneeId?: string;
+  unread?: boolean;
+}
+
+interface SummaryRow {
+  id: string;
+  number: number | string;
+  project_id: string;
+  type: string;
+  priority: string;
+  status: string;
+  tags: string;
+  form_data: string;
+  meta_data: string;
+  created_at: string;
+  has_screenshot: unknown;
+  has_replay: unknown;
+  has_recording: unknown;
+  session_user_id: string | null;
+  session_name: string | null;
+  session_email: string | null;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  read_at: string | null;
+}
+
+const summarySelect = `r.id, r.number, r.project_id, r.type, r.priority, r.status, r.tags, r.form_data,
+  r.meta_data, r.created_at,
+  (CASE WHEN r.screenshot IS NOT NULL OR r.screenshot_html_key IS NOT NULL THEN 1 ELSE 0 END) AS has_screenshot,
+  (CASE WHEN r.web_replay_key IS NOT NULL THEN 1 ELSE 0 END) AS has_replay,
+  (CASE WHEN r.screen_recording_url IS NOT NULL THEN 1 ELSE 0 END) AS has_recording,
+  s.user_id AS session_user_id, s.name AS session_name, s.email AS session_email,
+  a.id AS assignee_id, COALESCE(a.display_name, a.name) AS assignee_name, rr.read_at`;
+
+/** The joins every summary needs; the read mark is this admin's (none: every report counts unread). */
+const summaryFrom = (sql: SQL, adminId: string | null) =>
+  sql`feedback_reports r
+    LEFT JOIN widget_sessions s ON s.id = r.session_id
+    LEFT JOIN users a ON a.id = r.assignee_id
+    LEFT JOIN feedback_report_reads rr ON rr.report_id = r.id AND rr.user_id = ${adminId ?? ""}`;
+
+const textOf = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+
+/**
+ * The line a report is listed by: the form's description, else its first text field (flows name
+ * their fields freely), cut to 200 characters.
+ */
+export function reportTitle(formData: Record<string, unknown>): string {
+  const description = textOf(formData.description);
+  const first =
+    description ??
+    Object.values(formData)
+      .map(textOf)
+      .find((value) => value !== null) ??
+    "";
+  return first.slice(0, 200);
+}
+
+/** Who sent it: what the session knows, else an address the form asked for. */
+function reporterOf(row: SummaryRow, formData: Record<string, unknown>): InboxReport["reporter"] {
+  const formEmail = [formData.reportedBy, formData.email].map(textOf).find((value) => value?.includes("@"));
+  return {
+    email: row.session_email ?? formEmail ?? null,
+    name: row.session_name,
+    userId: row.session_user_id,
+  };
+}
+
+function summaryOf(row: SummaryRow): InboxReport {
+  const formData = parseJson<Record<string, unknown>>(row.form_data, {});
+  const metaData = parseJson<Record<string, unknown>>(row.meta_data, {});
+  return {
+    id: row.id,
+    shortId: shortReportId(Number(row.number)),
+    projectId: row.project_id,
+    type: row.type,
+    status: row.status,
+    priority: row.priority,
+    title: reportTitle(formData),
+    reporter: reporterOf(row, formData),
+    page: textOf(metaData.currentUrl),
+    tags: parseJson<string[]>(row.tags, []),
+    assignee:
+      row.assignee_id && row.assignee_name !== null ? { id: row.assignee_id, name: row.assignee_name } : null,
+    hasScreenshot: Number(row.has_screenshot) === 1,
+    hasReplay: Number(row.has_replay) === 1,
+    hasRecording: Number(row.has_recording) === 1,
+    unread: row.read_at === null,
+    createdAt: row.created_at,
+  };
+}
+
+/** The inbox page for an admin: filters, `q` over the texts, the reporter and `FB-n`, sort and paging. */
+export async function listInbox(
+  sql: SQL,
+  adminId: string,
+  query: ListQuery,
+  filters: InboxFilters,
+): Promise<{ items: InboxReport[]; total: number }> {
+  const where: Array<SQL.Query<unknown>> = [];
+  if (filters.type) where.push(sql`r.type = ${filters.type}`);
+  if (filters.status) where.push(sql`r.status = ${filters.status}`);
+  if (filters.priority) where.push(sql`r.priority = ${filters.priority}`);
+  if (filters.projectId) where.push(sql`r.project_id = ${filters.projectId}`);
+  if (filters.assigneeId === "none") where.push(sql`r.assignee_id IS NULL`);
+  else if (filters.assigneeId) where.push(sql`r.assignee_id = ${filters.assigneeId}`);
+  if (filters.unread === true) where.push(sql`rr.read_at IS NULL`);
+  if (filters.unread === false) where.push(sql`rr.read_at IS NOT NULL`);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    const number = /^(?:fb-)?(\d{1,9})$/i.exec(query.search)?.[1];
+    where.push(sql`(lower(r.form_data) LIKE ${pattern} ESCAPE '\\'
+      OR lower(r.tags) LIKE ${pattern} ESCAPE '\\'
+      OR lower(COALESCE(s.email, '')) LIKE ${pattern} ESCAPE '\\'
+      OR lower(COALESCE(s.name, '')) LIKE ${pattern} ESCAPE '\\'
+      OR r.number = ${number === undefined ? -1 : Number(number)})`);
+  }
+  const { rows, total } = await listPage<SummaryRow>(sql, {
+    select: summarySelect,
+    from: summaryFrom(sql, adminId),
+    where,
+    query,
+    tieBreaker: "r.id",
+  });
+  return { items: rows.map(summaryOf), total };
+}
+
+/** One report's summary as `adminId` sees it (null: as nobody has read it, for a new report's push). */
+export async function findInboxReport(
+  sql: SQL,
+  id: string,
+  adminId: string | null,
+): Promise<InboxReport | null> {
+  const [row] = await sql`SELECT ${sql.unsafe(summarySelect)} FROM ${summaryFrom(sql, adminId)}
+    WHERE r.id = ${id}`;
+  return row ? summaryOf(row as SummaryRow) : null;
+}
+
+/** The conversation staff opened with the reporter about a report, if any. */
+export async function reportConversation(
+  sql: SQL,
+  reportId: string,
+): Promise<{ id: string; shareToken: string; status: string; subject: string } | null> {
+  const [row] = await sql`SELECT c.id, c.share_token, c.status, c.subject
+    FROM feedback_reports r JOIN conversations c ON c.id = r.conversation_id WHERE r.id = ${reportId}`;
+  if (!row) return null;
+  const found = row as { id: string; share_token: string; status: string; subject: string };
+  return { id: found.id, shareToken: found.share_token, status: found.status, subject: found.subject };
+}
+
+export async function markReportRead(sql: SQL, reportId: string, adminId: string): Promise<void> {
+  await sql`INSERT INTO feedback_report_reads (report_id, user_id, read_at)
+    VALUES (${reportId}, ${adminId}, ${new Date().toISOString()})
+    ON CONFLICT (report_id, user_id) DO NOTHING`;
+}
+
+export async function markReportUnread(sql: SQL, reportId: string, adminId: string): Promise<void> {
+  await sql`DELETE FROM feedback_report_reads WHERE report_id = ${reportId} AND user_id = ${adminId}`;
+}
+
+export interface TriageChange {
+  status?: ReportStatus;
+  priority?: string;
+  tags?: string[];
+  /** null unassigns. */
+  assigneeId?: string | null;
+}
+
+/** Writes the given triage fields (the others stay) and the change date. */
+export async function updateTriage(sql: SQL, reportId: string, change: TriageChange): Promise<void> {
+  const columns: Record<string, unknown> = { updated_at: new Date().toISOString() };
+  if (change.status !== undefined) columns.status = change.status;
+  if (change.priority !== undefined) columns.priority = change.priority;
+  if (change.tags !== undefined) columns.tags = JSON.stringify(change.tags);
+  if (change.assigneeId !== undefined) columns.assignee_id = change.assigneeId;
+  await sql`UPDATE feedback_reports SET ${sql(columns)} WHERE id = ${reportId}`;
+}
+
+/** Sets the status of every listed report that has another one; answers the ids that changed. */
+export async function setStatuses(
+  sql: SQL,
+  ids: string[],
+  status: ReportStatus,
+): Promise<Array<{ id: string; priority: string }>> {
+  const rows =
+    await sql`UPDATE feedback_reports SET status = ${status}, updated_at = ${new Date().toISOString()}
+    WHERE id IN ${sql(ids)} AND status <> ${status} RETURNING id, priority`;
+  return rows as Array<{ id: string; priority: string }>;
+}
+
+/** Whether a user id names an enabled ADMIN: only they can be assigned reports. */
+export async function isAssignableAdmin(sql: SQL, userId: string): Promise<boolean> {
+  const [row] = await sql`SELECT role, enabled FROM users WHERE id = ${userId}`;
+  const found = row as { role: string; enabled: unknown } | undefined;
+  return found?.role === "ADMIN" && Boolean(found.enabled);
+}

@@ -1,0 +1,141 @@
+import type { SQL } from "bun";
+import type { AdminNewsPost, NewsPost, NewsSummary, NewsWrite } from "../../../shared/messenger-api.ts";
+import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import {
+  contentStatus,
+  notFound,
+  nowIso,
+  optionalUrl,
+  textKey,
+  type WriteOutcome,
+} from "../repository-helpers.ts";
+import { sanitizeHtml } from "../rich-text/html-sanitizer.ts";
+
+/** News posts (table news_posts). A post is published when it first goes live; the date stays after. */
+
+interface NewsRow {
+  id: string;
+  title: string;
+  preview: string;
+  body: string;
+  cover_image_url: string | null;
+  author_name: string;
+  status: string;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function fromRow(row: NewsRow): AdminNewsPost {
+  return {
+    id: row.id,
+    title: row.title,
+    preview: row.preview,
+    body: row.body,
+    coverImageUrl: row.cover_image_url,
+    authorName: row.author_name,
+    status: contentStatus(row.status),
+    publishedAt: row.published_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const summary = (post: AdminNewsPost): NewsSummary => ({
+  id: post.id,
+  title: post.title,
+  preview: post.preview,
+  coverImageUrl: post.coverImageUrl,
+  authorName: post.authorName,
+  publishedAt: post.publishedAt ?? post.createdAt,
+});
+
+export const newsNotFoundMessage = "News post not found";
+
+/** Live posts, newest first. */
+export async function listLiveNews(sql: SQL, projectId: string, limit = 100): Promise<NewsSummary[]> {
+  const rows = await sql`SELECT * FROM news_posts WHERE project_id = ${projectId} AND status = ${"live"}
+    ORDER BY published_at DESC, id DESC LIMIT ${limit}`;
+  return (rows as NewsRow[]).map((row) => summary(fromRow(row)));
+}
+
+export async function findLiveNews(sql: SQL, projectId: string, id: string): Promise<NewsPost | null> {
+  const [row] = await sql`SELECT * FROM news_posts
+    WHERE id = ${id} AND project_id = ${projectId} AND status = ${"live"}`;
+  if (!row) return null;
+  const post = fromRow(row as NewsRow);
+  return { ...summary(post), body: post.body };
+}
+
+export const newsSortColumns: Record<string, string> = {
+  publishedAt: "published_at",
+  title: "title_key",
+  status: "status",
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+};
+
+export async function listNews(sql: SQL, projectId: string, query: ListQuery) {
+  const where = [sql`project_id = ${projectId}`];
+  if (query.search) where.push(sql`title_key LIKE ${containsPattern(query.search)} ESCAPE '\\'`);
+  const status = query.params.get("status");
+  if (status) where.push(sql`status = ${status}`);
+  const { rows, total } = await listPage<NewsRow>(sql, {
+    select: "*",
+    from: sql`news_posts`,
+    where,
+    query,
+    tieBreaker: "id",
+  });
+  return { items: rows.map(fromRow), total };
+}
+
+export async function findNews(sql: SQL, projectId: string, id: string): Promise<AdminNewsPost | null> {
+  const [row] = await sql`SELECT * FROM news_posts WHERE id = ${id} AND project_id = ${projectId}`;
+  return row ? fromRow(row as NewsRow) : null;
+}
+
+function columns(body: NewsWrite) {
+  return {
+    title: body.title.trim(),
+    title_key: textKey(body.title),
+    preview: body.preview?.trim() ?? "",
+    body: sanitizeHtml(body.body),
+    cover_image_url: optionalUrl(body.coverImageUrl),
+    author_name: body.authorName?.trim() ?? "",
+    status: body.status,
+  };
+}
+
+export async function insertNews(
+  sql: SQL,
+  projectId: string,
+  body: NewsWrite,
+  options: { id?: string; publishedAt?: string } = {},
+): Promise<WriteOutcome> {
+  const id = options.id ?? Bun.randomUUIDv7();
+  const now = nowIso();
+  const publishedAt = body.status === "live" ? (options.publishedAt ?? now) : null;
+  await sql`INSERT INTO news_posts ${sql({ id, project_id: projectId, ...columns(body), published_at: publishedAt, created_at: now, updated_at: now })}`;
+  return { ok: true, id };
+}
+
+export async function updateNews(
+  sql: SQL,
+  projectId: string,
+  id: string,
+  body: NewsWrite,
+): Promise<WriteOutcome> {
+  const now = nowIso();
+  // The first time a post goes live is its publication date; later edits keep it.
+  const updated = await sql`UPDATE news_posts SET ${sql({ ...columns(body), updated_at: now })},
+      published_at = COALESCE(published_at, ${body.status === "live" ? now : null})
+    WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
+  return updated.length > 0 ? { ok: true, id } : notFound(newsNotFoundMessage);
+}
+
+export async function deleteNews(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {
+  const deleted =
+    await sql`DELETE FROM news_posts WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
+  return deleted.length > 0 ? { ok: true, id } : notFound(newsNotFoundMessage);
+}

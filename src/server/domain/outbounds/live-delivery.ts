@@ -1,0 +1,37 @@
+import type { Logger } from "../../logger.ts";
+import type { ConnectedWidgets } from "../../realtime/connected-widgets.ts";
+import type { WidgetRouteDeps } from "../../widget-api/widget-route-deps.ts";
+import { findProjectById } from "../projects/projects-repository.ts";
+import { findSessionById } from "../sessions/sessions-repository.ts";
+import { deliverOutboundActions } from "./outbound-delivery.ts";
+
+/** The fan-out signal an admin's publish sends; its payload is the project id. */
+export const outboundPublishedSignal = "outbound-published";
+
+/**
+ * Publishing content reaches the widgets open at that moment without waiting for their next ping:
+ * every process runs this for the sessions whose socket it holds, through the same delivery a ping
+ * runs (page filter, audience, once per session, the same `update` push). A session that fails is
+ * logged and the others still get theirs.
+ */
+export async function deliverToConnectedWidgets(
+  deps: Pick<WidgetRouteDeps, "sql" | "fanout"> & { logger?: Logger },
+  connected: ConnectedWidgets,
+  projectId: string,
+): Promise<void> {
+  const sessionIds = connected.sessionsOf(projectId);
+  if (sessionIds.length === 0) return;
+  const project = await findProjectById(deps.sql, projectId);
+  if (!project) return;
+  for (const sessionId of sessionIds) {
+    try {
+      const session = await findSessionById(deps.sql, sessionId);
+      if (session) await deliverOutboundActions(deps, project, session);
+    } catch (error) {
+      deps.logger?.warn("live outbound delivery failed", {
+        sessionId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+}

@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { OutboundAction } from "../../../shared/outbound-schemas.ts";
+import { pushToSession, type WidgetPush } from "../../realtime/widget-socket.ts";
+import {
+  call,
+  demoProjectId,
+  openSocket,
+  ping,
+  sentinel,
+  startSession,
+  type TestSession,
+  type TestSocket,
+} from "../../test-support/outbound-test-support.ts";
+import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { pushUnreadCount } from "./outbound-delivery.ts";
+import { createOutbound } from "./outbound-repository.ts";
+
+let server: TestServer;
+let main: string;
+let projectId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  main = server.mainUrl;
+  projectId = await demoProjectId(server.db.sql);
+});
+
+afterAll(() => server.dispose());
+
+type OutboundFields = Parameters<typeof createOutbound>[1];
+
+/** Each test uses its own page, so content made by one test never matches another's sessions. */
+const pageOf = (tag: string) => `https://shop.example/${tag}/pricing`;
+
+function notification(tag: string, fields: Partial<OutboundFields> = {}) {
+  return createOutbound(server.db.sql, {
+    projectId,
+    type: "notification",
+    status: "live",
+    name: `Notification ${tag}`,
+    config: { text: "Hi {{name}}, our prices changed", sender: { name: "Kim" }, sound: true },
+    pageFilter: `/${tag}/pricing`,
+    pageFilterType: "endswith",
+    ...fields,
+  });
+}
+
+/** A session with a name and an open socket, as a visitor's page has them. */
+async function visitor(name: string | null): Promise<{ session: TestSession; socket: TestSocket }> {
+  const session = await startSession(main);
+  if (name !== null) {
+    const response = await call(main, session, "POST", "/sessions/partialupdate", { data: { name } });
+    expect(response.status).toBe(200);
+  }
+  return { session, socket: await openSocket(main, session) };
+}
+
+/** Proves the socket got nothing since its last read: the next message is the test's own marker. */
+async function expectNothingPushed(session: TestSession, socket: TestSocket, label: string) {
+  await pushToSession(server.fanout, session.gleapId, sentinel(label));
+  expect(await socket.next()).toEqual(sentinel(label));
+}
+
+async function deliveries(outboundId: string): Promise<string[]> {
+  const rows = await server.db.sql`SELECT session_id FROM widget_outbound_deliveries
+    WHERE outbound_id = ${outboundId}`;
+  return (rows as Array<{ session_id: string }>).map((row) => row.session_id);
+}
+
+const actionsOf = (push: WidgetPush) => (push.data as { a: OutboundAction[]; u: number }).a;
+
+describe("outbound actions after a ping", () => {
+  test("a matching live notification arrives once as an update, with the unread count", async () => {
+    const outbound = await notification("once");
+    const { session, socket } = await visitor("Ada");
+    try {
+      const response = await ping(main, session, "https://shop.example/once/pricing");
+      expect(response.status).toBe(200);
+      const push = await socket.next();
+      expect(push.name).toBe("update");
+      expect(push.data).toEqual({
+        a: [
+          {
+            actionType: "notification",
+            data: { text: "Hi Ada, our prices changed", sender: { name: "Kim" } },
+            outbound: outbound.id,
+            pageFilter: "/once/pricing",
+            pageFilterType: "endswith",
+            createdAt: expect.any(String),
+            sound: true,
+          },
+        ],
+        u: 1,
+      });
+      expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
+
+      expect((await ping(main, session, "https://shop.example/once/pricing")).status).toBe(200);
+      await expectNothingPushed(session, socket, "second ping");
+      expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
+    } finally {
+      socket.close();
+    }
+  });
+
+  test("a non-matching page filter and a draft deliver nothing", async () => {
+    const elsewhere = await notification("nomatch", { pageFilter: "/checkout", pageFilterType: "contains" });
+    const draft = await notification("nomatch", { status: "draft" });
+    const { session, socket } = await visitor("Ada");
+    try {
+      expect((await ping(main, session, pageOf("nomatch"))).status).toBe(200);
+      await expectNothingPushed(session, socket, "nothing matched");
+      expect(await deliveries(elsewhere.id)).toEqual([]);
+      expect(await deliveries(draft.id)).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
+
+  test("content waits for its page: a later ping on the matching page delivers it", async () => {
+    const outbound = await notification("later");
+    const { session, socket } = await visitor(null);
+    try {
+      await ping(main, session, "https://shop.example/later/about");
+      await expectNothingPushed(session, socket, "wrong page");
+      await ping(main, session, pageOf("later"));
+      const push = await socket.next();
+      expect(actionsOf(push).map((action) => action.outbound)).toEqual([outbound.id]);
+      // Without a name the placeholder goes, with the space before it.
+      expect(actionsOf(push)[0]?.data.text).toBe("Hi, our prices changed");
+    } finally {
+      socket.close();
+    }
+  });
+
+  test("the unread count counts every notification delivered and not read", async () => {
+    const first = await notification("count");
+    const { session, socket } = await visitor("Ada");
+    try {
+      await ping(main, session, pageOf("count"));
+      expect((await socket.next()).data).toMatchObject({ u: 1 });
+      const second = await notification("count");
+      await ping(main, session, pageOf("count"));
+      const push = await socket.next();
+      expect(push.data).toMatchObject({ u: 2 });
+      expect(actionsOf(push).map((action) => action.outbound)).toEqual([second.id]);
+
+      await server.db.sql`UPDATE widget_outbound_deliveries SET read_at = ${new Date().toISOString()}
+        WHERE outbound_id = ${first.id} AND session_id = ${session.gleapId}`;
+      await pushUnreadCount({ sql: server.db.sql, fanout: server.fanout }, session.gleapId);
+      expect(await socket.next()).toEqual({ name: "update", data: { a: [], u: 1 } });
+    } finally {
+      socket.close();
+    }
+  });
+
+  test("a socket that opens with unread notifications is told the count at once, one without is told nothing", async () => {
+    await notification("reopen");
+    const { session, socket } = await visitor("Ada");
+    await ping(main, session, pageOf("reopen"));
+    expect((await socket.next()).data).toMatchObject({ u: 1 });
+    await expectNothingPushed(session, socket, "before reopening");
+    socket.close();
+
+    const reopened = await openSocket(main, session);
+    try {
+      expect(await reopened.next()).toEqual({ name: "update", data: { a: [], u: 1 } });
+      const fresh = await visitor(null);
+      await expectNothingPushed(fresh.session, fresh.socket, "fresh socket");
+      fresh.socket.close();
+    } finally {
+      reopened.close();
+    }
+  });
+
+  test("pings racing each other deliver a notification once", async () => {
+    const outbound = await notification("race");
+    const { session, socket } = await visitor("Ada");
+    try {
+      const responses = await Promise.all([1, 2, 3, 4].map(() => ping(main, session, pageOf("race"))));
+      expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+      const push = await socket.next();
+      expect(actionsOf(push).map((action) => action.outbound)).toEqual([outbound.id]);
+      await expectNothingPushed(session, socket, "after the race");
+      expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
+    } finally {
+      socket.close();
+    }
+  });
+
+  test("banners, modals, tours and surveys go out one per update, in their client shape", async () => {
+    const base = {
+      projectId,
+      status: "live" as const,
+      pageFilter: pageOf("takeover"),
+      pageFilterType: "is" as const,
+    };
+    const banner = await createOutbound(server.db.sql, {
+      ...base,
+      type: "banner",
+      name: "Banner",
+      config: { format: "floating", text: "Sale for {{name}}" },
+    });
+    const modal = await createOutbound(server.db.sql, {
+      ...base,
+      type: "modal",
+      name: "Modal",
+      config: { showCloseButton: false, title: "Welcome" },
+    });
+    const survey = await createOutbound(server.db.sql, {
+      ...base,
+      type: "survey",
+      name: "Survey",
+      config: { format: "survey_full", formId: "nps-form" },
+    });
+    const tour = await createOutbound(server.db.sql, {
+      ...base,
+      pageFilter: "/takeover/{page}",
+      pageFilterType: "contains",
+      type: "tour",
+      name: "Tour",
+      config: {
+        steps: [
+          {
+            selector: "#a",
+            message: {
+              type: "doc",
+              content: [{ type: "paragraph", content: [{ type: "text", text: "Go" }] }],
+            },
+          },
+        ],
+      },
+    });
+    const { session, socket } = await visitor("Ada <3");
+    try {
+      await ping(main, session, pageOf("takeover"));
+      expect(actionsOf(await socket.next())).toEqual([
+        {
+          actionType: "banner",
+          format: "floating",
+          data: { text: "Sale for Ada &lt;3" },
+          outbound: banner.id,
+          pageFilter: pageOf("takeover"),
+          pageFilterType: "is",
+        },
+      ]);
+      await ping(main, session, pageOf("takeover"));
+      expect(actionsOf(await socket.next())).toEqual([
+        {
+          actionType: "modal",
+          data: { showCloseButton: false, title: "Welcome" },
+          outbound: modal.id,
+          pageFilter: pageOf("takeover"),
+          pageFilterType: "is",
+        },
+      ]);
+      await ping(main, session, pageOf("takeover"));
+      expect(actionsOf(await socket.next())).toEqual([
+        {
+          actionType: "nps-form",
+          format: "survey_full",
+          data: {},
+          outbound: survey.id,
+          pageFilter: pageOf("takeover"),
+          pageFilterType: "is",
+        },
+      ]);
+      await ping(main, session, pageOf("takeover"));
+      const push = await socket.next();
+      expect(actionsOf(push)).toEqual([
+        {
+          actionType: "tour",
+          data: { steps: [{ selector: "#a", message: "<p>Go</p>" }] },
+          outbound: tour.id,
+          pageFilter: "/takeover/{page}",
+          pageFilterType: "contains",
+        },
+      ]);
+      // None of them is a notification, so nothing is unread.
+      expect(push.data).toMatchObject({ u: 0 });
+    } finally {
+      socket.close();
+    }
+  });
+
+  test("checklists are not sent as actions", async () => {
+    const checklist = await createOutbound(server.db.sql, {
+      projectId,
+      type: "checklist",
+      status: "live",
+      name: "Checklist",
+      config: { steps: [{ id: "a", title: "A" }] },
+      pageFilter: pageOf("checklist"),
+      pageFilterType: "is",
+    });
+    const { session, socket } = await visitor("Ada");
+    try {
+      await ping(main, session, pageOf("checklist"));
+      await expectNothingPushed(session, socket, "checklist");
+      expect(await deliveries(checklist.id)).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe("createOutbound", () => {
+  test("refuses a config that does not fit its type", async () => {
+    const invalid: OutboundFields[] = [
+      { projectId, type: "checklist", status: "live", name: "x", config: { steps: [] } },
+      {
+        projectId,
+        type: "checklist",
+        status: "live",
+        name: "x",
+        config: {
+          steps: [
+            { id: "a", title: "A" },
+            { id: "a", title: "B" },
+          ],
+        },
+      },
+      { projectId, type: "notification", status: "live", name: "x", config: {} },
+      { projectId, type: "tour", status: "live", name: "x", config: { steps: "none" } },
+      { projectId, type: "banner", status: "paused" as "live", name: "x", config: {} },
+      { projectId, type: "banner", status: "live", name: "x", config: {}, pageFilterType: "regex" as "is" },
+    ];
+    for (const fields of invalid) await expect(createOutbound(server.db.sql, fields)).rejects.toThrow();
+  });
+});

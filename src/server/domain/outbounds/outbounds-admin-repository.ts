@@ -1,0 +1,163 @@
+import type { SQL } from "bun";
+import type { AdminOutbound, OutboundKind, OutboundWrite } from "../../../shared/inbox-api.ts";
+import type { OutboundStatus } from "../../../shared/outbound-schemas.ts";
+import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import { type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
+
+/** The admin's reads and writes of `widget_outbounds` (the widget side reads them in outbound-repository.ts). */
+
+export const outboundSortColumns: Record<string, string> = {
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+  publishedAt: "COALESCE(published_at, '')",
+  name: "lower(name)",
+  type: "type",
+  status: "status",
+};
+
+export function adminOutboundOf(outbound: Outbound): AdminOutbound {
+  return {
+    id: outbound.id,
+    projectId: outbound.projectId,
+    type: outbound.type,
+    name: outbound.name,
+    status: outbound.status,
+    config: outbound.config,
+    pageFilter: outbound.pageFilter,
+    pageFilterType: outbound.pageFilterType,
+    audience: outbound.audience,
+    createdAt: outbound.createdAt,
+    updatedAt: outbound.updatedAt,
+    publishedAt: outbound.publishedAt,
+  };
+}
+
+export async function listAdminOutbounds(
+  sql: SQL,
+  projectId: string,
+  query: ListQuery,
+  filters: { type?: OutboundKind; status?: OutboundStatus },
+): Promise<{ items: AdminOutbound[]; total: number }> {
+  const where = [sql`project_id = ${projectId}`];
+  if (filters.type) where.push(sql`type = ${filters.type}`);
+  if (filters.status) where.push(sql`status = ${filters.status}`);
+  if (query.search) where.push(sql`lower(name) LIKE ${containsPattern(query.search)} ESCAPE '\\'`);
+  const { rows, total } = await listPage<OutboundRow>(sql, {
+    select: "*",
+    from: sql`widget_outbounds`,
+    where,
+    query,
+    tieBreaker: "id",
+  });
+  return { items: rows.map((row) => adminOutboundOf(outboundFromRow(row))), total };
+}
+
+export async function findAdminOutbound(
+  sql: SQL,
+  projectId: string,
+  id: string,
+): Promise<AdminOutbound | null> {
+  const [row] = await sql`SELECT * FROM widget_outbounds WHERE id = ${id} AND project_id = ${projectId}`;
+  return row ? adminOutboundOf(outboundFromRow(row as OutboundRow)) : null;
+}
+
+const writtenColumns = (write: OutboundWrite) => ({
+  type: write.type,
+  name: write.name,
+  config: JSON.stringify(write.config),
+  page_filter: write.pageFilter ?? "",
+  page_filter_type: write.pageFilterType ?? "",
+  audience: write.audience ?? "all",
+});
+
+/** New content starts as a draft; publishing sends it out. */
+export async function insertAdminOutbound(
+  sql: SQL,
+  projectId: string,
+  write: OutboundWrite,
+): Promise<string> {
+  const id = Bun.randomUUIDv7();
+  const now = new Date().toISOString();
+  await sql`INSERT INTO widget_outbounds ${sql({
+    id,
+    project_id: projectId,
+    status: "draft",
+    ...writtenColumns(write),
+    created_at: now,
+    updated_at: now,
+    published_at: null,
+  })}`;
+  return id;
+}
+
+/** Replaces what the admin writes (the status stays); false when the project has no such outbound. */
+export async function updateAdminOutbound(
+  sql: SQL,
+  projectId: string,
+  id: string,
+  write: OutboundWrite,
+): Promise<boolean> {
+  const updated = await sql`UPDATE widget_outbounds
+    SET ${sql({ ...writtenColumns(write), updated_at: new Date().toISOString() })}
+    WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
+  return updated.length > 0;
+}
+
+/**
+ * Publishes or withdraws content; false when it had that status already. `published_at` keeps the
+ * first time it went live.
+ */
+export async function setOutboundStatus(
+  sql: SQL,
+  projectId: string,
+  id: string,
+  status: OutboundStatus,
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  const publishedAt = status === "live" ? sql`COALESCE(published_at, ${now})` : sql`published_at`;
+  const updated = await sql`UPDATE widget_outbounds
+    SET status = ${status}, updated_at = ${now}, published_at = ${publishedAt}
+    WHERE id = ${id} AND project_id = ${projectId} AND status <> ${status} RETURNING id`;
+  return updated.length > 0;
+}
+
+export async function deleteAdminOutbound(sql: SQL, projectId: string, id: string): Promise<boolean> {
+  const deleted =
+    await sql`DELETE FROM widget_outbounds WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
+  return deleted.length > 0;
+}
+
+export interface OutboundStats {
+  /** Sessions the content went to. */
+  delivered: number;
+  /** Of those, sessions that marked it read (notifications). */
+  read: number;
+  /** Checklists finished, or answers to the survey a survey outbound shows. */
+  completed?: number;
+}
+
+export async function outboundStats(sql: SQL, outbound: AdminOutbound): Promise<OutboundStats> {
+  const [row] = await sql`SELECT count(*) AS delivered,
+      COALESCE(sum(CASE WHEN read_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS read
+    FROM widget_outbound_deliveries WHERE outbound_id = ${outbound.id}`;
+  const counts = row as { delivered: unknown; read: unknown };
+  const stats: OutboundStats = { delivered: Number(counts.delivered), read: Number(counts.read) };
+  if (outbound.type === "checklist") {
+    const [done] = await sql`SELECT count(*) AS n FROM widget_checklists
+      WHERE outbound_id = ${outbound.id} AND status = ${"done"}`;
+    stats.completed = Number((done as { n: unknown }).n);
+  }
+  const formId = outbound.config.formId;
+  if (outbound.type === "survey" && typeof formId === "string") {
+    const [answers] = await sql`SELECT count(*) AS n FROM survey_answers a
+      JOIN surveys s ON s.id = a.survey_id WHERE a.survey_id = ${formId} AND s.project_id = ${outbound.projectId}`;
+    stats.completed = Number((answers as { n: unknown }).n);
+  }
+  return stats;
+}
+
+/** Whether a survey outbound's `formId` names a survey of the project. */
+export async function surveyExists(sql: SQL, projectId: string, surveyId: string): Promise<boolean> {
+  const [row] = await sql`SELECT id FROM surveys WHERE id = ${surveyId} AND project_id = ${projectId}`;
+  return row !== undefined;
+}

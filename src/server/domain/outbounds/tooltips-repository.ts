@@ -1,0 +1,132 @@
+import type { SQL } from "bun";
+import type { AdminTooltip, TooltipWrite } from "../../../shared/inbox-api.ts";
+import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import { contentStatus, parseJson } from "../repository-helpers.ts";
+
+export type TooltipStatus = "live" | "draft";
+
+/** A tooltip's config as the SDK reads it (spec §3 "Tooltip config"); kept as the admin saved it. */
+export type TooltipConfig = Record<string, unknown>;
+
+interface TooltipRow {
+  id: string;
+  project_id: string;
+  name: string;
+  status: string;
+  config: string;
+  created_at: string;
+  updated_at: string | null;
+}
+
+/** Tests and the demo seed write tooltips directly; the admin goes through `insertTooltip`. */
+export async function createTooltip(
+  sql: SQL,
+  projectId: string,
+  status: TooltipStatus,
+  config: TooltipConfig,
+  name = "",
+): Promise<string> {
+  const id = Bun.randomUUIDv7();
+  const now = new Date().toISOString();
+  await sql`INSERT INTO widget_tooltips (id, project_id, name, status, config, created_at, updated_at)
+    VALUES (${id}, ${projectId}, ${name}, ${status}, ${JSON.stringify(config)}, ${now}, ${now})`;
+  return id;
+}
+
+/** What `GET /config/{sdkKey}/tooltips` answers: the live ones, each its config with its id. */
+export async function listLiveTooltips(sql: SQL, projectId: string): Promise<TooltipConfig[]> {
+  const rows = await sql`SELECT id, config FROM widget_tooltips
+    WHERE project_id = ${projectId} AND status = ${"live"} ORDER BY created_at, id`;
+  return rows.map((row: { id: string; config: string }) => ({
+    id: row.id,
+    ...parseJson<TooltipConfig>(row.config, {}),
+  }));
+}
+
+// ---------- the admin's side ----------
+
+function adminTooltipOf(row: TooltipRow): AdminTooltip {
+  const config = parseJson<Omit<TooltipWrite, "name">>(row.config, {} as Omit<TooltipWrite, "name">);
+  return {
+    ...config,
+    id: row.id,
+    name: row.name,
+    status: contentStatus(row.status),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at ?? row.created_at,
+  };
+}
+
+export const tooltipSortColumns: Record<string, string> = {
+  createdAt: "created_at",
+  updatedAt: "COALESCE(updated_at, created_at)",
+  name: "lower(name)",
+  status: "status",
+};
+
+export async function listTooltips(
+  sql: SQL,
+  projectId: string,
+  query: ListQuery,
+  status: TooltipStatus | undefined,
+): Promise<{ items: AdminTooltip[]; total: number }> {
+  const where = [sql`project_id = ${projectId}`];
+  if (status) where.push(sql`status = ${status}`);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    where.push(sql`(lower(name) LIKE ${pattern} ESCAPE '\\' OR lower(config) LIKE ${pattern} ESCAPE '\\')`);
+  }
+  const { rows, total } = await listPage<TooltipRow>(sql, {
+    select: "*",
+    from: sql`widget_tooltips`,
+    where,
+    query,
+    tieBreaker: "id",
+  });
+  return { items: rows.map(adminTooltipOf), total };
+}
+
+export async function findTooltip(sql: SQL, projectId: string, id: string): Promise<AdminTooltip | null> {
+  const [row] = await sql`SELECT * FROM widget_tooltips WHERE id = ${id} AND project_id = ${projectId}`;
+  return row ? adminTooltipOf(row as TooltipRow) : null;
+}
+
+/** The config the widget gets: everything the admin wrote but the name, which is the admin's label. */
+const configOf = ({ name: _name, ...config }: TooltipWrite) => JSON.stringify(config);
+
+/** A new tooltip starts as a draft: it reaches visitors when published. */
+export async function insertTooltip(sql: SQL, projectId: string, write: TooltipWrite): Promise<string> {
+  return createTooltip(sql, projectId, "draft", JSON.parse(configOf(write)), write.name);
+}
+
+/** Replaces a tooltip's name and config; false when the project has no such tooltip. */
+export async function updateTooltip(
+  sql: SQL,
+  projectId: string,
+  id: string,
+  write: TooltipWrite,
+): Promise<boolean> {
+  const updated = await sql`UPDATE widget_tooltips
+    SET name = ${write.name}, config = ${configOf(write)}, updated_at = ${new Date().toISOString()}
+    WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
+  return updated.length > 0;
+}
+
+/** Publishes or withdraws a tooltip; false when it had that status already. */
+export async function setTooltipStatus(
+  sql: SQL,
+  projectId: string,
+  id: string,
+  status: TooltipStatus,
+): Promise<boolean> {
+  const updated =
+    await sql`UPDATE widget_tooltips SET status = ${status}, updated_at = ${new Date().toISOString()}
+    WHERE id = ${id} AND project_id = ${projectId} AND status <> ${status} RETURNING id`;
+  return updated.length > 0;
+}
+
+export async function deleteTooltip(sql: SQL, projectId: string, id: string): Promise<boolean> {
+  const deleted =
+    await sql`DELETE FROM widget_tooltips WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
+  return deleted.length > 0;
+}

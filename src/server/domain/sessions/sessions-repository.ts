@@ -1,0 +1,247 @@
+import type { SQL } from "bun";
+import type { StreamedEvent } from "../../../shared/widget-session.ts";
+
+export interface StoredSession {
+  id: string;
+  projectId: string;
+  userId: string | null;
+  /** The user id came with a valid `userHash`: only then may another browser's session join this one. */
+  userVerified: boolean;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  value: number | null;
+  customData: Record<string, unknown>;
+  lang: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  durationSeconds: number;
+  pageViews: number;
+  lastPage: string | null;
+}
+
+interface SessionRow {
+  id: string;
+  project_id: string;
+  user_id: string | null;
+  user_verified: boolean | number;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  value: number | null;
+  custom_data: string;
+  lang: string | null;
+  created_at: string;
+  last_seen_at: string;
+  duration_seconds: number | string;
+  page_views: number | string;
+  last_page: string | null;
+  merged_into: string | null;
+}
+
+function fromRow(row: SessionRow): StoredSession {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    userId: row.user_id,
+    userVerified: Boolean(row.user_verified),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    value: row.value === null ? null : Number(row.value),
+    customData: JSON.parse(row.custom_data) as Record<string, unknown>,
+    lang: row.lang,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    durationSeconds: Number(row.duration_seconds),
+    pageViews: Number(row.page_views),
+    lastPage: row.last_page,
+  };
+}
+
+export async function createSession(
+  sql: SQL,
+  projectId: string,
+  fields: { lang?: string | null; userId?: string | null } = {},
+): Promise<StoredSession> {
+  const now = new Date().toISOString();
+  // UUIDv7 ids sort by creation time, which keeps the primary-key index append-only.
+  const [row] =
+    await sql`INSERT INTO widget_sessions (id, project_id, user_id, custom_data, lang, created_at, last_seen_at)
+    VALUES (${Bun.randomUUIDv7()}, ${projectId}, ${fields.userId ?? null}, ${"{}"}, ${fields.lang ?? null}, ${now}, ${now})
+    RETURNING *`;
+  return fromRow(row);
+}
+
+/** A session by id; a session merged into a user's session resolves to that one. */
+export async function findSessionById(sql: SQL, id: string): Promise<StoredSession | null> {
+  const [row] = await sql`SELECT * FROM widget_sessions WHERE id = ${id}`;
+  if (!row) return null;
+  if (row.merged_into) {
+    const [target] = await sql`SELECT * FROM widget_sessions WHERE id = ${row.merged_into}`;
+    return target ? fromRow(target) : null;
+  }
+  return fromRow(row);
+}
+
+export async function findSession(sql: SQL, projectId: string, id: string): Promise<StoredSession | null> {
+  const session = await findSessionById(sql, id);
+  return session && session.projectId === projectId ? session : null;
+}
+
+/**
+ * The user's session that a verified identify established. A session that only claimed the user id
+ * (no valid `userHash`) is never found: whoever claimed it must not receive the user, nor be received.
+ */
+export async function findVerifiedSessionByUserId(
+  sql: SQL,
+  projectId: string,
+  userId: string,
+): Promise<StoredSession | null> {
+  const [row] = await sql`SELECT * FROM widget_sessions
+    WHERE project_id = ${projectId} AND user_id = ${userId} AND user_verified = TRUE
+      AND merged_into IS NULL
+    ORDER BY created_at LIMIT 1`;
+  return row ? fromRow(row) : null;
+}
+
+/** Marks a returning session as seen, keeping its language when the client sent none. */
+export async function touchSession(
+  sql: SQL,
+  session: StoredSession,
+  lang: string | null,
+): Promise<StoredSession> {
+  const now = new Date().toISOString();
+  const nextLang = lang ?? session.lang;
+  await sql`UPDATE widget_sessions SET last_seen_at = ${now}, lang = ${nextLang} WHERE id = ${session.id}`;
+  return { ...session, lastSeenAt: now, lang: nextLang };
+}
+
+export interface SessionChanges {
+  userId?: string;
+  /** Set once a valid `userHash` proved the user id; never taken back by an unverified identify. */
+  userVerified?: boolean;
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  value?: number | null;
+  lang?: string | null;
+  /** Merged into the stored custom data, key by key. */
+  customData?: Record<string, unknown>;
+}
+
+/** Applies the fields that were given (undefined keeps the stored value) and answers the result. */
+export async function updateSession(
+  sql: SQL,
+  session: StoredSession,
+  changes: SessionChanges,
+): Promise<StoredSession> {
+  const next: StoredSession = {
+    ...session,
+    userId: changes.userId ?? session.userId,
+    userVerified: changes.userVerified ?? session.userVerified,
+    name: changes.name === undefined ? session.name : changes.name,
+    email: changes.email === undefined ? session.email : changes.email,
+    phone: changes.phone === undefined ? session.phone : changes.phone,
+    value: changes.value === undefined ? session.value : changes.value,
+    lang: changes.lang === undefined ? session.lang : changes.lang,
+    customData: { ...session.customData, ...changes.customData },
+    lastSeenAt: new Date().toISOString(),
+  };
+  await sql`UPDATE widget_sessions SET
+      user_id = ${next.userId}, user_verified = ${next.userVerified}, name = ${next.name}, email = ${next.email}, phone = ${next.phone},
+      value = ${next.value}, lang = ${next.lang}, custom_data = ${JSON.stringify(next.customData)},
+      last_seen_at = ${next.lastSeenAt}
+    WHERE id = ${session.id}`;
+  return next;
+}
+
+/**
+ * Folds an anonymous session into a user's existing one: its events, reports, checklists,
+ * deliveries, conversations, feature requests, votes and survey answers move over, and the old id
+ * keeps pointing at the target so a stale client still lands on the right session. All or nothing.
+ */
+export async function mergeSessionInto(
+  sql: SQL,
+  from: StoredSession,
+  into: StoredSession,
+  changes: SessionChanges,
+): Promise<StoredSession> {
+  return sql.begin(async (tx) => {
+    await tx`UPDATE widget_events SET session_id = ${into.id} WHERE session_id = ${from.id}`;
+    await tx`UPDATE feedback_reports SET session_id = ${into.id} WHERE session_id = ${from.id}`;
+    await tx`UPDATE widget_checklists SET session_id = ${into.id} WHERE session_id = ${from.id}
+      AND NOT EXISTS (SELECT 1 FROM widget_checklists other WHERE other.session_id = ${into.id}
+        AND other.outbound_id = widget_checklists.outbound_id AND other.shared_key = widget_checklists.shared_key)`;
+    await tx`DELETE FROM widget_outbound_deliveries WHERE session_id = ${from.id}
+      AND outbound_id IN (SELECT outbound_id FROM widget_outbound_deliveries WHERE session_id = ${into.id})`;
+    await tx`UPDATE widget_outbound_deliveries SET session_id = ${into.id} WHERE session_id = ${from.id}`;
+    // Messenger content: conversations, requests and votes follow (a vote the user had cast already
+    // is not counted twice); an answer to a survey the user answered stays with the anonymous session.
+    await tx`UPDATE conversations SET session_id = ${into.id} WHERE session_id = ${from.id}`;
+    await tx`UPDATE feature_requests SET session_id = ${into.id} WHERE session_id = ${from.id}`;
+    await tx`DELETE FROM feature_request_votes WHERE session_id = ${from.id}
+      AND feature_request_id IN (SELECT feature_request_id FROM feature_request_votes WHERE session_id = ${into.id})`;
+    await tx`UPDATE feature_request_votes SET session_id = ${into.id} WHERE session_id = ${from.id}`;
+    await tx`UPDATE survey_answers SET session_id = ${into.id} WHERE session_id = ${from.id}
+      AND NOT EXISTS (SELECT 1 FROM survey_answers other WHERE other.session_id = ${into.id}
+        AND other.survey_id = survey_answers.survey_id AND other.once_key = survey_answers.once_key)`;
+    await tx`UPDATE widget_sessions SET merged_into = ${into.id} WHERE id = ${from.id}`;
+    await tx`UPDATE widget_sessions SET duration_seconds = duration_seconds + ${from.durationSeconds},
+      page_views = page_views + ${from.pageViews} WHERE id = ${into.id}`;
+    return updateSession(
+      tx,
+      { ...into, durationSeconds: into.durationSeconds + from.durationSeconds },
+      changes,
+    );
+  });
+}
+
+export interface PingActivity {
+  durationSeconds?: number;
+  sdkVersion?: string;
+  events: StreamedEvent[];
+}
+
+/** Stores a ping's events, counts its page views and moves last-seen and duration forward, at once. */
+export async function recordPing(sql: SQL, sessionId: string, activity: PingActivity): Promise<void> {
+  const now = new Date().toISOString();
+  const pageViews = activity.events.filter((event) => event.name === "pageView");
+  const lastPage = pageViews.map((event) => pageOf(event.data)).findLast((page) => page !== null) ?? null;
+  await sql.begin(async (tx) => {
+    for (const event of activity.events) {
+      await tx`INSERT INTO widget_events (id, session_id, name, occurred_at, data, created_at)
+        VALUES (${Bun.randomUUIDv7()}, ${sessionId}, ${event.name}, ${validDate(event.date) ?? now},
+          ${event.data === undefined ? null : JSON.stringify(event.data)}, ${now})`;
+    }
+    await tx`UPDATE widget_sessions SET
+        last_seen_at = ${now},
+        page_views = page_views + ${pageViews.length},
+        last_page = COALESCE(${lastPage}, last_page),
+        sdk_version = COALESCE(${activity.sdkVersion ?? null}, sdk_version),
+        duration_seconds = CASE WHEN duration_seconds < ${Math.floor(activity.durationSeconds ?? 0)}
+          THEN ${Math.floor(activity.durationSeconds ?? 0)} ELSE duration_seconds END
+      WHERE id = ${sessionId}`;
+  });
+}
+
+function pageOf(data: unknown): string | null {
+  const page = (data as { page?: unknown } | undefined)?.page;
+  return typeof page === "string" && page !== "" ? page.slice(0, 2048) : null;
+}
+
+function validDate(date: string | undefined): string | null {
+  if (!date) return null;
+  const time = Date.parse(date);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+export async function listSessionEvents(sql: SQL, sessionId: string): Promise<StreamedEvent[]> {
+  const rows = await sql`SELECT name, occurred_at, data FROM widget_events WHERE session_id = ${sessionId}
+    ORDER BY occurred_at, id`;
+  return rows.map((row: { name: string; occurred_at: string; data: string | null }) => ({
+    name: row.name,
+    date: row.occurred_at,
+    data: row.data === null ? undefined : (JSON.parse(row.data) as unknown),
+  }));
+}

@@ -1,0 +1,177 @@
+import type { SQL } from "bun";
+import type { AdminSurvey, Survey, SurveyQuestion, SurveyWrite } from "../../../shared/messenger-api.ts";
+import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import {
+  contentStatus,
+  notFound,
+  nowIso,
+  parseJson,
+  textKey,
+  toBoolean,
+  toCount,
+  type WriteOutcome,
+} from "../repository-helpers.ts";
+import type { SurveyAnswerValue } from "./survey-answers.ts";
+
+/** Surveys (table surveys) and their answers (survey_answers). */
+
+interface SurveyRow {
+  id: string;
+  title: string;
+  description: string;
+  questions: string;
+  allow_multiple_answers: boolean | number;
+  thank_you_message: string;
+  status: string;
+  responses?: number | string | bigint;
+  created_at: string;
+  updated_at: string;
+}
+
+function fromRow(row: SurveyRow): AdminSurvey {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    questions: parseJson<SurveyQuestion[]>(row.questions, []),
+    allowMultipleAnswers: toBoolean(row.allow_multiple_answers),
+    thankYouMessage: row.thank_you_message,
+    status: contentStatus(row.status),
+    responses: toCount(row.responses),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export const widgetSurvey = (survey: AdminSurvey, answered: boolean): Survey => ({
+  id: survey.id,
+  title: survey.title,
+  description: survey.description,
+  questions: survey.questions,
+  allowMultipleAnswers: survey.allowMultipleAnswers,
+  thankYouMessage: survey.thankYouMessage,
+  answered,
+});
+
+export const surveyNotFoundMessage = "Survey not found";
+
+function columns(body: SurveyWrite) {
+  return {
+    title: body.title.trim(),
+    title_key: textKey(body.title),
+    description: body.description?.trim() ?? "",
+    questions: JSON.stringify(body.questions),
+    allow_multiple_answers: body.allowMultipleAnswers ?? false,
+    thank_you_message: body.thankYouMessage?.trim() ?? "",
+    status: body.status,
+  };
+}
+
+const withResponses = "s.*, (SELECT count(*) FROM survey_answers a WHERE a.survey_id = s.id) AS responses";
+
+export async function findSurvey(sql: SQL, projectId: string, id: string): Promise<AdminSurvey | null> {
+  const [row] = await sql`SELECT ${sql.unsafe(withResponses)} FROM surveys s
+    WHERE s.id = ${id} AND s.project_id = ${projectId}`;
+  return row ? fromRow(row as SurveyRow) : null;
+}
+
+export async function findLiveSurvey(sql: SQL, projectId: string, id: string): Promise<AdminSurvey | null> {
+  const survey = await findSurvey(sql, projectId, id);
+  return survey?.status === "live" ? survey : null;
+}
+
+export const surveySortColumns: Record<string, string> = {
+  title: "s.title_key",
+  status: "s.status",
+  responses: "responses",
+  createdAt: "s.created_at",
+  updatedAt: "s.updated_at",
+};
+
+export async function listSurveys(sql: SQL, projectId: string, query: ListQuery) {
+  const where = [sql`s.project_id = ${projectId}`];
+  if (query.search) where.push(sql`s.title_key LIKE ${containsPattern(query.search)} ESCAPE '\\'`);
+  const status = query.params.get("status");
+  if (status) where.push(sql`s.status = ${status}`);
+  const { rows, total } = await listPage<SurveyRow>(sql, {
+    select: withResponses,
+    from: sql`surveys s`,
+    where,
+    query,
+    tieBreaker: "s.id",
+  });
+  return { items: rows.map(fromRow), total };
+}
+
+export async function insertSurvey(
+  sql: SQL,
+  projectId: string,
+  body: SurveyWrite,
+  id: string = Bun.randomUUIDv7(),
+): Promise<WriteOutcome> {
+  const now = nowIso();
+  await sql`INSERT INTO surveys ${sql({ id, project_id: projectId, ...columns(body), created_at: now, updated_at: now })}`;
+  return { ok: true, id };
+}
+
+export async function updateSurvey(
+  sql: SQL,
+  projectId: string,
+  id: string,
+  body: SurveyWrite,
+): Promise<WriteOutcome> {
+  const updated = await sql`UPDATE surveys SET ${sql({ ...columns(body), updated_at: nowIso() })}
+    WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
+  return updated.length > 0 ? { ok: true, id } : notFound(surveyNotFoundMessage);
+}
+
+/** Deletes a survey and its answers. */
+export async function deleteSurvey(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {
+  const [survey] = await sql`SELECT id FROM surveys WHERE id = ${id} AND project_id = ${projectId}`;
+  if (!survey) return notFound(surveyNotFoundMessage);
+  await sql`DELETE FROM survey_answers WHERE survey_id = ${id}`;
+  await sql`DELETE FROM surveys WHERE id = ${id}`;
+  return { ok: true, id };
+}
+
+export async function hasAnswered(sql: SQL, surveyId: string, sessionId: string): Promise<boolean> {
+  const [row] = await sql`SELECT id FROM survey_answers
+    WHERE survey_id = ${surveyId} AND session_id = ${sessionId} LIMIT 1`;
+  return row !== undefined;
+}
+
+/**
+ * Stores a session's answers. The row takes its once_key from the survey row in the same statement:
+ * '' when the survey allows one answer per session, so the unique (survey, session, once_key) refuses a
+ * second one even when two arrive at once. Null when the session had answered already.
+ */
+export async function insertSurveyAnswer(
+  sql: SQL,
+  surveyId: string,
+  sessionId: string,
+  answers: Record<string, SurveyAnswerValue>,
+): Promise<string | null> {
+  const id = Bun.randomUUIDv7();
+  const inserted =
+    await sql`INSERT INTO survey_answers (id, survey_id, session_id, once_key, answers, created_at)
+    SELECT ${id}, s.id, ${sessionId},
+      CASE WHEN s.allow_multiple_answers THEN ${id} ELSE ${""} END, ${JSON.stringify(answers)}, ${nowIso()}
+    FROM surveys s WHERE s.id = ${surveyId}
+    ON CONFLICT DO NOTHING RETURNING id`;
+  return inserted.length > 0 ? id : null;
+}
+
+export interface StoredSurveyAnswer {
+  answers: Record<string, SurveyAnswerValue>;
+  createdAt: string;
+}
+
+/** Every answer of a survey, newest first (the results are computed from them). */
+export async function listSurveyAnswers(sql: SQL, surveyId: string): Promise<StoredSurveyAnswer[]> {
+  const rows = await sql`SELECT answers, created_at FROM survey_answers WHERE survey_id = ${surveyId}
+    ORDER BY created_at DESC, id DESC`;
+  return (rows as Array<{ answers: string; created_at: string }>).map((row) => ({
+    answers: parseJson<Record<string, SurveyAnswerValue>>(row.answers, {}),
+    createdAt: row.created_at,
+  }));
+}

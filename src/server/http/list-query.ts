@@ -1,0 +1,107 @@
+import type { SQL } from "bun";
+import { jsonError } from "./json-response.ts";
+
+export const maxPageSize = 100;
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  /** A whitelisted sort column and direction. */
+  sort: { column: string; direction: "asc" | "desc" };
+  /** Free-text search, trimmed; empty means none. */
+  search: string;
+  params: URLSearchParams;
+}
+
+/** Pages past this are refused: no list of the product comes near it, and the offset stays a safe integer. */
+export const maxPage = 1_000_000;
+
+/** A whole number written in plain digits within [min, max], or null (no exponents, signs or fractions). */
+function boundedInteger(text: string, min: number, max: number): number | null {
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const value = Number(text);
+  return value >= min && value <= max ? value : null;
+}
+
+/** Reads `page` and `pageSize` into bounded integers, or answers a 400 naming the parameter. */
+export function readPagination(params: URLSearchParams): { page: number; pageSize: number } | Response {
+  const page = boundedInteger(params.get("page")?.trim() || "1", 1, maxPage);
+  if (page === null) return jsonError(400, `page must be a whole number from 1 to ${maxPage}`, "page");
+  const pageSize = boundedInteger(params.get("pageSize")?.trim() || "25", 1, maxPageSize);
+  if (pageSize === null)
+    return jsonError(400, `pageSize must be a whole number from 1 to ${maxPageSize}`, "pageSize");
+  return { page, pageSize };
+}
+
+/**
+ * Reads `page`, `pageSize`, `sort` (`field` or `-field` for descending; only the given fields) and
+ * `q` from a list URL, or answers a 400 naming the parameter.
+ */
+export function readListQuery(
+  url: URL,
+  sortable: Record<string, string>,
+  defaultSort: string,
+): ListQuery | Response {
+  const params = url.searchParams;
+  // Filters reach SQL as parameters, and PostgreSQL refuses a NUL in text: refused on both engines.
+  for (const [key, value] of params) {
+    if (value.includes("\u0000")) return jsonError(400, `${key} must not contain NUL characters`, key);
+  }
+  const pagination = readPagination(params);
+  if (pagination instanceof Response) return pagination;
+  const sortParam = params.get("sort") || defaultSort;
+  const direction = sortParam.startsWith("-") ? "desc" : "asc";
+  const key = sortParam.replace(/^-/, "");
+  // An own-key lookup: `constructor` or `__proto__` must not find Object.prototype's members.
+  const column = Object.hasOwn(sortable, key) ? sortable[key] : undefined;
+  if (typeof column !== "string") {
+    return jsonError(
+      400,
+      `sort must be one of ${Object.keys(sortable).join(", ")} (prefix - to reverse)`,
+      "sort",
+    );
+  }
+  return { ...pagination, sort: { column, direction }, search: (params.get("q") ?? "").trim(), params };
+}
+
+/** The `{ items, total, page, pageSize }` answer of every list. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Runs a filtered, sorted, paginated query. `from` is the FROM/JOIN part, `where` the conditions as
+ * fragments (all must hold); the sort column comes from a whitelist, so it may be spliced into SQL.
+ * A tie-breaker on `tieBreaker` keeps pages stable when sort values repeat.
+ */
+export async function listPage<Row>(
+  sql: SQL,
+  options: {
+    select: SQL.Query<unknown> | string;
+    from: SQL.Query<unknown>;
+    where: Array<SQL.Query<unknown>>;
+    query: ListQuery;
+    tieBreaker: string;
+  },
+): Promise<{ rows: Row[]; total: number }> {
+  const { query } = options;
+  const where = options.where.reduce((all, condition) => sql`${all} AND ${condition}`, sql`1 = 1`);
+  const [{ total }] = await sql`SELECT count(*) AS total FROM ${options.from} WHERE ${where}`;
+  const direction = query.sort.direction === "desc" ? "DESC" : "ASC";
+  const order = sql.unsafe(`${query.sort.column} ${direction}, ${options.tieBreaker} ${direction}`);
+  const select = typeof options.select === "string" ? sql.unsafe(options.select) : options.select;
+  const rows = await sql`SELECT ${select} FROM ${options.from} WHERE ${where}
+    ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`;
+  return { rows: rows as Row[], total: Number(total) };
+}
+
+/**
+ * A case-insensitive "contains" pattern for `LIKE … ESCAPE '\\'`, with the wildcard characters of the
+ * search text escaped. Compare it against a lower-cased column.
+ */
+export function containsPattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,251 @@
+import type { SQL } from "bun";
+import { reportPriorities } from "../../../shared/feedback-report.ts";
+import {
+  BulkReportUpdate,
+  ReportReply,
+  type ReportStatus,
+  ReportUpdate,
+  reportStatuses,
+} from "../../../shared/inbox-api.ts";
+import type { Authenticated, AuthGuard } from "../../auth/auth-guard.ts";
+import { recordAudit } from "../../domain/audit/audit-log.ts";
+import { announceMessage } from "../../domain/conversations/conversation-events.ts";
+import { findReport, type StoredReport } from "../../domain/feedback/feedback-repository.ts";
+import { fullReport } from "../../domain/feedback/full-report.ts";
+import { announceReportUpdated } from "../../domain/inbox/inbox-events.ts";
+import {
+  findInboxReport,
+  type InboxFilters,
+  inboxSortColumns,
+  isAssignableAdmin,
+  listInbox,
+  markReportRead,
+  markReportUnread,
+  reportConversation,
+  setStatuses,
+  type TriageChange,
+  updateTriage,
+} from "../../domain/inbox/inbox-repository.ts";
+import { writeReportReply } from "../../domain/inbox/report-reply.ts";
+import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
+import { findSessionById } from "../../domain/sessions/sessions-repository.ts";
+import type { ApiRoute } from "../../http/api-route.ts";
+import { readListQuery } from "../../http/list-query.ts";
+import type { Logger } from "../../logger.ts";
+import type { Fanout } from "../../realtime/fanout.ts";
+import type { FileStorage } from "../../storage/file-storage.ts";
+import { staffName } from "../messenger/conversations-admin-routes.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+
+export interface FeedbackInboxDeps {
+  sql: SQL;
+  storage: FileStorage;
+  guard: AuthGuard;
+  fanout: Fanout;
+  logger?: Logger;
+}
+
+export const reportNotFoundMessage = "Feedback report not found";
+export const assigneeNotAdminMessage = "assigneeId must name an admin";
+export const noReporterSessionMessage =
+  "This report was sent without a visitor session, so there is nobody to reply to";
+
+/** Reads an upper-cased filter that must be one of `allowed`, or answers why not. */
+function enumFilter(params: URLSearchParams, name: string, allowed: readonly string[]): string | Response {
+  const value = params.get(name)?.trim().toUpperCase() ?? "";
+  if (value === "" || allowed.includes(value)) return value;
+  return jsonError(400, `${name} must be one of ${allowed.join(", ")}`, name);
+}
+
+/** The inbox filters of a list URL, or a 400 naming the parameter. */
+export function readInboxFilters(params: URLSearchParams): InboxFilters | Response {
+  const status = enumFilter(params, "status", reportStatuses);
+  if (status instanceof Response) return status;
+  const priority = enumFilter(params, "priority", reportPriorities);
+  if (priority instanceof Response) return priority;
+  const unread = params.get("unread")?.trim() ?? "";
+  if (unread !== "" && unread !== "true" && unread !== "false")
+    return jsonError(400, "unread must be true or false", "unread");
+  return {
+    type: params.get("type")?.trim().toUpperCase() || undefined,
+    status: status || undefined,
+    priority: priority || undefined,
+    projectId: params.get("projectId")?.trim() || undefined,
+    assigneeId: params.get("assigneeId")?.trim() || undefined,
+    unread: unread === "" ? undefined : unread === "true",
+  };
+}
+
+/**
+ * The feedback inbox (issue 15): reports of every project with filters, per-admin read marks, triage
+ * (status, priority, tags, assignee; one at a time or status in bulk) and a reply to the reporter
+ * through a messenger conversation. Admins only; every change of a report is audited in its
+ * transaction (read marks are the admin's own view, like a mail client's, and are not).
+ */
+export function feedbackInboxRoutes(deps: FeedbackInboxDeps): ApiRoute[] {
+  const { sql, storage, guard } = deps;
+
+  /** The report as the detail answers it: everything stored, plus the inbox's own fields. */
+  async function detail(report: StoredReport, adminId: string) {
+    const [summary, conversation, session, full] = await Promise.all([
+      findInboxReport(sql, report.id, adminId),
+      reportConversation(sql, report.id),
+      report.sessionId ? findSessionById(sql, report.sessionId) : null,
+      fullReport(storage, report),
+    ]);
+    return {
+      ...full,
+      title: summary?.title ?? "",
+      reporter: summary?.reporter ?? null,
+      page: summary?.page ?? null,
+      assignee: summary?.assignee ?? null,
+      read: summary ? !summary.unread : false,
+      conversation,
+      session: session
+        ? {
+            id: session.id,
+            userId: session.userId,
+            name: session.name,
+            email: session.email,
+            lang: session.lang,
+            lastPage: session.lastPage,
+            lastSeenAt: session.lastSeenAt,
+            pageViews: session.pageViews,
+            customData: session.customData,
+          }
+        : null,
+    };
+  }
+
+  const withReport =
+    (handle: (request: Request, report: StoredReport, admin: Authenticated) => Promise<Response>) =>
+    async (request: Request, params: Record<string, string>, admin: Authenticated) => {
+      const report = await findReport(sql, params.id ?? "");
+      if (!report) return jsonError(404, reportNotFoundMessage);
+      return handle(request, report, admin);
+    };
+
+  return [
+    adminRoute(guard, "GET", "/api/feedback", async (request, _params, admin) => {
+      const query = readListQuery(new URL(request.url), inboxSortColumns, "-createdAt");
+      if (query instanceof Response) return query;
+      const filters = readInboxFilters(query.params);
+      if (filters instanceof Response) return filters;
+      const { items, total } = await listInbox(sql, admin.user.id, query, filters);
+      return json({ items, total, page: query.page, pageSize: query.pageSize });
+    }),
+    adminRoute(guard, "POST", "/api/feedback/bulk", async (request, _params, admin) => {
+      const body = await readBody(request, BulkReportUpdate);
+      if (!body.ok) return body.response;
+      const ids = [...new Set(body.value.ids)];
+      const status = body.value.status;
+      const changed = await sql.begin(async (tx) => {
+        const rows = await setStatuses(tx, ids, status);
+        for (const row of rows) {
+          await recordAudit(tx, {
+            actorId: admin.user.id,
+            action: "feedback.update",
+            entity: "feedback_report",
+            entityId: row.id,
+            details: { status, bulk: true },
+          });
+        }
+        return rows;
+      });
+      await announceReportUpdated(
+        deps,
+        changed.map((row) => ({ id: row.id, status, priority: row.priority })),
+      );
+      return json({ updated: changed.length });
+    }),
+    adminRoute(
+      guard,
+      "GET",
+      "/api/feedback/:id",
+      withReport(async (_request, report, admin) => {
+        await markReportRead(sql, report.id, admin.user.id);
+        return json(await detail(report, admin.user.id));
+      }),
+    ),
+    adminRoute(
+      guard,
+      "PATCH",
+      "/api/feedback/:id",
+      withReport(async (request, report, admin) => {
+        const body = await readBody(request, ReportUpdate);
+        if (!body.ok) return body.response;
+        const { status, priority, tags, assigneeId } = body.value;
+        if (typeof assigneeId === "string" && !(await isAssignableAdmin(sql, assigneeId)))
+          return jsonError(400, assigneeNotAdminMessage, "assigneeId");
+        const change: TriageChange = {
+          status: status as ReportStatus | undefined,
+          priority,
+          tags: tags ? [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ""))] : undefined,
+          assigneeId,
+        };
+        const changes = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+        if (Object.keys(changes).length > 0) {
+          await sql.begin(async (tx) => {
+            await updateTriage(tx, report.id, change);
+            await recordAudit(tx, {
+              actorId: admin.user.id,
+              action: "feedback.update",
+              entity: "feedback_report",
+              entityId: report.id,
+              details: { projectId: report.projectId, shortId: `FB-${report.number}`, ...changes },
+            });
+          });
+        }
+        const updated = (await findReport(sql, report.id)) ?? report;
+        if (status !== undefined || priority !== undefined)
+          await announceReportUpdated(deps, [
+            { id: updated.id, status: updated.status, priority: updated.priority },
+          ]);
+        return json(await detail(updated, admin.user.id));
+      }),
+    ),
+    adminRoute(
+      guard,
+      "POST",
+      "/api/feedback/:id/read",
+      withReport(async (_request, report, admin) => {
+        await markReportRead(sql, report.id, admin.user.id);
+        return new Response(null, { status: 204 });
+      }),
+    ),
+    adminRoute(
+      guard,
+      "POST",
+      "/api/feedback/:id/unread",
+      withReport(async (_request, report, admin) => {
+        await markReportUnread(sql, report.id, admin.user.id);
+        return new Response(null, { status: 204 });
+      }),
+    ),
+    adminRoute(
+      guard,
+      "POST",
+      "/api/feedback/:id/reply",
+      withReport(async (request, report, admin) => {
+        const body = await readBody(request, ReportReply);
+        if (!body.ok) return body.response;
+        const text = sanitizeHtml(body.value.text).trim();
+        if (text === "") return jsonError(400, "text is required", "text");
+        // A session merged into the user's own since (identify) is answered where the visitor is now.
+        const session = report.sessionId ? await findSessionById(sql, report.sessionId) : null;
+        if (!session) return jsonError(409, noReporterSessionMessage);
+        const target = { ...report, sessionId: session.id };
+        const { conversation, message } = await writeReportReply(sql, target, admin, {
+          text,
+          name: await staffName(sql, admin),
+        });
+        // The same push as a reply from the conversations screen: live in the visitor's messenger.
+        await announceMessage(deps, conversation, message);
+        return json(
+          { conversation: { id: conversation.id, shareToken: conversation.shareToken }, message },
+          { status: 201 },
+        );
+      }),
+    ),
+  ];
+}

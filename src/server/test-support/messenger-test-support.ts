@@ -1,0 +1,61 @@
+import { createHmac } from "node:crypto";
+import type { SQL } from "bun";
+import { type AdminApiTestClient, startAdminApiTestClient } from "./admin-api-client.ts";
+import { call, demoProjectId, startSession, type TestSession } from "./outbound-test-support.ts";
+
+/** Helpers for the messenger's integration tests: the real server, the admin API and widget sessions. */
+export interface MessengerTest {
+  api: AdminApiTestClient;
+  mainUrl: string;
+  projectId: string;
+  /** Calls `/api/projects/{projectId}{path}` as the admin and expects `status`; answers the JSON body. */
+  admin<T = Record<string, unknown>>(method: string, path: string, body: unknown, status: number): Promise<T>;
+  /** Calls `/api/widget{path}` as the session. */
+  widget(session: TestSession, method: string, path: string, body?: unknown): Promise<Response>;
+  /** Calls and expects `status`; answers the JSON body (or null for a 204). */
+  widgetJson<T = Record<string, unknown>>(
+    session: TestSession,
+    method: string,
+    path: string,
+    body: unknown,
+    status: number,
+  ): Promise<T>;
+  session(): Promise<TestSession>;
+  dispose(): Promise<void>;
+}
+
+export async function startMessengerTest(): Promise<MessengerTest> {
+  const api = await startAdminApiTestClient();
+  const mainUrl = api.server.mainUrl;
+  const projectId = await demoProjectId(api.sql);
+  const widget = (session: TestSession, method: string, path: string, body?: unknown) =>
+    call(mainUrl, session, method, path, body);
+  return {
+    api,
+    mainUrl,
+    projectId,
+    admin: <T>(method: string, path: string, body: unknown, status: number) =>
+      api.expectJson<T>(method, `/api/projects/${projectId}${path}`, body, status),
+    widget,
+    async widgetJson<T>(session: TestSession, method: string, path: string, body: unknown, status: number) {
+      const response = await widget(session, method, path, body);
+      const text = await response.text();
+      if (response.status !== status) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+      return (text === "" ? null : JSON.parse(text)) as T;
+    },
+    session: () => startSession(mainUrl),
+    dispose: () => api.dispose(),
+  };
+}
+
+/** The identity-verification hash a host would sign `userId` with for the demo project. */
+export async function demoUserHash(sql: SQL, userId: string): Promise<string> {
+  const [row] = await sql`SELECT secret FROM widget_projects WHERE sdk_key = ${"demo"}`;
+  return createHmac("sha256", String((row as { secret: string }).secret))
+    .update(userId)
+    .digest("hex");
+}
+
+/** A live help article body with the HTML the sanitizer must clean. */
+export const hostileHtml =
+  '<p onclick="alert(1)">Safe <strong>text</strong><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">link</a></p>';

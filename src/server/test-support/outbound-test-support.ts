@@ -1,0 +1,114 @@
+import type { SQL } from "bun";
+import type { WidgetPush } from "../realtime/widget-socket.ts";
+
+/** Helpers for the outbound integration tests: sessions, calls with their headers, a real socket. */
+
+export interface TestSession {
+  gleapId: string;
+  gleapHash: string;
+}
+
+export async function demoProjectId(sql: SQL): Promise<string> {
+  const [row] = await sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
+  if (!row) throw new Error("The demo project is not seeded");
+  return (row as { id: string }).id;
+}
+
+/** A second project, to check that one project's content stays out of another's reach. */
+export async function createOtherProject(sql: SQL): Promise<string> {
+  const id = Bun.randomUUIDv7();
+  await sql`INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
+    VALUES (${id}, ${"Other"}, ${`other-${id}`}, ${"secret"}, ${"{}"}, ${new Date().toISOString()})`;
+  return id;
+}
+
+export async function startSession(mainUrl: string): Promise<TestSession> {
+  const response = await fetch(`${mainUrl}/api/widget/sessions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Api-Token": "demo" },
+    body: '{"lang":"en"}',
+  });
+  if (response.status !== 200) throw new Error(`Session start answered ${response.status}`);
+  return (await response.json()) as TestSession;
+}
+
+export const sessionHeaders = (session: TestSession): Record<string, string> => ({
+  "Content-Type": "application/json;charset=UTF-8",
+  "Api-Token": "demo",
+  "Gleap-Id": session.gleapId,
+  "Gleap-Hash": session.gleapHash,
+});
+
+/** Calls the widget API as the session; a string body is sent as it is, anything else as JSON. */
+export function call(
+  mainUrl: string,
+  session: TestSession,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${mainUrl}/api/widget${path}`, {
+    method,
+    headers: sessionHeaders(session),
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+export function ping(mainUrl: string, session: TestSession, page: string): Promise<Response> {
+  return call(mainUrl, session, "POST", "/sessions/ping", {
+    time: 5,
+    events: [{ name: "pageView", date: new Date().toISOString(), data: { page } }],
+  });
+}
+
+export interface TestSocket {
+  /** The next message the server pushed, or a rejection after `timeoutMs`. */
+  next(timeoutMs?: number): Promise<WidgetPush>;
+  close(): void;
+}
+
+/** Opens the widget websocket as the reference client does (query credentials, no headers). */
+export async function openSocket(mainUrl: string, session: TestSession): Promise<TestSocket> {
+  const query = new URLSearchParams({
+    gleapId: session.gleapId,
+    gleapHash: session.gleapHash,
+    apiKey: "demo",
+    sdkVersion: "14.6.7",
+  });
+  const socket = new WebSocket(`${mainUrl.replace("http", "ws")}/api/widget/ws?${query}`);
+  const queue: WidgetPush[] = [];
+  const waiting: Array<(push: WidgetPush) => void> = [];
+  socket.addEventListener("message", (event) => {
+    const push = JSON.parse(String(event.data)) as WidgetPush;
+    const waiter = waiting.shift();
+    if (waiter) waiter(push);
+    else queue.push(push);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener("open", () => resolve(), { once: true });
+    socket.addEventListener("error", () => reject(new Error("The widget socket did not open")), {
+      once: true,
+    });
+  });
+  return {
+    next(timeoutMs = 3000) {
+      const queued = queue.shift();
+      if (queued) return Promise.resolve(queued);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(deliver), 1);
+          reject(new Error(`No socket message within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const deliver = (push: WidgetPush) => {
+          clearTimeout(timer);
+          resolve(push);
+        };
+        waiting.push(deliver);
+      });
+    },
+    close: () => socket.close(),
+  };
+}
+
+/** A push the test sends itself: the next message after it proves nothing else was sent before. */
+export const sentinel = (label: string): WidgetPush => ({ name: "checklist", data: { sentinel: label } });

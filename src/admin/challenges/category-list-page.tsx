@@ -1,16 +1,13 @@
 import { Link } from "wouter";
 import type { ChallengeCategory } from "../../shared/challenges-schemas.ts";
-import { useResource } from "../api/use-resource.ts";
-import { useFormatters } from "../format/use-formatters.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
 import { ClipText } from "../shell/list/list-clip.tsx";
 import { ExportButton } from "../shell/list/list-export.tsx";
-import { ListHeader, ListTable, ListToolbar } from "../shell/list/list-screen.tsx";
-import { SortHeader } from "../shell/list/sort-header.tsx";
-import { useListQuery } from "../shell/list/use-list-query.ts";
+import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { useListPage } from "../shell/list/use-list-page.ts";
 import { categoryListUrl, pageAfterDelete } from "./category-list-query.ts";
 import {
   categoriesPath,
@@ -22,31 +19,68 @@ import { categoriesApi } from "./challenges-api.ts";
 import { confirmDeleteCategory } from "./delete-category.ts";
 import "./challenges.css";
 
-function CategoryRow({ category, onDelete }: { category: ChallengeCategory; onDelete: () => void }) {
-  const { t, formatNumber } = useT();
-  const format = useFormatters();
-  return (
-    <tr data-testid="category-row">
-      <td className="fluid-cell fluid-40 primary-cell">
+/** The CSV file's columns: dates in ISO 8601. */
+const csvColumns = (tr: Translator): CsvColumn<ChallengeCategory>[] => [
+  { header: tr.t("categories.column.title"), value: (category) => category.title },
+  { header: tr.t("categories.column.information"), value: (category) => category.information },
+  { header: tr.t("categories.column.challenges"), value: (category) => category.challengeCount },
+  { header: tr.t("categories.column.created"), value: (category) => category.createdAt },
+];
+
+/** `/dashboard/challenge-categories` (spec §2 Challenge categories): search, sort, pages; edit and delete. */
+export default function CategoryListPage() {
+  const tr = useT();
+  const { t, formatNumber } = tr;
+  useDocumentTitle(t("categories.title"));
+  const list = useListPage({ path: categoriesPath, url: categoryListUrl, load: categoriesApi.list });
+  const { query, setQuery, resource } = list;
+
+  const remove = (category: ChallengeCategory) =>
+    confirmDeleteCategory(tr, category, () => {
+      const rowsOnPage = resource.state === "ready" ? resource.data.items.length : 0;
+      const page = pageAfterDelete(query, rowsOnPage);
+      if (page === query.page) list.refresh();
+      else setQuery({ ...query, page }, true);
+    });
+
+  const columns: ListColumn<ChallengeCategory, typeof query.sort.field>[] = [
+    {
+      label: "categories.column.title",
+      sort: "title",
+      primary: true,
+      className: "fluid-cell fluid-40 primary-cell",
+      cell: (category) => (
         <Link href={categoryEditHref(category.id)} className="table-link clip" title={category.title}>
           {category.title}
         </Link>
-      </td>
-      <td
-        className={category.information ? "fluid-cell fluid-60" : "fluid-cell fluid-60 subtle-cell"}
-        data-label={t("categories.column.information")}
-      >
-        {category.information ? <ClipText text={category.information} /> : t("categories.noInformation")}
-      </td>
-      <td className="numeric" data-label={t("categories.column.challenges")}>
+      ),
+    },
+    {
+      label: "categories.column.information",
+      className: (category) =>
+        category.information ? "fluid-cell fluid-60" : "fluid-cell fluid-60 subtle-cell",
+      cell: (category) =>
+        category.information ? <ClipText text={category.information} /> : t("categories.noInformation"),
+    },
+    {
+      label: "categories.column.challenges",
+      sort: "challenges",
+      numeric: true,
+      cell: (category) => (
         <Link href={categoryChallengesHref(category.id)} className="table-link">
           {formatNumber(category.challengeCount)}
         </Link>
-      </td>
-      <td title={format.dateTime(category.createdAt)} data-label={t("categories.column.created")}>
-        {format.ago(category.createdAt)}
-      </td>
-      <td className="row-actions">
+      ),
+    },
+    {
+      label: "categories.column.created",
+      sort: "createdAt",
+      date: (category) => category.createdAt,
+    },
+    {
+      label: "categories.column.actions",
+      actions: true,
+      cell: (category) => (
         <div className="page-actions">
           <Link
             href={categoryEditHref(category.id)}
@@ -60,53 +94,24 @@ function CategoryRow({ category, onDelete }: { category: ChallengeCategory; onDe
             size="sm"
             className="button-danger"
             aria-label={t("category.action.deleteNamed", { title: category.title })}
-            onClick={onDelete}
+            onClick={() => remove(category)}
           >
             {t("category.action.delete")}
           </Button>
         </div>
-      </td>
-    </tr>
-  );
-}
-
-/** The CSV file's columns: dates in ISO 8601. */
-const csvColumns = (tr: Translator): CsvColumn<ChallengeCategory>[] => [
-  { header: tr.t("categories.column.title"), value: (category) => category.title },
-  { header: tr.t("categories.column.information"), value: (category) => category.information },
-  { header: tr.t("categories.column.challenges"), value: (category) => category.challengeCount },
-  { header: tr.t("categories.column.created"), value: (category) => category.createdAt },
-];
-
-/** `/dashboard/challenge-categories` (spec §2 Challenge categories): search, sort, pages; edit and delete. */
-export default function CategoryListPage() {
-  const tr = useT();
-  const { t } = tr;
-  useDocumentTitle(t("categories.title"));
-  const list = useListQuery(categoriesPath, categoryListUrl);
-  const { query, setQuery } = list;
-  const { resource, reload, refresh } = useResource(() => categoriesApi.list(query), list.search);
-
-  const remove = (category: ChallengeCategory, rowsOnPage: number) =>
-    confirmDeleteCategory(tr, category, () => {
-      const page = pageAfterDelete(query, rowsOnPage);
-      if (page === query.page) refresh();
-      else setQuery({ ...query, page }, true);
-    });
+      ),
+    },
+  ];
 
   return (
-    <section aria-labelledby="categories-title">
-      <ListHeader
-        id="categories-title"
-        title={t("categories.title")}
-        subtitle={t("categories.subtitle")}
-        actions={
+    <ListPageView
+      heading={{
+        id: "categories-title",
+        title: t("categories.title"),
+        subtitle: t("categories.subtitle"),
+        actions: (
           <>
-            <ExportButton
-              name="challenge-categories"
-              fetchPage={(page, pageSize) => categoriesApi.list({ ...query, page, pageSize })}
-              columns={csvColumns}
-            />
+            <ExportButton name="challenge-categories" fetchPage={list.fetchPage} columns={csvColumns} />
             <Link href={challengesPath} className={buttonClass({ variant: "secondary" })}>
               {t("categories.challengesLink")}
             </Link>
@@ -114,48 +119,18 @@ export default function CategoryListPage() {
               {t("categories.create")}
             </Link>
           </>
-        }
-      />
-      <ListToolbar
-        id="category-search"
-        label="categories.search"
-        placeholder="categories.searchPlaceholder"
-        list={list}
-      />
-      <ListTable
-        list={list}
-        resource={resource}
-        texts={{
-          loading: "categories.loading",
-          error: "categories.error",
-          retry: "list.retry",
-          empty: "categories.empty",
-          emptyHint: "categories.emptyHint",
-          count: "categories.count",
-        }}
-        onRetry={reload}
-        head={
-          <>
-            <SortHeader field="title" label="categories.column.title" {...list.sortProps} />
-            <th scope="col">{t("categories.column.information")}</th>
-            <SortHeader field="challenges" label="categories.column.challenges" numeric {...list.sortProps} />
-            <SortHeader field="createdAt" label="categories.column.created" {...list.sortProps} />
-            <th scope="col" className="row-actions">
-              <span className="visually-hidden">{t("categories.column.actions")}</span>
-            </th>
-          </>
-        }
-      >
-        {(data) =>
-          data.items.map((category) => (
-            <CategoryRow
-              key={category.id}
-              category={category}
-              onDelete={() => remove(category, data.items.length)}
-            />
-          ))
-        }
-      </ListTable>
-    </section>
+        ),
+      }}
+      list={list}
+      resource={resource}
+      search={{
+        id: "category-search",
+        label: "categories.search",
+        placeholder: "categories.searchPlaceholder",
+      }}
+      texts={listTexts("categories")}
+      columns={columns}
+      rowProps={() => ({ "data-testid": "category-row" })}
+    />
   );
 }

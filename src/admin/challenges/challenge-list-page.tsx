@@ -1,76 +1,18 @@
 import { Link } from "wouter";
 import type { ChallengeListItem } from "../../shared/challenges-schemas.ts";
-import { useResource } from "../api/use-resource.ts";
-import { useFormatters } from "../format/use-formatters.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
 import { ExportButton } from "../shell/list/list-export.tsx";
-import { ListHeader, ListTable, ListToolbar } from "../shell/list/list-screen.tsx";
-import { SortHeader } from "../shell/list/sort-header.tsx";
-import { useListQuery } from "../shell/list/use-list-query.ts";
+import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { useListPage } from "../shell/list/use-list-page.ts";
 import { ChallengeFilters } from "./challenge-filters.tsx";
 import { ChallengeStatusBadge } from "./challenge-labels.tsx";
 import { challengeListUrl } from "./challenge-list-query.ts";
 import { categoriesPath, categoryChallengesHref, challengeHref, challengesPath } from "./challenge-paths.ts";
 import { challengesApi } from "./challenges-api.ts";
 import "./challenges.css";
-
-function ChallengeRow({ challenge }: { challenge: ChallengeListItem }) {
-  const { t, formatNumber } = useT();
-  const format = useFormatters();
-  return (
-    <tr data-testid="challenge-row">
-      <td className="fluid-cell fluid-60 primary-cell">
-        <Link href={challengeHref(challenge.id)} className="table-link clip" title={challenge.title}>
-          {challenge.title}
-        </Link>
-      </td>
-      <td className="fluid-cell fluid-25" data-label={t("challenges.column.category")}>
-        {challenge.category ? (
-          <Link
-            href={categoryChallengesHref(challenge.category.id)}
-            className="table-link clip"
-            title={challenge.category.title}
-          >
-            {challenge.category.title}
-          </Link>
-        ) : (
-          <span className="subtle-cell">{t("challenge.noCategory")}</span>
-        )}
-      </td>
-      <td data-label={t("challenges.column.difficulty")}>
-        {t(`challenge.difficulty.${challenge.difficulty}`)}
-      </td>
-      <td data-label={t("challenges.column.status")}>
-        <ChallengeStatusBadge status={challenge.status} />
-      </td>
-      <td className="numeric" data-label={t("challenges.column.tasks")}>
-        {formatNumber(challenge.taskCount)}
-      </td>
-      <td
-        className={challenge.creator ? "fluid-cell fluid-15" : "fluid-cell fluid-15 subtle-cell"}
-        data-label={t("challenges.column.creator")}
-      >
-        {challenge.creator ? (
-          <Link
-            href={`/dashboard/users/${encodeURIComponent(challenge.creator.id)}`}
-            className="table-link clip"
-            title={challenge.creator.name}
-          >
-            {challenge.creator.name}
-          </Link>
-        ) : (
-          t("challenge.noCreator")
-        )}
-      </td>
-      <td title={format.dateTime(challenge.createdAt)} data-label={t("challenges.column.created")}>
-        {format.ago(challenge.createdAt)}
-      </td>
-    </tr>
-  );
-}
 
 /** The CSV file's columns: dates in ISO 8601. */
 const csvColumns = (tr: Translator): CsvColumn<ChallengeListItem>[] => [
@@ -92,24 +34,86 @@ const csvColumns = (tr: Translator): CsvColumn<ChallengeListItem>[] => [
 
 /** `/dashboard/challenges` (spec §2 Challenge list): search, filters, sorting and pages, all in the URL. */
 export default function ChallengeListPage() {
-  const { t } = useT();
+  const { t, formatNumber } = useT();
   useDocumentTitle(t("challenges.title"));
-  const list = useListQuery(challengesPath, challengeListUrl);
-  const { resource, reload } = useResource(() => challengesApi.list(list.query), list.search);
+  const list = useListPage({ path: challengesPath, url: challengeListUrl, load: challengesApi.list });
+
+  const columns: ListColumn<ChallengeListItem, typeof list.query.sort.field>[] = [
+    {
+      label: "challenges.column.title",
+      sort: "title",
+      primary: true,
+      className: "fluid-cell fluid-60 primary-cell",
+      cell: (challenge) => (
+        <Link href={challengeHref(challenge.id)} className="table-link clip" title={challenge.title}>
+          {challenge.title}
+        </Link>
+      ),
+    },
+    {
+      label: "challenges.column.category",
+      className: "fluid-cell fluid-25",
+      cell: (challenge) =>
+        challenge.category ? (
+          <Link
+            href={categoryChallengesHref(challenge.category.id)}
+            className="table-link clip"
+            title={challenge.category.title}
+          >
+            {challenge.category.title}
+          </Link>
+        ) : (
+          <span className="subtle-cell">{t("challenge.noCategory")}</span>
+        ),
+    },
+    {
+      label: "challenges.column.difficulty",
+      sort: "difficulty",
+      cell: (challenge) => t(`challenge.difficulty.${challenge.difficulty}`),
+    },
+    {
+      label: "challenges.column.status",
+      cell: (challenge) => <ChallengeStatusBadge status={challenge.status} />,
+    },
+    {
+      label: "challenges.column.tasks",
+      sort: "tasks",
+      numeric: true,
+      cell: (challenge) => formatNumber(challenge.taskCount),
+    },
+    {
+      label: "challenges.column.creator",
+      className: (challenge) =>
+        challenge.creator ? "fluid-cell fluid-15" : "fluid-cell fluid-15 subtle-cell",
+      cell: (challenge) =>
+        challenge.creator ? (
+          <Link
+            href={`/dashboard/users/${encodeURIComponent(challenge.creator.id)}`}
+            className="table-link clip"
+            title={challenge.creator.name}
+          >
+            {challenge.creator.name}
+          </Link>
+        ) : (
+          t("challenge.noCreator")
+        ),
+    },
+    {
+      label: "challenges.column.created",
+      sort: "createdAt",
+      date: (challenge) => challenge.createdAt,
+    },
+  ];
 
   return (
-    <section aria-labelledby="challenges-title">
-      <ListHeader
-        id="challenges-title"
-        title={t("challenges.title")}
-        subtitle={t("challenges.subtitle")}
-        actions={
+    <ListPageView
+      heading={{
+        id: "challenges-title",
+        title: t("challenges.title"),
+        subtitle: t("challenges.subtitle"),
+        actions: (
           <>
-            <ExportButton
-              name="challenges"
-              fetchPage={(page, pageSize) => challengesApi.list({ ...list.query, page, pageSize })}
-              columns={csvColumns}
-            />
+            <ExportButton name="challenges" fetchPage={list.fetchPage} columns={csvColumns} />
             <Link href={categoriesPath} className={buttonClass({ variant: "secondary" })}>
               {t("challenges.categoriesLink")}
             </Link>
@@ -117,46 +121,19 @@ export default function ChallengeListPage() {
               {t("challenges.create")}
             </Link>
           </>
-        }
-      />
-      <ListToolbar
-        id="challenge-search"
-        label="challenges.search"
-        placeholder="challenges.searchPlaceholder"
-        list={list}
-      >
-        <ChallengeFilters
-          query={list.query}
-          onChange={list.change}
-          onReset={() => list.setQuery(challengeListUrl.defaults)}
-        />
-      </ListToolbar>
-      <ListTable
-        list={list}
-        resource={resource}
-        texts={{
-          loading: "challenges.loading",
-          error: "challenges.error",
-          retry: "list.retry",
-          empty: "challenges.empty",
-          emptyHint: "challenges.emptyHint",
-          count: "challenges.count",
-        }}
-        onRetry={reload}
-        head={
-          <>
-            <SortHeader field="title" label="challenges.column.title" {...list.sortProps} />
-            <th scope="col">{t("challenges.column.category")}</th>
-            <SortHeader field="difficulty" label="challenges.column.difficulty" {...list.sortProps} />
-            <th scope="col">{t("challenges.column.status")}</th>
-            <SortHeader field="tasks" label="challenges.column.tasks" numeric {...list.sortProps} />
-            <th scope="col">{t("challenges.column.creator")}</th>
-            <SortHeader field="createdAt" label="challenges.column.created" {...list.sortProps} />
-          </>
-        }
-      >
-        {(data) => data.items.map((challenge) => <ChallengeRow key={challenge.id} challenge={challenge} />)}
-      </ListTable>
-    </section>
+        ),
+      }}
+      list={list}
+      resource={list.resource}
+      search={{
+        id: "challenge-search",
+        label: "challenges.search",
+        placeholder: "challenges.searchPlaceholder",
+      }}
+      filters={<ChallengeFilters query={list.query} onChange={list.change} onReset={list.reset} />}
+      texts={listTexts("challenges")}
+      columns={columns}
+      rowProps={() => ({ "data-testid": "challenge-row" })}
+    />
   );
 }

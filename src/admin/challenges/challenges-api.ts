@@ -5,11 +5,11 @@ import type {
   ChallengeListItem,
   ChallengeRequest,
 } from "../../shared/challenges-schemas.ts";
+import type { ListPage } from "../../shared/list-page.ts";
 import type { RootSkillDetail } from "../../shared/skills-schemas.ts";
 import { api } from "../api/api-client.ts";
 import { searchPickerParams } from "../shell/form/search-picker-state.ts";
 import { skillsApi } from "../skills/skills-api.ts";
-import type { ListPage } from "../users/users-api.ts";
 import { type CategoryListQuery, categoryListApiParams } from "./category-list-query.ts";
 import { type ChallengeListQuery, challengeListApiParams } from "./challenge-list-query.ts";
 

@@ -1,7 +1,7 @@
 import type { Company, CompanyRequest } from "../../shared/jobs-schemas.ts";
+import type { ListPage } from "../../shared/list-page.ts";
 import { api } from "../api/api-client.ts";
 import { searchPickerParams } from "../shell/form/search-picker-state.ts";
-import type { ListPage } from "../users/users-api.ts";
 import { type CompanyListQuery, companyListApiParams } from "./company-list-query.ts";
 
 const companyPath = (id: string) => `/api/companies/${encodeURIComponent(id)}`;

@@ -1,16 +1,13 @@
 import { Link } from "wouter";
 import type { Company } from "../../shared/jobs-schemas.ts";
-import { useResource } from "../api/use-resource.ts";
-import { useFormatters } from "../format/use-formatters.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
 import { ClipText } from "../shell/list/list-clip.tsx";
 import { ExportButton } from "../shell/list/list-export.tsx";
-import { ListHeader, ListTable, ListToolbar } from "../shell/list/list-screen.tsx";
-import { SortHeader } from "../shell/list/sort-header.tsx";
-import { useListQuery } from "../shell/list/use-list-query.ts";
+import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { useListPage } from "../shell/list/use-list-page.ts";
 import { companiesApi } from "./companies-api.ts";
 import { companyListUrl } from "./company-list-query.ts";
 
@@ -34,86 +31,64 @@ const csvColumns = (tr: Translator): CsvColumn<Company>[] => [
 /** `/dashboard/companies`: search, sorting (name, jobs, created) and pages, kept in the URL. */
 export default function CompanyListPage() {
   const { t, formatNumber } = useT();
-  const format = useFormatters();
   useDocumentTitle(t("companies.title"));
-  const list = useListQuery(companiesPath, companyListUrl);
-  const { resource, reload } = useResource(() => companiesApi.list(list.query), list.search);
+  const list = useListPage({ path: companiesPath, url: companyListUrl, load: companiesApi.list });
+
+  const columns: ListColumn<Company, typeof list.query.sort.field>[] = [
+    {
+      label: "companies.column.name",
+      sort: "name",
+      primary: true,
+      className: "fluid-cell primary-cell",
+      cell: (company) => (
+        <Link href={companyHref(company.id)} className="table-link clip" title={company.name}>
+          {company.name}
+        </Link>
+      ),
+    },
+    {
+      label: "companies.column.website",
+      className: (company) => (company.website ? "fluid-cell" : "fluid-cell subtle-cell"),
+      cell: (company) => (company.website ? <ClipText text={company.website} /> : t("field.notSet")),
+    },
+    {
+      label: "companies.column.jobs",
+      sort: "jobs",
+      numeric: true,
+      cell: (company) => (
+        <Link href={`/dashboard/jobs?companyId=${encodeURIComponent(company.id)}`} className="table-link">
+          {formatNumber(company.jobCount)}
+        </Link>
+      ),
+    },
+    {
+      label: "companies.column.created",
+      sort: "createdAt",
+      date: (company) => company.createdAt,
+    },
+  ];
 
   return (
-    <section aria-labelledby="companies-title">
-      <ListHeader
-        id="companies-title"
-        title={t("companies.title")}
-        subtitle={t("companies.subtitle")}
-        actions={
+    <ListPageView
+      heading={{
+        id: "companies-title",
+        title: t("companies.title"),
+        subtitle: t("companies.subtitle"),
+        actions: (
           <>
-            <ExportButton
-              name="companies"
-              fetchPage={(page, pageSize) => companiesApi.list({ ...list.query, page, pageSize })}
-              columns={csvColumns}
-            />
+            <ExportButton name="companies" fetchPage={list.fetchPage} columns={csvColumns} />
             <Link href={`${companiesPath}/create`} className={buttonClass()}>
               {t("companies.create")}
             </Link>
           </>
-        }
-      />
-      <ListToolbar
-        id="company-search"
-        label="companies.search"
-        placeholder="companies.searchPlaceholder"
-        list={list}
-      />
-      <ListTable
-        list={list}
-        resource={resource}
-        texts={{
-          loading: "companies.loading",
-          error: "companies.error",
-          retry: "list.retry",
-          empty: "companies.empty",
-          emptyHint: "companies.emptyHint",
-          count: "companies.count",
-        }}
-        onRetry={reload}
-        head={
-          <>
-            <SortHeader field="name" label="companies.column.name" {...list.sortProps} />
-            <th scope="col">{t("companies.column.website")}</th>
-            <SortHeader field="jobs" label="companies.column.jobs" numeric {...list.sortProps} />
-            <SortHeader field="createdAt" label="companies.column.created" {...list.sortProps} />
-          </>
-        }
-      >
-        {(data) =>
-          data.items.map((company) => (
-            <tr key={company.id} data-testid="company-row">
-              <td className="fluid-cell primary-cell">
-                <Link href={companyHref(company.id)} className="table-link clip" title={company.name}>
-                  {company.name}
-                </Link>
-              </td>
-              <td
-                className={company.website ? "fluid-cell" : "fluid-cell subtle-cell"}
-                data-label={t("companies.column.website")}
-              >
-                {company.website ? <ClipText text={company.website} /> : t("field.notSet")}
-              </td>
-              <td className="numeric" data-label={t("companies.column.jobs")}>
-                <Link
-                  href={`/dashboard/jobs?companyId=${encodeURIComponent(company.id)}`}
-                  className="table-link"
-                >
-                  {formatNumber(company.jobCount)}
-                </Link>
-              </td>
-              <td title={format.dateTime(company.createdAt)} data-label={t("companies.column.created")}>
-                {format.ago(company.createdAt)}
-              </td>
-            </tr>
-          ))
-        }
-      </ListTable>
-    </section>
+        ),
+      }}
+      list={list}
+      resource={list.resource}
+      search={{ id: "company-search", label: "companies.search", placeholder: "companies.searchPlaceholder" }}
+      texts={listTexts("companies")}
+      columns={columns}
+      rowProps={() => ({ "data-testid": "company-row" })}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
+import type { ListPage } from "../../shared/list-page.ts";
 import type { AdminNewsPost, AdminSurvey, NewsWrite, SurveyWrite } from "../../shared/messenger-api.ts";
-import type { ListPage } from "../users/users-api.ts";
 import { contentApi } from "./content-api.ts";
 import type { ContentKind } from "./content-kinds.ts";
 import { type ContentListQuery, type ContentStatus, contentListApiParams } from "./content-list-query.ts";

@@ -8,6 +8,7 @@ import type {
   OutboundWrite,
   TooltipWrite,
 } from "../../shared/inbox-api.ts";
+import type { ListPage } from "../../shared/list-page.ts";
 import type {
   AdminNewsPost,
   AdminProject,
@@ -17,7 +18,6 @@ import type {
   SurveyWrite,
 } from "../../shared/messenger-api.ts";
 import { api } from "../api/api-client.ts";
-import type { ListPage } from "../users/users-api.ts";
 
 const segment = encodeURIComponent;
 const projectPath = (projectId: string) => `/api/projects/${segment(projectId)}`;

@@ -6,7 +6,7 @@ import { buttonClass } from "../shell/button.tsx";
 import { DetailStatus } from "../shell/detail/detail-status.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
-import { ListHeader } from "../shell/list/list-screen.tsx";
+import { ListHeader } from "../shell/list/list-page.tsx";
 import { listHref } from "../shell/list/use-list-query.ts";
 import { contentApi } from "./content-api.ts";
 import { contentEditHref, contentListPath } from "./content-paths.ts";

@@ -1,10 +1,10 @@
 import type { StaffPush } from "../../shared/inbox-api.ts";
+import type { ListPage } from "../../shared/list-page.ts";
 import type {
   AdminConversation,
   AdminConversationSummary,
   ConversationMessage,
 } from "../../shared/messenger-api.ts";
-import type { ListPage } from "../users/users-api.ts";
 import type { ConversationListQuery } from "./conversation-list-query.ts";
 
 /**

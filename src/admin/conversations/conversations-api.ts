@@ -1,3 +1,4 @@
+import type { ListPage } from "../../shared/list-page.ts";
 import type {
   AdminConversation,
   AdminConversationSummary,
@@ -5,7 +6,6 @@ import type {
   ReadAnswer,
 } from "../../shared/messenger-api.ts";
 import { api } from "../api/api-client.ts";
-import type { ListPage } from "../users/users-api.ts";
 import { type ConversationListQuery, conversationListApiParams } from "./conversation-list-query.ts";
 
 const base = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/conversations`;

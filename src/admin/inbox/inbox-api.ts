@@ -1,8 +1,8 @@
 import type { BulkReportUpdate, InboxReport, ReportReply, ReportUpdate } from "../../shared/inbox-api.ts";
+import type { ListPage } from "../../shared/list-page.ts";
 import type { AdminProject } from "../../shared/messenger-api.ts";
 import type { UserListItem } from "../../shared/users-schemas.ts";
 import { api } from "../api/api-client.ts";
-import type { ListPage } from "../users/users-api.ts";
 import { type InboxListQuery, inboxListApiParams } from "./inbox-list-query.ts";
 import { type ReportDetailView, reportDetailView } from "./report-detail-view.ts";
 

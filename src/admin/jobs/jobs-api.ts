@@ -1,6 +1,6 @@
 import type { JobDetail, JobListItem, JobRequest } from "../../shared/jobs-schemas.ts";
+import type { ListPage } from "../../shared/list-page.ts";
 import { api } from "../api/api-client.ts";
-import type { ListPage } from "../users/users-api.ts";
 import { type JobListQuery, jobListApiParams } from "./job-list-query.ts";
 
 const jobPath = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;

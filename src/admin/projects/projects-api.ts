@@ -1,7 +1,7 @@
 import type { AdminProjectSettings, ProjectSettingsWrite } from "../../shared/inbox-api.ts";
+import type { ListPage } from "../../shared/list-page.ts";
 import type { AdminFeedbackFlow, AdminProject, FeedbackFlowWrite } from "../../shared/messenger-api.ts";
 import { api } from "../api/api-client.ts";
-import type { ListPage } from "../users/users-api.ts";
 import { type ProjectListQuery, projectListApiParams } from "./project-list-query.ts";
 
 const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;

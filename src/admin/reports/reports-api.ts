@@ -6,6 +6,7 @@ import type {
   TaskFields,
   TaskKind,
 } from "../../shared/challenges-schemas.ts";
+import type { ListPage } from "../../shared/list-page.ts";
 import {
   type ReportDetail,
   type ReportListItem,
@@ -14,7 +15,6 @@ import {
   resolutionPaths,
 } from "../../shared/reports-schemas.ts";
 import { api } from "../api/api-client.ts";
-import type { ListPage } from "../users/users-api.ts";
 import { type ReportListQuery, reportListApiParams } from "./report-list-query.ts";
 
 const reportPath = (id: string) => `/api/reports/${encodeURIComponent(id)}`;

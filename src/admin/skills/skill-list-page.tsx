@@ -7,21 +7,17 @@ import {
   skillTreeErrors,
 } from "../../shared/skills-schemas.ts";
 import type { Resource } from "../api/use-resource.ts";
-import { useResource } from "../api/use-resource.ts";
-import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { FormField } from "../shell/form/form-field.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
-import { ListHeader, ListTable, ListToolbar } from "../shell/list/list-screen.tsx";
-import { SortHeader } from "../shell/list/sort-header.tsx";
-import { useListQuery } from "../shell/list/use-list-query.ts";
+import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { useListPage } from "../shell/list/use-list-page.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
+import { dependenciesColumn, skillColumns } from "./skill-columns.tsx";
 import { skillErrorText, skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
-import { SkillIcon } from "./skill-icon.tsx";
 import { skillListUrl, visibleRoots } from "./skill-list-query.ts";
-import { skillNames } from "./skill-options.ts";
 import { manageSkillHref, skillCreatePath, skillTreePath, subSkillsHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
 import {
@@ -32,36 +28,6 @@ import {
   validateTreeGridForm,
 } from "./tree-grid-form-state.ts";
 import "./skills.css";
-
-function RootRow({ root, roots }: { root: RootSkillSummary; roots: readonly RootSkillSummary[] }) {
-  const { t, formatNumber } = useT();
-  const format = useFormatters();
-  const needs = skillNames(root.dependencies, roots);
-  return (
-    <tr data-testid="skill-row">
-      <td className="primary-cell">
-        <Link href={manageSkillHref(root.id)} className="table-link skill-name">
-          <SkillIcon icon={root.icon} />
-          {root.name}
-        </Link>
-      </td>
-      <td data-label={t("skills.column.position")}>
-        {t("skill.position", { row: root.row + 1, column: root.column + 1 })}
-      </td>
-      <td className="numeric" data-label={t("skills.column.subSkills")}>
-        <Link href={subSkillsHref(root.id)} className="table-link">
-          {formatNumber(root.subSkillCount)}
-        </Link>
-      </td>
-      <td className={needs.length ? "wrap-cell" : "subtle-cell"} data-label={t("skills.column.dependencies")}>
-        {needs.length ? needs.map((need) => need.name).join(", ") : t("skill.none")}
-      </td>
-      <td title={format.dateTime(root.updatedAt)} data-label={t("skills.column.updated")}>
-        {format.ago(root.updatedAt)}
-      </td>
-    </tr>
-  );
-}
 
 /** The "Tree grid" card: how many rows and columns of cells the root skills sit in. */
 function TreeGridCard({ tree, onSaved }: { tree: SkillTree; onSaved: () => void }) {
@@ -144,66 +110,70 @@ function TreeGridCard({ tree, onSaved }: { tree: SkillTree; onSaved: () => void 
  * number of sub-skills and dependencies; search, sorting and pages kept in the URL; the grid's size.
  */
 export default function SkillListPage() {
-  const { t } = useT();
+  const tr = useT();
+  const { t, formatNumber } = tr;
   useDocumentTitle(t("skills.title"));
-  const list = useListQuery(skillTreePath, skillListUrl);
-  const { resource: tree, reload, refresh } = useResource(() => skillsApi.tree(), "tree");
+  // The API answers the whole tree; the search, sort and page pick the roots shown.
+  const list = useListPage({
+    path: skillTreePath,
+    url: skillListUrl,
+    load: () => skillsApi.tree(),
+    key: () => "tree",
+  });
+  const tree = list.resource;
+  const roots = tree.state === "ready" ? tree.data.roots : [];
   const visible: Resource<{ items: RootSkillSummary[]; total: number }> =
     tree.state === "ready" ? { state: "ready", data: visibleRoots(tree.data.roots, list.query) } : tree;
 
+  const shared = skillColumns<RootSkillSummary, typeof list.query.sort.field>(
+    tr,
+    { name: "skills.column.name", position: "skills.column.position", updated: "skills.column.updated" },
+    (root) => manageSkillHref(root.id),
+  );
+  const columns: ListColumn<RootSkillSummary, typeof list.query.sort.field>[] = [
+    shared.name,
+    shared.position,
+    {
+      label: "skills.column.subSkills",
+      sort: "subSkills",
+      numeric: true,
+      cell: (root) => (
+        <Link href={subSkillsHref(root.id)} className="table-link">
+          {formatNumber(root.subSkillCount)}
+        </Link>
+      ),
+    },
+    dependenciesColumn(tr, "skills.column.dependencies", roots),
+    shared.updated,
+  ];
+
   return (
-    <section aria-labelledby="skills-title">
-      <ListHeader
-        id="skills-title"
-        title={t("skills.title")}
-        subtitle={t("skills.subtitle")}
-        actions={
+    <ListPageView
+      heading={{
+        id: "skills-title",
+        title: t("skills.title"),
+        subtitle: t("skills.subtitle"),
+        actions: (
           <Link href={skillCreatePath} className={buttonClass()}>
             {t("skills.create")}
           </Link>
-        }
-      />
-      <ListToolbar
-        id="skill-search"
-        label="skills.search"
-        placeholder="skills.searchPlaceholder"
-        list={list}
-      />
-      <ListTable
-        list={list}
-        resource={visible}
-        texts={{
-          loading: "skills.loading",
-          error: "skills.error",
-          retry: "list.retry",
-          empty: "skills.empty",
-          emptyHint: list.query.q ? "skills.emptyHint" : "skills.emptyTreeHint",
-          count: "skills.count",
-        }}
-        onRetry={reload}
-        head={
-          <>
-            <SortHeader field="name" label="skills.column.name" {...list.sortProps} />
-            <SortHeader field="position" label="skills.column.position" {...list.sortProps} />
-            <SortHeader field="subSkills" label="skills.column.subSkills" numeric {...list.sortProps} />
-            <th scope="col">{t("skills.column.dependencies")}</th>
-            <SortHeader field="updatedAt" label="skills.column.updated" {...list.sortProps} />
-          </>
-        }
-      >
-        {(data) =>
-          data.items.map((root) => (
-            <RootRow key={root.id} root={root} roots={tree.state === "ready" ? tree.data.roots : []} />
-          ))
-        }
-      </ListTable>
-      {tree.state === "ready" && (
-        <TreeGridCard
-          key={`${tree.data.grid.rows}x${tree.data.grid.columns}`}
-          tree={tree.data}
-          onSaved={refresh}
-        />
-      )}
-    </section>
+        ),
+      }}
+      list={list}
+      resource={visible}
+      search={{ id: "skill-search", label: "skills.search", placeholder: "skills.searchPlaceholder" }}
+      texts={listTexts("skills", { emptyHint: list.query.q ? "skills.emptyHint" : "skills.emptyTreeHint" })}
+      columns={columns}
+      rowProps={() => ({ "data-testid": "skill-row" })}
+      after={
+        tree.state === "ready" && (
+          <TreeGridCard
+            key={`${tree.data.grid.rows}x${tree.data.grid.columns}`}
+            tree={tree.data}
+            onSaved={list.refresh}
+          />
+        )
+      }
+    />
   );
 }

@@ -1,3 +1,4 @@
+import type { ListPage } from "../../shared/list-page.ts";
 import type {
   RootSkillCreate,
   RootSkillDetail,
@@ -8,7 +9,6 @@ import type {
   SubSkillWrite,
 } from "../../shared/skills-schemas.ts";
 import { api } from "../api/api-client.ts";
-import type { ListPage } from "../users/users-api.ts";
 import { type SubSkillListQuery, subSkillListApiParams } from "./sub-skill-list-query.ts";
 
 const rootPath = (rootId: string) => `/api/skills/${encodeURIComponent(rootId)}`;

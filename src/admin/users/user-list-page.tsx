@@ -1,19 +1,19 @@
-import { useEffect, useState } from "react";
+import { Link } from "wouter";
 import type { UserListItem } from "../../shared/users-schemas.ts";
-import { useResource } from "../api/use-resource.ts";
+import { useFormatters } from "../format/use-formatters.ts";
 import type { Translator } from "../i18n/intl.ts";
 import { useT } from "../i18n/intl.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
+import { ClipText } from "../shell/list/list-clip.tsx";
 import { ExportButton, yesNo } from "../shell/list/list-export.tsx";
-import { ListHeader, ListPagination, ListToolbar } from "../shell/list/list-screen.tsx";
-import { ListStatus } from "../shell/list/list-status.tsx";
-import { useListQuery } from "../shell/list/use-list-query.ts";
+import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { useListPage, useRowSelection } from "../shell/list/use-list-page.ts";
 import { BulkActionBar } from "./bulk-action-bar.tsx";
 import { UserFilters } from "./user-filters.tsx";
 import { userListUrl } from "./user-list-query.ts";
 import { usersPath } from "./user-paths.ts";
-import { UserTable } from "./user-table.tsx";
+import { UserStatusBadge } from "./user-status-badge.tsx";
 import { usersApi } from "./users-api.ts";
 
 /** The CSV file's columns: figures whole (not abbreviated), dates in ISO 8601. */
@@ -39,81 +39,92 @@ const csvColumns = (tr: Translator): CsvColumn<UserListItem>[] => [
   { header: tr.t("user.field.lastLoginAt"), value: (user) => user.lastLoginAt },
 ];
 
-/** `/dashboard/users` (spec §2 Users): search, filters, sorting and pages, all kept in the URL. */
+/**
+ * `/dashboard/users` (spec §2 Users): search, filters, sorting and pages, all kept in the URL. A row: a
+ * checkbox for the bulk bar, the nickname linking to the detail, and the figures abbreviated; long
+ * nicknames and e-mail addresses are cut to the column, whole on hover and focus.
+ */
 export default function UserListPage() {
-  const { t } = useT();
+  const { t, formatNumber } = useT();
+  const format = useFormatters();
   useDocumentTitle(t("users.title"));
-  const list = useListQuery(usersPath, userListUrl);
-  const { resource, reload } = useResource(() => usersApi.list(list.query), list.search);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const list = useListPage({ path: usersPath, url: userListUrl, load: usersApi.list });
+  const selection = useRowSelection(list.search);
 
-  // A new search, filter, sort or page shows other users: the selection would act on unseen rows.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the list's query changes.
-  useEffect(() => setSelected(new Set()), [list.search]);
-
-  const select = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const columns: ListColumn<UserListItem, typeof list.query.sort.field>[] = [
+    {
+      label: "users.column.name",
+      sort: "name",
+      primary: true,
+      className: "fluid-cell fluid-30 primary-cell",
+      cell: (user) => (
+        <Link
+          href={`/dashboard/users/${encodeURIComponent(user.id)}`}
+          className="table-link clip"
+          title={user.name}
+        >
+          {user.name}
+        </Link>
+      ),
+    },
+    {
+      label: "users.column.email",
+      sort: "email",
+      className: (user) => (user.email ? "fluid-cell fluid-70" : "fluid-cell fluid-70 subtle-cell"),
+      testId: "user-email",
+      cell: (user) =>
+        user.email ? <ClipText text={user.email} className="email-text" /> : t("users.noEmail"),
+    },
+    { label: "users.column.role", cell: (user) => t(`role.${user.role === "ADMIN" ? "ADMIN" : "USER"}`) },
+    { label: "users.column.status", cell: (user) => <UserStatusBadge enabled={user.enabled} /> },
+    { label: "users.column.level", cell: (user) => t(`level.${user.levelName}`) },
+    {
+      label: "users.column.xp",
+      sort: "xp",
+      numeric: true,
+      title: (user) => formatNumber(user.xp),
+      cell: (user) => format.abbreviate(user.xp),
+    },
+    {
+      label: "users.column.balance",
+      sort: "balance",
+      numeric: true,
+      title: (user) => formatNumber(user.balance),
+      cell: (user) => format.abbreviate(user.balance),
+    },
+    { label: "users.column.created", sort: "createdAt", date: (user) => user.createdAt },
+  ];
 
   return (
-    <section aria-labelledby="users-title">
-      <ListHeader
-        id="users-title"
-        title={t("users.title")}
-        subtitle={t("users.subtitle")}
-        actions={
-          <ExportButton
-            name="users"
-            fetchPage={(page, pageSize) => usersApi.list({ ...list.query, page, pageSize })}
-            columns={csvColumns}
-          />
-        }
-      />
-      <ListToolbar id="user-search" label="users.search" placeholder="users.searchPlaceholder" list={list}>
-        <UserFilters
-          query={list.query}
-          onChange={list.change}
-          onReset={() => list.setQuery(userListUrl.defaults)}
+    <ListPageView
+      heading={{
+        id: "users-title",
+        title: t("users.title"),
+        subtitle: t("users.subtitle"),
+        actions: <ExportButton name="users" fetchPage={list.fetchPage} columns={csvColumns} />,
+      }}
+      list={list}
+      resource={list.resource}
+      search={{ id: "user-search", label: "users.search", placeholder: "users.searchPlaceholder" }}
+      filters={<UserFilters query={list.query} onChange={list.change} onReset={list.reset} />}
+      above={
+        <BulkActionBar
+          ids={[...selection.selected]}
+          onClear={selection.clear}
+          onDone={() => {
+            selection.clear();
+            list.reload();
+          }}
         />
-      </ListToolbar>
-      <BulkActionBar
-        ids={[...selected]}
-        onClear={() => setSelected(new Set())}
-        onDone={() => {
-          setSelected(new Set());
-          reload();
-        }}
-      />
-      <ListStatus
-        resource={resource}
-        texts={{
-          loading: "users.loading",
-          error: "users.error",
-          retry: "users.retry",
-          empty: "users.empty",
-          emptyHint: "users.emptyHint",
-          count: "users.count",
-        }}
-        onRetry={reload}
-      >
-        {(data) => (
-          <>
-            <UserTable
-              users={data.items}
-              sort={list.sortProps.sort}
-              onSort={list.sortProps.onSort}
-              selected={selected}
-              onSelect={select}
-              onSelectAll={(on) => setSelected(on ? new Set(data.items.map((user) => user.id)) : new Set())}
-            />
-            <ListPagination list={list} total={data.total} />
-          </>
-        )}
-      </ListStatus>
-    </section>
+      }
+      texts={listTexts("users", { retry: "users.retry" })}
+      columns={columns}
+      select={{
+        selection,
+        allLabel: "users.column.selectAll",
+        rowLabel: (user) => t("users.column.select", { name: user.name }),
+      }}
+      rowProps={() => ({ "data-testid": "user-row" })}
+    />
   );
 }

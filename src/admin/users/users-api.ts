@@ -1,3 +1,4 @@
+import type { ListPage } from "../../shared/list-page.ts";
 import type {
   BanKind,
   BulkUserAction,
@@ -11,14 +12,6 @@ import type {
 } from "../../shared/users-schemas.ts";
 import { api } from "../api/api-client.ts";
 import { type UserListQuery, userListApiParams } from "./user-list-query.ts";
-
-/** The `{ items, total, page, pageSize }` answer of a platform list. */
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 

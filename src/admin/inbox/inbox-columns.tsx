@@ -1,0 +1,97 @@
+import { Link } from "wouter";
+import type { InboxReport } from "../../shared/inbox-api.ts";
+import type { Translator } from "../i18n/intl.ts";
+import { ClipText } from "../shell/list/list-clip.tsx";
+import type { ListColumn } from "../shell/list/list-page.tsx";
+import { PriorityBadge, StatusBadge, TypeText } from "./inbox-badges.tsx";
+import type { InboxSortField } from "./inbox-list-query.ts";
+import { inboxReportHref } from "./inbox-paths.ts";
+
+/** Where a report was sent from, without the scheme: the path is what tells pages apart. */
+export function pageText(page: string): string {
+  return page.replace(/^https?:\/\//, "");
+}
+
+/**
+ * The inbox's columns: the title (to the report) with its short id and what it carries (screenshot,
+ * replay, recording), bold with a dot while this admin has not opened it; then type, status, priority,
+ * reporter, page and age.
+ */
+export function inboxColumns({ t }: Translator): ListColumn<InboxReport, InboxSortField>[] {
+  return [
+    {
+      label: "inbox.column.report",
+      primary: true,
+      className: "fluid-cell fluid-40 primary-cell",
+      cell: (report) => {
+        const title = report.title || t("inbox.untitled");
+        return (
+          <>
+            <span className="inbox-title-line">
+              {report.unread && (
+                <span
+                  className="inbox-unread-dot"
+                  role="img"
+                  aria-label={t("inbox.unread")}
+                  title={t("inbox.unread")}
+                />
+              )}
+              <Link href={inboxReportHref(report.id)} className="table-link clip" title={title}>
+                {title}
+              </Link>
+            </span>
+            <span className="inbox-sub-line subtle-cell">
+              {report.shortId}
+              {report.hasScreenshot && <span className="inbox-chip">{t("inbox.has.screenshot")}</span>}
+              {report.hasReplay && <span className="inbox-chip">{t("inbox.has.replay")}</span>}
+              {report.hasRecording && <span className="inbox-chip">{t("inbox.has.recording")}</span>}
+            </span>
+          </>
+        );
+      },
+    },
+    { label: "inbox.column.type", cell: (report) => <TypeText type={report.type} /> },
+    {
+      label: "inbox.column.status",
+      sort: "status",
+      cell: (report) => <StatusBadge status={report.status} />,
+    },
+    {
+      label: "inbox.column.priority",
+      sort: "priority",
+      cell: (report) => <PriorityBadge priority={report.priority} />,
+    },
+    {
+      label: "inbox.column.reporter",
+      className: "fluid-cell fluid-30",
+      cell: (report) => {
+        const reporter = report.reporter.email ?? report.reporter.name;
+        return reporter ? (
+          <ClipText text={reporter} className="email-text" />
+        ) : (
+          <span className="subtle-cell">{t("inbox.anonymous")}</span>
+        );
+      },
+    },
+    {
+      label: "inbox.column.page",
+      className: "fluid-cell fluid-30",
+      cell: (report) =>
+        report.page ? (
+          <ClipText text={pageText(report.page)} />
+        ) : (
+          <span className="subtle-cell">{t("field.notSet")}</span>
+        ),
+    },
+    { label: "inbox.column.age", sort: "createdAt", date: (report) => report.createdAt },
+  ];
+}
+
+/**
+ * A report's row: its id for the tests and live updates, bold while unread, highlighted for a moment
+ * after it arrived over the socket (`fresh`).
+ */
+export function inboxRowProps(report: InboxReport, fresh: boolean) {
+  const classes = [report.unread ? "inbox-unread" : "", fresh ? "inbox-fresh" : ""].filter(Boolean).join(" ");
+  return { "data-testid": "inbox-row", "data-id": report.id, className: classes || undefined };
+}

@@ -1,3 +1,5 @@
+import type { SQL } from "bun";
+import type { BuildManifest } from "../shared/build-manifest.ts";
 import { createAccessTokens } from "./auth/access-tokens.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
 import { type AuthLimits, defaultAuthLimits, noAuthLimits } from "./auth/auth-limits.ts";
@@ -10,7 +12,7 @@ import { runMigrations } from "./database/migrations.ts";
 import { randomSecret, seedDemoData } from "./demo-seed.ts";
 import { sweepReportLeftovers } from "./domain/feedback/report-leftovers.ts";
 import { defaultReportQuotas, noReportQuotas, type ReportQuotas } from "./domain/feedback/report-quotas.ts";
-import { deliverToConnectedWidgets, outboundPublishedSignal } from "./domain/outbounds/live-delivery.ts";
+import { deliverToConnectedWidgets } from "./domain/outbounds/live-delivery.ts";
 import { pushUnreadCount } from "./domain/outbounds/outbound-delivery.ts";
 import { frameAncestorsFor } from "./domain/projects/projects-repository.ts";
 import { ensureSetting } from "./domain/settings/settings-repository.ts";
@@ -28,8 +30,8 @@ import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-r
 import { platformRoutes as platformApiRoutes } from "./platform-api/platform-routes.ts";
 import { createConnectedWidgets } from "./realtime/connected-widgets.ts";
 import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher } from "./realtime/fanout.ts";
+import { dispatchSignals, signalStaffAccessChanged } from "./realtime/signal-dispatch.ts";
 import { type SocketData, socketHandlers } from "./realtime/socket-handlers.ts";
-import { type StaffAccessChanged, staffAccessSignal } from "./realtime/staff-socket.ts";
 import { authenticateStaffSocket } from "./realtime/staff-socket-auth.ts";
 import { createStaffSocketWatch } from "./realtime/staff-socket-watch.ts";
 import {
@@ -41,6 +43,7 @@ import {
 import { createSharedRateLimiter } from "./shared-rate-limiter.ts";
 import { StartupError } from "./startup-error.ts";
 import { createFileStorage } from "./storage/create-file-storage.ts";
+import type { FileStorage } from "./storage/file-storage.ts";
 import { fileRoutes, uploadFiles } from "./widget-api/uploads/upload-routes.ts";
 import { createWidgetApi, noWidgetRateLimits, type WidgetRateLimits } from "./widget-api/widget-api.ts";
 import type { WidgetRouteDeps } from "./widget-api/widget-route-deps.ts";
@@ -65,6 +68,14 @@ export interface ServerOptions {
   widgetSocketCaps?: WidgetSocketCaps;
 }
 
+/** The public addresses of both origins: configured, or known once each listens. */
+interface OriginUrls {
+  main: string;
+  messenger: string;
+}
+
+type Cleanups = Array<() => Promise<void> | void>;
+
 /** Everything `npm start` does after reading the config: storage, schema, demo data, both origins. */
 export async function startServer(
   config: ServerConfig,
@@ -74,7 +85,7 @@ export async function startServer(
   await ensureWritableDataDir(config.dataDir);
   const manifest = await loadBuildManifest(config.distDir);
   const db = await openDatabase(config.database);
-  const cleanups: Array<() => Promise<void> | void> = [() => db.close()];
+  const cleanups: Cleanups = [() => db.close()];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step();
   };
@@ -88,160 +99,41 @@ export async function startServer(
     const sessionSecret = await ensureSetting(db.sql, "widget_session_secret", randomSecret);
 
     let main: Bun.Server<SocketData> | null = null;
-    const localPublisher = (): LocalPublisher | null => main;
-    const fanout = config.redisUrl
-      ? await createRedisFanout(config.redisUrl, localPublisher).catch((error: unknown) => {
-          throw new StartupError(
-            `REDIS_URL cannot be reached: ${error instanceof Error ? error.message : error}`,
-          );
-        })
-      : createLocalFanout(localPublisher);
-    cleanups.push(() => fanout.close());
-    const connected = createConnectedWidgets();
-    const widgetSockets = createWidgetSocketCounts(
-      options.widgetSocketCaps ?? (config.rateLimits ? defaultWidgetSocketCaps : noWidgetSocketCaps),
-    );
-    const staffWatch = createStaffSocketWatch(db.sql, { intervalMs: options.staffRecheckMs, logger });
-    cleanups.push(() => staffWatch.stop());
-    // A sign-out, ban, role change, deletion or password reset closes that admin's staff sockets at once,
-    // in every process.
-    const staffAccessChanged: StaffAccessChanged = (userId) => {
-      fanout
-        .signal(staffAccessSignal, userId ?? "")
-        .catch((error: unknown) => logger.warn("staff access signal failed", { error: String(error) }));
-    };
-
+    const realtime = await startRealtime(config, logger, options, db.sql, () => main, cleanups);
     const sql = db.sql;
     const storage = createFileStorage(config.storage);
-    let publicUrl = config.publicUrl ?? "";
-    let messengerUrl = config.messengerUrl ?? "";
-    const deps: WidgetRouteDeps = {
+    const urls: OriginUrls = { main: config.publicUrl ?? "", messenger: config.messengerUrl ?? "" };
+    const widget = startWidgetSide(config, logger, options, { sql, sessionSecret, storage, urls, realtime });
+    const platform = await createPlatformSide(config, logger, options, {
       sql,
-      sessionSecret,
-      fanout,
       storage,
-      publicUrl: () => publicUrl,
-      messengerUrl: () => messengerUrl,
-      logger,
-      reportQuotas: config.rateLimits ? { ...defaultReportQuotas, ...options.reportQuotas } : noReportQuotas,
-    };
-    const sweepReports = () =>
-      sweepReportLeftovers(sql, storage).catch((error: unknown) =>
-        logger.warn("report leftovers sweep failed", { error: String(error) }),
-      );
-    // A process that died mid-report may have left files without a row.
-    void sweepReports();
-    // Published content goes to the widgets this process holds a socket of (every process gets the signal).
-    fanout.onSignal((name, payload) => {
-      if (name === staffAccessSignal) {
-        staffWatch
-          .recheck(payload === "" ? null : payload)
-          .catch((error: unknown) => logger.warn("staff socket re-check failed", { error: String(error) }));
-        return;
-      }
-      if (name !== outboundPublishedSignal) return;
-      deliverToConnectedWidgets(deps, connected, payload).catch((error: unknown) =>
-        logger.warn("live outbound delivery failed", { error: String(error) }),
-      );
+      urls,
+      realtime,
+      widget,
     });
-    const limits = options.widgetRateLimits ?? (config.rateLimits ? undefined : noWidgetRateLimits);
-    const widgetApi = createWidgetApi(
-      {
-        sql,
-        sessionSecret,
-        limits,
-        messengerOrigin: () => (messengerUrl ? new URL(messengerUrl).origin : ""),
-        onError: (error, request) =>
-          logger.error("widget route failed", {
-            path: new URL(request.url).pathname,
-            error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-          }),
-      },
-      widgetRoutes(deps),
-    );
-    const tokens = createAccessTokens(await ensureSetting(sql, "access_token_secret", randomSecret));
-    const guard = createAuthGuard(sql, tokens);
-    if (config.captcha.provider === "off")
-      logger.warn("CAPTCHA_PROVIDER is off: logins are not checked for humans");
-    const captcha = createCaptcha(config.captcha, await ensureSetting(sql, "captcha_secret", randomSecret));
-    const authLimiter = createSharedRateLimiter(sql);
-    const authDeps = {
-      sql,
-      captcha,
-      registrationEnabled: config.registrationEnabled,
-      limits: { ...(config.rateLimits ? defaultAuthLimits : noAuthLimits), ...options.authLimits },
-      limiter: authLimiter,
-      staffAccessChanged,
-    };
-    const platformRoutes: ApiRoute[] = [
-      ...authRoutes({ ...authDeps, tokens, guard }),
-      ...accountRoutes(authDeps),
-      {
-        method: "GET",
-        pattern: "/api/public-config",
-        // The messenger's address: the admin's report views load from it as from their own origin.
-        handler: () =>
-          json({
-            captcha: captcha.publicConfig(),
-            registrationEnabled: config.registrationEnabled,
-            messengerUrl,
-          }),
-      },
-      ...adminWidgetRoutes({ sql, storage, guard, fanout, logger }),
-      ...platformApiRoutes({ sql, guard, staffAccessChanged, taskReports: config.taskReports }),
-      ...messengerAdminRoutes({ sql, guard, fanout, logger }),
-      ...fileRoutes(deps),
-    ];
-    if (config.smtp) {
-      const dispatcher = startMailDispatcher(sql, config.smtp, logger);
-      cleanups.push(() => dispatcher.stop());
-    }
-    const sweeper = setInterval(() => {
-      widgetApi.sweep();
-      authLimiter
-        .sweep()
-        .catch((error: unknown) => logger.warn("rate limit sweep failed", { error: String(error) }));
-      void sweepReports();
-    }, 60_000);
-    cleanups.push(() => clearInterval(sweeper));
+    startBackgroundWork(config, logger, sql, { widget, platform }, cleanups);
 
-    const mainOrigin = withRequestLog(
-      logger,
-      "main",
-      createMainOrigin({
-        db,
-        manifest,
-        distDir: config.distDir,
-        widgetApi,
-        platformRoutes,
-        captchaProvider: config.captcha.provider,
-        authenticateStaff: (request) => authenticateStaffSocket(guard, request),
-        widgetSockets,
-        messengerUrl: () => messengerUrl,
-      }),
-    );
-    const messengerOrigin = withRequestLog(
-      logger,
-      "messenger",
-      createMessengerOrigin({
-        manifest,
-        distDir: config.distDir,
-        frameAncestors: (sdkKey) => frameAncestorsFor(sql, sdkKey),
-        uploads: uploadFiles({ storage }),
-      }),
-    );
+    const origins = createOrigins(config, logger, {
+      db,
+      manifest,
+      urls,
+      realtime,
+      widget,
+      platform,
+      storage,
+    });
     main = listen("PORT", config.port, () =>
       Bun.serve<SocketData>({
         hostname: config.host,
         port: config.port,
-        fetch: mainOrigin,
+        fetch: origins.main,
         // A (re)connecting widget learns its unread count at once instead of at the next delivery.
         websocket: socketHandlers({
-          connected,
-          widgetSockets,
-          staffWatch,
+          connected: realtime.connected,
+          widgetSockets: realtime.widgetSockets,
+          staffWatch: realtime.staffWatch,
           onWidgetOpen: (socket) => {
-            pushUnreadCount(deps, socket.data.sessionId).catch((error: unknown) =>
+            pushUnreadCount(widget.deps, socket.data.sessionId).catch((error: unknown) =>
               logger.warn("unread count push failed", { error: String(error) }),
             );
           },
@@ -252,28 +144,214 @@ export async function startServer(
     );
     const mainServer = main;
     cleanups.push(() => mainServer.stop(true));
-    publicUrl = config.publicUrl ?? `http://localhost:${mainServer.port}`;
+    urls.main = config.publicUrl ?? `http://localhost:${mainServer.port}`;
     const messenger = listen("MESSENGER_PORT", config.messengerPort, () =>
       Bun.serve({
         hostname: config.host,
         port: config.messengerPort,
         // The messenger origin never upgrades, so its handler always answers.
-        fetch: async (request, server) => (await messengerOrigin(request, server)) as Response,
+        fetch: async (request, server) => (await origins.messenger(request, server)) as Response,
       }),
     );
     cleanups.push(() => messenger.stop(true));
-    messengerUrl = config.messengerUrl ?? `http://localhost:${messenger.port}`;
-    return {
-      mainUrl: publicUrl,
-      messengerUrl,
-      db,
-      fanout,
-      stop: cleanup,
-    };
+    urls.messenger = config.messengerUrl ?? `http://localhost:${messenger.port}`;
+    return { mainUrl: urls.main, messengerUrl: urls.messenger, db, fanout: realtime.fanout, stop: cleanup };
   } catch (error) {
     await cleanup();
     throw error;
   }
+}
+
+type Realtime = Awaited<ReturnType<typeof startRealtime>>;
+
+/**
+ * The process's realtime: the fan-out (Redis pub/sub when `REDIS_URL` is set), the sockets it holds,
+ * the watch over staff sockets, and what the signals between processes do here.
+ */
+async function startRealtime(
+  config: ServerConfig,
+  logger: Logger,
+  options: ServerOptions,
+  sql: SQL,
+  localPublisher: () => LocalPublisher | null,
+  cleanups: Cleanups,
+) {
+  const fanout = config.redisUrl
+    ? await createRedisFanout(config.redisUrl, localPublisher).catch((error: unknown) => {
+        throw new StartupError(
+          `REDIS_URL cannot be reached: ${error instanceof Error ? error.message : error}`,
+        );
+      })
+    : createLocalFanout(localPublisher);
+  cleanups.push(() => fanout.close());
+  const connected = createConnectedWidgets();
+  const widgetSockets = createWidgetSocketCounts(
+    options.widgetSocketCaps ?? (config.rateLimits ? defaultWidgetSocketCaps : noWidgetSocketCaps),
+  );
+  const staffWatch = createStaffSocketWatch(sql, { intervalMs: options.staffRecheckMs, logger });
+  cleanups.push(() => staffWatch.stop());
+  const staffAccessChanged = signalStaffAccessChanged(fanout, logger);
+  return { fanout, connected, widgetSockets, staffWatch, staffAccessChanged };
+}
+
+type WidgetSide = ReturnType<typeof startWidgetSide>;
+
+/** The widget API with its routes; a first sweep of report leftovers and the live delivery of content. */
+function startWidgetSide(
+  config: ServerConfig,
+  logger: Logger,
+  options: ServerOptions,
+  parts: { sql: SQL; sessionSecret: string; storage: FileStorage; urls: OriginUrls; realtime: Realtime },
+) {
+  const { sql, sessionSecret, storage, urls, realtime } = parts;
+  const deps: WidgetRouteDeps = {
+    sql,
+    sessionSecret,
+    fanout: realtime.fanout,
+    storage,
+    publicUrl: () => urls.main,
+    messengerUrl: () => urls.messenger,
+    logger,
+    reportQuotas: config.rateLimits ? { ...defaultReportQuotas, ...options.reportQuotas } : noReportQuotas,
+  };
+  const sweepReports = () =>
+    sweepReportLeftovers(sql, storage).catch((error: unknown) =>
+      logger.warn("report leftovers sweep failed", { error: String(error) }),
+    );
+  // A process that died mid-report may have left files without a row.
+  void sweepReports();
+  dispatchSignals(realtime.fanout, logger, {
+    staffWatch: realtime.staffWatch,
+    deliverPublished: (projectId) => deliverToConnectedWidgets(deps, realtime.connected, projectId),
+  });
+  const limits = options.widgetRateLimits ?? (config.rateLimits ? undefined : noWidgetRateLimits);
+  const api = createWidgetApi(
+    {
+      sql,
+      sessionSecret,
+      limits,
+      messengerOrigin: () => (urls.messenger ? new URL(urls.messenger).origin : ""),
+      onError: (error, request) =>
+        logger.error("widget route failed", {
+          path: new URL(request.url).pathname,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        }),
+    },
+    widgetRoutes(deps),
+  );
+  return { deps, api, sweepReports };
+}
+
+type PlatformSide = Awaited<ReturnType<typeof createPlatformSide>>;
+
+/** Sign-in (tokens, guard, captcha, limits) and every route of the platform API. */
+async function createPlatformSide(
+  config: ServerConfig,
+  logger: Logger,
+  options: ServerOptions,
+  parts: { sql: SQL; storage: FileStorage; urls: OriginUrls; realtime: Realtime; widget: WidgetSide },
+) {
+  const { sql, storage, urls, realtime, widget } = parts;
+  const { fanout, staffAccessChanged } = realtime;
+  const tokens = createAccessTokens(await ensureSetting(sql, "access_token_secret", randomSecret));
+  const guard = createAuthGuard(sql, tokens);
+  if (config.captcha.provider === "off")
+    logger.warn("CAPTCHA_PROVIDER is off: logins are not checked for humans");
+  const captcha = createCaptcha(config.captcha, await ensureSetting(sql, "captcha_secret", randomSecret));
+  const authLimiter = createSharedRateLimiter(sql);
+  const authDeps = {
+    sql,
+    captcha,
+    registrationEnabled: config.registrationEnabled,
+    limits: { ...(config.rateLimits ? defaultAuthLimits : noAuthLimits), ...options.authLimits },
+    limiter: authLimiter,
+    staffAccessChanged,
+  };
+  const routes: ApiRoute[] = [
+    ...authRoutes({ ...authDeps, tokens, guard }),
+    ...accountRoutes(authDeps),
+    {
+      method: "GET",
+      pattern: "/api/public-config",
+      // The messenger's address: the admin's report views load from it as from their own origin.
+      handler: () =>
+        json({
+          captcha: captcha.publicConfig(),
+          registrationEnabled: config.registrationEnabled,
+          messengerUrl: urls.messenger,
+        }),
+    },
+    ...adminWidgetRoutes({ sql, storage, guard, fanout, logger }),
+    ...platformApiRoutes({ sql, guard, staffAccessChanged, taskReports: config.taskReports }),
+    ...messengerAdminRoutes({ sql, guard, fanout, logger }),
+    ...fileRoutes(widget.deps),
+  ];
+  return { guard, authLimiter, routes };
+}
+
+/** Mail through SMTP when configured, and the sweeps every minute. */
+function startBackgroundWork(
+  config: ServerConfig,
+  logger: Logger,
+  sql: SQL,
+  { widget, platform }: { widget: WidgetSide; platform: PlatformSide },
+  cleanups: Cleanups,
+): void {
+  if (config.smtp) {
+    const dispatcher = startMailDispatcher(sql, config.smtp, logger);
+    cleanups.push(() => dispatcher.stop());
+  }
+  const sweeper = setInterval(() => {
+    widget.api.sweep();
+    platform.authLimiter
+      .sweep()
+      .catch((error: unknown) => logger.warn("rate limit sweep failed", { error: String(error) }));
+    void widget.sweepReports();
+  }, 60_000);
+  cleanups.push(() => clearInterval(sweeper));
+}
+
+/** The request handlers of both origins, each behind the request log. */
+function createOrigins(
+  config: ServerConfig,
+  logger: Logger,
+  parts: {
+    db: Database;
+    manifest: BuildManifest;
+    urls: OriginUrls;
+    realtime: Realtime;
+    widget: WidgetSide;
+    platform: PlatformSide;
+    storage: FileStorage;
+  },
+) {
+  const { db, manifest, urls, realtime, widget, platform, storage } = parts;
+  const main = withRequestLog(
+    logger,
+    "main",
+    createMainOrigin({
+      db,
+      manifest,
+      distDir: config.distDir,
+      widgetApi: widget.api,
+      platformRoutes: platform.routes,
+      captchaProvider: config.captcha.provider,
+      authenticateStaff: (request) => authenticateStaffSocket(platform.guard, request),
+      widgetSockets: realtime.widgetSockets,
+      messengerUrl: () => urls.messenger,
+    }),
+  );
+  const messenger = withRequestLog(
+    logger,
+    "messenger",
+    createMessengerOrigin({
+      manifest,
+      distDir: config.distDir,
+      frameAncestors: (sdkKey) => frameAncestorsFor(db.sql, sdkKey),
+      uploads: uploadFiles({ storage }),
+    }),
+  );
+  return { main, messenger };
 }
 
 /** Binds one origin; a port that is taken is an operator's problem, reported as one line. */

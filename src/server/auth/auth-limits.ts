@@ -62,3 +62,11 @@ export function slowdownMs({ baseMs, maxMs }: AuthLimits["loginSlowdown"], exces
   if (excess < 0) return 0;
   return Math.min(maxMs, baseMs * 2 ** Math.min(excess, 30));
 }
+
+/**
+ * The failure window of a sign-in's account: keyed on the account, so its nickname and its e-mail share
+ * one window; a typed name that names nobody has its own.
+ */
+export function loginAccountKey(user: { id: string } | null, name: string): string {
+  return user ? `login-account:${user.id}` : `login-name:${name.trim().toLowerCase()}`;
+}

@@ -57,18 +57,34 @@ export function generateReports(
   tasks: DemoTask[],
   users: { admins: DemoUser[]; community: DemoUser[] },
 ): DemoReports {
-  /** Tasks that a resolution deletes, and tasks that must survive because a later report names them. */
-  const claimed = new Set<string>();
-  const kept = new Set<string>();
-  const reportersOf = new Map<string, Set<string>>();
-  const filings: Filing[] = [];
-  /** Who files the ordinary reports: the community without the blocked reporters (chosen first). */
-  let reporters: DemoUser[] = [];
   const openCount = Math.round(count * 0.3);
   const rejectCount = Math.round(count * 0.2);
   const deleteCount = Math.round(count / 6);
   const blockReporterCount = Math.round(count / 6);
   const blockCreatorCount = count - openCount - rejectCount - deleteCount - blockReporterCount;
+
+  const filer = createFiler(random, tasks);
+  const serialReporters = fileBlockedReporters(random, filer, users.community, blockReporterCount);
+  // Who files the ordinary reports: the community without the blocked reporters.
+  filer.setReporters(users.community.filter((user) => !serialReporters.has(user)));
+  fileBlockedCreators(random, filer, tasks, users.admins, blockCreatorCount);
+  fileDeletedTasks(random, filer, tasks, deleteCount);
+  const remaining = filer.unclaimed();
+  fileOpenReports(random, filer, remaining, openCount);
+  fileRejectedReports(random, filer, remaining, rejectCount);
+  return toRows(random, filer.filings, users.admins);
+}
+
+/**
+ * What every kind of demo report shares: tasks that a resolution deletes, tasks that must survive
+ * because a later report names them, who already reported which task, and the filings so far.
+ */
+function createFiler(random: Random, tasks: DemoTask[]) {
+  const claimed = new Set<string>();
+  const kept = new Set<string>();
+  const reportersOf = new Map<string, Set<string>>();
+  const filings: Filing[] = [];
+  let reporters: DemoUser[] = [];
 
   const unclaimed = (filter: (task: DemoTask) => boolean = () => true) =>
     tasks.filter((task) => !claimed.has(task.id) && filter(task));
@@ -104,16 +120,33 @@ export function generateReports(
     const createdAt = between(random, task.createdAt + hour, demoEpoch - 3 * day);
     return { createdAt, resolvedAt: Math.min(createdAt + random.int(2, 7 * 24) * hour, demoEpoch - hour) };
   };
+  /** Sets who files the ordinary reports. */
+  const setReporters = (pool: DemoUser[]) => {
+    reporters = pool;
+  };
 
-  // Reporters blocked for abusing reports, again one offence after the previous ban. Their tasks stay.
+  return { filings, kept, unclaimed, deletable, claimForDeletion, file, resolvedPair, setReporters };
+}
+
+type Filer = ReturnType<typeof createFiler>;
+
+/**
+ * Reporters blocked for abusing reports, one offence after the previous ban. Their tasks stay.
+ * Offenders come one by one from the shuffled community until the quota is met; none of them files
+ * any other report, so no report falls inside one of their bans. Answers the offenders.
+ */
+function fileBlockedReporters(
+  random: Random,
+  filer: Filer,
+  community: DemoUser[],
+  quota: number,
+): Set<DemoUser> {
   const manualReasons = reportReasons.filter((reason) => reason !== "DISLIKE");
   let blockedReporters = 0;
-  // Offenders come one by one from the shuffled community until the quota is met; none of them files
-  // any other report, so no report falls inside one of their bans.
-  const offenders = random.shuffle(users.community);
+  const offenders = random.shuffle(community);
   const serialReporters = new Set<DemoUser>();
   for (const reporter of offenders) {
-    if (blockedReporters >= blockReporterCount) break;
+    if (blockedReporters >= quota) break;
     serialReporters.add(reporter);
     let at = between(
       random,
@@ -122,29 +155,38 @@ export function generateReports(
     );
     const offences = random.int(1, blockedPerOffender);
     for (let offence = 0; offence < offences; offence++) {
-      if (blockedReporters >= blockReporterCount || at > demoEpoch - 3 * day) break;
-      const candidates = unclaimed((task) => task.createdAt < at - hour && task.creatorId !== reporter.id);
+      if (blockedReporters >= quota || at > demoEpoch - 3 * day) break;
+      const candidates = filer.unclaimed(
+        (task) => task.createdAt < at - hour && task.creatorId !== reporter.id,
+      );
       if (candidates.length === 0) break;
       const task = random.pick(candidates);
-      kept.add(task.id);
+      filer.kept.add(task.id);
       const resolvedAt = at + random.int(2, 72) * hour;
       const reason = everyThenPick(random, blockedReporters, manualReasons);
       const filing = { task, reason, createdAt: at, resolvedAt, automatic: false, pool: [reporter] };
-      if (!file({ ...filing, resolution: "BLOCK_REPORTER" })) break;
+      if (!filer.file({ ...filing, resolution: "BLOCK_REPORTER" })) break;
       blockedReporters++;
       const days = escalatedBanDays(offence);
       if (days === null) break;
       at = resolvedAt + (days + random.int(1, 60)) * day;
     }
   }
+  return serialReporters;
+}
 
-  reporters = users.community.filter((user) => !serialReporters.has(user));
-
-  // Creators blocked for their tasks, one offence after the previous ban ended; the tasks go with them.
+/** Creators blocked for their tasks, one offence after the previous ban ended; the tasks go with them. */
+function fileBlockedCreators(
+  random: Random,
+  filer: Filer,
+  tasks: DemoTask[],
+  admins: DemoUser[],
+  quota: number,
+): void {
   const tasksByCreator = new Map<string, DemoTask[]>();
   for (const task of tasks)
     tasksByCreator.set(task.creatorId, [...(tasksByCreator.get(task.creatorId) ?? []), task]);
-  const adminIds = new Set(users.admins.map((admin) => admin.id));
+  const adminIds = new Set(admins.map((admin) => admin.id));
   const offendingCreators = random.shuffle(
     [...tasksByCreator.keys()].filter(
       (id) => !adminIds.has(id) && (tasksByCreator.get(id)?.length ?? 0) >= 2,
@@ -157,46 +199,57 @@ export function generateReports(
     let offence = 0;
     for (const task of own.sort((a, b) => a.createdAt - b.createdAt)) {
       const createdAt = Math.max(task.createdAt + random.int(1, 20) * day, notBefore);
-      if (blockedCreators >= blockCreatorCount || createdAt > demoEpoch - 3 * day) break;
-      if (!deletable(task)) continue;
+      if (blockedCreators >= quota || createdAt > demoEpoch - 3 * day) break;
+      if (!filer.deletable(task)) continue;
       const resolvedAt = createdAt + random.int(2, 72) * hour;
       const reason = everyThenPick(random, blockedCreators, reportReasons);
-      if (!file({ task, reason, createdAt, resolution: "BLOCK_CREATOR", resolvedAt, automatic: false }))
+      if (!filer.file({ task, reason, createdAt, resolution: "BLOCK_CREATOR", resolvedAt, automatic: false }))
         continue;
-      claimForDeletion(task);
+      filer.claimForDeletion(task);
       blockedCreators++;
       const days = escalatedBanDays(offence++);
       if (days === null) break;
       notBefore = resolvedAt + (days + random.int(1, 30)) * day;
     }
   }
+}
 
-  // Tasks deleted by an admin, about one in ten after an automatic DISLIKE report.
+/** Tasks deleted by an admin, about one in ten after an automatic DISLIKE report. */
+function fileDeletedTasks(random: Random, filer: Filer, tasks: DemoTask[], quota: number): void {
   let deleted = 0;
   for (const task of random.shuffle(tasks)) {
-    if (deleted >= deleteCount) break;
-    if (!deletable(task)) continue;
-    claimForDeletion(task);
+    if (deleted >= quota) break;
+    if (!filer.deletable(task)) continue;
+    filer.claimForDeletion(task);
     const reason = everyThenPick(random, deleted++, reportReasons);
-    file({ task, reason, ...resolvedPair(task), resolution: "DELETE_TASK", automatic: random.chance(0.1) });
+    filer.file({
+      task,
+      reason,
+      ...filer.resolvedPair(task),
+      resolution: "DELETE_TASK",
+      automatic: random.chance(0.1),
+    });
   }
+}
 
-  // Open reports: recent, one to three per task. Three users' reports (the default threshold) or an
-  // automatic one hold the task out of play until they are resolved; fewer leave it in play.
-  const remaining = unclaimed();
+/**
+ * Open reports: recent, one to three per task. Three users' reports (the default threshold) or an
+ * automatic one hold the task out of play until they are resolved; fewer leave it in play.
+ */
+function fileOpenReports(random: Random, filer: Filer, remaining: DemoTask[], quota: number): void {
   let open = 0;
-  for (const [index, task] of random.sample(remaining, Math.ceil(openCount * 0.7)).entries()) {
+  for (const [index, task] of random.sample(remaining, Math.ceil(quota * 0.7)).entries()) {
     const automatic = index % 8 === 7;
     const filed = automatic ? 1 : random.int(1, 3);
     let filedHere = 0;
-    for (let extra = 0; extra < filed && open < openCount; extra++) {
+    for (let extra = 0; extra < filed && open < quota; extra++) {
       const createdAt = between(
         random,
         Math.max(task.createdAt + hour, demoEpoch - 45 * day),
         demoEpoch - hour,
       );
       const reason = everyThenPick(random, open, reportReasons);
-      if (!file({ task, reason, createdAt, resolution: null, resolvedAt: null, automatic })) continue;
+      if (!filer.file({ task, reason, createdAt, resolution: null, resolvedAt: null, automatic })) continue;
       open++;
       filedHere++;
     }
@@ -205,16 +258,17 @@ export function generateReports(
       task.row.hidden_by_reports = true;
     }
   }
+}
 
-  // Rejected reports: the task was re-enabled (and may have been reported again since).
-  for (let index = 0; index < rejectCount; index++) {
+/** Rejected reports: the task was re-enabled (and may have been reported again since). */
+function fileRejectedReports(random: Random, filer: Filer, remaining: DemoTask[], quota: number): void {
+  for (let index = 0; index < quota; index++) {
     const task = random.pick(remaining);
-    const automatic = index % 10 === 9 && !filings.some((filing) => filing.task === task && filing.automatic);
+    const automatic =
+      index % 10 === 9 && !filer.filings.some((filing) => filing.task === task && filing.automatic);
     const reason = everyThenPick(random, index, reportReasons);
-    file({ task, reason, ...resolvedPair(task), resolution: "REJECT", automatic });
+    filer.file({ task, reason, ...filer.resolvedPair(task), resolution: "REJECT", automatic });
   }
-
-  return toRows(random, filings, users.admins);
 }
 
 /**

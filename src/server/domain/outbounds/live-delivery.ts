@@ -5,9 +5,6 @@ import { findProjectById } from "../projects/projects-repository.ts";
 import { findSessionById } from "../sessions/sessions-repository.ts";
 import { deliverOutboundActions } from "./outbound-delivery.ts";
 
-/** The fan-out signal an admin's publish sends; its payload is the project id. */
-export const outboundPublishedSignal = "outbound-published";
-
 /**
  * Publishing content reaches the widgets open at that moment without waiting for their next ping:
  * every process runs this for the sessions whose socket it holds, through the same delivery a ping

@@ -11,21 +11,19 @@ import type { Authenticated, AuthGuard } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
 import { announceMessage } from "../../domain/conversations/conversation-events.ts";
 import { findReport, type StoredReport } from "../../domain/feedback/feedback-repository.ts";
-import { fullReport } from "../../domain/feedback/full-report.ts";
 import { announceReportUpdated } from "../../domain/inbox/inbox-events.ts";
 import {
-  findInboxReport,
   type InboxFilters,
   inboxSortColumns,
   isAssignableAdmin,
   listInbox,
   markReportRead,
   markReportUnread,
-  reportConversation,
   setStatuses,
   type TriageChange,
   updateTriage,
 } from "../../domain/inbox/inbox-repository.ts";
+import { inboxReportDetail } from "../../domain/inbox/report-detail.ts";
 import { writeReportReply } from "../../domain/inbox/report-reply.ts";
 import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
 import { findSessionById } from "../../domain/sessions/sessions-repository.ts";
@@ -76,6 +74,74 @@ export function readInboxFilters(params: URLSearchParams): InboxFilters | Respon
   };
 }
 
+/** `PATCH /api/feedback/{id}`: status, priority, tags and assignee, audited; open inboxes hear of it. */
+async function updateReport(
+  deps: FeedbackInboxDeps,
+  request: Request,
+  report: StoredReport,
+  admin: Authenticated,
+): Promise<Response> {
+  const { sql, storage } = deps;
+  const body = await readBody(request, ReportUpdate);
+  if (!body.ok) return body.response;
+  const { status, priority, tags, assigneeId } = body.value;
+  if (typeof assigneeId === "string" && !(await isAssignableAdmin(sql, assigneeId)))
+    return jsonError(400, assigneeNotAdminMessage, "assigneeId");
+  const change: TriageChange = {
+    status: status as ReportStatus | undefined,
+    priority,
+    tags: tags ? [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ""))] : undefined,
+    assigneeId,
+  };
+  const changes = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length > 0) {
+    await sql.begin(async (tx) => {
+      await updateTriage(tx, report.id, change);
+      await recordAudit(tx, {
+        actorId: admin.user.id,
+        action: "feedback.update",
+        entity: "feedback_report",
+        entityId: report.id,
+        details: { projectId: report.projectId, shortId: `FB-${report.number}`, ...changes },
+      });
+    });
+  }
+  const updated = (await findReport(sql, report.id)) ?? report;
+  if (status !== undefined || priority !== undefined)
+    await announceReportUpdated(deps, [
+      { id: updated.id, status: updated.status, priority: updated.priority },
+    ]);
+  return json(await inboxReportDetail(sql, storage, updated, admin.user.id));
+}
+
+/** `POST /api/feedback/{id}/reply`: a staff message to the reporter, in a conversation about the report. */
+async function replyToReporter(
+  deps: FeedbackInboxDeps,
+  request: Request,
+  report: StoredReport,
+  admin: Authenticated,
+): Promise<Response> {
+  const { sql } = deps;
+  const body = await readBody(request, ReportReply);
+  if (!body.ok) return body.response;
+  const text = sanitizeHtml(body.value.text).trim();
+  if (text === "") return jsonError(400, "text is required", "text");
+  // A session merged into the user's own since (identify) is answered where the visitor is now.
+  const session = report.sessionId ? await findSessionById(sql, report.sessionId) : null;
+  if (!session) return jsonError(409, noReporterSessionMessage);
+  const target = { ...report, sessionId: session.id };
+  const { conversation, message } = await writeReportReply(sql, target, admin, {
+    text,
+    name: await staffName(sql, admin),
+  });
+  // The same push as a reply from the conversations screen: live in the visitor's messenger.
+  await announceMessage(deps, conversation, message);
+  return json(
+    { conversation: { id: conversation.id, shareToken: conversation.shareToken }, message },
+    { status: 201 },
+  );
+}
+
 /**
  * The feedback inbox (issue 15): reports of every project with filters, per-admin read marks, triage
  * (status, priority, tags, assignee; one at a time or status in bulk) and a reply to the reporter
@@ -84,38 +150,6 @@ export function readInboxFilters(params: URLSearchParams): InboxFilters | Respon
  */
 export function feedbackInboxRoutes(deps: FeedbackInboxDeps): ApiRoute[] {
   const { sql, storage, guard } = deps;
-
-  /** The report as the detail answers it: everything stored, plus the inbox's own fields. */
-  async function detail(report: StoredReport, adminId: string) {
-    const [summary, conversation, session, full] = await Promise.all([
-      findInboxReport(sql, report.id, adminId),
-      reportConversation(sql, report.id),
-      report.sessionId ? findSessionById(sql, report.sessionId) : null,
-      fullReport(storage, report),
-    ]);
-    return {
-      ...full,
-      title: summary?.title ?? "",
-      reporter: summary?.reporter ?? null,
-      page: summary?.page ?? null,
-      assignee: summary?.assignee ?? null,
-      read: summary ? !summary.unread : false,
-      conversation,
-      session: session
-        ? {
-            id: session.id,
-            userId: session.userId,
-            name: session.name,
-            email: session.email,
-            lang: session.lang,
-            lastPage: session.lastPage,
-            lastSeenAt: session.lastSeenAt,
-            pageViews: session.pageViews,
-            customData: session.customData,
-          }
-        : null,
-    };
-  }
 
   const withReport =
     (handle: (request: Request, report: StoredReport, admin: Authenticated) => Promise<Response>) =>
@@ -164,45 +198,14 @@ export function feedbackInboxRoutes(deps: FeedbackInboxDeps): ApiRoute[] {
       "/api/feedback/:id",
       withReport(async (_request, report, admin) => {
         await markReportRead(sql, report.id, admin.user.id);
-        return json(await detail(report, admin.user.id));
+        return json(await inboxReportDetail(sql, storage, report, admin.user.id));
       }),
     ),
     adminRoute(
       guard,
       "PATCH",
       "/api/feedback/:id",
-      withReport(async (request, report, admin) => {
-        const body = await readBody(request, ReportUpdate);
-        if (!body.ok) return body.response;
-        const { status, priority, tags, assigneeId } = body.value;
-        if (typeof assigneeId === "string" && !(await isAssignableAdmin(sql, assigneeId)))
-          return jsonError(400, assigneeNotAdminMessage, "assigneeId");
-        const change: TriageChange = {
-          status: status as ReportStatus | undefined,
-          priority,
-          tags: tags ? [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ""))] : undefined,
-          assigneeId,
-        };
-        const changes = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
-        if (Object.keys(changes).length > 0) {
-          await sql.begin(async (tx) => {
-            await updateTriage(tx, report.id, change);
-            await recordAudit(tx, {
-              actorId: admin.user.id,
-              action: "feedback.update",
-              entity: "feedback_report",
-              entityId: report.id,
-              details: { projectId: report.projectId, shortId: `FB-${report.number}`, ...changes },
-            });
-          });
-        }
-        const updated = (await findReport(sql, report.id)) ?? report;
-        if (status !== undefined || priority !== undefined)
-          await announceReportUpdated(deps, [
-            { id: updated.id, status: updated.status, priority: updated.priority },
-          ]);
-        return json(await detail(updated, admin.user.id));
-      }),
+      withReport((request, report, admin) => updateReport(deps, request, report, admin)),
     ),
     adminRoute(
       guard,
@@ -226,26 +229,7 @@ export function feedbackInboxRoutes(deps: FeedbackInboxDeps): ApiRoute[] {
       guard,
       "POST",
       "/api/feedback/:id/reply",
-      withReport(async (request, report, admin) => {
-        const body = await readBody(request, ReportReply);
-        if (!body.ok) return body.response;
-        const text = sanitizeHtml(body.value.text).trim();
-        if (text === "") return jsonError(400, "text is required", "text");
-        // A session merged into the user's own since (identify) is answered where the visitor is now.
-        const session = report.sessionId ? await findSessionById(sql, report.sessionId) : null;
-        if (!session) return jsonError(409, noReporterSessionMessage);
-        const target = { ...report, sessionId: session.id };
-        const { conversation, message } = await writeReportReply(sql, target, admin, {
-          text,
-          name: await staffName(sql, admin),
-        });
-        // The same push as a reply from the conversations screen: live in the visitor's messenger.
-        await announceMessage(deps, conversation, message);
-        return json(
-          { conversation: { id: conversation.id, shareToken: conversation.shareToken }, message },
-          { status: 201 },
-        );
-      }),
+      withReport((request, report, admin) => replyToReporter(deps, request, report, admin)),
     ),
   ];
 }

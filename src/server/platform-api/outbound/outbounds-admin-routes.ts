@@ -2,7 +2,6 @@ import { type OutboundKind, OutboundWrite, outboundKinds } from "../../../shared
 import { type OutboundStatus, outboundStatuses } from "../../../shared/outbound-schemas.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
 import { deleteItemDrafts } from "../../domain/outbounds/builder-drafts-repository.ts";
-import { outboundPublishedSignal } from "../../domain/outbounds/live-delivery.ts";
 import {
   deleteAdminOutbound,
   findAdminOutbound,
@@ -17,6 +16,7 @@ import type { ApiRoute } from "../../http/api-route.ts";
 import { readListQuery } from "../../http/list-query.ts";
 import type { Logger } from "../../logger.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
+import { outboundPublishedSignal } from "../../realtime/signal-dispatch.ts";
 import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";

@@ -1,0 +1,20 @@
+import type { SQL } from "bun";
+import type { AccessTokens } from "../../auth/access-tokens.ts";
+import type { AuthGuard } from "../../auth/auth-guard.ts";
+import type { AuthLimits } from "../../auth/auth-limits.ts";
+import type { Captcha } from "../../auth/captcha.ts";
+import type { StaffAccessChanged } from "../../realtime/staff-socket.ts";
+import type { SharedRateLimiter } from "../../shared-rate-limiter.ts";
+
+/** What the sign-in routes (`/api/auth/...` but registration and password resets) use. */
+export interface AuthRoutesDeps {
+  sql: SQL;
+  tokens: AccessTokens;
+  guard: AuthGuard;
+  captcha: Captcha;
+  registrationEnabled: boolean;
+  limits: AuthLimits;
+  limiter: SharedRateLimiter;
+  /** Told when a sign-in ends, so the user's staff sockets close with it. */
+  staffAccessChanged?: StaffAccessChanged;
+}

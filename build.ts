@@ -222,8 +222,11 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     const entry = join(root, "src", "widget", name, `${name}-chunk.ts`);
     return existsSync(entry) ? entry : `${entry}x`;
   });
+  // The loader's own lazy part: the widget socket's reconnecting client, fetched as the SDK starts
+  // instead of carried in the eager file (loader/socket-chunk.ts).
+  const socketEntry = join(root, "loader", "socket-chunk.ts");
   const widget = await bundle({
-    entrypoints: chunkEntries,
+    entrypoints: [...chunkEntries, socketEntry],
     outdir: sdkDir,
     splitting: true,
     format: "esm",
@@ -239,6 +242,7 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
       entryOutput(widget.metafile, sdkDir, chunkEntries[index] as string).path,
     );
   });
+  widgetChunks.socket = relative(sdkDir, entryOutput(widget.metafile, sdkDir, socketEntry).path);
 
   const loader = await bundle({
     entrypoints: [join(root, "loader", "loader.ts")],

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, type Mock, spyOn, test } from "bun:test";
+import ReconnectingWebSocket from "partysocket/ws";
 import { pushToSession } from "../src/server/realtime/widget-socket.ts";
 import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
 import type {
@@ -111,6 +112,7 @@ function make(surfaces: WidgetChunkName[] = []) {
       return chunk;
     },
     availableSurfaces: ["launcher", "network-log", "report", ...surfaces],
+    loadSocket: () => ReconnectingWebSocket,
   });
   created.push(api);
   const initialized = new Promise<void>((resolve) => api.on("initialized", () => resolve()));

@@ -20,6 +20,7 @@ describe("the host API covers the reference typings (gleap@14.6.7)", () => {
       window,
       apiUrl: "http://localhost:1/api/widget",
       loadChunk: () => Promise.reject(new Error("no chunks in this test")),
+      loadSocket: () => Promise.reject(new Error("no socket in this test")),
       availableSurfaces: [],
     }) as unknown as Record<string, unknown>;
     const missing = (await referenceFunctions()).filter((name) => typeof api[name] !== "function");

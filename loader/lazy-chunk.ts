@@ -1,11 +1,17 @@
 import type { WidgetChunk, WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
 
+/** The lazy files: the widget's surfaces, and the loader's own socket client (loader/socket-chunk.ts). */
+export type ChunkName = WidgetChunkName | "socket";
+
 /** Chunk name → file name under the SDK folder, from the build manifest (content-hashed). */
-export type ChunkMap = Partial<Record<WidgetChunkName, string>>;
+export type ChunkMap = Partial<Record<ChunkName, string>>;
 
 export type ImportModule = (url: string) => Promise<unknown>;
 
 export type ChunkLoader = (name: WidgetChunkName) => Promise<WidgetChunk>;
+
+/** What each lazy file exports. */
+type LazyModules = Record<WidgetChunkName, WidgetChunk> & { socket: typeof import("./socket-chunk.ts") };
 
 /**
  * The one way the loader reaches a screen: a dynamic import of the chunk's hashed file, resolved
@@ -17,21 +23,19 @@ export function createChunkLoader(
   baseUrl: string | (() => string),
   chunks: ChunkMap,
   importModule: ImportModule,
-): ChunkLoader {
-  const loading = new Map<WidgetChunkName, Promise<WidgetChunk>>();
-  return (name) => {
+): <Name extends ChunkName>(name: Name) => Promise<LazyModules[Name]> {
+  const loading = new Map<ChunkName, Promise<unknown>>();
+  return <Name extends ChunkName>(name: Name) => {
     let pending = loading.get(name);
     if (!pending) {
       const file = chunks[name];
       if (!file) return Promise.reject(new Error(`Gleap: no chunk named ${name}`));
       const url = new URL(file, typeof baseUrl === "string" ? baseUrl : baseUrl()).href;
-      pending = importModule(url)
-        .catch(() => importModule(`${url}?retry=1`))
-        .then((module) => module as WidgetChunk);
+      pending = importModule(url).catch(() => importModule(`${url}?retry=1`));
       pending.catch(() => loading.delete(name));
       loading.set(name, pending);
     }
-    return pending;
+    return pending as Promise<LazyModules[Name]>;
   };
 }
 

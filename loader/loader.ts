@@ -16,14 +16,17 @@ function install(script: HTMLScriptElement | null) {
   if (existing && !existing.invoked && "initialize" in existing) return;
   const sdkBase = new URL(".", script?.src || new URL("/sdk/", location.href)).href;
   let gleap: GleapApi | null = null;
+  const load = createChunkLoader(
+    sdkBase,
+    __GLEAP_CHUNKS__,
+    createModuleImporter(document, () => gleap?.getNonce()),
+  );
   gleap = createGleap({
     window,
     apiUrl: new URL("../api/widget", sdkBase).href,
-    loadChunk: createChunkLoader(
-      sdkBase,
-      __GLEAP_CHUNKS__,
-      createModuleImporter(document, () => gleap?.getNonce()),
-    ),
+    loadChunk: load,
+    loadSocket: () => load("socket").then((module) => module.ReconnectingWebSocket),
+    // "socket" is among the names too; no command routes to it.
     availableSurfaces: Object.keys(__GLEAP_CHUNKS__) as WidgetChunkName[],
     // A host with a strict CSP gives the loader's script tag its nonce; the chunks reuse it.
     nonce: script?.nonce || undefined,

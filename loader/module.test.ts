@@ -10,6 +10,7 @@ function apiMethodNames(): string[] {
     window,
     apiUrl: "http://127.0.0.1:1/api/widget",
     loadChunk: () => Promise.reject(new Error("no chunks here")),
+    loadSocket: () => Promise.reject(new Error("no socket here")),
     availableSurfaces: [],
   });
   const names = Object.keys(api).filter((name) => typeof api[name as keyof typeof api] === "function");

@@ -18,14 +18,16 @@ function real(): GleapApi | null {
     let api: GleapApi | null = null;
     // Chunks load from the `sdk/` folder beside the API the host points the SDK at (`setApiUrl`).
     const sdkBase = () => new URL("../../sdk/", `${api?.getApiUrl() ?? __GLEAP_DEFAULT_API_URL__}/`).href;
+    const load = createChunkLoader(
+      sdkBase,
+      __GLEAP_CHUNKS__,
+      createModuleImporter(document, () => api?.getNonce()),
+    );
     api = createGleap({
       window,
       apiUrl: __GLEAP_DEFAULT_API_URL__,
-      loadChunk: createChunkLoader(
-        sdkBase,
-        __GLEAP_CHUNKS__,
-        createModuleImporter(document, () => api?.getNonce()),
-      ),
+      loadChunk: load,
+      loadSocket: () => load("socket").then((module) => module.ReconnectingWebSocket),
       availableSurfaces: Object.keys(__GLEAP_CHUNKS__) as WidgetChunkName[],
     });
     instance = api;

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from "bun:test";
 import type { Server } from "bun";
+import ReconnectingWebSocket from "partysocket/ws";
 import { pushToSession, sessionTopic } from "../src/server/realtime/widget-socket.ts";
 import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
 import type { WidgetSession } from "../src/shared/widget-session.ts";
@@ -25,6 +26,11 @@ async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> 
 }
 
 const clients: RealtimeClient[] = [];
+/** The socket class at hand (the loader's lazy path is tested below). */
+const socketClass = () => ReconnectingWebSocket;
+const fail = (message: string, error?: unknown) => {
+  throw new Error(`unexpected report: ${message} ${String(error)}`);
+};
 
 afterEach(() => {
   for (const client of clients.splice(0)) client.close();
@@ -58,7 +64,7 @@ describe("against the real server's widget socket", () => {
 
   function open(url: () => string) {
     const messages: RealtimeMessage[] = [];
-    const client = createRealtimeClient(url, (message) => messages.push(message));
+    const client = createRealtimeClient(url, (message) => messages.push(message), socketClass, fail);
     clients.push(client);
     return { client, messages };
   }
@@ -217,6 +223,8 @@ describe("ping (fake timers, recording socket server)", () => {
     const client = createRealtimeClient(
       () => `ws://127.0.0.1:${recorder.port}/ws`,
       () => {},
+      socketClass,
+      fail,
     );
     clients.push(client);
     client.connect();
@@ -251,6 +259,8 @@ describe("ping (fake timers, recording socket server)", () => {
     const client = createRealtimeClient(
       () => `ws://127.0.0.1:${recorder.port}/ws`,
       () => {},
+      socketClass,
+      fail,
     );
     clients.push(client);
     client.connect();

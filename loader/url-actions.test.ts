@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import type { HostCommandName } from "../src/shared/widget-chunk-contract.ts";
 import { parseGleapLink, parseUrlActions } from "./url-actions.ts";
 
 describe("parseUrlActions", () => {
@@ -95,7 +96,7 @@ describe("parseUrlActions", () => {
 });
 
 describe("parseGleapLink", () => {
-  test.each([
+  test.each<[string, HostCommandName]>([
     ["article", "openHelpCenterArticle"],
     ["collection", "openHelpCenterCollection"],
     ["flow", "startFeedbackFlow"],

@@ -1,6 +1,8 @@
+import type { HostCommandName } from "../src/shared/widget-chunk-contract.ts";
+
 /** A host API call that a URL, a link or a shortcut asks for. */
 export interface HostCommand {
-  command: string;
+  command: HostCommandName;
   args: unknown[];
   /** Seconds to wait before running it (tours started from the URL). */
   delaySeconds?: number;

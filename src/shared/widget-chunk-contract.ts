@@ -72,12 +72,12 @@ export interface WidgetHost {
   /** The AI tools a host declared with `setAiTools`, passed to the messenger as they are. */
   aiTools(): unknown[];
   /** Runs a host API command on whichever surface serves it (e.g. a notification opening the messenger). */
-  command(name: string, args?: unknown[]): void;
+  command(name: HostCommandName, args?: unknown[]): void;
   /**
    * Asks a surface for something it holds (the capture's screenshot, the replay's events): answers
    * what its `run` answers, or undefined when that surface has not been loaded (nothing to ask).
    */
-  query(name: string, args?: unknown[]): Promise<unknown>;
+  query(name: HostCommandName, args?: unknown[]): Promise<unknown>;
   isOpened(): boolean;
   unreadCount(): number;
   /** What the loader holds for a report: custom data, tags, logs and the start time. */
@@ -120,10 +120,10 @@ export interface WidgetChunkContext {
 }
 
 /** Every widget chunk's entry module has this shape. */
-export interface WidgetChunk {
+export interface WidgetChunk<S extends WidgetChunkName = WidgetChunkName> {
   mount(context: WidgetChunkContext): () => void;
   /** Host API calls routed to this surface (e.g. `startFeedbackFlow` to the messenger); may answer. */
-  run?(command: string, args: unknown[]): unknown;
+  run?(command: SurfaceCommand<S>, args: unknown[]): unknown;
 }
 
 /** Names of the lazy chunks that exist; build.ts builds one entry per name. */
@@ -144,9 +144,64 @@ export const widgetChunkNames = [
   "copilot",
 ] as const;
 
+export type WidgetChunkName = (typeof widgetChunkNames)[number];
+
 /**
- * Every surface the host API can route to. Those not in `widgetChunkNames` yet have no chunk: their
- * commands resolve and log that the surface is unavailable.
+ * Which surface serves which command (spec §7 "Host API"): the one declaration the loader's routes,
+ * the host API's routed methods, the snippet stub and each chunk's `run` derive from, so a misspelt or
+ * unrouted command fails `tsc`. A `+` marks a host API method of the same name that only hands its
+ * arguments to the surface (`Gleap.open()`, `Gleap.showSurvey(…)`); a `?` a command that only acts on
+ * a surface already shown and never loads its chunk. Space-separated words, because the table ships in
+ * the eager loader, where arrays of strings cost more bytes; the types below read the words.
  */
-export const surfaceNames = [...widgetChunkNames] as const;
-export type WidgetChunkName = (typeof surfaceNames)[number];
+export const surfaceCommands = {
+  messenger:
+    "open+ hide+? close+? toggle startFeedbackFlow+ startClassicForm+ startBot+ startConversation+ showSurvey+ openHelpCenter+ openHelpCenterArticle+ openHelpCenterCollection+ searchHelpCenter+ openNews+ openNewsArticle+ openChecklists+ openChecklist+ startChecklist+ openFeatureRequests+ openConversations+ openConversation+ preFillForm+ setFormData sessionCleared?",
+  // hideBanner: the name the reference's snippet stub lists.
+  banner: "showBanner+ closeBanner+? hideBanner",
+  modal: "showModal+ closeModal+?",
+  notifications: "showNotification+",
+  launcher: "showFeedbackButton?",
+  tours: "startProductTour+ resumeProductTour disableProductTours",
+  copilot: "startCopilotTour",
+  builder: "startBuilder closeBuilder",
+  capture: "startScreenCapture captureData? clearCapture?",
+  replay: "startReplay replayData? setReplayOptions?",
+  tooltips: "showTooltips",
+  // The <gleap-checklist> elements of the page, as they come and go.
+  checklist: "checklistConnected checklistDisconnected?",
+} as const satisfies Partial<Record<WidgetChunkName, string>>;
+
+/** The words of a space-separated list, as a union of string literal types. */
+type Words<List extends string> = List extends `${infer Word} ${infer Rest}` ? Word | Words<Rest> : List;
+/** A word of the table without its marks. */
+type Bare<Word extends string> = Word extends `${infer Name}+?`
+  ? Name
+  : Word extends `${infer Name}${"+" | "?"}`
+    ? Name
+    : Word;
+
+type RoutedSurface = keyof typeof surfaceCommands;
+type Entry<S extends RoutedSurface = RoutedSurface> = Words<(typeof surfaceCommands)[S]>;
+
+/** Commands the loader sends a surface itself (never routed from a host call): the network log's
+ * settings and entries, a silent crash report. */
+interface DirectCommands {
+  "network-log": "configure" | "start" | "stop" | "entries";
+  report: "crash";
+}
+
+/** Every command a host call, a link or another surface can route (`host.command`). */
+export type HostCommandName = Bare<Entry>;
+
+/** The host API methods that only route their arguments to a surface (marked `+`). */
+export type RoutedMethodName = Entry extends infer Word
+  ? Word extends `${infer Name}+${string}`
+    ? Name
+    : never
+  : never;
+
+/** The commands one surface's `run` receives. */
+export type SurfaceCommand<S extends WidgetChunkName = WidgetChunkName> =
+  | (S extends RoutedSurface ? Bare<Entry<S>> : never)
+  | (S extends keyof DirectCommands ? DirectCommands[S] : never);

@@ -1,6 +1,6 @@
 import { bannerToHost } from "../../shared/frame-messages.ts";
 import { frameSource } from "../../shared/frame-source.ts";
-import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import {
   frameLanguage,
   frameOrigin,
@@ -191,7 +191,7 @@ export function mount(chunkContext: WidgetChunkContext): () => void {
   };
 }
 
-export function run(command: string, args: unknown[]): void {
+export function run(command: SurfaceCommand<"banner">, args: unknown[]): void {
   if (command === "showBanner") show(args[0]);
-  else if (command === "closeBanner" || command === "hideBanner" || command === "removeBanner") remove();
+  else if (command === "closeBanner" || command === "hideBanner") remove();
 }

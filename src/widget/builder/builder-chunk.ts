@@ -10,7 +10,7 @@ import {
 } from "../../shared/builder-messages.ts";
 import { frameMessageText, fromFrame, parseFrameMessage } from "../../shared/frame-messages.ts";
 import { frameSource } from "../../shared/frame-source.ts";
-import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { startPicker } from "./element-picker.ts";
 import { selectorFor } from "./unique-selector.ts";
 
@@ -330,7 +330,7 @@ export function mount(chunkContext: WidgetChunkContext): () => void {
  * `startBuilder(text, adminOrigin)`: the admin window's message as it arrived (the loader checked its
  * origin and source, this chunk its shape). `closeBuilder` takes the bar away.
  */
-export function run(command: string, args: unknown[]): void {
+export function run(command: SurfaceCommand<"builder">, args: unknown[]): void {
   if (command === "startBuilder") {
     const message = parseFrameMessage(args[0], adminToSite);
     if (message && typeof args[1] === "string") show(message.data, args[1]);

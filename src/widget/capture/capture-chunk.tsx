@@ -1,4 +1,4 @@
-import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { type CaptureSurface, createCaptureSurface } from "./capture-surface.tsx";
 
 /**
@@ -24,7 +24,7 @@ export function mount(context: WidgetChunkContext): () => void {
   };
 }
 
-export function run(command: string, args: unknown[]): unknown {
+export function run(command: SurfaceCommand<"capture">, args: unknown[]): unknown {
   switch (command) {
     case "startScreenCapture":
       surface?.start(args[0], args[1]);

@@ -1,4 +1,4 @@
-import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { type ChecklistInstance, createChecklistInstance } from "./checklist-instance.tsx";
 import { createChecklistNetwork } from "./checklist-network.ts";
 
@@ -68,7 +68,7 @@ function disconnect(element: HTMLElement) {
   instance.destroy();
 }
 
-export function run(command: string, args: unknown[]): void {
+export function run(command: SurfaceCommand<"checklist">, args: unknown[]): void {
   const [element] = args;
   if (!(element instanceof HTMLElement)) return;
   if (command === "checklistConnected") {

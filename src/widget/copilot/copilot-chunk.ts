@@ -1,4 +1,4 @@
-import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { readTourData } from "../tours/tour-data.ts";
 import { tourTexts } from "../tours/tour-texts.ts";
 import { type CopilotEnd, type CopilotStart, type CopilotStep, copilotEvents } from "./copilot-messages.ts";
@@ -81,6 +81,6 @@ export function mount(chunkContext: WidgetChunkContext): () => void {
   };
 }
 
-export function run(command: string, args: unknown[]): void {
+export function run(command: SurfaceCommand<"copilot">, args: unknown[]): void {
   if (command === "startCopilotTour") start(args[0]);
 }

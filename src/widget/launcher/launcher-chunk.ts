@@ -1,4 +1,4 @@
-import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import type { FlowConfig } from "../../shared/widget-flow-config.ts";
 import {
   badgeText,
@@ -166,6 +166,6 @@ export function mount({
 }
 
 /** Host API calls routed to the launcher: `showFeedbackButton(show)`. */
-export function run(command: string, args: unknown[]): void {
+export function run(command: SurfaceCommand<"launcher">, args: unknown[]): void {
   if (command === "showFeedbackButton") active?.setVisible(args[0] !== false);
 }

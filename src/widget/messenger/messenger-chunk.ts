@@ -1,4 +1,4 @@
-import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { messengerStyles } from "./messenger-styles.ts";
 import { createMessengerWidget, type MessengerWidget } from "./messenger-widget.ts";
 
@@ -29,6 +29,6 @@ export function mount(context: WidgetChunkContext): () => void {
  * Host API calls the loader routes here: `open`, `hide`, `close`, `toggle`, the screen commands
  * (`startFeedbackFlow`, `showSurvey`, `openNews`, …), `preFillForm`, `setFormData`, `sessionCleared`.
  */
-export function run(command: string, args: unknown[]): unknown {
+export function run(command: SurfaceCommand<"messenger">, args: unknown[]): unknown {
   return widget?.run(command, args);
 }

@@ -1,3 +1,4 @@
+import type { SurfaceCommand } from "../../shared/widget-chunk-contract.ts";
 import type { FlowConfig } from "../../shared/widget-flow-config.ts";
 import { createChunkContext, type RecordingHost } from "../test-support/chunk-context.ts";
 import { mount, run } from "./messenger-chunk.ts";
@@ -54,7 +55,8 @@ export function mountMessenger(
     frameWindow,
     iframe,
     container,
-    run: (command: string, ...args: unknown[]) => run(command, args),
+    // Tests drive the chunk with any name, as a misbehaving caller could.
+    run: (command: string, ...args: unknown[]) => run(command as SurfaceCommand<"messenger">, args),
     unmount,
     /** Names of what the host posted to the frame, in order. */
     names: () => posted.map((entry) => entry.message.name),

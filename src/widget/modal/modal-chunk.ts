@@ -1,6 +1,6 @@
 import { modalToHost } from "../../shared/frame-messages.ts";
 import { frameSource } from "../../shared/frame-source.ts";
-import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import {
   frameLanguage,
   frameOrigin,
@@ -225,7 +225,7 @@ export function mount(chunkContext: WidgetChunkContext): () => void {
   };
 }
 
-export function run(command: string, args: unknown[]): void {
+export function run(command: SurfaceCommand<"modal">, args: unknown[]): void {
   if (command === "showModal") show(args[0]);
-  else if (command === "closeModal" || command === "hideModal") close();
+  else if (command === "closeModal") close();
 }

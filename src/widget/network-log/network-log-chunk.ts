@@ -1,4 +1,4 @@
-import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { createNetworkCapture, type NetworkCapture } from "./network-capture.ts";
 
 /** The host's network-log settings and the project config's, as the loader keeps them. */
@@ -26,7 +26,7 @@ export function mount({ host }: WidgetChunkContext): () => void {
 }
 
 /** `configure` (settings), `start`, `stop`, `entries` (answers the log with the settings applied). */
-export function run(command: string, args: unknown[]): unknown {
+export function run(command: SurfaceCommand<"network-log">, args: unknown[]): unknown {
   if (!capture) return undefined;
   if (command === "configure") {
     const settings = args[0] as NetworkLogSettings;

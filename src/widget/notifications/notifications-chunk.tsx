@@ -1,5 +1,5 @@
 import { createRoot } from "react-dom/client";
-import type { WidgetChunkContext, WidgetHost } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext, WidgetHost } from "../../shared/widget-chunk-contract.ts";
 import { projectIsRightToLeft } from "../../shared/widget-language.ts";
 import {
   addNotification,
@@ -165,7 +165,6 @@ export function mount(chunkContext: WidgetChunkContext): () => void {
   };
 }
 
-export function run(command: string, args: unknown[]): void {
+export function run(command: SurfaceCommand<"notifications">, args: unknown[]): void {
   if (command === "showNotification") show(args[0]);
-  else if (command === "clearNotifications" || command === "hideNotifications") clearAll();
 }

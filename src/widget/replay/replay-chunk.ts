@@ -1,5 +1,5 @@
 import { record } from "@rrweb/record";
-import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { createReplayRecorder, type RecordFunction, type ReplayRecorder } from "./replay-recorder.ts";
 
 /**
@@ -33,7 +33,7 @@ export function mount({ events }: WidgetChunkContext): () => void {
   };
 }
 
-export function run(command: string, args: unknown[]): unknown {
+export function run(command: SurfaceCommand<"replay">, args: unknown[]): unknown {
   switch (command) {
     case "startReplay":
       // The loader passes the options a host set before the recorder was loaded.

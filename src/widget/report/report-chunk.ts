@@ -1,4 +1,4 @@
-import type { WidgetChunkContext, WidgetHost } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext, WidgetHost } from "../../shared/widget-chunk-contract.ts";
 import { buildReport } from "./build-report.ts";
 import { protectReport } from "./private-report.ts";
 
@@ -16,7 +16,7 @@ export function mount(context: WidgetChunkContext): () => void {
 }
 
 /** `crash` (formData, priority, excludeData): posts a silent CRASH report and answers the server's. */
-export function run(command: string, args: unknown[]): unknown {
+export function run(command: SurfaceCommand<"report">, args: unknown[]): unknown {
   if (!host || command !== "crash") return undefined;
   const [formData, priority, excludeData] = args as [
     Record<string, unknown>,

@@ -1,4 +1,4 @@
-import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { readTooltips } from "./tooltip-config.ts";
 import { createTooltipManager, type TooltipManager } from "./tooltip-manager.ts";
 import { tooltipStyles } from "./tooltip-styles.ts";
@@ -39,7 +39,7 @@ export function mount(chunkContext: WidgetChunkContext): () => void {
   };
 }
 
-export function run(command: string, args: unknown[]): void {
+export function run(command: SurfaceCommand<"tooltips">, args: unknown[]): void {
   if (command !== "showTooltips" || !context || !manager) return;
   const [list] = args;
   if (!Array.isArray(list)) {

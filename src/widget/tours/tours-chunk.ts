@@ -1,5 +1,5 @@
 import type { ProductTourValidation, ProductTourValidationRequest } from "../../shared/outbound-schemas.ts";
-import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import {
   type CopilotEnd,
   type CopilotStart,
@@ -91,7 +91,7 @@ export function mount(context: WidgetChunkContext): () => void {
   };
 }
 
-export function run(command: string, args: unknown[]): void {
+export function run(command: SurfaceCommand<"tours">, args: unknown[]): void {
   if (!controller) return;
   if (command === "startProductTour") controller.start(args[0]);
   else if (command === "resumeProductTour") controller.resume();

@@ -1,0 +1,43 @@
+import { recordTypedValues, type TypedValue } from "../src/shared/privacy/typed-values.ts";
+import { captureClicks } from "./click-capture.ts";
+import { type ConsoleEntry, captureConsole, maxLogLength } from "./console-capture.ts";
+import { createLogBuffer } from "./log-buffer.ts";
+
+/**
+ * What a report carries of the page's own activity (spec §3 "Feedback report"): the console (unless
+ * the host turned its capture off), clicks while the widget is closed, the host's `Gleap.log` lines,
+ * and what visitors typed, so a report can mask the private fields' values (src/widget/privacy/).
+ */
+export function createHostLogs(window: Window & typeof globalThis, isOpened: () => boolean) {
+  const consoleLog = createLogBuffer<ConsoleEntry>(500);
+  const typedValues: TypedValue[] = [];
+  let captureConsoleLog = true;
+  let restoreConsole = () => {};
+  return {
+    consoleLog: () => consoleLog.entries(),
+    typedValues,
+    /** Starts capturing; answers the cleanups. */
+    start(): Array<() => void> {
+      if (captureConsoleLog) restoreConsole = captureConsole(window.console, consoleLog);
+      return [
+        () => restoreConsole(),
+        captureClicks(window.document, consoleLog, isOpened),
+        recordTypedValues(window.document, typedValues),
+      ];
+    },
+    methods: {
+      log(message: string, level: "INFO" | "WARNING" | "ERROR" = "INFO") {
+        if (typeof message === "string" && message !== "")
+          consoleLog.push({
+            log: message.slice(0, maxLogLength),
+            date: new Date().toISOString(),
+            priority: level,
+          });
+      },
+      disableConsoleLogOverwrite() {
+        captureConsoleLog = false;
+        restoreConsole();
+      },
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type {
+  SurfaceCommand,
+  WidgetChunk,
+  WidgetChunkContext,
+  WidgetChunkName,
+} from "../src/shared/widget-chunk-contract.ts";
+import type { ChunkLoader } from "./lazy-chunk.ts";
+import { nextTask } from "./next-task.ts";
+import { createWidgetRoot } from "./widget-root.ts";
+
+interface SurfaceMountDeps {
+  document: Document;
+  loadChunk: ChunkLoader;
+  /** Surfaces that have a chunk in this build; calls to others log that they are unavailable. */
+  availableSurfaces: readonly WidgetChunkName[];
+  report: (message: string, error?: unknown) => void;
+  /** What a chunk is mounted with, or null before there is a session. */
+  context: () => Omit<WidgetChunkContext, "root"> | null;
+  /** Bumped by `destroy`: a chunk that arrives for an earlier generation is not mounted. */
+  generation: () => number;
+  /** Keeps a mounted chunk's unmount for `destroy`. */
+  onMounted: (unmount: () => void) => void;
+}
+
+/**
+ * The lazy surfaces on the page: each chunk is loaded once, mounted into the widget's shadow root (made
+ * with the first surface), and handed its commands.
+ */
+export function createSurfaceMounts(deps: SurfaceMountDeps) {
+  const mounted = new Map<WidgetChunkName, Promise<WidgetChunk>>();
+  const loaded = new Map<WidgetChunkName, WidgetChunk>();
+  let widget: { host: HTMLElement; root: ShadowRoot } | null = null;
+
+  return {
+    has: (surface: WidgetChunkName) => mounted.has(surface),
+    /** A loaded surface's chunk, to ask it something without loading it. */
+    loaded: (surface: WidgetChunkName) => loaded.get(surface),
+    /**
+     * Loads a surface's chunk once, mounts it, and hands it the command; absent surfaces are logged.
+     * Answers what the surface answers (a crash report's server answer, the network log).
+     */
+    async run<S extends WidgetChunkName>(
+      surface: S,
+      command?: SurfaceCommand<S>,
+      args: unknown[] = [],
+    ): Promise<unknown> {
+      if (!deps.availableSurfaces.includes(surface))
+        return deps.report(`${command ?? surface} needs the ${surface} surface, which is not available yet`);
+      const context = deps.context();
+      if (!context) return deps.report(`${command ?? surface} needs a session; call Gleap.initialize first`);
+      const run = deps.generation();
+      let chunk = mounted.get(surface);
+      if (!chunk) {
+        chunk = deps.loadChunk(surface).then(async (module) => {
+          // The chunk's evaluation was one task; mounting it is another.
+          await nextTask();
+          if (run !== deps.generation()) return module;
+          widget ??= createWidgetRoot(deps.document);
+          // The session the call was made in; the config as it is now.
+          deps.onMounted(
+            module.mount({ ...context, ...deps.context(), session: context.session, root: widget.root }),
+          );
+          loaded.set(surface, module);
+          return module;
+        });
+        mounted.set(surface, chunk);
+        chunk.catch(() => mounted.delete(surface));
+      }
+      const module = (await chunk) as WidgetChunk<S>;
+      if (command && run === deps.generation()) return module.run?.(command, args);
+    },
+    /** Forgets every surface and takes the widget's element off the page (their unmounts ran first). */
+    clear() {
+      widget?.host.remove();
+      widget = null;
+      mounted.clear();
+      loaded.clear();
+    },
+  };
+}

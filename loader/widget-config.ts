@@ -1,0 +1,75 @@
+import { defaultFlowConfig, type FlowConfig } from "../src/shared/widget-flow-config.ts";
+import type { HttpClient } from "./http-client.ts";
+
+interface ServerConfig {
+  flowConfig?: Partial<FlowConfig>;
+  messengerUrl?: string;
+}
+
+/** `setStyles` in the reference's names: `primaryColor` is the config's `color`, `buttonStyle` its position. */
+export function styleOverrides(styles: Record<string, unknown>): Partial<FlowConfig> {
+  const { primaryColor, buttonStyle, ...rest } = styles;
+  return {
+    ...rest,
+    ...(primaryColor ? { color: primaryColor } : {}),
+    ...(buttonStyle ? { feedbackButtonPosition: buttonStyle } : {}),
+  } as Partial<FlowConfig>;
+}
+
+interface WidgetConfigDeps {
+  storage: Storage | null;
+  request: HttpClient;
+  report: (message: string, error?: unknown) => void;
+  /** Called with every change: a cached or fresh server config (`fromServer`), a `setStyles`. */
+  onChange: (config: FlowConfig, fromServer: boolean) => void;
+}
+
+/**
+ * The project's widget config (spec §3 Config): served from the cache at once when there is one and
+ * revalidated in the background, else awaited. `setStyles` wins over the server's config, also when it
+ * was queued before the config arrived.
+ */
+export function createWidgetConfig({ storage, request, report, onChange }: WidgetConfigDeps) {
+  let overrides: Partial<FlowConfig> = {};
+  let current: FlowConfig = defaultFlowConfig;
+  let messengerUrl = "";
+
+  const apply = (server: Partial<FlowConfig> | undefined) => {
+    current = { ...defaultFlowConfig, ...server, ...overrides };
+    onChange(current, true);
+  };
+
+  return {
+    current: () => current,
+    /** The messenger origin the server names (the host's `setFrameUrl` wins over it). */
+    messengerUrl: () => messengerUrl,
+    async load(sdkKey: string, language: string): Promise<void> {
+      const cacheKey = `gleap-widget-config-${sdkKey}-${language}`;
+      let cached = false;
+      try {
+        const entry = JSON.parse(storage?.getItem(cacheKey) ?? "null") as ServerConfig | null;
+        if (entry?.flowConfig) {
+          messengerUrl = entry.messengerUrl ?? "";
+          apply(entry.flowConfig);
+          cached = true;
+        }
+      } catch {
+        // A broken cache entry is replaced below.
+      }
+      const fresh = request<ServerConfig>("GET", `/config/${encodeURIComponent(sdkKey)}?lang=${language}`)
+        .then((answer) => {
+          messengerUrl = answer.messengerUrl ?? messengerUrl;
+          apply(answer.flowConfig);
+          storage?.setItem(cacheKey, JSON.stringify({ flowConfig: answer.flowConfig ?? {}, messengerUrl }));
+        })
+        .catch((error) => report("config could not be loaded; using the last known one", error));
+      if (!cached) await fresh;
+    },
+    setStyles(styles: Record<string, unknown>) {
+      const mapped = styleOverrides(styles);
+      overrides = { ...overrides, ...mapped };
+      current = { ...current, ...mapped };
+      onChange(current, false);
+    },
+  };
+}

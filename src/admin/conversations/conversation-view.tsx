@@ -163,31 +163,15 @@ function Composer({
 }
 
 /**
- * One conversation: who the visitor is, the messages (visitor text as text, staff and bot HTML
- * sanitized), the visitor's read mark and typing, the reply box, and close or reopen. Pushes for it
- * arrive through the staff socket; while it is on screen the visitor's messages are marked read.
+ * A conversation as loaded and kept up to date: pushes for it arrive through the staff socket; while it
+ * is on screen the visitor's messages are marked read. `shown` is its messages cleaned for display,
+ * external pictures held back until the admin allows them for this conversation.
  */
-export function ConversationView({
-  projectId,
-  id,
-  backHref,
-  visitorTyping,
-  onRead,
-}: {
-  projectId: string;
-  id: string;
-  backHref: string;
-  visitorTyping: boolean;
-  onRead: (id: string) => void;
-}) {
-  const { t } = useT();
-  const format = useFormatters();
+function useLiveConversation(projectId: string, id: string, onRead: (id: string) => void) {
   const { resource, reload, replace } = useResource(
     () => conversationsApi.get(projectId, id),
     `${projectId}/${id}`,
   );
-  const [busy, setBusy] = useState(false);
-  const end = useRef<HTMLLIElement>(null);
   const conversation = resource.state === "ready" ? resource.data : null;
   const own = useOwnOrigins();
   // Per conversation: opening another one starts blocked again.
@@ -226,6 +210,40 @@ export function ConversationView({
       },
     );
   }, [unread, projectId, id, onRead]);
+
+  return {
+    resource,
+    reload,
+    conversation,
+    update,
+    shown,
+    allowExternal,
+    allowExternalNow: () => setAllowedFor(id),
+  };
+}
+
+/**
+ * One conversation: who the visitor is, the messages (visitor text as text, staff and bot HTML
+ * sanitized), the visitor's read mark and typing, the reply box, and close or reopen.
+ */
+export function ConversationView({
+  projectId,
+  id,
+  backHref,
+  visitorTyping,
+  onRead,
+}: {
+  projectId: string;
+  id: string;
+  backHref: string;
+  visitorTyping: boolean;
+  onRead: (id: string) => void;
+}) {
+  const { t } = useT();
+  const { resource, reload, conversation, update, shown, allowExternal, allowExternalNow } =
+    useLiveConversation(projectId, id, onRead);
+  const [busy, setBusy] = useState(false);
+  const end = useRef<HTMLLIElement>(null);
 
   const count = conversation?.messages.length ?? 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message or typing line scrolls into view.
@@ -276,73 +294,25 @@ export function ConversationView({
     }
   };
 
-  const collected = Object.entries(conversation.collected);
   return (
     <article
       className="conversation-view"
       aria-labelledby="conversation-subject"
       data-testid="conversation-view"
     >
-      <header className="conversation-head">
-        <ConversationBack href={backHref} />
-        <div className="conversation-title">
-          {/* Opened from the list, the conversation takes the focus (on a phone the list is hidden). */}
-          <h2 id="conversation-subject" tabIndex={-1} ref={focusIfArrived}>
-            {conversation.subject || t("conversations.noMessages")}
-          </h2>
-          <p className="subtle">
-            <span className="conversation-visitor">{visitor}</span>
-            {conversation.session.email && conversation.session.email !== visitor && (
-              <span className="email-text"> · {conversation.session.email}</span>
-            )}
-            {conversation.session.userId && (
-              <span>
-                {" "}
-                · {t("conversation.userId")} <code>{conversation.session.userId}</code>
-              </span>
-            )}
-            <span title={format.dateTime(conversation.createdAt)}>
-              {" "}
-              · {t("conversation.started", { time: format.ago(conversation.createdAt) })}
-            </span>
-          </p>
-        </div>
-        <div className="conversation-actions">
-          <span
-            className={conversation.status === "open" ? "badge badge-success" : "badge"}
-            data-testid="conversation-status"
-          >
-            {t(`conversations.status.${conversation.status}`)}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={busy}
-            onClick={() => changeStatus(conversation.status === "open")}
-            data-testid="conversation-toggle"
-          >
-            {t(conversation.status === "open" ? "conversation.close" : "conversation.reopen")}
-          </Button>
-        </div>
-      </header>
-      {collected.length > 0 && (
-        <details className="conversation-collected">
-          <summary>{t("conversation.collected")}</summary>
-          <dl className="field-list">
-            {collected.map(([key, value]) => (
-              <div className="field-row" key={key}>
-                <dt>{key}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </details>
-      )}
+      <ConversationHead
+        conversation={conversation}
+        visitor={visitor}
+        backHref={backHref}
+        busy={busy}
+        onToggle={() => changeStatus(conversation.status === "open")}
+      />
+      <CollectedData collected={Object.entries(conversation.collected)} />
       {shown && (
         <ExternalContentBar
           count={shown.external}
           allowed={allowExternal}
-          onAllow={() => setAllowedFor(id)}
+          onAllow={allowExternalNow}
           texts={{
             blocked: t("conversation.external.blocked", { count: shown.external }),
             load: t("conversation.external.load"),
@@ -385,6 +355,88 @@ export function ConversationView({
         </p>
       )}
     </article>
+  );
+}
+
+/** The subject, who the visitor is and since when, the status and the button that closes or reopens. */
+function ConversationHead({
+  conversation,
+  visitor,
+  backHref,
+  busy,
+  onToggle,
+}: {
+  conversation: AdminConversation;
+  visitor: string;
+  backHref: string;
+  busy: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useT();
+  const format = useFormatters();
+
+  return (
+    <header className="conversation-head">
+      <ConversationBack href={backHref} />
+      <div className="conversation-title">
+        {/* Opened from the list, the conversation takes the focus (on a phone the list is hidden). */}
+        <h2 id="conversation-subject" tabIndex={-1} ref={focusIfArrived}>
+          {conversation.subject || t("conversations.noMessages")}
+        </h2>
+        <p className="subtle">
+          <span className="conversation-visitor">{visitor}</span>
+          {conversation.session.email && conversation.session.email !== visitor && (
+            <span className="email-text"> · {conversation.session.email}</span>
+          )}
+          {conversation.session.userId && (
+            <span>
+              {" "}
+              · {t("conversation.userId")} <code>{conversation.session.userId}</code>
+            </span>
+          )}
+          <span title={format.dateTime(conversation.createdAt)}>
+            {" "}
+            · {t("conversation.started", { time: format.ago(conversation.createdAt) })}
+          </span>
+        </p>
+      </div>
+      <div className="conversation-actions">
+        <span
+          className={conversation.status === "open" ? "badge badge-success" : "badge"}
+          data-testid="conversation-status"
+        >
+          {t(`conversations.status.${conversation.status}`)}
+        </span>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={busy}
+          onClick={onToggle}
+          data-testid="conversation-toggle"
+        >
+          {t(conversation.status === "open" ? "conversation.close" : "conversation.reopen")}
+        </Button>
+      </div>
+    </header>
+  );
+}
+
+/** What the bot collected from the visitor, folded away. */
+function CollectedData({ collected }: { collected: [string, string][] }) {
+  const { t } = useT();
+  if (collected.length === 0) return null;
+  return (
+    <details className="conversation-collected">
+      <summary>{t("conversation.collected")}</summary>
+      <dl className="field-list">
+        {collected.map(([key, value]) => (
+          <div className="field-row" key={key}>
+            <dt>{key}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }
 

@@ -65,31 +65,11 @@ const fieldLabels: Record<string, MessageId> = {
 };
 
 function JobForm({ job }: { job: JobDetail | null }) {
-  const tr = useT();
-  const { t } = tr;
+  const { t } = useT();
   const [, navigate] = useLocation();
   const form = useFormState<JobFormState>(job ? jobFormFromDetail(job) : emptyJobForm, validateJobForm);
-  const { state } = form;
-
-  // After a first submit every rule shows as the admin types; before it only the salary range rule (and,
-  // as on every form, a text over its limit).
-  const rangeError = salaryRangeError(state);
-  const errors: FieldErrors = { ...form.errors };
-  if (rangeError) errors["salary.max"] = rangeError;
-
-  const errorOf = (path: string, label: string) => {
-    const message = errors[path];
-    return message ? ruleMessage(tr, message, label) : null;
-  };
-  const labelOf = (path: string) => t(fieldLabels[path] ?? "job.field.title");
-
-  const update = (change: Partial<JobFormState>, paths: string[]) =>
-    form.update((current) => ({ ...current, ...change }), paths);
-
-  const setLine = (index: number, line: string) =>
-    update({ responsibilities: state.responsibilities.map((old, at) => (at === index ? line : old)) }, [
-      `responsibilities.${index}`,
-    ]);
+  const fields = useJobFields(form);
+  const { state, errors, update } = fields;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -111,6 +91,65 @@ function JobForm({ job }: { job: JobDetail | null }) {
         ),
     );
   };
+
+  return (
+    <form className="entity-form job-form" noValidate onSubmit={submit}>
+      <JobOverviewSection fields={fields} companyName={job?.company.name} />
+      <ResponsibilitiesSection fields={fields} />
+
+      <section className="detail-card">
+        <h2>{t("job.section.salary")}</h2>
+        <div className="form-row">
+          {fields.salaryInput("salaryMin", "salary.min")}
+          {fields.salaryInput("salaryMax", "salary.max")}
+          {fields.select("salaryUnit", "job.field.salaryUnit", choices(salaryUnits, "salaryUnit"))}
+          {fields.select("salaryPer", "job.field.salaryPer", choices(salaryPers, "salaryPer"))}
+        </div>
+      </section>
+
+      <JobSkillRequirements
+        rows={state.skillRequirements}
+        errors={errors}
+        onChange={(skillRequirements, paths) => update({ skillRequirements }, paths)}
+        onAdd={(row) => {
+          const added = addSkillRequirement(state, row);
+          if (!("state" in added)) return added;
+          form.setState(added.state);
+          return null;
+        }}
+      />
+
+      <FormActions
+        busy={form.busy}
+        busyLabel={t("jobForm.saving")}
+        submitLabel={t(job ? "jobForm.save" : "jobForm.create")}
+      >
+        <FormCancelLink href={job ? jobHref(job.id) : jobListHref()}>{t("jobForm.cancel")}</FormCancelLink>
+      </FormActions>
+    </form>
+  );
+}
+
+/** The job form's values, errors and controls, each bound to its path in the form's state. */
+function useJobFields(form: ReturnType<typeof useFormState<JobFormState>>) {
+  const tr = useT();
+  const { t } = tr;
+  const { state } = form;
+
+  // After a first submit every rule shows as the admin types; before it only the salary range rule (and,
+  // as on every form, a text over its limit).
+  const rangeError = salaryRangeError(state);
+  const errors: FieldErrors = { ...form.errors };
+  if (rangeError) errors["salary.max"] = rangeError;
+
+  const errorOf = (path: string, label: string) => {
+    const message = errors[path];
+    return message ? ruleMessage(tr, message, label) : null;
+  };
+  const labelOf = (path: string) => t(fieldLabels[path] ?? "job.field.title");
+
+  const update = (change: Partial<JobFormState>, paths: string[]) =>
+    form.update((current) => ({ ...current, ...change }), paths);
 
   /** A choice of codes, with the errors the rules and the API give at its path (`salary.unit`). */
   const select = (key: keyof typeof jobChoicePaths, label: MessageId, options: Choice[]) => {
@@ -166,141 +205,131 @@ function JobForm({ job }: { job: JobDetail | null }) {
     </FormField>
   );
 
+  return { state, errors, errorOf, labelOf, update, select, textInput, salaryInput };
+}
+
+type JobFields = ReturnType<typeof useJobFields>;
+
+/** Company, title, description, location, work mode, type, level and contact. */
+function JobOverviewSection({ fields, companyName }: { fields: JobFields; companyName: string | undefined }) {
+  const { t } = useT();
+  const { state, errorOf, labelOf, update } = fields;
   return (
-    <form className="entity-form job-form" noValidate onSubmit={submit}>
-      <section className="detail-card">
-        <h2>{t("job.section.overview")}</h2>
-        <FormField
-          id="job-companyId"
-          label={labelOf("companyId")}
-          error={errorOf("companyId", labelOf("companyId"))}
-        >
-          {(props) => (
-            <CompanyPicker
-              control={props}
-              name="companyId"
-              value={state.companyId}
-              selectedName={job?.company.name}
-              onChange={(company) => update({ companyId: company?.id ?? "" }, ["companyId"])}
-            />
-          )}
-        </FormField>
-        {textInput("title")}
-        <FormField
-          id="job-description"
-          label={labelOf("description")}
-          error={errorOf("description", labelOf("description"))}
-        >
-          {(props) => (
-            <textarea
-              {...props}
-              name="description"
-              rows={6}
-              value={state.description}
-              onChange={(event) => update({ description: event.target.value }, ["description"])}
-            />
-          )}
-        </FormField>
-        {textInput("location")}
-        <FormField id="job-remote" label={labelOf("remote")} error={errorOf("remote", labelOf("remote"))}>
-          {(props) => (
-            <select
-              {...props}
-              name="remote"
-              value={state.remote ? "true" : "false"}
-              onChange={(event) => update({ remote: event.target.value === "true" }, ["remote"])}
-            >
-              <option value="false">{t("workMode.office")}</option>
-              <option value="true">{t("workMode.remote")}</option>
-            </select>
-          )}
-        </FormField>
-        {select("type", "job.field.type", choices(jobTypes, "jobType"))}
-        {select("level", "job.field.level", choices(professionalLevels, "jobLevel"))}
-        {textInput("contact")}
-      </section>
-
-      {/* A rule about the whole list (too many) marks the list; its first row takes the focus. */}
-      <section
-        className="detail-card"
-        aria-labelledby="job-responsibilities-title"
-        aria-describedby={errors.responsibilities ? "job-responsibilities-error" : undefined}
-        data-invalid={errors.responsibilities ? "true" : undefined}
+    <section className="detail-card">
+      <h2>{t("job.section.overview")}</h2>
+      <FormField
+        id="job-companyId"
+        label={labelOf("companyId")}
+        error={errorOf("companyId", labelOf("companyId"))}
       >
-        <h2 id="job-responsibilities-title">{t("job.section.responsibilities")}</h2>
-        {errors.responsibilities && (
-          <p className="form-error field-error" id="job-responsibilities-error">
-            {ruleMessage(tr, errors.responsibilities, labelOf("responsibilities"))}
-          </p>
+        {(props) => (
+          <CompanyPicker
+            control={props}
+            name="companyId"
+            value={state.companyId}
+            selectedName={companyName}
+            onChange={(company) => update({ companyId: company?.id ?? "" }, ["companyId"])}
+          />
         )}
-        {state.responsibilities.map((line, index) => {
-          const path = `responsibilities.${index}`;
-          const label = t("job.field.responsibility", { n: index + 1 });
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the index is their identity.
-            <div className="responsibility-row" key={index}>
-              <FormField id={`job-responsibility-${index}`} label={label} error={errorOf(path, label)}>
-                {(props) => (
-                  <input
-                    {...props}
-                    name={path}
-                    value={line}
-                    onChange={(event) => setLine(index, event.target.value)}
-                  />
-                )}
-              </FormField>
-              <Button
-                size="sm"
-                variant="tertiary"
-                aria-label={t("jobForm.removeResponsibility", { n: index + 1 })}
-                onClick={() =>
-                  update({ responsibilities: state.responsibilities.filter((_, at) => at !== index) }, [path])
-                }
-              >
-                ✕
-              </Button>
-            </div>
-          );
-        })}
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => update({ responsibilities: [...state.responsibilities, ""] }, [])}
-        >
-          {t("jobForm.addResponsibility")}
-        </Button>
-      </section>
-
-      <section className="detail-card">
-        <h2>{t("job.section.salary")}</h2>
-        <div className="form-row">
-          {salaryInput("salaryMin", "salary.min")}
-          {salaryInput("salaryMax", "salary.max")}
-          {select("salaryUnit", "job.field.salaryUnit", choices(salaryUnits, "salaryUnit"))}
-          {select("salaryPer", "job.field.salaryPer", choices(salaryPers, "salaryPer"))}
-        </div>
-      </section>
-
-      <JobSkillRequirements
-        rows={state.skillRequirements}
-        errors={errors}
-        onChange={(skillRequirements, paths) => update({ skillRequirements }, paths)}
-        onAdd={(row) => {
-          const added = addSkillRequirement(state, row);
-          if (!("state" in added)) return added;
-          form.setState(added.state);
-          return null;
-        }}
-      />
-
-      <FormActions
-        busy={form.busy}
-        busyLabel={t("jobForm.saving")}
-        submitLabel={t(job ? "jobForm.save" : "jobForm.create")}
+      </FormField>
+      {fields.textInput("title")}
+      <FormField
+        id="job-description"
+        label={labelOf("description")}
+        error={errorOf("description", labelOf("description"))}
       >
-        <FormCancelLink href={job ? jobHref(job.id) : jobListHref()}>{t("jobForm.cancel")}</FormCancelLink>
-      </FormActions>
-    </form>
+        {(props) => (
+          <textarea
+            {...props}
+            name="description"
+            rows={6}
+            value={state.description}
+            onChange={(event) => update({ description: event.target.value }, ["description"])}
+          />
+        )}
+      </FormField>
+      {fields.textInput("location")}
+      <FormField id="job-remote" label={labelOf("remote")} error={errorOf("remote", labelOf("remote"))}>
+        {(props) => (
+          <select
+            {...props}
+            name="remote"
+            value={state.remote ? "true" : "false"}
+            onChange={(event) => update({ remote: event.target.value === "true" }, ["remote"])}
+          >
+            <option value="false">{t("workMode.office")}</option>
+            <option value="true">{t("workMode.remote")}</option>
+          </select>
+        )}
+      </FormField>
+      {fields.select("type", "job.field.type", choices(jobTypes, "jobType"))}
+      {fields.select("level", "job.field.level", choices(professionalLevels, "jobLevel"))}
+      {fields.textInput("contact")}
+    </section>
+  );
+}
+
+/** The responsibilities, one line each, added and removed in place. */
+function ResponsibilitiesSection({ fields }: { fields: JobFields }) {
+  const tr = useT();
+  const { t } = tr;
+  const { state, errors, errorOf, labelOf, update } = fields;
+  const setLine = (index: number, line: string) =>
+    update({ responsibilities: state.responsibilities.map((old, at) => (at === index ? line : old)) }, [
+      `responsibilities.${index}`,
+    ]);
+
+  // A rule about the whole list (too many) marks the list; its first row takes the focus.
+  return (
+    <section
+      className="detail-card"
+      aria-labelledby="job-responsibilities-title"
+      aria-describedby={errors.responsibilities ? "job-responsibilities-error" : undefined}
+      data-invalid={errors.responsibilities ? "true" : undefined}
+    >
+      <h2 id="job-responsibilities-title">{t("job.section.responsibilities")}</h2>
+      {errors.responsibilities && (
+        <p className="form-error field-error" id="job-responsibilities-error">
+          {ruleMessage(tr, errors.responsibilities, labelOf("responsibilities"))}
+        </p>
+      )}
+      {state.responsibilities.map((line, index) => {
+        const path = `responsibilities.${index}`;
+        const label = t("job.field.responsibility", { n: index + 1 });
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the index is their identity.
+          <div className="responsibility-row" key={index}>
+            <FormField id={`job-responsibility-${index}`} label={label} error={errorOf(path, label)}>
+              {(props) => (
+                <input
+                  {...props}
+                  name={path}
+                  value={line}
+                  onChange={(event) => setLine(index, event.target.value)}
+                />
+              )}
+            </FormField>
+            <Button
+              size="sm"
+              variant="tertiary"
+              aria-label={t("jobForm.removeResponsibility", { n: index + 1 })}
+              onClick={() =>
+                update({ responsibilities: state.responsibilities.filter((_, at) => at !== index) }, [path])
+              }
+            >
+              ✕
+            </Button>
+          </div>
+        );
+      })}
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => update({ responsibilities: [...state.responsibilities, ""] }, [])}
+      >
+        {t("jobForm.addResponsibility")}
+      </Button>
+    </section>
   );
 }
 

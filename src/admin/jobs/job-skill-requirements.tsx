@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useState } from "react";
 import { messages } from "../../shared/form-rules.ts";
 import { minLevelMax, skillRequirementsMax } from "../../shared/jobs-schemas.ts";
+import type { RootSkillSummary } from "../../shared/skills-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
@@ -12,6 +13,9 @@ import {
   type SkillRequirementRow,
   tooManyRequirementsMessage,
 } from "./job-form-state.ts";
+
+type Refusal = { field: RequirementField; message: string };
+type Say = (message: string, label: string) => string;
 
 /**
  * The job form's skill requirements: each listed sub-skill with its minimum level (editable, removable),
@@ -29,28 +33,13 @@ export function JobSkillRequirements({
   errors: FieldErrors;
   /** The new rows, and the form paths whose server errors the change settles. */
   onChange: (rows: SkillRequirementRow[], paths: string[]) => void;
-  onAdd: (row: SkillRequirementRow) => { field: RequirementField; message: string } | null;
+  onAdd: (row: SkillRequirementRow) => Refusal | null;
 }) {
   const tr = useT();
   const { t } = tr;
-  const { resource: tree, reload: reloadTree } = useResource(() => skillsApi.tree(), "skill-tree");
-  const [rootId, setRootId] = useState("");
-  const { resource: root, reload: reloadRoot } = useResource(
-    () => (rootId ? skillsApi.get(rootId) : Promise.resolve(null)),
-    rootId,
-  );
-  const [subSkillId, setSubSkillId] = useState("");
-  const [minLevel, setMinLevel] = useState("1");
-  const [refusal, setRefusal] = useState<{ field: RequirementField; message: string } | null>(null);
-
-  const roots = tree.state === "ready" ? tree.data.roots : [];
-  const rootName = (id: string) => roots.find((candidate) => candidate.id === id)?.name ?? id;
-  const subSkills = root.state === "ready" && root.data ? root.data.subSkills : [];
-  const listed = new Set(rows.map((row) => row.subSkillId));
-  const minLevelLabel = t("jobForm.skills.minLevel");
-  const subSkillLabel = t("jobForm.skills.subSkill");
+  const adder = useRequirementAdder(rows, onAdd);
   // The list rule's text is not in the shared catalogue; this screen words it itself.
-  const say = (message: string, label: string) =>
+  const say: Say = (message, label) =>
     message === tooManyRequirementsMessage
       ? t("jobForm.skills.tooMany", { n: skillRequirementsMax })
       : ruleMessage(tr, message, label);
@@ -58,41 +47,11 @@ export function JobSkillRequirements({
     const message = errors[path];
     return message ? say(message, label) : null;
   };
-  const refusalAt = (field: RequirementField, label: string) =>
-    refusal?.field === field ? say(refusal.message, label) : null;
-
-  const add = () => {
-    const subSkill = subSkills.find((candidate) => candidate.id === subSkillId);
-    if (!subSkill) {
-      setRefusal({ field: "subSkillId", message: messages.required("subSkillId") });
-      return;
-    }
-    const row = { subSkillId, subSkillName: subSkill.name, rootSkillId: subSkill.rootId, minLevel };
-    const refused = onAdd(row);
-    setRefusal(refused);
-    if (refused) return;
-    // The root stays chosen: requirements often come several from one area.
-    setSubSkillId("");
-    setMinLevel("1");
-  };
-
-  // Enter in the level field adds the requirement instead of submitting the whole job.
-  const addOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== "Enter") return;
-    event.preventDefault();
-    add();
-  };
-
-  const remove = (index: number) =>
-    onChange(
-      rows.filter((_, at) => at !== index),
-      rows.flatMap((_, at) => [`skillRequirements.${at}.minLevel`, `skillRequirements.${at}.subSkillId`]),
-    );
 
   // The form's rule about the whole list marks the list (a refused submit focuses its first row); a
   // refused "add" is said where the admin is, beside the add fields' own errors.
   const formListError = errorOf("skillRequirements", t("job.section.skills"));
-  const listError = formListError ?? refusalAt("skillRequirements", "");
+  const listError = formListError ?? adder.refusalAt("skillRequirements", "", say);
 
   return (
     <section
@@ -110,166 +69,254 @@ export function JobSkillRequirements({
         </p>
       )}
       {rows.length === 0 && <p className="subtle-cell">{t("job.skills.empty")}</p>}
-      {rows.map((row, index) => {
-        const path = `skillRequirements.${index}`;
-        return (
-          <div className="skill-requirement-row" key={row.subSkillId}>
-            <FormField
-              id={`job-skill-${index}`}
-              label={t("jobForm.skills.rowLabel", {
-                skill: row.subSkillName,
-                root: rootName(row.rootSkillId),
-              })}
-              error={
-                errorOf(`${path}.minLevel`, minLevelLabel) ?? errorOf(`${path}.subSkillId`, subSkillLabel)
+      <RequirementRows rows={rows} roots={adder.roots} errorOf={errorOf} onChange={onChange} />
+      <AddRequirement adder={adder} say={say} />
+    </section>
+  );
+}
+
+/** The listed requirements: each sub-skill's minimum level, editable, and a button that removes it. */
+function RequirementRows({
+  rows,
+  roots,
+  errorOf,
+  onChange,
+}: {
+  rows: SkillRequirementRow[];
+  roots: readonly RootSkillSummary[];
+  errorOf: (path: string, label: string) => string | null;
+  onChange: (rows: SkillRequirementRow[], paths: string[]) => void;
+}) {
+  const { t } = useT();
+  const rootName = (id: string) => roots.find((candidate) => candidate.id === id)?.name ?? id;
+  const minLevelLabel = t("jobForm.skills.minLevel");
+  const subSkillLabel = t("jobForm.skills.subSkill");
+  const remove = (index: number) =>
+    onChange(
+      rows.filter((_, at) => at !== index),
+      rows.flatMap((_, at) => [`skillRequirements.${at}.minLevel`, `skillRequirements.${at}.subSkillId`]),
+    );
+
+  return rows.map((row, index) => {
+    const path = `skillRequirements.${index}`;
+    return (
+      <div className="skill-requirement-row" key={row.subSkillId}>
+        <FormField
+          id={`job-skill-${index}`}
+          label={t("jobForm.skills.rowLabel", {
+            skill: row.subSkillName,
+            root: rootName(row.rootSkillId),
+          })}
+          error={errorOf(`${path}.minLevel`, minLevelLabel) ?? errorOf(`${path}.subSkillId`, subSkillLabel)}
+        >
+          {(props) => (
+            <input
+              {...props}
+              name={`${path}.minLevel`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={minLevelMax}
+              step={1}
+              value={row.minLevel}
+              onChange={(event) =>
+                onChange(
+                  rows.map((old, at) => (at === index ? { ...old, minLevel: event.target.value } : old)),
+                  [`${path}.minLevel`],
+                )
               }
+            />
+          )}
+        </FormField>
+        <Button
+          size="sm"
+          variant="tertiary"
+          aria-label={t("jobForm.skills.remove", { skill: row.subSkillName })}
+          onClick={() => remove(index)}
+        >
+          ✕
+        </Button>
+      </div>
+    );
+  });
+}
+
+/**
+ * The choice of a new requirement: root skill, then one of its sub-skills (those listed already are
+ * offered disabled), then the minimum level; and why `onAdd` refused the last one.
+ */
+function useRequirementAdder(
+  rows: SkillRequirementRow[],
+  onAdd: (row: SkillRequirementRow) => Refusal | null,
+) {
+  const { resource: tree, reload: reloadTree } = useResource(() => skillsApi.tree(), "skill-tree");
+  const [rootId, setRootId] = useState("");
+  const { resource: root, reload: reloadRoot } = useResource(
+    () => (rootId ? skillsApi.get(rootId) : Promise.resolve(null)),
+    rootId,
+  );
+  const [subSkillId, setSubSkillId] = useState("");
+  const [minLevel, setMinLevel] = useState("1");
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+
+  const subSkills = root.state === "ready" && root.data ? root.data.subSkills : [];
+
+  const add = () => {
+    const subSkill = subSkills.find((candidate) => candidate.id === subSkillId);
+    if (!subSkill) {
+      setRefusal({ field: "subSkillId", message: messages.required("subSkillId") });
+      return;
+    }
+    const row = { subSkillId, subSkillName: subSkill.name, rootSkillId: subSkill.rootId, minLevel };
+    const refused = onAdd(row);
+    setRefusal(refused);
+    if (refused) return;
+    // The root stays chosen: requirements often come several from one area.
+    setSubSkillId("");
+    setMinLevel("1");
+  };
+
+  return {
+    tree,
+    reloadTree,
+    roots: tree.state === "ready" ? tree.data.roots : [],
+    rootId,
+    root,
+    reloadRoot,
+    subSkills,
+    listed: new Set(rows.map((row) => row.subSkillId)),
+    subSkillId,
+    minLevel,
+    add,
+    refusalAt: (field: RequirementField, label: string, say: Say) =>
+      refusal?.field === field ? say(refusal.message, label) : null,
+    chooseRoot: (id: string) => {
+      setRootId(id);
+      setSubSkillId("");
+      setRefusal(null);
+    },
+    chooseSubSkill: (id: string) => {
+      setSubSkillId(id);
+      setRefusal(null);
+    },
+    chooseLevel: (level: string) => {
+      setMinLevel(level);
+      setRefusal(null);
+    },
+  };
+}
+
+/** The "add a requirement" fields of {@link useRequirementAdder}, with the tree's loading and errors. */
+function AddRequirement({ adder, say }: { adder: ReturnType<typeof useRequirementAdder>; say: Say }) {
+  const { t } = useT();
+  const { tree, roots, rootId, root, subSkills, listed } = adder;
+  const minLevelLabel = t("jobForm.skills.minLevel");
+  const subSkillLabel = t("jobForm.skills.subSkill");
+
+  // Enter in the level field adds the requirement instead of submitting the whole job.
+  const addOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    adder.add();
+  };
+
+  return (
+    <div className="skill-requirement-add">
+      <h3>{t("jobForm.skills.addTitle")}</h3>
+      {tree.state === "loading" && (
+        <p className="subtle" role="status">
+          {t("jobForm.skills.loading")}
+        </p>
+      )}
+      {tree.state === "error" && (
+        <div className="form-error" role="alert">
+          <p>{t("jobForm.skills.error")}</p>
+          <Button size="sm" variant="secondary" onClick={adder.reloadTree}>
+            {t("list.retry")}
+          </Button>
+        </div>
+      )}
+      {tree.state === "ready" && roots.length === 0 && (
+        <p className="subtle-cell">{t("jobForm.skills.emptyTree")}</p>
+      )}
+      {roots.length > 0 && (
+        <>
+          <div className="form-row">
+            <FormField id="job-skill-root" label={t("jobForm.skills.root")} error={null}>
+              {(props) => (
+                <select {...props} value={rootId} onChange={(event) => adder.chooseRoot(event.target.value)}>
+                  <option value="">{t("jobForm.choose")}</option>
+                  {roots.map((candidate) => (
+                    <option key={candidate.id} value={candidate.id} disabled={candidate.subSkillCount === 0}>
+                      {t("jobForm.skills.rootOption", {
+                        name: candidate.name,
+                        count: candidate.subSkillCount,
+                      })}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <FormField
+              id="job-skill-sub"
+              label={subSkillLabel}
+              error={adder.refusalAt("subSkillId", subSkillLabel, say)}
+            >
+              {(props) => (
+                <select
+                  {...props}
+                  value={adder.subSkillId}
+                  disabled={!rootId || root.state !== "ready"}
+                  onChange={(event) => adder.chooseSubSkill(event.target.value)}
+                >
+                  <option value="">
+                    {rootId
+                      ? t(root.state === "loading" ? "loading.page" : "jobForm.choose")
+                      : t("jobForm.skills.rootFirst")}
+                  </option>
+                  {subSkills.map((candidate) => (
+                    <option key={candidate.id} value={candidate.id} disabled={listed.has(candidate.id)}>
+                      {listed.has(candidate.id)
+                        ? t("jobForm.skills.listed", { skill: candidate.name })
+                        : candidate.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <FormField
+              id="job-skill-level"
+              label={minLevelLabel}
+              error={adder.refusalAt("minLevel", minLevelLabel, say)}
             >
               {(props) => (
                 <input
                   {...props}
-                  name={`${path}.minLevel`}
                   type="number"
                   inputMode="numeric"
                   min={1}
                   max={minLevelMax}
                   step={1}
-                  value={row.minLevel}
-                  onChange={(event) =>
-                    onChange(
-                      rows.map((old, at) => (at === index ? { ...old, minLevel: event.target.value } : old)),
-                      [`${path}.minLevel`],
-                    )
-                  }
+                  value={adder.minLevel}
+                  onKeyDown={addOnEnter}
+                  onChange={(event) => adder.chooseLevel(event.target.value)}
                 />
               )}
             </FormField>
-            <Button
-              size="sm"
-              variant="tertiary"
-              aria-label={t("jobForm.skills.remove", { skill: row.subSkillName })}
-              onClick={() => remove(index)}
-            >
-              ✕
-            </Button>
           </div>
-        );
-      })}
-
-      <div className="skill-requirement-add">
-        <h3>{t("jobForm.skills.addTitle")}</h3>
-        {tree.state === "loading" && (
-          <p className="subtle" role="status">
-            {t("jobForm.skills.loading")}
-          </p>
-        )}
-        {tree.state === "error" && (
-          <div className="form-error" role="alert">
-            <p>{t("jobForm.skills.error")}</p>
-            <Button size="sm" variant="secondary" onClick={reloadTree}>
-              {t("list.retry")}
-            </Button>
-          </div>
-        )}
-        {tree.state === "ready" && roots.length === 0 && (
-          <p className="subtle-cell">{t("jobForm.skills.emptyTree")}</p>
-        )}
-        {roots.length > 0 && (
-          <>
-            <div className="form-row">
-              <FormField id="job-skill-root" label={t("jobForm.skills.root")} error={null}>
-                {(props) => (
-                  <select
-                    {...props}
-                    value={rootId}
-                    onChange={(event) => {
-                      setRootId(event.target.value);
-                      setSubSkillId("");
-                      setRefusal(null);
-                    }}
-                  >
-                    <option value="">{t("jobForm.choose")}</option>
-                    {roots.map((candidate) => (
-                      <option
-                        key={candidate.id}
-                        value={candidate.id}
-                        disabled={candidate.subSkillCount === 0}
-                      >
-                        {t("jobForm.skills.rootOption", {
-                          name: candidate.name,
-                          count: candidate.subSkillCount,
-                        })}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </FormField>
-              <FormField
-                id="job-skill-sub"
-                label={subSkillLabel}
-                error={refusalAt("subSkillId", subSkillLabel)}
-              >
-                {(props) => (
-                  <select
-                    {...props}
-                    value={subSkillId}
-                    disabled={!rootId || root.state !== "ready"}
-                    onChange={(event) => {
-                      setSubSkillId(event.target.value);
-                      setRefusal(null);
-                    }}
-                  >
-                    <option value="">
-                      {rootId
-                        ? t(root.state === "loading" ? "loading.page" : "jobForm.choose")
-                        : t("jobForm.skills.rootFirst")}
-                    </option>
-                    {subSkills.map((candidate) => (
-                      <option key={candidate.id} value={candidate.id} disabled={listed.has(candidate.id)}>
-                        {listed.has(candidate.id)
-                          ? t("jobForm.skills.listed", { skill: candidate.name })
-                          : candidate.name}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </FormField>
-              <FormField
-                id="job-skill-level"
-                label={minLevelLabel}
-                error={refusalAt("minLevel", minLevelLabel)}
-              >
-                {(props) => (
-                  <input
-                    {...props}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={minLevelMax}
-                    step={1}
-                    value={minLevel}
-                    onKeyDown={addOnEnter}
-                    onChange={(event) => {
-                      setMinLevel(event.target.value);
-                      setRefusal(null);
-                    }}
-                  />
-                )}
-              </FormField>
+          {root.state === "error" && (
+            <div className="form-error" role="alert">
+              <p>{t("jobForm.skills.rootError")}</p>
+              <Button size="sm" variant="secondary" onClick={adder.reloadRoot}>
+                {t("list.retry")}
+              </Button>
             </div>
-            {root.state === "error" && (
-              <div className="form-error" role="alert">
-                <p>{t("jobForm.skills.rootError")}</p>
-                <Button size="sm" variant="secondary" onClick={reloadRoot}>
-                  {t("list.retry")}
-                </Button>
-              </div>
-            )}
-            <Button size="sm" variant="secondary" onClick={add}>
-              {t("jobForm.skills.add")}
-            </Button>
-          </>
-        )}
-      </div>
-    </section>
+          )}
+          <Button size="sm" variant="secondary" onClick={adder.add}>
+            {t("jobForm.skills.add")}
+          </Button>
+        </>
+      )}
+    </div>
   );
 }

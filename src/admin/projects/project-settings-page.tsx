@@ -139,12 +139,7 @@ function SettingsFormView({
   const { t } = useT();
   const form = useFormState<SettingsForm>(() => settingsFormFromProject(project), validateSettingsForm);
   const { state } = form;
-  const set = <K extends keyof SettingsForm>(field: K, value: SettingsForm[K]) =>
-    form.update((current) => ({ ...current, [field]: value }), [field]);
   const preview = previewFlowConfig(state, project.flowConfig);
-  const languages: string[] = widgetLanguages.includes(state.language as (typeof widgetLanguages)[number])
-    ? [...widgetLanguages]
-    : [...widgetLanguages, state.language];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -164,94 +159,12 @@ function SettingsFormView({
     showToast({ type: "success", heading: "projectSettings.saved" });
   };
 
-  const text = (field: "name") => {
-    const label = t(fieldLabel(field));
-    return (
-      <FormField id={`settings-${field}`} label={label} error={form.errorOf(field, label)}>
-        {(props) => (
-          <input
-            {...props}
-            name={field}
-            value={state[field]}
-            onChange={(event) => set(field, event.target.value)}
-          />
-        )}
-      </FormField>
-    );
-  };
-
   return (
     <form className="settings-form" noValidate onSubmit={submit} data-testid="settings-form">
       <div className="settings-layout">
         <div className="settings-sections">
-          <SettingsSection
-            id="look-title"
-            title={t("projectSettings.look.title")}
-            lead={t("projectSettings.look.lead")}
-          >
-            {text("name")}
-            <div className="form-row">
-              {colorFields.map((field) => (
-                <ColorInput key={field} form={form} field={field} />
-              ))}
-            </div>
-            <div className="form-row">
-              <NumberInput form={form} field="borderRadius" />
-            </div>
-          </SettingsSection>
-
-          <SettingsSection id="launcher-title" title={t("projectSettings.launcher.title")}>
-            <fieldset className="position-choices" data-testid="launcher-positions">
-              <legend>{t("projectSettings.field.feedbackButtonPosition")}</legend>
-              {launcherPositions.map((position: FeedbackButtonPosition) => (
-                <label key={position} className="position-choice">
-                  <input
-                    type="radio"
-                    name="feedbackButtonPosition"
-                    value={position}
-                    checked={state.feedbackButtonPosition === position}
-                    onChange={() => set("feedbackButtonPosition", position)}
-                  />
-                  <span className={`position-figure position-${position}`} aria-hidden="true" />
-                  <span>{t(`projectSettings.position.${position}` as MessageId)}</span>
-                </label>
-              ))}
-            </fieldset>
-            <div className="form-row">
-              <NumberInput form={form} field="buttonX" />
-              <NumberInput form={form} field="buttonY" />
-              <FormField
-                id="settings-language"
-                label={t("projectSettings.field.language")}
-                error={form.errorOf("language", t("projectSettings.field.language"))}
-              >
-                {(props) => (
-                  <select
-                    {...props}
-                    name="language"
-                    value={state.language}
-                    onChange={(event) => set("language", event.target.value)}
-                  >
-                    {languages.map((language) => (
-                      <option key={language} value={language}>
-                        {(widgetLanguages as readonly string[]).includes(language)
-                          ? t(`projectSettings.language.${language}` as MessageId)
-                          : language}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </FormField>
-            </div>
-            <CheckField
-              id="settings-rtl"
-              label={t("projectSettings.field.rtl")}
-              hint={t("projectSettings.hint.rtl")}
-              checked={state.rtl}
-              onChange={(checked) => set("rtl", checked)}
-            />
-          </SettingsSection>
-
+          <LookSection form={form} />
+          <LauncherSection form={form} />
           <SettingsSection
             id="texts-title"
             title={t("projectSettings.texts.title")}
@@ -265,99 +178,8 @@ function SettingsFormView({
               }
             />
           </SettingsSection>
-
-          <SettingsSection id="behaviour-title" title={t("projectSettings.behaviour.title")}>
-            {flagFields.map((field) => (
-              <CheckField
-                key={field}
-                id={`settings-${field}`}
-                label={t(fieldLabel(field))}
-                hint={t(`projectSettings.hint.${field}` as MessageId)}
-                checked={state[field]}
-                onChange={(checked) => set(field, checked)}
-              />
-            ))}
-            <CheckField
-              id="settings-featureRequestApproval"
-              label={t("projectSettings.field.featureRequestApproval")}
-              hint={t("projectSettings.hint.featureRequestApproval")}
-              checked={state.featureRequestApproval}
-              onChange={(checked) => set("featureRequestApproval", checked)}
-              testId="feature-request-approval"
-            />
-            <div className="form-row">
-              {listFields.map((field) => {
-                const label = t(fieldLabel(field));
-                return (
-                  <FormField
-                    key={field}
-                    id={`settings-${field}`}
-                    label={label}
-                    error={form.errorOf(field, label)}
-                    describedBy={`settings-${field}-hint`}
-                  >
-                    {(props) => (
-                      <>
-                        <textarea
-                          {...props}
-                          name={field}
-                          rows={3}
-                          value={state[field]}
-                          spellCheck={false}
-                          onChange={(event) => set(field, event.target.value)}
-                        />
-                        <span className="subtle field-hint" id={`settings-${field}-hint`}>
-                          {t(`projectSettings.hint.${field}` as MessageId)}
-                        </span>
-                      </>
-                    )}
-                  </FormField>
-                );
-              })}
-            </div>
-          </SettingsSection>
-
-          <SettingsSection id="access-title" title={t("projectSettings.access.title")}>
-            <FormField
-              id="settings-allowedOrigins"
-              label={t("projectSettings.field.allowedOrigins")}
-              error={form.errorOf("allowedOrigins", t("projectSettings.field.allowedOrigins"))}
-              describedBy="settings-allowedOrigins-hint"
-            >
-              {(props) => (
-                <>
-                  <textarea
-                    {...props}
-                    name="allowedOrigins"
-                    rows={3}
-                    spellCheck={false}
-                    placeholder="https://app.example.com"
-                    value={state.allowedOrigins}
-                    onChange={(event) => set("allowedOrigins", event.target.value)}
-                  />
-                  <span className="subtle field-hint" id="settings-allowedOrigins-hint">
-                    {t("projectSettings.hint.allowedOrigins")}
-                  </span>
-                </>
-              )}
-            </FormField>
-            <CheckField
-              id="settings-identityVerification"
-              label={t("projectSettings.field.identityVerification")}
-              hint={
-                <>
-                  {t("projectSettings.hint.identityVerification")}{" "}
-                  <span data-testid="identity-unverified-hint">
-                    {t("projectSettings.hint.identityUnverified")}
-                  </span>
-                </>
-              }
-              checked={state.identityVerification}
-              onChange={(checked) => set("identityVerification", checked)}
-              testId="identity-verification"
-            />
-            <IdentitySecretCard project={project} onRotated={onSecret} />
-          </SettingsSection>
+          <BehaviourSection form={form} />
+          <AccessSection form={form} project={project} onSecret={onSecret} />
         </div>
         <aside className="settings-preview" aria-label={t("projectSettings.preview.title")}>
           <LauncherPreview config={preview} />
@@ -375,6 +197,212 @@ function SettingsFormView({
         </span>
       </div>
     </form>
+  );
+}
+
+/** Sets one field of the settings form, settling the API's error about it. */
+const setter =
+  (form: Form) =>
+  <K extends keyof SettingsForm>(field: K, value: SettingsForm[K]) =>
+    form.update((current) => ({ ...current, [field]: value }), [field]);
+
+/** The project's name, colours and corner radius. */
+function LookSection({ form }: { form: Form }) {
+  const { t } = useT();
+  const label = t(fieldLabel("name"));
+  return (
+    <SettingsSection
+      id="look-title"
+      title={t("projectSettings.look.title")}
+      lead={t("projectSettings.look.lead")}
+    >
+      <FormField id="settings-name" label={label} error={form.errorOf("name", label)}>
+        {(props) => (
+          <input
+            {...props}
+            name="name"
+            value={form.state.name}
+            onChange={(event) => setter(form)("name", event.target.value)}
+          />
+        )}
+      </FormField>
+      <div className="form-row">
+        {colorFields.map((field) => (
+          <ColorInput key={field} form={form} field={field} />
+        ))}
+      </div>
+      <div className="form-row">
+        <NumberInput form={form} field="borderRadius" />
+      </div>
+    </SettingsSection>
+  );
+}
+
+/** Where the launcher sits (corner and offsets), the widget's language and its direction. */
+function LauncherSection({ form }: { form: Form }) {
+  const { t } = useT();
+  const { state } = form;
+  const set = setter(form);
+  const languages: string[] = widgetLanguages.includes(state.language as (typeof widgetLanguages)[number])
+    ? [...widgetLanguages]
+    : [...widgetLanguages, state.language];
+  return (
+    <SettingsSection id="launcher-title" title={t("projectSettings.launcher.title")}>
+      <fieldset className="position-choices" data-testid="launcher-positions">
+        <legend>{t("projectSettings.field.feedbackButtonPosition")}</legend>
+        {launcherPositions.map((position: FeedbackButtonPosition) => (
+          <label key={position} className="position-choice">
+            <input
+              type="radio"
+              name="feedbackButtonPosition"
+              value={position}
+              checked={state.feedbackButtonPosition === position}
+              onChange={() => set("feedbackButtonPosition", position)}
+            />
+            <span className={`position-figure position-${position}`} aria-hidden="true" />
+            <span>{t(`projectSettings.position.${position}` as MessageId)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="form-row">
+        <NumberInput form={form} field="buttonX" />
+        <NumberInput form={form} field="buttonY" />
+        <FormField
+          id="settings-language"
+          label={t("projectSettings.field.language")}
+          error={form.errorOf("language", t("projectSettings.field.language"))}
+        >
+          {(props) => (
+            <select
+              {...props}
+              name="language"
+              value={state.language}
+              onChange={(event) => set("language", event.target.value)}
+            >
+              {languages.map((language) => (
+                <option key={language} value={language}>
+                  {(widgetLanguages as readonly string[]).includes(language)
+                    ? t(`projectSettings.language.${language}` as MessageId)
+                    : language}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      <CheckField
+        id="settings-rtl"
+        label={t("projectSettings.field.rtl")}
+        hint={t("projectSettings.hint.rtl")}
+        checked={state.rtl}
+        onChange={(checked) => set("rtl", checked)}
+      />
+    </SettingsSection>
+  );
+}
+
+/** A text area of lines (origins, pages) with its hint under it. */
+function HintedTextarea({
+  form,
+  field,
+  placeholder,
+}: {
+  form: Form;
+  field: (typeof listFields)[number] | "allowedOrigins";
+  placeholder?: string;
+}) {
+  const { t } = useT();
+  const label = t(fieldLabel(field));
+  return (
+    <FormField
+      id={`settings-${field}`}
+      label={label}
+      error={form.errorOf(field, label)}
+      describedBy={`settings-${field}-hint`}
+    >
+      {(props) => (
+        <>
+          <textarea
+            {...props}
+            name={field}
+            rows={3}
+            spellCheck={false}
+            placeholder={placeholder}
+            value={form.state[field]}
+            onChange={(event) => setter(form)(field, event.target.value)}
+          />
+          <span className="subtle field-hint" id={`settings-${field}-hint`}>
+            {t(`projectSettings.hint.${field}` as MessageId)}
+          </span>
+        </>
+      )}
+    </FormField>
+  );
+}
+
+/** What the widget records and allows: logs, replays, shortcuts, feature request approval, lists. */
+function BehaviourSection({ form }: { form: Form }) {
+  const { t } = useT();
+  const { state } = form;
+  const set = setter(form);
+  return (
+    <SettingsSection id="behaviour-title" title={t("projectSettings.behaviour.title")}>
+      {flagFields.map((field) => (
+        <CheckField
+          key={field}
+          id={`settings-${field}`}
+          label={t(fieldLabel(field))}
+          hint={t(`projectSettings.hint.${field}` as MessageId)}
+          checked={state[field]}
+          onChange={(checked) => set(field, checked)}
+        />
+      ))}
+      <CheckField
+        id="settings-featureRequestApproval"
+        label={t("projectSettings.field.featureRequestApproval")}
+        hint={t("projectSettings.hint.featureRequestApproval")}
+        checked={state.featureRequestApproval}
+        onChange={(checked) => set("featureRequestApproval", checked)}
+        testId="feature-request-approval"
+      />
+      <div className="form-row">
+        {listFields.map((field) => (
+          <HintedTextarea key={field} form={form} field={field} />
+        ))}
+      </div>
+    </SettingsSection>
+  );
+}
+
+/** Which sites may load the widget, and identity verification with its secret. */
+function AccessSection({
+  form,
+  project,
+  onSecret,
+}: {
+  form: Form;
+  project: AdminProjectSettings;
+  onSecret: (secret: string) => void;
+}) {
+  const { t } = useT();
+  return (
+    <SettingsSection id="access-title" title={t("projectSettings.access.title")}>
+      <HintedTextarea form={form} field="allowedOrigins" placeholder="https://app.example.com" />
+      <CheckField
+        id="settings-identityVerification"
+        label={t("projectSettings.field.identityVerification")}
+        hint={
+          <>
+            {t("projectSettings.hint.identityVerification")}{" "}
+            <span data-testid="identity-unverified-hint">{t("projectSettings.hint.identityUnverified")}</span>
+          </>
+        }
+        checked={form.state.identityVerification}
+        onChange={(checked) => setter(form)("identityVerification", checked)}
+        testId="identity-verification"
+      />
+      <IdentitySecretCard project={project} onRotated={onSecret} />
+    </SettingsSection>
   );
 }
 

@@ -4,44 +4,7 @@
  * (`…/api/widget`) and its chunks from its own address, so the script's URL is the only address a host
  * needs. `widget-snippet.test.ts` checks the demo page carries this same text.
  */
-export const snippetStubMethods = [
-  "identify",
-  "setEnvironment",
-  "setTags",
-  "attachCustomData",
-  "setCustomData",
-  "removeCustomData",
-  "clearCustomData",
-  "registerCustomAction",
-  "trackEvent",
-  "setUseCookies",
-  "log",
-  "preFillForm",
-  "showSurvey",
-  "sendSilentCrashReport",
-  "startFeedbackFlow",
-  "startBot",
-  "setAppBuildNumber",
-  "setAppVersionCode",
-  "setApiUrl",
-  "setFrameUrl",
-  "isOpened",
-  "open",
-  "hide",
-  "on",
-  "setLanguage",
-  "setOfflineMode",
-  "startClassicForm",
-  "initialize",
-  "disableConsoleLogOverwrite",
-  "logEvent",
-  "hideBanner",
-  "setBannerUrl",
-  "setMaxNetworkRequests",
-  "startNetworkLogger",
-  "setNetworkLogsBlacklist",
-  "setNetworkLogPropsToIgnore",
-];
+import { snippetStubMethods } from "../../shared/widget-chunk-contract.ts";
 
 /** A JavaScript string literal of `value` that cannot end the surrounding `<script>` element. */
 function scriptString(value: string): string {

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import type { BannerConfigState } from "./banner-config.ts";
@@ -19,45 +21,74 @@ export interface ConfigFormProps<S> {
   onChange: (config: S) => void;
 }
 
-function HtmlBody({
-  id,
-  value,
-  errorOf,
-  onChange,
-}: { id: string; value: string } & Pick<ConfigFormProps<unknown>, "errorOf"> & {
-    onChange: (value: string) => void;
-  }) {
+/**
+ * A kind's config fields, each bound to its key: the control's id is `{prefix}-{id}`, its label the
+ * `content.field.{key}` message, its error the rules' error at `config.{key}` (unless `error: false`).
+ */
+function useConfigFields<S extends object>(
+  prefix: string,
+  { config, errorOf, onChange }: ConfigFormProps<S>,
+) {
   const { t } = useT();
-  return (
-    <TextField
-      id={id}
-      label={t("content.field.body")}
-      value={value}
-      error={errorOf("config.body", t("content.field.body"))}
-      hint={t("content.field.bodyHint")}
-      multiline
-      rows={6}
-      code
-      onChange={onChange}
-    />
-  );
+  const set = (change: Partial<S>) => onChange({ ...config, ...change });
+  type TextKey = { [K in keyof S]: S[K] extends string ? K : never }[keyof S] & string;
+  type FlagKey = { [K in keyof S]: S[K] extends boolean ? K : never }[keyof S] & string;
+
+  const text = (
+    key: TextKey,
+    options: {
+      id?: string;
+      error?: false;
+      hint?: string;
+      multiline?: boolean;
+      rows?: number;
+      placeholder?: string;
+      code?: boolean;
+    } = {},
+  ) => {
+    const { id = key, error, ...look } = options;
+    const text = t(`content.field.${key}` as MessageId);
+    return (
+      <TextField
+        id={`${prefix}-${id}`}
+        label={text}
+        value={config[key] as string}
+        error={error === false ? null : errorOf(`config.${key}`, text)}
+        {...look}
+        onChange={(value) => set({ [key]: value } as Partial<S>)}
+      />
+    );
+  };
+
+  const check = (key: FlagKey, id: string, options: { error?: true } = {}) => {
+    const text = t(`content.field.${key}` as MessageId);
+    return (
+      <CheckboxField
+        id={`${prefix}-${id}`}
+        label={text}
+        checked={config[key] as boolean}
+        error={options.error ? errorOf(`config.${key}`, text) : undefined}
+        onChange={(checked) => set({ [key]: checked } as Partial<S>)}
+      />
+    );
+  };
+
+  /** The HTML body, with its hint. */
+  const body = (key: TextKey) =>
+    text(key, { hint: t("content.field.bodyHint"), multiline: true, rows: 6, code: true });
+
+  return { t, set, text, check, body };
 }
 
-export function BannerConfigForm({ config, errorOf, onChange }: ConfigFormProps<BannerConfigState>) {
-  const { t } = useT();
-  const set = (change: Partial<BannerConfigState>) => onChange({ ...config, ...change });
+export function BannerConfigForm(props: ConfigFormProps<BannerConfigState>) {
+  const { config, errorOf } = props;
+  const { t, set, text, check, body } = useConfigFields("banner", props);
   return (
     <>
       <section className="detail-card">
         <h2>{t("content.section.content")}</h2>
-        <TextField
-          id="banner-title"
-          label={t("content.field.title")}
-          value={config.title}
-          error={errorOf("config.title", t("content.field.title"))}
-          onChange={(title) => set({ title })}
-        />
-        <HtmlBody id="banner-body" value={config.body} errorOf={errorOf} onChange={(body) => set({ body })} />
+        {text("title")}
+        {body("body")}
         <div className="form-row">
           <SelectField
             id="banner-format"
@@ -69,22 +100,9 @@ export function BannerConfigForm({ config, errorOf, onChange }: ConfigFormProps<
             ]}
             onChange={(format) => set({ format })}
           />
-          <TextField
-            id="banner-color"
-            label={t("content.field.color")}
-            value={config.color}
-            placeholder="#485BFF"
-            hint={t("content.field.colorHint")}
-            error={errorOf("config.color", t("content.field.color"))}
-            onChange={(color) => set({ color })}
-          />
+          {text("color", { placeholder: "#485BFF", hint: t("content.field.colorHint") })}
         </div>
-        <CheckboxField
-          id="banner-close"
-          label={t("content.field.showCloseButton")}
-          checked={config.showCloseButton}
-          onChange={(showCloseButton) => set({ showCloseButton })}
-        />
+        {check("showCloseButton", "close")}
       </section>
       <ButtonsEditor
         prefix="banner"
@@ -96,36 +114,17 @@ export function BannerConfigForm({ config, errorOf, onChange }: ConfigFormProps<
   );
 }
 
-export function ModalConfigForm({ config, errorOf, onChange }: ConfigFormProps<ModalConfigState>) {
-  const { t } = useT();
-  const set = (change: Partial<ModalConfigState>) => onChange({ ...config, ...change });
+export function ModalConfigForm(props: ConfigFormProps<ModalConfigState>) {
+  const { config, errorOf } = props;
+  const { t, set, text, check, body } = useConfigFields("modal", props);
   return (
     <>
       <section className="detail-card">
         <h2>{t("content.section.content")}</h2>
-        <TextField
-          id="modal-title"
-          label={t("content.field.title")}
-          value={config.title}
-          error={errorOf("config.title", t("content.field.title"))}
-          onChange={(title) => set({ title })}
-        />
-        <TextField
-          id="modal-image"
-          label={t("content.field.imageUrl")}
-          value={config.imageUrl}
-          placeholder="https://"
-          error={errorOf("config.imageUrl", t("content.field.imageUrl"))}
-          onChange={(imageUrl) => set({ imageUrl })}
-        />
-        <HtmlBody id="modal-body" value={config.body} errorOf={errorOf} onChange={(body) => set({ body })} />
-        <CheckboxField
-          id="modal-close"
-          label={t("content.field.showCloseButton")}
-          checked={config.showCloseButton}
-          error={errorOf("config.showCloseButton", t("content.field.showCloseButton"))}
-          onChange={(showCloseButton) => set({ showCloseButton })}
-        />
+        {text("title")}
+        {text("imageUrl", { id: "image", placeholder: "https://" })}
+        {body("body")}
+        {check("showCloseButton", "close", { error: true })}
       </section>
       <ButtonsEditor
         prefix="modal"
@@ -137,200 +136,173 @@ export function ModalConfigForm({ config, errorOf, onChange }: ConfigFormProps<M
   );
 }
 
-export function NotificationConfigForm({
-  config,
-  errorOf,
-  onChange,
-}: ConfigFormProps<NotificationConfigState>) {
-  const { t } = useT();
-  const set = (change: Partial<NotificationConfigState>) => onChange({ ...config, ...change });
+export function NotificationConfigForm(props: ConfigFormProps<NotificationConfigState>) {
+  const { t, text, check } = useConfigFields("notification", props);
   return (
     <section className="detail-card">
       <h2>{t("content.section.content")}</h2>
-      <TextField
-        id="notification-text"
-        label={t("content.field.text")}
-        value={config.text}
-        hint={t("content.field.textHint")}
-        multiline
-        error={errorOf("config.text", t("content.field.text"))}
-        onChange={(text) => set({ text })}
-      />
-      <TextField
-        id="notification-sender"
-        label={t("content.field.senderName")}
-        value={config.senderName}
-        error={null}
-        onChange={(senderName) => set({ senderName })}
-      />
-      <CheckboxField
-        id="notification-sound"
-        label={t("content.field.sound")}
-        checked={config.sound}
-        onChange={(sound) => set({ sound })}
-      />
+      {text("text", { hint: t("content.field.textHint"), multiline: true })}
+      {text("senderName", { id: "sender", error: false })}
+      {check("sound", "sound")}
     </section>
   );
 }
 
-export function ChecklistConfigForm({ config, errorOf, onChange }: ConfigFormProps<ChecklistConfigState>) {
+/**
+ * A list of steps, each with its move and remove controls above its own fields (`children`), and a
+ * button that adds one; a rule about the whole list (`config.steps`) marks the section.
+ */
+function StepsSection<T>({
+  prefix,
+  steps,
+  errorOf,
+  empty,
+  keyOf,
+  newStep,
+  onChange,
+  children,
+}: {
+  prefix: string;
+  steps: T[];
+  errorOf: ConfigFormProps<unknown>["errorOf"];
+  /** Said while there is no step. */
+  empty?: ReactNode;
+  keyOf: (step: T, index: number) => string | number;
+  newStep: () => T;
+  onChange: (steps: T[]) => void;
+  children: (step: T, index: number, setStep: (change: Partial<T>) => void) => ReactNode;
+}) {
   const { t } = useT();
-  const set = (change: Partial<ChecklistConfigState>) => onChange({ ...config, ...change });
-  const field = (key: "subject" | "message" | "successTitle" | "successMessage", multiline = false) => (
-    <TextField
-      id={`checklist-${key}`}
-      label={t(`content.field.${key}`)}
-      value={config[key]}
-      multiline={multiline}
-      error={errorOf(`config.${key}`, t(`content.field.${key}`))}
-      onChange={(value) => set({ [key]: value })}
-    />
-  );
   const stepsError = errorOf("config.steps", t("content.section.steps"));
+  return (
+    <section
+      className="detail-card"
+      aria-labelledby={`${prefix}-steps-title`}
+      data-invalid={stepsError ? "true" : undefined}
+    >
+      <h2 id={`${prefix}-steps-title`}>{t("content.section.steps")}</h2>
+      {stepsError && <p className="form-error">{stepsError}</p>}
+      {steps.length === 0 && empty}
+      {steps.map((step, index) => (
+        <div className="content-entry" key={keyOf(step, index)}>
+          <EntryControls
+            label={t("content.stepNumber", { n: index + 1 })}
+            index={index}
+            count={steps.length}
+            onMove={(by) => onChange(moveBy(steps, index, by))}
+            onRemove={() => onChange(removeAt(steps, index))}
+          />
+          {children(step, index, (change) => onChange(replaceAt(steps, index, { ...step, ...change })))}
+        </div>
+      ))}
+      <Button size="sm" variant="secondary" onClick={() => onChange([...steps, newStep()])}>
+        {t("content.addStep")}
+      </Button>
+    </section>
+  );
+}
+
+export function ChecklistConfigForm(props: ConfigFormProps<ChecklistConfigState>) {
+  const { config, errorOf } = props;
+  const { t, set, text } = useConfigFields("checklist", props);
   return (
     <>
       <section className="detail-card">
         <h2>{t("content.section.content")}</h2>
-        {field("subject")}
-        {field("message", true)}
+        {text("subject")}
+        {text("message", { multiline: true })}
         <div className="form-row">
-          {field("successTitle")}
-          {field("successMessage")}
+          {text("successTitle")}
+          {text("successMessage")}
         </div>
       </section>
-      <section
-        className="detail-card"
-        aria-labelledby="checklist-steps-title"
-        data-invalid={stepsError ? "true" : undefined}
+      <StepsSection
+        prefix="checklist"
+        steps={config.steps}
+        errorOf={errorOf}
+        keyOf={(step) => step.id}
+        newStep={() => newChecklistStep(config.steps)}
+        onChange={(steps) => set({ steps })}
       >
-        <h2 id="checklist-steps-title">{t("content.section.steps")}</h2>
-        {stepsError && <p className="form-error">{stepsError}</p>}
-        {config.steps.map((step, index) => {
-          const label = t("content.stepNumber", { n: index + 1 });
-          const setStep = (change: Partial<typeof step>) =>
-            set({ steps: replaceAt(config.steps, index, { ...step, ...change }) });
-          return (
-            <div className="content-entry" key={step.id}>
-              <EntryControls
-                label={label}
-                index={index}
-                count={config.steps.length}
-                onMove={(by) => set({ steps: moveBy(config.steps, index, by) })}
-                onRemove={() => set({ steps: removeAt(config.steps, index) })}
-              />
-              <TextField
-                id={`checklist-step-${step.id}-title`}
-                label={t("content.field.stepTitle")}
-                value={step.title}
-                error={errorOf(`config.steps.${index}.title`, t("content.field.stepTitle"))}
-                onChange={(title) => setStep({ title })}
-              />
-              <TextField
-                id={`checklist-step-${step.id}-description`}
-                label={t("content.field.stepDescription")}
-                value={step.description}
-                multiline
-                rows={2}
-                error={null}
-                onChange={(description) => setStep({ description })}
-              />
-              <CheckboxField
-                id={`checklist-step-${step.id}-done`}
-                label={t("content.field.allowMarkDone")}
-                checked={step.allowMarkDone}
-                onChange={(allowMarkDone) => setStep({ allowMarkDone })}
-              />
-            </div>
-          );
-        })}
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => set({ steps: [...config.steps, newChecklistStep(config.steps)] })}
-        >
-          {t("content.addStep")}
-        </Button>
-      </section>
+        {(step, index, setStep) => (
+          <>
+            <TextField
+              id={`checklist-step-${step.id}-title`}
+              label={t("content.field.stepTitle")}
+              value={step.title}
+              error={errorOf(`config.steps.${index}.title`, t("content.field.stepTitle"))}
+              onChange={(title) => setStep({ title })}
+            />
+            <TextField
+              id={`checklist-step-${step.id}-description`}
+              label={t("content.field.stepDescription")}
+              value={step.description}
+              multiline
+              rows={2}
+              error={null}
+              onChange={(description) => setStep({ description })}
+            />
+            <CheckboxField
+              id={`checklist-step-${step.id}-done`}
+              label={t("content.field.allowMarkDone")}
+              checked={step.allowMarkDone}
+              onChange={(allowMarkDone) => setStep({ allowMarkDone })}
+            />
+          </>
+        )}
+      </StepsSection>
     </>
   );
 }
 
 /** A tour's steps as a list; the builder (opened from the editor) places them on the site. */
-export function TourConfigForm({ config, errorOf, onChange }: ConfigFormProps<TourConfigState>) {
-  const { t } = useT();
-  const set = (change: Partial<TourConfigState>) => onChange({ ...config, ...change });
-  const stepsError = errorOf("config.steps", t("content.section.steps"));
+export function TourConfigForm(props: ConfigFormProps<TourConfigState>) {
+  const { config, errorOf } = props;
+  const { t, set, text, check } = useConfigFields("tour", props);
   return (
     <>
       <section className="detail-card">
         <h2>{t("content.section.content")}</h2>
-        <TextField
-          id="tour-builder-url"
-          label={t("content.field.builderUrl")}
-          value={config.builderUrl}
-          placeholder="https://"
-          hint={t("content.field.builderUrlHint")}
-          error={errorOf("config.builderUrl", t("content.field.builderUrl"))}
-          onChange={(builderUrl) => set({ builderUrl })}
-        />
-        <CheckboxField
-          id="tour-allow-close"
-          label={t("content.field.allowClose")}
-          checked={config.allowClose}
-          onChange={(allowClose) => set({ allowClose })}
-        />
-      </section>
-      <section
-        className="detail-card"
-        aria-labelledby="tour-steps-title"
-        data-invalid={stepsError ? "true" : undefined}
-      >
-        <h2 id="tour-steps-title">{t("content.section.steps")}</h2>
-        {stepsError && <p className="form-error">{stepsError}</p>}
-        {config.steps.length === 0 && <p className="subtle">{t("content.noSteps")}</p>}
-        {config.steps.map((step, index) => {
-          const label = t("content.stepNumber", { n: index + 1 });
-          const setStep = (change: Partial<typeof step>) =>
-            set({ steps: replaceAt(config.steps, index, { ...step, ...change }) });
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: tour steps have no id; their place is their identity.
-            <div className="content-entry" key={index}>
-              <EntryControls
-                label={label}
-                index={index}
-                count={config.steps.length}
-                onMove={(by) => set({ steps: moveBy(config.steps, index, by) })}
-                onRemove={() => set({ steps: removeAt(config.steps, index) })}
-              />
-              <TextField
-                id={`tour-step-${index}-selector`}
-                label={t("content.field.selector")}
-                value={step.selector}
-                placeholder="#pricing .cta"
-                code
-                error={errorOf(`config.steps.${index}.selector`, t("content.field.selector"))}
-                onChange={(selector) => setStep({ selector })}
-              />
-              <TextField
-                id={`tour-step-${index}-message`}
-                label={t("content.field.stepMessage")}
-                value={step.message}
-                multiline
-                code
-                error={errorOf(`config.steps.${index}.message`, t("content.field.stepMessage"))}
-                onChange={(message) => setStep({ message })}
-              />
-            </div>
-          );
+        {text("builderUrl", {
+          id: "builder-url",
+          placeholder: "https://",
+          hint: t("content.field.builderUrlHint"),
         })}
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => set({ steps: [...config.steps, newTourStep()] })}
-        >
-          {t("content.addStep")}
-        </Button>
+        {check("allowClose", "allow-close")}
       </section>
+      <StepsSection
+        prefix="tour"
+        steps={config.steps}
+        errorOf={errorOf}
+        empty={<p className="subtle">{t("content.noSteps")}</p>}
+        // Tour steps have no id; their place is their identity.
+        keyOf={(_, index) => index}
+        newStep={newTourStep}
+        onChange={(steps) => set({ steps })}
+      >
+        {(step, index, setStep) => (
+          <>
+            <TextField
+              id={`tour-step-${index}-selector`}
+              label={t("content.field.selector")}
+              value={step.selector}
+              placeholder="#pricing .cta"
+              code
+              error={errorOf(`config.steps.${index}.selector`, t("content.field.selector"))}
+              onChange={(selector) => setStep({ selector })}
+            />
+            <TextField
+              id={`tour-step-${index}-message`}
+              label={t("content.field.stepMessage")}
+              value={step.message}
+              multiline
+              code
+              error={errorOf(`config.steps.${index}.message`, t("content.field.stepMessage"))}
+              onChange={(message) => setStep({ message })}
+            />
+          </>
+        )}
+      </StepsSection>
     </>
   );
 }

@@ -1,21 +1,19 @@
-import { type FormEvent, useState } from "react";
-import { Link, useLocation } from "wouter";
-import type { AdminOutbound } from "../../shared/inbox-api.ts";
+import { useState } from "react";
+import { Link } from "wouter";
 import type { AdminSurvey } from "../../shared/messenger-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
-import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
-import { listHref } from "../shell/list/use-list-query.ts";
-import { showToast } from "../shell/overlay/toast-store.ts";
-import { findDelivery, saveDelivery } from "./content-actions.ts";
-import { contentApi } from "./content-api.ts";
 import { CheckboxField, TextField } from "./content-fields.tsx";
-import { contentEditHref, contentListPath, surveyResultsHref } from "./content-paths.ts";
+import { surveyResultsHref } from "./content-paths.ts";
 import { SurveyPreview } from "./content-previews.tsx";
 import { ContentPublishBar } from "./content-publish-bar.tsx";
-import { ContentRecordPage } from "./content-record-page.tsx";
-import { DeliveryFields } from "./delivery-fields.tsx";
+import {
+  type Delivered,
+  DeliveredEditorView,
+  DeliveredRecordPage,
+  useDeliveredSave,
+} from "./delivered-editor.tsx";
 import { deliveryFromOutbound } from "./delivery-state.ts";
 import {
   emptySurveyForm,
@@ -26,22 +24,22 @@ import {
 } from "./survey-form-state.ts";
 import { SurveyQuestionsEditor } from "./survey-questions-editor.tsx";
 
-interface Loaded {
-  survey: AdminSurvey;
-  delivery: AdminOutbound | null;
-}
-
-function SurveyForm({ projectId, loaded }: { projectId: string; loaded: Loaded | null }) {
+function SurveyForm({ projectId, loaded }: { projectId: string; loaded: Delivered<AdminSurvey> | null }) {
   const { t } = useT();
-  const [, navigate] = useLocation();
-  const [saved, setSaved] = useState(loaded);
   const form = useFormState<SurveyFormState>(
     () =>
       loaded
-        ? surveyFormFromRecord(loaded.survey, deliveryFromOutbound(loaded.delivery, "surveys"))
+        ? surveyFormFromRecord(loaded.record, deliveryFromOutbound(loaded.delivery, "surveys"))
         : emptySurveyForm,
     validateSurveyForm,
   );
+  const { saved, setSaved, submit } = useDeliveredSave({
+    projectId,
+    kind: "surveys",
+    loaded,
+    form,
+    request: surveyRequestFromForm,
+  });
   const { state } = form;
   const errorOf = (path: string, label: string) => form.errorOf(path, label);
   const set = (change: Partial<SurveyFormState>) => {
@@ -56,131 +54,91 @@ function SurveyForm({ projectId, loaded }: { projectId: string; loaded: Loaded |
   // The preview shows the question edited last.
   const [previewIndex, setPreviewIndex] = useState(0);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.checkSubmit(event)) return;
-    const body = surveyRequestFromForm(state, saved?.survey.status ?? "draft");
-    await form.save(async () => {
-      const survey = saved
-        ? await contentApi.surveys.update(projectId, saved.survey.id, body)
-        : await contentApi.surveys.create(projectId, body);
-      const delivery = await saveDelivery(
-        projectId,
-        "surveys",
-        survey,
-        state.delivery,
-        saved?.delivery ?? null,
-      );
-      setSaved({ survey, delivery });
-      showToast({ type: "success", heading: saved ? "content.saved" : "content.created" });
-      if (!saved) navigate(contentEditHref(projectId, "surveys", survey.id), { replace: true });
-    });
-  };
-
   return (
-    <>
-      {saved && (
-        <ContentPublishBar
-          projectId={projectId}
-          kind="surveys"
-          id={saved.survey.id}
-          name={saved.survey.title}
-          status={saved.survey.status}
-          dirty={form.dirty}
-          deleteBody={t("content.deleteSurveyBody", { count: saved.survey.responses })}
-          onStatus={(status) => setSaved({ ...saved, survey: { ...saved.survey, status } })}
-        />
-      )}
-      <div className="content-editor">
-        <form className="entity-form content-form" noValidate onSubmit={submit}>
-          <section className="detail-card">
-            <h2>{t("content.section.content")}</h2>
-            <TextField
-              id="survey-title"
-              label={t("content.field.title")}
-              value={state.title}
-              error={errorOf("title", t("content.field.title"))}
-              onChange={(title) => set({ title })}
-            />
-            <TextField
-              id="survey-description"
-              label={t("content.field.description")}
-              value={state.description}
-              multiline
-              rows={2}
-              error={errorOf("description", t("content.field.description"))}
-              onChange={(description) => set({ description })}
-            />
-            <TextField
-              id="survey-thanks"
-              label={t("content.field.thankYouMessage")}
-              value={state.thankYouMessage}
-              error={errorOf("thankYouMessage", t("content.field.thankYouMessage"))}
-              onChange={(thankYouMessage) => set({ thankYouMessage })}
-            />
-            <CheckboxField
-              id="survey-multiple"
-              label={t("content.field.allowMultipleAnswers")}
-              checked={state.allowMultipleAnswers}
-              onChange={(allowMultipleAnswers) => set({ allowMultipleAnswers })}
-            />
-          </section>
-          <SurveyQuestionsEditor
-            questions={state.questions}
-            errorOf={errorOf}
-            onChange={(questions) => set({ questions })}
-            onEdit={setPreviewIndex}
-          />
-          <DeliveryFields
+    <DeliveredEditorView
+      projectId={projectId}
+      kind="surveys"
+      form={form}
+      saved={Boolean(saved)}
+      bar={
+        saved && (
+          <ContentPublishBar
+            projectId={projectId}
             kind="surveys"
-            delivery={state.delivery}
-            errorOf={errorOf}
-            onChange={(delivery) => set({ delivery })}
+            id={saved.record.id}
+            name={saved.record.title}
+            status={saved.record.status}
+            dirty={form.dirty}
+            deleteBody={t("content.deleteSurveyBody", { count: saved.record.responses })}
+            onStatus={(status) => setSaved({ ...saved, record: { ...saved.record, status } })}
           />
-          <FormActions
-            busy={form.busy}
-            busyLabel={t("content.saving")}
-            submitLabel={t(saved ? "content.save" : "content.createButton")}
+        )
+      }
+      more={
+        <SurveyQuestionsEditor
+          questions={state.questions}
+          errorOf={errorOf}
+          onChange={(questions) => set({ questions })}
+          onEdit={setPreviewIndex}
+        />
+      }
+      links={
+        saved && (
+          <Link
+            href={surveyResultsHref(projectId, saved.record.id)}
+            className={buttonClass({ variant: "secondary" })}
           >
-            {saved && (
-              <Link
-                href={surveyResultsHref(projectId, saved.survey.id)}
-                className={buttonClass({ variant: "secondary" })}
-              >
-                {t("content.results")}
-              </Link>
-            )}
-            <FormCancelLink href={listHref(contentListPath(projectId, "surveys"))}>
-              {t("content.cancel")}
-            </FormCancelLink>
-          </FormActions>
-        </form>
+            {t("content.results")}
+          </Link>
+        )
+      }
+      preview={
         <SurveyPreview
           title={state.title}
           question={state.questions[Math.min(previewIndex, state.questions.length - 1)]}
         />
-      </div>
-    </>
+      }
+      onSubmit={submit}
+      onDelivery={(delivery) => set({ delivery })}
+    >
+      <TextField
+        id="survey-title"
+        label={t("content.field.title")}
+        value={state.title}
+        error={errorOf("title", t("content.field.title"))}
+        onChange={(title) => set({ title })}
+      />
+      <TextField
+        id="survey-description"
+        label={t("content.field.description")}
+        value={state.description}
+        multiline
+        rows={2}
+        error={errorOf("description", t("content.field.description"))}
+        onChange={(description) => set({ description })}
+      />
+      <TextField
+        id="survey-thanks"
+        label={t("content.field.thankYouMessage")}
+        value={state.thankYouMessage}
+        error={errorOf("thankYouMessage", t("content.field.thankYouMessage"))}
+        onChange={(thankYouMessage) => set({ thankYouMessage })}
+      />
+      <CheckboxField
+        id="survey-multiple"
+        label={t("content.field.allowMultipleAnswers")}
+        checked={state.allowMultipleAnswers}
+        onChange={(allowMultipleAnswers) => set({ allowMultipleAnswers })}
+      />
+    </DeliveredEditorView>
   );
 }
 
 /** `/dashboard/content/{project}/surveys/create` and `…/{id}/edit`: the questions and their delivery. */
 export function SurveyEditor({ projectId, id }: { projectId: string; id: string | undefined }) {
   return (
-    <ContentRecordPage<Loaded>
-      projectId={projectId}
-      kind="surveys"
-      id={id}
-      load={async (surveyId) => {
-        const [survey, delivery] = await Promise.all([
-          contentApi.surveys.get(projectId, surveyId),
-          findDelivery(projectId, "surveys", surveyId),
-        ]);
-        return { survey, delivery };
-      }}
-      recordName={(loaded) => loaded.survey.title}
-    >
-      {(loaded) => <SurveyForm key={loaded?.survey.id ?? "new"} projectId={projectId} loaded={loaded} />}
-    </ContentRecordPage>
+    <DeliveredRecordPage projectId={projectId} kind="surveys" id={id} recordName={(survey) => survey.title}>
+      {(loaded) => <SurveyForm key={loaded?.record.id ?? "new"} projectId={projectId} loaded={loaded} />}
+    </DeliveredRecordPage>
   );
 }

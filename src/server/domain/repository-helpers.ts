@@ -1,4 +1,4 @@
-/** Small helpers the messenger repositories share for reading rows the same way on both engines. */
+/** Small helpers the repositories share for reading rows the same way on both engines, and write outcomes. */
 
 /** A count as either engine returns it (number, string or bigint). */
 export const toCount = (value: unknown): number => Number(value ?? 0);

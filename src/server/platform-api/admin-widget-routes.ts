@@ -6,8 +6,8 @@ import { feedbackInboxRoutes } from "./inbox/feedback-inbox-routes.ts";
 import { builderDraftRoutes } from "./outbound/builder-draft-routes.ts";
 import { builderTokenRoutes } from "./outbound/builder-token-routes.ts";
 import { checklistSharedKeyRoutes } from "./outbound/checklist-shared-key-routes.ts";
-import { outboundsAdminRoutes } from "./outbound/outbounds-admin-routes.ts";
-import { tooltipsAdminRoutes } from "./outbound/tooltips-admin-routes.ts";
+import { publishableAdminRoutes } from "./outbound/publishable-admin-routes.ts";
+import { outboundsKind, tooltipsKind } from "./outbound/publishable-kinds.ts";
 import type { PlatformDeps } from "./platform-deps.ts";
 import { projectSettingsRoutes } from "./projects/project-settings-routes.ts";
 
@@ -22,8 +22,8 @@ export type AdminWidgetDeps = PlatformDeps & { storage: FileStorage; fanout: Fan
 export function adminWidgetRoutes(deps: AdminWidgetDeps): ApiRoute[] {
   return [
     ...feedbackInboxRoutes(deps),
-    ...outboundsAdminRoutes(deps),
-    ...tooltipsAdminRoutes(deps),
+    ...publishableAdminRoutes(deps, outboundsKind(deps)),
+    ...publishableAdminRoutes(deps, tooltipsKind(deps)),
     ...builderTokenRoutes(deps),
     ...builderDraftRoutes(deps),
     ...checklistSharedKeyRoutes(deps),

@@ -1,9 +1,8 @@
 import type { Logger } from "../../logger.ts";
 import type { ConnectedWidgets } from "../../realtime/connected-widgets.ts";
-import type { WidgetRouteDeps } from "../../widget-api/widget-route-deps.ts";
 import { findProjectById } from "../projects/projects-repository.ts";
 import { findSessionById } from "../sessions/sessions-repository.ts";
-import { deliverOutboundActions } from "./outbound-delivery.ts";
+import { type DeliveryDeps, deliverOutboundActions } from "./outbound-delivery.ts";
 
 /**
  * Publishing content reaches the widgets open at that moment without waiting for their next ping:
@@ -12,7 +11,7 @@ import { deliverOutboundActions } from "./outbound-delivery.ts";
  * logged and the others still get theirs.
  */
 export async function deliverToConnectedWidgets(
-  deps: Pick<WidgetRouteDeps, "sql" | "fanout"> & { logger?: Logger },
+  deps: DeliveryDeps & { logger?: Logger },
   connected: ConnectedWidgets,
   projectId: string,
 ): Promise<void> {

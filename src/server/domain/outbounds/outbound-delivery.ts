@@ -1,7 +1,8 @@
+import type { SQL } from "bun";
 import type { OutboundAction, OutboundType } from "../../../shared/outbound-schemas.ts";
 import { matchesPageFilter } from "../../../shared/page-filter.ts";
+import type { Fanout } from "../../realtime/fanout.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
-import type { WidgetRouteDeps } from "../../widget-api/widget-route-deps.ts";
 import { countUnreadMessages } from "../conversations/conversations-repository.ts";
 import type { WidgetProject } from "../projects/projects-repository.ts";
 import { findSessionById, type StoredSession } from "../sessions/sessions-repository.ts";
@@ -15,7 +16,11 @@ import {
 } from "./outbound-repository.ts";
 import { escapeHtml } from "./tiptap-html.ts";
 
-type DeliveryDeps = Pick<WidgetRouteDeps, "sql" | "fanout">;
+/** What a delivery uses: the database and the fan-out that reaches the session's sockets. */
+export interface DeliveryDeps {
+  sql: SQL;
+  fanout: Fanout;
+}
 
 /**
  * Kinds that take over the page (a banner, a modal, a tour, a survey): one of them per update, since a

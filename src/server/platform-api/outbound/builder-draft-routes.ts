@@ -28,6 +28,7 @@ import type { ApiRoute } from "../../http/api-route.ts";
 import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError } from "../platform-request.ts";
+import { outboundNotFoundMessage, tooltipNotFoundMessage } from "./not-found-messages.ts";
 import { outboundWriteRefusal } from "./outbound-write-refusal.ts";
 
 /**
@@ -136,7 +137,7 @@ const tourTarget = (deps: PlatformDeps): DraftTarget<AdminOutbound> => ({
   kind: "tour",
   collection: "outbounds",
   entity: "outbound",
-  notFound: "Outbound content not found",
+  notFound: outboundNotFoundMessage,
   find: async (sql, projectId, id) => {
     const found = await findAdminOutbound(sql, projectId, id);
     return found?.type === "tour" ? found : null;
@@ -161,7 +162,7 @@ const tooltipTarget: DraftTarget<AdminTooltip> = {
   kind: "tooltip",
   collection: "tooltips",
   entity: "tooltip",
-  notFound: "Tooltip not found",
+  notFound: tooltipNotFoundMessage,
   find: findTooltip,
   publish: async (projectId, item, draft) => {
     const write = tooltipWriteOf(tooltipWithDraft(item, draft.content));

@@ -5,8 +5,7 @@ import type { ApiRoute } from "../../http/api-route.ts";
 import { unknownProject } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
-import { outboundNotFoundMessage } from "./outbounds-admin-routes.ts";
-import { tooltipNotFoundMessage } from "./tooltips-admin-routes.ts";
+import { outboundNotFoundMessage, tooltipNotFoundMessage } from "./not-found-messages.ts";
 
 /**
  * `POST /api/projects/{projectId}/builder-token` (`BuilderTokenRequest`): what the admin hands the

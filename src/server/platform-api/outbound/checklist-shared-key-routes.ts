@@ -5,7 +5,7 @@ import type { ApiRoute } from "../../http/api-route.ts";
 import { inProject } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
-import { outboundNotFoundMessage } from "./outbounds-admin-routes.ts";
+import { outboundNotFoundMessage } from "./not-found-messages.ts";
 
 /**
  * `POST /api/projects/{projectId}/outbounds/{id}/shared-keys` (src/shared/checklist-shared-key-api.ts):

@@ -4,7 +4,8 @@ import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import type { AdminNewsPost, AdminSurvey, NewsWrite, SurveyWrite } from "../../shared/messenger-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
-import type { useFormState } from "../shell/form/use-form-state.ts";
+import type { FieldErrors } from "../shell/form/form-errors.ts";
+import { useFormState } from "../shell/form/use-form-state.ts";
 import { listHref } from "../shell/list/use-list-query.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { findDelivery, saveDelivery } from "./content-actions.ts";
@@ -13,7 +14,7 @@ import type { ContentStatus } from "./content-list-query.ts";
 import { contentEditHref, contentListPath } from "./content-paths.ts";
 import { ContentRecordPage } from "./content-record-page.tsx";
 import { DeliveryFields } from "./delivery-fields.tsx";
-import type { DeliveredKind, DeliveryState } from "./delivery-state.ts";
+import { type DeliveredKind, type DeliveryState, deliveryFromOutbound } from "./delivery-state.ts";
 
 // What the news and survey editors share: a record of its own API, delivered by an outbound of the
 // project (a notification or a survey) that the editor keeps beside it; the form's content section,
@@ -30,23 +31,32 @@ type Write = { news: NewsWrite; surveys: SurveyWrite };
 type FormOf<S> = ReturnType<typeof useFormState<S>>;
 
 /**
- * The editor's saved record and its submit: the record is created or replaced, then its delivery; a
- * new record's editor moves to its edit address.
+ * The editor's form (from the loaded record and its delivery, else `empty`), its saved record and its
+ * submit: the record is created or replaced, then its delivery; a new record's editor moves to its edit
+ * address.
  */
-export function useDeliveredSave<K extends DeliveredKind, S extends { delivery: DeliveryState }>({
+export function useDeliveredForm<K extends DeliveredKind, S extends { delivery: DeliveryState }>({
   projectId,
   kind,
   loaded,
-  form,
+  fromRecord,
+  empty,
+  validate,
   request,
 }: {
   projectId: string;
   kind: K;
   loaded: Delivered<Record[K]> | null;
-  form: FormOf<S>;
+  fromRecord: (record: Record[K], delivery: DeliveryState) => S;
+  empty: S;
+  validate: (state: S) => FieldErrors;
   /** The record's body from the form, keeping the saved status (a new record is a draft). */
   request: (state: S, status: ContentStatus) => Write[K];
 }) {
+  const form = useFormState<S>(
+    () => (loaded ? fromRecord(loaded.record, deliveryFromOutbound(loaded.delivery, kind)) : empty),
+    validate,
+  );
   const [, navigate] = useLocation();
   const [saved, setSaved] = useState(loaded);
   const api = contentApi[kind] as unknown as {
@@ -70,7 +80,7 @@ export function useDeliveredSave<K extends DeliveredKind, S extends { delivery: 
     });
   };
 
-  return { saved, setSaved, submit };
+  return { form, saved, setSaved, submit };
 }
 
 /**

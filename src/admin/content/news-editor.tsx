@@ -1,6 +1,5 @@
 import type { AdminNewsPost } from "../../shared/messenger-api.ts";
 import { useT } from "../i18n/intl.ts";
-import { useFormState } from "../shell/form/use-form-state.ts";
 import { TextField } from "./content-fields.tsx";
 import { NewsPreview } from "./content-previews.tsx";
 import { ContentPublishBar } from "./content-publish-bar.tsx";
@@ -8,9 +7,8 @@ import {
   type Delivered,
   DeliveredEditorView,
   DeliveredRecordPage,
-  useDeliveredSave,
+  useDeliveredForm,
 } from "./delivered-editor.tsx";
-import { deliveryFromOutbound } from "./delivery-state.ts";
 import {
   emptyNewsForm,
   type NewsFormState,
@@ -21,18 +19,13 @@ import {
 
 function NewsForm({ projectId, loaded }: { projectId: string; loaded: Delivered<AdminNewsPost> | null }) {
   const { t } = useT();
-  const form = useFormState<NewsFormState>(
-    () =>
-      loaded
-        ? newsFormFromRecord(loaded.record, deliveryFromOutbound(loaded.delivery, "news"))
-        : emptyNewsForm,
-    validateNewsForm,
-  );
-  const { saved, setSaved, submit } = useDeliveredSave({
+  const { form, saved, setSaved, submit } = useDeliveredForm({
     projectId,
     kind: "news",
     loaded,
-    form,
+    fromRecord: newsFormFromRecord,
+    empty: emptyNewsForm,
+    validate: validateNewsForm,
     request: newsRequestFromForm,
   });
   const { state } = form;

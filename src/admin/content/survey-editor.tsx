@@ -3,7 +3,6 @@ import { Link } from "wouter";
 import type { AdminSurvey } from "../../shared/messenger-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
-import { useFormState } from "../shell/form/use-form-state.ts";
 import { CheckboxField, TextField } from "./content-fields.tsx";
 import { surveyResultsHref } from "./content-paths.ts";
 import { SurveyPreview } from "./content-previews.tsx";
@@ -12,9 +11,8 @@ import {
   type Delivered,
   DeliveredEditorView,
   DeliveredRecordPage,
-  useDeliveredSave,
+  useDeliveredForm,
 } from "./delivered-editor.tsx";
-import { deliveryFromOutbound } from "./delivery-state.ts";
 import {
   emptySurveyForm,
   type SurveyFormState,
@@ -26,18 +24,13 @@ import { SurveyQuestionsEditor } from "./survey-questions-editor.tsx";
 
 function SurveyForm({ projectId, loaded }: { projectId: string; loaded: Delivered<AdminSurvey> | null }) {
   const { t } = useT();
-  const form = useFormState<SurveyFormState>(
-    () =>
-      loaded
-        ? surveyFormFromRecord(loaded.record, deliveryFromOutbound(loaded.delivery, "surveys"))
-        : emptySurveyForm,
-    validateSurveyForm,
-  );
-  const { saved, setSaved, submit } = useDeliveredSave({
+  const { form, saved, setSaved, submit } = useDeliveredForm({
     projectId,
     kind: "surveys",
     loaded,
-    form,
+    fromRecord: surveyFormFromRecord,
+    empty: emptySurveyForm,
+    validate: validateSurveyForm,
     request: surveyRequestFromForm,
   });
   const { state } = form;

@@ -4,11 +4,11 @@ import { join, resolve } from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { type BrowserContext, type CDPSession, chromium } from "@playwright/test";
 import { BuildError, buildAll } from "../build.ts";
-import { snippetStubMethods } from "../src/admin/projects/widget-snippet.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { createStaticFiles } from "../src/server/http/static-files.ts";
 import type { LogFields, Logger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
+import { snippetStubMethods } from "../src/shared/widget-chunk-contract.ts";
 
 /**
  * What the eager SDK costs the page that embeds it, beside the reference Gleap SDK (npm gleap@14.6.7),

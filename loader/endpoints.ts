@@ -1,4 +1,5 @@
 import type { FrameUrls } from "../src/shared/widget-chunk-contract.ts";
+import type { WidgetSession } from "../src/shared/widget-session.ts";
 
 /**
  * Where the widget talks to (spec §7 `setApiUrl`, `setWSApiUrl`, `setFrameUrl`, `setBannerUrl`,
@@ -14,7 +15,9 @@ export function createEndpoints(defaultApiUrl: string, serverMessengerUrl: () =>
   const messengerUrl = () => (given.frame || serverMessengerUrl()).replace(/\/+$/, "");
   return {
     apiUrl: () => apiUrl,
-    socketUrl: () => given.ws || `${apiUrl.replace(/^http/, "ws")}/ws`,
+    /** The widget socket of this visitor (read at each connect, so a new visitor id is picked up). */
+    socketUrl: (session: WidgetSession | null, sdkKey: string, sdkVersion: string) =>
+      `${given.ws || `${apiUrl.replace(/^http/, "ws")}/ws`}?gleapId=${session?.gleapId ?? ""}&gleapHash=${session?.gleapHash ?? ""}&apiKey=${encodeURIComponent(sdkKey)}&sdkVersion=${sdkVersion}`,
     frameUrls: (): FrameUrls => ({
       messenger: messengerUrl(),
       banner: given.banner || `${messengerUrl()}/banner`,

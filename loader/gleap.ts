@@ -1,29 +1,30 @@
-import type { FeedbackReportCreated } from "../src/shared/feedback-report.ts";
-import {
-  type RoutedMethodName,
-  type SurfaceCommand,
-  surfaceCommands,
-  type WidgetChunkName,
+import type {
+  HostMethodName,
+  RoutedMethodName,
+  SurfaceCommand,
+  WidgetChunkName,
 } from "../src/shared/widget-chunk-contract.ts";
-import type { WidgetSession } from "../src/shared/widget-session.ts";
 import { bootWidget, whenConsented } from "./boot.ts";
+import { mountedOnly, routedMethods, surfaceOf } from "./command-routes.ts";
+import { createCrashReports } from "./crash-reports.ts";
 import { createEndpoints } from "./endpoints.ts";
 import { createEventBus } from "./event-bus.ts";
 import { createEventTracker } from "./event-tracker.ts";
-import type { GleapHostApi } from "./host-api.ts";
+import type { GleapHostApi, GleapInitializeOptions } from "./host-api.ts";
 import { createHostLogs } from "./host-logs.ts";
 import { createHostSettings } from "./host-settings.ts";
 import { createHttpClient } from "./http-client.ts";
 import type { ChunkLoader } from "./lazy-chunk.ts";
+import { localStorageOf } from "./local-storage.ts";
 import { createNetworkLogSettings } from "./network-log-settings.ts";
-import { attachPageHooks } from "./page-hooks.ts";
+import { createPageHooks } from "./page-hooks.ts";
 import { createTooltipWatch } from "./page-tooltips.ts";
 import { createRealtimeClient, type SocketClass } from "./realtime-client.ts";
 import { dispatchRealtime } from "./realtime-dispatch.ts";
 import { safeCall, safeMethods } from "./safe-call.ts";
-import { type ContactData, createSessionManager, type SessionManager } from "./session-manager.ts";
 import { createSurfaceMounts } from "./surface-mounts.ts";
 import type { HostCommand } from "./url-actions.ts";
+import { createVisitor } from "./visitor.ts";
 import { createWidgetConfig } from "./widget-config.ts";
 import { createWidgetHost } from "./widget-host.ts";
 
@@ -42,27 +43,7 @@ export interface GleapDeps {
   nonce?: string;
 }
 
-export interface InitializeOptions {
-  /** Spec §5: start only once the `agreedToCookiePolicy` cookie is `true`. Default true. */
-  requireCookieConsent?: boolean;
-  nonce?: string;
-}
-
 type Listener = (data?: unknown) => void;
-
-/** Which surface serves each command, which only act on a shown one, which are API methods. */
-const surfaceOf: Record<string, WidgetChunkName> = {};
-const mountedOnly = new Set<string>();
-const routedMethods: RoutedMethodName[] = [];
-for (const [surface, entries] of Object.entries(surfaceCommands))
-  for (const entry of entries.split(" ")) {
-    const name = entry.replace(/\W/g, "");
-    surfaceOf[name] = surface as WidgetChunkName;
-    if (entry.includes("?")) mountedOnly.add(name);
-    if (entry.includes("+")) routedMethods.push(name as RoutedMethodName);
-  }
-
-const crashReportGapMs = 10_000;
 
 /**
  * The host API behind `window.Gleap`: a router from host calls to the lazy surfaces, plus what every
@@ -80,63 +61,73 @@ export function createGleap(deps: GleapDeps) {
 
   let sdkKey = "";
   let nonce = deps.nonce;
-  let language = (window.navigator.language || "en-us").toLowerCase();
-  let aiTools: unknown[] = [];
-  let useCookies = false;
   let requireConsent = true;
-  let shortcuts: boolean | null = null;
   let initialized = false;
   let opened = false;
   let unread = 0;
-  let session: SessionManager | null = null;
-  let lastCrashReport = 0;
   let generation = 0;
   let booted = false;
-  // Admin mode (the builder) unless the host turned it off; `stopAdmin` ends its listener.
-  let adminDisabled = false;
-  let stopAdmin = () => {};
-  // `setReplayOptions` may come before the recorder (or the session) exists: kept, handed over at start.
-  let replayOptions: Record<string, unknown> = {};
   const cleanups: Array<() => void> = [];
 
-  const storage = (() => {
-    try {
-      return window.localStorage;
-    } catch {
-      return null;
-    }
-  })();
+  const storage = localStorageOf(window);
 
   const route = (command: HostCommand["command"], args: unknown[]) => runCommand({ command, args });
-  const logs = createHostLogs(window, () => opened);
+  const logs = createHostLogs(
+    window,
+    () => opened,
+    () => tracker,
+  );
   const endpoints = createEndpoints(deps.apiUrl, () => config.messengerUrl());
   const apiUrl = endpoints.apiUrl;
   const request = createHttpClient(originalFetch, apiUrl, () => ({
     "Api-Token": sdkKey,
-    ...session?.headers(),
+    ...visitor.headers(),
   }));
+  const visitor = createVisitor({
+    window,
+    request,
+    storage,
+    language: () => config.language(),
+    sdkVersion,
+    report,
+    onChange: (_next, previousId) => {
+      tooltips.load();
+      if (previousId === null) return;
+      // A new visitor id: stream afresh and forget checklist state.
+      tracker.restart();
+      events.emit("checklist-update", null);
+      realtime.reconnect();
+    },
+    onUpdate: (next) => events.emit("session-changed", next),
+    onClear: () => route("sessionCleared", []),
+  });
   const tracker = createEventTracker({
     send: (body) => request("POST", "/sessions/ping", body),
-    canStream: () => Boolean(session?.ready() && realtime.isOpen()),
+    canStream: () => Boolean(visitor.ready() && realtime.isOpen()),
     isOpened: () => opened,
     currentUrl: () => window.location.href,
     sdkVersion,
     startedAt,
   });
   const realtime = createRealtimeClient(
-    () => {
-      const current = session?.current();
-      return `${endpoints.socketUrl()}?gleapId=${current?.gleapId ?? ""}&gleapHash=${current?.gleapHash ?? ""}&apiKey=${encodeURIComponent(sdkKey)}&sdkVersion=${sdkVersion}`;
-    },
+    () => endpoints.socketUrl(visitor.current(), sdkKey, sdkVersion),
     (message) => dispatchRealtime(message, { events, setUnread, runCommand: route }),
     deps.loadSocket,
     report,
   );
-  const settings = createHostSettings(() => events.emit("unread-count-changed", unread));
+  const settings = createHostSettings({
+    onBadgeOption: () => events.emit("unread-count-changed", unread),
+    onReplayOptions: (options) => route("setReplayOptions", [options]),
+  });
   const config = createWidgetConfig({
     storage,
     request,
     report,
+    language: window.navigator.language || "en-us",
+    onLanguage: (language, settled) => {
+      if (!settled) events.emit("language-changed", language);
+      else void visitor.update({ lang: language })?.catch((error) => report("language update failed", error));
+    },
     onChange: (current, fromServer) => {
       events.emit("config-changed", current);
       if (booted) mountLauncher();
@@ -150,14 +141,14 @@ export function createGleap(deps: GleapDeps) {
     availableSurfaces: deps.availableSurfaces,
     report,
     context: () => {
-      const current = session?.current();
+      const current = visitor.current();
       return current ? { session: current, flowConfig: config.current(), events, nonce, host } : null;
     },
     generation: () => generation,
     onMounted: (unmount) => cleanups.push(unmount),
   });
   const network = createNetworkLogSettings({
-    ready: () => Boolean(session?.ready()),
+    ready: visitor.ready,
     flowConfig: config.current,
     send: (command, args) => surfaces.run("network-log", command, args),
   });
@@ -173,10 +164,13 @@ export function createGleap(deps: GleapDeps) {
     window,
     report,
     sdkKey: () => sdkKey,
-    session: () => session?.current() ?? null,
+    session: visitor.current,
     flowConfig: config.current,
-    language: () => language,
-    aiTools: () => aiTools,
+    language: config.language,
+    onAiTools: () => {
+      events.emit("config-changed", config.current());
+      if (booted) mountLauncher();
+    },
     isOpened: () => opened,
     unreadCount: () => unread,
     runCommand: route,
@@ -188,6 +182,16 @@ export function createGleap(deps: GleapDeps) {
     tracker,
     startedAt,
     sdkVersion,
+  });
+
+  const page = createPageHooks({
+    window,
+    storage,
+    runCommand,
+    showNotifications: () => void surfaces.run("notifications"),
+    watchTooltips: tooltips.watch,
+    shortcutsByConfig: () => config.current().enableShortcuts,
+    apiUrl,
   });
 
   /** The routing: a command goes to the surface that serves it (src/shared/widget-chunk-contract.ts). */
@@ -220,47 +224,16 @@ export function createGleap(deps: GleapDeps) {
       document,
       stale: () => run !== generation,
       startCapture: () => cleanups.push(...logs.start()),
-      startSession: () => {
-        session = createSessionManager({
-          sdkKey,
-          request,
-          storage,
-          cookieJar: () => (useCookies ? document : null),
-          lang: () => language,
-          sdkVersion,
-          onChange: (_next, previousId) => {
-            tooltips.load();
-            if (previousId === null) return;
-            // A new visitor id: stream afresh and forget checklist state.
-            tracker.restart();
-            events.emit("checklist-update", null);
-            realtime.reconnect();
-          },
-          onUpdate: (next) => events.emit("session-changed", next),
-          report,
-        });
-        return session.start();
-      },
-      loadConfig: () => config.load(sdkKey, language),
+      startSession: () => visitor.start(sdkKey),
+      loadConfig: () => config.load(sdkKey),
       config: config.current,
       network,
-      startReplay: () => route("startReplay", [replayOptions]),
+      startReplay: () => route("startReplay", [settings.replayOptions()]),
       tracker,
       realtime,
       attachToPage: () => {
         mountLauncher();
-        const page = attachPageHooks({
-          window,
-          storage,
-          runCommand,
-          showNotifications: () => void surfaces.run("notifications"),
-          watchTooltips: tooltips.watch,
-          shortcutsOn: () => shortcuts ?? config.current().enableShortcuts,
-          adminAllowed: () => !adminDisabled,
-          apiUrl,
-        });
-        cleanups.push(...page.cleanups);
-        stopAdmin = page.stopAdmin;
+        cleanups.push(...page.attach());
       },
     });
     steps.then(
@@ -276,13 +249,11 @@ export function createGleap(deps: GleapDeps) {
     );
   }
 
-  /** Spec §5/§9: a silent crash report only with a ready session, and at most one every 10 seconds. */
-  function crashReport(formData: Record<string, unknown>, priority = "MEDIUM", excludeData = {}) {
-    if (!session?.ready() || Date.now() - lastCrashReport < crashReportGapMs) return;
-    lastCrashReport = Date.now();
-    const sent = surfaces.run("report", "crash", [formData, priority, excludeData]);
-    return sent as Promise<FeedbackReportCreated | undefined>;
-  }
+  const crashReports = createCrashReports({
+    ready: visitor.ready,
+    email: () => visitor.current()?.email ?? "",
+    send: (...args) => surfaces.run("report", "crash", args),
+  });
 
   /** The host API methods that only hand their arguments to the surface serving them. */
   const routed = {} as Record<RoutedMethodName, (...args: unknown[]) => void>;
@@ -297,7 +268,10 @@ export function createGleap(deps: GleapDeps) {
       ...logs.methods,
       ...endpoints.methods,
       ...hostMethods,
-      initialize(key: string, given: InitializeOptions | boolean = {}) {
+      ...visitor.methods,
+      ...crashReports,
+      ...page.methods,
+      initialize(key: string, given: GleapInitializeOptions | boolean = {}) {
         if (initialized) return window.console.warn("Gleap already initialized.");
         if (typeof key !== "string" || key.trim() === "")
           return report("initialize needs the project's SDK key");
@@ -309,78 +283,22 @@ export function createGleap(deps: GleapDeps) {
         initialized = true;
         cleanups.push(whenConsented(document, requireConsent, boot));
       },
-      identify(userId: string | number, data: ContactData = {}, userHash?: string) {
-        if (!session?.ready())
-          return Promise.reject({ status: 0, statusText: "Session not ready yet.", responseText: "" });
-        return session.identify(String(userId), data, userHash);
-      },
-      updateContact: (data: ContactData) => session?.update(data),
-      clearIdentity() {
-        route("sessionCleared", []);
-        return session?.clear();
-      },
-      trackEvent(name: string, data?: unknown) {
-        if (typeof name === "string" && name !== "") tracker.track(name, data);
-      },
-      logEvent: (name: string, data?: unknown) => tracker.track(name, data),
-      setLanguage(lang: string) {
-        if (typeof lang !== "string" || lang === "") return;
-        language = lang.toLowerCase();
-        events.emit("language-changed", language);
-        // Spec §7: re-initialise after a second, and tell the server the contact's language.
-        const timer = setTimeout(() => {
-          void config.load(sdkKey, language);
-          void session?.update({ lang: language }).catch((error) => report("language update failed", error));
-        }, 1000);
-        cleanups.push(() => clearTimeout(timer));
-      },
-      setStyles(styles: Record<string, unknown>) {
-        if (styles && typeof styles === "object") config.setStyles(styles);
-      },
+      setLanguage: config.setLanguage,
+      setStyles: config.setStyles,
       showFeedbackButton(show: boolean) {
         settings.options().showFeedbackButton = show !== false;
         if (surfaces.has("launcher")) route("showFeedbackButton", [show !== false]);
-        else if (session?.ready()) mountLauncher();
+        else if (visitor.ready()) mountLauncher();
       },
-      enableShortcuts(on: boolean) {
-        shortcuts = on === true;
-      },
-      disableAdminMode() {
-        adminDisabled = true;
-        stopAdmin();
-      },
-      setDisablePageTracking: (off: boolean) => tracker.setPageTracking(off !== true),
-      setAiTools(tools: unknown[]) {
-        aiTools = Array.isArray(tools) ? tools : [];
-        events.emit("config-changed", config.current());
-        if (booted) mountLauncher();
-      },
-      setUseCookies(on: boolean) {
-        useCookies = on === true;
-      },
-      setReplayOptions(given: Record<string, unknown>) {
-        if (!given || typeof given !== "object") return;
-        replayOptions = { ...replayOptions, ...given };
-        route("setReplayOptions", [replayOptions]);
-      },
-      sendSilentCrashReport: (description = "", priority?: string, excludeData?: Record<string, boolean>) =>
-        crashReport({ description, reportedBy: session?.current()?.email ?? "" }, priority, excludeData),
-      sendSilentCrashReportWithFormData: (
-        formData: Record<string, unknown> = {},
-        priority?: string,
-        excludeData?: Record<string, boolean>,
-      ) => crashReport({ ...formData }, priority, excludeData),
       on(name: string, callback: Listener) {
         if (typeof callback === "function") events.on(name, callback);
       },
       off: (name: string, callback: Listener) => events.off(name, callback),
       destroy,
     }),
-    getIdentity: () => session?.current() ?? null,
-    isUserIdentified: () => Boolean(session?.current()?.userId),
+    ...visitor.readers,
     isOpened: () => opened,
     getInstance: () => api,
-    getSession: (): WidgetSession | null => session?.current() ?? null,
     getNonce: () => nonce,
     getApiUrl: apiUrl,
     getUnreadCount: () => unread,
@@ -389,10 +307,10 @@ export function createGleap(deps: GleapDeps) {
 
   function destroy() {
     generation++;
-    session?.forget();
-    session?.stop();
+    visitor.end();
     tracker.stop();
     realtime.close();
+    config.stop();
     for (const cleanup of cleanups.splice(0).reverse()) {
       try {
         cleanup();
@@ -401,7 +319,6 @@ export function createGleap(deps: GleapDeps) {
       }
     }
     surfaces.clear();
-    session = null;
     initialized = false;
     opened = false;
     network.stop();
@@ -423,7 +340,10 @@ export function createGleap(deps: GleapDeps) {
   }
   followOpenState();
 
-  return api satisfies GleapHostApi;
+  // The contract names every method (src/shared/widget-chunk-contract.ts): each is defined here, and
+  // a method added here without its name there fails to compile.
+  const undeclared: Exclude<keyof typeof api, HostMethodName> extends never ? true : never = true;
+  return undeclared && (api satisfies GleapHostApi & Record<HostMethodName, unknown>);
 }
 
 export type GleapApi = ReturnType<typeof createGleap>;

@@ -1,14 +1,20 @@
 import { recordTypedValues, type TypedValue } from "../src/shared/privacy/typed-values.ts";
 import { captureClicks } from "./click-capture.ts";
 import { type ConsoleEntry, captureConsole, maxLogLength } from "./console-capture.ts";
+import type { createEventTracker } from "./event-tracker.ts";
 import { createLogBuffer } from "./log-buffer.ts";
 
 /**
  * What a report carries of the page's own activity (spec §3 "Feedback report"): the console (unless
  * the host turned its capture off), clicks while the widget is closed, the host's `Gleap.log` lines,
- * and what visitors typed, so a report can mask the private fields' values (src/widget/privacy/).
+ * its tracked events, and what visitors typed, so a report can mask the private fields' values
+ * (src/widget/privacy/).
  */
-export function createHostLogs(window: Window & typeof globalThis, isOpened: () => boolean) {
+export function createHostLogs(
+  window: Window & typeof globalThis,
+  isOpened: () => boolean,
+  tracker: () => ReturnType<typeof createEventTracker>,
+) {
   const consoleLog = createLogBuffer<ConsoleEntry>(500);
   const typedValues: TypedValue[] = [];
   let captureConsoleLog = true;
@@ -38,6 +44,11 @@ export function createHostLogs(window: Window & typeof globalThis, isOpened: () 
         captureConsoleLog = false;
         restoreConsole();
       },
+      trackEvent(name: string, data?: unknown) {
+        if (typeof name === "string" && name !== "") tracker().track(name, data);
+      },
+      logEvent: (name: string, data?: unknown) => tracker().track(name, data),
+      setDisablePageTracking: (off: boolean) => tracker().setPageTracking(off !== true),
     },
   };
 }

@@ -9,10 +9,17 @@ export type HostReportParts = Pick<
 /**
  * What the host sets through the API and the widget only keeps (spec §7 "Host API"): custom data,
  * ticket attributes, tags, environment, build and version for reports, and the options the surfaces
- * read (sound, in-app notifications, the button, the tab badge, live site). Bad values are ignored, as
- * the reference does. `onBadgeOption` hears the tab badge being switched.
+ * read (sound, in-app notifications, the button, the tab badge, live site) and the replay recorder's
+ * options. Bad values are ignored, as the reference does.
  */
-export function createHostSettings(onBadgeOption: () => void) {
+export function createHostSettings(hooks: {
+  /** The tab badge was switched on or off. */
+  onBadgeOption: () => void;
+  /** The replay options changed (all of them so far). */
+  onReplayOptions: (options: Record<string, unknown>) => void;
+}) {
+  // `setReplayOptions` may come before the recorder (or the session) exists: kept, handed over at start.
+  let replayOptions: Record<string, unknown> = {};
   const options: HostOptions = {
     playSound: true,
     disableInAppNotifications: false,
@@ -36,6 +43,7 @@ export function createHostSettings(onBadgeOption: () => void) {
   return {
     parts: () => parts,
     options: () => options,
+    replayOptions: () => replayOptions,
     methods: {
       playSound(on: boolean) {
         options.playSound = on === true;
@@ -45,7 +53,7 @@ export function createHostSettings(onBadgeOption: () => void) {
       },
       showTabNotificationBadge(on: boolean) {
         options.showTabNotificationBadge = on === true;
-        onBadgeOption();
+        hooks.onBadgeOption();
       },
       setLiveSite(live: boolean) {
         options.liveSite = live === true;
@@ -82,6 +90,11 @@ export function createHostSettings(onBadgeOption: () => void) {
       },
       clearTicketAttributes() {
         parts.ticketAttributes = {};
+      },
+      setReplayOptions(given: Record<string, unknown>) {
+        if (!given || typeof given !== "object") return;
+        replayOptions = { ...replayOptions, ...given };
+        hooks.onReplayOptions(replayOptions);
       },
       attachNetworkLogs(logs: string) {
         const parsed: unknown = typeof logs === "string" ? JSON.parse(logs) : logs;

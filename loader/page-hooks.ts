@@ -13,39 +13,58 @@ interface PageHookDeps {
   showNotifications: () => void;
   /** Starts watching the page for the project's tooltips; answers the cleanup. */
   watchTooltips: () => () => void;
-  shortcutsOn: () => boolean;
-  /** Whether admin mode (the builder) may start on this page. */
-  adminAllowed: () => boolean;
+  /** The project's own shortcut setting, when the host did not set one. */
+  shortcutsByConfig: () => boolean;
   apiUrl: () => string;
 }
 
 /**
  * What the widget hooks into the host page once it is ready: the `<gleap-checklist>` element, the
  * tooltips, notifications left unread, `gleap:` links and Ctrl+U, an unfinished tour, admin mode and
- * the address's own actions (spec §2, §4). Answers the cleanups and the admin listener's stop.
+ * the address's own actions (spec §2, §4); and the host API methods that switch shortcuts and admin
+ * mode.
  */
-export function attachPageHooks(deps: PageHookDeps): { cleanups: Array<() => void>; stopAdmin: () => void } {
-  const run = (command: HostCommandName, args: unknown[] = []) => deps.runCommand({ command, args });
-  defineChecklistElement(deps.window, (command, element) => run(command, [element]));
-  const cleanups = [deps.watchTooltips()];
-  // Unread notifications of an earlier page view come back (the stack keeps them an hour).
-  if ((deps.storage?.getItem("unread-notifications") ?? "[]").length > 2) deps.showNotifications();
-  cleanups.push(listenForPageShortcuts(deps.window, deps.runCommand, deps.shortcutsOn));
-  // Spec §4: an unfinished tour of an earlier page view goes on (before the URL's own actions).
-  if (deps.storage?.getItem(unfinishedTourStorageKey)) run("resumeProductTour");
+export function createPageHooks(deps: PageHookDeps) {
+  let shortcuts: boolean | null = null;
+  // Admin mode (the builder) unless the host turned it off; `stopAdmin` ends its listener.
+  let adminDisabled = false;
   let stopAdmin = () => {};
-  if (deps.adminAllowed()) {
-    stopAdmin = listenForAdmin({
-      window: deps.window,
-      apiUrl: deps.apiUrl,
-      onLoad: (message, origin) => {
-        // Spec §4: admin mode disables normal tours (they would cover what the admin points at).
-        run("disableProductTours");
-        run("startBuilder", [message, origin]);
+  const run = (command: HostCommandName, args: unknown[] = []) => deps.runCommand({ command, args });
+  return {
+    /** Hooks into the page; answers the cleanups. */
+    attach(): Array<() => void> {
+      defineChecklistElement(deps.window, (command, element) => run(command, [element]));
+      const cleanups = [deps.watchTooltips()];
+      // Unread notifications of an earlier page view come back (the stack keeps them an hour).
+      if ((deps.storage?.getItem("unread-notifications") ?? "[]").length > 2) deps.showNotifications();
+      cleanups.push(
+        listenForPageShortcuts(deps.window, deps.runCommand, () => shortcuts ?? deps.shortcutsByConfig()),
+      );
+      // Spec §4: an unfinished tour of an earlier page view goes on (before the URL's own actions).
+      if (deps.storage?.getItem(unfinishedTourStorageKey)) run("resumeProductTour");
+      if (!adminDisabled) {
+        stopAdmin = listenForAdmin({
+          window: deps.window,
+          apiUrl: deps.apiUrl,
+          onLoad: (message, origin) => {
+            // Spec §4: admin mode disables normal tours (they would cover what the admin points at).
+            run("disableProductTours");
+            run("startBuilder", [message, origin]);
+          },
+        });
+        cleanups.push(() => stopAdmin());
+      }
+      for (const command of parseUrlActions(deps.window.location.search)) deps.runCommand(command);
+      return cleanups;
+    },
+    methods: {
+      enableShortcuts(on: boolean) {
+        shortcuts = on === true;
       },
-    });
-    cleanups.push(() => stopAdmin());
-  }
-  for (const command of parseUrlActions(deps.window.location.search)) deps.runCommand(command);
-  return { cleanups, stopAdmin: () => stopAdmin() };
+      disableAdminMode() {
+        adminDisabled = true;
+        stopAdmin();
+      },
+    },
+  };
 }

@@ -22,28 +22,39 @@ interface WidgetConfigDeps {
   report: (message: string, error?: unknown) => void;
   /** Called with every change: a cached or fresh server config (`fromServer`), a `setStyles`. */
   onChange: (config: FlowConfig, fromServer: boolean) => void;
+  /** The browser's language, until the host sets one. */
+  language: string;
+  /** `setLanguage`: at once, and a second later, when the config of that language is asked for. */
+  onLanguage: (language: string, settled: boolean) => void;
 }
 
 /**
- * The project's widget config (spec §3 Config): served from the cache at once when there is one and
- * revalidated in the background, else awaited. `setStyles` wins over the server's config, also when it
- * was queued before the config arrived.
+ * The project's widget config in the widget's language (spec §3 Config): served from the cache at
+ * once when there is one and revalidated in the background, else awaited. `setStyles` wins over the
+ * server's config, also when it was queued before the config arrived.
  */
-export function createWidgetConfig({ storage, request, report, onChange }: WidgetConfigDeps) {
+export function createWidgetConfig(deps: WidgetConfigDeps) {
+  const { storage, request, report, onChange } = deps;
   let overrides: Partial<FlowConfig> = {};
   let current: FlowConfig = defaultFlowConfig;
   let messengerUrl = "";
+  let language = deps.language.toLowerCase();
+  let sdkKey = "";
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
 
   const apply = (server: Partial<FlowConfig> | undefined) => {
     current = { ...defaultFlowConfig, ...server, ...overrides };
     onChange(current, true);
   };
 
-  return {
+  const config = {
     current: () => current,
+    /** The widget's language (`setLanguage`, else the browser's), lower case. */
+    language: () => language,
     /** The messenger origin the server names (the host's `setFrameUrl` wins over it). */
     messengerUrl: () => messengerUrl,
-    async load(sdkKey: string, language: string): Promise<void> {
+    async load(key = sdkKey): Promise<void> {
+      sdkKey = key;
       const cacheKey = `gleap-widget-config-${sdkKey}-${language}`;
       let cached = false;
       try {
@@ -66,10 +77,28 @@ export function createWidgetConfig({ storage, request, report, onChange }: Widge
       if (!cached) await fresh;
     },
     setStyles(styles: Record<string, unknown>) {
+      if (!styles || typeof styles !== "object") return;
       const mapped = styleOverrides(styles);
       overrides = { ...overrides, ...mapped };
       current = { ...current, ...mapped };
       onChange(current, false);
     },
+    setLanguage(lang: string) {
+      if (typeof lang !== "string" || lang === "") return;
+      language = lang.toLowerCase();
+      deps.onLanguage(language, false);
+      // Spec §7: re-initialise after a second, and tell the server the contact's language.
+      timers.push(
+        setTimeout(() => {
+          void config.load();
+          deps.onLanguage(language, true);
+        }, 1000),
+      );
+    },
+    /** `destroy`: a pending language change is dropped. */
+    stop() {
+      for (const timer of timers.splice(0)) clearTimeout(timer);
+    },
   };
+  return config;
 }

@@ -18,7 +18,8 @@ interface WidgetHostDeps {
   session: () => WidgetSession | null;
   flowConfig: () => FlowConfig;
   language: () => string;
-  aiTools: () => unknown[];
+  /** `setAiTools`: the messenger hears of them as of a config change. */
+  onAiTools: () => void;
   isOpened: () => boolean;
   unreadCount: () => number;
   /** Runs a command on its surface; answers what the surface answers. */
@@ -36,12 +37,13 @@ interface WidgetHostDeps {
 
 /**
  * What every surface may ask of the loader (src/shared/widget-chunk-contract.ts), and the host API
- * methods of the same concerns: custom actions and the host's own way of opening links.
+ * methods of the same concerns: custom actions, the host's own way of opening links, its AI tools.
  */
 export function createWidgetHost(deps: WidgetHostDeps) {
   const { window, request, settings, logs, tracker } = deps;
   const customActions: Array<(action: { name: string }) => void> = [];
   let urlHandler: ((url: string, newTab?: boolean) => void) | null = null;
+  let aiTools: unknown[] = [];
 
   const host: WidgetHost = {
     get sdkKey() {
@@ -52,7 +54,7 @@ export function createWidgetHost(deps: WidgetHostDeps) {
     flowConfig: deps.flowConfig,
     language: deps.language,
     frameUrls: deps.endpoints.frameUrls,
-    aiTools: deps.aiTools,
+    aiTools: () => aiTools,
     command: (name, args = []) => void deps.runCommand(name, args),
     query: async (name, args = []) => deps.runCommand(name, args),
     isOpened: deps.isOpened,
@@ -95,6 +97,10 @@ export function createWidgetHost(deps: WidgetHostDeps) {
       triggerCustomAction: (name: string) => host.triggerCustomAction(name),
       setUrlHandler(handler: (url: string, newTab?: boolean) => void) {
         urlHandler = typeof handler === "function" ? handler : null;
+      },
+      setAiTools(tools: unknown[]) {
+        aiTools = Array.isArray(tools) ? tools : [];
+        deps.onAiTools();
       },
     },
   };

@@ -157,8 +157,8 @@ export type WidgetChunkName = (typeof widgetChunkNames)[number];
 export const surfaceCommands = {
   messenger:
     "open+ hide+? close+? toggle startFeedbackFlow+ startClassicForm+ startBot+ startConversation+ showSurvey+ openHelpCenter+ openHelpCenterArticle+ openHelpCenterCollection+ searchHelpCenter+ openNews+ openNewsArticle+ openChecklists+ openChecklist+ startChecklist+ openFeatureRequests+ openConversations+ openConversation+ preFillForm+ setFormData sessionCleared?",
-  // hideBanner: the name the reference's snippet stub lists.
-  banner: "showBanner+ closeBanner+? hideBanner",
+  // hideBanner: the name the reference's snippet stub lists, so a page may call it.
+  banner: "showBanner+ closeBanner+? hideBanner+?",
   modal: "showModal+ closeModal+?",
   notifications: "showNotification+",
   launcher: "showFeedbackButton?",
@@ -200,6 +200,119 @@ export type RoutedMethodName = Entry extends infer Word
     ? Name
     : never
   : never;
+
+/**
+ * The host API methods the loader serves itself; with the routed ones (`+` above) they are the whole
+ * API, which `loader/gleap.ts` checks both ways (every name defined, nothing undeclared).
+ */
+export type LoaderMethodName =
+  | "initialize"
+  | "identify"
+  | "updateContact"
+  | "clearIdentity"
+  | "getIdentity"
+  | "isUserIdentified"
+  | "getSession"
+  | "trackEvent"
+  | "logEvent"
+  | "log"
+  | "disableConsoleLogOverwrite"
+  | "setLanguage"
+  | "setTags"
+  | "setEnvironment"
+  | "setAppBuildNumber"
+  | "setAppVersionCode"
+  | "setCustomData"
+  | "attachCustomData"
+  | "removeCustomData"
+  | "clearCustomData"
+  | "setTicketAttribute"
+  | "unsetTicketAttribute"
+  | "clearTicketAttributes"
+  | "attachNetworkLogs"
+  | "startNetworkLogger"
+  | "setMaxNetworkRequests"
+  | "setNetworkLogsBlacklist"
+  | "setNetworkLogPropsToIgnore"
+  | "setApiUrl"
+  | "setWSApiUrl"
+  | "setFrameUrl"
+  | "setBannerUrl"
+  | "setModalUrl"
+  | "registerCustomAction"
+  | "triggerCustomAction"
+  | "setUrlHandler"
+  | "setStyles"
+  | "showFeedbackButton"
+  | "enableShortcuts"
+  | "playSound"
+  | "setDisableInAppNotifications"
+  | "showTabNotificationBadge"
+  | "setLiveSite"
+  | "disableAdminMode"
+  | "setDisablePageTracking"
+  | "setAiTools"
+  | "setUseCookies"
+  | "setReplayOptions"
+  | "sendSilentCrashReport"
+  | "sendSilentCrashReportWithFormData"
+  | "on"
+  | "off"
+  | "isOpened"
+  | "getInstance"
+  | "getNonce"
+  | "getApiUrl"
+  | "getUnreadCount"
+  | "getTooltips"
+  | "destroy";
+
+/** Every method of `window.Gleap`. */
+export type HostMethodName = RoutedMethodName | LoaderMethodName;
+
+/**
+ * The methods the one-line snippet's stub defines before the loader arrives (the reference snippet's
+ * list, kept as it is so a pasted reference snippet and ours are the same text). Each is an API method,
+ * but `setOfflineMode`: the reference has an offline mode this SDK does not, so a queued call of it is
+ * dropped.
+ */
+export const snippetStubMethods = [
+  "identify",
+  "setEnvironment",
+  "setTags",
+  "attachCustomData",
+  "setCustomData",
+  "removeCustomData",
+  "clearCustomData",
+  "registerCustomAction",
+  "trackEvent",
+  "setUseCookies",
+  "log",
+  "preFillForm",
+  "showSurvey",
+  "sendSilentCrashReport",
+  "startFeedbackFlow",
+  "startBot",
+  "setAppBuildNumber",
+  "setAppVersionCode",
+  "setApiUrl",
+  "setFrameUrl",
+  "isOpened",
+  "open",
+  "hide",
+  "on",
+  "setLanguage",
+  "setOfflineMode",
+  "startClassicForm",
+  "initialize",
+  "disableConsoleLogOverwrite",
+  "logEvent",
+  "hideBanner",
+  "setBannerUrl",
+  "setMaxNetworkRequests",
+  "startNetworkLogger",
+  "setNetworkLogsBlacklist",
+  "setNetworkLogPropsToIgnore",
+] as const satisfies readonly (HostMethodName | "setOfflineMode")[];
 
 /** The commands one surface's `run` receives. */
 export type SurfaceCommand<S extends WidgetChunkName = WidgetChunkName> =

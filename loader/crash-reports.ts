@@ -1,0 +1,34 @@
+import type { FeedbackReportCreated } from "../src/shared/feedback-report.ts";
+
+const crashReportGapMs = 10_000;
+
+interface CrashReportDeps {
+  ready: () => boolean;
+  /** The identified visitor's e-mail, the report's `reportedBy`. */
+  email: () => string;
+  /** Hands the report to the report chunk; answers the server's answer. */
+  send: (
+    formData: Record<string, unknown>,
+    priority: string,
+    excludeData: Record<string, boolean>,
+  ) => Promise<unknown>;
+}
+
+/** Spec §5/§9: a silent crash report only with a ready session, and at most one every 10 seconds. */
+export function createCrashReports({ ready, email, send }: CrashReportDeps) {
+  let last = 0;
+  const crashReport = (formData: Record<string, unknown>, priority = "MEDIUM", excludeData = {}) => {
+    if (!ready() || Date.now() - last < crashReportGapMs) return;
+    last = Date.now();
+    return send(formData, priority, excludeData) as Promise<FeedbackReportCreated | undefined>;
+  };
+  return {
+    sendSilentCrashReport: (description = "", priority?: string, excludeData?: Record<string, boolean>) =>
+      crashReport({ description, reportedBy: email() }, priority, excludeData),
+    sendSilentCrashReportWithFormData: (
+      formData: Record<string, unknown> = {},
+      priority?: string,
+      excludeData?: Record<string, boolean>,
+    ) => crashReport({ ...formData }, priority, excludeData),
+  };
+}

@@ -1,0 +1,76 @@
+import type { WidgetSession } from "../src/shared/widget-session.ts";
+import type { HttpClient } from "./http-client.ts";
+import { type ContactData, createSessionManager, type SessionManager } from "./session-manager.ts";
+
+interface VisitorDeps {
+  window: Window & typeof globalThis;
+  request: HttpClient;
+  storage: Storage | null;
+  language: () => string;
+  sdkVersion: string;
+  report: (message: string, error?: unknown) => void;
+  /** A visitor id was given (`previousId` null the first time). */
+  onChange: (session: WidgetSession, previousId: string | null) => void;
+  /** Every accepted answer, also when only the fields changed (identify, updateContact). */
+  onUpdate: (session: WidgetSession) => void;
+  /** `clearIdentity`: the surfaces forget the visitor first. */
+  onClear: () => void;
+}
+
+/**
+ * The visitor behind the host API (spec §4, §7): the session manager started at boot, and the API
+ * methods of identity. Before a session exists they answer nothing, and identify rejects as the
+ * reference does.
+ */
+export function createVisitor(deps: VisitorDeps) {
+  let session: SessionManager | null = null;
+  let useCookies = false;
+  const current = () => session?.current() ?? null;
+  return {
+    current,
+    ready: () => Boolean(session?.ready()),
+    headers: () => session?.headers(),
+    /** Starts (or resumes) the session of this project's visitor. */
+    start(sdkKey: string): Promise<unknown> {
+      session = createSessionManager({
+        sdkKey,
+        request: deps.request,
+        storage: deps.storage,
+        cookieJar: () => (useCookies ? deps.window.document : null),
+        lang: deps.language,
+        sdkVersion: deps.sdkVersion,
+        onChange: deps.onChange,
+        onUpdate: deps.onUpdate,
+        report: deps.report,
+      });
+      return session.start();
+    },
+    update: (data: ContactData) => session?.update(data),
+    /** `destroy`: the stored session is forgotten and nothing more is sent. */
+    end() {
+      session?.forget();
+      session?.stop();
+      session = null;
+    },
+    methods: {
+      identify(userId: string | number, data: ContactData = {}, userHash?: string) {
+        if (!session?.ready())
+          return Promise.reject({ status: 0, statusText: "Session not ready yet.", responseText: "" });
+        return session.identify(String(userId), data, userHash);
+      },
+      updateContact: (data: ContactData) => session?.update(data),
+      clearIdentity() {
+        deps.onClear();
+        return session?.clear();
+      },
+      setUseCookies(on: boolean) {
+        useCookies = on === true;
+      },
+    },
+    readers: {
+      getIdentity: current,
+      isUserIdentified: () => Boolean(current()?.userId),
+      getSession: current,
+    },
+  };
+}

@@ -118,3 +118,34 @@ export function BuilderDraftBar({
     </section>
   );
 }
+
+/** The draft bar of a saved item (`item`) while the builder holds a draft of it; nothing otherwise. */
+export function ItemDraftBar({
+  projectId,
+  kind,
+  item,
+  builderDraft,
+  dirty,
+  onPublished,
+}: {
+  projectId: string;
+  kind: BuilderKind;
+  item: { id: string; name: string } | null;
+  builderDraft: ReturnType<typeof useBuilderDraft>;
+  dirty: boolean;
+  onPublished: () => void;
+}) {
+  if (!item || !builderDraft.draft) return null;
+  return (
+    <BuilderDraftBar
+      projectId={projectId}
+      kind={kind}
+      itemId={item.id}
+      itemName={item.name}
+      draft={builderDraft.draft}
+      dirty={dirty}
+      onPublished={onPublished}
+      onDiscarded={builderDraft.refresh}
+    />
+  );
+}

@@ -7,7 +7,7 @@ import { useFormState } from "../shell/form/use-form-state.ts";
 import { listHref } from "../shell/list/use-list-query.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { BuilderButton } from "./builder-button.tsx";
-import { BuilderDraftBar, useBuilderDraft } from "./builder-draft-bar.tsx";
+import { ItemDraftBar, useBuilderDraft } from "./builder-draft-bar.tsx";
 import { ChecklistSharedKeys } from "./checklist-shared-keys.tsx";
 import { contentApi } from "./content-api.ts";
 import { TextField } from "./content-fields.tsx";
@@ -164,18 +164,14 @@ function OutboundForm({
           }
         />
       )}
-      {saved && builderDraft.draft && (
-        <BuilderDraftBar
-          projectId={projectId}
-          kind="tour"
-          itemId={saved.id}
-          itemName={saved.name}
-          draft={builderDraft.draft}
-          dirty={form.dirty}
-          onPublished={onReload}
-          onDiscarded={builderDraft.refresh}
-        />
-      )}
+      <ItemDraftBar
+        projectId={projectId}
+        kind="tour"
+        item={saved}
+        builderDraft={builderDraft}
+        dirty={form.dirty}
+        onPublished={onReload}
+      />
       <div className="content-editor">
         <form className="entity-form content-form" noValidate onSubmit={submit}>
           <section className="detail-card">

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { useLocation } from "wouter";
 import type { AdminTooltip, TooltipWrite } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
@@ -7,7 +7,7 @@ import { useFormState } from "../shell/form/use-form-state.ts";
 import { listHref } from "../shell/list/use-list-query.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { BuilderButton } from "./builder-button.tsx";
-import { BuilderDraftBar, useBuilderDraft } from "./builder-draft-bar.tsx";
+import { ItemDraftBar, useBuilderDraft } from "./builder-draft-bar.tsx";
 import { contentApi } from "./content-api.ts";
 import { CheckboxField, SelectField, TextField } from "./content-fields.tsx";
 import { contentEditHref, contentListPath } from "./content-paths.ts";
@@ -84,26 +84,13 @@ function TooltipForm({
   return (
     <>
       {saved && (
-        <ContentPublishBar
+        <TooltipBars
           projectId={projectId}
-          kind="tooltips"
-          id={saved.id}
-          name={saved.name}
-          status={saved.status}
+          saved={saved}
           dirty={form.dirty}
-          onStatus={(status) => setSaved({ ...saved, status })}
-        />
-      )}
-      {saved && builderDraft.draft && (
-        <BuilderDraftBar
-          projectId={projectId}
-          kind="tooltip"
-          itemId={saved.id}
-          itemName={saved.name}
-          draft={builderDraft.draft}
-          dirty={form.dirty}
-          onPublished={onReload}
-          onDiscarded={builderDraft.refresh}
+          draft={builderDraft}
+          onSaved={setSaved}
+          onReload={onReload}
         />
       )}
       <div className="content-editor">
@@ -123,53 +110,7 @@ function TooltipForm({
               onChange={(html) => set({ html })}
             />
           </section>
-          <section className="detail-card">
-            <h2>{t("content.section.placement")}</h2>
-            <div className="form-row">
-              <SelectField
-                id="tooltip-mode"
-                label={t("content.field.mode")}
-                value={state.mode}
-                options={[
-                  { value: "hotspot", text: t("content.mode.hotspot") },
-                  { value: "plain", text: t("content.mode.plain") },
-                ]}
-                onChange={(mode) => set({ mode })}
-              />
-              <SelectField
-                id="tooltip-posX"
-                label={t("content.field.posX")}
-                value={state.posX}
-                options={[
-                  { value: "left", text: t("content.pos.left") },
-                  { value: "right", text: t("content.pos.right") },
-                ]}
-                onChange={(posX) => set({ posX })}
-              />
-              <SelectField
-                id="tooltip-posY"
-                label={t("content.field.posY")}
-                value={state.posY}
-                options={(["top", "center", "bottom"] as const).map((value) => ({
-                  value,
-                  text: t(`content.pos.${value}`),
-                }))}
-                onChange={(posY) => set({ posY })}
-              />
-            </div>
-            <div className="form-row">
-              {text("offsetX", { placeholder: "4" })}
-              {text("offsetY", { placeholder: "0" })}
-              {text("color", { placeholder: "#485BFF", hint: t("content.field.colorHint") })}
-              {text("icon")}
-            </div>
-            <CheckboxField
-              id="tooltip-animated"
-              label={t("content.field.animated")}
-              checked={state.animated}
-              onChange={(animated) => set({ animated })}
-            />
-          </section>
+          <PlacementSection state={state} set={set} text={text} />
           <section className="detail-card">
             <h2>{t("content.section.targeting")}</h2>
             <TargetingFields
@@ -220,6 +161,112 @@ function TooltipForm({
         <TooltipPreview html={state.html} mode={state.mode} posX={state.posX} color={state.color} />
       </div>
     </>
+  );
+}
+
+type TextInput = (
+  key: "name" | "selector" | "icon" | "color" | "offsetX" | "offsetY",
+  extra?: Partial<Parameters<typeof TextField>[0]>,
+) => ReactNode;
+
+/** The saved tooltip's publish bar, and the builder's draft of it waiting to be published. */
+function TooltipBars({
+  projectId,
+  saved,
+  dirty,
+  draft,
+  onSaved,
+  onReload,
+}: {
+  projectId: string;
+  saved: AdminTooltip;
+  dirty: boolean;
+  draft: ReturnType<typeof useBuilderDraft>;
+  onSaved: (saved: AdminTooltip) => void;
+  onReload: () => void;
+}) {
+  return (
+    <>
+      <ContentPublishBar
+        projectId={projectId}
+        kind="tooltips"
+        id={saved.id}
+        name={saved.name}
+        status={saved.status}
+        dirty={dirty}
+        onStatus={(status) => onSaved({ ...saved, status })}
+      />
+      <ItemDraftBar
+        projectId={projectId}
+        kind="tooltip"
+        item={saved}
+        builderDraft={draft}
+        dirty={dirty}
+        onPublished={onReload}
+      />
+    </>
+  );
+}
+
+/** How the tooltip shows: hotspot or plain, its side, offsets, colour, icon and animation. */
+function PlacementSection({
+  state,
+  set,
+  text,
+}: {
+  state: TooltipFormState;
+  set: (change: Partial<TooltipFormState>) => void;
+  text: TextInput;
+}) {
+  const { t } = useT();
+  return (
+    <section className="detail-card">
+      <h2>{t("content.section.placement")}</h2>
+      <div className="form-row">
+        <SelectField
+          id="tooltip-mode"
+          label={t("content.field.mode")}
+          value={state.mode}
+          options={[
+            { value: "hotspot", text: t("content.mode.hotspot") },
+            { value: "plain", text: t("content.mode.plain") },
+          ]}
+          onChange={(mode) => set({ mode })}
+        />
+        <SelectField
+          id="tooltip-posX"
+          label={t("content.field.posX")}
+          value={state.posX}
+          options={[
+            { value: "left", text: t("content.pos.left") },
+            { value: "right", text: t("content.pos.right") },
+          ]}
+          onChange={(posX) => set({ posX })}
+        />
+        <SelectField
+          id="tooltip-posY"
+          label={t("content.field.posY")}
+          value={state.posY}
+          options={(["top", "center", "bottom"] as const).map((value) => ({
+            value,
+            text: t(`content.pos.${value}`),
+          }))}
+          onChange={(posY) => set({ posY })}
+        />
+      </div>
+      <div className="form-row">
+        {text("offsetX", { placeholder: "4" })}
+        {text("offsetY", { placeholder: "0" })}
+        {text("color", { placeholder: "#485BFF", hint: t("content.field.colorHint") })}
+        {text("icon")}
+      </div>
+      <CheckboxField
+        id="tooltip-animated"
+        label={t("content.field.animated")}
+        checked={state.animated}
+        onChange={(animated) => set({ animated })}
+      />
+    </section>
   );
 }
 

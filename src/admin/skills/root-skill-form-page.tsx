@@ -5,7 +5,6 @@ import {
   type RootSkillDetail,
   type RootSkillUpdate,
   type SkillTree,
-  skillGridMax,
   skillTreeErrors,
 } from "../../shared/skills-schemas.ts";
 import { useResource } from "../api/use-resource.ts";
@@ -21,7 +20,6 @@ import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { CellSelect } from "./cell-select.tsx";
-import { DependencyPicker } from "./dependency-picker.tsx";
 import { IconField } from "./icon-field.tsx";
 import {
   emptyRootSkillForm,
@@ -33,7 +31,8 @@ import {
   withName,
 } from "./root-skill-form-state.ts";
 import { skillErrorText, skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
-import { dependencyOptions, firstFreeCell, gridCells, toggleDependency } from "./skill-options.ts";
+import { DependenciesCard, GridSizeInput, SkillNameField } from "./skill-form-fields.tsx";
+import { firstFreeCell, gridCells } from "./skill-options.ts";
 import { manageSkillHref, skillListHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
 import "./skills.css";
@@ -94,50 +93,29 @@ function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetai
   // A grid too small for the sub-skills is about both sizes: each is marked and described by it.
   const subGridError = error("subGrid");
   const gridInput = (key: "subRows" | "subColumns") => (
-    <FormField
+    <GridSizeInput
       id={`skill-${key}`}
+      name={key}
       label={labelOf(key)}
       error={error(key)}
       invalid={Boolean(subGridError)}
       describedBy={subGridError ? "skill-subGrid-error" : undefined}
-    >
-      {(props) => (
-        <input
-          {...props}
-          name={key}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={skillGridMax}
-          step={1}
-          value={state[key]}
-          onChange={(event) => {
-            const value = event.target.value;
-            update((current) => ({ ...current, [key]: value }), [key, "subGrid"]);
-          }}
-        />
-      )}
-    </FormField>
+      value={state[key]}
+      onChange={(value) => update((current) => ({ ...current, [key]: value }), [key, "subGrid"])}
+    />
   );
 
   return (
     <form className="entity-form" noValidate onSubmit={submit}>
       <section className="detail-card">
         <h2>{t("skillForm.section.details")}</h2>
-        <FormField id="skill-name" label={labelOf("name")} error={error("name")}>
-          {(props) => (
-            <input
-              {...props}
-              name="name"
-              autoComplete="off"
-              value={state.name}
-              onChange={(event) => {
-                const name = event.target.value;
-                update((current) => withName(current, name), ["name", "id"]);
-              }}
-            />
-          )}
-        </FormField>
+        <SkillNameField
+          id="skill-name"
+          label={labelOf("name")}
+          error={error("name")}
+          value={state.name}
+          onChange={(name) => update((current) => withName(current, name), ["name", "id"])}
+        />
         {creating && (
           <FormField id="skill-id" label={labelOf("id")} error={error("id")} describedBy="skill-id-hint">
             {(props) => (
@@ -191,23 +169,19 @@ function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetai
         )}
       </section>
 
-      <section className="detail-card">
-        <DependencyPicker
-          id="skill-dependencies"
-          label={t("skillForm.section.dependencies")}
-          hint={t("skillForm.dependenciesHint")}
-          emptyText={t("skillForm.noDependencies")}
-          options={dependencyOptions(tree.roots, skill?.id ?? null, state.dependencies)}
-          chosen={state.dependencies}
-          error={error("dependencies")}
-          onChange={(id, on) =>
-            update(
-              (current) => ({ ...current, dependencies: toggleDependency(current.dependencies, id, on) }),
-              ["dependencies"],
-            )
-          }
-        />
-      </section>
+      <DependenciesCard
+        id="skill-dependencies"
+        label={t("skillForm.section.dependencies")}
+        hint={t("skillForm.dependenciesHint")}
+        emptyText={t("skillForm.noDependencies")}
+        skills={tree.roots}
+        selfId={skill?.id ?? null}
+        chosen={state.dependencies}
+        error={error("dependencies")}
+        onChange={(change) =>
+          update((current) => ({ ...current, dependencies: change(current.dependencies) }), ["dependencies"])
+        }
+      />
 
       <FormActions
         busy={form.busy}

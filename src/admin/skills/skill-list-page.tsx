@@ -1,15 +1,9 @@
 import type { FormEvent } from "react";
 import { Link } from "wouter";
-import {
-  type RootSkillSummary,
-  type SkillTree,
-  skillGridMax,
-  skillTreeErrors,
-} from "../../shared/skills-schemas.ts";
+import { type RootSkillSummary, type SkillTree, skillTreeErrors } from "../../shared/skills-schemas.ts";
 import type { Resource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { FormField } from "../shell/form/form-field.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
@@ -17,6 +11,7 @@ import { useListPage } from "../shell/list/use-list-page.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { dependenciesColumn, skillColumns } from "./skill-columns.tsx";
 import { skillErrorText, skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
+import { GridSizeInput } from "./skill-form-fields.tsx";
 import { skillListUrl, visibleRoots } from "./skill-list-query.ts";
 import { manageSkillHref, skillCreatePath, skillTreePath, subSkillsHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
@@ -61,24 +56,14 @@ function TreeGridCard({ tree, onSaved }: { tree: SkillTree; onSaved: () => void 
   const sizeInput = (key: "rows" | "columns") => {
     const label = t(key === "rows" ? "skills.grid.rows" : "skills.grid.columns");
     return (
-      <FormField id={`tree-grid-${key}`} label={label} error={errorOf(key, label)}>
-        {(props) => (
-          <input
-            {...props}
-            name={key}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={skillGridMax}
-            step={1}
-            value={state[key]}
-            onChange={(event) => {
-              const value = event.target.value;
-              update((current) => ({ ...current, [key]: value }), [key, "grid"]);
-            }}
-          />
-        )}
-      </FormField>
+      <GridSizeInput
+        id={`tree-grid-${key}`}
+        name={key}
+        label={label}
+        error={errorOf(key, label)}
+        value={state[key]}
+        onChange={(value) => update((current) => ({ ...current, [key]: value }), [key, "grid"])}
+      />
     );
   };
 

@@ -14,10 +14,10 @@ import { FormField } from "../shell/form/form-field.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { CellSelect } from "./cell-select.tsx";
-import { DependencyPicker } from "./dependency-picker.tsx";
 import { IconField } from "./icon-field.tsx";
 import { skillErrorText, skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
-import { dependencyOptions, firstFreeCell, gridCells, toggleDependency } from "./skill-options.ts";
+import { DependenciesCard, SkillNameField } from "./skill-form-fields.tsx";
+import { firstFreeCell, gridCells } from "./skill-options.ts";
 import { skillsApi } from "./skills-api.ts";
 import {
   type CourseRow,
@@ -81,7 +81,6 @@ export function SubSkillForm({
   const idPrefix = subSkill ? `sub-skill-${subSkill.id}` : "sub-skill-new";
   const labelOf = (path: string) => t(fieldLabels[path] ?? "skill.field.name");
   const error = (path: string) => errorOf(path, labelOf(path));
-  const coursesError = error("courses");
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -103,6 +102,69 @@ export function SubSkillForm({
     );
   };
 
+  return (
+    <form className="entity-form" noValidate onSubmit={submit}>
+      <section className="detail-card">
+        <h2>{t("subSkillForm.section.details")}</h2>
+        <SkillNameField
+          id={`${idPrefix}-name`}
+          label={labelOf("name")}
+          error={error("name")}
+          value={state.name}
+          onChange={(name) => update((current) => ({ ...current, name }), ["name"])}
+        />
+        <IconField
+          id={`${idPrefix}-icon`}
+          value={state.icon}
+          hint={t(subSkill ? "skillForm.iconHint" : "subSkillForm.iconHint")}
+          error={error("icon")}
+          onChange={(icon) => update((current) => ({ ...current, icon }), ["icon"])}
+        />
+        <CellSelect
+          id={`${idPrefix}-cell`}
+          cells={cells}
+          value={state.cell}
+          error={error("cell")}
+          fullHint={t("subSkillForm.gridFull", { root: root.name })}
+          onChange={(cell) => update((current) => ({ ...current, cell }), ["cell"])}
+        />
+      </section>
+
+      <DependenciesCard
+        id={`${idPrefix}-dependencies`}
+        label={t("skill.field.dependencies")}
+        hint={t("subSkillForm.dependenciesHint", { root: root.name })}
+        emptyText={t("subSkillForm.noDependencies", { root: root.name })}
+        skills={root.subSkills}
+        selfId={subSkill?.id ?? null}
+        chosen={state.dependencies}
+        error={error("dependencies")}
+        onChange={(change) =>
+          update((current) => ({ ...current, dependencies: change(current.dependencies) }), ["dependencies"])
+        }
+      />
+
+      <CoursesCard idPrefix={idPrefix} form={form} error={error("courses")} />
+
+      <FormActions busy={form.busy} busyLabel={t("skillForm.saving")} submitLabel={t(submitLabel)}>
+        {cancel}
+      </FormActions>
+    </form>
+  );
+}
+
+/** The courses of a sub-skill, title and address each, added and removed in place. */
+function CoursesCard({
+  idPrefix,
+  form,
+  error: coursesError,
+}: {
+  idPrefix: string;
+  form: ReturnType<typeof useFormState<SubSkillFormState>>;
+  error: string | null;
+}) {
+  const { t } = useT();
+  const { state, update, errorOf } = form;
   const setCourse = (index: number, change: Partial<CourseRow>, path: string) =>
     update(
       (current) => ({
@@ -134,114 +196,57 @@ export function SubSkillForm({
     );
   };
 
+  // A rule about the whole list (too many) marks the list; its first course takes the focus.
   return (
-    <form className="entity-form" noValidate onSubmit={submit}>
-      <section className="detail-card">
-        <h2>{t("subSkillForm.section.details")}</h2>
-        <FormField id={`${idPrefix}-name`} label={labelOf("name")} error={error("name")}>
-          {(props) => (
-            <input
-              {...props}
-              name="name"
-              autoComplete="off"
-              value={state.name}
-              onChange={(event) => {
-                const name = event.target.value;
-                update((current) => ({ ...current, name }), ["name"]);
-              }}
-            />
-          )}
-        </FormField>
-        <IconField
-          id={`${idPrefix}-icon`}
-          value={state.icon}
-          hint={t(subSkill ? "skillForm.iconHint" : "subSkillForm.iconHint")}
-          error={error("icon")}
-          onChange={(icon) => update((current) => ({ ...current, icon }), ["icon"])}
-        />
-        <CellSelect
-          id={`${idPrefix}-cell`}
-          cells={cells}
-          value={state.cell}
-          error={error("cell")}
-          fullHint={t("subSkillForm.gridFull", { root: root.name })}
-          onChange={(cell) => update((current) => ({ ...current, cell }), ["cell"])}
-        />
-      </section>
-
-      <section className="detail-card">
-        <DependencyPicker
-          id={`${idPrefix}-dependencies`}
-          label={t("skill.field.dependencies")}
-          hint={t("subSkillForm.dependenciesHint", { root: root.name })}
-          emptyText={t("subSkillForm.noDependencies", { root: root.name })}
-          options={dependencyOptions(root.subSkills, subSkill?.id ?? null, state.dependencies)}
-          chosen={state.dependencies}
-          error={error("dependencies")}
-          onChange={(id, on) =>
-            update(
-              (current) => ({ ...current, dependencies: toggleDependency(current.dependencies, id, on) }),
-              ["dependencies"],
-            )
-          }
-        />
-      </section>
-
-      {/* A rule about the whole list (too many) marks the list; its first course takes the focus. */}
-      <section
-        className="detail-card"
-        aria-labelledby={`${idPrefix}-courses`}
-        aria-describedby={coursesError ? `${idPrefix}-courses-error` : undefined}
-        data-invalid={coursesError ? "true" : undefined}
-      >
-        <h2 id={`${idPrefix}-courses`}>{t("skill.field.courses")}</h2>
-        <p className="field-hint">{t("subSkillForm.coursesHint", { n: maxCoursesPerSkill })}</p>
-        {coursesError && (
-          <p className="form-error field-error" id={`${idPrefix}-courses-error`} role="alert">
-            {coursesError}
-          </p>
-        )}
-        {state.courses.length === 0 && <p className="subtle-cell">{t("subSkillForm.noCourses")}</p>}
-        {state.courses.map((_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the index is their identity.
-          <div className="course-row" key={index}>
-            {courseField(index, "title")}
-            {courseField(index, "url")}
-            <Button
-              size="sm"
-              variant="tertiary"
-              aria-label={t("subSkillForm.removeCourse", { n: index + 1 })}
-              onClick={() =>
-                update(
-                  (current) => ({ ...current, courses: current.courses.filter((_, at) => at !== index) }),
-                  coursePaths(state.courses),
-                )
-              }
-            >
-              ✕
-            </Button>
-          </div>
-        ))}
-        <div>
+    <section
+      className="detail-card"
+      aria-labelledby={`${idPrefix}-courses`}
+      aria-describedby={coursesError ? `${idPrefix}-courses-error` : undefined}
+      data-invalid={coursesError ? "true" : undefined}
+    >
+      <h2 id={`${idPrefix}-courses`}>{t("skill.field.courses")}</h2>
+      <p className="field-hint">{t("subSkillForm.coursesHint", { n: maxCoursesPerSkill })}</p>
+      {coursesError && (
+        <p className="form-error field-error" id={`${idPrefix}-courses-error`} role="alert">
+          {coursesError}
+        </p>
+      )}
+      {state.courses.length === 0 && <p className="subtle-cell">{t("subSkillForm.noCourses")}</p>}
+      {state.courses.map((_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the index is their identity.
+        <div className="course-row" key={index}>
+          {courseField(index, "title")}
+          {courseField(index, "url")}
           <Button
             size="sm"
-            variant="secondary"
-            disabled={state.courses.length >= maxCoursesPerSkill}
+            variant="tertiary"
+            aria-label={t("subSkillForm.removeCourse", { n: index + 1 })}
             onClick={() =>
               update(
-                (current) => ({ ...current, courses: [...current.courses, { title: "", url: "" }] }),
-                ["courses"],
+                (current) => ({ ...current, courses: current.courses.filter((_, at) => at !== index) }),
+                coursePaths(state.courses),
               )
             }
           >
-            {t("subSkillForm.addCourse")}
+            ✕
           </Button>
         </div>
-      </section>
-
-      <FormActions busy={form.busy} busyLabel={t("skillForm.saving")} submitLabel={t(submitLabel)}>
-        {cancel}
-      </FormActions>
-    </form>
+      ))}
+      <div>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={state.courses.length >= maxCoursesPerSkill}
+          onClick={() =>
+            update(
+              (current) => ({ ...current, courses: [...current.courses, { title: "", url: "" }] }),
+              ["courses"],
+            )
+          }
+        >
+          {t("subSkillForm.addCourse")}
+        </Button>
+      </div>
+    </section>
   );
 }

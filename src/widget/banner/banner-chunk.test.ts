@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { createChunkContext } from "../test-support/chunk-context.ts";
-import { mount, run } from "./banner-chunk.ts";
+import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import {
   attachFakeWindow,
   type FakeFrameWindow,
   messageFrom,
   postedData,
   quietIframeLoading,
-} from "./frame-test-support.ts";
+} from "../common/frame-test-support.ts";
+import { mount, run } from "./banner-chunk.ts";
 
 const frameOrigin = "http://localhost:3001";
 let context: ReturnType<typeof createChunkContext>;

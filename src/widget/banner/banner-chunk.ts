@@ -11,7 +11,7 @@ import {
   runOutboundFrameAction,
   type ShownFrame,
   setImportant,
-} from "./outbound-frame.ts";
+} from "../common/outbound-frame.ts";
 
 /**
  * Lazy chunk entry of the banner (spec §2 "Banner"): an iframe of the banner frame app

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import {
   attachFakeWindow,
   type FakeFrameWindow,
   messageFrom,
   quietIframeLoading,
-} from "../banner/frame-test-support.ts";
-import { createChunkContext } from "../test-support/chunk-context.ts";
+} from "../common/frame-test-support.ts";
 import { mount, run } from "./builder-chunk.ts";
 
 const frameOrigin = "http://localhost:3001";

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
-import { createChunkContext } from "../test-support/chunk-context.ts";
-import type { CaptureAnswer } from "./capture-data.ts";
+import type { CaptureAnswer } from "../common/capture-data.ts";
+import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import { type CaptureSurface, createCaptureSurface } from "./capture-surface.tsx";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

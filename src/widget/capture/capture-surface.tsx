@@ -1,7 +1,7 @@
 import { createRoot } from "react-dom/client";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { projectIsRightToLeft } from "../../shared/widget-language.ts";
-import type { CaptureAnswer, CaptureFormData } from "./capture-data.ts";
+import type { CaptureAnswer, CaptureFormData, ScreenshotData } from "../common/capture-data.ts";
 import { CaptureEditor } from "./capture-editor.tsx";
 import { captureImage, thumbnail } from "./capture-image.ts";
 import { captureStyles } from "./capture-styles.ts";
@@ -15,7 +15,7 @@ import {
   type RecorderEvents,
 } from "./recording/screen-recorder.ts";
 import { uploadFile } from "./recording/upload.ts";
-import { type ScreenshotData, takePageSnapshot } from "./snapshot/page-snapshot.ts";
+import { takePageSnapshot } from "./snapshot/page-snapshot.ts";
 
 /**
  * The capture surface: opens the editor (`startScreenCapture`), keeps the finished capture for the

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { createRecordingHost } from "../test-support/chunk-context.ts";
+import { createRecordingHost } from "../common/chunk-context-test-support.ts";
 import { runStepAction } from "./checklist-actions.ts";
 import { readChecklist } from "./checklist-model.ts";
 

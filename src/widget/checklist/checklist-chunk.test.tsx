@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
 import { act } from "react";
 import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
-import { createChunkContext, createRecordingHost } from "../test-support/chunk-context.ts";
+import { createChunkContext, createRecordingHost } from "../common/chunk-context-test-support.ts";
 import { mount, run } from "./checklist-chunk.tsx";
 import { floatingCloseDelayMs, rerenderDelayMs } from "./checklist-instance.tsx";
 import { checklistAnswer } from "./checklist-test-kit.ts";

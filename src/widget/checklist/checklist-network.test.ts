@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { createRecordingHost, testSession } from "../test-support/chunk-context.ts";
+import { createRecordingHost, testSession } from "../common/chunk-context-test-support.ts";
 import { checklistErrors, createChecklistNetwork, sharedKeyRefusedWarning } from "./checklist-network.ts";
 import { checklistAnswer } from "./checklist-test-kit.ts";
 

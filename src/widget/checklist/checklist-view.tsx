@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { isBlankHtml, safeHtml } from "../tooltips/safe-html.ts";
+import { isBlankHtml, safeHtml } from "../common/safe-html.ts";
 import type { ChecklistAttributes } from "./checklist-attributes.ts";
 import { type Checklist, type ChecklistStep, isComplete, isStepDone, progressOf } from "./checklist-model.ts";
 import { textOnColor } from "./checklist-styles.ts";

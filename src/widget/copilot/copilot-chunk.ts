@@ -1,7 +1,12 @@
 import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
-import { readTourData } from "../tours/tour-data.ts";
-import { tourTexts } from "../tours/tour-texts.ts";
-import { type CopilotEnd, type CopilotStart, type CopilotStep, copilotEvents } from "./copilot-messages.ts";
+import {
+  type CopilotEnd,
+  type CopilotStart,
+  type CopilotStep,
+  copilotEvents,
+} from "../common/copilot-messages.ts";
+import { readTourData } from "../common/tour-data.ts";
+import { tourTexts } from "../common/tour-texts.ts";
 import { type CopilotHandle, runCopilotTour } from "./copilot-tour.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
-import { readTourData } from "../tours/tour-data.ts";
-import { tourTexts } from "../tours/tour-texts.ts";
+import { readTourData } from "../common/tour-data.ts";
+import { tourTexts } from "../common/tour-texts.ts";
 import { type CopilotAudio, type CopilotClock, runCopilotTour } from "./copilot-tour.ts";
 
 /**

@@ -1,7 +1,7 @@
-import type { TourData, TourStepData } from "../tours/tour-data.ts";
-import { isImageSource } from "../tours/tour-steps.ts";
-import type { TourTexts } from "../tours/tour-texts.ts";
-import { waitForElement } from "../tours/wait-for-element.ts";
+import { isImageSource } from "../common/safe-html.ts";
+import type { TourData, TourStepData } from "../common/tour-data.ts";
+import type { TourTexts } from "../common/tour-texts.ts";
+import { waitForElement } from "../common/wait-for-element.ts";
 import { copilotIcons, copilotStyles } from "./copilot-styles.ts";
 import {
   copilotTiming,

@@ -4,7 +4,7 @@ import {
   createChunkContext,
   createRecordingHost,
   type RecordingHost,
-} from "../test-support/chunk-context.ts";
+} from "../common/chunk-context-test-support.ts";
 import { mount, run } from "./launcher-chunk.ts";
 import { launcherStyles } from "./launcher-styles.ts";
 

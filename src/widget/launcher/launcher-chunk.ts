@@ -1,5 +1,6 @@
 import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import { textColorFor } from "../common/text-colour.ts";
 import {
   badgeText,
   launcherLabel,
@@ -9,7 +10,6 @@ import {
   placementFor,
   tabRadius,
   tabText,
-  textColorFor,
 } from "./launcher-model.ts";
 import { launcherStyles } from "./launcher-styles.ts";
 

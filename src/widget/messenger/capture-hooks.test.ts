@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { createChunkContext } from "../test-support/chunk-context.ts";
+import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import { createCaptureHooks } from "./capture-hooks.ts";
 
 describe("the messenger's capture hooks", () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, spyOn, test } from "bun:test";
 import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
-import type { CaptureAnswer } from "../capture/capture-data.ts";
-import { createRecordingHost } from "../test-support/chunk-context.ts";
+import type { CaptureAnswer } from "../common/capture-data.ts";
+import { createRecordingHost } from "../common/chunk-context-test-support.ts";
 import { fitReport, sendFeedback, sendingFailedText } from "./feedback.ts";
 
 const screenshotData = {

@@ -1,10 +1,10 @@
 import { maxReportBytes } from "../../shared/feedback-report.ts";
 import type { HostToMessengerMessage, MessengerToHostMessage } from "../../shared/frame-messages.ts";
 import type { WidgetEvents, WidgetHost } from "../../shared/widget-chunk-contract.ts";
-import type { CaptureAnswer } from "../capture/capture-data.ts";
-import { buildReport } from "../report/build-report.ts";
-import { protectReport } from "../report/private-report.ts";
-import { collectMetadata, type MetadataWindow } from "../report/session-metadata.ts";
+import type { CaptureAnswer } from "../common/capture-data.ts";
+import { buildReport } from "../common/report/build-report.ts";
+import { protectReport } from "../common/report/private-report.ts";
+import { collectMetadata, type MetadataWindow } from "../common/report/session-metadata.ts";
 
 /** What the frame is told when a report could not be sent (spec §8), word for word. */
 export const sendingFailedText = "Something went wrong, please try again.";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, jest, spyOn, test } from "bun:test";
 import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
-import { createRecordingHost } from "../test-support/chunk-context.ts";
+import { createRecordingHost } from "../common/chunk-context-test-support.ts";
 import { sendingFailedText } from "./feedback.ts";
 import { messengerStyles } from "./messenger-styles.ts";
 import { frameOrigin, type MountedMessenger, mountMessenger, readyMessenger } from "./messenger-test-kit.ts";
@@ -842,7 +842,7 @@ describe("image viewer", () => {
 describe("scroll position", () => {
   test("opening records where the page was scrolled (the capture editor starts there)", async () => {
     const { createMessengerWidget } = await import("./messenger-widget.ts");
-    const { createChunkContext } = await import("../test-support/chunk-context.ts");
+    const { createChunkContext } = await import("../common/chunk-context-test-support.ts");
     const context = createChunkContext();
     const view = Object.create(window, { scrollX: { value: 12 }, scrollY: { value: 340 } }) as Window;
     const widget = createMessengerWidget(context, view);

@@ -1,6 +1,6 @@
 import type { SurfaceCommand } from "../../shared/widget-chunk-contract.ts";
 import type { FlowConfig } from "../../shared/widget-flow-config.ts";
-import { createChunkContext, type RecordingHost } from "../test-support/chunk-context.ts";
+import { createChunkContext, type RecordingHost } from "../common/chunk-context-test-support.ts";
 import { mount, run } from "./messenger-chunk.ts";
 
 /** The frame origin the recording host's `frameUrls().messenger` names. */

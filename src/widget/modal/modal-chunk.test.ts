@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
+import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import {
   attachFakeWindow,
   type FakeFrameWindow,
   messageFrom,
   postedData,
   quietIframeLoading,
-} from "../banner/frame-test-support.ts";
-import { createChunkContext } from "../test-support/chunk-context.ts";
+} from "../common/frame-test-support.ts";
 import { mount, run } from "./modal-chunk.ts";
 
 const frameOrigin = "http://localhost:3001";

@@ -11,7 +11,7 @@ import {
   runOutboundFrameAction,
   type ShownFrame,
   setImportant,
-} from "../banner/outbound-frame.ts";
+} from "../common/outbound-frame.ts";
 
 /**
  * Lazy chunk entry of the modal (spec §2 "Modal"): an iframe of the modal frame app

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
-import { createChunkContext } from "../test-support/chunk-context.ts";
+import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import { unreadNotificationsKey } from "./notification-model.ts";
 import { mount, pingSoundUrl, run } from "./notifications-chunk.tsx";
 

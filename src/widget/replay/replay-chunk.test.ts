@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, mock, test } from "bun:test";
-import { createChunkContext } from "../test-support/chunk-context.ts";
+import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import type { RecordedEvent, ReplayData } from "./replay-recorder.ts";
 
 // rrweb itself is exercised in the browser (e2e/capture.e2e.ts); here a stand-in records the calls.

@@ -1,4 +1,4 @@
-import { isMobile } from "../report/session-metadata.ts";
+import { isMobile } from "../common/report/session-metadata.ts";
 import { limitEvent } from "./event-size.ts";
 import { createReplayBuffer, type ReplayBufferOptions } from "./replay-buffer.ts";
 import { fixSerializedEvent, type NodeMirror } from "./replay-event-fixes.ts";

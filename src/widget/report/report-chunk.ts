@@ -1,6 +1,6 @@
 import type { SurfaceCommand, WidgetChunkContext, WidgetHost } from "../../shared/widget-chunk-contract.ts";
-import { buildReport } from "./build-report.ts";
-import { protectReport } from "./private-report.ts";
+import { buildReport } from "../common/report/build-report.ts";
+import { protectReport } from "../common/report/private-report.ts";
 
 let host: WidgetHost | null = null;
 

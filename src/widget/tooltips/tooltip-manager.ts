@@ -1,4 +1,4 @@
-import { safeHtmlFragment } from "./safe-html.ts";
+import { safeHtmlFragment } from "../common/safe-html.ts";
 import { type Tooltip, tooltipsForPage } from "./tooltip-config.ts";
 import { hotspotIconSvg } from "./tooltip-icons.ts";
 import { bubblePlacement, hasBox, hotspotPosition, type Rect } from "./tooltip-placement.ts";

@@ -1,6 +1,6 @@
 import { afterEach, expect, spyOn, test } from "bun:test";
 import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
-import { createChunkContext } from "../test-support/chunk-context.ts";
+import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import { mount, run } from "./tooltips-chunk.ts";
 
 let unmount: (() => void) | null = null;

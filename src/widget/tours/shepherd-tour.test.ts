@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
+import { readTourData } from "../common/tour-data.ts";
 import { runShepherdTour } from "./shepherd-tour.ts";
 import type { TourRun } from "./tour-controller.ts";
-import { readTourData } from "./tour-data.ts";
 
 /**
  * The popover runner on its own, with an element wait whose clock the test controls: what happens

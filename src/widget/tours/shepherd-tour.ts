@@ -1,7 +1,9 @@
 import Shepherd, { type StepOptions, type Tour } from "shepherd.js";
 import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { TourStepData } from "../common/tour-data.ts";
+import { isRightToLeft, tourTexts } from "../common/tour-texts.ts";
+import { findElement, waitForElement } from "../common/wait-for-element.ts";
 import type { TourHandle, TourRun } from "./tour-controller.ts";
-import type { TourStepData } from "./tour-data.ts";
 import { buildPopover, type Popover } from "./tour-popover.ts";
 import {
   advanceOf,
@@ -13,8 +15,6 @@ import {
   tourLook,
 } from "./tour-steps.ts";
 import { tourStyles } from "./tour-styles.ts";
-import { isRightToLeft, tourTexts } from "./tour-texts.ts";
-import { findElement, waitForElement } from "./wait-for-element.ts";
 
 /**
  * A product tour drawn with shepherd.js (spec §2, §4): a popover per step over an overlay with a

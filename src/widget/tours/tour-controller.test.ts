@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { ProductTourValidation } from "../../shared/outbound-schemas.ts";
+import { type SavedTour, savedTourAt, tourStore } from "../common/tour-data.ts";
 import { createTourController, type TourRun } from "./tour-controller.ts";
-import { type SavedTour, savedTourAt, tourStore } from "./tour-data.ts";
 
 const config = {
   tourType: "standard",

@@ -6,7 +6,7 @@ import {
   type TourStore,
   tourEventName,
   tourRequestOf,
-} from "./tour-data.ts";
+} from "../common/tour-data.ts";
 
 /**
  * A product tour's life (spec §4 "Tour"): it starts only after the server says the tour is live and

@@ -1,7 +1,7 @@
-import { safeHtmlFragment } from "../tooltips/safe-html.ts";
-import type { TourData, TourStepData } from "./tour-data.ts";
-import { isImageSource, type StepControls } from "./tour-steps.ts";
-import type { TourTexts } from "./tour-texts.ts";
+import { isImageSource, safeHtmlFragment } from "../common/safe-html.ts";
+import type { TourData, TourStepData } from "../common/tour-data.ts";
+import type { TourTexts } from "../common/tour-texts.ts";
+import type { StepControls } from "./tour-steps.ts";
 
 /**
  * The inside of one popover (spec §2): sender, title, the step's message (admin HTML, rebuilt from an

@@ -1,15 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
-import { readTourData, type TourData } from "./tour-data.ts";
-import {
-  advanceOf,
-  fieldValue,
-  inputReady,
-  isImageSource,
-  isTargetClick,
-  stepControls,
-} from "./tour-steps.ts";
-import { isRightToLeft, tourTexts } from "./tour-texts.ts";
+import { isImageSource } from "../common/safe-html.ts";
+import { readTourData, type TourData } from "../common/tour-data.ts";
+import { isRightToLeft, tourTexts } from "../common/tour-texts.ts";
+import { advanceOf, fieldValue, inputReady, isTargetClick, stepControls } from "./tour-steps.ts";
 
 const texts = tourTexts("en-us", defaultFlowConfig);
 

@@ -1,5 +1,5 @@
-import type { TourData, TourStepData } from "./tour-data.ts";
-import type { TourTexts } from "./tour-texts.ts";
+import type { TourData, TourStepData } from "../common/tour-data.ts";
+import type { TourTexts } from "../common/tour-texts.ts";
 
 /**
  * What a product tour's step shows and how it moves on (spec §2 "Product tour popovers", §4 "Tour",
@@ -81,12 +81,4 @@ export function fieldValue(element: Element): string {
   if ("value" in element && typeof (element as HTMLInputElement).value === "string")
     return (element as HTMLInputElement).value;
   return element.textContent ?? "";
-}
-
-/**
- * Images a tour shows (the sender's photo, the co-pilot's avatar): web addresses, the host's own
- * paths, and inline pictures. An `<img>` never runs what it shows, so an inline SVG is safe here.
- */
-export function isImageSource(url: string): boolean {
-  return /^(?:https?:|\/(?!\/)|data:image\/(?:png|jpe?g|gif|webp|svg\+xml)[;,])/i.test(url.trim());
 }

@@ -1,4 +1,4 @@
-import { textColorFor } from "../launcher/launcher-model.ts";
+import { textColorFor } from "../common/text-colour.ts";
 import { tourLook } from "./tour-steps.ts";
 
 /**

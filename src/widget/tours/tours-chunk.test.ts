@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { ProductTourValidation } from "../../shared/outbound-schemas.ts";
-import { createChunkContext, createRecordingHost } from "../test-support/chunk-context.ts";
+import { createChunkContext, createRecordingHost } from "../common/chunk-context-test-support.ts";
 import { mount, run } from "./tours-chunk.ts";
 
 /**

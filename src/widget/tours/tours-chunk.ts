@@ -5,14 +5,14 @@ import {
   type CopilotStart,
   type CopilotStep,
   copilotEvents,
-} from "../copilot/copilot-messages.ts";
+} from "../common/copilot-messages.ts";
+import { tourStore } from "../common/tour-data.ts";
 import {
   createTourController,
   type TourController,
   type TourHandle,
   type TourRun,
 } from "./tour-controller.ts";
-import { tourStore } from "./tour-data.ts";
 
 /**
  * Lazy chunk entry of product tours (spec §2, §4). The loader loads it for `startProductTour` (the

@@ -1,4 +1,5 @@
-import { isMobile } from "../../report/session-metadata.ts";
+import type { ScreenshotData } from "../../common/capture-data.ts";
+import { isMobile } from "../../common/report/session-metadata.ts";
 import { absolutizeCssUrls } from "./css-urls.ts";
 import { encodingFor, fitWithin, imageLimits, readableSource } from "./image-size.ts";
 import { isBlocked, masksText, masksValue, maskText, maskValue } from "./masking.ts";
@@ -19,16 +20,6 @@ import { createPictureWorker, type PictureWorker } from "./picture-worker.ts";
  *    A picture that cannot be read (another origin) keeps its absolute URL; one that fails to resize
  *    warns and keeps it too (spec §8).
  */
-
-export interface ScreenshotData {
-  html: string;
-  baseUrl: string;
-  width: number;
-  height: number;
-  isMobile: boolean;
-  x: number;
-  y: number;
-}
 
 export interface Drawing {
   /** The drawing layer's SVG markup, in viewport coordinates. */

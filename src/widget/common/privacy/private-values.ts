@@ -1,5 +1,5 @@
-import { hidesText, isPrivateField } from "../../shared/privacy/private-elements.ts";
-import type { TypedValue } from "../../shared/privacy/typed-values.ts";
+import { hidesText, isPrivateField } from "../../../shared/privacy/private-elements.ts";
+import type { TypedValue } from "../../../shared/privacy/typed-values.ts";
 
 /**
  * The values a report must not carry, known when it is built: what the private fields of the page hold

@@ -1,4 +1,4 @@
-import type { TypedValue } from "../../shared/privacy/typed-values.ts";
+import type { TypedValue } from "../../../shared/privacy/typed-values.ts";
 import { collectPrivateValues, type PrivateValues } from "../privacy/private-values.ts";
 import { createScrubber, scrubDeep } from "../privacy/secret-scrubber.ts";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import type { TypedValue } from "../../shared/privacy/typed-values.ts";
+import type { TypedValue } from "../../../shared/privacy/typed-values.ts";
 import { collectPrivateValues } from "./private-values.ts";
 
 afterEach(() => {

@@ -1,5 +1,3 @@
-import type { ScreenshotData } from "./snapshot/page-snapshot.ts";
-
 /**
  * What the capture surface answers `captureData` with (`host.query("captureData")`, asked by the
  * messenger before it sends a report). The loader turns a surface's failure into `undefined`, so a
@@ -23,4 +21,15 @@ export interface CaptureFormData {
   dirty: true;
   /** A picture (data URL) or the recording's URL, for the field to show. */
   preview?: string;
+}
+
+/** The report's `screenshotData` (spec §3) as the capture takes it (src/widget/capture/snapshot/). */
+export interface ScreenshotData {
+  html: string;
+  baseUrl: string;
+  width: number;
+  height: number;
+  isMobile: boolean;
+  x: number;
+  y: number;
 }

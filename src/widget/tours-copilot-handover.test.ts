@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import type { ProductTourValidation } from "../../shared/outbound-schemas.ts";
-import { createChunkContext, createRecordingHost } from "../test-support/chunk-context.ts";
-import * as tours from "../tours/tours-chunk.ts";
-import * as copilot from "./copilot-chunk.ts";
+import type { ProductTourValidation } from "../shared/outbound-schemas.ts";
+import { createChunkContext, createRecordingHost } from "./common/chunk-context-test-support.ts";
+import * as copilot from "./copilot/copilot-chunk.ts";
+import * as tours from "./tours/tours-chunk.ts";
 
 /**
  * The two chunks together, as the loader wires them: the tours chunk validates a `cobrowse` tour and

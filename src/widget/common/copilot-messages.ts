@@ -1,4 +1,4 @@
-import type { TourData } from "../tours/tour-data.ts";
+import type { TourData } from "./tour-data.ts";
 
 /**
  * How the tours chunk and the co-pilot chunk talk (spec §4 "Co-pilot tour"): the tours chunk owns a

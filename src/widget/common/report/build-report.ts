@@ -1,4 +1,4 @@
-import type { ReportParts } from "../../shared/widget-chunk-contract.ts";
+import type { ReportParts } from "../../../shared/widget-chunk-contract.ts";
 import { collectMetadata, type MetadataWindow } from "./session-metadata.ts";
 
 /** What the sender of a report decides; the rest comes from what the loader keeps. */

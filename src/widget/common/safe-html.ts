@@ -104,3 +104,11 @@ export function isBlankHtml(html: string): boolean {
       .trim() === ""
   );
 }
+
+/**
+ * Images a tour shows (the sender's photo, the co-pilot's avatar): web addresses, the host's own
+ * paths, and inline pictures. An `<img>` never runs what it shows, so an inline SVG is safe here.
+ */
+export function isImageSource(url: string): boolean {
+  return /^(?:https?:|\/(?!\/)|data:image\/(?:png|jpe?g|gif|webp|svg\+xml)[;,])/i.test(url.trim());
+}

@@ -1,6 +1,7 @@
 import { type CSSProperties, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import { textColorFor } from "../../widget/common/text-colour.ts";
 import {
   badgeText,
   launcherLabel,
@@ -9,7 +10,6 @@ import {
   placementFor,
   tabRadius,
   tabText,
-  textColorFor,
 } from "../../widget/launcher/launcher-model.ts";
 import { launcherStyles } from "../../widget/launcher/launcher-styles.ts";
 import { useT } from "../i18n/intl.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { outboundConfigError, type ProductTourValidation } from "../../shared/outbound-schemas.ts";
-import { readTourData } from "../../widget/tours/tour-data.ts";
+import { readTourData } from "../../widget/common/tour-data.ts";
 import { call, demoProjectId, startSession } from "../test-support/outbound-test-support.ts";
 import { startTestServer } from "../test-support/test-server.ts";
 import {

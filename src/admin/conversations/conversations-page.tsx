@@ -13,8 +13,8 @@ import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx"
 import { ListPagination } from "../shell/list/list-page.tsx";
 import { anyValue } from "../shell/list/list-url.ts";
 import { SearchBox } from "../shell/list/search-box.tsx";
-import { useListQuery } from "../shell/list/use-list-query.ts";
-import { conversationListUrl } from "./conversation-list-query.ts";
+import { type ListPageController, useListPage } from "../shell/list/use-list-page.ts";
+import { type ConversationListQuery, conversationListUrl } from "./conversation-list-query.ts";
 import { listAfterPush, typingAfterPush } from "./conversation-live.ts";
 import { conversationHref, conversationsPath, projectInboxHref } from "./conversation-paths.ts";
 import { ConversationView, visitorName } from "./conversation-view.tsx";
@@ -135,55 +135,16 @@ function Inbox({
   const { t } = useT();
   const [location, navigate] = useLocation();
   // The list's state lives in the query of whatever the address is, so opening a conversation keeps it.
-  const list = useListQuery(location, conversationListUrl);
-  const { resource, reload, refresh, replace } = useResource(
-    () => conversationsApi.list(project.id, list.query),
-    `${project.id}${list.search}`,
-  );
+  const list = useListPage({
+    path: location,
+    url: conversationListUrl,
+    load: (query) => conversationsApi.list(project.id, query),
+    key: (search) => `${project.id}${search}`,
+  });
   const { typing, follow } = useVisitorTyping(project.id);
-  const page = resource.state === "ready" ? resource.data : null;
-  const latest = useRef(page);
-  latest.current = page;
-  const update = useCallback(
-    (change: (current: ListPage<AdminConversationSummary>) => ListPage<AdminConversationSummary>) => {
-      const base = latest.current;
-      if (!base) return;
-      const next = change(base);
-      if (next === base) return;
-      latest.current = next;
-      replace(next);
-    },
-    [replace],
-  );
-
-  useStaffPush(
-    (push) => {
-      follow(push);
-      let refetch = false;
-      update((current) => {
-        const change = listAfterPush(current, push, project.id, list.query);
-        refetch = change.refetch;
-        return change.page;
-      });
-      if (refetch) refresh();
-    },
-    () => refresh(),
-  );
-
-  // Reading a conversation clears its count here too (the server pushes nothing for staff reads).
-  const onRead = useCallback(
-    (id: string) =>
-      update((current) => ({
-        ...current,
-        items: current.items.map((item) =>
-          item.id === id && item.unread > 0 ? { ...item, unread: 0 } : item,
-        ),
-      })),
-    [update],
-  );
+  const onRead = useLiveConversationList(list, project.id, follow);
 
   const listHref = `${projectInboxHref(project.id)}${list.search}`;
-  const status = list.query.status ?? anyValue;
   return (
     <section aria-labelledby="conversations-title" className="inbox">
       <header className="page-header page-header-actions inbox-header">
@@ -209,74 +170,12 @@ function Inbox({
         )}
       </header>
       <div className="inbox-layout" data-open={conversationId ? "true" : "false"}>
-        <div className="inbox-list-pane">
-          <div className="inbox-toolbar">
-            <fieldset className="status-tabs">
-              <legend className="visually-hidden">{t("conversations.filter.status")}</legend>
-              {statusChoices.map((choice) => (
-                <label key={choice} className="status-tab">
-                  <input
-                    type="radio"
-                    name="conversation-status"
-                    value={choice}
-                    checked={status === choice}
-                    onChange={() => list.change({ status: choice === anyValue ? null : choice })}
-                  />
-                  <span>{t(`conversations.status.${choice}`)}</span>
-                </label>
-              ))}
-            </fieldset>
-            <SearchBox
-              id="conversation-search"
-              label="conversations.search"
-              placeholder="conversations.searchPlaceholder"
-              value={list.query.q}
-              onSearch={list.onSearch}
-            />
-          </div>
-          {resource.state === "loading" && (
-            <div className="table-skeleton" aria-busy="true">
-              <p className="visually-hidden" role="status">
-                {t("conversations.loading")}
-              </p>
-            </div>
-          )}
-          {resource.state === "error" && (
-            <div className="state-panel" role="alert">
-              <p>{t("conversations.error")}</p>
-              <Button variant="secondary" onClick={reload}>
-                {t("list.retry")}
-              </Button>
-            </div>
-          )}
-          {page &&
-            (page.items.length === 0 ? (
-              <div className="state-panel inbox-empty-list">
-                <p className="state-heading">{t("conversations.empty")}</p>
-                <p className="subtle">
-                  {list.search === "?status=open"
-                    ? t("conversations.emptyHint")
-                    : t("conversations.emptyFiltered")}
-                </p>
-              </div>
-            ) : (
-              <>
-                <p className="list-count subtle">{t("conversations.count", { count: page.total })}</p>
-                <ul className="conversation-list" data-testid="conversation-list">
-                  {page.items.map((item) => (
-                    <ConversationRow
-                      key={item.id}
-                      conversation={item}
-                      href={`${conversationHref(project.id, item.id)}${list.search}`}
-                      active={item.id === conversationId}
-                      typing={typing.has(item.id)}
-                    />
-                  ))}
-                </ul>
-                {page.total > page.pageSize && <ListPagination list={list} total={page.total} />}
-              </>
-            ))}
-        </div>
+        <ConversationListPane
+          list={list}
+          projectId={project.id}
+          conversationId={conversationId}
+          typing={typing}
+        />
         <div className="inbox-conversation-pane">
           {conversationId ? (
             <ConversationView
@@ -293,6 +192,150 @@ function Inbox({
         </div>
       </div>
     </section>
+  );
+}
+
+type ConversationList = ListPageController<ConversationListQuery, ListPage<AdminConversationSummary>>;
+
+/**
+ * Keeps the list's page in step with the staff socket (new, changed and typing conversations; a page the
+ * push cannot place is asked again); answers the `onRead` that clears a conversation's unread count.
+ */
+function useLiveConversationList(
+  list: ConversationList,
+  projectId: string,
+  follow: ReturnType<typeof useVisitorTyping>["follow"],
+) {
+  const { resource, refresh, replace } = list;
+  const page = resource.state === "ready" ? resource.data : null;
+  const latest = useRef(page);
+  latest.current = page;
+  const update = useCallback(
+    (change: (current: ListPage<AdminConversationSummary>) => ListPage<AdminConversationSummary>) => {
+      const base = latest.current;
+      if (!base) return;
+      const next = change(base);
+      if (next === base) return;
+      latest.current = next;
+      replace(next);
+    },
+    [replace],
+  );
+
+  useStaffPush(
+    (push) => {
+      follow(push);
+      let refetch = false;
+      update((current) => {
+        const change = listAfterPush(current, push, projectId, list.query);
+        refetch = change.refetch;
+        return change.page;
+      });
+      if (refetch) refresh();
+    },
+    () => refresh(),
+  );
+
+  // Reading a conversation clears its count here too (the server pushes nothing for staff reads).
+  const onRead = useCallback(
+    (id: string) =>
+      update((current) => ({
+        ...current,
+        items: current.items.map((item) =>
+          item.id === id && item.unread > 0 ? { ...item, unread: 0 } : item,
+        ),
+      })),
+    [update],
+  );
+
+  return onRead;
+}
+
+/** The status tabs, the search and the conversations of the page, with its states and pages. */
+function ConversationListPane({
+  list,
+  projectId,
+  conversationId,
+  typing,
+}: {
+  list: ConversationList;
+  projectId: string;
+  conversationId: string | undefined;
+  typing: ReadonlySet<string>;
+}) {
+  const { t } = useT();
+  const { resource, reload } = list;
+  const page = resource.state === "ready" ? resource.data : null;
+  const status = list.query.status ?? anyValue;
+  return (
+    <div className="inbox-list-pane">
+      <div className="inbox-toolbar">
+        <fieldset className="status-tabs">
+          <legend className="visually-hidden">{t("conversations.filter.status")}</legend>
+          {statusChoices.map((choice) => (
+            <label key={choice} className="status-tab">
+              <input
+                type="radio"
+                name="conversation-status"
+                value={choice}
+                checked={status === choice}
+                onChange={() => list.change({ status: choice === anyValue ? null : choice })}
+              />
+              <span>{t(`conversations.status.${choice}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <SearchBox
+          id="conversation-search"
+          label="conversations.search"
+          placeholder="conversations.searchPlaceholder"
+          value={list.query.q}
+          onSearch={list.onSearch}
+        />
+      </div>
+      {resource.state === "loading" && (
+        <div className="table-skeleton" aria-busy="true">
+          <p className="visually-hidden" role="status">
+            {t("conversations.loading")}
+          </p>
+        </div>
+      )}
+      {resource.state === "error" && (
+        <div className="state-panel" role="alert">
+          <p>{t("conversations.error")}</p>
+          <Button variant="secondary" onClick={reload}>
+            {t("list.retry")}
+          </Button>
+        </div>
+      )}
+      {page &&
+        (page.items.length === 0 ? (
+          <div className="state-panel inbox-empty-list">
+            <p className="state-heading">{t("conversations.empty")}</p>
+            <p className="subtle">
+              {list.search === "?status=open"
+                ? t("conversations.emptyHint")
+                : t("conversations.emptyFiltered")}
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className="list-count subtle">{t("conversations.count", { count: page.total })}</p>
+            <ul className="conversation-list" data-testid="conversation-list">
+              {page.items.map((item) => (
+                <ConversationRow
+                  key={item.id}
+                  conversation={item}
+                  href={`${conversationHref(projectId, item.id)}${list.search}`}
+                  active={item.id === conversationId}
+                  typing={typing.has(item.id)}
+                />
+              ))}
+            </ul>
+            {page.total > page.pageSize && <ListPagination list={list} total={page.total} />}
+          </>
+        ))}
+    </div>
   );
 }
 

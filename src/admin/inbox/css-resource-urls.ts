@@ -29,6 +29,90 @@ export function cssString(value: string): string {
   return `"${value.replace(unsafeInString, (c) => `\\${c.charCodeAt(0).toString(16)} `)}"`;
 }
 
+const validEscape = (css: string, at: number) => css[at] === "\\" && !isNewline(css[at + 1]);
+function startsName(css: string, at: number): boolean {
+  const c = css[at];
+  if (c === "-") return isNameStart(css[at + 1]) || css[at + 1] === "-" || validEscape(css, at + 1);
+  return isNameStart(c) || validEscape(css, at);
+}
+
+/** The escape after the backslash at `at - 1`: its character and where it ends. */
+function readEscape(css: string, at: number): [string, number] {
+  const length = css.length;
+  if (at >= length) return ["\uFFFD", at];
+  if (!isHex(css[at])) return [css[at] as string, at + 1];
+  let end = at;
+  while (end < at + 6 && isHex(css[end])) end++;
+  const code = Number.parseInt(css.slice(at, end), 16);
+  if (css[end] === "\r" && css[end + 1] === "\n") end += 2;
+  else if (isWhitespace(css[end])) end++;
+  const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+  return [valid ? String.fromCodePoint(code) : "\uFFFD", end];
+}
+
+function readName(css: string, at: number): [string, number] {
+  let value = "";
+  let end = at;
+  for (;;) {
+    if (isNameChar(css[end])) value += css[end++];
+    else if (validEscape(css, end)) {
+      const [c, next] = readEscape(css, end + 1);
+      value += c;
+      end = next;
+    } else return [value, end];
+  }
+}
+
+/** A string token starting at its quote: its value and the index after it (CSS Syntax §4.3.5). */
+function readString(css: string, at: number): [string, number] {
+  const length = css.length;
+  const quote = css[at];
+  let value = "";
+  let end = at + 1;
+  while (end < length) {
+    const c = css[end];
+    if (c === quote) return [value, end + 1];
+    // An unescaped newline ends a bad string; the newline stays for the next token.
+    if (isNewline(c)) return [value, end];
+    if (c === "\\") {
+      if (end + 1 >= length) return [value, end + 1];
+      if (isNewline(css[end + 1])) {
+        end += css[end + 1] === "\r" && css[end + 2] === "\n" ? 3 : 2;
+        continue;
+      }
+      const [escaped, next] = readEscape(css, end + 1);
+      value += escaped;
+      end = next;
+      continue;
+    }
+    value += c;
+    end++;
+  }
+  return [value, end];
+}
+
+/** An unquoted `url(` token's address, from after its leading whitespace to after its `)`. */
+function readBareUrl(css: string, at: number): [string, number] {
+  const length = css.length;
+  let value = "";
+  let end = at;
+  while (end < length) {
+    const c = css[end] as string;
+    if (c === ")") return [value, end + 1];
+    if (c === "\\" && validEscape(css, end)) {
+      const [escaped, next] = readEscape(css, end + 1);
+      value += escaped;
+      end = next;
+      continue;
+    }
+    // Whitespace inside, a quote or a parenthesis make a bad url the browser does not fetch; its
+    // remnants still run to the `)`, and the address read so far is rewritten all the same.
+    if (!isWhitespace(c)) value += c;
+    end++;
+  }
+  return [value, end];
+}
+
 export function rewriteCssUrls(css: string, replace: (url: string) => string): string {
   const length = css.length;
   let out = "";
@@ -37,87 +121,6 @@ export function rewriteCssUrls(css: string, replace: (url: string) => string): s
   // Open parentheses: the function's lower-case name, or "" for a bare `(`.
   const open: string[] = [];
   let afterImport = false;
-
-  const validEscape = (at: number) => css[at] === "\\" && !isNewline(css[at + 1]);
-  const startsName = (at: number) => {
-    const c = css[at];
-    if (c === "-") return isNameStart(css[at + 1]) || css[at + 1] === "-" || validEscape(at + 1);
-    return isNameStart(c) || validEscape(at);
-  };
-
-  /** The escape after the backslash at `at - 1`: its character and where it ends. */
-  const readEscape = (at: number): [string, number] => {
-    if (at >= length) return ["\uFFFD", at];
-    if (!isHex(css[at])) return [css[at] as string, at + 1];
-    let end = at;
-    while (end < at + 6 && isHex(css[end])) end++;
-    const code = Number.parseInt(css.slice(at, end), 16);
-    if (css[end] === "\r" && css[end + 1] === "\n") end += 2;
-    else if (isWhitespace(css[end])) end++;
-    const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
-    return [valid ? String.fromCodePoint(code) : "\uFFFD", end];
-  };
-
-  const name = (at: number): [string, number] => {
-    let value = "";
-    let end = at;
-    for (;;) {
-      if (isNameChar(css[end])) value += css[end++];
-      else if (validEscape(end)) {
-        const [c, next] = readEscape(end + 1);
-        value += c;
-        end = next;
-      } else return [value, end];
-    }
-  };
-
-  /** A string token starting at its quote: its value and the index after it (CSS Syntax §4.3.5). */
-  const string = (at: number): [string, number] => {
-    const quote = css[at];
-    let value = "";
-    let end = at + 1;
-    while (end < length) {
-      const c = css[end];
-      if (c === quote) return [value, end + 1];
-      // An unescaped newline ends a bad string; the newline stays for the next token.
-      if (isNewline(c)) return [value, end];
-      if (c === "\\") {
-        if (end + 1 >= length) return [value, end + 1];
-        if (isNewline(css[end + 1])) {
-          end += css[end + 1] === "\r" && css[end + 2] === "\n" ? 3 : 2;
-          continue;
-        }
-        const [escaped, next] = readEscape(end + 1);
-        value += escaped;
-        end = next;
-        continue;
-      }
-      value += c;
-      end++;
-    }
-    return [value, end];
-  };
-
-  /** An unquoted `url(` token's address, from after its leading whitespace to after its `)`. */
-  const bareUrl = (at: number): [string, number] => {
-    let value = "";
-    let end = at;
-    while (end < length) {
-      const c = css[end] as string;
-      if (c === ")") return [value, end + 1];
-      if (c === "\\" && validEscape(end)) {
-        const [escaped, next] = readEscape(end + 1);
-        value += escaped;
-        end = next;
-        continue;
-      }
-      // Whitespace inside, a quote or a parenthesis make a bad url the browser does not fetch; its
-      // remnants still run to the `)`, and the address read so far is rewritten all the same.
-      if (!isWhitespace(c)) value += c;
-      end++;
-    }
-    return [value, end];
-  };
 
   const put = (from: number, to: number, text: string) => {
     out += css.slice(copied, from) + text;
@@ -132,7 +135,7 @@ export function rewriteCssUrls(css: string, replace: (url: string) => string): s
       continue;
     }
     if (c === '"' || c === "'") {
-      const [value, end] = string(i);
+      const [value, end] = readString(css, i);
       if (afterImport || addressFunctions.has(open[open.length - 1] ?? "")) {
         const wanted = replace(value);
         if (wanted !== value) put(i, end, cssString(wanted));
@@ -141,14 +144,14 @@ export function rewriteCssUrls(css: string, replace: (url: string) => string): s
       i = end;
       continue;
     }
-    if (c === "@" && startsName(i + 1)) {
-      const [keyword, end] = name(i + 1);
+    if (c === "@" && startsName(css, i + 1)) {
+      const [keyword, end] = readName(css, i + 1);
       afterImport = keyword.toLowerCase() === "import";
       i = end;
       continue;
     }
-    if (startsName(i)) {
-      const [ident, end] = name(i);
+    if (startsName(css, i)) {
+      const [ident, end] = readName(css, i);
       const lower = ident.toLowerCase();
       if (css[end] !== "(") {
         i = end;
@@ -158,7 +161,7 @@ export function rewriteCssUrls(css: string, replace: (url: string) => string): s
       let inner = end + 1;
       while (isWhitespace(css[inner])) inner++;
       if (lower === "url" && css[inner] !== '"' && css[inner] !== "'") {
-        const [value, close] = bareUrl(inner);
+        const [value, close] = readBareUrl(css, inner);
         const wanted = replace(value);
         if (wanted !== value) put(i, close, `url(${cssString(wanted)})`);
         i = close;

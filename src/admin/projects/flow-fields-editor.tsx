@@ -31,7 +31,7 @@ export function FlowFieldsEditor({
     fields.flatMap((_, index) =>
       ["key", "label", "placeholder", "options"].map((name) => `fields.${index}.${name}`),
     );
-  const change = (index: number, field: Partial<FlowFieldForm>) =>
+  const changeAt = (index: number, field: Partial<FlowFieldForm>) =>
     onChange(
       fields.map((current, at) => (at === index ? { ...current, ...field } : current)),
       Object.keys(field).map((name) => `fields.${index}.${name}`),
@@ -41,151 +41,25 @@ export function FlowFieldsEditor({
 
   return (
     <div className="flow-fields">
-      {fields.map((field, index) => {
-        const at = (name: string) => `fields.${index}.${name}`;
-        const label = (name: string) => t(`flowForm.field.${name}` as MessageId);
-        const number = index + 1;
-        return (
+      {fields.map((field, index) => (
+        <FlowFieldRow
           // Rows have no id of their own; errors are keyed by place as well.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-          <fieldset key={index} className="flow-field" data-testid="flow-field">
-            <legend>{t("flowForm.fieldNumber", { number })}</legend>
-            <div className="form-row">
-              <FormField id={`flow-field-${index}-type`} label={label("type")} error={null}>
-                {(props) => (
-                  <select
-                    {...props}
-                    value={field.type}
-                    onChange={(event) => change(index, { type: event.target.value as FlowFieldForm["type"] })}
-                  >
-                    {flowFieldTypes.map((type) => (
-                      <option key={type} value={type}>
-                        {t(`flowForm.type.${type}` as MessageId)}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </FormField>
-              <FormField
-                id={`flow-field-${index}-key`}
-                label={label("key")}
-                error={errorOf(at("key"), label("key"))}
-              >
-                {(props) => (
-                  <input
-                    {...props}
-                    spellCheck={false}
-                    value={field.key}
-                    onChange={(event) => change(index, { key: event.target.value })}
-                  />
-                )}
-              </FormField>
-              <FormField
-                id={`flow-field-${index}-label`}
-                label={label("label")}
-                error={errorOf(at("label"), label("label"))}
-              >
-                {(props) => (
-                  <input
-                    {...props}
-                    value={field.label}
-                    onChange={(event) => change(index, { label: event.target.value })}
-                  />
-                )}
-              </FormField>
-              <FormField
-                id={`flow-field-${index}-placeholder`}
-                label={label("placeholder")}
-                error={errorOf(at("placeholder"), label("placeholder"))}
-              >
-                {(props) => (
-                  <input
-                    {...props}
-                    value={field.placeholder}
-                    onChange={(event) => change(index, { placeholder: event.target.value })}
-                  />
-                )}
-              </FormField>
-            </div>
-            {field.type === "select" && (
-              <FormField
-                id={`flow-field-${index}-options`}
-                label={label("options")}
-                error={errorOf(at("options"), label("options"))}
-              >
-                {(props) => (
-                  <textarea
-                    {...props}
-                    rows={3}
-                    placeholder={t("flowForm.optionsHint", { max: flowLimits.options })}
-                    value={field.options}
-                    onChange={(event) => change(index, { options: event.target.value })}
-                  />
-                )}
-              </FormField>
-            )}
-            {field.type === "capture" && (
-              <FormField id={`flow-field-${index}-capture`} label={label("captureType")} error={null}>
-                {(props) => (
-                  <select
-                    {...props}
-                    value={field.captureType}
-                    onChange={(event) =>
-                      change(index, { captureType: event.target.value as FlowFieldForm["captureType"] })
-                    }
-                  >
-                    <option value="screenshot">{t("flowForm.capture.screenshot")}</option>
-                    <option value="capture">{t("flowForm.capture.capture")}</option>
-                  </select>
-                )}
-              </FormField>
-            )}
-            <div className="flow-field-actions">
-              <CheckField
-                id={`flow-field-${index}-required`}
-                label={label("required")}
-                checked={field.required}
-                onChange={(required) => change(index, { required })}
-              />
-              <div className="row-buttons">
-                <Button
-                  variant="tertiary"
-                  size="sm"
-                  disabled={index === 0}
-                  aria-label={t("flowForm.moveUp", { number })}
-                  onClick={() => onChange(moveField(fields, index, -1), everyPath())}
-                >
-                  ↑
-                </Button>
-                <Button
-                  variant="tertiary"
-                  size="sm"
-                  disabled={index === fields.length - 1}
-                  aria-label={t("flowForm.moveDown", { number })}
-                  onClick={() => onChange(moveField(fields, index, 1), everyPath())}
-                >
-                  ↓
-                </Button>
-                <Button
-                  variant="tertiary"
-                  size="sm"
-                  className="danger-text"
-                  disabled={fields.length === 1}
-                  aria-label={t("flowForm.removeField", { number })}
-                  onClick={() =>
-                    onChange(
-                      fields.filter((_, at) => at !== index),
-                      everyPath(),
-                    )
-                  }
-                >
-                  {t("projectSettings.texts.removeShort")}
-                </Button>
-              </div>
-            </div>
-          </fieldset>
-        );
-      })}
+          key={index}
+          field={field}
+          index={index}
+          count={fields.length}
+          errorOf={errorOf}
+          onChange={(change) => changeAt(index, change)}
+          onMove={(by) => onChange(moveField(fields, index, by), everyPath())}
+          onRemove={() =>
+            onChange(
+              fields.filter((_, at) => at !== index),
+              everyPath(),
+            )
+          }
+        />
+      ))}
       {errorOf("fields", t("flowForm.fields")) && (
         <p className="form-error field-error" id="flow-fields-error" data-invalid="true">
           {errorOf("fields", t("flowForm.fields"))}
@@ -195,5 +69,137 @@ export function FlowFieldsEditor({
         {t("flowForm.addField")}
       </Button>
     </div>
+  );
+}
+
+/** One field of the flow: its controls, the required box, and the buttons that move and remove it. */
+function FlowFieldRow({
+  field,
+  index,
+  count,
+  errorOf,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  field: FlowFieldForm;
+  index: number;
+  count: number;
+  errorOf: (path: string, label: string) => string | null;
+  onChange: (change: Partial<FlowFieldForm>) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useT();
+  const at = (name: string) => `fields.${index}.${name}`;
+  const label = (name: string) => t(`flowForm.field.${name}` as MessageId);
+  const number = index + 1;
+  const text = (name: "key" | "label" | "placeholder", extra: { spellCheck?: boolean } = {}) => (
+    <FormField id={`flow-field-${index}-${name}`} label={label(name)} error={errorOf(at(name), label(name))}>
+      {(props) => (
+        <input
+          {...props}
+          {...extra}
+          value={field[name]}
+          onChange={(event) => onChange({ [name]: event.target.value })}
+        />
+      )}
+    </FormField>
+  );
+  return (
+    <fieldset className="flow-field" data-testid="flow-field">
+      <legend>{t("flowForm.fieldNumber", { number })}</legend>
+      <div className="form-row">
+        <FormField id={`flow-field-${index}-type`} label={label("type")} error={null}>
+          {(props) => (
+            <select
+              {...props}
+              value={field.type}
+              onChange={(event) => onChange({ type: event.target.value as FlowFieldForm["type"] })}
+            >
+              {flowFieldTypes.map((type) => (
+                <option key={type} value={type}>
+                  {t(`flowForm.type.${type}` as MessageId)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {text("key", { spellCheck: false })}
+        {text("label")}
+        {text("placeholder")}
+      </div>
+      {field.type === "select" && (
+        <FormField
+          id={`flow-field-${index}-options`}
+          label={label("options")}
+          error={errorOf(at("options"), label("options"))}
+        >
+          {(props) => (
+            <textarea
+              {...props}
+              rows={3}
+              placeholder={t("flowForm.optionsHint", { max: flowLimits.options })}
+              value={field.options}
+              onChange={(event) => onChange({ options: event.target.value })}
+            />
+          )}
+        </FormField>
+      )}
+      {field.type === "capture" && (
+        <FormField id={`flow-field-${index}-capture`} label={label("captureType")} error={null}>
+          {(props) => (
+            <select
+              {...props}
+              value={field.captureType}
+              onChange={(event) =>
+                onChange({ captureType: event.target.value as FlowFieldForm["captureType"] })
+              }
+            >
+              <option value="screenshot">{t("flowForm.capture.screenshot")}</option>
+              <option value="capture">{t("flowForm.capture.capture")}</option>
+            </select>
+          )}
+        </FormField>
+      )}
+      <div className="flow-field-actions">
+        <CheckField
+          id={`flow-field-${index}-required`}
+          label={label("required")}
+          checked={field.required}
+          onChange={(required) => onChange({ required })}
+        />
+        <div className="row-buttons">
+          <Button
+            variant="tertiary"
+            size="sm"
+            disabled={index === 0}
+            aria-label={t("flowForm.moveUp", { number })}
+            onClick={() => onMove(-1)}
+          >
+            ↑
+          </Button>
+          <Button
+            variant="tertiary"
+            size="sm"
+            disabled={index === count - 1}
+            aria-label={t("flowForm.moveDown", { number })}
+            onClick={() => onMove(1)}
+          >
+            ↓
+          </Button>
+          <Button
+            variant="tertiary"
+            size="sm"
+            className="danger-text"
+            disabled={count === 1}
+            aria-label={t("flowForm.removeField", { number })}
+            onClick={onRemove}
+          >
+            {t("projectSettings.texts.removeShort")}
+          </Button>
+        </div>
+      </div>
+    </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
-import type { RootSkillDetail, RootSkillSummary, SubSkill } from "../../shared/skills-schemas.ts";
-import { useResource } from "../api/use-resource.ts";
+import type { RootSkillDetail, RootSkillSummary, SkillTree, SubSkill } from "../../shared/skills-schemas.ts";
+import { type Resource, useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
@@ -198,6 +198,65 @@ function SubSkillGrid({
   );
 }
 
+/** The root's details, and the roots it depends on and that depend on it (names from the whole tree). */
+function RootDetails({ root, tree }: { root: RootSkillDetail; tree: Resource<SkillTree> }) {
+  const { t } = useT();
+  const roots: readonly RootSkillSummary[] = tree.state === "ready" ? tree.data.roots : [];
+  // Names come from the tree: until it is there, say so rather than calling every id "no longer in the tree".
+  const treeState =
+    tree.state === "ready" ? null : (
+      <span className="subtle-cell">
+        {t(tree.state === "loading" ? "skill.treeLoading" : "skill.treeError")}
+      </span>
+    );
+  return (
+    <div className="detail-grid">
+      <FieldList
+        title="skill.section.details"
+        fields={[
+          { label: "skill.field.id", value: <code>{root.id}</code> },
+          { label: "skill.field.name", value: root.name },
+          {
+            label: "skill.field.icon",
+            value: (
+              <span className="skill-name">
+                <SkillIcon icon={root.icon} size="lg" />
+                {/* A picture link is worth reading in full; an emoji is its own text. */}
+                {isImageIcon(root.icon) && <span className="truncate-text">{root.icon}</span>}
+              </span>
+            ),
+          },
+          {
+            label: "skill.field.position",
+            value: t("skill.position", { row: root.row + 1, column: root.column + 1 }),
+          },
+          {
+            label: "skill.field.subGrid",
+            value: t("skill.gridSize", { rows: root.subRows, columns: root.subColumns }),
+          },
+          { label: "skill.field.createdAt", value: <DateTimeAgo value={root.createdAt} /> },
+          { label: "skill.field.updatedAt", value: <DateTimeAgo value={root.updatedAt} /> },
+        ]}
+      />
+      <FieldList
+        title="skill.field.dependencies"
+        fields={[
+          {
+            label: "skill.field.dependsOn",
+            value: treeState ?? <RootLinks skills={skillNames(root.dependencies, roots)} />,
+          },
+          {
+            label: "skill.field.dependents",
+            value: treeState ?? (
+              <RootLinks skills={dependentsOf(roots, root.id).map((skill) => ({ ...skill, known: true }))} />
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
 /** `/dashboard/skill-tree/:rootSkill/manage` (spec §2 "Manage Skill Tree"): the root, its grid of sub-skills, and their actions. */
 export default function SkillManagePage() {
   const { t } = useT();
@@ -247,14 +306,6 @@ export default function SkillManagePage() {
   }
 
   const root = resource.data;
-  const roots: readonly RootSkillSummary[] = tree.state === "ready" ? tree.data.roots : [];
-  // Names come from the tree: until it is there, say so rather than calling every id "no longer in the tree".
-  const treeState =
-    tree.state === "ready" ? null : (
-      <span className="subtle-cell">
-        {t(tree.state === "loading" ? "skill.treeLoading" : "skill.treeError")}
-      </span>
-    );
   const freeCell = firstFreeCell(gridCells(root.subRows, root.subColumns, root.subSkills));
   /** Closes the add form; `?add` leaves the address too, so a reload does not open it again. */
   const stopAdding = () => {
@@ -280,52 +331,7 @@ export default function SkillManagePage() {
         <RootActions root={root} />
       </header>
 
-      <div className="detail-grid">
-        <FieldList
-          title="skill.section.details"
-          fields={[
-            { label: "skill.field.id", value: <code>{root.id}</code> },
-            { label: "skill.field.name", value: root.name },
-            {
-              label: "skill.field.icon",
-              value: (
-                <span className="skill-name">
-                  <SkillIcon icon={root.icon} size="lg" />
-                  {/* A picture link is worth reading in full; an emoji is its own text. */}
-                  {isImageIcon(root.icon) && <span className="truncate-text">{root.icon}</span>}
-                </span>
-              ),
-            },
-            {
-              label: "skill.field.position",
-              value: t("skill.position", { row: root.row + 1, column: root.column + 1 }),
-            },
-            {
-              label: "skill.field.subGrid",
-              value: t("skill.gridSize", { rows: root.subRows, columns: root.subColumns }),
-            },
-            { label: "skill.field.createdAt", value: <DateTimeAgo value={root.createdAt} /> },
-            { label: "skill.field.updatedAt", value: <DateTimeAgo value={root.updatedAt} /> },
-          ]}
-        />
-        <FieldList
-          title="skill.field.dependencies"
-          fields={[
-            {
-              label: "skill.field.dependsOn",
-              value: treeState ?? <RootLinks skills={skillNames(root.dependencies, roots)} />,
-            },
-            {
-              label: "skill.field.dependents",
-              value: treeState ?? (
-                <RootLinks
-                  skills={dependentsOf(roots, root.id).map((skill) => ({ ...skill, known: true }))}
-                />
-              ),
-            },
-          ]}
-        />
-      </div>
+      <RootDetails root={root} tree={tree} />
 
       <section className="detail-card detail-wide" aria-labelledby="sub-skills-title">
         <div className="section-head">

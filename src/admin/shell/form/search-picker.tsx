@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
-import { useResource } from "../../api/use-resource.ts";
+import { type Resource, useResource } from "../../api/use-resource.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
-import { useT } from "../../i18n/intl.ts";
+import { type Translator, useT } from "../../i18n/intl.ts";
 import type { FieldControlProps } from "./form-field.tsx";
 import {
   moveHighlight,
@@ -49,7 +49,8 @@ export function SearchPicker({
   texts: SearchPickerTexts;
   onChange: (option: PickerOption | null) => void;
 }) {
-  const { t, formatNumber } = useT();
+  const tr = useT();
+  const { t } = tr;
   const listId = useId();
   const [picked, setPicked] = useState<PickerOption | null>(
     value && selectedName ? { id: value, name: selectedName } : null,
@@ -135,13 +136,6 @@ export function SearchPicker({
     }
   };
 
-  const total = results.state === "ready" && results.data ? results.data.total : 0;
-  let note: string | null = null;
-  if (waiting || results.state === "loading") note = t("picker.searching");
-  else if (results.state === "error") note = t(texts.error);
-  else if (found.length === 0) note = search ? t("picker.none", { text: search }) : t(texts.empty);
-  else if (total > found.length) note = t("picker.more", { shown: found.length, total: formatNumber(total) });
-
   return (
     <div className="search-picker">
       <input
@@ -172,33 +166,86 @@ export function SearchPicker({
         onKeyDown={onKeyDown}
       />
       {open && (
-        // Pressing on the list must not blur the input first, or the list would close before the click.
-        // biome-ignore lint/a11y/noStaticElementInteractions: only keeps the focus; the input handles keys.
-        <div className="search-picker-popup" onMouseDown={(event) => event.preventDefault()}>
-          <div id={listId} role="listbox" aria-label={t(texts.listLabel)} className="search-picker-list">
-            {options.map((option, index) => (
-              // The keyboard stays in the input (aria-activedescendant), which picks with Enter.
-              // biome-ignore lint/a11y/useKeyWithClickEvents: see above; the option never takes focus.
-              <div
-                key={option.id || "any"}
-                id={`${listId}-${index}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === highlight}
-                className={`search-picker-option${option.id === value ? " search-picker-current" : ""}`}
-                onClick={() => pick(option)}
-                onMouseEnter={() => setHighlight(index)}
-              >
-                {option.name}
-              </div>
-            ))}
+        <PickerPopup
+          listId={listId}
+          options={options}
+          value={value}
+          highlight={highlight}
+          label={t(texts.listLabel)}
+          note={pickerNote(tr, texts, { waiting, results, found, search })}
+          onPick={pick}
+          onHighlight={setHighlight}
+        />
+      )}
+    </div>
+  );
+}
+
+/** What the open list says under its entries: searching, failed, nothing found, or how many more. */
+function pickerNote(
+  { t, formatNumber }: Translator,
+  texts: SearchPickerTexts,
+  {
+    waiting,
+    results,
+    found,
+    search,
+  }: { waiting: boolean; results: Resource<PickerPage | null>; found: PickerOption[]; search: string },
+): string | null {
+  const total = results.state === "ready" && results.data ? results.data.total : 0;
+  if (waiting || results.state === "loading") return t("picker.searching");
+  if (results.state === "error") return t(texts.error);
+  if (found.length === 0) return search ? t("picker.none", { text: search }) : t(texts.empty);
+  if (total > found.length) return t("picker.more", { shown: found.length, total: formatNumber(total) });
+  return null;
+}
+
+/** The open list of a {@link SearchPicker}: its options (the input keeps the keyboard) and a note. */
+function PickerPopup({
+  listId,
+  options,
+  value,
+  highlight,
+  label,
+  note,
+  onPick,
+  onHighlight,
+}: {
+  listId: string;
+  options: PickerOption[];
+  value: string;
+  highlight: number;
+  label: string;
+  note: string | null;
+  onPick: (option: PickerOption) => void;
+  onHighlight: (index: number) => void;
+}) {
+  return (
+    // Pressing on the list must not blur the input first, or the list would close before the click.
+    // biome-ignore lint/a11y/noStaticElementInteractions: only keeps the focus; the input handles keys.
+    <div className="search-picker-popup" onMouseDown={(event) => event.preventDefault()}>
+      <div id={listId} role="listbox" aria-label={label} className="search-picker-list">
+        {options.map((option, index) => (
+          // The keyboard stays in the input (aria-activedescendant), which picks with Enter.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: see above; the option never takes focus.
+          <div
+            key={option.id || "any"}
+            id={`${listId}-${index}`}
+            role="option"
+            tabIndex={-1}
+            aria-selected={index === highlight}
+            className={`search-picker-option${option.id === value ? " search-picker-current" : ""}`}
+            onClick={() => onPick(option)}
+            onMouseEnter={() => onHighlight(index)}
+          >
+            {option.name}
           </div>
-          {note && (
-            <p className="search-picker-note" role="status">
-              {note}
-            </p>
-          )}
-        </div>
+        ))}
+      </div>
+      {note && (
+        <p className="search-picker-note" role="status">
+          {note}
+        </p>
       )}
     </div>
   );

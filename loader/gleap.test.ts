@@ -7,6 +7,7 @@ import type {
   WidgetChunkContext,
   WidgetChunkName,
 } from "../src/shared/widget-chunk-contract.ts";
+import type { WidgetPush } from "../src/shared/widget-socket-pushes.ts";
 import * as networkLogChunk from "../src/widget/network-log/network-log-chunk.ts";
 import * as reportChunk from "../src/widget/report/report-chunk.ts";
 import { createGleap, type GleapApi, sdkVersion } from "./gleap.ts";
@@ -600,7 +601,8 @@ describe("realtime", () => {
     api.on("checklist-update", (data) => updates.push(data));
     await pushUntil(
       api.getSession()?.gleapId ?? "",
-      { name: "checklist", data: { id: "c1" } },
+      // A checklist cut down to its id: the loader passes on whatever checklist the server sends.
+      { name: "checklist", data: { id: "c1" } } as WidgetPush,
       () => updates.length > 0,
     );
     expect(updates[0]).toEqual({ id: "c1" });
@@ -614,7 +616,7 @@ describe("realtime", () => {
     const action = { actionType: "banner", outbound: "o1" };
     await pushUntil(
       api.getSession()?.gleapId ?? "",
-      { name: "update", data: { a: [action], u: 0 } },
+      { name: "update", data: { a: [action], u: 0 } } as WidgetPush,
       () => actions.length > 0,
     );
     expect(actions[0]).toEqual([action]);

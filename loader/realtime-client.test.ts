@@ -4,6 +4,7 @@ import ReconnectingWebSocket from "partysocket/ws";
 import { pushToSession, sessionTopic } from "../src/server/realtime/widget-socket.ts";
 import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
 import type { WidgetSession } from "../src/shared/widget-session.ts";
+import type { WidgetPush } from "../src/shared/widget-socket-pushes.ts";
 import {
   createRealtimeClient,
   type RealtimeClient,
@@ -77,7 +78,10 @@ describe("against the real server's widget socket", () => {
     await until(() => client.isOpen());
 
     await pushToSession(server.fanout, session.gleapId, { name: "update", data: { a: [], u: 3 } });
-    await pushToSession(server.fanout, session.gleapId, { name: "checklist", data: { id: "c1" } });
+    await pushToSession(server.fanout, session.gleapId, {
+      name: "checklist",
+      data: { id: "c1" },
+    } as WidgetPush);
     await until(() => messages.length >= 2);
 
     expect(messages).toEqual([

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { WidgetSession } from "../../shared/widget-session.ts";
+import type { WidgetPush } from "../../shared/widget-socket-pushes.ts";
 import { findProjectBySdkKey } from "../domain/projects/projects-repository.ts";
 import { startRedis } from "../test-support/redis-process.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
@@ -62,7 +63,10 @@ describe("widget websocket (in-process fan-out)", () => {
     await pushToSession(server.fanout, session.gleapId, { name: "update", data: { a: [], u: 2 } });
     expect(await mine.next(1)).toEqual([{ name: "update", data: { a: [], u: 2 } }]);
     const project = await findProjectBySdkKey(server.db.sql, "demo");
-    await pushToProject(server.fanout, project?.id ?? "", { name: "checklist", data: { id: "c1" } });
+    await pushToProject(server.fanout, project?.id ?? "", {
+      name: "checklist",
+      data: { id: "c1" },
+    } as WidgetPush);
     expect((await mine.next(2))[1]).toEqual({ name: "checklist", data: { id: "c1" } });
     expect(await theirs.next(1)).toEqual([{ name: "checklist", data: { id: "c1" } }]);
     mine.socket.close();
@@ -201,7 +205,7 @@ describe("widget websocket across two servers through Redis", () => {
     await pushToSession(first.fanout, session.gleapId, {
       name: "update",
       data: { a: [{ actionType: "banner" }], u: 0 },
-    });
+    } as WidgetPush);
     expect(await client.next(1)).toEqual([{ name: "update", data: { a: [{ actionType: "banner" }], u: 0 } }]);
     client.socket.close();
   });

@@ -1,4 +1,4 @@
-import type { MessengerPush } from "../../shared/messenger-api.ts";
+import type { WidgetPush } from "../../shared/widget-socket-pushes.ts";
 import type { Fanout } from "./fanout.ts";
 
 export interface WidgetSocketData {
@@ -11,12 +11,6 @@ export interface WidgetSocketData {
 
 export const sessionTopic = (sessionId: string) => `session:${sessionId}`;
 export const projectTopic = (projectId: string) => `project:${projectId}`;
-
-/** A message the server pushes to a widget: always JSON, since the client parses every frame. */
-export type WidgetPush =
-  | { name: "update"; data: { a: unknown[]; u: number } }
-  | { name: "checklist"; data: unknown }
-  | MessengerPush;
 
 export function pushToSession(fanout: Fanout, sessionId: string, push: WidgetPush): Promise<void> {
   return fanout.publish(sessionTopic(sessionId), JSON.stringify(push));

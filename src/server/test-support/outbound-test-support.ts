@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { WidgetPush } from "../realtime/widget-socket.ts";
+import type { WidgetPush } from "../../shared/widget-socket-pushes.ts";
 
 /** Helpers for the outbound integration tests: sessions, calls with their headers, a real socket. */
 
@@ -111,4 +111,5 @@ export async function openSocket(mainUrl: string, session: TestSession): Promise
 }
 
 /** A push the test sends itself: the next message after it proves nothing else was sent before. */
-export const sentinel = (label: string): WidgetPush => ({ name: "checklist", data: { sentinel: label } });
+export const sentinel = (label: string): WidgetPush =>
+  ({ name: "checklist", data: { sentinel: label } }) as unknown as WidgetPush;

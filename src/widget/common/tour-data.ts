@@ -1,52 +1,14 @@
 import { TourConfig } from "../../shared/outbound-schemas.ts";
+import type { StepMode, TourData, TourStepData } from "../../shared/tour-messages.ts";
 import { isUntrusted } from "../../shared/untrusted-validation.ts";
 import { unfinishedTourStorageKey } from "../../shared/widget-storage-keys.ts";
 
 /**
- * A tour's data as the tour surfaces use it (spec §3 "Tour data", "Tour step"), read from the config
- * the server answers. The server's schema (`TourConfig`) checks the keys it reads; the presentation
+ * A tour's data as the tour surfaces use it (spec §3 "Tour data", "Tour step"; the types live with
+ * the tours' messages in src/shared/tour-messages.ts), read from the config the server answers. The server's schema (`TourConfig`) checks the keys it reads; the presentation
  * keys an editor adds are read here one by one, and a key of the wrong type counts as absent rather
  * than spoiling the whole tour. Pure: no DOM, no storage of its own.
  */
-
-export type StepMode = "CLICK" | "INPUT" | "DEFAULT";
-
-export interface TourStepData {
-  /** The element the step points at; empty for a step in the middle of the screen. */
-  selector: string;
-  mode: StepMode;
-  /** `video-pointer` shows `videoUrl`; `post` is the wide (550 px) popover. */
-  type: string;
-  title: string;
-  /** HTML (the server renders TipTap documents to HTML before they reach a client). */
-  message: string;
-  videoUrl: string;
-  /** INPUT steps of the co-pilot: wait for the visitor (`default`) or type `inputValue` (`auto`). */
-  inputType: "default" | "auto";
-  inputValue: string;
-  /** The co-pilot's audio for the step. */
-  voice: string;
-}
-
-export interface TourData {
-  /** `cobrowse` is the AI co-pilot tour; anything else a product tour on popovers. */
-  tourType: "standard" | "cobrowse";
-  steps: TourStepData[];
-  allowClose: boolean | null;
-  backButton: boolean | null;
-  nextText: string;
-  doneText: string;
-  prevText: string;
-  sender: { firstName: string; profileImageUrl: string } | null;
-  playVoice: boolean;
-  gradient: boolean;
-  kaiAvatar: string;
-  kaiSlug: string;
-  showUnmuteModal: boolean;
-  unmuteModalTitle: string;
-  unmuteModalButton: string;
-  unmuteModalContinue: string;
-}
 
 type Loose = Record<string, unknown>;
 

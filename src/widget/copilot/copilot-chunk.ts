@@ -1,10 +1,10 @@
-import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import {
   type CopilotEnd,
   type CopilotStart,
   type CopilotStep,
   copilotEvents,
-} from "../common/copilot-messages.ts";
+} from "../../shared/tour-messages.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { readTourData } from "../common/tour-data.ts";
 import { tourTexts } from "../common/tour-texts.ts";
 import { type CopilotHandle, runCopilotTour } from "./copilot-tour.ts";

@@ -1,5 +1,5 @@
+import type { TourData, TourStepData } from "../../shared/tour-messages.ts";
 import { isImageSource } from "../common/safe-html.ts";
-import type { TourData, TourStepData } from "../common/tour-data.ts";
 import type { TourTexts } from "../common/tour-texts.ts";
 import { waitForElement } from "../common/wait-for-element.ts";
 import { copilotIcons, copilotStyles } from "./copilot-styles.ts";

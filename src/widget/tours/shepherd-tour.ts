@@ -1,6 +1,6 @@
 import Shepherd, { type StepOptions, type Tour } from "shepherd.js";
+import type { TourStepData } from "../../shared/tour-messages.ts";
 import type { FlowConfig } from "../../shared/widget-flow-config.ts";
-import type { TourStepData } from "../common/tour-data.ts";
 import { isRightToLeft, tourTexts } from "../common/tour-texts.ts";
 import { findElement, waitForElement } from "../common/wait-for-element.ts";
 import type { TourHandle, TourRun } from "./tour-controller.ts";

@@ -1,8 +1,8 @@
 import type { ProductTourValidation } from "../../shared/outbound-schemas.ts";
+import type { TourData } from "../../shared/tour-messages.ts";
 import {
   readTourData,
   savedTourAt,
-  type TourData,
   type TourStore,
   tourEventName,
   tourRequestOf,

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import type { TourData } from "../../shared/tour-messages.ts";
 import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
 import { isImageSource } from "../common/safe-html.ts";
-import { readTourData, type TourData } from "../common/tour-data.ts";
+import { readTourData } from "../common/tour-data.ts";
 import { isRightToLeft, tourTexts } from "../common/tour-texts.ts";
 import { advanceOf, fieldValue, inputReady, isTargetClick, stepControls } from "./tour-steps.ts";
 

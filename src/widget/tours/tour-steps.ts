@@ -1,4 +1,4 @@
-import type { TourData, TourStepData } from "../common/tour-data.ts";
+import type { TourData, TourStepData } from "../../shared/tour-messages.ts";
 import type { TourTexts } from "../common/tour-texts.ts";
 
 /**

@@ -1,11 +1,11 @@
 import type { ProductTourValidation, ProductTourValidationRequest } from "../../shared/outbound-schemas.ts";
-import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import {
   type CopilotEnd,
   type CopilotStart,
   type CopilotStep,
   copilotEvents,
-} from "../common/copilot-messages.ts";
+} from "../../shared/tour-messages.ts";
+import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { tourStore } from "../common/tour-data.ts";
 import {
   createTourController,

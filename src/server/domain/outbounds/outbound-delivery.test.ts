@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { OutboundAction } from "../../../shared/outbound-schemas.ts";
-import { pushToSession, type WidgetPush } from "../../realtime/widget-socket.ts";
+import type { WidgetPush } from "../../../shared/widget-socket-pushes.ts";
+import { pushToSession } from "../../realtime/widget-socket.ts";
 import {
   call,
   demoProjectId,

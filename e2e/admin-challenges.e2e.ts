@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -28,11 +29,7 @@ test("delete a challenge category after confirming", async ({ page }) => {
   const title = `E2E Category ${Date.now()}`;
   await signInAsAdmin(page);
 
-  await page
-    .getByRole("navigation", { name: "Main navigation" })
-    .getByRole("link", { name: "Challenge categories" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Challenge categories", level: 1 })).toBeVisible();
+  await openFromSidebar(page, "Challenge categories");
   await expect(page.getByText(/^\d+ challenge categories$/)).toBeVisible();
   await page.getByRole("link", { name: "Create category" }).click();
   await expect(page.getByRole("heading", { name: "Create Challenge Category", level: 1 })).toBeVisible();

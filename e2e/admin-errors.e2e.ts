@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { openFromSidebar } from "./support/admin-navigation.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /** From now on every lazy chunk of the admin fails to download (a deployment removed the old ones). */
@@ -28,10 +29,7 @@ test("a screen whose code cannot load reloads once, then shows the server-error 
   const loads = countLoads(page);
   await breakLazyChunks(page);
 
-  await page
-    .getByRole("navigation", { name: "Main navigation" })
-    .getByRole("link", { name: "Users" })
-    .click();
+  await openFromSidebar(page, "Users", { heading: null });
 
   const errorPage = page.getByTestId("error-page");
   await expect(errorPage).toBeVisible();
@@ -62,10 +60,7 @@ test("a bot meeting the same failure gets no error page; the error is only logge
   await dashboardReady(page);
   await breakLazyChunks(page);
 
-  await page
-    .getByRole("navigation", { name: "Main navigation" })
-    .getByRole("link", { name: "Users" })
-    .click();
+  await openFromSidebar(page, "Users", { heading: null });
 
   await expect.poll(() => errors.length).toBeGreaterThan(0);
   await expect(page.getByTestId("error-page")).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -16,11 +17,7 @@ test("create a job, edit its title and salary, and find it in the list", async (
   const renamed = `${title} (edited)`;
   await signInAsAdmin(page);
 
-  await page
-    .getByRole("navigation", { name: "Main navigation" })
-    .getByRole("link", { name: "Jobs", exact: true })
-    .click();
-  await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
+  await openFromSidebar(page, "Jobs", { exact: true });
   await page.getByRole("link", { name: "Create job" }).click();
   await expect(page.getByRole("heading", { name: "Create Job", level: 1 })).toBeVisible();
 
@@ -114,11 +111,7 @@ test("a search nothing matches shows No Jobs Found; the companies screen lists c
   await signInAsAdmin(page);
   await page.goto("/dashboard/jobs?q=zzzz-nothing-matches-this");
   await expect(page.getByRole("heading", { name: "No Jobs Found" })).toBeVisible();
-  await page
-    .getByRole("navigation", { name: "Main navigation" })
-    .getByRole("link", { name: "Companies" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Companies", level: 1 })).toBeVisible();
+  await openFromSidebar(page, "Companies");
   await page.getByTestId("company-row").first().getByRole("link").first().click();
   await expect(page.getByText("Manage Company")).toBeVisible();
   await page.getByRole("link", { name: /Show its/ }).click();

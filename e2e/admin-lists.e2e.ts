@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
+import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -167,11 +168,7 @@ test("CSV export: every row of the filtered list, not just the page, with a head
 
 test("Reported Tasks opens on the open reports; Any shows every state", async ({ page }) => {
   await signInAsAdmin(page);
-  await page
-    .getByRole("navigation", { name: "Main navigation" })
-    .getByRole("link", { name: "Reported Tasks" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Reported Tasks", level: 1 })).toBeVisible();
+  await openFromSidebar(page, "Reported Tasks");
   await expect(page.locator("select[name=state]")).toHaveValue("open");
   const open = count("SELECT count(*) AS total FROM reports WHERE resolved_at IS NULL");
   await expect(page.locator(".list-count")).toHaveText(`${open.toLocaleString("en-US")} reports`);

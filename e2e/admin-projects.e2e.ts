@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { AdminProjectSettings } from "../src/shared/inbox-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
+import { openFromSidebar } from "./support/admin-navigation.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { writeRows } from "./support/widget-projects.ts";
 
@@ -26,10 +27,7 @@ test("create a project, edit its look with the live preview, save, and copy the 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const name = `E2E shop ${Date.now().toString(36)}`;
   await signInAsAdmin(page);
-  await page
-    .getByRole("navigation", { name: "Main navigation" })
-    .getByRole("link", { name: "Widget projects" })
-    .click();
+  await openFromSidebar(page, "Widget projects", { heading: null });
   await page.getByRole("link", { name: "New project" }).click();
   await page.getByLabel("Project name").fill(name);
   await page.getByRole("button", { name: "Create project" }).click();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
+import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -58,11 +59,7 @@ test("the list keeps status, reason, task type, sort and page in the URL, with c
   page,
 }) => {
   await signInAsAdmin(page);
-  await page
-    .getByRole("navigation", { name: "Main navigation" })
-    .getByRole("link", { name: "Reported Tasks" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Reported Tasks", level: 1 })).toBeVisible();
+  await openFromSidebar(page, "Reported Tasks");
   // The list opens on the reports that still need an admin.
   await expect(page.locator("select[name=state]")).toHaveValue("open");
   const open = selectRows<{ total: number }>(

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -24,11 +25,7 @@ test("create a root skill with an icon and a dependency, add and edit sub-skills
   const renamed = `${name} (edited)`;
   await signInAsAdmin(page);
 
-  await page
-    .getByRole("navigation", { name: "Main navigation" })
-    .getByRole("link", { name: "Skill Tree" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Skill Tree", level: 1 })).toBeVisible();
+  await openFromSidebar(page, "Skill Tree");
   await expect(page.getByTestId("skill-row").first()).toBeVisible();
   await page.getByRole("link", { name: "Create Sub Tree" }).click();
   await expect(page.getByRole("heading", { name: "Create Sub Tree", level: 1 })).toBeVisible();

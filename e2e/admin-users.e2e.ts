@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -21,11 +22,7 @@ async function confirmDialog(page: Page, button: string) {
 test("search a user, open them, ban and enable them again", async ({ page }) => {
   const user = someUser();
   await signInAsAdmin(page);
-  await page
-    .getByRole("navigation", { name: "Main navigation" })
-    .getByRole("link", { name: "Users" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+  await openFromSidebar(page, "Users");
 
   await page.getByRole("searchbox", { name: "Search users" }).fill(user.name);
   await page.getByRole("searchbox", { name: "Search users" }).press("Enter");

@@ -3,6 +3,7 @@ import type { WidgetHost } from "../../shared/widget-chunk-contract.ts";
 import { projectIsRightToLeft } from "../../shared/widget-language.ts";
 import { runStepAction } from "./checklist-actions.ts";
 import { type ChecklistAttributes, readChecklistAttributes } from "./checklist-attributes.ts";
+import { createFloatingSteps } from "./checklist-floating.ts";
 import {
   type Checklist,
   type ChecklistState,
@@ -24,8 +25,7 @@ import { ChecklistView } from "./checklist-view.tsx";
 
 /** Spec §4/§9: after a step is marked done, the element re-renders 300 ms later. */
 export const rerenderDelayMs = 300;
-/** The floating steps stay open this long after the pointer left them. */
-export const floatingCloseDelayMs = 300;
+export { floatingCloseDelayMs } from "./checklist-floating.ts";
 
 export interface InstanceDeps {
   host: WidgetHost;
@@ -53,11 +53,9 @@ export function createChecklistInstance(element: HTMLElement, deps: InstanceDeps
   let state: ChecklistState | null = null;
   // What is drawn: the state, except for the 300 ms after a step was marked done.
   let shown: ChecklistState | null = null;
-  let floatingOpen = false;
-  let floatingUp = false;
+  const floating = createFloatingSteps(element, () => render());
   let token = 0;
   let rerenderTimer: ReturnType<typeof setTimeout> | undefined;
-  let floatingTimer: ReturnType<typeof setTimeout> | undefined;
   let destroyed = false;
 
   function render() {
@@ -76,8 +74,8 @@ export function createChecklistInstance(element: HTMLElement, deps: InstanceDeps
         texts={checklistTexts(host.language(), flowConfig)}
         color={brandColor(shown.checklist.color, flowConfig.color)}
         rtl={projectIsRightToLeft(flowConfig)}
-        floatingOpen={floatingOpen}
-        floatingUp={floatingUp}
+        floatingOpen={floating.open}
+        floatingUp={floating.up}
         onToggle={(index) => {
           if (!state) return;
           state = toggleStep(state, index);
@@ -88,29 +86,10 @@ export function createChecklistInstance(element: HTMLElement, deps: InstanceDeps
           const step = state?.checklist.steps[index];
           if (step) runStepAction(step, host);
         }}
-        onFloatingHover={(inside) => {
-          clearTimeout(floatingTimer);
-          if (inside) setFloating(true);
-          // A moment's grace: the pointer crosses the gap between the launcher and the steps.
-          else floatingTimer = setTimeout(() => setFloating(false), floatingCloseDelayMs);
-        }}
-        onFloatingToggle={() => {
-          clearTimeout(floatingTimer);
-          setFloating(!floatingOpen);
-        }}
+        onFloatingHover={floating.hover}
+        onFloatingToggle={floating.toggle}
       />,
     );
-  }
-
-  function setFloating(open: boolean) {
-    if (open === floatingOpen) return;
-    if (open) {
-      // Low in the window, the steps open upwards.
-      const box = element.getBoundingClientRect();
-      floatingUp = box.top > window.innerHeight / 2;
-    }
-    floatingOpen = open;
-    render();
   }
 
   function show() {
@@ -128,7 +107,7 @@ export function createChecklistInstance(element: HTMLElement, deps: InstanceDeps
     const run = ++token;
     const { checklistId, sharedKey } = attributes;
     loadedFor = `${checklistId}\n${sharedKey}`;
-    floatingOpen = false;
+    floating.reset();
     set(null);
     if (!checklistId) return;
     network
@@ -184,7 +163,7 @@ export function createChecklistInstance(element: HTMLElement, deps: InstanceDeps
       destroyed = true;
       token++;
       clearTimeout(rerenderTimer);
-      clearTimeout(floatingTimer);
+      floating.destroy();
       root.unmount();
       style.remove();
       container.remove();

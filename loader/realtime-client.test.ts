@@ -153,89 +153,71 @@ describe("against the real server's widget socket", () => {
     // Closing twice is harmless.
     client.close();
   });
-});
 
-describe("the socket class arrives lazily (the loader fetches loader/socket-chunk.ts)", () => {
-  let server: TestServer;
+  describe("the socket class arrives lazily (the loader fetches loader/socket-chunk.ts)", () => {
+    /** A class that arrives when the test says so. */
+    function later() {
+      let arrive: (value: typeof ReconnectingWebSocket) => void = () => {};
+      const promise = new Promise<typeof ReconnectingWebSocket>((resolve) => {
+        arrive = resolve;
+      });
+      return { load: () => promise, arrive: () => arrive(ReconnectingWebSocket) };
+    }
 
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-
-  afterAll(() => server.dispose());
-
-  async function socketUrl(): Promise<string> {
-    const response = await fetch(`${server.mainUrl}/api/widget/sessions`, {
-      method: "POST",
-      headers: { "Api-Token": "demo" },
-      body: "{}",
+    test("connect() before the class arrived connects once it has", async () => {
+      const url = socketUrl(await newSession());
+      const socket = later();
+      const client = createRealtimeClient(
+        () => url,
+        () => {},
+        socket.load,
+        fail,
+      );
+      clients.push(client);
+      client.connect();
+      await settle();
+      expect(client.isOpen()).toBe(false);
+      socket.arrive();
+      await until(() => client.isOpen());
     });
-    const session = (await response.json()) as WidgetSession;
-    return `${server.mainUrl.replace("http", "ws")}/api/widget/ws?gleapId=${session.gleapId}&gleapHash=${session.gleapHash}&apiKey=demo&sdkVersion=14.6.7`;
-  }
 
-  /** A class that arrives when the test says so. */
-  function later() {
-    let arrive: (value: typeof ReconnectingWebSocket) => void = () => {};
-    const promise = new Promise<typeof ReconnectingWebSocket>((resolve) => {
-      arrive = resolve;
+    test("close() before the class arrived opens nothing", async () => {
+      const url = socketUrl(await newSession());
+      const socket = later();
+      const client = createRealtimeClient(
+        () => url,
+        () => {},
+        socket.load,
+        fail,
+      );
+      clients.push(client);
+      client.connect();
+      client.close();
+      socket.arrive();
+      await Bun.sleep(100);
+      expect(client.isOpen()).toBe(false);
     });
-    return { load: () => promise, arrive: () => arrive(ReconnectingWebSocket) };
-  }
 
-  test("connect() before the class arrived connects once it has", async () => {
-    const url = await socketUrl();
-    const socket = later();
-    const client = createRealtimeClient(
-      () => url,
-      () => {},
-      socket.load,
-      fail,
-    );
-    clients.push(client);
-    client.connect();
-    await settle();
-    expect(client.isOpen()).toBe(false);
-    socket.arrive();
-    await until(() => client.isOpen());
-  });
-
-  test("close() before the class arrived opens nothing", async () => {
-    const url = await socketUrl();
-    const socket = later();
-    const client = createRealtimeClient(
-      () => url,
-      () => {},
-      socket.load,
-      fail,
-    );
-    clients.push(client);
-    client.connect();
-    client.close();
-    socket.arrive();
-    await Bun.sleep(100);
-    expect(client.isOpen()).toBe(false);
-  });
-
-  test("a class that cannot be loaded is reported, and a later connect() tries again", async () => {
-    const url = await socketUrl();
-    const reports: string[] = [];
-    let attempts = 0;
-    const client = createRealtimeClient(
-      () => url,
-      () => {},
-      () =>
-        ++attempts === 1 ? Promise.reject(new Error("offline")) : Promise.resolve(ReconnectingWebSocket),
-      (message) => reports.push(message),
-    );
-    clients.push(client);
-    client.connect();
-    await settle();
-    expect(reports).toEqual(["the realtime socket is unavailable"]);
-    expect(client.isOpen()).toBe(false);
-    client.connect();
-    await until(() => client.isOpen());
-    expect(attempts).toBe(2);
+    test("a class that cannot be loaded is reported, and a later connect() tries again", async () => {
+      const url = socketUrl(await newSession());
+      const reports: string[] = [];
+      let attempts = 0;
+      const client = createRealtimeClient(
+        () => url,
+        () => {},
+        () =>
+          ++attempts === 1 ? Promise.reject(new Error("offline")) : Promise.resolve(ReconnectingWebSocket),
+        (message) => reports.push(message),
+      );
+      clients.push(client);
+      client.connect();
+      await settle();
+      expect(reports).toEqual(["the realtime socket is unavailable"]);
+      expect(client.isOpen()).toBe(false);
+      client.connect();
+      await until(() => client.isOpen());
+      expect(attempts).toBe(2);
+    });
   });
 });
 

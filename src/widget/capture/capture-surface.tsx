@@ -1,21 +1,20 @@
-import { createRoot } from "react-dom/client";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { projectIsRightToLeft } from "../../shared/widget-language.ts";
-import type { CaptureAnswer, CaptureFormData, ScreenshotData } from "../common/capture-data.ts";
+import type { CaptureAnswer, CaptureFormData } from "../common/capture-data.ts";
 import { CaptureEditor } from "./capture-editor.tsx";
+import { mountEditorLayer } from "./capture-editor-layer.ts";
 import { captureImage, thumbnail } from "./capture-image.ts";
-import { captureStyles } from "./capture-styles.ts";
+import { takeScreenshot } from "./capture-screenshot.ts";
+import { captureAnswer, type StoredCapture } from "./capture-store.ts";
 import { captureTexts } from "./capture-texts.ts";
 import type { CaptureType, Shape } from "./drawing/editor-state.ts";
-import { drawingMarkup } from "./drawing/svg-markup.ts";
 import { lockPage } from "./page-lock.ts";
 import {
   browserRecorderDeps,
   createScreenRecorder,
   type RecorderEvents,
 } from "./recording/screen-recorder.ts";
-import { uploadFile } from "./recording/upload.ts";
-import { takePageSnapshot } from "./snapshot/page-snapshot.ts";
+import { uploadForSession } from "./recording/upload.ts";
 
 /**
  * The capture surface: opens the editor (`startScreenCapture`), keeps the finished capture for the
@@ -36,35 +35,8 @@ export interface CaptureSurface {
   destroy(): void;
 }
 
-interface StoredCapture {
-  id: number;
-  type: CaptureType;
-  screenshot: Promise<ScreenshotData & { image?: string }> | null;
-  screenRecordingUrl: string | null;
-}
-
-/** How long the picture may take before the report goes without it. */
-const imageTimeoutMs = 10_000;
 /** How long the editor waits for the widget to open before it gives up telling the frame. */
 const openWaitMs = 20_000;
-
-const warn = (message: string, error?: unknown) => console.warn(`Gleap: ${message}`, error ?? "");
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
 
 export interface CaptureSurfaceDeps {
   window?: Window;
@@ -123,21 +95,13 @@ export function createCaptureSurface(
     // The picture's renderer loads while the visitor draws, so Next does not wait for it.
     if (type === "screenshot" && !deps.captureImage) import("@zumer/snapdom").catch(() => undefined);
 
-    const style = win.document.createElement("style");
-    if (nonce) style.nonce = nonce;
-    style.textContent = captureStyles(config);
-    const container = win.document.createElement("div");
-    container.dataset.gleapSurface = "capture";
-    root.append(style, container);
-    const reactRoot = createRoot(container);
+    const layer = mountEditorLayer(win, root, config, nonce);
 
     let closed = false;
     const close = () => {
       if (closed) return;
       closed = true;
-      reactRoot.unmount();
-      container.remove();
-      style.remove();
+      layer.remove();
       lock.release();
       editor = null;
       host.command("showFeedbackButton", [host.options().showFeedbackButton !== false]);
@@ -147,33 +111,14 @@ export function createCaptureSurface(
     };
 
     const onScreenshot = (shapes: Shape[]) => {
-      const { x, y } = lock.position;
-      const width = win.innerWidth;
-      const height = win.innerHeight;
-      const svg = shapes.length > 0 ? drawingMarkup(shapes, width, height) : null;
       // The copy of the page is taken now, while it shows what the visitor drew on.
-      const html = takePageSnapshot({
+      const { screenshot, image } = takeScreenshot({
         window: win,
         exclude: isOurs,
-        drawing: svg ? { svg, x, y, width, height } : null,
-        warn,
+        position: lock.position,
+        shapes,
+        makeImage,
       });
-      const image = makeImage({
-        window: win,
-        exclude: isOurs,
-        region: { x, y, width, height },
-        drawingSvg: svg,
-      });
-      image.catch(() => undefined);
-      const screenshot = (async () => {
-        const data = await html;
-        try {
-          return { ...data, image: await withTimeout(image, imageTimeoutMs) };
-        } catch (error) {
-          warn("the capture's picture could not be made; the report goes without it", error);
-          return data;
-        }
-      })();
       const id = store({ type: "screenshot", screenshot, screenRecordingUrl: null }, autostart);
       close();
       reopen();
@@ -193,20 +138,13 @@ export function createCaptureSurface(
       sendFormData({ value: "capture", dirty: true, preview: fileUrl });
     };
 
-    const upload = (file: File, onProgress: (fraction: number) => void) => {
-      const session = host.session();
-      if (!session) return Promise.reject(new Error("no session"));
-      return uploadFile(file, {
-        url: `${host.apiUrl().replace(/\/+$/, "")}/uploads/sdk`,
-        headers: { "Api-Token": host.sdkKey, "Gleap-Id": session.gleapId, "Gleap-Hash": session.gleapHash },
-        onProgress,
-      });
-    };
+    const upload = (file: File, onProgress: (fraction: number) => void) =>
+      uploadForSession(host, file, onProgress);
 
     const createRecorder = (recorderEvents: RecorderEvents) =>
       createScreenRecorder(browserRecorderDeps(win), recorderEvents);
 
-    reactRoot.render(
+    layer.reactRoot.render(
       <CaptureEditor
         type={type}
         texts={captureTexts(host.language(), config)}
@@ -222,25 +160,6 @@ export function createCaptureSurface(
       />,
     );
     editor = { close };
-  }
-
-  async function captureData(): Promise<CaptureAnswer> {
-    const current = stored;
-    if (!current) return null;
-    let screenshotData: (ScreenshotData & { image?: string }) | undefined;
-    if (current.screenshot) {
-      try {
-        screenshotData = await current.screenshot;
-      } catch (error) {
-        return { ok: false, error: error instanceof Error ? error.message : String(error) };
-      }
-    }
-    return {
-      ok: true,
-      type: current.type,
-      ...(screenshotData ? { screenshotData } : {}),
-      ...(current.screenRecordingUrl ? { screenRecordingUrl: current.screenRecordingUrl } : {}),
-    };
   }
 
   function clear() {
@@ -260,7 +179,7 @@ export function createCaptureSurface(
 
   return {
     start,
-    captureData,
+    captureData: () => captureAnswer(stored),
     clear,
     editorOpen: () => editor !== null,
     destroy() {

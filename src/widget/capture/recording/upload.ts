@@ -1,3 +1,5 @@
+import type { WidgetHost } from "../../../shared/widget-chunk-contract.ts";
+
 /**
  * Uploads a recording to `POST {api}/uploads/sdk` (multipart field `file`, the session's headers) and
  * answers the stored file's URL. XMLHttpRequest rather than fetch: it reports the upload's progress.
@@ -44,5 +46,20 @@ export function uploadFile(file: File, options: UploadOptions): Promise<string> 
     const form = new FormData();
     form.append("file", file, file.name);
     request.send(form);
+  });
+}
+
+/** The recording's upload for the host's session (`{api}/uploads/sdk`); rejects without a session. */
+export function uploadForSession(
+  host: Pick<WidgetHost, "session" | "apiUrl" | "sdkKey">,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<string> {
+  const session = host.session();
+  if (!session) return Promise.reject(new Error("no session"));
+  return uploadFile(file, {
+    url: `${host.apiUrl().replace(/\/+$/, "")}/uploads/sdk`,
+    headers: { "Api-Token": host.sdkKey, "Gleap-Id": session.gleapId, "Gleap-Hash": session.gleapHash },
+    onProgress,
   });
 }

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type CDPSession, chromium, type Page } from "@playwright/test";
 import { BuildError, buildAll } from "../build.ts";
-import { loadConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { type RunningServer, startServer } from "../src/server/server.ts";
+import { benchServerConfig } from "./bench-server-config.ts";
+import { benchOptions } from "./cli-options.ts";
 
 /**
  * The capture surfaces' costs beside the reference Gleap SDK (npm gleap@14.6.7), in one Chromium run,
@@ -25,16 +26,12 @@ import { type RunningServer, startServer } from "../src/server/server.ts";
  *
  * Exit 1 when our snapshot is not faster than the reference's; exit 2 when nothing was measured.
  */
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-};
+const { option, flag } = benchOptions();
 const runs = Number(option("runs") ?? 10);
 const throttle = Number(option("throttle") ?? 4);
 const replaySeconds = Number(option("replay-seconds") ?? 30);
 const replayRuns = Number(option("replay-runs") ?? 2);
-const verbose = args.includes("--verbose");
+const verbose = flag("verbose");
 
 const root = join(import.meta.dir, "..");
 const referenceBundle = join(root, "node_modules", "gleap", "build", "cjs", "index.js");
@@ -214,16 +211,7 @@ try {
     );
   }
   const server = await startServer(
-    loadConfig({
-      PORT: "0",
-      MESSENGER_PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: join(workDir, "data"),
-      DIST_DIR: distDir,
-      LOG_LEVEL: "silent",
-      RATE_LIMITS: "0",
-      DEMO_DATA: "minimal",
-    }),
+    benchServerConfig(workDir, distDir, { DEMO_DATA: "minimal" }),
     createLogger("silent"),
   );
   cleanups.push(() => server.stop());

@@ -4,11 +4,12 @@ import { join, resolve } from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { type BrowserContext, type CDPSession, chromium } from "@playwright/test";
 import { BuildError, buildAll } from "../build.ts";
-import { loadConfig } from "../src/server/config.ts";
 import { createStaticFiles } from "../src/server/http/static-files.ts";
 import type { LogFields, Logger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
 import { snippetStubMethods } from "../src/shared/widget-chunk-contract.ts";
+import { benchServerConfig } from "./bench-server-config.ts";
+import { benchOptions } from "./cli-options.ts";
 
 /**
  * What the eager SDK costs the page that embeds it, beside the reference Gleap SDK (npm gleap@14.6.7),
@@ -29,16 +30,12 @@ import { snippetStubMethods } from "../src/shared/widget-chunk-contract.ts";
  * `--dist` reuses an existing build instead of building into a scratch folder; `--verbose` prints every
  * run and the SDK scripts found in long tasks.
  */
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-};
+const { option, flag } = benchOptions();
 const runs = Number(option("runs") ?? 5);
 const throttle = Number(option("throttle") ?? 4);
 const settleMs = Number(option("settle") ?? 2000);
 const reuseDist = option("dist");
-const verbose = args.includes("--verbose");
+const verbose = flag("verbose");
 // The reference needs a session and its config before `initialized`; beyond this it is not coming.
 const initializedCapMs = 10_000;
 const chromiumArgs = [
@@ -453,15 +450,7 @@ try {
   cleanups.push(() => cdn.stop(true));
 
   // 3. Our server, in-process.
-  const config = loadConfig({
-    PORT: "0",
-    MESSENGER_PORT: "0",
-    HOST: "127.0.0.1",
-    DATA_DIR: join(workDir, "data"),
-    DIST_DIR: distDir,
-    LOG_LEVEL: "silent",
-    RATE_LIMITS: "0",
-  });
+  const config = benchServerConfig(workDir, distDir);
   const server = await startServer(config, logger);
   cleanups.push(() => server.stop());
   // 127.0.0.1 rather than localhost: Chromium may try ::1 first, which the server does not listen on.

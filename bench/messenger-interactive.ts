@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { buildAll } from "../build.ts";
-import { loadConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
+import { benchServerConfig } from "./bench-server-config.ts";
 
 /**
  * Time to an interactive messenger (issue 13's budget: the first screen is interactive within 1 s
@@ -75,16 +75,7 @@ const median = (values: number[]) => {
 const workDir = await mkdtemp(join(tmpdir(), "bench-messenger-"));
 try {
   await buildAll({ outDir: join(workDir, "dist") });
-  const config = loadConfig({
-    PORT: "0",
-    MESSENGER_PORT: "0",
-    HOST: "127.0.0.1",
-    DATA_DIR: join(workDir, "data"),
-    DIST_DIR: join(workDir, "dist"),
-    LOG_LEVEL: "silent",
-    DEMO_DATA: "minimal",
-    RATE_LIMITS: "0",
-  });
+  const config = benchServerConfig(workDir, join(workDir, "dist"), { DEMO_DATA: "minimal" });
   const server = await startServer(config, createLogger("silent"));
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",

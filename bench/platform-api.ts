@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../src/server/config.ts";
 import { insertRows } from "../src/server/demo-data/bulk-insert.ts";
 import { createRandom } from "../src/server/demo-data/random.ts";
 import { demoUserPassword } from "../src/server/demo-data/seed-platform-demo-data.ts";
@@ -11,6 +10,7 @@ import { containsPattern, listPage, readListQuery } from "../src/server/http/lis
 import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
 import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
+import { benchServerConfig } from "./bench-server-config.ts";
 
 /**
  * Latency of the platform API over a large user table: 100,000 generated accounts inserted next to the
@@ -75,14 +75,7 @@ const format = (result: Latencies) =>
 
 const workDir = await mkdtemp(join(tmpdir(), "bench-platform-api-"));
 await writeFixtureDist(join(workDir, "dist"));
-const config = loadConfig({
-  PORT: "0",
-  MESSENGER_PORT: "0",
-  HOST: "127.0.0.1",
-  DATA_DIR: join(workDir, "data"),
-  DIST_DIR: join(workDir, "dist"),
-  LOG_LEVEL: "silent",
-  RATE_LIMITS: "0",
+const config = benchServerConfig(workDir, join(workDir, "dist"), {
   DEMO_DATA: "minimal",
   // Scripted logins: no human verification, and no per-account limit on the admin's repeated logins.
   CAPTCHA_PROVIDER: "off",

@@ -2,6 +2,8 @@ import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
+import { benchOptions } from "./cli-options.ts";
+import { freePort, memoryOf, startSession, waitForHealth } from "./server-process.ts";
 
 /**
  * A flood of large feedback reports against the real server (`src/server/main.ts` as a child process,
@@ -17,11 +19,7 @@ import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
  * `--rate-limits 1` shows the quotas answering one address. `--root` runs another checkout's server
  * (e.g. an older commit, for a before/after figure).
  */
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-};
+const { option } = benchOptions();
 
 /** The /healthz prober, run as its own process so the flood's client work never delays its clock. */
 if (option("probe")) {
@@ -101,43 +99,6 @@ function floodReport(megabytes: number): string {
     screenshotData: { html, baseUrl: "https://customer.example/", width: 1280, height: 720 },
     webReplay: { startDate: 1767261600000, events, baseUrl: "https://customer.example/", type: "rrweb" },
   });
-}
-
-async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await Bun.file(`/proc/${pid}/status`).text();
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
-  return { rss: field("VmRSS") / 1024, peak: field("VmHWM") / 1024 };
-}
-
-function freePort(): number {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const port = probe.port ?? 0;
-  probe.stop(true);
-  return port;
-}
-
-async function waitForHealth(base: string, child: Bun.Subprocess) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/healthz`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) return;
-    await Bun.sleep(100);
-  }
-  throw new Error("the server did not answer /healthz within 30 s");
-}
-
-async function startSession(base: string): Promise<Record<string, string>> {
-  const response = await fetch(`${base}/api/widget/sessions`, {
-    method: "POST",
-    headers: { "Api-Token": "demo", "Content-Type": "application/json" },
-    body: "{}",
-  });
-  if (!response.ok) throw new Error(`session start answered ${response.status}`);
-  const { gleapId, gleapHash } = (await response.json()) as { gleapId: string; gleapHash: string };
-  return { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash };
 }
 
 async function bytesUnder(dir: string): Promise<number> {

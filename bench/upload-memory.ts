@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type FakeS3, startFakeS3 } from "../src/server/test-support/s3rver.ts";
 import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
+import { benchOptions } from "./cli-options.ts";
+import { freePort, memoryOf, startSession, waitForHealth } from "./server-process.ts";
 
 /**
  * The server's memory while it takes large uploads: the real server (`src/server/main.ts`) runs as a
@@ -16,56 +18,14 @@ import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
  * `--s3` stores into a fake S3 (s3rver) instead of the local folder; `--root` runs the server of
  * another checkout (e.g. an older commit, for a before/after figure).
  */
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-};
+const { option, flag } = benchOptions();
 const uploadCount = Number(option("uploads") ?? 4);
 const uploadMb = Number(option("mb") ?? 99);
 const budgetMb = Number(option("budget") ?? 200);
-const useS3 = args.includes("--s3");
+const useS3 = flag("s3");
 const root = resolve(option("root") ?? join(import.meta.dir, ".."));
 
 const mib = 1024 * 1024;
-
-/** VmRSS (resident now) and VmHWM (the peak so far) of a process, in MB. */
-async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await Bun.file(`/proc/${pid}/status`).text();
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
-  return { rss: field("VmRSS") / 1024, peak: field("VmHWM") / 1024 };
-}
-
-function freePort(): number {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const port = probe.port ?? 0;
-  probe.stop(true);
-  return port;
-}
-
-async function waitForHealth(base: string, child: Bun.Subprocess) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/healthz`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) return;
-    await Bun.sleep(100);
-  }
-  throw new Error("the server did not answer /healthz within 30 s");
-}
-
-async function startSession(base: string): Promise<Record<string, string>> {
-  const response = await fetch(`${base}/api/widget/sessions`, {
-    method: "POST",
-    headers: { "Api-Token": "demo", "Content-Type": "application/json" },
-    body: "{}",
-  });
-  if (!response.ok) throw new Error(`session start answered ${response.status}`);
-  const { gleapId, gleapHash } = (await response.json()) as { gleapId: string; gleapHash: string };
-  return { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash };
-}
 
 const workDir = await mkdtemp(join(tmpdir(), "upload-memory-"));
 let s3: FakeS3 | null = null;

@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../src/server/config.ts";
 import { findProjectBySdkKey } from "../src/server/domain/projects/projects-repository.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { pushToProject } from "../src/server/realtime/widget-socket.ts";
 import { startServer } from "../src/server/server.ts";
 import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
 import type { WidgetSession } from "../src/shared/widget-session.ts";
+import { benchServerConfig } from "./bench-server-config.ts";
 
 /**
  * Throughput and latency of the widget API on loopback, beside a bare Bun.serve hello-world measured
@@ -112,15 +112,7 @@ const format = (result: LoadResult) =>
 const workDir = await mkdtemp(join(tmpdir(), "bench-widget-api-"));
 const hello = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("hello") });
 await writeFixtureDist(join(workDir, "dist"));
-const config = loadConfig({
-  PORT: "0",
-  MESSENGER_PORT: "0",
-  HOST: "127.0.0.1",
-  DATA_DIR: join(workDir, "data"),
-  DIST_DIR: join(workDir, "dist"),
-  LOG_LEVEL: "silent",
-  RATE_LIMITS: "0",
-});
+const config = benchServerConfig(workDir, join(workDir, "dist"));
 const server = await startServer(config, createLogger("silent"));
 
 try {

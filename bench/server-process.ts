@@ -1,0 +1,43 @@
+/**
+ * For benches that run the server as a process of its own (memory is measured per process): a free
+ * port, waiting for `/healthz`, a widget session, and the process's memory from /proc.
+ */
+
+/** VmRSS (resident now) and VmHWM (the peak so far) of a process, in MB. */
+export async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await Bun.file(`/proc/${pid}/status`).text();
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  return { rss: field("VmRSS") / 1024, peak: field("VmHWM") / 1024 };
+}
+
+export function freePort(): number {
+  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const port = probe.port ?? 0;
+  probe.stop(true);
+  return port;
+}
+
+export async function waitForHealth(base: string, child: Bun.Subprocess) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return;
+    await Bun.sleep(100);
+  }
+  throw new Error("the server did not answer /healthz within 30 s");
+}
+
+/** A session of the demo project: the headers its widget sends. */
+export async function startSession(base: string): Promise<Record<string, string>> {
+  const response = await fetch(`${base}/api/widget/sessions`, {
+    method: "POST",
+    headers: { "Api-Token": "demo", "Content-Type": "application/json" },
+    body: "{}",
+  });
+  if (!response.ok) throw new Error(`session start answered ${response.status}`);
+  const { gleapId, gleapHash } = (await response.json()) as { gleapId: string; gleapHash: string };
+  return { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash };
+}

@@ -6,16 +6,13 @@ import {
   challengeDifficulties,
   challengeStatuses,
 } from "../../shared/challenges-schemas.ts";
-import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { FormField } from "../shell/form/form-field.tsx";
-import { FormPage } from "../shell/form/form-page.tsx";
-import { FormRecordStatus } from "../shell/form/form-record-status.tsx";
+import { RecordFormPage } from "../shell/form/record-form-page.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
-import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { listHref } from "../shell/list/use-list-query.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { CategoryPicker } from "./category-picker.tsx";
@@ -199,37 +196,17 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
 export default function ChallengeFormPage() {
   const { t } = useT();
   const { id } = useParams<{ id?: string }>();
-  const { resource: challenge, reload } = useResource(
-    () => (id ? challengesApi.get(id) : Promise.resolve(null)),
-    id ?? "create",
-  );
-  useDocumentTitle(
-    t(id ? "challengeForm.editTitle" : "challengeForm.createTitle"),
-    challenge.state === "ready" ? challenge.data?.title : null,
-  );
-
-  const back = <BackLink href={id ? challengeHref(id) : listHref(challengesPath)} />;
-
-  if (challenge.state !== "ready") {
-    return (
-      <FormRecordStatus
-        resource={challenge}
-        area="challenge"
-        editing={Boolean(id)}
-        back={back}
-        onRetry={reload}
-      />
-    );
-  }
-
   return (
-    <FormPage
+    <RecordFormPage
+      id={id}
+      load={challengesApi.get}
+      area="challenge"
       titleId="challenge-form-title"
       title={t(id ? "challengeForm.editTitle" : "challengeForm.createTitle")}
-      subtitle={challenge.data ? challenge.data.title : null}
-      back={back}
+      recordName={(challenge) => challenge.title}
+      back={<BackLink href={id ? challengeHref(id) : listHref(challengesPath)} />}
     >
-      <ChallengeForm key={challenge.data?.id ?? "new"} challenge={challenge.data} />
-    </FormPage>
+      {(challenge) => <ChallengeForm key={challenge?.id ?? "new"} challenge={challenge} />}
+    </RecordFormPage>
   );
 }

@@ -2,17 +2,14 @@ import type { FormEvent } from "react";
 import { useLocation, useParams } from "wouter";
 import type { Company } from "../../shared/jobs-schemas.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
-import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { serverFieldError } from "../shell/form/form-errors.ts";
 import { FormField } from "../shell/form/form-field.tsx";
-import { FormPage } from "../shell/form/form-page.tsx";
-import { FormRecordStatus } from "../shell/form/form-record-status.tsx";
+import { RecordFormPage } from "../shell/form/record-form-page.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
-import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { companiesApi } from "./companies-api.ts";
 import {
@@ -102,37 +99,17 @@ function CompanyForm({ company }: { company: Company | null }) {
 export default function CompanyFormPage() {
   const { t } = useT();
   const { id } = useParams<{ id?: string }>();
-  const { resource, reload } = useResource(
-    () => (id ? companiesApi.get(id) : Promise.resolve(null)),
-    id ?? "create",
-  );
-  useDocumentTitle(
-    t(id ? "companyForm.editTitle" : "companyForm.title"),
-    resource.state === "ready" ? resource.data?.name : null,
-  );
-  const back = <BackLink href={id ? companyHref(id) : companiesPath} />;
-
-  if (resource.state !== "ready") {
-    return (
-      <FormRecordStatus
-        resource={resource}
-        area="company"
-        editing={Boolean(id)}
-        back={back}
-        onRetry={reload}
-      />
-    );
-  }
-
-  const company = resource.data;
   return (
-    <FormPage
+    <RecordFormPage
+      id={id}
+      load={companiesApi.get}
+      area="company"
       titleId="company-form-title"
-      title={t(company ? "companyForm.editTitle" : "companyForm.title")}
-      subtitle={company ? company.name : null}
-      back={back}
+      title={t(id ? "companyForm.editTitle" : "companyForm.title")}
+      recordName={(company) => company.name}
+      back={<BackLink href={id ? companyHref(id) : companiesPath} />}
     >
-      <CompanyForm key={company?.id ?? "new"} company={company} />
-    </FormPage>
+      {(company) => <CompanyForm key={company?.id ?? "new"} company={company} />}
+    </RecordFormPage>
   );
 }

@@ -9,7 +9,6 @@ import {
   salaryUnits,
 } from "../../shared/jobs-schemas.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
-import { useResource } from "../api/use-resource.ts";
 import { CompanyPicker } from "../companies/company-picker.tsx";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
@@ -17,11 +16,9 @@ import { Button } from "../shell/button.tsx";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { type FieldErrors, ruleMessage, serverFieldError } from "../shell/form/form-errors.ts";
 import { FormField } from "../shell/form/form-field.tsx";
-import { FormPage } from "../shell/form/form-page.tsx";
-import { FormRecordStatus } from "../shell/form/form-record-status.tsx";
+import { RecordFormPage } from "../shell/form/record-form-page.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
-import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import {
   addSkillRequirement,
@@ -340,30 +337,17 @@ function ResponsibilitiesSection({ fields }: { fields: JobFields }) {
 export default function JobFormPage() {
   const { t } = useT();
   const { id } = useParams<{ id?: string }>();
-  const editing = Boolean(id);
-  const { resource: job, reload } = useResource(
-    () => (id ? jobsApi.get(id) : Promise.resolve(null)),
-    id ?? "create",
-  );
-  useDocumentTitle(
-    t(editing ? "jobForm.editTitle" : "jobForm.createTitle"),
-    job.state === "ready" ? job.data?.title : null,
-  );
-
-  const back = <BackLink href={id ? jobHref(id) : jobListHref()} />;
-
-  if (job.state !== "ready") {
-    return <FormRecordStatus resource={job} area="job" editing={editing} back={back} onRetry={reload} />;
-  }
-
   return (
-    <FormPage
+    <RecordFormPage
+      id={id}
+      load={jobsApi.get}
+      area="job"
       titleId="job-form-title"
-      title={t(editing ? "jobForm.editTitle" : "jobForm.createTitle")}
-      subtitle={job.data ? job.data.title : null}
-      back={back}
+      title={t(id ? "jobForm.editTitle" : "jobForm.createTitle")}
+      recordName={(job) => job.title}
+      back={<BackLink href={id ? jobHref(id) : jobListHref()} />}
     >
-      <JobForm key={job.data?.id ?? "new"} job={job.data} />
-    </FormPage>
+      {(job) => <JobForm key={job?.id ?? "new"} job={job} />}
+    </RecordFormPage>
   );
 }

@@ -10,21 +10,34 @@ export function FormPage({
   title,
   subtitle,
   back,
+  actions,
   children,
 }: {
   titleId: string;
   title: string;
   subtitle: ReactNode;
   back: ReactNode;
+  /** Buttons to the right of the title (delete). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
+  const heading = (
+    <>
+      <PageHeading id={titleId}>{title}</PageHeading>
+      {subtitle !== null && subtitle !== undefined && <p className="subtle">{subtitle}</p>}
+    </>
+  );
   return (
     <section aria-labelledby={titleId}>
       {back}
-      <header className="page-header">
-        <PageHeading id={titleId}>{title}</PageHeading>
-        {subtitle !== null && subtitle !== undefined && <p className="subtle">{subtitle}</p>}
-      </header>
+      {actions ? (
+        <header className="page-header page-header-actions">
+          <div>{heading}</div>
+          {actions}
+        </header>
+      ) : (
+        <header className="page-header">{heading}</header>
+      )}
       {children}
     </section>
   );

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
+import { fromFrame, mainOrigin, messengerFrame } from "./support/messenger-frame.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
@@ -18,9 +19,6 @@ import { createWidgetProjects } from "./support/widget-projects.ts";
  * searched for every secret, its first 4 characters (so every typed prefix of 4 or more) and every
  * 6-character stretch of it, as typed, JSON-escaped, URL- and form-encoded and HTML-escaped: 0 leaks.
  */
-
-const mainOrigin = `http://localhost:${e2eEnv.PORT}`;
-const messengerOrigin = `http://localhost:${e2eEnv.MESSENGER_PORT}`;
 
 const projects = createWidgetProjects("privacy");
 let replaysKey = "";
@@ -207,19 +205,6 @@ const gleap = (page: Page, method: string, ...args: unknown[]) =>
       ),
     [method, args] as const,
   );
-
-async function messengerFrame(page: Page): Promise<Frame> {
-  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(messengerOrigin))).toBe(true);
-  const frame = page.frames().find((candidate) => candidate.url().startsWith(messengerOrigin));
-  if (!frame) throw new Error("no messenger frame");
-  return frame;
-}
-
-const fromFrame = (frame: Frame, message: Record<string, unknown>) =>
-  frame.evaluate(([text, target]) => window.parent.postMessage(text, target), [
-    JSON.stringify(message),
-    mainOrigin,
-  ] as const);
 
 /** Takes a screenshot with the capture editor and sends the report; answers the stored report's id. */
 async function reportWithScreenshot(page: Page): Promise<string> {

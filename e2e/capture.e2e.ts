@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
-import { e2eEnv } from "../playwright.config.ts";
 import type { FlowConfig } from "../src/shared/widget-flow-config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
+import { fromFrame, mainOrigin, messengerFrame } from "./support/messenger-frame.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
@@ -11,9 +11,6 @@ import { createWidgetProjects } from "./support/widget-projects.ts";
  * posted to the parent as the app does), so these tests do not depend on the app's screens; what the
  * server stored is read back through the admin API.
  */
-
-const mainOrigin = `http://localhost:${e2eEnv.PORT}`;
-const messengerOrigin = `http://localhost:${e2eEnv.MESSENGER_PORT}`;
 
 const projects = createWidgetProjects("capture");
 const keys: Record<string, string> = {};
@@ -116,20 +113,6 @@ const gleap = (page: Page, method: string, ...args: unknown[]) =>
 
 const isOpened = (page: Page) =>
   page.evaluate(() => (window as unknown as { Gleap: { isOpened(): boolean } }).Gleap.isOpened());
-
-async function messengerFrame(page: Page): Promise<Frame> {
-  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(messengerOrigin))).toBe(true);
-  const frame = page.frames().find((candidate) => candidate.url().startsWith(messengerOrigin));
-  if (!frame) throw new Error("no messenger frame");
-  return frame;
-}
-
-/** Posts a message to the host page from the messenger's own origin, as the app does. */
-const fromFrame = (frame: Frame, message: Record<string, unknown>) =>
-  frame.evaluate(([text, target]) => window.parent.postMessage(text, target), [
-    JSON.stringify(message),
-    mainOrigin,
-  ] as const);
 
 /** The messages the messenger frame received with this name. */
 const frameReceived = (frame: Frame, name: string) =>

@@ -1,7 +1,8 @@
-import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import type { FlowConfig } from "../src/shared/widget-flow-config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
+import { mainOrigin, messengerFrame, messengerOrigin } from "./support/messenger-frame.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
@@ -11,9 +12,6 @@ import { createWidgetProjects } from "./support/widget-projects.ts";
  * `data-screen`, `data-received`: every message name), so these tests read the protocol from the
  * frame's side; e2e/messenger-app.e2e.ts drives the app's screens themselves.
  */
-
-const mainOrigin = `http://localhost:${e2eEnv.PORT}`;
-const messengerOrigin = `http://localhost:${e2eEnv.MESSENGER_PORT}`;
 
 const projects = createWidgetProjects("messenger");
 
@@ -107,14 +105,6 @@ const launcher = (page: Page) => page.getByTestId("gleap-launcher");
 const app = (page: Page) => page.frameLocator("iframe.frame-window").getByTestId("frame-app");
 /** The names of the host messages the frame received, in order. */
 const received = async (page: Page) => ((await app(page).getAttribute("data-received")) ?? "").split(" ");
-
-/** The messenger frame as a Playwright frame, to run script in its own origin. */
-async function messengerFrame(page: Page): Promise<Frame> {
-  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(messengerOrigin))).toBe(true);
-  const frame = page.frames().find((candidate) => candidate.url().startsWith(messengerOrigin));
-  if (!frame) throw new Error("no messenger frame");
-  return frame;
-}
 
 /** Opens the widget with `open()` and waits for the handshake and the open event. */
 async function openWidget(page: Page) {

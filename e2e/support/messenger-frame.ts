@@ -1,0 +1,20 @@
+import { expect, type Frame, type Page } from "@playwright/test";
+import { e2eEnv } from "../../playwright.config.ts";
+
+export const mainOrigin = `http://localhost:${e2eEnv.PORT}`;
+export const messengerOrigin = `http://localhost:${e2eEnv.MESSENGER_PORT}`;
+
+/** The messenger frame as a Playwright frame, to run script in its own origin. */
+export async function messengerFrame(page: Page): Promise<Frame> {
+  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(messengerOrigin))).toBe(true);
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(messengerOrigin));
+  if (!frame) throw new Error("no messenger frame");
+  return frame;
+}
+
+/** Posts a message to the host page from the messenger's own origin, as the app does. */
+export const fromFrame = (frame: Frame, message: Record<string, unknown>) =>
+  frame.evaluate(([text, target]) => window.parent.postMessage(text, target), [
+    JSON.stringify(message),
+    mainOrigin,
+  ] as const);

@@ -1,20 +1,12 @@
-import Shepherd, { type StepOptions, type Tour } from "shepherd.js";
-import type { TourStepData } from "../../shared/tour-messages.ts";
+import type { Tour } from "shepherd.js";
 import type { FlowConfig } from "../../shared/widget-flow-config.ts";
 import { isRightToLeft, tourTexts } from "../common/tour-texts.ts";
 import { findElement, waitForElement } from "../common/wait-for-element.ts";
+import { createShepherd, mountTourLayer } from "./shepherd-options.ts";
+import { wireShownStep } from "./step-wiring.ts";
 import type { TourHandle, TourRun } from "./tour-controller.ts";
-import { buildPopover, type Popover } from "./tour-popover.ts";
-import {
-  advanceOf,
-  elementWait,
-  fieldValue,
-  inputReady,
-  isTargetClick,
-  stepControls,
-  tourLook,
-} from "./tour-steps.ts";
-import { tourStyles } from "./tour-styles.ts";
+import { createPopoverSlot } from "./tour-popover.ts";
+import { advanceOf, elementWait, isTargetClick, stepControls } from "./tour-steps.ts";
 
 /**
  * A product tour drawn with shepherd.js (spec §2, §4): a popover per step over an overlay with a
@@ -40,34 +32,6 @@ export interface ShepherdEnvironment {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** floating-ui middleware: the popover keeps `distance` px from its element (spec §9 offset 10). */
-function offsetMiddleware(distance: number) {
-  return {
-    name: "gleapOffset",
-    fn: ({ x, y, placement }: { x: number; y: number; placement: string }) => {
-      const side = placement.split("-")[0];
-      if (side === "top") return { y: y - distance };
-      if (side === "bottom") return { y: y + distance };
-      if (side === "left") return { x: x - distance };
-      if (side === "right") return { x: x + distance };
-      return {};
-    },
-  };
-}
-
-/** Makes an element unclickable for a while, the way it was put back afterwards. */
-function blockClicks(element: Element): () => void {
-  const style = (element as HTMLElement).style;
-  if (!style) return () => undefined;
-  const value = style.getPropertyValue("pointer-events");
-  const priority = style.getPropertyPriority("pointer-events");
-  style.setProperty("pointer-events", "none", "important");
-  return () => {
-    if (value) style.setProperty("pointer-events", value, priority);
-    else style.removeProperty("pointer-events");
-  };
-}
-
 export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment): TourHandle {
   const { data } = run;
   const document = environment.root.ownerDocument;
@@ -75,75 +39,43 @@ export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment):
   const texts = tourTexts(environment.language, environment.flowConfig);
   const rtl = isRightToLeft(environment.language, environment.flowConfig);
 
-  const style = document.createElement("style");
-  if (environment.nonce) style.nonce = environment.nonce;
-  style.textContent = tourStyles(environment.flowConfig.color);
-  const layer = document.createElement("div");
-  layer.className = "gtr-layer";
-  layer.dataset.gleapSurface = "tour";
-  environment.root.append(style, layer);
+  const { layer, remove } = mountTourLayer(environment.root, environment.flowConfig.color, environment.nonce);
 
   const targets: Array<Element | null> = data.steps.map(() => null);
   const waits = new AbortController();
   let shown = -1;
   let navigation = 0;
   let finished = false;
-  let popover: Popover | null = null;
+  const popovers = createPopoverSlot(document, { data, texts, rtl });
   const stepCleanups: Array<() => void> = [];
 
   const cleanStep = () => {
     for (const cleanup of stepCleanups.splice(0)) cleanup();
-    popover?.dispose();
-    popover = null;
+    popovers.dispose();
   };
 
-  const stepOptions = (step: TourStepData, index: number): StepOptions => {
-    const controls = stepControls(data, index, run.offset, texts);
-    return {
-      id: `step-${index}`,
-      attachTo: { element: () => (targets[index] as HTMLElement | null) ?? null, on: "bottom" },
-      classes: controls.wide ? "gtr-wide" : "",
-      // The cut-out (spec §9): padding 10, radius 5.
-      modalOverlayOpeningPadding: tourLook.stagePadding,
-      modalOverlayOpeningRadius: tourLook.stageRadius,
-      floatingUIOptions: { middleware: [offsetMiddleware(tourLook.popoverOffset)] },
-      scrollTo: { behavior: "smooth", block: "center" },
-      text: () => {
-        popover?.dispose();
-        popover = buildPopover(document, {
-          data,
-          step,
-          controls,
-          texts,
-          rtl,
-          actions: {
-            back: () => void goTo(index - 1),
-            primary: () => void goTo(index + 1),
-            close: () => void tour.cancel(),
-          },
-        });
-        return popover.element;
-      },
-    };
-  };
-
-  const tour: Tour = new Shepherd.Tour({
-    useModalOverlay: true,
-    exitOnEsc: data.allowClose !== false,
-    keyboardNavigation: false,
-    // A prefix of our own, so a host page that uses shepherd.js itself never styles our targets.
-    classPrefix: "gleap-tour",
-    stepsContainer: layer,
-    modalContainer: layer,
-    steps: data.steps.map(stepOptions),
+  const tour: Tour = createShepherd(data, layer, {
+    target: (index) => targets[index] ?? null,
+    controls: (index) => stepControls(data, index, run.offset, texts),
+    popover: (step, index, controls) =>
+      popovers.show(step, controls, {
+        back: () => void goTo(index - 1),
+        primary: () => void goTo(index + 1),
+        close: () => void tour.cancel(),
+      }),
   });
 
-  function finish(completed: boolean) {
-    if (finished) return;
+  /** Ends the run: no navigation, element wait or step wiring outlives it. */
+  function settle() {
     finished = true;
     navigation++;
     waits.abort();
     cleanStep();
+  }
+
+  function finish(completed: boolean) {
+    if (finished) return;
+    settle();
     teardown();
     run.onEnd(completed);
   }
@@ -151,44 +83,13 @@ export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment):
   function teardown() {
     document.removeEventListener("click", onDocumentClick, true);
     window.removeEventListener("keydown", onKeyDown);
-    style.remove();
-    layer.remove();
+    remove();
   }
 
   const onComplete = () => finish(true);
   const onCancel = () => finish(false);
   tour.on("complete", onComplete);
   tour.on("cancel", onCancel);
-
-  /** Wires the step on screen to its element: its click, its field, or no clicks at all. */
-  function onShown(index: number) {
-    const step = data.steps[index];
-    const target = targets[index];
-    if (!step || !target) return;
-    const advance = advanceOf(step);
-    if (advance === "button") {
-      stepCleanups.push(blockClicks(target));
-      return;
-    }
-    if (advance === "input") {
-      const primary = popover?.primary;
-      const update = () => {
-        if (primary) primary.disabled = !inputReady(fieldValue(target));
-      };
-      update();
-      target.addEventListener("input", update);
-      target.addEventListener("keyup", update);
-      stepCleanups.push(() => {
-        target.removeEventListener("input", update);
-        target.removeEventListener("keyup", update);
-      });
-      // shepherd.js focuses its popover once placed; on an input step the field is what wants focus.
-      const element = tour.getCurrentStep()?.getElement();
-      if (element && target instanceof HTMLElement) {
-        element.focus = () => target.focus({ preventScroll: true });
-      }
-    }
-  }
 
   /** Spec §4: a click step's element was clicked: the step is done (saved before a navigation). */
   function onDocumentClick(event: MouseEvent) {
@@ -205,6 +106,16 @@ export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment):
     if (event.key === "Escape" && data.allowClose !== false && !finished && shown >= 0) void tour.cancel();
   }
 
+  /** Waits for a step's element (5 s, every 100 ms) with no step on screen. */
+  function waitHidden(selector: string) {
+    if (shown >= 0) tour.hide();
+    return waitForElement(document, selector, {
+      ...elementWait,
+      signal: waits.signal,
+      sleep: environment.sleep,
+    });
+  }
+
   async function goTo(index: number) {
     if (finished) return;
     if (index >= data.steps.length) {
@@ -219,17 +130,9 @@ export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment):
     cleanStep();
     let target: Element | null = null;
     if (step.selector) {
-      target = findElement(document, step.selector);
-      if (!target) {
-        // Nothing stays on screen while the page brings the element.
-        if (shown >= 0) tour.hide();
-        target = await waitForElement(document, step.selector, {
-          ...elementWait,
-          signal: waits.signal,
-          sleep: environment.sleep,
-        });
-        if (finished || token !== navigation) return;
-      }
+      // Nothing stays on screen while the page brings the element.
+      target = findElement(document, step.selector) ?? (await waitHidden(step.selector));
+      if (finished || token !== navigation) return;
       if (!target) {
         environment.warn(`Element not found for selector ${step.selector}`);
         if (step.mode === "CLICK" || step.mode === "INPUT") return void tour.cancel();
@@ -248,7 +151,10 @@ export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment):
       .getCurrentStep()
       ?.getElement()
       ?.setAttribute("aria-label", step.title || texts.tour);
-    if (!finished && token === navigation) onShown(index);
+    if (finished || token !== navigation || !target) return;
+    // The step on screen is wired to its element: its click, its field, or no clicks at all.
+    const element = advanceOf(step) === "input" ? tour.getCurrentStep()?.getElement() : undefined;
+    stepCleanups.push(...wireShownStep(step, target, popovers.primary(), element));
   }
 
   document.addEventListener("click", onDocumentClick, true);
@@ -261,10 +167,7 @@ export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment):
   return {
     stop() {
       if (finished) return;
-      finished = true;
-      navigation++;
-      waits.abort();
-      cleanStep();
+      settle();
       // Without its events: a stopped tour is neither completed nor quit.
       tour.off("complete", onComplete);
       tour.off("cancel", onCancel);

@@ -152,3 +152,24 @@ export function buildPopover(
     },
   };
 }
+
+/** The one popover of a tour on screen: building the next disposes of the one before. */
+export function createPopoverSlot(
+  document: Document,
+  look: { data: TourData; texts: TourTexts; rtl: boolean },
+) {
+  let current: Popover | null = null;
+  return {
+    /** The Next/Done button of the popover on screen. */
+    primary: () => current?.primary,
+    show(step: TourStepData, controls: StepControls, actions: PopoverActions): HTMLElement {
+      current?.dispose();
+      current = buildPopover(document, { ...look, step, controls, actions });
+      return current.element;
+    },
+    dispose() {
+      current?.dispose();
+      current = null;
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { TourConfig } from "../../shared/outbound-schemas.ts";
-import type { StepMode, TourData, TourStepData } from "../../shared/tour-messages.ts";
+import type { TourData, TourStepData } from "../../shared/tour-messages.ts";
 import { isUntrusted } from "../../shared/untrusted-validation.ts";
 import { unfinishedTourStorageKey } from "../../shared/widget-storage-keys.ts";
 

@@ -1,7 +1,9 @@
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import type { FlowField } from "../../shared/messenger-api.ts";
 import type { Translate } from "../shell/i18n.ts";
 import { Icon } from "../shell/icons.tsx";
+import { StarRating } from "../shell/star-rating.tsx";
+import { FieldErrorText } from "../shell/states.tsx";
 import { type CaptureValue, type FieldError, type FieldValue, isCapture } from "./flow-form.ts";
 import type { FlowTextKey } from "./flow-texts.ts";
 
@@ -50,10 +52,9 @@ function FieldFrame({
       )}
       {children}
       {error && (
-        <p className="field-error" id={`${id}-error`} data-testid={`error-${field.key}`}>
-          <Icon name="alert" size={14} />
+        <FieldErrorText id={`${id}-error`} testId={`error-${field.key}`}>
           {t(`flow.error.${error}`)}
-        </p>
+        </FieldErrorText>
       )}
     </div>
   );
@@ -92,39 +93,21 @@ function TextField({ field, value, error, onChange, t }: FieldProps) {
 }
 
 function RatingField({ field, value, error, onChange, t }: FieldProps) {
-  const [hover, setHover] = useState(0);
-  const chosen = typeof value === "number" ? value : 0;
-  const shown = hover || chosen;
   return (
     <FieldFrame field={field} error={error} t={t} labelled={false}>
-      <div
+      <StarRating
+        name={field.key}
+        count={5}
+        value={typeof value === "number" ? value : 0}
+        onChange={onChange}
+        size={30}
         className="stars"
-        role="radiogroup"
-        aria-labelledby={`${fieldId(field)}-label`}
-        aria-describedby={describedBy(field, error)}
-        aria-invalid={error ? true : undefined}
-        onPointerLeave={() => setHover(0)}
-      >
-        {[1, 2, 3, 4, 5].map((star) => (
-          <label
-            key={star}
-            className={star <= shown ? "star star--on" : "star"}
-            onPointerEnter={() => setHover(star)}
-          >
-            <input
-              type="radio"
-              className="visually-hidden"
-              name={field.key}
-              value={star}
-              checked={chosen === star}
-              id={star === 1 ? fieldId(field) : undefined}
-              onChange={() => onChange(star)}
-            />
-            <Icon name="star" size={30} />
-            <span className="visually-hidden">{t("flow.stars", { count: star })}</span>
-          </label>
-        ))}
-      </div>
+        labelledBy={`${fieldId(field)}-label`}
+        describedBy={describedBy(field, error)}
+        invalid={Boolean(error)}
+        firstId={fieldId(field)}
+        starLabel={(star) => t("flow.stars", { count: star })}
+      />
     </FieldFrame>
   );
 }
@@ -176,10 +159,9 @@ function CheckboxField({ field, value, error, onChange, t }: FieldProps) {
         </span>
       </label>
       {error && (
-        <p className="field-error" id={`${id}-error`} data-testid={`error-${field.key}`}>
-          <Icon name="alert" size={14} />
+        <FieldErrorText id={`${id}-error`} testId={`error-${field.key}`}>
           {t(`flow.error.${error}`)}
-        </p>
+        </FieldErrorText>
       )}
     </div>
   );
@@ -230,7 +212,9 @@ function CaptureField({ field, value, error, t, capture }: FieldProps) {
           aria-invalid={error ? true : undefined}
           onClick={() => capture.start(type)}
         >
-          <span className="capture-icon">{type === "capture" ? <RecordIcon /> : <CameraIcon />}</span>
+          <span className="capture-icon">
+            <CaptureIcon d={type === "capture" ? recordPath : cameraPath} />
+          </span>
           <span className="capture-text">
             <span className="capture-title">
               {type === "capture" ? t("flow.recordScreen") : t("flow.takeScreenshot")}
@@ -245,7 +229,8 @@ function CaptureField({ field, value, error, t, capture }: FieldProps) {
   );
 }
 
-function CameraIcon() {
+/** A line drawing in the capture button (a camera, a video camera). */
+function CaptureIcon({ d }: { d: string }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -258,28 +243,13 @@ function CameraIcon() {
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <path d="M4 8h3l2-3h6l2 3h3v11H4zM12 16.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z" />
+      <path d={d} />
     </svg>
   );
 }
 
-function RecordIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M3 7h12v10H3zM15 10.5 21 7v10l-6-3.5" />
-    </svg>
-  );
-}
+const cameraPath = "M4 8h3l2-3h6l2 3h3v11H4zM12 16.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z";
+const recordPath = "M3 7h12v10H3zM15 10.5 21 7v10l-6-3.5";
 
 /** The control for a field of any type. */
 export function FlowFieldView(props: FieldProps) {

@@ -68,4 +68,14 @@ export {
   useShellTexts,
   useTexts,
 } from "./shell-context.tsx";
-export { EmptyState, ErrorState, ListSkeleton, Skeleton, useErrorText } from "./states.tsx";
+export {
+  AlertBox,
+  BusyLabel,
+  EmptyCard,
+  EmptyState,
+  ErrorState,
+  FieldErrorText,
+  ListSkeleton,
+  Skeleton,
+  useErrorText,
+} from "./states.tsx";

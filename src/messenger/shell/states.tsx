@@ -113,3 +113,71 @@ export function ErrorState({
     </div>
   );
 }
+
+/** A list's empty state in a card of its own, with a hint or an action below the title. */
+export function EmptyCard({
+  icon,
+  title,
+  children,
+}: {
+  icon?: IconName;
+  title?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="card">
+      <EmptyState icon={icon} title={title}>
+        {children}
+      </EmptyState>
+    </div>
+  );
+}
+
+/** The rule a field breaks (or what went wrong with it), said below it. */
+export function FieldErrorText({
+  id,
+  role,
+  testId,
+  children,
+}: {
+  id?: string;
+  role?: "alert";
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <p className="field-error" id={id} role={role} data-testid={testId}>
+      <Icon name="alert" size={14} />
+      {children}
+    </p>
+  );
+}
+
+/** A form's failure, above its buttons. */
+export function AlertBox({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <div className="alert" role="alert" data-testid={testId}>
+      <Icon name="alert" size={18} />
+      <span>{children}</span>
+    </div>
+  );
+}
+
+/** A submit button's label: a spinner and `busyText` while busy, its own label otherwise. */
+export function BusyLabel({
+  busy,
+  busyText,
+  children,
+}: {
+  busy: boolean;
+  busyText: string;
+  children: ReactNode;
+}) {
+  if (!busy) return <>{children}</>;
+  return (
+    <>
+      <span className="button-spinner" aria-hidden="true" />
+      {busyText}
+    </>
+  );
+}

@@ -1,8 +1,8 @@
-import { useState } from "react";
 import type { SurveyQuestion } from "../../shared/messenger-api.ts";
 import type { Translate } from "../shell/i18n.ts";
 import { formatNumber } from "../shell/i18n.ts";
 import { Icon } from "../shell/icons.tsx";
+import { StarRating } from "../shell/star-rating.tsx";
 import { type Answer, ratingScale } from "./survey-answers.ts";
 import type { SurveyTextKey } from "./survey-texts.ts";
 
@@ -55,37 +55,19 @@ function Nps({ question, answer, onAnswer, t, lang, labelId, describedBy, invali
 
 /** Stars from 1 to the question's scale. */
 function Rating({ question, answer, onAnswer, t, labelId, describedBy, invalid }: QuestionProps) {
-  const [hover, setHover] = useState(0);
-  const chosen = typeof answer === "number" ? answer : 0;
-  const shown = hover || chosen;
   return (
-    <div
+    <StarRating
+      name={question.id}
+      count={ratingScale(question)}
+      value={typeof answer === "number" ? answer : 0}
+      onChange={onAnswer}
+      size={34}
       className="stars stars--survey"
-      role="radiogroup"
-      aria-labelledby={labelId}
-      aria-describedby={describedBy}
-      aria-invalid={invalid || undefined}
-      onPointerLeave={() => setHover(0)}
-    >
-      {Array.from({ length: ratingScale(question) }, (_, index) => index + 1).map((star) => (
-        <label
-          key={star}
-          className={star <= shown ? "star star--on" : "star"}
-          onPointerEnter={() => setHover(star)}
-        >
-          <input
-            type="radio"
-            className="visually-hidden"
-            name={question.id}
-            value={star}
-            checked={chosen === star}
-            onChange={() => onAnswer(star)}
-          />
-          <Icon name="star" size={34} />
-          <span className="visually-hidden">{t("survey.stars", { count: star })}</span>
-        </label>
-      ))}
-    </div>
+      labelledBy={labelId}
+      describedBy={describedBy}
+      invalid={invalid}
+      starLabel={(star) => t("survey.stars", { count: star })}
+    />
   );
 }
 

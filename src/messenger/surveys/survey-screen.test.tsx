@@ -12,7 +12,7 @@ import {
   type,
   waitFor,
 } from "../test-support/messenger-test-kit.tsx";
-import { autoAdvanceMs } from "./survey-screen.tsx";
+import { autoAdvanceMs } from "./use-survey-form.ts";
 
 afterEach(cleanup);
 

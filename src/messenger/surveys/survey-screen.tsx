@@ -1,26 +1,16 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import type { Survey } from "../../shared/messenger-api.ts";
-import { path, toApiError } from "../shell/api-client.ts";
+import { path } from "../shell/api-client.ts";
 import { CloseButton } from "../shell/header-bar.tsx";
 import { Icon } from "../shell/icons.tsx";
 import type { ScreenProps } from "../shell/screen-registry.ts";
 import type { SurveyFormat } from "../shell/screens.ts";
 import { useApiQuery, useLocale, useShell, useShellTexts, useTexts } from "../shell/shell-context.tsx";
-import { ErrorState, Skeleton } from "../shell/states.tsx";
-import { type Answer, type Answers, advancesOnAnswer, answersRequest, canLeave } from "./survey-answers.ts";
+import { AlertBox, BusyLabel, ErrorState, FieldErrorText, Skeleton } from "../shell/states.tsx";
 import { QuestionInput } from "./survey-questions.tsx";
 import { surveyTexts } from "./survey-texts.ts";
+import { useSurveyForm } from "./use-survey-form.ts";
 import "./surveys.css";
-
-/** A one-tap answer shows as chosen for this long before the next question slides in. */
-export const autoAdvanceMs = 220;
-
-type Phase =
-  | { name: "answering" }
-  | { name: "sending" }
-  | { name: "sent" }
-  | { name: "already" }
-  | { name: "failed"; message: string };
 
 /** The card every survey state sits in: close (not in survey_web) and the survey's look per mode. */
 function SurveyCard({ format, children }: { format: SurveyFormat; children: ReactNode }) {
@@ -61,32 +51,79 @@ function Done({ title, text, format }: { title: string; text: string; format: Su
   );
 }
 
-function SurveyForm({ survey, format }: { survey: Survey; format: SurveyFormat }) {
+function SurveyIntro({ survey }: { survey: Survey }) {
+  return (
+    <header className="survey-intro">
+      <p className="survey-eyebrow" dir="auto">
+        {survey.title}
+      </p>
+      {survey.description && (
+        <p className="survey-description" dir="auto">
+          {survey.description}
+        </p>
+      )}
+    </header>
+  );
+}
+
+function SurveyProgress({ step, total }: { step: number; total: number }) {
+  const t = useTexts(surveyTexts);
+  return (
+    <div className="survey-progress">
+      <span className="progress" aria-hidden="true">
+        <span className="progress-bar" style={{ width: `${((step + 1) / total) * 100}%` }} />
+      </span>
+      <span className="survey-step" data-testid="survey-step">
+        {t("survey.progress", { current: step + 1, total })}
+      </span>
+    </div>
+  );
+}
+
+/** The question of the step: its title (focused when the step changes), its input, what it misses. */
+function SurveyQuestionStep({ form, sending }: { form: ReturnType<typeof useSurveyForm>; sending: boolean }) {
   const t = useTexts(surveyTexts);
   const { lang } = useLocale();
-  const { api, queries } = useShell();
-  const [answers, setAnswers] = useState<Answers>({});
-  const [step, setStep] = useState(0);
-  const [tried, setTried] = useState(false);
-  const [phase, setPhase] = useState<Phase>(
-    survey.answered && !survey.allowMultipleAnswers ? { name: "already" } : { name: "answering" },
+  const { question, missing } = form;
+  if (!question) return null;
+  const labelId = `survey-q-${question.id}`;
+  const errorId = `${labelId}-error`;
+  return (
+    <div className="survey-question" data-question={question.id} data-type={question.type}>
+      <h2 className="survey-title" dir="auto" id={labelId} ref={form.titleRef} tabIndex={-1}>
+        {question.title}
+        {!question.required && <span className="survey-optional">{t("survey.optional")}</span>}
+      </h2>
+      {question.description && (
+        <p className="survey-description" dir="auto">
+          {question.description}
+        </p>
+      )}
+      <fieldset className="survey-fieldset" disabled={sending}>
+        <QuestionInput
+          question={question}
+          answer={form.answer}
+          onAnswer={form.onAnswer}
+          t={t}
+          lang={lang}
+          labelId={labelId}
+          describedBy={missing ? errorId : undefined}
+          invalid={missing}
+        />
+      </fieldset>
+      {missing && (
+        <FieldErrorText id={errorId} role="alert" testId="survey-required">
+          {t("survey.required")}
+        </FieldErrorText>
+      )}
+    </div>
   );
-  const advance = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
-  useEffect(() => () => clearTimeout(advance.current), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new step, to focus its question
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    titleRef.current?.focus({ preventScroll: true });
-  }, [step]);
+}
 
-  const total = survey.questions.length;
-  const question = survey.questions[step];
-  const last = step === total - 1;
+function SurveyForm({ survey, format }: { survey: Survey; format: SurveyFormat }) {
+  const t = useTexts(surveyTexts);
+  const form = useSurveyForm(survey);
+  const { phase, step, total, question } = form;
 
   if (phase.name === "already")
     return <Done title={t("survey.already")} text={t("survey.alreadyHint")} format={format} />;
@@ -100,118 +137,16 @@ function SurveyForm({ survey, format }: { survey: Survey; format: SurveyFormat }
     );
   if (!question) return null;
 
-  const answer = answers[question.id];
-  const missing = tried && !canLeave(question, answer);
-
-  async function submit(all: Answers) {
-    setPhase({ name: "sending" });
-    try {
-      await api.post<{ id: string }>(path`/surveys/${survey.id}/answers`, answersRequest(survey, all));
-      setPhase({ name: "sent" });
-      // Shown again, the survey knows it was answered.
-      queries.set(path`/surveys/${survey.id}`, { ...survey, answered: true });
-    } catch (failure) {
-      const error = toApiError(failure);
-      if (error.kind === "conflict") {
-        setPhase({ name: "already" });
-        queries.set(path`/surveys/${survey.id}`, { ...survey, answered: true });
-      } else setPhase({ name: "failed", message: error.kind === "rejected" ? error.message : "" });
-    }
-  }
-
-  const next = (all: Answers = answers) => {
-    const current = all[question.id];
-    if (!canLeave(question, current)) {
-      setTried(true);
-      return;
-    }
-    setTried(false);
-    if (last) void submit(all);
-    else setStep(step + 1);
-  };
-
-  const onAnswer = (value: Answer) => {
-    const all = { ...answers, [question.id]: value };
-    setAnswers(all);
-    setTried(false);
-    clearTimeout(advance.current);
-    if (advancesOnAnswer(question) && !last) advance.current = setTimeout(() => next(all), autoAdvanceMs);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    clearTimeout(advance.current);
-    next();
-  };
-
   const sending = phase.name === "sending";
-  const labelId = `survey-q-${question.id}`;
-  const errorId = `${labelId}-error`;
   return (
-    <form className="survey-form" onSubmit={onSubmit} noValidate>
-      {step === 0 && (
-        <header className="survey-intro">
-          <p className="survey-eyebrow" dir="auto">
-            {survey.title}
-          </p>
-          {survey.description && (
-            <p className="survey-description" dir="auto">
-              {survey.description}
-            </p>
-          )}
-        </header>
-      )}
-      {total > 1 && (
-        <div className="survey-progress">
-          <span className="progress" aria-hidden="true">
-            <span className="progress-bar" style={{ width: `${((step + 1) / total) * 100}%` }} />
-          </span>
-          <span className="survey-step" data-testid="survey-step">
-            {t("survey.progress", { current: step + 1, total })}
-          </span>
-        </div>
-      )}
-      <div
-        className="survey-question"
-        key={question.id}
-        data-question={question.id}
-        data-type={question.type}
-      >
-        <h2 className="survey-title" dir="auto" id={labelId} ref={titleRef} tabIndex={-1}>
-          {question.title}
-          {!question.required && <span className="survey-optional">{t("survey.optional")}</span>}
-        </h2>
-        {question.description && (
-          <p className="survey-description" dir="auto">
-            {question.description}
-          </p>
-        )}
-        <fieldset className="survey-fieldset" disabled={sending}>
-          <QuestionInput
-            question={question}
-            answer={answer}
-            onAnswer={onAnswer}
-            t={t}
-            lang={lang}
-            labelId={labelId}
-            describedBy={missing ? errorId : undefined}
-            invalid={missing}
-          />
-        </fieldset>
-        {missing && (
-          <p className="field-error" id={errorId} role="alert" data-testid="survey-required">
-            <Icon name="alert" size={14} />
-            {t("survey.required")}
-          </p>
-        )}
-      </div>
+    <form className="survey-form" onSubmit={form.onSubmit} noValidate>
+      {step === 0 && <SurveyIntro survey={survey} />}
+      {total > 1 && <SurveyProgress step={step} total={total} />}
+      <SurveyQuestionStep key={question.id} form={form} sending={sending} />
       {phase.name === "failed" && (
-        <div className="alert" role="alert" data-testid="survey-failed">
-          <Icon name="alert" size={18} />
-          <span>
-            <strong>{t("survey.failed")}</strong> {phase.message || t("survey.failedHint")}
-          </span>
-        </div>
+        <AlertBox testId="survey-failed">
+          <strong>{t("survey.failed")}</strong> {phase.message || t("survey.failedHint")}
+        </AlertBox>
       )}
       <div className="survey-actions">
         {step > 0 && (
@@ -221,26 +156,15 @@ function SurveyForm({ survey, format }: { survey: Survey; format: SurveyFormat }
             aria-label={t("survey.back")}
             title={t("survey.back")}
             disabled={sending}
-            onClick={() => {
-              clearTimeout(advance.current);
-              setTried(false);
-              setStep(step - 1);
-            }}
+            onClick={form.back}
           >
             <Icon name="back" />
           </button>
         )}
         <button type="submit" className="button button--primary" disabled={sending} data-testid="survey-next">
-          {sending ? (
-            <>
-              <span className="button-spinner" aria-hidden="true" />
-              {t("survey.submitting")}
-            </>
-          ) : last ? (
-            t("survey.submit")
-          ) : (
-            t("survey.next")
-          )}
+          <BusyLabel busy={sending} busyText={t("survey.submitting")}>
+            {form.last ? t("survey.submit") : t("survey.next")}
+          </BusyLabel>
         </button>
       </div>
     </form>

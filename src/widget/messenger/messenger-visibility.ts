@@ -1,0 +1,141 @@
+import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
+import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import type { CaptureHooks } from "./capture-hooks.ts";
+import type { FrameChannel } from "./frame-channel.ts";
+import type { ImageViewer } from "./image-viewer.ts";
+import type { MessengerFrame } from "./messenger-frame.ts";
+import type { Timer, Timers } from "./widget-timers.ts";
+
+/** Spec §9: the widget opens 300 ms after the frame's ping, and takes clicks 500 ms after opening. */
+export const timing = { openAfterPingMs: 300, animateAfterOpenMs: 500, frameTimeoutMs: 15_000 };
+
+export interface VisibilityDeps {
+  view: Window;
+  events: WidgetChunkContext["events"];
+  channel: FrameChannel;
+  frame: MessengerFrame;
+  capture: CaptureHooks;
+  viewer: ImageViewer;
+  timers: Timers;
+  send(message: HostToMessengerMessage): void;
+}
+
+/**
+ * Whether the messenger is open (spec §4): an open asked for before the frame is ready shows the
+ * placeholder and opens 300 ms after the frame's ping; opening remembers where the page was scrolled
+ * and listens for Escape; hiding says so and gives the page its focus back.
+ */
+export function createVisibility(deps: VisibilityDeps) {
+  const { view, events, channel, frame, viewer, timers } = deps;
+  let opened = false;
+  /** An open was asked for while the frame was not ready: it opens on the frame's ping. */
+  let openPending = false;
+  let position = { x: 0, y: 0 };
+  let openTimer: Timer | null = null;
+  let animateTimer: Timer | null = null;
+  let frameTimer: Timer | null = null;
+
+  const sendStatus = () => deps.send({ name: "widget-status-update", data: { isWidgetOpen: opened } });
+
+  const onEscape = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || event.defaultPrevented || viewer.isOpen()) return;
+    hide();
+  };
+
+  function openNow() {
+    const box = frame.ensure();
+    openPending = false;
+    channel.flush();
+    box.setLoading(false);
+    box.setVisible(true);
+    if (opened) return;
+    opened = true;
+    position = { x: view.scrollX, y: view.scrollY };
+    timers.cancel(animateTimer);
+    animateTimer = timers.later(timing.animateAfterOpenMs, () => {
+      animateTimer = null;
+      if (opened) frame.container()?.setAnimated(true);
+    });
+    sendStatus();
+    view.document.addEventListener("keydown", onEscape);
+    events.emit("open");
+  }
+
+  /** Spec §4: hides (a survey embedded in the page excepted), says so, and gives the page its focus. */
+  function hide() {
+    if (frame.mode() === "survey_web") return;
+    const wasShown = opened || openPending;
+    openPending = false;
+    timers.cancel(openTimer);
+    timers.cancel(animateTimer);
+    openTimer = animateTimer = null;
+    deps.capture.widgetHidden();
+    viewer.close();
+    const container = frame.container();
+    container?.setLoading(false);
+    container?.setVisible(false);
+    container?.setAnimated(false);
+    opened = false;
+    view.document.removeEventListener("keydown", onEscape);
+    if (!wasShown) return;
+    sendStatus();
+    events.emit("close");
+    view.focus?.();
+  }
+
+  return {
+    opened: () => opened,
+    /** Open, or about to open once the frame is ready. */
+    shown: () => opened || openPending,
+    /** Where the page was scrolled when the widget last opened. */
+    position: () => position,
+    openNow,
+    hide,
+    show() {
+      const box = frame.ensure();
+      // The button may have been shown or hidden since (`showFeedbackButton`): place the panel for it.
+      frame.applyLayout();
+      if (!channel.ready()) {
+        openPending = true;
+        // The panel shows its brand-coloured placeholder at once; a survey appears when it is ready.
+        const mode = frame.mode();
+        if (mode === "widget" || mode === "extended") {
+          box.setLoading(true);
+          box.setVisible(true);
+        }
+        return;
+      }
+      openNow();
+    },
+    /** The frame's box was created: if its origin never answers, the placeholder goes. */
+    frameCreated(url: string) {
+      frameTimer = timers.later(timing.frameTimeoutMs, () => {
+        if (channel.ready() || !openPending) return;
+        // The messenger's origin did not answer: take the placeholder away rather than leave it spinning.
+        console.warn(`Gleap: the messenger at ${url} did not answer`);
+        openPending = false;
+        frame.container()?.setLoading(false);
+        frame.container()?.setVisible(false);
+      });
+    },
+    /** The frame said `ping` (and has its config and session): the status, and an open that waited. */
+    frameReady() {
+      timers.cancel(frameTimer);
+      frameTimer = null;
+      if (opened) sendStatus();
+      if (!openPending) return;
+      timers.cancel(openTimer);
+      openTimer = timers.later(timing.openAfterPingMs, () => {
+        openTimer = null;
+        if (openPending) openNow();
+      });
+    },
+    destroy() {
+      view.document.removeEventListener("keydown", onEscape);
+      if (opened) {
+        opened = false;
+        events.emit("close");
+      }
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { tooltipTiming } from "./tooltip-hover.ts";
+
+export interface PageWatchHandlers {
+  /** Bring the tooltips in line with the address and the page. */
+  sync(): void;
+  /** Place every hotspot and bubble again. */
+  placeAll(): void;
+  /** The address the tooltips were last matched for. */
+  lastUrl(): string;
+  stopped(): boolean;
+}
+
+/**
+ * Watches the host page for what moves or replaces the tooltips' elements, at most once a frame:
+ * DOM changes and address changes sync, layout changes (sizes, scrolling, resizes every 250 ms) place.
+ * `sizes` also watches each element a tooltip is attached to.
+ */
+export function watchPage(
+  window: Window & typeof globalThis,
+  nextFrame: (callback: () => void) => void,
+  on: PageWatchHandlers,
+) {
+  const document = window.document;
+  let syncQueued = false;
+  let placeQueued = false;
+  let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const queueSync = () => {
+    if (syncQueued) return;
+    syncQueued = true;
+    nextFrame(() => {
+      syncQueued = false;
+      on.sync();
+    });
+  };
+  const queuePlace = () => {
+    if (placeQueued) return;
+    placeQueued = true;
+    nextFrame(() => {
+      placeQueued = false;
+      if (!on.stopped()) on.placeAll();
+    });
+  };
+  // Spec §9: resizes are handled at most every 250 ms.
+  const onResize = () => {
+    if (resizeTimer) return;
+    resizeTimer = setTimeout(() => {
+      resizeTimer = undefined;
+      if (!on.stopped()) on.placeAll();
+    }, tooltipTiming.resizeThrottleMs);
+  };
+
+  // Single-page apps change the page without a load: new elements and a new address come through the
+  // observer (and a route change without DOM changes through the address check).
+  const observer = new window.MutationObserver((records) => {
+    // Our own layer lives in a shadow root, so its changes never reach this observer.
+    if (records.length > 0) queueSync();
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true });
+  // The page's layout can move an element without a DOM change the observer sees (content drawn in a
+  // shadow root above it, a picture loading, a font): a change of the body's or the element's size
+  // places the hotspots again.
+  const sizes =
+    typeof window.ResizeObserver === "function" ? new window.ResizeObserver(() => queuePlace()) : null;
+  // Border boxes: a banner moves the page down with a padding on <html>, which its content box hides.
+  for (const element of [document.documentElement, document.body])
+    if (element) sizes?.observe(element, { box: "border-box" });
+  window.addEventListener("resize", onResize);
+  window.addEventListener("scroll", queuePlace, { capture: true, passive: true });
+  window.addEventListener("popstate", queueSync);
+  const urlCheck = setInterval(() => {
+    // Once a second as a safety net: the address, and where the elements are now.
+    if (window.location.href !== on.lastUrl()) queueSync();
+    else queuePlace();
+  }, tooltipTiming.urlCheckMs);
+
+  return {
+    sizes,
+    stop() {
+      observer.disconnect();
+      sizes?.disconnect();
+      window.removeEventListener("resize", onResize);
+      window.removeEventListener("scroll", queuePlace, { capture: true });
+      window.removeEventListener("popstate", queueSync);
+      clearInterval(urlCheck);
+      clearTimeout(resizeTimer);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import type { Attached } from "./tooltip-elements.ts";
+import { bubblePlacement, hasBox, hotspotPosition, type Rect } from "./tooltip-placement.ts";
+
+/** Spec §9: a placement that cannot measure its element yet is tried again, at most 50 frames. */
+export const placementRetries = 50;
+
+export const measureBox = (element: Element): Rect => {
+  const { left, top, width, height } = element.getBoundingClientRect();
+  return { left, top, width, height };
+};
+
+/** The next frame (a 16 ms timeout where there are no animation frames). */
+export function animationFrame(window: Window & typeof globalThis) {
+  return (callback: () => void) =>
+    typeof window.requestAnimationFrame === "function"
+      ? window.requestAnimationFrame(() => callback())
+      : window.setTimeout(callback, 16);
+}
+
+/** The width of an element's text, or null when it has none (see `hotspotPosition`). */
+export function textWidth(window: Window & typeof globalThis) {
+  return (element: Element) => {
+    // A heading across the page: the hotspot goes after its words, as in the reference.
+    try {
+      const range = window.document.createRange();
+      range.selectNodeContents(element);
+      const width = range.getBoundingClientRect().width;
+      const padding = Number.parseFloat(window.getComputedStyle(element).paddingLeft) || 0;
+      return width > 0 ? width + padding : null;
+    } catch {
+      return null;
+    }
+  };
+}
+
+export interface PositionerOptions {
+  window: Window & typeof globalThis;
+  measure: (element: Element) => Rect;
+  measureText: (element: Element) => number | null;
+  nextFrame: (callback: () => void) => void;
+  stopped(): boolean;
+}
+
+/** Puts hotspots and bubbles where `tooltip-placement.ts` says, as `position: fixed` boxes. */
+export function createPositioner(options: PositionerOptions) {
+  const { window, measure, measureText, nextFrame } = options;
+
+  /** Tries `place` on the next frames until it says it is done, at most `placementRetries` times. */
+  function placeWithRetries(place: () => boolean, attempt = 0) {
+    if (options.stopped() || place() || attempt >= placementRetries) return;
+    nextFrame(() => placeWithRetries(place, attempt + 1));
+  }
+
+  function placeHotspot(entry: Attached): boolean {
+    const hotspot = entry.hotspot;
+    if (!hotspot) return true;
+    const box = measure(entry.target);
+    if (!entry.target.isConnected || !hasBox(box)) {
+      hotspot.hidden = true;
+      return false;
+    }
+    const { left, top } = hotspotPosition(box, measureText(entry.target), entry.tooltip);
+    hotspot.hidden = false;
+    hotspot.style.left = `${Math.round(left)}px`;
+    hotspot.style.top = `${Math.round(top)}px`;
+    return true;
+  }
+
+  function placeBubble(entry: Attached): boolean {
+    if (!entry.shown) return true;
+    const anchor = measure(entry.hotspot ?? entry.target);
+    const size = measure(entry.bubble);
+    if (!hasBox(anchor) || size.width === 0) return false;
+    const placement = bubblePlacement(
+      anchor,
+      size,
+      { width: window.innerWidth, height: window.innerHeight },
+      entry.tooltip.posX,
+    );
+    entry.bubble.dataset.side = placement.side;
+    entry.bubble.style.left = `${Math.round(placement.left)}px`;
+    entry.bubble.style.top = `${Math.round(placement.top)}px`;
+    const arrow = entry.bubble.querySelector<HTMLElement>(".gt-arrow");
+    if (arrow) {
+      const vertical = placement.side === "left" || placement.side === "right";
+      arrow.style.top = vertical ? `${Math.round(placement.arrow)}px` : "";
+      arrow.style.left = vertical ? "" : `${Math.round(placement.arrow)}px`;
+    }
+    return true;
+  }
+
+  return { placeWithRetries, placeHotspot, placeBubble };
+}

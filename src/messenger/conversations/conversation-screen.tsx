@@ -28,6 +28,7 @@ import {
   setStatusInCache,
 } from "./conversation-cache.ts";
 import { conversationTexts } from "./conversation-texts.ts";
+import { NewConversationButton } from "./new-conversation-button.tsx";
 import "./conversations.css";
 
 /** A visitor message on its way (or refused), shown at the end of the log until the server has it. */
@@ -71,7 +72,6 @@ export const draftKeyOf = (sdkKey: string | null, conversation: string) =>
 /** A closed conversation reads as it was; a new one is a tap away. */
 function ClosedNote() {
   const t = useTexts(conversationTexts);
-  const { navigator } = useShell();
   return (
     <div className="closed-note" data-testid="conversation-closed">
       <span className="closed-icon">
@@ -81,13 +81,9 @@ function ClosedNote() {
         <p className="closed-title">{t("conversation.closedNote")}</p>
         <p className="closed-hint">{t("conversation.closedHint")}</p>
       </div>
-      <button
-        type="button"
-        className="button button--primary button--wide"
-        onClick={() => navigator.push({ name: "new-conversation" })}
-      >
+      <NewConversationButton className="button button--primary button--wide">
         {t("conversation.startNew")}
-      </button>
+      </NewConversationButton>
     </div>
   );
 }

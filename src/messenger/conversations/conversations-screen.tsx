@@ -1,11 +1,10 @@
 import type { ConversationSummary } from "../../shared/messenger-api.ts";
 import { plainText } from "../home/home-screen.tsx";
 import {
-  EmptyState,
   formatNumber,
   Icon,
+  ListQuery,
   ListSkeleton,
-  QueryView,
   relativeTime,
   type ScreenProps,
   useApiQuery,
@@ -16,6 +15,7 @@ import {
 import { Avatar } from "./avatar.tsx";
 import { ContentIcon } from "./content-icons.tsx";
 import { conversationTexts } from "./conversation-texts.ts";
+import { NewConversationButton } from "./new-conversation-button.tsx";
 import "./conversations.css";
 
 function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
@@ -87,24 +87,15 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
  */
 export default function ConversationsScreen(_: ScreenProps<"conversations">) {
   const t = useTexts(conversationTexts);
-  const { navigator } = useShell();
   const conversations = useApiQuery<ConversationSummary[]>("/conversations");
-  const newConversation = () => navigator.push({ name: "new-conversation" });
   const hasAny = (conversations.data?.length ?? 0) > 0;
   return (
     <div className="conversations">
       <div className="screen-content">
-        <QueryView
+        <ListQuery
           query={conversations}
           skeleton={<ListSkeleton rows={4} />}
-          isEmpty={(list) => list.length === 0}
-          empty={
-            <div className="card">
-              <EmptyState icon="messages" title={t("conversations.empty")}>
-                <p>{t("conversations.emptyHint")}</p>
-              </EmptyState>
-            </div>
-          }
+          empty={{ icon: "messages", title: t("conversations.empty"), hint: t("conversations.emptyHint") }}
         >
           {(list) => (
             <ul className="card list conversation-list" aria-label={t("conversations.list")}>
@@ -113,19 +104,14 @@ export default function ConversationsScreen(_: ScreenProps<"conversations">) {
               ))}
             </ul>
           )}
-        </QueryView>
+        </ListQuery>
       </div>
       {conversations.status !== "error" && (
         <div className="sticky-action">
-          <button
-            type="button"
-            className="button button--primary button--wide"
-            data-testid="new-conversation"
-            onClick={newConversation}
-          >
+          <NewConversationButton className="button button--primary button--wide" testId="new-conversation">
             <ContentIcon name={hasAny ? "plus" : "chat"} size={18} />
             {hasAny ? t("conversations.new") : t("conversations.sendUs")}
-          </button>
+          </NewConversationButton>
         </div>
       )}
     </div>

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import type { FeatureRequest, FeatureRequestStatus } from "../../shared/messenger-api.ts";
 import { ContentIcon } from "../conversations/content-icons.tsx";
 import {
-  EmptyState,
+  FieldErrorText,
   formatNumber,
   Icon,
+  ListQuery,
   ListSkeleton,
   path,
-  QueryView,
   relativeTime,
   type ScreenProps,
   useApiQuery,
@@ -114,10 +114,9 @@ function RequestRow({
           )}
         </div>
         {failed && (
-          <p className="field-error" role="alert" data-testid="vote-failed">
-            <Icon name="alert" size={14} />
+          <FieldErrorText role="alert" testId="vote-failed">
             {t("requests.voteFailed")}
-          </p>
+          </FieldErrorText>
         )}
       </div>
     </li>
@@ -227,17 +226,10 @@ export default function FeatureRequestsScreen(_: ScreenProps<"feature-requests">
           {t(fresh.pending ? "requests.pending" : "requests.thanks")}
         </p>
       )}
-      <QueryView
+      <ListQuery
         query={requests}
         skeleton={<ListSkeleton rows={5} />}
-        isEmpty={(list) => list.length === 0}
-        empty={
-          <div className="card">
-            <EmptyState icon="idea" title={t("requests.empty")}>
-              <p>{t("requests.emptyHint")}</p>
-            </EmptyState>
-          </div>
-        }
+        empty={{ icon: "idea", title: t("requests.empty"), hint: t("requests.emptyHint") }}
       >
         {(list) => (
           <ul className="card request-list" aria-label={t("requests.list")} data-testid="request-list">
@@ -253,7 +245,7 @@ export default function FeatureRequestsScreen(_: ScreenProps<"feature-requests">
             ))}
           </ul>
         )}
-      </QueryView>
+      </ListQuery>
     </div>
   );
 }

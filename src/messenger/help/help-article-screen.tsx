@@ -1,5 +1,6 @@
 import type { HelpArticle, HelpCollection } from "../../shared/messenger-api.ts";
 import { ContentIcon } from "../conversations/content-icons.tsx";
+import { NewConversationButton } from "../conversations/new-conversation-button.tsx";
 import { RichText } from "../conversations/rich-text.tsx";
 import {
   ErrorState,
@@ -10,7 +11,6 @@ import {
   useApiQuery,
   useLocale,
   useScreenTitle,
-  useShell,
   useTexts,
 } from "../shell/shell-api.ts";
 import { helpTexts } from "./help-texts.ts";
@@ -29,7 +29,6 @@ function ArticleSkeleton() {
 /** The way to a person below every article. */
 export function StillNeedHelp() {
   const t = useTexts(helpTexts);
-  const { navigator } = useShell();
   return (
     <aside className="card still-need-help" aria-labelledby="still-need-help-title">
       <span className="row-icon">
@@ -39,13 +38,7 @@ export function StillNeedHelp() {
         <h3 id="still-need-help-title">{t("help.stillNeedHelp")}</h3>
         <p>{t("help.stillNeedHelpText")}</p>
       </div>
-      <button
-        type="button"
-        className="button button--primary"
-        onClick={() => navigator.push({ name: "new-conversation" })}
-      >
-        {t("help.ask")}
-      </button>
+      <NewConversationButton>{t("help.ask")}</NewConversationButton>
     </aside>
   );
 }

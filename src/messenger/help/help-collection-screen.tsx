@@ -1,7 +1,7 @@
 import type { HelpArticleSummary, HelpCollection } from "../../shared/messenger-api.ts";
 import {
-  EmptyState,
-  Icon,
+  EmptyCard,
+  ListRow,
   ListSkeleton,
   path,
   QueryView,
@@ -45,31 +45,17 @@ export default function HelpCollectionScreen({ screen }: ScreenProps<"help-colle
               </div>
             </header>
             {articles.length === 0 ? (
-              <div className="card">
-                <EmptyState icon="help" title={t("help.emptyCollection")} />
-              </div>
+              <EmptyCard icon="help" title={t("help.emptyCollection")} />
             ) : (
               <ul className="card list" data-testid="help-articles">
                 {articles.map((article) => (
                   <li key={article.id}>
-                    <button
-                      type="button"
-                      className="list-row list-row--action"
+                    <ListRow
                       data-testid="help-article-row"
                       onClick={() => navigator.push({ name: "help-article", articleId: article.id })}
-                    >
-                      <span className="row-text">
-                        <span className="row-title" dir="auto">
-                          {article.title}
-                        </span>
-                        {article.description && (
-                          <span className="row-hint" dir="auto">
-                            {article.description}
-                          </span>
-                        )}
-                      </span>
-                      <Icon name="chevron" size={18} className="row-chevron" />
-                    </button>
+                      title={article.title}
+                      hint={article.description}
+                    />
                   </li>
                 ))}
               </ul>

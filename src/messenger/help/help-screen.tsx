@@ -1,10 +1,10 @@
 import type { HelpCollection } from "../../shared/messenger-api.ts";
 import { ContentIcon, type ContentIconName } from "../conversations/content-icons.tsx";
+import { NewConversationButton } from "../conversations/new-conversation-button.tsx";
 import {
-  EmptyState,
-  Icon,
+  ListQuery,
+  ListRow,
   ListSkeleton,
-  QueryView,
   type ScreenProps,
   useApiQuery,
   useShell,
@@ -64,24 +64,15 @@ function Collections() {
   const { navigator } = useShell();
   const collections = useApiQuery<HelpCollection[]>("/help/collections");
   return (
-    <QueryView
+    <ListQuery
       query={collections}
       skeleton={<ListSkeleton rows={3} />}
-      isEmpty={(list) => list.length === 0}
-      empty={
-        <div className="card">
-          <EmptyState icon="help" title={t("help.empty")}>
-            <p>{t("help.emptyHint")}</p>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => navigator.push({ name: "new-conversation" })}
-            >
-              {t("help.ask")}
-            </button>
-          </EmptyState>
-        </div>
-      }
+      empty={{
+        icon: "help",
+        title: t("help.empty"),
+        hint: t("help.emptyHint"),
+        action: <NewConversationButton>{t("help.ask")}</NewConversationButton>,
+      }}
     >
       {(list) => (
         <section aria-labelledby="help-collections-title">
@@ -91,36 +82,22 @@ function Collections() {
           <ul className="card list help-collections" data-testid="help-collections">
             {list.map((collection) => (
               <li key={collection.id}>
-                <button
-                  type="button"
+                <ListRow
                   className="list-row list-row--action help-collection-row"
                   data-testid="help-collection"
                   onClick={() => navigator.push({ name: "help-collection", collectionId: collection.id })}
+                  icon={<CollectionIcon icon={collection.icon} />}
+                  title={collection.title}
+                  hint={collection.description}
                 >
-                  <span className="row-icon">
-                    <CollectionIcon icon={collection.icon} />
-                  </span>
-                  <span className="row-text">
-                    <span className="row-title" dir="auto">
-                      {collection.title}
-                    </span>
-                    {collection.description && (
-                      <span className="row-hint" dir="auto">
-                        {collection.description}
-                      </span>
-                    )}
-                    <span className="help-count">
-                      {t("help.articles", { count: collection.articleCount })}
-                    </span>
-                  </span>
-                  <Icon name="chevron" size={18} className="row-chevron" />
-                </button>
+                  <span className="help-count">{t("help.articles", { count: collection.articleCount })}</span>
+                </ListRow>
               </li>
             ))}
           </ul>
         </section>
       )}
-    </QueryView>
+    </ListQuery>
   );
 }
 

@@ -1,10 +1,12 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import type { HelpCollection, HelpSearchResult } from "../../shared/messenger-api.ts";
 import { ContentIcon } from "../conversations/content-icons.tsx";
+import { NewConversationButton } from "../conversations/new-conversation-button.tsx";
 import {
-  EmptyState,
+  EmptyCard,
   ErrorState,
   Icon,
+  ListRow,
   ListSkeleton,
   useApiQuery,
   useShell,
@@ -155,46 +157,34 @@ export function SearchResults({ term }: { term: string }) {
         {stale ? t("help.searching") : announce}
       </p>
       {shown.results.length === 0 ? (
-        <div className="card">
-          <EmptyState icon="search" title={t("help.noResults", { term: shown.term })}>
-            <p>{t("help.noResultsHint")}</p>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => navigator.push({ name: "new-conversation" })}
-            >
-              <ContentIcon name="chat" size={18} />
-              {t("help.ask")}
-            </button>
-          </EmptyState>
-        </div>
+        <EmptyCard icon="search" title={t("help.noResults", { term: shown.term })}>
+          <p>{t("help.noResultsHint")}</p>
+          <NewConversationButton>
+            <ContentIcon name="chat" size={18} />
+            {t("help.ask")}
+          </NewConversationButton>
+        </EmptyCard>
       ) : (
         <ul className="card list help-result-list" data-testid="help-results">
           {shown.results.map((result) => {
             const collection = collectionTitle(result.collectionId);
             return (
               <li key={result.id}>
-                <button
-                  type="button"
+                <ListRow
                   className="list-row list-row--action help-result"
                   data-testid="help-result"
                   onClick={() => navigator.push({ name: "help-article", articleId: result.id })}
+                  title={highlight(result.title, shown.term)}
+                  hint={
+                    (result.snippet || result.description) &&
+                    highlight(result.snippet || result.description, shown.term)
+                  }
+                  hintClassName="row-hint help-snippet"
                 >
-                  <span className="row-text">
-                    <span className="row-title" dir="auto">
-                      {highlight(result.title, shown.term)}
-                    </span>
-                    {(result.snippet || result.description) && (
-                      <span className="row-hint help-snippet" dir="auto">
-                        {highlight(result.snippet || result.description, shown.term)}
-                      </span>
-                    )}
-                    {collection && (
-                      <span className="help-result-collection">{t("help.inCollection", { collection })}</span>
-                    )}
-                  </span>
-                  <Icon name="chevron" size={18} className="row-chevron" />
-                </button>
+                  {collection && (
+                    <span className="help-result-collection">{t("help.inCollection", { collection })}</span>
+                  )}
+                </ListRow>
               </li>
             );
           })}

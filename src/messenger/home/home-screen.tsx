@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from "react";
-import type { ChecklistSummary, ConversationMessage, MessengerHome } from "../../shared/messenger-api.ts";
+import type { ConversationMessage, MessengerHome } from "../../shared/messenger-api.ts";
+import { checklistPercent, checklistScreenOf } from "../checklists/checklist-summary.ts";
 import { HeroHeader } from "../shell/header-bar.tsx";
 import { FlowIcon, Icon } from "../shell/icons.tsx";
+import { ListRow, ProgressBar } from "../shell/list.tsx";
 import { relativeTime } from "../shell/relative-time.ts";
 import type { ScreenProps } from "../shell/screen-registry.ts";
-import type { Screen } from "../shell/screens.ts";
 import { useApiQuery, useLocale, useMessengerState, useShell, useTexts } from "../shell/shell-context.tsx";
 import { ErrorState, Skeleton } from "../shell/states.tsx";
 import { homeTexts } from "./home-texts.ts";
@@ -17,11 +18,6 @@ export function plainText(message: Pick<ConversationMessage, "author" | "text">)
 }
 
 const firstName = (name: unknown) => (typeof name === "string" ? (name.trim().split(/\s+/)[0] ?? "") : "");
-
-const checklistScreen = (checklist: ChecklistSummary): Screen =>
-  checklist.checklistId
-    ? { name: "checklist", checklistId: checklist.checklistId }
-    : { name: "checklist", outboundId: checklist.outboundId };
 
 function ConversationCard({ home }: { home: MessengerHome }) {
   const t = useTexts(homeTexts);
@@ -87,51 +83,25 @@ function FlowActions({ home }: { home: MessengerHome }) {
   return (
     <section className="card list" aria-label={t("home.actions")}>
       {home.flows.map((flow) => (
-        <button
+        <ListRow
           key={flow.key}
-          type="button"
-          className="list-row list-row--action"
           data-home-action={`flow:${flow.key}`}
           onPointerEnter={() => screens.preload("flow")}
           onFocus={() => screens.preload("flow")}
           onClick={() => navigator.push({ name: "flow", flowKey: flow.key })}
-        >
-          <span className="row-icon">
-            <FlowIcon icon={flow.icon || flow.key} />
-          </span>
-          <span className="row-text">
-            <span className="row-title" dir="auto">
-              {flow.title}
-            </span>
-            {flow.description && (
-              <span className="row-hint" dir="auto">
-                {flow.description}
-              </span>
-            )}
-          </span>
-          <Icon name="chevron" size={18} className="row-chevron" />
-        </button>
+          icon={<FlowIcon icon={flow.icon || flow.key} />}
+          title={flow.title}
+          hint={flow.description}
+        />
       ))}
       {home.hasFeatureRequests && (
-        <button
-          type="button"
-          className="list-row list-row--action"
+        <ListRow
           data-home-action="feature-requests"
           onClick={() => navigator.push({ name: "feature-requests" })}
-        >
-          <span className="row-icon">
-            <Icon name="vote" />
-          </span>
-          <span className="row-text">
-            <span className="row-title" dir="auto">
-              {t("home.featureRequests")}
-            </span>
-            <span className="row-hint" dir="auto">
-              {t("home.featureRequestsHint")}
-            </span>
-          </span>
-          <Icon name="chevron" size={18} className="row-chevron" />
-        </button>
+          icon={<Icon name="vote" />}
+          title={t("home.featureRequests")}
+          hint={t("home.featureRequestsHint")}
+        />
       )}
     </section>
   );
@@ -211,34 +181,21 @@ function Checklists({ home }: { home: MessengerHome }) {
   if (home.checklists.length === 0) return null;
   return (
     <section className="card list" aria-label={t("home.checklists")}>
-      {home.checklists.map((checklist) => {
-        const percent = checklist.total > 0 ? Math.round((checklist.done / checklist.total) * 100) : 0;
-        return (
-          <button
-            key={checklist.outboundId}
-            type="button"
-            className="list-row list-row--action checklist-row"
-            data-home-action="checklist"
-            onClick={() => navigator.push(checklistScreen(checklist))}
-          >
-            <span className="row-icon">
-              <Icon name={checklist.status === "done" ? "check" : "list"} />
-            </span>
-            <span className="row-text">
-              <span className="row-title" dir="auto">
-                {checklist.title}
-              </span>
-              <span className="progress" aria-hidden="true">
-                <span className="progress-bar" style={{ width: `${percent}%` }} />
-              </span>
-              <span className="row-hint" dir="auto">
-                {t("home.progress", { done: checklist.done, total: checklist.total })}
-              </span>
-            </span>
-            <Icon name="chevron" size={18} className="row-chevron" />
-          </button>
-        );
-      })}
+      {home.checklists.map((checklist) => (
+        <ListRow
+          key={checklist.outboundId}
+          className="list-row list-row--action checklist-row"
+          data-home-action="checklist"
+          onClick={() => navigator.push(checklistScreenOf(checklist))}
+          icon={<Icon name={checklist.status === "done" ? "check" : "list"} />}
+          title={checklist.title}
+        >
+          <ProgressBar percent={checklistPercent(checklist)} />
+          <span className="row-hint" dir="auto">
+            {t("home.progress", { done: checklist.done, total: checklist.total })}
+          </span>
+        </ListRow>
+      ))}
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import type { NewsSummary } from "../../shared/messenger-api.ts";
 import { Avatar } from "../conversations/avatar.tsx";
 import {
-  EmptyState,
-  QueryView,
+  ListQuery,
   relativeTime,
   type ScreenProps,
   Skeleton,
@@ -76,17 +75,10 @@ export default function NewsScreen(_: ScreenProps<"news">) {
   const news = useApiQuery<NewsSummary[]>("/news");
   return (
     <div className="screen-content">
-      <QueryView
+      <ListQuery
         query={news}
         skeleton={<NewsSkeleton />}
-        isEmpty={(list) => list.length === 0}
-        empty={
-          <div className="card">
-            <EmptyState icon="news" title={t("news.empty")}>
-              <p>{t("news.emptyHint")}</p>
-            </EmptyState>
-          </div>
-        }
+        empty={{ icon: "news", title: t("news.empty"), hint: t("news.emptyHint") }}
       >
         {(list) => (
           <ul className="news-list" aria-label={t("news.list")}>
@@ -95,7 +87,7 @@ export default function NewsScreen(_: ScreenProps<"news">) {
             ))}
           </ul>
         )}
-      </QueryView>
+      </ListQuery>
     </div>
   );
 }

@@ -1,11 +1,12 @@
-import type { ReactNode } from "react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { Icon, type IconName } from "./icons.tsx";
 import type { ApiQuery } from "./shell-context.tsx";
-import { EmptyState, ErrorState, ListSkeleton } from "./states.tsx";
+import { EmptyCard, EmptyState, ErrorState, ListSkeleton } from "./states.tsx";
 
 /**
  * Building blocks for list screens: `QueryView` shows a query's loading, error and empty states and
- * hands the data to its children; `ListRow` is one tappable row of a card list.
+ * hands the data to its children (`ListQuery` for a list, with its empty card); `ListRow` is one
+ * tappable row of a card list.
  *
  * ```tsx
  * const news = useApiQuery<NewsSummary[]>("/news");
@@ -35,45 +36,84 @@ export function QueryView<T>({
   return <>{children(data)}</>;
 }
 
+/**
+ * A list's query: its loading and error states, and an empty list as a card that says so (a hint
+ * below, and an action where there is one).
+ */
+export function ListQuery<T>({
+  query,
+  skeleton,
+  empty,
+  children,
+}: {
+  query: ApiQuery<T[]>;
+  skeleton: ReactNode;
+  empty: { icon: IconName; title: string; hint: string; action?: ReactNode };
+  children: (list: T[]) => ReactNode;
+}) {
+  return (
+    <QueryView
+      query={query}
+      skeleton={skeleton}
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <EmptyCard icon={empty.icon} title={empty.title}>
+          <p>{empty.hint}</p>
+          {empty.action}
+        </EmptyCard>
+      }
+    >
+      {children}
+    </QueryView>
+  );
+}
+
+/** A progress bar (decoration: the words beside it say the same). */
+export function ProgressBar({ percent }: { percent: number }) {
+  return (
+    <span className="progress" aria-hidden="true">
+      <span className="progress-bar" style={{ width: `${percent}%` }} />
+    </span>
+  );
+}
+
+/**
+ * One tappable row of a card list: an icon, the title and a hint (server text, in its own
+ * direction), anything more below them (`children`), and a chevron. Other attributes go to the button.
+ */
 export function ListRow({
   title,
   hint,
-  meta,
+  hintClassName = "row-hint",
   icon,
-  onClick,
+  iconClassName = "row-icon",
+  className = "list-row list-row--action",
+  children,
+  ...button
 }: {
   title: ReactNode;
   hint?: ReactNode;
-  meta?: ReactNode;
-  icon?: IconName;
-  onClick?: () => void;
-}) {
-  const content = (
-    <>
-      {icon && (
-        <span className="row-icon">
-          <Icon name={icon} />
-        </span>
-      )}
+  hintClassName?: string;
+  icon?: ReactNode;
+  iconClassName?: string;
+  className?: string;
+  children?: ReactNode;
+} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "title" | "className" | "children" | "type">) {
+  return (
+    <button type="button" className={className} {...button}>
+      {icon && <span className={iconClassName}>{icon}</span>}
       <span className="row-text">
         <span className="row-title" dir="auto">
           {title}
         </span>
         {hint && (
-          <span className="row-hint" dir="auto">
+          <span className={hintClassName} dir="auto">
             {hint}
           </span>
         )}
+        {children}
       </span>
-      {meta && <span className="row-meta">{meta}</span>}
-      {onClick && <Icon name="chevron" size={18} className="row-chevron" />}
-    </>
-  );
-  return onClick ? (
-    <button type="button" className="list-row list-row--action" onClick={onClick}>
-      {content}
+      <Icon name="chevron" size={18} className="row-chevron" />
     </button>
-  ) : (
-    <div className="list-row">{content}</div>
   );
 }

@@ -5,18 +5,13 @@ import type { HostChannel } from "./frame-protocol.ts";
 import { MessengerApp } from "./messenger-app.tsx";
 import { createScreens, screenTable } from "./screen-table.ts";
 import { createRuntime } from "./shell/runtime.ts";
+import { button, click, q, qa, settle, waitFor } from "./test-support/dom-kit.ts";
 import {
-  button,
   cleanup,
-  click,
   emptyHome,
   memoryStorage,
   pages,
-  q,
-  qa,
   renderMessenger,
-  settle,
-  waitFor,
 } from "./test-support/messenger-test-kit.tsx";
 
 afterEach(cleanup);

@@ -1,28 +1,19 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import type { hostToBanner } from "../../shared/frame-messages.ts";
+import { mount, unmountAll } from "../test-support/dom-kit.ts";
 import { BannerApp } from "./banner-app.tsx";
 import { fakeParentChannel } from "./fake-parent-channel.ts";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 let container: HTMLElement;
-let root: Root;
 
 async function render() {
   const fake = fakeParentChannel<typeof hostToBanner>();
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root.render(<BannerApp channel={fake.channel} />));
+  container = await mount(<BannerApp channel={fake.channel} />);
   return fake;
 }
 
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-});
+afterEach(unmountAll);
 
 const data = (extra: Record<string, unknown> = {}) => ({
   name: "banner-data" as const,

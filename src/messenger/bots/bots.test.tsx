@@ -1,16 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { Bot, Conversation } from "../../shared/messenger-api.ts";
 import { ApiError } from "../shell/api-client.ts";
-import {
-  button,
-  cleanup,
-  click,
-  q,
-  qa,
-  renderMessenger,
-  type,
-  waitFor,
-} from "../test-support/messenger-test-kit.tsx";
+import { button, click, q, qa, type, waitFor } from "../test-support/dom-kit.ts";
+import { cleanup, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
 import { botTiming, handoverRequest, reduceRun, startRun, waitingFor } from "./bot-run.ts";
 
 const timing = { ...botTiming };
@@ -22,8 +14,6 @@ afterEach(async () => {
   Object.assign(botTiming, timing);
   await cleanup();
 });
-
-const screenOf = (root: ParentNode) => q(root, "[data-testid=frame-app]")?.dataset.screen;
 
 /** The demo bot's shape (src/server/demo-data/messenger-demo.ts). */
 const bot: Bot = {

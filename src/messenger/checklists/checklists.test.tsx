@@ -2,22 +2,12 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { ChecklistSummary } from "../../shared/messenger-api.ts";
 import { ApiError } from "../shell/api-client.ts";
-import {
-  button,
-  cleanup,
-  click,
-  q,
-  qa,
-  type Rendered,
-  renderMessenger,
-  waitFor,
-} from "../test-support/messenger-test-kit.tsx";
+import { button, click, q, qa, waitFor } from "../test-support/dom-kit.ts";
+import { cleanup, type Rendered, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
 import { type Checklist, progressOf, stepsOf, stepTarget } from "./checklist-model.ts";
 import { nextStepDelayMs } from "./checklist-screen.tsx";
 
 afterEach(cleanup);
-
-const screenOf = (root: ParentNode) => q(root, "[data-testid=frame-app]")?.dataset.screen;
 
 const checklist = (completedSteps: string[] = [], status: "open" | "done" = "open"): Checklist => ({
   id: "cl-1",

@@ -2,19 +2,14 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { Conversation, ConversationMessage, ConversationSummary } from "../../shared/messenger-api.ts";
 import { ApiError } from "../shell/api-client.ts";
+import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
 import { deferred } from "../test-support/fake-api.ts";
 import {
-  button,
   cleanup,
-  click,
   emptyHome,
-  q,
-  qa,
   type Rendered,
   renderMessenger,
-  settle,
-  type,
-  waitFor,
+  screenOf,
 } from "../test-support/messenger-test-kit.tsx";
 import { typingTiming } from "./chat-hooks.ts";
 import { type StartUpload, uploads, xhrUpload } from "./uploads.ts";
@@ -29,7 +24,6 @@ afterEach(async () => {
   await cleanup();
 });
 
-const screenOf = (root: ParentNode) => q(root, "[data-testid=frame-app]")?.dataset.screen;
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 let ids = 0;

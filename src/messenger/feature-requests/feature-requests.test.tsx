@@ -2,19 +2,9 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { FeatureRequest } from "../../shared/messenger-api.ts";
 import { ApiError } from "../shell/api-client.ts";
+import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
 import { deferred } from "../test-support/fake-api.ts";
-import {
-  button,
-  cleanup,
-  click,
-  q,
-  qa,
-  type Rendered,
-  renderMessenger,
-  settle,
-  type,
-  waitFor,
-} from "../test-support/messenger-test-kit.tsx";
+import { cleanup, type Rendered, renderMessenger } from "../test-support/messenger-test-kit.tsx";
 import { draftErrors, withNew } from "./feature-request-model.ts";
 
 afterEach(cleanup);

@@ -2,17 +2,8 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { FeedbackFlow } from "../../shared/messenger-api.ts";
 import { ApiError } from "../shell/api-client.ts";
-import {
-  button,
-  cleanup,
-  click,
-  q,
-  qa,
-  type Rendered,
-  renderMessenger,
-  type,
-  waitFor,
-} from "../test-support/messenger-test-kit.tsx";
+import { button, click, q, qa, type, waitFor } from "../test-support/dom-kit.ts";
+import { cleanup, type Rendered, renderMessenger } from "../test-support/messenger-test-kit.tsx";
 
 afterEach(cleanup);
 

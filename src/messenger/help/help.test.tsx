@@ -8,23 +8,11 @@ import type {
 } from "../../shared/messenger-api.ts";
 import { helpSearchLimits } from "../../shared/messenger-api.ts";
 import { ApiError } from "../shell/api-client.ts";
-import {
-  button,
-  cleanup,
-  click,
-  pages,
-  q,
-  qa,
-  renderMessenger,
-  settle,
-  type,
-  waitFor,
-} from "../test-support/messenger-test-kit.tsx";
+import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
+import { cleanup, pages, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
 import { highlight } from "./help-search.tsx";
 
 afterEach(cleanup);
-
-const screenOf = (root: ParentNode) => q(root, "[data-testid=frame-app]")?.dataset.screen;
 
 const collections: HelpCollection[] = [
   { id: "c-1", title: "Getting started", description: "The basics.", icon: "rocket", articleCount: 3 },

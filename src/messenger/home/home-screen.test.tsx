@@ -1,22 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { ApiError } from "../shell/api-client.ts";
+import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
 import { deferred } from "../test-support/fake-api.ts";
-import {
-  button,
-  cleanup,
-  click,
-  emptyHome,
-  q,
-  qa,
-  renderMessenger,
-  settle,
-  type,
-  waitFor,
-} from "../test-support/messenger-test-kit.tsx";
+import { cleanup, emptyHome, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
 
 afterEach(cleanup);
-
-const screenOf = (root: ParentNode) => q(root, "[data-testid=frame-app]")?.dataset.screen;
 
 const home = emptyHome({
   flows: [

@@ -1,28 +1,19 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import type { hostToModal } from "../../shared/frame-messages.ts";
 import { fakeParentChannel } from "../banner/fake-parent-channel.ts";
+import { mount, unmountAll } from "../test-support/dom-kit.ts";
 import { ModalApp } from "./modal-app.tsx";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 let container: HTMLElement;
-let root: Root;
 
 async function render() {
   const fake = fakeParentChannel<typeof hostToModal>();
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root.render(<ModalApp channel={fake.channel} />));
+  container = await mount(<ModalApp channel={fake.channel} />);
   return fake;
 }
 
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-});
+afterEach(unmountAll);
 
 const data = (extra: Record<string, unknown> = {}) => ({
   name: "modal-data" as const,

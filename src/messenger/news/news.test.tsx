@@ -1,20 +1,11 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { NewsPost, NewsSummary } from "../../shared/messenger-api.ts";
 import { ApiError } from "../shell/api-client.ts";
-import {
-  button,
-  cleanup,
-  click,
-  pages,
-  q,
-  qa,
-  renderMessenger,
-  waitFor,
-} from "../test-support/messenger-test-kit.tsx";
+import { button, click, q, qa, waitFor } from "../test-support/dom-kit.ts";
+import { cleanup, pages, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
 
 afterEach(cleanup);
 
-const screenOf = (root: ParentNode) => q(root, "[data-testid=frame-app]")?.dataset.screen;
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 const posts: NewsSummary[] = [

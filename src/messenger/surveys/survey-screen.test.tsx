@@ -2,16 +2,8 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { Survey } from "../../shared/messenger-api.ts";
 import { ApiError } from "../shell/api-client.ts";
-import {
-  button,
-  cleanup,
-  click,
-  q,
-  qa,
-  renderMessenger,
-  type,
-  waitFor,
-} from "../test-support/messenger-test-kit.tsx";
+import { button, click, q, qa, type, waitFor } from "../test-support/dom-kit.ts";
+import { cleanup, renderMessenger } from "../test-support/messenger-test-kit.tsx";
 import { autoAdvanceMs } from "./use-survey-form.ts";
 
 afterEach(cleanup);

@@ -7,9 +7,8 @@ import { MessengerApp } from "../messenger-app.tsx";
 import { createScreens } from "../screen-table.ts";
 import { createRealtime } from "../shell/realtime.ts";
 import { createRuntime, type MessengerRuntime } from "../shell/runtime.ts";
+import { q, settle } from "./dom-kit.ts";
 import { type FakeApi, fakeApi, type Route } from "./fake-api.ts";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** A home answer with nothing in it; tests add what they need. */
 export const emptyHome = (overrides: Partial<MessengerHome> = {}): MessengerHome => ({
@@ -142,70 +141,8 @@ export async function cleanup() {
   window.sessionStorage.clear();
 }
 
-/** Lets promises, lazy chunks and effects run. */
-export async function settle(rounds = 5) {
-  for (let round = 0; round < rounds; round++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
-}
-
-/** Waits (in act) until `check` passes, for lazy screens and answers; fails after 2 s. */
-export async function waitFor<T>(check: () => T, timeoutMs = 2000): Promise<T> {
-  const started = Date.now();
-  let lastError: unknown;
-  while (Date.now() - started < timeoutMs) {
-    try {
-      const result = check();
-      if (result !== false && result !== null && result !== undefined) return result;
-    } catch (error) {
-      lastError = error;
-    }
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    });
-  }
-  throw lastError instanceof Error ? lastError : new Error("waitFor: timed out");
-}
-
-export const q = <E extends Element = HTMLElement>(root: ParentNode, selector: string) =>
-  root.querySelector<E & HTMLElement>(selector);
-export const qa = <E extends Element = HTMLElement>(root: ParentNode, selector: string) => [
-  ...root.querySelectorAll<E & HTMLElement>(selector),
-];
-
-/** The button whose text is (or contains) this. */
-export function button(root: ParentNode, text: string | RegExp): HTMLButtonElement {
-  const found = qa<HTMLButtonElement>(root, "button").find((candidate) =>
-    typeof text === "string"
-      ? candidate.textContent?.trim() === text || candidate.getAttribute("aria-label") === text
-      : text.test(candidate.textContent ?? ""),
-  );
-  if (!found) throw new Error(`no button ${String(text)}`);
-  return found;
-}
-
-export async function click(element: HTMLElement | null) {
-  if (!element) throw new Error("click: no element");
-  await act(async () => element.click());
-}
-
-/** Types into an input or textarea the way React hears it. */
-export async function type(
-  element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null,
-  value: string,
-) {
-  if (!element) throw new Error("type: no element");
-  await act(async () => {
-    const prototype = Object.getPrototypeOf(element);
-    const setter = Object.getOwnPropertyDescriptor(prototype, "value")?.set;
-    setter?.call(element, value);
-    element.dispatchEvent(
-      new Event(element instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }),
-    );
-  });
-}
-
 export const pages = (sent: MessengerToHostMessage[]) =>
   sent.filter((message) => message.name === "page-changed").map((message) => message.data?.name);
+
+/** The name of the screen the frame shows. */
+export const screenOf = (root: ParentNode) => q(root, "[data-testid=frame-app]")?.dataset.screen;

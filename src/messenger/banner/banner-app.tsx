@@ -1,16 +1,14 @@
-import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type CSSProperties, useCallback, useEffect, useRef } from "react";
 import { type HostToBannerMessage, hostToBanner } from "../../shared/frame-messages.ts";
+import { type ActionMessage, frameLanguage, frameTexts, safeColor, textOn } from "./outbound-content.ts";
 import {
-  type ActionMessage,
-  frameLanguage,
-  frameTexts,
-  readButtons,
-  safeColor,
-  textOn,
-} from "./outbound-content.ts";
-import { linkClickToHost, OutboundButtons, useReportedHeight } from "./outbound-frame-ui.tsx";
+  CloseButton,
+  linkClickToHost,
+  OutboundButtons,
+  useOutboundData,
+  useReportedHeight,
+} from "./outbound-frame-ui.tsx";
 import { createParentChannel, type ParentChannel } from "./parent-channel.ts";
-import { sanitizeHtml } from "./sanitize-html.ts";
 
 type BannerData = HostToBannerMessage["data"] & {
   primaryColor?: unknown;
@@ -21,24 +19,15 @@ type BannerData = HostToBannerMessage["data"] & {
 export const createBannerChannel = () =>
   createParentChannel({ frameType: "BANNER", loadedName: "banner-loaded", schemas: hostToBanner });
 
-function CloseIcon() {
-  return (
-    <svg viewBox="0 0 14 14" aria-hidden="true" focusable="false">
-      <path d="M2 2l10 10M12 2 2 12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
 /**
  * The banner frame at `/banner` of the messenger origin: a bar in the brand colour with a title, a
  * short text, up to three buttons and a close control. It waits for the host's `banner-data`, says
  * `banner-data-set` once it shows it, and reports its height as it changes.
  */
 export function BannerApp({ channel }: { channel: ParentChannel<typeof hostToBanner> }) {
-  const [data, setData] = useState<BannerData | null>(null);
+  const { data, buttons, body } = useOutboundData<BannerData, typeof hostToBanner>(channel);
   const rootRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => channel.start((message) => setData(message.data as BannerData)), [channel]);
   useEffect(() => {
     if (!data) return;
     document.documentElement.lang = frameLanguage(data.language);
@@ -50,8 +39,6 @@ export function BannerApp({ channel }: { channel: ParentChannel<typeof hostToBan
   );
   useReportedHeight(rootRef, data !== null, reportHeight);
 
-  const buttons = useMemo(() => readButtons(data?.buttons), [data]);
-  const body = useMemo(() => sanitizeHtml(data?.body), [data]);
   if (!data) return null;
 
   const texts = frameTexts(data.language);
@@ -85,11 +72,7 @@ export function BannerApp({ channel }: { channel: ParentChannel<typeof hostToBan
         </div>
         <OutboundButtons buttons={buttons} onAction={send} onClose={close} />
       </div>
-      {closable ? (
-        <button type="button" className="ob-close banner-close" aria-label={texts.close} onClick={close}>
-          <CloseIcon />
-        </button>
-      ) : null}
+      {closable ? <CloseButton className="banner-close" label={texts.close} onClick={close} /> : null}
     </div>
   );
 }

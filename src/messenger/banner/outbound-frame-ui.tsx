@@ -1,11 +1,49 @@
-import { type MouseEvent, type RefObject, useEffect } from "react";
-import { type ActionMessage, actionMessage, type OutboundButton } from "./outbound-content.ts";
+import { type MouseEvent, type RefObject, useEffect, useMemo, useState } from "react";
+import { type ActionMessage, actionMessage, type OutboundButton, readButtons } from "./outbound-content.ts";
+import type { FrameSchemas, ParentChannel } from "./parent-channel.ts";
+import { sanitizeHtml } from "./sanitize-html.ts";
 import "./outbound-buttons.css";
 
 /**
- * React pieces the banner and the modal frames share: the buttons, the sanitized body whose links go
- * to the host, and the height report.
+ * React pieces the banner and the modal frames share: the host's data, the buttons, the sanitized body
+ * whose links go to the host, the close control and the height report.
  */
+
+/**
+ * What the host sent the frame to show (null until it has), with its buttons read and its body
+ * sanitized.
+ */
+export function useOutboundData<Data extends { body?: unknown; buttons?: unknown }, T extends FrameSchemas>(
+  channel: ParentChannel<T>,
+) {
+  const [data, setData] = useState<Data | null>(null);
+  useEffect(
+    () => channel.start((message) => setData((message as { data: unknown }).data as Data)),
+    [channel],
+  );
+  const buttons = useMemo(() => readButtons(data?.buttons), [data]);
+  const body = useMemo(() => sanitizeHtml(data?.body), [data]);
+  return { data, buttons, body };
+}
+
+/** The frame's close control; `className` says where it sits. */
+export function CloseButton({
+  className,
+  label,
+  onClick,
+}: {
+  className: string;
+  label: string;
+  onClick(): void;
+}) {
+  return (
+    <button type="button" className={`ob-close ${className}`} aria-label={label} onClick={onClick}>
+      <svg viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+        <path d="M2 2l10 10M12 2 2 12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+}
 
 export function OutboundButtons({
   buttons,

@@ -20,18 +20,23 @@ function fakeFrame(referrer: string) {
   return { view, parent, posted, deliver };
 }
 
+/** The banner's channel in that window, and what it hands the app. */
+function bannerChannel(frame: ReturnType<typeof fakeFrame>) {
+  const channel = createParentChannel({
+    frameType: "BANNER",
+    loadedName: "banner-loaded",
+    schemas: hostToBanner,
+    window: frame.view,
+  });
+  return { channel, received: [] as unknown[] };
+}
+
 const bannerData = { name: "banner-data", type: "banner", data: { title: "Hi" } };
 
 describe("parent channel", () => {
   test("announces itself to the referrer's origin and takes the host's data from there, then pins it", () => {
     const frame = fakeFrame("https://shop.example/products/1");
-    const channel = createParentChannel({
-      frameType: "BANNER",
-      loadedName: "banner-loaded",
-      schemas: hostToBanner,
-      window: frame.view,
-    });
-    const received: unknown[] = [];
+    const { channel, received } = bannerChannel(frame);
     channel.start((message) => received.push(message));
     expect(frame.posted).toEqual([
       { message: { name: "banner-loaded", type: "BANNER" }, target: "https://shop.example" },
@@ -59,13 +64,7 @@ describe("parent channel", () => {
 
   test("without a referrer the announcement goes to any origin, and the first valid host message pins its origin", () => {
     const frame = fakeFrame("");
-    const channel = createParentChannel({
-      frameType: "BANNER",
-      loadedName: "banner-loaded",
-      schemas: hostToBanner,
-      window: frame.view,
-    });
-    const received: unknown[] = [];
+    const { channel, received } = bannerChannel(frame);
     channel.start((message) => received.push(message));
     expect(frame.posted[0]?.target).toBe("*");
     frame.deliver({ name: "nonsense" }, "https://first.example");
@@ -80,13 +79,7 @@ describe("parent channel", () => {
 
   test("stop removes the listener", () => {
     const frame = fakeFrame("https://shop.example/");
-    const channel = createParentChannel({
-      frameType: "BANNER",
-      loadedName: "banner-loaded",
-      schemas: hostToBanner,
-      window: frame.view,
-    });
-    const received: unknown[] = [];
+    const { channel, received } = bannerChannel(frame);
     const stop = channel.start((message) => received.push(message));
     stop();
     frame.deliver(bannerData, "https://shop.example");

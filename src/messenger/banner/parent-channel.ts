@@ -18,9 +18,9 @@ import { frameMessageText, type MessageOf, parseFrameMessage } from "../../share
  *   clicks) is posted to it alone, never to `*`.
  */
 
-type Schemas = Parameters<typeof parseFrameMessage>[1];
+export type FrameSchemas = Parameters<typeof parseFrameMessage>[1];
 
-export interface ParentChannel<T extends Schemas> {
+export interface ParentChannel<T extends FrameSchemas> {
   /** Posts a message to the parent; before an origin is pinned only the announcement may go out. */
   send(message: { name: string; data?: unknown; newTab?: boolean }): void;
   /** Starts listening and announces the frame (`banner-loaded` / `modal-loaded`). Answers the stop. */
@@ -38,7 +38,7 @@ function referrerOrigin(referrer: string): string | null {
   }
 }
 
-export function createParentChannel<T extends Schemas>(options: {
+export function createParentChannel<T extends FrameSchemas>(options: {
   frameType: "BANNER" | "MODAL";
   loadedName: string;
   schemas: T;

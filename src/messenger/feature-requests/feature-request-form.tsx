@@ -1,10 +1,49 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import type { FeatureRequest } from "../../shared/messenger-api.ts";
-import { type ApiError, Icon, toApiError, useErrorText, useShell, useTexts } from "../shell/shell-api.ts";
+import {
+  AlertBox,
+  type ApiError,
+  FieldErrorText,
+  SubmitButton,
+  toApiError,
+  useErrorText,
+  useShell,
+  useTexts,
+} from "../shell/shell-api.ts";
 import { draftErrors, limits, type RequestDraft } from "./feature-request-model.ts";
 import { featureRequestTexts } from "./feature-request-texts.ts";
 
 const fieldIds = { title: "request-title", description: "request-description" } as const;
+
+/** A field of the form: its label, its control, the rule it breaks (and anything `after` that). */
+function DraftField({
+  id,
+  label,
+  error,
+  after,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error: string | undefined;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={error ? "field field--invalid" : "field"}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <FieldErrorText id={`${id}-error`} testId={`${id}-error`}>
+          {error}
+        </FieldErrorText>
+      )}
+      {after}
+    </div>
+  );
+}
 
 /**
  * A new feature request (`POST /feature-requests`): a title of at least 3 characters and an optional
@@ -80,10 +119,7 @@ export function FeatureRequestForm({
       <h2 className="request-form-title" id="request-form-title">
         {t("requests.formTitle")}
       </h2>
-      <div className={titleError ? "field field--invalid" : "field"}>
-        <label className="field-label" htmlFor={fieldIds.title}>
-          {t("requests.title")}
-        </label>
+      <DraftField id={fieldIds.title} label={t("requests.title")} error={titleError}>
         <input
           ref={title}
           id={fieldIds.title}
@@ -96,17 +132,23 @@ export function FeatureRequestForm({
           aria-required="true"
           onChange={(event) => change("title", event.target.value)}
         />
-        {titleError && (
-          <p className="field-error" id={`${fieldIds.title}-error`} data-testid="request-title-error">
-            <Icon name="alert" size={14} />
-            {titleError}
-          </p>
-        )}
-      </div>
-      <div className={descriptionError ? "field field--invalid" : "field"}>
-        <label className="field-label" htmlFor={fieldIds.description}>
-          {t("requests.description")} <span className="field-optional">({t("requests.optional")})</span>
-        </label>
+      </DraftField>
+      <DraftField
+        id={fieldIds.description}
+        label={
+          <>
+            {t("requests.description")} <span className="field-optional">({t("requests.optional")})</span>
+          </>
+        }
+        error={descriptionError}
+        after={
+          draft.description.length > limits.descriptionMax * 0.9 && (
+            <p className="field-count">
+              {draft.description.length} / {limits.descriptionMax}
+            </p>
+          )
+        }
+      >
         <textarea
           ref={description}
           id={fieldIds.description}
@@ -119,42 +161,19 @@ export function FeatureRequestForm({
           aria-describedby={descriptionError ? `${fieldIds.description}-error` : undefined}
           onChange={(event) => change("description", event.target.value)}
         />
-        {descriptionError && (
-          <p
-            className="field-error"
-            id={`${fieldIds.description}-error`}
-            data-testid="request-description-error"
-          >
-            <Icon name="alert" size={14} />
-            {descriptionError}
-          </p>
-        )}
-        {draft.description.length > limits.descriptionMax * 0.9 && (
-          <p className="field-count">
-            {draft.description.length} / {limits.descriptionMax}
-          </p>
-        )}
-      </div>
+      </DraftField>
       {general && (
-        <div className="alert" role="alert" data-testid="request-failed">
-          <Icon name="alert" size={18} />
-          <span>{failure.status === 429 ? t("requests.tooMany") : errorText(failure)}</span>
-        </div>
+        <AlertBox testId="request-failed">
+          {failure.status === 429 ? t("requests.tooMany") : errorText(failure)}
+        </AlertBox>
       )}
       <div className="request-form-actions">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={sending}>
           {t("requests.cancel")}
         </button>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={sending}
-          aria-busy={sending || undefined}
-          data-testid="request-submit"
-        >
-          {sending && <span className="button-spinner" aria-hidden="true" />}
-          {sending ? t("requests.submitting") : t("requests.submit")}
-        </button>
+        <SubmitButton busy={sending} busyText={t("requests.submitting")} testId="request-submit">
+          {t("requests.submit")}
+        </SubmitButton>
       </div>
     </form>
   );

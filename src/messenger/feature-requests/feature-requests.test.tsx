@@ -32,6 +32,25 @@ const requests: FeatureRequest[] = [
   },
 ];
 
+/** A request the visitor just suggested (with their vote). */
+const newRequest = (
+  fields: Pick<FeatureRequest, "id" | "title"> & Partial<FeatureRequest>,
+): FeatureRequest => ({
+  description: "",
+  status: "open",
+  votes: 1,
+  voted: true,
+  createdAt: new Date().toISOString(),
+  ...fields,
+});
+
+/** Suggest, a title, Submit. */
+async function suggest(container: HTMLElement, title: string) {
+  await click(q(container, "[data-testid=request-suggest]"));
+  await type(q<HTMLInputElement>(container, "#request-title"), title);
+  await click(q(container, "[data-testid=request-submit]"));
+}
+
 async function openBoard(routes: Record<string, unknown> = {}) {
   const rendered = await renderMessenger({
     routes: {
@@ -107,15 +126,7 @@ describe("feature requests", () => {
   });
 
   test("a new request: the title needs 3 characters, said at the field; nothing is sent until it has them", async () => {
-    const created: FeatureRequest = {
-      id: "fr-9",
-      title: "Nested tags",
-      description: "Tags in tags.",
-      status: "open",
-      votes: 1,
-      voted: true,
-      createdAt: new Date().toISOString(),
-    };
+    const created = newRequest({ id: "fr-9", title: "Nested tags", description: "Tags in tags." });
     // The server's board, which has the new request once it is posted.
     const board = [requests[1], requests[0]];
     const rendered = await openBoard({
@@ -155,16 +166,7 @@ describe("feature requests", () => {
   });
 
   test("where requests are approved first, the author is told it appears once approved, and sees it marked", async () => {
-    const pending: FeatureRequest = {
-      id: "fr-10",
-      title: "Offline mode",
-      description: "",
-      status: "open",
-      votes: 1,
-      voted: true,
-      pending: true,
-      createdAt: new Date().toISOString(),
-    };
+    const pending = newRequest({ id: "fr-10", title: "Offline mode", pending: true });
     const board = [requests[1], requests[0]];
     const rendered = await openBoard({
       "POST /feature-requests": () => {
@@ -174,9 +176,7 @@ describe("feature requests", () => {
       "GET /feature-requests?sort=new": () => board,
     });
     const { container } = rendered;
-    await click(q(container, "[data-testid=request-suggest]"));
-    await type(q<HTMLInputElement>(container, "#request-title"), "Offline mode");
-    await click(q(container, "[data-testid=request-submit]"));
+    await suggest(container, "Offline mode");
     await waitFor(() => q(container, "[data-testid=request-thanks]"));
     expect(q(container, "[data-testid=request-thanks]")?.textContent).toBe(
       "Thanks! Your request will appear once approved.",
@@ -187,16 +187,7 @@ describe("feature requests", () => {
   });
 
   test("in German the pending note and mark are German", async () => {
-    const pending: FeatureRequest = {
-      id: "fr-11",
-      title: "Offline-Modus",
-      description: "",
-      status: "open",
-      votes: 1,
-      voted: true,
-      pending: true,
-      createdAt: new Date().toISOString(),
-    };
+    const pending = newRequest({ id: "fr-11", title: "Offline-Modus", pending: true });
     const rendered = await renderMessenger({
       overrideLanguage: "de",
       routes: {
@@ -211,9 +202,7 @@ describe("feature requests", () => {
     expect(q(row(rendered, "fr-11"), "[data-testid=request-pending]")?.textContent).toBe(
       "Wartet auf Freigabe",
     );
-    await click(q(container, "[data-testid=request-suggest]"));
-    await type(q<HTMLInputElement>(container, "#request-title"), "Offline-Modus");
-    await click(q(container, "[data-testid=request-submit]"));
+    await suggest(container, "Offline-Modus");
     await waitFor(() => q(container, "[data-testid=request-thanks]"));
     expect(q(container, "[data-testid=request-thanks]")?.textContent).toBe(
       "Danke! Ihr Wunsch erscheint, sobald er freigegeben ist.",
@@ -225,9 +214,7 @@ describe("feature requests", () => {
       "POST /feature-requests": new ApiError("rejected", 429, "You can suggest at most 5 features a day"),
     });
     const { container } = rendered;
-    await click(q(container, "[data-testid=request-suggest]"));
-    await type(q<HTMLInputElement>(container, "#request-title"), "One more idea");
-    await click(q(container, "[data-testid=request-submit]"));
+    await suggest(container, "One more idea");
     await waitFor(() => q(container, "[data-testid=request-failed]"));
     expect(q(container, "[data-testid=request-failed]")?.textContent).toBe(
       "You have suggested a lot of ideas already. Please try again later.",
@@ -239,9 +226,7 @@ describe("feature requests", () => {
       "POST /feature-requests": new ApiError("rejected", 400, "title must be at least 3 characters", "title"),
     });
     const { container } = rendered;
-    await click(q(container, "[data-testid=request-suggest]"));
-    await type(q<HTMLInputElement>(container, "#request-title"), "Tags!");
-    await click(q(container, "[data-testid=request-submit]"));
+    await suggest(container, "Tags!");
     await waitFor(() => q(container, "[data-testid=request-title-error]"));
     expect(q(container, "[data-testid=request-title-error]")?.textContent).toBe(
       "title must be at least 3 characters",

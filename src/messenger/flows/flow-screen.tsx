@@ -3,7 +3,7 @@ import { path } from "../shell/api-client.ts";
 import { Icon } from "../shell/icons.tsx";
 import type { ScreenProps } from "../shell/screen-registry.ts";
 import { useApiQuery, useScreenTitle, useTexts } from "../shell/shell-context.tsx";
-import { AlertBox, BusyLabel, ErrorState, Skeleton } from "../shell/states.tsx";
+import { AlertBox, ErrorState, Skeleton, SubmitButton } from "../shell/states.tsx";
 import { FlowFieldView } from "./flow-fields.tsx";
 import { FlowSuccess } from "./flow-success.tsx";
 import { flowTexts } from "./flow-texts.ts";
@@ -56,24 +56,21 @@ function FlowForm({ flow }: { flow: FeedbackFlow }) {
             {t("flow.failedHint")}
           </AlertBox>
         )}
-        <button
-          type="submit"
+        <SubmitButton
+          busy={sending}
+          busyText={t("flow.sending")}
           className="button button--primary button--wide"
-          disabled={sending}
-          aria-busy={sending || undefined}
-          data-testid="flow-submit"
+          testId="flow-submit"
         >
-          <BusyLabel busy={sending} busyText={t("flow.sending")}>
-            {phase.name === "failed" ? (
-              t("flow.retry")
-            ) : (
-              <>
-                {t("flow.submit")}
-                <Icon name="send" size={16} />
-              </>
-            )}
-          </BusyLabel>
-        </button>
+          {phase.name === "failed" ? (
+            t("flow.retry")
+          ) : (
+            <>
+              {t("flow.submit")}
+              <Icon name="send" size={16} />
+            </>
+          )}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,29 +1,25 @@
-import { type CSSProperties, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type CSSProperties, useCallback, useEffect, useId, useRef } from "react";
 import { type HostToModalMessage, hostToModal } from "../../shared/frame-messages.ts";
 import {
   type ActionMessage,
   frameLanguage,
   frameTexts,
-  readButtons,
   safeColor,
   textOn,
 } from "../banner/outbound-content.ts";
-import { linkClickToHost, OutboundButtons, useReportedHeight } from "../banner/outbound-frame-ui.tsx";
+import {
+  CloseButton,
+  linkClickToHost,
+  OutboundButtons,
+  useOutboundData,
+  useReportedHeight,
+} from "../banner/outbound-frame-ui.tsx";
 import { createParentChannel, type ParentChannel } from "../banner/parent-channel.ts";
-import { sanitizeHtml } from "../banner/sanitize-html.ts";
 
 type ModalData = HostToModalMessage["data"] & { language?: unknown; imageUrl?: unknown };
 
 export const createModalChannel = () =>
   createParentChannel({ frameType: "MODAL", loadedName: "modal-loaded", schemas: hostToModal });
-
-function CloseIcon() {
-  return (
-    <svg viewBox="0 0 14 14" aria-hidden="true" focusable="false">
-      <path d="M2 2l10 10M12 2 2 12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 const webImage = (value: unknown) =>
   typeof value === "string" && /^https?:\/\//i.test(value) ? value : undefined;
@@ -36,11 +32,10 @@ const webImage = (value: unknown) =>
  * the content is labelled by its title.
  */
 export function ModalApp({ channel }: { channel: ParentChannel<typeof hostToModal> }) {
-  const [data, setData] = useState<ModalData | null>(null);
+  const { data, buttons, body } = useOutboundData<ModalData, typeof hostToModal>(channel);
   const rootRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
-  useEffect(() => channel.start((message) => setData(message.data as ModalData)), [channel]);
   const reportHeight = useCallback(
     (height: number) => channel.send({ name: "modal-height", data: { height } }),
     [channel],
@@ -72,8 +67,6 @@ export function ModalApp({ channel }: { channel: ParentChannel<typeof hostToModa
     };
   }, [data, closable, close]);
 
-  const buttons = useMemo(() => readButtons(data?.buttons), [data]);
-  const body = useMemo(() => sanitizeHtml(data?.body), [data]);
   if (!data) return null;
 
   const texts = frameTexts(data.language);
@@ -113,11 +106,7 @@ export function ModalApp({ channel }: { channel: ParentChannel<typeof hostToModa
         ) : null}
         <OutboundButtons buttons={buttons} onAction={send} onClose={close} />
       </div>
-      {closable ? (
-        <button type="button" className="ob-close modal-close" aria-label={texts.close} onClick={close}>
-          <CloseIcon />
-        </button>
-      ) : null}
+      {closable ? <CloseButton className="modal-close" label={texts.close} onClick={close} /> : null}
     </div>
   );
 }

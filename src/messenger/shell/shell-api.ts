@@ -77,5 +77,6 @@ export {
   FieldErrorText,
   ListSkeleton,
   Skeleton,
+  SubmitButton,
   useErrorText,
 } from "./states.tsx";

@@ -181,3 +181,32 @@ export function BusyLabel({
     </>
   );
 }
+
+/** A form's submit button: off and busy (with a spinner and `busyText`) while the form is sending. */
+export function SubmitButton({
+  busy,
+  busyText,
+  className = "button button--primary",
+  testId,
+  children,
+}: {
+  busy: boolean;
+  busyText: string;
+  className?: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      className={className}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      data-testid={testId}
+    >
+      <BusyLabel busy={busy} busyText={busyText}>
+        {children}
+      </BusyLabel>
+    </button>
+  );
+}

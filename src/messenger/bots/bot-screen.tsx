@@ -3,7 +3,7 @@ import { TypingIndicator } from "../conversations/chat-parts.tsx";
 import { ChatSkeleton, ChatView } from "../conversations/chat-view.tsx";
 import "../conversations/conversations.css";
 import {
-  ErrorState,
+  ItemQuery,
   path,
   type ScreenProps,
   useApiQuery,
@@ -48,7 +48,9 @@ function BotChat({ bot }: { bot: Bot }) {
 export default function BotScreen({ screen }: ScreenProps<"bot">) {
   const bot = useApiQuery<Bot>(path`/bots/${screen.botId}`);
   useScreenTitle(bot.data?.name);
-  if (bot.status === "loading" || (bot.status === "ready" && !bot.data)) return <ChatSkeleton />;
-  if (bot.status === "error" || !bot.data) return <ErrorState error={bot.error} onRetry={bot.retry} />;
-  return <BotChat key={bot.data.id} bot={bot.data} />;
+  return (
+    <ItemQuery query={bot} skeleton={<ChatSkeleton />}>
+      {(data) => <BotChat key={data.id} bot={data} />}
+    </ItemQuery>
+  );
 }

@@ -3,28 +3,18 @@ import { ContentIcon } from "../conversations/content-icons.tsx";
 import { NewConversationButton } from "../conversations/new-conversation-button.tsx";
 import { RichText } from "../conversations/rich-text.tsx";
 import {
-  ErrorState,
+  ItemQuery,
   path,
   relativeTime,
   type ScreenProps,
-  Skeleton,
   useApiQuery,
   useLocale,
   useScreenTitle,
   useTexts,
 } from "../shell/shell-api.ts";
+import { ArticleHead, ArticleSkeleton } from "./article-head.tsx";
 import { helpTexts } from "./help-texts.ts";
 import "./help.css";
-
-function ArticleSkeleton() {
-  return (
-    <div className="article-page" aria-busy="true">
-      <Skeleton lines={2} card={false} />
-      <Skeleton lines={6} card={false} />
-      <Skeleton lines={4} card={false} />
-    </div>
-  );
-}
 
 /** The way to a person below every article. */
 export function StillNeedHelp() {
@@ -56,31 +46,20 @@ export default function HelpArticleScreen({ screen }: ScreenProps<"help-article"
   const collection = collections.data?.find((item) => item.id === article.data?.collectionId);
   // The header names where the article is; the article's own title is its heading below.
   useScreenTitle(collection?.title);
-  if (article.status === "loading" || (article.status === "ready" && !article.data))
-    return <ArticleSkeleton />;
-  if (article.status === "error" || !article.data)
-    return <ErrorState error={article.error} onRetry={article.retry} />;
-  const data = article.data;
   return (
-    <div className="article-page">
-      <article className="article" aria-labelledby="help-article-title" data-testid="help-article">
-        <header className="article-head">
-          <h2 className="article-title" id="help-article-title" dir="auto" tabIndex={-1}>
-            {data.title}
-          </h2>
-          {data.description && (
-            <p className="article-lead" dir="auto">
-              {data.description}
-            </p>
-          )}
-          <p className="article-meta">
-            <ContentIcon name="clock" size={14} />
-            {t("help.updated", { when: relativeTime(lang, data.updatedAt) })}
-          </p>
-        </header>
-        <RichText html={data.body} testId="help-article-body" />
-      </article>
-      <StillNeedHelp />
-    </div>
+    <ItemQuery query={article} skeleton={<ArticleSkeleton lines={[2, 6, 4]} />}>
+      {(data) => (
+        <div className="article-page">
+          <article className="article" aria-labelledby="help-article-title" data-testid="help-article">
+            <ArticleHead titleId="help-article-title" title={data.title} lead={data.description}>
+              <ContentIcon name="clock" size={14} />
+              {t("help.updated", { when: relativeTime(lang, data.updatedAt) })}
+            </ArticleHead>
+            <RichText html={data.body} testId="help-article-body" />
+          </article>
+          <StillNeedHelp />
+        </div>
+      )}
+    </ItemQuery>
   );
 }

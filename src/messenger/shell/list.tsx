@@ -5,8 +5,8 @@ import { EmptyCard, EmptyState, ErrorState, ListSkeleton } from "./states.tsx";
 
 /**
  * Building blocks for list screens: `QueryView` shows a query's loading, error and empty states and
- * hands the data to its children (`ListQuery` for a list, with its empty card); `ListRow` is one
- * tappable row of a card list.
+ * hands the data to its children (`ListQuery` for a list, with its empty card; `ItemQuery` for one
+ * thing); `ListRow` is one tappable row of a card list.
  *
  * ```tsx
  * const news = useApiQuery<NewsSummary[]>("/news");
@@ -34,6 +34,25 @@ export function QueryView<T>({
   const data = query.data as T;
   if (isEmpty?.(data)) return <>{empty ?? <EmptyState />}</>;
   return <>{children(data)}</>;
+}
+
+/**
+ * One thing's query (an article, a bot): its skeleton while it loads (or has nothing yet), the error
+ * with Retry, then the thing to its children.
+ */
+export function ItemQuery<T>({
+  query,
+  skeleton,
+  children,
+}: {
+  query: ApiQuery<T>;
+  skeleton: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.status === "loading" || (query.status === "ready" && !query.data)) return <>{skeleton}</>;
+  if (query.status === "error" || !query.data)
+    return <ErrorState error={query.error} onRetry={query.retry} />;
+  return <>{children(query.data)}</>;
 }
 
 /**

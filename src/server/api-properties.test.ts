@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
 import fc from "fast-check";
 import { createAccessTokens } from "./auth/access-tokens.ts";
@@ -12,6 +12,7 @@ import { authRoutes } from "./platform-api/auth/auth-routes.ts";
 import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
 import { platformRoutes } from "./platform-api/platform-routes.ts";
 import { startSession, type TestSession } from "./test-support/outbound-test-support.ts";
+import { startBeforeAll } from "./test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
 import { widgetRoutes } from "./widget-api/widget-routes.ts";
 
@@ -60,8 +61,8 @@ async function databaseState(): Promise<string> {
   return parts.join("\n");
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
   const sql = server.db.sql;
   const [{ value: secret }] = await sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
   const tokens = createAccessTokens(String(secret));
@@ -149,7 +150,6 @@ beforeAll(async () => {
     knownIds.push(((await created.json()) as { id: string }).id);
   }
 });
-afterAll(() => server.dispose());
 
 // Field names the schemas know, so generated objects often get past the first validation.
 const fieldNames = [

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { customDataLimits } from "../shared/custom-data-limits.ts";
 import { createAccessTokens } from "./auth/access-tokens.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
 import { adminWidgetRoutes } from "./platform-api/admin-widget-routes.ts";
 import { platformRoutes } from "./platform-api/platform-routes.ts";
 import { sessionHeaders, startSession, type TestSession } from "./test-support/outbound-test-support.ts";
+import { startBeforeAll } from "./test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
 
 /** Regressions of issue 10, findings 2 (deep bodies), 3 (list parameters), 4 (custom data), 9 (types). */
@@ -12,8 +13,8 @@ import { startTestServer, type TestServer } from "./test-support/test-server.ts"
 let server: TestServer;
 let adminToken = "";
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
   const response = await fetch(`${server.mainUrl}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -21,7 +22,6 @@ beforeAll(async () => {
   });
   adminToken = ((await response.json()) as { access_token: string }).access_token;
 });
-afterAll(() => server.dispose());
 
 const deepArray = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
 

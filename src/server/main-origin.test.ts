@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { startBeforeAll } from "./test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
 
 let server: TestServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
   // As build.ts copies public/sounds/ into the main origin.
   await Bun.write(join(server.distDir, "main", "sounds", "ping.wav"), new Uint8Array([82, 73, 70, 70]));
 });
-afterAll(() => server.dispose());
 
 describe("files host pages use from another origin", () => {
   test("the widget's sounds may be played by any host page, also under COEP require-corp", async () => {

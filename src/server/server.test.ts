@@ -1,40 +1,37 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { insertProject } from "./domain/projects/project-settings-repository.ts";
 import {
   findProjectById,
   findProjectBySdkKey,
   updateProjectSettings,
 } from "./domain/projects/projects-repository.ts";
+import { startBeforeAll } from "./test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
 
 let server: TestServer;
-let main: string;
-let messenger: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  main = server.mainUrl;
-  messenger = server.messengerUrl;
+startBeforeAll(startTestServer, (started) => {
+  server = started;
 });
-
-afterAll(() => server.dispose());
 
 describe("main origin", () => {
   test("/healthz answers 200 with the database status", async () => {
-    const response = await fetch(`${main}/healthz`);
+    const response = await fetch(`${server.mainUrl}/healthz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok", database: { engine: server.db.engine, ok: true } });
   });
 
   test("every answer carries a request id, and a sane incoming one is kept", async () => {
-    const fresh = await fetch(`${main}/healthz`);
+    const fresh = await fetch(`${server.mainUrl}/healthz`);
     expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    const kept = await fetch(`${main}/healthz`, { headers: { "X-Request-Id": "trace-12345678" } });
+    const kept = await fetch(`${server.mainUrl}/healthz`, { headers: { "X-Request-Id": "trace-12345678" } });
     expect(kept.headers.get("x-request-id")).toBe("trace-12345678");
   });
 
   test("/sdk/loader.js is never cached and may be loaded from any origin", async () => {
-    const response = await fetch(`${main}/sdk/loader.js`, { headers: { "Accept-Encoding": "identity" } });
+    const response = await fetch(`${server.mainUrl}/sdk/loader.js`, {
+      headers: { "Accept-Encoding": "identity" },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("javascript");
     expect(response.headers.get("cache-control")).toBe("no-cache");
@@ -43,7 +40,7 @@ describe("main origin", () => {
   });
 
   test("the loader is served brotli-compressed to clients that accept it", async () => {
-    const response = await fetch(`${main}/sdk/loader.js`, {
+    const response = await fetch(`${server.mainUrl}/sdk/loader.js`, {
       headers: { "Accept-Encoding": "br" },
       decompress: false,
     });
@@ -53,22 +50,22 @@ describe("main origin", () => {
 
   test("content-hashed files are cached for a year", async () => {
     for (const path of ["/sdk/launcher-chunk-abcd1234.js", "/assets/admin-main-abcd1234.css"]) {
-      const response = await fetch(`${main}${path}`);
+      const response = await fetch(`${server.mainUrl}${path}`);
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     }
-    const css = await fetch(`${main}/assets/admin-main-abcd1234.css`);
+    const css = await fetch(`${server.mainUrl}/assets/admin-main-abcd1234.css`);
     expect(css.headers.get("content-type")).toContain("text/css");
   });
 
   test("other public files get a short cache and their content type", async () => {
-    const response = await fetch(`${main}/flags/de.svg`);
+    const response = await fetch(`${server.mainUrl}/flags/de.svg`);
     expect(response.headers.get("content-type")).toContain("image/svg+xml");
     expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   test("/demo serves the demo host page without caching", async () => {
-    const response = await fetch(`${main}/demo`);
+    const response = await fetch(`${server.mainUrl}/demo`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/html");
     expect(response.headers.get("cache-control")).toBe("no-cache");
@@ -78,7 +75,7 @@ describe("main origin", () => {
   test.each(["/", "/login", "/dashboard", "/dashboard/users/42"])(
     "%s answers the admin SPA",
     async (path) => {
-      const response = await fetch(`${main}${path}`);
+      const response = await fetch(`${server.mainUrl}${path}`);
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("no-cache");
       const html = await response.text();
@@ -92,14 +89,14 @@ describe("main origin", () => {
   );
 
   test("an unknown page answers the SPA (which shows its 404 screen) with status 404", async () => {
-    const response = await fetch(`${main}/no/such/page`);
+    const response = await fetch(`${server.mainUrl}/no/such/page`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("/assets/admin-main-abcd1234.js");
   });
 
   test("a missing SDK or asset file is a plain 404, not the SPA", async () => {
-    expect((await fetch(`${main}/sdk/missing-abcd1234.js`)).status).toBe(404);
-    expect((await fetch(`${main}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${server.mainUrl}/sdk/missing-abcd1234.js`)).status).toBe(404);
+    expect((await fetch(`${server.mainUrl}/assets/missing.js`)).status).toBe(404);
   });
 
   test.each([
@@ -108,7 +105,7 @@ describe("main origin", () => {
     ["GET", "/api"],
     ["GET", "/api/widget/nothing"],
   ])("%s %s answers 404 JSON with an error", async (method, path) => {
-    const response = await fetch(`${main}${path}`, { method });
+    const response = await fetch(`${server.mainUrl}${path}`, { method });
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toContain("application/json");
     const body = (await response.json()) as { error: string };
@@ -116,7 +113,7 @@ describe("main origin", () => {
   });
 
   test("a known API path with the wrong method answers 405 with Allow", async () => {
-    const response = await fetch(`${main}/api/widget/sessions`);
+    const response = await fetch(`${server.mainUrl}/api/widget/sessions`);
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
   });
@@ -124,14 +121,14 @@ describe("main origin", () => {
 
 describe("widget sessions", () => {
   const start = (headers: Record<string, string>, body = '{"lang":"en-us"}') =>
-    fetch(`${main}/api/widget/sessions`, {
+    fetch(`${server.mainUrl}/api/widget/sessions`, {
       method: "POST",
       headers: { "Content-Type": "application/json;charset=UTF-8", ...headers },
       body,
     });
 
   test("the preflight allows the headers a Gleap client sends", async () => {
-    const response = await fetch(`${main}/api/widget/sessions`, {
+    const response = await fetch(`${server.mainUrl}/api/widget/sessions`, {
       method: "OPTIONS",
       headers: { Origin: "https://customer.example", "Access-Control-Request-Method": "POST" },
     });
@@ -201,7 +198,7 @@ describe("widget sessions", () => {
 
 describe("messenger origin", () => {
   test("/ serves the messenger frame app", async () => {
-    const response = await fetch(`${messenger}/`);
+    const response = await fetch(`${server.messengerUrl}/`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-cache");
     expect(await response.text()).toContain('src="/assets/messenger-main-abcd1234.js"');
@@ -210,7 +207,7 @@ describe("messenger origin", () => {
   test("a frame opened for a project may be embedded by that project's allowed origins only (issue 19)", async () => {
     // The policy also names the app's scripts (security-headers.test.ts); here only its frame-ancestors.
     const frameAncestors = async (query: string) =>
-      ((await fetch(`${messenger}/${query}`)).headers.get("content-security-policy") ?? "")
+      ((await fetch(`${server.messengerUrl}/${query}`)).headers.get("content-security-policy") ?? "")
         .split(";")
         .map((directive) => directive.trim())
         .find((directive) => directive.startsWith("frame-ancestors"));
@@ -245,12 +242,12 @@ describe("messenger origin", () => {
   test("/banner and /modal serve their frame apps with the same nonce policy and frame-ancestors as /", async () => {
     const policyOf = (response: Response) =>
       (response.headers.get("content-security-policy") ?? "").split(";").map((directive) => directive.trim());
-    const root = policyOf(await fetch(`${messenger}/?sdkKey=demo`));
+    const root = policyOf(await fetch(`${server.messengerUrl}/?sdkKey=demo`));
     for (const [path, script] of [
       ["/banner", "/assets/banner-main-abcd1234.js"],
       ["/modal", "/assets/modal-main-abcd1234.js"],
     ] as const) {
-      const response = await fetch(`${messenger}${path}?sdkKey=demo`);
+      const response = await fetch(`${server.messengerUrl}${path}?sdkKey=demo`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(response.headers.get("cache-control")).toBe("no-cache");
@@ -266,16 +263,18 @@ describe("messenger origin", () => {
       expect(withoutNonce(policy)).toEqual(withoutNonce(root));
       expect(policy).toContain("frame-ancestors *");
     }
-    expect(await (await fetch(`${messenger}/banner`)).text()).toContain(
+    expect(await (await fetch(`${server.messengerUrl}/banner`)).text()).toContain(
       '<link rel="stylesheet" href="/assets/banner-main-abcd1234.css">',
     );
     // A fresh nonce per response.
     const nonces = await Promise.all(
-      [1, 2].map(async () => (await fetch(`${messenger}/modal`)).headers.get("content-security-policy")),
+      [1, 2].map(async () =>
+        (await fetch(`${server.messengerUrl}/modal`)).headers.get("content-security-policy"),
+      ),
     );
     expect(nonces[0]).not.toBe(nonces[1]);
     // Only the exact paths are pages.
-    expect((await fetch(`${messenger}/banner/x`)).status).toBe(404);
+    expect((await fetch(`${server.messengerUrl}/banner/x`)).status).toBe(404);
   });
 
   test("/banner and /modal follow the project's allowed origins like the messenger", async () => {
@@ -285,7 +284,8 @@ describe("messenger origin", () => {
     try {
       for (const path of ["/banner", "/modal", "/builder"]) {
         const policy =
-          (await fetch(`${messenger}${path}?sdkKey=demo`)).headers.get("content-security-policy") ?? "";
+          (await fetch(`${server.messengerUrl}${path}?sdkKey=demo`)).headers.get("content-security-policy") ??
+          "";
         expect(policy).toContain("frame-ancestors 'self' https://shop.example");
       }
     } finally {
@@ -294,7 +294,7 @@ describe("messenger origin", () => {
   });
 
   test("its assets are served from its own origin, and nothing else is", async () => {
-    expect((await fetch(`${messenger}/assets/messenger-main-abcd1234.js`)).status).toBe(200);
-    expect((await fetch(`${messenger}/sdk/loader.js`)).status).toBe(404);
+    expect((await fetch(`${server.messengerUrl}/assets/messenger-main-abcd1234.js`)).status).toBe(200);
+    expect((await fetch(`${server.messengerUrl}/sdk/loader.js`)).status).toBe(404);
   });
 });

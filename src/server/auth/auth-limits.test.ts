@@ -3,6 +3,7 @@ import type { Challenge } from "altcha-lib";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { SQL } from "bun";
+import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import type { AuthLimits } from "./auth-limits.ts";
 import { currentTotp } from "./totp.ts";
@@ -171,10 +172,12 @@ describe("requests for code mails and wrong codes are limited", () => {
     codeFailuresPerIp: { limit: 6, windowMs: minute },
   };
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({}, { authLimits: limits });
-  });
-  afterAll(() => server.dispose());
+  startBeforeAll(
+    () => startTestServer({}, { authLimits: limits }),
+    (started) => {
+      server = started;
+    },
+  );
 
   const mailsTo = async (address: string) =>
     Number((await server.db.sql`SELECT count(*) AS n FROM mail_outbox WHERE to_address = ${address}`)[0].n);
@@ -241,10 +244,12 @@ describe("sign-in limits", () => {
     loginSlowdown: { baseMs: 200, maxMs: 800 },
   };
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({}, { authLimits: limits });
-  });
-  afterAll(() => server.dispose());
+  startBeforeAll(
+    () => startTestServer({}, { authLimits: limits }),
+    (started) => {
+      server = started;
+    },
+  );
 
   const login = (body: Record<string, unknown>, target = server) => post(target, "/api/auth/login", body);
 
@@ -382,17 +387,19 @@ describe("with ALTCHA, a guarded account asks for a proof of work of its own", (
     loginSlowdown: { baseMs: 50, maxMs: 100 },
   };
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ CAPTCHA_PROVIDER: "altcha" }, { authLimits: limits });
-    await createUser(server.db.sql, {
-      name: "guarded",
-      email: "guarded@example.com",
-      password: "pw-guarded-1",
-      role: "ADMIN",
-      emailVerified: true,
-    });
-  });
-  afterAll(() => server.dispose());
+  startBeforeAll(
+    () => startTestServer({ CAPTCHA_PROVIDER: "altcha" }, { authLimits: limits }),
+    async (started) => {
+      server = started;
+      await createUser(server.db.sql, {
+        name: "guarded",
+        email: "guarded@example.com",
+        password: "pw-guarded-1",
+        role: "ADMIN",
+        emailVerified: true,
+      });
+    },
+  );
 
   const challengeFor = async (login?: string): Promise<Challenge> => {
     const query = login ? `?login=${encodeURIComponent(login)}` : "";

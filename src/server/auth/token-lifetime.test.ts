@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { type JWTPayload, SignJWT } from "jose";
+import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { accessTokenSeconds, builderTokenSeconds, createAccessTokens } from "./access-tokens.ts";
 
@@ -16,8 +17,8 @@ let sid = "";
 let projectId = "";
 let tourId = "";
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
   const sql = server.db.sql;
   const [setting] = await sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
   secret = String(setting.value);
@@ -39,7 +40,6 @@ beforeAll(async () => {
   });
   tourId = ((await created.json()) as { id: string }).id;
 });
-afterAll(() => server.dispose());
 
 const key = () => new TextEncoder().encode(secret);
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
 import { is, type Struct } from "superstruct";
 import {
@@ -23,6 +23,7 @@ import { reportReasons, reportResolutions } from "../../shared/reports-schemas.t
 import { defaultSkillTreeGrid, RootSkillCreate, SubSkillWrite } from "../../shared/skills-schemas.ts";
 import { userName } from "../../shared/users-schemas.ts";
 import { findCycle } from "../domain/skills/skill-graph.ts";
+import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { day, demoEpoch } from "./demo-clock.ts";
 import { demoTables } from "./seed-platform-demo-data.ts";
@@ -46,12 +47,13 @@ async function logIn(login: string, password: string): Promise<Response> {
   });
 }
 
-beforeAll(async () => {
-  server = await startTestServer({ DEMO_DATA: "full" });
-  sql = server.db.sql;
-});
-
-afterAll(() => server.dispose());
+startBeforeAll(
+  () => startTestServer({ DEMO_DATA: "full" }),
+  (started) => {
+    server = started;
+    sql = server.db.sql;
+  },
+);
 
 describe("volumes", () => {
   test("meet the issue's figures", async () => {

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { matchesPageFilter } from "../../shared/page-filter.ts";
 import { call, demoProjectId, startSession } from "../test-support/outbound-test-support.ts";
+import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { demoGuidesChecklistId, seedGuidesDemoData } from "./guides-demo.ts";
 
 let server: TestServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
   await seedGuidesDemoData(server.db.sql, await demoProjectId(server.db.sql));
 });
-afterAll(() => server.dispose());
 
 test("the demo tooltips are live, each meant for its own page and none for another address", async () => {
   const response = await fetch(`${server.mainUrl}/api/widget/config/demo/tooltips`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
 import { is } from "superstruct";
 import {
@@ -10,6 +10,7 @@ import {
 } from "../../shared/messenger-api.ts";
 import { countUnreadMessages } from "../domain/conversations/conversations-repository.ts";
 import { call, startSession } from "../test-support/outbound-test-support.ts";
+import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { demoGuidesChecklistId } from "./guides-demo.ts";
 import { demoBot, demoChecklistId, demoFlows, demoSurvey, demoUuid } from "./messenger-demo.ts";
@@ -18,10 +19,9 @@ const count = async (query: Promise<unknown>) => Number(((await query) as Array<
 
 describe("messenger demo content, minimal (the server tests' data set)", () => {
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
+  startBeforeAll(startTestServer, (started) => {
+    server = started;
   });
-  afterAll(() => server.dispose());
 
   test("the three default flows exist and are live, and nothing else is seeded", async () => {
     const sql = server.db.sql;
@@ -70,11 +70,13 @@ describe("messenger demo content, minimal (the server tests' data set)", () => {
 describe("messenger demo content, full (the e2e server's data set)", () => {
   let server: TestServer;
   let sql: SQL;
-  beforeAll(async () => {
-    server = await startTestServer({ DEMO_DATA: "full" });
-    sql = server.db.sql;
-  });
-  afterAll(() => server.dispose());
+  startBeforeAll(
+    () => startTestServer({ DEMO_DATA: "full" }),
+    (started) => {
+      server = started;
+      sql = server.db.sql;
+    },
+  );
 
   test("help center, news, survey with answers, bot, checklist and feature requests", async () => {
     expect(await count(sql`SELECT count(*) AS n FROM help_collections`)).toBe(2);

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import { jsonError } from "./json-response.ts";
+import { json, jsonError } from "./json-response.ts";
 
 export const maxPageSize = 100;
 
@@ -64,12 +64,25 @@ export function readListQuery(
   return { ...pagination, sort: { column, direction }, search: (params.get("q") ?? "").trim(), params };
 }
 
-/** The `{ items, total, page, pageSize }` answer of every list. */
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
+/**
+ * Answers a list request: reads its list query (`sortable` fields, `defaultSort`) and, with `readFilters`,
+ * its filters (either may answer a 400), lists the page and sends `{ items, total, page, pageSize }`.
+ */
+export async function answerListPage<Filters = undefined>(
+  request: Request,
+  options: {
+    sortable: Record<string, string>;
+    defaultSort: string;
+    readFilters?: (params: URLSearchParams) => Filters | Response;
+    list: (query: ListQuery, filters: Filters) => Promise<{ items: unknown[]; total: number }>;
+  },
+): Promise<Response> {
+  const query = readListQuery(new URL(request.url), options.sortable, options.defaultSort);
+  if (query instanceof Response) return query;
+  const filters = options.readFilters ? options.readFilters(query.params) : (undefined as Filters);
+  if (filters instanceof Response) return filters;
+  const { items, total } = await options.list(query, filters);
+  return json({ items, total, page: query.page, pageSize: query.pageSize });
 }
 
 /**

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { findProjectBySdkKey, updateProjectSettings } from "../domain/projects/projects-repository.ts";
+import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import {
   adminPolicy,
@@ -147,15 +148,10 @@ describe("applySecurityHeaders", () => {
 
 describe("through the real server", () => {
   let server: TestServer;
-  let main: string;
-  let messenger: string;
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    main = server.mainUrl;
-    messenger = server.messengerUrl;
+  startBeforeAll(startTestServer, (started) => {
+    server = started;
   });
-  afterAll(() => server.dispose());
 
   function expectBaseHeaders(response: Response, what: string) {
     expect({ what, nosniff: response.headers.get("x-content-type-options") }).toEqual({
@@ -169,47 +165,47 @@ describe("through the real server", () => {
   }
 
   test("every kind of answer of both origins carries nosniff and the referrer policy", async () => {
-    const session = await fetch(`${main}/api/widget/sessions`, {
+    const session = await fetch(`${server.mainUrl}/api/widget/sessions`, {
       method: "POST",
       headers: { "Api-Token": "demo", "Content-Type": "application/json" },
       body: '{"lang":"en"}',
     });
     expect(session.status).toBe(200);
-    const loader = await fetch(`${main}/sdk/loader.js`);
-    const revalidated = await fetch(`${main}/sdk/loader.js`, {
+    const loader = await fetch(`${server.mainUrl}/sdk/loader.js`);
+    const revalidated = await fetch(`${server.mainUrl}/sdk/loader.js`, {
       headers: { "If-None-Match": loader.headers.get("etag") ?? "" },
     });
     expect(revalidated.status).toBe(304);
     const answers: Array<[string, Response, number]> = [
-      ["health JSON", await fetch(`${main}/healthz`), 200],
-      ["platform API JSON", await fetch(`${main}/api/public-config`), 200],
-      ["API 401", await fetch(`${main}/api/auth/me`), 401],
-      ["API 404", await fetch(`${main}/api/nothing`), 404],
-      ["API 405", await fetch(`${main}/api/widget/sessions`), 405],
+      ["health JSON", await fetch(`${server.mainUrl}/healthz`), 200],
+      ["platform API JSON", await fetch(`${server.mainUrl}/api/public-config`), 200],
+      ["API 401", await fetch(`${server.mainUrl}/api/auth/me`), 401],
+      ["API 404", await fetch(`${server.mainUrl}/api/nothing`), 404],
+      ["API 405", await fetch(`${server.mainUrl}/api/widget/sessions`), 405],
       ["widget API JSON", session, 200],
       [
         "widget preflight",
-        await fetch(`${main}/api/widget/sessions`, {
+        await fetch(`${server.mainUrl}/api/widget/sessions`, {
           method: "OPTIONS",
           headers: { Origin: "https://host.example", "Access-Control-Request-Method": "POST" },
         }),
         204,
       ],
-      ["missing upload", await fetch(`${main}/api/files/uploads/nothing.png`), 404],
+      ["missing upload", await fetch(`${server.mainUrl}/api/files/uploads/nothing.png`), 404],
       ["SDK loader", loader, 200],
       ["SDK 304", revalidated, 304],
-      ["SDK chunk", await fetch(`${main}/sdk/launcher-chunk-abcd1234.js`), 200],
-      ["missing SDK file", await fetch(`${main}/sdk/missing-abcd1234.js`), 404],
-      ["stylesheet", await fetch(`${main}/assets/admin-main-abcd1234.css`), 200],
-      ["public image", await fetch(`${main}/flags/de.svg`), 200],
-      ["demo host page", await fetch(`${main}/demo`), 200],
-      ["admin page", await fetch(`${main}/login`), 200],
-      ["admin 404 page", await fetch(`${main}/no/such/page`), 404],
-      ["page POST 404", await fetch(`${main}/login`, { method: "POST" }), 404],
-      ["HEAD", await fetch(`${main}/dashboard`, { method: "HEAD" }), 200],
-      ["messenger page", await fetch(`${messenger}/`), 200],
-      ["messenger script", await fetch(`${messenger}/assets/messenger-main-abcd1234.js`), 200],
-      ["messenger 404", await fetch(`${messenger}/sdk/loader.js`), 404],
+      ["SDK chunk", await fetch(`${server.mainUrl}/sdk/launcher-chunk-abcd1234.js`), 200],
+      ["missing SDK file", await fetch(`${server.mainUrl}/sdk/missing-abcd1234.js`), 404],
+      ["stylesheet", await fetch(`${server.mainUrl}/assets/admin-main-abcd1234.css`), 200],
+      ["public image", await fetch(`${server.mainUrl}/flags/de.svg`), 200],
+      ["demo host page", await fetch(`${server.mainUrl}/demo`), 200],
+      ["admin page", await fetch(`${server.mainUrl}/login`), 200],
+      ["admin 404 page", await fetch(`${server.mainUrl}/no/such/page`), 404],
+      ["page POST 404", await fetch(`${server.mainUrl}/login`, { method: "POST" }), 404],
+      ["HEAD", await fetch(`${server.mainUrl}/dashboard`, { method: "HEAD" }), 200],
+      ["messenger page", await fetch(`${server.messengerUrl}/`), 200],
+      ["messenger script", await fetch(`${server.messengerUrl}/assets/messenger-main-abcd1234.js`), 200],
+      ["messenger 404", await fetch(`${server.messengerUrl}/sdk/loader.js`), 404],
     ];
     for (const [what, response, status] of answers) {
       expect({ what, status: response.status }).toEqual({ what, status });
@@ -219,12 +215,12 @@ describe("through the real server", () => {
 
   test("API JSON and other non-pages may not load anything nor be framed", async () => {
     for (const response of [
-      await fetch(`${main}/healthz`),
-      await fetch(`${main}/api/public-config`),
-      await fetch(`${main}/api/nothing`),
-      await fetch(`${main}/api/files/uploads/nothing.png`),
-      await fetch(`${main}/flags/de.svg`),
-      await fetch(`${main}/sdk/missing-abcd1234.js`),
+      await fetch(`${server.mainUrl}/healthz`),
+      await fetch(`${server.mainUrl}/api/public-config`),
+      await fetch(`${server.mainUrl}/api/nothing`),
+      await fetch(`${server.mainUrl}/api/files/uploads/nothing.png`),
+      await fetch(`${server.mainUrl}/flags/de.svg`),
+      await fetch(`${server.mainUrl}/sdk/missing-abcd1234.js`),
     ]) {
       expect(response.headers.get("content-security-policy")).toBe(
         "default-src 'none'; frame-ancestors 'none'",
@@ -235,7 +231,7 @@ describe("through the real server", () => {
   test("the admin page has a strict policy with a fresh nonce on its scripts in every answer", async () => {
     const seen = new Set<string>();
     for (const path of ["/", "/login", "/dashboard/users", "/no/such/page", "/login"]) {
-      const response = await fetch(`${main}${path}`);
+      const response = await fetch(`${server.mainUrl}${path}`);
       const csp = response.headers.get("content-security-policy");
       const policy = directives(csp);
       expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
@@ -245,8 +241,8 @@ describe("through the real server", () => {
       expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       // Visitors' files come from the messenger origin (issue 19): the inbox shows and plays them.
-      expect(policy.get("img-src")).toEqual(["'self'", messenger, "data:", "https:"]);
-      expect(policy.get("media-src")).toEqual(["'self'", messenger, "blob:", "https:"]);
+      expect(policy.get("img-src")).toEqual(["'self'", server.messengerUrl, "data:", "https:"]);
+      expect(policy.get("media-src")).toEqual(["'self'", server.messengerUrl, "blob:", "https:"]);
       // Each answer differs, so it has no validator a cache could answer a 304 with.
       expect(response.headers.get("cache-control")).toBe("no-cache");
       expect(response.headers.get("etag")).toBeNull();
@@ -266,18 +262,18 @@ describe("through the real server", () => {
 
   test("the demo host page and the SDK files get no page policy of the admin", async () => {
     for (const path of ["/demo", "/sdk/loader.js", "/sdk/launcher-chunk-abcd1234.js"]) {
-      const response = await fetch(`${main}${path}`);
+      const response = await fetch(`${server.mainUrl}${path}`);
       expect(response.headers.get("content-security-policy")).toBeNull();
       expect(response.headers.get("x-frame-options")).toBeNull();
     }
     // Host pages on other sites still import the chunks.
-    const chunk = await fetch(`${main}/sdk/launcher-chunk-abcd1234.js`);
+    const chunk = await fetch(`${server.mainUrl}/sdk/launcher-chunk-abcd1234.js`);
     expect(chunk.headers.get("access-control-allow-origin")).toBe("*");
     expect(chunk.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
   });
 
   test("the messenger keeps its frame-ancestors from the project's allowed origins and runs scripts by nonce", async () => {
-    const first = await fetch(`${messenger}/?sdkKey=demo`);
+    const first = await fetch(`${server.messengerUrl}/?sdkKey=demo`);
     const csp = first.headers.get("content-security-policy");
     const policy = directives(csp);
     expect(policy.get("frame-ancestors")).toEqual(["*"]);
@@ -290,7 +286,9 @@ describe("through the real server", () => {
       `<script type="module" src="/assets/messenger-main-abcd1234.js" nonce="${nonce}"></script>`,
     );
     expect(
-      policyNonce((await fetch(`${messenger}/?sdkKey=demo`)).headers.get("content-security-policy")),
+      policyNonce(
+        (await fetch(`${server.messengerUrl}/?sdkKey=demo`)).headers.get("content-security-policy"),
+      ),
     ).not.toBe(nonce);
 
     const project = await findProjectBySdkKey(server.db.sql, "demo");
@@ -300,7 +298,7 @@ describe("through the real server", () => {
     });
     try {
       const restricted = directives(
-        (await fetch(`${messenger}/?sdkKey=demo`)).headers.get("content-security-policy"),
+        (await fetch(`${server.messengerUrl}/?sdkKey=demo`)).headers.get("content-security-policy"),
       );
       expect(restricted.get("frame-ancestors")).toEqual([
         "'self'",

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { createAccessTokens } from "../auth/access-tokens.ts";
 import { createAuthGuard } from "../auth/auth-guard.ts";
 import { createUser } from "../auth/users-repository.ts";
 import type { ApiRoute } from "../http/api-route.ts";
+import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { adminWidgetRoutes } from "./admin-widget-routes.ts";
 import { messengerAdminRoutes } from "./messenger/messenger-admin-routes.ts";
@@ -37,8 +38,8 @@ async function login(login: string, password: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
   const sql = server.db.sql;
   const [{ value: secret }] = await sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
   const guard = createAuthGuard(sql, createAccessTokens(String(secret)));
@@ -92,8 +93,6 @@ beforeAll(async () => {
   });
   tokens.builder = ((await issued.json()) as { token: string }).token;
 });
-
-afterAll(() => server.dispose());
 
 async function call(route: Pick<ApiRoute, "method" | "pattern">, token: string | null) {
   const path = route.pattern.replace(/:(\w+)/g, "does-not-exist");

@@ -1,25 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createUser } from "../auth/users-repository.ts";
+import { newAdmin } from "../test-support/admin-api-client.ts";
+import { logIn } from "../test-support/api-calls.ts";
 import { openStaffSocket, type StaffSocketClient } from "../test-support/staff-socket-client.ts";
+import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-
-/** Logs in through the API and answers the access token. */
-async function logIn(server: TestServer, login: string, password: string): Promise<string> {
-  const response = await fetch(`${server.mainUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ login, password }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-/** A fresh ADMIN, signed in. */
-async function newAdmin(server: TestServer, name: string): Promise<{ id: string; token: string }> {
-  const email = `${name.toLowerCase()}@example.com`;
-  const user = await createUser(server.db.sql, { name, email, password: `${name}-password`, role: "ADMIN" });
-  return { id: user.id, token: await logIn(server, email, `${name}-password`) };
-}
 
 const call = (server: TestServer, method: string, path: string, token: string, body?: unknown) =>
   fetch(`${server.mainUrl}${path}`, {
@@ -77,7 +61,7 @@ describe("a staff socket closes when the server ends its admin's access", () => 
   beforeAll(async () => {
     // An hour between re-checks: only the server's own signal can close the sockets within the test.
     server = await startTestServer({}, { staffRecheckMs: 3_600_000 });
-    seededToken = await logIn(server, "admin", "admin");
+    seededToken = await logIn(server.mainUrl, "admin", "admin");
     healthy = await openStaffSocket(server.mainUrl, seededToken);
   });
   afterAll(async () => {
@@ -139,11 +123,13 @@ describe("the periodic re-check of staff sockets", () => {
   let server: TestServer;
   let seededToken = "";
 
-  beforeAll(async () => {
-    server = await startTestServer({}, { staffRecheckMs: 100 });
-    seededToken = await logIn(server, "admin", "admin");
-  });
-  afterAll(() => server.dispose());
+  startBeforeAll(
+    () => startTestServer({}, { staffRecheckMs: 100 }),
+    async (started) => {
+      server = started;
+      seededToken = await logIn(server.mainUrl, "admin", "admin");
+    },
+  );
 
   test("keeps a healthy admin's socket open across ticks", async () => {
     const staff = await openStaffSocket(server.mainUrl, seededToken);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { WidgetSession } from "../../shared/widget-session.ts";
 import type { WidgetPush } from "../../shared/widget-socket-pushes.ts";
 import { findProjectBySdkKey } from "../domain/projects/projects-repository.ts";
-import { startRedis } from "../test-support/redis-process.ts";
+import { startRedisServerPair } from "../test-support/redis-process.ts";
+import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { pushToProject, pushToSession } from "./widget-socket.ts";
 
@@ -50,10 +51,9 @@ async function connect(url: string) {
 
 describe("widget websocket (in-process fan-out)", () => {
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
+  startBeforeAll(startTestServer, (started) => {
+    server = started;
   });
-  afterAll(() => server.dispose());
 
   test("a session's socket receives what is pushed to the session and to its project", async () => {
     const session = await newSession(server);
@@ -114,10 +114,12 @@ async function closed(sockets: WebSocket[]) {
 
 describe("open sockets are capped per session and per address (issue 19)", () => {
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({}, { widgetSocketCaps: { perSession: 3, perIp: 5 } });
-  });
-  afterAll(() => server.dispose());
+  startBeforeAll(
+    () => startTestServer({}, { widgetSocketCaps: { perSession: 3, perIp: 5 } }),
+    (started) => {
+      server = started;
+    },
+  );
 
   test("a session's socket past its cap is refused with 429; one closing makes room", async () => {
     const session = await newSession(server);
@@ -184,19 +186,10 @@ describe("the default caps", () => {
 });
 
 describe("widget websocket across two servers through Redis", () => {
-  let redis: Awaited<ReturnType<typeof startRedis>>;
   let first: TestServer;
   let second: TestServer;
-  beforeAll(async () => {
-    redis = await startRedis();
-    first = await startTestServer({ REDIS_URL: redis.url });
-    // The second process shares the first one's database, as servers behind one balancer do.
-    second = await startTestServer({ REDIS_URL: redis.url, ...first.databaseEnv });
-  });
-  afterAll(async () => {
-    await second.dispose();
-    await first.dispose();
-    await redis.stop();
+  startBeforeAll(startRedisServerPair, (pair) => {
+    ({ first, second } = pair);
   });
 
   test("a push published by one server reaches a socket held by the other", async () => {

@@ -1,6 +1,6 @@
-import { expect } from "bun:test";
 import type { SQL } from "bun";
 import { createUser } from "../auth/users-repository.ts";
+import { callApi, logIn as logInAt } from "./api-calls.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
 
 /** A test server with the seeded admin's token and a USER's token, plus a JSON client for the API. */
@@ -25,37 +25,21 @@ export interface AdminApiTestClient {
   dispose(): Promise<void>;
 }
 
+/** A fresh ADMIN named `name`, signed in: its id and token. */
+export async function newAdmin(server: TestServer, name: string): Promise<{ id: string; token: string }> {
+  const email = `${name.toLowerCase()}@example.com`;
+  const user = await createUser(server.db.sql, { name, email, password: `${name}-password`, role: "ADMIN" });
+  return { id: user.id, token: await logInAt(server.mainUrl, email, `${name}-password`) };
+}
+
 export async function startAdminApiTestClient(): Promise<AdminApiTestClient> {
   const server = await startTestServer();
   const sql = server.db.sql;
   const main = server.mainUrl;
 
-  async function call(
-    method: string,
-    path: string,
-    body?: unknown,
-    token?: string | null,
-  ): Promise<Response> {
-    const headers: Record<string, string> = {};
-    const bearer = token === undefined ? api.adminToken : token;
-    if (bearer !== null) headers.Authorization = `Bearer ${bearer}`;
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    return fetch(`${main}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    });
-  }
-
-  async function logIn(login: string, password: string): Promise<string> {
-    const response = await fetch(`${main}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ login, password }),
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { access_token: string }).access_token;
-  }
+  const call = (method: string, path: string, body?: unknown, token?: string | null) =>
+    callApi(main, method, path, body, token === undefined ? api.adminToken : token);
+  const logIn = (login: string, password: string) => logInAt(main, login, password);
 
   const api: AdminApiTestClient = {
     server,
@@ -71,11 +55,7 @@ export async function startAdminApiTestClient(): Promise<AdminApiTestClient> {
       return JSON.parse(text) as T;
     },
     logIn,
-    async newAdmin(name: string) {
-      const email = `${name.toLowerCase()}@example.com`;
-      const user = await createUser(sql, { name, email, password: `${name}-password`, role: "ADMIN" });
-      return { id: user.id, token: await logIn(email, `${name}-password`) };
-    },
+    newAdmin: (name: string) => newAdmin(server, name),
     dispose: () => server.dispose(),
   };
   api.adminToken = await logIn("admin@example.com", "admin");

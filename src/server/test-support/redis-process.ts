@@ -1,4 +1,5 @@
 import type { Subprocess } from "bun";
+import { startTestServer, type TestServer } from "./test-server.ts";
 
 /**
  * A throw-away redis-server on a free loopback port for tests of the Redis fan-out (Debian's
@@ -31,6 +32,28 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
     async stop() {
       child.kill();
       await child.exited;
+    },
+  };
+}
+
+/** Two test servers on one Redis, the second sharing the first one's database, as servers behind one balancer do. */
+export interface RedisServerPair {
+  first: TestServer;
+  second: TestServer;
+  dispose(): Promise<void>;
+}
+
+export async function startRedisServerPair(): Promise<RedisServerPair> {
+  const redis = await startRedis();
+  const first = await startTestServer({ REDIS_URL: redis.url });
+  const second = await startTestServer({ REDIS_URL: redis.url, ...first.databaseEnv });
+  return {
+    first,
+    second,
+    async dispose() {
+      await second.dispose();
+      await first.dispose();
+      await redis.stop();
     },
   };
 }

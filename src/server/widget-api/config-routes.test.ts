@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { createTooltip } from "../domain/outbounds/tooltips-repository.ts";
 import { updateProjectSettings } from "../domain/projects/projects-repository.ts";
+import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 
 let server: TestServer;
@@ -35,14 +36,12 @@ interface ConfigAnswer {
 const getConfig = (query: string, headers: Record<string, string> = {}) =>
   fetch(`${main}/api/widget/config/demo${query}`, { headers });
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
   main = server.mainUrl;
   const [row] = await server.db.sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
   projectId = row.id;
 });
-
-afterAll(() => server.dispose());
 
 describe("GET /api/widget/config/:sdkKey", () => {
   let firstEtag = "";

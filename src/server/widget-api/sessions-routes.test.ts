@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import type { WidgetSession } from "../../shared/widget-session.ts";
 import { findProjectBySdkKey, updateProjectSettings } from "../domain/projects/projects-repository.ts";
 import { listSessionEvents } from "../domain/sessions/sessions-repository.ts";
+import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 
 let server: TestServer;
 let api: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, (started) => {
+  server = started;
   api = `${server.mainUrl}/api/widget`;
 });
-
-afterAll(() => server.dispose());
 
 const sessionHeaders = (session: WidgetSession) => ({
   "Api-Token": "demo",

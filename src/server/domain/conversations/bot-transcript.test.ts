@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { AdminBot, Conversation } from "../../../shared/messenger-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { unverifiedBotLabel } from "./bot-transcript.ts";
 
 /**
@@ -13,8 +14,8 @@ import { unverifiedBotLabel } from "./bot-transcript.ts";
 let t: MessengerTest;
 let bot: AdminBot;
 
-beforeAll(async () => {
-  t = await startMessengerTest();
+startBeforeAll(startMessengerTest, async (started) => {
+  t = started;
   bot = await t.admin<AdminBot>(
     "POST",
     "/bots",
@@ -29,7 +30,6 @@ beforeAll(async () => {
     201,
   );
 });
-afterAll(() => t.dispose());
 
 async function handover(transcript: Array<{ author: "bot" | "visitor"; text: string }>, botId = bot.id) {
   const session = await t.session();

@@ -32,13 +32,20 @@ interface FeatureRequestRow {
 const toStatus = (value: string): FeatureRequestStatus =>
   (featureRequestStatuses as readonly string[]).includes(value) ? (value as FeatureRequestStatus) : "open";
 
-function adminFromRow(row: FeatureRequestRow): AdminFeatureRequest {
+/** The fields the admin's and the widget's views of a request share. */
+function commonFields(row: FeatureRequestRow) {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
     status: toStatus(row.status),
     votes: toCount(row.votes),
+  };
+}
+
+function adminFromRow(row: FeatureRequestRow): AdminFeatureRequest {
+  return {
+    ...commonFields(row),
     approved: toBoolean(row.approved),
     sessionId: row.session_id,
     createdAt: row.created_at,
@@ -48,11 +55,7 @@ function adminFromRow(row: FeatureRequestRow): AdminFeatureRequest {
 
 function widgetFromRow(row: FeatureRequestRow): FeatureRequest {
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    status: toStatus(row.status),
-    votes: toCount(row.votes),
+    ...commonFields(row),
     voted: toBoolean(Number(row.voted ?? 0)),
     pending: !toBoolean(row.approved),
     createdAt: row.created_at,

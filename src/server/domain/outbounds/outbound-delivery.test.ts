@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { OutboundAction } from "../../../shared/outbound-schemas.ts";
 import type { WidgetPush } from "../../../shared/widget-socket-pushes.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
@@ -12,21 +12,18 @@ import {
   type TestSession,
   type TestSocket,
 } from "../../test-support/outbound-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { pushUnreadCount } from "./outbound-delivery.ts";
 import { createOutbound } from "./outbound-repository.ts";
 
 let server: TestServer;
-let main: string;
 let projectId: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  main = server.mainUrl;
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
   projectId = await demoProjectId(server.db.sql);
 });
-
-afterAll(() => server.dispose());
 
 type OutboundFields = Parameters<typeof createOutbound>[1];
 
@@ -48,12 +45,14 @@ function notification(tag: string, fields: Partial<OutboundFields> = {}) {
 
 /** A session with a name and an open socket, as a visitor's page has them. */
 async function visitor(name: string | null): Promise<{ session: TestSession; socket: TestSocket }> {
-  const session = await startSession(main);
+  const session = await startSession(server.mainUrl);
   if (name !== null) {
-    const response = await call(main, session, "POST", "/sessions/partialupdate", { data: { name } });
+    const response = await call(server.mainUrl, session, "POST", "/sessions/partialupdate", {
+      data: { name },
+    });
     expect(response.status).toBe(200);
   }
-  return { session, socket: await openSocket(main, session) };
+  return { session, socket: await openSocket(server.mainUrl, session) };
 }
 
 /** Proves the socket got nothing since its last read: the next message is the test's own marker. */
@@ -75,7 +74,7 @@ describe("outbound actions after a ping", () => {
     const outbound = await notification("once");
     const { session, socket } = await visitor("Ada");
     try {
-      const response = await ping(main, session, "https://shop.example/once/pricing");
+      const response = await ping(server.mainUrl, session, "https://shop.example/once/pricing");
       expect(response.status).toBe(200);
       const push = await socket.next();
       expect(push.name).toBe("update");
@@ -95,7 +94,7 @@ describe("outbound actions after a ping", () => {
       });
       expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
 
-      expect((await ping(main, session, "https://shop.example/once/pricing")).status).toBe(200);
+      expect((await ping(server.mainUrl, session, "https://shop.example/once/pricing")).status).toBe(200);
       await expectNothingPushed(session, socket, "second ping");
       expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
     } finally {
@@ -108,7 +107,7 @@ describe("outbound actions after a ping", () => {
     const draft = await notification("nomatch", { status: "draft" });
     const { session, socket } = await visitor("Ada");
     try {
-      expect((await ping(main, session, pageOf("nomatch"))).status).toBe(200);
+      expect((await ping(server.mainUrl, session, pageOf("nomatch"))).status).toBe(200);
       await expectNothingPushed(session, socket, "nothing matched");
       expect(await deliveries(elsewhere.id)).toEqual([]);
       expect(await deliveries(draft.id)).toEqual([]);
@@ -121,9 +120,9 @@ describe("outbound actions after a ping", () => {
     const outbound = await notification("later");
     const { session, socket } = await visitor(null);
     try {
-      await ping(main, session, "https://shop.example/later/about");
+      await ping(server.mainUrl, session, "https://shop.example/later/about");
       await expectNothingPushed(session, socket, "wrong page");
-      await ping(main, session, pageOf("later"));
+      await ping(server.mainUrl, session, pageOf("later"));
       const push = await socket.next();
       expect(actionsOf(push).map((action) => action.outbound)).toEqual([outbound.id]);
       // Without a name the placeholder goes, with the space before it.
@@ -137,10 +136,10 @@ describe("outbound actions after a ping", () => {
     const first = await notification("count");
     const { session, socket } = await visitor("Ada");
     try {
-      await ping(main, session, pageOf("count"));
+      await ping(server.mainUrl, session, pageOf("count"));
       expect((await socket.next()).data).toMatchObject({ u: 1 });
       const second = await notification("count");
-      await ping(main, session, pageOf("count"));
+      await ping(server.mainUrl, session, pageOf("count"));
       const push = await socket.next();
       expect(push.data).toMatchObject({ u: 2 });
       expect(actionsOf(push).map((action) => action.outbound)).toEqual([second.id]);
@@ -157,12 +156,12 @@ describe("outbound actions after a ping", () => {
   test("a socket that opens with unread notifications is told the count at once, one without is told nothing", async () => {
     await notification("reopen");
     const { session, socket } = await visitor("Ada");
-    await ping(main, session, pageOf("reopen"));
+    await ping(server.mainUrl, session, pageOf("reopen"));
     expect((await socket.next()).data).toMatchObject({ u: 1 });
     await expectNothingPushed(session, socket, "before reopening");
     socket.close();
 
-    const reopened = await openSocket(main, session);
+    const reopened = await openSocket(server.mainUrl, session);
     try {
       expect(await reopened.next()).toEqual({ name: "update", data: { a: [], u: 1 } });
       const fresh = await visitor(null);
@@ -177,7 +176,9 @@ describe("outbound actions after a ping", () => {
     const outbound = await notification("race");
     const { session, socket } = await visitor("Ada");
     try {
-      const responses = await Promise.all([1, 2, 3, 4].map(() => ping(main, session, pageOf("race"))));
+      const responses = await Promise.all(
+        [1, 2, 3, 4].map(() => ping(server.mainUrl, session, pageOf("race"))),
+      );
       expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200]);
       const push = await socket.next();
       expect(actionsOf(push).map((action) => action.outbound)).toEqual([outbound.id]);
@@ -233,7 +234,7 @@ describe("outbound actions after a ping", () => {
     });
     const { session, socket } = await visitor("Ada <3");
     try {
-      await ping(main, session, pageOf("takeover"));
+      await ping(server.mainUrl, session, pageOf("takeover"));
       expect(actionsOf(await socket.next())).toEqual([
         {
           actionType: "banner",
@@ -244,7 +245,7 @@ describe("outbound actions after a ping", () => {
           pageFilterType: "is",
         },
       ]);
-      await ping(main, session, pageOf("takeover"));
+      await ping(server.mainUrl, session, pageOf("takeover"));
       expect(actionsOf(await socket.next())).toEqual([
         {
           actionType: "modal",
@@ -254,7 +255,7 @@ describe("outbound actions after a ping", () => {
           pageFilterType: "is",
         },
       ]);
-      await ping(main, session, pageOf("takeover"));
+      await ping(server.mainUrl, session, pageOf("takeover"));
       expect(actionsOf(await socket.next())).toEqual([
         {
           actionType: "nps-form",
@@ -265,7 +266,7 @@ describe("outbound actions after a ping", () => {
           pageFilterType: "is",
         },
       ]);
-      await ping(main, session, pageOf("takeover"));
+      await ping(server.mainUrl, session, pageOf("takeover"));
       const push = await socket.next();
       expect(actionsOf(push)).toEqual([
         {
@@ -295,7 +296,7 @@ describe("outbound actions after a ping", () => {
     });
     const { session, socket } = await visitor("Ada");
     try {
-      await ping(main, session, pageOf("checklist"));
+      await ping(server.mainUrl, session, pageOf("checklist"));
       await expectNothingPushed(session, socket, "checklist");
       expect(await deliveries(checklist.id)).toEqual([]);
     } finally {

@@ -311,16 +311,28 @@ export async function createRootSkill(
     await tx`INSERT INTO root_skills (id, name, icon, grid_row, grid_column, sub_rows, sub_columns, created_at, updated_at)
       VALUES (${input.id}, ${input.name}, ${input.icon}, ${input.row}, ${input.column}, ${input.subRows},
         ${input.subColumns}, ${now}, ${now})`;
-    await writeDependencies(tx, "root", input.id, dependencies);
-    await recordAudit(tx, {
-      actorId,
-      action: "create",
-      entity: "root_skill",
-      entityId: input.id,
-      details: { name: input.name, row: input.row, column: input.column, dependencies },
-    });
-    return (await findRootSkill(tx, input.id)) as RootSkillDetail;
+    return finishRootWrite(tx, "create", input.id, input, dependencies, actorId);
   });
+}
+
+/** What a root skill's create or update ends with: its dependencies, the audit entry, the stored skill. */
+async function finishRootWrite(
+  tx: SQL,
+  action: "create" | "update",
+  id: string,
+  input: RootSkillUpdate,
+  dependencies: string[],
+  actorId: string,
+): Promise<RootSkillDetail> {
+  await writeDependencies(tx, "root", id, dependencies);
+  await recordAudit(tx, {
+    actorId,
+    action,
+    entity: "root_skill",
+    entityId: id,
+    details: { name: input.name, row: input.row, column: input.column, dependencies },
+  });
+  return (await findRootSkill(tx, id)) as RootSkillDetail;
 }
 
 export async function updateRootSkill(
@@ -343,15 +355,7 @@ export async function updateRootSkill(
       grid_column = ${input.column}, sub_rows = ${input.subRows}, sub_columns = ${input.subColumns},
       updated_at = ${new Date().toISOString()}
       WHERE id = ${id}`;
-    await writeDependencies(tx, "root", id, dependencies);
-    await recordAudit(tx, {
-      actorId,
-      action: "update",
-      entity: "root_skill",
-      entityId: id,
-      details: { name: input.name, row: input.row, column: input.column, dependencies },
-    });
-    return (await findRootSkill(tx, id)) as RootSkillDetail;
+    return finishRootWrite(tx, "update", id, input, dependencies, actorId);
   });
 }
 
@@ -442,16 +446,29 @@ export async function createSubSkill(
     await tx`INSERT INTO sub_skills (id, root_id, name, icon, grid_row, grid_column, courses, created_at, updated_at)
       VALUES (${id}, ${rootId}, ${input.name}, ${input.icon}, ${input.row}, ${input.column},
         ${JSON.stringify(input.courses)}, ${now}, ${now})`;
-    await writeDependencies(tx, "sub", id, dependencies);
-    await recordAudit(tx, {
-      actorId,
-      action: "create",
-      entity: "sub_skill",
-      entityId: id,
-      details: { rootId, name: input.name, row: input.row, column: input.column, dependencies },
-    });
-    return (await findSubSkill(tx, rootId, id)) as SubSkill;
+    return finishSubWrite(tx, "create", rootId, id, input, dependencies, actorId);
   });
+}
+
+/** What a sub-skill's create or update ends with: its dependencies, the audit entry, the stored skill. */
+async function finishSubWrite(
+  tx: SQL,
+  action: "create" | "update",
+  rootId: string,
+  id: string,
+  input: SubSkillWrite,
+  dependencies: string[],
+  actorId: string,
+): Promise<SubSkill> {
+  await writeDependencies(tx, "sub", id, dependencies);
+  await recordAudit(tx, {
+    actorId,
+    action,
+    entity: "sub_skill",
+    entityId: id,
+    details: { rootId, name: input.name, row: input.row, column: input.column, dependencies },
+  });
+  return (await findSubSkill(tx, rootId, id)) as SubSkill;
 }
 
 export async function updateSubSkill(
@@ -473,15 +490,7 @@ export async function updateSubSkill(
       grid_column = ${input.column}, courses = ${JSON.stringify(input.courses)},
       updated_at = ${new Date().toISOString()}
       WHERE id = ${subId}`;
-    await writeDependencies(tx, "sub", subId, dependencies);
-    await recordAudit(tx, {
-      actorId,
-      action: "update",
-      entity: "sub_skill",
-      entityId: subId,
-      details: { rootId, name: input.name, row: input.row, column: input.column, dependencies },
-    });
-    return (await findSubSkill(tx, rootId, subId)) as SubSkill;
+    return finishSubWrite(tx, "update", rootId, subId, input, dependencies, actorId);
   });
 }
 

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 let server: TestServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, (started) => {
+  server = started;
 });
-afterAll(() => server.dispose());
 
 const post = (path: string, body: unknown) =>
   fetch(`${server.mainUrl}/api/auth${path}`, {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { createAccessTokens } from "../../auth/access-tokens.ts";
 import { createUser } from "../../auth/users-repository.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 let server: TestServer;
@@ -46,12 +47,10 @@ async function loggedIn(body: unknown): Promise<LoginAnswer> {
   return (await response.json()) as LoginAnswer;
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, (started) => {
+  server = started;
   main = server.mainUrl;
 });
-
-afterAll(() => server.dispose());
 
 describe("POST /api/auth/login", () => {
   test("the demo admin logs in by e-mail and gets user, session and tokens", async () => {

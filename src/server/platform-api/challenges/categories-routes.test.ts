@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import type { ChallengeCategory, ChallengeDetail } from "../../../shared/challenges-schemas.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import {
   auditFor,
   type ChallengesTestApi,
@@ -16,11 +17,9 @@ const createCategory = (title: string, information = "") =>
 const createChallenge = (title: string, categoryId: string | null) =>
   api.expectJson<ChallengeDetail>("POST", "/api/challenges", { title, categoryId, difficulty: "EASY" }, 201);
 
-beforeAll(async () => {
-  api = await startChallengesTestApi();
+startBeforeAll(startChallengesTestApi, (started) => {
+  api = started;
 });
-
-afterAll(() => api.dispose());
 
 describe("challenge category access", () => {
   test("every category endpoint answers 401 without a token and 403 to a USER", async () => {

@@ -8,7 +8,7 @@ import {
   updateCategory,
 } from "../../domain/challenges/categories-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { readListQuery } from "../../http/list-query.ts";
+import { answerListPage } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
@@ -18,10 +18,11 @@ export const categoryNotFound = "Challenge category not found";
 export function categoriesRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   return [
     adminRoute(guard, "GET", "/api/challenge-categories", async (request) => {
-      const query = readListQuery(new URL(request.url), categorySortColumns, "title");
-      if (query instanceof Response) return query;
-      const { items, total } = await listCategories(sql, query);
-      return json({ items, total, page: query.page, pageSize: query.pageSize });
+      return answerListPage(request, {
+        sortable: categorySortColumns,
+        defaultSort: "title",
+        list: (query) => listCategories(sql, query),
+      });
     }),
     adminRoute(guard, "GET", "/api/challenge-categories/:id", async (_request, params) => {
       const category = await findCategory(sql, params.id ?? "");

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import type {
   ChallengeCategory,
   ChallengeDetail,
   ChallengeListItem,
   TaskDetail,
 } from "../../../shared/challenges-schemas.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import {
   auditFor,
   type ChallengesTestApi,
@@ -39,8 +40,8 @@ async function countRows(table: "challenges" | "challenge_skills" | "tasks"): Pr
   return Number(count);
 }
 
-beforeAll(async () => {
-  api = await startChallengesTestApi();
+startBeforeAll(startChallengesTestApi, async (started) => {
+  api = started;
   await insertSkills(api.sql, "web", [
     { id: "web-html", name: "HTML" },
     { id: "web-css", name: "CSS" },
@@ -59,8 +60,6 @@ beforeAll(async () => {
     201,
   );
 });
-
-afterAll(() => api.dispose());
 
 describe("challenge access", () => {
   test("every challenge endpoint answers 401 without a token and 403 to a USER", async () => {

@@ -13,7 +13,7 @@ import {
   updateChallenge,
 } from "../../domain/challenges/challenges-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { readListQuery } from "../../http/list-query.ts";
+import { answerListPage } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import { categoriesRoutes } from "./categories-routes.ts";
@@ -35,12 +35,12 @@ function readChallengeFilters(params: URLSearchParams): ChallengeFilters | Respo
 function challengeRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   return [
     adminRoute(guard, "GET", "/api/challenges", async (request) => {
-      const query = readListQuery(new URL(request.url), challengeSortColumns, "-createdAt");
-      if (query instanceof Response) return query;
-      const filters = readChallengeFilters(query.params);
-      if (filters instanceof Response) return filters;
-      const { items, total } = await listChallenges(sql, query, filters);
-      return json({ items, total, page: query.page, pageSize: query.pageSize });
+      return answerListPage(request, {
+        sortable: challengeSortColumns,
+        defaultSort: "-createdAt",
+        readFilters: readChallengeFilters,
+        list: (query, filters) => listChallenges(sql, query, filters),
+      });
     }),
     adminRoute(guard, "GET", "/api/challenges/:id", async (_request, params) => {
       const challenge = await findChallenge(sql, params.id ?? "");

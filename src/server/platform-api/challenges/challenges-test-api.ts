@@ -1,5 +1,6 @@
 import { expect } from "bun:test";
 import type { SQL } from "bun";
+import type { ListPage } from "../../../shared/list-page.ts";
 import type { AdminApiTestClient } from "../../test-support/admin-api-client.ts";
 
 export {
@@ -8,12 +9,7 @@ export {
 } from "../../test-support/admin-api-client.ts";
 
 /** One page of a list answer (`GET /api/challenges`, `/api/challenge-categories`, a challenge's tasks). */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type Page<T> = ListPage<T>;
 
 /** The API's timestamps: ISO 8601 in UTC with milliseconds. */
 export const isoDate = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

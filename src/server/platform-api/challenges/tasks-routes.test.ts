@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import type {
   ChallengeDetail,
   CodingChallengeTask,
@@ -6,6 +6,7 @@ import type {
   TaskDetail,
   TaskFields,
 } from "../../../shared/challenges-schemas.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import {
   auditFor,
   type ChallengesTestApi,
@@ -69,8 +70,8 @@ async function taskCount(): Promise<number> {
   return Number(count);
 }
 
-beforeAll(async () => {
-  api = await startChallengesTestApi();
+startBeforeAll(startChallengesTestApi, async (started) => {
+  api = started;
   challenge = await api.expectJson<ChallengeDetail>(
     "POST",
     "/api/challenges",
@@ -78,8 +79,6 @@ beforeAll(async () => {
     201,
   );
 });
-
-afterAll(() => api.dispose());
 
 describe("task access", () => {
   test("every task endpoint answers 401 without a token and 403 to a USER", async () => {

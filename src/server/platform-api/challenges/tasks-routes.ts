@@ -15,7 +15,7 @@ import {
   updateTask,
 } from "../../domain/challenges/tasks-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { readListQuery } from "../../http/list-query.ts";
+import { answerListPage } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import { readBooleanFilter, readEnumFilter } from "./list-filters.ts";
@@ -47,12 +47,12 @@ function flatten({ content, ...fields }: TaskDetail) {
 export function tasksRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   return [
     adminRoute(guard, "GET", "/api/tasks", async (request) => {
-      const query = readListQuery(new URL(request.url), taskSortColumns, "-createdAt");
-      if (query instanceof Response) return query;
-      const filters = readTaskFilters(query.params);
-      if (filters instanceof Response) return filters;
-      const { items, total } = await listTasks(sql, query, filters);
-      return json({ items, total, page: query.page, pageSize: query.pageSize });
+      return answerListPage(request, {
+        sortable: taskSortColumns,
+        defaultSort: "-createdAt",
+        readFilters: readTaskFilters,
+        list: (query, filters) => listTasks(sql, query, filters),
+      });
     }),
     adminRoute(guard, "GET", "/api/tasks/:id", async (_request, params) => {
       const task = await findTask(sql, params.id ?? "");

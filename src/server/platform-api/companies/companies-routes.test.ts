@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Company } from "../../../shared/jobs-schemas.ts";
+import type { ListPage } from "../../../shared/list-page.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
+import { expectError } from "../../test-support/api-calls.ts";
+import { auditActions } from "../../test-support/audit-log.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 let client: AdminApiTestClient;
 let server: TestServer;
-let _main: string;
 let adminToken: string;
 let userToken: string;
 
-interface Page {
-  items: Company[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+type Page = ListPage<Company>;
 
-const _logIn = (login: string, password: string) => client.logIn(login, password);
 const call = (method: string, path: string, body?: unknown, token: string | null = adminToken) =>
   client.call(method, path, body, token);
 
@@ -36,26 +33,10 @@ async function insertJob(companyId: string, title: string): Promise<string> {
   return id;
 }
 
-async function auditActions(entityId: string): Promise<string[]> {
-  const rows = await server.db
-    .sql`SELECT action FROM audit_log WHERE entity_id = ${entityId} ORDER BY created_at`;
-  return rows.map((row: { action: string }) => row.action);
-}
-
-async function expectError(response: Response, status: number, body: { error: string; field?: string }) {
-  expect(response.status).toBe(status);
-  expect(await response.json()).toEqual(body);
-}
-
-beforeAll(async () => {
-  client = await startAdminApiTestClient();
-  server = client.server;
-  _main = server.mainUrl;
-  adminToken = client.adminToken;
-  userToken = client.userToken;
+startBeforeAll(startAdminApiTestClient, (started) => {
+  client = started;
+  ({ server, adminToken, userToken } = client);
 });
-
-afterAll(() => server.dispose());
 
 const endpoints: Array<[string, string, unknown]> = [
   ["GET", "/api/companies", undefined],
@@ -114,7 +95,7 @@ describe("POST /api/companies", () => {
     });
     expect(new Date(company.createdAt).toISOString()).toBe(company.createdAt);
     expect(company.updatedAt).toBe(company.createdAt);
-    expect(await auditActions(company.id)).toEqual(["company.create"]);
+    expect(await auditActions(server.db.sql, company.id)).toEqual(["company.create"]);
   });
 
   test("stores only a name when the rest is empty or null", async () => {
@@ -262,7 +243,7 @@ describe("PUT /api/companies/:id", () => {
       updatedAt: expect.any(String),
     });
     expect(updated.updatedAt > company.updatedAt).toBe(true);
-    expect(await auditActions(company.id)).toEqual(["company.create", "company.update"]);
+    expect(await auditActions(server.db.sql, company.id)).toEqual(["company.create", "company.update"]);
     const detail = await call("GET", `/api/companies/${company.id}`);
     expect(await detail.json()).toEqual(updated);
   });
@@ -417,7 +398,7 @@ describe("DELETE /api/companies/:id", () => {
     expect(response.status).toBe(204);
     expect(await response.text()).toBe("");
     await expectError(await call("GET", `/api/companies/${company.id}`), 404, { error: "Company not found" });
-    expect(await auditActions(company.id)).toEqual(["company.create", "company.delete"]);
+    expect(await auditActions(server.db.sql, company.id)).toEqual(["company.create", "company.delete"]);
   });
 
   test("refuses a company that still has jobs, unless forced", async () => {

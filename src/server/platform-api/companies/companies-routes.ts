@@ -16,17 +16,20 @@ import {
   updateCompany,
 } from "../../domain/companies/companies-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { readListQuery } from "../../http/list-query.ts";
+import { answerListPage } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+
+type CompanyValue = Parameters<typeof insertCompany>[1];
 
 /** Companies (spec §3): admin list, detail, create, edit and delete under `/api/companies`. */
 export function companiesRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   async function list(request: Request): Promise<Response> {
-    const query = readListQuery(new URL(request.url), companySortColumns, "name");
-    if (query instanceof Response) return query;
-    const { items, total } = await listCompanies(sql, query);
-    return json({ items, total, page: query.page, pageSize: query.pageSize });
+    return answerListPage(request, {
+      sortable: companySortColumns,
+      defaultSort: "name",
+      list: (query) => listCompanies(sql, query),
+    });
   }
 
   async function detail(_request: Request, params: Record<string, string>): Promise<Response> {
@@ -34,67 +37,52 @@ export function companiesRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
     return company ? json(company) : jsonError(404, companyNotFoundMessage);
   }
 
-  /** The write and its audit entry commit together; a name lost to a racing write answers 409 too. */
-  async function write(
-    run: (tx: typeof sql) => Promise<CompanyWrite>,
-    audit: (tx: typeof sql, id: string) => Promise<void>,
-    status: number,
-  ): Promise<Response> {
-    let result: CompanyWrite;
-    try {
-      result = await sql.begin(async (tx) => {
-        const written = await run(tx);
-        if (written.ok) await audit(tx, written.id);
-        return written;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) return jsonError(409, companyNameTakenMessage, "name");
-      throw error;
-    }
-    if (!result.ok) {
-      return result.reason === "name-taken"
-        ? jsonError(409, companyNameTakenMessage, "name")
-        : jsonError(404, companyNotFoundMessage);
-    }
-    const company = await findCompany(sql, result.id);
-    return json(company, { status });
+  /**
+   * Creates (POST, 201) or updates (PUT, 200) a company from the request body. The write and its audit
+   * entry commit together; a name lost to a racing write answers 409 too.
+   */
+  function saveRoute(
+    method: "POST" | "PUT",
+    pattern: string,
+    run: (tx: typeof sql, value: CompanyValue, id: string) => Promise<CompanyWrite>,
+  ): ApiRoute {
+    return adminRoute(guard, method, pattern, async (request, params, admin) => {
+      const body = await readBody(request, CompanyRequest);
+      if (!body.ok) return body.response;
+      let result: CompanyWrite;
+      try {
+        result = await sql.begin(async (tx) => {
+          const written = await run(tx, body.value, params.id ?? "");
+          if (written.ok) {
+            await recordAudit(tx, {
+              actorId: admin.user.id,
+              action: method === "POST" ? "company.create" : "company.update",
+              entity: "company",
+              entityId: written.id,
+              details: { name: body.value.name.trim() },
+            });
+          }
+          return written;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return jsonError(409, companyNameTakenMessage, "name");
+        throw error;
+      }
+      if (!result.ok) {
+        return result.reason === "name-taken"
+          ? jsonError(409, companyNameTakenMessage, "name")
+          : jsonError(404, companyNotFoundMessage);
+      }
+      const company = await findCompany(sql, result.id);
+      return json(company, { status: method === "POST" ? 201 : 200 });
+    });
   }
 
   return [
     adminRoute(guard, "GET", "/api/companies", list),
     adminRoute(guard, "GET", "/api/companies/:id", detail),
-    adminRoute(guard, "POST", "/api/companies", async (request, _params, admin) => {
-      const body = await readBody(request, CompanyRequest);
-      if (!body.ok) return body.response;
-      return write(
-        (tx) => insertCompany(tx, body.value),
-        (tx, id) =>
-          recordAudit(tx, {
-            actorId: admin.user.id,
-            action: "company.create",
-            entity: "company",
-            entityId: id,
-            details: { name: body.value.name.trim() },
-          }),
-        201,
-      );
-    }),
-    adminRoute(guard, "PUT", "/api/companies/:id", async (request, params, admin) => {
-      const body = await readBody(request, CompanyRequest);
-      if (!body.ok) return body.response;
-      return write(
-        (tx) => updateCompany(tx, params.id ?? "", body.value),
-        (tx, id) =>
-          recordAudit(tx, {
-            actorId: admin.user.id,
-            action: "company.update",
-            entity: "company",
-            entityId: id,
-            details: { name: body.value.name.trim() },
-          }),
-        200,
-      );
-    }),
+    saveRoute("POST", "/api/companies", (tx, value) => insertCompany(tx, value)),
+    saveRoute("PUT", "/api/companies/:id", (tx, value, id) => updateCompany(tx, id, value)),
     adminRoute(guard, "DELETE", "/api/companies/:id", async (request, params, admin) => {
       const forceParam = new URL(request.url).searchParams.get("force") ?? "false";
       if (forceParam !== "true" && forceParam !== "false") {

@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import type { JobDetail, JobListItem } from "../../../shared/jobs-schemas.ts";
+import type { ListPage } from "../../../shared/list-page.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
+import { expectError } from "../../test-support/api-calls.ts";
+import { auditActions } from "../../test-support/audit-log.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import type { TestServer } from "../../test-support/test-server.ts";
 
 let client: AdminApiTestClient;
 let server: TestServer;
-let _main: string;
 let adminToken: string;
 let userToken: string;
 let acmeId: string;
 let globexId: string;
 
-interface Page {
-  items: JobListItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+type Page = ListPage<JobListItem>;
 
-const _logIn = (login: string, password: string) => client.logIn(login, password);
 const call = (method: string, path: string, body?: unknown, token: string | null = adminToken) =>
   client.call(method, path, body, token);
-
-async function expectError(response: Response, status: number, body: { error: string; field?: string }) {
-  expect(response.status).toBe(status);
-  expect(await response.json()).toEqual(body);
-}
 
 async function createCompany(name: string): Promise<string> {
   const response = await call("POST", "/api/companies", { name });
@@ -56,18 +48,9 @@ async function countJobs(): Promise<number> {
   return Number(count);
 }
 
-async function auditActions(entityId: string): Promise<string[]> {
-  const rows = await server.db
-    .sql`SELECT action FROM audit_log WHERE entity_id = ${entityId} ORDER BY created_at`;
-  return rows.map((row: { action: string }) => row.action);
-}
-
-beforeAll(async () => {
-  client = await startAdminApiTestClient();
-  server = client.server;
-  _main = server.mainUrl;
-  adminToken = client.adminToken;
-  userToken = client.userToken;
+startBeforeAll(startAdminApiTestClient, async (started) => {
+  client = started;
+  ({ server, adminToken, userToken } = client);
   acmeId = await createCompany("Acme");
   globexId = await createCompany("Globex");
   // The skill tree has its own endpoints elsewhere; its rows are inserted directly here.
@@ -80,8 +63,6 @@ beforeAll(async () => {
       ('sql', 'programming', 'SQL', 0, 1, ${now}, ${now}),
       ('figma', 'design', 'Figma', 0, 0, ${now}, ${now})`;
 });
-
-afterAll(() => server.dispose());
 
 describe("jobs access", () => {
   const endpoints: Array<[string, string, unknown]> = [
@@ -147,7 +128,7 @@ describe("POST /api/jobs", () => {
       updatedAt: expect.any(String),
     });
     expect(new Date(job.updatedAt).toISOString()).toBe(job.updatedAt);
-    expect(await auditActions(job.id)).toEqual(["job.create"]);
+    expect(await auditActions(server.db.sql, job.id)).toEqual(["job.create"]);
     const detail = await call("GET", `/api/jobs/${job.id}`);
     expect(detail.status).toBe(200);
     expect(await detail.json()).toEqual(job);
@@ -367,7 +348,7 @@ describe("PUT /api/jobs/:id", () => {
     });
     expect(updated.updatedAt > job.updatedAt).toBe(true);
     expect(updated.createdAt).toBe(job.createdAt);
-    expect(await auditActions(job.id)).toEqual(["job.create", "job.update"]);
+    expect(await auditActions(server.db.sql, job.id)).toEqual(["job.create", "job.update"]);
     expect(await (await call("GET", `/api/jobs/${job.id}`)).json()).toEqual(updated);
   });
 
@@ -422,7 +403,7 @@ describe("DELETE /api/jobs/:id", () => {
     const [{ count }] = await server.db
       .sql`SELECT count(*) AS count FROM job_skill_requirements WHERE job_id = ${job.id}`;
     expect(Number(count)).toBe(0);
-    expect(await auditActions(job.id)).toEqual(["job.create", "job.delete"]);
+    expect(await auditActions(server.db.sql, job.id)).toEqual(["job.create", "job.delete"]);
   });
 
   test("answers 404 for an unknown id", async () => {

@@ -16,7 +16,7 @@ import {
   updateJob,
 } from "../../domain/jobs/jobs-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { readListQuery } from "../../http/list-query.ts";
+import { answerListPage } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
@@ -47,15 +47,17 @@ function readJobFilters(params: URLSearchParams): JobFilters | Response {
   return filters;
 }
 
+type JobValue = Parameters<typeof insertJob>[1];
+
 /** Jobs (spec §3): admin list, detail, create, edit and delete under `/api/jobs`. */
 export function jobsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   async function list(request: Request): Promise<Response> {
-    const query = readListQuery(new URL(request.url), jobSortColumns, "-updatedAt");
-    if (query instanceof Response) return query;
-    const filters = readJobFilters(query.params);
-    if (filters instanceof Response) return filters;
-    const { items, total } = await listJobs(sql, query, filters);
-    return json({ items, total, page: query.page, pageSize: query.pageSize });
+    return answerListPage(request, {
+      sortable: jobSortColumns,
+      defaultSort: "-updatedAt",
+      readFilters: readJobFilters,
+      list: (query, filters) => listJobs(sql, query, filters),
+    });
   }
 
   async function detail(_request: Request, params: Record<string, string>): Promise<Response> {
@@ -63,56 +65,41 @@ export function jobsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
     return job ? json(job) : jsonError(404, jobNotFoundMessage);
   }
 
-  /** The job, its skill requirements and the audit entry commit together, or nothing is written. */
-  async function write(
-    run: (tx: typeof sql) => Promise<JobWrite>,
-    audit: (tx: typeof sql, id: string) => Promise<void>,
-    status: number,
-  ): Promise<Response> {
-    const result = await sql.begin(async (tx) => {
-      const written = await run(tx);
-      if (written.ok) await audit(tx, written.id);
-      return written;
+  /**
+   * Creates (POST, 201) or updates (PUT, 200) a job from the request body. The job, its skill requirements
+   * and the audit entry commit together, or nothing is written.
+   */
+  function saveRoute(
+    method: "POST" | "PUT",
+    pattern: string,
+    run: (tx: typeof sql, value: JobValue, id: string) => Promise<JobWrite>,
+  ): ApiRoute {
+    return adminRoute(guard, method, pattern, async (request, params, admin) => {
+      const body = await readBody(request, JobRequest);
+      if (!body.ok) return body.response;
+      const result = await sql.begin(async (tx) => {
+        const written = await run(tx, body.value, params.id ?? "");
+        if (written.ok) {
+          await recordAudit(tx, {
+            actorId: admin.user.id,
+            action: method === "POST" ? "job.create" : "job.update",
+            entity: "job",
+            entityId: written.id,
+            details: { title: body.value.title.trim(), companyId: body.value.companyId.trim() },
+          });
+        }
+        return written;
+      });
+      if (!result.ok) return jsonError(result.status, result.error, result.field);
+      return json(await findJob(sql, result.id), { status: method === "POST" ? 201 : 200 });
     });
-    if (!result.ok) return jsonError(result.status, result.error, result.field);
-    return json(await findJob(sql, result.id), { status });
   }
 
   return [
     adminRoute(guard, "GET", "/api/jobs", list),
     adminRoute(guard, "GET", "/api/jobs/:id", detail),
-    adminRoute(guard, "POST", "/api/jobs", async (request, _params, admin) => {
-      const body = await readBody(request, JobRequest);
-      if (!body.ok) return body.response;
-      return write(
-        (tx) => insertJob(tx, body.value),
-        (tx, id) =>
-          recordAudit(tx, {
-            actorId: admin.user.id,
-            action: "job.create",
-            entity: "job",
-            entityId: id,
-            details: { title: body.value.title.trim(), companyId: body.value.companyId.trim() },
-          }),
-        201,
-      );
-    }),
-    adminRoute(guard, "PUT", "/api/jobs/:id", async (request, params, admin) => {
-      const body = await readBody(request, JobRequest);
-      if (!body.ok) return body.response;
-      return write(
-        (tx) => updateJob(tx, params.id ?? "", body.value),
-        (tx, id) =>
-          recordAudit(tx, {
-            actorId: admin.user.id,
-            action: "job.update",
-            entity: "job",
-            entityId: id,
-            details: { title: body.value.title.trim(), companyId: body.value.companyId.trim() },
-          }),
-        200,
-      );
-    }),
+    saveRoute("POST", "/api/jobs", (tx, value) => insertJob(tx, value)),
+    saveRoute("PUT", "/api/jobs/:id", (tx, value, id) => updateJob(tx, id, value)),
     adminRoute(guard, "DELETE", "/api/jobs/:id", async (_request, params, admin) => {
       const id = params.id ?? "";
       const deleted = await sql.begin(async (tx) => {

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import type { InboxReport } from "../../../shared/inbox-api.ts";
+import type { ListPage } from "../../../shared/list-page.ts";
 import { createUser } from "../../auth/users-repository.ts";
+import { logIn as logInAt } from "../../test-support/api-calls.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 let server: TestServer;
@@ -9,22 +12,9 @@ let adminToken: string;
 
 type Item = InboxReport;
 
-interface Page {
-  items: Item[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+type Page = ListPage<Item>;
 
-async function logIn(login: string, password: string): Promise<string> {
-  const response = await fetch(`${main}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ login, password }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const logIn = (login: string, password: string) => logInAt(main, login, password);
 
 const getInbox = (query = "", token: string | null = adminToken) =>
   fetch(`${main}/api/feedback${query}`, {
@@ -50,13 +40,11 @@ async function report(
   return (await response.json()) as { id: string; shortId: string };
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
   main = server.mainUrl;
   adminToken = await logIn("admin@example.com", "admin");
 });
-
-afterAll(() => server.dispose());
 
 describe("GET /api/feedback access", () => {
   test("without a token answers 401", async () => {

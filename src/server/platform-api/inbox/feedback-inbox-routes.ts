@@ -28,7 +28,7 @@ import { writeReportReply } from "../../domain/inbox/report-reply.ts";
 import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
 import { findSessionById } from "../../domain/sessions/sessions-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { readListQuery } from "../../http/list-query.ts";
+import { answerListPage } from "../../http/list-query.ts";
 import type { Logger } from "../../logger.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
@@ -161,12 +161,12 @@ export function feedbackInboxRoutes(deps: FeedbackInboxDeps): ApiRoute[] {
 
   return [
     adminRoute(guard, "GET", "/api/feedback", async (request, _params, admin) => {
-      const query = readListQuery(new URL(request.url), inboxSortColumns, "-createdAt");
-      if (query instanceof Response) return query;
-      const filters = readInboxFilters(query.params);
-      if (filters instanceof Response) return filters;
-      const { items, total } = await listInbox(sql, admin.user.id, query, filters);
-      return json({ items, total, page: query.page, pageSize: query.pageSize });
+      return answerListPage(request, {
+        sortable: inboxSortColumns,
+        defaultSort: "-createdAt",
+        readFilters: readInboxFilters,
+        list: (query, filters) => listInbox(sql, admin.user.id, query, filters),
+      });
     }),
     adminRoute(guard, "POST", "/api/feedback/bulk", async (request, _params, admin) => {
       const body = await readBody(request, BulkReportUpdate);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import type { InboxReport } from "../../../shared/inbox-api.ts";
 import type { Conversation, ConversationSummary } from "../../../shared/messenger-api.ts";
 import { createUser } from "../../auth/users-repository.ts";
@@ -10,6 +10,7 @@ import {
   type TestSession,
 } from "../../test-support/outbound-test-support.ts";
 import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let t: MessengerTest;
 let visitor: TestSession;
@@ -27,8 +28,8 @@ type Detail = InboxReport & {
   formData: Record<string, unknown>;
 };
 
-beforeAll(async () => {
-  t = await startMessengerTest();
+startBeforeAll(startMessengerTest, async (started) => {
+  t = started;
   visitor = await t.session();
   await t.widgetJson(
     visitor,
@@ -39,7 +40,6 @@ beforeAll(async () => {
   );
   secondAdmin = await t.api.newAdmin("Grace");
 });
-afterAll(() => t.dispose());
 
 /** Sends a report through the widget API, as the visitor when `session` is given. */
 async function report(body: Record<string, unknown>, session?: TestSession, sdkKey = "demo") {

@@ -4,7 +4,7 @@ import { recordAudit } from "../../domain/audit/audit-log.ts";
 import { isUniqueViolation } from "../../domain/companies/companies-repository.ts";
 import type { WriteOutcome } from "../../domain/repository-helpers.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { type ListQuery, readListQuery } from "../../http/list-query.ts";
+import { answerListPage, type ListQuery } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import { unknownProject } from "./projects-routes.ts";
@@ -43,27 +43,44 @@ export function contentAdminRoutes<Write, Record>(
   const base = `/api/projects/:projectId/${kind.path}`;
   const projectOf = (params: { [key: string]: string }) => params.projectId ?? "";
 
-  /** Runs a write and its audit entry in one transaction and answers the stored record. */
-  async function write(
-    projectId: string,
-    run: (tx: SQL) => Promise<WriteOutcome>,
-    audit: (tx: SQL, id: string) => Promise<void>,
-    status: number,
-  ): Promise<Response> {
-    let outcome: WriteOutcome;
-    try {
-      outcome = await sql.begin(async (tx) => {
-        const result = await run(tx);
-        if (result.ok) await audit(tx, result.id);
-        return result;
-      });
-    } catch (error) {
-      if (kind.uniqueViolation && !kind.uniqueViolation.ok && isUniqueViolation(error))
-        return refusal(kind.uniqueViolation);
-      throw error;
-    }
-    if (!outcome.ok) return refusal(outcome);
-    return json(await kind.find(sql, projectId, outcome.id), { status });
+  /**
+   * Creates (POST, 201) or updates (PUT, 200) a record from the request body: the write and its audit
+   * entry run in one transaction, and the stored record is the answer.
+   */
+  function saveRoute(
+    method: "POST" | "PUT",
+    pattern: string,
+    run: (tx: SQL, projectId: string, value: Write, id: string) => Promise<WriteOutcome>,
+  ): ApiRoute {
+    return adminRoute(guard, method, pattern, async (request, params, admin) => {
+      const projectId = projectOf(params);
+      const missing = await unknownProject(sql, projectId);
+      if (missing) return missing;
+      const body = await readBody(request, kind.schema);
+      if (!body.ok) return body.response;
+      let outcome: WriteOutcome;
+      try {
+        outcome = await sql.begin(async (tx) => {
+          const result = await run(tx, projectId, body.value, params.id ?? "");
+          if (result.ok) {
+            await recordAudit(tx, {
+              actorId: admin.user.id,
+              action: `${kind.entity}.${method === "POST" ? "create" : "update"}`,
+              entity: kind.entity,
+              entityId: result.id,
+              details: { projectId, ...kind.describe(body.value) },
+            });
+          }
+          return result;
+        });
+      } catch (error) {
+        if (kind.uniqueViolation && !kind.uniqueViolation.ok && isUniqueViolation(error))
+          return refusal(kind.uniqueViolation);
+        throw error;
+      }
+      if (!outcome.ok) return refusal(outcome);
+      return json(await kind.find(sql, projectId, outcome.id), { status: method === "POST" ? 201 : 200 });
+    });
   }
 
   return [
@@ -71,10 +88,11 @@ export function contentAdminRoutes<Write, Record>(
       const projectId = projectOf(params);
       const missing = await unknownProject(sql, projectId);
       if (missing) return missing;
-      const query = readListQuery(new URL(request.url), kind.sortable, kind.defaultSort);
-      if (query instanceof Response) return query;
-      const { items, total } = await kind.list(sql, projectId, query);
-      return json({ items, total, page: query.page, pageSize: query.pageSize });
+      return answerListPage(request, {
+        sortable: kind.sortable,
+        defaultSort: kind.defaultSort,
+        list: (query) => kind.list(sql, projectId, query),
+      });
     }),
     adminRoute(guard, "GET", `${base}/:id`, async (_request, params) => {
       const projectId = projectOf(params);
@@ -83,46 +101,8 @@ export function contentAdminRoutes<Write, Record>(
       const found = await kind.find(sql, projectId, params.id ?? "");
       return found ? json(found) : jsonError(404, kind.notFoundMessage);
     }),
-    adminRoute(guard, "POST", base, async (request, params, admin) => {
-      const projectId = projectOf(params);
-      const missing = await unknownProject(sql, projectId);
-      if (missing) return missing;
-      const body = await readBody(request, kind.schema);
-      if (!body.ok) return body.response;
-      return write(
-        projectId,
-        (tx) => kind.insert(tx, projectId, body.value),
-        (tx, id) =>
-          recordAudit(tx, {
-            actorId: admin.user.id,
-            action: `${kind.entity}.create`,
-            entity: kind.entity,
-            entityId: id,
-            details: { projectId, ...kind.describe(body.value) },
-          }),
-        201,
-      );
-    }),
-    adminRoute(guard, "PUT", `${base}/:id`, async (request, params, admin) => {
-      const projectId = projectOf(params);
-      const missing = await unknownProject(sql, projectId);
-      if (missing) return missing;
-      const body = await readBody(request, kind.schema);
-      if (!body.ok) return body.response;
-      return write(
-        projectId,
-        (tx) => kind.update(tx, projectId, params.id ?? "", body.value),
-        (tx, id) =>
-          recordAudit(tx, {
-            actorId: admin.user.id,
-            action: `${kind.entity}.update`,
-            entity: kind.entity,
-            entityId: id,
-            details: { projectId, ...kind.describe(body.value) },
-          }),
-        200,
-      );
-    }),
+    saveRoute("POST", base, (tx, projectId, value) => kind.insert(tx, projectId, value)),
+    saveRoute("PUT", `${base}/:id`, (tx, projectId, value, id) => kind.update(tx, projectId, id, value)),
     adminRoute(guard, "DELETE", `${base}/:id`, async (request, params, admin) => {
       const projectId = projectOf(params);
       const missing = await unknownProject(sql, projectId);

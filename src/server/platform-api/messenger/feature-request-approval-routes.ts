@@ -6,7 +6,7 @@ import {
   listFeatureRequests,
 } from "../../domain/feature-requests/feature-requests-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { readListQuery } from "../../http/list-query.ts";
+import { answerListPage } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError } from "../platform-request.ts";
 import { inProject } from "./projects-routes.ts";
@@ -25,10 +25,11 @@ export function featureRequestApprovalRoutes({ sql, guard }: PlatformDeps): ApiR
       "GET",
       `${base}/pending`,
       inProject(sql, async (request, projectId) => {
-        const query = readListQuery(new URL(request.url), featureRequestSortColumns, "createdAt");
-        if (query instanceof Response) return query;
-        const { items, total } = await listFeatureRequests(sql, projectId, query, { pendingOnly: true });
-        return json({ items, total, page: query.page, pageSize: query.pageSize });
+        return answerListPage(request, {
+          sortable: featureRequestSortColumns,
+          defaultSort: "createdAt",
+          list: (query) => listFeatureRequests(sql, projectId, query, { pendingOnly: true }),
+        });
       }),
     ),
     adminRoute(

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
+import type { ListPage } from "../../../shared/list-page.ts";
 import type {
   AdminFeatureRequest,
   AdminHelpArticle,
@@ -8,30 +9,20 @@ import type {
   AdminSurvey,
   SurveyResults,
 } from "../../../shared/messenger-api.ts";
+import { auditActions } from "../../test-support/audit-log.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { createOtherProject } from "../../test-support/outbound-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let t: MessengerTest;
 
-beforeAll(async () => {
-  t = await startMessengerTest();
+startBeforeAll(startMessengerTest, (started) => {
+  t = started;
 });
-afterAll(() => t.dispose());
 
-interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+type Page<T> = ListPage<T>;
 
 type Stored = { id: string; createdAt: string; updatedAt: string } & Record<string, unknown>;
-
-async function auditActions(entityId: string): Promise<string[]> {
-  const rows = await t.api
-    .sql`SELECT action FROM audit_log WHERE entity_id = ${entityId} ORDER BY created_at, id`;
-  return rows.map((row: { action: string }) => row.action);
-}
 
 /** One kind's CRUD through the API: create, detail, list, update, delete, with 404s and audit rows. */
 interface KindCase {
@@ -268,7 +259,7 @@ for (const kind of kinds) {
         (await t.api.call("DELETE", `/api/projects/${t.projectId}${kind.path}/${created.id}`)).status,
       ).toBe(204);
       await t.admin("GET", `${kind.path}/${created.id}`, undefined, 404);
-      expect(await auditActions(created.id)).toEqual([
+      expect(await auditActions(t.api.sql, created.id)).toEqual([
         `${kind.entity}.create`,
         `${kind.entity}.update`,
         `${kind.entity}.delete`,
@@ -391,7 +382,7 @@ describe("kind-specific rules", () => {
       201,
     );
     await t.admin("PUT", `/help/articles/${article.id}`, { ...write, collectionId: foreign.id }, 400);
-    expect(await auditActions(article.id)).toEqual(["help_article.create", "help_article.update"]);
+    expect(await auditActions(t.api.sql, article.id)).toEqual(["help_article.create", "help_article.update"]);
   });
 
   test("a collection with articles is kept (409) unless forced, which deletes its articles", async () => {

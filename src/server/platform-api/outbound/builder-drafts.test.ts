@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { BuilderDraftAnswer } from "../../../shared/builder-drafts.ts";
 import type { BuilderTokenResult } from "../../../shared/builder-messages.ts";
 import type { AdminOutbound, AdminTooltip, OutboundWrite, TooltipWrite } from "../../../shared/inbox-api.ts";
@@ -11,6 +11,7 @@ import {
   startSession,
   type TestSession,
 } from "../../test-support/outbound-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
  * Issue 19, item 4: the builder's token (readable by every script of the admin's site page) may change
@@ -33,12 +34,11 @@ const tourWrite = (name: string, steps: unknown[] = liveSteps): OutboundWrite =>
   audience: "identified",
 });
 
-beforeAll(async () => {
-  api = await startAdminApiTestClient();
+startBeforeAll(startAdminApiTestClient, async (started) => {
+  api = started;
   projectId = await demoProjectId(api.sql);
   visitor = await startSession(api.server.mainUrl);
 });
-afterAll(() => api.dispose());
 
 const projectPath = (path: string) => `/api/projects/${projectId}${path}`;
 const admin = <T>(method: string, path: string, body: unknown, status: number, token?: string) =>

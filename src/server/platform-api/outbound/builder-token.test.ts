@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { BuilderTokenResult } from "../../../shared/builder-messages.ts";
 import type { AdminOutbound, AdminTooltip, OutboundWrite, TooltipWrite } from "../../../shared/inbox-api.ts";
 import { createAccessTokens } from "../../auth/access-tokens.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
  * The admin builder's token (`POST /api/projects/{p}/builder-token`): what the site page gets instead of
@@ -24,8 +25,8 @@ const tourWrite = (name: string): OutboundWrite => ({
 });
 const tooltipWrite: TooltipWrite = { name: "Help dot", selector: "#b", html: "<p>Help</p>", mode: "hotspot" };
 
-beforeAll(async () => {
-  t = await startMessengerTest();
+startBeforeAll(startMessengerTest, async (started) => {
+  t = started;
   tour = await t.admin<AdminOutbound>("POST", "/outbounds", tourWrite("Builder tour"), 201);
   otherTour = await t.admin<AdminOutbound>("POST", "/outbounds", tourWrite("Other tour"), 201);
   notification = await t.admin<AdminOutbound>(
@@ -41,7 +42,6 @@ beforeAll(async () => {
   const [row] = await t.api.sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
   secret = String(row.value);
 });
-afterAll(() => t.dispose());
 
 const tokenPath = (projectId = t.projectId) => `/api/projects/${projectId}/builder-token`;
 

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { SharedKeyResult } from "../../../shared/checklist-shared-key-api.ts";
 import type { AdminOutbound } from "../../../shared/inbox-api.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
 import { call, demoProjectId, startSession } from "../../test-support/outbound-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
  * Issue 19: a checklist's shared keys come from the admin (`POST …/outbounds/{id}/shared-keys`), signed
@@ -14,8 +15,8 @@ let api: AdminApiTestClient;
 let projectId = "";
 let checklist: AdminOutbound;
 
-beforeAll(async () => {
-  api = await startAdminApiTestClient();
+startBeforeAll(startAdminApiTestClient, async (started) => {
+  api = started;
   projectId = await demoProjectId(api.sql);
   checklist = await api.expectJson<AdminOutbound>(
     "POST",
@@ -34,7 +35,6 @@ beforeAll(async () => {
     200,
   );
 });
-afterAll(() => api.dispose());
 
 const keysPath = (id: string, project = projectId) => `/api/projects/${project}/outbounds/${id}/shared-keys`;
 

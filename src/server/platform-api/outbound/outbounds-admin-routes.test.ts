@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { AdminOutbound, AdminTooltip, OutboundWrite } from "../../../shared/inbox-api.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
@@ -9,12 +9,13 @@ import {
   type TestSession,
   type TestSocket,
 } from "../../test-support/outbound-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let t: MessengerTest;
 let surveyId = "";
 
-beforeAll(async () => {
-  t = await startMessengerTest();
+startBeforeAll(startMessengerTest, async (started) => {
+  t = started;
   const survey = await t.admin<{ id: string }>(
     "POST",
     "/surveys",
@@ -23,7 +24,6 @@ beforeAll(async () => {
   );
   surveyId = survey.id;
 });
-afterAll(() => t.dispose());
 
 interface Page<T> {
   items: T[];

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import type { AdminProjectSettings, DashboardWithWidget } from "../../../shared/inbox-api.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let api: AdminApiTestClient;
-beforeAll(async () => {
-  api = await startAdminApiTestClient();
+startBeforeAll(startAdminApiTestClient, (started) => {
+  api = started;
 });
-afterAll(() => api.dispose());
 
 async function state(): Promise<string> {
   const parts: string[] = [];

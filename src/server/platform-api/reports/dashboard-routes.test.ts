@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
+import type { ListPage } from "../../../shared/list-page.ts";
 import type { AuditLogItem, DashboardSummary } from "../../../shared/reports-schemas.ts";
 import { createUser, type StoredUser } from "../../auth/users-repository.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { apiClient, insertChallenge, insertTask } from "./test-fixtures.ts";
 
-interface Page {
-  items: AuditLogItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+type Page = ListPage<AuditLogItem>;
 
 let server: TestServer;
 let client: ReturnType<typeof apiClient>;
@@ -21,8 +18,8 @@ let resolvedReportId: string;
 const notAuthorized = { error: "You are not authorized to use this dashboard." };
 const minute = 60 * 1000;
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
   client = apiClient(server);
   const sql = server.db.sql;
   const now = new Date().toISOString();
@@ -77,8 +74,6 @@ beforeAll(async () => {
   resolvedReportId = ids[3] ?? "";
   expect((await client.call("POST", `/api/reports/${resolvedReportId}/reject`, adminToken)).status).toBe(200);
 });
-
-afterAll(() => server.dispose());
 
 async function summary(): Promise<DashboardSummary> {
   const response = await client.call("GET", "/api/dashboard", adminToken);

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
+import type { ListPage } from "../../../shared/list-page.ts";
 import type { ReportListItem } from "../../../shared/reports-schemas.ts";
 import type { StoredUser } from "../../auth/users-repository.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { apiClient, insertChallenge, insertTask } from "./test-fixtures.ts";
 
-interface Page {
-  items: ReportListItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+type Page = ListPage<ReportListItem>;
 
 let server: TestServer;
 let client: ReturnType<typeof apiClient>;
@@ -27,8 +24,8 @@ async function file(taskId: string, token: string, reason: string, comment: stri
   return ((await response.json()) as ReportListItem).id;
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
   client = apiClient(server);
   const sql = server.db.sql;
   adminToken = await client.logIn("admin@example.com", "admin");
@@ -67,8 +64,6 @@ beforeAll(async () => {
   await sql`UPDATE reports SET resolved_at = ${"2026-02-02T10:00:00.000Z"}
     WHERE id IN (${report.r4}, ${report.r5})`;
 });
-
-afterAll(() => server.dispose());
 
 async function list(query = ""): Promise<Page> {
   const response = await client.call("GET", `/api/reports${query}`, adminToken);

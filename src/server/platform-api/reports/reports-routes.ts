@@ -22,7 +22,7 @@ import {
   resolveReport,
 } from "../../domain/task-reports/task-reports-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { readListQuery } from "../../http/list-query.ts";
+import { answerListPage } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
@@ -102,13 +102,12 @@ export function reportsRoutes({
   }
 
   async function list(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const query = readListQuery(url, sortable, "-createdAt");
-    if (query instanceof Response) return query;
-    const filters = readFilters(url.searchParams);
-    if (filters instanceof Response) return filters;
-    const { items, total } = await listReports(sql, query, filters);
-    return json({ items, total, page: query.page, pageSize: query.pageSize });
+    return answerListPage(request, {
+      sortable,
+      defaultSort: "-createdAt",
+      readFilters,
+      list: (query, filters) => listReports(sql, query, filters),
+    });
   }
 
   async function detail(_request: Request, params: Record<string, string>): Promise<Response> {

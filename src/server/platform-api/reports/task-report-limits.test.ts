@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { ReportListItem } from "../../../shared/reports-schemas.ts";
 import type { StoredUser } from "../../auth/users-repository.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer } from "../../test-support/test-server.ts";
 import { apiClient, insertChallenge, insertTask, taskEnabled } from "./test-fixtures.ts";
 
@@ -20,15 +21,17 @@ async function setUp(env: Record<string, string> = {}) {
   const newTask = () => insertTask(server.db.sql, { challengeId, creatorId: null });
   const report = (taskId: string, member: Member) =>
     client.call("POST", `/api/tasks/${taskId}/reports`, member.token, { reason: "WRONG" });
-  return { server, client, adminToken, newTask, report };
+  return { server, client, adminToken, newTask, report, dispose: () => server.dispose() };
 }
 
 describe("with the default rules (3 reporters, 10 reports a day)", () => {
   let setup: Awaited<ReturnType<typeof setUp>>;
-  beforeAll(async () => {
-    setup = await setUp();
-  });
-  afterAll(() => setup.server.dispose());
+  startBeforeAll(
+    () => setUp(),
+    (started) => {
+      setup = started;
+    },
+  );
   const sql = () => setup.server.db.sql;
 
   test("one account reporting 20 tasks: 10 are filed, the rest get 429 with Retry-After; no task leaves play", async () => {
@@ -112,10 +115,12 @@ describe("with the default rules (3 reporters, 10 reports a day)", () => {
 
 describe("TASK_REPORT_THRESHOLD and TASK_REPORTS_PER_DAY", () => {
   let setup: Awaited<ReturnType<typeof setUp>>;
-  beforeAll(async () => {
-    setup = await setUp({ TASK_REPORT_THRESHOLD: "2", TASK_REPORTS_PER_DAY: "2" });
-  });
-  afterAll(() => setup.server.dispose());
+  startBeforeAll(
+    () => setUp({ TASK_REPORT_THRESHOLD: "2", TASK_REPORTS_PER_DAY: "2" }),
+    (started) => {
+      setup = started;
+    },
+  );
 
   test("set the number of users that hide a task and the reports a user files a day", async () => {
     const taskId = await setup.newTask();

@@ -1,7 +1,7 @@
-import { expect } from "bun:test";
 import type { SQL } from "bun";
 import type { CodingContent } from "../../../shared/challenges-schemas.ts";
 import { createUser, type StoredUser } from "../../auth/users-repository.ts";
+import { callApi, logIn as logInAt } from "../../test-support/api-calls.ts";
 import type { TestServer } from "../../test-support/test-server.ts";
 
 /**
@@ -11,26 +11,9 @@ import type { TestServer } from "../../test-support/test-server.ts";
 export function apiClient(server: TestServer) {
   const base = server.mainUrl;
 
-  async function logIn(login: string, password: string): Promise<string> {
-    const response = await fetch(`${base}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ login, password }),
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { access_token: string }).access_token;
-  }
-
-  function call(method: string, path: string, token: string | null, body?: unknown): Promise<Response> {
-    const headers: Record<string, string> = {};
-    if (token !== null) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    return fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    });
-  }
+  const logIn = (login: string, password: string) => logInAt(base, login, password);
+  const call = (method: string, path: string, token: string | null, body?: unknown) =>
+    callApi(base, method, path, body, token);
 
   /** A USER-role account and its access token. */
   async function member(name: string): Promise<{ user: StoredUser; token: string }> {

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import type { RootSkillDetail, SkillTree, SkillTreeGrid } from "../../../shared/skills-schemas.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { type SkillsTestClient, startSkillsTestClient } from "./skills-test-client.ts";
 
 let client: SkillsTestClient;
 
-beforeAll(async () => {
-  client = await startSkillsTestClient();
+startBeforeAll(startSkillsTestClient, (started) => {
+  client = started;
 });
-
-afterAll(() => client.server.dispose());
 
 const rootBody = (overrides: Record<string, unknown> = {}) => ({
   id: "frontend",

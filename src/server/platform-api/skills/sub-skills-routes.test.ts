@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
+import type { ListPage } from "../../../shared/list-page.ts";
 import type { RootSkillDetail, SubSkill } from "../../../shared/skills-schemas.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { type SkillsTestClient, startSkillsTestClient } from "./skills-test-client.ts";
 
 let client: SkillsTestClient;
 
-interface SubSkillPage {
-  items: SubSkill[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+type SubSkillPage = ListPage<SubSkill>;
 
 const subBody = (overrides: Record<string, unknown> = {}) => ({
   name: "Flexbox",
@@ -32,8 +29,8 @@ async function subCount(): Promise<number> {
   return Number(row.total);
 }
 
-beforeAll(async () => {
-  client = await startSkillsTestClient();
+startBeforeAll(startSkillsTestClient, async (started) => {
+  client = started;
   const roots = [
     { id: "css", name: "CSS", row: 0, column: 0, subRows: 3, subColumns: 4 },
     { id: "js", name: "JavaScript", row: 0, column: 1, subRows: 6, subColumns: 6 },
@@ -44,8 +41,6 @@ beforeAll(async () => {
     expect(answer.status).toBe(201);
   }
 });
-
-afterAll(() => client.server.dispose());
 
 describe("POST /api/skills/:rootSkill/sub-skills", () => {
   test("creates a sub-skill with a slug id made from the root and the name, and audits it", async () => {

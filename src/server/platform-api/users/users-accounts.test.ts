@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { BulkUserResult, UserDetail } from "../../../shared/users-schemas.ts";
-import {
-  call,
-  insertUser,
-  notAuthorized,
-  outcome,
-  signedInUser,
-  startUsersServer,
-  type UsersTestContext,
-} from "./users-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { notAuthorized, outcome, startUsersServer, type UsersTestContext } from "./users-test-support.ts";
 
 let context: UsersTestContext;
 let memberToken: string;
@@ -50,18 +43,16 @@ async function openSessions(userId: string): Promise<number> {
 }
 
 const patch = (id: string, body: unknown, token?: string | null) =>
-  call<UserDetail>(context, "PATCH", `/api/users/${id}`, { body, token });
+  context.call<UserDetail>("PATCH", `/api/users/${id}`, { body, token });
 
-beforeAll(async () => {
-  context = await startUsersServer();
-  memberToken = (await signedInUser(context, "Member")).token;
+startBeforeAll(startUsersServer, async (started) => {
+  context = started;
+  memberToken = (await context.signedInUser("Member")).token;
 });
-
-afterAll(() => context.server.dispose());
 
 describe("PATCH /api/users/:id", () => {
   test("without a token answers 401, with a USER's token 403, for an unknown id 404", async () => {
-    const id = await insertUser(context.sql, { name: "Target" });
+    const id = await context.insertUser({ name: "Target" });
     expect((await patch(id, { name: "Other" }, null)).status).toBe(401);
     const forbidden = await patch(id, { name: "Other" }, memberToken);
     expect(outcome(forbidden)).toEqual({ status: 403, body: notAuthorized });
@@ -71,7 +62,7 @@ describe("PATCH /api/users/:id", () => {
   });
 
   test("refuses each invalid field with the spec text and the field", async () => {
-    const id = await insertUser(context.sql, { name: "Valid" });
+    const id = await context.insertUser({ name: "Valid" });
     const cases: Array<[unknown, { error: string; field?: string }]> = [
       [{ name: "ab" }, { error: "Must be greater than 2 characters", field: "name" }],
       [{ name: "  ab  " }, { error: "Must be greater than 2 characters", field: "name" }],
@@ -94,14 +85,14 @@ describe("PATCH /api/users/:id", () => {
         answer: error,
       });
     }
-    const invalidJson = await call(context, "PATCH", `/api/users/${id}`, { raw: "{name:" });
+    const invalidJson = await context.call("PATCH", `/api/users/${id}`, { raw: "{name:" });
     expect(outcome(invalidJson)).toEqual({ status: 400, body: { error: "Request body is not valid JSON" } });
     expect(await account(id)).toMatchObject({ name: "Valid", role: "USER", enabled: true });
     expect(await auditOf(id)).toEqual([]);
   });
 
   test("renames a user and answers the whole user, audited", async () => {
-    const id = await insertUser(context.sql, { name: "OldName", emailVerified: true });
+    const id = await context.insertUser({ name: "OldName", emailVerified: true });
     const answer = await patch(id, { name: "  NewName  " });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ id, name: "NewName", emailVerified: true, level: 0 });
@@ -117,8 +108,8 @@ describe("PATCH /api/users/:id", () => {
   });
 
   test("refuses a name another user has, whatever its case", async () => {
-    await insertUser(context.sql, { name: "TakenName" });
-    const id = await insertUser(context.sql, { name: "Renamer" });
+    await context.insertUser({ name: "TakenName" });
+    const id = await context.insertUser({ name: "Renamer" });
     const answer = await patch(id, { name: "takenNAME" });
     expect(outcome(answer)).toEqual({
       status: 409,
@@ -128,15 +119,15 @@ describe("PATCH /api/users/:id", () => {
   });
 
   test("lets a user's own name change case", async () => {
-    const id = await insertUser(context.sql, { name: "casey" });
+    const id = await context.insertUser({ name: "casey" });
     const answer = await patch(id, { name: "Casey" });
     expect(answer.status).toBe(200);
     expect(await account(id)).toMatchObject({ name: "Casey", nameKey: "casey" });
   });
 
   test("refuses an email another user has", async () => {
-    await insertUser(context.sql, { name: "Holder", email: "held@example.com" });
-    const id = await insertUser(context.sql, { name: "Mover", email: "mover@example.com" });
+    await context.insertUser({ name: "Holder", email: "held@example.com" });
+    const id = await context.insertUser({ name: "Mover", email: "mover@example.com" });
     const answer = await patch(id, { email: "HELD@example.com" });
     expect(outcome(answer)).toEqual({
       status: 409,
@@ -146,7 +137,7 @@ describe("PATCH /api/users/:id", () => {
   });
 
   test("a changed email is stored lower-cased and becomes unverified", async () => {
-    const id = await insertUser(context.sql, {
+    const id = await context.insertUser({
       name: "Verified",
       email: "v@example.com",
       emailVerified: true,
@@ -161,7 +152,7 @@ describe("PATCH /api/users/:id", () => {
   });
 
   test("an email sent with emailVerified keeps what the admin says; null removes it", async () => {
-    const id = await insertUser(context.sql, { name: "Explicit", email: "e@example.com" });
+    const id = await context.insertUser({ name: "Explicit", email: "e@example.com" });
     const verified = await patch(id, { email: "e2@example.com", emailVerified: true });
     expect(verified.body).toMatchObject({ email: "e2@example.com", emailVerified: true });
     const removed = await patch(id, { email: null });
@@ -170,7 +161,7 @@ describe("PATCH /api/users/:id", () => {
   });
 
   test("changes role and verification of another user", async () => {
-    const id = await insertUser(context.sql, { name: "Promoted" });
+    const id = await context.insertUser({ name: "Promoted" });
     const answer = await patch(id, { role: "ADMIN", emailVerified: true });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ role: "ADMIN", emailVerified: true });
@@ -196,13 +187,13 @@ describe("PATCH /api/users/:id", () => {
   });
 
   test("disabling a user ends their sessions", async () => {
-    const { id, token } = await signedInUser(context, "Sessioned");
+    const { id, token } = await context.signedInUser("Sessioned");
     expect(await openSessions(id)).toBe(1);
     const answer = await patch(id, { enabled: false });
     expect(answer.status).toBe(200);
     expect(answer.body.enabled).toBe(false);
     expect(await openSessions(id)).toBe(0);
-    const refused = await call(context, "GET", "/api/users", { token });
+    const refused = await context.call("GET", "/api/users", { token });
     expect(outcome(refused)).toEqual({
       status: 401,
       body: { error: "This session has ended, sign in again" },
@@ -210,7 +201,7 @@ describe("PATCH /api/users/:id", () => {
   });
 
   test("an empty change answers the user and writes nothing", async () => {
-    const id = await insertUser(context.sql, { name: "Untouched" });
+    const id = await context.insertUser({ name: "Untouched" });
     const answer = await patch(id, {});
     expect(answer.status).toBe(200);
     expect(answer.body.name).toBe("Untouched");
@@ -220,31 +211,31 @@ describe("PATCH /api/users/:id", () => {
 
 describe("POST /api/users/:id/ban and /enable", () => {
   test("without a token answers 401, with a USER's token 403, for an unknown id 404", async () => {
-    const id = await insertUser(context.sql, { name: "Guarded" });
+    const id = await context.insertUser({ name: "Guarded" });
     for (const action of ["ban", "enable"]) {
-      expect((await call(context, "POST", `/api/users/${id}/${action}`, { token: null })).status).toBe(401);
-      const forbidden = await call(context, "POST", `/api/users/${id}/${action}`, { token: memberToken });
+      expect((await context.call("POST", `/api/users/${id}/${action}`, { token: null })).status).toBe(401);
+      const forbidden = await context.call("POST", `/api/users/${id}/${action}`, { token: memberToken });
       expect(outcome(forbidden)).toEqual({ status: 403, body: notAuthorized });
-      const missing = await call(context, "POST", `/api/users/no-such-user/${action}`);
+      const missing = await context.call("POST", `/api/users/no-such-user/${action}`);
       expect(outcome(missing)).toEqual({ status: 404, body: notFound });
     }
     expect((await account(id))?.enabled).toBe(true);
   });
 
   test("bans a user (ending their sessions) and enables them again, audited", async () => {
-    const { id } = await signedInUser(context, "Banned");
-    const banned = await call<UserDetail>(context, "POST", `/api/users/${id}/ban`);
+    const { id } = await context.signedInUser("Banned");
+    const banned = await context.call<UserDetail>("POST", `/api/users/${id}/ban`);
     expect(banned.status).toBe(200);
     expect(banned.body).toMatchObject({ id, name: "Banned", enabled: false });
     expect(await openSessions(id)).toBe(0);
-    const login = await call(context, "POST", "/api/auth/login", {
+    const login = await context.call("POST", "/api/auth/login", {
       body: { login: "Banned", password: "Banned-password" },
       token: null,
     });
     expect(outcome(login)).toEqual({ status: 403, body: { error: "account disabled, contact us" } });
-    const again = await call<UserDetail>(context, "POST", `/api/users/${id}/ban`);
+    const again = await context.call<UserDetail>("POST", `/api/users/${id}/ban`);
     expect(again.status).toBe(200);
-    const enabled = await call<UserDetail>(context, "POST", `/api/users/${id}/enable`);
+    const enabled = await context.call<UserDetail>("POST", `/api/users/${id}/enable`);
     expect(enabled.status).toBe(200);
     expect(enabled.body.enabled).toBe(true);
     expect(await auditOf(id)).toEqual([
@@ -255,14 +246,14 @@ describe("POST /api/users/:id/ban and /enable", () => {
 
   test("an admin cannot ban or enable themselves", async () => {
     for (const action of ["ban", "enable"]) {
-      const answer = await call(context, "POST", `/api/users/${context.adminId}/${action}`);
+      const answer = await context.call("POST", `/api/users/${context.adminId}/${action}`);
       expect(outcome(answer)).toEqual({ status: 403, body: ownAccount });
     }
   });
 
   test("another admin can be banned while an admin remains", async () => {
-    const id = await insertUser(context.sql, { name: "OtherAdmin", role: "ADMIN" });
-    const answer = await call<UserDetail>(context, "POST", `/api/users/${id}/ban`);
+    const id = await context.insertUser({ name: "OtherAdmin", role: "ADMIN" });
+    const answer = await context.call<UserDetail>("POST", `/api/users/${id}/ban`);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ role: "ADMIN", enabled: false });
   });
@@ -270,26 +261,26 @@ describe("POST /api/users/:id/ban and /enable", () => {
 
 describe("DELETE /api/users/:id", () => {
   test("without a token answers 401, with a USER's token 403, for an unknown id 404", async () => {
-    const id = await insertUser(context.sql, { name: "Kept" });
-    expect((await call(context, "DELETE", `/api/users/${id}`, { token: null })).status).toBe(401);
-    const forbidden = await call(context, "DELETE", `/api/users/${id}`, { token: memberToken });
+    const id = await context.insertUser({ name: "Kept" });
+    expect((await context.call("DELETE", `/api/users/${id}`, { token: null })).status).toBe(401);
+    const forbidden = await context.call("DELETE", `/api/users/${id}`, { token: memberToken });
     expect(outcome(forbidden)).toEqual({ status: 403, body: notAuthorized });
-    const missing = await call(context, "DELETE", "/api/users/no-such-user");
+    const missing = await context.call("DELETE", "/api/users/no-such-user");
     expect(outcome(missing)).toEqual({ status: 404, body: notFound });
     expect(await account(id)).not.toBeNull();
   });
 
   test("deletes a user with their coins and sessions, answering 204, audited", async () => {
-    const { id } = await signedInUser(context, "Leaving");
+    const { id } = await context.signedInUser("Leaving");
     await context.sql`INSERT INTO coin_transactions (id, user_id, amount, description, created_at)
       VALUES (${"leaving-tx"}, ${id}, ${5}, ${"Reward"}, ${new Date().toISOString()})`;
-    const answer = await call(context, "DELETE", `/api/users/${id}`);
+    const answer = await context.call("DELETE", `/api/users/${id}`);
     expect(answer.status).toBe(204);
     expect(answer.body).toBeNull();
     expect(await account(id)).toBeNull();
     expect((await context.sql`SELECT id FROM coin_transactions WHERE user_id = ${id}`).length).toBe(0);
     expect((await context.sql`SELECT id FROM auth_sessions WHERE user_id = ${id}`).length).toBe(0);
-    expect((await call(context, "GET", `/api/users/${id}`)).status).toBe(404);
+    expect((await context.call("GET", `/api/users/${id}`)).status).toBe(404);
     expect(await auditOf(id)).toEqual([
       {
         action: "user.delete",
@@ -300,7 +291,7 @@ describe("DELETE /api/users/:id", () => {
   });
 
   test("an admin cannot delete themselves", async () => {
-    const answer = await call(context, "DELETE", `/api/users/${context.adminId}`);
+    const answer = await context.call("DELETE", `/api/users/${context.adminId}`);
     expect(outcome(answer)).toEqual({ status: 403, body: { error: "You cannot delete your own account" } });
     expect(await account(context.adminId)).not.toBeNull();
   });
@@ -308,10 +299,10 @@ describe("DELETE /api/users/:id", () => {
 
 describe("POST /api/users/bulk", () => {
   const bulk = (body: unknown, token?: string | null) =>
-    call<BulkUserResult>(context, "POST", "/api/users/bulk", { body, token });
+    context.call<BulkUserResult>("POST", "/api/users/bulk", { body, token });
 
   test("without a token answers 401, with a USER's token 403", async () => {
-    const id = await insertUser(context.sql, { name: "BulkGuarded" });
+    const id = await context.insertUser({ name: "BulkGuarded" });
     expect((await bulk({ ids: [id], action: "ban" }, null)).status).toBe(401);
     const forbidden = await bulk({ ids: [id], action: "ban" }, memberToken);
     expect(outcome(forbidden)).toEqual({ status: 403, body: notAuthorized });
@@ -353,9 +344,9 @@ describe("POST /api/users/bulk", () => {
   });
 
   test("bans many users under the single-user rules, skipping the refused ones", async () => {
-    const first = await signedInUser(context, "BulkOne");
-    const second = await insertUser(context.sql, { name: "BulkTwo" });
-    const already = await insertUser(context.sql, { name: "BulkThree", enabled: false });
+    const first = await context.signedInUser("BulkOne");
+    const second = await context.insertUser({ name: "BulkTwo" });
+    const already = await context.insertUser({ name: "BulkThree", enabled: false });
     const answer = await bulk({
       ids: [first.id, second, context.adminId, "no-such-user", first.id, already],
       action: "ban",
@@ -383,8 +374,7 @@ describe("POST /api/users/bulk", () => {
 
   test("100 users at once is within the limit", async () => {
     const ids: string[] = [];
-    for (let index = 0; index < 100; index++)
-      ids.push(await insertUser(context.sql, { name: `Many${index}` }));
+    for (let index = 0; index < 100; index++) ids.push(await context.insertUser({ name: `Many${index}` }));
     const answer = await bulk({ ids, action: "ban" });
     expect(answer.body).toEqual({ updated: 100, skipped: [] });
     const [{ count }] = await context.sql`SELECT count(*) AS count FROM users

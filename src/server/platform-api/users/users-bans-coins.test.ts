@@ -1,34 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { CoinsResult, UserBan, UserDetail } from "../../../shared/users-schemas.ts";
-import {
-  call,
-  insertUser,
-  notAuthorized,
-  outcome,
-  signedInUser,
-  startUsersServer,
-  type UsersTestContext,
-} from "./users-test-support.ts";
+import { auditActions } from "../../test-support/audit-log.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { notAuthorized, outcome, startUsersServer, type UsersTestContext } from "./users-test-support.ts";
 
 let context: UsersTestContext;
 let memberToken: string;
 
 const notFound = { error: "User was not found" };
 
-const detail = async (id: string) => (await call<UserDetail>(context, "GET", `/api/users/${id}`)).body;
+const detail = async (id: string) => (await context.call<UserDetail>("GET", `/api/users/${id}`)).body;
 
-async function auditActions(entityId: string): Promise<string[]> {
-  const rows =
-    await context.sql`SELECT action FROM audit_log WHERE entity_id = ${entityId} ORDER BY created_at, id`;
-  return rows.map((row: { action: string }) => row.action);
-}
-
-beforeAll(async () => {
-  context = await startUsersServer();
-  memberToken = (await signedInUser(context, "Member")).token;
+startBeforeAll(startUsersServer, async (started) => {
+  context = started;
+  memberToken = (await context.signedInUser("Member")).token;
 });
-
-afterAll(() => context.server.dispose());
 
 describe.each([
   ["create-task", "CREATE", "createTask", "No active create-task ban"],
@@ -37,25 +23,25 @@ describe.each([
   const path = (id: string) => `/api/users/${id}/bans/${kind}`;
 
   test("without a token answers 401, with a USER's token 403, for an unknown user 404", async () => {
-    const id = await insertUser(context.sql, { name: `Guarded-${kind}` });
+    const id = await context.insertUser({ name: `Guarded-${kind}` });
     for (const method of ["PUT", "DELETE"]) {
-      expect((await call(context, method, path(id), { token: null })).status).toBe(401);
-      const forbidden = await call(context, method, path(id), { body: {}, token: memberToken });
+      expect((await context.call(method, path(id), { token: null })).status).toBe(401);
+      const forbidden = await context.call(method, path(id), { body: {}, token: memberToken });
       expect(outcome(forbidden)).toEqual({ status: 403, body: notAuthorized });
-      const missing = await call(context, method, path("no-such-user"), { body: {} });
+      const missing = await context.call(method, path("no-such-user"), { body: {} });
       expect(outcome(missing)).toEqual({ status: 404, body: notFound });
     }
     expect((await detail(id)).bans[field]).toBeNull();
   });
 
   test("an admin cannot ban their own account this way: 403, nothing stored", async () => {
-    const own = await call(context, "PUT", path(context.adminId), { body: {} });
+    const own = await context.call("PUT", path(context.adminId), { body: {} });
     expect(outcome(own)).toEqual({ status: 403, body: { error: "You cannot ban your own account" } });
     expect((await detail(context.adminId)).bans[field]).toBeNull();
   });
 
   test("refuses invalid days and reasons naming the field", async () => {
-    const id = await insertUser(context.sql, { name: `Invalid-${kind}` });
+    const id = await context.insertUser({ name: `Invalid-${kind}` });
     const cases: Array<[unknown, { error: string; field: string }]> = [
       [{ days: 0 }, { error: "Must be at least 1", field: "days" }],
       [{ days: 3651 }, { error: "Must be at most 3650", field: "days" }],
@@ -66,7 +52,7 @@ describe.each([
       [{ until: "never" }, { error: "Unknown field until", field: "until" }],
     ];
     for (const [body, error] of cases) {
-      const answer = await call(context, "PUT", path(id), { body });
+      const answer = await context.call("PUT", path(id), { body });
       expect({ body, status: answer.status, answer: answer.body as unknown }).toEqual({
         body,
         status: 400,
@@ -77,9 +63,9 @@ describe.each([
   });
 
   test("sets a ban for some days, replaces it, lifts it, audited", async () => {
-    const id = await insertUser(context.sql, { name: `Banned-${kind}` });
+    const id = await context.insertUser({ name: `Banned-${kind}` });
     const before = Date.now();
-    const set = await call<UserBan>(context, "PUT", path(id), { body: { reason: " Spam ", days: 7 } });
+    const set = await context.call<UserBan>("PUT", path(id), { body: { reason: " Spam ", days: 7 } });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ action, reason: "Spam", admin: { id: context.adminId, name: "admin" } });
     const length = Date.parse(set.body.endsAt ?? "") - Date.parse(set.body.startsAt);
@@ -87,7 +73,7 @@ describe.each([
     expect(Date.parse(set.body.startsAt)).toBeGreaterThanOrEqual(before - 1000);
     expect((await detail(id)).bans[field]).toEqual(set.body);
 
-    const replaced = await call<UserBan>(context, "PUT", path(id), { body: {} });
+    const replaced = await context.call<UserBan>("PUT", path(id), { body: {} });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ action, reason: "", endsAt: null });
     expect(replaced.body.id).not.toBe(set.body.id);
@@ -98,46 +84,50 @@ describe.each([
     expect(rows[0].lifted_at).toBeString();
     expect(rows[1].lifted_at).toBeNull();
 
-    const lifted = await call(context, "DELETE", path(id));
+    const lifted = await context.call("DELETE", path(id));
     expect(lifted.status).toBe(204);
     expect(lifted.body).toBeNull();
     expect((await detail(id)).bans[field]).toBeNull();
-    const again = await call(context, "DELETE", path(id));
+    const again = await context.call("DELETE", path(id));
     expect(outcome(again)).toEqual({ status: 404, body: { error: noActiveBan } });
-    expect(await auditActions(id)).toEqual(["user.task-ban.set", "user.task-ban.set", "user.task-ban.lift"]);
+    expect(await auditActions(context.sql, id)).toEqual([
+      "user.task-ban.set",
+      "user.task-ban.set",
+      "user.task-ban.lift",
+    ]);
   });
 
   test("days: null bans for good; the other kind of ban is left alone", async () => {
-    const id = await insertUser(context.sql, { name: `Both-${kind}` });
+    const id = await context.insertUser({ name: `Both-${kind}` });
     const other = kind === "create-task" ? "report-task" : "create-task";
     const otherField = field === "createTask" ? "reportTask" : "createTask";
-    expect((await call(context, "PUT", `/api/users/${id}/bans/${other}`, { body: { days: 3 } })).status).toBe(
+    expect((await context.call("PUT", `/api/users/${id}/bans/${other}`, { body: { days: 3 } })).status).toBe(
       200,
     );
-    const set = await call<UserBan>(context, "PUT", path(id), { body: { days: null, reason: "For good" } });
+    const set = await context.call<UserBan>("PUT", path(id), { body: { days: null, reason: "For good" } });
     expect(set.body.endsAt).toBeNull();
-    expect((await call(context, "DELETE", path(id))).status).toBe(204);
+    expect((await context.call("DELETE", path(id))).status).toBe(204);
     const user = await detail(id);
     expect(user.bans[field]).toBeNull();
     expect(user.bans[otherField]).toMatchObject({ action: action === "CREATE" ? "REPORT" : "CREATE" });
   });
 
   test("an ended ban counts as none: lifting answers 404", async () => {
-    const id = await insertUser(context.sql, { name: `Ended-${kind}` });
+    const id = await context.insertUser({ name: `Ended-${kind}` });
     const past = new Date(Date.now() - 86_400_000).toISOString();
     await context.sql`INSERT INTO bans (id, user_id, admin_id, action, reason, starts_at, ends_at, created_at)
       VALUES (${Bun.randomUUIDv7()}, ${id}, ${context.adminId}, ${action}, ${""}, ${past}, ${past}, ${past})`;
-    const answer = await call(context, "DELETE", path(id));
+    const answer = await context.call("DELETE", path(id));
     expect(outcome(answer)).toEqual({ status: 404, body: { error: noActiveBan } });
   });
 });
 
 describe("POST /api/users/:id/coins", () => {
   const coins = (id: string, body: unknown, token?: string | null) =>
-    call<CoinsResult>(context, "POST", `/api/users/${id}/coins`, { body, token });
+    context.call<CoinsResult>("POST", `/api/users/${id}/coins`, { body, token });
 
   test("without a token answers 401, with a USER's token 403, for an unknown user 404", async () => {
-    const id = await insertUser(context.sql, { name: "CoinGuarded" });
+    const id = await context.insertUser({ name: "CoinGuarded" });
     const body = { amount: 10, description: "Gift" };
     expect((await coins(id, body, null)).status).toBe(401);
     const forbidden = await coins(id, body, memberToken);
@@ -148,7 +138,7 @@ describe("POST /api/users/:id/coins", () => {
   });
 
   test("refuses invalid amounts and descriptions naming the field", async () => {
-    const id = await insertUser(context.sql, { name: "CoinInvalid", balance: 10 });
+    const id = await context.insertUser({ name: "CoinInvalid", balance: 10 });
     const cases: Array<[unknown, { error: string; field?: string }]> = [
       [
         { amount: 0, description: "Nothing" },
@@ -189,7 +179,7 @@ describe("POST /api/users/:id/coins", () => {
   });
 
   test("credits and debits with a ledger row each, audited", async () => {
-    const id = await insertUser(context.sql, { name: "Saver", balance: 100 });
+    const id = await context.insertUser({ name: "Saver", balance: 100 });
     const credit = await coins(id, { amount: 50, description: " Contest prize " });
     expect(credit.status).toBe(200);
     expect(credit.body.balance).toBe(150);
@@ -200,21 +190,21 @@ describe("POST /api/users/:id/coins", () => {
     const user = await detail(id);
     expect(user.balance).toBe(0);
     expect(user.transactions).toEqual([debit.body.transaction, credit.body.transaction]);
-    expect(await auditActions(id)).toEqual(["user.coins", "user.coins"]);
+    expect(await auditActions(context.sql, id)).toEqual(["user.coins", "user.coins"]);
   });
 
   test("a debit below zero answers Not enough coins and writes nothing", async () => {
-    const id = await insertUser(context.sql, { name: "Spender", balance: 30 });
+    const id = await context.insertUser({ name: "Spender", balance: 30 });
     const answer = await coins(id, { amount: -31, description: "Too much" });
     expect(outcome(answer)).toEqual({ status: 409, body: { error: "Not enough coins" } });
     const user = await detail(id);
     expect(user.balance).toBe(30);
     expect(user.transactions).toEqual([]);
-    expect(await auditActions(id)).toEqual([]);
+    expect(await auditActions(context.sql, id)).toEqual([]);
   });
 
   test("debits at once never take the balance below zero", async () => {
-    const id = await insertUser(context.sql, { name: "Racer", balance: 100 });
+    const id = await context.insertUser({ name: "Racer", balance: 100 });
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => coins(id, { amount: -30, description: "Parallel" })),
     );
@@ -226,7 +216,7 @@ describe("POST /api/users/:id/coins", () => {
   });
 
   test("a credit past the largest balance is refused", async () => {
-    const id = await insertUser(context.sql, { name: "Rich", balance: 2_000_000_000 });
+    const id = await context.insertUser({ name: "Rich", balance: 2_000_000_000 });
     const answer = await coins(id, { amount: 1_000_000_000, description: "More" });
     expect(outcome(answer)).toEqual({ status: 409, body: { error: "The balance would be too large" } });
     expect((await detail(id)).balance).toBe(2_000_000_000);

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { UserDetail } from "../../../shared/users-schemas.ts";
-import {
-  call,
-  insertUser,
-  notAuthorized,
-  outcome,
-  signedInUser,
-  startUsersServer,
-  type UsersTestContext,
-} from "./users-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { notAuthorized, outcome, startUsersServer, type UsersTestContext } from "./users-test-support.ts";
 
 let context: UsersTestContext;
 let userId: string;
@@ -41,9 +34,9 @@ async function insertBan(fields: {
   return id;
 }
 
-beforeAll(async () => {
-  context = await startUsersServer();
-  userId = await insertUser(context.sql, {
+startBeforeAll(startUsersServer, async (started) => {
+  context = started;
+  userId = await context.insertUser({
     name: "Learner",
     email: "learner@example.com",
     emailVerified: true,
@@ -59,11 +52,9 @@ beforeAll(async () => {
     WHERE id = ${userId}`;
 });
 
-afterAll(() => context.server.dispose());
-
 describe("GET /api/users/:id access", () => {
   test("without a token answers 401", async () => {
-    const answer = await call(context, "GET", `/api/users/${userId}`, { token: null });
+    const answer = await context.call("GET", `/api/users/${userId}`, { token: null });
     expect(outcome(answer)).toEqual({
       status: 401,
       body: { error: "Sign in first: the request has no bearer token" },
@@ -71,20 +62,20 @@ describe("GET /api/users/:id access", () => {
   });
 
   test("a USER's token answers 403", async () => {
-    const { token } = await signedInUser(context, "Peer");
-    const answer = await call(context, "GET", `/api/users/${userId}`, { token });
+    const { token } = await context.signedInUser("Peer");
+    const answer = await context.call("GET", `/api/users/${userId}`, { token });
     expect(outcome(answer)).toEqual({ status: 403, body: notAuthorized });
   });
 
   test("an unknown id answers 404 User was not found", async () => {
-    const answer = await call(context, "GET", "/api/users/no-such-user");
+    const answer = await context.call("GET", "/api/users/no-such-user");
     expect(outcome(answer)).toEqual({ status: 404, body: { error: "User was not found" } });
   });
 });
 
 describe("GET /api/users/:id", () => {
   test("answers every field but the password hash and MFA secrets", async () => {
-    const answer = await call<UserDetail>(context, "GET", `/api/users/${userId}`);
+    const answer = await context.call<UserDetail>("GET", `/api/users/${userId}`);
     expect(answer.status).toBe(200);
     const user = answer.body;
     expect(Object.keys(user).sort()).toEqual(
@@ -145,8 +136,8 @@ describe("GET /api/users/:id", () => {
   });
 
   test("a user without XP, coins or bans has empty sections", async () => {
-    const id = await insertUser(context.sql, { name: "Fresh" });
-    const answer = await call<UserDetail>(context, "GET", `/api/users/${id}`);
+    const id = await context.insertUser({ name: "Fresh" });
+    const answer = await context.call<UserDetail>("GET", `/api/users/${id}`);
     expect(answer.status).toBe(200);
     expect(answer.body.skills).toEqual({ xp: 0, level: 0, levelName: "Newbie", rootSkills: [] });
     expect(answer.body.transactions).toEqual([]);
@@ -169,7 +160,7 @@ describe("GET /api/users/:id", () => {
     ] as const) {
       await context.sql`INSERT INTO user_skill_xp (user_id, sub_skill_id, xp) VALUES (${userId}, ${skill}, ${xp})`;
     }
-    const answer = await call<UserDetail>(context, "GET", `/api/users/${userId}`);
+    const answer = await context.call<UserDetail>("GET", `/api/users/${userId}`);
     expect(answer.body.skills).toEqual({
       xp: 199,
       level: 3,
@@ -206,7 +197,7 @@ describe("GET /api/users/:id", () => {
       await context.sql`INSERT INTO coin_transactions (id, user_id, amount, description, created_at)
         VALUES (${`tx-${index}`}, ${userId}, ${index * 10}, ${`Reward ${index}`}, ${createdAt})`;
     }
-    const answer = await call<UserDetail>(context, "GET", `/api/users/${userId}`);
+    const answer = await context.call<UserDetail>("GET", `/api/users/${userId}`);
     const transactions = answer.body.transactions;
     expect(transactions).toHaveLength(50);
     expect(transactions[0]).toEqual({
@@ -222,7 +213,7 @@ describe("GET /api/users/:id", () => {
     await insertBan({ action: "REPORT", liftedAt: daysFromNow(-0.5), reason: "lifted" });
     await insertBan({ action: "REPORT", endsAt: daysFromNow(-0.1), reason: "ended" });
     const permanent = await insertBan({ action: "CREATE", reason: "Spam tasks" });
-    let answer = await call<UserDetail>(context, "GET", `/api/users/${userId}`);
+    let answer = await context.call<UserDetail>("GET", `/api/users/${userId}`);
     expect(answer.body.bans.reportTask).toBeNull();
     expect(answer.body.bans.createTask).toMatchObject({
       id: permanent,
@@ -233,7 +224,7 @@ describe("GET /api/users/:id", () => {
     });
 
     const running = await insertBan({ action: "REPORT", endsAt: daysFromNow(3), reason: "Abusive reports" });
-    answer = await call<UserDetail>(context, "GET", `/api/users/${userId}`);
+    answer = await context.call<UserDetail>("GET", `/api/users/${userId}`);
     expect(answer.body.bans.reportTask).toMatchObject({
       id: running,
       action: "REPORT",
@@ -245,7 +236,7 @@ describe("GET /api/users/:id", () => {
   });
 
   test("of two bans in force for one action, shows the one that lasts longest", async () => {
-    const id = await insertUser(context.sql, { name: "Twice" });
+    const id = await context.insertUser({ name: "Twice" });
     const previous = userId;
     userId = id;
     try {
@@ -256,7 +247,7 @@ describe("GET /api/users/:id", () => {
         createdAt: daysFromNow(-3),
       });
       await insertBan({ action: "CREATE", endsAt: daysFromNow(7), createdAt: daysFromNow(-1) });
-      const answer = await call<UserDetail>(context, "GET", `/api/users/${id}`);
+      const answer = await context.call<UserDetail>("GET", `/api/users/${id}`);
       expect(answer.body.bans.createTask?.id).toBe(longer);
     } finally {
       userId = previous;

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
 import { changeAccount, deleteAccount, type Refusal } from "../../domain/users/users-repository.ts";
-import {
-  call,
-  insertUser,
-  outcome,
-  signedInUser,
-  startUsersServer,
-  type UsersTestContext,
-} from "./users-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { outcome, startUsersServer, type UsersTestContext } from "./users-test-support.ts";
 
 let context: UsersTestContext;
 
@@ -20,18 +14,16 @@ async function activeAdmins(): Promise<string[]> {
   return rows.map((row: { name: string }) => row.name);
 }
 
-beforeAll(async () => {
-  context = await startUsersServer();
+startBeforeAll(startUsersServer, (started) => {
+  context = started;
 });
-
-afterAll(() => context.server.dispose());
 
 describe("the last admin", () => {
   // Over HTTP the acting admin is itself an enabled admin other than the target, so the rule only
   // decides when requests race; here an admin disabled after the guard let its request in is the actor.
   test("cannot be demoted, disabled or deleted by an admin disabled meanwhile", async () => {
-    const last = await insertUser(context.sql, { name: "LastAdmin", role: "ADMIN" });
-    const stale = await insertUser(context.sql, { name: "StaleAdmin", role: "ADMIN", enabled: false });
+    const last = await context.insertUser({ name: "LastAdmin", role: "ADMIN" });
+    const stale = await context.insertUser({ name: "StaleAdmin", role: "ADMIN", enabled: false });
     await context.sql`UPDATE users SET enabled = FALSE WHERE id = ${context.adminId}`;
     try {
       expect(await activeAdmins()).toEqual(["LastAdmin"]);
@@ -52,8 +44,8 @@ describe("the last admin", () => {
   });
 
   test("an admin disabled meanwhile cannot change anyone else either", async () => {
-    const stale = await insertUser(context.sql, { name: "FormerAdmin", role: "ADMIN", enabled: false });
-    const user = await insertUser(context.sql, { name: "Bystander" });
+    const stale = await context.insertUser({ name: "FormerAdmin", role: "ADMIN", enabled: false });
+    const user = await context.insertUser({ name: "Bystander" });
     const refusal: Refusal = {
       refused: true,
       status: 403,
@@ -69,13 +61,13 @@ describe("the last admin", () => {
   });
 
   test("two admins banning each other at once leave one enabled admin", async () => {
-    const first = await signedInUser(context, "RacerOne", "ADMIN");
-    const second = await signedInUser(context, "RacerTwo", "ADMIN");
+    const first = await context.signedInUser("RacerOne", "ADMIN");
+    const second = await context.signedInUser("RacerTwo", "ADMIN");
     await context.sql`UPDATE users SET role = 'USER' WHERE role = 'ADMIN' AND id NOT IN (${first.id}, ${second.id})`;
     expect(await activeAdmins()).toEqual(["RacerOne", "RacerTwo"]);
     const answers = await Promise.all([
-      call(context, "POST", `/api/users/${second.id}/ban`, { token: first.token }),
-      call(context, "POST", `/api/users/${first.id}/ban`, { token: second.token }),
+      context.call("POST", `/api/users/${second.id}/ban`, { token: first.token }),
+      context.call("POST", `/api/users/${first.id}/ban`, { token: second.token }),
     ]);
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     // The loser is refused by the rule when both got past the guard, otherwise by the guard (its session
@@ -92,11 +84,11 @@ describe("the last admin", () => {
 
   test("two admins deleting each other at once leave one admin", async () => {
     await context.sql`UPDATE users SET role = 'USER' WHERE role = 'ADMIN'`;
-    const first = await signedInUser(context, "DuelOne", "ADMIN");
-    const second = await signedInUser(context, "DuelTwo", "ADMIN");
+    const first = await context.signedInUser("DuelOne", "ADMIN");
+    const second = await context.signedInUser("DuelTwo", "ADMIN");
     const answers = await Promise.all([
-      call(context, "DELETE", `/api/users/${second.id}`, { token: first.token }),
-      call(context, "DELETE", `/api/users/${first.id}`, { token: second.token }),
+      context.call("DELETE", `/api/users/${second.id}`, { token: first.token }),
+      context.call("DELETE", `/api/users/${first.id}`, { token: second.token }),
     ]);
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses[0]).toBe(204);

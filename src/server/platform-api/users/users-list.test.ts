@@ -1,37 +1,26 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
+import type { ListPage } from "../../../shared/list-page.ts";
 import type { UserListItem } from "../../../shared/users-schemas.ts";
-import {
-  call,
-  insertUser,
-  notAuthorized,
-  outcome,
-  signedInUser,
-  startUsersServer,
-  type UsersTestContext,
-} from "./users-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { notAuthorized, outcome, startUsersServer, type UsersTestContext } from "./users-test-support.ts";
 
-interface Page {
-  items: UserListItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+type Page = ListPage<UserListItem>;
 
 let context: UsersTestContext;
 const ids: Record<string, string> = {};
 
 const list = async (query = "") => {
-  const answer = await call<Page>(context, "GET", `/api/users${query}`);
+  const answer = await context.call<Page>("GET", `/api/users${query}`);
   expect(answer.status).toBe(200);
   return answer.body;
 };
 const names = (page: Page) => page.items.map((item) => item.name);
 
-beforeAll(async () => {
-  context = await startUsersServer();
+startBeforeAll(startUsersServer, async (started) => {
+  context = started;
   // The seeded admin (created now) is the newest account; these are older, one day apart.
   const day = (n: number) => new Date(Date.UTC(2025, 0, n)).toISOString();
-  ids.alice = await insertUser(context.sql, {
+  ids.alice = await context.insertUser({
     name: "Alice",
     email: "alice@school.example",
     emailVerified: true,
@@ -40,7 +29,7 @@ beforeAll(async () => {
     createdAt: day(1),
     lastLoginAt: day(20),
   });
-  ids.bob = await insertUser(context.sql, {
+  ids.bob = await context.insertUser({
     name: "bob_builder",
     email: "bob@works.example",
     mfaEnabled: true,
@@ -49,7 +38,7 @@ beforeAll(async () => {
     balance: 500,
     createdAt: day(2),
   });
-  ids.carol = await insertUser(context.sql, {
+  ids.carol = await context.insertUser({
     name: "Carol",
     email: null,
     role: "ADMIN",
@@ -59,7 +48,7 @@ beforeAll(async () => {
     createdAt: day(3),
     lastLoginAt: day(10),
   });
-  ids.dave = await insertUser(context.sql, {
+  ids.dave = await context.insertUser({
     name: "Dave100%",
     email: "dave@school.example",
     enabled: false,
@@ -71,11 +60,9 @@ beforeAll(async () => {
   await context.sql`UPDATE users SET last_login_at = ${day(40)} WHERE id = ${context.adminId}`;
 });
 
-afterAll(() => context.server.dispose());
-
 describe("GET /api/users access", () => {
   test("without a token answers 401", async () => {
-    const answer = await call(context, "GET", "/api/users", { token: null });
+    const answer = await context.call("GET", "/api/users", { token: null });
     expect(outcome(answer)).toEqual({
       status: 401,
       body: { error: "Sign in first: the request has no bearer token" },
@@ -83,8 +70,8 @@ describe("GET /api/users access", () => {
   });
 
   test("a USER's token answers 403", async () => {
-    const { id, token } = await signedInUser(context, "Member");
-    const answer = await call(context, "GET", "/api/users", { token });
+    const { id, token } = await context.signedInUser("Member");
+    const answer = await context.call("GET", "/api/users", { token });
     expect(outcome(answer)).toEqual({ status: 403, body: notAuthorized });
     await context.sql`DELETE FROM users WHERE id = ${id}`;
   });
@@ -158,7 +145,7 @@ describe("GET /api/users", () => {
       ["?mfa=1", "mfa must be true or false", "mfa"],
     ];
     for (const [query, error, field] of cases) {
-      const answer = await call(context, "GET", `/api/users${query}`);
+      const answer = await context.call("GET", `/api/users${query}`);
       expect(outcome(answer)).toEqual({ status: 400, body: { error, field } });
     }
   });
@@ -194,7 +181,7 @@ describe("GET /api/users", () => {
   });
 
   test("refuses a sort field outside the list", async () => {
-    const answer = await call(context, "GET", "/api/users?sort=password_hash");
+    const answer = await context.call("GET", "/api/users?sort=password_hash");
     expect(outcome(answer)).toEqual({
       status: 400,
       body: {
@@ -210,7 +197,7 @@ describe("GET /api/users", () => {
     expect(names(second)).toEqual(["bob_builder", "Carol"]);
     expect(names(await list("?sort=name&pageSize=2&page=3"))).toEqual(["Dave100%"]);
     expect((await list("?pageSize=2&page=9")).items).toEqual([]);
-    const tooBig = await call(context, "GET", "/api/users?pageSize=101");
+    const tooBig = await context.call("GET", "/api/users?pageSize=101");
     expect(outcome(tooBig)).toEqual({
       status: 400,
       body: {
@@ -218,7 +205,7 @@ describe("GET /api/users", () => {
         field: "pageSize",
       },
     });
-    const badPage = await call(context, "GET", "/api/users?page=0");
+    const badPage = await context.call("GET", "/api/users?page=0");
     expect(outcome(badPage)).toEqual({
       status: 400,
       body: { error: "page must be a whole number from 1 to 1000000", field: "page" },

@@ -25,7 +25,7 @@ import {
   userSortColumns,
 } from "../../domain/users/users-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { readListQuery } from "../../http/list-query.ts";
+import { answerListPage } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
@@ -86,12 +86,12 @@ export function usersRoutes({ sql, guard, staffAccessChanged }: PlatformDeps): A
 
   const routes: ApiRoute[] = [
     adminRoute(guard, "GET", "/api/users", async (request) => {
-      const query = readListQuery(new URL(request.url), userSortColumns, "-createdAt");
-      if (query instanceof Response) return query;
-      const filters = readFilters(query.params);
-      if (filters instanceof Response) return filters;
-      const { items, total } = await listUsers(sql, query, filters);
-      return json({ items, total, page: query.page, pageSize: query.pageSize });
+      return answerListPage(request, {
+        sortable: userSortColumns,
+        defaultSort: "-createdAt",
+        readFilters,
+        list: (query, filters) => listUsers(sql, query, filters),
+      });
     }),
 
     adminRoute(guard, "POST", "/api/users/bulk", async (request, _params, admin) => {

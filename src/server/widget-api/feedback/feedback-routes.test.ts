@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 let server: TestServer;
@@ -56,8 +57,8 @@ async function storedReportDirs(): Promise<string[]> {
   }
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
   main = server.mainUrl;
   const response = await fetch(`${main}/api/widget/sessions`, {
     method: "POST",
@@ -66,8 +67,6 @@ beforeAll(async () => {
   });
   session = (await response.json()) as typeof session;
 });
-
-afterAll(() => server.dispose());
 
 describe("POST /api/widget/bugs/v2", () => {
   test("an empty report is stored with the defaults and answered 201", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import type {
   AdminBot,
   AdminFeedbackFlow,
@@ -26,13 +26,13 @@ import {
   startMessengerTest,
 } from "../../test-support/messenger-test-support.ts";
 import { createOtherProject } from "../../test-support/outbound-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let t: MessengerTest;
 
-beforeAll(async () => {
-  t = await startMessengerTest();
+startBeforeAll(startMessengerTest, (started) => {
+  t = started;
 });
-afterAll(() => t.dispose());
 
 const flowBody = (key: string, extra: Record<string, unknown> = {}) => ({
   key,

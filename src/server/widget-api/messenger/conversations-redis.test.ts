@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import type { Conversation, ConversationMessage } from "../../../shared/messenger-api.ts";
 import { call, demoProjectId, openSocket, startSession } from "../../test-support/outbound-test-support.ts";
-import { startRedis } from "../../test-support/redis-process.ts";
-import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { startRedisServerPair } from "../../test-support/redis-process.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import type { TestServer } from "../../test-support/test-server.ts";
 
 // Two server processes behind one balancer: the staff reply is written through one, the visitor's
 // socket is held by the other, and the push crosses over through Redis.
-let redis: Awaited<ReturnType<typeof startRedis>>;
 let first: TestServer;
 let second: TestServer;
-
-beforeAll(async () => {
-  redis = await startRedis();
-  first = await startTestServer({ REDIS_URL: redis.url });
-  second = await startTestServer({ REDIS_URL: redis.url, ...first.databaseEnv });
-});
-afterAll(async () => {
-  await second.dispose();
-  await first.dispose();
-  await redis.stop();
+startBeforeAll(startRedisServerPair, (pair) => {
+  ({ first, second } = pair);
 });
 
 test("a staff reply through one server reaches the visitor's socket on the other", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type {
   AdminBot,
   AdminConversation,
@@ -14,13 +14,13 @@ import {
   startMessengerTest,
 } from "../../test-support/messenger-test-support.ts";
 import { openSocket, type TestSession } from "../../test-support/outbound-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let t: MessengerTest;
 
-beforeAll(async () => {
-  t = await startMessengerTest();
+startBeforeAll(startMessengerTest, (started) => {
+  t = started;
 });
-afterAll(() => t.dispose());
 
 const start = (session: TestSession, body: unknown) =>
   t.widgetJson<Conversation>(session, "POST", "/conversations", body, 201);

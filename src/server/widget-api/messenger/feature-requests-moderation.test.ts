@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
 import type { AdminFeatureRequest, FeatureRequest } from "../../../shared/messenger-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import type { TestSession } from "../../test-support/outbound-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { defaultFeatureRequestLimits } from "./feature-requests-limits.ts";
 
 /**
@@ -23,10 +24,9 @@ const suggest = (t: MessengerTest, session: TestSession, title: string) =>
 
 describe("quotas", () => {
   let t: MessengerTest;
-  beforeAll(async () => {
-    t = await startMessengerTest();
+  startBeforeAll(startMessengerTest, (started) => {
+    t = started;
   });
-  afterAll(() => t.dispose());
 
   test("of 60 requests from one session only the day's quota is stored; the rest are 429 with Retry-After", async () => {
     const spammer = await t.session();
@@ -84,10 +84,9 @@ describe("quotas", () => {
 
 describe("per-IP quota", () => {
   let t: MessengerTest;
-  beforeAll(async () => {
-    t = await startMessengerTest();
+  startBeforeAll(startMessengerTest, (started) => {
+    t = started;
   });
-  afterAll(() => t.dispose());
 
   test("new sessions do not get around it: past the IP's hourly quota every session is refused", async () => {
     let stored = 0;
@@ -110,10 +109,9 @@ describe("per-IP quota", () => {
 
 describe("approve before public", () => {
   let t: MessengerTest;
-  beforeAll(async () => {
-    t = await startMessengerTest();
+  startBeforeAll(startMessengerTest, (started) => {
+    t = started;
   });
-  afterAll(() => t.dispose());
 
   async function setApproval(on: boolean): Promise<AdminProjectSettings> {
     const path = `/api/projects/${t.projectId}/settings`;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import type { ChecklistAnswer } from "../../../shared/outbound-schemas.ts";
 import { issueSharedKey, sharedKeySecret } from "../../domain/outbounds/checklist-shared-keys.ts";
 import { createOutbound, type Outbound } from "../../domain/outbounds/outbound-repository.ts";
@@ -12,21 +12,18 @@ import {
   startSession,
   type TestSession,
 } from "../../test-support/outbound-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 let server: TestServer;
-let main: string;
 let projectId: string;
 let otherProjectId: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  main = server.mainUrl;
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
   projectId = await demoProjectId(server.db.sql);
   otherProjectId = await createOtherProject(server.db.sql);
 });
-
-afterAll(() => server.dispose());
 
 const tipTap = (words: string) => ({
   type: "doc",
@@ -94,13 +91,13 @@ async function checklistRows(): Promise<number> {
 describe("product tours", () => {
   let session: TestSession;
   beforeAll(async () => {
-    session = await startSession(main);
+    session = await startSession(server.mainUrl);
   });
 
   test("a tour of the session's project answers its config, TipTap step texts as HTML", async () => {
     const tour = await createTour();
     const body = await jsonOf<{ config: Record<string, unknown> }>(
-      await call(main, session, "POST", "/outbound/producttours", { outboundId: tour.id }),
+      await call(server.mainUrl, session, "POST", "/outbound/producttours", { outboundId: tour.id }),
     );
     expect(body.config).toEqual({
       ...tourConfig,
@@ -114,7 +111,7 @@ describe("product tours", () => {
   test("validation of a live tour passes where its page filter matches", async () => {
     const tour = await createTour();
     const body = await jsonOf<Record<string, unknown>>(
-      await call(main, session, "POST", "/outbound/producttourvalidation", {
+      await call(server.mainUrl, session, "POST", "/outbound/producttourvalidation", {
         outboundId: tour.id,
         currentUrl: "https://shop.example/pricing/",
       }),
@@ -125,7 +122,7 @@ describe("product tours", () => {
   test("validation fails the page filter elsewhere", async () => {
     const tour = await createTour();
     const body = await jsonOf<Record<string, unknown>>(
-      await call(main, session, "POST", "/outbound/producttourvalidation", {
+      await call(server.mainUrl, session, "POST", "/outbound/producttourvalidation", {
         outboundId: tour.id,
         currentUrl: "https://shop.example/checkout",
       }),
@@ -145,7 +142,7 @@ describe("product tours", () => {
         { outboundId: tour.id, currentUrl: "https://shop.example/pricing" },
       ],
     ] as const) {
-      const response = await call(main, session, "POST", path, body);
+      const response = await call(server.mainUrl, session, "POST", path, body);
       const text = await response.text();
       expect(`${path} → ${response.status}`).toBe(`${path} → 404`);
       expect(text).not.toContain("Secret launch");
@@ -153,7 +150,9 @@ describe("product tours", () => {
     }
     // Published, the same id is served.
     await server.db.sql`UPDATE widget_outbounds SET status = ${"live"} WHERE id = ${tour.id}`;
-    const live = await call(main, session, "POST", "/outbound/producttours", { outboundId: tour.id });
+    const live = await call(server.mainUrl, session, "POST", "/outbound/producttours", {
+      outboundId: tour.id,
+    });
     expect(await live.text()).toContain("Secret launch");
   });
 
@@ -165,7 +164,7 @@ describe("product tours", () => {
         ["/outbound/producttours", { outboundId }],
         ["/outbound/producttourvalidation", { outboundId, currentUrl: "https://shop.example/pricing" }],
       ] as const) {
-        const response = await call(main, session, "POST", path, body);
+        const response = await call(server.mainUrl, session, "POST", path, body);
         const answer = await jsonOf<{ error: string }>(response, 404);
         expect(answer.error).toContain(outboundId);
       }
@@ -181,18 +180,18 @@ describe("product tours", () => {
     ];
     for (const [path, body, field] of cases) {
       const answer = await jsonOf<{ error: string; field?: string }>(
-        await call(main, session, "POST", path, body),
+        await call(server.mainUrl, session, "POST", path, body),
         400,
       );
       expect(answer.field).toBe(field);
     }
-    const broken = await call(main, session, "POST", "/outbound/producttours", "{not json");
+    const broken = await call(server.mainUrl, session, "POST", "/outbound/producttours", "{not json");
     expect(broken.status).toBe(400);
   });
 
   test("without a session the tour routes answer 401", async () => {
     const tour = await createTour();
-    const response = await fetch(`${main}/api/widget/outbound/producttours`, {
+    const response = await fetch(`${server.mainUrl}/api/widget/outbound/producttours`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "Api-Token": "demo" },
       body: JSON.stringify({ outboundId: tour.id }),
@@ -208,7 +207,7 @@ describe("checklists", () => {
 
   const postOpen = (session: TestSession, body: unknown) => {
     const query = `?gleapId=${session.gleapId}&gleapHash=${session.gleapHash}&lang=en`;
-    return fetch(`${main}/api/widget/outbound/checklists${query}`, {
+    return fetch(`${server.mainUrl}/api/widget/outbound/checklists${query}`, {
       method: "POST",
       headers: { "Content-Type": "application/json;charset=UTF-8" },
       body: JSON.stringify(body),
@@ -226,11 +225,11 @@ describe("checklists", () => {
   };
 
   const fetchChecklist = (session: TestSession, id: string, query = "?convertTipTap=true") =>
-    call(main, session, "GET", `/outbound/checklists/${id}${query}`);
+    call(server.mainUrl, session, "GET", `/outbound/checklists/${id}${query}`);
 
   test("each session gets its own instance, and asking again answers the same one", async () => {
     const outbound = await createChecklistOutbound();
-    const [first, second] = [await startSession(main), await startSession(main)];
+    const [first, second] = [await startSession(server.mainUrl), await startSession(server.mainUrl)];
     const id = await open(first, outbound.id);
     expect(await open(first, outbound.id)).toBe(id);
     expect(await open(first, outbound.id, "")).toBe(id);
@@ -243,7 +242,7 @@ describe("checklists", () => {
 
   test("a shared key gives every session of the project the same instance", async () => {
     const outbound = await createChecklistOutbound();
-    const [first, second] = [await startSession(main), await startSession(main)];
+    const [first, second] = [await startSession(server.mainUrl), await startSession(server.mainUrl)];
     const id = await open(first, outbound.id, "team-42");
     expect(await open(second, outbound.id, "team-42")).toBe(id);
     expect(await open(second, outbound.id, "team-7")).not.toBe(id);
@@ -255,9 +254,9 @@ describe("checklists", () => {
   test("a shared key the server did not issue is refused (403) and opens nothing", async () => {
     const outbound = await createChecklistOutbound();
     const other = await createChecklistOutbound();
-    const owner = await startSession(main);
+    const owner = await startSession(server.mainUrl);
     const id = await open(owner, outbound.id, "team-42");
-    const intruder = await startSession(main);
+    const intruder = await startSession(server.mainUrl);
     const genuine = await keyFor(outbound.id, "team-42");
     const signature = genuine.slice(genuine.lastIndexOf(".") + 1);
     const before = await checklistRows();
@@ -288,23 +287,23 @@ describe("checklists", () => {
 
   test("opening many at once under one shared key still makes one instance", async () => {
     const outbound = await createChecklistOutbound();
-    const sessions = await Promise.all([1, 2, 3, 4].map(() => startSession(main)));
+    const sessions = await Promise.all([1, 2, 3, 4].map(() => startSession(server.mainUrl)));
     const ids = await Promise.all(sessions.map((session) => open(session, outbound.id, "race")));
     expect(new Set(ids).size).toBe(1);
   });
 
   test("only live checklists of the project open; bad bodies write nothing", async () => {
-    const session = await startSession(main);
+    const session = await startSession(server.mainUrl);
     const draft = await createChecklistOutbound({ status: "draft" });
     const foreign = await createChecklistOutbound({ projectId: otherProjectId });
     const tour = await createTour();
     const before = await checklistRows();
     for (const outboundId of [draft.id, foreign.id, tour.id, "nope"]) {
-      const response = await call(main, session, "POST", "/outbound/checklists", { outboundId });
+      const response = await call(server.mainUrl, session, "POST", "/outbound/checklists", { outboundId });
       expect((await jsonOf<{ error: string }>(response, 404)).error).toContain(outboundId);
     }
     for (const body of [{}, { outboundId: "" }, { outboundId: draft.id, sharedKey: 7 }, { outboundId: 1 }]) {
-      const response = await call(main, session, "POST", "/outbound/checklists", body);
+      const response = await call(server.mainUrl, session, "POST", "/outbound/checklists", body);
       expect(response.status).toBe(400);
     }
     expect(await checklistRows()).toBe(before);
@@ -312,7 +311,7 @@ describe("checklists", () => {
 
   test("the checklist answers in the client's shape, with TipTap as HTML when asked", async () => {
     const outbound = await createChecklistOutbound();
-    const session = await startSession(main);
+    const session = await startSession(server.mainUrl);
     const id = await open(session, outbound.id);
     const html = await jsonOf<ChecklistAnswer>(await fetchChecklist(session, id));
     expect(html).toEqual({
@@ -347,14 +346,14 @@ describe("checklists", () => {
 
   test("a withdrawn checklist's instance is no longer served nor changed", async () => {
     const outbound = await createChecklistOutbound();
-    const session = await startSession(main);
+    const session = await startSession(server.mainUrl);
     const id = await open(session, outbound.id);
     expect((await fetchChecklist(session, id)).status).toBe(200);
     await server.db.sql`UPDATE widget_outbounds SET status = ${"draft"} WHERE id = ${outbound.id}`;
     const read = await fetchChecklist(session, id);
     expect(read.status).toBe(404);
     expect(await read.text()).not.toContain("Get started");
-    const put = await call(main, session, "PUT", `/outbound/checklists/${id}/increment/profile`);
+    const put = await call(server.mainUrl, session, "PUT", `/outbound/checklists/${id}/increment/profile`);
     expect(put.status).toBe(404);
     const [row] = await server.db.sql`SELECT completed_steps FROM widget_checklists WHERE id = ${id}`;
     expect(row.completed_steps).toBe("[]");
@@ -362,10 +361,12 @@ describe("checklists", () => {
 
   test("another session cannot read or change a session's own checklist", async () => {
     const outbound = await createChecklistOutbound();
-    const [owner, stranger] = [await startSession(main), await startSession(main)];
+    const [owner, stranger] = [await startSession(server.mainUrl), await startSession(server.mainUrl)];
     const id = await open(owner, outbound.id);
     expect((await fetchChecklist(stranger, id)).status).toBe(404);
-    const put = await call(main, stranger, "PUT", `/outbound/checklists/${id}`, { checkedStep: "profile" });
+    const put = await call(server.mainUrl, stranger, "PUT", `/outbound/checklists/${id}`, {
+      checkedStep: "profile",
+    });
     expect(put.status).toBe(404);
     expect((await fetchChecklist(owner, id, "")).status).toBe(200);
     expect((await fetchChecklist(owner, "no-such-checklist")).status).toBe(404);
@@ -373,45 +374,56 @@ describe("checklists", () => {
 
   test("checked steps merge, the last one completes the checklist, and unknown steps are refused", async () => {
     const outbound = await createChecklistOutbound();
-    const session = await startSession(main);
+    const session = await startSession(server.mainUrl);
     const id = await open(session, outbound.id);
     const path = `/outbound/checklists/${id}`;
 
     let body = await jsonOf<ChecklistAnswer>(
-      await call(main, session, "PUT", path, { checkedStep: "invite" }),
+      await call(server.mainUrl, session, "PUT", path, { checkedStep: "invite" }),
     );
     expect(body).toMatchObject({ status: "open", completedSteps: ["invite"] });
-    body = await jsonOf<ChecklistAnswer>(await call(main, session, "PUT", `${path}/increment/profile`));
+    body = await jsonOf<ChecklistAnswer>(
+      await call(server.mainUrl, session, "PUT", `${path}/increment/profile`),
+    );
     expect(body).toMatchObject({ status: "open", completedSteps: ["invite", "profile"] });
-    body = await jsonOf<ChecklistAnswer>(await call(main, session, "PUT", path, { checkedStep: "invite" }));
+    body = await jsonOf<ChecklistAnswer>(
+      await call(server.mainUrl, session, "PUT", path, { checkedStep: "invite" }),
+    );
     expect(body.completedSteps).toEqual(["invite", "profile"]);
 
-    const unknown = await call(main, session, "PUT", `${path}/increment/nope`);
+    const unknown = await call(server.mainUrl, session, "PUT", `${path}/increment/nope`);
     expect(await jsonOf<{ field: string }>(unknown, 400)).toMatchObject({ field: "checkedStep" });
-    const unknownBody = await call(main, session, "PUT", path, { checkedStep: "nope", status: "done" });
+    const unknownBody = await call(server.mainUrl, session, "PUT", path, {
+      checkedStep: "nope",
+      status: "done",
+    });
     expect(unknownBody.status).toBe(400);
     for (const bad of [{ status: "finished" }, { checkedStep: 3 }, { checkedStep: "course", extra: 1 }]) {
-      expect((await call(main, session, "PUT", path, bad)).status).toBe(400);
+      expect((await call(server.mainUrl, session, "PUT", path, bad)).status).toBe(400);
     }
     body = await jsonOf<ChecklistAnswer>(await fetchChecklist(session, id));
     expect(body).toMatchObject({ status: "open", completedSteps: ["invite", "profile"] });
 
-    body = await jsonOf<ChecklistAnswer>(await call(main, session, "PUT", `${path}/increment/course`, {}));
+    body = await jsonOf<ChecklistAnswer>(
+      await call(server.mainUrl, session, "PUT", `${path}/increment/course`, {}),
+    );
     expect(body).toMatchObject({ status: "done", completedSteps: ["invite", "profile", "course"] });
   });
 
   test("a refused update of a shared instance does not make the session one of its users", async () => {
     const outbound = await createChecklistOutbound();
-    const [first, second] = [await startSession(main), await startSession(main)];
+    const [first, second] = [await startSession(server.mainUrl), await startSession(server.mainUrl)];
     const id = await open(first, outbound.id, "crew-1");
     const users = async () =>
       (await server.db.sql`SELECT session_id FROM widget_checklists WHERE outbound_id = ${outbound.id}`)
         .length;
     expect(await users()).toBe(1);
-    expect((await call(main, second, "PUT", `/outbound/checklists/${id}/increment/nope`)).status).toBe(400);
-    expect((await call(main, second, "PUT", `/outbound/checklists/${id}`, { status: "closed" })).status).toBe(
-      400,
-    );
+    expect(
+      (await call(server.mainUrl, second, "PUT", `/outbound/checklists/${id}/increment/nope`)).status,
+    ).toBe(400);
+    expect(
+      (await call(server.mainUrl, second, "PUT", `/outbound/checklists/${id}`, { status: "closed" })).status,
+    ).toBe(400);
     expect(await users()).toBe(1);
     expect((await fetchChecklist(second, id)).status).toBe(200);
     expect(await users()).toBe(2);
@@ -419,21 +431,21 @@ describe("checklists", () => {
 
   test("status done from the client marks the checklist done", async () => {
     const outbound = await createChecklistOutbound();
-    const session = await startSession(main);
+    const session = await startSession(server.mainUrl);
     const id = await open(session, outbound.id);
     const body = await jsonOf<ChecklistAnswer>(
-      await call(main, session, "PUT", `/outbound/checklists/${id}`, { status: "done" }),
+      await call(server.mainUrl, session, "PUT", `/outbound/checklists/${id}`, { status: "done" }),
     );
     expect(body).toMatchObject({ status: "done", completedSteps: [] });
   });
 
   test("steps checked at the same moment are all kept", async () => {
     const outbound = await createChecklistOutbound();
-    const session = await startSession(main);
+    const session = await startSession(server.mainUrl);
     const id = await open(session, outbound.id);
     await Promise.all(
       ["profile", "invite", "course"].map((step) =>
-        call(main, session, "PUT", `/outbound/checklists/${id}/increment/${step}`),
+        call(server.mainUrl, session, "PUT", `/outbound/checklists/${id}/increment/${step}`),
       ),
     );
     const body = await jsonOf<ChecklistAnswer>(await fetchChecklist(session, id));
@@ -444,16 +456,23 @@ describe("checklists", () => {
   test("an update is pushed to the socket of every session using a shared instance", async () => {
     const outbound = await createChecklistOutbound();
     const [first, second, outsider] = [
-      await startSession(main),
-      await startSession(main),
-      await startSession(main),
+      await startSession(server.mainUrl),
+      await startSession(server.mainUrl),
+      await startSession(server.mainUrl),
     ];
     const id = await open(first, outbound.id, "class-9");
     expect(await open(second, outbound.id, "class-9")).toBe(id);
     await open(outsider, outbound.id, "class-10");
-    const sockets = await Promise.all([first, second, outsider].map((session) => openSocket(main, session)));
+    const sockets = await Promise.all(
+      [first, second, outsider].map((session) => openSocket(server.mainUrl, session)),
+    );
     try {
-      const response = await call(main, second, "PUT", `/outbound/checklists/${id}/increment/profile`);
+      const response = await call(
+        server.mainUrl,
+        second,
+        "PUT",
+        `/outbound/checklists/${id}/increment/profile`,
+      );
       expect(response.status).toBe(200);
       for (const socket of sockets.slice(0, 2)) {
         const push = await socket.next();
@@ -473,12 +492,12 @@ describe("checklists", () => {
 
   test("an update that changes nothing pushes nothing", async () => {
     const outbound = await createChecklistOutbound();
-    const session = await startSession(main);
+    const session = await startSession(server.mainUrl);
     const id = await open(session, outbound.id);
-    await call(main, session, "PUT", `/outbound/checklists/${id}/increment/invite`);
-    const socket = await openSocket(main, session);
+    await call(server.mainUrl, session, "PUT", `/outbound/checklists/${id}/increment/invite`);
+    const socket = await openSocket(server.mainUrl, session);
     try {
-      await call(main, session, "PUT", `/outbound/checklists/${id}/increment/invite`);
+      await call(server.mainUrl, session, "PUT", `/outbound/checklists/${id}/increment/invite`);
       await pushToSession(server.fanout, session.gleapId, sentinel("unchanged"));
       expect(await socket.next()).toEqual(sentinel("unchanged"));
     } finally {

@@ -17,6 +17,7 @@ import { createLocalFileStorage } from "../../storage/local-file-storage.ts";
 import { createS3FileStorage } from "../../storage/s3-file-storage.ts";
 import { type FakeS3, startFakeS3 } from "../../test-support/s3rver.ts";
 import { tempDatabases } from "../../test-support/temp-databases.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { createWidgetApi } from "../widget-api.ts";
 import { defaultMaxUploadBytes, uploadRoutes } from "./upload-routes.ts";
@@ -24,12 +25,10 @@ import { defaultMaxUploadBytes, uploadRoutes } from "./upload-routes.ts";
 let server: TestServer;
 let main: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, (started) => {
+  server = started;
   main = server.mainUrl;
 });
-
-afterAll(() => server.dispose());
 
 const uploadName = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\.(webm|png)$/;
 

@@ -6,7 +6,7 @@ import { createLogger } from "../src/server/logger.ts";
 import { pushToProject } from "../src/server/realtime/widget-socket.ts";
 import { startServer } from "../src/server/server.ts";
 import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
-import type { WidgetSession } from "../src/shared/widget-session.ts";
+import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
 
 /**

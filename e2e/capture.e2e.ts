@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
-import type { FlowConfig } from "../src/shared/widget-flow-config.ts";
+import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { fromFrame, mainOrigin, messengerFrame } from "./support/messenger-frame.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
-import type { FeedbackButtonPosition, FlowConfig } from "../src/shared/widget-flow-config.ts";
+import type { FeedbackButtonPosition, FlowConfig } from "../src/shared/widget-config-api.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**

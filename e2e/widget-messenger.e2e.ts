@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
-import type { FlowConfig } from "../src/shared/widget-flow-config.ts";
+import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { mainOrigin, messengerFrame, messengerOrigin } from "./support/messenger-frame.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";

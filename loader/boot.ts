@@ -1,4 +1,4 @@
-import type { FlowConfig } from "../src/shared/widget-flow-config.ts";
+import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { hasCookieConsent } from "./cookies.ts";
 import type { createEventTracker } from "./event-tracker.ts";
 import type { createNetworkLogSettings } from "./network-log-settings.ts";

@@ -1,4 +1,4 @@
-import type { FeedbackReportCreated } from "../src/shared/feedback-report.ts";
+import type { FeedbackReportCreated } from "../src/shared/feedback-api.ts";
 
 const crashReportGapMs = 10_000;
 

@@ -1,5 +1,5 @@
 import type { FrameUrls } from "../src/shared/widget-chunk-contract.ts";
-import type { WidgetSession } from "../src/shared/widget-session.ts";
+import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 
 /**
  * Where the widget talks to (spec §7 `setApiUrl`, `setWSApiUrl`, `setFrameUrl`, `setBannerUrl`,

@@ -1,5 +1,5 @@
 import type { HostCommandName, WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
-import type { FlowConfig } from "../src/shared/widget-flow-config.ts";
+import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { createCrashReports } from "./crash-reports.ts";
 import { createEndpoints } from "./endpoints.ts";
 import { createEventBus } from "./event-bus.ts";

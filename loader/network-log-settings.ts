@@ -1,4 +1,4 @@
-import type { FlowConfig } from "../src/shared/widget-flow-config.ts";
+import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 
 interface NetworkLogDeps {
   /** Whether the session is ready (before that a setting is only kept; the boot starts the log). */

@@ -3,7 +3,7 @@ import type { Server } from "bun";
 import ReconnectingWebSocket from "partysocket/ws";
 import { pushToSession, sessionTopic } from "../src/server/realtime/widget-socket.ts";
 import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
-import type { WidgetSession } from "../src/shared/widget-session.ts";
+import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import type { WidgetPush } from "../src/shared/widget-socket-pushes.ts";
 import {
   createRealtimeClient,

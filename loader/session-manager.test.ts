@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
-import type { WidgetSession } from "../src/shared/widget-session.ts";
+import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import { createHttpClient } from "./http-client.ts";
 import { createSessionManager, type SessionManager } from "./session-manager.ts";
 

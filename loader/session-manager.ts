@@ -1,4 +1,4 @@
-import type { WidgetSession } from "../src/shared/widget-session.ts";
+import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import { sessionStorageKey } from "../src/shared/widget-storage-keys.ts";
 import { sessionRetryDelayMs } from "./backoff.ts";
 import { readCookie, serializeCookie } from "./cookies.ts";

@@ -1,4 +1,4 @@
-import type { WidgetSession } from "../src/shared/widget-session.ts";
+import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import type { HttpClient } from "./http-client.ts";
 import { type ContactData, createSessionManager, type SessionManager } from "./session-manager.ts";
 

@@ -1,4 +1,4 @@
-import { defaultFlowConfig, type FlowConfig } from "../src/shared/widget-flow-config.ts";
+import { defaultFlowConfig, type FlowConfig } from "../src/shared/widget-config-api.ts";
 import type { HttpClient } from "./http-client.ts";
 
 interface ServerConfig {

@@ -1,7 +1,7 @@
-import type { FeedbackReportCreated } from "../src/shared/feedback-report.ts";
+import type { FeedbackReportCreated } from "../src/shared/feedback-api.ts";
 import type { HostCommandName, WidgetHost } from "../src/shared/widget-chunk-contract.ts";
-import type { FlowConfig } from "../src/shared/widget-flow-config.ts";
-import type { WidgetSession } from "../src/shared/widget-session.ts";
+import type { FlowConfig } from "../src/shared/widget-config-api.ts";
+import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import type { createEndpoints } from "./endpoints.ts";
 import type { createEventTracker } from "./event-tracker.ts";
 import type { createHostLogs } from "./host-logs.ts";

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { e2eEnv } from "../../playwright.config.ts";
-import type { FlowConfig } from "../../src/shared/widget-flow-config.ts";
+import type { FlowConfig } from "../../src/shared/widget-config-api.ts";
 
 /** Runs writes on the e2e server's database through Bun (Playwright runs on Node). */
 export function writeRows(statements: Array<{ query: string; params?: unknown[] }>): void {

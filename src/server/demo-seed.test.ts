@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { defaultFlowConfig } from "../shared/widget-flow-config.ts";
+import { defaultFlowConfig } from "../shared/widget-config-api.ts";
 import type { Database } from "./database/database.ts";
 import { demo, randomSecret, seedDemoData } from "./demo-seed.ts";
 import { readSetting } from "./domain/settings/settings-repository.ts";

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import { defaultFlowConfig } from "../shared/widget-flow-config.ts";
+import { defaultFlowConfig } from "../shared/widget-config-api.ts";
 import type { DemoDataSize } from "./config.ts";
 import { demoAvatar, demoNewsCover } from "./demo-data/demo-images.ts";
 import { seedMessengerDemoData } from "./demo-data/messenger-demo.ts";

@@ -17,10 +17,10 @@ import {
   string,
   unknown,
 } from "superstruct";
-import { outboundAudiences } from "./outbound-schemas.ts";
+import { outboundAudiences } from "./outbound-api.ts";
 import { pageFilterTypes } from "./page-filter.ts";
-import type { DashboardSummary } from "./reports-schemas.ts";
-import type { FeedbackButtonPosition, FlowConfig } from "./widget-flow-config.ts";
+import type { DashboardSummary } from "./reports-api.ts";
+import type { FeedbackButtonPosition, FlowConfig } from "./widget-config-api.ts";
 
 /**
  * The admin's side of the widget (issue 15): the feedback inbox, live staff updates, outbound content
@@ -138,7 +138,7 @@ export type Audience = (typeof audiences)[number];
 
 /**
  * An outbound as the admin writes it. `config` is checked against its kind's schema of
- * `outbound-schemas.ts` (notification text, banner/modal title, body HTML, buttons, format; a survey's
+ * `outbound-api.ts` (notification text, banner/modal title, body HTML, buttons, format; a survey's
  * `formId` names a survey of the project; checklist steps; tour steps).
  */
 export const OutboundWrite = object({

@@ -1,7 +1,7 @@
-import type { FeedbackReportCreated } from "./feedback-report.ts";
+import type { FeedbackReportCreated } from "./feedback-api.ts";
 import type { TypedValue } from "./privacy/typed-values.ts";
-import type { FlowConfig } from "./widget-flow-config.ts";
-import type { WidgetSession } from "./widget-session.ts";
+import type { FlowConfig } from "./widget-config-api.ts";
+import type { WidgetSession } from "./widget-session-api.ts";
 
 /** The SDK's events a host can listen to with `Gleap.on(name, callback)`. */
 export type WidgetEventName =

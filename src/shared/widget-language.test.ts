@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { defaultFlowConfig } from "./widget-flow-config.ts";
+import { defaultFlowConfig } from "./widget-config-api.ts";
 import { baseLanguage, isRightToLeftLanguage, projectIsRightToLeft } from "./widget-language.ts";
 
 describe("widget language rules", () => {

@@ -1,4 +1,4 @@
-import type { FlowConfig } from "./widget-flow-config.ts";
+import type { FlowConfig } from "./widget-config-api.ts";
 
 /**
  * Language rules every surface of the widget shares: the messenger frame and the in-page chunks pick

@@ -1,5 +1,5 @@
 import type { MessengerPush } from "./messenger-api.ts";
-import type { ChecklistAnswer, OutboundAction } from "./outbound-schemas.ts";
+import type { ChecklistAnswer, OutboundAction } from "./outbound-api.ts";
 
 /** `update`: outbound content delivered to this visitor (`a`) and the launcher's unread count (`u`). */
 export interface OutboundUpdatePush {

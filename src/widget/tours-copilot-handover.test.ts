@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import type { ProductTourValidation } from "../shared/outbound-schemas.ts";
+import type { ProductTourValidation } from "../shared/outbound-api.ts";
 import { createChunkContext, createRecordingHost } from "./common/chunk-context-test-support.ts";
 import * as copilot from "./copilot/copilot-chunk.ts";
 import * as tours from "./tours/tours-chunk.ts";

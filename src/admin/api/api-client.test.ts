@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../../server/test-support/test-server.ts";
-import type { LoginResult } from "../../shared/auth-schemas.ts";
+import type { LoginResult } from "../../shared/auth-api.ts";
 import { sessionState, setSession } from "../session/session-store.ts";
 import { api } from "./api-client.ts";
 

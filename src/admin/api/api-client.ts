@@ -1,5 +1,5 @@
 import { FetchError, type FetchOptions, ofetch } from "ofetch";
-import type { LoginResult } from "../../shared/auth-schemas.ts";
+import type { LoginResult } from "../../shared/auth-api.ts";
 import { sessionState, setSession } from "../session/session-store.ts";
 import { finishLoading, startLoading } from "../shell/overlay/loading-bar-store.ts";
 

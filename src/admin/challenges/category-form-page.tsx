@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { Link, useLocation, useParams } from "wouter";
-import type { ChallengeCategory } from "../../shared/challenges-schemas.ts";
+import type { ChallengeCategory } from "../../shared/challenges-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { ChallengeCategory } from "../../shared/challenges-schemas.ts";
+import type { ChallengeCategory } from "../../shared/challenges-api.ts";
 import { categoryFormFrom, emptyCategoryForm, validateCategoryForm } from "./category-form-state.ts";
 
 describe("category form", () => {

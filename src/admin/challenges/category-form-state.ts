@@ -1,4 +1,4 @@
-import { type ChallengeCategory, ChallengeCategoryRequest } from "../../shared/challenges-schemas.ts";
+import { type ChallengeCategory, ChallengeCategoryRequest } from "../../shared/challenges-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** What the category form holds; it is also the request body (`POST`/`PUT /api/challenge-categories`). */

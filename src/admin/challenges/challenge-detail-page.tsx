@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from "wouter";
-import type { ChallengeDetail } from "../../shared/challenges-schemas.ts";
+import type { ChallengeDetail } from "../../shared/challenges-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";

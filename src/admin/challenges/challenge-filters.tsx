@@ -1,4 +1,4 @@
-import { challengeDifficulties, challengeStatuses } from "../../shared/challenges-schemas.ts";
+import { challengeDifficulties, challengeStatuses } from "../../shared/challenges-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { ChoiceFilter, ListFilters } from "../shell/list/list-filters.tsx";
 import { CategoryPicker } from "./category-picker.tsx";

@@ -5,7 +5,7 @@ import {
   type ChallengeRequest,
   challengeDifficulties,
   challengeStatuses,
-} from "../../shared/challenges-schemas.ts";
+} from "../../shared/challenges-api.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { ChallengeDetail } from "../../shared/challenges-schemas.ts";
-import type { RootSkillDetail } from "../../shared/skills-schemas.ts";
+import type { ChallengeDetail } from "../../shared/challenges-api.ts";
+import type { RootSkillDetail } from "../../shared/skills-api.ts";
 import {
   type ChallengeFormState,
   challengeFormFromDetail,

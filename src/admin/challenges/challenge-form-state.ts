@@ -4,8 +4,8 @@ import {
   ChallengeRequest,
   type ChallengeSkill,
   type ChallengeStatus,
-} from "../../shared/challenges-schemas.ts";
-import type { RootSkillDetail } from "../../shared/skills-schemas.ts";
+} from "../../shared/challenges-api.ts";
+import type { RootSkillDetail } from "../../shared/skills-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** What the challenge form holds: texts as typed, codes ("" while none is chosen), chosen sub-skill ids. */

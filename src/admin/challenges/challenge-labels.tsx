@@ -1,4 +1,4 @@
-import type { ChallengeStatus } from "../../shared/challenges-schemas.ts";
+import type { ChallengeStatus } from "../../shared/challenges-api.ts";
 import { useT } from "../i18n/intl.ts";
 
 const statusLook: Record<ChallengeStatus, string> = {

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import type { ChallengeListItem } from "../../shared/challenges-schemas.ts";
+import type { ChallengeListItem } from "../../shared/challenges-api.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";

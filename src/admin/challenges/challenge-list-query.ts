@@ -1,4 +1,4 @@
-import { challengeDifficulties, challengeStatuses } from "../../shared/challenges-schemas.ts";
+import { challengeDifficulties, challengeStatuses } from "../../shared/challenges-api.ts";
 import { choiceFilter, createListQuery, textFilter } from "../shell/list/list-url.ts";
 
 /** `GET /api/challenges` sorts by these (`tasks`: the number of tasks; `difficulty`: easiest first). */

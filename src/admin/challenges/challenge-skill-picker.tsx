@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import type { ChallengeSkill } from "../../shared/challenges-schemas.ts";
+import type { ChallengeSkill } from "../../shared/challenges-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";

@@ -1,4 +1,4 @@
-import type { TaskSummary } from "../../shared/challenges-schemas.ts";
+import type { TaskSummary } from "../../shared/challenges-api.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 

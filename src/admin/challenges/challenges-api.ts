@@ -4,9 +4,9 @@ import type {
   ChallengeDetail,
   ChallengeListItem,
   ChallengeRequest,
-} from "../../shared/challenges-schemas.ts";
-import type { ListPage } from "../../shared/list-page.ts";
-import type { RootSkillDetail } from "../../shared/skills-schemas.ts";
+} from "../../shared/challenges-api.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
+import type { RootSkillDetail } from "../../shared/skills-api.ts";
 import { api } from "../api/api-client.ts";
 import { searchPickerParams } from "../shell/form/search-picker-state.ts";
 import { skillsApi } from "../skills/skills-api.ts";

@@ -1,4 +1,4 @@
-import type { ChallengeCategory } from "../../shared/challenges-schemas.ts";
+import type { ChallengeCategory } from "../../shared/challenges-api.ts";
 import type { Translator } from "../i18n/intl.ts";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";

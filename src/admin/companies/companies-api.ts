@@ -1,5 +1,5 @@
-import type { Company, CompanyRequest } from "../../shared/jobs-schemas.ts";
-import type { ListPage } from "../../shared/list-page.ts";
+import type { Company, CompanyRequest } from "../../shared/jobs-api.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import { api } from "../api/api-client.ts";
 import { searchPickerParams } from "../shell/form/search-picker-state.ts";
 import { type CompanyListQuery, companyListApiParams } from "./company-list-query.ts";

@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from "wouter";
-import type { Company } from "../../shared/jobs-schemas.ts";
+import type { Company } from "../../shared/jobs-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useLocation, useParams } from "wouter";
-import type { Company } from "../../shared/jobs-schemas.ts";
+import type { Company } from "../../shared/jobs-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";

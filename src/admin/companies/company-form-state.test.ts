@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { Company } from "../../shared/jobs-schemas.ts";
+import type { Company } from "../../shared/jobs-api.ts";
 import { companyFormFromCompany, emptyCompanyForm, validateCompanyForm } from "./company-form-state.ts";
 
 const stored: Company = {

@@ -1,4 +1,4 @@
-import { type Company, CompanyRequest } from "../../shared/jobs-schemas.ts";
+import { type Company, CompanyRequest } from "../../shared/jobs-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** The company form's fields in screen order; each is a text as typed. */

@@ -1,4 +1,4 @@
-import type { BuilderDraft } from "../../shared/builder-drafts.ts";
+import type { BuilderDraft } from "../../shared/builder-drafts-api.ts";
 import type { BuilderKind } from "../../shared/builder-messages.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";

@@ -1,5 +1,5 @@
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
-import type { ListPage } from "../../shared/list-page.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import type { AdminNewsPost, AdminSurvey, NewsWrite, SurveyWrite } from "../../shared/messenger-api.ts";
 import { contentApi } from "./content-api.ts";
 import type { ContentKind } from "./content-kinds.ts";

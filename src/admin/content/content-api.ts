@@ -1,4 +1,4 @@
-import type { BuilderDraftAnswer } from "../../shared/builder-drafts.ts";
+import type { BuilderDraftAnswer } from "../../shared/builder-drafts-api.ts";
 import type { BuilderKind } from "../../shared/builder-messages.ts";
 import type { SharedKeyResult } from "../../shared/checklist-shared-key-api.ts";
 import type {
@@ -8,7 +8,7 @@ import type {
   OutboundWrite,
   TooltipWrite,
 } from "../../shared/inbox-api.ts";
-import type { ListPage } from "../../shared/list-page.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import type {
   AdminNewsPost,
   AdminProject,
@@ -81,7 +81,7 @@ export const contentApi = {
       method: "POST",
       body: { name },
     }),
-  /** What the builder saved of a tour or tooltip, waiting to be published (src/shared/builder-drafts.ts). */
+  /** What the builder saved of a tour or tooltip, waiting to be published (src/shared/builder-drafts-api.ts). */
   builderDraft: {
     get: (projectId: string, kind: BuilderKind, id: string) =>
       api<BuilderDraftAnswer>(builderDraftPath(projectId, kind, id)),

@@ -1,5 +1,5 @@
 import { type AdminOutbound, type Audience, OutboundWrite } from "../../shared/inbox-api.ts";
-import { outboundConfigError } from "../../shared/outbound-schemas.ts";
+import { outboundConfigError } from "../../shared/outbound-api.ts";
 import type { PageFilterType } from "../../shared/page-filter.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import { type BannerConfigState, bannerConfig } from "./banner-config.ts";

@@ -1,5 +1,5 @@
 import type { StaffPush } from "../../shared/inbox-api.ts";
-import type { ListPage } from "../../shared/list-page.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import type {
   AdminConversation,
   AdminConversationSummary,

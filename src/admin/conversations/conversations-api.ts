@@ -1,4 +1,4 @@
-import type { ListPage } from "../../shared/list-page.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import type {
   AdminConversation,
   AdminConversationSummary,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
-import type { ListPage } from "../../shared/list-page.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import type { AdminConversationSummary, AdminProject } from "../../shared/messenger-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";

@@ -1,5 +1,5 @@
 import type { WidgetStats } from "../../shared/inbox-api.ts";
-import type { DashboardSummary as PlatformSummary } from "../../shared/reports-schemas.ts";
+import type { DashboardSummary as PlatformSummary } from "../../shared/reports-api.ts";
 import { api } from "../api/api-client.ts";
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";

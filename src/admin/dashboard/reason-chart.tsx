@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { type ReportReason, reportReasons } from "../../shared/reports-schemas.ts";
+import { type ReportReason, reportReasons } from "../../shared/reports-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { defaultReportListQuery, reportListSearch } from "../reports/report-list-query.ts";
 

@@ -1,4 +1,4 @@
-import type { AuditLogItem } from "../../shared/reports-schemas.ts";
+import type { AuditLogItem } from "../../shared/reports-api.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { actionLabel, entityLabel } from "./activity-labels.ts";

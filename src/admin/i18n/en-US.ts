@@ -1,5 +1,5 @@
 import { messages as formRules } from "../../shared/form-rules.ts";
-import { salaryMaxMessage, urlMessage } from "../../shared/jobs-schemas.ts";
+import { salaryMaxMessage, urlMessage } from "../../shared/jobs-api.ts";
 import type { challengeMessagesEnUS } from "../challenges/challenge-messages.ts";
 import type { contentMessagesEnUS } from "../content/content-messages.ts";
 import type { conversationMessagesEnUS } from "../conversations/conversation-messages.ts";

@@ -4,7 +4,7 @@ import {
   salaryPerLabels,
   salaryUnitLabels,
   workModeLabels,
-} from "../../shared/jobs-schemas.ts";
+} from "../../shared/jobs-api.ts";
 
 /**
  * The users, jobs and companies screens' texts (English, the source). They load with those screens

@@ -1,7 +1,7 @@
 import type { BulkReportUpdate, InboxReport, ReportReply, ReportUpdate } from "../../shared/inbox-api.ts";
-import type { ListPage } from "../../shared/list-page.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import type { AdminProject } from "../../shared/messenger-api.ts";
-import type { UserListItem } from "../../shared/users-schemas.ts";
+import type { UserListItem } from "../../shared/users-api.ts";
 import { api } from "../api/api-client.ts";
 import { type InboxListQuery, inboxListApiParams } from "./inbox-list-query.ts";
 import { type ReportDetailView, reportDetailView } from "./report-detail-view.ts";

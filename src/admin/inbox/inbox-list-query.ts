@@ -1,4 +1,4 @@
-import { reportPriorities } from "../../shared/feedback-report.ts";
+import { reportPriorities } from "../../shared/feedback-api.ts";
 import { reportStatuses } from "../../shared/inbox-api.ts";
 import {
   choiceFilter,

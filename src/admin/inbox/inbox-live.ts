@@ -1,5 +1,5 @@
 import type { InboxReport } from "../../shared/inbox-api.ts";
-import type { ListPage } from "../../shared/list-page.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import type { InboxListQuery } from "./inbox-list-query.ts";
 
 /** What the search box matches locally: the same fields the list shows. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { reportPriorities } from "../../shared/feedback-report.ts";
+import { reportPriorities } from "../../shared/feedback-api.ts";
 import { type ReportUpdate, reportStatuses } from "../../shared/inbox-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";

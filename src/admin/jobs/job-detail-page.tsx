@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from "wouter";
-import type { JobDetail } from "../../shared/jobs-schemas.ts";
+import type { JobDetail } from "../../shared/jobs-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";

@@ -1,4 +1,4 @@
-import { jobTypes, professionalLevels } from "../../shared/jobs-schemas.ts";
+import { jobTypes, professionalLevels } from "../../shared/jobs-api.ts";
 import { CompanyPicker } from "../companies/company-picker.tsx";
 import { useT } from "../i18n/intl.ts";
 import { FilterSelect } from "../shell/list/filter-select.tsx";

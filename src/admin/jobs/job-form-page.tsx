@@ -7,7 +7,7 @@ import {
   professionalLevels,
   salaryPers,
   salaryUnits,
-} from "../../shared/jobs-schemas.ts";
+} from "../../shared/jobs-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { CompanyPicker } from "../companies/company-picker.tsx";
 import type { MessageId } from "../i18n/en-US.ts";

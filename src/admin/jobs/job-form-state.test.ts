@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { type JobDetail, salaryMaxMessage, skillListedTwiceMessage } from "../../shared/jobs-schemas.ts";
+import { type JobDetail, salaryMaxMessage, skillListedTwiceMessage } from "../../shared/jobs-api.ts";
 import {
   addSkillRequirement,
   emptyJobForm,

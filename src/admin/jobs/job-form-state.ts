@@ -7,7 +7,7 @@ import {
   type SalaryUnit,
   salaryMaxMessage,
   skillRequirementsMax,
-} from "../../shared/jobs-schemas.ts";
+} from "../../shared/jobs-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** A skill requirement as the form shows it: the sub-skill with its names, the level as typed. */

@@ -1,4 +1,4 @@
-import type { Salary } from "../../shared/jobs-schemas.ts";
+import type { Salary } from "../../shared/jobs-api.ts";
 import type { Translator } from "../i18n/intl.ts";
 
 /** "1,000 – 2,000 Euros per Month": amounts in the locale's digits, unit and per by their labels. */

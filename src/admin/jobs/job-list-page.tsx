@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import type { JobListItem } from "../../shared/jobs-schemas.ts";
+import type { JobListItem } from "../../shared/jobs-api.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";

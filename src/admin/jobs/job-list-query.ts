@@ -1,4 +1,4 @@
-import { jobTypes, professionalLevels } from "../../shared/jobs-schemas.ts";
+import { jobTypes, professionalLevels } from "../../shared/jobs-api.ts";
 import { choiceFilter, createListQuery, flagFilter, textFilter } from "../shell/list/list-url.ts";
 
 /** README: `GET /api/jobs` sorts by these. */

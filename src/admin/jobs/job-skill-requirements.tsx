@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useState } from "react";
 import { messages } from "../../shared/form-rules.ts";
-import { minLevelMax, skillRequirementsMax } from "../../shared/jobs-schemas.ts";
-import type { RootSkillSummary } from "../../shared/skills-schemas.ts";
+import { minLevelMax, skillRequirementsMax } from "../../shared/jobs-api.ts";
+import type { RootSkillSummary } from "../../shared/skills-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";

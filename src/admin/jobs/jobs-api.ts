@@ -1,5 +1,5 @@
-import type { JobDetail, JobListItem, JobRequest } from "../../shared/jobs-schemas.ts";
-import type { ListPage } from "../../shared/list-page.ts";
+import type { JobDetail, JobListItem, JobRequest } from "../../shared/jobs-api.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import { api } from "../api/api-client.ts";
 import { type JobListQuery, jobListApiParams } from "./job-list-query.ts";
 

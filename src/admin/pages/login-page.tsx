@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { Redirect, useLocation } from "wouter";
-import type { LoginResult } from "../../shared/auth-schemas.ts";
+import type { LoginResult } from "../../shared/auth-api.ts";
 import { api } from "../api/api-client.ts";
 import { apiErrorBody, apiErrorMessage, apiErrorStatus } from "../api/api-error.ts";
 import { type CaptchaLoader, createCaptchaLoader } from "../api/captcha-loader.ts";

@@ -1,6 +1,6 @@
 import { type CSSProperties, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { textColorFor } from "../../widget/common/text-colour.ts";
 import {
   badgeText,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { validate } from "superstruct";
 import { type AdminProjectSettings, FlowConfigWrite } from "../../shared/inbox-api.ts";
-import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
+import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import {
   colorInputValue,
   colorRule,

@@ -8,7 +8,7 @@ import {
   defaultFlowConfig,
   type FeedbackButtonPosition,
   type FlowConfig,
-} from "../../shared/widget-flow-config.ts";
+} from "../../shared/widget-config-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** The launcher positions of spec §2 "Feedback button", in the order the editor offers them. */

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useParams } from "wouter";
 import type { AdminProjectSettings } from "../../shared/inbox-api.ts";
-import type { FeedbackButtonPosition } from "../../shared/widget-flow-config.ts";
+import type { FeedbackButtonPosition } from "../../shared/widget-config-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";

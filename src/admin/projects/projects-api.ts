@@ -1,5 +1,5 @@
 import type { AdminProjectSettings, ProjectSettingsWrite } from "../../shared/inbox-api.ts";
-import type { ListPage } from "../../shared/list-page.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import type { AdminFeedbackFlow, AdminProject, FeedbackFlowWrite } from "../../shared/messenger-api.ts";
 import { api } from "../api/api-client.ts";
 import { type ProjectListQuery, projectListApiParams } from "./project-list-query.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import type { ReportDetail } from "../../shared/reports-schemas.ts";
+import type { ReportDetail } from "../../shared/reports-api.ts";
 import { registerMessages } from "../i18n/intl.ts";
 import { localeState } from "../i18n/locale-store.ts";
 import { ReportPeople } from "./report-fields.tsx";

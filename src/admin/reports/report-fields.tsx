@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import type { ReportDetail, UserContact } from "../../shared/reports-schemas.ts";
+import type { ReportDetail, UserContact } from "../../shared/reports-api.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";

@@ -1,5 +1,5 @@
-import { taskKinds } from "../../shared/challenges-schemas.ts";
-import { reportReasons } from "../../shared/reports-schemas.ts";
+import { taskKinds } from "../../shared/challenges-api.ts";
+import { reportReasons } from "../../shared/reports-api.ts";
 import { ChoiceFilter, ListFilters } from "../shell/list/list-filters.tsx";
 import { type ReportListQuery, reportListUrl, reportStates } from "./report-list-query.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { taskKinds } from "../../shared/challenges-schemas.ts";
-import { reportErrors, reportReasons, reportResolutions } from "../../shared/reports-schemas.ts";
+import { taskKinds } from "../../shared/challenges-api.ts";
+import { reportErrors, reportReasons, reportResolutions } from "../../shared/reports-api.ts";
 import { translator } from "../i18n/intl.ts";
 import { reportServerText, resolutionFailureToast, taskKindLabel } from "./report-labels.ts";
 import { reportMessagesDe, reportMessagesEnUS } from "./report-messages.ts";

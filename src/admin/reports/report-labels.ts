@@ -1,5 +1,5 @@
-import { type TaskKind, taskKinds } from "../../shared/challenges-schemas.ts";
-import { reportErrors } from "../../shared/reports-schemas.ts";
+import { type TaskKind, taskKinds } from "../../shared/challenges-api.ts";
+import { reportErrors } from "../../shared/reports-api.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 
 export function isTaskKind(kind: string): kind is TaskKind {

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import type { ReportListItem } from "../../shared/reports-schemas.ts";
+import type { ReportListItem } from "../../shared/reports-api.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";

@@ -1,5 +1,5 @@
-import { taskKinds } from "../../shared/challenges-schemas.ts";
-import { reportReasons } from "../../shared/reports-schemas.ts";
+import { taskKinds } from "../../shared/challenges-api.ts";
+import { reportReasons } from "../../shared/reports-api.ts";
 import { choiceFilter, createListQuery, defaultedChoiceFilter } from "../shell/list/list-url.ts";
 
 /** README: `GET /api/reports` sorts by these. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { FetchError } from "ofetch";
-import { reportErrors } from "../../shared/reports-schemas.ts";
+import { reportErrors } from "../../shared/reports-api.ts";
 import { translator } from "../i18n/intl.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { hideToast, toastState } from "../shell/overlay/toast-store.ts";

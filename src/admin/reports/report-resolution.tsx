@@ -1,10 +1,6 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import {
-  type ReportDetail,
-  type ReportResolution,
-  ResolveReportRequest,
-} from "../../shared/reports-schemas.ts";
+import { type ReportDetail, type ReportResolution, ResolveReportRequest } from "../../shared/reports-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";

@@ -1,4 +1,4 @@
-import type { ReportResolution } from "../../shared/reports-schemas.ts";
+import type { ReportResolution } from "../../shared/reports-api.ts";
 import { useT } from "../i18n/intl.ts";
 
 /** Open, or resolved with its resolution (spec §4 "Report: resolved"), as a coloured pill. */

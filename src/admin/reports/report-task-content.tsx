@@ -5,8 +5,8 @@ import type {
   MultipleChoiceContent,
   QuestionContent,
   TaskFields,
-} from "../../shared/challenges-schemas.ts";
-import type { CodingChallengeInfo, ReportDetail } from "../../shared/reports-schemas.ts";
+} from "../../shared/challenges-api.ts";
+import type { CodingChallengeInfo, ReportDetail } from "../../shared/reports-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import type { MessageId } from "../i18n/en-US.ts";

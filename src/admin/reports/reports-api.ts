@@ -5,15 +5,15 @@ import type {
   TaskDetail,
   TaskFields,
   TaskKind,
-} from "../../shared/challenges-schemas.ts";
-import type { ListPage } from "../../shared/list-page.ts";
+} from "../../shared/challenges-api.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import {
   type ReportDetail,
   type ReportListItem,
   type ReportResolution,
   type ResolveReportRequest,
   resolutionPaths,
-} from "../../shared/reports-schemas.ts";
+} from "../../shared/reports-api.ts";
 import { api } from "../api/api-client.ts";
 import { type ReportListQuery, reportListApiParams } from "./report-list-query.ts";
 

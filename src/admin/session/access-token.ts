@@ -1,5 +1,5 @@
 import { InvalidTokenError, jwtDecode } from "jwt-decode";
-import type { AccessTokenPayload } from "../../shared/auth-schemas.ts";
+import type { AccessTokenPayload } from "../../shared/auth-api.ts";
 
 /** The four decoding failures of spec §8, as short codes the UI and the tests can rely on. */
 export type TokenDecodeReason = "token must be a string" | "missing part" | "invalid base64" | "invalid JSON";

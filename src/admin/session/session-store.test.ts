@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import type { LoginResult } from "../../shared/auth-schemas.ts";
+import type { LoginResult } from "../../shared/auth-api.ts";
 import { isSignedIn, restoreSession, sessionState, setSession, updateSessionUser } from "./session-store.ts";
 
 const result: LoginResult = {

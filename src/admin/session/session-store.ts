@@ -1,6 +1,6 @@
 import { proxy } from "valtio";
 import { navigate } from "wouter/use-browser-location";
-import type { LoginResult, PublicUser } from "../../shared/auth-schemas.ts";
+import type { LoginResult, PublicUser } from "../../shared/auth-api.ts";
 import { readStored, writeStored } from "./stored-value.ts";
 
 /** Client session state (spec §3): four values, each mirrored in a stored value of the same name. */

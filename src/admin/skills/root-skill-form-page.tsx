@@ -6,7 +6,7 @@ import {
   type RootSkillUpdate,
   type SkillTree,
   skillTreeErrors,
-} from "../../shared/skills-schemas.ts";
+} from "../../shared/skills-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { RootSkillDetail } from "../../shared/skills-schemas.ts";
+import type { RootSkillDetail } from "../../shared/skills-api.ts";
 import {
   emptyRootSkillForm,
   type RootSkillFormState,

@@ -3,7 +3,7 @@ import {
   RootSkillCreate,
   type RootSkillDetail,
   RootSkillUpdate,
-} from "../../shared/skills-schemas.ts";
+} from "../../shared/skills-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import { cellKey, parseCellKey, suggestSkillId } from "./skill-options.ts";
 

@@ -6,7 +6,7 @@ import {
   RootSkillCreate,
   SubSkillWrite,
   skillTreeErrors,
-} from "../../shared/skills-schemas.ts";
+} from "../../shared/skills-api.ts";
 import { translator } from "../i18n/intl.ts";
 import { isSkillMessage, skillErrorText, skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
 

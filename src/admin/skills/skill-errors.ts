@@ -1,11 +1,11 @@
-import { maxCoursesPerSkill, maxDependencies, skillTreeErrors } from "../../shared/skills-schemas.ts";
+import { maxCoursesPerSkill, maxDependencies, skillTreeErrors } from "../../shared/skills-api.ts";
 import { apiErrorBody, apiErrorMessage } from "../api/api-error.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import type { Translator, Values } from "../i18n/intl.ts";
 import { type FieldErrors, ruleMessage, serverFieldError } from "../shell/form/form-errors.ts";
 
 /**
- * The skill tree's own refusals (src/shared/skills-schemas.ts: the schema rules and `skillTreeErrors`)
+ * The skill tree's own refusals (src/shared/skills-api.ts: the schema rules and `skillTreeErrors`)
  * → their texts in the skills catalogue, so they read in German too. The shared form rules ("… is
  * required", lengths, numbers) stay with `ruleMessage`.
  */

@@ -1,4 +1,4 @@
-import { skillGridMax } from "../../shared/skills-schemas.ts";
+import { skillGridMax } from "../../shared/skills-api.ts";
 import { FormField } from "../shell/form/form-field.tsx";
 import { DependencyPicker } from "./dependency-picker.tsx";
 import { dependencyOptions, type PlacedSkill, toggleDependency } from "./skill-options.ts";

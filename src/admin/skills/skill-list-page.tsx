@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { Link } from "wouter";
-import { type RootSkillSummary, type SkillTree, skillTreeErrors } from "../../shared/skills-schemas.ts";
+import { type RootSkillSummary, type SkillTree, skillTreeErrors } from "../../shared/skills-api.ts";
 import type { Resource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";

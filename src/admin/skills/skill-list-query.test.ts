@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { RootSkillSummary } from "../../shared/skills-schemas.ts";
+import type { RootSkillSummary } from "../../shared/skills-api.ts";
 import { changeListQuery, toggleListSort } from "../shell/list/list-url.ts";
 import { skillListUrl, visibleRoots } from "./skill-list-query.ts";
 

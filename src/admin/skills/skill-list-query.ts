@@ -1,4 +1,4 @@
-import type { RootSkillSummary } from "../../shared/skills-schemas.ts";
+import type { RootSkillSummary } from "../../shared/skills-api.ts";
 import { createListQuery } from "../shell/list/list-url.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
-import type { RootSkillDetail, RootSkillSummary, SkillTree, SubSkill } from "../../shared/skills-schemas.ts";
+import type { RootSkillDetail, RootSkillSummary, SkillTree, SubSkill } from "../../shared/skills-api.ts";
 import { type Resource, useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { type Translator, useT } from "../i18n/intl.ts";

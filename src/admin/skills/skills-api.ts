@@ -1,4 +1,4 @@
-import type { ListPage } from "../../shared/list-page.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import type {
   RootSkillCreate,
   RootSkillDetail,
@@ -7,7 +7,7 @@ import type {
   SkillTreeGrid,
   SubSkill,
   SubSkillWrite,
-} from "../../shared/skills-schemas.ts";
+} from "../../shared/skills-api.ts";
 import { api } from "../api/api-client.ts";
 import { type SubSkillListQuery, subSkillListApiParams } from "./sub-skill-list-query.ts";
 

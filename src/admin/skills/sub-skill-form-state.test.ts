@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { SubSkill } from "../../shared/skills-schemas.ts";
+import type { SubSkill } from "../../shared/skills-api.ts";
 import {
   emptySubSkillForm,
   type SubSkillFormState,

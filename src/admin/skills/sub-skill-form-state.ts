@@ -1,4 +1,4 @@
-import { type SubSkill, SubSkillWrite } from "../../shared/skills-schemas.ts";
+import { type SubSkill, SubSkillWrite } from "../../shared/skills-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import { cellKey, parseCellKey } from "./skill-options.ts";
 

@@ -5,7 +5,7 @@ import {
   type SubSkill,
   type SubSkillWrite,
   skillTreeErrors,
-} from "../../shared/skills-schemas.ts";
+} from "../../shared/skills-api.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";

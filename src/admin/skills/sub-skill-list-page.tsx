@@ -1,5 +1,5 @@
 import { Link, useParams } from "wouter";
-import type { SubSkill } from "../../shared/skills-schemas.ts";
+import type { SubSkill } from "../../shared/skills-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";

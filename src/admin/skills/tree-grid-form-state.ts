@@ -1,4 +1,4 @@
-import { type SkillTreeGrid, SkillTreeGrid as SkillTreeGridSchema } from "../../shared/skills-schemas.ts";
+import { type SkillTreeGrid, SkillTreeGrid as SkillTreeGridSchema } from "../../shared/skills-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import { typedNumber } from "./root-skill-form-state.ts";
 

@@ -1,4 +1,4 @@
-import type { BulkUserAction } from "../../shared/users-schemas.ts";
+import type { BulkUserAction } from "../../shared/users-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";

@@ -1,4 +1,4 @@
-import { type BanKind, banKinds, type UserBan } from "../../shared/users-schemas.ts";
+import { type BanKind, banKinds, type UserBan } from "../../shared/users-api.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";

@@ -1,4 +1,4 @@
-import { SetBanRequest } from "../../shared/users-schemas.ts";
+import { SetBanRequest } from "../../shared/users-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** The task ban form: a reason and a number of days, as typed (no days: the ban is permanent). */

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import type { BanKind } from "../../shared/users-schemas.ts";
+import type { BanKind } from "../../shared/users-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { FormField } from "../shell/form/form-field.tsx";

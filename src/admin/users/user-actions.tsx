@@ -1,5 +1,5 @@
 import { useLocation } from "wouter";
-import type { UserDetail } from "../../shared/users-schemas.ts";
+import type { UserDetail } from "../../shared/users-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";

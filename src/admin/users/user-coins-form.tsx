@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import type { CoinsRequest, CoinsResult, UserDetail } from "../../shared/users-schemas.ts";
+import type { CoinsRequest, CoinsResult, UserDetail } from "../../shared/users-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { FormActions } from "../shell/form/form-actions.tsx";

@@ -1,11 +1,6 @@
 import type { FormEvent } from "react";
 import { useSnapshot } from "valtio";
-import {
-  type UpdateUserRequest,
-  type UserDetail,
-  userErrors,
-  userRoles,
-} from "../../shared/users-schemas.ts";
+import { type UpdateUserRequest, type UserDetail, userErrors, userRoles } from "../../shared/users-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { sessionState, updateSessionUser } from "../session/session-store.ts";

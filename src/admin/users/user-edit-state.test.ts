@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { UserDetail } from "../../shared/users-schemas.ts";
+import type { UserDetail } from "../../shared/users-api.ts";
 import { translator } from "../i18n/intl.ts";
 import {
   coinsFormErrors,

@@ -6,7 +6,7 @@ import {
   type UserDetail,
   type UserRole,
   userErrors,
-} from "../../shared/users-schemas.ts";
+} from "../../shared/users-api.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import type { Translator } from "../i18n/intl.ts";
 import { type FieldErrors, fieldErrors, ruleMessage } from "../shell/form/form-errors.ts";

@@ -1,4 +1,4 @@
-import type { UserDetail } from "../../shared/users-schemas.ts";
+import type { UserDetail } from "../../shared/users-api.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";

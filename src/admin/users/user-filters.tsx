@@ -1,4 +1,4 @@
-import { userRoles } from "../../shared/users-schemas.ts";
+import { userRoles } from "../../shared/users-api.ts";
 import { type FilterOption, FilterSelect } from "../shell/list/filter-select.tsx";
 import { ListFilters } from "../shell/list/list-filters.tsx";
 import type { UserListQuery } from "./user-list-query.ts";

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import type { UserListItem } from "../../shared/users-schemas.ts";
+import type { UserListItem } from "../../shared/users-api.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import type { Translator } from "../i18n/intl.ts";
 import { useT } from "../i18n/intl.ts";

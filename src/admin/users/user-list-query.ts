@@ -1,4 +1,4 @@
-import { userRoles, userSortFields } from "../../shared/users-schemas.ts";
+import { userRoles, userSortFields } from "../../shared/users-api.ts";
 import { choiceFilter, createListQuery, flagFilter } from "../shell/list/list-url.ts";
 
 /** The `status` filter of `GET /api/users`. */

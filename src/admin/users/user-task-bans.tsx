@@ -1,4 +1,4 @@
-import type { UserDetail } from "../../shared/users-schemas.ts";
+import type { UserDetail } from "../../shared/users-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { TaskBanCard } from "./task-ban-card.tsx";
 

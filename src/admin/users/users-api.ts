@@ -1,4 +1,4 @@
-import type { ListPage } from "../../shared/list-page.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import type {
   BanKind,
   BulkUserAction,
@@ -9,7 +9,7 @@ import type {
   UpdateUserRequest,
   UserDetail,
   UserListItem,
-} from "../../shared/users-schemas.ts";
+} from "../../shared/users-api.ts";
 import { api } from "../api/api-client.ts";
 import { type UserListQuery, userListApiParams } from "./user-list-query.ts";
 

@@ -1,4 +1,4 @@
-import type { ChecklistAnswer } from "../../shared/outbound-schemas.ts";
+import type { ChecklistAnswer } from "../../shared/outbound-api.ts";
 import type { Screen } from "../shell/shell-api.ts";
 
 /**

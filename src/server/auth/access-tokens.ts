@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
-import type { AccessTokenPayload } from "../../shared/auth-schemas.ts";
+import type { AccessTokenPayload } from "../../shared/auth-api.ts";
 import { type BuilderKind, builderKinds } from "../../shared/builder-messages.ts";
 
 /** Access tokens are short-lived: a revoked session stops working within this time at the latest. */

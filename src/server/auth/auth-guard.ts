@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { AccessTokenPayload } from "../../shared/auth-schemas.ts";
+import type { AccessTokenPayload } from "../../shared/auth-api.ts";
 import type { BuilderKind } from "../../shared/builder-messages.ts";
 import { jsonError } from "../http/json-response.ts";
 import type { AccessTokens } from "./access-tokens.ts";

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { PublicUser } from "../../shared/auth-schemas.ts";
+import type { PublicUser } from "../../shared/auth-api.ts";
 
 export interface StoredUser extends PublicUser {
   passwordHash: string;

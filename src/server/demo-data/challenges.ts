@@ -5,7 +5,7 @@ import {
   type MatchingContent,
   type TaskContent,
   type TaskKind,
-} from "../../shared/challenges-schemas.ts";
+} from "../../shared/challenges-api.ts";
 import { auditRow } from "./audit.ts";
 import type { Row } from "./bulk-insert.ts";
 import { categories, challengeFormats } from "./challenge-words.ts";

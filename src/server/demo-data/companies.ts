@@ -7,7 +7,7 @@ import {
   type SalaryUnit,
   salaryPers,
   salaryUnits,
-} from "../../shared/jobs-schemas.ts";
+} from "../../shared/jobs-api.ts";
 import type { Row } from "./bulk-insert.ts";
 import {
   companyCultures,

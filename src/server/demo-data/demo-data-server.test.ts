@@ -8,7 +8,7 @@ import {
   type TaskKind,
   taskContentSchemas,
   taskKinds,
-} from "../../shared/challenges-schemas.ts";
+} from "../../shared/challenges-api.ts";
 import { email } from "../../shared/form-rules.ts";
 import {
   CompanyRequest,
@@ -17,11 +17,11 @@ import {
   professionalLevels,
   salaryPers,
   salaryUnits,
-} from "../../shared/jobs-schemas.ts";
+} from "../../shared/jobs-api.ts";
 import { levelInfo, levelNames } from "../../shared/levels.ts";
-import { reportReasons, reportResolutions } from "../../shared/reports-schemas.ts";
-import { defaultSkillTreeGrid, RootSkillCreate, SubSkillWrite } from "../../shared/skills-schemas.ts";
-import { userName } from "../../shared/users-schemas.ts";
+import { reportReasons, reportResolutions } from "../../shared/reports-api.ts";
+import { defaultSkillTreeGrid, RootSkillCreate, SubSkillWrite } from "../../shared/skills-api.ts";
+import { userName } from "../../shared/users-api.ts";
 import { findCycle } from "../domain/skills/skill-graph.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";

@@ -3,7 +3,7 @@ import {
   type ReportReason,
   type ReportResolution,
   reportReasons,
-} from "../../shared/reports-schemas.ts";
+} from "../../shared/reports-api.ts";
 import { defaultTaskReportRules } from "../config.ts";
 import { escalatedBanDays } from "../domain/task-reports/ban-escalation.ts";
 import { adminAt, auditRow } from "./audit.ts";

@@ -1,12 +1,8 @@
-import type {
-  CodingContent,
-  MultipleChoiceContent,
-  QuestionContent,
-} from "../../shared/challenges-schemas.ts";
+import type { CodingContent, MultipleChoiceContent, QuestionContent } from "../../shared/challenges-api.ts";
 
 /**
  * Task contents for the demo challenges, grouped by root skill. Each is valid against the content
- * schema of its kind (src/shared/challenges-schemas.ts); matching tasks are stored as pairs and
+ * schema of its kind (src/shared/challenges-api.ts); matching tasks are stored as pairs and
  * shuffled when a task is made.
  */
 export interface TaskBank {

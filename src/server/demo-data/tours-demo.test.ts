@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { outboundConfigError, type ProductTourValidation } from "../../shared/outbound-schemas.ts";
+import { outboundConfigError, type ProductTourValidation } from "../../shared/outbound-api.ts";
 import { readTourData } from "../../widget/common/tour-data.ts";
 import { call, demoProjectId, startSession } from "../test-support/outbound-test-support.ts";
 import { startTestServer } from "../test-support/test-server.ts";

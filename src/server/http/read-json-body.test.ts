@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { number, object, optional, string } from "superstruct";
-import { SessionStartRequest } from "../../shared/widget-session.ts";
+import { SessionStartRequest } from "../../shared/widget-session-api.ts";
 import { readJsonBody } from "./read-json-body.ts";
 
 function post(body: string | undefined): Request {

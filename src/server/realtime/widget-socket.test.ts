@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { WidgetSession } from "../../shared/widget-session.ts";
+import type { WidgetSession } from "../../shared/widget-session-api.ts";
 import type { WidgetPush } from "../../shared/widget-socket-pushes.ts";
 import { findProjectBySdkKey } from "../domain/projects/projects-repository.ts";
 import { startRedisServerPair } from "../test-support/redis-process.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import type { WidgetSession } from "../../shared/widget-session.ts";
+import type { WidgetSession } from "../../shared/widget-session-api.ts";
 import { findProjectBySdkKey, updateProjectSettings } from "../domain/projects/projects-repository.ts";
 import { listSessionEvents } from "../domain/sessions/sessions-repository.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";

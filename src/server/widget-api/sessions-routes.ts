@@ -11,7 +11,7 @@ import {
   UserFields,
   userFieldKeys,
   type WidgetSession,
-} from "../../shared/widget-session.ts";
+} from "../../shared/widget-session-api.ts";
 import { signSessionId, verifySessionHash } from "../domain/sessions/session-hash.ts";
 import {
   createSession,

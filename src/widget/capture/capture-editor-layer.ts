@@ -1,5 +1,5 @@
 import { createRoot, type Root } from "react-dom/client";
-import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { captureStyles } from "./capture-styles.ts";
 
 /** The editor's place in the widget's shadow root: its style and a container with a React root. */

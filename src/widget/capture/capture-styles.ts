@@ -1,4 +1,4 @@
-import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { FlowConfig } from "../../shared/widget-config-api.ts";
 
 /**
  * The capture editor's styles, scoped by the widget's shadow root. The overlay resets what it could

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
-import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
+import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import type { CaptureAnswer } from "../common/capture-data.ts";
 import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import { type CaptureSurface, createCaptureSurface } from "./capture-surface.tsx";

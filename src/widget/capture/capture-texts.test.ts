@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
+import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { captureTexts } from "./capture-texts.ts";
 
 const specKeys = [

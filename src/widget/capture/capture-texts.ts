@@ -1,4 +1,4 @@
-import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { FlowConfig } from "../../shared/widget-config-api.ts";
 
 /**
  * The capture editor's words. The keys of spec §8 are the reference's translation keys, so a

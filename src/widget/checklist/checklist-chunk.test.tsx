@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
 import { act } from "react";
-import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
+import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { createChunkContext, createRecordingHost } from "../common/chunk-context-test-support.ts";
 import { mount, run } from "./checklist-chunk.tsx";
 import { floatingCloseDelayMs, rerenderDelayMs } from "./checklist-instance.tsx";

@@ -1,4 +1,4 @@
-import type { ChecklistAnswer } from "../../shared/outbound-schemas.ts";
+import type { ChecklistAnswer } from "../../shared/outbound-api.ts";
 
 /**
  * The checklist element's data and its rules (spec §3 "Checklist", §4 "Checklist", §9): what

@@ -1,5 +1,5 @@
 import { createEventBus } from "../../../loader/event-bus.ts";
-import type { FeedbackReportCreated } from "../../shared/feedback-report.ts";
+import type { FeedbackReportCreated } from "../../shared/feedback-api.ts";
 import type {
   HostOptions,
   ReportParts,
@@ -7,8 +7,8 @@ import type {
   WidgetEvents,
   WidgetHost,
 } from "../../shared/widget-chunk-contract.ts";
-import { defaultFlowConfig, type FlowConfig } from "../../shared/widget-flow-config.ts";
-import type { WidgetSession } from "../../shared/widget-session.ts";
+import { defaultFlowConfig, type FlowConfig } from "../../shared/widget-config-api.ts";
+import type { WidgetSession } from "../../shared/widget-session-api.ts";
 
 /** A visitor session as the server answers it, for chunk tests. */
 export const testSession: WidgetSession = {

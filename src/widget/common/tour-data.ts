@@ -1,4 +1,4 @@
-import { TourConfig } from "../../shared/outbound-schemas.ts";
+import { TourConfig } from "../../shared/outbound-api.ts";
 import type { TourData, TourStepData } from "../../shared/tour-messages.ts";
 import { isUntrusted } from "../../shared/untrusted-validation.ts";
 import { unfinishedTourStorageKey } from "../../shared/widget-storage-keys.ts";

@@ -1,4 +1,4 @@
-import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { baseLanguage, isRightToLeftLanguage, projectIsRightToLeft } from "../../shared/widget-language.ts";
 
 /**

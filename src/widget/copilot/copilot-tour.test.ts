@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
+import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { readTourData } from "../common/tour-data.ts";
 import { tourTexts } from "../common/tour-texts.ts";
 import { type CopilotAudio, type CopilotClock, runCopilotTour } from "./copilot-tour.ts";

@@ -1,5 +1,5 @@
 import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
-import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { textColorFor } from "../common/text-colour.ts";
 import {
   badgeText,

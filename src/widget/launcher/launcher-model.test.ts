@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { defaultFlowConfig, type FlowConfig } from "../../shared/widget-flow-config.ts";
+import { defaultFlowConfig, type FlowConfig } from "../../shared/widget-config-api.ts";
 import {
   badgeText,
   launcherLabel,

@@ -1,4 +1,4 @@
-import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { FlowConfig } from "../../shared/widget-config-api.ts";
 
 /** What the badge shows: nothing at 0, the count up to 9, then "9+". */
 export function badgeText(count: number): string {

@@ -1,4 +1,4 @@
-import { maxReportBytes } from "../../shared/feedback-report.ts";
+import { maxReportBytes } from "../../shared/feedback-api.ts";
 import type { HostToMessengerMessage, MessengerToHostMessage } from "../../shared/frame-messages.ts";
 import type { WidgetEvents, WidgetHost } from "../../shared/widget-chunk-contract.ts";
 import type { CaptureAnswer } from "../common/capture-data.ts";

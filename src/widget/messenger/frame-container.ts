@@ -1,4 +1,4 @@
-import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { type ContainerVariant, containerVariants } from "./frame-layout.ts";
 
 /** The DOM of the messenger frame: a container, an inner box that holds the size, and the iframe. */

@@ -1,4 +1,4 @@
-import type { FeedbackButtonPosition, FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { FeedbackButtonPosition, FlowConfig } from "../../shared/widget-config-api.ts";
 
 /**
  * The messenger frame's modes and container variants (spec §2), and its sizes (spec §2, §9). Pure: the

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, jest, spyOn, test } from "bun:test";
-import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
+import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { createRecordingHost } from "../common/chunk-context-test-support.ts";
 import { sendingFailedText } from "./feedback.ts";
 import { messengerStyles } from "./messenger-styles.ts";

@@ -1,5 +1,5 @@
 import type { SurfaceCommand } from "../../shared/widget-chunk-contract.ts";
-import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { createChunkContext, type RecordingHost } from "../common/chunk-context-test-support.ts";
 import { mount, run } from "./messenger-chunk.ts";
 

@@ -1,4 +1,4 @@
-import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { FlowConfig } from "../../shared/widget-config-api.ts";
 
 /**
  * Styles of the notification stack, scoped by the shadow root. The container resets every property

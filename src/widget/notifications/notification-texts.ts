@@ -1,4 +1,4 @@
-import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { baseLanguage } from "../../shared/widget-language.ts";
 
 /** The stack's own words, in the widget's language (English unless German); the project may override them. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act } from "react";
-import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
+import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import { unreadNotificationsKey } from "./notification-model.ts";
 import { mount, pingSoundUrl, run } from "./notifications-chunk.tsx";

@@ -1,5 +1,5 @@
 import { afterEach, expect, spyOn, test } from "bun:test";
-import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
+import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import { mount, run } from "./tooltips-chunk.ts";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
+import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { readTourData } from "../common/tour-data.ts";
 import { runShepherdTour } from "./shepherd-tour.ts";
 import type { TourRun } from "./tour-controller.ts";

@@ -1,5 +1,5 @@
 import type { Tour } from "shepherd.js";
-import type { FlowConfig } from "../../shared/widget-flow-config.ts";
+import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { isRightToLeft, tourTexts } from "../common/tour-texts.ts";
 import { findElement, waitForElement } from "../common/wait-for-element.ts";
 import { createShepherd, mountTourLayer } from "./shepherd-options.ts";

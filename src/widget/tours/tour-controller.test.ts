@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { ProductTourValidation } from "../../shared/outbound-schemas.ts";
+import type { ProductTourValidation } from "../../shared/outbound-api.ts";
 import { type SavedTour, savedTourAt, tourStore } from "../common/tour-data.ts";
 import { createTourController, type TourRun } from "./tour-controller.ts";
 

@@ -1,4 +1,4 @@
-import type { ProductTourValidation } from "../../shared/outbound-schemas.ts";
+import type { ProductTourValidation } from "../../shared/outbound-api.ts";
 import type { TourData } from "../../shared/tour-messages.ts";
 import {
   readTourData,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { TourData } from "../../shared/tour-messages.ts";
-import { defaultFlowConfig } from "../../shared/widget-flow-config.ts";
+import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { isImageSource } from "../common/safe-html.ts";
 import { readTourData } from "../common/tour-data.ts";
 import { isRightToLeft, tourTexts } from "../common/tour-texts.ts";

@@ -1,4 +1,4 @@
-import type { ProductTourValidation, ProductTourValidationRequest } from "../../shared/outbound-schemas.ts";
+import type { ProductTourValidation, ProductTourValidationRequest } from "../../shared/outbound-api.ts";
 import {
   type CopilotEnd,
   type CopilotStart,

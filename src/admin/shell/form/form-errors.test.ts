@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { FetchError } from "ofetch";
 import { messages } from "../../../shared/form-rules.ts";
-import { companyNameTakenMessage } from "../../../shared/jobs-schemas.ts";
+import { companyNameTakenMessage } from "../../../shared/jobs-api.ts";
 import { translator } from "../../i18n/intl.ts";
 import { formPath as jobFormPath } from "../../jobs/job-form-state.ts";
 import { rootSkillFormPath } from "../../skills/root-skill-form-state.ts";

@@ -1,6 +1,6 @@
 import { type Struct, validate } from "superstruct";
 import { isTooLong, messages } from "../../../shared/form-rules.ts";
-import { salaryMaxMessage, urlMessage } from "../../../shared/jobs-schemas.ts";
+import { salaryMaxMessage, urlMessage } from "../../../shared/jobs-api.ts";
 import { apiErrorBody } from "../../api/api-error.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import type { Translator } from "../../i18n/intl.ts";

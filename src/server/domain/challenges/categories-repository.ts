@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { ChallengeCategory, ChallengeCategoryRequest } from "../../../shared/challenges-schemas.ts";
+import type { ChallengeCategory, ChallengeCategoryRequest } from "../../../shared/challenges-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 

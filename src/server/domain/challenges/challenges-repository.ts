@@ -8,7 +8,7 @@ import type {
   ChallengeStatus,
   TaskKind,
   TaskSummary,
-} from "../../../shared/challenges-schemas.ts";
+} from "../../../shared/challenges-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 

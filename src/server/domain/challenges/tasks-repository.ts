@@ -5,7 +5,7 @@ import type {
   TaskFields,
   TaskKind,
   TaskRequest,
-} from "../../../shared/challenges-schemas.ts";
+} from "../../../shared/challenges-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { taskSummary } from "./challenges-repository.ts";

@@ -1,5 +1,5 @@
 import { SQL } from "bun";
-import { type Company, type CompanyRequest, normalizeHandle } from "../../../shared/jobs-schemas.ts";
+import { type Company, type CompanyRequest, normalizeHandle } from "../../../shared/jobs-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 
 /** The list's sort fields and the columns behind them (names compare case-insensitively). */

@@ -4,7 +4,7 @@ import {
   type DashboardSummary,
   type ReportReason,
   reportReasons,
-} from "../../../shared/reports-schemas.ts";
+} from "../../../shared/reports-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 
 export const recentActivityLimit = 20;

@@ -1,4 +1,4 @@
-import { FeedbackReportRequest, reportCaps } from "../../../shared/feedback-report.ts";
+import { FeedbackReportRequest, reportCaps } from "../../../shared/feedback-api.ts";
 import { reportJsonShapeLimits } from "../../http/json-shape.ts";
 import { type BodyResult, parseJsonText, validateBody } from "../../http/read-json-body.ts";
 

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import { reportPriorities } from "../../../shared/feedback-report.ts";
+import { reportPriorities } from "../../../shared/feedback-api.ts";
 import type { InboxReport, ReportStatus } from "../../../shared/inbox-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { shortReportId } from "../feedback/feedback-repository.ts";

@@ -11,7 +11,7 @@ import {
   type SalaryPer,
   type SalaryUnit,
   subSkillNotFoundMessage,
-} from "../../../shared/jobs-schemas.ts";
+} from "../../../shared/jobs-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 
 /** The list's sort fields and the columns behind them (texts compare case-insensitively). */

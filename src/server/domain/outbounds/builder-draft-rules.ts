@@ -1,4 +1,8 @@
-import type { BuilderDraft, TooltipDraftContent, TourDraftContent } from "../../../shared/builder-drafts.ts";
+import type {
+  BuilderDraft,
+  TooltipDraftContent,
+  TourDraftContent,
+} from "../../../shared/builder-drafts-api.ts";
 import type { AdminOutbound, AdminTooltip, OutboundWrite, TooltipWrite } from "../../../shared/inbox-api.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { BuilderDraft } from "../../../shared/builder-drafts.ts";
+import type { BuilderDraft } from "../../../shared/builder-drafts-api.ts";
 import type { BuilderKind } from "../../../shared/builder-messages.ts";
 import { parseJson } from "../repository-helpers.ts";
 

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { SQL } from "bun";
-import type { ChecklistStatus } from "../../../shared/outbound-schemas.ts";
+import type { ChecklistStatus } from "../../../shared/outbound-api.ts";
 
 /**
  * Checklist instances (table widget_checklists). A checklist without a shared key belongs to one

@@ -1,5 +1,5 @@
 import { validate } from "superstruct";
-import { type ChecklistAnswer, ChecklistConfig } from "../../../shared/outbound-schemas.ts";
+import { type ChecklistAnswer, ChecklistConfig } from "../../../shared/outbound-api.ts";
 import type { ChecklistInstance } from "./checklists-repository.ts";
 import type { Outbound } from "./outbound-repository.ts";
 import { convertTipTapDocs } from "./tiptap-html.ts";

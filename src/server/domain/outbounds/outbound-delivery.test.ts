@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { OutboundAction } from "../../../shared/outbound-schemas.ts";
+import type { OutboundAction } from "../../../shared/outbound-api.ts";
 import type { WidgetPush } from "../../../shared/widget-socket-pushes.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
 import {

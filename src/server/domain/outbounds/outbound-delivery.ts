@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { OutboundAction, OutboundType } from "../../../shared/outbound-schemas.ts";
+import type { OutboundAction, OutboundType } from "../../../shared/outbound-api.ts";
 import { matchesPageFilter } from "../../../shared/page-filter.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";

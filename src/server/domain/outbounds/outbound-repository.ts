@@ -6,7 +6,7 @@ import {
   type OutboundStatus,
   type OutboundType,
   outboundConfigError,
-} from "../../../shared/outbound-schemas.ts";
+} from "../../../shared/outbound-api.ts";
 
 export interface Outbound {
   id: string;

@@ -1,6 +1,6 @@
 import type { SQL } from "bun";
 import type { AdminOutbound, OutboundKind, OutboundWrite } from "../../../shared/inbox-api.ts";
-import type { OutboundStatus } from "../../../shared/outbound-schemas.ts";
+import type { OutboundStatus } from "../../../shared/outbound-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
 

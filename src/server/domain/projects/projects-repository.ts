@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import { defaultFlowConfig, type FlowConfig } from "../../../shared/widget-flow-config.ts";
+import { defaultFlowConfig, type FlowConfig } from "../../../shared/widget-config-api.ts";
 
 /** Per-language overrides of a project's config, keyed by lower-case language (`de`, `en-us`). */
 export type LanguageOverrides = Record<

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { StreamedEvent } from "../../../shared/widget-session.ts";
+import type { StreamedEvent } from "../../../shared/widget-session-api.ts";
 
 export interface StoredSession {
   id: string;

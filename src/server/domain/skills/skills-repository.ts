@@ -12,7 +12,7 @@ import {
   type SubSkill,
   type SubSkillWrite,
   skillTreeErrors,
-} from "../../../shared/skills-schemas.ts";
+} from "../../../shared/skills-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { type DependencyGraph, dependentsOf, findCycle, withDependencies } from "./skill-graph.ts";

@@ -9,7 +9,7 @@ import {
   type ReportReason,
   type ReportResolution,
   type TaskRatings,
-} from "../../../shared/reports-schemas.ts";
+} from "../../../shared/reports-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { escalatedBanEnd } from "./ban-escalation.ts";

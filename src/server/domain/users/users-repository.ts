@@ -10,7 +10,7 @@ import {
   type UserListFilters,
   type UserListItem,
   userErrors,
-} from "../../../shared/users-schemas.ts";
+} from "../../../shared/users-api.ts";
 import { notAuthorizedMessage } from "../../auth/auth-guard.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { recordAudit } from "../audit/audit-log.ts";

@@ -6,7 +6,7 @@ import {
   RegisterRequest,
   ResendVerificationRequest,
   VerifyEmailRequest,
-} from "../../../shared/auth-schemas.ts";
+} from "../../../shared/auth-api.ts";
 import type { AuthLimits } from "../../auth/auth-limits.ts";
 import { revokeUserSessions } from "../../auth/auth-sessions-repository.ts";
 import type { Captcha } from "../../auth/captcha.ts";

@@ -1,4 +1,4 @@
-import type { LoginResult } from "../../../shared/auth-schemas.ts";
+import type { LoginResult } from "../../../shared/auth-api.ts";
 import type { AccessTokens } from "../../auth/access-tokens.ts";
 import { type StoredUser, toPublicUser } from "../../auth/users-repository.ts";
 

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import { LoginRequest } from "../../../shared/auth-schemas.ts";
+import { LoginRequest } from "../../../shared/auth-api.ts";
 import { accountDisabledMessage } from "../../auth/auth-guard.ts";
 import { loginAccountKey, slowdownMs } from "../../auth/auth-limits.ts";
 import { createAuthSession } from "../../auth/auth-sessions-repository.ts";

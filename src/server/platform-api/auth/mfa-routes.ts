@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { MfaCodeRequest } from "../../../shared/auth-schemas.ts";
+import { MfaCodeRequest } from "../../../shared/auth-api.ts";
 import { newRecoveryCode, recoveryCodeHash } from "../../auth/recovery-codes.ts";
 import { newTotpSecret, totpUri, verifyTotp } from "../../auth/totp.ts";
 import type { ApiRoute } from "../../http/api-route.ts";

@@ -1,4 +1,4 @@
-import { RefreshRequest } from "../../../shared/auth-schemas.ts";
+import { RefreshRequest } from "../../../shared/auth-api.ts";
 import { accountDisabledMessage } from "../../auth/auth-guard.ts";
 import { revokeAuthSession, rotateRefreshToken } from "../../auth/auth-sessions-repository.ts";
 import { findUserById, toPublicUser } from "../../auth/users-repository.ts";

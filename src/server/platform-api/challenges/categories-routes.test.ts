@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import type { ChallengeCategory, ChallengeDetail } from "../../../shared/challenges-schemas.ts";
+import type { ChallengeCategory, ChallengeDetail } from "../../../shared/challenges-api.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import {
   auditFor,

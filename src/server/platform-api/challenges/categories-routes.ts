@@ -1,4 +1,4 @@
-import { ChallengeCategoryRequest } from "../../../shared/challenges-schemas.ts";
+import { ChallengeCategoryRequest } from "../../../shared/challenges-api.ts";
 import {
   categorySortColumns,
   deleteCategory,

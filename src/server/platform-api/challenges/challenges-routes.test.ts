@@ -4,7 +4,7 @@ import type {
   ChallengeDetail,
   ChallengeListItem,
   TaskDetail,
-} from "../../../shared/challenges-schemas.ts";
+} from "../../../shared/challenges-api.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import {
   auditFor,

@@ -2,7 +2,7 @@ import {
   ChallengeRequest,
   challengeDifficulties,
   challengeStatuses,
-} from "../../../shared/challenges-schemas.ts";
+} from "../../../shared/challenges-api.ts";
 import {
   type ChallengeFilters,
   challengeSortColumns,

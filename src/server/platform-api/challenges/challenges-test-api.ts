@@ -1,6 +1,6 @@
 import { expect } from "bun:test";
 import type { SQL } from "bun";
-import type { ListPage } from "../../../shared/list-page.ts";
+import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { AdminApiTestClient } from "../../test-support/admin-api-client.ts";
 
 export {

@@ -5,7 +5,7 @@ import type {
   MultipleChoiceTask,
   TaskDetail,
   TaskFields,
-} from "../../../shared/challenges-schemas.ts";
+} from "../../../shared/challenges-api.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import {
   auditFor,

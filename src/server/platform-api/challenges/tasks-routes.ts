@@ -4,7 +4,7 @@ import {
   type TaskDetail,
   TaskRequest,
   taskKinds,
-} from "../../../shared/challenges-schemas.ts";
+} from "../../../shared/challenges-api.ts";
 import {
   deleteTask,
   findTask,

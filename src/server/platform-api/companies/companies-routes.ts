@@ -3,7 +3,7 @@ import {
   companyHasJobsMessage,
   companyNameTakenMessage,
   companyNotFoundMessage,
-} from "../../../shared/jobs-schemas.ts";
+} from "../../../shared/jobs-api.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
 import {
   type CompanyWrite,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import type { JobDetail, JobListItem } from "../../../shared/jobs-schemas.ts";
-import type { ListPage } from "../../../shared/list-page.ts";
+import type { JobDetail, JobListItem } from "../../../shared/jobs-api.ts";
+import type { ListPage } from "../../../shared/list-page-api.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";

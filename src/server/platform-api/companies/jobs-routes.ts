@@ -1,9 +1,4 @@
-import {
-  JobRequest,
-  jobNotFoundMessage,
-  jobTypes,
-  professionalLevels,
-} from "../../../shared/jobs-schemas.ts";
+import { JobRequest, jobNotFoundMessage, jobTypes, professionalLevels } from "../../../shared/jobs-api.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
 import {
   deleteJob,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { InboxReport } from "../../../shared/inbox-api.ts";
-import type { ListPage } from "../../../shared/list-page.ts";
+import type { ListPage } from "../../../shared/list-page-api.ts";
 import { createUser } from "../../auth/users-repository.ts";
 import { logIn as logInAt } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import { reportPriorities } from "../../../shared/feedback-report.ts";
+import { reportPriorities } from "../../../shared/feedback-api.ts";
 import {
   BulkReportUpdate,
   ReportReply,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { ListPage } from "../../../shared/list-page.ts";
+import type { ListPage } from "../../../shared/list-page-api.ts";
 import type {
   AdminFeatureRequest,
   AdminHelpArticle,

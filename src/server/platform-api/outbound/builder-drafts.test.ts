@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { BuilderDraftAnswer } from "../../../shared/builder-drafts.ts";
+import type { BuilderDraftAnswer } from "../../../shared/builder-drafts-api.ts";
 import type { BuilderTokenResult } from "../../../shared/builder-messages.ts";
 import type { AdminOutbound, AdminTooltip, OutboundWrite, TooltipWrite } from "../../../shared/inbox-api.ts";
 import { builderOnlyMessage } from "../../auth/auth-guard.ts";

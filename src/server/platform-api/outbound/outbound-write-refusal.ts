@@ -1,7 +1,7 @@
 import type { StructError } from "superstruct";
 import { failureBody } from "../../../shared/form-rules.ts";
 import type { OutboundWrite } from "../../../shared/inbox-api.ts";
-import { outboundConfigError } from "../../../shared/outbound-schemas.ts";
+import { outboundConfigError } from "../../../shared/outbound-api.ts";
 import { surveyExists } from "../../domain/outbounds/outbounds-admin-repository.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { jsonError } from "../platform-request.ts";
@@ -16,7 +16,7 @@ function configFailure(error: StructError): Response {
 }
 
 /**
- * Why an outbound write cannot be stored, or null: its config must fit its kind (outbound-schemas.ts;
+ * Why an outbound write cannot be stored, or null: its config must fit its kind (outbound-api.ts;
  * a tour needs a step), and a survey must name a survey of the project to show (the widget opens that
  * form). Every path that writes an outbound's config asks this: the admin's create and save, the
  * builder's draft, and publishing that draft.

@@ -1,7 +1,7 @@
 import type { SQL } from "bun";
 import type { Struct } from "superstruct";
 import type { BuilderKind } from "../../../shared/builder-messages.ts";
-import { type OutboundStatus, outboundStatuses } from "../../../shared/outbound-schemas.ts";
+import { type OutboundStatus, outboundStatuses } from "../../../shared/outbound-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
 import { deleteItemDrafts } from "../../domain/outbounds/builder-drafts-repository.ts";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import type { ListPage } from "../../../shared/list-page.ts";
-import type { AuditLogItem, DashboardSummary } from "../../../shared/reports-schemas.ts";
+import type { ListPage } from "../../../shared/list-page-api.ts";
+import type { AuditLogItem, DashboardSummary } from "../../../shared/reports-api.ts";
 import { createUser, type StoredUser } from "../../auth/users-repository.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";

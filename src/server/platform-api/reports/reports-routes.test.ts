@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { ReportDetail, ReportListItem, TaskRatings } from "../../../shared/reports-schemas.ts";
+import type { ReportDetail, ReportListItem, TaskRatings } from "../../../shared/reports-api.ts";
 import type { StoredUser } from "../../auth/users-repository.ts";
 import { resolveReport } from "../../domain/task-reports/task-reports-repository.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";

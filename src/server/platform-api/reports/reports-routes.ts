@@ -8,7 +8,7 @@ import {
   reportReasons,
   reportResolutions,
   resolutionPaths,
-} from "../../../shared/reports-schemas.ts";
+} from "../../../shared/reports-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
 import { defaultTaskReportRules } from "../../config.ts";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { ReportListItem } from "../../../shared/reports-schemas.ts";
+import type { ReportListItem } from "../../../shared/reports-api.ts";
 import type { StoredUser } from "../../auth/users-repository.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer } from "../../test-support/test-server.ts";

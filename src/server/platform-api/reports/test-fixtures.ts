@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { CodingContent } from "../../../shared/challenges-schemas.ts";
+import type { CodingContent } from "../../../shared/challenges-api.ts";
 import { createUser, type StoredUser } from "../../auth/users-repository.ts";
 import { callApi, logIn as logInAt } from "../../test-support/api-calls.ts";
 import type { TestServer } from "../../test-support/test-server.ts";

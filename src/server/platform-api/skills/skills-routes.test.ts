@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import type { RootSkillDetail, SkillTree, SkillTreeGrid } from "../../../shared/skills-schemas.ts";
+import type { RootSkillDetail, SkillTree, SkillTreeGrid } from "../../../shared/skills-api.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { type SkillsTestClient, startSkillsTestClient } from "./skills-test-client.ts";
 

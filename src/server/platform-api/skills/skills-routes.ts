@@ -4,7 +4,7 @@ import {
   SkillTreeGrid,
   SubSkillWrite,
   skillTreeErrors,
-} from "../../../shared/skills-schemas.ts";
+} from "../../../shared/skills-api.ts";
 import {
   createRootSkill,
   createSubSkill,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { ListPage } from "../../../shared/list-page.ts";
-import type { RootSkillDetail, SubSkill } from "../../../shared/skills-schemas.ts";
+import type { ListPage } from "../../../shared/list-page-api.ts";
+import type { RootSkillDetail, SubSkill } from "../../../shared/skills-api.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { type SkillsTestClient, startSkillsTestClient } from "./skills-test-client.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { UserDetail } from "../../../shared/users-schemas.ts";
+import type { UserDetail } from "../../../shared/users-api.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { notAuthorized, outcome, startUsersServer, type UsersTestContext } from "./users-test-support.ts";
 

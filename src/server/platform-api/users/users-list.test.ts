@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { ListPage } from "../../../shared/list-page.ts";
-import type { UserListItem } from "../../../shared/users-schemas.ts";
+import type { ListPage } from "../../../shared/list-page-api.ts";
+import type { UserListItem } from "../../../shared/users-api.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { notAuthorized, outcome, startUsersServer, type UsersTestContext } from "./users-test-support.ts";
 

@@ -8,7 +8,7 @@ import {
   UpdateUserRequest,
   type UserListFilters,
   userErrors,
-} from "../../../shared/users-schemas.ts";
+} from "../../../shared/users-api.ts";
 import {
   type AccountChange,
   changeAccount,

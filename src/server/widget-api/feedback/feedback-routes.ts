@@ -1,4 +1,4 @@
-import { type FeedbackReportCreated, maxReportBytes } from "../../../shared/feedback-report.ts";
+import { type FeedbackReportCreated, maxReportBytes } from "../../../shared/feedback-api.ts";
 import {
   type CreatedReport,
   insertReport,

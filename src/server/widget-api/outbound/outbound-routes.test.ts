@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import type { ChecklistAnswer } from "../../../shared/outbound-schemas.ts";
+import type { ChecklistAnswer } from "../../../shared/outbound-api.ts";
 import { issueSharedKey, sharedKeySecret } from "../../domain/outbounds/checklist-shared-keys.ts";
 import { createOutbound, type Outbound } from "../../domain/outbounds/outbound-repository.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";

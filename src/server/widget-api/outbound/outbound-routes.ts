@@ -5,7 +5,7 @@ import {
   ProductTourRequest,
   type ProductTourValidation,
   ProductTourValidationRequest,
-} from "../../../shared/outbound-schemas.ts";
+} from "../../../shared/outbound-api.ts";
 import { matchesPageFilter } from "../../../shared/page-filter.ts";
 import { sharedKeyIsGenuine, sharedKeySecret } from "../../domain/outbounds/checklist-shared-keys.ts";
 import {

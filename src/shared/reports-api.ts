@@ -1,5 +1,5 @@
 import { boolean, type Infer, object, optional, type Struct } from "superstruct";
-import type { TaskKind } from "./challenges-schemas.ts";
+import type { TaskKind } from "./challenges-api.ts";
 import { oneOf, optionalText } from "./form-rules.ts";
 
 /**
@@ -17,7 +17,7 @@ export type ReportResolution = (typeof reportResolutions)[number];
 export const banActions = ["CREATE", "REPORT"] as const;
 export type BanAction = (typeof banActions)[number];
 
-/** The task kind whose report detail shows coding challenge info (kinds: challenges-schemas.ts). */
+/** The task kind whose report detail shows coding challenge info (kinds: challenges-api.ts). */
 export const codingTaskKind: TaskKind = "CODING";
 
 /** The texts the reports API answers with (spec §8 where the spec names them). */

@@ -6,6 +6,7 @@ import { e2eEnv } from "../playwright.config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { fromFrame, mainOrigin, messengerFrame } from "./support/messenger-frame.ts";
+import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
@@ -64,11 +65,7 @@ function hostHtml(key: string, framePath: string) {
     <style>body { font: 16px sans-serif; margin: 24px; } label { display: block; margin: 6px 0; }
       .box { width: 320px; height: 60px; border: 1px solid #999; }</style>
     <script>
-      window.Gleap = window.Gleap || []; window.GleapActions = [];
-      ["initialize", "on", "setCustomData"].forEach(function (m) {
-        window.Gleap[m] = function () { window.GleapActions.push({ e: m, a: [].slice.call(arguments) }); };
-      });
-      window.Gleap.invoked = true;
+      ${snippetStub(["initialize", "on", "setCustomData"])}
       Gleap.on("initialized", function () { window.gleapInitialized = true; });
       Gleap.initialize(${JSON.stringify(key)});
       var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";

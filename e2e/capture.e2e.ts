@@ -2,6 +2,7 @@ import { type BrowserContext, expect, type Frame, type Page, test } from "@playw
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { fromFrame, mainOrigin, messengerFrame } from "./support/messenger-frame.ts";
+import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
@@ -78,12 +79,7 @@ async function openHost(page: Page, context: BrowserContext, key: string, photo?
         </style>
         <style media="print">main { display: none; }</style>
         <script>
-          window.Gleap = window.Gleap || [];
-          window.GleapActions = [];
-          ["initialize", "on"].forEach(function (m) {
-            window.Gleap[m] = function () { window.GleapActions.push({ e: m, a: [].slice.call(arguments) }); };
-          });
-          window.Gleap.invoked = true;
+          ${snippetStub()}
           Gleap.on("initialized", function () { window.gleapInitialized = true; });
           Gleap.initialize(${JSON.stringify(key)});
           var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";

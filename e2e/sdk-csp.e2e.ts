@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { snippetStub } from "./support/snippet-stub.ts";
 
 const nonce = "e2e-csp-nonce";
 
@@ -24,12 +25,7 @@ test("under a nonce-only CSP the SDK starts, loads its launcher chunk and breaks
         document.addEventListener("securitypolicyviolation", function (event) {
           window.violations.push(event.violatedDirective + " " + event.blockedURI);
         });
-        window.Gleap = window.Gleap || [];
-        window.GleapActions = [];
-        ["initialize", "on"].forEach(function (m) {
-          window.Gleap[m] = function () { window.GleapActions.push({ e: m, a: [].slice.call(arguments) }); };
-        });
-        window.Gleap.invoked = true;
+        ${snippetStub()}
         Gleap.on("initialized", function () { window.initialized = true; });
         Gleap.initialize("demo");
         var s = document.createElement("script"); s.async = true; s.nonce = "${nonce}"; s.src = "/sdk/loader.js";

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
+import { snippetStub } from "./support/snippet-stub.ts";
 
 const consentCookie = (url: string) => ({ name: "agreedToCookiePolicy", value: "true", url });
 
@@ -53,12 +54,7 @@ test("calls a host queues before the loader arrives run in order", async ({ page
     route.fulfill({
       contentType: "text/html",
       body: `<!doctype html><html><head><script>
-        window.Gleap = window.Gleap || [];
-        window.GleapActions = [];
-        ["initialize", "identify", "trackEvent", "on", "setCustomData"].forEach(function (m) {
-          window.Gleap[m] = function () { window.GleapActions.push({ e: m, a: [].slice.call(arguments) }); };
-        });
-        window.Gleap.invoked = true;
+        ${snippetStub(["initialize", "identify", "trackEvent", "on", "setCustomData"])}
         window.order = [];
         Gleap.setCustomData("plan", "pro");
         Gleap.initialize("demo");

@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import { selectRows } from "./support/database.ts";
+import { snippetStub } from "./support/snippet-stub.ts";
 
 /**
  * Tooltips and the checklist element on the demo project's two host pages (spec §2, §4): the seeded
@@ -54,11 +55,7 @@ test("a page of the demo project without tooltips for it or a checklist loads ne
     route.fulfill({
       contentType: "text/html",
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Plain host</title><script>
-        window.Gleap = window.Gleap || []; window.GleapActions = [];
-        ["initialize", "on"].forEach(function (m) {
-          window.Gleap[m] = function () { window.GleapActions.push({ e: m, a: [].slice.call(arguments) }); };
-        });
-        window.Gleap.invoked = true;
+        ${snippetStub()}
         Gleap.on("initialized", function () { window.gleapInitialized = true; });
         Gleap.initialize("demo");
         var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";

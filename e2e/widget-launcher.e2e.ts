@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import type { FeedbackButtonPosition, FlowConfig } from "../src/shared/widget-config-api.ts";
+import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
@@ -83,12 +84,7 @@ async function openHost(page: Page, context: BrowserContext, key: string, option
           main { max-width: 40rem; margin: 0 auto; padding: 3rem 1.5rem; }</style>
         ${options.hostile ? `<style>${hostileCss}</style>` : ""}
         <script>
-          window.Gleap = window.Gleap || [];
-          window.GleapActions = [];
-          ["initialize", "on", "setLanguage", "setStyles", "showFeedbackButton"].forEach(function (m) {
-            window.Gleap[m] = function () { window.GleapActions.push({ e: m, a: [].slice.call(arguments) }); };
-          });
-          window.Gleap.invoked = true;
+          ${snippetStub(["initialize", "on", "setLanguage", "setStyles", "showFeedbackButton"])}
           Gleap.on("initialized", function () { window.gleapInitialized = true; });
           ${options.before ?? ""}
           Gleap.initialize(${JSON.stringify(key)});

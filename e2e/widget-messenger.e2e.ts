@@ -3,6 +3,7 @@ import { e2eEnv } from "../playwright.config.ts";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { mainOrigin, messengerFrame, messengerOrigin } from "./support/messenger-frame.ts";
+import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
@@ -65,12 +66,7 @@ async function openHost(
         <style>body { margin: 0; font: 16px/1.5 Georgia, serif; background: #f6f6f4; min-height: 200vh; }</style>
         ${hostile ? `<style>${hostileCss}</style>` : ""}
         <script>
-          window.Gleap = window.Gleap || [];
-          window.GleapActions = [];
-          ["initialize", "on"].forEach(function (m) {
-            window.Gleap[m] = function () { window.GleapActions.push({ e: m, a: [].slice.call(arguments) }); };
-          });
-          window.Gleap.invoked = true;
+          ${snippetStub()}
           window.hostEvents = [];
           ["open", "close", "feedback-sent", "error-while-sending"].forEach(function (name) {
             Gleap.on(name, function () { window.hostEvents.push(name); });

@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type FrameLocator, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import { selectRows } from "./support/database.ts";
+import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects, type LiveOutbound } from "./support/widget-projects.ts";
 
 /**
@@ -60,12 +61,7 @@ async function openHost(page: Page, context: BrowserContext, key: string, option
           main { max-width: 40rem; margin: 0 auto; padding: 3rem 1.5rem; } h1 { margin-top: 40px; }</style>
         ${options.css ? `<style>${options.css}</style>` : ""}
         <script>
-          window.Gleap = window.Gleap || [];
-          window.GleapActions = [];
-          ["initialize", "on", "registerCustomAction"].forEach(function (m) {
-            window.Gleap[m] = function () { window.GleapActions.push({ e: m, a: [].slice.call(arguments) }); };
-          });
-          window.Gleap.invoked = true;
+          ${snippetStub(["initialize", "on", "registerCustomAction"])}
           window.customActions = [];
           Gleap.on("initialized", function () { window.gleapInitialized = true; });
           Gleap.registerCustomAction(function (action) { window.customActions.push(action); });

@@ -5,6 +5,7 @@ import {
   findProjectBySdkKey,
   updateProjectSettings,
 } from "./domain/projects/projects-repository.ts";
+import { expectError } from "./test-support/api-calls.ts";
 import { startBeforeAll } from "./test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
 
@@ -168,12 +169,8 @@ describe("widget sessions", () => {
 
   test("a missing or unknown SDK key answers 401 and stores nothing", async () => {
     const [{ before }] = await server.db.sql`SELECT count(*) AS before FROM widget_sessions`;
-    const missing = await start({});
-    expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({ error: "Missing Api-Token header" });
-    const unknown = await start({ "Api-Token": "nope" });
-    expect(unknown.status).toBe(401);
-    expect(await unknown.json()).toEqual({ error: "Unknown SDK key" });
+    await expectError(await start({}), 401, { error: "Missing Api-Token header" });
+    await expectError(await start({ "Api-Token": "nope" }), 401, { error: "Unknown SDK key" });
     const [{ after }] = await server.db.sql`SELECT count(*) AS after FROM widget_sessions`;
     expect(Number(after)).toBe(Number(before));
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
+import { expectError } from "../test-support/api-calls.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { currentTotp } from "./totp.ts";
 import { createUser } from "./users-repository.ts";
@@ -58,14 +59,11 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
     expect(otpauthUrl).toStartWith("otpauth://totp/");
     expect(qrCode).toStartWith("data:image/png;base64,");
 
-    const wrongConfirm = await post(
-      server,
-      "/api/auth/mfa/confirm",
-      { code: "000000" },
-      bearer(first.access_token),
+    await expectError(
+      await post(server, "/api/auth/mfa/confirm", { code: "000000" }, bearer(first.access_token)),
+      400,
+      { error: "invalid code", field: "code" },
     );
-    expect(wrongConfirm.status).toBe(400);
-    expect(await wrongConfirm.json()).toEqual({ error: "invalid code", field: "code" });
     const badFormat = await post(
       server,
       "/api/auth/mfa/confirm",
@@ -185,9 +183,9 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
       role: "USER",
     });
     await server.db.sql`UPDATE users SET password_hash = ${""} WHERE id = ${user.id}`;
-    const none = await post(server, "/api/auth/login", { login: "nopw", password: "anything" });
-    expect(none.status).toBe(400);
-    expect(await none.json()).toEqual({ error: "No login method" });
+    await expectError(await post(server, "/api/auth/login", { login: "nopw", password: "anything" }), 400, {
+      error: "No login method",
+    });
 
     const fresh = await createUser(server.db.sql, {
       name: "fresh",
@@ -198,9 +196,11 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
     await server.db
       .sql`INSERT INTO verification_codes (id, user_id, purpose, code_hash, expires_at, created_at)
       VALUES (${crypto.randomUUID()}, ${fresh.id}, ${"EMAIL_VERIFY"}, ${"x"}, ${new Date(Date.now() + 3_600_000).toISOString()}, ${new Date().toISOString()})`;
-    const unverified = await post(server, "/api/auth/login", { login: "fresh", password: "pw-fresh-1" });
-    expect(unverified.status).toBe(403);
-    expect(await unverified.json()).toEqual({ error: "verify your account" });
+    await expectError(
+      await post(server, "/api/auth/login", { login: "fresh", password: "pw-fresh-1" }),
+      403,
+      { error: "verify your account" },
+    );
   });
 
   test("wrong passwords slow an account down but never refuse its right password (issue 19)", async () => {
@@ -285,9 +285,10 @@ describe("human verification", () => {
         registrationEnabled: true,
         messengerUrl: server.messengerUrl,
       });
-      const missing = await post(server, "/api/auth/login", { login: "admin", password: "admin" });
-      expect(missing.status).toBe(400);
-      expect(await missing.json()).toEqual({ error: "captcha failed", field: "captchaToken" });
+      await expectError(await post(server, "/api/auth/login", { login: "admin", password: "admin" }), 400, {
+        error: "captcha failed",
+        field: "captchaToken",
+      });
       const garbage = await post(server, "/api/auth/login", {
         login: "admin",
         password: "admin",
@@ -299,13 +300,15 @@ describe("human verification", () => {
       const solution = await solveChallenge({ challenge, deriveKey });
       const captchaToken = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
       await loginOk(server, { login: "admin", password: "admin", captchaToken });
-      const replay = await post(server, "/api/auth/login", {
-        login: "admin",
-        password: "admin",
-        captchaToken,
-      });
-      expect(replay.status).toBe(400);
-      expect(await replay.json()).toEqual({ error: "captcha failed", field: "captchaToken" });
+      await expectError(
+        await post(server, "/api/auth/login", {
+          login: "admin",
+          password: "admin",
+          captchaToken,
+        }),
+        400,
+        { error: "captcha failed", field: "captchaToken" },
+      );
     } finally {
       await server.dispose();
     }

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { WidgetSession } from "../../shared/widget-session-api.ts";
 import type { WidgetPush } from "../../shared/widget-socket-pushes.ts";
 import { findProjectBySdkKey } from "../domain/projects/projects-repository.ts";
+import { expectError } from "../test-support/api-calls.ts";
 import { startRedisServerPair } from "../test-support/redis-process.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
@@ -144,9 +145,9 @@ describe("open sockets are capped per session and per address (issue 19)", () =>
     for (const session of sessions.slice(0, 5)) open.push(await connect(socketUrl(server, session)));
     await expect(connect(socketUrl(server, sessions[5] as WidgetSession))).rejects.toThrow("socket refused");
     const forged = { ...(sessions[5] as WidgetSession), gleapHash: "0".repeat(64) };
-    const refused = await fetch(socketUrl(server, forged).replace(/^ws/, "http"));
-    expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: "Too many open sockets from this address" });
+    await expectError(await fetch(socketUrl(server, forged).replace(/^ws/, "http")), 429, {
+      error: "Too many open sockets from this address",
+    });
     await closed(open.map((client) => client.socket));
     const later = await connect(socketUrl(server, sessions[5] as WidgetSession));
     await closed([later.socket]);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { createTooltip } from "../domain/outbounds/tooltips-repository.ts";
 import { updateProjectSettings } from "../domain/projects/projects-repository.ts";
+import { expectError } from "../test-support/api-calls.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 
@@ -213,8 +214,8 @@ describe("GET /api/widget/config/:sdkKey/tooltips", () => {
   });
 
   test("an unknown SDK key answers 401", async () => {
-    const response = await fetch(`${main}/api/widget/config/no-such-key/tooltips`);
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "Unknown SDK key" });
+    await expectError(await fetch(`${main}/api/widget/config/no-such-key/tooltips`), 401, {
+      error: "Unknown SDK key",
+    });
   });
 });

@@ -15,3 +15,14 @@ export async function recordAudit(
     VALUES (${Bun.randomUUIDv7()}, ${entry.actorId}, ${entry.action}, ${entry.entity}, ${entry.entityId ?? null},
       ${JSON.stringify(entry.details ?? {})}, ${new Date().toISOString()})`;
 }
+
+/** Records that an admin deleted `entity` `entityId` (action "delete"), with what the record was. */
+export function recordDeletion(
+  sql: SQL,
+  actorId: string | null,
+  entity: string,
+  entityId: string,
+  details: unknown,
+): Promise<void> {
+  return recordAudit(sql, { actorId, action: "delete", entity, entityId, details });
+}

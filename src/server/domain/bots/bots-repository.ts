@@ -1,13 +1,16 @@
 import type { SQL } from "bun";
 import type { AdminBot, Bot, BotStep, BotWrite } from "../../../shared/messenger-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import type { ListQuery } from "../../http/list-query.ts";
 import {
   contentStatus,
-  notFound,
-  nowIso,
+  deleteProjectRow,
+  foundOrNot,
+  insertProjectRow,
+  listProjectRows,
   optionalUrl,
   parseJson,
   textKey,
+  updateProjectRow,
   type WriteOutcome,
 } from "../repository-helpers.ts";
 import { sanitizeHtml } from "../rich-text/html-sanitizer.ts";
@@ -77,29 +80,21 @@ export const botSortColumns: Record<string, string> = {
 };
 
 export async function listBots(sql: SQL, projectId: string, query: ListQuery) {
-  const where = [sql`project_id = ${projectId}`];
-  if (query.search) where.push(sql`name_key LIKE ${containsPattern(query.search)} ESCAPE '\\'`);
-  const status = query.params.get("status");
-  if (status) where.push(sql`status = ${status}`);
-  const { rows, total } = await listPage<BotRow>(sql, {
-    select: "*",
-    from: sql`bots`,
-    where,
-    query,
-    tieBreaker: "id",
+  const { rows, total } = await listProjectRows<BotRow>(sql, projectId, query, {
+    table: "bots",
+    searchColumns: ["name_key"],
+    status: query.params.get("status"),
   });
   return { items: rows.map(fromRow), total };
 }
 
-export async function insertBot(
+export function insertBot(
   sql: SQL,
   projectId: string,
   body: BotWrite,
   id: string = Bun.randomUUIDv7(),
 ): Promise<WriteOutcome> {
-  const now = nowIso();
-  await sql`INSERT INTO bots ${sql({ id, project_id: projectId, ...columns(body), created_at: now, updated_at: now })}`;
-  return { ok: true, id };
+  return insertProjectRow(sql, "bots", projectId, id, columns(body));
 }
 
 export async function updateBot(
@@ -108,15 +103,14 @@ export async function updateBot(
   id: string,
   body: BotWrite,
 ): Promise<WriteOutcome> {
-  const updated = await sql`UPDATE bots SET ${sql({ ...columns(body), updated_at: nowIso() })}
-    WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
-  return updated.length > 0 ? { ok: true, id } : notFound(botNotFoundMessage);
+  const updated = await updateProjectRow(sql, "bots", { projectId, id }, columns(body));
+  return foundOrNot(updated, id, botNotFoundMessage);
 }
 
 /** Deletes a bot; conversations it handed over keep their messages and lose the reference. */
 export async function deleteBot(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {
   // Explicit rather than through the foreign key, so the outcome does not hang on SQLite's setting.
   await sql`UPDATE conversations SET bot_id = NULL WHERE bot_id = ${id} AND project_id = ${projectId}`;
-  const deleted = await sql`DELETE FROM bots WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
-  return deleted.length > 0 ? { ok: true, id } : notFound(botNotFoundMessage);
+  const deleted = await deleteProjectRow(sql, "bots", { projectId, id });
+  return foundOrNot(deleted, id, botNotFoundMessage);
 }

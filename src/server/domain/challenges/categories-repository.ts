@@ -1,7 +1,7 @@
 import type { SQL } from "bun";
 import type { ChallengeCategory, ChallengeCategoryRequest } from "../../../shared/challenges-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
-import { recordAudit } from "../audit/audit-log.ts";
+import { recordAudit, recordDeletion } from "../audit/audit-log.ts";
 
 export const categorySortColumns = {
   title: "lower(cc.title)",
@@ -115,12 +115,9 @@ export async function deleteCategory(sql: SQL, actorId: string, id: string): Pro
     const released =
       await tx`UPDATE challenges SET category_id = NULL WHERE category_id = ${id} RETURNING id`;
     await tx`DELETE FROM challenge_categories WHERE id = ${id}`;
-    await recordAudit(tx, {
-      actorId,
-      action: "delete",
-      entity: "challenge_category",
-      entityId: id,
-      details: { title: category.title, uncategorisedChallenges: released.length },
+    await recordDeletion(tx, actorId, "challenge_category", id, {
+      title: category.title,
+      uncategorisedChallenges: released.length,
     });
     return true;
   });

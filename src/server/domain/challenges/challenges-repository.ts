@@ -10,7 +10,7 @@ import type {
   TaskSummary,
 } from "../../../shared/challenges-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
-import { recordAudit } from "../audit/audit-log.ts";
+import { recordAudit, recordDeletion } from "../audit/audit-log.ts";
 
 export const challengeSortColumns = {
   title: "lower(c.title)",
@@ -229,12 +229,9 @@ export async function deleteChallenge(sql: SQL, actorId: string, id: string): Pr
     if (!challenge) return false;
     const [{ count }] = await tx`SELECT count(*) AS count FROM tasks WHERE challenge_id = ${id}`;
     await tx`DELETE FROM challenges WHERE id = ${id}`;
-    await recordAudit(tx, {
-      actorId,
-      action: "delete",
-      entity: "challenge",
-      entityId: id,
-      details: { title: challenge.title, deletedTasks: Number(count) },
+    await recordDeletion(tx, actorId, "challenge", id, {
+      title: challenge.title,
+      deletedTasks: Number(count),
     });
     return true;
   });

@@ -7,7 +7,7 @@ import type {
   TaskRequest,
 } from "../../../shared/challenges-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
-import { recordAudit } from "../audit/audit-log.ts";
+import { recordAudit, recordDeletion } from "../audit/audit-log.ts";
 import { taskSummary } from "./challenges-repository.ts";
 
 export const taskSortColumns = {
@@ -157,12 +157,10 @@ export async function deleteTask(sql: SQL, actorId: string, id: string): Promise
     const [task] = await tx`SELECT challenge_id, kind, title FROM tasks WHERE id = ${id}`;
     if (!task) return false;
     await tx`DELETE FROM tasks WHERE id = ${id}`;
-    await recordAudit(tx, {
-      actorId,
-      action: "delete",
-      entity: "task",
-      entityId: id,
-      details: { challengeId: task.challenge_id, kind: task.kind, title: task.title },
+    await recordDeletion(tx, actorId, "task", id, {
+      challengeId: task.challenge_id,
+      kind: task.kind,
+      title: task.title,
     });
     return true;
   });

@@ -8,8 +8,18 @@ import {
   featureRequestStatuses,
   type NewFeatureRequest,
 } from "../../../shared/messenger-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
-import { notFound, nowIso, textKey, toBoolean, toCount, type WriteOutcome } from "../repository-helpers.ts";
+import type { ListQuery } from "../../http/list-query.ts";
+import {
+  foundOrNot,
+  listProjectRows,
+  notFound,
+  nowIso,
+  textKey,
+  toBoolean,
+  toCount,
+  updateProjectRow,
+  type WriteOutcome,
+} from "../repository-helpers.ts";
 
 /**
  * Feature requests (feature_requests) and their votes (feature_request_votes, one per session and
@@ -179,17 +189,13 @@ export async function listFeatureRequests(
   query: ListQuery,
   { pendingOnly = false }: { pendingOnly?: boolean } = {},
 ) {
-  const where = [sql`f.project_id = ${projectId}`];
-  if (pendingOnly) where.push(sql`f.approved = FALSE`);
-  if (query.search) where.push(sql`f.title_key LIKE ${containsPattern(query.search)} ESCAPE '\\'`);
-  const status = query.params.get("status");
-  if (status) where.push(sql`f.status = ${status}`);
-  const { rows, total } = await listPage<FeatureRequestRow>(sql, {
+  const { rows, total } = await listProjectRows<FeatureRequestRow>(sql, projectId, query, {
+    table: "feature_requests",
+    alias: "f",
     select: `f.*, ${voteCount} AS votes`,
-    from: sql`feature_requests f`,
-    where,
-    query,
-    tieBreaker: "f.id",
+    searchColumns: ["f.title_key"],
+    status: query.params.get("status"),
+    where: pendingOnly ? [sql`f.approved = FALSE`] : [],
   });
   return { items: rows.map(adminFromRow), total };
 }
@@ -240,9 +246,8 @@ export async function updateFeatureRequest(
   id: string,
   body: FeatureRequestWrite,
 ): Promise<WriteOutcome> {
-  const updated = await sql`UPDATE feature_requests SET ${sql({ ...columns(body), updated_at: nowIso() })}
-    WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
-  return updated.length > 0 ? { ok: true, id } : notFound(featureRequestNotFoundMessage);
+  const updated = await updateProjectRow(sql, "feature_requests", { projectId, id }, columns(body));
+  return foundOrNot(updated, id, featureRequestNotFoundMessage);
 }
 
 export async function deleteFeatureRequest(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {

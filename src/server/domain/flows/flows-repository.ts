@@ -5,15 +5,19 @@ import type {
   FeedbackFlowWrite,
   FlowField,
 } from "../../../shared/messenger-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import type { ListQuery } from "../../http/list-query.ts";
 import {
   contentStatus,
+  deleteProjectRow,
+  foundOrNot,
+  insertProjectRow,
+  listProjectRows,
   notFound,
-  nowIso,
   parseJson,
   textKey,
   toBoolean,
   toCount,
+  updateProjectRow,
   type WriteOutcome,
 } from "../repository-helpers.ts";
 
@@ -109,19 +113,10 @@ export const flowSortColumns: Record<string, string> = {
 };
 
 export async function listFlows(sql: SQL, projectId: string, query: ListQuery) {
-  const where = [sql`project_id = ${projectId}`];
-  if (query.search) {
-    const like = containsPattern(query.search);
-    where.push(sql`(title_key LIKE ${like} ESCAPE '\\' OR key_lower LIKE ${like} ESCAPE '\\')`);
-  }
-  const status = query.params.get("status");
-  if (status) where.push(sql`status = ${status}`);
-  const { rows, total } = await listPage<FlowRow>(sql, {
-    select: "*",
-    from: sql`feedback_flows`,
-    where,
-    query,
-    tieBreaker: "id",
+  const { rows, total } = await listProjectRows<FlowRow>(sql, projectId, query, {
+    table: "feedback_flows",
+    searchColumns: ["title_key", "key_lower"],
+    status: query.params.get("status"),
   });
   return { items: rows.map(fromRow), total };
 }
@@ -147,9 +142,7 @@ export async function insertFlow(
   id: string = Bun.randomUUIDv7(),
 ): Promise<WriteOutcome> {
   if (await keyTaken(sql, projectId, body.key, "")) return keyTaken409;
-  const now = nowIso();
-  await sql`INSERT INTO feedback_flows ${sql({ id, project_id: projectId, ...columns(body), created_at: now, updated_at: now })}`;
-  return { ok: true, id };
+  return insertProjectRow(sql, "feedback_flows", projectId, id, columns(body));
 }
 
 export async function updateFlow(
@@ -160,13 +153,11 @@ export async function updateFlow(
 ): Promise<WriteOutcome> {
   if (!(await findFlow(sql, projectId, id))) return notFound(flowNotFoundMessage);
   if (await keyTaken(sql, projectId, body.key, id)) return keyTaken409;
-  await sql`UPDATE feedback_flows SET ${sql({ ...columns(body), updated_at: nowIso() })}
-    WHERE id = ${id} AND project_id = ${projectId}`;
+  await updateProjectRow(sql, "feedback_flows", { projectId, id }, columns(body));
   return { ok: true, id };
 }
 
 export async function deleteFlow(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {
-  const deleted =
-    await sql`DELETE FROM feedback_flows WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
-  return deleted.length > 0 ? { ok: true, id } : notFound(flowNotFoundMessage);
+  const deleted = await deleteProjectRow(sql, "feedback_flows", { projectId, id });
+  return foundOrNot(deleted, id, flowNotFoundMessage);
 }

@@ -8,13 +8,17 @@ import type {
   HelpCollection,
   HelpCollectionWrite,
 } from "../../../shared/messenger-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import type { ListQuery } from "../../http/list-query.ts";
 import {
   contentStatus,
+  deleteProjectRow,
+  foundOrNot,
+  insertProjectRow,
+  listProjectRows,
   notFound,
-  nowIso,
   textKey,
   toCount,
+  updateProjectRow,
   type WriteOutcome,
 } from "../repository-helpers.ts";
 import { htmlToText, sanitizeHtml } from "../rich-text/html-sanitizer.ts";
@@ -165,14 +169,11 @@ export const collectionSortColumns: Record<string, string> = {
 };
 
 export async function listCollections(sql: SQL, projectId: string, query: ListQuery) {
-  const where = [sql`c.project_id = ${projectId}`];
-  if (query.search) where.push(sql`c.title_key LIKE ${containsPattern(query.search)} ESCAPE '\\'`);
-  const { rows, total } = await listPage<CollectionRow>(sql, {
+  const { rows, total } = await listProjectRows<CollectionRow>(sql, projectId, query, {
+    table: "help_collections",
+    alias: "c",
     select: `c.*, ${allCount} AS article_count`,
-    from: sql`help_collections c`,
-    where,
-    query,
-    tieBreaker: "c.id",
+    searchColumns: ["c.title_key"],
   });
   return { items: rows.map(collectionFromRow), total };
 }
@@ -203,9 +204,7 @@ export async function insertCollection(
   body: HelpCollectionWrite,
   id: string = Bun.randomUUIDv7(),
 ): Promise<WriteOutcome> {
-  const now = nowIso();
-  await sql`INSERT INTO help_collections ${sql({ id, project_id: projectId, ...collectionColumns(body), created_at: now, updated_at: now })}`;
-  return { ok: true, id };
+  return insertProjectRow(sql, "help_collections", projectId, id, collectionColumns(body));
 }
 
 export async function updateCollection(
@@ -214,10 +213,8 @@ export async function updateCollection(
   id: string,
   body: HelpCollectionWrite,
 ): Promise<WriteOutcome> {
-  const updated =
-    await sql`UPDATE help_collections SET ${sql({ ...collectionColumns(body), updated_at: nowIso() })}
-    WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
-  return updated.length > 0 ? { ok: true, id } : notFound(collectionNotFoundMessage);
+  const updated = await updateProjectRow(sql, "help_collections", { projectId, id }, collectionColumns(body));
+  return foundOrNot(updated, id, collectionNotFoundMessage);
 }
 
 /** Deletes a collection; one that still has articles only with `force` (then its articles go too). */
@@ -249,18 +246,12 @@ export const articleSortColumns: Record<string, string> = {
 };
 
 export async function listArticles(sql: SQL, projectId: string, query: ListQuery) {
-  const where = [sql`project_id = ${projectId}`];
-  if (query.search) where.push(sql`title_key LIKE ${containsPattern(query.search)} ESCAPE '\\'`);
   const collectionId = query.params.get("collectionId");
-  if (collectionId) where.push(sql`collection_id = ${collectionId}`);
-  const status = query.params.get("status");
-  if (status) where.push(sql`status = ${status}`);
-  const { rows, total } = await listPage<ArticleRow>(sql, {
-    select: "*",
-    from: sql`help_articles`,
-    where,
-    query,
-    tieBreaker: "id",
+  const { rows, total } = await listProjectRows<ArticleRow>(sql, projectId, query, {
+    table: "help_articles",
+    searchColumns: ["title_key"],
+    status: query.params.get("status"),
+    where: collectionId ? [sql`collection_id = ${collectionId}`] : [],
   });
   return { items: rows.map(articleFromRow), total };
 }
@@ -305,9 +296,7 @@ export async function insertArticle(
 ): Promise<WriteOutcome> {
   if (!(await collectionInProject(sql, projectId, body.collectionId)))
     return unknownCollection(body.collectionId);
-  const now = nowIso();
-  await sql`INSERT INTO help_articles ${sql({ id, project_id: projectId, ...articleColumns(body), created_at: now, updated_at: now })}`;
-  return { ok: true, id };
+  return insertProjectRow(sql, "help_articles", projectId, id, articleColumns(body));
 }
 
 export async function updateArticle(
@@ -319,13 +308,11 @@ export async function updateArticle(
   if (!(await findArticle(sql, projectId, id))) return notFound(articleNotFoundMessage);
   if (!(await collectionInProject(sql, projectId, body.collectionId)))
     return unknownCollection(body.collectionId);
-  await sql`UPDATE help_articles SET ${sql({ ...articleColumns(body), updated_at: nowIso() })}
-    WHERE id = ${id} AND project_id = ${projectId}`;
+  await updateProjectRow(sql, "help_articles", { projectId, id }, articleColumns(body));
   return { ok: true, id };
 }
 
 export async function deleteArticle(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {
-  const deleted =
-    await sql`DELETE FROM help_articles WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
-  return deleted.length > 0 ? { ok: true, id } : notFound(articleNotFoundMessage);
+  const deleted = await deleteProjectRow(sql, "help_articles", { projectId, id });
+  return foundOrNot(deleted, id, articleNotFoundMessage);
 }

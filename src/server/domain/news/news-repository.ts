@@ -1,8 +1,11 @@
 import type { SQL } from "bun";
 import type { AdminNewsPost, NewsPost, NewsSummary, NewsWrite } from "../../../shared/messenger-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import type { ListQuery } from "../../http/list-query.ts";
 import {
   contentStatus,
+  deleteProjectRow,
+  foundOrNot,
+  listProjectRows,
   notFound,
   nowIso,
   optionalUrl,
@@ -76,16 +79,10 @@ export const newsSortColumns: Record<string, string> = {
 };
 
 export async function listNews(sql: SQL, projectId: string, query: ListQuery) {
-  const where = [sql`project_id = ${projectId}`];
-  if (query.search) where.push(sql`title_key LIKE ${containsPattern(query.search)} ESCAPE '\\'`);
-  const status = query.params.get("status");
-  if (status) where.push(sql`status = ${status}`);
-  const { rows, total } = await listPage<NewsRow>(sql, {
-    select: "*",
-    from: sql`news_posts`,
-    where,
-    query,
-    tieBreaker: "id",
+  const { rows, total } = await listProjectRows<NewsRow>(sql, projectId, query, {
+    table: "news_posts",
+    searchColumns: ["title_key"],
+    status: query.params.get("status"),
   });
   return { items: rows.map(fromRow), total };
 }
@@ -135,7 +132,6 @@ export async function updateNews(
 }
 
 export async function deleteNews(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {
-  const deleted =
-    await sql`DELETE FROM news_posts WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
-  return deleted.length > 0 ? { ok: true, id } : notFound(newsNotFoundMessage);
+  const deleted = await deleteProjectRow(sql, "news_posts", { projectId, id });
+  return foundOrNot(deleted, id, newsNotFoundMessage);
 }

@@ -1,7 +1,8 @@
 import type { SQL } from "bun";
 import type { AdminOutbound, OutboundKind, OutboundWrite } from "../../../shared/inbox-api.ts";
 import type { OutboundStatus } from "../../../shared/outbound-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import type { ListQuery } from "../../http/list-query.ts";
+import { deleteProjectRow, listProjectRows, updateProjectRow } from "../repository-helpers.ts";
 import { type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
 
 /** The admin's reads and writes of `widget_outbounds` (the widget side reads them in outbound-repository.ts). */
@@ -38,16 +39,11 @@ export async function listAdminOutbounds(
   query: ListQuery,
   filters: { type?: OutboundKind; status?: OutboundStatus },
 ): Promise<{ items: AdminOutbound[]; total: number }> {
-  const where = [sql`project_id = ${projectId}`];
-  if (filters.type) where.push(sql`type = ${filters.type}`);
-  if (filters.status) where.push(sql`status = ${filters.status}`);
-  if (query.search) where.push(sql`lower(name) LIKE ${containsPattern(query.search)} ESCAPE '\\'`);
-  const { rows, total } = await listPage<OutboundRow>(sql, {
-    select: "*",
-    from: sql`widget_outbounds`,
-    where,
-    query,
-    tieBreaker: "id",
+  const { rows, total } = await listProjectRows<OutboundRow>(sql, projectId, query, {
+    table: "widget_outbounds",
+    searchColumns: ["lower(name)"],
+    status: filters.status,
+    where: filters.type ? [sql`type = ${filters.type}`] : [],
   });
   return { items: rows.map((row) => adminOutboundOf(outboundFromRow(row))), total };
 }
@@ -91,16 +87,13 @@ export async function insertAdminOutbound(
 }
 
 /** Replaces what the admin writes (the status stays); false when the project has no such outbound. */
-export async function updateAdminOutbound(
+export function updateAdminOutbound(
   sql: SQL,
   projectId: string,
   id: string,
   write: OutboundWrite,
 ): Promise<boolean> {
-  const updated = await sql`UPDATE widget_outbounds
-    SET ${sql({ ...writtenColumns(write), updated_at: new Date().toISOString() })}
-    WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
-  return updated.length > 0;
+  return updateProjectRow(sql, "widget_outbounds", { projectId, id }, writtenColumns(write));
 }
 
 /**
@@ -122,9 +115,7 @@ export async function setOutboundStatus(
 }
 
 export async function deleteAdminOutbound(sql: SQL, projectId: string, id: string): Promise<boolean> {
-  const deleted =
-    await sql`DELETE FROM widget_outbounds WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
-  return deleted.length > 0;
+  return deleteProjectRow(sql, "widget_outbounds", { projectId, id });
 }
 
 export interface OutboundStats {

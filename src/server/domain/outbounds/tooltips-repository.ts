@@ -1,7 +1,13 @@
 import type { SQL } from "bun";
 import type { AdminTooltip, TooltipWrite } from "../../../shared/inbox-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
-import { contentStatus, parseJson } from "../repository-helpers.ts";
+import type { ListQuery } from "../../http/list-query.ts";
+import {
+  contentStatus,
+  deleteProjectRow,
+  listProjectRows,
+  parseJson,
+  updateProjectRow,
+} from "../repository-helpers.ts";
 
 export type TooltipStatus = "live" | "draft";
 
@@ -70,18 +76,10 @@ export async function listTooltips(
   query: ListQuery,
   status: TooltipStatus | undefined,
 ): Promise<{ items: AdminTooltip[]; total: number }> {
-  const where = [sql`project_id = ${projectId}`];
-  if (status) where.push(sql`status = ${status}`);
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    where.push(sql`(lower(name) LIKE ${pattern} ESCAPE '\\' OR lower(config) LIKE ${pattern} ESCAPE '\\')`);
-  }
-  const { rows, total } = await listPage<TooltipRow>(sql, {
-    select: "*",
-    from: sql`widget_tooltips`,
-    where,
-    query,
-    tieBreaker: "id",
+  const { rows, total } = await listProjectRows<TooltipRow>(sql, projectId, query, {
+    table: "widget_tooltips",
+    searchColumns: ["lower(name)", "lower(config)"],
+    status,
   });
   return { items: rows.map(adminTooltipOf), total };
 }
@@ -100,16 +98,14 @@ export async function insertTooltip(sql: SQL, projectId: string, write: TooltipW
 }
 
 /** Replaces a tooltip's name and config; false when the project has no such tooltip. */
-export async function updateTooltip(
+export function updateTooltip(
   sql: SQL,
   projectId: string,
   id: string,
   write: TooltipWrite,
 ): Promise<boolean> {
-  const updated = await sql`UPDATE widget_tooltips
-    SET name = ${write.name}, config = ${configOf(write)}, updated_at = ${new Date().toISOString()}
-    WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
-  return updated.length > 0;
+  const values = { name: write.name, config: configOf(write) };
+  return updateProjectRow(sql, "widget_tooltips", { projectId, id }, values);
 }
 
 /** Publishes or withdraws a tooltip; false when it had that status already. */
@@ -126,7 +122,5 @@ export async function setTooltipStatus(
 }
 
 export async function deleteTooltip(sql: SQL, projectId: string, id: string): Promise<boolean> {
-  const deleted =
-    await sql`DELETE FROM widget_tooltips WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
-  return deleted.length > 0;
+  return deleteProjectRow(sql, "widget_tooltips", { projectId, id });
 }

@@ -14,7 +14,7 @@ import {
   skillTreeErrors,
 } from "../../../shared/skills-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
-import { recordAudit } from "../audit/audit-log.ts";
+import { recordAudit, recordDeletion } from "../audit/audit-log.ts";
 import { type DependencyGraph, dependentsOf, findCycle, withDependencies } from "./skill-graph.ts";
 
 export const skillTreeGridKey = "skill_tree_grid";
@@ -295,67 +295,84 @@ async function writeDependencies(
   }
 }
 
-export async function createRootSkill(
-  sql: SQL,
-  input: RootSkillCreate,
-  actorId: string,
-): Promise<RootSkillDetail> {
-  const dependencies = unique(input.dependencies);
+/** A skill's create or update at either level of the tree. */
+interface SkillWrite<T> {
+  level: keyof typeof dependencyTables;
+  action: "create" | "update";
+  /** What the audit entry tells of the skill besides its dependencies. */
+  details: Record<string, unknown>;
+  dependencies: readonly string[];
+  actorId: string;
+  /** Checks and stores the skill (its dependencies already deduplicated and sorted); answers its id. */
+  store(tx: SQL, grid: SkillTreeGrid, dependencies: string[]): Promise<string>;
+  /** The stored skill, answered by the write. */
+  read(tx: SQL, id: string): Promise<T | null>;
+}
+
+/** Runs a skill write in one transaction on the locked tree; its dependencies and audit entry follow it. */
+async function writeSkill<T>(sql: SQL, write: SkillWrite<T>): Promise<T> {
+  const { level, action, actorId } = write;
+  const dependencies = unique(write.dependencies);
   return sql.begin(async (tx) => {
-    const grid = await lockTree(tx);
-    if (await findRootRow(tx, input.id)) throw new SkillRefusal(409, skillTreeErrors.idTaken, "id");
-    checkWithinGrid(input, grid.rows, grid.columns);
-    await checkRootCellFree(tx, input.id, input.row, input.column);
-    checkDependencies(await rootGraph(tx), input.id, dependencies, skillTreeErrors.unknownRootDependency);
-    const now = new Date().toISOString();
-    await tx`INSERT INTO root_skills (id, name, icon, grid_row, grid_column, sub_rows, sub_columns, created_at, updated_at)
-      VALUES (${input.id}, ${input.name}, ${input.icon}, ${input.row}, ${input.column}, ${input.subRows},
-        ${input.subColumns}, ${now}, ${now})`;
-    return finishRootWrite(tx, "create", input.id, input, dependencies, actorId);
+    const id = await write.store(tx, await lockTree(tx), dependencies);
+    await writeDependencies(tx, level, id, dependencies);
+    const details = { ...write.details, dependencies };
+    await recordAudit(tx, { actorId, action, entity: `${level}_skill`, entityId: id, details });
+    return (await write.read(tx, id)) as T;
   });
 }
 
-/** What a root skill's create or update ends with: its dependencies, the audit entry, the stored skill. */
-async function finishRootWrite(
-  tx: SQL,
-  action: "create" | "update",
-  id: string,
-  input: RootSkillUpdate,
-  dependencies: string[],
-  actorId: string,
-): Promise<RootSkillDetail> {
-  await writeDependencies(tx, "root", id, dependencies);
-  await recordAudit(tx, {
+const rootDetails = (input: RootSkillUpdate) => ({ name: input.name, row: input.row, column: input.column });
+
+export function createRootSkill(sql: SQL, input: RootSkillCreate, actorId: string): Promise<RootSkillDetail> {
+  return writeSkill(sql, {
+    level: "root",
+    action: "create",
+    details: rootDetails(input),
+    dependencies: input.dependencies,
     actorId,
-    action,
-    entity: "root_skill",
-    entityId: id,
-    details: { name: input.name, row: input.row, column: input.column, dependencies },
+    async store(tx, grid, dependencies) {
+      if (await findRootRow(tx, input.id)) throw new SkillRefusal(409, skillTreeErrors.idTaken, "id");
+      checkWithinGrid(input, grid.rows, grid.columns);
+      await checkRootCellFree(tx, input.id, input.row, input.column);
+      checkDependencies(await rootGraph(tx), input.id, dependencies, skillTreeErrors.unknownRootDependency);
+      const now = new Date().toISOString();
+      await tx`INSERT INTO root_skills (id, name, icon, grid_row, grid_column, sub_rows, sub_columns, created_at, updated_at)
+        VALUES (${input.id}, ${input.name}, ${input.icon}, ${input.row}, ${input.column}, ${input.subRows},
+          ${input.subColumns}, ${now}, ${now})`;
+      return input.id;
+    },
+    read: findRootSkill,
   });
-  return (await findRootSkill(tx, id)) as RootSkillDetail;
 }
 
-export async function updateRootSkill(
+export function updateRootSkill(
   sql: SQL,
   id: string,
   input: RootSkillUpdate,
   actorId: string,
 ): Promise<RootSkillDetail> {
-  const dependencies = unique(input.dependencies);
-  return sql.begin(async (tx) => {
-    const grid = await lockTree(tx);
-    if (!(await findRootRow(tx, id))) throw new SkillRefusal(404, skillTreeErrors.notFound);
-    checkWithinGrid(input, grid.rows, grid.columns);
-    await checkRootCellFree(tx, id, input.row, input.column);
-    const [outside] = await tx`SELECT count(*) AS total FROM sub_skills
-      WHERE root_id = ${id} AND (grid_row >= ${input.subRows} OR grid_column >= ${input.subColumns})`;
-    if (Number(outside.total) > 0) throw new SkillRefusal(409, skillTreeErrors.outsideGrid);
-    checkDependencies(await rootGraph(tx), id, dependencies, skillTreeErrors.unknownRootDependency);
-    await tx`UPDATE root_skills SET name = ${input.name}, icon = ${input.icon}, grid_row = ${input.row},
-      grid_column = ${input.column}, sub_rows = ${input.subRows}, sub_columns = ${input.subColumns},
-      updated_at = ${new Date().toISOString()}
-      WHERE id = ${id}`;
-    return finishRootWrite(tx, "update", id, input, dependencies, actorId);
+  return writeSkill(sql, {
+    level: "root",
+    action: "update",
+    details: rootDetails(input),
+    dependencies: input.dependencies,
+    actorId,
+    async store(tx, grid, dependencies) {
+      if (!(await findRootRow(tx, id))) throw new SkillRefusal(404, skillTreeErrors.notFound);
+      checkWithinGrid(input, grid.rows, grid.columns);
+      await checkRootCellFree(tx, id, input.row, input.column);
+      const [outside] = await tx`SELECT count(*) AS total FROM sub_skills
+        WHERE root_id = ${id} AND (grid_row >= ${input.subRows} OR grid_column >= ${input.subColumns})`;
+      if (Number(outside.total) > 0) throw new SkillRefusal(409, skillTreeErrors.outsideGrid);
+      checkDependencies(await rootGraph(tx), id, dependencies, skillTreeErrors.unknownRootDependency);
+      await tx`UPDATE root_skills SET name = ${input.name}, icon = ${input.icon}, grid_row = ${input.row},
+        grid_column = ${input.column}, sub_rows = ${input.subRows}, sub_columns = ${input.subColumns},
+        updated_at = ${new Date().toISOString()}
+        WHERE id = ${id}`;
+      return id;
+    },
+    read: findRootSkill,
   });
 }
 
@@ -370,12 +387,9 @@ export async function deleteRootSkill(sql: SQL, id: string, actorId: string): Pr
     }
     const [subSkills] = await tx`SELECT count(*) AS total FROM sub_skills WHERE root_id = ${id}`;
     await tx`DELETE FROM root_skills WHERE id = ${id}`;
-    await recordAudit(tx, {
-      actorId,
-      action: "delete",
-      entity: "root_skill",
-      entityId: id,
-      details: { name: row.name, subSkillCount: Number(subSkills.total) },
+    await recordDeletion(tx, actorId, "root_skill", id, {
+      name: row.name,
+      subSkillCount: Number(subSkills.total),
     });
   });
 }
@@ -429,68 +443,60 @@ async function checkSubCellFree(
   if (taken) throw new SkillRefusal(409, skillTreeErrors.cellTaken);
 }
 
-export async function createSubSkill(
-  sql: SQL,
-  rootId: string,
-  input: SubSkillWrite,
-  actorId: string,
-): Promise<SubSkill> {
-  const dependencies = unique(input.dependencies);
-  return sql.begin(async (tx) => {
-    await lockTree(tx);
-    await subSkillRoot(tx, rootId, input);
-    const id = await newSubSkillId(tx, rootId, input.name);
-    await checkSubCellFree(tx, rootId, id, input);
-    checkDependencies(await subGraph(tx, rootId), id, dependencies, skillTreeErrors.unknownSubDependency);
-    const now = new Date().toISOString();
-    await tx`INSERT INTO sub_skills (id, root_id, name, icon, grid_row, grid_column, courses, created_at, updated_at)
-      VALUES (${id}, ${rootId}, ${input.name}, ${input.icon}, ${input.row}, ${input.column},
-        ${JSON.stringify(input.courses)}, ${now}, ${now})`;
-    return finishSubWrite(tx, "create", rootId, id, input, dependencies, actorId);
+/** The fields of a sub-skill write: its audit details, dependencies and author, and its read. */
+const subWrite = (rootId: string, input: SubSkillWrite, actorId: string) => ({
+  level: "sub" as const,
+  details: { rootId, name: input.name, row: input.row, column: input.column },
+  dependencies: input.dependencies,
+  actorId,
+  read: (tx: SQL, id: string) => findSubSkill(tx, rootId, id),
+});
+
+export function createSubSkill(sql: SQL, rootId: string, input: SubSkillWrite, actorId: string) {
+  return writeSkill(sql, {
+    ...subWrite(rootId, input, actorId),
+    action: "create",
+    async store(tx, _grid, dependencies) {
+      await subSkillRoot(tx, rootId, input);
+      const id = await newSubSkillId(tx, rootId, input.name);
+      await checkSubCellFree(tx, rootId, id, input);
+      checkDependencies(await subGraph(tx, rootId), id, dependencies, skillTreeErrors.unknownSubDependency);
+      const now = new Date().toISOString();
+      await tx`INSERT INTO sub_skills (id, root_id, name, icon, grid_row, grid_column, courses, created_at, updated_at)
+        VALUES (${id}, ${rootId}, ${input.name}, ${input.icon}, ${input.row}, ${input.column},
+          ${JSON.stringify(input.courses)}, ${now}, ${now})`;
+      return id;
+    },
   });
 }
 
-/** What a sub-skill's create or update ends with: its dependencies, the audit entry, the stored skill. */
-async function finishSubWrite(
-  tx: SQL,
-  action: "create" | "update",
-  rootId: string,
-  id: string,
-  input: SubSkillWrite,
-  dependencies: string[],
-  actorId: string,
-): Promise<SubSkill> {
-  await writeDependencies(tx, "sub", id, dependencies);
-  await recordAudit(tx, {
-    actorId,
-    action,
-    entity: "sub_skill",
-    entityId: id,
-    details: { rootId, name: input.name, row: input.row, column: input.column, dependencies },
-  });
-  return (await findSubSkill(tx, rootId, id)) as SubSkill;
-}
-
-export async function updateSubSkill(
+export function updateSubSkill(
   sql: SQL,
   rootId: string,
   subId: string,
   input: SubSkillWrite,
   actorId: string,
 ): Promise<SubSkill> {
-  const dependencies = unique(input.dependencies);
-  return sql.begin(async (tx) => {
-    await lockTree(tx);
-    // Existence first: a missing sub-skill answers 404 whatever the body's position.
-    if (!(await findSubSkill(tx, rootId, subId))) throw new SkillRefusal(404, skillTreeErrors.notFound);
-    await subSkillRoot(tx, rootId, input);
-    await checkSubCellFree(tx, rootId, subId, input);
-    checkDependencies(await subGraph(tx, rootId), subId, dependencies, skillTreeErrors.unknownSubDependency);
-    await tx`UPDATE sub_skills SET name = ${input.name}, icon = ${input.icon}, grid_row = ${input.row},
-      grid_column = ${input.column}, courses = ${JSON.stringify(input.courses)},
-      updated_at = ${new Date().toISOString()}
-      WHERE id = ${subId}`;
-    return finishSubWrite(tx, "update", rootId, subId, input, dependencies, actorId);
+  return writeSkill(sql, {
+    ...subWrite(rootId, input, actorId),
+    action: "update",
+    async store(tx, _grid, dependencies) {
+      // Existence first: a missing sub-skill answers 404 whatever the body's position.
+      if (!(await findSubSkill(tx, rootId, subId))) throw new SkillRefusal(404, skillTreeErrors.notFound);
+      await subSkillRoot(tx, rootId, input);
+      await checkSubCellFree(tx, rootId, subId, input);
+      checkDependencies(
+        await subGraph(tx, rootId),
+        subId,
+        dependencies,
+        skillTreeErrors.unknownSubDependency,
+      );
+      await tx`UPDATE sub_skills SET name = ${input.name}, icon = ${input.icon}, grid_row = ${input.row},
+        grid_column = ${input.column}, courses = ${JSON.stringify(input.courses)},
+        updated_at = ${new Date().toISOString()}
+        WHERE id = ${subId}`;
+      return subId;
+    },
   });
 }
 
@@ -508,12 +514,6 @@ export async function deleteSubSkill(
       throw new SkillRefusal(409, skillTreeErrors.hasDependents);
     }
     await tx`DELETE FROM sub_skills WHERE id = ${subId}`;
-    await recordAudit(tx, {
-      actorId,
-      action: "delete",
-      entity: "sub_skill",
-      entityId: subId,
-      details: { rootId, name: sub.name },
-    });
+    await recordDeletion(tx, actorId, "sub_skill", subId, { rootId, name: sub.name });
   });
 }

@@ -1,14 +1,18 @@
 import type { SQL } from "bun";
 import type { AdminSurvey, Survey, SurveyQuestion, SurveyWrite } from "../../../shared/messenger-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import type { ListQuery } from "../../http/list-query.ts";
 import {
   contentStatus,
+  foundOrNot,
+  insertProjectRow,
+  listProjectRows,
   notFound,
   nowIso,
   parseJson,
   textKey,
   toBoolean,
   toCount,
+  updateProjectRow,
   type WriteOutcome,
 } from "../repository-helpers.ts";
 import type { SurveyAnswerValue } from "./survey-answers.ts";
@@ -89,16 +93,12 @@ export const surveySortColumns: Record<string, string> = {
 };
 
 export async function listSurveys(sql: SQL, projectId: string, query: ListQuery) {
-  const where = [sql`s.project_id = ${projectId}`];
-  if (query.search) where.push(sql`s.title_key LIKE ${containsPattern(query.search)} ESCAPE '\\'`);
-  const status = query.params.get("status");
-  if (status) where.push(sql`s.status = ${status}`);
-  const { rows, total } = await listPage<SurveyRow>(sql, {
+  const { rows, total } = await listProjectRows<SurveyRow>(sql, projectId, query, {
+    table: "surveys",
+    alias: "s",
     select: withResponses,
-    from: sql`surveys s`,
-    where,
-    query,
-    tieBreaker: "s.id",
+    searchColumns: ["s.title_key"],
+    status: query.params.get("status"),
   });
   return { items: rows.map(fromRow), total };
 }
@@ -109,9 +109,7 @@ export async function insertSurvey(
   body: SurveyWrite,
   id: string = Bun.randomUUIDv7(),
 ): Promise<WriteOutcome> {
-  const now = nowIso();
-  await sql`INSERT INTO surveys ${sql({ id, project_id: projectId, ...columns(body), created_at: now, updated_at: now })}`;
-  return { ok: true, id };
+  return insertProjectRow(sql, "surveys", projectId, id, columns(body));
 }
 
 export async function updateSurvey(
@@ -120,9 +118,8 @@ export async function updateSurvey(
   id: string,
   body: SurveyWrite,
 ): Promise<WriteOutcome> {
-  const updated = await sql`UPDATE surveys SET ${sql({ ...columns(body), updated_at: nowIso() })}
-    WHERE id = ${id} AND project_id = ${projectId} RETURNING id`;
-  return updated.length > 0 ? { ok: true, id } : notFound(surveyNotFoundMessage);
+  const updated = await updateProjectRow(sql, "surveys", { projectId, id }, columns(body));
+  return foundOrNot(updated, id, surveyNotFoundMessage);
 }
 
 /** Deletes a survey and its answers. */

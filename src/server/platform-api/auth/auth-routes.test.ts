@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { createAccessTokens } from "../../auth/access-tokens.ts";
 import { createUser } from "../../auth/users-repository.ts";
+import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
@@ -155,9 +156,7 @@ describe("POST /api/auth/login", () => {
     ["an unknown nickname", { login: "nobody", password: "admin" }],
   ])("%s answers 401 Invalid credentials and starts no session", async (_, body) => {
     const before = await sessionCount();
-    const response = await login(body);
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "Invalid credentials" });
+    await expectError(await login(body), 401, { error: "Invalid credentials" });
     expect(await sessionCount()).toBe(before);
   });
 
@@ -170,9 +169,9 @@ describe("POST /api/auth/login", () => {
       enabled: false,
     });
     const before = await sessionCount();
-    const response = await login({ login: "disabled@example.com", password: "disabled-password" });
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: "account disabled, contact us" });
+    await expectError(await login({ login: "disabled@example.com", password: "disabled-password" }), 403, {
+      error: "account disabled, contact us",
+    });
     expect(await sessionCount()).toBe(before);
   });
 
@@ -318,9 +317,9 @@ describe("GET /api/auth/me", () => {
     expect((await me(bearer(fresh.access_token))).status).toBe(200);
     await server.db.sql`UPDATE auth_sessions SET revoked_at = ${new Date().toISOString()}
       WHERE id = ${fresh.session.id}`;
-    const response = await me(bearer(fresh.access_token));
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "This session has ended, sign in again" });
+    await expectError(await me(bearer(fresh.access_token)), 401, {
+      error: "This session has ended, sign in again",
+    });
     // Other sessions of the same user go on working.
     expect((await me(bearer(admin.access_token))).status).toBe(200);
   });
@@ -344,8 +343,6 @@ describe("GET /api/auth/me", () => {
     const body = await loggedIn({ login: "soon-disabled@example.com", password: "soon-disabled-password" });
     expect((await me(bearer(body.access_token))).status).toBe(200);
     await server.db.sql`UPDATE users SET enabled = FALSE WHERE id = ${user.id}`;
-    const response = await me(bearer(body.access_token));
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: "account disabled, contact us" });
+    await expectError(await me(bearer(body.access_token)), 403, { error: "account disabled, contact us" });
   });
 });

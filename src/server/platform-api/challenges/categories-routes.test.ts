@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { ChallengeCategory, ChallengeDetail } from "../../../shared/challenges-api.ts";
+import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import {
   auditFor,
@@ -82,9 +83,9 @@ describe("POST /api/challenge-categories", () => {
   });
 
   test("refuses a body that is not JSON", async () => {
-    const response = await api.call("POST", "/api/challenge-categories", "{title:");
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Request body is not valid JSON" });
+    await expectError(await api.call("POST", "/api/challenge-categories", "{title:"), 400, {
+      error: "Request body is not valid JSON",
+    });
   });
 
   test("accepts the length bounds exactly", async () => {
@@ -110,9 +111,9 @@ describe("GET /api/challenge-categories/:id", () => {
   });
 
   test("answers 404 for an unknown id", async () => {
-    const response = await api.call("GET", "/api/challenge-categories/missing");
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Challenge category not found" });
+    await expectError(await api.call("GET", "/api/challenge-categories/missing"), 404, {
+      error: "Challenge category not found",
+    });
   });
 });
 
@@ -141,9 +142,11 @@ describe("PUT /api/challenge-categories/:id", () => {
 
   test("refuses an invalid body and leaves the category as it was", async () => {
     const category = await createCategory("Untouched");
-    const response = await api.call("PUT", `/api/challenge-categories/${category.id}`, { title: "x" });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Must be greater than 1 characters", field: "title" });
+    await expectError(
+      await api.call("PUT", `/api/challenge-categories/${category.id}`, { title: "x" }),
+      400,
+      { error: "Must be greater than 1 characters", field: "title" },
+    );
     const missing = await api.call("PUT", `/api/challenge-categories/${category.id}`, {
       information: "only",
     });
@@ -190,9 +193,9 @@ describe("DELETE /api/challenge-categories/:id", () => {
   test("answers 404 for an unknown or already deleted id", async () => {
     const category = await createCategory("Twice");
     expect((await api.call("DELETE", `/api/challenge-categories/${category.id}`)).status).toBe(204);
-    const again = await api.call("DELETE", `/api/challenge-categories/${category.id}`);
-    expect(again.status).toBe(404);
-    expect(await again.json()).toEqual({ error: "Challenge category not found" });
+    await expectError(await api.call("DELETE", `/api/challenge-categories/${category.id}`), 404, {
+      error: "Challenge category not found",
+    });
   });
 });
 
@@ -263,15 +266,11 @@ describe("GET /api/challenge-categories", () => {
   });
 
   test("refuses an unknown sort or a bad page", async () => {
-    const sort = await api.call("GET", "/api/challenge-categories?sort=information");
-    expect(sort.status).toBe(400);
-    expect(await sort.json()).toEqual({
+    await expectError(await api.call("GET", "/api/challenge-categories?sort=information"), 400, {
       error: "sort must be one of title, createdAt, challenges (prefix - to reverse)",
       field: "sort",
     });
-    const page = await api.call("GET", "/api/challenge-categories?page=0");
-    expect(page.status).toBe(400);
-    expect(await page.json()).toEqual({
+    await expectError(await api.call("GET", "/api/challenge-categories?page=0"), 400, {
       error: "page must be a whole number from 1 to 1000000",
       field: "page",
     });

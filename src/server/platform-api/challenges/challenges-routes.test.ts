@@ -5,6 +5,7 @@ import type {
   ChallengeListItem,
   TaskDetail,
 } from "../../../shared/challenges-api.ts";
+import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import {
   auditFor,
@@ -185,9 +186,7 @@ describe("POST /api/challenges", () => {
     ["an unknown field", { title: "Fine", difficulty: "EASY", owner: "me" }, "Unknown field owner", "owner"],
   ])("refuses %s with 400 and writes nothing", async (_label, body, error, field) => {
     const before = [await countRows("challenges"), await countRows("challenge_skills")];
-    const response = await api.call("POST", "/api/challenges", body);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error, field });
+    await expectError(await api.call("POST", "/api/challenges", body), 400, { error, field });
     expect([await countRows("challenges"), await countRows("challenge_skills")]).toEqual(before);
   });
 });
@@ -230,9 +229,9 @@ describe("GET /api/challenges/:id", () => {
   });
 
   test("answers 404 for an unknown id", async () => {
-    const response = await api.call("GET", "/api/challenges/missing");
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Challenge not found" });
+    await expectError(await api.call("GET", "/api/challenges/missing"), 404, {
+      error: "Challenge not found",
+    });
   });
 });
 
@@ -295,32 +294,38 @@ describe("PUT /api/challenges/:id", () => {
   });
 
   test("answers 404 for an unknown id", async () => {
-    const response = await api.call("PUT", "/api/challenges/missing", {
-      title: "Whatever",
-      difficulty: "EASY",
-    });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Challenge not found" });
+    await expectError(
+      await api.call("PUT", "/api/challenges/missing", {
+        title: "Whatever",
+        difficulty: "EASY",
+      }),
+      404,
+      { error: "Challenge not found" },
+    );
   });
 
   test("refuses invalid bodies and unknown references without changing anything", async () => {
     const challenge = await createChallenge({ title: "Steady", skillIds: ["web-html"] });
-    const invalid = await api.call("PUT", `/api/challenges/${challenge.id}`, {
-      title: "Steady",
-      difficulty: "",
-    });
-    expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({
-      error: "difficulty is required",
-      field: "difficulty",
-    });
-    const unknownSkill = await api.call("PUT", `/api/challenges/${challenge.id}`, {
-      title: "Changed",
-      difficulty: "HARD",
-      skillIds: ["web-css", "ghost"],
-    });
-    expect(unknownSkill.status).toBe(400);
-    expect(await unknownSkill.json()).toEqual({ error: "Sub-skill ghost not found", field: "skillIds" });
+    await expectError(
+      await api.call("PUT", `/api/challenges/${challenge.id}`, {
+        title: "Steady",
+        difficulty: "",
+      }),
+      400,
+      {
+        error: "difficulty is required",
+        field: "difficulty",
+      },
+    );
+    await expectError(
+      await api.call("PUT", `/api/challenges/${challenge.id}`, {
+        title: "Changed",
+        difficulty: "HARD",
+        skillIds: ["web-css", "ghost"],
+      }),
+      400,
+      { error: "Sub-skill ghost not found", field: "skillIds" },
+    );
     const unknownCategory = await api.call("PUT", `/api/challenges/${challenge.id}`, {
       title: "Changed",
       difficulty: "HARD",
@@ -349,9 +354,7 @@ describe("DELETE /api/challenges/:id", () => {
     expect(response.status).toBe(204);
     expect(await response.text()).toBe("");
     expect((await api.call("GET", `/api/challenges/${challenge.id}`)).status).toBe(404);
-    const taskRead = await api.call("GET", `/api/tasks/${task.id}`);
-    expect(taskRead.status).toBe(404);
-    expect(await taskRead.json()).toEqual({ error: "Subtask Not Found" });
+    await expectError(await api.call("GET", `/api/tasks/${task.id}`), 404, { error: "Subtask Not Found" });
     const [{ count }] = await api.sql`SELECT count(*) AS count FROM challenge_skills
       WHERE challenge_id = ${challenge.id}`;
     expect(Number(count)).toBe(0);
@@ -361,9 +364,9 @@ describe("DELETE /api/challenges/:id", () => {
   });
 
   test("answers 404 for an unknown id", async () => {
-    const response = await api.call("DELETE", "/api/challenges/missing");
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Challenge not found" });
+    await expectError(await api.call("DELETE", "/api/challenges/missing"), 404, {
+      error: "Challenge not found",
+    });
   });
 });
 
@@ -455,9 +458,7 @@ describe("GET /api/challenges", () => {
       error: "status must be one of DRAFT, PUBLISHED, ARCHIVED",
       field: "status",
     });
-    const sort = await api.call("GET", "/api/challenges?sort=status");
-    expect(sort.status).toBe(400);
-    expect(await sort.json()).toEqual({
+    await expectError(await api.call("GET", "/api/challenges?sort=status"), 400, {
       error: "sort must be one of title, createdAt, tasks, difficulty (prefix - to reverse)",
       field: "sort",
     });

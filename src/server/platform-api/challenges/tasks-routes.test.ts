@@ -6,6 +6,7 @@ import type {
   TaskDetail,
   TaskFields,
 } from "../../../shared/challenges-api.ts";
+import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import {
   auditFor,
@@ -64,6 +65,8 @@ const taskBody = (overrides: Record<string, unknown> = {}) => ({
 
 const createTask = (body: Record<string, unknown>, challengeId = challenge.id, token?: string) =>
   api.expectJson<TaskDetail>("POST", `/api/challenges/${challengeId}/tasks`, body, 201, token);
+
+const getJson = <T>(path: string) => api.expectJson<T>("GET", path, undefined, 200);
 
 async function taskCount(): Promise<number> {
   const [{ count }] = await api.sql`SELECT count(*) AS count FROM tasks`;
@@ -186,9 +189,9 @@ describe("POST /api/challenges/:id/tasks", () => {
 
   test("answers 404 when the challenge does not exist", async () => {
     const before = await taskCount();
-    const response = await api.call("POST", "/api/challenges/missing/tasks", taskBody());
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Challenge not found" });
+    await expectError(await api.call("POST", "/api/challenges/missing/tasks", taskBody()), 404, {
+      error: "Challenge not found",
+    });
     expect(await taskCount()).toBe(before);
   });
 
@@ -196,6 +199,16 @@ describe("POST /api/challenges/:id/tasks", () => {
     Array.from({ length: count }, (_, i) => ({ text: `a${i}`, correct: i === 0 }));
   const kindsList = "Must be one of MULTIPLE_CHOICE, QUESTION, MATCHING, CODING";
   const environments = "Must be one of python3, node, java17, cpp17, go, rust";
+  const classError = "Must be a valid character class, such as a-z0-9";
+
+  async function expectRefused(body: unknown, error: string, field: string) {
+    const before = await taskCount();
+    await expectError(await api.call("POST", `/api/challenges/${challenge.id}/tasks`, body), 400, {
+      error,
+      field,
+    });
+    expect(await taskCount()).toBe(before);
+  }
 
   test.each([
     ["a missing kind", taskBody({ kind: undefined }), "kind is required", "kind"],
@@ -219,49 +232,6 @@ describe("POST /api/challenges/:id/tasks", () => {
     ["a missing content", taskBody({ content: undefined }), "content is required", "content"],
     ["content that is not an object", taskBody({ content: "text" }), "content is invalid", "content"],
     ["an unknown field", taskBody({ creatorId: "x" }), "Unknown field creatorId", "creatorId"],
-    // Multiple choice
-    [
-      "a choice question without its question",
-      taskBody({ content: { ...multipleChoice, question: "" } }),
-      "question is required",
-      "content.question",
-    ],
-    [
-      "no answers",
-      taskBody({ content: { ...multipleChoice, answers: [] } }),
-      "Must have at least 1 entry",
-      "content.answers",
-    ],
-    [
-      "33 answers",
-      taskBody({ content: { ...multipleChoice, answers: answers(33) } }),
-      "Must have no more than 32 entries",
-      "content.answers",
-    ],
-    [
-      "an empty answer text",
-      taskBody({ content: { ...multipleChoice, answers: [{ text: " ", correct: true }] } }),
-      "Must not be empty",
-      "content.answers.0.text",
-    ],
-    [
-      "an answer without its correct flag",
-      taskBody({ content: { ...multipleChoice, answers: [{ text: "yes" }] } }),
-      "content.answers.0.correct is required",
-      "content.answers.0.correct",
-    ],
-    [
-      "no correct answer",
-      taskBody({ content: { ...multipleChoice, answers: [{ text: "no", correct: false }] } }),
-      "Mark at least one answer as correct",
-      "content.answers",
-    ],
-    [
-      "two correct answers to a single-choice question",
-      taskBody({ content: { ...multipleChoice, singleChoice: true } }),
-      "A single-choice question has exactly one correct answer",
-      "content.answers",
-    ],
     [
       "a missing singleChoice flag",
       taskBody({ content: { question: "Q", answers: answers(2) } }),
@@ -274,162 +244,116 @@ describe("POST /api/challenges/:id/tasks", () => {
       "content.answers is required",
       "content.answers",
     ],
-    // Question
-    [
-      "no accepted answers",
-      { kind: "QUESTION", title: "Qs", content: { ...question, acceptedAnswers: [] } },
-      "Must have at least 1 entry",
-      "content.acceptedAnswers",
-    ],
-    [
-      "51 accepted answers",
-      {
-        kind: "QUESTION",
-        title: "Qs",
-        content: { ...question, acceptedAnswers: Array.from({ length: 51 }, (_, i) => `${i}`) },
-      },
-      "Must have no more than 50 entries",
-      "content.acceptedAnswers",
-    ],
-    [
-      "a blank accepted answer",
-      { kind: "QUESTION", title: "Qs", content: { ...question, acceptedAnswers: ["ok", ""] } },
-      "Must not be empty",
-      "content.acceptedAnswers.1",
-    ],
     [
       "a missing caseSensitive flag",
       { kind: "QUESTION", title: "Qs", content: { question: "Q", acceptedAnswers: ["a"] } },
       "content.caseSensitive is required",
       "content.caseSensitive",
     ],
+  ])("refuses %s with 400 and writes nothing", async (_label, body, error, field) => {
+    await expectRefused(body, error, field);
+  });
+
+  /** Refusals of a kind's usual `content` with some fields changed; `field` is within content. */
+  const refusesContent = (
+    body: (content: Record<string, unknown>) => unknown,
+    content: Record<string, unknown>,
+    cases: Array<[string, Record<string, unknown>, string, string]>,
+  ) =>
+    test.each(cases)("refuses %s with 400 and writes nothing", async (_label, change, error, field) => {
+      await expectRefused(body({ ...content, ...change }), error, `content.${field}`);
+    });
+
+  refusesContent((content) => taskBody({ content }), multipleChoice, [
+    ["a choice question without its question", { question: "" }, "question is required", "question"],
+    ["no answers", { answers: [] }, "Must have at least 1 entry", "answers"],
+    ["33 answers", { answers: answers(33) }, "Must have no more than 32 entries", "answers"],
+    [
+      "an empty answer text",
+      { answers: [{ text: " ", correct: true }] },
+      "Must not be empty",
+      "answers.0.text",
+    ],
+    [
+      "an answer without its correct flag",
+      { answers: [{ text: "yes" }] },
+      "content.answers.0.correct is required",
+      "answers.0.correct",
+    ],
+    [
+      "no correct answer",
+      { answers: [{ text: "no", correct: false }] },
+      "Mark at least one answer as correct",
+      "answers",
+    ],
+    [
+      "two correct answers to a single-choice question",
+      { singleChoice: true },
+      "A single-choice question has exactly one correct answer",
+      "answers",
+    ],
+  ]);
+
+  refusesContent((content) => ({ kind: "QUESTION", title: "Qs", content }), question, [
+    ["no accepted answers", { acceptedAnswers: [] }, "Must have at least 1 entry", "acceptedAnswers"],
+    [
+      "51 accepted answers",
+      { acceptedAnswers: Array.from({ length: 51 }, (_, i) => `${i}`) },
+      "Must have no more than 50 entries",
+      "acceptedAnswers",
+    ],
+    ["a blank accepted answer", { acceptedAnswers: ["ok", ""] }, "Must not be empty", "acceptedAnswers.1"],
     [
       "a character class that does not compile",
-      { kind: "QUESTION", title: "Qs", content: { ...question, allowedCharacters: "z-a" } },
-      "Must be a valid character class, such as a-z0-9",
-      "content.allowedCharacters",
+      { allowedCharacters: "z-a" },
+      classError,
+      "allowedCharacters",
     ],
     [
       "a character class that closes itself early",
-      { kind: "QUESTION", title: "Qs", content: { ...question, allowedCharacters: "a-z]|.*[" } },
-      "Must be a valid character class, such as a-z0-9",
-      "content.allowedCharacters",
+      { allowedCharacters: "a-z]|.*[" },
+      classError,
+      "allowedCharacters",
     ],
     [
       "a character class ending in a lone backslash",
-      { kind: "QUESTION", title: "Qs", content: { ...question, allowedCharacters: "a-z\\" } },
-      "Must be a valid character class, such as a-z0-9",
-      "content.allowedCharacters",
+      { allowedCharacters: "a-z\\" },
+      classError,
+      "allowedCharacters",
     ],
-    [
-      "an empty character class",
-      { kind: "QUESTION", title: "Qs", content: { ...question, allowedCharacters: "" } },
-      "Must not be empty",
-      "content.allowedCharacters",
-    ],
-    // Matching
-    [
-      "an empty left side",
-      { kind: "MATCHING", title: "Ms", content: { ...matching, left: [], matches: [] } },
-      "Must have at least 1 entry",
-      "content.left",
-    ],
+    ["an empty character class", { allowedCharacters: "" }, "Must not be empty", "allowedCharacters"],
+  ]);
+
+  refusesContent((content) => ({ kind: "MATCHING", title: "Ms", content }), matching, [
+    ["an empty left side", { left: [], matches: [] }, "Must have at least 1 entry", "left"],
     [
       "33 right entries",
-      {
-        kind: "MATCHING",
-        title: "Ms",
-        content: { ...matching, right: Array.from({ length: 33 }, (_, i) => `r${i}`) },
-      },
+      { right: Array.from({ length: 33 }, (_, i) => `r${i}`) },
       "Must have no more than 32 entries",
-      "content.right",
+      "right",
     ],
-    [
-      "fewer matches than left entries",
-      { kind: "MATCHING", title: "Ms", content: { ...matching, matches: [0, 1] } },
-      "Give one match for each left entry",
-      "content.matches",
-    ],
+    ["fewer matches than left entries", { matches: [0, 1] }, "Give one match for each left entry", "matches"],
     [
       "a match beyond the right side",
-      { kind: "MATCHING", title: "Ms", content: { ...matching, matches: [0, 3, 1] } },
+      { matches: [0, 3, 1] },
       "Must be the index of a right entry",
-      "content.matches.1",
+      "matches.1",
     ],
-    [
-      "a negative match",
-      { kind: "MATCHING", title: "Ms", content: { ...matching, matches: [0, -1, 1] } },
-      "Must be at least 0",
-      "content.matches.1",
-    ],
-    // Coding
-    [
-      "a 99 ms time limit",
-      { kind: "CODING", title: "Cs", content: { ...coding, timeLimitMs: 99 } },
-      "Must be at least 100",
-      "content.timeLimitMs",
-    ],
-    [
-      "a 60001 ms time limit",
-      { kind: "CODING", title: "Cs", content: { ...coding, timeLimitMs: 60001 } },
-      "Must be at most 60000",
-      "content.timeLimitMs",
-    ],
-    [
-      "a 15 MB memory limit",
-      { kind: "CODING", title: "Cs", content: { ...coding, memoryLimitMb: 15 } },
-      "Must be at least 16",
-      "content.memoryLimitMb",
-    ],
-    [
-      "a 4097 MB memory limit",
-      { kind: "CODING", title: "Cs", content: { ...coding, memoryLimitMb: 4097 } },
-      "Must be at most 4096",
-      "content.memoryLimitMb",
-    ],
-    [
-      "101 static tests",
-      { kind: "CODING", title: "Cs", content: { ...coding, staticTests: 101 } },
-      "Must be at most 100",
-      "content.staticTests",
-    ],
-    [
-      "1001 random tests",
-      { kind: "CODING", title: "Cs", content: { ...coding, randomTests: 1001 } },
-      "Must be at most 1000",
-      "content.randomTests",
-    ],
-    [
-      "an unknown environment",
-      { kind: "CODING", title: "Cs", content: { ...coding, environment: "cobol" } },
-      environments,
-      "content.environment",
-    ],
-    [
-      "a missing description",
-      { kind: "CODING", title: "Cs", content: { ...coding, description: undefined } },
-      "content.description is required",
-      "content.description",
-    ],
-    [
-      "a missing solution",
-      { kind: "CODING", title: "Cs", content: { ...coding, solutionCode: undefined } },
-      "content.solutionCode is required",
-      "content.solutionCode",
-    ],
-    [
-      "an unknown content field",
-      { kind: "CODING", title: "Cs", content: { ...coding, language: "python" } },
-      "Unknown field content.language",
-      "content.language",
-    ],
-  ])("refuses %s with 400 and writes nothing", async (_label, body, error, field) => {
-    const before = await taskCount();
-    const response = await api.call("POST", `/api/challenges/${challenge.id}/tasks`, body);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error, field });
-    expect(await taskCount()).toBe(before);
-  });
+    ["a negative match", { matches: [0, -1, 1] }, "Must be at least 0", "matches.1"],
+  ]);
+
+  refusesContent((content) => ({ kind: "CODING", title: "Cs", content }), coding, [
+    ["a 99 ms time limit", { timeLimitMs: 99 }, "Must be at least 100", "timeLimitMs"],
+    ["a 60001 ms time limit", { timeLimitMs: 60001 }, "Must be at most 60000", "timeLimitMs"],
+    ["a 15 MB memory limit", { memoryLimitMb: 15 }, "Must be at least 16", "memoryLimitMb"],
+    ["a 4097 MB memory limit", { memoryLimitMb: 4097 }, "Must be at most 4096", "memoryLimitMb"],
+    ["101 static tests", { staticTests: 101 }, "Must be at most 100", "staticTests"],
+    ["1001 random tests", { randomTests: 1001 }, "Must be at most 1000", "randomTests"],
+    ["an unknown environment", { environment: "cobol" }, environments, "environment"],
+    ["a missing description", { description: undefined }, "content.description is required", "description"],
+    ["a missing solution", { solutionCode: undefined }, "content.solutionCode is required", "solutionCode"],
+    ["an unknown content field", { language: "python" }, "Unknown field content.language", "language"],
+  ]);
 });
 
 describe("GET /api/tasks/:id", () => {
@@ -437,11 +361,11 @@ describe("GET /api/tasks/:id", () => {
     // The challenge belongs to the seeded admin; the task to another admin, then to a third person.
     const author = await api.newAdmin("Author");
     const task = await createTask(taskBody({ title: "Someone else's" }), challenge.id, author.token);
-    const read = await api.expectJson<TaskDetail>("GET", `/api/tasks/${task.id}`, undefined, 200);
+    const read = await getJson<TaskDetail>(`/api/tasks/${task.id}`);
     expect(read.creator).toEqual({ id: author.id, name: "Author" });
     const [third] = await api.sql`SELECT id FROM users WHERE email = ${"member@example.com"}`;
     await api.sql`UPDATE tasks SET creator_id = ${third.id} WHERE id = ${task.id}`;
-    const reread = await api.expectJson<TaskDetail>("GET", `/api/tasks/${task.id}`, undefined, 200);
+    const reread = await getJson<TaskDetail>(`/api/tasks/${task.id}`);
     expect(reread.creator).toEqual({ id: third.id, name: "Member" });
   });
 
@@ -449,14 +373,12 @@ describe("GET /api/tasks/:id", () => {
     const gone = await api.newAdmin("Gone");
     const task = await createTask(taskBody({ title: "Orphan" }), challenge.id, gone.token);
     await api.sql`DELETE FROM users WHERE id = ${gone.id}`;
-    const read = await api.expectJson<TaskDetail>("GET", `/api/tasks/${task.id}`, undefined, 200);
+    const read = await getJson<TaskDetail>(`/api/tasks/${task.id}`);
     expect(read.creator).toBeNull();
   });
 
   test("answers 404 Subtask Not Found for an unknown id", async () => {
-    const response = await api.call("GET", "/api/tasks/missing");
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Subtask Not Found" });
+    await expectError(await api.call("GET", "/api/tasks/missing"), 404, { error: "Subtask Not Found" });
   });
 });
 
@@ -470,23 +392,13 @@ describe("kind-specific reads", () => {
   });
 
   test("GET /api/tasks/:id/multiple-choice answers the task fields with the question", async () => {
-    const read = await api.expectJson<MultipleChoiceTask>(
-      "GET",
-      `/api/tasks/${choiceTask.id}/multiple-choice`,
-      undefined,
-      200,
-    );
+    const read = await getJson<MultipleChoiceTask>(`/api/tasks/${choiceTask.id}/multiple-choice`);
     const { content: _, ...fields } = choiceTask;
     expect(read).toEqual({ ...fields, ...multipleChoice });
   });
 
   test("GET /api/tasks/:id/coding-challenge answers the task fields with the coding content", async () => {
-    const read = await api.expectJson<CodingChallengeTask>(
-      "GET",
-      `/api/tasks/${codingTask.id}/coding-challenge`,
-      undefined,
-      200,
-    );
+    const read = await getJson<CodingChallengeTask>(`/api/tasks/${codingTask.id}/coding-challenge`);
     const { content: _, ...fields } = codingTask;
     expect(read).toEqual({ ...fields, ...coding });
     expect(read.solutionCode).toBe("print(input()[::-1])");
@@ -495,17 +407,17 @@ describe("kind-specific reads", () => {
 
   test("answers MCQ Not Found for a missing task or another kind", async () => {
     for (const id of ["missing", codingTask.id]) {
-      const response = await api.call("GET", `/api/tasks/${id}/multiple-choice`);
-      expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: "MCQ Not Found" });
+      await expectError(await api.call("GET", `/api/tasks/${id}/multiple-choice`), 404, {
+        error: "MCQ Not Found",
+      });
     }
   });
 
   test("answers Coding Challenge Not Found for a missing task or another kind", async () => {
     for (const id of ["missing", choiceTask.id]) {
-      const response = await api.call("GET", `/api/tasks/${id}/coding-challenge`);
-      expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: "Coding Challenge Not Found" });
+      await expectError(await api.call("GET", `/api/tasks/${id}/coding-challenge`), 404, {
+        error: "Coding Challenge Not Found",
+      });
     }
   });
 });
@@ -516,25 +428,8 @@ describe("PUT /api/tasks/:id", () => {
     await api.sql`UPDATE tasks SET positive_ratings = 4, negative_ratings = 1 WHERE id = ${task.id}`;
     const editor = await api.newAdmin("TaskEditor");
     await Bun.sleep(2);
-    const updated = await api.expectJson<TaskDetail>(
-      "PUT",
-      `/api/tasks/${task.id}`,
-      {
-        kind: "MATCHING",
-        title: "Changed",
-        xp: 5,
-        coins: 6,
-        fee: 7,
-        enabled: false,
-        retired: true,
-        content: matching,
-      },
-      200,
-      editor.token,
-    );
-    expect(updated).toEqual({
-      ...task,
-      kind: "MATCHING",
+    const change = {
+      kind: "MATCHING" as const,
       title: "Changed",
       xp: 5,
       coins: 6,
@@ -542,6 +437,17 @@ describe("PUT /api/tasks/:id", () => {
       enabled: false,
       retired: true,
       content: matching,
+    };
+    const updated = await api.expectJson<TaskDetail>(
+      "PUT",
+      `/api/tasks/${task.id}`,
+      change,
+      200,
+      editor.token,
+    );
+    expect(updated).toEqual({
+      ...task,
+      ...change,
       positiveRatings: 4,
       negativeRatings: 1,
       updatedAt: expect.any(String),
@@ -555,22 +461,20 @@ describe("PUT /api/tasks/:id", () => {
   });
 
   test("answers 404 Subtask Not Found for an unknown id", async () => {
-    const response = await api.call("PUT", "/api/tasks/missing", taskBody());
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Subtask Not Found" });
+    await expectError(await api.call("PUT", "/api/tasks/missing", taskBody()), 404, {
+      error: "Subtask Not Found",
+    });
   });
 
   test("refuses content that does not fit the new kind and keeps the task", async () => {
     const task = await createTask(taskBody({ title: "Stays" }));
-    const response = await api.call("PUT", `/api/tasks/${task.id}`, taskBody({ kind: "CODING" }));
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
+    await expectError(await api.call("PUT", `/api/tasks/${task.id}`, taskBody({ kind: "CODING" })), 400, {
       error: "content.description is required",
       field: "content.description",
     });
     const negative = await api.call("PUT", `/api/tasks/${task.id}`, taskBody({ coins: -1 }));
     expect(await negative.json()).toEqual({ error: "Must be at least 0", field: "coins" });
-    const read = await api.expectJson<TaskDetail>("GET", `/api/tasks/${task.id}`, undefined, 200);
+    const read = await getJson<TaskDetail>(`/api/tasks/${task.id}`);
     expect(read).toEqual(task);
   });
 });
@@ -594,9 +498,7 @@ describe("DELETE /api/tasks/:id", () => {
   });
 
   test("answers 404 Subtask Not Found for an unknown id", async () => {
-    const response = await api.call("DELETE", "/api/tasks/missing");
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Subtask Not Found" });
+    await expectError(await api.call("DELETE", "/api/tasks/missing"), 404, { error: "Subtask Not Found" });
   });
 });
 
@@ -685,18 +587,15 @@ describe("GET /api/tasks", () => {
   });
 
   test("refuses unknown filter values and sorts", async () => {
-    const kind = await api.call("GET", "/api/tasks?kind=ESSAY");
-    expect(kind.status).toBe(400);
-    expect(await kind.json()).toEqual({
+    await expectError(await api.call("GET", "/api/tasks?kind=ESSAY"), 400, {
       error: "kind must be one of MULTIPLE_CHOICE, QUESTION, MATCHING, CODING",
       field: "kind",
     });
-    const enabled = await api.call("GET", "/api/tasks?enabled=maybe");
-    expect(enabled.status).toBe(400);
-    expect(await enabled.json()).toEqual({ error: "enabled must be true or false", field: "enabled" });
-    const sort = await api.call("GET", "/api/tasks?sort=title");
-    expect(sort.status).toBe(400);
-    expect(await sort.json()).toEqual({
+    await expectError(await api.call("GET", "/api/tasks?enabled=maybe"), 400, {
+      error: "enabled must be true or false",
+      field: "enabled",
+    });
+    await expectError(await api.call("GET", "/api/tasks?sort=title"), 400, {
       error: "sort must be one of createdAt, xp, coins, fee, kind (prefix - to reverse)",
       field: "sort",
     });

@@ -49,9 +49,9 @@ const endpoints: Array<[string, string, unknown]> = [
 describe("companies access", () => {
   for (const [method, path, body] of endpoints) {
     test(`${method} ${path} without a token answers 401`, async () => {
-      const response = await call(method, path, body, null);
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: "Sign in first: the request has no bearer token" });
+      await expectError(await call(method, path, body, null), 401, {
+        error: "Sign in first: the request has no bearer token",
+      });
     });
 
     test(`${method} ${path} with a USER token answers 403`, async () => {

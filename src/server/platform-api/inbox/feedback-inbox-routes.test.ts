@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import type { InboxReport } from "../../../shared/inbox-api.ts";
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import { createUser } from "../../auth/users-repository.ts";
-import { logIn as logInAt } from "../../test-support/api-calls.ts";
+import { expectError, logIn as logInAt } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
@@ -66,14 +66,16 @@ describe("GET /api/feedback access", () => {
       role: "USER",
     });
     const token = await logIn("member@example.com", "member-password");
-    const response = await getInbox("", token);
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: "You are not authorized to use this dashboard." });
-    const detail = await fetch(`${main}/api/feedback/anything`, {
-      headers: { Authorization: `Bearer ${token}` },
+    await expectError(await getInbox("", token), 403, {
+      error: "You are not authorized to use this dashboard.",
     });
-    expect(detail.status).toBe(403);
-    expect(await detail.json()).toEqual({ error: "You are not authorized to use this dashboard." });
+    await expectError(
+      await fetch(`${main}/api/feedback/anything`, {
+        headers: { Authorization: `Bearer ${token}` },
+      }),
+      403,
+      { error: "You are not authorized to use this dashboard." },
+    );
   });
 
   test("an admin disabled after login answers 403 account disabled", async () => {
@@ -330,10 +332,12 @@ describe("GET /api/feedback/:id", () => {
   });
 
   test("an unknown id answers 404", async () => {
-    const response = await fetch(`${main}/api/feedback/00000000-0000-7000-8000-000000000000`, {
-      headers: { Authorization: `Bearer ${adminToken}` },
-    });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Feedback report not found" });
+    await expectError(
+      await fetch(`${main}/api/feedback/00000000-0000-7000-8000-000000000000`, {
+        headers: { Authorization: `Bearer ${adminToken}` },
+      }),
+      404,
+      { error: "Feedback report not found" },
+    );
   });
 });

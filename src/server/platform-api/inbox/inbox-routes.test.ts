@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import type { InboxReport } from "../../../shared/inbox-api.ts";
 import type { Conversation, ConversationSummary } from "../../../shared/messenger-api.ts";
 import { createUser } from "../../auth/users-repository.ts";
+import { expectError } from "../../test-support/api-calls.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import {
   createOtherProject,
@@ -353,9 +354,9 @@ describe("the staff socket", () => {
     const url = `${t.mainUrl}/api/admin/ws`;
     expect((await fetch(url)).status).toBe(401);
     expect((await fetch(`${url}?token=forged.token.value`)).status).toBe(401);
-    const user = await fetch(`${url}?token=${t.api.userToken}`);
-    expect(user.status).toBe(403);
-    expect(await user.json()).toEqual({ error: "You are not authorized to use this dashboard." });
+    await expectError(await fetch(`${url}?token=${t.api.userToken}`), 403, {
+      error: "You are not authorized to use this dashboard.",
+    });
     await expect(openStaffSocket(t.mainUrl, t.api.userToken)).rejects.toThrow("did not open");
     // An admin's token over plain HTTP is not an upgrade.
     expect((await fetch(`${url}?token=${t.api.adminToken}`)).status).toBe(400);

@@ -9,6 +9,7 @@ import type {
   AdminSurvey,
   SurveyResults,
 } from "../../../shared/messenger-api.ts";
+import { expectError } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { createOtherProject } from "../../test-support/outbound-test-support.ts";
@@ -308,15 +309,17 @@ describe("kind-specific rules", () => {
   test("a flow key is unique per project without case: 409 on create and update", async () => {
     const body = kinds[0]?.create ?? {};
     const first = await t.admin<Stored>("POST", "/feedback-flows", { ...body, key: "unique-key" }, 201);
-    const taken = await t.api.call("POST", `/api/projects/${t.projectId}/feedback-flows`, {
-      ...body,
-      key: "Unique-Key",
-    });
-    expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({
-      error: "A feedback flow with this key already exists",
-      field: "key",
-    });
+    await expectError(
+      await t.api.call("POST", `/api/projects/${t.projectId}/feedback-flows`, {
+        ...body,
+        key: "Unique-Key",
+      }),
+      409,
+      {
+        error: "A feedback flow with this key already exists",
+        field: "key",
+      },
+    );
     const other = await t.admin<Stored>("POST", "/feedback-flows", { ...body, key: "other-key" }, 201);
     await t.admin("PUT", `/feedback-flows/${other.id}`, { ...body, key: "UNIQUE-KEY" }, 409);
     await t.admin(
@@ -403,9 +406,9 @@ describe("kind-specific rules", () => {
         .articleCount,
     ).toBe(1);
     const path = `/api/projects/${t.projectId}/help/collections/${collection.id}`;
-    const refused = await t.api.call("DELETE", path);
-    expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ error: "The help collection still has articles" });
+    await expectError(await t.api.call("DELETE", path), 409, {
+      error: "The help collection still has articles",
+    });
     expect((await t.api.call("DELETE", `${path}?force=maybe`)).status).toBe(400);
     expect((await t.api.call("DELETE", `${path}?force=true`)).status).toBe(204);
     await t.admin("GET", `/help/articles/${article.id}`, undefined, 404);

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import type { AdminProjectSettings, DashboardWithWidget } from "../../../shared/inbox-api.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
+import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let api: AdminApiTestClient;
@@ -135,9 +136,7 @@ describe("widget projects", () => {
     const allowed = await startSession(project.sdkKey, "https://shop.example");
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get("access-control-allow-origin")).toBe("https://shop.example");
-    const refused = await startSession(project.sdkKey, "https://evil.example");
-    expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({
+    await expectError(await startSession(project.sdkKey, "https://evil.example"), 403, {
       error: "Origin https://evil.example is not allowed for this project",
     });
     // The project's own messenger frame calls the widget API from this server's messenger origin,

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { ReportListItem } from "../../../shared/reports-api.ts";
 import type { StoredUser } from "../../auth/users-repository.ts";
+import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { apiClient, insertChallenge, insertTask } from "./test-fixtures.ts";
@@ -203,8 +204,8 @@ describe("GET /api/reports", () => {
 
   test("without a token 401, with a USER's token 403", async () => {
     expect((await client.call("GET", "/api/reports", null)).status).toBe(401);
-    const response = await client.call("GET", "/api/reports", alice.token);
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: "You are not authorized to use this dashboard." });
+    await expectError(await client.call("GET", "/api/reports", alice.token), 403, {
+      error: "You are not authorized to use this dashboard.",
+    });
   });
 });

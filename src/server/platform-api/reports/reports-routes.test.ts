@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ReportDetail, ReportListItem, TaskRatings } from "../../../shared/reports-api.ts";
 import type { StoredUser } from "../../auth/users-repository.ts";
 import { resolveReport } from "../../domain/task-reports/task-reports-repository.ts";
+import { expectError } from "../../test-support/api-calls.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { apiClient, codingContent, insertChallenge, insertTask, taskEnabled } from "./test-fixtures.ts";
 
@@ -123,9 +124,11 @@ describe("POST /api/tasks/:id/reports", () => {
   test("one open report per reporter and task: 409; another user may still report it", async () => {
     const taskId = await newTask();
     await fileReport(taskId, alice.token);
-    const again = await client.call("POST", `/api/tasks/${taskId}/reports`, alice.token, { reason: "OTHER" });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: "You already reported this task" });
+    await expectError(
+      await client.call("POST", `/api/tasks/${taskId}/reports`, alice.token, { reason: "OTHER" }),
+      409,
+      { error: "You already reported this task" },
+    );
     const other = await fileReport(taskId, carol.token, { reason: "UNRELATED_SKILL" });
     expect(other.reporter).toEqual({ id: carol.user.id, name: "Carol" });
     const [{ n }] = await sql()`SELECT count(*) AS n FROM reports WHERE task_id = ${taskId}`;
@@ -205,9 +208,7 @@ describe("POST /api/tasks/:id/reports", () => {
     });
 
     test("a body that is not JSON", async () => {
-      const response = await post("{reason:");
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "Request body is not valid JSON" });
+      await expectError(await post("{reason:"), 400, { error: "Request body is not valid JSON" });
     });
 
     test("nothing was written by the refused requests", async () => {
@@ -230,11 +231,13 @@ describe("POST /api/tasks/:id/reports", () => {
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ error: "You are banned from reporting tasks" });
       expect(await taskEnabled(sql(), taskId)).toBe(true);
-      const rating = await client.call("POST", `/api/tasks/${taskId}/ratings`, banned.token, {
-        positive: false,
-      });
-      expect(rating.status).toBe(403);
-      expect(await rating.json()).toEqual({ error: "You are banned from reporting tasks" });
+      await expectError(
+        await client.call("POST", `/api/tasks/${taskId}/ratings`, banned.token, {
+          positive: false,
+        }),
+        403,
+        { error: "You are banned from reporting tasks" },
+      );
     });
 
     test("a permanent REPORT ban refuses too", async () => {
@@ -265,11 +268,13 @@ describe("POST /api/tasks/:id/reports", () => {
     test("a disabled account gets 403 account disabled", async () => {
       const user = await client.member("Gerda");
       await sql()`UPDATE users SET enabled = ${false} WHERE id = ${user.user.id}`;
-      const response = await client.call("POST", `/api/tasks/${await newTask()}/reports`, user.token, {
-        reason: "WRONG",
-      });
-      expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ error: "account disabled, contact us" });
+      await expectError(
+        await client.call("POST", `/api/tasks/${await newTask()}/reports`, user.token, {
+          reason: "WRONG",
+        }),
+        403,
+        { error: "account disabled, contact us" },
+      );
     });
   });
 });
@@ -511,12 +516,11 @@ describe("POST /api/tasks/:id/ratings", () => {
 
   test("positive is required and must be a boolean", async () => {
     const taskId = await newTask();
-    const missing = await client.call("POST", `/api/tasks/${taskId}/ratings`, alice.token, {});
-    expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ error: "positive is required", field: "positive" });
-    const wrong = await rate(taskId, "yes");
-    expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ error: "positive is invalid", field: "positive" });
+    await expectError(await client.call("POST", `/api/tasks/${taskId}/ratings`, alice.token, {}), 400, {
+      error: "positive is required",
+      field: "positive",
+    });
+    await expectError(await rate(taskId, "yes"), 400, { error: "positive is invalid", field: "positive" });
     const [row] = await sql()`SELECT positive_ratings, negative_ratings FROM tasks WHERE id = ${taskId}`;
     expect([Number(row.positive_ratings), Number(row.negative_ratings)]).toEqual([0, 0]);
   });
@@ -543,9 +547,9 @@ describe("a report whose reporter was deleted since", () => {
     expect(items).toEqual([{ ...filed, automatic: false, reporter: null }]);
 
     // Nobody is left to block; the report stays open.
-    const block = await client.call("POST", `/api/reports/${filed.id}/block-reporter`, adminToken);
-    expect(block.status).toBe(400);
-    expect(await block.json()).toEqual({ error: "This report has no reporter" });
+    await expectError(await client.call("POST", `/api/reports/${filed.id}/block-reporter`, adminToken), 400, {
+      error: "This report has no reporter",
+    });
     expect((await detail(filed.id)).resolvedAt).toBeNull();
   });
 });
@@ -645,9 +649,9 @@ describe("resolutions", () => {
     const filed = await fileReport(taskId, alice.token);
     await resolve(filed.id, "reject");
     for (const action of ["reject", "delete-task", "block-reporter", "block-creator"]) {
-      const response = await client.call("POST", `/api/reports/${filed.id}/${action}`, adminToken);
-      expect(response.status).toBe(409);
-      expect(await response.json()).toEqual({ error: "Report Already Resolved" });
+      await expectError(await client.call("POST", `/api/reports/${filed.id}/${action}`, adminToken), 409, {
+        error: "Report Already Resolved",
+      });
     }
     expect(await taskEnabled(sql(), taskId)).toBe(true);
     expect((await detail(filed.id)).resolution).toBe("REJECT");
@@ -732,11 +736,13 @@ describe("resolutions", () => {
         expect(Date.parse(ban?.starts_at ?? "")).toBeGreaterThanOrEqual(before - 1000);
       }
       // Banned now: reporting is refused.
-      const refused = await client.call("POST", `/api/tasks/${taskId}/reports`, reporter.token, {
-        reason: "WRONG",
-      });
-      expect(refused.status).toBe(403);
-      expect(await refused.json()).toEqual({ error: "You are banned from reporting tasks" });
+      await expectError(
+        await client.call("POST", `/api/tasks/${taskId}/reports`, reporter.token, {
+          reason: "WRONG",
+        }),
+        403,
+        { error: "You are banned from reporting tasks" },
+      );
       // Lift it (as the users API would), so the next round can report; lifted bans still count.
       await sql()`UPDATE bans SET lifted_at = ${new Date().toISOString()} WHERE user_id = ${reporter.user.id}`;
     }
@@ -756,9 +762,11 @@ describe("resolutions", () => {
     await sql()`UPDATE tasks SET negative_ratings = ${9} WHERE id = ${taskId}`;
     await client.call("POST", `/api/tasks/${taskId}/ratings`, alice.token, { positive: false });
     const [automatic] = await sql()`SELECT id FROM reports WHERE task_id = ${taskId}`;
-    const response = await client.call("POST", `/api/reports/${automatic.id}/block-reporter`, adminToken);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "This report has no reporter" });
+    await expectError(
+      await client.call("POST", `/api/reports/${automatic.id}/block-reporter`, adminToken),
+      400,
+      { error: "This report has no reporter" },
+    );
     const report = await detail(automatic.id);
     expect(report.resolvedAt).toBeNull();
     expect(report.resolution).toBeNull();
@@ -806,9 +814,9 @@ describe("resolutions", () => {
   test("block-creator when the task has no creator answers 400 and changes nothing", async () => {
     const taskId = await newTask({ creatorId: null });
     const filed = await fileReport(taskId, alice.token);
-    const response = await client.call("POST", `/api/reports/${filed.id}/block-creator`, adminToken);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "This task has no creator" });
+    await expectError(await client.call("POST", `/api/reports/${filed.id}/block-creator`, adminToken), 400, {
+      error: "This task has no creator",
+    });
     expect(await taskEnabled(sql(), taskId)).toBe(true);
     expect((await detail(filed.id)).resolvedAt).toBeNull();
   });
@@ -856,9 +864,9 @@ describe("resolutions", () => {
 
   test("an unknown report answers 404 Report Not Found for every action", async () => {
     for (const action of ["reject", "delete-task", "block-reporter", "block-creator"]) {
-      const response = await client.call("POST", `/api/reports/no-such-report/${action}`, adminToken);
-      expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: "Report Not Found" });
+      await expectError(await client.call("POST", `/api/reports/no-such-report/${action}`, adminToken), 404, {
+        error: "Report Not Found",
+      });
     }
   });
 
@@ -877,14 +885,18 @@ describe("resolutions", () => {
 
   test("a reason of more than 500 characters or an unknown field answers 400", async () => {
     const filed = await fileReport(await newTask(), alice.token);
-    const long = await client.call("POST", `/api/reports/${filed.id}/reject`, adminToken, {
-      reason: "x".repeat(501),
-    });
-    expect(long.status).toBe(400);
-    expect(await long.json()).toEqual({ error: "Must be less than 501 characters", field: "reason" });
-    const unknown = await client.call("POST", `/api/reports/${filed.id}/reject`, adminToken, { ban: true });
-    expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toEqual({ error: "Unknown field ban", field: "ban" });
+    await expectError(
+      await client.call("POST", `/api/reports/${filed.id}/reject`, adminToken, {
+        reason: "x".repeat(501),
+      }),
+      400,
+      { error: "Must be less than 501 characters", field: "reason" },
+    );
+    await expectError(
+      await client.call("POST", `/api/reports/${filed.id}/reject`, adminToken, { ban: true }),
+      400,
+      { error: "Unknown field ban", field: "ban" },
+    );
     const notJson = await client.call("POST", `/api/reports/${filed.id}/reject`, adminToken, "nope");
     expect(notJson.status).toBe(400);
     expect((await detail(filed.id)).resolvedAt).toBeNull();

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
@@ -348,9 +349,10 @@ describe("POST /api/widget/bugs/v2 refusals", () => {
 
   test("an unknown top-level key answers 400 naming it", async () => {
     await expectNothingStored(async () => {
-      const response = await postReport(JSON.stringify({ type: "BUG", severity: "HIGH" }));
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "Unknown field severity", field: "severity" });
+      await expectError(await postReport(JSON.stringify({ type: "BUG", severity: "HIGH" })), 400, {
+        error: "Unknown field severity",
+        field: "severity",
+      });
     });
   });
 
@@ -374,9 +376,9 @@ describe("POST /api/widget/bugs/v2 refusals", () => {
 
   test("invalid JSON answers 400", async () => {
     await expectNothingStored(async () => {
-      const response = await postReport('{"type": "BUG",');
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "Request body is not valid JSON" });
+      await expectError(await postReport('{"type": "BUG",'), 400, {
+        error: "Request body is not valid JSON",
+      });
     });
   });
 
@@ -399,32 +401,36 @@ describe("POST /api/widget/bugs/v2 refusals", () => {
 
   test("session headers without an Api-Token answer 401", async () => {
     await expectNothingStored(async () => {
-      const response = await postReport("{}", {
-        "Gleap-Id": session.gleapId,
-        "Gleap-Hash": session.gleapHash,
-      });
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: "Missing Api-Token header" });
+      await expectError(
+        await postReport("{}", {
+          "Gleap-Id": session.gleapId,
+          "Gleap-Hash": session.gleapHash,
+        }),
+        401,
+        { error: "Missing Api-Token header" },
+      );
     });
   });
 
   test("an unknown Api-Token answers 401", async () => {
     await expectNothingStored(async () => {
-      const response = await postReport("{}", { "Api-Token": "no-such-key" });
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: "Unknown SDK key" });
+      await expectError(await postReport("{}", { "Api-Token": "no-such-key" }), 401, {
+        error: "Unknown SDK key",
+      });
     });
   });
 
   test("a wrong Gleap-Hash answers 401", async () => {
     await expectNothingStored(async () => {
-      const response = await postReport("{}", {
-        "Api-Token": "demo",
-        "Gleap-Id": session.gleapId,
-        "Gleap-Hash": "0".repeat(64),
-      });
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: "Invalid session" });
+      await expectError(
+        await postReport("{}", {
+          "Api-Token": "demo",
+          "Gleap-Id": session.gleapId,
+          "Gleap-Hash": "0".repeat(64),
+        }),
+        401,
+        { error: "Invalid session" },
+      );
     });
   });
 });

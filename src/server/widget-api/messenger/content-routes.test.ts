@@ -19,6 +19,7 @@ import type {
   Survey,
 } from "../../../shared/messenger-api.ts";
 import { createOutbound } from "../../domain/outbounds/outbound-repository.ts";
+import { expectError } from "../../test-support/api-calls.ts";
 import {
   demoUserHash,
   hostileHtml,
@@ -127,9 +128,9 @@ describe("surveys", () => {
       201,
     );
     expect(created.id).toBeString();
-    const again = await t.widget(session, "POST", `/surveys/${survey.id}/answers`, { answers });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: "You have answered this survey already" });
+    await expectError(await t.widget(session, "POST", `/surveys/${survey.id}/answers`, { answers }), 409, {
+      error: "You have answered this survey already",
+    });
     const rows = await t.api.sql`SELECT answers FROM survey_answers WHERE survey_id = ${survey.id}`;
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0].answers)).toEqual(answers);
@@ -341,9 +342,10 @@ describe("help center", () => {
     const session = await t.session();
     expect(await t.widgetJson<unknown[]>(session, "GET", "/help/search?q=%20", undefined, 200)).toEqual([]);
     expect(await t.widgetJson<unknown[]>(session, "GET", "/help/search", undefined, 200)).toEqual([]);
-    const long = await t.widget(session, "GET", `/help/search?q=${"a".repeat(201)}`);
-    expect(long.status).toBe(400);
-    expect(await long.json()).toEqual({ error: "q must be at most 200 characters", field: "q" });
+    await expectError(await t.widget(session, "GET", `/help/search?q=${"a".repeat(201)}`), 400, {
+      error: "q must be at most 200 characters",
+      field: "q",
+    });
   });
 });
 

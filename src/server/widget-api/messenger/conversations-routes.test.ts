@@ -8,6 +8,7 @@ import type {
   ConversationSummary,
   MessengerHome,
 } from "../../../shared/messenger-api.ts";
+import { expectError } from "../../test-support/api-calls.ts";
 import {
   demoUserHash,
   type MessengerTest,
@@ -185,9 +186,11 @@ describe("messages, unread counts and status", () => {
       201,
     );
     expect(message).toMatchObject({ author: "visitor", text: "Second" });
-    const empty = await t.widget(session, "POST", `/conversations/${shareToken}/messages`, { text: "" });
-    expect(empty.status).toBe(400);
-    expect(await empty.json()).toEqual({ error: "Write a message or attach a file", field: "text" });
+    await expectError(
+      await t.widget(session, "POST", `/conversations/${shareToken}/messages`, { text: "" }),
+      400,
+      { error: "Write a message or attach a file", field: "text" },
+    );
 
     const id = await conversationId(shareToken);
     expect((await t.admin<AdminConversation>("POST", `/conversations/${id}/close`, {}, 200)).status).toBe(

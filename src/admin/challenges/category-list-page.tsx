@@ -4,9 +4,8 @@ import { type Translator, useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
-import { ClipText } from "../shell/list/list-clip.tsx";
-import { ExportButton } from "../shell/list/list-export.tsx";
-import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { ClipLink, ClipText } from "../shell/list/list-clip.tsx";
+import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
 import { categoryListUrl, pageAfterDelete } from "./category-list-query.ts";
 import {
@@ -49,11 +48,7 @@ export default function CategoryListPage() {
       sort: "title",
       primary: true,
       className: "fluid-cell fluid-40 primary-cell",
-      cell: (category) => (
-        <Link href={categoryEditHref(category.id)} className="table-link clip" title={category.title}>
-          {category.title}
-        </Link>
-      ),
+      cell: (category) => <ClipLink href={categoryEditHref(category.id)} text={category.title} />,
     },
     {
       label: "categories.column.information",
@@ -72,11 +67,7 @@ export default function CategoryListPage() {
         </Link>
       ),
     },
-    {
-      label: "categories.column.created",
-      sort: "createdAt",
-      date: (category) => category.createdAt,
-    },
+    { label: "categories.column.created", sort: "createdAt", date: (category) => category.createdAt },
     {
       label: "categories.column.actions",
       actions: true,
@@ -105,32 +96,15 @@ export default function CategoryListPage() {
 
   return (
     <ListPageView
-      heading={{
-        id: "categories-title",
-        title: t("categories.title"),
-        subtitle: t("categories.subtitle"),
-        actions: (
-          <>
-            <ExportButton name="challenge-categories" fetchPage={list.fetchPage} columns={csvColumns} />
-            <Link href={challengesPath} className={buttonClass({ variant: "secondary" })}>
-              {t("categories.challengesLink")}
-            </Link>
-            <Link href={`${categoriesPath}/create`} className={buttonClass()}>
-              {t("categories.create")}
-            </Link>
-          </>
-        ),
+      names={{ messages: "categories", item: "category" }}
+      actions={{
+        exportCsv: { name: "challenge-categories", fetchPage: list.fetchPage, columns: csvColumns },
+        links: [{ href: challengesPath, label: "categories.challengesLink" }],
+        create: { href: `${categoriesPath}/create`, label: "categories.create" },
       }}
       list={list}
       resource={resource}
-      search={{
-        id: "category-search",
-        label: "categories.search",
-        placeholder: "categories.searchPlaceholder",
-      }}
-      texts={listTexts("categories")}
       columns={columns}
-      rowProps={() => ({ "data-testid": "category-row" })}
     />
   );
 }

@@ -1,13 +1,11 @@
-import { Link } from "wouter";
 import type { ChallengeListItem } from "../../shared/challenges-api.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
-import { buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
-import { ExportButton } from "../shell/list/list-export.tsx";
-import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { ClipLink } from "../shell/list/list-clip.tsx";
+import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
-import { ChallengeFilters } from "./challenge-filters.tsx";
+import { challengeFilters } from "./challenge-filters.tsx";
 import { ChallengeStatusBadge } from "./challenge-labels.tsx";
 import { challengeListUrl } from "./challenge-list-query.ts";
 import { categoriesPath, categoryChallengesHref, challengeHref, challengesPath } from "./challenge-paths.ts";
@@ -44,24 +42,14 @@ export default function ChallengeListPage() {
       sort: "title",
       primary: true,
       className: "fluid-cell fluid-60 primary-cell",
-      cell: (challenge) => (
-        <Link href={challengeHref(challenge.id)} className="table-link clip" title={challenge.title}>
-          {challenge.title}
-        </Link>
-      ),
+      cell: (challenge) => <ClipLink href={challengeHref(challenge.id)} text={challenge.title} />,
     },
     {
       label: "challenges.column.category",
       className: "fluid-cell fluid-25",
       cell: (challenge) =>
         challenge.category ? (
-          <Link
-            href={categoryChallengesHref(challenge.category.id)}
-            className="table-link clip"
-            title={challenge.category.title}
-          >
-            {challenge.category.title}
-          </Link>
+          <ClipLink href={categoryChallengesHref(challenge.category.id)} text={challenge.category.title} />
         ) : (
           <span className="subtle-cell">{t("challenge.noCategory")}</span>
         ),
@@ -87,53 +75,29 @@ export default function ChallengeListPage() {
         challenge.creator ? "fluid-cell fluid-15" : "fluid-cell fluid-15 subtle-cell",
       cell: (challenge) =>
         challenge.creator ? (
-          <Link
+          <ClipLink
             href={`/dashboard/users/${encodeURIComponent(challenge.creator.id)}`}
-            className="table-link clip"
-            title={challenge.creator.name}
-          >
-            {challenge.creator.name}
-          </Link>
+            text={challenge.creator.name}
+          />
         ) : (
           t("challenge.noCreator")
         ),
     },
-    {
-      label: "challenges.column.created",
-      sort: "createdAt",
-      date: (challenge) => challenge.createdAt,
-    },
+    { label: "challenges.column.created", sort: "createdAt", date: (challenge) => challenge.createdAt },
   ];
 
   return (
     <ListPageView
-      heading={{
-        id: "challenges-title",
-        title: t("challenges.title"),
-        subtitle: t("challenges.subtitle"),
-        actions: (
-          <>
-            <ExportButton name="challenges" fetchPage={list.fetchPage} columns={csvColumns} />
-            <Link href={categoriesPath} className={buttonClass({ variant: "secondary" })}>
-              {t("challenges.categoriesLink")}
-            </Link>
-            <Link href={`${challengesPath}/create`} className={buttonClass()}>
-              {t("challenges.create")}
-            </Link>
-          </>
-        ),
+      names={{ messages: "challenges", item: "challenge" }}
+      actions={{
+        exportCsv: { name: "challenges", fetchPage: list.fetchPage, columns: csvColumns },
+        links: [{ href: categoriesPath, label: "challenges.categoriesLink" }],
+        create: { href: `${challengesPath}/create`, label: "challenges.create" },
       }}
       list={list}
       resource={list.resource}
-      search={{
-        id: "challenge-search",
-        label: "challenges.search",
-        placeholder: "challenges.searchPlaceholder",
-      }}
-      filters={<ChallengeFilters query={list.query} onChange={list.change} onReset={list.reset} />}
-      texts={listTexts("challenges")}
+      filters={challengeFilters(list)}
       columns={columns}
-      rowProps={() => ({ "data-testid": "challenge-row" })}
     />
   );
 }

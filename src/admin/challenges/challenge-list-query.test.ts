@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { changeListQuery, toggleListSort } from "../shell/list/list-url.ts";
-import { challengeListFiltered, challengeListUrl, uncategorised } from "./challenge-list-query.ts";
+import { challengeListUrl, uncategorised } from "./challenge-list-query.ts";
+
+const challengeListFiltered = challengeListUrl.filtered;
 
 describe("challenge list query", () => {
   test("an empty query string is the default list", () => {

@@ -24,8 +24,3 @@ export type ChallengeListQuery = typeof challengeListUrl.defaults;
 
 // Named for the API client, which asks the list with them.
 export const challengeListApiParams = challengeListUrl.apiParams;
-
-/** Whether any search or filter narrows the list (the reset button shows then). */
-export function challengeListFiltered(query: ChallengeListQuery): boolean {
-  return Boolean(query.q || query.categoryId || query.difficulty || query.status);
-}

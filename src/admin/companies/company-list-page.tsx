@@ -1,12 +1,10 @@
 import { Link } from "wouter";
 import type { Company } from "../../shared/jobs-api.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
-import { buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
-import { ClipText } from "../shell/list/list-clip.tsx";
-import { ExportButton } from "../shell/list/list-export.tsx";
-import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { ClipLink, ClipText } from "../shell/list/list-clip.tsx";
+import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
 import { companiesApi } from "./companies-api.ts";
 import { companyListUrl } from "./company-list-query.ts";
@@ -40,11 +38,7 @@ export default function CompanyListPage() {
       sort: "name",
       primary: true,
       className: "fluid-cell primary-cell",
-      cell: (company) => (
-        <Link href={companyHref(company.id)} className="table-link clip" title={company.name}>
-          {company.name}
-        </Link>
-      ),
+      cell: (company) => <ClipLink href={companyHref(company.id)} text={company.name} />,
     },
     {
       label: "companies.column.website",
@@ -61,34 +55,19 @@ export default function CompanyListPage() {
         </Link>
       ),
     },
-    {
-      label: "companies.column.created",
-      sort: "createdAt",
-      date: (company) => company.createdAt,
-    },
+    { label: "companies.column.created", sort: "createdAt", date: (company) => company.createdAt },
   ];
 
   return (
     <ListPageView
-      heading={{
-        id: "companies-title",
-        title: t("companies.title"),
-        subtitle: t("companies.subtitle"),
-        actions: (
-          <>
-            <ExportButton name="companies" fetchPage={list.fetchPage} columns={csvColumns} />
-            <Link href={`${companiesPath}/create`} className={buttonClass()}>
-              {t("companies.create")}
-            </Link>
-          </>
-        ),
+      names={{ messages: "companies", item: "company" }}
+      actions={{
+        exportCsv: { name: "companies", fetchPage: list.fetchPage, columns: csvColumns },
+        create: { href: `${companiesPath}/create`, label: "companies.create" },
       }}
       list={list}
       resource={list.resource}
-      search={{ id: "company-search", label: "companies.search", placeholder: "companies.searchPlaceholder" }}
-      texts={listTexts("companies")}
       columns={columns}
-      rowProps={() => ({ "data-testid": "company-row" })}
     />
   );
 }

@@ -3,8 +3,9 @@ import { Link, useParams } from "wouter";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
-import { ChoiceFilter, ListFilters } from "../shell/list/list-filters.tsx";
-import { ListBody, type ListColumn, ListHeader, listTexts } from "../shell/list/list-page.tsx";
+import { ClipLink } from "../shell/list/list-clip.tsx";
+import { choice } from "../shell/list/list-filters.tsx";
+import { ListBody, type ListColumn, ListHeader } from "../shell/list/list-page.tsx";
 import { useListPage, useRowSelection } from "../shell/list/use-list-page.ts";
 import { listContent } from "./content-actions.ts";
 import { ContentBulkBar } from "./content-bulk-bar.tsx";
@@ -38,11 +39,7 @@ function ContentList({ projectId, kind }: { projectId: string; kind: ContentKind
       label: "content.column.name",
       primary: true,
       className: "fluid-cell fluid-40 primary-cell",
-      cell: (row) => (
-        <Link href={contentEditHref(projectId, kind, row.id)} className="table-link clip" title={row.name}>
-          {row.name}
-        </Link>
-      ),
+      cell: (row) => <ClipLink href={contentEditHref(projectId, kind, row.id)} text={row.name} />,
     },
     { label: "content.column.status", cell: (row) => <ContentStatusBadge status={row.status} /> },
     ...kindColumns(t, formatNumber, projectId, kind),
@@ -51,21 +48,12 @@ function ContentList({ projectId, kind }: { projectId: string; kind: ContentKind
 
   return (
     <ListBody
+      names={{ messages: "content", item: "content" }}
       list={list}
       resource={list.resource}
-      search={{ id: "content-search", label: "content.search", placeholder: "content.searchPlaceholder" }}
-      filters={
-        <ListFilters active={list.query.q !== "" || list.query.status !== null} onReset={list.reset}>
-          <ChoiceFilter
-            name="status"
-            label="content.filter.status"
-            value={list.query.status}
-            values={contentStatuses}
-            optionLabel={(status) => `content.status.${status}`}
-            onChange={(status) => list.change({ status })}
-          />
-        </ListFilters>
-      }
+      filters={[
+        choice("status", "content.filter.status", contentStatuses, (status) => `content.status.${status}`),
+      ]}
       above={
         <ContentBulkBar
           projectId={projectId}
@@ -78,7 +66,7 @@ function ContentList({ projectId, kind }: { projectId: string; kind: ContentKind
           }}
         />
       }
-      texts={listTexts("content", { loading: "content.listLoading", error: "content.listError" })}
+      texts={{ loading: "content.listLoading", error: "content.listError" }}
       className="content-table"
       columns={columns}
       select={{
@@ -86,7 +74,6 @@ function ContentList({ projectId, kind }: { projectId: string; kind: ContentKind
         allLabel: "content.column.selectAll",
         rowLabel: (row) => t("content.select", { name: row.name }),
       }}
-      rowProps={() => ({ "data-testid": "content-row" })}
     />
   );
 }

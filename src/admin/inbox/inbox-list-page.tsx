@@ -7,14 +7,14 @@ import { useT } from "../i18n/intl.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
 import { sessionState } from "../session/session-store.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
-import { ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { ListPageView } from "../shell/list/list-page.tsx";
 import { type ListPageController, useListPage, useRowSelection } from "../shell/list/use-list-page.ts";
 import { adoptStyles } from "./area-styles.ts";
 import inboxCss from "./inbox.css" with { type: "text" };
 import { inboxApi } from "./inbox-api.ts";
 import { InboxBulkBar } from "./inbox-bulk-bar.tsx";
 import { inboxColumns, inboxRowProps } from "./inbox-columns.tsx";
-import { InboxFilters } from "./inbox-filters.tsx";
+import { inboxFilters } from "./inbox-filters.tsx";
 import { type InboxListQuery, inboxListUrl } from "./inbox-list-query.ts";
 import { withArrival, withUpdate } from "./inbox-live.ts";
 import { inboxPath } from "./inbox-paths.ts";
@@ -52,19 +52,14 @@ export default function InboxListPage() {
   return (
     <ListPageView
       sectionClassName="inbox"
-      heading={{ id: "inbox-title", title: t("inbox.title"), subtitle: t("inbox.subtitle") }}
+      names={{ messages: "inbox", item: "inbox" }}
       list={list}
       resource={resource}
-      search={{ id: "inbox-search", label: "inbox.search", placeholder: "inbox.searchPlaceholder" }}
-      filters={
-        <InboxFilters
-          query={list.query}
-          projects={projects.resource.state === "ready" ? projects.resource.data.items : []}
-          myId={user?.id ?? null}
-          onChange={list.change}
-          onReset={list.reset}
-        />
-      }
+      filters={inboxFilters(
+        list,
+        projects.resource.state === "ready" ? projects.resource.data.items : [],
+        user?.id ?? null,
+      )}
       above={
         <>
           <p className="visually-hidden" role="status" aria-live="polite">
@@ -84,7 +79,6 @@ export default function InboxListPage() {
           />
         </>
       }
-      texts={listTexts("inbox")}
       className="inbox-table"
       columns={inboxColumns(tr)}
       select={{

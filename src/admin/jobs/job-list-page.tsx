@@ -1,13 +1,11 @@
-import { Link } from "wouter";
 import type { JobListItem } from "../../shared/jobs-api.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
-import { buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
-import { ExportButton } from "../shell/list/list-export.tsx";
-import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { ClipLink } from "../shell/list/list-clip.tsx";
+import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
-import { JobFilters } from "./job-filters.tsx";
+import { jobFilters } from "./job-filters.tsx";
 import { salaryRange, workModeId } from "./job-labels.ts";
 import { jobListUrl } from "./job-list-query.ts";
 import { jobHref, jobsPath } from "./job-paths.ts";
@@ -42,59 +40,37 @@ export default function JobListPage() {
       sort: "title",
       primary: true,
       className: "fluid-cell fluid-60 primary-cell",
-      cell: (job) => (
-        <Link href={jobHref(job.id)} className="table-link clip" title={job.title}>
-          {job.title}
-        </Link>
-      ),
+      cell: (job) => <ClipLink href={jobHref(job.id)} text={job.title} />,
     },
     {
       label: "jobs.column.company",
       sort: "company",
       className: "fluid-cell fluid-40",
       cell: (job) => (
-        <Link
+        <ClipLink
           href={`/dashboard/companies/${encodeURIComponent(job.company.id)}`}
-          className="table-link clip"
-          title={job.company.name}
-        >
-          {job.company.name}
-        </Link>
+          text={job.company.name}
+        />
       ),
     },
     { label: "jobs.column.type", cell: (job) => t(`jobType.${job.type}`) },
     { label: "jobs.column.level", cell: (job) => t(`jobLevel.${job.level}`) },
     { label: "jobs.column.workMode", cell: (job) => t(workModeId(job.remote)) },
     { label: "jobs.column.salary", sort: "salaryMax", cell: (job) => salaryRange(tr, job.salary) },
-    {
-      label: "jobs.column.updated",
-      sort: "updatedAt",
-      date: (job) => job.updatedAt,
-    },
+    { label: "jobs.column.updated", sort: "updatedAt", date: (job) => job.updatedAt },
   ];
 
   return (
     <ListPageView
-      heading={{
-        id: "jobs-title",
-        title: t("jobs.title"),
-        subtitle: t("jobs.subtitle"),
-        actions: (
-          <>
-            <ExportButton name="jobs" fetchPage={list.fetchPage} columns={csvColumns} />
-            <Link href="/dashboard/jobs/create" className={buttonClass()}>
-              {t("jobs.create")}
-            </Link>
-          </>
-        ),
+      names={{ messages: "jobs", item: "job" }}
+      actions={{
+        exportCsv: { name: "jobs", fetchPage: list.fetchPage, columns: csvColumns },
+        create: { href: "/dashboard/jobs/create", label: "jobs.create" },
       }}
       list={list}
       resource={list.resource}
-      search={{ id: "job-search", label: "jobs.search", placeholder: "jobs.searchPlaceholder" }}
-      filters={<JobFilters query={list.query} onChange={list.change} onReset={list.reset} />}
-      texts={listTexts("jobs")}
+      filters={jobFilters(list)}
       columns={columns}
-      rowProps={() => ({ "data-testid": "job-row" })}
     />
   );
 }

@@ -1,9 +1,8 @@
-import { Link } from "wouter";
 import type { AdminProject } from "../../shared/messenger-api.ts";
 import { useT } from "../i18n/intl.ts";
-import { buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
-import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { ClipLink } from "../shell/list/list-clip.tsx";
+import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
 import { projectListUrl } from "./project-list-query.ts";
 import { projectCreatePath, projectHref, projectsPath } from "./project-paths.ts";
@@ -22,41 +21,22 @@ export default function ProjectListPage() {
       sort: "name",
       primary: true,
       className: "fluid-cell primary-cell",
-      cell: (project) => (
-        <Link href={projectHref(project.id)} className="table-link clip" title={project.name}>
-          {project.name}
-        </Link>
-      ),
+      cell: (project) => <ClipLink href={projectHref(project.id)} text={project.name} />,
     },
     {
       label: "projects.column.sdkKey",
       cell: (project) => <code className="inline-code">{project.sdkKey}</code>,
     },
-    {
-      label: "projects.column.created",
-      sort: "createdAt",
-      date: (project) => project.createdAt,
-    },
+    { label: "projects.column.created", sort: "createdAt", date: (project) => project.createdAt },
   ];
 
   return (
     <ListPageView
-      heading={{
-        id: "projects-title",
-        title: t("projects.title"),
-        subtitle: t("projects.subtitle"),
-        actions: (
-          <Link href={projectCreatePath} className={buttonClass()}>
-            {t("projects.create")}
-          </Link>
-        ),
-      }}
+      names={{ messages: "projects", item: "project" }}
+      actions={{ create: { href: projectCreatePath, label: "projects.create" } }}
       list={list}
       resource={list.resource}
-      search={{ id: "project-search", label: "projects.search", placeholder: "projects.searchPlaceholder" }}
-      texts={listTexts("projects")}
       columns={columns}
-      rowProps={() => ({ "data-testid": "project-row" })}
     />
   );
 }

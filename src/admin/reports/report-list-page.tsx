@@ -5,10 +5,9 @@ import { type Translator, useT } from "../i18n/intl.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
 import { ClipText } from "../shell/list/list-clip.tsx";
-import { ExportButton } from "../shell/list/list-export.tsx";
-import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
-import { ReportFilters } from "./report-filters.tsx";
+import { reportFilters } from "./report-filters.tsx";
 import { taskKindLabel } from "./report-labels.ts";
 import { reportListUrl } from "./report-list-query.ts";
 import { reportHref, reportsPath } from "./report-paths.ts";
@@ -105,29 +104,18 @@ export default function ReportListPage() {
           : undefined,
       cell: (report) => <ReportStatusBadge resolution={report.resolution} />,
     },
-    {
-      label: "reports.column.reported",
-      sort: "createdAt",
-      date: (report) => report.createdAt,
-    },
+    { label: "reports.column.reported", sort: "createdAt", date: (report) => report.createdAt },
   ];
 
   return (
     <ListPageView
-      heading={{
-        id: "reports-title",
-        title: t("reports.title"),
-        subtitle: t("reports.subtitle"),
-        actions: <ExportButton name="reported-tasks" fetchPage={list.fetchPage} columns={csvColumns} />,
-      }}
+      names={{ messages: "reports", item: "report" }}
+      actions={{ exportCsv: { name: "reported-tasks", fetchPage: list.fetchPage, columns: csvColumns } }}
       list={list}
       resource={list.resource}
-      search={{ id: "report-search", label: "reports.search", placeholder: "reports.searchPlaceholder" }}
-      filters={<ReportFilters query={list.query} onChange={list.change} onReset={list.reset} />}
-      texts={listTexts("reports")}
+      filters={reportFilters}
       className="reports-table"
       columns={columns}
-      rowProps={() => ({ "data-testid": "report-row" })}
     />
   );
 }

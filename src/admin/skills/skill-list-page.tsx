@@ -3,10 +3,10 @@ import { Link } from "wouter";
 import { type RootSkillSummary, type SkillTree, skillTreeErrors } from "../../shared/skills-api.ts";
 import type { Resource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button, buttonClass } from "../shell/button.tsx";
+import { Button } from "../shell/button.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
-import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { dependenciesColumn, skillColumns } from "./skill-columns.tsx";
@@ -134,22 +134,12 @@ export default function SkillListPage() {
 
   return (
     <ListPageView
-      heading={{
-        id: "skills-title",
-        title: t("skills.title"),
-        subtitle: t("skills.subtitle"),
-        actions: (
-          <Link href={skillCreatePath} className={buttonClass()}>
-            {t("skills.create")}
-          </Link>
-        ),
-      }}
+      names={{ messages: "skills", item: "skill" }}
+      actions={{ create: { href: skillCreatePath, label: "skills.create" } }}
       list={list}
       resource={visible}
-      search={{ id: "skill-search", label: "skills.search", placeholder: "skills.searchPlaceholder" }}
-      texts={listTexts("skills", { emptyHint: list.query.q ? "skills.emptyHint" : "skills.emptyTreeHint" })}
+      texts={{ emptyHint: list.query.q ? "skills.emptyHint" : "skills.emptyTreeHint" }}
       columns={columns}
-      rowProps={() => ({ "data-testid": "skill-row" })}
       after={
         tree.state === "ready" && (
           <TreeGridCard

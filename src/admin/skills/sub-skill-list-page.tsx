@@ -1,12 +1,11 @@
-import { Link, useParams } from "wouter";
+import { useParams } from "wouter";
 import type { SubSkill } from "../../shared/skills-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { buttonClass } from "../shell/button.tsx";
 import { DetailStatus } from "../shell/detail/detail-status.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
-import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
 import { dependenciesColumn, skillColumns } from "./skill-columns.tsx";
 import { SkillIcon } from "./skill-icon.tsx";
@@ -70,9 +69,8 @@ export default function SubSkillListPage() {
   return (
     <ListPageView
       before={back}
+      names={{ messages: "subSkills", item: "sub-skill", titleId: "sub-skills-title" }}
       heading={{
-        id: "sub-skills-title",
-        title: t("subSkills.title"),
         subtitle: (
           <>
             <SkillIcon icon={root.data.icon} />
@@ -80,29 +78,15 @@ export default function SubSkillListPage() {
           </>
         ),
         subtitleClassName: "subtle skill-name",
-        actions: (
-          <>
-            <Link href={manageSkillHref(rootSkill)} className={buttonClass({ variant: "secondary" })}>
-              {t("subSkills.manage")}
-            </Link>
-            <Link href={addSubSkillHref(rootSkill)} className={buttonClass()}>
-              {t("skill.action.addSubSkill")}
-            </Link>
-          </>
-        ),
+      }}
+      actions={{
+        links: [{ href: manageSkillHref(rootSkill), label: "subSkills.manage" }],
+        create: { href: addSubSkillHref(rootSkill), label: "skill.action.addSubSkill" },
       }}
       list={list}
       resource={list.resource}
-      search={{
-        id: "sub-skill-search",
-        label: "subSkills.search",
-        placeholder: "subSkills.searchPlaceholder",
-      }}
-      texts={listTexts("subSkills", {
-        emptyHint: list.query.q ? "subSkills.emptyHint" : "subSkills.emptyRootHint",
-      })}
+      texts={{ emptyHint: list.query.q ? "subSkills.emptyHint" : "subSkills.emptyRootHint" }}
       columns={columns}
-      rowProps={() => ({ "data-testid": "sub-skill-row" })}
     />
   );
 }

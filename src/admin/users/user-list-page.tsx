@@ -1,16 +1,15 @@
-import { Link } from "wouter";
 import type { UserListItem } from "../../shared/users-api.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import type { Translator } from "../i18n/intl.ts";
 import { useT } from "../i18n/intl.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
-import { ClipText } from "../shell/list/list-clip.tsx";
-import { ExportButton, yesNo } from "../shell/list/list-export.tsx";
-import { type ListColumn, ListPageView, listTexts } from "../shell/list/list-page.tsx";
+import { ClipLink, ClipText } from "../shell/list/list-clip.tsx";
+import { yesNo } from "../shell/list/list-export.tsx";
+import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage, useRowSelection } from "../shell/list/use-list-page.ts";
 import { BulkActionBar } from "./bulk-action-bar.tsx";
-import { UserFilters } from "./user-filters.tsx";
+import { userFilters } from "./user-filters.tsx";
 import { userListUrl } from "./user-list-query.ts";
 import { usersPath } from "./user-paths.ts";
 import { UserStatusBadge } from "./user-status-badge.tsx";
@@ -57,15 +56,7 @@ export default function UserListPage() {
       sort: "name",
       primary: true,
       className: "fluid-cell fluid-30 primary-cell",
-      cell: (user) => (
-        <Link
-          href={`/dashboard/users/${encodeURIComponent(user.id)}`}
-          className="table-link clip"
-          title={user.name}
-        >
-          {user.name}
-        </Link>
-      ),
+      cell: (user) => <ClipLink href={`/dashboard/users/${encodeURIComponent(user.id)}`} text={user.name} />,
     },
     {
       label: "users.column.email",
@@ -97,16 +88,12 @@ export default function UserListPage() {
 
   return (
     <ListPageView
-      heading={{
-        id: "users-title",
-        title: t("users.title"),
-        subtitle: t("users.subtitle"),
-        actions: <ExportButton name="users" fetchPage={list.fetchPage} columns={csvColumns} />,
-      }}
+      names={{ messages: "users", item: "user" }}
+      actions={{ exportCsv: { name: "users", fetchPage: list.fetchPage, columns: csvColumns } }}
       list={list}
       resource={list.resource}
-      search={{ id: "user-search", label: "users.search", placeholder: "users.searchPlaceholder" }}
-      filters={<UserFilters query={list.query} onChange={list.change} onReset={list.reset} />}
+      filters={userFilters}
+      filterTexts={{ legend: "users.filters", reset: "users.filter.reset" }}
       above={
         <BulkActionBar
           ids={[...selection.selected]}
@@ -117,14 +104,13 @@ export default function UserListPage() {
           }}
         />
       }
-      texts={listTexts("users", { retry: "users.retry" })}
+      texts={{ retry: "users.retry" }}
       columns={columns}
       select={{
         selection,
         allLabel: "users.column.selectAll",
         rowLabel: (user) => t("users.column.select", { name: user.name }),
       }}
-      rowProps={() => ({ "data-testid": "user-row" })}
     />
   );
 }

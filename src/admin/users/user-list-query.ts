@@ -2,7 +2,7 @@ import { userRoles, userSortFields } from "../../shared/users-api.ts";
 import { choiceFilter, createListQuery, flagFilter } from "../shell/list/list-url.ts";
 
 /** The `status` filter of `GET /api/users`. */
-const userStatuses = ["enabled", "banned"] as const;
+export const userStatuses = ["enabled", "banned"] as const;
 
 /**
  * The user list's state as it lives in the URL query (`/dashboard/users?q=…&role=…`), so a reload or the

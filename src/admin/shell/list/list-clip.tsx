@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from "react";
+import { Link } from "wouter";
 
 /**
  * A value cut to its cell with an ellipsis (admin.css `.clip`): the whole text on hover (`title`), and,
@@ -31,5 +32,14 @@ export function ClipText({ text, className }: { text: string; className?: string
     >
       {text}
     </span>
+  );
+}
+
+/** A link cut to its cell (admin.css `.clip`), the whole text on hover. */
+export function ClipLink({ href, text }: { href: string; text: string }) {
+  return (
+    <Link href={href} className="table-link clip" title={text}>
+      {text}
+    </Link>
   );
 }

@@ -129,6 +129,8 @@ export interface ListQueryCodec<Q> {
   apiParams: (query: Q) => URLSearchParams;
   /** The browser's query string: sort and page left out while at their defaults, so a plain list has none. */
   search: (query: Q) => string;
+  /** Whether a search or any filter away from its default narrows the list (its reset button shows then). */
+  filtered: (query: Q) => boolean;
 }
 
 /**
@@ -181,5 +183,10 @@ export function createListQuery<
     parse,
     apiParams,
     search: (query) => browserSearch(params(query, false), defaultParams),
+    filtered: (query) =>
+      query.q !== "" ||
+      filters.some(
+        ([name]) => (query as Record<string, unknown>)[name] !== (defaults as Record<string, unknown>)[name],
+      ),
   };
 }

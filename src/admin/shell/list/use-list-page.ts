@@ -18,6 +18,8 @@ export interface ListPageController<Q extends ListQuery<string>, T> extends List
   replace: (data: T) => void;
   /** Back to the list as it opens: no search, the default filters, sort and page. */
   reset: () => void;
+  /** Whether a search or a filter narrows the list (its reset button shows then). */
+  filtered: boolean;
   /** The list's answer at another page and size with the same search and filters (the CSV export). */
   fetchPage: (page: number, pageSize: number) => Promise<T>;
 }
@@ -29,7 +31,7 @@ export function useListPage<Q extends ListQuery<string>, T>({
   key,
 }: {
   path: string;
-  url: Pick<ListQueryCodec<Q>, "parse" | "search" | "defaults">;
+  url: Pick<ListQueryCodec<Q>, "parse" | "search" | "defaults" | "filtered">;
   /** The list's API call for a query. */
   load: (query: Q) => Promise<T>;
   /** What decides a new request, when more than the query string does (default: the query string). */
@@ -47,6 +49,7 @@ export function useListPage<Q extends ListQuery<string>, T>({
     refresh,
     replace,
     reset: () => list.setQuery(url.defaults),
+    filtered: url.filtered(list.query),
     fetchPage: (page, pageSize) => load({ ...list.query, page, pageSize }),
   };
 }

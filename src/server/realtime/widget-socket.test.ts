@@ -92,9 +92,9 @@ describe("widget websocket (in-process fan-out)", () => {
     await expect(connect(socketUrl(server, session, "nope"))).rejects.toThrow("socket refused");
     const forgedHttp = await fetch(socketUrl(server, forged).replace(/^ws/, "http"));
     expect(forgedHttp.status).toBe(401);
-    const plain = await fetch(socketUrl(server, session).replace(/^ws/, "http"));
-    expect(plain.status).toBe(400);
-    expect(await plain.json()).toEqual({ error: "Expected a websocket upgrade" });
+    await expectError(await fetch(socketUrl(server, session).replace(/^ws/, "http")), 400, {
+      error: "Expected a websocket upgrade",
+    });
   });
 });
 

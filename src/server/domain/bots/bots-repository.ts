@@ -1,18 +1,8 @@
 import type { SQL } from "bun";
 import type { AdminBot, Bot, BotStep, BotWrite } from "../../../shared/messenger-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import {
-  contentStatus,
-  deleteProjectRow,
-  foundOrNot,
-  insertProjectRow,
-  listProjectRows,
-  optionalUrl,
-  parseJson,
-  textKey,
-  updateProjectRow,
-  type WriteOutcome,
-} from "../repository-helpers.ts";
+import { listProjectRows, projectRowWrites } from "../project-rows.ts";
+import { contentStatus, optionalUrl, parseJson, textKey, type WriteOutcome } from "../repository-helpers.ts";
 import { sanitizeHtml } from "../rich-text/html-sanitizer.ts";
 
 /** Bots (table bots): scripted steps the messenger walks through, ending in a handover. */
@@ -88,29 +78,15 @@ export async function listBots(sql: SQL, projectId: string, query: ListQuery) {
   return { items: rows.map(fromRow), total };
 }
 
-export function insertBot(
-  sql: SQL,
-  projectId: string,
-  body: BotWrite,
-  id: string = Bun.randomUUIDv7(),
-): Promise<WriteOutcome> {
-  return insertProjectRow(sql, "bots", projectId, id, columns(body));
-}
+const botWrites = projectRowWrites("bots", columns, botNotFoundMessage);
 
-export async function updateBot(
-  sql: SQL,
-  projectId: string,
-  id: string,
-  body: BotWrite,
-): Promise<WriteOutcome> {
-  const updated = await updateProjectRow(sql, "bots", { projectId, id }, columns(body));
-  return foundOrNot(updated, id, botNotFoundMessage);
-}
+export const insertBot = botWrites.insert;
+
+export const updateBot = botWrites.update;
 
 /** Deletes a bot; conversations it handed over keep their messages and lose the reference. */
 export async function deleteBot(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {
   // Explicit rather than through the foreign key, so the outcome does not hang on SQLite's setting.
   await sql`UPDATE conversations SET bot_id = NULL WHERE bot_id = ${id} AND project_id = ${projectId}`;
-  const deleted = await deleteProjectRow(sql, "bots", { projectId, id });
-  return foundOrNot(deleted, id, botNotFoundMessage);
+  return botWrites.delete(sql, projectId, id);
 }

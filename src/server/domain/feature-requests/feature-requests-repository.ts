@@ -9,17 +9,8 @@ import {
   type NewFeatureRequest,
 } from "../../../shared/messenger-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import {
-  foundOrNot,
-  listProjectRows,
-  notFound,
-  nowIso,
-  textKey,
-  toBoolean,
-  toCount,
-  updateProjectRow,
-  type WriteOutcome,
-} from "../repository-helpers.ts";
+import { listProjectRows, projectRowWrites } from "../project-rows.ts";
+import { notFound, nowIso, textKey, toBoolean, toCount, type WriteOutcome } from "../repository-helpers.ts";
 
 /**
  * Feature requests (feature_requests) and their votes (feature_request_votes, one per session and
@@ -240,15 +231,11 @@ export async function insertFeatureRequest(
   return { ok: true, id };
 }
 
-export async function updateFeatureRequest(
-  sql: SQL,
-  projectId: string,
-  id: string,
-  body: FeatureRequestWrite,
-): Promise<WriteOutcome> {
-  const updated = await updateProjectRow(sql, "feature_requests", { projectId, id }, columns(body));
-  return foundOrNot(updated, id, featureRequestNotFoundMessage);
-}
+export const updateFeatureRequest = projectRowWrites(
+  "feature_requests",
+  columns,
+  featureRequestNotFoundMessage,
+).update;
 
 export async function deleteFeatureRequest(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {
   const [row] = await sql`SELECT id FROM feature_requests WHERE id = ${id} AND project_id = ${projectId}`;

@@ -6,18 +6,15 @@ import type {
   FlowField,
 } from "../../../shared/messenger-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
+import { deleteProjectRow, insertProjectRow, listProjectRows, updateProjectRow } from "../project-rows.ts";
 import {
   contentStatus,
-  deleteProjectRow,
   foundOrNot,
-  insertProjectRow,
-  listProjectRows,
   notFound,
   parseJson,
   textKey,
   toBoolean,
   toCount,
-  updateProjectRow,
   type WriteOutcome,
 } from "../repository-helpers.ts";
 

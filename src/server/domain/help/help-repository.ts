@@ -10,15 +10,18 @@ import type {
 } from "../../../shared/messenger-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import {
-  contentStatus,
   deleteProjectRow,
-  foundOrNot,
   insertProjectRow,
   listProjectRows,
+  projectRowWrites,
+  updateProjectRow,
+} from "../project-rows.ts";
+import {
+  contentStatus,
+  foundOrNot,
   notFound,
   textKey,
   toCount,
-  updateProjectRow,
   type WriteOutcome,
 } from "../repository-helpers.ts";
 import { htmlToText, sanitizeHtml } from "../rich-text/html-sanitizer.ts";
@@ -198,24 +201,11 @@ function collectionColumns(body: HelpCollectionWrite) {
   };
 }
 
-export async function insertCollection(
-  sql: SQL,
-  projectId: string,
-  body: HelpCollectionWrite,
-  id: string = Bun.randomUUIDv7(),
-): Promise<WriteOutcome> {
-  return insertProjectRow(sql, "help_collections", projectId, id, collectionColumns(body));
-}
+const collectionWrites = projectRowWrites("help_collections", collectionColumns, collectionNotFoundMessage);
 
-export async function updateCollection(
-  sql: SQL,
-  projectId: string,
-  id: string,
-  body: HelpCollectionWrite,
-): Promise<WriteOutcome> {
-  const updated = await updateProjectRow(sql, "help_collections", { projectId, id }, collectionColumns(body));
-  return foundOrNot(updated, id, collectionNotFoundMessage);
-}
+export const insertCollection = collectionWrites.insert;
+
+export const updateCollection = collectionWrites.update;
 
 /** Deletes a collection; one that still has articles only with `force` (then its articles go too). */
 export async function deleteCollection(

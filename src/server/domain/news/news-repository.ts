@@ -1,11 +1,10 @@
 import type { SQL } from "bun";
 import type { AdminNewsPost, NewsPost, NewsSummary, NewsWrite } from "../../../shared/messenger-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
+import { deleteProjectRow, listProjectRows } from "../project-rows.ts";
 import {
   contentStatus,
-  deleteProjectRow,
   foundOrNot,
-  listProjectRows,
   notFound,
   nowIso,
   optionalUrl,

@@ -2,7 +2,7 @@ import type { SQL } from "bun";
 import type { AdminOutbound, OutboundKind, OutboundWrite } from "../../../shared/inbox-api.ts";
 import type { OutboundStatus } from "../../../shared/outbound-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { deleteProjectRow, listProjectRows, updateProjectRow } from "../repository-helpers.ts";
+import { deleteProjectRow, listProjectRows, updateProjectRow } from "../project-rows.ts";
 import { type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
 
 /** The admin's reads and writes of `widget_outbounds` (the widget side reads them in outbound-repository.ts). */

@@ -1,13 +1,8 @@
 import type { SQL } from "bun";
 import type { AdminTooltip, TooltipWrite } from "../../../shared/inbox-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import {
-  contentStatus,
-  deleteProjectRow,
-  listProjectRows,
-  parseJson,
-  updateProjectRow,
-} from "../repository-helpers.ts";
+import { deleteProjectRow, listProjectRows, updateProjectRow } from "../project-rows.ts";
+import { contentStatus, parseJson } from "../repository-helpers.ts";
 
 export type TooltipStatus = "live" | "draft";
 

@@ -1,18 +1,15 @@
 import type { SQL } from "bun";
 import type { AdminSurvey, Survey, SurveyQuestion, SurveyWrite } from "../../../shared/messenger-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
+import { listProjectRows, projectRowWrites } from "../project-rows.ts";
 import {
   contentStatus,
-  foundOrNot,
-  insertProjectRow,
-  listProjectRows,
   notFound,
   nowIso,
   parseJson,
   textKey,
   toBoolean,
   toCount,
-  updateProjectRow,
   type WriteOutcome,
 } from "../repository-helpers.ts";
 import type { SurveyAnswerValue } from "./survey-answers.ts";
@@ -103,24 +100,11 @@ export async function listSurveys(sql: SQL, projectId: string, query: ListQuery)
   return { items: rows.map(fromRow), total };
 }
 
-export async function insertSurvey(
-  sql: SQL,
-  projectId: string,
-  body: SurveyWrite,
-  id: string = Bun.randomUUIDv7(),
-): Promise<WriteOutcome> {
-  return insertProjectRow(sql, "surveys", projectId, id, columns(body));
-}
+const surveyWrites = projectRowWrites("surveys", columns, surveyNotFoundMessage);
 
-export async function updateSurvey(
-  sql: SQL,
-  projectId: string,
-  id: string,
-  body: SurveyWrite,
-): Promise<WriteOutcome> {
-  const updated = await updateProjectRow(sql, "surveys", { projectId, id }, columns(body));
-  return foundOrNot(updated, id, surveyNotFoundMessage);
-}
+export const insertSurvey = surveyWrites.insert;
+
+export const updateSurvey = surveyWrites.update;
 
 /** Deletes a survey and its answers. */
 export async function deleteSurvey(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {

@@ -176,9 +176,9 @@ describe("POST /api/auth/login", () => {
   });
 
   test("a disabled user with a wrong password is told only that the credentials are invalid", async () => {
-    const response = await login({ login: "disabled", password: "wrong" });
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "Invalid credentials" });
+    await expectError(await login({ login: "disabled", password: "wrong" }), 401, {
+      error: "Invalid credentials",
+    });
   });
 
   test.each([
@@ -205,9 +205,9 @@ describe("POST /api/auth/login", () => {
   });
 
   test("a body that is not JSON answers 400", async () => {
-    const response = await login("login=admin&password=admin");
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Request body is not valid JSON" });
+    await expectError(await login("login=admin&password=admin"), 400, {
+      error: "Request body is not valid JSON",
+    });
   });
 
   test("GET on the login path answers 405", async () => {
@@ -260,9 +260,9 @@ describe("GET /api/auth/me", () => {
   });
 
   test("a garbage token answers 401", async () => {
-    const response = await me(bearer("not-a-jwt"));
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "The access token is invalid or has expired" });
+    await expectError(await me(bearer("not-a-jwt")), 401, {
+      error: "The access token is invalid or has expired",
+    });
   });
 
   test("a token signed with another secret answers 401", async () => {
@@ -272,9 +272,7 @@ describe("GET /api/auth/me", () => {
       admin: true,
       email_verified: true,
     });
-    const response = await me(bearer(forged));
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "The access token is invalid or has expired" });
+    await expectError(await me(bearer(forged)), 401, { error: "The access token is invalid or has expired" });
   });
 
   test("an expired token answers 401", async () => {
@@ -287,9 +285,9 @@ describe("GET /api/auth/me", () => {
       admin: true,
       email_verified: true,
     });
-    const response = await me(bearer(expired));
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "The access token is invalid or has expired" });
+    await expectError(await me(bearer(expired)), 401, {
+      error: "The access token is invalid or has expired",
+    });
   });
 
   test("a valid token naming another user's session answers 401", async () => {
@@ -307,9 +305,7 @@ describe("GET /api/auth/me", () => {
       admin: true,
       email_verified: true,
     });
-    const response = await me(bearer(mixed));
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "This session has ended, sign in again" });
+    await expectError(await me(bearer(mixed)), 401, { error: "This session has ended, sign in again" });
   });
 
   test("a token whose session was revoked answers 401", async () => {
@@ -328,9 +324,9 @@ describe("GET /api/auth/me", () => {
     const fresh = await loggedIn({ login: "admin", password: "admin" });
     await server.db.sql`UPDATE auth_sessions SET expires_at = ${new Date(Date.now() - 1000).toISOString()}
       WHERE id = ${fresh.session.id}`;
-    const response = await me(bearer(fresh.access_token));
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "This session has ended, sign in again" });
+    await expectError(await me(bearer(fresh.access_token)), 401, {
+      error: "This session has ended, sign in again",
+    });
   });
 
   test("a user disabled after login answers 403", async () => {

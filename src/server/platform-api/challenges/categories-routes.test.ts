@@ -77,9 +77,7 @@ describe("POST /api/challenge-categories", () => {
     ["numeric information", { title: "Fine", information: 7 }, "Must be a text", "information"],
     ["an unknown field", { title: "Fine", colour: "red" }, "Unknown field colour", "colour"],
   ])("refuses %s with 400", async (_label, body, error, field) => {
-    const response = await api.call("POST", "/api/challenge-categories", body);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error, field });
+    await expectError(await api.call("POST", "/api/challenge-categories", body), 400, { error, field });
   });
 
   test("refuses a body that is not JSON", async () => {
@@ -135,9 +133,11 @@ describe("PUT /api/challenge-categories/:id", () => {
   });
 
   test("answers 404 for an unknown id", async () => {
-    const response = await api.call("PUT", "/api/challenge-categories/missing", { title: "Whatever" });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Challenge category not found" });
+    await expectError(
+      await api.call("PUT", "/api/challenge-categories/missing", { title: "Whatever" }),
+      404,
+      { error: "Challenge category not found" },
+    );
   });
 
   test("refuses an invalid body and leaves the category as it was", async () => {

@@ -447,9 +447,7 @@ describe("GET /api/challenges", () => {
   });
 
   test("refuses unknown filter values and sorts", async () => {
-    const difficulty = await api.call("GET", "/api/challenges?difficulty=TRIVIAL");
-    expect(difficulty.status).toBe(400);
-    expect(await difficulty.json()).toEqual({
+    await expectError(await api.call("GET", "/api/challenges?difficulty=TRIVIAL"), 400, {
       error: "difficulty must be one of EASY, MEDIUM, HARD, EXPERT",
       field: "difficulty",
     });

@@ -89,9 +89,7 @@ describe("GET /api/feedback access", () => {
     const token = await logIn("second-admin@example.com", "second-password");
     expect((await getInbox("", token)).status).toBe(200);
     await server.db.sql`UPDATE users SET enabled = FALSE WHERE id = ${admin.id}`;
-    const response = await getInbox("", token);
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: "account disabled, contact us" });
+    await expectError(await getInbox("", token), 403, { error: "account disabled, contact us" });
   });
 
   test("a revoked session's token answers 401", async () => {

@@ -1,3 +1,4 @@
+import type { SQL } from "bun";
 import {
   type AdminBot,
   type AdminFeatureRequest,
@@ -67,6 +68,7 @@ import {
   newsSortColumns,
   updateNews,
 } from "../../domain/news/news-repository.ts";
+import type { WriteOutcome } from "../../domain/repository-helpers.ts";
 import {
   deleteSurvey,
   findSurvey,
@@ -80,114 +82,116 @@ import type { ContentKind } from "./content-admin-routes.ts";
 
 /** The kinds of messenger content with plain CRUD under `/api/projects/{projectId}/…`. */
 
-export const feedbackFlowsKind: ContentKind<FeedbackFlowWrite, AdminFeedbackFlow> = {
-  path: "feedback-flows",
-  entity: "feedback_flow",
-  notFoundMessage: flowNotFoundMessage,
-  schema: FeedbackFlowWrite,
-  sortable: flowSortColumns,
-  defaultSort: "position",
-  list: listFlows,
-  find: findFlow,
-  insert: (sql, projectId, body) => insertFlow(sql, projectId, body),
-  update: updateFlow,
-  remove: (sql, projectId, id) => deleteFlow(sql, projectId, id),
-  describe: (flow) => ({ key: flow.key, title: flow.title }),
-  uniqueViolation: { ok: false, status: 409, error: flowKeyTakenMessage, field: "key" },
-};
+type Kind<Write, Record> = ContentKind<Write, Record>;
 
-export const botsKind: ContentKind<BotWrite, AdminBot> = {
-  path: "bots",
-  entity: "bot",
-  notFoundMessage: botNotFoundMessage,
-  schema: BotWrite,
-  sortable: botSortColumns,
-  defaultSort: "name",
-  list: listBots,
-  find: findBot,
-  insert: (sql, projectId, body) => insertBot(sql, projectId, body),
-  update: updateBot,
-  remove: (sql, projectId, id) => deleteBot(sql, projectId, id),
-  describe: (bot) => ({ name: bot.name }),
-};
+/** A kind's writes; the repository's insert is called without its optional parameters (an id, options). */
+interface ContentWrites<Write, Record> {
+  insert(sql: SQL, projectId: string, body: Write): Promise<WriteOutcome>;
+  update: Kind<Write, Record>["update"];
+  remove: Kind<Write, Record>["remove"];
+}
 
-export const surveysKind: ContentKind<SurveyWrite, AdminSurvey> = {
-  path: "surveys",
-  entity: "survey",
-  notFoundMessage: surveyNotFoundMessage,
-  schema: SurveyWrite,
-  sortable: surveySortColumns,
-  defaultSort: "-createdAt",
-  list: listSurveys,
-  find: findSurvey,
-  insert: (sql, projectId, body) => insertSurvey(sql, projectId, body),
-  update: updateSurvey,
-  remove: (sql, projectId, id) => deleteSurvey(sql, projectId, id),
-  describe: (survey) => ({ title: survey.title }),
-};
+/** A kind from its names and schema, its list and read, its writes and what its audit entries tell. */
+function contentKind<Write, Record>(
+  names: Pick<Kind<Write, Record>, "path" | "entity" | "notFoundMessage" | "schema" | "uniqueViolation">,
+  reads: Pick<Kind<Write, Record>, "sortable" | "defaultSort" | "list" | "find">,
+  { insert, update, remove }: ContentWrites<Write, Record>,
+  describe: Kind<Write, Record>["describe"],
+): Kind<Write, Record> {
+  return {
+    ...names,
+    ...reads,
+    insert: (sql, projectId, body) => insert(sql, projectId, body),
+    update,
+    remove,
+    describe,
+  };
+}
 
-export const helpCollectionsKind: ContentKind<HelpCollectionWrite, AdminHelpCollection> = {
-  path: "help/collections",
-  entity: "help_collection",
-  notFoundMessage: collectionNotFoundMessage,
-  schema: HelpCollectionWrite,
-  sortable: collectionSortColumns,
-  defaultSort: "position",
-  list: listCollections,
-  find: findCollection,
-  insert: (sql, projectId, body) => insertCollection(sql, projectId, body),
-  update: updateCollection,
-  /** `?force=true` deletes the collection's articles with it; without, a collection with articles is a 409. */
-  remove: async (sql, projectId, id, url) => {
-    const force = url.searchParams.get("force") ?? "false";
-    if (force !== "true" && force !== "false")
-      return { ok: false, status: 400, error: "force must be true or false", field: "force" };
-    return deleteCollection(sql, projectId, id, force === "true");
+export const feedbackFlowsKind = contentKind<FeedbackFlowWrite, AdminFeedbackFlow>(
+  {
+    path: "feedback-flows",
+    entity: "feedback_flow",
+    notFoundMessage: flowNotFoundMessage,
+    schema: FeedbackFlowWrite,
+    uniqueViolation: { ok: false, status: 409, error: flowKeyTakenMessage, field: "key" },
   },
-  describe: (collection) => ({ title: collection.title }),
+  { sortable: flowSortColumns, defaultSort: "position", list: listFlows, find: findFlow },
+  { insert: insertFlow, update: updateFlow, remove: deleteFlow },
+  (flow) => ({ key: flow.key, title: flow.title }),
+);
+
+export const botsKind = contentKind<BotWrite, AdminBot>(
+  { path: "bots", entity: "bot", notFoundMessage: botNotFoundMessage, schema: BotWrite },
+  { sortable: botSortColumns, defaultSort: "name", list: listBots, find: findBot },
+  { insert: insertBot, update: updateBot, remove: deleteBot },
+  (bot) => ({ name: bot.name }),
+);
+
+export const surveysKind = contentKind<SurveyWrite, AdminSurvey>(
+  { path: "surveys", entity: "survey", notFoundMessage: surveyNotFoundMessage, schema: SurveyWrite },
+  { sortable: surveySortColumns, defaultSort: "-createdAt", list: listSurveys, find: findSurvey },
+  { insert: insertSurvey, update: updateSurvey, remove: deleteSurvey },
+  (survey) => ({ title: survey.title }),
+);
+
+/** `?force=true` deletes the collection's articles with it; without, a collection with articles is a 409. */
+const removeCollection: Kind<HelpCollectionWrite, AdminHelpCollection>["remove"] = async (
+  sql,
+  projectId,
+  id,
+  url,
+) => {
+  const force = url.searchParams.get("force") ?? "false";
+  if (force !== "true" && force !== "false")
+    return { ok: false, status: 400, error: "force must be true or false", field: "force" };
+  return deleteCollection(sql, projectId, id, force === "true");
 };
 
-export const helpArticlesKind: ContentKind<HelpArticleWrite, AdminHelpArticle> = {
-  path: "help/articles",
-  entity: "help_article",
-  notFoundMessage: articleNotFoundMessage,
-  schema: HelpArticleWrite,
-  sortable: articleSortColumns,
-  defaultSort: "position",
-  list: listArticles,
-  find: findArticle,
-  insert: (sql, projectId, body) => insertArticle(sql, projectId, body),
-  update: updateArticle,
-  remove: (sql, projectId, id) => deleteArticle(sql, projectId, id),
-  describe: (article) => ({ title: article.title, collectionId: article.collectionId }),
-};
+export const helpCollectionsKind = contentKind<HelpCollectionWrite, AdminHelpCollection>(
+  {
+    path: "help/collections",
+    entity: "help_collection",
+    notFoundMessage: collectionNotFoundMessage,
+    schema: HelpCollectionWrite,
+  },
+  { sortable: collectionSortColumns, defaultSort: "position", list: listCollections, find: findCollection },
+  { insert: insertCollection, update: updateCollection, remove: removeCollection },
+  (collection) => ({ title: collection.title }),
+);
 
-export const newsKind: ContentKind<NewsWrite, AdminNewsPost> = {
-  path: "news",
-  entity: "news_post",
-  notFoundMessage: newsNotFoundMessage,
-  schema: NewsWrite,
-  sortable: newsSortColumns,
-  defaultSort: "-createdAt",
-  list: listNews,
-  find: findNews,
-  insert: (sql, projectId, body) => insertNews(sql, projectId, body),
-  update: updateNews,
-  remove: (sql, projectId, id) => deleteNews(sql, projectId, id),
-  describe: (post) => ({ title: post.title }),
-};
+export const helpArticlesKind = contentKind<HelpArticleWrite, AdminHelpArticle>(
+  {
+    path: "help/articles",
+    entity: "help_article",
+    notFoundMessage: articleNotFoundMessage,
+    schema: HelpArticleWrite,
+  },
+  { sortable: articleSortColumns, defaultSort: "position", list: listArticles, find: findArticle },
+  { insert: insertArticle, update: updateArticle, remove: deleteArticle },
+  (article) => ({ title: article.title, collectionId: article.collectionId }),
+);
 
-export const featureRequestsKind: ContentKind<FeatureRequestWrite, AdminFeatureRequest> = {
-  path: "feature-requests",
-  entity: "feature_request",
-  notFoundMessage: featureRequestNotFoundMessage,
-  schema: FeatureRequestWrite,
-  sortable: featureRequestSortColumns,
-  defaultSort: "-votes",
-  list: listFeatureRequests,
-  find: findFeatureRequest,
-  insert: (sql, projectId, body) => insertFeatureRequest(sql, projectId, body),
-  update: updateFeatureRequest,
-  remove: (sql, projectId, id) => deleteFeatureRequest(sql, projectId, id),
-  describe: (request) => ({ title: request.title, status: request.status }),
-};
+export const newsKind = contentKind<NewsWrite, AdminNewsPost>(
+  { path: "news", entity: "news_post", notFoundMessage: newsNotFoundMessage, schema: NewsWrite },
+  { sortable: newsSortColumns, defaultSort: "-createdAt", list: listNews, find: findNews },
+  { insert: insertNews, update: updateNews, remove: deleteNews },
+  (post) => ({ title: post.title }),
+);
+
+export const featureRequestsKind = contentKind<FeatureRequestWrite, AdminFeatureRequest>(
+  {
+    path: "feature-requests",
+    entity: "feature_request",
+    notFoundMessage: featureRequestNotFoundMessage,
+    schema: FeatureRequestWrite,
+  },
+  {
+    sortable: featureRequestSortColumns,
+    defaultSort: "-votes",
+    list: listFeatureRequests,
+    find: findFeatureRequest,
+  },
+  { insert: insertFeatureRequest, update: updateFeatureRequest, remove: deleteFeatureRequest },
+  (request) => ({ title: request.title, status: request.status }),
+);

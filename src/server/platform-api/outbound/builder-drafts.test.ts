@@ -43,16 +43,29 @@ startBeforeAll(startAdminApiTestClient, async (started) => {
 const projectPath = (path: string) => `/api/projects/${projectId}${path}`;
 const admin = <T>(method: string, path: string, body: unknown, status: number, token?: string) =>
   api.expectJson<T>(method, projectPath(path), body, status, token);
+/** A call without a body that must answer 200. */
+const expect200 = <T>(method: string, path: string, token?: string) =>
+  admin<T>(method, path, undefined, 200, token);
 
 async function liveTour(name: string): Promise<AdminOutbound> {
   const tour = await admin<AdminOutbound>("POST", "/outbounds", tourWrite(name), 201);
-  await admin("POST", `/outbounds/${tour.id}/publish`, undefined, 200);
+  await expect200("POST", `/outbounds/${tour.id}/publish`);
   return tour;
 }
 
 async function builderToken(kind: "tour" | "tooltip", itemId: string): Promise<string> {
   return (await admin<BuilderTokenResult>("POST", "/builder-token", { kind, itemId }, 200)).token;
 }
+
+/** A live tour and a builder token for it. */
+async function liveTourForBuilder(name: string): Promise<{ tour: AdminOutbound; token: string }> {
+  const tour = await liveTour(name);
+  return { tour, token: await builderToken("tour", tour.id) };
+}
+
+/** The builder saves the tour with `steps` (a draft, the tour being live). */
+const builderSave = <T>(tour: AdminOutbound, steps: unknown[], token: string) =>
+  admin<T>("PUT", `/outbounds/${tour.id}`, tourWrite(tour.name, steps), 200, token);
 
 /** What the visitor's widget gets for the tour (only live content is served). */
 async function visitorSteps(tourId: string): Promise<unknown> {
@@ -74,8 +87,7 @@ async function refusal(method: string, path: string, body: unknown, token?: stri
 
 describe("the builder token on a live tour", () => {
   test("cannot widen its pages or audience, rename it, or change its other settings: 403, nothing written", async () => {
-    const tour = await liveTour("Pricing tour");
-    const token = await builderToken("tour", tour.id);
+    const { tour, token } = await liveTourForBuilder("Pricing tour");
     const before = await rowOf(tour.id);
     const attacks: Array<[string, OutboundWrite]> = [
       ["pageFilter", { ...tourWrite("Pricing tour"), pageFilter: "" }],
@@ -105,39 +117,20 @@ describe("the builder token on a live tour", () => {
       expect(answer).toMatchObject({ status: 403, error: builderOnlyMessage });
     }
     expect(await rowOf(tour.id)).toBe(before);
-    const { draft } = await admin<BuilderDraftAnswer>(
-      "GET",
-      `/outbounds/${tour.id}/builder-draft`,
-      undefined,
-      200,
-    );
+    const { draft } = await expect200<BuilderDraftAnswer>("GET", `/outbounds/${tour.id}/builder-draft`);
     expect(draft).toBeNull();
   });
 
   test("its text change is a draft: the visitor keeps the live steps until an admin publishes it", async () => {
-    const tour = await liveTour("Checkout tour");
-    const token = await builderToken("tour", tour.id);
+    const { tour, token } = await liveTourForBuilder("Checkout tour");
     const steps = [{ selector: "#buy", title: "Buy", message: "<p>Buy here</p>", mode: "CLICK" }];
-    const saved = await admin<AdminOutbound>(
-      "PUT",
-      `/outbounds/${tour.id}`,
-      tourWrite("Checkout tour", steps),
-      200,
-      token,
-    );
+    const saved = await builderSave<AdminOutbound>(tour, steps, token);
     expect(saved.config.steps).toEqual(steps);
     expect(await visitorSteps(tour.id)).toEqual(liveSteps);
-    expect((await admin<AdminOutbound>("GET", `/outbounds/${tour.id}`, undefined, 200)).config.steps).toEqual(
-      liveSteps,
-    );
+    expect((await expect200<AdminOutbound>("GET", `/outbounds/${tour.id}`)).config.steps).toEqual(liveSteps);
 
     // The admin sees what waits, and who saved it.
-    const { draft } = await admin<BuilderDraftAnswer>(
-      "GET",
-      `/outbounds/${tour.id}/builder-draft`,
-      undefined,
-      200,
-    );
+    const { draft } = await expect200<BuilderDraftAnswer>("GET", `/outbounds/${tour.id}/builder-draft`);
     expect(draft).toMatchObject({
       kind: "tour",
       itemId: tour.id,
@@ -157,12 +150,7 @@ describe("the builder token on a live tour", () => {
       });
     expect(await visitorSteps(tour.id)).toEqual(liveSteps);
 
-    const published = await admin<AdminOutbound>(
-      "POST",
-      `/outbounds/${tour.id}/builder-draft/publish`,
-      undefined,
-      200,
-    );
+    const published = await expect200<AdminOutbound>("POST", `/outbounds/${tour.id}/builder-draft/publish`);
     expect(published).toMatchObject({
       status: "live",
       name: "Checkout tour",
@@ -172,7 +160,7 @@ describe("the builder token on a live tour", () => {
     });
     expect(await visitorSteps(tour.id)).toEqual(steps);
     expect(
-      (await admin<BuilderDraftAnswer>("GET", `/outbounds/${tour.id}/builder-draft`, undefined, 200)).draft,
+      (await expect200<BuilderDraftAnswer>("GET", `/outbounds/${tour.id}/builder-draft`)).draft,
     ).toBeNull();
     const actions =
       await api.sql`SELECT action FROM audit_log WHERE entity_id = ${tour.id} ORDER BY created_at`;
@@ -188,44 +176,24 @@ describe("the builder token on a live tour", () => {
   });
 
   test("a discarded draft leaves the tour as it was", async () => {
-    const tour = await liveTour("Discard tour");
-    const token = await builderToken("tour", tour.id);
-    await admin(
-      "PUT",
-      `/outbounds/${tour.id}`,
-      tourWrite("Discard tour", [{ selector: "#x", message: "New" }]),
-      200,
-      token,
-    );
+    const { tour, token } = await liveTourForBuilder("Discard tour");
+    await builderSave(tour, [{ selector: "#x", message: "New" }], token);
     const before = await rowOf(tour.id);
     expect((await api.call("DELETE", projectPath(`/outbounds/${tour.id}/builder-draft`))).status).toBe(204);
     expect(await rowOf(tour.id)).toBe(before);
-    expect(
-      (await admin<AdminOutbound>("GET", `/outbounds/${tour.id}`, undefined, 200, token)).config.steps,
-    ).toEqual(liveSteps);
+    expect((await expect200<AdminOutbound>("GET", `/outbounds/${tour.id}`, token)).config.steps).toEqual(
+      liveSteps,
+    );
     expect((await refusal("DELETE", `/outbounds/${tour.id}/builder-draft`, undefined)).status).toBe(404);
   });
 
   test("publishing takes only the draft the admin read: one saved since stays waiting", async () => {
-    const tour = await liveTour("Race tour");
-    const token = await builderToken("tour", tour.id);
-    await admin(
-      "PUT",
-      `/outbounds/${tour.id}`,
-      tourWrite("Race tour", [{ selector: "#one", message: "1" }]),
-      200,
-      token,
-    );
+    const { tour, token } = await liveTourForBuilder("Race tour");
+    await builderSave(tour, [{ selector: "#one", message: "1" }], token);
     const key = { kind: "tour" as const, projectId, itemId: tour.id };
     const read = await findBuilderDraft(api.sql, key);
     await Bun.sleep(2);
-    await admin(
-      "PUT",
-      `/outbounds/${tour.id}`,
-      tourWrite("Race tour", [{ selector: "#two", message: "2" }]),
-      200,
-      token,
-    );
+    await builderSave(tour, [{ selector: "#two", message: "2" }], token);
     expect(await deleteBuilderDraft(api.sql, key, read?.savedAt)).toBe(false);
     expect((await findBuilderDraft(api.sql, key))?.content).toEqual({
       steps: [{ selector: "#two", message: "2" }],
@@ -233,15 +201,8 @@ describe("the builder token on a live tour", () => {
   });
 
   test("deleting the tour deletes its draft", async () => {
-    const tour = await liveTour("Gone tour");
-    const token = await builderToken("tour", tour.id);
-    await admin(
-      "PUT",
-      `/outbounds/${tour.id}`,
-      tourWrite("Gone tour", [{ selector: "#x", message: "x" }]),
-      200,
-      token,
-    );
+    const { tour, token } = await liveTourForBuilder("Gone tour");
+    await builderSave(tour, [{ selector: "#x", message: "x" }], token);
     expect((await api.call("DELETE", projectPath(`/outbounds/${tour.id}`))).status).toBe(204);
     const [left] = await api.sql`SELECT count(*) AS n FROM builder_drafts WHERE item_id = ${tour.id}`;
     expect(Number(left.n)).toBe(0);
@@ -267,12 +228,7 @@ describe("a tour without steps", () => {
       field: "config.steps",
     });
     expect(await visitorSteps(tour.id)).toEqual(liveSteps);
-    const { draft } = await admin<BuilderDraftAnswer>(
-      "GET",
-      `/outbounds/${tour.id}/builder-draft`,
-      undefined,
-      200,
-    );
+    const { draft } = await expect200<BuilderDraftAnswer>("GET", `/outbounds/${tour.id}/builder-draft`);
     expect(draft).toBeNull();
   });
 });
@@ -290,7 +246,7 @@ describe("the builder token on a tooltip", () => {
 
   test("changes only selector, text and display, as a draft the admin publishes", async () => {
     const tooltip = await admin<AdminTooltip>("POST", "/tooltips", tooltipWrite, 201);
-    await admin("POST", `/tooltips/${tooltip.id}/publish`, undefined, 200);
+    await expect200("POST", `/tooltips/${tooltip.id}/publish`);
     const token = await builderToken("tooltip", tooltip.id);
     for (const [field, body] of [
       ["page", { ...tooltipWrite, page: "" }],
@@ -309,22 +265,12 @@ describe("the builder token on a tooltip", () => {
     const saved = await admin<AdminTooltip>("PUT", `/tooltips/${tooltip.id}`, edited, 200, token);
     expect(saved).toMatchObject({ selector: "#picked", mode: "plain" });
     expect(saved.html).not.toContain("onerror");
-    const live = await admin<AdminTooltip>("GET", `/tooltips/${tooltip.id}`, undefined, 200);
+    const live = await expect200<AdminTooltip>("GET", `/tooltips/${tooltip.id}`);
     expect(live).toMatchObject({ selector: "#b", html: "<p>Help</p>", mode: "hotspot", status: "live" });
 
-    const published = await admin<AdminTooltip>(
-      "POST",
-      `/tooltips/${tooltip.id}/builder-draft/publish`,
-      undefined,
-      200,
-    );
-    expect(published).toMatchObject({
-      selector: "#picked",
-      mode: "plain",
-      page: "/pricing",
-      color: "#485BFF",
-      status: "live",
-    });
+    const published = await expect200<AdminTooltip>("POST", `/tooltips/${tooltip.id}/builder-draft/publish`);
+    const kept = { page: "/pricing", color: "#485BFF", status: "live" };
+    expect(published).toMatchObject({ selector: "#picked", mode: "plain", ...kept });
     expect(published.html).not.toContain("onerror");
   });
 });

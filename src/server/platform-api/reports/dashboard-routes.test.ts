@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { AuditLogItem, DashboardSummary } from "../../../shared/reports-api.ts";
 import { createUser, type StoredUser } from "../../auth/users-repository.ts";
+import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { apiClient, insertChallenge, insertTask } from "./test-fixtures.ts";
@@ -217,9 +218,7 @@ describe("GET /api/audit-log", () => {
   });
 
   test("a sort other than createdAt answers 400", async () => {
-    const response = await client.call("GET", "/api/audit-log?sort=action", adminToken);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
+    await expectError(await client.call("GET", "/api/audit-log?sort=action", adminToken), 400, {
       error: "sort must be one of createdAt (prefix - to reverse)",
       field: "sort",
     });

@@ -145,11 +145,13 @@ describe("POST /api/tasks/:id/reports", () => {
   });
 
   test("an unknown task answers 404 Subtask Not Found", async () => {
-    const response = await client.call("POST", "/api/tasks/no-such-task/reports", alice.token, {
-      reason: "WRONG",
-    });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Subtask Not Found" });
+    await expectError(
+      await client.call("POST", "/api/tasks/no-such-task/reports", alice.token, {
+        reason: "WRONG",
+      }),
+      404,
+      { error: "Subtask Not Found" },
+    );
   });
 
   test("without a token answers 401", async () => {
@@ -173,38 +175,40 @@ describe("POST /api/tasks/:id/reports", () => {
     const post = (body: unknown) => client.call("POST", `/api/tasks/${taskId}/reports`, bob.token, body);
 
     test("a missing reason", async () => {
-      const response = await post({ comment: "bad" });
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "reason is required", field: "reason" });
+      await expectError(await post({ comment: "bad" }), 400, {
+        error: "reason is required",
+        field: "reason",
+      });
     });
 
     test("an unknown reason", async () => {
-      const response = await post({ reason: "BORING" });
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({
+      await expectError(await post({ reason: "BORING" }), 400, {
         error: "Must be one of WRONG, ABUSE, UNRELATED_SKILL, DISLIKE, OTHER",
         field: "reason",
       });
     });
 
     test("a comment of more than 1000 characters", async () => {
-      const response = await post({ reason: "WRONG", comment: "x".repeat(1001) });
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "Must be less than 1001 characters", field: "comment" });
+      await expectError(await post({ reason: "WRONG", comment: "x".repeat(1001) }), 400, {
+        error: "Must be less than 1001 characters",
+        field: "comment",
+      });
       const ok = await post({ reason: "WRONG", comment: "x".repeat(1000) });
       expect(ok.status).toBe(201);
     });
 
     test("a comment that is not a text", async () => {
-      const response = await post({ reason: "WRONG", comment: 42 });
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "Must be a text", field: "comment" });
+      await expectError(await post({ reason: "WRONG", comment: 42 }), 400, {
+        error: "Must be a text",
+        field: "comment",
+      });
     });
 
     test("an unknown field", async () => {
-      const response = await post({ reason: "WRONG", severity: "high" });
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "Unknown field severity", field: "severity" });
+      await expectError(await post({ reason: "WRONG", severity: "high" }), 400, {
+        error: "Unknown field severity",
+        field: "severity",
+      });
     });
 
     test("a body that is not JSON", async () => {
@@ -225,11 +229,13 @@ describe("POST /api/tasks/:id/reports", () => {
         VALUES (${crypto.randomUUID()}, ${banned.user.id}, ${adminId}, ${"REPORT"}, ${"spam"},
           ${new Date(now - dayMs).toISOString()}, ${new Date(now + dayMs).toISOString()}, ${new Date(now).toISOString()})`;
       const taskId = await newTask();
-      const response = await client.call("POST", `/api/tasks/${taskId}/reports`, banned.token, {
-        reason: "WRONG",
-      });
-      expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ error: "You are banned from reporting tasks" });
+      await expectError(
+        await client.call("POST", `/api/tasks/${taskId}/reports`, banned.token, {
+          reason: "WRONG",
+        }),
+        403,
+        { error: "You are banned from reporting tasks" },
+      );
       expect(await taskEnabled(sql(), taskId)).toBe(true);
       await expectError(
         await client.call("POST", `/api/tasks/${taskId}/ratings`, banned.token, {
@@ -502,9 +508,7 @@ describe("POST /api/tasks/:id/ratings", () => {
   });
 
   test("an unknown task answers 404 Subtask Not Found", async () => {
-    const response = await rate("no-such-task", true);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Subtask Not Found" });
+    await expectError(await rate("no-such-task", true), 404, { error: "Subtask Not Found" });
   });
 
   test("without a token answers 401", async () => {
@@ -604,9 +608,9 @@ describe("GET /api/reports/:id", () => {
   });
 
   test("an unknown report answers 404 Report Not Found", async () => {
-    const response = await client.call("GET", "/api/reports/no-such-report", adminToken);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Report Not Found" });
+    await expectError(await client.call("GET", "/api/reports/no-such-report", adminToken), 404, {
+      error: "Report Not Found",
+    });
   });
 
   test("without a token 401, with a USER's token 403", async () => {

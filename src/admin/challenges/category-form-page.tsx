@@ -6,6 +6,7 @@ import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { FormField } from "../shell/form/form-field.tsx";
+import { InputField } from "../shell/form/form-inputs.tsx";
 import { FormRecordStatus } from "../shell/form/form-record-status.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
@@ -50,16 +51,14 @@ function CategoryForm({ category }: { category: ChallengeCategory | null }) {
   return (
     <form className="entity-form" noValidate onSubmit={submit}>
       <section className="detail-card">
-        <FormField id="category-title" label={t("category.field.title")} error={errorOf("title")}>
-          {(props) => (
-            <input
-              {...props}
-              name="title"
-              value={state.title}
-              onChange={(event) => update("title", event.target.value)}
-            />
-          )}
-        </FormField>
+        <InputField
+          id="category-title"
+          label={t("category.field.title")}
+          error={errorOf("title")}
+          name="title"
+          value={state.title}
+          onChange={(title) => update("title", title)}
+        />
         <FormField
           id="category-information"
           label={t("category.field.information")}

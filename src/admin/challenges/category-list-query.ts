@@ -1,12 +1,9 @@
 import { createListQuery } from "../shell/list/list-url.ts";
 
-/** `GET /api/challenge-categories` sorts by these (`challenges`: how many challenges use it). */
-export const categorySortFields = ["title", "createdAt", "challenges"] as const;
-export type CategorySortField = (typeof categorySortFields)[number];
-
 /** The category list's state as it lives in the URL query (`/dashboard/challenge-categories?q=…`). */
 export const categoryListUrl = createListQuery({
-  sortFields: categorySortFields,
+  /** `GET /api/challenge-categories` sorts by these (`challenges`: how many challenges use it). */
+  sortFields: ["title", "createdAt", "challenges"] as const,
   // By title, as the API answers without a sort.
   defaultSort: { field: "title", direction: "asc" },
 });

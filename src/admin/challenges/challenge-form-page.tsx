@@ -10,6 +10,7 @@ import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { FormField } from "../shell/form/form-field.tsx";
+import { InputField, SelectField, TextAreaField } from "../shell/form/form-inputs.tsx";
 import { RecordFormPage } from "../shell/form/record-form-page.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
@@ -79,59 +80,27 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
     });
   };
 
-  const select = (
-    path: "difficulty" | "status",
-    options: Array<{ value: string; text: string }>,
-    empty: string | null,
-  ) => (
-    <FormField id={`challenge-${path}`} label={t(fieldLabels[path])} error={errorOf(path)}>
-      {(props) => (
-        <select
-          {...props}
-          name={path}
-          value={state[path]}
-          onChange={(event) => update(path, event.target.value as ChallengeFormState[typeof path])}
-        >
-          {empty !== null && <option value="">{empty}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.text}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
-  );
-
   return (
     <form className="entity-form challenge-form" noValidate onSubmit={submit}>
       <section className="detail-card">
         <h2>{t("challenge.section.overview")}</h2>
-        <FormField id="challenge-title" label={t(fieldLabels.title)} error={errorOf("title")}>
-          {(props) => (
-            <input
-              {...props}
-              name="title"
-              value={state.title}
-              onChange={(event) => update("title", event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField
+        <InputField
+          id="challenge-title"
+          label={t(fieldLabels.title)}
+          error={errorOf("title")}
+          name="title"
+          value={state.title}
+          onChange={(title) => update("title", title)}
+        />
+        <TextAreaField
           id="challenge-description"
           label={t(fieldLabels.description)}
           error={errorOf("description")}
-        >
-          {(props) => (
-            <textarea
-              {...props}
-              name="description"
-              rows={6}
-              value={state.description}
-              onChange={(event) => update("description", event.target.value)}
-            />
-          )}
-        </FormField>
+          name="description"
+          rows={6}
+          value={state.description}
+          onChange={(description) => update("description", description)}
+        />
         <div className="form-row">
           <FormField
             id="challenge-categoryId"
@@ -153,16 +122,28 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
               />
             )}
           </FormField>
-          {select(
-            "difficulty",
-            challengeDifficulties.map((value) => ({ value, text: t(`challenge.difficulty.${value}`) })),
-            t("challengeForm.choose"),
-          )}
-          {select(
-            "status",
-            challengeStatuses.map((value) => ({ value, text: t(`challenge.status.${value}`) })),
-            null,
-          )}
+          <SelectField
+            id="challenge-difficulty"
+            label={t(fieldLabels.difficulty)}
+            error={errorOf("difficulty")}
+            name="difficulty"
+            value={state.difficulty}
+            empty={t("challengeForm.choose")}
+            options={challengeDifficulties.map((value) => ({
+              value,
+              text: t(`challenge.difficulty.${value}`),
+            }))}
+            onChange={(difficulty) => update("difficulty", difficulty)}
+          />
+          <SelectField
+            id="challenge-status"
+            label={t(fieldLabels.status)}
+            error={errorOf("status")}
+            name="status"
+            value={state.status}
+            options={challengeStatuses.map((value) => ({ value, text: t(`challenge.status.${value}`) }))}
+            onChange={(status) => update("status", status)}
+          />
         </div>
       </section>
 

@@ -1,16 +1,13 @@
 import { challengeDifficulties, challengeStatuses } from "../../shared/challenges-api.ts";
 import { choiceFilter, createListQuery, textFilter } from "../shell/list/list-url.ts";
 
-/** `GET /api/challenges` sorts by these (`tasks`: the number of tasks; `difficulty`: easiest first). */
-export const challengeSortFields = ["title", "createdAt", "tasks", "difficulty"] as const;
-export type ChallengeSortField = (typeof challengeSortFields)[number];
-
 /** The `categoryId` filter value the API reads as "challenges without a category". */
 export const uncategorised = "none";
 
 /** The challenge list's state as it lives in the URL query (`/dashboard/challenges?q=…&status=…`). */
 export const challengeListUrl = createListQuery({
-  sortFields: challengeSortFields,
+  /** `GET /api/challenges` sorts by these (`tasks`: the number of tasks; `difficulty`: easiest first). */
+  sortFields: ["title", "createdAt", "tasks", "difficulty"] as const,
   // Newest first, as the API answers without a sort.
   defaultSort: { field: "createdAt", direction: "desc" },
   filters: {

@@ -1,12 +1,9 @@
 import { createListQuery } from "../shell/list/list-url.ts";
 
-/** `GET /api/companies` sorts by these (`jobs`: the number of jobs). */
-export const companySortFields = ["name", "createdAt", "jobs"] as const;
-export type CompanySortField = (typeof companySortFields)[number];
-
 /** The company list's state as it lives in the URL query (`/dashboard/companies?q=…`). */
 export const companyListUrl = createListQuery({
-  sortFields: companySortFields,
+  /** `GET /api/companies` sorts by these (`jobs`: the number of jobs). */
+  sortFields: ["name", "createdAt", "jobs"] as const,
   defaultSort: { field: "name", direction: "asc" },
 });
 export type CompanyListQuery = typeof companyListUrl.defaults;

@@ -1,6 +1,7 @@
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { SelectField, TextField } from "./content-fields.tsx";
+import { SelectField } from "../shell/form/form-inputs.tsx";
+import { TextField } from "./content-fields.tsx";
 import { EntryControls } from "./entry-controls.tsx";
 import { moveBy, removeAt, replaceAt } from "./list-edit.ts";
 import { type ButtonState, editableButtonActions, maxButtons, newButton } from "./outbound-buttons.ts";

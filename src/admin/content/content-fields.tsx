@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { FormField } from "../shell/form/form-field.tsx";
 
-// Small controls the content editors repeat: a labelled text box, a choice and a checkbox, each wired
-// to the form's error for its path.
+// Small controls the content editors repeat: a labelled text box and a checkbox, each wired to the
+// form's error for its path (a choice is shell/form's SelectField).
 
 export function TextField({
   id,
@@ -57,42 +57,6 @@ export function TextField({
             </span>
           )}
         </>
-      )}
-    </FormField>
-  );
-}
-
-export function SelectField<T extends string>({
-  id,
-  label,
-  value,
-  options,
-  error = null,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: T;
-  options: ReadonlyArray<{ value: T; text: string }>;
-  error?: string | null;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <FormField id={id} label={label} error={error}>
-      {(props) => (
-        <select
-          {...props}
-          value={value}
-          onChange={(event) =>
-            onChange((options.find((option) => option.value === event.target.value)?.value ?? value) as T)
-          }
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.text}
-            </option>
-          ))}
-        </select>
       )}
     </FormField>
   );

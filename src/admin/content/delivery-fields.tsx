@@ -1,5 +1,6 @@
 import { useT } from "../i18n/intl.ts";
-import { CheckboxField, SelectField } from "./content-fields.tsx";
+import { SelectField } from "../shell/form/form-inputs.tsx";
+import { CheckboxField } from "./content-fields.tsx";
 import type { DeliveredKind, DeliveryState } from "./delivery-state.ts";
 import { TargetingFields } from "./targeting-fields.tsx";
 

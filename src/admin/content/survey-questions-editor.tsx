@@ -1,7 +1,8 @@
 import { surveyQuestionTypes } from "../../shared/messenger-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { CheckboxField, SelectField, TextField } from "./content-fields.tsx";
+import { SelectField } from "../shell/form/form-inputs.tsx";
+import { CheckboxField, TextField } from "./content-fields.tsx";
 import { EntryControls } from "./entry-controls.tsx";
 import { moveBy, removeAt, replaceAt } from "./list-edit.ts";
 import { newQuestion, type SurveyQuestionState } from "./survey-form-state.ts";

@@ -1,7 +1,8 @@
 import { type Audience, audiences } from "../../shared/inbox-api.ts";
 import { type PageFilterType, pageFilterTypes } from "../../shared/page-filter.ts";
 import { useT } from "../i18n/intl.ts";
-import { SelectField, TextField } from "./content-fields.tsx";
+import { SelectField } from "../shell/form/form-inputs.tsx";
+import { TextField } from "./content-fields.tsx";
 
 /**
  * Where content shows (the page filter of src/shared/page-filter.ts: a type and a value) and, for

@@ -1,16 +1,13 @@
 import { conversationStatuses } from "../../shared/messenger-api.ts";
 import { createListQuery, defaultedChoiceFilter } from "../shell/list/list-url.ts";
 
-/** `GET /api/projects/{p}/conversations` sorts by these. */
-export const conversationSortFields = ["updatedAt", "createdAt", "unread"] as const;
-export type ConversationSortField = (typeof conversationSortFields)[number];
-
 /**
  * The inbox's state in the URL query (`/dashboard/conversations/{projectId}?status=closed&q=…`): it opens
  * on the open conversations, latest activity first; `status=any` shows both.
  */
 export const conversationListUrl = createListQuery({
-  sortFields: conversationSortFields,
+  /** `GET /api/projects/{p}/conversations` sorts by these. */
+  sortFields: ["updatedAt", "createdAt", "unread"] as const,
   defaultSort: { field: "updatedAt", direction: "desc" },
   filters: { status: defaultedChoiceFilter(conversationStatuses, "open") },
 });

@@ -16,6 +16,7 @@ import { Button } from "../shell/button.tsx";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { type FieldErrors, ruleMessage, serverFieldError } from "../shell/form/form-errors.ts";
 import { FormField } from "../shell/form/form-field.tsx";
+import { InputField, SelectField, TextAreaField, WholeNumberField } from "../shell/form/form-inputs.tsx";
 import { RecordFormPage } from "../shell/form/record-form-page.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
@@ -152,54 +153,40 @@ function useJobFields(form: ReturnType<typeof useFormState<JobFormState>>) {
   const select = (key: keyof typeof jobChoicePaths, label: MessageId, options: Choice[]) => {
     const path = jobChoicePaths[key];
     return (
-      <FormField id={`job-${key}`} label={t(label)} error={errorOf(path, t(label))}>
-        {(props) => (
-          <select
-            {...props}
-            name={key}
-            value={state[key]}
-            onChange={(event) => update({ [key]: event.target.value } as Partial<JobFormState>, [path])}
-          >
-            <option value="">{t("jobForm.choose")}</option>
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {t(option.label)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        id={`job-${key}`}
+        label={t(label)}
+        error={errorOf(path, t(label))}
+        name={key}
+        value={state[key]}
+        empty={t("jobForm.choose")}
+        options={options.map((option) => ({ value: option.value, text: t(option.label) }))}
+        onChange={(value) => update({ [key]: value } as Partial<JobFormState>, [path])}
+      />
     );
   };
 
   const textInput = (key: "title" | "location" | "contact", path = key) => (
-    <FormField id={`job-${key}`} label={labelOf(path)} error={errorOf(path, labelOf(path))}>
-      {(props) => (
-        <input
-          {...props}
-          name={key}
-          value={state[key]}
-          onChange={(event) => update({ [key]: event.target.value }, [path])}
-        />
-      )}
-    </FormField>
+    <InputField
+      id={`job-${key}`}
+      label={labelOf(path)}
+      error={errorOf(path, labelOf(path))}
+      name={key}
+      value={state[key]}
+      onChange={(value) => update({ [key]: value }, [path])}
+    />
   );
 
   const salaryInput = (key: "salaryMin" | "salaryMax", path: "salary.min" | "salary.max") => (
-    <FormField id={`job-${key}`} label={labelOf(path)} error={errorOf(path, labelOf(path))}>
-      {(props) => (
-        <input
-          {...props}
-          name={key}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          value={state[key]}
-          onChange={(event) => update({ [key]: event.target.value }, [path])}
-        />
-      )}
-    </FormField>
+    <WholeNumberField
+      id={`job-${key}`}
+      label={labelOf(path)}
+      error={errorOf(path, labelOf(path))}
+      name={key}
+      min={0}
+      value={state[key]}
+      onChange={(value) => update({ [key]: value }, [path])}
+    />
   );
 
   return { state, errors, errorOf, labelOf, update, select, textInput, salaryInput };
@@ -230,21 +217,15 @@ function JobOverviewSection({ fields, companyName }: { fields: JobFields; compan
         )}
       </FormField>
       {fields.textInput("title")}
-      <FormField
+      <TextAreaField
         id="job-description"
         label={labelOf("description")}
         error={errorOf("description", labelOf("description"))}
-      >
-        {(props) => (
-          <textarea
-            {...props}
-            name="description"
-            rows={6}
-            value={state.description}
-            onChange={(event) => update({ description: event.target.value }, ["description"])}
-          />
-        )}
-      </FormField>
+        name="description"
+        rows={6}
+        value={state.description}
+        onChange={(description) => update({ description }, ["description"])}
+      />
       {fields.textInput("location")}
       <FormField id="job-remote" label={labelOf("remote")} error={errorOf("remote", labelOf("remote"))}>
         {(props) => (
@@ -296,16 +277,14 @@ function ResponsibilitiesSection({ fields }: { fields: JobFields }) {
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the index is their identity.
           <div className="responsibility-row" key={index}>
-            <FormField id={`job-responsibility-${index}`} label={label} error={errorOf(path, label)}>
-              {(props) => (
-                <input
-                  {...props}
-                  name={path}
-                  value={line}
-                  onChange={(event) => setLine(index, event.target.value)}
-                />
-              )}
-            </FormField>
+            <InputField
+              id={`job-responsibility-${index}`}
+              label={label}
+              error={errorOf(path, label)}
+              name={path}
+              value={line}
+              onChange={(text) => setLine(index, text)}
+            />
             <Button
               size="sm"
               variant="tertiary"

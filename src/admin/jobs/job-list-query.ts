@@ -1,13 +1,10 @@
 import { jobTypes, professionalLevels } from "../../shared/jobs-api.ts";
 import { choiceFilter, createListQuery, flagFilter, textFilter } from "../shell/list/list-url.ts";
 
-/** README: `GET /api/jobs` sorts by these. */
-export const jobSortFields = ["title", "updatedAt", "salaryMax", "company"] as const;
-export type JobSortField = (typeof jobSortFields)[number];
-
 /** The job list's state as it lives in the URL query (`/dashboard/jobs?q=…&type=…`). */
 export const jobListUrl = createListQuery({
-  sortFields: jobSortFields,
+  /** README: `GET /api/jobs` sorts by these. */
+  sortFields: ["title", "updatedAt", "salaryMax", "company"] as const,
   defaultSort: { field: "updatedAt", direction: "desc" },
   filters: {
     companyId: textFilter,

@@ -10,6 +10,7 @@ import { DetailStatus } from "../shell/detail/detail-status.tsx";
 import { FormActions } from "../shell/form/form-actions.tsx";
 import { serverFieldError } from "../shell/form/form-errors.ts";
 import { FormField } from "../shell/form/form-field.tsx";
+import { InputField, WholeNumberField } from "../shell/form/form-inputs.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
@@ -102,23 +103,16 @@ function NumberInput({ form, field }: { form: Form; field: NumberField }) {
   const label = t(fieldLabel(field));
   const { min, max } = numberFields[field];
   return (
-    <FormField id={`settings-${field}`} label={label} error={form.errorOf(field, label)}>
-      {(props) => (
-        <input
-          {...props}
-          name={field}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          step={1}
-          value={form.state[field]}
-          onChange={(event) =>
-            form.update((current) => ({ ...current, [field]: event.target.value }), [field])
-          }
-        />
-      )}
-    </FormField>
+    <WholeNumberField
+      id={`settings-${field}`}
+      label={label}
+      error={form.errorOf(field, label)}
+      name={field}
+      min={min}
+      max={max}
+      value={form.state[field]}
+      onChange={(value) => form.update((current) => ({ ...current, [field]: value }), [field])}
+    />
   );
 }
 
@@ -216,16 +210,14 @@ function LookSection({ form }: { form: Form }) {
       title={t("projectSettings.look.title")}
       lead={t("projectSettings.look.lead")}
     >
-      <FormField id="settings-name" label={label} error={form.errorOf("name", label)}>
-        {(props) => (
-          <input
-            {...props}
-            name="name"
-            value={form.state.name}
-            onChange={(event) => setter(form)("name", event.target.value)}
-          />
-        )}
-      </FormField>
+      <InputField
+        id="settings-name"
+        label={label}
+        error={form.errorOf("name", label)}
+        name="name"
+        value={form.state.name}
+        onChange={(name) => setter(form)("name", name)}
+      />
       <div className="form-row">
         {colorFields.map((field) => (
           <ColorInput key={field} form={form} field={field} />

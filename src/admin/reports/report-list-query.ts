@@ -2,10 +2,6 @@ import { taskKinds } from "../../shared/challenges-api.ts";
 import { reportReasons } from "../../shared/reports-api.ts";
 import { choiceFilter, createListQuery, defaultedChoiceFilter } from "../shell/list/list-url.ts";
 
-/** README: `GET /api/reports` sorts by these. */
-export const reportSortFields = ["createdAt", "resolvedAt", "reason"] as const;
-export type ReportSortField = (typeof reportSortFields)[number];
-
 /** The `state` filter of `GET /api/reports`. */
 export const reportStates = ["open", "resolved"] as const;
 export type ReportState = (typeof reportStates)[number];
@@ -15,7 +11,8 @@ export type ReportState = (typeof reportStates)[number];
  * The list opens on the open reports, the ones waiting for a decision; `state=any` shows every state.
  */
 export const reportListUrl = createListQuery({
-  sortFields: reportSortFields,
+  /** README: `GET /api/reports` sorts by these. */
+  sortFields: ["createdAt", "resolvedAt", "reason"] as const,
   // Newest reports first: the server's default order.
   defaultSort: { field: "createdAt", direction: "desc" },
   filters: {

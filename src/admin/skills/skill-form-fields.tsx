@@ -1,5 +1,5 @@
 import { skillGridMax } from "../../shared/skills-api.ts";
-import { FormField } from "../shell/form/form-field.tsx";
+import { InputField, WholeNumberField } from "../shell/form/form-inputs.tsx";
 import { DependencyPicker } from "./dependency-picker.tsx";
 import { dependencyOptions, type PlacedSkill, toggleDependency } from "./skill-options.ts";
 
@@ -20,17 +20,15 @@ export function SkillNameField({
   onChange: (name: string) => void;
 }) {
   return (
-    <FormField id={id} label={label} error={error}>
-      {(props) => (
-        <input
-          {...props}
-          name="name"
-          autoComplete="off"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </FormField>
+    <InputField
+      id={id}
+      label={label}
+      error={error}
+      name="name"
+      autoComplete="off"
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 
@@ -58,21 +56,18 @@ export function GridSizeInput({
   onChange: (value: string) => void;
 }) {
   return (
-    <FormField id={id} label={label} error={error} invalid={invalid} describedBy={describedBy}>
-      {(props) => (
-        <input
-          {...props}
-          name={name}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={skillGridMax}
-          step={1}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </FormField>
+    <WholeNumberField
+      id={id}
+      label={label}
+      error={error}
+      invalid={invalid}
+      describedBy={describedBy}
+      name={name}
+      min={1}
+      max={skillGridMax}
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 

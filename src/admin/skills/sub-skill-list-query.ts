@@ -1,12 +1,9 @@
 import { createListQuery } from "../shell/list/list-url.ts";
 
-/** `GET /api/skills/{rootSkill}/sub-skills` sorts by these (`position`: row by row, as the grid reads). */
-export const subSkillSortFields = ["position", "name", "createdAt", "updatedAt"] as const;
-export type SubSkillSortField = (typeof subSkillSortFields)[number];
-
 /** The sub-skill list's state as it lives in the URL query (`…/sub-skills?q=…&sort=name`). */
 export const subSkillListUrl = createListQuery({
-  sortFields: subSkillSortFields,
+  /** `GET /api/skills/{rootSkill}/sub-skills` sorts by these (`position`: row by row, as the grid reads). */
+  sortFields: ["position", "name", "createdAt", "updatedAt"] as const,
   defaultSort: { field: "position", direction: "asc" },
 });
 export type SubSkillListQuery = typeof subSkillListUrl.defaults;

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import type { BanKind } from "../../shared/users-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { FormField } from "../shell/form/form-field.tsx";
+import { InputField, WholeNumberField } from "../shell/form/form-inputs.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import {
   emptyTaskBanForm,
@@ -46,31 +46,24 @@ export function TaskBanForm({
 
   return (
     <form className="ban-form" noValidate onSubmit={submit}>
-      <FormField id={`${kind}-reason`} label={labels.reason} error={errorOf("reason")}>
-        {(props) => (
-          <input
-            {...props}
-            name="reason"
-            value={state.reason}
-            onChange={(event) => change("reason", event.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField id={`${kind}-days`} label={labels.days} error={errorOf("days")}>
-        {(props) => (
-          <input
-            {...props}
-            name="days"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={3650}
-            step={1}
-            value={state.days}
-            onChange={(event) => change("days", event.target.value)}
-          />
-        )}
-      </FormField>
+      <InputField
+        id={`${kind}-reason`}
+        label={labels.reason}
+        error={errorOf("reason")}
+        name="reason"
+        value={state.reason}
+        onChange={(reason) => change("reason", reason)}
+      />
+      <WholeNumberField
+        id={`${kind}-days`}
+        label={labels.days}
+        error={errorOf("days")}
+        name="days"
+        min={1}
+        max={3650}
+        value={state.days}
+        onChange={(days) => change("days", days)}
+      />
       <Button type="submit" size="sm" variant="secondary" disabled={busy}>
         {t("ban.set")}
       </Button>

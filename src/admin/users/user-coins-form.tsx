@@ -4,7 +4,7 @@ import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { FormActions } from "../shell/form/form-actions.tsx";
 import { serverFieldError } from "../shell/form/form-errors.ts";
-import { FormField } from "../shell/form/form-field.tsx";
+import { InputField, WholeNumberField } from "../shell/form/form-inputs.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import {
@@ -73,29 +73,22 @@ export function UserCoinsForm({ user, onDone }: { user: UserDetail; onDone: (res
       </p>
       <form noValidate onSubmit={submit}>
         <div className="form-row user-form-row">
-          <FormField id="coins-amount" label={labels.amount} error={errorOf("amount")}>
-            {(props) => (
-              <input
-                {...props}
-                name="amount"
-                type="number"
-                inputMode="numeric"
-                step={1}
-                value={state.amount}
-                onChange={(event) => change({ amount: event.target.value })}
-              />
-            )}
-          </FormField>
-          <FormField id="coins-reason" label={labels.reason} error={errorOf("reason")}>
-            {(props) => (
-              <input
-                {...props}
-                name="reason"
-                value={state.reason}
-                onChange={(event) => change({ reason: event.target.value })}
-              />
-            )}
-          </FormField>
+          <WholeNumberField
+            id="coins-amount"
+            label={labels.amount}
+            error={errorOf("amount")}
+            name="amount"
+            value={state.amount}
+            onChange={(amount) => change({ amount })}
+          />
+          <InputField
+            id="coins-reason"
+            label={labels.reason}
+            error={errorOf("reason")}
+            name="reason"
+            value={state.reason}
+            onChange={(reason) => change({ reason })}
+          />
         </div>
         <FormActions
           busy={form.busy}

@@ -7,7 +7,7 @@ import { sessionState, updateSessionUser } from "../session/session-store.ts";
 import { Button } from "../shell/button.tsx";
 import { FormActions } from "../shell/form/form-actions.tsx";
 import { serverFieldError } from "../shell/form/form-errors.ts";
-import { FormField } from "../shell/form/form-field.tsx";
+import { InputField, SelectField } from "../shell/form/form-inputs.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
@@ -101,46 +101,35 @@ export function UserEditForm({
       <h2 id="user-edit-title">{t("user.edit.title")}</h2>
       <form noValidate onSubmit={submit}>
         <div className="form-row user-form-row">
-          <FormField id="user-name" label={labels.name} error={errorOf("name")}>
-            {(props) => (
-              <input
-                {...props}
-                name="name"
-                autoComplete="off"
-                value={state.name}
-                onChange={(event) => change({ name: event.target.value })}
-              />
-            )}
-          </FormField>
-          <FormField id="user-email" label={labels.email} error={errorOf("email")}>
-            {(props) => (
-              <input
-                {...props}
-                name="email"
-                type="email"
-                autoComplete="off"
-                value={state.email}
-                onChange={(event) => change({ email: event.target.value })}
-              />
-            )}
-          </FormField>
-          <FormField id="user-role" label={labels.role} error={errorOf("role")}>
-            {(props) => (
-              <select
-                {...props}
-                name="role"
-                disabled={ownAccount}
-                value={state.role}
-                onChange={(event) => change({ role: event.target.value as UserEditFormState["role"] })}
-              >
-                {userRoles.map((role) => (
-                  <option key={role} value={role}>
-                    {t(`role.${role}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <InputField
+            id="user-name"
+            label={labels.name}
+            error={errorOf("name")}
+            name="name"
+            autoComplete="off"
+            value={state.name}
+            onChange={(name) => change({ name })}
+          />
+          <InputField
+            id="user-email"
+            label={labels.email}
+            error={errorOf("email")}
+            name="email"
+            type="email"
+            autoComplete="off"
+            value={state.email}
+            onChange={(email) => change({ email })}
+          />
+          <SelectField
+            id="user-role"
+            label={labels.role}
+            error={errorOf("role")}
+            name="role"
+            disabled={ownAccount}
+            value={state.role}
+            options={userRoles.map((role) => ({ value: role, text: t(`role.${role}`) }))}
+            onChange={(role) => change({ role })}
+          />
         </div>
         <p className="subtle">{t("user.edit.emailHint")}</p>
         {ownAccount && <p className="subtle">{t("user.edit.ownRole")}</p>}

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { WidgetChunk } from "../src/shared/widget-chunk-contract.ts";
-import { createChunkLoader, createModuleImporter } from "./lazy-chunk.ts";
+import { createChunkLoader, createModuleImporter, type ImportModule } from "./lazy-chunk.ts";
 
 const fakeChunk: WidgetChunk = { mount: () => () => {} };
 
@@ -23,6 +23,10 @@ function controlledImport() {
 async function settle() {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 }
+
+/** A loader of the one chunk `launcher` (launcher.js) under the SDK folder of feedback.example. */
+const launcherLoader = (importModule: ImportModule) =>
+  createChunkLoader("https://feedback.example/sdk/", { launcher: "launcher.js" }, importModule);
 
 describe("createChunkLoader", () => {
   test("imports the chunk's file resolved against a base URL string and answers its module", async () => {
@@ -93,11 +97,7 @@ describe("createChunkLoader", () => {
 
   test("concurrent callers share one pending import", async () => {
     const { importModule, urls, pending } = controlledImport();
-    const load = createChunkLoader(
-      "https://feedback.example/sdk/",
-      { launcher: "launcher.js" },
-      importModule,
-    );
+    const load = launcherLoader(importModule);
     const a = load("launcher");
     const b = load("launcher");
     expect(a).toBe(b);
@@ -128,11 +128,7 @@ describe("createChunkLoader", () => {
 
   test("a failed import is retried once with ?retry=1", async () => {
     const { importModule, urls, pending } = controlledImport();
-    const load = createChunkLoader(
-      "https://feedback.example/sdk/",
-      { launcher: "launcher.js" },
-      importModule,
-    );
+    const load = launcherLoader(importModule);
     const loading = load("launcher");
     pending[0]?.reject(new Error("flaky network"));
     await settle();
@@ -149,11 +145,7 @@ describe("createChunkLoader", () => {
 
   test("two failures reject every caller with the retry's error; a later call loads again", async () => {
     const { importModule, urls, pending } = controlledImport();
-    const load = createChunkLoader(
-      "https://feedback.example/sdk/",
-      { launcher: "launcher.js" },
-      importModule,
-    );
+    const load = launcherLoader(importModule);
     const first = load("launcher");
     const concurrent = load("launcher");
     pending[0]?.reject(new Error("first failure"));

@@ -164,7 +164,8 @@ describe("against the real server's widget socket", () => {
       return { load: () => promise, arrive: () => arrive(ReconnectingWebSocket) };
     }
 
-    test("connect() before the class arrived connects once it has", async () => {
+    /** A client of a new session whose socket class has not arrived yet. */
+    async function lateClient() {
       const url = socketUrl(await newSession());
       const socket = later();
       const client = createRealtimeClient(
@@ -174,6 +175,11 @@ describe("against the real server's widget socket", () => {
         fail,
       );
       clients.push(client);
+      return { client, socket };
+    }
+
+    test("connect() before the class arrived connects once it has", async () => {
+      const { client, socket } = await lateClient();
       client.connect();
       await settle();
       expect(client.isOpen()).toBe(false);
@@ -182,15 +188,7 @@ describe("against the real server's widget socket", () => {
     });
 
     test("close() before the class arrived opens nothing", async () => {
-      const url = socketUrl(await newSession());
-      const socket = later();
-      const client = createRealtimeClient(
-        () => url,
-        () => {},
-        socket.load,
-        fail,
-      );
-      clients.push(client);
+      const { client, socket } = await lateClient();
       client.connect();
       client.close();
       socket.arrive();

@@ -66,6 +66,16 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
       Object.keys(form.serverErrors).filter((name) => about(path, name)),
     );
 
+  /** The props that tie a shared control (form-inputs.tsx) to `path`: id, label, error, name and value. */
+  const field = <K extends "title" | "description" | "difficulty" | "status">(path: K) => ({
+    id: `challenge-${path}`,
+    label: t(fieldLabels[path]),
+    error: errorOf(path),
+    name: path,
+    value: state[path],
+    onChange: (value: ChallengeFormState[K]) => update(path, value),
+  });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.checkSubmit(event)) return;
@@ -84,23 +94,8 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
     <form className="entity-form challenge-form" noValidate onSubmit={submit}>
       <section className="detail-card">
         <h2>{t("challenge.section.overview")}</h2>
-        <InputField
-          id="challenge-title"
-          label={t(fieldLabels.title)}
-          error={errorOf("title")}
-          name="title"
-          value={state.title}
-          onChange={(title) => update("title", title)}
-        />
-        <TextAreaField
-          id="challenge-description"
-          label={t(fieldLabels.description)}
-          error={errorOf("description")}
-          name="description"
-          rows={6}
-          value={state.description}
-          onChange={(description) => update("description", description)}
-        />
+        <InputField {...field("title")} />
+        <TextAreaField {...field("description")} rows={6} />
         <div className="form-row">
           <FormField
             id="challenge-categoryId"
@@ -123,26 +118,16 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
             )}
           </FormField>
           <SelectField
-            id="challenge-difficulty"
-            label={t(fieldLabels.difficulty)}
-            error={errorOf("difficulty")}
-            name="difficulty"
-            value={state.difficulty}
+            {...field("difficulty")}
             empty={t("challengeForm.choose")}
             options={challengeDifficulties.map((value) => ({
               value,
               text: t(`challenge.difficulty.${value}`),
             }))}
-            onChange={(difficulty) => update("difficulty", difficulty)}
           />
           <SelectField
-            id="challenge-status"
-            label={t(fieldLabels.status)}
-            error={errorOf("status")}
-            name="status"
-            value={state.status}
+            {...field("status")}
             options={challengeStatuses.map((value) => ({ value, text: t(`challenge.status.${value}`) }))}
-            onChange={(status) => update("status", status)}
           />
         </div>
       </section>

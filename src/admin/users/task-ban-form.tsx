@@ -29,9 +29,6 @@ export function TaskBanForm({
   // values stay unsaved (and leaving asks) until then.
   const [busy, setBusy] = useState(false);
   const labels = { reason: t("ban.reason"), days: t("ban.days") };
-  const errorOf = (field: keyof TaskBanFormState) => form.errorOf(field, labels[field]);
-  const change = (field: keyof TaskBanFormState, value: string) =>
-    form.update((current) => ({ ...current, [field]: value }), [field]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,24 +43,8 @@ export function TaskBanForm({
 
   return (
     <form className="ban-form" noValidate onSubmit={submit}>
-      <InputField
-        id={`${kind}-reason`}
-        label={labels.reason}
-        error={errorOf("reason")}
-        name="reason"
-        value={state.reason}
-        onChange={(reason) => change("reason", reason)}
-      />
-      <WholeNumberField
-        id={`${kind}-days`}
-        label={labels.days}
-        error={errorOf("days")}
-        name="days"
-        min={1}
-        max={3650}
-        value={state.days}
-        onChange={(days) => change("days", days)}
-      />
+      <InputField {...form.field(`${kind}-reason`, "reason", labels.reason)} />
+      <WholeNumberField {...form.field(`${kind}-days`, "days", labels.days)} min={1} max={3650} />
       <Button type="submit" size="sm" variant="secondary" disabled={busy}>
         {t("ban.set")}
       </Button>

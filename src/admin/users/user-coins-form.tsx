@@ -30,10 +30,6 @@ export function UserCoinsForm({ user, onDone }: { user: UserDetail; onDone: (res
   const form = useFormState<CoinsForm>(emptyCoinsForm, validateCoins, userMessage);
   const { state } = form;
   const labels = { amount: t("user.coins.amount"), reason: t("user.coins.reason") };
-  const errorOf = (field: keyof CoinsForm) => form.errorOf(field, labels[field]);
-
-  const change = (next: Partial<CoinsForm>) =>
-    form.update((current) => ({ ...current, ...next }), Object.keys(next));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,22 +69,8 @@ export function UserCoinsForm({ user, onDone }: { user: UserDetail; onDone: (res
       </p>
       <form noValidate onSubmit={submit}>
         <div className="form-row user-form-row">
-          <WholeNumberField
-            id="coins-amount"
-            label={labels.amount}
-            error={errorOf("amount")}
-            name="amount"
-            value={state.amount}
-            onChange={(amount) => change({ amount })}
-          />
-          <InputField
-            id="coins-reason"
-            label={labels.reason}
-            error={errorOf("reason")}
-            name="reason"
-            value={state.reason}
-            onChange={(reason) => change({ reason })}
-          />
+          <WholeNumberField {...form.field("coins-amount", "amount", labels.amount)} />
+          <InputField {...form.field("coins-reason", "reason", labels.reason)} />
         </div>
         <FormActions
           busy={form.busy}

@@ -47,10 +47,6 @@ export function UserEditForm({
   );
   const { state } = form;
   const labels = { name: t("user.field.name"), email: t("user.field.email"), role: t("user.field.role") };
-  const errorOf = (field: keyof UserEditFormState) => form.errorOf(field, labels[field]);
-
-  const change = (next: Partial<UserEditFormState>) =>
-    form.update((current) => ({ ...current, ...next }), Object.keys(next));
 
   const save = (body: UpdateUserRequest) =>
     form.save(
@@ -101,34 +97,12 @@ export function UserEditForm({
       <h2 id="user-edit-title">{t("user.edit.title")}</h2>
       <form noValidate onSubmit={submit}>
         <div className="form-row user-form-row">
-          <InputField
-            id="user-name"
-            label={labels.name}
-            error={errorOf("name")}
-            name="name"
-            autoComplete="off"
-            value={state.name}
-            onChange={(name) => change({ name })}
-          />
-          <InputField
-            id="user-email"
-            label={labels.email}
-            error={errorOf("email")}
-            name="email"
-            type="email"
-            autoComplete="off"
-            value={state.email}
-            onChange={(email) => change({ email })}
-          />
+          <InputField {...form.field("user-name", "name", labels.name)} autoComplete="off" />
+          <InputField {...form.field("user-email", "email", labels.email)} type="email" autoComplete="off" />
           <SelectField
-            id="user-role"
-            label={labels.role}
-            error={errorOf("role")}
-            name="role"
+            {...form.field("user-role", "role", labels.role)}
             disabled={ownAccount}
-            value={state.role}
             options={userRoles.map((role) => ({ value: role, text: t(`role.${role}`) }))}
-            onChange={(role) => change({ role })}
           />
         </div>
         <p className="subtle">{t("user.edit.emailHint")}</p>

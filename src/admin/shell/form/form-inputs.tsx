@@ -17,21 +17,22 @@ interface FieldFrame {
 type ControlProps<A> = FieldFrame &
   Omit<A, "id" | "value" | "onChange"> & { value: string; onChange: (value: string) => void };
 
+/** Splits a control's props into its field's frame and the control's own attributes. */
+function splitFrame<A>({ id, label, error, invalid, describedBy, ...control }: FieldFrame & A) {
+  return [{ id, label, error, invalid, describedBy }, control] as const;
+}
+
 /** A labelled `<input>`: a text box, or another `type` with its attributes. */
 export function InputField({
-  id,
-  label,
-  error,
-  invalid,
-  describedBy,
   value,
   onChange,
-  ...input
+  ...props
 }: ControlProps<InputHTMLAttributes<HTMLInputElement>>) {
+  const [frame, input] = splitFrame(props);
   return (
-    <FormField id={id} label={label} error={error} invalid={invalid} describedBy={describedBy}>
-      {(props) => (
-        <input {...props} {...input} value={value} onChange={(event) => onChange(event.target.value)} />
+    <FormField {...frame}>
+      {(own) => (
+        <input {...own} {...input} value={value} onChange={(event) => onChange(event.target.value)} />
       )}
     </FormField>
   );
@@ -55,19 +56,15 @@ export function WholeNumberField({
 
 /** A labelled `<textarea>`. */
 export function TextAreaField({
-  id,
-  label,
-  error,
-  invalid,
-  describedBy,
   value,
   onChange,
-  ...textarea
+  ...props
 }: ControlProps<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const [frame, textarea] = splitFrame(props);
   return (
-    <FormField id={id} label={label} error={error} invalid={invalid} describedBy={describedBy}>
-      {(props) => (
-        <textarea {...props} {...textarea} value={value} onChange={(event) => onChange(event.target.value)} />
+    <FormField {...frame}>
+      {(own) => (
+        <textarea {...own} {...textarea} value={value} onChange={(event) => onChange(event.target.value)} />
       )}
     </FormField>
   );

@@ -182,10 +182,24 @@ export function useFormState<S>(
     setServerErrors({});
   };
 
+  /**
+   * The props that tie one of the shared controls (form-inputs.tsx) to the value `name`: the control's
+   * `id`, its `label`, its error, name and value, and the change (clearing the refusals about it).
+   */
+  const field = <K extends keyof S & string>(id: string, name: K, label: string) => ({
+    id,
+    label,
+    error: errorOf(name, label),
+    name,
+    value: state[name],
+    onChange: (value: S[K]) => update((current) => ({ ...current, [name]: value }), [name]),
+  });
+
   return {
     state,
     setState,
     update,
+    field,
     errors,
     serverErrors,
     errorOf,

@@ -1,24 +1,22 @@
 import { describe, expect, test } from "bun:test";
+import { expectDefaultList, expectRoundTrip } from "../shell/list/list-query-expectations.ts";
 import { categoryListUrl, pageAfterDelete } from "./category-list-query.ts";
 
 describe("category list query", () => {
   test("an empty query string is the default list, sorted by title", () => {
-    expect(categoryListUrl.parse("")).toEqual(categoryListUrl.defaults);
-    expect(categoryListUrl.search(categoryListUrl.defaults)).toBe("");
+    expectDefaultList(categoryListUrl);
     expect(categoryListUrl.apiParams(categoryListUrl.defaults).toString()).toBe(
       "sort=title&page=1&pageSize=25",
     );
   });
 
   test("search, sort and page survive a round trip; invalid values fall back", () => {
-    const query = categoryListUrl.parse("?q=python&sort=-challenges&page=2&pageSize=10");
-    expect(query).toEqual({
+    expectRoundTrip(categoryListUrl, "?q=python&sort=-challenges&page=2&pageSize=10", {
       q: "python",
       sort: { field: "challenges", direction: "desc" },
       page: 2,
       pageSize: 10,
     });
-    expect(categoryListUrl.parse(categoryListUrl.search(query))).toEqual(query);
     expect(categoryListUrl.parse("?sort=information&page=-1&pageSize=1000")).toEqual(
       categoryListUrl.defaults,
     );

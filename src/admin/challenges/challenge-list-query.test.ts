@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { expectDefaultList, expectRoundTrip } from "../shell/list/list-query-expectations.ts";
 import { changeListQuery, toggleListSort } from "../shell/list/list-url.ts";
 import { challengeListUrl, uncategorised } from "./challenge-list-query.ts";
 
@@ -6,16 +7,14 @@ const challengeListFiltered = challengeListUrl.filtered;
 
 describe("challenge list query", () => {
   test("an empty query string is the default list", () => {
-    expect(challengeListUrl.parse("")).toEqual(challengeListUrl.defaults);
-    expect(challengeListUrl.search(challengeListUrl.defaults)).toBe("");
+    expectDefaultList(challengeListUrl);
     expect(challengeListFiltered(challengeListUrl.defaults)).toBe(false);
   });
 
   test("search, filters, sort and page survive a round trip", () => {
     const search =
       "?q=%20loops%20&categoryId=c1&difficulty=HARD&status=PUBLISHED&sort=-tasks&page=2&pageSize=50";
-    const query = challengeListUrl.parse(search);
-    expect(query).toEqual({
+    const query = expectRoundTrip(challengeListUrl, search, {
       q: "loops",
       categoryId: "c1",
       difficulty: "HARD",
@@ -24,7 +23,6 @@ describe("challenge list query", () => {
       page: 2,
       pageSize: 50,
     });
-    expect(challengeListUrl.parse(challengeListUrl.search(query))).toEqual(query);
     expect(challengeListFiltered(query)).toBe(true);
   });
 

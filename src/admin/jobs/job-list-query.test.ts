@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
+import { expectDefaultList } from "../shell/list/list-query-expectations.ts";
 import { changeListQuery, toggleListSort } from "../shell/list/list-url.ts";
 import { jobListUrl } from "./job-list-query.ts";
 
 describe("job list query", () => {
   test("an empty query string is the default list", () => {
-    expect(jobListUrl.parse("")).toEqual(jobListUrl.defaults);
-    expect(jobListUrl.search(jobListUrl.defaults)).toBe("");
+    expectDefaultList(jobListUrl);
   });
 
   test("filters, sort and page survive a round trip; invalid values fall back", () => {

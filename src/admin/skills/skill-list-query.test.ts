@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { RootSkillSummary } from "../../shared/skills-api.ts";
+import { expectDefaultList, expectRoundTrip } from "../shell/list/list-query-expectations.ts";
 import { changeListQuery, toggleListSort } from "../shell/list/list-url.ts";
 import { skillListUrl, visibleRoots } from "./skill-list-query.ts";
 
@@ -34,20 +35,17 @@ const ids = (query = skillListUrl.defaults) => visibleRoots(roots, query).items.
 
 describe("skill list query", () => {
   test("an empty query string is the default list, in grid order", () => {
-    expect(skillListUrl.parse("")).toEqual(skillListUrl.defaults);
-    expect(skillListUrl.search(skillListUrl.defaults)).toBe("");
+    expectDefaultList(skillListUrl);
     expect(ids()).toEqual(["basics", "math", "web", "devops"]);
   });
 
   test("search, sort and page survive a round trip; invalid values fall back", () => {
-    const query = skillListUrl.parse("?q=dev&sort=-subSkills&page=2&pageSize=10");
-    expect(query).toEqual({
+    expectRoundTrip(skillListUrl, "?q=dev&sort=-subSkills&page=2&pageSize=10", {
       q: "dev",
       sort: { field: "subSkills", direction: "desc" },
       page: 2,
       pageSize: 10,
     });
-    expect(skillListUrl.parse(skillListUrl.search(query))).toEqual(query);
     expect(skillListUrl.parse("?sort=nope&page=0&pageSize=7")).toEqual(skillListUrl.defaults);
   });
 

@@ -1,6 +1,7 @@
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { BulkBar, type BulkBarProps } from "../shell/list/bulk-bar.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { deleteContent, setContentStatus } from "./content-actions.ts";
@@ -18,13 +19,7 @@ export function ContentBulkBar({
   ids,
   onDone,
   onClear,
-}: {
-  projectId: string;
-  kind: ContentKind;
-  ids: string[];
-  onDone: () => void;
-  onClear: () => void;
-}) {
+}: BulkBarProps & { projectId: string; kind: ContentKind }) {
   const { t, translate } = useT();
   const count = ids.length;
 
@@ -66,8 +61,11 @@ export function ContentBulkBar({
 
   if (count === 0) return null;
   return (
-    <section className="bulk-bar" aria-label={t("content.bulk.selected", { count })}>
-      <span className="bulk-count">{t("content.bulk.selected", { count })}</span>
+    <BulkBar
+      selected={t("content.bulk.selected", { count })}
+      clear={t("content.bulk.clear")}
+      onClear={onClear}
+    >
       <Button size="sm" variant="secondary" onClick={() => ask("publish")}>
         {t("content.bulk.publish")}
       </Button>
@@ -77,9 +75,6 @@ export function ContentBulkBar({
       <Button size="sm" variant="secondary" onClick={() => ask("delete")}>
         {t("content.bulk.delete")}
       </Button>
-      <Button size="sm" variant="tertiary" onClick={onClear}>
-        {t("content.bulk.clear")}
-      </Button>
-    </section>
+    </BulkBar>
   );
 }

@@ -2,21 +2,14 @@ import { useState } from "react";
 import { type ReportStatus, reportStatuses } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { BulkBar, type BulkBarProps } from "../shell/list/bulk-bar.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { inboxApi } from "./inbox-api.ts";
 import { statusLabel } from "./inbox-labels.ts";
 
 /** Moves the selected reports to one status together (`POST /api/feedback/bulk`), after a confirmation. */
-export function InboxBulkBar({
-  ids,
-  onDone,
-  onClear,
-}: {
-  ids: string[];
-  onDone: () => void;
-  onClear: () => void;
-}) {
+export function InboxBulkBar({ ids, onDone, onClear }: BulkBarProps) {
   const { t } = useT();
   const [status, setStatus] = useState<ReportStatus>("DONE");
   const count = ids.length;
@@ -39,8 +32,7 @@ export function InboxBulkBar({
     });
 
   return (
-    <section className="bulk-bar" aria-label={t("inbox.bulk.selected", { count })}>
-      <span className="bulk-count">{t("inbox.bulk.selected", { count })}</span>
+    <BulkBar selected={t("inbox.bulk.selected", { count })} clear={t("inbox.bulk.clear")} onClear={onClear}>
       <label className="inbox-bulk-status">
         <span>{t("inbox.bulk.setStatus")}</span>
         <select value={status} onChange={(event) => setStatus(event.target.value as ReportStatus)}>
@@ -54,9 +46,6 @@ export function InboxBulkBar({
       <Button size="sm" variant="secondary" onClick={ask}>
         {t("inbox.bulk.apply")}
       </Button>
-      <Button size="sm" variant="tertiary" onClick={onClear}>
-        {t("inbox.bulk.clear")}
-      </Button>
-    </section>
+    </BulkBar>
   );
 }

@@ -1,6 +1,7 @@
 import type { BulkUserAction } from "../../shared/users-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { BulkBar, type BulkBarProps } from "../shell/list/bulk-bar.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { usersApi } from "./users-api.ts";
@@ -9,15 +10,7 @@ import { usersApi } from "./users-api.ts";
  * Ban or enable the selected users together (`POST /api/users/bulk`), after a confirmation; the toast
  * tells how many changed and why any were skipped (own account, last admin…).
  */
-export function BulkActionBar({
-  ids,
-  onDone,
-  onClear,
-}: {
-  ids: string[];
-  onDone: () => void;
-  onClear: () => void;
-}) {
+export function BulkActionBar({ ids, onDone, onClear }: BulkBarProps) {
   const { t, translate } = useT();
   const count = ids.length;
 
@@ -50,17 +43,13 @@ export function BulkActionBar({
 
   if (count === 0) return null;
   return (
-    <section className="bulk-bar" aria-label={t("users.bulk.selected", { count })}>
-      <span className="bulk-count">{t("users.bulk.selected", { count })}</span>
+    <BulkBar selected={t("users.bulk.selected", { count })} clear={t("users.bulk.clear")} onClear={onClear}>
       <Button size="sm" variant="secondary" onClick={() => ask("ban")}>
         {t("users.bulk.ban")}
       </Button>
       <Button size="sm" variant="secondary" onClick={() => ask("enable")}>
         {t("users.bulk.enable")}
       </Button>
-      <Button size="sm" variant="tertiary" onClick={onClear}>
-        {t("users.bulk.clear")}
-      </Button>
-    </section>
+    </BulkBar>
   );
 }

@@ -1,4 +1,4 @@
-import { expect } from "bun:test";
+import { expect, test } from "bun:test";
 
 /** A status and the parsed JSON body (null for an empty one), for comparing an answer in one assertion. */
 export interface Answer<T = unknown> {
@@ -51,4 +51,33 @@ export async function expectError(
 ): Promise<void> {
   expect(response.status).toBe(status);
   expect(await response.json()).toEqual(body);
+}
+
+/** What `testStaffOnly` calls through: a JSON client with a USER's token. */
+interface StaffOnlyClient {
+  call(method: string, path: string, body?: unknown, token?: string | null): Promise<Response>;
+  userToken: string;
+}
+
+/**
+ * Two tests for each `[method, path, body]`: without a token it answers 401, with a USER's token 403.
+ * `client` is read when the tests run, after the suite's start.
+ */
+export function testStaffOnly(
+  endpoints: Array<[string, string, unknown]>,
+  client: () => StaffOnlyClient,
+): void {
+  for (const [method, path, body] of endpoints) {
+    test(`${method} ${path} without a token answers 401`, async () => {
+      await expectError(await client().call(method, path, body, null), 401, {
+        error: "Sign in first: the request has no bearer token",
+      });
+    });
+
+    test(`${method} ${path} with a USER token answers 403`, async () => {
+      await expectError(await client().call(method, path, body, client().userToken), 403, {
+        error: "You are not authorized to use this dashboard.",
+      });
+    });
+  }
 }

@@ -55,6 +55,19 @@ async function visitor(name: string | null): Promise<{ session: TestSession; soc
   return { session, socket: await openSocket(server.mainUrl, session) };
 }
 
+/** Runs `check` with a visitor's session and socket, closing the socket after. */
+async function withVisitor(
+  name: string | null,
+  check: (visitor: { session: TestSession; socket: TestSocket }) => Promise<void>,
+): Promise<void> {
+  const opened = await visitor(name);
+  try {
+    await check(opened);
+  } finally {
+    opened.socket.close();
+  }
+}
+
 /** Proves the socket got nothing since its last read: the next message is the test's own marker. */
 async function expectNothingPushed(session: TestSession, socket: TestSocket, label: string) {
   await pushToSession(server.fanout, session.gleapId, sentinel(label));
@@ -72,8 +85,7 @@ const actionsOf = (push: WidgetPush) => (push.data as { a: OutboundAction[]; u: 
 describe("outbound actions after a ping", () => {
   test("a matching live notification arrives once as an update, with the unread count", async () => {
     const outbound = await notification("once");
-    const { session, socket } = await visitor("Ada");
-    try {
+    await withVisitor("Ada", async ({ session, socket }) => {
       const response = await ping(server.mainUrl, session, "https://shop.example/once/pricing");
       expect(response.status).toBe(200);
       const push = await socket.next();
@@ -97,29 +109,23 @@ describe("outbound actions after a ping", () => {
       expect((await ping(server.mainUrl, session, "https://shop.example/once/pricing")).status).toBe(200);
       await expectNothingPushed(session, socket, "second ping");
       expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
-    } finally {
-      socket.close();
-    }
+    });
   });
 
   test("a non-matching page filter and a draft deliver nothing", async () => {
     const elsewhere = await notification("nomatch", { pageFilter: "/checkout", pageFilterType: "contains" });
     const draft = await notification("nomatch", { status: "draft" });
-    const { session, socket } = await visitor("Ada");
-    try {
+    await withVisitor("Ada", async ({ session, socket }) => {
       expect((await ping(server.mainUrl, session, pageOf("nomatch"))).status).toBe(200);
       await expectNothingPushed(session, socket, "nothing matched");
       expect(await deliveries(elsewhere.id)).toEqual([]);
       expect(await deliveries(draft.id)).toEqual([]);
-    } finally {
-      socket.close();
-    }
+    });
   });
 
   test("content waits for its page: a later ping on the matching page delivers it", async () => {
     const outbound = await notification("later");
-    const { session, socket } = await visitor(null);
-    try {
+    await withVisitor(null, async ({ session, socket }) => {
       await ping(server.mainUrl, session, "https://shop.example/later/about");
       await expectNothingPushed(session, socket, "wrong page");
       await ping(server.mainUrl, session, pageOf("later"));
@@ -127,15 +133,12 @@ describe("outbound actions after a ping", () => {
       expect(actionsOf(push).map((action) => action.outbound)).toEqual([outbound.id]);
       // Without a name the placeholder goes, with the space before it.
       expect(actionsOf(push)[0]?.data.text).toBe("Hi, our prices changed");
-    } finally {
-      socket.close();
-    }
+    });
   });
 
   test("the unread count counts every notification delivered and not read", async () => {
     const first = await notification("count");
-    const { session, socket } = await visitor("Ada");
-    try {
+    await withVisitor("Ada", async ({ session, socket }) => {
       await ping(server.mainUrl, session, pageOf("count"));
       expect((await socket.next()).data).toMatchObject({ u: 1 });
       const second = await notification("count");
@@ -148,9 +151,7 @@ describe("outbound actions after a ping", () => {
         WHERE outbound_id = ${first.id} AND session_id = ${session.gleapId}`;
       await pushUnreadCount({ sql: server.db.sql, fanout: server.fanout }, session.gleapId);
       expect(await socket.next()).toEqual({ name: "update", data: { a: [], u: 1 } });
-    } finally {
-      socket.close();
-    }
+    });
   });
 
   test("a socket that opens with unread notifications is told the count at once, one without is told nothing", async () => {
@@ -174,8 +175,7 @@ describe("outbound actions after a ping", () => {
 
   test("pings racing each other deliver a notification once", async () => {
     const outbound = await notification("race");
-    const { session, socket } = await visitor("Ada");
-    try {
+    await withVisitor("Ada", async ({ session, socket }) => {
       const responses = await Promise.all(
         [1, 2, 3, 4].map(() => ping(server.mainUrl, session, pageOf("race"))),
       );
@@ -184,88 +184,59 @@ describe("outbound actions after a ping", () => {
       expect(actionsOf(push).map((action) => action.outbound)).toEqual([outbound.id]);
       await expectNothingPushed(session, socket, "after the race");
       expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
-    } finally {
-      socket.close();
-    }
+    });
   });
 
   test("banners, modals, tours and surveys go out one per update, in their client shape", async () => {
-    const base = {
-      projectId,
-      status: "live" as const,
-      pageFilter: pageOf("takeover"),
-      pageFilterType: "is" as const,
-    };
-    const banner = await createOutbound(server.db.sql, {
-      ...base,
-      type: "banner",
-      name: "Banner",
-      config: { format: "floating", text: "Sale for {{name}}" },
-    });
-    const modal = await createOutbound(server.db.sql, {
-      ...base,
-      type: "modal",
-      name: "Modal",
-      config: { showCloseButton: false, title: "Welcome" },
-    });
-    const survey = await createOutbound(server.db.sql, {
-      ...base,
-      type: "survey",
-      name: "Survey",
-      config: { format: "survey_full", formId: "nps-form" },
-    });
-    const tour = await createOutbound(server.db.sql, {
-      ...base,
-      pageFilter: "/takeover/{page}",
-      pageFilterType: "contains",
-      type: "tour",
-      name: "Tour",
-      config: {
-        steps: [
-          {
-            selector: "#a",
-            message: {
-              type: "doc",
-              content: [{ type: "paragraph", content: [{ type: "text", text: "Go" }] }],
-            },
-          },
-        ],
-      },
-    });
-    const { session, socket } = await visitor("Ada <3");
-    try {
-      await ping(server.mainUrl, session, pageOf("takeover"));
-      expect(actionsOf(await socket.next())).toEqual([
-        {
-          actionType: "banner",
-          format: "floating",
-          data: { text: "Sale for Ada &lt;3" },
-          outbound: banner.id,
-          pageFilter: pageOf("takeover"),
-          pageFilterType: "is",
-        },
-      ]);
-      await ping(server.mainUrl, session, pageOf("takeover"));
-      expect(actionsOf(await socket.next())).toEqual([
-        {
-          actionType: "modal",
-          data: { showCloseButton: false, title: "Welcome" },
-          outbound: modal.id,
-          pageFilter: pageOf("takeover"),
-          pageFilterType: "is",
-        },
-      ]);
-      await ping(server.mainUrl, session, pageOf("takeover"));
-      expect(actionsOf(await socket.next())).toEqual([
-        {
-          actionType: "nps-form",
-          format: "survey_full",
-          data: {},
-          outbound: survey.id,
-          pageFilter: pageOf("takeover"),
-          pageFilterType: "is",
-        },
-      ]);
+    const takeover = { pageFilter: pageOf("takeover"), pageFilterType: "is" as const };
+    const make = (
+      type: OutboundFields["type"],
+      name: string,
+      config: OutboundFields["config"],
+      fields: Partial<OutboundFields> = {},
+    ) =>
+      createOutbound(server.db.sql, {
+        projectId,
+        type,
+        status: "live",
+        name,
+        config,
+        ...takeover,
+        ...fields,
+      });
+    const banner = await make("banner", "Banner", { format: "floating", text: "Sale for {{name}}" });
+    const modal = await make("modal", "Modal", { showCloseButton: false, title: "Welcome" });
+    const survey = await make("survey", "Survey", { format: "survey_full", formId: "nps-form" });
+    const goDoc = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Go" }] }] };
+    const tour = await make(
+      "tour",
+      "Tour",
+      { steps: [{ selector: "#a", message: goDoc }] },
+      { pageFilter: "/takeover/{page}", pageFilterType: "contains" },
+    );
+    await withVisitor("Ada <3", async ({ session, socket }) => {
+      /** Pings the takeover page and expects the one action pushed for it. */
+      const expectNextAction = async (action: Omit<OutboundAction, "pageFilter" | "pageFilterType">) => {
+        await ping(server.mainUrl, session, pageOf("takeover"));
+        expect(actionsOf(await socket.next())).toEqual([{ ...action, ...takeover }]);
+      };
+      await expectNextAction({
+        actionType: "banner",
+        format: "floating",
+        data: { text: "Sale for Ada &lt;3" },
+        outbound: banner.id,
+      });
+      await expectNextAction({
+        actionType: "modal",
+        data: { showCloseButton: false, title: "Welcome" },
+        outbound: modal.id,
+      });
+      await expectNextAction({
+        actionType: "nps-form",
+        format: "survey_full",
+        data: {},
+        outbound: survey.id,
+      });
       await ping(server.mainUrl, session, pageOf("takeover"));
       const push = await socket.next();
       expect(actionsOf(push)).toEqual([
@@ -279,9 +250,7 @@ describe("outbound actions after a ping", () => {
       ]);
       // None of them is a notification, so nothing is unread.
       expect(push.data).toMatchObject({ u: 0 });
-    } finally {
-      socket.close();
-    }
+    });
   });
 
   test("checklists are not sent as actions", async () => {
@@ -294,14 +263,11 @@ describe("outbound actions after a ping", () => {
       pageFilter: pageOf("checklist"),
       pageFilterType: "is",
     });
-    const { session, socket } = await visitor("Ada");
-    try {
+    await withVisitor("Ada", async ({ session, socket }) => {
       await ping(server.mainUrl, session, pageOf("checklist"));
       await expectNothingPushed(session, socket, "checklist");
       expect(await deliveries(checklist.id)).toEqual([]);
-    } finally {
-      socket.close();
-    }
+    });
   });
 });
 

@@ -42,6 +42,38 @@ async function adminId(): Promise<string> {
   return row.id;
 }
 
+/** The demo admin as the API answers it. */
+async function demoAdminUser(): Promise<Record<string, unknown>> {
+  return {
+    id: await adminId(),
+    name: "admin",
+    email: "admin@example.com",
+    role: "ADMIN",
+    emailVerified: true,
+    enabled: true,
+    mfaEnabled: false,
+  };
+}
+
+async function serverSecret(): Promise<string> {
+  const [setting] = await server.db.sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
+  return setting.value;
+}
+
+/** An access token for the demo admin naming session `sid`, signed with `secret` (at `now`, if given). */
+async function adminToken(secret: string, sid: string, now?: () => number): Promise<string> {
+  return createAccessTokens(secret, now).sign({
+    sub: await adminId(),
+    sid,
+    admin: true,
+    email_verified: true,
+  });
+}
+
+/** Creates a user whose password is the e-mail's local part and "-password". */
+const newUser = (name: string, email: string, role: "USER" | "ADMIN" = "USER", enabled = true) =>
+  createUser(server.db.sql, { name, email, password: `${email.split("@")[0]}-password`, role, enabled });
+
 async function loggedIn(body: unknown): Promise<LoginAnswer> {
   const response = await login(body);
   expect(response.status).toBe(200);
@@ -68,15 +100,7 @@ describe("POST /api/auth/login", () => {
     const body = JSON.parse(text) as LoginAnswer;
 
     expect(Object.keys(body).sort()).toEqual(["access_token", "refresh_token", "session", "user"]);
-    expect(body.user).toEqual({
-      id: await adminId(),
-      name: "admin",
-      email: "admin@example.com",
-      role: "ADMIN",
-      emailVerified: true,
-      enabled: true,
-      mfaEnabled: false,
-    });
+    expect(body.user).toEqual(await demoAdminUser());
     expect(body.session.id).toBeString();
     // Sessions stay valid 30 days without use.
     const expiresIn = Date.parse(body.session.expiresAt) - started;
@@ -127,12 +151,7 @@ describe("POST /api/auth/login", () => {
   });
 
   test("a USER with an unverified e-mail gets admin false and email_verified false", async () => {
-    const user = await createUser(server.db.sql, {
-      name: "Viewer",
-      email: "viewer@example.com",
-      password: "viewer-password",
-      role: "USER",
-    });
+    const user = await newUser("Viewer", "viewer@example.com");
     const body = await loggedIn({ login: "viewer@example.com", password: "viewer-password" });
     expect(body.user).toEqual({
       id: user.id,
@@ -161,13 +180,7 @@ describe("POST /api/auth/login", () => {
   });
 
   test("a disabled user answers 403 and starts no session", async () => {
-    await createUser(server.db.sql, {
-      name: "Disabled",
-      email: "disabled@example.com",
-      password: "disabled-password",
-      role: "ADMIN",
-      enabled: false,
-    });
+    await newUser("Disabled", "disabled@example.com", "ADMIN", false);
     const before = await sessionCount();
     await expectError(await login({ login: "disabled@example.com", password: "disabled-password" }), 403, {
       error: "account disabled, contact us",
@@ -230,15 +243,7 @@ describe("GET /api/auth/me", () => {
     const text = await response.text();
     expect(text).not.toContain("passwordHash");
     expect(JSON.parse(text)).toEqual({
-      user: {
-        id: await adminId(),
-        name: "admin",
-        email: "admin@example.com",
-        role: "ADMIN",
-        emailVerified: true,
-        enabled: true,
-        mfaEnabled: false,
-      },
+      user: await demoAdminUser(),
       session: admin.session,
     });
   });
@@ -266,45 +271,23 @@ describe("GET /api/auth/me", () => {
   });
 
   test("a token signed with another secret answers 401", async () => {
-    const forged = await createAccessTokens("not-the-server-secret").sign({
-      sub: await adminId(),
-      sid: admin.session.id,
-      admin: true,
-      email_verified: true,
-    });
+    const forged = await adminToken("not-the-server-secret", admin.session.id);
     await expectError(await me(bearer(forged)), 401, { error: "The access token is invalid or has expired" });
   });
 
   test("an expired token answers 401", async () => {
-    const [setting] = await server.db.sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
     const sixteenMinutesAgo = Date.now() - 16 * 60 * 1000;
-    const tokens = createAccessTokens(setting.value, () => sixteenMinutesAgo);
-    const expired = await tokens.sign({
-      sub: await adminId(),
-      sid: admin.session.id,
-      admin: true,
-      email_verified: true,
-    });
+    const expired = await adminToken(await serverSecret(), admin.session.id, () => sixteenMinutesAgo);
     await expectError(await me(bearer(expired)), 401, {
       error: "The access token is invalid or has expired",
     });
   });
 
   test("a valid token naming another user's session answers 401", async () => {
-    const [setting] = await server.db.sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
-    await createUser(server.db.sql, {
-      name: "Other",
-      email: "other@example.com",
-      password: "other-password",
-      role: "USER",
-    });
+    const secret = await serverSecret();
+    await newUser("Other", "other@example.com");
     const other = await loggedIn({ login: "other", password: "other-password" });
-    const mixed = await createAccessTokens(setting.value).sign({
-      sub: await adminId(),
-      sid: other.session.id,
-      admin: true,
-      email_verified: true,
-    });
+    const mixed = await adminToken(secret, other.session.id);
     await expectError(await me(bearer(mixed)), 401, { error: "This session has ended, sign in again" });
   });
 
@@ -330,12 +313,7 @@ describe("GET /api/auth/me", () => {
   });
 
   test("a user disabled after login answers 403", async () => {
-    const user = await createUser(server.db.sql, {
-      name: "Soon Disabled",
-      email: "soon-disabled@example.com",
-      password: "soon-disabled-password",
-      role: "USER",
-    });
+    const user = await newUser("Soon Disabled", "soon-disabled@example.com");
     const body = await loggedIn({ login: "soon-disabled@example.com", password: "soon-disabled-password" });
     expect((await me(bearer(body.access_token))).status).toBe(200);
     await server.db.sql`UPDATE users SET enabled = FALSE WHERE id = ${user.id}`;

@@ -378,18 +378,13 @@ describe("GET /api/challenges", () => {
 
   beforeAll(async () => {
     await api.sql`DELETE FROM challenges`;
-    easy = await createChallenge({
-      title: "Beta sorting",
-      difficulty: "EASY",
-      status: "PUBLISHED",
-      categoryId: category.id,
-    });
+    const publishedIn = (categoryId: string) => ({ status: "PUBLISHED" as const, categoryId });
+    easy = await createChallenge({ title: "Beta sorting", difficulty: "EASY", ...publishedIn(category.id) });
     await Bun.sleep(2);
     expert = await createChallenge({
       title: "alpha graphs",
       difficulty: "EXPERT",
-      status: "PUBLISHED",
-      categoryId: otherCategory.id,
+      ...publishedIn(otherCategory.id),
     });
     await Bun.sleep(2);
     medium = await createChallenge({ title: "Gamma 50% off", difficulty: "MEDIUM", categoryId: category.id });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Company } from "../../../shared/jobs-api.ts";
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
-import { expectError } from "../../test-support/api-calls.ts";
+import { expectError, testStaffOnly } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
@@ -10,18 +10,20 @@ import { startTestServer, type TestServer } from "../../test-support/test-server
 let client: AdminApiTestClient;
 let server: TestServer;
 let adminToken: string;
-let userToken: string;
 
 type Page = ListPage<Company>;
 
 const call = (method: string, path: string, body?: unknown, token: string | null = adminToken) =>
   client.call(method, path, body, token);
 
-async function create(body: Record<string, unknown>): Promise<Company> {
-  const response = await call("POST", "/api/companies", body);
-  expect(response.status).toBe(201);
+/** Calls as the admin, expects `status` and answers the company in the body. */
+async function companyAnswer(method: string, path: string, body: unknown, status: number): Promise<Company> {
+  const response = await call(method, path, body);
+  expect(response.status).toBe(status);
   return (await response.json()) as Company;
 }
+
+const create = (body: Record<string, unknown>) => companyAnswer("POST", "/api/companies", body, 201);
 
 /** A job inserted directly, so these tests do not depend on the jobs endpoints. */
 async function insertJob(companyId: string, title: string): Promise<string> {
@@ -35,7 +37,7 @@ async function insertJob(companyId: string, title: string): Promise<string> {
 
 startBeforeAll(startAdminApiTestClient, (started) => {
   client = started;
-  ({ server, adminToken, userToken } = client);
+  ({ server, adminToken } = client);
 });
 
 const endpoints: Array<[string, string, unknown]> = [
@@ -47,19 +49,7 @@ const endpoints: Array<[string, string, unknown]> = [
 ];
 
 describe("companies access", () => {
-  for (const [method, path, body] of endpoints) {
-    test(`${method} ${path} without a token answers 401`, async () => {
-      await expectError(await call(method, path, body, null), 401, {
-        error: "Sign in first: the request has no bearer token",
-      });
-    });
-
-    test(`${method} ${path} with a USER token answers 403`, async () => {
-      await expectError(await call(method, path, body, userToken), 403, {
-        error: "You are not authorized to use this dashboard.",
-      });
-    });
-  }
+  testStaffOnly(endpoints, () => client);
 
   test("a refused write stores nothing", async () => {
     const [{ count }] = await server.db.sql`SELECT count(*) AS count FROM companies WHERE name = 'Acme'`;
@@ -69,7 +59,7 @@ describe("companies access", () => {
 
 describe("POST /api/companies", () => {
   test("creates a company with every field, trimmed, and records the action", async () => {
-    const response = await call("POST", "/api/companies", {
+    const company = await create({
       name: "  Globex Corporation ",
       description: " Makes everything. ",
       website: "https://globex.example.com",
@@ -78,8 +68,6 @@ describe("POST /api/companies", () => {
       instagram: "globex.official ",
       logoUrl: "https://cdn.example.com/globex.png",
     });
-    expect(response.status).toBe(201);
-    const company = (await response.json()) as Company;
     expect(company).toEqual({
       id: expect.any(String),
       name: "Globex Corporation",
@@ -218,20 +206,20 @@ describe("GET /api/companies/:id", () => {
 
 describe("PUT /api/companies/:id", () => {
   test("replaces every field and moves updatedAt", async () => {
+    const website = "https://piedpiper.example.com";
     const company = await create({
       name: "Pied Piper",
       description: "Compression",
-      website: "https://piedpiper.example.com",
+      website,
       twitter: "piedpiper",
     });
     await Bun.sleep(5);
-    const response = await call("PUT", `/api/companies/${company.id}`, {
-      name: "PIED PIPER",
-      instagram: "@piedpiper",
-      logoUrl: "https://cdn.example.com/pp.png",
-    });
-    expect(response.status).toBe(200);
-    const updated = (await response.json()) as Company;
+    const updated = await companyAnswer(
+      "PUT",
+      `/api/companies/${company.id}`,
+      { name: "PIED PIPER", instagram: "@piedpiper", logoUrl: "https://cdn.example.com/pp.png" },
+      200,
+    );
     expect(updated).toEqual({
       ...company,
       name: "PIED PIPER",

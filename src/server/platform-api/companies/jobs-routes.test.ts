@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import type { JobDetail, JobListItem } from "../../../shared/jobs-api.ts";
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
-import { expectError } from "../../test-support/api-calls.ts";
+import { expectError, testStaffOnly } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import type { TestServer } from "../../test-support/test-server.ts";
@@ -10,7 +10,6 @@ import type { TestServer } from "../../test-support/test-server.ts";
 let client: AdminApiTestClient;
 let server: TestServer;
 let adminToken: string;
-let userToken: string;
 let acmeId: string;
 let globexId: string;
 
@@ -50,7 +49,7 @@ async function countJobs(): Promise<number> {
 
 startBeforeAll(startAdminApiTestClient, async (started) => {
   client = started;
-  ({ server, adminToken, userToken } = client);
+  ({ server, adminToken } = client);
   acmeId = await createCompany("Acme");
   globexId = await createCompany("Globex");
   // The skill tree has its own endpoints elsewhere; its rows are inserted directly here.
@@ -72,19 +71,7 @@ describe("jobs access", () => {
     ["PUT", "/api/jobs/some-id", {}],
     ["DELETE", "/api/jobs/some-id", undefined],
   ];
-  for (const [method, path, body] of endpoints) {
-    test(`${method} ${path} without a token answers 401`, async () => {
-      await expectError(await call(method, path, body, null), 401, {
-        error: "Sign in first: the request has no bearer token",
-      });
-    });
-
-    test(`${method} ${path} with a USER token answers 403`, async () => {
-      await expectError(await call(method, path, body, userToken), 403, {
-        error: "You are not authorized to use this dashboard.",
-      });
-    });
-  }
+  testStaffOnly(endpoints, () => client);
 });
 
 describe("POST /api/jobs", () => {

@@ -257,21 +257,23 @@ describe("publishing", () => {
           },
           201,
         );
-      const forUsers = await create("identified", "For users");
-      await t.admin("POST", `/outbounds/${forUsers.id}/publish`, undefined, 200);
-      expect(await identified.socket.next()).toMatchObject({
-        name: "update",
-        data: { a: [{ outbound: forUsers.id }] },
-      });
-      await expectNothing(anonymous);
-
-      const forVisitors = await create("anonymous", "For visitors");
-      await t.admin("POST", `/outbounds/${forVisitors.id}/publish`, undefined, 200);
-      expect(await anonymous.socket.next()).toMatchObject({
-        name: "update",
-        data: { a: [{ outbound: forVisitors.id }] },
-      });
-      await expectNothing(identified);
+      /** Publishes content for `audience`: only `reached` is told, `passed` gets nothing. */
+      const publishFor = async (
+        audience: Parameters<typeof create>[0],
+        name: string,
+        reached: typeof identified,
+        passed: typeof identified,
+      ) => {
+        const outbound = await create(audience, name);
+        await t.admin("POST", `/outbounds/${outbound.id}/publish`, undefined, 200);
+        expect(await reached.socket.next()).toMatchObject({
+          name: "update",
+          data: { a: [{ outbound: outbound.id }] },
+        });
+        await expectNothing(passed);
+      };
+      await publishFor("identified", "For users", identified, anonymous);
+      await publishFor("anonymous", "For visitors", anonymous, identified);
     } finally {
       anonymous.socket.close();
       identified.socket.close();

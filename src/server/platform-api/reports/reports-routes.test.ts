@@ -47,6 +47,12 @@ async function fileReport(taskId: string, token: string, body: unknown = { reaso
   return (await response.json()) as ReportListItem;
 }
 
+/** Expects the report's task snapshot: `fields` of a task Bob made in the test challenge. */
+async function expectTaskSnapshot(reportId: string, fields: Record<string, unknown>) {
+  const [row] = await sql()`SELECT task_snapshot FROM reports WHERE id = ${reportId}`;
+  expect(JSON.parse(row.task_snapshot)).toEqual({ ...fields, challengeId, creatorId: bob.user.id });
+}
+
 async function resolve(reportId: string, action: string, body?: unknown): Promise<ReportDetail> {
   const response = await client.call("POST", `/api/reports/${reportId}/${action}`, adminToken, body);
   expect(response.status).toBe(200);
@@ -98,27 +104,14 @@ describe("POST /api/tasks/:id/reports", () => {
     expect(await taskEnabled(sql(), taskId)).toBe(true);
     await fileReport(taskId, dave.token);
     expect(await taskEnabled(sql(), taskId)).toBe(false);
-    const [row] = await sql()`SELECT task_snapshot FROM reports WHERE id = ${report.id}`;
-    expect(JSON.parse(row.task_snapshot)).toEqual({
-      kind: "QUESTION",
-      title: "Add fractions",
-      challengeId,
-      creatorId: bob.user.id,
-    });
+    await expectTaskSnapshot(report.id, { kind: "QUESTION", title: "Add fractions" });
   });
 
   test("a coding task's snapshot keeps its content", async () => {
     const taskId = await newTask({ kind: "CODING", title: "Sum" });
     const report = await fileReport(taskId, alice.token, { reason: "ABUSE" });
     expect(report.comment).toBe("");
-    const [row] = await sql()`SELECT task_snapshot FROM reports WHERE id = ${report.id}`;
-    expect(JSON.parse(row.task_snapshot)).toEqual({
-      kind: "CODING",
-      title: "Sum",
-      challengeId,
-      creatorId: bob.user.id,
-      content: codingContent,
-    });
+    await expectTaskSnapshot(report.id, { kind: "CODING", title: "Sum", content: codingContent });
   });
 
   test("one open report per reporter and task: 409; another user may still report it", async () => {

@@ -396,26 +396,16 @@ describe("root skills", () => {
 
   test("PUT replaces the root's fields and dependencies, keeps its id, and is audited", async () => {
     await createRoot({ id: "react", name: "React", row: 2, column: 0, dependencies: ["javascript"] });
+    const placed = { name: "React.js", icon: "https://example.com/react.svg", row: 2, column: 3 };
     const answer = await client.call<RootSkillDetail>(
       "PUT",
       "/api/skills/react",
-      updateBody({
-        name: "React.js",
-        icon: "https://example.com/react.svg",
-        row: 2,
-        column: 3,
-        subRows: 6,
-        subColumns: 2,
-        dependencies: ["html", "css"],
-      }),
+      updateBody({ ...placed, subRows: 6, subColumns: 2, dependencies: ["html", "css"] }),
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       id: "react",
-      name: "React.js",
-      icon: "https://example.com/react.svg",
-      row: 2,
-      column: 3,
+      ...placed,
       subRows: 6,
       subColumns: 2,
       dependencies: ["css", "html"],

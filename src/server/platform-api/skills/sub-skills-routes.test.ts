@@ -293,25 +293,7 @@ describe("reading sub-skills", () => {
 
 describe("PUT /api/skills/:rootSkill/sub-skills/:subSkill", () => {
   test("replaces the sub-skill, keeps its id through a rename, and is audited", async () => {
-    const answer = await client.call<SubSkill>(
-      "PUT",
-      "/api/skills/js/sub-skills/js-promises",
-      subBody({
-        name: "Async and await",
-        icon: "⏳",
-        row: 5,
-        column: 5,
-        dependencies: ["js-closures"],
-        courses: [
-          { title: "MDN", url: "https://developer.mozilla.org/" },
-          { title: "Course", url: "http://example.com/async" },
-        ],
-      }),
-    );
-    expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({
-      id: "js-promises",
-      rootId: "js",
+    const fields = {
       name: "Async and await",
       icon: "⏳",
       row: 5,
@@ -321,7 +303,14 @@ describe("PUT /api/skills/:rootSkill/sub-skills/:subSkill", () => {
         { title: "MDN", url: "https://developer.mozilla.org/" },
         { title: "Course", url: "http://example.com/async" },
       ],
-    });
+    };
+    const answer = await client.call<SubSkill>(
+      "PUT",
+      "/api/skills/js/sub-skills/js-promises",
+      subBody(fields),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: "js-promises", rootId: "js", ...fields });
     expect((await client.call<SubSkill>("GET", "/api/skills/js/sub-skills/js-promises")).body).toEqual(
       answer.body,
     );

@@ -228,8 +228,7 @@ describe("POST /api/widget/bugs/v2", () => {
   test("an HTML snapshot over 64 KB goes to storage and the row keeps the rest", async () => {
     const html = `<!doctype html><html><body>${"<p>snapshot</p>".repeat(5000)}</body></html>`;
     expect(html.length).toBeGreaterThan(64 * 1024);
-    const screenshotData = {
-      html,
+    const view = {
       baseUrl: "https://customer.example/",
       width: 1280,
       height: 720,
@@ -237,18 +236,11 @@ describe("POST /api/widget/bugs/v2", () => {
       x: 10,
       y: 20,
     };
-    const body = await created({ screenshotData });
+    const body = await created({ screenshotData: { html, ...view } });
     const row = await rowOf(body.id);
     expect(row.screenshot_html_key).toBe(`reports/${body.id}/snapshot.html`);
     const screenshot = JSON.parse(row.screenshot) as Record<string, unknown>;
-    expect(screenshot).toEqual({
-      baseUrl: "https://customer.example/",
-      width: 1280,
-      height: 720,
-      isMobile: false,
-      x: 10,
-      y: 20,
-    });
+    expect(screenshot).toEqual(view);
     expect(screenshot).not.toHaveProperty("html");
     const file = Bun.file(join(reportsDir(), body.id, "snapshot.html"));
     expect(await file.exists()).toBe(true);

@@ -4,7 +4,7 @@ import { useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { FieldList } from "../shell/detail/field-list.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
@@ -130,13 +130,7 @@ export default function ChallengeDetailPage() {
     return (
       <DetailStatus
         resource={resource}
-        texts={{
-          loading: "challenge.loading",
-          notFound: "challenge.notFound",
-          notFoundHint: "challenge.notFoundHint",
-          error: "challenge.error",
-          retry: "list.retry",
-        }}
+        texts={detailTexts("challenge")}
         back={<BackLink href={listHref(challengesPath)} />}
         onRetry={reload}
       />

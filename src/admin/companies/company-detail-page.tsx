@@ -4,7 +4,7 @@ import { useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { FieldList } from "../shell/detail/field-list.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
@@ -69,13 +69,7 @@ export default function CompanyDetailPage() {
     return (
       <DetailStatus
         resource={resource}
-        texts={{
-          loading: "company.loading",
-          notFound: "company.notFound",
-          notFoundHint: "company.notFoundHint",
-          error: "company.error",
-          retry: "list.retry",
-        }}
+        texts={detailTexts("company")}
         back={<BackLink href={companiesPath} />}
         onRetry={reload}
       />

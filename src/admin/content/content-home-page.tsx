@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { RetryPanel } from "../shell/retry-panel.tsx";
 import { contentListPath } from "./content-paths.ts";
 import { lastProject } from "./last-project.ts";
 import { useProjects } from "./use-projects.ts";
@@ -30,12 +30,7 @@ export default function ContentHomePage() {
           {t("content.loading")}
         </p>
       ) : resource.state === "error" ? (
-        <div className="state-panel" role="alert">
-          <p>{t("content.error")}</p>
-          <Button variant="secondary" onClick={reload}>
-            {t("list.retry")}
-          </Button>
-        </div>
+        <RetryPanel error="content.error" onRetry={reload} />
       ) : (
         <div className="state-panel">
           <h2>{t("content.noProjects")}</h2>

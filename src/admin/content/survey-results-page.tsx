@@ -3,7 +3,7 @@ import { Link, useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
-import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { ListHeader } from "../shell/list/list-page.tsx";
@@ -40,20 +40,7 @@ export default function SurveyResultsPage() {
 
   const back = <BackLink href={listHref(contentListPath(projectId, "surveys"))} />;
   if (resource.state !== "ready") {
-    return (
-      <DetailStatus
-        resource={resource}
-        texts={{
-          loading: "content.loading",
-          notFound: "content.notFound",
-          notFoundHint: "content.notFoundHint",
-          error: "content.error",
-          retry: "list.retry",
-        }}
-        back={back}
-        onRetry={reload}
-      />
-    );
+    return <DetailStatus resource={resource} texts={detailTexts("content")} back={back} onRetry={reload} />;
   }
   const { survey, results } = resource.data;
   return (

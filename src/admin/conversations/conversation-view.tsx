@@ -9,7 +9,7 @@ import { ExternalContentBar } from "../inbox/external-content-bar.tsx";
 import { useOwnOrigins } from "../inbox/own-origins.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
 import { Button } from "../shell/button.tsx";
-import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { focusIfArrived } from "../shell/routing/route-focus.ts";
 import { conversationAfterPush, withMessage } from "./conversation-live.ts";
@@ -258,13 +258,7 @@ export function ConversationView({
           resource={resource}
           back={<ConversationBack href={backHref} />}
           onRetry={reload}
-          texts={{
-            loading: "conversation.loading",
-            notFound: "conversation.notFound",
-            notFoundHint: "conversation.notFoundHint",
-            error: "conversation.error",
-            retry: "list.retry",
-          }}
+          texts={detailTexts("conversation")}
         />
       </div>
     );

@@ -8,12 +8,13 @@ import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../inbox/area-styles.ts";
 import { projectsApi } from "../projects/projects-api.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
-import { Button, buttonClass } from "../shell/button.tsx";
+import { buttonClass } from "../shell/button.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { ListPagination } from "../shell/list/list-page.tsx";
 import { anyValue } from "../shell/list/list-url.ts";
 import { SearchBox } from "../shell/list/search-box.tsx";
 import { type ListPageController, useListPage } from "../shell/list/use-list-page.ts";
+import { RetryPanel } from "../shell/retry-panel.tsx";
 import { type ConversationListQuery, conversationListUrl } from "./conversation-list-query.ts";
 import { listAfterPush, typingAfterPush } from "./conversation-live.ts";
 import { conversationHref, conversationsPath, projectInboxHref } from "./conversation-paths.ts";
@@ -300,14 +301,7 @@ function ConversationListPane({
           </p>
         </div>
       )}
-      {resource.state === "error" && (
-        <div className="state-panel" role="alert">
-          <p>{t("conversations.error")}</p>
-          <Button variant="secondary" onClick={reload}>
-            {t("list.retry")}
-          </Button>
-        </div>
-      )}
+      {resource.state === "error" && <RetryPanel error="conversations.error" onRetry={reload} />}
       {page &&
         (page.items.length === 0 ? (
           <div className="state-panel inbox-empty-list">
@@ -365,14 +359,7 @@ export default function ConversationsPage() {
     );
   }
   if (resource.state === "error") {
-    return (
-      <div className="state-panel" role="alert">
-        <p>{t("conversations.projectsError")}</p>
-        <Button variant="secondary" onClick={reload}>
-          {t("list.retry")}
-        </Button>
-      </div>
-    );
+    return <RetryPanel error="conversations.projectsError" onRetry={reload} />;
   }
   const project = projects?.find((item) => item.id === projectId);
   if (!project) {

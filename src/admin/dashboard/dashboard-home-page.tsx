@@ -4,8 +4,8 @@ import { api } from "../api/api-client.ts";
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { RetryPanel } from "../shell/retry-panel.tsx";
 import { ReasonChart } from "./reason-chart.tsx";
 import { RecentActivity } from "./recent-activity.tsx";
 import { WidgetCards } from "./widget-cards.tsx";
@@ -63,12 +63,7 @@ export default function DashboardHomePage() {
         </div>
       )}
       {load.state === "error" && (
-        <div className="state-panel" role="alert">
-          <p>{t("dashboard.error")}</p>
-          <Button variant="secondary" onClick={fetchSummary}>
-            {t("dashboard.retry")}
-          </Button>
-        </div>
+        <RetryPanel error="dashboard.error" retry="dashboard.retry" onRetry={fetchSummary} />
       )}
       {load.state === "ready" &&
         (cards.every((card) => value(load.data, card.key) === 0) ? (

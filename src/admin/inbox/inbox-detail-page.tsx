@@ -6,7 +6,7 @@ import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
 import { Button } from "../shell/button.tsx";
-import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { runAction } from "../shell/overlay/run-action.ts";
@@ -296,13 +296,7 @@ export default function InboxDetailPage() {
     return (
       <DetailStatus
         resource={resource}
-        texts={{
-          loading: "inbox.report.loading",
-          notFound: "inbox.report.notFound",
-          notFoundHint: "inbox.report.notFoundHint",
-          error: "inbox.report.error",
-          retry: "list.retry",
-        }}
+        texts={detailTexts("inbox.report")}
         back={<BackLink href={inboxListHref()} />}
         onRetry={reload}
       />

@@ -4,7 +4,7 @@ import { useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { FieldList } from "../shell/detail/field-list.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
@@ -129,13 +129,7 @@ export default function JobDetailPage() {
     return (
       <DetailStatus
         resource={resource}
-        texts={{
-          loading: "job.loading",
-          notFound: "job.notFound",
-          notFoundHint: "job.notFoundHint",
-          error: "job.error",
-          retry: "list.retry",
-        }}
+        texts={detailTexts("job")}
         back={<BackLink href={jobListHref()} />}
         onRetry={reload}
       />

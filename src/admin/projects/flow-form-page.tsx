@@ -6,7 +6,7 @@ import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { serverFieldError } from "../shell/form/form-errors.ts";
 import { FormField } from "../shell/form/form-field.tsx";
@@ -189,13 +189,7 @@ export default function FlowFormPage() {
         resource={resource}
         back={back}
         onRetry={reload}
-        texts={{
-          loading: flowId ? "flowForm.loading" : "loading.page",
-          notFound: "flowForm.notFound",
-          notFoundHint: "flowForm.notFoundHint",
-          error: "flowForm.error",
-          retry: "list.retry",
-        }}
+        texts={detailTexts("flowForm", { loading: flowId ? "flowForm.loading" : "loading.page" })}
       />
     );
   }

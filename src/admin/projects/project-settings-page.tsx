@@ -6,7 +6,7 @@ import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { FormActions } from "../shell/form/form-actions.tsx";
 import { serverFieldError } from "../shell/form/form-errors.ts";
 import { FormField } from "../shell/form/form-field.tsx";
@@ -413,18 +413,7 @@ export default function ProjectSettingsPage() {
 
   if (resource.state !== "ready") {
     return (
-      <DetailStatus
-        resource={resource}
-        back={back}
-        onRetry={reload}
-        texts={{
-          loading: "projectSettings.loading",
-          notFound: "projectSettings.notFound",
-          notFoundHint: "projectSettings.notFoundHint",
-          error: "projectSettings.error",
-          retry: "list.retry",
-        }}
-      />
+      <DetailStatus resource={resource} back={back} onRetry={reload} texts={detailTexts("projectSettings")} />
     );
   }
   const project = { ...resource.data, identitySecret: secret ?? resource.data.identitySecret };

@@ -1,7 +1,7 @@
 import { useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { ReportInformation, ReportPeople, ReportTaskCard } from "./report-fields.tsx";
@@ -28,13 +28,7 @@ export default function ReportDetailPage() {
     return (
       <DetailStatus
         resource={resource}
-        texts={{
-          loading: "report.loading",
-          notFound: "report.notFound",
-          notFoundHint: "report.notFoundHint",
-          error: "report.error",
-          retry: "list.retry",
-        }}
+        texts={detailTexts("report")}
         back={<BackLink href={reportListHref()} />}
         onRetry={reload}
       />

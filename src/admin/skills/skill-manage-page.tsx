@@ -5,7 +5,7 @@ import { type Resource, useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { FieldList } from "../shell/detail/field-list.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
@@ -292,13 +292,7 @@ export default function SkillManagePage() {
     return (
       <DetailStatus
         resource={resource}
-        texts={{
-          loading: "skill.loading",
-          notFound: "skill.notFound",
-          notFoundHint: "skill.notFoundHint",
-          error: "skill.error",
-          retry: "list.retry",
-        }}
+        texts={detailTexts("skill")}
         back={<BackLink href={skillListHref()} />}
         onRetry={reload}
       />

@@ -1,7 +1,7 @@
 import { useLocation, useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { FormCancelLink } from "../shell/form/form-actions.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
@@ -33,33 +33,14 @@ export default function SubSkillEditPage() {
     return (
       <DetailStatus
         resource={root}
-        texts={{
-          loading: "subSkill.loading",
-          notFound: "skill.notFound",
-          notFoundHint: "skill.notFoundHint",
-          error: "skill.error",
-          retry: "list.retry",
-        }}
+        texts={detailTexts("skill", { loading: "subSkill.loading" })}
         back={back}
         onRetry={reloadRoot}
       />
     );
   }
   if (sub.state !== "ready") {
-    return (
-      <DetailStatus
-        resource={sub}
-        texts={{
-          loading: "subSkill.loading",
-          notFound: "subSkill.notFound",
-          notFoundHint: "subSkill.notFoundHint",
-          error: "subSkill.error",
-          retry: "list.retry",
-        }}
-        back={back}
-        onRetry={reloadSub}
-      />
-    );
+    return <DetailStatus resource={sub} texts={detailTexts("subSkill")} back={back} onRetry={reloadSub} />;
   }
 
   return (

@@ -2,7 +2,7 @@ import { useParams } from "wouter";
 import type { SubSkill } from "../../shared/skills-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
@@ -36,13 +36,7 @@ export default function SubSkillListPage() {
     return (
       <DetailStatus
         resource={root}
-        texts={{
-          loading: "subSkills.loading",
-          notFound: "skill.notFound",
-          notFoundHint: "skill.notFoundHint",
-          error: "subSkills.error",
-          retry: "list.retry",
-        }}
+        texts={detailTexts("skill", { loading: "subSkills.loading", error: "subSkills.error" })}
         back={back}
         onRetry={reloadRoot}
       />

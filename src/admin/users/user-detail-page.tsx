@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { DetailStatus } from "../shell/detail/detail-status.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { UserActions } from "./user-actions.tsx";
@@ -33,13 +33,7 @@ export default function UserDetailPage() {
     return (
       <DetailStatus
         resource={resource}
-        texts={{
-          loading: "user.loading",
-          notFound: "user.notFound",
-          notFoundHint: "user.notFoundHint",
-          error: "user.error",
-          retry: "users.retry",
-        }}
+        texts={detailTexts("user", { retry: "users.retry" })}
         back={<BackLink href={userListHref()} />}
         onRetry={reload}
       />

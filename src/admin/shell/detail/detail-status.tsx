@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import type { Resource } from "../../api/use-resource.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import { useT } from "../../i18n/intl.ts";
-import { Button } from "../button.tsx";
 import { PageHeading } from "../layout/page-heading.tsx";
+import { RetryPanel } from "../retry-panel.tsx";
 
 export interface DetailTexts {
   loading: MessageId;
@@ -12,6 +12,27 @@ export interface DetailTexts {
   error: MessageId;
   retry: MessageId;
 }
+
+/** The texts of a record whose messages are `{prefix}.loading`, `.notFound`, `.notFoundHint` and `.error`. */
+export function detailTexts(prefix: DetailTextsPrefix, overrides: Partial<DetailTexts> = {}): DetailTexts {
+  return {
+    loading: `${prefix}.loading`,
+    notFound: `${prefix}.notFound`,
+    notFoundHint: `${prefix}.notFoundHint`,
+    error: `${prefix}.error`,
+    retry: "list.retry",
+    ...overrides,
+  };
+}
+
+/** The message prefixes that have every text {@link detailTexts} names. */
+type DetailTextsPrefix = {
+  [K in MessageId]: K extends `${infer P}.notFoundHint`
+    ? [`${P}.loading` | `${P}.notFound` | `${P}.error`] extends [MessageId]
+      ? P
+      : never
+    : never;
+}[MessageId];
 
 /**
  * What a detail screen shows before its record is there: the loading line, the spec's "not found"
@@ -49,12 +70,7 @@ export function DetailStatus<T>({
             <p>{t(texts.notFoundHint)}</p>
           </div>
         ) : (
-          <div className="state-panel" role="alert">
-            <p>{t(texts.error)}</p>
-            <Button variant="secondary" onClick={onRetry}>
-              {t(texts.retry)}
-            </Button>
-          </div>
+          <RetryPanel error={texts.error} retry={texts.retry} onRetry={onRetry} />
         )}
       </section>
     );

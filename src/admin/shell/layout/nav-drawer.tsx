@@ -1,32 +1,8 @@
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-  type RefObject,
-  useEffect,
-  useRef,
-} from "react";
+import { type MouseEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { useT } from "../../i18n/intl.ts";
+import { trapTab } from "../overlay/trap-tab.ts";
 import { handOver } from "../routing/route-focus.ts";
-
-const focusable = "button:not([disabled]), [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";
-
-/** Tab and Shift+Tab go round inside the drawer instead of leaving for the browser's own controls. */
-function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== "Tab") return;
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)];
-  const first = items[0];
-  const last = items.at(-1);
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 /**
  * The navigation of narrow screens: a modal `<dialog>` sliding in from the left (the rest of the page is

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { Resource } from "../../api/use-resource.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import { useT } from "../../i18n/intl.ts";
-import { Button } from "../button.tsx";
+import { RetryPanel } from "../retry-panel.tsx";
 
 export interface ListTexts {
   loading: MessageId;
@@ -40,14 +40,7 @@ export function ListStatus<T extends { total: number }>({
     );
   }
   if (resource.state === "error") {
-    return (
-      <div className="state-panel" role="alert">
-        <p>{t(texts.error)}</p>
-        <Button variant="secondary" onClick={onRetry}>
-          {t(texts.retry)}
-        </Button>
-      </div>
-    );
+    return <RetryPanel error={texts.error} retry={texts.retry} onRetry={onRetry} />;
   }
   if (resource.data.total === 0) {
     return (

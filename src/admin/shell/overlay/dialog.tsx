@@ -1,26 +1,9 @@
-import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../../i18n/intl.ts";
 import { Button } from "../button.tsx";
 import { clickDialogBackdrop, clickDialogButton, dialogState } from "./dialog-store.ts";
-
-const focusable = "button:not([disabled]), [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";
-
-/** Keeps Tab and Shift+Tab inside the dialog, as a modal should. */
-function trapTab(event: ReactKeyboardEvent<HTMLDivElement>) {
-  if (event.key !== "Tab") return;
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)];
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
+import { trapTab } from "./trap-tab.ts";
 
 /**
  * The modal dialog layer with its backdrop (spec §2/§4). Escape acts like a backdrop click. Focus goes

@@ -47,3 +47,24 @@ export function useResource<T>(
 
   return { resource, reload, refresh, replace };
 }
+
+/**
+ * Changes to a loaded value as live pushes arrive: `update(change)` applies `change` to the latest value
+ * (also between a change and its render, so two pushes in one task both land) and swaps the result in
+ * with `replace`. Nothing happens before the value is there, or when the change leaves it as it is.
+ */
+export function useLatestUpdate<T>(value: T | null, replace: (next: T) => void) {
+  const latest = useRef(value);
+  latest.current = value;
+  return useCallback(
+    (change: (current: T) => T) => {
+      const base = latest.current;
+      if (!base) return;
+      const next = change(base);
+      if (next === base) return;
+      latest.current = next;
+      replace(next);
+    },
+    [replace],
+  );
+}

@@ -2,7 +2,8 @@ import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useStat
 import { Link } from "wouter";
 import type { AdminConversation, ConversationMessage } from "../../shared/messenger-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
-import { useResource } from "../api/use-resource.ts";
+import { useLatestUpdate, useResource } from "../api/use-resource.ts";
+import { TimeAgo } from "../format/date-time-ago.tsx";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { ExternalContentBar } from "../inbox/external-content-bar.tsx";
@@ -37,7 +38,6 @@ function MessageItem({
   seen: boolean;
 }) {
   const { t } = useT();
-  const format = useFormatters();
   const who =
     message.author === "visitor"
       ? visitor
@@ -46,9 +46,7 @@ function MessageItem({
     <li className="message" data-author={message.author} data-testid="conversation-message">
       <div className="message-meta">
         <span className="message-who">{who}</span>
-        <time dateTime={message.createdAt} title={format.dateTime(message.createdAt)}>
-          {format.ago(message.createdAt)}
-        </time>
+        <TimeAgo value={message.createdAt} />
       </div>
       <div className="message-bubble">
         {message.author === "visitor" || !shown?.html ? (
@@ -183,16 +181,7 @@ function useLiveConversation(projectId: string, id: string, onRead: (id: string)
     [messages, own, allowExternal],
   );
   // The latest state, also between a change and its render: two pushes in one task must both land.
-  const latest = useRef(conversation);
-  latest.current = conversation;
-  const update = (change: (current: AdminConversation) => AdminConversation) => {
-    const base = latest.current;
-    if (!base) return;
-    const next = change(base);
-    if (next === base) return;
-    latest.current = next;
-    replace(next);
-  };
+  const update = useLatestUpdate(conversation, replace);
 
   useStaffPush(
     (push) => update((current) => conversationAfterPush(current, push)),

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import type { ListPage } from "../../shared/list-page-api.ts";
 import type { AdminConversationSummary, AdminProject } from "../../shared/messenger-api.ts";
-import { useResource } from "../api/use-resource.ts";
-import { useFormatters } from "../format/use-formatters.ts";
+import { useLatestUpdate, useResource } from "../api/use-resource.ts";
+import { TimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../inbox/area-styles.ts";
 import { projectsApi } from "../projects/projects-api.ts";
@@ -71,7 +71,6 @@ function ConversationRow({
   typing: boolean;
 }) {
   const { t, formatNumber } = useT();
-  const format = useFormatters();
   const visitor = visitorName(conversation.session, t("conversations.visitor"));
   const last = conversation.lastMessage;
   const preview = last ? previewText(last.text, last.author !== "visitor") : t("conversations.noMessages");
@@ -91,9 +90,7 @@ function ConversationRow({
         <span className="conversation-summary">
           <span className="conversation-line">
             <span className="conversation-name">{visitor}</span>
-            <time dateTime={conversation.updatedAt} title={format.dateTime(conversation.updatedAt)}>
-              {format.ago(conversation.updatedAt)}
-            </time>
+            <TimeAgo value={conversation.updatedAt} />
           </span>
           <span className="conversation-subject">{conversation.subject}</span>
           <span className="conversation-preview">
@@ -209,19 +206,7 @@ function useLiveConversationList(
 ) {
   const { resource, refresh, replace } = list;
   const page = resource.state === "ready" ? resource.data : null;
-  const latest = useRef(page);
-  latest.current = page;
-  const update = useCallback(
-    (change: (current: ListPage<AdminConversationSummary>) => ListPage<AdminConversationSummary>) => {
-      const base = latest.current;
-      if (!base) return;
-      const next = change(base);
-      if (next === base) return;
-      latest.current = next;
-      replace(next);
-    },
-    [replace],
-  );
+  const update = useLatestUpdate(page, replace);
 
   useStaffPush(
     (push) => {

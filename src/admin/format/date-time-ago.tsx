@@ -5,3 +5,13 @@ export function DateTimeAgo({ value }: { value: string }) {
   const format = useFormatters();
   return <span title={format.ago(value)}>{format.dateTime(value)}</span>;
 }
+
+/** A moment as how long ago ("3 hours ago") in a `<time>`, with the date and time on hover. */
+export function TimeAgo({ value }: { value: string }) {
+  const format = useFormatters();
+  return (
+    <time dateTime={value} title={format.dateTime(value)}>
+      {format.ago(value)}
+    </time>
+  );
+}

@@ -88,8 +88,13 @@ test("a hotspot's tooltip shows on hover and hides after leaving; plain tooltips
   const bubble = page.getByRole("tooltip").filter({ hasText: "Billed yearly" });
   await expect(bubble).toBeHidden();
 
-  // Beside the element it belongs to (the team plan's price), on the right. The page may still move
-  // (the demo's banner pushes it down as it arrives); the hotspot follows within a frame or two.
+  // The demo's banner comes to every new visitor of a /demo page and pushes the page down as it
+  // arrives; once it is there nothing moves under the pointer (a move would count as leaving).
+  await expect(page.frameLocator("#gleap-banner iframe").getByText("Acme Notes 3.0 is here.")).toBeVisible({
+    timeout: 15_000,
+  });
+  // Beside the element it belongs to (the team plan's price), on the right; the hotspot follows the
+  // page's move within a frame or two.
   const priceBox = page.locator("#plan-team .plan-price");
   await expect
     .poll(async () => {
@@ -98,6 +103,19 @@ test("a hotspot's tooltip shows on hover and hides after leaving; plain tooltips
         spot && price && spot.x > price.x && spot.y > price.y && spot.y < price.y + price.height,
       );
     })
+    .toBe(true);
+  // And it has stopped moving: the same box twice in a row, 300 ms apart.
+  let lastBox = "";
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await hotspot.boundingBox());
+        const same = box === lastBox;
+        lastBox = box;
+        return same;
+      },
+      { intervals: [300] },
+    )
     .toBe(true);
   const spot = await hotspot.boundingBox();
 

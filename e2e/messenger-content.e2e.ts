@@ -367,6 +367,8 @@ async function frameFindings(page: Page, screen: string): Promise<string[]> {
 
 for (const scheme of ["light", "dark"] as const) {
   test(`axe finds nothing on the content screens (${scheme})`, async ({ page }) => {
+    // Fourteen screens, each checked after it settles: about 20 s on an idle machine.
+    test.setTimeout(60_000);
     await page.emulateMedia({ colorScheme: scheme });
     await openDemo(page);
     const findings: string[] = [];

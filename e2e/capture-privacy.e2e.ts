@@ -5,7 +5,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
-import { fromFrame, mainOrigin, messengerFrame } from "./support/messenger-frame.ts";
+import { fromFrame, gleap, mainOrigin, messengerFrame } from "./support/messenger-frame.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -193,15 +193,6 @@ async function fillTestSet(page: Page) {
   await page.locator("#editor").click();
   await page.locator("#blocked").click({ position: { x: 5, y: 5 } });
 }
-
-const gleap = (page: Page, method: string, ...args: unknown[]) =>
-  page.evaluate(
-    ([name, rest]) =>
-      (window as unknown as { Gleap: Record<string, (...a: unknown[]) => unknown> }).Gleap[name as string]?.(
-        ...(rest as unknown[]),
-      ),
-    [method, args] as const,
-  );
 
 /** Takes a screenshot with the capture editor and sends the report; answers the stored report's id. */
 async function reportWithScreenshot(page: Page): Promise<string> {

@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
-import { fromFrame, mainOrigin, messengerFrame } from "./support/messenger-frame.ts";
+import { fromFrame, gleap, mainOrigin, messengerFrame } from "./support/messenger-frame.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -97,15 +97,6 @@ async function openHost(page: Page, context: BrowserContext, key: string, photo?
   await page.goto(path);
   await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
 }
-
-const gleap = (page: Page, method: string, ...args: unknown[]) =>
-  page.evaluate(
-    ([name, rest]) =>
-      (window as unknown as { Gleap: Record<string, (...a: unknown[]) => unknown> }).Gleap[name as string]?.(
-        ...(rest as unknown[]),
-      ),
-    [method, args] as const,
-  );
 
 const isOpened = (page: Page) =>
   page.evaluate(() => (window as unknown as { Gleap: { isOpened(): boolean } }).Gleap.isOpened());

@@ -1,4 +1,4 @@
-import { expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import type {
   AdminConversationSummary,
   AdminProject,
@@ -7,6 +7,7 @@ import type {
   SurveyWrite,
 } from "../src/shared/messenger-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
+import { app, frame, gleap } from "./support/messenger-frame.ts";
 
 /**
  * The messenger app on the demo host page, against the real server and the messenger origin: the
@@ -17,25 +18,12 @@ import { adminHeaders } from "./support/admin-api.ts";
 
 const run = Date.now().toString(36);
 
-interface HostWindow {
-  Gleap: Record<string, (...args: unknown[]) => unknown>;
-}
-
-const frame = (page: Page): FrameLocator => page.frameLocator("iframe.frame-window");
-const app = (page: Page) => frame(page).getByTestId("frame-app");
-
 /** `/demo` as a visitor sees it first: the cookie banner, accepted; then the SDK starts. */
 async function openDemo(page: Page) {
   await page.goto("/demo");
   await page.getByRole("button", { name: "Accept" }).click();
   await expect(page.locator("#widget-status")).toHaveAttribute("data-state", "ready");
 }
-
-const gleap = (page: Page, method: string, ...args: unknown[]) =>
-  page.evaluate(
-    ([name, rest]) => (window as unknown as HostWindow).Gleap[name as string]?.(...(rest as unknown[])),
-    [method, args] as const,
-  );
 
 test("the launcher opens the home screen; a bug report filed through its flow reaches the inbox", async ({
   page,

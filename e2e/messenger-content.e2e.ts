@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type APIRequestContext, expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type {
   AdminConversation,
   AdminConversationSummary,
@@ -8,6 +8,7 @@ import type {
   AdminProject,
 } from "../src/shared/messenger-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
+import { app, frame, gleap } from "./support/messenger-frame.ts";
 
 /**
  * The messenger's content screens (issue 13) on the demo host page, against the real server and the
@@ -20,12 +21,6 @@ import { adminHeaders } from "./support/admin-api.ts";
 
 const run = Date.now().toString(36);
 
-interface HostWindow {
-  Gleap: Record<string, (...args: unknown[]) => unknown>;
-}
-
-const frame = (page: Page): FrameLocator => page.frameLocator("iframe.frame-window");
-const app = (page: Page) => frame(page).getByTestId("frame-app");
 const container = (page: Page) => page.getByTestId("gleap-frame-container");
 
 /** `/demo` as a visitor sees it first: the cookie banner, accepted; then the SDK starts. */
@@ -35,12 +30,6 @@ async function openDemo(page: Page) {
   await page.getByRole("button", { name: "Accept" }).click();
   await expect(page.locator("#widget-status")).toHaveAttribute("data-state", "ready");
 }
-
-const gleap = (page: Page, method: string, ...args: unknown[]) =>
-  page.evaluate(
-    ([name, rest]) => (window as unknown as HostWindow).Gleap[name as string]?.(...(rest as unknown[])),
-    [method, args] as const,
-  );
 
 async function demoProject(
   request: APIRequestContext,

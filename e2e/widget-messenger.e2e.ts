@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
-import { mainOrigin, messengerFrame, messengerOrigin } from "./support/messenger-frame.ts";
+import { gleap, mainOrigin, messengerFrame, messengerOrigin } from "./support/messenger-frame.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -87,13 +87,6 @@ interface HostWindow {
   Gleap: Record<string, (...args: unknown[]) => unknown> & { isOpened(): boolean };
   hostEvents: string[];
 }
-
-/** Calls a host API method as a host page's script would. */
-const gleap = (page: Page, method: string, ...args: unknown[]) =>
-  page.evaluate(
-    ([name, rest]) => (window as unknown as HostWindow).Gleap[name as string]?.(...(rest as unknown[])),
-    [method, args] as const,
-  );
 
 const isOpened = (page: Page) => page.evaluate(() => (window as unknown as HostWindow).Gleap.isOpened());
 const container = (page: Page) => page.getByTestId("gleap-frame-container");

@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type FrameLocator, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import { selectRows } from "./support/database.ts";
+import { gleap } from "./support/messenger-frame.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects, type LiveOutbound } from "./support/widget-projects.ts";
 
@@ -81,12 +82,6 @@ async function openHost(page: Page, context: BrowserContext, key: string, option
   await page.goto(path);
   await page.waitForFunction(() => (window as unknown as HostWindow).gleapInitialized === true);
 }
-
-const gleap = (page: Page, method: string, ...args: unknown[]) =>
-  page.evaluate(
-    ([name, values]) => (window as unknown as HostWindow).Gleap[name as string]?.(...(values as unknown[])),
-    [method, args] as const,
-  );
 
 const stackItems = (page: Page) => page.locator(".gn-stack .gn-item");
 const bannerFrame = (page: Page): FrameLocator => page.frameLocator("#gleap-banner iframe");

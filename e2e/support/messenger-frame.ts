@@ -1,4 +1,4 @@
-import { expect, type Frame, type Page } from "@playwright/test";
+import { expect, type Frame, type FrameLocator, type Page } from "@playwright/test";
 import { e2eEnv } from "../../playwright.config.ts";
 
 export const mainOrigin = `http://localhost:${e2eEnv.PORT}`;
@@ -18,3 +18,17 @@ export const fromFrame = (frame: Frame, message: Record<string, unknown>) =>
     JSON.stringify(message),
     mainOrigin,
   ] as const);
+
+/** The messenger's iframe on the host page, and the frame app inside it. */
+export const frame = (page: Page): FrameLocator => page.frameLocator("iframe.frame-window");
+export const app = (page: Page) => frame(page).getByTestId("frame-app");
+
+/** Calls `Gleap[method](...args)` on the host page, as the host's own code would. */
+export const gleap = (page: Page, method: string, ...args: unknown[]) =>
+  page.evaluate(
+    ([name, rest]) =>
+      (window as unknown as { Gleap: Record<string, (...a: unknown[]) => unknown> }).Gleap[name as string]?.(
+        ...(rest as unknown[]),
+      ),
+    [method, args] as const,
+  );

@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
-import type { FeedbackButtonPosition, FlowConfig } from "../src/shared/widget-config-api.ts";
+import { feedbackButtonPositions } from "../src/shared/inbox-api.ts";
+import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -25,14 +26,7 @@ const createProject = (name: string, flowConfig: Partial<FlowConfig>, notificati
   );
 
 const look = { buttonColor: "#0B7A75", buttonX: 30, buttonY: 40, borderRadius: 20 };
-const positions: FeedbackButtonPosition[] = [
-  "BOTTOM_RIGHT",
-  "BOTTOM_LEFT",
-  "BUTTON_CLASSIC",
-  "BUTTON_CLASSIC_LEFT",
-  "BUTTON_CLASSIC_BOTTOM",
-  "BUTTON_NONE",
-];
+const positions = feedbackButtonPositions;
 const keys: Record<string, string> = {};
 
 test.beforeAll(() => {

@@ -197,7 +197,8 @@ export interface AdminTooltip extends TooltipWrite {
 export const NewProject = object({ name: size(string(), 1, 200) });
 export type NewProject = Infer<typeof NewProject>;
 
-const feedbackButtonPositions = [
+/** The launcher positions of spec §2 "Feedback button", in the order the editor offers them. */
+export const feedbackButtonPositions = [
   "BOTTOM_RIGHT",
   "BOTTOM_LEFT",
   "BUTTON_CLASSIC",

@@ -2,6 +2,7 @@ import { messages } from "../../shared/form-rules.ts";
 import {
   type AdminProjectSettings,
   FlowConfigWrite,
+  feedbackButtonPositions,
   type ProjectSettingsWrite,
 } from "../../shared/inbox-api.ts";
 import {
@@ -12,14 +13,7 @@ import {
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** The launcher positions of spec §2 "Feedback button", in the order the editor offers them. */
-export const launcherPositions: readonly FeedbackButtonPosition[] = [
-  "BOTTOM_RIGHT",
-  "BOTTOM_LEFT",
-  "BUTTON_CLASSIC",
-  "BUTTON_CLASSIC_LEFT",
-  "BUTTON_CLASSIC_BOTTOM",
-  "BUTTON_NONE",
-];
+export const launcherPositions: readonly FeedbackButtonPosition[] = feedbackButtonPositions;
 
 /** The languages the messenger has texts for; another code stays selectable when a project has one. */
 export const widgetLanguages = ["en", "de", "ar"] as const;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
 import { benchOptions } from "./cli-options.ts";
-import { freePort, memoryOf, startSession, waitForHealth } from "./server-process.ts";
+import { memoryOf, spawnServer, startSession } from "./server-process.ts";
 
 /**
  * A flood of large feedback reports against the real server (`src/server/main.ts` as a child process,
@@ -150,28 +150,8 @@ try {
   await writeFixtureDist(distDir);
   // Built before the server starts, so the load generator's own work does not overlap the flood.
   const body = floodReport(reportMb);
-  const port = freePort();
-  const server = Bun.spawn([process.execPath, join(root, "src/server/main.ts")], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      PORT: String(port),
-      MESSENGER_PORT: String(freePort()),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DIST_DIR: distDir,
-      LOG_LEVEL: "warn",
-      DEMO_DATA: "minimal",
-      CAPTCHA_PROVIDER: "off",
-      RATE_LIMITS: rateLimits,
-    },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
+  const { server, base } = await spawnServer(root, { dataDir, distDir }, { RATE_LIMITS: rateLimits });
   child = server;
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base, server);
 
   const sessions = await Promise.all(Array.from({ length: reportCount }, () => startSession(base)));
   await Bun.sleep(500);

@@ -41,3 +41,36 @@ export async function startSession(base: string): Promise<Record<string, string>
   const { gleapId, gleapHash } = (await response.json()) as { gleapId: string; gleapHash: string };
   return { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash };
 }
+
+/**
+ * `src/server/main.ts` of the checkout at `root` as a child process on a free port (quiet, the demo
+ * project only, no human verification), with `env` added; answers once `/healthz` answers.
+ */
+export async function spawnServer(
+  root: string,
+  dirs: { dataDir: string; distDir: string },
+  env: Record<string, string> = {},
+): Promise<{ server: Bun.Subprocess; base: string }> {
+  const port = freePort();
+  const server = Bun.spawn([process.execPath, `${root}/src/server/main.ts`], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      PORT: String(port),
+      MESSENGER_PORT: String(freePort()),
+      HOST: "127.0.0.1",
+      DATA_DIR: dirs.dataDir,
+      DIST_DIR: dirs.distDir,
+      LOG_LEVEL: "warn",
+      DEMO_DATA: "minimal",
+      CAPTCHA_PROVIDER: "off",
+      ...env,
+    },
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, server);
+  return { server, base };
+}

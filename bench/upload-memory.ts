@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { type FakeS3, startFakeS3 } from "../src/server/test-support/s3rver.ts";
 import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
 import { benchOptions } from "./cli-options.ts";
-import { freePort, memoryOf, startSession, waitForHealth } from "./server-process.ts";
+import { memoryOf, spawnServer, startSession } from "./server-process.ts";
 
 /**
  * The server's memory while it takes large uploads: the real server (`src/server/main.ts`) runs as a
@@ -34,19 +34,7 @@ let exitCode = 2;
 try {
   const distDir = join(workDir, "dist");
   await writeFixtureDist(distDir);
-  const port = freePort();
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? "",
-    PORT: String(port),
-    MESSENGER_PORT: String(freePort()),
-    HOST: "127.0.0.1",
-    DATA_DIR: join(workDir, "data"),
-    DIST_DIR: distDir,
-    LOG_LEVEL: "warn",
-    DEMO_DATA: "minimal",
-    CAPTCHA_PROVIDER: "off",
-  };
+  const env: Record<string, string> = {};
   if (useS3) {
     s3 = await startFakeS3("upload-memory");
     const { bucket, endpoint, region, accessKeyId, secretAccessKey } = s3.target;
@@ -58,15 +46,8 @@ try {
       S3_SECRET_ACCESS_KEY: secretAccessKey ?? "",
     });
   }
-  const server = Bun.spawn([process.execPath, join(root, "src/server/main.ts")], {
-    cwd: root,
-    env,
-    stdout: "ignore",
-    stderr: "inherit",
-  });
+  const { server, base } = await spawnServer(root, { dataDir: join(workDir, "data"), distDir }, env);
   child = server;
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base, server);
 
   const sessions = await Promise.all(Array.from({ length: uploadCount }, () => startSession(base)));
   // One buffer for every upload keeps the load generator's own memory down; the server sees

@@ -6,6 +6,7 @@ import { buildAll } from "../build.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
+import { snippetHostPage } from "./host-page.ts";
 
 /**
  * Time to an interactive messenger (issue 13's budget: the first screen is interactive within 1 s
@@ -52,17 +53,7 @@ function watchMessenger(messengerOrigin: string) {
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 }
 
-const hostPage = `<!doctype html><html><head><meta charset="utf-8"><title>Host</title><script>
-  window.Gleap = window.Gleap || []; window.GleapActions = [];
-  ["initialize", "on"].forEach(function (m) {
-    window.Gleap[m] = function () { window.GleapActions.push({ e: m, a: [].slice.call(arguments) }); };
-  });
-  window.Gleap.invoked = true;
-  Gleap.on("initialized", function () { window.gleapReady = true; });
-  Gleap.initialize("demo");
-  var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
-  document.head.appendChild(s);
-</script></head><body><h1>A host page</h1></body></html>`;
+const hostPage = snippetHostPage("A host page");
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
 import { benchOptions } from "./cli-options.ts";
-import { memoryOf, spawnServer, startSession } from "./server-process.ts";
+import { spawnServer, startSession, watchMemory } from "./server-process.ts";
 
 /**
  * A flood of large feedback reports against the real server (`src/server/main.ts` as a child process,
@@ -156,13 +156,8 @@ try {
   const sessions = await Promise.all(Array.from({ length: reportCount }, () => startSession(base)));
   await Bun.sleep(500);
   const diskBefore = await bytesUnder(join(dataDir, "files"));
-  // "5" resets VmHWM, so the peak printed is the flood's own, not start-up's.
-  await Bun.write(`/proc/${server.pid}/clear_refs`, "5").catch(() => undefined);
-  const before = await memoryOf(server.pid);
-  let sampledPeak = before.rss;
-  const sampler = setInterval(async () => {
-    sampledPeak = Math.max(sampledPeak, (await memoryOf(server.pid).catch(() => before)).rss);
-  }, 20);
+  const memory = await watchMemory(server.pid);
+  const { before } = memory;
   const idle = await probeHealth(`${base}/healthz`, () => Bun.sleep(3000));
   const prober = startProbe(`${base}/healthz`);
   await Bun.sleep(200);
@@ -185,9 +180,7 @@ try {
   const seconds = (performance.now() - started) / 1000;
   await Bun.sleep(200);
   const latencies = await prober.stop();
-  clearInterval(sampler);
-  const after = await memoryOf(server.pid);
-  const peak = Math.max(sampledPeak, after.peak);
+  const { after, peak } = await memory.stop();
   const diskAfter = await bytesUnder(join(dataDir, "files"));
 
   const byStatus = new Map<number, number>();

@@ -74,3 +74,25 @@ export async function spawnServer(
   await waitForHealth(base, server);
   return { server, base };
 }
+
+/**
+ * Watches a process's memory from now on: VmHWM is reset first ("5" to clear_refs), so the peak is
+ * this phase's own and not start-up's, and VmRSS is sampled every 20 ms for kernels that refuse the
+ * reset. `stop` answers the memory after and the peak.
+ */
+export async function watchMemory(pid: number) {
+  await Bun.write(`/proc/${pid}/clear_refs`, "5").catch(() => undefined);
+  const before = await memoryOf(pid);
+  let sampledPeak = before.rss;
+  const sampler = setInterval(async () => {
+    sampledPeak = Math.max(sampledPeak, (await memoryOf(pid).catch(() => before)).rss);
+  }, 20);
+  return {
+    before,
+    async stop(): Promise<{ after: { rss: number; peak: number }; peak: number }> {
+      clearInterval(sampler);
+      const after = await memoryOf(pid);
+      return { after, peak: Math.max(sampledPeak, after.peak) };
+    },
+  };
+}

@@ -7,6 +7,7 @@ import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
 import type { BuildManifest } from "../src/shared/build-manifest.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
+import { snippetHostPage } from "./host-page.ts";
 
 /**
  * Size budgets: builds everything into a scratch folder and prints raw, gzip and brotli bytes of every
@@ -44,17 +45,7 @@ async function openMessenger(page: Page, mainUrl: string) {
   await page.route("**/bench-host", (route) =>
     route.fulfill({
       contentType: "text/html",
-      body: `<!doctype html><html><head><meta charset="utf-8"><title>Host</title><script>
-        window.Gleap = window.Gleap || []; window.GleapActions = [];
-        ["initialize", "on"].forEach(function (m) {
-          window.Gleap[m] = function () { window.GleapActions.push({ e: m, a: [].slice.call(arguments) }); };
-        });
-        window.Gleap.invoked = true;
-        Gleap.on("initialized", function () { window.gleapReady = true; });
-        Gleap.initialize("demo");
-        var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
-        document.head.appendChild(s);
-      </script></head><body><h1>Host</h1></body></html>`,
+      body: snippetHostPage("Host"),
     }),
   );
   await page.goto(`${mainUrl}/bench-host`);

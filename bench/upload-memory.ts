@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { type FakeS3, startFakeS3 } from "../src/server/test-support/s3rver.ts";
 import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
 import { benchOptions } from "./cli-options.ts";
-import { memoryOf, spawnServer, startSession } from "./server-process.ts";
+import { spawnServer, startSession, watchMemory } from "./server-process.ts";
 
 /**
  * The server's memory while it takes large uploads: the real server (`src/server/main.ts`) runs as a
@@ -55,14 +55,9 @@ try {
   const file = new Blob([new Uint8Array(uploadMb * mib).fill(0x42)], { type: "video/webm" });
   // Idle after start-up and the session starts: the baseline.
   await Bun.sleep(500);
-  // Start-up (migrations, the first requests) peaks above the idle baseline; "5" resets VmHWM so
-  // the peak printed is the uploads' own. Sampling VmRSS as well covers a kernel that refuses it.
-  await Bun.write(`/proc/${server.pid}/clear_refs`, "5").catch(() => undefined);
-  const before = await memoryOf(server.pid);
-  let sampledPeak = before.rss;
-  const sampler = setInterval(async () => {
-    sampledPeak = Math.max(sampledPeak, (await memoryOf(server.pid).catch(() => before)).rss);
-  }, 20);
+  // Start-up (migrations, the first requests) peaks above the idle baseline: the watch starts here.
+  const memory = await watchMemory(server.pid);
+  const { before } = memory;
 
   const started = performance.now();
   const results = await Promise.all(
@@ -74,9 +69,7 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  const after = await memoryOf(server.pid);
-  const peak = Math.max(sampledPeak, after.peak);
+  const { after, peak } = await memory.stop();
 
   const failed = results.filter((result) => result.status !== 200);
   console.log(

@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { e2eEnv } from "../playwright.config.ts";
 import { feedbackButtonPositions } from "../src/shared/inbox-api.ts";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
+import { serveHostPage } from "./support/host-page.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -66,13 +66,11 @@ let hostPages = 0;
 /** Opens a host page with the snippet for this SDK key and waits until the SDK is initialized. */
 async function openHost(page: Page, context: BrowserContext, key: string, options: HostOptions = {}) {
   const path = `/launcher-host-${++hostPages}`;
-  await context.addCookies([
-    { name: "agreedToCookiePolicy", value: "true", url: `http://localhost:${e2eEnv.PORT}` },
-  ]);
-  await page.route(`**${path}`, (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  await serveHostPage(
+    page,
+    context,
+    path,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1"><title>Launcher host</title>
         <style>body { margin: 0; font: 16px/1.5 Georgia, serif; color: #222; background: #f6f6f4; }
           main { max-width: 40rem; margin: 0 auto; padding: 3rem 1.5rem; }</style>
@@ -86,7 +84,6 @@ async function openHost(page: Page, context: BrowserContext, key: string, option
           document.head.appendChild(s);
         </script></head>
         <body><main><h1>Acme Notes</h1><p>A host page for the feedback button.</p></main></body></html>`,
-    }),
   );
   await page.goto(path);
   await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type FrameLocator, type Page, test } from "@playwright/test";
-import { e2eEnv } from "../playwright.config.ts";
 import { selectRows } from "./support/database.ts";
+import { serveHostPage } from "./support/host-page.ts";
 import { gleap } from "./support/messenger-frame.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects, type LiveOutbound } from "./support/widget-projects.ts";
@@ -49,13 +49,11 @@ test.afterEach(({ page }) => {
 /** Opens a host page with the snippet for this SDK key and waits until the SDK is initialized. */
 async function openHost(page: Page, context: BrowserContext, key: string, options: { css?: string } = {}) {
   const path = `/outbound-host-${++hostPages}`;
-  await context.addCookies([
-    { name: "agreedToCookiePolicy", value: "true", url: `http://localhost:${e2eEnv.PORT}` },
-  ]);
-  await page.route(`**${path}`, (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  await serveHostPage(
+    page,
+    context,
+    path,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbound host</title>
         <style>body { margin: 0; font: 16px/1.5 Georgia, serif; color: #222; background: #f6f6f4; }
           header { height: 56px; background: #223; color: #fff; }
@@ -72,7 +70,6 @@ async function openHost(page: Page, context: BrowserContext, key: string, option
         </script></head>
         <body><header id="site-header">Acme</header><main><h1 id="first">Acme Notes</h1>
         <p>A host page for notifications, banners and modals.</p></main></body></html>`,
-    }),
   );
   if (!pageErrors.has(page)) {
     const errors: string[] = [];

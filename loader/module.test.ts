@@ -4,6 +4,19 @@ import { createGleap } from "./gleap.ts";
 
 const modulePath = join(import.meta.dir, "module.ts");
 
+/** What an import could touch on the page: the console, fetch and XHR, the document, the storage. */
+const pageState = () => ({
+  log: console.log,
+  warn: console.warn,
+  error: console.error,
+  fetch: window.fetch,
+  open: XMLHttpRequest.prototype.open,
+  send: XMLHttpRequest.prototype.send,
+  bodyChildren: document.body.childElementCount,
+  headChildren: document.head.childElementCount,
+  storage: localStorage.length,
+});
+
 /** Every method name of the host API, read from a real (never initialised) instance. */
 function apiMethodNames(): string[] {
   const api = createGleap({
@@ -115,31 +128,11 @@ describe("loader/module.ts in a browser (happy-dom)", () => {
   });
 
   test("importing changes nothing on the page; the first call creates the SDK lazily", async () => {
-    const before = {
-      log: console.log,
-      warn: console.warn,
-      error: console.error,
-      fetch: window.fetch,
-      open: XMLHttpRequest.prototype.open,
-      send: XMLHttpRequest.prototype.send,
-      bodyChildren: document.body.childElementCount,
-      headChildren: document.head.childElementCount,
-      storage: localStorage.length,
-    };
+    const before = pageState();
     const { default: HostGleap } = await import("./module.ts");
     // The getters beyond the declared host API are reached through the same proxy.
     const Gleap = HostGleap as typeof HostGleap & { getApiUrl(): string; notAMethod?: () => unknown };
-    expect({
-      log: console.log,
-      warn: console.warn,
-      error: console.error,
-      fetch: window.fetch,
-      open: XMLHttpRequest.prototype.open,
-      send: XMLHttpRequest.prototype.send,
-      bodyChildren: document.body.childElementCount,
-      headChildren: document.head.childElementCount,
-      storage: localStorage.length,
-    }).toEqual(before);
+    expect(pageState()).toEqual(before);
     expect(console.log).toBe(before.log);
     expect(window.fetch).toBe(before.fetch);
     expect((window as unknown as { Gleap?: unknown }).Gleap).toBeUndefined();

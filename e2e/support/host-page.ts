@@ -1,0 +1,13 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { e2eEnv } from "../../playwright.config.ts";
+
+/**
+ * Serves `html` at `path` of the main origin for this page (a host page only the test knows), with
+ * the visitor's cookie consent already given.
+ */
+export async function serveHostPage(page: Page, context: BrowserContext, path: string, html: string) {
+  await context.addCookies([
+    { name: "agreedToCookiePolicy", value: "true", url: `http://localhost:${e2eEnv.PORT}` },
+  ]);
+  await page.route(`**${path}`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+}

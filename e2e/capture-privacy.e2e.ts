@@ -5,7 +5,8 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
-import { fromFrame, gleap, mainOrigin, messengerFrame } from "./support/messenger-frame.ts";
+import { mainOrigin } from "./support/host-page.ts";
+import { fromFrame, gleap, messengerFrame } from "./support/messenger-frame.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 

@@ -1,7 +1,8 @@
 import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
-import { fromFrame, gleap, mainOrigin, messengerFrame } from "./support/messenger-frame.ts";
+import { mainOrigin } from "./support/host-page.ts";
+import { fromFrame, gleap, messengerFrame } from "./support/messenger-frame.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 

@@ -2,7 +2,8 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
-import { gleap, mainOrigin, messengerFrame, messengerOrigin } from "./support/messenger-frame.ts";
+import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
+import { gleap, messengerFrame } from "./support/messenger-frame.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 

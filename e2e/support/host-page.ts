@@ -1,13 +1,15 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { e2eEnv } from "../../playwright.config.ts";
 
+/** The two origins of the e2e server: the host pages and the API, and the messenger frames. */
+export const mainOrigin = `http://localhost:${e2eEnv.PORT}`;
+export const messengerOrigin = `http://localhost:${e2eEnv.MESSENGER_PORT}`;
+
 /**
  * Serves `html` at `path` of the main origin for this page (a host page only the test knows), with
  * the visitor's cookie consent already given.
  */
 export async function serveHostPage(page: Page, context: BrowserContext, path: string, html: string) {
-  await context.addCookies([
-    { name: "agreedToCookiePolicy", value: "true", url: `http://localhost:${e2eEnv.PORT}` },
-  ]);
+  await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainOrigin }]);
   await page.route(`**${path}`, (route) => route.fulfill({ contentType: "text/html", body: html }));
 }

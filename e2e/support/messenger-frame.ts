@@ -1,8 +1,5 @@
 import { expect, type Frame, type FrameLocator, type Page } from "@playwright/test";
-import { e2eEnv } from "../../playwright.config.ts";
-
-export const mainOrigin = `http://localhost:${e2eEnv.PORT}`;
-export const messengerOrigin = `http://localhost:${e2eEnv.MESSENGER_PORT}`;
+import { mainOrigin, messengerOrigin } from "./host-page.ts";
 
 /** The messenger frame as a Playwright frame, to run script in its own origin. */
 export async function messengerFrame(page: Page): Promise<Frame> {

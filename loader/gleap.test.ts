@@ -10,7 +10,8 @@ import type {
 import type { WidgetPush } from "../src/shared/widget-socket-pushes.ts";
 import * as networkLogChunk from "../src/widget/network-log/network-log-chunk.ts";
 import * as reportChunk from "../src/widget/report/report-chunk.ts";
-import { createGleap, type GleapApi, sdkVersion } from "./gleap.ts";
+import { createGleap, type GleapApi } from "./gleap.ts";
+import { sdkVersion } from "./loader-parts.ts";
 
 const storageKey = "gleap-widget-session-demo";
 /** Writes a cookie the way a host page does (the SDK reads document.cookie). */

@@ -17,8 +17,6 @@ import {
 import { safeCall, safeMethods } from "./safe-call.ts";
 import type { HostCommand } from "./url-actions.ts";
 
-export { type GleapDeps, sdkVersion } from "./loader-parts.ts";
-
 type Listener = (data?: unknown) => void;
 type SurfaceParts = ReturnType<typeof createSurfaceParts>;
 

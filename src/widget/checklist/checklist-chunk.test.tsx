@@ -3,7 +3,8 @@ import { act } from "react";
 import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { createChunkContext, createRecordingHost } from "../common/chunk-context-test-support.ts";
 import { mount, run } from "./checklist-chunk.tsx";
-import { floatingCloseDelayMs, rerenderDelayMs } from "./checklist-instance.tsx";
+import { floatingCloseDelayMs } from "./checklist-floating.ts";
+import { rerenderDelayMs } from "./checklist-instance.tsx";
 import { checklistAnswer } from "./checklist-test-kit.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -25,7 +25,6 @@ import { ChecklistView } from "./checklist-view.tsx";
 
 /** Spec §4/§9: after a step is marked done, the element re-renders 300 ms later. */
 export const rerenderDelayMs = 300;
-export { floatingCloseDelayMs } from "./checklist-floating.ts";
 
 export interface InstanceDeps {
   host: WidgetHost;

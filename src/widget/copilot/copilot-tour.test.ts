@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { readTourData } from "../common/tour-data.ts";
 import { tourTexts } from "../common/tour-texts.ts";
-import { type CopilotAudio, type CopilotClock, runCopilotTour } from "./copilot-tour.ts";
+import type { CopilotClock } from "./copilot-run.ts";
+import { runCopilotTour } from "./copilot-tour.ts";
+import type { CopilotAudio } from "./copilot-voice.ts";
 
 /**
  * The co-pilot against a clock the test moves: every timer of the tour (the start, the reading time,

@@ -20,9 +20,6 @@ import { type CopilotAudio, createVoice } from "./copilot-voice.ts";
  * Everything renders in the widget's shadow root; time comes from `clock`, so tests step through it.
  */
 
-export type { CopilotClock } from "./copilot-run.ts";
-export type { CopilotAudio } from "./copilot-voice.ts";
-
 export interface CopilotDependencies {
   root: ShadowRoot;
   nonce?: string;

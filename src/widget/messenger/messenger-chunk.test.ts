@@ -4,7 +4,7 @@ import { createRecordingHost } from "../common/chunk-context-test-support.ts";
 import { sendingFailedText } from "./feedback.ts";
 import { messengerStyles } from "./messenger-styles.ts";
 import { frameOrigin, type MountedMessenger, mountMessenger, readyMessenger } from "./messenger-test-kit.ts";
-import { timing } from "./messenger-widget.ts";
+import { timing } from "./messenger-visibility.ts";
 
 let mounted: MountedMessenger | null = null;
 let consoleError: ReturnType<typeof spyOn>;

@@ -13,8 +13,6 @@ import { createPingSound } from "./ping-sound.ts";
 import { screenRequest } from "./screen-commands.ts";
 import { createTimers } from "./widget-timers.ts";
 
-export { timing } from "./messenger-visibility.ts";
-
 export interface MessengerWidget {
   run(command: string, args: unknown[]): unknown;
   /** Where the page was scrolled when the widget last opened (the capture editor's starting point). */

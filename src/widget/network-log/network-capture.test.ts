@@ -1,15 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { maxBodySize, pendingText, tooLargeText, unsupportedText } from "./network-bodies.ts";
 import {
   createNetworkCapture,
-  maxBodySize,
   type NetworkCapture,
   type NetworkCaptureOptions,
   type NetworkLog,
   type NetworkLogEntry,
-  pendingText,
   type ResourceLogEntry,
-  tooLargeText,
-  unsupportedText,
 } from "./network-capture.ts";
 
 const jsonBody = '{"ok":true,"token":"abc","nested":{"password":"x","keep":1}}';

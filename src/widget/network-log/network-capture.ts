@@ -49,9 +49,6 @@ export interface NetworkCapture {
   setResources(on: boolean): void;
 }
 
-export { maxBodySize, pendingText, tooLargeText, unsupportedText } from "./network-bodies.ts";
-export { defaultMaxRequests, maxRequestsCap } from "./request-log.ts";
-
 /**
  * Logs the host page's fetch and XMLHttpRequest traffic (spec §3, §5, §9). Filters (blacklist, ignored
  * props) apply when `entries()` is read, so settings that arrive with the config also cover requests

@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
 import { readTooltips } from "./tooltip-config.ts";
-import {
-  createTooltipManager,
-  placementRetries,
-  type TooltipManager,
-  tooltipTiming,
-} from "./tooltip-manager.ts";
+import { tooltipTiming } from "./tooltip-hover.ts";
+import { createTooltipManager, type TooltipManager } from "./tooltip-manager.ts";
 import type { Rect } from "./tooltip-placement.ts";
+import { placementRetries } from "./tooltip-positioning.ts";
 
 /**
  * The manager on a real (happy-dom) document. happy-dom lays nothing out, so boxes come from a map the

@@ -12,9 +12,6 @@ import { animationFrame, createPositioner, measureBox, textWidth } from "./toolt
  * host page's DOM is never changed (the reference inserts its anchors into the page), only listened to.
  */
 
-export { tooltipTiming } from "./tooltip-hover.ts";
-export { placementRetries } from "./tooltip-positioning.ts";
-
 export interface TooltipManagerOptions {
   /** The element in the shadow root that holds every hotspot and bubble. */
   layer: HTMLElement;

@@ -4,10 +4,10 @@ import { join, resolve } from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { type BrowserContext, type CDPSession, chromium } from "@playwright/test";
 import { BuildError, buildAll } from "../build.ts";
+import { snippetStubMethods } from "../src/admin/projects/widget-snippet.ts";
 import { createStaticFiles } from "../src/server/http/static-files.ts";
 import type { LogFields, Logger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
-import { snippetStubMethods } from "../src/shared/widget-chunk-contract.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
 import { benchOptions } from "./cli-options.ts";
 
@@ -58,8 +58,8 @@ const referenceBundle = join(root, "node_modules", "gleap", "build", "cjs", "ind
 // ---------------------------------------------------------------------------------------------------
 // The host page
 
-/** The documented snippet's stub, with `setWSApiUrl` added so the reference can be pointed at us. */
-const stubMethods = [...snippetStubMethods, "setWSApiUrl"];
+/** The snippet's stub: every method, `setWSApiUrl` too, so the reference can be pointed at us. */
+const stubMethods = snippetStubMethods;
 
 /**
  * The one-line snippet of public/demo/index.html with another script URL and extra calls queued before

@@ -30,6 +30,8 @@ interface BootSteps {
   startSession: () => Promise<unknown>;
   loadConfig: () => Promise<void>;
   config: () => FlowConfig;
+  /** Session and config are there: the calls waiting for them may run. */
+  configured: () => void;
   network: ReturnType<typeof createNetworkLogSettings>;
   startReplay: () => void;
   tracker: ReturnType<typeof createEventTracker>;
@@ -51,6 +53,8 @@ export async function bootWidget(steps: BootSteps): Promise<boolean> {
   await steps.startSession();
   if (steps.stale()) return false;
   await steps.loadConfig();
+  if (steps.stale()) return false;
+  steps.configured();
   // Spec §4: network capture stays stopped until the config enables it (or the host starts it).
   if (steps.config().enableNetworkLogs || steps.network.on()) steps.network.start();
   // The replay recorder is its own chunk, loaded only for projects that record replays.

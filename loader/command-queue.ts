@@ -25,7 +25,9 @@ export function replayQueue(
       continue;
     }
     try {
-      method.apply(target, Array.isArray(command?.a) ? command.a : []);
+      const result: unknown = method.apply(target, Array.isArray(command?.a) ? command.a : []);
+      // Nobody awaits a queued call (the stub answered nothing): a rejection is reported, not thrown.
+      if (result instanceof Promise) result.catch(() => report(`Gleap: queued call ${command?.e} failed`));
       replayed++;
     } catch {
       report(`Gleap: queued call ${command?.e} failed`);

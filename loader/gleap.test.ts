@@ -555,15 +555,45 @@ describe("identify and contact updates", () => {
     expect(JSON.parse(rows[0]?.custom_data ?? "{}")).toEqual({ plan: "team" });
   });
 
-  test("identify before initialize resolves undefined and warns", async () => {
-    const warn = silence("warn");
+  test("identify before initialize waits for the session and settles when it has run", async () => {
+    const { api, initialized } = make();
+    const identified = api.identify("early-user", { name: "Early" });
+    // Nothing is sent yet: no session. initialize makes one, and then the call runs.
+    api.initialize("demo", { requireCookieConsent: false });
+    await within(initialized, 5000, "initialized");
+    const session = await identified;
+    expect(session?.userId).toBe("early-user");
+    expect(api.getSession()?.userId).toBe("early-user");
+  });
+
+  test("identify rejects to the host when the server refuses it", async () => {
     const { api } = make();
-    await expect(Promise.resolve(api.identify("u1"))).resolves.toBeUndefined();
-    expect(warn).toHaveBeenCalledWith("Gleap: identify failed", {
-      status: 0,
-      statusText: "Session not ready yet.",
-      responseText: "",
-    });
+    api.initialize("demo", { requireCookieConsent: false });
+    // Made right after initialize, before the session exists; the server refuses the long id.
+    await expect(api.identify("x".repeat(5000))).rejects.toMatchObject({ status: 400 });
+  });
+
+  test("calls made before the SDK is ready run in the order they were made", async () => {
+    const { api, runs, initialized } = make(["messenger"]);
+    api.open();
+    void api.updateContact({ name: "Ada" });
+    api.startFeedbackFlow("bugreporting");
+    expect(runs).toEqual([]);
+    api.initialize("demo", { requireCookieConsent: false });
+    await within(initialized, 5000, "initialized");
+    await until(async () => runs.length === 2, 5000);
+    expect(runs.map(([command]) => command)).toEqual(["open", "startFeedbackFlow"]);
+    await until(async () => api.getSession()?.name === "Ada", 5000);
+  });
+
+  test("destroy drops the calls still waiting: identify rejects, a routed call never runs", async () => {
+    const { api, runs } = make(["messenger"]);
+    const identified = api.identify("never");
+    api.open();
+    api.destroy();
+    await expect(identified).rejects.toThrow("destroyed before identify could run");
+    await Bun.sleep(20);
+    expect(runs).toEqual([]);
   });
 });
 
@@ -681,7 +711,10 @@ describe("never throws into the host page", () => {
           outcomes.push({ method: name, outcome: `threw ${String(error)}` });
           continue;
         }
-        if (result instanceof Promise) {
+        // identify answers the host whether it ran, like the reference: a refusal rejects, and the
+        // host catches it.
+        if (result instanceof Promise && name === "identify") result.catch(() => undefined);
+        else if (result instanceof Promise) {
           pending.push(
             Promise.race([
               result.then(

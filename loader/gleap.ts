@@ -35,6 +35,7 @@ export function createGleap(deps: GleapDeps) {
     opened: false,
     unread: 0,
     generation: 0,
+    configured: false,
     booted: false,
     cleanups: [],
   };
@@ -84,6 +85,10 @@ export function createGleap(deps: GleapDeps) {
       startSession: () => visitor.start(state.sdkKey),
       loadConfig: () => config.load(state.sdkKey),
       config: config.current,
+      configured: () => {
+        state.configured = true;
+        services.gate.check();
+      },
       network: parts.network,
       startReplay: () => services.route("startReplay", [services.settings.replayOptions()]),
       tracker: services.tracker,
@@ -108,6 +113,8 @@ export function createGleap(deps: GleapDeps) {
 
   function destroy() {
     state.generation++;
+    state.configured = false;
+    services.gate.clear();
     visitor.end();
     services.tracker.stop();
     services.realtime.close();
@@ -194,6 +201,8 @@ function hostApi(
       destroy: lifecycle.destroy,
     }),
     ...visitor.readers,
+    // Not wrapped: the host awaits it and learns whether it ran (an async function cannot throw).
+    identify: visitor.methods.identify,
     isOpened: () => state.opened,
     getInstance: () => api,
     getNonce: () => state.nonce,

@@ -12,6 +12,7 @@ import { localStorageOf } from "./local-storage.ts";
 import { createNetworkLogSettings } from "./network-log-settings.ts";
 import { createPageHooks } from "./page-hooks.ts";
 import { createTooltipWatch } from "./page-tooltips.ts";
+import { createReadyGate } from "./ready-gate.ts";
 import { createRealtimeClient, type SocketClass } from "./realtime-client.ts";
 import { dispatchRealtime } from "./realtime-dispatch.ts";
 import { createSurfaceMounts } from "./surface-mounts.ts";
@@ -46,6 +47,8 @@ export interface LoaderState {
   unread: number;
   /** Bumped by `destroy`: work begun for an earlier generation stops. */
   generation: number;
+  /** The boot has a session and the project's config: calls that need them may run. */
+  configured: boolean;
   /** The boot ran to the end (the page hooks are attached). */
   booted: boolean;
   cleanups: Array<() => void>;
@@ -92,9 +95,14 @@ export function createServices(deps: GleapDeps, state: LoaderState, router: Rout
       events.emit("checklist-update", null);
       realtime.reconnect();
     },
-    onUpdate: (next) => events.emit("session-changed", next),
+    onUpdate: (next) => {
+      gate.check();
+      events.emit("session-changed", next);
+    },
     onClear: () => route("sessionCleared", []),
+    whenReady: () => gate.wait(),
   });
+  const gate = createReadyGate(() => state.configured && visitor.ready());
   const tracker = createEventTracker({
     send: (body) => request("POST", "/sessions/ping", body),
     canStream: () => Boolean(visitor.ready() && realtime.isOpen()),
@@ -138,6 +146,7 @@ export function createServices(deps: GleapDeps, state: LoaderState, router: Rout
     endpoints,
     request,
     visitor,
+    gate,
     tracker,
     realtime,
     config,
@@ -169,6 +178,7 @@ export function createSurfaceParts(deps: GleapDeps, state: LoaderState, router: 
       return session ? { session, flowConfig: config.current(), events, nonce: state.nonce, host } : null;
     },
     generation: () => state.generation,
+    whenReady: services.gate.wait,
     onMounted: (unmount) => state.cleanups.push(unmount),
   });
   const network = createNetworkLogSettings({

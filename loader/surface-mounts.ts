@@ -16,6 +16,8 @@ interface SurfaceMountDeps {
   report: (message: string, error?: unknown) => void;
   /** What a chunk is mounted with, or null before there is a session. */
   context: () => Omit<WidgetChunkContext, "root"> | null;
+  /** True once the SDK has a session and its config; false when it is destroyed first. */
+  whenReady: () => Promise<boolean>;
   /** Bumped by `destroy`: a chunk that arrives for an earlier generation is not mounted. */
   generation: () => number;
   /** Keeps a mounted chunk's unmount for `destroy`. */
@@ -46,8 +48,10 @@ export function createSurfaceMounts(deps: SurfaceMountDeps) {
     ): Promise<unknown> {
       if (!deps.availableSurfaces.includes(surface))
         return deps.report(`${command ?? surface} needs the ${surface} surface, which is not available yet`);
-      const context = deps.context();
-      if (!context) return deps.report(`${command ?? surface} needs a session; call Gleap.initialize first`);
+      // A call made before the session is ready waits for it (a host's `open()` right after
+      // `initialize`); one made before a `destroy` is dropped with it.
+      const context = (await deps.whenReady()) && deps.context();
+      if (!context) return;
       const run = deps.generation();
       let chunk = mounted.get(surface);
       if (!chunk) {

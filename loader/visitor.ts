@@ -15,12 +15,14 @@ interface VisitorDeps {
   onUpdate: (session: WidgetSession) => void;
   /** `clearIdentity`: the surfaces forget the visitor first. */
   onClear: () => void;
+  /** Answers true once the SDK is ready, false when it is destroyed first (loader/ready-gate.ts). */
+  whenReady: () => Promise<boolean>;
 }
 
 /**
  * The visitor behind the host API (spec §4, §7): the session manager started at boot, and the API
- * methods of identity. Before a session exists they answer nothing, and identify rejects as the
- * reference does.
+ * methods of identity. Called before the SDK is ready, they wait for it and then run, in the order the
+ * host called them; `identify` settles when it has really run.
  */
 export function createVisitor(deps: VisitorDeps) {
   let session: SessionManager | null = null;
@@ -53,13 +55,15 @@ export function createVisitor(deps: VisitorDeps) {
       session = null;
     },
     methods: {
-      identify(userId: string | number, data: ContactData = {}, userHash?: string) {
-        if (!session?.ready())
-          return Promise.reject({ status: 0, statusText: "Session not ready yet.", responseText: "" });
-        return session.identify(String(userId), data, userHash);
+      async identify(userId: string | number, data: ContactData = {}, userHash?: string) {
+        if (!(await deps.whenReady())) throw new Error("Gleap was destroyed before identify could run");
+        return session?.identify(String(userId), data, userHash) ?? null;
       },
-      updateContact: (data: ContactData) => session?.update(data),
-      clearIdentity() {
+      async updateContact(data: ContactData) {
+        if (await deps.whenReady()) return session?.update(data);
+      },
+      async clearIdentity() {
+        if (!(await deps.whenReady())) return;
         deps.onClear();
         return session?.clear();
       },

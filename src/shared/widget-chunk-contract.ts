@@ -203,116 +203,76 @@ export type RoutedMethodName = Entry extends infer Word
 
 /**
  * The host API methods the loader serves itself; with the routed ones (`+` above) they are the whole
- * API, which `loader/gleap.ts` checks both ways (every name defined, nothing undeclared).
+ * API, which `loader/gleap.ts` checks both ways (every name defined, nothing undeclared). A list rather
+ * than a type alone, because the snippet's stub defines every method (`snippetStubMethods`). Only the
+ * admin's snippet reads it at run time; the loader bundles the type.
  */
-export type LoaderMethodName =
-  | "initialize"
-  | "identify"
-  | "updateContact"
-  | "clearIdentity"
-  | "getIdentity"
-  | "isUserIdentified"
-  | "getSession"
-  | "trackEvent"
-  | "logEvent"
-  | "log"
-  | "disableConsoleLogOverwrite"
-  | "setLanguage"
-  | "setTags"
-  | "setEnvironment"
-  | "setAppBuildNumber"
-  | "setAppVersionCode"
-  | "setCustomData"
-  | "attachCustomData"
-  | "removeCustomData"
-  | "clearCustomData"
-  | "setTicketAttribute"
-  | "unsetTicketAttribute"
-  | "clearTicketAttributes"
-  | "attachNetworkLogs"
-  | "startNetworkLogger"
-  | "setMaxNetworkRequests"
-  | "setNetworkLogsBlacklist"
-  | "setNetworkLogPropsToIgnore"
-  | "setApiUrl"
-  | "setWSApiUrl"
-  | "setFrameUrl"
-  | "setBannerUrl"
-  | "setModalUrl"
-  | "registerCustomAction"
-  | "triggerCustomAction"
-  | "setUrlHandler"
-  | "setStyles"
-  | "showFeedbackButton"
-  | "enableShortcuts"
-  | "playSound"
-  | "setDisableInAppNotifications"
-  | "showTabNotificationBadge"
-  | "setLiveSite"
-  | "disableAdminMode"
-  | "setDisablePageTracking"
-  | "setAiTools"
-  | "setUseCookies"
-  | "setReplayOptions"
-  | "sendSilentCrashReport"
-  | "sendSilentCrashReportWithFormData"
-  | "on"
-  | "off"
-  | "isOpened"
-  | "getInstance"
-  | "getNonce"
-  | "getApiUrl"
-  | "getUnreadCount"
-  | "getTooltips"
-  | "destroy";
+export const loaderMethodNames = [
+  "initialize",
+  "identify",
+  "updateContact",
+  "clearIdentity",
+  "getIdentity",
+  "isUserIdentified",
+  "getSession",
+  "trackEvent",
+  "logEvent",
+  "log",
+  "disableConsoleLogOverwrite",
+  "setLanguage",
+  "setTags",
+  "setEnvironment",
+  "setAppBuildNumber",
+  "setAppVersionCode",
+  "setCustomData",
+  "attachCustomData",
+  "removeCustomData",
+  "clearCustomData",
+  "setTicketAttribute",
+  "unsetTicketAttribute",
+  "clearTicketAttributes",
+  "attachNetworkLogs",
+  "startNetworkLogger",
+  "setMaxNetworkRequests",
+  "setNetworkLogsBlacklist",
+  "setNetworkLogPropsToIgnore",
+  "setApiUrl",
+  "setWSApiUrl",
+  "setFrameUrl",
+  "setBannerUrl",
+  "setModalUrl",
+  "registerCustomAction",
+  "triggerCustomAction",
+  "setUrlHandler",
+  "setStyles",
+  "showFeedbackButton",
+  "enableShortcuts",
+  "playSound",
+  "setDisableInAppNotifications",
+  "showTabNotificationBadge",
+  "setLiveSite",
+  "disableAdminMode",
+  "setDisablePageTracking",
+  "setAiTools",
+  "setUseCookies",
+  "setReplayOptions",
+  "sendSilentCrashReport",
+  "sendSilentCrashReportWithFormData",
+  "on",
+  "off",
+  "isOpened",
+  "getInstance",
+  "getNonce",
+  "getApiUrl",
+  "getUnreadCount",
+  "getTooltips",
+  "destroy",
+] as const;
+
+export type LoaderMethodName = (typeof loaderMethodNames)[number];
 
 /** Every method of `window.Gleap`. */
 export type HostMethodName = RoutedMethodName | LoaderMethodName;
-
-/**
- * The methods the one-line snippet's stub defines before the loader arrives (the reference snippet's
- * list, kept as it is so a pasted reference snippet and ours are the same text). Each is an API method,
- * but `setOfflineMode`: the reference has an offline mode this SDK does not, so a queued call of it is
- * dropped.
- */
-export const snippetStubMethods = [
-  "identify",
-  "setEnvironment",
-  "setTags",
-  "attachCustomData",
-  "setCustomData",
-  "removeCustomData",
-  "clearCustomData",
-  "registerCustomAction",
-  "trackEvent",
-  "setUseCookies",
-  "log",
-  "preFillForm",
-  "showSurvey",
-  "sendSilentCrashReport",
-  "startFeedbackFlow",
-  "startBot",
-  "setAppBuildNumber",
-  "setAppVersionCode",
-  "setApiUrl",
-  "setFrameUrl",
-  "isOpened",
-  "open",
-  "hide",
-  "on",
-  "setLanguage",
-  "setOfflineMode",
-  "startClassicForm",
-  "initialize",
-  "disableConsoleLogOverwrite",
-  "logEvent",
-  "hideBanner",
-  "setBannerUrl",
-  "setMaxNetworkRequests",
-  "startNetworkLogger",
-  "setNetworkLogsBlacklist",
-  "setNetworkLogPropsToIgnore",
-] as const satisfies readonly (HostMethodName | "setOfflineMode")[];
 
 /** The commands one surface's `run` receives. */
 export type SurfaceCommand<S extends WidgetChunkName = WidgetChunkName> =

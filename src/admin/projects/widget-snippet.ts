@@ -4,7 +4,29 @@
  * (`…/api/widget`) and its chunks from its own address, so the script's URL is the only address a host
  * needs. `widget-snippet.test.ts` checks the demo page carries this same text.
  */
-import { snippetStubMethods } from "../../shared/widget-chunk-contract.ts";
+import {
+  type HostMethodName,
+  loaderMethodNames,
+  type RoutedMethodName,
+  surfaceCommands,
+} from "../../shared/widget-chunk-contract.ts";
+
+/**
+ * The methods the one-line snippet's stub defines before the loader arrives: every host API method, so
+ * no call a host makes before the loader's file arrives can throw, and `setOfflineMode`, which the
+ * reference's snippet lists too (this SDK has no offline mode, so a queued call of it is reported and
+ * dropped). Routed methods are read from `surfaceCommands` like the loader reads them.
+ */
+export const snippetStubMethods: readonly (HostMethodName | "setOfflineMode")[] = [
+  ...loaderMethodNames,
+  ...Object.values(surfaceCommands).flatMap((entries) =>
+    entries
+      .split(" ")
+      .filter((entry) => entry.includes("+"))
+      .map((entry) => entry.replace(/\W/g, "") as RoutedMethodName),
+  ),
+  "setOfflineMode",
+];
 
 /** A JavaScript string literal of `value` that cannot end the surrounding `<script>` element. */
 function scriptString(value: string): string {

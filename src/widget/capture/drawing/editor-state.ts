@@ -99,6 +99,13 @@ export function initialEditorState(type: CaptureType, recorderAvailable = true):
 export const drawingEnabled = (state: EditorState) =>
   !state.finishing && (state.type === "screenshot" || state.recording === "recording");
 
+/**
+ * Pointer mode of a running recording: the overlay lets the page have the pointer, the wheel and the
+ * keys, so the visitor can show the steps while they are recorded (only the toolbar stays the editor's).
+ */
+export const pageReachable = (state: EditorState) =>
+  state.type === "capture" && state.recording === "recording" && state.tool === "pointer" && !state.finishing;
+
 export const canUndo = (state: EditorState) => drawingEnabled(state) && state.shapes.length > 0;
 
 function startShape(state: EditorState, point: Point): Shape | null {

@@ -504,6 +504,9 @@ test.describe("screen recording", () => {
     await expect.poll(pageClicks).toContain("name");
     await page.keyboard.type("step one");
     await expect(page.locator("#name")).toHaveValue("step one");
+    // Keys are the page's too: Escape does not end the recording, Ctrl+Z is the input's own undo.
+    await page.keyboard.press("Escape");
+    await expect(editor(page)).toHaveAttribute("data-recording", "recording");
     // The wheel scrolls the page.
     await page.mouse.move(400, 400);
     await page.mouse.wheel(0, 500);

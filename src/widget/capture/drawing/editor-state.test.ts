@@ -125,6 +125,20 @@ describe("screen recording", () => {
     expect(pageReachable(run(state, { type: "finishing", finishing: true }))).toBe(false);
   });
 
+  test("in pointer mode of a recording the keys are the page's: neither Escape nor Ctrl+Z acts", () => {
+    const recording = run(
+      initialEditorState("capture"),
+      { type: "recording", phase: "recording" },
+      { type: "tool", tool: "rect" },
+      ...drag([0, 0], [50, 50]),
+      { type: "tool", tool: "pointer" },
+    );
+    expect(keyCommand(recording, { key: "Escape" })).toBeNull();
+    expect(keyCommand(recording, { key: "z", ctrlKey: true })).toBeNull();
+    const drawing = run(recording, { type: "tool", tool: "pen" });
+    expect(keyCommand(drawing, { key: "z", ctrlKey: true })).toBe("undo");
+  });
+
   test("Retry clears the preview and the drawings", () => {
     let state = run(
       initialEditorState("capture"),

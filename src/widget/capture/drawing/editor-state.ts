@@ -225,7 +225,9 @@ export function keyCommand(
   state: EditorState,
   event: { key: string; ctrlKey?: boolean; metaKey?: boolean; target?: unknown },
 ): KeyCommand {
-  if (state.finishing) return null;
+  // Finishing, nothing acts; in pointer mode of a recording the keys are the page's (typing a step,
+  // Escape in the page's own dialog), and must neither undo a drawing nor end the recording.
+  if (state.finishing || pageReachable(state)) return null;
   if (event.key === "Escape") return state.pickerOpen ? "closePicker" : "dismiss";
   if (event.key === "Enter" && state.type === "screenshot") return "next";
   if ((event.key === "z" || event.key === "Z") && (event.ctrlKey || event.metaKey) && canUndo(state))

@@ -473,6 +473,61 @@ test.describe("screen recording", () => {
     expect(playable.height).toBeGreaterThan(0);
   });
 
+  test("pointer mode while recording: clicks, typing and scrolling reach the page; the toolbar stays usable", async ({
+    page,
+    context,
+  }) => {
+    await openHost(page, context, keys.plain ?? "");
+    await page.evaluate(() => {
+      const clicks: string[] = [];
+      (window as unknown as { __pageClicks: string[] }).__pageClicks = clicks;
+      // Clicks on the page's own elements; the widget's (toolbar, drawing layer) are not the page's.
+      document.addEventListener("click", (event) => {
+        const path = event.composedPath() as HTMLElement[];
+        if (path.some((node) => node.id === "gleap-widget-root")) return;
+        clicks.push(path[0]?.id || path[0]?.tagName || "");
+      });
+    });
+    const pageClicks = () =>
+      page.evaluate(() => (window as unknown as { __pageClicks: string[] }).__pageClicks);
+    const frame = await openFlow(page);
+    await fromFrame(frame, { name: "start-screen-drawing", data: "capture" });
+    await page.getByTestId("capture-record").click();
+    await expect(editor(page)).toHaveAttribute("data-recording", "recording");
+    // A recording starts on the pointer.
+    await expect(page.getByTestId("capture-tool-pointer")).toHaveAttribute("aria-pressed", "true");
+
+    // A click lands on the page's input (at its place on screen, under the overlay), typing fills it.
+    const input = await page.locator("#name").boundingBox();
+    if (!input) throw new Error("the host page's input has no box");
+    await page.mouse.click(input.x + input.width / 2, input.y + input.height / 2);
+    await expect.poll(pageClicks).toContain("name");
+    await page.keyboard.type("step one");
+    await expect(page.locator("#name")).toHaveValue("step one");
+    // Keys are the page's too: Escape does not end the recording, Ctrl+Z is the input's own undo.
+    await page.keyboard.press("Escape");
+    await expect(editor(page)).toHaveAttribute("data-recording", "recording");
+    // The wheel scrolls the page.
+    await page.mouse.move(400, 400);
+    await page.mouse.wheel(0, 500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    // The recording kept running, and the toolbar still answers: a rectangle can be drawn, which
+    // the page does not see; back on the pointer, the page is reachable again.
+    await expect(editor(page)).toHaveAttribute("data-recording", "recording");
+    await page.getByTestId("capture-tool-rect").click();
+    const clicksBefore = (await pageClicks()).length;
+    await drag(page, [150, 150], [400, 300]);
+    await expect(page.getByTestId("capture-canvas").locator('[data-shape="rect"]')).toHaveCount(1);
+    expect((await pageClicks()).length).toBe(clicksBefore);
+    await page.getByTestId("capture-tool-pointer").click();
+    await page.mouse.click(600, 500);
+    await expect.poll(async () => (await pageClicks()).length).toBe(clicksBefore + 1);
+
+    await page.getByTestId("capture-record").click();
+    await expect(page.getByTestId("capture-preview")).toBeVisible();
+  });
+
   test("a refused screen share shows the translated message and records nothing", async ({
     page,
     context,

@@ -144,6 +144,46 @@ test("a survey answered step by step lands in its results; the same visitor cann
   await request.delete(`/api/projects/${demo?.id}/surveys/${survey.id}`, { headers });
 });
 
+test("closed after a survey's thank-you card, the launcher opens the messenger's home", async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request);
+  const projects = (await (await request.get("/api/projects?q=demo", { headers })).json()) as {
+    items: AdminProject[];
+  };
+  const demo = projects.items.find((project) => project.sdkKey === "demo");
+  const write: SurveyWrite = {
+    title: `One question ${run}`,
+    description: "",
+    status: "live",
+    thankYouMessage: "Noted, thank you.",
+    questions: [
+      { id: "plan", type: "single", title: "Which plan?", options: ["Free", "Pro"], required: true },
+    ],
+  };
+  const created = await request.post(`/api/projects/${demo?.id}/surveys`, { headers, data: write });
+  expect(created.status()).toBe(201);
+  const survey = (await created.json()) as Survey;
+
+  await openDemo(page);
+  await gleap(page, "showSurvey", survey.id, "survey");
+  await frame(page).locator(".choice", { hasText: "Pro" }).click();
+  await frame(page).getByTestId("survey-next").click();
+  await expect(frame(page).getByTestId("survey-done")).toContainText("Noted, thank you.");
+  await frame(page).getByTestId("survey-done").getByRole("button", { name: "Close" }).click();
+  await expect.poll(() => gleap(page, "isOpened")).toBe(false);
+
+  await page.getByTestId("gleap-launcher").click();
+  await expect.poll(() => gleap(page, "isOpened")).toBe(true);
+  await expect(app(page)).toHaveAttribute("data-screen", "home");
+  await expect(frame(page).locator(".hero-title")).toHaveText("Hi there");
+  await expect(frame(page).getByTestId("survey-done")).toHaveCount(0);
+  await expect(page.getByTestId("gleap-frame-container")).not.toHaveClass(/frame--survey/);
+
+  await request.delete(`/api/projects/${demo?.id}/surveys/${survey.id}`, { headers });
+});
+
 test("German: Gleap.setLanguage switches the messenger's texts", async ({ page }) => {
   await openDemo(page);
   await gleap(page, "open");

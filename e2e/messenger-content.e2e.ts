@@ -134,6 +134,52 @@ test("a conversation: the first message starts it, staff typing and a reply arri
   await expect(frame(page).getByTestId("composer")).toHaveCount(0);
 });
 
+test("a staff reply while the messenger is closed shows the chat card beside the launcher; a click opens the conversation", async ({
+  page,
+  request,
+}) => {
+  await openDemo(page);
+  // The demo's own notifications first: arriving after the reply, they would push its card out of
+  // the stack (it keeps the newest two).
+  await expect(page.locator(".gn-stack .gn-chat", { hasText: "Lena from Acme" })).toBeVisible();
+  await gleap(page, "startConversation");
+  const text = `Where is the export? (${run})`;
+  await frame(page).locator("#composer-text").fill(text);
+  await frame(page).locator("#composer-text").press("Enter");
+  await expect(app(page)).toHaveAttribute("data-screen", /^conversation\//);
+  const shareToken = ((await app(page).getAttribute("data-screen")) ?? "").replace("conversation/", "");
+  await gleap(page, "close");
+  await expect.poll(() => gleap(page, "isOpened")).toBe(false);
+
+  const headers = await adminHeaders(request);
+  const demo = await demoProject(request, headers);
+  const list = (await (
+    await request.get(`/api/projects/${demo.id}/conversations?pageSize=100`, { headers })
+  ).json()) as { items: AdminConversationSummary[] };
+  const summary = list.items.find((item) => item.shareToken === shareToken);
+  const reply = await request.post(`/api/projects/${demo.id}/conversations/${summary?.id}/messages`, {
+    headers,
+    data: { text: `<p>Under <strong>File</strong>, then Export (${run})</p>` },
+  });
+  expect(reply.status()).toBe(201);
+
+  // The card: the staff member's name and the message, beside the launcher, with the badge.
+  const card = page.locator(".gn-stack .gn-chat", { hasText: `then Export (${run})` });
+  await expect(card).toBeVisible();
+  await expect(card.locator(".gn-sender")).toHaveText("admin");
+  await expect(card.locator(".gn-content")).toHaveText(`Under File, then Export (${run})`);
+  await expect(page.getByTestId("gleap-launcher").locator(".badge")).toBeVisible();
+
+  // A click opens the conversation with the reply; the card goes.
+  await card.click();
+  await expect.poll(() => gleap(page, "isOpened")).toBe(true);
+  await expect(app(page)).toHaveAttribute("data-screen", `conversation/${shareToken}`);
+  await expect(frame(page).locator("[data-author=staff] .bubble").last()).toHaveText(
+    `Under File, then Export (${run})`,
+  );
+  await expect(card).toHaveCount(0);
+});
+
 test("the demo bot runs to its handover, which becomes a conversation with the transcript", async ({
   page,
   request,

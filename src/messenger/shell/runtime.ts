@@ -7,7 +7,7 @@ import { createNavigator } from "./navigator.ts";
 import { createQueryCache } from "./query-cache.ts";
 import { createRealtime, type RealtimeConnection } from "./realtime.ts";
 import type { ScreenRegistry } from "./screen-registry.ts";
-import { pageName, screenFromHostMessage } from "./screens.ts";
+import { isBareSurvey, pageName, screenFromHostMessage } from "./screens.ts";
 import type { ShellServices } from "./shell-context.tsx";
 import { createUnread } from "./unread.ts";
 
@@ -181,6 +181,9 @@ export function createRuntime(options: RuntimeOptions): MessengerRuntime {
         case "widget-status-update":
           // Opened again: what the home shows may have changed meanwhile (an answer on its way will do).
           if (message.data.isWidgetOpen) queries.revalidate("/messenger/home", 0);
+          // A survey the host showed is not the messenger's place: closed (answered or not), the
+          // next open is the messenger's home, not the survey's thank-you card again.
+          else if (isBareSurvey(navigator.current().screen)) navigator.reset();
           break;
       }
     },

@@ -104,6 +104,25 @@ describe("survey", () => {
     );
   });
 
+  test("closed after the thank-you card, the messenger opens on its home, not on the card", async () => {
+    const single: Survey = {
+      ...survey,
+      questions: [{ id: "q", type: "single", title: "Pick", options: ["A"] }],
+    };
+    const { container, host } = await openSurvey(single, "survey", {
+      "POST /surveys/s-1/answers": { id: "a" },
+    });
+    await host({ name: "widget-status-update", data: { isWidgetOpen: true } });
+    await click(q(container, ".choice input[value='A']"));
+    await next(container);
+    await waitFor(() => q(container, "[data-testid=survey-done]"));
+    await host({ name: "widget-status-update", data: { isWidgetOpen: false } });
+    await host({ name: "widget-status-update", data: { isWidgetOpen: true } });
+    await waitFor(() => q(container, "[data-testid=home]"));
+    expect(q(container, "[data-testid=frame-app]")?.dataset.screen).toBe("home");
+    expect(q(container, "[data-testid=survey-done]")).toBeNull();
+  });
+
   test("409: you already answered this survey", async () => {
     const single: Survey = {
       ...survey,

@@ -6,6 +6,7 @@ import {
   drawingEnabled,
   editorReducer,
   initialEditorState,
+  pageReachable,
   type Shape,
 } from "./drawing/editor-state.ts";
 import { CaptureDock } from "./editor/capture-dock.tsx";
@@ -66,6 +67,7 @@ export function CaptureEditor(props: CaptureEditorProps) {
   }, []);
 
   const { preview } = recording;
+  const reachable = pageReachable(state);
   return (
     <div
       ref={rootRef}
@@ -75,10 +77,11 @@ export function CaptureEditor(props: CaptureEditorProps) {
       data-tool={state.tool}
       data-recording={state.recording}
       data-drawing-enabled={String(drawingEnabled(state))}
+      data-page-reachable={String(reachable)}
       data-testid="capture-editor"
       tabIndex={-1}
       role="dialog"
-      aria-modal="true"
+      aria-modal={!reachable}
       aria-label={texts.toolbar}
     >
       <div className="gl-capture-frame" />

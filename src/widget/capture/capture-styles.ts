@@ -83,6 +83,10 @@ export function captureStyles(config: Pick<FlowConfig, "color" | "borderRadius">
 }
 .gl-capture[data-tool="pointer"] .gl-capture-canvas,
 .gl-capture[data-drawing-enabled="false"] .gl-capture-canvas { pointer-events: none; cursor: auto; }
+/* Pointer mode while recording: the page under the overlay takes clicks, the wheel and touches;
+   only the toolbar stays the editor's. */
+.gl-capture[data-page-reachable="true"] { pointer-events: none; }
+.gl-capture[data-page-reachable="true"] .gl-capture-dock { pointer-events: auto; }
 .gl-capture-dismiss {
   position: fixed;
   top: 0;

@@ -4,7 +4,8 @@ import type { Logger } from "../../logger.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import { pushToStaff } from "../../realtime/staff-socket.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
-import { pushUnreadCount } from "../outbounds/outbound-delivery.ts";
+import { countUnread, pushUnreadCount } from "../outbounds/outbound-delivery.ts";
+import { chatNotification } from "./chat-notification.ts";
 import { countUnreadMessages, type StoredConversation, unreadIn } from "./conversations-repository.ts";
 
 /**
@@ -36,8 +37,10 @@ async function bestEffort(deps: ConversationEventDeps, what: string, push: () =>
 
 /**
  * A new message: `conversation-message` with the session's unread count, and for staff and bot
- * messages a fresh `update` with the badge count, so the launcher's badge moves at once. Staff get
- * it too, with the visitor messages they have not read (another admin's reply shows up as well).
+ * messages an `update` with the badge count and the chat notification card (chat-notification.ts),
+ * so the launcher's badge moves at once and a visitor with the messenger closed sees the reply.
+ * Staff get the message too, with the visitor messages they have not read (another admin's reply
+ * shows up as well).
  */
 export async function announceMessage(
   deps: ConversationEventDeps,
@@ -50,7 +53,15 @@ export async function announceMessage(
       name: "conversation-message",
       data: { shareToken: conversation.shareToken, message, unread },
     });
-    if (message.author !== "visitor") await pushUnreadCount(deps, conversation.sessionId);
+    // Staff and bot messages: the badge moves, and while the messenger is closed the chat card shows.
+    if (message.author !== "visitor")
+      await pushToSession(deps.fanout, conversation.sessionId, {
+        name: "update",
+        data: {
+          a: [chatNotification(conversation.shareToken, message)],
+          u: await countUnread(deps.sql, conversation.sessionId),
+        },
+      });
   });
   await bestEffort(deps, "staff conversation-message", async () =>
     pushToStaff(deps.fanout, {

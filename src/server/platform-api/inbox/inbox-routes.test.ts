@@ -292,7 +292,22 @@ describe("reply to the reporter", () => {
         text: "<p>Thanks, we are on it</p>",
       });
       expect(push.data.unread).toBe(1);
-      expect(await socket.next()).toEqual({ name: "update", data: { a: [], u: 1 } });
+      expect(await socket.next()).toMatchObject({
+        name: "update",
+        data: {
+          a: [
+            {
+              actionType: "notification",
+              data: {
+                text: "<p>Thanks, we are on it</p>",
+                sender: { name: "admin" },
+                conversation: { shareToken: first.conversation.shareToken },
+              },
+            },
+          ],
+          u: 1,
+        },
+      });
 
       const second = await t.api.expectJson<{ conversation: { id: string } }>(
         "POST",

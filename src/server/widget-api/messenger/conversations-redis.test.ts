@@ -42,7 +42,13 @@ test("a staff reply through one server reaches the visitor's socket on the other
       name: "conversation-message",
       data: { shareToken, message, unread: 1 },
     });
-    expect(await socket.next()).toEqual({ name: "update", data: { a: [], u: 1 } });
+    expect(await socket.next()).toMatchObject({
+      name: "update",
+      data: {
+        a: [{ actionType: "notification", outbound: message.id, data: { conversation: { shareToken } } }],
+        u: 1,
+      },
+    });
   } finally {
     socket.close();
   }

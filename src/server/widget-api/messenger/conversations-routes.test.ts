@@ -296,11 +296,32 @@ describe("realtime", () => {
           name: "conversation-message",
           data: { shareToken, message, unread: 1 },
         });
-        expect(await socket.next()).toEqual({ name: "update", data: { a: [], u: 1 } });
+        // The badge's count, and the chat notification card the widget shows while the messenger is closed.
+        expect(await socket.next()).toEqual({
+          name: "update",
+          data: {
+            a: [
+              {
+                actionType: "notification",
+                outbound: message.id,
+                pageFilter: "",
+                pageFilterType: "",
+                createdAt: message.createdAt,
+                sound: true,
+                data: { text: "We're on it", sender: { name: "admin" }, conversation: { shareToken } },
+              },
+            ],
+            u: 1,
+          },
+        });
       }
-      await reply(id, "Found it");
+      const later = await reply(id, "Found it");
       expect((await first.next()).data).toMatchObject({ unread: 2 });
-      expect(await first.next()).toEqual({ name: "update", data: { a: [], u: 2 } });
+      // Each reply is a card of its own (not a duplicate of the first).
+      expect(await first.next()).toMatchObject({
+        name: "update",
+        data: { a: [{ outbound: later.id, data: { text: "Found it" } }], u: 2 },
+      });
 
       // Reading it takes the badge down on every tab.
       await t.widgetJson(session, "POST", `/conversations/${shareToken}/read`, undefined, 200);

@@ -9,6 +9,7 @@ import {
   formatCountdown,
   initialEditorState,
   keyCommand,
+  pageReachable,
 } from "./editor-state.ts";
 
 const run = (state: EditorState, ...actions: EditorAction[]) => actions.reduce(editorReducer, state);
@@ -111,6 +112,31 @@ describe("screen recording", () => {
     expect(state.shapes).toEqual([]);
     state = run(state, { type: "tool", tool: "rect" }, ...drag([0, 0], [50, 50]));
     expect(state.shapes).toHaveLength(1);
+  });
+
+  test("the page is reachable through the overlay only in pointer mode of a running recording", () => {
+    expect(pageReachable(initialEditorState("screenshot"))).toBe(false);
+    let state = initialEditorState("capture");
+    expect(pageReachable(state)).toBe(false);
+    state = run(state, { type: "recording", phase: "recording" });
+    expect(pageReachable(state)).toBe(true);
+    expect(pageReachable(run(state, { type: "tool", tool: "pen" }))).toBe(false);
+    expect(pageReachable(run(state, { type: "recording", phase: "stopped" }))).toBe(false);
+    expect(pageReachable(run(state, { type: "finishing", finishing: true }))).toBe(false);
+  });
+
+  test("in pointer mode of a recording the keys are the page's: neither Escape nor Ctrl+Z acts", () => {
+    const recording = run(
+      initialEditorState("capture"),
+      { type: "recording", phase: "recording" },
+      { type: "tool", tool: "rect" },
+      ...drag([0, 0], [50, 50]),
+      { type: "tool", tool: "pointer" },
+    );
+    expect(keyCommand(recording, { key: "Escape" })).toBeNull();
+    expect(keyCommand(recording, { key: "z", ctrlKey: true })).toBeNull();
+    const drawing = run(recording, { type: "tool", tool: "pen" });
+    expect(keyCommand(drawing, { key: "z", ctrlKey: true })).toBe("undo");
   });
 
   test("Retry clears the preview and the drawings", () => {

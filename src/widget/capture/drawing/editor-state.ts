@@ -99,6 +99,13 @@ export function initialEditorState(type: CaptureType, recorderAvailable = true):
 export const drawingEnabled = (state: EditorState) =>
   !state.finishing && (state.type === "screenshot" || state.recording === "recording");
 
+/**
+ * Pointer mode of a running recording: the overlay lets the page have the pointer, the wheel and the
+ * keys, so the visitor can show the steps while they are recorded (only the toolbar stays the editor's).
+ */
+export const pageReachable = (state: EditorState) =>
+  state.type === "capture" && state.recording === "recording" && state.tool === "pointer" && !state.finishing;
+
 export const canUndo = (state: EditorState) => drawingEnabled(state) && state.shapes.length > 0;
 
 function startShape(state: EditorState, point: Point): Shape | null {
@@ -218,7 +225,9 @@ export function keyCommand(
   state: EditorState,
   event: { key: string; ctrlKey?: boolean; metaKey?: boolean; target?: unknown },
 ): KeyCommand {
-  if (state.finishing) return null;
+  // Finishing, nothing acts; in pointer mode of a recording the keys are the page's (typing a step,
+  // Escape in the page's own dialog), and must neither undo a drawing nor end the recording.
+  if (state.finishing || pageReachable(state)) return null;
   if (event.key === "Escape") return state.pickerOpen ? "closePicker" : "dismiss";
   if (event.key === "Enter" && state.type === "screenshot") return "next";
   if ((event.key === "z" || event.key === "Z") && (event.ctrlKey || event.metaKey) && canUndo(state))

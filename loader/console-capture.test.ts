@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   type ConsoleEntry,
   captureConsole,
@@ -256,5 +259,89 @@ describe("captureConsole", () => {
     expect(buffer.entries()).toEqual([
       { log: "global warning", date: "2024-05-06T07:08:09.010Z", priority: "WARNING" },
     ]);
+  });
+});
+
+describe("the widget's own console calls", () => {
+  // The SDK's files stand in a folder of their own; this test file is the page.
+  let sdkFolder = "";
+  let sdk: {
+    warnFromSdk(target: Console, ...args: unknown[]): boolean;
+    errorFromSdk(target: Console, ...args: unknown[]): boolean;
+  };
+  beforeAll(async () => {
+    sdkFolder = await mkdtemp(join(tmpdir(), "gleap-sdk-"));
+    const file = join(sdkFolder, "capture-chunk.ts");
+    await writeFile(
+      file,
+      `export function warnFromSdk(target: Console, ...args: unknown[]) { target.warn(...args); return true; }
+export function errorFromSdk(target: Console, ...args: unknown[]) { target.error(...args); return true; }
+`,
+    );
+    sdk = await import(file);
+  });
+  afterAll(() => rm(sdkFolder, { recursive: true, force: true }));
+
+  function captureWithSdk(target: Console) {
+    const buffer = createLogBuffer<ConsoleEntry>(10);
+    cleanups.push(captureConsole(target, buffer, fixedNow, () => sdkFolder));
+    return buffer;
+  }
+
+  test("a library's warning from an SDK file reaches neither the log nor the console", () => {
+    const fake = fakeConsole();
+    const buffer = captureWithSdk(fake.console);
+
+    sdk.warnFromSdk(
+      fake.console,
+      "[snapDOM] Failed to fetch font resource:",
+      "https://fonts.example/a.woff2",
+    );
+    sdk.errorFromSdk(fake.console, "Failed to snapshot the document");
+
+    expect(buffer.entries()).toEqual([]);
+    expect(fake.calls).toEqual([]);
+  });
+
+  test("the SDK's own Gleap messages reach the host's console but not the log", () => {
+    const fake = fakeConsole();
+    const buffer = captureWithSdk(fake.console);
+
+    sdk.warnFromSdk(fake.console, "Gleap: the capture's picture could not be made", "timed out");
+
+    expect(buffer.entries()).toEqual([]);
+    expect(fake.calls.map((call) => call.args)).toEqual([
+      ["Gleap: the capture's picture could not be made", "timed out"],
+    ]);
+  });
+
+  test("the page's calls around them are recorded and printed as before", () => {
+    const fake = fakeConsole();
+    const buffer = captureWithSdk(fake.console);
+
+    fake.console.warn("page before");
+    sdk.warnFromSdk(fake.console, "[snapdom] reconcile pass failed:");
+    fake.console.error("page after");
+
+    expect(buffer.entries().map((entry) => [entry.priority, entry.log])).toEqual([
+      ["WARNING", "page before"],
+      ["ERROR", "page after"],
+    ]);
+    expect(fake.calls.map((call) => call.args[0])).toEqual(["page before", "page after"]);
+  });
+
+  test("a folder that cannot be read records everything, as without the check", () => {
+    const fake = fakeConsole();
+    const buffer = createLogBuffer<ConsoleEntry>(10);
+    cleanups.push(
+      captureConsole(fake.console, buffer, fixedNow, () => {
+        throw new TypeError("Invalid URL");
+      }),
+    );
+
+    sdk.warnFromSdk(fake.console, "from anywhere");
+
+    expect(buffer.entries().map((entry) => entry.log)).toEqual(["from anywhere"]);
+    expect(fake.calls).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { calledFrom } from "../src/shared/call-origin.ts";
 import type { LogBuffer } from "./log-buffer.ts";
 
 export type LogPriority = "INFO" | "WARNING" | "ERROR" | "CLICK";
@@ -61,11 +62,16 @@ export function formatLogArgument(value: unknown): string {
  * Records console calls into `buffer` while still calling the original methods with the same
  * arguments. The returned function puts the original function objects back, unless another script
  * wrapped a method after us: then that wrapper stays and ours only passes calls through.
+ *
+ * Calls made by the SDK's own files (under `sdkFolder`: the chunks and the libraries bundled into
+ * them) are the widget's, not the page's: they are never recorded, and only the SDK's own messages
+ * for the host's developer (those naming Gleap) reach the console; snapdom's or rrweb's do not.
  */
 export function captureConsole(
   target: Console,
   buffer: LogBuffer<ConsoleEntry>,
   now: () => Date = () => new Date(),
+  sdkFolder: () => string = () => "",
 ): () => void {
   const methods = target as unknown as Record<Level, Method | undefined>;
   let active = true;
@@ -76,10 +82,16 @@ export function captureConsole(
     if (typeof original !== "function") return () => {};
     const own = Object.hasOwn(target, name);
     const wrapper: Method = function (this: unknown, ...args) {
+      let own = false;
       if (active && !busy) {
         busy = true;
         try {
-          const log = args.map(formatLogArgument).join(" ");
+          own = calledFrom(sdkFolder());
+        } catch {
+          // No folder to tell the SDK's calls by (e.g. a malformed API URL): the call is the page's.
+        }
+        try {
+          const log = own ? "" : args.map(formatLogArgument).join(" ");
           if (log.trim()) {
             buffer.push({
               log: log.slice(0, maxLogLength),
@@ -93,6 +105,7 @@ export function captureConsole(
           busy = false;
         }
       }
+      if (own && !(typeof args[0] === "string" && args[0].includes("Gleap"))) return undefined;
       return original.apply(this, args);
     };
     methods[name] = wrapper;

@@ -155,6 +155,7 @@ export function createServices(deps: GleapDeps, state: LoaderState, router: Rout
       window,
       () => state.opened,
       () => tracker,
+      endpoints.apiUrl,
     ),
     settings: createHostSettings({
       onBadgeOption: () => events.emit("unread-count-changed", state.unread),

@@ -133,12 +133,12 @@ describe("a report with its capture and replay", () => {
     expect(s.host.commands.map((command) => command.name)).not.toContain("replayData");
   });
 
-  test("a failed snapshot logs 'Failed to take snapshot' and the report is not sent", async () => {
+  test("a failed snapshot logs 'Gleap: Failed to take snapshot' and the report is not sent", async () => {
     const warn = spyOn(console, "warn").mockImplementation(() => {});
     spies.push(warn);
     const s = setup({ captureData: { ok: false, error: "cloning failed" } });
     await s.send();
-    expect(warn).toHaveBeenCalledWith("Failed to take snapshot", "cloning failed");
+    expect(warn).toHaveBeenCalledWith("Gleap: Failed to take snapshot", "cloning failed");
     expect(s.host.reports).toEqual([]);
     expect(s.sent).toEqual([{ name: "feedback-sending-failed", data: sendingFailedText }]);
     expect(s.emitted).toEqual(["error-while-sending"]);

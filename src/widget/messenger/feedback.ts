@@ -56,7 +56,7 @@ async function readCapture(host: FeedbackDeps["host"]) {
   const answer = (await host.query("captureData")) as CaptureAnswer | undefined;
   if (!isObject(answer)) return {};
   if (answer.ok !== true) {
-    console.warn("Failed to take snapshot", (answer as { error?: unknown }).error ?? "");
+    console.warn("Gleap: Failed to take snapshot", (answer as { error?: unknown }).error ?? "");
     throw new SnapshotFailed();
   }
   return {

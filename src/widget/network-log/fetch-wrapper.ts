@@ -1,3 +1,4 @@
+import { calledFrom } from "../../shared/call-origin.ts";
 import type { Fn } from "./method-patches.ts";
 import {
   headersOf,
@@ -22,13 +23,17 @@ function onResponse(log: RequestLog, entry: Captured, response: Response) {
     .catch(noop);
 }
 
+const asRequest = (input: unknown) =>
+  typeof input === "object" && input !== null && typeof (input as Request).clone === "function"
+    ? (input as Request)
+    : undefined;
+
+const urlOf = (input: unknown) => asRequest(input)?.url ?? String(input);
+
 function beginFetch(log: RequestLog, input: RequestInfo | URL, init: RequestInit | undefined) {
-  const request =
-    typeof input === "object" && typeof (input as Request).clone === "function"
-      ? (input as Request)
-      : undefined;
+  const request = asRequest(input);
   const entry = log.begin(
-    request ? request.url : String(input),
+    urlOf(input),
     init?.method ?? request?.method ?? "GET",
     headersOf(init?.headers ?? request?.headers),
     payloadOf(init?.body),
@@ -44,16 +49,20 @@ function beginFetch(log: RequestLog, input: RequestInfo | URL, init: RequestInit
 
 /**
  * The page's `fetch`, logged while `active()`: it returns exactly what the host's call returns or
- * throws, whatever the bookkeeping does.
+ * throws, whatever the bookkeeping does. A call from the SDK's own files (under `sdkFolder`: snapdom
+ * inlining the page's pictures and fonts for a screenshot) is the widget's, not the page's: it is
+ * not logged, and its URL is remembered so its resource timing stays out too.
  */
 export const wrapFetch =
-  (log: RequestLog, active: () => boolean) =>
+  (log: RequestLog, active: () => boolean, sdkFolder = "") =>
   (original: Fn): Fn =>
     function (this: unknown, ...args) {
       let entry: Captured | undefined;
       try {
-        if (active())
-          entry = beginFetch(log, args[0] as RequestInfo | URL, args[1] as RequestInit | undefined);
+        if (!active()) {
+          // Not logging.
+        } else if (calledFrom(sdkFolder)) log.skip(urlOf(args[0]));
+        else entry = beginFetch(log, args[0] as RequestInfo | URL, args[1] as RequestInit | undefined);
       } catch {
         // Bookkeeping only; the host's request goes out regardless.
       }

@@ -1,4 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { maxBodySize, pendingText, tooLargeText, unsupportedText } from "./network-bodies.ts";
 import {
   createNetworkCapture,
@@ -650,6 +653,71 @@ describe("limits and filters", () => {
     await (await win.fetch(`${base}/text`)).text();
 
     expect(await settled(capture)).toHaveLength(1);
+  });
+});
+
+describe("the widget's own requests", () => {
+  // The SDK's files stand in a folder of their own (as snapdom inside the capture chunk); this test
+  // file is the page.
+  let sdkFolder = "";
+  let sdk: {
+    fetchFromSdk(win: Window, url: string): Promise<Response>;
+    xhrFromSdk(url: string): Promise<XMLHttpRequest>;
+  };
+  beforeAll(async () => {
+    sdkFolder = await mkdtemp(join(tmpdir(), "gleap-sdk-"));
+    const file = join(sdkFolder, "capture-chunk.ts");
+    await writeFile(
+      file,
+      `export async function fetchFromSdk(win: Window, url: string) { const response = await win.fetch(url, { credentials: "omit" }); return response; }
+export function xhrFromSdk(url: string) {
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", url);
+  return new Promise((resolve) => { xhr.addEventListener("loadend", () => resolve(xhr)); xhr.send(null); });
+}
+`,
+    );
+    sdk = await import(file);
+  });
+  afterAll(() => rm(sdkFolder, { recursive: true, force: true }));
+
+  test("fetches and XHRs the SDK's files make are not logged; the page's around them are", async () => {
+    const { capture, win } = startCapture({ sdkFolder });
+
+    await (await win.fetch(`${base}/json`)).text();
+    const own = await sdk.fetchFromSdk(win, `${base}/text`);
+    expect(await own.text()).toBe("hello");
+    const ownXhr = await sdk.xhrFromSdk(`${base}/xml`);
+    expect(ownXhr.status).toBe(200);
+    await sendXhr("GET", `${base}/missing`);
+
+    expect((await settled(capture)).map((entry) => entry.url)).toEqual([`${base}/json`, `${base}/missing`]);
+  });
+
+  test("nor the resource timings of the URLs they fetched; the page's fetches of other URLs stay", async () => {
+    const timings = [
+      { name: `${base}/size/10`, duration: 5, initiatorType: "img" },
+      { name: `${base}/size/10`, duration: 2, initiatorType: "fetch" },
+      { name: `${base}/page-data`, duration: 3, initiatorType: "fetch" },
+    ];
+    const win = testWindow({ getEntriesByType: (type) => (type === "resource" ? timings : []) });
+    const { capture } = startCapture({ sdkFolder, resources: true }, win);
+
+    await (await sdk.fetchFromSdk(win, `${base}/size/10`)).text();
+
+    expect(capture.entries()).toEqual([
+      // The page's own picture (loaded by its markup) stays; the widget's copy of it does not.
+      { type: "RESOURCE", url: `${base}/size/10`, duration: 5, initiatorType: "img" },
+      { type: "RESOURCE", url: `${base}/page-data`, duration: 3, initiatorType: "fetch" },
+    ]);
+  });
+
+  test("without a folder every request is the page's", async () => {
+    const { capture, win } = startCapture();
+
+    await (await sdk.fetchFromSdk(win, `${base}/text`)).text();
+
+    expect((await settled(capture)).map((entry) => entry.url)).toEqual([`${base}/text`]);
   });
 });
 

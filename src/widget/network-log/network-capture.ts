@@ -31,6 +31,8 @@ export type NetworkLog = NetworkLogEntry | ResourceLogEntry;
 export interface NetworkCaptureOptions {
   /** The SDK's own API base URLs, never logged. A function is read on every request, so it may change. */
   ownUrls?: string[] | (() => string[]);
+  /** The folder of the SDK's files: requests its code makes are the widget's, never logged. */
+  sdkFolder?: string;
   maxRequests?: number;
   blacklist?: string[];
   propsToIgnore?: string[];
@@ -62,8 +64,8 @@ export function createNetworkCapture(
   const patches = createPatches();
   let active = false;
   const isActive = () => active;
-  const fetchWrapper = wrapFetch(log, isActive);
-  const xhr = xhrWrappers(log, isActive);
+  const fetchWrapper = wrapFetch(log, isActive, options.sdkFolder);
+  const xhr = xhrWrappers(log, isActive, options.sdkFolder);
 
   return {
     start() {

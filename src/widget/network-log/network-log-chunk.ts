@@ -15,10 +15,13 @@ let capture: NetworkCapture | null = null;
  * Lazy chunk entry: wraps the host page's `fetch` and `XMLHttpRequest` once the config enables network
  * logs or the host calls `startNetworkLogger` (spec §4: stopped until then). It lives apart from the
  * eager loader because it is its largest part after the socket, and nothing is captured before the
- * config arrives anyway. The SDK's own API is never logged.
+ * config arrives anyway. The SDK's own API, files and requests are never logged.
  */
 export function mount({ host }: WidgetChunkContext): () => void {
-  capture = createNetworkCapture(window, { ownUrls: () => [host.apiUrl()] });
+  // This chunk's folder holds every file of the SDK: their requests (and the files themselves) are
+  // the widget's, not the page's.
+  const sdkFolder = new URL(".", import.meta.url).href;
+  capture = createNetworkCapture(window, { ownUrls: () => [host.apiUrl(), sdkFolder], sdkFolder });
   return () => {
     capture?.stop();
     capture = null;

@@ -53,15 +53,27 @@ export function toLogEntry(item: Captured, props: string[]): NetworkLogEntry {
   return entry;
 }
 
-/** The page's resource timings not logged as requests (and not blocked), as spec §3 resource entries. */
+/** Resource timings of requests made by a script (rather than by markup or CSS). */
+const scriptInitiators = new Set(["fetch", "xmlhttprequest"]);
+
+/**
+ * The page's resource timings not logged as requests (and not blocked), as spec §3 resource entries.
+ * A script's request to a URL the widget fetched itself (`widgetFetched`) is the widget's.
+ */
 function resourceEntries(
   win: Window & typeof globalThis,
   seen: Set<string>,
   blocked: (url: string) => boolean,
+  widgetFetched: Set<string>,
 ): ResourceLogEntry[] {
   try {
     return (win.performance.getEntriesByType("resource") as PerformanceResourceTiming[])
-      .filter((timing) => !seen.has(timing.name) && !blocked(timing.name))
+      .filter(
+        (timing) =>
+          !seen.has(timing.name) &&
+          !blocked(timing.name) &&
+          !(scriptInitiators.has(timing.initiatorType) && widgetFetched.has(timing.name)),
+      )
       .map(
         (timing): ResourceLogEntry => ({
           type: "RESOURCE",
@@ -89,6 +101,8 @@ export function createRequestLog(win: Window & typeof globalThis, options: Reque
   let props: string[] = [];
   let resources = options.resources === true;
   let log: Captured[] = [];
+  /** URLs the widget's own code fetched (its screenshot inlining pictures and fonts). */
+  const widgetFetched = new Set<string>();
 
   const setMaxRequests = (value: number) => {
     max = Math.min(
@@ -139,6 +153,10 @@ export function createRequestLog(win: Window & typeof globalThis, options: Reque
       }
       finish(entry, 0, message, "", false);
     },
+    /** A request the widget's own code made: not logged, nor its resource timing. */
+    skip(url: string) {
+      widgetFetched.add(absolute(url));
+    },
     /** Forgets an entry whose request was never made. */
     remove(entry: Captured) {
       log = log.filter((item) => item !== entry);
@@ -146,7 +164,7 @@ export function createRequestLog(win: Window & typeof globalThis, options: Reque
     entries(): NetworkLog[] {
       const requests = log.filter((item) => !blocked(item.url)).map((item) => toLogEntry(item, props));
       if (!resources) return requests;
-      const timings = resourceEntries(win, new Set(log.map((item) => item.url)), blocked);
+      const timings = resourceEntries(win, new Set(log.map((item) => item.url)), blocked, widgetFetched);
       // Resources first: the report endpoint keeps the newest (last) entries when it trims the list.
       return [...timings, ...requests];
     },

@@ -1,3 +1,4 @@
+import { calledFrom } from "../../shared/call-origin.ts";
 import type { Fn } from "./method-patches.ts";
 import { clip, isText, payloadOf, unsupportedText } from "./network-bodies.ts";
 import type { Captured, RequestLog } from "./request-log.ts";
@@ -25,10 +26,11 @@ function finishXhr(log: RequestLog, xhr: XMLHttpRequest, entry: Captured) {
 
 /**
  * Wrappers for `XMLHttpRequest.prototype`'s `open`, `setRequestHeader` and `send`: `open` and the
- * headers are remembered per request object, `send` logs it while `active()`. Each returns exactly
+ * headers are remembered per request object, `send` logs it while `active()`, unless the SDK's own
+ * files sent it. Each returns exactly
  * what the host's call returns or throws.
  */
-export function xhrWrappers(log: RequestLog, active: () => boolean) {
+export function xhrWrappers(log: RequestLog, active: () => boolean, sdkFolder = "") {
   const xhrs = new WeakMap<object, XhrState>();
 
   /** Returns an undo for when `send` throws synchronously and no request was made. */
@@ -83,7 +85,9 @@ export function xhrWrappers(log: RequestLog, active: () => boolean) {
       function (this: unknown, ...args) {
         let undo: (() => void) | undefined;
         try {
-          if (active()) undo = beginXhr(this as XMLHttpRequest, args[0]);
+          // A request the SDK's own files send (under `sdkFolder`) is the widget's, not the page's.
+          const own = calledFrom(sdkFolder);
+          if (active() && !own) undo = beginXhr(this as XMLHttpRequest, args[0]);
         } catch {
           // The host's send() still runs.
         }

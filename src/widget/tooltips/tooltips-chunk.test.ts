@@ -39,7 +39,7 @@ test("a list that is not a list is reported as the reference does, and nothing i
     const context = createChunkContext();
     unmount = mount(context);
     run("showTooltips", [{ selector: "a" }]);
-    expect(errors).toHaveBeenCalledWith("Failed to parse tooltips");
+    expect(errors).toHaveBeenCalledWith("Gleap: Failed to parse tooltips");
     expect(context.root.querySelector(".gt-bubble")).toBeNull();
   } finally {
     errors.mockRestore();

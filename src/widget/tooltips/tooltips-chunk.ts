@@ -43,7 +43,7 @@ export function run(command: SurfaceCommand<"tooltips">, args: unknown[]): void 
   if (command !== "showTooltips" || !context || !manager) return;
   const [list] = args;
   if (!Array.isArray(list)) {
-    console.error("Failed to parse tooltips");
+    console.error("Gleap: Failed to parse tooltips");
     return;
   }
   manager.setTooltips(readTooltips(list));

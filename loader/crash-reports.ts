@@ -10,25 +10,34 @@ interface CrashReportDeps {
   send: (
     formData: Record<string, unknown>,
     priority: string,
-    excludeData: Record<string, boolean>,
+    excludeData: Record<string, boolean> | null,
   ) => Promise<unknown>;
 }
 
 /** Spec §5/§9: a silent crash report only with a ready session, and at most one every 10 seconds. */
 export function createCrashReports({ ready, email, send }: CrashReportDeps) {
   let last = 0;
-  const crashReport = (formData: Record<string, unknown>, priority = "MEDIUM", excludeData = {}) => {
+  const crashReport = (
+    formData: Record<string, unknown>,
+    priority = "MEDIUM",
+    // The reference's map when the host passes none: no snapshot, no replay, no attachments. A map
+    // the host passes replaces it whole (a key it leaves out is included).
+    excludeData: Record<string, boolean> | null = { screenshot: true, replays: true, attachments: true },
+  ) => {
     if (!ready() || Date.now() - last < crashReportGapMs) return;
     last = Date.now();
     return send(formData, priority, excludeData) as Promise<FeedbackReportCreated | undefined>;
   };
   return {
-    sendSilentCrashReport: (description = "", priority?: string, excludeData?: Record<string, boolean>) =>
-      crashReport({ description, reportedBy: email() }, priority, excludeData),
+    sendSilentCrashReport: (
+      description = "",
+      priority?: string,
+      excludeData?: Record<string, boolean> | null,
+    ) => crashReport({ description, reportedBy: email() }, priority, excludeData),
     sendSilentCrashReportWithFormData: (
       formData: Record<string, unknown> = {},
       priority?: string,
-      excludeData?: Record<string, boolean>,
+      excludeData?: Record<string, boolean> | null,
     ) => crashReport({ ...formData }, priority, excludeData),
   };
 }

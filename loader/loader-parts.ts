@@ -1,4 +1,9 @@
-import type { HostCommandName, WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
+import { storedReportsFlag } from "../src/shared/stored-reports-flag.ts";
+import type {
+  HostCommandName,
+  ReportDelivery,
+  WidgetChunkName,
+} from "../src/shared/widget-chunk-contract.ts";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { createCrashReports } from "./crash-reports.ts";
 import { createEndpoints } from "./endpoints.ts";
@@ -74,6 +79,8 @@ export function createServices(deps: GleapDeps, state: LoaderState, router: Rout
   const startedAt = Date.now();
   const storage = localStorageOf(window);
   const route = (command: HostCommandName, args: unknown[]) => router.runCommand({ command, args });
+  /** What the surfaces' parts run when a visitor's session starts. */
+  const sessionStarts: Array<() => void> = [];
 
   const endpoints = createEndpoints(deps.apiUrl, () => config.messengerUrl());
   const request = createHttpClient(originalFetch, endpoints.apiUrl, () => ({
@@ -89,6 +96,7 @@ export function createServices(deps: GleapDeps, state: LoaderState, router: Rout
     report,
     onChange: (_next, previousId) => {
       tooltips.load();
+      for (const start of sessionStarts) start();
       if (previousId === null) return;
       // A new visitor id: stream afresh and forget checklist state.
       tracker.restart();
@@ -143,6 +151,7 @@ export function createServices(deps: GleapDeps, state: LoaderState, router: Rout
     startedAt,
     storage,
     route,
+    sessionStarts,
     endpoints,
     request,
     visitor,
@@ -201,6 +210,8 @@ export function createSurfaceParts(deps: GleapDeps, state: LoaderState, router: 
     isOpened: () => state.opened,
     unreadCount: () => state.unread,
     runCommand: route,
+    // Undefined when the surface is out of reach (no session): the sender takes that for a failure.
+    sendReport: (body) => surfaces.run("report", "send", [body]) as Promise<ReportDelivery>,
     networkEntries: () => surfaces.loaded("network-log")?.run?.("entries", []),
     request: services.request,
     endpoints: services.endpoints,
@@ -223,6 +234,12 @@ export function createSurfaceParts(deps: GleapDeps, state: LoaderState, router: 
     ready: visitor.ready,
     email: () => visitor.current()?.email ?? "",
     send: (...args) => surfaces.run("report", "crash", args),
+  });
+  // Issue 21: reports an earlier page view could not send wait in IndexedDB; only the flag is read
+  // here, so the report chunk loads at a session's start only when there is something to send.
+  services.sessionStarts.push(() => {
+    if (services.storage?.getItem(storedReportsFlag(state.sdkKey)))
+      surfaces.run("report", "sendStored").catch((error) => report("sendStored failed", error));
   });
   return { surfaces, network, host, hostMethods, page, crashReports };
 }

@@ -24,6 +24,8 @@ interface WidgetHostDeps {
   unreadCount: () => number;
   /** Runs a command on its surface; answers what the surface answers. */
   runCommand: (command: HostCommandName, args: unknown[]) => Promise<unknown> | undefined;
+  /** Hands a report to the report chunk's outbox. */
+  sendReport: WidgetHost["sendReport"];
   /** What the network-log chunk captured, when it is loaded. */
   networkEntries: () => unknown;
   request: HttpClient;
@@ -72,7 +74,9 @@ export function createWidgetHost(deps: WidgetHostDeps) {
         typedValues: logs.typedValues,
       };
     },
-    sendReport: (body) => request<FeedbackReportCreated>("POST", "/bugs/v2", body),
+    sendReport: deps.sendReport,
+    postReport: (body, key) =>
+      request<FeedbackReportCreated>("POST", "/bugs/v2", body, { "Idempotency-Key": key }),
     request: (method, path, body) => request(method, path, body),
     triggerCustomAction: (name, extra) => {
       for (const action of customActions) action({ name, ...extra });

@@ -7,7 +7,8 @@ import type { HostToMessengerMessage } from "../shared/frame-messages.ts";
  * values the host set, and the answer to the last `send-feedback`.
  */
 export interface FeedbackAnswer {
-  status: "sent" | "failed";
+  /** `queued`: kept on the device by the host, to be sent when the network is back. */
+  status: "sent" | "queued" | "failed";
   /** `feedback-sent`: the server's answer to the report (`{id, shortId, …}`). */
   answer?: unknown;
   /** `feedback-sending-failed`: the host's text. */
@@ -91,6 +92,8 @@ export function receive(state: MessengerState, message: HostToMessengerMessage):
       return { ...next, feedback: { status: "sent", answer: message.data, seq } };
     case "feedback-sending-failed":
       return { ...next, feedback: { status: "failed", text: message.data, seq } };
+    case "feedback-queued":
+      return { ...next, feedback: { status: "queued", seq } };
     case "collect-ticket-data":
       return { ...next, ticketData: message.data };
     default:

@@ -91,6 +91,8 @@ export const hostToMessenger = {
   "session-cleared": type({ name: literal("session-cleared") }),
   "feedback-sent": type({ name: literal("feedback-sent"), data: optional(unknown()) }),
   "feedback-sending-failed": type({ name: literal("feedback-sending-failed"), data: string() }),
+  // Ours, not the reference's: the report is kept on the device and sent when the network is back.
+  "feedback-queued": type({ name: literal("feedback-queued") }),
   "collect-ticket-data": type({ name: literal("collect-ticket-data"), data: record(string(), unknown()) }),
   "unread-count-changed": type({ name: literal("unread-count-changed"), data: number() }),
   "set-form-data": type({

@@ -82,8 +82,17 @@ export interface WidgetHost {
   unreadCount(): number;
   /** What the loader holds for a report: custom data, tags, logs and the start time. */
   reportParts(): ReportParts;
-  /** Posts a report to `/bugs/v2` with the session headers; rejects when the server refuses it. */
-  sendReport(report: Record<string, unknown>): Promise<FeedbackReportCreated>;
+  /**
+   * Sends a report through the outbox (src/widget/report/report-outbox.ts): answers `sent` with the
+   * server's 2xx answer, or `queued` when the network or a busy server kept it from arriving (it is
+   * kept in IndexedDB and sent again, also after a reload); rejects when the server refuses it.
+   */
+  sendReport(report: Record<string, unknown>): Promise<ReportDelivery>;
+  /**
+   * Posts a report to `/bugs/v2` once, with the session headers and the report's `Idempotency-Key`
+   * (a repeat of a key answers the first report); rejects with an `HttpFailure`. The outbox's own.
+   */
+  postReport(report: Record<string, unknown>, idempotencyKey: string): Promise<FeedbackReportCreated>;
   /** A JSON request to the widget API with the session headers (e.g. notifications, checklists). */
   request<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown): Promise<T>;
   /** The host's custom actions (`registerCustomAction`). */
@@ -94,6 +103,9 @@ export interface WidgetHost {
   /** Options the host set for the surfaces: sound, in-app notifications, the button, the tab badge. */
   options(): HostOptions;
 }
+
+/** What became of a report handed to the outbox. */
+export type ReportDelivery = { status: "sent"; answer: FeedbackReportCreated } | { status: "queued" };
 
 export interface HostOptions {
   playSound: boolean;
@@ -165,7 +177,7 @@ export const surfaceCommands = {
   tours: "startProductTour+ resumeProductTour disableProductTours",
   copilot: "startCopilotTour",
   builder: "startBuilder closeBuilder",
-  capture: "startScreenCapture captureData? clearCapture?",
+  capture: "startScreenCapture captureData? clearCapture? pageSnapshot",
   replay: "startReplay replayData? setReplayOptions?",
   tooltips: "showTooltips",
   // The <gleap-checklist> elements of the page, as they come and go.
@@ -185,10 +197,11 @@ type RoutedSurface = keyof typeof surfaceCommands;
 type Entry<S extends RoutedSurface = RoutedSurface> = Words<(typeof surfaceCommands)[S]>;
 
 /** Commands the loader sends a surface itself (never routed from a host call): the network log's
- * settings and entries, a silent crash report. */
+ * settings and entries, a silent crash report, a report through the outbox and the outbox's kept
+ * reports at a session's start. */
 interface DirectCommands {
   "network-log": "configure" | "start" | "stop" | "entries";
-  report: "crash";
+  report: "crash" | "send" | "sendStored";
 }
 
 /** Every command a host call, a link or another surface can route (`host.command`). */

@@ -161,6 +161,20 @@ describe("feedback flow", () => {
     expect(q(container, "[data-testid=flow-reference]")?.textContent).toBe("Reference FB-43");
   });
 
+  test("a report the host kept says it will be sent when back online, with no reference, and the draft goes", async () => {
+    const { container, host, sent } = await openFlow();
+    await fillValid(container);
+    await click(q(container, "[data-testid=flow-submit]"));
+    await host({ name: "feedback-queued" });
+    expect(q(container, "[data-testid=flow-success]")).toBeNull();
+    expect(q(container, "[data-testid=flow-queued] .success-text")?.textContent).toBe(
+      "We could not reach the server. Your feedback is saved on this device and will be sent as soon as you are back online.",
+    );
+    expect(q(container, "[data-testid=flow-reference]")).toBeNull();
+    expect(sent.some((message) => message.name === "cleanup-drawings")).toBe(true);
+    expect(window.sessionStorage.getItem("gleap-messenger-flow-draft-demo-bugreporting")).toBeNull();
+  });
+
   test("an answer that was there before the submit is not taken for this one", async () => {
     const { container, host } = await openFlow();
     await host({ name: "feedback-sent", data: { shortId: "FB-1" } });

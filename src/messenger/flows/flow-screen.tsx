@@ -16,6 +16,7 @@ function FlowForm({ flow }: { flow: FeedbackFlow }) {
   const { phase, errors } = form;
   const errorCount = Object.keys(errors).length;
   if (phase.name === "sent") return <FlowSuccess flow={flow} shortId={phase.shortId} />;
+  if (phase.name === "queued") return <FlowSuccess flow={flow} shortId={null} queued />;
 
   const sending = phase.name === "sending";
   return (
@@ -90,7 +91,8 @@ function FlowSkeleton() {
 /**
  * A feedback flow (`GET /flows/{key}`): its fields, validation at each field, pre-filled values, a
  * capture through the host's editor, sending through the host (`send-feedback` → `feedback-sent` or
- * `feedback-sending-failed`), a thank-you with the report's short id, and a draft that keeps what the
+ * `feedback-queued` or `feedback-sending-failed`), a thank-you with the report's short id (or, for a
+ * report kept while offline, that it will be sent when the visitor is back online), and a draft that keeps what the
  * visitor typed across failures, Back and closing.
  */
 export default function FlowScreen({ screen }: ScreenProps<"flow">) {

@@ -38,6 +38,8 @@ export const flowTexts = defineTexts({
     "flow.failedHint": "Nothing you wrote is lost. Please try again.",
     "flow.noAnswer": "The site did not answer.",
     "flow.retry": "Try again",
+    "flow.queued":
+      "We could not reach the server. Your feedback is saved on this device and will be sent as soon as you are back online.",
   },
   de: {
     "flow.submit": "Senden",
@@ -77,6 +79,8 @@ export const flowTexts = defineTexts({
       "Nichts von dem, was Sie geschrieben haben, geht verloren. Bitte versuchen Sie es erneut.",
     "flow.noAnswer": "Die Website hat nicht geantwortet.",
     "flow.retry": "Erneut versuchen",
+    "flow.queued":
+      "Der Server war nicht erreichbar. Ihr Feedback ist auf diesem Gerät gespeichert und wird gesendet, sobald Sie wieder online sind.",
   },
   ar: {
     "flow.submit": "إرسال",
@@ -119,6 +123,7 @@ export const flowTexts = defineTexts({
     "flow.failedHint": "لم يضع شيء مما كتبته. يرجى المحاولة مرة أخرى.",
     "flow.noAnswer": "لم يستجب الموقع.",
     "flow.retry": "حاول مرة أخرى",
+    "flow.queued": "تعذّر الوصول إلى الخادم. تم حفظ ملاحظاتك على هذا الجهاز وسيتم إرسالها فور عودة الاتصال.",
   },
 });
 

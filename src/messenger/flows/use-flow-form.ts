@@ -21,6 +21,8 @@ export type FlowPhase =
   | { name: "editing" }
   | { name: "sending" }
   | { name: "sent"; shortId: string | null }
+  /** The host kept the report to send when the network is back (`feedback-queued`). */
+  | { name: "queued" }
   /** The host answered `feedback-sending-failed`, or did not answer in time. */
   | { name: "failed"; reason: "host" | "timeout" };
 
@@ -29,7 +31,10 @@ function shortIdOf(answer: unknown): string | null {
   return typeof shortId === "string" && shortId !== "" ? shortId : null;
 }
 
-/** The host's answer to our `send-feedback` while it is on its way: sent (the draft goes) or failed. */
+/**
+ * The host's answer to our `send-feedback` while it is on its way: sent or kept to send later (the
+ * draft goes), or failed.
+ */
 function useFeedbackAnswer(phase: FlowPhase, setPhase: (phase: FlowPhase) => void, draft: DraftStore) {
   const { store } = useShell();
   const { send } = useHostActions();
@@ -41,12 +46,14 @@ function useFeedbackAnswer(phase: FlowPhase, setPhase: (phase: FlowPhase) => voi
       const answer = store.get().feedback;
       if (!answer || answer.seq <= since) return;
       clearTimeout(timer);
-      if (answer.status === "sent") {
-        draft.clear();
-        for (const key of ["capture", ...capturePreviewKeys]) store.clearFormData(key);
-        send({ name: "cleanup-drawings" });
-        setPhase({ name: "sent", shortId: shortIdOf(answer.answer) });
-      } else setPhase({ name: "failed", reason: "host" });
+      if (answer.status === "failed") return setPhase({ name: "failed", reason: "host" });
+      // Sent or kept by the host: either way the report no longer needs the draft.
+      draft.clear();
+      for (const key of ["capture", ...capturePreviewKeys]) store.clearFormData(key);
+      send({ name: "cleanup-drawings" });
+      setPhase(
+        answer.status === "sent" ? { name: "sent", shortId: shortIdOf(answer.answer) } : { name: "queued" },
+      );
     });
     return () => {
       clearTimeout(timer);

@@ -13,6 +13,7 @@ import { reportQuotas } from "./migrations/011-report-quotas.ts";
 import { visitorIdentity } from "./migrations/012-visitor-identity.ts";
 import { builderDrafts } from "./migrations/013-builder-drafts.ts";
 import { accountAndTaskLimits } from "./migrations/014-account-and-task-limits.ts";
+import { reportIdempotency } from "./migrations/015-report-idempotency.ts";
 
 export interface Migration {
   id: number;
@@ -37,6 +38,7 @@ export const migrations: readonly Migration[] = [
   visitorIdentity,
   builderDrafts,
   accountAndTaskLimits,
+  reportIdempotency,
 ];
 
 export interface MigrationResult {

@@ -60,7 +60,7 @@ export const noWidgetRateLimits: WidgetRateLimits = {
   sessionStartsPerIp: unlimited,
 };
 
-export const widgetCorsAllowHeaders = "api-token, content-type, gleap-id, gleap-hash";
+export const widgetCorsAllowHeaders = "api-token, content-type, gleap-id, gleap-hash, idempotency-key";
 
 export interface WidgetApiDeps {
   sql: SQL;

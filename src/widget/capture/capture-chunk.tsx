@@ -11,6 +11,7 @@ import { type CaptureSurface, createCaptureSurface } from "./capture-surface.tsx
  *   `{autostart: true}` when the flow it belongs to has not started yet (Ctrl+U).
  * - `captureData`: the finished capture for the report (see capture-data.ts), or null.
  * - `clearCapture`: forgets it (a sent report, the frame's `cleanup-drawings`).
+ * - `pageSnapshot`: the page as it is now, for a silent crash report (no editor, no picture).
  */
 
 let surface: CaptureSurface | null = null;
@@ -31,6 +32,8 @@ export function run(command: SurfaceCommand<"capture">, args: unknown[]): unknow
       return;
     case "captureData":
       return surface?.captureData() ?? null;
+    case "pageSnapshot":
+      return surface?.pageSnapshot() ?? null;
     case "clearCapture":
       surface?.clear();
       return;

@@ -1,10 +1,10 @@
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { projectIsRightToLeft } from "../../shared/widget-language.ts";
-import type { CaptureAnswer, CaptureFormData } from "../common/capture-data.ts";
+import type { CaptureAnswer, CaptureFormData, ScreenshotData } from "../common/capture-data.ts";
 import { CaptureEditor } from "./capture-editor.tsx";
 import { mountEditorLayer } from "./capture-editor-layer.ts";
 import { captureImage, thumbnail } from "./capture-image.ts";
-import { takeScreenshot } from "./capture-screenshot.ts";
+import { takeScreenshot, warn } from "./capture-screenshot.ts";
 import { captureAnswer, type StoredCapture } from "./capture-store.ts";
 import { captureTexts } from "./capture-texts.ts";
 import type { CaptureType, Shape } from "./drawing/editor-state.ts";
@@ -15,6 +15,7 @@ import {
   type RecorderEvents,
 } from "./recording/screen-recorder.ts";
 import { uploadForSession } from "./recording/upload.ts";
+import { takePageSnapshot } from "./snapshot/page-snapshot.ts";
 
 /**
  * The capture surface: opens the editor (`startScreenCapture`), keeps the finished capture for the
@@ -30,6 +31,8 @@ import { uploadForSession } from "./recording/upload.ts";
 export interface CaptureSurface {
   start(type: unknown, options?: unknown): void;
   captureData(): Promise<CaptureAnswer>;
+  /** The page as it is now, without the widget and without a picture: a silent crash report's. */
+  pageSnapshot(): Promise<ScreenshotData>;
   clear(): void;
   editorOpen(): boolean;
   destroy(): void;
@@ -180,6 +183,7 @@ export function createCaptureSurface(
   return {
     start,
     captureData: () => captureAnswer(stored),
+    pageSnapshot: () => takePageSnapshot({ window: win, exclude: isOurs, warn }),
     clear,
     editorOpen: () => editor !== null,
     destroy() {

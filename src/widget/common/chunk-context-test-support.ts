@@ -101,7 +101,8 @@ export function createRecordingHost(overrides: Partial<WidgetHost> = {}): Record
     isOpened: () => state.opened,
     unreadCount: () => state.unread,
     reportParts: () => parts,
-    sendReport: async (report) => {
+    sendReport: async (report) => ({ status: "sent", answer: await host.postReport(report, "test-key") }),
+    postReport: async (report) => {
       host.reports.push(report);
       const created: FeedbackReportCreated = {
         id: "report-1",

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, spyOn, test } from "bun:test";
 import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
 import type { CaptureAnswer } from "../common/capture-data.ts";
 import { createRecordingHost } from "../common/chunk-context-test-support.ts";
-import { fitReport, sendFeedback, sendingFailedText } from "./feedback.ts";
+import { sendFeedback, sendingFailedText } from "./feedback.ts";
 
 const screenshotData = {
   html: "<!DOCTYPE html><html><body>page</body></html>",
@@ -154,24 +154,23 @@ describe("a report with its capture and replay", () => {
   });
 });
 
-describe("the report's size", () => {
-  const report = (html: number, image: number, events: number) => ({
-    formData: { description: "It broke" },
-    screenshotData: { ...screenshotData, html: "h".repeat(html), image: "i".repeat(image) },
-    webReplay: { ...webReplay, events: ["e".repeat(events)] },
-  });
-
-  test("a report within the limit is sent whole", () => {
-    const whole = report(100, 100, 100);
-    expect(fitReport(whole, 10_000)).toBe(whole);
-  });
-
-  test("over the limit the replay goes first, then the picture, then the page; the form always stays", () => {
-    expect(fitReport(report(1000, 1000, 9000), 5000)).not.toHaveProperty("webReplay");
-    const noImage = fitReport(report(1000, 5000, 9000), 5000) as { screenshotData: Record<string, unknown> };
-    expect(noImage.screenshotData.html).toHaveLength(1000);
-    expect(noImage.screenshotData).not.toHaveProperty("image");
-    const bare = fitReport(report(9000, 5000, 9000), 5000);
-    expect(bare).toEqual({ formData: { description: "It broke" } });
+describe("a report the outbox kept", () => {
+  test("the frame hears feedback-queued, not feedback-sent; hosts hear no feedback-sent; the capture is forgotten", async () => {
+    const host = createRecordingHost({ sendReport: async () => ({ status: "queued" }) });
+    host.answers.captureData = { ok: true, type: "screenshot", screenshotData };
+    const sent: HostToMessengerMessage[] = [];
+    const emitted: string[] = [];
+    await sendFeedback(
+      { name: "send-feedback", data: { formData: { description: "offline" }, action: null } },
+      {
+        host,
+        events: { emit: (name: string) => void emitted.push(name) },
+        send: (m) => void sent.push(m),
+        window,
+      },
+    );
+    expect(sent).toEqual([{ name: "feedback-queued" }]);
+    expect(emitted).toEqual([]);
+    expect(host.commands.map((command) => command.name)).toContain("clearCapture");
   });
 });

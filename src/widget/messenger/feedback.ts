@@ -1,8 +1,8 @@
-import { maxReportBytes } from "../../shared/feedback-api.ts";
 import type { HostToMessengerMessage, MessengerToHostMessage } from "../../shared/frame-messages.ts";
-import type { WidgetEvents, WidgetHost } from "../../shared/widget-chunk-contract.ts";
+import type { ReportDelivery, WidgetEvents, WidgetHost } from "../../shared/widget-chunk-contract.ts";
 import type { CaptureAnswer } from "../common/capture-data.ts";
 import { buildReport } from "../common/report/build-report.ts";
+import { fitReport } from "../common/report/fit-report.ts";
 import { protectReport } from "../common/report/private-report.ts";
 import { collectMetadata, type MetadataWindow } from "../common/report/session-metadata.ts";
 
@@ -79,27 +79,11 @@ async function readReplay(host: FeedbackDeps["host"]): Promise<Record<string, un
   }
 }
 
-const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
-
-/**
- * Keeps the report under the server's limit (20 MB): the replay goes first, then the capture's
- * picture, then the page snapshot; what the visitor wrote always goes.
- */
-export function fitReport(report: Record<string, unknown>, limit = maxReportBytes * 0.97) {
-  if (jsonBytes(report) <= limit) return report;
-  const { webReplay: _, ...withoutReplay } = report;
-  if (jsonBytes(withoutReplay) <= limit || !isObject(report.screenshotData)) return withoutReplay;
-  const { image: __, ...page } = report.screenshotData;
-  const withoutImage = { ...withoutReplay, screenshotData: page };
-  if (jsonBytes(withoutImage) <= limit) return withoutImage;
-  const { screenshotData: ___, ...bare } = withoutReplay;
-  return bare;
-}
-
 /**
  * `send-feedback` (WIDGET-PROTOCOL "The frame side"): posts the report the frame's form built, with
  * priority MEDIUM and the action's type (BUG when it has none), and answers the frame `feedback-sent`
- * with the server's answer, or `feedback-sending-failed`. Hosts hear `feedback-sent` (with the form
+ * with the server's answer, `feedback-queued` when the outbox kept it to send later (offline, a busy
+ * server), or `feedback-sending-failed`. Hosts hear `feedback-sent` (with the form
  * data), and for an outbound's form `outbound-sent` and the tracked `outbound-{id}-submitted`.
  *
  * The capture (spec §3 `screenshotData`, `screenRecordingUrl`) and the web replay (`webReplay`) are
@@ -109,7 +93,7 @@ export function fitReport(report: Record<string, unknown>, limit = maxReportByte
 export async function sendFeedback({ data }: SendFeedback, deps: FeedbackDeps): Promise<void> {
   const { formData, action, outboundId, spamToken } = data;
   const excluded = action?.excludeData ?? {};
-  let answer: unknown;
+  let delivery: ReportDelivery;
   try {
     const [capture, replay] = await Promise.all([
       readCapture(deps.host),
@@ -130,16 +114,24 @@ export async function sendFeedback({ data }: SendFeedback, deps: FeedbackDeps): 
       report.screenRecordingUrl = capture.screenRecordingUrl;
     if (replay) report.webReplay = replay;
     // Last, over every part: no private value of the page leaves it (src/widget/privacy/).
-    answer = await deps.host.sendReport(
+    delivery = await deps.host.sendReport(
       fitReport(protectReport(report, parts.typedValues, deps.window, { visitorForm: true })),
     );
+    // The loader answers nothing when the report surface is out of reach: nothing was sent or kept.
+    if (!delivery) throw new Error("the report surface is unavailable");
   } catch {
     deps.send({ name: "feedback-sending-failed", data: sendingFailedText });
     deps.events.emit("error-while-sending");
     return;
   }
+  // The capture is in the report now, sent or kept in the outbox.
   deps.host.command("clearCapture");
-  deps.send({ name: "feedback-sent", data: answer });
+  if (delivery.status === "queued") {
+    // Not "sent": the frame says it will go when the visitor is back online (issue 21).
+    deps.send({ name: "feedback-queued" });
+    return;
+  }
+  deps.send({ name: "feedback-sent", data: delivery.answer });
   deps.events.emit("feedback-sent", formData);
   if (outboundId) {
     deps.events.emit("outbound-sent", { outboundId, outbound: action, formData });

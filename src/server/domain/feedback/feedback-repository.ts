@@ -41,6 +41,8 @@ export interface NewReportRow extends ReportRowText {
   sessionId: string | null;
   screenshotHtmlKey: string | null;
   webReplayKey: string | null;
+  /** The sender's key for this report (`Idempotency-Key`), unique per project; null without one. */
+  idempotencyKey: string | null;
 }
 
 /** What the insert answers: enough for the widget's answer and the inbox push. */
@@ -65,15 +67,38 @@ export async function insertReport(tx: SQL, id: string, report: NewReportRow): P
   await tx`INSERT INTO feedback_reports (
       id, project_id, session_id, number, type, priority, status, is_silent, outbound, spam_token, tags,
       form_data, meta_data, console_log, network_logs, custom_event_log, custom_data, ticket_attributes,
-      exclude_data, screenshot, screenshot_html_key, web_replay_key, screen_recording_url, created_at)
+      exclude_data, screenshot, screenshot_html_key, web_replay_key, screen_recording_url, idempotency_key,
+      created_at)
     VALUES (
       ${id}, ${report.projectId}, ${report.sessionId}, ${number}, ${report.type}, ${report.priority},
       ${initialReportStatus}, ${report.isSilent}, ${report.outbound}, ${report.spamToken},
       ${report.tags}, ${report.formData}, ${report.metaData}, ${report.consoleLog}, ${report.networkLogs},
       ${report.customEventLog}, ${report.customData}, ${report.ticketAttributes}, ${report.excludeData},
       ${report.screenshot}, ${report.screenshotHtmlKey}, ${report.webReplayKey}, ${report.screenRecordingUrl},
-      ${createdAt})`;
+      ${report.idempotencyKey}, ${createdAt})`;
   return { id, number, type: report.type, priority: report.priority, status: initialReportStatus, createdAt };
+}
+
+/**
+ * The report a project already stored under this sender's key, as its first send was answered (a
+ * new report's status; staff may have moved it on since): what a repeated send is answered.
+ */
+export async function findReportByIdempotencyKey(
+  sql: SQL,
+  projectId: string,
+  key: string,
+): Promise<CreatedReport | null> {
+  const [row] = await sql`SELECT id, number, type, priority, created_at FROM feedback_reports
+    WHERE project_id = ${projectId} AND idempotency_key = ${key}`;
+  if (!row) return null;
+  return {
+    id: row.id,
+    number: Number(row.number),
+    type: row.type,
+    priority: row.priority,
+    status: initialReportStatus,
+    createdAt: row.created_at,
+  };
 }
 
 interface ReportRow {

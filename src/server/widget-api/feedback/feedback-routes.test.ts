@@ -426,3 +426,109 @@ describe("POST /api/widget/bugs/v2 refusals", () => {
     });
   });
 });
+
+describe("POST /api/widget/bugs/v2 with an Idempotency-Key", () => {
+  const withKey = (key: string, headers: Record<string, string> = { "Api-Token": "demo" }) => ({
+    ...headers,
+    "Idempotency-Key": key,
+  });
+  const rowsWithKey = async (key: string) => {
+    const [{ total }] = await server.db
+      .sql`SELECT count(*) AS total FROM feedback_reports WHERE idempotency_key = ${key}`;
+    return Number(total);
+  };
+
+  test("the same key twice stores one report and answers the first report's answer again", async () => {
+    const key = Bun.randomUUIDv7();
+    const before = await reportCount();
+    const body = {
+      type: "CRASH",
+      priority: "HIGH",
+      formData: { description: "sent twice" },
+      screenshotData: {
+        html: `<p>${"x".repeat(70_000)}</p>`,
+        baseUrl: "https://host.example/",
+        width: 1,
+        height: 1,
+      },
+    };
+    const dirsBefore = (await storedReportDirs()).length;
+    const first = await created(body, withKey(key, sessionHeaders()));
+    const second = await created(body, withKey(key, sessionHeaders()));
+    expect(second).toEqual(first);
+    expect(await reportCount()).toBe(before + 1);
+    expect(await rowsWithKey(key)).toBe(1);
+    // The repeat's parts were never written: one report's files, not two.
+    expect((await storedReportDirs()).length).toBe(dirsBefore + 1);
+  });
+
+  test("a repeat is answered as the first send was, even after staff moved the report on", async () => {
+    const key = Bun.randomUUIDv7();
+    const first = await created({ formData: { description: "closed later" } }, withKey(key));
+    await server.db.sql`UPDATE feedback_reports SET status = ${"DONE"} WHERE id = ${first.id}`;
+    expect(await created({ formData: { description: "closed later" } }, withKey(key))).toEqual(first);
+  });
+
+  test("a repeat is answered even when its body is different or unreadable, and is not counted", async () => {
+    const key = Bun.randomUUIDv7();
+    const first = await created({ formData: { description: "first" } }, withKey(key));
+    const before = await reportCount();
+    const again = await postReport("{not json", withKey(key));
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(first);
+    expect(await reportCount()).toBe(before);
+  });
+
+  test("sends of one key racing each other store one report and all answer it", async () => {
+    const key = Bun.randomUUIDv7();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => created({ formData: { description: "raced" } }, withKey(key))),
+    );
+    expect(await rowsWithKey(key)).toBe(1);
+    for (const answer of answers) expect(answer).toEqual(answers[0] as Created);
+  });
+
+  test("different keys are different reports, and reports without a key never collide", async () => {
+    const before = await reportCount();
+    const one = await created({}, withKey(Bun.randomUUIDv7()));
+    const two = await created({}, withKey(Bun.randomUUIDv7()));
+    const three = await created({});
+    const four = await created({});
+    expect(new Set([one.id, two.id, three.id, four.id]).size).toBe(4);
+    expect(await reportCount()).toBe(before + 4);
+  });
+
+  test("one key in two projects is two reports: a key is unique per project", async () => {
+    const key = Bun.randomUUIDv7();
+    const otherId = Bun.randomUUIDv7();
+    const otherKey = `other-${otherId}`;
+    await server.db.sql`INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
+      VALUES (${otherId}, ${"Other"}, ${otherKey}, ${"secret"}, ${"{}"}, ${new Date().toISOString()})`;
+    const demo = await created({}, withKey(key));
+    const other = await created({}, withKey(key, { "Api-Token": otherKey }));
+    expect(other.id).not.toBe(demo.id);
+    expect(await rowsWithKey(key)).toBe(2);
+  });
+
+  test("a malformed key answers 400 and stores nothing", async () => {
+    const before = await reportCount();
+    await expectError(await postReport("{}", withKey("has spaces")), 400, {
+      error: "Idempotency-Key must be 1 to 128 printable ASCII characters without spaces",
+      field: "Idempotency-Key",
+    });
+    expect(await reportCount()).toBe(before);
+  });
+
+  test("a browser on another origin may send the header (CORS preflight)", async () => {
+    const response = await fetch(`${main}/api/widget/bugs/v2`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://host.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "api-token, content-type, idempotency-key",
+      },
+    });
+    expect(response.status).toBeLessThan(300);
+    expect(response.headers.get("access-control-allow-headers")).toContain("idempotency-key");
+  });
+});

@@ -1,10 +1,13 @@
 import { type FeedbackReportCreated, maxReportBytes } from "../../../shared/feedback-api.ts";
+import { isUniqueViolation } from "../../domain/companies/companies-repository.ts";
 import {
   type CreatedReport,
+  findReportByIdempotencyKey,
   insertReport,
   shortReportId,
 } from "../../domain/feedback/feedback-repository.ts";
 import { type ReportFile, storeWithFiles } from "../../domain/feedback/report-file-journal.ts";
+import { readIdempotencyKey } from "../../domain/feedback/report-idempotency.ts";
 import { createReportIntake, defaultReportIntakeLimits } from "../../domain/feedback/report-intake.ts";
 import {
   createReportParserPool,
@@ -27,6 +30,11 @@ import type { WidgetRouteDeps } from "../widget-route-deps.ts";
  * `POST /api/widget/bugs/v2`: quotas, then room in the intake, then the body, parsed on a parser
  * thread, then the stored parts and the row (see {@link storeWithFiles}). A stored report reaches
  * every open admin inbox at once (staff socket).
+ *
+ * A report sent again with the `Idempotency-Key` of one the project already stored (the widget's
+ * outbox retries a send whose answer it never got) is answered as the first send was, before
+ * anything is counted or read, and nothing new is stored; two sends of one key racing each other
+ * meet at the unique index, and the loser answers the winner's report.
  */
 export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
   const { sql, storage } = deps;
@@ -34,7 +42,12 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
   const intake = createReportIntake(defaultReportIntakeLimits);
   const parser = createReportParserPool(defaultReportParserPoolOptions);
 
-  function store(id: string, report: PreparedReport, context: WidgetContext): Promise<CreatedReport> {
+  function store(
+    id: string,
+    report: PreparedReport,
+    context: WidgetContext,
+    idempotencyKey: string | null,
+  ): Promise<CreatedReport> {
     const files: ReportFile[] = [];
     const part = (name: string, data: Uint8Array | null, contentType: string) => {
       if (data === null) return null;
@@ -51,6 +64,7 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
         sessionId: context.session?.id ?? null,
         screenshotHtmlKey: snapshotKey,
         webReplayKey: replayKey,
+        idempotencyKey,
       }),
     );
   }
@@ -66,6 +80,11 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     const declared = declaredLength(request);
     // Refused before it is counted or read: the limit is known from the header alone.
     if (declared !== null && declared > maxReportBytes) return bodyTooLarge(maxReportBytes);
+    const idempotency = readIdempotencyKey(request.headers);
+    if (!idempotency.ok) return jsonError(400, idempotency.error, "Idempotency-Key");
+    const key = idempotency.key;
+    const earlier = key === null ? null : await findReportByIdempotencyKey(sql, project.id, key);
+    if (earlier) return json(createdAnswer(earlier), { status: 201 });
     let allowance: ReportAllowance | null = null;
     let leave: (() => void) | null = null;
     try {
@@ -85,7 +104,19 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
       if (declared === null) await allowance.addBytes(body.bytes.byteLength);
       const prepared = await parser.parse(body.bytes);
       if (!prepared.ok) return jsonError(prepared.status, prepared.error, prepared.field);
-      const saved = await store(Bun.randomUUIDv7(), prepared.report, context);
+      let saved: CreatedReport;
+      try {
+        saved = await store(Bun.randomUUIDv7(), prepared.report, context, key);
+      } catch (error) {
+        const winner =
+          key !== null && isUniqueViolation(error)
+            ? await findReportByIdempotencyKey(sql, project.id, key)
+            : null;
+        if (!winner) throw error;
+        // The other send of this report counted it; this one is not a report of its own.
+        await refund(allowance);
+        return json(createdAnswer(winner), { status: 201 });
+      }
       // Never throws: a push that fails is logged, the report is stored either way.
       await announceReportCreated(deps, saved.id);
       return json(createdAnswer(saved), { status: 201 });

@@ -75,7 +75,10 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
       } catch {
         // A broken cache entry is replaced below.
       }
-      const fresh = request<ServerConfig>("GET", `/config/${encodeURIComponent(sdkKey)}?lang=${encodeURIComponent(lang)}`)
+      const fresh = request<ServerConfig>(
+        "GET",
+        `/config/${encodeURIComponent(sdkKey)}?lang=${encodeURIComponent(lang)}`,
+      )
         .then((answer) => {
           messengerUrl = answer.messengerUrl ?? messengerUrl;
           apply(answer.flowConfig);

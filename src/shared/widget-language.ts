@@ -42,10 +42,6 @@ export function projectLanguage(config: LanguageSource): string | null {
  * browser's own language, so `setLanguage("en")` after `setLanguage("de")` returns to English under a
  * project fixed to German), then the project's fixed language, then the browser's.
  */
-export function chooseWidgetLanguage(
-  chosen: string | null,
-  config: LanguageSource,
-  browser: string,
-): string {
+export function chooseWidgetLanguage(chosen: string | null, config: LanguageSource, browser: string): string {
   return chosen?.toLowerCase() || projectLanguage(config) || browser.toLowerCase() || "en";
 }

@@ -45,3 +45,12 @@ export function projectLanguage(config: LanguageSource): string | null {
 export function chooseWidgetLanguage(chosen: string | null, config: LanguageSource, browser: string): string {
   return chosen?.toLowerCase() || projectLanguage(config) || browser.toLowerCase() || "en";
 }
+
+/** A surface's texts for a language: those of its base subtag, else English (own keys only, so no `constructor`). */
+export function textsFor<T>(
+  catalogue: { readonly en: T; readonly [language: string]: T },
+  language: string,
+): T {
+  const base = baseLanguage(language);
+  return Object.hasOwn(catalogue, base) ? (catalogue[base] ?? catalogue.en) : catalogue.en;
+}

@@ -19,6 +19,10 @@ test.beforeAll(() => {
   // Stored as a new project's: no language in the config, so the default (the visitor's) applies.
   keys.visitor = projects.create("visitor", {});
   keys.german = projects.create("german", { localizationOptions: { language: "de", rtl: false } });
+  keys.outbounds = projects.create("outbounds", {}, [
+    { type: "banner", config: { title: "عرض الربيع", body: "<p>خصم ٢٠٪</p>" } },
+    { type: "notification", config: { text: "تصديرك جاهز", sender: { name: "لينا" } } },
+  ]);
 });
 
 test.afterAll(() => {
@@ -91,6 +95,27 @@ test.describe("an Arabic browser", () => {
     const first = await page.getByTestId("capture-tool-rect").boundingBox();
     const undo = await page.getByTestId("capture-undo").boundingBox();
     expect(first && undo && first.x > undo.x).toBe(true);
+  });
+});
+
+test.describe("an Arabic browser, outbounds", () => {
+  test.use({ locale: "ar-EG" });
+
+  test("the banner frame and the notification stack in Arabic, right to left", async ({ page, context }) => {
+    await openHost(page, context, keys.outbounds ?? "");
+    const banner = page.locator("#gleap-banner");
+    await expect(banner).toBeVisible({ timeout: 15_000 });
+    await expect(banner.locator("iframe")).toHaveAttribute("title", "إعلان");
+    const bannerFrame = page.frameLocator("#gleap-banner iframe");
+    await expect(bannerFrame.getByText("عرض الربيع")).toBeVisible();
+    await expect(bannerFrame.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(bannerFrame.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(bannerFrame.locator(".banner-close")).toHaveAttribute("aria-label", "إغلاق");
+
+    const stack = page.locator(".gn-stack");
+    await expect(stack.locator(".gn-item")).toHaveCount(1, { timeout: 15_000 });
+    await expect(stack).toHaveAttribute("dir", "rtl");
+    await expect(stack).toHaveAttribute("aria-label", "الإشعارات");
   });
 });
 

@@ -1,4 +1,5 @@
 import { defaultFlowConfig, type FlowConfig } from "../src/shared/widget-config-api.ts";
+import { chooseWidgetLanguage } from "../src/shared/widget-language.ts";
 import type { HttpClient } from "./http-client.ts";
 
 interface ServerConfig {
@@ -22,7 +23,7 @@ interface WidgetConfigDeps {
   report: (message: string, error?: unknown) => void;
   /** Called with every change: a cached or fresh server config (`fromServer`), a `setStyles`. */
   onChange: (config: FlowConfig, fromServer: boolean) => void;
-  /** The browser's language, until the host sets one. */
+  /** The browser's language: the widget's when neither the host nor the project fixes one. */
   language: string;
   /** `setLanguage`: at once, and a second later, when the config of that language is asked for. */
   onLanguage: (language: string, settled: boolean) => void;
@@ -38,7 +39,13 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
   let overrides: Partial<FlowConfig> = {};
   let current: FlowConfig = defaultFlowConfig;
   let messengerUrl = "";
-  let language = deps.language.toLowerCase();
+  const browserLanguage = deps.language.toLowerCase();
+  /** `setLanguage`'s, lower case; null until the host calls it. */
+  let chosen: string | null = null;
+  const language = () => chooseWidgetLanguage(chosen, current, browserLanguage);
+  // The config is asked for in the visitor's language (the host's or the browser's), as the reference
+  // does: the project's fixed language is only known from the answer.
+  const requestLanguage = () => chosen ?? browserLanguage;
   let sdkKey = "";
   const timers: Array<ReturnType<typeof setTimeout>> = [];
 
@@ -49,13 +56,14 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
 
   const config = {
     current: () => current,
-    /** The widget's language (`setLanguage`, else the browser's), lower case. */
-    language: () => language,
+    /** The widget's language (`setLanguage`, else the project's fixed one, else the browser's), lower case. */
+    language,
     /** The messenger origin the server names (the host's `setFrameUrl` wins over it). */
     messengerUrl: () => messengerUrl,
     async load(key = sdkKey): Promise<void> {
       sdkKey = key;
-      const cacheKey = `gleap-widget-config-${sdkKey}-${language}`;
+      const lang = requestLanguage();
+      const cacheKey = `gleap-widget-config-${sdkKey}-${lang}`;
       let cached = false;
       try {
         const entry = JSON.parse(storage?.getItem(cacheKey) ?? "null") as ServerConfig | null;
@@ -67,7 +75,10 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
       } catch {
         // A broken cache entry is replaced below.
       }
-      const fresh = request<ServerConfig>("GET", `/config/${encodeURIComponent(sdkKey)}?lang=${language}`)
+      const fresh = request<ServerConfig>(
+        "GET",
+        `/config/${encodeURIComponent(sdkKey)}?lang=${encodeURIComponent(lang)}`,
+      )
         .then((answer) => {
           messengerUrl = answer.messengerUrl ?? messengerUrl;
           apply(answer.flowConfig);
@@ -85,13 +96,14 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
     },
     setLanguage(lang: string) {
       if (typeof lang !== "string" || lang === "") return;
-      language = lang.toLowerCase();
-      deps.onLanguage(language, false);
+      // Always applied, also when it is the browser's language: it then wins over the project's.
+      chosen = lang.toLowerCase();
+      deps.onLanguage(language(), false);
       // Spec §7: re-initialise after a second, and tell the server the contact's language.
       timers.push(
         setTimeout(() => {
           void config.load();
-          deps.onLanguage(language, true);
+          deps.onLanguage(language(), true);
         }, 1000),
       );
     },

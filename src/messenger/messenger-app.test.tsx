@@ -276,13 +276,22 @@ describe("languages", () => {
     expect(q(container, "[data-tab=messages] .visually-hidden")?.textContent).toContain("غير مقروءة");
   });
 
-  test("the project's fixed language and rtl flag apply when the host only passes the browser's", async () => {
+  test("the project's fixed language applies when the host sends none (the reference SDK before setLanguage)", async () => {
     const { container } = await renderMessenger({
-      overrideLanguage: navigator.language,
-      config: { localizationOptions: { language: "ar", rtl: true } },
+      overrideLanguage: null,
+      config: { localizationOptions: { language: "ar", rtl: false } },
     });
     expect(document.documentElement.dir).toBe("rtl");
     expect(q(container, ".hero-lead")?.textContent).toBe("كيف يمكننا مساعدتك؟");
+  });
+
+  test("the host's language wins over the project's, also when it is the browser's own", async () => {
+    const { container } = await renderMessenger({
+      overrideLanguage: navigator.language,
+      config: { localizationOptions: { language: "de", rtl: false } },
+    });
+    expect(document.documentElement.lang).toBe(navigator.language.toLowerCase());
+    expect(q(container, ".hero-lead")?.textContent).toBe("How can we help?");
   });
 
   test("a language without texts (Hebrew) is right to left with English texts; rtl also by flag", async () => {

@@ -229,7 +229,8 @@ const flowConfigFields = {
   enableShortcuts: optional(boolean()),
   localizationOptions: optional(
     object({
-      language: pattern(size(string(), 2, 35), /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/),
+      // A language tag, or empty: the visitor's browser decides.
+      language: pattern(size(string(), 0, 35), /^(?:[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*)?$/),
       rtl: boolean(),
     }),
   ),

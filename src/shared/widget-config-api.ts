@@ -14,7 +14,10 @@ export interface FlowConfig {
   networkLogPropsToIgnore: string[];
   networkLogBlacklist: string[];
   enableShortcuts: boolean;
-  /** Language and layout direction the widget starts in; `rtl` mirrors it. */
+  /**
+   * The language the project fixes (empty: the visitor's browser decides) and the layout direction;
+   * `rtl` mirrors it. `setLanguage` wins over the language (src/shared/widget-language.ts).
+   */
   localizationOptions: { language: string; rtl: boolean };
   /** Interface texts keyed by label (spec §3 "static translations keyed by label"). */
   staticTranslations: Record<string, string>;
@@ -43,6 +46,6 @@ export const defaultFlowConfig: FlowConfig = {
   networkLogPropsToIgnore: [],
   networkLogBlacklist: [],
   enableShortcuts: true,
-  localizationOptions: { language: "en", rtl: false },
+  localizationOptions: { language: "", rtl: false },
   staticTranslations: {},
 };

@@ -6,6 +6,7 @@ import {
   colorInputValue,
   colorRule,
   duplicateLabelRule,
+  languageChoices,
   normalizeOrigin,
   originRule,
   previewFlowConfig,
@@ -44,7 +45,8 @@ describe("project settings form", () => {
       borderRadius: "20",
       buttonX: "20",
       feedbackButtonPosition: "BUTTON_CLASSIC",
-      language: "en",
+      // A project that fixes no language: the visitor's browser decides.
+      language: "",
       rtl: false,
       translations: [],
       enableNetworkLogs: true,
@@ -121,7 +123,7 @@ describe("project settings form", () => {
     expect(preview.color).toBe("#00ff00");
     expect(preview.buttonX).toBe(20);
     expect(preview.buttonY).toBe(2000);
-    expect(preview.localizationOptions).toEqual({ language: "en", rtl: true });
+    expect(preview.localizationOptions).toEqual({ language: "", rtl: true });
   });
 
   test("the body sends numbers, lists and origins as the API wants, and only keys it knows", () => {
@@ -150,6 +152,19 @@ describe("project settings form", () => {
       staticTranslations: { Feedback: "Hilfe" },
       feedbackButtonPosition: "BUTTON_CLASSIC",
     });
+  });
+
+  test("the language: the visitor's browser first, then ours, then a project's other code; all sendable", () => {
+    expect(languageChoices("")).toEqual(["", "en", "de", "ar"]);
+    expect(languageChoices("de")).toEqual(["", "en", "de", "ar"]);
+    expect(languageChoices("pt-br")).toEqual(["", "en", "de", "ar", "pt-br"]);
+    for (const language of ["", "de", "pt-BR"]) {
+      const body = settingsWrite(form({ language }), project.flowConfig);
+      expect(body.flowConfig.localizationOptions).toEqual({ language, rtl: false });
+      expect(validate(body.flowConfig, FlowConfigWrite)[0]).toBeUndefined();
+    }
+    const auto = settingsWrite(form({ language: "automatic" }), project.flowConfig);
+    expect(validate(auto.flowConfig, FlowConfigWrite)[0]?.path).toEqual(["localizationOptions", "language"]);
   });
 
   test("colour inputs get six lower-case digits", () => {

@@ -18,6 +18,15 @@ export const launcherPositions: readonly FeedbackButtonPosition[] = feedbackButt
 /** The languages the messenger has texts for; another code stays selectable when a project has one. */
 export const widgetLanguages = ["en", "de", "ar"] as const;
 
+/** The language choice that fixes none: each visitor gets the widget in their browser's language. */
+export const visitorsLanguage = "";
+
+/** The language select's options: the visitor's browser first, our languages, and a project's other code. */
+export function languageChoices(current: string): string[] {
+  const known: readonly string[] = [visitorsLanguage, ...widgetLanguages];
+  return known.includes(current) ? [...known] : [...known, current];
+}
+
 export const colorFields = ["color", "headerColor", "buttonColor", "backgroundColor"] as const;
 export type ColorField = (typeof colorFields)[number];
 

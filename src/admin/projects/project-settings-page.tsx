@@ -26,6 +26,7 @@ import {
   colorFields,
   colorInputValue,
   flagFields,
+  languageChoices,
   launcherPositions,
   listFields,
   type NumberField,
@@ -36,6 +37,7 @@ import {
   settingsFormPath,
   settingsWrite,
   validateSettingsForm,
+  visitorsLanguage,
   widgetLanguages,
 } from "./project-settings-form.ts";
 import { projectsApi } from "./projects-api.ts";
@@ -235,9 +237,6 @@ function LauncherSection({ form }: { form: Form }) {
   const { t } = useT();
   const { state } = form;
   const set = setter(form);
-  const languages: string[] = widgetLanguages.includes(state.language as (typeof widgetLanguages)[number])
-    ? [...widgetLanguages]
-    : [...widgetLanguages, state.language];
   return (
     <SettingsSection id="launcher-title" title={t("projectSettings.launcher.title")}>
       <fieldset className="position-choices" data-testid="launcher-positions">
@@ -271,11 +270,13 @@ function LauncherSection({ form }: { form: Form }) {
               value={state.language}
               onChange={(event) => set("language", event.target.value)}
             >
-              {languages.map((language) => (
+              {languageChoices(state.language).map((language) => (
                 <option key={language} value={language}>
-                  {(widgetLanguages as readonly string[]).includes(language)
-                    ? t(`projectSettings.language.${language}` as MessageId)
-                    : language}
+                  {language === visitorsLanguage
+                    ? t("projectSettings.language.visitor")
+                    : (widgetLanguages as readonly string[]).includes(language)
+                      ? t(`projectSettings.language.${language}` as MessageId)
+                      : language}
                 </option>
               ))}
             </select>

@@ -1,6 +1,6 @@
 import { type CSSProperties, useCallback, useEffect, useRef } from "react";
 import { type HostToBannerMessage, hostToBanner } from "../../shared/frame-messages.ts";
-import { type ActionMessage, frameLanguage, frameTexts, safeColor, textOn } from "./outbound-content.ts";
+import { type ActionMessage, applyFrameLanguage, frameTexts, safeColor, textOn } from "./outbound-content.ts";
 import {
   CloseButton,
   linkClickToHost,
@@ -30,7 +30,7 @@ export function BannerApp({ channel }: { channel: ParentChannel<typeof hostToBan
 
   useEffect(() => {
     if (!data) return;
-    document.documentElement.lang = frameLanguage(data.language);
+    applyFrameLanguage(data.language);
     channel.send({ name: "banner-data-set" });
   }, [channel, data]);
   const reportHeight = useCallback(

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { actionMessage, frameTexts, readButtons, safeColor, textOn } from "./outbound-content.ts";
+import {
+  actionMessage,
+  applyFrameLanguage,
+  frameTexts,
+  readButtons,
+  safeColor,
+  textOn,
+} from "./outbound-content.ts";
 
 describe("outbound content", () => {
   test("buttons need a label and a known action; at most three", () => {
@@ -75,5 +82,14 @@ describe("outbound content", () => {
     expect(textOn("#FFD400")).toBe("#111827");
     expect(frameTexts("de-DE").close).toBe("Schließen");
     expect(frameTexts("en").close).toBe("Close");
+  });
+
+  test("an Arabic frame speaks Arabic and mirrors; another language is English, left to right", () => {
+    expect(frameTexts("ar-EG")).toEqual({ close: "إغلاق", banner: "إعلان", dialog: "رسالة" });
+    expect(frameTexts("fr").close).toBe("Close");
+    applyFrameLanguage("ar-EG");
+    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(["ar", "rtl"]);
+    applyFrameLanguage("fr");
+    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(["en", "ltr"]);
   });
 });

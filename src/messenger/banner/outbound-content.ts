@@ -8,6 +8,8 @@
  * `checklistId` and `sharedKey`. The action `close` only closes; `none` does nothing.
  */
 
+import { baseLanguage, isRightToLeftLanguage } from "../../shared/widget-language.ts";
+
 export const buttonActions = [
   "none",
   "close",
@@ -126,17 +128,24 @@ export function textOn(color: string): string {
 const texts = {
   en: { close: "Close", banner: "Announcement", dialog: "Message" },
   de: { close: "Schließen", banner: "Ankündigung", dialog: "Nachricht" },
+  ar: { close: "إغلاق", banner: "إعلان", dialog: "رسالة" },
 };
 
-/** The host sends the widget's language; without it the browser's decides (English unless German). */
-export function frameTexts(language: unknown) {
+/**
+ * The frame's language: the host sends the widget's (English, German or Arabic); without it the
+ * browser's decides, reduced to those three.
+ */
+export function frameLanguage(language: unknown): keyof typeof texts {
   const chosen = typeof language === "string" && language !== "" ? language : navigator.language;
-  return chosen.toLowerCase().startsWith("de") ? texts.de : texts.en;
+  const base = baseLanguage(chosen);
+  return base === "de" || base === "ar" ? base : "en";
 }
 
-export const frameLanguage = (language: unknown) =>
-  (typeof language === "string" && language !== "" ? language : navigator.language)
-    .toLowerCase()
-    .startsWith("de")
-    ? "de"
-    : "en";
+export const frameTexts = (language: unknown) => texts[frameLanguage(language)];
+
+/** Sets the frame document's language and direction (Arabic mirrors the bar and the dialog). */
+export function applyFrameLanguage(language: unknown) {
+  const lang = frameLanguage(language);
+  document.documentElement.lang = lang;
+  document.documentElement.dir = isRightToLeftLanguage(lang) ? "rtl" : "ltr";
+}

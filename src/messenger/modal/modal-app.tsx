@@ -2,7 +2,7 @@ import { type CSSProperties, useCallback, useEffect, useId, useRef } from "react
 import { type HostToModalMessage, hostToModal } from "../../shared/frame-messages.ts";
 import {
   type ActionMessage,
-  frameLanguage,
+  applyFrameLanguage,
   frameTexts,
   safeColor,
   textOn,
@@ -47,7 +47,7 @@ export function ModalApp({ channel }: { channel: ParentChannel<typeof hostToModa
 
   useEffect(() => {
     if (!data) return;
-    document.documentElement.lang = frameLanguage(data.language);
+    applyFrameLanguage(data.language);
     // Focus starts at the top of the content, so a screen reader reads the title first and Tab
     // reaches the buttons; the host moves focus into the frame once it is shown.
     const focusContent = () => {

@@ -99,24 +99,3 @@ export function translator<K extends string>(
     return formatMessage(lang, message, values);
   };
 }
-
-/**
- * The language the messenger speaks. The host sends its language with every config
- * (`overrideLanguage`: `setLanguage`'s, else the browser's); the project may fix one in
- * `localizationOptions.language`. An explicit `setLanguage` wins; a host language that is only the
- * browser's (the frame sees the same browser) yields to the project's fixed language.
- */
-export function resolveLanguage(
-  overrideLanguage: string | null,
-  projectLanguage: unknown,
-  browserLanguage: string,
-): string {
-  const fixed =
-    typeof projectLanguage === "string" && projectLanguage !== "" && projectLanguage !== "auto"
-      ? projectLanguage.toLowerCase()
-      : null;
-  const host = overrideLanguage?.toLowerCase() || null;
-  const browser = browserLanguage.toLowerCase();
-  if (host && (host !== browser || !fixed)) return host;
-  return fixed ?? host ?? (browser || "en");
-}

@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { MessengerToHostMessage } from "../../shared/frame-messages.ts";
-import { isRightToLeftLanguage } from "../../shared/widget-language.ts";
+import { chooseWidgetLanguage, isRightToLeftLanguage } from "../../shared/widget-language.ts";
 import type { HostChannel } from "../frame-protocol.ts";
 import type { MessengerState, MessengerStore } from "../messenger-store.ts";
 import type { ApiError, MessengerApi } from "./api-client.ts";
-import { type Catalogue, resolveLanguage, type Translate, translator } from "./i18n.ts";
+import { type Catalogue, type Translate, translator } from "./i18n.ts";
 import type { Navigator } from "./navigator.ts";
 import type { QueryCache, QueryState } from "./query-cache.ts";
 import type { Realtime } from "./realtime.ts";
@@ -63,15 +63,20 @@ export interface Locale {
 }
 
 const localizationOf = (config: Record<string, unknown> | null) =>
-  (config?.localizationOptions ?? {}) as { rtl?: unknown; language?: unknown };
+  (config?.localizationOptions ?? {}) as { rtl?: unknown };
 
-/** The messenger's language and direction from the host's config (see `resolveLanguage`). */
+/**
+ * The messenger's language and direction. The host sends the widget's language with every config
+ * (`overrideLanguage`: `setLanguage`'s, else the project's fixed one, else the browser's, as
+ * `chooseWidgetLanguage` decides there too); a host that sends none (the reference SDK before
+ * `setLanguage`) leaves it to the project's fixed language, then to this browser's.
+ */
 export function localeOf(
   state: Pick<MessengerState, "config" | "overrideLanguage">,
   browser: string,
 ): Locale {
-  const { rtl, language } = localizationOf(state.config);
-  const lang = resolveLanguage(state.overrideLanguage, language, browser);
+  const { rtl } = localizationOf(state.config);
+  const lang = chooseWidgetLanguage(state.overrideLanguage, state.config, browser);
   const overrides = state.config?.staticTranslations;
   return {
     lang,

@@ -102,7 +102,11 @@ export async function renderMessenger(options: RenderOptions = {}): Promise<Rend
   if (options.connect !== false) {
     await host({
       name: "config-update",
-      data: { config: options.config ?? {}, aiTools: [], overrideLanguage: options.overrideLanguage ?? "en" },
+      data: {
+        config: options.config ?? {},
+        aiTools: [],
+        overrideLanguage: options.overrideLanguage === undefined ? "en" : options.overrideLanguage,
+      },
     });
     await host({
       name: "session-update",

@@ -25,7 +25,8 @@ const expectedDefaults = {
   networkLogPropsToIgnore: [],
   networkLogBlacklist: [],
   enableShortcuts: true,
-  localizationOptions: { language: "en", rtl: false },
+  // No fixed language: each visitor's browser decides (issue 21).
+  localizationOptions: { language: "", rtl: false },
   staticTranslations: {},
 };
 
@@ -100,7 +101,7 @@ describe("GET /api/widget/config/:sdkKey", () => {
     expect(revalidated.status).toBe(304);
   });
 
-  test("an empty or missing lang answers the project's default language", async () => {
+  test("an empty or missing lang answers the project's fixed language, else English", async () => {
     for (const query of ["?lang=", ""]) {
       const body = (await (await getConfig(query)).json()) as { lang: string };
       expect(body.lang).toBe("en");

@@ -25,7 +25,8 @@ export function configRoutes({ sql, messengerUrl }: WidgetRouteDeps): WidgetRout
     return cacheable(request, {
       flowConfig,
       projectActions: {},
-      lang: lang || flowConfig.localizationOptions.language,
+      // Without a language asked for: the project's fixed one, else English (a new project fixes none).
+      lang: lang || flowConfig.localizationOptions.language || "en",
       // Not in the reference's answer (it ignores other keys): where this server's frames live, so the
       // SDK frames them without a setFrameUrl call.
       messengerUrl: messengerUrl().replace(/\/+$/, ""),

@@ -30,7 +30,7 @@ import {
  * `<html>` are put back on close.
  */
 
-const texts = { en: "Announcement", de: "Ankündigung" } as const;
+const texts = { en: "Announcement", de: "Ankündigung", ar: "إعلان" } as const;
 const maxHeight = 600;
 /** A frame that never shows its content is taken away, so it cannot hold the place of the next banner. */
 const loadTimeoutMs = 15_000;

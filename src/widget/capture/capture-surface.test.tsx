@@ -91,6 +91,16 @@ describe("the capture editor", () => {
     expect(byTestId("capture-next")?.textContent).toBe("التالي");
   });
 
+  test("an Arabic visitor gets the editor mirrored and in Arabic, without the project's rtl option", () => {
+    const { editor, byTestId } = start("screenshot", undefined, (c) => {
+      c.host.state.language = "ar-eg";
+    });
+    expect(editor()?.getAttribute("dir")).toBe("rtl");
+    expect(byTestId("capture-next")?.textContent).toBe("التالي");
+    expect(byTestId("capture-undo")?.getAttribute("aria-label")).toBe("تراجع");
+    expect(byTestId("capture-tool-rect")?.getAttribute("aria-label")).toBe("مستطيل");
+  });
+
   test("draws a rectangle, picks a colour, undoes", async () => {
     const { editor, byTestId } = start("screenshot");
     const canvas = byTestId("capture-canvas") as Element;

@@ -1,5 +1,5 @@
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
-import { projectIsRightToLeft } from "../../shared/widget-language.ts";
+import { isRightToLeft } from "../../shared/widget-language.ts";
 import type { CaptureAnswer, CaptureFormData, ScreenshotData } from "../common/capture-data.ts";
 import { CaptureEditor } from "./capture-editor.tsx";
 import { mountEditorLayer } from "./capture-editor-layer.ts";
@@ -151,7 +151,7 @@ export function createCaptureSurface(
       <CaptureEditor
         type={type}
         texts={captureTexts(host.language(), config)}
-        rtl={projectIsRightToLeft(config)}
+        rtl={isRightToLeft(host.language(), config)}
         createRecorder={type === "capture" ? createRecorder : undefined}
         upload={upload}
         onDismiss={() => {

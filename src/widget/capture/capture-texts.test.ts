@@ -30,8 +30,19 @@ describe("capture texts", () => {
     expect(de.undo).toBe("Rückgängig");
   });
 
+  test("Arabic has every text of the editor", () => {
+    const en = captureTexts("en", defaultFlowConfig);
+    const ar = captureTexts("ar-SA", defaultFlowConfig);
+    for (const key of Object.keys(en) as Array<keyof typeof en>) {
+      expect(ar[key].length).toBeGreaterThan(0);
+      expect(ar[key]).not.toBe(en[key]);
+    }
+    expect(ar.startRecording).toBe("بدء التسجيل");
+  });
+
   test("other languages get English", () => {
     expect(captureTexts("fr", defaultFlowConfig).retry).toBe("Retry");
+    expect(captureTexts("constructor", defaultFlowConfig).retry).toBe("Retry");
   });
 
   test("the project's static translations override them, key by key", () => {

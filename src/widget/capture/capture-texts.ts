@@ -1,4 +1,5 @@
 import type { FlowConfig } from "../../shared/widget-config-api.ts";
+import { textsFor } from "../../shared/widget-language.ts";
 
 /**
  * The capture editor's words. The keys of spec §8 are the reference's translation keys, so a
@@ -67,12 +68,40 @@ const german: CaptureTexts = {
   recordHint: "Starte die Aufnahme und zeige, was passiert.",
 };
 
-/** The texts for a language ("de-de" → German; anything else English) with the project's overrides. */
+const arabic: CaptureTexts = {
+  accessToScreenSharingDenied: "تم رفض الوصول إلى مشاركة الشاشة. اسمح به في إعدادات المتصفح لتسجيل شاشتك.",
+  browserNotSupported: "متصفحك لا يدعم هذه الميزة.",
+  startRecording: "بدء التسجيل",
+  stopRecording: "إيقاف التسجيل",
+  mute: "كتم الميكروفون",
+  unmute: "إلغاء كتم الميكروفون",
+  pickAColor: "اختر لونًا",
+  undo: "تراجع",
+  retry: "إعادة المحاولة",
+  next: "التالي",
+  done: "تم",
+  dismiss: "إغلاق",
+  toolbar: "أدوات الرسم",
+  moveToolbar: "تحريك شريط الأدوات",
+  pointer: "المؤشر",
+  rectangle: "مستطيل",
+  pen: "قلم",
+  blur: "إخفاء (تمويه)",
+  timeLeft: "الوقت المتبقي",
+  recordingPreview: "تسجيلك",
+  uploading: "جارٍ الرفع…",
+  uploadFailed: "تعذّر رفع التسجيل. يرجى المحاولة مرة أخرى.",
+  finishing: "جارٍ التقاط لقطة الشاشة…",
+  drawHint: "ارسم على الصفحة لتوضيح ما تقصده.",
+  recordHint: "ابدأ التسجيل، ثم اعرض ما يحدث.",
+};
+
+/** The texts for a language by its base subtag ("de-de" → German; unknown → English), with the project's overrides. */
 export function captureTexts(
   language: string,
   flowConfig: Pick<FlowConfig, "staticTranslations">,
 ): CaptureTexts {
-  const base = language.toLowerCase().startsWith("de") ? german : english;
+  const base = textsFor({ en: english, de: german, ar: arabic }, language);
   const overrides = flowConfig.staticTranslations ?? {};
   const texts = { ...base };
   for (const key of Object.keys(texts) as CaptureTextKey[]) {

@@ -1,6 +1,6 @@
 import { createRoot, type Root } from "react-dom/client";
 import type { WidgetHost } from "../../shared/widget-chunk-contract.ts";
-import { projectIsRightToLeft } from "../../shared/widget-language.ts";
+import { isRightToLeft } from "../../shared/widget-language.ts";
 import { runStepAction } from "./checklist-actions.ts";
 import { type ChecklistAttributes, readChecklistAttributes } from "./checklist-attributes.ts";
 import { createFloatingSteps } from "./checklist-floating.ts";
@@ -72,7 +72,7 @@ export function createChecklistInstance(element: HTMLElement, deps: InstanceDeps
         active={shown.active}
         texts={checklistTexts(host.language(), flowConfig)}
         color={brandColor(shown.checklist.color, flowConfig.color)}
-        rtl={projectIsRightToLeft(flowConfig)}
+        rtl={isRightToLeft(host.language(), flowConfig)}
         floatingOpen={floating.open}
         floatingUp={floating.up}
         onToggle={(index) => {

@@ -1,10 +1,10 @@
 import type { FlowConfig } from "../../shared/widget-config-api.ts";
-import { baseLanguage } from "../../shared/widget-language.ts";
+import { textsFor } from "../../shared/widget-language.ts";
 
 /**
  * The element's labels: spec §9's defaults ('Step {index}', 'Action', 'Mark as done', 'No steps
- * defined.', '{a} of {b} done', 'About {a} min left') in English and German (the widget's two
- * languages outside the messenger), each overridable by the project's static translations under the
+ * defined.', '{a} of {b} done', 'About {a} min left') in English, German and Arabic (the messenger's
+ * languages), each overridable by the project's static translations under the
  * reference's keys (`taskProgress`, `aboutMinutes`, …) with the same `{a}`, `{b}`, `{index}` slots.
  */
 const texts = {
@@ -34,6 +34,19 @@ const texts = {
     stepDone: "erledigt",
     showSteps: "Schritte anzeigen",
   },
+  ar: {
+    stepDefaultTitle: "الخطوة {index}",
+    actionDefaultTitle: "إجراء",
+    markAsDone: "وضع علامة كمكتمل",
+    noStepsDefined: "لم تُحدَّد أي خطوات.",
+    taskProgress: "{a} من {b} مكتملة",
+    aboutMinutes: "يتبقى نحو {a} دقيقة",
+    checklistDefaultTitle: "قائمة المهام",
+    successDefaultTitle: "كل شيء جاهز!",
+    successDefaultMessage: "اكتملت جميع الخطوات.",
+    stepDone: "مكتملة",
+    showSteps: "عرض الخطوات",
+  },
 };
 
 export type ChecklistTextKey = keyof (typeof texts)["en"];
@@ -43,7 +56,7 @@ export function checklistTexts(
   language: string,
   flowConfig: Pick<FlowConfig, "staticTranslations">,
 ): ChecklistTexts {
-  const own = baseLanguage(language) === "de" ? texts.de : texts.en;
+  const own = textsFor(texts, language);
   const overrides = flowConfig.staticTranslations ?? {};
   return (key, values = {}) => {
     const override = overrides[key];

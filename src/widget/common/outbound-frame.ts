@@ -12,6 +12,7 @@ import {
 } from "../../shared/frame-messages.ts";
 import { matchesPageFilter } from "../../shared/page-filter.ts";
 import type { WidgetHost } from "../../shared/widget-chunk-contract.ts";
+import { baseLanguage } from "../../shared/widget-language.ts";
 
 /**
  * What the banner and the modal chunks share on the host side: reading what `showBanner`/`showModal`
@@ -159,5 +160,8 @@ export function setImportant(element: HTMLElement, declarations: Record<string, 
   }
 }
 
-/** The widget's language, reduced to the frames' two (English unless German). */
-export const frameLanguage = (language: string) => (language.toLowerCase().startsWith("de") ? "de" : "en");
+/** The widget's language, reduced to the frames' three (English, German, Arabic; others English). */
+export function frameLanguage(language: string): "en" | "de" | "ar" {
+  const base = baseLanguage(language);
+  return base === "de" || base === "ar" ? base : "en";
+}

@@ -1,8 +1,8 @@
 import type { FlowConfig } from "../../shared/widget-config-api.ts";
-import { baseLanguage, isRightToLeftLanguage, projectIsRightToLeft } from "../../shared/widget-language.ts";
+import { textsFor } from "../../shared/widget-language.ts";
 
 /**
- * The popover's own words, in the widget's language (English unless German). A tour's `nextText`,
+ * The popover's own words, in the widget's language (English, German or Arabic; others English). A tour's `nextText`,
  * `prevText` and `doneText` win over these, then the project's static translations (spec §3).
  */
 const texts = {
@@ -26,17 +26,22 @@ const texts = {
     mute: "Ton ausschalten",
     progress: (current: number, total: number) => `${current} von ${total}`,
   },
+  ar: {
+    tour: "جولة تعريفية",
+    next: "التالي",
+    back: "السابق",
+    done: "تم",
+    close: "إغلاق الجولة",
+    unmute: "تشغيل الصوت",
+    mute: "إيقاف الصوت",
+    progress: (current: number, total: number) => `${current} من ${total}`,
+  },
 };
 
 export type TourTexts = (typeof texts)["en"];
 
-/** The popover mirrors for a right-to-left language, as the messenger does, or when the project says `rtl`. */
-export function isRightToLeft(language: string, flowConfig: FlowConfig): boolean {
-  return projectIsRightToLeft(flowConfig) || isRightToLeftLanguage(language);
-}
-
 export function tourTexts(language: string, flowConfig: FlowConfig): TourTexts {
-  const own = baseLanguage(language) === "de" ? texts.de : texts.en;
+  const own = textsFor(texts, language);
   const overrides = flowConfig.staticTranslations ?? {};
   const pick = (key: "next" | "done") =>
     typeof overrides[key] === "string" && overrides[key] !== "" ? overrides[key] : own[key];

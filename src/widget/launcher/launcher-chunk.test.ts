@@ -172,6 +172,17 @@ describe("launcher: right to left", () => {
   }
 });
 
+describe("launcher: the visitor's language", () => {
+  test("an Arabic widget mirrors and speaks Arabic without the project's rtl option", () => {
+    const host = createRecordingHost();
+    host.state.language = "ar";
+    const { button } = mountLauncher({ host, config: { feedbackButtonPosition: "BUTTON_CLASSIC" } });
+    expect(classes(button())).toBe("launcher left tab");
+    expect(button()?.dir).toBe("rtl");
+    expect(button()?.textContent).toContain("ملاحظات");
+  });
+});
+
 describe("launcher: unread badge", () => {
   test("shows the loader's count at mount and follows unread-count-changed", () => {
     const host = createRecordingHost();

@@ -1,5 +1,6 @@
 import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import type { FlowConfig } from "../../shared/widget-config-api.ts";
+import { isRightToLeft } from "../../shared/widget-language.ts";
 import { textColorFor } from "../common/text-colour.ts";
 import {
   badgeText,
@@ -82,18 +83,18 @@ export function mount({
   let drawnFace = "";
 
   const render = () => {
-    const placement: Placement | null = placementFor(
-      config.feedbackButtonPosition,
-      Boolean(config.localizationOptions?.rtl),
-    );
+    // The widget's language (the host's, the project's or the browser's) mirrors the launcher as
+    // the project's `rtl` option does.
+    const language = host.language() || "en";
+    const rtl = isRightToLeft(language, config);
+    const placement: Placement | null = placementFor(config.feedbackButtonPosition, rtl);
     if (!placement || !visible) {
       button.remove();
       return;
     }
-    const language = host.language() || config.localizationOptions?.language || "en";
     const { kind, edge } = placement;
     button.className = `launcher ${kind} ${edge}${opened ? " open" : ""}`;
-    button.dir = config.localizationOptions?.rtl ? "rtl" : "ltr";
+    button.dir = rtl ? "rtl" : "ltr";
     const css = button.style;
     css.setProperty("--gl-bg", config.buttonColor);
     css.setProperty("--gl-fg", textColorFor(config.buttonColor));

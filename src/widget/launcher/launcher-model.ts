@@ -42,6 +42,13 @@ const texts: Record<string, Record<string, string>> = {
     "1 unread message": "1 ungelesene Nachricht",
     "{count} unread messages": "{count} ungelesene Nachrichten",
   },
+  ar: {
+    Feedback: "ملاحظات",
+    "Open feedback": "فتح الملاحظات",
+    "Close feedback": "إغلاق الملاحظات",
+    "1 unread message": "رسالة واحدة غير مقروءة",
+    "{count} unread messages": "رسائل غير مقروءة: {count}",
+  },
 };
 
 /** A launcher text in the widget language (`de-at` falls back to `de`, anything unknown to English). */

@@ -1,6 +1,6 @@
 import { frameSource } from "../../shared/frame-source.ts";
 import type { WidgetHost } from "../../shared/widget-chunk-contract.ts";
-import { projectIsRightToLeft } from "../../shared/widget-language.ts";
+import { isRightToLeft } from "../../shared/widget-language.ts";
 import type { FrameChannel } from "./frame-channel.ts";
 import { createFrameContainer, type FrameContainer } from "./frame-container.ts";
 import { containerVariantsFor, frameMaxHeight, type WidgetMode } from "./frame-layout.ts";
@@ -26,7 +26,7 @@ export function createMessengerFrame(
     container.layout(
       containerVariantsFor(mode, config, host.options().showFeedbackButton),
       config,
-      projectIsRightToLeft(config),
+      isRightToLeft(host.language(), config),
     );
     container.setMaxHeight(frameMaxHeight(mode, reportedHeight));
   }

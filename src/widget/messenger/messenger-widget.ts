@@ -1,6 +1,6 @@
 import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
-import { projectIsRightToLeft } from "../../shared/widget-language.ts";
+import { isRightToLeft } from "../../shared/widget-language.ts";
 import { type CaptureHooks, createCaptureHooks } from "./capture-hooks.ts";
 import { createFrameChannel } from "./frame-channel.ts";
 import { modeAfterPageChange } from "./frame-layout.ts";
@@ -43,7 +43,7 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
       hide: () => visibility.hide(),
       onPageChanged: (name) => frame.setMode(modeAfterPageChange(frame.mode(), name)),
       onHeight: (height) => frame.setHeight(height),
-      showImage: (url) => viewer.show(url, projectIsRightToLeft(host.flowConfig())),
+      showImage: (url) => viewer.show(url, isRightToLeft(host.language(), host.flowConfig())),
       playPing: () => sound.play(),
     }),
   );

@@ -21,7 +21,7 @@ import {
  * and the reference's `gleap-modal-open` class.
  */
 
-const texts = { en: "Message", de: "Nachricht" } as const;
+const texts = { en: "Message", de: "Nachricht", ar: "رسالة" } as const;
 const defaultPrimaryColor = "#485BFF";
 /** A frame that never says it loaded is taken away, so a modal without a close button cannot trap the page. */
 const loadTimeoutMs = 15_000;

@@ -376,6 +376,18 @@ describe("notification stack", () => {
     expect(context.root.querySelector(".gn-next")?.textContent).toBe("Nächste");
   });
 
+  test("an Arabic widget: the stack mirrors and speaks Arabic without the project's rtl option", async () => {
+    await start((c) => {
+      c.host.state.language = "ar";
+    });
+    await show(news("n1", "واحد", minutesAgo(2)));
+    await show(news("n2", "اثنان", minutesAgo(1)));
+    expect(stack()?.getAttribute("dir")).toBe("rtl");
+    expect(stack()?.dataset.side).toBe("left");
+    expect(stack()?.getAttribute("aria-label")).toBe("الإشعارات");
+    expect(context.root.querySelector(".gn-next")?.textContent).toBe("التالي");
+  });
+
   test("the style element carries the host's nonce, and unmount leaves nothing behind", async () => {
     context = createChunkContext({ nonce: "abc123" });
     await act(async () => {

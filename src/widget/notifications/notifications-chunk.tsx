@@ -1,6 +1,6 @@
 import { createRoot } from "react-dom/client";
 import type { SurfaceCommand, WidgetChunkContext, WidgetHost } from "../../shared/widget-chunk-contract.ts";
-import { projectIsRightToLeft } from "../../shared/widget-language.ts";
+import { isRightToLeft } from "../../shared/widget-language.ts";
 import {
   addNotification,
   matchesPage,
@@ -122,8 +122,8 @@ export function mount(chunkContext: WidgetChunkContext): () => void {
       styledFor = css;
     }
     const language = host.language();
-    // The project's option, as for the launcher: the stack mirrors to the side the button mirrors to.
-    const rtl = projectIsRightToLeft(flowConfig);
+    // As for the launcher: the stack mirrors to the side the button mirrors to.
+    const rtl = isRightToLeft(language, flowConfig);
     const buttonShown = host.options().showFeedbackButton !== false;
     reactRoot.render(
       <NotificationStack

@@ -1,6 +1,7 @@
 import type { Tour } from "shepherd.js";
 import type { FlowConfig } from "../../shared/widget-config-api.ts";
-import { isRightToLeft, tourTexts } from "../common/tour-texts.ts";
+import { isRightToLeft } from "../../shared/widget-language.ts";
+import { tourTexts } from "../common/tour-texts.ts";
 import { findElement, waitForElement } from "../common/wait-for-element.ts";
 import { createShepherd, mountTourLayer } from "./shepherd-options.ts";
 import { wireShownStep } from "./step-wiring.ts";

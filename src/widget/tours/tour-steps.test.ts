@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import type { TourData } from "../../shared/tour-messages.ts";
 import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
+import { isRightToLeft } from "../../shared/widget-language.ts";
 import { isImageSource } from "../common/safe-html.ts";
 import { readTourData } from "../common/tour-data.ts";
-import { isRightToLeft, tourTexts } from "../common/tour-texts.ts";
+import { tourTexts } from "../common/tour-texts.ts";
 import { advanceOf, fieldValue, inputReady, isTargetClick, stepControls } from "./tour-steps.ts";
 
 const texts = tourTexts("en-us", defaultFlowConfig);
@@ -77,6 +78,16 @@ describe("stepControls", () => {
     });
     expect(stepControls(own, 0, 0, texts)).toMatchObject({ primary: "Weiter so", close: false });
     expect(stepControls(own, 1, 0, texts)).toMatchObject({ primary: "Alles klar", back: null });
+  });
+
+  test("Arabic texts for an Arabic widget", () => {
+    const arabic = tourTexts("ar", defaultFlowConfig);
+    expect(stepControls(threeSteps, 1, 0, arabic)).toMatchObject({
+      progress: "2 من 3",
+      back: "السابق",
+      primary: "التالي",
+    });
+    expect(arabic.close).toBe("إغلاق الجولة");
   });
 
   test("one step shows no progress; a post is wide; a video-pointer step shows its video", () => {

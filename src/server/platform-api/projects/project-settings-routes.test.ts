@@ -288,3 +288,32 @@ describe("dashboard", () => {
     expect(after.counts.users).toBeGreaterThan(0);
   });
 });
+
+describe("a new project's widget language", () => {
+  test("is the visitor's browser: no fixed language, in the settings and in the widget's config", async () => {
+    const created = await api.expectJson<AdminProjectSettings>(
+      "POST",
+      "/api/projects",
+      { name: "Polyglot" },
+      201,
+    );
+    expect(created.flowConfig.localizationOptions).toEqual({ language: "", rtl: false });
+    const config = (await (await widget(`/config/${created.sdkKey}?lang=ar-EG`)).json()) as {
+      flowConfig: { localizationOptions: unknown };
+      lang: string;
+    };
+    expect(config.flowConfig.localizationOptions).toEqual({ language: "", rtl: false });
+    expect(config.lang).toBe("ar-EG");
+    // The owner may fix one, and go back to the visitor's browser.
+    const body = { name: "Polyglot", allowedOrigins: [], identityVerification: true };
+    for (const language of ["de", ""]) {
+      const saved = await api.expectJson<AdminProjectSettings>(
+        "PUT",
+        `/api/projects/${created.id}/settings`,
+        { ...body, flowConfig: { localizationOptions: { language, rtl: false } } },
+        200,
+      );
+      expect(saved.flowConfig.localizationOptions).toEqual({ language, rtl: false });
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { mainOrigin } from "./support/host-page.ts";
+import { frame, fromFrame, gleap, messengerFrame } from "./support/messenger-frame.ts";
+import { snippetStub } from "./support/snippet-stub.ts";
+import { createWidgetProjects } from "./support/widget-projects.ts";
+
+/**
+ * Issue 21 (5), "language follows the visitor", on a host page of another origin with the real
+ * server and messenger: a project that fixes no language speaks the browser's (an Arabic browser
+ * gets every surface in Arabic and mirrored, the capture editor included), a project's fixed language
+ * applies until the host calls `setLanguage`, and `setLanguage` always applies, also with the
+ * browser's own language.
+ */
+
+const projects = createWidgetProjects("language");
+const keys: Record<string, string> = {};
+
+test.beforeAll(() => {
+  // Stored as a new project's: no language in the config, so the default (the visitor's) applies.
+  keys.visitor = projects.create("visitor", {});
+  keys.german = projects.create("german", { localizationOptions: { language: "de", rtl: false } });
+  keys.outbounds = projects.create("outbounds", {}, [
+    { type: "banner", config: { title: "عرض الربيع", body: "<p>خصم ٢٠٪</p>" } },
+    { type: "notification", config: { text: "تصديرك جاهز", sender: { name: "لينا" } } },
+  ]);
+});
+
+test.afterAll(() => {
+  projects.removeAll();
+});
+
+let hostPages = 0;
+
+async function openHost(page: Page, context: BrowserContext, key: string) {
+  const path = `/language-host-${++hostPages}`;
+  await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainOrigin }]);
+  await page.route(`**${path}`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html><head><meta charset="utf-8"><title>Host</title>
+        <script>
+          ${snippetStub()}
+          Gleap.on("initialized", function () { window.gleapInitialized = true; });
+          Gleap.initialize(${JSON.stringify(key)});
+          var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
+          document.head.appendChild(s);
+        </script></head>
+        <body><main><h1>Acme Notes</h1><p>A host page in any language.</p></main></body></html>`,
+    }),
+  );
+  await page.goto(path);
+  await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
+}
+
+const launcher = (page: Page) => page.getByTestId("gleap-launcher");
+const heroLead = (page: Page) => frame(page).locator(".hero-lead");
+const isOpened = (page: Page) =>
+  page.evaluate(() => (window as unknown as { Gleap: { isOpened(): boolean } }).Gleap.isOpened());
+
+test.describe("an Arabic browser", () => {
+  test.use({ locale: "ar" });
+
+  test("a project that fixes no language: the messenger and the capture editor in Arabic, right to left", async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openHost(page, context, keys.visitor ?? "");
+    expect(await page.evaluate(() => navigator.language)).toBe("ar");
+
+    await expect(launcher(page)).toHaveAttribute("dir", "rtl");
+    await expect(launcher(page)).toHaveAttribute("aria-label", "فتح الملاحظات");
+    // The modern launcher mirrors to the bottom left.
+    expect((await launcher(page).boundingBox())?.x ?? 999).toBeLessThan(100);
+
+    await launcher(page).click();
+    await expect(heroLead(page)).toHaveText("كيف يمكننا مساعدتك؟");
+    await expect(page.getByTestId("gleap-frame-container")).toHaveAttribute("dir", "rtl");
+    const messenger = await messengerFrame(page);
+    expect(
+      await messenger.evaluate(() => [document.documentElement.dir, document.documentElement.lang]),
+    ).toEqual(["rtl", "ar"]);
+
+    // The capture editor, as the bug report's screenshot step starts it.
+    await gleap(page, "startFeedbackFlow", "bugreporting", true);
+    await fromFrame(messenger, { name: "start-screen-drawing", data: "screenshot" });
+    const editor = page.getByTestId("capture-editor");
+    await expect(editor).toBeVisible();
+    await expect.poll(() => isOpened(page)).toBe(false);
+    await expect(editor).toHaveAttribute("dir", "rtl");
+    await expect(page.getByTestId("capture-next")).toHaveText("التالي");
+    await expect(page.getByTestId("capture-undo")).toHaveAttribute("aria-label", "تراجع");
+    await expect(page.getByTestId("capture-tool-rect")).toHaveAttribute("aria-label", "مستطيل");
+    // Mirrored: the toolbar's first tool sits right of its last.
+    const first = await page.getByTestId("capture-tool-rect").boundingBox();
+    const undo = await page.getByTestId("capture-undo").boundingBox();
+    expect(first && undo && first.x > undo.x).toBe(true);
+  });
+});
+
+test.describe("an Arabic browser, outbounds", () => {
+  test.use({ locale: "ar-EG" });
+
+  test("the banner frame and the notification stack in Arabic, right to left", async ({ page, context }) => {
+    await openHost(page, context, keys.outbounds ?? "");
+    const banner = page.locator("#gleap-banner");
+    await expect(banner).toBeVisible({ timeout: 15_000 });
+    await expect(banner.locator("iframe")).toHaveAttribute("title", "إعلان");
+    const bannerFrame = page.frameLocator("#gleap-banner iframe");
+    await expect(bannerFrame.getByText("عرض الربيع")).toBeVisible();
+    await expect(bannerFrame.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(bannerFrame.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(bannerFrame.locator(".banner-close")).toHaveAttribute("aria-label", "إغلاق");
+
+    const stack = page.locator(".gn-stack");
+    await expect(stack.locator(".gn-item")).toHaveCount(1, { timeout: 15_000 });
+    await expect(stack).toHaveAttribute("dir", "rtl");
+    await expect(stack).toHaveAttribute("aria-label", "الإشعارات");
+  });
+});
+
+test.describe("an English browser (en-US)", () => {
+  test.use({ locale: "en-US" });
+
+  test("setLanguage('en') after setLanguage('de') returns to English", async ({ page, context }) => {
+    await openHost(page, context, keys.visitor ?? "");
+    await launcher(page).click();
+    await expect(heroLead(page)).toHaveText("How can we help?");
+    await gleap(page, "setLanguage", "de");
+    await expect(heroLead(page)).toHaveText("Wie können wir helfen?");
+    await expect(launcher(page)).toHaveAttribute("aria-label", /Feedback schließen/);
+    await gleap(page, "setLanguage", "en");
+    await expect(heroLead(page)).toHaveText("How can we help?");
+    await expect(launcher(page)).toHaveAttribute("aria-label", /Close feedback/);
+  });
+
+  test("a project fixed to German: German, until setLanguage names even the browser's own language", async ({
+    page,
+    context,
+  }) => {
+    await openHost(page, context, keys.german ?? "");
+    await expect(launcher(page)).toHaveAttribute("aria-label", "Feedback öffnen");
+    await launcher(page).click();
+    await expect(heroLead(page)).toHaveText("Wie können wir helfen?");
+    await gleap(page, "setLanguage", "ar");
+    await expect(heroLead(page)).toHaveText("كيف يمكننا مساعدتك؟");
+    await expect(page.getByTestId("gleap-frame-container")).toHaveAttribute("dir", "rtl");
+    await gleap(page, "setLanguage", "en-US");
+    await expect(heroLead(page)).toHaveText("How can we help?");
+    await expect(page.getByTestId("gleap-frame-container")).toHaveAttribute("dir", "ltr");
+    await expect(launcher(page)).toHaveAttribute("aria-label", /Close feedback/);
+    // A reload keeps nothing of setLanguage: the project's German again.
+    await page.reload();
+    await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
+    await expect(launcher(page)).toHaveAttribute("aria-label", "Feedback öffnen");
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, test } from "bun:test";
+import { defaultFlowConfig, type FlowConfig } from "../src/shared/widget-config-api.ts";
+import type { HttpClient } from "./http-client.ts";
+import { createWidgetConfig } from "./widget-config.ts";
+
+/** A widget config whose server answers with a project fixed to `projectLanguage` ("" = the visitor's). */
+function makeConfig(browser: string, projectLanguage: string) {
+  const asked: string[] = [];
+  const languages: Array<{ language: string; settled: boolean }> = [];
+  const request = (async (_method: string, path: string) => {
+    asked.push(path);
+    const flowConfig: FlowConfig = {
+      ...defaultFlowConfig,
+      localizationOptions: { language: projectLanguage, rtl: false },
+    };
+    return { flowConfig };
+  }) as HttpClient;
+  const config = createWidgetConfig({
+    storage: null,
+    request,
+    report: () => {},
+    onChange: () => {},
+    language: browser,
+    onLanguage: (language, settled) => languages.push({ language, settled }),
+  });
+  return { config, asked, languages };
+}
+
+describe("the widget's language", () => {
+  test("a project that leaves it to the visitor speaks the browser's language", async () => {
+    const { config, asked } = makeConfig("ar-EG", "");
+    expect(config.language()).toBe("ar-eg");
+    await config.load("key");
+    expect(asked).toEqual(["/config/key?lang=ar-eg"]);
+    expect(config.language()).toBe("ar-eg");
+  });
+
+  test("the reference's `auto` also means the browser's language", async () => {
+    const { config } = makeConfig("de-DE", "auto");
+    await config.load("key");
+    expect(config.language()).toBe("de-de");
+  });
+
+  test("a project's fixed language wins over the browser's once the config is known", async () => {
+    const { config, asked } = makeConfig("en-US", "de");
+    await config.load("key");
+    // Asked for in the visitor's language; the answer says the project speaks German.
+    expect(asked).toEqual(["/config/key?lang=en-us"]);
+    expect(config.language()).toBe("de");
+  });
+
+  test("setLanguage wins over the project's language, also when it is the browser's own", async () => {
+    const { config, languages } = makeConfig("en-US", "de");
+    await config.load("key");
+    config.setLanguage("ar");
+    expect(config.language()).toBe("ar");
+    config.setLanguage("en-US");
+    expect(config.language()).toBe("en-us");
+    config.setLanguage("en");
+    expect(config.language()).toBe("en");
+    expect(languages).toEqual([
+      { language: "ar", settled: false },
+      { language: "en-us", settled: false },
+      { language: "en", settled: false },
+    ]);
+    config.stop();
+  });
+
+  test("setLanguage asks for the config of that language a second later and reports it settled", async () => {
+    const { config, asked, languages } = makeConfig("en-US", "");
+    await config.load("key");
+    config.setLanguage("de");
+    config.setLanguage("en-US");
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(asked.slice(1)).toEqual(["/config/key?lang=en-us", "/config/key?lang=en-us"]);
+    expect(languages.filter((entry) => entry.settled).map((entry) => entry.language)).toEqual([
+      "en-us",
+      "en-us",
+    ]);
+  });
+
+  test("an empty or non-text setLanguage changes nothing", async () => {
+    const { config, languages } = makeConfig("fr-FR", "");
+    await config.load("key");
+    config.setLanguage("");
+    config.setLanguage(42 as unknown as string);
+    expect(config.language()).toBe("fr-fr");
+    expect(languages).toEqual([]);
+  });
+});

@@ -102,7 +102,8 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
       // Spec §7: re-initialise after a second, and tell the server the contact's language.
       timers.push(
         setTimeout(() => {
-          void config.load();
+          // Before `initialize` there is no project to ask; its boot loads the config in this language.
+          if (sdkKey) void config.load();
           deps.onLanguage(language(), true);
         }, 1000),
       );

@@ -1,25 +1,49 @@
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
-import { hasCookieConsent } from "./cookies.ts";
+import { consentCookieName, hasCookieConsent } from "./cookies.ts";
 import type { createEventTracker } from "./event-tracker.ts";
 import type { createNetworkLogSettings } from "./network-log-settings.ts";
 import { nextTask } from "./next-task.ts";
 import type { createRealtimeClient } from "./realtime-client.ts";
 
+interface ConsentWait {
+  document: Document;
+  /** The host's `initialize(key, {requireCookieConsent})`; undefined: the project's setting decides. */
+  required: boolean | undefined;
+  /** The project's "Wait for cookie consent", from its config. */
+  projectRequires: () => Promise<boolean>;
+  /** Tells the host's developer once why nothing shows yet. */
+  info: (message: string) => void;
+  start: () => void;
+}
+
 /**
- * Runs `start` once the host's consent cookie says yes (spec §5), at once when no consent is needed:
- * until then the SDK collects nothing. Answers the cleanup of the wait.
+ * Runs `start` once consent allows it (spec §5): at once when the host or the project needs none or
+ * the `agreedToCookiePolicy=true` cookie is there; else once the page sets that cookie, without a
+ * reload. Until then the SDK collects nothing. Answers the cleanup of the wait.
  */
-export function whenConsented(document: Document, required: boolean, start: () => void): () => void {
-  if (!required || hasCookieConsent(document.cookie)) {
-    start();
-    return () => {};
-  }
-  const poll = setInterval(() => {
-    if (!hasCookieConsent(document.cookie)) return;
+export function whenConsented(wait: ConsentWait): () => void {
+  let poll: ReturnType<typeof setInterval> | undefined;
+  let stopped = false;
+  const consented = () => hasCookieConsent(wait.document.cookie);
+  const begin = () => {
     clearInterval(poll);
-    start();
-  }, 1000);
-  return () => clearInterval(poll);
+    if (!stopped) wait.start();
+    stopped = true;
+  };
+  if (wait.required === false || consented()) begin();
+  else
+    void (wait.required === undefined ? wait.projectRequires() : Promise.resolve(true)).then((needed) => {
+      if (!needed || stopped) return begin();
+      wait.info(
+        `Gleap waits for cookie consent: it starts once the page sets the cookie ${consentCookieName}=true (the project setting "Wait for cookie consent", or initialize(key, { requireCookieConsent: false })).`,
+      );
+      // Reading the page's cookies is cheap; a short interval makes the start follow the consent at once.
+      poll = setInterval(() => consented() && begin(), 250);
+    });
+  return () => {
+    stopped = true;
+    clearInterval(poll);
+  };
 }
 
 interface BootSteps {

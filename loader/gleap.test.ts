@@ -46,7 +46,7 @@ afterEach(() => {
 });
 
 /** Silences a console method for the test and records its calls (restored after the test). */
-function silence(method: "warn" | "error" | "log") {
+function silence(method: "warn" | "error" | "log" | "info") {
   const spy = spyOn(console, method).mockImplementation(() => {}) as unknown as Mock<
     (...args: unknown[]) => unknown
   >;
@@ -162,7 +162,8 @@ async function eventNames(sessionId: string): Promise<string[]> {
 }
 
 describe("cookie consent gate", () => {
-  test("holds while agreedToCookiePolicy is absent or false (no request, nothing wrapped), releases once it is true", async () => {
+  test("a project that waits for consent: only its config is asked for, one info line says why, the cookie starts it at once", async () => {
+    const info = silence("info");
     const requests = recordRequests();
     const before = hostFunctions();
     const sessionsBefore = await sessionCount();
@@ -173,28 +174,61 @@ describe("cookie consent gate", () => {
     });
 
     api.initialize("demo");
-    await Bun.sleep(1300);
-    expect(requests).toEqual([]);
+    await Bun.sleep(600);
+    // The demo project's setting "Wait for cookie consent" is on: its config says so, nothing else is sent.
+    expect(requests).toEqual([{ method: "GET", url: `${server.mainUrl}/api/widget/config/demo?lang=en-us` }]);
     expectSameFunctions(hostFunctions(), before);
     expect(api.getSession()).toBeNull();
     expect(fired).toBe(false);
+    expect(info).toHaveBeenCalledTimes(1);
+    expect(String(info.mock.calls[0]?.[0])).toContain("agreedToCookiePolicy=true");
+    expect(String(info.mock.calls[0]?.[0])).toContain("Wait for cookie consent");
 
     setCookie("agreedToCookiePolicy=false");
-    await Bun.sleep(1300);
-    expect(requests).toEqual([]);
+    await Bun.sleep(600);
+    expect(requests).toHaveLength(1);
     expectSameFunctions(hostFunctions(), before);
     expect(await sessionCount()).toBe(sessionsBefore);
     expect(fired).toBe(false);
 
     setCookie("agreedToCookiePolicy=true");
+    const consentedAt = performance.now();
+    await until(() => requests.length > 1, 2000);
+    // No reload and no long poll: the session is asked for within a few hundred ms.
+    expect(performance.now() - consentedAt).toBeLessThan(600);
     await within(initialized, 4000, "initialized");
-    expect(requests[0]).toEqual({ method: "POST", url: `${server.mainUrl}/api/widget/sessions` });
+    expect(requests[1]).toEqual({ method: "POST", url: `${server.mainUrl}/api/widget/sessions` });
+    // The boot reuses the config it loaded to decide.
+    expect(requests.filter((request) => request.url.includes("/config/demo?"))).toHaveLength(1);
     expect(api.getSession()?.gleapId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await sessionCount()).toBe(sessionsBefore + 1);
     expect(console.log).not.toBe(before.log);
+    expect(info).toHaveBeenCalledTimes(1);
     // The network log is its own chunk, started once the config enables it.
     await until(() => window.fetch !== before.fetch);
   }, 15_000);
+
+  test("a project that does not wait starts without the cookie; initialize(key, {requireCookieConsent: true}) makes it wait", async () => {
+    const info = silence("info");
+    const projectId = Bun.randomUUIDv7();
+    const sdkKey = `no-consent-${projectId}`;
+    await server.db.sql`INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
+      VALUES (${projectId}, ${"New site"}, ${sdkKey}, ${"secret"}, ${"{}"}, ${new Date().toISOString()})`;
+
+    const first = make();
+    first.api.initialize(sdkKey);
+    await within(first.initialized, 5000, "initialized");
+    expect(info).not.toHaveBeenCalled();
+    first.api.destroy();
+
+    const requests = recordRequests();
+    const second = make();
+    second.api.initialize(sdkKey, { requireCookieConsent: true });
+    await Bun.sleep(600);
+    expect(requests).toEqual([]);
+    expect(info).toHaveBeenCalledTimes(1);
+    second.api.destroy();
+  });
 
   test("with the consent cookie already true it starts at once", async () => {
     setCookie("agreedToCookiePolicy=true");
@@ -203,7 +237,7 @@ describe("cookie consent gate", () => {
     const started = performance.now();
     api.initialize("demo");
     await until(() => requests.length > 0, 900);
-    // Well before the first consent poll (1 s) could have run.
+    // The cookie is read at once: the session is the first request, before any config.
     expect(performance.now() - started).toBeLessThan(500);
     expect(requests[0]).toEqual({ method: "POST", url: `${server.mainUrl}/api/widget/sessions` });
     await within(initialized, 5000, "initialized");
@@ -247,7 +281,8 @@ describe("cookie consent gate", () => {
     api.destroy();
     setCookie("agreedToCookiePolicy=true");
     await Bun.sleep(1300);
-    expect(requests).toEqual([]);
+    // The config asked for to decide may have left; nothing after it.
+    expect(requests.filter((request) => !request.url.includes("/config/"))).toEqual([]);
     expectSameFunctions(hostFunctions(), before);
     expect(api.getSession()).toBeNull();
   });

@@ -30,7 +30,7 @@ export function createGleap(deps: GleapDeps) {
   const state: LoaderState = {
     sdkKey: "",
     nonce: deps.nonce,
-    requireConsent: true,
+    requireConsent: undefined,
     initialized: false,
     opened: false,
     unread: 0,
@@ -83,7 +83,7 @@ export function createGleap(deps: GleapDeps) {
       stale: () => run !== state.generation,
       startCapture: () => state.cleanups.push(...services.logs.start()),
       startSession: () => visitor.start(state.sdkKey),
-      loadConfig: () => config.load(state.sdkKey),
+      loadConfig: () => state.configLoad ?? config.load(state.sdkKey),
       config: config.current,
       configured: () => {
         state.configured = true;
@@ -114,6 +114,8 @@ export function createGleap(deps: GleapDeps) {
   function destroy() {
     state.generation++;
     state.configured = false;
+    state.configLoad = undefined;
+    state.requireConsent = undefined;
     services.gate.clear();
     visitor.end();
     services.tracker.stop();
@@ -180,12 +182,24 @@ function hostApi(
         if (typeof key !== "string" || key.trim() === "")
           return report("initialize needs the project's SDK key");
         if (typeof given === "object" && given !== null) {
-          if (given.requireCookieConsent === false) state.requireConsent = false;
+          if (typeof given.requireCookieConsent === "boolean")
+            state.requireConsent = given.requireCookieConsent;
           if (given.nonce) state.nonce = given.nonce;
         }
         state.sdkKey = key.trim();
         state.initialized = true;
-        state.cleanups.push(whenConsented(services.window.document, state.requireConsent, lifecycle.boot));
+        state.cleanups.push(
+          whenConsented({
+            document: services.window.document,
+            required: state.requireConsent,
+            projectRequires: () =>
+              (state.configLoad = config.load(state.sdkKey, true)).then(
+                () => config.current().requireCookieConsent,
+              ),
+            info: (message) => services.window.console.info(message),
+            start: lifecycle.boot,
+          }),
+        );
       },
       setLanguage: config.setLanguage,
       setStyles: config.setStyles,

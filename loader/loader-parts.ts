@@ -45,7 +45,10 @@ export interface GleapDeps {
 export interface LoaderState {
   sdkKey: string;
   nonce: string | undefined;
-  requireConsent: boolean;
+  /** The host's `initialize(key, {requireCookieConsent})`; undefined: the project decides. */
+  requireConsent: boolean | undefined;
+  /** The config loaded to decide on consent, which the boot then uses rather than asking again. */
+  configLoad?: Promise<void>;
   initialized: boolean;
   /** Whether the messenger is open (it says so on the event bus). */
   opened: boolean;

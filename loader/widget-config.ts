@@ -60,7 +60,8 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
     language,
     /** The messenger origin the server names (the host's `setFrameUrl` wins over it). */
     messengerUrl: () => messengerUrl,
-    async load(key = sdkKey): Promise<void> {
+    /** `fresh`: wait for the server's answer even with a cached one (the consent decision needs it). */
+    async load(key = sdkKey, fresh = false): Promise<void> {
       sdkKey = key;
       const lang = requestLanguage();
       const cacheKey = `gleap-widget-config-${sdkKey}-${lang}`;
@@ -75,7 +76,7 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
       } catch {
         // A broken cache entry is replaced below.
       }
-      const fresh = request<ServerConfig>(
+      const answered = request<ServerConfig>(
         "GET",
         `/config/${encodeURIComponent(sdkKey)}?lang=${encodeURIComponent(lang)}`,
       )
@@ -85,7 +86,7 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
           storage?.setItem(cacheKey, JSON.stringify({ flowConfig: answer.flowConfig ?? {}, messengerUrl }));
         })
         .catch((error) => report("config could not be loaded; using the last known one", error));
-      if (!cached) await fresh;
+      if (!cached || fresh) await answered;
     },
     setStyles(styles: Record<string, unknown>) {
       if (!styles || typeof styles !== "object") return;

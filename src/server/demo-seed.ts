@@ -18,6 +18,9 @@ export const demo = {
 
 const seededMarker = "demo_seeded_at";
 
+/** The demo project waits for cookie consent: the demo page's banner asks for it (spec §5). */
+const demoFlowConfig = { ...defaultFlowConfig, requireCookieConsent: true };
+
 /**
  * Seeds the demo project and admin into an empty database with the messenger's three default feedback
  * flows, then the messenger content and the platform data set when `size` is "full" (the server passes
@@ -48,7 +51,7 @@ export async function seedDemoData(
     const projectId = crypto.randomUUID();
     await tx`INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
       VALUES (${projectId}, ${demo.projectName}, ${demo.sdkKey}, ${randomSecret()},
-        ${JSON.stringify(defaultFlowConfig)}, ${now})`;
+        ${JSON.stringify(demoFlowConfig)}, ${now})`;
     if (size === "full") await seedDemoOutbounds(tx, projectId);
     await seedMessengerDemoData(tx, { projectId, adminId, size });
     await seedPlatformDemoData(tx, { size });

@@ -227,6 +227,7 @@ const flowConfigFields = {
   networkLogPropsToIgnore: optional(shortTexts),
   networkLogBlacklist: optional(shortTexts),
   enableShortcuts: optional(boolean()),
+  requireCookieConsent: optional(boolean()),
   localizationOptions: optional(
     object({
       // A language tag, or empty: the visitor's browser decides.

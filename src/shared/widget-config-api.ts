@@ -15,6 +15,12 @@ export interface FlowConfig {
   networkLogBlacklist: string[];
   enableShortcuts: boolean;
   /**
+   * Spec §5's consent gate, as the project decides it: the SDK collects nothing and shows nothing until
+   * the page sets the `agreedToCookiePolicy=true` cookie (`initialize(key, {requireCookieConsent})`
+   * overrides it). Off for a new project, so a pasted snippet shows at once.
+   */
+  requireCookieConsent: boolean;
+  /**
    * The language the project fixes (empty: the visitor's browser decides) and the layout direction;
    * `rtl` mirrors it. `setLanguage` wins over the language (src/shared/widget-language.ts).
    */
@@ -46,6 +52,7 @@ export const defaultFlowConfig: FlowConfig = {
   networkLogPropsToIgnore: [],
   networkLogBlacklist: [],
   enableShortcuts: true,
+  requireCookieConsent: false,
   localizationOptions: { language: "", rtl: false },
   staticTranslations: {},
 };

@@ -83,6 +83,7 @@ export const projectMessagesEnUS = {
   "projectSettings.field.sendNetworkResources": "Include loaded resources",
   "projectSettings.field.enableWebReplays": "Web replay",
   "projectSettings.field.enableShortcuts": "Keyboard shortcut",
+  "projectSettings.field.requireCookieConsent": "Wait for cookie consent",
   "projectSettings.field.networkLogBlacklist": "Never log these addresses",
   "projectSettings.field.networkLogPropsToIgnore": "Leave out these fields",
   "projectSettings.field.allowedOrigins": "Allowed origins",
@@ -94,6 +95,8 @@ export const projectMessagesEnUS = {
   "projectSettings.hint.sendNetworkResources": "Also list scripts, styles and images the page loaded.",
   "projectSettings.hint.enableWebReplays": "Reports carry a replay of the last minute on the page.",
   "projectSettings.hint.enableShortcuts": "Ctrl+U starts a bug report.",
+  "projectSettings.hint.requireCookieConsent":
+    "The widget stays off until the site sets the cookie agreedToCookiePolicy=true (from its cookie banner).",
   "projectSettings.hint.networkLogBlacklist": "One address a line; requests to them stay out of reports.",
   "projectSettings.hint.networkLogPropsToIgnore":
     "One field name a line (password, token); removed from logged bodies.",
@@ -282,6 +285,7 @@ export const projectMessagesDe: Record<keyof typeof projectMessagesEnUS, string>
   "projectSettings.field.sendNetworkResources": "Geladene Ressourcen einschließen",
   "projectSettings.field.enableWebReplays": "Web-Replay",
   "projectSettings.field.enableShortcuts": "Tastenkürzel",
+  "projectSettings.field.requireCookieConsent": "Auf Cookie-Zustimmung warten",
   "projectSettings.field.networkLogBlacklist": "Diese Adressen nie protokollieren",
   "projectSettings.field.networkLogPropsToIgnore": "Diese Felder weglassen",
   "projectSettings.field.allowedOrigins": "Erlaubte Origins",
@@ -296,6 +300,8 @@ export const projectMessagesDe: Record<keyof typeof projectMessagesEnUS, string>
   "projectSettings.hint.enableWebReplays":
     "Meldungen enthalten eine Aufzeichnung der letzten Minute auf der Seite.",
   "projectSettings.hint.enableShortcuts": "Strg+U startet eine Fehlermeldung.",
+  "projectSettings.hint.requireCookieConsent":
+    "Das Widget bleibt aus, bis die Website das Cookie agreedToCookiePolicy=true setzt (aus ihrem Cookie-Banner).",
   "projectSettings.hint.networkLogBlacklist":
     "Eine Adresse pro Zeile; Anfragen an sie bleiben aus den Meldungen heraus.",
   "projectSettings.hint.networkLogPropsToIgnore":

@@ -43,6 +43,7 @@ export const flagFields = [
   "sendNetworkResources",
   "enableWebReplays",
   "enableShortcuts",
+  "requireCookieConsent",
 ] as const;
 export type FlagField = (typeof flagFields)[number];
 
@@ -131,6 +132,7 @@ export function settingsFormFromProject(project: AdminProjectSettings): Settings
     sendNetworkResources: Boolean(config.sendNetworkResources),
     enableWebReplays: Boolean(config.enableWebReplays),
     enableShortcuts: Boolean(config.enableShortcuts),
+    requireCookieConsent: Boolean(config.requireCookieConsent),
     networkLogBlacklist: list(config.networkLogBlacklist),
     networkLogPropsToIgnore: list(config.networkLogPropsToIgnore),
     allowedOrigins: project.allowedOrigins.join("\n"),
@@ -259,6 +261,7 @@ export function previewFlowConfig(form: SettingsForm, stored: Record<string, unk
     sendNetworkResources: form.sendNetworkResources,
     enableWebReplays: form.enableWebReplays,
     enableShortcuts: form.enableShortcuts,
+    requireCookieConsent: form.requireCookieConsent,
     networkLogBlacklist: lines(form.networkLogBlacklist),
     networkLogPropsToIgnore: lines(form.networkLogPropsToIgnore),
   };

@@ -14,6 +14,7 @@ import { visitorIdentity } from "./migrations/012-visitor-identity.ts";
 import { builderDrafts } from "./migrations/013-builder-drafts.ts";
 import { accountAndTaskLimits } from "./migrations/014-account-and-task-limits.ts";
 import { reportIdempotency } from "./migrations/015-report-idempotency.ts";
+import { installCheck } from "./migrations/016-install-check.ts";
 
 export interface Migration {
   id: number;
@@ -39,6 +40,7 @@ export const migrations: readonly Migration[] = [
   builderDrafts,
   accountAndTaskLimits,
   reportIdempotency,
+  installCheck,
 ];
 
 export interface MigrationResult {

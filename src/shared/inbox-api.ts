@@ -17,6 +17,7 @@ import {
   string,
   unknown,
 } from "superstruct";
+import type { Installation } from "./installations-api.ts";
 import { outboundAudiences } from "./outbound-api.ts";
 import { pageFilterTypes } from "./page-filter.ts";
 import type { DashboardSummary } from "./reports-api.ts";
@@ -59,6 +60,7 @@ import type { FeedbackButtonPosition, FlowConfig } from "./widget-config-api.ts"
  *   PUT    /api/projects/{p}/settings            ProjectSettingsWrite → AdminProjectSettings (flowConfig
  *                                                  checked with FlowConfigWrite: unknown keys are a 400)
  *   POST   /api/projects/{p}/secret/rotate       → AdminProjectSettings (a new identity secret)
+ *   GET    /api/projects/{p}/installations       → InstallationList (origins the snippet was seen on)
  * Dashboard:
  *   GET    /api/dashboard                        gains `widget: WidgetStats` (DashboardWithWidget)
  */
@@ -125,7 +127,9 @@ export type StaffPush =
   | {
       name: "conversation-status";
       data: { conversationId: string; projectId?: string; status: "open" | "closed" };
-    };
+    }
+  // The first widget session from an origin (the install panel's installation check).
+  | { name: "installation-seen"; data: Installation & { projectId: string } };
 
 // ---------- outbound content ----------
 

@@ -25,6 +25,8 @@ const expectedDefaults = {
   networkLogPropsToIgnore: [],
   networkLogBlacklist: [],
   enableShortcuts: true,
+  // The demo project waits for cookie consent (a new project does not).
+  requireCookieConsent: true,
   // No fixed language: each visitor's browser decides (issue 21).
   localizationOptions: { language: "", rtl: false },
   staticTranslations: {},

@@ -33,6 +33,8 @@ export interface SessionRoutesDeps {
   sessionSecret: string;
   /** Runs after a ping is stored (outbound content is matched against the session then). */
   afterPing?: (context: WidgetContext, session: StoredSession) => Promise<void>;
+  /** Hears each session start's page origin (the install panel's installation check). */
+  onSessionStart?: (projectId: string, origin: string | null) => void;
 }
 
 export function toWidgetSession(session: StoredSession, secret: string): WidgetSession {
@@ -85,7 +87,12 @@ export function splitUserFields(
   };
 }
 
-export function sessionRoutes({ sql, sessionSecret, afterPing }: SessionRoutesDeps): WidgetRoute[] {
+export function sessionRoutes({
+  sql,
+  sessionSecret,
+  afterPing,
+  onSessionStart,
+}: SessionRoutesDeps): WidgetRoute[] {
   const answer = (session: StoredSession) => json(toWidgetSession(session, sessionSecret));
 
   /**
@@ -95,6 +102,7 @@ export function sessionRoutes({ sql, sessionSecret, afterPing }: SessionRoutesDe
   async function start({ request, project }: WidgetContext): Promise<Response> {
     const body = await readJsonBody(request, SessionStartRequest);
     if (!body.ok) return body.response;
+    onSessionStart?.(project.id, request.headers.get("origin"));
     const lang = body.value.lang ?? null;
     const gleapId = request.headers.get("gleap-id");
     const gleapHash = request.headers.get("gleap-hash");

@@ -1,4 +1,5 @@
 import { deliverOutboundActions } from "../domain/outbounds/outbound-delivery.ts";
+import { createInstallationRecorder } from "../domain/projects/installations.ts";
 import { configRoutes } from "./config-routes.ts";
 import { feedbackRoutes } from "./feedback/feedback-routes.ts";
 import { messengerRoutes } from "./messenger/messenger-routes.ts";
@@ -10,10 +11,16 @@ import type { WidgetRouteDeps } from "./widget-route-deps.ts";
 
 /** Every route of the widget API, in one list. */
 export function widgetRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
+  const installations = createInstallationRecorder({
+    sql: deps.sql,
+    fanout: deps.fanout,
+    onError: (error) => deps.logger?.warn("installation check failed", { error: String(error) }),
+  });
   return [
     ...sessionRoutes({
       ...deps,
       afterPing: (context, session) => deliverOutboundActions(deps, context.project, session),
+      onSessionStart: installations.seen,
     }),
     ...configRoutes(deps),
     ...feedbackRoutes(deps),

@@ -1,8 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import type { AdminProjectSettings, DashboardWithWidget } from "../../../shared/inbox-api.ts";
+import type { InstallationList } from "../../../shared/installations-api.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
 import { expectError } from "../../test-support/api-calls.ts";
+import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let api: AdminApiTestClient;
@@ -315,5 +317,83 @@ describe("a new project's widget language", () => {
       );
       expect(saved.flowConfig.localizationOptions).toEqual({ language, rtl: false });
     }
+  });
+});
+
+describe("the install panel's checks (issue 21)", () => {
+  test("a new project does not wait for cookie consent; the setting is saved and reaches the widget's config", async () => {
+    const project = await api.expectJson<AdminProjectSettings>(
+      "POST",
+      "/api/projects",
+      { name: "Consent" },
+      201,
+    );
+    expect(project.flowConfig.requireCookieConsent).toBe(false);
+    const config = async () =>
+      (
+        (await (await widget(`/config/${project.sdkKey}`)).json()) as {
+          flowConfig: { requireCookieConsent: boolean };
+        }
+      ).flowConfig.requireCookieConsent;
+    expect(await config()).toBe(false);
+    const saved = await api.expectJson<AdminProjectSettings>(
+      "PUT",
+      `/api/projects/${project.id}/settings`,
+      {
+        name: project.name,
+        flowConfig: { ...project.flowConfig, requireCookieConsent: true },
+        allowedOrigins: [],
+        identityVerification: true,
+      },
+      200,
+    );
+    expect(saved.flowConfig.requireCookieConsent).toBe(true);
+    expect(await config()).toBe(true);
+    await expectRefused(
+      "PUT",
+      `/api/projects/${project.id}/settings`,
+      {
+        name: "Consent",
+        flowConfig: { requireCookieConsent: "yes" },
+        allowedOrigins: [],
+        identityVerification: true,
+      },
+      400,
+      "flowConfig.requireCookieConsent",
+    );
+  });
+
+  test("the first session from each origin is listed once, newest first, and announced live to staff", async () => {
+    const project = await api.expectJson<AdminProjectSettings>(
+      "POST",
+      "/api/projects",
+      { name: "Installed" },
+      201,
+    );
+    const list = () =>
+      api
+        .expectJson<InstallationList>("GET", `/api/projects/${project.id}/installations`, undefined, 200)
+        .then((answer) => answer.installations.map((installation) => installation.origin));
+    expect(await list()).toEqual([]);
+
+    const staff = await openStaffSocket(api.server.mainUrl, api.adminToken);
+    try {
+      expect((await startSession(project.sdkKey, "https://shop.example.com")).status).toBe(200);
+      const push = await staff.push(
+        "installation-seen",
+        (seen) => seen.data.projectId === project.id && seen.data.origin === "https://shop.example.com",
+      );
+      expect(Date.parse(push.data.firstSeenAt)).toBeGreaterThan(Date.now() - 60_000);
+    } finally {
+      staff.close();
+    }
+    await startSession(project.sdkKey, "https://shop.example.com");
+    await startSession(project.sdkKey, "https://blog.example.com");
+    // No origin (a server-side call) and a malformed one are not installations.
+    await startSession(project.sdkKey);
+    await startSession(project.sdkKey, "null");
+    await Bun.sleep(100);
+    expect(await list()).toEqual(["https://blog.example.com", "https://shop.example.com"]);
+    await api.expectJson("GET", "/api/projects/no-such-project/installations", undefined, 404);
   });
 });

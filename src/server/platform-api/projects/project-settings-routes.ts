@@ -1,8 +1,10 @@
 import type { StructError } from "superstruct";
 import { failureBody } from "../../../shared/form-rules.ts";
 import { FlowConfigWrite, NewProject, ProjectSettingsWrite } from "../../../shared/inbox-api.ts";
+import type { InstallationList } from "../../../shared/installations-api.ts";
 import { validateUntrusted } from "../../../shared/untrusted-validation.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
+import { listInstallations } from "../../domain/projects/installations.ts";
 import {
   findProjectSettings,
   insertProject,
@@ -59,6 +61,11 @@ export function projectSettingsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] 
       return json(settings, { status: 201 });
     }),
     adminRoute(guard, "GET", settingsPath, (_request, params) => found(params.projectId ?? "")),
+    adminRoute(guard, "GET", "/api/projects/:projectId/installations", async (_request, params) => {
+      const projectId = params.projectId ?? "";
+      if (!(await findProjectSettings(sql, projectId))) return jsonError(404, projectNotFoundMessage);
+      return json({ installations: await listInstallations(sql, projectId) } satisfies InstallationList);
+    }),
     adminRoute(guard, "PUT", settingsPath, async (request, params, admin) => {
       const projectId = params.projectId ?? "";
       const body = await readBody(request, ProjectSettingsWrite);

@@ -1,22 +1,94 @@
+import { useEffect, useState } from "react";
+import { loadPublicConfig } from "../api/public-config.ts";
 import { useT } from "../i18n/intl.ts";
 import { CopyButton } from "./copy-button.tsx";
-import { widgetSnippet } from "./widget-snippet.ts";
+import { cspLines, websocketOriginOf } from "./csp-lines.ts";
+import { InstallationStatus } from "./installation-status.tsx";
+import { consentLine, widgetSnippet } from "./widget-snippet.ts";
+
+/** The messenger's origin from the public configuration; the admin's own until it is read. */
+function useMessengerOrigin(): string {
+  const [origin, setOrigin] = useState(location.origin);
+  useEffect(() => {
+    let current = true;
+    loadPublicConfig().then(
+      (config) => current && config.messengerUrl && setOrigin(new URL(config.messengerUrl).origin),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return origin;
+}
+
+/** A read-only code box with its label and copy button: focusable, and a click selects it whole. */
+function CodeBlock({
+  id,
+  label,
+  copyLabel,
+  text,
+  rows,
+}: {
+  id: string;
+  label: string;
+  copyLabel: string;
+  text: string;
+  rows: number;
+}) {
+  return (
+    <>
+      <div className="snippet-head">
+        <label className="copy-label" htmlFor={id}>
+          {label}
+        </label>
+        <CopyButton text={text} label={copyLabel} testId={`copy-${id}`} />
+      </div>
+      <textarea
+        id={id}
+        className="snippet-code"
+        data-testid={id}
+        readOnly
+        rows={rows}
+        spellCheck={false}
+        value={text}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+    </>
+  );
+}
 
 /**
  * How to put the widget on a site: the one-line snippet with this server's address and the project's
- * SDK key, each with a copy button. The admin is served from the main origin (PUBLIC_URL), so the
- * page's own origin is the address the snippet loads the SDK from. The snippet sits in a read-only
- * text box: focusable, scrollable, and a click selects it whole for copying by hand.
+ * SDK key; in the project's consent mode, the line the site runs when a visitor accepts cookies; the
+ * CSP lines a strict site adds; and whether the snippet has been seen yet. The admin is served from the
+ * main origin (PUBLIC_URL), so the page's own origin is the address the snippet loads the SDK from.
+ * `waitsForConsent` is the saved setting, not the form's unsaved one.
  */
-export function InstallCard({ sdkKey }: { sdkKey: string }) {
+export function InstallCard({
+  projectId,
+  sdkKey,
+  waitsForConsent,
+}: {
+  projectId: string;
+  sdkKey: string;
+  waitsForConsent: boolean;
+}) {
   const { t } = useT();
+  const messengerOrigin = useMessengerOrigin();
   const snippet = widgetSnippet(location.origin, sdkKey);
+  const csp = cspLines({
+    mainOrigin: location.origin,
+    messengerOrigin,
+    websocketOrigin: websocketOriginOf(location.origin),
+  }).join(";\n");
   return (
     <section className="detail-card settings-card" aria-labelledby="install-title">
       <h2 id="install-title" className="settings-card-title">
         {t("projectSettings.install.title")}
       </h2>
       <p className="subtle settings-card-lead">{t("projectSettings.install.lead")}</p>
+      <InstallationStatus projectId={projectId} waitsForConsent={waitsForConsent} />
       <div className="copy-row">
         <span className="copy-label">{t("projectSettings.install.sdkKey")}</span>
         <code className="inline-code" data-testid="sdk-key">
@@ -24,21 +96,33 @@ export function InstallCard({ sdkKey }: { sdkKey: string }) {
         </code>
         <CopyButton text={sdkKey} label={t("projectSettings.install.copyKey")} />
       </div>
-      <div className="snippet-head">
-        <label className="copy-label" htmlFor="widget-snippet">
-          {t("projectSettings.install.snippet")}
-        </label>
-        <CopyButton text={snippet} label={t("projectSettings.install.copySnippet")} testId="copy-snippet" />
-      </div>
-      <textarea
-        id="widget-snippet"
-        className="snippet-code"
-        data-testid="snippet"
-        readOnly
+      <CodeBlock
+        id="snippet"
+        label={t("projectSettings.install.snippet")}
+        copyLabel={t("projectSettings.install.copySnippet")}
+        text={snippet}
         rows={5}
-        spellCheck={false}
-        value={snippet}
-        onFocus={(event) => event.currentTarget.select()}
+      />
+      <p className="install-mode" data-testid="install-mode">
+        {t(waitsForConsent ? "projectSettings.install.modeConsent" : "projectSettings.install.modeOpen")}
+      </p>
+      {waitsForConsent && (
+        <CodeBlock
+          id="consent-line"
+          label={t("projectSettings.install.consentLine")}
+          copyLabel={t("projectSettings.install.copyConsent")}
+          text={consentLine}
+          rows={1}
+        />
+      )}
+      <h3 className="install-subtitle">{t("projectSettings.install.cspTitle")}</h3>
+      <p className="subtle">{t("projectSettings.install.cspLead")}</p>
+      <CodeBlock
+        id="csp-lines"
+        label={t("projectSettings.install.cspTitle")}
+        copyLabel={t("projectSettings.install.copyCsp")}
+        text={csp}
+        rows={6}
       />
     </section>
   );

@@ -54,6 +54,28 @@ export const projectMessagesEnUS = {
   "projectSettings.install.copyKey": "Copy key",
   "projectSettings.install.snippet": "Snippet",
   "projectSettings.install.copySnippet": "Copy snippet",
+  "projectSettings.install.modeConsent":
+    "This project waits for cookie consent: the widget starts once your site sets the cookie below, for example when the visitor accepts your cookie banner.",
+  "projectSettings.install.modeOpen":
+    'The widget starts on every page view; your site needs nothing else. Turn on "Wait for cookie consent" below if your site asks visitors first.',
+  "projectSettings.install.consentLine": "On consent, run",
+  "projectSettings.install.copyConsent": "Copy consent line",
+  "projectSettings.install.cspTitle": "Content Security Policy",
+  "projectSettings.install.cspLead":
+    "If your site sends a Content-Security-Policy, add these sources to its directives, and give the snippet's script tag your nonce (or pass it: Gleap.initialize(key, {nonce})).",
+  "projectSettings.install.copyCsp": "Copy CSP lines",
+  "projectSettings.install.checking": "Checking whether the snippet has been seen…",
+  "projectSettings.install.checkFailed": "Could not check whether the snippet has been seen.",
+  "projectSettings.install.waiting": "Waiting for the first visit",
+  "projectSettings.install.causeConsent":
+    "Cookie consent: the widget waits until the page sets agreedToCookiePolicy=true.",
+  "projectSettings.install.causeConsentOff":
+    "The snippet is not on the page yet, or the page has not been opened since.",
+  "projectSettings.install.causeCsp":
+    "Content Security Policy: the browser console shows a refused script or connection; add the lines below.",
+  "projectSettings.install.causeOrigins":
+    "Allowed origins: when the list below is not empty, the site's origin must be on it.",
+  "projectSettings.install.seen": "Installed: the snippet has been seen on",
   "projectSettings.look.title": "Look",
   "projectSettings.look.lead": "The widget's colours and corners. The preview shows every change at once.",
   "projectSettings.launcher.title": "Launcher",
@@ -256,6 +278,28 @@ export const projectMessagesDe: Record<keyof typeof projectMessagesEnUS, string>
   "projectSettings.install.copyKey": "Schlüssel kopieren",
   "projectSettings.install.snippet": "Snippet",
   "projectSettings.install.copySnippet": "Snippet kopieren",
+  "projectSettings.install.modeConsent":
+    "Dieses Projekt wartet auf die Cookie-Zustimmung: Das Widget startet, sobald Ihre Website das Cookie unten setzt, etwa wenn der Besucher Ihrem Cookie-Banner zustimmt.",
+  "projectSettings.install.modeOpen":
+    "Das Widget startet bei jedem Seitenaufruf; Ihre Website braucht sonst nichts. Schalten Sie unten „Auf Cookie-Zustimmung warten“ ein, wenn Ihre Website Besucher zuerst fragt.",
+  "projectSettings.install.consentLine": "Bei Zustimmung ausführen",
+  "projectSettings.install.copyConsent": "Zustimmungszeile kopieren",
+  "projectSettings.install.cspTitle": "Content Security Policy",
+  "projectSettings.install.cspLead":
+    "Sendet Ihre Website eine Content-Security-Policy, ergänzen Sie deren Direktiven um diese Quellen und geben Sie dem Script-Tag des Snippets Ihre Nonce (oder übergeben Sie sie: Gleap.initialize(key, {nonce})).",
+  "projectSettings.install.copyCsp": "CSP-Zeilen kopieren",
+  "projectSettings.install.checking": "Prüfe, ob das Snippet gesehen wurde …",
+  "projectSettings.install.checkFailed": "Konnte nicht prüfen, ob das Snippet gesehen wurde.",
+  "projectSettings.install.waiting": "Warte auf den ersten Besuch",
+  "projectSettings.install.causeConsent":
+    "Cookie-Zustimmung: Das Widget wartet, bis die Seite agreedToCookiePolicy=true setzt.",
+  "projectSettings.install.causeConsentOff":
+    "Das Snippet ist noch nicht auf der Seite, oder die Seite wurde seitdem nicht geöffnet.",
+  "projectSettings.install.causeCsp":
+    "Content Security Policy: Die Browserkonsole zeigt ein abgelehntes Skript oder eine abgelehnte Verbindung; ergänzen Sie die Zeilen unten.",
+  "projectSettings.install.causeOrigins":
+    "Erlaubte Origins: Ist die Liste unten nicht leer, muss der Origin der Website darin stehen.",
+  "projectSettings.install.seen": "Eingebunden: Das Snippet wurde gesehen auf",
   "projectSettings.look.title": "Aussehen",
   "projectSettings.look.lead": "Farben und Ecken des Widgets. Die Vorschau zeigt jede Änderung sofort.",
   "projectSettings.launcher.title": "Startknopf",

@@ -425,7 +425,11 @@ export default function ProjectSettingsPage() {
         <PageHeading id="project-settings-title">{project.name}</PageHeading>
         <p className="subtle">{t("projectSettings.subtitle")}</p>
       </header>
-      <InstallCard sdkKey={project.sdkKey} />
+      <InstallCard
+        projectId={project.id}
+        sdkKey={project.sdkKey}
+        waitsForConsent={project.flowConfig.requireCookieConsent === true}
+      />
       <SettingsFormView
         key={project.id}
         project={project}

@@ -1,4 +1,5 @@
 import type { AdminProjectSettings, ProjectSettingsWrite } from "../../shared/inbox-api.ts";
+import type { InstallationList } from "../../shared/installations-api.ts";
 import type { ListPage } from "../../shared/list-page-api.ts";
 import type { AdminFeedbackFlow, AdminProject, FeedbackFlowWrite } from "../../shared/messenger-api.ts";
 import { api } from "../api/api-client.ts";
@@ -23,6 +24,8 @@ export const projectsApi = {
   saveSettings: (id: string, body: ProjectSettingsWrite) =>
     api<AdminProjectSettings>(`${projectPath(id)}/settings`, { method: "PUT", body }),
   /** A new identity secret: every `userHash` signed with the old one stops verifying. */
+  /** The origins the snippet has been seen on (the install panel's check). */
+  installations: (id: string) => api<InstallationList>(`${projectPath(id)}/installations`),
   rotateSecret: (id: string) =>
     api<AdminProjectSettings>(`${projectPath(id)}/secret/rotate`, { method: "POST" }),
   flows: (projectId: string) =>

@@ -49,6 +49,13 @@ export function loaderUrl(origin: string): string {
   return `${origin.replace(/\/+$/, "")}/sdk/loader.js`;
 }
 
+/**
+ * What a site in consent mode runs when the visitor accepts cookies (spec §5): the SDK reads this
+ * cookie and starts at once, without a reload. A year, the whole site, sent on same-site requests.
+ */
+export const consentLine =
+  'document.cookie = "agreedToCookiePolicy=true; Max-Age=31536000; Path=/; SameSite=Lax";';
+
 /** What a site owner pastes into every page's `<head>`. */
 export function widgetSnippet(origin: string, sdkKey: string): string {
   return `<script>\n${snippetLine(loaderUrl(origin), sdkKey)}\n</script>`;

@@ -1,0 +1,109 @@
+import { useEffect, useState } from "react";
+import type { Installation } from "../../shared/installations-api.ts";
+import { TimeAgo } from "../format/date-time-ago.tsx";
+import { useT } from "../i18n/intl.ts";
+import { useStaffPush } from "../realtime/staff-socket.ts";
+import { projectsApi } from "./projects-api.ts";
+
+/** The origins the panel lists; the server keeps more. */
+const shownOrigins = 5;
+
+type Seen = { state: "loading" } | { state: "error" } | { state: "ready"; installations: Installation[] };
+
+/** A new origin first, once: a push that arrives while the list is still loading is kept too. */
+export function withInstallation(list: readonly Installation[], seen: Installation): Installation[] {
+  return [seen, ...list.filter((installation) => installation.origin !== seen.origin)];
+}
+
+/**
+ * The install panel's check: where the snippet has been seen (the first session from each origin, with
+ * its time), updated live through the staff socket like the inbox; until the first visit, what usually
+ * keeps a pasted snippet silent.
+ */
+export function InstallationStatus({
+  projectId,
+  waitsForConsent,
+}: {
+  projectId: string;
+  waitsForConsent: boolean;
+}) {
+  const { t } = useT();
+  const [seen, setSeen] = useState<Seen>({ state: "loading" });
+  const [reloads, setReloads] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` asks again after a reconnect.
+  useEffect(() => {
+    let current = true;
+    projectsApi.installations(projectId).then(
+      (answer) => current && setSeen({ state: "ready", installations: answer.installations }),
+      () => current && setSeen({ state: "error" }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [projectId, reloads]);
+
+  useStaffPush(
+    (push) => {
+      if (push.name !== "installation-seen" || push.data.projectId !== projectId) return;
+      const { origin, firstSeenAt } = push.data;
+      setSeen((before) => ({
+        state: "ready",
+        installations: withInstallation(before.state === "ready" ? before.installations : [], {
+          origin,
+          firstSeenAt,
+        }),
+      }));
+    },
+    () => setReloads((count) => count + 1),
+  );
+
+  if (seen.state === "loading")
+    return (
+      <p className="install-status subtle" data-testid="install-status" aria-busy="true">
+        {t("projectSettings.install.checking")}
+      </p>
+    );
+  if (seen.state === "error")
+    return (
+      <p className="install-status subtle" data-testid="install-status" role="alert">
+        {t("projectSettings.install.checkFailed")}
+      </p>
+    );
+  if (seen.installations.length === 0)
+    return (
+      <div className="install-status" data-testid="install-status" aria-live="polite">
+        <p className="install-status-heading">
+          <span className="status-dot status-dot-waiting" aria-hidden="true" />
+          {t("projectSettings.install.waiting")}
+        </p>
+        <ul className="install-causes subtle">
+          <li>
+            {t(
+              waitsForConsent
+                ? "projectSettings.install.causeConsent"
+                : "projectSettings.install.causeConsentOff",
+            )}
+          </li>
+          <li>{t("projectSettings.install.causeCsp")}</li>
+          <li>{t("projectSettings.install.causeOrigins")}</li>
+        </ul>
+      </div>
+    );
+  return (
+    <div className="install-status" data-testid="install-status" aria-live="polite">
+      <p className="install-status-heading">
+        <span className="status-dot status-dot-live" aria-hidden="true" />
+        {t("projectSettings.install.seen")}
+      </p>
+      <ul className="install-origins">
+        {seen.installations.slice(0, shownOrigins).map((installation) => (
+          <li key={installation.origin} data-testid="install-origin">
+            <code className="inline-code">{installation.origin}</code>{" "}
+            <TimeAgo value={installation.firstSeenAt} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -71,6 +71,10 @@ export function createWidgetProjects(prefix: string) {
       ]);
       return key;
     },
+    /** A project made another way (the admin's form), deleted with the others afterwards. */
+    adopt(id: string): void {
+      ids.push(id);
+    },
     removeAll(): void {
       writeRows(
         ids.splice(0).map((id) => ({ query: "DELETE FROM widget_projects WHERE id = $1", params: [id] })),

@@ -5,7 +5,6 @@ function crashReports() {
   const sent: unknown[][] = [];
   let now = 0;
   const api = createCrashReports({
-    ready: () => true,
     email: () => "v@example.com",
     send: async (...args) => void sent.push(args),
   });

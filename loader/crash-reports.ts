@@ -3,7 +3,6 @@ import type { FeedbackReportCreated } from "../src/shared/feedback-api.ts";
 const crashReportGapMs = 10_000;
 
 interface CrashReportDeps {
-  ready: () => boolean;
   /** The identified visitor's e-mail, the report's `reportedBy`. */
   email: () => string;
   /** Hands the report to the report chunk; answers the server's answer. */
@@ -14,8 +13,11 @@ interface CrashReportDeps {
   ) => Promise<unknown>;
 }
 
-/** Spec §5/§9: a silent crash report only with a ready session, and at most one every 10 seconds. */
-export function createCrashReports({ ready, email, send }: CrashReportDeps) {
+/**
+ * Spec §5/§9: at most one silent crash report every 10 seconds. One sent before the session is ready
+ * waits for it in the report surface's queue (loader/ready-gate.ts), like every call that needs one.
+ */
+export function createCrashReports({ email, send }: CrashReportDeps) {
   let last = 0;
   const crashReport = (
     formData: Record<string, unknown>,
@@ -24,7 +26,7 @@ export function createCrashReports({ ready, email, send }: CrashReportDeps) {
     // the host passes replaces it whole (a key it leaves out is included).
     excludeData: Record<string, boolean> | null = { screenshot: true, replays: true, attachments: true },
   ) => {
-    if (!ready() || Date.now() - last < crashReportGapMs) return;
+    if (Date.now() - last < crashReportGapMs) return;
     last = Date.now();
     return send(formData, priority, excludeData) as Promise<FeedbackReportCreated | undefined>;
   };

@@ -477,11 +477,16 @@ describe("sendSilentCrashReport", () => {
     expect(JSON.parse(rows[0]?.meta_data ?? "{}").environment).toBe("staging");
   });
 
-  test("without a ready session nothing is sent", async () => {
+  test("one sent before the session is ready waits for it and is then sent", async () => {
     const requests = recordRequests();
     const { api } = make();
-    expect(await api.sendSilentCrashReport("too early")).toBeUndefined();
+    const answer = api.sendSilentCrashReport("too early");
+    await Bun.sleep(50);
     expect(requests).toEqual([]);
+    api.initialize("demo", { requireCookieConsent: false });
+    const sent = (await answer) as { id: string } | undefined;
+    const [row] = await server.db.sql`SELECT type FROM feedback_reports WHERE id = ${sent?.id ?? ""}`;
+    expect(row?.type).toBe("CRASH");
   });
 });
 

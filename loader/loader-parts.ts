@@ -234,7 +234,6 @@ export function createSurfaceParts(deps: GleapDeps, state: LoaderState, router: 
     apiUrl: services.endpoints.apiUrl,
   });
   const crashReports = createCrashReports({
-    ready: visitor.ready,
     email: () => visitor.current()?.email ?? "",
     send: (...args) => surfaces.run("report", "crash", args),
   });

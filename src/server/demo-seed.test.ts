@@ -24,7 +24,8 @@ describe("seedDemoData", () => {
     const [project] = await db.sql`SELECT * FROM widget_projects WHERE sdk_key = ${"demo"}`;
     expect(project.name).toBe("Demo project");
     expect(project.secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.parse(project.flow_config)).toEqual(defaultFlowConfig);
+    // The demo page has a consent banner: its project waits for consent (a new project does not).
+    expect(JSON.parse(project.flow_config)).toEqual({ ...defaultFlowConfig, requireCookieConsent: true });
 
     const [admin] = await db.sql`SELECT * FROM users WHERE email = ${"admin@example.com"}`;
     expect(admin.name).toBe("admin");

@@ -238,7 +238,9 @@ for (const given of ["initialize", "loader tag"] as const)
       await page.waitForTimeout(5000);
       console.log(await violations());
       console.log(
-        (await page.locator("gleap-checklist").evaluate((e) => e.shadowRoot?.innerHTML ?? "no shadow")).split("</style>")[1],
+        (await page.locator("gleap-checklist").evaluate((e) => e.shadowRoot?.innerHTML ?? "no shadow")).split(
+          "</style>",
+        )[1],
       );
     }
     // The checklist, inside its element's own shadow root.

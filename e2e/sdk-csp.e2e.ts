@@ -115,7 +115,17 @@ export function hostPolicy(): string {
   return [...policy].map(([directive, sources]) => [directive, ...sources].join(" ")).join("; ");
 }
 
-type NonceGiven = "initialize" | "loader tag";
+/**
+ * Where the SDK finds the nonce: in the `initialize` options, on the loader's own tag, or (the pasted
+ * snippet, which inserts the loader's tag without one) only on the snippet's inline `<script>`. In the
+ * first two, that inline script drops its nonce attribute, so nothing else could supply it.
+ */
+const nonceSources = {
+  initialize: "given to the initialize call",
+  "loader tag": "on the loader's tag only",
+  "snippet tag": "on the snippet's own tag only",
+} as const;
+type NonceGiven = keyof typeof nonceSources;
 
 /** What the host page keeps on `window`. */
 type HostWindow = Window & {
@@ -140,7 +150,7 @@ function watchViolations(page: Page): () => Promise<string[]> {
 }
 
 async function openHost(page: Page, context: BrowserContext, given: NonceGiven) {
-  const path = `/csp-host-${given === "initialize" ? "init" : "tag"}`;
+  const path = `/csp-host-${given.replace(" ", "-")}`;
   await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: hostOrigin }]);
   // The messages each frame receives, so the test reads what the messenger frame was sent.
   await context.addInitScript(() => {
@@ -169,6 +179,7 @@ async function openHost(page: Page, context: BrowserContext, given: NonceGiven) 
           var s = document.createElement("script"); s.async = true; s.src = "${mainOrigin}/sdk/loader.js";
           ${given === "loader tag" ? `s.nonce = "${nonce}";` : ""}
           document.head.appendChild(s);
+          ${given === "snippet tag" ? "" : 'document.currentScript.removeAttribute("nonce");'}
         </script>
         <style nonce="${nonce}">body { margin: 0; font: 16px/1.5 Georgia, serif; } main { padding: 48px; } .tall { height: 600px; }</style>
         </head><body><main><h1 id="page-title">Acme Notes</h1><p><span id="price">$8</span> a month</p>
@@ -199,8 +210,8 @@ async function drag(page: Page, from: [number, number], to: [number, number]) {
   await page.mouse.up();
 }
 
-for (const given of ["initialize", "loader tag"] as const)
-  test(`with the nonce given to the ${given === "initialize" ? "initialize call" : "loader's tag"}, every surface shows styled and nothing breaks the policy`, async ({
+for (const given of Object.keys(nonceSources) as NonceGiven[])
+  test(`with the nonce ${nonceSources[given]}, every surface shows styled and nothing breaks the policy`, async ({
     page,
     context,
   }) => {

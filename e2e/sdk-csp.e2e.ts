@@ -21,6 +21,7 @@ const run = Date.now().toString(36);
 const tourId = `csp-tour-${run}`;
 const checklistId = `csp-checklist-${run}`;
 let sdkKey = "";
+let modalKey = "";
 
 // Chromium's fake media, so the screen recording runs headless (as in capture.e2e.ts).
 test.use({
@@ -63,6 +64,18 @@ test.beforeAll(() => {
           { id: "one", title: "First step", description: "<p>One</p>", action: "none", allowMarkDone: true },
           { id: "two", title: "Second step", description: "<p>Two</p>", action: "none", allowMarkDone: true },
         ],
+      },
+    },
+  ]);
+  // The modal covers the page, so it has a project of its own.
+  modalKey = projects.create("modal", {}, [
+    {
+      type: "modal",
+      config: {
+        title: "Invite your team",
+        body: '<p style="color:red">Shared spaces keep every decision in one place.</p>',
+        showCloseButton: true,
+        buttons: [{ text: "Maybe later", action: "close", style: "secondary" }],
       },
     },
   ]);
@@ -149,8 +162,8 @@ function watchViolations(page: Page): () => Promise<string[]> {
   ];
 }
 
-async function openHost(page: Page, context: BrowserContext, given: NonceGiven) {
-  const path = `/csp-host-${given.replace(" ", "-")}`;
+async function openHost(page: Page, context: BrowserContext, given: NonceGiven, key = sdkKey) {
+  const path = `/csp-host-${given.replace(" ", "-")}-${key === sdkKey ? "all" : "modal"}`;
   await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: hostOrigin }]);
   // The messages each frame receives, so the test reads what the messenger frame was sent.
   await context.addInitScript(() => {
@@ -175,7 +188,7 @@ async function openHost(page: Page, context: BrowserContext, given: NonceGiven) 
           });
           ${snippetStub(["initialize", "on"])}
           Gleap.on("initialized", function () { window.gleapInitialized = true; });
-          Gleap.initialize(${JSON.stringify(sdkKey)}${given === "initialize" ? `, { nonce: "${nonce}" }` : ""});
+          Gleap.initialize(${JSON.stringify(key)}${given === "initialize" ? `, { nonce: "${nonce}" }` : ""});
           var s = document.createElement("script"); s.async = true; s.src = "${mainOrigin}/sdk/loader.js";
           ${given === "loader tag" ? `s.nonce = "${nonce}";` : ""}
           document.head.appendChild(s);
@@ -217,10 +230,6 @@ for (const given of Object.keys(nonceSources) as NonceGiven[])
   }) => {
     test.setTimeout(90_000);
     const violations = watchViolations(page);
-    if (process.env.CSP_DEBUG)
-      page.on("response", async (r) => {
-        if (r.url().includes("checklists")) console.log(r.status(), r.url(), (await r.text()).slice(0, 400));
-      });
     await openHost(page, context, given);
 
     // The launcher.
@@ -245,15 +254,6 @@ for (const given of Object.keys(nonceSources) as NonceGiven[])
     await expect(hotspot).toBeVisible({ timeout: 15_000 });
     expect(await computed(hotspot, "position")).toBe("fixed");
 
-    if (process.env.CSP_DEBUG) {
-      await page.waitForTimeout(5000);
-      console.log(await violations());
-      console.log(
-        (await page.locator("gleap-checklist").evaluate((e) => e.shadowRoot?.innerHTML ?? "no shadow")).split(
-          "</style>",
-        )[1],
-      );
-    }
     // The checklist, inside its element's own shadow root.
     const checklist = page.locator("gleap-checklist");
     await expect(checklist.getByText("Get started")).toBeVisible({ timeout: 15_000 });
@@ -275,6 +275,13 @@ for (const given of Object.keys(nonceSources) as NonceGiven[])
     await expect(container).toBeVisible();
     expect(await computed(container, "position")).toBe("fixed");
     await expect(page.frameLocator("iframe.frame-window").getByTestId("frame-app")).toBeVisible();
+    await gleap(page, "close");
+    await expect.poll(() => isOpened(page)).toBe(false);
+
+    // A survey: the same frame, full screen.
+    await gleap(page, "showSurvey", "nps", "survey_full");
+    await expect(container).toHaveClass(/frame--survey-full/);
+    expect(await computed(container, "justify-content")).toBe("center");
     await gleap(page, "close");
     await expect.poll(() => isOpened(page)).toBe(false);
 
@@ -331,3 +338,19 @@ for (const given of Object.keys(nonceSources) as NonceGiven[])
 
     expect(await violations()).toEqual([]);
   });
+
+test("with the nonce given to the initialize call, the modal shows styled and nothing breaks the policy", async ({
+  page,
+  context,
+}) => {
+  const violations = watchViolations(page);
+  await openHost(page, context, "initialize", modalKey);
+  const dialog = page.locator(".gm-dialog");
+  await expect(page.frameLocator(".gm-frame").getByText("Invite your team")).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toBeVisible();
+  expect(await computed(dialog, "max-width")).toBe("600px");
+  expect(await computed(page.locator(".gm-wrapper"), "position")).toBe("fixed");
+  await page.frameLocator(".gm-frame").getByRole("button", { name: "Maybe later" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await violations()).toEqual([]);
+});

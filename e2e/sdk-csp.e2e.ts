@@ -111,11 +111,14 @@ test.afterAll(() => {
   projects.removeAll();
 });
 
-/** The policy of the host: its own strict one, with each of `cspLines`' sources merged in. */
-export function hostPolicy(): string {
+/**
+ * The policy of the host: its own strict one, with each of `cspLines`' sources merged in. Without
+ * `'strict-dynamic'`, the loader's file is allowed by its origin (the `script-src` line) alone.
+ */
+function hostPolicy(strictDynamic: boolean): string {
   const policy = new Map<string, string[]>([
     ["default-src", ["'self'"]],
-    ["script-src", [`'nonce-${nonce}'`, "'strict-dynamic'"]],
+    ["script-src", [`'nonce-${nonce}'`, ...(strictDynamic ? ["'strict-dynamic'"] : [])]],
     ["style-src", [`'nonce-${nonce}'`]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'none'"]],
@@ -137,6 +140,7 @@ const nonceSources = {
   initialize: "given to the initialize call",
   "loader tag": "on the loader's tag only",
   "snippet tag": "on the snippet's own tag only",
+  "initialize, no strict-dynamic": "given to the initialize call, on a host without 'strict-dynamic'",
 } as const;
 type NonceGiven = keyof typeof nonceSources;
 
@@ -163,7 +167,7 @@ function watchViolations(page: Page): () => Promise<string[]> {
 }
 
 async function openHost(page: Page, context: BrowserContext, given: NonceGiven, key = sdkKey) {
-  const path = `/csp-host-${given.replace(" ", "-")}-${key === sdkKey ? "all" : "modal"}`;
+  const path = `/csp-host-${given.replace(/\W+/g, "-")}-${key === sdkKey ? "all" : "modal"}`;
   await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: hostOrigin }]);
   // The messages each frame receives, so the test reads what the messenger frame was sent.
   await context.addInitScript(() => {
@@ -178,7 +182,7 @@ async function openHost(page: Page, context: BrowserContext, given: NonceGiven, 
   await page.route(`${hostOrigin}${path}`, (route) =>
     route.fulfill({
       contentType: "text/html",
-      headers: { "content-security-policy": hostPolicy() },
+      headers: { "content-security-policy": hostPolicy(given !== "initialize, no strict-dynamic") },
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strict host</title>
         <script nonce="${nonce}">
           window.violations = [];
@@ -188,7 +192,7 @@ async function openHost(page: Page, context: BrowserContext, given: NonceGiven, 
           });
           ${snippetStub(["initialize", "on"])}
           Gleap.on("initialized", function () { window.gleapInitialized = true; });
-          Gleap.initialize(${JSON.stringify(key)}${given === "initialize" ? `, { nonce: "${nonce}" }` : ""});
+          Gleap.initialize(${JSON.stringify(key)}${given.startsWith("initialize") ? `, { nonce: "${nonce}" }` : ""});
           var s = document.createElement("script"); s.async = true; s.src = "${mainOrigin}/sdk/loader.js";
           ${given === "loader tag" ? `s.nonce = "${nonce}";` : ""}
           document.head.appendChild(s);

@@ -40,7 +40,8 @@ test.use({
 });
 
 test.beforeAll(() => {
-  sdkKey = projects.create("strict", { color: "#0B7A75" }, [
+  // With web replays, so the recorder watches every style change the surfaces make on the page.
+  sdkKey = projects.create("strict", { color: "#0B7A75", enableWebReplays: true }, [
     {
       type: "banner",
       config: { title: "Spring sale.", body: '<p style="color:red">20% off every plan.</p>' },
@@ -234,6 +235,11 @@ for (const given of Object.keys(nonceSources) as NonceGiven[])
   }) => {
     test.setTimeout(90_000);
     const violations = watchViolations(page);
+    const chunks = new Set<string>();
+    page.on("request", (request) => {
+      const name = /\/sdk\/([a-z]+)-chunk-/.exec(request.url())?.[1];
+      if (name) chunks.add(name);
+    });
     await openHost(page, context, given);
 
     // The launcher.
@@ -340,6 +346,20 @@ for (const given of Object.keys(nonceSources) as NonceGiven[])
       .toBeGreaterThan(0);
     expect(await computed(page.getByTestId("capture-preview"), "position")).toBe("fixed");
 
+    // Every surface's chunk ran here, the replay recorder's too.
+    expect([...chunks].sort()).toEqual(
+      expect.arrayContaining([
+        "banner",
+        "capture",
+        "checklist",
+        "launcher",
+        "messenger",
+        "notifications",
+        "replay",
+        "tooltips",
+        "tours",
+      ]),
+    );
     expect(await violations()).toEqual([]);
   });
 

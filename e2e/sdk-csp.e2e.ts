@@ -20,6 +20,7 @@ const projects = createWidgetProjects("csp");
 const run = Date.now().toString(36);
 const tourId = `csp-tour-${run}`;
 const checklistId = `csp-checklist-${run}`;
+const copilotTourId = `csp-copilot-${run}`;
 let sdkKey = "";
 let modalKey = "";
 
@@ -68,8 +69,26 @@ test.beforeAll(() => {
       },
     },
   ]);
-  // The modal covers the page, so it has a project of its own.
+  // The modal covers the page, so it has a project of its own; the co-pilot tour drives the page after it.
   modalKey = projects.create("modal", {}, [
+    {
+      type: "tour",
+      id: copilotTourId,
+      config: {
+        tourType: "cobrowse",
+        kaiSlug: "Test co-pilot",
+        allowClose: true,
+        steps: [
+          {
+            selector: '[data-gleap-tour="note-input"]',
+            mode: "INPUT",
+            inputType: "auto",
+            inputValue: "Hi",
+            message: '<p style="color:red">Watch</p>',
+          },
+        ],
+      },
+    },
     {
       type: "modal",
       config: {
@@ -201,6 +220,7 @@ async function openHost(page: Page, context: BrowserContext, given: NonceGiven, 
         </script>
         <style nonce="${nonce}">body { margin: 0; font: 16px/1.5 Georgia, serif; } main { padding: 48px; } .tall { height: 600px; }</style>
         </head><body><main><h1 id="page-title">Acme Notes</h1><p><span id="price">$8</span> a month</p>
+        <input id="note" aria-label="Note" data-gleap-tour="note-input">
         <gleap-checklist checklistid="${checklistId}"></gleap-checklist>
         <div class="tall"></div></main></body></html>`,
     }),
@@ -363,7 +383,7 @@ for (const given of Object.keys(nonceSources) as NonceGiven[])
     expect(await violations()).toEqual([]);
   });
 
-test("with the nonce given to the initialize call, the modal shows styled and nothing breaks the policy", async ({
+test("with the nonce given to the initialize call, the modal and a co-pilot tour show styled and nothing breaks the policy", async ({
   page,
   context,
 }) => {
@@ -376,5 +396,13 @@ test("with the nonce given to the initialize call, the modal shows styled and no
   expect(await computed(page.locator(".gm-wrapper"), "position")).toBe("fixed");
   await page.frameLocator(".gm-frame").getByRole("button", { name: "Maybe later" }).click();
   await expect(dialog).toHaveCount(0);
+
+  await gleap(page, "startProductTour", copilotTourId);
+  const badge = page.locator(".gcp-badge");
+  await expect(badge).toContainText("Test co-pilot");
+  expect(await computed(badge, "position")).toBe("fixed");
+  await expect(page.locator(".gcp-bubble")).toHaveText("Watch");
+  // It types by itself (1.5 s to start, the reading time of one word, then two characters).
+  await expect(page.locator("#note")).toHaveValue("Hi", { timeout: 6000 });
   expect(await violations()).toEqual([]);
 });

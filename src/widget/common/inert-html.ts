@@ -6,10 +6,13 @@
  * this pattern misreads keeps its style attribute, which costs a report and nothing else.
  */
 
-/** One start tag: its name, then attributes with double-, single- or unquoted values (`>` inside quotes). */
-const startTag = /<[a-z][^\s/>]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?|\s*\/)*\s*>/gi;
+/**
+ * One start tag: its name, then attributes with double-, single- or unquoted values (`>` inside quotes).
+ * No `<` outside quotes, so a run of unclosed tags costs each one only the way to the next.
+ */
+const startTag = /<[a-z][^\s/<>]*(?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))?|\s*\/)*\s*>/gi;
 /** One attribute of a start tag, read from the tag's name on (so a value's text is never a name). */
-const attribute = /(\s+)([^\s"'>/=]+)(\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?/g;
+const attribute = /(\s+)([^\s"'<>/=]+)(\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))?/g;
 
 /** The markup without `style` attributes in its start tags; text between tags stays as it is. */
 export function withoutStyleAttributes(html: string): string {

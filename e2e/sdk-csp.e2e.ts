@@ -8,9 +8,10 @@ import { createWidgetProjects, writeRows } from "./support/widget-projects.ts";
 /**
  * A host on another origin with a strict Content-Security-Policy: nothing by default but its own
  * origin, scripts only by its nonce (and what they load, `'strict-dynamic'`), styles only by its nonce,
- * and exactly the lines `cspLines` tells a site to add. Every surface must show, styled, with the nonce
- * given to `initialize` (the pasted snippet's loader tag has none) or only on the loader's tag, and the
- * browser must report no violation: neither a `securitypolicyviolation` event nor a console message.
+ * and exactly the lines `cspLines` tells a site to add. Every surface must show, styled (a computed
+ * value from its own stylesheet), wherever the SDK finds the nonce (`nonceSources`), and the browser
+ * must report no violation: neither a `securitypolicyviolation` event nor a console message. The
+ * admin-written texts carry `style` attributes on purpose: the widget drops them without a report.
  */
 
 const nonce = "e2e-csp-nonce-4f1c";

@@ -3,6 +3,7 @@ import { cp, mkdir, readdir, rm } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import type { BuildConfig, BuildMetafile, BuildOutput } from "bun";
+import { vendorCspPlugin } from "./scripts/build/vendor-csp-patches.ts";
 import {
   type AppEntry,
   type BuildManifest,
@@ -234,6 +235,8 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     naming: hashedNames,
     define: production,
     banner: compileHint,
+    // They run in host pages, under the host's CSP.
+    plugins: [vendorCspPlugin],
   });
   const widgetChunks: Record<string, string> = {};
   builtChunkNames.forEach((name, index) => {

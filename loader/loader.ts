@@ -28,8 +28,9 @@ function install(script: HTMLScriptElement | null) {
     loadSocket: () => load("socket").then((module) => module.ReconnectingWebSocket),
     // "socket" is among the names too; no command routes to it.
     availableSurfaces: Object.keys(__GLEAP_CHUNKS__) as WidgetChunkName[],
-    // A host with a strict CSP gives the loader's script tag its nonce; the chunks reuse it.
-    nonce: script?.nonce || undefined,
+    // A host with a strict CSP gives the loader's script tag its nonce, or (the pasted snippet, whose
+    // tag for this file has none, allowed by 'strict-dynamic') the snippet's own tag; the chunks reuse it.
+    nonce: script?.nonce || document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined,
   });
   // Creating the API and running the host's queued calls are separate tasks too. The stub keeps
   // queueing until the swap, so the calls still run in the order the host made them.

@@ -21,7 +21,7 @@ export function writeRows(statements: Array<{ query: string; params?: unknown[] 
 }
 
 export interface LiveOutbound {
-  type: "notification" | "banner" | "modal";
+  type: "notification" | "banner" | "modal" | "tour" | "checklist";
   config: Record<string, unknown>;
   id?: string;
   name?: string;

@@ -4,7 +4,9 @@
  * the host uses a nonce: it passes the nonce to `Gleap.initialize(key, { nonce })` (or gives it to the
  * snippet's `<script>` tag), and the loader puts it on every chunk import and every `<style>` it adds.
  * The `script-src` origin is for hosts without `'strict-dynamic'`, which would otherwise refuse the
- * loader's own file; browsers that know `'strict-dynamic'` ignore it.
+ * loader's own file; browsers that know `'strict-dynamic'` ignore it. Pictures the project links from
+ * elsewhere (a launcher icon or an avatar at another address) need that origin in `img-src` as well.
+ * `e2e/sdk-csp.e2e.ts` shows every surface on a host with exactly these lines, and that each is needed.
  */
 
 export interface CspOrigins {

@@ -127,10 +127,9 @@ function show(raw: unknown) {
   // Scripts at its own origin, nothing more: it cannot navigate the page or open windows itself
   // (links go through the host's `open-url`).
   iframe.setAttribute("sandbox", "allow-scripts allow-same-origin");
-  iframe.setAttribute(
-    "style",
-    "all: initial; display: block; width: 100%; height: 100%; border: 0; margin: 0; padding: 0;",
-  );
+  // Through the CSSOM: a host whose CSP has no 'unsafe-inline' refuses a `style` attribute.
+  iframe.style.cssText =
+    "all: initial; display: block; width: 100%; height: 100%; border: 0; margin: 0; padding: 0;";
   shadow.append(iframe);
 
   banner = {

@@ -1,4 +1,5 @@
 import { richTextAttributes, richTextTags, richTextUrl } from "../../shared/rich-text-allow-list.ts";
+import { parseInertHtml } from "./inert-html.ts";
 
 /**
  * Rich text the admin wrote (a tooltip's HTML, a checklist's message and step texts) shown in the host
@@ -81,8 +82,7 @@ function rebuild(source: Node, target: Node, document: Document, depth: number) 
 export function safeHtmlFragment(html: string, document: Document = globalThis.document): DocumentFragment {
   const fragment = document.createDocumentFragment();
   if (html.trim() === "") return fragment;
-  // DOMParser documents are inert: nothing in them runs or loads.
-  const parsed = new DOMParser().parseFromString(html, "text/html");
+  const parsed = parseInertHtml(html);
   rebuild(parsed.body, fragment, document, 0);
   return fragment;
 }

@@ -1,4 +1,5 @@
 import type { TourData } from "../../shared/tour-messages.ts";
+import { parseInertHtml } from "../common/inert-html.ts";
 import type { TourTexts } from "../common/tour-texts.ts";
 import { waitForElement } from "../common/wait-for-element.ts";
 import { autoType, waitForVisitor } from "./copilot-input.ts";
@@ -41,7 +42,7 @@ export interface CopilotHandle {
 /** The message as plain text (the bubble shows no markup); parsing in an inert document runs nothing. */
 function plainText(html: string): string {
   if (!html) return "";
-  const parsed = new DOMParser().parseFromString(html, "text/html");
+  const parsed = parseInertHtml(html);
   return (parsed.body.textContent ?? "").replace(/\s+/g, " ").trim();
 }
 

@@ -1,3 +1,5 @@
+import { parseInertHtml } from "../common/inert-html.ts";
+
 /**
  * Notification texts may hold simple HTML (the reference writes them into innerHTML; the server escapes
  * the visitor's name it fills in). Here they are rebuilt rather than filtered: the text is parsed in an
@@ -50,8 +52,7 @@ function rebuild(source: Node, target: Node, document: Document, depth: number) 
   }
 }
 
-// DOMParser documents are inert: nothing in them runs or loads.
-const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
+const parse = parseInertHtml;
 
 export function safeInlineHtml(html: string): string {
   const clean = document.createElement("div");

@@ -26,6 +26,10 @@ export function shapeAttributes(shape: Shape): Record<string, string> {
   return { ...common, d: shape.stroke.d };
 }
 
+/**
+ * The drawing layer as SVG markup. Presentation attributes rather than a `style` attribute: the markup
+ * is parsed into the page snapshot on the host page, whose CSP may refuse inline styles.
+ */
 export function drawingMarkup(shapes: readonly Shape[], width: number, height: number): string {
   const body = shapes
     .map((shape) => {
@@ -37,6 +41,6 @@ export function drawingMarkup(shapes: readonly Shape[], width: number, height: n
     .join("");
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(width)}" height="${Math.round(height)}" ` +
-    `viewBox="0 0 ${Math.round(width)} ${Math.round(height)}" style="display:block;overflow:visible">${body}</svg>`
+    `viewBox="0 0 ${Math.round(width)} ${Math.round(height)}" display="block" overflow="visible">${body}</svg>`
   );
 }

@@ -121,11 +121,11 @@ function placeholder(source: Element, copy: Element): Element {
 function pinBox(source: Element, copy: Element) {
   const rect = source.getBoundingClientRect();
   if (rect.width <= 0 && rect.height <= 0) return;
-  const style = copy.getAttribute("style");
-  copy.setAttribute(
-    "style",
-    `${style ? `${style};` : ""}width:${rounded(rect.width)}px;height:${rounded(rect.height)}px`,
-  );
+  // Through the CSSOM: a host whose CSP has no 'unsafe-inline' refuses a `style` attribute being set.
+  const box = (copy as HTMLElement).style;
+  if (!box) return;
+  box.setProperty("width", `${rounded(rect.width)}px`);
+  box.setProperty("height", `${rounded(rect.height)}px`);
 }
 
 /** Starts reading a picture; a reader that throws at once (no createImageBitmap) fails like one that rejects. */
@@ -330,11 +330,9 @@ function placeDrawing(html: Element, drawing: Drawing, state: CopyState) {
   }
   const layer = state.doc.createElement("div");
   layer.setAttribute("class", "gl-capture-drawings");
-  layer.setAttribute(
-    "style",
+  layer.style.cssText =
     `position:absolute;left:${rounded(left)}px;top:${rounded(top)}px;width:${rounded(drawing.width)}px;` +
-      `height:${rounded(drawing.height)}px;z-index:2147483647;pointer-events:none;margin:0;padding:0;border:0`,
-  );
+    `height:${rounded(drawing.height)}px;z-index:2147483647;pointer-events:none;margin:0;padding:0;border:0`;
   layer.innerHTML = drawing.svg;
   body.appendChild(layer);
 }
@@ -372,10 +370,13 @@ async function inlinePictures(state: CopyState, budget: number, warn: SnapshotOp
     if (job.key) inlined.set(job.key, url);
     if (job.kind === "canvas") {
       const image = state.doc.createElement("img");
-      for (const name of ["id", "class", "style", "width", "height", "title"]) {
+      for (const name of ["id", "class", "width", "height", "title"]) {
         const value = job.target.getAttribute(name);
         if (value !== null) image.setAttribute(name, value);
       }
+      // The style through the CSSOM (a host's CSP may refuse a `style` attribute being set).
+      const style = (job.target as HTMLElement).style?.cssText;
+      if (style) image.style.cssText = style;
       image.setAttribute("src", url);
       job.target.replaceWith(image);
     } else {

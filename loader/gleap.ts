@@ -192,10 +192,10 @@ function hostApi(
           whenConsented({
             document: services.window.document,
             required: state.requireConsent,
-            projectRequires: () =>
-              (state.configLoad = config.load(state.sdkKey, true)).then(
-                () => config.current().requireCookieConsent,
-              ),
+            projectRequires: () => {
+              state.configLoad = config.load(state.sdkKey, true);
+              return state.configLoad.then(() => config.current().requireCookieConsent);
+            },
             info: (message) => services.window.console.info(message),
             start: lifecycle.boot,
           }),

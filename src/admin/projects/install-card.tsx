@@ -116,7 +116,7 @@ export function InstallCard({
         />
       )}
       <h3 className="install-subtitle">{t("projectSettings.install.cspTitle")}</h3>
-      <p className="subtle">{t("projectSettings.install.cspLead")}</p>
+      <p className="install-lead subtle">{t("projectSettings.install.cspLead")}</p>
       <CodeBlock
         id="csp-lines"
         label={t("projectSettings.install.cspTitle")}

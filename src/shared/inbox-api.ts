@@ -18,7 +18,7 @@ import {
   unknown,
 } from "superstruct";
 import type { Installation } from "./installations-api.ts";
-import { outboundAudiences } from "./outbound-api.ts";
+import { type OutboundFrequency, outboundAudiences, outboundDeliveryFields } from "./outbound-api.ts";
 import { pageFilterTypes } from "./page-filter.ts";
 import type { DashboardSummary } from "./reports-api.ts";
 import type { FeedbackButtonPosition, FlowConfig } from "./widget-config-api.ts";
@@ -129,7 +129,9 @@ export type StaffPush =
       data: { conversationId: string; projectId?: string; status: "open" | "closed" };
     }
   // The first widget session from an origin (the install panel's installation check).
-  | { name: "installation-seen"; data: Installation & { projectId: string } };
+  | { name: "installation-seen"; data: Installation & { projectId: string } }
+  // A visitor's acknowledgement changed an outbound's stats (issue 22): its page reloads them.
+  | { name: "outbound-stats"; data: { projectId: string; outboundId: string } };
 
 // ---------- outbound content ----------
 
@@ -152,6 +154,7 @@ export const OutboundWrite = object({
   pageFilter: optional(size(string(), 0, 2048)),
   pageFilterType: optional(enums(["", ...pageFilterTypes])),
   audience: optional(enums(audiences)),
+  ...outboundDeliveryFields,
 });
 export type OutboundWrite = Infer<typeof OutboundWrite>;
 
@@ -165,6 +168,12 @@ export interface AdminOutbound {
   pageFilter: string;
   pageFilterType: string;
   audience: Audience;
+  /** Takeovers waiting for the same slot show higher priority first, then the earlier published. */
+  priority: number;
+  frequency: OutboundFrequency;
+  /** Live only from/until these times (ISO); null: no bound. */
+  startsAt: string | null;
+  endsAt: string | null;
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;

@@ -3,6 +3,9 @@ import {
   boolean,
   enums,
   type Infer,
+  integer,
+  max,
+  min,
   nullable,
   number,
   object,
@@ -69,6 +72,40 @@ export type OutboundStatus = (typeof outboundStatuses)[number];
 /** Who gets a piece of content: every visitor, only identified users, or only anonymous visitors. */
 export const outboundAudiences = ["all", "identified", "anonymous"] as const;
 export type OutboundAudience = (typeof outboundAudiences)[number];
+
+/**
+ * How often a visitor gets a piece of content (issue 22): `once` (never again after it was shown),
+ * `visit` (once per visit: again after 30 minutes without activity), `until_closed` (on every page view
+ * until the visitor closes it).
+ */
+export const outboundFrequencies = ["once", "visit", "until_closed"] as const;
+export type OutboundFrequency = (typeof outboundFrequencies)[number];
+
+/** The owner's order of takeovers waiting for the same slot: higher first, then the earlier publish. */
+export const outboundPriorityRange = { min: -100, max: 100 } as const;
+
+/**
+ * What the widget acknowledges of an outbound (issue 22), `POST /api/widget/outbound/{id}/events`:
+ * shown (it is on screen: the only thing counted as delivered), opened (a click on it or its button),
+ * completed (a tour finished, a survey answered, a checklist done), closed (the visitor closed it).
+ */
+export const outboundEventKinds = ["shown", "opened", "completed", "closed"] as const;
+export type OutboundEventKind = (typeof outboundEventKinds)[number];
+export const OutboundEventRequest = object({ event: enums(outboundEventKinds) });
+export type OutboundEventRequest = Infer<typeof OutboundEventRequest>;
+
+/** An ISO time (`2026-11-23T10:00:00.000Z`), as the schedule fields store it. */
+export const isoTime = refine(size(string(), 10, 40), "isoTime", (value) =>
+  Number.isNaN(Date.parse(value)) ? "must be a date and time such as 2026-11-23T10:00:00Z" : true,
+);
+
+/** The delivery fields every outbound kind has (issue 22): order, frequency and schedule. */
+export const outboundDeliveryFields = {
+  priority: optional(max(min(integer(), outboundPriorityRange.min), outboundPriorityRange.max)),
+  frequency: optional(enums(outboundFrequencies)),
+  startsAt: optional(nullable(isoTime)),
+  endsAt: optional(nullable(isoTime)),
+};
 
 /** A rich text: plain or HTML text, or a TipTap document (`{type: "doc", content}`). */
 export const RichText = union([string(), type({ type: string(), content: optional(array(unknown())) })]);
@@ -179,6 +216,7 @@ export const NewOutbound = object({
   pageFilter: optional(size(string(), 0, 2048)),
   pageFilterType: optional(enums(["", ...pageFilterTypes])),
   audience: optional(enums(outboundAudiences)),
+  ...outboundDeliveryFields,
 });
 export type NewOutbound = Infer<typeof NewOutbound>;
 

@@ -44,6 +44,10 @@ const outbound = (type: AdminOutbound["type"], config: Record<string, unknown>):
   pageFilter: "/app",
   pageFilterType: "startswith",
   audience: "anonymous",
+  priority: 0,
+  frequency: "once",
+  startsAt: null,
+  endsAt: null,
   publishedAt: null,
   ...times,
 });

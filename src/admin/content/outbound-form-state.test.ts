@@ -23,6 +23,10 @@ const stored = (type: AdminOutbound["type"], config: Record<string, unknown>): A
   audience: "identified",
   createdAt: "2026-11-01T00:00:00Z",
   updatedAt: "2026-11-01T00:00:00Z",
+  priority: 0,
+  frequency: "once",
+  startsAt: null,
+  endsAt: null,
   publishedAt: null,
 });
 

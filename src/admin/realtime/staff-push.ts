@@ -27,6 +27,7 @@ const shapes: Record<StaffPush["name"], (data: unknown) => boolean> = {
   "conversation-typing": (data) => is(data, type({ conversationId: string(), typing: boolean() })),
   "conversation-status": (data) =>
     is(data, type({ conversationId: string(), status: enums(["open", "closed"]) })),
+  "outbound-stats": (data) => is(data, type({ projectId: string(), outboundId: string() })),
   "installation-seen": (data) =>
     is(data, type({ projectId: string(), origin: string(), firstSeenAt: string() })),
 };

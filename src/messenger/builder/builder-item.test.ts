@@ -19,6 +19,10 @@ const outbound: AdminOutbound = {
   audience: "all",
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
+  priority: 0,
+  frequency: "once",
+  startsAt: null,
+  endsAt: null,
   publishedAt: null,
 };
 

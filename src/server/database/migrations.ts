@@ -15,6 +15,7 @@ import { builderDrafts } from "./migrations/013-builder-drafts.ts";
 import { accountAndTaskLimits } from "./migrations/014-account-and-task-limits.ts";
 import { reportIdempotency } from "./migrations/015-report-idempotency.ts";
 import { installCheck } from "./migrations/016-install-check.ts";
+import { outboundAcknowledgements } from "./migrations/017-outbound-acknowledgements.ts";
 
 export interface Migration {
   id: number;
@@ -41,6 +42,7 @@ export const migrations: readonly Migration[] = [
   accountAndTaskLimits,
   reportIdempotency,
   installCheck,
+  outboundAcknowledgements,
 ];
 
 export interface MigrationResult {

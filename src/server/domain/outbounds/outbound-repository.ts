@@ -3,9 +3,11 @@ import { assert } from "superstruct";
 import {
   NewOutbound,
   type OutboundAudience,
+  type OutboundFrequency,
   type OutboundStatus,
   type OutboundType,
   outboundConfigError,
+  outboundFrequencies,
 } from "../../../shared/outbound-api.ts";
 
 export interface Outbound {
@@ -18,6 +20,12 @@ export interface Outbound {
   pageFilter: string;
   pageFilterType: string;
   audience: OutboundAudience;
+  /** Takeovers waiting for the same slot show higher priority first, then the earlier published. */
+  priority: number;
+  frequency: OutboundFrequency;
+  /** Live only from/until these times (ISO); null: no bound. */
+  startsAt: string | null;
+  endsAt: string | null;
   createdAt: string;
   updatedAt: string;
   /** The first time it went live; null for content never published. */
@@ -34,6 +42,10 @@ export interface OutboundRow {
   page_filter: string;
   page_filter_type: string;
   audience: string;
+  priority: number | string;
+  frequency: string;
+  starts_at: string | null;
+  ends_at: string | null;
   created_at: string;
   updated_at: string;
   published_at: string | null;
@@ -41,6 +53,9 @@ export interface OutboundRow {
 
 const audienceOf = (value: string): OutboundAudience =>
   value === "identified" || value === "anonymous" ? value : "all";
+
+const frequencyOf = (value: string): OutboundFrequency =>
+  (outboundFrequencies as readonly string[]).includes(value) ? (value as OutboundFrequency) : "once";
 
 export function outboundFromRow(row: OutboundRow): Outbound {
   return {
@@ -53,9 +68,23 @@ export function outboundFromRow(row: OutboundRow): Outbound {
     pageFilter: row.page_filter,
     pageFilterType: row.page_filter_type,
     audience: audienceOf(row.audience),
+    priority: Number(row.priority ?? 0),
+    frequency: frequencyOf(row.frequency ?? "once"),
+    startsAt: row.starts_at ?? null,
+    endsAt: row.ends_at ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     publishedAt: row.published_at,
+  };
+}
+
+/** The delivery fields of a write as columns (issue 22); left out, the defaults. */
+export function deliveryColumns(write: Pick<NewOutbound, "priority" | "frequency" | "startsAt" | "endsAt">) {
+  return {
+    priority: write.priority ?? 0,
+    frequency: write.frequency ?? "once",
+    starts_at: write.startsAt ?? null,
+    ends_at: write.endsAt ?? null,
   };
 }
 
@@ -83,6 +112,7 @@ export async function createOutbound(sql: SQL, input: CreateOutboundInput): Prom
     page_filter: fields.pageFilter ?? "",
     page_filter_type: fields.pageFilterType ?? "",
     audience: fields.audience ?? "all",
+    ...deliveryColumns(fields),
     created_at: now,
     updated_at: now,
     published_at: fields.status === "live" ? now : null,

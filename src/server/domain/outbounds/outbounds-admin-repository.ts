@@ -3,7 +3,7 @@ import type { AdminOutbound, OutboundKind, OutboundWrite } from "../../../shared
 import type { OutboundStatus } from "../../../shared/outbound-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { deleteProjectRow, listProjectRows, updateProjectRow } from "../project-rows.ts";
-import { type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
+import { deliveryColumns, type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
 
 /** The admin's reads and writes of `widget_outbounds` (the widget side reads them in outbound-repository.ts). */
 
@@ -27,6 +27,10 @@ export function adminOutboundOf(outbound: Outbound): AdminOutbound {
     pageFilter: outbound.pageFilter,
     pageFilterType: outbound.pageFilterType,
     audience: outbound.audience,
+    priority: outbound.priority,
+    frequency: outbound.frequency,
+    startsAt: outbound.startsAt,
+    endsAt: outbound.endsAt,
     createdAt: outbound.createdAt,
     updatedAt: outbound.updatedAt,
     publishedAt: outbound.publishedAt,
@@ -64,6 +68,7 @@ const writtenColumns = (write: OutboundWrite) => ({
   page_filter: write.pageFilter ?? "",
   page_filter_type: write.pageFilterType ?? "",
   audience: write.audience ?? "all",
+  ...deliveryColumns(write),
 });
 
 /** New content starts as a draft; publishing sends it out. */

@@ -23,15 +23,16 @@ test("the consent gate holds the SDK until the visitor accepts, and remembers th
   });
   await page.goto("/demo");
   await expect(page.locator("#consent")).toBeVisible();
-  // Without consent: no call to the server and nothing captured from the page.
+  // Without consent: only the project's config, to learn that it waits (no visitor id, no cookie), and
+  // nothing captured from the page.
   await page.waitForTimeout(1500);
-  expect(widgetCalls).toEqual([]);
+  expect(widgetCalls).toEqual(["/api/widget/config/demo"]);
   await expect(page.locator("#widget-status")).toHaveText("Widget waiting for cookie consent…");
   expect(await page.evaluate(() => window.fetch.toString().includes("[native code]"))).toBe(true);
 
   await page.getByRole("button", { name: "Accept" }).click();
   await expect(page.locator("#widget-status")).toHaveText("Widget initialized");
-  expect(widgetCalls[0]).toBe("/api/widget/sessions");
+  expect(widgetCalls[1]).toBe("/api/widget/sessions");
 
   // The answer is a cookie: the next visit starts at once.
   await page.reload();

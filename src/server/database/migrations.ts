@@ -16,6 +16,7 @@ import { accountAndTaskLimits } from "./migrations/014-account-and-task-limits.t
 import { reportIdempotency } from "./migrations/015-report-idempotency.ts";
 import { installCheck } from "./migrations/016-install-check.ts";
 import { outboundAcknowledgements } from "./migrations/017-outbound-acknowledgements.ts";
+import { outboundLastShown } from "./migrations/018-outbound-last-shown.ts";
 
 export interface Migration {
   id: number;
@@ -43,6 +44,7 @@ export const migrations: readonly Migration[] = [
   reportIdempotency,
   installCheck,
   outboundAcknowledgements,
+  outboundLastShown,
 ];
 
 export interface MigrationResult {

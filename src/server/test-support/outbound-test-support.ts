@@ -113,3 +113,13 @@ export async function openSocket(mainUrl: string, session: TestSession): Promise
 /** A push the test sends itself: the next message after it proves nothing else was sent before. */
 export const sentinel = (label: string): WidgetPush =>
   ({ name: "checklist", data: { sentinel: label } }) as unknown as WidgetPush;
+
+/** The widget's acknowledgement of an outbound (issue 22): `POST /outbound/{id}/events`. */
+export function acknowledge(
+  mainUrl: string,
+  session: TestSession,
+  outboundId: string,
+  event: "shown" | "opened" | "completed" | "closed",
+): Promise<Response> {
+  return call(mainUrl, session, "POST", `/outbound/${encodeURIComponent(outboundId)}/events`, { event });
+}

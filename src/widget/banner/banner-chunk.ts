@@ -1,6 +1,7 @@
 import { bannerToHost } from "../../shared/frame-messages.ts";
 import { frameSource } from "../../shared/frame-source.ts";
 import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import { acknowledgeOutbound, offeredOutboundId } from "../common/outbound-acknowledgement.ts";
 import {
   frameLanguage,
   frameOrigin,
@@ -38,6 +39,8 @@ const loadTimeoutMs = 15_000;
 interface ShownBanner extends ShownFrame {
   element: HTMLElement;
   floating: boolean;
+  /** The server's outbound it shows (acknowledged as shown, opened, closed); null for a host's own. */
+  outboundId: string | null;
 }
 
 let context: WidgetChunkContext | null = null;
@@ -54,6 +57,10 @@ function pushPage(shown: ShownBanner, height: number) {
 
 function reveal(shown: ShownBanner) {
   clearTimeout(shown.loadTimer);
+  // On screen now: the one moment it counts as delivered (issue 22).
+  const host = context?.host;
+  if (host && !document.body?.classList.contains("gleap-b-shown"))
+    acknowledgeOutbound(host, shown.outboundId, "shown");
   document.body?.classList.add("gleap-b-shown");
   if (shown.floating) document.body?.classList.add("gleap-b-f");
   setImportant(shown.element, { visibility: "visible" });
@@ -86,6 +93,10 @@ function saveDocumentStyle(): () => void {
   };
 }
 
+/**
+ * One banner at a time (issue 22): while one shows, another offer is left alone, unacknowledged, and
+ * the server offers it again once this one is closed or on the next page view.
+ */
 function show(raw: unknown) {
   const host = context?.host;
   if (!host || banner || !document.body) return;
@@ -144,6 +155,7 @@ function show(raw: unknown) {
       language: frameLanguage(host.language()),
     },
     floating,
+    outboundId: offeredOutboundId(raw),
     loadTimer: setTimeout(() => {
       if (banner?.element === element && !document.body?.classList.contains("gleap-b-shown")) remove();
     }, loadTimeoutMs),
@@ -170,10 +182,12 @@ function onMessage(event: MessageEvent) {
       return;
     case "banner-close":
       remove();
+      // After the slot is free: the server answers a close with the next banner of the queue.
+      acknowledgeOutbound(host, shown.outboundId, "closed");
       return;
     default:
       try {
-        runOutboundFrameAction(host, message);
+        if (runOutboundFrameAction(host, message)) acknowledgeOutbound(host, shown.outboundId, "opened");
       } catch {
         // Spec §8: banner errors are swallowed.
       }

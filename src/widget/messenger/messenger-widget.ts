@@ -1,9 +1,11 @@
 import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { isRightToLeft } from "../../shared/widget-language.ts";
+import { acknowledgeOutbound, offeredOutboundId } from "../common/outbound-acknowledgement.ts";
+import { takeoverSlot } from "../common/takeover-slot.ts";
 import { type CaptureHooks, createCaptureHooks } from "./capture-hooks.ts";
 import { createFrameChannel } from "./frame-channel.ts";
-import { modeAfterPageChange } from "./frame-layout.ts";
+import { isSurveyMode, modeAfterPageChange } from "./frame-layout.ts";
 import { handleFrameRequest } from "./frame-requests.ts";
 import { configMessage, formDataMessage, prefillMessage, sessionMessage } from "./host-messages.ts";
 import { createImageViewer } from "./image-viewer.ts";
@@ -68,9 +70,35 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
 
   const show = () => visibility.show();
 
+  /**
+   * The survey the messenger shows as a takeover (issue 22): it holds the takeover slot from its
+   * request until the messenger hides, is acknowledged as shown when the messenger opens with it, and
+   * as closed when the visitor hides it (the server completes it when the answers arrive).
+   */
+  let survey: { outboundId: string | null; shown: boolean } | null = null;
+
+  function endSurvey() {
+    const ended = survey;
+    if (!ended) return;
+    survey = null;
+    takeoverSlot.release(ended);
+    if (ended.shown) acknowledgeOutbound(host, ended.outboundId, "closed");
+  }
+
   function runScreen(command: string, args: unknown[]): unknown {
+    const offered = command === "showSurvey" ? offeredOutboundId(args[0]) : null;
+    // An offered survey waits while another takeover shows, or while the visitor uses the messenger:
+    // unacknowledged, the server offers it again later.
+    if (offered && (takeoverSlot.busy() || visibility.shown())) return undefined;
     const request = screenRequest(command, args, view.location.href);
     if (!request) return command === "startChecklist" ? false : undefined;
+    // Another screen takes the survey's place: it ends, though not by the visitor's hand.
+    if (survey) takeoverSlot.release(survey);
+    survey = null;
+    if (isSurveyMode(request.mode)) {
+      survey = { outboundId: offered, shown: false };
+      takeoverSlot.take(survey);
+    }
     frame.setMode(request.mode);
     if (request.message) send(request.message, true);
     if (request.show === "drawing") capture.autostartDrawing(show);
@@ -88,6 +116,12 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
     events.on("unread-count-changed", (count) => {
       if (typeof count === "number") send({ name: "unread-count-changed", data: count });
     }),
+    events.on("open", () => {
+      if (!survey || survey.shown) return;
+      survey.shown = true;
+      acknowledgeOutbound(host, survey.outboundId, "shown");
+    }),
+    events.on("close", endSurvey),
   ];
 
   return {
@@ -120,6 +154,8 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
     snapshotPosition: () => visibility.position(),
     destroy() {
       for (const stop of unsubscribe) stop();
+      if (survey) takeoverSlot.release(survey);
+      survey = null;
       timers.clearAll();
       viewer.close();
       channel.destroy();

@@ -1,6 +1,7 @@
 import { modalToHost } from "../../shared/frame-messages.ts";
 import { frameSource } from "../../shared/frame-source.ts";
 import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import { acknowledgeOutbound, offeredOutboundId } from "../common/outbound-acknowledgement.ts";
 import {
   frameLanguage,
   frameOrigin,
@@ -12,6 +13,7 @@ import {
   type ShownFrame,
   setImportant,
 } from "../common/outbound-frame.ts";
+import { takeoverSlot } from "../common/takeover-slot.ts";
 
 /**
  * Lazy chunk entry of the modal (spec §2 "Modal"): an iframe of the modal frame app
@@ -76,6 +78,8 @@ const styles = `
 interface ShownModal extends ShownFrame {
   wrapper: HTMLElement;
   closable: boolean;
+  /** The server's outbound it shows (acknowledged as shown, opened, closed); null for a host's own. */
+  outboundId: string | null;
 }
 
 let context: WidgetChunkContext | null = null;
@@ -109,11 +113,26 @@ function close() {
   clearTimeout(shown.loadTimer);
   shown.wrapper.remove();
   shown.restore();
+  takeoverSlot.release(shown);
 }
 
+/** The visitor closed it: the slot is free, and the server answers with the next takeover of the queue. */
+function closedByVisitor() {
+  const shown = modal;
+  const host = context?.host;
+  if (!shown?.closable) return;
+  close();
+  if (host) acknowledgeOutbound(host, shown.outboundId, "closed");
+}
+
+/**
+ * One modal-like takeover at a time (issue 22): a server offer waits while a modal, a tour or a survey
+ * shows (unacknowledged, so it is offered again); a host's own `showModal` shows unless a modal does.
+ */
 function show(raw: unknown) {
   const current = context;
-  if (!current || modal || !document.body) return;
+  const outboundId = offeredOutboundId(raw);
+  if (!current || modal || !document.body || (outboundId && takeoverSlot.busy())) return;
   const { host, root } = current;
   const content = readOutboundShow(raw);
   if (!content || !matchesCurrentPage(content)) return;
@@ -133,7 +152,7 @@ function show(raw: unknown) {
   const backdrop = document.createElement("div");
   backdrop.className = "gm-backdrop";
   backdrop.addEventListener("click", () => {
-    if (modal?.closable) close();
+    if (modal?.closable) closedByVisitor();
   });
   const dialog = document.createElement("div");
   dialog.className = "gm-dialog";
@@ -162,11 +181,13 @@ function show(raw: unknown) {
       language,
     },
     closable,
+    outboundId,
     loadTimer: setTimeout(() => {
       if (modal?.wrapper === wrapper && wrapper.dataset.state === "loading") close();
     }, loadTimeoutMs),
     restore: holdPage(),
   };
+  takeoverSlot.take(modal);
   root.append(wrapper);
 }
 
@@ -186,17 +207,20 @@ function onMessage(event: MessageEvent) {
       if (shown.wrapper.dataset.state === "loading" && height > 0) {
         shown.wrapper.dataset.state = "open";
         clearTimeout(shown.loadTimer);
+        acknowledgeOutbound(host, shown.outboundId, "shown");
         // Keyboard users land in the dialog; Tab moves through its buttons.
         shown.iframe.focus({ preventScroll: true });
       }
       return;
     }
     case "modal-close":
+      // The frame's own close button (shown only when closable) or its action buttons.
       close();
+      acknowledgeOutbound(host, shown.outboundId, "closed");
       return;
     default:
       try {
-        runOutboundFrameAction(host, message);
+        if (runOutboundFrameAction(host, message)) acknowledgeOutbound(host, shown.outboundId, "opened");
       } catch {
         // Spec §8: modal errors are swallowed.
       }
@@ -204,7 +228,7 @@ function onMessage(event: MessageEvent) {
 }
 
 function onKeyDown(event: KeyboardEvent) {
-  if (event.key === "Escape" && modal?.closable) close();
+  if (event.key === "Escape" && modal?.closable) closedByVisitor();
 }
 
 export function mount(chunkContext: WidgetChunkContext): () => void {

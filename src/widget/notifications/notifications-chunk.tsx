@@ -1,6 +1,7 @@
 import { createRoot } from "react-dom/client";
 import type { SurfaceCommand, WidgetChunkContext, WidgetHost } from "../../shared/widget-chunk-contract.ts";
 import { isRightToLeft } from "../../shared/widget-language.ts";
+import { acknowledgeOutbound, offeredOutboundId } from "../common/outbound-acknowledgement.ts";
 import {
   addNotification,
   matchesPage,
@@ -63,9 +64,22 @@ function update(next: NotificationAction[], { persist = true } = {}) {
   renderStack();
 }
 
+/**
+ * A notification the server sent (issue 22: its opening and closing are acknowledged), also one a
+ * later page view restored from the cache; a host's own has a local id (notification-model.ts).
+ */
+const fromServer = (action: NotificationAction) => !action.outbound.startsWith("local-");
+
 function clearAll() {
   newsIndex = 0;
   update([]);
+}
+
+/** The visitor dismissed the stack: every notification on it is closed. */
+function dismissAll() {
+  const host = context?.host;
+  if (host) for (const item of list) if (fromServer(item)) acknowledgeOutbound(host, item.outbound, "closed");
+  clearAll();
 }
 
 /** Opens what a notification is about: its conversation, its checklist, its news article, or the widget. */
@@ -77,6 +91,7 @@ function openTarget(action: NotificationAction) {
   else if (checklist) host.command("openChecklist", [checklist.id]);
   else if (news?.id) host.command("openNewsArticle", [news.id]);
   else host.command("open");
+  if (fromServer(action)) acknowledgeOutbound(host, action.outbound, "opened");
   // Acted on: it is read. The widget's `open` event would clear the stack too.
   clearAll();
 }
@@ -98,6 +113,10 @@ function show(raw: unknown) {
   const named = { ...action, data: withName(action.data, host.session()?.name) };
   const { list: next, added } = addNotification(list, named);
   update(next);
+  // On the stack now: delivered (issue 22). One the stack did not take (the messenger open, in-app
+  // notifications off) is left unacknowledged, and the server offers it again.
+  const outboundId = offeredOutboundId(raw);
+  if (added && outboundId) acknowledgeOutbound(host, outboundId, "shown");
   if (added && action.sound && host.options().playSound) playPing(host);
 }
 
@@ -137,7 +156,7 @@ export function mount(chunkContext: WidgetChunkContext): () => void {
           newsIndex += 1;
           renderStack();
         }}
-        onDismiss={clearAll}
+        onDismiss={dismissAll}
       />,
     );
   };

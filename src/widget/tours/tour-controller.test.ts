@@ -36,6 +36,17 @@ function setup(
   const emitted: Array<[string, unknown]> = [];
   const tracked: Array<[string, unknown]> = [];
   const warnings: string[] = [];
+  const acknowledged: Array<[string, string]> = [];
+  let slotHolder: object | null = null;
+  const slot = {
+    busy: () => slotHolder !== null,
+    take: (owner: object) => {
+      slotHolder = owner;
+    },
+    release: (owner: object) => {
+      if (slotHolder === owner) slotHolder = null;
+    },
+  };
   const runner = (kind: "standard" | "copilot") => (run: TourRun) => {
     const entry = { kind, run, stopped: false };
     runs.push(entry);
@@ -58,8 +69,10 @@ function setup(
     emit: (name, data) => emitted.push([name, data]),
     track: (name, data) => tracked.push([name, data]),
     warn: (message) => warnings.push(message),
+    acknowledge: (tourId, event) => acknowledged.push([tourId, event]),
+    slot,
   });
-  return { controller, items, store, validations, runs, emitted, tracked, warnings };
+  return { controller, items, store, validations, runs, emitted, tracked, warnings, acknowledged, slot };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -240,5 +253,62 @@ describe("admin mode", () => {
     controller.disable();
     await settle();
     expect(runs).toEqual([]);
+  });
+});
+
+describe("the takeover slot and acknowledgements (issue 22)", () => {
+  const pushed = { actionType: "tour", outbound: "t9", data: config };
+
+  test("a drawn tour is acknowledged shown, then completed or closed; the slot is held meanwhile", async () => {
+    const { controller, runs, acknowledged, slot } = setup();
+    controller.start(pushed);
+    expect(slot.busy()).toBe(true);
+    await settle();
+    expect(acknowledged).toEqual([["t9", "shown"]]);
+    runs[0]?.run.onEnd(true);
+    expect(acknowledged).toEqual([
+      ["t9", "shown"],
+      ["t9", "completed"],
+    ]);
+    expect(slot.busy()).toBe(false);
+
+    const quit = setup();
+    quit.controller.start("t2");
+    await settle();
+    quit.runs[0]?.run.onEnd(false);
+    expect(quit.acknowledged).toEqual([
+      ["t2", "shown"],
+      ["t2", "closed"],
+    ]);
+  });
+
+  test("a tour that never showed is not acknowledged at all, and frees the slot", async () => {
+    const { controller, acknowledged, slot } = setup({ status: "draft", passedPageFilter: true, config });
+    controller.start(pushed);
+    await settle();
+    expect(acknowledged).toEqual([]);
+    expect(slot.busy()).toBe(false);
+  });
+
+  test("a pushed tour waits while another takeover holds the slot; a host's own start does not", async () => {
+    const { controller, runs, acknowledged, slot } = setup();
+    const modal = {};
+    slot.take(modal);
+    controller.start(pushed);
+    await settle();
+    expect(runs).toHaveLength(0);
+    expect(acknowledged).toEqual([]);
+
+    // Offered again once the modal is gone: it runs (it was not remembered as run).
+    slot.release(modal);
+    controller.start(pushed);
+    await settle();
+    expect(runs).toHaveLength(1);
+    runs[0]?.run.onEnd(true);
+
+    slot.take(modal);
+    controller.start("t3");
+    await settle();
+    expect(runs).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import type { ProductTourValidation } from "../../shared/outbound-api.ts";
+import type { OutboundEventKind, ProductTourValidation } from "../../shared/outbound-api.ts";
 import type { TourData } from "../../shared/tour-messages.ts";
 import {
   readTourData,
@@ -43,6 +43,10 @@ export interface TourControllerDeps {
   emit(name: "productTourCompleted" | "productTourQuit", data: { tourId: string }): void;
   track(name: string, data: { tourId: string }): void;
   warn(message: string, error?: unknown): void;
+  /** Tells the server the visitor saw (first step drawn), completed or quit the tour (issue 22). */
+  acknowledge(tourId: string, event: OutboundEventKind): void;
+  /** The one modal-like takeover on screen (src/widget/common/takeover-slot.ts). */
+  slot: { busy(): boolean; take(owner: object): void; release(owner: object): void };
 }
 
 interface ActiveTour {
@@ -53,6 +57,8 @@ interface ActiveTour {
   index: number;
   handle: TourHandle | null;
   ended: boolean;
+  /** Drawn on the page (acknowledged as shown): only then is its end the visitor's. */
+  drawn: boolean;
 }
 
 export function createTourController(deps: TourControllerDeps) {
@@ -66,6 +72,9 @@ export function createTourController(deps: TourControllerDeps) {
     if (tour.ended) return;
     tour.ended = true;
     if (active === tour) active = null;
+    deps.slot.release(tour);
+    // A tour that never showed (not live, not on this page) was not the visitor's to quit.
+    if (tour.drawn) deps.acknowledge(tour.tourId, completed ? "completed" : "closed");
     deps.store.clear();
     const detail = { tourId: tour.tourId };
     deps.emit(completed ? "productTourCompleted" : "productTourQuit", detail);
@@ -115,7 +124,11 @@ export function createTourController(deps: TourControllerDeps) {
     try {
       const handle = await (data.tourType === "cobrowse" ? deps.runCopilot : deps.runStandard)(run);
       if (tour.ended || active !== tour) handle.stop();
-      else tour.handle = handle;
+      else {
+        tour.handle = handle;
+        tour.drawn = true;
+        deps.acknowledge(tour.tourId, "shown");
+      }
     } catch (error) {
       deps.warn("the product tour could not be shown", error);
       end(tour, false);
@@ -133,8 +146,10 @@ export function createTourController(deps: TourControllerDeps) {
       index: 0,
       handle: null,
       ended: false,
+      drawn: false,
     };
     active = tour;
+    deps.slot.take(tour);
     void launch(tour, request.config);
   }
 
@@ -143,7 +158,9 @@ export function createTourController(deps: TourControllerDeps) {
     start(arg: unknown) {
       const request = tourRequestOf(arg);
       const pushed = typeof arg === "object" && arg !== null;
-      if (request && !(pushed && ran.has(request.tourId))) start(request);
+      // A pushed tour waits while another takeover shows (issue 22): unacknowledged, it is offered
+      // again when that one ends or on the next page view.
+      if (request && !(pushed && (ran.has(request.tourId) || deps.slot.busy()))) start(request);
     },
     /** The unfinished tour of an earlier page view, if any (spec §4 "resume an uncompleted tour"). */
     resume() {
@@ -162,6 +179,7 @@ export function createTourController(deps: TourControllerDeps) {
       if (tour) {
         tour.ended = true;
         tour.handle?.stop();
+        deps.slot.release(tour);
       }
     },
     /** The chunk is unmounted (the SDK's destroy): stop drawing, keep what was saved. */
@@ -171,6 +189,7 @@ export function createTourController(deps: TourControllerDeps) {
       if (tour) {
         tour.ended = true;
         tour.handle?.stop();
+        deps.slot.release(tour);
       }
     },
     activeTourId: () => active?.tourId ?? null,

@@ -78,6 +78,8 @@ describe("tours chunk", () => {
         path: "/outbound/producttourvalidation",
         body: { outboundId: "t1", currentUrl: window.location.href },
       },
+      // Issue 22: drawn, it is acknowledged as shown (what counts as delivered).
+      { method: "POST", path: "/outbound/t1/events", body: { event: "shown" } },
     ]);
     expect(shown()?.querySelector(".gtr-title")?.textContent).toBe("Welcome");
     expect(shown()?.getAttribute("role")).toBe("dialog");
@@ -157,7 +159,11 @@ describe("tours chunk", () => {
     expect(context.root.querySelector(".gtr-layer")).toBeNull();
     run("startProductTour", ["t2"]);
     await settle();
-    expect(requests).toHaveLength(1);
+    // The validation and the shown acknowledgement of t1; nothing for t2, and no close of t1.
+    expect(requests.map((request) => request.path)).toEqual([
+      "/outbound/producttourvalidation",
+      "/outbound/t1/events",
+    ]);
     expect(emitted).toEqual([]);
   });
 });

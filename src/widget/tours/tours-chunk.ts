@@ -6,6 +6,8 @@ import {
   copilotEvents,
 } from "../../shared/tour-messages.ts";
 import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import { acknowledgeOutbound } from "../common/outbound-acknowledgement.ts";
+import { takeoverSlot } from "../common/takeover-slot.ts";
 import { tourStore } from "../common/tour-data.ts";
 import {
   createTourController,
@@ -79,6 +81,8 @@ export function mount(context: WidgetChunkContext): () => void {
     emit: (name, detail) => events.emit(name, detail),
     track: (name, detail) => host.trackEvent(name, detail),
     warn,
+    acknowledge: (tourId, event) => acknowledgeOutbound(host, tourId, event),
+    slot: takeoverSlot,
   });
   controller = tours;
   // `pagehide` rather than `beforeunload`: it also fires when the page goes into the back-forward cache.

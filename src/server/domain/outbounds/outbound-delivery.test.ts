@@ -3,6 +3,7 @@ import type { OutboundAction } from "../../../shared/outbound-api.ts";
 import type { WidgetPush } from "../../../shared/widget-socket-pushes.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
 import {
+  acknowledge,
   call,
   demoProjectId,
   openSocket,
@@ -83,7 +84,7 @@ async function deliveries(outboundId: string): Promise<string[]> {
 const actionsOf = (push: WidgetPush) => (push.data as { a: OutboundAction[]; u: number }).a;
 
 describe("outbound actions after a ping", () => {
-  test("a matching live notification arrives once as an update, with the unread count", async () => {
+  test("a matching live notification is offered as an update, with the unread count, until shown", async () => {
     const outbound = await notification("once");
     await withVisitor("Ada", async ({ session, socket }) => {
       const response = await ping(server.mainUrl, session, "https://shop.example/once/pricing");
@@ -106,8 +107,13 @@ describe("outbound actions after a ping", () => {
       });
       expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
 
+      // Not acknowledged as shown: offered again.
       expect((await ping(server.mainUrl, session, "https://shop.example/once/pricing")).status).toBe(200);
-      await expectNothingPushed(session, socket, "second ping");
+      expect(actionsOf(await socket.next()).map((action) => action.outbound)).toEqual([outbound.id]);
+
+      expect((await acknowledge(server.mainUrl, session, outbound.id, "shown")).status).toBe(200);
+      expect((await ping(server.mainUrl, session, "https://shop.example/once/pricing")).status).toBe(200);
+      await expectNothingPushed(session, socket, "after shown");
       expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
     });
   });
@@ -141,6 +147,7 @@ describe("outbound actions after a ping", () => {
     await withVisitor("Ada", async ({ session, socket }) => {
       await ping(server.mainUrl, session, pageOf("count"));
       expect((await socket.next()).data).toMatchObject({ u: 1 });
+      await acknowledge(server.mainUrl, session, first.id, "shown");
       const second = await notification("count");
       await ping(server.mainUrl, session, pageOf("count"));
       const push = await socket.next();
@@ -173,21 +180,23 @@ describe("outbound actions after a ping", () => {
     }
   });
 
-  test("pings racing each other deliver a notification once", async () => {
+  test("pings racing each other record one offer", async () => {
     const outbound = await notification("race");
     await withVisitor("Ada", async ({ session, socket }) => {
       const responses = await Promise.all(
         [1, 2, 3, 4].map(() => ping(server.mainUrl, session, pageOf("race"))),
       );
       expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200]);
-      const push = await socket.next();
-      expect(actionsOf(push).map((action) => action.outbound)).toEqual([outbound.id]);
+      // Each ping offers what is not shown yet; the widget shows a notification once (by outbound id).
+      for (let index = 0; index < 4; index += 1) {
+        expect(actionsOf(await socket.next()).map((action) => action.outbound)).toEqual([outbound.id]);
+      }
       await expectNothingPushed(session, socket, "after the race");
       expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
     });
   });
 
-  test("banners, modals, tours and surveys go out one per update, in their client shape", async () => {
+  test("one banner and one modal-like takeover per update, in their client shape, the next once shown", async () => {
     const takeover = { pageFilter: pageOf("takeover"), pageFilterType: "is" as const };
     const make = (
       type: OutboundFields["type"],
@@ -215,28 +224,30 @@ describe("outbound actions after a ping", () => {
       { pageFilter: "/takeover/{page}", pageFilterType: "contains" },
     );
     await withVisitor("Ada <3", async ({ session, socket }) => {
-      /** Pings the takeover page and expects the one action pushed for it. */
-      const expectNextAction = async (action: Omit<OutboundAction, "pageFilter" | "pageFilterType">) => {
-        await ping(server.mainUrl, session, pageOf("takeover"));
-        expect(actionsOf(await socket.next())).toEqual([{ ...action, ...takeover }]);
-      };
-      await expectNextAction({
-        actionType: "banner",
-        format: "floating",
-        data: { text: "Sale for Ada &lt;3" },
-        outbound: banner.id,
-      });
-      await expectNextAction({
-        actionType: "modal",
-        data: { showCloseButton: false, title: "Welcome" },
-        outbound: modal.id,
-      });
-      await expectNextAction({
-        actionType: "nps-form",
-        format: "survey_full",
-        data: {},
-        outbound: survey.id,
-      });
+      await ping(server.mainUrl, session, pageOf("takeover"));
+      // The banner slot's head and the takeover slot's head (the modal, published first).
+      expect(actionsOf(await socket.next())).toEqual([
+        {
+          actionType: "banner",
+          format: "floating",
+          data: { text: "Sale for Ada &lt;3" },
+          outbound: banner.id,
+          ...takeover,
+        },
+        {
+          actionType: "modal",
+          data: { showCloseButton: false, title: "Welcome" },
+          outbound: modal.id,
+          ...takeover,
+        },
+      ]);
+      await acknowledge(server.mainUrl, session, banner.id, "shown");
+      await acknowledge(server.mainUrl, session, modal.id, "shown");
+      await ping(server.mainUrl, session, pageOf("takeover"));
+      expect(actionsOf(await socket.next())).toEqual([
+        { actionType: "nps-form", format: "survey_full", data: {}, outbound: survey.id, ...takeover },
+      ]);
+      await acknowledge(server.mainUrl, session, survey.id, "shown");
       await ping(server.mainUrl, session, pageOf("takeover"));
       const push = await socket.next();
       expect(actionsOf(push)).toEqual([

@@ -1,6 +1,5 @@
 import type { SQL } from "bun";
-import type { OutboundAction, OutboundType } from "../../../shared/outbound-api.ts";
-import { matchesPageFilter } from "../../../shared/page-filter.ts";
+import type { OutboundAction } from "../../../shared/outbound-api.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
 import { countUnreadMessages } from "../conversations/conversations-repository.ts";
@@ -9,60 +8,17 @@ import { findSessionById, type StoredSession } from "../sessions/sessions-reposi
 import { tourConfigForClient } from "./outbound-answers.ts";
 import {
   countUnreadNotifications,
-  forgetDelivery,
-  listUndeliveredLiveActions,
+  listLiveActionCandidates,
   type Outbound,
-  recordDelivery,
+  recordOffers,
 } from "./outbound-repository.ts";
+import { pickOffers } from "./takeover-queue.ts";
 import { escapeHtml } from "./tiptap-html.ts";
 
 /** What a delivery uses: the database and the fan-out that reaches the session's sockets. */
 export interface DeliveryDeps {
   sql: SQL;
   fanout: Fanout;
-}
-
-/**
- * Kinds that take over the page (a banner, a modal, a tour, a survey): one of them per update, since a
- * client shows one at a time and would drop the rest although they were marked as delivered. The
- * others wait for a later ping. Notifications stack, so all of them go at once.
- */
-const takeovers: ReadonlySet<OutboundType> = new Set(["banner", "modal", "tour", "survey"]);
-
-/**
- * Content is matched against the page the session was last seen on. Until a page is known only
- * content without a page filter goes out, so a filter like `isnot /checkout` cannot fire on a page
- * that might be the checkout.
- */
-function matchesPage(outbound: Outbound, page: string | null): boolean {
-  if (outbound.pageFilter.trim() === "") return true;
-  if (page === null) return false;
-  return matchesPageFilter(page, outbound.pageFilter, outbound.pageFilterType);
-}
-
-/** An audience of identified users needs a `userId` (identify); anonymous visitors have none. */
-export function matchesAudience(
-  outbound: Pick<Outbound, "audience">,
-  session: Pick<StoredSession, "userId">,
-) {
-  if (outbound.audience === "identified") return session.userId !== null;
-  if (outbound.audience === "anonymous") return session.userId === null;
-  return true;
-}
-
-/** What goes out now: every matching notification and the first matching takeover. */
-function pickDeliverable(candidates: Outbound[], session: StoredSession): Outbound[] {
-  const picked: Outbound[] = [];
-  let takeoverPicked = false;
-  for (const outbound of candidates) {
-    if (!matchesPage(outbound, session.lastPage) || !matchesAudience(outbound, session)) continue;
-    if (outbound.type === "notification") picked.push(outbound);
-    else if (takeovers.has(outbound.type) && !takeoverPicked) {
-      picked.push(outbound);
-      takeoverPicked = true;
-    }
-  }
-  return picked;
 }
 
 /**
@@ -121,9 +77,13 @@ export function toAction(outbound: Outbound, session: StoredSession, now: string
 }
 
 /**
- * Runs after every stored ping, and when content is published for the sessions connected then: sends
- * the session the project's live content that matches its page and audience and that it has not had yet, as one `update` push with the unread count. Each delivery is recorded before
- * it is pushed, and the insert is what decides, so concurrent pings send a piece of content once.
+ * Runs after every stored ping, after a visitor's closed or completed acknowledgement, and when content
+ * is published for the sessions connected then: offers the session what the queue's rules pick
+ * (takeover-queue.ts: the head of the banner and of the takeover queue, two notifications) as one
+ * `update` push with the unread count. An offer is recorded (a delivery row) but counts as delivered
+ * only once the widget acknowledges it as shown; until then it is offered again, so a widget that
+ * could not show it (its slot busy, its socket gone) gets it later. The widget ignores an offer of
+ * what it already shows.
  */
 export async function deliverOutboundActions(
   deps: DeliveryDeps,
@@ -132,25 +92,20 @@ export async function deliverOutboundActions(
 ): Promise<void> {
   // The ping just moved the session's last page, so the copy taken at authentication is stale.
   const current = (await findSessionById(deps.sql, session.id)) ?? session;
-  const candidates = await listUndeliveredLiveActions(deps.sql, project.id, current.id);
-  const delivered: Outbound[] = [];
-  for (const outbound of pickDeliverable(candidates, current)) {
-    if (await recordDelivery(deps.sql, outbound.id, current.id)) delivered.push(outbound);
-  }
-  if (delivered.length === 0) return;
-
+  const candidates = await listLiveActionCandidates(deps.sql, project.id, current.id);
+  const offers = pickOffers(candidates, current, Date.now());
+  if (offers.length === 0) return;
+  await recordOffers(
+    deps.sql,
+    offers.filter((outbound) => outbound.delivery === null).map((outbound) => outbound.id),
+    current.id,
+  );
   const now = new Date().toISOString();
-  try {
-    const unread = await countUnread(deps.sql, current.id);
-    await pushToSession(deps.fanout, current.id, {
-      name: "update",
-      data: { a: delivered.map((outbound) => toAction(outbound, current, now)), u: unread },
-    });
-  } catch (error) {
-    // Content that never reached the session must not count as delivered: the next ping retries it.
-    for (const outbound of delivered) await forgetDelivery(deps.sql, outbound.id, current.id);
-    throw error;
-  }
+  const unread = await countUnread(deps.sql, current.id);
+  await pushToSession(deps.fanout, current.id, {
+    name: "update",
+    data: { a: offers.map((outbound) => toAction(outbound, current, now)), u: unread },
+  });
 }
 
 /** The launcher badge (`u`): unread notifications plus staff and bot messages the visitor has not read. */

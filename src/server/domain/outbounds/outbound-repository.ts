@@ -9,6 +9,7 @@ import {
   outboundConfigError,
   outboundFrequencies,
 } from "../../../shared/outbound-api.ts";
+import type { DeliveryState } from "./takeover-queue.ts";
 
 export interface Outbound {
   id: string;
@@ -132,6 +133,12 @@ export async function findOutbound(
   return row ? outboundFromRow(row as OutboundRow) : null;
 }
 
+/** Any outbound of the project by id, whatever its type and status; another project's is missing. */
+export async function findProjectOutbound(sql: SQL, projectId: string, id: string): Promise<Outbound | null> {
+  const [row] = await sql`SELECT * FROM widget_outbounds WHERE id = ${id} AND project_id = ${projectId}`;
+  return row ? outboundFromRow(row as OutboundRow) : null;
+}
+
 /** The project's live content of one type, oldest first (the messenger lists live checklists). */
 export async function listLiveOutbounds(
   sql: SQL,
@@ -144,38 +151,63 @@ export async function listLiveOutbounds(
   return (rows as OutboundRow[]).map(outboundFromRow);
 }
 
+/** A live outbound with what the session's delivery row says of it (issue 22). */
+export interface OutboundCandidate extends Outbound {
+  delivery: DeliveryState | null;
+}
+
+interface CandidateRow extends OutboundRow {
+  d_offered: string | null;
+  d_shown_at: string | null;
+  d_last_shown_at: string | null;
+  d_closed_at: string | null;
+  d_completed_at: string | null;
+}
+
 /**
  * The project's live content that goes out as actions (everything but checklists, which a client
- * opens itself) and that this session has not been sent yet, oldest first.
+ * opens itself), each with the session's delivery state, in one query: the queue's rules
+ * (takeover-queue.ts) pick from them.
  */
-export async function listUndeliveredLiveActions(
+export async function listLiveActionCandidates(
   sql: SQL,
   projectId: string,
   sessionId: string,
-): Promise<Outbound[]> {
-  const rows = await sql`SELECT * FROM widget_outbounds o
+): Promise<OutboundCandidate[]> {
+  const rows = await sql`SELECT o.*, d.delivered_at AS d_offered, d.shown_at AS d_shown_at,
+      d.last_shown_at AS d_last_shown_at, d.closed_at AS d_closed_at, d.completed_at AS d_completed_at
+    FROM widget_outbounds o
+    LEFT JOIN widget_outbound_deliveries d ON d.outbound_id = o.id AND d.session_id = ${sessionId}
     WHERE o.project_id = ${projectId} AND o.status = ${"live"}
-      AND o.type IN (${"notification"}, ${"banner"}, ${"modal"}, ${"tour"}, ${"survey"})
-      AND NOT EXISTS (SELECT 1 FROM widget_outbound_deliveries d
-        WHERE d.outbound_id = o.id AND d.session_id = ${sessionId})
-    ORDER BY o.created_at, o.id`;
-  return (rows as OutboundRow[]).map(outboundFromRow);
+      AND o.type IN (${"notification"}, ${"banner"}, ${"modal"}, ${"tour"}, ${"survey"})`;
+  return (rows as CandidateRow[]).map((row) => ({
+    ...outboundFromRow(row),
+    delivery:
+      row.d_offered === null
+        ? null
+        : {
+            shownAt: row.d_shown_at,
+            lastShownAt: row.d_last_shown_at,
+            closedAt: row.d_closed_at,
+            completedAt: row.d_completed_at,
+          },
+  }));
 }
 
 /**
- * Records that the outbound went to the session. False when it already had: the primary key makes
- * concurrent pings race to one insert, and only the winner sends the content.
+ * Records that the outbounds were offered to the session (a delivery row: offered, not delivered;
+ * only the widget's `shown` acknowledgement counts as delivered). An existing row stays as it is.
  */
-export async function recordDelivery(sql: SQL, outboundId: string, sessionId: string): Promise<boolean> {
-  const inserted = await sql`INSERT INTO widget_outbound_deliveries (outbound_id, session_id, delivered_at)
-    VALUES (${outboundId}, ${sessionId}, ${new Date().toISOString()})
-    ON CONFLICT DO NOTHING RETURNING outbound_id`;
-  return inserted.length > 0;
-}
-
-export async function forgetDelivery(sql: SQL, outboundId: string, sessionId: string): Promise<void> {
-  await sql`DELETE FROM widget_outbound_deliveries
-    WHERE outbound_id = ${outboundId} AND session_id = ${sessionId}`;
+export async function recordOffers(
+  sql: SQL,
+  outboundIds: readonly string[],
+  sessionId: string,
+): Promise<void> {
+  if (outboundIds.length === 0) return;
+  const now = new Date().toISOString();
+  await sql`INSERT INTO widget_outbound_deliveries (outbound_id, session_id, delivered_at)
+    SELECT id, ${sessionId}, ${now} FROM widget_outbounds WHERE id IN ${sql([...outboundIds])}
+    ON CONFLICT (outbound_id, session_id) DO NOTHING`;
 }
 
 /** Notifications sent to the session and not read yet: the badge count (`u`). */

@@ -1,5 +1,6 @@
 import type { SQL } from "bun";
 import type { StreamedEvent } from "../../../shared/widget-session-api.ts";
+import { visitIdleMs } from "./session-visits.ts";
 
 export interface StoredSession {
   id: string;
@@ -18,6 +19,8 @@ export interface StoredSession {
   durationSeconds: number;
   pageViews: number;
   lastPage: string | null;
+  /** When the current visit began: the first activity after 30 minutes of none (issue 22). */
+  visitStartedAt: string | null;
 }
 
 interface SessionRow {
@@ -36,6 +39,7 @@ interface SessionRow {
   duration_seconds: number | string;
   page_views: number | string;
   last_page: string | null;
+  visit_started_at?: string | null;
   merged_into: string | null;
 }
 
@@ -56,6 +60,7 @@ function fromRow(row: SessionRow): StoredSession {
     durationSeconds: Number(row.duration_seconds),
     pageViews: Number(row.page_views),
     lastPage: row.last_page,
+    visitStartedAt: row.visit_started_at ?? null,
   };
 }
 
@@ -67,8 +72,8 @@ export async function createSession(
   const now = new Date().toISOString();
   // UUIDv7 ids sort by creation time, which keeps the primary-key index append-only.
   const [row] =
-    await sql`INSERT INTO widget_sessions (id, project_id, user_id, custom_data, lang, created_at, last_seen_at)
-    VALUES (${Bun.randomUUIDv7()}, ${projectId}, ${fields.userId ?? null}, ${"{}"}, ${fields.lang ?? null}, ${now}, ${now})
+    await sql`INSERT INTO widget_sessions (id, project_id, user_id, custom_data, lang, created_at, last_seen_at, visit_started_at)
+    VALUES (${Bun.randomUUIDv7()}, ${projectId}, ${fields.userId ?? null}, ${"{}"}, ${fields.lang ?? null}, ${now}, ${now}, ${now})
     RETURNING *`;
   return fromRow(row);
 }
@@ -113,8 +118,13 @@ export async function touchSession(
 ): Promise<StoredSession> {
   const now = new Date().toISOString();
   const nextLang = lang ?? session.lang;
-  await sql`UPDATE widget_sessions SET last_seen_at = ${now}, lang = ${nextLang} WHERE id = ${session.id}`;
-  return { ...session, lastSeenAt: now, lang: nextLang };
+  const idleSince = new Date(Date.parse(now) - visitIdleMs).toISOString();
+  const [row] = await sql`UPDATE widget_sessions SET last_seen_at = ${now}, lang = ${nextLang},
+      visit_started_at = CASE WHEN visit_started_at IS NULL OR last_seen_at < ${idleSince}
+        THEN ${now} ELSE visit_started_at END
+    WHERE id = ${session.id} RETURNING visit_started_at`;
+  const visitStartedAt = (row as { visit_started_at: string | null } | undefined)?.visit_started_at ?? null;
+  return { ...session, lastSeenAt: now, lang: nextLang, visitStartedAt };
 }
 
 export interface SessionChanges {
@@ -148,12 +158,16 @@ export async function updateSession(
     customData: { ...session.customData, ...changes.customData },
     lastSeenAt: new Date().toISOString(),
   };
-  await sql`UPDATE widget_sessions SET
+  const idleSince = new Date(Date.parse(next.lastSeenAt) - visitIdleMs).toISOString();
+  const [row] = await sql`UPDATE widget_sessions SET
       user_id = ${next.userId}, user_verified = ${next.userVerified}, name = ${next.name}, email = ${next.email}, phone = ${next.phone},
       value = ${next.value}, lang = ${next.lang}, custom_data = ${JSON.stringify(next.customData)},
+      visit_started_at = CASE WHEN visit_started_at IS NULL OR last_seen_at < ${idleSince}
+        THEN ${next.lastSeenAt} ELSE visit_started_at END,
       last_seen_at = ${next.lastSeenAt}
-    WHERE id = ${session.id}`;
-  return next;
+    WHERE id = ${session.id} RETURNING visit_started_at`;
+  const visitStartedAt = (row as { visit_started_at: string | null } | undefined)?.visit_started_at ?? null;
+  return { ...next, visitStartedAt };
 }
 
 /**
@@ -206,6 +220,7 @@ export interface PingActivity {
 /** Stores a ping's events, counts its page views and moves last-seen and duration forward, at once. */
 export async function recordPing(sql: SQL, sessionId: string, activity: PingActivity): Promise<void> {
   const now = new Date().toISOString();
+  const idleSince = new Date(Date.parse(now) - visitIdleMs).toISOString();
   const pageViews = activity.events.filter((event) => event.name === "pageView");
   const lastPage = pageViews.map((event) => pageOf(event.data)).findLast((page) => page !== null) ?? null;
   await sql.begin(async (tx) => {
@@ -214,7 +229,10 @@ export async function recordPing(sql: SQL, sessionId: string, activity: PingActi
         VALUES (${Bun.randomUUIDv7()}, ${sessionId}, ${event.name}, ${validDate(event.date) ?? now},
           ${event.data === undefined ? null : JSON.stringify(event.data)}, ${now})`;
     }
+    // A visit starts with the first activity after `visitIdleMs` of none (the old last_seen_at).
     await tx`UPDATE widget_sessions SET
+        visit_started_at = CASE WHEN visit_started_at IS NULL OR last_seen_at < ${idleSince}
+          THEN ${now} ELSE visit_started_at END,
         last_seen_at = ${now},
         page_views = page_views + ${pageViews.length},
         last_page = COALESCE(${lastPage}, last_page),

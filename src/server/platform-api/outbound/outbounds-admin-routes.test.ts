@@ -3,6 +3,7 @@ import type { AdminOutbound, AdminTooltip, OutboundWrite } from "../../../shared
 import { pushToSession } from "../../realtime/widget-socket.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import {
+  acknowledge,
   openSocket,
   ping,
   sentinel,
@@ -210,7 +211,9 @@ describe("publishing", () => {
         data: { a: [{ actionType: "banner", outbound: banner.id, data: { title: "Now live" } }] },
       });
       await expectNothing(away);
-      // A second publish (already live) sends nothing again; the next ping neither.
+      // Issue 22: offered until the widget says it showed it; once shown (frequency once), a second
+      // publish (already live) sends nothing again, and the next ping neither.
+      expect((await acknowledge(t.mainUrl, here.session, banner.id, "shown")).status).toBe(200);
       await t.admin("POST", `/outbounds/${banner.id}/publish`, undefined, 200);
       await ping(t.mainUrl, here.session, "https://host.example/live-banner");
       await expectNothing(here);
@@ -270,6 +273,8 @@ describe("publishing", () => {
           name: "update",
           data: { a: [{ outbound: outbound.id }] },
         });
+        // Shown (issue 22): it is not offered again with the next publish.
+        expect((await acknowledge(t.mainUrl, reached.session, outbound.id, "shown")).status).toBe(200);
         await expectNothing(passed);
       };
       await publishFor("identified", "For users", identified, anonymous);

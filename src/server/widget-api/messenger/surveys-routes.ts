@@ -1,4 +1,5 @@
 import { SurveyAnswerRequest } from "../../../shared/messenger-api.ts";
+import { acknowledgeSurveyAnswered } from "../../domain/outbounds/outbound-acknowledgement.ts";
 import { checkSurveyAnswers } from "../../domain/surveys/survey-answers.ts";
 import {
   findLiveSurvey,
@@ -15,7 +16,7 @@ import { sessionOf } from "./route-context.ts";
 export const answeredAlreadyMessage = "You have answered this survey already";
 
 /** A live survey and the session's answers to it: one per session unless the survey allows more. */
-export function surveysRoutes({ sql }: WidgetRouteDeps): WidgetRoute[] {
+export function surveysRoutes({ sql, fanout, logger }: WidgetRouteDeps): WidgetRoute[] {
   const missing = (id: string) => jsonError(404, `No live survey ${id}`);
 
   async function survey(context: WidgetContext): Promise<Response> {
@@ -39,6 +40,16 @@ export function surveysRoutes({ sql }: WidgetRouteDeps): WidgetRoute[] {
     if (!checked.ok) return jsonError(400, checked.error, checked.field);
     const answerId = await insertSurveyAnswer(sql, found.id, session.id, checked.answers);
     if (!answerId) return jsonError(409, answeredAlreadyMessage);
+    // The survey outbounds that offered it are completed: the next of the visitor's queue may show.
+    // The answer is stored whatever becomes of that.
+    try {
+      await acknowledgeSurveyAnswered({ sql, fanout, logger }, context.project, session, found.id);
+    } catch (error) {
+      logger?.warn("survey completion not recorded", {
+        surveyId: found.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
     return json({ id: answerId }, { status: 201 });
   }
 

@@ -2,6 +2,7 @@ import {
   type ChecklistConfig,
   ChecklistStartRequest,
   ChecklistUpdateRequest,
+  OutboundEventRequest,
   ProductTourRequest,
   type ProductTourValidation,
   ProductTourValidationRequest,
@@ -16,12 +17,17 @@ import {
   joinSharedChecklist,
   openChecklist,
 } from "../../domain/outbounds/checklists-repository.ts";
+import { acknowledgeOutbound } from "../../domain/outbounds/outbound-acknowledgement.ts";
 import {
   checklistAnswer,
   checklistConfigOf,
   tourConfigForClient,
 } from "../../domain/outbounds/outbound-answers.ts";
-import { findOutbound, type Outbound } from "../../domain/outbounds/outbound-repository.ts";
+import {
+  findOutbound,
+  findProjectOutbound,
+  type Outbound,
+} from "../../domain/outbounds/outbound-repository.ts";
 import { json, jsonError } from "../../http/json-response.ts";
 import { readJsonBody } from "../../http/read-json-body.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
@@ -39,8 +45,11 @@ interface LoadedChecklist {
   config: ChecklistConfig;
 }
 
-/** Product tours and checklists (spec §7 `/outbound/...`), all for a verified session. */
-export function outboundRoutes({ sql, sessionSecret, fanout }: WidgetRouteDeps): WidgetRoute[] {
+/**
+ * Product tours and checklists (spec §7 `/outbound/...`), and what the widget acknowledges of any
+ * outbound (issue 22), all for a verified session.
+ */
+export function outboundRoutes({ sql, sessionSecret, fanout, logger }: WidgetRouteDeps): WidgetRoute[] {
   const tourNotFound = (id: string) => jsonError(404, `No product tour ${id}`, "outboundId");
 
   /**
@@ -159,7 +168,30 @@ export function outboundRoutes({ sql, sessionSecret, fanout }: WidgetRouteDeps):
     return json(checklistAnswer(updated, outbound, config, wantsHtml(context.url)));
   }
 
+  /**
+   * `POST /outbound/{id}/events` `{event}`: the visitor saw (`shown`), clicked (`opened`), finished
+   * (`completed`) or closed an outbound. Any of the project's outbounds may be acknowledged, also one
+   * withdrawn since it was shown (what the visitor did stays true); another project's reads as missing.
+   */
+  async function acknowledge({ request, params, project, session }: WidgetContext): Promise<Response> {
+    if (!session) return jsonError(401, "Session not ready yet.");
+    const body = await readJsonBody(request, OutboundEventRequest);
+    if (!body.ok) return body.response;
+    const id = params.id ?? "";
+    const outbound = await findProjectOutbound(sql, project.id, id);
+    if (!outbound) return jsonError(404, `No outbound ${id}`);
+    const recorded = await acknowledgeOutbound(
+      { sql, fanout, logger },
+      project,
+      session,
+      outbound,
+      body.value.event,
+    );
+    return json({ recorded });
+  }
+
   return [
+    { method: "POST", pattern: `${base}/:id/events`, auth: "session", handle: acknowledge },
     { method: "POST", pattern: `${base}/producttours`, auth: "session", handle: productTour },
     {
       method: "POST",

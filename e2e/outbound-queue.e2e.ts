@@ -1,0 +1,218 @@
+import { expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { e2eEnv } from "../playwright.config.ts";
+import { adminHeaders } from "./support/admin-api.ts";
+import { selectRows } from "./support/database.ts";
+import { serveHostPage } from "./support/host-page.ts";
+import { snippetStub } from "./support/snippet-stub.ts";
+import { createWidgetProjects, writeRows } from "./support/widget-projects.ts";
+
+/**
+ * Issue 22 in a real browser: what a visitor was offered but never saw is offered again, the next of a
+ * slot shows when the current one is closed, counts come from the widget's acknowledgements
+ * (`widget_outbound_deliveries.shown_at`), and a modal and a tour never share the page.
+ */
+
+const origin = `http://localhost:${e2eEnv.PORT}`;
+const run = Date.now().toString(36);
+const projects = createWidgetProjects("queue");
+const createdOutbounds: string[] = [];
+
+test.afterAll(() => {
+  projects.removeAll();
+  if (createdOutbounds.length > 0)
+    writeRows(
+      createdOutbounds.map((id) => ({ query: "DELETE FROM widget_outbounds WHERE id = $1", params: [id] })),
+    );
+});
+
+const bannerFrame = (page: Page): FrameLocator => page.frameLocator("#gleap-banner iframe");
+const modalFrame = (page: Page): FrameLocator => page.frameLocator(".gm-frame");
+
+async function gleapId(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      (
+        JSON.parse(
+          localStorage.getItem(
+            Object.keys(localStorage).find((key) => key.startsWith("gleap-widget-session-")) ?? "",
+          ) ?? "{}",
+        ) as { gleapId: string }
+      ).gleapId,
+  );
+}
+
+interface DeliveryRow {
+  outbound_id: string;
+  shown_at: string | null;
+  closed_at: string | null;
+}
+
+function deliveriesOf(sessionId: string, outboundIds: string[]): DeliveryRow[] {
+  const rows = selectRows<DeliveryRow>(
+    "SELECT outbound_id, shown_at, closed_at FROM widget_outbound_deliveries WHERE session_id = $1",
+    sessionId,
+  );
+  return outboundIds.map(
+    (id) =>
+      rows.find((row) => row.outbound_id === id) ?? { outbound_id: id, shown_at: null, closed_at: null },
+  );
+}
+
+test("/demo: two banners published in a row reach the open page in order, each counted when shown", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const headers = await adminHeaders(request);
+  const [project] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", "demo");
+  if (!project) throw new Error("no demo project");
+  const base = `/api/projects/${project.id}/outbounds`;
+  /** A banner for this test's address only, ahead of the demo's own banner (priority). */
+  const banner = async (title: string) => {
+    const created = await request.post(base, {
+      headers,
+      data: {
+        type: "banner",
+        name: title,
+        config: { format: "normal", title, body: `<p>${title} body</p>` },
+        pageFilter: `queue=${run}`,
+        pageFilterType: "contains",
+        priority: 10,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    createdOutbounds.push(id);
+    return id;
+  };
+  const publish = async (id: string) =>
+    expect((await request.post(`${base}/${id}/publish`, { headers })).status()).toBe(200);
+
+  const first = await banner("First banner");
+  await publish(first);
+  await page.context().addCookies([{ name: "agreedToCookiePolicy", value: "true", url: origin }]);
+  await page.goto(`/demo?queue=${run}`);
+  await expect(bannerFrame(page).getByText("First banner", { exact: true })).toBeVisible({ timeout: 15_000 });
+  const session = await gleapId(page);
+
+  // Published while the first shows: the live path offers it, the page keeps it waiting.
+  const second = await banner("Second banner");
+  await publish(second);
+  await expect
+    .poll(() => selectRows("SELECT 1 FROM widget_outbound_deliveries WHERE outbound_id = $1", second).length)
+    .toBe(1);
+  // A page view (single-page navigation) pings: offered again, still waiting behind the first.
+  await page.evaluate((query) => history.pushState({}, "", `/demo?queue=${query}&view=2`), run);
+  await page.waitForTimeout(3_000);
+  await expect(page.locator("#gleap-banner")).toHaveCount(1);
+  await expect(bannerFrame(page).getByText("First banner", { exact: true })).toBeVisible();
+  expect(deliveriesOf(session, [first, second]).map((row) => row.shown_at !== null)).toEqual([true, false]);
+
+  await bannerFrame(page).getByRole("button", { name: "Close" }).click();
+  await expect(bannerFrame(page).getByText("Second banner", { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.locator("#gleap-banner")).toHaveCount(1);
+  await expect
+    .poll(() =>
+      deliveriesOf(session, [first, second]).map((row) => [row.shown_at !== null, row.closed_at !== null]),
+    )
+    .toEqual([
+      [true, true],
+      [true, false],
+    ]);
+  const events = selectRows<{ outbound_id: string; kind: string }>(
+    "SELECT outbound_id, kind FROM widget_outbound_events WHERE session_id = $1 ORDER BY kind",
+    session,
+  ).filter((row) => row.outbound_id === first || row.outbound_id === second);
+  expect(events.map((row) => `${row.outbound_id === first ? "first" : "second"} ${row.kind}`).sort()).toEqual(
+    ["first closed", "first shown", "second shown"],
+  );
+});
+
+test("a host page: a modal and a tour never share the page; the tour starts when the modal is closed", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const key = projects.create("modal-tour", {}, [
+    {
+      type: "modal",
+      config: { title: "One thing first", body: "<p>Read me.</p>", showCloseButton: true },
+    },
+    {
+      type: "tour",
+      config: {
+        steps: [{ selector: "#first", title: "The title", message: "<p>Here it is.</p>" }],
+        allowClose: true,
+      },
+    },
+  ]);
+  const path = `/queue-host-${run}`;
+  await serveHostPage(
+    page,
+    context,
+    path,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Queue host</title>
+      <script>
+        ${snippetStub(["initialize"])}
+        Gleap.initialize(${JSON.stringify(key)});
+        var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
+        document.head.appendChild(s);
+      </script></head>
+      <body><main><h1 id="first">Acme Notes</h1><p>A host page for takeovers.</p></main></body></html>`,
+  );
+  // Samples the page (shadow roots included) and remembers any moment both were on screen.
+  await context.addInitScript(() => {
+    const state = { overlap: false, modal: false, tour: false };
+    (window as unknown as { takeoverState: typeof state }).takeoverState = state;
+    const has = (root: Document | ShadowRoot, selector: string): boolean =>
+      root.querySelector(selector) !== null ||
+      [...root.querySelectorAll("*")].some(
+        (element) => element.shadowRoot && has(element.shadowRoot, selector),
+      );
+    setInterval(() => {
+      const modal = has(document, ".gm-wrapper");
+      const tour = has(document, ".shepherd-element");
+      state.modal ||= modal;
+      state.tour ||= tour;
+      if (modal && tour) state.overlap = true;
+    }, 50);
+  });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(path);
+
+  await expect(modalFrame(page).getByRole("heading", { name: "One thing first" })).toBeVisible({
+    timeout: 15_000,
+  });
+  // Another page view: the tour is offered again, and waits.
+  await page.evaluate(() => history.pushState({}, "", `${location.pathname}?view=2`));
+  await page.waitForTimeout(3_000);
+  await expect(page.locator(".shepherd-element")).toHaveCount(0);
+
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const popover = page.locator(".shepherd-element:not([hidden])");
+  await expect(popover).toBeVisible({ timeout: 15_000 });
+  await expect(popover.locator(".gtr-title")).toHaveText("The title");
+  const state = await page.evaluate(() => (window as unknown as { takeoverState: unknown }).takeoverState);
+  expect(state).toEqual({ overlap: false, modal: true, tour: true });
+
+  // Counted: both shown, the modal closed.
+  const session = await gleapId(page);
+  const rows = selectRows<{ type: string; shown: number; closed: number }>(
+    `SELECT o.type, CASE WHEN d.shown_at IS NULL THEN 0 ELSE 1 END AS shown,
+        CASE WHEN d.closed_at IS NULL THEN 0 ELSE 1 END AS closed
+      FROM widget_outbound_deliveries d JOIN widget_outbounds o ON o.id = d.outbound_id
+      WHERE d.session_id = $1 ORDER BY o.type`,
+    session,
+  );
+  expect(rows.map((row) => ({ ...row, shown: Number(row.shown), closed: Number(row.closed) }))).toEqual([
+    { type: "modal", shown: 1, closed: 1 },
+    { type: "tour", shown: 1, closed: 0 },
+  ]);
+  await popover.getByRole("button", { name: "Close the tour" }).click();
+  await expect(popover).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -42,7 +42,7 @@ function Sparkline({ columns }: { columns: SparkColumn[] }) {
             y={sparkHeight - height}
             width={step * 0.7}
             height={height}
-            className={column.count > 0 ? "chart-fill" : "stats-spark-empty"}
+            className={column.count > 0 ? "stats-spark-fill" : "stats-spark-empty"}
           />
         );
       })}
@@ -72,8 +72,11 @@ function StatsFigures({ stats, type }: { stats: OutboundStats; type: OutboundKin
     <>
       <ul className="stats-tiles">
         {kinds.map(({ kind, label }) => (
-          <li key={kind} className="stats-tile" data-testid={`outbound-stat-${kind}`}>
-            <span className="stat-label">{t(label)}</span>
+          <li key={kind} className={`stats-tile stats-kind-${kind}`} data-testid={`outbound-stat-${kind}`}>
+            <span className="stat-label">
+              <span className="stats-dot" aria-hidden="true" />
+              {t(label)}
+            </span>
             <span className="stat-value" data-testid={`outbound-total-${kind}`}>
               {formatNumber(stats.totals[kind])}
             </span>
@@ -95,8 +98,10 @@ function StatsFigures({ stats, type }: { stats: OutboundStats; type: OutboundKin
                 <tr>
                   <th scope="col">{t("content.stats.day")}</th>
                   {kinds.map(({ kind, label }) => (
-                    <th key={kind} scope="col" className="numeric">
-                      {t(label)}
+                    // On a narrow screen only the figure's dot shows (the tiles above are its legend).
+                    <th key={kind} scope="col" className={`numeric stats-kind-${kind}`}>
+                      <span className="stats-dot" aria-hidden="true" />
+                      <span className="stats-th-label">{t(label)}</span>
                     </th>
                   ))}
                 </tr>

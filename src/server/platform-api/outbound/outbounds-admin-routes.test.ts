@@ -179,7 +179,7 @@ describe("publishing", () => {
     expect(await target.socket.next()).toEqual(sentinel("none"));
   }
 
-  test("reaches the connected widgets whose page matches at once, once, and stats count it", async () => {
+  test("reaches the connected widgets whose page matches at once, once; stats wait for the widget to show it", async () => {
     // Sessions are served in the order they connected: the one that must get nothing goes first.
     const away = await connected("https://host.example/elsewhere");
     const here = await connected("https://host.example/live-banner");

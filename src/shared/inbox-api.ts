@@ -46,12 +46,14 @@ import type { FeedbackButtonPosition, FlowConfig } from "./widget-config-api.ts"
  *   GET   /api/admin/ws?token={access token}     websocket of StaffPush messages for the admin's projects
  *                                                  (the client sends "PING" every 25 s)
  * Outbound content (per project; kinds: notification, banner, modal, survey, checklist, tour):
- *   GET    /api/projects/{p}/outbounds?type&status&page&pageSize&q → Page<AdminOutbound>
+ *   GET    /api/projects/{p}/outbounds?type&status&page&pageSize&q → Page<AdminOutboundListItem>
+ *          (outbound-stats-api.ts: each with the sessions it was shown to)
  *   POST   /api/projects/{p}/outbounds           OutboundWrite → AdminOutbound (201; status draft)
  *   GET/PUT/DELETE /api/projects/{p}/outbounds/{id}
  *   POST   /api/projects/{p}/outbounds/{id}/publish, /unpublish → AdminOutbound; publishing delivers
  *          it at once to the project's connected widgets whose page and audience match
- *   GET    /api/projects/{p}/outbounds/{id}/stats → {delivered, read, completed?}
+ *   GET    /api/projects/{p}/outbounds/{id}/stats → OutboundStats (outbound-stats-api.ts: totals and
+ *          the last 30 days, from the widget's acknowledgements)
  *   GET/POST /api/projects/{p}/tooltips, GET/PUT/DELETE …/tooltips/{id}, POST …/{id}/publish|unpublish
  * Project settings:
  *   POST   /api/projects                         NewProject → AdminProjectSettings (identity

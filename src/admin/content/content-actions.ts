@@ -27,7 +27,7 @@ export function listContent(
     case "tooltips":
       return contentApi.tooltips.list(projectId, params).then((page) => rows(page, tooltipRow));
     default:
-      return contentApi.outbounds.list(projectId, params).then((page) => rows(page, outboundRow));
+      return contentApi.outboundList(projectId, params).then((page) => rows(page, outboundRow));
   }
 }
 

@@ -17,6 +17,7 @@ import type {
   SurveyResults,
   SurveyWrite,
 } from "../../shared/messenger-api.ts";
+import type { AdminOutboundListItem, OutboundStats } from "../../shared/outbound-stats-api.ts";
 import { api } from "../api/api-client.ts";
 
 const segment = encodeURIComponent;
@@ -67,6 +68,12 @@ const builderDraftPath = (projectId: string, kind: BuilderKind, id: string) =>
 export const contentApi = {
   projects: () => api<ListPage<AdminProject>>("/api/projects?pageSize=100"),
   outbounds: collection<AdminOutbound, OutboundWrite>("outbounds"),
+  /** The outbound list with each row's shown count (src/shared/outbound-stats-api.ts). */
+  outboundList: (projectId: string, params: URLSearchParams) =>
+    collection<AdminOutboundListItem, OutboundWrite>("outbounds").list(projectId, params),
+  /** An outbound's acknowledged reach: totals and the last 30 days. */
+  outboundStats: (projectId: string, id: string) =>
+    api<OutboundStats>(`${projectPath(projectId)}/outbounds/${segment(id)}/stats`),
   tooltips: collection<AdminTooltip, TooltipWrite>("tooltips"),
   news: collection<AdminNewsPost, NewsWrite>("news"),
   surveys: collection<AdminSurvey, SurveyWrite>("surveys"),

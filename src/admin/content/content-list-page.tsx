@@ -78,7 +78,10 @@ function ContentList({ projectId, kind }: { projectId: string; kind: ContentKind
   );
 }
 
-/** What a kind shows between status and date: a survey's responses, nothing for news, else its pages. */
+/**
+ * What a kind shows between status and date: a survey's responses, nothing for news, a tooltip's
+ * pages, an outbound's pages and shown count.
+ */
 function kindColumns(
   t: Translator["t"],
   formatNumber: Translator["formatNumber"],
@@ -102,11 +105,20 @@ function kindColumns(
       },
     ];
   }
+  const pages: ListColumn<ContentRow, never> = {
+    label: "content.column.pages",
+    className: "subtle-cell",
+    cell: (row) => (row.pages ? <code>{row.pages}</code> : t("content.everyPage")),
+  };
+  if (kind === "tooltips") return [pages];
+  // Outbounds: the sessions whose widget reported it on screen (the stats on its page say more).
   return [
+    pages,
     {
-      label: "content.column.pages",
-      className: "subtle-cell",
-      cell: (row) => (row.pages ? <code>{row.pages}</code> : t("content.everyPage")),
+      label: "content.column.shown",
+      numeric: true,
+      testId: "content-shown",
+      cell: (row) => formatNumber(row.shown ?? 0),
     },
   ];
 }

@@ -61,6 +61,7 @@ describe("content rows", () => {
         startsAt: null,
         endsAt: null,
         publishedAt: null,
+        shown: 7,
         ...times,
       }),
     ).toEqual({
@@ -68,6 +69,7 @@ describe("content rows", () => {
       name: "Sale",
       status: "live",
       pages: "contains /pricing",
+      shown: 7,
       changedAt: times.updatedAt,
     });
     expect(

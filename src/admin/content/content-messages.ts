@@ -1,3 +1,5 @@
+import { outboundStatsMessagesDe, outboundStatsMessagesEnUS } from "./outbound-stats-messages.ts";
+
 /** The outbound content screens' texts (English, the source), spread into the en-US catalogue. */
 export const contentMessagesEnUS = {
   "content.title": "Outbound content",
@@ -262,6 +264,7 @@ export const contentMessagesEnUS = {
   "content.survey.barLabel": "{label}: {count} ({percent} %)",
   "content.survey.edit": "Edit survey",
   "content.survey.live": "Updated as answers arrive",
+  ...outboundStatsMessagesEnUS,
 } as const;
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
@@ -541,4 +544,5 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.survey.barLabel": "{label}: {count} ({percent} %)",
   "content.survey.edit": "Umfrage bearbeiten",
   "content.survey.live": "Aktualisiert sich, wenn Antworten eintreffen",
+  ...outboundStatsMessagesDe,
 };

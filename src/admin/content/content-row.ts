@@ -1,5 +1,6 @@
-import type { AdminOutbound, AdminTooltip } from "../../shared/inbox-api.ts";
+import type { AdminTooltip } from "../../shared/inbox-api.ts";
 import type { AdminNewsPost, AdminSurvey } from "../../shared/messenger-api.ts";
+import type { AdminOutboundListItem } from "../../shared/outbound-stats-api.ts";
 import type { ContentStatus } from "./content-list-query.ts";
 
 /** What a content list shows of any kind: the same columns for news, surveys, outbounds and tooltips. */
@@ -11,6 +12,8 @@ export interface ContentRow {
   pages: string;
   /** Surveys: answers received. */
   responses?: number;
+  /** Outbounds: visitor sessions it was shown to (acknowledged by their widgets). */
+  shown?: number;
   changedAt: string;
 }
 
@@ -19,11 +22,12 @@ export function pageFilterSummary(type: string, value: string): string {
   return type && value.trim() ? `${type} ${value.trim()}` : "";
 }
 
-export const outboundRow = (outbound: AdminOutbound): ContentRow => ({
+export const outboundRow = (outbound: AdminOutboundListItem): ContentRow => ({
   id: outbound.id,
   name: outbound.name,
   status: outbound.status,
   pages: pageFilterSummary(outbound.pageFilterType, outbound.pageFilter),
+  shown: outbound.shown,
   changedAt: outbound.updatedAt,
 });
 

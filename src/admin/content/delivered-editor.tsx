@@ -15,6 +15,7 @@ import { contentEditHref, contentListPath } from "./content-paths.ts";
 import { ContentRecordPage } from "./content-record-page.tsx";
 import { DeliveryFields } from "./delivery-fields.tsx";
 import { type DeliveredKind, type DeliveryState, deliveryFromOutbound } from "./delivery-state.ts";
+import { OutboundStatsPanel } from "./outbound-stats-panel.tsx";
 
 // What the news and survey editors share: a record of its own API, delivered by an outbound of the
 // project (a notification or a survey) that the editor keeps beside it; the form's content section,
@@ -93,6 +94,7 @@ export function DeliveredEditorView<S extends { delivery: DeliveryState }>({
   kind,
   form,
   saved,
+  delivery,
   bar,
   more,
   links,
@@ -105,6 +107,8 @@ export function DeliveredEditorView<S extends { delivery: DeliveryState }>({
   kind: DeliveredKind;
   form: FormOf<S>;
   saved: boolean;
+  /** The saved outbound delivering the record: its reach shows once it went live. */
+  delivery?: AdminOutbound | null;
   bar: ReactNode;
   more?: ReactNode;
   links?: ReactNode;
@@ -117,6 +121,9 @@ export function DeliveredEditorView<S extends { delivery: DeliveryState }>({
   return (
     <>
       {bar}
+      {delivery?.publishedAt && (
+        <OutboundStatsPanel projectId={projectId} outboundId={delivery.id} type={delivery.type} />
+      )}
       <div className="content-editor">
         <form className="entity-form content-form" noValidate onSubmit={onSubmit}>
           <section className="detail-card">

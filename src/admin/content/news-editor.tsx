@@ -50,6 +50,7 @@ function NewsForm({ projectId, loaded }: { projectId: string; loaded: Delivered<
       kind="news"
       form={form}
       saved={Boolean(saved)}
+      delivery={saved?.delivery}
       bar={
         saved && (
           <ContentPublishBar

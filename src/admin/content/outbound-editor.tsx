@@ -38,6 +38,7 @@ import {
   outboundRequestFromForm,
   validateOutboundForm,
 } from "./outbound-form-state.ts";
+import { OutboundStatsPanel } from "./outbound-stats-panel.tsx";
 import { TargetingFields } from "./targeting-fields.tsx";
 
 type AnyConfig = OutboundConfigStates[EditedOutboundType];
@@ -164,6 +165,7 @@ function OutboundForm({
           }
         />
       )}
+      {saved?.publishedAt && <OutboundStatsPanel projectId={projectId} outboundId={saved.id} type={type} />}
       <ItemDraftBar
         projectId={projectId}
         kind="tour"

@@ -53,6 +53,7 @@ function SurveyForm({ projectId, loaded }: { projectId: string; loaded: Delivere
       kind="surveys"
       form={form}
       saved={Boolean(saved)}
+      delivery={saved?.delivery}
       bar={
         saved && (
           <ContentPublishBar

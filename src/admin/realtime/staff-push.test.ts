@@ -37,6 +37,8 @@ describe("parseStaffPush", () => {
     expect(parseStaffPush(JSON.stringify(typing))).toEqual(typing as never);
     const status = { name: "conversation-status", data: { conversationId: "c1", status: "closed" } };
     expect(parseStaffPush(JSON.stringify(status))).toEqual(status as never);
+    const stats = { name: "outbound-stats", data: { projectId: "p1", outboundId: "o1" } };
+    expect(parseStaffPush(JSON.stringify(stats))).toEqual(stats as never);
   });
 
   test("keeps fields a newer server adds", () => {
@@ -56,6 +58,7 @@ describe("parseStaffPush", () => {
       JSON.stringify({ name: "toString", data: {} }),
       JSON.stringify({ name: "__proto__", data: {} }),
       JSON.stringify({ name: "report-created" }),
+      JSON.stringify({ name: "outbound-stats", data: { projectId: "p1" } }),
       JSON.stringify({ name: "report-created", data: { ...report, id: 7 } }),
       JSON.stringify({ name: "report-created", data: { ...report, reporter: null } }),
       JSON.stringify({ name: "report-updated", data: { id: "r1", status: "DONE" } }),

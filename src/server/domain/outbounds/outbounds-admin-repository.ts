@@ -1,9 +1,11 @@
 import type { SQL } from "bun";
 import type { AdminOutbound, OutboundKind, OutboundWrite } from "../../../shared/inbox-api.ts";
 import type { OutboundStatus } from "../../../shared/outbound-api.ts";
+import type { AdminOutboundListItem } from "../../../shared/outbound-stats-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { deleteProjectRow, listProjectRows, updateProjectRow } from "../project-rows.ts";
 import { deliveryColumns, type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
+import { shownCounts } from "./outbound-stats.ts";
 
 /** The admin's reads and writes of `widget_outbounds` (the widget side reads them in outbound-repository.ts). */
 
@@ -42,14 +44,22 @@ export async function listAdminOutbounds(
   projectId: string,
   query: ListQuery,
   filters: { type?: OutboundKind; status?: OutboundStatus },
-): Promise<{ items: AdminOutbound[]; total: number }> {
+): Promise<{ items: AdminOutboundListItem[]; total: number }> {
   const { rows, total } = await listProjectRows<OutboundRow>(sql, projectId, query, {
     table: "widget_outbounds",
     searchColumns: ["lower(name)"],
     status: filters.status,
     where: filters.type ? [sql`type = ${filters.type}`] : [],
   });
-  return { items: rows.map((row) => adminOutboundOf(outboundFromRow(row))), total };
+  const shown = await shownCounts(
+    sql,
+    rows.map((row) => row.id),
+  );
+  const items = rows.map((row) => ({
+    ...adminOutboundOf(outboundFromRow(row)),
+    shown: shown.get(row.id) ?? 0,
+  }));
+  return { items, total };
 }
 
 export async function findAdminOutbound(
@@ -121,35 +131,6 @@ export async function setOutboundStatus(
 
 export async function deleteAdminOutbound(sql: SQL, projectId: string, id: string): Promise<boolean> {
   return deleteProjectRow(sql, "widget_outbounds", { projectId, id });
-}
-
-export interface OutboundStats {
-  /** Sessions the content went to. */
-  delivered: number;
-  /** Of those, sessions that marked it read (notifications). */
-  read: number;
-  /** Checklists finished, or answers to the survey a survey outbound shows. */
-  completed?: number;
-}
-
-export async function outboundStats(sql: SQL, outbound: AdminOutbound): Promise<OutboundStats> {
-  const [row] = await sql`SELECT count(*) AS delivered,
-      COALESCE(sum(CASE WHEN read_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS read
-    FROM widget_outbound_deliveries WHERE outbound_id = ${outbound.id}`;
-  const counts = row as { delivered: unknown; read: unknown };
-  const stats: OutboundStats = { delivered: Number(counts.delivered), read: Number(counts.read) };
-  if (outbound.type === "checklist") {
-    const [done] = await sql`SELECT count(*) AS n FROM widget_checklists
-      WHERE outbound_id = ${outbound.id} AND status = ${"done"}`;
-    stats.completed = Number((done as { n: unknown }).n);
-  }
-  const formId = outbound.config.formId;
-  if (outbound.type === "survey" && typeof formId === "string") {
-    const [answers] = await sql`SELECT count(*) AS n FROM survey_answers a
-      JOIN surveys s ON s.id = a.survey_id WHERE a.survey_id = ${formId} AND s.project_id = ${outbound.projectId}`;
-    stats.completed = Number((answers as { n: unknown }).n);
-  }
-  return stats;
 }
 
 /** Whether a survey outbound's `formId` names a survey of the project. */

@@ -6,13 +6,13 @@ import {
   outboundKinds,
   TooltipWrite,
 } from "../../../shared/inbox-api.ts";
+import { outboundStats } from "../../domain/outbounds/outbound-stats.ts";
 import {
   deleteAdminOutbound,
   findAdminOutbound,
   insertAdminOutbound,
   listAdminOutbounds,
   outboundSortColumns,
-  outboundStats,
   setOutboundStatus,
   updateAdminOutbound,
 } from "../../domain/outbounds/outbounds-admin-repository.ts";

@@ -1,0 +1,38 @@
+/** The texts of an outbound's stats (issue 22), spread into the content area's catalogues. */
+export const outboundStatsMessagesEnUS = {
+  "content.stats.title": "Reach",
+  "content.stats.about": "Visitor sessions, as their widgets reported them · updates live",
+  "content.stats.shown": "Shown",
+  "content.stats.opened": "Opened or clicked",
+  "content.stats.completed": "Completed",
+  "content.stats.answered": "Answered",
+  "content.stats.closed": "Closed",
+  "content.stats.today": "{count, plural, =0 {None today} other {# today}}",
+  "content.stats.trend": "Last 30 days",
+  "content.stats.days": "Per day",
+  "content.stats.day": "Day (UTC)",
+  "content.stats.noDays": "Nothing in the last 30 days.",
+  "content.stats.loading": "Loading the stats…",
+  "content.stats.error": "The stats could not be loaded.",
+  "content.stats.retry": "Try again",
+  "content.column.shown": "Shown",
+};
+
+export const outboundStatsMessagesDe: Record<keyof typeof outboundStatsMessagesEnUS, string> = {
+  "content.stats.title": "Reichweite",
+  "content.stats.about": "Besuchersitzungen, wie ihre Widgets sie gemeldet haben · aktualisiert sich live",
+  "content.stats.shown": "Angezeigt",
+  "content.stats.opened": "Geöffnet oder geklickt",
+  "content.stats.completed": "Abgeschlossen",
+  "content.stats.answered": "Beantwortet",
+  "content.stats.closed": "Geschlossen",
+  "content.stats.today": "{count, plural, =0 {Heute keine} other {Heute #}}",
+  "content.stats.trend": "Letzte 30 Tage",
+  "content.stats.days": "Pro Tag",
+  "content.stats.day": "Tag (UTC)",
+  "content.stats.noDays": "Nichts in den letzten 30 Tagen.",
+  "content.stats.loading": "Statistik wird geladen…",
+  "content.stats.error": "Die Statistik konnte nicht geladen werden.",
+  "content.stats.retry": "Erneut versuchen",
+  "content.column.shown": "Angezeigt",
+};

@@ -54,7 +54,8 @@ export function createPageHooks(deps: PageHookDeps) {
           apiUrl: deps.apiUrl,
           onLoad: (message, origin) => {
             building = true;
-            // Spec §4: admin mode disables normal tours (they would cover what the admin points at).
+            // Spec §4: admin mode disables normal tours (they would cover what the admin points at):
+            // one already running stops, and no other starts here (`hides`), so no tours chunk loads.
             run("disableProductTours");
             run("startBuilder", [message, origin]);
           },

@@ -170,7 +170,8 @@ export function createBuilderAnswerer(options: OpenBuilderOptions, link: Builder
 export function openBuilder(options: OpenBuilderOptions): void {
   const origin = targetOrigin(options.url, location.href);
   if (!origin) return;
-  // A name of its own marks the window as the builder's on every page it loads (no visitor content).
+  // A name of its own marks the window as the builder's on every page it loads (no visitor content);
+  // random so two builders never share a window (not randomUUID: that needs a secure context).
   const site = window.open(options.url, `${builderWindowPrefix}-${Math.random().toString(36).slice(2)}`);
   if (!site) return;
   const answerer = createBuilderAnswerer(options, {

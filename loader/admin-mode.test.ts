@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { listenForAdmin } from "./admin-mode.ts";
+import { builderWindowPrefix } from "../src/shared/builder-window.ts";
+import { surfaceCommands } from "../src/shared/widget-chunk-contract.ts";
+import { isBuilderWindow, listenForAdmin, visitorContent } from "./admin-mode.ts";
+import { surfaceOf } from "./command-routes.ts";
 
 /** A stand-in opener window recording what the page tells it. */
 function fakeOpener() {
@@ -12,6 +15,7 @@ afterEach(() => {
   stop();
   Object.defineProperty(window, "opener", { value: null, configurable: true, writable: true });
   delete (window as { gleapAdminDisabled?: boolean }).gleapAdminDisabled;
+  window.name = "";
 });
 
 function withOpener() {
@@ -59,5 +63,49 @@ describe("listenForAdmin", () => {
     (window as { gleapAdminDisabled?: boolean }).gleapAdminDisabled = true;
     const disabled = withOpener();
     expect(disabled.opener.posted).toEqual([]);
+  });
+});
+
+describe("what a builder window hides", () => {
+  test("the commands that show visitor content, and nothing else of the contract", () => {
+    const hidden = Object.keys(surfaceOf).filter((command) => visitorContent.test(command));
+    expect(hidden.sort()).toEqual([
+      "openChecklist",
+      "resumeProductTour",
+      "showBanner",
+      "showModal",
+      "showNotification",
+      "showSurvey",
+      "startChecklist",
+      "startCopilotTour",
+      "startProductTour",
+    ]);
+    // Every banner, modal, notification and tour command that shows something is among them.
+    for (const surface of ["banner", "modal", "notifications"] as const)
+      for (const command of surfaceCommands[surface].split(" "))
+        if (command.startsWith("show")) expect(hidden).toContain(command.replace(/\W/g, ""));
+    // Closing, the tours' switch, the messenger and the builder itself are never hidden.
+    for (const command of [
+      "closeBanner",
+      "closeModal",
+      "disableProductTours",
+      "open",
+      "openChecklists",
+      "startBuilder",
+    ])
+      expect(visitorContent.test(command)).toBe(false);
+  });
+
+  test("a window is the builder's when it has an opener and the builder's name, and admin mode is on", () => {
+    expect(isBuilderWindow(window)).toBe(false);
+    window.name = `${builderWindowPrefix}-k3j2`;
+    expect(isBuilderWindow(window)).toBe(false);
+    Object.defineProperty(window, "opener", { value: fakeOpener(), configurable: true, writable: true });
+    expect(isBuilderWindow(window)).toBe(true);
+    window.name = "checkout";
+    expect(isBuilderWindow(window)).toBe(false);
+    window.name = `${builderWindowPrefix}-k3j2`;
+    (window as { gleapAdminDisabled?: boolean }).gleapAdminDisabled = true;
+    expect(isBuilderWindow(window)).toBe(false);
   });
 });

@@ -7,6 +7,28 @@
  * by the builder chunk: the loader stays free of schemas.
  */
 
+import { builderWindowPrefix } from "../src/shared/builder-window.ts";
+
+/**
+ * What a builder window never shows (issue 22): the site's content for visitors, whether the socket
+ * pushed it, the address asked for it or the page's own script called it. It would cover the builder's
+ * bar and what the admin points at. The messenger, the launcher and tooltips stay.
+ */
+export const visitorContent =
+  /^(show(Banner|Modal|Notification|Survey)|(start|resume)ProductTour|(start|open)Checklist|startCopilotTour)$/;
+
+/** The window that opened this page, unless the host turned admin mode off before the SDK loaded. */
+function adminOpener(window: Window): Window | null {
+  // The reference's own switch, set by hosts before the SDK loads.
+  return (window as { gleapAdminDisabled?: unknown }).gleapAdminDisabled === true
+    ? null
+    : (window.opener as Window | null);
+}
+
+/** A window the admin's builder opened: it carries the builder's name (src/shared/builder-window.ts). */
+export const isBuilderWindow = (window: Window) =>
+  Boolean(adminOpener(window)) && window.name.startsWith(builderWindowPrefix);
+
 export interface AdminModeDeps {
   window: Window;
   /** The widget API's base URL; its origin is the admin dashboard's. */
@@ -17,9 +39,8 @@ export interface AdminModeDeps {
 
 /** Starts listening for the dashboard when this page has an opener; answers the stop. */
 export function listenForAdmin({ window, apiUrl, onLoad }: AdminModeDeps): () => void {
-  const opener = window.opener as Window | null;
-  // The reference's own switch, set by hosts before the SDK loads.
-  if (!opener || (window as { gleapAdminDisabled?: unknown }).gleapAdminDisabled === true) return () => {};
+  const opener = adminOpener(window);
+  if (!opener) return () => {};
   let adminOrigin: string;
   try {
     adminOrigin = new URL(apiUrl()).origin;

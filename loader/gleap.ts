@@ -40,10 +40,15 @@ export function createGleap(deps: GleapDeps) {
     cleanups: [],
   };
   const router: Router = {
-    /** The routing: a command goes to the surface that serves it (src/shared/widget-chunk-contract.ts). */
+    /**
+     * The routing: a command goes to the surface that serves it (src/shared/widget-chunk-contract.ts),
+     * unless it is visitor content in the admin's builder window (loader/admin-mode.ts): the one place
+     * every socket push, address, link and host call passes.
+     */
     runCommand({ command, args, delaySeconds }: HostCommand) {
       const surface = surfaceOf[command];
-      if (!surface || (mountedOnly.has(command) && !parts.surfaces.has(surface))) return;
+      if (!surface || (mountedOnly.has(command) && !parts.surfaces.has(surface)) || parts.page.hides(command))
+        return;
       const go = () =>
         parts.surfaces
           .run(surface, command as SurfaceCommand, args)

@@ -1,6 +1,6 @@
 import type { HostCommandName } from "../src/shared/widget-chunk-contract.ts";
 import { unfinishedTourStorageKey } from "../src/shared/widget-storage-keys.ts";
-import { listenForAdmin } from "./admin-mode.ts";
+import { isBuilderWindow, listenForAdmin, visitorContent } from "./admin-mode.ts";
 import { defineChecklistElement } from "./checklist-element.ts";
 import { listenForPageShortcuts } from "./page-shortcuts.ts";
 import { type HostCommand, parseUrlActions } from "./url-actions.ts";
@@ -21,14 +21,19 @@ interface PageHookDeps {
 /**
  * What the widget hooks into the host page once it is ready: the `<gleap-checklist>` element, the
  * tooltips, notifications left unread, `gleap:` links and Ctrl+U, an unfinished tour, admin mode and
- * the address's own actions (spec §2, §4); and the host API methods that switch shortcuts and admin
- * mode.
+ * the address's own actions (spec §2, §4); the host API methods that switch shortcuts and admin
+ * mode; and the rule that keeps visitor content out of the admin's builder window.
  */
 export function createPageHooks(deps: PageHookDeps) {
   let shortcuts: boolean | null = null;
   // Admin mode (the builder) unless the host turned it off; `stopAdmin` ends its listener.
   let adminDisabled = false;
   let stopAdmin = () => {};
+  // The admin answered: a builder runs here even in a window without the builder's name.
+  let building = false;
+  /** Whether a command is visitor content this window must not show: it is the admin's builder. */
+  const hides = (command: string) =>
+    !adminDisabled && (building || isBuilderWindow(deps.window)) && visitorContent.test(command);
   const run = (command: HostCommandName, args: unknown[] = []) => deps.runCommand({ command, args });
   return {
     /** Hooks into the page; answers the cleanups. */
@@ -36,7 +41,8 @@ export function createPageHooks(deps: PageHookDeps) {
       defineChecklistElement(deps.window, (command, element) => run(command, [element]));
       const cleanups = [deps.watchTooltips()];
       // Unread notifications of an earlier page view come back (the stack keeps them an hour).
-      if ((deps.storage?.getItem("unread-notifications") ?? "[]").length > 2) deps.showNotifications();
+      if (!hides("showNotification") && (deps.storage?.getItem("unread-notifications") ?? "[]").length > 2)
+        deps.showNotifications();
       cleanups.push(
         listenForPageShortcuts(deps.window, deps.runCommand, () => shortcuts ?? deps.shortcutsByConfig()),
       );
@@ -47,7 +53,9 @@ export function createPageHooks(deps: PageHookDeps) {
           window: deps.window,
           apiUrl: deps.apiUrl,
           onLoad: (message, origin) => {
-            // Spec §4: admin mode disables normal tours (they would cover what the admin points at).
+            building = true;
+            // Spec §4: admin mode disables normal tours (they would cover what the admin points at):
+            // one already running stops, and no other starts here (`hides`), so no tours chunk loads.
             run("disableProductTours");
             run("startBuilder", [message, origin]);
           },
@@ -57,6 +65,7 @@ export function createPageHooks(deps: PageHookDeps) {
       for (const command of parseUrlActions(deps.window.location.search)) deps.runCommand(command);
       return cleanups;
     },
+    hides,
     methods: {
       enableShortcuts(on: boolean) {
         shortcuts = on === true;

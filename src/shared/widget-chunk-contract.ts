@@ -174,7 +174,7 @@ export const surfaceCommands = {
   modal: "showModal+ closeModal+?",
   notifications: "showNotification+",
   launcher: "showFeedbackButton?",
-  tours: "startProductTour+ resumeProductTour disableProductTours",
+  tours: "startProductTour+ resumeProductTour disableProductTours?",
   copilot: "startCopilotTour",
   builder: "startBuilder closeBuilder",
   capture: "startScreenCapture captureData? clearCapture? pageSnapshot",

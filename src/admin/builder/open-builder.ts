@@ -6,6 +6,7 @@ import {
   type SiteToAdminMessage,
   siteToAdmin,
 } from "../../shared/builder-messages.ts";
+import { builderWindowPrefix } from "../../shared/builder-window.ts";
 import { frameMessageText, type MessageOf, parseFrameMessage } from "../../shared/frame-messages.ts";
 import { api } from "../api/api-client.ts";
 import { localeState } from "../i18n/locale-store.ts";
@@ -163,12 +164,15 @@ export function createBuilderAnswerer(options: OpenBuilderOptions, link: Builder
  * site's SDK announces itself with `init` on every page load (the admin may navigate to the page the
  * tour starts on); each time the admin answers `load` with a builder token, to that window's origin
  * only. The window keeps its `opener`: that is how the site's SDK reaches the admin. The token is
- * fetched after the window opened (a popup must open in the click itself).
+ * fetched after the window opened (a popup must open in the click itself). The window's name says it
+ * is the builder's (src/shared/builder-window.ts), so the site shows it no visitor content.
  */
 export function openBuilder(options: OpenBuilderOptions): void {
   const origin = targetOrigin(options.url, location.href);
   if (!origin) return;
-  const site = window.open(options.url, "_blank");
+  // A name of its own marks the window as the builder's on every page it loads (no visitor content);
+  // random so two builders never share a window (not randomUUID: that needs a secure context).
+  const site = window.open(options.url, `${builderWindowPrefix}-${Math.random().toString(36).slice(2)}`);
   if (!site) return;
   const answerer = createBuilderAnswerer(options, {
     post: (text) => {

@@ -188,6 +188,22 @@ function reportPage(target: Builder) {
   toFrame(target, { name: "page-changed", data: { page } });
 }
 
+/**
+ * Puts the bar in the browser's top layer (a manual popover: no light dismiss, no Escape), above every
+ * other widget surface and the page's own `z-index: 2147483647` layers alike: within the widget's
+ * shadow root a later surface at the same z-index would cover it, and the widget's root is one
+ * stacking context at a lower z-index than a page may use. Browsers without popovers keep the bar's
+ * z-index.
+ */
+function liftAboveEverything(bar: HTMLElement) {
+  try {
+    bar.popover = "manual";
+    bar.showPopover();
+  } catch {
+    // No popover support: the z-index stands.
+  }
+}
+
 /** Keeps the end of the page reachable above the bar (the navigate bar's own height). */
 function reservePageSpace(): () => void {
   const body = document.body;
@@ -236,6 +252,7 @@ function show(init: BuilderInit, adminOrigin: string) {
   highlight.hidden = true;
   bar.append(toggle, iframe);
   current.root.append(highlight, bar);
+  liftAboveEverything(bar);
 
   const created: Builder = {
     bar,

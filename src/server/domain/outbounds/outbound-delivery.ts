@@ -34,7 +34,10 @@ const takeovers: ReadonlySet<OutboundType> = new Set(["banner", "modal", "tour",
  * content without a page filter goes out, so a filter like `isnot /checkout` cannot fire on a page
  * that might be the checkout.
  */
-function matchesPage(outbound: Outbound, page: string | null): boolean {
+export function matchesPage(
+  outbound: Pick<Outbound, "pageFilter" | "pageFilterType">,
+  page: string | null,
+): boolean {
   if (outbound.pageFilter.trim() === "") return true;
   if (page === null) return false;
   return matchesPageFilter(page, outbound.pageFilter, outbound.pageFilterType);

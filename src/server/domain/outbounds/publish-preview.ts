@@ -1,0 +1,110 @@
+import type { SQL } from "bun";
+import type { OutboundType } from "../../../shared/outbound-api.ts";
+import type { PublishPreview, QueuedBehind } from "../../../shared/publish-preview-api.ts";
+import { findSessionById } from "../sessions/sessions-repository.ts";
+import { matchesAudience, matchesPage } from "./outbound-delivery.ts";
+import { type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
+
+/**
+ * The screen slots takeovers wait for (issue 22): one banner, and one modal-like takeover (a modal, a
+ * survey or a tour). Notifications stack and checklists stay in their corner, so they wait for nothing.
+ */
+export type TakeoverSlot = "banner" | "modal-like";
+
+export function takeoverSlotOf(type: OutboundType): TakeoverSlot | null {
+  if (type === "banner") return "banner";
+  if (type === "modal" || type === "survey" || type === "tour") return "modal-like";
+  return null;
+}
+
+type Targeted = Pick<Outbound, "pageFilter" | "pageFilterType">;
+
+/** What the preview reads of the outbound about to be published (the admin's or the widget's shape). */
+export type PreviewedOutbound = Pick<
+  Outbound,
+  "id" | "projectId" | "type" | "pageFilter" | "pageFilterType" | "audience" | "priority"
+>;
+
+const filterOf = (outbound: Targeted) => {
+  const value = outbound.pageFilter.trim().replace(/\/+$/, "");
+  return value === "" || outbound.pageFilterType === "" ? null : `${outbound.pageFilterType} ${value}`;
+};
+
+/**
+ * Whether two outbounds can be on the same page: either shows on every page, or both have the same
+ * filter. Different filters are taken as different pages; guessing overlaps of two patterns (`is
+ * /pricing` and `contains /pri`) would warn about queues that mostly never happen.
+ */
+export function pagesOverlap(a: Targeted, b: Targeted): boolean {
+  const first = filterOf(a);
+  const second = filterOf(b);
+  return first === null || second === null || first === second;
+}
+
+/** Live and inside its schedule at `now` (ISO). */
+export function isLiveAt(outbound: Pick<Outbound, "status" | "startsAt" | "endsAt">, now: string): boolean {
+  const at = Date.parse(now);
+  if (outbound.status !== "live") return false;
+  if (outbound.startsAt !== null && Date.parse(outbound.startsAt) > at) return false;
+  return outbound.endsAt === null || Date.parse(outbound.endsAt) > at;
+}
+
+/**
+ * The live takeovers a visitor gets before `candidate` on a page both fit: the same slot, overlapping
+ * pages, and a higher priority, or the same one (the one already live was published first). Sorted
+ * in the order a visitor gets them.
+ */
+export function queuedBehind(candidate: PreviewedOutbound, others: Outbound[], now: string): QueuedBehind[] {
+  const slot = takeoverSlotOf(candidate.type);
+  if (slot === null) return [];
+  return others
+    .filter(
+      (other) =>
+        other.id !== candidate.id &&
+        takeoverSlotOf(other.type) === slot &&
+        isLiveAt(other, now) &&
+        pagesOverlap(candidate, other) &&
+        other.priority >= candidate.priority,
+    )
+    .sort(
+      (a, b) =>
+        b.priority - a.priority || (a.publishedAt ?? a.createdAt).localeCompare(b.publishedAt ?? b.createdAt),
+    )
+    .map((other) => ({ id: other.id, name: other.name, type: other.type, priority: other.priority }));
+}
+
+/**
+ * How many of the connected sessions `sessionIds` the outbound would reach now: in its project, on a
+ * page its filter passes (the session's last page, as a ping or page view stored it) and in its
+ * audience. Merged sessions count as the session they became, once.
+ */
+export async function countMatchingVisitors(
+  sql: SQL,
+  outbound: PreviewedOutbound,
+  sessionIds: string[],
+): Promise<number> {
+  const matching = new Set<string>();
+  for (const sessionId of new Set(sessionIds)) {
+    const session = await findSessionById(sql, sessionId);
+    if (!session || session.projectId !== outbound.projectId) continue;
+    if (matchesPage(outbound, session.lastPage) && matchesAudience(outbound, session))
+      matching.add(session.id);
+  }
+  return matching.size;
+}
+
+/** The publish dialog's facts about `outbound` (src/shared/publish-preview-api.ts). */
+export async function publishPreview(
+  sql: SQL,
+  outbound: PreviewedOutbound,
+  connectedSessionIds: string[],
+  now = new Date().toISOString(),
+): Promise<PublishPreview> {
+  const rows = await sql`SELECT * FROM widget_outbounds
+    WHERE project_id = ${outbound.projectId} AND status = ${"live"} AND id <> ${outbound.id}`;
+  const live = (rows as OutboundRow[]).map(outboundFromRow);
+  return {
+    matchingVisitors: await countMatchingVisitors(sql, outbound, connectedSessionIds),
+    queuedBehind: queuedBehind(outbound, live, now),
+  };
+}

@@ -29,4 +29,6 @@ export interface PublishPreview {
    * this one's priority is higher than every other's.
    */
   queuedBehind: QueuedBehind[];
+  /** The live takeovers of the same slot on overlapping pages with a lower priority: it goes first. */
+  goesBefore: QueuedBehind[];
 }

@@ -49,28 +49,44 @@ export function isLiveAt(outbound: Pick<Outbound, "status" | "startsAt" | "endsA
   return outbound.endsAt === null || Date.parse(outbound.endsAt) > at;
 }
 
-/**
- * The live takeovers a visitor gets before `candidate` on a page both fit: the same slot, overlapping
- * pages, and a higher priority, or the same one (the one already live was published first). Sorted
- * in the order a visitor gets them.
- */
-export function queuedBehind(candidate: PreviewedOutbound, others: Outbound[], now: string): QueuedBehind[] {
+/** The live takeovers that could be on screen instead of `candidate`: same slot, overlapping pages. */
+function rivals(candidate: PreviewedOutbound, others: Outbound[], now: string): Outbound[] {
   const slot = takeoverSlotOf(candidate.type);
   if (slot === null) return [];
-  return others
-    .filter(
-      (other) =>
-        other.id !== candidate.id &&
-        takeoverSlotOf(other.type) === slot &&
-        isLiveAt(other, now) &&
-        pagesOverlap(candidate, other) &&
-        other.priority >= candidate.priority,
-    )
-    .sort(
-      (a, b) =>
-        b.priority - a.priority || (a.publishedAt ?? a.createdAt).localeCompare(b.publishedAt ?? b.createdAt),
-    )
-    .map((other) => ({ id: other.id, name: other.name, type: other.type, priority: other.priority }));
+  return others.filter(
+    (other) =>
+      other.id !== candidate.id &&
+      takeoverSlotOf(other.type) === slot &&
+      isLiveAt(other, now) &&
+      pagesOverlap(candidate, other),
+  );
+}
+
+/** In the order a visitor gets them: higher priority first, then the earlier published. */
+const byTurn = (a: Outbound, b: Outbound) =>
+  b.priority - a.priority || (a.publishedAt ?? a.createdAt).localeCompare(b.publishedAt ?? b.createdAt);
+
+const listed = (outbound: Outbound): QueuedBehind => ({
+  id: outbound.id,
+  name: outbound.name,
+  type: outbound.type,
+  priority: outbound.priority,
+});
+
+/**
+ * Where `candidate` would stand among the live takeovers of its slot on overlapping pages: behind
+ * those with a higher priority or the same one (they were published first), before those with a lower.
+ */
+export function queuePlace(
+  candidate: PreviewedOutbound,
+  others: Outbound[],
+  now: string,
+): Pick<PublishPreview, "queuedBehind" | "goesBefore"> {
+  const competing = rivals(candidate, others, now).sort(byTurn);
+  return {
+    queuedBehind: competing.filter((other) => other.priority >= candidate.priority).map(listed),
+    goesBefore: competing.filter((other) => other.priority < candidate.priority).map(listed),
+  };
 }
 
 /**
@@ -105,6 +121,6 @@ export async function publishPreview(
   const live = (rows as OutboundRow[]).map(outboundFromRow);
   return {
     matchingVisitors: await countMatchingVisitors(sql, outbound, connectedSessionIds),
-    queuedBehind: queuedBehind(outbound, live, now),
+    ...queuePlace(outbound, live, now),
   };
 }

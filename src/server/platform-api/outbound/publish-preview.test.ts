@@ -92,9 +92,18 @@ describe("publish preview", () => {
       { id: everywhere.id, name: "Welcome", type: "banner", priority: 0 },
     ]);
 
+    expect((await preview(candidate.id)).goesBefore).toEqual([]);
+
     // A higher priority goes first: it waits only behind the ones higher still.
-    await t.admin("PUT", `/outbounds/${candidate.id}`, banner("Maintenance", { priority: 2 }), 200);
-    expect((await preview(candidate.id)).queuedBehind.map((item) => item.name)).toEqual(["App news"]);
+    await t.admin(
+      "PUT",
+      `/outbounds/${candidate.id}`,
+      banner("Maintenance", { pageFilter: "/app", pageFilterType: "startswith", priority: 2 }),
+      200,
+    );
+    const higher = await preview(candidate.id);
+    expect(higher.queuedBehind.map((item) => item.name)).toEqual(["App news"]);
+    expect(higher.goesBefore.map((item) => item.name)).toEqual(["Welcome"]);
 
     // Tours queue behind modals (the modal-like slot); notifications and checklists wait for nothing.
     const tour = await create({

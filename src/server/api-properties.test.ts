@@ -79,7 +79,7 @@ startBeforeAll(startTestServer, async (started) => {
     ...authRoutes({ ...authDeps, tokens, guard }),
     ...accountRoutes(authDeps),
     ...platformRoutes({ sql, guard }),
-    ...adminWidgetRoutes({ sql, guard, storage: unused, fanout: unused }),
+    ...adminWidgetRoutes({ sql, guard, storage: unused, fanout: unused, connectedSessions: async () => [] }),
     ...messengerAdminRoutes({ sql, guard, fanout: unused }),
   ]
     .map(({ method, pattern }) => ({ method, pattern }))

@@ -96,7 +96,13 @@ describe("list query parameters", () => {
     const guard = createAuthGuard(sql, createAccessTokens(String(secret)));
     const candidates = [
       ...platformRoutes({ sql, guard }),
-      ...adminWidgetRoutes({ sql, guard, storage: null as never, fanout: null as never }),
+      ...adminWidgetRoutes({
+        sql,
+        guard,
+        storage: null as never,
+        fanout: null as never,
+        connectedSessions: async () => [],
+      }),
     ]
       .filter((route) => route.method === "GET" && !route.pattern.includes(":"))
       .map((route) => route.pattern);

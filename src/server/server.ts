@@ -28,6 +28,7 @@ import { accountRoutes } from "./platform-api/auth/account-routes.ts";
 import { authRoutes } from "./platform-api/auth/auth-routes.ts";
 import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
 import { platformRoutes as platformApiRoutes } from "./platform-api/platform-routes.ts";
+import { createConnectedCensus } from "./realtime/connected-census.ts";
 import { createConnectedWidgets } from "./realtime/connected-widgets.ts";
 import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher } from "./realtime/fanout.ts";
 import { dispatchSignals, signalStaffAccessChanged } from "./realtime/signal-dispatch.ts";
@@ -185,13 +186,14 @@ async function startRealtime(
     : createLocalFanout(localPublisher);
   cleanups.push(() => fanout.close());
   const connected = createConnectedWidgets();
+  const census = createConnectedCensus(fanout, connected);
   const widgetSockets = createWidgetSocketCounts(
     options.widgetSocketCaps ?? (config.rateLimits ? defaultWidgetSocketCaps : noWidgetSocketCaps),
   );
   const staffWatch = createStaffSocketWatch(sql, { intervalMs: options.staffRecheckMs, logger });
   cleanups.push(() => staffWatch.stop());
   const staffAccessChanged = signalStaffAccessChanged(fanout, logger);
-  return { fanout, connected, widgetSockets, staffWatch, staffAccessChanged };
+  return { fanout, connected, census, widgetSockets, staffWatch, staffAccessChanged };
 }
 
 type WidgetSide = ReturnType<typeof startWidgetSide>;
@@ -222,6 +224,7 @@ function startWidgetSide(
   void sweepReports();
   dispatchSignals(realtime.fanout, logger, {
     staffWatch: realtime.staffWatch,
+    census: realtime.census,
     deliverPublished: (projectId) => deliverToConnectedWidgets(deps, realtime.connected, projectId),
   });
   const limits = options.widgetRateLimits ?? (config.rateLimits ? undefined : noWidgetRateLimits);
@@ -281,7 +284,14 @@ async function createPlatformSide(
           messengerUrl: urls.messenger,
         }),
     },
-    ...adminWidgetRoutes({ sql, storage, guard, fanout, logger }),
+    ...adminWidgetRoutes({
+      sql,
+      storage,
+      guard,
+      fanout,
+      logger,
+      connectedSessions: realtime.census.sessionsOf,
+    }),
     ...platformApiRoutes({ sql, guard, staffAccessChanged, taskReports: config.taskReports }),
     ...messengerAdminRoutes({ sql, guard, fanout, logger }),
     ...fileRoutes(widget.deps),

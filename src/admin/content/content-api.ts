@@ -18,6 +18,7 @@ import type {
   SurveyWrite,
 } from "../../shared/messenger-api.ts";
 import type { AdminOutboundListItem, OutboundStats } from "../../shared/outbound-stats-api.ts";
+import type { PublishPreview } from "../../shared/publish-preview-api.ts";
 import { api } from "../api/api-client.ts";
 
 const segment = encodeURIComponent;
@@ -88,6 +89,9 @@ export const contentApi = {
       method: "POST",
       body: { name },
     }),
+  /** What publishing an outbound would do now (src/shared/publish-preview-api.ts). */
+  publishPreview: (projectId: string, outboundId: string) =>
+    api<PublishPreview>(`${projectPath(projectId)}/outbounds/${segment(outboundId)}/publish-preview`),
   /** What the builder saved of a tour or tooltip, waiting to be published (src/shared/builder-drafts-api.ts). */
   builderDraft: {
     get: (projectId: string, kind: BuilderKind, id: string) =>

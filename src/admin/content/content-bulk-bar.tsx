@@ -48,13 +48,7 @@ export function ContentBulkBar({
     confirmAction({
       type: action === "delete" ? "danger" : "info",
       heading: t(`content.bulk.${action}Title`, { count }),
-      body: t(
-        action === "publish"
-          ? "content.publishBody"
-          : action === "unpublish"
-            ? "content.unpublishBody"
-            : "content.deleteBody",
-      ),
+      body: t(`content.bulk.${action}Body`, { count }),
       confirmLabel: t(`content.bulk.${action}`),
       onConfirm: () => run(action),
     });

@@ -19,6 +19,9 @@ describe("content texts", () => {
       title: "T",
       value: 4,
       scale: 5,
+      names: "“A”",
+      min: -100,
+      max: 100,
     };
     for (const [locale, messages] of [
       ["en-US", contentMessagesEnUS],

@@ -70,6 +70,18 @@ export const contentMessagesEnUS = {
   "content.editTitle": "Edit {kind}",
   "content.section.content": "Content",
   "content.section.targeting": "Where and for whom",
+  "content.section.schedule": "When and how often",
+  "content.field.priority": "Priority",
+  "content.field.priorityHint":
+    "From {min} to {max}. When several banners, or several modals, surveys and tours, wait for the same visitor, the higher shows first.",
+  "content.field.frequency": "Show",
+  "content.frequency.once": "Once",
+  "content.frequency.visit": "Once per visit",
+  "content.frequency.until_closed": "On every page view until closed",
+  "content.field.startsAt": "Starts",
+  "content.field.startsAtHint": "Empty: as soon as it is published.",
+  "content.field.endsAt": "Ends",
+  "content.field.endsAtHint": "Empty: until it is unpublished.",
   "content.section.preview": "Preview",
   "content.section.buttons": "Buttons",
   "content.section.steps": "Steps",
@@ -221,11 +233,26 @@ export const contentMessagesEnUS = {
   "content.unpublish": "Unpublish",
   "content.delete": "Delete",
   "content.publishTitle": "Publish “{name}”?",
-  "content.publishBody":
-    "It goes live at once: visitors whose page and audience match see it, also those with the site already open.",
+  "content.publish.visitors":
+    "{count, plural, =0 {No visitor with the site open matches its pages and audience right now.} one {# visitor with the site open matches its pages and audience right now.} other {# visitors with the site open match its pages and audience right now.}}",
+  "content.publish.atOnce": "It goes live at once: they see it now, and new visitors as they arrive.",
+  "content.publish.startsLater": "It goes live on {when}, as its schedule says.",
+  "content.publish.queued":
+    "It waits behind {count, plural, one {{names}, live on the same pages: visitors get it after that one ends (closed or finished).} other {# items live on the same pages ({names}): visitors get it after those end (closed or finished).}}",
+  "content.publish.quoted": "“{name}”",
+  "content.publish.goesFirst":
+    "Its priority is higher than that of the other live content of its kind on these pages, so it goes first.",
+  "content.publish.noPreview":
+    "Visitors whose page and audience match get it; where other content of the same kind is showing, it waits its turn.",
   "content.publishNewsBody": "It appears in the messenger's News tab at once.",
   "content.unpublishTitle": "Unpublish “{name}”?",
   "content.unpublishBody": "Visitors stop getting it. What they already have stays until they close it.",
+  "content.bulk.publishBody":
+    "{count, plural, one {Visitors whose page and audience match get it; where other content of the same kind is already showing, it waits its turn.} other {Visitors whose page and audience match get them; where other content of the same kind is already showing, they wait their turn.}}",
+  "content.bulk.unpublishBody":
+    "Visitors stop getting {count, plural, one {it} other {them}}. What they already have stays until they close it.",
+  "content.bulk.deleteBody":
+    "{count, plural, one {It is} other {They are}} removed for good, with what was recorded about {count, plural, one {it} other {them}}. This cannot be undone.",
   "content.deleteTitle": "Delete “{name}”?",
   "content.deleteBody": "It is removed for good, with what was recorded about it. This cannot be undone.",
   "content.deleteSurveyBody":
@@ -248,6 +275,9 @@ export const contentMessagesEnUS = {
   "content.rule.steps": "Add at least one step",
   "content.rule.questions": "Add at least one question",
   "content.rule.noWayOut": "Show a close button or add a button, so visitors can leave the modal",
+  "content.rule.priority": "Must be a whole number from -100 to 100",
+  "content.rule.dateTime": "Must be a date and time",
+  "content.rule.endsAfterStarts": "Must be after the start",
   "content.survey.results": "Survey results",
   "content.survey.resultsOf": "Results: {title}",
   "content.survey.responses": "{count, plural, =0 {No responses yet} one {# response} other {# responses}}",
@@ -341,6 +371,18 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.editTitle": "{kind} bearbeiten",
   "content.section.content": "Inhalt",
   "content.section.targeting": "Wo und für wen",
+  "content.section.schedule": "Wann und wie oft",
+  "content.field.priority": "Priorität",
+  "content.field.priorityHint":
+    "Von {min} bis {max}. Warten mehrere Banner, oder mehrere Dialoge, Umfragen und Touren, auf denselben Besucher, kommt die höhere zuerst.",
+  "content.field.frequency": "Anzeigen",
+  "content.frequency.once": "Einmal",
+  "content.frequency.visit": "Einmal pro Besuch",
+  "content.frequency.until_closed": "Bei jedem Seitenaufruf, bis geschlossen",
+  "content.field.startsAt": "Beginn",
+  "content.field.startsAtHint": "Leer: sobald es veröffentlicht ist.",
+  "content.field.endsAt": "Ende",
+  "content.field.endsAtHint": "Leer: bis es zurückgezogen wird.",
   "content.section.preview": "Vorschau",
   "content.section.buttons": "Schaltflächen",
   "content.section.steps": "Schritte",
@@ -497,12 +539,27 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.unpublish": "Zurückziehen",
   "content.delete": "Löschen",
   "content.publishTitle": "„{name}“ veröffentlichen?",
-  "content.publishBody":
-    "Es geht sofort live: Besucher, zu deren Seite und Gruppe es passt, sehen es, auch die, bei denen die Website schon offen ist.",
+  "content.publish.visitors":
+    "{count, plural, =0 {Gerade passt kein Besucher mit offener Website zu Seiten und Zielgruppe.} one {Gerade passt # Besucher mit offener Website zu Seiten und Zielgruppe.} other {Gerade passen # Besucher mit offener Website zu Seiten und Zielgruppe.}}",
+  "content.publish.atOnce": "Es geht sofort live: Sie sehen es jetzt, neue Besucher, sobald sie kommen.",
+  "content.publish.startsLater": "Es geht laut Zeitplan am {when} live.",
+  "content.publish.queued":
+    "Es wartet hinter {count, plural, one {{names}, das auf denselben Seiten live ist: Besucher bekommen es, wenn das endet (geschlossen oder abgeschlossen).} other {# Einträgen, die auf denselben Seiten live sind ({names}): Besucher bekommen es, wenn diese enden (geschlossen oder abgeschlossen).}}",
+  "content.publish.quoted": "„{name}“",
+  "content.publish.goesFirst":
+    "Seine Priorität ist höher als die der anderen Inhalte dieser Art auf diesen Seiten, daher kommt es zuerst.",
+  "content.publish.noPreview":
+    "Besucher, zu deren Seite und Zielgruppe es passt, bekommen es; wird gerade anderer Inhalt derselben Art gezeigt, wartet es, bis es an der Reihe ist.",
   "content.publishNewsBody": "Der Beitrag erscheint sofort im News-Tab des Messengers.",
   "content.unpublishTitle": "„{name}“ zurückziehen?",
   "content.unpublishBody":
     "Besucher bekommen es nicht mehr. Was sie schon haben, bleibt, bis sie es schließen.",
+  "content.bulk.publishBody":
+    "{count, plural, one {Besucher, zu deren Seite und Zielgruppe er passt, bekommen ihn; wird gerade anderer Inhalt derselben Art gezeigt, wartet er, bis er an der Reihe ist.} other {Besucher, zu deren Seite und Zielgruppe sie passen, bekommen sie; wird gerade anderer Inhalt derselben Art gezeigt, warten sie, bis sie an der Reihe sind.}}",
+  "content.bulk.unpublishBody":
+    "Besucher bekommen {count, plural, one {ihn} other {sie}} nicht mehr. Was sie schon haben, bleibt, bis sie es schließen.",
+  "content.bulk.deleteBody":
+    "{count, plural, one {Er wird} other {Sie werden}} endgültig entfernt, mit allem, was dazu aufgezeichnet wurde. Das kann nicht rückgängig gemacht werden.",
   "content.deleteTitle": "„{name}“ löschen?",
   "content.deleteBody":
     "Es wird endgültig entfernt, mit allem, was dazu aufgezeichnet wurde. Das kann nicht rückgängig gemacht werden.",
@@ -525,6 +582,9 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.rule.number": "Muss eine Zahl sein",
   "content.rule.steps": "Fügen Sie mindestens einen Schritt hinzu",
   "content.rule.questions": "Fügen Sie mindestens eine Frage hinzu",
+  "content.rule.priority": "Muss eine ganze Zahl von -100 bis 100 sein",
+  "content.rule.dateTime": "Muss ein Datum mit Uhrzeit sein",
+  "content.rule.endsAfterStarts": "Muss nach dem Beginn liegen",
   "content.rule.noWayOut":
     "Zeigen Sie eine Schließen-Schaltfläche oder fügen Sie eine Schaltfläche hinzu, damit Besucher den Dialog verlassen können",
   "content.survey.results": "Umfrageergebnisse",

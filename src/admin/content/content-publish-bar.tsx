@@ -1,15 +1,35 @@
+import { useState } from "react";
 import { useLocation } from "wouter";
+import type { PublishPreview } from "../../shared/publish-preview-api.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { listHref } from "../shell/list/use-list-query.ts";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
-import { deleteContent, setContentStatus } from "./content-actions.ts";
-import type { ContentKind } from "./content-kinds.ts";
+import { deleteContent, findDelivery, setContentStatus } from "./content-actions.ts";
+import { contentApi } from "./content-api.ts";
+import { type ContentKind, outboundTypeOf } from "./content-kinds.ts";
 import type { ContentStatus } from "./content-list-query.ts";
 import { contentListPath } from "./content-paths.ts";
 import { ContentStatusBadge } from "./content-status-badge.tsx";
+import { publishDialogBody } from "./publish-dialog-body.ts";
+
+/**
+ * What publishing would do now, asked of the outbound that reaches visitors: the record itself, or a
+ * news post's or survey's delivery. Null where nothing is pushed (tooltips, a record without a
+ * delivery) or the question failed: the dialog then says what is always true.
+ */
+async function loadPreview(projectId: string, kind: ContentKind, id: string): Promise<PublishPreview | null> {
+  try {
+    if (outboundTypeOf[kind]) return await contentApi.publishPreview(projectId, id);
+    if (kind !== "news" && kind !== "surveys") return null;
+    const delivery = await findDelivery(projectId, kind, id);
+    return delivery ? await contentApi.publishPreview(projectId, delivery.id) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The saved record's status with publish or unpublish, and delete, each after a confirmation. Unsaved
@@ -23,6 +43,7 @@ export function ContentPublishBar({
   name,
   status,
   publishedAt,
+  startsAt,
   dirty,
   deleteBody,
   onStatus,
@@ -33,6 +54,8 @@ export function ContentPublishBar({
   name: string;
   status: ContentStatus;
   publishedAt?: string | null;
+  /** The scheduled start, where the kind has one: the dialog says it waits for it. */
+  startsAt?: string | null;
   dirty: boolean;
   /** What deleting takes with it, where the kind says more than the default. */
   deleteBody?: string;
@@ -42,17 +65,13 @@ export function ContentPublishBar({
   const format = useFormatters();
   const [, navigate] = useLocation();
 
-  const changeStatus = (next: ContentStatus) =>
+  const [asking, setAsking] = useState(false);
+
+  const confirmStatus = (next: ContentStatus, body: string) =>
     confirmAction({
       type: next === "live" ? "info" : "warning",
       heading: t(next === "live" ? "content.publishTitle" : "content.unpublishTitle", { name }),
-      body: t(
-        next === "live"
-          ? kind === "news"
-            ? "content.publishNewsBody"
-            : "content.publishBody"
-          : "content.unpublishBody",
-      ),
+      body,
       confirmLabel: t(next === "live" ? "content.publish" : "content.unpublish"),
       onConfirm: async () => {
         const outcome = await runAction(
@@ -62,6 +81,18 @@ export function ContentPublishBar({
         if (outcome.ok) onStatus(next);
       },
     });
+
+  const publish = async () => {
+    setAsking(true);
+    const preview = await loadPreview(projectId, kind, id);
+    setAsking(false);
+    const facts =
+      kind === "news" && !preview
+        ? null
+        : publishDialogBody({ t }, { preview, startsAt, formatDateTime: format.dateTime });
+    const body = [kind === "news" ? t("content.publishNewsBody") : null, facts].filter(Boolean).join(" ");
+    confirmStatus("live", body);
+  };
 
   const remove = () =>
     confirmAction({
@@ -88,11 +119,15 @@ export function ContentPublishBar({
       </div>
       <div className="page-actions">
         {status === "live" ? (
-          <Button variant="secondary" disabled={dirty} onClick={() => changeStatus("draft")}>
+          <Button
+            variant="secondary"
+            disabled={dirty}
+            onClick={() => confirmStatus("draft", t("content.unpublishBody"))}
+          >
             {t("content.unpublish")}
           </Button>
         ) : (
-          <Button disabled={dirty} onClick={() => changeStatus("live")}>
+          <Button disabled={dirty || asking} onClick={publish}>
             {t("content.publish")}
           </Button>
         )}

@@ -2,6 +2,7 @@ import { useT } from "../i18n/intl.ts";
 import { SelectField } from "../shell/form/form-inputs.tsx";
 import { CheckboxField } from "./content-fields.tsx";
 import type { DeliveredKind, DeliveryState } from "./delivery-state.ts";
+import { ScheduleFields } from "./schedule-fields.tsx";
 import { TargetingFields } from "./targeting-fields.tsx";
 
 /** Whether and where a news post or survey is pushed to visitors, and to whom (delivery-state.ts). */
@@ -49,6 +50,12 @@ export function DeliveryFields({
               onChange={(format) => set({ format })}
             />
           )}
+          <ScheduleFields
+            prefix="delivery"
+            schedule={delivery.schedule}
+            errorOf={(field, label) => errorOf(`delivery.${field}`, label)}
+            onChange={(schedule) => set({ schedule: { ...delivery.schedule, ...schedule } })}
+          />
         </>
       )}
     </section>

@@ -4,6 +4,13 @@ import type { PageFilterType } from "../../shared/page-filter.ts";
 import type { FieldErrors } from "../shell/form/form-errors.ts";
 import { isRecord } from "./config-model.ts";
 import { type TargetingState, targetingRules } from "./outbound-form-state.ts";
+import {
+  type ScheduleState,
+  scheduleFromRecord,
+  scheduleRequest,
+  scheduleRules,
+  unscheduled,
+} from "./schedule-state.ts";
 
 /**
  * News posts and surveys live in the messenger's own tables, which know nothing of pages or audiences.
@@ -19,6 +26,8 @@ export interface DeliveryState extends TargetingState {
   enabled: boolean;
   /** Surveys: `survey` (the widget's survey card) or `survey_full` (full screen). */
   format: "survey" | "survey_full";
+  /** Priority, frequency, start and end of the delivery (a survey takes the modal-like slot). */
+  schedule: ScheduleState;
 }
 
 /** A survey is shown to the visitors it fits by default; a news post appears in the News tab, announced only when asked. */
@@ -28,6 +37,7 @@ export const emptyDelivery = (kind: DeliveredKind): DeliveryState => ({
   pageFilter: "",
   audience: "all",
   format: "survey",
+  schedule: unscheduled,
 });
 
 /** Whether `outbound` is the delivery of record `id`. */
@@ -45,6 +55,7 @@ export function deliveryFromOutbound(outbound: AdminOutbound | null, kind: Deliv
     pageFilter: outbound.pageFilter,
     audience: (outbound.audience ?? "all") as Audience,
     format: outbound.config.format === "survey_full" ? "survey_full" : "survey",
+    schedule: scheduleFromRecord(outbound),
   };
 }
 
@@ -59,6 +70,7 @@ export function deliveryRequest(
     pageFilter: delivery.pageFilterType ? delivery.pageFilter.trim() : "",
     pageFilterType: delivery.pageFilterType,
     audience: delivery.audience,
+    ...scheduleRequest(delivery.schedule),
   };
   if (kind === "surveys") {
     return {
@@ -85,5 +97,7 @@ export function deliveryRequest(
 }
 
 export function validateDelivery(delivery: DeliveryState): FieldErrors {
-  return delivery.enabled ? targetingRules(delivery, "delivery.") : {};
+  return delivery.enabled
+    ? { ...targetingRules(delivery, "delivery."), ...scheduleRules(delivery.schedule, "delivery.") }
+    : {};
 }

@@ -188,6 +188,7 @@ describe("delivery", () => {
       pageFilter: "/app",
       audience: "anonymous",
       format: "survey_full",
+      schedule: { priority: "0", frequency: "once", startsAt: "", endsAt: "" },
     });
     expect(deliveryFromOutbound(null, "surveys").enabled).toBe(false);
     expect(deliveryRequest("surveys", survey, delivery, null)).toEqual({
@@ -197,6 +198,10 @@ describe("delivery", () => {
       pageFilter: "/app",
       pageFilterType: "startswith",
       audience: "anonymous",
+      priority: 0,
+      frequency: "once",
+      startsAt: null,
+      endsAt: null,
     });
     const post: AdminNewsPost = {
       id: "n1",
@@ -221,6 +226,26 @@ describe("delivery", () => {
       pageFilter: "",
       pageFilterType: "",
       audience: "all",
+      priority: 0,
+      frequency: "once",
+      startsAt: null,
+      endsAt: null,
     });
+  });
+
+  test("a delivery keeps its priority and frequency, and its end must come after its start", () => {
+    const delivery = deliveryFromOutbound(
+      { ...outbound("survey", { formId: "s1" }), priority: 9, frequency: "until_closed" },
+      "surveys",
+    );
+    expect(deliveryRequest("surveys", survey, delivery, null)).toMatchObject({
+      priority: 9,
+      frequency: "until_closed",
+    });
+    const form = surveyFormFromRecord(survey, {
+      ...delivery,
+      schedule: { ...delivery.schedule, startsAt: "2026-12-02T10:00", endsAt: "2026-12-01T10:00" },
+    });
+    expect(validateSurveyForm(form)).toEqual({ "delivery.endsAt": "content.rule.endsAfterStarts" });
   });
 });

@@ -39,6 +39,8 @@ import {
   validateOutboundForm,
 } from "./outbound-form-state.ts";
 import { OutboundStatsPanel } from "./outbound-stats-panel.tsx";
+import { ScheduleFields } from "./schedule-fields.tsx";
+import { scheduledTypes } from "./schedule-state.ts";
 import { TargetingFields } from "./targeting-fields.tsx";
 
 type AnyConfig = OutboundConfigStates[EditedOutboundType];
@@ -155,6 +157,7 @@ function OutboundForm({
           name={saved.name}
           status={saved.status}
           publishedAt={saved.publishedAt}
+          startsAt={saved.startsAt}
           dirty={form.dirty}
           onStatus={(status) =>
             setSaved({
@@ -198,6 +201,19 @@ function OutboundForm({
               onChange={(targeting) => change(targeting, Object.keys(targeting))}
             />
           </section>
+          {scheduledTypes.has(type) && (
+            <section className="detail-card">
+              <h2>{t("content.section.schedule")}</h2>
+              <ScheduleFields
+                prefix="content"
+                schedule={state.schedule}
+                errorOf={errorOf}
+                onChange={(schedule) =>
+                  change({ schedule: { ...state.schedule, ...schedule } }, Object.keys(schedule))
+                }
+              />
+            </section>
+          )}
           {type === "tour" && (
             <BuilderButton
               kind="tour"

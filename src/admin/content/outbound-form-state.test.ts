@@ -10,6 +10,7 @@ import {
   outboundRequestFromForm,
   validateOutboundForm,
 } from "./outbound-form-state.ts";
+import { localInputOf } from "./schedule-state.ts";
 
 const stored = (type: AdminOutbound["type"], config: Record<string, unknown>): AdminOutbound => ({
   id: "o1",
@@ -47,6 +48,10 @@ describe("banner form", () => {
       pageFilter: "",
       pageFilterType: "",
       audience: "all",
+      priority: 0,
+      frequency: "once",
+      startsAt: null,
+      endsAt: null,
     });
   });
 
@@ -230,5 +235,74 @@ describe("list edits", () => {
     expect(moveBy([1, 2, 3], 2, -1)).toEqual([1, 3, 2]);
     expect(moveBy([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
     expect(moveBy([1, 2, 3], 2, 1)).toEqual([1, 2, 3]);
+  });
+});
+
+describe("priority, frequency and schedule", () => {
+  const banner = (): OutboundFormState<"banner"> => ({
+    ...emptyOutboundForm("banner"),
+    name: "B",
+    config: { ...emptyOutboundForm("banner").config, title: "T" },
+  });
+
+  test("are read from the record as the inputs show them and written back as stored", () => {
+    const record = {
+      ...stored("banner", { title: "T" }),
+      priority: -4,
+      frequency: "visit" as const,
+      startsAt: "2026-12-01T09:30:00.000Z",
+      endsAt: null,
+    };
+    const form = outboundFormFromRecord("banner", record);
+    // datetime-local shows the admin's own clock; the form writes the same instant back.
+    expect(form.schedule).toEqual({
+      priority: "-4",
+      frequency: "visit",
+      startsAt: localInputOf("2026-12-01T09:30:00.000Z"),
+      endsAt: "",
+    });
+    expect(outboundRequestFromForm(form)).toMatchObject({
+      priority: -4,
+      frequency: "visit",
+      startsAt: "2026-12-01T09:30:00.000Z",
+      endsAt: null,
+    });
+  });
+
+  test("an empty priority is 0; a fraction, text or a value out of range is refused", () => {
+    const form = banner();
+    expect(outboundRequestFromForm({ ...form, schedule: { ...form.schedule, priority: " " } }).priority).toBe(
+      0,
+    );
+    for (const priority of ["1.5", "high", "101", "-101"]) {
+      expect(validateOutboundForm({ ...form, schedule: { ...form.schedule, priority } })).toEqual({
+        priority: "content.rule.priority",
+      });
+    }
+    expect(validateOutboundForm({ ...form, schedule: { ...form.schedule, priority: "100" } })).toEqual({});
+  });
+
+  test("the end must come after the start; either alone is fine", () => {
+    const form = banner();
+    const at = (startsAt: string, endsAt: string) =>
+      validateOutboundForm({ ...form, schedule: { ...form.schedule, startsAt, endsAt } });
+    expect(at("2026-12-02T10:00", "2026-12-02T10:00")).toEqual({ endsAt: "content.rule.endsAfterStarts" });
+    expect(at("2026-12-02T10:00", "2026-12-01T10:00")).toEqual({ endsAt: "content.rule.endsAfterStarts" });
+    expect(at("2026-12-02T10:00", "2026-12-02T10:01")).toEqual({});
+    expect(at("2026-12-02T10:00", "")).toEqual({});
+    expect(at("", "2026-12-02T10:00")).toEqual({});
+  });
+
+  test("checklists have none: their request leaves the fields to the server's defaults", () => {
+    const checklist = emptyOutboundForm("checklist");
+    const request = outboundRequestFromForm({
+      ...checklist,
+      schedule: { priority: "oops", frequency: "until_closed", startsAt: "2026-12-02T10:00", endsAt: "" },
+    });
+    expect(request).not.toHaveProperty("priority");
+    expect(request).not.toHaveProperty("frequency");
+    expect(
+      validateOutboundForm({ ...checklist, schedule: { ...checklist.schedule, priority: "oops" } }),
+    ).not.toHaveProperty("priority");
   });
 });

@@ -7,6 +7,14 @@ import { type ChecklistConfigState, checklistConfig } from "./checklist-config.t
 import type { ConfigModel } from "./config-model.ts";
 import { type ModalConfigState, modalConfig } from "./modal-config.ts";
 import { type NotificationConfigState, notificationConfig } from "./notification-config.ts";
+import {
+  type ScheduleState,
+  scheduledTypes,
+  scheduleFromRecord,
+  scheduleRequest,
+  scheduleRules,
+  unscheduled,
+} from "./schedule-state.ts";
 import { type TourConfigState, tourConfig } from "./tour-config.ts";
 
 /** The outbound kinds edited with the generic shell, and the state of each one's config. */
@@ -36,17 +44,26 @@ export interface TargetingState {
 
 export const everywhere: TargetingState = { pageFilterType: "", pageFilter: "", audience: "all" };
 
-/** The generic editor's state: name and targeting, and the kind's own config. */
+/** The generic editor's state: name, targeting and schedule, and the kind's own config. */
 export interface OutboundFormState<T extends EditedOutboundType = EditedOutboundType> extends TargetingState {
   type: T;
   name: string;
   config: OutboundConfigStates[T];
+  /** Priority, frequency, start and end: edited and sent for the kinds in `scheduledTypes`. */
+  schedule: ScheduleState;
   /** The config as stored (empty for a new one): keys the form does not show are written back. */
   original: Record<string, unknown>;
 }
 
 export function emptyOutboundForm<T extends EditedOutboundType>(type: T): OutboundFormState<T> {
-  return { type, name: "", ...everywhere, config: configModels[type].empty, original: {} };
+  return {
+    type,
+    name: "",
+    ...everywhere,
+    config: configModels[type].empty,
+    schedule: unscheduled,
+    original: {},
+  };
 }
 
 export function outboundFormFromRecord<T extends EditedOutboundType>(
@@ -60,6 +77,7 @@ export function outboundFormFromRecord<T extends EditedOutboundType>(
     pageFilter: outbound.pageFilter,
     audience: outbound.audience ?? "all",
     config: configModels[type].read(outbound.config),
+    schedule: scheduleFromRecord(outbound),
     original: outbound.config,
   };
 }
@@ -92,6 +110,7 @@ export function outboundRequestFromForm<T extends EditedOutboundType>(
     pageFilter: state.pageFilterType ? state.pageFilter.trim() : "",
     pageFilterType: state.pageFilterType,
     audience: state.audience,
+    ...(scheduledTypes.has(state.type) ? scheduleRequest(state.schedule) : {}),
   };
 }
 
@@ -101,7 +120,11 @@ export function outboundRequestFromForm<T extends EditedOutboundType>(
  */
 export function validateOutboundForm<T extends EditedOutboundType>(state: OutboundFormState<T>): FieldErrors {
   const body = outboundRequestFromForm(state);
-  const errors: FieldErrors = { ...fieldErrors(body, OutboundWrite), ...targetingRules(state) };
+  const errors: FieldErrors = {
+    ...fieldErrors(body, OutboundWrite),
+    ...targetingRules(state),
+    ...(scheduledTypes.has(state.type) ? scheduleRules(state.schedule) : {}),
+  };
   const configError = outboundConfigError(state.type, body.config);
   if (configError) {
     for (const failure of configError.failures()) {

@@ -6,13 +6,20 @@ import { feedbackInboxRoutes } from "./inbox/feedback-inbox-routes.ts";
 import { builderDraftRoutes } from "./outbound/builder-draft-routes.ts";
 import { builderTokenRoutes } from "./outbound/builder-token-routes.ts";
 import { checklistSharedKeyRoutes } from "./outbound/checklist-shared-key-routes.ts";
+import { type ConnectedSessionsOf, publishPreviewRoutes } from "./outbound/publish-preview-routes.ts";
 import { publishableAdminRoutes } from "./outbound/publishable-admin-routes.ts";
 import { outboundsKind, tooltipsKind } from "./outbound/publishable-kinds.ts";
 import type { PlatformDeps } from "./platform-deps.ts";
 import { projectSettingsRoutes } from "./projects/project-settings-routes.ts";
 
 /** What the admin's widget routes use: the platform's, plus file storage (reports) and the fan-out. */
-export type AdminWidgetDeps = PlatformDeps & { storage: FileStorage; fanout: Fanout; logger?: Logger };
+export type AdminWidgetDeps = PlatformDeps & {
+  storage: FileStorage;
+  fanout: Fanout;
+  logger?: Logger;
+  /** The publish dialog's count of connected visitors. */
+  connectedSessions: ConnectedSessionsOf;
+};
 
 /**
  * The admin's side of the widget (issue 15, every route in src/shared/inbox-api.ts): the feedback
@@ -24,6 +31,7 @@ export function adminWidgetRoutes(deps: AdminWidgetDeps): ApiRoute[] {
     ...feedbackInboxRoutes(deps),
     ...publishableAdminRoutes(deps, outboundsKind(deps)),
     ...publishableAdminRoutes(deps, tooltipsKind(deps)),
+    ...publishPreviewRoutes(deps, deps.connectedSessions),
     ...builderTokenRoutes(deps),
     ...builderDraftRoutes(deps),
     ...checklistSharedKeyRoutes(deps),

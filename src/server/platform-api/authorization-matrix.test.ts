@@ -45,7 +45,13 @@ startBeforeAll(startTestServer, async (started) => {
   const guard = createAuthGuard(sql, createAccessTokens(String(secret)));
   routes = [
     ...platformRoutes({ sql, guard }),
-    ...adminWidgetRoutes({ sql, guard, storage: null as never, fanout: null as never }),
+    ...adminWidgetRoutes({
+      sql,
+      guard,
+      storage: null as never,
+      fanout: null as never,
+      connectedSessions: async () => [],
+    }),
     ...messengerAdminRoutes({ sql, guard, fanout: null as never }),
   ]
     .map(({ method, pattern }) => ({ method, pattern }))

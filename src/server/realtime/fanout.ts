@@ -14,6 +14,8 @@ export interface Fanout {
   signal(name: string, payload: string): Promise<void>;
   /** Sets what this process does with a signal; the server sets it once its sockets can be reached. */
   onSignal(handler: SignalHandler): void;
+  /** How many processes get each signal (this one included): what a census waits for. */
+  processes(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export function createLocalFanout(local: () => LocalPublisher | null): Fanout {
     onSignal(next) {
       handler = next;
     },
+    processes: async () => 1,
     async close() {},
   };
 }
@@ -67,6 +70,11 @@ export async function createRedisFanout(url: string, local: () => LocalPublisher
     signal: (signal, payload) => send({ signal, payload }),
     onSignal(next) {
       handler = next;
+    },
+    async processes() {
+      // Every process holds one subscription to the channel: `[channel, count]`.
+      const answer = (await publisher.send("PUBSUB", ["NUMSUB", channel])) as [string, number | string];
+      return Math.max(1, Number(answer[1]) || 1);
     },
     async close() {
       await subscriber.unsubscribe();

@@ -1,4 +1,5 @@
 import type { Logger } from "../logger.ts";
+import type { ConnectedCensus } from "./connected-census.ts";
 import type { Fanout } from "./fanout.ts";
 import { type StaffAccessChanged, staffAccessSignal } from "./staff-socket.ts";
 import type { StaffSocketWatch } from "./staff-socket-watch.ts";
@@ -12,6 +13,8 @@ export interface SignalTargets {
   staffWatch: StaffSocketWatch;
   /** Delivers a project's published content to the widgets this process holds a socket of. */
   deliverPublished(projectId: string): Promise<void>;
+  /** Answers and collects the census of connected widgets (the publish dialog's visitor count). */
+  census?: Pick<ConnectedCensus, "handle">;
 }
 
 /**
@@ -21,6 +24,7 @@ export interface SignalTargets {
  */
 export function dispatchSignals(fanout: Fanout, logger: Logger, targets: SignalTargets): void {
   fanout.onSignal((name, payload) => {
+    if (targets.census?.handle(name, payload)) return;
     if (name === staffAccessSignal) {
       targets.staffWatch
         .recheck(payload === "" ? null : payload)

@@ -81,6 +81,44 @@ describe("staff pushes and live publishing across two servers through Redis", ()
     }
   });
 
+  test("the publish preview counts visitors whose socket either server holds, each once", async () => {
+    const projectId = await demoProjectId(first.db.sql);
+    const headers = { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` };
+    const created = await fetch(`${first.mainUrl}/api/projects/${projectId}/outbounds`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        type: "banner",
+        name: "Census",
+        config: { title: "Counted" },
+        pageFilter: "/census",
+        pageFilterType: "contains",
+      }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const sockets: Awaited<ReturnType<typeof openSocket>>[] = [];
+    try {
+      const onFirst = await startSession(first.mainUrl);
+      await ping(first.mainUrl, onFirst, "https://host.example/census/a");
+      sockets.push(await openSocket(first.mainUrl, onFirst));
+      const onBoth = await startSession(first.mainUrl);
+      await ping(first.mainUrl, onBoth, "https://host.example/census/b");
+      sockets.push(await openSocket(first.mainUrl, onBoth), await openSocket(second.mainUrl, onBoth));
+      const onSecond = await startSession(first.mainUrl);
+      await ping(first.mainUrl, onSecond, "https://host.example/census/c");
+      sockets.push(await openSocket(second.mainUrl, onSecond));
+      for (const server of [first, second]) {
+        const answer = await fetch(
+          `${server.mainUrl}/api/projects/${projectId}/outbounds/${id}/publish-preview`,
+          { headers },
+        );
+        expect(((await answer.json()) as { matchingVisitors: number }).matchingVisitors).toBe(3);
+      }
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
+  });
+
   test("signing out on one server closes the staff socket the other holds", async () => {
     const login = await fetch(`${first.mainUrl}/api/auth/login`, {
       method: "POST",

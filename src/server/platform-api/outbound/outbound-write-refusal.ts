@@ -16,8 +16,8 @@ function configFailure(error: StructError): Response {
 }
 
 /**
- * Why an outbound write cannot be stored, or null: its config must fit its kind (outbound-api.ts;
- * a tour needs a step), and a survey must name a survey of the project to show (the widget opens that
+ * Why an outbound write cannot be stored, or null: a schedule must end after it starts, its config
+ * must fit its kind (outbound-api.ts; a tour needs a step), and a survey must name a survey of the project to show (the widget opens that
  * form). Every path that writes an outbound's config asks this: the admin's create and save, the
  * builder's draft, and publishing that draft.
  */
@@ -26,6 +26,8 @@ export async function outboundWriteRefusal(
   projectId: string,
   write: OutboundWrite,
 ): Promise<Response | null> {
+  if (write.startsAt && write.endsAt && Date.parse(write.endsAt) <= Date.parse(write.startsAt))
+    return jsonError(400, "endsAt must be after startsAt", "endsAt");
   const error = outboundConfigError(write.type, write.config);
   if (error) return configFailure(error);
   if (write.type === "survey") {

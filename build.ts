@@ -4,6 +4,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import type { BuildConfig, BuildMetafile, BuildOutput } from "bun";
 import { vendorCspPlugin } from "./scripts/build/vendor-csp-patches.ts";
+import { vendorPerformancePlugin } from "./scripts/build/vendor-performance-patches.ts";
 import {
   type AppEntry,
   type BuildManifest,
@@ -235,8 +236,8 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     naming: hashedNames,
     define: production,
     banner: compileHint,
-    // They run in host pages, under the host's CSP.
-    plugins: [vendorCspPlugin],
+    // They run in host pages, under the host's CSP and on its main thread.
+    plugins: [vendorCspPlugin, vendorPerformancePlugin],
   });
   const widgetChunks: Record<string, string> = {};
   builtChunkNames.forEach((name, index) => {

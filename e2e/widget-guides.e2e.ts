@@ -145,7 +145,8 @@ test("the checklist is marked done step by step: the server records each step, t
   const pricing = await context.newPage();
   watchChunks(pricing);
   await openDemo(pricing, "/demo/pricing");
-  expect(chunks.has("checklist")).toBe(true);
+  // The checklist chunk waits for the element to be near the viewport and for idle time.
+  await expect.poll(() => chunks.has("checklist")).toBe(true);
 
   const card = home.locator(`gleap-checklist[checklistid="${checklistId}"]`);
   const launcher = pricing.locator("gleap-checklist .gc-launcher");

@@ -35,7 +35,7 @@ export function whenConsented(wait: ConsentWait): () => void {
     void (wait.required === undefined ? wait.projectRequires() : Promise.resolve(true)).then((needed) => {
       if (!needed || stopped) return begin();
       wait.info(
-        `Gleap waits for cookie consent: it starts once the page sets the cookie ${consentCookieName}=true (the project setting "Wait for cookie consent", or initialize(key, { requireCookieConsent: false })).`,
+        `Gleap: waiting for the cookie ${consentCookieName}=true (project setting "Wait for cookie consent")`,
       );
       // Reading the page's cookies is cheap; a short interval makes the start follow the consent at once.
       poll = setInterval(() => consented() && begin(), 250);

@@ -1,5 +1,4 @@
 import type { SQL } from "bun";
-import type { OutboundType } from "../../../shared/outbound-api.ts";
 import type { PublishPreview, QueuedBehind } from "../../../shared/publish-preview-api.ts";
 import { findSessionById } from "../sessions/sessions-repository.ts";
 import { type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";

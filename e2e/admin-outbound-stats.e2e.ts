@@ -1,26 +1,32 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test, type WebSocketRoute } from "@playwright/test";
+import { type APIRequestContext, expect, type FrameLocator, type Page, test } from "@playwright/test";
 import type { AdminOutbound, AdminProjectSettings } from "../src/shared/inbox-api.ts";
 import type { OutboundEventKind } from "../src/shared/outbound-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
+import { serveHostPage } from "./support/host-page.ts";
 import { recordOutboundEvents } from "./support/outbound-events.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 // Issue 22 point 4: an outbound's page shows what visitors' widgets acknowledged (shown, opened or
-// clicked, completed, closed), in all and per day, and moves when the `outbound-stats` staff push
-// comes, without a reload; the content list shows each outbound's shown count.
-//
-// The acknowledgements are recorded with the server's own recorder, and the push is handed to the
-// page's staff socket here (the real socket stays connected through the route): the widget's
-// acknowledgement route that does both in production is tested with the delivery rules.
+// clicked, completed, closed), in all and per day, and moves without a reload when the widget's
+// acknowledgement route (`POST /api/widget/outbound/:id/events`) publishes the `outbound-stats` staff
+// push; the content list shows each outbound's shown count. Nothing here hands the admin page a push:
+// every push comes from the server, after a real acknowledgement.
 
 const projects = createWidgetProjects("e2e-stats");
 test.afterAll(() => projects.removeAll());
 
 const dayMs = 86_400_000;
 
-async function setUp(request: Parameters<typeof adminHeaders>[0]) {
+interface BannerFields {
+  pageFilter: string;
+  config?: Record<string, unknown>;
+}
+
+/** A new project (no cookie consent to wait for) with two published banners, through the admin API. */
+async function setUp(request: APIRequestContext, fields: BannerFields = { pageFilter: "/nowhere" }) {
   const headers = await adminHeaders(request);
   const run = Date.now().toString(36);
   const created = await request.post("/api/projects", { headers, data: { name: `Stats ${run}` } });
@@ -28,14 +34,14 @@ async function setUp(request: Parameters<typeof adminHeaders>[0]) {
   const project = (await created.json()) as AdminProjectSettings;
   projects.adopt(project.id);
   const base = `/api/projects/${project.id}/outbounds`;
-  const make = async (name: string) => {
+  const make = async (name: string, pageFilter: string, config: Record<string, unknown> = {}) => {
     const response = await request.post(base, {
       headers,
       data: {
         type: "banner",
         name,
-        config: { title: name },
-        pageFilter: "/nowhere",
+        config: { title: name, ...config },
+        pageFilter,
         pageFilterType: "contains",
       },
     });
@@ -44,81 +50,181 @@ async function setUp(request: Parameters<typeof adminHeaders>[0]) {
     expect((await request.post(`${base}/${outbound.id}/publish`, { headers })).status()).toBe(200);
     return outbound;
   };
-  const banner = await make(`Spring sale ${run}`);
-  const other = await make(`Quiet banner ${run}`);
-  const sessions: string[] = [];
-  for (let index = 0; index < 3; index++) {
-    const session = await request.post("/api/widget/sessions", {
-      headers: { "Api-Token": project.sdkKey },
-      data: { lang: "en" },
-    });
-    expect(session.status()).toBe(200);
-    sessions.push(((await session.json()) as { gleapId: string }).gleapId);
-  }
-  return { project, banner, other, sessions };
+  const banner = await make(`Spring sale ${run}`, fields.pageFilter, fields.config);
+  const other = await make(`Quiet banner ${run}`, "/nowhere");
+  return { project, banner, other, run };
 }
 
-/** Holds the page's staff socket (still connected to the server) to hand it a push. */
-async function holdStaffSocket(page: Page): Promise<() => WebSocketRoute> {
-  let held: WebSocketRoute | null = null;
-  await page.routeWebSocket(/\/api\/admin\/ws/, (socket) => {
-    socket.connectToServer();
-    held = socket;
+interface WidgetSession {
+  gleapId: string;
+  gleapHash: string;
+}
+
+async function startSession(request: APIRequestContext, sdkKey: string): Promise<WidgetSession> {
+  const session = await request.post("/api/widget/sessions", {
+    headers: { "Api-Token": sdkKey },
+    data: { lang: "en" },
   });
-  return () => {
-    if (!held) throw new Error("the page opened no staff socket");
-    return held;
-  };
+  expect(session.status()).toBe(200);
+  return (await session.json()) as WidgetSession;
 }
 
-const statsPush = (projectId: string, outboundId: string) =>
-  JSON.stringify({ name: "outbound-stats", data: { projectId, outboundId } });
+/** What a visitor's widget sends when it showed, opened, completed or closed an outbound. */
+async function acknowledge(
+  request: APIRequestContext,
+  sdkKey: string,
+  session: WidgetSession,
+  outboundId: string,
+  event: OutboundEventKind,
+) {
+  const response = await request.post(`/api/widget/outbound/${outboundId}/events`, {
+    headers: { "Api-Token": sdkKey, "Gleap-Id": session.gleapId, "Gleap-Hash": session.gleapHash },
+    data: { event },
+  });
+  expect(response.status()).toBe(200);
+}
 
-test("an outbound's stats move on the outbound-stats push without a reload; the list shows the shown count", async ({
+/** Marks the page, so a later check can tell it was never reloaded. */
+async function markPage(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
+}
+async function expectSamePage(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+}
+
+async function openStats(page: Page, projectId: string, bannerId: string) {
+  await page.goto(`/dashboard/content/${projectId}/banners/${bannerId}/edit`);
+  const stats = page.getByTestId("outbound-stats");
+  const total = (kind: OutboundEventKind) => stats.getByTestId(`outbound-total-${kind}`);
+  await expect(stats.getByRole("heading", { name: "Reach" })).toBeVisible();
+  return { stats, total };
+}
+
+const bannerFrame = (page: Page): FrameLocator => page.frameLocator("#gleap-banner iframe");
+
+test("stats move when a visitor's widget shows the banner, the visitor clicks its button and closes it", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const path = `/stats-host-${Date.now().toString(36)}`;
+  const { project, banner, other } = await setUp(request, {
+    pageFilter: path,
+    config: {
+      format: "normal",
+      body: "<p>Ten percent off this week.</p>",
+      buttons: [{ text: "See the offer", action: "start-custom-action", customAction: "see-offer" }],
+    },
+  });
+
+  // The admin: the banner's page, nothing seen yet.
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await signInAsAdmin(page);
+  const { stats, total } = await openStats(page, project.id, banner.id);
+  await expect(total("shown")).toHaveText("0");
+  await expect(total("opened")).toHaveText("0");
+  await expect(total("closed")).toHaveText("0");
+  await markPage(page);
+
+  // The visitor: another browser context, a host page of the project where the banner is live.
+  const visitorContext = await browser.newContext();
+  try {
+    const visitor = await visitorContext.newPage();
+    const errors: string[] = [];
+    visitor.on("pageerror", (error) => errors.push(error.message));
+    const customActions: string[] = [];
+    await visitor.exposeFunction("customActionCalled", (name: string) => customActions.push(name));
+    await serveHostPage(
+      visitor,
+      visitorContext,
+      path,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stats host</title>
+        <script>
+          ${snippetStub(["initialize", "registerCustomAction"])}
+          Gleap.initialize(${JSON.stringify(project.sdkKey)});
+          Gleap.registerCustomAction(function (data) { window.customActionCalled(data.name); });
+          var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
+          document.head.appendChild(s);
+        </script></head>
+        <body><main><h1>Acme Shoes</h1><p>A host page with a live banner.</p></main></body></html>`,
+    );
+    await visitor.goto(path);
+
+    // Sees it: "Shown" 1 on the admin's open page.
+    const frame = bannerFrame(visitor);
+    await expect(frame.getByText(banner.name, { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(total("shown")).toHaveText("1");
+    await expect(stats.getByTestId("outbound-stat-shown")).toContainText("1 today");
+    await expect(total("opened")).toHaveText("0");
+    await expect(total("closed")).toHaveText("0");
+
+    // Clicks its button: "Opened or clicked" 1.
+    await frame.getByRole("button", { name: "See the offer" }).click();
+    await expect.poll(() => customActions).toEqual(["see-offer"]);
+    await expect(stats.getByTestId("outbound-stat-opened")).toContainText("Opened or clicked");
+    await expect(total("opened")).toHaveText("1");
+    await expect(total("closed")).toHaveText("0");
+
+    // Closes it: "Closed" 1, the other figures as they were.
+    await frame.getByRole("button", { name: "Close" }).click();
+    await expect(visitor.locator("#gleap-banner")).toHaveCount(0);
+    await expect(total("closed")).toHaveText("1");
+    await expect(total("shown")).toHaveText("1");
+    await expect(total("opened")).toHaveText("1");
+    await expect(total("completed")).toHaveText("0");
+    await expectSamePage(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await visitorContext.close();
+  }
+
+  // The list: the banner's shown count, 0 for the other.
+  await page.goto(`/dashboard/content/${project.id}/banners`);
+  const row = (name: string) => page.getByRole("row").filter({ hasText: name });
+  await expect(row(banner.name).getByTestId("content-shown")).toHaveText("1");
+  await expect(row(other.name).getByTestId("content-shown")).toHaveText("0");
+});
+
+test("an outbound's days, and a burst of acknowledgements asks the stats again at most twice", async ({
   page,
   request,
 }) => {
-  const { project, banner, other, sessions } = await setUp(request);
-  const [a, b, c] = sessions as [string, string, string];
-  const now = Date.now();
-  const today = new Date(now).toISOString();
-  const threeDaysAgo = new Date(now - 3 * dayMs).toISOString();
-  // Before the page opens: one visitor saw it three days ago.
-  recordOutboundEvents([{ outboundId: banner.id, sessionId: c, kind: "shown", at: threeDaysAgo }]);
+  const { project, banner, other } = await setUp(request);
+  const [a, b, c, d] = await Promise.all([0, 1, 2, 3].map(() => startSession(request, project.sdkKey)));
+  if (!a || !b || !c || !d) throw new Error("no sessions");
+  const ack = (session: WidgetSession, outboundId: string, event: OutboundEventKind) =>
+    acknowledge(request, project.sdkKey, session, outboundId, event);
+  // Before the page opens: one visitor saw it three days ago (no route can date an acknowledgement
+  // back, so the server's own recorder writes it).
+  const threeDaysAgo = new Date(Date.now() - 3 * dayMs).toISOString();
+  recordOutboundEvents([{ outboundId: banner.id, sessionId: c.gleapId, kind: "shown", at: threeDaysAgo }]);
 
-  const staffSocket = await holdStaffSocket(page);
   const statsCalls: string[] = [];
   page.on("request", (sent) => {
     if (sent.url().endsWith(`/outbounds/${banner.id}/stats`)) statsCalls.push(sent.url());
   });
   await page.setViewportSize({ width: 1280, height: 1000 });
   await signInAsAdmin(page);
-  await page.goto(`/dashboard/content/${project.id}/banners/${banner.id}/edit`);
-  const stats = page.getByTestId("outbound-stats");
-  const total = (kind: OutboundEventKind) => stats.getByTestId(`outbound-total-${kind}`);
-  await expect(stats.getByRole("heading", { name: "Reach" })).toBeVisible();
+  const { stats, total } = await openStats(page, project.id, banner.id);
   await expect(total("shown")).toHaveText("1");
   await expect(total("opened")).toHaveText("0");
   await expect(stats.getByTestId("outbound-stat-shown")).toContainText("None today");
-  await page.evaluate(() => {
-    (window as unknown as { stillHere: boolean }).stillHere = true;
-  });
+  await markPage(page);
 
-  // Two visitors see it today; one clicks and closes it. The push brings the numbers.
-  recordOutboundEvents([
-    { outboundId: banner.id, sessionId: a, kind: "shown", at: today },
-    { outboundId: banner.id, sessionId: b, kind: "shown", at: today },
-    { outboundId: banner.id, sessionId: a, kind: "opened", at: today },
-    { outboundId: banner.id, sessionId: a, kind: "closed", at: today },
-  ]);
-  await expect(total("shown")).toHaveText("1");
-  staffSocket().send(statsPush(project.id, banner.id));
+  // Two visitors see it today; one clicks and closes it.
+  await ack(a, banner.id, "shown");
+  await ack(b, banner.id, "shown");
+  await ack(a, banner.id, "opened");
+  await ack(a, banner.id, "closed");
   await expect(total("shown")).toHaveText("3");
   await expect(total("opened")).toHaveText("1");
   await expect(total("completed")).toHaveText("0");
   await expect(total("closed")).toHaveText("1");
   await expect(stats.getByTestId("outbound-stat-shown")).toContainText("2 today");
-  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  await expectSamePage(page);
 
   // The days: today and three days ago, newest first.
   await stats.getByText("Per day").click();
@@ -129,14 +235,23 @@ test("an outbound's stats move on the outbound-stats push without a reload; the 
   await expect(rows.nth(1).locator("time")).toHaveAttribute("datetime", threeDaysAgo.slice(0, 10));
   await stats.screenshot({ path: "docs/screenshots/outbound-stats.png" });
 
-  // Another outbound's push asks nothing; a burst of pushes asks at most twice (once at once, once
-  // at the end of the second), and the last change is there.
+  // Another outbound's acknowledgement asks nothing; a burst of five asks at most twice (once at
+  // once, once at the end of the second), and the last change is there.
   await page.waitForTimeout(1100);
   const before = statsCalls.length;
-  staffSocket().send(statsPush(project.id, other.id));
-  recordOutboundEvents([{ outboundId: banner.id, sessionId: b, kind: "completed", at: today }]);
-  for (let push = 0; push < 5; push++) staffSocket().send(statsPush(project.id, banner.id));
+  await ack(d, other.id, "shown");
+  await page.waitForTimeout(500);
+  expect(statsCalls.length).toBe(before);
+  await Promise.all([
+    ack(c, banner.id, "opened"),
+    ack(d, banner.id, "shown"),
+    ack(b, banner.id, "opened"),
+    ack(d, banner.id, "opened"),
+    ack(b, banner.id, "completed"),
+  ]);
   await expect(total("completed")).toHaveText("1");
+  await expect(total("opened")).toHaveText("4");
+  await expect(total("shown")).toHaveText("4");
   await page.waitForTimeout(1500);
   expect(statsCalls.length - before).toBeGreaterThanOrEqual(1);
   expect(statsCalls.length - before).toBeLessThanOrEqual(2);
@@ -147,16 +262,17 @@ test("an outbound's stats move on the outbound-stats push without a reload; the 
     .analyze();
   expect(axe.violations).toEqual([]);
 
-  // The list: the banner's shown count, 0 for the other.
+  // The list: the banner's shown count, 0 for the other's (its one acknowledgement is its own).
   await page.goto(`/dashboard/content/${project.id}/banners`);
   const row = (name: string) => page.getByRole("row").filter({ hasText: name });
-  await expect(row(banner.name).getByTestId("content-shown")).toHaveText("3");
-  await expect(row(other.name).getByTestId("content-shown")).toHaveText("0");
+  await expect(row(banner.name).getByTestId("content-shown")).toHaveText("4");
+  await expect(row(other.name).getByTestId("content-shown")).toHaveText("1");
 });
 
 test("the stats read well at 390 px, light and dark, in German", async ({ page, request }) => {
-  const { project, banner, sessions } = await setUp(request);
-  const events = sessions.flatMap((sessionId, index) =>
+  const { project, banner } = await setUp(request);
+  const sessions = await Promise.all([0, 1, 2].map(() => startSession(request, project.sdkKey)));
+  const events = sessions.flatMap(({ gleapId: sessionId }, index) =>
     [0, 2, 5, 9, 14].flatMap((daysAgo) => {
       const at = new Date(Date.now() - (daysAgo + index) * dayMs).toISOString();
       const kinds: OutboundEventKind[] = [

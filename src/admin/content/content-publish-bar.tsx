@@ -83,6 +83,7 @@ export function ContentPublishBar({
     });
 
   const publish = async () => {
+    if (asking) return;
     setAsking(true);
     const preview = await loadPreview(projectId, kind, id);
     setAsking(false);
@@ -127,7 +128,9 @@ export function ContentPublishBar({
             {t("content.unpublish")}
           </Button>
         ) : (
-          <Button disabled={dirty || asking} onClick={publish}>
+          // Not disabled while the preview loads: a disabled button loses the focus, which the dialog
+          // gives back to its opener on close.
+          <Button disabled={dirty} aria-busy={asking} onClick={publish}>
             {t("content.publish")}
           </Button>
         )}

@@ -65,7 +65,10 @@ export function createGleap(deps: GleapDeps) {
           .run("launcher")
           .catch((error) => services.report("the launcher is unavailable", error));
     },
-    setUnread(count) {
+    setUnread(next) {
+      // Spec §4: 0 while the widget is open. Content offered again meanwhile (issue 22: not yet shown,
+      // since the open messenger holds the notifications back) must not bring the badge back.
+      const count = state.opened ? 0 : next;
       if (count === state.unread) return;
       state.unread = count;
       services.events.emit("unread-count-changed", count);

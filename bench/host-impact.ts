@@ -296,7 +296,13 @@ async function measure(
   if (trace && browser)
     await browser.startTracing(page, {
       path: trace,
-      categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute"],
+      categories: [
+        "devtools.timeline",
+        "disabled-by-default-devtools.timeline",
+        "v8.execute",
+        // The sampling profile: which functions ran in a long task (read it in DevTools).
+        "disabled-by-default-v8.cpu_profiler",
+      ],
     });
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");

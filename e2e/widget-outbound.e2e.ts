@@ -138,10 +138,23 @@ test.describe("notifications", () => {
     ]);
     const warnings: string[] = [];
     page.on("console", (message) => warnings.push(message.text()));
+    const sdkScripts: Array<{ url: string; bytes: number }> = [];
+    page.on("response", async (response) => {
+      if (!/\/sdk\/[^/]+\.js$/.test(new URL(response.url()).pathname)) return;
+      sdkScripts.push({
+        url: response.url(),
+        bytes: (await response.body().catch(() => Buffer.alloc(0))).length,
+      });
+    });
     await openHost(page, context, key);
 
     // The first ping delivers it over the socket.
     await expect(stackItems(page)).toHaveCount(1, { timeout: 15_000 });
+    // The stack is plain DOM (issue 22): no script of React DOM's size (over 200 KB raw) came for it.
+    await expect
+      .poll(() => sdkScripts.some((script) => script.url.includes("/notifications-chunk-")))
+      .toBe(true);
+    expect(sdkScripts.filter((script) => script.bytes > 60_000)).toEqual([]);
     const item = stackItems(page).first();
     await expect(item).toContainText("Lena from Acme");
     await expect(item).toContainText("Hi, your export is ready");

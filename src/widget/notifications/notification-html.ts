@@ -54,10 +54,10 @@ function rebuild(source: Node, target: Node, document: Document, depth: number) 
 
 const parse = parseInertHtml;
 
-export function safeInlineHtml(html: string): string {
-  const clean = document.createElement("div");
-  rebuild(parse(html).body, clean, document, 0);
-  return clean.innerHTML;
+/** Appends the rebuilt fragment of `html` to `target` (no markup string is ever parsed into the page). */
+export function appendSafeInlineHtml<T extends Element>(target: T, html: string): T {
+  rebuild(parse(html).body, target, document, 0);
+  return target;
 }
 
 /** The text of an HTML fragment (titles are shown as text): entities decoded, tags dropped. */

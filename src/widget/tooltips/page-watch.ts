@@ -13,12 +13,16 @@ export interface PageWatchHandlers {
 /**
  * Watches the host page for what moves or replaces the tooltips' elements, at most once a frame:
  * DOM changes and address changes sync, layout changes (sizes, scrolling, resizes every 250 ms) place.
- * `sizes` also watches each element a tooltip is attached to.
+ * `sizes` also watches each element a tooltip is attached to. Scrolling places on the next frame (the
+ * hotspots move with the page, and scrolling leaves the layout as it was); what follows a change of the
+ * page (its DOM, its sizes, the once-a-second check) waits until the frame after it was drawn
+ * (`afterFrame`), when measuring no longer forces the page's relayout.
  */
 export function watchPage(
   window: Window & typeof globalThis,
   nextFrame: (callback: () => void) => void,
   on: PageWatchHandlers,
+  afterFrame: (callback: () => void) => void = nextFrame,
 ) {
   const document = window.document;
   let syncQueued = false;
@@ -28,19 +32,21 @@ export function watchPage(
   const queueSync = () => {
     if (syncQueued) return;
     syncQueued = true;
-    nextFrame(() => {
+    afterFrame(() => {
       syncQueued = false;
       on.sync();
     });
   };
-  const queuePlace = () => {
+  const place = (schedule: (callback: () => void) => void) => () => {
     if (placeQueued) return;
     placeQueued = true;
-    nextFrame(() => {
+    schedule(() => {
       placeQueued = false;
       if (!on.stopped()) on.placeAll();
     });
   };
+  const queuePlace = place(nextFrame);
+  const queuePlaceAfterFrame = place(afterFrame);
   // Spec §9: resizes are handled at most every 250 ms.
   const onResize = () => {
     if (resizeTimer) return;
@@ -61,7 +67,9 @@ export function watchPage(
   // shadow root above it, a picture loading, a font): a change of the body's or the element's size
   // places the hotspots again.
   const sizes =
-    typeof window.ResizeObserver === "function" ? new window.ResizeObserver(() => queuePlace()) : null;
+    typeof window.ResizeObserver === "function"
+      ? new window.ResizeObserver(() => queuePlaceAfterFrame())
+      : null;
   // Border boxes: a banner moves the page down with a padding on <html>, which its content box hides.
   for (const element of [document.documentElement, document.body])
     if (element) sizes?.observe(element, { box: "border-box" });
@@ -71,7 +79,7 @@ export function watchPage(
   const urlCheck = setInterval(() => {
     // Once a second as a safety net: the address, and where the elements are now.
     if (window.location.href !== on.lastUrl()) queueSync();
-    else queuePlace();
+    else queuePlaceAfterFrame();
   }, tooltipTiming.urlCheckMs);
 
   return {

@@ -3,7 +3,13 @@ import { type Tooltip, tooltipsForPage } from "./tooltip-config.ts";
 import { type Attached, buildTooltipElements } from "./tooltip-elements.ts";
 import { hideBubble, listenForHover, showBubble } from "./tooltip-hover.ts";
 import type { Rect } from "./tooltip-placement.ts";
-import { animationFrame, createPositioner, measureBox, textWidth } from "./tooltip-positioning.ts";
+import {
+  afterFrame,
+  animationFrame,
+  createPositioner,
+  measureBox,
+  textWidth,
+} from "./tooltip-positioning.ts";
 
 /**
  * Tooltips on the host page (spec §2, §4): finds each tooltip's elements by selector, draws a hotspot
@@ -24,6 +30,8 @@ export interface TooltipManagerOptions {
   measureText?: (element: Element) => number | null;
   /** The next frame; tests run frames on their fake clock. */
   nextFrame?: (callback: () => void) => void;
+  /** Just after the next frame was drawn (tooltip-positioning.ts); by default `nextFrame`'s when given. */
+  afterFrame?: (callback: () => void) => void;
 }
 
 export function createTooltipManager(options: TooltipManagerOptions) {
@@ -113,12 +121,12 @@ export function createTooltipManager(options: TooltipManagerOptions) {
     }
   }
 
-  const page = watchPage(window, nextFrame, {
-    sync,
-    placeAll,
-    lastUrl: () => lastUrl,
-    stopped: () => stopped,
-  });
+  const page = watchPage(
+    window,
+    nextFrame,
+    { sync, placeAll, lastUrl: () => lastUrl, stopped: () => stopped },
+    options.afterFrame ?? (options.nextFrame ? nextFrame : afterFrame(window)),
+  );
 
   return {
     /** The project's tooltips (the whole list: which of them apply is decided per address). */

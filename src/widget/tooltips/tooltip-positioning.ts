@@ -17,6 +17,17 @@ export function animationFrame(window: Window & typeof globalThis) {
       : window.setTimeout(callback, 16);
 }
 
+/**
+ * Just after the next frame was drawn (a task queued from the frame's callback): the page's layout is
+ * up to date then, so measuring an element costs nothing, where measuring from the frame's callback
+ * after the page changed forces the page's whole relayout into our script (a long task on a large
+ * page at 4x throttling, bench/host-impact.ts).
+ */
+export function afterFrame(window: Window & typeof globalThis) {
+  const frame = animationFrame(window);
+  return (callback: () => void) => frame(() => window.setTimeout(callback, 0));
+}
+
 /** The width of an element's text, or null when it has none (see `hotspotPosition`). */
 export function textWidth(window: Window & typeof globalThis) {
   return (element: Element) => {

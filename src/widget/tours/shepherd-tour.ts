@@ -1,6 +1,7 @@
 import type { Tour } from "shepherd.js";
 import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { isRightToLeft } from "../../shared/widget-language.ts";
+import { nextTask } from "../common/next-task.ts";
 import { tourTexts } from "../common/tour-texts.ts";
 import { findElement, waitForElement } from "../common/wait-for-element.ts";
 import { createShepherd, mountTourLayer } from "./shepherd-options.ts";
@@ -139,6 +140,10 @@ export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment):
         if (step.mode === "CLICK" || step.mode === "INPUT") return void tour.cancel();
       }
     }
+    // Drawing the step (shepherd.js builds the popover and the overlay and measures the element and
+    // the page) is a task of its own: with the work before it, one long task on a large host page.
+    await nextTask();
+    if (finished || token !== navigation) return;
     targets[index] = target;
     const forward = index > shown;
     const previous = tour.getCurrentStep();

@@ -6,6 +6,7 @@ import {
   copilotEvents,
 } from "../../shared/tour-messages.ts";
 import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
+import { nextTask } from "../common/next-task.ts";
 import { acknowledgeOutbound } from "../common/outbound-acknowledgement.ts";
 import { takeoverSlot } from "../common/takeover-slot.ts";
 import { tourStore } from "../common/tour-data.ts";
@@ -69,6 +70,8 @@ export function mount(context: WidgetChunkContext): () => void {
     store: tourStore(localStorageOrNull),
     runStandard: async (run) => {
       const { runShepherdTour } = await import("./shepherd-tour.ts");
+      // Evaluating shepherd.js and drawing the first step are two tasks on the host page, not one.
+      await nextTask();
       return runShepherdTour(run, {
         root,
         nonce,

@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { act } from "react";
 import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import { unreadNotificationsKey } from "./notification-model.ts";
-import { mount, pingSoundUrl, run } from "./notifications-chunk.tsx";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mount, pingSoundUrl, run } from "./notifications-chunk.ts";
 
 type Context = ReturnType<typeof createChunkContext>;
 
@@ -48,25 +45,23 @@ function news(
   };
 }
 
-async function start(setup: (context: Context) => void = () => undefined) {
+function start(setup: (context: Context) => void = () => undefined) {
   context = createChunkContext();
   setup(context);
-  await act(async () => {
-    unmount = mount(context);
-  });
+  unmount = mount(context);
 }
 
-async function show(action: unknown) {
-  await act(async () => run("showNotification", [action]));
+function show(action: unknown) {
+  run("showNotification", [action]);
 }
 
 const stack = () => context.root.querySelector<HTMLElement>(".gn-stack");
 const items = () => [...context.root.querySelectorAll<HTMLElement>(".gn-item")];
 const texts = () => items().map((item) => item.textContent?.trim());
 
-async function click(element: Element | null | undefined) {
+function click(element: Element | null | undefined) {
   if (!element) throw new Error("nothing to click");
-  await act(async () => (element as HTMLElement).click());
+  (element as HTMLElement).click();
 }
 
 beforeEach(() => {
@@ -81,8 +76,8 @@ beforeEach(() => {
   };
 });
 
-afterEach(async () => {
-  await act(async () => unmount?.());
+afterEach(() => {
+  unmount?.();
   unmount = null;
   context.element.remove();
   (globalThis as { Audio: unknown }).Audio = realAudio;
@@ -90,11 +85,11 @@ afterEach(async () => {
 });
 
 describe("notification stack", () => {
-  test("nothing is shown until a notification arrives; then a chat message with sender and content", async () => {
-    await start();
+  test("nothing is shown until a notification arrives; then a chat message with sender and content", () => {
+    start();
     expect(stack()?.hidden).toBe(true);
     expect(context.root.querySelector(".gn-close")).toBeNull();
-    await show(chat("o1", "Hello <b>there</b>"));
+    show(chat("o1", "Hello <b>there</b>"));
     expect(stack()?.hidden).toBe(false);
     const [item] = items();
     expect(item?.dataset.kind).toBe("chat");
@@ -105,9 +100,9 @@ describe("notification stack", () => {
     expect(context.root.querySelector(".gn-close")?.getAttribute("aria-label")).toBe("Close notifications");
   });
 
-  test("content is sanitized: no scripts, handlers, links or images from the text", async () => {
-    await start();
-    await show(
+  test("content is sanitized: no scripts, handlers, links or images from the text", () => {
+    start();
+    show(
       chat("o1", `Hi <img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:x">go</a>`),
     );
     const html = items()[0]?.querySelector(".gn-content")?.innerHTML ?? "";
@@ -118,13 +113,13 @@ describe("notification stack", () => {
     expect(html).toContain("go");
   });
 
-  test("de-duplicated by outbound id and at most 2 kept, the newest", async () => {
-    await start();
-    await show(chat("o1"));
-    await show(chat("o1", "again"));
+  test("de-duplicated by outbound id and at most 2 kept, the newest", () => {
+    start();
+    show(chat("o1"));
+    show(chat("o1", "again"));
     expect(texts()).toEqual(["LenaMessage o1"]);
-    await show(chat("o2"));
-    await show(chat("o3"));
+    show(chat("o2"));
+    show(chat("o3"));
     expect(texts()).toEqual(["LenaMessage o2", "LenaMessage o3"]);
     const cached = JSON.parse(localStorage.getItem(unreadNotificationsKey) ?? "[]") as Array<{
       outbound: string;
@@ -132,20 +127,20 @@ describe("notification stack", () => {
     expect(cached.map((item) => item.outbound)).toEqual(["o2", "o3"]);
   });
 
-  test("{{name}} becomes the session's name, escaped; without a name the placeholder goes", async () => {
-    await start((c) => {
+  test("{{name}} becomes the session's name, escaped; without a name the placeholder goes", () => {
+    start((c) => {
       c.host.state.session = { ...(c.host.state.session ?? ({} as never)), name: "Ada <Lovelace>" };
     });
-    await show(chat("o1", "Hi {{name}}, welcome"));
+    show(chat("o1", "Hi {{name}}, welcome"));
     expect(items()[0]?.querySelector(".gn-content")?.textContent).toBe("Hi Ada <Lovelace>, welcome");
-    await act(async () => unmount?.());
+    unmount?.();
     localStorage.clear();
-    await start();
-    await show(chat("o2", "Hi {{name}}, welcome"));
+    start();
+    show(chat("o2", "Hi {{name}}, welcome"));
     expect(items()[0]?.querySelector(".gn-content")?.textContent).toBe("Hi, welcome");
   });
 
-  test("cached unread notifications come back on a later page view only within the hour", async () => {
+  test("cached unread notifications come back on a later page view only within the hour", () => {
     localStorage.setItem(
       unreadNotificationsKey,
       JSON.stringify(
@@ -154,7 +149,7 @@ describe("notification stack", () => {
         ),
       ),
     );
-    await start();
+    start();
     expect(texts()).toEqual(["Lenaten minutes old", "Lenajust now"]);
     // The expired one is gone from the cache too.
     const cached = JSON.parse(localStorage.getItem(unreadNotificationsKey) ?? "[]") as Array<{
@@ -166,41 +161,41 @@ describe("notification stack", () => {
       unreadNotificationsKey,
       JSON.stringify([{ ...chat("stale"), createdAt: minutesAgo(61) }]),
     );
-    await act(async () => unmount?.());
-    await start();
+    unmount?.();
+    start();
     expect(items()).toHaveLength(0);
     localStorage.setItem(unreadNotificationsKey, "not json");
-    await act(async () => unmount?.());
-    await start();
+    unmount?.();
+    start();
     expect(items()).toHaveLength(0);
   });
 
-  test("the close control clears the stack and the cache", async () => {
-    await start();
-    await show(chat("o1"));
-    await click(context.root.querySelector(".gn-close"));
+  test("the close control clears the stack and the cache", () => {
+    start();
+    show(chat("o1"));
+    click(context.root.querySelector(".gn-close"));
     expect(items()).toHaveLength(0);
     expect(stack()?.hidden).toBe(true);
     expect(localStorage.getItem(unreadNotificationsKey)).toBeNull();
   });
 
-  test("the stack clears when the widget opens", async () => {
-    await start();
-    await show(chat("o1"));
-    await act(async () => context.events.emit("open"));
+  test("the stack clears when the widget opens", () => {
+    start();
+    show(chat("o1"));
+    context.events.emit("open");
     expect(items()).toHaveLength(0);
   });
 
-  test("a click opens the conversation, the checklist, the news article, or else the widget", async () => {
-    await start();
-    await show(chat("c1", "Reply", { conversation: { shareToken: "share-1" } }));
-    await click(items()[0]);
-    await show(chat("k1", "Checklist", { checklist: { id: "checklist-1", currentStep: 1, totalSteps: 3 } }));
-    await click(items()[0]);
-    await show(news("n1", "Launch"));
-    await click(context.root.querySelector(".gn-open"));
-    await show(chat("p1", "Plain"));
-    await click(items()[0]);
+  test("a click opens the conversation, the checklist, the news article, or else the widget", () => {
+    start();
+    show(chat("c1", "Reply", { conversation: { shareToken: "share-1" } }));
+    click(items()[0]);
+    show(chat("k1", "Checklist", { checklist: { id: "checklist-1", currentStep: 1, totalSteps: 3 } }));
+    click(items()[0]);
+    show(news("n1", "Launch"));
+    click(context.root.querySelector(".gn-open"));
+    show(chat("p1", "Plain"));
+    click(items()[0]);
     expect(context.host.commands).toEqual([
       { name: "openConversation", args: ["share-1"] },
       { name: "openChecklist", args: ["checklist-1"] },
@@ -209,10 +204,10 @@ describe("notification stack", () => {
     ]);
   });
 
-  test("news: cover image, title, preview, page indicator, Next then Done", async () => {
-    await start();
-    await show(news("n2", "Second", minutesAgo(1)));
-    await show(news("n1", "First", minutesAgo(5)));
+  test("news: cover image, title, preview, page indicator, Next then Done", () => {
+    start();
+    show(news("n2", "Second", minutesAgo(1)));
+    show(news("n1", "First", minutesAgo(5)));
     const card = () => context.root.querySelector<HTMLElement>(".gn-news");
     // Oldest first, one at a time.
     expect(card()?.querySelector(".gn-title")?.textContent).toBe("First");
@@ -224,21 +219,21 @@ describe("notification stack", () => {
     expect(card()?.querySelector(".gn-next")?.textContent).toBe("Next");
     const next = card()?.querySelector<HTMLButtonElement>(".gn-next");
     next?.focus();
-    await click(next);
+    click(next);
     // The same button turns into Done: a keyboard user stays on it.
     expect(card()?.querySelector(".gn-next")).toBe(next ?? null);
     expect(context.root.activeElement).toBe(next ?? null);
     expect(card()?.querySelector(".gn-title")?.textContent).toBe("Second");
     expect(card()?.querySelector(".gn-page [aria-hidden]")?.textContent).toBe("2 / 2");
     expect(card()?.querySelector(".gn-next")?.textContent).toBe("Done");
-    await click(card()?.querySelector(".gn-next"));
+    click(card()?.querySelector(".gn-next"));
     expect(items()).toHaveLength(0);
     expect(context.host.commands).toEqual([]);
   });
 
-  test("a single news has no pager and shows the sender when it has no preview; the placeholder cover is left out", async () => {
-    await start();
-    await show(
+  test("a single news has no pager and shows the sender when it has no preview; the placeholder cover is left out", () => {
+    start();
+    show(
       news("n1", "Solo", minutesAgo(0), {
         previewText: undefined,
         coverImageUrl: "https://cdn.example/NewsImagePlaceholder.png",
@@ -250,9 +245,9 @@ describe("notification stack", () => {
     expect(card?.querySelector(".gn-news-sender")?.textContent).toBe("Lena");
   });
 
-  test("checklist progress: the rounded percentage plus 4 under 100, and the next step", async () => {
-    await start();
-    await show(
+  test("checklist progress: the rounded percentage plus 4 under 100, and the next step", () => {
+    start();
+    show(
       chat("k1", "Get started", {
         checklist: { id: "c1", currentStep: 1, totalSteps: 3, nextStepTitle: "Invite your team" },
       }),
@@ -262,86 +257,86 @@ describe("notification stack", () => {
     expect(item?.querySelector<HTMLElement>(".gn-bar-fill")?.style.width).toBe("37%");
     expect(item?.querySelector(".gn-step")?.textContent).toBe("Invite your team");
     // The progress the reference reads beside `checklist` counts too; 100 gets nothing added.
-    await show({
+    show({
       ...chat("k2", "Done"),
       data: { text: "Done", checklist: { id: "c2" }, currentStep: 4, totalSteps: 4 },
     });
     expect(items()[1]?.querySelector<HTMLElement>(".gn-bar-fill")?.style.width).toBe("100%");
   });
 
-  test("only where the page filter matches", async () => {
+  test("only where the page filter matches", () => {
     window.history.replaceState(null, "", "/pricing");
-    await start();
-    await show({ ...chat("o1"), pageFilter: "/checkout", pageFilterType: "contains" });
+    start();
+    show({ ...chat("o1"), pageFilter: "/checkout", pageFilterType: "contains" });
     expect(items()).toHaveLength(0);
-    await show({ ...chat("o2"), pageFilter: "/pricing", pageFilterType: "contains" });
+    show({ ...chat("o2"), pageFilter: "/pricing", pageFilterType: "contains" });
     expect(items()).toHaveLength(1);
   });
 
-  test("in-app notifications turned off suppress them; a widget-type checklist opens the checklist", async () => {
-    await start((c) => {
+  test("in-app notifications turned off suppress them; a widget-type checklist opens the checklist", () => {
+    start((c) => {
       c.host.state.options = { ...c.host.state.options, disableInAppNotifications: true };
     });
-    await show(chat("o1"));
+    show(chat("o1"));
     expect(items()).toHaveLength(0);
     context.host.state.options = { ...context.host.state.options, disableInAppNotifications: false };
-    await show(chat("k1", "x", { checklist: { id: "c9", popupType: "widget" } }));
+    show(chat("k1", "x", { checklist: { id: "c9", popupType: "widget" } }));
     expect(items()).toHaveLength(0);
     expect(context.host.commands).toEqual([{ name: "openChecklist", args: ["c9"] }]);
   });
 
-  test("the ping plays for a new notification with sound, only when the host allows sound", async () => {
-    await start();
-    await show({ ...chat("o1"), sound: true });
-    await show({ ...chat("o1"), sound: true });
-    await show({ ...chat("o2"), sound: false });
+  test("the ping plays for a new notification with sound, only when the host allows sound", () => {
+    start();
+    show({ ...chat("o1"), sound: true });
+    show({ ...chat("o1"), sound: true });
+    show({ ...chat("o2"), sound: false });
     expect(played).toEqual(["http://localhost:3000/sounds/ping.wav"]);
     context.host.state.options = { ...context.host.state.options, playSound: false };
-    await show({ ...chat("o3"), sound: true });
+    show({ ...chat("o3"), sound: true });
     expect(played).toHaveLength(1);
     expect(pingSoundUrl(context.host)).toBe("http://localhost:3000/sounds/ping.wav");
   });
 
-  test("a host's own data without an outbound id shows each time", async () => {
-    await start();
-    await show({ data: { text: "From the host" } });
-    await show({ text: "Data only", sender: { name: "Team" } });
+  test("a host's own data without an outbound id shows each time", () => {
+    start();
+    show({ data: { text: "From the host" } });
+    show({ text: "Data only", sender: { name: "Team" } });
     expect(texts()).toEqual(["From the host", "TeamData only"]);
   });
 
-  test("placement: right by default, shifted left for the left positions, lower without a button", async () => {
-    await start();
-    await show(chat("o1"));
+  test("placement: right by default, shifted left for the left positions, lower without a button", () => {
+    start();
+    show(chat("o1"));
     expect(stack()?.dataset.side).toBe("right");
     expect(stack()?.style.getPropertyValue("--gn-bottom")).toBe("80px");
     expect(stack()?.style.getPropertyValue("--gn-inset")).toBe("20px");
 
     context.host.state.flowConfig = { ...defaultFlowConfig, feedbackButtonPosition: "BOTTOM_LEFT" };
-    await act(async () => context.events.emit("config-changed"));
+    context.events.emit("config-changed");
     expect(stack()?.dataset.side).toBe("left");
     expect(stack()?.style.getPropertyValue("--gn-inset")).toBe("24px");
 
     context.host.state.flowConfig = { ...defaultFlowConfig, feedbackButtonPosition: "BUTTON_CLASSIC_LEFT" };
-    await act(async () => context.events.emit("config-changed"));
+    context.events.emit("config-changed");
     expect(stack()?.dataset.side).toBe("left");
     expect(stack()?.style.getPropertyValue("--gn-bottom")).toBe("20px");
 
     context.host.state.flowConfig = { ...defaultFlowConfig, feedbackButtonPosition: "BUTTON_NONE" };
-    await act(async () => context.events.emit("config-changed"));
+    context.events.emit("config-changed");
     expect(stack()?.style.getPropertyValue("--gn-bottom")).toBe("20px");
 
     context.host.state.flowConfig = defaultFlowConfig;
     context.host.state.options = { ...context.host.state.options, showFeedbackButton: false };
-    await act(async () => context.events.emit("config-changed"));
+    context.events.emit("config-changed");
     expect(stack()?.dataset.side).toBe("right");
     expect(stack()?.style.getPropertyValue("--gn-bottom")).toBe("20px");
   });
 
-  test("right to left: the stack is mirrored with the project's rtl option, as the button is", async () => {
-    await start((c) => {
+  test("right to left: the stack is mirrored with the project's rtl option, as the button is", () => {
+    start((c) => {
       c.host.state.flowConfig = { ...defaultFlowConfig, localizationOptions: { language: "en", rtl: true } };
     });
-    await show(chat("o1"));
+    show(chat("o1"));
     expect(stack()?.getAttribute("dir")).toBe("rtl");
     expect(stack()?.dataset.side).toBe("left");
     expect(stack()?.style.getPropertyValue("--gn-inset")).toBe("24px");
@@ -351,54 +346,103 @@ describe("notification stack", () => {
       feedbackButtonPosition: "BOTTOM_LEFT",
       localizationOptions: { language: "en", rtl: true },
     };
-    await act(async () => context.events.emit("config-changed"));
+    context.events.emit("config-changed");
     expect(stack()?.getAttribute("dir")).toBe("rtl");
     expect(stack()?.dataset.side).toBe("right");
 
     context.host.state.flowConfig = defaultFlowConfig;
-    await act(async () => context.events.emit("config-changed"));
+    context.events.emit("config-changed");
     expect(stack()?.getAttribute("dir")).toBe("ltr");
   });
 
-  test("German texts for a German widget, and the project's own words win", async () => {
-    await start((c) => {
+  test("German texts for a German widget, and the project's own words win", () => {
+    start((c) => {
       c.host.state.language = "de-de";
     });
-    await show(news("n1", "Eins", minutesAgo(2)));
-    await show(news("n2", "Zwei", minutesAgo(1)));
+    show(news("n1", "Eins", minutesAgo(2)));
+    show(news("n2", "Zwei", minutesAgo(1)));
     expect(context.root.querySelector(".gn-next")?.textContent).toBe("Weiter");
     expect(context.root.querySelector(".gn-close")?.getAttribute("aria-label")).toBe(
       "Benachrichtigungen schließen",
     );
     expect(stack()?.getAttribute("aria-label")).toBe("Benachrichtigungen");
     context.host.state.flowConfig = { ...defaultFlowConfig, staticTranslations: { next: "Nächste" } };
-    await act(async () => context.events.emit("config-changed"));
+    context.events.emit("config-changed");
     expect(context.root.querySelector(".gn-next")?.textContent).toBe("Nächste");
   });
 
-  test("an Arabic widget: the stack mirrors and speaks Arabic without the project's rtl option", async () => {
-    await start((c) => {
+  test("an Arabic widget: the stack mirrors and speaks Arabic without the project's rtl option", () => {
+    start((c) => {
       c.host.state.language = "ar";
     });
-    await show(news("n1", "واحد", minutesAgo(2)));
-    await show(news("n2", "اثنان", minutesAgo(1)));
+    show(news("n1", "واحد", minutesAgo(2)));
+    show(news("n2", "اثنان", minutesAgo(1)));
     expect(stack()?.getAttribute("dir")).toBe("rtl");
     expect(stack()?.dataset.side).toBe("left");
     expect(stack()?.getAttribute("aria-label")).toBe("الإشعارات");
     expect(context.root.querySelector(".gn-next")?.textContent).toBe("التالي");
   });
 
-  test("the style element carries the host's nonce, and unmount leaves nothing behind", async () => {
-    context = createChunkContext({ nonce: "abc123" });
-    await act(async () => {
-      unmount = mount(context);
+  test("what the visitor saw and did is acknowledged: shown, opened, closed; a host's own and a repeat are not", async () => {
+    const requests: Array<{ method: string; path: string; body: unknown }> = [];
+    start((c) => {
+      c.host.request = async (method, path, body) => {
+        requests.push({ method, path, body });
+        return {} as never;
+      };
     });
+    show(chat("o1"));
+    show(chat("o1"));
+    show({ data: { text: "From the host" } });
+    show({ ...chat("o2", "Reply", { conversation: { shareToken: "share-2" } }) });
+    // The limit of two: o1 left the stack for the host's own and o2.
+    click(items().find((item) => item.textContent?.includes("Reply")));
+    show(chat("o3"));
+    show(chat("o4"));
+    click(context.root.querySelector(".gn-close"));
+    // The messenger is open: o5 is not shown, so it is not acknowledged (the server offers it again).
+    context.host.state.opened = true;
+    show(chat("o5"));
+    await Promise.resolve();
+    expect(
+      requests.map((request) => `${request.method} ${request.path} ${JSON.stringify(request.body)}`),
+    ).toEqual([
+      'POST /outbound/o1/events {"event":"shown"}',
+      'POST /outbound/o2/events {"event":"shown"}',
+      'POST /outbound/o2/events {"event":"opened"}',
+      'POST /outbound/o3/events {"event":"shown"}',
+      'POST /outbound/o4/events {"event":"shown"}',
+      'POST /outbound/o3/events {"event":"closed"}',
+      'POST /outbound/o4/events {"event":"closed"}',
+    ]);
+  });
+
+  test("a redraw keeps the elements on the stack: a card is not redrawn (its entrance plays once) when another arrives", () => {
+    start();
+    show(chat("o1"));
+    show(chat("o2"));
+    const [, second] = items();
+    const close = context.root.querySelector(".gn-close");
+    // The news goes first and o1 leaves (the limit of two): o2's card is the same element.
+    show(news("n1", "Launch"));
+    expect(items().map((item) => item.dataset.kind)).toEqual(["news", "chat"]);
+    expect(items()[1]).toBe(second as HTMLElement);
+    context.host.state.language = "de";
+    context.events.emit("language-changed");
+    expect(items()[1]).toBe(second as HTMLElement);
+    expect(context.root.querySelector(".gn-close")).toBe(close);
+    expect(close?.getAttribute("aria-label")).toBe("Benachrichtigungen schließen");
+  });
+
+  test("the style element carries the host's nonce, and unmount leaves nothing behind", () => {
+    context = createChunkContext({ nonce: "abc123" });
+    unmount = mount(context);
     expect(context.root.querySelector("style")?.nonce).toBe("abc123");
-    await act(async () => unmount?.());
+    unmount?.();
     unmount = null;
     expect(context.root.childNodes).toHaveLength(0);
     // Commands after unmount do nothing.
-    await show(chat("late"));
+    show(chat("late"));
     expect(context.root.childNodes).toHaveLength(0);
   });
 });

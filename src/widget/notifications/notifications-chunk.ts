@@ -1,4 +1,3 @@
-import { createRoot } from "react-dom/client";
 import type { SurfaceCommand, WidgetChunkContext, WidgetHost } from "../../shared/widget-chunk-contract.ts";
 import { isRightToLeft } from "../../shared/widget-language.ts";
 import { acknowledgeOutbound, offeredOutboundId } from "../common/outbound-acknowledgement.ts";
@@ -12,7 +11,7 @@ import {
   withName,
   writeCache,
 } from "./notification-model.ts";
-import { NotificationStack } from "./notification-stack.tsx";
+import { createNotificationStack } from "./notification-stack.ts";
 import { notificationStyles, stackPlacement } from "./notification-styles.ts";
 import { notificationTexts } from "./notification-texts.ts";
 
@@ -20,6 +19,7 @@ import { notificationTexts } from "./notification-texts.ts";
  * Lazy chunk entry of the notification stack (spec §2). The loader loads it when a notification
  * arrives (`showNotification`, or a socket action of type notification) and routes those to `run`.
  * At mount it shows the unread notifications a previous page view cached, if they are under an hour old.
+ * Plain DOM (notification-stack.ts): a notification does not bring React onto the host page.
  */
 
 function localStorageOrNull(): Storage | null {
@@ -130,7 +130,15 @@ export function mount(chunkContext: WidgetChunkContext): () => void {
   container.dataset.gleapSurface = "notifications";
   // First in the shadow root: the modal, added later at the same z-index, covers the stack.
   root.prepend(style, container);
-  const reactRoot = createRoot(container);
+  const stack = createNotificationStack({
+    onOpen: openTarget,
+    onNextNews: () => {
+      newsIndex += 1;
+      renderStack();
+    },
+    onDismiss: dismissAll,
+  });
+  container.append(stack.element);
 
   let styledFor = "";
   renderStack = () => {
@@ -144,21 +152,13 @@ export function mount(chunkContext: WidgetChunkContext): () => void {
     // As for the launcher: the stack mirrors to the side the button mirrors to.
     const rtl = isRightToLeft(language, flowConfig);
     const buttonShown = host.options().showFeedbackButton !== false;
-    reactRoot.render(
-      <NotificationStack
-        list={list}
-        newsIndex={newsIndex}
-        texts={notificationTexts(language, flowConfig)}
-        rtl={rtl}
-        placement={stackPlacement(flowConfig, buttonShown, rtl)}
-        onOpen={openTarget}
-        onNextNews={() => {
-          newsIndex += 1;
-          renderStack();
-        }}
-        onDismiss={dismissAll}
-      />,
-    );
+    stack.render({
+      list,
+      newsIndex,
+      texts: notificationTexts(language, flowConfig),
+      rtl,
+      placement: stackPlacement(flowConfig, buttonShown, rtl),
+    });
   };
 
   const unsubscribe = [
@@ -174,7 +174,6 @@ export function mount(chunkContext: WidgetChunkContext): () => void {
 
   return () => {
     for (const off of unsubscribe) off();
-    reactRoot.unmount();
     style.remove();
     container.remove();
     renderStack = () => undefined;

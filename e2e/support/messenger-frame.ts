@@ -29,3 +29,26 @@ export const gleap = (page: Page, method: string, ...args: unknown[]) =>
       ),
     [method, args] as const,
   );
+
+/** Whether the widget is open, as the host page's `Gleap.isOpened()` says. */
+export const isOpened = (page: Page) =>
+  page.evaluate(() => (window as unknown as { Gleap: { isOpened(): boolean } }).Gleap.isOpened());
+
+/** Starts the bug-report flow as the host's code would and answers the messenger frame once it is open. */
+export async function openBugReportFlow(page: Page): Promise<Frame> {
+  await gleap(page, "startFeedbackFlow", "bugreporting", true);
+  // The first open waits for the messenger's origin to answer (its app loads in the frame).
+  await expect.poll(() => isOpened(page), { timeout: 15_000 }).toBe(true);
+  return messengerFrame(page);
+}
+
+/**
+ * An init script for every frame: each window records the messages it receives in `__received`, so a
+ * test can read what the messenger frame was sent (`set-form-data`) without relying on the app's screens.
+ */
+export const messageRecorder = `(() => {
+  window.__received = [];
+  window.addEventListener("message", (event) => {
+    try { window.__received.push(typeof event.data === "string" ? JSON.parse(event.data) : event.data); } catch {}
+  });
+})();`;

@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
+import { fakeMediaLaunchOptions } from "./support/fake-media.ts";
 import { mainOrigin, serveHostPage } from "./support/host-page.ts";
 import {
   fromFrame,
@@ -25,22 +26,7 @@ const projects = createWidgetProjects("capture");
 const keys: Record<string, string> = {};
 const brand = "#0B7A75";
 
-// Chromium's fake media: screen sharing and the microphone are granted without a prompt and
-// produce test patterns, so a recording runs headless. The other tests do not ask for media.
-test.use({
-  launchOptions: {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-features=LocalNetworkAccessChecks",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      "--auto-select-desktop-capture-source=Entire screen",
-    ],
-  },
-});
+test.use({ launchOptions: fakeMediaLaunchOptions });
 
 test.beforeAll(() => {
   const config: Partial<FlowConfig> = { color: brand, headerColor: brand, buttonColor: brand };

@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { cspLines, websocketOriginOf } from "../src/admin/projects/csp-lines.ts";
 import { selectRows } from "./support/database.ts";
+import { fakeMediaLaunchOptions } from "./support/fake-media.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects, writeRows } from "./support/widget-projects.ts";
@@ -25,21 +26,8 @@ const copilotTourId = `csp-copilot-${run}`;
 let sdkKey = "";
 let modalKey = "";
 
-// Chromium's fake media, so the screen recording runs headless (as in capture.e2e.ts).
-test.use({
-  launchOptions: {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-features=LocalNetworkAccessChecks",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      "--auto-select-desktop-capture-source=Entire screen",
-    ],
-  },
-});
+// Chromium's fake media, so the screen recording runs headless.
+test.use({ launchOptions: fakeMediaLaunchOptions });
 
 test.beforeAll(() => {
   // With web replays, so the recorder watches every style change the surfaces make on the page.

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { cspLines, websocketOriginOf } from "../src/admin/projects/csp-lines.ts";
+import { noteTypingCopilotTour } from "./support/copilot-tour.ts";
 import { selectRows } from "./support/database.ts";
 import { fakeMediaLaunchOptions } from "./support/fake-media.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
@@ -63,20 +64,7 @@ test.beforeAll(() => {
     {
       type: "tour",
       id: copilotTourId,
-      config: {
-        tourType: "cobrowse",
-        kaiSlug: "Test co-pilot",
-        allowClose: true,
-        steps: [
-          {
-            selector: '[data-gleap-tour="note-input"]',
-            mode: "INPUT",
-            inputType: "auto",
-            inputValue: "Hi",
-            message: '<p style="color:red">Watch</p>',
-          },
-        ],
-      },
+      config: noteTypingCopilotTour('<p style="color:red">Watch</p>'),
     },
     {
       type: "modal",

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import type { AdminProject } from "../../src/shared/messenger-api.ts";
 
 /** Signs in as the demo admin through the real platform API and answers the bearer header. */
 export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
@@ -8,4 +9,17 @@ export async function adminHeaders(request: APIRequestContext): Promise<Record<s
   if (!response.ok()) throw new Error(`admin login failed: ${response.status()}`);
   const { access_token } = (await response.json()) as { access_token: string };
   return { Authorization: `Bearer ${access_token}` };
+}
+
+/** The demo project (SDK key "demo") as the platform API lists it to the admin. */
+export async function demoProjectAsAdmin(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+): Promise<AdminProject> {
+  const projects = (await (await request.get("/api/projects?q=demo", { headers })).json()) as {
+    items: AdminProject[];
+  };
+  const demo = projects.items.find((project) => project.sdkKey === "demo");
+  if (!demo) throw new Error("the demo project is missing");
+  return demo;
 }

@@ -6,7 +6,7 @@ import { e2eEnv } from "../playwright.config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { serveHostPage } from "./support/host-page.ts";
-import { fromFrame, messageRecorder, openBugReportFlow } from "./support/messenger-frame.ts";
+import { fromFrame, messageRecorder, openBugReportFlow, sendBugReport } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -199,14 +199,7 @@ async function reportWithScreenshot(page: Page): Promise<string> {
       ),
     )
     .toBe(true);
-  const answer = page.waitForResponse((response) => response.url().endsWith("/api/widget/bugs/v2"));
-  await fromFrame(frame, {
-    name: "send-feedback",
-    data: { formData: { description: "Payment fails" }, action: { feedbackType: "BUG", excludeData: {} } },
-  });
-  const response = await answer;
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return sendBugReport(page, frame, { description: "Payment fails" });
 }
 
 /** Everything stored of a report, as text: the row's columns, every stored file, the admin API's view. */

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
-import { adminHeaders } from "./support/admin-api.ts";
+import { adminHeaders, reportAsAdmin } from "./support/admin-api.ts";
 import { fakeMediaLaunchOptions } from "./support/fake-media.ts";
 import { mainOrigin, serveHostPage } from "./support/host-page.ts";
 import {
@@ -10,6 +10,7 @@ import {
   messageRecorder,
   messengerFrame,
   openBugReportFlow,
+  sendBugReport,
 } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
@@ -91,21 +92,13 @@ async function sendAndRead(
   request: import("@playwright/test").APIRequestContext,
   formData: Record<string, unknown>,
 ) {
-  const answer = page.waitForResponse((response) => response.url().endsWith("/api/widget/bugs/v2"));
-  await fromFrame(frame, {
-    name: "send-feedback",
-    data: { formData, action: { feedbackType: "BUG", excludeData: {} } },
-  });
-  const response = await answer;
-  expect(response.status()).toBe(201);
-  const created = (await response.json()) as { id: string };
-  const detail = await request.get(`/api/feedback/${created.id}`, { headers: await adminHeaders(request) });
-  expect(detail.status()).toBe(200);
-  return (await detail.json()) as Record<string, unknown> & {
-    screenshotData: Record<string, unknown> | null;
-    webReplay: Record<string, unknown> | null;
-    screenRecordingUrl: string | null;
-  };
+  return reportAsAdmin<
+    Record<string, unknown> & {
+      screenshotData: Record<string, unknown> | null;
+      webReplay: Record<string, unknown> | null;
+      screenRecordingUrl: string | null;
+    }
+  >(request, await sendBugReport(page, frame, formData));
 }
 
 const editor = (page: Page) => page.getByTestId("capture-editor");

@@ -1,7 +1,14 @@
-import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
-import { adminHeaders } from "./support/admin-api.ts";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Frame,
+  type Page,
+  test,
+} from "@playwright/test";
+import { reportAsAdmin } from "./support/admin-api.ts";
 import { mainOrigin, serveHostPage } from "./support/host-page.ts";
-import { fromFrame, gleap, openBugReportFlow } from "./support/messenger-frame.ts";
+import { fromFrame, gleap, openBugReportFlow, sendBugReport } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -53,22 +60,11 @@ async function openHost(page: Page, context: BrowserContext, key: string, body: 
   await waitForSdkInitialized(page);
 }
 
-async function sendAndRead(
-  page: Page,
-  frame: Frame,
-  request: import("@playwright/test").APIRequestContext,
-): Promise<StoredReport> {
-  const answer = page.waitForResponse((response) => response.url().endsWith("/api/widget/bugs/v2"));
-  await fromFrame(frame, {
-    name: "send-feedback",
-    data: { formData: { description: "Quiet widget" }, action: { feedbackType: "BUG", excludeData: {} } },
-  });
-  const response = await answer;
-  expect(response.status()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
-  const detail = await request.get(`/api/feedback/${id}`, { headers: await adminHeaders(request) });
-  expect(detail.status()).toBe(200);
-  return (await detail.json()) as StoredReport;
+async function sendAndRead(page: Page, frame: Frame, request: APIRequestContext): Promise<StoredReport> {
+  return reportAsAdmin<StoredReport>(
+    request,
+    await sendBugReport(page, frame, { description: "Quiet widget" }),
+  );
 }
 
 test("the page's uncaught error and unhandled rejection reach the report as ERROR entries with their stack", async ({

@@ -23,3 +23,10 @@ export async function demoProjectAsAdmin(
   if (!demo) throw new Error("the demo project is missing");
   return demo;
 }
+
+/** A stored report as the admin API gives it (`GET /api/feedback/{id}`), typed as the caller reads it. */
+export async function reportAsAdmin<T>(request: APIRequestContext, id: string): Promise<T> {
+  const detail = await request.get(`/api/feedback/${id}`, { headers: await adminHeaders(request) });
+  if (!detail.ok()) throw new Error(`GET /api/feedback/${id}: ${detail.status()}`);
+  return (await detail.json()) as T;
+}

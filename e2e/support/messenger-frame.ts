@@ -52,3 +52,22 @@ export const messageRecorder = `(() => {
     try { window.__received.push(typeof event.data === "string" ? JSON.parse(event.data) : event.data); } catch {}
   });
 })();`;
+
+/**
+ * Sends a bug report from the messenger frame as the app does (`send-feedback`), checks the server
+ * created it (201) and answers its id.
+ */
+export async function sendBugReport(
+  page: Page,
+  frame: Frame,
+  formData: Record<string, unknown>,
+): Promise<string> {
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/widget/bugs/v2"));
+  await fromFrame(frame, {
+    name: "send-feedback",
+    data: { formData, action: { feedbackType: "BUG", excludeData: {} } },
+  });
+  const response = await answer;
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}

@@ -6,7 +6,7 @@ import { e2eEnv } from "../playwright.config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { serveHostPage } from "./support/host-page.ts";
-import { fromFrame, messageRecorder, openBugReportFlow, sendBugReport } from "./support/messenger-frame.ts";
+import { messageRecorder, reportScreenshotAsIs, sendBugReport } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -180,11 +180,7 @@ async function fillTestSet(page: Page) {
 
 /** Takes a screenshot with the capture editor and sends the report; answers the stored report's id. */
 async function reportWithScreenshot(page: Page): Promise<string> {
-  const frame = await openBugReportFlow(page);
-  await fromFrame(frame, { name: "start-screen-drawing", data: "screenshot" });
-  await expect(page.getByTestId("capture-editor")).toBeVisible();
-  await page.getByTestId("capture-next").click();
-  await expect(page.getByTestId("capture-editor")).toHaveCount(0);
+  const frame = await reportScreenshotAsIs(page);
   // The capture's picture has reached the frame: the capture is complete.
   await expect
     .poll(() =>

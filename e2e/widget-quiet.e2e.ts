@@ -8,7 +8,7 @@ import {
 } from "@playwright/test";
 import { reportAsAdmin } from "./support/admin-api.ts";
 import { mainOrigin, serveHostPage } from "./support/host-page.ts";
-import { fromFrame, gleap, openBugReportFlow, sendBugReport } from "./support/messenger-frame.ts";
+import { gleap, openBugReportFlow, reportScreenshotAsIs, sendBugReport } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -175,11 +175,7 @@ test("a screenshot report with a replay running: no widget output in the console
     await (await fetch("/quiet-page-data")).json();
   });
 
-  const frame = await openBugReportFlow(page);
-  await fromFrame(frame, { name: "start-screen-drawing", data: "screenshot" });
-  await expect(page.getByTestId("capture-editor")).toBeVisible();
-  await page.getByTestId("capture-next").click();
-  await expect(page.getByTestId("capture-editor")).toHaveCount(0);
+  const frame = await reportScreenshotAsIs(page);
   // The picture is made (snapdom has fetched what it inlines) before the report goes.
   await expect
     .poll(

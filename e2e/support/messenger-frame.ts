@@ -71,3 +71,16 @@ export async function sendBugReport(
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
+
+/**
+ * Opens the bug-report flow and takes a screenshot through the capture editor as it is (no drawing):
+ * answers the messenger frame once the editor has closed (the picture may still be on its way).
+ */
+export async function reportScreenshotAsIs(page: Page): Promise<Frame> {
+  const frame = await openBugReportFlow(page);
+  await fromFrame(frame, { name: "start-screen-drawing", data: "screenshot" });
+  await expect(page.getByTestId("capture-editor")).toBeVisible();
+  await page.getByTestId("capture-next").click();
+  await expect(page.getByTestId("capture-editor")).toHaveCount(0);
+  return frame;
+}

@@ -1,23 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { AdminOutbound } from "../src/shared/inbox-api.ts";
-import type { AdminProject, AdminSurvey, SurveyWrite } from "../src/shared/messenger-api.ts";
-import { adminHeaders } from "./support/admin-api.ts";
+import type { AdminSurvey, SurveyWrite } from "../src/shared/messenger-api.ts";
+import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 // Outbound content in the admin (issue 15 item 3): a banner written and published in the editor
 // reaches an /demo page that is already open, without a reload; a survey's answers show in its charts.
 
 const run = Date.now().toString(36);
-
-async function demoProject(request: Parameters<typeof adminHeaders>[0]) {
-  const headers = await adminHeaders(request);
-  const projects = (await (await request.get("/api/projects?q=demo", { headers })).json()) as {
-    items: AdminProject[];
-  };
-  const demo = projects.items.find((project) => project.sdkKey === "demo");
-  if (!demo) throw new Error("the demo project is missing");
-  return { headers, demo };
-}
 
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
@@ -28,7 +18,8 @@ test("a banner published in the editor appears on an open /demo page without a r
   context,
   request,
 }) => {
-  const { headers, demo } = await demoProject(request);
+  const headers = await adminHeaders(request);
+  const demo = await demoProjectAsAdmin(request, headers);
   const title = `Summer release ${run}`;
 
   // The visitor's page, open before the banner exists. The demo's own banner shows first (one banner
@@ -93,7 +84,8 @@ test("a banner published in the editor appears on an open /demo page without a r
 });
 
 test("a survey's answers show in its results charts", async ({ page, request }) => {
-  const { headers, demo } = await demoProject(request);
+  const headers = await adminHeaders(request);
+  const demo = await demoProjectAsAdmin(request, headers);
   const write: SurveyWrite = {
     title: `Pulse ${run}`,
     status: "live",

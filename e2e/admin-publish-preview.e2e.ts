@@ -1,8 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { AdminOutbound } from "../src/shared/inbox-api.ts";
-import type { AdminProject } from "../src/shared/messenger-api.ts";
 import type { PublishPreview } from "../src/shared/publish-preview-api.ts";
-import { adminHeaders } from "./support/admin-api.ts";
+import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 // What a publish will do (issue 22, point 5) and the delivery fields in the editor: a banner's
@@ -12,16 +11,6 @@ import { signInAsAdmin } from "./support/sign-in.ts";
 const run = Date.now().toString(36);
 // Only this test's visitor is on these pages, whatever else the suite has open.
 const pages = `run=${run}`;
-
-async function demoProject(request: Parameters<typeof adminHeaders>[0]) {
-  const headers = await adminHeaders(request);
-  const projects = (await (await request.get("/api/projects?q=demo", { headers })).json()) as {
-    items: AdminProject[];
-  };
-  const demo = projects.items.find((project) => project.sdkKey === "demo");
-  if (!demo) throw new Error("the demo project is missing");
-  return { headers, demo };
-}
 
 /** A `datetime-local` value `days` from now, in the browser's clock (the test runs in the same one). */
 const localInput = (days: number) => {
@@ -45,7 +34,8 @@ test("priority, frequency and schedule are saved; the publish dialog counts the 
   request,
 }) => {
   test.setTimeout(120_000);
-  const { headers, demo } = await demoProject(request);
+  const headers = await adminHeaders(request);
+  const demo = await demoProjectAsAdmin(request, headers);
   const base = `/api/projects/${demo.id}/outbounds`;
   const created: string[] = [];
   try {
@@ -145,7 +135,7 @@ test.describe("in German and dark", () => {
   test.use({ colorScheme: "dark" });
 
   test("the schedule fields and their refusal read in German at 390 px", async ({ page, request }) => {
-    const { demo } = await demoProject(request);
+    const demo = await demoProjectAsAdmin(request, await adminHeaders(request));
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAsAdmin(page, "de");
     await page.goto(`/dashboard/content/${demo.id}/modals/create`);

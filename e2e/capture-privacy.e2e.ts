@@ -5,9 +5,9 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
-import { mainOrigin } from "./support/host-page.ts";
-import { fromFrame, gleap, messengerFrame } from "./support/messenger-frame.ts";
-import { snippetStub } from "./support/snippet-stub.ts";
+import { serveHostPage } from "./support/host-page.ts";
+import { messageRecorder, reportScreenshotAsIs, sendBugReport } from "./support/messenger-frame.ts";
+import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
@@ -65,13 +65,7 @@ function hostHtml(key: string, framePath: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title>
     <style>body { font: 16px sans-serif; margin: 24px; } label { display: block; margin: 6px 0; }
       .box { width: 320px; height: 60px; border: 1px solid #999; }</style>
-    <script>
-      ${snippetStub(["initialize", "on", "setCustomData"])}
-      Gleap.on("initialized", function () { window.gleapInitialized = true; });
-      Gleap.initialize(${JSON.stringify(key)});
-      var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
-      document.head.appendChild(s);
-    </script></head><body>
+    <script>${sdkSnippet(key, { methods: ["initialize", "on", "setCustomData"] })}</script></head><body>
     <h1>Checkout</h1>
     <label>Name <input id="plain"></label>
     <label>Password <input id="password" type="password"></label>
@@ -131,16 +125,7 @@ function hostHtml(key: string, framePath: string) {
     </script></body></html>`;
 }
 
-/** Every window records the messages it receives, so the test can wait for the capture to arrive. */
-const messageRecorder = `(() => {
-  window.__received = [];
-  window.addEventListener("message", (event) => {
-    try { window.__received.push(typeof event.data === "string" ? JSON.parse(event.data) : event.data); } catch {}
-  });
-})();`;
-
 async function openHost(page: Page, context: BrowserContext) {
-  await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainOrigin }]);
   await context.addInitScript(messageRecorder);
   await page.route("**/privacy-frame", (route) =>
     route.fulfill({ contentType: "text/html", body: frameHtml }),
@@ -152,13 +137,11 @@ async function openHost(page: Page, context: BrowserContext) {
       body: JSON.stringify({ echo: route.request().postData() ?? route.request().url() }),
     }),
   );
-  await page.route("**/privacy-host", (route) =>
-    route.fulfill({ contentType: "text/html", body: hostHtml(replaysKey, "/privacy-frame") }),
-  );
+  await serveHostPage(page, context, "/privacy-host", hostHtml(replaysKey, "/privacy-frame"));
   const requests: string[] = [];
   page.on("request", (request) => requests.push(request.url()));
   await page.goto("/privacy-host");
-  await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
+  await waitForSdkInitialized(page);
   // The recorder and the network log are running before the visitor types.
   await expect.poll(() => requests.some((url) => url.includes("replay-chunk"))).toBe(true);
   await expect.poll(() => requests.some((url) => url.includes("network-log-chunk"))).toBe(true);
@@ -197,20 +180,7 @@ async function fillTestSet(page: Page) {
 
 /** Takes a screenshot with the capture editor and sends the report; answers the stored report's id. */
 async function reportWithScreenshot(page: Page): Promise<string> {
-  await gleap(page, "startFeedbackFlow", "bugreporting", true);
-  await expect
-    .poll(
-      () => page.evaluate(() => (window as unknown as { Gleap: { isOpened(): boolean } }).Gleap.isOpened()),
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBe(true);
-  const frame = await messengerFrame(page);
-  await fromFrame(frame, { name: "start-screen-drawing", data: "screenshot" });
-  await expect(page.getByTestId("capture-editor")).toBeVisible();
-  await page.getByTestId("capture-next").click();
-  await expect(page.getByTestId("capture-editor")).toHaveCount(0);
+  const frame = await reportScreenshotAsIs(page);
   // The capture's picture has reached the frame: the capture is complete.
   await expect
     .poll(() =>
@@ -225,14 +195,7 @@ async function reportWithScreenshot(page: Page): Promise<string> {
       ),
     )
     .toBe(true);
-  const answer = page.waitForResponse((response) => response.url().endsWith("/api/widget/bugs/v2"));
-  await fromFrame(frame, {
-    name: "send-feedback",
-    data: { formData: { description: "Payment fails" }, action: { feedbackType: "BUG", excludeData: {} } },
-  });
-  const response = await answer;
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return sendBugReport(page, frame, { description: "Payment fails" });
 }
 
 /** Everything stored of a report, as text: the row's columns, every stored file, the admin API's view. */

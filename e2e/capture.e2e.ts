@@ -1,9 +1,18 @@
 import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
-import { adminHeaders } from "./support/admin-api.ts";
-import { mainOrigin } from "./support/host-page.ts";
-import { fromFrame, gleap, messengerFrame } from "./support/messenger-frame.ts";
-import { snippetStub } from "./support/snippet-stub.ts";
+import { adminHeaders, reportAsAdmin } from "./support/admin-api.ts";
+import { fakeMediaLaunchOptions } from "./support/fake-media.ts";
+import { mainOrigin, serveHostPage } from "./support/host-page.ts";
+import {
+  fromFrame,
+  gleap,
+  isOpened,
+  messageRecorder,
+  messengerFrame,
+  openBugReportFlow,
+  sendBugReport,
+} from "./support/messenger-frame.ts";
+import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
@@ -18,22 +27,7 @@ const projects = createWidgetProjects("capture");
 const keys: Record<string, string> = {};
 const brand = "#0B7A75";
 
-// Chromium's fake media: screen sharing and the microphone are granted without a prompt and
-// produce test patterns, so a recording runs headless. The other tests do not ask for media.
-test.use({
-  launchOptions: {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-features=LocalNetworkAccessChecks",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      "--auto-select-desktop-capture-source=Entire screen",
-    ],
-  },
-});
+test.use({ launchOptions: fakeMediaLaunchOptions });
 
 test.beforeAll(() => {
   const config: Partial<FlowConfig> = { color: brand, headerColor: brand, buttonColor: brand };
@@ -45,31 +39,20 @@ test.afterAll(() => {
   projects.removeAll();
 });
 
-/**
- * Installed in every frame before its scripts: the messages each window receives, so a test can read
- * what the messenger frame was sent (`set-form-data`) without relying on the app's screens.
- */
-const messageRecorder = `(() => {
-  window.__received = [];
-  window.addEventListener("message", (event) => {
-    try { window.__received.push(typeof event.data === "string" ? JSON.parse(event.data) : event.data); } catch {}
-  });
-})();`;
-
 let hostPages = 0;
 
 async function openHost(page: Page, context: BrowserContext, key: string, photo?: Buffer, head = "") {
   const path = `/capture-host-${++hostPages}`;
-  await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainOrigin }]);
   await context.addInitScript(messageRecorder);
   if (photo)
     await page.route("**/capture-photo.png", (route) =>
       route.fulfill({ contentType: "image/png", body: photo }),
     );
-  await page.route(`**${path}`, (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  await serveHostPage(
+    page,
+    context,
+    path,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1"><title>Acme Notes</title>${head}
         <style>
           body { margin: 0; font: 16px/1.5 Georgia, serif; background: #f6f6f4; color: #222; }
@@ -79,13 +62,7 @@ async function openHost(page: Page, context: BrowserContext, key: string, photo?
           @media print { body { background: red; } }
         </style>
         <style media="print">main { display: none; }</style>
-        <script>
-          ${snippetStub()}
-          Gleap.on("initialized", function () { window.gleapInitialized = true; });
-          Gleap.initialize(${JSON.stringify(key)});
-          var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
-          document.head.appendChild(s);
-        </script></head>
+        <script>${sdkSnippet(key)}</script></head>
         <body><main><h1>Acme Notes</h1><p class="intro">Where the export button lives.</p>
         ${photo ? '<img id="photo" src="/capture-photo.png" alt="A photo">' : ""}
         <label>Name <input id="name"></label>
@@ -93,14 +70,10 @@ async function openHost(page: Page, context: BrowserContext, key: string, photo?
         <label>Password <input id="password" type="password"></label>
         <p class="gl-mask" id="secret-text">Ada Lovelace</p>
         <div class="tall"></div></main></body></html>`,
-    }),
   );
   await page.goto(path);
-  await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
+  await waitForSdkInitialized(page);
 }
-
-const isOpened = (page: Page) =>
-  page.evaluate(() => (window as unknown as { Gleap: { isOpened(): boolean } }).Gleap.isOpened());
 
 /** The messages the messenger frame received with this name. */
 const frameReceived = (frame: Frame, name: string) =>
@@ -112,14 +85,6 @@ const frameReceived = (frame: Frame, name: string) =>
     name,
   );
 
-/** Opens the bug-report flow and waits for the frame. */
-async function openFlow(page: Page): Promise<Frame> {
-  await gleap(page, "startFeedbackFlow", "bugreporting", true);
-  // The first open waits for the messenger's origin to answer (its app loads in the frame).
-  await expect.poll(() => isOpened(page), { timeout: 15_000 }).toBe(true);
-  return messengerFrame(page);
-}
-
 /** Sends the report from the frame and answers the stored report as the admin API gives it. */
 async function sendAndRead(
   page: Page,
@@ -127,21 +92,13 @@ async function sendAndRead(
   request: import("@playwright/test").APIRequestContext,
   formData: Record<string, unknown>,
 ) {
-  const answer = page.waitForResponse((response) => response.url().endsWith("/api/widget/bugs/v2"));
-  await fromFrame(frame, {
-    name: "send-feedback",
-    data: { formData, action: { feedbackType: "BUG", excludeData: {} } },
-  });
-  const response = await answer;
-  expect(response.status()).toBe(201);
-  const created = (await response.json()) as { id: string };
-  const detail = await request.get(`/api/feedback/${created.id}`, { headers: await adminHeaders(request) });
-  expect(detail.status()).toBe(200);
-  return (await detail.json()) as Record<string, unknown> & {
-    screenshotData: Record<string, unknown> | null;
-    webReplay: Record<string, unknown> | null;
-    screenRecordingUrl: string | null;
-  };
+  return reportAsAdmin<
+    Record<string, unknown> & {
+      screenshotData: Record<string, unknown> | null;
+      webReplay: Record<string, unknown> | null;
+      screenRecordingUrl: string | null;
+    }
+  >(request, await sendBugReport(page, frame, formData));
 }
 
 const editor = (page: Page) => page.getByTestId("capture-editor");
@@ -200,7 +157,7 @@ test.describe("screenshot", () => {
     await page.fill("#password", "hunter2");
     await page.evaluate(() => window.scrollTo(0, 120));
 
-    const frame = await openFlow(page);
+    const frame = await openBugReportFlow(page);
     await fromFrame(frame, { name: "start-screen-drawing", data: "screenshot" });
     await expect(editor(page)).toBeVisible();
     // The widget hides while the visitor draws.
@@ -309,7 +266,7 @@ test.describe("screenshot", () => {
       photo,
       `<meta http-equiv="Content-Security-Policy" content="worker-src 'none'">`,
     );
-    const frame = await openFlow(page);
+    const frame = await openBugReportFlow(page);
     await fromFrame(frame, { name: "start-screen-drawing", data: "screenshot" });
     await page.getByTestId("capture-next").click();
     await expect(editor(page)).toHaveCount(0);
@@ -347,7 +304,7 @@ test.describe("screenshot", () => {
     request,
   }) => {
     await openHost(page, context, keys.plain ?? "");
-    const frame = await openFlow(page);
+    const frame = await openBugReportFlow(page);
     await fromFrame(frame, { name: "start-screen-drawing", data: "screenshot" });
     await expect(editor(page)).toBeVisible();
     // Leaving the page asks first while the editor is open.
@@ -419,7 +376,7 @@ test.describe("screen recording", () => {
     request,
   }) => {
     await openHost(page, context, keys.plain ?? "");
-    const frame = await openFlow(page);
+    const frame = await openBugReportFlow(page);
     await fromFrame(frame, { name: "start-screen-drawing", data: "capture" });
     await expect(editor(page)).toBeVisible();
     await expect(page.getByTestId("capture-timer")).toHaveText("2:00");
@@ -490,7 +447,7 @@ test.describe("screen recording", () => {
     });
     const pageClicks = () =>
       page.evaluate(() => (window as unknown as { __pageClicks: string[] }).__pageClicks);
-    const frame = await openFlow(page);
+    const frame = await openBugReportFlow(page);
     await fromFrame(frame, { name: "start-screen-drawing", data: "capture" });
     await page.getByTestId("capture-record").click();
     await expect(editor(page)).toHaveAttribute("data-recording", "recording");
@@ -537,7 +494,7 @@ test.describe("screen recording", () => {
         Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
     });
     await openHost(page, context, keys.plain ?? "");
-    const frame = await openFlow(page);
+    const frame = await openBugReportFlow(page);
     await fromFrame(frame, { name: "start-screen-drawing", data: "capture" });
     await page.getByTestId("capture-record").click();
     await expect(page.getByTestId("capture-notice")).toContainText("Access to screen sharing was denied");

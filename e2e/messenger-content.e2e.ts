@@ -1,13 +1,12 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import type {
   AdminConversation,
   AdminConversationSummary,
   AdminFeatureRequest,
-  AdminProject,
 } from "../src/shared/messenger-api.ts";
-import { adminHeaders } from "./support/admin-api.ts";
+import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { app, frame, gleap } from "./support/messenger-frame.ts";
 
 /**
@@ -29,18 +28,6 @@ async function openDemo(page: Page) {
   await page.goto("/demo");
   await page.getByRole("button", { name: "Accept" }).click();
   await expect(page.locator("#widget-status")).toHaveAttribute("data-state", "ready");
-}
-
-async function demoProject(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-): Promise<AdminProject> {
-  const projects = (await (await request.get("/api/projects?q=demo", { headers })).json()) as {
-    items: AdminProject[];
-  };
-  const demo = projects.items.find((project) => project.sdkKey === "demo");
-  if (!demo) throw new Error("no demo project");
-  return demo;
 }
 
 /** A 1×1 PNG. */
@@ -78,7 +65,7 @@ test("a conversation: the first message starts it, staff typing and a reply arri
   );
 
   const headers = await adminHeaders(request);
-  const demo = await demoProject(request, headers);
+  const demo = await demoProjectAsAdmin(request, headers);
   const list = (await (
     await request.get(`/api/projects/${demo.id}/conversations?pageSize=100`, { headers })
   ).json()) as { items: AdminConversationSummary[] };
@@ -152,7 +139,7 @@ test("a staff reply while the messenger is closed shows the chat card beside the
   await expect.poll(() => gleap(page, "isOpened")).toBe(false);
 
   const headers = await adminHeaders(request);
-  const demo = await demoProject(request, headers);
+  const demo = await demoProjectAsAdmin(request, headers);
   const list = (await (
     await request.get(`/api/projects/${demo.id}/conversations?pageSize=100`, { headers })
   ).json()) as { items: AdminConversationSummary[] };
@@ -210,7 +197,7 @@ test("the demo bot runs to its handover, which becomes a conversation with the t
   );
 
   const headers = await adminHeaders(request);
-  const demo = await demoProject(request, headers);
+  const demo = await demoProjectAsAdmin(request, headers);
   const list = (await (
     await request.get(`/api/projects/${demo.id}/conversations?pageSize=100`, { headers })
   ).json()) as { items: AdminConversationSummary[] };
@@ -247,7 +234,7 @@ test("feature requests: a vote counts at once and is stored; a new request is va
   await expect(row.getByTestId("vote-count")).toHaveText(String(before + 1));
 
   const headers = await adminHeaders(request);
-  const demo = await demoProject(request, headers);
+  const demo = await demoProjectAsAdmin(request, headers);
   await expect
     .poll(async () => {
       const stored = (await (

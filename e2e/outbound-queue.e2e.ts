@@ -1,10 +1,11 @@
-import { expect, type FrameLocator, type Page, test } from "@playwright/test";
-import { e2eEnv } from "../playwright.config.ts";
+import { expect, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
-import { selectRows } from "./support/database.ts";
-import { serveHostPage } from "./support/host-page.ts";
-import { snippetStub } from "./support/snippet-stub.ts";
+import { demoProjectId, selectRows } from "./support/database.ts";
+import { giveCookieConsent, serveHostPage } from "./support/host-page.ts";
+import { bannerFrame, modalFrame } from "./support/outbound-surfaces.ts";
+import { sdkSnippet } from "./support/sdk-snippet.ts";
 import { createWidgetProjects, writeRows } from "./support/widget-projects.ts";
+import { storedGleapId } from "./support/widget-session.ts";
 
 /**
  * Issue 22 in a real browser: what a visitor was offered but never saw is offered again, the next of a
@@ -12,7 +13,6 @@ import { createWidgetProjects, writeRows } from "./support/widget-projects.ts";
  * (`widget_outbound_deliveries.shown_at`), and a modal and a tour never share the page.
  */
 
-const origin = `http://localhost:${e2eEnv.PORT}`;
 const run = Date.now().toString(36);
 const projects = createWidgetProjects("queue");
 const createdOutbounds: string[] = [];
@@ -24,22 +24,6 @@ test.afterAll(() => {
       createdOutbounds.map((id) => ({ query: "DELETE FROM widget_outbounds WHERE id = $1", params: [id] })),
     );
 });
-
-const bannerFrame = (page: Page): FrameLocator => page.frameLocator("#gleap-banner iframe");
-const modalFrame = (page: Page): FrameLocator => page.frameLocator(".gm-frame");
-
-async function gleapId(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      (
-        JSON.parse(
-          localStorage.getItem(
-            Object.keys(localStorage).find((key) => key.startsWith("gleap-widget-session-")) ?? "",
-          ) ?? "{}",
-        ) as { gleapId: string }
-      ).gleapId,
-  );
-}
 
 interface DeliveryRow {
   outbound_id: string;
@@ -60,13 +44,13 @@ function deliveriesOf(sessionId: string, outboundIds: string[]): DeliveryRow[] {
 
 test("/demo: two banners published in a row reach the open page in order, each counted when shown", async ({
   page,
+  context,
   request,
 }) => {
   test.setTimeout(90_000);
   const headers = await adminHeaders(request);
-  const [project] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", "demo");
-  if (!project) throw new Error("no demo project");
-  const base = `/api/projects/${project.id}/outbounds`;
+  const projectId = demoProjectId();
+  const base = `/api/projects/${projectId}/outbounds`;
   /** A banner for this test's address only, ahead of the demo's own banner (priority). */
   const banner = async (title: string) => {
     const created = await request.post(base, {
@@ -90,10 +74,10 @@ test("/demo: two banners published in a row reach the open page in order, each c
 
   const first = await banner("First banner");
   await publish(first);
-  await page.context().addCookies([{ name: "agreedToCookiePolicy", value: "true", url: origin }]);
+  await giveCookieConsent(context);
   await page.goto(`/demo?queue=${run}`);
   await expect(bannerFrame(page).getByText("First banner", { exact: true })).toBeVisible({ timeout: 15_000 });
-  const session = await gleapId(page);
+  const session = await storedGleapId(page);
 
   // Published while the first shows: the live path offers it, the page keeps it waiting.
   const second = await banner("Second banner");
@@ -154,12 +138,7 @@ test("a host page: a modal and a tour never share the page; the tour starts when
     context,
     path,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Queue host</title>
-      <script>
-        ${snippetStub(["initialize"])}
-        Gleap.initialize(${JSON.stringify(key)});
-        var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
-        document.head.appendChild(s);
-      </script></head>
+      <script>${sdkSnippet(key)}</script></head>
       <body><main><h1 id="first">Acme Notes</h1><p>A host page for takeovers.</p></main></body></html>`,
   );
   // Samples the page (shadow roots included) and remembers any moment both were on screen.
@@ -200,7 +179,7 @@ test("a host page: a modal and a tour never share the page; the tour starts when
   expect(state).toEqual({ overlap: false, modal: true, tour: true });
 
   // Counted: both shown, the modal closed.
-  const session = await gleapId(page);
+  const session = await storedGleapId(page);
   const rows = selectRows<{ type: string; shown: number; closed: number }>(
     `SELECT o.type, CASE WHEN d.shown_at IS NULL THEN 0 ELSE 1 END AS shown,
         CASE WHEN d.closed_at IS NULL THEN 0 ELSE 1 END AS closed

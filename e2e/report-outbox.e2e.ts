@@ -3,7 +3,7 @@ import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { serveHostPage } from "./support/host-page.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
-import { snippetStub } from "./support/snippet-stub.ts";
+import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
@@ -36,23 +36,14 @@ async function openHost(page: Page, context: BrowserContext, key: string) {
     context,
     path,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Orders</title>
-      <script>
-        ${snippetStub()}
-        Gleap.on("initialized", function () { window.gleapInitialized = true; });
-        Gleap.initialize(${JSON.stringify(key)});
-        var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
-        document.head.appendChild(s);
-      </script></head>
+      <script>${sdkSnippet(key)}</script></head>
       <body><main><h1>Acme Orders</h1><p id="total">Order total: 42 EUR</p>
       <button id="pay">Pay now</button></main></body></html>`,
   );
   await page.goto(path);
-  await waitForSdk(page);
+  await waitForSdkInitialized(page);
   return path;
 }
-
-const waitForSdk = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
 
 /** The reports of this project whose form data holds `marker`, as the database has them. */
 const storedWith = (marker: string) =>
@@ -132,7 +123,7 @@ test("a report sent while the network fails is kept, survives a reload and arriv
 
   // A reload while the network is still down: the next start tries the kept report and keeps it.
   await page.reload();
-  await waitForSdk(page);
+  await waitForSdkInitialized(page);
   await expect.poll(() => tries.length).toBe(2);
   expect(tries[1]).toBe(kept[0]?.key);
   expect(await keptInBrowser(page)).toHaveLength(1);
@@ -155,7 +146,7 @@ test("a report sent while the network fails is kept, survives a reload and arriv
     if (request.url().includes("/sdk/")) sdkFiles.push(request.url());
   });
   await page.reload();
-  await waitForSdk(page);
+  await waitForSdkInitialized(page);
   expect(sdkFiles.filter((url) => url.includes("report-chunk"))).toEqual([]);
   expect(storedWith(marker)).toHaveLength(1);
 });
@@ -211,7 +202,7 @@ test("silent crash reports: the snapshot and the replay when excluded is false, 
 
   // One crash report every 10 s per page view: a new page view for the next.
   await page.reload();
-  await waitForSdk(page);
+  await waitForSdkInitialized(page);
   const bare = (await gleap(page, "sendSilentCrashReportWithFormData", { errorMessage: `bare ${run}` })) as {
     id: string;
   };
@@ -222,7 +213,7 @@ test("silent crash reports: the snapshot and the replay when excluded is false, 
 
   // Offline: the crash report is kept (the call answers nothing) and arrives when the network is back.
   await page.reload();
-  await waitForSdk(page);
+  await waitForSdkInitialized(page);
   const marker = `crash-offline-${run}`;
   const cut = (route: Route) => route.abort("internetdisconnected");
   await context.route("**/api/widget/bugs/v2", cut);

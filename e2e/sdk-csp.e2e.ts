@@ -1,6 +1,8 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { cspLines, websocketOriginOf } from "../src/admin/projects/csp-lines.ts";
+import { noteTypingCopilotTour } from "./support/copilot-tour.ts";
 import { selectRows } from "./support/database.ts";
+import { fakeMediaLaunchOptions } from "./support/fake-media.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects, writeRows } from "./support/widget-projects.ts";
@@ -25,21 +27,8 @@ const copilotTourId = `csp-copilot-${run}`;
 let sdkKey = "";
 let modalKey = "";
 
-// Chromium's fake media, so the screen recording runs headless (as in capture.e2e.ts).
-test.use({
-  launchOptions: {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-features=LocalNetworkAccessChecks",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      "--auto-select-desktop-capture-source=Entire screen",
-    ],
-  },
-});
+// Chromium's fake media, so the screen recording runs headless.
+test.use({ launchOptions: fakeMediaLaunchOptions });
 
 test.beforeAll(() => {
   // With web replays, so the recorder watches every style change the surfaces make on the page.
@@ -75,20 +64,7 @@ test.beforeAll(() => {
     {
       type: "tour",
       id: copilotTourId,
-      config: {
-        tourType: "cobrowse",
-        kaiSlug: "Test co-pilot",
-        allowClose: true,
-        steps: [
-          {
-            selector: '[data-gleap-tour="note-input"]',
-            mode: "INPUT",
-            inputType: "auto",
-            inputValue: "Hi",
-            message: '<p style="color:red">Watch</p>',
-          },
-        ],
-      },
+      config: noteTypingCopilotTour('<p style="color:red">Watch</p>'),
     },
     {
       type: "modal",

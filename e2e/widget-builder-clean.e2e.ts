@@ -1,8 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
-import { selectRows } from "./support/database.ts";
+import { demoProjectId, selectRows } from "./support/database.ts";
+import { giveCookieConsent } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { storedGleapId } from "./support/widget-session.ts";
 
 /**
  * Issue 22: the window the admin's builder opens shows no visitor content. On /demo a modal, a banner,
@@ -30,18 +32,6 @@ const tourStep = (page: Page) => page.locator(".shepherd-element");
 /** The chunks that show visitor content (a survey shows in the messenger). */
 const contentChunk = /\/sdk\/(banner|modal|notifications|tours|messenger)-chunk-/;
 
-async function acceptCookies(page: Page) {
-  await page.context().addCookies([{ name: "agreedToCookiePolicy", value: "true", url: origin }]);
-}
-
-function sessionOf(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem("gleap-widget-session-demo") ?? "{}") as { gleapId?: string })
-        .gleapId ?? "",
-  );
-}
-
 /** The live content the server has offered this session (a delivery row each), of any spec or the demo's. */
 function offered(sessionId: string): string[] {
   return selectRows<{ outbound_id: string }>(
@@ -58,9 +48,8 @@ test("the builder window shows no visitor content, and its bar lies above the la
 }) => {
   test.setTimeout(90_000);
   const headers = await adminHeaders(request);
-  const [project] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", "demo");
-  if (!project) throw new Error("no demo project");
-  const outbounds = `/api/projects/${project.id}/outbounds`;
+  const projectId = demoProjectId();
+  const outbounds = `/api/projects/${projectId}/outbounds`;
   const live: Record<string, string> = {};
   // Live, and only for this spec's own address, so no other page view of the demo project gets them.
   const scoped = { pageFilter: filter, pageFilterType: "contains" };
@@ -86,7 +75,7 @@ test("the builder window shows no visitor content, and its bar lies above the la
     const visitor = await browser.newContext();
     try {
       const visitorPage = await visitor.newPage();
-      await acceptCookies(visitorPage);
+      await giveCookieConsent(visitor);
       await visitorPage.goto(address);
       await expect(notification(visitorPage).first()).toBeVisible();
       await expect(
@@ -97,13 +86,13 @@ test("the builder window shows no visitor content, and its bar lies above the la
     }
 
     // The admin opens the builder for the tour, on the same address.
-    await acceptCookies(page);
+    await giveCookieConsent(context);
     const chunks: Array<{ page: Page; url: string }> = [];
     context.on("request", (sent) => {
       if (contentChunk.test(sent.url())) chunks.push({ page: sent.frame().page(), url: sent.url() });
     });
     await signInAsAdmin(page);
-    await page.goto(`/dashboard/content/${project.id}/tours/${live.tour}/edit`);
+    await page.goto(`/dashboard/content/${projectId}/tours/${live.tour}/edit`);
     const popup = context.waitForEvent("page");
     await page.getByRole("button", { name: "Open builder" }).click();
     const site = await popup;
@@ -113,7 +102,7 @@ test("the builder window shows no visitor content, and its bar lies above the la
 
     // The server offered this window's session live content (this spec's or the demo's own, whichever
     // its queue puts first): it is the admin's visitor session, which the server cannot tell apart…
-    const session = await sessionOf(site);
+    const session = await storedGleapId(site);
     expect(session).not.toBe("");
     await expect.poll(() => offered(session).length, { timeout: 15_000 }).toBeGreaterThan(0);
     // …and the page's own script and the address ask for more.

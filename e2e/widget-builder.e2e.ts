@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
-import { selectRows } from "./support/database.ts";
+import { demoProjectId } from "./support/database.ts";
+import { giveCookieConsent } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
@@ -19,12 +20,8 @@ type HostWindow = Window & { Gleap: Record<string, (...args: unknown[]) => unkno
 
 const welcome = { message: "<p>Welcome to the builder tour</p>" };
 
-async function acceptCookies(page: Page) {
-  await page.context().addCookies([{ name: "agreedToCookiePolicy", value: "true", url: origin }]);
-}
-
 test("a plain page view loads no builder chunk", async ({ page }) => {
-  await acceptCookies(page);
+  await giveCookieConsent(page.context());
   const chunks: string[] = [];
   page.on("request", (request) => chunks.push(request.url()));
   await page.goto("/demo");
@@ -39,7 +36,7 @@ test("a plain page view loads no builder chunk", async ({ page }) => {
 async function visitorTour(browser: Browser, tourId: string, filter: string): Promise<string[]> {
   const visitor = await browser.newContext();
   try {
-    await visitor.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: origin }]);
+    await giveCookieConsent(visitor);
     const page = await visitor.newPage();
     await page.goto(`/demo?${filter}`);
     await expect(page.locator("#widget-status")).toHaveAttribute("data-state", "ready");
@@ -73,11 +70,10 @@ test("the dashboard opens the builder on /demo; its picked step is a draft until
   // Three visitor page views besides the admin's window and the site's.
   test.setTimeout(90_000);
   const headers = await adminHeaders(request);
-  const [project] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", "demo");
-  if (!project) throw new Error("no demo project");
+  const projectId = demoProjectId();
   // Live, and only for this spec's own address, so no other page view of the demo project gets it.
   const filter = `tour=builder-${run}`;
-  const created = await request.post(`/api/projects/${project.id}/outbounds`, {
+  const created = await request.post(`/api/projects/${projectId}/outbounds`, {
     headers,
     data: {
       type: "tour",
@@ -90,11 +86,11 @@ test("the dashboard opens the builder on /demo; its picked step is a draft until
   expect(created.status()).toBe(201);
   const tour = (await created.json()) as { id: string };
   expect(
-    (await request.post(`/api/projects/${project.id}/outbounds/${tour.id}/publish`, { headers })).status(),
+    (await request.post(`/api/projects/${projectId}/outbounds/${tour.id}/publish`, { headers })).status(),
   ).toBe(200);
   expect(await visitorTour(browser, tour.id, filter)).toEqual(["1 of 1: Welcome to the builder tour"]);
 
-  await acceptCookies(page);
+  await giveCookieConsent(page.context());
   // Everything the site page hears from the admin's window, as any script of that page could.
   await context.addInitScript(() => {
     if (!window.opener) return;
@@ -106,7 +102,7 @@ test("the dashboard opens the builder on /demo; its picked step is a draft until
   });
   // The admin's window: the tour's editor in the dashboard, whose button runs `openBuilder`.
   await signInAsAdmin(page);
-  await page.goto(`/dashboard/content/${project.id}/tours/${tour.id}/edit`);
+  await page.goto(`/dashboard/content/${projectId}/tours/${tour.id}/edit`);
   const popup = context.waitForEvent("page");
   await page.getByRole("button", { name: "Open builder" }).click();
   const site = await popup;
@@ -131,7 +127,7 @@ test("the dashboard opens the builder on /demo; its picked step is a draft until
   const builderToken = String(loads[0]?.data.builderToken);
   const asBuilder = { Authorization: `Bearer ${builderToken}` };
   // It reads its tour, and nothing else: not the users, not even deleting its own tour.
-  const tourPath = `/api/projects/${project.id}/outbounds/${tour.id}`;
+  const tourPath = `/api/projects/${projectId}/outbounds/${tour.id}`;
   expect((await request.get(tourPath, { headers: asBuilder })).status()).toBe(200);
   expect((await request.get("/api/users", { headers: asBuilder })).status()).toBe(403);
   expect((await request.delete(tourPath, { headers: asBuilder })).status()).toBe(403);

@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { mainOrigin } from "./support/host-page.ts";
-import { frame, fromFrame, gleap, messengerFrame } from "./support/messenger-frame.ts";
-import { snippetStub } from "./support/snippet-stub.ts";
+import { serveHostPage } from "./support/host-page.ts";
+import { frame, fromFrame, gleap, isOpened, messengerFrame } from "./support/messenger-frame.ts";
+import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
@@ -33,29 +33,20 @@ let hostPages = 0;
 
 async function openHost(page: Page, context: BrowserContext, key: string) {
   const path = `/language-host-${++hostPages}`;
-  await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainOrigin }]);
-  await page.route(`**${path}`, (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><html><head><meta charset="utf-8"><title>Host</title>
-        <script>
-          ${snippetStub()}
-          Gleap.on("initialized", function () { window.gleapInitialized = true; });
-          Gleap.initialize(${JSON.stringify(key)});
-          var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
-          document.head.appendChild(s);
-        </script></head>
-        <body><main><h1>Acme Notes</h1><p>A host page in any language.</p></main></body></html>`,
-    }),
+  await serveHostPage(
+    page,
+    context,
+    path,
+    `<!doctype html><html><head><meta charset="utf-8"><title>Host</title>
+      <script>${sdkSnippet(key)}</script></head>
+      <body><main><h1>Acme Notes</h1><p>A host page in any language.</p></main></body></html>`,
   );
   await page.goto(path);
-  await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
+  await waitForSdkInitialized(page);
 }
 
 const launcher = (page: Page) => page.getByTestId("gleap-launcher");
 const heroLead = (page: Page) => frame(page).locator(".hero-lead");
-const isOpened = (page: Page) =>
-  page.evaluate(() => (window as unknown as { Gleap: { isOpened(): boolean } }).Gleap.isOpened());
 
 test.describe("an Arabic browser", () => {
   test.use({ locale: "ar" });
@@ -151,7 +142,7 @@ test.describe("an English browser (en-US)", () => {
     await expect(launcher(page)).toHaveAttribute("aria-label", /Close feedback/);
     // A reload keeps nothing of setLanguage: the project's German again.
     await page.reload();
-    await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
+    await waitForSdkInitialized(page);
     await expect(launcher(page)).toHaveAttribute("aria-label", "Feedback öffnen");
   });
 });

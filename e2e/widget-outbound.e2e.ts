@@ -1,9 +1,11 @@
-import { type BrowserContext, expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
 import { serveHostPage } from "./support/host-page.ts";
 import { gleap } from "./support/messenger-frame.ts";
-import { snippetStub } from "./support/snippet-stub.ts";
+import { bannerFrame, modalFrame } from "./support/outbound-surfaces.ts";
+import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects, type LiveOutbound } from "./support/widget-projects.ts";
+import { storedGleapId } from "./support/widget-session.ts";
 
 /**
  * Notifications, banners and modals on real pages (spec §2): widget projects of their own, created in
@@ -13,7 +15,6 @@ import { createWidgetProjects, type LiveOutbound } from "./support/widget-projec
 
 /** What the host pages of this file put on `window`. */
 type HostWindow = Window & {
-  gleapInitialized?: boolean;
   customActions?: unknown[];
   Gleap: Record<string, ((...args: unknown[]) => unknown) | undefined>;
 };
@@ -60,13 +61,11 @@ async function openHost(page: Page, context: BrowserContext, key: string, option
           main { max-width: 40rem; margin: 0 auto; padding: 3rem 1.5rem; } h1 { margin-top: 40px; }</style>
         ${options.css ? `<style>${options.css}</style>` : ""}
         <script>
-          ${snippetStub(["initialize", "on", "registerCustomAction"])}
           window.customActions = [];
-          Gleap.on("initialized", function () { window.gleapInitialized = true; });
-          Gleap.registerCustomAction(function (action) { window.customActions.push(action); });
-          Gleap.initialize(${JSON.stringify(key)});
-          var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
-          document.head.appendChild(s);
+          ${sdkSnippet(key, {
+            methods: ["initialize", "on", "registerCustomAction"],
+            before: "Gleap.registerCustomAction(function (action) { window.customActions.push(action); });",
+          })}
         </script></head>
         <body><header id="site-header">Acme</header><main><h1 id="first">Acme Notes</h1>
         <p>A host page for notifications, banners and modals.</p></main></body></html>`,
@@ -77,25 +76,10 @@ async function openHost(page: Page, context: BrowserContext, key: string, option
     page.on("pageerror", (error) => errors.push(error.message));
   }
   await page.goto(path);
-  await page.waitForFunction(() => (window as unknown as HostWindow).gleapInitialized === true);
+  await waitForSdkInitialized(page);
 }
 
 const stackItems = (page: Page) => page.locator(".gn-stack .gn-item");
-const bannerFrame = (page: Page): FrameLocator => page.frameLocator("#gleap-banner iframe");
-const modalFrame = (page: Page): FrameLocator => page.frameLocator(".gm-frame");
-
-async function gleapId(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      (
-        JSON.parse(
-          localStorage.getItem(
-            Object.keys(localStorage).find((key) => key.startsWith("gleap-widget-session-")) ?? "",
-          ) ?? "{}",
-        ) as { gleapId: string }
-      ).gleapId,
-  );
-}
 
 /** An iframe of another window posting messages to the host page. */
 async function impostor(page: Page, url: string, messages: unknown[]) {
@@ -159,7 +143,7 @@ test.describe("notifications", () => {
     await expect(item).toContainText("Lena from Acme");
     await expect(item).toContainText("Hi, your export is ready");
     await expect(page.getByRole("button", { name: "Close notifications" })).toBeAttached();
-    const session = await gleapId(page);
+    const session = await storedGleapId(page);
     expect(
       selectRows("SELECT outbound_id FROM widget_outbound_deliveries WHERE session_id = $1", session),
     ).toEqual([{ outbound_id: outboundId }]);
@@ -176,7 +160,7 @@ test.describe("notifications", () => {
     // The next page view: the server does not send it again; the cache brings the stack back by
     // itself, and the same id is not added twice.
     await page.reload();
-    await page.waitForFunction(() => (window as unknown as HostWindow).gleapInitialized === true);
+    await waitForSdkInitialized(page);
     await expect(stackItems(page)).toHaveCount(1);
     await expect(stackItems(page).first()).toContainText("export is ready");
     await gleap(page, "showNotification", { ...cached[0], createdAt: new Date().toISOString() });

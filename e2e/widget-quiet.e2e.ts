@@ -1,8 +1,15 @@
-import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
-import { adminHeaders } from "./support/admin-api.ts";
-import { mainOrigin } from "./support/host-page.ts";
-import { fromFrame, gleap, messengerFrame } from "./support/messenger-frame.ts";
-import { snippetStub } from "./support/snippet-stub.ts";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Frame,
+  type Page,
+  test,
+} from "@playwright/test";
+import { reportAsAdmin } from "./support/admin-api.ts";
+import { mainOrigin, serveHostPage } from "./support/host-page.ts";
+import { gleap, openBugReportFlow, reportScreenshotAsIs, sendBugReport } from "./support/messenger-frame.ts";
+import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
@@ -40,54 +47,24 @@ let hostPages = 0;
 
 async function openHost(page: Page, context: BrowserContext, key: string, body: string, script = "") {
   const path = `/quiet-host-${++hostPages}`;
-  await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainOrigin }]);
-  await page.route(`**${path}`, (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Shop</title>
-        <script>
-          ${snippetStub()}
-          Gleap.on("initialized", function () { window.gleapInitialized = true; });
-          Gleap.initialize(${JSON.stringify(key)});
-          var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
-          document.head.appendChild(s);
-          ${script}
-        </script></head><body>${body}</body></html>`,
-    }),
+  await serveHostPage(
+    page,
+    context,
+    path,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Shop</title>
+      <script>${sdkSnippet(key)}
+        ${script}
+      </script></head><body>${body}</body></html>`,
   );
   await page.goto(path);
-  await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
+  await waitForSdkInitialized(page);
 }
 
-async function openFlow(page: Page): Promise<Frame> {
-  await gleap(page, "startFeedbackFlow", "bugreporting", true);
-  await expect
-    .poll(
-      () => page.evaluate(() => (window as unknown as { Gleap: { isOpened(): boolean } }).Gleap.isOpened()),
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBe(true);
-  return messengerFrame(page);
-}
-
-async function sendAndRead(
-  page: Page,
-  frame: Frame,
-  request: import("@playwright/test").APIRequestContext,
-): Promise<StoredReport> {
-  const answer = page.waitForResponse((response) => response.url().endsWith("/api/widget/bugs/v2"));
-  await fromFrame(frame, {
-    name: "send-feedback",
-    data: { formData: { description: "Quiet widget" }, action: { feedbackType: "BUG", excludeData: {} } },
-  });
-  const response = await answer;
-  expect(response.status()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
-  const detail = await request.get(`/api/feedback/${id}`, { headers: await adminHeaders(request) });
-  expect(detail.status()).toBe(200);
-  return (await detail.json()) as StoredReport;
+async function sendAndRead(page: Page, frame: Frame, request: APIRequestContext): Promise<StoredReport> {
+  return reportAsAdmin<StoredReport>(
+    request,
+    await sendBugReport(page, frame, { description: "Quiet widget" }),
+  );
 }
 
 test("the page's uncaught error and unhandled rejection reach the report as ERROR entries with their stack", async ({
@@ -135,9 +112,9 @@ test("the page's uncaught error and unhandled rejection reach the report as ERRO
     });
     host.Gleap.initialize(key);
   }, keys.plain ?? "");
-  await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
+  await waitForSdkInitialized(page);
 
-  const report = await sendAndRead(page, await openFlow(page), request);
+  const report = await sendAndRead(page, await openBugReportFlow(page), request);
   const errors = report.consoleLog.filter((entry) => entry.priority === "ERROR").map((entry) => entry.log);
   const uncaught = errors.find((log) => log.startsWith("Uncaught Error: cart exploded"));
   const rejected = errors.find((log) =>
@@ -198,11 +175,7 @@ test("a screenshot report with a replay running: no widget output in the console
     await (await fetch("/quiet-page-data")).json();
   });
 
-  const frame = await openFlow(page);
-  await fromFrame(frame, { name: "start-screen-drawing", data: "screenshot" });
-  await expect(page.getByTestId("capture-editor")).toBeVisible();
-  await page.getByTestId("capture-next").click();
-  await expect(page.getByTestId("capture-editor")).toHaveCount(0);
+  const frame = await reportScreenshotAsIs(page);
   // The picture is made (snapdom has fetched what it inlines) before the report goes.
   await expect
     .poll(

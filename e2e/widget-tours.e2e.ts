@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "../playwright.config.ts";
-import { selectRows } from "./support/database.ts";
+import { noteTypingCopilotTour } from "./support/copilot-tour.ts";
+import { demoProjectId } from "./support/database.ts";
 import { writeRows } from "./support/widget-projects.ts";
 
 /**
@@ -21,31 +22,17 @@ type HostWindow = Window & {
 };
 
 test.beforeAll(() => {
-  const [project] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", "demo");
-  if (!project) throw new Error("the e2e server has no demo project");
+  const projectId = demoProjectId();
   const now = new Date().toISOString();
   const insert = (id: string, status: string, config: unknown) => ({
     query: `INSERT INTO widget_outbounds (id, project_id, type, status, name, config, page_filter, page_filter_type, created_at, updated_at)
       VALUES ($1, $2, 'tour', $3, $1, $4, $5, 'contains', $6, $6)`,
     // Filtered to this spec's own address, so no other page view of the demo project gets them pushed.
-    params: [id, project.id, status, JSON.stringify(config), `tour=${id}`, now],
+    params: [id, projectId, status, JSON.stringify(config), `tour=${id}`, now],
   });
   writeRows([
     insert(draftTourId, "draft", { steps: [{ selector: "#page-title", message: "Not yet" }] }),
-    insert(copilotTourId, "live", {
-      tourType: "cobrowse",
-      kaiSlug: "Test co-pilot",
-      allowClose: true,
-      steps: [
-        {
-          selector: '[data-gleap-tour="note-input"]',
-          mode: "INPUT",
-          inputType: "auto",
-          inputValue: "Hi",
-          message: "<p>Watch</p>",
-        },
-      ],
-    }),
+    insert(copilotTourId, "live", noteTypingCopilotTour("<p>Watch</p>")),
   ]);
 });
 

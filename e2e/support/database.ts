@@ -11,3 +11,10 @@ export function selectRows<T = Record<string, unknown>>(query: string, ...params
   });
   return JSON.parse(output) as T[];
 }
+
+/** The id of the seeded demo project (SDK key "demo"). */
+export function demoProjectId(): string {
+  const [project] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", "demo");
+  if (!project) throw new Error("the e2e server has no demo project");
+  return project.id;
+}

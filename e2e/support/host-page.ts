@@ -5,11 +5,16 @@ import { e2eEnv } from "../../playwright.config.ts";
 export const mainOrigin = `http://localhost:${e2eEnv.PORT}`;
 export const messengerOrigin = `http://localhost:${e2eEnv.MESSENGER_PORT}`;
 
+/** Gives the visitor's cookie consent on `url` (the main origin by default) for every page of `context`. */
+export async function giveCookieConsent(context: BrowserContext, url = mainOrigin) {
+  await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url }]);
+}
+
 /**
  * Serves `html` at `path` of the main origin for this page (a host page only the test knows), with
  * the visitor's cookie consent already given.
  */
 export async function serveHostPage(page: Page, context: BrowserContext, path: string, html: string) {
-  await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainOrigin }]);
+  await giveCookieConsent(context);
   await page.route(`**${path}`, (route) => route.fulfill({ contentType: "text/html", body: html }));
 }

@@ -29,3 +29,58 @@ export const gleap = (page: Page, method: string, ...args: unknown[]) =>
       ),
     [method, args] as const,
   );
+
+/** Whether the widget is open, as the host page's `Gleap.isOpened()` says. */
+export const isOpened = (page: Page) =>
+  page.evaluate(() => (window as unknown as { Gleap: { isOpened(): boolean } }).Gleap.isOpened());
+
+/** Starts the bug-report flow as the host's code would and answers the messenger frame once it is open. */
+export async function openBugReportFlow(page: Page): Promise<Frame> {
+  await gleap(page, "startFeedbackFlow", "bugreporting", true);
+  // The first open waits for the messenger's origin to answer (its app loads in the frame).
+  await expect.poll(() => isOpened(page), { timeout: 15_000 }).toBe(true);
+  return messengerFrame(page);
+}
+
+/**
+ * An init script for every frame: each window records the messages it receives in `__received`, so a
+ * test can read what the messenger frame was sent (`set-form-data`) without relying on the app's screens.
+ */
+export const messageRecorder = `(() => {
+  window.__received = [];
+  window.addEventListener("message", (event) => {
+    try { window.__received.push(typeof event.data === "string" ? JSON.parse(event.data) : event.data); } catch {}
+  });
+})();`;
+
+/**
+ * Sends a bug report from the messenger frame as the app does (`send-feedback`), checks the server
+ * created it (201) and answers its id.
+ */
+export async function sendBugReport(
+  page: Page,
+  frame: Frame,
+  formData: Record<string, unknown>,
+): Promise<string> {
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/widget/bugs/v2"));
+  await fromFrame(frame, {
+    name: "send-feedback",
+    data: { formData, action: { feedbackType: "BUG", excludeData: {} } },
+  });
+  const response = await answer;
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/**
+ * Opens the bug-report flow and takes a screenshot through the capture editor as it is (no drawing):
+ * answers the messenger frame once the editor has closed (the picture may still be on its way).
+ */
+export async function reportScreenshotAsIs(page: Page): Promise<Frame> {
+  const frame = await openBugReportFlow(page);
+  await fromFrame(frame, { name: "start-screen-drawing", data: "screenshot" });
+  await expect(page.getByTestId("capture-editor")).toBeVisible();
+  await page.getByTestId("capture-next").click();
+  await expect(page.getByTestId("capture-editor")).toHaveCount(0);
+  return frame;
+}

@@ -1,9 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { customDataLimits } from "../shared/custom-data-limits.ts";
-import { createAccessTokens } from "./auth/access-tokens.ts";
-import { createAuthGuard } from "./auth/auth-guard.ts";
-import { adminWidgetRoutes } from "./platform-api/admin-widget-routes.ts";
-import { platformRoutes } from "./platform-api/platform-routes.ts";
+import { adminEndpoints } from "./test-support/admin-endpoints.ts";
 import { expectError } from "./test-support/api-calls.ts";
 import { sessionHeaders, startSession, type TestSession } from "./test-support/outbound-test-support.ts";
 import { startBeforeAll } from "./test-support/test-lifecycle.ts";
@@ -91,19 +88,7 @@ describe("deeply nested JSON bodies", () => {
 describe("list query parameters", () => {
   const lists: string[] = [];
   beforeAll(async () => {
-    const sql = server.db.sql;
-    const [{ value: secret }] = await sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
-    const guard = createAuthGuard(sql, createAccessTokens(String(secret)));
-    const candidates = [
-      ...platformRoutes({ sql, guard }),
-      ...adminWidgetRoutes({
-        sql,
-        guard,
-        storage: null as never,
-        fanout: null as never,
-        connectedSessions: async () => [],
-      }),
-    ]
+    const candidates = (await adminEndpoints(server.db.sql))
       .filter((route) => route.method === "GET" && !route.pattern.includes(":"))
       .map((route) => route.pattern);
     // The lists are the GET routes that answer a page.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { Installation } from "../../shared/installations-api.ts";
 import { TimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
@@ -72,11 +72,7 @@ export function InstallationStatus({
     );
   if (seen.installations.length === 0)
     return (
-      <div className="install-status" data-testid="install-status" aria-live="polite">
-        <p className="install-status-heading">
-          <span className="status-dot status-dot-waiting" aria-hidden="true" />
-          {t("projectSettings.install.waiting")}
-        </p>
+      <StatusPanel dot="waiting" heading={t("projectSettings.install.waiting")}>
         <ul className="install-causes subtle">
           <li>
             {t(
@@ -88,14 +84,10 @@ export function InstallationStatus({
           <li>{t("projectSettings.install.causeCsp")}</li>
           <li>{t("projectSettings.install.causeOrigins")}</li>
         </ul>
-      </div>
+      </StatusPanel>
     );
   return (
-    <div className="install-status" data-testid="install-status" aria-live="polite">
-      <p className="install-status-heading">
-        <span className="status-dot status-dot-live" aria-hidden="true" />
-        {t("projectSettings.install.seen")}
-      </p>
+    <StatusPanel dot="live" heading={t("projectSettings.install.seen")}>
       <ul className="install-origins">
         {seen.installations.slice(0, shownOrigins).map((installation) => (
           <li key={installation.origin} data-testid="install-origin">
@@ -104,6 +96,27 @@ export function InstallationStatus({
           </li>
         ))}
       </ul>
+    </StatusPanel>
+  );
+}
+
+/** The panel once the check has answered: its heading with the waiting or live dot, and the list below. */
+function StatusPanel({
+  dot,
+  heading,
+  children,
+}: {
+  dot: "waiting" | "live";
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="install-status" data-testid="install-status" aria-live="polite">
+      <p className="install-status-heading">
+        <span className={`status-dot status-dot-${dot}`} aria-hidden="true" />
+        {heading}
+      </p>
+      {children}
     </div>
   );
 }

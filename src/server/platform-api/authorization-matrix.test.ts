@@ -1,13 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { createAccessTokens } from "../auth/access-tokens.ts";
-import { createAuthGuard } from "../auth/auth-guard.ts";
 import { createUser } from "../auth/users-repository.ts";
 import type { ApiRoute } from "../http/api-route.ts";
+import { adminEndpoints } from "../test-support/admin-endpoints.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-import { adminWidgetRoutes } from "./admin-widget-routes.ts";
-import { messengerAdminRoutes } from "./messenger/messenger-admin-routes.ts";
-import { platformRoutes } from "./platform-routes.ts";
 
 /**
  * Every admin endpoint, called as six kinds of caller: nobody, an expired token, a USER, a disabled
@@ -42,20 +39,9 @@ startBeforeAll(startTestServer, async (started) => {
   server = started;
   const sql = server.db.sql;
   const [{ value: secret }] = await sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
-  const guard = createAuthGuard(sql, createAccessTokens(String(secret)));
-  routes = [
-    ...platformRoutes({ sql, guard }),
-    ...adminWidgetRoutes({
-      sql,
-      guard,
-      storage: null as never,
-      fanout: null as never,
-      connectedSessions: async () => [],
-    }),
-    ...messengerAdminRoutes({ sql, guard, fanout: null as never }),
-  ]
-    .map(({ method, pattern }) => ({ method, pattern }))
-    .filter((route) => !userEndpoints.has(`${route.method} ${route.pattern}`));
+  routes = (await adminEndpoints(sql)).filter(
+    (route) => !userEndpoints.has(`${route.method} ${route.pattern}`),
+  );
 
   await createUser(sql, {
     name: "matrix-user",

@@ -1,5 +1,8 @@
+import { expect } from "bun:test";
 import type { SQL } from "bun";
 import type { WidgetPush } from "../../shared/widget-socket-pushes.ts";
+import type { Fanout } from "../realtime/fanout.ts";
+import { pushToSession } from "../realtime/widget-socket.ts";
 
 /** Helpers for the outbound integration tests: sessions, calls with their headers, a real socket. */
 
@@ -113,6 +116,17 @@ export async function openSocket(mainUrl: string, session: TestSession): Promise
 /** A push the test sends itself: the next message after it proves nothing else was sent before. */
 export const sentinel = (label: string): WidgetPush =>
   ({ name: "checklist", data: { sentinel: label } }) as unknown as WidgetPush;
+
+/** Proves the session's socket got nothing since its last read: the next message is the test's own sentinel. */
+export async function expectNothingPushed(
+  fanout: Fanout,
+  session: TestSession,
+  socket: TestSocket,
+  label: string,
+): Promise<void> {
+  await pushToSession(fanout, session.gleapId, sentinel(label));
+  expect(await socket.next()).toEqual(sentinel(label));
+}
 
 /** The widget's acknowledgement of an outbound (issue 22): `POST /outbound/{id}/events`. */
 export function acknowledge(

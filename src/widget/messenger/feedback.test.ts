@@ -1,19 +1,10 @@
 import { afterEach, describe, expect, spyOn, test } from "bun:test";
 import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
 import type { CaptureAnswer } from "../common/capture-data.ts";
+import { sampleScreenshotData as screenshotData } from "../common/capture-data-test-support.ts";
 import { createRecordingHost } from "../common/chunk-context-test-support.ts";
 import { sendFeedback, sendingFailedText } from "./feedback.ts";
 
-const screenshotData = {
-  html: "<!DOCTYPE html><html><body>page</body></html>",
-  baseUrl: "https://shop.example",
-  width: 1280,
-  height: 800,
-  isMobile: false,
-  x: 0,
-  y: 240,
-  image: "data:image/jpeg;base64,AAAA",
-};
 const webReplay = {
   startDate: 1,
   events: [{ type: 4, timestamp: 1, data: {} }],

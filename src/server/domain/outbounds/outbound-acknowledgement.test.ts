@@ -1,15 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import type { OutboundAction } from "../../../shared/outbound-api.ts";
 import type { WidgetPush } from "../../../shared/widget-socket-pushes.ts";
-import { pushToSession } from "../../realtime/widget-socket.ts";
 import {
   acknowledge,
   call,
   createOtherProject,
   demoProjectId,
+  expectNothingPushed,
   openSocket,
   ping,
-  sentinel,
   startSession,
   type TestSession,
   type TestSocket,
@@ -75,11 +74,6 @@ const offeredIds = (push: WidgetPush) =>
 async function offersAfterPing(session: TestSession, socket: TestSocket, page: string) {
   expect((await ping(server.mainUrl, session, page)).status).toBe(200);
   return offeredIds(await socket.next());
-}
-
-async function expectNothingPushed(session: TestSession, socket: TestSocket, label: string) {
-  await pushToSession(server.fanout, session.gleapId, sentinel(label));
-  expect(await socket.next()).toEqual(sentinel(label));
 }
 
 async function delivery(outboundId: string, session: TestSession) {
@@ -180,7 +174,7 @@ describe("POST /outbound/{id}/events", () => {
       expect(offeredIds(await socket.next())).toEqual([second.id]);
       await acknowledge(server.mainUrl, session, second.id, "shown");
       expect((await ping(server.mainUrl, session, pageOf("queue"))).status).toBe(200);
-      await expectNothingPushed(session, socket, "both shown");
+      await expectNothingPushed(server.fanout, session, socket, "both shown");
     });
   });
 
@@ -218,9 +212,9 @@ describe("POST /outbound/{id}/events", () => {
 
       await acknowledge(server.mainUrl, session, sticky.id, "closed");
       // The close offers what is next: nothing of either slot is due any more.
-      await expectNothingPushed(session, socket, "closed");
+      await expectNothingPushed(server.fanout, session, socket, "closed");
       expect((await ping(server.mainUrl, session, pageOf("freq"))).status).toBe(200);
-      await expectNothingPushed(session, socket, "all done");
+      await expectNothingPushed(server.fanout, session, socket, "all done");
     });
   });
 

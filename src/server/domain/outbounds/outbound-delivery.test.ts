@@ -1,14 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import type { OutboundAction } from "../../../shared/outbound-api.ts";
 import type { WidgetPush } from "../../../shared/widget-socket-pushes.ts";
-import { pushToSession } from "../../realtime/widget-socket.ts";
 import {
   acknowledge,
   call,
   demoProjectId,
+  expectNothingPushed,
   openSocket,
   ping,
-  sentinel,
   startSession,
   type TestSession,
   type TestSocket,
@@ -69,12 +68,6 @@ async function withVisitor(
   }
 }
 
-/** Proves the socket got nothing since its last read: the next message is the test's own marker. */
-async function expectNothingPushed(session: TestSession, socket: TestSocket, label: string) {
-  await pushToSession(server.fanout, session.gleapId, sentinel(label));
-  expect(await socket.next()).toEqual(sentinel(label));
-}
-
 async function deliveries(outboundId: string): Promise<string[]> {
   const rows = await server.db.sql`SELECT session_id FROM widget_outbound_deliveries
     WHERE outbound_id = ${outboundId}`;
@@ -113,7 +106,7 @@ describe("outbound actions after a ping", () => {
 
       expect((await acknowledge(server.mainUrl, session, outbound.id, "shown")).status).toBe(200);
       expect((await ping(server.mainUrl, session, "https://shop.example/once/pricing")).status).toBe(200);
-      await expectNothingPushed(session, socket, "after shown");
+      await expectNothingPushed(server.fanout, session, socket, "after shown");
       expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
     });
   });
@@ -123,7 +116,7 @@ describe("outbound actions after a ping", () => {
     const draft = await notification("nomatch", { status: "draft" });
     await withVisitor("Ada", async ({ session, socket }) => {
       expect((await ping(server.mainUrl, session, pageOf("nomatch"))).status).toBe(200);
-      await expectNothingPushed(session, socket, "nothing matched");
+      await expectNothingPushed(server.fanout, session, socket, "nothing matched");
       expect(await deliveries(elsewhere.id)).toEqual([]);
       expect(await deliveries(draft.id)).toEqual([]);
     });
@@ -133,7 +126,7 @@ describe("outbound actions after a ping", () => {
     const outbound = await notification("later");
     await withVisitor(null, async ({ session, socket }) => {
       await ping(server.mainUrl, session, "https://shop.example/later/about");
-      await expectNothingPushed(session, socket, "wrong page");
+      await expectNothingPushed(server.fanout, session, socket, "wrong page");
       await ping(server.mainUrl, session, pageOf("later"));
       const push = await socket.next();
       expect(actionsOf(push).map((action) => action.outbound)).toEqual([outbound.id]);
@@ -166,14 +159,14 @@ describe("outbound actions after a ping", () => {
     const { session, socket } = await visitor("Ada");
     await ping(server.mainUrl, session, pageOf("reopen"));
     expect((await socket.next()).data).toMatchObject({ u: 1 });
-    await expectNothingPushed(session, socket, "before reopening");
+    await expectNothingPushed(server.fanout, session, socket, "before reopening");
     socket.close();
 
     const reopened = await openSocket(server.mainUrl, session);
     try {
       expect(await reopened.next()).toEqual({ name: "update", data: { a: [], u: 1 } });
       const fresh = await visitor(null);
-      await expectNothingPushed(fresh.session, fresh.socket, "fresh socket");
+      await expectNothingPushed(server.fanout, fresh.session, fresh.socket, "fresh socket");
       fresh.socket.close();
     } finally {
       reopened.close();
@@ -191,7 +184,7 @@ describe("outbound actions after a ping", () => {
       for (let index = 0; index < 4; index += 1) {
         expect(actionsOf(await socket.next()).map((action) => action.outbound)).toEqual([outbound.id]);
       }
-      await expectNothingPushed(session, socket, "after the race");
+      await expectNothingPushed(server.fanout, session, socket, "after the race");
       expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
     });
   });
@@ -276,7 +269,7 @@ describe("outbound actions after a ping", () => {
     });
     await withVisitor("Ada", async ({ session, socket }) => {
       await ping(server.mainUrl, session, pageOf("checklist"));
-      await expectNothingPushed(session, socket, "checklist");
+      await expectNothingPushed(server.fanout, session, socket, "checklist");
       expect(await deliveries(checklist.id)).toEqual([]);
     });
   });

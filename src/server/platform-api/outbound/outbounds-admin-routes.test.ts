@@ -1,12 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import type { AdminOutbound, AdminTooltip, OutboundWrite } from "../../../shared/inbox-api.ts";
-import { pushToSession } from "../../realtime/widget-socket.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import {
   acknowledge,
+  expectNothingPushed,
   openSocket,
   ping,
-  sentinel,
   type TestSession,
   type TestSocket,
 } from "../../test-support/outbound-test-support.ts";
@@ -174,11 +173,9 @@ describe("publishing", () => {
     return { session, socket: await openSocket(t.mainUrl, session) };
   }
 
-  /** Proves a socket got nothing before this point: the next message is the test's own sentinel. */
-  async function expectNothing(target: { session: TestSession; socket: TestSocket }) {
-    await pushToSession(t.api.server.fanout, target.session.gleapId, sentinel("none"));
-    expect(await target.socket.next()).toEqual(sentinel("none"));
-  }
+  /** Proves a socket got nothing before this point. */
+  const expectNothing = ({ session, socket }: { session: TestSession; socket: TestSocket }) =>
+    expectNothingPushed(t.api.server.fanout, session, socket, "none");
 
   test("reaches the connected widgets whose page matches at once, once; stats count the widget's acknowledgement", async () => {
     // Sessions are served in the order they connected: the one that must get nothing goes first.

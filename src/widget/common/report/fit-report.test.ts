@@ -1,16 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { sampleScreenshotData as screenshotData } from "../capture-data-test-support.ts";
 import { fitReport } from "./fit-report.ts";
 
-const screenshotData = {
-  html: "<!DOCTYPE html><html><body>page</body></html>",
-  baseUrl: "https://shop.example",
-  width: 1280,
-  height: 800,
-  isMobile: false,
-  x: 0,
-  y: 240,
-  image: "data:image/jpeg;base64,AAAA",
-};
 const webReplay = { startDate: 1, events: [], type: "rrweb" };
 
 describe("the report's size", () => {

@@ -5,6 +5,7 @@ import type { AdminOutboundListItem, OutboundStats } from "../../../shared/outbo
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { createOtherProject } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { findSessionById, mergeSessionInto } from "../sessions/sessions-repository.ts";
 import { recordOutboundEvent } from "./outbound-events.ts";
 import { outboundStats, statsWindowDays } from "./outbound-stats.ts";
 
@@ -161,5 +162,30 @@ describe("the outbound list's shown count", () => {
     );
     const shown = Object.fromEntries(page.items.map((item) => [item.id, item.shown]));
     expect(shown).toEqual({ [seen.id]: 2, [unseen.id]: 0 });
+  });
+});
+
+describe("a visitor whose anonymous session joins their user's session", () => {
+  test("counts once: what both sessions acknowledged on a day is one visitor's", async () => {
+    const now = new Date().toISOString();
+    const outbound = await banner("Merged banner");
+    const [anonymous, user] = await sessionIds(2);
+    if (!anonymous || !user) throw new Error("two sessions");
+    await record(outbound.id, anonymous, "shown", now);
+    await record(outbound.id, anonymous, "closed", now);
+    await record(outbound.id, user, "shown", now);
+    const from = await findSessionById(t.api.sql, anonymous);
+    const into = await findSessionById(t.api.sql, user);
+    if (!from || !into) throw new Error("sessions not found");
+    await mergeSessionInto(t.api.sql, from, into, {});
+    const stats = await t.admin<OutboundStats>("GET", `/outbounds/${outbound.id}/stats`, undefined, 200);
+    expect(stats.totals).toMatchObject({ shown: 1, closed: 1 });
+    expect(stats.days.at(-1)).toMatchObject({ shown: 1, closed: 1 });
+    const moved = await t.api.sql`SELECT session_id, kind FROM widget_outbound_events
+      WHERE outbound_id = ${outbound.id} ORDER BY kind`;
+    expect(moved).toEqual([
+      { session_id: user, kind: "closed" },
+      { session_id: user, kind: "shown" },
+    ]);
   });
 });

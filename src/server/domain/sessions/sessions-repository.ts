@@ -172,7 +172,7 @@ export async function updateSession(
 
 /**
  * Folds an anonymous session into a user's existing one: its events, reports, checklists,
- * deliveries, conversations, feature requests, votes and survey answers move over, and the old id
+ * deliveries and their acknowledgements, conversations, feature requests, votes and survey answers move over, and the old id
  * keeps pointing at the target so a stale client still lands on the right session. All or nothing.
  */
 export async function mergeSessionInto(
@@ -187,9 +187,33 @@ export async function mergeSessionInto(
     await tx`UPDATE widget_checklists SET session_id = ${into.id} WHERE session_id = ${from.id}
       AND NOT EXISTS (SELECT 1 FROM widget_checklists other WHERE other.session_id = ${into.id}
         AND other.outbound_id = widget_checklists.outbound_id AND other.shared_key = widget_checklists.shared_key)`;
+    // Content both sessions were offered keeps one row, with what either acknowledged.
+    const fromRow = (column: string) =>
+      `COALESCE(${column}, (SELECT f.${column} FROM widget_outbound_deliveries f
+        WHERE f.session_id = $1 AND f.outbound_id = widget_outbound_deliveries.outbound_id))`;
+    await tx.unsafe(
+      `UPDATE widget_outbound_deliveries SET ${[
+        "read_at",
+        "shown_at",
+        "last_shown_at",
+        "opened_at",
+        "completed_at",
+        "closed_at",
+      ]
+        .map((column) => `${column} = ${fromRow(column)}`)
+        .join(", ")}
+      WHERE session_id = $2 AND outbound_id IN (SELECT outbound_id FROM widget_outbound_deliveries WHERE session_id = $1)`,
+      [from.id, into.id],
+    );
     await tx`DELETE FROM widget_outbound_deliveries WHERE session_id = ${from.id}
       AND outbound_id IN (SELECT outbound_id FROM widget_outbound_deliveries WHERE session_id = ${into.id})`;
     await tx`UPDATE widget_outbound_deliveries SET session_id = ${into.id} WHERE session_id = ${from.id}`;
+    // The outbound stats count visitors: what both sessions acknowledged on one day counts once.
+    await tx`DELETE FROM widget_outbound_events WHERE session_id = ${from.id}
+      AND EXISTS (SELECT 1 FROM widget_outbound_events other WHERE other.session_id = ${into.id}
+        AND other.outbound_id = widget_outbound_events.outbound_id AND other.kind = widget_outbound_events.kind
+        AND other.day = widget_outbound_events.day)`;
+    await tx`UPDATE widget_outbound_events SET session_id = ${into.id} WHERE session_id = ${from.id}`;
     // Messenger content: conversations, requests and votes follow (a vote the user had cast already
     // is not counted twice); an answer to a survey the user answered stays with the anonymous session.
     await tx`UPDATE conversations SET session_id = ${into.id} WHERE session_id = ${from.id}`;

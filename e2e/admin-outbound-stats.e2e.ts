@@ -128,6 +128,13 @@ test("stats move when a visitor's widget shows the banner, the visitor clicks it
   await expect(total("opened")).toHaveText("0");
   await expect(total("closed")).toHaveText("0");
   await markPage(page);
+  // A second admin tab on the banners list: its Shown column follows too.
+  const list = await page.context().newPage();
+  await list.goto(`/dashboard/content/${project.id}/banners`);
+  const listed = (name: string) =>
+    list.getByRole("row").filter({ hasText: name }).getByTestId("content-shown");
+  await expect(listed(banner.name)).toHaveText("0");
+  await markPage(list);
 
   // The visitor: another browser context, a host page of the project where the banner is live.
   const visitorContext = await browser.newContext();
@@ -158,6 +165,8 @@ test("stats move when a visitor's widget shows the banner, the visitor clicks it
     await expect(frame.getByText(banner.name, { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(total("shown")).toHaveText("1");
     await expect(stats.getByTestId("outbound-stat-shown")).toContainText("1 today");
+    await expect(listed(banner.name)).toHaveText("1");
+    await expectSamePage(list);
     await expect(total("opened")).toHaveText("0");
     await expect(total("closed")).toHaveText("0");
 

@@ -1,6 +1,8 @@
-import { useEffect } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Link, useParams } from "wouter";
 import { type Translator, useT } from "../i18n/intl.ts";
+import { useStaffPush } from "../realtime/staff-socket.ts";
+import { createThrottledCall } from "../realtime/throttled-call.ts";
 import { buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { ClipLink } from "../shell/list/list-clip.tsx";
@@ -10,13 +12,31 @@ import { useListPage, useRowSelection } from "../shell/list/use-list-page.ts";
 import { listContent } from "./content-actions.ts";
 import { ContentBulkBar } from "./content-bulk-bar.tsx";
 import { ContentKindTabs } from "./content-kind-tabs.tsx";
-import { type ContentKind, isContentKind } from "./content-kinds.ts";
+import { type ContentKind, isContentKind, outboundTypeOf } from "./content-kinds.ts";
 import { contentListUrl, contentStatuses } from "./content-list-query.ts";
 import { ContentNotFound } from "./content-not-found.tsx";
 import { contentCreateHref, contentEditHref, contentListPath, surveyResultsHref } from "./content-paths.ts";
 import type { ContentRow } from "./content-row.ts";
 import { ContentStatusBadge } from "./content-status-badge.tsx";
 import { rememberProject } from "./last-project.ts";
+
+/** At most one quiet reload a second, however busy the project's content is. */
+const liveGapMs = 1000;
+
+/**
+ * The Shown column follows the visitors' acknowledgements (the `outbound-stats` push, issue 22): the
+ * rows are asked for again, kept on screen meanwhile. Kinds without outbounds have no such column.
+ */
+function useLiveShownCounts(projectId: string, kind: ContentKind, refresh: () => void) {
+  const latest = useRef(refresh);
+  latest.current = refresh;
+  const throttled = useMemo(() => createThrottledCall(() => latest.current(), liveGapMs), []);
+  useEffect(() => () => throttled.cancel(), [throttled]);
+  useStaffPush((push) => {
+    if (push.name === "outbound-stats" && push.data.projectId === projectId && outboundTypeOf[kind])
+      throttled.request();
+  });
+}
 
 /**
  * `/dashboard/content/{project}/{kind}`: one kind's content, its search, status filter and page in
@@ -33,6 +53,7 @@ function ContentList({ projectId, kind }: { projectId: string; kind: ContentKind
   });
   // Another page, filter or kind shows other rows: the selection would act on unseen ones.
   const selection = useRowSelection(`${path}${list.search}`);
+  useLiveShownCounts(projectId, kind, list.refresh);
 
   const columns: ListColumn<ContentRow, typeof list.query.sort.field>[] = [
     {

@@ -1,26 +1,9 @@
-import { useEffect, useState } from "react";
-import { loadPublicConfig } from "../api/public-config.ts";
 import { useT } from "../i18n/intl.ts";
+import { useOwnOrigins } from "../inbox/own-origins.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { cspLines, websocketOriginOf } from "./csp-lines.ts";
 import { InstallationStatus } from "./installation-status.tsx";
 import { consentLine, widgetSnippet } from "./widget-snippet.ts";
-
-/** The messenger's origin from the public configuration; the admin's own until it is read. */
-function useMessengerOrigin(): string {
-  const [origin, setOrigin] = useState(location.origin);
-  useEffect(() => {
-    let current = true;
-    loadPublicConfig().then(
-      (config) => current && config.messengerUrl && setOrigin(new URL(config.messengerUrl).origin),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  return origin;
-}
 
 /** A read-only code box with its label and copy button: focusable, and a click selects it whole. */
 function CodeBlock({
@@ -75,7 +58,8 @@ export function InstallCard({
   waitsForConsent: boolean;
 }) {
   const { t } = useT();
-  const messengerOrigin = useMessengerOrigin();
+  // The messenger's origin, second of our own when it is another; the admin's own until it is known.
+  const messengerOrigin = useOwnOrigins()?.[1] ?? location.origin;
   const snippet = widgetSnippet(location.origin, sdkKey);
   const csp = cspLines({
     mainOrigin: location.origin,

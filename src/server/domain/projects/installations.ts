@@ -5,6 +5,12 @@ import { pushToStaff } from "../../realtime/staff-socket.ts";
 import { normaliseOrigin } from "./project-settings-repository.ts";
 
 const maxOriginLength = 255;
+/**
+ * `Origin` is whatever a caller sends: a project keeps at most this many origins (the panel shows the
+ * newest few), and a process remembers at most `maxKnown` pairs, so made-up origins cannot grow either.
+ */
+const maxOriginsPerProject = 100;
+const maxKnown = 10_000;
 
 /**
  * The install check of the admin's install panel: the first widget session from each origin is kept,
@@ -25,6 +31,7 @@ export function createInstallationRecorder(deps: {
       if (!origin) return;
       const key = `${projectId} ${origin}`;
       if (known.has(key)) return;
+      if (known.size >= maxKnown) known.clear();
       known.add(key);
       void recordInstallation(deps.sql, projectId, origin)
         .then((installation) => {
@@ -48,7 +55,9 @@ export type InstallationRecorder = ReturnType<typeof createInstallationRecorder>
 async function recordInstallation(sql: SQL, projectId: string, origin: string): Promise<Installation | null> {
   const firstSeenAt = new Date().toISOString();
   const rows = await sql`INSERT INTO widget_installations (project_id, origin, first_seen_at)
-    VALUES (${projectId}, ${origin}, ${firstSeenAt}) ON CONFLICT (project_id, origin) DO NOTHING RETURNING origin`;
+    SELECT ${projectId}, ${origin}, ${firstSeenAt}
+    WHERE (SELECT count(*) FROM widget_installations WHERE project_id = ${projectId}) < ${maxOriginsPerProject}
+    ON CONFLICT (project_id, origin) DO NOTHING RETURNING origin`;
   return rows.length > 0 ? { origin, firstSeenAt } : null;
 }
 

@@ -396,4 +396,25 @@ describe("the install panel's checks (issue 21)", () => {
     expect(await list()).toEqual(["https://blog.example.com", "https://shop.example.com"]);
     await api.expectJson("GET", "/api/projects/no-such-project/installations", undefined, 404);
   });
+
+  test("made-up origins cannot grow a project's list past 100", async () => {
+    const project = await api.expectJson<AdminProjectSettings>(
+      "POST",
+      "/api/projects",
+      { name: "Crowded" },
+      201,
+    );
+    const at = new Date().toISOString();
+    for (let index = 0; index < 100; index++)
+      await api.sql`INSERT INTO widget_installations (project_id, origin, first_seen_at)
+        VALUES (${project.id}, ${`https://site-${index}.example`}, ${at})`;
+    expect((await startSession(project.sdkKey, "https://one-more.example")).status).toBe(200);
+    await Bun.sleep(100);
+    const [row] =
+      await api.sql`SELECT count(*) AS n FROM widget_installations WHERE project_id = ${project.id}`;
+    expect(Number((row as { n: unknown }).n)).toBe(100);
+    const [extra] =
+      await api.sql`SELECT origin FROM widget_installations WHERE origin = ${"https://one-more.example"}`;
+    expect(extra).toBeUndefined();
+  });
 });

@@ -4,7 +4,6 @@ import { dirname, join, relative, resolve } from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import type { BuildConfig, BuildMetafile, BuildOutput } from "bun";
 import { vendorCspPlugin } from "./scripts/build/vendor-csp-patches.ts";
-import { vendorPerformancePlugin } from "./scripts/build/vendor-performance-patches.ts";
 import {
   type AppEntry,
   type BuildManifest,
@@ -237,7 +236,7 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     define: production,
     banner: compileHint,
     // They run in host pages, under the host's CSP and on its main thread.
-    plugins: [vendorCspPlugin, vendorPerformancePlugin],
+    plugins: [vendorCspPlugin],
   });
   const widgetChunks: Record<string, string> = {};
   builtChunkNames.forEach((name, index) => {

@@ -152,7 +152,7 @@ test("a host page: a modal and a tour never share the page; the tour starts when
       );
     setInterval(() => {
       const modal = has(document, ".gm-wrapper");
-      const tour = has(document, ".shepherd-element");
+      const tour = has(document, ".gtr-popover");
       state.modal ||= modal;
       state.tour ||= tour;
       if (modal && tour) state.overlap = true;
@@ -168,11 +168,11 @@ test("a host page: a modal and a tour never share the page; the tour starts when
   // Another page view: the tour is offered again, and waits.
   await page.evaluate(() => history.pushState({}, "", `${location.pathname}?view=2`));
   await page.waitForTimeout(3_000);
-  await expect(page.locator(".shepherd-element")).toHaveCount(0);
+  await expect(page.locator(".gtr-popover")).toHaveCount(0);
 
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  const popover = page.locator(".shepherd-element:not([hidden])");
+  const popover = page.locator(".gtr-popover");
   await expect(popover).toBeVisible({ timeout: 15_000 });
   await expect(popover.locator(".gtr-title")).toHaveText("The title");
   const state = await page.evaluate(() => (window as unknown as { takeoverState: unknown }).takeoverState);

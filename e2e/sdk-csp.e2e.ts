@@ -267,9 +267,9 @@ for (const given of Object.keys(nonceSources) as NonceGiven[])
     await expect(checklist.getByTestId("checklist-progress")).toBeVisible();
     expect(await computed(checklist.locator(".gc-bar"), "overflow")).toBe("hidden");
 
-    // The tour: shepherd.js's popover in the widget's shadow root.
+    // The tour: its popover in the widget's shadow root (tour-stage.ts).
     await gleap(page, "startProductTour", tourId);
-    const popover = page.locator(".shepherd-element:not([hidden])");
+    const popover = page.locator(".gtr-popover");
     await expect(popover).toContainText("Welcome to Acme");
     expect(await computed(popover, "z-index")).not.toBe("auto");
     await page.keyboard.press("Escape");

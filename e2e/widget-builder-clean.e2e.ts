@@ -27,7 +27,7 @@ type HostWindow = Window & { Gleap: Record<string, (...args: unknown[]) => unkno
 const modal = (page: Page) => page.locator(".gm-frame");
 const banner = (page: Page) => page.locator("#gleap-banner iframe");
 const notification = (page: Page) => page.locator(".gn-stack .gn-item");
-const tourStep = (page: Page) => page.locator(".shepherd-element");
+const tourStep = (page: Page) => page.locator(".gtr-popover");
 
 /** The chunks that show visitor content (a survey shows in the messenger). */
 const contentChunk = /\/sdk\/(banner|modal|notifications|tours|messenger)-chunk-/;

@@ -41,7 +41,7 @@ async function visitorTour(browser: Browser, tourId: string, filter: string): Pr
     await page.goto(`/demo?${filter}`);
     await expect(page.locator("#widget-status")).toHaveAttribute("data-state", "ready");
     await page.evaluate((id) => (window as unknown as HostWindow).Gleap.startProductTour?.(id), tourId);
-    const popover = page.locator(".shepherd-element:not([hidden])");
+    const popover = page.locator(".gtr-popover");
     await expect(popover).toBeVisible();
     const seen: string[] = [];
     const text = async (selector: string) =>

@@ -71,7 +71,7 @@ async function openDemo(page: Page, context: BrowserContext, search = "") {
 }
 
 const tourEvents = (page: Page) => page.evaluate(() => (window as unknown as HostWindow).tourEvents);
-const popover = (page: Page) => page.locator(".shepherd-element:not([hidden])");
+const popover = (page: Page) => page.locator(".gtr-popover");
 const chunkRequests = (page: Page) => {
   const requested: string[] = [];
   page.on("request", (request) => {

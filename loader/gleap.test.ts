@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, type Mock, spyOn, tes
 import ReconnectingWebSocket from "partysocket/ws";
 import { pushToSession } from "../src/server/realtime/widget-socket.ts";
 import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
+import { writtenByHand } from "../src/server/test-support/written-by-hand.ts";
 import type {
   WidgetChunk,
   WidgetChunkContext,
@@ -388,7 +389,10 @@ describe("destroy", () => {
     const project = await server.db.sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
     const projectId = (project[0] as { id: string }).id;
     const { updateProjectSettings } = await import("../src/server/domain/projects/projects-repository.ts");
-    await updateProjectSettings(server.db.sql, projectId, { flowConfig: { enableNetworkLogs: false } });
+    await writtenByHand(
+      server,
+      updateProjectSettings(server.db.sql, projectId, { flowConfig: { enableNetworkLogs: false } }),
+    );
     try {
       const before = hostFunctions();
       const { api } = await booted();
@@ -396,7 +400,10 @@ describe("destroy", () => {
       expect(XMLHttpRequest.prototype.open).toBe(before.open);
       api.destroy();
     } finally {
-      await updateProjectSettings(server.db.sql, projectId, { flowConfig: { enableNetworkLogs: true } });
+      await writtenByHand(
+        server,
+        updateProjectSettings(server.db.sql, projectId, { flowConfig: { enableNetworkLogs: true } }),
+      );
     }
   });
 
@@ -835,7 +842,10 @@ describe("the host API's routing and settings", () => {
   test("setReplayOptions before the recorder exists is kept and handed to it at start, loading nothing early", async () => {
     const [project] = await server.db.sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
     const { updateProjectSettings } = await import("../src/server/domain/projects/projects-repository.ts");
-    await updateProjectSettings(server.db.sql, project.id, { flowConfig: { enableWebReplays: true } });
+    await writtenByHand(
+      server,
+      updateProjectSettings(server.db.sql, project.id, { flowConfig: { enableWebReplays: true } }),
+    );
     try {
       const { api, runs, loads, initialized } = make(["replay"]);
       api.setReplayOptions({ maskAllInputs: true });
@@ -848,7 +858,10 @@ describe("the host API's routing and settings", () => {
         [{ maskAllInputs: true }],
       ]);
     } finally {
-      await updateProjectSettings(server.db.sql, project.id, { flowConfig: { enableWebReplays: false } });
+      await writtenByHand(
+        server,
+        updateProjectSettings(server.db.sql, project.id, { flowConfig: { enableWebReplays: false } }),
+      );
     }
   });
 
@@ -879,9 +892,12 @@ describe("the host API's routing and settings", () => {
   test("the project config's network blacklist applies to the captured log", async () => {
     const [project] = await server.db.sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
     const { updateProjectSettings } = await import("../src/server/domain/projects/projects-repository.ts");
-    await updateProjectSettings(server.db.sql, project.id, {
-      flowConfig: { networkLogBlacklist: ["/healthz"] },
-    });
+    await writtenByHand(
+      server,
+      updateProjectSettings(server.db.sql, project.id, {
+        flowConfig: { networkLogBlacklist: ["/healthz"] },
+      }),
+    );
     try {
       const before = window.fetch;
       const { api } = await booted();
@@ -891,7 +907,10 @@ describe("the host API's routing and settings", () => {
       const logged = JSON.parse((await crashRow(api)).network_logs) as Array<{ url: string }>;
       expect(logged.map((entry) => new URL(entry.url).pathname)).toEqual(["/sdk/loader.js"]);
     } finally {
-      await updateProjectSettings(server.db.sql, project.id, { flowConfig: { networkLogBlacklist: [] } });
+      await writtenByHand(
+        server,
+        updateProjectSettings(server.db.sql, project.id, { flowConfig: { networkLogBlacklist: [] } }),
+      );
     }
   });
 

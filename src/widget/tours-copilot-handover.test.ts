@@ -56,7 +56,7 @@ test("a cobrowse tour runs in the co-pilot chunk; its dismiss is the tour's quit
   tours.run("startProductTour", ["t1"]);
   await until(() => context.root.querySelector(".gcp-badge") !== null, "the co-pilot");
   expect(context.host.commands.map((command) => command.name)).toEqual(["startCopilotTour"]);
-  expect(context.root.querySelector(".shepherd-element")).toBeNull();
+  expect(context.root.querySelector(".gtr-popover")).toBeNull();
   expect(context.root.querySelector(".gcp-slug")?.textContent).toBe("Kai");
   context.root.querySelector<HTMLElement>(".gcp-dismiss")?.click();
   expect(emitted).toEqual([["productTourQuit", { tourId: "t1" }]]);

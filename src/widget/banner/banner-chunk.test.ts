@@ -113,6 +113,32 @@ describe("banner", () => {
     expect(document.body.classList.contains("gleap-b-shown")).toBe(false);
   });
 
+  test("the page is restyled once at reveal, then only when the height really changes", () => {
+    const writes: string[] = [];
+    const setProperty = html.style.setProperty.bind(html.style);
+    html.style.setProperty = (property: string, value: string | null, priority?: string) => {
+      writes.push(`${property}: ${value}`);
+      setProperty(property, value, priority);
+    };
+    try {
+      const frame = showBanner(action());
+      // The frame settles its height while hidden: the page is not touched yet.
+      fromBanner(frame, { name: "banner-height", data: { height: 40 } });
+      fromBanner(frame, { name: "banner-height", data: { height: 52 } });
+      expect(writes).toEqual([]);
+      expect(bannerElement()?.style.getPropertyValue("height")).toBe("52px");
+      fromBanner(frame, { name: "banner-data-set" });
+      expect(writes).toEqual(["--gleap-margin-top: 52px", "padding-top: 52px"]);
+      fromBanner(frame, { name: "banner-height", data: { height: 52 } });
+      fromBanner(frame, { name: "banner-data-set" });
+      expect(writes.length).toBe(2);
+      fromBanner(frame, { name: "banner-height", data: { height: 64 } });
+      expect(writes.slice(2)).toEqual(["--gleap-margin-top: 64px", "padding-top: 64px"]);
+    } finally {
+      html.style.setProperty = setProperty;
+    }
+  });
+
   test("a floating banner floats over the page and does not push it", () => {
     const frame = showBanner(action("floating"));
     expect(bannerElement()?.dataset.format).toBe("floating");

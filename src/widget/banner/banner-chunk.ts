@@ -41,32 +41,42 @@ interface ShownBanner extends ShownFrame {
   floating: boolean;
   /** The server's outbound it shows (acknowledged as shown, opened, closed); null for a host's own. */
   outboundId: string | null;
+  /** The frame's latest height; the page learns it at reveal and then only when it changes. */
+  height: number;
+  /** On screen: the frame said its content is set. */
+  revealed: boolean;
+  /** The height the page was last given. */
+  pushed: number | null;
 }
 
 let context: WidgetChunkContext | null = null;
 let banner: ShownBanner | null = null;
 
-function pushPage(shown: ShownBanner, height: number) {
-  const html = document.documentElement;
-  html.style.setProperty("--gleap-margin-top", `${height}px`);
+/**
+ * Gives the page the banner's height. Both writes restyle and relayout the whole host page (the custom
+ * property is inherited by every element), so they happen once at reveal and then only when the
+ * height really changes; before reveal the hidden element alone follows the frame.
+ */
+function pushPage(shown: ShownBanner) {
+  const height = shown.height;
   setImportant(shown.element, { height: `${height}px` });
-  if (!shown.floating && document.body?.classList.contains("gleap-b-shown")) {
-    setImportant(html, { "padding-top": `${height}px` });
-  }
+  if (!shown.revealed || shown.pushed === height) return;
+  shown.pushed = height;
+  document.documentElement.style.setProperty("--gleap-margin-top", `${height}px`);
+  if (!shown.floating) setImportant(document.documentElement, { "padding-top": `${height}px` });
 }
 
 function reveal(shown: ShownBanner) {
   clearTimeout(shown.loadTimer);
+  if (shown.revealed) return;
   // On screen now: the one moment it counts as delivered (issue 22).
   const host = context?.host;
-  if (host && !document.body?.classList.contains("gleap-b-shown"))
-    acknowledgeOutbound(host, shown.outboundId, "shown");
+  if (host) acknowledgeOutbound(host, shown.outboundId, "shown");
   document.body?.classList.add("gleap-b-shown");
   if (shown.floating) document.body?.classList.add("gleap-b-f");
   setImportant(shown.element, { visibility: "visible" });
-  const height =
-    Number.parseFloat(document.documentElement.style.getPropertyValue("--gleap-margin-top")) || 0;
-  pushPage(shown, height);
+  shown.revealed = true;
+  pushPage(shown);
 }
 
 function remove() {
@@ -156,8 +166,11 @@ function show(raw: unknown) {
     },
     floating,
     outboundId: offeredOutboundId(raw),
+    height: 0,
+    revealed: false,
+    pushed: null,
     loadTimer: setTimeout(() => {
-      if (banner?.element === element && !document.body?.classList.contains("gleap-b-shown")) remove();
+      if (banner?.element === element && !banner.revealed) remove();
     }, loadTimeoutMs),
     restore: saveDocumentStyle(),
   };
@@ -175,7 +188,8 @@ function onMessage(event: MessageEvent) {
       postToFrame(shown, { name: "banner-data", type: "banner", data: shown.data });
       return;
     case "banner-height":
-      pushPage(shown, Math.max(0, Math.min(maxHeight, Math.ceil(message.data.height))));
+      shown.height = Math.max(0, Math.min(maxHeight, Math.ceil(message.data.height)));
+      pushPage(shown);
       return;
     case "banner-data-set":
       reveal(shown);

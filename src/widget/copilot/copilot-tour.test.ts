@@ -191,6 +191,16 @@ describe("the co-pilot's actions", () => {
     expect(ends).toEqual([false]);
   });
 
+  test("a co-pilot started while the last one fades out replaces it: one badge on the page", async () => {
+    start({ kaiSlug: "First", allowClose: true, steps: [{ message: "One" }] });
+    root.querySelector<HTMLButtonElement>(".gcp-dismiss")?.click();
+    expect(ends).toEqual([false]);
+    expect(root.querySelector(".gcp-layer")?.classList.contains("gcp-leaving")).toBe(true);
+    start({ kaiSlug: "Second", steps: [{ message: "Two" }] });
+    const badges = [...root.querySelectorAll(".gcp-badge")].map((badge) => badge.textContent);
+    expect(badges).toEqual([expect.stringContaining("Second")]);
+  });
+
   test("stop takes it away at once and reports nothing", async () => {
     const handle = start({ steps: [{ message: "One" }] });
     await time.advance(1500);

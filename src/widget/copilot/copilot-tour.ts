@@ -59,6 +59,9 @@ export function runCopilotTour(data: TourData, deps: CopilotDependencies): Copil
     toggleMute: () => setMuted(!voice.muted()),
     dismiss: () => finish(false),
   });
+  // A co-pilot that just ended fades out for 800 ms; one started meanwhile (the host's own start, or
+  // the next tour of the queue) must not show a second badge beside it.
+  for (const leaving of root.querySelectorAll(".gcp-layer.gcp-leaving")) leaving.remove();
   root.append(style, layer);
 
   function setMuted(next: boolean) {

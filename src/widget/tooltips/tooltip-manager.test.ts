@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
+import type { Rect } from "../common/bubble-placement.ts";
 import { readTooltips } from "./tooltip-config.ts";
 import { tooltipTiming } from "./tooltip-hover.ts";
 import { createTooltipManager, type TooltipManager } from "./tooltip-manager.ts";
-import type { Rect } from "./tooltip-placement.ts";
 import { placementRetries } from "./tooltip-positioning.ts";
 
 /**

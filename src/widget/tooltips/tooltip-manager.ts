@@ -1,15 +1,10 @@
+import type { Rect } from "../common/bubble-placement.ts";
+import { afterFrame, animationFrame, measureBox } from "../common/frames.ts";
 import { watchPage } from "./page-watch.ts";
 import { type Tooltip, tooltipsForPage } from "./tooltip-config.ts";
 import { type Attached, buildTooltipElements } from "./tooltip-elements.ts";
 import { hideBubble, listenForHover, showBubble } from "./tooltip-hover.ts";
-import type { Rect } from "./tooltip-placement.ts";
-import {
-  afterFrame,
-  animationFrame,
-  createPositioner,
-  measureBox,
-  textWidth,
-} from "./tooltip-positioning.ts";
+import { createPositioner, textWidth } from "./tooltip-positioning.ts";
 
 /**
  * Tooltips on the host page (spec §2, §4): finds each tooltip's elements by selector, draws a hotspot

@@ -1,32 +1,9 @@
+import { bubblePlacement, hasBox, type Rect } from "../common/bubble-placement.ts";
 import type { Attached } from "./tooltip-elements.ts";
-import { bubblePlacement, hasBox, hotspotPosition, type Rect } from "./tooltip-placement.ts";
+import { hotspotPosition } from "./tooltip-placement.ts";
 
 /** Spec §9: a placement that cannot measure its element yet is tried again, at most 50 frames. */
 export const placementRetries = 50;
-
-export const measureBox = (element: Element): Rect => {
-  const { left, top, width, height } = element.getBoundingClientRect();
-  return { left, top, width, height };
-};
-
-/** The next frame (a 16 ms timeout where there are no animation frames). */
-export function animationFrame(window: Window & typeof globalThis) {
-  return (callback: () => void) =>
-    typeof window.requestAnimationFrame === "function"
-      ? window.requestAnimationFrame(() => callback())
-      : window.setTimeout(callback, 16);
-}
-
-/**
- * Just after the next frame was drawn (a task queued from the frame's callback): the page's layout is
- * up to date then, so measuring an element costs nothing, where measuring from the frame's callback
- * after the page changed forces the page's whole relayout into our script (a long task on a large
- * page at 4x throttling, bench/host-impact.ts).
- */
-export function afterFrame(window: Window & typeof globalThis) {
-  const frame = animationFrame(window);
-  return (callback: () => void) => frame(() => window.setTimeout(callback, 0));
-}
 
 /** The width of an element's text, or null when it has none (see `hotspotPosition`). */
 export function textWidth(window: Window & typeof globalThis) {

@@ -15,15 +15,14 @@ export function blockClicks(element: Element): () => void {
 }
 
 /**
- * Wires the step on screen to its element: no clicks at all on a button step; on an input step the
- * primary button follows the field (spec §5) and the field takes the focus the popover would take.
+ * Wires the step on screen to its element: no clicks at all on a button step (the cut-out shows it,
+ * the page under it gets the click); on an input step the primary button follows the field (spec §5).
  * A click step is handled by the tour's document listener. Answers the undos.
  */
 export function wireShownStep(
   step: TourStepData,
   target: Element,
   primary: HTMLButtonElement | null | undefined,
-  stepElement: HTMLElement | null | undefined,
 ): Array<() => void> {
   const advance = advanceOf(step);
   if (advance === "button") return [blockClicks(target)];
@@ -34,10 +33,6 @@ export function wireShownStep(
   update();
   target.addEventListener("input", update);
   target.addEventListener("keyup", update);
-  // shepherd.js focuses its popover once placed; on an input step the field is what wants focus.
-  if (stepElement && target instanceof HTMLElement) {
-    stepElement.focus = () => target.focus({ preventScroll: true });
-  }
   return [
     () => {
       target.removeEventListener("input", update);

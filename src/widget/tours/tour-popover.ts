@@ -6,7 +6,7 @@ import type { StepControls } from "./tour-steps.ts";
 /**
  * The inside of one popover (spec §2): sender, title, the step's message (admin HTML, rebuilt from an
  * allow-list so nothing in it runs in the host page), an optional muted video with a sound toggle,
- * and the footer with the progress, Back and Next/Done. shepherd.js places it and draws the overlay;
+ * and the footer with the progress, Back and Next/Done. tour-stage.ts places it and draws the overlay;
  * the buttons call back into the runner.
  */
 

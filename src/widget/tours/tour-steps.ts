@@ -4,16 +4,21 @@ import type { TourTexts } from "../common/tour-texts.ts";
 /**
  * What a product tour's step shows and how it moves on (spec §2 "Product tour popovers", §4 "Tour",
  * §5 "Input steps advance only after non-empty input"). Pure, so the rules are tested apart from
- * shepherd.js and the page.
+ * the drawing (tour-stage.ts) and the page.
  */
 
-/** Spec §9: the overlay cut-out and the popover's distance from its element. */
+/** Spec §9: the overlay and its cut-out (the popover's distance is `bubbleOffset`, as a tooltip's). */
 export const tourLook = {
-  animationMs: 400,
+  /**
+   * The popover's and the overlay's fade (opacity only). Shorter than shepherd.js's 400 ms: every frame
+   * of a fade is a frame the host page draws again (bench/host-impact.ts).
+   */
+  animationMs: 200,
   overlayOpacity: 0.7,
   stagePadding: 10,
   stageRadius: 5,
-  popoverOffset: 10,
+  /** The popover's arrow: a square turned by 45°, half of it outside the popover. */
+  arrowSize: 14,
 } as const;
 
 /** Spec §9: how long a step waits for its element to appear, and how often it looks. */

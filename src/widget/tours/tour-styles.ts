@@ -2,14 +2,16 @@ import { textColorFor } from "../common/text-colour.ts";
 import { tourLook } from "./tour-steps.ts";
 
 /**
- * The popover and the overlay of a product tour, inside the widget's shadow root: shepherd.js draws
- * the elements (its class names), these rules are all of their look, so nothing of the host page's CSS
- * reaches them and nothing of ours reaches the page. Spec §2/§9: 250 to 300 px wide (a "post" 550 px),
- * overlay at 0.7, transitions of 400 ms.
+ * The popover and the overlay of a product tour, inside the widget's shadow root: tour-stage.ts and
+ * tour-popover.ts build the elements, these rules are all of their look, so nothing of the host page's
+ * CSS reaches them and nothing of ours reaches the page. Spec §2/§9: 250 to 300 px wide (a "post"
+ * 550 px), overlay at 0.7. Only opacity is animated: the page is not laid out again while it fades.
  */
 export function tourStyles(brandColor: string): string {
   const color = /^#[0-9a-f]{3,8}$/i.test(brandColor) ? brandColor : "#485BFF";
   const ms = `${tourLook.animationMs}ms`;
+  const arrow = `${tourLook.arrowSize}px`;
+  const half = `${-tourLook.arrowSize / 2}px`;
   return `
 .gtr-layer {
   all: initial;
@@ -19,25 +21,22 @@ export function tourStyles(brandColor: string): string {
   z-index: 2147483647;
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
 }
-.shepherd-modal-overlay-container {
+.gtr-layer[hidden] { display: none; }
+.gtr-overlay { position: fixed; inset: 0; opacity: 0; transition: opacity ${ms} ease; }
+.gtr-layer.gtr-on .gtr-overlay { opacity: 1; }
+/* The dark part: the cut-out's shadow, wide enough to cover any window. */
+.gtr-cutout {
+  position: fixed;
+  border-radius: ${tourLook.stageRadius}px;
+  box-shadow: 0 0 0 200vmax rgba(0, 0, 0, ${tourLook.overlayOpacity});
+  pointer-events: none;
+}
+/* Transparent, around the cut-out: they catch the clicks on the dark part. */
+.gtr-block { position: fixed; pointer-events: auto; }
+.gtr-popover {
   position: fixed;
   left: 0;
   top: 0;
-  width: 100vw;
-  height: 0;
-  opacity: 0;
-  overflow: hidden;
-  pointer-events: none;
-  transition: opacity ${ms} ease, height 0ms ${ms};
-}
-.shepherd-modal-overlay-container.shepherd-modal-is-visible {
-  height: 100vh;
-  opacity: ${tourLook.overlayOpacity};
-  transition: opacity ${ms} ease, height 0ms 0ms;
-}
-/* The dark part catches clicks; the cut-out lets them through to the step's element. */
-.shepherd-modal-overlay-container.shepherd-modal-is-visible path { pointer-events: all; fill: #000; }
-.shepherd-element {
   box-sizing: border-box;
   min-width: 250px;
   max-width: min(300px, calc(100vw - 20px));
@@ -48,24 +47,21 @@ export function tourStyles(brandColor: string): string {
   box-shadow: 0 18px 48px rgba(15, 23, 42, 0.28), 0 2px 8px rgba(15, 23, 42, 0.12);
   outline: none;
   opacity: 0;
-  visibility: hidden;
-  transition: opacity ${ms} ease, visibility ${ms};
+  transition: opacity ${ms} ease;
   z-index: 1;
 }
-.shepherd-element.gtr-wide { width: 550px; min-width: 0; max-width: calc(100vw - 20px); }
-.shepherd-element.shepherd-enabled { opacity: 1; visibility: visible; }
-.shepherd-element[data-popper-reference-hidden]:not(.shepherd-centered) { opacity: 0; visibility: hidden; pointer-events: none; }
-.shepherd-element *, .shepherd-element *::before, .shepherd-element *::after { box-sizing: border-box; }
-.shepherd-element:focus-visible { outline: 2px solid ${color}; outline-offset: 2px; }
-.shepherd-arrow, .shepherd-arrow::before { position: absolute; width: 14px; height: 14px; z-index: -1; }
-.shepherd-arrow::before { content: ""; background: #fff; transform: rotate(45deg); }
-.shepherd-element[data-popper-placement^="top"] > .shepherd-arrow { bottom: -7px; }
-.shepherd-element[data-popper-placement^="bottom"] > .shepherd-arrow { top: -7px; }
-.shepherd-element[data-popper-placement^="left"] > .shepherd-arrow { right: -7px; }
-.shepherd-element[data-popper-placement^="right"] > .shepherd-arrow { left: -7px; }
-.shepherd-element.shepherd-centered > .shepherd-arrow { display: none; }
-.shepherd-content { border-radius: 12px; padding: 0; outline: none; }
-.shepherd-text { padding: 0; }
+.gtr-popover.gtr-wide { width: 550px; min-width: 0; max-width: calc(100vw - 20px); }
+.gtr-popover.gtr-shown { opacity: 1; }
+.gtr-popover.gtr-away { visibility: hidden; pointer-events: none; }
+.gtr-popover *, .gtr-popover *::before, .gtr-popover *::after { box-sizing: border-box; }
+.gtr-popover:focus-visible { outline: 2px solid ${color}; outline-offset: 2px; }
+.gtr-arrow { position: absolute; width: ${arrow}; height: ${arrow}; z-index: -1; }
+.gtr-arrow[hidden] { display: none; }
+.gtr-arrow::before { content: ""; position: absolute; inset: 0; background: #fff; transform: rotate(45deg); }
+.gtr-popover[data-side="top"] > .gtr-arrow { bottom: ${half}; }
+.gtr-popover[data-side="bottom"] > .gtr-arrow { top: ${half}; }
+.gtr-popover[data-side="left"] > .gtr-arrow { right: ${half}; }
+.gtr-popover[data-side="right"] > .gtr-arrow { left: ${half}; }
 .gtr-body { position: relative; padding: 16px 16px 14px; font-size: 14px; line-height: 1.5; }
 .gtr-body[dir="rtl"] { text-align: right; }
 .gtr-close {
@@ -136,7 +132,7 @@ export function tourStyles(brandColor: string): string {
 .gtr-secondary:hover { background: #e2e5ec; }
 .gtr-hint { font-size: 12px; color: #6b7280; }
 @media (prefers-reduced-motion: reduce) {
-  .shepherd-element, .shepherd-modal-overlay-container { transition: none; }
+  .gtr-popover, .gtr-overlay { transition: none; }
 }
 `;
 }

@@ -4,8 +4,8 @@ import { createChunkContext, createRecordingHost } from "../common/chunk-context
 import { mount, run } from "./tours-chunk.ts";
 
 /**
- * The tours chunk as the loader mounts it, with shepherd.js drawing into the shadow root of the test
- * document: validation through the host's request, the popovers, the input and click rules, the end.
+ * The tours chunk as the loader mounts it, drawing into the shadow root of the test document:
+ * validation through the host's request, the popovers, the input and click rules, the end.
  */
 
 let context: ReturnType<typeof createChunkContext>;
@@ -26,7 +26,7 @@ const tourConfig = {
 const settle = async (times = 3) => {
   for (let i = 0; i < times; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
-const shown = () => context.root.querySelector<HTMLElement>(".shepherd-element:not([hidden])");
+const shown = () => context.root.querySelector<HTMLElement>(".gtr-popover");
 const progress = () => shown()?.querySelector(".gtr-progress")?.textContent;
 const nextButton = () => shown()?.querySelector<HTMLButtonElement>(".gtr-next, .gtr-done") ?? null;
 
@@ -91,7 +91,7 @@ describe("tours chunk", () => {
     // The admin's HTML is rebuilt: the image's handler is gone.
     expect(shown()?.querySelector(".gtr-message")?.innerHTML).not.toContain("onerror");
     expect(context.root.querySelector("style")?.nonce).toBe("n0nce");
-    expect(document.body.querySelector(".shepherd-element")).toBeNull();
+    expect(document.body.querySelector(".gtr-popover")).toBeNull();
     // An informational step's element is shown, not clickable.
     expect(document.querySelector<HTMLElement>("#title")?.style.getPropertyValue("pointer-events")).toBe(
       "none",

@@ -21,8 +21,8 @@ import {
  * Lazy chunk entry of product tours (spec §2, §4). The loader loads it for `startProductTour` (the
  * host API, a `gleap://x/tour/…` link, `?gleap_tour=`, a server action of type tour) and, at start,
  * when an earlier page view left an unfinished tour (`resumeProductTour`). It validates the tour,
- * keeps its progress and emits its end; the popovers (shepherd.js) are imported only when a product
- * tour really shows, and a co-pilot tour runs in the co-pilot chunk.
+ * keeps its progress and emits its end; the popovers (standard-tour.ts) are imported only when a
+ * product tour really shows, and a co-pilot tour runs in the co-pilot chunk.
  */
 
 const warn = (message: string, error?: unknown) => console.warn(`Gleap: ${message}`, error ?? "");
@@ -69,10 +69,10 @@ export function mount(context: WidgetChunkContext): () => void {
     currentUrl: () => window.location.href,
     store: tourStore(localStorageOrNull),
     runStandard: async (run) => {
-      const { runShepherdTour } = await import("./shepherd-tour.ts");
-      // Evaluating shepherd.js and drawing the first step are two tasks on the host page, not one.
+      const { runStandardTour } = await import("./standard-tour.ts");
+      // Evaluating the runner's code and drawing the first step are two tasks on the host page, not one.
       await nextTask();
-      return runShepherdTour(run, {
+      return runStandardTour(run, {
         root,
         nonce,
         language: host.language(),

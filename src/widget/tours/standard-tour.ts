@@ -1,30 +1,28 @@
-import type { Tour } from "shepherd.js";
 import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { isRightToLeft } from "../../shared/widget-language.ts";
 import { nextTask } from "../common/next-task.ts";
 import { tourTexts } from "../common/tour-texts.ts";
 import { findElement, waitForElement } from "../common/wait-for-element.ts";
-import { createShepherd, mountTourLayer } from "./shepherd-options.ts";
 import { wireShownStep } from "./step-wiring.ts";
 import type { TourHandle, TourRun } from "./tour-controller.ts";
 import { createPopoverSlot } from "./tour-popover.ts";
+import { createTourStage, type StageOptions } from "./tour-stage.ts";
 import { advanceOf, elementWait, isTargetClick, stepControls } from "./tour-steps.ts";
 
 /**
- * A product tour drawn with shepherd.js (spec §2, §4): a popover per step over an overlay with a
- * cut-out around the step's element. shepherd.js renders into the widget's shadow root (its steps
- * and its overlay container), so the page's CSS never reaches it. This runner decides when a step
- * shows and how it moves on; shepherd.js only places and draws:
+ * A product tour (spec §2, §4): a popover per step over an overlay with a cut-out around the step's
+ * element, drawn in the widget's shadow root (tour-stage.ts), so the page's CSS never reaches it. This
+ * runner decides when a step shows and how it moves on:
  *   - each step's element is waited for (5 s, every 100 ms) before the step shows; a click or input
  *     step whose element never comes quits the tour, any other step shows in the middle instead;
  *   - a click step moves on when its element (or something in it) is clicked, and only then;
  *   - an input step's Next stays disabled until its field holds text;
  *   - elsewhere the element is shown but not clickable, as in the reference;
  *   - Done completes, the close control and Escape quit.
- * This file is loaded with `import()` by the tours chunk, so co-pilot tours never load shepherd.js.
+ * This file is loaded with `import()` by the tours chunk, so co-pilot tours never load it.
  */
 
-export interface ShepherdEnvironment {
+export interface StandardTourEnvironment {
   root: ShadowRoot;
   nonce?: string;
   language: string;
@@ -32,16 +30,24 @@ export interface ShepherdEnvironment {
   warn(message: string, error?: unknown): void;
   /** The element wait's clock (tests pass their own). */
   sleep?: (ms: number) => Promise<void>;
+  /** The stage's measuring and frames (tests pass their own). */
+  stage?: Pick<StageOptions, "measure" | "nextFrame" | "afterFrame">;
 }
 
-export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment): TourHandle {
+export function runStandardTour(run: TourRun, environment: StandardTourEnvironment): TourHandle {
   const { data } = run;
   const document = environment.root.ownerDocument;
   const window = document.defaultView ?? globalThis.window;
   const texts = tourTexts(environment.language, environment.flowConfig);
   const rtl = isRightToLeft(environment.language, environment.flowConfig);
 
-  const { layer, remove } = mountTourLayer(environment.root, environment.flowConfig.color, environment.nonce);
+  const stage = createTourStage({
+    ...environment.stage,
+    root: environment.root,
+    color: environment.flowConfig.color,
+    nonce: environment.nonce,
+    warn: environment.warn,
+  });
 
   const targets: Array<Element | null> = data.steps.map(() => null);
   const waits = new AbortController();
@@ -56,17 +62,6 @@ export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment):
     popovers.dispose();
   };
 
-  const tour: Tour = createShepherd(data, layer, {
-    target: (index) => targets[index] ?? null,
-    controls: (index) => stepControls(data, index, run.offset, texts),
-    popover: (step, index, controls) =>
-      popovers.show(step, controls, {
-        back: () => void goTo(index - 1),
-        primary: () => void goTo(index + 1),
-        close: () => void tour.cancel(),
-      }),
-  });
-
   /** Ends the run: no navigation, element wait or step wiring outlives it. */
   function settle() {
     finished = true;
@@ -75,23 +70,18 @@ export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment):
     cleanStep();
   }
 
+  function teardown() {
+    document.removeEventListener("click", onDocumentClick, true);
+    window.removeEventListener("keydown", onKeyDown);
+    stage.remove();
+  }
+
   function finish(completed: boolean) {
     if (finished) return;
     settle();
     teardown();
     run.onEnd(completed);
   }
-
-  function teardown() {
-    document.removeEventListener("click", onDocumentClick, true);
-    window.removeEventListener("keydown", onKeyDown);
-    remove();
-  }
-
-  const onComplete = () => finish(true);
-  const onCancel = () => finish(false);
-  tour.on("complete", onComplete);
-  tour.on("cancel", onCancel);
 
   /** Spec §4: a click step's element was clicked: the step is done (saved before a navigation). */
   function onDocumentClick(event: MouseEvent) {
@@ -105,12 +95,12 @@ export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment):
   }
 
   function onKeyDown(event: KeyboardEvent) {
-    if (event.key === "Escape" && data.allowClose !== false && !finished && shown >= 0) void tour.cancel();
+    if (event.key === "Escape" && data.allowClose !== false && !finished && shown >= 0) finish(false);
   }
 
   /** Waits for a step's element (5 s, every 100 ms) with no step on screen. */
   function waitHidden(selector: string) {
-    if (shown >= 0) tour.hide();
+    if (shown >= 0) stage.hide();
     return waitForElement(document, selector, {
       ...elementWait,
       signal: waits.signal,
@@ -120,10 +110,7 @@ export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment):
 
   async function goTo(index: number) {
     if (finished) return;
-    if (index >= data.steps.length) {
-      tour.complete();
-      return;
-    }
+    if (index >= data.steps.length) return finish(true);
     if (index < 0) return;
     const token = ++navigation;
     run.onIndex(index);
@@ -137,30 +124,33 @@ export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment):
       if (finished || token !== navigation) return;
       if (!target) {
         environment.warn(`Element not found for selector ${step.selector}`);
-        if (step.mode === "CLICK" || step.mode === "INPUT") return void tour.cancel();
+        if (step.mode === "CLICK" || step.mode === "INPUT") return finish(false);
       }
     }
-    // Drawing the step (shepherd.js builds the popover and the overlay and measures the element and
-    // the page) is a task of its own: with the work before it, one long task on a large host page.
+    // Drawing the step is a task of its own: with the work before it (an element search on a large
+    // host page), one long task.
     await nextTask();
     if (finished || token !== navigation) return;
     targets[index] = target;
-    const forward = index > shown;
-    const previous = tour.getCurrentStep();
     shown = index;
-    if (!tour.isActive()) await tour.start();
-    else tour.show(index, forward);
-    // One popover in the page at a time (shepherd.js would keep the others, hidden).
-    if (previous && previous !== tour.getCurrentStep()) previous.destroy();
-    // The dialog's name: the step's title, else what it is.
-    tour
-      .getCurrentStep()
-      ?.getElement()
-      ?.setAttribute("aria-label", step.title || texts.tour);
-    if (finished || token !== navigation || !target) return;
+    const controls = stepControls(data, index, run.offset, texts);
+    const content = popovers.show(step, controls, {
+      back: () => void goTo(index - 1),
+      primary: () => void goTo(index + 1),
+      close: () => finish(false),
+    });
+    // An input step's field takes the focus the popover would take.
+    const field = target && advanceOf(step) === "input" && "focus" in target ? (target as HTMLElement) : null;
+    stage.show({
+      content,
+      target,
+      // The dialog's name: the step's title, else what it is.
+      label: step.title || texts.tour,
+      wide: controls.wide,
+      focus: field,
+    });
     // The step on screen is wired to its element: its click, its field, or no clicks at all.
-    const element = advanceOf(step) === "input" ? tour.getCurrentStep()?.getElement() : undefined;
-    stepCleanups.push(...wireShownStep(step, target, popovers.primary(), element));
+    if (target) stepCleanups.push(...wireShownStep(step, target, popovers.primary()));
   }
 
   document.addEventListener("click", onDocumentClick, true);
@@ -173,11 +163,8 @@ export function runShepherdTour(run: TourRun, environment: ShepherdEnvironment):
   return {
     stop() {
       if (finished) return;
+      // Without an end: a stopped tour is neither completed nor quit.
       settle();
-      // Without its events: a stopped tour is neither completed nor quit.
-      tour.off("complete", onComplete);
-      tour.off("cancel", onCancel);
-      if (tour.isActive()) tour.cancel();
       teardown();
     },
   };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { readTourData } from "../common/tour-data.ts";
-import { runShepherdTour } from "./shepherd-tour.ts";
+import { runStandardTour } from "./standard-tour.ts";
 import type { TourRun } from "./tour-controller.ts";
 
 /**
@@ -47,7 +47,7 @@ function start(config: Record<string, unknown>) {
     onIndex: (index) => indexes.push(index),
     onEnd: (completed) => ends.push(completed),
   };
-  const handle = runShepherdTour(run, {
+  const handle = runStandardTour(run, {
     root,
     language: "en",
     flowConfig: defaultFlowConfig,
@@ -64,7 +64,7 @@ function start(config: Record<string, unknown>) {
 const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
-const shown = () => root.querySelector<HTMLElement>(".shepherd-element:not([hidden])");
+const shown = () => root.querySelector<HTMLElement>(".gtr-popover");
 
 describe("a step's element", () => {
   test("a CLICK step whose element never comes quits after 5 s of looking", async () => {
@@ -80,7 +80,7 @@ describe("a step's element", () => {
     start({ steps: [{ selector: "#missing", message: "About us" }, { selector: "#title" }] });
     await settle();
     expect(ends).toEqual([]);
-    expect(shown()?.classList.contains("shepherd-centered")).toBe(true);
+    expect(shown()?.classList.contains("gtr-centered")).toBe(true);
     expect(shown()?.textContent).toContain("About us");
   });
 
@@ -114,7 +114,7 @@ describe("moving through the tour", () => {
     expect(shown()?.textContent).toContain("One");
     expect(indexes).toEqual([0, 1, 0]);
     // Only one popover in the page at a time.
-    expect(root.querySelectorAll(".shepherd-element")).toHaveLength(1);
+    expect(root.querySelectorAll(".gtr-popover")).toHaveLength(1);
     window.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
     expect(ends).toEqual([false]);
   });

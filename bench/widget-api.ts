@@ -1,69 +1,45 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { findProjectBySdkKey } from "../src/server/domain/projects/projects-repository.ts";
+import { statementCacheStats } from "../src/server/database/sqlite-statement-cache.ts";
 import { createLogger } from "../src/server/logger.ts";
-import { pushToProject } from "../src/server/realtime/widget-socket.ts";
 import { startServer } from "../src/server/server.ts";
 import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
 import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
+import { findWrk, runWrk, type WrkRequest, type WrkResult } from "./wrk-load.ts";
 
 /**
  * Throughput and latency of the widget API on loopback, beside a bare Bun.serve hello-world measured
- * in the same run (the ratio is the figure that travels between machines), and the time to fan one
- * update out to 5,000 open sockets. Servers and load generator share this process, so the absolute
- * numbers are lower than on a dedicated machine; rate limits are off (RATE_LIMITS=0) as in any load test.
+ * in the same run (the ratio is the figure that travels between machines). The load comes from `wrk`, a process of its own (2 threads, 32
+ * connections, 10 s by default), in interleaved rounds (bare, ping, session start, report, then again)
+ * so a noisy neighbour hits every route alike; the figures are the medians of the rounds. Rate limits are
+ * off (RATE_LIMITS=0) as in any load test.
  *
- *   bun bench/widget-api.ts [--seconds 4] [--concurrency 32] [--sockets 5000]
+ *   bun bench/widget-api.ts [--seconds 10] [--connections 32] [--threads 2] [--rounds 3]
+ *
+ * A publish reaching the open sockets is bench/publish-fanout.ts (the admin's real publish path).
  */
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? Number(args[index + 1]) : fallback;
 };
-const seconds = option("seconds", 4);
-const concurrency = option("concurrency", 32);
-const socketCount = option("sockets", 5000);
+const seconds = option("seconds", 10);
+const connections = option("connections", 32);
+const threads = option("threads", 2);
+const roundCount = option("rounds", 3);
 
-interface LoadResult {
-  requests: number;
-  errors: number;
-  rps: number;
-  p50: number;
-  p99: number;
-}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
-
-/** Bounded load: `concurrency` loops, each sending its next request when the last one answered. */
-async function load(send: () => Promise<Response>, durationMs: number): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + durationMs;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        const response = await send();
-        await response.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        if (!response.ok) errors++;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+/** The median round of each figure (each taken on its own, as the rounds are noisy in different ways). */
+function medianOf(results: WrkResult[]): WrkResult {
   return {
-    requests: latencies.length,
-    errors,
-    rps: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+    requests: median(results.map((r) => r.requests)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    rps: median(results.map((r) => r.rps)),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
   };
 }
 
@@ -104,11 +80,12 @@ function report200k(): string {
   });
 }
 
-const format = (result: LoadResult) =>
+const format = (result: WrkResult) =>
   `${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(2).padStart(7)} ms  p99 ${result.p99
     .toFixed(2)
     .padStart(7)} ms  (${result.requests} requests, ${result.errors} errors)`;
 
+findWrk();
 const workDir = await mkdtemp(join(tmpdir(), "bench-widget-api-"));
 const hello = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("hello") });
 await writeFixtureDist(join(workDir, "dist"));
@@ -134,65 +111,54 @@ try {
     events: [{ name: "pageView", date: new Date().toISOString(), data: { page: "https://shop.example/" } }],
   });
   const report = report200k();
-  const durationMs = seconds * 1000;
+  const routes: Array<{ label: string; request: WrkRequest }> = [
+    { label: "hello world (bare Bun.serve)", request: { url: `http://127.0.0.1:${hello.port}/` } },
+    {
+      label: "POST /sessions/ping",
+      request: { url: `${api}/sessions/ping`, method: "POST", headers, body: pingBody },
+    },
+    {
+      label: "POST /sessions",
+      request: {
+        url: `${api}/sessions`,
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Api-Token": "demo" },
+        body: "{}",
+      },
+    },
+    {
+      label: `POST /bugs/v2 (${(report.length / 1024).toFixed(0)} KB)`,
+      request: { url: `${api}/bugs/v2`, method: "POST", headers, body: report },
+    },
+  ];
 
-  console.log(`Widget API on loopback, ${concurrency} concurrent loops, ${seconds} s each\n`);
-  const bare = await load(() => fetch(`http://127.0.0.1:${hello.port}/`), durationMs);
-  console.log(`hello world        ${format(bare)}`);
-  const ping = await load(
-    () => fetch(`${api}/sessions/ping`, { method: "POST", headers, body: pingBody }),
-    durationMs,
-  );
-  console.log(`POST /sessions/ping ${format(ping)}`);
-  const bugs = await load(
-    () => fetch(`${api}/bugs/v2`, { method: "POST", headers, body: report }),
-    durationMs,
-  );
-  console.log(`POST /bugs/v2 (${(report.length / 1024).toFixed(0)} KB) ${format(bugs)}`);
   console.log(
-    `\nratio to hello world: ping ${((ping.rps / bare.rps) * 100).toFixed(1)} %, bugs/v2 ${((bugs.rps / bare.rps) * 100).toFixed(1)} %`,
+    `Widget API on loopback: wrk -t${threads} -c${connections} -d${seconds}s, ${roundCount} interleaved rounds (medians)\n`,
   );
-
-  // Fan-out: open the sockets, then time one project-wide update from publish to each socket's receipt.
-  const wsUrl = `${api.replace(/^http/, "ws")}/ws?gleapId=${session.gleapId}&gleapHash=${session.gleapHash}&apiKey=demo&sdkVersion=14.6.7`;
-  const sockets: WebSocket[] = [];
-  for (let opened = 0; opened < socketCount; opened += 500) {
-    const batch = Array.from({ length: Math.min(500, socketCount - opened) }, () => new WebSocket(wsUrl));
-    await Promise.all(
-      batch.map(
-        (socket) =>
-          new Promise<void>((resolve, reject) => {
-            socket.addEventListener("open", () => resolve(), { once: true });
-            socket.addEventListener("error", () => reject(new Error("socket refused")), { once: true });
-          }),
-      ),
-    );
-    sockets.push(...batch);
+  const results = routes.map(() => [] as WrkResult[]);
+  // SQLite statements the server prepared (from its statement cache) per answered request.
+  const statementsPerRequest = routes.map(() => [] as number[]);
+  for (let round = 0; round < roundCount; round++) {
+    for (const [index, route] of routes.entries()) {
+      const before = statementCacheStats();
+      const result = await runWrk(route.request, { seconds, connections, threads, scratchDir: workDir });
+      const after = statementCacheStats();
+      const statements = after.hits + after.misses - before.hits - before.misses;
+      results[index]?.push(result);
+      statementsPerRequest[index]?.push(statements / Math.max(1, result.requests));
+      console.log(`  round ${round + 1} ${route.label.padEnd(30)} ${format(result)}`);
+    }
   }
-  const project = await findProjectBySdkKey(server.db.sql, "demo");
-  const rounds: number[][] = [];
-  for (let round = 0; round < 5; round++) {
-    const received: number[] = [];
-    const done = new Promise<void>((resolve) => {
-      for (const socket of sockets) {
-        socket.onmessage = () => {
-          received.push(performance.now() - sent);
-          if (received.length === sockets.length) resolve();
-        };
-      }
-    });
-    const sent = performance.now();
-    await pushToProject(server.fanout, project?.id ?? "", { name: "update", data: { a: [], u: round } });
-    await done;
-    rounds.push(received.sort((a, b) => a - b));
+  console.log("");
+  const medians = results.map(medianOf);
+  const bare = medians[0] as WrkResult;
+  for (const [index, route] of routes.entries()) {
+    const result = medians[index] as WrkResult;
+    const ratio = index === 0 ? "" : `  ${((result.rps / bare.rps) * 100).toFixed(1).padStart(5)} % of bare`;
+    const statements = median(statementsPerRequest[index] ?? []);
+    const perRequest = index === 0 ? "" : `  ${statements.toFixed(2)} SQL statements/request`;
+    console.log(`${route.label.padEnd(30)} ${format(result)}${ratio}${perRequest}`);
   }
-  const medianOf = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const p50 = medianOf(rounds.map((r) => percentile(r, 50)));
-  const p99 = medianOf(rounds.map((r) => percentile(r, 99)));
-  console.log(
-    `\nfan-out of one update to ${sockets.length} sockets (median of 5 rounds): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
-  );
-  for (const socket of sockets) socket.close();
 } finally {
   await server.stop();
   await hello.stop(true);

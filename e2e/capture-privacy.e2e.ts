@@ -1,10 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { e2eEnv } from "../playwright.config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
-import { selectRows } from "./support/database.ts";
+import { storedReportParts } from "./support/database.ts";
 import { serveHostPage } from "./support/host-page.ts";
 import { messageRecorder, reportScreenshotAsIs, sendBugReport } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
@@ -200,23 +196,7 @@ async function reportWithScreenshot(page: Page): Promise<string> {
 
 /** Everything stored of a report, as text: the row's columns, every stored file, the admin API's view. */
 async function storedText(request: import("@playwright/test").APIRequestContext, id: string) {
-  const rows = selectRows("SELECT * FROM feedback_reports WHERE id = $1", id);
-  expect(rows).toHaveLength(1);
-  const parts: Array<{ where: string; text: string }> = Object.entries(rows[0] ?? {}).map(
-    ([column, value]) => ({
-      where: `row.${column}`,
-      text: typeof value === "string" ? value : JSON.stringify(value),
-    }),
-  );
-  const folder = join(e2eEnv.DATA_DIR as string, "files", "reports", id);
-  const files = readdirSync(folder);
-  for (const name of files) {
-    const bytes = readFileSync(join(folder, name));
-    parts.push({
-      where: `file ${name}`,
-      text: (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8"),
-    });
-  }
+  const { parts, files } = storedReportParts(id);
   const detail = await request.get(`/api/feedback/${id}`, { headers: await adminHeaders(request) });
   expect(detail.status()).toBe(200);
   parts.push({ where: "admin API", text: await detail.text() });
@@ -269,9 +249,9 @@ test("no value of the privacy test set reaches any stored part of a report (web 
   const { parts, files } = await storedText(request, id);
 
   // Every part was stored and holds what it should, so finding nothing below means something.
-  expect(files).toContain("replay.json.gz");
+  expect(files).toContain("replay.json.zst");
   const all = parts.map((part) => part.text).join("\n");
-  const replay = parts.find((part) => part.where === "file replay.json.gz")?.text ?? "";
+  const replay = parts.find((part) => part.where === "file replay.json.zst")?.text ?? "";
   expect(replay).toContain(plainValue);
   expect(replay).toContain('"tagName":"iframe"');
   expect(replay).toContain("frame-masked");

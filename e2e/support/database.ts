@@ -18,3 +18,17 @@ export function demoProjectId(): string {
   if (!project) throw new Error("the e2e server has no demo project");
   return project.id;
 }
+
+/** Everything stored of one report as readable text: its row's columns and its files, expanded. */
+export function storedReportParts(id: string): {
+  parts: Array<{ where: string; text: string }>;
+  files: string[];
+} {
+  const bun = join(process.cwd(), "node_modules", ".bin", "bun");
+  const output = execFileSync(bun, ["e2e/support/stored-report-parts.ts", id], {
+    encoding: "utf8",
+    env: { ...process.env, ...e2eEnv } as Record<string, string>,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return JSON.parse(output);
+}

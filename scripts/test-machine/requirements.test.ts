@@ -2,7 +2,13 @@ import { describe, expect, test } from "bun:test";
 import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { missingRequirements, provisionPlan, testRequirements } from "./requirements.ts";
+import { findPostgresBin, newestPostgresBin } from "../../src/server/test-support/postgres-cluster.ts";
+import { missingRequirements, provisionPlan, type Requirement, testRequirements } from "./requirements.ts";
+
+/** The requirements as on a machine where nothing lies outside PATH (no /usr/lib/postgresql). */
+const onlyOnPath: Requirement[] = testRequirements.map(
+  ({ foundElsewhere: _, ...requirement }) => requirement,
+);
 
 /** A folder holding executables named `programs`, as a PATH of one entry. */
 async function fakePath(programs: string[]): Promise<{ path: string; dispose(): Promise<void> }> {
@@ -15,12 +21,13 @@ async function fakePath(programs: string[]): Promise<{ path: string; dispose(): 
 }
 
 describe("the pretest step's detection", () => {
-  test("a PATH without redis-server and chromium lacks both", async () => {
+  test("a PATH without redis-server, chromium and PostgreSQL lacks all three", async () => {
     const fake = await fakePath(["node", "npm"]);
     try {
-      expect(missingRequirements(fake.path).map((requirement) => requirement.program)).toEqual([
+      expect(missingRequirements(fake.path, onlyOnPath).map((requirement) => requirement.program)).toEqual([
         "chromium",
         "redis-server",
+        "initdb",
       ]);
     } finally {
       await fake.dispose();
@@ -31,19 +38,41 @@ describe("the pretest step's detection", () => {
     const fake = await fakePath(["chromium"]);
     try {
       await writeFile(join(fake.path, "redis-server"), "not a program");
-      expect(missingRequirements(fake.path).map((requirement) => requirement.program)).toEqual([
+      expect(missingRequirements(fake.path, onlyOnPath).map((requirement) => requirement.program)).toEqual([
         "redis-server",
+        "initdb",
       ]);
     } finally {
       await fake.dispose();
     }
   });
 
+  test("PostgreSQL's programs count as present in Debian's versioned folder, off PATH", async () => {
+    const fake = await fakePath(["chromium", "redis-server"]);
+    try {
+      const postgres = onlyOnPath.filter((requirement) => requirement.program === "initdb");
+      expect(missingRequirements(fake.path, postgres)).toHaveLength(1);
+      const installed = postgres.map((requirement) => ({ ...requirement, foundElsewhere: () => true }));
+      expect(missingRequirements(fake.path, installed)).toEqual([]);
+    } finally {
+      await fake.dispose();
+    }
+  });
+
+  test("the newest PostgreSQL version with an initdb is the one used", () => {
+    const withInitdb = new Set(["/pg/13/bin", "/pg/15/bin"]);
+    const has = (bin: string) => withInitdb.has(bin);
+    expect(newestPostgresBin(["13", "15", "9.6", "common"], has, "/pg")).toBe("/pg/15/bin");
+    // 16 is named but its programs are gone (a half-removed upgrade).
+    expect(newestPostgresBin(["16", "13"], has, "/pg")).toBe("/pg/13/bin");
+    expect(newestPostgresBin(["common"], has, "/pg")).toBeNull();
+  });
+
   test("as root with apt-get, the plan installs exactly the missing packages", () => {
     expect(provisionPlan(testRequirements, { isRoot: true, hasAptGet: true })).toEqual({
       kind: "install",
-      packages: ["chromium", "redis-server"],
-      command: ["apt-get", "install", "-y", "-qq", "chromium", "redis-server"],
+      packages: ["chromium", "redis-server", "postgresql"],
+      command: ["apt-get", "install", "-y", "-qq", "chromium", "redis-server", "postgresql"],
     });
     expect(provisionPlan([], { isRoot: true, hasAptGet: true })).toEqual({ kind: "ready" });
   });
@@ -53,7 +82,7 @@ describe("the pretest step's detection", () => {
     expect(plan).toEqual({
       kind: "stop",
       message:
-        "The tests need redis-server, which this machine lacks: run `sudo apt-get install -y redis-server`",
+        "The tests need redis-server, initdb, which this machine lacks: run `sudo apt-get install -y redis-server postgresql`",
     });
   });
 });
@@ -72,8 +101,10 @@ describe("the pretest step as a command", () => {
       const output = run.stdout.toString().trim();
       if (process.getuid?.() === 0) {
         expect(run.exitCode).toBe(0);
+        // PostgreSQL is found off PATH when Debian's package is installed on this machine.
+        const postgres = findPostgresBin() ? "" : ", postgresql (the server tests on PostgreSQL)";
         expect(output).toBe(
-          "Would install Debian packages for the tests: chromium (the Playwright end-to-end tests), redis-server (the Redis fan-out tests)",
+          `Would install Debian packages for the tests: chromium (the Playwright end-to-end tests), redis-server (the Redis fan-out tests)${postgres}`,
         );
       } else {
         expect(run.exitCode).toBe(1);

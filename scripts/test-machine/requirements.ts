@@ -1,9 +1,15 @@
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
+import { findPostgresBin } from "../../src/server/test-support/postgres-cluster.ts";
 
 /** A program the tests run, and the Debian package that brings it. */
 export interface Requirement {
   program: string;
+  /**
+   * Where the program is found when not on PATH: Debian's postgresql keeps initdb and pg_ctl in
+   * /usr/lib/postgresql/<version>/bin. Answers whether it is there.
+   */
+  foundElsewhere?: () => boolean;
   debianPackage: string;
   /** Who needs it, for the one line the step prints. */
   neededBy: string;
@@ -13,6 +19,12 @@ export interface Requirement {
 export const testRequirements: readonly Requirement[] = [
   { program: "chromium", debianPackage: "chromium", neededBy: "the Playwright end-to-end tests" },
   { program: "redis-server", debianPackage: "redis-server", neededBy: "the Redis fan-out tests" },
+  {
+    program: "initdb",
+    debianPackage: "postgresql",
+    neededBy: "the server tests on PostgreSQL",
+    foundElsewhere: () => findPostgresBin() !== null,
+  },
 ];
 
 /** Whether `program` is an executable file in one of the PATH's folders. */
@@ -34,7 +46,9 @@ export function missingRequirements(
   path: string,
   requirements: readonly Requirement[] = testRequirements,
 ): Requirement[] {
-  return requirements.filter((requirement) => !onPath(requirement.program, path));
+  return requirements.filter(
+    (requirement) => !onPath(requirement.program, path) && !requirement.foundElsewhere?.(),
+  );
 }
 
 export type ProvisionPlan =

@@ -50,15 +50,17 @@ async function tableNames(sql: SQL, engine: string): Promise<string[]> {
 /** Every row of every table, as one text: equal texts mean nothing was written. */
 async function databaseState(): Promise<string> {
   const sql = server.db.sql;
-  const parts: string[] = [];
-  for (const table of await tableNames(sql, server.db.engine)) {
-    const rows = await sql.unsafe(`SELECT * FROM ${table}`);
-    parts.push(
+  // All tables at once: on PostgreSQL the pool reads them in parallel (this runs twice per request).
+  const tables = await tableNames(sql, server.db.engine);
+  const contents = await Promise.all(tables.map((table) => sql.unsafe(`SELECT * FROM ${table}`)));
+  return tables
+    .flatMap((table, index) => [
       table,
-      JSON.stringify(rows.map((row: Record<string, unknown>) => Object.values(row).map(String)).sort()),
-    );
-  }
-  return parts.join("\n");
+      JSON.stringify(
+        (contents[index] ?? []).map((row: Record<string, unknown>) => Object.values(row).map(String)).sort(),
+      ),
+    ])
+    .join("\n");
 }
 
 startBeforeAll(startTestServer, async (started) => {
@@ -78,9 +80,16 @@ startBeforeAll(startTestServer, async (started) => {
   platform = [
     ...authRoutes({ ...authDeps, tokens, guard }),
     ...accountRoutes(authDeps),
-    ...platformRoutes({ sql, guard }),
-    ...adminWidgetRoutes({ sql, guard, storage: unused, fanout: unused, connectedSessions: async () => [] }),
-    ...messengerAdminRoutes({ sql, guard, fanout: unused }),
+    ...platformRoutes({ sql, reads: unused, guard }),
+    ...adminWidgetRoutes({
+      sql,
+      reads: unused,
+      guard,
+      storage: unused,
+      fanout: unused,
+      connectedSessions: async () => [],
+    }),
+    ...messengerAdminRoutes({ sql, reads: unused, guard, fanout: unused }),
   ]
     .map(({ method, pattern }) => ({ method, pattern }))
     // Signing out would end the tokens the other requests use; its own tests cover it.

@@ -6,10 +6,19 @@ export interface RateLimit {
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** Fixed-window counting per key: in this process's memory, or shared in Redis (redis-rate-limiter.ts). */
+export interface RateLimiter {
+  take(key: string): RateDecision | Promise<RateDecision>;
+  /** Drops ended windows kept in memory. */
+  sweep(): void;
+  /** Keys with a window in memory. */
+  readonly size: number;
+}
+
 /**
  * Fixed-window counters in memory, one per key. Good enough for one process; with several processes
- * each enforces its own share, which still stops a flood. Old windows are swept as they are touched
- * and by `sweep()`, so memory stays bounded by the number of active keys.
+ * (and no Redis) each enforces its own share, which still stops a flood. Old windows are swept as they
+ * are touched and by `sweep()`, so memory stays bounded by the number of active keys.
  */
 export function createRateLimiter({ limit, windowMs }: RateLimit, now: () => number = Date.now) {
   const windows = new Map<string, { start: number; count: number }>();
@@ -38,4 +47,4 @@ export function createRateLimiter({ limit, windowMs }: RateLimit, now: () => num
   };
 }
 
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
+export type LocalRateLimiter = ReturnType<typeof createRateLimiter>;

@@ -8,6 +8,7 @@ import {
 import { expectError } from "./test-support/api-calls.ts";
 import { startBeforeAll } from "./test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
+import { writtenByHand } from "./test-support/written-by-hand.ts";
 
 let server: TestServer;
 
@@ -213,7 +214,10 @@ describe("messenger origin", () => {
     const shopId = await insertProject(server.db.sql, "Shop");
     const shop = await findProjectById(server.db.sql, shopId);
     if (!shop) throw new Error("no shop project");
-    await updateProjectSettings(server.db.sql, shopId, { allowedOrigins: ["https://shop.example"] });
+    await writtenByHand(
+      server,
+      updateProjectSettings(server.db.sql, shopId, { allowedOrigins: ["https://shop.example"] }),
+    );
     try {
       // The demo project lists no origins: its frames may be embedded anywhere…
       expect(await frameAncestors("?sdkKey=demo")).toBe("frame-ancestors *");
@@ -224,14 +228,17 @@ describe("messenger origin", () => {
       // An unknown key and a frame without a key never get `*`.
       expect(await frameAncestors("?sdkKey=nope")).toBe("frame-ancestors 'self'");
       expect(await frameAncestors("")).toBe("frame-ancestors 'self' https://shop.example");
-      await updateProjectSettings(server.db.sql, demo.id, {
-        allowedOrigins: ["https://shop.example", "https://app.example"],
-      });
+      await writtenByHand(
+        server,
+        updateProjectSettings(server.db.sql, demo.id, {
+          allowedOrigins: ["https://shop.example", "https://app.example"],
+        }),
+      );
       expect(await frameAncestors("?sdkKey=demo")).toBe(
         "frame-ancestors 'self' https://app.example https://shop.example",
       );
     } finally {
-      await updateProjectSettings(server.db.sql, demo.id, { allowedOrigins: [] });
+      await writtenByHand(server, updateProjectSettings(server.db.sql, demo.id, { allowedOrigins: [] }));
       await server.db.sql`DELETE FROM widget_projects WHERE id = ${shopId}`;
     }
   });
@@ -277,7 +284,10 @@ describe("messenger origin", () => {
   test("/banner and /modal follow the project's allowed origins like the messenger", async () => {
     const project = await findProjectBySdkKey(server.db.sql, "demo");
     if (!project) throw new Error("no demo project");
-    await updateProjectSettings(server.db.sql, project.id, { allowedOrigins: ["https://shop.example"] });
+    await writtenByHand(
+      server,
+      updateProjectSettings(server.db.sql, project.id, { allowedOrigins: ["https://shop.example"] }),
+    );
     try {
       for (const path of ["/banner", "/modal", "/builder"]) {
         const policy =
@@ -286,7 +296,7 @@ describe("messenger origin", () => {
         expect(policy).toContain("frame-ancestors 'self' https://shop.example");
       }
     } finally {
-      await updateProjectSettings(server.db.sql, project.id, { allowedOrigins: [] });
+      await writtenByHand(server, updateProjectSettings(server.db.sql, project.id, { allowedOrigins: [] }));
     }
   });
 

@@ -1,4 +1,4 @@
-import type { SQL } from "bun";
+import { RedisClient, type SQL } from "bun";
 import type { BuildManifest } from "../shared/build-manifest.ts";
 import { createAccessTokens } from "./auth/access-tokens.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
@@ -9,12 +9,14 @@ import type { ServerConfig } from "./config.ts";
 import { ensureWritableDataDir } from "./data-dir.ts";
 import { type Database, openDatabase } from "./database/database.ts";
 import { runMigrations } from "./database/migrations.ts";
+import type { Reads } from "./database/reads.ts";
 import { randomSecret, seedDemoData } from "./demo-seed.ts";
 import { sweepReportLeftovers } from "./domain/feedback/report-leftovers.ts";
 import { defaultReportQuotas, noReportQuotas, type ReportQuotas } from "./domain/feedback/report-quotas.ts";
 import { deliverToConnectedWidgets } from "./domain/outbounds/live-delivery.ts";
 import { pushUnreadCount } from "./domain/outbounds/outbound-delivery.ts";
 import { frameAncestorsFor } from "./domain/projects/projects-repository.ts";
+import { createPingWriter } from "./domain/sessions/ping-writes.ts";
 import { ensureSetting } from "./domain/settings/settings-repository.ts";
 import type { ApiRoute } from "./http/api-route.ts";
 import { json } from "./http/json-response.ts";
@@ -28,6 +30,7 @@ import { accountRoutes } from "./platform-api/auth/account-routes.ts";
 import { authRoutes } from "./platform-api/auth/auth-routes.ts";
 import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
 import { platformRoutes as platformApiRoutes } from "./platform-api/platform-routes.ts";
+import type { RateLimit, RateLimiter } from "./rate-limiter.ts";
 import { createConnectedCensus } from "./realtime/connected-census.ts";
 import { createConnectedWidgets } from "./realtime/connected-widgets.ts";
 import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher } from "./realtime/fanout.ts";
@@ -41,12 +44,18 @@ import {
   noWidgetSocketCaps,
   type WidgetSocketCaps,
 } from "./realtime/widget-socket-caps.ts";
+import { createRedisRateLimiter } from "./redis-rate-limiter.ts";
 import { createSharedRateLimiter } from "./shared-rate-limiter.ts";
 import { StartupError } from "./startup-error.ts";
 import { createFileStorage } from "./storage/create-file-storage.ts";
 import type { FileStorage } from "./storage/file-storage.ts";
 import { fileRoutes, uploadFiles } from "./widget-api/uploads/upload-routes.ts";
 import { createWidgetApi, noWidgetRateLimits, type WidgetRateLimits } from "./widget-api/widget-api.ts";
+import {
+  announceWidgetChanges,
+  createWidgetLookupCache,
+  type WidgetLookupCache,
+} from "./widget-api/widget-lookup-cache.ts";
 import type { WidgetRouteDeps } from "./widget-api/widget-route-deps.ts";
 import { widgetRoutes } from "./widget-api/widget-routes.ts";
 
@@ -55,6 +64,8 @@ export interface RunningServer {
   messengerUrl: string;
   db: Database;
   fanout: Fanout;
+  /** What the widget API keeps in memory; a test that writes to the database by hand drops it. */
+  widgetLookups: WidgetLookupCache;
   stop(): Promise<void>;
 }
 
@@ -104,9 +115,17 @@ export async function startServer(
     const sql = db.sql;
     const storage = createFileStorage(config.storage);
     const urls: OriginUrls = { main: config.publicUrl ?? "", messenger: config.messengerUrl ?? "" };
-    const widget = startWidgetSide(config, logger, options, { sql, sessionSecret, storage, urls, realtime });
+    const widget = startWidgetSide(config, logger, options, {
+      sql,
+      sessionSecret,
+      storage,
+      urls,
+      realtime,
+      cleanups,
+    });
     const platform = await createPlatformSide(config, logger, options, {
       sql,
+      reads: db.reads,
       storage,
       urls,
       realtime,
@@ -156,7 +175,14 @@ export async function startServer(
     );
     cleanups.push(() => messenger.stop(true));
     urls.messenger = config.messengerUrl ?? `http://localhost:${messenger.port}`;
-    return { mainUrl: urls.main, messengerUrl: urls.messenger, db, fanout: realtime.fanout, stop: cleanup };
+    return {
+      mainUrl: urls.main,
+      messengerUrl: urls.messenger,
+      db,
+      fanout: realtime.fanout,
+      widgetLookups: widget.lookups,
+      stop: cleanup,
+    };
   } catch (error) {
     await cleanup();
     throw error;
@@ -193,7 +219,34 @@ async function startRealtime(
   const staffWatch = createStaffSocketWatch(sql, { intervalMs: options.staffRecheckMs, logger });
   cleanups.push(() => staffWatch.stop());
   const staffAccessChanged = signalStaffAccessChanged(fanout, logger);
-  return { fanout, connected, census, widgetSockets, staffWatch, staffAccessChanged };
+  return {
+    fanout,
+    connected,
+    census,
+    widgetSockets,
+    staffWatch,
+    staffAccessChanged,
+    widgetRateLimiter: await sharedWidgetRateLimiter(config, logger, sql, cleanups),
+  };
+}
+
+/**
+ * With REDIS_URL the widget API's rate limits count in Redis, one window for every process of this
+ * deployment. The processes sharing a database are one deployment; its id (made once, kept in the
+ * settings) keeps its counters apart from another deployment's on the same Redis.
+ */
+async function sharedWidgetRateLimiter(
+  config: ServerConfig,
+  logger: Logger,
+  sql: SQL,
+  cleanups: Cleanups,
+): Promise<((name: string, rate: RateLimit) => RateLimiter) | undefined> {
+  if (!config.redisUrl) return undefined;
+  const deployment = await ensureSetting(sql, "deployment_id", () => crypto.randomUUID());
+  const redis = new RedisClient(config.redisUrl);
+  await redis.connect();
+  cleanups.push(() => redis.close());
+  return (name, rate) => createRedisRateLimiter(redis, `${deployment}:widget:${name}`, rate, logger);
 }
 
 type WidgetSide = ReturnType<typeof startWidgetSide>;
@@ -203,9 +256,20 @@ function startWidgetSide(
   config: ServerConfig,
   logger: Logger,
   options: ServerOptions,
-  parts: { sql: SQL; sessionSecret: string; storage: FileStorage; urls: OriginUrls; realtime: Realtime },
+  parts: {
+    sql: SQL;
+    sessionSecret: string;
+    storage: FileStorage;
+    urls: OriginUrls;
+    realtime: Realtime;
+    cleanups: Cleanups;
+  },
 ) {
-  const { sql, sessionSecret, storage, urls, realtime } = parts;
+  const { sql, sessionSecret, storage, urls, realtime, cleanups } = parts;
+  const lookups = createWidgetLookupCache(sql);
+  const pingWriter = createPingWriter(sql);
+  // Runs after both origins stopped taking requests and before the database closes.
+  cleanups.push(() => pingWriter.drain());
   const deps: WidgetRouteDeps = {
     sql,
     sessionSecret,
@@ -215,6 +279,8 @@ function startWidgetSide(
     messengerUrl: () => urls.messenger,
     logger,
     reportQuotas: config.rateLimits ? { ...defaultReportQuotas, ...options.reportQuotas } : noReportQuotas,
+    lookups,
+    pingWriter,
   };
   const sweepReports = () =>
     sweepReportLeftovers(sql, storage).catch((error: unknown) =>
@@ -223,6 +289,7 @@ function startWidgetSide(
   // A process that died mid-report may have left files without a row.
   void sweepReports();
   dispatchSignals(realtime.fanout, logger, {
+    lookups,
     staffWatch: realtime.staffWatch,
     census: realtime.census,
     deliverPublished: (projectId) => deliverToConnectedWidgets(deps, realtime.connected, projectId),
@@ -234,6 +301,8 @@ function startWidgetSide(
       sessionSecret,
       limits,
       messengerOrigin: () => (urls.messenger ? new URL(urls.messenger).origin : ""),
+      rateLimiter: realtime.widgetRateLimiter,
+      lookups,
       onError: (error, request) =>
         logger.error("widget route failed", {
           path: new URL(request.url).pathname,
@@ -242,7 +311,10 @@ function startWidgetSide(
     },
     widgetRoutes(deps),
   );
-  return { deps, api, sweepReports };
+  const changes = announceWidgetChanges(realtime.fanout, lookups, (error) =>
+    logger.warn("widget cache signal failed", { error: String(error) }),
+  );
+  return { deps, api, sweepReports, lookups, changes };
 }
 
 type PlatformSide = Awaited<ReturnType<typeof createPlatformSide>>;
@@ -252,9 +324,16 @@ async function createPlatformSide(
   config: ServerConfig,
   logger: Logger,
   options: ServerOptions,
-  parts: { sql: SQL; storage: FileStorage; urls: OriginUrls; realtime: Realtime; widget: WidgetSide },
+  parts: {
+    sql: SQL;
+    reads: Reads;
+    storage: FileStorage;
+    urls: OriginUrls;
+    realtime: Realtime;
+    widget: WidgetSide;
+  },
 ) {
-  const { sql, storage, urls, realtime, widget } = parts;
+  const { sql, reads, storage, urls, realtime, widget } = parts;
   const { fanout, staffAccessChanged } = realtime;
   const tokens = createAccessTokens(await ensureSetting(sql, "access_token_secret", randomSecret));
   const guard = createAuthGuard(sql, tokens);
@@ -286,14 +365,16 @@ async function createPlatformSide(
     },
     ...adminWidgetRoutes({
       sql,
+      reads,
       storage,
       guard,
       fanout,
       logger,
       connectedSessions: realtime.census.sessionsOf,
+      widgetChanges: widget.changes,
     }),
-    ...platformApiRoutes({ sql, guard, staffAccessChanged, taskReports: config.taskReports }),
-    ...messengerAdminRoutes({ sql, guard, fanout, logger }),
+    ...platformApiRoutes({ sql, reads, guard, staffAccessChanged, taskReports: config.taskReports }),
+    ...messengerAdminRoutes({ sql, reads, guard, fanout, logger }),
     ...fileRoutes(widget.deps),
   ];
   return { guard, authLimiter, routes };

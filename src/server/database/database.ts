@@ -1,5 +1,8 @@
 import { SQL } from "bun";
 import type { DatabaseTarget } from "../config.ts";
+import { openReads, type Reads } from "./reads.ts";
+import { installSqliteStatementCache } from "./sqlite-statement-cache.ts";
+import { startWalCheckpointer, type WalCheckpointer } from "./sqlite-wal-checkpointer.ts";
 
 export type Engine = DatabaseTarget["engine"];
 
@@ -11,17 +14,22 @@ export type Engine = DatabaseTarget["engine"];
 export interface Database {
   sql: SQL;
   engine: Engine;
+  /** The admin lists' reads: reader threads on SQLite, the pool on PostgreSQL (see reads.ts). */
+  reads: Reads;
   /** Answers true when a trivial query round-trips. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  // Bun.SQL prepares every SQLite query anew; this keeps the statements (sqlite-statement-cache.ts).
+  if (target.engine === "sqlite") installSqliteStatementCache();
   const sql =
     target.engine === "sqlite"
       ? new SQL({ adapter: "sqlite", filename: target.filename, create: true, readwrite: true })
       : new SQL(target.url);
 
+  let checkpointer: WalCheckpointer | null = null;
   if (target.engine === "sqlite") {
     // WAL lets readers go on while a write commits; foreign keys are off in SQLite unless asked for.
     await sql`PRAGMA journal_mode = WAL`;
@@ -31,13 +39,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // Refreshes the planner's statistics where they are stale (SQLite's advice for every connection),
     // so list queries keep choosing their indexes as tables grow.
     await sql`PRAGMA optimize = 0x10002`;
+    // Checkpoints off the request thread (sqlite-wal-checkpointer.ts); a memory database has no WAL.
+    if (target.filename !== ":memory:") checkpointer = startWalCheckpointer(sql, target.filename);
   } else {
     await sql`SELECT 1`;
   }
 
+  const reads = openReads(target, sql);
   return {
     sql,
     engine: target.engine,
+    reads,
     async ping() {
       try {
         await sql`SELECT 1 AS ok`;
@@ -46,6 +58,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         return false;
       }
     },
-    close: () => sql.close(),
+    async close() {
+      reads.close();
+      // Its connection goes first, so the last one to close folds the WAL into the database.
+      await checkpointer?.stop();
+      await sql.close();
+    },
   };
 }

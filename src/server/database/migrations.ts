@@ -17,12 +17,17 @@ import { reportIdempotency } from "./migrations/015-report-idempotency.ts";
 import { installCheck } from "./migrations/016-install-check.ts";
 import { outboundAcknowledgements } from "./migrations/017-outbound-acknowledgements.ts";
 import { outboundLastShown } from "./migrations/018-outbound-last-shown.ts";
+import { deliveriesBySession } from "./migrations/019-deliveries-by-session.ts";
+import { listVersions } from "./migrations/020-list-versions.ts";
+import { packedReportParts } from "./migrations/021-packed-report-parts.ts";
 
 export interface Migration {
   id: number;
   name: string;
   /** Statements in the SQL that SQLite and PostgreSQL share; run in order inside one transaction. */
   statements: readonly string[];
+  /** Statements one engine needs in its own dialect (triggers), run after `statements`. */
+  engineStatements?: { sqlite: readonly string[]; postgres: readonly string[] };
 }
 
 /** Every migration, in the order it runs. Append only: a shipped migration never changes. */
@@ -45,6 +50,9 @@ export const migrations: readonly Migration[] = [
   installCheck,
   outboundAcknowledgements,
   outboundLastShown,
+  deliveriesBySession,
+  listVersions,
+  packedReportParts,
 ];
 
 export interface MigrationResult {
@@ -68,10 +76,12 @@ export async function runMigrations(
     (await sql`SELECT id FROM schema_migrations`).map((row: { id: number }) => Number(row.id)),
   );
   const applied: string[] = [];
+  const engine = sql.options.adapter === "sqlite" ? "sqlite" : "postgres";
   for (const migration of [...list].sort((a, b) => a.id - b.id)) {
     if (done.has(migration.id)) continue;
     await sql.begin(async (tx) => {
       for (const statement of migration.statements) await tx.unsafe(statement);
+      for (const statement of migration.engineStatements?.[engine] ?? []) await tx.unsafe(statement);
       await tx`INSERT INTO schema_migrations (id, name, applied_at)
         VALUES (${migration.id}, ${migration.name}, ${new Date().toISOString()})`;
     });

@@ -1,4 +1,7 @@
 import type { SQL } from "bun";
+import { countIn } from "../database/count-chosen-read.ts";
+import { joinSql, type ReadSql, readSql, trustedSql } from "../database/read-sql.ts";
+import type { CountChosenRead, Read, Reads } from "../database/reads.ts";
 import { json, jsonError } from "./json-response.ts";
 
 export const maxPageSize = 100;
@@ -109,6 +112,85 @@ export async function listPage<Row>(
   const rows = await sql`SELECT ${select} FROM ${options.from} WHERE ${where}
     ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`;
   return { rows: rows as Row[], total: Number(total) };
+}
+
+/**
+ * With a search or filter, a list page walks the index of its sort column and tests each row until the
+ * page is full: cheap when most rows match, but a term that matches few rows walks (and looks up) the
+ * whole table, which took seconds at 100,000 users. The other plan looks up the matches first and
+ * sorts only them: about as cheap as the count for few matches, ever dearer as they grow. Walking
+ * reads about `rows × rowsNeeded / matches` index entries when the matches are spread over the sort
+ * order; at 100,000 users looking up and sorting the matches costs about as much as walking a twentieth
+ * of the table (bench/platform-api.ts, "a new search each time"). So: matches first while they are
+ * under twenty times the rows the page needs, and never past a few thousand, where sorting them costs
+ * more than any walk likely does.
+ */
+export const matchesFirstFactor = 20;
+export const matchesFirstCap = 5000;
+
+/** The most matches for which a page that needs `rowsNeeded` rows (offset and page) looks them up first. */
+export function matchesFirstUpTo(rowsNeeded: number): number {
+  return Math.min(matchesFirstCap, matchesFirstFactor * rowsNeeded);
+}
+
+export interface ReadListPageOptions {
+  select: string;
+  from: ReadSql;
+  where: ReadSql[];
+  query: ListQuery;
+  tieBreaker: string;
+  /** The count may be reused while this answers the same (see ReusableRead). */
+  countReusedWhile?: ReadSql;
+  /**
+   * A unique, non-null column of `from` (one table) that an index on the searched columns covers: when
+   * the count says the matches are few, the page picks them by this column first and sorts only them
+   * (see matchesFirstUpTo). Without it the page always walks the sort order.
+   */
+  matchesFirstBy?: string;
+}
+
+/** The reads of one list page: its count, then its page (a choice between two plans, or the walk). */
+export function listPageReads(options: ReadListPageOptions): [count: Read, page: Read] {
+  const { query } = options;
+  const where = joinSql(options.where, " AND ", readSql`1 = 1`);
+  const direction = query.sort.direction === "desc" ? "DESC" : "ASC";
+  const order = trustedSql(`${query.sort.column} ${direction}, ${options.tieBreaker} ${direction}`);
+  const offset = (query.page - 1) * query.pageSize;
+  const select = trustedSql(options.select);
+  const count = readSql`SELECT count(*) AS total FROM ${options.from} WHERE ${where}`;
+  const walk = readSql`SELECT ${select} FROM ${options.from} WHERE ${where}
+      ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`;
+  const countRead: Read = options.countReusedWhile
+    ? { query: count, reuseWhile: options.countReusedWhile }
+    : count;
+  // With no condition every row matches: walking the sort order is always the plan.
+  if (!options.matchesFirstBy || options.where.length === 0) return [countRead, walk];
+  const key = trustedSql(options.matchesFirstBy);
+  // `key IN (subquery)` on a unique column: SQLite drives the page from the matches (a lookup each)
+  // instead of testing every row of the sort order against the list; PostgreSQL plans it as a semi-join.
+  const matchesFirst = readSql`SELECT ${select} FROM ${options.from}
+      WHERE ${key} IN (SELECT ${key} FROM ${options.from} WHERE ${where})
+      ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`;
+  const page: CountChosenRead = {
+    countOf: 0,
+    fewUpTo: matchesFirstUpTo(offset + query.pageSize),
+    few: matchesFirst,
+    many: walk,
+  };
+  return [countRead, page];
+}
+
+/**
+ * {@link listPage} through the list reads (reader threads on SQLite, see reads.ts): the same page,
+ * without holding up the main connection; the count and the page read one snapshot on SQLite, and the
+ * page's plan is chosen by that count (see listPageReads).
+ */
+export async function readListPage<Row>(
+  reads: Reads,
+  options: ReadListPageOptions,
+): Promise<{ rows: Row[]; total: number }> {
+  const [counted, rows] = await reads.all(listPageReads(options));
+  return { rows: rows as Row[], total: countIn(counted ?? []) };
 }
 
 /**

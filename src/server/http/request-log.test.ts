@@ -14,6 +14,9 @@ function capture(level: LogLevel = "debug") {
   return { lines, logger, entries };
 }
 
+/** Request lines are written in the turn of the event loop after the answer. */
+const linesWritten = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const ok: Handler = () => new Response("hello", { status: 201 });
 
 describe("withRequestLog", () => {
@@ -26,6 +29,9 @@ describe("withRequestLog", () => {
     )) as Response;
     expect(response.status).toBe(201);
     expect(await response.text()).toBe("hello");
+    // Off the answer's path: nothing is written until the next turn of the event loop.
+    expect(lines).toEqual([]);
+    await linesWritten();
     expect(lines).toHaveLength(1);
     const [entry] = entries();
     expect(entry?.level).toBe("info");
@@ -46,6 +52,7 @@ describe("withRequestLog", () => {
     const handler = withRequestLog(logger, "main", ok);
     (await handler(new Request("http://localhost/a"), noServer)) as Response;
     (await handler(new Request("http://localhost/b"), noServer)) as Response;
+    await linesWritten();
     const logged = entries();
     expect(logged.map((entry) => entry.path)).toEqual(["/a", "/b"]);
     expect(logged[0]?.requestId).not.toBe(logged[1]?.requestId);
@@ -60,6 +67,7 @@ describe("withRequestLog", () => {
       noServer,
     )) as Response;
     expect(response.headers.get("X-Request-Id")).toBe(id);
+    await linesWritten();
     expect(entries()[0]?.requestId).toBe(id);
   });
 
@@ -75,6 +83,7 @@ describe("withRequestLog", () => {
       const echoed = response.headers.get("X-Request-Id");
       expect(echoed).not.toBe(id);
       expect(echoed).toMatch(uuid);
+      await linesWritten();
       expect(entries()[index]?.requestId).toBe(echoed as string);
     }
   });
@@ -92,6 +101,7 @@ describe("withRequestLog", () => {
     expect(body).toEqual({ error: "Internal server error", requestId });
     expect(JSON.stringify(body)).not.toContain("database on fire");
 
+    await linesWritten();
     const logged = entries();
     expect(logged).toHaveLength(2);
     expect(logged[0]?.level).toBe("error");
@@ -140,6 +150,7 @@ describe("withRequestLog", () => {
     });
     const response = (await handler(new Request("http://localhost/x"), noServer)) as Response;
     expect(response.status).toBe(500);
+    await linesWritten();
     expect(entries()[0]?.error).toBe("plain string");
   });
 });
@@ -154,6 +165,7 @@ describe("createLogger", () => {
     await withRequestLog(logger, "main", () => {
       throw new Error("x");
     })(new Request("http://localhost/"), noServer);
+    await linesWritten();
     expect(lines).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import type { Logger } from "../logger.ts";
+import type { LogFields, Logger } from "../logger.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 
 /** What a handler may use of the Bun server: the client's address and the websocket upgrade. */
@@ -16,8 +16,26 @@ export type Handler<SocketData = undefined> = (
 const acceptedRequestId = /^[\w.-]{8,128}$/;
 
 /**
+ * Request lines wait until the answers of this turn of the event loop are on their way, then are
+ * written together (issue 23): formatting and writing a line no longer sits between a handler's answer
+ * and the client. They are written in the next turn of the event loop (`setImmediate`).
+ */
+function deferredLines(logger: Logger): (fields: LogFields) => void {
+  let pending: LogFields[] = [];
+  const flush = () => {
+    const lines = pending;
+    pending = [];
+    for (const fields of lines) logger.info("request", fields);
+  };
+  return (fields) => {
+    if (pending.length === 0) setImmediate(flush);
+    pending.push(fields);
+  };
+}
+
+/**
  * Wraps a handler with a request id (the caller's `X-Request-Id` when it looks sane, a new one otherwise),
- * echoes it in the answer, logs one JSON line per request, and turns an unexpected throw into a logged
+ * echoes it in the answer, logs one JSON line per request (after the answer, see deferredLines), and turns an unexpected throw into a logged
  * 500 with the id, so a user can quote it. Being the one place every answer of both origins passes, it
  * also sets their security headers (security-headers.ts).
  */
@@ -26,6 +44,7 @@ export function withRequestLog<SocketData>(
   origin: string,
   handler: Handler<SocketData>,
 ): Handler<SocketData> {
+  const logRequest = deferredLines(logger);
   return async (request, server) => {
     const started = performance.now();
     const incoming = request.headers.get("x-request-id");
@@ -47,7 +66,7 @@ export function withRequestLog<SocketData>(
       response.headers.set("X-Request-Id", requestId);
       applySecurityHeaders(response, url.pathname);
     }
-    logger.info("request", {
+    logRequest({
       requestId,
       origin,
       method: request.method,

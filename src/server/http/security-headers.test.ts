@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { findProjectBySdkKey, updateProjectSettings } from "../domain/projects/projects-repository.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { writtenByHand } from "../test-support/written-by-hand.ts";
 import {
   adminPolicy,
   applySecurityHeaders,
@@ -293,9 +294,12 @@ describe("through the real server", () => {
 
     const project = await findProjectBySdkKey(server.db.sql, "demo");
     if (!project) throw new Error("no demo project");
-    await updateProjectSettings(server.db.sql, project.id, {
-      allowedOrigins: ["https://shop.example", "https://app.example"],
-    });
+    await writtenByHand(
+      server,
+      updateProjectSettings(server.db.sql, project.id, {
+        allowedOrigins: ["https://shop.example", "https://app.example"],
+      }),
+    );
     try {
       const restricted = directives(
         (await fetch(`${server.messengerUrl}/?sdkKey=demo`)).headers.get("content-security-policy"),
@@ -307,7 +311,7 @@ describe("through the real server", () => {
       ]);
       expect(restricted.get("script-src")?.[0]).toStartWith("'nonce-");
     } finally {
-      await updateProjectSettings(server.db.sql, project.id, { allowedOrigins: [] });
+      await writtenByHand(server, updateProjectSettings(server.db.sql, project.id, { allowedOrigins: [] }));
     }
   });
 });

@@ -2,6 +2,7 @@ import type { ApiRoute } from "../http/api-route.ts";
 import type { Logger } from "../logger.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
+import type { WidgetChanges } from "../widget-api/widget-lookup-cache.ts";
 import { feedbackInboxRoutes } from "./inbox/feedback-inbox-routes.ts";
 import { builderDraftRoutes } from "./outbound/builder-draft-routes.ts";
 import { builderTokenRoutes } from "./outbound/builder-token-routes.ts";
@@ -19,6 +20,8 @@ export type AdminWidgetDeps = PlatformDeps & {
   logger?: Logger;
   /** The publish dialog's count of connected visitors. */
   connectedSessions: ConnectedSessionsOf;
+  /** Told after a write that the widget API's cached lookups depend on (project settings, content). */
+  widgetChanges?: WidgetChanges;
 };
 
 /**

@@ -11,6 +11,12 @@ import { RedisClient } from "bun";
  */
 export interface Fanout {
   publish(topic: string, message: string): Promise<void>;
+  /**
+   * To this process's own sockets only, at once. For work a signal already runs in every process
+   * (publishing delivers to each process's connected widgets): going through Redis again would cost a
+   * message per topic and reach the other processes' sockets of the session a second time.
+   */
+  publishHere(topic: string, message: string): void;
   signal(name: string, payload: string): Promise<void>;
   /** Sets what this process does with a signal; the server sets it once its sockets can be reached. */
   onSignal(handler: SignalHandler): void;
@@ -30,6 +36,9 @@ export function createLocalFanout(local: () => LocalPublisher | null): Fanout {
   let handler: SignalHandler | null = null;
   return {
     async publish(topic, message) {
+      local()?.publish(topic, message);
+    },
+    publishHere(topic, message) {
       local()?.publish(topic, message);
     },
     async signal(name, payload) {
@@ -67,6 +76,9 @@ export async function createRedisFanout(url: string, local: () => LocalPublisher
   };
   return {
     publish: (topic, message) => send({ topic, message }),
+    publishHere(topic, message) {
+      local()?.publish(topic, message);
+    },
     signal: (signal, payload) => send({ signal, payload }),
     onSignal(next) {
       handler = next;

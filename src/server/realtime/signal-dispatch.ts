@@ -15,6 +15,8 @@ export interface SignalTargets {
   deliverPublished(projectId: string): Promise<void>;
   /** Answers and collects the census of connected widgets (the publish dialog's visitor count). */
   census?: Pick<ConnectedCensus, "handle">;
+  /** Drops the cached lookups a signal names (widget-lookup-cache.ts); sees every signal first. */
+  lookups?: { handleSignal(name: string, payload: string): void };
 }
 
 /**
@@ -24,6 +26,7 @@ export interface SignalTargets {
  */
 export function dispatchSignals(fanout: Fanout, logger: Logger, targets: SignalTargets): void {
   fanout.onSignal((name, payload) => {
+    targets.lookups?.handleSignal(name, payload);
     if (targets.census?.handle(name, payload)) return;
     if (name === staffAccessSignal) {
       targets.staffWatch

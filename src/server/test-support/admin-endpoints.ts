@@ -16,14 +16,15 @@ export async function adminEndpoints(sql: SQL): Promise<Array<Pick<ApiRoute, "me
   const [{ value: secret }] = await sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
   const guard = createAuthGuard(sql, createAccessTokens(String(secret)));
   return [
-    ...platformRoutes({ sql, guard }),
+    ...platformRoutes({ sql, reads: null as never, guard }),
     ...adminWidgetRoutes({
       sql,
+      reads: null as never,
       guard,
       storage: null as never,
       fanout: null as never,
       connectedSessions: async () => [],
     }),
-    ...messengerAdminRoutes({ sql, guard, fanout: null as never }),
+    ...messengerAdminRoutes({ sql, reads: null as never, guard, fanout: null as never }),
   ].map(({ method, pattern }) => ({ method, pattern }));
 }

@@ -12,6 +12,8 @@ export function tempDatabases(prefix: string) {
   let workDir = "";
   const opened: Database[] = [];
   return {
+    /** The temporary folder (for files a test needs beside its databases). */
+    dir: () => workDir,
     async setup() {
       workDir = await mkdtemp(join(tmpdir(), `${prefix}-`));
     },

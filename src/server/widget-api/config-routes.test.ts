@@ -4,6 +4,7 @@ import { updateProjectSettings } from "../domain/projects/projects-repository.ts
 import { expectError } from "../test-support/api-calls.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { writtenByHand } from "../test-support/written-by-hand.ts";
 
 let server: TestServer;
 let main: string;
@@ -90,7 +91,10 @@ describe("GET /api/widget/config/:sdkKey", () => {
   });
 
   test("a saved change gets a new ETag and is served at once", async () => {
-    await updateProjectSettings(server.db.sql, projectId, { flowConfig: { color: "#FF0000" } });
+    await writtenByHand(
+      server,
+      updateProjectSettings(server.db.sql, projectId, { flowConfig: { color: "#FF0000" } }),
+    );
     const stale = await getConfig("?lang=en", { "If-None-Match": firstEtag });
     expect(stale.status).toBe(200);
     const etag = stale.headers.get("etag");
@@ -121,12 +125,15 @@ describe("GET /api/widget/config/:sdkKey", () => {
 
 describe("language overrides", () => {
   beforeAll(async () => {
-    await updateProjectSettings(server.db.sql, projectId, {
-      flowConfig: { staticTranslations: { send: "Send", cancel: "Cancel" } },
-      languageOverrides: {
-        de: { flowConfig: { buttonColor: "#00AA00" }, staticTranslations: { send: "Senden" } },
-      },
-    });
+    await writtenByHand(
+      server,
+      updateProjectSettings(server.db.sql, projectId, {
+        flowConfig: { staticTranslations: { send: "Send", cancel: "Cancel" } },
+        languageOverrides: {
+          de: { flowConfig: { buttonColor: "#00AA00" }, staticTranslations: { send: "Senden" } },
+        },
+      }),
+    );
   });
 
   test("lang=de gets the override laid over the project config, translations merged", async () => {

@@ -6,6 +6,7 @@ import { listSessionEvents } from "../domain/sessions/sessions-repository.ts";
 import { expectError } from "../test-support/api-calls.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { writtenByHand } from "../test-support/written-by-hand.ts";
 
 let server: TestServer;
 let api: string;
@@ -121,7 +122,10 @@ describe("identify", () => {
   test("with identity verification, only the right user hash is accepted", async () => {
     const project = await findProjectBySdkKey(server.db.sql, "demo");
     if (!project) throw new Error("no demo project");
-    await updateProjectSettings(server.db.sql, project.id, { identityVerification: true });
+    await writtenByHand(
+      server,
+      updateProjectSettings(server.db.sql, project.id, { identityVerification: true }),
+    );
     try {
       const session = await newSession();
       const missing = await post("/sessions/identify", sessionHeaders(session), { userId: "verified" });
@@ -141,7 +145,10 @@ describe("identify", () => {
       expect(right.status).toBe(200);
       expect(((await right.json()) as WidgetSession).userId).toBe("verified");
     } finally {
-      await updateProjectSettings(server.db.sql, project.id, { identityVerification: false });
+      await writtenByHand(
+        server,
+        updateProjectSettings(server.db.sql, project.id, { identityVerification: false }),
+      );
     }
   });
 
@@ -373,7 +380,10 @@ describe("allowed origins", () => {
   test("a project with allowed origins answers them and refuses others", async () => {
     const project = await findProjectBySdkKey(server.db.sql, "demo");
     if (!project) throw new Error("no demo project");
-    await updateProjectSettings(server.db.sql, project.id, { allowedOrigins: ["https://shop.example"] });
+    await writtenByHand(
+      server,
+      updateProjectSettings(server.db.sql, project.id, { allowedOrigins: ["https://shop.example"] }),
+    );
     try {
       const allowed = await post("/sessions", { "Api-Token": "demo", Origin: "https://shop.example" }, {});
       expect(allowed.status).toBe(200);
@@ -385,7 +395,7 @@ describe("allowed origins", () => {
       const [{ after }] = await server.db.sql`SELECT count(*) AS after FROM widget_sessions`;
       expect(Number(after)).toBe(Number(before));
     } finally {
-      await updateProjectSettings(server.db.sql, project.id, { allowedOrigins: [] });
+      await writtenByHand(server, updateProjectSettings(server.db.sql, project.id, { allowedOrigins: [] }));
     }
   });
 });

@@ -12,27 +12,37 @@ import {
   userFieldKeys,
   type WidgetSession,
 } from "../../shared/widget-session-api.ts";
+import { createPingWriter, type PingActivity, type PingWriter } from "../domain/sessions/ping-writes.ts";
 import { signSessionId, verifySessionHash } from "../domain/sessions/session-hash.ts";
 import {
   createSession,
   findSession,
+  findSessionById,
   findVerifiedSessionByUserId,
   mergeSessionInto,
-  recordPing,
   type SessionChanges,
   type StoredSession,
   touchSession,
   updateSession,
 } from "../domain/sessions/sessions-repository.ts";
 import { json, jsonError } from "../http/json-response.ts";
-import { readJsonBody, validateBody } from "../http/read-json-body.ts";
+import { parseJsonText, readBodyText, readJsonBody, validateBody } from "../http/read-json-body.ts";
+import { surelyPingRequest } from "./ping-request-check.ts";
 import type { WidgetContext, WidgetRoute } from "./widget-api.ts";
+import type { WidgetLookupCache } from "./widget-lookup-cache.ts";
 
 export interface SessionRoutesDeps {
   sql: SQL;
   sessionSecret: string;
-  /** Runs after a ping is stored (outbound content is matched against the session then). */
+  /**
+   * Runs after a ping is stored (outbound content is matched against the session then), with the
+   * session as the ping's write left it.
+   */
   afterPing?: (context: WidgetContext, session: StoredSession) => Promise<void>;
+  /** Commits pings in groups; left out, one of its own. */
+  pingWriter?: PingWriter;
+  /** Where the ping's session lookup is kept (widget-lookup-cache.ts), told what the write found. */
+  sessions?: Pick<WidgetLookupCache, "rememberSession" | "forgetSession">;
   /** Hears each session start's page origin (the install panel's installation check). */
   onSessionStart?: (projectId: string, origin: string | null) => void;
 }
@@ -92,6 +102,8 @@ export function sessionRoutes({
   sessionSecret,
   afterPing,
   onSessionStart,
+  pingWriter = createPingWriter(sql),
+  sessions,
 }: SessionRoutesDeps): WidgetRoute[] {
   const answer = (session: StoredSession) => json(toWidgetSession(session, sessionSecret));
 
@@ -175,17 +187,41 @@ export function sessionRoutes({
     return answer(await updateSession(sql, session, split.changes));
   }
 
+  /**
+   * The session took from the lookup cache names the row to write; the write answers the row as it is
+   * now. A session merged or deleted since it was kept is looked up again, once.
+   */
+  async function recordPing(requestedId: string, session: StoredSession, activity: PingActivity) {
+    const stored = await pingWriter.record(session.id, activity);
+    if (stored) return stored;
+    sessions?.forgetSession(requestedId);
+    sessions?.forgetSession(session.id);
+    const current = await findSessionById(sql, requestedId);
+    if (!current || current.projectId !== session.projectId) return null;
+    const retried = await pingWriter.record(current.id, activity);
+    if (retried) sessions?.rememberSession(requestedId, retried);
+    return retried;
+  }
+
   async function ping(context: WidgetContext): Promise<Response> {
     const { request, session } = context;
     if (!session) return jsonError(401, "Session not ready yet.");
-    const body = await readJsonBody(request, PingRequest);
+    const text = await readBodyText(request);
+    if (!text.ok) return text.response;
+    const data = parseJsonText(text.value);
+    if (!data.ok) return data.response;
+    const surely = surelyPingRequest(data.value);
+    const body = surely ? { ok: true as const, value: surely } : validateBody(data.value, PingRequest);
     if (!body.ok) return body.response;
-    await recordPing(sql, session.id, {
+    const requestedId =
+      request.headers.get("gleap-id") ?? context.url.searchParams.get("gleapId") ?? session.id;
+    const stored = await recordPing(requestedId, session, {
       durationSeconds: body.value.time,
       sdkVersion: body.value.sdkVersion,
       events: body.value.events,
     });
-    await afterPing?.(context, session);
+    if (!stored) return jsonError(401, "Invalid session");
+    await afterPing?.(context, stored);
     return json({ ok: true, stored: body.value.events.length });
   }
 
@@ -193,6 +229,12 @@ export function sessionRoutes({
     { method: "POST", pattern: "/api/widget/sessions", auth: "project", handle: start },
     { method: "POST", pattern: "/api/widget/sessions/identify", auth: "session", handle: identify },
     { method: "POST", pattern: "/api/widget/sessions/partialupdate", auth: "session", handle: partialUpdate },
-    { method: "POST", pattern: "/api/widget/sessions/ping", auth: "session", handle: ping },
+    {
+      method: "POST",
+      pattern: "/api/widget/sessions/ping",
+      auth: "session",
+      sessionFromCache: true,
+      handle: ping,
+    },
   ];
 }

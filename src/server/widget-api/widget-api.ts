@@ -1,14 +1,11 @@
 import type { SQL } from "bun";
-import {
-  findProjectById,
-  findProjectBySdkKey,
-  type WidgetProject,
-} from "../domain/projects/projects-repository.ts";
-import { verifySessionHash } from "../domain/sessions/session-hash.ts";
+import type { WidgetProject } from "../domain/projects/projects-repository.ts";
+import { createSessionHashVerifier } from "../domain/sessions/session-hash.ts";
 import { findSessionById, type StoredSession } from "../domain/sessions/sessions-repository.ts";
 import { jsonError } from "../http/json-response.ts";
 import { createRouter, type Method } from "../http/router.ts";
 import { createRateLimiter, type RateLimit, type RateLimiter } from "../rate-limiter.ts";
+import { createWidgetLookupCache, type WidgetLookupCache } from "./widget-lookup-cache.ts";
 
 /**
  * How a route knows who calls it:
@@ -35,6 +32,11 @@ export interface WidgetRoute {
   method: Method;
   pattern: string;
   auth: WidgetAuth;
+  /**
+   * The session may come from the lookup cache: the route relies only on its id and project (which
+   * never change) and reads or writes the rest itself (the ping).
+   */
+  sessionFromCache?: boolean;
   handle(context: WidgetContext): Promise<Response> | Response;
 }
 
@@ -73,6 +75,13 @@ export interface WidgetApiDeps {
    * API from there, so a project's allowed origins never shut out its messenger.
    */
   messengerOrigin?: () => string;
+  /**
+   * Makes each of the limiters: in memory by default; the server passes Redis-backed ones when
+   * REDIS_URL is set, so every process counts into the same windows.
+   */
+  rateLimiter?: (name: keyof WidgetRateLimits, rate: RateLimit) => RateLimiter;
+  /** Projects, sessions and live content kept in memory; left out, a cache of its own. */
+  lookups?: WidgetLookupCache;
 }
 
 export interface WidgetApi {
@@ -85,32 +94,45 @@ export interface WidgetApi {
 
 /** The Gleap-compatible API under `/api/widget`: CORS, rate limits and authentication, then routes. */
 export function createWidgetApi(
-  { sql, sessionSecret, limits = defaultWidgetRateLimits, onError, messengerOrigin }: WidgetApiDeps,
+  {
+    sql,
+    sessionSecret,
+    limits = defaultWidgetRateLimits,
+    onError,
+    messengerOrigin,
+    rateLimiter = (_, rate) => createRateLimiter(rate),
+    lookups = createWidgetLookupCache(sql),
+  }: WidgetApiDeps,
   routes: readonly WidgetRoute[],
 ): WidgetApi {
   const match = createRouter(
     routes.map((route) => ({ method: route.method, pattern: route.pattern, handler: route })),
   );
+  const verifySessionHash = createSessionHashVerifier(sessionSecret);
   const limiters: Record<keyof WidgetRateLimits, RateLimiter> = {
-    perIp: createRateLimiter(limits.perIp),
-    perSession: createRateLimiter(limits.perSession),
-    sessionStartsPerIp: createRateLimiter(limits.sessionStartsPerIp),
+    perIp: rateLimiter("perIp", limits.perIp),
+    perSession: rateLimiter("perSession", limits.perSession),
+    sessionStartsPerIp: rateLimiter("sessionStartsPerIp", limits.sessionStartsPerIp),
   };
 
-  function limited(limiter: RateLimiter, key: string): Response | null {
-    const decision = limiter.take(key);
+  async function limited(limiter: RateLimiter, key: string): Promise<Response | null> {
+    const decision = await limiter.take(key);
     if (decision.allowed) return null;
     return jsonError(429, "Too many requests, slow down", undefined, {
       headers: { "Retry-After": String(decision.retryAfterSeconds) },
     });
   }
 
-  async function sessionFromRequest(request: Request, url: URL): Promise<StoredSession | Response> {
+  async function sessionFromRequest(
+    request: Request,
+    url: URL,
+    fromCache = false,
+  ): Promise<StoredSession | Response> {
     const gleapId = request.headers.get("gleap-id") ?? url.searchParams.get("gleapId");
     const gleapHash = request.headers.get("gleap-hash") ?? url.searchParams.get("gleapHash");
     if (!gleapId || !gleapHash) return jsonError(401, "Missing Gleap-Id and Gleap-Hash");
-    if (!verifySessionHash(sessionSecret, gleapId, gleapHash)) return jsonError(401, "Invalid session");
-    const session = await findSessionById(sql, gleapId);
+    if (!verifySessionHash(gleapId, gleapHash)) return jsonError(401, "Invalid session");
+    const session = fromCache ? await lookups.sessionById(gleapId) : await findSessionById(sql, gleapId);
     if (!session) return jsonError(401, "Invalid session");
     return session;
   }
@@ -123,20 +145,20 @@ export function createWidgetApi(
   ): Promise<{ project: WidgetProject; session: StoredSession | null } | Response> {
     const sdkKey = request.headers.get("api-token")?.trim() || null;
     if (route.auth === "project-path") {
-      const project = await findProjectBySdkKey(sql, params.sdkKey ?? "");
+      const project = await lookups.projectBySdkKey(params.sdkKey ?? "");
       return project ? { project, session: null } : jsonError(401, "Unknown SDK key");
     }
     const sessionSent = request.headers.has("gleap-id") || request.headers.has("gleap-hash");
     if (route.auth === "project" || (route.auth === "project-optional-session" && !sessionSent)) {
       if (!sdkKey) return jsonError(401, "Missing Api-Token header");
-      const project = await findProjectBySdkKey(sql, sdkKey);
+      const project = await lookups.projectBySdkKey(sdkKey);
       return project ? { project, session: null } : jsonError(401, "Unknown SDK key");
     }
     if (route.auth === "project-optional-session" && !sdkKey)
       return jsonError(401, "Missing Api-Token header");
-    const session = await sessionFromRequest(request, url);
+    const session = await sessionFromRequest(request, url, route.sessionFromCache);
     if (session instanceof Response) return session;
-    const project = await findProjectById(sql, session.projectId);
+    const project = await lookups.projectById(session.projectId);
     if (!project || (sdkKey && sdkKey !== project.sdkKey)) {
       return jsonError(401, "Session belongs to another project");
     }
@@ -182,7 +204,7 @@ export function createWidgetApi(
       if (request.method === "OPTIONS") return preflight(request);
       const origin = request.headers.get("origin");
       const url = new URL(request.url);
-      const refused = limited(limiters.perIp, ip);
+      const refused = await limited(limiters.perIp, ip);
       if (refused) return withCors(refused, null, origin);
       const found = match(request.method, url.pathname);
       if (found.kind === "none")
@@ -203,10 +225,10 @@ export function createWidgetApi(
       if (!originAllowed(auth.project, origin)) {
         return withCors(jsonError(403, `Origin ${origin} is not allowed for this project`), null, origin);
       }
-      const sessionRefused = auth.session ? limited(limiters.perSession, auth.session.id) : null;
+      const sessionRefused = auth.session ? await limited(limiters.perSession, auth.session.id) : null;
       if (sessionRefused) return withCors(sessionRefused, auth.project, origin);
       if (route.pattern === "/api/widget/sessions") {
-        const startRefused = limited(limiters.sessionStartsPerIp, ip);
+        const startRefused = await limited(limiters.sessionStartsPerIp, ip);
         if (startRefused) return withCors(startRefused, auth.project, origin);
       }
       try {
@@ -220,11 +242,11 @@ export function createWidgetApi(
     },
 
     async authenticateSession(request, url, ip) {
-      const refused = limited(limiters.perIp, ip);
+      const refused = await limited(limiters.perIp, ip);
       if (refused) return refused;
       const session = await sessionFromRequest(request, url);
       if (session instanceof Response) return session;
-      const project = await findProjectBySdkKey(sql, url.searchParams.get("apiKey") ?? "");
+      const project = await lookups.projectBySdkKey(url.searchParams.get("apiKey") ?? "");
       if (!project || project.id !== session.projectId) return jsonError(401, "Unknown SDK key");
       if (!originAllowed(project, request.headers.get("origin"))) return jsonError(403, "Origin not allowed");
       return { request, url, params: {}, ip, project, session };

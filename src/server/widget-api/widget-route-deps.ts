@@ -1,8 +1,10 @@
 import type { SQL } from "bun";
 import type { ReportQuotas } from "../domain/feedback/report-quotas.ts";
+import type { PingWriter } from "../domain/sessions/ping-writes.ts";
 import type { Logger } from "../logger.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
+import type { WidgetLookupCache } from "./widget-lookup-cache.ts";
 
 /** What every group of widget routes may use. */
 export interface WidgetRouteDeps {
@@ -18,4 +20,8 @@ export interface WidgetRouteDeps {
   logger?: Logger;
   /** Feedback report quotas; left out, the defaults (`RATE_LIMITS=0` passes none that count). */
   reportQuotas?: ReportQuotas;
+  /** Projects, sessions and live content kept in memory (the API's authentication shares it). */
+  lookups?: WidgetLookupCache;
+  /** Commits pings in groups; left out, the session routes make one of their own. */
+  pingWriter?: PingWriter;
 }

@@ -1,4 +1,4 @@
-import { deliverOutboundActions } from "../domain/outbounds/outbound-delivery.ts";
+import { deliverAfterPing } from "../domain/outbounds/ping-delivery.ts";
 import { createInstallationRecorder } from "../domain/projects/installations.ts";
 import { configRoutes } from "./config-routes.ts";
 import { feedbackRoutes } from "./feedback/feedback-routes.ts";
@@ -7,6 +7,7 @@ import { outboundRoutes } from "./outbound/outbound-routes.ts";
 import { sessionRoutes } from "./sessions-routes.ts";
 import { uploadRoutes } from "./uploads/upload-routes.ts";
 import type { WidgetRoute } from "./widget-api.ts";
+import { createWidgetLookupCache } from "./widget-lookup-cache.ts";
 import type { WidgetRouteDeps } from "./widget-route-deps.ts";
 
 /** Every route of the widget API, in one list. */
@@ -16,10 +17,13 @@ export function widgetRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     fanout: deps.fanout,
     onError: (error) => deps.logger?.warn("installation check failed", { error: String(error) }),
   });
+  const lookups = deps.lookups ?? createWidgetLookupCache(deps.sql);
   return [
     ...sessionRoutes({
       ...deps,
-      afterPing: (context, session) => deliverOutboundActions(deps, context.project, session),
+      sessions: lookups,
+      afterPing: async (context, session) =>
+        deliverAfterPing(deps, session, await lookups.liveContent(context.project.id)),
       onSessionStart: installations.seen,
     }),
     ...configRoutes(deps),

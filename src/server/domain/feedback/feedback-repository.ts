@@ -1,5 +1,6 @@
 import type { SQL } from "bun";
-import type { ReportRowText } from "./report-preparation.ts";
+import type { PackedReportParts, ReportRowText } from "./report-preparation.ts";
+import { expandPartText } from "./stored-part-encoding.ts";
 
 /** A stored report as the back office reads it, JSON columns parsed. */
 export interface ReportFields {
@@ -68,14 +69,14 @@ export async function insertReport(tx: SQL, id: string, report: NewReportRow): P
       id, project_id, session_id, number, type, priority, status, is_silent, outbound, spam_token, tags,
       form_data, meta_data, console_log, network_logs, custom_event_log, custom_data, ticket_attributes,
       exclude_data, screenshot, screenshot_html_key, web_replay_key, screen_recording_url, idempotency_key,
-      created_at)
+      packed_parts, created_at)
     VALUES (
       ${id}, ${report.projectId}, ${report.sessionId}, ${number}, ${report.type}, ${report.priority},
       ${initialReportStatus}, ${report.isSilent}, ${report.outbound}, ${report.spamToken},
       ${report.tags}, ${report.formData}, ${report.metaData}, ${report.consoleLog}, ${report.networkLogs},
       ${report.customEventLog}, ${report.customData}, ${report.ticketAttributes}, ${report.excludeData},
       ${report.screenshot}, ${report.screenshotHtmlKey}, ${report.webReplayKey}, ${report.screenRecordingUrl},
-      ${report.idempotencyKey}, ${createdAt})`;
+      ${report.idempotencyKey}, ${report.packedParts}, ${createdAt})`;
   return { id, number, type: report.type, priority: report.priority, status: initialReportStatus, createdAt };
 }
 
@@ -125,10 +126,17 @@ interface ReportRow {
   screenshot_html_key: string | null;
   web_replay_key: string | null;
   screen_recording_url: string | null;
+  /** {@link PackedReportParts}, zstd-compressed JSON; null on small reports and those stored before. */
+  packed_parts: Uint8Array | null;
   created_at: string;
 }
 
 function fromRow(row: ReportRow): StoredReport {
+  const packed: PackedReportParts | null =
+    row.packed_parts === null ? null : JSON.parse(expandPartText(row.packed_parts));
+  let screenshot: Record<string, unknown> | null =
+    row.screenshot === null ? null : JSON.parse(row.screenshot);
+  if (packed?.html !== undefined) screenshot = { ...screenshot, html: packed.html };
   return {
     id: row.id,
     projectId: row.project_id,
@@ -143,13 +151,13 @@ function fromRow(row: ReportRow): StoredReport {
     tags: JSON.parse(row.tags),
     formData: JSON.parse(row.form_data),
     metaData: JSON.parse(row.meta_data),
-    consoleLog: JSON.parse(row.console_log),
-    networkLogs: JSON.parse(row.network_logs),
-    customEventLog: JSON.parse(row.custom_event_log),
+    consoleLog: packed?.consoleLog ?? JSON.parse(row.console_log),
+    networkLogs: packed?.networkLogs ?? JSON.parse(row.network_logs),
+    customEventLog: packed?.customEventLog ?? JSON.parse(row.custom_event_log),
     customData: JSON.parse(row.custom_data),
     ticketAttributes: JSON.parse(row.ticket_attributes),
     excludeData: JSON.parse(row.exclude_data),
-    screenshot: row.screenshot === null ? null : JSON.parse(row.screenshot),
+    screenshot,
     screenshotHtmlKey: row.screenshot_html_key,
     webReplayKey: row.web_replay_key,
     screenRecordingUrl: row.screen_recording_url,

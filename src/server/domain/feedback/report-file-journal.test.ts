@@ -52,6 +52,7 @@ const emptyRow: ReportRowText = {
   consoleLog: "[]",
   networkLogs: "[]",
   customEventLog: "[]",
+  packedParts: null,
   customData: "{}",
   ticketAttributes: "{}",
   excludeData: "{}",
@@ -103,19 +104,22 @@ describe("report files and a crash between file and row (local storage)", () => 
     const restarted = await startTestServer({ DATA_DIR: server.dataDir, ...server.databaseEnv });
     try {
       const deadline = Date.now() + 5_000;
-      while ((await exists(`reports/${dead}/snapshot.html`)) && Date.now() < deadline) await Bun.sleep(20);
+      // The sweep deletes the two files one after the other, in no set order: both are waited for.
+      const deadLeft = async () =>
+        (await exists(`reports/${dead}/snapshot.html`)) || (await exists(`reports/${dead}/replay.json.gz`));
+      while ((await deadLeft()) && Date.now() < deadline) await Bun.sleep(20);
       expect(await exists(`reports/${dead}/snapshot.html`)).toBe(false);
       expect(await exists(`reports/${dead}/replay.json.gz`)).toBe(false);
       expect(await journalled(sql, dead)).toEqual([]);
       // Another process may still be writing a young entry's files: they stay for now.
       expect(await exists(`reports/${young}/snapshot.html`)).toBe(true);
       expect(await journalled(sql, young)).toHaveLength(2);
-      expect(await exists(`reports/${storedId}/snapshot.html`)).toBe(true);
+      expect(await exists(`reports/${storedId}/snapshot.html.zst`)).toBe(true);
 
       // The minute sweep takes it once it is old.
       expect(await sweepReportLeftovers(restarted.db.sql, storage, later)).toEqual({ orphanFiles: 2 });
       expect(await exists(`reports/${young}/snapshot.html`)).toBe(false);
-      expect(await exists(`reports/${storedId}/snapshot.html`)).toBe(true);
+      expect(await exists(`reports/${storedId}/snapshot.html.zst`)).toBe(true);
     } finally {
       await restarted.dispose();
     }
@@ -166,8 +170,8 @@ describe("report files and a crash between file and row (local storage)", () => 
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     expect(await journalled(server.db.sql, id)).toEqual([]);
-    expect(await exists(`reports/${id}/snapshot.html`)).toBe(true);
-    expect(await exists(`reports/${id}/replay.json.gz`)).toBe(true);
+    expect(await exists(`reports/${id}/snapshot.html.zst`)).toBe(true);
+    expect(await exists(`reports/${id}/replay.json.zst`)).toBe(true);
   });
 });
 

@@ -39,10 +39,16 @@ async function answer(
   try {
     const preparation = await prepareReport(body, between);
     const transfer: ArrayBuffer[] = [];
+    // Only an array that owns its whole buffer moves; one that shares a pool is copied instead.
+    const move = (part: Uint8Array | null) => {
+      if (part && part.byteOffset === 0 && part.byteLength === part.buffer.byteLength)
+        transfer.push(part.buffer as ArrayBuffer);
+    };
     if (preparation.ok) {
-      const { snapshotHtml, webReplay } = preparation.report;
-      if (snapshotHtml) transfer.push(snapshotHtml.buffer as ArrayBuffer);
-      if (webReplay) transfer.push(webReplay.buffer as ArrayBuffer);
+      const { snapshotHtml, webReplay, row } = preparation.report;
+      move(snapshotHtml);
+      move(webReplay);
+      move(row.packedParts);
     }
     return { done: { id, preparation }, transfer };
   } catch (error) {

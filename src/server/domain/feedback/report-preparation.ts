@@ -1,9 +1,27 @@
 import { FeedbackReportRequest, reportCaps } from "../../../shared/feedback-api.ts";
 import { reportJsonShapeLimits } from "../../http/json-shape.ts";
 import { type BodyResult, parseJsonText, validateBody } from "../../http/read-json-body.ts";
+import { checkReportRequest } from "./report-request-check.ts";
+import { compressPart } from "./stored-part-encoding.ts";
 
 /** HTML snapshots above this go to file storage; smaller ones stay in the row. */
 export const inlineHtmlLimit = 64 * 1024;
+
+/**
+ * Above this many characters of JSON, the row's logs (and a snapshot's HTML kept in the row) are
+ * stored as one zstd-compressed value (`packed_parts`) instead of as text: a report's logs at their
+ * caps are some 130 KB, which made the row most of a report's size on disk and most of the write.
+ */
+export const packPartsAbove = 2048;
+
+/** What `packed_parts` holds (JSON, compressed): the row's large parts, each left out of its column. */
+export interface PackedReportParts {
+  consoleLog: unknown[];
+  networkLogs: unknown[];
+  customEventLog: unknown[];
+  /** The snapshot's HTML when it stays with the row (at most {@link inlineHtmlLimit}). */
+  html?: string;
+}
 
 /** A report's row as it is inserted: the JSON columns already serialized. */
 export interface ReportRowText {
@@ -15,9 +33,12 @@ export interface ReportRowText {
   tags: string;
   formData: string;
   metaData: string;
+  /** The logs as JSON text, or `[]` each when they are in {@link ReportRowText.packedParts}. */
   consoleLog: string;
   networkLogs: string;
   customEventLog: string;
+  /** {@link PackedReportParts} as zstd-compressed JSON, or null when the parts are small. */
+  packedParts: Uint8Array | null;
   customData: string;
   ticketAttributes: string;
   excludeData: string;
@@ -29,9 +50,9 @@ export interface ReportRowText {
 /** A valid report, ready to store: its row, and the parts that go to file storage as bytes. */
 export interface PreparedReport {
   row: ReportRowText;
-  /** UTF-8 HTML of a snapshot above {@link inlineHtmlLimit}. */
+  /** The HTML of a snapshot above {@link inlineHtmlLimit}, zstd-compressed UTF-8. */
   snapshotHtml: Uint8Array | null;
-  /** The web replay as gzip-compressed JSON. */
+  /** The web replay as zstd-compressed JSON. */
   webReplay: Uint8Array | null;
 }
 
@@ -41,11 +62,16 @@ export type ReportPreparation =
 
 const newest = <T>(list: T[] | undefined, cap: number): T[] => (list ?? []).slice(-cap);
 
-/** The request's checks, in the order and with the answers of every other JSON route. */
+/**
+ * The request's checks, in the order and with the answers of every other JSON route. A valid report
+ * passes the schema's fast check; superstruct runs only on one that does not (and answers why).
+ */
 function parseReport(bytes: Uint8Array): BodyResult<FeedbackReportRequest> {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
   const data = parseJsonText(text, reportJsonShapeLimits);
   if (!data.ok) return data;
+  const checked = checkReportRequest(data.value);
+  if (checked) return { ok: true, value: checked };
   return validateBody(data.value, FeedbackReportRequest);
 }
 
@@ -69,14 +95,25 @@ export async function prepareReport(
 
   let screenshot: Record<string, unknown> | null = null;
   let snapshotHtml: Uint8Array | null = null;
+  let inlineHtml: string | undefined;
   if (report.screenshotData) {
     const { html, ...rest } = report.screenshotData;
     screenshot = rest;
     if (html !== undefined && Buffer.byteLength(html, "utf8") > inlineHtmlLimit)
-      snapshotHtml = new TextEncoder().encode(html);
-    else if (html !== undefined) screenshot = { ...rest, html };
+      snapshotHtml = compressPart(html);
+    else inlineHtml = html;
   }
-  const webReplay = report.webReplay ? Bun.gzipSync(JSON.stringify(report.webReplay)) : null;
+  const webReplay = report.webReplay ? compressPart(JSON.stringify(report.webReplay)) : null;
+  const parts: PackedReportParts = {
+    consoleLog: newest(report.consoleLog, reportCaps.consoleLog),
+    networkLogs: newest(report.networkLogs, reportCaps.networkLogs),
+    customEventLog: newest(report.customEventLog, reportCaps.customEventLog),
+    ...(inlineHtml === undefined ? {} : { html: inlineHtml }),
+  };
+  const partsJson = JSON.stringify(parts);
+  const packedParts = partsJson.length > packPartsAbove ? compressPart(partsJson) : null;
+  if (!packedParts && inlineHtml !== undefined) screenshot = { ...screenshot, html: inlineHtml };
+  const logText = (list: unknown[]) => (packedParts ? "[]" : JSON.stringify(list));
   collect();
 
   return {
@@ -91,9 +128,10 @@ export async function prepareReport(
         tags: JSON.stringify(report.tags ?? []),
         formData: JSON.stringify(report.formData ?? {}),
         metaData: JSON.stringify(report.metaData ?? {}),
-        consoleLog: JSON.stringify(newest(report.consoleLog, reportCaps.consoleLog)),
-        networkLogs: JSON.stringify(newest(report.networkLogs, reportCaps.networkLogs)),
-        customEventLog: JSON.stringify(newest(report.customEventLog, reportCaps.customEventLog)),
+        consoleLog: logText(parts.consoleLog),
+        networkLogs: logText(parts.networkLogs),
+        customEventLog: logText(parts.customEventLog),
+        packedParts,
         customData: JSON.stringify(report.customData ?? {}),
         ticketAttributes: JSON.stringify(report.ticketAttributes ?? {}),
         excludeData: JSON.stringify(report.excludeData ?? {}),

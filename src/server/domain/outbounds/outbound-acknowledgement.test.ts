@@ -15,6 +15,7 @@ import {
 } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { writtenByHand } from "../../test-support/written-by-hand.ts";
 import { insertSurvey } from "../surveys/surveys-repository.ts";
 import { createOutbound } from "./outbound-repository.ts";
 
@@ -45,16 +46,19 @@ function live(tag: string, type: OutboundFields["type"], fields: Partial<Outboun
       : type === "tour"
         ? { steps: [{ selector: "#a", message: "Go" }] }
         : { title: `${type} ${tag}` };
-  return createOutbound(server.db.sql, {
-    projectId,
-    type,
-    status: "live",
-    name: `${type} ${tag}`,
-    config,
-    pageFilter: `/${tag}/`,
-    pageFilterType: "contains",
-    ...fields,
-  });
+  return writtenByHand(
+    server,
+    createOutbound(server.db.sql, {
+      projectId,
+      type,
+      status: "live",
+      name: `${type} ${tag}`,
+      config,
+      pageFilter: `/${tag}/`,
+      pageFilterType: "contains",
+      ...fields,
+    }),
+  );
 }
 
 async function withVisitor(check: (session: TestSession, socket: TestSocket) => Promise<void>) {
@@ -130,13 +134,16 @@ describe("POST /outbound/{id}/events", () => {
   test("refuses a bad event (400), another project's outbound and an unknown id (404), no session (401)", async () => {
     const banner = await live("refuse", "banner");
     const otherProject = await createOtherProject(server.db.sql);
-    const foreign = await createOutbound(server.db.sql, {
-      projectId: otherProject,
-      type: "banner",
-      status: "live",
-      name: "Foreign",
-      config: { title: "x" },
-    });
+    const foreign = await writtenByHand(
+      server,
+      createOutbound(server.db.sql, {
+        projectId: otherProject,
+        type: "banner",
+        status: "live",
+        name: "Foreign",
+        config: { title: "x" },
+      }),
+    );
     const session = await startSession(server.mainUrl);
     const bad = await call(server.mainUrl, session, "POST", `/outbound/${banner.id}/events`, {
       event: "seen",

@@ -12,7 +12,7 @@ import {
   type Outbound,
   recordOffers,
 } from "./outbound-repository.ts";
-import { pickOffers } from "./takeover-queue.ts";
+import { type DeliveryState, pickOffers } from "./takeover-queue.ts";
 import { escapeHtml } from "./tiptap-html.ts";
 
 /** What a delivery uses: the database and the fan-out that reaches the session's sockets. */
@@ -42,7 +42,11 @@ function fillName(value: unknown, name: string | null): unknown {
 const asString = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
 
 /** The spec §3 "Outbound action object" the client's action handler expects for this content. */
-export function toAction(outbound: Outbound, session: StoredSession, now: string): OutboundAction {
+export function toAction(
+  outbound: Outbound,
+  session: Pick<StoredSession, "name">,
+  now: string,
+): OutboundAction {
   const common = {
     outbound: outbound.id,
     pageFilter: outbound.pageFilter,
@@ -93,18 +97,26 @@ export async function deliverOutboundActions(
   // The ping just moved the session's last page, so the copy taken at authentication is stale.
   const current = (await findSessionById(deps.sql, session.id)) ?? session;
   const candidates = await listLiveActionCandidates(deps.sql, project.id, current.id);
-  const offers = pickOffers(candidates, current, Date.now());
+  await sendOffers(deps, current, pickOffers(candidates, current, Date.now()));
+}
+
+/** Records the offers never made before and pushes them all with the unread count (nothing when none). */
+export async function sendOffers(
+  deps: DeliveryDeps,
+  session: StoredSession,
+  offers: ReadonlyArray<Outbound & { delivery: DeliveryState | null }>,
+): Promise<void> {
   if (offers.length === 0) return;
   await recordOffers(
     deps.sql,
     offers.filter((outbound) => outbound.delivery === null).map((outbound) => outbound.id),
-    current.id,
+    session.id,
   );
   const now = new Date().toISOString();
-  const unread = await countUnread(deps.sql, current.id);
-  await pushToSession(deps.fanout, current.id, {
+  const unread = await countUnread(deps.sql, session.id);
+  await pushToSession(deps.fanout, session.id, {
     name: "update",
-    data: { a: offers.map((outbound) => toAction(outbound, current, now)), u: unread },
+    data: { a: offers.map((outbound) => toAction(outbound, session, now)), u: unread },
   });
 }
 

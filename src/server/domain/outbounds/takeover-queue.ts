@@ -132,11 +132,13 @@ export function queueOrder(a: QueueCandidate, b: QueueCandidate): number {
 /**
  * What to offer the visitor now: the head of the banner queue, the head of the takeover queue, and
  * the first two notifications, in that order (the widget handles each on its own surface).
+ * `pageMatches` is `matchesPage`, or a memo of it when many visitors share their pages (a publish).
  */
 export function pickOffers<C extends QueueCandidate>(
   candidates: readonly C[],
   visitor: QueueVisitor,
   now: number,
+  pageMatches: (candidate: C, page: string | null) => boolean = matchesPage,
 ): C[] {
   const eligible = candidates
     .filter(
@@ -144,7 +146,7 @@ export function pickOffers<C extends QueueCandidate>(
         (candidate.type === "notification" || slotOfType[candidate.type] !== undefined) &&
         isScheduled(candidate, now) &&
         isDue(candidate, visitor) &&
-        matchesPage(candidate, visitor.lastPage) &&
+        pageMatches(candidate, visitor.lastPage) &&
         matchesAudience(candidate, visitor),
     )
     .sort(queueOrder);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import { signSessionId, verifySessionHash } from "./session-hash.ts";
+import { createSessionHashVerifier, signSessionId, verifySessionHash } from "./session-hash.ts";
 
 const secret = "server-secret-0123456789";
 const gleapId = "5f9c1e2a-visitor";
@@ -47,5 +47,18 @@ describe("session hash", () => {
 
   test("a same-length string with multi-byte characters is refused without throwing", () => {
     expect(verifySessionHash(secret, gleapId, "é".repeat(64))).toBe(false);
+  });
+
+  test("the remembering verifier answers like verifySessionHash, also once it forgot the oldest", () => {
+    const verify = createSessionHashVerifier(secret, 2);
+    // Twice: the second round finds "a" forgotten (two kept) and computes it again.
+    for (let round = 0; round < 2; round++) {
+      for (const id of ["a", "b", "c"]) {
+        expect(verify(id, signSessionId(secret, id))).toBe(true);
+        expect(verify(id, signSessionId(secret, `${id}x`))).toBe(false);
+        expect(verify(id, signSessionId("other-secret", id))).toBe(false);
+        expect(verify(id, "short")).toBe(false);
+      }
+    }
   });
 });

@@ -23,7 +23,7 @@ export interface StoredSession {
   visitStartedAt: string | null;
 }
 
-interface SessionRow {
+export interface SessionRow {
   id: string;
   project_id: string;
   user_id: string | null;
@@ -43,7 +43,7 @@ interface SessionRow {
   merged_into: string | null;
 }
 
-function fromRow(row: SessionRow): StoredSession {
+export function sessionFromRow(row: SessionRow): StoredSession {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -75,7 +75,7 @@ export async function createSession(
     await sql`INSERT INTO widget_sessions (id, project_id, user_id, custom_data, lang, created_at, last_seen_at, visit_started_at)
     VALUES (${Bun.randomUUIDv7()}, ${projectId}, ${fields.userId ?? null}, ${"{}"}, ${fields.lang ?? null}, ${now}, ${now}, ${now})
     RETURNING *`;
-  return fromRow(row);
+  return sessionFromRow(row);
 }
 
 /** A session by id; a session merged into a user's session resolves to that one. */
@@ -84,9 +84,9 @@ export async function findSessionById(sql: SQL, id: string): Promise<StoredSessi
   if (!row) return null;
   if (row.merged_into) {
     const [target] = await sql`SELECT * FROM widget_sessions WHERE id = ${row.merged_into}`;
-    return target ? fromRow(target) : null;
+    return target ? sessionFromRow(target) : null;
   }
-  return fromRow(row);
+  return sessionFromRow(row);
 }
 
 export async function findSession(sql: SQL, projectId: string, id: string): Promise<StoredSession | null> {
@@ -107,7 +107,7 @@ export async function findVerifiedSessionByUserId(
     WHERE project_id = ${projectId} AND user_id = ${userId} AND user_verified = TRUE
       AND merged_into IS NULL
     ORDER BY created_at LIMIT 1`;
-  return row ? fromRow(row) : null;
+  return row ? sessionFromRow(row) : null;
 }
 
 /** Marks a returning session as seen, keeping its language when the client sent none. */
@@ -233,49 +233,6 @@ export async function mergeSessionInto(
       changes,
     );
   });
-}
-
-export interface PingActivity {
-  durationSeconds?: number;
-  sdkVersion?: string;
-  events: StreamedEvent[];
-}
-
-/** Stores a ping's events, counts its page views and moves last-seen and duration forward, at once. */
-export async function recordPing(sql: SQL, sessionId: string, activity: PingActivity): Promise<void> {
-  const now = new Date().toISOString();
-  const idleSince = new Date(Date.parse(now) - visitIdleMs).toISOString();
-  const pageViews = activity.events.filter((event) => event.name === "pageView");
-  const lastPage = pageViews.map((event) => pageOf(event.data)).findLast((page) => page !== null) ?? null;
-  await sql.begin(async (tx) => {
-    for (const event of activity.events) {
-      await tx`INSERT INTO widget_events (id, session_id, name, occurred_at, data, created_at)
-        VALUES (${Bun.randomUUIDv7()}, ${sessionId}, ${event.name}, ${validDate(event.date) ?? now},
-          ${event.data === undefined ? null : JSON.stringify(event.data)}, ${now})`;
-    }
-    // A visit starts with the first activity after `visitIdleMs` of none (the old last_seen_at).
-    await tx`UPDATE widget_sessions SET
-        visit_started_at = CASE WHEN visit_started_at IS NULL OR last_seen_at < ${idleSince}
-          THEN ${now} ELSE visit_started_at END,
-        last_seen_at = ${now},
-        page_views = page_views + ${pageViews.length},
-        last_page = COALESCE(${lastPage}, last_page),
-        sdk_version = COALESCE(${activity.sdkVersion ?? null}, sdk_version),
-        duration_seconds = CASE WHEN duration_seconds < ${Math.floor(activity.durationSeconds ?? 0)}
-          THEN ${Math.floor(activity.durationSeconds ?? 0)} ELSE duration_seconds END
-      WHERE id = ${sessionId}`;
-  });
-}
-
-function pageOf(data: unknown): string | null {
-  const page = (data as { page?: unknown } | undefined)?.page;
-  return typeof page === "string" && page !== "" ? page.slice(0, 2048) : null;
-}
-
-function validDate(date: string | undefined): string | null {
-  if (!date) return null;
-  const time = Date.parse(date);
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
 export async function listSessionEvents(sql: SQL, sessionId: string): Promise<StreamedEvent[]> {

@@ -12,7 +12,14 @@ import {
   userErrors,
 } from "../../../shared/users-api.ts";
 import { notAuthorizedMessage } from "../../auth/auth-guard.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import { type ReadSql, readSql } from "../../database/read-sql.ts";
+import type { Reads } from "../../database/reads.ts";
+import {
+  containsPattern,
+  type ListQuery,
+  type ReadListPageOptions,
+  readListPage,
+} from "../../http/list-query.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 
 /**
@@ -96,32 +103,45 @@ function listItem(row: UserRow): UserListItem {
 }
 
 /**
- * One page of users. Only columns of `users` are read (no per-row subqueries), so a page over 100,000
- * accounts costs one count and one ordered scan; the level is computed from the stored total XP.
+ * The reads of one page of users. Only columns of `users` are read (no per-row subqueries), so a page
+ * over 100,000 accounts costs one count and one ordered scan; the level is computed from the stored
+ * total XP.
  */
-export async function listUsers(
-  sql: SQL,
-  query: ListQuery,
-  filters: UserListFilters,
-): Promise<{ items: UserListItem[]; total: number }> {
-  const where: Array<SQL.Query<unknown>> = [];
+export function usersListPage(query: ListQuery, filters: UserListFilters): ReadListPageOptions {
+  const where: ReadSql[] = [];
   if (query.search) {
     // `name_key` and `email` are stored lower-cased, so the search needs no lower() per row.
     const pattern = containsPattern(query.search);
-    where.push(sql`(name_key LIKE ${pattern} ESCAPE '\\' OR email LIKE ${pattern} ESCAPE '\\')`);
+    where.push(readSql`(name_key LIKE ${pattern} ESCAPE '\\' OR email LIKE ${pattern} ESCAPE '\\')`);
   }
-  if (filters.role) where.push(sql`role = ${filters.role}`);
-  if (filters.status) where.push(filters.status === "enabled" ? sql`enabled = TRUE` : sql`enabled = FALSE`);
+  if (filters.role) where.push(readSql`role = ${filters.role}`);
+  if (filters.status)
+    where.push(filters.status === "enabled" ? readSql`enabled = TRUE` : readSql`enabled = FALSE`);
   if (filters.emailVerified !== undefined)
-    where.push(filters.emailVerified ? sql`email_verified = TRUE` : sql`email_verified = FALSE`);
-  if (filters.mfa !== undefined) where.push(filters.mfa ? sql`mfa_enabled = TRUE` : sql`mfa_enabled = FALSE`);
-  const { rows, total } = await listPage<UserRow>(sql, {
+    where.push(filters.emailVerified ? readSql`email_verified = TRUE` : readSql`email_verified = FALSE`);
+  if (filters.mfa !== undefined)
+    where.push(filters.mfa ? readSql`mfa_enabled = TRUE` : readSql`mfa_enabled = FALSE`);
+  return {
     select: listColumns,
-    from: sql`users`,
+    from: readSql`users`,
     where,
     query,
     tieBreaker: "id",
-  });
+    // Paging through one search counts its matches once (migration 020 keeps this version).
+    countReusedWhile: readSql`SELECT version FROM list_versions WHERE name = 'users'`,
+    // Unique and in the covering index `users_search` (name_key, email, enabled): a rare search finds
+    // its matches in that index alone, then sorts them, instead of walking 100,000 rows in sort order.
+    matchesFirstBy: "name_key",
+  };
+}
+
+/** One page of users (see usersListPage). */
+export async function listUsers(
+  reads: Reads,
+  query: ListQuery,
+  filters: UserListFilters,
+): Promise<{ items: UserListItem[]; total: number }> {
+  const { rows, total } = await readListPage<UserRow>(reads, usersListPage(query, filters));
   return { items: rows.map(listItem), total };
 }
 

@@ -25,6 +25,7 @@ import { findAdminOutbound, updateAdminOutbound } from "../../domain/outbounds/o
 import { findTooltip, updateTooltip } from "../../domain/outbounds/tooltips-repository.ts";
 import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
+import type { WidgetChanges } from "../../widget-api/widget-lookup-cache.ts";
 import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError } from "../platform-request.ts";
@@ -172,7 +173,10 @@ const tooltipTarget: DraftTarget<AdminTooltip> = {
 };
 
 /** Read, publish and discard of one kind's drafts, for admins with their own sign-in only. */
-function draftRoutes<Item extends { id: string }>(deps: PlatformDeps, target: DraftTarget<Item>): ApiRoute[] {
+function draftRoutes<Item extends { id: string }>(
+  deps: PlatformDeps & { widgetChanges?: WidgetChanges },
+  target: DraftTarget<Item>,
+): ApiRoute[] {
   const { sql, guard } = deps;
   const base = `/api/projects/:projectId/${target.collection}/:id/builder-draft`;
   const inProject = (handle: ProjectItemHandler) => inProjectOf(sql, handle);
@@ -217,6 +221,8 @@ function draftRoutes<Item extends { id: string }>(deps: PlatformDeps, target: Dr
           return true;
         });
         if (!published) return jsonError(409, changedDraftMessage);
+        // A live tour's new steps reach the widgets' next ping (the cached live content is dropped).
+        if (target.kind === "tour") await deps.widgetChanges?.liveContentChanged(projectId);
         return json(await target.find(sql, projectId, id));
       }),
     ),
@@ -239,6 +245,6 @@ function draftRoutes<Item extends { id: string }>(deps: PlatformDeps, target: Dr
 }
 
 /** The admin's routes of both kinds' drafts (`…/outbounds/{id}/builder-draft`, `…/tooltips/{id}/…`). */
-export function builderDraftRoutes(deps: PlatformDeps): ApiRoute[] {
+export function builderDraftRoutes(deps: PlatformDeps & { widgetChanges?: WidgetChanges }): ApiRoute[] {
   return [...draftRoutes(deps, tourTarget(deps)), ...draftRoutes(deps, tooltipTarget)];
 }

@@ -66,6 +66,8 @@ export interface PublishableKind<Write, Item, Filters extends object> {
   saveDraft(projectId: string, item: Item, write: Write, admin: Authenticated): Promise<Response>;
   /** Runs after an item went live (its transaction committed). */
   afterPublish?(projectId: string): Promise<void>;
+  /** Runs after any write to an item committed (what the widget API keeps of live content is dropped). */
+  afterChange?(projectId: string): Promise<void>;
   /** `GET …/{id}/stats`, for kinds that count what their items did. */
   stats?(sql: SQL, item: Item): Promise<unknown>;
 }
@@ -109,6 +111,7 @@ export function publishableAdminRoutes<Write, Item, Filters extends object>(
       await audit(tx, admin, "create", created, { projectId, ...kind.describe(write) });
       return created;
     });
+    await kind.afterChange?.(projectId);
     return json(await kind.find(sql, projectId, id), { status: 201 });
   });
 
@@ -135,6 +138,7 @@ export function publishableAdminRoutes<Write, Item, Filters extends object>(
       return done;
     });
     if (!updated) return notFound();
+    await kind.afterChange?.(projectId);
     return json(await kind.find(sql, projectId, id));
   });
 
@@ -146,6 +150,7 @@ export function publishableAdminRoutes<Write, Item, Filters extends object>(
       if (await kind.remove(tx, projectId, id))
         await audit(tx, admin, "delete", id, { projectId, ...kind.describe(found) });
     });
+    await kind.afterChange?.(projectId);
     return new Response(null, { status: 204 });
   });
 
@@ -162,6 +167,7 @@ export function publishableAdminRoutes<Write, Item, Filters extends object>(
           });
         return done;
       });
+      if (changed) await kind.afterChange?.(projectId);
       if (changed && status === "live") await kind.afterPublish?.(projectId);
       return json(await kind.find(sql, projectId, id));
     });

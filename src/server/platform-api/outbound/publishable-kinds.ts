@@ -29,6 +29,7 @@ import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
 import type { Logger } from "../../logger.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import { outboundPublishedSignal } from "../../realtime/signal-dispatch.ts";
+import type { WidgetChanges } from "../../widget-api/widget-lookup-cache.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import {
   saveTooltipDraft,
@@ -42,7 +43,11 @@ import { listFilter, type PublishableKind } from "./publishable-admin-routes.ts"
 
 /** The outbound content and tooltips admins write as drafts and publish (publishable-admin-routes.ts). */
 
-export type OutboundsAdminDeps = PlatformDeps & { fanout: Fanout; logger?: Logger };
+export type OutboundsAdminDeps = PlatformDeps & {
+  fanout: Fanout;
+  logger?: Logger;
+  widgetChanges?: WidgetChanges;
+};
 
 /**
  * Outbound content under `/api/projects/{projectId}/outbounds`: notifications, banners, modals, surveys,
@@ -82,6 +87,7 @@ export const outboundsKind = (
         error: error instanceof Error ? error.message : String(error),
       }),
     ),
+  afterChange: async (projectId) => deps.widgetChanges?.liveContentChanged(projectId),
   stats: outboundStats,
 });
 

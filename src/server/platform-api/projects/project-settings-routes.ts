@@ -13,6 +13,7 @@ import {
   updateProjectSettings,
 } from "../../domain/projects/project-settings-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
+import type { WidgetChanges } from "../../widget-api/widget-lookup-cache.ts";
 import { projectNotFoundMessage } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
@@ -34,7 +35,11 @@ function flowConfigFailure(error: StructError): Response {
  * its CORS check, identity verification on identify, approval on the next feature request. Every
  * write is audited.
  */
-export function projectSettingsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
+export function projectSettingsRoutes({
+  sql,
+  guard,
+  widgetChanges,
+}: PlatformDeps & { widgetChanges?: WidgetChanges }): ApiRoute[] {
   const settingsPath = "/api/projects/:projectId/settings";
   const found = async (projectId: string) => {
     const settings = await findProjectSettings(sql, projectId);
@@ -106,6 +111,7 @@ export function projectSettingsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] 
           },
         });
       });
+      await widgetChanges?.projectChanged(projectId);
       return found(projectId);
     }),
     adminRoute(guard, "POST", "/api/projects/:projectId/secret/rotate", async (_request, params, admin) => {
@@ -121,6 +127,7 @@ export function projectSettingsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] 
           entityId: projectId,
         });
       });
+      await widgetChanges?.projectChanged(projectId);
       return found(projectId);
     }),
   ];

@@ -58,7 +58,7 @@ function readFilters(params: URLSearchParams): UserListFilters | Response {
 }
 
 /** The admin's user management (spec §2 Users and Manage User); every route is admin-only. */
-export function usersRoutes({ sql, guard, staffAccessChanged }: PlatformDeps): ApiRoute[] {
+export function usersRoutes({ sql, reads, guard, staffAccessChanged }: PlatformDeps): ApiRoute[] {
   async function detailOr404(id: string): Promise<Response> {
     const user = await findUserDetail(sql, id);
     return user ? json(user) : jsonError(404, userErrors.notFound);
@@ -90,7 +90,7 @@ export function usersRoutes({ sql, guard, staffAccessChanged }: PlatformDeps): A
         sortable: userSortColumns,
         defaultSort: "-createdAt",
         readFilters,
-        list: (query, filters) => listUsers(sql, query, filters),
+        list: (query, filters) => listUsers(reads, query, filters),
       });
     }),
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { findReport } from "../../domain/feedback/feedback-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
@@ -208,24 +208,36 @@ describe("POST /api/widget/bugs/v2", () => {
     const customEventLog = Array.from({ length: 600 }, (_, i) => ({ name: `event-${i}` }));
     const body = await created({ consoleLog, networkLogs, customEventLog });
     const row = await rowOf(body.id);
+    // Logs this long are kept compressed in `packed_parts`, their text columns left empty.
+    expect([row.console_log, row.network_logs, row.custom_event_log]).toEqual(["[]", "[]", "[]"]);
+    expect(row.packed_parts).toBeInstanceOf(Uint8Array);
+    const stored = await findReport(server.db.sql, body.id);
 
-    const storedConsole = JSON.parse(row.console_log) as Array<{ log: string }>;
+    const storedConsole = stored?.consoleLog as Array<{ log: string }>;
     expect(storedConsole).toHaveLength(500);
     expect(storedConsole[0]?.log).toBe("line 100");
     expect(storedConsole[499]?.log).toBe("line 599");
 
-    const storedNetwork = JSON.parse(row.network_logs) as Array<{ url: string }>;
+    const storedNetwork = stored?.networkLogs as Array<{ url: string }>;
     expect(storedNetwork).toHaveLength(70);
     expect(storedNetwork[0]?.url).toBe("https://a.example/30");
     expect(storedNetwork[69]?.url).toBe("https://a.example/99");
 
-    const storedEvents = JSON.parse(row.custom_event_log) as Array<{ name: string }>;
+    const storedEvents = stored?.customEventLog as Array<{ name: string }>;
     expect(storedEvents).toHaveLength(500);
     expect(storedEvents[0]?.name).toBe("event-100");
     expect(storedEvents[499]?.name).toBe("event-599");
   });
 
-  test("an HTML snapshot over 64 KB goes to storage and the row keeps the rest", async () => {
+  test("short logs stay as text in the row", async () => {
+    const consoleLog = [{ log: "one line", priority: "INFO" }];
+    const body = await created({ consoleLog });
+    const row = await rowOf(body.id);
+    expect(JSON.parse(row.console_log)).toEqual(consoleLog);
+    expect(row.packed_parts).toBeNull();
+  });
+
+  test("an HTML snapshot over 64 KB goes to storage compressed, and the row keeps the rest", async () => {
     const html = `<!doctype html><html><body>${"<p>snapshot</p>".repeat(5000)}</body></html>`;
     expect(html.length).toBeGreaterThan(64 * 1024);
     const view = {
@@ -238,13 +250,16 @@ describe("POST /api/widget/bugs/v2", () => {
     };
     const body = await created({ screenshotData: { html, ...view } });
     const row = await rowOf(body.id);
-    expect(row.screenshot_html_key).toBe(`reports/${body.id}/snapshot.html`);
+    expect(row.screenshot_html_key).toBe(`reports/${body.id}/snapshot.html.zst`);
     const screenshot = JSON.parse(row.screenshot) as Record<string, unknown>;
     expect(screenshot).toEqual(view);
     expect(screenshot).not.toHaveProperty("html");
-    const file = Bun.file(join(reportsDir(), body.id, "snapshot.html"));
-    expect(await file.exists()).toBe(true);
-    expect(await file.text()).toBe(html);
+    const file = Bun.file(join(reportsDir(), body.id, "snapshot.html.zst"));
+    const stored = await file.bytes();
+    // The zstd magic number, then the HTML once expanded, in a small part of its size.
+    expect([...stored.subarray(0, 4)]).toEqual([0x28, 0xb5, 0x2f, 0xfd]);
+    expect(Bun.zstdDecompressSync(stored).toString("utf8")).toBe(html);
+    expect(stored.byteLength).toBeLessThan(html.length / 10);
   });
 
   test("the 64 KB limit counts bytes, not characters", async () => {
@@ -252,8 +267,9 @@ describe("POST /api/widget/bugs/v2", () => {
     const html = "€".repeat(30_000);
     const body = await created({ screenshotData: { html } });
     const row = await rowOf(body.id);
-    expect(row.screenshot_html_key).toBe(`reports/${body.id}/snapshot.html`);
-    expect(await Bun.file(join(reportsDir(), body.id, "snapshot.html")).text()).toBe(html);
+    expect(row.screenshot_html_key).toBe(`reports/${body.id}/snapshot.html.zst`);
+    const stored = await Bun.file(join(reportsDir(), body.id, "snapshot.html.zst")).bytes();
+    expect(Bun.zstdDecompressSync(stored).toString("utf8")).toBe(html);
   });
 
   test("a small HTML snapshot stays in the row", async () => {
@@ -262,10 +278,10 @@ describe("POST /api/widget/bugs/v2", () => {
     const row = await rowOf(body.id);
     expect(row.screenshot_html_key).toBeNull();
     expect(JSON.parse(row.screenshot)).toEqual(screenshotData);
-    expect(await Bun.file(join(reportsDir(), body.id, "snapshot.html")).exists()).toBe(false);
+    expect(await storedReportDirs()).not.toContain(body.id);
   });
 
-  test("a web replay is stored gzip-compressed in storage", async () => {
+  test("a web replay is stored zstd-compressed in storage", async () => {
     const webReplay = {
       startDate: 1767261600000,
       events: [
@@ -280,16 +296,13 @@ describe("POST /api/widget/bugs/v2", () => {
     };
     const body = await created({ webReplay });
     const row = await rowOf(body.id);
-    expect(row.web_replay_key).toBe(`reports/${body.id}/replay.json.gz`);
-    expect(row.web_replay_key.endsWith(".json.gz")).toBe(true);
+    expect(row.web_replay_key).toBe(`reports/${body.id}/replay.json.zst`);
     const files = await readdir(join(reportsDir(), body.id));
-    expect(files).toContain("replay.json.gz");
-    const packed = new Uint8Array(
-      await Bun.file(join(reportsDir(), body.id, "replay.json.gz")).arrayBuffer(),
-    );
-    // The gzip magic number, then the JSON once unpacked.
-    expect([packed[0], packed[1]]).toEqual([0x1f, 0x8b]);
-    expect(JSON.parse(gunzipSync(packed).toString("utf8"))).toEqual(webReplay);
+    expect(files).toContain("replay.json.zst");
+    const packed = await Bun.file(join(reportsDir(), body.id, "replay.json.zst")).bytes();
+    // The zstd magic number, then the JSON once expanded.
+    expect([...packed.subarray(0, 4)]).toEqual([0x28, 0xb5, 0x2f, 0xfd]);
+    expect(JSON.parse(Bun.zstdDecompressSync(packed).toString("utf8"))).toEqual(webReplay);
   });
 });
 

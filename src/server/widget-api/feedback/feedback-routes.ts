@@ -55,8 +55,9 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
       files.push({ key, data, contentType });
       return key;
     };
-    const snapshotKey = part("snapshot.html", report.snapshotHtml, "text/html; charset=utf-8");
-    const replayKey = part("replay.json.gz", report.webReplay, "application/gzip");
+    // Both compressed with zstd (stored-part-encoding.ts); reads tell the format from the bytes.
+    const snapshotKey = part("snapshot.html.zst", report.snapshotHtml, "application/zstd");
+    const replayKey = part("replay.json.zst", report.webReplay, "application/zstd");
     return storeWithFiles(sql, storage, files, (tx) =>
       insertReport(tx, id, {
         ...report.row,

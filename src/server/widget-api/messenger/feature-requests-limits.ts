@@ -1,7 +1,7 @@
 import type { SQL } from "bun";
 import { recentRequestsOf } from "../../domain/feature-requests/feature-requests-repository.ts";
 import { jsonError } from "../../http/json-response.ts";
-import { createRateLimiter, type RateLimiter } from "../../rate-limiter.ts";
+import { createRateLimiter, type LocalRateLimiter } from "../../rate-limiter.ts";
 
 /** How much one visitor may put on a project's feature-request board. */
 export interface FeatureRequestLimits {
@@ -26,7 +26,7 @@ const sweepAbove = 10_000;
 const tooMany = (message: string, retryAfterSeconds: number) =>
   jsonError(429, message, undefined, { headers: { "Retry-After": String(retryAfterSeconds) } });
 
-function take(limiter: RateLimiter, key: string) {
+function take(limiter: LocalRateLimiter, key: string) {
   if (limiter.size > sweepAbove) limiter.sweep();
   return limiter.take(key);
 }

@@ -13,6 +13,7 @@ import {
 } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { writtenByHand } from "../../test-support/written-by-hand.ts";
 
 let server: TestServer;
 let projectId: string;
@@ -39,16 +40,19 @@ const tourConfig = {
 };
 
 function createTour(fields: Partial<Parameters<typeof createOutbound>[1]> = {}): Promise<Outbound> {
-  return createOutbound(server.db.sql, {
-    projectId,
-    type: "tour",
-    status: "live",
-    name: "Pricing tour",
-    config: tourConfig,
-    pageFilter: "/pricing",
-    pageFilterType: "endswith",
-    ...fields,
-  });
+  return writtenByHand(
+    server,
+    createOutbound(server.db.sql, {
+      projectId,
+      type: "tour",
+      status: "live",
+      name: "Pricing tour",
+      config: tourConfig,
+      pageFilter: "/pricing",
+      pageFilterType: "endswith",
+      ...fields,
+    }),
+  );
 }
 
 const checklistConfig = {
@@ -66,14 +70,17 @@ const checklistConfig = {
 };
 
 function createChecklistOutbound(fields: Partial<Parameters<typeof createOutbound>[1]> = {}) {
-  return createOutbound(server.db.sql, {
-    projectId,
-    type: "checklist",
-    status: "live",
-    name: "Onboarding",
-    config: checklistConfig,
-    ...fields,
-  });
+  return writtenByHand(
+    server,
+    createOutbound(server.db.sql, {
+      projectId,
+      type: "checklist",
+      status: "live",
+      name: "Onboarding",
+      config: checklistConfig,
+      ...fields,
+    }),
+  );
 }
 
 async function jsonOf<T>(response: Response, status = 200): Promise<T> {
@@ -148,7 +155,10 @@ describe("product tours", () => {
       expect(JSON.parse(text)).toEqual({ error: `No product tour ${tour.id}`, field: "outboundId" });
     }
     // Published, the same id is served.
-    await server.db.sql`UPDATE widget_outbounds SET status = ${"live"} WHERE id = ${tour.id}`;
+    await writtenByHand(
+      server,
+      server.db.sql`UPDATE widget_outbounds SET status = ${"live"} WHERE id = ${tour.id}`,
+    );
     const live = await call(server.mainUrl, session, "POST", "/outbound/producttours", {
       outboundId: tour.id,
     });
@@ -348,7 +358,10 @@ describe("checklists", () => {
     const session = await startSession(server.mainUrl);
     const id = await open(session, outbound.id);
     expect((await fetchChecklist(session, id)).status).toBe(200);
-    await server.db.sql`UPDATE widget_outbounds SET status = ${"draft"} WHERE id = ${outbound.id}`;
+    await writtenByHand(
+      server,
+      server.db.sql`UPDATE widget_outbounds SET status = ${"draft"} WHERE id = ${outbound.id}`,
+    );
     const read = await fetchChecklist(session, id);
     expect(read.status).toBe(404);
     expect(await read.text()).not.toContain("Get started");

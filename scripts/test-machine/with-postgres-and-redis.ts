@@ -1,0 +1,56 @@
+import { startPostgresCluster } from "../../src/server/test-support/postgres-cluster.ts";
+import { startRedis } from "../../src/server/test-support/redis-process.ts";
+
+/**
+ * The second pass of `npm test`: the server suite again, on PostgreSQL and Redis instead of SQLite and
+ * in-process fan-out. Starts a throwaway PostgreSQL cluster and a redis-server on loopback, runs
+ * `bun test` over the server tests with TEST_DATABASE_URL (each test server creates its own database
+ * in the cluster) and TEST_REDIS_URL (each test server fans out through it), and removes both
+ * afterwards, also when the tests fail or the run is interrupted. Exits with the tests' status.
+ *
+ * Extra arguments go to `bun test` (a path narrows the run: `bun scripts/test-machine/with-postgres-and-redis.ts src/server/realtime`).
+ */
+const serverSuite = ["src/server", "src/admin/api"];
+
+const started = Date.now();
+const postgres = await startPostgresCluster();
+let redis: Awaited<ReturnType<typeof startRedis>> | null = null;
+let cleaning: Promise<void> | null = null;
+// Once, whoever asks first (the end of the run or a signal); both wait for it to finish.
+const cleanUp = () => {
+  cleaning ??= (async () => {
+    await redis?.stop();
+    await postgres.stop();
+  })();
+  return cleaning;
+};
+
+let child: ReturnType<typeof Bun.spawn> | null = null;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    child?.kill(signal);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+let exitCode = 1;
+try {
+  redis = await startRedis();
+  console.log(
+    `Server suite on PostgreSQL (${postgres.url}) and Redis (${redis.url}), ready in ${Date.now() - started} ms`,
+  );
+  const args = process.argv.slice(2);
+  // Each test server on PostgreSQL costs more round trips than on SQLite; on a loaded machine a hook
+  // that starts one needs more than bun's default 5 s.
+  child = Bun.spawn(
+    [process.execPath, "test", "--timeout", "30000", ...(args.length > 0 ? args : serverSuite)],
+    {
+      env: { ...process.env, TEST_DATABASE_URL: postgres.url, TEST_REDIS_URL: redis.url },
+      stdio: ["inherit", "inherit", "inherit"],
+    },
+  );
+  exitCode = await child.exited;
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);

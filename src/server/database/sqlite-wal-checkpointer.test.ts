@@ -1,0 +1,44 @@
+import { afterEach, expect, test } from "bun:test";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Database, openDatabase } from "./database.ts";
+
+let dir = "";
+let db: Database | null = null;
+
+afterEach(async () => {
+  await db?.close();
+  db = null;
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const sizeOf = async (path: string) => (await stat(path).catch(() => null))?.size ?? 0;
+
+test("the request thread's connection never checkpoints; the checkpointing thread folds the WAL in", async () => {
+  dir = await mkdtemp(join(tmpdir(), "wal-checkpointer-"));
+  const filename = join(dir, "app.sqlite");
+  db = await openDatabase({ engine: "sqlite", filename });
+  const autocheckpoint = async () => {
+    const [setting] = await (db as Database).sql`PRAGMA wal_autocheckpoint`;
+    return Object.values(setting as object)[0];
+  };
+  // Off once the checkpointing thread is ready.
+  const ready = Date.now() + 5000;
+  while ((await autocheckpoint()) !== 0 && Date.now() < ready) await Bun.sleep(10);
+  expect(await autocheckpoint()).toBe(0);
+
+  await db.sql`CREATE TABLE blobs (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`;
+  const body = "x".repeat(8000);
+  // About 16 MB: far past the 1,000 pages at which the connection would have checkpointed itself.
+  for (let i = 0; i < 2000; i++) await db.sql`INSERT INTO blobs (body) VALUES (${body})`;
+  // Only the other thread can have moved the rows from the WAL into the database file.
+  const deadline = Date.now() + 5000;
+  while ((await sizeOf(filename)) < 15_000_000 && Date.now() < deadline) await Bun.sleep(50);
+  expect(await sizeOf(filename)).toBeGreaterThan(15_000_000);
+
+  await db.close();
+  db = null;
+  // The last connection to close leaves no WAL behind.
+  expect(await sizeOf(`${filename}-wal`)).toBe(0);
+});

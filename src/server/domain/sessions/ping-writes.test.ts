@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { SQL } from "bun";
+import { openDatabase } from "../../database/database.ts";
+import { runMigrations } from "../../database/migrations.ts";
+import { seedDemoData } from "../../demo-seed.ts";
+import { combinedActivity, createPingWriter, sessionActivity } from "./ping-writes.ts";
+import {
+  createSession,
+  listSessionEvents,
+  mergeSessionInto,
+  type StoredSession,
+} from "./sessions-repository.ts";
+
+let sql: SQL;
+let close: () => Promise<void>;
+let projectId: string;
+
+beforeAll(async () => {
+  const db = await openDatabase({ engine: "sqlite", filename: ":memory:" });
+  sql = db.sql;
+  close = db.close;
+  await runMigrations(sql);
+  await seedDemoData(sql, { size: "minimal" });
+  const [row] = await sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
+  projectId = (row as { id: string }).id;
+});
+afterAll(() => close());
+
+const pageView = (page: string) => ({ name: "pageView", data: { page } });
+
+describe("sessionActivity and combinedActivity", () => {
+  test("a group's pings of one session add up like the pings one after the other", () => {
+    const now = new Date("2026-01-01T12:00:00.000Z");
+    const first = sessionActivity(
+      { durationSeconds: 40.7, sdkVersion: "1.0", events: [pageView("/a")] },
+      now,
+    );
+    const second = sessionActivity(
+      { durationSeconds: 12, events: [pageView("/b"), { name: "click", data: undefined }] },
+      now,
+    );
+    const third = sessionActivity({ events: [{ name: "click", data: { page: 3 } }] }, now);
+    expect(first).toEqual({
+      now: "2026-01-01T12:00:00.000Z",
+      idleSince: "2026-01-01T11:30:00.000Z",
+      pageViews: 1,
+      lastPage: "/a",
+      sdkVersion: "1.0",
+      durationSeconds: 40,
+    });
+    expect(combinedActivity([first, second, third])).toEqual({
+      ...first,
+      pageViews: 2,
+      lastPage: "/b",
+      sdkVersion: "1.0",
+      durationSeconds: 40,
+    });
+  });
+});
+
+describe("the ping writer", () => {
+  test("pings arriving together are committed as one group; each gets its session as written", async () => {
+    const writer = createPingWriter(sql);
+    const a = await createSession(sql, projectId);
+    const b = await createSession(sql, projectId);
+    const answers = await Promise.all([
+      writer.record(a.id, { durationSeconds: 5, events: [pageView("https://shop.example/1")] }),
+      writer.record(b.id, { events: [pageView("https://shop.example/x")] }),
+      writer.record(a.id, {
+        durationSeconds: 9,
+        sdkVersion: "14.6.7",
+        events: [pageView("https://shop.example/2")],
+      }),
+    ]);
+    expect(answers.map((session) => session?.id)).toEqual([a.id, b.id, a.id]);
+    const [row] =
+      await sql`SELECT page_views, last_page, duration_seconds, sdk_version FROM widget_sessions WHERE id = ${a.id}`;
+    expect(row).toEqual({
+      page_views: 2,
+      last_page: "https://shop.example/2",
+      duration_seconds: 9,
+      sdk_version: "14.6.7",
+    });
+    expect(answers[0]?.lastPage).toBe("https://shop.example/2");
+    expect((await listSessionEvents(sql, a.id)).map((event) => event.data)).toEqual([
+      { page: "https://shop.example/1" },
+      { page: "https://shop.example/2" },
+    ]);
+    expect((await listSessionEvents(sql, b.id)).length).toBe(1);
+  });
+
+  test("a ping that fails its group fails alone: the others of the group are committed", async () => {
+    const writer = createPingWriter(sql);
+    const good = await createSession(sql, projectId);
+    // Validation lets no bad ping reach the writer, so a trigger made for this test breaks the INSERT.
+    await sql`CREATE TRIGGER refuse_poison BEFORE INSERT ON widget_events WHEN NEW.name = 'poison'
+      BEGIN SELECT RAISE(ABORT, 'poisoned event'); END`;
+    try {
+      const results = await Promise.allSettled([
+        writer.record(good.id, { events: [pageView("https://shop.example/ok-1")] }),
+        writer.record(good.id, { events: [{ name: "poison", data: undefined }] }),
+        writer.record(good.id, { events: [pageView("https://shop.example/ok-2")] }),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      expect((await listSessionEvents(sql, good.id)).map((event) => event.name)).toEqual([
+        "pageView",
+        "pageView",
+      ]);
+      const [row] = await sql`SELECT page_views FROM widget_sessions WHERE id = ${good.id}`;
+      expect(row).toEqual({ page_views: 2 });
+    } finally {
+      await sql`DROP TRIGGER refuse_poison`;
+    }
+  });
+
+  test("a session merged into another or gone is not written: the ping answers null and stores nothing", async () => {
+    const writer = createPingWriter(sql);
+    const from = await createSession(sql, projectId);
+    const into = await createSession(sql, projectId);
+    await mergeSessionInto(sql, from, into, {});
+    expect(await writer.record(from.id, { events: [pageView("https://shop.example/m")] })).toBeNull();
+    expect(
+      await writer.record("no-such-session", { events: [pageView("https://shop.example/m")] }),
+    ).toBeNull();
+    expect(await listSessionEvents(sql, from.id)).toEqual([]);
+    const stored = (await writer.record(into.id, { events: [] })) as StoredSession;
+    expect(stored.id).toBe(into.id);
+  });
+
+  test("a group is bounded: past maxBatch the rest waits for the next transaction", async () => {
+    const session = await createSession(sql, projectId);
+    const begins: number[] = [];
+    const spied = new Proxy(sql, {
+      get(target, key, receiver) {
+        if (key === "begin") begins.push(1);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const bounded = createPingWriter(spied, { maxBatch: 2 });
+    await Promise.all(Array.from({ length: 5 }, () => bounded.record(session.id, { events: [] })));
+    expect(begins.length).toBe(3);
+  });
+});

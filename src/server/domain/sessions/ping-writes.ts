@@ -1,0 +1,235 @@
+import type { SQL } from "bun";
+import type { StreamedEvent } from "../../../shared/widget-session-api.ts";
+import { visitIdleMs } from "./session-visits.ts";
+import { type SessionRow, type StoredSession, sessionFromRow } from "./sessions-repository.ts";
+
+/**
+ * A ping's write: its events stored, its page views counted, last-seen and duration moved forward.
+ *
+ * Pings are committed in groups (issue 23): the writes that arrive while one group commits wait for
+ * the next, which takes at most `maxBatch` of them in one transaction. One commit per group instead
+ * of one per ping is most of the gain; each ping is answered only once its group committed, so an
+ * acknowledged ping survives a `kill -9` (SQLite's WAL is written before COMMIT returns; losing it
+ * would need the machine itself to go down, with `synchronous = NORMAL`). When a group fails, each of
+ * its pings is tried again on its own, so one bad ping fails alone.
+ */
+
+export interface PingActivity {
+  durationSeconds?: number;
+  sdkVersion?: string;
+  events: readonly StreamedEvent[];
+}
+
+export interface PingWriter {
+  /**
+   * Resolves once the ping is committed, with the session as the write left it; null when there is
+   * no such session to write to (deleted, or merged into another since the caller looked it up).
+   */
+  record(sessionId: string, activity: PingActivity): Promise<StoredSession | null>;
+  /** Resolves when everything queued so far is committed (or failed). */
+  drain(): Promise<void>;
+}
+
+/** Pings per transaction at most: a bound on how long one commit holds the database. */
+export const defaultMaxBatch = 200;
+/** Rows per INSERT: SQLite takes at most 32,766 bound values in one statement. */
+const eventRowsPerInsert = 500;
+
+interface Pending {
+  sessionId: string;
+  activity: PingActivity;
+  resolve(session: StoredSession | null): void;
+  reject(error: unknown): void;
+}
+
+/** What a ping changes on its session, worked out before any I/O. */
+export interface SessionActivity {
+  now: string;
+  /** A visit starts with the first activity after `visitIdleMs` of none (the old last_seen_at). */
+  idleSince: string;
+  pageViews: number;
+  lastPage: string | null;
+  sdkVersion: string | null;
+  durationSeconds: number;
+}
+
+export function sessionActivity(activity: PingActivity, now: Date): SessionActivity {
+  const pageViews = activity.events.filter((event) => event.name === "pageView");
+  return {
+    now: now.toISOString(),
+    idleSince: new Date(now.getTime() - visitIdleMs).toISOString(),
+    pageViews: pageViews.length,
+    lastPage: pageViews.map((event) => pageOf(event.data)).findLast((page) => page !== null) ?? null,
+    sdkVersion: activity.sdkVersion ?? null,
+    durationSeconds: Math.floor(activity.durationSeconds ?? 0),
+  };
+}
+
+export interface EventRow {
+  id: string;
+  session_id: string;
+  name: string;
+  occurred_at: string;
+  data: string | null;
+  created_at: string;
+}
+
+export function eventRows(sessionId: string, events: readonly StreamedEvent[], now: string): EventRow[] {
+  return events.map((event) => ({
+    id: Bun.randomUUIDv7(),
+    session_id: sessionId,
+    name: event.name,
+    occurred_at: validDate(event.date) ?? now,
+    data: event.data === undefined ? null : JSON.stringify(event.data),
+    created_at: now,
+  }));
+}
+
+function pageOf(data: unknown): string | null {
+  const page = (data as { page?: unknown } | undefined)?.page;
+  return typeof page === "string" && page !== "" ? page.slice(0, 2048) : null;
+}
+
+function validDate(date: string | undefined): string | null {
+  if (!date) return null;
+  const time = Date.parse(date);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+/**
+ * What a group's pings of one session change on it together: applying them one after the other gives
+ * the same row (they share `now`, so only the first can start a visit).
+ */
+export function combinedActivity(changes: readonly SessionActivity[]): SessionActivity {
+  const [first, ...rest] = changes;
+  if (!first) throw new Error("no activity to combine");
+  return rest.reduce(
+    (sum, next) => ({
+      now: sum.now,
+      idleSince: sum.idleSince,
+      pageViews: sum.pageViews + next.pageViews,
+      lastPage: next.lastPage ?? sum.lastPage,
+      sdkVersion: next.sdkVersion ?? sum.sdkVersion,
+      durationSeconds: Math.max(sum.durationSeconds, next.durationSeconds),
+    }),
+    first,
+  );
+}
+
+/** Numbered placeholders: `?1` in SQLite, `$1` in PostgreSQL (the one spelling the two do not share). */
+export type PlaceholderPrefix = "?" | "$";
+
+/**
+ * One UPDATE for every session of a group, over a VALUES list (SQLite and PostgreSQL both name its
+ * columns column1…); answers the rows it moved on. A session that is gone or was merged into another
+ * has no row in the answer.
+ */
+async function touchSessions(
+  tx: SQL,
+  prefix: PlaceholderPrefix,
+  changes: ReadonlyMap<string, SessionActivity>,
+): Promise<SessionRow[]> {
+  const params: Array<string | number | null> = [];
+  const value = (param: string | number | null) => {
+    params.push(param);
+    return `${prefix}${params.length}`;
+  };
+  const [any] = changes.values();
+  if (!any) return [];
+  const now = value(any.now);
+  const idleSince = value(any.idleSince);
+  const rows = [...changes].map(
+    ([id, change]) =>
+      `(${value(id)}, ${value(change.pageViews)}, ${value(change.lastPage)}, ${value(change.sdkVersion)}, ${value(change.durationSeconds)})`,
+  );
+  return (await tx.unsafe(
+    `UPDATE widget_sessions SET
+      visit_started_at = CASE WHEN visit_started_at IS NULL OR last_seen_at < ${idleSince}
+        THEN ${now} ELSE visit_started_at END,
+      last_seen_at = ${now},
+      page_views = page_views + CAST(ping.column2 AS INTEGER),
+      last_page = COALESCE(ping.column3, last_page),
+      sdk_version = COALESCE(ping.column4, sdk_version),
+      duration_seconds = CASE WHEN duration_seconds < CAST(ping.column5 AS INTEGER)
+        THEN CAST(ping.column5 AS INTEGER) ELSE duration_seconds END
+    FROM (VALUES ${rows.join(", ")}) AS ping
+    WHERE widget_sessions.id = ping.column1 AND widget_sessions.merged_into IS NULL
+    RETURNING *`,
+    params,
+  )) as SessionRow[];
+}
+/**
+ * One group's writes, in the caller's transaction, in two statements whatever its size (more only past
+ * 500 events): the sessions in one UPDATE, then every event in one INSERT.
+ */
+async function writeGroup(
+  tx: SQL,
+  prefix: PlaceholderPrefix,
+  group: readonly Pending[],
+): Promise<Array<StoredSession | null>> {
+  const now = new Date();
+  const changes = group.map((ping) => sessionActivity(ping.activity, now));
+  const bySession = new Map<string, SessionActivity[]>();
+  for (const [index, ping] of group.entries()) {
+    const change = changes[index] as SessionActivity;
+    const list = bySession.get(ping.sessionId);
+    if (list) list.push(change);
+    else bySession.set(ping.sessionId, [change]);
+  }
+  const combined = new Map([...bySession].map(([id, list]) => [id, combinedActivity(list)]));
+  const touched = new Map<string, StoredSession>();
+  for (const row of await touchSessions(tx, prefix, combined)) touched.set(row.id, sessionFromRow(row));
+  const events: EventRow[] = [];
+  for (const [index, ping] of group.entries()) {
+    if (touched.has(ping.sessionId))
+      events.push(
+        ...eventRows(ping.sessionId, ping.activity.events, (changes[index] as SessionActivity).now),
+      );
+  }
+  for (let start = 0; start < events.length; start += eventRowsPerInsert) {
+    await tx`INSERT INTO widget_events ${tx(events.slice(start, start + eventRowsPerInsert))}`;
+  }
+  return group.map((ping) => touched.get(ping.sessionId) ?? null);
+}
+
+export function createPingWriter(
+  sql: SQL,
+  { maxBatch = defaultMaxBatch }: { maxBatch?: number } = {},
+): PingWriter {
+  const prefix: PlaceholderPrefix = sql.options.adapter === "sqlite" ? "?" : "$";
+  const queue: Pending[] = [];
+  let running: Promise<void> | null = null;
+
+  async function commit(group: Pending[]): Promise<void> {
+    try {
+      const sessions = await sql.begin((tx) => writeGroup(tx, prefix, group));
+      for (const [index, ping] of group.entries()) ping.resolve(sessions[index] ?? null);
+    } catch (error) {
+      if (group.length === 1) {
+        group[0]?.reject(error);
+        return;
+      }
+      // Nothing of the group was committed: each ping again on its own, so only a bad one fails.
+      for (const ping of group) await commit([ping]);
+    }
+  }
+
+  async function run(): Promise<void> {
+    // The window: every ping that arrives in this turn of the event loop joins the first group.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (queue.length > 0) await commit(queue.splice(0, maxBatch));
+    running = null;
+  }
+
+  return {
+    record(sessionId, activity) {
+      return new Promise((resolve, reject) => {
+        queue.push({ sessionId, activity, resolve, reject });
+        running ??= run();
+      });
+    },
+    async drain() {
+      while (running) await running;
+    },
+  };
+}

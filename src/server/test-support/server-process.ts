@@ -1,0 +1,66 @@
+import { join } from "node:path";
+
+/** `npm start`'s server entry, run as its own process by the tests that need several. */
+const entry = join(import.meta.dir, "..", "main.ts");
+const readyTimeoutMs = 30_000;
+
+export interface ServerProcess {
+  mainUrl: string;
+  messengerUrl: string;
+  /** What the process printed on stderr so far (warnings, a crash): shown when a test fails. */
+  errors(): string;
+  /** SIGTERM, then SIGKILL if it has not exited within five seconds. */
+  stop(): Promise<void>;
+}
+
+/** The two URLs `main.ts` prints once it listens, or null while they are not both there. */
+export function printedUrls(stdout: string): { mainUrl: string; messengerUrl: string } | null {
+  const main = /Admin dashboard\s+(http\S+?)\/?\s/.exec(stdout);
+  const messenger = /Messenger\s+(http\S+?)\/?\s/.exec(stdout);
+  return main?.[1] && messenger?.[1] ? { mainUrl: main[1], messengerUrl: messenger[1] } : null;
+}
+
+/**
+ * Starts `bun src/server/main.ts` with `env` (and PATH) and resolves once it listens, as an operator
+ * runs one process of several behind a balancer.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = Bun.spawn([process.execPath, entry], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let stderr = "";
+  void (async () => {
+    for await (const chunk of child.stderr) stderr += new TextDecoder().decode(chunk);
+  })();
+  const stop = async () => {
+    child.kill("SIGTERM");
+    const exited = await Promise.race([child.exited, Bun.sleep(5_000).then(() => null)]);
+    if (exited === null) {
+      child.kill("SIGKILL");
+      await child.exited;
+    }
+  };
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
+  let stdout = "";
+  const deadline = Date.now() + readyTimeoutMs;
+  let urls = printedUrls(stdout);
+  while (!urls) {
+    const timeout = Bun.sleep(Math.max(0, deadline - Date.now())).then(() => null);
+    const read = await Promise.race([reader.read(), timeout]);
+    if (read === null || read.done) {
+      await stop();
+      throw new Error(`The server process did not start:\n${stdout}\n${stderr}`);
+    }
+    stdout += decoder.decode(read.value);
+    urls = printedUrls(stdout);
+  }
+  // Keep draining stdout so a chatty process never blocks on a full pipe.
+  void (async () => {
+    while (!(await reader.read()).done) {}
+  })();
+  return { ...urls, errors: () => stderr, stop };
+}

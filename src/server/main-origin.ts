@@ -13,6 +13,7 @@ import {
   withPlatformCors,
 } from "./http/platform-cors.ts";
 import type { Handler, ServerFacade } from "./http/request-log.ts";
+import { requestPath } from "./http/request-path.ts";
 import { createRouter } from "./http/router.ts";
 import { adminPageHeaders, adminPolicy, createNonce } from "./http/security-headers.ts";
 import { createStaticFiles } from "./http/static-files.ts";
@@ -144,7 +145,7 @@ export function createMainOrigin({
   }
 
   return async (request, server) => {
-    const path = new URL(request.url).pathname;
+    const path = requestPath(request.url);
     if (path === "/healthz") return health();
     if (path === widgetSocketPath) return upgradeWidgetSocket(request, server);
     if (path === staffSocketPath) return upgradeStaffSocket(request, server);

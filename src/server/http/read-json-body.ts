@@ -22,11 +22,14 @@ export async function readBodyText(
     ok: false as const,
     response: jsonError(413, `Request body is larger than the ${megabytes(maxBytes)} limit`),
   });
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) return tooLarge();
+  const length = request.headers.get("content-length");
+  if (length !== null) {
+    if (Number(length) > maxBytes) return tooLarge();
+    // A declared length is the body's length (the HTTP framing ends it there): read at once, natively,
+    // without making the body's stream (which costs a ping a few per cent of its time).
+    return { ok: true, value: await request.text() };
+  }
   if (!request.body) return { ok: true, value: "" };
-  // A declared length is the body's length (the HTTP framing ends it there): read at once, natively.
-  if (request.headers.has("content-length")) return { ok: true, value: await request.text() };
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of request.body) {

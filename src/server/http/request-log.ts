@@ -1,4 +1,5 @@
 import type { LogFields, Logger } from "../logger.ts";
+import { requestPath } from "./request-path.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 
 /** What a handler may use of the Bun server: the client's address and the websocket upgrade. */
@@ -49,7 +50,7 @@ export function withRequestLog<SocketData>(
     const started = performance.now();
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && acceptedRequestId.test(incoming) ? incoming : crypto.randomUUID();
-    const url = new URL(request.url);
+    const path = requestPath(request.url);
     let response: Response | undefined;
     try {
       response = await handler(request, server);
@@ -57,20 +58,20 @@ export function withRequestLog<SocketData>(
       logger.error("unhandled error", {
         requestId,
         origin,
-        path: url.pathname,
+        path,
         error: error instanceof Error ? (error.stack ?? error.message) : String(error),
       });
       response = Response.json({ error: "Internal server error", requestId }, { status: 500 });
     }
     if (response) {
       response.headers.set("X-Request-Id", requestId);
-      applySecurityHeaders(response, url.pathname);
+      applySecurityHeaders(response, path);
     }
     logRequest({
       requestId,
       origin,
       method: request.method,
-      path: url.pathname,
+      path,
       status: response?.status ?? 101,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
     });

@@ -165,3 +165,62 @@ test("a snapshot with a script and an onerror handler runs nothing and fetches n
   expect(markerRequests).toEqual([]);
   await expect(page.locator("[data-testid=snapshot-frame]")).toHaveAttribute("sandbox", "allow-same-origin");
 });
+
+test("an assignment made on one admin page shows live on another's list and report page; views and bulk assign", async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const created = await request.post("/api/widget/bugs/v2", {
+    headers: { "Api-Token": "demo" },
+    data: { type: "BUG", formData: { description: `Assign me (${run})` }, metaData: {} },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const [me] = selectRows<{ name: string }>(
+    "SELECT COALESCE(display_name, name) AS name FROM users WHERE email = $1",
+    "admin@example.com",
+  );
+  const myName = me?.name ?? "";
+
+  // A watches the list, searched down to this report.
+  await signInAsAdmin(page);
+  const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));
+  await page.goto(`/dashboard/inbox?q=${encodeURIComponent(`Assign me (${run})`)}`);
+  await socket;
+  const row = page.getByTestId("inbox-row").filter({ hasText: `Assign me (${run})` });
+  await expect(row).toContainText("Nobody");
+
+  // B, in a browser of its own, takes it from the report page.
+  const other = await browser.newContext();
+  const b = await other.newPage();
+  try {
+    await signInAsAdmin(b);
+    await b.goto(`/dashboard/inbox/${id}`);
+    await b.locator("select[name=assigneeId]").selectOption({ label: myName });
+    await expect(b.getByText("Report updated")).toBeVisible();
+
+    // A's row follows without a reload.
+    await expect(row).toContainText(myName);
+    await expect(row).not.toContainText("Nobody");
+
+    // The views: A's own reports show it, the unassigned ones do not.
+    await page.locator("select[name=assigneeId]").selectOption({ label: "Assigned to me" });
+    await expect(row).toBeVisible();
+    await page.locator("select[name=assigneeId]").selectOption({ label: "Unassigned" });
+    await expect(row).toHaveCount(0);
+
+    // A opens the report; B gives it back to nobody from the list's bulk bar.
+    await page.goto(`/dashboard/inbox/${id}`);
+    await expect(page.locator("select[name=assigneeId]")).toHaveValue(/.+/);
+    await b.goto(`/dashboard/inbox?q=${encodeURIComponent(`Assign me (${run})`)}`);
+    await b.getByRole("checkbox", { name: /^Select FB-/ }).check();
+    await b.locator("select[name=bulkAssignee]").selectOption({ label: "Nobody" });
+    await b.getByRole("button", { name: "Assign", exact: true }).click();
+    await expect(b.getByText("1 report assigned")).toBeVisible();
+    await expect(page.locator("select[name=assigneeId]")).toHaveValue("");
+  } finally {
+    await other.close();
+  }
+});

@@ -37,7 +37,8 @@ import type { FeedbackButtonPosition, FlowConfig } from "./widget-config-api.ts"
  *                                                  `assignee`, `tags`, `conversation`; marks it read
  *                                                  for this admin
  *   PATCH /api/feedback/{id}                     ReportUpdate → the full report
- *   POST  /api/feedback/bulk                     BulkReportUpdate → {updated: number}
+ *   POST  /api/feedback/bulk                     BulkReportUpdate → {updated: number} (status and/or
+ *                                                  assignee of up to 100 reports)
  *   POST  /api/feedback/{id}/read, /unread       → 204 (the admin's own unread marker)
  *   POST  /api/feedback/{id}/reply               ReportReply → {conversation: {id, shareToken}}:
  *                                                  the reporter's session gets (or reuses) a conversation
@@ -103,11 +104,30 @@ export const ReportUpdate = object({
 });
 export type ReportUpdate = Infer<typeof ReportUpdate>;
 
-export const BulkReportUpdate = object({
-  ids: size(array(size(string(), 1, 128)), 1, 100),
-  status: enums(reportStatuses),
-});
+/**
+ * One change for many reports: a status, an assignee (an admin's id, or null to unassign), or both.
+ * A body with neither is refused (`refine`), so a bulk call never answers "0 updated" for a typo.
+ */
+export const BulkReportUpdate = refine(
+  object({
+    ids: size(array(size(string(), 1, 128)), 1, 100),
+    status: optional(enums(reportStatuses)),
+    assigneeId: optional(nullable(size(string(), 1, 128))),
+  }),
+  "BulkReportUpdate",
+  (value) =>
+    value.status !== undefined || value.assigneeId !== undefined || "status or assigneeId is required",
+);
 export type BulkReportUpdate = Infer<typeof BulkReportUpdate>;
+
+/** What a triage change leaves on a report: every open inbox list and report page follows it live. */
+export interface ReportTriageState {
+  id: string;
+  status: string;
+  priority: string;
+  tags: string[];
+  assignee: { id: string; name: string } | null;
+}
 
 export const ReportReply = object({
   text: size(string(), 1, 10_000),
@@ -119,7 +139,7 @@ export type ReportReply = Infer<typeof ReportReply>;
 /** What the admin's socket receives: something arrived or changed in one of its projects. */
 export type StaffPush =
   | { name: "report-created"; data: InboxReport }
-  | { name: "report-updated"; data: { id: string; status: string; priority: string } }
+  | { name: "report-updated"; data: ReportTriageState }
   | {
       name: "conversation-message";
       data: { conversationId: string; projectId: string; message: unknown; unreadForStaff: number };

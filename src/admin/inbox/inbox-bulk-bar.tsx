@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { type ReportStatus, reportStatuses } from "../../shared/inbox-api.ts";
+import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { BulkBar, type BulkBarProps } from "../shell/list/bulk-bar.tsx";
@@ -8,12 +9,29 @@ import { runAction } from "../shell/overlay/run-action.ts";
 import { inboxApi } from "./inbox-api.ts";
 import { statusLabel } from "./inbox-labels.ts";
 
-/** Moves the selected reports to one status together (`POST /api/feedback/bulk`), after a confirmation. */
-export function InboxBulkBar({ ids, onDone, onClear }: BulkBarProps) {
+/** The assignee choice meaning "nobody" (the API's null). */
+const nobody = "";
+
+/**
+ * Moves the selected reports to one status together after a confirmation, or gives them to one admin
+ * (or to nobody) at once (`POST /api/feedback/bulk`).
+ */
+export function InboxBulkBar({ ids, onDone, onClear, myId }: BulkBarProps & { myId: string | null }) {
   const { t } = useT();
   const [status, setStatus] = useState<ReportStatus>("DONE");
+  const [assignee, setAssignee] = useState<string>(myId ?? nobody);
+  const admins = useResource(() => inboxApi.admins(), "admins");
   const count = ids.length;
   if (count === 0) return null;
+
+  const adminOptions = admins.resource.state === "ready" ? admins.resource.data.items : [];
+  const assign = async () => {
+    const outcome = await runAction(
+      () => inboxApi.bulk({ ids, assigneeId: assignee === nobody ? null : assignee }),
+      (result) => ({ heading: t("inbox.bulk.assigned", { count: result.updated }) }),
+    );
+    if (outcome.ok) onDone();
+  };
 
   const label = (value: ReportStatus) => t(statusLabel(value) ?? "inbox.status.OPEN");
   const ask = () =>
@@ -45,6 +63,23 @@ export function InboxBulkBar({ ids, onDone, onClear }: BulkBarProps) {
       </label>
       <Button size="sm" variant="secondary" onClick={ask}>
         {t("inbox.bulk.apply")}
+      </Button>
+      <label className="inbox-bulk-status">
+        <span>{t("inbox.bulk.assignTo")}</span>
+        <select name="bulkAssignee" value={assignee} onChange={(event) => setAssignee(event.target.value)}>
+          <option value={nobody}>{t("inbox.field.unassigned")}</option>
+          {myId && !adminOptions.some((admin) => admin.id === myId) && (
+            <option value={myId}>{t("inbox.filter.assignedToMe")}</option>
+          )}
+          {adminOptions.map((admin) => (
+            <option key={admin.id} value={admin.id}>
+              {admin.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button size="sm" variant="secondary" onClick={() => void assign()}>
+        {t("inbox.bulk.assign")}
       </Button>
     </BulkBar>
   );

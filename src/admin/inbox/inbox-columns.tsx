@@ -15,14 +15,14 @@ export function pageText(page: string): string {
 /**
  * The inbox's columns: the title (to the report) with its short id and what it carries (screenshot,
  * replay, recording), bold with a dot while this admin has not opened it; then type, status, priority,
- * reporter, page and age.
+ * reporter, page, assignee and age.
  */
 export function inboxColumns({ t }: Translator): ListColumn<InboxReport, InboxSortField>[] {
   return [
     {
       label: "inbox.column.report",
       primary: true,
-      className: "fluid-cell fluid-40 primary-cell",
+      className: "fluid-cell fluid-60 primary-cell",
       cell: (report) => {
         const title = report.title || t("inbox.untitled");
         return (
@@ -63,7 +63,7 @@ export function inboxColumns({ t }: Translator): ListColumn<InboxReport, InboxSo
     },
     {
       label: "inbox.column.reporter",
-      className: "fluid-cell fluid-30",
+      className: "fluid-cell fluid-15",
       cell: (report) => {
         const reporter = report.reporter.email ?? report.reporter.name;
         return reporter ? (
@@ -75,12 +75,22 @@ export function inboxColumns({ t }: Translator): ListColumn<InboxReport, InboxSo
     },
     {
       label: "inbox.column.page",
-      className: "fluid-cell fluid-30",
+      className: "fluid-cell fluid-15",
       cell: (report) =>
         report.page ? (
           <ClipText text={pageText(report.page)} />
         ) : (
           <span className="subtle-cell">{t("field.notSet")}</span>
+        ),
+    },
+    {
+      label: "inbox.column.assignee",
+      className: "fluid-cell fluid-15",
+      cell: (report) =>
+        report.assignee ? (
+          <ClipText text={report.assignee.name} />
+        ) : (
+          <span className="subtle-cell">{t("inbox.field.unassigned")}</span>
         ),
     },
     { label: "inbox.column.age", sort: "createdAt", date: (report) => report.createdAt },

@@ -286,10 +286,11 @@ export default function InboxDetailPage() {
   const seeker = useRef<ReplaySeeker | null>(null);
   useDocumentTitle(t("inbox.report.title"), resource.state === "ready" ? resource.data.shortId : null);
 
-  // Another admin changed its status or priority: the controls show it at once.
+  // Another admin changed its triage (status, priority, tags, assignee): the controls show it at once.
   useStaffPush((push) => {
     if (push.name !== "report-updated" || push.data.id !== id || resource.state !== "ready") return;
-    replace({ ...resource.data, status: push.data.status, priority: push.data.priority });
+    const { status, priority, tags, assignee } = push.data;
+    replace({ ...resource.data, status, priority, tags, assignee });
   });
 
   if (resource.state !== "ready") {

@@ -10,11 +10,11 @@ import {
   only,
 } from "../shell/list/list-filters.tsx";
 import { priorityLabel, statusLabel, typeLabel } from "./inbox-labels.ts";
-import { type InboxListQuery, inboxReportTypes } from "./inbox-list-query.ts";
+import { type InboxListQuery, inboxReportTypes, unassignedFilter } from "./inbox-list-query.ts";
 
 /**
- * Status (opens on Open), type, priority, project (when there is more than one), "assigned to me" and
- * "unread only"; Reset goes back to the open reports.
+ * Status (opens on Open), type, priority, project (when there is more than one), the assignee views
+ * (anyone, mine, nobody's yet) and "unread only"; Reset goes back to the open reports.
  */
 export function inboxFilters(
   list: FilteredList<InboxListQuery>,
@@ -54,8 +54,11 @@ export function inboxFilters(
         <FilterSelect
           name="assigneeId"
           label="inbox.filter.assignee"
-          value={query.assigneeId === myId ? myId : ""}
-          options={[{ value: myId, label: "inbox.filter.assignedToMe" }]}
+          value={query.assigneeId === myId || query.assigneeId === unassignedFilter ? query.assigneeId : ""}
+          options={[
+            { value: myId, label: "inbox.filter.assignedToMe" },
+            { value: unassignedFilter, label: "inbox.filter.unassigned" },
+          ]}
           onChange={(assigneeId) => change({ assigneeId })}
         />
       ),

@@ -66,6 +66,7 @@ export default function InboxListPage() {
             {announcement}
           </p>
           <InboxBulkBar
+            myId={user?.id ?? null}
             ids={[...selection.selected]}
             onClear={() => {
               selection.clear();

@@ -18,6 +18,9 @@ export type InboxSortField = (typeof inboxSortFields)[number];
  */
 export const inboxReportTypes = ["BUG", "FEATURE_REQUEST", "INQUIRY", "CRASH"] as const;
 
+/** `assigneeId=none`: the reports nobody took yet (the API's own word for it). */
+export const unassignedFilter = "none";
+
 /** `unread=true` or nothing: the API has no "read only" view, so `false` is never written. */
 const unreadFilter: ListFilter<boolean> = {
   read: (value) => value === "true",

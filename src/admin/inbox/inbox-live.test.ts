@@ -67,6 +67,10 @@ describe("live arrivals", () => {
     expect(
       reportFitsQuery(report("9", { assignee: { id: "u1", name: "Bo" } }), { ...query, assigneeId: "u1" }),
     ).toBe(true);
+    expect(reportFitsQuery(fresh, { ...query, assigneeId: "none" })).toBe(true);
+    expect(
+      reportFitsQuery(report("9", { assignee: { id: "u1", name: "Bo" } }), { ...query, assigneeId: "none" }),
+    ).toBe(false);
     expect(reportFitsQuery(report("9", { unread: false }), { ...query, unread: true })).toBe(false);
     expect(reportFitsQuery(fresh, { ...query, q: "EXPORT" })).toBe(true);
     expect(reportFitsQuery(fresh, { ...query, q: "ada@" })).toBe(true);
@@ -76,9 +80,32 @@ describe("live arrivals", () => {
 
   test("another admin's change updates the row it names, and only that one", () => {
     const current = page([report("1"), report("2")]);
-    const next = withUpdate(current, { id: "2", status: "DONE", priority: "HIGH" });
-    expect(next.items[1]).toMatchObject({ status: "DONE", priority: "HIGH" });
+    const bo = { id: "u1", name: "Bo" };
+    const next = withUpdate(current, {
+      id: "2",
+      status: "DONE",
+      priority: "HIGH",
+      tags: ["ui"],
+      assignee: bo,
+    });
+    expect(next.items[1]).toMatchObject({
+      id: "2",
+      status: "DONE",
+      priority: "HIGH",
+      tags: ["ui"],
+      assignee: bo,
+    });
     expect(next.items[0]).toEqual(current.items[0] as InboxReport);
-    expect(withUpdate(current, { id: "x", status: "DONE", priority: "LOW" })).toBe(current);
+    const unassigned = withUpdate(next, {
+      id: "2",
+      status: "DONE",
+      priority: "HIGH",
+      tags: [],
+      assignee: null,
+    });
+    expect(unassigned.items[1]?.assignee).toBeNull();
+    expect(withUpdate(current, { id: "x", status: "DONE", priority: "LOW", tags: [], assignee: null })).toBe(
+      current,
+    );
   });
 });

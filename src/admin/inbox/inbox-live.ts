@@ -1,6 +1,6 @@
-import type { InboxReport } from "../../shared/inbox-api.ts";
+import type { InboxReport, ReportTriageState } from "../../shared/inbox-api.ts";
 import type { ListPage } from "../../shared/list-page-api.ts";
-import type { InboxListQuery } from "./inbox-list-query.ts";
+import { type InboxListQuery, unassignedFilter } from "./inbox-list-query.ts";
 
 /** What the search box matches locally: the same fields the list shows. */
 function matchesSearch(report: InboxReport, q: string): boolean {
@@ -11,6 +11,13 @@ function matchesSearch(report: InboxReport, q: string): boolean {
   );
 }
 
+/** The assignee filter: anyone (empty), nobody (`none`, the API's word) or one admin. */
+function fitsAssignee(report: InboxReport, assigneeId: string): boolean {
+  if (assigneeId === "") return true;
+  if (assigneeId === unassignedFilter) return report.assignee === null;
+  return report.assignee?.id === assigneeId;
+}
+
 /** Whether a report belongs in the list the admin is looking at (its filters and search). */
 export function reportFitsQuery(report: InboxReport, query: InboxListQuery): boolean {
   return (
@@ -18,7 +25,7 @@ export function reportFitsQuery(report: InboxReport, query: InboxListQuery): boo
     (query.type === null || report.type === query.type) &&
     (query.priority === null || report.priority === query.priority) &&
     (query.projectId === "" || report.projectId === query.projectId) &&
-    (query.assigneeId === "" || report.assignee?.id === query.assigneeId) &&
+    fitsAssignee(report, query.assigneeId) &&
     (!query.unread || report.unread) &&
     matchesSearch(report, query.q)
   );
@@ -41,16 +48,12 @@ export function withArrival(
   return { ...page, items: [report, ...page.items].slice(0, page.pageSize), total: page.total + 1 };
 }
 
-/** The page with another admin's status or priority change applied to its row (if it shows here). */
-export function withUpdate(
-  page: ListPage<InboxReport>,
-  change: { id: string; status: string; priority: string },
-): ListPage<InboxReport> {
+/** The page with another admin's triage change (status, priority, tags, assignee) applied to its row. */
+export function withUpdate(page: ListPage<InboxReport>, change: ReportTriageState): ListPage<InboxReport> {
   if (!page.items.some((item) => item.id === change.id)) return page;
+  const { id: _id, ...triage } = change;
   return {
     ...page,
-    items: page.items.map((item) =>
-      item.id === change.id ? { ...item, status: change.status, priority: change.priority } : item,
-    ),
+    items: page.items.map((item) => (item.id === change.id ? { ...item, ...triage } : item)),
   };
 }

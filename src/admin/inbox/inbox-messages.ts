@@ -7,6 +7,7 @@ export const inboxMessagesEnUS = {
   "inbox.filter.project": "Project",
   "inbox.filter.assignee": "Assignee",
   "inbox.filter.assignedToMe": "Assigned to me",
+  "inbox.filter.unassigned": "Unassigned",
   "inbox.filter.read": "Read",
   "inbox.filter.unreadOnly": "Unread only",
   "inbox.column.report": "Report",
@@ -15,6 +16,7 @@ export const inboxMessagesEnUS = {
   "inbox.column.priority": "Priority",
   "inbox.column.reporter": "Reporter",
   "inbox.column.page": "Page",
+  "inbox.column.assignee": "Assignee",
   "inbox.column.age": "Received",
   "inbox.count": "{count, plural, =0 {No reports} one {# report} other {# reports}}",
   "inbox.loading": "Loading reports…",
@@ -47,6 +49,10 @@ export const inboxMessagesEnUS = {
   "inbox.bulk.setStatus": "Set status",
   "inbox.bulk.apply": "Change status",
   "inbox.bulk.clear": "Clear selection",
+  "inbox.bulk.assignTo": "Assign to",
+  "inbox.bulk.assign": "Assign",
+  "inbox.bulk.assigned":
+    "{count, plural, =0 {Nothing to change} one {# report assigned} other {# reports assigned}}",
   "inbox.bulk.confirmTitle":
     "{count, plural, one {Set # report to “{status}”?} other {Set # reports to “{status}”?}}",
   "inbox.bulk.confirmBody": "Every admin sees the new status at once.",
@@ -134,6 +140,7 @@ export const inboxMessagesDe: Record<keyof typeof inboxMessagesEnUS, string> = {
   "inbox.filter.project": "Projekt",
   "inbox.filter.assignee": "Zuständig",
   "inbox.filter.assignedToMe": "Mir zugewiesen",
+  "inbox.filter.unassigned": "Nicht zugewiesen",
   "inbox.filter.read": "Gelesen",
   "inbox.filter.unreadOnly": "Nur ungelesene",
   "inbox.column.report": "Bericht",
@@ -142,6 +149,7 @@ export const inboxMessagesDe: Record<keyof typeof inboxMessagesEnUS, string> = {
   "inbox.column.priority": "Priorität",
   "inbox.column.reporter": "Absender",
   "inbox.column.page": "Seite",
+  "inbox.column.assignee": "Zuständig",
   "inbox.column.age": "Eingegangen",
   "inbox.count": "{count, plural, =0 {Keine Berichte} one {# Bericht} other {# Berichte}}",
   "inbox.loading": "Berichte werden geladen…",
@@ -174,6 +182,10 @@ export const inboxMessagesDe: Record<keyof typeof inboxMessagesEnUS, string> = {
   "inbox.bulk.setStatus": "Status setzen",
   "inbox.bulk.apply": "Status ändern",
   "inbox.bulk.clear": "Auswahl aufheben",
+  "inbox.bulk.assignTo": "Zuweisen an",
+  "inbox.bulk.assign": "Zuweisen",
+  "inbox.bulk.assigned":
+    "{count, plural, =0 {Nichts zu ändern} one {# Bericht zugewiesen} other {# Berichte zugewiesen}}",
   "inbox.bulk.confirmTitle":
     "{count, plural, one {# Bericht auf „{status}“ setzen?} other {# Berichte auf „{status}“ setzen?}}",
   "inbox.bulk.confirmBody": "Alle Admins sehen den neuen Status sofort.",

@@ -26,7 +26,10 @@ describe("parseStaffPush", () => {
       name: "report-created",
       data: report,
     });
-    const updated = { name: "report-updated", data: { id: "r1", status: "DONE", priority: "HIGH" } };
+    const updated = {
+      name: "report-updated",
+      data: { id: "r1", status: "DONE", priority: "HIGH", tags: ["ui"], assignee: { id: "u1", name: "Bo" } },
+    };
     expect(parseStaffPush(JSON.stringify(updated))).toEqual(updated as never);
     const message = {
       name: "conversation-message",
@@ -62,6 +65,10 @@ describe("parseStaffPush", () => {
       JSON.stringify({ name: "report-created", data: { ...report, id: 7 } }),
       JSON.stringify({ name: "report-created", data: { ...report, reporter: null } }),
       JSON.stringify({ name: "report-updated", data: { id: "r1", status: "DONE" } }),
+      JSON.stringify({
+        name: "report-updated",
+        data: { id: "r1", status: "DONE", priority: "LOW", tags: [], assignee: "Bo" },
+      }),
       JSON.stringify({ name: "conversation-typing", data: { conversationId: "c1", typing: "yes" } }),
       JSON.stringify({ name: "conversation-status", data: { conversationId: "c1", status: "deleted" } }),
       JSON.stringify({ name: "conversation-message", data: { conversationId: "c1", projectId: "p1" } }),

@@ -1,4 +1,4 @@
-import { boolean, enums, is, nullable, number, string, type } from "superstruct";
+import { array, boolean, enums, is, nullable, number, string, type } from "superstruct";
 import type { StaffPush } from "../../shared/inbox-api.ts";
 
 /**
@@ -21,7 +21,17 @@ const shapes: Record<StaffPush["name"], (data: unknown) => boolean> = {
         reporter: type({ email: nullable(string()), name: nullable(string()) }),
       }),
     ),
-  "report-updated": (data) => is(data, type({ id: string(), status: string(), priority: string() })),
+  "report-updated": (data) =>
+    is(
+      data,
+      type({
+        id: string(),
+        status: string(),
+        priority: string(),
+        tags: array(string()),
+        assignee: nullable(type({ id: string(), name: string() })),
+      }),
+    ),
   "conversation-message": (data) =>
     is(data, type({ conversationId: string(), projectId: string(), unreadForStaff: number() })),
   "conversation-typing": (data) => is(data, type({ conversationId: string(), typing: boolean() })),

@@ -57,7 +57,10 @@ function setup(
   return { staff, sockets, renewals: () => renewals };
 }
 
-const push = { name: "report-updated", data: { id: "r1", status: "DONE", priority: "LOW" } };
+const push = {
+  name: "report-updated",
+  data: { id: "r1", status: "DONE", priority: "LOW", tags: [], assignee: null },
+};
 
 describe("staff socket", () => {
   test("the URL carries the token on the page's origin", () => {

@@ -2,7 +2,7 @@ import type { SQL } from "bun";
 import type { Logger } from "../../logger.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import { pushToStaff } from "../../realtime/staff-socket.ts";
-import { findInboxReport } from "./inbox-repository.ts";
+import { findInboxReport, triageStates } from "./inbox-repository.ts";
 
 export interface InboxEventDeps {
   sql: SQL;
@@ -32,12 +32,16 @@ export async function announceReportCreated(deps: InboxEventDeps, reportId: stri
   });
 }
 
-/** A report's status or priority changed: other admins' lists follow. */
+/**
+ * Reports' triage changed (status, priority, tags, assignee): every open list and report page shows
+ * the state they are in now, read after the commit, so a push never carries a name gone stale.
+ */
 export async function announceReportUpdated(
   deps: InboxEventDeps,
-  reports: Array<{ id: string; status: string; priority: string }>,
+  reportIds: readonly string[],
 ): Promise<void> {
   await bestEffort(deps, "report-updated", async () => {
-    for (const data of reports) await pushToStaff(deps.fanout, { name: "report-updated", data });
+    for (const data of await triageStates(deps.sql, reportIds))
+      await pushToStaff(deps.fanout, { name: "report-updated", data });
   });
 }

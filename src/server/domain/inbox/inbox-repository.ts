@@ -1,6 +1,6 @@
 import type { SQL } from "bun";
 import { reportPriorities } from "../../../shared/feedback-api.ts";
-import type { InboxReport, ReportStatus } from "../../../shared/inbox-api.ts";
+import type { InboxReport, ReportStatus, ReportTriageState } from "../../../shared/inbox-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { shortReportId } from "../feedback/feedback-repository.ts";
 import { parseJson } from "../repository-helpers.ts";
@@ -207,16 +207,59 @@ export async function updateTriage(sql: SQL, reportId: string, change: TriageCha
   await sql`UPDATE feedback_reports SET ${sql(columns)} WHERE id = ${reportId}`;
 }
 
-/** Sets the status of every listed report that has another one; answers the ids that changed. */
-export async function setStatuses(
+/**
+ * Sets the status and/or assignee of every listed report where one of them differs; answers the ids
+ * that changed (a report already in that state is left as it is, its change date too).
+ */
+export async function bulkTriage(
   sql: SQL,
   ids: string[],
-  status: ReportStatus,
-): Promise<Array<{ id: string; priority: string }>> {
-  const rows =
-    await sql`UPDATE feedback_reports SET status = ${status}, updated_at = ${new Date().toISOString()}
-    WHERE id IN ${sql(ids)} AND status <> ${status} RETURNING id, priority`;
-  return rows as Array<{ id: string; priority: string }>;
+  change: { status?: ReportStatus; assigneeId?: string | null },
+): Promise<string[]> {
+  const columns: Record<string, unknown> = { updated_at: new Date().toISOString() };
+  const differs: Array<SQL.Query<unknown>> = [];
+  if (change.status !== undefined) {
+    columns.status = change.status;
+    differs.push(sql`status <> ${change.status}`);
+  }
+  if (change.assigneeId === null) {
+    columns.assignee_id = null;
+    differs.push(sql`assignee_id IS NOT NULL`);
+  } else if (change.assigneeId !== undefined) {
+    columns.assignee_id = change.assigneeId;
+    differs.push(sql`(assignee_id IS NULL OR assignee_id <> ${change.assigneeId})`);
+  }
+  if (differs.length === 0) return [];
+  const any = differs.reduce((sum, next) => sql`${sum} OR ${next}`);
+  const rows = await sql`UPDATE feedback_reports SET ${sql(columns)}
+    WHERE id IN ${sql(ids)} AND (${any}) RETURNING id`;
+  return (rows as Array<{ id: string }>).map((row) => row.id);
+}
+
+/** The triage fields of the listed reports as every inbox shows them (the assignee by name). */
+export async function triageStates(sql: SQL, ids: readonly string[]): Promise<ReportTriageState[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql`SELECT r.id, r.status, r.priority, r.tags, a.id AS assignee_id,
+      COALESCE(a.display_name, a.name) AS assignee_name
+    FROM feedback_reports r LEFT JOIN users a ON a.id = r.assignee_id
+    WHERE r.id IN ${sql([...ids])}`;
+  return (rows as TriageRow[]).map((row) => ({
+    id: row.id,
+    status: row.status,
+    priority: row.priority,
+    tags: parseJson<string[]>(row.tags, []),
+    assignee:
+      row.assignee_id && row.assignee_name !== null ? { id: row.assignee_id, name: row.assignee_name } : null,
+  }));
+}
+
+interface TriageRow {
+  id: string;
+  status: string;
+  priority: string;
+  tags: string;
+  assignee_id: string | null;
+  assignee_name: string | null;
 }
 
 /** Whether a user id names an enabled ADMIN: only they can be assigned reports. */

@@ -13,13 +13,13 @@ import { announceMessage } from "../../domain/conversations/conversation-events.
 import { findReport, type StoredReport } from "../../domain/feedback/feedback-repository.ts";
 import { announceReportUpdated } from "../../domain/inbox/inbox-events.ts";
 import {
+  bulkTriage,
   type InboxFilters,
   inboxSortColumns,
   isAssignableAdmin,
   listInbox,
   markReportRead,
   markReportUnread,
-  setStatuses,
   type TriageChange,
   updateTriage,
 } from "../../domain/inbox/inbox-repository.ts";
@@ -107,10 +107,7 @@ async function updateReport(
     });
   }
   const updated = (await findReport(sql, report.id)) ?? report;
-  if (status !== undefined || priority !== undefined)
-    await announceReportUpdated(deps, [
-      { id: updated.id, status: updated.status, priority: updated.priority },
-    ]);
+  if (Object.keys(changes).length > 0) await announceReportUpdated(deps, [report.id]);
   return json(await inboxReportDetail(sql, storage, updated, admin.user.id));
 }
 
@@ -172,24 +169,25 @@ export function feedbackInboxRoutes(deps: FeedbackInboxDeps): ApiRoute[] {
       const body = await readBody(request, BulkReportUpdate);
       if (!body.ok) return body.response;
       const ids = [...new Set(body.value.ids)];
-      const status = body.value.status;
+      const { status, assigneeId } = body.value;
+      if (typeof assigneeId === "string" && !(await isAssignableAdmin(sql, assigneeId)))
+        return jsonError(400, assigneeNotAdminMessage, "assigneeId");
+      const change = { status: status as ReportStatus | undefined, assigneeId };
+      const details = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
       const changed = await sql.begin(async (tx) => {
-        const rows = await setStatuses(tx, ids, status);
-        for (const row of rows) {
+        const changedIds = await bulkTriage(tx, ids, change);
+        for (const id of changedIds) {
           await recordAudit(tx, {
             actorId: admin.user.id,
             action: "feedback.update",
             entity: "feedback_report",
-            entityId: row.id,
-            details: { status, bulk: true },
+            entityId: id,
+            details: { ...details, bulk: true },
           });
         }
-        return rows;
+        return changedIds;
       });
-      await announceReportUpdated(
-        deps,
-        changed.map((row) => ({ id: row.id, status, priority: row.priority })),
-      );
+      await announceReportUpdated(deps, changed);
       return json({ updated: changed.length });
     }),
     adminRoute(

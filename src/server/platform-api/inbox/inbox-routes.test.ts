@@ -195,7 +195,22 @@ describe("triage: status, priority, tags and assignee", () => {
         assignee: { id: secondAdmin.id, name: "Grace" },
       });
       const push = await staff.push("report-updated", (p) => p.data.id === id);
-      expect(push.data).toEqual({ id, status: "IN_PROGRESS", priority: "HIGH" });
+      expect(push.data).toEqual({
+        id,
+        status: "IN_PROGRESS",
+        priority: "HIGH",
+        tags: ["checkout", "ui"],
+        assignee: { id: secondAdmin.id, name: "Grace" },
+      });
+      // An assignment alone reaches the other pages too (they used to keep showing "Nobody").
+      await t.api.expectJson("PATCH", `/api/feedback/${id}`, { assigneeId: t.api.adminId }, 200);
+      const reassigned = await staff.push(
+        "report-updated",
+        (p) => p.data.id === id && p.data.assignee?.id === t.api.adminId,
+      );
+      expect(reassigned.data.status).toBe("IN_PROGRESS");
+      await t.api.expectJson("PATCH", `/api/feedback/${id}`, { assigneeId: secondAdmin.id }, 200);
+      await staff.push("report-updated", (p) => p.data.id === id && p.data.assignee?.id === secondAdmin.id);
     } finally {
       staff.close();
     }
@@ -211,10 +226,9 @@ describe("triage: status, priority, tags and assignee", () => {
     expect((await inbox("?assigneeId=none&q=triage")).items.map((item) => item.id)).toEqual([id]);
     const audits = await t.api
       .sql`SELECT action, actor_id FROM audit_log WHERE entity_id = ${id} ORDER BY created_at`;
-    expect(audits).toEqual([
-      { action: "feedback.update", actor_id: t.api.adminId },
-      { action: "feedback.update", actor_id: t.api.adminId },
-    ]);
+    expect(audits).toEqual(
+      Array.from({ length: 4 }, () => ({ action: "feedback.update", actor_id: t.api.adminId })),
+    );
   });
 
   test("an assignee who is not an admin, a bad status or too many tags are 400s that write nothing", async () => {
@@ -267,6 +281,57 @@ describe("triage: status, priority, tags and assignee", () => {
     expect(audits).toHaveLength(2);
     await expectRefused("POST", "/api/feedback/bulk", { ids: [], status: "DONE" }, 400, "ids");
     await expectRefused("POST", "/api/feedback/bulk", { ids: [a.id], status: "WONTFIX" }, 400, "status");
+    await expectRefused("POST", "/api/feedback/bulk", { ids: [a.id] }, 400);
+  });
+
+  test("bulk assignment: assigned and unassigned together, heard live, a non-admin refused", async () => {
+    const a = await report({ formData: { description: "Bulk assign a" } });
+    const b = await report({ formData: { description: "Bulk assign b" } });
+    const staff = await openStaffSocket(t.mainUrl, secondAdmin.token);
+    try {
+      expect(
+        await t.api.expectJson(
+          "POST",
+          "/api/feedback/bulk",
+          { ids: [a.id, b.id], assigneeId: secondAdmin.id },
+          200,
+        ),
+      ).toEqual({ updated: 2 });
+      for (const id of [a.id, b.id]) {
+        const push = await staff.push("report-updated", (p) => p.data.id === id);
+        expect(push.data.assignee).toEqual({ id: secondAdmin.id, name: "Grace" });
+      }
+    } finally {
+      staff.close();
+    }
+    expect((await inbox(`?assigneeId=${secondAdmin.id}&q=bulk assign`)).total).toBe(2);
+    // Status and assignee in one call; a report already in that state is not counted again.
+    expect(
+      await t.api.expectJson(
+        "POST",
+        "/api/feedback/bulk",
+        { ids: [a.id, b.id], assigneeId: null, status: "IN_PROGRESS" },
+        200,
+      ),
+    ).toEqual({ updated: 2 });
+    expect(
+      await t.api.expectJson("POST", "/api/feedback/bulk", { ids: [a.id], assigneeId: null }, 200),
+    ).toEqual({ updated: 0 });
+    expect((await inbox("?assigneeId=none&status=IN_PROGRESS&q=bulk assign")).total).toBe(2);
+    const member = await createUser(t.api.sql, {
+      name: "Bulk member",
+      email: "bulk-member@example.com",
+      password: "member-password",
+      role: "USER",
+    });
+    const refused = await expectRefused(
+      "POST",
+      "/api/feedback/bulk",
+      { ids: [a.id], assigneeId: member.id },
+      400,
+      "assigneeId",
+    );
+    expect(refused.error).toBe("assigneeId must name an admin");
   });
 });
 

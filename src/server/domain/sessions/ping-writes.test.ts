@@ -3,7 +3,7 @@ import type { SQL } from "bun";
 import { openDatabase } from "../../database/database.ts";
 import { runMigrations } from "../../database/migrations.ts";
 import { seedDemoData } from "../../demo-seed.ts";
-import { combinedActivity, createPingWriter, sessionActivity } from "./ping-writes.ts";
+import { combinedActivity, createPingWriter, eventRows, groupTime, sessionActivity } from "./ping-writes.ts";
 import {
   createSession,
   listSessionEvents,
@@ -30,7 +30,7 @@ const pageView = (page: string) => ({ name: "pageView", data: { page } });
 
 describe("sessionActivity and combinedActivity", () => {
   test("a group's pings of one session add up like the pings one after the other", () => {
-    const now = new Date("2026-01-01T12:00:00.000Z");
+    const now = groupTime(new Date("2026-01-01T12:00:00.000Z"));
     const first = sessionActivity(
       { durationSeconds: 40.7, sdkVersion: "1.0", events: [pageView("/a")] },
       now,
@@ -55,6 +55,32 @@ describe("sessionActivity and combinedActivity", () => {
       sdkVersion: "1.0",
       durationSeconds: 40,
     });
+  });
+});
+
+describe("eventRows", () => {
+  test("an event's date is kept in ISO form: the SDK's as it came, any other parsed, a bad one is now", () => {
+    const now = "2026-01-01T12:00:00.000Z";
+    const rows = eventRows(
+      "s1",
+      [
+        { name: "a", date: "2025-12-31T23:59:59.123Z" },
+        { name: "b", date: "2025-12-31T23:59:59Z" },
+        { name: "c", date: "Wed, 31 Dec 2025 22:00:00 GMT" },
+        { name: "d", date: "2025-13-45T99:99:99.999Z" },
+        { name: "e", date: "yesterday" },
+        { name: "f" },
+      ],
+      now,
+    );
+    expect(rows.map((row) => row.occurred_at)).toEqual([
+      "2025-12-31T23:59:59.123Z",
+      "2025-12-31T23:59:59.000Z",
+      "2025-12-31T22:00:00.000Z",
+      now,
+      now,
+      now,
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { WidgetProject } from "../domain/projects/projects-repository.ts";
 import { createSessionHashVerifier } from "../domain/sessions/session-hash.ts";
 import { findSessionById, type StoredSession } from "../domain/sessions/sessions-repository.ts";
 import { jsonError } from "../http/json-response.ts";
+import { requestPath } from "../http/request-path.ts";
 import { createRouter, type Method } from "../http/router.ts";
 import { createRateLimiter, type RateDecision, type RateLimit, type RateLimiter } from "../rate-limiter.ts";
 import { createWidgetLookupCache, type WidgetLookupCache } from "./widget-lookup-cache.ts";
@@ -133,11 +134,11 @@ export function createWidgetApi(
 
   async function sessionFromRequest(
     request: Request,
-    url: URL,
+    url: () => URL,
     fromCache = false,
   ): Promise<StoredSession | Response> {
-    const gleapId = request.headers.get("gleap-id") ?? url.searchParams.get("gleapId");
-    const gleapHash = request.headers.get("gleap-hash") ?? url.searchParams.get("gleapHash");
+    const gleapId = request.headers.get("gleap-id") ?? url().searchParams.get("gleapId");
+    const gleapHash = request.headers.get("gleap-hash") ?? url().searchParams.get("gleapHash");
     if (!gleapId || !gleapHash) return jsonError(401, "Missing Gleap-Id and Gleap-Hash");
     if (!verifySessionHash(gleapId, gleapHash)) return jsonError(401, "Invalid session");
     const session = fromCache ? await lookups.sessionById(gleapId) : await findSessionById(sql, gleapId);
@@ -148,7 +149,7 @@ export function createWidgetApi(
   async function authenticate(
     route: WidgetRoute,
     request: Request,
-    url: URL,
+    url: () => URL,
     params: Record<string, string>,
   ): Promise<{ project: WidgetProject; session: StoredSession | null } | Response> {
     const sdkKey = request.headers.get("api-token")?.trim() || null;
@@ -211,17 +212,22 @@ export function createWidgetApi(
     async handle(request, ip) {
       if (request.method === "OPTIONS") return preflight(request);
       const origin = request.headers.get("origin");
-      const url = new URL(request.url);
+      const path = requestPath(request.url);
+      // Parsed only when something reads the query (most requests carry everything in headers).
+      let parsed: URL | null = null;
+      const url = () => {
+        parsed ??= new URL(request.url);
+        return parsed;
+      };
       const ipCheck = limited(limiters.perIp, ip);
       const refused = ipCheck instanceof Promise ? await ipCheck : ipCheck;
       if (refused) return withCors(refused, null, origin);
-      const found = match(request.method, url.pathname);
-      if (found.kind === "none")
-        return withCors(jsonError(404, `No API endpoint at ${url.pathname}`), null, origin);
+      const found = match(request.method, path);
+      if (found.kind === "none") return withCors(jsonError(404, `No API endpoint at ${path}`), null, origin);
       if (found.kind === "wrong-method") {
         const allow = found.allowed.join(", ");
         return withCors(
-          jsonError(405, `${request.method} is not allowed on ${url.pathname}`, undefined, {
+          jsonError(405, `${request.method} is not allowed on ${path}`, undefined, {
             headers: { Allow: allow },
           }),
           null,
@@ -242,7 +248,16 @@ export function createWidgetApi(
         if (startRefused) return withCors(startRefused, auth.project, origin);
       }
       try {
-        const response = await route.handle({ request, url, params: found.params, ip, ...auth });
+        const context: WidgetContext = {
+          request,
+          get url() {
+            return url();
+          },
+          params: found.params,
+          ip,
+          ...auth,
+        };
+        const response = await route.handle(context);
         return withCors(response, auth.project, origin);
       } catch (error) {
         // Without CORS headers the browser would hide this answer behind a network error.
@@ -254,7 +269,7 @@ export function createWidgetApi(
     async authenticateSession(request, url, ip) {
       const refused = await limited(limiters.perIp, ip);
       if (refused) return refused;
-      const session = await sessionFromRequest(request, url);
+      const session = await sessionFromRequest(request, () => url);
       if (session instanceof Response) return session;
       const project = await lookups.projectBySdkKey(url.searchParams.get("apiKey") ?? "");
       if (!project || project.id !== session.projectId) return jsonError(401, "Unknown SDK key");

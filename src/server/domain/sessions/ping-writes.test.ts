@@ -64,12 +64,12 @@ describe("eventRows", () => {
     const rows = eventRows(
       "s1",
       [
-        { name: "a", date: "2025-12-31T23:59:59.123Z" },
-        { name: "b", date: "2025-12-31T23:59:59Z" },
-        { name: "c", date: "Wed, 31 Dec 2025 22:00:00 GMT" },
-        { name: "d", date: "2025-13-45T99:99:99.999Z" },
-        { name: "e", date: "yesterday" },
-        { name: "f" },
+        { name: "a", date: "2025-12-31T23:59:59.123Z", data: undefined },
+        { name: "b", date: "2025-12-31T23:59:59Z", data: undefined },
+        { name: "c", date: "Wed, 31 Dec 2025 22:00:00 GMT", data: undefined },
+        { name: "d", date: "2025-13-45T99:99:99.999Z", data: undefined },
+        { name: "e", date: "yesterday", data: undefined },
+        { name: "f", data: undefined },
       ],
       now,
     );

@@ -180,13 +180,26 @@ const eventColumns = ["id", "session_id", "name", "occurred_at", "data", "create
  */
 async function insertEvents(tx: SQL, prefix: PlaceholderPrefix, events: readonly EventRow[]): Promise<void> {
   const params: Array<string | null> = [];
-  const rows: string[] = [];
-  for (const event of events) {
-    const first = params.length;
-    for (const column of eventColumns) params.push(event[column]);
-    rows.push(`(${eventColumns.map((_, i) => `${prefix}${first + i + 1}`).join(", ")})`);
+  for (const event of events) for (const column of eventColumns) params.push(event[column]);
+  await tx.unsafe(insertEventsText(prefix, events.length), params);
+}
+
+/** The INSERT's text by placeholder style and row count; a group has one of a few hundred counts. */
+const insertTexts = new Map<string, string>();
+
+function insertEventsText(prefix: PlaceholderPrefix, count: number): string {
+  const key = `${prefix}${count}`;
+  let text = insertTexts.get(key);
+  if (text === undefined) {
+    const width = eventColumns.length;
+    const rows = Array.from(
+      { length: count },
+      (_, row) => `(${eventColumns.map((_, column) => `${prefix}${row * width + column + 1}`).join(", ")})`,
+    );
+    text = `INSERT INTO widget_events (${eventColumns.join(", ")}) VALUES ${rows.join(", ")}`;
+    insertTexts.set(key, text);
   }
-  await tx.unsafe(`INSERT INTO widget_events (${eventColumns.join(", ")}) VALUES ${rows.join(", ")}`, params);
+  return text;
 }
 
 /**

@@ -20,6 +20,7 @@ import { outboundLastShown } from "./migrations/018-outbound-last-shown.ts";
 import { deliveriesBySession } from "./migrations/019-deliveries-by-session.ts";
 import { listVersions } from "./migrations/020-list-versions.ts";
 import { packedReportParts } from "./migrations/021-packed-report-parts.ts";
+import { conversationAssignee } from "./migrations/022-conversation-assignee.ts";
 
 export interface Migration {
   id: number;
@@ -53,6 +54,7 @@ export const migrations: readonly Migration[] = [
   deliveriesBySession,
   listVersions,
   packedReportParts,
+  conversationAssignee,
 ];
 
 export interface MigrationResult {

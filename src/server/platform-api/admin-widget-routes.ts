@@ -3,6 +3,7 @@ import type { Logger } from "../logger.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 import type { WidgetChanges } from "../widget-api/widget-lookup-cache.ts";
+import { alertsRoutes } from "./inbox/alerts-routes.ts";
 import { feedbackInboxRoutes } from "./inbox/feedback-inbox-routes.ts";
 import { builderDraftRoutes } from "./outbound/builder-draft-routes.ts";
 import { builderTokenRoutes } from "./outbound/builder-token-routes.ts";
@@ -32,6 +33,7 @@ export type AdminWidgetDeps = PlatformDeps & {
 export function adminWidgetRoutes(deps: AdminWidgetDeps): ApiRoute[] {
   return [
     ...feedbackInboxRoutes(deps),
+    ...alertsRoutes(deps),
     ...publishableAdminRoutes(deps, outboundsKind(deps)),
     ...publishableAdminRoutes(deps, tooltipsKind(deps)),
     ...publishPreviewRoutes(deps, deps.connectedSessions),

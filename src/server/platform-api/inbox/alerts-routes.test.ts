@@ -1,0 +1,87 @@
+import { beforeAll, expect, test } from "bun:test";
+import type { AdminAlerts } from "../../../shared/alerts-api.ts";
+import type { Conversation } from "../../../shared/messenger-api.ts";
+import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+
+let t: MessengerTest;
+let other: { id: string; token: string };
+
+startBeforeAll(startMessengerTest, (started) => {
+  t = started;
+});
+beforeAll(async () => {
+  other = await t.api.newAdmin("Alerted");
+});
+
+const alerts = (token?: string) =>
+  t.api.expectJson<AdminAlerts>("GET", "/api/admin/alerts", undefined, 200, token);
+
+async function report(description: string): Promise<string> {
+  const response = await fetch(`${t.mainUrl}/api/widget/bugs/v2`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Api-Token": "demo" },
+    body: JSON.stringify({ formData: { description } }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+test("reports: unread, open or in progress, and unassigned or the asker's", async () => {
+  const before = await alerts();
+  const beforeOther = await alerts(other.token);
+  const first = await report("Alert one");
+  const second = await report("Alert two");
+  expect((await alerts()).reports).toBe(before.reports + 2);
+
+  // Opening one reads it for this admin only.
+  await t.api.expectJson("GET", `/api/feedback/${first}`, undefined, 200);
+  expect((await alerts()).reports).toBe(before.reports + 1);
+  expect((await alerts(other.token)).reports).toBe(beforeOther.reports + 2);
+
+  // Given to the other admin: no longer this one's to see, still the other's.
+  await t.api.expectJson("PATCH", `/api/feedback/${second}`, { assigneeId: other.id }, 200);
+  expect((await alerts()).reports).toBe(before.reports);
+  expect((await alerts(other.token)).reports).toBe(beforeOther.reports + 2);
+
+  // Done is done, read or not.
+  await t.api.expectJson("POST", "/api/feedback/bulk", { ids: [first, second], status: "DONE" }, 200);
+  expect((await alerts(other.token)).reports).toBe(beforeOther.reports);
+});
+
+test("conversations: open ones with a visitor message staff have not read", async () => {
+  const before = await alerts();
+  const visitor = await t.session();
+  const conversation = await t.widgetJson<Conversation>(
+    visitor,
+    "POST",
+    "/conversations",
+    { text: "Hello? Anyone there?" },
+    201,
+  );
+  const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${conversation.shareToken}`;
+  const id = String(row?.id);
+  expect((await alerts()).conversations).toBe(before.conversations + 1);
+  expect((await alerts(other.token)).conversations).toBe(before.conversations + 1);
+
+  // Read by any staff member: read for the team (the conversation's mark is the staff's).
+  await t.admin("POST", `/conversations/${id}/read`, undefined, 200);
+  expect((await alerts()).conversations).toBe(before.conversations);
+
+  // The visitor writes again, then staff close it: closed conversations wait for nobody.
+  await t.widgetJson(
+    visitor,
+    "POST",
+    `/conversations/${conversation.shareToken}/messages`,
+    { text: "Still there?" },
+    201,
+  );
+  expect((await alerts()).conversations).toBe(before.conversations + 1);
+  await t.admin("POST", `/conversations/${id}/close`, undefined, 200);
+  expect((await alerts()).conversations).toBe(before.conversations);
+});
+
+test("admins only", async () => {
+  const response = await t.api.call("GET", "/api/admin/alerts", undefined, null);
+  expect(response.status).toBe(401);
+});

@@ -1,0 +1,15 @@
+/**
+ * The admin's alert counts (issue 24): what waits for this admin, in the navigation and the tab title
+ * of every admin screen.
+ *
+ *   GET /api/admin/alerts → AdminAlerts (admins only)
+ *
+ * Both count what is unassigned or assigned to the admin asking: reports still open or in progress
+ * that this admin has not opened, and open conversations with a visitor message no staff member has
+ * read yet. The staff socket's pushes (report-created, report-updated, conversation-message,
+ * conversation-status) tell a screen when to ask again.
+ */
+export interface AdminAlerts {
+  reports: number;
+  conversations: number;
+}

@@ -69,7 +69,7 @@ export function inboxColumns({ t }: Translator): ListColumn<InboxReport, InboxSo
         return reporter ? (
           <ClipText text={reporter} className="email-text" />
         ) : (
-          <span className="subtle-cell">{t("inbox.anonymous")}</span>
+          <ClipText text={t("inbox.anonymous")} className="subtle-cell" />
         );
       },
     },
@@ -80,7 +80,7 @@ export function inboxColumns({ t }: Translator): ListColumn<InboxReport, InboxSo
         report.page ? (
           <ClipText text={pageText(report.page)} />
         ) : (
-          <span className="subtle-cell">{t("field.notSet")}</span>
+          <ClipText text={t("field.notSet")} className="subtle-cell" />
         ),
     },
     {
@@ -90,7 +90,7 @@ export function inboxColumns({ t }: Translator): ListColumn<InboxReport, InboxSo
         report.assignee ? (
           <ClipText text={report.assignee.name} />
         ) : (
-          <span className="subtle-cell">{t("inbox.field.unassigned")}</span>
+          <ClipText text={t("inbox.field.unassigned")} className="subtle-cell" />
         ),
     },
     { label: "inbox.column.age", sort: "createdAt", date: (report) => report.createdAt },

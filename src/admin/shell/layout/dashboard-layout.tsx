@@ -1,6 +1,11 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { Link, useRoute, useRouter } from "wouter";
+import type { AdminAlerts } from "../../../shared/alerts-api.ts";
+import { AlertSettings } from "../../alerts/alert-settings.tsx";
+import { alertState } from "../../alerts/alert-store.ts";
+import { badgeText } from "../../alerts/alert-title.ts";
+import { useAlertFeed } from "../../alerts/use-alert-feed.ts";
 import { api } from "../../api/api-client.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import { useT } from "../../i18n/intl.ts";
@@ -18,7 +23,13 @@ const NavDrawer = lazy(() => import("./nav-drawer.tsx").then((module) => ({ defa
  * Spec §2 navigation links, plus Companies and Challenges (their screens exist; an admin should not need
  * a detour to reach them). The challenge categories path is not given by the spec; this one is ours.
  */
-export const navigation: ReadonlyArray<{ href: string; label: MessageId; exact?: boolean }> = [
+export const navigation: ReadonlyArray<{
+  href: string;
+  label: MessageId;
+  exact?: boolean;
+  /** Which alert count (issue 24) the link shows beside it. */
+  count?: keyof AdminAlerts;
+}> = [
   { href: "/dashboard", label: "nav.dashboard", exact: true },
   { href: "/dashboard/users", label: "nav.users" },
   { href: "/dashboard/jobs", label: "nav.jobs" },
@@ -27,16 +38,18 @@ export const navigation: ReadonlyArray<{ href: string; label: MessageId; exact?:
   { href: "/dashboard/reported-tasks", label: "nav.reportedTasks" },
   { href: "/dashboard/challenges", label: "nav.challenges" },
   { href: "/dashboard/challenge-categories", label: "nav.challengeCategories" },
-  { href: "/dashboard/inbox", label: "nav.inbox" },
+  { href: "/dashboard/inbox", label: "nav.inbox", count: "reports" },
   { href: "/dashboard/content", label: "nav.content" },
-  { href: "/dashboard/conversations", label: "nav.conversations" },
+  { href: "/dashboard/conversations", label: "nav.conversations", count: "conversations" },
   { href: "/dashboard/projects", label: "nav.projects" },
 ];
 
-function NavLink({ href, label, exact }: (typeof navigation)[number]) {
+function NavLink({ href, label, exact, count }: (typeof navigation)[number]) {
   const [active] = useRoute(exact ? href : `${href}/*?`);
   const { parser } = useRouter();
   const { t } = useT();
+  const alerts = useSnapshot(alertState);
+  const waiting = count ? alerts[count] : 0;
   const prefetch = () => prefetchRoute(parser, href);
   return (
     <Link
@@ -47,6 +60,12 @@ function NavLink({ href, label, exact }: (typeof navigation)[number]) {
       onFocus={prefetch}
     >
       {t(label)}
+      {waiting > 0 && (
+        <span className="nav-count" data-testid={`nav-count-${count}`}>
+          <span aria-hidden="true">{badgeText(waiting)}</span>
+          <span className="visually-hidden">{t("alerts.waiting", { count: waiting })}</span>
+        </span>
+      )}
     </Link>
   );
 }
@@ -113,6 +132,7 @@ function UserBlock({ className }: { className: string }) {
  */
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const { t } = useT();
+  useAlertFeed();
   const narrow = useMediaQuery(narrowQuery);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -165,6 +185,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             </svg>
           </button>
           <LanguageStrip />
+          <AlertSettings />
           <UserBlock className="top-bar-user" />
         </header>
         <main id="main" className="dashboard-content" tabIndex={-1}>

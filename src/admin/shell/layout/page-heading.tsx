@@ -1,4 +1,7 @@
 import { type HTMLAttributes, useEffect } from "react";
+import { useSnapshot } from "valtio";
+import { alertState, alertTotal } from "../../alerts/alert-store.ts";
+import { titleWithCount } from "../../alerts/alert-title.ts";
 import { useT } from "../../i18n/intl.ts";
 import { focusIfArrived } from "../routing/route-focus.ts";
 
@@ -16,11 +19,13 @@ export function PageHeading({ children, ...props }: HTMLAttributes<HTMLHeadingEl
 
 /**
  * The tab's title: "{record} · {screen} · Morph Admin" in the current language (the record while it is
- * known), so tabs, history and a screen reader name the screen.
+ * known), so tabs, history and a screen reader name the screen; in front, how many reports and
+ * conversations wait for this admin (issue 24), so a tab in the background still tells.
  */
 export function useDocumentTitle(screen?: string, record?: string | null): void {
   const { t } = useT();
-  const title = [record, screen, t("app.name")].filter(Boolean).join(" · ");
+  const waiting = alertTotal(useSnapshot(alertState));
+  const title = titleWithCount([record, screen, t("app.name")].filter(Boolean).join(" · "), waiting);
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -15,6 +15,7 @@ describe("toast", () => {
       type: "success",
       heading: "Saved",
       body: "The user was banned.",
+      link: null,
     });
   });
 

@@ -1,4 +1,5 @@
 import { useSnapshot } from "valtio";
+import { Link } from "wouter";
 import { useT } from "../../i18n/intl.ts";
 import { hideToast, toastState } from "./toast-store.ts";
 
@@ -21,6 +22,11 @@ export function Toast() {
       <div className="toast-text">
         <p className="toast-heading">{translate(toast.heading)}</p>
         {toast.body && <p className="toast-body">{translate(toast.body)}</p>}
+        {toast.link && (
+          <Link href={toast.link.href} className="toast-link" onClick={hideToast}>
+            {toast.link.label}
+          </Link>
+        )}
       </div>
       <button type="button" className="toast-close" onClick={hideToast} aria-label={t("toast.close")}>
         ×

@@ -1,0 +1,85 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/sign-in.ts";
+
+/**
+ * Alerts (issue 24 point 1) against the real server and staff socket: while the admin is on Users, a
+ * visitor writes and a report arrives; the navigation's counts and the tab title move without a
+ * reload, a toast says what came with a link to it, and opening it takes it off the count.
+ */
+
+const run = Date.now().toString(36);
+
+/** The count beside a navigation link (0 when it shows none). */
+async function navCount(page: Page, which: "reports" | "conversations"): Promise<number> {
+  const badge = page.getByTestId(`nav-count-${which}`);
+  if ((await badge.count()) === 0) return 0;
+  return Number((await badge.locator("[aria-hidden=true]").textContent())?.replace("+", "") ?? 0);
+}
+
+const titleCount = async (page: Page) => Number(/^\((\d+)\)/.exec(await page.title())?.[1] ?? 0);
+
+test("a visitor's message and a report reach an admin on another screen: counts, title, toast", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(45_000);
+  await signInAsAdmin(page);
+  const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));
+  await page.goto("/dashboard/users");
+  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+  await socket;
+  // The first read of the counts has landed once the title and the badges agree.
+  await expect
+    .poll(
+      async () =>
+        (await titleCount(page)) ===
+        (await navCount(page, "reports")) + (await navCount(page, "conversations")),
+    )
+    .toBe(true);
+  const conversationsBefore = await navCount(page, "conversations");
+  const reportsBefore = await navCount(page, "reports");
+
+  // A visitor writes, through the widget API as the messenger does.
+  const session = await request.post("/api/widget/sessions", { headers: { "Api-Token": "demo" }, data: {} });
+  const { gleapId, gleapHash } = (await session.json()) as { gleapId: string; gleapHash: string };
+  const headers = { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash };
+  const text = `Hello? Anyone there? (${run})`;
+  const started = await request.post("/api/widget/conversations", { headers, data: { text } });
+  expect(started.status()).toBe(201);
+
+  await expect(page.getByTestId("nav-count-conversations")).toContainText(String(conversationsBefore + 1));
+  await expect.poll(() => titleCount(page)).toBe(reportsBefore + conversationsBefore + 1);
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("New message from a visitor");
+  await expect(toast).toContainText(text);
+
+  // A report arrives too.
+  const description = `Alert report (${run})`;
+  const report = await request.post("/api/widget/bugs/v2", {
+    headers,
+    data: { type: "BUG", formData: { description } },
+  });
+  expect(report.status()).toBe(201);
+  const { shortId } = (await report.json()) as { shortId: string };
+  await expect(page.getByTestId("nav-count-reports")).toContainText(String(reportsBefore + 1));
+  await expect(toast).toContainText(`New report ${shortId}`);
+  await expect(toast).toContainText(description);
+
+  // The toast's link opens the report, which reads it: off the count.
+  await toast.getByRole("link", { name: "Open" }).click();
+  await expect(page.getByRole("heading", { name: description, level: 1 })).toBeVisible();
+  await expect.poll(() => navCount(page, "reports")).toBe(reportsBefore);
+  expect(await navCount(page, "conversations")).toBe(conversationsBefore + 1);
+});
+
+test("the bell keeps the admin's alert choices in this browser", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/dashboard/users");
+  await page.locator(".alert-settings-button").click();
+  const sound = page.getByLabel("Play a sound");
+  await expect(sound).not.toBeChecked();
+  await sound.check();
+  await page.reload();
+  await page.locator(".alert-settings-button").click();
+  await expect(page.getByLabel("Play a sound")).toBeChecked();
+});

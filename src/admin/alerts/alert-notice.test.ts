@@ -1,0 +1,79 @@
+import { describe, expect, test } from "bun:test";
+import type { InboxReport, StaffPush } from "../../shared/inbox-api.ts";
+import { noticeFor, oneLine } from "./alert-notice.ts";
+import { readAlertPreferences, writeAlertPreferences } from "./alert-preferences.ts";
+import { badgeText, titleWithCount } from "./alert-title.ts";
+
+const report = { id: "r 1", shortId: "FB-7", title: "Checkout   is\\nbroken" } as InboxReport;
+const message = (author: string, text = "Hello? Anyone there?"): StaffPush => ({
+  name: "conversation-message",
+  data: { conversationId: "c1", projectId: "p1", message: { author, text }, unreadForStaff: 1 },
+});
+
+describe("noticeFor", () => {
+  test("a new report alerts everywhere but on the inbox list, and links to the report", () => {
+    const push: StaffPush = { name: "report-created", data: report };
+    expect(noticeFor(push, "/dashboard/users")).toEqual({
+      kind: "report",
+      reference: "FB-7",
+      body: "Checkout is\\nbroken",
+      href: "/dashboard/inbox/r%201",
+    });
+    expect(noticeFor(push, "/dashboard/inbox/other")).not.toBeNull();
+    expect(noticeFor(push, "/dashboard/inbox")).toBeNull();
+  });
+
+  test("a visitor's message alerts unless that conversation is open; staff and bot messages never", () => {
+    expect(noticeFor(message("visitor"), "/dashboard")).toEqual({
+      kind: "message",
+      reference: "",
+      body: "Hello? Anyone there?",
+      href: "/dashboard/conversations/p1/c1",
+    });
+    expect(noticeFor(message("visitor"), "/dashboard/conversations/p1")).not.toBeNull();
+    expect(noticeFor(message("visitor"), "/dashboard/conversations/p1/c1")).toBeNull();
+    expect(noticeFor(message("staff"), "/dashboard")).toBeNull();
+    expect(noticeFor(message("bot"), "/dashboard")).toBeNull();
+  });
+
+  test("other pushes say nothing", () => {
+    const updated: StaffPush = {
+      name: "report-updated",
+      data: { id: "r1", status: "DONE", priority: "LOW", tags: [], assignee: null },
+    };
+    expect(noticeFor(updated, "/dashboard")).toBeNull();
+  });
+
+  test("a long message is one line of at most 140 characters", () => {
+    const line = oneLine(`${"word ".repeat(60)}\n\nend`);
+    expect(line.length).toBe(140);
+    expect(line.endsWith("…")).toBe(true);
+    expect(line).not.toContain("\n");
+  });
+});
+
+describe("the title and the badges", () => {
+  test("the count in front of the title, capped at 99+; nothing when nothing waits", () => {
+    expect(titleWithCount("Users · Morph Admin", 0)).toBe("Users · Morph Admin");
+    expect(titleWithCount("Users · Morph Admin", 3)).toBe("(3) Users · Morph Admin");
+    expect(titleWithCount("Users", 150)).toBe("(99+) Users");
+    expect(badgeText(7)).toBe("7");
+    expect(badgeText(100)).toBe("99+");
+  });
+});
+
+describe("alert preferences", () => {
+  test("read back as written; anything unreadable is off", () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
+    expect(readAlertPreferences(storage)).toEqual({ sound: false, desktop: false });
+    writeAlertPreferences(storage, { sound: true, desktop: false });
+    expect(readAlertPreferences(storage)).toEqual({ sound: true, desktop: false });
+    store.set("alertPreferences", "{not json");
+    expect(readAlertPreferences(storage)).toEqual({ sound: false, desktop: false });
+    expect(readAlertPreferences(null)).toEqual({ sound: false, desktop: false });
+  });
+});

@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { useT } from "../i18n/intl.ts";
+import { type AlertPreferences, readAlertPreferences, writeAlertPreferences } from "./alert-preferences.ts";
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The top bar's bell: the admin's alert choices for this browser. Turning desktop notifications on
+ * asks the browser's permission (once: a refusal is the browser's to undo, and the box says so).
+ */
+export function AlertSettings() {
+  const { t } = useT();
+  const [preferences, setPreferences] = useState<AlertPreferences>(() => readAlertPreferences(storage()));
+  const [blocked, setBlocked] = useState(
+    () => "Notification" in window && Notification.permission === "denied",
+  );
+
+  const save = (next: AlertPreferences) => {
+    setPreferences(next);
+    writeAlertPreferences(storage(), next);
+  };
+
+  const setDesktop = async (on: boolean) => {
+    if (!on || !("Notification" in window)) return save({ ...preferences, desktop: false });
+    const permission =
+      Notification.permission === "default"
+        ? await Notification.requestPermission()
+        : Notification.permission;
+    setBlocked(permission === "denied");
+    save({ ...preferences, desktop: permission === "granted" });
+  };
+
+  return (
+    <details className="alert-settings">
+      <summary
+        className="alert-settings-button"
+        aria-label={t("alerts.settings")}
+        title={t("alerts.settings")}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
+      </summary>
+      <div className="alert-settings-panel">
+        <p className="alert-settings-title">{t("alerts.settings")}</p>
+        <label className="alert-settings-choice">
+          <input
+            type="checkbox"
+            name="alertSound"
+            checked={preferences.sound}
+            onChange={(event) => save({ ...preferences, sound: event.target.checked })}
+          />
+          {t("alerts.sound")}
+        </label>
+        <label className="alert-settings-choice">
+          <input
+            type="checkbox"
+            name="alertDesktop"
+            checked={preferences.desktop}
+            disabled={blocked || !("Notification" in window)}
+            onChange={(event) => void setDesktop(event.target.checked)}
+          />
+          {t("alerts.desktop")}
+        </label>
+        {blocked && <p className="alert-settings-note">{t("alerts.desktopBlocked")}</p>}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,12 @@
+import { proxy } from "valtio";
+import type { AdminAlerts } from "../../shared/alerts-api.ts";
+
+/** The signed-in admin's counts (src/shared/alerts-api.ts), for the navigation and the tab title. */
+export const alertState = proxy<AdminAlerts>({ reports: 0, conversations: 0 });
+
+export function setAlerts(alerts: AdminAlerts): void {
+  alertState.reports = alerts.reports;
+  alertState.conversations = alerts.conversations;
+}
+
+export const alertTotal = (alerts: AdminAlerts): number => alerts.reports + alerts.conversations;

@@ -1,0 +1,87 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "wouter";
+import type { StaffPush } from "../../shared/inbox-api.ts";
+import { useT } from "../i18n/intl.ts";
+import { useStaffPush } from "../realtime/staff-socket.ts";
+import { createThrottledCall } from "../realtime/throttled-call.ts";
+import { showToast } from "../shell/overlay/toast-store.ts";
+import { type AlertNotice, noticeFor } from "./alert-notice.ts";
+import { readAlertPreferences } from "./alert-preferences.ts";
+import { setAlerts } from "./alert-store.ts";
+import { alertsApi } from "./alerts-api.ts";
+
+/** Pushes that can change a count; one reload a second at most, however busy the team is. */
+const countingPushes: ReadonlySet<StaffPush["name"]> = new Set([
+  "report-created",
+  "report-updated",
+  "conversation-message",
+  "conversation-status",
+]);
+const reloadGapMs = 1000;
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The alerts of every dashboard screen (issue 24): the counts in the navigation and the tab title,
+ * read at the start, after each screen change (opening a report reads it) and on the staff pushes
+ * that move them; a toast for a new report or a visitor's message about something not on screen,
+ * with a sound and a desktop notification when the admin turned them on.
+ */
+export function useAlertFeed(): void {
+  const { t } = useT();
+  const [location] = useLocation();
+  const where = useRef(location);
+  where.current = location;
+
+  const throttle = useRef<ReturnType<typeof createThrottledCall> | null>(null);
+  throttle.current ??= createThrottledCall(() => {
+    alertsApi.counts().then(setAlerts, () => {
+      // A failed read keeps the last counts; the next push or screen change asks again.
+    });
+  }, reloadGapMs);
+
+  // Each screen change: opening a report reads it, so the count may have moved.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is what triggers the read.
+  useEffect(() => {
+    throttle.current?.request();
+  }, [location]);
+  useEffect(() => () => throttle.current?.cancel(), []);
+
+  const announce = (notice: AlertNotice) => {
+    const heading =
+      notice.kind === "report" ? t("alerts.newReport", { id: notice.reference }) : t("alerts.newMessage");
+    const preferences = readAlertPreferences(localStorageOrNull());
+    if (document.hidden && preferences.desktop && "Notification" in window) {
+      if (Notification.permission === "granted") {
+        const shown = new Notification(heading, { body: notice.body, tag: notice.href });
+        shown.onclick = () => {
+          window.focus();
+          history.pushState(null, "", notice.href);
+          dispatchEvent(new PopStateEvent("popstate"));
+        };
+      }
+    }
+    showToast({
+      type: "info",
+      heading,
+      body: notice.body,
+      link: { href: notice.href, label: t("alerts.open") },
+    });
+    if (preferences.sound) new Audio("/sounds/ping.wav").play().catch(() => undefined);
+  };
+
+  useStaffPush(
+    (push) => {
+      if (countingPushes.has(push.name)) throttle.current?.request();
+      const notice = noticeFor(push, where.current);
+      if (notice) announce(notice);
+    },
+    () => throttle.current?.request(),
+  );
+}

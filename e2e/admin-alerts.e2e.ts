@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
@@ -70,6 +71,17 @@ test("a visitor's message and a report reach an admin on another screen: counts,
   await expect(page.getByRole("heading", { name: description, level: 1 })).toBeVisible();
   await expect.poll(() => navCount(page, "reports")).toBe(reportsBefore);
   expect(await navCount(page, "conversations")).toBe(conversationsBefore + 1);
+
+  // Reading the conversation takes it off too.
+  const { shareToken } = (await started.json()) as { shareToken: string };
+  const [conversation] = selectRows<{ id: string; project_id: string }>(
+    "SELECT id, project_id FROM conversations WHERE share_token = $1",
+    shareToken,
+  );
+  await page.goto(`/dashboard/conversations/${conversation?.project_id}/${conversation?.id}`);
+  await expect(page.getByRole("heading", { name: text, level: 2 })).toBeVisible();
+  await expect.poll(() => navCount(page, "conversations")).toBe(conversationsBefore);
+  await expect.poll(() => titleCount(page)).toBe(reportsBefore + conversationsBefore);
 });
 
 test("the bell keeps the admin's alert choices in this browser", async ({ page }) => {

@@ -73,3 +73,58 @@ test("a conversation between a visitor on /demo and the admin, live both ways", 
   await expect(page.getByTestId("reply-text")).toBeVisible();
   await visitorContext.close();
 });
+
+test("a conversation given to an admin on one page shows on another admin page at once; the views follow", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(45_000);
+  const [demo] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", "demo");
+  if (!demo) throw new Error("no demo project");
+  const [me] = selectRows<{ name: string }>(
+    "SELECT COALESCE(display_name, name) AS name FROM users WHERE email = $1",
+    "admin@example.com",
+  );
+  const run = Date.now().toString(36);
+  const session = await request.post("/api/widget/sessions", { headers: { "Api-Token": "demo" }, data: {} });
+  const { gleapId, gleapHash } = (await session.json()) as { gleapId: string; gleapHash: string };
+  const subject = `Who takes this one? (${run})`;
+  const started = await request.post("/api/widget/conversations", {
+    headers: { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash },
+    data: { text: subject },
+  });
+  expect(started.status()).toBe(201);
+
+  // A watches the open conversations, unassigned ones only.
+  await signInAsAdmin(page);
+  const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));
+  await page.goto(`/dashboard/conversations/${demo.id}?status=open&assigneeId=none`);
+  await socket;
+  const row = page.getByTestId("conversation-row").filter({ hasText: subject });
+  await expect(row).toBeVisible();
+
+  // B opens it in a browser of its own and takes it.
+  const other = await browser.newContext();
+  const b = await other.newPage();
+  try {
+    await signInAsAdmin(b);
+    await b.goto(`/dashboard/conversations/${demo.id}`);
+    await b.getByTestId("conversation-row").filter({ hasText: subject }).click();
+    await expect(b.getByRole("heading", { name: subject, level: 2 })).toBeVisible();
+    await b.locator("select[name=conversationAssignee]").selectOption({ label: me?.name ?? "" });
+
+    // A's unassigned list lets it go without a reload; "Mine" has it, named.
+    await expect(row).toHaveCount(0);
+    await page.locator("select[name=conversation-assignee]").selectOption({ label: "Mine" });
+    await expect(row.getByTestId("conversation-assignee")).toHaveText(`Assigned to ${me?.name}`);
+
+    // A opens it; B gives it back to nobody: A's head follows.
+    await row.click();
+    await expect(page.locator("select[name=conversationAssignee]")).not.toHaveValue("");
+    await b.locator("select[name=conversationAssignee]").selectOption({ label: "Unassigned" });
+    await expect(page.locator("select[name=conversationAssignee]")).toHaveValue("");
+  } finally {
+    await other.close();
+  }
+});

@@ -152,6 +152,11 @@ export type StaffPush =
     }
   // The first widget session from an origin (the install panel's installation check).
   | { name: "installation-seen"; data: Installation & { projectId: string } }
+  // A conversation was given to an admin, or to nobody (issue 24).
+  | {
+      name: "conversation-assigned";
+      data: { conversationId: string; projectId: string; assignee: { id: string; name: string } | null };
+    }
   // A visitor's acknowledgement changed an outbound's stats (issue 22): its page reloads them.
   | { name: "outbound-stats"; data: { projectId: string; outboundId: string } };
 

@@ -72,6 +72,8 @@ import {
  *   GET  conversations/{id}                               → AdminConversation
  *   POST conversations/{id}/messages   StaffReplyRequest  → ConversationMessage (201)
  *   POST conversations/{id}/read                          → {unread} (0: staff read everything)
+ *   POST conversations/{id}/assign  ConversationAssignRequest → AdminConversation (audited; pushed as
+ *        `conversation-assigned`); the list takes `assigneeId={admin id}|none`
  *   POST conversations/{id}/typing     TypingRequest      → 204
  *   POST conversations/{id}/close, /reopen                → AdminConversation
  */
@@ -278,6 +280,13 @@ export const StaffReplyRequest = object({
   attachments: optional(size(array(Attachment), 0, 10)),
 });
 export type StaffReplyRequest = Infer<typeof StaffReplyRequest>;
+
+/**
+ * Who works on a conversation (admin API `POST /api/projects/{p}/conversations/{id}/assign`, issue
+ * 24): an admin's user id, or null for nobody. Every open admin page hears it (`conversation-assigned`).
+ */
+export const ConversationAssignRequest = object({ assigneeId: nullable(size(string(), 1, 128)) });
+export type ConversationAssignRequest = Infer<typeof ConversationAssignRequest>;
 
 // ---------- bots ----------
 
@@ -655,6 +664,8 @@ export interface AdminConversationSummary {
   lastMessage: ConversationMessage | null;
   /** Visitor messages staff have not read. */
   unread: number;
+  /** The admin working on it, or null (issue 24). */
+  assignee: { id: string; name: string } | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -27,6 +27,21 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
+/** One read of the counts at a time for the whole tab, at most one a second. */
+const counts = createThrottledCall(() => {
+  alertsApi.counts().then(setAlerts, () => {
+    // A failed read keeps the last counts; the next push or screen change asks again.
+  });
+}, reloadGapMs);
+
+/**
+ * Asks for the counts again: after a screen read something staff pushes nothing about (a report
+ * opened, a conversation read), so the navigation and the title follow at once.
+ */
+export function refreshAlertCounts(): void {
+  counts.request();
+}
+
 /**
  * The alerts of every dashboard screen (issue 24): the counts in the navigation and the tab title,
  * read at the start, after each screen change (opening a report reads it) and on the staff pushes
@@ -39,19 +54,12 @@ export function useAlertFeed(): void {
   const where = useRef(location);
   where.current = location;
 
-  const throttle = useRef<ReturnType<typeof createThrottledCall> | null>(null);
-  throttle.current ??= createThrottledCall(() => {
-    alertsApi.counts().then(setAlerts, () => {
-      // A failed read keeps the last counts; the next push or screen change asks again.
-    });
-  }, reloadGapMs);
-
   // Each screen change: opening a report reads it, so the count may have moved.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is what triggers the read.
   useEffect(() => {
-    throttle.current?.request();
+    refreshAlertCounts();
   }, [location]);
-  useEffect(() => () => throttle.current?.cancel(), []);
+  useEffect(() => () => counts.cancel(), []);
 
   const announce = (notice: AlertNotice) => {
     const heading =
@@ -76,12 +84,9 @@ export function useAlertFeed(): void {
     if (preferences.sound) new Audio("/sounds/ping.wav").play().catch(() => undefined);
   };
 
-  useStaffPush(
-    (push) => {
-      if (countingPushes.has(push.name)) throttle.current?.request();
-      const notice = noticeFor(push, where.current);
-      if (notice) announce(notice);
-    },
-    () => throttle.current?.request(),
-  );
+  useStaffPush((push) => {
+    if (countingPushes.has(push.name)) refreshAlertCounts();
+    const notice = noticeFor(push, where.current);
+    if (notice) announce(notice);
+  }, refreshAlertCounts);
 }

@@ -7,6 +7,7 @@ describe("conversation list query", () => {
     expect(query).toEqual({
       q: "",
       status: "open",
+      assigneeId: "",
       sort: { field: "updatedAt", direction: "desc" },
       page: 1,
       pageSize: 25,
@@ -26,6 +27,9 @@ describe("conversation list query", () => {
       page: 2,
     });
     expect(conversationListUrl.parse(conversationListUrl.search(closed))).toEqual(closed);
+    const mine = conversationListUrl.parse("?status=open&assigneeId=u1");
+    expect(mine.assigneeId).toBe("u1");
+    expect(conversationListUrl.apiParams(mine).get("assigneeId")).toBe("u1");
     const any = conversationListUrl.parse("?status=any");
     expect(any.status).toBeNull();
     // "Any" asks the API without a status.

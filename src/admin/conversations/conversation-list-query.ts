@@ -1,15 +1,17 @@
 import { conversationStatuses } from "../../shared/messenger-api.ts";
-import { createListQuery, defaultedChoiceFilter } from "../shell/list/list-url.ts";
+import { createListQuery, defaultedChoiceFilter, textFilter } from "../shell/list/list-url.ts";
 
 /**
  * The inbox's state in the URL query (`/dashboard/conversations/{projectId}?status=closed&q=…`): it opens
- * on the open conversations, latest activity first; `status=any` shows both.
+ * on the open conversations, latest activity first; `status=any` shows both; `assigneeId` narrows it
+ * to one admin's or to the unassigned ones.
  */
 export const conversationListUrl = createListQuery({
   /** `GET /api/projects/{p}/conversations` sorts by these. */
   sortFields: ["updatedAt", "createdAt", "unread"] as const,
   defaultSort: { field: "updatedAt", direction: "desc" },
-  filters: { status: defaultedChoiceFilter(conversationStatuses, "open") },
+  // `assigneeId`: an admin's id, or `none` for the conversations nobody took (issue 24).
+  filters: { status: defaultedChoiceFilter(conversationStatuses, "open"), assigneeId: textFilter },
 });
 export type ConversationListQuery = typeof conversationListUrl.defaults;
 

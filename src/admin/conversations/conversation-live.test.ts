@@ -9,6 +9,7 @@ import { conversationListUrl } from "./conversation-list-query.ts";
 import {
   asMessage,
   conversationAfterPush,
+  fitsAssignee,
   listAfterPush,
   typingAfterPush,
   withMessage,
@@ -32,6 +33,7 @@ const summary = (id: string, unread = 0): AdminConversationSummary => ({
   session: { id: "s", userId: null, name: null, email: null },
   lastMessage: null,
   unread,
+  assignee: null,
   createdAt: "2026-11-01T09:00:00.000Z",
   updatedAt: "2026-11-01T09:00:00.000Z",
 });
@@ -102,6 +104,28 @@ describe("the inbox list follows the staff socket", () => {
     expect(listAfterPush(page(["b"]), pushStatus("a", "open"), "p1", open).refetch).toBe(true);
   });
 
+  test("an assignment shows on its row, and leaves a list of someone else's or of the unassigned", () => {
+    const grace = { id: "u2", name: "Grace" };
+    const assigned = (id: string, assignee: typeof grace | null, projectId = "p1"): StaffPush => ({
+      name: "conversation-assigned",
+      data: { conversationId: id, projectId, assignee },
+    });
+    const shown = listAfterPush(page(["a", "b"]), assigned("a", grace), "p1", open);
+    expect(shown.page.items[0]?.assignee).toEqual(grace);
+    const unassignedList = conversationListUrl.parse("?assigneeId=none");
+    const left = listAfterPush(page(["a", "b"]), assigned("a", grace), "p1", unassignedList);
+    expect(left.page.items.map((item) => item.id)).toEqual(["b"]);
+    // Given to the admin whose list is shown, from elsewhere: that list asks for it.
+    const graces = conversationListUrl.parse("?assigneeId=u2");
+    expect(listAfterPush(page(["b"]), assigned("a", grace), "p1", graces).refetch).toBe(true);
+    expect(listAfterPush(page(["b"]), assigned("a", grace), "p1", open).refetch).toBe(false);
+    expect(
+      listAfterPush(page(["a"]), assigned("a", grace, "p2"), "p1", open).page.items[0]?.assignee,
+    ).toBeNull();
+    expect(fitsAssignee(null, "")).toBe(true);
+    expect(fitsAssignee(grace, "none")).toBe(false);
+  });
+
   test("a message of the wrong shape keeps the old preview but takes the count", () => {
     const change = listAfterPush(page(["a"]), pushMessage("a", { id: 5 }, 4), "p1", open);
     expect(change.page.items[0]).toMatchObject({ unread: 4, lastMessage: null });
@@ -126,6 +150,16 @@ describe("the open conversation follows the staff socket", () => {
     const again = withMessage(withPush, message("m2"));
     expect(again).toBe(withPush);
     expect(withMessage(conversation, message("m4", "staff")).lastMessage?.id).toBe("m4");
+  });
+
+  test("an assignment of this conversation shows at once; another's changes nothing", () => {
+    const grace = { id: "u2", name: "Grace" };
+    const push = (id: string): StaffPush => ({
+      name: "conversation-assigned",
+      data: { conversationId: id, projectId: "p1", assignee: grace },
+    });
+    expect(conversationAfterPush(conversation, push("a")).assignee).toEqual(grace);
+    expect(conversationAfterPush(conversation, push("b"))).toBe(conversation);
   });
 
   test("status pushes apply; a visitor message reopens a closed conversation", () => {

@@ -56,6 +56,8 @@ export function listAfterPush(
   query: ConversationListQuery,
 ): ListChange {
   const unchanged = { page, refetch: false };
+  if (push.name === "conversation-assigned" && push.data.projectId === projectId)
+    return assignedInList(page, push.data, query);
   if (!isListPush(push) || push.data.projectId !== projectId) return unchanged;
   const index = page.items.findIndex((item) => item.id === push.data.conversationId);
   // Not on this page: only the first page can gain it (lists open newest first).
@@ -94,6 +96,42 @@ export function listAfterPush(
   return { page: { ...page, items }, refetch: false };
 }
 
+type Assigned = Extract<StaffPush, { name: "conversation-assigned" }>["data"];
+
+/** Whether a conversation with this assignee belongs in a list filtered by `assigneeId` (empty: any). */
+export function fitsAssignee(assignee: AdminConversationSummary["assignee"], assigneeId: string): boolean {
+  if (assigneeId === "") return true;
+  if (assigneeId === "none") return assignee === null;
+  return assignee?.id === assigneeId;
+}
+
+/** A conversation given to someone: its row shows them, or leaves a list filtered by assignee it no longer fits. */
+function assignedInList(
+  page: ListPage<AdminConversationSummary>,
+  change: Assigned,
+  query: ConversationListQuery,
+): ListChange {
+  const index = page.items.findIndex((item) => item.id === change.conversationId);
+  if (index === -1)
+    return {
+      page,
+      refetch: query.page === 1 && query.assigneeId !== "" && fitsAssignee(change.assignee, query.assigneeId),
+    };
+  if (!fitsAssignee(change.assignee, query.assigneeId)) {
+    return {
+      page: {
+        ...page,
+        items: page.items.filter((_, at) => at !== index),
+        total: Math.max(0, page.total - 1),
+      },
+      refetch: false,
+    };
+  }
+  const items = [...page.items];
+  items[index] = { ...(items[index] as AdminConversationSummary), assignee: change.assignee };
+  return { page: { ...page, items }, refetch: false };
+}
+
 /** Adds a message in its place (ids are UUIDv7: they sort as written); one already there is kept once. */
 export function withMessage(
   conversation: AdminConversation,
@@ -109,6 +147,8 @@ export function withMessage(
 
 /** The open conversation after a push about it (another conversation's pushes leave it as it is). */
 export function conversationAfterPush(conversation: AdminConversation, push: StaffPush): AdminConversation {
+  if (push.name === "conversation-assigned" && push.data.conversationId === conversation.id)
+    return { ...conversation, assignee: push.data.assignee };
   if (!isListPush(push) || push.data.conversationId !== conversation.id) return conversation;
   if (push.name === "conversation-status") {
     const status = push.data.status;

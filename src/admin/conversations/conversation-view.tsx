@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { AdminConversation, ConversationMessage } from "../../shared/messenger-api.ts";
+import { refreshAlertCounts } from "../alerts/use-alert-feed.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useLatestUpdate, useResource } from "../api/use-resource.ts";
 import { TimeAgo } from "../format/date-time-ago.tsx";
@@ -13,6 +14,7 @@ import { Button } from "../shell/button.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { focusIfArrived } from "../shell/routing/route-focus.ts";
+import { assignableAdmins } from "../users/assignable-admins.ts";
 import { conversationAfterPush, withMessage } from "./conversation-live.ts";
 import { type ShownMessage, shownMessages } from "./conversation-resources.ts";
 import { conversationsApi } from "./conversations-api.ts";
@@ -193,7 +195,10 @@ function useLiveConversation(projectId: string, id: string, onRead: (id: string)
   useEffect(() => {
     if (unread === 0 || document.visibilityState === "hidden") return;
     conversationsApi.read(projectId, id).then(
-      () => onRead(id),
+      () => {
+        onRead(id);
+        refreshAlertCounts();
+      },
       () => {
         // Stays unread; the next message or visit tries again.
       },
@@ -262,6 +267,18 @@ export function ConversationView({
       ? lastStaff.id
       : null;
 
+  const assign = async (assigneeId: string | null) => {
+    setBusy(true);
+    try {
+      const next = await conversationsApi.assign(projectId, id, assigneeId);
+      update(() => next);
+    } catch (failure) {
+      showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const changeStatus = async (close: boolean) => {
     setBusy(true);
     try {
@@ -289,6 +306,7 @@ export function ConversationView({
         backHref={backHref}
         busy={busy}
         onToggle={() => changeStatus(conversation.status === "open")}
+        onAssign={assign}
       />
       <CollectedData collected={Object.entries(conversation.collected)} />
       {shown && (
@@ -348,15 +366,22 @@ function ConversationHead({
   backHref,
   busy,
   onToggle,
+  onAssign,
 }: {
   conversation: AdminConversation;
   visitor: string;
   backHref: string;
   busy: boolean;
   onToggle: () => void;
+  onAssign: (assigneeId: string | null) => void;
 }) {
   const { t } = useT();
   const format = useFormatters();
+  const admins = useResource(assignableAdmins, "admins");
+  const adminOptions = admins.resource.state === "ready" ? admins.resource.data.items : [];
+  const assignee = conversation.assignee;
+  // The assignee stays shown even before (or without) the admins list.
+  const assigneeKnown = !assignee || adminOptions.some((admin) => admin.id === assignee.id);
 
   return (
     <header className="conversation-head">
@@ -384,6 +409,23 @@ function ConversationHead({
         </p>
       </div>
       <div className="conversation-actions">
+        <label className="conversation-assignee">
+          <span className="visually-hidden">{t("conversation.assignee")}</span>
+          <select
+            name="conversationAssignee"
+            value={assignee?.id ?? ""}
+            disabled={busy}
+            onChange={(event) => onAssign(event.target.value || null)}
+          >
+            <option value="">{t("conversation.unassigned")}</option>
+            {!assigneeKnown && assignee && <option value={assignee.id}>{assignee.name}</option>}
+            {adminOptions.map((admin) => (
+              <option key={admin.id} value={admin.id}>
+                {admin.name}
+              </option>
+            ))}
+          </select>
+        </label>
         <span
           className={conversation.status === "open" ? "badge badge-success" : "badge"}
           data-testid="conversation-status"

@@ -22,6 +22,9 @@ export const conversationsApi = {
   read: (projectId: string, id: string) => api<ReadAnswer>(`${one(projectId, id)}/read`, { method: "POST" }),
   typing: (projectId: string, id: string, typing: boolean) =>
     api<void>(`${one(projectId, id)}/typing`, { method: "POST", body: { typing } }),
+  /** Gives it to an admin (their user id) or to nobody (null); other admins hear it live. */
+  assign: (projectId: string, id: string, assigneeId: string | null) =>
+    api<AdminConversation>(`${one(projectId, id)}/assign`, { method: "POST", body: { assigneeId } }),
   close: (projectId: string, id: string) =>
     api<AdminConversation>(`${one(projectId, id)}/close`, { method: "POST" }),
   reopen: (projectId: string, id: string) =>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useSnapshot } from "valtio";
 import { Link, useLocation, useParams } from "wouter";
 import type { ListPage } from "../../shared/list-page-api.ts";
 import type { AdminConversationSummary, AdminProject } from "../../shared/messenger-api.ts";
@@ -8,6 +9,7 @@ import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../inbox/area-styles.ts";
 import { projectsApi } from "../projects/projects-api.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
+import { sessionState } from "../session/session-store.ts";
 import { buttonClass } from "../shell/button.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { ListPagination } from "../shell/list/list-page.tsx";
@@ -93,6 +95,11 @@ function ConversationRow({
             <TimeAgo value={conversation.updatedAt} />
           </span>
           <span className="conversation-subject">{conversation.subject}</span>
+          {conversation.assignee && (
+            <span className="conversation-assigned" data-testid="conversation-assignee">
+              {t("conversations.assignedTo", { name: conversation.assignee.name })}
+            </span>
+          )}
           <span className="conversation-preview">
             {typing ? (
               <em className="conversation-typing">{t("conversations.typing")}</em>
@@ -237,6 +244,34 @@ function useLiveConversationList(
   return onRead;
 }
 
+/** Everyone's, the admin's own, or nobody's yet (issue 24): the list's `assigneeId`. */
+function AssigneeFilter({ list }: { list: ConversationList }) {
+  const { t } = useT();
+  const { user } = useSnapshot(sessionState);
+  const value = list.query.assigneeId;
+  const choices = [
+    { value: "", label: t("conversations.filter.anyone") },
+    ...(user ? [{ value: user.id, label: t("conversations.filter.mine") }] : []),
+    { value: "none", label: t("conversations.filter.unassigned") },
+  ];
+  return (
+    <label className="conversation-assignee-filter">
+      <span className="visually-hidden">{t("conversations.filter.assignee")}</span>
+      <select
+        name="conversation-assignee"
+        value={choices.some((choice) => choice.value === value) ? value : ""}
+        onChange={(event) => list.change({ assigneeId: event.target.value })}
+      >
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The status tabs, the search and the conversations of the page, with its states and pages. */
 function ConversationListPane({
   list,
@@ -271,6 +306,7 @@ function ConversationListPane({
             </label>
           ))}
         </fieldset>
+        <AssigneeFilter list={list} />
         <SearchBox
           id="conversation-search"
           label="conversations.search"

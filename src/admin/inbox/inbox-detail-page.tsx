@@ -1,5 +1,6 @@
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useParams } from "wouter";
+import { refreshAlertCounts } from "../alerts/use-alert-feed.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import type { MessageId } from "../i18n/en-US.ts";
@@ -285,6 +286,12 @@ export default function InboxDetailPage() {
   const [clock, setClock] = useState<ReplayClock | null>(null);
   const seeker = useRef<ReplaySeeker | null>(null);
   useDocumentTitle(t("inbox.report.title"), resource.state === "ready" ? resource.data.shortId : null);
+
+  // Opening it read it (the same request): the alert counts follow.
+  const loaded = resource.state === "ready";
+  useEffect(() => {
+    if (loaded) refreshAlertCounts();
+  }, [loaded]);
 
   // Another admin changed its triage (status, priority, tags, assignee): the controls show it at once.
   useStaffPush((push) => {

@@ -37,6 +37,15 @@ const shapes: Record<StaffPush["name"], (data: unknown) => boolean> = {
   "conversation-typing": (data) => is(data, type({ conversationId: string(), typing: boolean() })),
   "conversation-status": (data) =>
     is(data, type({ conversationId: string(), status: enums(["open", "closed"]) })),
+  "conversation-assigned": (data) =>
+    is(
+      data,
+      type({
+        conversationId: string(),
+        projectId: string(),
+        assignee: nullable(type({ id: string(), name: string() })),
+      }),
+    ),
   "outbound-stats": (data) => is(data, type({ projectId: string(), outboundId: string() })),
   "installation-seen": (data) =>
     is(data, type({ projectId: string(), origin: string(), firstSeenAt: string() })),

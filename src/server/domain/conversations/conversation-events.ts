@@ -128,3 +128,17 @@ export async function announceVisitorTyping(
     }),
   );
 }
+
+/** A conversation was given to an admin or to nobody: every admin page shows it (issue 24). */
+export async function announceAssignee(
+  deps: ConversationEventDeps,
+  conversation: StoredConversation,
+  assignee: { id: string; name: string } | null,
+): Promise<void> {
+  await bestEffort(deps, "conversation-assigned", () =>
+    pushToStaff(deps.fanout, {
+      name: "conversation-assigned",
+      data: { conversationId: conversation.id, projectId: conversation.projectId, assignee },
+    }),
+  );
+}

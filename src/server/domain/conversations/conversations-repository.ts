@@ -375,13 +375,21 @@ interface AdminRow extends ConversationRow {
   session_user_id: string | null;
   session_name: string | null;
   session_email: string | null;
+  assignee_user_id: string | null;
+  assignee_name: string | null;
 }
+
+const assigneeOf = (row: AdminRow): AdminConversationSummary["assignee"] =>
+  row.assignee_user_id && row.assignee_name !== null
+    ? { id: row.assignee_user_id, name: row.assignee_name }
+    : null;
 
 export function adminSummaryOf(
   conversation: StoredConversation,
   session: AdminConversationSummary["session"],
   lastMessage: ConversationMessage | null,
   unread: number,
+  assignee: AdminConversationSummary["assignee"],
 ): AdminConversationSummary {
   return {
     id: conversation.id,
@@ -391,6 +399,7 @@ export function adminSummaryOf(
     session,
     lastMessage,
     unread,
+    assignee,
     createdAt: conversation.createdAt,
     updatedAt: conversation.updatedAt,
   };
@@ -405,7 +414,11 @@ export const conversationSortColumns: Record<string, string> = {
 };
 
 const adminSelect = `c.*, ${unreadOf("staff")} AS unread, s.user_id AS session_user_id, s.name AS session_name,
-  s.email AS session_email`;
+  s.email AS session_email, a.id AS assignee_user_id, COALESCE(a.display_name, a.name) AS assignee_name`;
+
+/** The admin views' tables: the conversation, its visitor's session, its assignee. */
+const adminFrom = `conversations c JOIN widget_sessions s ON s.id = c.session_id
+  LEFT JOIN users a ON a.id = c.assignee_id`;
 
 const sessionOf = (row: AdminRow) => ({
   id: row.session_id,
@@ -422,9 +435,12 @@ export async function listProjectConversations(sql: SQL, projectId: string, quer
   if (status) where.push(sql`c.status = ${status}`);
   const sessionId = query.params.get("sessionId");
   if (sessionId) where.push(sql`c.session_id = ${sessionId}`);
+  const assigneeId = query.params.get("assigneeId");
+  if (assigneeId === "none") where.push(sql`c.assignee_id IS NULL`);
+  else if (assigneeId) where.push(sql`c.assignee_id = ${assigneeId}`);
   const { rows, total } = await listPage<AdminRow>(sql, {
     select: adminSelect,
-    from: sql`conversations c JOIN widget_sessions s ON s.id = c.session_id`,
+    from: sql.unsafe(adminFrom),
     where,
     query,
     tieBreaker: "c.id",
@@ -434,7 +450,13 @@ export async function listProjectConversations(sql: SQL, projectId: string, quer
     rows.map((row) => row.id),
   );
   const items = rows.map((row) =>
-    adminSummaryOf(conversationFromRow(row), sessionOf(row), last.get(row.id) ?? null, toCount(row.unread)),
+    adminSummaryOf(
+      conversationFromRow(row),
+      sessionOf(row),
+      last.get(row.id) ?? null,
+      toCount(row.unread),
+      assigneeOf(row),
+    ),
   );
   return { items, total };
 }
@@ -445,8 +467,7 @@ export async function findAdminSummary(
   projectId: string,
   id: string,
 ): Promise<{ summary: AdminConversationSummary; conversation: StoredConversation } | null> {
-  const [row] = await sql`SELECT ${sql.unsafe(adminSelect)}
-    FROM conversations c JOIN widget_sessions s ON s.id = c.session_id
+  const [row] = await sql`SELECT ${sql.unsafe(adminSelect)} FROM ${sql.unsafe(adminFrom)}
     WHERE c.id = ${id} AND c.project_id = ${projectId}`;
   if (!row) return null;
   const adminRow = row as AdminRow;
@@ -459,6 +480,20 @@ export async function findAdminSummary(
       sessionOf(adminRow),
       last.get(conversation.id) ?? null,
       toCount(adminRow.unread),
+      assigneeOf(adminRow),
     ),
   };
+}
+
+/**
+ * Gives the conversation to an admin (or to nobody); answers whether that changed anything. Two
+ * statements (read, then write) rather than a null-safe comparison, which the two engines spell
+ * differently; the caller's transaction keeps them together.
+ */
+export async function assignConversation(sql: SQL, id: string, assigneeId: string | null): Promise<boolean> {
+  const [row] = await sql`SELECT assignee_id FROM conversations WHERE id = ${id}`;
+  const current = (row as { assignee_id: string | null } | undefined)?.assignee_id ?? null;
+  if (!row || current === assigneeId) return false;
+  await sql`UPDATE conversations SET assignee_id = ${assigneeId} WHERE id = ${id}`;
+  return true;
 }

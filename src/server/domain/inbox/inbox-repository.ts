@@ -262,7 +262,9 @@ interface TriageRow {
   assignee_name: string | null;
 }
 
-/** Whether a user id names an enabled ADMIN: only they can be assigned reports. */
+export const assigneeNotAdminMessage = "assigneeId must name an admin";
+
+/** Whether a user id names an enabled ADMIN: only they can be assigned reports and conversations. */
 export async function isAssignableAdmin(sql: SQL, userId: string): Promise<boolean> {
   const [row] = await sql`SELECT role, enabled FROM users WHERE id = ${userId}`;
   const found = row as { role: string; enabled: unknown } | undefined;

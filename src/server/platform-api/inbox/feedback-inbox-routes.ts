@@ -13,6 +13,7 @@ import { announceMessage } from "../../domain/conversations/conversation-events.
 import { findReport, type StoredReport } from "../../domain/feedback/feedback-repository.ts";
 import { announceReportUpdated } from "../../domain/inbox/inbox-events.ts";
 import {
+  assigneeNotAdminMessage,
   bulkTriage,
   type InboxFilters,
   inboxSortColumns,
@@ -44,7 +45,6 @@ export interface FeedbackInboxDeps {
 }
 
 export const reportNotFoundMessage = "Feedback report not found";
-export const assigneeNotAdminMessage = "assigneeId must name an admin";
 export const noReporterSessionMessage =
   "This report was sent without a visitor session, so there is nobody to reply to";
 

@@ -1,6 +1,7 @@
 import type { SQL } from "bun";
 import {
   type AdminConversation,
+  ConversationAssignRequest,
   type ConversationStatus,
   type ReadAnswer,
   StaffReplyRequest,
@@ -9,6 +10,7 @@ import {
 import type { Authenticated } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
 import {
+  announceAssignee,
   announceMessage,
   announceStaffTyping,
   announceStatus,
@@ -16,6 +18,7 @@ import {
 } from "../../domain/conversations/conversation-events.ts";
 import {
   addMessage,
+  assignConversation,
   conversationSortColumns,
   findAdminSummary,
   findProjectConversation,
@@ -27,6 +30,7 @@ import {
   setConversationStatus,
   unreadIn,
 } from "../../domain/conversations/conversations-repository.ts";
+import { assigneeNotAdminMessage, isAssignableAdmin } from "../../domain/inbox/inbox-repository.ts";
 import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { readListQuery } from "../../http/list-query.ts";
@@ -177,6 +181,33 @@ export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute
         if (!body.ok) return body.response;
         await announceStaffTyping(deps, conversation, body.value.typing, await staffName(sql, admin));
         return new Response(null, { status: 204 });
+      }),
+    ),
+    adminRoute(
+      guard,
+      "POST",
+      `${base}/:id/assign`,
+      withConversation(async (request, conversation, admin) => {
+        const body = await readBody(request, ConversationAssignRequest);
+        if (!body.ok) return body.response;
+        const { assigneeId } = body.value;
+        if (assigneeId !== null && !(await isAssignableAdmin(sql, assigneeId)))
+          return jsonError(400, assigneeNotAdminMessage, "assigneeId");
+        const changed = await sql.begin(async (tx) => {
+          const done = await assignConversation(tx, conversation.id, assigneeId);
+          if (done)
+            await recordAudit(tx, {
+              actorId: admin.user.id,
+              action: "conversation.assign",
+              entity: "conversation",
+              entityId: conversation.id,
+              details: { projectId: conversation.projectId, assigneeId },
+            });
+          return done;
+        });
+        const answer = await detail(conversation.projectId, conversation.id);
+        if (changed) await announceAssignee(deps, conversation, answer?.assignee ?? null);
+        return json(answer);
       }),
     ),
     adminRoute(guard, "POST", `${base}/:id/close`, changeStatus("closed")),

@@ -115,6 +115,14 @@ const recordsArea = withMessages(
     ),
 );
 
+const profileArea = withMessages(
+  [{ path: "/dashboard/profile", page: lazyPage(() => import("./profile/profile-page.tsx")) }],
+  () =>
+    import("./profile/profile-messages.ts").then((m) =>
+      registerMessages(m.profileMessagesEnUS, m.profileMessagesDe),
+    ),
+);
+
 const dashboardPages: readonly DashboardPage[] = [
   ...dashboardHome,
   ...recordsArea,
@@ -125,6 +133,7 @@ const dashboardPages: readonly DashboardPage[] = [
   ...contentArea,
   ...conversationArea,
   ...projectArea,
+  ...profileArea,
 ];
 
 registerPrefetchPages(dashboardPages);

@@ -5,6 +5,7 @@ import type { contentMessagesEnUS } from "../content/content-messages.ts";
 import type { conversationMessagesEnUS } from "../conversations/conversation-messages.ts";
 import type { dashboardMessagesEnUS } from "../dashboard/dashboard-messages.ts";
 import type { inboxMessagesEnUS } from "../inbox/inbox-messages.ts";
+import type { profileMessagesEnUS } from "../profile/profile-messages.ts";
 import type { projectMessagesEnUS } from "../projects/project-messages.ts";
 import type { reportMessagesEnUS } from "../reports/report-messages.ts";
 import { shellMessagesEnUS } from "../shell/shell-messages.ts";
@@ -132,7 +133,8 @@ export type MessageId =
   | keyof typeof recordsMessagesEnUS
   | keyof typeof contentMessagesEnUS
   | keyof typeof conversationMessagesEnUS
-  | keyof typeof projectMessagesEnUS;
+  | keyof typeof projectMessagesEnUS
+  | keyof typeof profileMessagesEnUS;
 
 /** English server messages are shown as they are; the German catalogue translates the known ones. */
 /**

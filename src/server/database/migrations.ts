@@ -21,6 +21,7 @@ import { deliveriesBySession } from "./migrations/019-deliveries-by-session.ts";
 import { listVersions } from "./migrations/020-list-versions.ts";
 import { packedReportParts } from "./migrations/021-packed-report-parts.ts";
 import { conversationAssignee } from "./migrations/022-conversation-assignee.ts";
+import { staffAvatar } from "./migrations/023-staff-avatar.ts";
 
 export interface Migration {
   id: number;
@@ -55,6 +56,7 @@ export const migrations: readonly Migration[] = [
   listVersions,
   packedReportParts,
   conversationAssignee,
+  staffAvatar,
 ];
 
 export interface MigrationResult {

@@ -12,6 +12,7 @@ import { type ConnectedSessionsOf, publishPreviewRoutes } from "./outbound/publi
 import { publishableAdminRoutes } from "./outbound/publishable-admin-routes.ts";
 import { outboundsKind, tooltipsKind } from "./outbound/publishable-kinds.ts";
 import type { PlatformDeps } from "./platform-deps.ts";
+import { profileRoutes } from "./profile/profile-routes.ts";
 import { projectSettingsRoutes } from "./projects/project-settings-routes.ts";
 
 /** What the admin's widget routes use: the platform's, plus file storage (reports) and the fan-out. */
@@ -34,6 +35,7 @@ export function adminWidgetRoutes(deps: AdminWidgetDeps): ApiRoute[] {
   return [
     ...feedbackInboxRoutes(deps),
     ...alertsRoutes(deps),
+    ...profileRoutes(deps),
     ...publishableAdminRoutes(deps, outboundsKind(deps)),
     ...publishableAdminRoutes(deps, tooltipsKind(deps)),
     ...publishPreviewRoutes(deps, deps.connectedSessions),

@@ -111,13 +111,14 @@ function UserBlock({ className }: { className: string }) {
   const { t } = useT();
   return (
     <div className={className}>
-      <span className="user-chip" title={user?.email ?? undefined}>
+      {/* The way to one's own profile (issue 24): the name and picture replies carry. */}
+      <Link href="/dashboard/profile" className="user-chip" title={user?.email ?? undefined}>
         <span className="visually-hidden">{t("nav.signedInAs")} </span>
         <span className="user-avatar" aria-hidden="true">
           {(user?.name ?? "?").slice(0, 1).toUpperCase()}
         </span>
         <span className="user-name">{user?.name}</span>
-      </span>
+      </Link>
       <Button variant="secondary" size="sm" onClick={signOut}>
         {t("nav.signOut")}
       </Button>

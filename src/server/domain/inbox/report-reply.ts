@@ -30,7 +30,7 @@ export async function writeReportReply(
   sql: SQL,
   report: StoredReport & { sessionId: string },
   admin: Authenticated,
-  reply: { text: string; name: string },
+  reply: { text: string; name: string; avatarUrl: string | null },
 ): Promise<{ conversation: StoredConversation; message: ConversationMessage }> {
   return sql.begin(async (tx) => {
     const [row] = await tx`UPDATE feedback_reports SET updated_at = ${new Date().toISOString()}
@@ -49,6 +49,7 @@ export async function writeReportReply(
       author: "staff",
       staffUserId: admin.user.id,
       name: reply.name,
+      avatarUrl: reply.avatarUrl,
       text: reply.text,
     });
     await recordAudit(tx, {

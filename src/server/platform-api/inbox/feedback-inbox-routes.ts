@@ -28,12 +28,12 @@ import { inboxReportDetail } from "../../domain/inbox/report-detail.ts";
 import { writeReportReply } from "../../domain/inbox/report-reply.ts";
 import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
 import { findSessionById } from "../../domain/sessions/sessions-repository.ts";
+import { staffIdentity } from "../../domain/staff/staff-identity.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { answerListPage } from "../../http/list-query.ts";
 import type { Logger } from "../../logger.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
-import { staffName } from "../messenger/conversations-admin-routes.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
 export interface FeedbackInboxDeps {
@@ -129,7 +129,7 @@ async function replyToReporter(
   const target = { ...report, sessionId: session.id };
   const { conversation, message } = await writeReportReply(sql, target, admin, {
     text,
-    name: await staffName(sql, admin),
+    ...(await staffIdentity(sql, admin.user)),
   });
   // The same push as a reply from the conversations screen: live in the visitor's messenger.
   await announceMessage(deps, conversation, message);

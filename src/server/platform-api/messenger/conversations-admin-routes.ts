@@ -1,4 +1,3 @@
-import type { SQL } from "bun";
 import {
   type AdminConversation,
   ConversationAssignRequest,
@@ -32,6 +31,7 @@ import {
 } from "../../domain/conversations/conversations-repository.ts";
 import { assigneeNotAdminMessage, isAssignableAdmin } from "../../domain/inbox/inbox-repository.ts";
 import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
+import { staffIdentity } from "../../domain/staff/staff-identity.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { readListQuery } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
@@ -41,13 +41,6 @@ import { unknownProject } from "./projects-routes.ts";
 export const conversationNotFoundMessage = "Conversation not found";
 
 export type ConversationsAdminDeps = PlatformDeps & ConversationEventDeps;
-
-/** The name staff messages carry: the admin's display name, else their nickname. */
-export async function staffName(sql: SQL, admin: Authenticated): Promise<string> {
-  const [row] = await sql`SELECT name, display_name FROM users WHERE id = ${admin.user.id}`;
-  const found = row as { name: string; display_name: string | null } | undefined;
-  return found?.display_name?.trim() || found?.name || admin.user.name;
-}
 
 /**
  * Conversations for staff under `/api/projects/{projectId}/conversations`: the list with unread
@@ -140,12 +133,13 @@ export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute
         const text = sanitizeHtml(body.value.text).trim();
         if (text === "" && (body.value.attachments?.length ?? 0) === 0)
           return jsonError(400, "text is required", "text");
-        const name = await staffName(sql, admin);
+        const { name, avatarUrl } = await staffIdentity(sql, admin.user);
         const { message } = await sql.begin(async (tx) => {
           const added = await addMessage(tx, conversation, {
             author: "staff",
             staffUserId: admin.user.id,
             name,
+            avatarUrl,
             text,
             attachments: body.value.attachments ?? [],
           });
@@ -179,7 +173,8 @@ export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute
       withConversation(async (request, conversation, admin) => {
         const body = await readBody(request, TypingRequest);
         if (!body.ok) return body.response;
-        await announceStaffTyping(deps, conversation, body.value.typing, await staffName(sql, admin));
+        const { name } = await staffIdentity(sql, admin.user);
+        await announceStaffTyping(deps, conversation, body.value.typing, name);
         return new Response(null, { status: 204 });
       }),
     ),

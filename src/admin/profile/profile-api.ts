@@ -1,0 +1,7 @@
+import type { AdminProfile, ProfileUpdate } from "../../shared/profile-api.ts";
+import { api } from "../api/api-client.ts";
+
+export const profileApi = {
+  get: () => api<AdminProfile>("/api/admin/profile"),
+  save: (body: ProfileUpdate) => api<AdminProfile>("/api/admin/profile", { method: "PUT", body }),
+};

@@ -1,0 +1,32 @@
+/** The profile screen's texts (English, the source), registered when it loads. */
+export const profileMessagesEnUS = {
+  "profile.title": "Your profile",
+  "profile.subtitle": "How visitors see you when you reply in the messenger",
+  "profile.loading": "Loading your profile…",
+  "profile.error": "Your profile could not be loaded.",
+  "profile.displayName": "Display name",
+  "profile.displayNameHint":
+    "Shown on your replies instead of your nickname ({name}). Leave empty to use it.",
+  "profile.avatarUrl": "Picture address",
+  "profile.avatarUrlHint": "An https:// address of a square image. Leave empty for your initial.",
+  "profile.preview": "Your replies look like this",
+  "profile.previewText": "Thanks for writing, we are looking into it.",
+  "profile.save": "Save profile",
+  "profile.saved": "Profile saved",
+} as const;
+
+export const profileMessagesDe: Record<keyof typeof profileMessagesEnUS, string> = {
+  "profile.title": "Ihr Profil",
+  "profile.subtitle": "So sehen Besucher Sie, wenn Sie im Messenger antworten",
+  "profile.loading": "Ihr Profil wird geladen…",
+  "profile.error": "Ihr Profil konnte nicht geladen werden.",
+  "profile.displayName": "Anzeigename",
+  "profile.displayNameHint":
+    "Erscheint bei Ihren Antworten statt Ihres Nicknames ({name}). Leer lassen, um ihn zu verwenden.",
+  "profile.avatarUrl": "Adresse des Bildes",
+  "profile.avatarUrlHint": "Eine https://-Adresse eines quadratischen Bildes. Leer lassen für Ihre Initiale.",
+  "profile.preview": "So sehen Ihre Antworten aus",
+  "profile.previewText": "Danke für Ihre Nachricht, wir sehen es uns an.",
+  "profile.save": "Profil speichern",
+  "profile.saved": "Profil gespeichert",
+};

@@ -1,0 +1,134 @@
+import { type FormEvent, useEffect, useState } from "react";
+import type { AdminProfile } from "../../shared/profile-api.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useT } from "../i18n/intl.ts";
+import { adoptStyles } from "../inbox/area-styles.ts";
+import { Button } from "../shell/button.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { runAction } from "../shell/overlay/run-action.ts";
+import { RetryPanel } from "../shell/retry-panel.tsx";
+import profileCss from "./profile.css" with { type: "text" };
+import { profileApi } from "./profile-api.ts";
+
+adoptStyles(profileCss);
+
+/** An address the preview may show: what the server would take (an http(s) URL), else the initial. */
+const showable = (url: string) => /^https?:\/\/\S+$/i.test(url.trim());
+
+/**
+ * `/dashboard/profile` (issue 24, "agents have a face"): the admin's display name and picture, which
+ * their replies carry in the messenger and its notifications, with a preview of a reply.
+ */
+export default function ProfilePage() {
+  const { t } = useT();
+  useDocumentTitle(t("profile.title"));
+  const { resource, reload, replace } = useResource(profileApi.get, "profile");
+
+  return (
+    <section className="profile-page" aria-labelledby="profile-title">
+      <header className="page-header">
+        <PageHeading id="profile-title">{t("profile.title")}</PageHeading>
+        <p className="subtle">{t("profile.subtitle")}</p>
+      </header>
+      {resource.state === "loading" && (
+        <p className="subtle" role="status">
+          {t("profile.loading")}
+        </p>
+      )}
+      {resource.state === "error" && <RetryPanel error="profile.error" onRetry={reload} />}
+      {resource.state === "ready" && <ProfileForm profile={resource.data} onSaved={replace} />}
+    </section>
+  );
+}
+
+function ProfileForm({
+  profile,
+  onSaved,
+}: {
+  profile: AdminProfile;
+  onSaved: (profile: AdminProfile) => void;
+}) {
+  const { t } = useT();
+  const [displayName, setDisplayName] = useState(profile.displayName ?? "");
+  const [avatarUrl, setAvatarUrl] = useState(profile.avatarUrl ?? "");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setDisplayName(profile.displayName ?? "");
+    setAvatarUrl(profile.avatarUrl ?? "");
+  }, [profile]);
+
+  const shownName = displayName.trim() || profile.name;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const outcome = await runAction(
+      () =>
+        profileApi.save({
+          displayName: displayName.trim() || null,
+          avatarUrl: avatarUrl.trim() || null,
+        }),
+      "profile.saved",
+    );
+    setBusy(false);
+    if (outcome.ok) onSaved(outcome.value);
+  };
+
+  return (
+    <form className="detail-card profile-form" onSubmit={submit} aria-busy={busy}>
+      <div className="field">
+        <label htmlFor="profile-display-name">{t("profile.displayName")}</label>
+        <input
+          id="profile-display-name"
+          name="displayName"
+          value={displayName}
+          maxLength={64}
+          aria-describedby="profile-display-name-hint"
+          onChange={(event) => setDisplayName(event.target.value)}
+        />
+        <p id="profile-display-name-hint" className="field-hint subtle">
+          {t("profile.displayNameHint", { name: profile.name })}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor="profile-avatar-url">{t("profile.avatarUrl")}</label>
+        <input
+          id="profile-avatar-url"
+          name="avatarUrl"
+          type="url"
+          inputMode="url"
+          value={avatarUrl}
+          maxLength={2048}
+          placeholder="https://"
+          aria-describedby="profile-avatar-url-hint"
+          onChange={(event) => setAvatarUrl(event.target.value)}
+        />
+        <p id="profile-avatar-url-hint" className="field-hint subtle">
+          {t("profile.avatarUrlHint")}
+        </p>
+      </div>
+      <div className="profile-preview">
+        <p className="field-label">{t("profile.preview")}</p>
+        <div className="profile-preview-message">
+          {showable(avatarUrl) ? (
+            <img className="profile-avatar" src={avatarUrl.trim()} alt="" width={36} height={36} />
+          ) : (
+            <span className="profile-avatar profile-avatar-initial" aria-hidden="true">
+              {shownName.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <div>
+            <p className="profile-preview-name" data-testid="profile-preview-name">
+              {shownName}
+            </p>
+            <p className="profile-preview-bubble">{t("profile.previewText")}</p>
+          </div>
+        </div>
+      </div>
+      <div className="profile-actions">
+        <Button type="submit" disabled={busy}>
+          {t("profile.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

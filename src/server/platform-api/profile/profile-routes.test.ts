@@ -1,0 +1,100 @@
+import { beforeAll, expect, test } from "bun:test";
+import type { Conversation, ConversationMessage } from "../../../shared/messenger-api.ts";
+import type { AdminProfile } from "../../../shared/profile-api.ts";
+import { auditActions } from "../../test-support/audit-log.ts";
+import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+
+let t: MessengerTest;
+let kim: { id: string; token: string };
+
+startBeforeAll(startMessengerTest, (started) => {
+  t = started;
+});
+beforeAll(async () => {
+  kim = await t.api.newAdmin("Kim");
+});
+
+const profile = () => t.api.expectJson<AdminProfile>("GET", "/api/admin/profile", undefined, 200, kim.token);
+const put = (body: unknown) => t.api.call("PUT", "/api/admin/profile", body, kim.token);
+
+test("an admin's display name and picture are what their replies carry", async () => {
+  expect(await profile()).toEqual({
+    name: "Kim",
+    email: "kim@example.com",
+    displayName: null,
+    avatarUrl: null,
+  });
+  const visitor = await t.session();
+  const started = await t.widgetJson<Conversation>(
+    visitor,
+    "POST",
+    "/conversations",
+    { text: "Hi there" },
+    201,
+  );
+  const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${started.shareToken}`;
+  const reply = (text: string) =>
+    t.api.expectJson<ConversationMessage>(
+      "POST",
+      `/api/projects/${t.projectId}/conversations/${row?.id}/messages`,
+      { text },
+      201,
+      kim.token,
+    );
+  // Before: the nickname and no picture.
+  expect(await reply("First")).toMatchObject({ name: "Kim", avatarUrl: null });
+
+  const saved = await put({ displayName: "  Kim from Support ", avatarUrl: "https://files.example/kim.png" });
+  expect(saved.status).toBe(200);
+  expect(await saved.json()).toMatchObject({
+    displayName: "Kim from Support",
+    avatarUrl: "https://files.example/kim.png",
+  });
+  expect(await reply("Second")).toMatchObject({
+    name: "Kim from Support",
+    avatarUrl: "https://files.example/kim.png",
+  });
+  // The visitor's messenger reads the same.
+  const seen = await t.widgetJson<Conversation>(
+    visitor,
+    "GET",
+    `/conversations/${started.shareToken}`,
+    undefined,
+    200,
+  );
+  expect(seen.messages.at(-1)).toMatchObject({
+    name: "Kim from Support",
+    avatarUrl: "https://files.example/kim.png",
+  });
+  expect(await auditActions(t.api.sql, kim.id)).toContain("profile.update");
+
+  // Cleared: back to the nickname.
+  expect((await put({ displayName: null, avatarUrl: null })).status).toBe(200);
+  expect(await reply("Third")).toMatchObject({ name: "Kim", avatarUrl: null });
+});
+
+test("a picture that is not an http(s) address, a name too long or a missing field is a 400 that changes nothing", async () => {
+  const before = await profile();
+  const audits = (await auditActions(t.api.sql, kim.id)).length;
+  for (const body of [
+    { displayName: "Kim", avatarUrl: "javascript:alert(1)" },
+    { displayName: "Kim", avatarUrl: "data:text/html,<script>" },
+    { displayName: "x".repeat(65), avatarUrl: null },
+    { displayName: "Kim" },
+    { displayName: "Kim", avatarUrl: null, role: "ADMIN" },
+  ]) {
+    const response = await put(body);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toBeString();
+  }
+  expect(await profile()).toEqual(before);
+  expect(await auditActions(t.api.sql, kim.id)).toHaveLength(audits);
+});
+
+test("admins only", async () => {
+  expect((await t.api.call("GET", "/api/admin/profile", undefined, null)).status).toBe(401);
+  expect(
+    (await t.api.call("PUT", "/api/admin/profile", { displayName: null, avatarUrl: null }, null)).status,
+  ).toBe(401);
+});

@@ -45,6 +45,14 @@ export interface ListChange {
   refetch: boolean;
 }
 
+/** The page without the row at `index`, which no longer fits its filters. */
+function withoutRow(
+  page: ListPage<AdminConversationSummary>,
+  index: number,
+): ListPage<AdminConversationSummary> {
+  return { ...page, items: page.items.filter((_, at) => at !== index), total: Math.max(0, page.total - 1) };
+}
+
 function isListPush(push: StaffPush): push is ListPush {
   return push.name === "conversation-message" || push.name === "conversation-status";
 }
@@ -66,16 +74,8 @@ export function listAfterPush(
 
   if (push.name === "conversation-status") {
     const status = push.data.status;
-    if (query.status !== null && query.status !== status) {
-      return {
-        page: {
-          ...page,
-          items: page.items.filter((_, at) => at !== index),
-          total: Math.max(0, page.total - 1),
-        },
-        refetch: false,
-      };
-    }
+    if (query.status !== null && query.status !== status)
+      return { page: withoutRow(page, index), refetch: false };
     const items = [...page.items];
     items[index] = { ...current, status };
     return { page: { ...page, items }, refetch: false };
@@ -117,16 +117,8 @@ function assignedInList(
       page,
       refetch: query.page === 1 && query.assigneeId !== "" && fitsAssignee(change.assignee, query.assigneeId),
     };
-  if (!fitsAssignee(change.assignee, query.assigneeId)) {
-    return {
-      page: {
-        ...page,
-        items: page.items.filter((_, at) => at !== index),
-        total: Math.max(0, page.total - 1),
-      },
-      refetch: false,
-    };
-  }
+  if (!fitsAssignee(change.assignee, query.assigneeId))
+    return { page: withoutRow(page, index), refetch: false };
   const items = [...page.items];
   items[index] = { ...(items[index] as AdminConversationSummary), assignee: change.assignee };
   return { page: { ...page, items }, refetch: false };

@@ -14,7 +14,7 @@ import { Button } from "../shell/button.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { focusIfArrived } from "../shell/routing/route-focus.ts";
-import { assignableAdmins } from "../users/assignable-admins.ts";
+import { AssigneeOptions } from "../users/assignee-options.tsx";
 import { conversationAfterPush, withMessage } from "./conversation-live.ts";
 import { type ShownMessage, shownMessages } from "./conversation-resources.ts";
 import { conversationsApi } from "./conversations-api.ts";
@@ -377,11 +377,7 @@ function ConversationHead({
 }) {
   const { t } = useT();
   const format = useFormatters();
-  const admins = useResource(assignableAdmins, "admins");
-  const adminOptions = admins.resource.state === "ready" ? admins.resource.data.items : [];
   const assignee = conversation.assignee;
-  // The assignee stays shown even before (or without) the admins list.
-  const assigneeKnown = !assignee || adminOptions.some((admin) => admin.id === assignee.id);
 
   return (
     <header className="conversation-head">
@@ -417,13 +413,7 @@ function ConversationHead({
             disabled={busy}
             onChange={(event) => onAssign(event.target.value || null)}
           >
-            <option value="">{t("conversation.unassigned")}</option>
-            {!assigneeKnown && assignee && <option value={assignee.id}>{assignee.name}</option>}
-            {adminOptions.map((admin) => (
-              <option key={admin.id} value={admin.id}>
-                {admin.name}
-              </option>
-            ))}
+            <AssigneeOptions current={assignee} nobody={t("conversation.unassigned")} />
           </select>
         </label>
         <span

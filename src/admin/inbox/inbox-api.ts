@@ -2,7 +2,6 @@ import type { BulkReportUpdate, InboxReport, ReportReply, ReportUpdate } from ".
 import type { ListPage } from "../../shared/list-page-api.ts";
 import type { AdminProject } from "../../shared/messenger-api.ts";
 import { api } from "../api/api-client.ts";
-import { assignableAdmins } from "../users/assignable-admins.ts";
 import { type InboxListQuery, inboxListApiParams } from "./inbox-list-query.ts";
 import { type ReportDetailView, reportDetailView } from "./report-detail-view.ts";
 
@@ -27,6 +26,4 @@ export const inboxApi = {
     }),
   /** Every widget project, for the project filter (a handful; one page is all of them). */
   projects: () => api<ListPage<AdminProject>>("/api/projects?pageSize=100&sort=name"),
-  /** Who a report can be assigned to: the admins, by name. */
-  admins: assignableAdmins,
 };

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { type ReportStatus, reportStatuses } from "../../shared/inbox-api.ts";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { BulkBar, type BulkBarProps } from "../shell/list/bulk-bar.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
+import { AssigneeOptions } from "../users/assignee-options.tsx";
 import { inboxApi } from "./inbox-api.ts";
 import { statusLabel } from "./inbox-labels.ts";
 
@@ -20,11 +20,9 @@ export function InboxBulkBar({ ids, onDone, onClear, myId }: BulkBarProps & { my
   const { t } = useT();
   const [status, setStatus] = useState<ReportStatus>("DONE");
   const [assignee, setAssignee] = useState<string>(myId ?? nobody);
-  const admins = useResource(() => inboxApi.admins(), "admins");
   const count = ids.length;
   if (count === 0) return null;
 
-  const adminOptions = admins.resource.state === "ready" ? admins.resource.data.items : [];
   const assign = async () => {
     const outcome = await runAction(
       () => inboxApi.bulk({ ids, assigneeId: assignee === nobody ? null : assignee }),
@@ -67,15 +65,10 @@ export function InboxBulkBar({ ids, onDone, onClear, myId }: BulkBarProps & { my
       <label className="inbox-bulk-status">
         <span>{t("inbox.bulk.assignTo")}</span>
         <select name="bulkAssignee" value={assignee} onChange={(event) => setAssignee(event.target.value)}>
-          <option value={nobody}>{t("inbox.field.unassigned")}</option>
-          {myId && !adminOptions.some((admin) => admin.id === myId) && (
-            <option value={myId}>{t("inbox.filter.assignedToMe")}</option>
-          )}
-          {adminOptions.map((admin) => (
-            <option key={admin.id} value={admin.id}>
-              {admin.name}
-            </option>
-          ))}
+          <AssigneeOptions
+            current={myId ? { id: myId, name: t("inbox.filter.assignedToMe") } : null}
+            nobody={t("inbox.field.unassigned")}
+          />
         </select>
       </label>
       <Button size="sm" variant="secondary" onClick={() => void assign()}>

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { reportPriorities } from "../../shared/feedback-api.ts";
 import { type ReportUpdate, reportStatuses } from "../../shared/inbox-api.ts";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { runAction } from "../shell/overlay/run-action.ts";
+import { AssigneeOptions } from "../users/assignee-options.tsx";
 import { inboxApi } from "./inbox-api.ts";
 import { priorityLabel, statusLabel } from "./inbox-labels.ts";
 import type { ReportDetailView } from "./report-detail-view.ts";
@@ -30,7 +30,6 @@ export function ReportTriage({
   onChanged: (report: ReportDetailView) => void;
 }) {
   const { t } = useT();
-  const admins = useResource(() => inboxApi.admins(), "admins");
   const [tags, setTags] = useState(report.tags.join(", "));
   const [busy, setBusy] = useState(false);
 
@@ -42,10 +41,6 @@ export function ReportTriage({
     setBusy(false);
     if (outcome.ok) onChanged(outcome.value);
   };
-
-  const adminOptions = admins.resource.state === "ready" ? admins.resource.data.items : [];
-  // The assignee stays choosable even before (or without) the admins list.
-  const assigneeKnown = !report.assignee || adminOptions.some((admin) => admin.id === report.assignee?.id);
 
   return (
     <section className="detail-card inbox-triage" aria-busy={busy}>
@@ -88,15 +83,7 @@ export function ReportTriage({
           disabled={busy}
           onChange={(event) => void save({ assigneeId: event.target.value || null })}
         >
-          <option value="">{t("inbox.field.unassigned")}</option>
-          {!assigneeKnown && report.assignee && (
-            <option value={report.assignee.id}>{report.assignee.name}</option>
-          )}
-          {adminOptions.map((admin) => (
-            <option key={admin.id} value={admin.id}>
-              {admin.name}
-            </option>
-          ))}
+          <AssigneeOptions current={report.assignee} nobody={t("inbox.field.unassigned")} />
         </select>
       </label>
       <form

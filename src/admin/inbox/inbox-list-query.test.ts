@@ -56,4 +56,14 @@ describe("inbox list URL", () => {
     expect(inboxListUrl.apiParams(on).get("unread")).toBe("true");
     expect(inboxListUrl.apiParams(inboxListUrl.defaults).has("unread")).toBe(false);
   });
+
+  test("the first click on Priority puts the most urgent first; the next one turns it round", () => {
+    const first = inboxListUrl.sortBy(inboxListUrl.defaults, "priority");
+    expect(first.sort).toEqual({ field: "priority", direction: "desc" });
+    expect(inboxListUrl.apiParams(first).get("sort")).toBe("-priority");
+    expect(inboxListUrl.sortBy(first, "priority").sort).toEqual({ field: "priority", direction: "asc" });
+    // Status has no urgency: it starts upwards like every other column.
+    expect(inboxListUrl.sortBy(first, "status").sort).toEqual({ field: "status", direction: "asc" });
+    expect(inboxListUrl.sortBy(first, "createdAt").sort).toEqual({ field: "createdAt", direction: "desc" });
+  });
 });

@@ -35,6 +35,8 @@ export const inboxListUrl = createListQuery({
   sortFields: inboxSortFields,
   // Newest first: the server's default order, and where live arrivals appear.
   defaultSort: { field: "createdAt", direction: "desc" },
+  // Issue 24: the first click on Priority shows the most urgent first (`-priority`: Critical on top).
+  descendingFirst: ["priority", "createdAt"],
   filters: {
     status: defaultedChoiceFilter(reportStatuses, "OPEN"),
     type: choiceFilter(inboxReportTypes),

@@ -43,8 +43,10 @@ export function changeListQuery<Q extends { page: number }>(query: Q, change: Pa
 export function toggleListSort<Q extends { page: number; sort: SortState<string> }>(
   query: Q,
   field: Q["sort"]["field"],
+  firstDirection: SortState<string>["direction"] = "asc",
 ): Q {
-  const direction = query.sort.field === field ? (query.sort.direction === "asc" ? "desc" : "asc") : "asc";
+  const direction =
+    query.sort.field === field ? (query.sort.direction === "asc" ? "desc" : "asc") : firstDirection;
   return changeListQuery(query, { sort: { field, direction } } as Partial<Q>);
 }
 
@@ -131,6 +133,8 @@ export interface ListQueryCodec<Q> {
   search: (query: Q) => string;
   /** Whether a search or any filter away from its default narrows the list (its reset button shows then). */
   filtered: (query: Q) => boolean;
+  /** A click on a column header: the other way round on the sorted column, else its first direction. */
+  sortBy: (query: Q, field: string) => Q;
 }
 
 /**
@@ -145,6 +149,8 @@ export function createListQuery<
 >(options: {
   sortFields: readonly F[];
   defaultSort: SortState<F>;
+  /** Columns whose first click sorts downwards (the most urgent, the newest, the most first). */
+  descendingFirst?: readonly F[];
   filters?: R;
 }): ListQueryCodec<ListQuery<F> & FilterValues<R>> {
   type Q = ListQuery<F> & FilterValues<R>;
@@ -188,5 +194,11 @@ export function createListQuery<
       filters.some(
         ([name]) => (query as Record<string, unknown>)[name] !== (defaults as Record<string, unknown>)[name],
       ),
+    sortBy: (query, field) =>
+      toggleListSort(
+        query as ListQuery<F>,
+        field as F,
+        options.descendingFirst?.includes(field as F) ? "desc" : "asc",
+      ) as Q,
   };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useLocation, useSearch } from "wouter";
-import { changeListQuery, type ListQuery, type ListQueryCodec, toggleListSort } from "./list-url.ts";
+import { changeListQuery, type ListQuery, type ListQueryCodec } from "./list-url.ts";
 
 /** Each list's last query string by path, so "back" from a record returns to the same page of its list. */
 const lastSearch = new Map<string, string>();
@@ -30,9 +30,9 @@ export interface ListQueryState<Q extends ListQuery<string>> {
  */
 export function useListQuery<Q extends ListQuery<string>>(
   path: string,
-  url: Pick<ListQueryCodec<Q>, "parse" | "search">,
+  url: Pick<ListQueryCodec<Q>, "parse" | "search" | "sortBy">,
 ): ListQueryState<Q> {
-  const { parse, search: toSearch } = url;
+  const { parse, search: toSearch, sortBy } = url;
   const current = useSearch();
   const [, navigate] = useLocation();
   const query = useMemo(() => parse(current), [parse, current]);
@@ -53,6 +53,6 @@ export function useListQuery<Q extends ListQuery<string>>(
     setQuery,
     change: (change) => setQuery(changeListQuery(query, change)),
     onSearch,
-    sortProps: { sort: query.sort, onSort: (field) => setQuery(toggleListSort(query, field)) },
+    sortProps: { sort: query.sort, onSort: (field) => setQuery(sortBy(query, field)) },
   };
 }

@@ -86,6 +86,12 @@ test("a bug report filed on /demo arrives in the open inbox live, with its snaps
   await expect(snapshot.locator(".gl-capture-drawings svg")).toBeAttached();
   await expect(snapshot.locator("body")).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
   await expect(page.getByTestId("console-log")).toContainText("Export failed: 500");
+  // The widget's own requests (its pings, its files) are in the report but not in the way.
+  await page.getByRole("button", { name: /^Network \(/ }).click();
+  await expect(page.getByTestId("network-log")).not.toContainText("/api/widget/");
+  await page.getByLabel(/Show the widget's own entr/).check();
+  await expect(page.getByTestId("network-log")).toContainText("/api/widget/");
+  await page.getByRole("button", { name: /^Console \(/ }).click();
 
   await page.getByRole("button", { name: "Replay", exact: true }).click();
   const player = page.getByTestId("replay-player");

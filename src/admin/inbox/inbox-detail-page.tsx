@@ -26,6 +26,7 @@ import { ReportReplyForm } from "./report-reply.tsx";
 import { type ReportResources, reportResources } from "./report-resources.ts";
 import { ReportTriage } from "./report-triage.tsx";
 import { SnapshotViewer } from "./snapshot-viewer.tsx";
+import { withoutWidgetNoise } from "./widget-noise.ts";
 
 adoptStyles(inboxCss);
 
@@ -230,6 +231,12 @@ function LogsCard({
 }) {
   const { t } = useT();
   const [log, setLog] = useState<Log>("console");
+  // The widget's own lines and requests (issue 24): kept in the report, shown on request.
+  const own = useOwnOrigins();
+  const [showWidget, setShowWidget] = useState(false);
+  const quiet = useMemo(() => withoutWidgetNoise(report, own ?? [location.origin]), [report, own]);
+  const consoleShown = showWidget ? report.consoleLog : quiet.console;
+  const networkShown = showWidget ? report.networkLogs : quiet.network;
   return (
     <section className="detail-card inbox-logs" aria-labelledby="logs-title">
       <div className="inbox-card-head">
@@ -238,16 +245,27 @@ function LogsCard({
           label="inbox.section.logs"
           value={log}
           options={[
-            { value: "console", label: t("inbox.log.console", { count: report.consoleLog.length }) },
-            { value: "network", label: t("inbox.log.network", { count: report.networkLogs.length }) },
+            { value: "console", label: t("inbox.log.console", { count: consoleShown.length }) },
+            { value: "network", label: t("inbox.log.network", { count: networkShown.length }) },
             { value: "events", label: t("inbox.log.events", { count: report.events.length }) },
           ]}
           onChange={setLog}
         />
       </div>
       {clock && <p className="subtle inbox-sync-note">{t("inbox.log.inStep")}</p>}
-      {log === "console" && <ConsoleLog entries={report.consoleLog} clock={clock} onSeek={onSeek} />}
-      {log === "network" && <NetworkLog entries={report.networkLogs} clock={clock} onSeek={onSeek} />}
+      {quiet.hidden > 0 && (
+        <label className="inbox-widget-noise">
+          <input
+            type="checkbox"
+            name="showWidgetEntries"
+            checked={showWidget}
+            onChange={(event) => setShowWidget(event.target.checked)}
+          />
+          {t("inbox.log.showWidget", { count: quiet.hidden })}
+        </label>
+      )}
+      {log === "console" && <ConsoleLog entries={consoleShown} clock={clock} onSeek={onSeek} />}
+      {log === "network" && <NetworkLog entries={networkShown} clock={clock} onSeek={onSeek} />}
       {log === "events" && <EventLog entries={report.events} />}
     </section>
   );

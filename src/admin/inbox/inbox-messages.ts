@@ -123,6 +123,8 @@ export const inboxMessagesEnUS = {
   "inbox.field.tagsPlaceholder": "billing, export",
   "inbox.field.saveTags": "Save tags",
   "inbox.triage.saved": "Report updated",
+  "inbox.log.showWidget":
+    "{count, plural, one {Show the widget's own entry (# hidden)} other {Show the widget's own entries (# hidden)}}",
   "inbox.reply.placeholder": "Write to the reporter…",
   "inbox.reply.send": "Send reply",
   "inbox.reply.sent": "Reply sent to the reporter",
@@ -258,6 +260,8 @@ export const inboxMessagesDe: Record<keyof typeof inboxMessagesEnUS, string> = {
   "inbox.field.tagsPlaceholder": "abrechnung, export",
   "inbox.field.saveTags": "Schlagwörter speichern",
   "inbox.triage.saved": "Bericht aktualisiert",
+  "inbox.log.showWidget":
+    "{count, plural, one {Eigenen Eintrag des Widgets zeigen (# ausgeblendet)} other {Eigene Einträge des Widgets zeigen (# ausgeblendet)}}",
   "inbox.reply.placeholder": "An den Absender schreiben…",
   "inbox.reply.send": "Antwort senden",
   "inbox.reply.sent": "Antwort an den Absender gesendet",

@@ -86,12 +86,6 @@ test("a bug report filed on /demo arrives in the open inbox live, with its snaps
   await expect(snapshot.locator(".gl-capture-drawings svg")).toBeAttached();
   await expect(snapshot.locator("body")).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
   await expect(page.getByTestId("console-log")).toContainText("Export failed: 500");
-  // The widget's own requests (its pings, its files) are in the report but not in the way.
-  await page.getByRole("button", { name: /^Network \(/ }).click();
-  await expect(page.getByTestId("network-log")).not.toContainText("/api/widget/");
-  await page.getByLabel(/Show the widget's own entr/).check();
-  await expect(page.getByTestId("network-log")).toContainText("/api/widget/");
-  await page.getByRole("button", { name: /^Console \(/ }).click();
 
   await page.getByRole("button", { name: "Replay", exact: true }).click();
   const player = page.getByTestId("replay-player");
@@ -229,4 +223,61 @@ test("an assignment made on one admin page shows live on another's list and repo
   } finally {
     await other.close();
   }
+});
+
+test("the widget's own console lines and requests are kept in the report but hidden until asked for", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const description = `Noisy report (${run})`;
+  const at = new Date().toISOString();
+  const created = await request.post("/api/widget/bugs/v2", {
+    headers: { "Api-Token": "demo" },
+    data: {
+      type: "BUG",
+      formData: { description },
+      consoleLog: [
+        { log: "Gleap: the product tour could not be shown", date: at, priority: "WARNING" },
+        { log: "Checkout failed: 502", date: at, priority: "ERROR" },
+      ],
+      networkLogs: [
+        {
+          type: "POST",
+          url: `${baseURL}/api/widget/sessions/ping`,
+          date: at,
+          duration: 12,
+          success: true,
+          request: {},
+          response: { status: 200 },
+        },
+        {
+          type: "GET",
+          url: "https://shop.example/api/cart",
+          date: at,
+          duration: 80,
+          success: true,
+          request: {},
+          response: { status: 502 },
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await signInAsAdmin(page);
+  await page.goto(`/dashboard/inbox/${id}`);
+  await expect(page.getByRole("heading", { name: description, level: 1 })).toBeVisible();
+  const log = page.getByTestId("console-log");
+  await expect(log).toContainText("Checkout failed: 502");
+  await expect(log).not.toContainText("Gleap:");
+  await page.getByRole("button", { name: "Network (1)" }).click();
+  await expect(page.getByTestId("network-log")).toContainText("shop.example/api/cart");
+  await expect(page.getByTestId("network-log")).not.toContainText("/api/widget/");
+
+  await page.getByLabel("Show the widget's own entries (2 hidden)").check();
+  await expect(page.getByTestId("network-log")).toContainText("/api/widget/sessions/ping");
+  await page.getByRole("button", { name: "Console (2)" }).click();
+  await expect(log).toContainText("Gleap: the product tour could not be shown");
 });

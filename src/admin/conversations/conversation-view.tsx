@@ -14,7 +14,7 @@ import { Button } from "../shell/button.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { focusIfArrived } from "../shell/routing/route-focus.ts";
-import { AssigneeOptions } from "../users/assignee-options.tsx";
+import { AssigneeOptions, useAssignableAdmins } from "../users/assignee-options.tsx";
 import { conversationAfterPush, withMessage } from "./conversation-live.ts";
 import { type ShownMessage, shownMessages } from "./conversation-resources.ts";
 import { conversationsApi } from "./conversations-api.ts";
@@ -377,6 +377,7 @@ function ConversationHead({
 }) {
   const { t } = useT();
   const format = useFormatters();
+  const admins = useAssignableAdmins();
   const assignee = conversation.assignee;
 
   return (
@@ -413,7 +414,7 @@ function ConversationHead({
             disabled={busy}
             onChange={(event) => onAssign(event.target.value || null)}
           >
-            <AssigneeOptions current={assignee} nobody={t("conversation.unassigned")} />
+            <AssigneeOptions admins={admins} current={assignee} nobody={t("conversation.unassigned")} />
           </select>
         </label>
         <span

@@ -5,7 +5,7 @@ import { Button } from "../shell/button.tsx";
 import { BulkBar, type BulkBarProps } from "../shell/list/bulk-bar.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
-import { AssigneeOptions } from "../users/assignee-options.tsx";
+import { AssigneeOptions, useAssignableAdmins } from "../users/assignee-options.tsx";
 import { inboxApi } from "./inbox-api.ts";
 import { statusLabel } from "./inbox-labels.ts";
 
@@ -20,6 +20,7 @@ export function InboxBulkBar({ ids, onDone, onClear, myId }: BulkBarProps & { my
   const { t } = useT();
   const [status, setStatus] = useState<ReportStatus>("DONE");
   const [assignee, setAssignee] = useState<string>(myId ?? nobody);
+  const admins = useAssignableAdmins();
   const count = ids.length;
   if (count === 0) return null;
 
@@ -66,6 +67,7 @@ export function InboxBulkBar({ ids, onDone, onClear, myId }: BulkBarProps & { my
         <span>{t("inbox.bulk.assignTo")}</span>
         <select name="bulkAssignee" value={assignee} onChange={(event) => setAssignee(event.target.value)}>
           <AssigneeOptions
+            admins={admins}
             current={myId ? { id: myId, name: t("inbox.filter.assignedToMe") } : null}
             nobody={t("inbox.field.unassigned")}
           />

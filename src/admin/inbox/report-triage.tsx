@@ -4,7 +4,7 @@ import { type ReportUpdate, reportStatuses } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { runAction } from "../shell/overlay/run-action.ts";
-import { AssigneeOptions } from "../users/assignee-options.tsx";
+import { AssigneeOptions, useAssignableAdmins } from "../users/assignee-options.tsx";
 import { inboxApi } from "./inbox-api.ts";
 import { priorityLabel, statusLabel } from "./inbox-labels.ts";
 import type { ReportDetailView } from "./report-detail-view.ts";
@@ -30,6 +30,7 @@ export function ReportTriage({
   onChanged: (report: ReportDetailView) => void;
 }) {
   const { t } = useT();
+  const admins = useAssignableAdmins();
   const [tags, setTags] = useState(report.tags.join(", "));
   const [busy, setBusy] = useState(false);
 
@@ -83,7 +84,7 @@ export function ReportTriage({
           disabled={busy}
           onChange={(event) => void save({ assigneeId: event.target.value || null })}
         >
-          <AssigneeOptions current={report.assignee} nobody={t("inbox.field.unassigned")} />
+          <AssigneeOptions admins={admins} current={report.assignee} nobody={t("inbox.field.unassigned")} />
         </select>
       </label>
       <form

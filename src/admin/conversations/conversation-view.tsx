@@ -321,7 +321,9 @@ export function ConversationView({
           }}
         />
       )}
-      <ol className="message-list" aria-label={t("conversation.messages")} aria-live="polite">
+      {/* Focusable: a long conversation scrolls here, and the keyboard must be able to scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by Tab (WCAG 2.1.1). */}
+      <ol className="message-list" aria-label={t("conversation.messages")} aria-live="polite" tabIndex={0}>
         {conversation.messages.map((message) => (
           <MessageItem
             key={message.id}

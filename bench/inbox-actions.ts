@@ -1,0 +1,131 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { demo } from "../src/server/demo-seed.ts";
+import { createLogger } from "../src/server/logger.ts";
+import { startServer } from "../src/server/server.ts";
+import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
+import { benchServerConfig } from "./bench-server-config.ts";
+import { percentile } from "./latency-stats.ts";
+
+/**
+ * The support team's common actions (issue 24), timed through the real admin API on loopback, one
+ * after another as an admin clicks them: open the inbox (its first page and the alert counts), open a
+ * report (which reads it), assign it, reply to its reporter, open a conversation. The inbox holds
+ * `--reports` reports from as many visitors with a session; each action runs `--times` times on a
+ * different report; the figures are the median and the 95th percentile in milliseconds.
+ *
+ *   bun bench/inbox-actions.ts [--reports 2000] [--times 50]
+ */
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const reportCount = option("reports", 2000);
+const times = option("times", 50);
+
+const workDir = await mkdtemp(join(tmpdir(), "bench-inbox-actions-"));
+await writeFixtureDist(join(workDir, "dist"));
+const config = benchServerConfig(workDir, join(workDir, "dist"), {
+  DEMO_DATA: "minimal",
+  CAPTCHA_PROVIDER: "off",
+});
+const server = await startServer(config, createLogger("silent"));
+
+try {
+  const main = server.mainUrl.replace("localhost", "127.0.0.1");
+  const login = await fetch(`${main}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ login: demo.adminEmail, password: demo.adminPassword }),
+  });
+  if (login.status !== 200) throw new Error(`admin login answered ${login.status}: ${await login.text()}`);
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const admin = (path: string, init: { method?: string; body?: unknown } = {}) =>
+    fetch(`${main}${path}`, {
+      method: init.method ?? "GET",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  const [me] = await server.db.sql`SELECT id FROM users WHERE email = ${demo.adminEmail}`;
+
+  // The inbox: reports from visitors with a session each (so each can be answered).
+  const ids: string[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < reportCount; i++) {
+    const session = (await (
+      await fetch(`${main}/api/widget/sessions`, {
+        method: "POST",
+        headers: { "Api-Token": "demo" },
+        body: "{}",
+      })
+    ).json()) as { gleapId: string; gleapHash: string };
+    const sent = await fetch(`${main}/api/widget/bugs/v2`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Api-Token": "demo",
+        "Gleap-Id": session.gleapId,
+        "Gleap-Hash": session.gleapHash,
+      },
+      body: JSON.stringify({
+        type: "BUG",
+        formData: { description: `The export button does nothing (${i})`, reportedBy: `v${i}@example.com` },
+        metaData: { currentUrl: `https://shop.example/page/${i % 50}` },
+        consoleLog: [{ log: `Export failed: ${i}`, date: new Date().toISOString(), priority: "ERROR" }],
+      }),
+    });
+    if (sent.status !== 201) throw new Error(`report answered ${sent.status}: ${await sent.text()}`);
+    ids.push(((await sent.json()) as { id: string }).id);
+  }
+  console.log(
+    `Inbox actions on ${config.database.engine}: ${reportCount} reports made in ${((performance.now() - t0) / 1000).toFixed(1)} s; each action ${times} times\n`,
+  );
+
+  const timed = async (label: string, action: (i: number) => Promise<Response | Response[]>) => {
+    const latencies: number[] = [];
+    for (let i = 0; i < times; i++) {
+      const started = performance.now();
+      const answers = [await action(i)].flat();
+      latencies.push(performance.now() - started);
+      for (const answer of answers) {
+        if (!answer.ok) throw new Error(`${label} answered ${answer.status}: ${await answer.text()}`);
+        await answer.arrayBuffer();
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `${label.padEnd(44)} median ${percentile(latencies, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(latencies, 95).toFixed(1).padStart(6)} ms`,
+    );
+  };
+
+  const report = (i: number) => ids[(i * 37) % ids.length] as string;
+  await timed("open the inbox (first page + alert counts)", () =>
+    Promise.all([
+      admin("/api/feedback?status=OPEN&sort=-createdAt&page=1&pageSize=25"),
+      admin("/api/admin/alerts"),
+    ]),
+  );
+  await timed("open a report (reads it)", (i) => admin(`/api/feedback/${report(i)}`));
+  await timed("assign a report to me", (i) =>
+    admin(`/api/feedback/${report(i)}`, { method: "PATCH", body: { assigneeId: me?.id } }),
+  );
+  await timed("reply to a report's reporter", (i) =>
+    admin(`/api/feedback/${report(i)}/reply`, {
+      method: "POST",
+      body: { text: "<p>Thanks, we are on it.</p>" },
+    }),
+  );
+  const [project] = await server.db.sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
+  const conversations = (await server.db
+    .sql`SELECT id FROM conversations WHERE project_id = ${project?.id} LIMIT ${times}`) as Array<{
+    id: string;
+  }>;
+  await timed("open a conversation", (i) =>
+    admin(`/api/projects/${project?.id}/conversations/${conversations[i % conversations.length]?.id}`),
+  );
+} finally {
+  await server.stop();
+  await rm(workDir, { recursive: true, force: true });
+}

@@ -15,9 +15,10 @@ const entries = [
   "Reported Tasks",
   "Challenges",
   "Challenge categories",
-  "Feedback inbox",
+  // These two may carry the count of what waits for the admin (issue 24), which other specs leave.
+  /^Feedback inbox(\d+\+?\d* waiting for you)?$/,
   "Outbound content",
-  "Conversations",
+  /^Conversations(\d+\+?\d* waiting for you)?$/,
   "Widget projects",
 ];
 

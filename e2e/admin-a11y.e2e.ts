@@ -370,6 +370,8 @@ test.describe("titles", () => {
     await expect(page).toHaveTitle(dashboardTitle("Seite nicht gefunden · Morph Admin"));
     await page.goto("/login");
     await expect(page).toHaveURL(/\/dashboard/);
+    // Off the dashboard before signing out by hand: its live parts could write a renewed token back.
+    await page.goto("/healthz");
     await page.evaluate(() => localStorage.clear());
     await page.goto("/login");
     await expect(page).toHaveTitle("Admin-Anmeldung · Morph Admin");

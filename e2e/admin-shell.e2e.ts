@@ -113,6 +113,9 @@ test("a signed-out visit to a dashboard route goes to /login, and signing in ret
 test("a next address outside the dashboard is ignored", async ({ page }) => {
   await useEnglish(page);
   await signIn(page, "admin@example.com", "admin");
+  // Off the dashboard first: its live parts (alert counts, staff socket) may renew the access token,
+  // and a token put back would send /login straight on to the dashboard.
+  await page.goto("/healthz");
   await page.evaluate(() => localStorage.removeItem("accessToken"));
   await page.goto("/login?next=%2F%2Fevil.example%2Fdashboard");
   await page.locator("input[name=login]").fill("admin@example.com");

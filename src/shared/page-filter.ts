@@ -26,35 +26,42 @@ function patternSource(filter: string): string {
   }, "");
 }
 
-/**
- * Compiled filters by type and filter text. The server matches every live outbound's filter on every
- * ping (issue 23: building the expression was 5 % of a ping's CPU); the distinct filters are few, and
- * the bound keeps a caller that sends many from growing it without end.
- */
-const compiled = new Map<string, RegExp>();
-const compiledKept = 1000;
-
-function compiledFilter(anchored: string): RegExp {
-  let pattern = compiled.get(anchored);
-  if (!pattern) {
-    pattern = new RegExp(anchored);
-    if (compiled.size >= compiledKept) compiled.clear();
-    compiled.set(anchored, pattern);
+/** Each type's expression around the filter's source; the `not` types pass where the match fails. */
+function anchoredSource(source: string, type: string): string | null {
+  switch (type) {
+    case "is":
+    case "isnot":
+      return `^${source}$`;
+    case "contains":
+    case "notcontains":
+      return source;
+    case "startswith":
+      return `^${source}`;
+    case "endswith":
+      return `${source}$`;
+    default:
+      return null;
   }
-  return pattern;
 }
 
-/** Each filter's pattern source, kept like its compiled forms. */
-const sources = new Map<string, string>();
+/**
+ * Compiled filters by type and filter text (null: a type that never passes). The server matches every
+ * live outbound's filter on every ping (issue 23: building the expression was 5 % of a ping's CPU); the
+ * distinct filters are few, and the bound keeps a caller that sends many from growing it without end.
+ */
+const compiled = new Map<string, RegExp | null>();
+const compiledKept = 1000;
 
-function sourceOf(filter: string): string {
-  let source = sources.get(filter);
-  if (source === undefined) {
-    source = patternSource(filter);
-    if (sources.size >= compiledKept) sources.clear();
-    sources.set(filter, source);
+function compiledFilter(filter: string, type: string): RegExp | null {
+  const key = `${type}\n${filter}`;
+  let pattern = compiled.get(key);
+  if (pattern === undefined) {
+    const anchored = anchoredSource(patternSource(filter), type);
+    pattern = anchored === null ? null : new RegExp(anchored);
+    if (compiled.size >= compiledKept) compiled.clear();
+    compiled.set(key, pattern);
   }
-  return source;
+  return pattern;
 }
 
 /**
@@ -66,23 +73,8 @@ export function matchesPageFilter(url: string, filter: string, type: string): bo
   const cleanFilter = withoutTrailingSlash(filter.trim());
   const cleanUrl = withoutTrailingSlash(url.trim());
   if (cleanFilter === "" || type === "" || cleanUrl === "") return true;
-  const source = sourceOf(cleanFilter);
   // Placeholders are letter-case agnostic by their class; literal text is compared as written.
-  const test = (anchored: string) => compiledFilter(anchored).test(cleanUrl);
-  switch (type) {
-    case "is":
-      return test(`^${source}$`);
-    case "isnot":
-      return !test(`^${source}$`);
-    case "contains":
-      return test(source);
-    case "notcontains":
-      return !test(source);
-    case "startswith":
-      return test(`^${source}`);
-    case "endswith":
-      return test(`${source}$`);
-    default:
-      return false;
-  }
+  const pattern = compiledFilter(cleanFilter, type);
+  if (pattern === null) return false;
+  return pattern.test(cleanUrl) !== (type === "isnot" || type === "notcontains");
 }

@@ -64,16 +64,14 @@ describe("the title and the badges", () => {
 
 describe("alert preferences", () => {
   test("read back as written; anything unreadable is off", () => {
-    const store = new Map<string, string>();
-    const storage = {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-    };
-    expect(readAlertPreferences(storage)).toEqual({ sound: false, desktop: false });
-    writeAlertPreferences(storage, { sound: true, desktop: false });
-    expect(readAlertPreferences(storage)).toEqual({ sound: true, desktop: false });
-    store.set("alertPreferences", "{not json");
-    expect(readAlertPreferences(storage)).toEqual({ sound: false, desktop: false });
-    expect(readAlertPreferences(null)).toEqual({ sound: false, desktop: false });
+    localStorage.removeItem("alertPreferences");
+    expect(readAlertPreferences()).toEqual({ sound: false, desktop: false });
+    writeAlertPreferences({ sound: true, desktop: false });
+    expect(readAlertPreferences()).toEqual({ sound: true, desktop: false });
+    localStorage.setItem("alertPreferences", "{not json");
+    expect(readAlertPreferences()).toEqual({ sound: false, desktop: false });
+    localStorage.setItem("alertPreferences", JSON.stringify({ sound: "yes", desktop: 1 }));
+    expect(readAlertPreferences()).toEqual({ sound: false, desktop: false });
+    localStorage.removeItem("alertPreferences");
   });
 });

@@ -1,3 +1,5 @@
+import { readStored, writeStored } from "../session/stored-value.ts";
+
 /**
  * The admin's own choices about alerts, kept in this browser: a sound with each toast, and desktop
  * notifications while the tab is hidden (the browser's permission is asked for once, when they are
@@ -10,22 +12,12 @@ export interface AlertPreferences {
 
 const storageKey = "alertPreferences";
 
-export function readAlertPreferences(storage: Pick<Storage, "getItem"> | null): AlertPreferences {
-  try {
-    const stored = JSON.parse(storage?.getItem(storageKey) ?? "{}") as Partial<AlertPreferences>;
-    return { sound: stored.sound === true, desktop: stored.desktop === true };
-  } catch {
-    return { sound: false, desktop: false };
-  }
+/** What was chosen; anything missing or unreadable is off. */
+export function readAlertPreferences(): AlertPreferences {
+  const stored = readStored<Partial<AlertPreferences>>(storageKey, "json");
+  return { sound: stored?.sound === true, desktop: stored?.desktop === true };
 }
 
-export function writeAlertPreferences(
-  storage: Pick<Storage, "setItem"> | null,
-  value: AlertPreferences,
-): void {
-  try {
-    storage?.setItem(storageKey, JSON.stringify(value));
-  } catch {
-    // Private mode or a full storage: the choice lasts for this page only.
-  }
+export function writeAlertPreferences(value: AlertPreferences): void {
+  writeStored(storageKey, value);
 }

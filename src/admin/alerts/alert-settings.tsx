@@ -2,28 +2,20 @@ import { useState } from "react";
 import { useT } from "../i18n/intl.ts";
 import { type AlertPreferences, readAlertPreferences, writeAlertPreferences } from "./alert-preferences.ts";
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The top bar's bell: the admin's alert choices for this browser. Turning desktop notifications on
  * asks the browser's permission (once: a refusal is the browser's to undo, and the box says so).
  */
 export function AlertSettings() {
   const { t } = useT();
-  const [preferences, setPreferences] = useState<AlertPreferences>(() => readAlertPreferences(storage()));
+  const [preferences, setPreferences] = useState<AlertPreferences>(() => readAlertPreferences());
   const [blocked, setBlocked] = useState(
     () => "Notification" in window && Notification.permission === "denied",
   );
 
   const save = (next: AlertPreferences) => {
     setPreferences(next);
-    writeAlertPreferences(storage(), next);
+    writeAlertPreferences(next);
   };
 
   const setDesktop = async (on: boolean) => {

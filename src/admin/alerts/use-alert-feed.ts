@@ -19,14 +19,6 @@ const countingPushes: ReadonlySet<StaffPush["name"]> = new Set([
 ]);
 const reloadGapMs = 1000;
 
-function localStorageOrNull(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** One read of the counts at a time for the whole tab, at most one a second. */
 const counts = createThrottledCall(() => {
   alertsApi.counts().then(setAlerts, () => {
@@ -64,7 +56,7 @@ export function useAlertFeed(): void {
   const announce = (notice: AlertNotice) => {
     const heading =
       notice.kind === "report" ? t("alerts.newReport", { id: notice.reference }) : t("alerts.newMessage");
-    const preferences = readAlertPreferences(localStorageOrNull());
+    const preferences = readAlertPreferences();
     if (document.hidden && preferences.desktop && "Notification" in window) {
       if (Notification.permission === "granted") {
         const shown = new Notification(heading, { body: notice.body, tag: notice.href });

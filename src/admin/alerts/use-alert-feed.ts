@@ -20,10 +20,18 @@ const countingPushes: ReadonlySet<StaffPush["name"]> = new Set([
 const reloadGapMs = 1000;
 
 /** One read of the counts at a time for the whole tab, at most one a second. */
+// Reads can overlap (a slow one, then the next after the gap): only the newest answer is shown.
+let newestRead = 0;
 const counts = createThrottledCall(() => {
-  alertsApi.counts().then(setAlerts, () => {
-    // A failed read keeps the last counts; the next push or screen change asks again.
-  });
+  const read = ++newestRead;
+  alertsApi.counts().then(
+    (alerts) => {
+      if (read === newestRead) setAlerts(alerts);
+    },
+    () => {
+      // A failed read keeps the last counts; the next push or screen change asks again.
+    },
+  );
 }, reloadGapMs);
 
 /**

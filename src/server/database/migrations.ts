@@ -22,6 +22,7 @@ import { listVersions } from "./migrations/020-list-versions.ts";
 import { packedReportParts } from "./migrations/021-packed-report-parts.ts";
 import { conversationAssignee } from "./migrations/022-conversation-assignee.ts";
 import { staffAvatar } from "./migrations/023-staff-avatar.ts";
+import { savedReplies } from "./migrations/027-saved-replies.ts";
 
 export interface Migration {
   id: number;
@@ -57,6 +58,7 @@ export const migrations: readonly Migration[] = [
   packedReportParts,
   conversationAssignee,
   staffAvatar,
+  savedReplies,
 ];
 
 export interface MigrationResult {

@@ -14,6 +14,7 @@ import { outboundsKind, tooltipsKind } from "./outbound/publishable-kinds.ts";
 import type { PlatformDeps } from "./platform-deps.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
 import { projectSettingsRoutes } from "./projects/project-settings-routes.ts";
+import { savedRepliesRoutes } from "./projects/saved-replies-routes.ts";
 
 /** What the admin's widget routes use: the platform's, plus file storage (reports) and the fan-out. */
 export type AdminWidgetDeps = PlatformDeps & {
@@ -43,5 +44,6 @@ export function adminWidgetRoutes(deps: AdminWidgetDeps): ApiRoute[] {
     ...builderDraftRoutes(deps),
     ...checklistSharedKeyRoutes(deps),
     ...projectSettingsRoutes(deps),
+    ...savedRepliesRoutes(deps),
   ];
 }

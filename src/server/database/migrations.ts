@@ -23,6 +23,7 @@ import { packedReportParts } from "./migrations/021-packed-report-parts.ts";
 import { conversationAssignee } from "./migrations/022-conversation-assignee.ts";
 import { staffAvatar } from "./migrations/023-staff-avatar.ts";
 import { savedReplies } from "./migrations/027-saved-replies.ts";
+import { visitorTimeline } from "./migrations/028-visitor-timeline.ts";
 
 export interface Migration {
   id: number;
@@ -59,6 +60,7 @@ export const migrations: readonly Migration[] = [
   conversationAssignee,
   staffAvatar,
   savedReplies,
+  visitorTimeline,
 ];
 
 export interface MigrationResult {

@@ -5,6 +5,7 @@ import type { FileStorage } from "../storage/file-storage.ts";
 import type { WidgetChanges } from "../widget-api/widget-lookup-cache.ts";
 import { alertsRoutes } from "./inbox/alerts-routes.ts";
 import { feedbackInboxRoutes } from "./inbox/feedback-inbox-routes.ts";
+import { visitorTimelineRoutes } from "./inbox/visitor-timeline-routes.ts";
 import { builderDraftRoutes } from "./outbound/builder-draft-routes.ts";
 import { builderTokenRoutes } from "./outbound/builder-token-routes.ts";
 import { checklistSharedKeyRoutes } from "./outbound/checklist-shared-key-routes.ts";
@@ -36,6 +37,7 @@ export function adminWidgetRoutes(deps: AdminWidgetDeps): ApiRoute[] {
   return [
     ...feedbackInboxRoutes(deps),
     ...alertsRoutes(deps),
+    ...visitorTimelineRoutes(deps),
     ...profileRoutes(deps),
     ...publishableAdminRoutes(deps, outboundsKind(deps)),
     ...publishableAdminRoutes(deps, tooltipsKind(deps)),

@@ -18,6 +18,7 @@ import {
   unknown,
 } from "superstruct";
 import type { Installation } from "./installations-api.ts";
+import { Attachment, ReplyFormat } from "./messenger-api.ts";
 import { type OutboundFrequency, outboundAudiences, outboundDeliveryFields } from "./outbound-api.ts";
 import { pageFilterTypes } from "./page-filter.ts";
 import type { DashboardSummary } from "./reports-api.ts";
@@ -129,8 +130,11 @@ export interface ReportTriageState {
   assignee: { id: string; name: string } | null;
 }
 
+/** Text, attachments or both, as a conversation's staff reply (messenger-api.ts StaffReplyRequest). */
 export const ReportReply = object({
-  text: size(string(), 1, 10_000),
+  text: size(string(), 0, 10_000),
+  format: optional(ReplyFormat),
+  attachments: optional(size(array(Attachment), 0, 10)),
 });
 export type ReportReply = Infer<typeof ReportReply>;
 

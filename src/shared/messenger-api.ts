@@ -274,9 +274,21 @@ export interface ConversationStatusPush {
 
 export type MessengerPush = ConversationMessagePush | ConversationTypingPush | ConversationStatusPush;
 
-/** A staff reply (admin API `POST /api/projects/{p}/conversations/{id}/messages`). */
+/**
+ * How a staff reply's text is written: `html` (the default, for clients written before issue 24) is
+ * cleaned by the allow-list; `markdown` is the composers' small subset (bold, italic, links, lists;
+ * src/server/domain/rich-text/reply-markdown.ts), turned into HTML on the server.
+ */
+export const ReplyFormat = enums(["html", "markdown"]);
+export type ReplyFormat = Infer<typeof ReplyFormat>;
+
+/**
+ * A staff reply (admin API `POST /api/projects/{p}/conversations/{id}/messages`): text, attachments
+ * (uploaded through `POST /api/projects/{p}/uploads`, staff-uploads-api.ts) or both.
+ */
 export const StaffReplyRequest = object({
-  text: boundedText(1, 10_000),
+  text: boundedText(0, 10_000),
+  format: optional(ReplyFormat),
   attachments: optional(size(array(Attachment), 0, 10)),
 });
 export type StaffReplyRequest = Infer<typeof StaffReplyRequest>;

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { ConversationMessage } from "../../../shared/messenger-api.ts";
+import type { Attachment, ConversationMessage } from "../../../shared/messenger-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { subjectFrom } from "../conversations/conversation-subject.ts";
@@ -30,7 +30,7 @@ export async function writeReportReply(
   sql: SQL,
   report: StoredReport & { sessionId: string },
   admin: Authenticated,
-  reply: { text: string; name: string; avatarUrl: string | null },
+  reply: { text: string; attachments: Attachment[]; name: string; avatarUrl: string | null },
 ): Promise<{ conversation: StoredConversation; message: ConversationMessage }> {
   return sql.begin(async (tx) => {
     const [row] = await tx`UPDATE feedback_reports SET updated_at = ${new Date().toISOString()}
@@ -51,6 +51,7 @@ export async function writeReportReply(
       name: reply.name,
       avatarUrl: reply.avatarUrl,
       text: reply.text,
+      attachments: reply.attachments,
     });
     await recordAudit(tx, {
       actorId: admin.user.id,

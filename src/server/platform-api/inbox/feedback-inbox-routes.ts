@@ -26,7 +26,7 @@ import {
 } from "../../domain/inbox/inbox-repository.ts";
 import { inboxReportDetail } from "../../domain/inbox/report-detail.ts";
 import { writeReportReply } from "../../domain/inbox/report-reply.ts";
-import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
+import { staffReplyHtml } from "../../domain/rich-text/reply-markdown.ts";
 import { findSessionById } from "../../domain/sessions/sessions-repository.ts";
 import { staffIdentity } from "../../domain/staff/staff-identity.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
@@ -121,14 +121,16 @@ async function replyToReporter(
   const { sql } = deps;
   const body = await readBody(request, ReportReply);
   if (!body.ok) return body.response;
-  const text = sanitizeHtml(body.value.text).trim();
-  if (text === "") return jsonError(400, "text is required", "text");
+  const text = staffReplyHtml(body.value.text, body.value.format);
+  const attachments = body.value.attachments ?? [];
+  if (text === "" && attachments.length === 0) return jsonError(400, "text is required", "text");
   // A session merged into the user's own since (identify) is answered where the visitor is now.
   const session = report.sessionId ? await findSessionById(sql, report.sessionId) : null;
   if (!session) return jsonError(409, noReporterSessionMessage);
   const target = { ...report, sessionId: session.id };
   const { conversation, message } = await writeReportReply(sql, target, admin, {
     text,
+    attachments,
     ...(await staffIdentity(sql, admin.user)),
   });
   // The same push as a reply from the conversations screen: live in the visitor's messenger.

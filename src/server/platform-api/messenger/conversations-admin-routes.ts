@@ -30,7 +30,7 @@ import {
   unreadIn,
 } from "../../domain/conversations/conversations-repository.ts";
 import { assigneeNotAdminMessage, isAssignableAdmin } from "../../domain/inbox/inbox-repository.ts";
-import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
+import { staffReplyHtml } from "../../domain/rich-text/reply-markdown.ts";
 import { staffIdentity } from "../../domain/staff/staff-identity.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { readListQuery } from "../../http/list-query.ts";
@@ -130,7 +130,7 @@ export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute
       withConversation(async (request, conversation, admin) => {
         const body = await readBody(request, StaffReplyRequest);
         if (!body.ok) return body.response;
-        const text = sanitizeHtml(body.value.text).trim();
+        const text = staffReplyHtml(body.value.text, body.value.format);
         if (text === "" && (body.value.attachments?.length ?? 0) === 0)
           return jsonError(400, "text is required", "text");
         const { name, avatarUrl } = await staffIdentity(sql, admin.user);

@@ -6,8 +6,9 @@
  *
  * Both count what is unassigned or assigned to the admin asking: reports still open or in progress
  * that this admin has not opened, and open conversations with a visitor message no staff member has
- * read yet. The staff socket's pushes (report-created, report-updated, conversation-message,
- * conversation-status) tell a screen when to ask again.
+ * read yet. An item whose internal notes mention the admin counts too until they open it (its notes
+ * are read), whatever its status or assignee. The staff socket's pushes (report-created,
+ * report-updated, conversation-message, conversation-status, staff-note) tell a screen when to ask again.
  */
 export interface AdminAlerts {
   reports: number;

@@ -22,6 +22,7 @@ import { Attachment, ReplyFormat } from "./messenger-api.ts";
 import { type OutboundFrequency, outboundAudiences, outboundDeliveryFields } from "./outbound-api.ts";
 import { pageFilterTypes } from "./page-filter.ts";
 import type { DashboardSummary } from "./reports-api.ts";
+import type { StaffNotePush } from "./staff-notes-api.ts";
 import type { FeedbackButtonPosition, FlowConfig } from "./widget-config-api.ts";
 
 /**
@@ -162,7 +163,9 @@ export type StaffPush =
       data: { conversationId: string; projectId: string; assignee: { id: string; name: string } | null };
     }
   // A visitor's acknowledgement changed an outbound's stats (issue 22): its page reloads them.
-  | { name: "outbound-stats"; data: { projectId: string; outboundId: string } };
+  | { name: "outbound-stats"; data: { projectId: string; outboundId: string } }
+  // An internal note written, changed or deleted (issue 24; src/shared/staff-notes-api.ts).
+  | { name: "staff-note"; data: StaffNotePush };
 
 // ---------- outbound content ----------
 

@@ -46,7 +46,25 @@ const shapes: Record<StaffPush["name"], (data: unknown) => boolean> = {
         assignee: nullable(type({ id: string(), name: string() })),
       }),
     ),
+  "reports-deleted": (data) => is(data, type({ ids: array(string()) })),
   "outbound-stats": (data) => is(data, type({ projectId: string(), outboundId: string() })),
+  "staff-note": (data) =>
+    is(
+      data,
+      type({
+        action: enums(["added", "edited", "deleted"]),
+        note: type({
+          id: string(),
+          target: type({ kind: enums(["report", "conversation"]), id: string(), projectId: string() }),
+          author: type({ id: nullable(string()), name: string() }),
+          text: string(),
+          mentions: array(type({ id: string(), nickname: string(), name: string() })),
+          createdAt: string(),
+          updatedAt: nullable(string()),
+        }),
+        alerted: array(string()),
+      }),
+    ),
   "installation-seen": (data) =>
     is(data, type({ projectId: string(), origin: string(), firstSeenAt: string() })),
 };

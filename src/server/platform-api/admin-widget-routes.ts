@@ -5,6 +5,7 @@ import type { FileStorage } from "../storage/file-storage.ts";
 import type { WidgetChanges } from "../widget-api/widget-lookup-cache.ts";
 import { alertsRoutes } from "./inbox/alerts-routes.ts";
 import { feedbackInboxRoutes } from "./inbox/feedback-inbox-routes.ts";
+import { staffNotesRoutes } from "./inbox/staff-notes-routes.ts";
 import { visitorTimelineRoutes } from "./inbox/visitor-timeline-routes.ts";
 import { builderDraftRoutes } from "./outbound/builder-draft-routes.ts";
 import { builderTokenRoutes } from "./outbound/builder-token-routes.ts";
@@ -37,6 +38,7 @@ export function adminWidgetRoutes(deps: AdminWidgetDeps): ApiRoute[] {
   return [
     ...feedbackInboxRoutes(deps),
     ...alertsRoutes(deps),
+    ...staffNotesRoutes(deps),
     ...visitorTimelineRoutes(deps),
     ...profileRoutes(deps),
     ...publishableAdminRoutes(deps, outboundsKind(deps)),

@@ -1,4 +1,5 @@
 import { Database, type Statement } from "bun:sqlite";
+import type { SQL } from "bun";
 
 /**
  * Keeps SQLite's prepared statements across queries. `Bun.SQL`'s SQLite adapter (Bun 1.4) calls
@@ -33,6 +34,10 @@ const stats: StatementCacheStats = { hits: 0, misses: 0 };
 /** DDL changes what `SELECT *` answers, so the connection's statements are dropped and DDL never kept. */
 const schemaChange = /^\s*(CREATE|ALTER|DROP|VACUUM|ATTACH|DETACH|REINDEX)\b/i;
 let installed = false;
+/** The query `sqliteConnectionOf` runs (numbered per call) so `prepare` sees which connection Bun.SQL uses. */
+const connectionMarker = "SELECT 'bun-sql-connection' AS marker, ";
+const markedConnections = new Map<string, Database>();
+let markerCalls = 0;
 
 /** How many prepares the cache answered and how many it had to pass on (tests and benches read it). */
 export function statementCacheStats(): Readonly<StatementCacheStats> {
@@ -67,6 +72,10 @@ export function installSqliteStatementCache(limit = statementsPerConnection): vo
     // Bound parameters are part of the statement's state: only the bare form is shared.
     if (params !== undefined || args.length > 2 || typeof query !== "string")
       return prepare.apply(this, args);
+    if (query.startsWith(connectionMarker)) {
+      markedConnections.set(query, this);
+      return prepare.apply(this, args);
+    }
     if (schemaChange.test(query)) {
       clearStatementCache(this);
       return prepare.apply(this, args);
@@ -98,4 +107,20 @@ export function installSqliteStatementCache(limit = statementsPerConnection): vo
     }
     return statement;
   } as Database["prepare"];
+}
+
+/**
+ * The `bun:sqlite` connection behind a `Bun.SQL` SQLite handle (it has no public way to reach it; the
+ * cache's `prepare` sees it). A hot path that runs a whole transaction synchronously on it skips
+ * Bun.SQL's per-query promises (issue 23, ping groups). Bun.SQL does not keep its own queries out of an
+ * open transaction, so such code must check `inTransaction` first and leave the work to Bun.SQL then.
+ */
+export async function sqliteConnectionOf(sql: SQL): Promise<Database> {
+  installSqliteStatementCache();
+  const marker = `${connectionMarker}${++markerCalls} AS call`;
+  await sql.unsafe(marker);
+  const connection = markedConnections.get(marker);
+  markedConnections.delete(marker);
+  if (!connection) throw new Error("Bun.SQL ran the marker without preparing it on a bun:sqlite connection");
+  return connection;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
 import { openDatabase } from "../../database/database.ts";
 import { runMigrations } from "../../database/migrations.ts";
+import { sqliteConnectionOf } from "../../database/sqlite-statement-cache.ts";
 import { seedDemoData } from "../../demo-seed.ts";
 import { combinedActivity, createPingWriter, eventRows, groupTime, sessionActivity } from "./ping-writes.ts";
 import {
@@ -155,15 +156,59 @@ describe("the ping writer", () => {
 
   test("a group is bounded: past maxBatch the rest waits for the next transaction", async () => {
     const session = await createSession(sql, projectId);
-    const begins: number[] = [];
-    const spied = new Proxy(sql, {
-      get(target, key, receiver) {
-        if (key === "begin") begins.push(1);
-        return Reflect.get(target, key, receiver);
-      },
+    const connection = await sqliteConnectionOf(sql);
+    let transactions = 0;
+    const transaction = connection.transaction;
+    connection.transaction = (run) => {
+      transactions++;
+      return transaction.call(connection, run);
+    };
+    try {
+      const bounded = createPingWriter(sql, { maxBatch: 2 });
+      await Promise.all(Array.from({ length: 5 }, () => bounded.record(session.id, { events: [] })));
+      expect(transactions).toBe(3);
+    } finally {
+      connection.transaction = transaction;
+    }
+  });
+
+  test("on SQLite a group is written synchronously on Bun.SQL's own connection", async () => {
+    const writer = createPingWriter(sql);
+    expect(await writer.writesOnConnection()).toBe(true);
+    const session = await createSession(sql, projectId);
+    await writer.record(session.id, { events: [pageView("https://shop.example/direct")] });
+    // Bun.SQL reads what the direct write committed: one connection, one database.
+    const [row] = await sql`SELECT last_page FROM widget_sessions WHERE id = ${session.id}`;
+    expect(row).toEqual({ last_page: "https://shop.example/direct" });
+  });
+
+  test("while Bun.SQL has a transaction open, a group waits for it and is not rolled back with it", async () => {
+    const writer = createPingWriter(sql);
+    await writer.writesOnConnection();
+    const session = await createSession(sql, projectId);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
     });
-    const bounded = createPingWriter(spied, { maxBatch: 2 });
-    await Promise.all(Array.from({ length: 5 }, () => bounded.record(session.id, { events: [] })));
-    expect(begins.length).toBe(3);
+    const failing = sql.begin(async (tx) => {
+      await tx`UPDATE widget_sessions SET page_views = 100 WHERE id = ${session.id}`;
+      await held;
+      throw new Error("rolled back on purpose");
+    });
+    let written = false;
+    const ping = writer
+      .record(session.id, { events: [pageView("https://shop.example/held")] })
+      .then((stored) => {
+        written = true;
+        return stored;
+      });
+    await Bun.sleep(20);
+    expect(written).toBe(false);
+    release();
+    await expect(failing).rejects.toThrow("rolled back on purpose");
+    expect((await ping)?.pageViews).toBe(1);
+    const [row] = await sql`SELECT page_views, last_page FROM widget_sessions WHERE id = ${session.id}`;
+    expect(row).toEqual({ page_views: 1, last_page: "https://shop.example/held" });
+    expect((await listSessionEvents(sql, session.id)).length).toBe(1);
   });
 });

@@ -31,6 +31,11 @@ export interface ServerConfig {
   registrationEnabled: boolean;
   /** SMTP delivery of the mail outbox; unset keeps mail in the `mail_outbox` table only. */
   smtp?: { url: string; from: string };
+  /**
+   * Minutes a visitor's message may wait unread by staff before the assignee (or every admin) is
+   * mailed about it; 0 turns the e-mail off.
+   */
+  unreadMailMinutes: number;
   /** How users' reports take tasks out of play. */
   taskReports: TaskReportRules;
 }
@@ -139,6 +144,16 @@ function readPositiveInteger(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
+/** Minutes as a number, fractions allowed (a test waits seconds, not minutes), up to a week. */
+function readMinutes(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 10_080) {
+    throw new ConfigError(name, `must be a number of minutes from 0 to 10080, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
 function readDatabase(env: Env, dataDir: string, cwd: string): DatabaseTarget {
   const raw = env.DATABASE_URL?.trim();
   if (raw === undefined || raw === "") return { engine: "sqlite", filename: resolve(dataDir, "app.sqlite") };
@@ -237,6 +252,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
     captcha: readCaptcha(env),
     registrationEnabled: readBoolean(env, "REGISTRATION_ENABLED", true),
     smtp: readSmtp(env),
+    unreadMailMinutes: readMinutes(env, "UNREAD_ALERT_MINUTES", 15),
     taskReports: {
       hideAfterReporters: readPositiveInteger(
         env,

@@ -23,6 +23,7 @@ import { json } from "./http/json-response.ts";
 import { withRequestLog } from "./http/request-log.ts";
 import type { Logger } from "./logger.ts";
 import { startMailDispatcher } from "./mail/mail-dispatcher.ts";
+import { startUnreadMailer } from "./mail/unread-message-mail.ts";
 import { createMainOrigin } from "./main-origin.ts";
 import { createMessengerOrigin } from "./messenger-origin.ts";
 import { adminWidgetRoutes } from "./platform-api/admin-widget-routes.ts";
@@ -132,6 +133,8 @@ export async function startServer(
       widget,
     });
     startBackgroundWork(config, logger, sql, { widget, platform }, cleanups);
+    const unreadMail = { minutes: config.unreadMailMinutes, adminUrl: () => urls.main };
+    cleanups.push(startUnreadMailer(sql, unreadMail, logger).stop);
 
     const origins = createOrigins(config, logger, {
       db,

@@ -18,6 +18,12 @@ import { pushUnreadCount } from "./domain/outbounds/outbound-delivery.ts";
 import { frameAncestorsFor } from "./domain/projects/projects-repository.ts";
 import { createPingWriter } from "./domain/sessions/ping-writes.ts";
 import { ensureSetting } from "./domain/settings/settings-repository.ts";
+import {
+  defaultWebhookDispatch,
+  startWebhookDispatcher,
+  type WebhookDispatchSettings,
+} from "./domain/webhooks/webhook-dispatcher.ts";
+import { createWebhookEvents, type WebhookEvents } from "./domain/webhooks/webhook-events.ts";
 import type { ApiRoute } from "./http/api-route.ts";
 import { json } from "./http/json-response.ts";
 import { withRequestLog } from "./http/request-log.ts";
@@ -79,6 +85,8 @@ export interface ServerOptions {
   staffRecheckMs?: number;
   /** Widget sockets per session and per address; tests lower them. */
   widgetSocketCaps?: WidgetSocketCaps;
+  /** Webhook retries and polling (webhook-dispatcher.ts); tests shorten the backoff to milliseconds. */
+  webhookDispatch?: Partial<WebhookDispatchSettings>;
 }
 
 /** The public addresses of both origins: configured, or known once each listens. */
@@ -116,8 +124,10 @@ export async function startServer(
     const sql = db.sql;
     const storage = createFileStorage(config.storage);
     const urls: OriginUrls = { main: config.publicUrl ?? "", messenger: config.messengerUrl ?? "" };
+    const webhooks = createWebhookEvents(sql, { logger });
     const widget = startWidgetSide(config, logger, options, {
       sql,
+      webhooks,
       sessionSecret,
       storage,
       urls,
@@ -131,8 +141,9 @@ export async function startServer(
       urls,
       realtime,
       widget,
+      webhooks,
     });
-    startBackgroundWork(config, logger, sql, { widget, platform }, cleanups);
+    startBackgroundWork(config, logger, sql, { widget, platform, webhooks, options }, cleanups);
     const unreadMail = { minutes: config.unreadMailMinutes, adminUrl: () => urls.main };
     cleanups.push(startUnreadMailer(sql, unreadMail, logger).stop);
 
@@ -261,6 +272,7 @@ function startWidgetSide(
   options: ServerOptions,
   parts: {
     sql: SQL;
+    webhooks: WebhookEvents;
     sessionSecret: string;
     storage: FileStorage;
     urls: OriginUrls;
@@ -268,7 +280,7 @@ function startWidgetSide(
     cleanups: Cleanups;
   },
 ) {
-  const { sql, sessionSecret, storage, urls, realtime, cleanups } = parts;
+  const { sql, webhooks, sessionSecret, storage, urls, realtime, cleanups } = parts;
   const lookups = createWidgetLookupCache(sql);
   const pingWriter = createPingWriter(sql);
   // Runs after both origins stopped taking requests and before the database closes.
@@ -284,6 +296,7 @@ function startWidgetSide(
     reportQuotas: config.rateLimits ? { ...defaultReportQuotas, ...options.reportQuotas } : noReportQuotas,
     lookups,
     pingWriter,
+    webhooks,
   };
   const sweepReports = () =>
     sweepReportLeftovers(sql, storage).catch((error: unknown) =>
@@ -334,9 +347,10 @@ async function createPlatformSide(
     urls: OriginUrls;
     realtime: Realtime;
     widget: WidgetSide;
+    webhooks: WebhookEvents;
   },
 ) {
-  const { sql, reads, storage, urls, realtime, widget } = parts;
+  const { sql, reads, storage, urls, realtime, widget, webhooks } = parts;
   const { fanout, staffAccessChanged } = realtime;
   const tokens = createAccessTokens(await ensureSetting(sql, "access_token_secret", randomSecret));
   const guard = createAuthGuard(sql, tokens);
@@ -375,22 +389,36 @@ async function createPlatformSide(
       logger,
       connectedSessions: realtime.census.sessionsOf,
       widgetChanges: widget.changes,
+      webhooks,
     }),
     ...platformApiRoutes({ sql, reads, guard, staffAccessChanged, taskReports: config.taskReports }),
-    ...messengerAdminRoutes({ sql, reads, guard, fanout, logger }),
+    ...messengerAdminRoutes({ sql, reads, guard, fanout, logger, webhooks }),
     ...fileRoutes(widget.deps),
   ];
   return { guard, authLimiter, routes };
 }
 
-/** Mail through SMTP when configured, and the sweeps every minute. */
+/** Mail through SMTP when configured, webhook deliveries, and the sweeps every minute. */
 function startBackgroundWork(
   config: ServerConfig,
   logger: Logger,
   sql: SQL,
-  { widget, platform }: { widget: WidgetSide; platform: PlatformSide },
+  {
+    widget,
+    platform,
+    webhooks,
+    options,
+  }: { widget: WidgetSide; platform: PlatformSide; webhooks: WebhookEvents; options: ServerOptions },
   cleanups: Cleanups,
 ): void {
+  const deliveries = startWebhookDispatcher(sql, logger, {
+    ...defaultWebhookDispatch,
+    ...options.webhookDispatch,
+  });
+  webhooks.onQueued(deliveries.wake);
+  // Deliveries left pending by an earlier run go out now, not at the first poll.
+  deliveries.wake();
+  cleanups.push(() => deliveries.stop());
   if (config.smtp) {
     const dispatcher = startMailDispatcher(sql, config.smtp, logger);
     cleanups.push(() => dispatcher.stop());

@@ -22,6 +22,7 @@ import { listVersions } from "./migrations/020-list-versions.ts";
 import { packedReportParts } from "./migrations/021-packed-report-parts.ts";
 import { conversationAssignee } from "./migrations/022-conversation-assignee.ts";
 import { staffAvatar } from "./migrations/023-staff-avatar.ts";
+import { webhooks } from "./migrations/024-webhooks.ts";
 import { staffNotes } from "./migrations/025-staff-notes.ts";
 import { savedReplies } from "./migrations/027-saved-replies.ts";
 import { visitorTimeline } from "./migrations/028-visitor-timeline.ts";
@@ -60,6 +61,7 @@ export const migrations: readonly Migration[] = [
   packedReportParts,
   conversationAssignee,
   staffAvatar,
+  webhooks,
   staffNotes,
   savedReplies,
   visitorTimeline,

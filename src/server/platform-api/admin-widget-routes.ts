@@ -1,3 +1,4 @@
+import type { WebhookEvents } from "../domain/webhooks/webhook-events.ts";
 import type { ApiRoute } from "../http/api-route.ts";
 import type { Logger } from "../logger.ts";
 import type { Fanout } from "../realtime/fanout.ts";
@@ -17,6 +18,7 @@ import type { PlatformDeps } from "./platform-deps.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
 import { projectSettingsRoutes } from "./projects/project-settings-routes.ts";
 import { savedRepliesRoutes } from "./projects/saved-replies-routes.ts";
+import { webhookRoutes } from "./webhooks/webhook-routes.ts";
 
 /** What the admin's widget routes use: the platform's, plus file storage (reports) and the fan-out. */
 export type AdminWidgetDeps = PlatformDeps & {
@@ -27,6 +29,8 @@ export type AdminWidgetDeps = PlatformDeps & {
   connectedSessions: ConnectedSessionsOf;
   /** Told after a write that the widget API's cached lookups depend on (project settings, content). */
   widgetChanges?: WidgetChanges;
+  /** Where reports' and replies' events go to the projects' webhooks, and the webhook routes' queue. */
+  webhooks?: WebhookEvents;
 };
 
 /**
@@ -48,6 +52,7 @@ export function adminWidgetRoutes(deps: AdminWidgetDeps): ApiRoute[] {
     ...builderDraftRoutes(deps),
     ...checklistSharedKeyRoutes(deps),
     ...projectSettingsRoutes(deps),
+    ...webhookRoutes(deps),
     ...savedRepliesRoutes(deps),
   ];
 }

@@ -110,6 +110,8 @@ describe("authorization matrix", () => {
     for (const route of [
       "PATCH /api/feedback/:id",
       "POST /api/feedback/bulk",
+      "POST /api/feedback/bulk-delete",
+      "GET /api/feedback/:id/neighbours",
       "POST /api/feedback/:id/reply",
       "POST /api/projects/:projectId/outbounds/:id/publish",
       "PUT /api/projects/:projectId/tooltips/:id",
@@ -117,6 +119,9 @@ describe("authorization matrix", () => {
       "PUT /api/projects/:projectId/settings",
       "POST /api/projects/:projectId/secret/rotate",
       "POST /api/projects/:projectId/builder-token",
+      // Issue 24: webhooks.
+      "POST /api/projects/:projectId/webhooks",
+      "POST /api/projects/:projectId/webhooks/:id/test",
     ])
       expect(routes.map((route) => `${route.method} ${route.pattern}`)).toContain(route);
   });

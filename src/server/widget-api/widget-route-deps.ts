@@ -1,6 +1,7 @@
 import type { SQL } from "bun";
 import type { ReportQuotas } from "../domain/feedback/report-quotas.ts";
 import type { PingWriter } from "../domain/sessions/ping-writes.ts";
+import type { WebhookEvents } from "../domain/webhooks/webhook-events.ts";
 import type { Logger } from "../logger.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
@@ -24,4 +25,6 @@ export interface WidgetRouteDeps {
   lookups?: WidgetLookupCache;
   /** Commits pings in groups; left out, the session routes make one of their own. */
   pingWriter?: PingWriter;
+  /** Where reports, visitors' messages and survey answers reach the projects' webhooks. */
+  webhooks?: WebhookEvents;
 }

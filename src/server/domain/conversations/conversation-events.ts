@@ -5,6 +5,7 @@ import type { Fanout } from "../../realtime/fanout.ts";
 import { pushToStaff } from "../../realtime/staff-socket.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
 import { countUnread, pushUnreadCount } from "../outbounds/outbound-delivery.ts";
+import type { WebhookEvents } from "../webhooks/webhook-events.ts";
 import { chatNotification } from "./chat-notification.ts";
 import { countUnreadMessages, type StoredConversation, unreadIn } from "./conversations-repository.ts";
 
@@ -23,6 +24,8 @@ export interface ConversationEventDeps {
   sql: SQL;
   fanout: Fanout;
   logger?: Logger;
+  /** The projects' webhooks hear of visitors' and staff's messages (issue 24 point 11). */
+  webhooks?: WebhookEvents;
 }
 
 async function bestEffort(deps: ConversationEventDeps, what: string, push: () => Promise<unknown>) {
@@ -74,6 +77,17 @@ export async function announceMessage(
       },
     }),
   );
+  // People's messages only: a bot's are the product talking to itself.
+  if (message.author !== "bot")
+    await deps.webhooks?.emit(conversation.projectId, "conversation.message", () => ({
+      conversation: {
+        id: conversation.id,
+        projectId: conversation.projectId,
+        subject: conversation.subject,
+        status: conversation.status,
+      },
+      message,
+    }));
 }
 
 /** After the visitor read a conversation: the badge of every tab goes down. */

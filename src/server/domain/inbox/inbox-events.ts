@@ -2,12 +2,16 @@ import type { SQL } from "bun";
 import type { Logger } from "../../logger.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import { pushToStaff } from "../../realtime/staff-socket.ts";
+import { emitReportsUpdated, webhookReport } from "../webhooks/report-webhooks.ts";
+import type { WebhookEvents } from "../webhooks/webhook-events.ts";
 import { findInboxReport, triageStates } from "./inbox-repository.ts";
 
 export interface InboxEventDeps {
   sql: SQL;
   fanout: Fanout;
   logger?: Logger;
+  /** The projects' webhooks hear of new and triaged reports (issue 24 point 11). */
+  webhooks?: WebhookEvents;
 }
 
 /**
@@ -26,10 +30,15 @@ async function bestEffort(deps: InboxEventDeps, what: string, push: () => Promis
 
 /** A visitor's report was stored: every open inbox lists it at once (unread, as nobody opened it). */
 export async function announceReportCreated(deps: InboxEventDeps, reportId: string): Promise<void> {
+  const read = findInboxReport(deps.sql, reportId, null);
   await bestEffort(deps, "report-created", async () => {
-    const report = await findInboxReport(deps.sql, reportId, null);
+    const report = await read;
     if (report) await pushToStaff(deps.fanout, { name: "report-created", data: report });
   });
+  // Its webhooks hear of it even when the push failed; a project without any costs no query.
+  const report = await read.catch(() => null);
+  if (report && deps.webhooks)
+    await deps.webhooks.emit(report.projectId, "report.created", () => ({ report: webhookReport(report) }));
 }
 
 /**
@@ -44,4 +53,7 @@ export async function announceReportUpdated(
     for (const data of await triageStates(deps.sql, reportIds))
       await pushToStaff(deps.fanout, { name: "report-updated", data });
   });
+  const webhooks = deps.webhooks;
+  if (webhooks)
+    await bestEffort(deps, "report.updated webhook", () => emitReportsUpdated(deps.sql, webhooks, reportIds));
 }

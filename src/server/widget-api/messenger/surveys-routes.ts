@@ -16,7 +16,7 @@ import { sessionOf } from "./route-context.ts";
 export const answeredAlreadyMessage = "You have answered this survey already";
 
 /** A live survey and the session's answers to it: one per session unless the survey allows more. */
-export function surveysRoutes({ sql, fanout, logger }: WidgetRouteDeps): WidgetRoute[] {
+export function surveysRoutes({ sql, fanout, logger, webhooks }: WidgetRouteDeps): WidgetRoute[] {
   const missing = (id: string) => jsonError(404, `No live survey ${id}`);
 
   async function survey(context: WidgetContext): Promise<Response> {
@@ -50,6 +50,12 @@ export function surveysRoutes({ sql, fanout, logger }: WidgetRouteDeps): WidgetR
         error: error instanceof Error ? error.message : String(error),
       });
     }
+    await webhooks?.emit(context.project.id, "survey.answered", () => ({
+      survey: { id: found.id, title: found.title },
+      answerId,
+      sessionId: session.id,
+      answers: checked.answers,
+    }));
     return json({ id: answerId }, { status: 201 });
   }
 

@@ -1,0 +1,176 @@
+import type { SQL } from "bun";
+import { webhookHeaders } from "../../../shared/webhooks-api.ts";
+import type { Logger } from "../../logger.ts";
+import { defaultWebhookBackoff, nextAttemptAt, type WebhookBackoff } from "./webhook-backoff.ts";
+import { signWebhook } from "./webhook-signature.ts";
+import {
+  type AttemptRecord,
+  claimDelivery,
+  type DueDelivery,
+  dueDeliveries,
+  recordAttempt,
+} from "./webhooks-repository.ts";
+
+export interface WebhookDispatchSettings extends WebhookBackoff {
+  /** How often the queue is read for retries and for events other processes queued. */
+  pollMs: number;
+  /** How long a receiver may take to answer one try. */
+  timeoutMs: number;
+}
+
+export const defaultWebhookDispatch: WebhookDispatchSettings = {
+  ...defaultWebhookBackoff,
+  pollMs: 5000,
+  timeoutMs: 10_000,
+};
+
+/** Deliveries sent per pass, at most this many at once. */
+const batchSize = 20;
+const parallel = 4;
+/** What the log keeps of a receiver's answer. */
+const excerptChars = 500;
+
+/** The start of an answer's body, without reading a large one to its end. */
+async function excerpt(response: Response): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    while (text.length < excerptChars) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return text.slice(0, excerptChars);
+}
+
+/**
+ * Sends the queued webhook deliveries (webhook-events.ts), mirroring the mail dispatcher's shape: a
+ * pass reads what is due, takes each delivery for this process, POSTs it signed, and records the
+ * answer on the row. A 2xx answer delivers it; anything else (another status, a refusal, a timeout)
+ * schedules the next try by the backoff until 24 hours after the event, then fails it for good. The
+ * queue lives in the database, so a restart (or another process) picks up what is still pending.
+ * Redirects are not followed: a receiver that moved must be edited, not guessed.
+ */
+export function startWebhookDispatcher(
+  sql: SQL,
+  logger: Logger,
+  settings: WebhookDispatchSettings = defaultWebhookDispatch,
+) {
+  let running = false;
+  let again = false;
+  let stopped = false;
+
+  async function attempt(due: DueDelivery): Promise<void> {
+    const started = performance.now();
+    const at = new Date();
+    const timestamp = Math.floor(at.getTime() / 1000);
+    let record: Omit<AttemptRecord, "outcome" | "durationMs"> & { delivered: boolean };
+    try {
+      const response = await fetch(due.url, {
+        method: "POST",
+        redirect: "manual",
+        signal: AbortSignal.timeout(settings.timeoutMs),
+        headers: {
+          "Content-Type": "application/json",
+          "User-Agent": "Morph-Webhooks/1",
+          [webhookHeaders.event]: due.event,
+          [webhookHeaders.delivery]: due.id,
+          [webhookHeaders.timestamp]: String(timestamp),
+          [webhookHeaders.signature]: signWebhook(due.secret, timestamp, due.body),
+        },
+        body: due.body,
+      });
+      const text = await excerpt(response).catch(() => "");
+      record = {
+        at: at.toISOString(),
+        status: response.status,
+        response: text,
+        error: null,
+        delivered: response.status >= 200 && response.status < 300,
+      };
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+      record = {
+        at: at.toISOString(),
+        status: null,
+        response: null,
+        error: timedOut
+          ? `No answer within ${settings.timeoutMs / 1000} s`
+          : (error instanceof Error ? error.message : String(error)).slice(0, 500),
+        delivered: false,
+      };
+    }
+    const { delivered, ...rest } = record;
+    await recordAttempt(sql, due.id, {
+      ...rest,
+      durationMs: performance.now() - started,
+      outcome: delivered
+        ? { delivered: true }
+        : {
+            delivered: false,
+            nextAttemptAt:
+              nextAttemptAt(new Date(due.createdAt), due.attempts + 1, new Date(), settings)?.toISOString() ??
+              null,
+          },
+    });
+    if (!delivered)
+      logger.warn("webhook delivery failed", { id: due.id, status: record.status, error: record.error });
+  }
+
+  let current: Promise<number> | null = null;
+
+  function pass(): Promise<number> {
+    if (running) {
+      again = true;
+      return Promise.resolve(0);
+    }
+    running = true;
+    current = sendDue();
+    return current;
+  }
+
+  async function sendDue(): Promise<number> {
+    let sent = 0;
+    try {
+      do {
+        again = false;
+        const due = await dueDeliveries(sql, new Date().toISOString(), batchSize);
+        // The lease outlasts a try's timeout, so a slow receiver is never sent the same try twice.
+        const leaseUntil = new Date(Date.now() + settings.timeoutMs + 30_000).toISOString();
+        const claimed: DueDelivery[] = [];
+        for (const delivery of due)
+          if (await claimDelivery(sql, delivery, leaseUntil)) claimed.push(delivery);
+        for (let start = 0; start < claimed.length; start += parallel) {
+          await Promise.all(claimed.slice(start, start + parallel).map(attempt));
+        }
+        sent += claimed.length;
+        // A full batch may have more behind it.
+        if (due.length === batchSize) again = true;
+      } while (again && !stopped);
+    } finally {
+      running = false;
+    }
+    return sent;
+  }
+
+  const run = () =>
+    void pass().catch((error: unknown) => logger.error("webhook pass failed", { error: String(error) }));
+  const timer = setInterval(run, settings.pollMs);
+  return {
+    /** Runs a pass now (an event was queued in this process); one running already goes round again. */
+    wake: run,
+    /** One pass now; answers how many deliveries were tried. */
+    flush: pass,
+    /** Stops the polling and waits for the tries under way, so none is cut off by the database closing. */
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await current?.catch(() => 0);
+    },
+  };
+}

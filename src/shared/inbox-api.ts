@@ -19,6 +19,7 @@ import {
 } from "superstruct";
 import type { Installation } from "./installations-api.ts";
 import { Attachment, ReplyFormat } from "./messenger-api.ts";
+import { Attachment, ReplyFormat } from "./messenger-api.ts";
 import { type OutboundFrequency, outboundAudiences, outboundDeliveryFields } from "./outbound-api.ts";
 import { pageFilterTypes } from "./page-filter.ts";
 import type { DashboardSummary } from "./reports-api.ts";
@@ -306,6 +307,8 @@ export const ProjectSettingsWrite = object({
   identityVerification: boolean(),
   /** Visitors' new feature requests wait for an admin's approval; left out, the stored value stays. */
   featureRequestApproval: optional(boolean()),
+  /** New conversations and reports go round-robin to available admins; left out, the stored value stays. */
+  autoAssign: optional(boolean()),
 });
 export type ProjectSettingsWrite = Infer<typeof ProjectSettingsWrite>;
 
@@ -320,6 +323,8 @@ export interface AdminProjectSettings {
   identitySecret: string;
   /** A visitor's new feature request is seen by its author alone until an admin approves it. */
   featureRequestApproval: boolean;
+  /** Round-robin: each new conversation and report goes to the next admin marked available. */
+  autoAssign: boolean;
   createdAt: string;
 }
 

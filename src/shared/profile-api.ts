@@ -1,4 +1,4 @@
-import { type Infer, nullable, object } from "superstruct";
+import { boolean, type Infer, nullable, object } from "superstruct";
 import { boundedText, WebUrl } from "./messenger-api.ts";
 
 /**
@@ -7,6 +7,9 @@ import { boundedText, WebUrl } from "./messenger-api.ts";
  *
  *   GET /api/admin/profile           → AdminProfile
  *   PUT /api/admin/profile           ProfileUpdate → AdminProfile (audited as profile.update)
+ *   PUT /api/admin/profile/availability  AvailabilityUpdate → AdminProfile (audited as
+ *                                    profile.availability): round-robin assignment picks only
+ *                                    available admins
  */
 export interface AdminProfile {
   /** The nickname (sign-in), shown when there is no display name. */
@@ -15,6 +18,8 @@ export interface AdminProfile {
   displayName: string | null;
   /** An http(s) picture, or null for the initial. */
   avatarUrl: string | null;
+  /** Takes new conversations and reports when a project assigns them round-robin. */
+  available: boolean;
 }
 
 export const ProfileUpdate = object({
@@ -22,3 +27,6 @@ export const ProfileUpdate = object({
   avatarUrl: nullable(WebUrl),
 });
 export type ProfileUpdate = Infer<typeof ProfileUpdate>;
+
+export const AvailabilityUpdate = object({ available: boolean() });
+export type AvailabilityUpdate = Infer<typeof AvailabilityUpdate>;

@@ -111,6 +111,9 @@ export const projectMessagesEnUS = {
   "projectSettings.field.allowedOrigins": "Allowed origins",
   "projectSettings.field.identityVerification": "Identity verification",
   "projectSettings.field.featureRequestApproval": "Approve feature requests before they are public",
+  "projectSettings.field.autoAssign": "Assign new conversations and reports round-robin",
+  "projectSettings.hint.autoAssign":
+    "Each new conversation and report goes to the next admin who is available (set on their profile), in turn. Off: they arrive unassigned.",
   "projectSettings.hint.rtl":
     "Mirrors the widget, as for Arabic or Hebrew; those languages turn it on by themselves.",
   "projectSettings.hint.enableNetworkLogs": "Reports carry the page's last requests (at most 70).",
@@ -335,6 +338,9 @@ export const projectMessagesDe: Record<keyof typeof projectMessagesEnUS, string>
   "projectSettings.field.allowedOrigins": "Erlaubte Origins",
   "projectSettings.field.identityVerification": "Identitätsprüfung",
   "projectSettings.field.featureRequestApproval": "Funktionswünsche vor der Veröffentlichung freigeben",
+  "projectSettings.field.autoAssign": "Neue Unterhaltungen und Meldungen reihum zuweisen",
+  "projectSettings.hint.autoAssign":
+    "Jede neue Unterhaltung und Meldung geht der Reihe nach an den nächsten verfügbaren Admin (im eigenen Profil eingestellt). Aus: Sie kommen ohne Zuständigen an.",
   "projectSettings.hint.rtl":
     "Spiegelt das Widget, wie für Arabisch oder Hebräisch; diese Sprachen schalten es von selbst ein.",
   "projectSettings.hint.enableNetworkLogs":

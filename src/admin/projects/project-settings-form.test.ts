@@ -27,6 +27,7 @@ const project: AdminProjectSettings = {
   identityVerification: true,
   identitySecret: "s3cret",
   featureRequestApproval: false,
+  autoAssign: false,
   createdAt: "2026-11-01T00:00:00.000Z",
 };
 
@@ -53,6 +54,7 @@ describe("project settings form", () => {
       allowedOrigins: "https://acme.test",
       identityVerification: true,
       featureRequestApproval: false,
+      autoAssign: false,
     });
     expect(validateSettingsForm(state)).toEqual({});
   });

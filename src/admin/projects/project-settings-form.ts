@@ -73,6 +73,7 @@ export type SettingsForm = Record<ColorField, string> &
     allowedOrigins: string;
     identityVerification: boolean;
     featureRequestApproval: boolean;
+    autoAssign: boolean;
   };
 
 /** Limits of the lists (the API's `allowedOrigins` takes at most 50). */
@@ -138,6 +139,7 @@ export function settingsFormFromProject(project: AdminProjectSettings): Settings
     allowedOrigins: project.allowedOrigins.join("\n"),
     identityVerification: project.identityVerification,
     featureRequestApproval: project.featureRequestApproval,
+    autoAssign: project.autoAssign,
   };
 }
 
@@ -286,6 +288,7 @@ export function settingsWrite(form: SettingsForm, stored: Record<string, unknown
     ],
     identityVerification: form.identityVerification,
     featureRequestApproval: form.featureRequestApproval,
+    autoAssign: form.autoAssign,
   };
 }
 

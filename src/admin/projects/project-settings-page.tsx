@@ -358,6 +358,14 @@ function BehaviourSection({ form }: { form: Form }) {
         onChange={(checked) => set("featureRequestApproval", checked)}
         testId="feature-request-approval"
       />
+      <CheckField
+        id="settings-autoAssign"
+        label={t("projectSettings.field.autoAssign")}
+        hint={t("projectSettings.hint.autoAssign")}
+        checked={state.autoAssign}
+        onChange={(checked) => set("autoAssign", checked)}
+        testId="auto-assign"
+      />
       <div className="form-row">
         {listFields.map((field) => (
           <HintedTextarea key={field} form={form} field={field} />

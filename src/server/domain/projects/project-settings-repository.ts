@@ -28,6 +28,7 @@ export async function findProjectSettings(sql: SQL, projectId: string): Promise<
     identityVerification: project.identityVerification,
     identitySecret: project.secret,
     featureRequestApproval: Boolean(stored.feature_request_approval),
+    autoAssign: project.autoAssign,
     createdAt: String(stored.created_at),
   };
 }
@@ -63,6 +64,8 @@ export interface SettingsChange {
   identityVerification: boolean;
   /** Undefined keeps the stored value (clients written before the setting existed leave it out). */
   featureRequestApproval?: boolean;
+  /** Undefined keeps the stored value, as above. */
+  autoAssign?: boolean;
 }
 
 /** Replaces the settings; the flow config is stored as written, the defaults fill the rest on read. */
@@ -76,7 +79,8 @@ export async function updateProjectSettings(
       flow_config = ${JSON.stringify(change.flowConfig)},
       allowed_origins = ${JSON.stringify(change.allowedOrigins)},
       identity_verification = ${change.identityVerification},
-      feature_request_approval = COALESCE(${change.featureRequestApproval ?? null}, feature_request_approval)
+      feature_request_approval = COALESCE(${change.featureRequestApproval ?? null}, feature_request_approval),
+      auto_assign = COALESCE(${change.autoAssign ?? null}, auto_assign)
     WHERE id = ${projectId}`;
 }
 

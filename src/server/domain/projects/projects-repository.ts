@@ -18,6 +18,11 @@ export interface WidgetProject {
   allowedOrigins: string[];
   flowConfig: FlowConfig;
   languageOverrides: LanguageOverrides;
+  /**
+   * New conversations and reports go round-robin to available admins (staff/round-robin.ts). Kept
+   * here so the widget's hot paths read it from the cached project, never with a query of their own.
+   */
+  autoAssign: boolean;
 }
 
 interface ProjectRow {
@@ -29,6 +34,7 @@ interface ProjectRow {
   allowed_origins: string;
   flow_config: string;
   language_overrides: string;
+  auto_assign: boolean | number | null;
   created_at: string;
 }
 
@@ -43,6 +49,7 @@ function fromRow(row: ProjectRow): WidgetProject {
     // Stored configs only hold what was set; defaults fill fields added since.
     flowConfig: { ...defaultFlowConfig, ...(JSON.parse(row.flow_config) as Partial<FlowConfig>) },
     languageOverrides: JSON.parse(row.language_overrides) as LanguageOverrides,
+    autoAssign: Boolean(row.auto_assign),
   };
 }
 

@@ -6,11 +6,13 @@ interface ProfileRow {
   email: string | null;
   display_name: string | null;
   avatar_url: string | null;
+  available: boolean | number | null;
 }
 
 /** The admin's profile (src/shared/profile-api.ts), or null when the user is gone. */
 export async function findProfile(sql: SQL, userId: string): Promise<AdminProfile | null> {
-  const [row] = await sql`SELECT name, email, display_name, avatar_url FROM users WHERE id = ${userId}`;
+  const [row] =
+    await sql`SELECT name, email, display_name, avatar_url, available FROM users WHERE id = ${userId}`;
   const found = row as ProfileRow | undefined;
   if (!found) return null;
   return {
@@ -18,12 +20,17 @@ export async function findProfile(sql: SQL, userId: string): Promise<AdminProfil
     email: found.email,
     displayName: found.display_name?.trim() || null,
     avatarUrl: found.avatar_url || null,
+    available: Boolean(found.available),
   };
 }
 
 export async function updateProfile(sql: SQL, userId: string, change: ProfileUpdate): Promise<void> {
   await sql`UPDATE users SET display_name = ${change.displayName?.trim() || null},
     avatar_url = ${change.avatarUrl} WHERE id = ${userId}`;
+}
+
+export async function updateAvailability(sql: SQL, userId: string, available: boolean): Promise<void> {
+  await sql`UPDATE users SET available = ${available} WHERE id = ${userId}`;
 }
 
 /** Who a staff message is from, as visitors see it: the display name (else the nickname) and picture. */

@@ -24,6 +24,7 @@ test("an admin's display name and picture are what their replies carry", async (
     email: "kim@example.com",
     displayName: null,
     avatarUrl: null,
+    available: false,
   });
   const visitor = await t.session();
   const started = await t.widgetJson<Conversation>(

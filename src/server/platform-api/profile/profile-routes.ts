@@ -1,8 +1,8 @@
 import type { SQL } from "bun";
-import { ProfileUpdate } from "../../../shared/profile-api.ts";
+import { AvailabilityUpdate, ProfileUpdate } from "../../../shared/profile-api.ts";
 import type { AuthGuard } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
-import { findProfile, updateProfile } from "../../domain/staff/staff-identity.ts";
+import { findProfile, updateAvailability, updateProfile } from "../../domain/staff/staff-identity.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
@@ -24,6 +24,21 @@ export function profileRoutes({ sql, guard }: { sql: SQL; guard: AuthGuard }): A
         await recordAudit(tx, {
           actorId: admin.user.id,
           action: "profile.update",
+          entity: "user",
+          entityId: admin.user.id,
+          details: body.value,
+        });
+      });
+      return json(await findProfile(sql, admin.user.id));
+    }),
+    adminRoute(guard, "PUT", "/api/admin/profile/availability", async (request, _params, admin) => {
+      const body = await readBody(request, AvailabilityUpdate);
+      if (!body.ok) return body.response;
+      await sql.begin(async (tx) => {
+        await updateAvailability(tx, admin.user.id, body.value.available);
+        await recordAudit(tx, {
+          actorId: admin.user.id,
+          action: "profile.availability",
           entity: "user",
           entityId: admin.user.id,
           details: body.value,

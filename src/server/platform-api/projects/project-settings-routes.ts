@@ -97,6 +97,7 @@ export function projectSettingsRoutes({
           allowedOrigins: origins,
           identityVerification: body.value.identityVerification,
           featureRequestApproval: body.value.featureRequestApproval,
+          autoAssign: body.value.autoAssign,
         });
         await recordAudit(tx, {
           actorId: admin.user.id,
@@ -108,6 +109,7 @@ export function projectSettingsRoutes({
             allowedOrigins: origins,
             identityVerification: body.value.identityVerification,
             featureRequestApproval: body.value.featureRequestApproval,
+            autoAssign: body.value.autoAssign,
           },
         });
       });

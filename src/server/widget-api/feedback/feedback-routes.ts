@@ -21,6 +21,7 @@ import {
 } from "../../domain/feedback/report-quotas.ts";
 import { ReportRefused } from "../../domain/feedback/report-refused.ts";
 import { announceReportCreated } from "../../domain/inbox/inbox-events.ts";
+import { autoAssignReport } from "../../domain/staff/round-robin.ts";
 import { json, jsonError } from "../../http/json-response.ts";
 import { bodyTooLarge, declaredLength, readReportBody } from "../../http/report-body.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
@@ -58,16 +59,19 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     // Both compressed with zstd (stored-part-encoding.ts); reads tell the format from the bytes.
     const snapshotKey = part("snapshot.html.zst", report.snapshotHtml, "application/zstd");
     const replayKey = part("replay.json.zst", report.webReplay, "application/zstd");
-    return storeWithFiles(sql, storage, files, (tx) =>
-      insertReport(tx, id, {
+    return storeWithFiles(sql, storage, files, async (tx) => {
+      const created = await insertReport(tx, id, {
         ...report.row,
         projectId: context.project.id,
         sessionId: context.session?.id ?? null,
         screenshotHtmlKey: snapshotKey,
         webReplayKey: replayKey,
         idempotencyKey,
-      }),
-    );
+      });
+      // The cached project says whether to; `report-created` then carries the assignee.
+      if (context.project.autoAssign) await autoAssignReport(tx, context.project.id, id);
+      return created;
+    });
   }
 
   /** A refund that fails leaves the sender counted once too often: logged, never the request's failure. */

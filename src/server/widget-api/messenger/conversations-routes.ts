@@ -9,6 +9,7 @@ import {
 import { findBot } from "../../domain/bots/bots-repository.ts";
 import { transcriptMessages } from "../../domain/conversations/bot-transcript.ts";
 import {
+  announceAssignee,
   announceMessage,
   announceStatus,
   announceUnreadCount,
@@ -26,6 +27,7 @@ import {
   startConversation,
   visitorSummary,
 } from "../../domain/conversations/conversations-repository.ts";
+import { autoAssignConversation } from "../../domain/staff/round-robin.ts";
 import { json, jsonError } from "../../http/json-response.ts";
 import { readJsonBody } from "../../http/read-json-body.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
@@ -71,8 +73,8 @@ export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     // A bot that changed or went away since the visitor talked to it still hands over; what it said
     // is then kept only as the visitor reported it (bot-transcript.ts).
     const bot = botId ? await findBot(sql, context.project.id, botId) : null;
-    const { conversation, messages } = await sql.begin((tx) =>
-      startConversation(tx, {
+    const { conversation, messages, assignee } = await sql.begin(async (tx) => {
+      const started = await startConversation(tx, {
         projectId: context.project.id,
         sessionId: session.id,
         subject: subject?.trim() || subjectFrom(text, attachments),
@@ -80,10 +82,16 @@ export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
         collected,
         transcript: transcriptMessages(transcript, bot),
         opening: { author: "visitor", text: text.trim(), attachments },
-      }),
-    );
+      });
+      // The cached project says whether to, so a project without it pays no query.
+      const assignee = context.project.autoAssign
+        ? await autoAssignConversation(tx, context.project.id, started.conversation.id)
+        : null;
+      return { ...started, assignee };
+    });
     const opening = messages.at(-1);
     if (opening) await announceMessage(deps, conversation, opening);
+    if (assignee) await announceAssignee(deps, conversation, assignee);
     return json(await full(conversation), { status: 201 });
   }
 

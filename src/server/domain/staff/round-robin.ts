@@ -1,0 +1,49 @@
+import type { SQL } from "bun";
+
+/**
+ * Round-robin auto-assignment (issue 24 point 2): a project with `auto_assign` on gives each new
+ * conversation and report to the next available admin (enabled, role ADMIN, `available` on their
+ * profile) after the one whose turn it was last, in the fixed order of their ids, wrapping round. Conversations and reports share one turn, so the work is shared out evenly in total.
+ *
+ * One UPDATE moves the turn and answers it: the row lock makes concurrent creations of one project
+ * take turns on both engines, so two at once never land on the same admin while another waits.
+ */
+export interface Assignee {
+  id: string;
+  name: string;
+}
+
+/** The next admin in turn (the turn is taken), or null when nobody is available. Call it in a transaction. */
+export async function takeNextAssignee(tx: SQL, projectId: string): Promise<Assignee | null> {
+  const candidates = tx`FROM users u WHERE u.role = ${"ADMIN"} AND u.enabled = ${true} AND u.available = ${true}`;
+  const [turn] = await tx`UPDATE widget_projects SET auto_assign_last_user_id = COALESCE(
+      (SELECT min(u.id) ${candidates} AND u.id > COALESCE(widget_projects.auto_assign_last_user_id, ${""})),
+      (SELECT min(u.id) ${candidates}))
+    WHERE id = ${projectId} RETURNING auto_assign_last_user_id`;
+  const id = (turn as { auto_assign_last_user_id: string | null } | undefined)?.auto_assign_last_user_id;
+  if (!id) return null;
+  const [user] = await tx`SELECT id, COALESCE(display_name, name) AS name FROM users WHERE id = ${id}`;
+  return (user as Assignee | undefined) ?? null;
+}
+
+/** Gives a new report to the next admin in turn; the assignee, or null when nobody is available. */
+export async function autoAssignReport(
+  tx: SQL,
+  projectId: string,
+  reportId: string,
+): Promise<Assignee | null> {
+  const assignee = await takeNextAssignee(tx, projectId);
+  if (assignee) await tx`UPDATE feedback_reports SET assignee_id = ${assignee.id} WHERE id = ${reportId}`;
+  return assignee;
+}
+
+/** Gives a new conversation to the next admin in turn; the assignee, or null when nobody is available. */
+export async function autoAssignConversation(
+  tx: SQL,
+  projectId: string,
+  conversationId: string,
+): Promise<Assignee | null> {
+  const assignee = await takeNextAssignee(tx, projectId);
+  if (assignee) await tx`UPDATE conversations SET assignee_id = ${assignee.id} WHERE id = ${conversationId}`;
+  return assignee;
+}

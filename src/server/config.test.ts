@@ -217,3 +217,24 @@ describe("task report rules", () => {
     }
   });
 });
+
+describe("widget report limits", () => {
+  test("unset, the quotas' own defaults stay (report-quotas.ts)", () => {
+    expect(loadConfig({}, cwd).reportLimits).toEqual({
+      session: undefined,
+      ip: undefined,
+      project: undefined,
+    });
+  });
+
+  test("REPORTS_PER_SESSION, REPORTS_PER_IP and REPORTS_PER_PROJECT set the counts", () => {
+    const env = { REPORTS_PER_SESSION: "3", REPORTS_PER_IP: " 500 ", REPORTS_PER_PROJECT: "100000" };
+    expect(loadConfig(env, cwd).reportLimits).toEqual({ session: 3, ip: 500, project: 100_000 });
+  });
+
+  test("zero, negative or non-numbers are refused with the variable's name", () => {
+    for (const value of ["0", "-1", "1.5", "three"])
+      for (const variable of ["REPORTS_PER_SESSION", "REPORTS_PER_IP", "REPORTS_PER_PROJECT"])
+        expect(configError({ [variable]: value }).variable).toBe(variable);
+  });
+});

@@ -38,6 +38,18 @@ export interface ServerConfig {
   unreadMailMinutes: number;
   /** How users' reports take tasks out of play. */
   taskReports: TaskReportRules;
+  /** Widget reports one scope may send per window, where set (the defaults are in report-quotas.ts). */
+  reportLimits: ReportCountLimits;
+}
+
+/**
+ * `REPORTS_PER_SESSION` (a minute), `REPORTS_PER_IP` (an hour) and `REPORTS_PER_PROJECT` (a UTC day):
+ * a site with a noisy crash loop, or a busy office behind one address, can raise them without a build.
+ */
+export interface ReportCountLimits {
+  session?: number;
+  ip?: number;
+  project?: number;
 }
 
 export interface TaskReportRules {
@@ -142,6 +154,18 @@ function readPositiveInteger(env: Env, name: string, fallback: number): number {
     throw new ConfigError(name, `must be a whole number from 1 to 1000000, got "${raw}"`);
   }
   return Number(raw);
+}
+
+function readReportCountLimits(env: Env): ReportCountLimits {
+  const limit = (name: string) => {
+    const value = readPositiveInteger(env, name, 0);
+    return value === 0 ? undefined : value;
+  };
+  return {
+    session: limit("REPORTS_PER_SESSION"),
+    ip: limit("REPORTS_PER_IP"),
+    project: limit("REPORTS_PER_PROJECT"),
+  };
 }
 
 /** Minutes as a number, fractions allowed (a test waits seconds, not minutes), up to a week. */
@@ -261,5 +285,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
       ),
       perUserPerDay: readPositiveInteger(env, "TASK_REPORTS_PER_DAY", defaultTaskReportRules.perUserPerDay),
     },
+    reportLimits: readReportCountLimits(env),
   };
 }

@@ -12,7 +12,12 @@ import { runMigrations } from "./database/migrations.ts";
 import type { Reads } from "./database/reads.ts";
 import { randomSecret, seedDemoData } from "./demo-seed.ts";
 import { sweepReportLeftovers } from "./domain/feedback/report-leftovers.ts";
-import { defaultReportQuotas, noReportQuotas, type ReportQuotas } from "./domain/feedback/report-quotas.ts";
+import {
+  defaultReportQuotas,
+  noReportQuotas,
+  type ReportQuotas,
+  withReportCounts,
+} from "./domain/feedback/report-quotas.ts";
 import { deliverToConnectedWidgets } from "./domain/outbounds/live-delivery.ts";
 import { pushUnreadCount } from "./domain/outbounds/outbound-delivery.ts";
 import { frameAncestorsFor } from "./domain/projects/projects-repository.ts";
@@ -293,7 +298,9 @@ function startWidgetSide(
     publicUrl: () => urls.main,
     messengerUrl: () => urls.messenger,
     logger,
-    reportQuotas: config.rateLimits ? { ...defaultReportQuotas, ...options.reportQuotas } : noReportQuotas,
+    reportQuotas: config.rateLimits
+      ? withReportCounts({ ...defaultReportQuotas, ...options.reportQuotas }, config.reportLimits)
+      : noReportQuotas,
     lookups,
     pingWriter,
     webhooks,

@@ -19,7 +19,6 @@ import {
 } from "superstruct";
 import type { Installation } from "./installations-api.ts";
 import { Attachment, ReplyFormat } from "./messenger-api.ts";
-import { Attachment, ReplyFormat } from "./messenger-api.ts";
 import { type OutboundFrequency, outboundAudiences, outboundDeliveryFields } from "./outbound-api.ts";
 import { pageFilterTypes } from "./page-filter.ts";
 import type { DashboardSummary } from "./reports-api.ts";
@@ -33,15 +32,19 @@ import type { FeedbackButtonPosition, FlowConfig } from "./widget-config-api.ts"
  * ADMIN role) and every write is audited, like the rest of the platform API.
  *
  * Feedback inbox (reports of every project the admin sees; `projectId` filters):
- *   GET   /api/feedback?page&pageSize&sort&q&type&status&priority&projectId&assigneeId&unread=true
+ *   GET   /api/feedback?page&pageSize&sort&q&type&status&priority&projectId&assigneeId&tag&unread=true
+ *                                                (no status: every report but SPAM)
  *                                                → Page<InboxReport> (sort: -createdAt default, createdAt,
  *                                                  priority, -priority, status)
  *   GET   /api/feedback/{id}                     → the full report (screenshot, replay, logs) + `read`,
  *                                                  `assignee`, `tags`, `conversation`; marks it read
  *                                                  for this admin
  *   PATCH /api/feedback/{id}                     ReportUpdate → the full report
- *   POST  /api/feedback/bulk                     BulkReportUpdate → {updated: number} (status and/or
- *                                                  assignee of up to 100 reports)
+ *   POST  /api/feedback/bulk                     BulkReportUpdate → {updated: number} (status,
+ *                                                  priority, assignee, tags of up to 100 `ids`, or of
+ *                                                  every report an InboxListFilter matches)
+ *   POST  /api/feedback/bulk-delete              BulkReportDelete → {deleted: number}
+ *   GET   /api/feedback/{id}/neighbours?<list query> → ReportNeighbours (next/previous in that order)
  *   POST  /api/feedback/{id}/read, /unread       → 204 (the admin's own unread marker)
  *   POST  /api/feedback/{id}/reply               ReportReply → {conversation: {id, shareToken}}:
  *                                                  the reporter's session gets (or reuses) a conversation
@@ -73,7 +76,8 @@ import type { FeedbackButtonPosition, FlowConfig } from "./widget-config-api.ts"
 
 // ---------- feedback inbox ----------
 
-export const reportStatuses = ["OPEN", "IN_PROGRESS", "DONE", "ARCHIVED"] as const;
+/** `SPAM` (issue 24): hidden unless asked for, and the reporter's session may send no more. */
+export const reportStatuses = ["OPEN", "IN_PROGRESS", "DONE", "ARCHIVED", "SPAM"] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
 export interface InboxReport {
@@ -107,21 +111,81 @@ export const ReportUpdate = object({
 });
 export type ReportUpdate = Infer<typeof ReportUpdate>;
 
+const filterText = optional(size(string(), 0, 256));
+
 /**
- * One change for many reports: a status, an assignee (an admin's id, or null to unassign), or both.
- * A body with neither is refused (`refine`), so a bulk call never answers "0 updated" for a typo.
+ * The list's filters as `GET /api/feedback` reads them from its query (issue 24: a bulk change over
+ * every matching report, not one page): the same names and meaning, so "select all N matching" acts
+ * on exactly the rows the admin counted. An unknown name is refused.
+ */
+export const InboxListFilter = object({
+  q: filterText,
+  status: filterText,
+  type: filterText,
+  priority: filterText,
+  projectId: filterText,
+  assigneeId: filterText,
+  tag: filterText,
+  unread: filterText,
+});
+export type InboxListFilter = Infer<typeof InboxListFilter>;
+
+const tagList = size(array(size(string(), 1, 64)), 1, 20);
+
+/** Which reports a bulk call acts on: the ticked ones (`ids`) or every one a filter matches, never both. */
+const bulkSelection = {
+  ids: optional(size(array(size(string(), 1, 128)), 1, 100)),
+  filter: optional(InboxListFilter),
+};
+// Named by a field, so the server's 400 says which (a failure of the whole body has no field to name).
+const oneSelection = (value: { ids?: unknown; filter?: unknown }) =>
+  (value.ids === undefined) !== (value.filter === undefined) || {
+    message: "exactly one of ids and filter is required",
+    path: [value.ids === undefined ? "ids" : "filter"],
+  };
+
+/**
+ * One change for many reports: a status, a priority, an assignee (an admin's id, or null to unassign),
+ * tags added and removed, in any mix. A body with none is refused (`refine`), so a bulk call never
+ * answers "0 updated" for a typo.
  */
 export const BulkReportUpdate = refine(
   object({
-    ids: size(array(size(string(), 1, 128)), 1, 100),
+    ...bulkSelection,
     status: optional(enums(reportStatuses)),
+    priority: optional(enums(["LOW", "MEDIUM", "HIGH", "CRITICAL"])),
     assigneeId: optional(nullable(size(string(), 1, 128))),
+    addTags: optional(tagList),
+    removeTags: optional(tagList),
   }),
   "BulkReportUpdate",
-  (value) =>
-    value.status !== undefined || value.assigneeId !== undefined || "status or assigneeId is required",
+  (value) => {
+    const selection = oneSelection(value);
+    if (selection !== true) return selection;
+    const { status, priority, assigneeId, addTags, removeTags } = value;
+    const changes = [status, priority, assigneeId, addTags, removeTags];
+    return (
+      changes.some((change) => change !== undefined) || {
+        message: "one of status, priority, assigneeId, addTags and removeTags is required",
+        path: ["status"],
+      }
+    );
+  },
 );
 export type BulkReportUpdate = Infer<typeof BulkReportUpdate>;
+
+/** `POST /api/feedback/bulk-delete`: the ticked reports or every one a filter matches. */
+export const BulkReportDelete = refine(object(bulkSelection), "BulkReportDelete", oneSelection);
+export type BulkReportDelete = Infer<typeof BulkReportDelete>;
+
+/** A report's place in a list (`GET /api/feedback/{id}/neighbours` with the list's query). */
+export interface ReportNeighbours {
+  previous: string | null;
+  next: string | null;
+  /** 1-based; null when the report is not in the list (any more). */
+  position: number | null;
+  total: number;
+}
 
 /** What a triage change leaves on a report: every open inbox list and report page follows it live. */
 export interface ReportTriageState {
@@ -163,6 +227,8 @@ export type StaffPush =
       name: "conversation-assigned";
       data: { conversationId: string; projectId: string; assignee: { id: string; name: string } | null };
     }
+  // Reports were deleted (issue 24, bulk delete): lists drop them, their pages say so.
+  | { name: "reports-deleted"; data: { ids: string[] } }
   // A visitor's acknowledgement changed an outbound's stats (issue 22): its page reloads them.
   | { name: "outbound-stats"; data: { projectId: string; outboundId: string } }
   // An internal note written, changed or deleted (issue 24; src/shared/staff-notes-api.ts).

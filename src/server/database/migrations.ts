@@ -24,6 +24,7 @@ import { conversationAssignee } from "./migrations/022-conversation-assignee.ts"
 import { staffAvatar } from "./migrations/023-staff-avatar.ts";
 import { webhooks } from "./migrations/024-webhooks.ts";
 import { staffNotes } from "./migrations/025-staff-notes.ts";
+import { reportSpam } from "./migrations/026-report-spam.ts";
 import { savedReplies } from "./migrations/027-saved-replies.ts";
 import { visitorTimeline } from "./migrations/028-visitor-timeline.ts";
 
@@ -63,6 +64,7 @@ export const migrations: readonly Migration[] = [
   staffAvatar,
   webhooks,
   staffNotes,
+  reportSpam,
   savedReplies,
   visitorTimeline,
 ];

@@ -41,6 +41,21 @@ export const defaultReportQuotas: ReportQuotas = {
   project: { reports: 20_000, bytes: 5 * 1024 * mb, windowMs: dayMs },
 };
 
+/**
+ * The quotas with report counts an operator set (`REPORTS_PER_SESSION`, `REPORTS_PER_IP`,
+ * `REPORTS_PER_PROJECT`); each scope keeps its window and byte budget.
+ */
+export function withReportCounts(
+  quotas: ReportQuotas,
+  counts: Partial<Record<keyof ReportQuotas, number>>,
+): ReportQuotas {
+  const scope = (name: keyof ReportQuotas): ReportQuota => {
+    const reports = counts[name];
+    return reports === undefined ? quotas[name] : { ...quotas[name], reports };
+  };
+  return { session: scope("session"), ip: scope("ip"), project: scope("project") };
+}
+
 const unlimited: ReportQuota = {
   reports: Number.POSITIVE_INFINITY,
   bytes: Number.POSITIVE_INFINITY,

@@ -57,3 +57,14 @@ export async function announceReportUpdated(
   if (webhooks)
     await bestEffort(deps, "report.updated webhook", () => emitReportsUpdated(deps.sql, webhooks, reportIds));
 }
+
+/** Reports were deleted: every open list drops them (one push per batch of ids). */
+export async function announceReportsDeleted(
+  deps: InboxEventDeps,
+  reportIds: readonly string[],
+): Promise<void> {
+  if (reportIds.length === 0) return;
+  await bestEffort(deps, "reports-deleted", () =>
+    pushToStaff(deps.fanout, { name: "reports-deleted", data: { ids: [...reportIds] } }),
+  );
+}

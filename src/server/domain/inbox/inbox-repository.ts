@@ -29,6 +29,8 @@ export interface InboxFilters {
   projectId?: string;
   /** A user id, or `none` for unassigned reports. */
   assigneeId?: string;
+  /** Reports carrying this tag (the whole tag, case aside). */
+  tag?: string;
   unread?: boolean;
 }
 
@@ -63,7 +65,7 @@ const summarySelect = `r.id, r.number, r.project_id, r.type, r.priority, r.statu
   a.id AS assignee_id, COALESCE(a.display_name, a.name) AS assignee_name, rr.read_at`;
 
 /** The joins every summary needs; the read mark is this admin's (none: every report counts unread). */
-const summaryFrom = (sql: SQL, adminId: string | null) =>
+export const summaryFrom = (sql: SQL, adminId: string | null) =>
   sql`feedback_reports r
     LEFT JOIN widget_sessions s ON s.id = r.session_id
     LEFT JOIN users a ON a.id = r.assignee_id
@@ -121,6 +123,40 @@ function summaryOf(row: SummaryRow): InboxReport {
   };
 }
 
+/**
+ * What a list's filters and search `q` ask of a report, over {@link summaryFrom}'s joins. The list, its
+ * next/previous and the bulk changes over "all matching" share it, so they agree on every row. With no
+ * status asked for, spam stays out of sight: only the Spam view shows it.
+ */
+export function inboxConditions(sql: SQL, filters: InboxFilters, search: string): Array<SQL.Query<unknown>> {
+  const where: Array<SQL.Query<unknown>> = [];
+  if (filters.type) where.push(sql`r.type = ${filters.type}`);
+  if (filters.status) where.push(sql`r.status = ${filters.status}`);
+  else where.push(sql`r.status <> 'SPAM'`);
+  // Tags are stored as a JSON array: the tag in its JSON spelling, quotes included, is one whole tag.
+  // Both sides go through the engine's lower(), as SQLite's LIKE ignores case and PostgreSQL's does not.
+  if (filters.tag) {
+    const tag = JSON.stringify(filters.tag).replace(/[\\%_]/g, (c) => `\\${c}`);
+    where.push(sql`lower(r.tags) LIKE lower(${`%${tag}%`}) ESCAPE '\\'`);
+  }
+  if (filters.priority) where.push(sql`r.priority = ${filters.priority}`);
+  if (filters.projectId) where.push(sql`r.project_id = ${filters.projectId}`);
+  if (filters.assigneeId === "none") where.push(sql`r.assignee_id IS NULL`);
+  else if (filters.assigneeId) where.push(sql`r.assignee_id = ${filters.assigneeId}`);
+  if (filters.unread === true) where.push(sql`rr.read_at IS NULL`);
+  if (filters.unread === false) where.push(sql`rr.read_at IS NOT NULL`);
+  if (search) {
+    const pattern = containsPattern(search);
+    const number = /^(?:fb-)?(\d{1,9})$/i.exec(search)?.[1];
+    where.push(sql`(lower(r.form_data) LIKE ${pattern} ESCAPE '\\'
+      OR lower(r.tags) LIKE ${pattern} ESCAPE '\\'
+      OR lower(COALESCE(s.email, '')) LIKE ${pattern} ESCAPE '\\'
+      OR lower(COALESCE(s.name, '')) LIKE ${pattern} ESCAPE '\\'
+      OR r.number = ${number === undefined ? -1 : Number(number)})`);
+  }
+  return where;
+}
+
 /** The inbox page for an admin: filters, `q` over the texts, the reporter and `FB-n`, sort and paging. */
 export async function listInbox(
   sql: SQL,
@@ -128,28 +164,10 @@ export async function listInbox(
   query: ListQuery,
   filters: InboxFilters,
 ): Promise<{ items: InboxReport[]; total: number }> {
-  const where: Array<SQL.Query<unknown>> = [];
-  if (filters.type) where.push(sql`r.type = ${filters.type}`);
-  if (filters.status) where.push(sql`r.status = ${filters.status}`);
-  if (filters.priority) where.push(sql`r.priority = ${filters.priority}`);
-  if (filters.projectId) where.push(sql`r.project_id = ${filters.projectId}`);
-  if (filters.assigneeId === "none") where.push(sql`r.assignee_id IS NULL`);
-  else if (filters.assigneeId) where.push(sql`r.assignee_id = ${filters.assigneeId}`);
-  if (filters.unread === true) where.push(sql`rr.read_at IS NULL`);
-  if (filters.unread === false) where.push(sql`rr.read_at IS NOT NULL`);
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    const number = /^(?:fb-)?(\d{1,9})$/i.exec(query.search)?.[1];
-    where.push(sql`(lower(r.form_data) LIKE ${pattern} ESCAPE '\\'
-      OR lower(r.tags) LIKE ${pattern} ESCAPE '\\'
-      OR lower(COALESCE(s.email, '')) LIKE ${pattern} ESCAPE '\\'
-      OR lower(COALESCE(s.name, '')) LIKE ${pattern} ESCAPE '\\'
-      OR r.number = ${number === undefined ? -1 : Number(number)})`);
-  }
   const { rows, total } = await listPage<SummaryRow>(sql, {
     select: summarySelect,
     from: summaryFrom(sql, adminId),
-    where,
+    where: inboxConditions(sql, filters, query.search),
     query,
     tieBreaker: "r.id",
   });
@@ -207,20 +225,62 @@ export async function updateTriage(sql: SQL, reportId: string, change: TriageCha
   await sql`UPDATE feedback_reports SET ${sql(columns)} WHERE id = ${reportId}`;
 }
 
+/** Every report a list's filters and search match, as `adminId` sees them. */
+export async function matchingReports(
+  sql: SQL,
+  adminId: string,
+  filters: InboxFilters,
+  search: string,
+): Promise<SelectedReport[]> {
+  const where = inboxConditions(sql, filters, search).reduce(
+    (all, next) => sql`${all} AND ${next}`,
+    sql`1 = 1`,
+  );
+  const rows = await sql`SELECT r.id, r.status, r.tags FROM ${summaryFrom(sql, adminId)} WHERE ${where}`;
+  return (rows as SelectedRow[]).map(selectedReport);
+}
+
+/** A report a bulk change acts on: what the change needs to know of it before. */
+export interface SelectedReport {
+  id: string;
+  status: string;
+  tags: string[];
+}
+interface SelectedRow {
+  id: string;
+  status: string;
+  tags: string;
+}
+const selectedReport = (row: SelectedRow): SelectedReport => ({
+  id: row.id,
+  status: row.status,
+  tags: parseJson<string[]>(row.tags, []),
+});
+
+/** The listed reports that exist (a bulk change over ticked rows). */
+export async function reportsByIds(sql: SQL, ids: readonly string[]): Promise<SelectedReport[]> {
+  const rows = await sql`SELECT id, status, tags FROM feedback_reports WHERE id IN ${sql([...ids])}`;
+  return (rows as SelectedRow[]).map(selectedReport);
+}
+
 /**
- * Sets the status and/or assignee of every listed report where one of them differs; answers the ids
- * that changed (a report already in that state is left as it is, its change date too).
+ * Sets the status, priority and/or assignee of every listed report where one of them differs; answers
+ * the ids that changed (a report already in that state is left as it is, its change date too).
  */
 export async function bulkTriage(
   sql: SQL,
   ids: string[],
-  change: { status?: ReportStatus; assigneeId?: string | null },
+  change: { status?: ReportStatus; priority?: string; assigneeId?: string | null },
 ): Promise<string[]> {
   const columns: Record<string, unknown> = { updated_at: new Date().toISOString() };
   const differs: Array<SQL.Query<unknown>> = [];
   if (change.status !== undefined) {
     columns.status = change.status;
     differs.push(sql`status <> ${change.status}`);
+  }
+  if (change.priority !== undefined) {
+    columns.priority = change.priority;
+    differs.push(sql`priority <> ${change.priority}`);
   }
   if (change.assigneeId === null) {
     columns.assignee_id = null;
@@ -235,6 +295,32 @@ export async function bulkTriage(
     WHERE id IN ${sql(ids)} AND (${any}) RETURNING id`;
   return (rows as Array<{ id: string }>).map((row) => row.id);
 }
+
+/**
+ * Adds and removes tags on each of `reports` (their tags as read in the same transaction), keeping a
+ * report's order of tags and its limit of 20; answers the ids whose tags changed.
+ */
+export async function retagReports(
+  sql: SQL,
+  reports: ReadonlyArray<{ id: string; tags: string[] }>,
+  change: { add: readonly string[]; remove: readonly string[] },
+): Promise<string[]> {
+  const removed = new Set(change.remove);
+  const changed: string[] = [];
+  const now = new Date().toISOString();
+  for (const report of reports) {
+    const kept = report.tags.filter((tag) => !removed.has(tag));
+    const next = [...new Set([...kept, ...change.add.filter((tag) => !removed.has(tag))])].slice(0, maxTags);
+    if (next.length === report.tags.length && next.every((tag, i) => tag === report.tags[i])) continue;
+    await sql`UPDATE feedback_reports SET tags = ${JSON.stringify(next)}, updated_at = ${now}
+      WHERE id = ${report.id}`;
+    changed.push(report.id);
+  }
+  return changed;
+}
+
+/** A report's tags are at most this many (the API's limit for one report, `ReportUpdate.tags`). */
+const maxTags = 20;
 
 /** The triage fields of the listed reports as every inbox shows them (the assignee by name). */
 export async function triageStates(sql: SQL, ids: readonly string[]): Promise<ReportTriageState[]> {

@@ -21,6 +21,8 @@ export interface StoredSession {
   lastPage: string | null;
   /** When the current visit began: the first activity after 30 minutes of none (issue 22). */
   visitStartedAt: string | null;
+  /** An admin marked one of its reports as spam: it may send no more (issue 24, migration 026). */
+  reportsBlocked: boolean;
 }
 
 export interface SessionRow {
@@ -41,6 +43,7 @@ export interface SessionRow {
   last_page: string | null;
   visit_started_at?: string | null;
   merged_into: string | null;
+  reports_blocked_at?: string | null;
 }
 
 export function sessionFromRow(row: SessionRow): StoredSession {
@@ -61,6 +64,7 @@ export function sessionFromRow(row: SessionRow): StoredSession {
     pageViews: Number(row.page_views),
     lastPage: row.last_page,
     visitStartedAt: row.visit_started_at ?? null,
+    reportsBlocked: typeof row.reports_blocked_at === "string",
   };
 }
 

@@ -1,12 +1,6 @@
 import type { SQL } from "bun";
 import { reportPriorities } from "../../../shared/feedback-api.ts";
-import {
-  BulkReportUpdate,
-  ReportReply,
-  type ReportStatus,
-  ReportUpdate,
-  reportStatuses,
-} from "../../../shared/inbox-api.ts";
+import { ReportReply, type ReportStatus, ReportUpdate, reportStatuses } from "../../../shared/inbox-api.ts";
 import type { Authenticated, AuthGuard } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
 import { announceMessage } from "../../domain/conversations/conversation-events.ts";
@@ -14,7 +8,6 @@ import { findReport, type StoredReport } from "../../domain/feedback/feedback-re
 import { announceReportUpdated } from "../../domain/inbox/inbox-events.ts";
 import {
   assigneeNotAdminMessage,
-  bulkTriage,
   type InboxFilters,
   inboxSortColumns,
   isAssignableAdmin,
@@ -25,16 +18,19 @@ import {
   updateTriage,
 } from "../../domain/inbox/inbox-repository.ts";
 import { inboxReportDetail } from "../../domain/inbox/report-detail.ts";
+import { reportNeighbours } from "../../domain/inbox/report-neighbours.ts";
 import { writeReportReply } from "../../domain/inbox/report-reply.ts";
+import { blockReportSessions, unblockReportSessions } from "../../domain/inbox/report-spam.ts";
 import { staffReplyHtml } from "../../domain/rich-text/reply-markdown.ts";
 import { findSessionById } from "../../domain/sessions/sessions-repository.ts";
 import { staffIdentity } from "../../domain/staff/staff-identity.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { answerListPage } from "../../http/list-query.ts";
+import { answerListPage, readListQuery } from "../../http/list-query.ts";
 import type { Logger } from "../../logger.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { bulkDelete, bulkUpdate } from "./feedback-bulk.ts";
 
 export interface FeedbackInboxDeps {
   sql: SQL;
@@ -70,6 +66,7 @@ export function readInboxFilters(params: URLSearchParams): InboxFilters | Respon
     priority: priority || undefined,
     projectId: params.get("projectId")?.trim() || undefined,
     assigneeId: params.get("assigneeId")?.trim() || undefined,
+    tag: params.get("tag")?.trim() || undefined,
     unread: unread === "" ? undefined : unread === "true",
   };
 }
@@ -97,6 +94,9 @@ async function updateReport(
   if (Object.keys(changes).length > 0) {
     await sql.begin(async (tx) => {
       await updateTriage(tx, report.id, change);
+      if (change.status === "SPAM") await blockReportSessions(tx, [report.id]);
+      else if (change.status !== undefined && report.status === "SPAM")
+        await unblockReportSessions(tx, [report.id]);
       await recordAudit(tx, {
         actorId: admin.user.id,
         action: "feedback.update",
@@ -167,31 +167,24 @@ export function feedbackInboxRoutes(deps: FeedbackInboxDeps): ApiRoute[] {
         list: (query, filters) => listInbox(sql, admin.user.id, query, filters),
       });
     }),
-    adminRoute(guard, "POST", "/api/feedback/bulk", async (request, _params, admin) => {
-      const body = await readBody(request, BulkReportUpdate);
-      if (!body.ok) return body.response;
-      const ids = [...new Set(body.value.ids)];
-      const { status, assigneeId } = body.value;
-      if (typeof assigneeId === "string" && !(await isAssignableAdmin(sql, assigneeId)))
-        return jsonError(400, assigneeNotAdminMessage, "assigneeId");
-      const change = { status: status as ReportStatus | undefined, assigneeId };
-      const details = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
-      const changed = await sql.begin(async (tx) => {
-        const changedIds = await bulkTriage(tx, ids, change);
-        for (const id of changedIds) {
-          await recordAudit(tx, {
-            actorId: admin.user.id,
-            action: "feedback.update",
-            entity: "feedback_report",
-            entityId: id,
-            details: { ...details, bulk: true },
-          });
-        }
-        return changedIds;
-      });
-      await announceReportUpdated(deps, changed);
-      return json({ updated: changed.length });
-    }),
+    adminRoute(guard, "POST", "/api/feedback/bulk", (request, _params, admin) =>
+      bulkUpdate(deps, request, admin),
+    ),
+    adminRoute(guard, "POST", "/api/feedback/bulk-delete", (request, _params, admin) =>
+      bulkDelete(deps, request, admin),
+    ),
+    adminRoute(
+      guard,
+      "GET",
+      "/api/feedback/:id/neighbours",
+      withReport(async (request, report, admin) => {
+        const query = readListQuery(new URL(request.url), inboxSortColumns, "-createdAt");
+        if (query instanceof Response) return query;
+        const filters = readInboxFilters(query.params);
+        if (filters instanceof Response) return filters;
+        return json(await reportNeighbours(sql, admin.user.id, report.id, query, filters));
+      }),
+    ),
     adminRoute(
       guard,
       "GET",

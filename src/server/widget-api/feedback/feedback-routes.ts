@@ -27,6 +27,9 @@ import { bodyTooLarge, declaredLength, readReportBody } from "../../http/report-
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
 
+/** The answer to a session an admin marked as spam (issue 24). */
+export const reportsBlockedMessage = "This session may not send more reports";
+
 /**
  * `POST /api/widget/bugs/v2`: quotas, then room in the intake, then the body, parsed on a parser
  * thread, then the stored parts and the row (see {@link storeWithFiles}). A stored report reaches
@@ -82,6 +85,9 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
 
   async function create(context: WidgetContext): Promise<Response> {
     const { request, project, session, ip } = context;
+    // Read with the session row the request is authenticated by: no query of its own. A 4xx, so neither
+    // the reference client (which never resends a report) nor our outbox (which drops a 403) retries.
+    if (session?.reportsBlocked) return jsonError(403, reportsBlockedMessage);
     const declared = declaredLength(request);
     // Refused before it is counted or read: the limit is known from the header alone.
     if (declared !== null && declared > maxReportBytes) return bodyTooLarge(maxReportBytes);

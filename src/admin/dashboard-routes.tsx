@@ -58,14 +58,24 @@ const contentArea = withMessages(contentRoutes, () =>
     import("./content/content-stylesheet.ts").then((m) => m.loadContentStylesheet()),
   ]).then(() => undefined),
 );
-const conversationArea = withMessages(conversationRoutes, () =>
+const loadConversationMessages = () =>
   import("./conversations/conversation-messages.ts").then((m) =>
     registerMessages(m.conversationMessagesEnUS, m.conversationMessagesDe),
-  ),
-);
-const inboxArea = withMessages(inboxRoutes, () =>
-  import("./inbox/inbox-messages.ts").then((m) => registerMessages(m.inboxMessagesEnUS, m.inboxMessagesDe)),
-);
+  );
+const loadInboxMessages = () =>
+  import("./inbox/inbox-messages.ts").then((m) => registerMessages(m.inboxMessagesEnUS, m.inboxMessagesDe));
+// A report shows its conversation and a conversation its visitor's reports (issue 24): both areas
+// speak both areas' words, and the visitor panel's.
+const loadTimelineMessages = () =>
+  Promise.all([
+    loadConversationMessages(),
+    loadInboxMessages(),
+    import("./visitors/visitor-messages.ts").then((m) =>
+      registerMessages(m.visitorMessagesEnUS, m.visitorMessagesDe),
+    ),
+  ]).then(() => undefined);
+const conversationArea = withMessages(conversationRoutes, loadTimelineMessages);
+const inboxArea = withMessages(inboxRoutes, loadTimelineMessages);
 const projectArea = withMessages(projectRoutes, () =>
   import("./projects/project-messages.ts").then((m) =>
     registerMessages(m.projectMessagesEnUS, m.projectMessagesDe),

@@ -15,6 +15,7 @@ import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { focusIfArrived } from "../shell/routing/route-focus.ts";
 import { AssigneeOptions, useAssignableAdmins } from "../users/assignee-options.tsx";
+import { VisitorPanel } from "../visitors/visitor-panel.tsx";
 import { conversationAfterPush, withMessage } from "./conversation-live.ts";
 import { type ShownMessage, shownMessages } from "./conversation-resources.ts";
 import { conversationsApi } from "./conversations-api.ts";
@@ -27,7 +28,7 @@ export function visitorName(session: AdminConversation["session"], fallback: str
   return session.name?.trim() || session.email?.trim() || fallback;
 }
 
-function MessageItem({
+export function MessageItem({
   message,
   shown,
   visitor,
@@ -91,7 +92,7 @@ function MessageItem({
 }
 
 /** The reply box: Enter sends, Shift+Enter breaks the line; typing tells the visitor's messenger. */
-function Composer({
+export function Composer({
   projectId,
   id,
   onSent,
@@ -167,7 +168,7 @@ function Composer({
  * is on screen the visitor's messages are marked read. `shown` is its messages cleaned for display,
  * external pictures held back until the admin allows them for this conversation.
  */
-function useLiveConversation(projectId: string, id: string, onRead: (id: string) => void) {
+export function useLiveConversation(projectId: string, id: string, onRead: (id: string) => void) {
   const { resource, reload, replace } = useResource(
     () => conversationsApi.get(projectId, id),
     `${projectId}/${id}`,
@@ -357,6 +358,7 @@ export function ConversationView({
           {t("conversation.closedNote")}
         </p>
       )}
+      <VisitorPanel sessionId={conversation.session.id} current={{ kind: "conversation", id }} />
     </article>
   );
 }

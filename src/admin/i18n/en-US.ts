@@ -10,6 +10,7 @@ import type { projectMessagesEnUS } from "../projects/project-messages.ts";
 import type { reportMessagesEnUS } from "../reports/report-messages.ts";
 import { shellMessagesEnUS } from "../shell/shell-messages.ts";
 import type { skillMessagesEnUS } from "../skills/skill-messages.ts";
+import type { visitorMessagesEnUS } from "../visitors/visitor-messages.ts";
 import type { recordsMessagesEnUS } from "./records-messages.ts";
 
 /**
@@ -134,7 +135,8 @@ export type MessageId =
   | keyof typeof contentMessagesEnUS
   | keyof typeof conversationMessagesEnUS
   | keyof typeof projectMessagesEnUS
-  | keyof typeof profileMessagesEnUS;
+  | keyof typeof profileMessagesEnUS
+  | keyof typeof visitorMessagesEnUS;
 
 /** English server messages are shown as they are; the German catalogue translates the known ones. */
 /**

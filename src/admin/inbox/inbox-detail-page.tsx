@@ -22,10 +22,11 @@ import { RecordingPlayer } from "./recording-player.tsx";
 import { type ReplayClock, ReplayPlayer, type ReplaySeeker } from "./replay-player.tsx";
 import type { ReportDetailView } from "./report-detail-view.ts";
 import { ConsoleLog, EventLog, NetworkLog } from "./report-logs.tsx";
-import { ReportReplyForm } from "./report-reply.tsx";
+import { ReportConversation } from "./report-conversation.tsx";
 import { type ReportResources, reportResources } from "./report-resources.ts";
 import { ReportTriage } from "./report-triage.tsx";
 import { SnapshotViewer } from "./snapshot-viewer.tsx";
+import { VisitorPanel } from "../visitors/visitor-panel.tsx";
 import { withoutWidgetNoise } from "./widget-noise.ts";
 
 adoptStyles(inboxCss);
@@ -363,8 +364,18 @@ export default function InboxDetailPage() {
         </div>
         <div className="inbox-detail-side">
           <ReportTriage report={report} onChanged={replace} />
-          <ReportReplyForm report={report} onSent={(conversation) => replace({ ...report, conversation })} />
+          <ReportConversation
+            report={report}
+            onOpened={(conversation) => replace({ ...report, conversation })}
+          />
           <ReporterCard report={report} />
+          {report.sessionId && (
+            <VisitorPanel
+              sessionId={report.sessionId}
+              current={{ kind: "report", id: report.id }}
+              reloadKey={report.conversation?.id}
+            />
+          )}
           <Pairs title="inbox.section.meta" pairs={report.metaData} />
           {report.customData.length > 0 && (
             <Pairs title="inbox.section.customData" pairs={report.customData} />

@@ -4,7 +4,19 @@ export interface ErrorBody {
   field?: string;
 }
 
-const plainJsonHeaders = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+import { lockedDownPolicy, referrerPolicy } from "./security-headers.ts";
+
+/**
+ * A plain answer's headers, with the security headers every answer gets (applySecurityHeaders) already
+ * in: setting them one by one on each answer afterwards was about 2 % of a ping (issue 23).
+ */
+const plainJsonHeaders = {
+  "Content-Type": "application/json; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": referrerPolicy,
+  "Content-Security-Policy": lockedDownPolicy,
+};
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
   // Most answers add no headers of their own: no Headers object to build and merge (a ping's answer).

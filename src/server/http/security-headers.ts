@@ -99,7 +99,8 @@ export const adminPageHeaders = { "X-Frame-Options": "DENY" } as const;
  */
 export function applySecurityHeaders(response: Response, pathname: string): void {
   const headers = response.headers;
-  headers.set("X-Content-Type-Options", "nosniff");
+  // json() answers carry all three already; `has` is cheaper than setting them again.
+  if (!headers.has("X-Content-Type-Options")) headers.set("X-Content-Type-Options", "nosniff");
   if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", referrerPolicy);
   if (headers.has("Content-Security-Policy")) return;
   const type = (headers.get("Content-Type") ?? "").toLowerCase();

@@ -158,17 +158,17 @@ describe("the ping writer", () => {
     const session = await createSession(sql, projectId);
     const connection = await sqliteConnectionOf(sql);
     let transactions = 0;
-    const transaction = connection.transaction;
-    connection.transaction = (run) => {
-      transactions++;
-      return transaction.call(connection, run);
-    };
+    const prepare = connection.prepare;
+    connection.prepare = ((...args: Parameters<typeof prepare>) => {
+      if (args[0] === "BEGIN") transactions++;
+      return prepare.apply(connection, args);
+    }) as typeof prepare;
     try {
       const bounded = createPingWriter(sql, { maxBatch: 2 });
       await Promise.all(Array.from({ length: 5 }, () => bounded.record(session.id, { events: [] })));
       expect(transactions).toBe(3);
     } finally {
-      connection.transaction = transaction;
+      connection.prepare = prepare;
     }
   });
 

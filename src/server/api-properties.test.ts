@@ -88,6 +88,7 @@ startBeforeAll(startTestServer, async (started) => {
       storage: unused,
       fanout: unused,
       connectedSessions: async () => [],
+      messengerUrl: () => "",
     }),
     ...messengerAdminRoutes({ sql, reads: unused, guard, fanout: unused }),
   ]

@@ -396,6 +396,7 @@ async function createPlatformSide(
       logger,
       connectedSessions: realtime.census.sessionsOf,
       widgetChanges: widget.changes,
+      messengerUrl: () => urls.messenger,
       webhooks,
     }),
     ...platformApiRoutes({ sql, reads, guard, staffAccessChanged, taskReports: config.taskReports }),

@@ -18,6 +18,7 @@ import type { PlatformDeps } from "./platform-deps.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
 import { projectSettingsRoutes } from "./projects/project-settings-routes.ts";
 import { savedRepliesRoutes } from "./projects/saved-replies-routes.ts";
+import { staffUploadRoutes } from "./projects/staff-upload-routes.ts";
 import { webhookRoutes } from "./webhooks/webhook-routes.ts";
 
 /** What the admin's widget routes use: the platform's, plus file storage (reports) and the fan-out. */
@@ -29,6 +30,8 @@ export type AdminWidgetDeps = PlatformDeps & {
   connectedSessions: ConnectedSessionsOf;
   /** Told after a write that the widget API's cached lookups depend on (project settings, content). */
   widgetChanges?: WidgetChanges;
+  /** The messenger origin, where staff attachments are served like visitors' files. */
+  messengerUrl: () => string;
   /** Where reports' and replies' events go to the projects' webhooks, and the webhook routes' queue. */
   webhooks?: WebhookEvents;
 };
@@ -54,5 +57,6 @@ export function adminWidgetRoutes(deps: AdminWidgetDeps): ApiRoute[] {
     ...projectSettingsRoutes(deps),
     ...webhookRoutes(deps),
     ...savedRepliesRoutes(deps),
+    ...staffUploadRoutes(deps),
   ];
 }

@@ -24,6 +24,7 @@ export async function adminEndpoints(sql: SQL): Promise<Array<Pick<ApiRoute, "me
       storage: null as never,
       fanout: null as never,
       connectedSessions: async () => [],
+      messengerUrl: () => "",
     }),
     ...messengerAdminRoutes({ sql, reads: null as never, guard, fanout: null as never }),
   ].map(({ method, pattern }) => ({ method, pattern }));

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import { readStoredUploadUsage, type StoredUploadUsage } from "./uploads-repository.ts";
+import { readStoredUploadUsage, type StoredUploadUsage, type Uploader } from "./uploads-repository.ts";
 
 /** Per-day quotas count uploads since 00:00 UTC; the rate counts the last minute. */
 export interface UploadQuotas {
@@ -88,7 +88,7 @@ export interface UploadLimiter {
    * used up, or the declared size cannot fit the bytes left today.
    */
   admit(request: {
-    sessionId: string;
+    uploader: Uploader;
     projectId: string;
     maxFileBytes: number;
     /** An upper bound of the file's size when the request declared one. */
@@ -103,10 +103,10 @@ export function createUploadLimiter(
 ): UploadLimiter {
   const inFlight = createInFlightLedger();
 
-  function readUsage(sessionId: string, projectId: string): Promise<StoredUploadUsage> {
+  function readUsage(uploader: Uploader, projectId: string): Promise<StoredUploadUsage> {
     const time = now();
     return readStoredUploadUsage(sql, {
-      sessionId,
+      uploader,
       projectId,
       dayStart: `${new Date(time).toISOString().slice(0, 10)}T00:00:00.000Z`,
       recentStart: new Date(time - rateWindowMs).toISOString(),
@@ -120,10 +120,13 @@ export function createUploadLimiter(
     return Math.max(1, Math.ceil((midnight.getTime() - time) / 1000));
   };
 
-  const sessionBytesUsedUp = () =>
+  /** Whose quota it is, as the refusals name it. */
+  const per = (uploader: Uploader) => (uploader.kind === "session" ? "session" : "admin");
+
+  const sessionBytesUsedUp = (uploader: Uploader) =>
     new UploadRefused(
       429,
-      `Upload quota reached: ${describeSize(quotas.sessionBytesPerDay)} per session per day`,
+      `Upload quota reached: ${describeSize(quotas.sessionBytesPerDay)} per ${per(uploader)} per day`,
       secondsToMidnight(),
     );
   const projectBytesUsedUp = () =>
@@ -134,11 +137,17 @@ export function createUploadLimiter(
     );
 
   /** Refuses when one more upload of `bytes` does not fit next to the stored and the in-flight ones. */
-  function check(stored: StoredUploadUsage, session: Usage, project: Usage, extra: Usage) {
+  function check(
+    uploader: Uploader,
+    stored: StoredUploadUsage,
+    session: Usage,
+    project: Usage,
+    extra: Usage,
+  ) {
     if (stored.sessionCount + session.count + extra.count > quotas.sessionUploadsPerDay) {
       throw new UploadRefused(
         429,
-        `Upload quota reached: ${quotas.sessionUploadsPerDay} uploads per session per day`,
+        `Upload quota reached: ${quotas.sessionUploadsPerDay} uploads per ${per(uploader)} per day`,
         secondsToMidnight(),
       );
     }
@@ -148,22 +157,27 @@ export function createUploadLimiter(
       const retryAfter = leaves === null ? rateWindowMs / 1000 : Math.ceil((leaves - now()) / 1000);
       throw new UploadRefused(
         429,
-        `Too many uploads: at most ${quotas.sessionUploadsPerMinute} per session per minute`,
+        `Too many uploads: at most ${quotas.sessionUploadsPerMinute} per ${per(uploader)} per minute`,
         Math.max(1, retryAfter),
       );
     }
     if (stored.sessionBytes + session.bytes + extra.bytes > quotas.sessionBytesPerDay)
-      throw sessionBytesUsedUp();
+      throw sessionBytesUsedUp(uploader);
     if (stored.projectBytes + project.bytes + extra.bytes > quotas.projectBytesPerDay)
       throw projectBytesUsedUp();
   }
 
   return {
-    async admit({ sessionId, projectId, maxFileBytes, declaredBytes }) {
-      const stored = await readUsage(sessionId, projectId);
+    async admit({ uploader, projectId, maxFileBytes, declaredBytes }) {
+      // One ledger for both kinds of uploader; the prefix keeps a session and an admin apart.
+      const sessionId = `${uploader.kind}:${uploader.id}`;
+      const stored = await readUsage(uploader, projectId);
       // Without a declared size, at least one byte has to fit.
       const expected = Math.max(1, declaredBytes ?? 1);
-      check(stored, inFlight.session(sessionId), inFlight.project(projectId), { count: 1, bytes: expected });
+      check(uploader, stored, inFlight.session(sessionId), inFlight.project(projectId), {
+        count: 1,
+        bytes: expected,
+      });
 
       inFlight.change(sessionId, projectId, 1, 0);
       let size = 0;
@@ -189,16 +203,17 @@ export function createUploadLimiter(
           }
           // `stored` is from admission; confirm() catches uploads that finished since.
           if (stored.sessionBytes + inFlight.session(sessionId).bytes > quotas.sessionBytesPerDay)
-            throw refuse(sessionBytesUsedUp());
+            throw refuse(sessionBytesUsedUp(uploader));
           if (stored.projectBytes + inFlight.project(projectId).bytes > quotas.projectBytesPerDay)
             throw refuse(projectBytesUsedUp());
         },
         async confirm() {
-          const current = await readUsage(sessionId, projectId);
+          const current = await readUsage(uploader, projectId);
           // The others in flight, without this upload, which `extra` stands for.
           const session = inFlight.session(sessionId);
           const project = inFlight.project(projectId);
           check(
+            uploader,
             current,
             { count: session.count - 1, bytes: session.bytes - size },
             { count: project.count - 1, bytes: project.bytes - size },

@@ -9,6 +9,7 @@ import { seedDemoData } from "../../demo-seed.ts";
 import { findProjectBySdkKey } from "../../domain/projects/projects-repository.ts";
 import { signSessionId } from "../../domain/sessions/session-hash.ts";
 import { createSession } from "../../domain/sessions/sessions-repository.ts";
+import { defaultMaxUploadBytes } from "../../domain/uploads/upload-intake.ts";
 import type { UploadQuotas } from "../../domain/uploads/upload-quotas.ts";
 import { withRequestLog } from "../../http/request-log.ts";
 import { createLogger } from "../../logger.ts";
@@ -20,7 +21,7 @@ import { tempDatabases } from "../../test-support/temp-databases.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { createWidgetApi } from "../widget-api.ts";
-import { defaultMaxUploadBytes, uploadRoutes } from "./upload-routes.ts";
+import { uploadRoutes } from "./upload-routes.ts";
 
 let server: TestServer;
 let main: string;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { InboxReport, StaffPush } from "../../shared/inbox-api.ts";
-import { noticeFor, oneLine } from "./alert-notice.ts";
+import { mentionNoticeFor, noticeFor, oneLine } from "./alert-notice.ts";
 import { readAlertPreferences, writeAlertPreferences } from "./alert-preferences.ts";
 import { badgeText, titleWithCount } from "./alert-title.ts";
 
@@ -73,5 +73,43 @@ describe("alert preferences", () => {
     localStorage.setItem("alertPreferences", JSON.stringify({ sound: "yes", desktop: 1 }));
     expect(readAlertPreferences()).toEqual({ sound: false, desktop: false });
     localStorage.removeItem("alertPreferences");
+  });
+});
+
+describe("a mention in a note", () => {
+  const note = (kind: "report" | "conversation", alerted: string[]): StaffPush => ({
+    name: "staff-note",
+    data: {
+      action: "added",
+      alerted,
+      note: {
+        id: "n1",
+        target: { kind, id: "x1", projectId: "p1" },
+        author: { id: "a1", name: "Anna" },
+        text: "@bo please   look",
+        mentions: [{ id: "b1", nickname: "bo", name: "Bo" }],
+        createdAt: "2026-11-23T10:00:00.000Z",
+        updatedAt: null,
+      },
+    },
+  });
+
+  test("alerts the admins it names, with a link to the item", () => {
+    expect(mentionNoticeFor(note("report", ["b1"]), "b1", "/dashboard/users")).toEqual({
+      kind: "mention",
+      reference: "Anna",
+      body: "@bo please look",
+      href: "/dashboard/inbox/x1",
+    });
+    expect(mentionNoticeFor(note("conversation", ["b1"]), "b1", "/dashboard")?.href).toBe(
+      "/dashboard/conversations/p1/x1",
+    );
+  });
+
+  test("nobody else, nobody signed out, and not on the item's own page", () => {
+    expect(mentionNoticeFor(note("report", ["b1"]), "c1", "/dashboard")).toBeNull();
+    expect(mentionNoticeFor(note("report", ["b1"]), undefined, "/dashboard")).toBeNull();
+    expect(mentionNoticeFor(note("report", ["b1"]), "b1", "/dashboard/inbox/x1")).toBeNull();
+    expect(mentionNoticeFor(message("visitor"), "b1", "/dashboard")).toBeNull();
   });
 });

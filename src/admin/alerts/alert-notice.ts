@@ -4,8 +4,8 @@ import { inboxPath, inboxReportHref } from "../inbox/inbox-paths.ts";
 
 /** What a push tells an admin who is elsewhere: what arrived, a line of it, and where it is. */
 export interface AlertNotice {
-  kind: "report" | "message";
-  /** The report's short id (FB-12); empty for a message. */
+  kind: "report" | "message" | "mention";
+  /** The report's short id (FB-12); who wrote the note for a mention; empty for a message. */
   reference: string;
   body: string;
   href: string;
@@ -48,4 +48,23 @@ export function noticeFor(push: StaffPush, path: string): AlertNotice | null {
     return { kind: "message", reference: "", body: oneLine(text), href };
   }
   return null;
+}
+
+/**
+ * The notice of a note that mentions `adminId` for the first time (the server names them in
+ * `alerted`), unless the admin is on the item's page, where the note arrives in front of them.
+ */
+export function mentionNoticeFor(
+  push: StaffPush,
+  adminId: string | undefined,
+  path: string,
+): AlertNotice | null {
+  if (push.name !== "staff-note" || !adminId || !push.data.alerted.includes(adminId)) return null;
+  const { note } = push.data;
+  const href =
+    note.target.kind === "report"
+      ? inboxReportHref(note.target.id)
+      : conversationHref(note.target.projectId, note.target.id);
+  if (path === href) return null;
+  return { kind: "mention", reference: note.author.name, body: oneLine(note.text), href };
 }

@@ -4,8 +4,9 @@ import type { StaffPush } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
 import { createThrottledCall } from "../realtime/throttled-call.ts";
+import { sessionState } from "../session/session-store.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
-import { type AlertNotice, noticeFor } from "./alert-notice.ts";
+import { type AlertNotice, mentionNoticeFor, noticeFor } from "./alert-notice.ts";
 import { readAlertPreferences } from "./alert-preferences.ts";
 import { setAlerts } from "./alert-store.ts";
 import { alertsApi } from "./alerts-api.ts";
@@ -16,6 +17,7 @@ const countingPushes: ReadonlySet<StaffPush["name"]> = new Set([
   "report-updated",
   "conversation-message",
   "conversation-status",
+  "staff-note",
 ]);
 const reloadGapMs = 1000;
 
@@ -63,7 +65,11 @@ export function useAlertFeed(): void {
 
   const announce = (notice: AlertNotice) => {
     const heading =
-      notice.kind === "report" ? t("alerts.newReport", { id: notice.reference }) : t("alerts.newMessage");
+      notice.kind === "report"
+        ? t("alerts.newReport", { id: notice.reference })
+        : notice.kind === "mention"
+          ? t("alerts.mention", { name: notice.reference })
+          : t("alerts.newMessage");
     const preferences = readAlertPreferences();
     if (document.hidden && preferences.desktop && "Notification" in window) {
       if (Notification.permission === "granted") {
@@ -86,7 +92,8 @@ export function useAlertFeed(): void {
 
   useStaffPush((push) => {
     if (countingPushes.has(push.name)) refreshAlertCounts();
-    const notice = noticeFor(push, where.current);
+    const notice =
+      noticeFor(push, where.current) ?? mentionNoticeFor(push, sessionState.user?.id, where.current);
     if (notice) announce(notice);
   }, refreshAlertCounts);
 }

@@ -9,6 +9,7 @@ import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { ExternalContentBar } from "../inbox/external-content-bar.tsx";
 import { useOwnOrigins } from "../inbox/own-origins.ts";
+import { StaffNotes } from "../notes/staff-notes.tsx";
 import { useStaffPush } from "../realtime/staff-socket.ts";
 import { Button } from "../shell/button.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
@@ -347,6 +348,7 @@ export function ConversationView({
           )}
         </li>
       </ol>
+      <StaffNotes target={{ kind: "conversation", id, projectId }} variant="pane" />
       {conversation.status === "open" ? (
         <Composer
           projectId={projectId}

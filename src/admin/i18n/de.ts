@@ -59,6 +59,7 @@ export const de: Catalogue = {
   "alerts.waiting": "{count, plural, one {# wartet auf Sie} other {# warten auf Sie}}",
   "alerts.newReport": "Neuer Bericht {id}",
   "alerts.newMessage": "Neue Nachricht von einem Besucher",
+  "alerts.mention": "{name} hat Sie in einer Notiz erwähnt",
   "alerts.open": "Öffnen",
   "alerts.settings": "Hinweise",
   "alerts.sound": "Ton abspielen",

@@ -5,6 +5,7 @@ import type { contentMessagesEnUS } from "../content/content-messages.ts";
 import type { conversationMessagesEnUS } from "../conversations/conversation-messages.ts";
 import type { dashboardMessagesEnUS } from "../dashboard/dashboard-messages.ts";
 import type { inboxMessagesEnUS } from "../inbox/inbox-messages.ts";
+import type { noteMessagesEnUS } from "../notes/note-messages.ts";
 import type { profileMessagesEnUS } from "../profile/profile-messages.ts";
 import type { projectMessagesEnUS } from "../projects/project-messages.ts";
 import type { reportMessagesEnUS } from "../reports/report-messages.ts";
@@ -74,6 +75,7 @@ export const enUS = {
   "alerts.waiting": "{count, plural, one {# waiting for you} other {# waiting for you}}",
   "alerts.newReport": "New report {id}",
   "alerts.newMessage": "New message from a visitor",
+  "alerts.mention": "{name} mentioned you in a note",
   "alerts.open": "Open",
   "alerts.settings": "Alerts",
   "alerts.sound": "Play a sound",
@@ -131,6 +133,7 @@ export type MessageId =
   | keyof typeof skillMessagesEnUS
   | keyof typeof reportMessagesEnUS
   | keyof typeof inboxMessagesEnUS
+  | keyof typeof noteMessagesEnUS
   | keyof typeof recordsMessagesEnUS
   | keyof typeof contentMessagesEnUS
   | keyof typeof conversationMessagesEnUS

@@ -5,6 +5,7 @@ import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
+import { StaffNotes } from "../notes/staff-notes.tsx";
 import { useStaffPush } from "../realtime/staff-socket.ts";
 import { Button } from "../shell/button.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
@@ -364,6 +365,10 @@ export default function InboxDetailPage() {
         </div>
         <div className="inbox-detail-side">
           <ReportTriage report={report} onChanged={replace} />
+          <StaffNotes
+            target={{ kind: "report", id: report.id, projectId: report.projectId }}
+            variant="card"
+          />
           <ReportConversation
             report={report}
             onOpened={(conversation) => replace({ ...report, conversation })}

@@ -1,0 +1,151 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { adminHeaders } from "./support/admin-api.ts";
+import { demoProjectId, selectRows } from "./support/database.ts";
+import { signInAsAdmin } from "./support/sign-in.ts";
+
+/**
+ * Internal notes and mentions (issue 24 point 3) with two admins in browsers of their own: A writes a
+ * note on a conversation and mentions B through the @ list; B, on Users, gets a toast with a link and a
+ * count, opens it and finds the note, marked internal. The visitor's messenger answers never carry it.
+ */
+
+const run = Date.now().toString(36);
+
+/** A second admin: registered, e-mail verified with the code from the outbox, promoted by the demo admin. */
+async function createAdmin(request: APIRequestContext, name: string) {
+  const email = `${name}@example.com`;
+  const password = `${name}-password`;
+  const registered = await request.post("/api/auth/register", { data: { name, email, password } });
+  expect(registered.status()).toBe(201);
+  const { id } = (await registered.json()) as { id: string };
+  const [mail] = selectRows<{ body: string }>(
+    "SELECT body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC",
+    email,
+  );
+  const code = /code is (\d{6})/.exec(mail?.body ?? "")?.[1] ?? "";
+  expect((await request.post("/api/auth/verify-email", { data: { email, code } })).ok()).toBe(true);
+  const promoted = await request.patch(`/api/users/${id}`, {
+    headers: await adminHeaders(request),
+    data: { role: "ADMIN" },
+  });
+  expect(promoted.ok()).toBe(true);
+  return { id, email, password };
+}
+
+/** The count beside a navigation link (0 when it shows none). */
+async function navCount(page: Page, which: "reports" | "conversations" = "conversations"): Promise<number> {
+  const badge = page.getByTestId(`nav-count-${which}`);
+  if ((await badge.count()) === 0) return 0;
+  return Number((await badge.locator("[aria-hidden=true]").textContent())?.replace("+", "") ?? 0);
+}
+
+const titleCount = async (page: Page) => Number(/^\((\d+)\)/.exec(await page.title())?.[1] ?? 0);
+
+async function signIn(page: Page, login: string, password: string) {
+  await page.goto("/");
+  await page.evaluate(() => localStorage.setItem("locale", "en-US"));
+  await page.goto("/login");
+  await page.locator("input[name=login]").fill(login);
+  await page.locator("input[name=password]").fill(password);
+  await page.locator("button[type=submit]").click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test("a note mentioning B reaches B on another screen, never the visitor", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(45_000);
+  const nickname = `notes-b-${run}`;
+  const b = await createAdmin(request, nickname);
+  const projectId = demoProjectId();
+
+  // A visitor writes, as the messenger does.
+  const session = await request.post("/api/widget/sessions", { headers: { "Api-Token": "demo" }, data: {} });
+  const { gleapId, gleapHash } = (await session.json()) as { gleapId: string; gleapHash: string };
+  const visitor = { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash };
+  const subject = `Refund please (${run})`;
+  const started = await request.post("/api/widget/conversations", {
+    headers: visitor,
+    data: { text: subject },
+  });
+  expect(started.status()).toBe(201);
+  const { shareToken } = (await started.json()) as { shareToken: string };
+  const [conversation] = selectRows<{ id: string }>(
+    "SELECT id FROM conversations WHERE share_token = $1",
+    shareToken,
+  );
+
+  // Read by the team already: only the mention can count it for B.
+  const read = await request.post(`/api/projects/${projectId}/conversations/${conversation?.id}/read`, {
+    headers: await adminHeaders(request),
+  });
+  expect(read.ok()).toBe(true);
+
+  // B works elsewhere, on Users.
+  const other = await browser.newContext();
+  const bPage = await other.newPage();
+  try {
+    await signIn(bPage, b.email, b.password);
+    const bSocket = bPage.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));
+    await bPage.goto("/dashboard/users");
+    await expect(bPage.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+    await bSocket;
+    // The first read of the counts has landed once the title and the badges agree.
+    await expect
+      .poll(
+        async () =>
+          (await titleCount(bPage)) === (await navCount(bPage, "reports")) + (await navCount(bPage)),
+      )
+      .toBe(true);
+    const countBefore = await navCount(bPage);
+
+    // A opens the conversation and writes a note, taking B's name from the @ list.
+    await signInAsAdmin(page);
+    await page.goto(`/dashboard/conversations/${projectId}/${conversation?.id}`);
+    await expect(page.getByRole("heading", { name: subject, level: 2 })).toBeVisible();
+    const notes = page.getByTestId("staff-notes");
+    await expect(notes).toContainText("No notes yet.");
+    const box = notes.getByTestId("note-text");
+    await box.fill("Finance approved the refund, ");
+    await box.pressSequentially(`@notes-b-${run.slice(0, 2)}`);
+    await expect(notes.getByTestId("mention-option")).toHaveText([`@${nickname}`]);
+    await box.press("Enter");
+    await box.pressSequentially("can you reply?");
+    await expect(box).toHaveValue(`Finance approved the refund, @${nickname} can you reply?`);
+    await notes.getByTestId("note-submit").click();
+    const written = notes.getByTestId("staff-note");
+    await expect(written).toContainText("Internal note");
+    await expect(written.locator(".note-mention")).toHaveText(`@${nickname}`);
+    await expect(box).toHaveValue("");
+
+    // B: a toast with a link, and the conversation counted until B opens it.
+    const toast = bPage.getByTestId("toast");
+    await expect(toast).toContainText("mentioned you in a note");
+    await expect(toast).toContainText("Finance approved the refund");
+    await expect.poll(() => navCount(bPage)).toBe(countBefore + 1);
+    await toast.getByRole("link", { name: "Open" }).click();
+    const bNote = bPage.getByTestId("staff-note");
+    await expect(bNote).toContainText("Internal note");
+    await expect(bNote).toContainText(`Finance approved the refund, @${nickname} can you reply?`);
+    await expect.poll(() => navCount(bPage)).toBe(countBefore);
+
+    // A's later note reaches B's open page live.
+    await notes.getByTestId("note-text").fill(`Second note (${run})`);
+    await notes.getByTestId("note-submit").click();
+    await expect(bPage.getByTestId("staff-note")).toHaveCount(2);
+  } finally {
+    await other.close();
+  }
+
+  // The visitor's messenger reads its conversations from these: no note in any of them.
+  for (const path of ["/api/widget/conversations", `/api/widget/conversations/${shareToken}`]) {
+    const answer = await request.get(path, { headers: visitor });
+    expect(answer.ok()).toBe(true);
+    const text = await answer.text();
+    expect(text).toContain(subject);
+    expect(text).not.toContain("Finance approved");
+    expect(text).not.toContain("Second note");
+  }
+});

@@ -77,9 +77,14 @@ const loadTimelineMessages = () =>
 const conversationArea = withMessages(conversationRoutes, loadTimelineMessages);
 const inboxArea = withMessages(inboxRoutes, loadTimelineMessages);
 const projectArea = withMessages(projectRoutes, () =>
-  import("./projects/project-messages.ts").then((m) =>
-    registerMessages(m.projectMessagesEnUS, m.projectMessagesDe),
-  ),
+  Promise.all([
+    import("./projects/project-messages.ts").then((m) =>
+      registerMessages(m.projectMessagesEnUS, m.projectMessagesDe),
+    ),
+    import("./projects/webhook-messages.ts").then((m) =>
+      registerMessages(m.webhookMessagesEnUS, m.webhookMessagesDe),
+    ),
+  ]).then(() => undefined),
 );
 const loadReportMessages = () =>
   import("./reports/report-messages.ts").then((m) =>

@@ -8,6 +8,7 @@ import type { inboxMessagesEnUS } from "../inbox/inbox-messages.ts";
 import type { noteMessagesEnUS } from "../notes/note-messages.ts";
 import type { profileMessagesEnUS } from "../profile/profile-messages.ts";
 import type { projectMessagesEnUS } from "../projects/project-messages.ts";
+import type { webhookMessagesEnUS } from "../projects/webhook-messages.ts";
 import type { reportMessagesEnUS } from "../reports/report-messages.ts";
 import { shellMessagesEnUS } from "../shell/shell-messages.ts";
 import type { skillMessagesEnUS } from "../skills/skill-messages.ts";
@@ -138,6 +139,7 @@ export type MessageId =
   | keyof typeof contentMessagesEnUS
   | keyof typeof conversationMessagesEnUS
   | keyof typeof projectMessagesEnUS
+  | keyof typeof webhookMessagesEnUS
   | keyof typeof profileMessagesEnUS
   | keyof typeof visitorMessagesEnUS;
 

@@ -42,6 +42,7 @@ import {
 } from "./project-settings-form.ts";
 import { projectsApi } from "./projects-api.ts";
 import { TranslationsEditor } from "./translations-editor.tsx";
+import { WebhooksCard } from "./webhooks-card.tsx";
 import "./project-styles.ts";
 
 type Form = ReturnType<typeof useFormState<SettingsForm>>;
@@ -448,6 +449,7 @@ export default function ProjectSettingsPage() {
         onSecret={setSecret}
       />
       <FlowListCard projectId={project.id} />
+      <WebhooksCard projectId={project.id} />
     </section>
   );
 }

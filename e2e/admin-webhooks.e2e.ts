@@ -1,0 +1,106 @@
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "@playwright/test";
+import { adminHeaders } from "./support/admin-api.ts";
+import { signInAsAdmin } from "./support/sign-in.ts";
+import { createWidgetProjects } from "./support/widget-projects.ts";
+
+/**
+ * Webhooks (issue 24 point 11): an admin adds a webhook to a project, pointing at a receiver this
+ * spec starts, presses "Send test", and sees the delivery with the receiver's 200 in the log; the
+ * receiver got the test signed with the secret the card reveals. Then the webhook is deleted.
+ */
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const received: Received[] = [];
+let receiver: Server;
+const projects = createWidgetProjects("e2e-webhooks");
+
+test.beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => {
+      body += chunk.toString("utf8");
+    });
+    request.on("end", () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(200, { "Content-Type": "text/plain" }).end("thanks");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+});
+
+test.afterAll(async () => {
+  projects.removeAll();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+test("a webhook added in the admin gets a signed test, and the log shows its 200", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(30_000);
+  const created = await request.post("/api/projects", {
+    headers: await adminHeaders(request),
+    data: { name: `Webhooks ${Date.now().toString(36)}` },
+  });
+  expect(created.status()).toBe(201);
+  const { id: projectId } = (await created.json()) as { id: string };
+  projects.adopt(projectId);
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/morph`;
+
+  await signInAsAdmin(page);
+  await page.goto(`/dashboard/projects/${projectId}`);
+  const card = page.getByTestId("webhooks-card");
+  await expect(card.getByRole("heading", { name: "Webhooks" })).toBeVisible();
+  await expect(card.getByText("No Webhooks")).toBeVisible();
+
+  await card.getByRole("button", { name: "Add webhook" }).click();
+  // A wrong address is named before anything is sent.
+  await card.getByLabel("Address").fill("ftp://example.com/in");
+  await card.getByRole("button", { name: "Add webhook" }).click();
+  await expect(card.getByText("Enter an http:// or https:// address")).toBeVisible();
+  await card.getByLabel("Address").fill(url);
+  await card.getByLabel("Description").fill("Our CRM");
+  await card.getByLabel("Conversation message").check();
+  await card.getByRole("button", { name: "Add webhook" }).click();
+  await expect(page.getByText("Webhook added")).toBeVisible();
+
+  const item = card.getByTestId("webhook-item");
+  await expect(item.getByText(url)).toBeVisible();
+  await expect(item.getByText("Report created")).toBeVisible();
+  await expect(item.getByText("Conversation message")).toBeVisible();
+  await expect(item.getByText("Nothing sent yet")).toBeVisible();
+
+  await item.getByRole("button", { name: "Send test" }).click();
+  const delivery = item.getByTestId("webhook-delivery");
+  await expect(delivery).toHaveAttribute("data-state", "delivered");
+  await expect(delivery.getByText("Delivered")).toBeVisible();
+  await expect(delivery.getByTestId("webhook-delivery-status")).toHaveText("HTTP 200");
+  await expect(delivery.getByText("thanks")).toBeVisible();
+
+  // The receiver checks the signature with the secret the card shows.
+  await item.getByRole("button", { name: "Reveal" }).click();
+  const secret = (await item.getByTestId("webhook-secret").textContent()) ?? "";
+  expect(secret).toMatch(/^whsec_/);
+  expect(received).toHaveLength(1);
+  const [sent] = received;
+  const timestamp = String(sent?.headers["x-morph-timestamp"]);
+  const expected = createHmac("sha256", secret).update(`${timestamp}.${sent?.body}`).digest("hex");
+  expect(sent?.headers["x-morph-signature"]).toBe(`sha256=${expected}`);
+  expect(JSON.parse(sent?.body ?? "{}")).toMatchObject({ type: "webhook.test", projectId });
+
+  // At 390 px the card still fits the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(delivery.getByTestId("webhook-delivery-status")).toBeVisible();
+  expect(await card.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+
+  await item.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete webhook" }).click();
+  await expect(card.getByText("No Webhooks")).toBeVisible();
+});

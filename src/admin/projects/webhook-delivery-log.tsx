@@ -1,0 +1,197 @@
+import { useEffect, useRef } from "react";
+import type { WebhookDelivery } from "../../shared/webhooks-api.ts";
+import { useResource } from "../api/use-resource.ts";
+import { TimeAgo } from "../format/date-time-ago.tsx";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { ListStatus } from "../shell/list/list-status.tsx";
+import { webhooksApi } from "./webhooks-api.ts";
+
+/** How often, and how many times in a row, the log looks again while a try is under way or due soon. */
+const followMs = 1000;
+const followTimes = 30;
+/** A retry due this soon is worth waiting for on screen; later ones show at the next refresh. */
+const soonMs = 10_000;
+
+const waitingSoon = (delivery: WebhookDelivery, now: number) =>
+  delivery.state === "pending" &&
+  (delivery.attempts === 0 ||
+    (delivery.nextAttemptAt !== null && Date.parse(delivery.nextAttemptAt) - now < soonMs));
+
+const stateBadge: Record<WebhookDelivery["state"], string> = {
+  delivered: "badge badge-success",
+  pending: "badge",
+  failed: "badge badge-danger",
+};
+
+/**
+ * The webhook's last deliveries, newest first: the event, the outcome with the receiver's status, the
+ * attempts, how long the last try took, when it was and when the next one is due, and the start of the
+ * receiver's answer. `version` changes when the admin sent a test: the log reads again and follows the
+ * tries under way each second (for at most 30 s), so the answer appears without a reload.
+ */
+export function WebhookDeliveryLog({
+  projectId,
+  webhookId,
+  version,
+}: {
+  projectId: string;
+  webhookId: string;
+  version: number;
+}) {
+  const { t, formatNumber } = useT();
+  const { resource, reload, refresh } = useResource(
+    () => webhooksApi.deliveries(projectId, webhookId),
+    `${projectId}/${webhookId}`,
+  );
+  const follows = useRef(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `version` is what asks again.
+  useEffect(() => {
+    if (version === 0) return;
+    follows.current = 0;
+    refresh();
+  }, [version]);
+
+  useEffect(() => {
+    if (resource.state !== "ready") return;
+    const now = Date.now();
+    if (!resource.data.items.some((delivery) => waitingSoon(delivery, now))) return;
+    if (follows.current >= followTimes) return;
+    const timer = setTimeout(() => {
+      follows.current++;
+      refresh();
+    }, followMs);
+    return () => clearTimeout(timer);
+  }, [resource, refresh]);
+
+  const headingId = `webhook-log-${webhookId}`;
+  return (
+    <section className="webhook-log" aria-labelledby={headingId}>
+      <div className="webhook-log-head">
+        <h4 id={headingId} className="webhook-log-title">
+          {t("webhooks.log.title")}
+        </h4>
+        <Button
+          variant="tertiary"
+          size="sm"
+          onClick={() => {
+            follows.current = 0;
+            refresh();
+          }}
+        >
+          {t("webhooks.log.refresh")}
+        </Button>
+      </div>
+      <ListStatus
+        resource={resource}
+        onRetry={reload}
+        texts={{
+          loading: "webhooks.log.loading",
+          error: "webhooks.log.error",
+          retry: "list.retry",
+          empty: "webhooks.log.empty",
+          emptyHint: "webhooks.log.emptyHint",
+          count: "webhooks.log.count",
+        }}
+      >
+        {(data) => (
+          <div className="table-wrap">
+            <table className="data-table webhook-log-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("webhooks.log.column.event")}</th>
+                  <th scope="col">{t("webhooks.log.column.result")}</th>
+                  <th scope="col" className="numeric">
+                    {t("webhooks.log.column.attempts")}
+                  </th>
+                  <th scope="col" className="numeric">
+                    {t("webhooks.log.column.duration")}
+                  </th>
+                  <th scope="col">{t("webhooks.log.column.lastTry")}</th>
+                  <th scope="col">{t("webhooks.log.column.nextTry")}</th>
+                  <th scope="col">{t("webhooks.log.column.response")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((delivery) => (
+                  <tr key={delivery.id} data-testid="webhook-delivery" data-state={delivery.state}>
+                    <td className="primary-cell">
+                      <code className="inline-code">{delivery.event}</code>
+                    </td>
+                    <td data-label={t("webhooks.log.column.result")}>
+                      <span className="webhook-result">
+                        <span className={stateBadge[delivery.state]}>
+                          {t(`webhooks.log.state.${delivery.state}`)}
+                        </span>
+                        <span data-testid="webhook-delivery-status">
+                          {delivery.lastStatus !== null
+                            ? `HTTP ${delivery.lastStatus}`
+                            : delivery.lastAttemptAt
+                              ? t("webhooks.log.noAnswer")
+                              : ""}
+                        </span>
+                      </span>
+                    </td>
+                    <td className="numeric" data-label={t("webhooks.log.column.attempts")}>
+                      {formatNumber(delivery.attempts)}
+                    </td>
+                    <td className="numeric" data-label={t("webhooks.log.column.duration")}>
+                      {delivery.lastDurationMs === null
+                        ? t("webhooks.log.none")
+                        : t("webhooks.log.duration", { ms: formatNumber(delivery.lastDurationMs) })}
+                    </td>
+                    <td data-label={t("webhooks.log.column.lastTry")}>
+                      {delivery.lastAttemptAt ? (
+                        <TimeAgo value={delivery.lastAttemptAt} />
+                      ) : (
+                        t("webhooks.log.notYet")
+                      )}
+                    </td>
+                    <td data-label={t("webhooks.log.column.nextTry")}>
+                      {delivery.nextAttemptAt ? (
+                        <DueAt value={delivery.nextAttemptAt} />
+                      ) : (
+                        t("webhooks.log.none")
+                      )}
+                    </td>
+                    <td data-label={t("webhooks.log.column.response")} className="webhook-response-cell">
+                      {(delivery.lastError ?? delivery.lastResponse) ? (
+                        <code
+                          className="webhook-response"
+                          title={delivery.lastError ?? delivery.lastResponse ?? ""}
+                        >
+                          {delivery.lastError ?? delivery.lastResponse}
+                        </code>
+                      ) : (
+                        t("webhooks.log.none")
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStatus>
+    </section>
+  );
+}
+
+/** A moment that may lie ahead: its time of day (and date when not today), exact on hover. */
+function DueAt({ value }: { value: string }) {
+  const { locale } = useT();
+  const date = new Date(value);
+  const today = new Date().toDateString() === date.toDateString();
+  const text = date.toLocaleString(locale, {
+    ...(today ? {} : { day: "numeric", month: "short" }),
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
+  return (
+    <time dateTime={value} title={date.toLocaleString(locale)}>
+      {text}
+    </time>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from "react";
+import { useResource } from "../api/use-resource.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { ListStatus } from "../shell/list/list-status.tsx";
+import { WebhookFormView } from "./webhook-form.tsx";
+import { WebhookItem } from "./webhook-item.tsx";
+import "./webhook-styles.ts";
+import { webhooksApi } from "./webhooks-api.ts";
+
+/**
+ * The project's outgoing webhooks (issue 24 point 11), a card of the settings page: each webhook
+ * with its secret, "Send test" and delivery log, and the form to add one.
+ */
+export function WebhooksCard({ projectId }: { projectId: string }) {
+  const { t } = useT();
+  const { resource, reload, refresh } = useResource(() => webhooksApi.list(projectId), projectId);
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <section
+      className="detail-card settings-card"
+      aria-labelledby="webhooks-title"
+      data-testid="webhooks-card"
+    >
+      <div className="settings-card-head">
+        <div>
+          <h2 id="webhooks-title" className="settings-card-title">
+            {t("webhooks.title")}
+          </h2>
+          <p className="subtle settings-card-lead">{t("webhooks.lead")}</p>
+        </div>
+        {!adding && (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            {t("webhooks.add")}
+          </Button>
+        )}
+      </div>
+      {adding && (
+        <div className="webhook-item">
+          <WebhookFormView
+            projectId={projectId}
+            onSaved={() => {
+              setAdding(false);
+              refresh();
+            }}
+            onCancel={() => setAdding(false)}
+          />
+        </div>
+      )}
+      <ListStatus
+        resource={resource}
+        onRetry={reload}
+        texts={{
+          loading: "webhooks.loading",
+          error: "webhooks.error",
+          retry: "list.retry",
+          empty: "webhooks.empty",
+          emptyHint: "webhooks.emptyHint",
+          count: "webhooks.count",
+        }}
+      >
+        {(data) => (
+          <ul className="webhook-list">
+            {data.items.map((webhook) => (
+              <WebhookItem
+                key={webhook.id}
+                projectId={projectId}
+                webhook={webhook}
+                onChanged={refresh}
+                onDeleted={refresh}
+              />
+            ))}
+          </ul>
+        )}
+      </ListStatus>
+    </section>
+  );
+}

@@ -18,6 +18,8 @@ import inboxCss from "./inbox.css" with { type: "text" };
 import { inboxApi } from "./inbox-api.ts";
 import { PriorityBadge, StatusBadge, TypeText } from "./inbox-badges.tsx";
 import { inboxListHref } from "./inbox-paths.ts";
+import { type LogFilter, noLogFilter } from "./log-filter.ts";
+import { LogFilterBar } from "./log-filter-bar.tsx";
 import { useOwnOrigins } from "./own-origins.ts";
 import { RecordingPlayer } from "./recording-player.tsx";
 import { type ReplayClock, ReplayPlayer, type ReplaySeeker } from "./replay-player.tsx";
@@ -27,6 +29,7 @@ import { ReportConversation } from "./report-conversation.tsx";
 import { type ReportResources, reportResources } from "./report-resources.ts";
 import { ReportTriage } from "./report-triage.tsx";
 import { SnapshotViewer } from "./snapshot-viewer.tsx";
+import { useFieldLabels } from "./use-field-labels.ts";
 import { VisitorPanel } from "../visitors/visitor-panel.tsx";
 import { withoutWidgetNoise } from "./widget-noise.ts";
 
@@ -205,6 +208,7 @@ function CaptureView({
     return (
       <ReplayPlayer
         replay={report.replay}
+        report={report}
         events={resources.replayEvents}
         framePolicy={resources.framePolicy}
         onClock={onClock}
@@ -233,6 +237,7 @@ function LogsCard({
 }) {
   const { t } = useT();
   const [log, setLog] = useState<Log>("console");
+  const [filter, setFilter] = useState<LogFilter>(noLogFilter);
   // The widget's own lines and requests (issue 24): kept in the report, shown on request.
   const own = useOwnOrigins();
   const [showWidget, setShowWidget] = useState(false);
@@ -266,8 +271,13 @@ function LogsCard({
           {t("inbox.log.showWidget", { count: quiet.hidden })}
         </label>
       )}
-      {log === "console" && <ConsoleLog entries={consoleShown} clock={clock} onSeek={onSeek} />}
-      {log === "network" && <NetworkLog entries={networkShown} clock={clock} onSeek={onSeek} />}
+      {log !== "events" && <LogFilterBar filter={filter} onChange={setFilter} />}
+      {log === "console" && (
+        <ConsoleLog entries={consoleShown} clock={clock} onSeek={onSeek} filter={filter} />
+      )}
+      {log === "network" && (
+        <NetworkLog entries={networkShown} clock={clock} onSeek={onSeek} filter={filter} />
+      )}
       {log === "events" && <EventLog entries={report.events} />}
     </section>
   );
@@ -276,13 +286,14 @@ function LogsCard({
 function ReporterCard({ report }: { report: ReportDetailView }) {
   const { t } = useT();
   const format = useFormatters();
+  const labels = useFieldLabels();
   const rows: Array<[string, string]> = [
     [t("inbox.field.email"), report.reporter.email ?? ""],
     [t("inbox.field.name"), report.reporter.name ?? ""],
     [t("inbox.field.userId"), report.reporter.userId ?? ""],
     [t("inbox.column.page"), report.page ?? ""],
     [t("inbox.field.received"), `${format.dateTime(report.createdAt)} (${format.ago(report.createdAt)})`],
-    ...report.session,
+    ...labels(report.session),
   ];
   return (
     <Pairs
@@ -305,6 +316,7 @@ export default function InboxDetailPage() {
   const { resource, reload, replace } = useResource(() => inboxApi.get(id), id);
   const [clock, setClock] = useState<ReplayClock | null>(null);
   const seeker = useRef<ReplaySeeker | null>(null);
+  const labels = useFieldLabels();
   useDocumentTitle(t("inbox.report.title"), resource.state === "ready" ? resource.data.shortId : null);
 
   // Opening it read it (the same request): the alert counts follow.
@@ -357,11 +369,14 @@ export default function InboxDetailPage() {
           </Button>
         </div>
       </header>
+      {/* Side by side from 1200 px, stacked below (issue 24: the logs beside the replay, not below). */}
+      <div className="inbox-capture-pair">
+        <CaptureCard report={report} onClock={setClock} seeker={seeker} />
+        <LogsCard report={report} clock={clock} onSeek={(offset) => seeker.current?.seek(offset)} />
+      </div>
       <div className="inbox-detail-grid">
         <div className="inbox-detail-main">
-          <CaptureCard report={report} onClock={setClock} seeker={seeker} />
-          <LogsCard report={report} clock={clock} onSeek={(offset) => seeker.current?.seek(offset)} />
-          <Pairs title="inbox.section.form" pairs={report.formData} testId="form-card" />
+          <Pairs title="inbox.section.form" pairs={labels(report.formData)} testId="form-card" />
         </div>
         <div className="inbox-detail-side">
           <ReportTriage report={report} onChanged={replace} />
@@ -381,9 +396,9 @@ export default function InboxDetailPage() {
               reloadKey={report.conversation?.id}
             />
           )}
-          <Pairs title="inbox.section.meta" pairs={report.metaData} />
-          {report.customData.length > 0 && (
-            <Pairs title="inbox.section.customData" pairs={report.customData} />
+          <Pairs title="inbox.section.meta" pairs={labels(report.metaData)} />
+          {labels(report.customData).length > 0 && (
+            <Pairs title="inbox.section.customData" pairs={labels(report.customData)} />
           )}
         </div>
       </div>

@@ -26,6 +26,10 @@ export interface ReplayHandle {
   play(): void;
   pause(): void;
   seek(offset: number): void;
+  /** 1, 2, 4 or 8 times as fast; rrweb keeps the position. */
+  setSpeed(speed: number): void;
+  /** Fast-forwards through stretches without input (rrweb's own rule: 10 s at the chosen speed). */
+  setSkipInactive(skip: boolean): void;
   destroy(): void;
 }
 
@@ -116,6 +120,12 @@ export function startReplay(
         replayer.pause(offset);
         listeners.onTime(offset);
       }
+    },
+    setSpeed(speed) {
+      replayer.setConfig({ speed });
+    },
+    setSkipInactive(skip) {
+      replayer.setConfig({ skipInactive: skip });
     },
     destroy() {
       cancelAnimationFrame(frame);

@@ -1,10 +1,17 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type CSSProperties, type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { useOwnOrigins } from "./own-origins.ts";
 import type { ReplayHandle } from "./replay-engine.ts";
+import { ReplayMarkerLegend, ReplayMarkerTrack } from "./replay-marker-track.tsx";
+import { replayMarkers } from "./replay-markers.ts";
+import { withMessengerPlaceholders } from "./replay-messenger-frames.ts";
+import { type ReplaySpeed, ReplaySpeedControls } from "./replay-speed-controls.tsx";
 import { clockText } from "./replay-timeline.ts";
-import type { ReplayView } from "./report-detail-view.ts";
+import type { ReplayView, ReportDetailView } from "./report-detail-view.ts";
 import { useFitScale } from "./use-fit-scale.ts";
+import { useFullscreen } from "./use-fullscreen.ts";
+import { withoutWidgetNoise } from "./widget-noise.ts";
 
 /** Where the player is, for the logs that follow it. */
 export interface ReplayClock {
@@ -20,17 +27,22 @@ export interface ReplaySeeker {
 
 /**
  * The web replay: rrweb's replayer (loaded with its own chunk on first use), scaled to the column,
- * with play/pause, a timeline and the clock. `onClock` reports the position so the console and
- * network logs highlight the entry the replay has reached.
+ * with play/pause, a timeline with markers (clicks, console errors, failed requests, the report's
+ * moment; the widget's own entries left out), the clock, speed, idle skipping and full screen.
+ * `onClock` reports the position so the console and network logs highlight the entry reached.
+ * Frames of our messenger show as labelled boxes (replay-messenger-frames.ts).
  */
 export function ReplayPlayer({
   replay,
+  report,
   events,
   framePolicy,
   onClock,
   seeker,
 }: {
   replay: ReplayView;
+  /** The logs and the time the markers are read from. */
+  report: Pick<ReportDetailView, "consoleLog" | "networkLogs" | "createdAt">;
   /** The replay's events with external addresses replaced (replay-resources.ts). */
   events: ReplayView["events"];
   framePolicy: string;
@@ -38,25 +50,53 @@ export function ReplayPlayer({
   seeker: RefObject<ReplaySeeker | null>;
 }) {
   const { t } = useT();
+  const player = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const handle = useRef<ReplayHandle | null>(null);
   const [state, setState] = useState<"loading" | "ready" | "error">("loading");
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
+  const [timing, setTiming] = useState<{ start: number; duration: number } | null>(null);
+  const [speed, setSpeed] = useState<ReplaySpeed>(1);
+  const [skipInactive, setSkipInactive] = useState(false);
+  // A replay started anew (other events, another policy) keeps the speed and skipping chosen.
+  const settings = useRef({ speed, skipInactive });
+  settings.current = { speed, skipInactive };
   const [size, setSize] = useState({ width: replay.width ?? 1280, height: replay.height ?? 800 });
-  const scale = useFitScale(stage, size.width);
+  const fullscreen = useFullscreen(player);
+  const scale = useFitScale(stage, size.width, fullscreen.active ? size.height : null);
   const clock = useRef(onClock);
   clock.current = onClock;
 
+  const own = useOwnOrigins();
+  const placeholder = t("inbox.replay.messengerPlaceholder");
+  const shownEvents = useMemo(
+    () => (own ? withMessengerPlaceholders(events, own, placeholder) : null),
+    [events, own, placeholder],
+  );
+  const markers = useMemo(() => {
+    if (!timing || !own) return [];
+    const quiet = withoutWidgetNoise(report, own);
+    const reportedAt = Date.parse(report.createdAt);
+    return replayMarkers({
+      events,
+      consoleLog: quiet.console,
+      networkLogs: quiet.network,
+      reportedAt: Number.isNaN(reportedAt) ? null : reportedAt,
+      ...timing,
+    });
+  }, [timing, own, report, events]);
+
   useEffect(() => {
+    if (!shownEvents) return;
     let cancelled = false;
     let made: ReplayHandle | null = null;
     setState("loading");
     import("./replay-engine.ts")
       .then(({ startReplay }) => {
         if (cancelled || !root.current) return;
-        made = startReplay(root.current, events, framePolicy, {
+        made = startReplay(root.current, shownEvents, framePolicy, {
           onTime: (offset) => {
             setCurrent(offset);
             if (made) clock.current({ start: made.start, duration: made.duration, current: offset });
@@ -65,7 +105,10 @@ export function ReplayPlayer({
           onSize: (width, height) => setSize({ width, height }),
         });
         handle.current = made;
+        made.setSpeed(settings.current.speed);
+        made.setSkipInactive(settings.current.skipInactive);
         seeker.current = { seek: (offset) => made?.seek(offset) };
+        setTiming({ start: made.start, duration: made.duration });
         setSize({ width: made.width, height: made.height });
         clock.current({ start: made.start, duration: made.duration, current: 0 });
         setState("ready");
@@ -81,18 +124,33 @@ export function ReplayPlayer({
       seeker.current = null;
       clock.current(null);
     };
-  }, [events, framePolicy, seeker]);
+  }, [shownEvents, framePolicy, seeker]);
 
   const duration = handle.current?.duration ?? 0;
   if (state === "error") return <p className="state-panel">{t("inbox.replay.error")}</p>;
+  const rootStyle: CSSProperties = {
+    width: `${size.width}px`,
+    height: `${size.height}px`,
+    transform: `scale(${scale})`,
+  };
+  // In full screen the page is centred in the screen rather than hung from the column's corner.
+  if (fullscreen.active)
+    Object.assign(rootStyle, {
+      left: "50%",
+      top: "50%",
+      marginLeft: `${-size.width / 2}px`,
+      marginTop: `${-size.height / 2}px`,
+      transformOrigin: "50% 50%",
+    });
+  const seek = (offset: number) => handle.current?.seek(offset);
   return (
-    <div className="replay-player" data-testid="replay-player" data-state={state}>
-      <div ref={stage} className="replay-stage" style={{ height: `${Math.round(size.height * scale)}px` }}>
-        <div
-          ref={root}
-          className="replay-root"
-          style={{ width: `${size.width}px`, height: `${size.height}px`, transform: `scale(${scale})` }}
-        />
+    <div ref={player} className="replay-player" data-testid="replay-player" data-state={state}>
+      <div
+        ref={stage}
+        className="replay-stage"
+        style={fullscreen.active ? undefined : { height: `${Math.round(size.height * scale)}px` }}
+      >
+        <div ref={root} className="replay-root" style={rootStyle} />
         {state === "loading" && (
           <p className="subtle replay-loading" role="status">
             {t("inbox.replay.loading")}
@@ -108,20 +166,44 @@ export function ReplayPlayer({
         >
           {t(playing ? "inbox.replay.pause" : "inbox.replay.play")}
         </Button>
-        <input
-          type="range"
-          className="replay-timeline"
-          aria-label={t("inbox.replay.timeline")}
-          min={0}
-          max={Math.max(1, Math.round(duration))}
-          step={100}
-          value={Math.round(current)}
-          disabled={state !== "ready"}
-          onChange={(event) => handle.current?.seek(Number(event.target.value))}
-        />
+        <div className="replay-track">
+          <ReplayMarkerTrack markers={markers} duration={duration} onSeek={seek} />
+          <input
+            type="range"
+            className="replay-timeline"
+            aria-label={t("inbox.replay.timeline")}
+            min={0}
+            max={Math.max(1, Math.round(duration))}
+            step={100}
+            value={Math.round(current)}
+            disabled={state !== "ready"}
+            onChange={(event) => seek(Number(event.target.value))}
+          />
+        </div>
         <span className="replay-clock" data-testid="replay-clock">
           {clockText(current)} / {clockText(duration)}
         </span>
+      </div>
+      <div className="replay-options">
+        <ReplaySpeedControls
+          speed={speed}
+          skipInactive={skipInactive}
+          disabled={state !== "ready"}
+          onSpeed={(value) => {
+            setSpeed(value);
+            handle.current?.setSpeed(value);
+          }}
+          onSkipInactive={(skip) => {
+            setSkipInactive(skip);
+            handle.current?.setSkipInactive(skip);
+          }}
+        />
+        <ReplayMarkerLegend markers={markers} />
+        {fullscreen.supported && (
+          <Button size="sm" variant="secondary" className="replay-fullscreen" onClick={fullscreen.toggle}>
+            {t(fullscreen.active ? "inbox.replay.exitFullscreen" : "inbox.replay.fullscreen")}
+          </Button>
+        )}
       </div>
     </div>
   );

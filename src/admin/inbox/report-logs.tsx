@@ -2,6 +2,13 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { formatDateTime } from "../format/format-date.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
+import {
+  consoleEntryShown,
+  isFiltering,
+  type LogFilter,
+  networkEntryShown,
+  noLogFilter,
+} from "./log-filter.ts";
 import type { ReplayClock } from "./replay-player.tsx";
 import { clockText, reachedEntry, replayOffset, timeOfDay } from "./replay-timeline.ts";
 import {
@@ -76,15 +83,28 @@ function stepClass(index: number, reached: number, offset: number | null, clock:
   return offset > clock.current ? "log-ahead" : "";
 }
 
+/** Said when the search or "failed only" leaves nothing of a log that has entries. */
+function NoMatch() {
+  const { t } = useT();
+  return (
+    <p className="subtle log-no-match" data-testid="log-no-match">
+      {t("inbox.log.noMatch")}
+    </p>
+  );
+}
+
 /** The console log with a level filter; in step with the replay when one plays. */
 export function ConsoleLog({
   entries,
   clock,
   onSeek,
+  filter = noLogFilter,
 }: {
   entries: readonly ConsoleEntry[];
   clock: ReplayClock | null;
   onSeek: (offset: number) => void;
+  /** The logs' search and "failed only" (log-filter.ts). */
+  filter?: LogFilter;
 }) {
   const { t } = useT();
   const [level, setLevel] = useState<ConsoleLevel | "">("");
@@ -96,6 +116,8 @@ export function ConsoleLog({
     return counted;
   }, [entries]);
   if (entries.length === 0) return <p className="subtle">{t("inbox.log.consoleEmpty")}</p>;
+  const shown = (entry: ConsoleEntry) =>
+    (!level || entry.level === level) && consoleEntryShown(entry, filter);
   return (
     <div className="log-panel">
       <fieldset className="log-levels">
@@ -116,9 +138,10 @@ export function ConsoleLog({
           </label>
         ))}
       </fieldset>
+      {isFiltering(filter) && !entries.some(shown) && <NoMatch />}
       <ol ref={list} className="log-list" data-testid="console-log">
         {entries.map((entry, index) =>
-          level && entry.level !== level ? null : (
+          !shown(entry) ? null : (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: log entries have no id; the log never reorders.
               key={index}
@@ -150,66 +173,73 @@ export function NetworkLog({
   entries,
   clock,
   onSeek,
+  filter = noLogFilter,
 }: {
   entries: readonly NetworkEntry[];
   clock: ReplayClock | null;
   onSeek: (offset: number) => void;
+  filter?: LogFilter;
 }) {
   const { t, formatNumber } = useT();
   const { offsets, reached } = useTimeline(entries, clock);
   const list = useFollow(reached);
   if (entries.length === 0) return <p className="subtle">{t("inbox.log.networkEmpty")}</p>;
+  const noneShown = isFiltering(filter) && !entries.some((entry) => networkEntryShown(entry, filter));
   return (
-    <ol ref={list} className="log-list" data-testid="network-log">
-      {entries.map((entry, index) => {
-        const bad = entry.failed || (entry.status !== null && entry.status >= 400);
-        return (
-          <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: log entries have no id; the log never reorders.
-            key={index}
-            data-index={index}
-            aria-current={index === reached ? "step" : undefined}
-            className={`log-entry ${bad ? "log-error" : ""} ${stepClass(index, reached, offsets[index] ?? null, clock)}`}
-          >
-            <TimeButton offset={offsets[index] ?? null} date={entry.date} onSeek={onSeek} />
-            <details className="network-entry">
-              <summary>
-                <span className="network-method">{entry.method}</span>
-                <span className="network-url" title={entry.url}>
-                  {entry.url}
-                </span>
-                <span className={bad ? "network-status network-bad" : "network-status"}>
-                  {statusText(entry, t)}
-                </span>
-                {entry.duration !== null && (
-                  <span className="network-duration">
-                    {t("inbox.log.ms", { ms: formatNumber(Math.round(entry.duration)) })}
+    <div className="log-panel">
+      {noneShown && <NoMatch />}
+      <ol ref={list} className="log-list" data-testid="network-log">
+        {entries.map((entry, index) => {
+          if (!networkEntryShown(entry, filter)) return null;
+          const bad = entry.failed || (entry.status !== null && entry.status >= 400);
+          return (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: log entries have no id; the log never reorders.
+              key={index}
+              data-index={index}
+              aria-current={index === reached ? "step" : undefined}
+              className={`log-entry ${bad ? "log-error" : ""} ${stepClass(index, reached, offsets[index] ?? null, clock)}`}
+            >
+              <TimeButton offset={offsets[index] ?? null} date={entry.date} onSeek={onSeek} />
+              <details className="network-entry">
+                <summary>
+                  <span className="network-method">{entry.method}</span>
+                  <span className="network-url" title={entry.url}>
+                    {entry.url}
                   </span>
-                )}
-              </summary>
-              {!entry.resource && (
-                <div className="network-body">
-                  <h3>{t("inbox.log.request")}</h3>
-                  {entry.requestHeaders.length > 0 && (
-                    <dl className="network-headers">
-                      {entry.requestHeaders.map(([name, value]) => (
-                        <div key={name}>
-                          <dt>{name}</dt>
-                          <dd>{value}</dd>
-                        </div>
-                      ))}
-                    </dl>
+                  <span className={bad ? "network-status network-bad" : "network-status"}>
+                    {statusText(entry, t)}
+                  </span>
+                  {entry.duration !== null && (
+                    <span className="network-duration">
+                      {t("inbox.log.ms", { ms: formatNumber(Math.round(entry.duration)) })}
+                    </span>
                   )}
-                  <pre className="code-block">{entry.requestPayload || t("inbox.log.noBody")}</pre>
-                  <h3>{t("inbox.log.response")}</h3>
-                  <pre className="code-block">{entry.responseText || t("inbox.log.noBody")}</pre>
-                </div>
-              )}
-            </details>
-          </li>
-        );
-      })}
-    </ol>
+                </summary>
+                {!entry.resource && (
+                  <div className="network-body">
+                    <h3>{t("inbox.log.request")}</h3>
+                    {entry.requestHeaders.length > 0 && (
+                      <dl className="network-headers">
+                        {entry.requestHeaders.map(([name, value]) => (
+                          <div key={name}>
+                            <dt>{name}</dt>
+                            <dd>{value}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    )}
+                    <pre className="code-block">{entry.requestPayload || t("inbox.log.noBody")}</pre>
+                    <h3>{t("inbox.log.response")}</h3>
+                    <pre className="code-block">{entry.responseText || t("inbox.log.noBody")}</pre>
+                  </div>
+                )}
+              </details>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
   );
 }
 

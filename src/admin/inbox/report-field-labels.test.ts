@@ -1,0 +1,60 @@
+import { describe, expect, test } from "bun:test";
+import { dateOf, humanizeKey, isEmptyValue, labelledFields } from "./report-field-labels.ts";
+
+describe("labels for raw keys", () => {
+  test("camelCase and snake_case keys read as words", () => {
+    expect(humanizeKey("description")).toBe("Description");
+    expect(humanizeKey("lastSeenAt")).toBe("Last seen at");
+    expect(humanizeKey("screen_width")).toBe("Screen width");
+    expect(humanizeKey("plan-tier.name")).toBe("Plan tier name");
+    expect(humanizeKey("apiURLPath")).toBe("Api URL path");
+    expect(humanizeKey("HTTPStatus")).toBe("HTTP status");
+    expect(humanizeKey("x")).toBe("X");
+    expect(humanizeKey("__")).toBe("__");
+  });
+
+  test("empty values", () => {
+    for (const value of ["", "  ", "{}", "[]", "null"]) expect(isEmptyValue(value)).toBe(true);
+    for (const value of ["0", "false", '{"a":1}', "-"]) expect(isEmptyValue(value)).toBe(false);
+  });
+
+  test("dates only under date-like keys, from ISO text or epoch milliseconds", () => {
+    expect(dateOf("lastSeenAt", "2026-11-22T18:09:59.361Z")).toBe(Date.parse("2026-11-22T18:09:59.361Z"));
+    expect(dateOf("created_at", "2026-11-22")).toBe(Date.parse("2026-11-22"));
+    expect(dateOf("startTime", "1763834999361")).toBe(1763834999361);
+    expect(dateOf("description", "2026-11-22T18:09:59.361Z")).toBeNull();
+    expect(dateOf("lastSeenAt", "yesterday")).toBeNull();
+    expect(dateOf("lastSeenAt", "2026-13-45T99:99")).toBeNull();
+    expect(dateOf("updatedAt", "42")).toBeNull();
+  });
+
+  test("rows: written labels for known keys, dates and yes/no formatted, empty ones left out", () => {
+    const rows = labelledFields(
+      [
+        ["description", "Export fails"],
+        ["lastSeenAt", "2026-11-22T18:09:59.361Z"],
+        ["customData", "{}"],
+        ["planTier", "pro"],
+        ["mobile", "false"],
+        ["beta_user", "true"],
+        ["empty", ""],
+      ],
+      {
+        known: (key) =>
+          ({ description: "Beschreibung", lastSeenAt: "Zuletzt gesehen", mobile: "Mobilgerät" })[
+            key as "description"
+          ] ?? `?${key}`,
+        date: (time) => `D${time}`,
+        yes: "Ja",
+        no: "Nein",
+      },
+    );
+    expect(rows).toEqual([
+      ["Beschreibung", "Export fails"],
+      ["Zuletzt gesehen", `D${Date.parse("2026-11-22T18:09:59.361Z")}`],
+      ["Plan tier", "pro"],
+      ["Mobilgerät", "Nein"],
+      ["Beta user", "Ja"],
+    ]);
+  });
+});

@@ -206,4 +206,15 @@ test("a replay with markers, speed, idle skipping and full screen, its logs besi
   await expect(page.locator(".detail-card", { hasText: "Metadata" })).toContainText("Mobile device");
   await expect(page.locator(".detail-card", { hasText: "Metadata" })).toContainText("No");
   await expect(page.getByRole("heading", { name: "Custom data" })).toHaveCount(0);
+
+  // At 390 px the logs stack below the player and nothing runs past the screen's edge.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const pair = page.locator(".inbox-capture-pair");
+  await expect
+    .poll(async () => (await logs.boundingBox())?.y ?? 0)
+    .toBeGreaterThan(((await player.boundingBox())?.y ?? 0) + ((await player.boundingBox())?.height ?? 0));
+  expect(await pair.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  const pairBox = await pair.boundingBox();
+  expect((pairBox?.x ?? 0) + (pairBox?.width ?? 0)).toBeLessThanOrEqual(390);
+  await pair.screenshot({ path: test.info().outputPath("replay-player-390.png") });
 });

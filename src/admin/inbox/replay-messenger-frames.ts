@@ -27,8 +27,9 @@ const textNode = 3;
 /** Light and dark admins alike: a neutral box that reads as "something was here", not as the page. */
 const placeholderStyle =
   "background:#eef0f6;color:#3f4660;border:1px dashed #8e96ad;box-sizing:border-box;" +
-  "padding:16px 12px;text-align:center;overflow:hidden;" +
-  "font:600 14px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;";
+  "padding:32px 16px;text-align:center;overflow:hidden;" +
+  // Large: the replay is shown scaled down to about half its size in the report's column.
+  "font:600 24px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;";
 
 const pixels = (value: unknown): string | null =>
   typeof value === "string" && /^\d+(\.\d+)?$/.test(value.trim()) ? `${value.trim()}px` : null;

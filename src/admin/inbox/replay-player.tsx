@@ -198,13 +198,13 @@ export function ReplayPlayer({
             handle.current?.setSkipInactive(skip);
           }}
         />
-        <ReplayMarkerLegend markers={markers} />
         {fullscreen.supported && (
           <Button size="sm" variant="secondary" className="replay-fullscreen" onClick={fullscreen.toggle}>
             {t(fullscreen.active ? "inbox.replay.exitFullscreen" : "inbox.replay.fullscreen")}
           </Button>
         )}
       </div>
+      <ReplayMarkerLegend markers={markers} />
     </div>
   );
 }

@@ -106,6 +106,8 @@ test("a note mentioning B reaches B on another screen, never the visitor", async
     await page.goto(`/dashboard/conversations/${projectId}/${conversation?.id}`);
     await expect(page.getByRole("heading", { name: subject, level: 2 })).toBeVisible();
     const notes = page.getByTestId("staff-notes");
+    // No notes yet: the pane under the conversation is folded until asked for.
+    await notes.getByText("Internal notes").click();
     await expect(notes).toContainText("No notes yet.");
     const box = notes.getByTestId("note-text");
     await box.fill("Finance approved the refund, ");

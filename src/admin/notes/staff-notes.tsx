@@ -127,8 +127,11 @@ export function StaffNotes({ target, variant }: { target: NoteTarget; variant: "
     );
   }, [kind, id, projectId]);
 
+  // The pane under a conversation opens by itself when there are notes, and then as the admin left it.
+  const [paneOpen, setPaneOpen] = useState<boolean | null>(null);
   useEffect(() => {
     setLoaded({ state: "loading" });
+    setPaneOpen(null);
     load();
   }, [load]);
 
@@ -189,7 +192,12 @@ export function StaffNotes({ target, variant }: { target: NoteTarget; variant: "
 
   if (variant === "pane") {
     return (
-      <details className="staff-notes staff-notes-pane" data-testid="staff-notes" open>
+      <details
+        className="staff-notes staff-notes-pane"
+        data-testid="staff-notes"
+        open={paneOpen ?? count > 0}
+        onToggle={(event) => setPaneOpen(event.currentTarget.open)}
+      >
         <summary>{t("notes.titleCount", { count })}</summary>
         {body}
       </details>

@@ -1,4 +1,11 @@
-import type { BulkReportUpdate, InboxReport, ReportReply, ReportUpdate } from "../../shared/inbox-api.ts";
+import type {
+  BulkReportDelete,
+  BulkReportUpdate,
+  InboxReport,
+  ReportNeighbours,
+  ReportReply,
+  ReportUpdate,
+} from "../../shared/inbox-api.ts";
 import type { ListPage } from "../../shared/list-page-api.ts";
 import type { AdminProject } from "../../shared/messenger-api.ts";
 import { api } from "../api/api-client.ts";
@@ -18,6 +25,11 @@ export const inboxApi = {
   update: (id: string, body: ReportUpdate) =>
     api<unknown>(reportPath(id), { method: "PATCH", body }).then(detail),
   bulk: (body: BulkReportUpdate) => api<{ updated: number }>("/api/feedback/bulk", { method: "POST", body }),
+  bulkDelete: (body: BulkReportDelete) =>
+    api<{ deleted: number }>("/api/feedback/bulk-delete", { method: "POST", body }),
+  /** Next and previous in a list's order (`inboxOrderParams`: its filters and sort). */
+  neighbours: (id: string, order: URLSearchParams) =>
+    api<ReportNeighbours>(`${reportPath(id)}/neighbours?${order}`),
   markUnread: (id: string) => api<void>(`${reportPath(id)}/unread`, { method: "POST" }),
   reply: (id: string, body: ReportReply) =>
     api<{ conversation: { id: string; shareToken: string } }>(`${reportPath(id)}/reply`, {

@@ -6,6 +6,7 @@ import type { ListColumn } from "../shell/list/list-page.tsx";
 import { PriorityBadge, StatusBadge, TypeText } from "./inbox-badges.tsx";
 import type { InboxSortField } from "./inbox-list-query.ts";
 import { inboxReportHref } from "./inbox-paths.ts";
+import { TagChips } from "./inbox-tag-chips.tsx";
 
 /** Where a report was sent from, without the scheme: the path is what tells pages apart. */
 export function pageText(page: string): string {
@@ -15,9 +16,12 @@ export function pageText(page: string): string {
 /**
  * The inbox's columns: the title (to the report) with its short id and what it carries (screenshot,
  * replay, recording), bold with a dot while this admin has not opened it; then type, status, priority,
- * reporter, page, assignee and age.
+ * reporter, page, tags (each filters the list by itself, `onTag`), assignee and age.
  */
-export function inboxColumns({ t }: Translator): ListColumn<InboxReport, InboxSortField>[] {
+export function inboxColumns(
+  { t }: Translator,
+  onTag: (tag: string) => void,
+): ListColumn<InboxReport, InboxSortField>[] {
   return [
     {
       label: "inbox.column.report",
@@ -84,6 +88,11 @@ export function inboxColumns({ t }: Translator): ListColumn<InboxReport, InboxSo
         ),
     },
     {
+      label: "inbox.column.tags",
+      className: "fluid-cell fluid-15",
+      cell: (report) => <TagChips tags={report.tags} onTag={onTag} />,
+    },
+    {
       label: "inbox.column.assignee",
       className: "fluid-cell fluid-15",
       cell: (report) =>
@@ -99,9 +108,20 @@ export function inboxColumns({ t }: Translator): ListColumn<InboxReport, InboxSo
 
 /**
  * A report's row: its id for the tests and live updates, bold while unread, highlighted for a moment
- * after it arrived over the socket (`fresh`).
+ * after it arrived over the socket (`fresh`), marked while the keyboard's row focus is on it (`focused`).
  */
-export function inboxRowProps(report: InboxReport, fresh: boolean) {
-  const classes = [report.unread ? "inbox-unread" : "", fresh ? "inbox-fresh" : ""].filter(Boolean).join(" ");
-  return { "data-testid": "inbox-row", "data-id": report.id, className: classes || undefined };
+export function inboxRowProps(report: InboxReport, fresh: boolean, focused = false) {
+  const classes = [
+    report.unread ? "inbox-unread" : "",
+    fresh ? "inbox-fresh" : "",
+    focused ? "inbox-focused" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return {
+    "data-testid": "inbox-row",
+    "data-id": report.id,
+    "data-focused": focused ? "true" : undefined,
+    className: classes || undefined,
+  };
 }

@@ -26,6 +26,7 @@ import { type ReplayClock, ReplayPlayer, type ReplaySeeker } from "./replay-play
 import type { ReportDetailView } from "./report-detail-view.ts";
 import { ConsoleLog, EventLog, NetworkLog } from "./report-logs.tsx";
 import { ReportConversation } from "./report-conversation.tsx";
+import { ReportPager } from "./report-pager.tsx";
 import { type ReportResources, reportResources } from "./report-resources.ts";
 import { ReportTriage } from "./report-triage.tsx";
 import { SnapshotViewer } from "./snapshot-viewer.tsx";
@@ -364,6 +365,7 @@ export default function InboxDetailPage() {
           </PageHeading>
         </div>
         <div className="page-actions">
+          <ReportPager report={report} onChanged={replace} />
           <Button variant="secondary" size="sm" onClick={() => void markUnread()}>
             {t("inbox.report.markUnread")}
           </Button>

@@ -11,10 +11,12 @@ import {
 } from "../shell/list/list-filters.tsx";
 import { priorityLabel, statusLabel, typeLabel } from "./inbox-labels.ts";
 import { type InboxListQuery, inboxReportTypes, unassignedFilter } from "./inbox-list-query.ts";
+import { InboxTagFilter } from "./inbox-tag-filter.tsx";
 
 /**
- * Status (opens on Open), type, priority, project (when there is more than one), the assignee views
- * (anyone, mine, nobody's yet) and "unread only"; Reset goes back to the open reports.
+ * Status (opens on Open; Spam only when chosen), type, priority, project (when there is more than
+ * one), the assignee views (anyone, mine, nobody's yet), a tag and "unread only"; Reset goes back to
+ * the open reports.
  */
 export function inboxFilters(
   list: FilteredList<InboxListQuery>,
@@ -63,6 +65,7 @@ export function inboxFilters(
         />
       ),
     ),
+    filterElement("tag", <InboxTagFilter value={query.tag} onChange={(tag) => change({ tag })} />),
     only("unread", "inbox.filter.read", "inbox.filter.unreadOnly"),
   ];
 }

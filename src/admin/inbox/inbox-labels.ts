@@ -11,6 +11,8 @@ export function statusLabel(status: string): MessageId | null {
       return "inbox.status.DONE";
     case "ARCHIVED":
       return "inbox.status.ARCHIVED";
+    case "SPAM":
+      return "inbox.status.SPAM";
     default:
       return null;
   }
@@ -51,6 +53,8 @@ export function statusTone(status: string): string {
   if (status === "OPEN") return "badge-info";
   if (status === "IN_PROGRESS") return "badge-warning";
   if (status === "DONE") return "badge-success";
+  // Spam is set aside, not finished: it reads as a warning wherever it is shown (the Spam view).
+  if (status === "SPAM") return "badge-danger";
   return "badge-muted";
 }
 

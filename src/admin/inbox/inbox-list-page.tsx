@@ -15,9 +15,11 @@ import { inboxApi } from "./inbox-api.ts";
 import { InboxBulkBar } from "./inbox-bulk-bar.tsx";
 import { inboxColumns, inboxRowProps } from "./inbox-columns.tsx";
 import { inboxFilters } from "./inbox-filters.tsx";
-import { type InboxListQuery, inboxListUrl } from "./inbox-list-query.ts";
-import { withArrival, withUpdate } from "./inbox-live.ts";
+import { type InboxListQuery, inboxBulkFilter, inboxListUrl } from "./inbox-list-query.ts";
+import { withArrival, withRemoval, withUpdate } from "./inbox-live.ts";
 import { inboxPath } from "./inbox-paths.ts";
+import { ShortcutsButton, ShortcutsDialog } from "./inbox-shortcuts.tsx";
+import { useInboxListKeys } from "./use-inbox-list-keys.ts";
 
 adoptStyles(inboxCss);
 
@@ -26,7 +28,8 @@ const freshMs = 6000;
 
 /**
  * `/dashboard/inbox`: the feedback reports of every widget project, with search, filters, sort and
- * page in the URL, a bulk status change, this admin's unread marker, and new reports arriving live
+ * page in the URL, bulk changes (of the ticked rows or all matching), keyboard shortcuts (`?` lists
+ * them), this admin's unread marker, and new reports arriving live
  * over the staff socket (on top of the first page of the newest-first order, when they fit the filters).
  */
 export default function InboxListPage() {
@@ -39,6 +42,12 @@ export default function InboxListPage() {
   const projects = useResource(() => inboxApi.projects(), "projects");
   const selection = useRowSelection(list.search);
   const { fresh, announcement } = useLiveReports(list);
+  const rows = resource.state === "ready" ? resource.data.items : [];
+  const keys = useInboxListKeys({ rows, myId: user?.id ?? null, onChanged: list.refresh });
+  // "Select all N matching" holds while the ticks and the list stay as they were.
+  const [allMatching, setAllMatching] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the ticks or the list change.
+  useEffect(() => setAllMatching(false), [selection.selected, list.search]);
   // The bulk bar goes when the selection does: the focus moves to the select-all box (the next control),
   // or to the heading once the status change has left no row to select.
   const selectAll = useRef<HTMLInputElement>(null);
@@ -53,6 +62,7 @@ export default function InboxListPage() {
     <ListPageView
       sectionClassName="inbox"
       names={{ messages: "inbox", item: "inbox" }}
+      heading={{ actions: <ShortcutsButton onOpen={keys.openHelp} /> }}
       list={list}
       resource={resource}
       filters={inboxFilters(
@@ -65,9 +75,17 @@ export default function InboxListPage() {
           <p className="visually-hidden" role="status" aria-live="polite">
             {announcement}
           </p>
+          <ShortcutsDialog open={keys.helpOpen} onClose={keys.closeHelp} />
           <InboxBulkBar
             myId={user?.id ?? null}
             ids={[...selection.selected]}
+            matching={{
+              total: resource.state === "ready" ? resource.data.total : 0,
+              pageRows: rows.length,
+              filter: inboxBulkFilter(list.query),
+              all: allMatching,
+              onAll: setAllMatching,
+            }}
             onClear={() => {
               selection.clear();
               selectAll.current?.focus();
@@ -81,14 +99,14 @@ export default function InboxListPage() {
         </>
       }
       className="inbox-table"
-      columns={inboxColumns(tr)}
+      columns={inboxColumns(tr, (tag) => list.change({ tag }))}
       select={{
         selection,
         allLabel: "inbox.selectAll",
         rowLabel: (report) => t("inbox.select", { id: report.shortId }),
         allRef: selectAll,
       }}
-      rowProps={(report) => inboxRowProps(report, fresh.has(report.id))}
+      rowProps={(report) => inboxRowProps(report, fresh.has(report.id), keys.focusedId === report.id)}
     />
   );
 }
@@ -133,6 +151,8 @@ function useLiveReports(list: ListPageController<InboxListQuery, ListPage<InboxR
         setAnnouncement(t("inbox.arrived", { id: push.data.shortId }));
       } else if (push.name === "report-updated") {
         show(withUpdate(current.data, push.data));
+      } else if (push.name === "reports-deleted") {
+        show(withRemoval(current.data, push.data.ids));
       }
     },
     // Back after a drop: whatever arrived meanwhile was not pushed to this tab.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { inboxListUrl } from "./inbox-list-query.ts";
+import { inboxBulkFilter, inboxListUrl, inboxOrderParams } from "./inbox-list-query.ts";
 
 describe("inbox list URL", () => {
   test("opens on the open reports, newest first, 25 a page", () => {
@@ -65,5 +65,28 @@ describe("inbox list URL", () => {
     // Status has no urgency: it starts upwards like every other column.
     expect(inboxListUrl.sortBy(first, "status").sort).toEqual({ field: "status", direction: "asc" });
     expect(inboxListUrl.sortBy(first, "createdAt").sort).toEqual({ field: "createdAt", direction: "desc" });
+  });
+});
+
+describe("the list as a bulk filter and an order (issue 24)", () => {
+  test("a bulk filter carries the search and filters the pages are asked with, not the page or sort", () => {
+    const query = inboxListUrl.parse(
+      "?q=export&status=DONE&tag=billing&assigneeId=none&unread=true&sort=-priority&page=3",
+    );
+    expect(inboxBulkFilter(query)).toEqual({
+      q: "export",
+      status: "DONE",
+      tag: "billing",
+      assigneeId: "none",
+      unread: "true",
+    });
+    // "All statuses" is no status parameter, which the API reads as every report but spam.
+    expect(inboxBulkFilter(inboxListUrl.parse("?status=any"))).toEqual({});
+    expect(inboxBulkFilter(inboxListUrl.defaults)).toEqual({ status: "OPEN" });
+  });
+
+  test("next/previous follow the filters and sort, on every page", () => {
+    const query = inboxListUrl.parse("?tag=billing&sort=-priority&page=3&pageSize=50");
+    expect(inboxOrderParams(query).toString()).toBe("status=OPEN&tag=billing&sort=-priority");
   });
 });

@@ -1,5 +1,5 @@
 import { reportPriorities } from "../../shared/feedback-api.ts";
-import { reportStatuses } from "../../shared/inbox-api.ts";
+import { type InboxListFilter, reportStatuses } from "../../shared/inbox-api.ts";
 import {
   choiceFilter,
   createListQuery,
@@ -43,8 +43,42 @@ export const inboxListUrl = createListQuery({
     priority: choiceFilter(reportPriorities),
     projectId: textFilter,
     assigneeId: textFilter,
+    tag: textFilter,
     unread: unreadFilter,
   },
 });
 export type InboxListQuery = typeof inboxListUrl.defaults;
 export const inboxListApiParams = inboxListUrl.apiParams;
+
+/**
+ * The list's search and filters as a bulk call's `filter` (issue 24, "select all N matching"): the
+ * very parameters its pages are asked with, so the change reaches exactly the rows counted.
+ */
+export function inboxBulkFilter(query: InboxListQuery): InboxListFilter {
+  const params = inboxListApiParams(query);
+  const filter: InboxListFilter = {};
+  for (const name of inboxFilterNames) {
+    const value = params.get(name);
+    if (value !== null) filter[name] = value;
+  }
+  return filter;
+}
+
+const inboxFilterNames = [
+  "q",
+  "status",
+  "type",
+  "priority",
+  "projectId",
+  "assigneeId",
+  "tag",
+  "unread",
+] as const satisfies ReadonlyArray<keyof InboxListFilter>;
+
+/** The list's search, filters and sort without its page: what next/previous on a report follow. */
+export function inboxOrderParams(query: InboxListQuery): URLSearchParams {
+  const params = inboxListApiParams(query);
+  params.delete("page");
+  params.delete("pageSize");
+  return params;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { InboxReport } from "../../shared/inbox-api.ts";
 import { inboxListUrl } from "./inbox-list-query.ts";
-import { reportFitsQuery, withArrival, withUpdate } from "./inbox-live.ts";
+import { reportFitsQuery, withArrival, withRemoval, withUpdate } from "./inbox-live.ts";
 
 const report = (id: string, extra: Partial<InboxReport> = {}): InboxReport => ({
   id,
@@ -107,5 +107,24 @@ describe("live arrivals", () => {
     expect(withUpdate(current, { id: "x", status: "DONE", priority: "LOW", tags: [], assignee: null })).toBe(
       current,
     );
+  });
+});
+
+describe("tags, spam and deletions (issue 24)", () => {
+  test("the tag filter takes whole tags, case aside; all statuses leave spam out", () => {
+    const tagged = report("t", { tags: ["Billing", "ui"] });
+    expect(reportFitsQuery(tagged, inboxListUrl.parse("?tag=billing"))).toBe(true);
+    expect(reportFitsQuery(tagged, inboxListUrl.parse("?tag=bill"))).toBe(false);
+    const spam = report("s", { status: "SPAM" });
+    expect(reportFitsQuery(spam, inboxListUrl.parse("?status=any"))).toBe(false);
+    expect(reportFitsQuery(spam, inboxListUrl.parse("?status=SPAM"))).toBe(true);
+  });
+
+  test("deleted reports leave the page and the total", () => {
+    const shown = page([report("a"), report("b"), report("c")], 40);
+    const after = withRemoval(shown, ["b", "elsewhere"]);
+    expect(after.items.map((item) => item.id)).toEqual(["a", "c"]);
+    expect(after.total).toBe(39);
+    expect(withRemoval(shown, ["elsewhere"])).toBe(shown);
   });
 });

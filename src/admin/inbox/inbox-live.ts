@@ -21,7 +21,9 @@ function fitsAssignee(report: InboxReport, assigneeId: string): boolean {
 /** Whether a report belongs in the list the admin is looking at (its filters and search). */
 export function reportFitsQuery(report: InboxReport, query: InboxListQuery): boolean {
   return (
-    (query.status === null || report.status === query.status) &&
+    // "All statuses" is every report but spam, as the API lists it.
+    (query.status === null ? report.status !== "SPAM" : report.status === query.status) &&
+    (query.tag === "" || report.tags.some((tag) => tag.toLowerCase() === query.tag.toLowerCase())) &&
     (query.type === null || report.type === query.type) &&
     (query.priority === null || report.priority === query.priority) &&
     (query.projectId === "" || report.projectId === query.projectId) &&
@@ -56,4 +58,12 @@ export function withUpdate(page: ListPage<InboxReport>, change: ReportTriageStat
     ...page,
     items: page.items.map((item) => (item.id === change.id ? { ...item, ...triage } : item)),
   };
+}
+
+/** The page without reports deleted meanwhile (by this admin's bulk delete or another's). */
+export function withRemoval(page: ListPage<InboxReport>, ids: readonly string[]): ListPage<InboxReport> {
+  const gone = new Set(ids);
+  const items = page.items.filter((item) => !gone.has(item.id));
+  if (items.length === page.items.length) return page;
+  return { ...page, items, total: Math.max(0, page.total - (page.items.length - items.length)) };
 }

@@ -18,7 +18,10 @@ async function widgetSession(request: APIRequestContext): Promise<Record<string,
 }
 
 async function fileReport(request: APIRequestContext, headers: Record<string, string>, description: string) {
-  const response = await request.post("/api/widget/bugs/v2", { headers, data: { formData: { description } } });
+  const response = await request.post("/api/widget/bugs/v2", {
+    headers,
+    data: { formData: { description } },
+  });
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: string; shortId: string };
 }
@@ -104,7 +107,8 @@ test("bulk over all matching reports, beyond the page: tags, then spam, which st
   const marker = `bulk-${run}`;
   const sender = await widgetSession(request);
   await fileReport(request, sender, `Spam flood 0 ${marker}`);
-  for (let i = 1; i < 13; i++) await fileReport(request, { "Api-Token": "demo" }, `Spam flood ${i} ${marker}`);
+  for (let i = 1; i < 13; i++)
+    await fileReport(request, { "Api-Token": "demo" }, `Spam flood ${i} ${marker}`);
   await signInAsAdmin(page);
   await page.goto(`/dashboard/inbox?q=${marker}&pageSize=10`);
   await expect(page.getByTestId("inbox-row")).toHaveCount(10);
@@ -119,7 +123,12 @@ test("bulk over all matching reports, beyond the page: tags, then spam, which st
   // Every one has the tag, on the page shown and beyond it: the tag filter finds all 13.
   await page.goto(`/dashboard/inbox?tag=flood-${run}&pageSize=10`);
   await expect(page.getByText("13 reports")).toBeVisible();
-  await expect(page.getByTestId("inbox-row").first().getByRole("button", { name: /flood-/ })).toBeVisible();
+  await expect(
+    page
+      .getByTestId("inbox-row")
+      .first()
+      .getByRole("button", { name: /flood-/ }),
+  ).toBeVisible();
 
   await page.getByRole("checkbox", { name: "Select every report on this page" }).check();
   await page.getByRole("button", { name: "Select all 13 matching reports" }).click();

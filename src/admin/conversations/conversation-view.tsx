@@ -11,6 +11,12 @@ import { ExternalContentBar } from "../inbox/external-content-bar.tsx";
 import { useOwnOrigins } from "../inbox/own-origins.ts";
 import { StaffNotes } from "../notes/staff-notes.tsx";
 import { useStaffPush } from "../realtime/staff-socket.ts";
+import {
+  pickerBoxProps,
+  ReplyAttachments,
+  ReplyField,
+  useReplyTools,
+} from "../saved-replies/reply-tools.tsx";
 import { Button } from "../shell/button.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
@@ -21,7 +27,6 @@ import { conversationAfterPush, withMessage } from "./conversation-live.ts";
 import { type ShownMessage, shownMessages } from "./conversation-resources.ts";
 import { conversationsApi } from "./conversations-api.ts";
 import { MessageHtml } from "./message-html.tsx";
-import { replyHtml } from "./reply-text.ts";
 import { createTypingSignal } from "./typing-signal.ts";
 
 /** The visitor as staff name them: their name, else their e-mail, else "Visitor". */
@@ -92,19 +97,28 @@ export function MessageItem({
   );
 }
 
-/** The reply box: Enter sends, Shift+Enter breaks the line; typing tells the visitor's messenger. */
+/**
+ * The reply box: Enter sends, Shift+Enter breaks the line; typing tells the visitor's messenger. The
+ * text is the small markdown subset the server turns into HTML; `/` offers the saved replies, and
+ * files go along as attachments (saved-replies/reply-tools.tsx).
+ */
 export function Composer({
   projectId,
   id,
+  visitorName = null,
   onSent,
 }: {
   projectId: string;
   id: string;
+  /** The visitor's own name, for the saved replies' placeholders. */
+  visitorName?: string | null;
   onSent: (message: ConversationMessage) => void;
 }) {
   const { t } = useT();
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
+  const tools = useReplyTools({ projectId, visitorName, text, setText });
+  const empty = !text.trim() && tools.attachments.length === 0;
   const typing = useMemo(
     () =>
       createTypingSignal((value) => {
@@ -118,12 +132,16 @@ export function Composer({
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
-    const html = replyHtml(text);
-    if (!html || busy) return;
+    if (empty || busy || tools.uploading.length > 0) return;
     setBusy(true);
     try {
-      const message = await conversationsApi.reply(projectId, id, html);
+      const message = await conversationsApi.reply(projectId, id, {
+        text: text.trim(),
+        format: "markdown",
+        attachments: tools.attachments,
+      });
       setText("");
+      tools.reset();
       typing.sent();
       onSent(message);
     } catch (failure) {
@@ -134,6 +152,7 @@ export function Composer({
   };
 
   const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (tools.keyDown(event)) return;
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();
@@ -145,21 +164,27 @@ export function Composer({
       <label htmlFor="reply-text" className="visually-hidden">
         {t("conversation.reply")}
       </label>
-      <textarea
-        id="reply-text"
-        data-testid="reply-text"
-        rows={3}
-        value={text}
-        placeholder={t("conversation.replyPlaceholder")}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (event.target.value.trim()) typing.typed();
-        }}
-        onKeyDown={keyDown}
-      />
-      <Button type="submit" disabled={busy || !text.trim()} data-testid="reply-send">
+      <ReplyField tools={tools}>
+        <textarea
+          id="reply-text"
+          data-testid="reply-text"
+          rows={3}
+          maxLength={10_000}
+          value={text}
+          placeholder={t("conversation.replyPlaceholder")}
+          {...pickerBoxProps(tools)}
+          onChange={(event) => {
+            setText(event.target.value);
+            tools.follow(event);
+            if (event.target.value.trim()) typing.typed();
+          }}
+          onKeyDown={keyDown}
+        />
+      </ReplyField>
+      <Button type="submit" disabled={busy || empty || tools.uploading.length > 0} data-testid="reply-send">
         {busy ? t("conversation.sending") : t("conversation.send")}
       </Button>
+      <ReplyAttachments tools={tools} disabled={busy} />
     </form>
   );
 }
@@ -353,6 +378,7 @@ export function ConversationView({
         <Composer
           projectId={projectId}
           id={id}
+          visitorName={conversation.session.name}
           onSent={(message) => update((current) => withMessage(current, message))}
         />
       ) : (

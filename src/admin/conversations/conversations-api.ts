@@ -4,6 +4,7 @@ import type {
   AdminConversationSummary,
   ConversationMessage,
   ReadAnswer,
+  StaffReplyRequest,
 } from "../../shared/messenger-api.ts";
 import { api } from "../api/api-client.ts";
 import { type ConversationListQuery, conversationListApiParams } from "./conversation-list-query.ts";
@@ -16,9 +17,9 @@ export const conversationsApi = {
   list: (projectId: string, query: ConversationListQuery) =>
     api<ListPage<AdminConversationSummary>>(`${base(projectId)}?${conversationListApiParams(query)}`),
   get: (projectId: string, id: string) => api<AdminConversation>(one(projectId, id)),
-  /** A staff reply (HTML); the server pushes it to the visitor's open messenger at once. */
-  reply: (projectId: string, id: string, html: string) =>
-    api<ConversationMessage>(`${one(projectId, id)}/messages`, { method: "POST", body: { text: html } }),
+  /** A staff reply; the server pushes it to the visitor's open messenger at once. */
+  reply: (projectId: string, id: string, body: StaffReplyRequest) =>
+    api<ConversationMessage>(`${one(projectId, id)}/messages`, { method: "POST", body }),
   read: (projectId: string, id: string) => api<ReadAnswer>(`${one(projectId, id)}/read`, { method: "POST" }),
   typing: (projectId: string, id: string, typing: boolean) =>
     api<void>(`${one(projectId, id)}/typing`, { method: "POST", body: { typing } }),

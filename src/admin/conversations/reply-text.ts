@@ -1,21 +1,3 @@
-/**
- * Staff replies travel as HTML (messenger-api.ts: "HTML from staff and bots"); the composer is plain
- * text. Paragraphs at blank lines, `<br>` at single line breaks, everything escaped, so what the admin
- * typed is what the visitor reads, `<b>` included.
- */
-export function replyHtml(text: string): string {
-  const escapeHtml = (value: string) =>
-    value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-  return text
-    .replace(/\r\n?/g, "\n")
-    .trim()
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map((paragraph) => `<p>${paragraph.split("\n").map(escapeHtml).join("<br>")}</p>`)
-    .join("");
-}
-
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
 
 /**

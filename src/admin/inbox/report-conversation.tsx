@@ -106,6 +106,7 @@ function InlineConversation({ projectId, id }: { projectId: string; id: string }
             <Composer
               projectId={projectId}
               id={id}
+              visitorName={conversation.session.name}
               onSent={(message) => update((current) => withMessage(current, message))}
             />
           ) : (

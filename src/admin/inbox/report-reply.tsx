@@ -1,8 +1,12 @@
-import { useState } from "react";
-import { ReportReply as ReplySchema } from "../../shared/inbox-api.ts";
+import { type KeyboardEvent, useState } from "react";
 import { useT } from "../i18n/intl.ts";
+import {
+  pickerBoxProps,
+  ReplyAttachments,
+  ReplyField,
+  useReplyTools,
+} from "../saved-replies/reply-tools.tsx";
 import { Button } from "../shell/button.tsx";
-import { fieldErrors } from "../shell/form/form-errors.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { inboxApi } from "./inbox-api.ts";
 import type { ReportDetailView } from "./report-detail-view.ts";
@@ -10,7 +14,8 @@ import type { ReportDetailView } from "./report-detail-view.ts";
 /**
  * A reply to the reporter (`POST /api/feedback/{id}/reply`): it lands in a conversation about the
  * report in the reporter's messenger, live when it is open. Without a widget session (a report sent
- * by a script) there is nobody to answer.
+ * by a script) there is nobody to answer. Like the conversation's box: markdown, `/` for saved replies,
+ * attachments.
  */
 export function ReportReplyForm({
   report,
@@ -23,6 +28,12 @@ export function ReportReplyForm({
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const tools = useReplyTools({
+    projectId: report.projectId,
+    visitorName: report.reporter.name,
+    text,
+    setText,
+  });
 
   if (!report.sessionId) {
     return (
@@ -42,17 +53,19 @@ export function ReportReplyForm({
         noValidate
         onSubmit={async (event) => {
           event.preventDefault();
-          const body = { text: text.trim() };
-          if (fieldErrors(body, ReplySchema).text) {
+          const body = { text: text.trim(), format: "markdown" as const, attachments: tools.attachments };
+          if (body.text === "" && body.attachments.length === 0) {
             setError(t("inbox.reply.required"));
             return;
           }
+          if (tools.uploading.length > 0) return;
           setError(null);
           setSending(true);
           const outcome = await runAction(() => inboxApi.reply(report.id, body), "inbox.reply.sent");
           setSending(false);
           if (outcome.ok) {
             setText("");
+            tools.reset();
             onSent(outcome.value.conversation);
           }
         }}
@@ -60,23 +73,31 @@ export function ReportReplyForm({
         <label htmlFor="report-reply" className="visually-hidden">
           {t("inbox.section.reply")}
         </label>
-        <textarea
-          id="report-reply"
-          name="text"
-          rows={4}
-          maxLength={10_000}
-          value={text}
-          placeholder={t("inbox.reply.placeholder")}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "report-reply-error" : undefined}
-          onChange={(event) => setText(event.target.value)}
-        />
+        <ReplyField tools={tools}>
+          <textarea
+            id="report-reply"
+            name="text"
+            rows={4}
+            maxLength={10_000}
+            value={text}
+            placeholder={t("inbox.reply.placeholder")}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "report-reply-error" : undefined}
+            {...pickerBoxProps(tools)}
+            onChange={(event) => {
+              setText(event.target.value);
+              tools.follow(event);
+            }}
+            onKeyDown={(event: KeyboardEvent<HTMLTextAreaElement>) => tools.keyDown(event)}
+          />
+        </ReplyField>
+        <ReplyAttachments tools={tools} disabled={sending} />
         {error && (
           <p id="report-reply-error" className="field-error">
             {error}
           </p>
         )}
-        <Button type="submit" size="sm" disabled={sending}>
+        <Button type="submit" size="sm" disabled={sending || tools.uploading.length > 0}>
           {t("inbox.reply.send")}
         </Button>
       </form>

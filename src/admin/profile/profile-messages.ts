@@ -13,6 +13,12 @@ export const profileMessagesEnUS = {
   "profile.previewText": "Thanks for writing, we are looking into it.",
   "profile.save": "Save profile",
   "profile.saved": "Profile saved",
+  "profile.availability": "New work",
+  "profile.available": "Available for new conversations and reports",
+  "profile.availableHint":
+    "Projects that assign round-robin give new conversations and reports to available admins in turn.",
+  "profile.availableOn": "You are available for new work",
+  "profile.availableOff": "You get no new work now",
 } as const;
 
 export const profileMessagesDe: Record<keyof typeof profileMessagesEnUS, string> = {
@@ -29,4 +35,10 @@ export const profileMessagesDe: Record<keyof typeof profileMessagesEnUS, string>
   "profile.previewText": "Danke für Ihre Nachricht, wir sehen es uns an.",
   "profile.save": "Profil speichern",
   "profile.saved": "Profil gespeichert",
+  "profile.availability": "Neue Arbeit",
+  "profile.available": "Verfügbar für neue Unterhaltungen und Meldungen",
+  "profile.availableHint":
+    "Projekte, die reihum zuweisen, geben neue Unterhaltungen und Meldungen der Reihe nach an verfügbare Admins.",
+  "profile.availableOn": "Sie sind für neue Arbeit verfügbar",
+  "profile.availableOff": "Sie bekommen jetzt keine neue Arbeit",
 };

@@ -7,6 +7,7 @@ import { Button } from "../shell/button.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { RetryPanel } from "../shell/retry-panel.tsx";
+import { AvailabilityCard } from "./availability-card.tsx";
 import profileCss from "./profile.css" with { type: "text" };
 import { profileApi } from "./profile-api.ts";
 
@@ -37,6 +38,7 @@ export default function ProfilePage() {
       )}
       {resource.state === "error" && <RetryPanel error="profile.error" onRetry={reload} />}
       {resource.state === "ready" && <ProfileForm profile={resource.data} onSaved={replace} />}
+      {resource.state === "ready" && <AvailabilityCard profile={resource.data} onSaved={replace} />}
     </section>
   );
 }

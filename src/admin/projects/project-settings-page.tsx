@@ -41,6 +41,7 @@ import {
   widgetLanguages,
 } from "./project-settings-form.ts";
 import { projectsApi } from "./projects-api.ts";
+import { SavedRepliesCard } from "./saved-replies-card.tsx";
 import { TranslationsEditor } from "./translations-editor.tsx";
 import { WebhooksCard } from "./webhooks-card.tsx";
 import "./project-styles.ts";
@@ -449,6 +450,7 @@ export default function ProjectSettingsPage() {
         onSecret={setSecret}
       />
       <FlowListCard projectId={project.id} />
+      <SavedRepliesCard projectId={project.id} />
       <WebhooksCard projectId={project.id} />
     </section>
   );

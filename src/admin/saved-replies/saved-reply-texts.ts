@@ -1,0 +1,11 @@
+import { registerMessages } from "../i18n/intl.ts";
+import { adoptStyles } from "../inbox/area-styles.ts";
+import savedRepliesCss from "./saved-replies.css" with { type: "text" };
+import { savedReplyMessagesDe, savedReplyMessagesEnUS } from "./saved-reply-messages.ts";
+
+/**
+ * Imported for its effect by the reply boxes (conversations, a report) and the project settings'
+ * card: each area's chunk brings the saved replies' texts and styles with it, registered once.
+ */
+registerMessages(savedReplyMessagesEnUS, savedReplyMessagesDe);
+adoptStyles(savedRepliesCss);

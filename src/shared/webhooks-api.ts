@@ -12,7 +12,8 @@ import { boundedText, type ConversationMessage, type ConversationStatus } from "
  *   PUT    …/webhooks/{id}              WebhookWrite → AdminWebhook
  *   DELETE …/webhooks/{id}              → 204 (its log goes with it)
  *   GET    …/webhooks/{id}/deliveries   → WebhookDeliveryList (newest first, the last 50)
- *   POST   …/webhooks/{id}/test         → 202 WebhookDelivery (a `webhook.test` queued at once)
+ *   POST   …/webhooks/{id}/test         → 202 WebhookDelivery (a `webhook.test`, queued and sent at
+ *                                         once; the answer is its state at that moment)
  *
  * Every write is audited. A receiver gets `POST` with a `WebhookEnvelope` as JSON and the headers
  * below; the signature is HMAC-SHA256 with the webhook's secret over `{timestamp}.{raw body}`, so a

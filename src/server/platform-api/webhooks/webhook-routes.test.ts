@@ -358,7 +358,8 @@ describe("deliveries", () => {
     });
     expect(response.status).toBe(201);
     const test = await expectJson<WebhookDelivery>(api("POST", `/${off.id}/test`), 202);
-    expect(test).toMatchObject({ event: "webhook.test", state: "pending", attempts: 0 });
+    // As it stands when answered: the dispatcher may have sent it already.
+    expect(test).toMatchObject({ event: "webhook.test", webhookId: off.id });
     const delivered = await signedDelivery("/off", off, "webhook.test");
     expect(delivered.data).toMatchObject({ webhookId: off.id });
     expect(at("/off")).toHaveLength(1);

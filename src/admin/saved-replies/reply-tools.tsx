@@ -296,7 +296,20 @@ export function ReplyAttachments({ tools, disabled = false }: { tools: ReplyTool
           className={`reply-attach ${buttonClass({ variant: "secondary", size: "sm" })}`}
           aria-disabled={disabled}
         >
-          <span aria-hidden="true">📎</span> {t("reply.attach")}
+          <svg
+            aria-hidden="true"
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="m21.4 11.1-8.5 8.5a5.5 5.5 0 0 1-7.8-7.8l8.5-8.5a3.7 3.7 0 0 1 5.2 5.2l-8.5 8.5a1.8 1.8 0 0 1-2.6-2.6l7.8-7.8" />
+          </svg>
+          {t("reply.attach")}
         </label>
         <input
           id={inputId}

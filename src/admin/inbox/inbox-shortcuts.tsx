@@ -16,7 +16,7 @@ export function ShortcutsButton({ onOpen }: { onOpen: () => void }) {
       variant="tertiary"
       size="sm"
       className="inbox-shortcuts-button"
-      aria-label={t("inbox.keys.showLabel")}
+      title={t("inbox.keys.showLabel")}
       aria-keyshortcuts="?"
       onClick={onOpen}
     >

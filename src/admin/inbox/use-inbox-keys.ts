@@ -21,8 +21,10 @@ function takesText(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && !textTypes.has(target.type);
 }
 
+/** Enter on these is their own: a link opens, a button presses, a checkbox submits its form (if any). */
 const isControl = (target: EventTarget | null) =>
-  target instanceof HTMLElement && target.closest("a[href], button, summary, [role='button']") !== null;
+  target instanceof HTMLElement &&
+  target.closest("a[href], button, summary, input, select, textarea, [role='button']") !== null;
 
 /**
  * Runs the inbox's keyboard shortcuts (inbox-keys.ts) on this screen while it is mounted: a key whose

@@ -102,6 +102,32 @@ export function MessageItem({
  * text is the small markdown subset the server turns into HTML; `/` offers the saved replies, and
  * files go along as attachments (saved-replies/reply-tools.tsx).
  */
+/** The bar that keeps a conversation's outside images from loading until staff allow them. */
+export function ConversationExternalBar({
+  external,
+  allowed,
+  onAllow,
+}: {
+  external: number | undefined;
+  allowed: boolean;
+  onAllow: () => void;
+}) {
+  const { t } = useT();
+  if (external === undefined) return null;
+  return (
+    <ExternalContentBar
+      count={external}
+      allowed={allowed}
+      onAllow={onAllow}
+      texts={{
+        blocked: t("conversation.external.blocked", { count: external }),
+        load: t("conversation.external.load"),
+        loaded: t("conversation.external.loaded", { count: external }),
+      }}
+    />
+  );
+}
+
 export function Composer({
   projectId,
   id,
@@ -336,18 +362,11 @@ export function ConversationView({
         onAssign={assign}
       />
       <CollectedData collected={Object.entries(conversation.collected)} />
-      {shown && (
-        <ExternalContentBar
-          count={shown.external}
-          allowed={allowExternal}
-          onAllow={allowExternalNow}
-          texts={{
-            blocked: t("conversation.external.blocked", { count: shown.external }),
-            load: t("conversation.external.load"),
-            loaded: t("conversation.external.loaded", { count: shown.external }),
-          }}
-        />
-      )}
+      <ConversationExternalBar
+        external={shown?.external}
+        allowed={allowExternal}
+        onAllow={allowExternalNow}
+      />
       {/* Focusable: a long conversation scrolls here, and the keyboard must be able to scroll it too. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by Tab (WCAG 2.1.1). */}
       <ol className="message-list" aria-label={t("conversation.messages")} aria-live="polite" tabIndex={0}>

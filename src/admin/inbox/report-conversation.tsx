@@ -4,6 +4,7 @@ import { withMessage } from "../conversations/conversation-live.ts";
 import { conversationHref } from "../conversations/conversation-paths.ts";
 import {
   Composer,
+  ConversationExternalBar,
   MessageItem,
   useLiveConversation,
   visitorName,
@@ -11,7 +12,6 @@ import {
 import conversationsCss from "../conversations/conversations.css" with { type: "text" };
 import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "./area-styles.ts";
-import { ExternalContentBar } from "./external-content-bar.tsx";
 import reportConversationCss from "./report-conversation.css" with { type: "text" };
 import type { ReportDetailView } from "./report-detail-view.ts";
 import { ReportReplyForm } from "./report-reply.tsx";
@@ -72,18 +72,11 @@ function InlineConversation({ projectId, id }: { projectId: string; id: string }
         </p>
       ) : (
         <>
-          {shown && (
-            <ExternalContentBar
-              count={shown.external}
-              allowed={allowExternal}
-              onAllow={allowExternalNow}
-              texts={{
-                blocked: t("conversation.external.blocked", { count: shown.external }),
-                load: t("conversation.external.load"),
-                loaded: t("conversation.external.loaded", { count: shown.external }),
-              }}
-            />
-          )}
+          <ConversationExternalBar
+            external={shown?.external}
+            allowed={allowExternal}
+            onAllow={allowExternalNow}
+          />
           <ol
             ref={list}
             className="message-list report-conversation-messages"

@@ -7,6 +7,7 @@ import {
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { forgetSavedReplies, savedRepliesApi } from "../saved-replies/saved-replies-api.ts";
+import { SavedReplySummary } from "../saved-replies/saved-reply-summary.tsx";
 import "../saved-replies/saved-reply-texts.ts";
 import { Button } from "../shell/button.tsx";
 import { fieldErrors } from "../shell/form/form-errors.ts";
@@ -80,15 +81,7 @@ export function SavedRepliesCard({ projectId }: { projectId: string }) {
             editing?.kind === "edit" && editing.reply.id === reply.id ? null : (
               <li key={reply.id} className="saved-replies-item" data-testid="saved-reply-item">
                 <div className="saved-replies-item-text">
-                  <span className="saved-reply-option-head">
-                    <span className="saved-reply-shortcut">/{reply.shortcut}</span>
-                    <span className="saved-reply-title" dir="auto">
-                      {reply.title}
-                    </span>
-                  </span>
-                  <span className="saved-reply-body subtle" dir="auto">
-                    {reply.body}
-                  </span>
+                  <SavedReplySummary reply={reply} />
                 </div>
                 <div className="saved-replies-item-actions">
                   <Button variant="secondary" size="sm" onClick={() => setEditing({ kind: "edit", reply })}>

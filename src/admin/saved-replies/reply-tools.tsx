@@ -22,6 +22,7 @@ import {
   type SlashWord,
   slashWordAt,
 } from "./saved-reply-search.ts";
+import { SavedReplySummary } from "./saved-reply-summary.tsx";
 import "./saved-reply-texts.ts";
 
 /** What a reply may carry, as the server's upload path takes it (domain/uploads/upload-intake.ts). */
@@ -235,15 +236,7 @@ export function ReplyField({ tools, children }: { tools: ReplyTools; children: R
               onClick={() => tools.choose(reply)}
               onMouseEnter={() => tools.setActive(index)}
             >
-              <span className="saved-reply-option-head">
-                <span className="saved-reply-shortcut">/{reply.shortcut}</span>
-                <span className="saved-reply-title" dir="auto">
-                  {reply.title}
-                </span>
-              </span>
-              <span className="saved-reply-body subtle" dir="auto">
-                {reply.body}
-              </span>
+              <SavedReplySummary reply={reply} />
             </div>
           ))}
         </div>

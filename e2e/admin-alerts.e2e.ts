@@ -94,4 +94,16 @@ test("the bell keeps the admin's alert choices in this browser", async ({ page }
   await page.reload();
   await page.locator(".alert-settings-button").click();
   await expect(page.getByLabel("Play a sound")).toBeChecked();
+
+  // The profile page offers the same choices, and a change there shows in the open bell at once.
+  await page.context().grantPermissions(["notifications"]);
+  await page.goto("/dashboard/profile");
+  const card = page.getByRole("region", { name: "Alerts" });
+  await expect(card.getByLabel("Play a sound")).toBeChecked();
+  await card.getByLabel("Desktop notifications when this tab is hidden").check();
+  await page.locator(".alert-settings-button").click();
+  const bell = page.locator(".alert-settings-panel");
+  await expect(bell.getByLabel("Desktop notifications when this tab is hidden")).toBeChecked();
+  await card.getByLabel("Play a sound").uncheck();
+  await expect(bell.getByLabel("Play a sound")).not.toBeChecked();
 });

@@ -18,6 +18,15 @@ export function readAlertPreferences(): AlertPreferences {
   return { sound: stored?.sound === true, desktop: stored?.desktop === true };
 }
 
+const listeners = new Set<() => void>();
+
 export function writeAlertPreferences(value: AlertPreferences): void {
   writeStored(storageKey, value);
+  for (const listener of listeners) listener();
+}
+
+/** Called after each write, so the bell and the profile page show the same choices at once. */
+export function subscribeAlertPreferences(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

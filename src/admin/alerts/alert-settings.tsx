@@ -1,33 +1,15 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useT } from "../i18n/intl.ts";
-import { type AlertPreferences, readAlertPreferences, writeAlertPreferences } from "./alert-preferences.ts";
+import {
+  type AlertPreferences,
+  readAlertPreferences,
+  subscribeAlertPreferences,
+  writeAlertPreferences,
+} from "./alert-preferences.ts";
 
-/**
- * The top bar's bell: the admin's alert choices for this browser. Turning desktop notifications on
- * asks the browser's permission (once: a refusal is the browser's to undo, and the box says so).
- */
+/** The top bar's bell: the admin's alert choices for this browser, a click away on every screen. */
 export function AlertSettings() {
   const { t } = useT();
-  const [preferences, setPreferences] = useState<AlertPreferences>(() => readAlertPreferences());
-  const [blocked, setBlocked] = useState(
-    () => "Notification" in window && Notification.permission === "denied",
-  );
-
-  const save = (next: AlertPreferences) => {
-    setPreferences(next);
-    writeAlertPreferences(next);
-  };
-
-  const setDesktop = async (on: boolean) => {
-    if (!on || !("Notification" in window)) return save({ ...preferences, desktop: false });
-    const permission =
-      Notification.permission === "default"
-        ? await Notification.requestPermission()
-        : Notification.permission;
-    setBlocked(permission === "denied");
-    save({ ...preferences, desktop: permission === "granted" });
-  };
-
   return (
     <details className="alert-settings">
       <summary
@@ -52,27 +34,58 @@ export function AlertSettings() {
       </summary>
       <div className="alert-settings-panel">
         <p className="alert-settings-title">{t("alerts.settings")}</p>
-        <label className="alert-settings-choice">
-          <input
-            type="checkbox"
-            name="alertSound"
-            checked={preferences.sound}
-            onChange={(event) => save({ ...preferences, sound: event.target.checked })}
-          />
-          {t("alerts.sound")}
-        </label>
-        <label className="alert-settings-choice">
-          <input
-            type="checkbox"
-            name="alertDesktop"
-            checked={preferences.desktop}
-            disabled={blocked || !("Notification" in window)}
-            onChange={(event) => void setDesktop(event.target.checked)}
-          />
-          {t("alerts.desktop")}
-        </label>
-        {blocked && <p className="alert-settings-note">{t("alerts.desktopBlocked")}</p>}
+        <AlertChoices />
       </div>
     </details>
+  );
+}
+
+/**
+ * The alert choices themselves, in the bell and on the profile page. Turning desktop notifications on
+ * asks the browser's permission (once: a refusal is the browser's to undo, and the box says so).
+ */
+export function AlertChoices() {
+  const { t } = useT();
+  const [preferences, setPreferences] = useState<AlertPreferences>(() => readAlertPreferences());
+  const [blocked, setBlocked] = useState(
+    () => "Notification" in window && Notification.permission === "denied",
+  );
+  useEffect(() => subscribeAlertPreferences(() => setPreferences(readAlertPreferences())), []);
+
+  const save = (next: AlertPreferences) => writeAlertPreferences(next);
+
+  const setDesktop = async (on: boolean) => {
+    if (!on || !("Notification" in window)) return save({ ...preferences, desktop: false });
+    const permission =
+      Notification.permission === "default"
+        ? await Notification.requestPermission()
+        : Notification.permission;
+    setBlocked(permission === "denied");
+    save({ ...preferences, desktop: permission === "granted" });
+  };
+
+  return (
+    <>
+      <label className="alert-settings-choice">
+        <input
+          type="checkbox"
+          name="alertSound"
+          checked={preferences.sound}
+          onChange={(event) => save({ ...preferences, sound: event.target.checked })}
+        />
+        {t("alerts.sound")}
+      </label>
+      <label className="alert-settings-choice">
+        <input
+          type="checkbox"
+          name="alertDesktop"
+          checked={preferences.desktop}
+          disabled={blocked || !("Notification" in window)}
+          onChange={(event) => void setDesktop(event.target.checked)}
+        />
+        {t("alerts.desktop")}
+      </label>
+      {blocked && <p className="alert-settings-note">{t("alerts.desktopBlocked")}</p>}
+    </>
   );
 }

@@ -19,6 +19,7 @@ export const profileMessagesEnUS = {
     "Projects that assign round-robin give new conversations and reports to available admins in turn.",
   "profile.availableOn": "You are available for new work",
   "profile.availableOff": "You get no new work now",
+  "profile.alertsHint": "For this browser; the same choices are under the bell in the top bar.",
 } as const;
 
 export const profileMessagesDe: Record<keyof typeof profileMessagesEnUS, string> = {
@@ -41,4 +42,5 @@ export const profileMessagesDe: Record<keyof typeof profileMessagesEnUS, string>
     "Projekte, die reihum zuweisen, geben neue Unterhaltungen und Meldungen der Reihe nach an verfügbare Admins.",
   "profile.availableOn": "Sie sind für neue Arbeit verfügbar",
   "profile.availableOff": "Sie bekommen jetzt keine neue Arbeit",
+  "profile.alertsHint": "Für diesen Browser; dieselbe Auswahl steht unter der Glocke oben.",
 };

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { AdminProfile } from "../../shared/profile-api.ts";
+import { AlertChoices } from "../alerts/alert-settings.tsx";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../inbox/area-styles.ts";
@@ -39,6 +40,11 @@ export default function ProfilePage() {
       {resource.state === "error" && <RetryPanel error="profile.error" onRetry={reload} />}
       {resource.state === "ready" && <ProfileForm profile={resource.data} onSaved={replace} />}
       {resource.state === "ready" && <AvailabilityCard profile={resource.data} onSaved={replace} />}
+      <section className="detail-card profile-form" aria-labelledby="profile-alerts-title">
+        <h2 id="profile-alerts-title">{t("alerts.settings")}</h2>
+        <p className="subtle">{t("profile.alertsHint")}</p>
+        <AlertChoices />
+      </section>
     </section>
   );
 }

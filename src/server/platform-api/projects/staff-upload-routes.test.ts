@@ -38,7 +38,12 @@ test("an admin's file is stored like a visitor's, served from the messenger orig
   expect(attachment.url).toMatch(/\/api\/files\/uploads\/[0-9a-f-]{36}\.png$/);
   const [row] = await t.api
     .sql`SELECT session_id, staff_user_id, size FROM uploads ORDER BY created_at DESC LIMIT 1`;
-  expect(row).toMatchObject({ session_id: null, staff_user_id: t.api.adminId, size: png.byteLength });
+  // PostgreSQL answers a BIGINT as text.
+  expect({ ...row, size: Number(row?.size) }).toMatchObject({
+    session_id: null,
+    staff_user_id: t.api.adminId,
+    size: png.byteLength,
+  });
 
   const served = await fetch(attachment.url);
   expect(served.status).toBe(200);

@@ -54,6 +54,9 @@ export function VisitorPanel({
       className={`visitor-panel visitor-panel-${current.kind}`}
       aria-labelledby="visitor-panel-title"
       data-testid="visitor-panel"
+      // Beside a conversation the panel scrolls on its own; keyboard users must be able to scroll it
+      // even when it holds no link (axe: scrollable-region-focusable).
+      tabIndex={current.kind === "conversation" ? 0 : undefined}
     >
       <h2 id="visitor-panel-title" className="visitor-panel-title">
         {foldable ? (

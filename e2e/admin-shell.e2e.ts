@@ -30,7 +30,7 @@ test("the demo admin signs in and sees the dashboard counts", async ({ page }) =
   // Which actions come first depends on the specs that ran before; each row reads as words.
   const feed = page.getByRole("region", { name: "Recent admin activity" }).getByRole("listitem");
   await expect(feed.first()).toHaveText(
-    /^\S+ (created|edited|deleted|banned|enabled|adjusted the coins of|set a task ban on|lifted a task ban on|rejected|deleted the task of|blocked the reporter of|blocked the creator of) (a|the) \S/,
+    /^\S+ (created|edited|deleted|banned|enabled|adjusted the coins of|set a task ban on|lifted a task ban on|rejected|deleted the task of|blocked the reporter of|blocked the creator of|assigned|replied to|approved|renewed the secret of|changed the availability of|drafted in the builder|published|unpublished|discarded a draft of|changed) (a|an|the) [a-z]/,
   );
   const nav = page.getByRole("navigation", { name: "Main navigation" });
   for (const link of ["Dashboard", "Users", "Jobs", "Skill Tree", "Reported Tasks", "Challenge categories"]) {

@@ -57,7 +57,7 @@ test("a webhook added in the admin gets a signed test, and the log shows its 200
   await signInAsAdmin(page);
   await page.goto(`/dashboard/projects/${projectId}`);
   const card = page.getByTestId("webhooks-card");
-  await expect(card.getByRole("heading", { name: "Webhooks" })).toBeVisible();
+  await expect(card.getByRole("heading", { name: "Webhooks", exact: true })).toBeVisible();
   await expect(card.getByText("No Webhooks")).toBeVisible();
 
   await card.getByRole("button", { name: "Add webhook" }).click();

@@ -10,9 +10,17 @@ describe("activity feed labels", () => {
     expect(actionLabel("report.delete-task", "report")).toBe("dashboard.action.deleteTask");
   });
 
-  test("an unknown action or entity has no label (the feed shows the log's own name)", () => {
-    expect(actionLabel("user.export", "user")).toBeNull();
-    expect(entityLabel("invoice")).toBeNull();
+  test("prefixes spelled another way than the entity still give the verb", () => {
+    expect(actionLabel("saved-reply.delete", "saved_reply")).toBe("dashboard.action.delete");
+    expect(actionLabel("project.rotate-secret", "widget_project")).toBe("dashboard.action.rotateSecret");
+    expect(actionLabel("feedback.update", "feedback_report")).toBe("dashboard.action.update");
+    expect(actionLabel("conversation.assign", "conversation")).toBe("dashboard.action.assign");
+    expect(entityLabel("saved_reply")).toBe("dashboard.entity.savedReply");
+  });
+
+  test("an unknown action or entity reads as words too, never as the log's key", () => {
+    expect(actionLabel("user.export", "user")).toBe("dashboard.action.other");
+    expect(entityLabel("invoice")).toBe("dashboard.entity.other");
     expect(entityLabel("challenge_category")).toBe("dashboard.entity.challengeCategory");
   });
 });

@@ -14,13 +14,13 @@ export function RecentActivity({ items }: { items: readonly AuditLogItem[] }) {
   const { t } = useT();
   const { ago, dateTime } = useFormatters();
   const actor = (item: AuditLogItem) => item.actor?.name ?? t("dashboard.activity.system");
-  /** "ada banned a user"; an action the feed has no words for keeps the log's name ("ada · user.export"). */
-  const describe = (item: AuditLogItem) => {
-    const action = actionLabel(item.action, item.entity);
-    const entity = entityLabel(item.entity);
-    if (!action || !entity) return `${actor(item)} · ${item.action}`;
-    return t("dashboard.activity.line", { actor: actor(item), action: t(action), entity: t(entity) });
-  };
+  /** "ada banned a user"; one the feed has no words for reads "ada changed an item" (the key is the tooltip). */
+  const describe = (item: AuditLogItem) =>
+    t("dashboard.activity.line", {
+      actor: actor(item),
+      action: t(actionLabel(item.action, item.entity)),
+      entity: t(entityLabel(item.entity)),
+    });
   return (
     <section className="card dashboard-panel" aria-labelledby="activity-title">
       <h2 id="activity-title">{t("dashboard.activity.title")}</h2>

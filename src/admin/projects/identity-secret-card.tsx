@@ -5,8 +5,8 @@ import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
-import { CopyButton } from "./copy-button.tsx";
 import { projectsApi } from "./projects-api.ts";
+import { SecretValue } from "./secret-value.tsx";
 import { identifyExample } from "./widget-snippet.ts";
 
 /**
@@ -50,18 +50,17 @@ export function IdentitySecretCard({
         <span className="copy-label" id="secret-label">
           {t("projectSettings.secret.label")}
         </span>
-        <code className="inline-code secret-value" data-testid="identity-secret">
-          {revealed ? project.identitySecret : "•".repeat(24)}
-        </code>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => setRevealed((current) => !current)}
-          aria-pressed={revealed}
-        >
-          {t(revealed ? "projectSettings.secret.hide" : "projectSettings.secret.reveal")}
-        </Button>
-        <CopyButton text={project.identitySecret} label={t("projectSettings.secret.copy")} />
+        <SecretValue
+          value={project.identitySecret}
+          revealed={revealed}
+          onToggle={() => setRevealed((current) => !current)}
+          testId="identity-secret"
+          texts={{
+            reveal: "projectSettings.secret.reveal",
+            hide: "projectSettings.secret.hide",
+            copy: "projectSettings.secret.copy",
+          }}
+        />
         <Button
           variant="tertiary"
           size="sm"

@@ -5,7 +5,7 @@ import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
-import { CopyButton } from "./copy-button.tsx";
+import { SecretValue } from "./secret-value.tsx";
 import { WebhookDeliveryLog } from "./webhook-delivery-log.tsx";
 import { WebhookFormView } from "./webhook-form.tsx";
 import { webhooksApi } from "./webhooks-api.ts";
@@ -112,18 +112,17 @@ export function WebhookItem({
       </div>
       <div className="copy-row webhook-secret">
         <span className="copy-label">{t("webhooks.secret.label")}</span>
-        <code className="inline-code secret-value" data-testid="webhook-secret">
-          {revealed ? webhook.secret : "•".repeat(24)}
-        </code>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => setRevealed((current) => !current)}
-          aria-pressed={revealed}
-        >
-          {t(revealed ? "webhooks.secret.hide" : "webhooks.secret.reveal")}
-        </Button>
-        <CopyButton text={webhook.secret} label={t("webhooks.secret.copy")} />
+        <SecretValue
+          value={webhook.secret}
+          revealed={revealed}
+          onToggle={() => setRevealed((current) => !current)}
+          testId="webhook-secret"
+          texts={{
+            reveal: "webhooks.secret.reveal",
+            hide: "webhooks.secret.hide",
+            copy: "webhooks.secret.copy",
+          }}
+        />
       </div>
       <p className="subtle field-hint">{t("webhooks.secret.howTo")}</p>
       <WebhookDeliveryLog projectId={projectId} webhookId={webhook.id} version={logVersion} />

@@ -14,7 +14,7 @@ import {
 } from "../../shared/widget-session-api.ts";
 import { createPingWriter, type PingActivity, type PingWriter } from "../domain/sessions/ping-writes.ts";
 import { signSessionId, verifySessionHash } from "../domain/sessions/session-hash.ts";
-import { rememberUserAgent } from "../domain/sessions/session-user-agent.ts";
+import { sessionUserAgent } from "../domain/sessions/session-user-agent.ts";
 import {
   createSession,
   findSession,
@@ -119,17 +119,13 @@ export function sessionRoutes({
     const lang = body.value.lang ?? null;
     const gleapId = request.headers.get("gleap-id");
     const gleapHash = request.headers.get("gleap-hash");
+    // The visitor panel names the browser the session was last started in (issue 24).
+    const userAgent = sessionUserAgent(request.headers.get("user-agent"));
     if (gleapId && gleapHash && verifySessionHash(sessionSecret, gleapId, gleapHash)) {
       const existing = await findSession(sql, project.id, gleapId);
-      if (existing) return answer(await withUserAgent(request, await touchSession(sql, existing, lang)));
+      if (existing) return answer(await touchSession(sql, existing, lang, userAgent));
     }
-    return answer(await withUserAgent(request, await createSession(sql, project.id, { lang })));
-  }
-
-  /** The visitor panel names the browser the session was last started in (issue 24). */
-  async function withUserAgent(request: Request, session: StoredSession): Promise<StoredSession> {
-    await rememberUserAgent(sql, session.id, request.headers.get("user-agent"));
-    return session;
+    return answer(await createSession(sql, project.id, { lang, userAgent }));
   }
 
   /** A 400 when `changes` would take the session's custom data past its limits. */

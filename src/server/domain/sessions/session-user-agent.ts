@@ -1,20 +1,11 @@
-import type { SQL } from "bun";
-
 /** Longer headers are cut: a User-Agent is a few hundred characters, anything past this is noise. */
 export const maxUserAgentLength = 512;
 
 /**
- * Keeps the browser's User-Agent of a session start (migration 028), for the visitor panel beside a
- * report or a conversation. Written only when it changed, so the usual start of a known session
- * (the same browser on every page load) writes nothing.
+ * The User-Agent a session start keeps (migration 028), for the visitor panel beside a report or a
+ * conversation; null when the request had none, so a start without one keeps the stored value. It is
+ * written by the session start's own INSERT or UPDATE, not by a statement of its own.
  */
-export async function rememberUserAgent(
-  sql: SQL,
-  sessionId: string,
-  userAgent: string | null,
-): Promise<void> {
-  const value = userAgent?.trim().slice(0, maxUserAgentLength) || null;
-  if (value === null) return;
-  await sql`UPDATE widget_sessions SET user_agent = ${value}
-    WHERE id = ${sessionId} AND (user_agent IS NULL OR user_agent <> ${value})`;
+export function sessionUserAgent(header: string | null): string | null {
+  return header?.trim().slice(0, maxUserAgentLength) || null;
 }

@@ -71,13 +71,13 @@ export function sessionFromRow(row: SessionRow): StoredSession {
 export async function createSession(
   sql: SQL,
   projectId: string,
-  fields: { lang?: string | null; userId?: string | null } = {},
+  fields: { lang?: string | null; userId?: string | null; userAgent?: string | null } = {},
 ): Promise<StoredSession> {
   const now = new Date().toISOString();
   // UUIDv7 ids sort by creation time, which keeps the primary-key index append-only.
   const [row] =
-    await sql`INSERT INTO widget_sessions (id, project_id, user_id, custom_data, lang, created_at, last_seen_at, visit_started_at)
-    VALUES (${Bun.randomUUIDv7()}, ${projectId}, ${fields.userId ?? null}, ${"{}"}, ${fields.lang ?? null}, ${now}, ${now}, ${now})
+    await sql`INSERT INTO widget_sessions (id, project_id, user_id, custom_data, lang, created_at, last_seen_at, visit_started_at, user_agent)
+    VALUES (${Bun.randomUUIDv7()}, ${projectId}, ${fields.userId ?? null}, ${"{}"}, ${fields.lang ?? null}, ${now}, ${now}, ${now}, ${fields.userAgent ?? null})
     RETURNING *`;
   return sessionFromRow(row);
 }
@@ -119,11 +119,14 @@ export async function touchSession(
   sql: SQL,
   session: StoredSession,
   lang: string | null,
+  /** The start's User-Agent (sessionUserAgent); null keeps the stored one. */
+  userAgent: string | null = null,
 ): Promise<StoredSession> {
   const now = new Date().toISOString();
   const nextLang = lang ?? session.lang;
   const idleSince = new Date(Date.parse(now) - visitIdleMs).toISOString();
   const [row] = await sql`UPDATE widget_sessions SET last_seen_at = ${now}, lang = ${nextLang},
+      user_agent = COALESCE(${userAgent}, user_agent),
       visit_started_at = CASE WHEN visit_started_at IS NULL OR last_seen_at < ${idleSince}
         THEN ${now} ELSE visit_started_at END
     WHERE id = ${session.id} RETURNING visit_started_at`;

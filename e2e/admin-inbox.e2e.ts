@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { adminHeaders } from "./support/admin-api.ts";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { AdminProjectSettings, ProjectSettingsWrite } from "../src/shared/inbox-api.ts";
+import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
-import { writeRows } from "./support/widget-projects.ts";
 
 /**
  * The feedback inbox against the real server: a bug report filed through the widget on `/demo` arrives
@@ -13,25 +13,37 @@ import { writeRows } from "./support/widget-projects.ts";
 const run = Date.now().toString(36);
 
 // The demo project records no web replay by default; this spec turns it on and puts it back after.
-let demoConfig = "{}";
-test.beforeAll(() => {
-  const [row] = selectRows<{ flow_config: string }>(
-    "SELECT flow_config FROM widget_projects WHERE sdk_key = $1",
-    "demo",
-  );
-  demoConfig = row?.flow_config ?? "{}";
-  writeRows([
-    {
-      query: "UPDATE widget_projects SET flow_config = $1 WHERE sdk_key = 'demo'",
-      params: [JSON.stringify({ ...JSON.parse(demoConfig), enableWebReplays: true })],
-    },
-  ]);
+// Through the admin API, not the database: the server keeps projects in memory and only the settings
+// route tells it (a hand-written row stays unseen for up to 30 s, and the replay with it).
+let demoSettings: AdminProjectSettings | null = null;
+
+async function saveDemoSettings(request: APIRequestContext, settings: AdminProjectSettings) {
+  const headers = await adminHeaders(request);
+  const write: ProjectSettingsWrite = {
+    name: settings.name,
+    flowConfig: settings.flowConfig,
+    allowedOrigins: settings.allowedOrigins,
+    identityVerification: settings.identityVerification,
+    featureRequestApproval: settings.featureRequestApproval,
+    autoAssign: settings.autoAssign,
+  };
+  const saved = await request.put(`/api/projects/${settings.id}/settings`, { headers, data: write });
+  if (!saved.ok()) throw new Error(`saving the demo settings: ${saved.status()} ${await saved.text()}`);
+}
+
+test.beforeAll(async ({ request }) => {
+  const headers = await adminHeaders(request);
+  const demo = await demoProjectAsAdmin(request, headers);
+  const response = await request.get(`/api/projects/${demo.id}/settings`, { headers });
+  demoSettings = (await response.json()) as AdminProjectSettings;
+  await saveDemoSettings(request, {
+    ...demoSettings,
+    flowConfig: { ...demoSettings.flowConfig, enableWebReplays: true },
+  });
 });
 
-test.afterAll(() => {
-  writeRows([
-    { query: "UPDATE widget_projects SET flow_config = $1 WHERE sdk_key = 'demo'", params: [demoConfig] },
-  ]);
+test.afterAll(async ({ request }) => {
+  if (demoSettings) await saveDemoSettings(request, demoSettings);
 });
 
 test("a bug report filed on /demo arrives in the open inbox live, with its snapshot and replay", async ({

@@ -17,6 +17,7 @@ import {
   string,
   union,
 } from "superstruct";
+import { botGraphVerdict } from "./bot-graph.ts";
 
 /**
  * The messenger's content API (issue 13): what the frame app reads and writes under `/api/widget`
@@ -67,6 +68,9 @@ import {
  *     collection that still has articles (DELETE …?force=true deletes them too), 400 invalid fields
  *   GET  feature-requests/pending                         → AdminFeatureRequest list (awaiting approval)
  *   POST feature-requests/{id}/approve                    → AdminFeatureRequest (now public)
+ *   POST feature-requests/{id}/merge  FeatureRequestMerge → AdminFeatureRequest (votes combined; the
+ *        duplicates deleted; 404 an unknown one, 400 merging a request into itself)
+ *   the list takes `visibility=visible|hidden` besides `status`
  *   GET  surveys/{id}/results                             → SurveyResults
  *   GET  conversations?status=open|closed                 → AdminConversationSummary list
  *   GET  conversations/{id}                               → AdminConversation
@@ -129,6 +133,9 @@ export const flowFieldTypes = [
 ] as const;
 export type FlowFieldType = (typeof flowFieldTypes)[number];
 
+export const flowCaptureTypes = ["screenshot", "capture", "both"] as const;
+export type FlowCaptureType = (typeof flowCaptureTypes)[number];
+
 export const FlowField = object({
   /** The form data key the answer is sent under (`description`, `reportedBy`, `capture`, …). */
   key: Key,
@@ -138,8 +145,11 @@ export const FlowField = object({
   required: optional(boolean()),
   /** The choices of a `select` field. */
   options: optional(size(array(boundedText(1, 200)), 0, 50)),
-  /** `capture`: which capture the field asks the host for. */
-  captureType: optional(enums(["screenshot", "capture"])),
+  /**
+   * `capture`: which capture the field asks the host for: a screenshot, a screen recording
+   * (`capture`, the SDK's word), or `both`, where the visitor picks one of the two.
+   */
+  captureType: optional(enums(flowCaptureTypes)),
 });
 export type FlowField = Infer<typeof FlowField>;
 
@@ -304,6 +314,9 @@ export type ConversationAssignRequest = Infer<typeof ConversationAssignRequest>;
 
 export const botStepTypes = ["message", "buttons", "collect", "handover"] as const;
 
+/** What a `collect` step asks for: a line of text, an e-mail address, or one of its options. */
+export const botFieldTypes = ["text", "email", "choice"] as const;
+
 /**
  * A scripted step. `message` says `text` and goes on to `next` (or ends); `buttons` offers choices,
  * each going to its `next`; `collect` asks for a field and stores the answer under `field.key`;
@@ -317,7 +330,13 @@ export const BotStep = object({
     size(array(object({ label: boundedText(1, 100), next: optional(nullable(string())) })), 0, 10),
   ),
   field: optional(
-    object({ key: boundedText(1, 64), label: boundedText(1, 200), type: enums(["text", "email"]) }),
+    object({
+      key: boundedText(1, 64),
+      label: boundedText(1, 200),
+      type: enums(botFieldTypes),
+      /** The answers a `choice` field offers (the visitor picks one). */
+      options: optional(size(array(boundedText(1, 100)), 0, 10)),
+    }),
   ),
   next: optional(nullable(string())),
 });
@@ -327,20 +346,10 @@ export const BotWrite = object({
   name: boundedText(1, 200),
   avatarUrl: optional(nullable(ImageUrl)),
   /**
-   * The first step is where the bot starts. Step ids are unique, every `next` names a step, `buttons`
-   * steps have buttons and `collect` steps a field.
+   * The first step is where the bot starts; the rules are src/shared/bot-graph.ts's (unique ids, every
+   * `next` names a step, `buttons` steps have buttons, `collect` steps a field, a choice its options).
    */
-  steps: refine(size(array(BotStep), 1, 100), "steps", (steps) => {
-    const ids = new Set(steps.map((step) => step.id));
-    for (const step of steps) {
-      const targets = [step.next, ...(step.buttons ?? []).map((button) => button.next)];
-      const unknown = targets.find((target) => target != null && target !== "" && !ids.has(target));
-      if (unknown !== undefined) return `${step.id} goes to an unknown step ${unknown}`;
-      if (step.type === "buttons" && !step.buttons?.length) return `${step.id} needs buttons`;
-      if (step.type === "collect" && !step.field) return `${step.id} needs a field`;
-    }
-    return uniqueBy(steps, (step) => step.id, "step ids");
-  }),
+  steps: refine(size(array(BotStep), 1, 100), "steps", botGraphVerdict),
   status: enums(["draft", "live"]),
 });
 export type BotWrite = Infer<typeof BotWrite>;
@@ -495,13 +504,33 @@ export const NewFeatureRequest = object({
 });
 export type NewFeatureRequest = Infer<typeof NewFeatureRequest>;
 
-/** The admin's edit: wording and status. */
+/**
+ * The admin's edit: wording and status, and `hidden` to take a request off the visitors' board
+ * (left out, a request keeps whether it was hidden).
+ */
 export const FeatureRequestWrite = object({
   title: boundedText(3, 200),
   description: optional(boundedText(0, 5000)),
   status: enums(featureRequestStatuses),
+  hidden: optional(boolean()),
 });
 export type FeatureRequestWrite = Infer<typeof FeatureRequestWrite>;
+
+/** Most duplicates one merge takes (a board's cleanup, not a bulk import). */
+export const featureRequestMergeLimit = 50;
+
+/**
+ * `POST feature-requests/{id}/merge`: the duplicates to fold into request `{id}`. Their voters vote
+ * for `{id}` afterwards (a visitor who voted for several counts once) and the duplicates are deleted.
+ */
+export const FeatureRequestMerge = object({
+  duplicateIds: refine(
+    size(array(boundedText(1, 128)), 1, featureRequestMergeLimit),
+    "duplicateIds",
+    (ids) => uniqueBy(ids, (id) => id, "duplicate ids"),
+  ),
+});
+export type FeatureRequestMerge = Infer<typeof FeatureRequestMerge>;
 
 /** `GET /feature-requests` answers at most this many (sorted `top`: most votes first, or `new`). */
 export const featureRequestListLimit = 200;
@@ -632,6 +661,8 @@ export interface AdminFeatureRequest extends Stored {
   votes: number;
   /** Public on the board; false while a visitor's request waits for approval. */
   approved: boolean;
+  /** Taken off the visitors' board by an admin (not even its author sees it). */
+  hidden: boolean;
   /** The widget session that submitted it; null for the admin's own. */
   sessionId: string | null;
 }

@@ -10,6 +10,7 @@ import type { profileMessagesEnUS } from "../profile/profile-messages.ts";
 import type { projectMessagesEnUS } from "../projects/project-messages.ts";
 import type { webhookMessagesEnUS } from "../projects/webhook-messages.ts";
 import type { reportMessagesEnUS } from "../reports/report-messages.ts";
+import type { richTextMessagesEnUS } from "../rich-text/rich-text-messages.ts";
 import type { savedReplyMessagesEnUS } from "../saved-replies/saved-reply-messages.ts";
 import { shellMessagesEnUS } from "../shell/shell-messages.ts";
 import type { skillMessagesEnUS } from "../skills/skill-messages.ts";
@@ -143,6 +144,7 @@ export type MessageId =
   | keyof typeof webhookMessagesEnUS
   | keyof typeof profileMessagesEnUS
   | keyof typeof savedReplyMessagesEnUS
+  | keyof typeof richTextMessagesEnUS
   | keyof typeof visitorMessagesEnUS;
 
 /** English server messages are shown as they are; the German catalogue translates the known ones. */

@@ -2,7 +2,7 @@ import { validate } from "superstruct";
 import { type ChecklistAnswer, ChecklistConfig } from "../../../shared/outbound-api.ts";
 import type { ChecklistInstance } from "./checklists-repository.ts";
 import type { Outbound } from "./outbound-repository.ts";
-import { convertTipTapDocs } from "./tiptap-html.ts";
+import { convertTipTapDocs } from "../../../shared/tiptap-html.ts";
 
 /** A tour's config as clients get it: its step texts rendered to HTML, since popovers show HTML. */
 export function tourConfigForClient(outbound: Outbound): Record<string, unknown> {

@@ -13,7 +13,7 @@ import {
   recordOffers,
 } from "./outbound-repository.ts";
 import { type DeliveryState, pickOffers } from "./takeover-queue.ts";
-import { escapeHtml } from "./tiptap-html.ts";
+import { escapeHtml } from "../../../shared/tiptap-html.ts";
 
 /** What a delivery uses: the database and the fan-out that reaches the session's sockets. */
 export interface DeliveryDeps {

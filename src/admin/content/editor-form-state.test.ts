@@ -165,6 +165,23 @@ describe("survey form", () => {
     expect(errors).toEqual({ "questions.1.options": "options is required" });
     expect(validateSurveyForm({ ...form, questions: [] }).questions).toBe("content.rule.questions");
   });
+
+  test("a choice question needs two different choices: one, or one typed twice, is refused", () => {
+    const base = surveyFormFromRecord(survey, emptyDelivery("surveys"));
+    const withChoices = (options: string) => ({
+      ...base,
+      questions: base.questions.map((question) =>
+        question.type === "single" ? { ...question, options } : question,
+      ),
+    });
+    expect(validateSurveyForm(withChoices("Free"))).toEqual({
+      "questions.1.options": "content.rule.twoChoices",
+    });
+    expect(validateSurveyForm(withChoices("Free\n Free \n"))).toEqual({
+      "questions.1.options": "content.rule.twoChoices",
+    });
+    expect(validateSurveyForm(withChoices("Free\nTeam"))).toEqual({});
+  });
 });
 
 describe("delivery", () => {

@@ -4,6 +4,7 @@ import {
   enums,
   type Infer,
   integer,
+  literal,
   max,
   min,
   nullable,
@@ -15,6 +16,7 @@ import {
   refine,
   size,
   string,
+  type,
   union,
 } from "superstruct";
 import { botGraphVerdict } from "./bot-graph.ts";
@@ -72,6 +74,7 @@ import { botGraphVerdict } from "./bot-graph.ts";
  *        duplicates deleted; 404 an unknown one, 400 merging a request into itself)
  *   the list takes `visibility=visible|hidden` besides `status`
  *   GET  surveys/{id}/results                             → SurveyResults
+ *   GET  surveys/{id}/responses                           → SurveyResponse list (who answered what, where)
  *   GET  conversations?status=open|closed                 → AdminConversationSummary list
  *   GET  conversations/{id}                               → AdminConversation
  *   POST conversations/{id}/messages   StaffReplyRequest  → ConversationMessage (201)
@@ -378,15 +381,22 @@ export const SurveyQuestion = object({
 });
 export type SurveyQuestion = Infer<typeof SurveyQuestion>;
 
+/** A choice question with fewer than this many choices asks nothing. */
+export const minSurveyChoices = 2;
+
+/** Whether the question is answered by picking among its options. */
+export const isChoiceQuestion = (question: Pick<SurveyQuestion, "type">): boolean =>
+  question.type === "single" || question.type === "multiple";
+
 export const SurveyWrite = object({
   title: boundedText(1, 200),
   description: optional(boundedText(0, 1000)),
-  /** Question ids are unique; single and multiple questions have options. */
+  /** Question ids are unique; single and multiple questions offer at least two different choices. */
   questions: refine(size(array(SurveyQuestion), 1, 30), "questions", (questions) => {
     const missing = questions.find(
-      (question) => (question.type === "single" || question.type === "multiple") && !question.options?.length,
+      (question) => isChoiceQuestion(question) && new Set(question.options ?? []).size < minSurveyChoices,
     );
-    if (missing) return `${missing.id} needs options`;
+    if (missing) return `${missing.id} needs at least ${minSurveyChoices} different options`;
     return uniqueBy(questions, (question) => question.id, "question ids");
   }),
   /** Whether a session may answer more than once. */
@@ -418,11 +428,43 @@ export type SurveyAnswerRequest = Infer<typeof SurveyAnswerRequest>;
 
 // ---------- help center ----------
 
+/**
+ * The help center speaks English and German (issue 25): the record's own fields are the English
+ * version, `translations.de` the German one. A visitor gets the version of the messenger's language
+ * (the widget routes' `lang`, else the session's), and English wherever that version is missing or a
+ * field of it is empty.
+ */
+export const helpLanguages = ["en", "de"] as const;
+export type HelpLanguage = (typeof helpLanguages)[number];
+export const helpBaseLanguage: HelpLanguage = "en";
+/** The languages a record may carry besides its own (English) fields. */
+export type HelpTranslationLanguage = Exclude<HelpLanguage, "en">;
+
+/**
+ * A rich text as the admin's editor writes it (src/shared/tiptap-doc.ts): only its shape is checked
+ * here; the server renders it through the escaping renderer and the allow-list sanitizer.
+ */
+export const RichTextDoc = refine(
+  type({ type: literal("doc"), content: optional(array(type({ type: string() }))) }),
+  "richTextDoc",
+  (doc) => JSON.stringify(doc).length <= 400_000 || "must be at most 400000 characters as JSON",
+);
+
+/** A URL-friendly name of an article (`reset-your-password`): lower-case letters, digits and dashes. */
+export const HelpSlug = pattern(boundedText(0, 120), /^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/);
+
+export const HelpCollectionVersion = object({
+  title: boundedText(1, 200),
+  description: optional(boundedText(0, 1000)),
+});
+export type HelpCollectionVersion = Infer<typeof HelpCollectionVersion>;
+
 export const HelpCollectionWrite = object({
   title: boundedText(1, 200),
   description: optional(boundedText(0, 1000)),
   icon: optional(boundedText(0, 40)),
   position: optional(Position),
+  translations: optional(object({ de: optional(nullable(HelpCollectionVersion)) })),
 });
 export type HelpCollectionWrite = Infer<typeof HelpCollectionWrite>;
 
@@ -434,14 +476,29 @@ export interface HelpCollection {
   articleCount: number;
 }
 
+export const HelpArticleVersion = object({
+  title: boundedText(1, 200),
+  description: optional(boundedText(0, 1000)),
+  /** HTML; sanitized when stored and again by every client that shows it. Ignored when `bodyDoc` is given. */
+  body: optional(boundedText(0, 200_000)),
+  /** The body as the admin's rich-text editor wrote it; stored, and rendered to `body` on the server. */
+  bodyDoc: optional(nullable(RichTextDoc)),
+});
+export type HelpArticleVersion = Infer<typeof HelpArticleVersion>;
+export type RichTextDoc = Infer<typeof RichTextDoc>;
+
 export const HelpArticleWrite = object({
   collectionId: boundedText(1, 128),
   title: boundedText(1, 200),
   description: optional(boundedText(0, 1000)),
-  /** HTML; sanitized when stored and again by every client that shows it. */
-  body: boundedText(0, 200_000),
+  /** HTML; sanitized when stored and again by every client that shows it. Ignored when `bodyDoc` is given. */
+  body: optional(boundedText(0, 200_000)),
+  bodyDoc: optional(nullable(RichTextDoc)),
+  /** Unique in the project; empty or missing: made from the (English) title. */
+  slug: optional(HelpSlug),
   status: enums(["draft", "live"]),
   position: optional(Position),
+  translations: optional(object({ de: optional(nullable(HelpArticleVersion)) })),
 });
 export type HelpArticleWrite = Infer<typeof HelpArticleWrite>;
 
@@ -465,6 +522,15 @@ export interface HelpSearchResult extends HelpArticleSummary {
 
 /** `GET /help/search?q=`: at most this many characters of query (longer is a 400) and results. */
 export const helpSearchLimits = { queryLength: 200, results: 20 } as const;
+
+/**
+ * Admin `GET /api/projects/{p}/help/search-preview?q=&lang=en|de&drafts=true|false`: the messenger's
+ * ranking over the project's articles in that language (live ones, and drafts too when asked).
+ */
+export interface HelpSearchPreview {
+  language: HelpLanguage;
+  results: Array<HelpSearchResult & { status: "draft" | "live" }>;
+}
 
 // ---------- news ----------
 
@@ -524,10 +590,8 @@ export const featureRequestMergeLimit = 50;
  * for `{id}` afterwards (a visitor who voted for several counts once) and the duplicates are deleted.
  */
 export const FeatureRequestMerge = object({
-  duplicateIds: refine(
-    size(array(boundedText(1, 128)), 1, featureRequestMergeLimit),
-    "duplicateIds",
-    (ids) => uniqueBy(ids, (id) => id, "duplicate ids"),
+  duplicateIds: refine(size(array(boundedText(1, 128)), 1, featureRequestMergeLimit), "duplicateIds", (ids) =>
+    uniqueBy(ids, (id) => id, "duplicate ids"),
   ),
 });
 export type FeatureRequestMerge = Infer<typeof FeatureRequestMerge>;
@@ -632,15 +696,23 @@ export interface AdminHelpCollection extends Stored {
   position: number;
   /** Articles of every status. */
   articleCount: number;
+  translations: { de?: HelpCollectionVersion };
 }
 
-export interface AdminHelpArticle extends Stored {
-  collectionId: string;
+/** A stored language version of an article: what was written, and its body as served. */
+export interface AdminHelpArticleVersion {
   title: string;
   description: string;
   body: string;
+  bodyDoc: RichTextDoc | null;
+}
+
+export interface AdminHelpArticle extends Stored, AdminHelpArticleVersion {
+  collectionId: string;
+  slug: string;
   status: "draft" | "live";
   position: number;
+  translations: { de?: AdminHelpArticleVersion };
 }
 
 export interface AdminNewsPost extends Stored {
@@ -665,6 +737,22 @@ export interface AdminFeatureRequest extends Stored {
   hidden: boolean;
   /** The widget session that submitted it; null for the admin's own. */
   sessionId: string | null;
+}
+
+/**
+ * `GET surveys/{id}/responses` (a list page, newest first; `sort=createdAt` or `-createdAt`): each
+ * answer with who gave it and where. The session is the widget session (null once it was deleted);
+ * `user` is what the session knew of the visitor when read (null for an anonymous one).
+ */
+export interface SurveyResponse {
+  id: string;
+  /** Answers by question id, as stored (see SurveyAnswerRequest). */
+  answers: Record<string, number | string | string[]>;
+  sessionId: string | null;
+  user: { userId: string | null; name: string | null; email: string | null } | null;
+  /** The page the visitor was on when answering; null when unknown (answers stored before issue 25). */
+  pageUrl: string | null;
+  createdAt: string;
 }
 
 /** `GET surveys/{id}/results`: one entry per current question, in order. */

@@ -27,6 +27,8 @@ import { staffNotes } from "./migrations/025-staff-notes.ts";
 import { reportSpam } from "./migrations/026-report-spam.ts";
 import { savedReplies } from "./migrations/027-saved-replies.ts";
 import { visitorTimeline } from "./migrations/028-visitor-timeline.ts";
+import { helpLanguages } from "./migrations/031-help-languages.ts";
+import { requestBoardAndRespondents } from "./migrations/032-request-board-and-respondents.ts";
 
 export interface Migration {
   id: number;
@@ -67,6 +69,8 @@ export const migrations: readonly Migration[] = [
   reportSpam,
   savedReplies,
   visitorTimeline,
+  helpLanguages,
+  requestBoardAndRespondents,
 ];
 
 export interface MigrationResult {

@@ -1,3 +1,4 @@
+import { guideMessagesDe, guideMessagesEnUS } from "./guide-messages.ts";
 import { outboundStatsMessagesDe, outboundStatsMessagesEnUS } from "./outbound-stats-messages.ts";
 
 /** The outbound content screens' texts (English, the source), spread into the en-US catalogue. */
@@ -261,7 +262,9 @@ export const contentMessagesEnUS = {
   "content.unpublished": "Unpublished",
   "content.deleted": "Deleted",
   "content.saveFirst": "Save your changes first",
-  "content.publishedAt": "Live since {when}",
+  // A duration inside a sentence: its own words per unit, not a relative time ("Live since 8 minutes ago").
+  "content.liveFor":
+    "{unit, select, year {Live for {count, plural, one {# year} other {# years}}} month {Live for {count, plural, one {# month} other {# months}}} day {Live for {count, plural, one {# day} other {# days}}} hour {Live for {count, plural, one {# hour} other {# hours}}} minute {Live for {count, plural, one {# minute} other {# minutes}}} second {Live for {count, plural, one {# second} other {# seconds}}} other {Just went live}}",
   "content.preview.empty": "Nothing to show yet.",
   "content.preview.close": "Close",
   "content.preview.sanitized": "As visitors will see it",
@@ -274,6 +277,7 @@ export const contentMessagesEnUS = {
   "content.rule.number": "Must be a number",
   "content.rule.steps": "Add at least one step",
   "content.rule.questions": "Add at least one question",
+  "content.rule.twoChoices": "Give at least two different choices, one a line",
   "content.rule.noWayOut": "Show a close button or add a button, so visitors can leave the modal",
   "content.rule.priority": "Must be a whole number from -100 to 100",
   "content.rule.dateTime": "Must be a date and time",
@@ -295,6 +299,7 @@ export const contentMessagesEnUS = {
   "content.survey.edit": "Edit survey",
   "content.survey.live": "Updated as answers arrive",
   ...outboundStatsMessagesEnUS,
+  ...guideMessagesEnUS,
 } as const;
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
@@ -569,7 +574,8 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.unpublished": "Zurückgezogen",
   "content.deleted": "Gelöscht",
   "content.saveFirst": "Speichern Sie zuerst Ihre Änderungen",
-  "content.publishedAt": "Live seit {when}",
+  "content.liveFor":
+    "{unit, select, year {Seit {count, plural, one {# Jahr} other {# Jahren}} live} month {Seit {count, plural, one {# Monat} other {# Monaten}} live} day {Seit {count, plural, one {# Tag} other {# Tagen}} live} hour {Seit {count, plural, one {# Stunde} other {# Stunden}} live} minute {Seit {count, plural, one {# Minute} other {# Minuten}} live} second {Seit {count, plural, one {# Sekunde} other {# Sekunden}} live} other {Gerade live gegangen}}",
   "content.preview.empty": "Noch nichts zu zeigen.",
   "content.preview.close": "Schließen",
   "content.preview.sanitized": "So sehen es Besucher",
@@ -582,6 +588,7 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.rule.number": "Muss eine Zahl sein",
   "content.rule.steps": "Fügen Sie mindestens einen Schritt hinzu",
   "content.rule.questions": "Fügen Sie mindestens eine Frage hinzu",
+  "content.rule.twoChoices": "Mindestens zwei verschiedene Antworten angeben, eine pro Zeile",
   "content.rule.priority": "Muss eine ganze Zahl von -100 bis 100 sein",
   "content.rule.dateTime": "Muss ein Datum mit Uhrzeit sein",
   "content.rule.endsAfterStarts": "Muss nach dem Beginn liegen",
@@ -605,4 +612,5 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.survey.edit": "Umfrage bearbeiten",
   "content.survey.live": "Aktualisiert sich, wenn Antworten eintreffen",
   ...outboundStatsMessagesDe,
+  ...guideMessagesDe,
 };

@@ -6,6 +6,7 @@ import type { ModalConfigState } from "./modal-config.ts";
 import type { NotificationConfigState } from "./notification-config.ts";
 import type { ButtonState } from "./outbound-buttons.ts";
 import { sanitizePreview } from "./sanitize-preview.ts";
+import { stepBodyText } from "./step-body.ts";
 import type { SurveyQuestionState } from "./survey-form-state.ts";
 import type { TourConfigState } from "./tour-config.ts";
 
@@ -177,7 +178,12 @@ export function ChecklistPreview({ config }: { config: ChecklistConfigState }) {
           {config.steps.map((step) => (
             <li key={step.id}>
               <strong>{step.title || "…"}</strong>
-              {step.description.trim() && <span className="subtle">{step.description}</span>}
+              {stepBodyText(step.description) && (
+                <span className="subtle">{stepBodyText(step.description)}</span>
+              )}
+              {step.action !== "none" && (
+                <span className="preview-button preview-button-primary">{step.actionTitle || "…"}</span>
+              )}
             </li>
           ))}
         </ol>
@@ -195,7 +201,12 @@ export function TourPreview({ config }: { config: TourConfigState }) {
         <div className="preview-tour">
           <code className="preview-target">{first.selector || "…"}</code>
           <div className="preview-bubble">
-            <PreviewHtml html={first.message} />
+            {first.title.trim() && <strong>{first.title}</strong>}
+            {typeof first.message === "string" ? (
+              <PreviewHtml html={first.message} />
+            ) : (
+              <p>{stepBodyText(first.message)}</p>
+            )}
             <div className="preview-bubble-foot">
               <span className="subtle">
                 {t("content.preview.stepOf", { n: 1, total: config.steps.length })}

@@ -11,6 +11,7 @@ import {
   validateOutboundForm,
 } from "./outbound-form-state.ts";
 import { localInputOf } from "./schedule-state.ts";
+import { newTourStep } from "./tour-config.ts";
 
 const stored = (type: AdminOutbound["type"], config: Record<string, unknown>): AdminOutbound => ({
   id: "o1",
@@ -175,33 +176,48 @@ describe("notification, checklist and tour forms", () => {
         action: "HELP_ARTICLE",
         articleId: "a1",
       },
-      { id: "step-3", title: "Invite", description: "", allowMarkDone: true },
+      { id: "step-3", title: "Invite", description: "", allowMarkDone: true, action: "none" },
     ]);
     expect(validateOutboundForm({ ...form, config: { ...form.config, steps } })).toEqual({});
   });
 
-  test("a tour keeps what the builder wrote, and asks a message of every step", () => {
+  test("a tour keeps the keys it does not edit, stores only what applies, and asks a message of every step", () => {
     const form = outboundFormFromRecord(
       "tour",
       stored("tour", {
         tourType: "cobrowse",
-        steps: [{ selector: "#a", message: "<p>Hi</p>", mode: "POINTER" }],
+        kaiSlug: "Kai",
+        steps: [{ selector: "#a", message: "<p>Hi</p>", mode: "POINTER", builderNote: "kept" }],
       }),
     );
+    // A mode the widget does not know reads as the Next button's.
+    expect(form.config.steps[0]?.mode).toBe("");
+    const typing = { ...newTourStep(), selector: "#b", mode: "INPUT" as const, message: "<p>Type</p>" };
     const request = outboundRequestFromForm({
       ...form,
       config: {
         ...form.config,
         builderUrl: "https://shop.example.com/",
-        steps: [...form.config.steps, { selector: "", message: "", original: {} }],
+        steps: [
+          ...form.config.steps,
+          { ...typing, inputType: "auto", inputValue: "Buy milk", videoUrl: "https://x.test/v.mp4" },
+          { ...newTourStep(), message: "" },
+        ],
       },
     });
     expect(request.config).toEqual({
       tourType: "cobrowse",
+      kaiSlug: "Kai",
       builderUrl: "https://shop.example.com/",
       allowClose: true,
+      backButton: true,
+      playVoice: true,
+      gradient: false,
+      showUnmuteModal: false,
       steps: [
-        { selector: "#a", message: "<p>Hi</p>", mode: "POINTER" },
+        { selector: "#a", message: "<p>Hi</p>", builderNote: "kept" },
+        // The video belongs to the video look only: a co-pilot input step does not store it.
+        { selector: "#b", mode: "INPUT", inputType: "auto", inputValue: "Buy milk", message: "<p>Type</p>" },
         { selector: "", message: "" },
       ],
     });
@@ -211,13 +227,57 @@ describe("notification, checklist and tour forms", () => {
         config: {
           ...form.config,
           builderUrl: "ftp://x",
-          steps: [{ selector: "", message: "", original: {} }],
+          steps: [{ ...newTourStep(), mode: "CLICK", message: "" }],
         },
       }),
     ).toEqual({
       "config.builderUrl": "content.rule.url",
+      "config.steps.0.selector": "a click or input step needs the element it acts on",
       "config.steps.0.message": "message is required",
     });
+  });
+
+  test("a checklist step stores its action's own fields only, and the rules of each action", () => {
+    const form = outboundFormFromRecord(
+      "checklist",
+      stored("checklist", {
+        subject: "Start",
+        steps: [{ id: "a", title: "A", action: "BOT", botId: "b1", actionTitle: "Chat", duration: 3 }],
+      }),
+    );
+    const [first] = form.config.steps;
+    if (!first) throw new Error("no step");
+    expect(first).toMatchObject({ action: "BOT", botId: "b1", actionTitle: "Chat", duration: "3" });
+    // Switched to a redirect: the bot id goes, the address and new-tab flag come.
+    const redirect = {
+      ...first,
+      action: "REDIRECT_URL" as const,
+      actionBody: "/pricing",
+      actionOpenInNewTab: true,
+    };
+    const request = outboundRequestFromForm({ ...form, config: { ...form.config, steps: [redirect] } });
+    expect(request.config.steps).toEqual([
+      {
+        id: "a",
+        title: "A",
+        description: "",
+        allowMarkDone: true,
+        action: "REDIRECT_URL",
+        actionTitle: "Chat",
+        actionBody: "/pricing",
+        actionOpenInNewTab: true,
+        duration: 3,
+      },
+    ]);
+    const broken = (change: Partial<typeof first>) =>
+      validateOutboundForm({ ...form, config: { ...form.config, steps: [{ ...first, ...change }] } });
+    expect(broken({ action: "REDIRECT_URL", actionBody: "javascript:alert(1)" })).toEqual({
+      "config.steps.0.actionBody": "the address must start with https:// or /",
+    });
+    expect(broken({ action: "HELP_ARTICLE" })).toEqual({
+      "config.steps.0.articleId": "the step needs the article",
+    });
+    expect(broken({ duration: "soon" })).toEqual({ "config.steps.0.duration": "content.rule.number" });
   });
 
   test("a tour without steps is not sent (the server refuses it): the first step is asked for", () => {

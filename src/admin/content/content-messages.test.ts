@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createIntl } from "@formatjs/intl";
+import { durationSince } from "../format/relative-time.ts";
 import { contentMessagesDe, contentMessagesEnUS } from "./content-messages.ts";
 
 describe("content texts", () => {
@@ -22,6 +23,7 @@ describe("content texts", () => {
       names: "“A”",
       min: -100,
       max: 100,
+      unit: "minute",
     };
     for (const [locale, messages] of [
       ["en-US", contentMessagesEnUS],
@@ -37,6 +39,31 @@ describe("content texts", () => {
       for (const id of Object.keys(messages)) {
         expect(typeof intl.formatMessage({ id }, values)).toBe("string");
       }
+    }
+  });
+
+  test("how long content has been live reads as a duration in a sentence, in both languages", () => {
+    const now = new Date("2026-11-23T12:00:00Z");
+    const liveFor = (locale: "en-US" | "de", secondsAgo: number) =>
+      createIntl({
+        locale,
+        messages: locale === "de" ? contentMessagesDe : contentMessagesEnUS,
+      }).formatMessage({ id: "content.liveFor" }, durationSince(now.getTime() - secondsAgo * 1000, now));
+    expect(liveFor("de", 8 * 60)).toBe("Seit 8 Minuten live");
+    expect(liveFor("de", 60)).toBe("Seit 1 Minute live");
+    expect(liveFor("de", 86_400)).toBe("Seit 1 Tag live");
+    expect(liveFor("de", 86_400 * 3)).toBe("Seit 3 Tagen live");
+    expect(liveFor("de", 2_592_000 * 2)).toBe("Seit 2 Monaten live");
+    expect(liveFor("de", 31_536_000 * 2)).toBe("Seit 2 Jahren live");
+    expect(liveFor("de", 7_200)).toBe("Seit 2 Stunden live");
+    expect(liveFor("de", 0)).toBe("Gerade live gegangen");
+    expect(liveFor("en-US", 8 * 60)).toBe("Live for 8 minutes");
+    expect(liveFor("en-US", 3_600)).toBe("Live for 1 hour");
+    expect(liveFor("en-US", 0)).toBe("Just went live");
+    // Never a relative time inside the sentence ("Live seit vor 8 Minuten").
+    for (const seconds of [1, 60, 3_600, 86_400, 2_592_000, 31_536_000]) {
+      expect(liveFor("de", seconds * 2)).not.toMatch(/\bvor\b/);
+      expect(liveFor("en-US", seconds * 2)).not.toMatch(/\bago\b/);
     }
   });
 

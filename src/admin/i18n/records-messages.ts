@@ -5,6 +5,7 @@ import {
   salaryUnitLabels,
   workModeLabels,
 } from "../../shared/jobs-api.ts";
+import { levelMessagesDe, levelMessagesEnUS } from "../users/level-messages.ts";
 
 /**
  * The users, jobs and companies screens' texts (English, the source). They load with those screens
@@ -12,16 +13,7 @@ import {
  * share texts (the job form's company picker, a company's jobs, a user's companies).
  */
 export const recordsMessagesEnUS = {
-  "level.Newbie": "Newbie",
-  "level.Novice": "Novice",
-  "level.Beginner": "Beginner",
-  "level.Talented": "Talented",
-  "level.Skilled": "Skilled",
-  "level.Intermediate": "Intermediate",
-  "level.Seasoned": "Seasoned",
-  "level.Experienced": "Experienced",
-  "level.Expert": "Expert",
-  "level.God Tier": "God Tier",
+  ...levelMessagesEnUS,
   "role.ADMIN": "Admin",
   "role.USER": "User",
   "status.enabled": "Enabled",
@@ -323,16 +315,7 @@ export const recordsMessagesEnUS = {
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
 export const recordsMessagesDe: Record<keyof typeof recordsMessagesEnUS, string> = {
-  "level.Newbie": "Neuling",
-  "level.Novice": "Novize",
-  "level.Beginner": "Anfänger",
-  "level.Talented": "Talentiert",
-  "level.Skilled": "Geübt",
-  "level.Intermediate": "Fortgeschritten",
-  "level.Seasoned": "Routiniert",
-  "level.Experienced": "Erfahren",
-  "level.Expert": "Experte",
-  "level.God Tier": "Göttliche Stufe",
+  ...levelMessagesDe,
   "role.ADMIN": "Admin",
   "role.USER": "Nutzer",
   "status.enabled": "Aktiv",

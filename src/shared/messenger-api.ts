@@ -20,6 +20,8 @@ import {
   union,
 } from "superstruct";
 import { botGraphVerdict } from "./bot-graph.ts";
+import { TipTapDocument } from "./rich-text-api.ts";
+import type { TipTapDoc } from "./tiptap-doc.ts";
 
 /**
  * The messenger's content API (issue 13): what the frame app reads and writes under `/api/widget`
@@ -537,8 +539,10 @@ export interface HelpSearchPreview {
 export const NewsWrite = object({
   title: boundedText(1, 200),
   preview: optional(boundedText(0, 500)),
-  /** HTML; sanitized when stored. */
+  /** HTML; sanitized when stored. Ignored when `bodyDoc` is given (the admin then sends ""). */
   body: boundedText(0, 200_000),
+  /** The body as the admin's rich-text editor wrote it; stored, and rendered to `body` on the server. */
+  bodyDoc: optional(nullable(TipTapDocument)),
   coverImageUrl: optional(nullable(ImageUrl)),
   authorName: optional(boundedText(0, 200)),
   status: enums(["draft", "live"]),
@@ -718,7 +722,10 @@ export interface AdminHelpArticle extends Stored, AdminHelpArticleVersion {
 export interface AdminNewsPost extends Stored {
   title: string;
   preview: string;
+  /** The HTML visitors get. */
   body: string;
+  /** The body as the editor wrote it; null for a post written as HTML (before the editor, or by API). */
+  bodyDoc: TipTapDoc | null;
   coverImageUrl: string | null;
   authorName: string;
   status: "draft" | "live";

@@ -225,6 +225,7 @@ describe("delivery", () => {
       title: "Offline spaces",
       preview: "Sync later",
       body: "",
+      bodyDoc: null,
       coverImageUrl: null,
       authorName: "Lena",
       status: "draft",

@@ -14,11 +14,12 @@ export function RecentActivity({ items }: { items: readonly AuditLogItem[] }) {
   const { t } = useT();
   const { ago, dateTime } = useFormatters();
   const actor = (item: AuditLogItem) => item.actor?.name ?? t("dashboard.activity.system");
-  /** "ada banned a user"; an action the feed has no words for keeps the log's name ("ada · user.export"). */
+  /** "ada banned a user"; "ada changed a webhook" for an action the feed has no words for. */
   const describe = (item: AuditLogItem) => {
-    const action = actionLabel(item.action, item.entity);
+    const action = actionLabel(item.action);
     const entity = entityLabel(item.entity);
-    if (!action || !entity) return `${actor(item)} · ${item.action}`;
+    if (!entity) return t("dashboard.activity.other", { actor: actor(item) });
+    if (!action) return t("dashboard.activity.changed", { actor: actor(item), entity: t(entity) });
     return t("dashboard.activity.line", { actor: actor(item), action: t(action), entity: t(entity) });
   };
   return (

@@ -11,33 +11,22 @@ const numberLike =
   /^(?:count|n|total|number|amount|balance|coins|xp|fee|max|min|ms|mb|seconds|minutes|hours|days|rows|columns|free|open|shown|percent|position|value|scale|positive|negative|done|current|level|row|column|page|pages|size|a|b)$/;
 
 /**
+ * A number right after the name of a thing names that thing ("Step 3", "Remove field 2", "Zeile 4,
+ * Spalte 1", "Mindeststufe 3"): nothing is counted. German compounds end in the noun, hence the suffix.
+ */
+const numberedThing =
+  /(?:^|[\s(])\p{L}*(?:step|button|field|question|choice|option|answer|course|responsibility|row|column|page|level|position|item|collection|article|schritt|schaltfläche|feld|frage|auswahl|antwort|kurs|aufgabe|zeile|spalte|seite|stufe|eintrag|sammlung|artikel) $/iu;
+
+/**
  * Messages whose numbers are right as they are, each with why. An entry that no longer applies fails
  * the test too, so the list does not outlive its reasons.
  */
 const justified: Record<string, string> = {
-  // The number names the thing ("Step 3", "Field 2", "Level 4"): nothing is counted.
-  "job.field.responsibility": "names the responsibility by its number",
-  "jobForm.removeResponsibility": "names the responsibility by its number",
+  // The number names the thing, after another value ("Remove {what} 3", "4 · Expert").
   "content.removeNumbered": "names the item by its number",
-  "content.stepNumber": "names the step by its number",
-  "content.buttonNumber": "names the button by its number",
-  "content.questionNumber": "names the question by its number",
-  "flowForm.fieldNumber": "names the field by its number",
-  "flowForm.moveUp": "names the field by its number",
-  "flowForm.moveDown": "names the field by its number",
-  "flowForm.removeField": "names the field by its number",
-  "subSkillForm.courseTitle": "names the course by its number",
-  "subSkillForm.courseUrl": "names the course by its number",
-  "subSkillForm.removeCourse": "names the course by its number",
-  "skill.position": "a cell's row and column numbers",
-  "skill.grid.addAt": "a cell's row and column numbers",
   "skillForm.cellTaken": "a cell's position and the skill in it",
-  "help.collection.position": "names the collection's place in the order by its number",
-  "user.skills.level": "a level's number with its name",
-  "job.skills.minLevel": "a level's number",
   "visitor.levelValue": "a level's number with its name",
   "list.page": "page numbers (“Page 2 of 5”), no counted noun",
-  "list.goToPage": "names the page by its number",
   // A position or a range with no counted noun ("3 of 7", "from 0 to 100").
   "inbox.pager.position": "a position out of a total, no counted noun",
   "content.preview.stepOf": "a position out of a total, no counted noun",
@@ -85,8 +74,12 @@ function unpluralisedNumbers(message: string): string[] {
   const plain = new Set<string>();
   const chosen = new Set<string>();
   const walk = (elements: MessageFormatElement[]) => {
-    for (const element of elements) {
-      if (element.type === TYPE.argument || element.type === TYPE.number) plain.add(element.value);
+    for (const [index, element] of elements.entries()) {
+      const before = elements[index - 1];
+      const numbersAThing = before?.type === TYPE.literal && numberedThing.test(before.value);
+      if ((element.type === TYPE.argument || element.type === TYPE.number) && !numbersAThing) {
+        plain.add(element.value);
+      }
       if (element.type === TYPE.plural || element.type === TYPE.select) {
         chosen.add(element.value);
         for (const option of Object.values(element.options)) walk(option.value);
@@ -133,6 +126,9 @@ describe("numbers in texts go through plural rules", () => {
     expect(unpluralisedNumbers("{count, plural, one {# item} other {# items}}")).toEqual([]);
     expect(unpluralisedNumbers("{count, plural, one {{name}} other {{name} and # more}}")).toEqual([]);
     expect(unpluralisedNumbers("Hello {name}, <b>{n}</b> new")).toEqual(["n"]);
+    expect(unpluralisedNumbers("Remove step {n}")).toEqual([]);
+    expect(unpluralisedNumbers("Mindeststufe {level}, Zeile {row}")).toEqual([]);
+    expect(unpluralisedNumbers("At most {n} steps")).toEqual(["n"]);
     expect(unpluralisedNumbers("{total} of {count, plural, one {# item} other {# items}}")).toEqual([
       "total",
     ]);

@@ -67,6 +67,20 @@ describe("content texts", () => {
     }
   });
 
+  test("a builder draft saved under a second ago says so in words, not as a relative time", () => {
+    const summary = (locale: "en-US" | "de", unit: string) =>
+      createIntl({
+        locale,
+        messages: locale === "de" ? contentMessagesDe : contentMessagesEnUS,
+      }).formatMessage(
+        { id: "content.builderDraft.tooltipSummary" },
+        { label: "#cta", name: "Ada", when: "Just created", unit },
+      );
+    expect(summary("en-US", "none")).toStartWith("Element #cta saved in the builder by Ada just now.");
+    expect(summary("de", "none")).toStartWith("Element #cta im Builder gespeichert von Ada gerade eben.");
+    expect(summary("en-US", "minute")).not.toContain("just now");
+  });
+
   test("the literal placeholders of hints stay literal", () => {
     const intl = createIntl({ locale: "en-US", messages: contentMessagesEnUS });
     expect(intl.formatMessage({ id: "content.field.textHint" })).toBe("{{name}} becomes the visitor's name.");

@@ -200,9 +200,9 @@ export const contentMessagesEnUS = {
   "content.openBuilderNoUrl": "Enter the site page to build on first.",
   "content.builderDraft.title": "Builder changes are waiting",
   "content.builderDraft.tourSummary":
-    "{count, plural, one {# step} other {# steps}} saved in the builder by {name} {when}. Visitors see them once you publish them.",
+    "{count, plural, one {# step} other {# steps}} saved in the builder by {name} {unit, select, none {just now} other {{when}}}. Visitors see them once you publish them.",
   "content.builderDraft.tooltipSummary":
-    "Element {label} saved in the builder by {name} {when}. Visitors see it once you publish it.",
+    "Element {label} saved in the builder by {name} {unit, select, none {just now} other {{when}}}. Visitors see it once you publish it.",
   "content.builderDraft.someone": "an admin",
   "content.builderDraft.publish": "Publish builder changes",
   "content.builderDraft.discard": "Discard",
@@ -507,9 +507,9 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.openBuilderNoUrl": "Geben Sie zuerst die Seite der Website für den Builder an.",
   "content.builderDraft.title": "Änderungen aus dem Builder warten",
   "content.builderDraft.tourSummary":
-    "{count, plural, one {# Schritt} other {# Schritte}} im Builder gespeichert von {name} {when}. Besucher sehen sie, sobald Sie sie veröffentlichen.",
+    "{count, plural, one {# Schritt} other {# Schritte}} im Builder gespeichert von {name} {unit, select, none {gerade eben} other {{when}}}. Besucher sehen sie, sobald Sie sie veröffentlichen.",
   "content.builderDraft.tooltipSummary":
-    "Element {label} im Builder gespeichert von {name} {when}. Besucher sehen es, sobald Sie es veröffentlichen.",
+    "Element {label} im Builder gespeichert von {name} {unit, select, none {gerade eben} other {{when}}}. Besucher sehen es, sobald Sie es veröffentlichen.",
   "content.builderDraft.someone": "einem Admin",
   "content.builderDraft.publish": "Builder-Änderungen veröffentlichen",
   "content.builderDraft.discard": "Verwerfen",

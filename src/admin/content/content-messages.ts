@@ -92,7 +92,7 @@ export const contentMessagesEnUS = {
   "content.field.name": "Name",
   "content.field.nameHint": "Only admins see it.",
   "content.field.title": "Title",
-  "content.field.body": "Body (HTML)",
+  "content.field.body": "Body",
   "content.field.bodyHint":
     "Written as HTML. Scripts, styles and unknown tags are removed before visitors see it, as in the preview.",
   "content.field.format": "Format",
@@ -397,7 +397,7 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.field.name": "Name",
   "content.field.nameHint": "Nur Admins sehen ihn.",
   "content.field.title": "Titel",
-  "content.field.body": "Text (HTML)",
+  "content.field.body": "Text",
   "content.field.bodyHint":
     "In HTML geschrieben. Skripte, Styles und unbekannte Tags werden entfernt, bevor Besucher ihn sehen, wie in der Vorschau.",
   "content.field.format": "Format",

@@ -5,6 +5,7 @@ import type { ChecklistConfigState } from "./checklist-config.ts";
 import type { ModalConfigState } from "./modal-config.ts";
 import type { NotificationConfigState } from "./notification-config.ts";
 import type { ButtonState } from "./outbound-buttons.ts";
+import { type RichBody, richBodyHtml, richBodyIsEmpty } from "./rich-body.ts";
 import { sanitizePreview } from "./sanitize-preview.ts";
 import { stepBodyText } from "./step-body.ts";
 import type { SurveyQuestionState } from "./survey-form-state.ts";
@@ -66,14 +67,14 @@ export function BannerPreview({ config }: { config: BannerConfigState }) {
   const color = brand(config.color);
   return (
     <PreviewPanel>
-      {config.title.trim() || config.body.trim() ? (
+      {config.title.trim() || !richBodyIsEmpty(config.body) ? (
         <div
           className={`preview-banner preview-banner-${config.format}`}
           style={color ? ({ "--preview-brand": color } as CSSProperties) : undefined}
         >
           <div className="preview-banner-text">
             {config.title.trim() && <strong>{config.title}</strong>}
-            <PreviewHtml html={config.body} />
+            <PreviewHtml html={richBodyHtml(config.body)} />
           </div>
           <PreviewButtons buttons={config.buttons} color={color} />
           {config.showCloseButton && (
@@ -96,7 +97,7 @@ export function ModalPreview({ config }: { config: ModalConfigState }) {
   return (
     <PreviewPanel>
       <div className="preview-backdrop">
-        {config.title.trim() || config.body.trim() ? (
+        {config.title.trim() || !richBodyIsEmpty(config.body) ? (
           <div className="preview-modal">
             {config.showCloseButton && (
               <span className="preview-close" role="img" aria-label={t("content.preview.close")}>
@@ -105,7 +106,7 @@ export function ModalPreview({ config }: { config: ModalConfigState }) {
             )}
             {image && <img src={image} alt="" className="preview-image" />}
             {config.title.trim() && <h3>{config.title}</h3>}
-            <PreviewHtml html={config.body} />
+            <PreviewHtml html={richBodyHtml(config.body)} />
             <PreviewButtons buttons={config.buttons} />
           </div>
         ) : (
@@ -125,14 +126,15 @@ export function NotificationPreview({ config }: { config: NotificationConfigStat
   return (
     <PreviewPanel>
       <div className="preview-corner">
-        {config.text.trim() ? (
+        {!richBodyIsEmpty(config.text) ? (
           <div className="preview-notification">
             <span className="preview-avatar" aria-hidden="true">
               {(sender || "?").slice(0, 1).toUpperCase()}
             </span>
             <div>
               <strong>{sender || t("content.preview.anonymous")}</strong>
-              <p>{config.text.replaceAll("{{name}}", "Maya")}</p>
+              {/* The server fills in the name after rendering, escaped; "Maya" needs no escaping. */}
+              <PreviewHtml html={richBodyHtml(config.text).replaceAll("{{name}}", "Maya")} />
             </div>
           </div>
         ) : (
@@ -152,7 +154,7 @@ export function NewsPreview({
 }: {
   title: string;
   preview: string;
-  body: string;
+  body: RichBody;
   cover: string;
 }) {
   const image = /^(https?:\/\/|data:image\/)\S+$/i.test(cover.trim()) ? cover.trim() : "";
@@ -162,7 +164,7 @@ export function NewsPreview({
         {image && <img src={image} alt="" className="preview-image" />}
         {title.trim() ? <h3>{title}</h3> : <Empty />}
         {preview.trim() && <p className="subtle">{preview}</p>}
-        <PreviewHtml html={body} />
+        <PreviewHtml html={richBodyHtml(body)} className="messenger-article" />
       </article>
     </PreviewPanel>
   );

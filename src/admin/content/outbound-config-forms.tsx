@@ -12,6 +12,8 @@ import { EntryControls } from "./entry-controls.tsx";
 import { moveBy, removeAt, replaceAt } from "./list-edit.ts";
 import type { ModalConfigState } from "./modal-config.ts";
 import type { NotificationConfigState } from "./notification-config.ts";
+import type { RichBody } from "./rich-body.ts";
+import { RichBodyField } from "./rich-body-field.tsx";
 import { newTourStep, type TourConfigState } from "./tour-config.ts";
 import { CopilotFields, TourTypeFields } from "./tour-settings-fields.tsx";
 import { TourStepFields } from "./tour-step-fields.tsx";
@@ -33,12 +35,13 @@ export interface ConfigFormProps<S> {
  */
 function useConfigFields<S extends object>(
   prefix: string,
-  { config, errorOf, onChange }: ConfigFormProps<S>,
+  { config, projectId, errorOf, onChange }: ConfigFormProps<S>,
 ) {
   const { t } = useT();
   const set = (change: Partial<S>) => onChange({ ...config, ...change });
   type TextKey = { [K in keyof S]: S[K] extends string ? K : never }[keyof S] & string;
   type FlagKey = { [K in keyof S]: S[K] extends boolean ? K : never }[keyof S] & string;
+  type BodyKey = { [K in keyof S]: S[K] extends RichBody ? K : never }[keyof S] & string;
 
   const text = (
     key: TextKey,
@@ -79,9 +82,20 @@ function useConfigFields<S extends object>(
     );
   };
 
-  /** The HTML body, with its hint. */
-  const body = (key: TextKey) =>
-    text(key, { hint: t("content.field.bodyHint"), multiline: true, rows: 6, code: true });
+  /** A rich body, in the rich-text editor. */
+  const body = (key: BodyKey) => {
+    const label = t(`content.field.${key}` as MessageId);
+    return (
+      <RichBodyField
+        id={`${prefix}-${key}`}
+        label={label}
+        value={config[key] as RichBody}
+        error={errorOf(`config.${key}`, label)}
+        projectId={projectId}
+        onChange={(value) => set({ [key]: value } as Partial<S>)}
+      />
+    );
+  };
 
   return { t, set, text, check, body };
 }
@@ -143,11 +157,12 @@ export function ModalConfigForm(props: ConfigFormProps<ModalConfigState>) {
 }
 
 export function NotificationConfigForm(props: ConfigFormProps<NotificationConfigState>) {
-  const { t, text, check } = useConfigFields("notification", props);
+  const { t, text, check, body } = useConfigFields("notification", props);
   return (
     <section className="detail-card">
       <h2>{t("content.section.content")}</h2>
-      {text("text", { hint: t("content.field.textHint"), multiline: true })}
+      {body("text")}
+      <p className="field-hint subtle">{t("content.field.textHint")}</p>
       {text("senderName", { id: "sender", error: false })}
       {check("sound", "sound")}
     </section>

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
+import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 import { newChecklistStep, nextStepId } from "./checklist-config.ts";
 import { moveBy, removeAt, replaceAt } from "./list-edit.ts";
 import { newButton, readButtons, writeButtons } from "./outbound-buttons.ts";
@@ -36,16 +37,25 @@ describe("banner form", () => {
   test("a new banner needs a name and a title or body; then it is a valid request", () => {
     const empty = emptyOutboundForm("banner");
     expect(Object.keys(validateOutboundForm(empty)).sort()).toEqual(["config.title", "name"]);
+    // The editor's empty document is no body either.
+    const blank: TipTapDoc = { type: "doc", content: [{ type: "paragraph" }] };
+    expect(
+      Object.keys(validateOutboundForm({ ...empty, name: "B", config: { ...empty.config, body: blank } })),
+    ).toEqual(["config.title"]);
+    const offer: TipTapDoc = {
+      type: "doc",
+      content: [{ type: "paragraph", content: [{ type: "text", text: "20% off" }] }],
+    };
     const filled: OutboundFormState<"banner"> = {
       ...empty,
       name: " Spring sale ",
-      config: { ...empty.config, body: "<p>20% off</p>" },
+      config: { ...empty.config, body: offer },
     };
     expect(validateOutboundForm(filled)).toEqual({});
     expect(outboundRequestFromForm(filled)).toEqual({
       type: "banner",
       name: "Spring sale",
-      config: { body: "<p>20% off</p>", format: "normal", showCloseButton: true, buttons: [] },
+      config: { body: offer, format: "normal", showCloseButton: true, buttons: [] },
       pageFilter: "",
       pageFilterType: "",
       audience: "all",
@@ -136,15 +146,20 @@ describe("notification, checklist and tour forms", () => {
         sender: { name: "Lena", profileImageUrl: "x" },
       }),
     );
-    expect(form.config).toEqual({ text: "Hi {{name}}", senderName: "Lena", sound: false });
+    // A text stored before the editor opens as a document and is saved as one.
+    const greeting: TipTapDoc = {
+      type: "doc",
+      content: [{ type: "paragraph", content: [{ type: "text", text: "Hi {{name}}" }] }],
+    };
+    expect(form.config).toEqual({ text: greeting, senderName: "Lena", sound: false });
     const request = outboundRequestFromForm({ ...form, config: { ...form.config, senderName: "Ada" } });
     expect(request.config).toEqual({
-      text: "Hi {{name}}",
+      text: greeting,
       news: { id: "n1" },
       sound: false,
       sender: { name: "Ada", firstName: "Ada", profileImageUrl: "x" },
     });
-    expect(validateOutboundForm({ ...form, config: { ...form.config, text: " " } })).toEqual({
+    expect(validateOutboundForm({ ...form, config: { ...form.config, text: null } })).toEqual({
       "config.text": "text is required",
     });
   });

@@ -44,6 +44,9 @@ export interface TourConfigState {
   nextText: string;
   prevText: string;
   doneText: string;
+  /** Who the popovers come from (spec §3 "sender.firstName, sender.profileImageUrl"). */
+  senderName: string;
+  senderAvatar: string;
   playVoice: boolean;
   gradient: boolean;
   kaiSlug: string;
@@ -118,6 +121,8 @@ export const tourConfig: ConfigModel<TourConfigState> = {
     nextText: "",
     prevText: "",
     doneText: "",
+    senderName: "",
+    senderAvatar: "",
     playVoice: true,
     gradient: false,
     kaiSlug: "",
@@ -136,6 +141,8 @@ export const tourConfig: ConfigModel<TourConfigState> = {
     nextText: textOf(config.nextText),
     prevText: textOf(config.prevText),
     doneText: textOf(config.doneText),
+    senderName: isRecord(config.sender) ? textOf(config.sender.firstName) || textOf(config.sender.name) : "",
+    senderAvatar: isRecord(config.sender) ? textOf(config.sender.profileImageUrl) : "",
     // The widget plays voices unless the tour says not to.
     playVoice: config.playVoice !== false,
     gradient: config.gradient === true,
@@ -156,6 +163,13 @@ export const tourConfig: ConfigModel<TourConfigState> = {
       allowClose: state.allowClose,
       backButton: state.backButton,
       ...optionalKeys({ nextText: state.nextText, prevText: state.prevText, doneText: state.doneText }),
+      sender: state.senderName.trim()
+        ? {
+            ...(isRecord(original.sender) ? original.sender : {}),
+            firstName: state.senderName.trim(),
+            profileImageUrl: state.senderAvatar.trim() || undefined,
+          }
+        : undefined,
       // The co-pilot's own settings mean nothing to a popover tour: they are stored only with it.
       playVoice: copilot ? state.playVoice : undefined,
       gradient: copilot ? state.gradient : undefined,
@@ -174,8 +188,14 @@ export const tourConfig: ConfigModel<TourConfigState> = {
     const errors: FieldErrors = {};
     // The server refuses a tour without steps (it would show nothing): the first one is added here.
     if (state.steps.length === 0) errors["config.steps"] = "content.rule.steps";
-    if (state.builderUrl.trim() && !/^https?:\/\/\S+$/i.test(state.builderUrl.trim()))
-      errors["config.builderUrl"] = "content.rule.url";
+    for (const [key, value] of [
+      ["builderUrl", state.builderUrl],
+      ["senderAvatar", state.senderAvatar],
+      ["kaiAvatar", state.kaiAvatar],
+    ] as const) {
+      if (value.trim() && !/^https?:\/\/\S+$/i.test(value.trim()))
+        errors[`config.${key}`] = "content.rule.url";
+    }
     state.steps.forEach((step, index) => {
       if (stepBodyIsEmpty(step.message)) errors[`config.steps.${index}.message`] = "message is required";
     });

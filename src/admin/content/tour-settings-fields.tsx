@@ -4,7 +4,15 @@ import { SelectField } from "../shell/form/form-inputs.tsx";
 import { CheckboxField, TextField } from "./content-fields.tsx";
 import type { TourConfigState } from "./tour-config.ts";
 
-type TextKey = "nextText" | "prevText" | "doneText" | "kaiSlug" | "kaiAvatar" | `unmuteModal${string}`;
+type TextKey =
+  | "nextText"
+  | "prevText"
+  | "doneText"
+  | "senderName"
+  | "senderAvatar"
+  | "kaiSlug"
+  | "kaiAvatar"
+  | `unmuteModal${string}`;
 
 interface TourSettingsProps {
   config: TourConfigState;
@@ -69,6 +77,12 @@ export function TourTypeFields(props: TourSettingsProps) {
             onChange={(backButton) => set({ backButton })}
           />
         </fieldset>
+      )}
+      {config.tourType === "standard" && (
+        <div className="form-row">
+          <SettingText {...props} name="senderName" />
+          <SettingText {...props} name="senderAvatar" placeholder="https://" />
+        </div>
       )}
     </div>
   );

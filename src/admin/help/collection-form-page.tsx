@@ -25,6 +25,22 @@ import { helpApi } from "./help-api.ts";
 import { helpCenterPath } from "./help-paths.ts";
 import "./help-styles.ts";
 
+// The names the messenger draws as icons (src/messenger/help/help-screen.tsx); anything else is an emoji or a book.
+const collectionIconNames = [
+  "rocket",
+  "users",
+  "settings",
+  "card",
+  "shield",
+  "bolt",
+  "flag",
+  "book",
+  "chat",
+  "video",
+  "image",
+  "file",
+];
+
 /** The form itself, once the collection (or, for a new one, the next free position) is known. */
 function CollectionForm({
   projectId,
@@ -114,9 +130,15 @@ function CollectionForm({
           label={t("help.field.icon")}
           value={state.icon}
           maxLength={40}
+          list="collection-icons"
           describedBy="collection-icon-hint"
           onChange={(icon) => set({ icon })}
         />
+        <datalist id="collection-icons">
+          {collectionIconNames.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
         <InputField
           id="collection-position"
           label={t("help.field.position")}

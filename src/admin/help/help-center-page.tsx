@@ -57,6 +57,9 @@ function ProjectChoice({ projectId }: { projectId: string }) {
   );
 }
 
+/** An icon the messenger shows as it is (an emoji), rather than as one of its drawn icons by name. */
+const isEmoji = (icon: string) => /[^\u0020-\u007e]/.test(icon.trim());
+
 function CollectionCard({
   projectId,
   collection,
@@ -75,7 +78,7 @@ function CollectionCard({
       data-testid="help-collection"
     >
       <header className="help-collection-head">
-        {collection.icon && (
+        {isEmoji(collection.icon) && (
           <span className="help-icon" aria-hidden="true">
             {collection.icon}
           </span>
@@ -97,6 +100,9 @@ function CollectionCard({
           <p className="subtle help-meta">
             {t("help.collection.position", { position: collection.position })} ·{" "}
             {t("help.collection.articles", { count: articles.length })}
+            {collection.icon && !isEmoji(collection.icon) && (
+              <> · {t("help.collection.icon", { icon: collection.icon })}</>
+            )}
           </p>
         </div>
         <div className="help-collection-actions">

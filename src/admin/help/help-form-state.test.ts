@@ -128,6 +128,7 @@ describe("help and bot texts", () => {
       count: 2,
       title: "T",
       name: "N",
+      icon: "rocket",
       n: 3,
       step: 2,
       summary: "Message",

@@ -44,9 +44,9 @@ describe("the editor's schema", () => {
       content: [{ type: "heading", attrs: { level: 3 }, content: [{ type: "text", text: "Sub" }] }],
     });
     expect(opened.html).toBe("<h3>Sub</h3>");
-    const names = new Editor({ extensions: editorExtensions }).extensionManager.extensions.map(
-      (extension) => extension.name,
-    );
+    const editor = new Editor({ extensions: editorExtensions });
+    const names = editor.extensionManager.extensions.map((extension) => extension.name);
+    editor.destroy();
     expect(names).toContain("link");
     expect(names).toContain("image");
     expect(names).not.toContain("strike");

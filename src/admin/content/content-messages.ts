@@ -103,7 +103,8 @@ export const contentMessagesEnUS = {
   "content.field.showCloseButton": "Show a close button",
   "content.field.imageUrl": "Image URL",
   "content.field.text": "Text",
-  "content.field.textHint": "'{{name}}' becomes the visitor's name.",
+  "content.field.textHint":
+    "'{{name}}' becomes the visitor's name. A notification shows bold, italic, code and lists; headings and links read as plain text, and images are left out.",
   "content.field.senderName": "From (name)",
   "content.field.sound": "Play a sound",
   "content.field.subject": "Title",
@@ -408,7 +409,8 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.field.showCloseButton": "Schließen-Schaltfläche zeigen",
   "content.field.imageUrl": "Bild-URL",
   "content.field.text": "Text",
-  "content.field.textHint": "'{{name}}' wird zum Namen des Besuchers.",
+  "content.field.textHint":
+    "'{{name}}' wird zum Namen des Besuchers. Eine Benachrichtigung zeigt Fett, Kursiv, Code und Listen; Überschriften und Links erscheinen als einfacher Text, Bilder entfallen.",
   "content.field.senderName": "Von (Name)",
   "content.field.sound": "Ton abspielen",
   "content.field.subject": "Titel",

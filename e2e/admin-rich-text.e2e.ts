@@ -72,13 +72,17 @@ test("a news article written in the rich-text editor reads the same in the messe
     buffer: await drawnPng(page),
   });
   await expect(editor.locator("img")).toHaveAttribute("src", /\/api\/files\/uploads\/.+\.png$/);
+  // Picked, the image asks for its description (named after its file until then).
+  await editor.locator("img").click();
+  await expect(page.getByLabel("Image description")).toHaveValue("offline-sync");
+  await page.getByLabel("Image description").fill("Notes syncing offline");
 
   // The preview renders the same document as visitors will get it.
   const preview = page.getByTestId("content-preview");
   await expect(preview.locator("h2")).toHaveText("Work anywhere");
   await expect(preview.locator("strong")).toHaveText("without");
   await expect(preview.locator("a")).toHaveAttribute("href", "https://example.com/offline");
-  await expect(preview.locator("img")).toHaveAttribute("alt", "offline-sync");
+  await expect(preview.locator("img")).toHaveAttribute("alt", "Notes syncing offline");
   await page.screenshot({ path: "docs/screenshots/rich-text-editor.png" });
 
   await page.getByRole("button", { name: "Create", exact: true }).click();
@@ -103,7 +107,7 @@ test("a news article written in the rich-text editor reads the same in the messe
     "https://example.com/offline",
   );
   const image = body.locator("img");
-  await expect(image).toHaveAttribute("alt", "offline-sync");
+  await expect(image).toHaveAttribute("alt", "Notes syncing offline");
   await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(320);
 
   const posts = (await (

@@ -116,6 +116,13 @@ export function RichTextToolbar({
     }),
   });
 
+  // A picked image's description (its alt text), asked under the bar while the image is selected.
+  const imageAlt = useEditorState({
+    editor,
+    selector: ({ editor: current }): string | null =>
+      current.isActive("image") ? String(current.getAttributes("image").alt ?? "") : null,
+  });
+
   const buttons: ToolbarButton[] = [
     ...formatting.slice(0, 4),
     {
@@ -238,6 +245,17 @@ export function RichTextToolbar({
             editor.commands.focus();
           }}
         />
+      )}
+      {imageAlt !== null && (
+        <div className="rich-text-link-form">
+          <label htmlFor={`${controls}-alt`}>{t("richText.imageAlt")}</label>
+          <input
+            id={`${controls}-alt`}
+            value={imageAlt}
+            disabled={disabled}
+            onChange={(event) => editor.chain().updateAttributes("image", { alt: event.target.value }).run()}
+          />
+        </div>
       )}
       {uploading.length > 0 && (
         <p className="rich-text-status subtle" role="status">

@@ -4,7 +4,6 @@ import {
   enums,
   type Infer,
   integer,
-  literal,
   max,
   min,
   nullable,
@@ -16,7 +15,6 @@ import {
   refine,
   size,
   string,
-  type,
   union,
 } from "superstruct";
 import { botGraphVerdict } from "./bot-graph.ts";
@@ -70,6 +68,7 @@ import type { TipTapDoc } from "./tiptap-doc.ts";
  *     GET (list), POST (create, 201), GET/PUT/DELETE {id} (204); the body is the kind's *Write schema
  *     (feature requests: FeatureRequestWrite); 404 unknown project or record, 409 a taken flow key or a
  *     collection that still has articles (DELETE …?force=true deletes them too), 400 invalid fields
+ *   GET  help/search-preview?q=&lang=en|de&drafts=        → HelpSearchPreview (the widget search's ranking)
  *   GET  feature-requests/pending                         → AdminFeatureRequest list (awaiting approval)
  *   POST feature-requests/{id}/approve                    → AdminFeatureRequest (now public)
  *   POST feature-requests/{id}/merge  FeatureRequestMerge → AdminFeatureRequest (votes combined; the
@@ -442,16 +441,6 @@ export const helpBaseLanguage: HelpLanguage = "en";
 /** The languages a record may carry besides its own (English) fields. */
 export type HelpTranslationLanguage = Exclude<HelpLanguage, "en">;
 
-/**
- * A rich text as the admin's editor writes it (src/shared/tiptap-doc.ts): only its shape is checked
- * here; the server renders it through the escaping renderer and the allow-list sanitizer.
- */
-export const RichTextDoc = refine(
-  type({ type: literal("doc"), content: optional(array(type({ type: string() }))) }),
-  "richTextDoc",
-  (doc) => JSON.stringify(doc).length <= 400_000 || "must be at most 400000 characters as JSON",
-);
-
 /** A URL-friendly name of an article (`reset-your-password`): lower-case letters, digits and dashes. */
 export const HelpSlug = pattern(boundedText(0, 120), /^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/);
 
@@ -484,10 +473,9 @@ export const HelpArticleVersion = object({
   /** HTML; sanitized when stored and again by every client that shows it. Ignored when `bodyDoc` is given. */
   body: optional(boundedText(0, 200_000)),
   /** The body as the admin's rich-text editor wrote it; stored, and rendered to `body` on the server. */
-  bodyDoc: optional(nullable(RichTextDoc)),
+  bodyDoc: optional(nullable(TipTapDocument)),
 });
 export type HelpArticleVersion = Infer<typeof HelpArticleVersion>;
-export type RichTextDoc = Infer<typeof RichTextDoc>;
 
 export const HelpArticleWrite = object({
   collectionId: boundedText(1, 128),
@@ -495,7 +483,7 @@ export const HelpArticleWrite = object({
   description: optional(boundedText(0, 1000)),
   /** HTML; sanitized when stored and again by every client that shows it. Ignored when `bodyDoc` is given. */
   body: optional(boundedText(0, 200_000)),
-  bodyDoc: optional(nullable(RichTextDoc)),
+  bodyDoc: optional(nullable(TipTapDocument)),
   /** Unique in the project; empty or missing: made from the (English) title. */
   slug: optional(HelpSlug),
   status: enums(["draft", "live"]),
@@ -708,7 +696,7 @@ export interface AdminHelpArticleVersion {
   title: string;
   description: string;
   body: string;
-  bodyDoc: RichTextDoc | null;
+  bodyDoc: TipTapDoc | null;
 }
 
 export interface AdminHelpArticle extends Stored, AdminHelpArticleVersion {

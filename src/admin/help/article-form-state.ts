@@ -1,5 +1,5 @@
 import { slugFromTitle } from "../../shared/help-slug.ts";
-import type { AdminHelpArticle, HelpArticleWrite, RichTextDoc } from "../../shared/messenger-api.ts";
+import type { AdminHelpArticle, HelpArticleWrite } from "../../shared/messenger-api.ts";
 import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 
 /**
@@ -47,8 +47,8 @@ export function newArticleForm(collectionId: string): ArticleFormState {
  * such as the demo's) into a document the editor can open.
  */
 export function articleForm(article: AdminHelpArticle, toDoc: (html: string) => TipTapDoc): ArticleFormState {
-  const bodyOf = (doc: RichTextDoc | null, html: string): TipTapDoc | null =>
-    doc ? (doc as TipTapDoc) : html.trim() === "" ? null : toDoc(html);
+  const bodyOf = (doc: TipTapDoc | null, html: string): TipTapDoc | null =>
+    doc ?? (html.trim() === "" ? null : toDoc(html));
   const german = article.translations.de;
   return {
     collectionId: article.collectionId,

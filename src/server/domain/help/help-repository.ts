@@ -12,8 +12,8 @@ import type {
   HelpCollectionVersion,
   HelpCollectionWrite,
   HelpLanguage,
-  RichTextDoc,
 } from "../../../shared/messenger-api.ts";
+import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { tipTapToHtml } from "../../../shared/tiptap-html.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import {
@@ -113,7 +113,7 @@ function articleFromRow(row: ArticleRow): AdminHelpArticle {
     title: row.title,
     description: row.description,
     body: row.body,
-    bodyDoc: row.body_doc === null ? null : parseJson<RichTextDoc | null>(row.body_doc, null),
+    bodyDoc: row.body_doc === null ? null : parseJson<TipTapDoc | null>(row.body_doc, null),
     translations: de ? { de: adminVersion(de) } : {},
     status: contentStatus(row.status),
     position: toCount(row.position),

@@ -29,6 +29,7 @@ import {
 } from "./article-form-state.ts";
 import { helpApi } from "./help-api.ts";
 import { articleEditHref, helpCenterPath } from "./help-paths.ts";
+import { HelpSearchPreview } from "./help-search-preview.tsx";
 import "./help-styles.ts";
 
 interface EditorData {
@@ -192,104 +193,109 @@ function ArticleForm({ projectId, data }: { projectId: string; data: EditorData 
   );
 
   return (
-    <form ref={form} className="help-article-form" onSubmit={submit} noValidate>
-      <div className="card entity-form help-form">
-        <div className="help-form-row">
-          <SelectField
-            id="article-collection"
-            label={t("help.field.collection")}
-            value={state.collectionId}
-            options={collections.map((collection) => ({ value: collection.id, text: collection.title }))}
-            error={error("collectionId")}
-            onChange={(collectionId) => update((current) => ({ ...current, collectionId }))}
-          />
-          <SelectField
-            id="article-status"
-            label={t("help.field.status")}
-            value={state.status}
-            options={[
-              { value: "draft", text: t("help.status.draft") },
-              { value: "live", text: t("help.status.live") },
-            ]}
-            onChange={(status) => update((current) => ({ ...current, status }))}
-          />
-        </div>
-        <div className="help-form-row">
-          <InputField
-            id="article-slug"
-            label={t("help.field.slug")}
-            value={state.slug}
-            error={error("slug")}
-            maxLength={120}
-            describedBy="article-slug-hint"
-            onChange={(slug) => update((current) => ({ ...current, slug, slugEdited: true }))}
-          />
-          <InputField
-            id="article-position"
-            label={t("help.field.position")}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={10_000}
-            value={state.position}
-            error={error("position")}
-            onChange={(position) => update((current) => ({ ...current, position }))}
-          />
-        </div>
-        <p className="subtle help-hint" id="article-slug-hint">
-          {t("help.field.slugHint")}
-        </p>
-      </div>
-      <div className="card help-form help-versions">
-        <div role="tablist" aria-label={t("help.languages")} className="help-tabs">
-          {tab("en")}
-          {tab("de")}
-        </div>
-        {/* Both panels stay mounted (hidden), so each editor keeps its history and caret. */}
-        <div
-          role="tabpanel"
-          id="article-panel-en"
-          aria-labelledby="article-tab-en"
-          hidden={language !== "en"}
-        >
-          <VersionFields
-            language="en"
-            projectId={projectId}
-            version={state.en}
-            titleError={error("en.title")}
-            onTitle={(title) => update((current) => withEnglishTitle(current, title))}
-            onChange={(change) => update((current) => ({ ...current, en: { ...current.en, ...change } }))}
-          />
-        </div>
-        <div
-          role="tabpanel"
-          id="article-panel-de"
-          aria-labelledby="article-tab-de"
-          hidden={language !== "de"}
-          lang="de"
-        >
-          <p className="subtle help-hint">
-            {t(hasGermanVersion(state) ? "help.germanHint" : "help.language.missing")}
+    <div className="help-article-page">
+      <form ref={form} className="help-article-form" onSubmit={submit} noValidate>
+        <div className="card entity-form help-form">
+          <div className="help-form-row">
+            <SelectField
+              id="article-collection"
+              label={t("help.field.collection")}
+              value={state.collectionId}
+              options={collections.map((collection) => ({ value: collection.id, text: collection.title }))}
+              error={error("collectionId")}
+              onChange={(collectionId) => update((current) => ({ ...current, collectionId }))}
+            />
+            <SelectField
+              id="article-status"
+              label={t("help.field.status")}
+              value={state.status}
+              options={[
+                { value: "draft", text: t("help.status.draft") },
+                { value: "live", text: t("help.status.live") },
+              ]}
+              onChange={(status) => update((current) => ({ ...current, status }))}
+            />
+          </div>
+          <div className="help-form-row">
+            <InputField
+              id="article-slug"
+              label={t("help.field.slug")}
+              value={state.slug}
+              error={error("slug")}
+              maxLength={120}
+              describedBy="article-slug-hint"
+              onChange={(slug) => update((current) => ({ ...current, slug, slugEdited: true }))}
+            />
+            <InputField
+              id="article-position"
+              label={t("help.field.position")}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={10_000}
+              value={state.position}
+              error={error("position")}
+              onChange={(position) => update((current) => ({ ...current, position }))}
+            />
+          </div>
+          <p className="subtle help-hint" id="article-slug-hint">
+            {t("help.field.slugHint")}
           </p>
-          <VersionFields
-            language="de"
-            projectId={projectId}
-            version={state.de}
-            titleError={error("de.title")}
-            onTitle={(title) => update((current) => ({ ...current, de: { ...current.de, title } }))}
-            onChange={(change) => update((current) => ({ ...current, de: { ...current.de, ...change } }))}
-          />
         </div>
-      </div>
-      <FormActions busy={busy} busyLabel={t("help.saving")} submitLabel={t("help.save")}>
-        <FormCancelLink href={back}>{t("confirm.cancel")}</FormCancelLink>
-        {article && (
-          <Button type="button" variant="tertiary" className="button-danger" onClick={remove}>
-            {t("help.delete")}
-          </Button>
-        )}
-      </FormActions>
-    </form>
+        <div className="card help-form help-versions">
+          <div role="tablist" aria-label={t("help.languages")} className="help-tabs">
+            {tab("en")}
+            {tab("de")}
+          </div>
+          {/* Both panels stay mounted (hidden), so each editor keeps its history and caret. */}
+          <div
+            role="tabpanel"
+            id="article-panel-en"
+            aria-labelledby="article-tab-en"
+            hidden={language !== "en"}
+          >
+            <VersionFields
+              language="en"
+              projectId={projectId}
+              version={state.en}
+              titleError={error("en.title")}
+              onTitle={(title) => update((current) => withEnglishTitle(current, title))}
+              onChange={(change) => update((current) => ({ ...current, en: { ...current.en, ...change } }))}
+            />
+          </div>
+          <div
+            role="tabpanel"
+            id="article-panel-de"
+            aria-labelledby="article-tab-de"
+            hidden={language !== "de"}
+            lang="de"
+          >
+            <p className="subtle help-hint">
+              {t(hasGermanVersion(state) ? "help.germanHint" : "help.language.missing")}
+            </p>
+            <VersionFields
+              language="de"
+              projectId={projectId}
+              version={state.de}
+              titleError={error("de.title")}
+              onTitle={(title) => update((current) => ({ ...current, de: { ...current.de, title } }))}
+              onChange={(change) => update((current) => ({ ...current, de: { ...current.de, ...change } }))}
+            />
+          </div>
+        </div>
+        <FormActions busy={busy} busyLabel={t("help.saving")} submitLabel={t("help.save")}>
+          <FormCancelLink href={back}>{t("confirm.cancel")}</FormCancelLink>
+          {article && (
+            <Button type="button" variant="tertiary" className="button-danger" onClick={remove}>
+              {t("help.delete")}
+            </Button>
+          )}
+        </FormActions>
+      </form>
+      {/* Outside the form: its own fields must not submit the article. Shows how visitors find the
+          saved article among the others (drafts included), in either language. */}
+      {article && <HelpSearchPreview projectId={projectId} initialQuery={article.title} />}
+    </div>
   );
 }
 

@@ -9,10 +9,16 @@ import { HelpStatusBadge } from "./help-status-badge.tsx";
  * What a visitor searching the messenger would find, ranked by the server's own search (the preview
  * route calls the function the widget's search calls), in either language, drafts included on request.
  */
-export function HelpSearchPreview({ projectId }: { projectId: string }) {
+export function HelpSearchPreview({
+  projectId,
+  initialQuery = "",
+}: {
+  projectId: string;
+  initialQuery?: string;
+}) {
   const { t } = useT();
   const id = useId();
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(initialQuery);
   const [language, setLanguage] = useState<HelpLanguage>("en");
   const [drafts, setDrafts] = useState(true);
   const term = query.trim();

@@ -2,7 +2,7 @@ import type { ChecklistStepAction } from "../../shared/guide-authoring-api.ts";
 import { checklistStepActions } from "../../shared/guide-authoring-api.ts";
 import type { FieldErrors } from "../shell/form/form-errors.ts";
 import { type ConfigModel, isRecord, optionalKeys, textOf } from "./config-model.ts";
-import { readStepBody, type StepBody } from "./step-body.ts";
+import { type RichBody, readRichBody, writtenRichBody } from "./rich-body.ts";
 
 /**
  * One step of a checklist (spec §3 "Checklist", step): its title and description, how long it takes,
@@ -13,7 +13,7 @@ import { readStepBody, type StepBody } from "./step-body.ts";
 export interface ChecklistStepState {
   id: string;
   title: string;
-  description: StepBody;
+  description: RichBody;
   allowMarkDone: boolean;
   action: ChecklistStepAction;
   actionTitle: string;
@@ -50,7 +50,7 @@ export function nextStepId(steps: readonly { id: string }[]): string {
 export const newChecklistStep = (steps: readonly { id: string }[]): ChecklistStepState => ({
   id: nextStepId(steps),
   title: "",
-  description: "",
+  description: null,
   allowMarkDone: true,
   action: "none",
   actionTitle: "",
@@ -90,7 +90,7 @@ function readStep(step: Record<string, unknown>): ChecklistStepState {
   return {
     id: textOf(step.id),
     title: textOf(step.title),
-    description: readStepBody(step.description ?? step.body),
+    description: readRichBody(step.description ?? step.body),
     allowMarkDone: step.allowMarkDone !== false,
     action: readAction(step.action),
     actionTitle: textOf(step.actionTitle),
@@ -115,7 +115,7 @@ function writeStep(step: ChecklistStepState): Record<string, unknown> {
     ...kept,
     id: step.id,
     title: step.title,
-    description: step.description,
+    description: writtenRichBody(step.description),
     allowMarkDone: step.allowMarkDone,
     action: step.action,
     duration: minutesOf(step.duration),

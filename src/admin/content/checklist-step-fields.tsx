@@ -5,7 +5,7 @@ import { useT } from "../i18n/intl.ts";
 import { SelectField } from "../shell/form/form-inputs.tsx";
 import type { ChecklistStepState } from "./checklist-config.ts";
 import { CheckboxField, TextField } from "./content-fields.tsx";
-import { StepBodyField } from "./step-body-field.tsx";
+import { RichBodyField } from "./rich-body-field.tsx";
 
 interface TextOptions {
   hint?: string;
@@ -61,7 +61,7 @@ export function ChecklistStepFields({
   return (
     <div className="guide-fields">
       {text("title", "content.field.stepTitle")}
-      <StepBodyField
+      <RichBodyField
         id={id("description")}
         label={t("content.field.stepDescription")}
         value={step.description}

@@ -7,7 +7,6 @@ import type { NotificationConfigState } from "./notification-config.ts";
 import type { ButtonState } from "./outbound-buttons.ts";
 import { type RichBody, richBodyHtml, richBodyIsEmpty } from "./rich-body.ts";
 import { sanitizePreview } from "./sanitize-preview.ts";
-import { stepBodyText } from "./step-body.ts";
 import type { SurveyQuestionState } from "./survey-form-state.ts";
 import type { TourConfigState } from "./tour-config.ts";
 
@@ -180,8 +179,8 @@ export function ChecklistPreview({ config }: { config: ChecklistConfigState }) {
           {config.steps.map((step) => (
             <li key={step.id}>
               <strong>{step.title || "…"}</strong>
-              {stepBodyText(step.description) && (
-                <span className="subtle">{stepBodyText(step.description)}</span>
+              {!richBodyIsEmpty(step.description) && (
+                <PreviewHtml html={richBodyHtml(step.description)} className="subtle" />
               )}
               {step.action !== "none" && (
                 <span className="preview-button preview-button-primary">{step.actionTitle || "…"}</span>
@@ -204,11 +203,7 @@ export function TourPreview({ config }: { config: TourConfigState }) {
           <code className="preview-target">{first.selector || "…"}</code>
           <div className="preview-bubble">
             {first.title.trim() && <strong>{first.title}</strong>}
-            {typeof first.message === "string" ? (
-              <PreviewHtml html={first.message} />
-            ) : (
-              <p>{stepBodyText(first.message)}</p>
-            )}
+            <PreviewHtml html={richBodyHtml(first.message)} />
             <div className="preview-bubble-foot">
               <span className="subtle">
                 {t("content.preview.stepOf", { n: 1, total: config.steps.length })}

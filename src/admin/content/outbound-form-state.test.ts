@@ -136,6 +136,12 @@ describe("buttons", () => {
   });
 });
 
+/** A one-paragraph document, as the editor writes it. */
+const paragraph = (text: string): TipTapDoc => ({
+  type: "doc",
+  content: [{ type: "paragraph", content: [{ type: "text", text }] }],
+});
+
 describe("notification, checklist and tour forms", () => {
   test("a notification needs its text; the sender is written as the widget reads it, the news link kept", () => {
     const form = outboundFormFromRecord(
@@ -186,12 +192,11 @@ describe("notification, checklist and tour forms", () => {
       {
         id: "step-2",
         title: "Tag",
-        description: "",
         allowMarkDone: true,
         action: "HELP_ARTICLE",
         articleId: "a1",
       },
-      { id: "step-3", title: "Invite", description: "", allowMarkDone: true, action: "none" },
+      { id: "step-3", title: "Invite", allowMarkDone: true, action: "none" },
     ]);
     expect(validateOutboundForm({ ...form, config: { ...form.config, steps } })).toEqual({});
   });
@@ -207,7 +212,7 @@ describe("notification, checklist and tour forms", () => {
     );
     // A mode the widget does not know reads as the Next button's.
     expect(form.config.steps[0]?.mode).toBe("");
-    const typing = { ...newTourStep(), selector: "#b", mode: "INPUT" as const, message: "<p>Type</p>" };
+    const typing = { ...newTourStep(), selector: "#b", mode: "INPUT" as const, message: paragraph("Type") };
     const request = outboundRequestFromForm({
       ...form,
       config: {
@@ -216,7 +221,7 @@ describe("notification, checklist and tour forms", () => {
         steps: [
           ...form.config.steps,
           { ...typing, inputType: "auto", inputValue: "Buy milk", videoUrl: "https://x.test/v.mp4" },
-          { ...newTourStep(), message: "" },
+          newTourStep(),
         ],
       },
     });
@@ -230,10 +235,17 @@ describe("notification, checklist and tour forms", () => {
       gradient: false,
       showUnmuteModal: false,
       steps: [
-        { selector: "#a", message: "<p>Hi</p>", builderNote: "kept" },
+        // Stored HTML opens as the document it reads as, and is saved as one.
+        { selector: "#a", message: paragraph("Hi"), builderNote: "kept" },
         // The video belongs to the video look only: a co-pilot input step does not store it.
-        { selector: "#b", mode: "INPUT", inputType: "auto", inputValue: "Buy milk", message: "<p>Type</p>" },
-        { selector: "", message: "" },
+        {
+          selector: "#b",
+          mode: "INPUT",
+          inputType: "auto",
+          inputValue: "Buy milk",
+          message: paragraph("Type"),
+        },
+        { selector: "" },
       ],
     });
     expect(
@@ -242,7 +254,7 @@ describe("notification, checklist and tour forms", () => {
         config: {
           ...form.config,
           builderUrl: "ftp://x",
-          steps: [{ ...newTourStep(), mode: "CLICK", message: "" }],
+          steps: [{ ...newTourStep(), mode: "CLICK" }],
         },
       }),
     ).toEqual({
@@ -275,7 +287,6 @@ describe("notification, checklist and tour forms", () => {
       {
         id: "a",
         title: "A",
-        description: "",
         allowMarkDone: true,
         action: "REDIRECT_URL",
         actionTitle: "Chat",

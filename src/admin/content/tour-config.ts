@@ -10,7 +10,7 @@ import {
 } from "../../shared/guide-authoring-api.ts";
 import type { FieldErrors } from "../shell/form/form-errors.ts";
 import { type ConfigModel, isRecord, optionalKeys, textOf } from "./config-model.ts";
-import { readStepBody, type StepBody, stepBodyIsEmpty } from "./step-body.ts";
+import { type RichBody, readRichBody, richBodyIsEmpty, writtenRichBody } from "./rich-body.ts";
 
 /**
  * One step of a product tour or co-pilot tour (spec §3 "Tour step"): the element it points at (a CSS
@@ -23,7 +23,7 @@ export interface TourStepState {
   mode: TourStepMode;
   type: TourStepType;
   title: string;
-  message: StepBody;
+  message: RichBody;
   videoUrl: string;
   inputType: TourInputType;
   inputValue: string;
@@ -63,7 +63,7 @@ export const newTourStep = (): TourStepState => ({
   mode: "",
   type: "",
   title: "",
-  message: "",
+  message: null,
   videoUrl: "",
   inputType: "default",
   inputValue: "",
@@ -84,7 +84,7 @@ function readStep(step: Record<string, unknown>): TourStepState {
     mode: oneOf(tourStepModes, step.mode),
     type: oneOf(tourStepTypes, step.type),
     title: textOf(step.title),
-    message: readStepBody(step.message),
+    message: readRichBody(step.message),
     videoUrl: textOf(step.videoUrl),
     inputType: oneOf(tourInputTypes, step.inputType),
     inputValue: textOf(step.inputValue),
@@ -108,7 +108,7 @@ function writeStep(step: TourStepState): Record<string, unknown> {
       inputValue: typesItself ? step.inputValue : undefined,
     }),
     inputType: typesItself ? "auto" : undefined,
-    message: step.message,
+    message: writtenRichBody(step.message),
   };
 }
 
@@ -197,7 +197,7 @@ export const tourConfig: ConfigModel<TourConfigState> = {
         errors[`config.${key}`] = "content.rule.url";
     }
     state.steps.forEach((step, index) => {
-      if (stepBodyIsEmpty(step.message)) errors[`config.steps.${index}.message`] = "message is required";
+      if (richBodyIsEmpty(step.message)) errors[`config.steps.${index}.message`] = "message is required";
     });
     return errors;
   },

@@ -2,7 +2,7 @@ import type { TourStepMode, TourStepType, TourType } from "../../shared/guide-au
 import { useT } from "../i18n/intl.ts";
 import { SelectField } from "../shell/form/form-inputs.tsx";
 import { TextField } from "./content-fields.tsx";
-import { StepBodyField } from "./step-body-field.tsx";
+import { RichBodyField } from "./rich-body-field.tsx";
 import type { TourStepState } from "./tour-config.ts";
 
 /**
@@ -108,7 +108,7 @@ export function TourStepFields({
         </div>
       )}
       {!copilot && text("title")}
-      <StepBodyField
+      <RichBodyField
         id={id("message")}
         label={t("content.guide.step.message")}
         value={step.message}

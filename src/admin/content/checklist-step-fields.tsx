@@ -3,6 +3,7 @@ import { checklistStepActions } from "../../shared/guide-authoring-api.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { SelectField } from "../shell/form/form-inputs.tsx";
+import { useActionTargets } from "./action-targets.ts";
 import type { ChecklistStepState } from "./checklist-config.ts";
 import { CheckboxField, TextField } from "./content-fields.tsx";
 import { RichBodyField } from "./rich-body-field.tsx";
@@ -11,6 +12,7 @@ interface TextOptions {
   hint?: string;
   placeholder?: string;
   code?: boolean;
+  list?: string;
 }
 
 type StepText =
@@ -81,7 +83,8 @@ export function ChecklistStepFields({
         {step.action !== "none" &&
           text("actionTitle", "content.guide.actionTitle", { hint: t("content.guide.actionTitleHint") })}
       </div>
-      <ActionTarget step={step} text={text} />
+      <ActionTarget step={step} text={text} listId={id("targets")} />
+      <ActionTargetList id={id("targets")} projectId={projectId} step={step} />
       {step.action === "REDIRECT_URL" && (
         <CheckboxField
           id={id("new-tab")}
@@ -106,18 +109,44 @@ export function ChecklistStepFields({
   );
 }
 
+/** The project's bots, flows, articles or checklists the chosen action can open, as suggestions. */
+function ActionTargetList({
+  id,
+  projectId,
+  step,
+}: {
+  id: string;
+  projectId: string;
+  step: ChecklistStepState;
+}) {
+  const targets = useActionTargets(projectId, step.action);
+  return (
+    <datalist id={id}>
+      {targets.map((target) => (
+        <option key={target.value} value={target.value} label={target.label} />
+      ))}
+    </datalist>
+  );
+}
+
 /** What the chosen action opens or runs. */
 function ActionTarget({
   step,
   text,
+  listId,
 }: {
+  listId: string;
   step: ChecklistStepState;
   text: (name: StepText, labelId: MessageId, options?: TextOptions) => ReactNode;
 }) {
   const { t } = useT();
   switch (step.action) {
     case "BOT":
-      return text("botId", "content.guide.botId", { hint: t("content.guide.botIdHint"), code: true });
+      return text("botId", "content.guide.botId", {
+        hint: t("content.guide.botIdHint"),
+        code: true,
+        list: listId,
+      });
     case "CUSTOM_ACTION":
       return text("actionBody", "content.guide.customAction", {
         hint: t("content.guide.customActionHint"),
@@ -129,14 +158,18 @@ function ActionTarget({
         placeholder: "https://",
       });
     case "FEEDBACK_FLOW":
-      return text("formId", "content.guide.formId", { placeholder: "bugreporting", code: true });
+      return text("formId", "content.guide.formId", {
+        placeholder: "bugreporting",
+        code: true,
+        list: listId,
+      });
     case "NEWS_ARTICLE":
     case "HELP_ARTICLE":
-      return text("articleId", "content.guide.articleId", { code: true });
+      return text("articleId", "content.guide.articleId", { code: true, list: listId });
     case "CHECKLIST":
       return (
         <div className="form-row">
-          {text("outboundId", "content.guide.outboundId", { code: true })}
+          {text("outboundId", "content.guide.outboundId", { code: true, list: listId })}
           {text("sharedKey", "content.guide.sharedKey", {
             hint: t("content.guide.sharedKeyHint"),
             code: true,

@@ -9,6 +9,7 @@ import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { focusFirstInvalid } from "../shell/form/form-field.tsx";
 import { InputField, SelectField } from "../shell/form/form-inputs.tsx";
 import { FormPage } from "../shell/form/form-page.tsx";
+import { useUnsavedChangesGuard } from "../shell/form/unsaved-changes-guard.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
@@ -53,6 +54,9 @@ function BotForm({
   const { t } = useT();
   const [, navigate] = useLocation();
   const [state, setState] = useState(initial);
+  // What the server has: leaving with anything else asks first.
+  const [saved, setSaved] = useState(initial);
+  useUnsavedChangesGuard(JSON.stringify(state) !== JSON.stringify(saved));
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -77,7 +81,9 @@ function BotForm({
       (failure) => ({ heading: "toast.error", body: apiErrorMessage(failure) }),
     );
     setBusy(false);
-    if (outcome.ok && !bot) navigate(botEditHref(projectId, outcome.value.id), { replace: true });
+    if (!outcome.ok) return;
+    setSaved(state);
+    if (!bot) navigate(botEditHref(projectId, outcome.value.id), { replace: true });
   };
 
   const remove = () => {

@@ -10,6 +10,7 @@ import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { focusFirstInvalid } from "../shell/form/form-field.tsx";
 import { InputField, SelectField, TextAreaField } from "../shell/form/form-inputs.tsx";
 import { FormPage } from "../shell/form/form-page.tsx";
+import { useUnsavedChangesGuard } from "../shell/form/unsaved-changes-guard.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
@@ -118,6 +119,9 @@ function ArticleForm({ projectId, data }: { projectId: string; data: EditorData 
   const [, navigate] = useLocation();
   const { article, collections } = data;
   const [state, setState] = useState(data.initial);
+  // What the server has: leaving with anything else asks first.
+  const [saved, setSaved] = useState(data.initial);
+  useUnsavedChangesGuard(JSON.stringify(state) !== JSON.stringify(saved));
   const [language, setLanguage] = useState<"en" | "de">("en");
   const [serverErrors, setServerErrors] = useState<ArticleErrors>({});
   const [tried, setTried] = useState(false);
@@ -156,7 +160,9 @@ function ArticleForm({ projectId, data }: { projectId: string; data: EditorData 
       },
     );
     setBusy(false);
-    if (outcome.ok && !article) navigate(articleEditHref(projectId, outcome.value.id), { replace: true });
+    if (!outcome.ok) return;
+    setSaved(state);
+    if (!article) navigate(articleEditHref(projectId, outcome.value.id), { replace: true });
   };
 
   const remove = () => {

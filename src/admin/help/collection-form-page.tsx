@@ -9,6 +9,7 @@ import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { focusFirstInvalid } from "../shell/form/form-field.tsx";
 import { InputField, TextAreaField } from "../shell/form/form-inputs.tsx";
 import { FormPage } from "../shell/form/form-page.tsx";
+import { useUnsavedChangesGuard } from "../shell/form/unsaved-changes-guard.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
@@ -54,6 +55,8 @@ function CollectionForm({
   const { t } = useT();
   const [, navigate] = useLocation();
   const [state, setState] = useState(initial);
+  // A saved form leaves at once (`navigate` is not guarded); until then, leaving asks first.
+  useUnsavedChangesGuard(JSON.stringify(state) !== JSON.stringify(initial));
   const [errors, setErrors] = useState<CollectionErrors>({});
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -47,7 +47,7 @@ export function TourStepFields({
     );
   };
   const modes: { value: TourStepMode; text: string }[] = [
-    { value: "", text: t("content.guide.step.mode.next") },
+    { value: "", text: t(copilot ? "content.guide.step.mode.nextCopilot" : "content.guide.step.mode.next") },
     {
       value: "CLICK",
       text: t(copilot ? "content.guide.step.mode.clickCopilot" : "content.guide.step.mode.click"),

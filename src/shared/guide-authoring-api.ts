@@ -70,6 +70,41 @@ const at = (context: { path: unknown[] }, key: string, message: string) => ({
   path: [...context.path, key],
 });
 
+/**
+ * A broken step rule: the field it is about, the API's words, and a short code the admin's texts are
+ * keyed by (`content.guide.rule.{code}`), so the form says it in the admin's language.
+ */
+export interface StepRuleBreak {
+  key: string;
+  code: string;
+  message: string;
+}
+
+/** What makes a tour step unable to run, or null. */
+export function tourStepRule(step: {
+  selector?: string;
+  mode?: string;
+  type?: string;
+  videoUrl?: string;
+  inputType?: string;
+  inputValue?: string;
+}): StepRuleBreak | null {
+  const selector = step.selector?.trim() ?? "";
+  if ((step.mode === "CLICK" || step.mode === "INPUT") && selector === "")
+    return {
+      key: "selector",
+      code: "stepElement",
+      message: "a click or input step needs the element it acts on",
+    };
+  if (step.type === "video-pointer" && !step.videoUrl)
+    return { key: "videoUrl", code: "stepVideo", message: "a video step needs the video's address" };
+  if (step.inputType === "auto" && step.mode !== "INPUT")
+    return { key: "inputType", code: "stepAutoInput", message: "only an input step can type by itself" };
+  if (step.inputType === "auto" && !step.inputValue?.trim())
+    return { key: "inputValue", code: "stepTypedText", message: "an auto-typed step needs the text to type" };
+  return null;
+}
+
 export const AuthoredTourStep = refine(
   type({
     selector: optional(shortText(1024)),
@@ -84,16 +119,8 @@ export const AuthoredTourStep = refine(
   }),
   "tourStepRules",
   (step, context) => {
-    const selector = step.selector?.trim() ?? "";
-    if ((step.mode === "CLICK" || step.mode === "INPUT") && selector === "")
-      return at(context, "selector", "a click or input step needs the element it acts on");
-    if (step.type === "video-pointer" && !step.videoUrl)
-      return at(context, "videoUrl", "a video step needs the video's address");
-    if (step.inputType === "auto" && step.mode !== "INPUT")
-      return at(context, "inputType", "only an input step can type by itself");
-    if (step.inputType === "auto" && !step.inputValue?.trim())
-      return at(context, "inputValue", "an auto-typed step needs the text to type");
-    return true;
+    const broken = tourStepRule(step);
+    return broken ? at(context, broken.key, broken.message) : true;
   },
 );
 export type AuthoredTourStep = Infer<typeof AuthoredTourStep>;
@@ -119,34 +146,43 @@ export const AuthoredTourConfig = type({
 });
 export type AuthoredTourConfig = Infer<typeof AuthoredTourConfig>;
 
-/** What each action needs besides its kind; the others are optional (an empty bot is the default bot). */
+/** What each action needs besides its kind, or null; the others are optional (an empty bot is the default bot). */
 export function checklistActionRule(step: {
   action?: ChecklistStepAction;
   actionBody?: string;
   formId?: string;
   articleId?: string;
   outboundId?: string;
-}): { key: string; message: string } | null {
+}): StepRuleBreak | null {
   const filled = (value: string | undefined) => (value ?? "").trim() !== "";
   switch (step.action) {
     case "REDIRECT_URL":
-      if (!filled(step.actionBody)) return { key: "actionBody", message: "a redirect needs an address" };
+      if (!filled(step.actionBody))
+        return { key: "actionBody", code: "redirectMissing", message: "a redirect needs an address" };
       return redirectPattern.test((step.actionBody ?? "").trim())
         ? null
-        : { key: "actionBody", message: "the address must start with https:// or /" };
+        : {
+            key: "actionBody",
+            code: "redirectAddress",
+            message: "the address must start with https:// or /",
+          };
     case "CUSTOM_ACTION":
       return filled(step.actionBody)
         ? null
-        : { key: "actionBody", message: "a custom action needs the action's name" };
+        : { key: "actionBody", code: "customAction", message: "a custom action needs the action's name" };
     case "FEEDBACK_FLOW":
-      return filled(step.formId) ? null : { key: "formId", message: "a feedback flow step needs the flow" };
+      return filled(step.formId)
+        ? null
+        : { key: "formId", code: "flow", message: "a feedback flow step needs the flow" };
     case "NEWS_ARTICLE":
     case "HELP_ARTICLE":
-      return filled(step.articleId) ? null : { key: "articleId", message: "the step needs the article" };
+      return filled(step.articleId)
+        ? null
+        : { key: "articleId", code: "article", message: "the step needs the article" };
     case "CHECKLIST":
       return filled(step.outboundId)
         ? null
-        : { key: "outboundId", message: "the step needs the checklist it opens" };
+        : { key: "outboundId", code: "checklist", message: "the step needs the checklist it opens" };
     default:
       return null;
   }

@@ -1,5 +1,5 @@
 import type { ChecklistStepAction } from "../../shared/guide-authoring-api.ts";
-import { checklistStepActions } from "../../shared/guide-authoring-api.ts";
+import { checklistActionRule, checklistStepActions } from "../../shared/guide-authoring-api.ts";
 import type { FieldErrors } from "../shell/form/form-errors.ts";
 import { type ConfigModel, isRecord, optionalKeys, textOf } from "./config-model.ts";
 import { type RichBody, readRichBody, writtenRichBody } from "./rich-body.ts";
@@ -157,6 +157,9 @@ export const checklistConfig: ConfigModel<ChecklistConfigState> = {
       if (!step.title.trim()) errors[`config.steps.${index}.title`] = "title is required";
       if (step.duration.trim() && typeof minutesOf(step.duration) !== "number")
         errors[`config.steps.${index}.duration`] = "content.rule.number";
+      // The shared rule, in the admin's words (the API answers it in English).
+      const broken = checklistActionRule(step);
+      if (broken) errors[`config.steps.${index}.${broken.key}`] = `content.guide.rule.${broken.code}`;
     });
     return errors;
   },

@@ -259,7 +259,7 @@ describe("notification, checklist and tour forms", () => {
       }),
     ).toEqual({
       "config.builderUrl": "content.rule.url",
-      "config.steps.0.selector": "a click or input step needs the element it acts on",
+      "config.steps.0.selector": "content.guide.rule.stepElement",
       "config.steps.0.message": "message is required",
     });
   });
@@ -298,10 +298,10 @@ describe("notification, checklist and tour forms", () => {
     const broken = (change: Partial<typeof first>) =>
       validateOutboundForm({ ...form, config: { ...form.config, steps: [{ ...first, ...change }] } });
     expect(broken({ action: "REDIRECT_URL", actionBody: "javascript:alert(1)" })).toEqual({
-      "config.steps.0.actionBody": "the address must start with https:// or /",
+      "config.steps.0.actionBody": "content.guide.rule.redirectAddress",
     });
     expect(broken({ action: "HELP_ARTICLE" })).toEqual({
-      "config.steps.0.articleId": "the step needs the article",
+      "config.steps.0.articleId": "content.guide.rule.article",
     });
     expect(broken({ duration: "soon" })).toEqual({ "config.steps.0.duration": "content.rule.number" });
   });

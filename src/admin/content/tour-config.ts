@@ -5,6 +5,7 @@ import {
   type TourType,
   tourInputTypes,
   tourStepModes,
+  tourStepRule,
   tourStepTypes,
   tourTypes,
 } from "../../shared/guide-authoring-api.ts";
@@ -197,6 +198,9 @@ export const tourConfig: ConfigModel<TourConfigState> = {
         errors[`config.${key}`] = "content.rule.url";
     }
     state.steps.forEach((step, index) => {
+      // The shared rule, in the admin's words (the API answers it in English).
+      const broken = tourStepRule(writeStep(step) as Parameters<typeof tourStepRule>[0]);
+      if (broken) errors[`config.steps.${index}.${broken.key}`] = `content.guide.rule.${broken.code}`;
       if (richBodyIsEmpty(step.message)) errors[`config.steps.${index}.message`] = "message is required";
     });
     return errors;

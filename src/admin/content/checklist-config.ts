@@ -1,5 +1,9 @@
 import type { ChecklistStepAction } from "../../shared/guide-authoring-api.ts";
-import { checklistActionRule, checklistStepActions } from "../../shared/guide-authoring-api.ts";
+import {
+  checklistActionRule,
+  checklistStepActions,
+  maxStepMinutes,
+} from "../../shared/guide-authoring-api.ts";
 import type { FieldErrors } from "../shell/form/form-errors.ts";
 import { type ConfigModel, isRecord, optionalKeys, textOf } from "./config-model.ts";
 import { type RichBody, readRichBody, writtenRichBody } from "./rich-body.ts";
@@ -155,8 +159,12 @@ export const checklistConfig: ConfigModel<ChecklistConfigState> = {
     if (state.steps.length === 0) errors["config.steps"] = "content.rule.steps";
     state.steps.forEach((step, index) => {
       if (!step.title.trim()) errors[`config.steps.${index}.title`] = "title is required";
-      if (step.duration.trim() && typeof minutesOf(step.duration) !== "number")
-        errors[`config.steps.${index}.duration`] = "content.rule.number";
+      const minutes = minutesOf(step.duration);
+      if (
+        minutes !== undefined &&
+        !(Number.isInteger(minutes) && Number(minutes) >= 0 && Number(minutes) <= maxStepMinutes)
+      )
+        errors[`config.steps.${index}.duration`] = "content.guide.rule.duration";
       // The shared rule, in the admin's words (the API answers it in English).
       const broken = checklistActionRule(step);
       if (broken) errors[`config.steps.${index}.${broken.key}`] = `content.guide.rule.${broken.code}`;

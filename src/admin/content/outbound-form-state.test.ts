@@ -303,7 +303,10 @@ describe("notification, checklist and tour forms", () => {
     expect(broken({ action: "HELP_ARTICLE" })).toEqual({
       "config.steps.0.articleId": "content.guide.rule.article",
     });
-    expect(broken({ duration: "soon" })).toEqual({ "config.steps.0.duration": "content.rule.number" });
+    expect(broken({ duration: "soon" })).toEqual({
+      "config.steps.0.duration": "content.guide.rule.duration",
+    });
+    expect(broken({ duration: "1.5" })).toEqual({ "config.steps.0.duration": "content.guide.rule.duration" });
   });
 
   test("a tour without steps is not sent (the server refuses it): the first step is asked for", () => {

@@ -201,6 +201,10 @@ export const tourConfig: ConfigModel<TourConfigState> = {
       // The shared rule, in the admin's words (the API answers it in English).
       const broken = tourStepRule(writeStep(step) as Parameters<typeof tourStepRule>[0]);
       if (broken) errors[`config.steps.${index}.${broken.key}`] = `content.guide.rule.${broken.code}`;
+      for (const key of ["videoUrl", "voice"] as const) {
+        if (step[key].trim() && !/^https?:\/\/\S+$/i.test(step[key].trim()))
+          errors[`config.steps.${index}.${key}`] = "content.rule.url";
+      }
       if (richBodyIsEmpty(step.message)) errors[`config.steps.${index}.message`] = "message is required";
     });
     return errors;

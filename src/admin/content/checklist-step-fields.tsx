@@ -50,7 +50,7 @@ export function ChecklistStepFields({
     const label = t(labelId);
     return (
       <TextField
-        id={id(name === "title" ? "title" : name)}
+        id={id(name)}
         label={label}
         value={step[name]}
         error={errorOf(`config.steps.${index}.${name}`, label)}

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { useParams } from "wouter";
-import type { AdminFeatureRequest } from "../../shared/messenger-api.ts";
+import { type AdminFeatureRequest, featureRequestStatuses } from "../../shared/messenger-api.ts";
 import { rememberProject } from "../content/last-project.ts";
 import { useT } from "../i18n/intl.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { ClipLink } from "../shell/list/list-clip.tsx";
-import { choice } from "../shell/list/list-filters.tsx";
+import { choice, type DeclaredFilter } from "../shell/list/list-filters.tsx";
 import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage, useRowSelection } from "../shell/list/use-list-page.ts";
 import { featureRequestCsvColumns } from "./feature-request-csv.ts";
@@ -20,8 +20,6 @@ import { FeatureRequestProjectPicker } from "./feature-request-project-picker.ts
 import { FeatureRequestRowActions, FeatureRequestStatusSelect } from "./feature-request-row-actions.tsx";
 import { featureRequestsApi } from "./feature-requests-api.ts";
 import "./feature-request-styles.ts";
-import { featureRequestStatuses } from "../../shared/messenger-api.ts";
-import type { DeclaredFilter } from "../shell/list/list-filters.tsx";
 
 const filters: readonly DeclaredFilter<FeatureRequestListQuery>[] = [
   choice(

@@ -83,7 +83,9 @@ describe("content texts", () => {
 
   test("the literal placeholders of hints stay literal", () => {
     const intl = createIntl({ locale: "en-US", messages: contentMessagesEnUS });
-    expect(intl.formatMessage({ id: "content.field.textHint" })).toStartWith("{{name}} becomes the visitor's name. ");
+    expect(intl.formatMessage({ id: "content.field.textHint" })).toStartWith(
+      "{{name}} becomes the visitor's name. ",
+    );
     expect(intl.formatMessage({ id: "content.field.pageFilterHint" })).toContain(
       "{slug} stands for any word",
     );

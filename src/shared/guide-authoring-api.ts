@@ -55,6 +55,17 @@ export const webAddressPattern = /^https?:\/\/[^\s"'<>]+$/i;
 /** Where a redirect step may send a visitor: a web address or a path of the site, never `javascript:`. */
 export const redirectPattern = /^(?:https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/i;
 
+/** An image the widget shows (its `isImageSource`): a web address, a path of the site, or a data image. */
+export const imageAddressPattern =
+  /^(?:https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*|data:image\/(?:png|jpe?g|gif|webp|svg\+xml)[;,][^\s"<>]*)$/i;
+
+const imageAddress = define<string>(
+  "imageAddress",
+  (value) =>
+    (typeof value === "string" && (value === "" || imageAddressPattern.test(value))) ||
+    "must be an image address starting with https://",
+);
+
 const webAddress = define<string>(
   "webAddress",
   (value) =>
@@ -136,7 +147,7 @@ export const AuthoredTourConfig = type({
   sender: optional(Sender),
   playVoice: optional(boolean()),
   gradient: optional(boolean()),
-  kaiAvatar: optional(webAddress),
+  kaiAvatar: optional(imageAddress),
   kaiSlug: optional(shortText(64)),
   showUnmuteModal: optional(boolean()),
   unmuteModalTitle: optional(shortText(256)),

@@ -19,7 +19,7 @@ export function ChecklistEmbedCode({ outboundId }: { outboundId: string }) {
   const [floating, setFloating] = useState(false);
   const code = checklistEmbedCode(outboundId, floating);
   return (
-    <section className="detail-card" aria-labelledby="checklist-embed-title">
+    <section className="detail-card checklist-embed" aria-labelledby="checklist-embed-title">
       <h2 id="checklist-embed-title">{t("content.guide.embed.title")}</h2>
       <p className="subtle">{t("content.guide.embed.about")}</p>
       <CheckboxField

@@ -1,4 +1,5 @@
 import {
+  imageAddressPattern,
   type TourInputType,
   type TourStepMode,
   type TourStepType,
@@ -189,12 +190,10 @@ export const tourConfig: ConfigModel<TourConfigState> = {
     const errors: FieldErrors = {};
     // The server refuses a tour without steps (it would show nothing): the first one is added here.
     if (state.steps.length === 0) errors["config.steps"] = "content.rule.steps";
-    for (const [key, value] of [
-      ["builderUrl", state.builderUrl],
-      ["senderAvatar", state.senderAvatar],
-      ["kaiAvatar", state.kaiAvatar],
-    ] as const) {
-      if (value.trim() && !/^https?:\/\/\S+$/i.test(value.trim()))
+    if (state.builderUrl.trim() && !/^https?:\/\/\S+$/i.test(state.builderUrl.trim()))
+      errors["config.builderUrl"] = "content.rule.url";
+    for (const key of ["senderAvatar", "kaiAvatar"] as const) {
+      if (state[key].trim() && !imageAddressPattern.test(state[key].trim()))
         errors[`config.${key}`] = "content.rule.url";
     }
     state.steps.forEach((step, index) => {

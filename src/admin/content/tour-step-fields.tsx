@@ -92,7 +92,7 @@ export function TourStepFields({
         )}
       </div>
       {copilot && step.mode === "INPUT" && (
-        <div className="form-row">
+        <>
           <SelectField
             id={id("input-type")}
             label={t("content.guide.step.inputType")}
@@ -105,7 +105,7 @@ export function TourStepFields({
             onChange={(inputType) => setStep({ inputType })}
           />
           {step.inputType === "auto" && text("inputValue")}
-        </div>
+        </>
       )}
       {!copilot && text("title")}
       <RichBodyField

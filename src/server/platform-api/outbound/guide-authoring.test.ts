@@ -106,6 +106,19 @@ describe("authoring tours", () => {
       /invalid|Expected/,
     );
     await expectRefused(
+      { ...copilotTour, config: { ...copilotTour.config, kaiAvatar: "javascript:alert(1)" } },
+      "config.kaiAvatar",
+      /image address/,
+    );
+    // The demo's co-pilot has an inline SVG avatar: an image the widget shows, so it may be kept.
+    const inline = `data:image/svg+xml,${encodeURIComponent("<svg xmlns='http://www.w3.org/2000/svg'/>")}`;
+    await t.admin(
+      "POST",
+      "/outbounds",
+      { ...copilotTour, config: { ...copilotTour.config, kaiAvatar: inline } },
+      201,
+    );
+    await expectRefused(
       { ...copilotTour, config: { ...copilotTour.config, playVoice: "yes" } },
       "config.playVoice",
       /invalid|Expected/,

@@ -29,7 +29,6 @@ async function drawnPng(page: Page): Promise<Buffer> {
 
 test("a news article written in the rich-text editor reads the same in the messenger on /demo", async ({
   page,
-  context,
   request,
 }) => {
   const headers = await adminHeaders(request);
@@ -92,7 +91,7 @@ test("a news article written in the rich-text editor reads the same in the messe
   await expect(page.getByTestId("content-status")).toHaveText("Live");
 
   // A visitor on /demo, in English, opens the news and the article.
-  const visitor = await context.newPage();
+  const visitor = page;
   await visitor.setViewportSize({ width: 1280, height: 900 });
   await visitor.goto("/demo");
   await visitor.getByRole("button", { name: "Accept" }).click();

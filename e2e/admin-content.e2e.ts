@@ -52,7 +52,7 @@ test("a banner published in the editor appears on an open /demo page without a r
     );
     // The preview shows the body as the frame will.
     const preview = page.getByTestId("content-preview");
-    await expect(preview.locator("strong")).toHaveText("sync");
+    await expect(preview.locator(".preview-html strong")).toHaveText("sync");
     expect(await preview.innerHTML()).not.toMatch(/onerror|<script/);
     await page.getByRole("button", { name: "Add button" }).click();
     await page.getByLabel("Label").fill("Read more");

@@ -38,6 +38,16 @@ describe("the editor's schema", () => {
     expect(shape(opened.json)).toEqual(shape(doc));
   });
 
+  test("pasted HTML keeps only images the server would keep", () => {
+    const editor = new Editor({ extensions: editorExtensions });
+    editor.commands.setContent(
+      '<p>a</p><img src="x" onerror="alert(1)"><img src="https://cdn.example/b.png" alt="B">',
+    );
+    const images = (editor.getJSON().content ?? []).filter((node) => node.type === "image");
+    editor.destroy();
+    expect(images.map((image) => image.attrs?.src)).toEqual(["https://cdn.example/b.png"]);
+  });
+
   test("the editor keeps headings to two levels and offers no strike-through or underline", () => {
     const opened = openInEditor({
       type: "doc",

@@ -4,6 +4,7 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useRef } from "react";
 import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
+import { safeImageUrl } from "../../shared/tiptap-html.ts";
 import type { RichTextEditorProps } from "./rich-text-editor.tsx";
 import { RichTextToolbar } from "./rich-text-toolbar.tsx";
 
@@ -25,7 +26,19 @@ export const editorExtensions = [
       HTMLAttributes: { rel: "noopener noreferrer nofollow", target: null },
     },
   }),
-  Image.configure({ inline: false, allowBase64: false }),
+  // Pasted or dropped markup brings only images the server would keep (absolute http(s) addresses), so
+  // a body never holds an image the save would refuse.
+  Image.extend({
+    parseHTML() {
+      return [
+        {
+          tag: "img[src]",
+          getAttrs: (element: HTMLElement) =>
+            safeImageUrl(element.getAttribute("src") ?? "") === null ? false : null,
+        },
+      ];
+    },
+  }).configure({ inline: false, allowBase64: false }),
 ];
 
 /** The editor's document as TipTap hands it over, typed as what is stored. */

@@ -10,26 +10,20 @@ import { Pagination } from "../shell/list/pagination.tsx";
 import { contentApi } from "./content-api.ts";
 import { answerValue } from "./survey-response-csv.ts";
 
-/** Who answered: the identified user's name, e-mail and id, else an anonymous visitor's session. */
+/** Who answered: the identified user's name, e-mail and id, else an anonymous visitor; and the session. */
 function Respondent({ response }: { response: SurveyResponse }) {
   const { t } = useT();
   const user = response.user;
-  const known = user && (user.name || user.email || user.userId);
+  const name = user?.name || user?.email || user?.userId;
+  const session = response.sessionId
+    ? t("surveyResponses.session", { id: response.sessionId.slice(-8) })
+    : t("surveyResponses.sessionGone");
   return (
     <div className="respondent">
-      {known ? (
-        <>
-          <strong>{user.name || user.email || user.userId}</strong>
-          {user.name && user.email && <ClipText text={user.email} className="subtle" />}
-          {user.userId && <span className="subtle">{user.userId}</span>}
-        </>
-      ) : (
-        <span>{t("surveyResponses.anonymous")}</span>
-      )}
+      <strong>{name || t("surveyResponses.anonymous")}</strong>
+      {user?.name && user.email && <span className="respondent-email">{user.email}</span>}
       <span className="subtle respondent-session">
-        {response.sessionId
-          ? t("surveyResponses.session", { id: response.sessionId.slice(-8) })
-          : t("surveyResponses.sessionGone")}
+        {[user?.userId && user.userId !== name ? user.userId : null, session].filter(Boolean).join(" · ")}
       </span>
     </div>
   );
@@ -124,17 +118,17 @@ export function SurveyResponsesPanel({
                       >
                         {format.ago(response.createdAt)}
                       </td>
-                      <td data-label={t("surveyResponses.column.respondent")}>
+                      <td className="respondent-cell" data-label={t("surveyResponses.column.respondent")}>
                         <Respondent response={response} />
                       </td>
-                      <td className="fluid-cell" data-label={t("surveyResponses.column.page")}>
+                      <td className="fluid-cell fluid-25" data-label={t("surveyResponses.column.page")}>
                         {response.pageUrl ? (
                           <ClipText text={response.pageUrl} />
                         ) : (
                           <span className="subtle">{t("surveyResponses.noPage")}</span>
                         )}
                       </td>
-                      <td data-label={t("surveyResponses.column.answers")}>
+                      <td className="response-answers-cell" data-label={t("surveyResponses.column.answers")}>
                         <Answers response={response} questions={questions} />
                       </td>
                     </tr>

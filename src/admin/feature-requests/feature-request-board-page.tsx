@@ -128,6 +128,7 @@ export default function FeatureRequestBoardPage() {
           }}
         />
       }
+      className="feature-request-board"
       columns={columns}
       select={{
         selection,

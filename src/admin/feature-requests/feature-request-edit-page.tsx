@@ -25,6 +25,8 @@ import {
 import { featureRequestBoardPath } from "./feature-request-paths.ts";
 import { featureRequestsApi } from "./feature-requests-api.ts";
 import "./feature-request-styles.ts";
+// The check box comes from the projects area, with its styles.
+import "../projects/project-styles.ts";
 
 /** The request's wording, the status visitors see and whether they see it at all. */
 function FeatureRequestFormView({ projectId, request }: { projectId: string; request: AdminFeatureRequest }) {
@@ -104,7 +106,7 @@ function FeatureRequestFormView({ projectId, request }: { projectId: string; req
             </select>
           )}
         </FormField>
-        <p className="subtle check-hint" id="feature-request-status-hint">
+        <p className="subtle check-hint status-hint" id="feature-request-status-hint">
           {t("featureRequestForm.field.statusHint")}
         </p>
         <CheckField

@@ -121,7 +121,7 @@ export const featureRequestMessagesDe: Record<keyof typeof featureRequestMessage
   "featureRequests.column.title": "Titel",
   "featureRequests.column.votes": "Stimmen",
   "featureRequests.column.status": "Status",
-  "featureRequests.column.created": "Vorgeschlagen",
+  "featureRequests.column.created": "Eingereicht",
   "featureRequests.column.actions": "Aktionen",
   "featureRequests.column.selectAll": "Alle Wünsche dieser Seite auswählen",
   "featureRequests.column.select": "„{title}“ auswählen",

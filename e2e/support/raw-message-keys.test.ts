@@ -40,6 +40,7 @@ describe("raw translation keys on a screen", () => {
       "e.g. this",
       "Version 1.2.3",
       "Live for 8 minutes.",
+      "Type {{visitor.name}} to greet them",
     ]) {
       expect(rawKeys(text)).toEqual([]);
     }

@@ -38,6 +38,8 @@ export function rawKeyFinder(ids: ReadonlySet<string>): (text: string) => string
   const areas = new Set([...ids].map((id) => id.split(".")[0]));
   return (text) =>
     text
+      // A template's placeholders ("{{visitor.name}}") are what the admin types, shown on purpose.
+      .replace(/\{\{[^}]*\}\}/g, " ")
       .split(/[\s·,;:()[\]{}“”„"'‘’«»!?…]+/)
       .map((word) => word.replace(/\.+$/, ""))
       .filter((word) => {

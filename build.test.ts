@@ -86,6 +86,18 @@ describe("build", () => {
     expect(hasReact(await read("messenger", banner.script))).toBe(false);
   });
 
+  test("the rich-text editor (TipTap, ProseMirror) is a lazy chunk of its own, not in the admin's entry or preloads", async () => {
+    // ProseMirror's editing class is in its view code, which every TipTap editor brings along.
+    const hasEditor = (code: string) => code.includes("ProseMirror-hideselection");
+    const { admin } = manifest.apps;
+    for (const file of [admin.script, ...admin.preload])
+      expect(hasEditor(await read("main", file))).toBe(false);
+    const scripts = manifest.files.filter((file) => file.origin === "main" && file.path.endsWith(".js"));
+    const withEditor = [];
+    for (const file of scripts) if (hasEditor(await read("main", file.path))) withEditor.push(file.path);
+    expect(withEditor.length).toBeGreaterThan(0);
+  });
+
   test("the latest-build file names this build's admin entry", async () => {
     const latest = JSON.parse(await read("main", "latest-build.json"));
     expect(latest).toEqual({ admin: manifest.apps.admin.script, builtAt: manifest.builtAt });

@@ -1,8 +1,11 @@
 import { Suspense } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
+import { botRoutes } from "./bots/bot-routes.ts";
 import { challengeRoutes } from "./challenges/challenge-routes.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { conversationRoutes } from "./conversations/conversation-routes.ts";
+import { featureRequestRoutes } from "./feature-requests/feature-request-routes.ts";
+import { helpRoutes } from "./help/help-routes.ts";
 import { registerMessages } from "./i18n/intl.ts";
 import { inboxRoutes } from "./inbox/inbox-routes.ts";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
@@ -55,8 +58,18 @@ const contentArea = withMessages(contentRoutes, () =>
     import("./content/content-messages.ts").then((m) =>
       registerMessages(m.contentMessagesEnUS, m.contentMessagesDe),
     ),
+    import("./content/survey-response-messages.ts").then((m) =>
+      registerMessages(m.surveyResponseMessagesEnUS, m.surveyResponseMessagesDe),
+    ),
     import("./content/content-stylesheet.ts").then((m) => m.loadContentStylesheet()),
   ]).then(() => undefined),
+);
+// Help and bots bodies are rich texts: the editor's chunk brings its own texts and styles.
+const helpArea = withMessages(helpRoutes, () =>
+  import("./help/help-messages.ts").then((m) => registerMessages(m.helpMessagesEnUS, m.helpMessagesDe)),
+);
+const botArea = withMessages(botRoutes, () =>
+  import("./bots/bot-messages.ts").then((m) => registerMessages(m.botMessagesEnUS, m.botMessagesDe)),
 );
 const loadConversationMessages = () =>
   import("./conversations/conversation-messages.ts").then((m) =>
@@ -85,6 +98,11 @@ const projectArea = withMessages(projectRoutes, () =>
       registerMessages(m.webhookMessagesEnUS, m.webhookMessagesDe),
     ),
   ]).then(() => undefined),
+);
+const featureRequestArea = withMessages(featureRequestRoutes, () =>
+  import("./feature-requests/feature-request-messages.ts").then((m) =>
+    registerMessages(m.featureRequestMessagesEnUS, m.featureRequestMessagesDe),
+  ),
 );
 const loadReportMessages = () =>
   import("./reports/report-messages.ts").then((m) =>
@@ -146,8 +164,11 @@ const dashboardPages: readonly DashboardPage[] = [
   ...reportArea,
   ...inboxArea,
   ...contentArea,
+  ...helpArea,
+  ...botArea,
   ...conversationArea,
   ...projectArea,
+  ...featureRequestArea,
   ...profileArea,
 ];
 

@@ -4,6 +4,7 @@ import {
   type Infer,
   literal,
   nullable,
+  number,
   object,
   optional,
   size,
@@ -23,8 +24,10 @@ import type { MessageOf } from "./frame-messages.ts";
  *                                        so the builder survives the admin navigating the site)
  *   admin → site   load                what to build and how to save it (the reference's names)
  *   site → admin   save, update-steps  the builder saved / changed its steps (the editor refreshes)
- *   frame → site   init, status-changed, highlight-element, click, save, update-steps
- *   site → frame   data, page-changed (every 1 s), element-picked
+ *   frame → site   init, status-changed, highlight-element, click, save, update-steps,
+ *                  check-selectors (before a save, issue 25)
+ *   site → frame   data, page-changed (every 1 s), element-picked, element-unnamed (a picked element
+ *                  with nothing stable to find it by), selectors-checked
  */
 
 export const builderKinds = ["tour", "tooltip"] as const;
@@ -131,7 +134,17 @@ export const builderToSite = {
     type: literal("tourbuilder"),
     data: type({ steps: array(BuilderStep) }),
   }),
+  /** Before a save: how many elements of the live page each picked selector finds now. */
+  "check-selectors": type({
+    name: literal("check-selectors"),
+    type: literal("tourbuilder"),
+    data: type({ selectors: size(array(string()), 0, 200) }),
+  }),
 } as const;
+
+/** One picked selector as the live page answers it: how many elements it finds (0 when it is invalid). */
+export const SelectorCount = type({ selector: string(), count: number() });
+export type SelectorCount = Infer<typeof SelectorCount>;
 
 export const siteToBuilder = {
   data: type({
@@ -148,6 +161,17 @@ export const siteToBuilder = {
     name: literal("element-picked"),
     type: literal("tourbuilder"),
     data: type({ selector: string(), text: optional(string()), page: string() }),
+  }),
+  /** The admin clicked an element that only its position tells apart: it needs a `data-gleap-tour` mark. */
+  "element-unnamed": type({
+    name: literal("element-unnamed"),
+    type: literal("tourbuilder"),
+    data: type({ text: optional(string()), page: string() }),
+  }),
+  "selectors-checked": type({
+    name: literal("selectors-checked"),
+    type: literal("tourbuilder"),
+    data: type({ counts: array(SelectorCount), page: string() }),
   }),
 } as const;
 

@@ -295,6 +295,11 @@ export const TooltipWrite = object({
   offsetY: optional(number()),
   page: optional(size(string(), 0, 2048)),
   pageType: optional(enums(["", ...pageFilterTypes])),
+  /**
+   * The site page the builder opens on (issue 25): kept with the tooltip, as a tour keeps its own, so
+   * the editor still has it after a save. The admin's only; the widget's tooltip list leaves it out.
+   */
+  builderUrl: optional(pattern(size(string(), 0, 2048), /^(?:https?:\/\/\S+)?$/i)),
 });
 export type TooltipWrite = Infer<typeof TooltipWrite>;
 

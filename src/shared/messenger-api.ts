@@ -17,6 +17,9 @@ import {
   string,
   union,
 } from "superstruct";
+import { botGraphVerdict } from "./bot-graph.ts";
+import { TipTapDocument } from "./rich-text-api.ts";
+import type { TipTapDoc } from "./tiptap-doc.ts";
 
 /**
  * The messenger's content API (issue 13): what the frame app reads and writes under `/api/widget`
@@ -65,9 +68,14 @@ import {
  *     GET (list), POST (create, 201), GET/PUT/DELETE {id} (204); the body is the kind's *Write schema
  *     (feature requests: FeatureRequestWrite); 404 unknown project or record, 409 a taken flow key or a
  *     collection that still has articles (DELETE …?force=true deletes them too), 400 invalid fields
+ *   GET  help/search-preview?q=&lang=en|de&drafts=        → HelpSearchPreview (the widget search's ranking)
  *   GET  feature-requests/pending                         → AdminFeatureRequest list (awaiting approval)
  *   POST feature-requests/{id}/approve                    → AdminFeatureRequest (now public)
+ *   POST feature-requests/{id}/merge  FeatureRequestMerge → AdminFeatureRequest (votes combined; the
+ *        duplicates deleted; 404 an unknown one, 400 merging a request into itself)
+ *   the list takes `visibility=visible|hidden` besides `status`
  *   GET  surveys/{id}/results                             → SurveyResults
+ *   GET  surveys/{id}/responses                           → SurveyResponse list (who answered what, where)
  *   GET  conversations?status=open|closed                 → AdminConversationSummary list
  *   GET  conversations/{id}                               → AdminConversation
  *   POST conversations/{id}/messages   StaffReplyRequest  → ConversationMessage (201)
@@ -129,6 +137,9 @@ export const flowFieldTypes = [
 ] as const;
 export type FlowFieldType = (typeof flowFieldTypes)[number];
 
+export const flowCaptureTypes = ["screenshot", "capture", "both"] as const;
+export type FlowCaptureType = (typeof flowCaptureTypes)[number];
+
 export const FlowField = object({
   /** The form data key the answer is sent under (`description`, `reportedBy`, `capture`, …). */
   key: Key,
@@ -138,8 +149,11 @@ export const FlowField = object({
   required: optional(boolean()),
   /** The choices of a `select` field. */
   options: optional(size(array(boundedText(1, 200)), 0, 50)),
-  /** `capture`: which capture the field asks the host for. */
-  captureType: optional(enums(["screenshot", "capture"])),
+  /**
+   * `capture`: which capture the field asks the host for: a screenshot, a screen recording
+   * (`capture`, the SDK's word), or `both`, where the visitor picks one of the two.
+   */
+  captureType: optional(enums(flowCaptureTypes)),
 });
 export type FlowField = Infer<typeof FlowField>;
 
@@ -304,6 +318,9 @@ export type ConversationAssignRequest = Infer<typeof ConversationAssignRequest>;
 
 export const botStepTypes = ["message", "buttons", "collect", "handover"] as const;
 
+/** What a `collect` step asks for: a line of text, an e-mail address, or one of its options. */
+export const botFieldTypes = ["text", "email", "choice"] as const;
+
 /**
  * A scripted step. `message` says `text` and goes on to `next` (or ends); `buttons` offers choices,
  * each going to its `next`; `collect` asks for a field and stores the answer under `field.key`;
@@ -317,7 +334,13 @@ export const BotStep = object({
     size(array(object({ label: boundedText(1, 100), next: optional(nullable(string())) })), 0, 10),
   ),
   field: optional(
-    object({ key: boundedText(1, 64), label: boundedText(1, 200), type: enums(["text", "email"]) }),
+    object({
+      key: boundedText(1, 64),
+      label: boundedText(1, 200),
+      type: enums(botFieldTypes),
+      /** The answers a `choice` field offers (the visitor picks one). */
+      options: optional(size(array(boundedText(1, 100)), 0, 10)),
+    }),
   ),
   next: optional(nullable(string())),
 });
@@ -327,20 +350,10 @@ export const BotWrite = object({
   name: boundedText(1, 200),
   avatarUrl: optional(nullable(ImageUrl)),
   /**
-   * The first step is where the bot starts. Step ids are unique, every `next` names a step, `buttons`
-   * steps have buttons and `collect` steps a field.
+   * The first step is where the bot starts; the rules are src/shared/bot-graph.ts's (unique ids, every
+   * `next` names a step, `buttons` steps have buttons, `collect` steps a field, a choice its options).
    */
-  steps: refine(size(array(BotStep), 1, 100), "steps", (steps) => {
-    const ids = new Set(steps.map((step) => step.id));
-    for (const step of steps) {
-      const targets = [step.next, ...(step.buttons ?? []).map((button) => button.next)];
-      const unknown = targets.find((target) => target != null && target !== "" && !ids.has(target));
-      if (unknown !== undefined) return `${step.id} goes to an unknown step ${unknown}`;
-      if (step.type === "buttons" && !step.buttons?.length) return `${step.id} needs buttons`;
-      if (step.type === "collect" && !step.field) return `${step.id} needs a field`;
-    }
-    return uniqueBy(steps, (step) => step.id, "step ids");
-  }),
+  steps: refine(size(array(BotStep), 1, 100), "steps", botGraphVerdict),
   status: enums(["draft", "live"]),
 });
 export type BotWrite = Infer<typeof BotWrite>;
@@ -369,15 +382,22 @@ export const SurveyQuestion = object({
 });
 export type SurveyQuestion = Infer<typeof SurveyQuestion>;
 
+/** A choice question with fewer than this many choices asks nothing. */
+export const minSurveyChoices = 2;
+
+/** Whether the question is answered by picking among its options. */
+export const isChoiceQuestion = (question: Pick<SurveyQuestion, "type">): boolean =>
+  question.type === "single" || question.type === "multiple";
+
 export const SurveyWrite = object({
   title: boundedText(1, 200),
   description: optional(boundedText(0, 1000)),
-  /** Question ids are unique; single and multiple questions have options. */
+  /** Question ids are unique; single and multiple questions offer at least two different choices. */
   questions: refine(size(array(SurveyQuestion), 1, 30), "questions", (questions) => {
     const missing = questions.find(
-      (question) => (question.type === "single" || question.type === "multiple") && !question.options?.length,
+      (question) => isChoiceQuestion(question) && new Set(question.options ?? []).size < minSurveyChoices,
     );
-    if (missing) return `${missing.id} needs options`;
+    if (missing) return `${missing.id} needs at least ${minSurveyChoices} different options`;
     return uniqueBy(questions, (question) => question.id, "question ids");
   }),
   /** Whether a session may answer more than once. */
@@ -409,11 +429,33 @@ export type SurveyAnswerRequest = Infer<typeof SurveyAnswerRequest>;
 
 // ---------- help center ----------
 
+/**
+ * The help center speaks English and German (issue 25): the record's own fields are the English
+ * version, `translations.de` the German one. A visitor gets the version of the messenger's language
+ * (the widget routes' `lang`, else the session's), and English wherever that version is missing or a
+ * field of it is empty.
+ */
+export const helpLanguages = ["en", "de"] as const;
+export type HelpLanguage = (typeof helpLanguages)[number];
+export const helpBaseLanguage: HelpLanguage = "en";
+/** The languages a record may carry besides its own (English) fields. */
+export type HelpTranslationLanguage = Exclude<HelpLanguage, "en">;
+
+/** A URL-friendly name of an article (`reset-your-password`): lower-case letters, digits and dashes. */
+export const HelpSlug = pattern(boundedText(0, 120), /^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/);
+
+export const HelpCollectionVersion = object({
+  title: boundedText(1, 200),
+  description: optional(boundedText(0, 1000)),
+});
+export type HelpCollectionVersion = Infer<typeof HelpCollectionVersion>;
+
 export const HelpCollectionWrite = object({
   title: boundedText(1, 200),
   description: optional(boundedText(0, 1000)),
   icon: optional(boundedText(0, 40)),
   position: optional(Position),
+  translations: optional(object({ de: optional(nullable(HelpCollectionVersion)) })),
 });
 export type HelpCollectionWrite = Infer<typeof HelpCollectionWrite>;
 
@@ -425,14 +467,28 @@ export interface HelpCollection {
   articleCount: number;
 }
 
+export const HelpArticleVersion = object({
+  title: boundedText(1, 200),
+  description: optional(boundedText(0, 1000)),
+  /** HTML; sanitized when stored and again by every client that shows it. Ignored when `bodyDoc` is given. */
+  body: optional(boundedText(0, 200_000)),
+  /** The body as the admin's rich-text editor wrote it; stored, and rendered to `body` on the server. */
+  bodyDoc: optional(nullable(TipTapDocument)),
+});
+export type HelpArticleVersion = Infer<typeof HelpArticleVersion>;
+
 export const HelpArticleWrite = object({
   collectionId: boundedText(1, 128),
   title: boundedText(1, 200),
   description: optional(boundedText(0, 1000)),
-  /** HTML; sanitized when stored and again by every client that shows it. */
-  body: boundedText(0, 200_000),
+  /** HTML; sanitized when stored and again by every client that shows it. Ignored when `bodyDoc` is given. */
+  body: optional(boundedText(0, 200_000)),
+  bodyDoc: optional(nullable(TipTapDocument)),
+  /** Unique in the project; empty or missing: made from the (English) title. */
+  slug: optional(HelpSlug),
   status: enums(["draft", "live"]),
   position: optional(Position),
+  translations: optional(object({ de: optional(nullable(HelpArticleVersion)) })),
 });
 export type HelpArticleWrite = Infer<typeof HelpArticleWrite>;
 
@@ -457,13 +513,24 @@ export interface HelpSearchResult extends HelpArticleSummary {
 /** `GET /help/search?q=`: at most this many characters of query (longer is a 400) and results. */
 export const helpSearchLimits = { queryLength: 200, results: 20 } as const;
 
+/**
+ * Admin `GET /api/projects/{p}/help/search-preview?q=&lang=en|de&drafts=true|false`: the messenger's
+ * ranking over the project's articles in that language (live ones, and drafts too when asked).
+ */
+export interface HelpSearchPreview {
+  language: HelpLanguage;
+  results: Array<HelpSearchResult & { status: "draft" | "live" }>;
+}
+
 // ---------- news ----------
 
 export const NewsWrite = object({
   title: boundedText(1, 200),
   preview: optional(boundedText(0, 500)),
-  /** HTML; sanitized when stored. */
+  /** HTML; sanitized when stored. Ignored when `bodyDoc` is given (the admin then sends ""). */
   body: boundedText(0, 200_000),
+  /** The body as the admin's rich-text editor wrote it; stored, and rendered to `body` on the server. */
+  bodyDoc: optional(nullable(TipTapDocument)),
   coverImageUrl: optional(nullable(ImageUrl)),
   authorName: optional(boundedText(0, 200)),
   status: enums(["draft", "live"]),
@@ -495,13 +562,31 @@ export const NewFeatureRequest = object({
 });
 export type NewFeatureRequest = Infer<typeof NewFeatureRequest>;
 
-/** The admin's edit: wording and status. */
+/**
+ * The admin's edit: wording and status, and `hidden` to take a request off the visitors' board
+ * (left out, a request keeps whether it was hidden).
+ */
 export const FeatureRequestWrite = object({
   title: boundedText(3, 200),
   description: optional(boundedText(0, 5000)),
   status: enums(featureRequestStatuses),
+  hidden: optional(boolean()),
 });
 export type FeatureRequestWrite = Infer<typeof FeatureRequestWrite>;
+
+/** Most duplicates one merge takes (a board's cleanup, not a bulk import). */
+export const featureRequestMergeLimit = 50;
+
+/**
+ * `POST feature-requests/{id}/merge`: the duplicates to fold into request `{id}`. Their voters vote
+ * for `{id}` afterwards (a visitor who voted for several counts once) and the duplicates are deleted.
+ */
+export const FeatureRequestMerge = object({
+  duplicateIds: refine(size(array(boundedText(1, 128)), 1, featureRequestMergeLimit), "duplicateIds", (ids) =>
+    uniqueBy(ids, (id) => id, "duplicate ids"),
+  ),
+});
+export type FeatureRequestMerge = Infer<typeof FeatureRequestMerge>;
 
 /** `GET /feature-requests` answers at most this many (sorted `top`: most votes first, or `new`). */
 export const featureRequestListLimit = 200;
@@ -603,21 +688,32 @@ export interface AdminHelpCollection extends Stored {
   position: number;
   /** Articles of every status. */
   articleCount: number;
+  translations: { de?: HelpCollectionVersion };
 }
 
-export interface AdminHelpArticle extends Stored {
-  collectionId: string;
+/** A stored language version of an article: what was written, and its body as served. */
+export interface AdminHelpArticleVersion {
   title: string;
   description: string;
   body: string;
+  bodyDoc: TipTapDoc | null;
+}
+
+export interface AdminHelpArticle extends Stored, AdminHelpArticleVersion {
+  collectionId: string;
+  slug: string;
   status: "draft" | "live";
   position: number;
+  translations: { de?: AdminHelpArticleVersion };
 }
 
 export interface AdminNewsPost extends Stored {
   title: string;
   preview: string;
+  /** The HTML visitors get. */
   body: string;
+  /** The body as the editor wrote it; null for a post written as HTML (before the editor, or by API). */
+  bodyDoc: TipTapDoc | null;
   coverImageUrl: string | null;
   authorName: string;
   status: "draft" | "live";
@@ -632,8 +728,26 @@ export interface AdminFeatureRequest extends Stored {
   votes: number;
   /** Public on the board; false while a visitor's request waits for approval. */
   approved: boolean;
+  /** Taken off the visitors' board by an admin (not even its author sees it). */
+  hidden: boolean;
   /** The widget session that submitted it; null for the admin's own. */
   sessionId: string | null;
+}
+
+/**
+ * `GET surveys/{id}/responses` (a list page, newest first; `sort=createdAt` or `-createdAt`): each
+ * answer with who gave it and where. The session is the widget session (null once it was deleted);
+ * `user` is what the session knew of the visitor when read (null for an anonymous one).
+ */
+export interface SurveyResponse {
+  id: string;
+  /** Answers by question id, as stored (see SurveyAnswerRequest). */
+  answers: Record<string, number | string | string[]>;
+  sessionId: string | null;
+  user: { userId: string | null; name: string | null; email: string | null } | null;
+  /** The page the visitor was on when answering; null when unknown (answers stored before issue 25). */
+  pageUrl: string | null;
+  createdAt: string;
 }
 
 /** `GET surveys/{id}/results`: one entry per current question, in order. */

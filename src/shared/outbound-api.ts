@@ -16,10 +16,10 @@ import {
   size,
   string,
   type,
-  union,
   unknown,
 } from "superstruct";
 import { pageFilterTypes } from "./page-filter.ts";
+import { richBody } from "./rich-text-api.ts";
 import { validateUntrusted } from "./untrusted-validation.ts";
 
 /**
@@ -107,8 +107,11 @@ export const outboundDeliveryFields = {
   endsAt: optional(nullable(isoTime)),
 };
 
-/** A rich text: plain or HTML text, or a TipTap document (`{type: "doc", content}`). */
-export const RichText = union([string(), type({ type: string(), content: optional(array(unknown())) })]);
+/**
+ * A rich text: plain or HTML text, or a TipTap document (`{type: "doc", content}`) whose every node
+ * and mark the rendering knows (rich-text-api.ts), so a body is refused rather than cut when shown.
+ */
+export const RichText = richBody();
 export type RichText = Infer<typeof RichText>;
 
 export const Sender = type({
@@ -182,12 +185,15 @@ export type TourConfig = Infer<typeof TourConfig>;
  * name the form to show (`formId`), else the outbound id is used.
  */
 export const NotificationConfig = type({
-  text: size(string(), 0, 4096),
+  /** Plain text or simple HTML, or a TipTap document from the rich-text editor. */
+  text: richBody(4096),
   sound: optional(boolean()),
   sender: optional(Sender),
 });
 
 export const ActionConfig = type({
+  /** A banner's or modal's body. */
+  body: optional(RichText),
   format: optional(string()),
   sound: optional(boolean()),
   formId: optional(string()),

@@ -24,7 +24,7 @@ export function ChallengeTasks({ tasks }: { tasks: readonly TaskSummary[] }) {
             {t("challenge.tasks.summary", {
               count: tasks.length,
               xp: formatNumber(sum((task) => task.xp)),
-              coins: formatNumber(sum((task) => task.coins)),
+              coins: sum((task) => task.coins),
             })}
           </p>
           <div className="table-wrap">

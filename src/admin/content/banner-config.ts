@@ -1,10 +1,11 @@
-import { type ConfigModel, oneOfRequired, optionalKeys, textOf } from "./config-model.ts";
+import { type ConfigModel, optionalKeys, textOf } from "./config-model.ts";
 import { type ButtonState, buttonRules, readButtons, writeButtons } from "./outbound-buttons.ts";
+import { type RichBody, readRichBody, richBodyIsEmpty, writtenRichBody } from "./rich-body.ts";
 
-/** A banner (spec §3 "Banner data"): a title and an HTML body over the page's top, with buttons. */
+/** A banner (spec §3 "Banner data"): a title and a rich body over the page's top, with buttons. */
 export interface BannerConfigState {
   title: string;
-  body: string;
+  body: RichBody;
   /** `normal` pushes the page down; `floating` lies over it. */
   format: "normal" | "floating";
   /** A `#rrggbb` brand colour, or "" for the project's. */
@@ -14,10 +15,10 @@ export interface BannerConfigState {
 }
 
 export const bannerConfig: ConfigModel<BannerConfigState> = {
-  empty: { title: "", body: "", format: "normal", color: "", showCloseButton: true, buttons: [] },
+  empty: { title: "", body: null, format: "normal", color: "", showCloseButton: true, buttons: [] },
   read: (config) => ({
     title: textOf(config.title),
-    body: textOf(config.body),
+    body: readRichBody(config.body),
     format: config.format === "floating" ? "floating" : "normal",
     color: textOf(config.color),
     showCloseButton: config.showCloseButton !== false,
@@ -25,13 +26,16 @@ export const bannerConfig: ConfigModel<BannerConfigState> = {
   }),
   write: (state, original) => ({
     ...original,
-    ...optionalKeys({ title: state.title, body: state.body, color: state.color }),
+    ...optionalKeys({ title: state.title, color: state.color }),
+    body: writtenRichBody(state.body),
     format: state.format,
     showCloseButton: state.showCloseButton,
     buttons: writeButtons(state.buttons),
   }),
   rules: (state) => ({
-    ...oneOfRequired({ title: state.title, body: state.body }),
+    ...(state.title.trim() === "" && richBodyIsEmpty(state.body)
+      ? { "config.title": "title is required" }
+      : {}),
     ...(state.color.trim() && !/^#[0-9a-f]{6}$/i.test(state.color.trim())
       ? { "config.color": "content.rule.color" }
       : {}),

@@ -58,6 +58,8 @@ export function BuilderDraftBar({
     ...draftSummaryValues(draft),
     name: draft.savedBy?.name || t("content.builderDraft.someone"),
     when: format.ago(draft.savedAt),
+    // Under a second "ago" says "Just created", which cannot stand inside the sentence.
+    unit: format.since(draft.savedAt).unit,
   };
 
   const publish = () =>

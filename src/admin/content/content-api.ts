@@ -14,6 +14,7 @@ import type {
   AdminProject,
   AdminSurvey,
   NewsWrite,
+  SurveyResponse,
   SurveyResults,
   SurveyWrite,
 } from "../../shared/messenger-api.ts";
@@ -80,6 +81,11 @@ export const contentApi = {
   surveys: collection<AdminSurvey, SurveyWrite>("surveys"),
   surveyResults: (projectId: string, id: string) =>
     api<SurveyResults>(`${projectPath(projectId)}/surveys/${segment(id)}/results`),
+  /** A page of the survey's answers one respondent at a time, newest first. */
+  surveyResponses: (projectId: string, id: string, page: number, pageSize: number) =>
+    api<ListPage<SurveyResponse>>(
+      `${projectPath(projectId)}/surveys/${segment(id)}/responses?sort=-createdAt&page=${page}&pageSize=${pageSize}`,
+    ),
   /** Every outbound of a type (the first 100, newest first): where a news post's or survey's delivery is looked up. */
   outboundsOfType: (projectId: string, type: OutboundKind) =>
     contentApi.outbounds.list(projectId, new URLSearchParams({ type, page: "1", pageSize: "100" })),

@@ -14,6 +14,7 @@ export function TextField({
   rows = 3,
   placeholder,
   code = false,
+  list,
   onChange,
 }: {
   id: string;
@@ -26,6 +27,8 @@ export function TextField({
   placeholder?: string;
   /** HTML or a selector: monospaced, no spelling marks. */
   code?: boolean;
+  /** The id of a `<datalist>` whose options the box suggests (single-line boxes only). */
+  list?: string;
   onChange: (value: string) => void;
 }) {
   const look = code ? { className: "code-input", spellCheck: false } : {};
@@ -46,6 +49,7 @@ export function TextField({
             <input
               {...props}
               {...look}
+              list={list}
               value={value}
               placeholder={placeholder}
               onChange={(event) => onChange(event.target.value)}

@@ -102,6 +102,7 @@ describe("content rows", () => {
         title: "3.0",
         preview: "",
         body: "",
+        bodyDoc: null,
         coverImageUrl: null,
         authorName: "",
         status: "draft",

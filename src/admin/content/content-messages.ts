@@ -1,3 +1,4 @@
+import { guideMessagesDe, guideMessagesEnUS } from "./guide-messages.ts";
 import { outboundStatsMessagesDe, outboundStatsMessagesEnUS } from "./outbound-stats-messages.ts";
 
 /** The outbound content screens' texts (English, the source), spread into the en-US catalogue. */
@@ -91,7 +92,7 @@ export const contentMessagesEnUS = {
   "content.field.name": "Name",
   "content.field.nameHint": "Only admins see it.",
   "content.field.title": "Title",
-  "content.field.body": "Body (HTML)",
+  "content.field.body": "Body",
   "content.field.bodyHint":
     "Written as HTML. Scripts, styles and unknown tags are removed before visitors see it, as in the preview.",
   "content.field.format": "Format",
@@ -102,7 +103,8 @@ export const contentMessagesEnUS = {
   "content.field.showCloseButton": "Show a close button",
   "content.field.imageUrl": "Image URL",
   "content.field.text": "Text",
-  "content.field.textHint": "'{{name}}' becomes the visitor's name.",
+  "content.field.textHint":
+    "'{{name}}' becomes the visitor's name. A notification shows bold, italic, code and lists; headings and links read as plain text, and images are left out.",
   "content.field.senderName": "From (name)",
   "content.field.sound": "Play a sound",
   "content.field.subject": "Title",
@@ -199,9 +201,9 @@ export const contentMessagesEnUS = {
   "content.openBuilderNoUrl": "Enter the site page to build on first.",
   "content.builderDraft.title": "Builder changes are waiting",
   "content.builderDraft.tourSummary":
-    "{count, plural, one {# step} other {# steps}} saved in the builder by {name} {when}. Visitors see them once you publish them.",
+    "{count, plural, one {# step} other {# steps}} saved in the builder by {name} {unit, select, none {just now} other {{when}}}. Visitors see them once you publish them.",
   "content.builderDraft.tooltipSummary":
-    "Element {label} saved in the builder by {name} {when}. Visitors see it once you publish it.",
+    "Element {label} saved in the builder by {name} {unit, select, none {just now} other {{when}}}. Visitors see it once you publish it.",
   "content.builderDraft.someone": "an admin",
   "content.builderDraft.publish": "Publish builder changes",
   "content.builderDraft.discard": "Discard",
@@ -261,7 +263,9 @@ export const contentMessagesEnUS = {
   "content.unpublished": "Unpublished",
   "content.deleted": "Deleted",
   "content.saveFirst": "Save your changes first",
-  "content.publishedAt": "Live since {when}",
+  // A duration inside a sentence: its own words per unit, not a relative time ("Live since 8 minutes ago").
+  "content.liveFor":
+    "{unit, select, year {Live for {count, plural, one {# year} other {# years}}} month {Live for {count, plural, one {# month} other {# months}}} day {Live for {count, plural, one {# day} other {# days}}} hour {Live for {count, plural, one {# hour} other {# hours}}} minute {Live for {count, plural, one {# minute} other {# minutes}}} second {Live for {count, plural, one {# second} other {# seconds}}} other {Just went live}}",
   "content.preview.empty": "Nothing to show yet.",
   "content.preview.close": "Close",
   "content.preview.sanitized": "As visitors will see it",
@@ -274,6 +278,7 @@ export const contentMessagesEnUS = {
   "content.rule.number": "Must be a number",
   "content.rule.steps": "Add at least one step",
   "content.rule.questions": "Add at least one question",
+  "content.rule.twoChoices": "Give at least two different choices, one a line",
   "content.rule.noWayOut": "Show a close button or add a button, so visitors can leave the modal",
   "content.rule.priority": "Must be a whole number from -100 to 100",
   "content.rule.dateTime": "Must be a date and time",
@@ -295,6 +300,7 @@ export const contentMessagesEnUS = {
   "content.survey.edit": "Edit survey",
   "content.survey.live": "Updated as answers arrive",
   ...outboundStatsMessagesEnUS,
+  ...guideMessagesEnUS,
 } as const;
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
@@ -392,7 +398,7 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.field.name": "Name",
   "content.field.nameHint": "Nur Admins sehen ihn.",
   "content.field.title": "Titel",
-  "content.field.body": "Text (HTML)",
+  "content.field.body": "Text",
   "content.field.bodyHint":
     "In HTML geschrieben. Skripte, Styles und unbekannte Tags werden entfernt, bevor Besucher ihn sehen, wie in der Vorschau.",
   "content.field.format": "Format",
@@ -403,7 +409,8 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.field.showCloseButton": "Schließen-Schaltfläche zeigen",
   "content.field.imageUrl": "Bild-URL",
   "content.field.text": "Text",
-  "content.field.textHint": "'{{name}}' wird zum Namen des Besuchers.",
+  "content.field.textHint":
+    "'{{name}}' wird zum Namen des Besuchers. Eine Benachrichtigung zeigt Fett, Kursiv, Code und Listen; Überschriften und Links erscheinen als einfacher Text, Bilder entfallen.",
   "content.field.senderName": "Von (Name)",
   "content.field.sound": "Ton abspielen",
   "content.field.subject": "Titel",
@@ -502,9 +509,9 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.openBuilderNoUrl": "Geben Sie zuerst die Seite der Website für den Builder an.",
   "content.builderDraft.title": "Änderungen aus dem Builder warten",
   "content.builderDraft.tourSummary":
-    "{count, plural, one {# Schritt} other {# Schritte}} im Builder gespeichert von {name} {when}. Besucher sehen sie, sobald Sie sie veröffentlichen.",
+    "{count, plural, one {# Schritt} other {# Schritte}} im Builder gespeichert von {name} {unit, select, none {gerade eben} other {{when}}}. Besucher sehen sie, sobald Sie sie veröffentlichen.",
   "content.builderDraft.tooltipSummary":
-    "Element {label} im Builder gespeichert von {name} {when}. Besucher sehen es, sobald Sie es veröffentlichen.",
+    "Element {label} im Builder gespeichert von {name} {unit, select, none {gerade eben} other {{when}}}. Besucher sehen es, sobald Sie es veröffentlichen.",
   "content.builderDraft.someone": "einem Admin",
   "content.builderDraft.publish": "Builder-Änderungen veröffentlichen",
   "content.builderDraft.discard": "Verwerfen",
@@ -569,7 +576,8 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.unpublished": "Zurückgezogen",
   "content.deleted": "Gelöscht",
   "content.saveFirst": "Speichern Sie zuerst Ihre Änderungen",
-  "content.publishedAt": "Live seit {when}",
+  "content.liveFor":
+    "{unit, select, year {Seit {count, plural, one {# Jahr} other {# Jahren}} live} month {Seit {count, plural, one {# Monat} other {# Monaten}} live} day {Seit {count, plural, one {# Tag} other {# Tagen}} live} hour {Seit {count, plural, one {# Stunde} other {# Stunden}} live} minute {Seit {count, plural, one {# Minute} other {# Minuten}} live} second {Seit {count, plural, one {# Sekunde} other {# Sekunden}} live} other {Gerade live gegangen}}",
   "content.preview.empty": "Noch nichts zu zeigen.",
   "content.preview.close": "Schließen",
   "content.preview.sanitized": "So sehen es Besucher",
@@ -582,6 +590,7 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.rule.number": "Muss eine Zahl sein",
   "content.rule.steps": "Fügen Sie mindestens einen Schritt hinzu",
   "content.rule.questions": "Fügen Sie mindestens eine Frage hinzu",
+  "content.rule.twoChoices": "Mindestens zwei verschiedene Antworten angeben, eine pro Zeile",
   "content.rule.priority": "Muss eine ganze Zahl von -100 bis 100 sein",
   "content.rule.dateTime": "Muss ein Datum mit Uhrzeit sein",
   "content.rule.endsAfterStarts": "Muss nach dem Beginn liegen",
@@ -605,4 +614,5 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.survey.edit": "Umfrage bearbeiten",
   "content.survey.live": "Aktualisiert sich, wenn Antworten eintreffen",
   ...outboundStatsMessagesDe,
+  ...guideMessagesDe,
 };

@@ -5,6 +5,7 @@ import type { ChecklistConfigState } from "./checklist-config.ts";
 import type { ModalConfigState } from "./modal-config.ts";
 import type { NotificationConfigState } from "./notification-config.ts";
 import type { ButtonState } from "./outbound-buttons.ts";
+import { type RichBody, richBodyHtml, richBodyIsEmpty } from "./rich-body.ts";
 import { sanitizePreview } from "./sanitize-preview.ts";
 import type { SurveyQuestionState } from "./survey-form-state.ts";
 import type { TourConfigState } from "./tour-config.ts";
@@ -65,14 +66,14 @@ export function BannerPreview({ config }: { config: BannerConfigState }) {
   const color = brand(config.color);
   return (
     <PreviewPanel>
-      {config.title.trim() || config.body.trim() ? (
+      {config.title.trim() || !richBodyIsEmpty(config.body) ? (
         <div
           className={`preview-banner preview-banner-${config.format}`}
           style={color ? ({ "--preview-brand": color } as CSSProperties) : undefined}
         >
           <div className="preview-banner-text">
             {config.title.trim() && <strong>{config.title}</strong>}
-            <PreviewHtml html={config.body} />
+            <PreviewHtml html={richBodyHtml(config.body)} />
           </div>
           <PreviewButtons buttons={config.buttons} color={color} />
           {config.showCloseButton && (
@@ -95,7 +96,7 @@ export function ModalPreview({ config }: { config: ModalConfigState }) {
   return (
     <PreviewPanel>
       <div className="preview-backdrop">
-        {config.title.trim() || config.body.trim() ? (
+        {config.title.trim() || !richBodyIsEmpty(config.body) ? (
           <div className="preview-modal">
             {config.showCloseButton && (
               <span className="preview-close" role="img" aria-label={t("content.preview.close")}>
@@ -104,7 +105,7 @@ export function ModalPreview({ config }: { config: ModalConfigState }) {
             )}
             {image && <img src={image} alt="" className="preview-image" />}
             {config.title.trim() && <h3>{config.title}</h3>}
-            <PreviewHtml html={config.body} />
+            <PreviewHtml html={richBodyHtml(config.body)} />
             <PreviewButtons buttons={config.buttons} />
           </div>
         ) : (
@@ -124,14 +125,15 @@ export function NotificationPreview({ config }: { config: NotificationConfigStat
   return (
     <PreviewPanel>
       <div className="preview-corner">
-        {config.text.trim() ? (
+        {!richBodyIsEmpty(config.text) ? (
           <div className="preview-notification">
             <span className="preview-avatar" aria-hidden="true">
               {(sender || "?").slice(0, 1).toUpperCase()}
             </span>
             <div>
               <strong>{sender || t("content.preview.anonymous")}</strong>
-              <p>{config.text.replaceAll("{{name}}", "Maya")}</p>
+              {/* The server fills in the name after rendering, escaped; "Maya" needs no escaping. */}
+              <PreviewHtml html={richBodyHtml(config.text).replaceAll("{{name}}", "Maya")} />
             </div>
           </div>
         ) : (
@@ -151,7 +153,7 @@ export function NewsPreview({
 }: {
   title: string;
   preview: string;
-  body: string;
+  body: RichBody;
   cover: string;
 }) {
   const image = /^(https?:\/\/|data:image\/)\S+$/i.test(cover.trim()) ? cover.trim() : "";
@@ -161,7 +163,7 @@ export function NewsPreview({
         {image && <img src={image} alt="" className="preview-image" />}
         {title.trim() ? <h3>{title}</h3> : <Empty />}
         {preview.trim() && <p className="subtle">{preview}</p>}
-        <PreviewHtml html={body} />
+        <PreviewHtml html={richBodyHtml(body)} className="messenger-article" />
       </article>
     </PreviewPanel>
   );
@@ -177,7 +179,12 @@ export function ChecklistPreview({ config }: { config: ChecklistConfigState }) {
           {config.steps.map((step) => (
             <li key={step.id}>
               <strong>{step.title || "…"}</strong>
-              {step.description.trim() && <span className="subtle">{step.description}</span>}
+              {!richBodyIsEmpty(step.description) && (
+                <PreviewHtml html={richBodyHtml(step.description)} className="subtle" />
+              )}
+              {step.action !== "none" && (
+                <span className="preview-button preview-button-primary">{step.actionTitle || "…"}</span>
+              )}
             </li>
           ))}
         </ol>
@@ -195,7 +202,8 @@ export function TourPreview({ config }: { config: TourConfigState }) {
         <div className="preview-tour">
           <code className="preview-target">{first.selector || "…"}</code>
           <div className="preview-bubble">
-            <PreviewHtml html={first.message} />
+            {first.title.trim() && <strong>{first.title}</strong>}
+            <PreviewHtml html={richBodyHtml(first.message)} />
             <div className="preview-bubble-foot">
               <span className="subtle">
                 {t("content.preview.stepOf", { n: 1, total: config.steps.length })}

@@ -113,7 +113,7 @@ export function ContentPublishBar({
         <ContentStatusBadge status={status} />
         {status === "live" && publishedAt && (
           <span className="subtle" title={format.dateTime(publishedAt)}>
-            {t("content.publishedAt", { when: format.ago(publishedAt) })}
+            {t("content.liveFor", format.since(publishedAt))}
           </span>
         )}
         {dirty && <span className="subtle">{t("content.saveFirst")}</span>}

@@ -1,8 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import type { AdminOutbound, AdminTooltip } from "../../shared/inbox-api.ts";
 import type { AdminNewsPost, AdminSurvey } from "../../shared/messenger-api.ts";
+import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 import { deliversRecord, deliveryFromOutbound, deliveryRequest, emptyDelivery } from "./delivery-state.ts";
-import { emptyNewsForm, newsRequestFromForm, validateNewsForm } from "./news-form-state.ts";
+import {
+  emptyNewsForm,
+  newsFormFromRecord,
+  newsRequestFromForm,
+  validateNewsForm,
+} from "./news-form-state.ts";
 import {
   emptySurveyForm,
   newQuestion,
@@ -117,15 +123,54 @@ describe("tooltip form", () => {
 describe("news form", () => {
   test("saving keeps the status given; a title is required; an empty cover is null", () => {
     expect(validateNewsForm(emptyNewsForm)).toEqual({ title: "title is required" });
-    const form = { ...emptyNewsForm, title: " 3.0 ", body: "<p>New</p>" };
+    const body: TipTapDoc = {
+      type: "doc",
+      content: [{ type: "paragraph", content: [{ type: "text", text: "New" }] }],
+    };
+    const form = { ...emptyNewsForm, title: " 3.0 ", body };
     expect(newsRequestFromForm(form, "live")).toEqual({
       title: "3.0",
       preview: "",
-      body: "<p>New</p>",
+      body: "",
+      bodyDoc: body,
       coverImageUrl: null,
       authorName: "",
       status: "live",
     });
+    // The editor's empty document stores no body.
+    expect(
+      newsRequestFromForm({ ...form, body: { type: "doc", content: [{ type: "paragraph" }] } }, "draft")
+        .bodyDoc,
+    ).toBeNull();
+  });
+
+  test("a post stored as HTML opens as a document; one written in the editor opens as written", () => {
+    const post: AdminNewsPost = {
+      id: "n1",
+      title: "Old",
+      preview: "",
+      body: "<h2>Old</h2><p>Text</p>",
+      bodyDoc: null,
+      coverImageUrl: null,
+      authorName: "",
+      status: "live",
+      publishedAt: null,
+      createdAt: "2026-11-23T10:00:00.000Z",
+      updatedAt: "2026-11-23T10:00:00.000Z",
+    };
+    const delivery = emptyDelivery("news");
+    expect(newsFormFromRecord(post, delivery).body).toEqual({
+      type: "doc",
+      content: [
+        { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Old" }] },
+        { type: "paragraph", content: [{ type: "text", text: "Text" }] },
+      ],
+    });
+    const written: TipTapDoc = {
+      type: "doc",
+      content: [{ type: "paragraph", content: [{ type: "text", text: "New" }] }],
+    };
+    expect(newsFormFromRecord({ ...post, bodyDoc: written }, delivery).body).toBe(written);
   });
 
   test("an announcement with a filter type needs the address", () => {
@@ -164,6 +209,23 @@ describe("survey form", () => {
     });
     expect(errors).toEqual({ "questions.1.options": "options is required" });
     expect(validateSurveyForm({ ...form, questions: [] }).questions).toBe("content.rule.questions");
+  });
+
+  test("a choice question needs two different choices: one, or one typed twice, is refused", () => {
+    const base = surveyFormFromRecord(survey, emptyDelivery("surveys"));
+    const withChoices = (options: string) => ({
+      ...base,
+      questions: base.questions.map((question) =>
+        question.type === "single" ? { ...question, options } : question,
+      ),
+    });
+    expect(validateSurveyForm(withChoices("Free"))).toEqual({
+      "questions.1.options": "content.rule.twoChoices",
+    });
+    expect(validateSurveyForm(withChoices("Free\n Free \n"))).toEqual({
+      "questions.1.options": "content.rule.twoChoices",
+    });
+    expect(validateSurveyForm(withChoices("Free\nTeam"))).toEqual({});
   });
 });
 
@@ -208,6 +270,7 @@ describe("delivery", () => {
       title: "Offline spaces",
       preview: "Sync later",
       body: "",
+      bodyDoc: null,
       coverImageUrl: null,
       authorName: "Lena",
       status: "draft",

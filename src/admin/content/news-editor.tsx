@@ -16,6 +16,7 @@ import {
   newsRequestFromForm,
   validateNewsForm,
 } from "./news-form-state.ts";
+import { RichBodyField } from "./rich-body-field.tsx";
 
 function NewsForm({ projectId, loaded }: { projectId: string; loaded: Delivered<AdminNewsPost> | null }) {
   const { t } = useT();
@@ -87,16 +88,14 @@ function NewsForm({ projectId, loaded }: { projectId: string; loaded: Delivered<
     >
       {field("title")}
       {field("preview", true)}
-      <TextField
+      <RichBodyField
         id="news-body"
         label={t("content.field.body")}
         value={state.body}
-        hint={t("content.field.bodyHint")}
-        multiline
-        rows={10}
-        code
-        error={errorOf("body", t("content.field.body"))}
-        onChange={(body) => set({ body })}
+        error={errorOf("bodyDoc", t("content.field.body"))}
+        projectId={projectId}
+        // The server names the document `bodyDoc`: an edit clears its error too.
+        onChange={(body) => form.update((current) => ({ ...current, body }), ["body", "bodyDoc"])}
       />
       <div className="form-row">
         {field("coverImageUrl")}

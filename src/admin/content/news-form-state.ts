@@ -2,12 +2,13 @@ import { type AdminNewsPost, NewsWrite } from "../../shared/messenger-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import type { ContentStatus } from "./content-list-query.ts";
 import { type DeliveryState, emptyDelivery, validateDelivery } from "./delivery-state.ts";
+import { type RichBody, readRichBody, writtenRichBody } from "./rich-body.ts";
 
 /** A news post as edited: the post (messenger-api NewsWrite) and how it is announced. */
 export interface NewsFormState {
   title: string;
   preview: string;
-  body: string;
+  body: RichBody;
   coverImageUrl: string;
   authorName: string;
   delivery: DeliveryState;
@@ -16,7 +17,7 @@ export interface NewsFormState {
 export const emptyNewsForm: NewsFormState = {
   title: "",
   preview: "",
-  body: "",
+  body: null,
   coverImageUrl: "",
   authorName: "",
   delivery: emptyDelivery("news"),
@@ -26,7 +27,8 @@ export function newsFormFromRecord(post: AdminNewsPost, delivery: DeliveryState)
   return {
     title: post.title,
     preview: post.preview,
-    body: post.body,
+    // A post written as HTML (before the editor, or by API) opens as the document it reads as.
+    body: post.bodyDoc ?? readRichBody(post.body),
     coverImageUrl: post.coverImageUrl ?? "",
     authorName: post.authorName,
     delivery,
@@ -38,7 +40,9 @@ export function newsRequestFromForm(state: NewsFormState, status: ContentStatus)
   return {
     title: state.title.trim(),
     preview: state.preview,
-    body: state.body,
+    // The server renders the document to the HTML visitors get; `body` is only for HTML writers.
+    body: "",
+    bodyDoc: writtenRichBody(state.body) ?? null,
     coverImageUrl: state.coverImageUrl.trim() || null,
     authorName: state.authorName.trim(),
     status,

@@ -6,18 +6,25 @@ import { SelectField } from "../shell/form/form-inputs.tsx";
 import type { BannerConfigState } from "./banner-config.ts";
 import { ButtonsEditor } from "./buttons-editor.tsx";
 import { type ChecklistConfigState, newChecklistStep } from "./checklist-config.ts";
+import { ChecklistStepFields } from "./checklist-step-fields.tsx";
 import { CheckboxField, TextField } from "./content-fields.tsx";
 import { EntryControls } from "./entry-controls.tsx";
 import { moveBy, removeAt, replaceAt } from "./list-edit.ts";
 import type { ModalConfigState } from "./modal-config.ts";
 import type { NotificationConfigState } from "./notification-config.ts";
+import type { RichBody } from "./rich-body.ts";
+import { RichBodyField } from "./rich-body-field.tsx";
 import { newTourStep, type TourConfigState } from "./tour-config.ts";
+import { CopilotFields, TourTypeFields } from "./tour-settings-fields.tsx";
+import { TourStepFields } from "./tour-step-fields.tsx";
 
 // The per-kind part of the outbound editor: each form edits its kind's config only; the shell around
 // it (outbound-editor.tsx) has the name, the targeting, saving and publishing.
 
 export interface ConfigFormProps<S> {
   config: S;
+  /** Where a rich text's uploaded images belong. */
+  projectId: string;
   errorOf: (path: string, label: string) => string | null;
   onChange: (config: S) => void;
 }
@@ -28,12 +35,13 @@ export interface ConfigFormProps<S> {
  */
 function useConfigFields<S extends object>(
   prefix: string,
-  { config, errorOf, onChange }: ConfigFormProps<S>,
+  { config, projectId, errorOf, onChange }: ConfigFormProps<S>,
 ) {
   const { t } = useT();
   const set = (change: Partial<S>) => onChange({ ...config, ...change });
   type TextKey = { [K in keyof S]: S[K] extends string ? K : never }[keyof S] & string;
   type FlagKey = { [K in keyof S]: S[K] extends boolean ? K : never }[keyof S] & string;
+  type BodyKey = { [K in keyof S]: S[K] extends RichBody ? K : never }[keyof S] & string;
 
   const text = (
     key: TextKey,
@@ -74,9 +82,20 @@ function useConfigFields<S extends object>(
     );
   };
 
-  /** The HTML body, with its hint. */
-  const body = (key: TextKey) =>
-    text(key, { hint: t("content.field.bodyHint"), multiline: true, rows: 6, code: true });
+  /** A rich body, in the rich-text editor. */
+  const body = (key: BodyKey) => {
+    const label = t(`content.field.${key}` as MessageId);
+    return (
+      <RichBodyField
+        id={`${prefix}-${key}`}
+        label={label}
+        value={config[key] as RichBody}
+        error={errorOf(`config.${key}`, label)}
+        projectId={projectId}
+        onChange={(value) => set({ [key]: value } as Partial<S>)}
+      />
+    );
+  };
 
   return { t, set, text, check, body };
 }
@@ -138,11 +157,12 @@ export function ModalConfigForm(props: ConfigFormProps<ModalConfigState>) {
 }
 
 export function NotificationConfigForm(props: ConfigFormProps<NotificationConfigState>) {
-  const { t, text, check } = useConfigFields("notification", props);
+  const { t, text, check, body } = useConfigFields("notification", props);
   return (
     <section className="detail-card">
       <h2>{t("content.section.content")}</h2>
-      {text("text", { hint: t("content.field.textHint"), multiline: true })}
+      {body("text")}
+      <p className="field-hint subtle">{t("content.field.textHint")}</p>
       {text("senderName", { id: "sender", error: false })}
       {check("sound", "sound")}
     </section>
@@ -226,30 +246,13 @@ export function ChecklistConfigForm(props: ConfigFormProps<ChecklistConfigState>
         onChange={(steps) => set({ steps })}
       >
         {(step, index, setStep) => (
-          <>
-            <TextField
-              id={`checklist-step-${step.id}-title`}
-              label={t("content.field.stepTitle")}
-              value={step.title}
-              error={errorOf(`config.steps.${index}.title`, t("content.field.stepTitle"))}
-              onChange={(title) => setStep({ title })}
-            />
-            <TextField
-              id={`checklist-step-${step.id}-description`}
-              label={t("content.field.stepDescription")}
-              value={step.description}
-              multiline
-              rows={2}
-              error={null}
-              onChange={(description) => setStep({ description })}
-            />
-            <CheckboxField
-              id={`checklist-step-${step.id}-done`}
-              label={t("content.field.allowMarkDone")}
-              checked={step.allowMarkDone}
-              onChange={(allowMarkDone) => setStep({ allowMarkDone })}
-            />
-          </>
+          <ChecklistStepFields
+            step={step}
+            index={index}
+            projectId={props.projectId}
+            errorOf={errorOf}
+            setStep={setStep}
+          />
         )}
       </StepsSection>
     </>
@@ -269,8 +272,10 @@ export function TourConfigForm(props: ConfigFormProps<TourConfigState>) {
           placeholder: "https://",
           hint: t("content.field.builderUrlHint"),
         })}
+        <TourTypeFields config={config} errorOf={errorOf} set={set} />
         {check("allowClose", "allow-close")}
       </section>
+      <CopilotFields config={config} errorOf={errorOf} set={set} />
       <StepsSection
         prefix="tour"
         steps={config.steps}
@@ -282,26 +287,14 @@ export function TourConfigForm(props: ConfigFormProps<TourConfigState>) {
         onChange={(steps) => set({ steps })}
       >
         {(step, index, setStep) => (
-          <>
-            <TextField
-              id={`tour-step-${index}-selector`}
-              label={t("content.field.selector")}
-              value={step.selector}
-              placeholder="#pricing .cta"
-              code
-              error={errorOf(`config.steps.${index}.selector`, t("content.field.selector"))}
-              onChange={(selector) => setStep({ selector })}
-            />
-            <TextField
-              id={`tour-step-${index}-message`}
-              label={t("content.field.stepMessage")}
-              value={step.message}
-              multiline
-              code
-              error={errorOf(`config.steps.${index}.message`, t("content.field.stepMessage"))}
-              onChange={(message) => setStep({ message })}
-            />
-          </>
+          <TourStepFields
+            step={step}
+            index={index}
+            tourType={config.tourType}
+            projectId={props.projectId}
+            errorOf={errorOf}
+            setStep={setStep}
+          />
         )}
       </StepsSection>
     </>

@@ -8,6 +8,7 @@ import { listHref } from "../shell/list/use-list-query.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { BuilderButton } from "./builder-button.tsx";
 import { ItemDraftBar, useBuilderDraft } from "./builder-draft-bar.tsx";
+import { ChecklistEmbedCode } from "./checklist-embed-code.tsx";
 import { ChecklistSharedKeys } from "./checklist-shared-keys.tsx";
 import { contentApi } from "./content-api.ts";
 import { TextField } from "./content-fields.tsx";
@@ -47,15 +48,17 @@ type AnyConfig = OutboundConfigStates[EditedOutboundType];
 
 /** The kind's config form and its preview, picked by the outbound type. */
 function KindParts({
+  projectId,
   state,
   errorOf,
   onConfig,
 }: {
+  projectId: string;
   state: OutboundFormState;
   errorOf: (path: string, label: string) => string | null;
   onConfig: (config: AnyConfig) => void;
 }) {
-  const props = { errorOf, onChange: onConfig };
+  const props = { errorOf, onChange: onConfig, projectId };
   switch (state.type) {
     case "banner": {
       const config = state.config as OutboundConfigStates["banner"];
@@ -138,6 +141,7 @@ function OutboundForm({
   };
 
   const parts = KindParts({
+    projectId,
     state,
     errorOf,
     onConfig: (config) =>
@@ -236,6 +240,7 @@ function OutboundForm({
         </form>
         {parts.preview}
       </div>
+      {type === "checklist" && saved && <ChecklistEmbedCode outboundId={saved.id} />}
       {type === "checklist" && saved && <ChecklistSharedKeys projectId={projectId} outboundId={saved.id} />}
     </>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
+import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 import { newChecklistStep, nextStepId } from "./checklist-config.ts";
 import { moveBy, removeAt, replaceAt } from "./list-edit.ts";
 import { newButton, readButtons, writeButtons } from "./outbound-buttons.ts";
@@ -11,6 +12,7 @@ import {
   validateOutboundForm,
 } from "./outbound-form-state.ts";
 import { localInputOf } from "./schedule-state.ts";
+import { newTourStep } from "./tour-config.ts";
 
 const stored = (type: AdminOutbound["type"], config: Record<string, unknown>): AdminOutbound => ({
   id: "o1",
@@ -35,16 +37,25 @@ describe("banner form", () => {
   test("a new banner needs a name and a title or body; then it is a valid request", () => {
     const empty = emptyOutboundForm("banner");
     expect(Object.keys(validateOutboundForm(empty)).sort()).toEqual(["config.title", "name"]);
+    // The editor's empty document is no body either.
+    const blank: TipTapDoc = { type: "doc", content: [{ type: "paragraph" }] };
+    expect(
+      Object.keys(validateOutboundForm({ ...empty, name: "B", config: { ...empty.config, body: blank } })),
+    ).toEqual(["config.title"]);
+    const offer: TipTapDoc = {
+      type: "doc",
+      content: [{ type: "paragraph", content: [{ type: "text", text: "20% off" }] }],
+    };
     const filled: OutboundFormState<"banner"> = {
       ...empty,
       name: " Spring sale ",
-      config: { ...empty.config, body: "<p>20% off</p>" },
+      config: { ...empty.config, body: offer },
     };
     expect(validateOutboundForm(filled)).toEqual({});
     expect(outboundRequestFromForm(filled)).toEqual({
       type: "banner",
       name: "Spring sale",
-      config: { body: "<p>20% off</p>", format: "normal", showCloseButton: true, buttons: [] },
+      config: { body: offer, format: "normal", showCloseButton: true, buttons: [] },
       pageFilter: "",
       pageFilterType: "",
       audience: "all",
@@ -125,6 +136,12 @@ describe("buttons", () => {
   });
 });
 
+/** A one-paragraph document, as the editor writes it. */
+const paragraph = (text: string): TipTapDoc => ({
+  type: "doc",
+  content: [{ type: "paragraph", content: [{ type: "text", text }] }],
+});
+
 describe("notification, checklist and tour forms", () => {
   test("a notification needs its text; the sender is written as the widget reads it, the news link kept", () => {
     const form = outboundFormFromRecord(
@@ -135,15 +152,20 @@ describe("notification, checklist and tour forms", () => {
         sender: { name: "Lena", profileImageUrl: "x" },
       }),
     );
-    expect(form.config).toEqual({ text: "Hi {{name}}", senderName: "Lena", sound: false });
+    // A text stored before the editor opens as a document and is saved as one.
+    const greeting: TipTapDoc = {
+      type: "doc",
+      content: [{ type: "paragraph", content: [{ type: "text", text: "Hi {{name}}" }] }],
+    };
+    expect(form.config).toEqual({ text: greeting, senderName: "Lena", sound: false });
     const request = outboundRequestFromForm({ ...form, config: { ...form.config, senderName: "Ada" } });
     expect(request.config).toEqual({
-      text: "Hi {{name}}",
+      text: greeting,
       news: { id: "n1" },
       sound: false,
       sender: { name: "Ada", firstName: "Ada", profileImageUrl: "x" },
     });
-    expect(validateOutboundForm({ ...form, config: { ...form.config, text: " " } })).toEqual({
+    expect(validateOutboundForm({ ...form, config: { ...form.config, text: null } })).toEqual({
       "config.text": "text is required",
     });
   });
@@ -170,39 +192,60 @@ describe("notification, checklist and tour forms", () => {
       {
         id: "step-2",
         title: "Tag",
-        description: "",
         allowMarkDone: true,
         action: "HELP_ARTICLE",
         articleId: "a1",
       },
-      { id: "step-3", title: "Invite", description: "", allowMarkDone: true },
+      { id: "step-3", title: "Invite", allowMarkDone: true, action: "none" },
     ]);
     expect(validateOutboundForm({ ...form, config: { ...form.config, steps } })).toEqual({});
   });
 
-  test("a tour keeps what the builder wrote, and asks a message of every step", () => {
+  test("a tour keeps the keys it does not edit, stores only what applies, and asks a message of every step", () => {
     const form = outboundFormFromRecord(
       "tour",
       stored("tour", {
         tourType: "cobrowse",
-        steps: [{ selector: "#a", message: "<p>Hi</p>", mode: "POINTER" }],
+        kaiSlug: "Kai",
+        steps: [{ selector: "#a", message: "<p>Hi</p>", mode: "POINTER", builderNote: "kept" }],
       }),
     );
+    // A mode the widget does not know reads as the Next button's.
+    expect(form.config.steps[0]?.mode).toBe("");
+    const typing = { ...newTourStep(), selector: "#b", mode: "INPUT" as const, message: paragraph("Type") };
     const request = outboundRequestFromForm({
       ...form,
       config: {
         ...form.config,
         builderUrl: "https://shop.example.com/",
-        steps: [...form.config.steps, { selector: "", message: "", original: {} }],
+        steps: [
+          ...form.config.steps,
+          { ...typing, inputType: "auto", inputValue: "Buy milk", videoUrl: "https://x.test/v.mp4" },
+          newTourStep(),
+        ],
       },
     });
     expect(request.config).toEqual({
       tourType: "cobrowse",
+      kaiSlug: "Kai",
       builderUrl: "https://shop.example.com/",
       allowClose: true,
+      backButton: true,
+      playVoice: true,
+      gradient: false,
+      showUnmuteModal: false,
       steps: [
-        { selector: "#a", message: "<p>Hi</p>", mode: "POINTER" },
-        { selector: "", message: "" },
+        // Stored HTML opens as the document it reads as, and is saved as one.
+        { selector: "#a", message: paragraph("Hi"), builderNote: "kept" },
+        // The video belongs to the video look only: a co-pilot input step does not store it.
+        {
+          selector: "#b",
+          mode: "INPUT",
+          inputType: "auto",
+          inputValue: "Buy milk",
+          message: paragraph("Type"),
+        },
+        { selector: "" },
       ],
     });
     expect(
@@ -211,13 +254,59 @@ describe("notification, checklist and tour forms", () => {
         config: {
           ...form.config,
           builderUrl: "ftp://x",
-          steps: [{ selector: "", message: "", original: {} }],
+          steps: [{ ...newTourStep(), mode: "CLICK" }],
         },
       }),
     ).toEqual({
       "config.builderUrl": "content.rule.url",
+      "config.steps.0.selector": "content.guide.rule.stepElement",
       "config.steps.0.message": "message is required",
     });
+  });
+
+  test("a checklist step stores its action's own fields only, and the rules of each action", () => {
+    const form = outboundFormFromRecord(
+      "checklist",
+      stored("checklist", {
+        subject: "Start",
+        steps: [{ id: "a", title: "A", action: "BOT", botId: "b1", actionTitle: "Chat", duration: 3 }],
+      }),
+    );
+    const [first] = form.config.steps;
+    if (!first) throw new Error("no step");
+    expect(first).toMatchObject({ action: "BOT", botId: "b1", actionTitle: "Chat", duration: "3" });
+    // Switched to a redirect: the bot id goes, the address and new-tab flag come.
+    const redirect = {
+      ...first,
+      action: "REDIRECT_URL" as const,
+      actionBody: "/pricing",
+      actionOpenInNewTab: true,
+    };
+    const request = outboundRequestFromForm({ ...form, config: { ...form.config, steps: [redirect] } });
+    expect(request.config.steps).toEqual([
+      {
+        id: "a",
+        title: "A",
+        allowMarkDone: true,
+        action: "REDIRECT_URL",
+        actionTitle: "Chat",
+        actionBody: "/pricing",
+        actionOpenInNewTab: true,
+        duration: 3,
+      },
+    ]);
+    const broken = (change: Partial<typeof first>) =>
+      validateOutboundForm({ ...form, config: { ...form.config, steps: [{ ...first, ...change }] } });
+    expect(broken({ action: "REDIRECT_URL", actionBody: "javascript:alert(1)" })).toEqual({
+      "config.steps.0.actionBody": "content.guide.rule.redirectAddress",
+    });
+    expect(broken({ action: "HELP_ARTICLE" })).toEqual({
+      "config.steps.0.articleId": "content.guide.rule.article",
+    });
+    expect(broken({ duration: "soon" })).toEqual({
+      "config.steps.0.duration": "content.guide.rule.duration",
+    });
+    expect(broken({ duration: "1.5" })).toEqual({ "config.steps.0.duration": "content.guide.rule.duration" });
   });
 
   test("a tour without steps is not sent (the server refuses it): the first step is asked for", () => {

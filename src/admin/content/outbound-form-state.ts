@@ -1,3 +1,4 @@
+import { authoredGuideError } from "../../shared/guide-authoring-api.ts";
 import { type AdminOutbound, type Audience, OutboundWrite } from "../../shared/inbox-api.ts";
 import { outboundConfigError } from "../../shared/outbound-api.ts";
 import type { PageFilterType } from "../../shared/page-filter.ts";
@@ -125,7 +126,8 @@ export function validateOutboundForm<T extends EditedOutboundType>(state: Outbou
     ...targetingRules(state),
     ...(scheduledTypes.has(state.type) ? scheduleRules(state.schedule) : {}),
   };
-  const configError = outboundConfigError(state.type, body.config);
+  const configError =
+    outboundConfigError(state.type, body.config) ?? authoredGuideError(state.type, body.config);
   if (configError) {
     for (const failure of configError.failures()) {
       const path = ["config", ...failure.path].join(".");

@@ -1,5 +1,6 @@
 import {
   type AdminSurvey,
+  minSurveyChoices,
   type SurveyQuestion,
   SurveyWrite,
   type surveyQuestionTypes,
@@ -113,13 +114,18 @@ export function surveyRequestFromForm(state: SurveyFormState, status: ContentSta
   };
 }
 
-/** The schema's errors, plus a missing choice list named at its question (the schema names the list). */
+/**
+ * The schema's errors, plus a missing or too short choice list named at its question (the schema
+ * names the list).
+ */
 export function validateSurveyForm(state: SurveyFormState): FieldErrors {
   const errors = fieldErrors(surveyRequestFromForm(state, "draft"), SurveyWrite);
   let optionsMissing = false;
   state.questions.forEach((question, index) => {
-    if (!hasOptions(question.type) || optionLines(question.options).length > 0) return;
-    errors[`questions.${index}.options`] = "options is required";
+    if (!hasOptions(question.type)) return;
+    const choices = new Set(optionLines(question.options)).size;
+    if (choices >= minSurveyChoices) return;
+    errors[`questions.${index}.options`] = choices === 0 ? "options is required" : "content.rule.twoChoices";
     optionsMissing = true;
   });
   // The schema's own "q1 needs options" is about the list; the question's field says it better.

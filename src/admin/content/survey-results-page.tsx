@@ -6,16 +6,22 @@ import { buttonClass } from "../shell/button.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { ExportButton } from "../shell/list/list-export.tsx";
 import { ListHeader } from "../shell/list/list-page.tsx";
 import { listHref } from "../shell/list/use-list-query.ts";
 import { contentApi } from "./content-api.ts";
 import { contentEditHref, contentListPath } from "./content-paths.ts";
 import { QuestionResult } from "./survey-charts.tsx";
+import { surveyResponseCsvColumns } from "./survey-response-csv.ts";
+import { SurveyResponsesPanel } from "./survey-responses-panel.tsx";
 
 /** While the screen is open, answers that arrive show within this long (no push exists for them). */
 const refreshMs = 15_000;
 
-/** `/dashboard/content/{project}/surveys/{id}/results`: every question's answers as a chart. */
+/**
+ * `/dashboard/content/{project}/surveys/{id}/results`: every question's answers as a chart, then the
+ * answers one respondent at a time; the CSV export has every response with a column per question.
+ */
 export default function SurveyResultsPage() {
   const { t } = useT();
   const { projectId = "", id = "" } = useParams<{ projectId: string; id: string }>();
@@ -59,18 +65,31 @@ export default function SurveyResultsPage() {
           </>
         }
         actions={
-          <Link
-            href={contentEditHref(projectId, "surveys", survey.id)}
-            className={buttonClass({ variant: "secondary" })}
-          >
-            {t("content.survey.edit")}
-          </Link>
+          <>
+            <ExportButton
+              name="survey-responses"
+              fetchPage={(page, pageSize) => contentApi.surveyResponses(projectId, survey.id, page, pageSize)}
+              columns={(tr) => surveyResponseCsvColumns(tr, survey.questions)}
+            />
+            <Link
+              href={contentEditHref(projectId, "surveys", survey.id)}
+              className={buttonClass({ variant: "secondary" })}
+            >
+              {t("content.survey.edit")}
+            </Link>
+          </>
         }
       />
       <div className="survey-results">
         {results.questions.map((result, index) => (
           <QuestionResult key={result.id} result={result} index={index} />
         ))}
+        <SurveyResponsesPanel
+          projectId={projectId}
+          surveyId={survey.id}
+          questions={survey.questions}
+          version={results.responses}
+        />
       </div>
     </section>
   );

@@ -24,12 +24,6 @@ import {
   validateTooltipForm,
 } from "./tooltip-form-state.ts";
 
-/** Where the builder opens: the tooltip's page when its filter names a whole address, else nothing yet. */
-const builderStart = (state: Pick<TooltipFormState, "pageType" | "page">) =>
-  (state.pageType === "is" || state.pageType === "startswith") && /^https?:\/\//i.test(state.page.trim())
-    ? state.page.trim()
-    : "";
-
 function TooltipForm({
   projectId,
   record,
@@ -48,8 +42,6 @@ function TooltipForm({
   );
   const { state } = form;
   const builderDraft = useBuilderDraft(projectId, "tooltip", saved?.id ?? null);
-  // The builder's start page is not part of a tooltip (its schema has no such key): kept while editing.
-  const [builderUrl, setBuilderUrl] = useState(() => builderStart(state));
   const set = (change: Partial<TooltipFormState>) =>
     form.update((current) => ({ ...current, ...change }), Object.keys(change));
   const errorOf = (path: string, label: string) => form.errorOf(path, label);
@@ -134,17 +126,17 @@ function TooltipForm({
             <TextField
               id="tooltip-builder-url"
               label={t("content.field.builderUrl")}
-              value={builderUrl}
+              value={state.builderUrl}
               placeholder="https://"
               hint={t("content.field.builderUrlHint")}
-              error={null}
-              onChange={setBuilderUrl}
+              error={errorOf("builderUrl", t("content.field.builderUrl"))}
+              onChange={(builderUrl) => set({ builderUrl })}
             />
             <BuilderButton
               kind="tooltip"
               projectId={projectId}
               itemId={saved?.id ?? null}
-              url={builderUrl}
+              url={state.builderUrl}
               dirty={form.dirty}
               onSaved={builderDraft.refresh}
             />

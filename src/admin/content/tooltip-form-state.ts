@@ -22,6 +22,8 @@ export interface TooltipFormState {
   offsetY: string;
   pageType: PageFilterType | "";
   page: string;
+  /** The site page the builder opens on, stored with the tooltip. */
+  builderUrl: string;
 }
 
 /** The reference's defaults: offset 4 px to the side, level with the element. */
@@ -39,7 +41,18 @@ export const emptyTooltipForm: TooltipFormState = {
   offsetY: "0",
   pageType: "",
   page: "",
+  builderUrl: "",
 };
+
+/**
+ * Where the builder opens for a tooltip stored before it kept its own page: the page filter, when it
+ * names a whole address.
+ */
+function builderStart(pageType: string, page: string): string {
+  return (pageType === "is" || pageType === "startswith") && /^https?:\/\//i.test(page.trim())
+    ? page.trim()
+    : "";
+}
 
 export function tooltipFormFromRecord(tooltip: AdminTooltip): TooltipFormState {
   return {
@@ -56,6 +69,7 @@ export function tooltipFormFromRecord(tooltip: AdminTooltip): TooltipFormState {
     offsetY: String(tooltip.offsetY ?? 0),
     pageType: (tooltip.pageType ?? "") as TooltipFormState["pageType"],
     page: tooltip.page ?? "",
+    builderUrl: tooltip.builderUrl ?? builderStart(tooltip.pageType ?? "", tooltip.page ?? ""),
   };
 }
 
@@ -79,6 +93,7 @@ export function tooltipRequestFromForm(state: TooltipFormState): Record<string, 
     offsetY: numberOf(state.offsetY),
     page: state.pageType ? state.page.trim() : "",
     pageType: state.pageType,
+    builderUrl: state.builderUrl.trim() || undefined,
   };
 }
 
@@ -88,6 +103,8 @@ export function validateTooltipForm(state: TooltipFormState): FieldErrors {
     if (typeof numberOf(state[key]) !== "number") errors[key] = "content.rule.number";
   }
   if (state.color.trim() && !/^#[0-9a-f]{6}$/i.test(state.color.trim())) errors.color = "content.rule.color";
+  if (state.builderUrl.trim() && !/^https?:\/\/\S+$/i.test(state.builderUrl.trim()))
+    errors.builderUrl = "content.rule.url";
   const pages = targetingRules({ pageFilterType: state.pageType, pageFilter: state.page });
   if (pages.pageFilter) errors.page = pages.pageFilter.replace("pageFilter", "page");
   if (pages.pageFilterType) errors.pageType = pages.pageFilterType.replace("pageFilterType", "pageType");

@@ -47,7 +47,7 @@ export const conversationMessagesEnUS = {
   "conversation.reopen": "Reopen",
   "conversation.closedNote":
     "This conversation is closed. Reopen it to answer; a visitor who writes again reopens it too.",
-  "conversation.started": "Started {time}",
+  "conversation.started": "{unit, select, none {Started just now} other {Started {time}}}",
   "conversation.userId": "User id",
   "conversation.email": "E-mail",
   "conversation.collected": "Collected by the bot",
@@ -117,7 +117,7 @@ export const conversationMessagesDe: Record<keyof typeof conversationMessagesEnU
   "conversation.reopen": "Wieder öffnen",
   "conversation.closedNote":
     "Diese Unterhaltung ist geschlossen. Öffnen Sie sie wieder, um zu antworten; schreibt der Besucher erneut, öffnet sie sich ebenfalls.",
-  "conversation.started": "Begonnen {time}",
+  "conversation.started": "{unit, select, none {Gerade begonnen} other {Begonnen {time}}}",
   "conversation.userId": "Nutzer-ID",
   "conversation.email": "E-Mail",
   "conversation.collected": "Vom Bot erfasst",

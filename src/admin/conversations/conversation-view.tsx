@@ -452,7 +452,11 @@ function ConversationHead({
           )}
           <span title={format.dateTime(conversation.createdAt)}>
             {" "}
-            · {t("conversation.started", { time: format.ago(conversation.createdAt) })}
+            ·{" "}
+            {t("conversation.started", {
+              time: format.ago(conversation.createdAt),
+              unit: format.since(conversation.createdAt).unit,
+            })}
           </span>
         </p>
       </div>

@@ -22,6 +22,7 @@ const actionLabels: Record<string, MessageId> = {
   assign: "dashboard.action.assign",
   reply: "dashboard.action.reply",
   approve: "dashboard.action.approve",
+  merge: "dashboard.action.merge",
   "rotate-secret": "dashboard.action.rotateSecret",
   availability: "dashboard.action.availability",
   "builder-draft": "dashboard.action.builderDraft",

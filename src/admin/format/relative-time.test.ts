@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { relativeTime } from "./relative-time.ts";
+import { durationSince, relativeTime } from "./relative-time.ts";
 
 const now = new Date("2025-06-15T12:00:00Z");
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
@@ -25,5 +25,18 @@ describe("relativeTime", () => {
     expect(relativeTime(new Date(now.getTime() + 5000), now)).toBeNull();
     expect(relativeTime("not a date", now)).toBeNull();
     expect(relativeTime("2025-06-15T11:59:00Z", now.getTime())).toEqual({ count: 1, unit: "minute" });
+  });
+});
+
+describe("durationSince", () => {
+  test("the unit and count a duration message chooses its words by", () => {
+    expect(durationSince(ago(8 * 60 + 30), now)).toEqual({ unit: "minute", count: 8 });
+    expect(durationSince(ago(86_400 * 3), now)).toEqual({ unit: "day", count: 3 });
+  });
+
+  test("under a second, a future moment or an invalid date is no duration yet", () => {
+    expect(durationSince(ago(0.5), now)).toEqual({ unit: "none", count: 0 });
+    expect(durationSince(new Date(now.getTime() + 5000), now)).toEqual({ unit: "none", count: 0 });
+    expect(durationSince("not a date", now)).toEqual({ unit: "none", count: 0 });
   });
 });

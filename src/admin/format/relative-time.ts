@@ -23,3 +23,15 @@ export function relativeTime(then: Date | string | number, now: Date | number = 
   }
   return null;
 }
+
+/**
+ * How long since `then`, as the values of a message that says it inside a sentence ("Live for
+ * 8 minutes", "Seit 8 Minuten live"). `Intl.RelativeTimeFormat` only says when ("8 minutes ago",
+ * "vor 8 Minuten"), which is wrong after "since" / "seit"; such a message selects on `unit` ("none"
+ * under a second) and pluralises on `count` in its own words.
+ */
+export type DurationValues = { unit: RelativeTimeUnit | "none"; count: number };
+
+export function durationSince(then: Date | string | number, now: Date | number = Date.now()): DurationValues {
+  return relativeTime(then, now) ?? { unit: "none", count: 0 };
+}

@@ -3,7 +3,7 @@ import { getIntl, useT } from "../i18n/intl.ts";
 import { abbreviateNumber } from "./abbreviate-number.ts";
 import { useNow } from "./clock.ts";
 import { formatDate, formatDateTime } from "./format-date.ts";
-import { relativeTime } from "./relative-time.ts";
+import { type DurationValues, durationSince, relativeTime } from "./relative-time.ts";
 
 export interface Formatters {
   /** 1.5K, 2M… with the locale's decimal separator (spec §9). */
@@ -12,6 +12,8 @@ export interface Formatters {
   ago(value: string | Date): string;
   date(value: string | Date): string;
   dateTime(value: string | Date): string;
+  /** How long since `value`, for a message that says it in a sentence ("Seit 8 Minuten live"). */
+  since(value: string | Date): DurationValues;
 }
 
 /**
@@ -32,6 +34,7 @@ export function useFormatters(): Formatters {
       },
       date: formatDate,
       dateTime: formatDateTime,
+      since: (value) => durationSince(value, now),
     }),
     [t, locale, now],
   );

@@ -1,15 +1,20 @@
 import { messages as formRules } from "../../shared/form-rules.ts";
 import { salaryMaxMessage, urlMessage } from "../../shared/jobs-api.ts";
+import type { botMessagesEnUS } from "../bots/bot-messages.ts";
 import type { challengeMessagesEnUS } from "../challenges/challenge-messages.ts";
 import type { contentMessagesEnUS } from "../content/content-messages.ts";
+import type { surveyResponseMessagesEnUS } from "../content/survey-response-messages.ts";
 import type { conversationMessagesEnUS } from "../conversations/conversation-messages.ts";
 import type { dashboardMessagesEnUS } from "../dashboard/dashboard-messages.ts";
+import type { featureRequestMessagesEnUS } from "../feature-requests/feature-request-messages.ts";
+import type { helpMessagesEnUS } from "../help/help-messages.ts";
 import type { inboxMessagesEnUS } from "../inbox/inbox-messages.ts";
 import type { noteMessagesEnUS } from "../notes/note-messages.ts";
 import type { profileMessagesEnUS } from "../profile/profile-messages.ts";
 import type { projectMessagesEnUS } from "../projects/project-messages.ts";
 import type { webhookMessagesEnUS } from "../projects/webhook-messages.ts";
 import type { reportMessagesEnUS } from "../reports/report-messages.ts";
+import type { richTextMessagesEnUS } from "../rich-text/rich-text-messages.ts";
 import type { savedReplyMessagesEnUS } from "../saved-replies/saved-reply-messages.ts";
 import { shellMessagesEnUS } from "../shell/shell-messages.ts";
 import type { skillMessagesEnUS } from "../skills/skill-messages.ts";
@@ -64,6 +69,8 @@ export const enUS = {
   "language.de": "Deutsch",
   "loading.page": "Loading…",
   "confirm.cancel": "Cancel",
+  // In the core catalogue, so a form of any area has it without loading another area's texts.
+  "form.cancel": "Cancel",
   "time.justCreated": "Just created",
   "list.pagination": "Pages",
   "list.page": "Page {page} of {pages}",
@@ -73,6 +80,8 @@ export const enUS = {
   "nav.companies": "Companies",
   "nav.inbox": "Feedback inbox",
   "nav.content": "Outbound content",
+  "nav.help": "Help center",
+  "nav.bots": "Bots",
   "nav.conversations": "Conversations",
   "alerts.waiting": "{count, plural, one {# waiting for you} other {# waiting for you}}",
   "alerts.newReport": "New report {id}",
@@ -84,6 +93,7 @@ export const enUS = {
   "alerts.desktop": "Desktop notifications when this tab is hidden",
   "alerts.desktopBlocked": "This browser blocks notifications for this site",
   "nav.projects": "Widget projects",
+  "nav.featureRequests": "Feature requests",
   "form.tooShort": "Must be greater than {n} characters",
   "form.tooLong": "Must be less than {n} characters",
   "form.atLeast": "Must be at least {n}",
@@ -143,6 +153,11 @@ export type MessageId =
   | keyof typeof webhookMessagesEnUS
   | keyof typeof profileMessagesEnUS
   | keyof typeof savedReplyMessagesEnUS
+  | keyof typeof richTextMessagesEnUS
+  | keyof typeof helpMessagesEnUS
+  | keyof typeof botMessagesEnUS
+  | keyof typeof featureRequestMessagesEnUS
+  | keyof typeof surveyResponseMessagesEnUS
   | keyof typeof visitorMessagesEnUS;
 
 /** English server messages are shown as they are; the German catalogue translates the known ones. */

@@ -5,6 +5,7 @@ import {
   salaryUnitLabels,
   workModeLabels,
 } from "../../shared/jobs-api.ts";
+import { levelMessagesDe, levelMessagesEnUS } from "../users/level-messages.ts";
 
 /**
  * The users, jobs and companies screens' texts (English, the source). They load with those screens
@@ -12,16 +13,7 @@ import {
  * share texts (the job form's company picker, a company's jobs, a user's companies).
  */
 export const recordsMessagesEnUS = {
-  "level.Newbie": "Newbie",
-  "level.Novice": "Novice",
-  "level.Beginner": "Beginner",
-  "level.Talented": "Talented",
-  "level.Skilled": "Skilled",
-  "level.Intermediate": "Intermediate",
-  "level.Seasoned": "Seasoned",
-  "level.Experienced": "Experienced",
-  "level.Expert": "Expert",
-  "level.God Tier": "God Tier",
+  ...levelMessagesEnUS,
   "role.ADMIN": "Admin",
   "role.USER": "User",
   "status.enabled": "Enabled",
@@ -137,7 +129,7 @@ export const recordsMessagesEnUS = {
   "user.confirm.makeUserTitle": "Remove the admin role from {name}?",
   "user.confirm.makeUserBody": "{name} can then no longer use this dashboard.",
   "user.coins.title": "Adjust coins",
-  "user.coins.balance": "Current balance: {balance} Morphcoins.",
+  "user.coins.balance": "Current balance: {balance, plural, one {# Morphcoin} other {# Morphcoins}}.",
   "user.coins.hint":
     "A positive amount credits the account, a negative one debits it; the reason appears in the transactions.",
   "user.coins.amount": "Amount",
@@ -145,7 +137,7 @@ export const recordsMessagesEnUS = {
   "user.coins.apply": "Apply",
   "user.coins.applying": "Applying…",
   "user.coins.done": "Balance updated",
-  "user.coins.newBalance": "New balance: {balance} Morphcoins",
+  "user.coins.newBalance": "New balance: {balance, plural, one {# Morphcoin} other {# Morphcoins}}",
   "user.coins.notZero": "Must not be zero",
   "user.coins.range": "Must be between {min} and {max}",
   "user.coins.notEnough": "Not enough coins: the balance cannot go below zero.",
@@ -268,7 +260,7 @@ export const recordsMessagesEnUS = {
   "jobForm.skills.error": "The skill tree could not be loaded.",
   "jobForm.skills.rootError": "The sub-skills could not be loaded.",
   "jobForm.skills.emptyTree": "The skill tree has no sub-skills yet.",
-  "jobForm.skills.tooMany": "At most {n} skill requirements",
+  "jobForm.skills.tooMany": "At most {n, plural, one {# skill requirement} other {# skill requirements}}",
   "jobForm.create": "Create job",
   "jobForm.save": "Save changes",
   "jobForm.saving": "Saving…",
@@ -323,16 +315,7 @@ export const recordsMessagesEnUS = {
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
 export const recordsMessagesDe: Record<keyof typeof recordsMessagesEnUS, string> = {
-  "level.Newbie": "Neuling",
-  "level.Novice": "Novize",
-  "level.Beginner": "Anfänger",
-  "level.Talented": "Talentiert",
-  "level.Skilled": "Geübt",
-  "level.Intermediate": "Fortgeschritten",
-  "level.Seasoned": "Routiniert",
-  "level.Experienced": "Erfahren",
-  "level.Expert": "Experte",
-  "level.God Tier": "Göttliche Stufe",
+  ...levelMessagesDe,
   "role.ADMIN": "Admin",
   "role.USER": "Nutzer",
   "status.enabled": "Aktiv",
@@ -452,7 +435,7 @@ export const recordsMessagesDe: Record<keyof typeof recordsMessagesEnUS, string>
   "user.confirm.makeUserTitle": "{name} die Admin-Rolle entziehen?",
   "user.confirm.makeUserBody": "{name} kann dieses Dashboard dann nicht mehr verwenden.",
   "user.coins.title": "Münzen anpassen",
-  "user.coins.balance": "Aktuelles Guthaben: {balance} Morphcoins.",
+  "user.coins.balance": "Aktuelles Guthaben: {balance, plural, one {# Morphcoin} other {# Morphcoins}}.",
   "user.coins.hint":
     "Ein positiver Betrag wird gutgeschrieben, ein negativer abgebucht; der Grund erscheint in den Buchungen.",
   "user.coins.amount": "Betrag",
@@ -460,7 +443,7 @@ export const recordsMessagesDe: Record<keyof typeof recordsMessagesEnUS, string>
   "user.coins.apply": "Buchen",
   "user.coins.applying": "Wird gebucht…",
   "user.coins.done": "Guthaben aktualisiert",
-  "user.coins.newBalance": "Neues Guthaben: {balance} Morphcoins",
+  "user.coins.newBalance": "Neues Guthaben: {balance, plural, one {# Morphcoin} other {# Morphcoins}}",
   "user.coins.notZero": "Darf nicht null sein",
   "user.coins.range": "Muss zwischen {min} und {max} liegen",
   "user.coins.notEnough": "Nicht genug Münzen: Das Guthaben darf nicht unter null fallen.",
@@ -585,7 +568,7 @@ export const recordsMessagesDe: Record<keyof typeof recordsMessagesEnUS, string>
   "jobForm.skills.error": "Der Skill-Baum konnte nicht geladen werden.",
   "jobForm.skills.rootError": "Die Sub-Skills konnten nicht geladen werden.",
   "jobForm.skills.emptyTree": "Der Skill-Baum hat noch keine Sub-Skills.",
-  "jobForm.skills.tooMany": "Höchstens {n} Skill-Anforderungen",
+  "jobForm.skills.tooMany": "Höchstens {n, plural, one {# Skill-Anforderung} other {# Skill-Anforderungen}}",
   "jobForm.create": "Job erstellen",
   "jobForm.save": "Änderungen speichern",
   "jobForm.saving": "Wird gespeichert…",

@@ -75,8 +75,10 @@ export const inboxMessagesEnUS = {
   "inbox.keys.close": "Close",
   "inbox.keys.doneToast": "{id} marked as done",
   "inbox.keys.assignedToast": "{id} assigned to you",
-  "inbox.bulk.selectAllMatching": "Select all {count} matching reports",
-  "inbox.bulk.allMatching": "All {count} matching reports selected",
+  "inbox.bulk.selectAllMatching":
+    "{count, plural, one {Select the # matching report} other {Select all # matching reports}}",
+  "inbox.bulk.allMatching":
+    "{count, plural, one {The # matching report selected} other {All # matching reports selected}}",
   "inbox.bulk.setPriority": "Set priority",
   "inbox.bulk.applyPriority": "Change priority",
   "inbox.bulk.prioritySet":
@@ -301,8 +303,10 @@ export const inboxMessagesDe: Record<keyof typeof inboxMessagesEnUS, string> = {
   "inbox.keys.close": "Schließen",
   "inbox.keys.doneToast": "{id} als erledigt markiert",
   "inbox.keys.assignedToast": "{id} ist Ihnen zugewiesen",
-  "inbox.bulk.selectAllMatching": "Alle {count} passenden Berichte auswählen",
-  "inbox.bulk.allMatching": "Alle {count} passenden Berichte ausgewählt",
+  "inbox.bulk.selectAllMatching":
+    "{count, plural, one {Den # passenden Bericht auswählen} other {Alle # passenden Berichte auswählen}}",
+  "inbox.bulk.allMatching":
+    "{count, plural, one {Der # passende Bericht ausgewählt} other {Alle # passenden Berichte ausgewählt}}",
   "inbox.bulk.setPriority": "Priorität setzen",
   "inbox.bulk.applyPriority": "Priorität ändern",
   "inbox.bulk.prioritySet":

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
@@ -11,7 +12,20 @@ const copiedMs = 2000;
  * through the button's live text). Where the browser refuses (no permission, an insecure origin) a toast
  * says to copy by hand; the text stays selectable beside the button.
  */
-export function CopyButton({ text, label, testId }: { text: string; label: string; testId?: string }) {
+export function CopyButton({
+  text,
+  label,
+  testId,
+  copiedLabel,
+  failedHeading = "projects.copyFailed",
+}: {
+  text: string;
+  label: string;
+  testId?: string;
+  /** For areas that do not load the project texts (content's embed code): their own words. */
+  copiedLabel?: string;
+  failedHeading?: MessageId;
+}) {
   const { t } = useT();
   const [copied, setCopied] = useState(false);
 
@@ -26,13 +40,13 @@ export function CopyButton({ text, label, testId }: { text: string; label: strin
       await navigator.clipboard.writeText(text);
       setCopied(true);
     } catch {
-      showToast({ type: "warning", heading: "projects.copyFailed" });
+      showToast({ type: "warning", heading: failedHeading });
     }
   };
 
   return (
     <Button variant="secondary" size="sm" onClick={copy} data-testid={testId} aria-live="polite">
-      {copied ? t("projects.copied") : label}
+      {copied ? (copiedLabel ?? t("projects.copied")) : label}
     </Button>
   );
 }

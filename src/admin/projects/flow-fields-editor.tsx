@@ -6,6 +6,7 @@ import { CheckField } from "./check-field.tsx";
 import {
   emptyFlowField,
   type FlowFieldForm,
+  flowCaptureTypes,
   flowFieldTypes,
   flowLimits,
   freshFieldKey,
@@ -156,8 +157,11 @@ function FlowFieldRow({
                 onChange({ captureType: event.target.value as FlowFieldForm["captureType"] })
               }
             >
-              <option value="screenshot">{t("flowForm.capture.screenshot")}</option>
-              <option value="capture">{t("flowForm.capture.capture")}</option>
+              {flowCaptureTypes.map((type) => (
+                <option key={type} value={type}>
+                  {t(`flowForm.capture.${type}`)}
+                </option>
+              ))}
             </select>
           )}
         </FormField>

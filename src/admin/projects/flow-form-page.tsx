@@ -173,7 +173,9 @@ function FlowFormView({ projectId, flow }: { projectId: string; flow: AdminFeedb
  */
 export default function FlowFormPage() {
   const { t } = useT();
-  const { id = "", flowId } = useParams<{ id: string; flowId?: string }>();
+  const { id = "", flowId: segment } = useParams<{ id: string; flowId?: string }>();
+  // The route's `:flowId` also matches `create` (project-routes.ts): that is a new flow, not an id.
+  const flowId = segment === "create" ? undefined : segment;
   const { resource, reload } = useResource(
     () => (flowId ? projectsApi.flow(id, flowId) : Promise.resolve(null)),
     `${id}/${flowId ?? "create"}`,

@@ -2,13 +2,15 @@ import { messages } from "../../shared/form-rules.ts";
 import {
   type AdminFeedbackFlow,
   FeedbackFlowWrite,
+  type FlowCaptureType,
   type FlowField,
   type FlowFieldType,
+  flowCaptureTypes,
   flowFieldTypes,
 } from "../../shared/messenger-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
-export { flowFieldTypes };
+export { flowCaptureTypes, flowFieldTypes };
 
 /** Report types the messenger's default flows file; a flow may name its own (upper case). */
 export const knownFeedbackTypes = ["BUG", "FEATURE_REQUEST", "INQUIRY", "CRASH"] as const;
@@ -21,7 +23,7 @@ export interface FlowFieldForm {
   placeholder: string;
   required: boolean;
   options: string;
-  captureType: "screenshot" | "capture";
+  captureType: FlowCaptureType;
 }
 
 export interface FlowForm {

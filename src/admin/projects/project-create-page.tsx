@@ -69,7 +69,7 @@ export default function ProjectCreatePage() {
           busyLabel={t("projectCreate.creating")}
           submitLabel={t("projectCreate.submit")}
         >
-          <FormCancelLink href={projectListHref()}>{t("jobForm.cancel")}</FormCancelLink>
+          <FormCancelLink href={projectListHref()}>{t("form.cancel")}</FormCancelLink>
         </FormActions>
       </form>
     </FormPage>

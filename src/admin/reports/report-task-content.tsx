@@ -87,8 +87,8 @@ function TaskValues({ task }: { task: TaskFields }) {
       title="report.section.values"
       fields={[
         { label: "report.field.xp", value: formatNumber(task.xp) },
-        { label: "report.field.coins", value: t("report.value.coins", { value: formatNumber(task.coins) }) },
-        { label: "report.field.fee", value: t("report.value.fee", { value: formatNumber(task.fee) }) },
+        { label: "report.field.coins", value: t("report.value.coins", { value: task.coins }) },
+        { label: "report.field.fee", value: t("report.value.fee", { value: task.fee }) },
         { label: "report.field.retired", value: t(task.retired ? "report.yes" : "report.no") },
         { label: "report.field.createdAt", value: <DateTimeAgo value={task.createdAt} /> },
         { label: "report.field.updatedAt", value: <DateTimeAgo value={task.updatedAt} /> },

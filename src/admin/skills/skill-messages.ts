@@ -155,8 +155,9 @@ export const skillMessagesEnUS = {
   "skill.error.idFormat": "Use lower-case letters and digits, separated by single hyphens",
   "skill.error.idReserved": "This id is reserved",
   "skill.error.httpUrl": "Must be a link starting with http:// or https://",
-  "skill.error.tooManyCourses": "Must list at most {n} courses",
-  "skill.error.tooManyDependencies": "Must list at most {n} dependencies",
+  "skill.error.tooManyCourses": "Must list at most {n, plural, one {# course} other {# courses}}",
+  "skill.error.tooManyDependencies":
+    "Must list at most {n, plural, one {# dependency} other {# dependencies}}",
 } as const;
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
@@ -321,6 +322,7 @@ export const skillMessagesDe: Record<keyof typeof skillMessagesEnUS, string> = {
   "skill.error.idFormat": "Verwenden Sie Kleinbuchstaben und Ziffern, getrennt durch einzelne Bindestriche",
   "skill.error.idReserved": "Diese ID ist reserviert",
   "skill.error.httpUrl": "Muss ein Link sein, der mit http:// oder https:// beginnt",
-  "skill.error.tooManyCourses": "Darf höchstens {n} Kurse enthalten",
-  "skill.error.tooManyDependencies": "Darf höchstens {n} Voraussetzungen enthalten",
+  "skill.error.tooManyCourses": "Darf höchstens {n, plural, one {# Kurs} other {# Kurse}} enthalten",
+  "skill.error.tooManyDependencies":
+    "Darf höchstens {n, plural, one {# Voraussetzung} other {# Voraussetzungen}} enthalten",
 };

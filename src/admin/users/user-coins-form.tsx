@@ -26,7 +26,7 @@ const emptyCoinsForm: CoinsForm = { amount: "", reason: "" };
  * and ledger row go straight onto the screen (`onDone`), so the balance and the transactions agree.
  */
 export function UserCoinsForm({ user, onDone }: { user: UserDetail; onDone: (result: CoinsResult) => void }) {
-  const { t, formatNumber } = useT();
+  const { t } = useT();
   const form = useFormState<CoinsForm>(emptyCoinsForm, validateCoins, userMessage);
   const { state } = form;
   const labels = { amount: t("user.coins.amount"), reason: t("user.coins.reason") };
@@ -40,7 +40,7 @@ export function UserCoinsForm({ user, onDone }: { user: UserDetail; onDone: (res
         showToast({
           type: "success",
           heading: "user.coins.done",
-          body: t("user.coins.newBalance", { balance: formatNumber(result.balance) }),
+          body: t("user.coins.newBalance", { balance: result.balance }),
         });
         onDone(result);
       },
@@ -65,7 +65,7 @@ export function UserCoinsForm({ user, onDone }: { user: UserDetail; onDone: (res
     <section className="detail-card detail-wide" aria-labelledby="user-coins-title">
       <h2 id="user-coins-title">{t("user.coins.title")}</h2>
       <p className="subtle">
-        {t("user.coins.balance", { balance: formatNumber(user.balance) })} {t("user.coins.hint")}
+        {t("user.coins.balance", { balance: user.balance })} {t("user.coins.hint")}
       </p>
       <form noValidate onSubmit={submit}>
         <div className="form-row user-form-row">

@@ -1,8 +1,12 @@
+import { levelMessagesDe, levelMessagesEnUS } from "../users/level-messages.ts";
+
 /**
  * The visitor panel's texts (English, the source): beside a report and a conversation, so both the
  * inbox and the conversations areas register them (dashboard-routes.tsx).
  */
 export const visitorMessagesEnUS = {
+  // The identified user's level, by name: the users' texts are not loaded beside a report.
+  ...levelMessagesEnUS,
   "visitor.title": "Visitor",
   "visitor.show": "Show the visitor",
   "visitor.loading": "Loading the visitor…",
@@ -52,6 +56,7 @@ export const visitorMessagesEnUS = {
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
 export const visitorMessagesDe: Record<keyof typeof visitorMessagesEnUS, string> = {
+  ...levelMessagesDe,
   "visitor.title": "Besucher",
   "visitor.show": "Besucher zeigen",
   "visitor.loading": "Besucher wird geladen…",

@@ -1,9 +1,9 @@
 import { type FormEvent, useRef, useState } from "react";
+import { collectProblem } from "../../shared/bot-run.ts";
 import type { BotStep } from "../../shared/messenger-api.ts";
 import { ContentIcon } from "../conversations/content-icons.tsx";
 import { NewConversationButton } from "../conversations/new-conversation-button.tsx";
 import { FieldErrorText, Icon, useMessengerState, useTexts } from "../shell/shell-api.ts";
-import { collectProblem } from "./bot-run.ts";
 import { botTexts } from "./bot-texts.ts";
 import type { useBotChat } from "./use-bot-chat.ts";
 
@@ -125,10 +125,28 @@ function Ended({ chat }: { chat: BotChat }) {
   );
 }
 
+/** A `choice` field: its options as buttons, the one picked being the collected answer. */
+function CollectChoices({ step, onAnswer }: { step: BotStep; onAnswer(value: string): void }) {
+  return (
+    <fieldset className="bot-choices" data-testid="bot-choices">
+      <legend className="field-label" dir="auto">
+        {step.field?.label}
+      </legend>
+      {(step.field?.options ?? []).map((option) => (
+        <button key={option} type="button" className="bot-choice" dir="auto" onClick={() => onAnswer(option)}>
+          {option}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
 /** What the visitor can do at this point of the chat: choose, fill in a field, wait, or start over. */
 export function BotControls({ chat }: { chat: BotChat }) {
   const { waiting, run } = chat;
   if (waiting?.type === "buttons") return <Choices step={waiting} chat={chat} />;
+  if (waiting?.type === "collect" && waiting.field?.type === "choice")
+    return <CollectChoices step={waiting} onAnswer={(value) => chat.dispatch({ type: "collect", value })} />;
   if (waiting?.type === "collect")
     return (
       <CollectForm

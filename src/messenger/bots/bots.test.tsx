@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { botTiming, handoverRequest, reduceRun, startRun, waitingFor } from "../../shared/bot-run.ts";
 import type { Bot, Conversation } from "../../shared/messenger-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, type, waitFor } from "../test-support/dom-kit.ts";
 import { cleanup, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
-import { botTiming, handoverRequest, reduceRun, startRun, waitingFor } from "./bot-run.ts";
 
 const timing = { ...botTiming };
 beforeEach(() => {
@@ -218,5 +218,41 @@ describe("bot screen", () => {
     await rendered.host({ name: "start-bot", data: { botId: "gone" } });
     await waitFor(() => q(rendered.container, "[data-testid=error-state]"));
     expect(q(rendered.container, ".state-text")?.textContent).toBe("This is no longer available.");
+  });
+});
+
+describe("a choice field", () => {
+  const planBot: Bot = {
+    id: "bot-1",
+    name: "Plans",
+    avatarUrl: null,
+    steps: [
+      {
+        id: "plan",
+        type: "collect",
+        text: "<p>Which plan are you on?</p>",
+        field: { key: "plan", label: "Your plan", type: "choice", options: ["Free", "Pro"] },
+        next: "bye",
+      },
+      { id: "bye", type: "message", text: "<p>Thanks!</p>" },
+    ],
+  };
+
+  test("the state machine takes one of the options only", () => {
+    let run = reduceRun(planBot, startRun(planBot), { type: "show" });
+    expect(reduceRun(planBot, run, { type: "collect", value: "Enterprise" })).toBe(run);
+    run = reduceRun(planBot, run, { type: "collect", value: "Pro" });
+    expect(run.collected).toEqual({ plan: "Pro" });
+  });
+
+  test("the screen offers the options as buttons under the field's label; a click answers", async () => {
+    const rendered = await renderMessenger({ routes: { "GET /bots/bot-1": planBot } });
+    await rendered.host({ name: "start-bot", data: { botId: "bot-1" } });
+    const { container } = rendered;
+    await waitFor(() => q(container, "[data-testid=bot-choices]"));
+    expect(q(container, "[data-testid=bot-choices] legend")?.textContent).toBe("Your plan");
+    await click(button(container, "Pro"));
+    await waitFor(() => q(container, "[data-testid=bot-ended]"));
+    expect(bubbles(container)).toEqual(["bot: Which plan are you on?", "visitor: Pro", "bot: Thanks!"]);
   });
 });

@@ -1,8 +1,4 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import type { Bot, Conversation } from "../../shared/messenger-api.ts";
-import type { ChatItem } from "../conversations/chat-parts.tsx";
-import { conversationPath } from "../conversations/conversation-cache.ts";
-import { useShell, useTexts } from "../shell/shell-api.ts";
 import {
   type BotRun,
   handoverRequest,
@@ -11,7 +7,11 @@ import {
   stepOf,
   typingDelay,
   waitingFor,
-} from "./bot-run.ts";
+} from "../../shared/bot-run.ts";
+import type { Bot, Conversation } from "../../shared/messenger-api.ts";
+import type { ChatItem } from "../conversations/chat-parts.tsx";
+import { conversationPath } from "../conversations/conversation-cache.ts";
+import { useShell, useTexts } from "../shell/shell-api.ts";
 import { botTexts } from "./bot-texts.ts";
 
 export type HandoverState = "idle" | "sending" | "failed";

@@ -40,8 +40,8 @@ export function BuilderBar(props: {
         </div>
       </div>
       {mode === "picker" ? (
-        <p className="gb-hint" role="status">
-          {t.pickHint}
+        <p className={builder.unnamed ? "gb-hint gb-status-error" : "gb-hint"} role="status">
+          {builder.unnamed ? t.pickUnnamed : t.pickHint}
         </p>
       ) : (
         <p className="gb-page" title={page}>

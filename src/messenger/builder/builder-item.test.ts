@@ -51,6 +51,32 @@ describe("builder items", () => {
     expect(steps).toEqual([{ selector: "#a", title: "", message: "Hi", mode: "", extra: 1 }]);
   });
 
+  test("a step written in the rich-text editor keeps its document unless its message is edited here", () => {
+    const doc = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Hi" }] }] };
+    const rich: AdminOutbound = {
+      ...outbound,
+      config: {
+        steps: [
+          { selector: "#a", message: doc },
+          { selector: "#b", message: doc },
+        ],
+      },
+    };
+    const item = readItem("tour", rich);
+    if (item.kind !== "tour") throw new Error("not a tour");
+    expect(item.steps[0]?.message).toBe("<p>Hi</p>");
+    const [first, second] = item.steps;
+    if (!first || !second) throw new Error("steps missing");
+    const steps = [
+      { ...first, selector: "#moved" },
+      { ...second, message: "<p>Edited</p>" },
+    ];
+    expect(tourWrite(rich, steps).config.steps).toEqual([
+      { selector: "#moved", title: "", message: doc, mode: "" },
+      { selector: "#b", title: "", message: "<p>Edited</p>", mode: "" },
+    ]);
+  });
+
   test("a tour is written back with its config and the new steps, in the API's schema", () => {
     const steps = [newStep("#a", "Start"), newStep('[data-gleap-tour="buy"]')];
     const write = tourWrite(outbound, steps);

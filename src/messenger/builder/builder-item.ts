@@ -1,5 +1,6 @@
 import type { BuilderInit, BuilderKind, BuilderStep } from "../../shared/builder-messages.ts";
 import type { AdminOutbound, AdminTooltip, OutboundWrite, TooltipWrite } from "../../shared/inbox-api.ts";
+import { isTipTapDoc, tipTapToHtml } from "../../shared/tiptap-html.ts";
 
 /**
  * What the builder edits and how it goes back to the server (pure; the frame's fetches are in
@@ -24,7 +25,11 @@ export function itemPath(init: Pick<BuilderInit, "kind" | "projectId" | "itemId"
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
-/** A tour's steps as the builder shows them; steps with a TipTap body keep it as plain text. */
+/**
+ * A tour's steps as the builder shows them. A message the admin wrote in the rich-text editor (a
+ * TipTap document) shows as its HTML and is kept aside (`richMessage`), so a save that did not touch it
+ * writes the document back rather than flattening it.
+ */
 export function readSteps(config: Record<string, unknown>): BuilderStep[] {
   const steps = Array.isArray(config.steps) ? config.steps : [];
   return steps
@@ -33,9 +38,17 @@ export function readSteps(config: Record<string, unknown>): BuilderStep[] {
       ...step,
       selector: text(step.selector),
       title: text(step.title),
-      message: text(step.message),
+      message: isTipTapDoc(step.message) ? tipTapToHtml(step.message) : text(step.message),
+      ...(isTipTapDoc(step.message) ? { richMessage: step.message } : {}),
       mode: text(step.mode),
     }));
+}
+
+/** A step as stored: its document again when its message was not edited here. */
+function storedStep({ richMessage, ...step }: BuilderStep & { richMessage?: unknown }): BuilderStep {
+  if (isTipTapDoc(richMessage) && step.message === tipTapToHtml(richMessage))
+    return { ...step, message: richMessage as unknown as string };
+  return step;
 }
 
 export function readItem(kind: BuilderKind, answer: unknown): BuilderItem {
@@ -64,7 +77,7 @@ export function tourWrite(outbound: AdminOutbound, steps: BuilderStep[]): Outbou
   return {
     type: outbound.type,
     name: outbound.name,
-    config: { ...outbound.config, steps },
+    config: { ...outbound.config, steps: steps.map(storedStep) },
     pageFilter: outbound.pageFilter,
     pageFilterType: outbound.pageFilterType as OutboundWrite["pageFilterType"],
     audience: outbound.audience,

@@ -41,6 +41,11 @@ const enUS = {
   modeHotspot: "Hotspot icon",
   modePlain: "On hover",
   unsaved: "Unsaved changes",
+  pickUnnamed:
+    "Nothing but its place on the page tells this element apart: give it a data-gleap-tour attribute on your site, or pick the element around it.",
+  selectorGone: "{selector} is no longer on this page: pick the element again.",
+  selectorAmbiguous: "{selector} now finds {count} elements on this page: pick the element again.",
+  recheckTimeout: "The page did not confirm the picked elements: try saving again.",
 };
 
 export type BuilderTexts = typeof enUS;
@@ -82,6 +87,11 @@ const de: BuilderTexts = {
   modeHotspot: "Hotspot-Symbol",
   modePlain: "Beim Überfahren",
   unsaved: "Ungespeicherte Änderungen",
+  pickUnnamed:
+    "Nur seine Stelle auf der Seite unterscheidet dieses Element: Gib ihm auf deiner Website ein data-gleap-tour-Attribut oder wähle das Element darum herum.",
+  selectorGone: "{selector} ist nicht mehr auf dieser Seite: Wähle das Element erneut.",
+  selectorAmbiguous: "{selector} findet jetzt {count} Elemente auf dieser Seite: Wähle das Element erneut.",
+  recheckTimeout: "Die Seite hat die gewählten Elemente nicht bestätigt: Speichere noch einmal.",
 };
 
 export function builderTexts(locale: string | undefined): BuilderTexts {

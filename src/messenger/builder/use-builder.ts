@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { BuilderInit, BuilderMode } from "../../shared/builder-messages.ts";
+import type { BuilderInit, BuilderMode, SelectorCount } from "../../shared/builder-messages.ts";
 import { BuilderApiError, loadItem, saveItem } from "./builder-api.ts";
 import type { BuilderChannel } from "./builder-channel.ts";
 import { type BuilderItem, itemSteps, newStep } from "./builder-item.ts";
-import { type BuilderTexts, fill } from "./builder-texts.ts";
+import { type BuilderTexts, builderTexts, fill } from "./builder-texts.ts";
+import { recheckProblem, selectorsToRecheck } from "./selector-recheck.ts";
+
+/** How long a save waits for the page to count the picked selectors. */
+const recheckTimeoutMs = 2000;
 
 export type SaveState = { state: "idle" | "saving" | "saved" } | { state: "failed"; message: string };
 
@@ -33,18 +37,26 @@ export function useBuilder(channel: BuilderChannel) {
   const [save, setSave] = useState<SaveState>({ state: "idle" });
   const [dirty, setDirty] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);
+  // The last pick was an element only its position tells apart (the bar says how to name it).
+  const [unnamed, setUnnamed] = useState(false);
   const initRef = useRef<BuilderInit | null>(null);
+  const pageRef = useRef("");
+  // Every selector picked in this session and the page it was picked on, for the re-check on save.
+  const picks = useRef(new Map<string, string>());
+  const countsWaiting = useRef<((counts: SelectorCount[]) => void) | null>(null);
 
   const setMode = useCallback(
     (next: BuilderMode) => {
       setModeState(next);
+      setUnnamed(false);
       channel.send({ name: "status-changed", data: { status: next } });
     },
     [channel],
   );
 
   const onPicked = useCallback(
-    (selector: string, text: string) => {
+    (selector: string, text: string, page: string) => {
+      picks.current.set(selector, page);
       setItem((current) => {
         if (!current) return current;
         if (current.kind === "tooltip") return { ...current, tooltip: { ...current.tooltip, selector } };
@@ -65,6 +77,7 @@ export function useBuilder(channel: BuilderChannel) {
           initRef.current = message.data.init;
           setInit(message.data.init);
           setPage(message.data.page);
+          pageRef.current = message.data.page;
           if (first) {
             loadItem(message.data.init).then(
               (loaded) => {
@@ -77,8 +90,13 @@ export function useBuilder(channel: BuilderChannel) {
               },
             );
           }
-        } else if (message.name === "page-changed") setPage(message.data.page);
-        else if (message.name === "element-picked") onPicked(message.data.selector, message.data.text ?? "");
+        } else if (message.name === "page-changed") {
+          setPage(message.data.page);
+          pageRef.current = message.data.page;
+        } else if (message.name === "element-picked")
+          onPicked(message.data.selector, message.data.text ?? "", message.data.page);
+        else if (message.name === "element-unnamed") setUnnamed(true);
+        else if (message.name === "selectors-checked") countsWaiting.current?.(message.data.counts);
       }),
     [channel, onPicked, setMode],
   );
@@ -93,10 +111,36 @@ export function useBuilder(channel: BuilderChannel) {
     if (save.state !== "saving") setSave({ state: "idle" });
   };
 
+  /** Asks the live page what the selectors find now; null when it does not answer in time. */
+  const countOnPage = (selectors: string[]) =>
+    new Promise<SelectorCount[] | null>((resolve) => {
+      const timer = setTimeout(() => {
+        countsWaiting.current = null;
+        resolve(null);
+      }, recheckTimeoutMs);
+      countsWaiting.current = (counts) => {
+        clearTimeout(timer);
+        countsWaiting.current = null;
+        resolve(counts);
+      };
+      channel.send({ name: "check-selectors", data: { selectors } });
+    });
+
   const onSave = async () => {
     const current = initRef.current;
     if (!current || !item) return;
     setSave({ state: "saving" });
+    const asked = selectorsToRecheck(
+      picks.current,
+      pageRef.current,
+      itemSteps(item).map((step) => step.selector),
+    );
+    if (asked.length > 0) {
+      const counts = await countOnPage(asked);
+      const t = builderTexts(current.locale);
+      const problem = counts ? recheckProblem(asked, counts, t) : t.recheckTimeout;
+      if (problem) return setSave({ state: "failed", message: problem });
+    }
     try {
       const stored = await saveItem(current, item);
       setItem(stored);
@@ -123,6 +167,7 @@ export function useBuilder(channel: BuilderChannel) {
     dirty,
     selected,
     setSelected,
+    unnamed,
     update,
     onSave,
     highlight,

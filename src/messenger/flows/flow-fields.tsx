@@ -176,8 +176,51 @@ function CapturePreview({ capture }: { capture: CaptureValue }) {
   );
 }
 
+/** One way to capture: a screenshot, or a recording of the screen (`capture`). */
+function CaptureStart({
+  type,
+  id,
+  describedBy: described,
+  invalid,
+  t,
+  onStart,
+}: {
+  type: "screenshot" | "capture";
+  id: string;
+  describedBy: string;
+  invalid: boolean;
+  t: FieldProps["t"];
+  onStart: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      id={id}
+      className="capture capture--start"
+      data-capture={type}
+      aria-describedby={described}
+      aria-invalid={invalid ? true : undefined}
+      onClick={onStart}
+    >
+      <span className="capture-icon">
+        <CaptureIcon d={type === "capture" ? recordPath : cameraPath} />
+      </span>
+      <span className="capture-text">
+        <span className="capture-title">
+          {type === "capture" ? t("flow.recordScreen") : t("flow.takeScreenshot")}
+        </span>
+        <span className="capture-hint">
+          {type === "capture" ? t("flow.recordingHint") : t("flow.screenshotHint")}
+        </span>
+      </span>
+    </button>
+  );
+}
+
 function CaptureField({ field, value, error, t, capture }: FieldProps) {
-  const type = field.captureType ?? "screenshot";
+  // `both` offers the two ways side by side; the visitor's pick is what the host is asked for.
+  const types: Array<"screenshot" | "capture"> =
+    field.captureType === "both" ? ["screenshot", "capture"] : [field.captureType ?? "screenshot"];
   const attached = isCapture(value) ? value : null;
   const id = fieldId(field);
   return (
@@ -204,26 +247,20 @@ function CaptureField({ field, value, error, t, capture }: FieldProps) {
           </button>
         </div>
       ) : (
-        <button
-          type="button"
-          id={id}
-          className="capture capture--start"
-          aria-describedby={[`${id}-label`, describedBy(field, error)].filter(Boolean).join(" ")}
-          aria-invalid={error ? true : undefined}
-          onClick={() => capture.start(type)}
-        >
-          <span className="capture-icon">
-            <CaptureIcon d={type === "capture" ? recordPath : cameraPath} />
-          </span>
-          <span className="capture-text">
-            <span className="capture-title">
-              {type === "capture" ? t("flow.recordScreen") : t("flow.takeScreenshot")}
-            </span>
-            <span className="capture-hint">
-              {type === "capture" ? t("flow.recordingHint") : t("flow.screenshotHint")}
-            </span>
-          </span>
-        </button>
+        <div className="capture-starts">
+          {types.map((type, index) => (
+            <CaptureStart
+              key={type}
+              type={type}
+              // The label points at the first way; the second has its own id.
+              id={index === 0 ? id : `${id}-${type}`}
+              describedBy={[`${id}-label`, describedBy(field, error)].filter(Boolean).join(" ")}
+              invalid={Boolean(error)}
+              t={t}
+              onStart={() => capture.start(type)}
+            />
+          ))}
+        </div>
       )}
     </FieldFrame>
   );

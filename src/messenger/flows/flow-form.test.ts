@@ -22,6 +22,13 @@ describe("flow form rules", () => {
     expect(fieldError(field("checkbox", { required: true }), false)).toBe("tick");
     expect(fieldError(field("capture", { required: true }), null)).toBe("screenshot");
     expect(fieldError(field("capture", { required: true, captureType: "capture" }), null)).toBe("recording");
+    expect(fieldError(field("capture", { required: true, captureType: "both" }), null)).toBe("capture");
+    expect(
+      fieldError(field("capture", { required: true, captureType: "both" }), {
+        type: "capture",
+        preview: null,
+      }),
+    ).toBeNull();
     expect(
       fieldError(field("capture", { required: true }), { type: "screenshot", preview: null }),
     ).toBeNull();

@@ -15,7 +15,18 @@ export interface CaptureValue {
 export type FieldValue = string | number | boolean | CaptureValue | null;
 export type FormValues = Record<string, FieldValue>;
 
-export type FieldError = "required" | "rating" | "option" | "tick" | "screenshot" | "recording" | "email";
+export type FieldError =
+  | "required"
+  | "rating"
+  | "option"
+  | "tick"
+  | "screenshot"
+  | "recording"
+  | "capture"
+  | "email";
+
+/** The error of a required capture field left empty, in the words of what it asks for. */
+const missingCapture = { screenshot: "screenshot", capture: "recording", both: "capture" } as const;
 
 /** The reference's e-mail check: something@something.something, no spaces. */
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -153,7 +164,7 @@ export function fieldError(field: FlowField, value: FieldValue): FieldError | nu
         if (value !== true) return "tick";
         break;
       case "capture":
-        if (!isCapture(value)) return field.captureType === "capture" ? "recording" : "screenshot";
+        if (!isCapture(value)) return missingCapture[field.captureType ?? "screenshot"];
         break;
       default:
         if (text === "") return "required";

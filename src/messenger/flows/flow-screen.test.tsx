@@ -275,6 +275,42 @@ describe("feedback flow", () => {
     expect(sent.at(-1)).toEqual({ name: "cleanup-drawings" });
   });
 
+  test("a field offering both: the visitor picks a screenshot or a recording", async () => {
+    const both: FeedbackFlow = {
+      ...flow,
+      fields: [
+        {
+          key: "capture",
+          type: "capture",
+          label: "Screenshot or recording",
+          captureType: "both",
+          required: true,
+        },
+      ],
+    };
+    const rendered = await renderMessenger({ routes: { "GET /flows/bugreporting": both } });
+    await rendered.host({ name: "start-feedbackflow", data: { flow: "bugreporting" } });
+    const { container, host, sent } = rendered;
+    await waitFor(() => q(container, "[data-testid=flow-form]"));
+    expect(qa(container, ".capture-title").map((title) => title.textContent)).toEqual([
+      "Take a screenshot",
+      "Record your screen",
+    ]);
+    await click(q(container, "[data-testid=flow-submit]"));
+    expect(q(container, "[data-testid=error-capture]")?.textContent).toBe(
+      "Please attach a screenshot or a recording of your screen.",
+    );
+    await click(q(container, "[data-capture=capture]"));
+    expect(sent.at(-1)).toEqual({ name: "start-screen-drawing", data: "capture" });
+    await host({
+      name: "set-form-data",
+      data: { formKey: "capture", data: { value: "capture", dirty: true } },
+    });
+    expect(q(container, "[data-testid=capture-attached]")?.textContent).toContain("Recording attached");
+    await click(q(container, "[data-testid=flow-submit]"));
+    expect(feedbackSent(sent)[0]?.data.formData.capture).toBe("capture");
+  });
+
   test("a flow that is not there: the error state without Retry", async () => {
     const rendered = await renderMessenger({
       routes: { "GET /flows/gone": new ApiError("not-found", 404, "Not found") },

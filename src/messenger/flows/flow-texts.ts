@@ -13,6 +13,7 @@ export const flowTexts = defineTexts({
     "flow.error.tick": "Please tick this box to continue.",
     "flow.error.screenshot": "Please attach a screenshot.",
     "flow.error.recording": "Please attach a recording of your screen.",
+    "flow.error.capture": "Please attach a screenshot or a recording of your screen.",
     "flow.error.email": "Please enter a valid email address, like name@example.com.",
     "flow.fixErrors": {
       one: "Please check the highlighted field.",
@@ -53,6 +54,7 @@ export const flowTexts = defineTexts({
     "flow.error.tick": "Bitte setzen Sie das Häkchen, um fortzufahren.",
     "flow.error.screenshot": "Bitte fügen Sie einen Screenshot hinzu.",
     "flow.error.recording": "Bitte fügen Sie eine Bildschirmaufnahme hinzu.",
+    "flow.error.capture": "Bitte fügen Sie einen Screenshot oder eine Bildschirmaufnahme hinzu.",
     "flow.error.email": "Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.",
     "flow.fixErrors": {
       one: "Bitte prüfen Sie das markierte Feld.",
@@ -101,6 +103,7 @@ export const flowTexts = defineTexts({
     "flow.error.tick": "يرجى تحديد هذا المربع للمتابعة.",
     "flow.error.screenshot": "يرجى إرفاق لقطة شاشة.",
     "flow.error.recording": "يرجى إرفاق تسجيل لشاشتك.",
+    "flow.error.capture": "يرجى إرفاق لقطة شاشة أو تسجيل لشاشتك.",
     "flow.error.email": "يرجى إدخال بريد إلكتروني صالح، مثل name@example.com.",
     "flow.fixErrors": { one: "يرجى مراجعة الحقل المميّز.", other: "يرجى مراجعة الحقول المميّزة." },
     "flow.takeScreenshot": "التقاط لقطة شاشة",

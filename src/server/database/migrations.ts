@@ -27,6 +27,9 @@ import { staffNotes } from "./migrations/025-staff-notes.ts";
 import { reportSpam } from "./migrations/026-report-spam.ts";
 import { savedReplies } from "./migrations/027-saved-replies.ts";
 import { visitorTimeline } from "./migrations/028-visitor-timeline.ts";
+import { newsBodyDoc } from "./migrations/029-news-body-doc.ts";
+import { helpLanguages } from "./migrations/031-help-languages.ts";
+import { requestBoardAndRespondents } from "./migrations/032-request-board-and-respondents.ts";
 
 export interface Migration {
   id: number;
@@ -67,6 +70,9 @@ export const migrations: readonly Migration[] = [
   reportSpam,
   savedReplies,
   visitorTimeline,
+  newsBodyDoc,
+  helpLanguages,
+  requestBoardAndRespondents,
 ];
 
 export interface MigrationResult {

@@ -74,6 +74,12 @@ const collections = [
     description: "Your first notes, notebooks and the shortcuts that save time.",
     icon: "rocket",
     position: 0,
+    translations: {
+      de: {
+        title: "Erste Schritte",
+        description: "Ihre ersten Notizen, Notizbücher und Tastenkürzel, die Zeit sparen.",
+      },
+    },
   },
   {
     id: "demo-collection-sync-sharing",
@@ -81,6 +87,12 @@ const collections = [
     description: "Shared spaces, offline work and getting your notes out again.",
     icon: "users",
     position: 1,
+    translations: {
+      de: {
+        title: "Synchronisieren und teilen",
+        description: "Geteilte Bereiche, offline arbeiten und Notizen wieder exportieren.",
+      },
+    },
   },
 ];
 
@@ -97,6 +109,15 @@ const articles: Array<HelpArticleWrite & { id: string }> = [
 <p>Start a line with <code>#</code> for a heading, <code>-</code> for a list or <code>[]</code> for a checkbox.</p>`,
     status: "live",
     position: 0,
+    translations: {
+      de: {
+        title: "Ihre erste Notiz",
+        description: "Notizbücher, Notizen und der Editor in zwei Minuten.",
+        body: `<p>Jede Notiz liegt in einem <strong>Notizbuch</strong>. Ihr Konto beginnt mit einem namens <em>Persönlich</em>.</p>
+<h2>Eine Notiz schreiben</h2>
+<ol><li>Drücken Sie <code>N</code> oder wählen Sie <strong>Neue Notiz</strong> in der Seitenleiste.</li><li>Geben Sie einen Titel ein und schreiben Sie los: Alles wird laufend gespeichert.</li><li>Ziehen Sie die Notiz auf ein anderes Notizbuch, um sie zu verschieben.</li></ol>`,
+      },
+    },
   },
   {
     id: "demo-article-tags",
@@ -130,6 +151,15 @@ const articles: Array<HelpArticleWrite & { id: string }> = [
 <p>Changes sync to everyone within seconds, and offline edits merge when you reconnect.</p>`,
     status: "live",
     position: 0,
+    translations: {
+      de: {
+        title: "Einen Bereich mit Ihrem Team teilen",
+        description: "Laden Sie Personen in einen geteilten Bereich ein und legen Sie fest, was sie dürfen.",
+        body: `<p>Ein geteilter Bereich ist ein Notizbuch, in dem Ihr ganzes Team arbeitet. Öffnen Sie den Bereich, wählen Sie <strong>Teilen</strong> und geben Sie die E-Mail-Adressen Ihrer Teammitglieder ein.</p>
+<h2>Rollen</h2>
+<ul><li><strong>Bearbeiter</strong> schreiben und ordnen Notizen.</li><li><strong>Leser</strong> lesen und kommentieren.</li></ul>`,
+      },
+    },
   },
   {
     id: "demo-article-offline",
@@ -141,6 +171,14 @@ const articles: Array<HelpArticleWrite & { id: string }> = [
 <blockquote>Offline sync for shared spaces needs Acme Notes 3.0 or later.</blockquote>`,
     status: "live",
     position: 1,
+    translations: {
+      de: {
+        title: "Offline arbeiten",
+        description: "Schreiben Sie ohne Verbindung weiter; alles wird später synchronisiert.",
+        body: `<p>Acme Notes behält eine Kopie Ihrer Notizen und geteilten Bereiche auf Ihrem Gerät. Ohne Verbindung lesen, schreiben und ordnen Sie wie gewohnt.</p>
+<p>Sobald Sie wieder online sind, werden Ihre Änderungen automatisch synchronisiert.</p>`,
+      },
+    },
   },
   {
     id: "demo-article-export",

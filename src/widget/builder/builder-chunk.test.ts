@@ -105,6 +105,43 @@ describe("the builder chunk", () => {
     expect(pageSawClick).toBe(true);
   });
 
+  test("counts what picked selectors find on the live page, and says when a pick has no name", () => {
+    const frame = start();
+    fromBuilder(frame, { name: "init" });
+    document.body.insertAdjacentHTML("beforeend", "<div><p>a</p><p>b</p></div>");
+    fromBuilder(frame, {
+      name: "check-selectors",
+      data: { selectors: ["#buy", "main a", "#gone", "[[bad", "p"] },
+    });
+    expect(frame.posted.at(-1)?.message).toEqual({
+      name: "selectors-checked",
+      type: "tourbuilder",
+      data: {
+        counts: [
+          { selector: "#buy", count: 1 },
+          { selector: "main a", count: 1 },
+          { selector: "#gone", count: 0 },
+          { selector: "[[bad", count: 0 },
+          { selector: "p", count: 2 },
+        ],
+        page: location.href,
+      },
+    });
+    // A paragraph only its position tells apart: no selector, and picking goes on.
+    fromBuilder(frame, { name: "status-changed", data: { status: "picker" } });
+    const second = document.querySelectorAll("p")[1] as HTMLElement;
+    second.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    expect(frame.posted.at(-1)?.message).toEqual({
+      name: "element-unnamed",
+      type: "tourbuilder",
+      data: { text: "b", page: location.href },
+    });
+    (document.getElementById("buy") as HTMLElement).dispatchEvent(
+      new MouseEvent("click", { bubbles: true, cancelable: true }),
+    );
+    expect(frame.posted.at(-1)?.message).toMatchObject({ name: "element-picked" });
+  });
+
   test("reports the page every second when it changed", async () => {
     const frame = start();
     fromBuilder(frame, { name: "init" });

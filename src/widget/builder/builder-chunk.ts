@@ -20,8 +20,9 @@ import { selectorFor } from "./unique-selector.ts";
  * (`/builder` of the messenger origin) as a bar along the bottom of the page. The frame says which
  * mode it is in and the bar takes that mode's height (navigate and picker 65px, editor the whole
  * viewport, loading 0); in picker mode this chunk runs the element picker on the page. It reports the
- * page address every second, outlines elements the frame points at, and passes the frame's `save` and
- * `update-steps` on to the admin window. Plain DOM in the widget's shadow root; the page itself only
+ * page address every second, outlines elements the frame points at, counts on the live page what the
+ * frame's picked selectors find before it saves, and passes the frame's `save` and `update-steps` on
+ * to the admin window. Plain DOM in the widget's shadow root; the page itself only
  * gets a bottom margin while the bar is open, so the bar does not cover its end.
  */
 
@@ -132,6 +133,15 @@ function find(selector: string): Element | null {
   }
 }
 
+/** How many elements of the page a selector finds now (the builder's own are in the shadow root). */
+function countOf(selector: string): number {
+  try {
+    return document.querySelectorAll(selector).length;
+  } catch {
+    return 0;
+  }
+}
+
 function outline(target: Builder, element: Element | null) {
   if (!element) {
     target.highlight.hidden = true;
@@ -171,11 +181,12 @@ function setMode(target: Builder, mode: BuilderMode) {
     onHover: (element) => outline(target, element),
     onPick: (element) => {
       const selector = selectorFor(element);
-      if (!selector) return;
+      const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      // Picking goes on: the admin marks the element on the site, or picks one that has a name.
+      if (!selector) return toFrame(target, { name: "element-unnamed", data: { text, page: location.href } });
       target.stopPicker?.();
       target.stopPicker = null;
       outline(target, element);
-      const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
       toFrame(target, { name: "element-picked", data: { selector, text, page: location.href } });
     },
   });
@@ -324,6 +335,11 @@ function onMessage(event: MessageEvent) {
     case "update-steps":
       toAdmin(shown, { name: "update-steps", data: message.data });
       return;
+    case "check-selectors": {
+      const counts = message.data.selectors.map((selector) => ({ selector, count: countOf(selector) }));
+      toFrame(shown, { name: "selectors-checked", data: { counts, page: location.href } });
+      return;
+    }
   }
 }
 

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { cssEscape, selectorFor, uniqueSelector } from "./unique-selector.ts";
+import {
+  cssEscape,
+  findsOnly,
+  isPositionOnly,
+  isStableAttribute,
+  isStableClass,
+  isStableId,
+  selectorFor,
+} from "./unique-selector.ts";
 
 function page(html: string) {
   document.body.innerHTML = html;
@@ -11,24 +19,21 @@ const one = (selector: string) => {
   return element;
 };
 
-/** Every answer must find exactly the element it was made for. */
+/** Every answer must find exactly the element it was made for, and say more than its position. */
 function expectFinds(selector: string | null, element: Element) {
   expect(selector).not.toBeNull();
-  const found = document.querySelectorAll(selector as string);
-  expect(found.length).toBe(1);
-  expect(found[0]).toBe(element);
+  expect(findsOnly(selector as string, element)).toBe(true);
+  expect(isPositionOnly(selector as string)).toBe(false);
 }
 
 afterEach(() => {
   document.body.innerHTML = "";
 });
 
-describe("selectorFor", () => {
-  test("prefers the element's data-gleap-tour mark", () => {
+describe("selectorFor: the order of preference", () => {
+  test("the element's data-gleap-tour mark comes first, even over an id", () => {
     page(`<main id="app"><button data-gleap-tour="save-button" id="save">Save</button></main>`);
-    const button = one("button");
-    expect(selectorFor(button)).toBe('[data-gleap-tour="save-button"]');
-    expectFinds(selectorFor(button), button);
+    expect(selectorFor(one("button"))).toBe('[data-gleap-tour="save-button"]');
   });
 
   test("a click on a marked button's icon picks the button", () => {
@@ -36,54 +41,89 @@ describe("selectorFor", () => {
     expect(selectorFor(one("svg"))).toBe('[data-gleap-tour="menu"]');
   });
 
-  test("quotes marks with spaces and apostrophes", () => {
-    page(`<div data-gleap-tour="step one's target"></div>`);
-    expectFinds(selectorFor(one("div")), one("div"));
+  test("a mark used twice is not unique: the element's own id wins then", () => {
+    page(`<p data-gleap-tour="x" id="first">a</p><p data-gleap-tour="x" id="second">b</p>`);
+    expect(selectorFor(one("#second"))).toBe("#second");
   });
 
-  test("falls back to a unique selector when nothing is marked", () => {
-    page(`<ul><li>One</li><li>Two</li></ul>`);
-    const second = one("li:nth-child(2)");
-    expectFinds(selectorFor(second), second);
-  });
-});
-
-describe("uniqueSelector", () => {
-  test("uses a unique, hand-written id", () => {
-    page(`<section id="pricing"><h2>Plans</h2></section>`);
-    expect(uniqueSelector(one("section"))).toBe("#pricing");
+  test("then a hand-written, unique id", () => {
+    page(`<section id="pricing" class="plans" name="p"><h2>Plans</h2></section>`);
+    expect(selectorFor(one("section"))).toBe("#pricing");
   });
 
-  test("does not trust generated or duplicate ids", () => {
-    page(`<div id=":r1:"><p>x</p></div><div id="dup"><a>1</a></div><div id="dup"><a>2</a></div>`);
-    const generated = one("div");
-    expect(uniqueSelector(generated)).not.toContain(":r1:");
-    expectFinds(uniqueSelector(generated), generated);
-    const second = document.querySelectorAll("a")[1] as Element;
-    expect(uniqueSelector(second)).not.toContain("#dup");
-    expectFinds(uniqueSelector(second), second);
+  test("then a naming attribute, before any class or position", () => {
+    page(`<form><input class="field" name="email"><input class="field" name="password"></form>`);
+    expect(selectorFor(one("[name=password]"))).toBe('input[name="password"]');
+    page(`<nav><button aria-label="Open menu">≡</button><button aria-label="Search">⌕</button></nav>`);
+    expect(selectorFor(one("[aria-label=Search]"))).toBe('button[aria-label="Search"]');
   });
 
-  test("names an element by its attributes before its position", () => {
-    page(`<form><input name="email"><input name="password"></form>`);
-    expect(uniqueSelector(one("[name=password]"))).toBe('input[name="password"]');
+  test("then a short selector from classes (the demo's hero section, once picked as section:nth-of-type(1))", () => {
+    page(`<main><section class="hero"><h1>Hi</h1></section><section class="features"></section></main>`);
+    const hero = one("section.hero");
+    expect(selectorFor(hero)).toBe(".hero");
   });
 
-  test("anchors a path at the nearest ancestor with a unique id", () => {
+  test("an element without names of its own is found through a named ancestor", () => {
     page(`<nav id="top"><a>Home</a><a>Docs</a></nav><footer><a>Home</a><a>Docs</a></footer>`);
     const docs = one("#top a:nth-of-type(2)");
-    expect(uniqueSelector(docs)).toBe("#top > a:nth-of-type(2)");
-  });
-
-  test("builds a positional path through repeated structures", () => {
-    page(`<div><div><span>a</span><span>b</span></div><div><span>c</span><span>d</span></div></div>`);
-    const spans = document.querySelectorAll("span");
-    for (const span of spans) expectFinds(uniqueSelector(span), span);
+    const selector = selectorFor(docs);
+    expectFinds(selector, docs);
+    expect(selector).toContain("#top");
   });
 });
 
-describe("cssEscape", () => {
-  test("escapes what would end or break an id selector", () => {
+describe("selectorFor: what it does not trust", () => {
+  test("generated and duplicate ids are passed over", () => {
+    page(
+      `<div id=":r1:" class="card"><p>x</p></div><div id="dup"><a class="one">1</a></div><div id="dup"><a class="two">2</a></div>`,
+    );
+    const generated = one("div");
+    expect(selectorFor(generated)).not.toContain(":r1:");
+    expectFinds(selectorFor(generated), generated);
+    const second = one("a.two");
+    expect(selectorFor(second)).not.toContain("#dup");
+    expectFinds(selectorFor(second), second);
+  });
+
+  test("state and hashed classes are passed over", () => {
+    page(`<ul class="menu"><li class="item is-active css-1x2y3z">A</li><li class="item">B</li></ul>`);
+    const active = one("li.is-active");
+    const selector = selectorFor(active);
+    expectFinds(selector, active);
+    expect(selector).not.toContain("is-active");
+    expect(selector).not.toContain("css-1x2y3z");
+  });
+
+  test("an element told apart only by its position gets no selector (it needs a mark)", () => {
+    page(`<div><div><span>a</span><span>b</span></div><div><span>c</span><span>d</span></div></div>`);
+    for (const span of document.querySelectorAll("span")) expect(selectorFor(span)).toBeNull();
+  });
+});
+
+describe("the rules", () => {
+  test("position-only selectors are recognised", () => {
+    expect(isPositionOnly("section:nth-of-type(1)")).toBe(true);
+    expect(isPositionOnly("body > div:nth-child(2) > p:nth-of-type(3)")).toBe(true);
+    expect(isPositionOnly("#top > a:nth-of-type(2)")).toBe(false);
+    expect(isPositionOnly(".hero")).toBe(false);
+    expect(isPositionOnly('li[data-testid="row"]:nth-child(2)')).toBe(false);
+  });
+
+  test("ids, classes and attributes that change with a render are not stable", () => {
+    expect(isStableId("pricing")).toBe(true);
+    expect(isStableId(":r1:")).toBe(false);
+    expect(isStableId("ember1234")).toBe(false);
+    expect(isStableClass("plan-card")).toBe(true);
+    expect(isStableClass("sc-bdVaJa12")).toBe(false);
+    expect(isStableClass("is-open")).toBe(false);
+    expect(isStableAttribute("data-testid", "save")).toBe(true);
+    expect(isStableAttribute("data-state", "open")).toBe(false);
+    expect(isStableAttribute("style", "color: red")).toBe(false);
+    expect(isStableAttribute("title", "x".repeat(81))).toBe(false);
+  });
+
+  test("cssEscape escapes what would end or break an id selector", () => {
     page(`<p id="a.b#c"></p>`);
     expect(document.querySelector(`#${cssEscape("a.b#c")}`)).toBe(one("p"));
   });

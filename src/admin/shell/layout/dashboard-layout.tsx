@@ -40,7 +40,10 @@ export const navigation: ReadonlyArray<{
   { href: "/dashboard/challenge-categories", label: "nav.challengeCategories" },
   { href: "/dashboard/inbox", label: "nav.inbox", count: "reports" },
   { href: "/dashboard/content", label: "nav.content" },
+  { href: "/dashboard/help", label: "nav.help" },
+  { href: "/dashboard/bots", label: "nav.bots" },
   { href: "/dashboard/conversations", label: "nav.conversations", count: "conversations" },
+  { href: "/dashboard/feature-requests", label: "nav.featureRequests" },
   { href: "/dashboard/projects", label: "nav.projects" },
 ];
 

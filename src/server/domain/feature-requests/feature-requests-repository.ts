@@ -24,6 +24,7 @@ interface FeatureRequestRow {
   description: string;
   status: string;
   approved: boolean | number | string;
+  hidden: boolean | number | string;
   votes: number | string | bigint;
   voted?: boolean | number | string | bigint;
   created_at: string;
@@ -48,6 +49,7 @@ function adminFromRow(row: FeatureRequestRow): AdminFeatureRequest {
   return {
     ...commonFields(row),
     approved: toBoolean(row.approved),
+    hidden: toBoolean(row.hidden),
     sessionId: row.session_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -69,9 +71,10 @@ const voteCount = "(SELECT count(*) FROM feature_request_votes v WHERE v.feature
 
 /**
  * What a session may see: approved requests, and its own while they wait for an admin (a request
- * nobody approved is the author's word alone, so nobody else reads it).
+ * nobody approved is the author's word alone, so nobody else reads it); never one an admin hid.
  */
-const visibleTo = (sql: SQL, sessionId: string) => sql`(f.approved = TRUE OR f.session_id = ${sessionId})`;
+const visibleTo = (sql: SQL, sessionId: string) =>
+  sql`(f.approved = TRUE OR f.session_id = ${sessionId}) AND f.hidden = FALSE`;
 
 /** The project's requests as a session sees them: vote counts and its own votes, `top` or `new` first. */
 export async function listWidgetFeatureRequests(
@@ -101,8 +104,8 @@ export async function findWidgetFeatureRequest(
 }
 
 export async function hasFeatureRequests(sql: SQL, projectId: string): Promise<boolean> {
-  const [row] =
-    await sql`SELECT id FROM feature_requests WHERE project_id = ${projectId} AND approved = TRUE LIMIT 1`;
+  const [row] = await sql`SELECT id FROM feature_requests WHERE project_id = ${projectId} AND approved = TRUE
+      AND hidden = FALSE LIMIT 1`;
   return row !== undefined;
 }
 
@@ -180,13 +183,19 @@ export async function listFeatureRequests(
   query: ListQuery,
   { pendingOnly = false }: { pendingOnly?: boolean } = {},
 ) {
+  const where = pendingOnly ? [sql`f.approved = FALSE`] : [];
+  // `visibility`: what visitors see, or what an admin hid; like an unknown status, any other matches nothing.
+  const visibility = query.params.get("visibility");
+  if (visibility === "visible") where.push(sql`f.hidden = FALSE`);
+  else if (visibility === "hidden") where.push(sql`f.hidden = TRUE`);
+  else if (visibility) where.push(sql`1 = 0`);
   const { rows, total } = await listProjectRows<FeatureRequestRow>(sql, projectId, query, {
     table: "feature_requests",
     alias: "f",
     select: `f.*, ${voteCount} AS votes`,
     searchColumns: ["f.title_key"],
     status: query.params.get("status"),
-    where: pendingOnly ? [sql`f.approved = FALSE`] : [],
+    where,
   });
   return { items: rows.map(adminFromRow), total };
 }
@@ -215,6 +224,8 @@ function columns(body: FeatureRequestWrite) {
     title_key: textKey(body.title),
     description: body.description?.trim() ?? "",
     status: body.status,
+    // Left out, an edit keeps the request as hidden or as shown as it was.
+    ...(body.hidden === undefined ? {} : { hidden: body.hidden }),
   };
 }
 

@@ -9,7 +9,7 @@ export const defaultFeedbackFlows: FeedbackFlowWrite[] = [
   {
     key: "bugreporting",
     title: "Report a bug",
-    description: "Something not working? Tell us and add a screenshot.",
+    description: "Something not working? Tell us and add a screenshot or a recording.",
     feedbackType: "BUG",
     fields: [
       {
@@ -20,7 +20,8 @@ export const defaultFeedbackFlows: FeedbackFlowWrite[] = [
         required: true,
       },
       { key: "reportedBy", type: "email", label: "Your email", placeholder: "you@example.com" },
-      { key: "capture", type: "capture", label: "Screenshot", captureType: "screenshot" },
+      // The visitor shows the problem the way that suits it: a marked-up still or a short recording.
+      { key: "capture", type: "capture", label: "Screenshot or recording", captureType: "both" },
     ],
     successMessage: "Thanks for the report! Our team looks at every one of them.",
     showOnHome: true,

@@ -1,13 +1,20 @@
 import type { SQL } from "bun";
+import { slugFromTitle } from "../../../shared/help-slug.ts";
 import type {
   AdminHelpArticle,
+  AdminHelpArticleVersion,
   AdminHelpCollection,
   HelpArticle,
   HelpArticleSummary,
+  HelpArticleVersion,
   HelpArticleWrite,
   HelpCollection,
+  HelpCollectionVersion,
   HelpCollectionWrite,
+  HelpLanguage,
 } from "../../../shared/messenger-api.ts";
+import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
+import { tipTapToHtml } from "../../../shared/tiptap-html.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import {
   deleteProjectRow,
@@ -20,14 +27,19 @@ import {
   contentStatus,
   foundOrNot,
   notFound,
+  parseJson,
   textKey,
   toCount,
   type WriteOutcome,
 } from "../repository-helpers.ts";
 import { htmlToText, sanitizeHtml } from "../rich-text/html-sanitizer.ts";
+import { localizedVersion } from "./help-language.ts";
 import type { SearchableArticle } from "./help-search.ts";
 
-/** The help center: collections (help_collections) of articles (help_articles). */
+/**
+ * The help center: collections (help_collections) of articles (help_articles), each in English (its
+ * columns) and German (`translations.de`, JSON); the widget's reads pick a language (help-language.ts).
+ */
 
 interface CollectionRow {
   id: string;
@@ -36,6 +48,7 @@ interface CollectionRow {
   icon: string;
   position: number | string;
   article_count?: number | string | bigint;
+  translations: string;
   created_at: string;
   updated_at: string;
 }
@@ -46,11 +59,36 @@ interface ArticleRow {
   title: string;
   description: string;
   body: string;
+  body_doc: string | null;
+  slug: string;
+  translations: string;
   status: string;
   position: number | string;
   created_at: string;
   updated_at: string;
 }
+
+/** A stored version of another language: as written, its body rendered, and that body as plain text. */
+interface StoredArticleVersion extends AdminHelpArticleVersion {
+  bodyText: string;
+}
+
+const collectionTranslations = (json: string) => parseJson<{ de?: HelpCollectionVersion }>(json, {});
+
+const articleTranslations = (json: string) => parseJson<{ de?: StoredArticleVersion }>(json, {});
+
+/** What the admin reads of a stored version (the plain text is for search only). */
+const adminVersion = ({
+  title,
+  description,
+  body,
+  bodyDoc,
+}: StoredArticleVersion): AdminHelpArticleVersion => ({
+  title,
+  description,
+  body,
+  bodyDoc,
+});
 
 function collectionFromRow(row: CollectionRow): AdminHelpCollection {
   return {
@@ -60,18 +98,23 @@ function collectionFromRow(row: CollectionRow): AdminHelpCollection {
     icon: row.icon,
     position: toCount(row.position),
     articleCount: toCount(row.article_count),
+    translations: collectionTranslations(row.translations),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
 function articleFromRow(row: ArticleRow): AdminHelpArticle {
+  const { de } = articleTranslations(row.translations);
   return {
     id: row.id,
     collectionId: row.collection_id,
+    slug: row.slug,
     title: row.title,
     description: row.description,
     body: row.body,
+    bodyDoc: row.body_doc === null ? null : parseJson<TipTapDoc | null>(row.body_doc, null),
+    translations: de ? { de: adminVersion(de) } : {},
     status: contentStatus(row.status),
     position: toCount(row.position),
     createdAt: row.created_at,
@@ -88,14 +131,18 @@ export const collectionHasArticlesMessage = "The help collection still has artic
 const liveCount = "(SELECT count(*) FROM help_articles a WHERE a.collection_id = c.id AND a.status = 'live')";
 
 /** Collections with at least one live article, in their order, with the live article counts. */
-export async function listLiveCollections(sql: SQL, projectId: string): Promise<HelpCollection[]> {
+export async function listLiveCollections(
+  sql: SQL,
+  projectId: string,
+  language: HelpLanguage = "en",
+): Promise<HelpCollection[]> {
   const rows = await sql`SELECT c.*, ${sql.unsafe(liveCount)} AS article_count FROM help_collections c
     WHERE c.project_id = ${projectId}
       AND EXISTS (SELECT 1 FROM help_articles a WHERE a.collection_id = c.id AND a.status = ${"live"})
     ORDER BY c.position, c.title_key, c.id`;
   return (rows as CollectionRow[]).map((row) => {
-    const { id, title, description, icon, articleCount } = collectionFromRow(row);
-    return { id, title, description, icon, articleCount };
+    const { id, title, description, icon, articleCount, translations } = collectionFromRow(row);
+    return { id, ...localizedVersion({ title, description }, translations, language), icon, articleCount };
   });
 }
 
@@ -103,53 +150,87 @@ export async function findLiveCollection(
   sql: SQL,
   projectId: string,
   id: string,
+  language: HelpLanguage = "en",
 ): Promise<{ collection: HelpCollection; articles: HelpArticleSummary[] } | null> {
-  const collection = (await listLiveCollections(sql, projectId)).find((candidate) => candidate.id === id);
+  const collection = (await listLiveCollections(sql, projectId, language)).find(
+    (candidate) => candidate.id === id,
+  );
   if (!collection) return null;
-  const rows = await sql`SELECT id, collection_id, title, description FROM help_articles
+  const rows = await sql`SELECT id, collection_id, title, description, translations FROM help_articles
     WHERE collection_id = ${id} AND status = ${"live"} ORDER BY position, title_key, id`;
   const articles = (rows as ArticleRow[]).map((row) => ({
     id: row.id,
     collectionId: row.collection_id,
-    title: row.title,
-    description: row.description,
+    ...localizedVersion(
+      { title: row.title, description: row.description },
+      articleTranslations(row.translations),
+      language,
+    ),
   }));
   return { collection, articles };
 }
 
-export async function findLiveArticle(sql: SQL, projectId: string, id: string): Promise<HelpArticle | null> {
+/** A live article by its id or its slug, in `language` where it has that version. */
+export async function findLiveArticle(
+  sql: SQL,
+  projectId: string,
+  idOrSlug: string,
+  language: HelpLanguage = "en",
+): Promise<HelpArticle | null> {
   const [row] = await sql`SELECT * FROM help_articles
-    WHERE id = ${id} AND project_id = ${projectId} AND status = ${"live"}`;
+    WHERE (id = ${idOrSlug} OR (slug <> ${""} AND slug = ${idOrSlug}))
+      AND project_id = ${projectId} AND status = ${"live"}`;
   if (!row) return null;
   const article = articleFromRow(row as ArticleRow);
+  const { title, description, body } = localizedVersion(
+    { title: article.title, description: article.description, body: article.body },
+    article.translations,
+    language,
+  );
   return {
     id: article.id,
     collectionId: article.collectionId,
-    title: article.title,
-    description: article.description,
-    body: article.body,
+    title,
+    description,
+    body,
     updatedAt: article.updatedAt,
   };
 }
 
-/** What search ranks: the project's live articles, with their bodies as plain text. */
-export async function listSearchableArticles(sql: SQL, projectId: string): Promise<SearchableArticle[]> {
-  const rows = await sql`SELECT id, collection_id, title, description, body_text FROM help_articles
-    WHERE project_id = ${projectId} AND status = ${"live"}`;
-  return (
-    rows as Array<{
-      id: string;
-      collection_id: string;
-      title: string;
-      description: string;
-      body_text: string;
-    }>
-  ).map((row) => ({
+interface SearchableRow {
+  id: string;
+  collection_id: string;
+  title: string;
+  description: string;
+  body_text: string;
+  translations: string;
+  status: string;
+}
+
+/**
+ * What search ranks: the project's live articles (drafts too, for the admin's preview) in `language`,
+ * with their bodies as plain text.
+ */
+export async function listSearchableArticles(
+  sql: SQL,
+  projectId: string,
+  language: HelpLanguage = "en",
+  { drafts = false }: { drafts?: boolean } = {},
+): Promise<Array<SearchableArticle & { status: "draft" | "live" }>> {
+  const rows = drafts
+    ? await sql`SELECT id, collection_id, title, description, body_text, translations, status
+        FROM help_articles WHERE project_id = ${projectId}`
+    : await sql`SELECT id, collection_id, title, description, body_text, translations, status
+        FROM help_articles WHERE project_id = ${projectId} AND status = ${"live"}`;
+  return (rows as SearchableRow[]).map((row) => ({
     id: row.id,
     collectionId: row.collection_id,
-    title: row.title,
-    description: row.description,
-    bodyText: row.body_text,
+    ...localizedVersion(
+      { title: row.title, description: row.description, bodyText: row.body_text },
+      articleTranslations(row.translations),
+      language,
+    ),
+    status: contentStatus(row.status),
   }));
 }
 
@@ -198,6 +279,16 @@ function collectionColumns(body: HelpCollectionWrite) {
     description: body.description?.trim() ?? "",
     icon: body.icon?.trim() ?? "",
     position: body.position ?? 0,
+    translations: JSON.stringify(
+      body.translations?.de
+        ? {
+            de: {
+              title: body.translations.de.title.trim(),
+              description: body.translations.de.description?.trim() ?? "",
+            },
+          }
+        : {},
+    ),
   };
 }
 
@@ -251,20 +342,41 @@ export async function findArticle(sql: SQL, projectId: string, id: string): Prom
   return row ? articleFromRow(row as ArticleRow) : null;
 }
 
-/** The stored columns: the body sanitized, and its plain text for search. */
-function articleColumns(body: HelpArticleWrite) {
-  const html = sanitizeHtml(body.body);
+/**
+ * A version as stored: the editor's document rendered to HTML (else the HTML sent), sanitized either
+ * way, and its plain text for search.
+ */
+function storedVersion(version: HelpArticleVersion): StoredArticleVersion {
+  const body = sanitizeHtml(version.bodyDoc ? tipTapToHtml(version.bodyDoc) : (version.body ?? ""));
   return {
-    collection_id: body.collectionId,
-    title: body.title.trim(),
-    title_key: textKey(body.title),
-    description: body.description?.trim() ?? "",
-    body: html,
-    body_text: htmlToText(html),
-    status: body.status,
-    position: body.position ?? 0,
+    title: version.title.trim(),
+    description: version.description?.trim() ?? "",
+    body,
+    bodyDoc: version.bodyDoc ?? null,
+    bodyText: htmlToText(body),
   };
 }
+
+/** The stored columns: the English version in the row's own, the German one in `translations`. */
+function articleColumns(write: HelpArticleWrite) {
+  const english = storedVersion(write);
+  const german = write.translations?.de ? storedVersion(write.translations.de) : null;
+  return {
+    collection_id: write.collectionId,
+    slug: write.slug || slugFromTitle(write.title),
+    title: english.title,
+    title_key: textKey(write.title),
+    description: english.description,
+    body: english.body,
+    body_doc: english.bodyDoc ? JSON.stringify(english.bodyDoc) : null,
+    body_text: english.bodyText,
+    translations: JSON.stringify(german ? { de: german } : {}),
+    status: write.status,
+    position: write.position ?? 0,
+  };
+}
+
+export const articleSlugTakenMessage = "Another article of this project has this slug";
 
 const unknownCollection = (id: string): WriteOutcome => ({
   ok: false,

@@ -1,5 +1,7 @@
 import type { SQL } from "bun";
 import type { AdminNewsPost, NewsPost, NewsSummary, NewsWrite } from "../../../shared/messenger-api.ts";
+import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
+import { isTipTapDoc } from "../../../shared/tiptap-html.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { deleteProjectRow, listProjectRows } from "../project-rows.ts";
 import {
@@ -8,10 +10,11 @@ import {
   notFound,
   nowIso,
   optionalUrl,
+  parseJson,
   textKey,
   type WriteOutcome,
 } from "../repository-helpers.ts";
-import { sanitizeHtml } from "../rich-text/html-sanitizer.ts";
+import { richBodyHtml } from "../rich-text/rich-text-rendering.ts";
 
 /** News posts (table news_posts). A post is published when it first goes live; the date stays after. */
 
@@ -20,6 +23,7 @@ interface NewsRow {
   title: string;
   preview: string;
   body: string;
+  body_doc: string | null;
   cover_image_url: string | null;
   author_name: string;
   status: string;
@@ -28,12 +32,19 @@ interface NewsRow {
   updated_at: string;
 }
 
+/** The editor's document as stored; a row without one (or with one no longer readable) has only HTML. */
+function storedDoc(json: string | null): TipTapDoc | null {
+  const doc = json === null ? null : parseJson<unknown>(json, null);
+  return isTipTapDoc(doc) ? (doc as TipTapDoc) : null;
+}
+
 function fromRow(row: NewsRow): AdminNewsPost {
   return {
     id: row.id,
     title: row.title,
     preview: row.preview,
     body: row.body,
+    bodyDoc: storedDoc(row.body_doc),
     coverImageUrl: row.cover_image_url,
     authorName: row.author_name,
     status: contentStatus(row.status),
@@ -96,7 +107,9 @@ function columns(body: NewsWrite) {
     title: body.title.trim(),
     title_key: textKey(body.title),
     preview: body.preview?.trim() ?? "",
-    body: sanitizeHtml(body.body),
+    // A document is kept as written and rendered for visitors; HTML (older clients) is only cleaned.
+    body: richBodyHtml(body.bodyDoc ?? body.body),
+    body_doc: body.bodyDoc ? JSON.stringify(body.bodyDoc) : null,
     cover_image_url: optionalUrl(body.coverImageUrl),
     author_name: body.authorName?.trim() ?? "",
     status: body.status,

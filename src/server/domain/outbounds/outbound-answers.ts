@@ -1,12 +1,15 @@
 import { validate } from "superstruct";
 import { type ChecklistAnswer, ChecklistConfig } from "../../../shared/outbound-api.ts";
+import { renderTipTapDocs } from "../rich-text/rich-text-rendering.ts";
 import type { ChecklistInstance } from "./checklists-repository.ts";
 import type { Outbound } from "./outbound-repository.ts";
-import { convertTipTapDocs } from "./tiptap-html.ts";
 
-/** A tour's config as clients get it: its step texts rendered to HTML, since popovers show HTML. */
+/**
+ * A tour's config as clients get it: its step texts rendered to HTML through the allow-list, since
+ * popovers show HTML.
+ */
 export function tourConfigForClient(outbound: Outbound): Record<string, unknown> {
-  return convertTipTapDocs(outbound.config) as Record<string, unknown>;
+  return renderTipTapDocs(outbound.config) as Record<string, unknown>;
 }
 
 /** A checklist outbound's config as stored, or null when it no longer has the shape widgets need. */
@@ -45,5 +48,5 @@ export function checklistAnswer(
       },
     },
   };
-  return html ? (convertTipTapDocs(answer) as ChecklistAnswer) : answer;
+  return html ? (renderTipTapDocs(answer) as ChecklistAnswer) : answer;
 }

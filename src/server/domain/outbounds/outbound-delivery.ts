@@ -1,9 +1,11 @@
 import type { SQL } from "bun";
 import type { OutboundAction } from "../../../shared/outbound-api.ts";
+import { escapeHtml } from "../../../shared/tiptap-html.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
 import { countUnreadMessages } from "../conversations/conversations-repository.ts";
 import type { WidgetProject } from "../projects/projects-repository.ts";
+import { renderTipTapDocs } from "../rich-text/rich-text-rendering.ts";
 import { findSessionById, type StoredSession } from "../sessions/sessions-repository.ts";
 import { tourConfigForClient } from "./outbound-answers.ts";
 import {
@@ -13,7 +15,6 @@ import {
   recordOffers,
 } from "./outbound-repository.ts";
 import { type DeliveryState, pickOffers } from "./takeover-queue.ts";
-import { escapeHtml } from "./tiptap-html.ts";
 
 /** What a delivery uses: the database and the fan-out that reaches the session's sockets. */
 export interface DeliveryDeps {
@@ -53,7 +54,10 @@ export function toAction(
     pageFilterType: outbound.pageFilterType,
   };
   const { format, sound, formId, ...data } = outbound.config;
-  const filled = (raw: Record<string, unknown>) => fillName(raw, session.name) as Record<string, unknown>;
+  // Bodies written in the rich-text editor are TipTap documents; clients get them as allowed HTML,
+  // and the name goes into that HTML (escaped), not into the document.
+  const filled = (raw: Record<string, unknown>) =>
+    fillName(renderTipTapDocs(raw), session.name) as Record<string, unknown>;
   const withFormat = asString(format) ? { format: asString(format) } : {};
   switch (outbound.type) {
     case "notification":

@@ -38,10 +38,11 @@ export async function createTooltip(
 export async function listLiveTooltips(sql: SQL, projectId: string): Promise<TooltipConfig[]> {
   const rows = await sql`SELECT id, config FROM widget_tooltips
     WHERE project_id = ${projectId} AND status = ${"live"} ORDER BY created_at, id`;
-  return rows.map((row: { id: string; config: string }) => ({
-    id: row.id,
-    ...parseJson<TooltipConfig>(row.config, {}),
-  }));
+  return rows.map((row: { id: string; config: string }) => {
+    // Where the admin's builder opens is not the widget's to know.
+    const { builderUrl: _builderUrl, ...config } = parseJson<TooltipConfig>(row.config, {});
+    return { id: row.id, ...config };
+  });
 }
 
 // ---------- the admin's side ----------

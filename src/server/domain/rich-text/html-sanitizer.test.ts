@@ -52,6 +52,13 @@ describe("sanitizeHtml", () => {
 
   test("images: https sources only", () => {
     expect(sanitizeHtml('<img src="http://cdn.example/a.png">')).toBe("");
+    // A development server's own uploads (plain http on a loopback address), and nothing else over http.
+    expect(sanitizeHtml('<img src="http://localhost:3000/api/files/uploads/a.png">')).toBe(
+      '<img src="http://localhost:3000/api/files/uploads/a.png">',
+    );
+    expect(sanitizeHtml('<img src="http://localhost:3000/admin/a.png">')).toBe("");
+    expect(sanitizeHtml('<img src="http://localhost:3000/api/files/uploads/../../admin">')).toBe("");
+    expect(sanitizeHtml('<img src="http://localhost.evil.example/api/files/uploads/a.png">')).toBe("");
     expect(sanitizeHtml('<img src="data:image/svg+xml,<svg onload=alert(1)>">')).toBe("");
     expect(sanitizeHtml('<img src="https://cdn.example/a.png" width="120" height="abc">')).toBe(
       '<img src="https://cdn.example/a.png" width="120">',

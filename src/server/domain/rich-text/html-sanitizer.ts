@@ -263,7 +263,13 @@ function allowedUrl(raw: string, schemes: RegExp): string | null {
 }
 
 const hrefSchemes = /^(https?:\/\/|mailto:)/i;
-const srcSchemes = /^https:\/\//i;
+/**
+ * Images load over https, and from a development server's own uploads on a loopback address (its
+ * messenger origin is plain http there, and an image uploaded in the rich-text editor lives there):
+ * only that path of that host, which a visitor's browser answers itself, never another http address.
+ */
+const srcSchemes =
+  /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?\/api\/files\/uploads\/[a-z0-9-]+\.[a-z0-9]+$)/i;
 
 function allowedAttributes(tag: string, attributes: Array<[string, string]>): string {
   const allowed = allowedTags[tag] ?? [];
@@ -282,8 +288,8 @@ function allowedAttributes(tag: string, attributes: Array<[string, string]>): st
 }
 
 /**
- * Keeps only the allowed tags and attributes: links to http(s) and mailto, images from https, no event
- * handlers, styles or scripts. Disallowed tags go and their text stays; script-like elements go with
+ * Keeps only the allowed tags and attributes: links to http(s) and mailto, images from https (or a local
+ * development server's uploads), no event handlers, styles or scripts. Disallowed tags go and their text stays; script-like elements go with
  * their content. The output is balanced: unclosed tags are closed, stray end tags dropped.
  */
 export function sanitizeHtml(html: string): string {

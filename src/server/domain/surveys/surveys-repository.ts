@@ -124,7 +124,8 @@ export async function hasAnswered(sql: SQL, surveyId: string, sessionId: string)
 /**
  * Stores a session's answers. The row takes its once_key from the survey row in the same statement:
  * '' when the survey allows one answer per session, so the unique (survey, session, once_key) refuses a
- * second one even when two arrive at once. Null when the session had answered already.
+ * second one even when two arrive at once. Null when the session had answered already. The page is
+ * the session's last reported page: the frame itself does not know the host page's address.
  */
 export async function insertSurveyAnswer(
   sql: SQL,
@@ -134,9 +135,10 @@ export async function insertSurveyAnswer(
 ): Promise<string | null> {
   const id = Bun.randomUUIDv7();
   const inserted =
-    await sql`INSERT INTO survey_answers (id, survey_id, session_id, once_key, answers, created_at)
+    await sql`INSERT INTO survey_answers (id, survey_id, session_id, once_key, answers, page_url, created_at)
     SELECT ${id}, s.id, ${sessionId},
-      CASE WHEN s.allow_multiple_answers THEN ${id} ELSE ${""} END, ${JSON.stringify(answers)}, ${nowIso()}
+      CASE WHEN s.allow_multiple_answers THEN ${id} ELSE ${""} END, ${JSON.stringify(answers)},
+      (SELECT w.last_page FROM widget_sessions w WHERE w.id = ${sessionId}), ${nowIso()}
     FROM surveys s WHERE s.id = ${surveyId}
     ON CONFLICT DO NOTHING RETURNING id`;
   return inserted.length > 0 ? id : null;

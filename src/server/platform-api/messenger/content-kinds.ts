@@ -45,6 +45,7 @@ import {
 } from "../../domain/flows/flows-repository.ts";
 import {
   articleNotFoundMessage,
+  articleSlugTakenMessage,
   articleSortColumns,
   collectionNotFoundMessage,
   collectionSortColumns,
@@ -166,6 +167,7 @@ export const helpArticlesKind = contentKind<HelpArticleWrite, AdminHelpArticle>(
     entity: "help_article",
     notFoundMessage: articleNotFoundMessage,
     schema: HelpArticleWrite,
+    uniqueViolation: { ok: false, status: 409, error: articleSlugTakenMessage, field: "slug" },
   },
   { sortable: articleSortColumns, defaultSort: "position", list: listArticles, find: findArticle },
   { insert: insertArticle, update: updateArticle, remove: deleteArticle },
@@ -193,5 +195,5 @@ export const featureRequestsKind = contentKind<FeatureRequestWrite, AdminFeature
     find: findFeatureRequest,
   },
   { insert: insertFeatureRequest, update: updateFeatureRequest, remove: deleteFeatureRequest },
-  (request) => ({ title: request.title, status: request.status }),
+  (request) => ({ title: request.title, status: request.status, hidden: request.hidden }),
 );

@@ -11,6 +11,8 @@ import {
 } from "./content-kinds.ts";
 import { type ConversationsAdminDeps, conversationsAdminRoutes } from "./conversations-admin-routes.ts";
 import { featureRequestApprovalRoutes } from "./feature-request-approval-routes.ts";
+import { featureRequestMergeRoutes } from "./feature-request-merge-routes.ts";
+import { helpSearchPreviewRoutes } from "./help-search-preview-routes.ts";
 import { projectsRoutes } from "./projects-routes.ts";
 import { surveyResultsRoutes } from "./survey-results-routes.ts";
 
@@ -32,9 +34,11 @@ export function messengerAdminRoutes(deps: MessengerAdminDeps): ApiRoute[] {
     ...contentAdminRoutes(deps, surveysKind),
     ...contentAdminRoutes(deps, helpCollectionsKind),
     ...contentAdminRoutes(deps, helpArticlesKind),
+    ...helpSearchPreviewRoutes(deps),
     ...contentAdminRoutes(deps, newsKind),
     // Before the kind's routes: its `feature-requests/:id` would take `pending` for an id.
     ...featureRequestApprovalRoutes(deps),
+    ...featureRequestMergeRoutes(deps),
     ...contentAdminRoutes(deps, featureRequestsKind),
     ...conversationsAdminRoutes(deps),
   ];

@@ -1,5 +1,6 @@
 import type { StructError } from "superstruct";
 import { failureBody } from "../../../shared/form-rules.ts";
+import { authoredGuideError } from "../../../shared/guide-authoring-api.ts";
 import type { OutboundWrite } from "../../../shared/inbox-api.ts";
 import { outboundConfigError } from "../../../shared/outbound-api.ts";
 import { surveyExists } from "../../domain/outbounds/outbounds-admin-repository.ts";
@@ -17,7 +18,8 @@ function configFailure(error: StructError): Response {
 
 /**
  * Why an outbound write cannot be stored, or null: a schedule must end after it starts, its config
- * must fit its kind (outbound-api.ts; a tour needs a step), and a survey must name a survey of the project to show (the widget opens that
+ * must fit its kind (outbound-api.ts; a tour needs a step; a tour's and a checklist's steps must be
+ * runnable, guide-authoring-api.ts), and a survey must name a survey of the project to show (the widget opens that
  * form). Every path that writes an outbound's config asks this: the admin's create and save, the
  * builder's draft, and publishing that draft.
  */
@@ -28,7 +30,7 @@ export async function outboundWriteRefusal(
 ): Promise<Response | null> {
   if (write.startsAt && write.endsAt && Date.parse(write.endsAt) <= Date.parse(write.startsAt))
     return jsonError(400, "endsAt must be after startsAt", "endsAt");
-  const error = outboundConfigError(write.type, write.config);
+  const error = outboundConfigError(write.type, write.config) ?? authoredGuideError(write.type, write.config);
   if (error) return configFailure(error);
   if (write.type === "survey") {
     const formId = write.config.formId;

@@ -544,7 +544,7 @@ describe("checklists and home", () => {
     expect(home.flows[0]).toEqual({
       key: "bugreporting",
       title: "Report a bug",
-      description: "Something not working? Tell us and add a screenshot.",
+      description: "Something not working? Tell us and add a screenshot or a recording.",
       icon: "bug",
     });
     expect(home.news.length).toBeLessThanOrEqual(3);

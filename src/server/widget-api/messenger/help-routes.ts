@@ -1,4 +1,5 @@
 import { helpSearchLimits } from "../../../shared/messenger-api.ts";
+import { helpLanguageFor } from "../../domain/help/help-language.ts";
 import {
   findLiveArticle,
   findLiveCollection,
@@ -12,30 +13,41 @@ import type { WidgetRouteDeps } from "../widget-route-deps.ts";
 
 const base = "/api/widget/help";
 
-/** The help center as visitors see it: live articles only, and the collections that have some. */
+/**
+ * The language a request reads the help center in: `?lang=` when the caller names one, else the
+ * session's (the loader sends the widget's language when the session starts and when it changes).
+ */
+const languageOf = ({ url, session }: WidgetContext) =>
+  helpLanguageFor(url.searchParams.get("lang") || session?.lang);
+
+/**
+ * The help center as visitors see it: live articles only, and the collections that have some, in the
+ * visitor's language where an article has it (English otherwise). An article is found by id or slug.
+ */
 export function helpRoutes({ sql }: WidgetRouteDeps): WidgetRoute[] {
-  async function collections({ project }: WidgetContext): Promise<Response> {
-    return json(await listLiveCollections(sql, project.id));
+  async function collections(context: WidgetContext): Promise<Response> {
+    return json(await listLiveCollections(sql, context.project.id, languageOf(context)));
   }
 
-  async function collection({ project, params }: WidgetContext): Promise<Response> {
-    const id = params.id ?? "";
-    const found = await findLiveCollection(sql, project.id, id);
+  async function collection(context: WidgetContext): Promise<Response> {
+    const id = context.params.id ?? "";
+    const found = await findLiveCollection(sql, context.project.id, id, languageOf(context));
     return found ? json(found) : jsonError(404, `No help collection ${id}`);
   }
 
-  async function article({ project, params }: WidgetContext): Promise<Response> {
-    const id = params.id ?? "";
-    const found = await findLiveArticle(sql, project.id, id);
+  async function article(context: WidgetContext): Promise<Response> {
+    const id = context.params.id ?? "";
+    const found = await findLiveArticle(sql, context.project.id, id, languageOf(context));
     return found ? json(found) : jsonError(404, `No help article ${id}`);
   }
 
-  async function search({ project, url }: WidgetContext): Promise<Response> {
+  async function search(context: WidgetContext): Promise<Response> {
+    const { project, url } = context;
     const query = (url.searchParams.get("q") ?? "").trim();
     if (query.length > helpSearchLimits.queryLength)
       return jsonError(400, `q must be at most ${helpSearchLimits.queryLength} characters`, "q");
     if (query === "") return json([]);
-    return json(searchArticles(await listSearchableArticles(sql, project.id), query));
+    return json(searchArticles(await listSearchableArticles(sql, project.id, languageOf(context)), query));
   }
 
   return [

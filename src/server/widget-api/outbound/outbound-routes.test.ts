@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { ChecklistAnswer } from "../../../shared/outbound-api.ts";
+import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { issueSharedKey, sharedKeySecret } from "../../domain/outbounds/checklist-shared-keys.ts";
 import { createOutbound, type Outbound } from "../../domain/outbounds/outbound-repository.ts";
 import {
@@ -25,7 +26,7 @@ startBeforeAll(startTestServer, async (started) => {
   otherProjectId = await createOtherProject(server.db.sql);
 });
 
-const tipTap = (words: string) => ({
+const tipTap = (words: string): TipTapDoc => ({
   type: "doc",
   content: [{ type: "paragraph", content: [{ type: "text", text: words, marks: [{ type: "bold" }] }] }],
 });

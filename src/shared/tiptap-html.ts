@@ -163,15 +163,20 @@ export function tipTapToHtml(node: unknown): string {
 
 /**
  * Replaces every TipTap document found anywhere in `value` (bodies, descriptions, messages) by its
- * HTML, leaving everything else as it is.
+ * HTML, leaving everything else as it is. The server passes a `render` that also runs its allow-list
+ * sanitizer over the result.
  */
-export function convertTipTapDocs(value: unknown, depth = 0): unknown {
-  if (isTipTapDoc(value)) return tipTapToHtml(value);
+export function convertTipTapDocs(
+  value: unknown,
+  render: (doc: TipTapNode) => string = tipTapToHtml,
+  depth = 0,
+): unknown {
+  if (isTipTapDoc(value)) return render(value);
   if (depth >= maxDepth) return value;
-  if (Array.isArray(value)) return value.map((item) => convertTipTapDocs(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => convertTipTapDocs(item, render, depth + 1));
   if (isRecord(value)) {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, convertTipTapDocs(item, depth + 1)]),
+      Object.entries(value).map(([key, item]) => [key, convertTipTapDocs(item, render, depth + 1)]),
     );
   }
   return value;

@@ -1,13 +1,15 @@
-import type { Bot, BotStep, StartConversationRequest } from "../../shared/messenger-api.ts";
+import type { Bot, BotStep, StartConversationRequest } from "./messenger-api.ts";
 
 /**
- * A bot's scripted flow, run in the frame (`GET /bots/{id}` gives every step): a pure state machine,
- * so the screen only adds the pauses and the views, and tests walk it without timers.
+ * A bot's scripted flow (`GET /bots/{id}` gives every step): a pure state machine, so a screen only
+ * adds the pauses and the views, and tests walk it without timers. The messenger's bot screen runs
+ * it, and so does the admin's test run in the step editor, so what an author tries is what visitors get.
  *
  * - The step in play first "types" (the screen waits a moment), then says its text (`show`).
  * - `message` goes on to its `next` by itself, or ends the chat.
  * - `buttons` waits for a choice (`choose`), which goes to that button's `next` (or ends).
- * - `collect` waits for its field (`collect`), stores the answer under `field.key`, goes to `next`.
+ * - `collect` waits for its field (`collect`), stores the answer under `field.key`, goes to `next`;
+ *   a `choice` field takes one of its options only.
  * - `handover` waits for the screen to start a conversation with the transcript (`handoverRequest`).
  */
 export interface TranscriptEntry {
@@ -76,6 +78,8 @@ export function reduceRun(bot: Bot, run: BotRun, action: BotAction): BotRun {
     }
     case "collect": {
       if (!step || !run.shown || step.type !== "collect" || !step.field) return run;
+      // The screens check first; a value the step refuses (a choice it does not offer) changes nothing.
+      if (collectProblem(step, action.value) !== null) return run;
       const value = action.value.trim();
       const transcript = [
         ...run.transcript,
@@ -99,10 +103,11 @@ export function waitingFor(bot: Bot, run: BotRun): BotStep | null {
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Why a collected value is refused, or null when it is fine. */
-export function collectProblem(step: BotStep, value: string): "required" | "email" | null {
+export function collectProblem(step: BotStep, value: string): "required" | "email" | "choice" | null {
   const text = value.trim();
   if (text === "") return "required";
   if (step.field?.type === "email" && !emailPattern.test(text)) return "email";
+  if (step.field?.type === "choice" && !(step.field.options ?? []).includes(text)) return "choice";
   return null;
 }
 

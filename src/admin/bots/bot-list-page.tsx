@@ -1,0 +1,95 @@
+import { useEffect } from "react";
+import { Link, useLocation, useParams } from "wouter";
+import { useResource } from "../api/use-resource.ts";
+import { rememberProject } from "../content/last-project.ts";
+import { useProjects } from "../content/use-projects.ts";
+import { useT } from "../i18n/intl.ts";
+import { buttonClass } from "../shell/button.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { RetryPanel } from "../shell/retry-panel.tsx";
+import { botApi } from "./bot-api.ts";
+import { botCreateHref, botEditHref, botListPath } from "./bot-paths.ts";
+import { BotStatusBadge } from "./bot-status-badge.tsx";
+import "./bot-styles.ts";
+
+/** Switches between widget projects when there is more than one. */
+function ProjectChoice({ projectId }: { projectId: string }) {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const { resource } = useProjects();
+  if (resource.state !== "ready" || resource.data.length < 2) return null;
+  return (
+    <div className="field bot-project">
+      <label htmlFor="bot-project">{t("bots.project")}</label>
+      <select
+        id="bot-project"
+        value={projectId}
+        onChange={(event) => navigate(botListPath(event.target.value))}
+      >
+        {resource.data.map((project) => (
+          <option key={project.id} value={project.id}>
+            {project.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** `/dashboard/bots/{projectId}`: the project's bots by name, with their status and size. */
+export default function BotListPage() {
+  const { t } = useT();
+  useDocumentTitle(t("bots.title"));
+  const { projectId = "" } = useParams<{ projectId: string }>();
+  const { resource, reload } = useResource(
+    () => botApi.list(projectId).then((page) => page.items),
+    projectId,
+  );
+  useEffect(() => rememberProject(projectId), [projectId]);
+  return (
+    <section aria-labelledby="bots-title">
+      <header className="page-header page-header-actions">
+        <div>
+          <PageHeading id="bots-title">{t("bots.title")}</PageHeading>
+          <p className="subtle">{t("bots.subtitle")}</p>
+        </div>
+        <div className="page-actions">
+          <Link href={botCreateHref(projectId)} className={buttonClass({ variant: "primary" })}>
+            {t("bots.new")}
+          </Link>
+        </div>
+      </header>
+      <ProjectChoice projectId={projectId} />
+      {resource.state === "loading" ? (
+        <p className="subtle" role="status">
+          {t("bots.loading")}
+        </p>
+      ) : resource.state === "error" ? (
+        <RetryPanel error="bots.error" onRetry={reload} />
+      ) : resource.data.length === 0 ? (
+        <div className="state-panel">
+          <h2>{t("bots.empty")}</h2>
+          <p>{t("bots.emptyHint")}</p>
+        </div>
+      ) : (
+        <ul className="bot-list">
+          {resource.data.map((bot) => (
+            <li key={bot.id} className="card bot-row" data-testid="bot-row">
+              <div className="bot-row-text">
+                <Link href={botEditHref(projectId, bot.id)} className="table-link" dir="auto">
+                  {bot.name}
+                </Link>
+                <span className="subtle">
+                  {t("bots.steps", { count: bot.steps.length })} ·{" "}
+                  <span className="visually-hidden">{t("bots.column.id")}: </span>
+                  <code>{bot.id}</code>
+                </span>
+              </div>
+              <BotStatusBadge status={bot.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { afterAll, afterEach, expect, test } from "bun:test";
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import type { Bot } from "../../shared/messenger-api.ts";
+import { registerMessages } from "../i18n/intl.ts";
+import { localeState, setLocale } from "../i18n/locale-store.ts";
+import { botMessagesDe, botMessagesEnUS } from "./bot-messages.ts";
+import { BotTestRun } from "./bot-test-run.tsx";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+registerMessages(botMessagesEnUS, botMessagesDe);
+// The screens' English wording; the language before is restored for the next file.
+const localeBefore = localeState.locale;
+setLocale("en-US");
+afterAll(() => setLocale(localeBefore));
+
+const bot: Bot = {
+  id: "draft",
+  name: "Router",
+  avatarUrl: null,
+  steps: [
+    {
+      id: "start",
+      type: "buttons",
+      text: "<p>Where to?</p>",
+      buttons: [
+        { label: "Sales", next: "plan" },
+        { label: "Support", next: "bye" },
+      ],
+    },
+    {
+      id: "plan",
+      type: "collect",
+      field: { key: "email", label: "Your e-mail", type: "email" },
+      next: "human",
+    },
+    { id: "human", type: "handover", text: "<p>A person takes over.</p>" },
+    { id: "bye", type: "message", text: "<p>Support is on its way.<script>x()</script></p>" },
+  ],
+};
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  document.body.replaceChildren();
+});
+
+function render(): HTMLElement {
+  const container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  act(() => root?.render(<BotTestRun bot={bot} blocked={false} />));
+  return container;
+}
+
+const buttonNamed = (container: HTMLElement, name: string) =>
+  [...container.querySelectorAll("button")].find((button) => button.textContent === name);
+
+/** Waits out the run's typing pauses (at most 300 ms a step). */
+async function settle(predicate: () => boolean) {
+  for (let tries = 0; tries < 40 && !predicate(); tries++)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(predicate()).toBe(true);
+}
+
+const messages = (container: HTMLElement) =>
+  [...container.querySelectorAll("[data-testid=bot-test-message]")].map((item) =>
+    item.textContent?.replace(/^(Bot|Visitor): /, ""),
+  );
+
+test("a branch chosen in the test run goes where its button says, the bot's HTML cleaned", async () => {
+  const container = render();
+  act(() => buttonNamed(container, "Start test")?.click());
+  await settle(() => buttonNamed(container, "Support") !== undefined);
+  act(() => buttonNamed(container, "Support")?.click());
+  await settle(() => container.querySelector("[data-testid=bot-test-ended]") !== null);
+  expect(messages(container)).toEqual(["Where to?", "Support", "Support is on its way."]);
+  expect(container.querySelector("script")).toBeNull();
+});
+
+test("a question is checked as the messenger checks it; the handover shows what staff would get", async () => {
+  const container = render();
+  act(() => buttonNamed(container, "Start test")?.click());
+  await settle(() => buttonNamed(container, "Sales") !== undefined);
+  act(() => buttonNamed(container, "Sales")?.click());
+  await settle(() => container.querySelector("input") !== null);
+  const input = container.querySelector("input") as HTMLInputElement;
+  const form = container.querySelector("form") as HTMLFormElement;
+  const type = (value: string) =>
+    act(() => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+      setter?.call(input, value);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  type("ada@");
+  act(() => form.requestSubmit());
+  expect(container.querySelector(".form-error")?.textContent).toBe("Please enter a valid e-mail address.");
+  type("ada@example.com");
+  act(() => form.requestSubmit());
+  await settle(() => container.querySelector("[data-testid=bot-test-handover]") !== null);
+  expect(container.querySelector(".bot-test-summary")?.textContent).toBe(
+    "Sales\nYour e-mail: ada@example.com",
+  );
+  act(() => buttonNamed(container, "Start over")?.click());
+  expect(messages(container)).toEqual([]);
+});

@@ -1,0 +1,159 @@
+import type { FormEvent } from "react";
+import { useLocation, useParams } from "wouter";
+import { type AdminFeatureRequest, featureRequestStatuses } from "../../shared/messenger-api.ts";
+import { apiErrorMessage } from "../api/api-error.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useT } from "../i18n/intl.ts";
+import { CheckField } from "../projects/check-field.tsx";
+import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
+import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
+import { serverFieldError } from "../shell/form/form-errors.ts";
+import { FormField } from "../shell/form/form-field.tsx";
+import { FormPage } from "../shell/form/form-page.tsx";
+import { useFormState } from "../shell/form/use-form-state.ts";
+import { BackLink } from "../shell/layout/back-link.tsx";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { listHref } from "../shell/list/use-list-query.ts";
+import { showToast } from "../shell/overlay/toast-store.ts";
+import {
+  type FeatureRequestForm,
+  featureRequestFormFrom,
+  featureRequestFormWrite,
+  featureRequestLimits,
+  validateFeatureRequestForm,
+} from "./feature-request-form-state.ts";
+import { featureRequestBoardPath } from "./feature-request-paths.ts";
+import { featureRequestsApi } from "./feature-requests-api.ts";
+import "./feature-request-styles.ts";
+// The check box comes from the projects area, with its styles.
+import "../projects/project-styles.ts";
+
+/** The request's wording, the status visitors see and whether they see it at all. */
+function FeatureRequestFormView({ projectId, request }: { projectId: string; request: AdminFeatureRequest }) {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const form = useFormState<FeatureRequestForm>(
+    () => featureRequestFormFrom(request),
+    validateFeatureRequestForm,
+  );
+  const { state } = form;
+  const back = listHref(featureRequestBoardPath(projectId));
+  const set = <K extends keyof FeatureRequestForm>(field: K, value: FeatureRequestForm[K]) =>
+    form.update((current) => ({ ...current, [field]: value }), [field]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.checkSubmit(event)) return;
+    await form.save(
+      async () => {
+        await featureRequestsApi.update(projectId, request.id, featureRequestFormWrite(state));
+        showToast({ type: "success", heading: "featureRequestForm.saved" });
+        navigate(back);
+      },
+      (failure) => form.refuse(serverFieldError(failure), apiErrorMessage(failure)),
+    );
+  };
+
+  const titleLabel = t("featureRequestForm.field.title");
+  const descriptionLabel = t("featureRequestForm.field.description");
+  return (
+    <form className="entity-form" noValidate onSubmit={submit}>
+      <section className="detail-card">
+        <FormField id="feature-request-title" label={titleLabel} error={form.errorOf("title", titleLabel)}>
+          {(props) => (
+            <input
+              {...props}
+              name="title"
+              maxLength={featureRequestLimits.title + 1}
+              value={state.title}
+              onChange={(event) => set("title", event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="feature-request-description"
+          label={descriptionLabel}
+          error={form.errorOf("description", descriptionLabel)}
+        >
+          {(props) => (
+            <textarea
+              {...props}
+              name="description"
+              rows={5}
+              value={state.description}
+              onChange={(event) => set("description", event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="feature-request-status"
+          label={t("featureRequestForm.field.status")}
+          error={null}
+          describedBy="feature-request-status-hint"
+        >
+          {(props) => (
+            <select
+              {...props}
+              name="status"
+              value={state.status}
+              onChange={(event) => set("status", event.target.value as FeatureRequestForm["status"])}
+            >
+              {featureRequestStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {t(`featureRequests.status.${status}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <p className="subtle check-hint status-hint" id="feature-request-status-hint">
+          {t("featureRequestForm.field.statusHint")}
+        </p>
+        <CheckField
+          id="feature-request-hidden"
+          label={t("featureRequestForm.field.hidden")}
+          hint={t("featureRequestForm.field.hiddenHint")}
+          checked={state.hidden}
+          onChange={(hidden) => set("hidden", hidden)}
+        />
+      </section>
+      <FormActions
+        busy={form.busy}
+        busyLabel={t("featureRequestForm.saving")}
+        submitLabel={t("featureRequestForm.save")}
+      >
+        <FormCancelLink href={back}>{t("confirm.cancel")}</FormCancelLink>
+      </FormActions>
+    </form>
+  );
+}
+
+/** `/dashboard/feature-requests/{project}/{id}/edit`: one request of the board, loaded, then its form. */
+export default function FeatureRequestEditPage() {
+  const { t } = useT();
+  const { projectId = "", id = "" } = useParams<{ projectId: string; id: string }>();
+  const { resource, reload } = useResource(() => featureRequestsApi.get(projectId, id), `${projectId}/${id}`);
+  useDocumentTitle(t("featureRequestForm.title"), resource.state === "ready" ? resource.data.title : null);
+  const back = <BackLink href={listHref(featureRequestBoardPath(projectId))} />;
+  if (resource.state !== "ready") {
+    return (
+      <DetailStatus
+        resource={resource}
+        back={back}
+        onRetry={reload}
+        texts={detailTexts("featureRequestForm")}
+      />
+    );
+  }
+  const request = resource.data;
+  return (
+    <FormPage
+      titleId="feature-request-form-title"
+      title={t("featureRequestForm.title")}
+      subtitle={t("featureRequestForm.votes", { count: request.votes })}
+      back={back}
+    >
+      <FeatureRequestFormView key={request.id} projectId={projectId} request={request} />
+    </FormPage>
+  );
+}

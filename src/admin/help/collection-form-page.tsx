@@ -1,0 +1,236 @@
+import { type FormEvent, useRef, useState } from "react";
+import { useLocation, useParams } from "wouter";
+import type { AdminHelpCollection } from "../../shared/messenger-api.ts";
+import { apiErrorBody, apiErrorMessage } from "../api/api-error.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
+import { focusFirstInvalid } from "../shell/form/form-field.tsx";
+import { InputField, TextAreaField } from "../shell/form/form-inputs.tsx";
+import { FormPage } from "../shell/form/form-page.tsx";
+import { useUnsavedChangesGuard } from "../shell/form/unsaved-changes-guard.ts";
+import { BackLink } from "../shell/layout/back-link.tsx";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { confirmAction } from "../shell/overlay/confirm.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
+import { RetryPanel } from "../shell/retry-panel.tsx";
+import {
+  type CollectionErrors,
+  type CollectionFormState,
+  collectionErrors,
+  collectionForm,
+  collectionWrite,
+} from "./collection-form-state.ts";
+import { helpApi } from "./help-api.ts";
+import { helpCenterPath } from "./help-paths.ts";
+import "./help-styles.ts";
+
+// The names the messenger draws as icons (src/messenger/help/help-screen.tsx); anything else is an emoji or a book.
+const collectionIconNames = [
+  "rocket",
+  "users",
+  "settings",
+  "card",
+  "shield",
+  "bolt",
+  "flag",
+  "book",
+  "chat",
+  "video",
+  "image",
+  "file",
+];
+
+/** The form itself, once the collection (or, for a new one, the next free position) is known. */
+function CollectionForm({
+  projectId,
+  collection,
+  initial,
+}: {
+  projectId: string;
+  collection: AdminHelpCollection | null;
+  initial: CollectionFormState;
+}) {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const [state, setState] = useState(initial);
+  // A saved form leaves at once (`navigate` is not guarded); until then, leaving asks first.
+  useUnsavedChangesGuard(JSON.stringify(state) !== JSON.stringify(initial));
+  const [errors, setErrors] = useState<CollectionErrors>({});
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const shown = tried ? { ...collectionErrors(state), ...errors } : errors;
+  const error = (field: keyof CollectionErrors) => {
+    const rule = shown[field];
+    return rule ? t(`help.rule.${rule}`) : null;
+  };
+  const set = (change: Partial<CollectionFormState>) => {
+    setState((current) => ({ ...current, ...change }));
+    setErrors({});
+  };
+  const back = helpCenterPath(projectId);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (Object.keys(collectionErrors(state)).length > 0) {
+      requestAnimationFrame(() => form.current && focusFirstInvalid(form.current));
+      return;
+    }
+    setBusy(true);
+    const outcome = await runAction(
+      () => helpApi.saveCollection(projectId, collection?.id ?? null, collectionWrite(state)),
+      "help.saved",
+      (failure) => {
+        if (apiErrorBody(failure)?.field === "position") setErrors({ position: "position" });
+        return { heading: "toast.error", body: apiErrorMessage(failure) };
+      },
+    );
+    setBusy(false);
+    if (outcome.ok) navigate(back);
+  };
+
+  const remove = () => {
+    if (!collection) return;
+    confirmAction({
+      type: "danger",
+      heading: t("help.confirm.deleteCollection", { title: collection.title }),
+      body: t("help.confirm.deleteCollectionBody", { count: collection.articleCount }),
+      confirmLabel: "help.delete",
+      onConfirm: async () => {
+        const outcome = await runAction(
+          () => helpApi.removeCollection(projectId, collection.id),
+          "help.deleted",
+        );
+        if (outcome.ok) navigate(back);
+      },
+    });
+  };
+
+  return (
+    <form ref={form} className="card entity-form help-form" onSubmit={submit} noValidate>
+      <InputField
+        id="collection-title"
+        label={t("help.field.title")}
+        value={state.title}
+        error={error("title")}
+        maxLength={200}
+        onChange={(title) => set({ title })}
+      />
+      <TextAreaField
+        id="collection-description"
+        label={t("help.field.description")}
+        value={state.description}
+        rows={2}
+        maxLength={1000}
+        onChange={(description) => set({ description })}
+      />
+      <div className="help-form-row">
+        <InputField
+          id="collection-icon"
+          label={t("help.field.icon")}
+          value={state.icon}
+          maxLength={40}
+          list="collection-icons"
+          describedBy="collection-icon-hint"
+          onChange={(icon) => set({ icon })}
+        />
+        <datalist id="collection-icons">
+          {collectionIconNames.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+        <InputField
+          id="collection-position"
+          label={t("help.field.position")}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={10_000}
+          value={state.position}
+          error={error("position")}
+          describedBy="collection-position-hint"
+          onChange={(position) => set({ position })}
+        />
+      </div>
+      <p className="subtle help-hint" id="collection-icon-hint">
+        {t("help.field.iconHint")} <span id="collection-position-hint">{t("help.field.positionHint")}</span>
+      </p>
+      <fieldset className="help-version" lang="de">
+        <legend>{t("help.language.de")}</legend>
+        <p className="subtle help-hint">{t("help.germanHint")}</p>
+        <InputField
+          id="collection-de-title"
+          label={t("help.field.germanTitle")}
+          value={state.deTitle}
+          error={error("deTitle")}
+          maxLength={200}
+          onChange={(deTitle) => set({ deTitle })}
+        />
+        <TextAreaField
+          id="collection-de-description"
+          label={t("help.field.germanDescription")}
+          value={state.deDescription}
+          rows={2}
+          maxLength={1000}
+          onChange={(deDescription) => set({ deDescription })}
+        />
+      </fieldset>
+      <FormActions busy={busy} busyLabel={t("help.saving")} submitLabel={t("help.save")}>
+        <FormCancelLink href={back}>{t("confirm.cancel")}</FormCancelLink>
+        {collection && (
+          <Button type="button" variant="tertiary" className="button-danger" onClick={remove}>
+            {t("help.delete")}
+          </Button>
+        )}
+      </FormActions>
+    </form>
+  );
+}
+
+/** `/dashboard/help/{projectId}/collections/create` and `…/{id}/edit`. */
+export default function CollectionFormPage() {
+  const { t } = useT();
+  const { projectId = "", id } = useParams<{ projectId: string; id?: string }>();
+  const title = t(id ? "help.collectionForm.edit" : "help.collectionForm.create");
+  useDocumentTitle(title);
+  const { resource, reload } = useResource(
+    async () => {
+      if (id) return { collection: await helpApi.collection(projectId, id), next: 0 };
+      const { items } = await helpApi.collections(projectId);
+      return { collection: null, next: items.reduce((last, item) => Math.max(last, item.position + 1), 0) };
+    },
+    `${projectId}|${id ?? ""}`,
+  );
+  return (
+    <FormPage
+      titleId="collection-form-title"
+      title={title}
+      subtitle={resource.state === "ready" ? (resource.data.collection?.title ?? null) : null}
+      back={<BackLink href={helpCenterPath(projectId)} />}
+    >
+      {resource.state === "loading" ? (
+        <p className="subtle" role="status">
+          {t("help.loading")}
+        </p>
+      ) : resource.state === "error" ? (
+        resource.status === 404 ? (
+          <div className="state-panel">
+            <h2>{t("help.notFound")}</h2>
+            <p>{t("help.notFoundHint")}</p>
+          </div>
+        ) : (
+          <RetryPanel error="help.error" onRetry={reload} />
+        )
+      ) : (
+        <CollectionForm
+          projectId={projectId}
+          collection={resource.data.collection}
+          initial={collectionForm(resource.data.collection, resource.data.next)}
+        />
+      )}
+    </FormPage>
+  );
+}

@@ -1,0 +1,210 @@
+import { useEffect } from "react";
+import { Link, useLocation, useParams } from "wouter";
+import type { AdminHelpArticle, AdminHelpCollection } from "../../shared/messenger-api.ts";
+import { useResource } from "../api/use-resource.ts";
+import { rememberProject } from "../content/last-project.ts";
+import { useProjects } from "../content/use-projects.ts";
+import { useT } from "../i18n/intl.ts";
+import { buttonClass } from "../shell/button.tsx";
+import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { RetryPanel } from "../shell/retry-panel.tsx";
+import { helpApi } from "./help-api.ts";
+import {
+  articleCreateHref,
+  articleEditHref,
+  collectionCreateHref,
+  collectionEditHref,
+  helpCenterPath,
+} from "./help-paths.ts";
+import { HelpSearchPreview } from "./help-search-preview.tsx";
+import { HelpStatusBadge } from "./help-status-badge.tsx";
+import "./help-styles.ts";
+
+interface HelpCenter {
+  collections: AdminHelpCollection[];
+  articles: AdminHelpArticle[];
+}
+
+async function loadHelpCenter(projectId: string): Promise<HelpCenter> {
+  const [collections, articles] = await Promise.all([
+    helpApi.collections(projectId),
+    helpApi.articles(projectId),
+  ]);
+  return { collections: collections.items, articles: articles.items };
+}
+
+/** Switches between widget projects when there is more than one. */
+function ProjectChoice({ projectId }: { projectId: string }) {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const { resource } = useProjects();
+  if (resource.state !== "ready" || resource.data.length < 2) return null;
+  return (
+    <div className="field help-project">
+      <label htmlFor="help-project">{t("help.project")}</label>
+      <select
+        id="help-project"
+        value={projectId}
+        onChange={(event) => navigate(helpCenterPath(event.target.value))}
+      >
+        {resource.data.map((project) => (
+          <option key={project.id} value={project.id}>
+            {project.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** An icon the messenger shows as it is (an emoji), rather than as one of its drawn icons by name. */
+const isEmoji = (icon: string) => /[^\u0020-\u007e]/.test(icon.trim());
+
+function CollectionCard({
+  projectId,
+  collection,
+  articles,
+}: {
+  projectId: string;
+  collection: AdminHelpCollection;
+  articles: AdminHelpArticle[];
+}) {
+  const { t } = useT();
+  const german = collection.translations.de;
+  return (
+    <section
+      className="card help-collection"
+      aria-labelledby={`collection-${collection.id}`}
+      data-testid="help-collection"
+    >
+      <header className="help-collection-head">
+        {isEmoji(collection.icon) && (
+          <span className="help-icon" aria-hidden="true">
+            {collection.icon}
+          </span>
+        )}
+        <div className="help-collection-text">
+          <h2 id={`collection-${collection.id}`} dir="auto">
+            {collection.title}
+          </h2>
+          {german && (
+            <p className="subtle help-german" lang="de" dir="auto">
+              {german.title}
+            </p>
+          )}
+          {collection.description && (
+            <p className="subtle" dir="auto">
+              {collection.description}
+            </p>
+          )}
+          <p className="subtle help-meta">
+            {t("help.collection.position", { position: collection.position })} ·{" "}
+            {t("help.collection.articles", { count: articles.length })}
+            {collection.icon && !isEmoji(collection.icon) && (
+              <> · {t("help.collection.icon", { icon: collection.icon })}</>
+            )}
+          </p>
+        </div>
+        <div className="help-collection-actions">
+          <Link
+            href={collectionEditHref(projectId, collection.id)}
+            className={buttonClass({ variant: "secondary", size: "sm" })}
+            aria-label={t("help.collection.editNamed", { title: collection.title })}
+          >
+            {t("help.collection.edit")}
+          </Link>
+          <Link
+            href={articleCreateHref(projectId, collection.id)}
+            className={buttonClass({ variant: "secondary", size: "sm" })}
+          >
+            {t("help.collection.addArticle")}
+          </Link>
+        </div>
+      </header>
+      {articles.length === 0 ? (
+        <p className="subtle">{t("help.collection.noArticles")}</p>
+      ) : (
+        <ul className="help-articles">
+          {articles.map((article) => (
+            <li key={article.id} className="help-article-row">
+              <div className="help-article-text">
+                <Link href={articleEditHref(projectId, article.id)} className="table-link" dir="auto">
+                  {article.title}
+                </Link>
+                <span className="subtle help-slug">/{article.slug}</span>
+              </div>
+              <div className="help-article-badges">
+                <span className="help-languages">
+                  <span className="visually-hidden">{t("help.languages")}: </span>
+                  EN{article.translations.de ? " · DE" : ""}
+                </span>
+                <HelpStatusBadge status={article.status} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** `/dashboard/help/{projectId}`: the collections in their order with their articles, and the search preview. */
+export default function HelpCenterPage() {
+  const { t } = useT();
+  useDocumentTitle(t("help.title"));
+  const { projectId = "" } = useParams<{ projectId: string }>();
+  const { resource, reload } = useResource(() => loadHelpCenter(projectId), projectId);
+  useEffect(() => rememberProject(projectId), [projectId]);
+
+  return (
+    <section aria-labelledby="help-title" className="help-center">
+      <header className="page-header page-header-actions">
+        <div>
+          <PageHeading id="help-title">{t("help.title")}</PageHeading>
+          <p className="subtle">{t("help.subtitle")}</p>
+        </div>
+        <div className="page-actions">
+          <Link href={collectionCreateHref(projectId)} className={buttonClass({ variant: "secondary" })}>
+            {t("help.newCollection")}
+          </Link>
+          {resource.state === "ready" && resource.data.collections.length > 0 && (
+            <Link href={articleCreateHref(projectId)} className={buttonClass({ variant: "primary" })}>
+              {t("help.newArticle")}
+            </Link>
+          )}
+        </div>
+      </header>
+      <ProjectChoice projectId={projectId} />
+      {resource.state === "loading" ? (
+        <p className="subtle" role="status">
+          {t("help.loading")}
+        </p>
+      ) : resource.state === "error" ? (
+        <RetryPanel error="help.error" onRetry={reload} />
+      ) : (
+        <div className="help-layout">
+          <div className="help-collections">
+            {resource.data.collections.length === 0 ? (
+              <div className="state-panel">
+                <h2>{t("help.empty")}</h2>
+                <p>{t("help.emptyHint")}</p>
+              </div>
+            ) : (
+              resource.data.collections.map((collection) => (
+                <CollectionCard
+                  key={collection.id}
+                  projectId={projectId}
+                  collection={collection}
+                  articles={resource.data.articles.filter(
+                    (article) => article.collectionId === collection.id,
+                  )}
+                />
+              ))
+            )}
+          </div>
+          <HelpSearchPreview projectId={projectId} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { describe, expect, test } from "bun:test";
+import { createIntl } from "@formatjs/intl";
+import { validate } from "superstruct";
+import { type AdminHelpArticle, HelpArticleWrite, HelpCollectionWrite } from "../../shared/messenger-api.ts";
+import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
+import { botMessagesDe, botMessagesEnUS } from "../bots/bot-messages.ts";
+import {
+  articleErrors,
+  articleForm,
+  articleWrite,
+  hasGermanVersion,
+  newArticleForm,
+  withEnglishTitle,
+} from "./article-form-state.ts";
+import { collectionErrors, collectionForm, collectionWrite } from "./collection-form-state.ts";
+import { helpMessagesDe, helpMessagesEnUS } from "./help-messages.ts";
+
+const doc = (text: string): TipTapDoc => ({
+  type: "doc",
+  content: [{ type: "paragraph", content: [{ type: "text", text }] }],
+});
+
+describe("help article form", () => {
+  test("the slug follows the English title until the author writes one", () => {
+    let form = withEnglishTitle(newArticleForm("c1"), "Reset your password");
+    expect(form.slug).toBe("reset-your-password");
+    form = { ...form, slug: "reset", slugEdited: true };
+    expect(withEnglishTitle(form, "Reset it now").slug).toBe("reset");
+  });
+
+  test("a German version needs its own title once anything of it is written; none is sent when all is empty", () => {
+    const form = {
+      ...withEnglishTitle(newArticleForm("c1"), "Invoices"),
+      en: { title: "Invoices", description: "", body: doc("Billing") },
+    };
+    expect(articleErrors(form)).toEqual({});
+    expect(hasGermanVersion(form)).toBe(false);
+    expect(articleWrite(form).translations).toEqual({ de: null });
+    const halfGerman = { ...form, de: { title: "", description: "", body: doc("Abrechnung") } };
+    expect(articleErrors(halfGerman)).toEqual({ "de.title": "germanTitle" });
+    // An editor's empty paragraph is nothing written.
+    expect(
+      hasGermanVersion({
+        ...form,
+        de: { title: "", description: "", body: { type: "doc", content: [{ type: "paragraph" }] } },
+      }),
+    ).toBe(false);
+    const german = { ...halfGerman, de: { ...halfGerman.de, title: "Rechnungen" } };
+    const write = articleWrite(german);
+    expect(write).toEqual({
+      collectionId: "c1",
+      title: "Invoices",
+      description: "",
+      bodyDoc: doc("Billing"),
+      slug: "invoices",
+      status: "draft",
+      position: 0,
+      translations: { de: { title: "Rechnungen", description: "", bodyDoc: doc("Abrechnung") } },
+    });
+    expect(validate(write, HelpArticleWrite)[0]).toBeUndefined();
+  });
+
+  test("rules: a collection, an English title, a slug of lower-case words, an order from 0 to 10,000", () => {
+    const form = { ...newArticleForm(""), slug: "Not OK", position: "-1" };
+    expect(articleErrors(form)).toEqual({
+      collectionId: "required",
+      "en.title": "required",
+      slug: "slug",
+      position: "position",
+    });
+  });
+
+  test("a stored article opens with its documents; bodies stored as HTML go through the converter", () => {
+    const article: AdminHelpArticle = {
+      id: "a1",
+      collectionId: "c1",
+      slug: "custom",
+      title: "Invoices",
+      description: "PDFs",
+      body: "<p>Old</p>",
+      bodyDoc: null,
+      status: "live",
+      position: 3,
+      translations: { de: { title: "Rechnungen", description: "", body: "<p>x</p>", bodyDoc: doc("Neu") } },
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    };
+    const converted: string[] = [];
+    const form = articleForm(article, (html) => {
+      converted.push(html);
+      return doc("converted");
+    });
+    expect(converted).toEqual(["<p>Old</p>"]);
+    expect(form).toMatchObject({ slug: "custom", slugEdited: true, position: "3", status: "live" });
+    expect(form.en.body).toEqual(doc("converted"));
+    expect(form.de.body).toEqual(doc("Neu"));
+  });
+});
+
+describe("help collection form", () => {
+  test("German title and description, order, and the rules", () => {
+    const form = { ...collectionForm(null, 4), title: "Billing", deTitle: "Abrechnung" };
+    expect(form.position).toBe("4");
+    expect(collectionErrors(form)).toEqual({});
+    const write = collectionWrite(form);
+    expect(write).toEqual({
+      title: "Billing",
+      description: "",
+      icon: "",
+      position: 4,
+      translations: { de: { title: "Abrechnung", description: "" } },
+    });
+    expect(validate(write, HelpCollectionWrite)[0]).toBeUndefined();
+    expect(collectionWrite({ ...form, deTitle: " " }).translations).toEqual({ de: null });
+    expect(
+      collectionErrors({ ...form, title: "", deTitle: "", deDescription: "Nur Deutsch", position: "x" }),
+    ).toEqual({
+      title: "required",
+      position: "position",
+      deTitle: "germanTitle",
+    });
+  });
+});
+
+describe("help and bot texts", () => {
+  test("every text of both languages formats (valid ICU), with the placeholders the screens pass", () => {
+    const values = {
+      count: 2,
+      title: "T",
+      name: "N",
+      icon: "rocket",
+      n: 3,
+      step: 2,
+      summary: "Message",
+      position: 1,
+      rank: 1,
+    };
+    for (const [locale, messages] of [
+      ["en-US", { ...helpMessagesEnUS, ...botMessagesEnUS }],
+      ["de", { ...helpMessagesDe, ...botMessagesDe }],
+    ] as const) {
+      const intl = createIntl({
+        locale,
+        messages,
+        onError: (error) => {
+          throw error;
+        },
+      });
+      for (const id of Object.keys(messages))
+        expect(typeof intl.formatMessage({ id }, values)).toBe("string");
+    }
+    const german = createIntl({ locale: "de", messages: helpMessagesDe });
+    expect(german.formatMessage({ id: "help.collection.articles" }, { count: 1 })).toBe("1 Artikel");
+    expect(german.formatMessage({ id: "help.confirm.deleteCollectionBody" }, { count: 2 })).toBe(
+      "Ihre 2 Artikel werden mit ihr gelöscht.",
+    );
+  });
+});

@@ -1,0 +1,98 @@
+import { useId, useState } from "react";
+import type { HelpLanguage } from "../../shared/messenger-api.ts";
+import { useResource } from "../api/use-resource.ts";
+import { useT } from "../i18n/intl.ts";
+import { helpApi } from "./help-api.ts";
+import { HelpStatusBadge } from "./help-status-badge.tsx";
+
+/**
+ * What a visitor searching the messenger would find, ranked by the server's own search (the preview
+ * route calls the function the widget's search calls), in either language, drafts included on request.
+ */
+export function HelpSearchPreview({
+  projectId,
+  initialQuery = "",
+}: {
+  projectId: string;
+  initialQuery?: string;
+}) {
+  const { t } = useT();
+  const id = useId();
+  const [query, setQuery] = useState(initialQuery);
+  const [language, setLanguage] = useState<HelpLanguage>("en");
+  const [drafts, setDrafts] = useState(true);
+  const term = query.trim();
+  const { resource } = useResource(
+    () =>
+      term === ""
+        ? Promise.resolve(null)
+        : helpApi.searchPreview(projectId, term, language, drafts).then((preview) => preview.results),
+    `${projectId}|${term}|${language}|${drafts}`,
+  );
+  return (
+    <section className="card help-preview" aria-labelledby={`${id}-title`} data-testid="help-search-preview">
+      <h2 id={`${id}-title`}>{t("help.preview.title")}</h2>
+      <p className="subtle">{t("help.preview.hint")}</p>
+      <div className="help-preview-controls">
+        <div className="field">
+          <label htmlFor={`${id}-query`}>{t("help.preview.query")}</label>
+          <input
+            id={`${id}-query`}
+            type="search"
+            value={query}
+            maxLength={200}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-language`}>{t("help.preview.language")}</label>
+          <select
+            id={`${id}-language`}
+            value={language}
+            onChange={(event) => setLanguage(event.target.value === "de" ? "de" : "en")}
+          >
+            <option value="en">{t("help.language.en")}</option>
+            <option value="de">{t("help.language.de")}</option>
+          </select>
+        </div>
+        <label className="help-check">
+          <input type="checkbox" checked={drafts} onChange={(event) => setDrafts(event.target.checked)} />
+          {t("help.preview.drafts")}
+        </label>
+      </div>
+      {term === "" ? (
+        <p className="subtle">{t("help.preview.typeToSearch")}</p>
+      ) : resource.state === "loading" ? (
+        <p className="subtle" role="status">
+          {t("help.loading")}
+        </p>
+      ) : resource.state === "error" ? (
+        <p className="form-error" role="alert">
+          {t("help.preview.error")}
+        </p>
+      ) : (
+        <>
+          <p className="subtle" role="status">
+            {t("help.preview.results", { count: resource.data?.length ?? 0 })}
+          </p>
+          <ol className="help-preview-results">
+            {(resource.data ?? []).map((result, index) => (
+              <li key={result.id} data-testid="help-preview-result">
+                <span className="visually-hidden">{t("help.preview.rank", { rank: index + 1 })}</span>
+                <div className="help-preview-head">
+                  <strong dir="auto">{result.title}</strong>
+                  <HelpStatusBadge status={result.status} />
+                </div>
+                {result.snippet && (
+                  <p className="subtle" dir="auto">
+                    {result.snippet}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

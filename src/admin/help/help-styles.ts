@@ -1,0 +1,6 @@
+import { adoptStyles } from "../inbox/area-styles.ts";
+import helpCss from "./help.css" with { type: "text" };
+
+// The area's styles as an adopted sheet when its first screen loads: a plain CSS import would be bundled
+// into the entry's stylesheet, which the sign-in route downloads (area-styles.ts says why).
+adoptStyles(helpCss);

@@ -1,0 +1,71 @@
+import { describe, expect, test } from "bun:test";
+import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
+import type { ListPage } from "../../../shared/list-page-api.ts";
+import type { AdminFeedbackFlow, FeedbackFlow } from "../../../shared/messenger-api.ts";
+import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+
+/**
+ * Issue 25 point 7: a flow's capture field may offer a screenshot, a recording or both (the visitor
+ * picks), and the default bug flow of a new project offers both.
+ */
+
+let t: MessengerTest;
+
+startBeforeAll(startMessengerTest, (started) => {
+  t = started;
+});
+
+const flow = (captureType: unknown) => ({
+  key: `capture-${String(captureType)}`,
+  title: "Show us",
+  feedbackType: "BUG",
+  status: "live",
+  fields: [
+    { key: "description", type: "textarea", label: "What happened?", required: true },
+    { key: "capture", type: "capture", label: "Screenshot or recording", captureType },
+  ],
+});
+
+describe("a capture field's kinds", () => {
+  test("`both` is stored and served to the messenger as written; an unknown kind is a 400", async () => {
+    const created = await t.admin<AdminFeedbackFlow>("POST", "/feedback-flows", flow("both"), 201);
+    expect(created.fields[1]).toMatchObject({ type: "capture", captureType: "both" });
+    const served = await t.widgetJson<FeedbackFlow>(
+      await t.session(),
+      "GET",
+      "/flows/capture-both",
+      undefined,
+      200,
+    );
+    expect(served.fields.map((field) => field.captureType ?? null)).toEqual([null, "both"]);
+
+    const refused = await t.api.call("POST", `/api/projects/${t.projectId}/feedback-flows`, flow("video"));
+    const answer = (await refused.json()) as { field: string };
+    expect(`${refused.status} ${answer.field}`).toBe("400 fields.1.captureType");
+    const stored = await t.admin<ListPage<AdminFeedbackFlow>>(
+      "GET",
+      "/feedback-flows?q=show%20us",
+      undefined,
+      200,
+    );
+    expect(stored.total).toBe(1);
+  });
+
+  test("a new project's bug flow offers a screenshot or a recording", async () => {
+    const project = await t.api.expectJson<AdminProjectSettings>(
+      "POST",
+      "/api/projects",
+      { name: "Capture defaults" },
+      201,
+    );
+    const flows = await t.api.expectJson<ListPage<AdminFeedbackFlow>>(
+      "GET",
+      `/api/projects/${project.id}/feedback-flows?sort=position`,
+      undefined,
+      200,
+    );
+    const bug = flows.items.find((item) => item.key === "bugreporting");
+    expect(bug?.fields.find((field) => field.type === "capture")?.captureType).toBe("both");
+  });
+});

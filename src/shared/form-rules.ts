@@ -11,6 +11,8 @@ export const messages = {
   email: "Email format is not valid",
   code: "Invalid code format",
   form: "Please fill in form correctly.",
+  url: "URL format is not valid",
+  salaryMax: "Must be at least the minimum salary",
 } as const;
 
 const tooLongPattern = /^Must be less than (\d+) characters$/;

@@ -59,15 +59,14 @@ export const salaryPerLabels: Record<SalaryPer, string> = {
 export { oneOf };
 
 export const urlMaxLength = 2048;
-export const urlMessage = "URL format is not valid";
 
 /** An optional http(s) URL; an empty text means none. */
 export const optionalHttpUrl = define<string>("optionalHttpUrl", (value) => {
-  if (typeof value !== "string") return urlMessage;
+  if (typeof value !== "string") return messages.url;
   const trimmed = value.trim();
   if (trimmed === "") return true;
   if (trimmed.length > urlMaxLength) return messages.tooLong(urlMaxLength + 1);
-  if (!/^https?:\/\//i.test(trimmed) || !URL.canParse(trimmed)) return urlMessage;
+  if (!/^https?:\/\//i.test(trimmed) || !URL.canParse(trimmed)) return messages.url;
   return true;
 });
 
@@ -144,8 +143,6 @@ const responsibilities = refine(array(responsibility), "responsibilities", (valu
   value.length <= responsibilitiesMax ? true : `Must have at most ${responsibilitiesMax} items`,
 );
 
-export const salaryMaxMessage = "Must be at least the minimum salary";
-
 const Salary = refine(
   object({
     min: integer(0, salaryLimit),
@@ -158,7 +155,7 @@ const Salary = refine(
   (value, context) =>
     value.max >= value.min
       ? true
-      : { message: salaryMaxMessage, path: [...context.path, "max"], value: value.max },
+      : { message: messages.salaryMax, path: [...context.path, "max"], value: value.max },
 );
 
 const SkillRequirement = object({

@@ -1,5 +1,4 @@
 import { messages as formRules } from "../../shared/form-rules.ts";
-import { salaryMaxMessage, urlMessage } from "../../shared/jobs-api.ts";
 import type { botMessagesEnUS } from "../bots/bot-messages.ts";
 import type { challengeMessagesEnUS } from "../challenges/challenge-messages.ts";
 import type { contentMessagesEnUS } from "../content/content-messages.ts";
@@ -99,8 +98,8 @@ export const enUS = {
   "form.atLeast": "Must be at least {n}",
   "form.atMost": "Must be at most {n}",
   "form.wholeNumber": "Must be a whole number",
-  "form.salaryMax": salaryMaxMessage,
-  "form.url": urlMessage,
+  "form.salaryMax": formRules.salaryMax,
+  "form.url": formRules.url,
   "form.email": formRules.email,
   "list.search": "Search",
   "list.retry": "Try again",

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { type JobDetail, salaryMaxMessage, skillListedTwiceMessage } from "../../shared/jobs-api.ts";
+import { messages } from "../../shared/form-rules.ts";
+import { type JobDetail, skillListedTwiceMessage } from "../../shared/jobs-api.ts";
 import {
   addSkillRequirement,
   emptyJobForm,
@@ -60,9 +61,9 @@ describe("job form", () => {
   });
 
   test("max below min is reported on salary.max before any submit", () => {
-    expect(salaryRangeError({ salaryMin: "500", salaryMax: "100" })).toBe(salaryMaxMessage);
+    expect(salaryRangeError({ salaryMin: "500", salaryMax: "100" })).toBe(messages.salaryMax);
     expect(salaryRangeError({ salaryMin: "500", salaryMax: "" })).toBeNull();
-    expect(validateJobForm({ ...filled, salaryMax: "10" })["salary.max"]).toBe(salaryMaxMessage);
+    expect(validateJobForm({ ...filled, salaryMax: "10" })["salary.max"]).toBe(messages.salaryMax);
   });
 });
 

@@ -1,3 +1,4 @@
+import { messages } from "../../shared/form-rules.ts";
 import {
   type JobDetail,
   JobRequest,
@@ -5,7 +6,6 @@ import {
   type ProfessionalLevel,
   type SalaryPer,
   type SalaryUnit,
-  salaryMaxMessage,
   skillRequirementsMax,
 } from "../../shared/jobs-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
@@ -153,7 +153,7 @@ export function salaryRangeError(state: Pick<JobFormState, "salaryMin" | "salary
   const min = amount(state.salaryMin);
   const max = amount(state.salaryMax);
   if (typeof min !== "number" || typeof max !== "number") return null;
-  return max < min ? salaryMaxMessage : null;
+  return max < min ? messages.salaryMax : null;
 }
 
 /** Where a refused new requirement shows its message: at the sub-skill, the level, or the whole list. */

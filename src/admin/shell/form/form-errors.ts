@@ -1,6 +1,5 @@
 import { type Struct, validate } from "superstruct";
 import { isTooLong, messages } from "../../../shared/form-rules.ts";
-import { salaryMaxMessage, urlMessage } from "../../../shared/jobs-api.ts";
 import { apiErrorBody } from "../../api/api-error.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import type { Translator } from "../../i18n/intl.ts";
@@ -57,8 +56,8 @@ const numbered: Array<[RegExp, MessageId]> = [
 ];
 
 const fixed: Record<string, MessageId> = {
-  [salaryMaxMessage]: "form.salaryMax",
-  [urlMessage]: "form.url",
+  [messages.salaryMax]: "form.salaryMax",
+  [messages.url]: "form.url",
   "Must be a whole number": "form.wholeNumber",
   [messages.email]: "form.email",
 };

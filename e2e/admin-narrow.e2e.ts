@@ -18,7 +18,10 @@ const entries = [
   // These two may carry the count of what waits for the admin (issue 24), which other specs leave.
   /^Feedback inbox(\d+\+?\d* waiting for you)?$/,
   "Outbound content",
+  "Help center",
+  "Bots",
   /^Conversations(\d+\+?\d* waiting for you)?$/,
+  "Feature requests",
   "Widget projects",
 ];
 

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { Link, useLocation, useParams } from "wouter";
+import { Link, useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { rememberProject } from "../content/last-project.ts";
-import { useProjects } from "../content/use-projects.ts";
+import { ProjectChoice } from "../content/project-choice.tsx";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
@@ -11,30 +11,6 @@ import { botApi } from "./bot-api.ts";
 import { botCreateHref, botEditHref, botListPath } from "./bot-paths.ts";
 import { BotStatusBadge } from "./bot-status-badge.tsx";
 import "./bot-styles.ts";
-
-/** Switches between widget projects when there is more than one. */
-function ProjectChoice({ projectId }: { projectId: string }) {
-  const { t } = useT();
-  const [, navigate] = useLocation();
-  const { resource } = useProjects();
-  if (resource.state !== "ready" || resource.data.length < 2) return null;
-  return (
-    <div className="field bot-project">
-      <label htmlFor="bot-project">{t("bots.project")}</label>
-      <select
-        id="bot-project"
-        value={projectId}
-        onChange={(event) => navigate(botListPath(event.target.value))}
-      >
-        {resource.data.map((project) => (
-          <option key={project.id} value={project.id}>
-            {project.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** `/dashboard/bots/{projectId}`: the project's bots by name, with their status and size. */
 export default function BotListPage() {
@@ -59,7 +35,7 @@ export default function BotListPage() {
           </Link>
         </div>
       </header>
-      <ProjectChoice projectId={projectId} />
+      <ProjectChoice id="bot-project" label="bots.project" projectId={projectId} pathOf={botListPath} />
       {resource.state === "loading" ? (
         <p className="subtle" role="status">
           {t("bots.loading")}

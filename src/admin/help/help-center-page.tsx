@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { Link, useLocation, useParams } from "wouter";
+import { Link, useParams } from "wouter";
 import type { AdminHelpArticle, AdminHelpCollection } from "../../shared/messenger-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { rememberProject } from "../content/last-project.ts";
-import { useProjects } from "../content/use-projects.ts";
+import { ProjectChoice } from "../content/project-choice.tsx";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
@@ -31,30 +31,6 @@ async function loadHelpCenter(projectId: string): Promise<HelpCenter> {
     helpApi.articles(projectId),
   ]);
   return { collections: collections.items, articles: articles.items };
-}
-
-/** Switches between widget projects when there is more than one. */
-function ProjectChoice({ projectId }: { projectId: string }) {
-  const { t } = useT();
-  const [, navigate] = useLocation();
-  const { resource } = useProjects();
-  if (resource.state !== "ready" || resource.data.length < 2) return null;
-  return (
-    <div className="field help-project">
-      <label htmlFor="help-project">{t("help.project")}</label>
-      <select
-        id="help-project"
-        value={projectId}
-        onChange={(event) => navigate(helpCenterPath(event.target.value))}
-      >
-        {resource.data.map((project) => (
-          <option key={project.id} value={project.id}>
-            {project.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
 
 /** An icon the messenger shows as it is (an emoji), rather than as one of its drawn icons by name. */
@@ -174,7 +150,7 @@ export default function HelpCenterPage() {
           )}
         </div>
       </header>
-      <ProjectChoice projectId={projectId} />
+      <ProjectChoice id="help-project" label="help.project" projectId={projectId} pathOf={helpCenterPath} />
       {resource.state === "loading" ? (
         <p className="subtle" role="status">
           {t("help.loading")}

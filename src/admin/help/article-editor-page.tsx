@@ -15,7 +15,6 @@ import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
-import { RetryPanel } from "../shell/retry-panel.tsx";
 import {
   type ArticleErrors,
   type ArticleField,
@@ -30,6 +29,7 @@ import {
 } from "./article-form-state.ts";
 import { helpApi } from "./help-api.ts";
 import { articleEditHref, helpCenterPath } from "./help-paths.ts";
+import { HelpRecordStatus } from "./help-record-status.tsx";
 import { HelpSearchPreview } from "./help-search-preview.tsx";
 import "./help-styles.ts";
 
@@ -324,20 +324,8 @@ export default function ArticleEditorPage() {
       subtitle={record}
       back={<BackLink href={helpCenterPath(projectId)} />}
     >
-      {resource.state === "loading" ? (
-        <p className="subtle" role="status">
-          {t("help.loading")}
-        </p>
-      ) : resource.state === "error" ? (
-        resource.status === 404 ? (
-          <div className="state-panel">
-            <h2>{t("help.notFound")}</h2>
-            <p>{t("help.notFoundHint")}</p>
-          </div>
-        ) : (
-          <RetryPanel error="help.error" onRetry={reload} />
-        )
-      ) : (
+      <HelpRecordStatus resource={resource} onRetry={reload} />
+      {resource.state === "ready" && (
         <ArticleForm key={resource.data.article?.id ?? "new"} projectId={projectId} data={resource.data} />
       )}
     </FormPage>

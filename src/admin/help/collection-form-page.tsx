@@ -14,7 +14,6 @@ import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
-import { RetryPanel } from "../shell/retry-panel.tsx";
 import {
   type CollectionErrors,
   type CollectionFormState,
@@ -24,6 +23,7 @@ import {
 } from "./collection-form-state.ts";
 import { helpApi } from "./help-api.ts";
 import { helpCenterPath } from "./help-paths.ts";
+import { HelpRecordStatus } from "./help-record-status.tsx";
 import "./help-styles.ts";
 
 // The names the messenger draws as icons (src/messenger/help/help-screen.tsx); anything else is an emoji or a book.
@@ -211,20 +211,8 @@ export default function CollectionFormPage() {
       subtitle={resource.state === "ready" ? (resource.data.collection?.title ?? null) : null}
       back={<BackLink href={helpCenterPath(projectId)} />}
     >
-      {resource.state === "loading" ? (
-        <p className="subtle" role="status">
-          {t("help.loading")}
-        </p>
-      ) : resource.state === "error" ? (
-        resource.status === 404 ? (
-          <div className="state-panel">
-            <h2>{t("help.notFound")}</h2>
-            <p>{t("help.notFoundHint")}</p>
-          </div>
-        ) : (
-          <RetryPanel error="help.error" onRetry={reload} />
-        )
-      ) : (
+      <HelpRecordStatus resource={resource} onRetry={reload} />
+      {resource.state === "ready" && (
         <CollectionForm
           projectId={projectId}
           collection={resource.data.collection}

@@ -8,73 +8,56 @@ export type PageFilterType = (typeof pageFilterTypes)[number];
 
 /** `{word}` in a filter stands for one run of word characters or hyphens, e.g. a slug or an id. */
 const placeholder = /\{[\w-]*\}/g;
+const placeholders = /(?:\{[\w-]*\})+/g;
 const placeholderRun = "[\\w-]+";
 
 const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, "");
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The filter as a regular expression source: literal text escaped, each placeholder as a word run. */
-function patternSource(filter: string): string {
-  const literals = filter.split(placeholder);
-  // Neighbouring placeholders would be two runs of the same class back to back, which only adds
-  // backtracking; one run matches the same text.
-  return literals.map(escapeRegExp).reduce((source, literal, index) => {
-    if (index === 0) return literal;
-    const joined = source.endsWith(placeholderRun) ? source : source + placeholderRun;
-    return joined + literal;
-  }, "");
-}
-
-/** Each type's expression around the filter's source; the `not` types pass where the match fails. */
-function anchoredSource(source: string, type: string): string | null {
-  switch (type) {
-    case "is":
-    case "isnot":
-      return `^${source}$`;
-    case "contains":
-    case "notcontains":
-      return source;
-    case "startswith":
-      return `^${source}`;
-    case "endswith":
-      return `${source}$`;
-    default:
-      return null;
-  }
-}
-
 /**
- * Compiled filters by type and filter text (null: a type that never passes). The server matches every
- * live outbound's filter on every ping (issue 23: building the expression was 5 % of a ping's CPU); the
- * distinct filters are few, and the bound keeps a caller that sends many from growing it without end.
+ * The filter as a regular expression source: literal text escaped, each placeholder as a word run.
+ * Neighbouring placeholders become one first: two runs of the same class back to back only add
+ * backtracking, and one run matches the same text.
  */
-const compiled = new Map<string, RegExp | null>();
-const compiledKept = 1000;
+function patternSource(filter: string): string {
+  return filter.replace(placeholders, "{}").split(placeholder).map(escapeRegExp).join(placeholderRun);
+}
 
-function compiledFilter(filter: string, type: string): RegExp | null {
-  const key = `${type}\n${filter}`;
-  let pattern = compiled.get(key);
-  if (pattern === undefined) {
-    const anchored = anchoredSource(patternSource(filter), type);
-    pattern = anchored === null ? null : new RegExp(anchored);
-    if (compiled.size >= compiledKept) compiled.clear();
-    compiled.set(key, pattern);
-  }
-  return pattern;
+/** What each type puts before and after the filter's source; the `not` types pass where the match fails. */
+const anchors: Record<PageFilterType, readonly [string, string]> = {
+  is: ["^", "$"],
+  isnot: ["^", "$"],
+  contains: ["", ""],
+  notcontains: ["", ""],
+  startswith: ["^", ""],
+  endswith: ["", "$"],
+};
+
+/** A cleaned filter under `type` as one expression (null: a type that never passes). */
+export function compilePageFilter(filter: string, type: string): RegExp | null {
+  if (!Object.hasOwn(anchors, type)) return null;
+  const [before, after] = anchors[type as PageFilterType];
+  return new RegExp(before + patternSource(filter) + after);
 }
 
 /**
  * True when `url` (a full address) passes `filter` under `type`. Empty input passes, as in the
  * reference client: no filter, no type (content saved without a filter) or no address yet. An
- * unknown type never passes. A trailing slash on either side is ignored.
+ * unknown type never passes. A trailing slash on either side is ignored. `compile` lets the server
+ * keep compiled filters (compiled-page-filters.ts); the SDK compiles the few it has each time.
  */
-export function matchesPageFilter(url: string, filter: string, type: string): boolean {
+export function matchesPageFilter(
+  url: string,
+  filter: string,
+  type: string,
+  compile: (filter: string, type: string) => RegExp | null = compilePageFilter,
+): boolean {
   const cleanFilter = withoutTrailingSlash(filter.trim());
   const cleanUrl = withoutTrailingSlash(url.trim());
   if (cleanFilter === "" || type === "" || cleanUrl === "") return true;
   // Placeholders are letter-case agnostic by their class; literal text is compared as written.
-  const pattern = compiledFilter(cleanFilter, type);
+  const pattern = compile(cleanFilter, type);
   if (pattern === null) return false;
   return pattern.test(cleanUrl) !== (type === "isnot" || type === "notcontains");
 }

@@ -1,5 +1,5 @@
 import type { OutboundAudience, OutboundFrequency, OutboundType } from "../../../shared/outbound-api.ts";
-import { matchesPageFilter } from "../../../shared/page-filter.ts";
+import { matchesPageFilterCached } from "./compiled-page-filters.ts";
 
 /**
  * Which live content a visitor is offered now (issue 22), as rules without a database.
@@ -106,7 +106,7 @@ export function matchesPage(
 ) {
   if (candidate.pageFilter.trim() === "") return true;
   if (page === null) return false;
-  return matchesPageFilter(page, candidate.pageFilter, candidate.pageFilterType);
+  return matchesPageFilterCached(page, candidate.pageFilter, candidate.pageFilterType);
 }
 
 /** An audience of identified users needs a `userId` (identify); anonymous visitors have none. */

@@ -7,7 +7,6 @@ import {
   type ProductTourValidation,
   ProductTourValidationRequest,
 } from "../../../shared/outbound-api.ts";
-import { matchesPageFilter } from "../../../shared/page-filter.ts";
 import { sharedKeyIsGenuine, sharedKeySecret } from "../../domain/outbounds/checklist-shared-keys.ts";
 import {
   applyChecklistProgress,
@@ -17,6 +16,7 @@ import {
   joinSharedChecklist,
   openChecklist,
 } from "../../domain/outbounds/checklists-repository.ts";
+import { matchesPageFilterCached } from "../../domain/outbounds/compiled-page-filters.ts";
 import { acknowledgeOutbound } from "../../domain/outbounds/outbound-acknowledgement.ts";
 import {
   checklistAnswer,
@@ -76,7 +76,7 @@ export function outboundRoutes({ sql, sessionSecret, fanout, logger }: WidgetRou
     if (!tour) return tourNotFound(body.value.outboundId);
     const answer: ProductTourValidation = {
       status: "live",
-      passedPageFilter: matchesPageFilter(body.value.currentUrl, tour.pageFilter, tour.pageFilterType),
+      passedPageFilter: matchesPageFilterCached(body.value.currentUrl, tour.pageFilter, tour.pageFilterType),
       config: tourConfigForClient(tour),
     };
     return json(answer);

@@ -6,6 +6,7 @@ import {
   subscribeAlertPreferences,
   writeAlertPreferences,
 } from "./alert-preferences.ts";
+import "../shell/layout/navigation-texts.ts";
 
 /** The top bar's bell: the admin's alert choices for this browser, a click away on every screen. */
 export function AlertSettings() {

@@ -10,6 +10,7 @@ import { type AlertNotice, mentionNoticeFor, noticeFor } from "./alert-notice.ts
 import { readAlertPreferences } from "./alert-preferences.ts";
 import { setAlerts } from "./alert-store.ts";
 import { alertsApi } from "./alerts-api.ts";
+import "../shell/layout/navigation-texts.ts";
 
 /** Pushes that can change a count; one reload a second at most, however busy the team is. */
 const countingPushes: ReadonlySet<StaffPush["name"]> = new Set([

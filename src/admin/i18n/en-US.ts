@@ -15,6 +15,7 @@ import type { webhookMessagesEnUS } from "../projects/webhook-messages.ts";
 import type { reportMessagesEnUS } from "../reports/report-messages.ts";
 import type { richTextMessagesEnUS } from "../rich-text/rich-text-messages.ts";
 import type { savedReplyMessagesEnUS } from "../saved-replies/saved-reply-messages.ts";
+import type { navigationMessagesEnUS } from "../shell/layout/navigation-messages.ts";
 import { shellMessagesEnUS } from "../shell/shell-messages.ts";
 import type { skillMessagesEnUS } from "../skills/skill-messages.ts";
 import type { visitorMessagesEnUS } from "../visitors/visitor-messages.ts";
@@ -48,18 +49,7 @@ export const enUS = {
   "form.invalid": formRules.form,
   "form.code": formRules.code,
   "form.required": "{field} is required",
-  "nav.main": "Main navigation",
-  "nav.dashboard": "Dashboard",
-  "nav.users": "Users",
-  "nav.jobs": "Jobs",
-  "nav.skillTree": "Skill Tree",
-  "nav.reportedTasks": "Reported Tasks",
-  "nav.challengeCategories": "Challenge categories",
   "nav.goBack": "Go Back",
-  "nav.signOut": "Sign out",
-  "nav.signedInAs": "Signed in as",
-  "nav.openMenu": "Open navigation",
-  "nav.skip": "Skip to main content",
   "notFound.title": "Page not found: {path}",
   "toast.close": "Close",
   "toast.error": "Something went wrong",
@@ -76,23 +66,6 @@ export const enUS = {
   "list.previous": "Previous",
   "list.next": "Next",
   "list.pageSize": "Per page",
-  "nav.companies": "Companies",
-  "nav.inbox": "Feedback inbox",
-  "nav.content": "Outbound content",
-  "nav.help": "Help center",
-  "nav.bots": "Bots",
-  "nav.conversations": "Conversations",
-  "alerts.waiting": "{count, plural, one {# waiting for you} other {# waiting for you}}",
-  "alerts.newReport": "New report {id}",
-  "alerts.newMessage": "New message from a visitor",
-  "alerts.mention": "{name} mentioned you in a note",
-  "alerts.open": "Open",
-  "alerts.settings": "Alerts",
-  "alerts.sound": "Play a sound",
-  "alerts.desktop": "Desktop notifications when this tab is hidden",
-  "alerts.desktopBlocked": "This browser blocks notifications for this site",
-  "nav.projects": "Widget projects",
-  "nav.featureRequests": "Feature requests",
   "form.tooShort": "Must be greater than {n} characters",
   "form.tooLong": "Must be less than {n} characters",
   "form.atLeast": "Must be at least {n}",
@@ -118,7 +91,6 @@ export const enUS = {
   "list.id": "ID",
   "list.yes": "Yes",
   "list.no": "No",
-  "nav.closeMenu": "Close navigation",
   "theme.label": "Colour scheme",
   "theme.system": "System",
   "theme.light": "Light",
@@ -157,7 +129,8 @@ export type MessageId =
   | keyof typeof botMessagesEnUS
   | keyof typeof featureRequestMessagesEnUS
   | keyof typeof surveyResponseMessagesEnUS
-  | keyof typeof visitorMessagesEnUS;
+  | keyof typeof visitorMessagesEnUS
+  | keyof typeof navigationMessagesEnUS;
 
 /** English server messages are shown as they are; the German catalogue translates the known ones. */
 /**

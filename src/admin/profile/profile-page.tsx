@@ -11,6 +11,7 @@ import { RetryPanel } from "../shell/retry-panel.tsx";
 import { AvailabilityCard } from "./availability-card.tsx";
 import profileCss from "./profile.css" with { type: "text" };
 import { profileApi } from "./profile-api.ts";
+import "../shell/layout/navigation-texts.ts";
 
 adoptStyles(profileCss);
 

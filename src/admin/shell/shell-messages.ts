@@ -1,6 +1,5 @@
 /** Texts of the application shell: navigation additions, error page, loading overlay, update notice (English, the source). */
 export const shellMessagesEnUS = {
-  "nav.challenges": "Challenges",
   "field.notSet": "Not set",
   "picker.searching": "Searching…",
   "picker.none": "Nothing matches “{text}”",
@@ -26,7 +25,6 @@ export const shellMessagesEnUS = {
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
 export const shellMessagesDe: Record<keyof typeof shellMessagesEnUS, string> = {
-  "nav.challenges": "Challenges",
   "field.notSet": "Nicht angegeben",
   "picker.searching": "Suche läuft…",
   "picker.none": "Nichts passt zu „{text}“",

@@ -15,6 +15,7 @@ import { withLoadingOverlay } from "../overlay/loading-overlay-store.ts";
 import { prefetchRoute } from "../routing/route-prefetch.ts";
 import { LanguageStrip } from "./language-strip.tsx";
 import { narrowQuery, useMediaQuery } from "./use-media-query.ts";
+import "./navigation-texts.ts";
 
 // Only phones use the drawer: its code stays out of the entry (the sign-in route's budget).
 const NavDrawer = lazy(() => import("./nav-drawer.tsx").then((module) => ({ default: module.NavDrawer })));

@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import { useT } from "../../i18n/intl.ts";
 import { trapTab } from "../overlay/trap-tab.ts";
 import { handOver } from "../routing/route-focus.ts";
+import "./navigation-texts.ts";
 
 /**
  * The navigation of narrow screens: a modal `<dialog>` sliding in from the left (the rest of the page is

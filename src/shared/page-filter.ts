@@ -6,8 +6,11 @@
 export const pageFilterTypes = ["is", "isnot", "contains", "notcontains", "startswith", "endswith"] as const;
 export type PageFilterType = (typeof pageFilterTypes)[number];
 
-/** `{word}` in a filter stands for one run of word characters or hyphens, e.g. a slug or an id. */
-const placeholder = /\{[\w-]*\}/g;
+/**
+ * `{word}` in a filter stands for one run of word characters or hyphens, e.g. a slug or an id.
+ * Neighbouring placeholders are taken as one: two runs of the same class back to back only add
+ * backtracking, and one run matches the same text.
+ */
 const placeholders = /(?:\{[\w-]*\})+/g;
 const placeholderRun = "[\\w-]+";
 
@@ -15,13 +18,9 @@ const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, "");
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/**
- * The filter as a regular expression source: literal text escaped, each placeholder as a word run.
- * Neighbouring placeholders become one first: two runs of the same class back to back only add
- * backtracking, and one run matches the same text.
- */
+/** The filter as a regular expression source: literal text escaped, each placeholder as a word run. */
 function patternSource(filter: string): string {
-  return filter.replace(placeholders, "{}").split(placeholder).map(escapeRegExp).join(placeholderRun);
+  return filter.split(placeholders).map(escapeRegExp).join(placeholderRun);
 }
 
 /** What each type puts before and after the filter's source; the `not` types pass where the match fails. */

@@ -17,8 +17,11 @@ const run = Date.now().toString(36);
 // route tells it (a hand-written row stays unseen for up to 30 s, and the replay with it).
 let demoSettings: AdminProjectSettings | null = null;
 
-async function saveDemoSettings(request: APIRequestContext, settings: AdminProjectSettings) {
-  const headers = await adminHeaders(request);
+async function saveDemoSettings(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  settings: AdminProjectSettings,
+) {
   const write: ProjectSettingsWrite = {
     name: settings.name,
     flowConfig: settings.flowConfig,
@@ -36,14 +39,14 @@ test.beforeAll(async ({ request }) => {
   const demo = await demoProjectAsAdmin(request, headers);
   const response = await request.get(`/api/projects/${demo.id}/settings`, { headers });
   demoSettings = (await response.json()) as AdminProjectSettings;
-  await saveDemoSettings(request, {
+  await saveDemoSettings(request, headers, {
     ...demoSettings,
     flowConfig: { ...demoSettings.flowConfig, enableWebReplays: true },
   });
 });
 
 test.afterAll(async ({ request }) => {
-  if (demoSettings) await saveDemoSettings(request, demoSettings);
+  if (demoSettings) await saveDemoSettings(request, await adminHeaders(request), demoSettings);
 });
 
 test("a bug report filed on /demo arrives in the open inbox live, with its snapshot and replay", async ({

@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
 
 // Issue 11 item 8: every admin screen passes axe-core's WCAG 2.0/2.1 A and AA rules in both languages
 // (and the lists in the dark scheme); each screen names itself in the tab's title; a skip link leads
@@ -52,29 +53,20 @@ async function widgetIds(request: APIRequestContext) {
   const filed = () =>
     selectRows("SELECT id FROM feedback_reports WHERE project_id = $1 AND status = 'OPEN'", project).length;
   for (let count = filed(); count < 2; count++) {
-    const session = await request.post("/api/widget/sessions", {
-      headers: { "Api-Token": "demo" },
-      data: { lang: "en" },
-    });
-    const { gleapId, gleapHash } = (await session.json()) as { gleapId: string; gleapHash: string };
-    const created = await request.post("/api/widget/bugs/v2", {
-      headers: { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash },
-      data: {
-        type: "BUG",
-        priority: count === 0 ? "HIGH" : "LOW",
-        formData: { description: `Export to PDF fails (a11y ${count + 1})`, reportedBy: "ada@example.com" },
-        metaData: { currentUrl: "https://acme.test/notes/42" },
-        customData: { plan: "Pro" },
-        consoleLog: [{ log: "Export failed: 500", priority: "ERROR", date: new Date().toISOString() }],
-        screenshotData: {
-          html: "<!DOCTYPE html><p>Notes</p>",
-          baseUrl: "https://acme.test/",
-          width: 800,
-          height: 600,
-        },
+    await fileBugReport(request, await demoSessionHeaders(request), {
+      type: "BUG",
+      priority: count === 0 ? "HIGH" : "LOW",
+      formData: { description: `Export to PDF fails (a11y ${count + 1})`, reportedBy: "ada@example.com" },
+      metaData: { currentUrl: "https://acme.test/notes/42" },
+      customData: { plan: "Pro" },
+      consoleLog: [{ log: "Export failed: 500", priority: "ERROR", date: new Date().toISOString() }],
+      screenshotData: {
+        html: "<!DOCTYPE html><p>Notes</p>",
+        baseUrl: "https://acme.test/",
+        width: 800,
+        height: 600,
       },
     });
-    expect(created.status()).toBe(201);
   }
   return {
     project,

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
 
 /**
  * Issue 24 points 9 and 10 in Chromium against the real server: the inbox worked from the keyboard
@@ -10,22 +11,6 @@ import { signInAsAdmin } from "./support/sign-in.ts";
 
 const run = Date.now().toString(36);
 
-/** A widget session of the demo project, as the widget starts one. */
-async function widgetSession(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.post("/api/widget/sessions", { headers: { "Api-Token": "demo" }, data: {} });
-  const { gleapId, gleapHash } = (await response.json()) as { gleapId: string; gleapHash: string };
-  return { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash };
-}
-
-async function fileReport(request: APIRequestContext, headers: Record<string, string>, description: string) {
-  const response = await request.post("/api/widget/bugs/v2", {
-    headers,
-    data: { formData: { description } },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { id: string; shortId: string };
-}
-
 const focusedRow = (page: Page) => page.locator("tr[data-focused=true]");
 
 test("the inbox from the keyboard: j/k, Enter, next/previous, a and e, and the ? list", async ({
@@ -34,10 +19,13 @@ test("the inbox from the keyboard: j/k, Enter, next/previous, a and e, and the ?
 }) => {
   test.setTimeout(30_000);
   const marker = `keys-${run}`;
-  const session = await widgetSession(request);
+  const session = await demoSessionHeaders(request);
   // Newest first: the list shows them 3, 2, 1.
   const filed = [];
-  for (const n of [1, 2, 3]) filed.push(await fileReport(request, session, `Keyboard ${n} ${marker}`));
+  for (const n of [1, 2, 3])
+    filed.push(
+      await fileBugReport(request, session, { formData: { description: `Keyboard ${n} ${marker}` } }),
+    );
   await signInAsAdmin(page);
   await page.goto(`/dashboard/inbox?q=${marker}`);
   await expect(page.getByTestId("inbox-row")).toHaveCount(3);
@@ -105,10 +93,14 @@ test("bulk over all matching reports, beyond the page: tags, then spam, which st
 }) => {
   test.setTimeout(30_000);
   const marker = `bulk-${run}`;
-  const sender = await widgetSession(request);
-  await fileReport(request, sender, `Spam flood 0 ${marker}`);
+  const sender = await demoSessionHeaders(request);
+  await fileBugReport(request, sender, { formData: { description: `Spam flood 0 ${marker}` } });
   for (let i = 1; i < 13; i++)
-    await fileReport(request, { "Api-Token": "demo" }, `Spam flood ${i} ${marker}`);
+    await fileBugReport(
+      request,
+      { "Api-Token": "demo" },
+      { formData: { description: `Spam flood ${i} ${marker}` } },
+    );
   await signInAsAdmin(page);
   await page.goto(`/dashboard/inbox?q=${marker}&pageSize=10`);
   await expect(page.getByTestId("inbox-row")).toHaveCount(10);

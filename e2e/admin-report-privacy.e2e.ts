@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { demoSessionHeaders } from "./support/widget-session.ts";
 
 /**
  * Opening a report or a conversation in the admin fetches nothing from addresses the visitor chose
@@ -31,15 +32,6 @@ async function watchTracker(page: Page): Promise<string[]> {
       : route.fulfill({ status: 404, body: "" });
   });
   return seen;
-}
-
-async function widgetSession(request: APIRequestContext) {
-  const session = await request.post("/api/widget/sessions", {
-    headers: { "Api-Token": "demo" },
-    data: { lang: "en" },
-  });
-  const { gleapId, gleapHash } = (await session.json()) as { gleapId: string; gleapHash: string };
-  return { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash };
 }
 
 /** An element as rrweb serializes it. */
@@ -117,7 +109,7 @@ test("a report's snapshot, replay, recording and logs fetch nothing from the vis
   const description = `Report with tracked resources (${run})`;
   const start = Date.now() - 5_000;
   const created = await request.post("/api/widget/bugs/v2", {
-    headers: await widgetSession(request),
+    headers: await demoSessionHeaders(request),
     data: {
       type: "BUG",
       formData: { description, attachment: `${tracker}/form-attachment.png` },
@@ -211,7 +203,7 @@ test("a conversation's attached and message pictures on other sites load only wh
   if (!demo) throw new Error("no demo project");
   const subject = `Picture attached (${run})`;
   const started = await request.post("/api/widget/conversations", {
-    headers: await widgetSession(request),
+    headers: await demoSessionHeaders(request),
     data: {
       text: subject,
       attachments: [{ url: `${tracker}/attachment.png`, name: "screenshot.png", type: "image/png" }],

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 /** The visitor's session id (`gleapId`) as the page's widget stored it, or "" before it has one. */
 export function storedGleapId(page: Page): Promise<string> {
@@ -12,4 +12,25 @@ export function storedGleapId(page: Page): Promise<string> {
         ) as { gleapId?: string }
       ).gleapId ?? "",
   );
+}
+
+/** A new English visitor session of the demo project, as the widget starts one: the headers its calls carry. */
+export async function demoSessionHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const session = await request.post("/api/widget/sessions", {
+    headers: { "Api-Token": "demo" },
+    data: { lang: "en" },
+  });
+  const { gleapId, gleapHash } = (await session.json()) as { gleapId: string; gleapHash: string };
+  return { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash };
+}
+
+/** Files a report through the widget API as the SDK does, checks it was created (201) and answers it. */
+export async function fileBugReport(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  data: Record<string, unknown>,
+): Promise<{ id: string; shortId: string }> {
+  const created = await request.post("/api/widget/bugs/v2", { headers, data });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as { id: string; shortId: string };
 }

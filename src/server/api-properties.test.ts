@@ -13,6 +13,7 @@ import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-r
 import { platformRoutes } from "./platform-api/platform-routes.ts";
 import { startSession, type TestSession } from "./test-support/outbound-test-support.ts";
 import { startBeforeAll } from "./test-support/test-lifecycle.ts";
+import { testPasswords } from "./test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
 import { widgetRoutes } from "./widget-api/widget-routes.ts";
 
@@ -72,6 +73,7 @@ startBeforeAll(startTestServer, async (started) => {
   const unused = null as never;
   const authDeps = {
     sql,
+    passwords: testPasswords,
     captcha: unused,
     registrationEnabled: true,
     limits: defaultAuthLimits,
@@ -112,13 +114,17 @@ startBeforeAll(startTestServer, async (started) => {
     });
     return ((await response.json()) as { access_token: string }).access_token;
   };
-  await createUser(sql, {
-    name: "prop-user",
-    email: "prop-user@example.com",
-    password: "prop-pw-1",
-    role: "USER",
-    emailVerified: true,
-  });
+  await createUser(
+    sql,
+    {
+      name: "prop-user",
+      email: "prop-user@example.com",
+      password: "prop-pw-1",
+      role: "USER",
+      emailVerified: true,
+    },
+    testPasswords,
+  );
   adminToken = await login("admin", "admin");
   userToken = await login("prop-user", "prop-pw-1");
   session = await startSession(server.mainUrl);

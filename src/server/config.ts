@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { type PasswordHashCost, passwordHashCosts } from "./auth/password-hashing.ts";
 import { StartupError } from "./startup-error.ts";
 
 /**
@@ -20,6 +21,8 @@ export interface ServerConfig {
   /** How much demo data a first seed writes: the platform data set, or only the admin and widget project. */
   demoData: DemoDataSize;
   logLevel: LogLevel;
+  /** argon2id strength of new password hashes; `test` only for test servers (password-hashing.ts). */
+  passwordHashCost: PasswordHashCost;
   /** Redis for realtime fan-out across processes; unset keeps it in-process. */
   redisUrl?: string;
   /** Where uploads and large report parts are kept. */
@@ -270,6 +273,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
     seedDemo: readBoolean(env, "SEED_DEMO", true),
     demoData: readEnum(env, "DEMO_DATA", demoDataSizes, "full"),
     logLevel: readEnum(env, "LOG_LEVEL", logLevels, "info"),
+    passwordHashCost: readEnum(env, "PASSWORD_HASH_COST", passwordHashCosts, "production"),
     redisUrl: readRedisUrl(env),
     storage: readStorage(env, dataDir),
     rateLimits: readBoolean(env, "RATE_LIMITS", true),

@@ -4,6 +4,7 @@ import type { Database } from "./database/database.ts";
 import { demo, randomSecret, seedDemoData } from "./demo-seed.ts";
 import { readSetting } from "./domain/settings/settings-repository.ts";
 import { tempDatabases } from "./test-support/temp-databases.ts";
+import { testPasswords } from "./test-support/test-passwords.ts";
 
 const databases = tempDatabases("demo-seed-test");
 const migratedDatabase = (name: string) => databases.open(name, { migrated: true });
@@ -19,7 +20,7 @@ afterAll(() => databases.cleanup());
 describe("seedDemoData", () => {
   test("seeds the demo project and the admin into an empty database", async () => {
     const db = await migratedDatabase("empty");
-    expect(await seedDemoData(db.sql)).toEqual({ seeded: true });
+    expect(await seedDemoData(db.sql, { passwords: testPasswords })).toEqual({ seeded: true });
 
     const [project] = await db.sql`SELECT * FROM widget_projects WHERE sdk_key = ${"demo"}`;
     expect(project.name).toBe("Demo project");
@@ -42,18 +43,18 @@ describe("seedDemoData", () => {
 
   test("a second call seeds nothing and the counts stay at one", async () => {
     const db = await migratedDatabase("twice");
-    expect((await seedDemoData(db.sql)).seeded).toBe(true);
-    expect(await seedDemoData(db.sql)).toEqual({ seeded: false });
+    expect((await seedDemoData(db.sql, { passwords: testPasswords })).seeded).toBe(true);
+    expect(await seedDemoData(db.sql, { passwords: testPasswords })).toEqual({ seeded: false });
     expect(await count(db, "users")).toBe(1);
     expect(await count(db, "widget_projects")).toBe(1);
   });
 
   test("the marker keeps a database unseeded after its demo rows were deleted", async () => {
     const db = await migratedDatabase("deleted");
-    await seedDemoData(db.sql);
+    await seedDemoData(db.sql, { passwords: testPasswords });
     await db.sql`DELETE FROM users`;
     await db.sql`DELETE FROM widget_projects`;
-    expect(await seedDemoData(db.sql)).toEqual({ seeded: false });
+    expect(await seedDemoData(db.sql, { passwords: testPasswords })).toEqual({ seeded: false });
     expect(await count(db, "users")).toBe(0);
   });
 
@@ -61,7 +62,7 @@ describe("seedDemoData", () => {
     const db = await migratedDatabase("has-user");
     await db.sql`INSERT INTO users (id, name, name_key, email, password_hash, created_at)
       VALUES (${"u1"}, ${"Grace"}, ${"grace"}, ${"grace@example.com"}, ${"x"}, ${new Date().toISOString()})`;
-    expect(await seedDemoData(db.sql)).toEqual({ seeded: false });
+    expect(await seedDemoData(db.sql, { passwords: testPasswords })).toEqual({ seeded: false });
     expect(await count(db, "users")).toBe(1);
     expect(await count(db, "widget_projects")).toBe(0);
     expect(await readSetting(db.sql, "demo_seeded_at")).toBeNull();
@@ -71,7 +72,7 @@ describe("seedDemoData", () => {
     const db = await migratedDatabase("has-project");
     await db.sql`INSERT INTO widget_projects (id, name, sdk_key, secret, created_at)
       VALUES (${"p1"}, ${"Mine"}, ${"mine"}, ${"s"}, ${new Date().toISOString()})`;
-    expect(await seedDemoData(db.sql)).toEqual({ seeded: false });
+    expect(await seedDemoData(db.sql, { passwords: testPasswords })).toEqual({ seeded: false });
     expect(await count(db, "users")).toBe(0);
     expect(await count(db, "widget_projects")).toBe(1);
   });

@@ -1,5 +1,6 @@
 import type { SQL } from "bun";
 import { defaultFlowConfig } from "../shared/widget-config-api.ts";
+import type { PasswordHashing } from "./auth/password-hashing.ts";
 import type { DemoDataSize } from "./config.ts";
 import { demoAvatar, demoNewsCover } from "./demo-data/demo-images.ts";
 import { seedMessengerDemoData } from "./demo-data/messenger-demo.ts";
@@ -30,7 +31,7 @@ const demoFlowConfig = { ...defaultFlowConfig, requireCookieConsent: true };
  */
 export async function seedDemoData(
   sql: SQL,
-  { size = "minimal" }: { size?: DemoDataSize } = {},
+  { size = "minimal", passwords }: { size?: DemoDataSize; passwords: PasswordHashing },
 ): Promise<{ seeded: boolean }> {
   if (await readSetting(sql, seededMarker)) return { seeded: false };
   const [{ users }] = await sql`SELECT count(*) AS users FROM users`;
@@ -38,7 +39,7 @@ export async function seedDemoData(
   if (Number(users) > 0 || Number(projects) > 0) return { seeded: false };
 
   const now = new Date().toISOString();
-  const passwordHash = await Bun.password.hash(demo.adminPassword, { algorithm: "argon2id" });
+  const passwordHash = await passwords.hash(demo.adminPassword);
   const seeded = await sql.begin(async (tx) => {
     // The marker goes first: when two processes seed one database at once, only one inserts it.
     const marker = await tx`INSERT INTO settings (key, value) VALUES (${seededMarker}, ${now})
@@ -54,7 +55,7 @@ export async function seedDemoData(
         ${JSON.stringify(demoFlowConfig)}, ${now})`;
     if (size === "full") await seedDemoOutbounds(tx, projectId);
     await seedMessengerDemoData(tx, { projectId, adminId, size });
-    await seedPlatformDemoData(tx, { size });
+    await seedPlatformDemoData(tx, { size, passwords });
     return true;
   });
   return { seeded };

@@ -24,6 +24,7 @@ const baseEnv = () => ({
   HOST: "127.0.0.1",
   DIST_DIR: distDir,
   DATA_DIR: join(workDir, "data"),
+  PASSWORD_HASH_COST: "test",
 });
 
 async function runToExit(env: Record<string, string>) {

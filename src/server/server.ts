@@ -4,6 +4,7 @@ import { createAccessTokens } from "./auth/access-tokens.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
 import { type AuthLimits, defaultAuthLimits, noAuthLimits } from "./auth/auth-limits.ts";
 import { createCaptcha } from "./auth/captcha.ts";
+import { type PasswordHashing, passwordHashing } from "./auth/password-hashing.ts";
 import { loadBuildManifest } from "./build-manifest-loader.ts";
 import type { ServerConfig } from "./config.ts";
 import { ensureWritableDataDir } from "./data-dir.ts";
@@ -118,8 +119,11 @@ export async function startServer(
   try {
     const { applied } = await runMigrations(db.sql);
     if (applied.length > 0) logger.info("migrations applied", { applied });
+    const passwords = passwordHashing(config.passwordHashCost);
+    if (passwords.cost !== "production")
+      logger.warn("PASSWORD_HASH_COST is test: new password hashes are weak (test servers only)");
     if (config.seedDemo) {
-      const { seeded } = await seedDemoData(db.sql, { size: config.demoData });
+      const { seeded } = await seedDemoData(db.sql, { size: config.demoData, passwords });
       if (seeded) logger.info("demo data seeded");
     }
     const sessionSecret = await ensureSetting(db.sql, "widget_session_secret", randomSecret);
@@ -141,6 +145,7 @@ export async function startServer(
     });
     const platform = await createPlatformSide(config, logger, options, {
       sql,
+      passwords,
       reads: db.reads,
       storage,
       urls,
@@ -349,6 +354,7 @@ async function createPlatformSide(
   options: ServerOptions,
   parts: {
     sql: SQL;
+    passwords: PasswordHashing;
     reads: Reads;
     storage: FileStorage;
     urls: OriginUrls;
@@ -357,7 +363,7 @@ async function createPlatformSide(
     webhooks: WebhookEvents;
   },
 ) {
-  const { sql, reads, storage, urls, realtime, widget, webhooks } = parts;
+  const { sql, passwords, reads, storage, urls, realtime, widget, webhooks } = parts;
   const { fanout, staffAccessChanged } = realtime;
   const tokens = createAccessTokens(await ensureSetting(sql, "access_token_secret", randomSecret));
   const guard = createAuthGuard(sql, tokens);
@@ -367,6 +373,7 @@ async function createPlatformSide(
   const authLimiter = createSharedRateLimiter(sql);
   const authDeps = {
     sql,
+    passwords,
     captcha,
     registrationEnabled: config.registrationEnabled,
     limits: { ...(config.rateLimits ? defaultAuthLimits : noAuthLimits), ...options.authLimits },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { expectError } from "../test-support/api-calls.ts";
+import { testPasswords } from "../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { currentTotp } from "./totp.ts";
 import { createUser } from "./users-repository.ts";
@@ -40,13 +41,17 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
   afterAll(() => server.dispose());
 
   test("MFA: enroll, confirm, then the code is required, checked, and a recovery code turns MFA off", async () => {
-    await createUser(server.db.sql, {
-      name: "mfa-user",
-      email: "mfa@example.com",
-      password: "pw-mfa-1",
-      role: "ADMIN",
-      emailVerified: true,
-    });
+    await createUser(
+      server.db.sql,
+      {
+        name: "mfa-user",
+        email: "mfa@example.com",
+        password: "pw-mfa-1",
+        role: "ADMIN",
+        emailVerified: true,
+      },
+      testPasswords,
+    );
     const first = await loginOk(server, { login: "mfa-user", password: "pw-mfa-1" });
     const enroll = await post(server, "/api/auth/mfa/enroll", {}, bearer(first.access_token));
     expect(enroll.status).toBe(200);
@@ -104,13 +109,17 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
   });
 
   test("MFA can be disabled with a valid code", async () => {
-    await createUser(server.db.sql, {
-      name: "mfa-off",
-      email: "mfa-off@example.com",
-      password: "pw-off-1",
-      role: "USER",
-      emailVerified: true,
-    });
+    await createUser(
+      server.db.sql,
+      {
+        name: "mfa-off",
+        email: "mfa-off@example.com",
+        password: "pw-off-1",
+        role: "USER",
+        emailVerified: true,
+      },
+      testPasswords,
+    );
     const session = await loginOk(server, { login: "mfa-off", password: "pw-off-1" });
     const { secret } = (await (
       await post(server, "/api/auth/mfa/enroll", {}, bearer(session.access_token))
@@ -176,23 +185,31 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
   });
 
   test("an account without a password has no login method; a self-registered one must verify first", async () => {
-    const user = await createUser(server.db.sql, {
-      name: "nopw",
-      email: "nopw@example.com",
-      password: "x-1",
-      role: "USER",
-    });
+    const user = await createUser(
+      server.db.sql,
+      {
+        name: "nopw",
+        email: "nopw@example.com",
+        password: "x-1",
+        role: "USER",
+      },
+      testPasswords,
+    );
     await server.db.sql`UPDATE users SET password_hash = ${""} WHERE id = ${user.id}`;
     await expectError(await post(server, "/api/auth/login", { login: "nopw", password: "anything" }), 400, {
       error: "No login method",
     });
 
-    const fresh = await createUser(server.db.sql, {
-      name: "fresh",
-      email: "fresh@example.com",
-      password: "pw-fresh-1",
-      role: "USER",
-    });
+    const fresh = await createUser(
+      server.db.sql,
+      {
+        name: "fresh",
+        email: "fresh@example.com",
+        password: "pw-fresh-1",
+        role: "USER",
+      },
+      testPasswords,
+    );
     await server.db
       .sql`INSERT INTO verification_codes (id, user_id, purpose, code_hash, expires_at, created_at)
       VALUES (${crypto.randomUUID()}, ${fresh.id}, ${"EMAIL_VERIFY"}, ${"x"}, ${new Date(Date.now() + 3_600_000).toISOString()}, ${new Date().toISOString()})`;
@@ -204,12 +221,16 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
   });
 
   test("wrong passwords slow an account down but never refuse its right password (issue 19)", async () => {
-    await createUser(server.db.sql, {
-      name: "limited",
-      email: "limited@example.com",
-      password: "pw-limit-1",
-      role: "USER",
-    });
+    await createUser(
+      server.db.sql,
+      {
+        name: "limited",
+        email: "limited@example.com",
+        password: "pw-limit-1",
+        role: "USER",
+      },
+      testPasswords,
+    );
     for (let attempt = 0; attempt < 6; attempt++) {
       expect((await post(server, "/api/auth/login", { login: "limited", password: "wrong" })).status).toBe(
         401,

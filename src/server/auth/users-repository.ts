@@ -1,5 +1,6 @@
 import type { SQL } from "bun";
 import type { PublicUser } from "../../shared/auth-api.ts";
+import type { PasswordHashing } from "./password-hashing.ts";
 
 export interface StoredUser extends PublicUser {
   passwordHash: string;
@@ -67,9 +68,9 @@ export interface NewUser {
   emailVerified?: boolean;
 }
 
-export async function createUser(sql: SQL, user: NewUser): Promise<StoredUser> {
+export async function createUser(sql: SQL, user: NewUser, passwords: PasswordHashing): Promise<StoredUser> {
   const id = crypto.randomUUID();
-  const passwordHash = await Bun.password.hash(user.password, { algorithm: "argon2id" });
+  const passwordHash = await passwords.hash(user.password);
   const [row] =
     await sql`INSERT INTO users (id, name, name_key, email, password_hash, role, enabled, email_verified, created_at)
     VALUES (${id}, ${user.name}, ${user.name.toLowerCase()}, ${user.email?.toLowerCase() ?? null}, ${passwordHash},

@@ -3,6 +3,7 @@ import type { SQL } from "bun";
 import { ConfigError, loadConfig } from "../config.ts";
 import { seedDemoData } from "../demo-seed.ts";
 import { tempDatabases } from "../test-support/temp-databases.ts";
+import { testPasswords } from "../test-support/test-passwords.ts";
 import { demoTables, generatePlatformDemoData, seedPlatformDemoData } from "./seed-platform-demo-data.ts";
 
 const databases = tempDatabases("demo-data-test");
@@ -35,8 +36,12 @@ describe("seedPlatformDemoData", () => {
   test("two seeds into two fresh databases give identical rows", async () => {
     const first = await databases.open("first", { migrated: true });
     const second = await databases.open("second", { migrated: true });
-    expect(await seedDemoData(first.sql, { size: "full" })).toEqual({ seeded: true });
-    expect(await seedDemoData(second.sql, { size: "full" })).toEqual({ seeded: true });
+    expect(await seedDemoData(first.sql, { passwords: testPasswords, size: "full" })).toEqual({
+      seeded: true,
+    });
+    expect(await seedDemoData(second.sql, { passwords: testPasswords, size: "full" })).toEqual({
+      seeded: true,
+    });
     for (const [table, orderBy] of sampledTables) {
       const rows = await tableRows(first.sql, table, orderBy);
       expect(rows.length).toBeGreaterThan(0);
@@ -46,7 +51,7 @@ describe("seedPlatformDemoData", () => {
 
   test("every generated account shares one argon2id hash of the demo password", async () => {
     const db = await databases.open("hash", { migrated: true });
-    await seedDemoData(db.sql, { size: "full" });
+    await seedDemoData(db.sql, { passwords: testPasswords, size: "full" });
     const hashes = await db.sql`SELECT DISTINCT password_hash FROM users WHERE name_key <> 'admin'`;
     expect(hashes).toHaveLength(1);
     expect(hashes[0].password_hash).toStartWith("$argon2id$");
@@ -57,8 +62,10 @@ describe("seedPlatformDemoData", () => {
 
   test("minimal writes nothing beyond the admin and the widget project", async () => {
     const db = await databases.open("minimal", { migrated: true });
-    expect(await seedDemoData(db.sql, { size: "minimal" })).toEqual({ seeded: true });
-    await seedPlatformDemoData(db.sql, { size: "minimal" });
+    expect(await seedDemoData(db.sql, { passwords: testPasswords, size: "minimal" })).toEqual({
+      seeded: true,
+    });
+    await seedPlatformDemoData(db.sql, { passwords: testPasswords, size: "minimal" });
     for (const table of demoTables) {
       const [{ n }] = await db.sql`SELECT count(*) AS n FROM ${db.sql(table)}`;
       expect([table, Number(n)]).toEqual([table, table === "users" ? 1 : 0]);
@@ -67,7 +74,7 @@ describe("seedPlatformDemoData", () => {
 
   test("seedDemoData without a size seeds the minimal set, as before", async () => {
     const db = await databases.open("default", { migrated: true });
-    await seedDemoData(db.sql);
+    await seedDemoData(db.sql, { passwords: testPasswords });
     const [{ n }] = await db.sql`SELECT count(*) AS n FROM users`;
     expect(Number(n)).toBe(1);
   });
@@ -78,13 +85,13 @@ describe("seedPlatformDemoData", () => {
     const [first] = generatePlatformDemoData("x").companies;
     await db.sql`INSERT INTO companies (id, name, name_key, created_at, updated_at)
       VALUES ('blocker', 'Blocker', ${String(first?.name_key)}, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`;
-    await expect(seedDemoData(db.sql, { size: "full" })).rejects.toThrow();
+    await expect(seedDemoData(db.sql, { passwords: testPasswords, size: "full" })).rejects.toThrow();
     const [{ n }] = await db.sql`SELECT count(*) AS n FROM users`;
     expect(Number(n)).toBe(0);
     const [marker] = await db.sql`SELECT value FROM settings WHERE key = 'demo_seeded_at'`;
     expect(marker).toBeUndefined();
     await db.sql`DELETE FROM companies`;
-    expect(await seedDemoData(db.sql, { size: "full" })).toEqual({ seeded: true });
+    expect(await seedDemoData(db.sql, { passwords: testPasswords, size: "full" })).toEqual({ seeded: true });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { SQL } from "bun";
+import type { PasswordHashing } from "../auth/password-hashing.ts";
 import type { DemoDataSize } from "../config.ts";
 import { creationAudit } from "./audit.ts";
 import { insertRows, type Row } from "./bulk-insert.ts";
@@ -124,13 +125,16 @@ export function generatePlatformDemoData(
  * only the demo admin and project. Run it in the seeding transaction: one commit keeps it fast and
  * leaves nothing half-seeded if it fails.
  */
-export async function seedPlatformDemoData(sql: SQL, { size }: { size: DemoDataSize }): Promise<void> {
+export async function seedPlatformDemoData(
+  sql: SQL,
+  { size, passwords }: { size: DemoDataSize; passwords: PasswordHashing },
+): Promise<void> {
   if (size === "minimal") return;
   const existing = (await sql`SELECT name_key, email FROM users`) as Array<{
     name_key: string;
     email: string | null;
   }>;
-  const passwordHash = await Bun.password.hash(demoUserPassword, { algorithm: "argon2id" });
+  const passwordHash = await passwords.hash(demoUserPassword);
   const tables = generatePlatformDemoData(passwordHash, {
     names: existing.map((user) => user.name_key),
     emails: existing.flatMap((user) => (user.email ? [user.email] : [])),

@@ -4,6 +4,7 @@ import { createUser } from "../auth/users-repository.ts";
 import type { ApiRoute } from "../http/api-route.ts";
 import { adminEndpoints } from "../test-support/admin-endpoints.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
+import { testPasswords } from "../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 
 /**
@@ -43,20 +44,28 @@ startBeforeAll(startTestServer, async (started) => {
     (route) => !userEndpoints.has(`${route.method} ${route.pattern}`),
   );
 
-  await createUser(sql, {
-    name: "matrix-user",
-    email: "matrix-user@example.com",
-    password: "matrix-pw-1",
-    role: "USER",
-    emailVerified: true,
-  });
-  await createUser(sql, {
-    name: "matrix-off",
-    email: "matrix-off@example.com",
-    password: "matrix-pw-2",
-    role: "ADMIN",
-    emailVerified: true,
-  });
+  await createUser(
+    sql,
+    {
+      name: "matrix-user",
+      email: "matrix-user@example.com",
+      password: "matrix-pw-1",
+      role: "USER",
+      emailVerified: true,
+    },
+    testPasswords,
+  );
+  await createUser(
+    sql,
+    {
+      name: "matrix-off",
+      email: "matrix-off@example.com",
+      password: "matrix-pw-2",
+      role: "ADMIN",
+      emailVerified: true,
+    },
+    testPasswords,
+  );
   tokens.user = await login("matrix-user", "matrix-pw-1");
   tokens.disabledAdmin = await login("matrix-off", "matrix-pw-2");
   await sql`UPDATE users SET enabled = ${false} WHERE name_key = ${"matrix-off"}`;

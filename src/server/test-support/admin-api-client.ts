@@ -1,6 +1,7 @@
 import type { SQL } from "bun";
 import { createUser } from "../auth/users-repository.ts";
 import { callApi, logIn as logInAt } from "./api-calls.ts";
+import { testPasswords } from "./test-passwords.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
 
 /** A test server with the seeded admin's token and a USER's token, plus a JSON client for the API. */
@@ -28,7 +29,11 @@ export interface AdminApiTestClient {
 /** A fresh ADMIN named `name`, signed in: its id and token. */
 export async function newAdmin(server: TestServer, name: string): Promise<{ id: string; token: string }> {
   const email = `${name.toLowerCase()}@example.com`;
-  const user = await createUser(server.db.sql, { name, email, password: `${name}-password`, role: "ADMIN" });
+  const user = await createUser(
+    server.db.sql,
+    { name, email, password: `${name}-password`, role: "ADMIN" },
+    testPasswords,
+  );
   return { id: user.id, token: await logInAt(server.mainUrl, email, `${name}-password`) };
 }
 
@@ -61,12 +66,16 @@ export async function startAdminApiTestClient(): Promise<AdminApiTestClient> {
   api.adminToken = await logIn("admin@example.com", "admin");
   const [admin] = await sql`SELECT id FROM users WHERE email = ${"admin@example.com"}`;
   api.adminId = admin.id;
-  await createUser(sql, {
-    name: "Member",
-    email: "member@example.com",
-    password: "member-password",
-    role: "USER",
-  });
+  await createUser(
+    sql,
+    {
+      name: "Member",
+      email: "member@example.com",
+      password: "member-password",
+      role: "USER",
+    },
+    testPasswords,
+  );
   api.userToken = await logIn("member@example.com", "member-password");
   return api;
 }

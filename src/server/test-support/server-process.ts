@@ -26,7 +26,7 @@ export function printedUrls(stdout: string): { mainUrl: string; messengerUrl: st
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = Bun.spawn([process.execPath, entry], {
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { PATH: process.env.PATH ?? "", PASSWORD_HASH_COST: "test", ...env },
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",

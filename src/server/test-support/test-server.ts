@@ -183,6 +183,8 @@ export async function startTestServer(
     DEMO_DATA: "minimal",
     // Scripted logins; the captcha itself has its own tests.
     CAPTCHA_PROVIDER: "off",
+    // Accounts in microseconds; the production parameters have their own test (password-hashing.test.ts).
+    PASSWORD_HASH_COST: "test",
     ...database.env,
     ...sharedRedis(),
     ...env,

@@ -6,6 +6,7 @@ import { seedDemoData } from "../demo-seed.ts";
 import { createOutbound } from "../domain/outbounds/outbound-repository.ts";
 import { updateProjectSettings } from "../domain/projects/projects-repository.ts";
 import { outboundPublishedSignal } from "../realtime/signal-dispatch.ts";
+import { testPasswords } from "../test-support/test-passwords.ts";
 import {
   createWidgetLookupCache,
   liveContentChangedSignal,
@@ -21,7 +22,7 @@ beforeAll(async () => {
   const db = await openDatabase({ engine: "sqlite", filename: ":memory:" });
   ({ sql, close } = db);
   await runMigrations(sql);
-  await seedDemoData(sql, { size: "minimal" });
+  await seedDemoData(sql, { passwords: testPasswords, size: "minimal" });
   const [row] = await sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
   projectId = (row as { id: string }).id;
   outboundId = (

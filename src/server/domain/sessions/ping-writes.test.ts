@@ -4,6 +4,7 @@ import { openDatabase } from "../../database/database.ts";
 import { runMigrations } from "../../database/migrations.ts";
 import { sqliteConnectionOf } from "../../database/sqlite-statement-cache.ts";
 import { seedDemoData } from "../../demo-seed.ts";
+import { testPasswords } from "../../test-support/test-passwords.ts";
 import { combinedActivity, createPingWriter, eventRows, groupTime, sessionActivity } from "./ping-writes.ts";
 import {
   createSession,
@@ -21,7 +22,7 @@ beforeAll(async () => {
   sql = db.sql;
   close = db.close;
   await runMigrations(sql);
-  await seedDemoData(sql, { size: "minimal" });
+  await seedDemoData(sql, { passwords: testPasswords, size: "minimal" });
   const [row] = await sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
   projectId = (row as { id: string }).id;
 });

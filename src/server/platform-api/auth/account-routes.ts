@@ -10,6 +10,7 @@ import {
 import type { AuthLimits } from "../../auth/auth-limits.ts";
 import { revokeUserSessions } from "../../auth/auth-sessions-repository.ts";
 import type { Captcha } from "../../auth/captcha.ts";
+import type { PasswordHashing } from "../../auth/password-hashing.ts";
 import { createUser, findUserByLogin } from "../../auth/users-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { clientIpHeader } from "../../http/client-ip-header.ts";
@@ -21,6 +22,7 @@ import { readBody } from "../platform-request.ts";
 
 export interface AccountRoutesDeps {
   sql: SQL;
+  passwords: PasswordHashing;
   captcha: Captcha;
   registrationEnabled: boolean;
   limits: AuthLimits;
@@ -85,6 +87,7 @@ async function consumeCode(
  */
 export function accountRoutes({
   sql,
+  passwords,
   captcha,
   registrationEnabled,
   limits,
@@ -143,7 +146,11 @@ export function accountRoutes({
       return jsonError(409, "A user with this name already exists", "name");
     const refused = await mailRefusal(request, email);
     if (refused) return refused;
-    const user = await createUser(sql, { name: name.trim(), email: email.trim(), password, role: "USER" });
+    const user = await createUser(
+      sql,
+      { name: name.trim(), email: email.trim(), password, role: "USER" },
+      passwords,
+    );
     const code = await issueCode(sql, user.id, "EMAIL_VERIFY");
     await queueMail(sql, {
       to: email.trim().toLowerCase(),
@@ -208,7 +215,7 @@ export function accountRoutes({
     const checked = await checkCode(request, user?.id, "PASSWORD_RESET", body.value.code);
     if (checked instanceof Response) return checked;
     if (!user || !checked) return jsonError(400, "password reset failed", "code");
-    const hash = await Bun.password.hash(body.value.password, { algorithm: "argon2id" });
+    const hash = await passwords.hash(body.value.password);
     await sql`UPDATE users SET password_hash = ${hash} WHERE id = ${user.id}`;
     // A new password ends every sign-in made with the old one.
     await revokeUserSessions(sql, user.id);

@@ -3,6 +3,7 @@ import { createAccessTokens } from "../../auth/access-tokens.ts";
 import { createUser } from "../../auth/users-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { testPasswords } from "../../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 let server: TestServer;
@@ -72,7 +73,11 @@ async function adminToken(secret: string, sid: string, now?: () => number): Prom
 
 /** Creates a user whose password is the e-mail's local part and "-password". */
 const newUser = (name: string, email: string, role: "USER" | "ADMIN" = "USER", enabled = true) =>
-  createUser(server.db.sql, { name, email, password: `${email.split("@")[0]}-password`, role, enabled });
+  createUser(
+    server.db.sql,
+    { name, email, password: `${email.split("@")[0]}-password`, role, enabled },
+    testPasswords,
+  );
 
 async function loggedIn(body: unknown): Promise<LoginAnswer> {
   const response = await login(body);

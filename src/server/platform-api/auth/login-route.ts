@@ -13,9 +13,6 @@ import { readBody } from "../platform-request.ts";
 import type { AuthRoutesDeps } from "./auth-routes-deps.ts";
 import { loginResult } from "./login-result.ts";
 
-// A hash to verify against when the login names nobody, so a wrong name costs as long as a wrong password.
-const decoyHash = Bun.password.hash("decoy-password", { algorithm: "argon2id" });
-
 const tooMany = (retryAfterSeconds: number) =>
   jsonError(429, "Too many login attempts, try again later", undefined, {
     headers: { "Retry-After": String(retryAfterSeconds) },
@@ -69,7 +66,7 @@ async function secondStepRefusal(
  * need a captcha issued for it and wait a growing delay, and then the right password signs in.
  */
 export function loginRoute(deps: AuthRoutesDeps): ApiRoute {
-  const { sql, tokens, captcha, limits, limiter } = deps;
+  const { sql, passwords, tokens, captcha, limits, limiter } = deps;
 
   async function login(request: Request): Promise<Response> {
     const body = await readBody(request, LoginRequest);
@@ -102,7 +99,7 @@ export function loginRoute(deps: AuthRoutesDeps): ApiRoute {
     if (guarded) await Bun.sleep(slowdownMs(limits.loginSlowdown, excess));
 
     if (user && user.passwordHash === "") return jsonError(400, "No login method");
-    const valid = await Bun.password.verify(password, user?.passwordHash || (await decoyHash));
+    const valid = await passwords.verify(password, user?.passwordHash || (await passwords.decoyHash()));
     if (!user || !valid) return jsonError(401, "Invalid credentials");
     await limiter.refund(ipKey);
     await limiter.refund(accountKey);

@@ -4,6 +4,7 @@ import type { ListPage } from "../../../shared/list-page-api.ts";
 import { createUser } from "../../auth/users-repository.ts";
 import { expectError, logIn as logInAt } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { testPasswords } from "../../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 let server: TestServer;
@@ -59,12 +60,16 @@ describe("GET /api/feedback access", () => {
   });
 
   test("a USER's token answers 403 not authorized", async () => {
-    await createUser(server.db.sql, {
-      name: "Member",
-      email: "member@example.com",
-      password: "member-password",
-      role: "USER",
-    });
+    await createUser(
+      server.db.sql,
+      {
+        name: "Member",
+        email: "member@example.com",
+        password: "member-password",
+        role: "USER",
+      },
+      testPasswords,
+    );
     const token = await logIn("member@example.com", "member-password");
     await expectError(await getInbox("", token), 403, {
       error: "You are not authorized to use this dashboard.",
@@ -79,13 +84,17 @@ describe("GET /api/feedback access", () => {
   });
 
   test("an admin disabled after login answers 403 account disabled", async () => {
-    const admin = await createUser(server.db.sql, {
-      name: "Second Admin",
-      email: "second-admin@example.com",
-      password: "second-password",
-      role: "ADMIN",
-      emailVerified: true,
-    });
+    const admin = await createUser(
+      server.db.sql,
+      {
+        name: "Second Admin",
+        email: "second-admin@example.com",
+        password: "second-password",
+        role: "ADMIN",
+        emailVerified: true,
+      },
+      testPasswords,
+    );
     const token = await logIn("second-admin@example.com", "second-password");
     expect((await getInbox("", token)).status).toBe(200);
     await server.db.sql`UPDATE users SET enabled = FALSE WHERE id = ${admin.id}`;

@@ -12,6 +12,7 @@ import {
 } from "../../test-support/outbound-test-support.ts";
 import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { testPasswords } from "../../test-support/test-passwords.ts";
 
 let t: MessengerTest;
 let visitor: TestSession;
@@ -233,12 +234,16 @@ describe("triage: status, priority, tags and assignee", () => {
 
   test("an assignee who is not an admin, a bad status or too many tags are 400s that write nothing", async () => {
     const { id } = await report({ formData: { description: "Not assignable" } });
-    const member = await createUser(t.api.sql, {
-      name: "Plain",
-      email: "plain@example.com",
-      password: "plain-password",
-      role: "USER",
-    });
+    const member = await createUser(
+      t.api.sql,
+      {
+        name: "Plain",
+        email: "plain@example.com",
+        password: "plain-password",
+        role: "USER",
+      },
+      testPasswords,
+    );
     const answer = await expectRefused(
       "PATCH",
       `/api/feedback/${id}`,
@@ -318,12 +323,16 @@ describe("triage: status, priority, tags and assignee", () => {
       await t.api.expectJson("POST", "/api/feedback/bulk", { ids: [a.id], assigneeId: null }, 200),
     ).toEqual({ updated: 0 });
     expect((await inbox("?assigneeId=none&status=IN_PROGRESS&q=bulk assign")).total).toBe(2);
-    const member = await createUser(t.api.sql, {
-      name: "Bulk member",
-      email: "bulk-member@example.com",
-      password: "member-password",
-      role: "USER",
-    });
+    const member = await createUser(
+      t.api.sql,
+      {
+        name: "Bulk member",
+        email: "bulk-member@example.com",
+        password: "member-password",
+        role: "USER",
+      },
+      testPasswords,
+    );
     const refused = await expectRefused(
       "POST",
       "/api/feedback/bulk",

@@ -9,6 +9,7 @@ import {
 } from "../../test-support/messenger-test-support.ts";
 import { sessionHeaders, type TestSession } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { testPasswords } from "../../test-support/test-passwords.ts";
 
 let t: MessengerTest;
 
@@ -99,12 +100,16 @@ test("the session, its reports and conversations, and the report ↔ conversatio
 });
 
 test("a platform user's profile only when the identity was verified with the project's user hash", async () => {
-  const user = await createUser(t.api.sql, {
-    name: "timeline-learner",
-    email: "timeline-learner@example.com",
-    password: "timeline-pw-1",
-    role: "USER",
-  });
+  const user = await createUser(
+    t.api.sql,
+    {
+      name: "timeline-learner",
+      email: "timeline-learner@example.com",
+      password: "timeline-pw-1",
+      role: "USER",
+    },
+    testPasswords,
+  );
   await t.api.sql`UPDATE users SET xp = ${500}, balance = ${42} WHERE id = ${user.id}`;
   await t.api.expectJson("PUT", `/api/users/${user.id}/bans/report-task`, { reason: "Spam", days: 7 }, 200);
 

@@ -11,6 +11,7 @@ import { auditActions } from "../../test-support/audit-log.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { testPasswords } from "../../test-support/test-passwords.ts";
 
 let t: MessengerTest;
 let grace: { id: string; token: string };
@@ -84,12 +85,16 @@ describe("conversation assignment (issue 24)", () => {
 
   test("a non-admin, a missing body or an unknown conversation is refused and changes nothing", async () => {
     const id = await conversation("Refuse this assignment");
-    const member = await createUser(t.api.sql, {
-      name: "Plain member",
-      email: "plain-member@example.com",
-      password: "plain-password",
-      role: "USER",
-    });
+    const member = await createUser(
+      t.api.sql,
+      {
+        name: "Plain member",
+        email: "plain-member@example.com",
+        password: "plain-password",
+        role: "USER",
+      },
+      testPasswords,
+    );
     const refused = await t.api.call("POST", `/api/projects/${t.projectId}/conversations/${id}/assign`, {
       assigneeId: member.id,
     });

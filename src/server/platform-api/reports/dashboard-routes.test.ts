@@ -4,6 +4,7 @@ import type { AuditLogItem, DashboardSummary } from "../../../shared/reports-api
 import { createUser, type StoredUser } from "../../auth/users-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { testPasswords } from "../../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { apiClient, insertChallenge, insertTask } from "./test-fixtures.ts";
 
@@ -30,14 +31,26 @@ startBeforeAll(startTestServer, async (started) => {
 
   // Users: the seeded admin, a second admin, three members (one disabled, one who joined 10 days ago).
   member = await client.member("Member");
-  await createUser(sql, {
-    name: "Admin2",
-    email: "admin2@example.com",
-    password: "pw-admin2",
-    role: "ADMIN",
-  });
-  await createUser(sql, { name: "Banned", email: null, password: "pw-banned", role: "USER", enabled: false });
-  const old = await createUser(sql, { name: "Old", email: null, password: "pw-old", role: "USER" });
+  await createUser(
+    sql,
+    {
+      name: "Admin2",
+      email: "admin2@example.com",
+      password: "pw-admin2",
+      role: "ADMIN",
+    },
+    testPasswords,
+  );
+  await createUser(
+    sql,
+    { name: "Banned", email: null, password: "pw-banned", role: "USER", enabled: false },
+    testPasswords,
+  );
+  const old = await createUser(
+    sql,
+    { name: "Old", email: null, password: "pw-old", role: "USER" },
+    testPasswords,
+  );
   await sql`UPDATE users SET created_at = ${new Date(Date.now() - 10 * 24 * 60 * minute).toISOString()}
     WHERE id = ${old.id}`;
 

@@ -2,6 +2,7 @@ import type { SQL } from "bun";
 import type { CodingContent } from "../../../shared/challenges-api.ts";
 import { createUser, type StoredUser } from "../../auth/users-repository.ts";
 import { callApi, logIn as logInAt } from "../../test-support/api-calls.ts";
+import { testPasswords } from "../../test-support/test-passwords.ts";
 import type { TestServer } from "../../test-support/test-server.ts";
 
 /**
@@ -18,12 +19,16 @@ export function apiClient(server: TestServer) {
   /** A USER-role account and its access token. */
   async function member(name: string): Promise<{ user: StoredUser; token: string }> {
     const password = `${name}-password`;
-    const user = await createUser(server.db.sql, {
-      name,
-      email: `${name.toLowerCase()}@example.com`,
-      password,
-      role: "USER",
-    });
+    const user = await createUser(
+      server.db.sql,
+      {
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        password,
+        role: "USER",
+      },
+      testPasswords,
+    );
     return { user, token: await logIn(user.email ?? name, password) };
   }
 

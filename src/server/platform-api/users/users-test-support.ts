@@ -1,6 +1,7 @@
 import type { SQL } from "bun";
 import { createUser } from "../../auth/users-repository.ts";
 import { type Answer, logIn, readAnswer } from "../../test-support/api-calls.ts";
+import { testPasswords } from "../../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 /** What the users tests share: a real server, the seeded admin's token and request helpers. */
@@ -77,13 +78,17 @@ export async function startUsersServer(): Promise<UsersTestContext> {
     },
     async signedInUser(name: string, role: "ADMIN" | "USER" = "USER") {
       const password = `${name}-password`;
-      const user = await createUser(sql, {
-        name,
-        email: `${name.toLowerCase()}@example.com`,
-        password,
-        role,
-        emailVerified: true,
-      });
+      const user = await createUser(
+        sql,
+        {
+          name,
+          email: `${name.toLowerCase()}@example.com`,
+          password,
+          role,
+          emailVerified: true,
+        },
+        testPasswords,
+      );
       return { id: user.id, token: await logIn(main, name, password) };
     },
     dispose: () => server.dispose(),

@@ -19,6 +19,7 @@ import { createS3FileStorage } from "../../storage/s3-file-storage.ts";
 import { type FakeS3, startFakeS3 } from "../../test-support/s3rver.ts";
 import { tempDatabases } from "../../test-support/temp-databases.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { testPasswords } from "../../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { createWidgetApi } from "../widget-api.ts";
 import { uploadRoutes } from "./upload-routes.ts";
@@ -391,7 +392,7 @@ async function startUploadServer(
   let db = options.db;
   if (!db) {
     db = await databases.open(name, { migrated: true });
-    await seedDemoData(db.sql);
+    await seedDemoData(db.sql, { passwords: testPasswords });
   }
   const sql = db.sql;
   const filesDir = options.filesDir ?? join(workDir, name);
@@ -555,7 +556,7 @@ describe("upload limits and failures (routes served on their own with lowered li
 
   test("when the row cannot be written the stored object is deleted again", async () => {
     const db = await databases.open("failing", { migrated: true });
-    await seedDemoData(db.sql);
+    await seedDemoData(db.sql, { passwords: testPasswords });
     // SQLite-only setup for this test: make every upload row fail to insert.
     await db.sql.unsafe(
       `CREATE TRIGGER no_uploads BEFORE INSERT ON uploads BEGIN SELECT RAISE(ABORT, 'no'); END`,

@@ -6,7 +6,7 @@ import { buildAll } from "../build.ts";
 import { demo } from "../src/server/demo-seed.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
-import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
+import { writeFixtureDist } from "../src/server/test-support/fixture-dist.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
 import { percentile } from "./latency-stats.ts";
 

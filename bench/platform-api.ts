@@ -8,7 +8,7 @@ import { generateUsers } from "../src/server/demo-data/users.ts";
 import { demo } from "../src/server/demo-seed.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
-import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
+import { writeFixtureDist } from "../src/server/test-support/fixture-dist.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
 import { runWrk, type WrkResult, wrkAvailable, wrkInstallHint } from "./wrk-paths.ts";
 

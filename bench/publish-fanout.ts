@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { demo } from "../src/server/demo-seed.ts";
-import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
+import { writeFixtureDist } from "../src/server/test-support/fixture-dist.ts";
 import { benchOptions } from "./cli-options.ts";
 import { spawnServer } from "./server-process.ts";
 

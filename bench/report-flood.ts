@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
+import { writeFixtureDist } from "../src/server/test-support/fixture-dist.ts";
 import { benchOptions } from "./cli-options.ts";
 import { spawnServer, startSession, watchMemory } from "./server-process.ts";
 

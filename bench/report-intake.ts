@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { writeFixtureDist } from "../src/server/test-support/fixture-dist.ts";
 import { realisticReport } from "../src/server/test-support/realistic-report.ts";
-import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { freePort, spawnServer, startSession, waitForHealth, watchMemory } from "./server-process.ts";
 

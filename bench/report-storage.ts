@@ -1,8 +1,8 @@
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { writeFixtureDist } from "../src/server/test-support/fixture-dist.ts";
 import { realisticReportOfMix } from "../src/server/test-support/realistic-report.ts";
-import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { spawnServer, startSession } from "./server-process.ts";
 

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { writeFixtureDist } from "../src/server/test-support/fixture-dist.ts";
 import { type FakeS3, startFakeS3 } from "../src/server/test-support/s3rver.ts";
-import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { spawnServer, startSession, watchMemory } from "./server-process.ts";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { statementCacheStats } from "../src/server/database/sqlite-statement-cache.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
-import { writeFixtureDist } from "../src/server/test-support/test-server.ts";
+import { writeFixtureDist } from "../src/server/test-support/fixture-dist.ts";
 import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
 import { findWrk, runWrk, type WrkRequest, type WrkResult } from "./wrk-load.ts";

@@ -1,6 +1,10 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
+import { processTestTimeoutMs } from "../src/server/test-support/test-timeouts.ts";
 import { createGleap } from "./gleap.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 const modulePath = join(import.meta.dir, "module.ts");
 

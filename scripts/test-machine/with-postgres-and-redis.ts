@@ -1,16 +1,20 @@
 import { startPostgresCluster } from "../../src/server/test-support/postgres-cluster.ts";
 import { startRedis } from "../../src/server/test-support/redis-process.ts";
+import { testTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
+import { type TestLayer, testFilesOf } from "./test-layers.ts";
 
 /**
- * The second pass of `npm test`: the server suite again, on PostgreSQL and Redis instead of SQLite and
- * in-process fan-out. Starts a throwaway PostgreSQL cluster and a redis-server on loopback, runs
- * `bun test` over the server tests with TEST_DATABASE_URL (each test server creates its own database
- * in the cluster) and TEST_REDIS_URL (each test server fans out through it), and removes both
- * afterwards, also when the tests fail or the run is interrupted. Exits with the tests' status.
+ * The second pass of `npm test`: what depends on the engine, on PostgreSQL and Redis instead of SQLite
+ * and in-process fan-out: the `*.db.test.ts` and `*.pg.test.ts` files (test-layers.ts). Starts a
+ * throwaway PostgreSQL cluster and a redis-server on loopback, runs `bun test` over those files with
+ * TEST_DATABASE_URL (each test server copies its own database from a migrated template in the
+ * cluster) and TEST_REDIS_URL (each test server fans out through it), and removes both afterwards,
+ * also when the tests fail or the run is interrupted. Exits with the tests' status.
  *
- * Extra arguments go to `bun test` (a path narrows the run: `bun scripts/test-machine/with-postgres-and-redis.ts src/server/realtime`).
+ * Extra arguments go to `bun test`: flags are added, and paths narrow the run
+ * (`bun scripts/test-machine/with-postgres-and-redis.ts src/server/realtime`).
  */
-const serverSuite = ["src/server", "src/admin/api"];
+const engineLayers: readonly TestLayer[] = ["db", "pg"];
 
 const started = Date.now();
 const postgres = await startPostgresCluster();
@@ -40,10 +44,11 @@ try {
     `Server suite on PostgreSQL (${postgres.url}) and Redis (${redis.url}), ready in ${Date.now() - started} ms`,
   );
   const args = process.argv.slice(2);
-  // Each test server on PostgreSQL costs more round trips than on SQLite; on a loaded machine a hook
-  // that starts one needs more than bun's default 5 s.
+  const flags = args.filter((arg) => arg.startsWith("-"));
+  const paths = args.filter((arg) => !arg.startsWith("-"));
+  const files = await testFilesOf(engineLayers, paths);
   child = Bun.spawn(
-    [process.execPath, "test", "--timeout", "30000", ...(args.length > 0 ? args : serverSuite)],
+    [process.execPath, "test", `--timeout=${testTimeoutMs}`, ...flags, ...files.map((file) => `./${file}`)],
     {
       env: { ...process.env, TEST_DATABASE_URL: postgres.url, TEST_REDIS_URL: redis.url },
       stdio: ["inherit", "inherit", "inherit"],

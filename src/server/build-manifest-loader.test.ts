@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadBuildManifest } from "./build-manifest-loader.ts";
 import { StartupError } from "./startup-error.ts";
-import { fixtureManifest } from "./test-support/test-server.ts";
+import { fixtureManifest } from "./test-support/fixture-dist.ts";
 
 let workDir: string;
 

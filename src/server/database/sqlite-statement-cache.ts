@@ -12,7 +12,7 @@ import type { SQL } from "bun";
  * hold the same statement at once.
  *
  * The patch covers every `bun:sqlite` connection of the process; code that calls `prepare(sql)` itself
- * gets the shared statement too, so it must not change it (`as(Class)`). `sqlite-statement-cache.test.ts`
+ * gets the shared statement too, so it must not change it (`as(Class)`). `sqlite-statement-cache.sqlite.test.ts`
  * fails if a Bun upgrade stops preparing this way, so the gain cannot vanish unnoticed.
  */
 

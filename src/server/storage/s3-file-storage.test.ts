@@ -1,9 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { rangeResponse } from "../http/range-response.ts";
 import { type FakeS3, startFakeS3 } from "../test-support/s3rver.ts";
+import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 import { createFileStorage } from "./create-file-storage.ts";
 import type { FileStorage } from "./file-storage.ts";
 import { createS3FileStorage } from "./s3-file-storage.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 // A real S3 wire protocol: s3rver in a Node child process, reached over loopback HTTP.
 let s3: FakeS3;

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Database, openDatabase } from "../database/database.ts";
-import { runMigrations } from "../database/migrations.ts";
+import { copyMigratedSqlite } from "./sqlite-template.ts";
 
 /**
  * Fresh SQLite databases in one temporary folder for a test file; `cleanup()` closes them all and
@@ -19,9 +19,10 @@ export function tempDatabases(prefix: string) {
     },
     /** A new, empty database; with `migrated` the schema is brought up to date first. */
     async open(name: string, { migrated = false } = {}): Promise<Database> {
-      const db = await openDatabase({ engine: "sqlite", filename: join(workDir, `${name}.sqlite`) });
+      const filename = join(workDir, `${name}.sqlite`);
+      if (migrated) await copyMigratedSqlite(filename);
+      const db = await openDatabase({ engine: "sqlite", filename });
       opened.push(db);
-      if (migrated) await runMigrations(db.sql);
       return db;
     },
     async cleanup() {

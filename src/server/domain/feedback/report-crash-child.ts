@@ -1,5 +1,5 @@
 /**
- * Test support for report-file-journal.test.ts: a process that dies the hard way (SIGKILL) after a
+ * Test support for report-file-journal.db.test.ts: a process that dies the hard way (SIGKILL) after a
  * report's files are written and before its row is: the crash the journal is there for. Reads the
  * server's configuration from its environment and the report id from its first argument.
  */

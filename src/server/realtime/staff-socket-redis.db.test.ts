@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import {
   demoProjectId,
   openSocket,
@@ -9,6 +9,10 @@ import {
 import { startRedis } from "../test-support/redis-process.ts";
 import { openStaffSocket } from "../test-support/staff-socket-client.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 /** Two server processes on one database and one Redis, as behind a balancer. */
 describe("staff pushes and live publishing across two servers through Redis", () => {

@@ -1,8 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { RedisClient } from "bun";
 import { createLogger } from "./logger.ts";
 import { createRedisRateLimiter, decideFromWindow } from "./redis-rate-limiter.ts";
 import { startRedis } from "./test-support/redis-process.ts";
+import { processTestTimeoutMs } from "./test-support/test-timeouts.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 const logger = createLogger("silent");
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -21,8 +21,12 @@ import { tempDatabases } from "../../test-support/temp-databases.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { testPasswords } from "../../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
 import { createWidgetApi } from "../widget-api.ts";
 import { uploadRoutes } from "./upload-routes.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 let server: TestServer;
 let main: string;

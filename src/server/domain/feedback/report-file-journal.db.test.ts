@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import type { SQL } from "bun";
 import type { FileStorage } from "../../storage/file-storage.ts";
@@ -7,10 +7,14 @@ import { createS3FileStorage } from "../../storage/s3-file-storage.ts";
 import { postReport } from "../../test-support/report-test-support.ts";
 import { type FakeS3, startFakeS3 } from "../../test-support/s3rver.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
 import { insertReport } from "./feedback-repository.ts";
 import { orphanGraceMs, storeWithFiles, sweepOrphanReportFiles } from "./report-file-journal.ts";
 import { sweepReportLeftovers } from "./report-leftovers.ts";
 import type { ReportRowText } from "./report-preparation.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 const later = () => Date.now() + orphanGraceMs + 60_000;
 
@@ -66,64 +70,68 @@ describe("report files and a crash between file and row (local storage)", () => 
   beforeAll(async () => {
     server = await startTestServer();
     storage = createLocalFileStorage(join(server.dataDir, "files"));
-  }, 30_000);
+  }, processTestTimeoutMs);
   afterAll(() => server.dispose());
 
   const exists = async (key: string) => (await storage.get(key)) !== null;
 
-  test("a crash leaves journalled files; the next start sweeps them, sparing young writes and stored reports", async () => {
-    const html = `<p>${"kept ".repeat(20_000)}</p>`;
-    const stored = await postReport(
-      server.mainUrl,
-      { "Api-Token": "demo" },
-      JSON.stringify({ screenshotData: { html } }),
-    );
-    expect(stored.status).toBe(201);
-    const storedId = ((await stored.json()) as { id: string }).id;
+  test(
+    "a crash leaves journalled files; the next start sweeps them, sparing young writes and stored reports",
+    async () => {
+      const html = `<p>${"kept ".repeat(20_000)}</p>`;
+      const stored = await postReport(
+        server.mainUrl,
+        { "Api-Token": "demo" },
+        JSON.stringify({ screenshotData: { html } }),
+      );
+      expect(stored.status).toBe(201);
+      const storedId = ((await stored.json()) as { id: string }).id;
 
-    const dead = Bun.randomUUIDv7();
-    const young = Bun.randomUUIDv7();
-    await crashMidReport(server, dead);
-    await crashMidReport(server, young);
-    // What the crash left: files without a row, each named in the journal.
-    const sql = server.db.sql;
-    expect(await exists(`reports/${dead}/snapshot.html`)).toBe(true);
-    expect(await exists(`reports/${dead}/replay.json.gz`)).toBe(true);
-    expect(await journalled(sql, dead)).toEqual([
-      `reports/${dead}/replay.json.gz`,
-      `reports/${dead}/snapshot.html`,
-    ]);
-    const [{ rows }] =
-      await sql`SELECT count(*) AS rows FROM feedback_reports WHERE id IN ${sql([dead, young])}`;
-    expect(Number(rows)).toBe(0);
+      const dead = Bun.randomUUIDv7();
+      const young = Bun.randomUUIDv7();
+      await crashMidReport(server, dead);
+      await crashMidReport(server, young);
+      // What the crash left: files without a row, each named in the journal.
+      const sql = server.db.sql;
+      expect(await exists(`reports/${dead}/snapshot.html`)).toBe(true);
+      expect(await exists(`reports/${dead}/replay.json.gz`)).toBe(true);
+      expect(await journalled(sql, dead)).toEqual([
+        `reports/${dead}/replay.json.gz`,
+        `reports/${dead}/snapshot.html`,
+      ]);
+      const [{ rows }] =
+        await sql`SELECT count(*) AS rows FROM feedback_reports WHERE id IN ${sql([dead, young])}`;
+      expect(Number(rows)).toBe(0);
 
-    // The first crash was long enough ago that no process can still be writing those files.
-    await sql`UPDATE report_file_writes SET started_at = started_at - ${orphanGraceMs + 1000}
+      // The first crash was long enough ago that no process can still be writing those files.
+      await sql`UPDATE report_file_writes SET started_at = started_at - ${orphanGraceMs + 1000}
       WHERE storage_key LIKE ${`reports/${dead}/%`}`;
-    // The same database and the same files folder (with PostgreSQL the database env names no folder).
-    const restarted = await startTestServer({ DATA_DIR: server.dataDir, ...server.databaseEnv });
-    try {
-      const deadline = Date.now() + 5_000;
-      // The sweep deletes the two files one after the other, in no set order: both are waited for.
-      const deadLeft = async () =>
-        (await exists(`reports/${dead}/snapshot.html`)) || (await exists(`reports/${dead}/replay.json.gz`));
-      while ((await deadLeft()) && Date.now() < deadline) await Bun.sleep(20);
-      expect(await exists(`reports/${dead}/snapshot.html`)).toBe(false);
-      expect(await exists(`reports/${dead}/replay.json.gz`)).toBe(false);
-      expect(await journalled(sql, dead)).toEqual([]);
-      // Another process may still be writing a young entry's files: they stay for now.
-      expect(await exists(`reports/${young}/snapshot.html`)).toBe(true);
-      expect(await journalled(sql, young)).toHaveLength(2);
-      expect(await exists(`reports/${storedId}/snapshot.html.zst`)).toBe(true);
+      // The same database and the same files folder (with PostgreSQL the database env names no folder).
+      const restarted = await startTestServer({ DATA_DIR: server.dataDir, ...server.databaseEnv });
+      try {
+        const deadline = Date.now() + 5_000;
+        // The sweep deletes the two files one after the other, in no set order: both are waited for.
+        const deadLeft = async () =>
+          (await exists(`reports/${dead}/snapshot.html`)) || (await exists(`reports/${dead}/replay.json.gz`));
+        while ((await deadLeft()) && Date.now() < deadline) await Bun.sleep(20);
+        expect(await exists(`reports/${dead}/snapshot.html`)).toBe(false);
+        expect(await exists(`reports/${dead}/replay.json.gz`)).toBe(false);
+        expect(await journalled(sql, dead)).toEqual([]);
+        // Another process may still be writing a young entry's files: they stay for now.
+        expect(await exists(`reports/${young}/snapshot.html`)).toBe(true);
+        expect(await journalled(sql, young)).toHaveLength(2);
+        expect(await exists(`reports/${storedId}/snapshot.html.zst`)).toBe(true);
 
-      // The minute sweep takes it once it is old.
-      expect(await sweepReportLeftovers(restarted.db.sql, storage, later)).toEqual({ orphanFiles: 2 });
-      expect(await exists(`reports/${young}/snapshot.html`)).toBe(false);
-      expect(await exists(`reports/${storedId}/snapshot.html.zst`)).toBe(true);
-    } finally {
-      await restarted.dispose();
-    }
-  }, 30_000);
+        // The minute sweep takes it once it is old.
+        expect(await sweepReportLeftovers(restarted.db.sql, storage, later)).toEqual({ orphanFiles: 2 });
+        expect(await exists(`reports/${young}/snapshot.html`)).toBe(false);
+        expect(await exists(`reports/${storedId}/snapshot.html.zst`)).toBe(true);
+      } finally {
+        await restarted.dispose();
+      }
+    },
+    processTestTimeoutMs,
+  );
 
   test("a write so slow that the sweep took it rolls back: no row, no files", async () => {
     const sql = server.db.sql;
@@ -181,24 +189,28 @@ describe("report files and a crash between file and row (S3 storage)", () => {
   beforeAll(async () => {
     s3 = await startFakeS3("report-files");
     server = await startTestServer(s3Env(s3));
-  }, 30_000);
+  }, processTestTimeoutMs);
   afterAll(async () => {
     await server?.dispose();
     await s3?.stop();
   });
 
-  test("the sweep deletes a dead write's objects from the bucket, by the journal alone", async () => {
-    const storage = createS3FileStorage(s3.target);
-    const dead = Bun.randomUUIDv7();
-    await crashMidReport(server, dead, s3Env(s3));
-    expect(await storage.get(`reports/${dead}/snapshot.html`)).not.toBeNull();
-    expect(await journalled(server.db.sql, dead)).toHaveLength(2);
+  test(
+    "the sweep deletes a dead write's objects from the bucket, by the journal alone",
+    async () => {
+      const storage = createS3FileStorage(s3.target);
+      const dead = Bun.randomUUIDv7();
+      await crashMidReport(server, dead, s3Env(s3));
+      expect(await storage.get(`reports/${dead}/snapshot.html`)).not.toBeNull();
+      expect(await journalled(server.db.sql, dead)).toHaveLength(2);
 
-    expect(await sweepReportLeftovers(server.db.sql, storage, later)).toEqual({ orphanFiles: 2 });
-    expect(await storage.get(`reports/${dead}/snapshot.html`)).toBeNull();
-    expect(await storage.get(`reports/${dead}/replay.json.gz`)).toBeNull();
-    expect(await journalled(server.db.sql, dead)).toEqual([]);
-  }, 30_000);
+      expect(await sweepReportLeftovers(server.db.sql, storage, later)).toEqual({ orphanFiles: 2 });
+      expect(await storage.get(`reports/${dead}/snapshot.html`)).toBeNull();
+      expect(await storage.get(`reports/${dead}/replay.json.gz`)).toBeNull();
+      expect(await journalled(server.db.sql, dead)).toEqual([]);
+    },
+    processTestTimeoutMs,
+  );
 });
 
 function s3Env(s3: FakeS3): Record<string, string> {

@@ -12,6 +12,7 @@ import { authRoutes } from "./platform-api/auth/auth-routes.ts";
 import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
 import { platformRoutes } from "./platform-api/platform-routes.ts";
 import { startSession, type TestSession } from "./test-support/outbound-test-support.ts";
+import { propertyRuns } from "./test-support/property-runs.ts";
 import { startBeforeAll } from "./test-support/test-lifecycle.ts";
 import { testPasswords } from "./test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
@@ -400,7 +401,7 @@ describe("every JSON endpoint: no 5xx, and no row changed by a refused request",
         { Authorization: `Bearer ${adminToken}` },
         { Authorization: `Bearer ${adminToken}` },
       );
-      for (const route of platform) await checkRoute(route, bearer, 20);
+      for (const route of platform) await checkRoute(route, bearer, propertyRuns(20, server.db.engine));
     },
     { timeout: 240_000 },
   );
@@ -415,7 +416,7 @@ describe("every JSON endpoint: no 5xx, and no row changed by a refused request",
         { "Api-Token": "demo", "Gleap-Id": session.gleapId, "Gleap-Hash": session.gleapHash },
         { "Api-Token": "demo", "Gleap-Id": session.gleapId, "Gleap-Hash": session.gleapHash },
       );
-      for (const route of widget) await checkRoute(route, headers, 40);
+      for (const route of widget) await checkRoute(route, headers, propertyRuns(40, server.db.engine));
     },
     { timeout: 240_000 },
   );

@@ -1,10 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { tempDatabases } from "../test-support/temp-databases.ts";
+import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 import type { Database } from "./database.ts";
 import { createSqliteReadPool, ReadFailed, type SqliteReadPool } from "./sqlite-read-pool.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 const databases = tempDatabases("sqlite-read-pool");
 const crashingWorker = new URL("../test-support/crashing-read-worker.ts", import.meta.url).href;

@@ -1,10 +1,14 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import { callApi, logIn } from "../test-support/api-calls.ts";
 import { demoProjectId, ping, sessionHeaders, startSession } from "../test-support/outbound-test-support.ts";
 import { type RedisServerPair, startRedisServerPair } from "../test-support/redis-process.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
+import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 import { defaultMaxAgeMs } from "./widget-lookup-cache.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 // Two servers on one database and one Redis, as behind a balancer: what one keeps in memory of a
 // project and its live content is dropped when an admin changes them on the other.

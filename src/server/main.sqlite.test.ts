@@ -1,8 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeFixtureDist } from "./test-support/test-server.ts";
+import { writeFixtureDist } from "./test-support/fixture-dist.ts";
+import { processTestTimeoutMs } from "./test-support/test-timeouts.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 // These tests run `npm start`'s server entry as its own process, as an operator would.
 const entry = join(import.meta.dir, "main.ts");

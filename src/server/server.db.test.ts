@@ -81,7 +81,7 @@ describe("main origin", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("no-cache");
       const html = await response.text();
-      // The entry and its preloads carry the answer's CSP nonce (security-headers.test.ts checks it).
+      // The entry and its preloads carry the answer's CSP nonce (security-headers.db.test.ts checks it).
       expect(html).toMatch(
         /<script type="module" src="\/assets\/admin-main-abcd1234\.js" nonce="[^"]+"><\/script>/,
       );
@@ -203,7 +203,7 @@ describe("messenger origin", () => {
   });
 
   test("a frame opened for a project may be embedded by that project's allowed origins only (issue 19)", async () => {
-    // The policy also names the app's scripts (security-headers.test.ts); here only its frame-ancestors.
+    // The policy also names the app's scripts (security-headers.db.test.ts); here only its frame-ancestors.
     const frameAncestors = async (query: string) =>
       ((await fetch(`${server.messengerUrl}/${query}`)).headers.get("content-security-policy") ?? "")
         .split(";")

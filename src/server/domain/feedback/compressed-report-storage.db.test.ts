@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { gzipSync } from "node:zlib";
 import { reportCaps } from "../../../shared/feedback-api.ts";
 import { createFileStorage } from "../../storage/create-file-storage.ts";
@@ -7,8 +7,12 @@ import { logIn } from "../../test-support/api-calls.ts";
 import { realisticReport, realisticReportOfMix } from "../../test-support/realistic-report.ts";
 import { type FakeS3, startFakeS3 } from "../../test-support/s3rver.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
 import { findProjectBySdkKey } from "../projects/projects-repository.ts";
 import { insertReport } from "./feedback-repository.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 /**
  * Issue 23, point 8: a report's snapshot, replay and logs are stored compressed and read back by the
@@ -71,7 +75,7 @@ function storageTests(start: () => Promise<Backend>, stop: () => Promise<void>) 
   let backend: Backend;
   beforeAll(async () => {
     backend = await start();
-  }, 30_000);
+  }, processTestTimeoutMs);
   afterAll(stop);
 
   test("a realistic report with a large snapshot, a picture and a replay reads back as sent", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
@@ -7,6 +7,7 @@ import { RedisClient, SQL } from "bun";
 import type { AdminProjectSettings } from "../shared/inbox-api.ts";
 import type { Conversation, ConversationMessage } from "../shared/messenger-api.ts";
 import { logIn } from "./test-support/api-calls.ts";
+import { writeFixtureDist } from "./test-support/fixture-dist.ts";
 import {
   call,
   demoProjectId,
@@ -15,18 +16,20 @@ import {
   sessionHeaders,
   startSession,
 } from "./test-support/outbound-test-support.ts";
-import { type PostgresCluster, startPostgresCluster } from "./test-support/postgres-cluster.ts";
+import { postgresPassUrl } from "./test-support/postgres-pass.ts";
 import { startRedis } from "./test-support/redis-process.ts";
 import { type ServerProcess, startServerProcess } from "./test-support/server-process.ts";
-import { freshPostgresDatabase, writeFixtureDist } from "./test-support/test-server.ts";
+import { freshPostgresDatabase } from "./test-support/test-server.ts";
+import { processTestTimeoutMs } from "./test-support/test-timeouts.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 /**
  * Two `npm start` processes on one PostgreSQL database and one Redis, as behind a balancer: whatever
  * one of them issues, stores, publishes or counts, the other sees. The database is a fresh one in the
- * cluster of `TEST_DATABASE_URL` (npm test's PostgreSQL pass), else in a throwaway cluster of its own,
- * so this runs in every pass.
+ * cluster of `TEST_DATABASE_URL`: this runs in npm test's PostgreSQL pass only.
  */
-let cluster: PostgresCluster | null = null;
 let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let workDir: string;
@@ -35,8 +38,7 @@ let first: ServerProcess;
 let second: ServerProcess;
 
 beforeAll(async () => {
-  if (!process.env.TEST_DATABASE_URL) cluster = await startPostgresCluster();
-  database = await freshPostgresDatabase(process.env.TEST_DATABASE_URL ?? cluster?.url ?? "");
+  database = await freshPostgresDatabase(postgresPassUrl());
   redis = await startRedis();
   workDir = await mkdtemp(join(tmpdir(), "two-processes-"));
   await writeFixtureDist(join(workDir, "dist"));
@@ -57,7 +59,7 @@ beforeAll(async () => {
   first = await startServerProcess(env);
   second = await startServerProcess(env);
   sql = new SQL(database.env.DATABASE_URL);
-}, 60_000);
+}, processTestTimeoutMs);
 
 afterAll(async () => {
   await sql?.close();
@@ -65,7 +67,6 @@ afterAll(async () => {
   await first?.stop();
   await redis?.stop();
   await database?.drop();
-  await cluster?.stop();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 

@@ -1,10 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readdir } from "node:fs/promises";
 import { S3Client } from "bun";
 import { logIn } from "../test-support/api-calls.ts";
 import { startWidgetSession } from "../test-support/report-test-support.ts";
 import { type FakeS3, startFakeS3 } from "../test-support/s3rver.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 /**
  * The real server with `S3_*` set, against s3rver on loopback: a report's snapshot and replay, and a

@@ -214,7 +214,7 @@ describe("publishing", () => {
       await t.admin("POST", `/outbounds/${banner.id}/publish`, undefined, 200);
       await ping(t.mainUrl, here.session, "https://host.example/live-banner");
       await expectNothing(here);
-      // The stats count what the widget acknowledged, not what was sent (outbound-stats.test.ts).
+      // The stats count what the widget acknowledged, not what was sent (outbound-stats.db.test.ts).
       expect(await t.admin("GET", `/outbounds/${banner.id}/stats`, undefined, 200)).toMatchObject({
         totals: { shown: 1, opened: 0, completed: 0, closed: 0 },
       });

@@ -1,9 +1,13 @@
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Conversation, ConversationMessage } from "../../../shared/messenger-api.ts";
 import { call, demoProjectId, openSocket, startSession } from "../../test-support/outbound-test-support.ts";
 import { startRedisServerPair } from "../../test-support/redis-process.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import type { TestServer } from "../../test-support/test-server.ts";
+import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 // Two server processes behind one balancer: the staff reply is written through one, the visitor's
 // socket is held by the other, and the push crosses over through Redis.

@@ -28,7 +28,7 @@ let adminToken = "";
 let projectId = "";
 let second: { id: string; token: string };
 
-/** A real SMTP server on loopback, as mail-dispatcher.test.ts: the outbox is delivered to it. */
+/** A real SMTP server on loopback, as mail-dispatcher.db.test.ts: the outbox is delivered to it. */
 beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: true,

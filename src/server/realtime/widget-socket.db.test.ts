@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { WidgetSession } from "../../shared/widget-session-api.ts";
 import type { WidgetPush } from "../../shared/widget-socket-pushes.ts";
 import { findProjectBySdkKey } from "../domain/projects/projects-repository.ts";
@@ -6,7 +6,11 @@ import { expectError } from "../test-support/api-calls.ts";
 import { startRedisServerPair } from "../test-support/redis-process.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 import { pushToProject, pushToSession } from "./widget-socket.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
 
 async function newSession(server: TestServer): Promise<WidgetSession> {
   const response = await fetch(`${server.mainUrl}/api/widget/sessions`, {

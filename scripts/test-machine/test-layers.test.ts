@@ -1,0 +1,81 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { databaseReach, layerViolations, testLayerOf } from "./test-layers.ts";
+
+const root = join(import.meta.dir, "..", "..");
+
+/** A tree of files given as text, for the rules' own tests. */
+const treeOf = (files: Record<string, string>) => ({ read: (path: string) => files[path] ?? null });
+
+describe("test layers", () => {
+  test("a test file's name declares its layer", () => {
+    expect(testLayerOf("src/a.test.ts")).toBe("unit");
+    expect(testLayerOf("src/a.test.tsx")).toBe("unit");
+    expect(testLayerOf("src/a.db.test.ts")).toBe("db");
+    expect(testLayerOf("src/a.sqlite.test.ts")).toBe("sqlite");
+    expect(testLayerOf("src/a.pg.test.ts")).toBe("pg");
+    expect(testLayerOf("src/a.ts")).toBeNull();
+    expect(testLayerOf("src/db.test-support.ts")).toBeNull();
+  });
+
+  test("a database is reached through run-time imports only, transitively", () => {
+    const tree = treeOf({
+      "src/a.test.ts": 'import { f } from "./helper.ts";\nimport type { T } from "./types.ts";\nf();',
+      "src/helper.ts":
+        'import { startTestServer } from "./server/test-support/test-server.ts";\nexport const f = startTestServer;',
+      "src/server/test-support/test-server.ts": "export const startTestServer = 1;",
+      "src/types.ts":
+        'import { openDatabase } from "./server/database/database.ts";\nexport type T = typeof openDatabase;',
+      "src/b.test.ts": 'import type { T } from "./types.ts";\nexport const x: T | null = null;',
+      "src/c.test.ts": 'import { Database } from "bun:sqlite";\nnew Database(":memory:");',
+    });
+    expect(databaseReach("src/a.test.ts", tree)).toBe("src/server/test-support/test-server.ts");
+    expect(databaseReach("src/b.test.ts", tree)).toBeNull();
+    expect(databaseReach("src/c.test.ts", tree)).toBe("src/c.test.ts");
+  });
+
+  test("names that do not match the imports are reported, each with what to do", () => {
+    const tree = treeOf({
+      "src/unit.test.ts":
+        'import { startTestServer } from "./server/test-support/test-server.ts";\nstartTestServer();',
+      "src/server/test-support/test-server.ts": "export const startTestServer = () => 1;",
+      "src/plain.db.test.ts": "export {};",
+      "src/plain.sqlite.test.ts": "export {};",
+      "src/right.db.test.ts": 'import { startTestServer } from "./server/test-support/test-server.ts";',
+      "src/no-pass.pg.test.ts": 'import { startTestServer } from "./server/test-support/test-server.ts";',
+      "src/with-pass.pg.test.ts":
+        'import { postgresPassUrl } from "./server/test-support/postgres-pass.ts";\npostgresPassUrl();',
+      "src/server/test-support/postgres-pass.ts": "export const postgresPassUrl = () => '';",
+    });
+    const violations = layerViolations(
+      [
+        "src/unit.test.ts",
+        "src/plain.db.test.ts",
+        "src/plain.sqlite.test.ts",
+        "src/right.db.test.ts",
+        "src/no-pass.pg.test.ts",
+        "src/with-pass.pg.test.ts",
+        "src/server/test-support/test-server.ts",
+      ],
+      tree,
+    );
+    expect(violations).toEqual([
+      "src/unit.test.ts reaches a database through src/server/test-support/test-server.ts: name it .db.test.ts or .sqlite.test.ts",
+      "src/plain.db.test.ts reaches no database: name it .test.ts",
+      "src/plain.sqlite.test.ts reaches no database: name it .test.ts",
+      "src/no-pass.pg.test.ts is a PostgreSQL-pass test but does not take its database from src/server/test-support/postgres-pass.ts",
+    ]);
+  });
+
+  test("every test file of the repository is named after its layer", async () => {
+    const files = (await Bun.$`git ls-files -co --exclude-standard`.cwd(root).text())
+      .split("\n")
+      .filter((path) => testLayerOf(path) !== null && existsSync(join(root, path)));
+    expect(files.length).toBeGreaterThan(300);
+    const tree = {
+      read: (path: string) => (existsSync(join(root, path)) ? readFileSync(join(root, path), "utf8") : null),
+    };
+    expect(layerViolations(files, tree)).toEqual([]);
+  });
+});

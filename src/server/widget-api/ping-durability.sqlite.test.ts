@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SQL } from "bun";
+import { writeFixtureDist } from "../test-support/fixture-dist.ts";
+import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
+
+// Pings are committed in groups (ping-writes.ts) and answered only after their group's COMMIT: a
+// server killed with SIGKILL right after answering must have every answered ping on disk.
+const entry = join(import.meta.dir, "..", "main.ts");
+let workDir: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), "ping-durability-"));
+  await writeFixtureDist(join(workDir, "dist"));
+});
+afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+/** `npm start`'s entry as its own process; answers its main URL once it is ready. */
+async function startProcess(): Promise<{ child: Bun.Subprocess<"ignore", "pipe", "inherit">; url: string }> {
+  const child = Bun.spawn([process.execPath, entry], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: "0",
+      MESSENGER_PORT: "0",
+      HOST: "127.0.0.1",
+      DIST_DIR: join(workDir, "dist"),
+      DATA_DIR: join(workDir, "data"),
+      LOG_LEVEL: "warn",
+      RATE_LIMITS: "0",
+      CAPTCHA_PROVIDER: "off",
+    },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
+  let printed = "";
+  const deadline = Date.now() + 20_000;
+  while (!/Health\s+(\S+)\/healthz/.test(printed) && Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    printed += decoder.decode(value);
+  }
+  reader.releaseLock();
+  const url = /Health\s+(\S+)\/healthz/.exec(printed)?.[1];
+  if (!url) throw new Error(`the server did not start: ${printed}`);
+  return { child, url: url.replace("localhost", "127.0.0.1") };
+}
+
+describe("acknowledged pings survive kill -9", () => {
+  test(
+    "every ping answered before SIGKILL is found after a restart",
+    async () => {
+      const { child, url } = await startProcess();
+      const api = `${url}/api/widget`;
+      const started = (await (
+        await fetch(`${api}/sessions`, { method: "POST", headers: { "Api-Token": "demo" }, body: "{}" })
+      ).json()) as { gleapId: string; gleapHash: string };
+      const headers = {
+        "Content-Type": "application/json",
+        "Api-Token": "demo",
+        "Gleap-Id": started.gleapId,
+        "Gleap-Hash": started.gleapHash,
+      };
+      // 16 loops pinging as fast as they are answered; the kill lands while groups are being committed.
+      const acknowledged: string[] = [];
+      let stop = false;
+      const loops = Array.from({ length: 16 }, async (_, loop) => {
+        for (let n = 0; !stop; n++) {
+          const page = `https://shop.example/${loop}/${n}`;
+          const answer = await fetch(`${api}/sessions/ping`, {
+            method: "POST",
+            headers,
+            body: JSON.stringify({ events: [{ name: "pageView", data: { page } }] }),
+          }).catch(() => null);
+          if (!answer) return;
+          if (answer.ok) acknowledged.push(page);
+          else return;
+        }
+      });
+      await Bun.sleep(700);
+      child.kill("SIGKILL");
+      stop = true;
+      await child.exited;
+      await Promise.all(loops);
+      expect(acknowledged.length).toBeGreaterThan(50);
+
+      // The database as the next start finds it (the same file, opened fresh).
+      const sql = new SQL({ adapter: "sqlite", filename: join(workDir, "data", "app.sqlite") });
+      try {
+        const rows =
+          (await sql`SELECT data FROM widget_events WHERE session_id = ${started.gleapId}`) as Array<{
+            data: string;
+          }>;
+        const stored = new Set(rows.map((row) => (JSON.parse(row.data) as { page: string }).page));
+        const lost = acknowledged.filter((page) => !stored.has(page));
+        expect(lost).toEqual([]);
+        const [session] = await sql`SELECT page_views FROM widget_sessions WHERE id = ${started.gleapId}`;
+        expect(Number((session as { page_views: number }).page_views)).toBeGreaterThanOrEqual(
+          acknowledged.length,
+        );
+      } finally {
+        await sql.close();
+      }
+
+      // And the server starts again on it.
+      const again = await startProcess();
+      try {
+        const health = await fetch(`${again.url}/healthz`);
+        expect(health.ok).toBe(true);
+      } finally {
+        again.child.kill("SIGTERM");
+        await again.child.exited;
+      }
+    },
+    processTestTimeoutMs,
+  );
+});

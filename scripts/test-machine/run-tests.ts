@@ -1,0 +1,133 @@
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { testTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
+import { formatCounts, junitCounts, sumCounts, type TestCounts } from "./junit-counts.ts";
+
+/**
+ * `npm test` and `npm run test:quick`: the stages of the suite, side by side where they share nothing,
+ * each with its wall time; then one line `N passed, N failed` over every runner's JUnit report.
+ *
+ *   bun scripts/test-machine/run-tests.ts          typecheck, lint, unit tests on SQLite, the PostgreSQL
+ *                                                  + Redis pass, then the browser tests
+ *   bun scripts/test-machine/run-tests.ts --quick  typecheck, lint, unit tests on SQLite
+ *
+ * Each stage writes its output to test-results/logs/<stage>.log and its JUnit report to
+ * test-results/junit/<stage>.xml; a stage's log is printed when it ends (bun test prints failures
+ * only), the browser tests' as they run. Exits 1 when any stage failed.
+ */
+const root = join(import.meta.dir, "..", "..");
+const results = join(root, "test-results");
+const bin = (name: string) => join(root, "node_modules", ".bin", name);
+
+interface Stage {
+  name: string;
+  command: string[];
+  env?: Record<string, string>;
+  /** Its JUnit report, when the stage runs tests. */
+  junit?: string;
+  /** Streams its output while it runs (a stage that runs alone), instead of printing it at the end. */
+  live?: boolean;
+}
+
+const junitPath = (stage: string) => join(results, "junit", `${stage}.xml`);
+
+/** Bun test workers: most unit files wait on sockets, timers and child processes, so more than the cores. */
+const unitWorkers = 4;
+
+const checks: Stage[] = [
+  { name: "typecheck", command: [bin("tsc"), "--noEmit", "-p", "tsconfig.json"] },
+  { name: "lint", command: [bin("biome"), "check", "."] },
+  {
+    name: "unit-sqlite",
+    command: [
+      process.execPath,
+      "test",
+      `--parallel=${unitWorkers}`,
+      `--timeout=${testTimeoutMs}`,
+      "--only-failures",
+      "--path-ignore-patterns=**/*.pg.test.ts",
+      "--reporter=junit",
+      `--reporter-outfile=${junitPath("unit-sqlite")}`,
+    ],
+    junit: junitPath("unit-sqlite"),
+  },
+];
+
+const postgresPass: Stage = {
+  name: "server-postgres-redis",
+  command: [
+    process.execPath,
+    "scripts/test-machine/with-postgres-and-redis.ts",
+    `--parallel=${unitWorkers}`,
+    "--only-failures",
+    "--reporter=junit",
+    `--reporter-outfile=${junitPath("server-postgres-redis")}`,
+  ],
+  junit: junitPath("server-postgres-redis"),
+};
+
+const browser: Stage = {
+  name: "e2e",
+  command: [bin("playwright"), "test"],
+  env: { PLAYWRIGHT_JUNIT_OUTPUT_FILE: junitPath("e2e") },
+  junit: junitPath("e2e"),
+  live: true,
+};
+
+interface StageResult {
+  stage: Stage;
+  ok: boolean;
+  seconds: number;
+  counts: TestCounts | null;
+}
+
+const duration = (seconds: number) =>
+  seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+
+async function runStage(stage: Stage): Promise<StageResult> {
+  const started = performance.now();
+  const log = join(results, "logs", `${stage.name}.log`);
+  const child = Bun.spawn(stage.command, {
+    cwd: root,
+    env: { ...process.env, FORCE_COLOR: "0", ...stage.env },
+    stdin: "ignore",
+    stdout: stage.live ? "inherit" : Bun.file(log),
+    stderr: stage.live ? "inherit" : Bun.file(log),
+  });
+  const exitCode = await child.exited;
+  const seconds = (performance.now() - started) / 1000;
+  const report = stage.junit ? Bun.file(stage.junit) : null;
+  const counts = report && (await report.exists()) ? junitCounts(await report.text()) : null;
+  const ok = exitCode === 0 && (stage.junit === undefined || (counts !== null && counts.failed === 0));
+  const summary = counts ? ` (${formatCounts(counts)})` : "";
+  if (!stage.live) {
+    const output = (await Bun.file(log).text()).trim();
+    console.log(`\n── ${stage.name} ${"─".repeat(Math.max(0, 60 - stage.name.length))}`);
+    if (output) console.log(output);
+  }
+  console.log(`── ${stage.name}: ${ok ? "ok" : "FAILED"} in ${duration(seconds)}${summary}`);
+  return { stage, ok, seconds, counts };
+}
+
+const quick = process.argv.includes("--quick");
+await rm(results, { recursive: true, force: true });
+await mkdir(join(results, "logs"), { recursive: true });
+await mkdir(join(results, "junit"), { recursive: true });
+
+const started = performance.now();
+const finished: StageResult[] = await Promise.all(
+  (quick ? checks : [...checks, postgresPass]).map((stage) => runStage(stage)),
+);
+// The browser tests come last and alone: they start their own servers and want both cores.
+if (!quick) finished.push(await runStage(browser));
+
+console.log("\nstage                    wall time   tests");
+for (const { stage, ok, seconds, counts } of finished)
+  console.log(
+    `${stage.name.padEnd(24)} ${duration(seconds).padStart(10)}   ${counts ? formatCounts(counts) : ok ? "ok" : "FAILED"}`,
+  );
+const total = sumCounts(finished.flatMap((result) => (result.counts ? [result.counts] : [])));
+const failedGates = finished.filter((result) => !result.ok && (result.counts?.failed ?? 0) === 0).length;
+console.log(`${"all".padEnd(24)} ${duration((performance.now() - started) / 1000).padStart(10)}`);
+console.log(formatCounts({ passed: total.passed, failed: total.failed + failedGates }));
+process.exit(finished.every((result) => result.ok) ? 0 : 1);

@@ -1,59 +1,30 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import { buildAll, formatSizeTable } from "../build.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
 import type { BuildManifest } from "../src/shared/build-manifest.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
-import { snippetHostPage } from "./host-page.ts";
+import {
+  loaderBudget,
+  messengerBudget,
+  messengerFirstScreenAssets,
+  routeAssets,
+  routeSize,
+  signInBudget,
+  signInRouteAssets,
+} from "./size-budgets.ts";
 
 /**
- * Size budgets: builds everything into a scratch folder and prints raw, gzip and brotli bytes of every
- * output. Then it serves that build, opens the admin in Chromium and adds up what two routes really
- * download (every script and stylesheet the browser requests, brotli as served):
- *   - the eager SDK loader: at most 12 KB brotli;
- *   - the admin sign-in route (`/login`, ALTCHA on, as shipped): at most 100 KB brotli;
- *   - the users list (`/dashboard/users` loaded afresh while signed in): printed, no budget;
- *   - the messenger's first screen: a host page with the snippet opens the widget, and every script
- *     the messenger frame requests from its origin until its home screen is up and the network is
- *     quiet (the socket's lazy chunk included): at most 80 KB brotli of JavaScript.
- * Exit 1 when a budget is passed.
+ * Size budgets (size-budgets.ts): builds everything into a scratch folder and prints raw, gzip and
+ * brotli bytes of every output. Then it serves that build, opens the admin in Chromium and adds up what
+ * the budgeted routes really download (brotli as served), and prints the users list
+ * (`/dashboard/users` loaded afresh while signed in) without a budget. Exit 1 when a budget is passed;
+ * `npm test` checks the same budgets on its own build (e2e/size-budgets.e2e.ts).
  */
-const loaderBudget = 12 * 1024;
-const signInBudget = 100 * 1024;
-const messengerBudget = 80 * 1024;
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/** Scripts and stylesheets the page requested on our origin, as build-relative paths. */
-function routeAssets(requests: string[], origin: string, pattern = /\.(js|css)$/): string[] {
-  return [
-    ...new Set(
-      requests
-        .filter((url) => url.startsWith(origin))
-        .map((url) => new URL(url).pathname)
-        .filter((path) => pattern.test(path)),
-    ),
-  ];
-}
-
-/** A host page with the snippet for the demo project, on the main origin (consent given). */
-async function openMessenger(page: Page, mainUrl: string) {
-  await page.context().addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainUrl }]);
-  await page.route("**/bench-host", (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: snippetHostPage("Host"),
-    }),
-  );
-  await page.goto(`${mainUrl}/bench-host`);
-  await page.waitForFunction(() => (window as unknown as { gleapReady?: boolean }).gleapReady === true);
-  await page.evaluate(() => (window as unknown as { Gleap: { open(): void } }).Gleap.open());
-  await page.frameLocator("iframe.frame-window").locator("[data-home-action]").first().waitFor();
-  await page.waitForLoadState("networkidle");
-}
 
 async function measureRoutes(manifest: BuildManifest, distDir: string, workDir: string) {
   // Rate limits as shipped: the sign-in route is measured as a visitor gets it.
@@ -71,20 +42,15 @@ async function measureRoutes(manifest: BuildManifest, distDir: string, workDir: 
   try {
     const origin = server.mainUrl.replace("localhost", "127.0.0.1").replace(/\/$/, "");
     const page = await browser.newPage();
-    const requests: string[] = [];
-    page.on("request", (request) => requests.push(request.url()));
-    await page.goto(`${origin}/login`);
-    await page.locator("input[name=login]").waitFor();
-    // The ALTCHA solver chunk is fetched as soon as the form shows; wait for the page to go quiet.
-    await page.waitForLoadState("networkidle");
-    const signIn = routeAssets(requests, origin);
+    const signIn = await signInRouteAssets(page, origin);
 
     await page.locator("input[name=login]").fill("admin@example.com");
     await page.locator("input[name=password]").fill("admin");
     await page.locator("button[type=submit]").click();
     await page.waitForURL(/\/dashboard$/);
     // A fresh load of the list while signed in: everything that route needs, entry included.
-    requests.length = 0;
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
     await page.goto(`${origin}/dashboard/users`);
     await page.getByRole("table").waitFor();
     await page.waitForLoadState("networkidle");
@@ -92,31 +58,17 @@ async function measureRoutes(manifest: BuildManifest, distDir: string, workDir: 
 
     // The messenger's first screen, in a fresh browser context (nothing cached).
     const host = await browser.newContext();
-    const hostPage = await host.newPage();
-    const messengerRequests: string[] = [];
-    hostPage.on("request", (request) => messengerRequests.push(request.url()));
-    await openMessenger(hostPage, server.mainUrl.replace(/\/$/, ""));
-    const messengerOrigin = new URL(server.messengerUrl).origin;
-    const messengerScripts = routeAssets(messengerRequests, messengerOrigin, /\.js$/);
-    const messengerStyles = routeAssets(messengerRequests, messengerOrigin, /\.css$/);
+    const messenger = await messengerFirstScreenAssets(
+      await host.newPage(),
+      server.mainUrl.replace(/\/$/, ""),
+      new URL(server.messengerUrl).origin,
+    );
     await host.close();
-
-    const sizesOf = (originName: "main" | "messenger") =>
-      new Map(manifest.files.filter((file) => file.origin === originName).map((file) => [file.path, file]));
-    const total = (paths: string[], sizes = sizesOf("main")) =>
-      paths.reduce(
-        (sum, path) => {
-          const file = sizes.get(path);
-          if (!file) throw new Error(`the browser fetched ${path}, which the build did not write`);
-          return { raw: sum.raw + file.bytes, brotli: sum.brotli + file.brotli, files: sum.files + 1 };
-        },
-        { raw: 0, brotli: 0, files: 0 },
-      );
     return {
-      signIn: total(signIn),
-      usersList: total(usersList),
-      messenger: total(messengerScripts, sizesOf("messenger")),
-      messengerCss: total(messengerStyles, sizesOf("messenger")),
+      signIn: routeSize(manifest, signIn, "main"),
+      usersList: routeSize(manifest, usersList, "main"),
+      messenger: routeSize(manifest, messenger.scripts, "messenger"),
+      messengerCss: routeSize(manifest, messenger.styles, "messenger"),
     };
   } finally {
     await browser.close();

@@ -16,43 +16,46 @@ const locales = ["en-US", "de"] as const satisfies readonly Locale[];
 const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** The id of the first row `sql` selects from the demo data. */
-function one(sql: string, ...params: string[]): string {
-  const [row] = selectRows<{ id: string }>(sql, ...params);
+async function one(sql: string, ...params: string[]): Promise<string> {
+  const [row] = await selectRows<{ id: string }>(sql, ...params);
   if (!row) throw new Error(`no demo row for: ${sql}`);
   return row.id;
 }
 
 /** Records of the full demo data to open; read once, none of them is changed by these tests. */
-function demoIds() {
-  const [subSkill] = selectRows<{ id: string; root_id: string }>(
+async function demoIds() {
+  const [subSkill] = await selectRows<{ id: string; root_id: string }>(
     "SELECT id, root_id FROM sub_skills ORDER BY root_id, name LIMIT 1",
   );
   if (!subSkill) throw new Error("the demo data has no sub-skill");
   return {
-    user: one("SELECT id FROM users WHERE role = 'USER' AND enabled ORDER BY name LIMIT 1"),
-    job: one("SELECT id FROM jobs ORDER BY title LIMIT 1"),
-    company: one("SELECT id FROM companies ORDER BY name LIMIT 1"),
-    challenge: one("SELECT id FROM challenges ORDER BY title LIMIT 1"),
-    category: one("SELECT id FROM challenge_categories ORDER BY title LIMIT 1"),
+    user: await one("SELECT id FROM users WHERE role = 'USER' AND enabled ORDER BY name LIMIT 1"),
+    job: await one("SELECT id FROM jobs ORDER BY title LIMIT 1"),
+    company: await one("SELECT id FROM companies ORDER BY name LIMIT 1"),
+    challenge: await one("SELECT id FROM challenges ORDER BY title LIMIT 1"),
+    category: await one("SELECT id FROM challenge_categories ORDER BY title LIMIT 1"),
     root: subSkill.root_id,
     subSkill: subSkill.id,
-    openReport: one("SELECT id FROM reports WHERE resolved_at IS NULL ORDER BY created_at DESC LIMIT 1"),
-    resolvedReport: one(
+    openReport: await one(
+      "SELECT id FROM reports WHERE resolved_at IS NULL ORDER BY created_at DESC LIMIT 1",
+    ),
+    resolvedReport: await one(
       "SELECT id FROM reports WHERE resolved_at IS NOT NULL ORDER BY created_at DESC LIMIT 1",
     ),
   };
 }
-type Ids = ReturnType<typeof demoIds>;
+type Ids = Awaited<ReturnType<typeof demoIds>>;
 
 /**
  * The widget side's records: the demo project with its conversation, banner and survey, and two feedback
  * reports (the demo data has none), filed through the widget API as the SDK does, the first time only.
  */
 async function widgetIds(request: APIRequestContext) {
-  const project = one("SELECT id FROM widget_projects WHERE sdk_key = 'demo'");
-  const filed = () =>
-    selectRows("SELECT id FROM feedback_reports WHERE project_id = $1 AND status = 'OPEN'", project).length;
-  for (let count = filed(); count < 2; count++) {
+  const project = await one("SELECT id FROM widget_projects WHERE sdk_key = 'demo'");
+  const filed = async () =>
+    (await selectRows("SELECT id FROM feedback_reports WHERE project_id = $1 AND status = 'OPEN'", project))
+      .length;
+  for (let count = await filed(); count < 2; count++) {
     await fileBugReport(request, await demoSessionHeaders(request), {
       type: "BUG",
       priority: count === 0 ? "HIGH" : "LOW",
@@ -70,16 +73,19 @@ async function widgetIds(request: APIRequestContext) {
   }
   return {
     project,
-    report: one("SELECT id FROM feedback_reports WHERE project_id = $1 ORDER BY created_at LIMIT 1", project),
-    conversation: one(
+    report: await one(
+      "SELECT id FROM feedback_reports WHERE project_id = $1 ORDER BY created_at LIMIT 1",
+      project,
+    ),
+    conversation: await one(
       "SELECT id FROM conversations WHERE project_id = $1 ORDER BY created_at LIMIT 1",
       project,
     ),
-    banner: one(
+    banner: await one(
       "SELECT id FROM widget_outbounds WHERE project_id = $1 AND type = 'banner' ORDER BY created_at LIMIT 1",
       project,
     ),
-    survey: one("SELECT id FROM surveys WHERE project_id = $1 ORDER BY created_at LIMIT 1", project),
+    survey: await one("SELECT id FROM surveys WHERE project_id = $1 ORDER BY created_at LIMIT 1", project),
   };
 }
 type WidgetIds = Awaited<ReturnType<typeof widgetIds>>;
@@ -207,7 +213,7 @@ for (const locale of locales) {
       const findings = await scanPaths(page, ["/", "/login", "/no-such-page"]);
 
       // The second step of an admin with MFA (demo accounts share the password "password").
-      const [admin] = selectRows<{ email: string }>(
+      const [admin] = await selectRows<{ email: string }>(
         "SELECT email FROM users WHERE role = 'ADMIN' AND mfa_enabled AND enabled AND email_verified AND email IS NOT NULL ORDER BY email LIMIT 1",
       );
       if (!admin) throw new Error("the demo data has no admin with MFA");
@@ -223,7 +229,7 @@ for (const locale of locales) {
     for (const [area, paths] of Object.entries(areas)) {
       test(`${area} screens`, async ({ page }) => {
         test.setTimeout(90_000);
-        const ids = demoIds();
+        const ids = await demoIds();
         await signInAsAdmin(page, locale);
         expectNoFindings(await scanPaths(page, paths(ids)));
       });
@@ -238,7 +244,7 @@ for (const locale of locales) {
     }
 
     test("a confirmation dialog and a form's error messages", async ({ page }) => {
-      const ids = demoIds();
+      const ids = await demoIds();
       await signInAsAdmin(page, locale);
       const findings: string[] = [];
 
@@ -277,7 +283,7 @@ for (const locale of locales) {
 
       test("the main lists, a record and a form", async ({ page }) => {
         test.setTimeout(90_000);
-        const ids = demoIds();
+        const ids = await demoIds();
         await signInAsAdmin(page, locale);
         const findings = await scanPaths(page, [
           ...mainLists,
@@ -330,8 +336,8 @@ const dashboardTitle = (title: string) =>
 
 test.describe("titles", () => {
   test("each screen names itself in the tab's title, in English and in German", async ({ page }) => {
-    const ids = demoIds();
-    const [job] = selectRows<{ title: string }>("SELECT title FROM jobs WHERE id = $1", ids.job);
+    const ids = await demoIds();
+    const [job] = await selectRows<{ title: string }>("SELECT title FROM jobs WHERE id = $1", ids.job);
     await chooseLocale(page, "en-US");
     await expect(page).toHaveTitle("Morph Admin");
     await page.goto("/login");

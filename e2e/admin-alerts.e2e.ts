@@ -74,7 +74,7 @@ test("a visitor's message and a report reach an admin on another screen: counts,
 
   // Reading the conversation takes it off too.
   const { shareToken } = (await started.json()) as { shareToken: string };
-  const [conversation] = selectRows<{ id: string; project_id: string }>(
+  const [conversation] = await selectRows<{ id: string; project_id: string }>(
     "SELECT id, project_id FROM conversations WHERE share_token = $1",
     shareToken,
   );

@@ -7,8 +7,8 @@ const categoryRows = (title: string) =>
   selectRows<{ id: string }>("SELECT id FROM challenge_categories WHERE title = $1", title);
 
 /** A demo category with its information, for the challenge's category card. */
-function someCategory(): { id: string; title: string; information: string } {
-  const [row] = selectRows<{ id: string; title: string; information: string }>(
+async function someCategory(): Promise<{ id: string; title: string; information: string }> {
+  const [row] = await selectRows<{ id: string; title: string; information: string }>(
     "SELECT id, title, information FROM challenge_categories ORDER BY title LIMIT 1",
   );
   if (!row) throw new Error("the demo data has no challenge category");
@@ -16,8 +16,8 @@ function someCategory(): { id: string; title: string; information: string } {
 }
 
 /** The first sub-skill of the first root skill in tree order, with its root's name (the group it shows in). */
-function someSubSkill(): { id: string; name: string; root: string } {
-  const [row] = selectRows<{ id: string; name: string; root: string }>(
+async function someSubSkill(): Promise<{ id: string; name: string; root: string }> {
+  const [row] = await selectRows<{ id: string; name: string; root: string }>(
     `SELECT s.id, s.name, r.name AS root FROM sub_skills s JOIN root_skills r ON r.id = s.root_id
       ORDER BY r.grid_row, r.grid_column, s.grid_row, s.grid_column LIMIT 1`,
   );
@@ -44,7 +44,7 @@ test("delete a challenge category after confirming", async ({ page }) => {
   await page.getByRole("button", { name: "Create category" }).click();
   await expect(page.getByText("Challenge category created")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Challenge categories", level: 1 })).toBeVisible();
-  expect(categoryRows(title)).toHaveLength(1);
+  expect(await categoryRows(title)).toHaveLength(1);
 
   await page.getByRole("searchbox", { name: "Search challenge categories" }).fill(title);
   await page.getByRole("searchbox", { name: "Search challenge categories" }).press("Enter");
@@ -67,7 +67,7 @@ test("delete a challenge category after confirming", async ({ page }) => {
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   await expect(rows).toHaveCount(1);
-  expect(categoryRows(title)).toHaveLength(1);
+  expect(await categoryRows(title)).toHaveLength(1);
 
   // Confirm deletes it.
   await rows
@@ -80,12 +80,12 @@ test("delete a challenge category after confirming", async ({ page }) => {
   await expect(page.getByText("Challenge category deleted")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No Challenge Categories Found" })).toBeVisible();
   await expect(rows).toHaveCount(0);
-  expect(categoryRows(title)).toHaveLength(0);
+  expect(await categoryRows(title)).toHaveLength(0);
 });
 
 test("create a challenge through the form, see its detail, edit it and delete it", async ({ page }) => {
-  const category = someCategory();
-  const skill = someSubSkill();
+  const category = await someCategory();
+  const skill = await someSubSkill();
   const title = `E2E Challenge ${Date.now()}`;
   const renamed = `${title} (edited)`;
   await signInAsAdmin(page);
@@ -126,7 +126,7 @@ test("create a challenge through the form, see its detail, edit it and delete it
   await expect(page.getByTestId("challenge-category")).toContainText(category.title);
   await expect(page.getByTestId("challenge-category")).toContainText(category.information);
   await expect(page.getByTestId("challenge-tasks")).toContainText("This challenge has no tasks yet.");
-  const [saved] = selectRows<{ id: string; category_id: string; difficulty: string; status: string }>(
+  const [saved] = await selectRows<{ id: string; category_id: string; difficulty: string; status: string }>(
     "SELECT id, category_id, difficulty, status FROM challenges WHERE title = $1",
     title,
   );
@@ -171,11 +171,11 @@ test("create a challenge through the form, see its detail, edit it and delete it
   await dialog.getByRole("button", { name: "Delete challenge" }).click();
   await expect(page.getByText("Challenge deleted")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No Challenges Found" })).toBeVisible();
-  expect(selectRows("SELECT id FROM challenges WHERE id = $1", saved?.id ?? "")).toHaveLength(0);
+  expect(await selectRows("SELECT id FROM challenges WHERE id = $1", saved?.id ?? "")).toHaveLength(0);
 });
 
 test("a demo challenge shows its tasks; unknown ids show the not-found states", async ({ page }) => {
-  const [challenge] = selectRows<{ id: string; title: string; tasks: number | string }>(
+  const [challenge] = await selectRows<{ id: string; title: string; tasks: number | string }>(
     `SELECT c.id, c.title, (SELECT count(*) FROM tasks t WHERE t.challenge_id = c.id) AS tasks
       FROM challenges c ORDER BY tasks DESC, c.id LIMIT 1`,
   );

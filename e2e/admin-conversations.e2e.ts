@@ -16,7 +16,10 @@ interface HostWindow {
 const frame = (page: Page): FrameLocator => page.frameLocator("iframe.frame-window");
 
 test("a conversation between a visitor on /demo and the admin, live both ways", async ({ page, browser }) => {
-  const [demo] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", "demo");
+  const [demo] = await selectRows<{ id: string }>(
+    "SELECT id FROM widget_projects WHERE sdk_key = $1",
+    "demo",
+  );
   if (!demo) throw new Error("no demo project");
   const run = Date.now().toString(36);
 
@@ -80,9 +83,12 @@ test("a conversation given to an admin on one page shows on another admin page a
   request,
 }) => {
   test.setTimeout(45_000);
-  const [demo] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", "demo");
+  const [demo] = await selectRows<{ id: string }>(
+    "SELECT id FROM widget_projects WHERE sdk_key = $1",
+    "demo",
+  );
   if (!demo) throw new Error("no demo project");
-  const [me] = selectRows<{ name: string }>(
+  const [me] = await selectRows<{ name: string }>(
     "SELECT COALESCE(display_name, name) AS name FROM users WHERE email = $1",
     "admin@example.com",
   );

@@ -45,8 +45,8 @@ async function openAsAdmin(page: Page, request: APIRequestContext, path: string)
 }
 
 /** An enabled USER that no other spec touches (they take offset 7 and the first verified one). */
-function someUser(): { id: string; name: string; balance: number } {
-  const [row] = selectRows<{ id: string; name: string; balance: number }>(
+async function someUser(): Promise<{ id: string; name: string; balance: number }> {
+  const [row] = await selectRows<{ id: string; name: string; balance: number }>(
     "SELECT id, name, balance FROM users WHERE role = 'USER' AND enabled = TRUE ORDER BY name LIMIT 1 OFFSET 13",
   );
   if (!row) throw new Error("the demo data has no enabled USER");
@@ -81,7 +81,7 @@ async function createJob(request: APIRequestContext, headers: Record<string, str
 }
 
 test("edit a user's nickname, then credit and debit coins", async ({ page, request }) => {
-  const user = someUser();
+  const user = await someUser();
   const headers = await adminHeaders(request);
   const renamed = `e2e-renamed-${Date.now() % 1_000_000}`;
   try {
@@ -111,7 +111,7 @@ test("edit a user's nickname, then credit and debit coins", async ({ page, reque
     await expect(page.getByTestId("toast")).toContainText("User updated");
     await expect(page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible();
     await expect(form).toBeHidden();
-    const [stored] = selectRows<{ name: string }>("SELECT name FROM users WHERE id = $1", user.id);
+    const [stored] = await selectRows<{ name: string }>("SELECT name FROM users WHERE id = $1", user.id);
     expect(stored?.name).toBe(renamed);
 
     const coins = page.getByRole("region", { name: "Adjust coins" });
@@ -126,9 +126,12 @@ test("edit a user's nickname, then credit and debit coins", async ({ page, reque
     const transactions = page.getByRole("region", { name: "Recent coin transactions" });
     await expect(transactions.getByRole("row").nth(1)).toContainText("E2E bonus");
     await expect(transactions.getByRole("row").nth(1)).toContainText("+25");
-    const [balance] = selectRows<{ balance: number }>("SELECT balance FROM users WHERE id = $1", user.id);
+    const [balance] = await selectRows<{ balance: number }>(
+      "SELECT balance FROM users WHERE id = $1",
+      user.id,
+    );
     expect(Number(balance?.balance)).toBe(user.balance + 25);
-    const ledger = selectRows<{ amount: number }>(
+    const ledger = await selectRows<{ amount: number }>(
       "SELECT amount FROM coin_transactions WHERE user_id = $1 AND description = $2",
       user.id,
       "E2E bonus",
@@ -156,7 +159,7 @@ test("edit a company, then delete it and its job after confirming", async ({ pag
   const headers = await adminHeaders(request);
   const company = await createCompanyWithJob(request, headers);
   const renamed = `${company.name} (edited)`;
-  const [existing] = selectRows<{ name: string }>(
+  const [existing] = await selectRows<{ name: string }>(
     "SELECT name FROM companies WHERE id <> $1 ORDER BY name LIMIT 1",
     company.id,
   );
@@ -184,7 +187,7 @@ test("edit a company, then delete it and its job after confirming", async ({ pag
   await expect(page).toHaveURL(new RegExp(`/dashboard/companies/${company.id}$`));
   await expect(page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "https://e2e.example" })).toBeVisible();
-  const [stored] = selectRows<{ name: string; website: string }>(
+  const [stored] = await selectRows<{ name: string; website: string }>(
     "SELECT name, website FROM companies WHERE id = $1",
     company.id,
   );
@@ -203,14 +206,14 @@ test("edit a company, then delete it and its job after confirming", async ({ pag
   await dialog.getByRole("button", { name: "Delete company" }).click();
   await expect(page.getByTestId("toast")).toContainText("Company deleted");
   await expect(page).toHaveURL(/\/dashboard\/companies$/);
-  expect(selectRows("SELECT id FROM companies WHERE id = $1", company.id)).toEqual([]);
-  expect(selectRows("SELECT id FROM jobs WHERE id = $1", company.jobId)).toEqual([]);
+  expect(await selectRows("SELECT id FROM companies WHERE id = $1", company.id)).toEqual([]);
+  expect(await selectRows("SELECT id FROM jobs WHERE id = $1", company.jobId)).toEqual([]);
 });
 
 test("add a skill requirement to a job and see it on the job detail", async ({ page, request }) => {
   const headers = await adminHeaders(request);
-  const [company] = selectRows<{ id: string }>("SELECT id FROM companies ORDER BY name LIMIT 1");
-  const [skill] = selectRows<{ id: string; name: string; root_id: string; root_name: string }>(
+  const [company] = await selectRows<{ id: string }>("SELECT id FROM companies ORDER BY name LIMIT 1");
+  const [skill] = await selectRows<{ id: string; name: string; root_id: string; root_name: string }>(
     `SELECT s.id, s.name, s.root_id, r.name AS root_name FROM sub_skills s JOIN root_skills r ON r.id = s.root_id
       ORDER BY r.grid_row, r.grid_column, s.grid_row, s.grid_column LIMIT 1`,
   );
@@ -239,7 +242,7 @@ test("add a skill requirement to a job and see it on the job detail", async ({ p
     await expect(page.getByTestId("toast")).toContainText("Job updated");
     await expect(page).toHaveURL(new RegExp(`/dashboard/jobs/${jobId}$`));
     await expect(page.getByTestId("job-skills")).toContainText(`${skill.name} · Minimum level 7`);
-    const stored = selectRows<{ sub_skill_id: string; min_level: number }>(
+    const stored = await selectRows<{ sub_skill_id: string; min_level: number }>(
       "SELECT sub_skill_id, min_level FROM job_skill_requirements WHERE job_id = $1",
       jobId,
     );
@@ -256,7 +259,7 @@ test("add a skill requirement to a job and see it on the job detail", async ({ p
 });
 
 test("renaming your own account shows the new name in the top bar at once", async ({ page, request }) => {
-  const [me] = selectRows<{ id: string; name: string }>(
+  const [me] = await selectRows<{ id: string; name: string }>(
     "SELECT id, name FROM users WHERE email = $1",
     "admin@example.com",
   );

@@ -72,14 +72,14 @@ test("a job with its salary unit left on “Choose…” is refused at that fiel
     await expect(unit).toBeFocused();
     await expect(page.getByLabel("Salary per")).toHaveAttribute("aria-invalid", "false");
     await expect(page).toHaveURL(/\/dashboard\/jobs\/create$/);
-    expect(selectRows("SELECT id FROM jobs WHERE title = $1", title)).toEqual([]);
+    expect(await selectRows("SELECT id FROM jobs WHERE title = $1", title)).toEqual([]);
 
     // Choosing one clears it, and the job is created.
     await unit.selectOption({ label: "Euros" });
     await expect(unit).toHaveAttribute("aria-invalid", "false");
     await page.getByRole("button", { name: "Create job" }).click();
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
-    expect(selectRows("SELECT id FROM jobs WHERE title = $1", title)).toHaveLength(1);
+    expect(await selectRows("SELECT id FROM jobs WHERE title = $1", title)).toHaveLength(1);
   } finally {
     await deleteCompany(request, companyId);
   }
@@ -106,7 +106,9 @@ test("a pasted category title over the limit is kept whole, said to be too long,
   await expect(title).toBeFocused();
   await expect(title).toHaveValue(pasted);
   await expect(page).toHaveURL(/\/challenge-categories\/create$/);
-  expect(selectRows("SELECT id FROM challenge_categories WHERE title LIKE 'E2E pasted title%'")).toEqual([]);
+  expect(
+    await selectRows("SELECT id FROM challenge_categories WHERE title LIKE 'E2E pasted title%'"),
+  ).toEqual([]);
 });
 
 test("in German, a company name another company has is refused by the server at the name field", async ({
@@ -128,7 +130,7 @@ test("in German, a company name another company has is refused by the server at 
     await expectFieldError(page, name, "Ein Unternehmen mit diesem Namen existiert bereits");
     await expect(name).toBeFocused();
     await expect(page).toHaveURL(/\/dashboard\/companies\/create$/);
-    expect(selectRows("SELECT id FROM companies WHERE name = $1", taken)).toHaveLength(1);
+    expect(await selectRows("SELECT id FROM companies WHERE name = $1", taken)).toHaveLength(1);
   } finally {
     await deleteCompany(request, companyId);
   }
@@ -195,7 +197,9 @@ test("in German, leaving an edited form asks first; after saving, nothing asks",
     await dialog.getByRole("button", { name: "Änderungen verwerfen" }).click();
     await expect(page).toHaveURL(/\/dashboard\/jobs$/);
     await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
-    expect(selectRows("SELECT website FROM companies WHERE id = $1", companyId)).toEqual([{ website: null }]);
+    expect(await selectRows("SELECT website FROM companies WHERE id = $1", companyId)).toEqual([
+      { website: null },
+    ]);
 
     // Saved changes are not asked about.
     await page.goto(`/dashboard/companies/${companyId}/edit`);
@@ -206,7 +210,7 @@ test("in German, leaving an edited form asks first; after saving, nothing asks",
     await nav.getByRole("link", { name: "Nutzer", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/users$/);
     await expect(dialog).toBeHidden();
-    expect(selectRows("SELECT website FROM companies WHERE id = $1", companyId)).toEqual([
+    expect(await selectRows("SELECT website FROM companies WHERE id = $1", companyId)).toEqual([
       { website: "https://saved.example" },
     ]);
   } finally {

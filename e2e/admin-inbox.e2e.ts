@@ -193,7 +193,7 @@ test("an assignment made on one admin page shows live on another's list and repo
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  const [me] = selectRows<{ name: string }>(
+  const [me] = await selectRows<{ name: string }>(
     "SELECT COALESCE(display_name, name) AS name FROM users WHERE email = $1",
     "admin@example.com",
   );

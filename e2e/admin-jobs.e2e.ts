@@ -3,8 +3,8 @@ import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
-function someCompany(): { id: string; name: string } {
-  const [row] = selectRows<{ id: string; name: string }>(
+async function someCompany(): Promise<{ id: string; name: string }> {
+  const [row] = await selectRows<{ id: string; name: string }>(
     "SELECT id, name FROM companies ORDER BY name LIMIT 1",
   );
   if (!row) throw new Error("the demo data has no company");
@@ -12,7 +12,7 @@ function someCompany(): { id: string; name: string } {
 }
 
 test("create a job, edit its title and salary, and find it in the list", async ({ page }) => {
-  const company = someCompany();
+  const company = await someCompany();
   const title = `E2E Platform Engineer ${Date.now()}`;
   const renamed = `${title} (edited)`;
   await signInAsAdmin(page);

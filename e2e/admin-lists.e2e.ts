@@ -8,8 +8,8 @@ import { signInAsAdmin } from "./support/sign-in.ts";
 // Issue 11 item 6: numbered pages, the page size in the URL, CSV export of the filtered list, the
 // reported tasks opening on open reports, and long values that do not push a table's actions away.
 
-const count = (query: string, ...params: string[]) =>
-  Number(selectRows<{ total: number }>(query, ...params)[0]?.total);
+const count = async (query: string, ...params: string[]) =>
+  Number((await selectRows<{ total: number }>(query, ...params))[0]?.total);
 
 /** The pager's items as they read: numbers, "…" for a gap, the current page in brackets. */
 async function pagerText(pager: Locator): Promise<string> {
@@ -56,7 +56,7 @@ function parseCsv(text: string): string[][] {
 test("users: numbered pages with first and last, and the page size kept in the URL", async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto("/dashboard/users");
-  const total = count("SELECT count(*) AS total FROM users");
+  const total = await count("SELECT count(*) AS total FROM users");
   const pages = Math.ceil(total / 25);
   // The full demo data: 1,200 users and the demo admin, so 49 pages of 25 (other specs add a few).
   expect(pages).toBeGreaterThanOrEqual(48);
@@ -118,7 +118,7 @@ test("CSV export: every row of the filtered list, not just the page, with a head
   // Ten a page, so the file must hold far more than the page shows.
   await page.goto("/dashboard/users?status=enabled&role=USER&pageSize=10");
   await expect(page.getByTestId("user-row")).toHaveCount(10);
-  const expected = selectRows<{ id: string; name: string; email: string | null }>(
+  const expected = await selectRows<{ id: string; name: string; email: string | null }>(
     "SELECT id, name, email FROM users WHERE enabled = TRUE AND role = 'USER'",
   );
   expect(expected.length).toBeGreaterThan(100);
@@ -170,7 +170,7 @@ test("Reported Tasks opens on the open reports; Any shows every state", async ({
   await signInAsAdmin(page);
   await openFromSidebar(page, "Reported Tasks");
   await expect(page.locator("select[name=state]")).toHaveValue("open");
-  const open = count("SELECT count(*) AS total FROM reports WHERE resolved_at IS NULL");
+  const open = await count("SELECT count(*) AS total FROM reports WHERE resolved_at IS NULL");
   await expect(page.locator(".list-count")).toHaveText(`${open.toLocaleString("en-US")} reports`);
   for (const status of await page.getByTestId("report-status").allTextContents()) expect(status).toBe("Open");
   // Open is where the list starts, so it offers no reset.
@@ -178,7 +178,7 @@ test("Reported Tasks opens on the open reports; Any shows every state", async ({
 
   await page.getByLabel("Status").selectOption({ label: "Any" });
   await expect(page).toHaveURL(/[?&]state=any/);
-  const all = count("SELECT count(*) AS total FROM reports");
+  const all = await count("SELECT count(*) AS total FROM reports");
   await expect(page.locator(".list-count")).toHaveText(`${all.toLocaleString("en-US")} reports`);
   await page.reload();
   await expect(page.locator("select[name=state]")).toHaveValue("");
@@ -262,7 +262,7 @@ test("a 100-character title keeps Edit and Delete in a 1,060 px table; the whole
 test("e-mail addresses are cut, never broken inside, in the table and in the phone's cards", async ({
   page,
 }) => {
-  const [longest] = selectRows<{ name: string; email: string }>(
+  const [longest] = await selectRows<{ name: string; email: string }>(
     "SELECT name, email FROM users WHERE email IS NOT NULL ORDER BY length(email) DESC, email LIMIT 1",
   );
   if (!longest) throw new Error("no user has an e-mail address");

@@ -18,7 +18,7 @@ async function createAdmin(request: APIRequestContext, name: string) {
   const registered = await request.post("/api/auth/register", { data: { name, email, password } });
   expect(registered.status()).toBe(201);
   const { id } = (await registered.json()) as { id: string };
-  const [mail] = selectRows<{ body: string }>(
+  const [mail] = await selectRows<{ body: string }>(
     "SELECT body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC",
     email,
   );
@@ -59,7 +59,7 @@ test("a note mentioning B reaches B on another screen, never the visitor", async
   test.setTimeout(45_000);
   const nickname = `notes-b-${run}`;
   const b = await createAdmin(request, nickname);
-  const projectId = demoProjectId();
+  const projectId = await demoProjectId();
 
   // A visitor writes, as the messenger does.
   const session = await request.post("/api/widget/sessions", { headers: { "Api-Token": "demo" }, data: {} });
@@ -72,7 +72,7 @@ test("a note mentioning B reaches B on another screen, never the visitor", async
   });
   expect(started.status()).toBe(201);
   const { shareToken } = (await started.json()) as { shareToken: string };
-  const [conversation] = selectRows<{ id: string }>(
+  const [conversation] = await selectRows<{ id: string }>(
     "SELECT id FROM conversations WHERE share_token = $1",
     shareToken,
   );

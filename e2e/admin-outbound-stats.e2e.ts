@@ -3,8 +3,8 @@ import { type APIRequestContext, expect, type FrameLocator, type Page, test } fr
 import type { AdminOutbound, AdminProjectSettings } from "../src/shared/inbox-api.ts";
 import type { OutboundEventKind } from "../src/shared/outbound-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
+import { recordOutboundEvents } from "./support/database.ts";
 import { serveHostPage } from "./support/host-page.ts";
-import { recordOutboundEvents } from "./support/outbound-events.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
@@ -209,7 +209,9 @@ test("an outbound's days, and a burst of acknowledgements asks the stats again a
   // Before the page opens: one visitor saw it three days ago (no route can date an acknowledgement
   // back, so the server's own recorder writes it).
   const threeDaysAgo = new Date(Date.now() - 3 * dayMs).toISOString();
-  recordOutboundEvents([{ outboundId: banner.id, sessionId: c.gleapId, kind: "shown", at: threeDaysAgo }]);
+  await recordOutboundEvents([
+    { outboundId: banner.id, sessionId: c.gleapId, kind: "shown", at: threeDaysAgo },
+  ]);
 
   const statsCalls: string[] = [];
   page.on("request", (sent) => {
@@ -291,7 +293,7 @@ test("the stats read well at 390 px, light and dark, in German", async ({ page, 
       return kinds.map((kind) => ({ outboundId: banner.id, sessionId, kind, at }));
     }),
   );
-  recordOutboundEvents(events);
+  await recordOutboundEvents(events);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsAdmin(page, "de");

@@ -39,7 +39,7 @@ test("a display name and picture set on the profile are what the next reply carr
     data: { text: `Who answers me? (${run})` },
   });
   const { shareToken } = (await started.json()) as { shareToken: string };
-  const [conversation] = selectRows<{ id: string; project_id: string }>(
+  const [conversation] = await selectRows<{ id: string; project_id: string }>(
     "SELECT id, project_id FROM conversations WHERE share_token = $1",
     shareToken,
   );

@@ -2,8 +2,8 @@ import { expect, test } from "@playwright/test";
 import type { AdminProjectSettings } from "../src/shared/inbox-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
+import { writeRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
-import { writeRows } from "./support/widget-projects.ts";
 
 /**
  * Widget projects in the admin (issue 15, item 4): a project is created with identity verification
@@ -14,8 +14,10 @@ import { writeRows } from "./support/widget-projects.ts";
  */
 
 const created: string[] = [];
-test.afterAll(() => {
-  writeRows(created.map((id) => ({ query: "DELETE FROM widget_projects WHERE id = $1", params: [id] })));
+test.afterAll(async () => {
+  await writeRows(
+    created.map((id) => ({ query: "DELETE FROM widget_projects WHERE id = $1", params: [id] })),
+  );
 });
 
 test("create a project, edit its look with the live preview, save, and copy the snippet", async ({

@@ -199,7 +199,10 @@ test("a conversation's attached and message pictures on other sites load only wh
   request,
 }) => {
   const seen = await watchTracker(page);
-  const [demo] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", "demo");
+  const [demo] = await selectRows<{ id: string }>(
+    "SELECT id FROM widget_projects WHERE sdk_key = $1",
+    "demo",
+  );
   if (!demo) throw new Error("no demo project");
   const subject = `Picture attached (${run})`;
   const started = await request.post("/api/widget/conversations", {
@@ -211,7 +214,7 @@ test("a conversation's attached and message pictures on other sites load only wh
   });
   expect(started.status()).toBe(201);
   const { shareToken } = (await started.json()) as { shareToken: string };
-  const [conversation] = selectRows<{ id: string }>(
+  const [conversation] = await selectRows<{ id: string }>(
     "SELECT id FROM conversations WHERE share_token = $1",
     shareToken,
   );

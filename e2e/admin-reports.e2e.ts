@@ -24,8 +24,8 @@ interface OpenReport {
  * users' open reports (the default threshold) and no automatic one, so resolving this one brings the
  * task back. Each test takes another kind, so no two tests resolve reports of the same task.
  */
-function openReport(kind: string): OpenReport {
-  const [row] = selectRows<OpenReport>(
+async function openReport(kind: string): Promise<OpenReport> {
+  const [row] = await selectRows<OpenReport>(
     `SELECT r.id, r.task_id, t.title, r.reporter_id, u.name AS reporter_name
        FROM reports r JOIN tasks t ON t.id = r.task_id JOIN users u ON u.id = r.reporter_id
       WHERE r.resolved_at IS NULL AND t.kind = $1 AND t.enabled = FALSE
@@ -39,16 +39,17 @@ function openReport(kind: string): OpenReport {
   return row;
 }
 
-function reportRow(id: string) {
-  const [row] = selectRows<{ resolution: string | null; resolved_at: string | null; task_id: string | null }>(
-    "SELECT resolution, resolved_at, task_id FROM reports WHERE id = $1",
-    id,
-  );
+async function reportRow(id: string) {
+  const [row] = await selectRows<{
+    resolution: string | null;
+    resolved_at: string | null;
+    task_id: string | null;
+  }>("SELECT resolution, resolved_at, task_id FROM reports WHERE id = $1", id);
   return row;
 }
 
-function taskRow(id: string) {
-  const [row] = selectRows<{ id: string; enabled: unknown }>(
+async function taskRow(id: string) {
+  const [row] = await selectRows<{ id: string; enabled: unknown }>(
     "SELECT id, enabled FROM tasks WHERE id = $1",
     id,
   );
@@ -62,14 +63,14 @@ test("the list keeps status, reason, task type, sort and page in the URL, with c
   await openFromSidebar(page, "Reported Tasks");
   // The list opens on the reports that still need an admin.
   await expect(page.locator("select[name=state]")).toHaveValue("open");
-  const open = selectRows<{ total: number }>(
-    "SELECT count(*) AS total FROM reports WHERE resolved_at IS NULL",
+  const open = (
+    await selectRows<{ total: number }>("SELECT count(*) AS total FROM reports WHERE resolved_at IS NULL")
   )[0]?.total;
   await expect(page.locator(".list-count")).toHaveText(`${Number(open).toLocaleString("en-US")} reports`);
 
   await page.getByLabel("Reason").selectOption({ label: "Abuse" });
   await expect(page).toHaveURL(/[?&]reason=ABUSE/);
-  const [openCount] = selectRows<{ open: number }>(
+  const [openCount] = await selectRows<{ open: number }>(
     "SELECT count(*) AS open FROM reports WHERE resolved_at IS NULL AND reason = 'ABUSE'",
   );
   const count = Number(openCount?.open);
@@ -109,7 +110,7 @@ test("the list keeps status, reason, task type, sort and page in the URL, with c
 });
 
 test("resolve a report, then try again and see Report Already Resolved", async ({ page }) => {
-  const report = openReport("QUESTION");
+  const report = await openReport("QUESTION");
   await signInAsAdmin(page);
   await page.goto(`/dashboard/reported-tasks/${report.id}`);
   await expect(page.getByRole("heading", { name: report.title, level: 1 })).toBeVisible();
@@ -137,8 +138,8 @@ test("resolve a report, then try again and see Report Already Resolved", async (
   await expect(stale.getByRole("button", { name: "Delete task" })).toHaveCount(0);
 
   // The second resolution changed nothing: the report stays rejected and the task is enabled again.
-  expect(reportRow(report.id)?.resolution).toBe("REJECT");
-  const task = taskRow(report.task_id);
+  expect((await reportRow(report.id))?.resolution).toBe("REJECT");
+  const task = await taskRow(report.task_id);
   expect(task).toBeDefined();
   expect(Boolean(task?.enabled)).toBe(true);
 });
@@ -147,7 +148,7 @@ test("in German, a report another admin resolved meanwhile shows Meldung bereits
   page,
   request,
 }) => {
-  const report = openReport("MULTIPLE_CHOICE");
+  const report = await openReport("MULTIPLE_CHOICE");
   await signInAsAdmin(page, "de");
   await page.goto(`/dashboard/reported-tasks/${report.id}`);
   await expect(page.getByText("Meldung verwalten")).toBeVisible();
@@ -165,7 +166,7 @@ test("in German, a report another admin resolved meanwhile shows Meldung bereits
   await expect(page.getByTestId("toast")).toContainText("Meldung bereits erledigt");
   await expect(page.getByTestId("report-resolution")).toContainText("Abgelehnt");
   // No ban was set by the refused second resolution.
-  const bans = selectRows(
+  const bans = await selectRows(
     "SELECT id FROM bans WHERE user_id = $1 AND reason LIKE $2",
     report.reporter_id,
     `%${report.id}%`,
@@ -174,10 +175,9 @@ test("in German, a report another admin resolved meanwhile shows Meldung bereits
 });
 
 test("block the reporter: a report ban in the database, the task enabled again", async ({ page }) => {
-  const report = openReport("MATCHING");
-  const before = selectRows(
-    "SELECT id FROM bans WHERE user_id = $1 AND action = 'REPORT'",
-    report.reporter_id,
+  const report = await openReport("MATCHING");
+  const before = (
+    await selectRows("SELECT id FROM bans WHERE user_id = $1 AND action = 'REPORT'", report.reporter_id)
   ).length;
   await signInAsAdmin(page);
   await page.goto("/dashboard/reported-tasks?state=open&taskKind=MATCHING&pageSize=100");
@@ -201,14 +201,14 @@ test("block the reporter: a report ban in the database, the task enabled again",
   await expect(page.getByTestId("report-resolution")).toContainText("Reporter blocked");
   await expect(page.getByTestId("task-state")).toHaveText("Enabled");
 
-  expect(reportRow(report.id)?.resolution).toBe("BLOCK_REPORTER");
-  const bans = selectRows<{ reason: string; lifted_at: string | null }>(
+  expect((await reportRow(report.id))?.resolution).toBe("BLOCK_REPORTER");
+  const bans = await selectRows<{ reason: string; lifted_at: string | null }>(
     "SELECT reason, lifted_at FROM bans WHERE user_id = $1 AND action = 'REPORT' ORDER BY created_at",
     report.reporter_id,
   );
   expect(bans).toHaveLength(before + 1);
   expect(bans.at(-1)).toEqual({ reason: "Reported a correct matching task on purpose", lifted_at: null });
-  expect(Boolean(taskRow(report.task_id)?.enabled)).toBe(true);
+  expect(Boolean((await taskRow(report.task_id))?.enabled)).toBe(true);
 
   // Back to the list, which remembers its filters; the report is no longer open.
   await page.getByRole("link", { name: /Go Back/ }).click();
@@ -223,8 +223,11 @@ test("block the reporter: a report ban in the database, the task enabled again",
 });
 
 test("a coding challenge report shows its solution code; delete task removes the task", async ({ page }) => {
-  const report = openReport("CODING");
-  const [task] = selectRows<{ content: string }>("SELECT content FROM tasks WHERE id = $1", report.task_id);
+  const report = await openReport("CODING");
+  const [task] = await selectRows<{ content: string }>(
+    "SELECT content FROM tasks WHERE id = $1",
+    report.task_id,
+  );
   const content = JSON.parse(task?.content ?? "{}") as { solutionCode: string; environment: string };
   await signInAsAdmin(page);
   await page.goto(`/dashboard/reported-tasks/${report.id}`);
@@ -251,8 +254,8 @@ test("a coding challenge report shows its solution code; delete task removes the
   await expect(page.getByTestId("coding-info")).toContainText(content.environment);
   await expect(page.getByTestId("task-deleted")).toBeVisible();
 
-  expect(taskRow(report.task_id)).toBeUndefined();
-  expect(reportRow(report.id)).toMatchObject({ resolution: "DELETE_TASK", task_id: null });
+  expect(await taskRow(report.task_id)).toBeUndefined();
+  expect(await reportRow(report.id)).toMatchObject({ resolution: "DELETE_TASK", task_id: null });
 });
 
 test("an unknown report id shows Report Not Found", async ({ page }) => {

@@ -29,7 +29,7 @@ test("a saved reply picked with /, sent with bold, a link and a picture, reaches
   request,
 }) => {
   test.setTimeout(45_000);
-  const projectId = demoProjectId();
+  const projectId = await demoProjectId();
   const headers = await adminHeaders(request);
   const created = await request.post(`/api/projects/${projectId}/saved-replies`, {
     headers,
@@ -58,7 +58,7 @@ test("a saved reply picked with /, sent with bold, a link and a picture, reaches
     await visitor.evaluate(() =>
       (window as unknown as HostWindow).Gleap.updateContact?.({ name: "Maya Lin" }),
     );
-    const [conversation] = selectRows<{ id: string }>(
+    const [conversation] = await selectRows<{ id: string }>(
       "SELECT id FROM conversations WHERE subject = $1",
       subject,
     );

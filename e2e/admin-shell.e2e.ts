@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { altchaEnv } from "../playwright.config.ts";
 import { currentTotp } from "../src/server/auth/totp.ts";
 import { selectRows } from "./support/database.ts";
+import { altchaEnv } from "./support/e2e-servers.ts";
 
 async function useEnglish(page: Page) {
   await page.goto("/");
@@ -93,7 +93,7 @@ test("signing out clears the session and returns to /", async ({ page }) => {
 test("a signed-out visit to a dashboard route goes to /login, and signing in returns there", async ({
   page,
 }) => {
-  const [report] = selectRows<{ id: string }>("SELECT id FROM reports ORDER BY created_at LIMIT 1");
+  const [report] = await selectRows<{ id: string }>("SELECT id FROM reports ORDER BY created_at LIMIT 1");
   if (!report) throw new Error("the demo data has no report");
   await useEnglish(page);
   await page.goto(`/dashboard/reports/${report.id}`);
@@ -131,7 +131,7 @@ test("an unknown route shows Page not found: {path}", async ({ page }) => {
 });
 
 test("a USER account is told it may not use the dashboard", async ({ page }) => {
-  const [row] = selectRows<{ email: string }>(
+  const [row] = await selectRows<{ email: string }>(
     "SELECT email FROM users WHERE role = 'USER' AND enabled = TRUE AND email_verified = TRUE LIMIT 1",
   );
   if (!row) throw new Error("the demo data has no verified USER");
@@ -152,7 +152,7 @@ test("invalid forms and wrong passwords are explained", async ({ page }) => {
 });
 
 test("an admin with MFA signs in with the 6-digit code from the authenticator", async ({ page }) => {
-  const [admin] = selectRows<{ email: string; mfa_secret: string }>(
+  const [admin] = await selectRows<{ email: string; mfa_secret: string }>(
     "SELECT email, mfa_secret FROM users WHERE role = 'ADMIN' AND mfa_enabled AND enabled AND email_verified AND email IS NOT NULL ORDER BY email LIMIT 1",
   );
   if (!admin) throw new Error("the demo data has no admin with MFA");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { altchaEnv } from "../playwright.config.ts";
+import { altchaEnv } from "./support/e2e-servers.ts";
 
 /**
  * Issue 19: ten wrong passwords used to lock an account, the right one included. Now an account past

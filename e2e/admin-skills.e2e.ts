@@ -51,14 +51,14 @@ test("create a root skill with an icon and a dependency, add and edit sub-skills
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "DevOps" })).toBeVisible();
   await expect(page.getByText("2 rows × 2 columns")).toBeVisible();
-  const [created] = selectRows<{ icon: string; sub_rows: number; sub_columns: number }>(
+  const [created] = await selectRows<{ icon: string; sub_rows: number; sub_columns: number }>(
     "SELECT icon, sub_rows, sub_columns FROM root_skills WHERE id = $1",
     rootId,
   );
   expect(created).toEqual({ icon: "☁️", sub_rows: 2, sub_columns: 2 });
-  expect(selectRows("SELECT depends_on_id FROM root_skill_dependencies WHERE skill_id = $1", rootId)).toEqual(
-    [{ depends_on_id: "devops" }],
-  );
+  expect(
+    await selectRows("SELECT depends_on_id FROM root_skill_dependencies WHERE skill_id = $1", rootId),
+  ).toEqual([{ depends_on_id: "devops" }]);
 
   // Add a sub-skill with a course; a link that is not one is refused at its field first.
   await page.getByRole("button", { name: "Add sub-skill" }).click();
@@ -112,7 +112,7 @@ test("create a root skill with an icon and a dependency, add and edit sub-skills
   await expect(page).toHaveURL(new RegExp(`/dashboard/skill-tree/${rootId}/manage$`));
   await expect(page.getByRole("article", { name: "Terraform Basics" })).toContainText("2 courses");
   // Ordered by name; the id kept the first name (ids never change on rename).
-  const [operators, terraform] = subSkillsOf(rootId);
+  const [operators, terraform] = await subSkillsOf(rootId);
   expect(terraform).toMatchObject({ id: `${rootId}-terraform`, name: "Terraform Basics", icon: "☁️" });
   expect(JSON.parse(terraform?.courses ?? "[]")).toEqual([
     { title: "Terraform: Crash Course", url: "https://learn.example/terraform" },
@@ -121,7 +121,10 @@ test("create a root skill with an icon and a dependency, add and edit sub-skills
   expect(operators?.name).toBe("Kubernetes Operators");
   expect(JSON.parse(operators?.courses ?? "[]")).toEqual([]);
   expect(
-    selectRows("SELECT depends_on_id FROM sub_skill_dependencies WHERE skill_id = $1", operators?.id ?? ""),
+    await selectRows(
+      "SELECT depends_on_id FROM sub_skill_dependencies WHERE skill_id = $1",
+      operators?.id ?? "",
+    ),
   ).toEqual([{ depends_on_id: terraform?.id }]);
 
   // Edit the root skill itself.
@@ -131,7 +134,7 @@ test("create a root skill with an icon and a dependency, add and edit sub-skills
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Skill updated")).toBeVisible();
   await expect(page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible();
-  expect(selectRows("SELECT name FROM root_skills WHERE id = $1", rootId)).toEqual([{ name: renamed }]);
+  expect(await selectRows("SELECT name FROM root_skills WHERE id = $1", rootId)).toEqual([{ name: renamed }]);
 
   // The list shows it with its sub-skills and dependency; its sub-skill list has both.
   await page.getByRole("link", { name: "Go Back" }).click();
@@ -156,8 +159,8 @@ test("create a root skill with an icon and a dependency, add and edit sub-skills
   await dialog.getByRole("button", { name: "Delete skill" }).click();
   await expect(page.getByText("Skill deleted")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No Skills Found" })).toBeVisible();
-  expect(selectRows("SELECT id FROM root_skills WHERE id = $1", rootId)).toEqual([]);
-  expect(subSkillsOf(rootId)).toEqual([]);
+  expect(await selectRows("SELECT id FROM root_skills WHERE id = $1", rootId)).toEqual([]);
+  expect(await subSkillsOf(rootId)).toEqual([]);
 });
 
 test("an unknown root skill shows Skill Not Found; a skill others need cannot be deleted", async ({
@@ -173,7 +176,7 @@ test("an unknown root skill shows Skill Not Found; a skill others need cannot be
   await page.getByRole("button", { name: "Delete skill" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete skill" }).click();
   await expect(page.getByText("Other skills depend on this skill")).toBeVisible();
-  expect(selectRows("SELECT id FROM root_skills WHERE id = $1", "programming-basics")).toHaveLength(1);
+  expect(await selectRows("SELECT id FROM root_skills WHERE id = $1", "programming-basics")).toHaveLength(1);
 });
 
 test("the skill forms speak German, including the tree's own refusals", async ({ page }) => {
@@ -192,6 +195,9 @@ test("the skill forms speak German, including the tree's own refusals", async ({
   await page.getByRole("button", { name: "Änderungen speichern" }).click();
   await expect(page.getByText("Zyklus im Skill-Baum")).toBeVisible();
   expect(
-    selectRows("SELECT depends_on_id FROM root_skill_dependencies WHERE skill_id = $1", "programming-basics"),
+    await selectRows(
+      "SELECT depends_on_id FROM root_skill_dependencies WHERE skill_id = $1",
+      "programming-basics",
+    ),
   ).toEqual([]);
 });

@@ -3,8 +3,8 @@ import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /** A verified USER without any task ban, from the demo data. */
-function unbannedUser(): { id: string; name: string } {
-  const [row] = selectRows<{ id: string; name: string }>(
+async function unbannedUser(): Promise<{ id: string; name: string }> {
+  const [row] = await selectRows<{ id: string; name: string }>(
     `SELECT id, name FROM users u WHERE role = 'USER' AND enabled = TRUE
        AND NOT EXISTS (SELECT 1 FROM bans b WHERE b.user_id = u.id) ORDER BY name LIMIT 1`,
   );
@@ -12,8 +12,8 @@ function unbannedUser(): { id: string; name: string } {
   return row;
 }
 
-const activeBans = (userId: string) =>
-  selectRows(`SELECT id FROM bans WHERE user_id = $1 AND lifted_at IS NULL`, userId).length;
+const activeBans = async (userId: string) =>
+  (await selectRows(`SELECT id FROM bans WHERE user_id = $1 AND lifted_at IS NULL`, userId)).length;
 
 async function openBanCard(page: Page, userId: string, kind: "create-task" | "report-task") {
   await page.goto(`/dashboard/users/${userId}`);
@@ -23,7 +23,7 @@ async function openBanCard(page: Page, userId: string, kind: "create-task" | "re
 }
 
 test("setting a task ban asks first and says what it does; Cancel stores nothing", async ({ page }) => {
-  const user = unbannedUser();
+  const user = await unbannedUser();
   await signInAsAdmin(page);
   const card = await openBanCard(page, user.id, "create-task");
   await card.getByRole("button", { name: "Set ban" }).click();
@@ -32,7 +32,7 @@ test("setting a task ban asks first and says what it does; Cancel stores nothing
   await expect(dialog).toContainText("The ban is permanent: it lasts until an admin lifts it.");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
-  expect(activeBans(user.id)).toBe(0);
+  expect(await activeBans(user.id)).toBe(0);
 
   await card.getByLabel("Reason").fill("Spam tasks");
   await card.getByLabel("Days (empty: permanent)").fill("7");
@@ -41,26 +41,26 @@ test("setting a task ban asks first and says what it does; Cancel stores nothing
   await expect(dialog).toContainText("Reason: Spam tasks");
   await dialog.getByRole("button", { name: "Set ban" }).click();
   await expect(card.getByText(/^Until /)).toBeVisible();
-  expect(activeBans(user.id)).toBe(1);
+  expect(await activeBans(user.id)).toBe(1);
 });
 
 test("an admin cannot set a task ban on their own account", async ({ page }) => {
-  const [admin] = selectRows<{ id: string }>(`SELECT id FROM users WHERE email = 'admin@example.com'`);
+  const [admin] = await selectRows<{ id: string }>(`SELECT id FROM users WHERE email = 'admin@example.com'`);
   if (!admin) throw new Error("no demo admin");
   await signInAsAdmin(page);
   const card = await openBanCard(page, admin.id, "report-task");
   await card.getByRole("button", { name: "Set ban" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Set ban" }).click();
   await expect(page.getByText("You cannot ban your own account")).toBeVisible();
-  expect(activeBans(admin.id)).toBe(0);
+  expect(await activeBans(admin.id)).toBe(0);
 });
 
 test("in German the dialog names the duration too", async ({ page }) => {
-  const user = unbannedUser();
+  const user = await unbannedUser();
   await signInAsAdmin(page, "de");
   const card = await openBanCard(page, user.id, "report-task");
   await card.getByRole("button", { name: "Sperre setzen" }).click();
   await expect(page.getByRole("dialog")).toContainText("Die Sperre ist dauerhaft");
   await page.getByRole("dialog").getByRole("button", { name: "Abbrechen" }).click();
-  expect(activeBans(user.id)).toBe(0);
+  expect(await activeBans(user.id)).toBe(0);
 });

@@ -22,9 +22,9 @@ const rawKeys = rawKeyFinder(adminMessageIds());
  * An open one: the inbox lists open reports first, and an earlier spec may have moved all others on.
  */
 async function ensureFeedbackReport(request: APIRequestContext) {
-  const project = demoProjectId();
+  const project = await demoProjectId();
   const open = "SELECT id FROM feedback_reports WHERE project_id = $1 AND status = 'OPEN' LIMIT 1";
-  if (selectRows(open, project).length > 0) return;
+  if ((await selectRows(open, project)).length > 0) return;
   await fileBugReport(request, await demoSessionHeaders(request), {
     type: "BUG",
     priority: "MEDIUM",

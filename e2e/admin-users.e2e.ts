@@ -4,8 +4,8 @@ import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /** An enabled USER that other specs do not sign in as (they take the first verified one). */
-function someUser(): { id: string; name: string } {
-  const [row] = selectRows<{ id: string; name: string }>(
+async function someUser(): Promise<{ id: string; name: string }> {
+  const [row] = await selectRows<{ id: string; name: string }>(
     "SELECT id, name FROM users WHERE role = 'USER' AND enabled = TRUE ORDER BY name LIMIT 1 OFFSET 7",
   );
   if (!row) throw new Error("the demo data has no enabled USER");
@@ -20,7 +20,7 @@ async function confirmDialog(page: Page, button: string) {
 }
 
 test("search a user, open them, ban and enable them again", async ({ page }) => {
-  const user = someUser();
+  const user = await someUser();
   await signInAsAdmin(page);
   await openFromSidebar(page, "Users");
 
@@ -50,7 +50,7 @@ test("search a user, open them, ban and enable them again", async ({ page }) => 
 });
 
 test("the list keeps its search, filters and sort in the URL over a reload", async ({ page }) => {
-  const user = someUser();
+  const user = await someUser();
   await signInAsAdmin(page);
   await page.goto(`/dashboard/users?q=${encodeURIComponent(user.name)}&status=enabled&sort=name`);
   await expect(page.getByRole("link", { name: user.name, exact: true })).toBeVisible();

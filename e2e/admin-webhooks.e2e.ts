@@ -36,7 +36,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  projects.removeAll();
+  await projects.removeAll();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
 

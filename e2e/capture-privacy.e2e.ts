@@ -21,12 +21,12 @@ import { createWidgetProjects } from "./support/widget-projects.ts";
 const projects = createWidgetProjects("privacy");
 let replaysKey = "";
 
-test.beforeAll(() => {
-  replaysKey = projects.create("replays", { enableWebReplays: true, enableNetworkLogs: true });
+test.beforeAll(async () => {
+  replaysKey = await projects.create("replays", { enableWebReplays: true, enableNetworkLogs: true });
 });
 
-test.afterAll(() => {
-  projects.removeAll();
+test.afterAll(async () => {
+  await projects.removeAll();
 });
 
 /**
@@ -196,7 +196,7 @@ async function reportWithScreenshot(page: Page): Promise<string> {
 
 /** Everything stored of a report, as text: the row's columns, every stored file, the admin API's view. */
 async function storedText(request: import("@playwright/test").APIRequestContext, id: string) {
-  const { parts, files } = storedReportParts(id);
+  const { parts, files } = await storedReportParts(id);
   const detail = await request.get(`/api/feedback/${id}`, { headers: await adminHeaders(request) });
   expect(detail.status()).toBe(200);
   parts.push({ where: "admin API", text: await detail.text() });

@@ -29,14 +29,14 @@ const brand = "#0B7A75";
 
 test.use({ launchOptions: fakeMediaLaunchOptions });
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   const config: Partial<FlowConfig> = { color: brand, headerColor: brand, buttonColor: brand };
-  keys.plain = projects.create("plain", config);
-  keys.replays = projects.create("replays", { ...config, enableWebReplays: true });
+  keys.plain = await projects.create("plain", config);
+  keys.replays = await projects.create("replays", { ...config, enableWebReplays: true });
 });
 
-test.afterAll(() => {
-  projects.removeAll();
+test.afterAll(async () => {
+  await projects.removeAll();
 });
 
 let hostPages = 0;

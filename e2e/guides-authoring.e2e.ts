@@ -17,7 +17,7 @@ test("the tooltip builder saves a picked element, and the tooltip keeps its buil
   context,
 }) => {
   test.setTimeout(60_000);
-  const projectId = demoProjectId();
+  const projectId = await demoProjectId();
   const builderUrl = `${mainOrigin}/demo`;
   await giveCookieConsent(context);
   await signInAsAdmin(page);
@@ -68,7 +68,7 @@ test("a checklist's step actions, authored in the admin, show on /demo from its 
   request,
 }) => {
   test.setTimeout(60_000);
-  const projectId = demoProjectId();
+  const projectId = await demoProjectId();
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signInAsAdmin(page);
   await page.goto(`/dashboard/content/${projectId}/checklists/create`);

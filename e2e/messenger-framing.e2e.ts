@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { e2eEnv } from "../playwright.config.ts";
-import { createWidgetProjects, writeRows } from "./support/widget-projects.ts";
+import { writeRows } from "./support/database.ts";
+import { e2eEnv } from "./support/e2e-servers.ts";
+import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
  * Issue 19: a project's allowed origins did not restrict who could frame the messenger, since one
@@ -15,8 +16,8 @@ test.afterAll(() => projects.removeAll());
 test("a host a project does not list cannot frame that project's messenger, while the demo's stays open", async ({
   page,
 }) => {
-  const key = projects.create("shop");
-  writeRows([
+  const key = await projects.create("shop");
+  await writeRows([
     {
       query: "UPDATE widget_projects SET allowed_origins = $1 WHERE sdk_key = $2",
       params: [JSON.stringify(["http://shop.test"]), key],

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
-import { demoProjectId, selectRows } from "./support/database.ts";
+import { demoProjectId, selectRows, writeRows } from "./support/database.ts";
 import { giveCookieConsent, serveHostPage } from "./support/host-page.ts";
 import { bannerFrame, modalFrame } from "./support/outbound-surfaces.ts";
 import { sdkSnippet } from "./support/sdk-snippet.ts";
-import { createWidgetProjects, writeRows } from "./support/widget-projects.ts";
+import { createWidgetProjects } from "./support/widget-projects.ts";
 import { storedGleapId } from "./support/widget-session.ts";
 
 /**
@@ -17,10 +17,10 @@ const run = Date.now().toString(36);
 const projects = createWidgetProjects("queue");
 const createdOutbounds: string[] = [];
 
-test.afterAll(() => {
-  projects.removeAll();
+test.afterAll(async () => {
+  await projects.removeAll();
   if (createdOutbounds.length > 0)
-    writeRows(
+    await writeRows(
       createdOutbounds.map((id) => ({ query: "DELETE FROM widget_outbounds WHERE id = $1", params: [id] })),
     );
 });
@@ -31,8 +31,8 @@ interface DeliveryRow {
   closed_at: string | null;
 }
 
-function deliveriesOf(sessionId: string, outboundIds: string[]): DeliveryRow[] {
-  const rows = selectRows<DeliveryRow>(
+async function deliveriesOf(sessionId: string, outboundIds: string[]): Promise<DeliveryRow[]> {
+  const rows = await selectRows<DeliveryRow>(
     "SELECT outbound_id, shown_at, closed_at FROM widget_outbound_deliveries WHERE session_id = $1",
     sessionId,
   );
@@ -49,7 +49,7 @@ test("/demo: two banners published in a row reach the open page in order, each c
 }) => {
   test.setTimeout(90_000);
   const headers = await adminHeaders(request);
-  const projectId = demoProjectId();
+  const projectId = await demoProjectId();
   const base = `/api/projects/${projectId}/outbounds`;
   /** A banner for this test's address only, ahead of the demo's own banner (priority). */
   const banner = async (title: string) => {
@@ -83,14 +83,20 @@ test("/demo: two banners published in a row reach the open page in order, each c
   const second = await banner("Second banner");
   await publish(second);
   await expect
-    .poll(() => selectRows("SELECT 1 FROM widget_outbound_deliveries WHERE outbound_id = $1", second).length)
+    .poll(
+      async () =>
+        (await selectRows("SELECT 1 FROM widget_outbound_deliveries WHERE outbound_id = $1", second)).length,
+    )
     .toBe(1);
   // A page view (single-page navigation) pings: offered again, still waiting behind the first.
   await page.evaluate((query) => history.pushState({}, "", `/demo?queue=${query}&view=2`), run);
   await page.waitForTimeout(3_000);
   await expect(page.locator("#gleap-banner")).toHaveCount(1);
   await expect(bannerFrame(page).getByText("First banner", { exact: true })).toBeVisible();
-  expect(deliveriesOf(session, [first, second]).map((row) => row.shown_at !== null)).toEqual([true, false]);
+  expect((await deliveriesOf(session, [first, second])).map((row) => row.shown_at !== null)).toEqual([
+    true,
+    false,
+  ]);
 
   await bannerFrame(page).getByRole("button", { name: "Close" }).click();
   await expect(bannerFrame(page).getByText("Second banner", { exact: true })).toBeVisible({
@@ -98,16 +104,21 @@ test("/demo: two banners published in a row reach the open page in order, each c
   });
   await expect(page.locator("#gleap-banner")).toHaveCount(1);
   await expect
-    .poll(() =>
-      deliveriesOf(session, [first, second]).map((row) => [row.shown_at !== null, row.closed_at !== null]),
+    .poll(async () =>
+      (await deliveriesOf(session, [first, second])).map((row) => [
+        row.shown_at !== null,
+        row.closed_at !== null,
+      ]),
     )
     .toEqual([
       [true, true],
       [true, false],
     ]);
-  const events = selectRows<{ outbound_id: string; kind: string }>(
-    "SELECT outbound_id, kind FROM widget_outbound_events WHERE session_id = $1 ORDER BY kind",
-    session,
+  const events = (
+    await selectRows<{ outbound_id: string; kind: string }>(
+      "SELECT outbound_id, kind FROM widget_outbound_events WHERE session_id = $1 ORDER BY kind",
+      session,
+    )
   ).filter((row) => row.outbound_id === first || row.outbound_id === second);
   expect(events.map((row) => `${row.outbound_id === first ? "first" : "second"} ${row.kind}`).sort()).toEqual(
     ["first closed", "first shown", "second shown"],
@@ -119,7 +130,7 @@ test("a host page: a modal and a tour never share the page; the tour starts when
   context,
 }) => {
   test.setTimeout(90_000);
-  const key = projects.create("modal-tour", {}, [
+  const key = await projects.create("modal-tour", {}, [
     {
       type: "modal",
       config: { title: "One thing first", body: "<p>Read me.</p>", showCloseButton: true },
@@ -180,7 +191,7 @@ test("a host page: a modal and a tour never share the page; the tour starts when
 
   // Counted: both shown, the modal closed.
   const session = await storedGleapId(page);
-  const rows = selectRows<{ type: string; shown: number; closed: number }>(
+  const rows = await selectRows<{ type: string; shown: number; closed: number }>(
     `SELECT o.type, CASE WHEN d.shown_at IS NULL THEN 0 ELSE 1 END AS shown,
         CASE WHEN d.closed_at IS NULL THEN 0 ELSE 1 END AS closed
       FROM widget_outbound_deliveries d JOIN widget_outbounds o ON o.id = d.outbound_id

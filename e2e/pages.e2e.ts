@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { e2eEnv } from "../playwright.config.ts";
+import { e2eEnv } from "./support/e2e-servers.ts";
 
 // The admin app defaults to German (spec §9); these checks read the English texts.
 test.beforeEach(async ({ page }) => {

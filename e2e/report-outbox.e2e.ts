@@ -19,12 +19,12 @@ const run = Date.now().toString(36);
 const projects = createWidgetProjects("outbox");
 let replaysKey = "";
 
-test.beforeAll(() => {
-  replaysKey = projects.create("replays", { enableWebReplays: true });
+test.beforeAll(async () => {
+  replaysKey = await projects.create("replays", { enableWebReplays: true });
 });
 
-test.afterAll(() => {
-  projects.removeAll();
+test.afterAll(async () => {
+  await projects.removeAll();
 });
 
 let hostPages = 0;
@@ -117,7 +117,7 @@ test("a report sent while the network fails is kept, survives a reload and arriv
   expect(kept[0]?.key).toMatch(/^[0-9a-f]{32}$/);
   expect(tries).toEqual([kept[0]?.key]);
   expect(await flag(page, "demo")).toBe("1");
-  const stored = storedWith(marker);
+  const stored = await storedWith(marker);
   expect(stored).toHaveLength(1);
   expect(stored[0]?.idempotency_key).toBe(kept[0]?.key as string);
 
@@ -138,7 +138,7 @@ test("a report sent while the network fails is kept, survives a reload and arriv
   expect(repeat.request().headers()["idempotency-key"]).toBe(kept[0]?.key as string);
   await expect.poll(async () => (await keptInBrowser(page)).length).toBe(0);
   expect(await flag(page, "demo")).toBeNull();
-  expect(storedWith(marker)).toHaveLength(1);
+  expect(await storedWith(marker)).toHaveLength(1);
 
   // And a later start has nothing to send: the report chunk is not even loaded.
   const sdkFiles: string[] = [];
@@ -148,7 +148,7 @@ test("a report sent while the network fails is kept, survives a reload and arriv
   await page.reload();
   await waitForSdkInitialized(page);
   expect(sdkFiles.filter((url) => url.includes("report-chunk"))).toEqual([]);
-  expect(storedWith(marker)).toHaveLength(1);
+  expect(await storedWith(marker)).toHaveLength(1);
 });
 
 test("the German frame says the same of a kept report", async ({ page, context }) => {
@@ -219,9 +219,9 @@ test("silent crash reports: the snapshot and the replay when excluded is false, 
   await context.route("**/api/widget/bugs/v2", cut);
   expect(await gleap(page, "sendSilentCrashReport", marker)).toBeUndefined();
   expect(await keptInBrowser(page)).toHaveLength(1);
-  expect(storedWith(marker)).toHaveLength(0);
+  expect(await storedWith(marker)).toHaveLength(0);
   await context.unroute("**/api/widget/bugs/v2", cut);
   await networkBack(context);
-  await expect.poll(() => storedWith(marker).length).toBe(1);
+  await expect.poll(async () => (await storedWith(marker)).length).toBe(1);
   await expect.poll(async () => (await keptInBrowser(page)).length).toBe(0);
 });

@@ -1,11 +1,11 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { cspLines, websocketOriginOf } from "../src/admin/projects/csp-lines.ts";
 import { noteTypingCopilotTour } from "./support/copilot-tour.ts";
-import { selectRows } from "./support/database.ts";
+import { selectRows, writeRows } from "./support/database.ts";
 import { fakeMediaLaunchOptions } from "./support/fake-media.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
-import { createWidgetProjects, writeRows } from "./support/widget-projects.ts";
+import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
  * A host on another origin with a strict Content-Security-Policy: nothing by default but its own
@@ -30,9 +30,9 @@ let modalKey = "";
 // Chromium's fake media, so the screen recording runs headless.
 test.use({ launchOptions: fakeMediaLaunchOptions });
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   // With web replays, so the recorder watches every style change the surfaces make on the page.
-  sdkKey = projects.create("strict", { color: "#0B7A75", enableWebReplays: true }, [
+  sdkKey = await projects.create("strict", { color: "#0B7A75", enableWebReplays: true }, [
     {
       type: "banner",
       config: { title: "Spring sale.", body: '<p style="color:red">20% off every plan.</p>' },
@@ -60,7 +60,7 @@ test.beforeAll(() => {
     },
   ]);
   // The modal covers the page, so it has a project of its own; the co-pilot tour drives the page after it.
-  modalKey = projects.create("modal", {}, [
+  modalKey = await projects.create("modal", {}, [
     {
       type: "tour",
       id: copilotTourId,
@@ -76,10 +76,13 @@ test.beforeAll(() => {
       },
     },
   ]);
-  const [project] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", sdkKey);
+  const [project] = await selectRows<{ id: string }>(
+    "SELECT id FROM widget_projects WHERE sdk_key = $1",
+    sdkKey,
+  );
   if (!project) throw new Error("the CSP project was not created");
   const now = new Date().toISOString();
-  writeRows([
+  await writeRows([
     {
       query: `INSERT INTO widget_tooltips (id, project_id, name, status, config, created_at, updated_at)
         VALUES ($1, $2, 'price', 'live', $3, $4, $4)`,
@@ -103,9 +106,9 @@ test.beforeAll(() => {
   ]);
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
   // Tooltips and outbounds go with their project (ON DELETE CASCADE).
-  projects.removeAll();
+  await projects.removeAll();
 });
 
 /**

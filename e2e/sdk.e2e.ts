@@ -71,7 +71,7 @@ test("calls a host queues before the loader arrives run in order", async ({ page
   await page.goto("/queue-host");
   await page.waitForFunction(() => (window as unknown as { order: string[] }).order.includes("identified"));
   const gleapId = await storedSessionId(page);
-  expect(selectRows("SELECT user_id, name FROM widget_sessions WHERE id = $1", gleapId)).toEqual([
+  expect(await selectRows("SELECT user_id, name FROM widget_sessions WHERE id = $1", gleapId)).toEqual([
     { user_id: "queued-user", name: "Queued" },
   ]);
   // The event tracked before load is streamed with the session's first pings.
@@ -97,9 +97,9 @@ test("identify from the demo page reaches the server", async ({ page, context, b
   await page.getByRole("button", { name: "Sign in as Ada" }).click();
   await expect(page.locator("#result")).toHaveText("Signed in as Ada Lovelace");
   const gleapId = await storedSessionId(page);
-  expect(selectRows("SELECT user_id, name, email FROM widget_sessions WHERE id = $1", gleapId)).toEqual([
-    { user_id: "ada-1", name: "Ada Lovelace", email: "ada@example.com" },
-  ]);
+  expect(await selectRows("SELECT user_id, name, email FROM widget_sessions WHERE id = $1", gleapId)).toEqual(
+    [{ user_id: "ada-1", name: "Ada Lovelace", email: "ada@example.com" }],
+  );
 });
 
 test("a silent crash report carries the console and network logs and the metadata", async ({
@@ -173,11 +173,13 @@ test("a route change in a single-page host produces a page-view event", async ({
   await expect(page).toHaveURL(/section=pricing/);
   await expect
     .poll(
-      () =>
-        selectRows<{ data: string }>(
-          "SELECT data FROM widget_events WHERE session_id = $1 AND name = $2 ORDER BY occurred_at",
-          gleapId,
-          "pageView",
+      async () =>
+        (
+          await selectRows<{ data: string }>(
+            "SELECT data FROM widget_events WHERE session_id = $1 AND name = $2 ORDER BY occurred_at",
+            gleapId,
+            "pageView",
+          )
         ).map((row) => (JSON.parse(row.data) as { page: string }).page),
       { timeout: 10_000 },
     )

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { altchaEnv } from "../playwright.config.ts";
 import { selectRows } from "./support/database.ts";
+import { altchaEnv } from "./support/e2e-servers.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
@@ -111,11 +111,11 @@ test("the dashboard screens with the full demo data break no rule of the policy"
   const violations = await recordCspViolations(page);
   await signInAsAdmin(page);
   await expectScreen(page, "Dashboard");
-  const [user] = selectRows<{ id: string; name: string }>(
+  const [user] = await selectRows<{ id: string; name: string }>(
     "SELECT id, name FROM users WHERE role = 'USER' ORDER BY name LIMIT 1",
   );
-  const [report] = selectRows<{ id: string }>("SELECT id FROM reports ORDER BY id LIMIT 1");
-  const [job] = selectRows<{ id: string }>("SELECT id FROM jobs ORDER BY id LIMIT 1");
+  const [report] = await selectRows<{ id: string }>("SELECT id FROM reports ORDER BY id LIMIT 1");
+  const [job] = await selectRows<{ id: string }>("SELECT id FROM jobs ORDER BY id LIMIT 1");
   if (!user || !report || !job) throw new Error("the demo data is missing a user, report or job");
 
   const nav = page.getByRole("navigation", { name: "Main navigation" });

@@ -66,7 +66,7 @@ test("the demo page's queued calls are replayed, the session is stored and the l
     JSON.parse(localStorage.getItem("gleap-widget-session-demo") ?? "null"),
   );
   expect(stored.gleapId).toEqual(expect.any(String));
-  expect(selectRows("SELECT id FROM widget_sessions WHERE id = $1", stored.gleapId)).toEqual([
+  expect(await selectRows("SELECT id FROM widget_sessions WHERE id = $1", stored.gleapId)).toEqual([
     { id: stored.gleapId },
   ]);
 

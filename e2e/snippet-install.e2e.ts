@@ -88,7 +88,7 @@ test("in consent mode the SDK says once why it waits, and the consent cookie sta
   page,
   baseURL,
 }) => {
-  const key = projects.create("consent", { requireCookieConsent: true });
+  const key = await projects.create("consent", { requireCookieConsent: true });
   const logs: string[] = [];
   page.on("console", (message) => logs.push(`${message.type()}: ${message.text()}`));
   await openShopPage(page, "/consent", widgetSnippet(baseURL ?? "", key));
@@ -111,7 +111,7 @@ test("every API method exists on the snippet's stub: calling each before the loa
   page,
   baseURL,
 }) => {
-  const key = projects.create("stub");
+  const key = await projects.create("stub");
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   const release = await holdLoader(page);
@@ -185,7 +185,7 @@ test("right after initialize: identify resolves once it has run, open and startB
   page,
   baseURL,
 }) => {
-  const key = projects.create("direct");
+  const key = await projects.create("direct");
   await openShopPage(page, "/direct", `<script src="${baseURL}/sdk/loader.js"></script>`);
   await expect.poll(() => page.evaluate(() => typeof (window as { Gleap?: unknown }).Gleap)).toBe("object");
   const identified = await page.evaluate(async (sdkKey) => {

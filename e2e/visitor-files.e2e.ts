@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { e2eEnv } from "../playwright.config.ts";
+import { e2eEnv } from "./support/e2e-servers.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**

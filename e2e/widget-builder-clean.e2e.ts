@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { e2eEnv } from "../playwright.config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
+import { e2eEnv } from "./support/e2e-servers.ts";
 import { giveCookieConsent } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { storedGleapId } from "./support/widget-session.ts";
@@ -33,10 +33,12 @@ const tourStep = (page: Page) => page.locator(".gtr-popover");
 const contentChunk = /\/sdk\/(banner|modal|notifications|tours|messenger)-chunk-/;
 
 /** The live content the server has offered this session (a delivery row each), of any spec or the demo's. */
-function offered(sessionId: string): string[] {
-  return selectRows<{ outbound_id: string }>(
-    "SELECT outbound_id FROM widget_outbound_deliveries WHERE session_id = $1",
-    sessionId,
+async function offered(sessionId: string): Promise<string[]> {
+  return (
+    await selectRows<{ outbound_id: string }>(
+      "SELECT outbound_id FROM widget_outbound_deliveries WHERE session_id = $1",
+      sessionId,
+    )
   ).map((row) => row.outbound_id);
 }
 
@@ -48,7 +50,7 @@ test("the builder window shows no visitor content, and its bar lies above the la
 }) => {
   test.setTimeout(90_000);
   const headers = await adminHeaders(request);
-  const projectId = demoProjectId();
+  const projectId = await demoProjectId();
   const outbounds = `/api/projects/${projectId}/outbounds`;
   const live: Record<string, string> = {};
   // Live, and only for this spec's own address, so no other page view of the demo project gets them.
@@ -104,7 +106,7 @@ test("the builder window shows no visitor content, and its bar lies above the la
     // its queue puts first): it is the admin's visitor session, which the server cannot tell apart…
     const session = await storedGleapId(site);
     expect(session).not.toBe("");
-    await expect.poll(() => offered(session).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await offered(session)).length, { timeout: 15_000 }).toBeGreaterThan(0);
     // …and the page's own script and the address ask for more.
     await site.evaluate(() => {
       const gleap = (window as unknown as HostWindow).Gleap;

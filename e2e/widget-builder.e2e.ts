@@ -1,7 +1,7 @@
 import { type Browser, expect, test } from "@playwright/test";
-import { e2eEnv } from "../playwright.config.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId } from "./support/database.ts";
+import { e2eEnv } from "./support/e2e-servers.ts";
 import { giveCookieConsent } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -70,7 +70,7 @@ test("the dashboard opens the builder on /demo; its picked step is a draft until
   // Three visitor page views besides the admin's window and the site's.
   test.setTimeout(90_000);
   const headers = await adminHeaders(request);
-  const projectId = demoProjectId();
+  const projectId = await demoProjectId();
   // Live, and only for this spec's own address, so no other page view of the demo project gets it.
   const filter = `tour=builder-${run}`;
   const created = await request.post(`/api/projects/${projectId}/outbounds`, {

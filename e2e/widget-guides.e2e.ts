@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { e2eEnv } from "../playwright.config.ts";
 import { selectRows } from "./support/database.ts";
+import { e2eEnv } from "./support/e2e-servers.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 
 /**
@@ -157,11 +157,13 @@ test("the checklist is marked done step by step: the server records each step, t
     () =>
       (JSON.parse(localStorage.getItem("gleap-widget-session-demo") ?? "{}") as { gleapId: string }).gleapId,
   );
-  const stored = () =>
-    selectRows<{ completed_steps: string; status: string }>(
-      "SELECT completed_steps, status FROM widget_checklists WHERE outbound_id = $1 AND session_id = $2",
-      checklistId,
-      gleapId,
+  const stored = async () =>
+    (
+      await selectRows<{ completed_steps: string; status: string }>(
+        "SELECT completed_steps, status FROM widget_checklists WHERE outbound_id = $1 AND session_id = $2",
+        checklistId,
+        gleapId,
+      )
     ).map((row) => ({ steps: JSON.parse(row.completed_steps) as string[], status: row.status }))[0];
 
   const steps = ["ask-assistant", "report-bug", "compare-plans", "whats-new"];

@@ -15,18 +15,18 @@ import { createWidgetProjects } from "./support/widget-projects.ts";
 const projects = createWidgetProjects("language");
 const keys: Record<string, string> = {};
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   // Stored as a new project's: no language in the config, so the default (the visitor's) applies.
-  keys.visitor = projects.create("visitor", {});
-  keys.german = projects.create("german", { localizationOptions: { language: "de", rtl: false } });
-  keys.outbounds = projects.create("outbounds", {}, [
+  keys.visitor = await projects.create("visitor", {});
+  keys.german = await projects.create("german", { localizationOptions: { language: "de", rtl: false } });
+  keys.outbounds = await projects.create("outbounds", {}, [
     { type: "banner", config: { title: "عرض الربيع", body: "<p>خصم ٢٠٪</p>" } },
     { type: "notification", config: { text: "تصديرك جاهز", sender: { name: "لينا" } } },
   ]);
 });
 
-test.afterAll(() => {
-  projects.removeAll();
+test.afterAll(async () => {
+  await projects.removeAll();
 });
 
 let hostPages = 0;

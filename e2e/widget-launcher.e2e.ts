@@ -29,22 +29,25 @@ const look = { buttonColor: "#0B7A75", buttonX: 30, buttonY: 40, borderRadius: 2
 const positions = feedbackButtonPositions;
 const keys: Record<string, string> = {};
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   for (const position of positions)
-    keys[position] = createProject(position.toLowerCase(), { ...look, feedbackButtonPosition: position });
-  keys.plain = createProject("plain", {});
-  keys.rtl = createProject("rtl", { ...look, localizationOptions: { language: "ar", rtl: true } });
-  keys.rtlClassic = createProject("rtl-classic", {
+    keys[position] = await createProject(position.toLowerCase(), {
+      ...look,
+      feedbackButtonPosition: position,
+    });
+  keys.plain = await createProject("plain", {});
+  keys.rtl = await createProject("rtl", { ...look, localizationOptions: { language: "ar", rtl: true } });
+  keys.rtlClassic = await createProject("rtl-classic", {
     ...look,
     feedbackButtonPosition: "BUTTON_CLASSIC_BOTTOM",
     localizationOptions: { language: "ar", rtl: true },
   });
-  keys.unread = createProject("unread", {}, 12);
+  keys.unread = await createProject("unread", {}, 12);
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
   // Sessions, events and deliveries go with their project (ON DELETE CASCADE).
-  projects.removeAll();
+  await projects.removeAll();
 });
 
 /** Stylesheets a careless or hostile host page might carry. */

@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { e2eEnv } from "../playwright.config.ts";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
+import { e2eEnv } from "./support/e2e-servers.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
 import { gleap, messengerFrame } from "./support/messenger-frame.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
@@ -23,9 +23,9 @@ const createProject = (name: string, flowConfig: Partial<FlowConfig>) => project
 const brand = "#0B7A75";
 const keys: Record<string, string> = {};
 
-test.beforeAll(() => {
-  keys.brand = createProject("brand", { color: brand, headerColor: brand, buttonColor: brand });
-  keys.rtl = createProject("rtl", {
+test.beforeAll(async () => {
+  keys.brand = await createProject("brand", { color: brand, headerColor: brand, buttonColor: brand });
+  keys.rtl = await createProject("rtl", {
     color: brand,
     headerColor: brand,
     buttonColor: brand,
@@ -33,8 +33,8 @@ test.beforeAll(() => {
   });
 });
 
-test.afterAll(() => {
-  projects.removeAll();
+test.afterAll(async () => {
+  await projects.removeAll();
 });
 
 let hostPages = 0;

@@ -24,9 +24,9 @@ const projects = createWidgetProjects("outbound");
 /** A widget project with these live outbounds (no page filter); answers its SDK key. */
 const createProject = (name: string, outbounds: LiveOutbound[] = []) => projects.create(name, {}, outbounds);
 
-test.afterAll(() => {
+test.afterAll(async () => {
   // Sessions, deliveries and outbounds go with their project (ON DELETE CASCADE).
-  projects.removeAll();
+  await projects.removeAll();
 });
 
 const hostileCss = `
@@ -113,7 +113,7 @@ test.describe("notifications", () => {
     context,
   }) => {
     const outboundId = crypto.randomUUID();
-    const key = createProject("push", [
+    const key = await createProject("push", [
       {
         id: outboundId,
         type: "notification",
@@ -145,7 +145,7 @@ test.describe("notifications", () => {
     await expect(page.getByRole("button", { name: "Close notifications" })).toBeAttached();
     const session = await storedGleapId(page);
     expect(
-      selectRows("SELECT outbound_id FROM widget_outbound_deliveries WHERE session_id = $1", session),
+      await selectRows("SELECT outbound_id FROM widget_outbound_deliveries WHERE session_id = $1", session),
     ).toEqual([{ outbound_id: outboundId }]);
 
     // The same outbound again (as the host or a second socket message would bring it): still one.
@@ -189,7 +189,7 @@ test.describe("notifications", () => {
     context,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    const key = createProject("hostile");
+    const key = await createProject("hostile");
     const show = async () => {
       await gleap(page, "showNotification", {
         outbound: "chat-1",
@@ -264,7 +264,7 @@ test.describe("banner", () => {
     page,
     context,
   }) => {
-    const key = createProject("banner-socket", [
+    const key = await createProject("banner-socket", [
       {
         type: "banner",
         config: {
@@ -312,7 +312,7 @@ test.describe("banner", () => {
     page,
     context,
   }) => {
-    const key = createProject("banner-api");
+    const key = await createProject("banner-api");
     await openHost(page, context, key);
     await gleap(page, "showBanner", {
       format: "floating",
@@ -340,7 +340,7 @@ test.describe("banner", () => {
     page,
     context,
   }) => {
-    const key = createProject("banner-foreign");
+    const key = await createProject("banner-foreign");
     await openHost(page, context, key);
     await gleap(page, "showBanner", { title: "Genuine banner" });
     await expect(bannerFrame(page).getByText("Genuine banner")).toBeVisible();
@@ -384,7 +384,7 @@ test.describe("modal", () => {
     page,
     context,
   }) => {
-    const key = createProject("modal-socket", [
+    const key = await createProject("modal-socket", [
       {
         type: "modal",
         config: {
@@ -420,7 +420,7 @@ test.describe("modal", () => {
     page,
     context,
   }) => {
-    const key = createProject("modal-locked");
+    const key = await createProject("modal-locked");
     await openHost(page, context, key);
     await gleap(page, "showModal", {
       title: "Accept the new terms",
@@ -450,7 +450,7 @@ test.describe("modal", () => {
     page,
     context,
   }) => {
-    const key = createProject("modal-sanitize");
+    const key = await createProject("modal-sanitize");
     await openHost(page, context, key);
     await gleap(page, "showModal", {
       title: "Sanitized",

@@ -23,17 +23,17 @@ import { createWidgetProjects } from "./support/widget-projects.ts";
 const projects = createWidgetProjects("quiet");
 const keys: Record<string, string> = {};
 
-test.beforeAll(() => {
-  keys.plain = projects.create("plain");
-  keys.logged = projects.create("logged", {
+test.beforeAll(async () => {
+  keys.plain = await projects.create("plain");
+  keys.logged = await projects.create("logged", {
     enableWebReplays: true,
     enableNetworkLogs: true,
     sendNetworkResources: true,
   });
 });
 
-test.afterAll(() => {
-  projects.removeAll();
+test.afterAll(async () => {
+  await projects.removeAll();
 });
 
 interface StoredReport {

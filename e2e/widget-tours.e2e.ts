@@ -1,8 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { e2eEnv } from "../playwright.config.ts";
 import { noteTypingCopilotTour } from "./support/copilot-tour.ts";
-import { demoProjectId } from "./support/database.ts";
-import { writeRows } from "./support/widget-projects.ts";
+import { demoProjectId, writeRows } from "./support/database.ts";
+import { e2eEnv } from "./support/e2e-servers.ts";
 
 /**
  * Product tours and the co-pilot on /demo (spec §2, §4): the demo project's seeded three-step tour
@@ -21,8 +20,8 @@ type HostWindow = Window & {
   Gleap: Record<string, (...args: unknown[]) => unknown>;
 };
 
-test.beforeAll(() => {
-  const projectId = demoProjectId();
+test.beforeAll(async () => {
+  const projectId = await demoProjectId();
   const now = new Date().toISOString();
   const insert = (id: string, status: string, config: unknown) => ({
     query: `INSERT INTO widget_outbounds (id, project_id, type, status, name, config, page_filter, page_filter_type, created_at, updated_at)
@@ -30,14 +29,14 @@ test.beforeAll(() => {
     // Filtered to this spec's own address, so no other page view of the demo project gets them pushed.
     params: [id, projectId, status, JSON.stringify(config), `tour=${id}`, now],
   });
-  writeRows([
+  await writeRows([
     insert(draftTourId, "draft", { steps: [{ selector: "#page-title", message: "Not yet" }] }),
     insert(copilotTourId, "live", noteTypingCopilotTour("<p>Watch</p>")),
   ]);
 });
 
-test.afterAll(() => {
-  writeRows(
+test.afterAll(async () => {
+  await writeRows(
     [draftTourId, copilotTourId].map((id) => ({
       query: "DELETE FROM widget_outbounds WHERE id = $1",
       params: [id],

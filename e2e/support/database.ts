@@ -1,34 +1,60 @@
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
-import { e2eEnv } from "../../playwright.config.ts";
+import type { OutboundEvent } from "../../src/server/domain/outbounds/outbound-events.ts";
+import { e2eEnv } from "./e2e-servers.ts";
 
-/** Rows of a SELECT on the e2e server's database; `$1`-style parameters keep the SQL portable. */
-export function selectRows<T = Record<string, unknown>>(query: string, ...params: string[]): T[] {
-  const bun = join(process.cwd(), "node_modules", ".bin", "bun");
-  const output = execFileSync(bun, ["e2e/support/sql-query.ts", query, ...params], {
-    encoding: "utf8",
-    env: { ...process.env, ...e2eEnv } as Record<string, string>,
-  });
-  return JSON.parse(output) as T[];
+/**
+ * The specs' SQL on this worker's main server's database, through the worker's database helper
+ * (database-helper.ts): one connection for the whole run instead of a process per query.
+ */
+const helper = `http://127.0.0.1:${e2eEnv.DATABASE_HELPER_PORT}`;
+
+async function call(path: string, init?: RequestInit): Promise<Response> {
+  const response = await fetch(`${helper}${path}`, init);
+  if (!response.ok) throw new Error(`database helper ${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+const post = (path: string, body: unknown) =>
+  call(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+/** Rows of a SELECT on this worker's database; `$1`-style parameters keep the SQL portable. */
+export async function selectRows<T = Record<string, unknown>>(
+  query: string,
+  ...params: string[]
+): Promise<T[]> {
+  return (await (await post("/select", { query, params })).json()) as T[];
+}
+
+/** Runs writes on this worker's database, in one transaction. */
+export async function writeRows(statements: Array<{ query: string; params?: unknown[] }>): Promise<void> {
+  await post("/write", { statements });
+}
+
+/**
+ * Records widget acknowledgements of outbounds through the server's own recorder
+ * (`recordOutboundEvent`: the delivery row's first time and the per-day row), as the widget's
+ * acknowledgement route does.
+ */
+export async function recordOutboundEvents(events: OutboundEvent[]): Promise<void> {
+  await post("/outbound-events", { events });
 }
 
 /** The id of the seeded demo project (SDK key "demo"). */
-export function demoProjectId(): string {
-  const [project] = selectRows<{ id: string }>("SELECT id FROM widget_projects WHERE sdk_key = $1", "demo");
+export async function demoProjectId(): Promise<string> {
+  const [project] = await selectRows<{ id: string }>(
+    "SELECT id FROM widget_projects WHERE sdk_key = $1",
+    "demo",
+  );
   if (!project) throw new Error("the e2e server has no demo project");
   return project.id;
 }
 
 /** Everything stored of one report as readable text: its row's columns and its files, expanded. */
-export function storedReportParts(id: string): {
+export async function storedReportParts(id: string): Promise<{
   parts: Array<{ where: string; text: string }>;
   files: string[];
-} {
-  const bun = join(process.cwd(), "node_modules", ".bin", "bun");
-  const output = execFileSync(bun, ["e2e/support/stored-report-parts.ts", id], {
-    encoding: "utf8",
-    env: { ...process.env, ...e2eEnv } as Record<string, string>,
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  return JSON.parse(output);
+}> {
+  return (await (await call(`/report-parts?id=${encodeURIComponent(id)}`)).json()) as {
+    parts: Array<{ where: string; text: string }>;
+    files: string[];
+  };
 }

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { e2eEnv } from "../../playwright.config.ts";
+import { e2eEnv } from "./e2e-servers.ts";
 
 /** The two origins of the e2e server: the host pages and the API, and the messenger frames. */
 export const mainOrigin = `http://localhost:${e2eEnv.PORT}`;

@@ -1,24 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
-import { e2eEnv } from "../../playwright.config.ts";
 import type { FlowConfig } from "../../src/shared/widget-config-api.ts";
-
-/** Runs writes on the e2e server's database through Bun (Playwright runs on Node). */
-export function writeRows(statements: Array<{ query: string; params?: unknown[] }>): void {
-  const bun = join(process.cwd(), "node_modules", ".bin", "bun");
-  const script = `import { loadConfig } from "./src/server/config.ts";
-    import { openDatabase } from "./src/server/database/database.ts";
-    const db = await openDatabase(loadConfig(process.env).database);
-    try {
-      for (const s of JSON.parse(process.argv[process.argv.length - 1])) await db.sql.unsafe(s.query, s.params ?? []);
-    } finally {
-      await db.close();
-    }`;
-  execFileSync(bun, ["-e", script, JSON.stringify(statements)], {
-    encoding: "utf8",
-    env: { ...process.env, ...e2eEnv } as Record<string, string>,
-  });
-}
+import { writeRows } from "./database.ts";
 
 export interface LiveOutbound {
   type: "notification" | "banner" | "modal" | "tour" | "checklist";
@@ -37,12 +18,16 @@ export function createWidgetProjects(prefix: string) {
   const ids: string[] = [];
   return {
     /** A project with this config and these outbounds; answers its SDK key. */
-    create(name: string, flowConfig: Partial<FlowConfig> = {}, outbounds: LiveOutbound[] = []): string {
+    async create(
+      name: string,
+      flowConfig: Partial<FlowConfig> = {},
+      outbounds: LiveOutbound[] = [],
+    ): Promise<string> {
       const id = crypto.randomUUID();
       const key = `${prefix}-${name}-${run}`;
       const now = Date.now();
       ids.push(id);
-      writeRows([
+      await writeRows([
         {
           query: `INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
             VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -75,8 +60,8 @@ export function createWidgetProjects(prefix: string) {
     adopt(id: string): void {
       ids.push(id);
     },
-    removeAll(): void {
-      writeRows(
+    async removeAll(): Promise<void> {
+      await writeRows(
         ids.splice(0).map((id) => ({ query: "DELETE FROM widget_projects WHERE id = $1", params: [id] })),
       );
     },

@@ -200,7 +200,8 @@ export function longFunctions(file: string, source: string, limit: number): Long
 const sourceFile = /\.(ts|tsx)$/;
 const leftOut = /(\.test\.tsx?$|\.e2e\.ts$|\.d\.ts$|-styles\.ts$|\.css\.ts$|\/test-support\/|\/test-setup\/)/;
 
-function* files(path: string): Generator<string> {
+/** The product's source files under `path` (a folder or a file): tests, styles and test support left out. */
+export function* sourceFiles(path: string): Generator<string> {
   const stat = statSync(path);
   if (stat.isFile()) {
     if (sourceFile.test(path) && !leftOut.test(path)) yield path;
@@ -208,18 +209,25 @@ function* files(path: string): Generator<string> {
   }
   for (const entry of readdirSync(path)) {
     if (entry === "node_modules" || entry.startsWith(".")) continue;
-    yield* files(join(path, entry));
+    yield* sourceFiles(join(path, entry));
   }
+}
+
+/** Where the product's code is, relative to the repository root. */
+export const productRoots = ["loader", "src", "build.ts", "dev.ts", "bench", "scripts"];
+
+/** Every function of the files under `roots` longer than `limit` lines, paths relative to `base`. */
+export function longFunctionsUnder(roots: readonly string[], limit: number, base = "."): LongFunction[] {
+  return roots
+    .flatMap((root) => [...sourceFiles(join(base, root))])
+    .flatMap((file) => longFunctions(relative(base, file), readFileSync(file, "utf8"), limit));
 }
 
 if (import.meta.main) {
   const args = process.argv.slice(2);
   const limitAt = args.indexOf("--limit");
   const limit = limitAt >= 0 ? Number(args.splice(limitAt, 2)[1]) : 150;
-  const roots = args.length > 0 ? args : ["loader", "src", "build.ts", "dev.ts", "bench", "scripts"];
-  const all = roots
-    .flatMap((root) => [...files(root)])
-    .flatMap((file) => longFunctions(relative(".", file), readFileSync(file, "utf8"), limit));
+  const all = longFunctionsUnder(args.length > 0 ? args : productRoots, limit);
   all.sort((a, b) => b.lines - a.lines);
   for (const f of all) console.log(`${f.lines}\t${f.file}:${f.startLine}\t${f.name}`);
   console.log(`${all.length} functions longer than ${limit} lines`);

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
-import { signInAsAdmin } from "./support/sign-in.ts";
+import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
 
 /**
  * Internal notes and mentions (issue 24 point 3) with two admins in browsers of their own: A writes a
@@ -41,16 +41,6 @@ async function navCount(page: Page, which: "reports" | "conversations" = "conver
 
 const titleCount = async (page: Page) => Number(/^\((\d+)\)/.exec(await page.title())?.[1] ?? 0);
 
-async function signIn(page: Page, login: string, password: string) {
-  await page.goto("/");
-  await page.evaluate(() => localStorage.setItem("locale", "en-US"));
-  await page.goto("/login");
-  await page.locator("input[name=login]").fill(login);
-  await page.locator("input[name=password]").fill(password);
-  await page.locator("button[type=submit]").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 test("a note mentioning B reaches B on another screen, never the visitor", async ({
   page,
   browser,
@@ -87,7 +77,7 @@ test("a note mentioning B reaches B on another screen, never the visitor", async
   const other = await browser.newContext();
   const bPage = await other.newPage();
   try {
-    await signIn(bPage, b.email, b.password);
+    await signInThroughApi(bPage, { login: b.email, password: b.password });
     const bSocket = bPage.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));
     await bPage.goto("/dashboard/users");
     await expect(bPage.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();

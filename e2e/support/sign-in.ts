@@ -43,17 +43,3 @@ export async function signInThroughApi(
 export async function signInAsAdmin(page: Page, locale: AdminLocale = "en-US"): Promise<void> {
   await signInThroughApi(page, demoAdmin, locale);
 }
-
-/**
- * Signs the demo admin in through the login form, in `locale`, and waits for the dashboard: for the
- * specs whose subject is the sign-in itself.
- */
-export async function signInThroughForm(page: Page, locale: AdminLocale = "en-US"): Promise<void> {
-  await page.goto("/");
-  await page.evaluate((value) => localStorage.setItem("locale", value), locale);
-  await page.goto("/login");
-  await page.locator("input[name=login]").fill(demoAdmin.login);
-  await page.locator("input[name=password]").fill(demoAdmin.password);
-  await page.locator("button[type=submit]").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}

@@ -16,6 +16,7 @@ export interface LiveOutbound {
 export function createWidgetProjects(prefix: string) {
   const run = Date.now().toString(36);
   const ids: string[] = [];
+  let created = 0;
   return {
     /** A project with this config and these outbounds; answers its SDK key. */
     async create(
@@ -24,7 +25,9 @@ export function createWidgetProjects(prefix: string) {
       outbounds: LiveOutbound[] = [],
     ): Promise<string> {
       const id = crypto.randomUUID();
-      const key = `${prefix}-${name}-${run}`;
+      // Unique per call: a worker may create the same projects again after deleting them, and the
+      // server keeps keys it has looked up for a while.
+      const key = `${prefix}-${name}-${run}-${(++created).toString(36)}`;
       const now = Date.now();
       ids.push(id);
       await writeRows([

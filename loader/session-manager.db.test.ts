@@ -71,11 +71,22 @@ function setup(
     });
     return fetch(input, init);
   }) as typeof fetch;
-  const request = createHttpClient(
+  const client = createHttpClient(
     recordingFetch,
     () => `${target.mainUrl}/api/widget`,
     () => ({ "Api-Token": sdkKey }),
   );
+  const inFlight: Array<Promise<unknown>> = [];
+  const request = <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders?: Record<string, string>,
+  ) => {
+    const answer = client<T>(method, path, body, extraHeaders);
+    inFlight.push(answer.catch(() => undefined));
+    return answer;
+  };
   const changes: Array<{ session: WidgetSession; previousId: string | null }> = [];
   const reports: Array<{ message: string; error: unknown }> = [];
   const reportWaiters: Array<() => void> = [];
@@ -99,7 +110,12 @@ function setup(
       const check = () => (reports.length >= count ? resolve() : reportWaiters.push(check));
       check();
     });
-  return { manager, sent, changes, reports, reported };
+  /** Resolves once every request made so far is answered and the manager has had its turn with it. */
+  const answered = async () => {
+    await Promise.all(inFlight);
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { manager, sent, changes, reports, reported, answered };
 }
 
 const stored = () => JSON.parse(localStorage.getItem(storageKey) ?? "null") as WidgetSession | null;
@@ -648,10 +664,10 @@ describe("clear", () => {
 
 describe("stop", () => {
   test("an answer that arrives after stop() is dropped: nothing stored, no change announced", async () => {
-    const { manager, changes, sent } = setup();
+    const { manager, changes, sent, answered } = setup();
     const pending = manager.start();
     manager.stop();
-    await Bun.sleep(300);
+    await answered();
     expect(sent).toHaveLength(1);
     expect(changes).toEqual([]);
     expect(stored()).toBeNull();

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, jest, test } from "bun:test";
 import { defaultFlowConfig, type FlowConfig } from "../src/shared/widget-config-api.ts";
 import type { HttpClient } from "./http-client.ts";
 import { createWidgetConfig } from "./widget-config.ts";
@@ -25,6 +25,8 @@ function makeConfig(browser: string, projectLanguage: string) {
   });
   return { config, asked, languages };
 }
+
+afterEach(() => jest.useRealTimers());
 
 describe("the widget's language", () => {
   test("a project that leaves it to the visitor speaks the browser's language", async () => {
@@ -69,9 +71,13 @@ describe("the widget's language", () => {
   test("setLanguage asks for the config of that language a second later and reports it settled", async () => {
     const { config, asked, languages } = makeConfig("en-US", "");
     await config.load("key");
+    // The second's wait is a timer: fake timers move it on instead of waiting it out.
+    jest.useFakeTimers();
     config.setLanguage("de");
     config.setLanguage("en-US");
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    jest.advanceTimersByTime(1000);
+    // The config loads it asked for answer on the next turns of the event loop (not a timer).
+    await new Promise((resolve) => setImmediate(resolve));
     expect(asked.slice(1)).toEqual(["/config/key?lang=en-us", "/config/key?lang=en-us"]);
     expect(languages.filter((entry) => entry.settled).map((entry) => entry.language)).toEqual([
       "en-us",

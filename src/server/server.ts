@@ -35,7 +35,7 @@ import { json } from "./http/json-response.ts";
 import { withRequestLog } from "./http/request-log.ts";
 import type { Logger } from "./logger.ts";
 import { startMailDispatcher } from "./mail/mail-dispatcher.ts";
-import { startUnreadMailer } from "./mail/unread-message-mail.ts";
+import { startUnreadMailer, type UnreadMailSettings } from "./mail/unread-message-mail.ts";
 import { createMainOrigin } from "./main-origin.ts";
 import { createMessengerOrigin } from "./messenger-origin.ts";
 import { adminWidgetRoutes } from "./platform-api/admin-widget-routes.ts";
@@ -93,6 +93,12 @@ export interface ServerOptions {
   widgetSocketCaps?: WidgetSocketCaps;
   /** Webhook retries and polling (webhook-dispatcher.ts); tests shorten the backoff to milliseconds. */
   webhookDispatch?: Partial<WebhookDispatchSettings>;
+  /** How often the mail outbox is sent (default 2 s, mail-dispatcher.ts); tests shorten it. */
+  mailDispatchMs?: number;
+  /** The unread e-mail's clock and check interval (unread-message-mail.ts); tests move the clock on. */
+  unreadMail?: Pick<UnreadMailSettings, "now" | "intervalMs">;
+  /** The wait of a slowed-down sign-in (login-route.ts); tests record it instead of waiting. */
+  loginSlowdownSleep?: (ms: number) => Promise<void>;
 }
 
 /** The public addresses of both origins: configured, or known once each listens. */
@@ -155,7 +161,7 @@ export async function startServer(
     });
     startBackgroundWork(config, logger, sql, { widget, platform, webhooks, options }, cleanups);
     const unreadMail = { minutes: config.unreadMailMinutes, adminUrl: () => urls.main };
-    cleanups.push(startUnreadMailer(sql, unreadMail, logger).stop);
+    cleanups.push(startUnreadMailer(sql, { ...unreadMail, ...options.unreadMail }, logger).stop);
 
     const origins = createOrigins(config, logger, {
       db,
@@ -377,6 +383,7 @@ async function createPlatformSide(
     captcha,
     registrationEnabled: config.registrationEnabled,
     limits: { ...(config.rateLimits ? defaultAuthLimits : noAuthLimits), ...options.authLimits },
+    slowdownSleep: options.loginSlowdownSleep,
     limiter: authLimiter,
     staffAccessChanged,
   };
@@ -435,7 +442,7 @@ function startBackgroundWork(
   deliveries.wake();
   cleanups.push(() => deliveries.stop());
   if (config.smtp) {
-    const dispatcher = startMailDispatcher(sql, config.smtp, logger);
+    const dispatcher = startMailDispatcher(sql, config.smtp, logger, options.mailDispatchMs);
     cleanups.push(() => dispatcher.stop());
   }
   const sweeper = setInterval(() => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, jest, test } from "bun:test";
 import type { ProductTourValidation } from "../shared/outbound-api.ts";
 import { createChunkContext, createRecordingHost } from "./common/chunk-context-test-support.ts";
 import * as copilot from "./copilot/copilot-chunk.ts";
@@ -21,10 +21,17 @@ const config = {
   steps: [{ selector: "#title", message: "Hello" }],
 };
 
-async function until(check: () => boolean, what: string) {
+/**
+ * Waits up to 2 s for `check`, 10 ms at a time: real time, or under fake timers the fake clock moved
+ * on by the same steps (the turns of the event loop between them are real either way).
+ */
+async function until(check: () => boolean, what: string, fake = false) {
   for (let i = 0; i < 200; i++) {
     if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    if (fake) {
+      jest.advanceTimersByTime(10);
+      await new Promise((resolve) => setImmediate(resolve));
+    } else await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`timed out waiting for ${what}`);
 }
@@ -47,6 +54,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  jest.useRealTimers();
   for (const unmount of unmounts) unmount();
   context.element.remove();
   document.body.innerHTML = "";
@@ -64,9 +72,10 @@ test("a cobrowse tour runs in the co-pilot chunk; its dismiss is the tour's quit
 });
 
 test("the co-pilot's steps are saved as it goes, and admin mode takes it away", async () => {
+  // The first step comes after 1.5 s: on a fake clock, so the test does not wait them out.
+  jest.useFakeTimers();
   tours.run("startProductTour", ["t1"]);
-  // The first step comes after 1.5 s.
-  await until(() => localStorage.getItem("gleap-tour-data") !== null, "the first step");
+  await until(() => localStorage.getItem("gleap-tour-data") !== null, "the first step", true);
   expect(JSON.parse(localStorage.getItem("gleap-tour-data") ?? "{}").tourId).toBe("t1");
   tours.run("disableProductTours", []);
   expect(context.root.querySelector(".gcp-layer")).toBeNull();

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeEach, expect, jest, test } from "bun:test";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type { Bot } from "../../shared/messenger-api.ts";
@@ -40,9 +40,12 @@ const bot: Bot = {
 };
 
 let root: Root | null = null;
+// The run's typing pauses are timers: a fake clock moves them on instead of the test waiting them out.
+beforeEach(() => jest.useFakeTimers());
 afterEach(() => {
   act(() => root?.unmount());
   document.body.replaceChildren();
+  jest.useRealTimers();
 });
 
 function render(): HTMLElement {
@@ -56,10 +59,10 @@ function render(): HTMLElement {
 const buttonNamed = (container: HTMLElement, name: string) =>
   [...container.querySelectorAll("button")].find((button) => button.textContent === name);
 
-/** Waits out the run's typing pauses (at most 300 ms a step). */
+/** Waits out the run's typing pauses (at most 300 ms a step), 50 ms of the fake clock at a time. */
 async function settle(predicate: () => boolean) {
   for (let tries = 0; tries < 40 && !predicate(); tries++)
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await act(async () => jest.advanceTimersByTime(50));
   expect(predicate()).toBe(true);
 }
 

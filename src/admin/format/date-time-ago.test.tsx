@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
+import { afterEach, describe, expect, jest, setSystemTime, test } from "bun:test";
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -10,6 +10,7 @@ import { formatDateTime } from "./format-date.ts";
 const before = localeState.locale;
 afterEach(() => {
   localeState.locale = before;
+  jest.useRealTimers();
   setSystemTime();
 });
 
@@ -37,6 +38,9 @@ describe("DateTimeAgo", () => {
 
   test("the relative time moves on while the page stays open", async () => {
     localeState.locale = "en-US";
+    // Fake timers before the first render, so the shared clock's interval is a fake one that the test
+    // moves on by one tick instead of waiting 15 real seconds for it.
+    jest.useFakeTimers();
     const start = Date.now();
     const value = new Date(start - 50_000).toISOString();
     const host = document.createElement("div");
@@ -46,11 +50,13 @@ describe("DateTimeAgo", () => {
     // The shared clock may be up to one tick old when the screen first shows.
     expect(host.querySelector("span")?.getAttribute("title")).toMatch(/^\d+ seconds ago$/);
     setSystemTime(new Date(start + 20_000));
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, clockTickMs + 50));
-    });
+    await act(async () => jest.advanceTimersByTime(clockTickMs));
     expect(host.querySelector("span")?.getAttribute("title")).toBe("1 minute ago");
+    // The shared clock now reads 35 s ahead of the real time; one more tick at the test's start puts it
+    // back, so what renders after this test in the same process does not see the future.
+    setSystemTime(new Date(start - clockTickMs));
+    await act(async () => jest.advanceTimersByTime(clockTickMs));
     await act(async () => root.unmount());
     host.remove();
-  }, 30_000);
+  });
 });

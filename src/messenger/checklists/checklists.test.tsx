@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, jest, test } from "bun:test";
 import { act } from "react";
 import type { ChecklistSummary } from "../../shared/messenger-api.ts";
 import { ApiError } from "../shell/api-client.ts";
@@ -7,7 +7,10 @@ import { cleanup, type Rendered, renderMessenger, screenOf } from "../test-suppo
 import { type Checklist, progressOf, stepsOf, stepTarget } from "./checklist-model.ts";
 import { nextStepDelayMs } from "./checklist-screen.tsx";
 
-afterEach(cleanup);
+afterEach(async () => {
+  jest.useRealTimers();
+  await cleanup();
+});
 
 const checklist = (completedSteps: string[] = [], status: "open" | "done" = "open"): Checklist => ({
   id: "cl-1",
@@ -132,11 +135,18 @@ describe("a checklist", () => {
       "GET /checklists": [],
       "GET /messenger/home": { flows: [], news: [], conversation: null, unreadMessages: 0, checklists: [] },
     });
+    // The next step opens on a timer, started when the answer arrives: on a fake clock, which the test
+    // moves on by the delay instead of waiting it out.
+    jest.useFakeTimers();
     await click(q(rendered.container, "[data-step=tag] [data-testid=step-mark-done]"));
-    await waitFor(() => q(rendered.container, "[data-step=tag]")?.dataset.done === "true");
+    const done = () => q(rendered.container, "[data-step=tag]")?.dataset.done === "true";
+    // The answer is a promise, so turns of the event loop (not timers) bring it.
+    for (let turn = 0; turn < 100 && !done(); turn++)
+      await act(() => new Promise((resolve) => setImmediate(resolve)));
+    expect(done()).toBe(true);
     expect(q(rendered.container, "[data-testid=checklist-progress]")?.textContent).toBe("2 of 4 done");
     expect(q(rendered.container, ".checklist-progress .time")?.textContent).toBe("About 3 min left");
-    await act(async () => new Promise((resolve) => setTimeout(resolve, nextStepDelayMs + 20)));
+    await act(async () => jest.advanceTimersByTime(nextStepDelayMs));
     expect(openStep(rendered)).toBe("site");
   });
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, jest, test } from "bun:test";
 import { act } from "react";
 import type {
   HelpArticle,
@@ -10,9 +10,26 @@ import { helpSearchLimits } from "../../shared/messenger-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
 import { cleanup, pages, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
-import { highlight } from "./help-search.tsx";
+import { highlight, searchDebounceMs } from "./help-search.tsx";
 
-afterEach(cleanup);
+afterEach(async () => {
+  jest.useRealTimers();
+  await cleanup();
+});
+
+/**
+ * The search waits for typing to settle on a timer: what the visitor does (`typing`) runs on a fake
+ * clock, which then moves on by the settle time instead of the test waiting it out.
+ */
+async function settled(typing: () => Promise<void>) {
+  jest.useFakeTimers();
+  try {
+    await typing();
+    await act(async () => jest.advanceTimersByTime(searchDebounceMs));
+  } finally {
+    jest.useRealTimers();
+  }
+}
 
 const collections: HelpCollection[] = [
   { id: "c-1", title: "Getting started", description: "The basics.", icon: "rocket", articleCount: 3 },
@@ -112,9 +129,11 @@ describe("help search", () => {
     const input = q<HTMLInputElement>(container, "[data-testid=help-search-input]");
     expect(q(container, "search label")?.textContent).toBe("Search the help center");
     expect(input?.maxLength).toBe(helpSearchLimits.queryLength);
-    await type(input, "s");
-    await type(input, "sh");
-    await type(input, "share team");
+    await settled(async () => {
+      await type(input, "s");
+      await type(input, "sh");
+      await type(input, "share team");
+    });
     await waitFor(() => qa(container, "[data-testid=help-result]").length === 2);
     // One request for the settled term, none for what was typed on the way.
     expect(api.calls.filter((call) => call.path.startsWith("/help/search")).map((call) => call.path)).toEqual(
@@ -140,7 +159,7 @@ describe("help search", () => {
 
   test("no results: says so with the term, and offers to ask the team", async () => {
     const { container } = await openHelp({ "GET /help/search?q=xyz": [] });
-    await type(q<HTMLInputElement>(container, "[data-testid=help-search-input]"), "xyz");
+    await settled(() => type(q<HTMLInputElement>(container, "[data-testid=help-search-input]"), "xyz"));
     await waitFor(() => q(container, "[data-testid=empty-state]"));
     expect(q(container, ".state-title")?.textContent).toBe("No results for “xyz”");
     expect(q(container, "[data-testid=help-results-status]")?.textContent).toBe("No results for “xyz”");
@@ -151,11 +170,15 @@ describe("help search", () => {
   test("Escape clears the search instead of closing the widget; clearing shows the collections again", async () => {
     const { container, sent } = await openHelp({ "GET /help/search?q=share": results });
     const input = q<HTMLInputElement>(container, "[data-testid=help-search-input]");
-    await type(input, "share");
+    await settled(() => type(input, "share"));
     await waitFor(() => q(container, "[data-testid=help-results]"));
-    await act(async () => {
-      input?.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
-    });
+    await settled(() =>
+      act(async () => {
+        input?.dispatchEvent(
+          new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }),
+        );
+      }),
+    );
     expect(input?.value).toBe("");
     expect(sent.some((message) => message.name === "close-widget")).toBe(false);
     await waitFor(() => q(container, "[data-testid=help-collections]"));

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, jest, test } from "bun:test";
 import { act } from "react";
 import type { Survey } from "../../shared/messenger-api.ts";
 import { ApiError } from "../shell/api-client.ts";
@@ -6,7 +6,10 @@ import { button, click, q, qa, type, waitFor } from "../test-support/dom-kit.ts"
 import { cleanup, renderMessenger } from "../test-support/messenger-test-kit.tsx";
 import { autoAdvanceMs } from "./use-survey-form.ts";
 
-afterEach(cleanup);
+afterEach(async () => {
+  jest.useRealTimers();
+  await cleanup();
+});
 
 const survey: Survey = {
   id: "s-1",
@@ -34,7 +37,15 @@ async function openSurvey(answer: unknown = survey, format = "survey", routes: R
 const title = (root: ParentNode) => q(root, ".survey-title")?.childNodes[0]?.textContent;
 const step = (root: ParentNode) => q(root, "[data-testid=survey-step]")?.textContent;
 const next = (root: ParentNode) => click(q(root, "[data-testid=survey-next]"));
-const waitAdvance = () => act(async () => new Promise((resolve) => setTimeout(resolve, autoAdvanceMs + 30)));
+/**
+ * The auto-advance after an answer is a timer: the answer is given on a fake clock (`fakeClock` first),
+ * and `waitAdvance` moves it on by the delay instead of the test waiting it out.
+ */
+const fakeClock = () => jest.useFakeTimers();
+async function waitAdvance() {
+  await act(async () => jest.advanceTimersByTime(autoAdvanceMs));
+  jest.useRealTimers();
+}
 
 describe("survey", () => {
   test("a bare card in the host's survey mode: no messenger chrome, a close button, page survey", async () => {
@@ -61,6 +72,7 @@ describe("survey", () => {
     await next(container);
     expect(q(container, "[data-testid=survey-required]")?.textContent).toBe("Please answer this question.");
     expect(q(container, ".nps-scale")?.getAttribute("aria-invalid")).toBe("true");
+    fakeClock();
     await click(q(container, ".nps-score input[value='9']"));
     expect(q(container, ".nps-score--on")?.textContent).toBe("9");
     await waitAdvance();
@@ -69,6 +81,7 @@ describe("survey", () => {
     expect(title(container)).toBe("Rate the editor");
     expect(q(container, ".survey-optional")?.textContent).toBe("Optional");
     expect(qa(container, ".stars input")).toHaveLength(5);
+    fakeClock();
     await click(q(container, ".stars input[value='4']"));
     await waitAdvance();
     // Single choice, then back to change the rating.
@@ -76,8 +89,10 @@ describe("survey", () => {
     await click(q(container, "[aria-label='Previous question']"));
     expect(title(container)).toBe("Rate the editor");
     expect(qa(container, ".star--on")).toHaveLength(4);
+    fakeClock();
     await click(q(container, ".stars input[value='5']"));
     await waitAdvance();
+    fakeClock();
     await click(q(container, ".choice input[value='Pro']"));
     await waitAdvance();
     // Multiple choice: several, Next.

@@ -1,18 +1,35 @@
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, afterEach, expect, jest, test } from "bun:test";
 import { type ReportBody, readReportBody } from "./report-body.ts";
 
 /** A server whose handler reads the body with a short deadline and hands the result to the test. */
+const deadlineMs = 400;
 const results: ReportBody[] = [];
 const server = Bun.serve({
   hostname: "127.0.0.1",
   port: 0,
   async fetch(request) {
-    const body = await readReportBody(request, { maxBytes: 1024 * 1024, deadlineMs: 400 });
+    const body = await readReportBody(request, { maxBytes: 1024 * 1024, deadlineMs });
     results.push(body);
     return body.ok ? new Response(`${body.bytes.byteLength}`) : body.response;
   },
 });
 afterAll(() => server.stop(true));
+afterEach(() => jest.useRealTimers());
+
+/**
+ * The deadline is a timer in the handler: it runs on a fake clock, moved past the deadline once the
+ * handler has started it, instead of the test waiting it out. The rest (sockets, answers) is real.
+ */
+async function pastTheDeadline(answered: () => boolean) {
+  for (let turn = 0; jest.getTimerCount() === 0; turn++) {
+    if (turn > 10_000) throw new Error("the handler started no deadline");
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  jest.advanceTimersByTime(deadlineMs);
+  jest.useRealTimers();
+  const until = Date.now() + 3000;
+  while (!answered() && Date.now() < until) await Bun.sleep(10);
+}
 
 const lastResult = async () => {
   const deadline = Date.now() + 3000;
@@ -23,6 +40,7 @@ const lastResult = async () => {
 /** A raw connection that sends the head and `sent` bytes of a body declared `declared` long. */
 async function partialBody(declared: number, sent: number, then: "wait" | "close") {
   let answer = "";
+  if (then === "wait") jest.useFakeTimers();
   const socket = await Bun.connect({
     hostname: "127.0.0.1",
     port: server.port ?? 0,
@@ -34,7 +52,7 @@ async function partialBody(declared: number, sent: number, then: "wait" | "close
   });
   socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Length: ${declared}\r\n\r\n${"x".repeat(sent)}`);
   if (then === "close") socket.end();
-  else await Bun.sleep(700);
+  else await pastTheDeadline(() => answer !== "");
   const result = await lastResult();
   socket.end();
   return { answer, result };

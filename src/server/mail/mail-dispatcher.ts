@@ -9,13 +9,19 @@ export interface SmtpSettings {
 
 /** Rows to send per pass; a pass runs every few seconds while SMTP is configured. */
 const batchSize = 20;
-const intervalMs = 2000;
+const defaultIntervalMs = 2000;
 
 /**
  * Sends the outbox through SMTP when `SMTP_URL` is set. A row is marked sent only after the server
  * accepted it; a refused one keeps its error and is not retried in a loop (an operator can clear it).
+ * `intervalMs` is the time between passes; tests shorten it so a mail goes out without a 2 s wait.
  */
-export function startMailDispatcher(sql: SQL, settings: SmtpSettings, logger: Logger) {
+export function startMailDispatcher(
+  sql: SQL,
+  settings: SmtpSettings,
+  logger: Logger,
+  intervalMs = defaultIntervalMs,
+) {
   const transport = nodemailer.createTransport(settings.url);
   let running = false;
 

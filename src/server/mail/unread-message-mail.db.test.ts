@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { SMTPServer } from "smtp-server";
 import { loadConfig } from "../config.ts";
 import { newAdmin } from "../test-support/admin-api-client.ts";
@@ -16,9 +16,13 @@ interface Received {
   data: string;
 }
 
-// 1.2 seconds: the background check runs every second, so a mail is due within about 2.5 s.
-const unreadMinutes = "0.02";
+// A minute on the server's clock, which the test moves on (`moveClockPastUnread`) instead of waiting.
+const unreadMinutes = "1";
 const dueWithinMs = 6000;
+/** How far the server's clock is ahead of the real one. */
+let clockAhead = 0;
+/** Background checks begun so far: each reads the clock once, and one runs at a time. */
+let checks = 0;
 
 let smtp: SMTPServer;
 let smtpPort = 0;
@@ -46,11 +50,24 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
   smtpPort = (smtp.server.address() as { port: number }).port;
-  server = await startTestServer({
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_FROM: "Morph <noreply@example.com>",
-    UNREAD_ALERT_MINUTES: unreadMinutes,
-  });
+  server = await startTestServer(
+    {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "Morph <noreply@example.com>",
+      UNREAD_ALERT_MINUTES: unreadMinutes,
+    },
+    {
+      // The outbox and the unread check every 50 ms, the check on a clock the test moves on.
+      mailDispatchMs: 50,
+      unreadMail: {
+        intervalMs: 50,
+        now: () => {
+          checks++;
+          return Date.now() + clockAhead;
+        },
+      },
+    },
+  );
   adminToken = await logIn(server.mainUrl, "admin@example.com", "admin");
   projectId = await demoProjectId(server.db.sql);
   second = await newAdmin(server, "Second");
@@ -67,6 +84,25 @@ async function until(condition: () => Promise<boolean> | boolean, ms = dueWithin
     if (Date.now() > deadline) throw new Error("timed out");
     await Bun.sleep(50);
   }
+}
+
+// Each test starts with the server's clock on time: nothing it writes is due until it says so.
+beforeEach(() => {
+  clockAhead = 0;
+});
+
+/** Every visitor message written so far is past the unread time on the server's clock from now on. */
+function moveClockPastUnread() {
+  clockAhead = Number(unreadMinutes) * 60_000 + 1000;
+}
+
+/**
+ * Waits until a whole background check ran after this call: the second check begun from now on starts
+ * only once the first has ended, and the first began after everything the test wrote before.
+ */
+async function aCheckHasRun() {
+  const from = checks;
+  await until(() => checks >= from + 2);
 }
 
 /** The outbox rows about a conversation, by its subject (the visitor's first words). */
@@ -115,6 +151,7 @@ async function staff(method: string, path: string, body?: unknown) {
 describe("the unread e-mail", () => {
   test("unassigned: every admin is mailed once per burst of unread messages, through SMTP", async () => {
     const conversation = await startConversation("Unread one: where is my parcel?");
+    moveClockPastUnread();
     await until(async () => (await mailsAbout("Unread one")).length === 2);
     const mails = await mailsAbout("Unread one");
     expect(mails.map((mail) => mail.to)).toEqual(["admin@example.com", "second@example.com"]);
@@ -126,14 +163,16 @@ describe("the unread e-mail", () => {
       received.some((mail) => mail.to.includes("second@example.com") && mail.data.includes("Unread one")),
     );
 
-    // Still unread: more messages of the same burst mail nobody again.
+    // Still unread: more messages of the same burst mail nobody again, also once they are due.
     await visitorWrites(conversation, "Hello? Anyone there?");
-    await Bun.sleep(2500);
+    moveClockPastUnread();
+    await aCheckHasRun();
     expect(await mailsAbout("Unread one")).toHaveLength(2);
 
     // Staff read it; the visitor writes again later: a new burst, a new mail.
     await staff("POST", `/${conversation.id}/read`);
     await visitorWrites(conversation, "One more thing");
+    moveClockPastUnread();
     await until(async () => (await mailsAbout("Unread one")).length === 4);
     const latest = (await mailsAbout("Unread one")).slice(2);
     expect(latest[0]?.body).toContain("> One more thing");
@@ -148,8 +187,9 @@ describe("the unread e-mail", () => {
     const closed = await startConversation("Unread four: closed");
     await staff("POST", `/${closed.id}/close`);
 
+    moveClockPastUnread();
     await until(async () => (await mailsAbout("Unread two")).length > 0);
-    await Bun.sleep(1500);
+    await aCheckHasRun();
     expect((await mailsAbout("Unread two")).map((mail) => mail.to)).toEqual(["second@example.com"]);
     expect(await mailsAbout("Unread three")).toEqual([]);
     expect(await mailsAbout("Unread four")).toEqual([]);

@@ -7,6 +7,12 @@ export interface UnreadMailSettings {
   minutes: number;
   /** The main origin's public URL (known once the server is bound), for the link to the conversation. */
   adminUrl: () => string;
+  /**
+   * The background check's clock and interval, the real ones unless given: tests move the clock past
+   * the unread time and check often, instead of waiting minutes (or seconds) for both.
+   */
+  now?: () => number;
+  intervalMs?: number;
 }
 
 interface DueConversation {
@@ -117,12 +123,13 @@ export async function mailUnreadMessages(
  */
 export function startUnreadMailer(sql: SQL, settings: UnreadMailSettings, logger: Logger) {
   if (settings.minutes <= 0) return { stop() {} };
-  const intervalMs = Math.min(30_000, Math.max(1000, (settings.minutes * 60_000) / 4));
+  const { now = Date.now } = settings;
+  const intervalMs = settings.intervalMs ?? Math.min(30_000, Math.max(1000, (settings.minutes * 60_000) / 4));
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    mailUnreadMessages(sql, settings)
+    mailUnreadMessages(sql, settings, now())
       .catch((error) => logger.error("unread mail pass failed", { error: String(error) }))
       .finally(() => {
         running = false;

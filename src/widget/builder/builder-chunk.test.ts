@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
+import { builderPageReportMs } from "../../shared/builder-messages.ts";
 import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import {
   attachFakeWindow,
@@ -45,6 +46,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  jest.useRealTimers();
   unmount();
   context.element.remove();
   restoreConsole();
@@ -142,18 +144,20 @@ describe("the builder chunk", () => {
     expect(frame.posted.at(-1)?.message).toMatchObject({ name: "element-picked" });
   });
 
-  test("reports the page every second when it changed", async () => {
+  test("reports the page every second when it changed", () => {
+    // The page check is an interval; fake timers move it on a tick at a time instead of waiting seconds.
+    jest.useFakeTimers();
     const frame = start();
     fromBuilder(frame, { name: "init" });
     history.pushState({}, "", "/checkout");
-    await Bun.sleep(1100);
+    jest.advanceTimersByTime(builderPageReportMs);
     expect(frame.posted.at(-1)?.message).toEqual({
       name: "page-changed",
       type: "tourbuilder",
       data: { page: location.href },
     });
     const count = frame.posted.length;
-    await Bun.sleep(1100);
+    jest.advanceTimersByTime(builderPageReportMs);
     expect(frame.posted.length).toBe(count);
     history.pushState({}, "", "/");
   });

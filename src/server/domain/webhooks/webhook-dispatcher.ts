@@ -16,12 +16,18 @@ export interface WebhookDispatchSettings extends WebhookBackoff {
   pollMs: number;
   /** How long a receiver may take to answer one try. */
   timeoutMs: number;
+  /**
+   * The time the tries are due, stamped and scheduled by: the real one, but a test moves its own on
+   * past a retry window rather than wait it out.
+   */
+  now: () => Date;
 }
 
 export const defaultWebhookDispatch: WebhookDispatchSettings = {
   ...defaultWebhookBackoff,
   pollMs: 5000,
   timeoutMs: 10_000,
+  now: () => new Date(),
 };
 
 /** Deliveries sent per pass, at most this many at once. */
@@ -48,6 +54,13 @@ async function excerpt(response: Response): Promise<string> {
   return text.slice(0, excerptChars);
 }
 
+/** When a delivery whose try just failed is tried again, by the dispatcher's clock; null: never. */
+function retryAt(due: DueDelivery, settings: WebhookDispatchSettings): string | null {
+  return (
+    nextAttemptAt(new Date(due.createdAt), due.attempts + 1, settings.now(), settings)?.toISOString() ?? null
+  );
+}
+
 /**
  * Sends the queued webhook deliveries (webhook-events.ts), mirroring the mail dispatcher's shape: a
  * pass reads what is due, takes each delivery for this process, POSTs it signed, and records the
@@ -67,7 +80,7 @@ export function startWebhookDispatcher(
 
   async function attempt(due: DueDelivery): Promise<void> {
     const started = performance.now();
-    const at = new Date();
+    const at = settings.now();
     const timestamp = Math.floor(at.getTime() / 1000);
     let record: Omit<AttemptRecord, "outcome" | "durationMs"> & { delivered: boolean };
     try {
@@ -109,14 +122,7 @@ export function startWebhookDispatcher(
     await recordAttempt(sql, due.id, {
       ...rest,
       durationMs: performance.now() - started,
-      outcome: delivered
-        ? { delivered: true }
-        : {
-            delivered: false,
-            nextAttemptAt:
-              nextAttemptAt(new Date(due.createdAt), due.attempts + 1, new Date(), settings)?.toISOString() ??
-              null,
-          },
+      outcome: delivered ? { delivered: true } : { delivered: false, nextAttemptAt: retryAt(due, settings) },
     });
     if (!delivered)
       logger.warn("webhook delivery failed", { id: due.id, status: record.status, error: record.error });
@@ -139,9 +145,9 @@ export function startWebhookDispatcher(
     try {
       do {
         again = false;
-        const due = await dueDeliveries(sql, new Date().toISOString(), batchSize);
+        const due = await dueDeliveries(sql, settings.now().toISOString(), batchSize);
         // The lease outlasts a try's timeout, so a slow receiver is never sent the same try twice.
-        const leaseUntil = new Date(Date.now() + settings.timeoutMs + 30_000).toISOString();
+        const leaseUntil = new Date(settings.now().getTime() + settings.timeoutMs + 30_000).toISOString();
         const claimed: DueDelivery[] = [];
         for (const delivery of due)
           if (await claimDelivery(sql, delivery, leaseUntil)) claimed.push(delivery);

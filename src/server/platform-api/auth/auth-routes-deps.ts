@@ -16,6 +16,8 @@ export interface AuthRoutesDeps {
   captcha: Captcha;
   registrationEnabled: boolean;
   limits: AuthLimits;
+  /** How a guarded sign-in waits its slowdown (`Bun.sleep` unless given); tests record the waits instead. */
+  slowdownSleep?: (ms: number) => Promise<void>;
   limiter: SharedRateLimiter;
   /** Told when a sign-in ends, so the user's staff sockets close with it. */
   staffAccessChanged?: StaffAccessChanged;

@@ -66,7 +66,7 @@ async function secondStepRefusal(
  * need a captcha issued for it and wait a growing delay, and then the right password signs in.
  */
 export function loginRoute(deps: AuthRoutesDeps): ApiRoute {
-  const { sql, passwords, tokens, captcha, limits, limiter } = deps;
+  const { sql, passwords, tokens, captcha, limits, limiter, slowdownSleep = Bun.sleep } = deps;
 
   async function login(request: Request): Promise<Response> {
     const body = await readBody(request, LoginRequest);
@@ -96,7 +96,7 @@ export function loginRoute(deps: AuthRoutesDeps): ApiRoute {
       return jsonError(400, "captcha failed", "captchaToken");
     }
     // Before the password is checked, right or wrong alike, so the wait tells nothing.
-    if (guarded) await Bun.sleep(slowdownMs(limits.loginSlowdown, excess));
+    if (guarded) await slowdownSleep(slowdownMs(limits.loginSlowdown, excess));
 
     if (user && user.passwordHash === "") return jsonError(400, "No login method");
     const valid = await passwords.verify(password, user?.passwordHash || (await passwords.decoyHash()));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import type { ConversationMessage } from "../../../shared/messenger-api.ts";
 import {
   type AdminWebhook,
@@ -55,12 +55,32 @@ let server: TestServer;
 let token: string;
 let projectId: string;
 
+const giveUpAfterMs = 1500;
+/** How far the dispatcher's clock is ahead of the real one: a test moves it past a retry window. */
+let clockAhead = 0;
+/** How often the dispatcher has read its clock: once per read of the queue, and once per try. */
+let clockReads = 0;
+afterEach(() => {
+  clockAhead = 0;
+});
+
 startBeforeAll(
   () =>
     startTestServer(
       {},
       // Milliseconds instead of minutes: tries at 0, 100, 300, 700 ms…, none after 1.5 s.
-      { webhookDispatch: { baseMs: 100, maxDelayMs: 400, giveUpAfterMs: 1500, pollMs: 50 } },
+      {
+        webhookDispatch: {
+          baseMs: 100,
+          maxDelayMs: 400,
+          giveUpAfterMs,
+          pollMs: 50,
+          now: () => {
+            clockReads++;
+            return new Date(Date.now() + clockAhead);
+          },
+        },
+      },
     ),
   async (started) => {
     server = started;
@@ -412,6 +432,13 @@ describe("deliveries", () => {
   test("a receiver that never answers 2xx is failed for good once the retry window ends", async () => {
     const webhook = await create("/always-down", ["report.created"]);
     await expectJson<WebhookDelivery>(api("POST", `/${webhook.id}/test`), 202);
+    // Tried again with backoff; then the dispatcher's clock moves past the retry window instead of
+    // the test waiting it out.
+    await until(
+      () => deliveries(webhook.id),
+      (list) => (list[0]?.attempts ?? 0) >= 3,
+    );
+    clockAhead = giveUpAfterMs;
     const [failed] = await until(
       () => deliveries(webhook.id),
       (list) => list[0]?.state === "failed",
@@ -423,7 +450,13 @@ describe("deliveries", () => {
     });
     expect(failed?.attempts).toBeGreaterThanOrEqual(3);
     const tried = at("/always-down").length;
-    await Bun.sleep(300);
+    // Nothing is due any more, so each later pass reads the clock once: two reads from now mean a
+    // whole pass ran after the failure.
+    const reads = clockReads;
+    await until(
+      () => clockReads,
+      (count) => count >= reads + 2,
+    );
     expect(at("/always-down")).toHaveLength(tried);
   });
 

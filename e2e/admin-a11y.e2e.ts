@@ -2,8 +2,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
+import { waitForQuietNetwork, watchNetwork } from "./support/network-quiet.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
+
+// Every request of the test counts towards "quiet", from the first navigation on.
+test.beforeEach(({ page }) => {
+  watchNetwork(page);
+});
 
 // Issue 11 item 8: every admin screen passes axe-core's WCAG 2.0/2.1 A and AA rules in both languages
 // (and the lists in the dark scheme); each screen names itself in the tab's title; a skip link leads
@@ -94,7 +100,7 @@ type WidgetIds = Awaited<ReturnType<typeof widgetIds>>;
 async function settle(page: Page, screen: string) {
   await expect(page.getByRole("heading", { level: 1 }), screen).toBeVisible();
   await expect(page.locator("[aria-busy=true]"), screen).toHaveCount(0);
-  await page.waitForLoadState("networkidle");
+  await waitForQuietNetwork(page);
   // Every screen names itself in the tab's title (the landing page is the product itself).
   await expect(page, screen).toHaveTitle(/^Morph Admin$|^\S.* · Morph Admin$/);
 }

@@ -1,9 +1,15 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { adminRoutePatterns, screenOf } from "./support/admin-route-table.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
+import { waitForQuietNetwork, watchNetwork } from "./support/network-quiet.ts";
 import { adminMessageIds, rawKeyFinder } from "./support/raw-message-keys.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
+
+// Every request of the test counts towards "quiet", from the first navigation on.
+test.beforeEach(({ page }) => {
+  watchNetwork(page);
+});
 
 // Issue 25 point 9: no screen shows a raw translation key (`jobForm.cancel` did on the project form,
 // whose area does not load the jobs' texts), in English or German. The walk reads the route tables
@@ -109,7 +115,7 @@ async function walkScreens(page: Page, starts: string[], within: (path: string) 
     await page.goto(path);
     await settle(page, path);
     // A list's rows (and so its links) arrive after its heading.
-    await page.waitForLoadState("networkidle");
+    await waitForQuietNetwork(page);
     const { texts, links } = await readScreen(page);
     for (const text of texts) {
       for (const key of rawKeys(text)) findings.add(`${path}: ${key} (in “${text.slice(0, 80)}”)`);

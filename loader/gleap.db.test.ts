@@ -32,11 +32,14 @@ afterAll(() => server.dispose());
 
 const created: GleapApi[] = [];
 const spies: Array<Mock<(...args: unknown[]) => unknown>> = [];
+/** What a test put on the page for itself, taken away after it. */
+const undo: Array<() => void> = [];
 
 afterEach(() => {
   // Destroy first (it puts back whatever was there when the SDK wrapped), then undo the test's own doubles.
   for (const api of created.splice(0)) api.destroy();
   for (const spy of spies.splice(0).reverse()) spy.mockRestore();
+  for (const step of undo.splice(0).reverse()) step();
   window.fetch = nativeFetch;
   setCookie("agreedToCookiePolicy=; Max-Age=0");
   // happy-dom keeps a cookie written with Max-Age=0 as an empty value; a past expiry removes it.
@@ -55,17 +58,92 @@ function silence(method: "warn" | "error" | "log" | "info") {
   return spy;
 }
 
+/** The answers to the requests `recordRequests` saw: how many are still on their way, and each one. */
+let traffic = { due: 0, answers: [] as Array<Promise<unknown>> };
+
 /** Records every request that goes through window.fetch from now on (the SDK captures fetch when created). */
 function recordRequests() {
   const requests: Array<{ method: string; url: string }> = [];
+  const seen = { due: 0, answers: [] as Array<Promise<unknown>> };
+  traffic = seen;
   window.fetch = ((input: string | URL | Request, init?: RequestInit) => {
     requests.push({
       method: init?.method ?? "GET",
       url: String(input instanceof Request ? input.url : input),
     });
-    return nativeFetch(input, init);
+    seen.due++;
+    const answer = nativeFetch(input, init).finally(() => {
+      seen.due--;
+    });
+    seen.answers.push(answer.catch(() => undefined));
+    return answer;
   }) as typeof fetch;
   return requests;
+}
+
+/**
+ * Counts the page's reads of document.cookie from now on: the consent poll reads it each time it looks,
+ * so a test waits for the poll's reads instead of for a span of time.
+ */
+function countCookieReads(): () => number {
+  let reads = 0;
+  let owner = Object.getPrototypeOf(document);
+  while (owner && !Object.hasOwn(owner, "cookie")) owner = Object.getPrototypeOf(owner);
+  const jar = Object.getOwnPropertyDescriptor(owner, "cookie");
+  if (!jar?.get || !jar.set) throw new Error("document.cookie is not an accessor here");
+  Object.defineProperty(document, "cookie", {
+    configurable: true,
+    get: () => {
+      reads++;
+      return jar.get?.call(document);
+    },
+    set: (value: string) => jar.set?.call(document, value),
+  });
+  undo.push(() => delete (document as unknown as Record<string, unknown>).cookie);
+  return () => reads;
+}
+
+/** The SDK's own source (the loader and the widget chunks), as its files appear in a stack trace. */
+const sdkSources = [`${import.meta.dir}/`, `${import.meta.dir.replace(/loader$/, "")}src/widget/`];
+
+/**
+ * Records the intervals the SDK sets from now on, with their periods, and which of them were cleared
+ * (the page's own functions come back after the test). An interval counts as the SDK's when a frame of
+ * its stack is in the SDK's source, not in this file: the test server runs in this process too.
+ */
+function recordIntervals() {
+  const intervals: Array<{ timer: ReturnType<typeof setInterval>; ms: number | undefined }> = [];
+  const cleared = new Set<unknown>();
+  const { setInterval: nativeSet, clearInterval: nativeClear, clearTimeout: nativeClearTimeout } = globalThis;
+  globalThis.setInterval = ((...args: Parameters<typeof setInterval>) => {
+    const timer = nativeSet(...args);
+    const frames = new Error().stack?.split("\n") ?? [];
+    const bySdk = frames.some(
+      (frame) => !frame.includes(import.meta.path) && sdkSources.some((source) => frame.includes(source)),
+    );
+    if (bySdk) intervals.push({ timer, ms: args[1] });
+    return timer;
+  }) as typeof setInterval;
+  // clearTimeout stops an interval too.
+  globalThis.clearInterval = ((timer: Parameters<typeof clearInterval>[0]) => {
+    cleared.add(timer);
+    nativeClear(timer);
+  }) as typeof clearInterval;
+  globalThis.clearTimeout = ((timer: Parameters<typeof clearTimeout>[0]) => {
+    cleared.add(timer);
+    nativeClearTimeout(timer);
+  }) as typeof clearTimeout;
+  undo.push(() => {
+    globalThis.setInterval = nativeSet;
+    globalThis.clearInterval = nativeClear;
+    globalThis.clearTimeout = nativeClearTimeout;
+  });
+  return {
+    /** The periods of the intervals the SDK set, in order. */
+    set: () => intervals.map(({ ms }) => ms),
+    /** The periods of those still running. */
+    running: () => intervals.filter(({ timer }) => !cleared.has(timer)).map(({ ms }) => ms),
+  };
 }
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
@@ -166,6 +244,7 @@ describe("cookie consent gate", () => {
   test("a project that waits for consent: only its config is asked for, one info line says why, the cookie starts it at once", async () => {
     const info = silence("info");
     const requests = recordRequests();
+    const cookieReads = countCookieReads();
     const before = hostFunctions();
     const sessionsBefore = await sessionCount();
     const { api, initialized } = make();
@@ -175,7 +254,12 @@ describe("cookie consent gate", () => {
     });
 
     api.initialize("demo");
-    await Bun.sleep(600);
+    // The config decides, says why in the info line, and the poll looks at the cookie: then nothing
+    // more happens (a start would send its first request a task later).
+    await until(() => info.mock.calls.length > 0);
+    const readsAtInfo = cookieReads();
+    await until(() => cookieReads() > readsAtInfo);
+    await Bun.sleep(50);
     // The demo project's setting "Wait for cookie consent" is on: its config says so, nothing else is sent.
     expect(requests).toEqual([{ method: "GET", url: `${server.mainUrl}/api/widget/config/demo?lang=en-us` }]);
     expectSameFunctions(hostFunctions(), before);
@@ -186,7 +270,9 @@ describe("cookie consent gate", () => {
     expect(String(info.mock.calls[0]?.[0])).toContain("Wait for cookie consent");
 
     setCookie("agreedToCookiePolicy=false");
-    await Bun.sleep(600);
+    const readsAtNo = cookieReads();
+    await until(() => cookieReads() > readsAtNo);
+    await Bun.sleep(50);
     expect(requests).toHaveLength(1);
     expectSameFunctions(hostFunctions(), before);
     expect(await sessionCount()).toBe(sessionsBefore);
@@ -223,12 +309,18 @@ describe("cookie consent gate", () => {
     first.api.destroy();
 
     const requests = recordRequests();
+    const timers = recordIntervals();
     const second = make();
+    const cookieReads = countCookieReads();
     second.api.initialize(sdkKey, { requireCookieConsent: true });
-    await Bun.sleep(600);
+    // It reads the cookie at once, then its poll (every 250 ms) reads it again: still nothing is sent,
+    // and the poll is all that runs.
+    await until(() => cookieReads() >= 2);
     expect(requests).toEqual([]);
     expect(info).toHaveBeenCalledTimes(1);
+    expect(timers.running()).toEqual([250]);
     second.api.destroy();
+    expect(timers.running()).toEqual([]);
   });
 
   test("with the consent cookie already true it starts at once", async () => {
@@ -275,14 +367,35 @@ describe("cookie consent gate", () => {
   });
 
   test("destroy while waiting for consent stops the poll: a later cookie starts nothing", async () => {
+    const info = silence("info");
     const requests = recordRequests();
+    const timers = recordIntervals();
     const before = hostFunctions();
     const { api } = make();
+
+    // Destroyed before the config has decided: once its answer is in, no poll was ever started.
     api.initialize("demo");
     api.destroy();
     setCookie("agreedToCookiePolicy=true");
-    await Bun.sleep(1300);
+    await Promise.all(traffic.answers);
+    await Bun.sleep(100);
+    expect(timers.set()).toEqual([]);
     // The config asked for to decide may have left; nothing after it.
+    expect(requests.filter((request) => !request.url.includes("/config/"))).toEqual([]);
+    expectSameFunctions(hostFunctions(), before);
+    expect(api.getSession()).toBeNull();
+
+    // Destroyed while the poll runs: destroy clears it, and the cookie set after starts nothing.
+    setCookie("agreedToCookiePolicy=false");
+    api.initialize("demo");
+    await until(() => timers.set().length > 0);
+    expect(timers.running()).toEqual([250]);
+    expect(info).toHaveBeenCalledTimes(1);
+    api.destroy();
+    expect(timers.running()).toEqual([]);
+    setCookie("agreedToCookiePolicy=true");
+    await Promise.all(traffic.answers);
+    await Bun.sleep(50);
     expect(requests.filter((request) => !request.url.includes("/config/"))).toEqual([]);
     expectSameFunctions(hostFunctions(), before);
     expect(api.getSession()).toBeNull();
@@ -340,9 +453,14 @@ describe("initialize", () => {
 
 describe("destroy", () => {
   test("restores console, fetch and XMLHttpRequest to the exact original functions, removes the root, clears the session, stops timers", async () => {
+    const requests = recordRequests();
+    const timers = recordIntervals();
     const before = hostFunctions();
     const { api, mounts, unmounts } = await booted();
     await until(() => mounts.length === 1);
+    // Spec §9: the page-view check every second, the event stream every 2.5 s, the error reset every
+    // minute (then the socket's ping and the tooltips' watch).
+    expect(timers.running()).toEqual(expect.arrayContaining([1000, 2500, 60_000]));
 
     const during = hostFunctions();
     expect(during.log).not.toBe(before.log);
@@ -367,9 +485,13 @@ describe("destroy", () => {
     expect(api.getSession()).toBeNull();
     expect(unmounts()).toBe(1);
 
-    // The stream timer is gone: an event tracked now is never sent.
+    // Every interval the SDK set is cleared, the stream's among them: an event tracked now is never sent.
+    expect(timers.running()).toEqual([]);
+    const pings = () => requests.filter((request) => request.url.endsWith("/sessions/ping")).length;
+    const pingsAtDestroy = pings();
     api.trackEvent("after-destroy");
-    await Bun.sleep(3000);
+    await Bun.sleep(100);
+    expect(pings()).toBe(pingsAtDestroy);
     expect(await eventNames(sessionId)).not.toContain("after-destroy");
   }, 20_000);
 
@@ -644,20 +766,16 @@ describe("identify and contact updates", () => {
   });
 });
 
-describe("realtime", () => {
-  async function pushUntil(
-    sessionId: string,
-    push: Parameters<typeof pushToSession>[2],
-    done: () => boolean,
-  ) {
-    // The socket connects during boot; push until its message has arrived.
-    await until(async () => {
-      await pushToSession(server.fanout, sessionId, push);
-      await Bun.sleep(50);
-      return done();
-    }, 5000);
-  }
+async function pushUntil(sessionId: string, push: Parameters<typeof pushToSession>[2], done: () => boolean) {
+  // The socket connects during boot; push until its message has arrived.
+  await until(async () => {
+    await pushToSession(server.fanout, sessionId, push);
+    await Bun.sleep(50);
+    return done();
+  }, 5000);
+}
 
+describe("realtime", () => {
   test("an update push with u:3 emits unread-count-changed with 3", async () => {
     const { api } = await booted();
     const counts: unknown[] = [];
@@ -744,9 +862,11 @@ describe("never throws into the host page", () => {
     ["demo", { requireCookieConsent: "no" }, { nested: { deep: [1, 2, 3] } }],
   ];
 
+  /** Calls every method with each odd argument list (record the SDK's requests before it is made). */
   async function callEverything(api: GleapApi, skip: string[] = []) {
     const outcomes: Array<{ method: string; outcome: string }> = [];
     const pending: Array<Promise<void>> = [];
+    let settled = 0;
     const names = Object.keys(api).filter((name) => name !== "destroy" && !skip.includes(name));
     for (const name of names) {
       for (const args of oddArguments) {
@@ -763,21 +883,29 @@ describe("never throws into the host page", () => {
         if (result instanceof Promise && name === "identify") result.catch(() => undefined);
         else if (result instanceof Promise) {
           pending.push(
-            Promise.race([
-              result.then(
-                () => undefined,
-                (error: unknown) => {
-                  outcomes.push({ method: name, outcome: `rejected ${String(error)}` });
-                },
-              ),
-              // A command that keeps retrying (a session start against a broken URL) is not a throw.
-              Bun.sleep(1500),
-            ]),
+            result.then(
+              () => {
+                settled++;
+              },
+              (error: unknown) => {
+                settled++;
+                outcomes.push({ method: name, outcome: `rejected ${String(error)}` });
+              },
+            ),
           );
         }
       }
     }
-    await Promise.all(pending);
+    // A call still waiting once the SDK is quiet (no answer on its way and nothing settled for five
+    // looks) waits for what does not come here: a session start that retries against a broken URL
+    // seconds later, or the session of an SDK never initialised. That is not a throw.
+    let quietLooks = 0;
+    let settledBefore = -1;
+    while (settled < pending.length && quietLooks < 5) {
+      await Bun.sleep(20);
+      quietLooks = traffic.due === 0 && settled === settledBefore ? quietLooks + 1 : 0;
+      settledBefore = settled;
+    }
     return { outcomes, names };
   }
 
@@ -785,6 +913,7 @@ describe("never throws into the host page", () => {
     silence("warn");
     silence("error");
     silence("log");
+    recordRequests();
     const before = hostFunctions();
     const { api } = await booted();
     api.registerCustomAction(() => {
@@ -969,11 +1098,11 @@ describe("the host API's routing and settings", () => {
     const counts: unknown[] = [];
     api.on("unread-count-changed", (count) => counts.push(count));
     const context = mounts[0] as WidgetChunkContext;
-    await pushToSession(server.fanout, api.getSession()?.gleapId ?? "", {
-      name: "update",
-      data: { a: [], u: 2 },
-    });
-    await until(() => api.getUnreadCount() === 2);
+    await pushUntil(
+      api.getSession()?.gleapId ?? "",
+      { name: "update", data: { a: [], u: 2 } },
+      () => api.getUnreadCount() === 2,
+    );
     context.events.emit("open");
     expect(api.isOpened()).toBe(true);
     expect(api.getUnreadCount()).toBe(0);

@@ -70,6 +70,19 @@ export interface TestSocket {
   close(): void;
 }
 
+/**
+ * The next push that is not a bare unread count (`update` with no actions). A socket that opens is told
+ * its unread count as soon as the server has counted, which may be after something the test did next:
+ * that count may then arrive before or after the pushes the test waits for, and says nothing new.
+ */
+export async function nextBesidesCount(socket: TestSocket, timeoutMs?: number): Promise<WidgetPush> {
+  for (;;) {
+    const push = await socket.next(timeoutMs);
+    const data = push.data as { a?: unknown[] } | undefined;
+    if (!(push.name === "update" && Array.isArray(data?.a) && data.a.length === 0)) return push;
+  }
+}
+
 /** Opens the widget websocket as the reference client does (query credentials, no headers). */
 export async function openSocket(mainUrl: string, session: TestSession): Promise<TestSocket> {
   const query = new URLSearchParams({

@@ -1,6 +1,12 @@
 import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Conversation, ConversationMessage } from "../../../shared/messenger-api.ts";
-import { call, demoProjectId, openSocket, startSession } from "../../test-support/outbound-test-support.ts";
+import {
+  call,
+  demoProjectId,
+  nextBesidesCount,
+  openSocket,
+  startSession,
+} from "../../test-support/outbound-test-support.ts";
 import { startRedisServerPair } from "../../test-support/redis-process.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import type { TestServer } from "../../test-support/test-server.ts";
@@ -42,11 +48,11 @@ test("a staff reply through one server reaches the visitor's socket on the other
     );
     expect(reply.status).toBe(201);
     const message = (await reply.json()) as ConversationMessage;
-    expect(await socket.next()).toEqual({
+    expect(await nextBesidesCount(socket)).toEqual({
       name: "conversation-message",
       data: { shareToken, message, unread: 1 },
     });
-    expect(await socket.next()).toMatchObject({
+    expect(await nextBesidesCount(socket)).toMatchObject({
       name: "update",
       data: {
         a: [{ actionType: "notification", outbound: message.id, data: { conversation: { shareToken } } }],

@@ -14,7 +14,7 @@ import {
   type MessengerTest,
   startMessengerTest,
 } from "../../test-support/messenger-test-support.ts";
-import { openSocket, type TestSession } from "../../test-support/outbound-test-support.ts";
+import { nextBesidesCount, openSocket, type TestSession } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let t: MessengerTest;
@@ -292,12 +292,12 @@ describe("realtime", () => {
     try {
       const message = await reply(id, "We're on it");
       for (const socket of [first, second]) {
-        expect(await socket.next()).toEqual({
+        expect(await nextBesidesCount(socket)).toEqual({
           name: "conversation-message",
           data: { shareToken, message, unread: 1 },
         });
         // The badge's count, and the chat notification card the widget shows while the messenger is closed.
-        expect(await socket.next()).toEqual({
+        expect(await nextBesidesCount(socket)).toEqual({
           name: "update",
           data: {
             a: [
@@ -325,7 +325,12 @@ describe("realtime", () => {
 
       // Reading it takes the badge down on every tab.
       await t.widgetJson(session, "POST", `/conversations/${shareToken}/read`, undefined, 200);
-      expect(await first.next()).toEqual({ name: "update", data: { a: [], u: 0 } });
+      // The count the socket was told on opening may come late (counted after the reply: 1); the
+      // read's count follows it.
+      let count = await first.next();
+      if (JSON.stringify(count) === JSON.stringify({ name: "update", data: { a: [], u: 1 } }))
+        count = await first.next();
+      expect(count).toEqual({ name: "update", data: { a: [], u: 0 } });
 
       // Another session heard none of it.
       const nothing = await other.next(300).catch(() => "nothing");

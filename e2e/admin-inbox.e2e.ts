@@ -172,7 +172,9 @@ test("a snapshot with a script and an onerror handler runs nothing and fetches n
   await expect(snapshot.locator("#visible")).toHaveText("Visible text");
   // Its own styles still apply (the CSSOM bridge), so the test would see a broken viewer.
   await expect(snapshot.locator("body")).toHaveCSS("background-color", "rgb(250, 240, 200)");
-  await page.waitForTimeout(500);
+  // The frame's load event has come (the viewer leaves its busy state on it): the body's onload, the
+  // failed pictures' onerror handlers and the frame, sheet and pictures it names all had their turn.
+  await expect(page.locator(".snapshot-stage")).toHaveAttribute("aria-busy", "false");
   expect(
     await page.evaluate(() => (window as unknown as { inboxHacked?: string }).inboxHacked),
   ).toBeUndefined();

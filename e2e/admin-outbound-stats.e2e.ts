@@ -104,6 +104,46 @@ async function openStats(page: Page, projectId: string, bannerId: string) {
 
 const bannerFrame = (page: Page): FrameLocator => page.frameLocator("#gleap-banner iframe");
 
+type StatsWatch = { fetches: number; staffMessages: string[] };
+
+/**
+ * What the admin page itself saw, for moments the test must be sure of: how often it asked for this
+ * outbound's stats (counted as it calls `fetch`), and every staff socket message once the app's own
+ * listeners are done with it (a listener added when the socket opens comes after the ones the app added
+ * when it created the socket, and the app's requests for a push start before it runs).
+ */
+async function watchStatsInPage(page: Page, outboundId: string) {
+  await page.addInitScript((id: string) => {
+    const watch: StatsWatch = { fetches: 0, staffMessages: [] };
+    (window as unknown as { statsWatch: StatsWatch }).statsWatch = watch;
+    const nativeFetch = window.fetch.bind(window);
+    window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith(`/outbounds/${id}/stats`)) watch.fetches++;
+      return nativeFetch(input, init);
+    }) as typeof fetch;
+    const NativeSocket = window.WebSocket;
+    window.WebSocket = class extends NativeSocket {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args);
+        this.addEventListener("open", () =>
+          this.addEventListener("message", (event) => watch.staffMessages.push(String(event.data))),
+        );
+      }
+    };
+  }, outboundId);
+  const read = () => page.evaluate(() => (window as unknown as { statsWatch: StatsWatch }).statsWatch);
+  return {
+    /** The `outbound-stats` pushes of this outbound the page has handled. */
+    statsPushes: async (outbound: string) =>
+      (await read()).staffMessages.filter(
+        (message) => message.includes('"outbound-stats"') && message.includes(outbound),
+      ).length,
+    /** Stats requests the page has made so far (its request events may still be on their way to the test). */
+    fetches: async () => (await read()).fetches,
+  };
+}
+
 test("stats move when a visitor's widget shows the banner, the visitor clicks its button and closes it", async ({
   page,
   browser,
@@ -217,6 +257,11 @@ test("an outbound's days, and a burst of acknowledgements asks the stats again a
   page.on("request", (sent) => {
     if (sent.url().endsWith(`/outbounds/${banner.id}/stats`)) statsCalls.push(sent.url());
   });
+  const inPage = await watchStatsInPage(page, banner.id);
+  /** Until every stats request the page has made has reached `statsCalls`. */
+  const allStatsCallsSeen = async () => expect.poll(() => statsCalls.length).toBe(await inPage.fetches());
+  // The page's timers run on Playwright's clock (at the real pace until the test moves it).
+  await page.clock.install();
   await page.setViewportSize({ width: 1280, height: 1000 });
   await signInAsAdmin(page);
   const { stats, total } = await openStats(page, project.id, banner.id);
@@ -248,10 +293,16 @@ test("an outbound's days, and a burst of acknowledgements asks the stats again a
 
   // Another outbound's acknowledgement asks nothing; a burst of five asks at most twice (once at
   // once, once at the end of the second), and the last change is there.
-  await page.waitForTimeout(1100);
+  // The page has handled the four pushes above; a second on the page's clock later, the run the
+  // throttle may have kept for the end of its gap has been made, and the gap since it has passed.
+  await expect.poll(() => inPage.statsPushes(banner.id)).toBe(4);
+  await page.clock.runFor(2_000);
+  await allStatsCallsSeen();
   const before = statsCalls.length;
   await ack(d, other.id, "shown");
-  await page.waitForTimeout(500);
+  // The other outbound's push has reached the page's listeners (any request it set off has been made).
+  await expect.poll(() => inPage.statsPushes(other.id)).toBe(1);
+  await allStatsCallsSeen();
   expect(statsCalls.length).toBe(before);
   await Promise.all([
     ack(c, banner.id, "opened"),
@@ -263,7 +314,10 @@ test("an outbound's days, and a burst of acknowledgements asks the stats again a
   await expect(total("completed")).toHaveText("1");
   await expect(total("opened")).toHaveText("4");
   await expect(total("shown")).toHaveText("4");
-  await page.waitForTimeout(1500);
+  // The page has handled all five pushes; 1.5 s later on its clock any run the throttle kept is made.
+  await expect.poll(() => inPage.statsPushes(banner.id)).toBe(9);
+  await page.clock.runFor(1_500);
+  await allStatsCallsSeen();
   expect(statsCalls.length - before).toBeGreaterThanOrEqual(1);
   expect(statsCalls.length - before).toBeLessThanOrEqual(2);
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Frame, type Page, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -21,6 +21,9 @@ const pixel = Buffer.from(
   "base64",
 );
 
+/** The snapshot viewer's stage: `aria-busy` until its frame's load event. */
+const snapshotStage = (page: Page) => page.locator(".snapshot-stage");
+
 /** Counts the tracker's requests (paths only, in order); it answers pictures, and nothing else. */
 async function watchTracker(page: Page): Promise<string[]> {
   const seen: string[] = [];
@@ -32,6 +35,22 @@ async function watchTracker(page: Page): Promise<string[]> {
       : route.fulfill({ status: 404, body: "" });
   });
   return seen;
+}
+
+/**
+ * Whether every picture and medium in the frame's document has finished loading (or failing): a
+ * picture from the tracker is complete only once the tracker's route has answered it.
+ */
+function allLoaded(frame: Page | Frame) {
+  return frame.evaluate(() => {
+    const loading = HTMLMediaElement.NETWORK_LOADING;
+    return (
+      [...document.images].every((image) => image.complete) &&
+      [...document.querySelectorAll<HTMLMediaElement>("video, audio")].every(
+        (media) => media.networkState !== loading,
+      )
+    );
+  });
 }
 
 /** An element as rrweb serializes it. */
@@ -156,6 +175,9 @@ test("a report's snapshot, replay, recording and logs fetch nothing from the vis
   // Every view on screen, the replay played to its end: still nothing reaches the tracker.
   const snapshot = page.frameLocator("[data-testid=snapshot-frame]");
   await expect(snapshot.locator("#visible")).toHaveText("Checkout");
+  // The snapshot's frame has had its load event (the viewer leaves its busy state on it): it waits for
+  // every picture, background and sheet the frame asked for, so a request to the tracker is counted.
+  await expect(snapshotStage(page)).toHaveAttribute("aria-busy", "false");
   await page.getByRole("button", { name: /^Console/ }).click();
   await expect(page.getByTestId("console-log")).toContainText(`${tracker}/console.png`);
   await page.getByRole("button", { name: /^Network/ }).click();
@@ -166,9 +188,14 @@ test("a report's snapshot, replay, recording and logs fetch nothing from the vis
   await player.getByRole("button", { name: "Play" }).click();
   await expect(player.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 10_000 });
   await expect(player.frameLocator("iframe").locator("img").nth(1)).toBeAttached();
+  // The replay built its page (styles and all) at its start and its last picture 0.8 s before its end;
+  // every picture and medium in it has finished by now.
+  const replayFrame = await (await player.locator("iframe").elementHandle())?.contentFrame();
+  if (!replayFrame) throw new Error("no replay frame");
+  await expect.poll(() => allLoaded(replayFrame)).toBe(true);
+  // The recording is a notice, no player: there is nothing in it to load.
   await page.getByRole("button", { name: "Recording", exact: true }).click();
   await expect(page.getByTestId("recording-blocked")).toBeVisible();
-  await page.waitForTimeout(1_000);
   expect(seen).toEqual([]);
 
   // The admin asks: the same views load from the tracker.
@@ -190,7 +217,8 @@ test("a report's snapshot, replay, recording and logs fetch nothing from the vis
   await page.reload();
   await expect(page.getByTestId("external-content")).toContainText("refers to 9 external resources");
   await expect(snapshot.locator("#visible")).toHaveText("Checkout");
-  await page.waitForTimeout(500);
+  // The snapshot, the one view on screen, has loaded all it asked for (its frame's load event).
+  await expect(snapshotStage(page)).toHaveAttribute("aria-busy", "false");
   expect(seen.length).toBe(before);
 });
 
@@ -232,7 +260,8 @@ test("a conversation's attached and message pictures on other sites load only wh
   await expect(notice).toContainText("refers to 2 pictures on other sites");
   await expect(page.getByTestId("attachment-blocked")).toContainText("screenshot.png");
   await expect(page.getByTestId("conversation-view").getByText("Like this one?")).toBeVisible();
-  await page.waitForTimeout(1_000);
+  // Every picture on the page has loaded or failed (one from the tracker only once its route answered).
+  await expect.poll(() => allLoaded(page)).toBe(true);
   expect(seen).toEqual([]);
 
   await notice.getByRole("button", { name: "Load external content" }).click();

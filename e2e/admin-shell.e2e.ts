@@ -48,14 +48,16 @@ test("hovering a navigation link fetches its screen before the click", async ({ 
   });
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Jobs" }).hover();
   await expect.poll(() => scripts.length).toBeGreaterThan(0);
-  // The screen's chunk pulls its imports in after it: wait until no script has come for a while.
-  let seen = -1;
+  // The screen's chunk pulls its imports in after it. The prefetch is an `import()` of that chunk, done
+  // once the chunk and everything it imports are loaded; importing the files requested so far from the
+  // page shares those loads (the page's module map holds each address once), so it settles with them.
+  // When it has and nothing new was requested meanwhile, the prefetch has fetched all it will.
   await expect
     .poll(async () => {
-      const settled = seen === scripts.length;
-      seen = scripts.length;
-      await page.waitForTimeout(300);
-      return settled && seen === scripts.length;
+      const known = scripts.length;
+      const addresses = scripts.map((path) => new URL(path, page.url()).href);
+      await page.evaluate((urls) => Promise.all(urls.map((url) => import(url))), addresses);
+      return scripts.length === known;
     })
     .toBe(true);
   const before = scripts.length;

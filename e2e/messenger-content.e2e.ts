@@ -7,7 +7,7 @@ import type {
   AdminFeatureRequest,
 } from "../src/shared/messenger-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
-import { app, frame, gleap } from "./support/messenger-frame.ts";
+import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts";
 
 /**
  * The messenger's content screens (issue 13) on the demo host page, against the real server and the
@@ -353,6 +353,18 @@ test("the demo checklist: started for the visitor, the first step open, Mark as 
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
+/** Animations and transitions under way in the messenger frame, endless ones (typing dots) aside. */
+const runningAnimations = async (page: Page) =>
+  (await messengerFrame(page)).evaluate(
+    () =>
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === "running" && animation.effect?.getTiming().iterations !== Infinity,
+        ).length,
+  );
+
 /**
  * axe's WCAG 2.1 A/AA findings inside the messenger frame, one readable line per rule and element.
  * The frame sits in the widget's shadow root, where AxeBuilder's frame selectors do not reach, so
@@ -397,7 +409,8 @@ for (const scheme of ["light", "dark"] as const) {
     const check = async (screen: string, ready: () => Promise<unknown>) => {
       await ready();
       await expect(frame(page).locator("[aria-busy=true]")).toHaveCount(0);
-      await page.waitForTimeout(400);
+      // Settled: no entrance or colour change half-way (axe would measure its colours mid-fade).
+      await expect.poll(() => runningAnimations(page)).toBe(0);
       findings.push(...(await frameFindings(page, screen)));
     };
     await gleap(page, "startConversation");

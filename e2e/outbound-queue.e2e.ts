@@ -4,6 +4,7 @@ import { demoProjectId, selectRows, writeRows } from "./support/database.ts";
 import { giveCookieConsent, serveHostPage } from "./support/host-page.ts";
 import { bannerFrame, modalFrame } from "./support/outbound-surfaces.ts";
 import { sdkSnippet } from "./support/sdk-snippet.ts";
+import { pageViewPinged, watchOffers } from "./support/widget-offers.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 import { storedGleapId } from "./support/widget-session.ts";
 
@@ -78,6 +79,7 @@ test("/demo: two banners published in a row reach the open page in order, each c
   await page.goto(`/demo?queue=${run}`);
   await expect(bannerFrame(page).getByText("First banner", { exact: true })).toBeVisible({ timeout: 15_000 });
   const session = await storedGleapId(page);
+  const offers = await watchOffers(page);
 
   // Published while the first shows: the live path offers it, the page keeps it waiting.
   const second = await banner("Second banner");
@@ -88,9 +90,14 @@ test("/demo: two banners published in a row reach the open page in order, each c
         (await selectRows("SELECT 1 FROM widget_outbound_deliveries WHERE outbound_id = $1", second)).length,
     )
     .toBe(1);
+  await expect.poll(() => offers(second)).toBeGreaterThan(0);
   // A page view (single-page navigation) pings: offered again, still waiting behind the first.
+  const offeredBefore = await offers(second);
+  const pinged = pageViewPinged(page, "view=2");
   await page.evaluate((query) => history.pushState({}, "", `/demo?queue=${query}&view=2`), run);
-  await page.waitForTimeout(3_000);
+  await pinged;
+  // The ping's offer has reached the page, and the banner surface has had it.
+  await expect.poll(() => offers(second)).toBeGreaterThan(offeredBefore);
   await expect(page.locator("#gleap-banner")).toHaveCount(1);
   await expect(bannerFrame(page).getByText("First banner", { exact: true })).toBeVisible();
   expect((await deliveriesOf(session, [first, second])).map((row) => row.shown_at !== null)).toEqual([
@@ -130,12 +137,14 @@ test("a host page: a modal and a tour never share the page; the tour starts when
   context,
 }) => {
   test.setTimeout(90_000);
+  const tourId = crypto.randomUUID();
   const key = await projects.create("modal-tour", {}, [
     {
       type: "modal",
       config: { title: "One thing first", body: "<p>Read me.</p>", showCloseButton: true },
     },
     {
+      id: tourId,
       type: "tour",
       config: {
         steps: [{ selector: "#first", title: "The title", message: "<p>Here it is.</p>" }],
@@ -177,8 +186,19 @@ test("a host page: a modal and a tour never share the page; the tour starts when
     timeout: 15_000,
   });
   // Another page view: the tour is offered again, and waits.
+  const offers = await watchOffers(page);
+  const offeredBefore = await offers(tourId);
+  const tourValidations: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.url().endsWith("/outbound/producttourvalidation")) tourValidations.push(sent.url());
+  });
+  const pinged = pageViewPinged(page, "view=2");
   await page.evaluate(() => history.pushState({}, "", `${location.pathname}?view=2`));
-  await page.waitForTimeout(3_000);
+  await pinged;
+  // The ping's offer has reached the page and the tours surface has had it: a tour it started would
+  // have asked the server whether it is live (its popover comes after that answer); none did.
+  await expect.poll(() => offers(tourId)).toBeGreaterThan(offeredBefore);
+  expect(tourValidations).toEqual([]);
   await expect(page.locator(".gtr-popover")).toHaveCount(0);
 
   await page.keyboard.press("Escape");

@@ -5,6 +5,9 @@ import { snippetStub } from "./support/snippet-stub.ts";
 
 const consentCookie = (url: string) => ({ name: "agreedToCookiePolicy", value: "true", url });
 
+/** What the SDK logs once it has read from the project's config that it must wait for consent. */
+const consentWaitNotice = "waiting for the cookie agreedToCookiePolicy=true";
+
 /** The gleapId the SDK stored for the demo project. */
 async function storedSessionId(page: Page): Promise<string> {
   const handle = await page.waitForFunction(() => {
@@ -21,11 +24,15 @@ test("the consent gate holds the SDK until the visitor accepts, and remembers th
   page.on("request", (request) => {
     if (request.url().includes("/api/widget/")) widgetCalls.push(new URL(request.url()).pathname);
   });
+  await page.clock.install();
+  const waiting = page.waitForEvent("console", (message) => message.text().includes(consentWaitNotice));
   await page.goto("/demo");
   await expect(page.locator("#consent")).toBeVisible();
   // Without consent: only the project's config, to learn that it waits (no visitor id, no cookie), and
-  // nothing captured from the page.
-  await page.waitForTimeout(1500);
+  // nothing captured from the page. The SDK has read the config and says it waits; then 1.5 s pass on
+  // the page's clock, six turns of its look at the cookie.
+  await waiting;
+  await page.clock.runFor(1500);
   expect(widgetCalls).toEqual(["/api/widget/config/demo"]);
   await expect(page.locator("#widget-status")).toHaveText("Widget waiting for cookie consent…");
   expect(await page.evaluate(() => window.fetch.toString().includes("[native code]"))).toBe(true);
@@ -41,9 +48,19 @@ test("the consent gate holds the SDK until the visitor accepts, and remembers th
 });
 
 test("a declined consent keeps the SDK off", async ({ page }) => {
+  const sessionCalls: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/widget/sessions") sessionCalls.push(request.url());
+  });
+  await page.clock.install();
+  const waiting = page.waitForEvent("console", (message) => message.text().includes(consentWaitNotice));
   await page.goto("/demo");
+  await waiting;
   await page.getByRole("button", { name: "Decline" }).click();
-  await page.waitForTimeout(1500);
+  // 1.5 s on the page's clock: the SDK looked at the declined cookie six times. Had it started, it would
+  // have asked for a session at once (the status and the stored session come after that answer).
+  await page.clock.runFor(1500);
+  expect(sessionCalls).toEqual([]);
   await expect(page.locator("#widget-status")).toHaveText("Widget off: no consent");
   expect(await page.evaluate(() => localStorage.getItem("gleap-widget-session-demo"))).toBeNull();
 });

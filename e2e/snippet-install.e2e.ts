@@ -91,12 +91,20 @@ test("in consent mode the SDK says once why it waits, and the consent cookie sta
   const key = await projects.create("consent", { requireCookieConsent: true });
   const logs: string[] = [];
   page.on("console", (message) => logs.push(`${message.type()}: ${message.text()}`));
+  const sessionCalls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/widget/sessions")) sessionCalls.push(request.url());
+  });
+  await page.clock.install();
   await openShopPage(page, "/consent", widgetSnippet(baseURL ?? "", key));
   await expect.poll(() => logs.filter((line) => line.includes("agreedToCookiePolicy=true")).length).toBe(1);
   expect(logs.find((line) => line.includes("agreedToCookiePolicy=true"))).toMatch(
     /^info: .*Wait for cookie consent/,
   );
-  await page.waitForTimeout(500);
+  // Half a second on the page's clock: the SDK looked for the cookie twice. Had it started, it would
+  // have asked for a session at once (the launcher comes after that answer).
+  await page.clock.runFor(500);
+  expect(sessionCalls).toEqual([]);
   await expect(launcher(page)).toHaveCount(0);
 
   await page.evaluate(() => {

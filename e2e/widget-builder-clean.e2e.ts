@@ -4,6 +4,7 @@ import { demoProjectId, selectRows } from "./support/database.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
 import { giveCookieConsent } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { pageViewPinged, watchOffers } from "./support/widget-offers.ts";
 import { storedGleapId } from "./support/widget-session.ts";
 
 /**
@@ -115,10 +116,14 @@ test("the builder window shows no visitor content, and its bar lies above the la
       gleap.showNotification?.({ outbound: "host-note", data: { text: "From the page" } });
       gleap.startProductTour?.("host-tour");
     });
+    const pinged = pageViewPinged(site, `gleap_survey=s-${run}`);
     await site.goto(`${address}&gleap_survey=s-${run}&gleap_tour_delay=0`);
+    const offers = await watchOffers(site);
     await expect(builder.getByRole("button", { name: "Pick element" })).toBeVisible();
-    // A page view later the server has had every chance to offer the rest.
-    await site.waitForTimeout(1500);
+    // A page view later the server has had every chance to offer the rest: the page view's ping is
+    // answered and its offers have reached the page's surfaces (the address's own asks came at boot).
+    await pinged;
+    await expect.poll(() => offers()).toBeGreaterThan(0);
 
     for (const shown of [modal(site), banner(site), notification(site), tourStep(site)])
       await expect(shown).toHaveCount(0);

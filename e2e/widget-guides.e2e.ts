@@ -14,7 +14,7 @@ import { snippetStub } from "./support/snippet-stub.ts";
 const mainUrl = `http://localhost:${e2eEnv.PORT}`;
 const checklistId = "demo-checklist-try-the-widget";
 
-type HostWindow = Window & { gleapInitialized?: boolean };
+type HostWindow = Window & { gleapInitialized?: boolean; Gleap: { getTooltips(): unknown[] } };
 
 const pageErrors = new WeakMap<Page, string[]>();
 
@@ -68,8 +68,14 @@ test("a page of the demo project without tooltips for it or a checklist loads ne
   await page.goto("/guides-plain-host");
   expect(((await (await tooltips).json()) as unknown[]).length).toBeGreaterThan(0);
   await page.waitForFunction(() => (window as HostWindow).gleapInitialized === true);
-  // The loader looked at the list as it arrived (or at boot): a chunk it wanted would be on its way.
-  await page.waitForTimeout(300);
+  // The loader looked at the list as it arrived (or at boot): it has it now. A chunk it wanted would be
+  // asked for at the page's next idle moment (at the latest 2 s on); that moment has come too.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as HostWindow).Gleap.getTooltips().length))
+    .toBeGreaterThan(0);
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
+  );
   expect(chunks.has("launcher")).toBe(true);
   expect([...chunks].filter((name) => name === "tooltips" || name === "checklist")).toEqual([]);
   await expect(page.locator(".gt-hotspot")).toHaveCount(0);

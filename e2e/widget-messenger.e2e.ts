@@ -296,6 +296,7 @@ test("messages from a foreign origin, or from another window of the messenger's 
   }, attackers);
   // The attacks were delivered to the host page…
   await page.waitForFunction(() => (window as unknown as { attacksDone: number }).attacksDone === 2);
+  // Kept: nothing marks a dropped message, and an accepted one acts later (report after a capture, answers in the frame, navigation).
   await page.waitForTimeout(500);
 
   // …and did nothing.

@@ -81,6 +81,9 @@ async function openHost(page: Page, context: BrowserContext, key: string, option
 
 const stackItems = (page: Page) => page.locator(".gn-stack .gn-item");
 
+/** What `impostor` notes on the host page. */
+type ImpostorWatch = { impostorDone?: boolean; navigations?: string[] };
+
 /** An iframe of another window posting messages to the host page. */
 async function impostor(page: Page, url: string, messages: unknown[]) {
   await page.route(url, (route) =>
@@ -88,10 +91,26 @@ async function impostor(page: Page, url: string, messages: unknown[]) {
       contentType: "text/html",
       body: `<!doctype html><script>
         ${JSON.stringify(messages)}.forEach(function (m) { parent.postMessage(JSON.stringify(m), "*"); });
+        parent.postMessage("impostor-done", "*");
         document.title = "sent";
       </script>`,
     }),
   );
+  // The host's own listener, added after the surfaces' (they listen from their mount): it hears the
+  // impostor's last message once the surfaces have had all of them. Should the page start to leave,
+  // the navigation is noted at once (the address itself changes only when the next page answers).
+  await page.evaluate(() => {
+    const host = window as unknown as ImpostorWatch;
+    host.impostorDone = false;
+    host.navigations ??= [];
+    window.addEventListener("message", (event) => {
+      if (event.data === "impostor-done") host.impostorDone = true;
+    });
+    const navigation = (window as unknown as { navigation: EventTarget }).navigation;
+    navigation.addEventListener("navigate", (event) =>
+      host.navigations?.push((event as unknown as { destination: { url: string } }).destination.url),
+    );
+  });
   await page.evaluate((src) => {
     const frame = document.createElement("iframe");
     frame.src = src;
@@ -102,8 +121,9 @@ async function impostor(page: Page, url: string, messages: unknown[]) {
   await expect
     .poll(() => page.frames().some((frame) => frame.url() === url && frame.url() !== "about:blank"))
     .toBe(true);
-  // Give the host time to (not) react.
-  await page.waitForTimeout(500);
+  // The host has had every message (and did not react).
+  await page.waitForFunction(() => (window as unknown as ImpostorWatch).impostorDone === true);
+  expect(await page.evaluate(() => (window as unknown as ImpostorWatch).navigations)).toEqual([]);
   await page.evaluate(() => document.querySelector("iframe.impostor")?.remove());
 }
 
@@ -154,7 +174,9 @@ test.describe("notifications", () => {
     );
     expect(cached).toHaveLength(1);
     await gleap(page, "showNotification", cached[0]);
-    await page.waitForTimeout(300);
+    // The loader hands a host call to a loaded surface in the microtasks right after it (the ready
+    // gate and the chunk are settled promises): the stack has taken or refused it before the page
+    // runs its next task, which is this check (as after the reload below).
     await expect(stackItems(page)).toHaveCount(1);
 
     // The next page view: the server does not send it again; the cache brings the stack back by
@@ -207,7 +229,15 @@ test.describe("notifications", () => {
       });
       await expect(stackItems(page)).toHaveCount(2);
       // Let the entrance animations finish.
-      await page.waitForTimeout(600);
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            (document.getElementById("gleap-widget-root")?.shadowRoot?.getAnimations() ?? []).some(
+              (animation) => animation.playState === "running",
+            ),
+          ),
+        )
+        .toBe(false);
     };
     const measure = () =>
       page.evaluate(() => {
@@ -431,9 +461,19 @@ test.describe("modal", () => {
     const dialog = page.getByRole("dialog");
     await expect(modalFrame(page).getByRole("heading", { name: "Accept the new terms" })).toBeVisible();
     await expect(modalFrame(page).getByRole("button", { name: "Close" })).toHaveCount(0);
+    // The page's own listeners, added after the modal's (it listens from its mount): they hear the
+    // backdrop's click and the Escape once the modal has had them.
+    await page.evaluate(() => {
+      const heard: string[] = [];
+      (window as unknown as { heard: string[] }).heard = heard;
+      window.addEventListener("click", () => heard.push("click"));
+      window.addEventListener("keydown", (event) => heard.push(event.key));
+    });
     await page.mouse.click(8, 8);
     await page.keyboard.press("Escape");
-    await page.waitForTimeout(300);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { heard: string[] }).heard))
+      .toEqual(["click", "Escape"]);
     await expect(dialog).toBeVisible();
     // Another window of the frame's origin cannot close it either.
     const src = (await page.locator(".gm-frame").getAttribute("src")) ?? "";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
-import type { InboxReport } from "../../shared/inbox-api.ts";
+import type { InboxReport, ReportTriageState } from "../../shared/inbox-api.ts";
 import type { ListPage } from "../../shared/list-page-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
@@ -16,7 +16,7 @@ import { InboxBulkBar } from "./inbox-bulk-bar.tsx";
 import { inboxColumns, inboxRowProps } from "./inbox-columns.tsx";
 import { inboxFilters } from "./inbox-filters.tsx";
 import { type InboxListQuery, inboxBulkFilter, inboxListUrl } from "./inbox-list-query.ts";
-import { withArrival, withRemoval, withUpdate } from "./inbox-live.ts";
+import { withArrival, withOwnChange, withRemoval, withUpdate } from "./inbox-live.ts";
 import { inboxPath } from "./inbox-paths.ts";
 import { ShortcutsButton, ShortcutsDialog } from "./inbox-shortcuts.tsx";
 import { useInboxListKeys } from "./use-inbox-list-keys.ts";
@@ -41,9 +41,9 @@ export default function InboxListPage() {
   const { resource, reload } = list;
   const projects = useResource(() => inboxApi.projects(), "projects");
   const selection = useRowSelection(list.search);
-  const { fresh, announcement } = useLiveReports(list);
+  const { fresh, announcement, ownChange } = useLiveReports(list);
   const rows = resource.state === "ready" ? resource.data.items : [];
-  const keys = useInboxListKeys({ rows, myId: user?.id ?? null, onChanged: list.refresh });
+  const keys = useInboxListKeys({ rows, myId: user?.id ?? null, onChanged: ownChange });
   // "Select all N matching" holds while the ticks and the list stay as they were.
   const [allMatching, setAllMatching] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the ticks or the list change.
@@ -158,5 +158,15 @@ function useLiveReports(list: ListPageController<InboxListQuery, ListPage<InboxR
     // Back after a drop: whatever arrived meanwhile was not pushed to this tab.
     refresh,
   );
-  return { fresh, announcement };
+  /**
+   * This admin's own change from the keyboard: shown at once, then the list asked again. The change
+   * must not wait for that answer: a push about the same change may come first and replace the page,
+   * and an answer older than a push is dropped.
+   */
+  const ownChange = (change: ReportTriageState) => {
+    const current = shown.current;
+    if (current.state === "ready") show(withOwnChange(current.data, change, list.query));
+    refresh();
+  };
+  return { fresh, announcement, ownChange };
 }

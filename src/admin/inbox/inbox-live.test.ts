@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { InboxReport } from "../../shared/inbox-api.ts";
 import { inboxListUrl } from "./inbox-list-query.ts";
-import { reportFitsQuery, withArrival, withRemoval, withUpdate } from "./inbox-live.ts";
+import { reportFitsQuery, withArrival, withOwnChange, withRemoval, withUpdate } from "./inbox-live.ts";
 
 const report = (id: string, extra: Partial<InboxReport> = {}): InboxReport => ({
   id,
@@ -126,5 +126,36 @@ describe("tags, spam and deletions (issue 24)", () => {
     expect(after.items.map((item) => item.id)).toEqual(["a", "c"]);
     expect(after.total).toBe(39);
     expect(withRemoval(shown, ["elsewhere"])).toBe(shown);
+  });
+});
+
+describe("this admin's own change", () => {
+  const openReports = inboxListUrl.parse("?status=OPEN");
+  const change = (id: string, status: string) => ({
+    id,
+    status,
+    priority: "MEDIUM",
+    tags: [],
+    assignee: null,
+  });
+
+  test("a report marked done leaves the open reports at once, and the total with it", () => {
+    const current = page([report("1"), report("2"), report("3")], 9);
+    const next = withOwnChange(current, change("2", "DONE"), openReports);
+    expect(next.items.map((item) => item.id)).toEqual(["1", "3"]);
+    expect(next.total).toBe(8);
+  });
+
+  test("a change that still fits the filters stays in its row, changed", () => {
+    const current = page([report("1"), report("2")]);
+    const next = withOwnChange(current, { ...change("2", "OPEN"), priority: "HIGH" }, openReports);
+    expect(next.items.map((item) => [item.id, item.priority])).toEqual([
+      ["1", "MEDIUM"],
+      ["2", "HIGH"],
+    ]);
+    expect(withOwnChange(current, change("2", "DONE"), inboxListUrl.parse("?status=any")).items).toHaveLength(
+      2,
+    );
+    expect(withOwnChange(current, change("x", "DONE"), openReports)).toBe(current);
   });
 });

@@ -60,6 +60,22 @@ export function withUpdate(page: ListPage<InboxReport>, change: ReportTriageStat
   };
 }
 
+/**
+ * The page after this admin's own triage change to one of its rows: the change applied, and the row
+ * gone when it no longer fits the filters (a report marked done leaves the open reports at once, as
+ * the next answer of the list would show; another admin's change stays in place until then, so rows do
+ * not jump under the reader).
+ */
+export function withOwnChange(
+  page: ListPage<InboxReport>,
+  change: ReportTriageState,
+  query: InboxListQuery,
+): ListPage<InboxReport> {
+  const next = withUpdate(page, change);
+  const changed = next.items.find((item) => item.id === change.id);
+  return changed && !reportFitsQuery(changed, query) ? withRemoval(next, [change.id]) : next;
+}
+
 /** The page without reports deleted meanwhile (by this admin's bulk delete or another's). */
 export function withRemoval(page: ListPage<InboxReport>, ids: readonly string[]): ListPage<InboxReport> {
   const gone = new Set(ids);

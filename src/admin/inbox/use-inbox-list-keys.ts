@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import type { InboxReport, ReportUpdate } from "../../shared/inbox-api.ts";
+import type { InboxReport, ReportTriageState, ReportUpdate } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { inboxApi } from "./inbox-api.ts";
@@ -24,7 +24,8 @@ export function useInboxListKeys({
 }: {
   rows: readonly InboxReport[];
   myId: string | null;
-  onChanged: () => void;
+  /** The report as the server answered the change. */
+  onChanged: (changed: ReportTriageState) => void;
 }) {
   const { t } = useT();
   const [, navigate] = useLocation();
@@ -65,7 +66,7 @@ export function useInboxListKeys({
       () => inboxApi.update(report.id, update),
       () => ({ heading: t(toast, { id: report.shortId }) }),
     ).then((outcome) => {
-      if (outcome.ok) onChanged();
+      if (outcome.ok) onChanged(outcome.value);
     });
   };
   const current = rows[index];

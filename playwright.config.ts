@@ -24,7 +24,10 @@ export default defineConfig({
   workers,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // Three workers share two cores: a test with two browser contexts and an editor can take two to
+  // three times as long as it does alone. Specs that need more still set their own.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"], ...junit],
   // Not test-results/ itself: npm test keeps the other stages' reports there.
   outputDir: "test-results/e2e",

@@ -23,7 +23,6 @@ test("a visitor's message and a report reach an admin on another screen: counts,
   page,
   request,
 }) => {
-  test.setTimeout(45_000);
   await signInAsAdmin(page);
   const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));
   await page.goto("/dashboard/users");

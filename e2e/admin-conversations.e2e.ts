@@ -82,7 +82,6 @@ test("a conversation given to an admin on one page shows on another admin page a
   browser,
   request,
 }) => {
-  test.setTimeout(45_000);
   const [demo] = await selectRows<{ id: string }>(
     "SELECT id FROM widget_projects WHERE sdk_key = $1",
     "demo",

@@ -17,7 +17,6 @@ test("the inbox from the keyboard: j/k, Enter, next/previous, a and e, and the ?
   page,
   request,
 }) => {
-  test.setTimeout(30_000);
   const marker = `keys-${run}`;
   const session = await demoSessionHeaders(request);
   // Newest first: the list shows them 3, 2, 1.
@@ -91,7 +90,6 @@ test("bulk over all matching reports, beyond the page: tags, then spam, which st
   page,
   request,
 }) => {
-  test.setTimeout(30_000);
   const marker = `bulk-${run}`;
   const sender = await demoSessionHeaders(request);
   await fileBugReport(request, sender, { formData: { description: `Spam flood 0 ${marker}` } });

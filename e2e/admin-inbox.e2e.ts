@@ -53,7 +53,6 @@ test("a bug report filed on /demo arrives in the open inbox live, with its snaps
   page,
   context,
 }) => {
-  test.setTimeout(45_000);
   await signInAsAdmin(page);
   // The list subscribes to the staff socket on mount; the visitor's steps below take far longer than its open.
   const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));

@@ -46,7 +46,6 @@ test("a note mentioning B reaches B on another screen, never the visitor", async
   browser,
   request,
 }) => {
-  test.setTimeout(45_000);
   const nickname = `notes-b-${run}`;
   const b = await createAdmin(request, nickname);
   const projectId = await demoProjectId();

@@ -15,7 +15,6 @@ test("a display name and picture set on the profile are what the next reply carr
   page,
   request,
 }) => {
-  test.setTimeout(45_000);
   await signInAsAdmin(page);
   await page.getByRole("link", { name: /Signed in as/ }).click();
   await expect(page.getByRole("heading", { name: "Your profile", level: 1 })).toBeVisible();

@@ -124,7 +124,6 @@ test("a replay with markers, speed, idle skipping and full screen, its logs besi
   page,
   request,
 }) => {
-  test.setTimeout(30_000);
   const description = `Payment fails (${run})`;
   const id = await createReport(request, description);
   await page.setViewportSize({ width: 1440, height: 900 });

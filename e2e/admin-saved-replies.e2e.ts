@@ -28,7 +28,6 @@ test("a saved reply picked with /, sent with bold, a link and a picture, reaches
   browser,
   request,
 }) => {
-  test.setTimeout(45_000);
   const projectId = await demoProjectId();
   const headers = await adminHeaders(request);
   const created = await request.post(`/api/projects/${projectId}/saved-replies`, {

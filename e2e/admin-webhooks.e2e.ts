@@ -44,7 +44,6 @@ test("a webhook added in the admin gets a signed test, and the log shows its 200
   page,
   request,
 }) => {
-  test.setTimeout(30_000);
   const created = await request.post("/api/projects", {
     headers: await adminHeaders(request),
     data: { name: `Webhooks ${Date.now().toString(36)}` },

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
+import { navCount, titleCount } from "./support/nav-counts.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
@@ -9,15 +10,6 @@ import { signInAsAdmin } from "./support/sign-in.ts";
  */
 
 const run = Date.now().toString(36);
-
-/** The count beside a navigation link (0 when it shows none). */
-async function navCount(page: Page, which: "reports" | "conversations"): Promise<number> {
-  const badge = page.getByTestId(`nav-count-${which}`);
-  if ((await badge.count()) === 0) return 0;
-  return Number((await badge.locator("[aria-hidden=true]").textContent())?.replace("+", "") ?? 0);
-}
-
-const titleCount = async (page: Page) => Number(/^\((\d+)\)/.exec(await page.title())?.[1] ?? 0);
 
 test("a visitor's message and a report reach an admin on another screen: counts, title, toast", async ({
   page,

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
+import { navCount, titleCount } from "./support/nav-counts.ts";
 import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
 
 /**
@@ -31,15 +32,6 @@ async function createAdmin(request: APIRequestContext, name: string) {
   expect(promoted.ok()).toBe(true);
   return { id, email, password };
 }
-
-/** The count beside a navigation link (0 when it shows none). */
-async function navCount(page: Page, which: "reports" | "conversations" = "conversations"): Promise<number> {
-  const badge = page.getByTestId(`nav-count-${which}`);
-  if ((await badge.count()) === 0) return 0;
-  return Number((await badge.locator("[aria-hidden=true]").textContent())?.replace("+", "") ?? 0);
-}
-
-const titleCount = async (page: Page) => Number(/^\((\d+)\)/.exec(await page.title())?.[1] ?? 0);
 
 test("a note mentioning B reaches B on another screen, never the visitor", async ({
   page,
@@ -85,10 +77,11 @@ test("a note mentioning B reaches B on another screen, never the visitor", async
     await expect
       .poll(
         async () =>
-          (await titleCount(bPage)) === (await navCount(bPage, "reports")) + (await navCount(bPage)),
+          (await titleCount(bPage)) ===
+          (await navCount(bPage, "reports")) + (await navCount(bPage, "conversations")),
       )
       .toBe(true);
-    const countBefore = await navCount(bPage);
+    const countBefore = await navCount(bPage, "conversations");
 
     // A opens the conversation and writes a note, taking B's name from the @ list.
     await signInAsAdmin(page);
@@ -115,12 +108,12 @@ test("a note mentioning B reaches B on another screen, never the visitor", async
     const toast = bPage.getByTestId("toast");
     await expect(toast).toContainText("mentioned you in a note");
     await expect(toast).toContainText("Finance approved the refund");
-    await expect.poll(() => navCount(bPage)).toBe(countBefore + 1);
+    await expect.poll(() => navCount(bPage, "conversations")).toBe(countBefore + 1);
     await toast.getByRole("link", { name: "Open" }).click();
     const bNote = bPage.getByTestId("staff-note");
     await expect(bNote).toContainText("Internal note");
     await expect(bNote).toContainText(`Finance approved the refund, @${nickname} can you reply?`);
-    await expect.poll(() => navCount(bPage)).toBe(countBefore);
+    await expect.poll(() => navCount(bPage, "conversations")).toBe(countBefore);
 
     // A's later note reaches B's open page live.
     await notes.getByTestId("note-text").fill(`Second note (${run})`);

@@ -4,6 +4,7 @@ import { noteTypingCopilotTour } from "./support/copilot-tour.ts";
 import { selectRows, writeRows } from "./support/database.ts";
 import { fakeMediaLaunchOptions } from "./support/fake-media.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
+import { clickClosingItsFrame, modalFrame } from "./support/outbound-surfaces.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -374,7 +375,7 @@ test("with the nonce given to the initialize call, the modal and a co-pilot tour
   await expect(dialog).toBeVisible();
   expect(await computed(dialog, "max-width")).toBe("600px");
   expect(await computed(page.locator(".gm-wrapper"), "position")).toBe("fixed");
-  await page.frameLocator(".gm-frame").getByRole("button", { name: "Maybe later" }).click();
+  await clickClosingItsFrame(modalFrame(page).getByRole("button", { name: "Maybe later" }));
   await expect(dialog).toHaveCount(0);
 
   await gleap(page, "startProductTour", copilotTourId);

@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
 import { serveHostPage } from "./support/host-page.ts";
 import { gleap } from "./support/messenger-frame.ts";
-import { bannerFrame, modalFrame } from "./support/outbound-surfaces.ts";
+import { bannerFrame, clickClosingItsFrame, modalFrame } from "./support/outbound-surfaces.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects, type LiveOutbound } from "./support/widget-projects.ts";
 import { storedGleapId } from "./support/widget-session.ts";
@@ -327,7 +327,7 @@ test.describe("banner", () => {
       .poll(() => page.evaluate(() => (window as unknown as HostWindow).customActions))
       .toEqual([{ name: "upgrade" }]);
 
-    await bannerFrame(page).getByRole("button", { name: "Close" }).click();
+    await clickClosingItsFrame(bannerFrame(page).getByRole("button", { name: "Close" }));
     await expect(banner).toHaveCount(0);
     expect(
       await page.evaluate(() => ({
@@ -482,7 +482,7 @@ test.describe("modal", () => {
     ]);
     await expect(dialog).toBeVisible();
 
-    await modalFrame(page).getByRole("button", { name: "Got it" }).click();
+    await clickClosingItsFrame(modalFrame(page).getByRole("button", { name: "Got it" }));
     await expect(dialog).toHaveCount(0);
   });
 
@@ -530,6 +530,6 @@ test("the demo page shows the demo project's notifications and banner, and its m
   ).toBeVisible({
     timeout: 15_000,
   });
-  await modalFrame(page).getByRole("button", { name: "Maybe later" }).click();
+  await clickClosingItsFrame(modalFrame(page).getByRole("button", { name: "Maybe later" }));
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });

@@ -32,13 +32,21 @@ describe("loadConfig defaults", () => {
   });
 
   test("the database is the sqlite file app.sqlite in DATA_DIR", () => {
-    expect(config.database).toEqual({ engine: "sqlite", filename: join(cwd, "data", "app.sqlite") });
+    expect(config.database).toEqual({
+      engine: "sqlite",
+      filename: join(cwd, "data", "app.sqlite"),
+      walLimitBytes: 64 * 1024 * 1024,
+    });
   });
 
   test("the sqlite file follows a custom DATA_DIR", () => {
     const custom = loadConfig({ DATA_DIR: "var/store" }, cwd);
     expect(custom.dataDir).toBe(join(cwd, "var", "store"));
-    expect(custom.database).toEqual({ engine: "sqlite", filename: join(cwd, "var", "store", "app.sqlite") });
+    expect(custom.database).toEqual({
+      engine: "sqlite",
+      filename: join(cwd, "var", "store", "app.sqlite"),
+      walLimitBytes: 64 * 1024 * 1024,
+    });
   });
 
   test("SEED_DEMO defaults to true and LOG_LEVEL to info", () => {
@@ -127,6 +135,7 @@ describe("loadConfig accepted values", () => {
     expect(loadConfig({ DATABASE_URL: "sqlite:///var/lib/app/db.sqlite" }, cwd).database).toEqual({
       engine: "sqlite",
       filename: "/var/lib/app/db.sqlite",
+      walLimitBytes: 64 * 1024 * 1024,
     });
   });
 
@@ -134,6 +143,7 @@ describe("loadConfig accepted values", () => {
     expect(loadConfig({ DATABASE_URL: "sqlite://db/app.sqlite" }, "/srv/app").database).toEqual({
       engine: "sqlite",
       filename: "/srv/app/db/app.sqlite",
+      walLimitBytes: 64 * 1024 * 1024,
     });
   });
 
@@ -141,6 +151,7 @@ describe("loadConfig accepted values", () => {
     expect(loadConfig({ DATABASE_URL: "sqlite://:memory:" }, cwd).database).toEqual({
       engine: "sqlite",
       filename: ":memory:",
+      walLimitBytes: 64 * 1024 * 1024,
     });
   });
 
@@ -215,6 +226,27 @@ describe("task report rules", () => {
       expect(configError({ TASK_REPORT_THRESHOLD: value }).variable).toBe("TASK_REPORT_THRESHOLD");
       expect(configError({ TASK_REPORTS_PER_DAY: value }).variable).toBe("TASK_REPORTS_PER_DAY");
     }
+  });
+});
+
+describe("disk bounds", () => {
+  test("unset, the WAL is held under 64 MB and writes stop with 512 MB free", () => {
+    const config = loadConfig({}, cwd);
+    expect(config.database).toMatchObject({ walLimitBytes: 64 * 1024 * 1024 });
+    expect(config.diskMinFreeBytes).toBe(512 * 1024 * 1024);
+  });
+
+  test("SQLITE_WAL_LIMIT_MB and DISK_MIN_FREE_MB take megabytes; DISK_MIN_FREE_MB=0 turns the watch off", () => {
+    const config = loadConfig({ SQLITE_WAL_LIMIT_MB: "16", DISK_MIN_FREE_MB: "0" }, cwd);
+    expect(config.database).toMatchObject({ walLimitBytes: 16 * 1024 * 1024 });
+    expect(config.diskMinFreeBytes).toBe(0);
+  });
+
+  test("a WAL limit under 4 MB, fractions or words are refused with the variable's name", () => {
+    for (const value of ["3", "0", "1.5", "lots"])
+      expect(configError({ SQLITE_WAL_LIMIT_MB: value }).variable).toBe("SQLITE_WAL_LIMIT_MB");
+    for (const value of ["-1", "1.5", "lots"])
+      expect(configError({ DISK_MIN_FREE_MB: value }).variable).toBe("DISK_MIN_FREE_MB");
   });
 });
 

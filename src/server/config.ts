@@ -43,6 +43,11 @@ export interface ServerConfig {
   taskReports: TaskReportRules;
   /** Widget reports one scope may send per window, where set (the defaults are in report-quotas.ts). */
   reportLimits: ReportCountLimits;
+  /**
+   * Free space the data folder's disk must keep: below it every write is refused with 503, below four
+   * times it a warning is logged (disk-space-watch.ts); 0 turns the watch off.
+   */
+  diskMinFreeBytes: number;
 }
 
 /**
@@ -86,7 +91,14 @@ export type StorageTarget =
       secretAccessKey?: string;
     };
 
-export type DatabaseTarget = { engine: "sqlite"; filename: string } | { engine: "postgres"; url: string };
+export type DatabaseTarget = SqliteTarget | { engine: "postgres"; url: string };
+
+export interface SqliteTarget {
+  engine: "sqlite";
+  filename: string;
+  /** The size the WAL is held under (SQLITE_WAL_LIMIT_MB; sqlite-wal-checkpointer.ts). */
+  walLimitBytes?: number;
+}
 
 export const demoDataSizes = ["full", "minimal"] as const;
 export type DemoDataSize = (typeof demoDataSizes)[number];
@@ -171,6 +183,16 @@ function readReportCountLimits(env: Env): ReportCountLimits {
   };
 }
 
+/** Megabytes as a whole number from `min` up to a terabyte. */
+function readMegabytes(env: Env, name: string, fallback: number, min: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return fallback * 1024 * 1024;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > 1_048_576) {
+    throw new ConfigError(name, `must be a whole number of megabytes from ${min} to 1048576, got "${raw}"`);
+  }
+  return Number(raw) * 1024 * 1024;
+}
+
 /** Minutes as a number, fractions allowed (a test waits seconds, not minutes), up to a week. */
 function readMinutes(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
@@ -183,7 +205,9 @@ function readMinutes(env: Env, name: string, fallback: number): number {
 
 function readDatabase(env: Env, dataDir: string, cwd: string): DatabaseTarget {
   const raw = env.DATABASE_URL?.trim();
-  if (raw === undefined || raw === "") return { engine: "sqlite", filename: resolve(dataDir, "app.sqlite") };
+  const walLimitBytes = readMegabytes(env, "SQLITE_WAL_LIMIT_MB", 64, 4);
+  if (raw === undefined || raw === "")
+    return { engine: "sqlite", filename: resolve(dataDir, "app.sqlite"), walLimitBytes };
   if (/^postgres(ql)?:\/\//.test(raw)) {
     try {
       new URL(raw);
@@ -195,7 +219,7 @@ function readDatabase(env: Env, dataDir: string, cwd: string): DatabaseTarget {
   if (raw.startsWith("sqlite://")) {
     const path = raw.slice("sqlite://".length);
     if (path === "") throw new ConfigError("DATABASE_URL", "sqlite:// needs a file path");
-    return { engine: "sqlite", filename: path === ":memory:" ? path : resolve(cwd, path) };
+    return { engine: "sqlite", filename: path === ":memory:" ? path : resolve(cwd, path), walLimitBytes };
   }
   // Never echo the value: it may carry a password.
   throw new ConfigError("DATABASE_URL", "must start with postgres://, postgresql:// or sqlite://");
@@ -290,5 +314,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
       perUserPerDay: readPositiveInteger(env, "TASK_REPORTS_PER_DAY", defaultTaskReportRules.perUserPerDay),
     },
     reportLimits: readReportCountLimits(env),
+    diskMinFreeBytes: readMegabytes(env, "DISK_MIN_FREE_MB", 512, 0),
   };
 }

@@ -31,6 +31,7 @@ import {
 } from "./domain/webhooks/webhook-dispatcher.ts";
 import { createWebhookEvents, type WebhookEvents } from "./domain/webhooks/webhook-events.ts";
 import type { ApiRoute } from "./http/api-route.ts";
+import { refuseWritesWhenDiskFull } from "./http/disk-full-guard.ts";
 import { json } from "./http/json-response.ts";
 import { withRequestLog } from "./http/request-log.ts";
 import type { Logger } from "./logger.ts";
@@ -61,6 +62,7 @@ import { createRedisRateLimiter } from "./redis-rate-limiter.ts";
 import { createSharedRateLimiter } from "./shared-rate-limiter.ts";
 import { StartupError } from "./startup-error.ts";
 import { createFileStorage } from "./storage/create-file-storage.ts";
+import { type DiskState, startDiskSpaceWatch } from "./storage/disk-space-watch.ts";
 import type { FileStorage } from "./storage/file-storage.ts";
 import { fileRoutes, uploadFiles } from "./widget-api/uploads/upload-routes.ts";
 import { createWidgetApi, noWidgetRateLimits, type WidgetRateLimits } from "./widget-api/widget-api.ts";
@@ -83,6 +85,8 @@ export interface RunningServer {
 }
 
 export interface ServerOptions {
+  /** Free bytes on a folder's disk (disk-space-watch.ts); tests answer a nearly full disk. */
+  diskFreeBytes?: (path: string) => Promise<number>;
   /** Tests lower the limits to reach them. */
   widgetRateLimits?: WidgetRateLimits;
   authLimits?: Partial<AuthLimits>;
@@ -117,8 +121,14 @@ export async function startServer(
 ): Promise<RunningServer> {
   await ensureWritableDataDir(config.dataDir);
   const manifest = await loadBuildManifest(config.distDir);
+  const disk = await startDiskSpaceWatch({
+    paths: config.storage.kind === "local" ? [config.dataDir, config.storage.dir] : [config.dataDir],
+    minFreeBytes: config.diskMinFreeBytes,
+    logger,
+    freeBytesOf: options.diskFreeBytes,
+  });
   const db = await openDatabase(config.database);
-  const cleanups: Cleanups = [() => db.close()];
+  const cleanups: Cleanups = [() => disk.stop(), () => db.close()];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step();
   };
@@ -171,6 +181,7 @@ export async function startServer(
       widget,
       platform,
       storage,
+      diskState: disk.state,
     });
     main = listen("PORT", config.port, () =>
       Bun.serve<SocketData>({
@@ -467,23 +478,27 @@ function createOrigins(
     widget: WidgetSide;
     platform: PlatformSide;
     storage: FileStorage;
+    diskState: () => DiskState;
   },
 ) {
-  const { db, manifest, urls, realtime, widget, platform, storage } = parts;
+  const { db, manifest, urls, realtime, widget, platform, storage, diskState } = parts;
   const main = withRequestLog(
     logger,
     "main",
-    createMainOrigin({
-      db,
-      manifest,
-      distDir: config.distDir,
-      widgetApi: widget.api,
-      platformRoutes: platform.routes,
-      captchaProvider: config.captcha.provider,
-      authenticateStaff: (request) => authenticateStaffSocket(platform.guard, request),
-      widgetSockets: realtime.widgetSockets,
-      messengerUrl: () => urls.messenger,
-    }),
+    refuseWritesWhenDiskFull(
+      createMainOrigin({
+        db,
+        manifest,
+        distDir: config.distDir,
+        widgetApi: widget.api,
+        platformRoutes: platform.routes,
+        captchaProvider: config.captcha.provider,
+        authenticateStaff: (request) => authenticateStaffSocket(platform.guard, request),
+        widgetSockets: realtime.widgetSockets,
+        messengerUrl: () => urls.messenger,
+      }),
+      diskState,
+    ),
   );
   const messenger = withRequestLog(
     logger,

@@ -39,8 +39,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // Refreshes the planner's statistics where they are stale (SQLite's advice for every connection),
     // so list queries keep choosing their indexes as tables grow.
     await sql`PRAGMA optimize = 0x10002`;
-    // Checkpoints off the request thread (sqlite-wal-checkpointer.ts); a memory database has no WAL.
-    if (target.filename !== ":memory:") checkpointer = startWalCheckpointer(sql, target.filename);
+    // Checkpoints off the request thread, the WAL held under its limit (sqlite-wal-checkpointer.ts); a
+    // memory database has no WAL.
+    if (target.filename !== ":memory:")
+      checkpointer = await startWalCheckpointer(sql, target.filename, {
+        walLimitBytes: target.walLimitBytes,
+      });
   } else {
     await sql`SELECT 1`;
   }

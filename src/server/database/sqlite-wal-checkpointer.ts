@@ -5,16 +5,32 @@ import type { CheckpointerMessage, CheckpointerReply } from "./sqlite-checkpoint
  * SQLite checkpoints its WAL inside the commit that fills it past 1,000 pages, and Bun.SQL runs that
  * commit on the request thread: under a stream of 200 KB reports (some 30 KB of row each) that was a
  * checkpoint with its fsync every half second, with every request waiting behind it, which showed in
- * the reports' p99. Here the request thread's connection never checkpoints (`wal_autocheckpoint = 0`)
- * and a thread of its own does it every `intervalMs`. Should that thread fail, the connection goes
- * back to checkpointing itself, so the WAL never grows without bound.
+ * the reports' p99. Here a thread of its own checkpoints every `intervalMs`, PASSIVE, and the request
+ * thread's connection checkpoints itself only once the WAL has passed a quarter of `walLimitBytes`.
+ *
+ * That second bound is what keeps the file from growing without end. Under a steady stream of commits
+ * the thread's PASSIVE checkpoints copy frames while the writer appends more, so the log is never
+ * wholly copied at a moment the writer could start it over (pings grew it by ~4 KB each, 750 MB in
+ * 24 s). The writer's own checkpoint runs between two of its transactions, so nothing is appended
+ * meanwhile: it copies what the thread left (little), the next transaction starts the log over, and
+ * `journal_size_limit` cuts the file back to the limit. Should the thread fail, the connection goes
+ * back to SQLite's default of checkpointing every 1,000 pages.
  */
 export interface WalCheckpointer {
   /** Ends the thread and closes its connection (before the last connection closes the database). */
   stop(): Promise<void>;
 }
 
+export interface WalCheckpointerOptions {
+  /** How often the thread checkpoints. */
+  intervalMs?: number;
+  /** The size the WAL is held under. */
+  walLimitBytes?: number;
+}
+
 export const defaultCheckpointIntervalMs = 250;
+/** The size the WAL is held under unless SQLITE_WAL_LIMIT_MB says otherwise. */
+export const defaultWalLimitBytes = 64 * 1024 * 1024;
 
 const workerUrl = new URL("./sqlite-checkpoint-worker.ts", import.meta.url).href;
 
@@ -22,21 +38,34 @@ const workerUrl = new URL("./sqlite-checkpoint-worker.ts", import.meta.url).href
 const sqliteAutocheckpointPages = 1000;
 
 /**
- * Starts the thread without waiting for it (the server's start does not pay for it): the connection
- * stops checkpointing itself once the thread is ready, and takes it back should the thread fail.
+ * Sets the connection's bounds, then starts the thread without waiting for it (the server's start does
+ * not pay for it): the connection checkpoints itself less often once the thread is ready, and as often
+ * as SQLite's default should the thread fail.
  */
-export function startWalCheckpointer(
+export async function startWalCheckpointer(
   sql: SQL,
   filename: string,
-  intervalMs = defaultCheckpointIntervalMs,
-): WalCheckpointer {
+  {
+    intervalMs = defaultCheckpointIntervalMs,
+    walLimitBytes = defaultWalLimitBytes,
+  }: WalCheckpointerOptions = {},
+): Promise<WalCheckpointer> {
+  const [page] = await sql`PRAGMA page_size`;
+  const pageSize = Number(Object.values(page as object)[0]);
+  // Past a quarter of the limit: the file grows by a few megabytes between a look and the checkpoint
+  // under load, and a checkpoint may find the thread's own under way (it then skips, and the next
+  // commit tries again; past this size the thread leaves the log alone).
+  const writerCheckpointPages = Math.max(sqliteAutocheckpointPages, Math.floor(walLimitBytes / 4 / pageSize));
+  await sql.unsafe(`PRAGMA journal_size_limit = ${Math.floor(walLimitBytes)}`);
+
   // Bun's Worker has `unref`; the DOM typings in this project's lib do not know it.
   const worker = new Worker(workerUrl, { smol: true }) as Worker & { unref(): void };
   worker.unref();
   let stopping = false;
   let stopped: () => void = () => undefined;
   worker.addEventListener("message", ({ data }: MessageEvent<CheckpointerReply>) => {
-    if (data.type === "started" && !stopping) sql`PRAGMA wal_autocheckpoint = 0`.catch(() => undefined);
+    if (data.type === "started" && !stopping)
+      sql.unsafe(`PRAGMA wal_autocheckpoint = ${writerCheckpointPages}`).catch(() => undefined);
     if (data.type === "stopped") stopped();
   });
   worker.addEventListener("error", () => {
@@ -44,7 +73,8 @@ export function startWalCheckpointer(
     // The request thread's connection takes the checkpoints back.
     sql.unsafe(`PRAGMA wal_autocheckpoint = ${sqliteAutocheckpointPages}`).catch(() => undefined);
   });
-  const start: CheckpointerMessage = { type: "start", filename, intervalMs };
+  const leaveAboveBytes = writerCheckpointPages * pageSize;
+  const start: CheckpointerMessage = { type: "start", filename, intervalMs, leaveAboveBytes };
   worker.postMessage(start);
   return {
     async stop() {

@@ -1,4 +1,5 @@
 import type { LogFields, Logger } from "../logger.ts";
+import { diskFullAnswer, isOutOfSpace } from "./disk-full-guard.ts";
 import { requestPath } from "./request-path.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 
@@ -18,7 +19,7 @@ const acceptedRequestId = /^[\w.-]{8,128}$/;
 
 /**
  * Request lines wait until the answers of this turn of the event loop are on their way, then are
- * written together (issue 23): formatting and writing a line no longer sits between a handler's answer
+ * written together: formatting and writing a line no longer sits between a handler's answer
  * and the client. They are written in the next turn of the event loop (`setImmediate`).
  */
 function deferredLines(logger: Logger): (fields: LogFields) => void {
@@ -55,13 +56,18 @@ export function withRequestLog<SocketData>(
     try {
       response = await handler(request, server);
     } catch (error) {
-      logger.error("unhandled error", {
-        requestId,
-        origin,
-        path,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      });
-      response = Response.json({ error: "Internal server error", requestId }, { status: 500 });
+      if (isOutOfSpace(error)) {
+        logger.error("out of disk space", { requestId, origin, path, error: String(error) });
+        response = diskFullAnswer();
+      } else {
+        logger.error("unhandled error", {
+          requestId,
+          origin,
+          path,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        });
+        response = Response.json({ error: "Internal server error", requestId }, { status: 500 });
+      }
     }
     if (response) {
       response.headers.set("X-Request-Id", requestId);

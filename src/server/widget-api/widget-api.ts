@@ -2,6 +2,7 @@ import type { SQL } from "bun";
 import type { WidgetProject } from "../domain/projects/projects-repository.ts";
 import { createSessionHashVerifier } from "../domain/sessions/session-hash.ts";
 import { findSessionById, type StoredSession } from "../domain/sessions/sessions-repository.ts";
+import { diskFullAnswer, isOutOfSpace } from "../http/disk-full-guard.ts";
 import { jsonError } from "../http/json-response.ts";
 import { requestPath } from "../http/request-path.ts";
 import { createRouter, type Method } from "../http/router.ts";
@@ -262,7 +263,10 @@ export function createWidgetApi(
       } catch (error) {
         // Without CORS headers the browser would hide this answer behind a network error.
         onError?.(error, request);
-        return withCors(jsonError(500, "Something went wrong, please try again."), auth.project, origin);
+        const answer = isOutOfSpace(error)
+          ? diskFullAnswer()
+          : jsonError(500, "Something went wrong, please try again.");
+        return withCors(answer, auth.project, origin);
       }
     },
 

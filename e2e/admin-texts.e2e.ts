@@ -146,7 +146,9 @@ for (const locale of ["en-US", "de"] as const satisfies readonly Locale[]) {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
+    // A crawl of every screen in two viewports: about a minute alone, up to two and a half with three
+    // workers sharing two cores.
+    test.setTimeout(240_000);
     await ensureFeedbackReport(request);
 
     // Signed out: the landing page and the sign-in form, in the language chosen.

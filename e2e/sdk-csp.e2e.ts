@@ -339,11 +339,15 @@ for (const given of Object.keys(nonceSources) as NonceGiven[])
     await expect(editor).toBeVisible();
     await page.getByTestId("capture-record").click();
     await expect(editor).toHaveAttribute("data-recording", "recording");
-    await expect(page.getByTestId("capture-timer")).toHaveText("1:59", { timeout: 5000 });
+    // Two seconds of recording: on a loaded machine one second could end before the recorder's
+    // first chunk, leaving a preview with nothing to play.
+    await expect(page.getByTestId("capture-timer")).toHaveText("1:58", { timeout: 10_000 });
     await page.getByTestId("capture-record").click();
     await expect(page.getByTestId("capture-preview")).toBeVisible();
     await expect
-      .poll(() => page.getByTestId("capture-video").evaluate((video: HTMLVideoElement) => video.readyState))
+      .poll(() => page.getByTestId("capture-video").evaluate((video: HTMLVideoElement) => video.readyState), {
+        timeout: 20_000,
+      })
       .toBeGreaterThan(0);
     expect(await computed(page.getByTestId("capture-preview"), "position")).toBe("fixed");
 

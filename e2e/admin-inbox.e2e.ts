@@ -104,7 +104,7 @@ test("a bug report filed on /demo arrives in the open inbox live, with its snaps
   await page.getByRole("button", { name: "Replay", exact: true }).click();
   const player = page.getByTestId("replay-player");
   await expect(player).toHaveAttribute("data-state", "ready");
-  await expect(player.locator(".replayer-wrapper iframe")).toBeAttached();
+  await expect(player.frameLocator(".replay-root").locator(".replayer-wrapper iframe")).toBeAttached();
   await expect(page.getByText(/The logs follow the replay/)).toBeVisible();
   await player.getByRole("button", { name: "Play" }).click();
   await expect(player.getByRole("button", { name: "Pause" })).toBeVisible();

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { replayedPage } from "./support/replay-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
@@ -134,7 +135,7 @@ test("a replay with markers, speed, idle skipping and full screen, its logs besi
   const player = page.getByTestId("replay-player");
   await expect(player).toHaveAttribute("data-state", "ready");
   // Our messenger's frame is a labelled box, not a blank one.
-  await expect(player.frameLocator("iframe").getByText("Messenger — not recorded")).toBeVisible();
+  await expect(replayedPage(player).getByText("Messenger — not recorded")).toBeVisible();
 
   // Two clicks, the console error, the failed request (the 200 is none) and the report's moment.
   const markers = page.getByTestId("replay-markers");

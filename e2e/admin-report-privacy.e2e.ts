@@ -1,6 +1,7 @@
 import { expect, type Frame, type Page, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
+import { replayedFrame, replayedPage } from "./support/replay-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { demoSessionHeaders } from "./support/widget-session.ts";
 
@@ -187,11 +188,10 @@ test("a report's snapshot, replay, recording and logs fetch nothing from the vis
   await expect(player).toHaveAttribute("data-state", "ready");
   await player.getByRole("button", { name: "Play" }).click();
   await expect(player.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 10_000 });
-  await expect(player.frameLocator("iframe").locator("img").nth(1)).toBeAttached();
+  await expect(replayedPage(player).locator("img").nth(1)).toBeAttached();
   // The replay built its page (styles and all) at its start and its last picture 0.8 s before its end;
   // every picture and medium in it has finished by now.
-  const replayFrame = await (await player.locator("iframe").elementHandle())?.contentFrame();
-  if (!replayFrame) throw new Error("no replay frame");
+  const replayFrame = await replayedFrame(player);
   await expect.poll(() => allLoaded(replayFrame)).toBe(true);
   // The recording is a notice, no player: there is nothing in it to load.
   await page.getByRole("button", { name: "Recording", exact: true }).click();

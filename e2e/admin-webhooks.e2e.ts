@@ -8,8 +8,11 @@ import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
  * Webhooks (issue 24 point 11): an admin adds a webhook to a project, pointing at a receiver this
- * spec starts, presses "Send test", and sees the delivery with the receiver's 200 in the log; the
- * receiver got the test signed with the secret the card reveals. Then the webhook is deleted.
+ * spec starts, presses "Send test", and sees the delivery with the receiver's 200 in the log and the
+ * start of its answer, cleaned and cut to 200 characters; the receiver got the test signed with the
+ * secret the card reveals. An internal address (cloud metadata) is refused with the reason under the
+ * address. Then the webhook is deleted. The main e2e server allows 127.0.0.1 (WEBHOOK_ALLOWED_HOSTS),
+ * where the receiver listens.
  */
 
 interface Received {
@@ -29,7 +32,10 @@ test.beforeAll(async () => {
     });
     request.on("end", () => {
       received.push({ headers: request.headers, body });
-      response.writeHead(200, { "Content-Type": "text/plain" }).end("thanks");
+      // A long answer with a terminal escape, line breaks and a right-to-left override in it.
+      response
+        .writeHead(200, { "Content-Type": "text/plain" })
+        .end(`thanks\u001b[2J\r\n\u202E${"log line ".repeat(120)}`);
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -64,6 +70,16 @@ test("a webhook added in the admin gets a signed test, and the log shows its 200
   await card.getByLabel("Address").fill("ftp://example.com/in");
   await card.getByRole("button", { name: "Add webhook" }).click();
   await expect(card.getByText("Enter an http:// or https:// address")).toBeVisible();
+  // An internal address passes the form's own check; the server refuses it, and the form says why.
+  await card.getByLabel("Address").fill("http://169.254.169.254/latest/meta-data/");
+  await card.getByRole("button", { name: "Add webhook" }).click();
+  await expect(page.getByText(/169\.254\.169\.254 is a link-local address/)).toBeVisible();
+  await expect(
+    card.getByText(
+      "Webhooks reach public addresses only: not this server, a private network or a cloud metadata service.",
+    ),
+  ).toBeVisible();
+  await expect(card.getByText("No Webhooks")).toBeVisible();
   await card.getByLabel("Address").fill(url);
   await card.getByLabel("Description").fill("Our CRM");
   await card.getByLabel("Conversation message").check();
@@ -81,7 +97,17 @@ test("a webhook added in the admin gets a signed test, and the log shows its 200
   await expect(delivery).toHaveAttribute("data-state", "delivered");
   await expect(delivery.getByText("Delivered")).toBeVisible();
   await expect(delivery.getByTestId("webhook-delivery-status")).toHaveText("HTTP 200");
-  await expect(delivery.getByText("thanks")).toBeVisible();
+  // The start of the answer as the server keeps it: no control or format characters, one space for
+  // each run of blanks, 200 characters with the cut marked.
+  const answer = delivery.locator(".webhook-response");
+  await expect(answer).toHaveText(/^thanks \[2J log line log line /);
+  const shown = (await answer.textContent()) ?? "";
+  expect(Array.from(shown)).toHaveLength(200);
+  expect(shown.endsWith("…")).toBe(true);
+  expect(shown).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+  await expect(
+    item.getByText("Each answer is kept as its status and at most 200 characters of its start."),
+  ).toBeVisible();
 
   // The receiver checks the signature with the secret the card shows.
   await item.getByRole("button", { name: "Reveal" }).click();

@@ -98,6 +98,8 @@ export function mainServerEnv(slot: E2eSlot) {
     DATA_DIR: slot.dataDir,
     CAPTCHA_PROVIDER: "off",
     RATE_LIMITS: "0",
+    // The webhook specs' receivers listen on loopback, which webhooks reach only where allowed.
+    WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
   };
 }
 

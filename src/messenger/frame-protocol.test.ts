@@ -91,7 +91,7 @@ describe("the frame's line to the host", () => {
   });
 });
 
-describe("a frame opened for a project (issue 19)", () => {
+describe("the project a frame serves (host-binding.ts)", () => {
   const sessionFor = (sdkKey: string) =>
     JSON.stringify({
       name: "session-update",
@@ -102,23 +102,64 @@ describe("a frame opened for a project (issue 19)", () => {
       },
     });
 
-  test("takes the session of its own project only", () => {
+  test("a frame opened for a project takes that project's session only, with no check", () => {
     const w = frameWindow({ referrer: "https://shop.example/", search: "?sdkKey=demo" });
     const received: string[] = [];
-    createHostChannel(w.view).start((message) => {
+    const checks: string[] = [];
+    createHostChannel(w.view, {
+      checkHost: async ({ sdkKey }) => {
+        checks.push(sdkKey);
+        return "allowed";
+      },
+    }).start((message) => {
       received.push(message.name === "session-update" ? `session ${message.data.sdkKey}` : message.name);
     });
     w.deliver(sessionFor("other-project"), "https://shop.example");
     w.deliver(config, "https://shop.example");
     w.deliver(sessionFor("demo"), "https://shop.example");
     expect(received).toEqual(["config-update", "session demo"]);
+    expect(checks).toEqual([]);
   });
 
-  test("a frame opened without a key takes any project's session, as before", () => {
+  test("a frame opened without a key asks about the host's origin before it takes the first session", async () => {
     const w = frameWindow({ referrer: "https://shop.example/" });
     const received: string[] = [];
-    createHostChannel(w.view).start((message) => received.push(message.name));
-    w.deliver(sessionFor("other-project"), "https://shop.example");
+    const checks: unknown[] = [];
+    let answer: (verdict: "allowed") => void = () => {};
+    createHostChannel(w.view, {
+      checkHost: (check) => {
+        checks.push(check);
+        return new Promise((resolve) => {
+          answer = resolve;
+        });
+      },
+    }).start((message) => received.push(message.name));
+    w.deliver(sessionFor("shop"), "https://shop.example");
+    expect(checks).toEqual([
+      { apiUrl: "http://localhost:3000/api/widget", sdkKey: "shop", hostOrigin: "https://shop.example" },
+    ]);
+    expect(received).toEqual([]);
+    answer("allowed");
+    await Promise.resolve();
+    await Promise.resolve();
     expect(received).toEqual(["session-update"]);
+  });
+
+  test("after the stop, a late answer delivers nothing", async () => {
+    const w = frameWindow({ referrer: "https://shop.example/" });
+    const received: string[] = [];
+    let answer: (verdict: "allowed") => void = () => {};
+    const stop = createHostChannel(w.view, {
+      checkHost: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    }).start((message) => received.push(message.name));
+    w.deliver(sessionFor("shop"), "https://shop.example");
+    stop();
+    answer("allowed");
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(received).toEqual([]);
   });
 });

@@ -6,6 +6,8 @@ import {
   parseFrameMessage,
 } from "../shared/frame-messages.ts";
 import { frameKeyOf } from "../shared/frame-source.ts";
+import { type CheckHost, createHostBinding } from "./host-binding.ts";
+import { requestHostCheck } from "./shell/host-check-request.ts";
 
 /**
  * The messenger frame's line to the host page that embeds it (spec §7 "Window messages",
@@ -25,9 +27,9 @@ import { frameKeyOf } from "../shared/frame-source.ts";
  *   at exactly that origin. Everything the frame says besides `ping` (the visitor's feedback, links,
  *   closing) is posted to the known origin only, never to `*`; said before any origin is known, it
  *   waits for the pin.
- * - A frame opened for a project (`?sdkKey=` in its URL, which the server's `frame-ancestors` follows)
- *   serves that project only: a `session-update` for another project is ignored, so a host a project
- *   lets frame the messenger cannot turn it into another project's messenger.
+ * - Which project's session the frame takes is host-binding.ts's to say: a frame opened for a project
+ *   (`?sdkKey=`) takes that project's only; a frame opened without one binds to the project of the
+ *   host's first `session-update`, once the server has said the host's origin may show it.
  */
 export interface HostChannel {
   send(message: MessengerToHostMessage): void;
@@ -52,9 +54,12 @@ export function expectedHostOrigin(view: Window): string | null {
   return originOf(view.document.referrer) ?? originOf(view.location.ancestorOrigins?.[0]);
 }
 
-export function createHostChannel(view: Window = window): HostChannel {
+export function createHostChannel(
+  view: Window = window,
+  { checkHost = requestHostCheck }: { checkHost?: CheckHost } = {},
+): HostChannel {
   const expected = expectedHostOrigin(view);
-  const project = frameKeyOf(view.location.search ?? "");
+  const frameKey = frameKeyOf(view.location.search ?? "");
   let pinned: string | null = null;
   let waiting: MessengerToHostMessage[] = [];
   const framed = () => view.parent !== view;
@@ -76,24 +81,30 @@ export function createHostChannel(view: Window = window): HostChannel {
       else waiting.push(message);
     },
     start(onMessage) {
+      let listening = true;
+      // A check answered after the stop delivers nothing.
+      const deliver = (message: HostToMessengerMessage) => listening && onMessage(message);
+      const binding = createHostBinding({ frameKey, checkHost, deliver });
       const listener = (event: MessageEvent) => {
         if (!framed() || event.source !== view.parent) return;
         const required = pinned ?? expected;
         if (required !== null && event.origin !== required) return;
         const message = parseFrameMessage(event.data, hostToMessenger);
         if (!message) return;
-        if (project !== null && message.name === "session-update" && message.data.sdkKey !== project) return;
         if (pinned === null) {
           pinned = event.origin;
           const held = waiting;
           waiting = [];
           for (const early of held) post(early, pinned);
         }
-        onMessage(message);
+        binding.admit(message, event.origin);
       };
       view.addEventListener("message", listener);
       channel.send({ name: "ping" });
-      return () => view.removeEventListener("message", listener);
+      return () => {
+        listening = false;
+        view.removeEventListener("message", listener);
+      };
     },
     origin: () => pinned ?? expected,
   };

@@ -270,3 +270,28 @@ describe("widget report limits", () => {
         expect(configError({ [variable]: value }).variable).toBe(variable);
   });
 });
+
+describe("webhook exceptions", () => {
+  test("unset, webhooks reach public addresses only", () => {
+    expect(loadConfig({}, cwd).webhookAllowedHosts).toEqual([]);
+  });
+
+  test("WEBHOOK_ALLOWED_HOSTS lists names, *.names, addresses and ranges, trimmed and lower-cased", () => {
+    const env = { WEBHOOK_ALLOWED_HOSTS: " localhost, 127.0.0.0/8,Mock.Internal,,*.dev.internal ,::1" };
+    expect(loadConfig(env, cwd).webhookAllowedHosts).toEqual([
+      "localhost",
+      "127.0.0.0/8",
+      "mock.internal",
+      "*.dev.internal",
+      "::1",
+    ]);
+  });
+
+  test("an entry that is no name, address or range is refused and quoted", () => {
+    for (const value of ["10.0.0.0/33", "localhost,http://x", "a b"]) {
+      const error = configError({ WEBHOOK_ALLOWED_HOSTS: value });
+      expect(error.variable).toBe("WEBHOOK_ALLOWED_HOSTS");
+      expect(error.message).toMatch(/entry "[^"]+" is not/);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { type PasswordHashCost, passwordHashCosts } from "./auth/password-hashing.ts";
+import { allowedHostEntryProblem } from "./domain/webhooks/webhook-address-rules.ts";
 import { StartupError } from "./startup-error.ts";
 
 /**
@@ -35,12 +36,22 @@ export interface ServerConfig {
   /** SMTP delivery of the mail outbox; unset keeps mail in the `mail_outbox` table only. */
   smtp?: { url: string; from: string };
   /**
-   * Minutes a visitor's message may wait unread by staff before the assignee (or every admin) is
-   * mailed about it; 0 turns the e-mail off.
+   * Minutes a visitor's message may wait unread by staff before the assignee (or, for an unassigned
+   * conversation, the admins who asked for it) is mailed a digest about it; 0 turns the e-mail off.
    */
   unreadMailMinutes: number;
+  /**
+   * Unread-alert mails queued per hour at most, over every admin and server process; past it they
+   * are not queued (and a warning is logged once that hour).
+   */
+  unreadMailsPerHour: number;
   /** How users' reports take tasks out of play. */
   taskReports: TaskReportRules;
+  /**
+   * Host names (`mock.internal`, `*.dev.internal`), addresses and ranges (`127.0.0.0/8`) webhooks may
+   * reach besides public addresses (webhook-address-rules.ts); empty in production.
+   */
+  webhookAllowedHosts: string[];
   /** Widget reports one scope may send per window, where set (the defaults are in report-quotas.ts). */
   reportLimits: ReportCountLimits;
   /**
@@ -66,6 +77,12 @@ export interface TaskReportRules {
   /** Reports one user may file in 24 hours. */
   perUserPerDay: number;
 }
+
+/**
+ * Four digests an hour for 25 admins: well above what a team gets from real visitors, and a bound on
+ * what a flood of conversations can make the server send.
+ */
+export const defaultUnreadMailsPerHour = 100;
 
 /** Three users must agree before a task leaves play; ten reports a day is more than an honest user files. */
 export const defaultTaskReportRules: TaskReportRules = { hideAfterReporters: 3, perUserPerDay: 10 };
@@ -276,6 +293,19 @@ function readCaptcha(env: Env): CaptchaSettings {
   return { provider, siteKey, secretKey, minScore, verifyUrl: readUrl(env, "CAPTCHA_VERIFY_URL") };
 }
 
+/** `WEBHOOK_ALLOWED_HOSTS`: comma-separated, lower-cased, each entry checked. */
+function readWebhookAllowedHosts(env: Env): string[] {
+  const entries = (env.WEBHOOK_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== "");
+  for (const entry of entries) {
+    const problem = allowedHostEntryProblem(entry);
+    if (problem) throw new ConfigError("WEBHOOK_ALLOWED_HOSTS", `entry "${entry}" ${problem}`);
+  }
+  return entries;
+}
+
 export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
   const port = readPort(env, "PORT", 3000);
   const messengerPort = readPort(env, "MESSENGER_PORT", 3001);
@@ -305,6 +335,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
     registrationEnabled: readBoolean(env, "REGISTRATION_ENABLED", true),
     smtp: readSmtp(env),
     unreadMailMinutes: readMinutes(env, "UNREAD_ALERT_MINUTES", 15),
+    unreadMailsPerHour: readPositiveInteger(env, "UNREAD_ALERT_MAILS_PER_HOUR", defaultUnreadMailsPerHour),
     taskReports: {
       hideAfterReporters: readPositiveInteger(
         env,
@@ -313,6 +344,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
       ),
       perUserPerDay: readPositiveInteger(env, "TASK_REPORTS_PER_DAY", defaultTaskReportRules.perUserPerDay),
     },
+    webhookAllowedHosts: readWebhookAllowedHosts(env),
     reportLimits: readReportCountLimits(env),
     diskMinFreeBytes: readMegabytes(env, "DISK_MIN_FREE_MB", 512, 0),
   };

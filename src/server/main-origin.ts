@@ -4,6 +4,7 @@ import type { CaptchaSettings } from "./config.ts";
 import type { Database } from "./database/database.ts";
 import { renderShell } from "./html-shell.ts";
 import type { ApiRoute } from "./http/api-route.ts";
+import { captureFramePage, captureFramePath } from "./http/capture-frame.ts";
 import { clientIpHeader } from "./http/client-ip-header.ts";
 import { json, jsonError } from "./http/json-response.ts";
 import {
@@ -155,21 +156,32 @@ export function createMainOrigin({
     const file = await files.serve(request, path);
     if (file) return file;
     if (request.method !== "GET" && request.method !== "HEAD") return jsonError(404, `Nothing at ${path}`);
+    if (path === captureFramePath)
+      return captureFramePage(new URL(request.url), originOf(messengerUrl()) || null);
     if (path.startsWith("/sdk/") || path.startsWith("/assets/"))
       return new Response("Not found", { status: 404 });
-    // A fresh nonce per answer, so the page has no validator and is fetched again on each load.
-    const nonce = createNonce();
-    return new Response(
-      renderShell({ title: "Morph Admin", lang: "en", app: admin, nonce, headScript: adminThemeScript }),
-      {
-        status: spaRoutes.test(path) ? 200 : 404,
-        headers: {
-          "Content-Type": "text/html; charset=utf-8",
-          "Cache-Control": "no-cache",
-          "Content-Security-Policy": adminPolicy(nonce, captchaProvider, originOf(messengerUrl())),
-          ...adminPageHeaders,
-        },
-      },
-    );
+    return adminPage(admin, spaRoutes.test(path) ? 200 : 404, captchaProvider, originOf(messengerUrl()));
   };
+}
+
+/** The admin SPA's page, with a fresh nonce per answer: it has no validator and is fetched again on each load. */
+function adminPage(
+  app: BuildManifest["apps"]["admin"],
+  status: number,
+  captchaProvider: CaptchaSettings["provider"],
+  filesOrigin: string,
+): Response {
+  const nonce = createNonce();
+  return new Response(
+    renderShell({ title: "Morph Admin", lang: "en", app, nonce, headScript: adminThemeScript }),
+    {
+      status,
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "no-cache",
+        "Content-Security-Policy": adminPolicy(nonce, captchaProvider, filesOrigin),
+        ...adminPageHeaders,
+      },
+    },
+  );
 }

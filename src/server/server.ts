@@ -21,9 +21,11 @@ import {
 } from "./domain/feedback/report-quotas.ts";
 import { deliverToConnectedWidgets } from "./domain/outbounds/live-delivery.ts";
 import { pushUnreadCount } from "./domain/outbounds/outbound-delivery.ts";
+import { defaultInstallationLimits, noInstallationLimits } from "./domain/projects/installation-limits.ts";
 import { frameAncestorsFor } from "./domain/projects/projects-repository.ts";
 import { createPingWriter } from "./domain/sessions/ping-writes.ts";
 import { ensureSetting } from "./domain/settings/settings-repository.ts";
+import { allowedHostsOf } from "./domain/webhooks/webhook-address-rules.ts";
 import {
   defaultWebhookDispatch,
   startWebhookDispatcher,
@@ -64,6 +66,10 @@ import { StartupError } from "./startup-error.ts";
 import { createFileStorage } from "./storage/create-file-storage.ts";
 import { type DiskState, startDiskSpaceWatch } from "./storage/disk-space-watch.ts";
 import type { FileStorage } from "./storage/file-storage.ts";
+import {
+  defaultConversationStartLimits,
+  noConversationStartLimits,
+} from "./widget-api/messenger/conversation-start-limits.ts";
 import { fileRoutes, uploadFiles } from "./widget-api/uploads/upload-routes.ts";
 import { createWidgetApi, noWidgetRateLimits, type WidgetRateLimits } from "./widget-api/widget-api.ts";
 import {
@@ -113,6 +119,44 @@ interface OriginUrls {
 
 type Cleanups = Array<() => Promise<void> | void>;
 
+/** The unread e-mail's settings: the config's, with a test's clock and interval where given. */
+function unreadMailSettings(
+  config: ServerConfig,
+  urls: OriginUrls,
+  options: ServerOptions,
+): UnreadMailSettings {
+  return {
+    minutes: config.unreadMailMinutes,
+    mailsPerHour: config.unreadMailsPerHour,
+    adminUrl: () => urls.main,
+    ...options.unreadMail,
+  };
+}
+
+/** Brings the schema up to date and seeds the demo data where asked; answers the password hashing. */
+async function migrateAndSeed(sql: SQL, config: ServerConfig, logger: Logger) {
+  const { applied } = await runMigrations(sql);
+  if (applied.length > 0) logger.info("migrations applied", { applied });
+  const passwords = passwordHashing(config.passwordHashCost);
+  if (passwords.cost !== "production")
+    logger.warn("PASSWORD_HASH_COST is test: new password hashes are weak (test servers only)");
+  if (config.seedDemo) {
+    const { seeded } = await seedDemoData(sql, { size: config.demoData, passwords });
+    if (seeded) logger.info("demo data seeded");
+  }
+  return passwords;
+}
+
+/** The free space of the data folder's disk, and local file storage's (disk-space-watch.ts). */
+function watchDisks(config: ServerConfig, logger: Logger, options: ServerOptions) {
+  return startDiskSpaceWatch({
+    paths: config.storage.kind === "local" ? [config.dataDir, config.storage.dir] : [config.dataDir],
+    minFreeBytes: config.diskMinFreeBytes,
+    logger,
+    freeBytesOf: options.diskFreeBytes,
+  });
+}
+
 /** Everything `npm start` does after reading the config: storage, schema, demo data, both origins. */
 export async function startServer(
   config: ServerConfig,
@@ -121,27 +165,14 @@ export async function startServer(
 ): Promise<RunningServer> {
   await ensureWritableDataDir(config.dataDir);
   const manifest = await loadBuildManifest(config.distDir);
-  const disk = await startDiskSpaceWatch({
-    paths: config.storage.kind === "local" ? [config.dataDir, config.storage.dir] : [config.dataDir],
-    minFreeBytes: config.diskMinFreeBytes,
-    logger,
-    freeBytesOf: options.diskFreeBytes,
-  });
+  const disk = await watchDisks(config, logger, options);
   const db = await openDatabase(config.database);
   const cleanups: Cleanups = [() => disk.stop(), () => db.close()];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step();
   };
   try {
-    const { applied } = await runMigrations(db.sql);
-    if (applied.length > 0) logger.info("migrations applied", { applied });
-    const passwords = passwordHashing(config.passwordHashCost);
-    if (passwords.cost !== "production")
-      logger.warn("PASSWORD_HASH_COST is test: new password hashes are weak (test servers only)");
-    if (config.seedDemo) {
-      const { seeded } = await seedDemoData(db.sql, { size: config.demoData, passwords });
-      if (seeded) logger.info("demo data seeded");
-    }
+    const passwords = await migrateAndSeed(db.sql, config, logger);
     const sessionSecret = await ensureSetting(db.sql, "widget_session_secret", randomSecret);
 
     let main: Bun.Server<SocketData> | null = null;
@@ -170,8 +201,7 @@ export async function startServer(
       webhooks,
     });
     startBackgroundWork(config, logger, sql, { widget, platform, webhooks, options }, cleanups);
-    const unreadMail = { minutes: config.unreadMailMinutes, adminUrl: () => urls.main };
-    cleanups.push(startUnreadMailer(sql, { ...unreadMail, ...options.unreadMail }, logger).stop);
+    cleanups.push(startUnreadMailer(sql, unreadMailSettings(config, urls, options), logger).stop);
 
     const origins = createOrigins(config, logger, {
       db,
@@ -323,6 +353,8 @@ function startWidgetSide(
     reportQuotas: config.rateLimits
       ? withReportCounts({ ...defaultReportQuotas, ...options.reportQuotas }, config.reportLimits)
       : noReportQuotas,
+    conversationStarts: config.rateLimits ? defaultConversationStartLimits : noConversationStartLimits,
+    installationLimits: config.rateLimits ? defaultInstallationLimits : noInstallationLimits,
     lookups,
     pingWriter,
     webhooks,
@@ -423,6 +455,7 @@ async function createPlatformSide(
       widgetChanges: widget.changes,
       messengerUrl: () => urls.messenger,
       webhooks,
+      webhookAllowedHosts: allowedHostsOf(config.webhookAllowedHosts),
     }),
     ...platformApiRoutes({ sql, reads, guard, staffAccessChanged, taskReports: config.taskReports }),
     ...messengerAdminRoutes({ sql, reads, guard, fanout, logger, webhooks }),
@@ -446,6 +479,7 @@ function startBackgroundWork(
 ): void {
   const deliveries = startWebhookDispatcher(sql, logger, {
     ...defaultWebhookDispatch,
+    allowedHosts: allowedHostsOf(config.webhookAllowedHosts),
     ...options.webhookDispatch,
   });
   webhooks.onQueued(deliveries.wake);

@@ -10,6 +10,9 @@ import { boundedText, WebUrl } from "./messenger-api.ts";
  *   PUT /api/admin/profile/availability  AvailabilityUpdate → AdminProfile (audited as
  *                                    profile.availability): round-robin assignment picks only
  *                                    available admins
+ *   PUT /api/admin/profile/unread-mail  UnreadMailUpdate → AdminProfile (audited as
+ *                                    profile.unreadMail): whether the unread-alert digest also
+ *                                    lists conversations nobody is assigned to
  */
 export interface AdminProfile {
   /** The nickname (sign-in), shown when there is no display name. */
@@ -20,6 +23,11 @@ export interface AdminProfile {
   avatarUrl: string | null;
   /** Takes new conversations and reports when a project assigns them round-robin. */
   available: boolean;
+  /**
+   * Gets the unread-alert e-mail for unassigned conversations too (off unless the admin ticks it);
+   * conversations assigned to them are mailed about either way.
+   */
+  unassignedUnreadMail: boolean;
 }
 
 export const ProfileUpdate = object({
@@ -30,3 +38,6 @@ export type ProfileUpdate = Infer<typeof ProfileUpdate>;
 
 export const AvailabilityUpdate = object({ available: boolean() });
 export type AvailabilityUpdate = Infer<typeof AvailabilityUpdate>;
+
+export const UnreadMailUpdate = object({ unassigned: boolean() });
+export type UnreadMailUpdate = Infer<typeof UnreadMailUpdate>;

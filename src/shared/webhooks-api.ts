@@ -92,9 +92,15 @@ export interface WebhookDelivery {
   lastAttemptAt: string | null;
   /** The receiver's HTTP status of the last try; null when it did not answer. */
   lastStatus: number | null;
-  /** The start of the receiver's answer (at most 500 characters). */
+  /**
+   * The start of the receiver's answer: at most 200 printable characters (control and format
+   * characters dropped, line breaks and runs of spaces made one space), "…" where it was cut.
+   */
   lastResponse: string | null;
-  /** Why the last try got no answer (refused, timed out). */
+  /**
+   * Why the last try got no answer: the connection failed or timed out, the name did not resolve,
+   * or "Refused: …" when the address is an internal or local one (the delivery then fails at once).
+   */
   lastError: string | null;
   lastDurationMs: number | null;
   createdAt: string;

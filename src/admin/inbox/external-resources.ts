@@ -51,9 +51,9 @@ export interface ExternalResources {
 
 /**
  * The `Content-Security-Policy` of the snapshot and replay frames: nothing runs or frames, styles only
- * inline (the frames get them through the CSSOM anyway, cssom-styles.ts); pictures, media and fonts
- * from `data:`, `blob:` and our own origins, and from any web address once the admin allowed it. The
- * admin page's own policy still applies on top (it is inherited by both frames).
+ * inline; pictures, media and fonts from `data:`, `blob:` and our own origins, and from any web address
+ * once the admin allowed it. The capture frame's own policy (capture-frame.ts, the server's header)
+ * says as much and applies too; this one, written into each frame's document, follows the report.
  */
 export function framePolicy(own: readonly string[], allowExternal: boolean): string {
   const sources = ["data:", "blob:", ...own, ...(allowExternal ? ["https:", "http:"] : [])].join(" ");

@@ -14,6 +14,7 @@ import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx"
 import { runAction } from "../shell/overlay/run-action.ts";
 import { VisitorPanel } from "../visitors/visitor-panel.tsx";
 import { adoptStyles } from "./area-styles.ts";
+import { useCaptureRealm } from "./capture-frame.ts";
 import { ExternalContentBar } from "./external-content-bar.tsx";
 import inboxCss from "./inbox.css" with { type: "text" };
 import { inboxApi } from "./inbox-api.ts";
@@ -105,19 +106,21 @@ function Pairs({
  */
 function useReportResources(report: ReportDetailView) {
   const own = useOwnOrigins();
+  const realm = useCaptureRealm();
   // Per report: opening another one starts blocked again.
   const [allowedFor, setAllowedFor] = useState<string | null>(null);
   const allowExternal = allowedFor === report.id;
   const { snapshot, replay, recordingUrl, page } = report;
   const resources = useMemo(
     () =>
-      own
+      // A snapshot waits for the window it is cleaned in (capture-frame.ts); nothing else needs it.
+      own && (realm || !snapshot)
         ? reportResources(
             { snapshot, replay, recordingUrl, page },
-            { own, allowExternal, adminUrl: location.href },
+            { own, allowExternal, adminUrl: location.href, realm: realm ?? undefined },
           )
         : null,
-    [own, allowExternal, snapshot, replay, recordingUrl, page],
+    [own, realm, allowExternal, snapshot, replay, recordingUrl, page],
   );
   return { resources, allowExternal, allow: () => setAllowedFor(report.id) };
 }
@@ -202,7 +205,13 @@ function CaptureView({
 }) {
   const { t } = useT();
   if (shown === "snapshot" && report.snapshot && resources.snapshotDocument !== null)
-    return <SnapshotViewer snapshot={report.snapshot} srcDoc={resources.snapshotDocument} />;
+    return (
+      <SnapshotViewer
+        snapshot={report.snapshot}
+        document={resources.snapshotDocument}
+        frameUrl={resources.frameUrl}
+      />
+    );
   if (shown === "picture" && report.snapshot?.image)
     return <img className="inbox-picture" src={report.snapshot.image} alt={t("inbox.capture.pictureAlt")} />;
   if (shown === "replay" && report.replay && resources.replayEvents)
@@ -212,6 +221,7 @@ function CaptureView({
         report={report}
         events={resources.replayEvents}
         framePolicy={resources.framePolicy}
+        frameUrl={resources.frameUrl}
         onClock={onClock}
         seeker={seeker}
       />

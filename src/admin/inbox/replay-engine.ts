@@ -1,20 +1,20 @@
 import { Replayer } from "rrweb";
 import rrwebCss from "rrweb/dist/style.css" with { type: "text" };
-import { adoptStyles } from "./area-styles.ts";
-import { bridgeInlineStyles } from "./cssom-styles.ts";
 
 /**
  * rrweb's replayer, in its own chunk: the detail screen imports this only when a report has a web
  * replay, so neither the list nor a report without one pays for it (~60 KB brotli).
  *
- * rrweb draws into an iframe it makes with `sandbox="allow-same-origin"` (no scripts; the default,
- * not `UNSAFE_replayCanvas`). The page's styles there are refused by the inherited admin policy, so
- * they go through the CSSOM as in the snapshot (cssom-styles.ts), live as the replay changes the page.
+ * `root` is the body of a capture frame (capture-frame.ts), and rrweb makes its own frame inside it with
+ * `sandbox="allow-same-origin"` (no scripts; the default, not `UNSAFE_replayCanvas`). That frame inherits
+ * the capture frame's policy, not the admin page's: the page's `<style>` elements and `style`
+ * attributes, and rrweb's own rules, apply as they are, and the console stays quiet.
  *
- * The events come with external addresses already replaced (replay-resources.ts); the frame also gets
- * `framePolicy` as a `<meta>` policy before rrweb builds the first page into it. Chromium keeps a policy
- * a document once had after rrweb's `document.open()` empties it (e2e/admin-report-privacy.e2e.ts
- * counts the requests), so it binds every page the replay builds there.
+ * The events come with external addresses replaced and without handlers or script addresses
+ * (replay-resources.ts); rrweb's frame also gets `framePolicy` as a `<meta>` policy before rrweb builds
+ * the first page into it. Chromium keeps a policy a document once had after rrweb's `document.open()`
+ * empties it (e2e/admin-report-privacy.e2e.ts counts the requests), so it binds every page the replay
+ * builds there.
  */
 
 export interface ReplayHandle {
@@ -43,7 +43,11 @@ export function startReplay(
     onSize(width: number, height: number): void;
   },
 ): ReplayHandle {
-  adoptStyles(rrwebCss);
+  // rrweb's cursor and wrapper rules, and a page that fills the capture frame.
+  const shell = root.ownerDocument;
+  const styles = shell.createElement("style");
+  styles.textContent = `${rrwebCss}\nhtml,body{margin:0;overflow:hidden;background:#fff}.replayer-wrapper iframe{border:0;background:#fff}`;
+  shell.head.append(styles);
   const replayer = new Replayer(events as never, {
     root,
     mouseTail: false,
@@ -61,14 +65,6 @@ export function startReplay(
     (frameDoc.head ?? frameDoc.documentElement).prepend(policy);
   }
   const meta = replayer.getMetaData();
-  let stopBridge = () => {};
-  const bridge = () => {
-    stopBridge();
-    const doc = replayer.iframe.contentDocument;
-    stopBridge = doc ? bridgeInlineStyles(doc, true) : () => {};
-  };
-  bridge();
-  replayer.on("fullsnapshot-rebuilded", bridge);
   replayer.on("resize", (dimension) => {
     const { width, height } = dimension as { width: number; height: number };
     listeners.onSize(width, height);
@@ -129,8 +125,8 @@ export function startReplay(
     },
     destroy() {
       cancelAnimationFrame(frame);
-      stopBridge();
       replayer.destroy();
+      styles.remove();
     },
   };
 }

@@ -13,6 +13,54 @@ import { useFitScale } from "./use-fit-scale.ts";
 import { useFullscreen } from "./use-fullscreen.ts";
 import { withoutWidgetNoise } from "./widget-noise.ts";
 
+/** The replayed page's size and scale; in full screen centred in the screen, not hung from the column's corner. */
+function rootStyle(
+  size: { width: number; height: number },
+  scale: number,
+  fullscreen: boolean,
+): CSSProperties {
+  const style: CSSProperties = {
+    width: `${size.width}px`,
+    height: `${size.height}px`,
+    transform: `scale(${scale})`,
+  };
+  if (!fullscreen) return style;
+  return {
+    ...style,
+    left: "50%",
+    top: "50%",
+    marginLeft: `${-size.width / 2}px`,
+    marginTop: `${-size.height / 2}px`,
+    transformOrigin: "50% 50%",
+  };
+}
+
+/** The capture frame rrweb builds in (capture-frame.ts); says its body once it has loaded. */
+function ReplayFrame({
+  url,
+  title,
+  style,
+  onBody,
+}: {
+  url: string;
+  title: string;
+  style: CSSProperties;
+  onBody: (body: HTMLElement | null) => void;
+}) {
+  return (
+    <iframe
+      className="replay-root"
+      title={title}
+      sandbox="allow-same-origin"
+      referrerPolicy="no-referrer"
+      src={url}
+      tabIndex={-1}
+      style={style}
+      onLoad={(event) => onBody(event.currentTarget.contentDocument?.body ?? null)}
+    />
+  );
+}
+
 /** Where the player is, for the logs that follow it. */
 export interface ReplayClock {
   start: number;
@@ -37,6 +85,7 @@ export function ReplayPlayer({
   report,
   events,
   framePolicy,
+  frameUrl,
   onClock,
   seeker,
 }: {
@@ -46,13 +95,17 @@ export function ReplayPlayer({
   /** The replay's events with external addresses replaced (replay-resources.ts). */
   events: ReplayView["events"];
   framePolicy: string;
+  /** The capture frame the replay is shown in (capture-frame.ts). */
+  frameUrl: string;
   onClock: (clock: ReplayClock | null) => void;
   seeker: RefObject<ReplaySeeker | null>;
 }) {
   const { t } = useT();
   const player = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
-  const root = useRef<HTMLDivElement>(null);
+  // The capture frame's body, once the frame of this address has loaded: rrweb builds in there.
+  const [loaded, setLoaded] = useState<{ url: string; body: HTMLElement } | null>(null);
+  const root = loaded?.url === frameUrl ? loaded.body : null;
   const handle = useRef<ReplayHandle | null>(null);
   const [state, setState] = useState<"loading" | "ready" | "error">("loading");
   const [playing, setPlaying] = useState(false);
@@ -89,14 +142,14 @@ export function ReplayPlayer({
   }, [timing, own, report, events]);
 
   useEffect(() => {
-    if (!shownEvents) return;
+    if (!shownEvents || !root) return;
     let cancelled = false;
     let made: ReplayHandle | null = null;
     setState("loading");
     import("./replay-engine.ts")
       .then(({ startReplay }) => {
-        if (cancelled || !root.current) return;
-        made = startReplay(root.current, shownEvents, framePolicy, {
+        if (cancelled) return;
+        made = startReplay(root, shownEvents, framePolicy, {
           onTime: (offset) => {
             setCurrent(offset);
             if (made) clock.current({ start: made.start, duration: made.duration, current: offset });
@@ -124,24 +177,10 @@ export function ReplayPlayer({
       seeker.current = null;
       clock.current(null);
     };
-  }, [shownEvents, framePolicy, seeker]);
+  }, [shownEvents, framePolicy, root, seeker]);
 
   const duration = handle.current?.duration ?? 0;
   if (state === "error") return <p className="state-panel">{t("inbox.replay.error")}</p>;
-  const rootStyle: CSSProperties = {
-    width: `${size.width}px`,
-    height: `${size.height}px`,
-    transform: `scale(${scale})`,
-  };
-  // In full screen the page is centred in the screen rather than hung from the column's corner.
-  if (fullscreen.active)
-    Object.assign(rootStyle, {
-      left: "50%",
-      top: "50%",
-      marginLeft: `${-size.width / 2}px`,
-      marginTop: `${-size.height / 2}px`,
-      transformOrigin: "50% 50%",
-    });
   const seek = (offset: number) => handle.current?.seek(offset);
   return (
     <div ref={player} className="replay-player" data-testid="replay-player" data-state={state}>
@@ -150,7 +189,14 @@ export function ReplayPlayer({
         className="replay-stage"
         style={fullscreen.active ? undefined : { height: `${Math.round(size.height * scale)}px` }}
       >
-        <div ref={root} className="replay-root" style={rootStyle} />
+        <ReplayFrame
+          // Another address (external content loaded) is another frame, and a new replay in it.
+          key={frameUrl}
+          url={frameUrl}
+          title={t("inbox.replay.frameTitle")}
+          style={rootStyle(size, scale, fullscreen.active)}
+          onBody={(body) => setLoaded(body ? { url: frameUrl, body } : null)}
+        />
         {state === "loading" && (
           <p className="subtle replay-loading" role="status">
             {t("inbox.replay.loading")}

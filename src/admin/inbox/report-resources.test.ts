@@ -72,6 +72,57 @@ describe("reportResources", () => {
     expect(own.recordingUrl).toBe("https://admin.test/api/files/uploads/r.webm");
   });
 
+  test("whatever the admin allows, no handler or script address reaches the replayer", () => {
+    const hostile = [
+      {
+        type: 2,
+        timestamp: 1,
+        data: {
+          node: {
+            type: 2,
+            id: 1,
+            tagName: "body",
+            attributes: { onload: "x" },
+            childNodes: [
+              { type: 2, id: 2, tagName: "img", attributes: { src: "/a.png", onerror: "y" }, childNodes: [] },
+              { type: 2, id: 3, tagName: "a", attributes: { href: "javascript:z()" }, childNodes: [] },
+              { type: 2, id: 4, tagName: "button", attributes: { formaction: "/pay" }, childNodes: [] },
+            ],
+          },
+        },
+      },
+      {
+        type: 3,
+        timestamp: 2,
+        data: {
+          source: 0,
+          adds: [],
+          removes: [],
+          texts: [],
+          attributes: [{ id: 3, attributes: { onclick: "w" } }],
+        },
+      },
+    ];
+    for (const allowExternal of [false, true]) {
+      const shown = reportResources(
+        { ...report, replay: { ...report.replay, events: hostile } },
+        { ...options, allowExternal },
+      );
+      const text = JSON.stringify(shown.replayEvents);
+      expect(text).not.toMatch(/"on(load|error|click)":"|javascript:|formaction/);
+      expect(text).toContain('"onclick":null');
+    }
+    // The report's own events stay as they came.
+    expect(JSON.stringify(hostile)).toContain("javascript:z()");
+  });
+
+  test("the frames load the capture frame, open to the web only once the admin allowed external content", () => {
+    expect(reportResources(report, { ...options, allowExternal: false }).frameUrl).toBe("/capture-frame");
+    expect(reportResources(report, { ...options, allowExternal: true }).frameUrl).toBe(
+      "/capture-frame?external=1",
+    );
+  });
+
   test("a page address that is not a web address leaves relative addresses to the admin's origin", () => {
     const odd = reportResources(
       {

@@ -7,9 +7,10 @@ import { elementTarget, rewriteResourceAttributes } from "./resource-attributes.
  * is treated as hostile; three locks, each enough on its own against scripts:
  *
  * 1. the frame's `sandbox` has no `allow-scripts` (snapshot-viewer.tsx);
- * 2. a policy, the first thing in `<head>`: nothing may run, and nothing may load but inline styles and
- *    pictures, media and fonts from `data:`, `blob:` and our own origins (any web address once the
- *    admin chose to load external content; external-resources.ts);
+ * 2. two policies: the capture frame's own (capture-frame.ts) and one the first thing in `<head>`:
+ *    nothing may run, and nothing may load but inline styles and pictures, media and fonts from `data:`,
+ *    `blob:` and our own origins (any web address once the admin chose to load external content;
+ *    external-resources.ts);
  * 3. DOMPurify, on the browser's own HTML parser, keeps only markup a page picture needs: no scripts,
  *    handlers, `javascript:` addresses, frames, plugins, `<link>`, `<meta>` or `<base>`. It is built
  *    for what a hand-written list misses: markup that parses one way when cleaned and another way when
@@ -39,12 +40,16 @@ const snapshotPurifyOptions: Config = {
 };
 
 /**
- * Its own instance: the conversations' instance carries the rich-text address hook (rich-text-purify.ts),
- * which would strip a page's `data:image/svg+xml` pictures and fonts.
+ * Its own instances, one per window: the conversations' instance carries the rich-text address hook
+ * (rich-text-purify.ts), which would strip a page's `data:image/svg+xml` pictures and fonts.
  */
-let purifier: DOMPurify | null = null;
-const purify = () => {
-  purifier ??= createDOMPurify(window);
+const purifiers = new WeakMap<Window, DOMPurify>();
+const purify = (realm: Window) => {
+  let purifier = purifiers.get(realm);
+  if (!purifier) {
+    purifier = createDOMPurify(realm as Window & typeof globalThis);
+    purifiers.set(realm, purifier);
+  }
   return purifier;
 };
 
@@ -62,12 +67,14 @@ function rewriteResources(root: ParentNode, resources: ExternalResources) {
   }
 }
 
-export function snapshotDocument(
-  html: string,
-  resources: ExternalResources,
-  parser: DOMParser = new DOMParser(),
-): string {
-  const clean = purify().sanitize(html, snapshotPurifyOptions) as unknown as string;
+/**
+ * `realm` is the window the markup is parsed in: the admin's hidden capture frame (capture-frame.ts),
+ * whose policy lets the page's styles and `<base>` be parsed without a refusal in the console; the
+ * admin's own window works the same, only noisier.
+ */
+export function snapshotDocument(html: string, resources: ExternalResources, realm: Window = window): string {
+  const clean = purify(realm).sanitize(html, snapshotPurifyOptions) as unknown as string;
+  const parser = new (realm as Window & typeof globalThis).DOMParser();
   // The cleaned text parses to what DOMPurify left, in a document with no browsing context: nothing in
   // it loads while its addresses are rewritten (DOMPurify's own DOM would be returned into the admin's
   // document whenever declarative shadow roots are allowed, and a picture there starts loading).

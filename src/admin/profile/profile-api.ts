@@ -6,4 +6,6 @@ export const profileApi = {
   save: (body: ProfileUpdate) => api<AdminProfile>("/api/admin/profile", { method: "PUT", body }),
   setAvailability: (available: boolean) =>
     api<AdminProfile>("/api/admin/profile/availability", { method: "PUT", body: { available } }),
+  setUnreadMail: (unassigned: boolean) =>
+    api<AdminProfile>("/api/admin/profile/unread-mail", { method: "PUT", body: { unassigned } }),
 };

@@ -20,6 +20,12 @@ export const profileMessagesEnUS = {
   "profile.availableOn": "You are available for new work",
   "profile.availableOff": "You get no new work now",
   "profile.alertsHint": "For this browser; the same choices are under the bell in the top bar.",
+  "profile.unreadMail": "Unread e-mail",
+  "profile.unreadMailUnassigned": "Also e-mail me about unassigned conversations nobody has read",
+  "profile.unreadMailHint":
+    "Conversations assigned to you are mailed about either way. One e-mail lists all that wait, and comes at most every few minutes.",
+  "profile.unreadMailOn": "You get e-mails about unassigned conversations",
+  "profile.unreadMailOff": "You get e-mails only about your own conversations",
 } as const;
 
 export const profileMessagesDe: Record<keyof typeof profileMessagesEnUS, string> = {
@@ -43,4 +49,11 @@ export const profileMessagesDe: Record<keyof typeof profileMessagesEnUS, string>
   "profile.availableOn": "Sie sind für neue Arbeit verfügbar",
   "profile.availableOff": "Sie bekommen jetzt keine neue Arbeit",
   "profile.alertsHint": "Für diesen Browser; dieselbe Auswahl steht unter der Glocke oben.",
+  "profile.unreadMail": "E-Mail bei Ungelesenem",
+  "profile.unreadMailUnassigned":
+    "Mir auch bei nicht zugewiesenen Unterhaltungen eine E-Mail senden, die niemand gelesen hat",
+  "profile.unreadMailHint":
+    "Zu Ihnen zugewiesenen Unterhaltungen kommt so oder so eine E-Mail. Eine E-Mail nennt alle wartenden und kommt höchstens alle paar Minuten.",
+  "profile.unreadMailOn": "Sie bekommen E-Mails zu nicht zugewiesenen Unterhaltungen",
+  "profile.unreadMailOff": "Sie bekommen E-Mails nur zu Ihren eigenen Unterhaltungen",
 };

@@ -1,61 +1,33 @@
 import { useT } from "../i18n/intl.ts";
 import { useOwnOrigins } from "../inbox/own-origins.ts";
+import { CodeBlock } from "./code-block.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { cspLines, websocketOriginOf } from "./csp-lines.ts";
+import { IdentifyAdvice } from "./identify-advice.tsx";
 import { InstallationStatus } from "./installation-status.tsx";
 import { consentLine, widgetSnippet } from "./widget-snippet.ts";
 
-/** A read-only code box with its label and copy button: focusable, and a click selects it whole. */
-function CodeBlock({
-  id,
-  label,
-  copyLabel,
-  text,
-  rows,
-}: {
-  id: string;
-  label: string;
-  copyLabel: string;
-  text: string;
-  rows: number;
-}) {
-  return (
-    <>
-      <div className="snippet-head">
-        <label className="copy-label" htmlFor={id}>
-          {label}
-        </label>
-        <CopyButton text={text} label={copyLabel} testId={`copy-${id}`} />
-      </div>
-      <textarea
-        id={id}
-        className="snippet-code"
-        data-testid={id}
-        readOnly
-        rows={rows}
-        spellCheck={false}
-        value={text}
-        onFocus={(event) => event.currentTarget.select()}
-      />
-    </>
-  );
-}
-
 /**
  * How to put the widget on a site: the one-line snippet with this server's address and the project's
- * SDK key; in the project's consent mode, the line the site runs when a visitor accepts cookies; the
- * CSP lines a strict site adds; and whether the snippet has been seen yet. The admin is served from the
- * main origin (PUBLIC_URL), so the page's own origin is the address the snippet loads the SDK from.
- * `waitsForConsent` is the saved setting, not the form's unsaved one.
+ * SDK key; in the project's consent mode, the line the site runs when a visitor accepts cookies; how
+ * to identify users, with identity verification recommended; the CSP lines a strict site adds; and
+ * whether the snippet has been seen yet. The admin is served from the main origin (PUBLIC_URL), so the
+ * page's own origin is the address the snippet loads the SDK from. `waitsForConsent` and
+ * `identityVerification` are the saved settings, not the form's unsaved ones.
  */
 export function InstallCard({
   projectId,
   sdkKey,
   waitsForConsent,
+  allowedOrigins,
+  identityVerification,
 }: {
   projectId: string;
   sdkKey: string;
   waitsForConsent: boolean;
+  /** The saved list: the check marks the origins it leaves out. */
+  allowedOrigins: readonly string[];
+  identityVerification: boolean;
 }) {
   const { t } = useT();
   // The messenger's origin, second of our own when it is another; the admin's own until it is known.
@@ -72,7 +44,11 @@ export function InstallCard({
         {t("projectSettings.install.title")}
       </h2>
       <p className="subtle settings-card-lead">{t("projectSettings.install.lead")}</p>
-      <InstallationStatus projectId={projectId} waitsForConsent={waitsForConsent} />
+      <InstallationStatus
+        projectId={projectId}
+        waitsForConsent={waitsForConsent}
+        allowedOrigins={allowedOrigins}
+      />
       <div className="copy-row">
         <span className="copy-label">{t("projectSettings.install.sdkKey")}</span>
         <code className="inline-code" data-testid="sdk-key">
@@ -99,6 +75,7 @@ export function InstallCard({
           rows={1}
         />
       )}
+      <IdentifyAdvice verified={identityVerification} />
       <h3 className="install-subtitle">{t("projectSettings.install.cspTitle")}</h3>
       <p className="install-lead subtle">{t("projectSettings.install.cspLead")}</p>
       <CodeBlock

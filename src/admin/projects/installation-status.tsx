@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useState } from "react";
 import type { Installation } from "../../shared/installations-api.ts";
-import { TimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
+import { InstallationOrigins } from "./installation-origins.tsx";
 import { projectsApi } from "./projects-api.ts";
 
 /** The origins the panel lists; the server keeps more. */
@@ -16,22 +16,26 @@ export function withInstallation(list: readonly Installation[], seen: Installati
 }
 
 /**
- * The install panel's check: where the snippet has been seen (the first session from each origin, with
- * its time), updated live through the staff socket like the inbox; until the first visit, what usually
- * keeps a pasted snippet silent.
+ * The install panel's check: where the snippet has been seen (each origin a visitor's browser proved,
+ * the most recently seen first), updated live through the staff socket like the inbox; until the first
+ * visit, what usually keeps a pasted snippet silent. Asked again when the saved allowed origins change,
+ * since the list marks the origins they leave out.
  */
 export function InstallationStatus({
   projectId,
   waitsForConsent,
+  allowedOrigins,
 }: {
   projectId: string;
   waitsForConsent: boolean;
+  allowedOrigins: readonly string[];
 }) {
   const { t } = useT();
   const [seen, setSeen] = useState<Seen>({ state: "loading" });
   const [reloads, setReloads] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` asks again after a reconnect.
+  const allowedKey = allowedOrigins.join("\n");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` (a reconnect) and `allowedKey` ask again.
   useEffect(() => {
     let current = true;
     projectsApi.installations(projectId).then(
@@ -41,18 +45,16 @@ export function InstallationStatus({
     return () => {
       current = false;
     };
-  }, [projectId, reloads]);
+  }, [projectId, reloads, allowedKey]);
 
   useStaffPush(
     (push) => {
       if (push.name !== "installation-seen" || push.data.projectId !== projectId) return;
-      const { origin, firstSeenAt } = push.data;
+      const { origin, firstSeenAt, lastSeenAt, outsideAllowedOrigins } = push.data;
+      const installation = { origin, firstSeenAt, lastSeenAt, outsideAllowedOrigins };
       setSeen((before) => ({
         state: "ready",
-        installations: withInstallation(before.state === "ready" ? before.installations : [], {
-          origin,
-          firstSeenAt,
-        }),
+        installations: withInstallation(before.state === "ready" ? before.installations : [], installation),
       }));
     },
     () => setReloads((count) => count + 1),
@@ -88,14 +90,7 @@ export function InstallationStatus({
     );
   return (
     <StatusPanel dot="live" heading={t("projectSettings.install.seen")}>
-      <ul className="install-origins">
-        {seen.installations.slice(0, shownOrigins).map((installation) => (
-          <li key={installation.origin} data-testid="install-origin">
-            <code className="inline-code">{installation.origin}</code>{" "}
-            <TimeAgo value={installation.firstSeenAt} />
-          </li>
-        ))}
-      </ul>
+      <InstallationOrigins installations={seen.installations.slice(0, shownOrigins)} />
     </StatusPanel>
   );
 }

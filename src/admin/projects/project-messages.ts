@@ -31,7 +31,7 @@ export const projectMessagesEnUS = {
   "projects.rule.tooManyFields": "Too many entries",
   "projectCreate.title": "New widget project",
   "projectCreate.hint":
-    "The project gets its own SDK key and identity-verification secret. Identity verification starts on: users identified on your site need a hash signed on your server.",
+    "The project gets its own SDK key and identity-verification secret. Identity verification starts off, as in Gleap: Gleap.identify(userId, '{name, email}') works at once. Its Install section shows how your server signs user ids, so you can turn it on.",
   "projectCreate.submit": "Create project",
   "projectCreate.creating": "Creating…",
   "projectCreate.created": "Project created",
@@ -64,6 +64,17 @@ export const projectMessagesEnUS = {
   "projectSettings.install.cspLead":
     "If your site sends a Content-Security-Policy, add these sources to its directives, and give the snippet's script tag your nonce (or pass it: Gleap.initialize(key, {nonce})).",
   "projectSettings.install.copyCsp": "Copy CSP lines",
+  "projectSettings.identify.title": "Identify your users",
+  "projectSettings.identify.off":
+    "Identity verification is off: Gleap.identify(userId, '{name, email}') names the visitor as the page says, so anyone could give their own session any user id (it never opens another visitor's session). We recommend turning it on under Access and identity once your server signs each user id as below. Then identify without a valid hash is refused, and the browser console says why.",
+  "projectSettings.identify.on":
+    "Identity verification is on: call Gleap.identify(userId, data, userHash) with the hash your server signs as below. Without a valid hash identify is refused, and the browser console says why.",
+  "projectSettings.identify.node": "On your server (Node.js)",
+  "projectSettings.identify.copyNode": "Copy Node.js code",
+  "projectSettings.identify.python": "On your server (Python)",
+  "projectSettings.identify.copyPython": "Copy Python code",
+  "projectSettings.identify.page": "On the page",
+  "projectSettings.identify.copyPage": "Copy identify call",
   "projectSettings.install.checking": "Checking whether the snippet has been seen…",
   "projectSettings.install.checkFailed": "Could not check whether the snippet has been seen.",
   "projectSettings.install.waiting": "Waiting for the first visit",
@@ -76,6 +87,7 @@ export const projectMessagesEnUS = {
   "projectSettings.install.causeOrigins":
     "Allowed origins: when the list below is not empty, the site's origin must be on it.",
   "projectSettings.install.seen": "Installed: the snippet has been seen on",
+  "projectSettings.install.outsideAllowed": "not in the allowed origins",
   "projectSettings.look.title": "Look",
   "projectSettings.look.lead": "The widget's colours and corners. The preview shows every change at once.",
   "projectSettings.launcher.title": "Launcher",
@@ -259,7 +271,7 @@ export const projectMessagesDe: Record<keyof typeof projectMessagesEnUS, string>
   "projects.rule.tooManyFields": "Zu viele Einträge",
   "projectCreate.title": "Neues Widget-Projekt",
   "projectCreate.hint":
-    "Das Projekt erhält einen eigenen SDK-Schlüssel und ein eigenes Geheimnis für die Identitätsprüfung. Die Identitätsprüfung ist zu Beginn an: Auf Ihrer Website identifizierte Nutzer brauchen einen auf Ihrem Server signierten Hash.",
+    "Das Projekt erhält einen eigenen SDK-Schlüssel und ein eigenes Geheimnis für die Identitätsprüfung. Die Identitätsprüfung ist zu Beginn aus, wie bei Gleap: Gleap.identify(userId, '{name, email}') funktioniert sofort. Unter „Einbinden“ steht, wie Ihr Server Nutzer-IDs signiert, damit Sie sie einschalten können.",
   "projectCreate.submit": "Projekt anlegen",
   "projectCreate.creating": "Wird angelegt…",
   "projectCreate.created": "Projekt angelegt",
@@ -292,6 +304,17 @@ export const projectMessagesDe: Record<keyof typeof projectMessagesEnUS, string>
   "projectSettings.install.cspLead":
     "Sendet Ihre Website eine Content-Security-Policy, ergänzen Sie deren Direktiven um diese Quellen und geben Sie dem Script-Tag des Snippets Ihre Nonce (oder übergeben Sie sie: Gleap.initialize(key, {nonce})).",
   "projectSettings.install.copyCsp": "CSP-Zeilen kopieren",
+  "projectSettings.identify.title": "Nutzer identifizieren",
+  "projectSettings.identify.off":
+    "Die Identitätsprüfung ist aus: Gleap.identify(userId, '{name, email}') benennt den Besucher so, wie die Seite es angibt, also könnte jeder seiner eigenen Sitzung jede Nutzer-ID geben (die Sitzung eines anderen Besuchers öffnet das nie). Wir empfehlen, sie unter „Zugriff und Identität“ einzuschalten, sobald Ihr Server jede Nutzer-ID wie unten signiert. Dann wird identify ohne gültigen Hash abgewiesen, und die Browser-Konsole sagt, warum.",
+  "projectSettings.identify.on":
+    "Die Identitätsprüfung ist an: Rufen Sie Gleap.identify(userId, data, userHash) mit dem Hash auf, den Ihr Server wie unten signiert. Ohne gültigen Hash wird identify abgewiesen, und die Browser-Konsole sagt, warum.",
+  "projectSettings.identify.node": "Auf Ihrem Server (Node.js)",
+  "projectSettings.identify.copyNode": "Node.js-Code kopieren",
+  "projectSettings.identify.python": "Auf Ihrem Server (Python)",
+  "projectSettings.identify.copyPython": "Python-Code kopieren",
+  "projectSettings.identify.page": "Auf der Seite",
+  "projectSettings.identify.copyPage": "identify-Aufruf kopieren",
   "projectSettings.install.checking": "Prüfe, ob das Snippet gesehen wurde …",
   "projectSettings.install.checkFailed": "Konnte nicht prüfen, ob das Snippet gesehen wurde.",
   "projectSettings.install.waiting": "Warte auf den ersten Besuch",
@@ -304,6 +327,7 @@ export const projectMessagesDe: Record<keyof typeof projectMessagesEnUS, string>
   "projectSettings.install.causeOrigins":
     "Erlaubte Origins: Ist die Liste unten nicht leer, muss der Origin der Website darin stehen.",
   "projectSettings.install.seen": "Eingebunden: Das Snippet wurde gesehen auf",
+  "projectSettings.install.outsideAllowed": "nicht unter den erlaubten Origins",
   "projectSettings.look.title": "Aussehen",
   "projectSettings.look.lead": "Farben und Ecken des Widgets. Die Vorschau zeigt jede Änderung sofort.",
   "projectSettings.launcher.title": "Startknopf",

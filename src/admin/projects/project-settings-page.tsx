@@ -439,6 +439,8 @@ export default function ProjectSettingsPage() {
         projectId={project.id}
         sdkKey={project.sdkKey}
         waitsForConsent={project.flowConfig.requireCookieConsent === true}
+        allowedOrigins={project.allowedOrigins}
+        identityVerification={project.identityVerification}
       />
       <SettingsFormView
         key={project.id}

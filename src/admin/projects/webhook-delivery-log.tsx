@@ -27,7 +27,8 @@ const stateBadge: Record<WebhookDelivery["state"], string> = {
 /**
  * The webhook's last deliveries, newest first: the event, the outcome with the receiver's status, the
  * attempts, how long the last try took, when it was and when the next one is due, and the start of the
- * receiver's answer. `version` changes when the admin sent a test: the log reads again and follows the
+ * receiver's answer as the server keeps it (at most 200 printable characters), or why it was not sent
+ * (a refused address, a failed connection). `version` changes when the admin sent a test: the log reads again and follows the
  * tries under way each second (for at most 30 s), so the answer appears without a reload.
  */
 export function WebhookDeliveryLog({
@@ -83,6 +84,7 @@ export function WebhookDeliveryLog({
           {t("webhooks.log.refresh")}
         </Button>
       </div>
+      <p className="subtle webhook-log-note">{t("webhooks.log.answerNote")}</p>
       <ListStatus
         resource={resource}
         onRetry={reload}
@@ -156,16 +158,7 @@ export function WebhookDeliveryLog({
                       )}
                     </td>
                     <td data-label={t("webhooks.log.column.response")} className="webhook-response-cell">
-                      {(delivery.lastError ?? delivery.lastResponse) ? (
-                        <code
-                          className="webhook-response"
-                          title={delivery.lastError ?? delivery.lastResponse ?? ""}
-                        >
-                          {delivery.lastError ?? delivery.lastResponse}
-                        </code>
-                      ) : (
-                        t("webhooks.log.none")
-                      )}
+                      <AnswerText delivery={delivery} />
                     </td>
                   </tr>
                 ))}
@@ -175,6 +168,18 @@ export function WebhookDeliveryLog({
         )}
       </ListStatus>
     </section>
+  );
+}
+
+/** Why the last try got no answer, or the start of the answer it got (the server keeps 200 characters). */
+function AnswerText({ delivery }: { delivery: WebhookDelivery }) {
+  const { t } = useT();
+  const text = delivery.lastError ?? delivery.lastResponse;
+  if (!text) return <>{t("webhooks.log.none")}</>;
+  return (
+    <code className="webhook-response" title={text}>
+      {text}
+    </code>
   );
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { checkWebhookForm, emptyWebhookForm, toggleEvent } from "./webhook-form-state.ts";
+import { checkWebhookForm, emptyWebhookForm, refusedFields, toggleEvent } from "./webhook-form-state.ts";
 
 test("a form with an http(s) address and an event becomes the write, trimmed", () => {
   expect(
@@ -43,4 +43,15 @@ test("ticking keeps the product's order and no repeats", () => {
   expect(ticked).toEqual(["report.created", "survey.answered"]);
   expect(toggleEvent(ticked, "report.created", true)).toEqual(["report.created", "survey.answered"]);
   expect(toggleEvent(ticked, "survey.answered", false)).toEqual(["report.created"]);
+});
+
+test("the server's refusal of an address is named under the address; other refusals are not", () => {
+  const internal = {
+    error: "url must not point at an internal or local address (10.0.0.1 is a private network address)",
+    field: "url",
+  };
+  expect(refusedFields(400, internal)).toEqual({ url: "webhooks.form.urlRefused" });
+  expect(refusedFields(400, { error: "Expected a value", field: "events" })).toEqual({});
+  expect(refusedFields(404, { error: "Project not found" })).toEqual({});
+  expect(refusedFields(undefined, null)).toEqual({});
 });

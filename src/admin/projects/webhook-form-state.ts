@@ -63,3 +63,15 @@ export function checkWebhookForm(
     write: { url, description: form.description.trim(), events: form.events, enabled: form.enabled },
   };
 }
+
+/**
+ * The field errors a refusal from the server names: a 400 on `url` once the address passed the
+ * checks above is the server's "public addresses only" rule (src/server/domain/webhooks/), which
+ * the form cannot apply itself (the operator may allow exceptions).
+ */
+export function refusedFields(
+  status: number | undefined,
+  body: Record<string, unknown> | null,
+): WebhookFormErrors {
+  return status === 400 && body?.field === "url" ? { url: "webhooks.form.urlRefused" } : {};
+}

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { AdminWebhook } from "../../shared/webhooks-api.ts";
 import { webhookEvents } from "../../shared/webhooks-api.ts";
-import { apiErrorMessage } from "../api/api-error.ts";
+import { apiErrorBody, apiErrorMessage, apiErrorStatus } from "../api/api-error.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
@@ -11,16 +11,24 @@ import { CheckField } from "./check-field.tsx";
 import {
   checkWebhookForm,
   emptyWebhookForm,
+  refusedFields,
   toggleEvent,
   type WebhookFormErrors,
   webhookFormOf,
 } from "./webhook-form-state.ts";
 import { webhooksApi } from "./webhooks-api.ts";
 
+/** Shows the server's refusal with its reason; answers the fields it names. */
+function refusal(failure: unknown): WebhookFormErrors {
+  showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
+  return refusedFields(apiErrorStatus(failure), apiErrorBody(failure));
+}
+
 /**
  * Adding a webhook (`webhook` absent) or editing one: the address, a description, the events and
  * whether it is active. Wrong fields are named under each before anything is sent; a refusal from
- * the server (the same rules) shows as a toast with its reason.
+ * the server shows as a toast with its reason, and an address it refuses (internal or local ones,
+ * which only the server can judge) is also named under the address.
  */
 export function WebhookFormView({
   projectId,
@@ -56,7 +64,7 @@ export function WebhookFormView({
       showToast({ type: "success", heading: webhook ? "webhooks.saved" : "webhooks.created" });
       onSaved(saved);
     } catch (failure) {
-      showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
+      setErrors(refusal(failure));
     } finally {
       setSaving(false);
     }

@@ -30,11 +30,14 @@ export const webhookMessagesEnUS = {
   "webhooks.form.addTitle": "New webhook",
   "webhooks.form.editTitle": "Edit webhook",
   "webhooks.form.url": "Address",
-  "webhooks.form.urlHint": "An http:// or https:// address on your server that accepts POST requests.",
+  "webhooks.form.urlHint":
+    "A public http:// or https:// address on your server that accepts POST requests. Addresses of this server, a private network or a cloud metadata service are refused.",
   "webhooks.form.description": "Description",
   "webhooks.form.events": "Events",
   "webhooks.form.eventsRule": "Choose at least one event",
   "webhooks.form.urlRule": "Enter an http:// or https:// address",
+  "webhooks.form.urlRefused":
+    "Webhooks reach public addresses only: not this server, a private network or a cloud metadata service.",
   "webhooks.form.descriptionRule": "At most 200 characters",
   "webhooks.form.enabled": "Active",
   "webhooks.form.enabledHint":
@@ -59,6 +62,7 @@ export const webhookMessagesEnUS = {
     "Each request carries X-Morph-Timestamp and X-Morph-Signature: sha256= followed by the hex HMAC-SHA256 of timestamp, a dot and the raw body, keyed with this secret.",
   "webhooks.log.title": "Recent deliveries",
   "webhooks.log.refresh": "Refresh",
+  "webhooks.log.answerNote": "Each answer is kept as its status and at most 200 characters of its start.",
   "webhooks.log.loading": "Loading the deliveries…",
   "webhooks.log.error": "The deliveries could not be loaded.",
   "webhooks.log.empty": "Nothing sent yet",
@@ -109,11 +113,14 @@ export const webhookMessagesDe: Record<keyof typeof webhookMessagesEnUS, string>
   "webhooks.form.addTitle": "Neuer Webhook",
   "webhooks.form.editTitle": "Webhook bearbeiten",
   "webhooks.form.url": "Adresse",
-  "webhooks.form.urlHint": "Eine http://- oder https://-Adresse Ihres Servers, die POST-Anfragen annimmt.",
+  "webhooks.form.urlHint":
+    "Eine öffentliche http://- oder https://-Adresse Ihres Servers, die POST-Anfragen annimmt. Adressen dieses Servers, eines privaten Netzes oder eines Cloud-Metadatendienstes werden abgelehnt.",
   "webhooks.form.description": "Beschreibung",
   "webhooks.form.events": "Ereignisse",
   "webhooks.form.eventsRule": "Wählen Sie mindestens ein Ereignis",
   "webhooks.form.urlRule": "Geben Sie eine http://- oder https://-Adresse ein",
+  "webhooks.form.urlRefused":
+    "Webhooks erreichen nur öffentliche Adressen: nicht diesen Server, kein privates Netz und keinen Cloud-Metadatendienst.",
   "webhooks.form.descriptionRule": "Höchstens 200 Zeichen",
   "webhooks.form.enabled": "Aktiv",
   "webhooks.form.enabledHint":
@@ -140,6 +147,7 @@ export const webhookMessagesDe: Record<keyof typeof webhookMessagesEnUS, string>
     "Jede Anfrage trägt X-Morph-Timestamp und X-Morph-Signature: sha256= gefolgt vom hexadezimalen HMAC-SHA256 aus Zeitstempel, einem Punkt und dem unveränderten Body, mit diesem Schlüssel.",
   "webhooks.log.title": "Letzte Zustellungen",
   "webhooks.log.refresh": "Aktualisieren",
+  "webhooks.log.answerNote": "Von jeder Antwort bleiben der Status und höchstens 200 Zeichen ihres Anfangs.",
   "webhooks.log.loading": "Zustellungen werden geladen…",
   "webhooks.log.error": "Die Zustellungen konnten nicht geladen werden.",
   "webhooks.log.empty": "Noch nichts gesendet",

@@ -66,7 +66,16 @@ const shapes: Record<StaffPush["name"], (data: unknown) => boolean> = {
       }),
     ),
   "installation-seen": (data) =>
-    is(data, type({ projectId: string(), origin: string(), firstSeenAt: string() })),
+    is(
+      data,
+      type({
+        projectId: string(),
+        origin: string(),
+        firstSeenAt: string(),
+        lastSeenAt: string(),
+        outsideAllowedOrigins: boolean(),
+      }),
+    ),
 };
 
 /**

@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { collectProblem } from "../../shared/bot-run.ts";
 import type { BotStep } from "../../shared/messenger-api.ts";
 import { ContentIcon } from "../conversations/content-icons.tsx";
+import { conversationTexts } from "../conversations/conversation-texts.ts";
 import { NewConversationButton } from "../conversations/new-conversation-button.tsx";
 import { FieldErrorText, Icon, useMessengerState, useTexts } from "../shell/shell-api.ts";
 import { botTexts } from "./bot-texts.ts";
@@ -85,12 +86,13 @@ function Choices({ step, chat }: { step: BotStep; chat: BotChat }) {
 
 function Handover({ chat }: { chat: BotChat }) {
   const t = useTexts(botTexts);
-  if (chat.handover === "failed")
+  const conversation = useTexts(conversationTexts);
+  if (chat.handover === "failed" || chat.handover === "limited")
     return (
       <div className="bot-end" role="alert" data-testid="bot-handover-failed">
         <p className="bot-end-text">
           <Icon name="alert" size={16} />
-          {t("bot.handoverFailed")}
+          {chat.handover === "limited" ? conversation("conversation.tooManyStarts") : t("bot.handoverFailed")}
         </p>
         <button type="button" className="button button--primary" onClick={() => void chat.handOver()}>
           {t("bot.retry")}

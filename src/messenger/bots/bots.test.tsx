@@ -189,6 +189,25 @@ describe("bot screen", () => {
     await waitFor(() => screenOf(rendered.container) === "conversation/tok-2");
   });
 
+  test("a handover refused for too many new conversations says so instead of blaming the team", async () => {
+    const rendered = await renderMessenger({
+      routes: {
+        "GET /bots/bot-1": bot,
+        "POST /conversations": new ApiError("rejected", 429, "Too many new conversations from your network"),
+      },
+      session: { gleapId: "g-1", gleapHash: "h-1", name: "Ada", email: "ada@example.com" },
+    });
+    await rendered.host({ name: "start-bot", data: { botId: "bot-1" } });
+    await waitFor(() => q(rendered.container, "[data-testid=bot-choices]"));
+    await click(button(rendered.container, "Talk to a person"));
+    await waitFor(() => q(rendered.container, "#bot-field-email"));
+    await click(button(rendered.container, "Send"));
+    await waitFor(() => q(rendered.container, "[data-testid=bot-handover-failed]"));
+    expect(q(rendered.container, "[data-testid=bot-handover-failed] .bot-end-text")?.textContent).toBe(
+      "You have started several conversations in the last hour. Please continue in one of them, or try again later.",
+    );
+  });
+
   test("a chat that ends offers to start over or to write to the team", async () => {
     const { container } = await openBot();
     await click(button(container, "Billing question"));

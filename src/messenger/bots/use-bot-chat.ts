@@ -11,10 +11,12 @@ import {
 import type { Bot, Conversation } from "../../shared/messenger-api.ts";
 import type { ChatItem } from "../conversations/chat-parts.tsx";
 import { conversationPath } from "../conversations/conversation-cache.ts";
+import { tooManyStarts } from "../conversations/start-refusal.ts";
 import { useShell, useTexts } from "../shell/shell-api.ts";
 import { botTexts } from "./bot-texts.ts";
 
-export type HandoverState = "idle" | "sending" | "failed";
+/** `limited`: refused because the visitor started too many conversations lately (429). */
+export type HandoverState = "idle" | "sending" | "failed" | "limited";
 
 /** At a handover step that has said its text: the conversation with the team starts, once. */
 function useHandover(bot: Bot, run: BotRun, due: boolean) {
@@ -32,8 +34,8 @@ function useHandover(bot: Bot, run: BotRun, due: boolean) {
       queries.invalidate("/messenger/home");
       queries.set(conversationPath(conversation.shareToken), conversation);
       navigator.replace({ name: "conversation", shareToken: conversation.shareToken });
-    } catch {
-      setHandover("failed");
+    } catch (failure) {
+      setHandover(tooManyStarts(failure) ? "limited" : "failed");
     }
   }, [api, queries, navigator, bot, run, t]);
 

@@ -7,7 +7,13 @@ import { path, useShell } from "../shell/shell-api.ts";
  * (sooner after a send, but never within 3 s of the previous call). Staff typing arrives as a
  * `conversation-typing` push and goes away with their message, a stop, or after 10 s of silence.
  */
-export const typingTiming = { throttleMs: 3000, idleMs: 5000, remoteTimeoutMs: 10_000 };
+export const typingTiming = {
+  throttleMs: 3000,
+  idleMs: 5000,
+  remoteTimeoutMs: 10_000,
+  /** The throttle's clock; tests move it instead of waiting out the gap. */
+  now: () => Date.now(),
+};
 
 export function useTypingSignal(shareToken: string) {
   const { api } = useShell();
@@ -19,7 +25,7 @@ export function useTypingSignal(shareToken: string) {
 
   const call = useCallback(
     (typing: boolean) => {
-      state.current.lastCall = Date.now();
+      state.current.lastCall = typingTiming.now();
       api.post(path`/conversations/${shareToken}/typing`, { typing }).catch(() => {
         // A lost typing signal is not worth telling the visitor about.
       });
@@ -38,7 +44,7 @@ export function useTypingSignal(shareToken: string) {
   /** The visitor typed a key. */
   const typed = useCallback(() => {
     const current = state.current;
-    const now = Date.now();
+    const now = typingTiming.now();
     // Typing again within 3 s of the last call waits for a key after the gap.
     if (now - current.lastCall >= typingTiming.throttleMs) {
       current.typing = true;
@@ -53,7 +59,7 @@ export function useTypingSignal(shareToken: string) {
     const current = state.current;
     if (!current.typing) return;
     clearTimeout(current.idle);
-    const wait = Math.max(0, current.lastCall + typingTiming.throttleMs - Date.now());
+    const wait = Math.max(0, current.lastCall + typingTiming.throttleMs - typingTiming.now());
     current.idle = setTimeout(stop, wait);
   }, [stop]);
 

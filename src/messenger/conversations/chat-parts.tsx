@@ -25,6 +25,8 @@ export interface ChatItem {
   createdAt: string;
   /** A visitor message not stored yet. */
   state?: "sending" | "failed";
+  /** Why a failed message was refused, when it is something the visitor can act on (translated). */
+  problem?: string;
   onRetry?: () => void;
 }
 
@@ -144,6 +146,11 @@ function Bubble({ item, first, last }: { item: ChatItem; first: boolean; last: b
                 <ContentIcon name="retry" size={14} />
                 {t("conversation.retry")}
               </button>
+            )}
+            {item.problem && (
+              <span className="msg-problem" data-testid="message-problem">
+                {item.problem}
+              </span>
             )}
           </span>
         )}

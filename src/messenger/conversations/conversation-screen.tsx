@@ -38,6 +38,8 @@ export interface PendingMessage {
   attachments: Attachment[];
   createdAt: string;
   state: "sending" | "failed";
+  /** Why the server refused it, when the visitor can act on it. */
+  problem?: string;
 }
 
 let nextPendingId = 1;
@@ -58,6 +60,7 @@ export const pendingItem = (pending: PendingMessage, onRetry: () => void): ChatI
   attachments: pending.attachments,
   createdAt: pending.createdAt,
   state: pending.state,
+  problem: pending.state === "failed" ? pending.problem : undefined,
   onRetry,
 });
 

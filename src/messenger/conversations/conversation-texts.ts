@@ -31,6 +31,8 @@ export const conversationTexts = defineTexts({
     "conversation.tooFast": "Too many uploads at once. Wait a moment and try again.",
     "conversation.sending": "Sending…",
     "conversation.notSent": "Not sent.",
+    "conversation.tooManyStarts":
+      "You have started several conversations in the last hour. Please continue in one of them, or try again later.",
     "conversation.retry": "Retry",
     "conversation.today": "Today",
     "conversation.yesterday": "Yesterday",
@@ -79,6 +81,8 @@ export const conversationTexts = defineTexts({
     "conversation.tooFast": "Zu viele Uploads auf einmal. Warten Sie kurz und versuchen Sie es erneut.",
     "conversation.sending": "Wird gesendet…",
     "conversation.notSent": "Nicht gesendet.",
+    "conversation.tooManyStarts":
+      "Sie haben in der letzten Stunde schon mehrere Unterhaltungen begonnen. Bitte schreiben Sie in einer davon weiter oder versuchen Sie es später erneut.",
     "conversation.retry": "Erneut senden",
     "conversation.today": "Heute",
     "conversation.yesterday": "Gestern",
@@ -133,6 +137,8 @@ export const conversationTexts = defineTexts({
     "conversation.tooFast": "عمليات رفع كثيرة في وقت واحد. انتظر قليلًا ثم حاول مرة أخرى.",
     "conversation.sending": "جارٍ الإرسال…",
     "conversation.notSent": "لم تُرسل.",
+    "conversation.tooManyStarts":
+      "لقد بدأت عدة محادثات خلال الساعة الماضية. يرجى المتابعة في إحداها أو المحاولة لاحقًا.",
     "conversation.retry": "إعادة المحاولة",
     "conversation.today": "اليوم",
     "conversation.yesterday": "أمس",

@@ -322,16 +322,22 @@ describe("a conversation", () => {
   });
 
   test("the visitor's typing: one signal per 3 s while typing, a stop after 5 s idle", async () => {
-    typingTiming.throttleMs = 60;
-    typingTiming.idleMs = 120;
+    // The throttle reads a clock the test moves; the idle stop is a timer, kept long until the end so a
+    // slow machine's gaps between keys cannot end the typing early.
+    let now = 1_000_000;
+    typingTiming.now = () => now;
+    typingTiming.idleMs = 60_000;
     const { container, api } = await openConversation();
     const typing = () =>
       api.calls.filter((call) => call.path === "/conversations/tok-1/typing").map((call) => call.body);
     await type(composer(container), "H");
+    now += 1000;
     await type(composer(container), "He");
+    now += 1999;
     await type(composer(container), "Hel");
     expect(typing()).toEqual([{ typing: true }]);
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 70)));
+    now += 1;
+    typingTiming.idleMs = 20;
     await type(composer(container), "Hell");
     expect(typing()).toEqual([{ typing: true }, { typing: true }]);
     await waitFor(() => typing().length === 3);
@@ -479,5 +485,41 @@ describe("new conversation", () => {
     await pressEnter(composer(rendered.container));
     await waitFor(() => q(rendered.container, "[data-testid=message-failed]"));
     expect(bubbles(rendered.container)).toEqual([{ author: "visitor", text: "Hi" }]);
+    // Refused for a reason the visitor cannot act on: no explanation beyond "Not sent".
+    expect(q(rendered.container, "[data-testid=message-problem]")).toBeNull();
+  });
+
+  const tooMany = () =>
+    new ApiError("rejected", 429, "You can start at most 5 conversations an hour; continue in one you have");
+
+  test("a start refused for too many new conversations says so, and keeps the message with Retry", async () => {
+    const rendered = await renderMessenger({ routes: { "POST /conversations": tooMany() } });
+    await rendered.host({ name: "start-bot", data: { botId: "" } });
+    await waitFor(() => composer(rendered.container));
+    await type(composer(rendered.container), "Another question");
+    await pressEnter(composer(rendered.container));
+    await waitFor(() => q(rendered.container, "[data-testid=message-problem]"));
+    const failed = q(rendered.container, "[data-testid=message-failed]");
+    expect(failed?.getAttribute("role")).toBe("alert");
+    expect(q(failed as HTMLElement, "[data-testid=message-problem]")?.textContent).toBe(
+      "You have started several conversations in the last hour. Please continue in one of them, or try again later.",
+    );
+    expect(button(failed as HTMLElement, "Retry")).not.toBeNull();
+    expect(bubbles(rendered.container)).toEqual([{ author: "visitor", text: "Another question" }]);
+  });
+
+  test("the same in the visitor's language", async () => {
+    const rendered = await renderMessenger({
+      routes: { "POST /conversations": tooMany() },
+      overrideLanguage: "de",
+    });
+    await rendered.host({ name: "start-bot", data: { botId: "" } });
+    await waitFor(() => composer(rendered.container));
+    await type(composer(rendered.container), "Noch eine Frage");
+    await pressEnter(composer(rendered.container));
+    await waitFor(() => q(rendered.container, "[data-testid=message-problem]"));
+    expect(q(rendered.container, "[data-testid=message-problem]")?.textContent).toBe(
+      "Sie haben in der letzten Stunde schon mehrere Unterhaltungen begonnen. Bitte schreiben Sie in einer davon weiter oder versuchen Sie es später erneut.",
+    );
   });
 });

@@ -7,6 +7,7 @@ import { ContentIcon } from "./content-icons.tsx";
 import { conversationPath } from "./conversation-cache.ts";
 import { draftKeyOf, newPending, type PendingMessage, pendingItem } from "./conversation-screen.tsx";
 import { conversationTexts } from "./conversation-texts.ts";
+import { tooManyStarts } from "./start-refusal.ts";
 import "./conversations.css";
 
 /** What a new conversation says before the first message: who answers and how. */
@@ -28,10 +29,12 @@ function Intro() {
 /**
  * A new conversation (the home's "Send us a message", the host's `startConversation()`): an empty
  * chat with the composer; the first message starts it (`POST /conversations`) and the screen becomes
- * that conversation. A refused start keeps the message with Retry.
+ * that conversation. A refused start keeps the message with Retry, and says why when the visitor
+ * started too many conversations lately.
  */
 export default function NewConversationScreen(_: ScreenProps<"new-conversation">) {
   const { api, queries, navigator } = useShell();
+  const t = useTexts(conversationTexts);
   const sdkKey = useMessengerState((state) => state.sdkKey);
   const attachments = useAttachments();
   const [pending, setPending] = useState<PendingMessage | null>(null);
@@ -55,11 +58,12 @@ export default function NewConversationScreen(_: ScreenProps<"new-conversation">
         queries.invalidate("/messenger/home");
         queries.set(conversationPath(conversation.shareToken), conversation);
         if (mounted.current) navigator.replace({ name: "conversation", shareToken: conversation.shareToken });
-      } catch {
-        if (mounted.current) setPending({ ...message, state: "failed" });
+      } catch (failure) {
+        const problem = tooManyStarts(failure) ? t("conversation.tooManyStarts") : undefined;
+        if (mounted.current) setPending({ ...message, state: "failed", problem });
       }
     },
-    [api, queries, navigator],
+    [api, queries, navigator, t],
   );
 
   const send = (message: { text: string; attachments: Attachment[] }) =>

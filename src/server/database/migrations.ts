@@ -30,6 +30,8 @@ import { visitorTimeline } from "./migrations/028-visitor-timeline.ts";
 import { newsBodyDoc } from "./migrations/029-news-body-doc.ts";
 import { helpLanguages } from "./migrations/031-help-languages.ts";
 import { requestBoardAndRespondents } from "./migrations/032-request-board-and-respondents.ts";
+import { unreadAlertOptIn } from "./migrations/033-unread-alert-opt-in.ts";
+import { senderScopes } from "./migrations/034-sender-scopes.ts";
 
 export interface Migration {
   id: number;
@@ -73,6 +75,8 @@ export const migrations: readonly Migration[] = [
   newsBodyDoc,
   helpLanguages,
   requestBoardAndRespondents,
+  unreadAlertOptIn,
+  senderScopes,
 ];
 
 export interface MigrationResult {

@@ -53,8 +53,8 @@ describe("adminPolicy", () => {
     expect(policy.get("base-uri")).toEqual(["'none'"]);
     expect(policy.get("form-action")).toEqual(["'self'"]);
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
-    // ALTCHA is our own code: no third party may be framed.
-    expect(policy.has("frame-src")).toBe(false);
+    // ALTCHA is our own code: no third party may be framed, only the admin's own capture frames.
+    expect(policy.get("frame-src")).toEqual(["'self'"]);
     for (const provider of ["altcha", "off", "recaptcha", "turnstile"] as const) {
       const script = directives(adminPolicy("n", provider)).get("script-src") ?? [];
       expect(script).not.toContain("'unsafe-inline'");
@@ -72,12 +72,13 @@ describe("adminPolicy", () => {
       "https://www.gstatic.com/recaptcha/",
     ]);
     expect(recaptcha.get("frame-src")).toEqual([
+      "'self'",
       "https://www.google.com/recaptcha/",
       "https://recaptcha.google.com/recaptcha/",
     ]);
     const turnstile = directives(adminPolicy("n", "turnstile"));
     expect(turnstile.get("script-src")).toContain("https://challenges.cloudflare.com");
-    expect(turnstile.get("frame-src")).toEqual(["https://challenges.cloudflare.com"]);
+    expect(turnstile.get("frame-src")).toEqual(["'self'", "https://challenges.cloudflare.com"]);
     expect(JSON.stringify([...turnstile])).not.toContain("google");
     expect(JSON.stringify([...recaptcha])).not.toContain("cloudflare");
     expect(adminPolicy("n", "off")).toBe(adminPolicy("n", "altcha"));
@@ -261,6 +262,30 @@ describe("through the real server", () => {
     expect(seen.size).toBe(5);
   });
 
+  test("the capture frame the admin shows a reported page in: inline styles, pictures from ours, nothing that runs", async () => {
+    const response = await fetch(`${server.mainUrl}/capture-frame`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    const policy = directives(response.headers.get("content-security-policy"));
+    expect(policy.get("default-src")).toEqual(["'none'"]);
+    expect(policy.get("style-src")).toEqual(["'unsafe-inline'"]);
+    const ours = ["data:", "blob:", "'self'", server.messengerUrl];
+    expect(policy.get("img-src")).toEqual(ours);
+    expect(policy.get("media-src")).toEqual(ours);
+    expect(policy.get("font-src")).toEqual(ours);
+    expect(policy.get("sandbox")).toEqual(["allow-same-origin"]);
+    expect(policy.get("frame-ancestors")).toEqual(["'self'"]);
+    expect(policy.has("script-src")).toBe(false);
+    expect(await response.text()).not.toContain("<script");
+    // Once the admin loads a report's external content, its frames may fetch from the web too.
+    const external = directives(
+      (await fetch(`${server.mainUrl}/capture-frame?external=1`)).headers.get("content-security-policy"),
+    );
+    expect(external.get("img-src")).toEqual([...ours, "https:", "http:"]);
+    expect(external.get("style-src")).toEqual(["'unsafe-inline'"]);
+  });
+
   test("the demo host page and the SDK files get no page policy of the admin", async () => {
     for (const path of ["/demo", "/sdk/loader.js", "/sdk/launcher-chunk-abcd1234.js"]) {
       const response = await fetch(`${server.mainUrl}${path}`);
@@ -335,7 +360,7 @@ describe("the admin policy follows CAPTCHA_PROVIDER", () => {
       const policy = directives(
         (await fetch(`${server.mainUrl}/login`)).headers.get("content-security-policy"),
       );
-      expect(policy.get("frame-src")).toEqual(frames.length > 0 ? [...frames] : undefined);
+      expect(policy.get("frame-src")).toEqual(["'self'", ...frames]);
     } finally {
       await server.dispose();
     }

@@ -56,7 +56,8 @@ const nonceScripts = (nonce: string, hosts: readonly string[] = []) =>
  * The admin SPA's policy. Nothing is allowed by default; the app needs its own scripts, styles and API,
  * images from itself, `data:` (QR codes, the empty favicon) and `https:` (a skill's icon may be a picture
  * link), visitors' files from `filesOrigin` (the messenger origin serves uploads, never this one), and
- * the configured captcha provider's scripts and frames. It may not be framed at all.
+ * the configured captcha provider's scripts and frames, and frames of its own origin (the page a report
+ * captured is shown in, capture-frame.ts). It may not be framed at all.
  */
 export function adminPolicy(nonce: string, captcha: CaptchaProvider, filesOrigin = ""): string {
   const provider = captchaSources[captcha];
@@ -71,7 +72,8 @@ export function adminPolicy(nonce: string, captcha: CaptchaProvider, filesOrigin
     `media-src 'self'${files} blob: https:`,
     "font-src 'self'",
     "connect-src 'self'",
-    ...(provider.frame.length > 0 ? [`frame-src ${provider.frame.join(" ")}`] : []),
+    // 'self': the frames a reported page is shown in (capture-frame.ts).
+    ["frame-src", "'self'", ...provider.frame].join(" "),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { SMTPServer } from "smtp-server";
-import { loadConfig } from "../config.ts";
+import { defaultUnreadMailsPerHour, loadConfig } from "../config.ts";
 import { newAdmin } from "../test-support/admin-api-client.ts";
 import { callApi, logIn } from "../test-support/api-calls.ts";
 import {
@@ -16,21 +16,16 @@ interface Received {
   data: string;
 }
 
-// A minute on the server's clock, which the test moves on (`moveClockPastUnread`) instead of waiting.
+// A minute on the server's clock, which the test moves on instead of waiting; a digest period is as
+// long (the unread time, up to 5 minutes).
 const unreadMinutes = "1";
+const unreadMs = Number(unreadMinutes) * 60_000;
 const dueWithinMs = 6000;
-/** How far the server's clock is ahead of the real one. */
-let clockAhead = 0;
-/** Background checks begun so far: each reads the clock once, and one runs at a time. */
-let checks = 0;
+const subjectPattern = /^Unread: \d+ conversations? waiting for an answer$/;
 
 let smtp: SMTPServer;
 let smtpPort = 0;
 const received: Received[] = [];
-let server: TestServer;
-let adminToken = "";
-let projectId = "";
-let second: { id: string; token: string };
 
 /** A real SMTP server on loopback, as mail-dispatcher.db.test.ts: the outbox is delivered to it. */
 beforeAll(async () => {
@@ -50,31 +45,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
   smtpPort = (smtp.server.address() as { port: number }).port;
-  server = await startTestServer(
-    {
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: "Morph <noreply@example.com>",
-      UNREAD_ALERT_MINUTES: unreadMinutes,
-    },
-    {
-      // The outbox and the unread check every 50 ms, the check on a clock the test moves on.
-      mailDispatchMs: 50,
-      unreadMail: {
-        intervalMs: 50,
-        now: () => {
-          checks++;
-          return Date.now() + clockAhead;
-        },
-      },
-    },
-  );
-  adminToken = await logIn(server.mainUrl, "admin@example.com", "admin");
-  projectId = await demoProjectId(server.db.sql);
-  second = await newAdmin(server, "Second");
 });
 
 afterAll(async () => {
-  await server?.dispose();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
@@ -86,113 +59,258 @@ async function until(condition: () => Promise<boolean> | boolean, ms = dueWithin
   }
 }
 
-// Each test starts with the server's clock on time: nothing it writes is due until it says so.
-beforeEach(() => {
-  clockAhead = 0;
-});
-
-/** Every visitor message written so far is past the unread time on the server's clock from now on. */
-function moveClockPastUnread() {
-  clockAhead = Number(unreadMinutes) * 60_000 + 1000;
+interface Mail {
+  to: string;
+  subject: string;
+  body: string;
 }
 
 /**
- * Waits until a whole background check ran after this call: the second check begun from now on starts
- * only once the first has ended, and the first began after everything the test wrote before.
+ * A test server of its own with the unread check every 50 ms on a clock that only moves forward:
+ * the digest period is a window in the database, which a clock set back would hold shut.
  */
-async function aCheckHasRun() {
-  const from = checks;
-  await until(() => checks >= from + 2);
-}
-
-/** The outbox rows about a conversation, by its subject (the visitor's first words). */
-async function mailsAbout(words: string): Promise<Array<{ to: string; body: string }>> {
-  const rows = await server.db.sql`SELECT to_address, body FROM mail_outbox
-    WHERE subject LIKE ${`%${words}%`} ORDER BY created_at, to_address`;
-  return (rows as Array<{ to_address: string; body: string }>).map((row) => ({
-    to: row.to_address,
-    body: row.body,
-  }));
-}
-
-async function startConversation(text: string): Promise<{ session: TestSession; id: string; token: string }> {
-  const session = await startSession(server.mainUrl);
-  const response = await call(server.mainUrl, session, "POST", "/conversations", { text });
-  expect(response.status).toBe(201);
-  const { shareToken } = (await response.json()) as { shareToken: string };
-  const [row] = await server.db.sql`SELECT id FROM conversations WHERE share_token = ${shareToken}`;
-  return { session, id: String(row?.id), token: shareToken };
-}
-
-async function visitorWrites(conversation: { session: TestSession; token: string }, text: string) {
-  const response = await call(
-    server.mainUrl,
-    conversation.session,
-    "POST",
-    `/conversations/${conversation.token}/messages`,
+async function startMailServer(env: Record<string, string> = {}) {
+  let clockAhead = 0;
+  /** Background checks begun so far: each reads the clock once, and one runs at a time. */
+  let checks = 0;
+  const server: TestServer = await startTestServer(
     {
-      text,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "Morph <noreply@example.com>",
+      UNREAD_ALERT_MINUTES: unreadMinutes,
+      ...env,
+    },
+    {
+      mailDispatchMs: 50,
+      unreadMail: {
+        intervalMs: 50,
+        now: () => {
+          checks++;
+          return Date.now() + clockAhead;
+        },
+      },
     },
   );
-  expect(response.status).toBe(201);
-}
-
-async function staff(method: string, path: string, body?: unknown) {
-  const response = await callApi(
-    server.mainUrl,
-    method,
-    `/api/projects/${projectId}/conversations${path}`,
-    body,
-    adminToken,
-  );
-  expect(response.status).toBe(200);
-}
-
-describe("the unread e-mail", () => {
-  test("unassigned: every admin is mailed once per burst of unread messages, through SMTP", async () => {
-    const conversation = await startConversation("Unread one: where is my parcel?");
-    moveClockPastUnread();
-    await until(async () => (await mailsAbout("Unread one")).length === 2);
-    const mails = await mailsAbout("Unread one");
-    expect(mails.map((mail) => mail.to)).toEqual(["admin@example.com", "second@example.com"]);
-    expect(mails[0]?.body).toContain("> Unread one: where is my parcel?");
-    expect(mails[0]?.body).toContain(
-      `${server.mainUrl}/dashboard/conversations/${projectId}/${conversation.id}`,
+  const adminToken = await logIn(server.mainUrl, "admin@example.com", "admin");
+  const projectId = await demoProjectId(server.db.sql);
+  const staff = async (method: string, path: string, body?: unknown) => {
+    const response = await callApi(
+      server.mainUrl,
+      method,
+      `/api/projects/${projectId}/conversations${path}`,
+      body,
+      adminToken,
     );
+    expect(response.status).toBe(200);
+  };
+  return {
+    server,
+    projectId,
+    staff,
+    /** Moves the server's clock on: what was written before is `ms` older. */
+    advance(ms: number) {
+      clockAhead += ms;
+    },
+    /**
+     * Waits until a whole background check ran after this call: the second check begun from now on
+     * starts only once the first has ended, and the first began after everything written before.
+     */
+    async aCheckHasRun() {
+      const from = checks;
+      await until(() => checks >= from + 2);
+    },
+    async mails(): Promise<Mail[]> {
+      const rows = await server.db.sql`SELECT to_address, subject, body FROM mail_outbox
+        ORDER BY created_at, to_address`;
+      return (rows as Array<{ to_address: string; subject: string; body: string }>).map((row) => ({
+        to: row.to_address,
+        subject: row.subject,
+        body: row.body,
+      }));
+    },
+    /** An admin who ticked "unassigned conversations" on their profile (or did not). */
+    async admin(name: string, wantsUnassigned: boolean) {
+      const made = await newAdmin(server, name);
+      const response = await callApi(
+        server.mainUrl,
+        "PUT",
+        "/api/admin/profile/unread-mail",
+        { unassigned: wantsUnassigned },
+        made.token,
+      );
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { unassignedUnreadMail: boolean }).unassignedUnreadMail).toBe(
+        wantsUnassigned,
+      );
+      return made;
+    },
+    async startConversation(session: TestSession, body: { text: string; subject?: string }) {
+      const response = await call(server.mainUrl, session, "POST", "/conversations", body);
+      expect(response.status).toBe(201);
+      const { shareToken } = (await response.json()) as { shareToken: string };
+      const [row] = await server.db.sql`SELECT id FROM conversations WHERE share_token = ${shareToken}`;
+      return { session, id: String(row?.id), token: shareToken };
+    },
+    async visitorWrites(conversation: { session: TestSession; token: string }, text: string) {
+      const response = await call(
+        server.mainUrl,
+        conversation.session,
+        "POST",
+        `/conversations/${conversation.token}/messages`,
+        { text },
+      );
+      expect(response.status).toBe(201);
+    },
+  };
+}
+
+type MailServer = Awaited<ReturnType<typeof startMailServer>>;
+
+let running: MailServer | null = null;
+async function serverForTest(env: Record<string, string> = {}) {
+  running = await startMailServer(env);
+  return running;
+}
+afterEach(async () => {
+  await running?.server.dispose();
+  running = null;
+});
+
+const to = (mails: Mail[], address: string) => mails.filter((mail) => mail.to === address);
+
+describe("the unread alert", () => {
+  test("the assignee hears of an assigned conversation; unassigned ones reach only admins who asked, through SMTP", async () => {
+    const t = await serverForTest();
+    const second = await t.admin("Second", false);
+    await t.admin("Third", true);
+    const session = await startSession(t.server.mainUrl);
+    const unassigned = await t.startConversation(session, { text: "Where is my parcel?" });
+    const assigned = await t.startConversation(session, { text: "Billing question" });
+    await t.staff("POST", `/${assigned.id}/assign`, { assigneeId: second.id });
+    const read = await t.startConversation(session, { text: "Read in time" });
+    await t.staff("POST", `/${read.id}/read`);
+    const closed = await t.startConversation(session, { text: "Closed one" });
+    await t.staff("POST", `/${closed.id}/close`);
+
+    t.advance(unreadMs + 1000);
+    await until(async () => (await t.mails()).length === 2);
+    await t.aCheckHasRun();
+    const mails = await t.mails();
+    expect(mails.map((mail) => mail.to).sort()).toEqual(["second@example.com", "third@example.com"]);
+    const [toSecond] = to(mails, "second@example.com");
+    expect(toSecond?.subject).toBe("Unread: 1 conversation waiting for an answer");
+    expect(toSecond?.body).toContain("- Billing question (from a visitor, assigned to you)");
+    expect(toSecond?.body).toContain(
+      `${t.server.mainUrl}/dashboard/conversations/${t.projectId}/${assigned.id}`,
+    );
+    expect(toSecond?.body).not.toContain("parcel");
+    const [toThird] = to(mails, "third@example.com");
+    expect(toThird?.body).toContain("- Where is my parcel? (from a visitor, unassigned)");
+    expect(toThird?.body).toContain(
+      `${t.server.mainUrl}/dashboard/conversations/${t.projectId}/${unassigned.id}`,
+    );
+    for (const mail of mails) {
+      expect(mail.body).not.toContain("Read in time");
+      expect(mail.body).not.toContain("Closed one");
+    }
     await until(() =>
-      received.some((mail) => mail.to.includes("second@example.com") && mail.data.includes("Unread one")),
+      received.some((mail) => mail.to.includes("third@example.com") && mail.data.includes("parcel")),
     );
-
-    // Still unread: more messages of the same burst mail nobody again, also once they are due.
-    await visitorWrites(conversation, "Hello? Anyone there?");
-    moveClockPastUnread();
-    await aCheckHasRun();
-    expect(await mailsAbout("Unread one")).toHaveLength(2);
-
-    // Staff read it; the visitor writes again later: a new burst, a new mail.
-    await staff("POST", `/${conversation.id}/read`);
-    await visitorWrites(conversation, "One more thing");
-    moveClockPastUnread();
-    await until(async () => (await mailsAbout("Unread one")).length === 4);
-    const latest = (await mailsAbout("Unread one")).slice(2);
-    expect(latest[0]?.body).toContain("> One more thing");
-    expect(latest[0]?.body).not.toContain("where is my parcel");
   }, 20_000);
 
-  test("assigned: only the assignee is mailed; read in time or closed: nobody", async () => {
-    const assigned = await startConversation("Unread two: billing question");
-    await staff("POST", `/${assigned.id}/assign`, { assigneeId: second.id });
-    const read = await startConversation("Unread three: read in time");
-    await staff("POST", `/${read.id}/read`);
-    const closed = await startConversation("Unread four: closed");
-    await staff("POST", `/${closed.id}/close`);
+  test("one mail per burst of unread messages; read, then written to again: the next period's digest", async () => {
+    const t = await serverForTest();
+    await t.admin("Third", true);
+    const conversation = await t.startConversation(await startSession(t.server.mainUrl), {
+      text: "Unread one: where is my parcel?",
+    });
+    t.advance(unreadMs + 1000);
+    await until(async () => (await t.mails()).length === 1);
 
-    moveClockPastUnread();
-    await until(async () => (await mailsAbout("Unread two")).length > 0);
-    await aCheckHasRun();
-    expect((await mailsAbout("Unread two")).map((mail) => mail.to)).toEqual(["second@example.com"]);
-    expect(await mailsAbout("Unread three")).toEqual([]);
-    expect(await mailsAbout("Unread four")).toEqual([]);
+    // Still unread: more messages of the same burst mail nobody again, also once they are due.
+    await t.visitorWrites(conversation, "Hello? Anyone there?");
+    t.advance(unreadMs + 1000);
+    await t.aCheckHasRun();
+    expect(await t.mails()).toHaveLength(1);
+
+    // Staff read it; the visitor writes again later: a new burst, a new digest.
+    await t.staff("POST", `/${conversation.id}/read`);
+    await t.visitorWrites(conversation, "One more thing");
+    t.advance(unreadMs + 1000);
+    await until(async () => (await t.mails()).length === 2);
+    expect((await t.mails()).map((mail) => mail.to)).toEqual(["third@example.com", "third@example.com"]);
+  }, 20_000);
+
+  test("a flood of conversations: one digest per admin per period, visitor text never in a subject", async () => {
+    const t = await serverForTest();
+    const asked = ["third@example.com", "fourth@example.com"];
+    await t.admin("Second", false);
+    await t.admin("Third", true);
+    await t.admin("Fourth", true);
+    const hostile = "Reset your password at http://evil.example\r\nBcc: everyone@example.com";
+    // Three sessions from one address, five conversations each: the most they may start in an hour.
+    for (let visitor = 0; visitor < 3; visitor++) {
+      const session = await startSession(t.server.mainUrl);
+      for (let n = 0; n < 5; n++)
+        await t.startConversation(session, { text: `Flood ${visitor}-${n}`, subject: `${hostile} ${n}` });
+    }
+    t.advance(unreadMs + 1000);
+    await until(async () => (await t.mails()).length === asked.length);
+    await t.aCheckHasRun();
+    let mails = await t.mails();
+    expect(mails.map((mail) => mail.to).sort()).toEqual([...asked].sort());
+    for (const mail of mails) {
+      expect(mail.subject).toBe("Unread: 15 conversations waiting for an answer");
+      // Five listed, on one line each, the rest counted.
+      expect(mail.body.match(/^- Reset your password at http:\/\/evil\.example Bcc:/gm)).toHaveLength(5);
+      expect(mail.body).toContain("…and 10 more.");
+    }
+
+    // Five more within the same period (due at once on the clock moved on): they wait for the next.
+    const late = await startSession(t.server.mainUrl);
+    for (let n = 0; n < 5; n++) await t.startConversation(late, { text: `Late ${n}`, subject: hostile });
+    await t.aCheckHasRun();
+    await t.aCheckHasRun();
+    expect(await t.mails()).toHaveLength(asked.length);
+    t.advance(unreadMs);
+    await until(async () => (await t.mails()).length === 2 * asked.length);
+    await t.aCheckHasRun();
+    mails = await t.mails();
+    expect(mails).toHaveLength(2 * asked.length);
+    for (const address of asked) expect(to(mails, address)).toHaveLength(2);
+    expect(mails.slice(asked.length).map((mail) => mail.subject)).toEqual(
+      asked.map(() => "Unread: 5 conversations waiting for an answer"),
+    );
+    for (const mail of mails) {
+      expect(mail.subject).toMatch(subjectPattern);
+      expect(mail.subject).not.toContain("evil");
+    }
+  }, 30_000);
+
+  test("past the hourly cap, alerts are not queued and a warning is logged once", async () => {
+    const logged = spyOn(console, "log");
+    try {
+      const t = await serverForTest({ UNREAD_ALERT_MAILS_PER_HOUR: "1", LOG_LEVEL: "warn" });
+      await t.admin("Third", true);
+      await t.admin("Fourth", true);
+      const session = await startSession(t.server.mainUrl);
+      await t.startConversation(session, { text: "First wave" });
+      t.advance(unreadMs + 1000);
+      await until(async () => (await t.mails()).length === 1);
+      await t.aCheckHasRun();
+      // A later period in the same hour: nothing more.
+      await t.startConversation(session, { text: "Second wave" });
+      t.advance(2 * unreadMs);
+      await t.aCheckHasRun();
+      await t.aCheckHasRun();
+      expect(await t.mails()).toHaveLength(1);
+      const warnings = logged.mock.calls
+        .map(([line]) => String(line))
+        .filter((line) => line.includes("unread alert mails reached their hourly cap"));
+      expect(warnings).toHaveLength(1);
+    } finally {
+      logged.mockRestore();
+    }
   }, 20_000);
 });
 
@@ -203,5 +321,15 @@ test("UNREAD_ALERT_MINUTES: 15 by default, fractions and 0 (off) allowed, anythi
   for (const bad of ["-1", "soon", "1e3", "20000"])
     expect(() => loadConfig({ UNREAD_ALERT_MINUTES: bad })).toThrow(
       "Invalid configuration: UNREAD_ALERT_MINUTES",
+    );
+});
+
+test("UNREAD_ALERT_MAILS_PER_HOUR: 100 by default, a whole number from 1", () => {
+  expect(loadConfig({}).unreadMailsPerHour).toBe(defaultUnreadMailsPerHour);
+  expect(defaultUnreadMailsPerHour).toBe(100);
+  expect(loadConfig({ UNREAD_ALERT_MAILS_PER_HOUR: "5" }).unreadMailsPerHour).toBe(5);
+  for (const bad of ["0", "-1", "lots", "2.5"])
+    expect(() => loadConfig({ UNREAD_ALERT_MAILS_PER_HOUR: bad })).toThrow(
+      "Invalid configuration: UNREAD_ALERT_MAILS_PER_HOUR",
     );
 });

@@ -1,12 +1,17 @@
 import type { SQL } from "bun";
 import type { Logger } from "../logger.ts";
+import { createSharedRateLimiter, type SharedRateLimiter } from "../shared-rate-limiter.ts";
 import { queueMail } from "./mail-outbox.ts";
+import { unreadAlertDigest, type WaitingConversation } from "./unread-alert-digest.ts";
+import { type MailableAdmin, mailableAdmins, recipientsOf } from "./unread-alert-recipients.ts";
 
 export interface UnreadMailSettings {
   /** How long a visitor's message may wait unread by staff; 0 turns the e-mail off. */
   minutes: number;
-  /** The main origin's public URL (known once the server is bound), for the link to the conversation. */
+  /** The main origin's public URL (known once the server is bound), for the links to conversations. */
   adminUrl: () => string;
+  /** Unread-alert mails queued per hour at most, over every admin and server process. */
+  mailsPerHour: number;
   /**
    * The background check's clock and interval, the real ones unless given: tests move the clock past
    * the unread time and check often, instead of waiting minutes (or seconds) for both.
@@ -26,9 +31,21 @@ interface DueConversation {
   visitor_email: string | null;
 }
 
-/** Conversations mailed about per pass; the rest wait for the next pass. */
-const batchSize = 50;
-const maxExcerpt = 300;
+/** Conversations claimed per digest; the rest wait for the next period. */
+const batchSize = 500;
+const hourMs = 60 * 60 * 1000;
+/** The longest a digest period gets, whatever the unread time: at most 12 digests an admin an hour. */
+const longestPeriodMs = 5 * 60_000;
+
+/**
+ * How often an admin can get a digest at most: the unread time, up to 5 minutes. A message is then
+ * mailed about between the unread time and that plus the period after it was written.
+ */
+export const digestPeriodMs = (minutes: number) => Math.min(longestPeriodMs, minutes * 60_000);
+
+/** The window keys in `rate_limit_counters` that every server process shares. */
+const digestKey = "unread-alert-digest";
+const mailsKey = "unread-alert-mails";
 
 /**
  * Open conversations with a visitor message older than `cutoff` that staff have not read, and not
@@ -54,67 +71,88 @@ async function dueConversations(sql: SQL, cutoff: string): Promise<DueConversati
   return rows as DueConversation[];
 }
 
-/** The assignee when they can still be mailed, else every enabled admin with an address. */
-async function recipients(sql: SQL, assigneeId: string | null): Promise<string[]> {
-  if (assigneeId) {
-    const [row] = await sql`SELECT email FROM users
-      WHERE id = ${assigneeId} AND role = 'ADMIN' AND enabled = ${true} AND email IS NOT NULL`;
-    const email = (row as { email: string } | undefined)?.email;
-    if (email) return [email];
-  }
-  const rows = await sql`SELECT email FROM users
-    WHERE role = 'ADMIN' AND enabled = ${true} AND email IS NOT NULL ORDER BY email`;
-  return (rows as Array<{ email: string }>).map((row) => row.email);
+interface RecipientDigest {
+  admin: MailableAdmin;
+  conversations: DueConversation[];
 }
 
-async function unreadTexts(sql: SQL, conversationId: string, after: string | null): Promise<string[]> {
-  const rows = await sql`SELECT text FROM conversation_messages
-    WHERE conversation_id = ${conversationId} AND author = 'visitor' AND id > ${after ?? ""}
-    ORDER BY id LIMIT 5`;
-  return (rows as Array<{ text: string }>).map((row) => {
-    const line = row.text.replace(/\s+/g, " ").trim();
-    return line.length > maxExcerpt ? `${line.slice(0, maxExcerpt - 1)}…` : line;
-  });
+/** Each recipient with the conversations waiting for them, in the order they became due. */
+function groupByRecipient(
+  due: readonly DueConversation[],
+  admins: readonly MailableAdmin[],
+): RecipientDigest[] {
+  const waiting = new Map<string, RecipientDigest>();
+  for (const conversation of due) {
+    for (const admin of recipientsOf(conversation.assignee_id, admins)) {
+      const entry = waiting.get(admin.email) ?? { admin, conversations: [] };
+      entry.conversations.push(conversation);
+      waiting.set(admin.email, entry);
+    }
+  }
+  return [...waiting.values()];
 }
 
 /**
- * One pass: for each conversation due, the mail mark moves to its newest visitor message and the
- * mails are queued, in one transaction. The mark moves only if no other process moved it first (two
- * servers behind a balancer mail once), and a crash leaves either both or neither.
+ * Counts one mail into the hourly cap; false once it is used up. The one hit past the cap, which
+ * exactly one process sees per window, logs the warning, so it comes once an hour.
+ */
+async function withinHourlyCap(limiter: SharedRateLimiter, settings: UnreadMailSettings, logger: Logger) {
+  const decision = await limiter.take(mailsKey, { limit: settings.mailsPerHour, windowMs: hourMs });
+  if (decision.hits === settings.mailsPerHour + 1)
+    logger.warn("unread alert mails reached their hourly cap; further ones are not queued this hour", {
+      cap: settings.mailsPerHour,
+      retryAfterSeconds: decision.retryAfterSeconds,
+    });
+  return decision.allowed;
+}
+
+/**
+ * One pass: at most one digest per period over every server process (a window in the database), and
+ * in it one mail per admin listing the conversations waiting for them. Each conversation's mail mark
+ * moves to its newest visitor message in the transaction that queues the mails, only if no other
+ * process moved it first, so a crash leaves either both or neither. Answers the mails queued.
  */
 export async function mailUnreadMessages(
   sql: SQL,
   settings: UnreadMailSettings,
+  logger: Logger,
   now = Date.now(),
 ): Promise<number> {
   if (settings.minutes <= 0) return 0;
-  const cutoff = new Date(now - settings.minutes * 60_000).toISOString();
-  let mailed = 0;
-  for (const due of await dueConversations(sql, cutoff)) {
-    const to = await recipients(sql, due.assignee_id);
-    const readMark = await sql`SELECT last_read_message_id AS id FROM conversation_read_marks
-      WHERE conversation_id = ${due.id} AND reader = 'staff'`;
-    const texts = await unreadTexts(sql, due.id, (readMark[0] as { id: string } | undefined)?.id ?? null);
-    const visitor = due.visitor_name?.trim() || due.visitor_email?.trim() || "A visitor";
-    const link = `${settings.adminUrl()}/dashboard/conversations/${due.project_id}/${due.id}`;
-    const claimed = await sql.begin(async (tx) => {
-      const moved = await tx`UPDATE conversations SET unread_mailed_message_id = ${due.newest}
-        WHERE id = ${due.id} AND COALESCE(unread_mailed_message_id, '') = ${due.mailed ?? ""} RETURNING id`;
-      if (moved.length === 0) return false;
-      for (const address of to) {
-        await queueMail(tx, {
-          to: address,
-          subject: `Unread message from ${visitor}: ${due.subject || "a conversation"}`,
-          body:
-            `${visitor} wrote ${settings.minutes} or more minutes ago and nobody on the team has read it yet:\n\n` +
-            `${texts.map((text) => `> ${text}`).join("\n")}\n\nAnswer in the dashboard: ${link}\n`,
-        });
-      }
-      return true;
-    });
-    if (claimed) mailed++;
-  }
-  return mailed;
+  const due = await dueConversations(sql, new Date(now - settings.minutes * 60_000).toISOString());
+  if (due.length === 0) return 0;
+  const limiter = createSharedRateLimiter(sql, () => now);
+  const period = await limiter.take(digestKey, { limit: 1, windowMs: digestPeriodMs(settings.minutes) });
+  if (!period.allowed) return 0;
+
+  const recipients: RecipientDigest[] = [];
+  for (const entry of groupByRecipient(due, await mailableAdmins(sql)))
+    if (await withinHourlyCap(limiter, settings, logger)) recipients.push(entry);
+  const adminUrl = settings.adminUrl();
+  return sql.begin(async (tx) => {
+    const claimed = new Set<string>();
+    for (const conversation of due) {
+      const moved = await tx`UPDATE conversations SET unread_mailed_message_id = ${conversation.newest}
+        WHERE id = ${conversation.id} AND COALESCE(unread_mailed_message_id, '') = ${conversation.mailed ?? ""}
+        RETURNING id`;
+      if (moved.length > 0) claimed.add(conversation.id);
+    }
+    let queued = 0;
+    for (const { admin, conversations } of recipients) {
+      const waiting: WaitingConversation[] = conversations
+        .filter((conversation) => claimed.has(conversation.id))
+        .map((conversation) => ({
+          subject: conversation.subject,
+          visitor: conversation.visitor_name?.trim() || conversation.visitor_email?.trim() || "",
+          link: `${adminUrl}/dashboard/conversations/${conversation.project_id}/${conversation.id}`,
+          assignedToRecipient: conversation.assignee_id === admin.id,
+        }));
+      if (waiting.length === 0) continue;
+      await queueMail(tx, unreadAlertDigest(admin.email, waiting, { minutes: settings.minutes, adminUrl }));
+      queued++;
+    }
+    return queued;
+  });
 }
 
 /**
@@ -129,7 +167,7 @@ export function startUnreadMailer(sql: SQL, settings: UnreadMailSettings, logger
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    mailUnreadMessages(sql, settings, now())
+    mailUnreadMessages(sql, settings, logger, now())
       .catch((error) => logger.error("unread mail pass failed", { error: String(error) }))
       .finally(() => {
         running = false;

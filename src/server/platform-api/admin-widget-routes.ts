@@ -1,3 +1,4 @@
+import type { AllowedHosts } from "../domain/webhooks/webhook-address-rules.ts";
 import type { WebhookEvents } from "../domain/webhooks/webhook-events.ts";
 import type { ApiRoute } from "../http/api-route.ts";
 import type { Logger } from "../logger.ts";
@@ -34,6 +35,8 @@ export type AdminWidgetDeps = PlatformDeps & {
   messengerUrl: () => string;
   /** Where reports' and replies' events go to the projects' webhooks, and the webhook routes' queue. */
   webhooks?: WebhookEvents;
+  /** The operator's exceptions to "webhooks reach public addresses only" (`WEBHOOK_ALLOWED_HOSTS`). */
+  webhookAllowedHosts?: AllowedHosts;
 };
 
 /**

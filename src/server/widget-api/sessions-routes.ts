@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SQL } from "bun";
 import { customDataProblem } from "../../shared/custom-data-limits.ts";
 import { validateUntrusted } from "../../shared/untrusted-validation.ts";
@@ -8,6 +7,7 @@ import {
   PartialUpdateRequest,
   PingRequest,
   SessionStartRequest,
+  type StreamedEvent,
   UserFields,
   userFieldKeys,
   type WidgetSession,
@@ -26,6 +26,7 @@ import {
   touchSession,
   updateSession,
 } from "../domain/sessions/sessions-repository.ts";
+import { verifyUserHash } from "../domain/sessions/user-hash.ts";
 import { json, jsonError } from "../http/json-response.ts";
 import { parseJsonText, readBodyText, readJsonBody, validateBody } from "../http/read-json-body.ts";
 import { surelyPingRequest } from "./ping-request-check.ts";
@@ -44,9 +45,15 @@ export interface SessionRoutesDeps {
   pingWriter?: PingWriter;
   /** Where the ping's session lookup is kept (widget-lookup-cache.ts), told what the write found. */
   sessions?: Pick<WidgetLookupCache, "rememberSession" | "forgetSession">;
-  /** Hears each session start's page origin (the install panel's installation check). */
-  onSessionStart?: (projectId: string, origin: string | null) => void;
+  /**
+   * Hears a stored ping's events (the install panel's installation check reads its page views); never
+   * fails, and the ping is answered once it is done.
+   */
+  onPingEvents?: (context: WidgetContext, events: readonly StreamedEvent[]) => Promise<void>;
 }
+
+/** The SDK prints this on the host's console as it is: it names the cause and the setting behind it. */
+const invalidUserHash = "Invalid user hash for this user id (identity verification is on for this project)";
 
 export function toWidgetSession(session: StoredSession, secret: string): WidgetSession {
   return {
@@ -60,14 +67,6 @@ export function toWidgetSession(session: StoredSession, secret: string): WidgetS
     customData: session.customData,
     lang: session.lang,
   };
-}
-
-/** Identity verification: `userHash` is the HMAC-SHA256 (hex) of the user id under the project secret. */
-export function verifyUserHash(secret: string, userId: string, userHash: string | null | undefined): boolean {
-  if (!userHash) return false;
-  const expected = Buffer.from(createHmac("sha256", secret).update(userId).digest("hex"));
-  const given = Buffer.from(userHash.toLowerCase());
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /**
@@ -102,7 +101,7 @@ export function sessionRoutes({
   sql,
   sessionSecret,
   afterPing,
-  onSessionStart,
+  onPingEvents,
   pingWriter = createPingWriter(sql),
   sessions,
 }: SessionRoutesDeps): WidgetRoute[] {
@@ -115,7 +114,6 @@ export function sessionRoutes({
   async function start({ request, project }: WidgetContext): Promise<Response> {
     const body = await readJsonBody(request, SessionStartRequest);
     if (!body.ok) return body.response;
-    onSessionStart?.(project.id, request.headers.get("origin"));
     const lang = body.value.lang ?? null;
     const gleapId = request.headers.get("gleap-id");
     const gleapHash = request.headers.get("gleap-hash");
@@ -146,7 +144,7 @@ export function sessionRoutes({
     const { userId, userHash } = raw.value;
     const verified = verifyUserHash(project.secret, userId, userHash);
     if (project.identityVerification && !verified) {
-      return jsonError(401, "Invalid user hash for this user id", "userHash");
+      return jsonError(401, invalidUserHash, "userHash");
     }
     const split = splitUserFields(raw.value as Record<string, unknown>, ["userId", "userHash"]);
     if (!split.ok) return split.response;
@@ -224,6 +222,7 @@ export function sessionRoutes({
       events: body.value.events,
     });
     if (!stored) return jsonError(401, "Invalid session");
+    if (body.value.events.length > 0) await onPingEvents?.(context, body.value.events);
     await afterPing?.(context, stored);
     return json({ ok: true, stored: body.value.events.length });
   }

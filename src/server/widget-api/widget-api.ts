@@ -1,4 +1,5 @@
 import type { SQL } from "bun";
+import { originAllowedFor } from "../domain/projects/allowed-origins.ts";
 import type { WidgetProject } from "../domain/projects/projects-repository.ts";
 import { createSessionHashVerifier } from "../domain/sessions/session-hash.ts";
 import { findSessionById, type StoredSession } from "../domain/sessions/sessions-repository.ts";
@@ -177,12 +178,7 @@ export function createWidgetApi(
 
   /** A project with allowed origins only answers those; a request without Origin is not a browser's. */
   function originAllowed(project: WidgetProject, origin: string | null): boolean {
-    return (
-      project.allowedOrigins.length === 0 ||
-      origin === null ||
-      project.allowedOrigins.includes(origin) ||
-      (messengerOrigin !== undefined && origin === messengerOrigin())
-    );
+    return origin === null || originAllowedFor(project.allowedOrigins, origin, messengerOrigin?.() ?? null);
   }
 
   function withCors(response: Response, project: WidgetProject | null, origin: string | null): Response {

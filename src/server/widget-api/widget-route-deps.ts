@@ -1,10 +1,12 @@
 import type { SQL } from "bun";
 import type { ReportQuotas } from "../domain/feedback/report-quotas.ts";
+import type { InstallationLimits } from "../domain/projects/installation-limits.ts";
 import type { PingWriter } from "../domain/sessions/ping-writes.ts";
 import type { WebhookEvents } from "../domain/webhooks/webhook-events.ts";
 import type { Logger } from "../logger.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
+import type { ConversationStartLimits } from "./messenger/conversation-start-limits.ts";
 import type { WidgetLookupCache } from "./widget-lookup-cache.ts";
 
 /** What every group of widget routes may use. */
@@ -21,6 +23,10 @@ export interface WidgetRouteDeps {
   logger?: Logger;
   /** Feedback report quotas; left out, the defaults (`RATE_LIMITS=0` passes none that count). */
   reportQuotas?: ReportQuotas;
+  /** New conversations per session and per address; left out, the defaults (`RATE_LIMITS=0` passes none). */
+  conversationStarts?: ConversationStartLimits;
+  /** The install check's origins per project and new ones per address; left out, the defaults. */
+  installationLimits?: InstallationLimits;
   /** Projects, sessions and live content kept in memory (the API's authentication shares it). */
   lookups?: WidgetLookupCache;
   /** Commits pings in groups; left out, the session routes make one of their own. */

@@ -1,7 +1,9 @@
 import { deliverAfterPing } from "../domain/outbounds/ping-delivery.ts";
+import { defaultInstallationLimits } from "../domain/projects/installation-limits.ts";
 import { createInstallationRecorder } from "../domain/projects/installations.ts";
 import { configRoutes } from "./config-routes.ts";
 import { feedbackRoutes } from "./feedback/feedback-routes.ts";
+import { frameHostRoutes } from "./frame-host-routes.ts";
 import { messengerRoutes } from "./messenger/messenger-routes.ts";
 import { outboundRoutes } from "./outbound/outbound-routes.ts";
 import { sessionRoutes } from "./sessions-routes.ts";
@@ -15,6 +17,7 @@ export function widgetRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
   const installations = createInstallationRecorder({
     sql: deps.sql,
     fanout: deps.fanout,
+    limits: deps.installationLimits ?? defaultInstallationLimits,
     onError: (error) => deps.logger?.warn("installation check failed", { error: String(error) }),
   });
   const lookups = deps.lookups ?? createWidgetLookupCache(deps.sql);
@@ -24,12 +27,14 @@ export function widgetRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
       sessions: lookups,
       afterPing: async (context, session) =>
         deliverAfterPing(deps, session, await lookups.liveContent(context.project.id)),
-      onSessionStart: installations.seen,
+      onPingEvents: ({ request, project, ip }, events) =>
+        installations.pinged({ project, origin: request.headers.get("origin"), events, ip }),
     }),
     ...configRoutes(deps),
     ...feedbackRoutes(deps),
     ...uploadRoutes(deps),
     ...outboundRoutes(deps),
     ...messengerRoutes(deps),
+    ...frameHostRoutes(deps),
   ];
 }

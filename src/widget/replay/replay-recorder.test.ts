@@ -166,6 +166,32 @@ describe("the replay recorder", () => {
     document.body.innerHTML = "";
   });
 
+  test("the page's handlers and script addresses are left out of what it records", () => {
+    const fake = fakeRecord();
+    const recorder = createReplayRecorder({
+      record: fake.record,
+      window: fakeWindow().window,
+      now: fake.now,
+    });
+    recorder.start();
+    fake.emit({
+      type: 3,
+      data: {
+        source: 0,
+        adds: [
+          {
+            node: { type: 2, tagName: "a", id: 8, attributes: { href: "javascript:go()", onclick: "go()" } },
+          },
+        ],
+        attributes: [{ id: 8, attributes: { onmouseover: "x", title: "Go" } }],
+      },
+    });
+    const last = recorder.data()?.events.at(-1) as {
+      data: { adds: Array<{ node: { attributes: object } }>; attributes: Array<{ attributes: object }> };
+    };
+    expect(last.data.adds[0]?.node.attributes).toEqual({});
+    expect(last.data.attributes[0]?.attributes).toEqual({ onmouseover: null, title: "Go" });
+  });
   test("a recorder that fails to start reports it and records nothing", () => {
     const reports: string[] = [];
     const record = (() => {

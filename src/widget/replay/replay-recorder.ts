@@ -1,3 +1,4 @@
+import { dropLiveAttributes } from "../../shared/replay-live-attributes.ts";
 import { isMobile } from "../common/report/session-metadata.ts";
 import { limitEvent } from "./event-size.ts";
 import { createReplayBuffer, type ReplayBufferOptions } from "./replay-buffer.ts";
@@ -94,7 +95,7 @@ export function createReplayRecorder(deps: ReplayRecorderDeps): ReplayRecorder {
             } catch {
               // The event is recorded as rrweb wrote it, never lost.
             }
-            const limited = limitEvent(event);
+            const limited = limitEvent(dropLiveAttributes(event));
             buffer.push(limited.event, limited.chars, isCheckout === true, now());
           },
         }) ?? null;

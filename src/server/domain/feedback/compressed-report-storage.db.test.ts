@@ -154,7 +154,7 @@ function storageTests(start: () => Promise<Backend>, stop: () => Promise<void>) 
         screenRecordingUrl: null,
         screenshotHtmlKey: `reports/${id}/snapshot.html`,
         webReplayKey: `reports/${id}/replay.json.gz`,
-        idempotencyKey: null,
+        idempotency: null,
       }),
     );
 

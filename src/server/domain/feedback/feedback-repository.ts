@@ -42,8 +42,16 @@ export interface NewReportRow extends ReportRowText {
   sessionId: string | null;
   screenshotHtmlKey: string | null;
   webReplayKey: string | null;
-  /** The sender's key for this report (`Idempotency-Key`), unique per project; null without one. */
-  idempotencyKey: string | null;
+  /** The sender's `Idempotency-Key` for this report; null when it sent none. */
+  idempotency: ReportIdempotency | null;
+}
+
+/** A keyed report's key, whose it is (report-idempotency.ts) and the body it was sent with. */
+export interface ReportIdempotency {
+  key: string;
+  /** The sender: unique with the project and the key. */
+  scope: string;
+  bodyHash: string;
 }
 
 /** What the insert answers: enough for the widget's answer and the inbox push. */
@@ -69,36 +77,49 @@ export async function insertReport(tx: SQL, id: string, report: NewReportRow): P
       id, project_id, session_id, number, type, priority, status, is_silent, outbound, spam_token, tags,
       form_data, meta_data, console_log, network_logs, custom_event_log, custom_data, ticket_attributes,
       exclude_data, screenshot, screenshot_html_key, web_replay_key, screen_recording_url, idempotency_key,
-      packed_parts, created_at)
+      idempotency_scope, idempotency_body_hash, packed_parts, created_at)
     VALUES (
       ${id}, ${report.projectId}, ${report.sessionId}, ${number}, ${report.type}, ${report.priority},
       ${initialReportStatus}, ${report.isSilent}, ${report.outbound}, ${report.spamToken},
       ${report.tags}, ${report.formData}, ${report.metaData}, ${report.consoleLog}, ${report.networkLogs},
       ${report.customEventLog}, ${report.customData}, ${report.ticketAttributes}, ${report.excludeData},
       ${report.screenshot}, ${report.screenshotHtmlKey}, ${report.webReplayKey}, ${report.screenRecordingUrl},
-      ${report.idempotencyKey}, ${report.packedParts}, ${createdAt})`;
+      ${report.idempotency?.key ?? null}, ${report.idempotency?.scope ?? null},
+      ${report.idempotency?.bodyHash ?? null}, ${report.packedParts}, ${createdAt})`;
   return { id, number, type: report.type, priority: report.priority, status: initialReportStatus, createdAt };
 }
 
+/** A report stored under a key, and the hash of its body (null for reports stored before hashes). */
+export interface KeyedReport {
+  report: CreatedReport;
+  bodyHash: string | null;
+}
+
 /**
- * The report a project already stored under this sender's key, as its first send was answered (a
- * new report's status; staff may have moved it on since): what a repeated send is answered.
+ * The report this sender already stored under its key, as its first send was answered (a new report's
+ * status; staff may have moved it on since), with the hash of the body it came with: what a repeated
+ * send is compared with and answered.
  */
 export async function findReportByIdempotencyKey(
   sql: SQL,
   projectId: string,
+  scope: string,
   key: string,
-): Promise<CreatedReport | null> {
-  const [row] = await sql`SELECT id, number, type, priority, created_at FROM feedback_reports
-    WHERE project_id = ${projectId} AND idempotency_key = ${key}`;
+): Promise<KeyedReport | null> {
+  const [row] = await sql`SELECT id, number, type, priority, created_at, idempotency_body_hash
+    FROM feedback_reports
+    WHERE project_id = ${projectId} AND idempotency_scope = ${scope} AND idempotency_key = ${key}`;
   if (!row) return null;
   return {
-    id: row.id,
-    number: Number(row.number),
-    type: row.type,
-    priority: row.priority,
-    status: initialReportStatus,
-    createdAt: row.created_at,
+    report: {
+      id: row.id,
+      number: Number(row.number),
+      type: row.type,
+      priority: row.priority,
+      status: initialReportStatus,
+      createdAt: row.created_at,
+    },
+    bodyHash: row.idempotency_body_hash,
   };
 }
 

@@ -158,7 +158,7 @@ describe("report files and a crash between file and row (local storage)", () => 
         sessionId: null,
         screenshotHtmlKey: keys[0] ?? null,
         webReplayKey: keys[1] ?? null,
-        idempotencyKey: null,
+        idempotency: null,
       }),
     ).catch((error: unknown) => error);
     expect(result).toBeInstanceOf(Error);

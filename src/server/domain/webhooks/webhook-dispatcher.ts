@@ -1,20 +1,17 @@
 import type { SQL } from "bun";
 import { webhookHeaders } from "../../../shared/webhooks-api.ts";
 import type { Logger } from "../../logger.ts";
+import { noAllowedHosts } from "./webhook-address-rules.ts";
 import { defaultWebhookBackoff, nextAttemptAt, type WebhookBackoff } from "./webhook-backoff.ts";
+import { sendWebhookOnce, type WebhookSendRules } from "./webhook-send.ts";
 import { signWebhook } from "./webhook-signature.ts";
-import {
-  type AttemptRecord,
-  claimDelivery,
-  type DueDelivery,
-  dueDeliveries,
-  recordAttempt,
-} from "./webhooks-repository.ts";
+import { systemResolve } from "./webhook-target.ts";
+import { claimDelivery, type DueDelivery, dueDeliveries, recordAttempt } from "./webhooks-repository.ts";
 
-export interface WebhookDispatchSettings extends WebhookBackoff {
+export interface WebhookDispatchSettings extends WebhookBackoff, WebhookSendRules {
   /** How often the queue is read for retries and for events other processes queued. */
   pollMs: number;
-  /** How long a receiver may take to answer one try. */
+  /** How long a receiver may take to answer one try (and, apart, its name's lookup). */
   timeoutMs: number;
   /**
    * The time the tries are due, stamped and scheduled by: the real one, but a test moves its own on
@@ -28,31 +25,13 @@ export const defaultWebhookDispatch: WebhookDispatchSettings = {
   pollMs: 5000,
   timeoutMs: 10_000,
   now: () => new Date(),
+  allowedHosts: noAllowedHosts,
+  resolve: systemResolve,
 };
 
 /** Deliveries sent per pass, at most this many at once. */
 const batchSize = 20;
 const parallel = 4;
-/** What the log keeps of a receiver's answer. */
-const excerptChars = 500;
-
-/** The start of an answer's body, without reading a large one to its end. */
-async function excerpt(response: Response): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  try {
-    while (text.length < excerptChars) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return text.slice(0, excerptChars);
-}
 
 /** When a delivery whose try just failed is tried again, by the dispatcher's clock; null: never. */
 function retryAt(due: DueDelivery, settings: WebhookDispatchSettings): string | null {
@@ -65,7 +44,8 @@ function retryAt(due: DueDelivery, settings: WebhookDispatchSettings): string | 
  * Sends the queued webhook deliveries (webhook-events.ts), mirroring the mail dispatcher's shape: a
  * pass reads what is due, takes each delivery for this process, POSTs it signed, and records the
  * answer on the row. A 2xx answer delivers it; anything else (another status, a refusal, a timeout)
- * schedules the next try by the backoff until 24 hours after the event, then fails it for good. The
+ * schedules the next try by the backoff until 24 hours after the event, then fails it for good. An
+ * address the rules refuse (webhook-address-rules.ts: internal and local ones) fails it at once. The
  * queue lives in the database, so a restart (or another process) picks up what is still pending.
  * Redirects are not followed: a receiver that moved must be edited, not guessed.
  */
@@ -82,12 +62,9 @@ export function startWebhookDispatcher(
     const started = performance.now();
     const at = settings.now();
     const timestamp = Math.floor(at.getTime() / 1000);
-    let record: Omit<AttemptRecord, "outcome" | "durationMs"> & { delivered: boolean };
-    try {
-      const response = await fetch(due.url, {
-        method: "POST",
-        redirect: "manual",
-        signal: AbortSignal.timeout(settings.timeoutMs),
+    const { delivered, final, ...result } = await sendWebhookOnce(
+      due.url,
+      {
         headers: {
           "Content-Type": "application/json",
           "User-Agent": "Morph-Webhooks/1",
@@ -97,35 +74,19 @@ export function startWebhookDispatcher(
           [webhookHeaders.signature]: signWebhook(due.secret, timestamp, due.body),
         },
         body: due.body,
-      });
-      const text = await excerpt(response).catch(() => "");
-      record = {
-        at: at.toISOString(),
-        status: response.status,
-        response: text,
-        error: null,
-        delivered: response.status >= 200 && response.status < 300,
-      };
-    } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-      record = {
-        at: at.toISOString(),
-        status: null,
-        response: null,
-        error: timedOut
-          ? `No answer within ${settings.timeoutMs / 1000} s`
-          : (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        delivered: false,
-      };
-    }
-    const { delivered, ...rest } = record;
+      },
+      settings,
+    );
     await recordAttempt(sql, due.id, {
-      ...rest,
+      ...result,
+      at: at.toISOString(),
       durationMs: performance.now() - started,
-      outcome: delivered ? { delivered: true } : { delivered: false, nextAttemptAt: retryAt(due, settings) },
+      outcome: delivered
+        ? { delivered: true }
+        : { delivered: false, nextAttemptAt: final ? null : retryAt(due, settings) },
     });
     if (!delivered)
-      logger.warn("webhook delivery failed", { id: due.id, status: record.status, error: record.error });
+      logger.warn("webhook delivery failed", { id: due.id, status: result.status, error: result.error });
   }
 
   let current: Promise<number> | null = null;

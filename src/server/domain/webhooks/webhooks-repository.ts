@@ -10,6 +10,7 @@ import {
   webhookTestEvent,
 } from "../../../shared/webhooks-api.ts";
 import { nowIso, parseJson, toBoolean, toCount } from "../repository-helpers.ts";
+import { answerExcerpt } from "./webhook-answer.ts";
 import { newWebhookSecret } from "./webhook-signature.ts";
 
 /** The webhooks of a project and the deliveries of a webhook (migration 024). */
@@ -154,7 +155,8 @@ const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
   nextAttemptAt: row.state === "pending" ? row.next_attempt_at : null,
   lastAttemptAt: row.last_attempt_at,
   lastStatus: nullableCount(row.last_status),
-  lastResponse: row.last_response,
+  // Rows written before the log kept 200 printable characters are held to the same rule on the way out.
+  lastResponse: row.last_response === null ? null : answerExcerpt(row.last_response),
   lastError: row.last_error,
   lastDurationMs: nullableCount(row.last_duration_ms),
   createdAt: row.created_at,

@@ -25,6 +25,7 @@ test("an admin's display name and picture are what their replies carry", async (
     displayName: null,
     avatarUrl: null,
     available: false,
+    unassignedUnreadMail: false,
   });
   const visitor = await t.session();
   const started = await t.widgetJson<Conversation>(
@@ -91,6 +92,27 @@ test("a picture that is not an http(s) address, a name too long or a missing fie
   }
   expect(await profile()).toEqual(before);
   expect(await auditActions(t.api.sql, kim.id)).toHaveLength(audits);
+});
+
+test("the unread alert for unassigned conversations is off until the admin asks for it, audited", async () => {
+  expect((await profile()).unassignedUnreadMail).toBe(false);
+  const set = (body: unknown) => t.api.call("PUT", "/api/admin/profile/unread-mail", body, kim.token);
+  const on = await set({ unassigned: true });
+  expect(on.status).toBe(200);
+  expect(((await on.json()) as AdminProfile).unassignedUnreadMail).toBe(true);
+  expect((await profile()).unassignedUnreadMail).toBe(true);
+  expect(await auditActions(t.api.sql, kim.id)).toContain("profile.unreadMail");
+  for (const body of [{}, { unassigned: "yes" }, { unassigned: true, extra: 1 }, null])
+    expect((await set(body)).status).toBe(400);
+  expect((await profile()).unassignedUnreadMail).toBe(true);
+  expect((await set({ unassigned: false })).status).toBe(200);
+  expect((await profile()).unassignedUnreadMail).toBe(false);
+  expect((await t.api.call("PUT", "/api/admin/profile/unread-mail", { unassigned: true }, null)).status).toBe(
+    401,
+  );
+  expect(
+    (await t.api.call("PUT", "/api/admin/profile/unread-mail", { unassigned: true }, t.api.userToken)).status,
+  ).toBe(403);
 });
 
 test("admins only", async () => {

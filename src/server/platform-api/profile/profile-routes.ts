@@ -1,14 +1,20 @@
 import type { SQL } from "bun";
-import { AvailabilityUpdate, ProfileUpdate } from "../../../shared/profile-api.ts";
+import { AvailabilityUpdate, ProfileUpdate, UnreadMailUpdate } from "../../../shared/profile-api.ts";
 import type { AuthGuard } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
-import { findProfile, updateAvailability, updateProfile } from "../../domain/staff/staff-identity.ts";
+import {
+  findProfile,
+  updateAvailability,
+  updateProfile,
+  updateUnreadMail,
+} from "../../domain/staff/staff-identity.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
 /**
  * `GET` and `PUT /api/admin/profile` (src/shared/profile-api.ts): the signed-in admin's display name
- * and picture, which their replies carry from then on; the change is audited in its transaction.
+ * and picture, which their replies carry from then on, whether they take new work, and whether they
+ * want the unread alert for unassigned conversations; each change is audited in its transaction.
  */
 export function profileRoutes({ sql, guard }: { sql: SQL; guard: AuthGuard }): ApiRoute[] {
   return [
@@ -39,6 +45,21 @@ export function profileRoutes({ sql, guard }: { sql: SQL; guard: AuthGuard }): A
         await recordAudit(tx, {
           actorId: admin.user.id,
           action: "profile.availability",
+          entity: "user",
+          entityId: admin.user.id,
+          details: body.value,
+        });
+      });
+      return json(await findProfile(sql, admin.user.id));
+    }),
+    adminRoute(guard, "PUT", "/api/admin/profile/unread-mail", async (request, _params, admin) => {
+      const body = await readBody(request, UnreadMailUpdate);
+      if (!body.ok) return body.response;
+      await sql.begin(async (tx) => {
+        await updateUnreadMail(tx, admin.user.id, body.value.unassigned);
+        await recordAudit(tx, {
+          actorId: admin.user.id,
+          action: "profile.unreadMail",
           entity: "user",
           entityId: admin.user.id,
           details: body.value,

@@ -4,7 +4,7 @@ import { FlowConfigWrite, NewProject, ProjectSettingsWrite } from "../../../shar
 import type { InstallationList } from "../../../shared/installations-api.ts";
 import { validateUntrusted } from "../../../shared/untrusted-validation.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
-import { listInstallations } from "../../domain/projects/installations.ts";
+import { listInstallations } from "../../domain/projects/installations-repository.ts";
 import {
   findProjectSettings,
   insertProject,
@@ -67,9 +67,9 @@ export function projectSettingsRoutes({
     }),
     adminRoute(guard, "GET", settingsPath, (_request, params) => found(params.projectId ?? "")),
     adminRoute(guard, "GET", "/api/projects/:projectId/installations", async (_request, params) => {
-      const projectId = params.projectId ?? "";
-      if (!(await findProjectSettings(sql, projectId))) return jsonError(404, projectNotFoundMessage);
-      return json({ installations: await listInstallations(sql, projectId) } satisfies InstallationList);
+      const project = await findProjectSettings(sql, params.projectId ?? "");
+      if (!project) return jsonError(404, projectNotFoundMessage);
+      return json({ installations: await listInstallations(sql, project) } satisfies InstallationList);
     }),
     adminRoute(guard, "PUT", settingsPath, async (request, params, admin) => {
       const projectId = params.projectId ?? "";

@@ -4,6 +4,12 @@ import { WebhookWrite } from "../../../shared/webhooks-api.ts";
 import type { AuthGuard } from "../../auth/auth-guard.ts";
 import { recordAudit, recordDeletion } from "../../domain/audit/audit-log.ts";
 import { findProjectById } from "../../domain/projects/projects-repository.ts";
+import {
+  type AllowedHosts,
+  noAllowedHosts,
+  refusedAddressMessage,
+  webhookHostProblem,
+} from "../../domain/webhooks/webhook-address-rules.ts";
 import { createWebhookEvents, type WebhookEvents } from "../../domain/webhooks/webhook-events.ts";
 import {
   deleteWebhook,
@@ -27,6 +33,27 @@ const audited = (webhook: Pick<AdminWebhook, "url" | "events" | "enabled">) => (
   enabled: webhook.enabled,
 });
 
+interface WebhookRouteDeps {
+  sql: SQL;
+  guard: AuthGuard;
+  webhooks?: WebhookEvents;
+  /** The operator's exceptions to "public addresses only" (`WEBHOOK_ALLOWED_HOSTS`). */
+  webhookAllowedHosts?: AllowedHosts;
+}
+
+/**
+ * A create's or replace's body, or its 400: the schema's, or the refusal of an address webhooks may
+ * not reach (a literal internal address, or a name of this machine or of a metadata service). What a
+ * name resolves to is checked when each delivery is sent (webhook-target.ts), since it may change.
+ */
+async function readWebhookWrite(request: Request, allowed: AllowedHosts) {
+  const body = await readBody(request, WebhookWrite);
+  if (!body.ok) return body;
+  const problem = webhookHostProblem(new URL(body.value.url), allowed);
+  if (!problem) return body;
+  return { ok: false as const, response: jsonError(400, `url ${refusedAddressMessage(problem)}`, "url") };
+}
+
 /**
  * A widget project's outgoing webhooks (src/shared/webhooks-api.ts): list, create (the server makes
  * the secret), read, replace, delete, the delivery log, and "Send test". Admin only; every write is
@@ -36,11 +63,8 @@ export function webhookRoutes({
   sql,
   guard,
   webhooks = createWebhookEvents(sql),
-}: {
-  sql: SQL;
-  guard: AuthGuard;
-  webhooks?: WebhookEvents;
-}): ApiRoute[] {
+  webhookAllowedHosts = noAllowedHosts,
+}: WebhookRouteDeps): ApiRoute[] {
   const listPath = "/api/projects/:projectId/webhooks";
   const itemPath = `${listPath}/:id`;
   const projectMissing = async (projectId: string) =>
@@ -63,7 +87,7 @@ export function webhookRoutes({
     }),
     adminRoute(guard, "POST", listPath, async (request, params, admin) => {
       const projectId = params.projectId ?? "";
-      const body = await readBody(request, WebhookWrite);
+      const body = await readWebhookWrite(request, webhookAllowedHosts);
       if (!body.ok) return body.response;
       const missing = await projectMissing(projectId);
       if (missing) return missing;
@@ -86,7 +110,7 @@ export function webhookRoutes({
       return webhook instanceof Response ? webhook : json(webhook);
     }),
     adminRoute(guard, "PUT", itemPath, async (request, params, admin) => {
-      const body = await readBody(request, WebhookWrite);
+      const body = await readWebhookWrite(request, webhookAllowedHosts);
       if (!body.ok) return body.response;
       const webhook = await named(params);
       if (webhook instanceof Response) return webhook;

@@ -26,11 +26,12 @@ const postReport = (body: string, headers: Record<string, string> = { "Api-Token
     body,
   });
 
-const sessionHeaders = () => ({
+const headersOf = (sender: { gleapId: string; gleapHash: string }) => ({
   "Api-Token": "demo",
-  "Gleap-Id": session.gleapId,
-  "Gleap-Hash": session.gleapHash,
+  "Gleap-Id": sender.gleapId,
+  "Gleap-Hash": sender.gleapHash,
 });
+const sessionHeaders = () => headersOf(session);
 
 async function created(body: unknown, headers?: Record<string, string>): Promise<Created> {
   const response = await postReport(JSON.stringify(body), headers);
@@ -58,15 +59,19 @@ async function storedReportDirs(): Promise<string[]> {
   }
 }
 
-startBeforeAll(startTestServer, async (started) => {
-  server = started;
-  main = server.mainUrl;
+async function newSession(): Promise<{ gleapId: string; gleapHash: string }> {
   const response = await fetch(`${main}/api/widget/sessions`, {
     method: "POST",
     headers: { "Content-Type": "application/json;charset=UTF-8", "Api-Token": "demo" },
     body: JSON.stringify({ lang: "en-us" }),
   });
-  session = (await response.json()) as typeof session;
+  return (await response.json()) as { gleapId: string; gleapHash: string };
+}
+
+startBeforeAll(startTestServer, async (started) => {
+  server = started;
+  main = server.mainUrl;
+  session = await newSession();
 });
 
 describe("POST /api/widget/bugs/v2", () => {
@@ -482,14 +487,70 @@ describe("POST /api/widget/bugs/v2 with an Idempotency-Key", () => {
     expect(await created({ formData: { description: "closed later" } }, withKey(key))).toEqual(first);
   });
 
-  test("a repeat is answered even when its body is different or unreadable, and is not counted", async () => {
+  test("a repeat of the same body gives its quota hit back: the sender's report is counted once", async () => {
     const key = Bun.randomUUIDv7();
-    const first = await created({ formData: { description: "first" } }, withKey(key));
+    const sender = await newSession();
+    const body = { formData: { description: "counted once" } };
+    const counted = async () => {
+      const [row] = await server.db.sql`SELECT coalesce(sum(reports), 0) AS total FROM report_quota_usage
+        WHERE key LIKE ${`session:${sender.gleapId}:%`}`;
+      return Number(row.total);
+    };
+    const first = await created(body, withKey(key, headersOf(sender)));
+    expect(await created(body, withKey(key, headersOf(sender)))).toEqual(first);
+    expect(await counted()).toBe(1);
+  });
+
+  test("the sender's key with another body answers 409 and stores nothing; an unreadable one 400", async () => {
+    const key = Bun.randomUUIDv7();
+    const sender = headersOf(await newSession());
+    const first = await created({ formData: { description: "first" } }, withKey(key, sender));
     const before = await reportCount();
-    const again = await postReport("{not json", withKey(key));
-    expect(again.status).toBe(201);
-    expect(await again.json()).toEqual(first);
+    await expectError(
+      await postReport(JSON.stringify({ formData: { description: "second" } }), withKey(key, sender)),
+      409,
+      {
+        error:
+          "This Idempotency-Key was already used for a different report; send a new report with a new key",
+        field: "Idempotency-Key",
+      },
+    );
+    expect((await postReport("{not json", withKey(key, sender))).status).toBe(400);
     expect(await reportCount()).toBe(before);
+    expect(await rowsWithKey(key)).toBe(1);
+    // The report itself is still answered to its repeat.
+    expect(await created({ formData: { description: "first" } }, withKey(key, sender))).toEqual(first);
+  });
+
+  test("another session's key is its own: B reusing A's key stores B's report and answers B's id", async () => {
+    const key = Bun.randomUUIDv7();
+    const body = { formData: { description: "the same words" } };
+    const a = await newSession();
+    const b = await newSession();
+    const fromA = await created(body, withKey(key, headersOf(a)));
+    const fromB = await created(body, withKey(key, headersOf(b)));
+    expect(fromB.id).not.toBe(fromA.id);
+    expect(fromB.shortId).not.toBe(fromA.shortId);
+    expect((await rowOf(fromB.id)).session_id).toBe(b.gleapId);
+    // Each sender's repeat still finds its own report.
+    expect(await created(body, withKey(key, headersOf(b)))).toEqual(fromB);
+    expect(await created(body, withKey(key, headersOf(a)))).toEqual(fromA);
+    // The SDK key alone (no session) is a sender of its own too.
+    const keyOnly = await created(body, withKey(key));
+    expect([fromA.id, fromB.id]).not.toContain(keyOnly.id);
+    expect(await rowsWithKey(key)).toBe(3);
+  });
+
+  test("a key claimed first with the SDK key alone never swallows a session's report", async () => {
+    const key = Bun.randomUUIDv7();
+    const claimed = await created({ formData: { description: "claimed first" } }, withKey(key));
+    const victim = await created(
+      { formData: { description: "the real one" } },
+      withKey(key, headersOf(await newSession())),
+    );
+    expect(victim.id).not.toBe(claimed.id);
+    expect((await rowOf(victim.id)).form_data).toContain("the real one");
+    expect(await rowsWithKey(key)).toBe(2);
   });
 
   test("sends of one key racing each other store one report and all answer it", async () => {
@@ -511,7 +572,7 @@ describe("POST /api/widget/bugs/v2 with an Idempotency-Key", () => {
     expect(await reportCount()).toBe(before + 4);
   });
 
-  test("one key in two projects is two reports: a key is unique per project", async () => {
+  test("one key in two projects is two reports: a key is unique per project and sender", async () => {
     const key = Bun.randomUUIDv7();
     const otherId = Bun.randomUUIDv7();
     const otherKey = `other-${otherId}`;

@@ -4,10 +4,17 @@ import {
   type CreatedReport,
   findReportByIdempotencyKey,
   insertReport,
+  type KeyedReport,
+  type ReportIdempotency,
   shortReportId,
 } from "../../domain/feedback/feedback-repository.ts";
 import { type ReportFile, storeWithFiles } from "../../domain/feedback/report-file-journal.ts";
-import { readIdempotencyKey } from "../../domain/feedback/report-idempotency.ts";
+import {
+  idempotencyScope,
+  keyedSendKind,
+  readIdempotencyKey,
+  reusedKeyMessage,
+} from "../../domain/feedback/report-idempotency.ts";
 import { createReportIntake, defaultReportIntakeLimits } from "../../domain/feedback/report-intake.ts";
 import {
   createReportParserPool,
@@ -35,53 +42,41 @@ export const reportsBlockedMessage = "This session may not send more reports";
  * thread, then the stored parts and the row (see {@link storeWithFiles}). A stored report reaches
  * every open admin inbox at once (staff socket).
  *
- * A report sent again with the `Idempotency-Key` of one the project already stored (the widget's
- * outbox retries a send whose answer it never got) is answered as the first send was, before
- * anything is counted or read, and nothing new is stored; two sends of one key racing each other
- * meet at the unique index, and the loser answers the winner's report.
+ * An `Idempotency-Key` belongs to its sender (the session, else the client address): a report sent
+ * again with the key and body of one its sender already stored (the widget's outbox retries a send
+ * whose answer it never got) is answered as the first send was, its quota hit given back, and nothing
+ * new is stored; the key with another body is a 409. Two sends of one key racing each other meet at
+ * the unique index, and the loser is answered as a repeat of the winner. Another sender's key is
+ * never looked at, so it can neither answer with nor swallow someone else's report.
  */
 export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
-  const { sql, storage } = deps;
+  const { sql } = deps;
   const limiter = createReportLimiter(sql, deps.reportQuotas ?? defaultReportQuotas);
   const intake = createReportIntake(defaultReportIntakeLimits);
   const parser = createReportParserPool(defaultReportParserPoolOptions);
-
-  function store(
-    id: string,
-    report: PreparedReport,
-    context: WidgetContext,
-    idempotencyKey: string | null,
-  ): Promise<CreatedReport> {
-    const files: ReportFile[] = [];
-    const part = (name: string, data: Uint8Array | null, contentType: string) => {
-      if (data === null) return null;
-      const key = `reports/${id}/${name}`;
-      files.push({ key, data, contentType });
-      return key;
-    };
-    // Both compressed with zstd (stored-part-encoding.ts); reads tell the format from the bytes.
-    const snapshotKey = part("snapshot.html.zst", report.snapshotHtml, "application/zstd");
-    const replayKey = part("replay.json.zst", report.webReplay, "application/zstd");
-    return storeWithFiles(sql, storage, files, async (tx) => {
-      const created = await insertReport(tx, id, {
-        ...report.row,
-        projectId: context.project.id,
-        sessionId: context.session?.id ?? null,
-        screenshotHtmlKey: snapshotKey,
-        webReplayKey: replayKey,
-        idempotencyKey,
-      });
-      // The cached project says whether to; `report-created` then carries the assignee.
-      if (context.project.autoAssign) await autoAssignReport(tx, context.project.id, id);
-      return created;
-    });
-  }
 
   /** A refund that fails leaves the sender counted once too often: logged, never the request's failure. */
   const refund = (allowance: ReportAllowance | null) =>
     allowance
       ?.refund()
       .catch((error: unknown) => deps.logger?.warn("report quota refund failed", { error: String(error) }));
+  /** The key with its sender and the body it came with, for the row and the look-up. */
+  const keyOf = ({ session, ip }: WidgetContext, key: string | null, bodyHash: string) => {
+    if (key === null) return null;
+    const scope = idempotencyScope({ sessionId: session?.id ?? null, ip }, deps.sessionSecret);
+    return { key, scope, bodyHash } satisfies ReportIdempotency;
+  };
+  const findKeyed = (projectId: string, { scope, key }: ReportIdempotency) =>
+    findReportByIdempotencyKey(sql, projectId, scope, key);
+
+  /** A send under a key its sender already used: that report again, or a 409 for another body. */
+  async function answerKeyedAgain(earlier: KeyedReport, bodyHash: string, allowance: ReportAllowance) {
+    if (keyedSendKind(earlier.bodyHash, bodyHash) === "conflict")
+      return jsonError(409, reusedKeyMessage, "Idempotency-Key");
+    // The first send of this report counted it; this one is not a report of its own.
+    await refund(allowance);
+    return json(createdAnswer(earlier.report), { status: 201 });
+  }
 
   async function create(context: WidgetContext): Promise<Response> {
     const { request, project, session, ip } = context;
@@ -94,8 +89,6 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     const idempotency = readIdempotencyKey(request.headers);
     if (!idempotency.ok) return jsonError(400, idempotency.error, "Idempotency-Key");
     const key = idempotency.key;
-    const earlier = key === null ? null : await findReportByIdempotencyKey(sql, project.id, key);
-    if (earlier) return json(createdAnswer(earlier), { status: 201 });
     let allowance: ReportAllowance | null = null;
     let leave: (() => void) | null = null;
     try {
@@ -115,18 +108,16 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
       if (declared === null) await allowance.addBytes(body.bytes.byteLength);
       const prepared = await parser.parse(body.bytes);
       if (!prepared.ok) return jsonError(prepared.status, prepared.error, prepared.field);
+      const keyed = keyOf(context, key, prepared.report.bodyHash);
+      const earlier = keyed && (await findKeyed(project.id, keyed));
+      if (keyed && earlier) return await answerKeyedAgain(earlier, keyed.bodyHash, allowance);
       let saved: CreatedReport;
       try {
-        saved = await store(Bun.randomUUIDv7(), prepared.report, context, key);
+        saved = await storeReport(deps, Bun.randomUUIDv7(), prepared.report, context, keyed);
       } catch (error) {
-        const winner =
-          key !== null && isUniqueViolation(error)
-            ? await findReportByIdempotencyKey(sql, project.id, key)
-            : null;
-        if (!winner) throw error;
-        // The other send of this report counted it; this one is not a report of its own.
-        await refund(allowance);
-        return json(createdAnswer(winner), { status: 201 });
+        const winner = keyed && isUniqueViolation(error) ? await findKeyed(project.id, keyed) : null;
+        if (!keyed || !winner) throw error;
+        return await answerKeyedAgain(winner, keyed.bodyHash, allowance);
       }
       // Never throws: a push that fails is logged, the report is stored either way.
       await announceReportCreated(deps, saved.id);
@@ -147,6 +138,39 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
   return [
     { method: "POST", pattern: "/api/widget/bugs/v2", auth: "project-optional-session", handle: create },
   ];
+}
+
+/** The report's parts into storage and its row, together (see {@link storeWithFiles}). */
+function storeReport(
+  { sql, storage }: Pick<WidgetRouteDeps, "sql" | "storage">,
+  id: string,
+  report: PreparedReport,
+  context: WidgetContext,
+  idempotency: ReportIdempotency | null,
+): Promise<CreatedReport> {
+  const files: ReportFile[] = [];
+  const part = (name: string, data: Uint8Array | null, contentType: string) => {
+    if (data === null) return null;
+    const key = `reports/${id}/${name}`;
+    files.push({ key, data, contentType });
+    return key;
+  };
+  // Both compressed with zstd (stored-part-encoding.ts); reads tell the format from the bytes.
+  const snapshotKey = part("snapshot.html.zst", report.snapshotHtml, "application/zstd");
+  const replayKey = part("replay.json.zst", report.webReplay, "application/zstd");
+  return storeWithFiles(sql, storage, files, async (tx) => {
+    const created = await insertReport(tx, id, {
+      ...report.row,
+      projectId: context.project.id,
+      sessionId: context.session?.id ?? null,
+      screenshotHtmlKey: snapshotKey,
+      webReplayKey: replayKey,
+      idempotency,
+    });
+    // The cached project says whether to; `report-created` then carries the assignee.
+    if (context.project.autoAssign) await autoAssignReport(tx, context.project.id, id);
+    return created;
+  });
 }
 
 export function createdAnswer(report: CreatedReport): FeedbackReportCreated {

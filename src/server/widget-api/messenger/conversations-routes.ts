@@ -1,3 +1,4 @@
+import type { SQL } from "bun";
 import {
   type Attachment,
   type Conversation,
@@ -30,8 +31,10 @@ import {
 import { autoAssignConversation } from "../../domain/staff/round-robin.ts";
 import { json, jsonError } from "../../http/json-response.ts";
 import { readJsonBody } from "../../http/read-json-body.ts";
+import { createSharedRateLimiter } from "../../shared-rate-limiter.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
+import { createConversationStartLimiter } from "./conversation-start-limits.ts";
 import { sessionOf } from "./route-context.ts";
 
 const base = "/api/widget/conversations";
@@ -42,11 +45,45 @@ const saysNothing = (text: string, attachments: Attachment[] | undefined) =>
 const emptyMessage = () => jsonError(400, "Write a message or attach a file", "text");
 
 /**
- * The visitor's conversations (issue 13): list, start (also from a bot handover), read, send, mark
- * read and typing. A session only ever reaches its own conversations; any other share token is a 404.
+ * A new conversation with its opening message (after a bot's transcript, when it comes from a
+ * handover), assigned round-robin in the same transaction where the project does.
+ */
+async function storeStart(
+  sql: SQL,
+  context: WidgetContext,
+  sessionId: string,
+  request: StartConversationRequest,
+) {
+  const { text, attachments = [], botId, transcript = [], collected = {}, subject } = request;
+  // A bot that changed or went away since the visitor talked to it still hands over; what it said
+  // is then kept only as the visitor reported it (bot-transcript.ts).
+  const bot = botId ? await findBot(sql, context.project.id, botId) : null;
+  return sql.begin(async (tx) => {
+    const started = await startConversation(tx, {
+      projectId: context.project.id,
+      sessionId,
+      subject: subject?.trim() || subjectFrom(text, attachments),
+      botId: bot?.id ?? null,
+      collected,
+      transcript: transcriptMessages(transcript, bot),
+      opening: { author: "visitor", text: text.trim(), attachments },
+    });
+    // The cached project says whether to, so a project without it pays no query.
+    const assignee = context.project.autoAssign
+      ? await autoAssignConversation(tx, context.project.id, started.conversation.id)
+      : null;
+    return { ...started, assignee };
+  });
+}
+
+/**
+ * The visitor's conversations: list, start (also from a bot handover; a few per session and address
+ * an hour), read, send, mark read and typing. A session only ever reaches its own conversations; any
+ * other share token is a 404.
  */
 export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
   const { sql } = deps;
+  const starts = createConversationStartLimiter(createSharedRateLimiter(sql), deps.conversationStarts);
   const missing = (token: string) => jsonError(404, `No conversation ${token}`);
 
   async function full(conversation: StoredConversation): Promise<Conversation> {
@@ -68,27 +105,10 @@ export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     if (session instanceof Response) return session;
     const body = await readJsonBody(context.request, StartConversationRequest);
     if (!body.ok) return body.response;
-    const { text, attachments = [], botId, transcript = [], collected = {}, subject } = body.value;
-    if (saysNothing(text, attachments)) return emptyMessage();
-    // A bot that changed or went away since the visitor talked to it still hands over; what it said
-    // is then kept only as the visitor reported it (bot-transcript.ts).
-    const bot = botId ? await findBot(sql, context.project.id, botId) : null;
-    const { conversation, messages, assignee } = await sql.begin(async (tx) => {
-      const started = await startConversation(tx, {
-        projectId: context.project.id,
-        sessionId: session.id,
-        subject: subject?.trim() || subjectFrom(text, attachments),
-        botId: bot?.id ?? null,
-        collected,
-        transcript: transcriptMessages(transcript, bot),
-        opening: { author: "visitor", text: text.trim(), attachments },
-      });
-      // The cached project says whether to, so a project without it pays no query.
-      const assignee = context.project.autoAssign
-        ? await autoAssignConversation(tx, context.project.id, started.conversation.id)
-        : null;
-      return { ...started, assignee };
-    });
+    if (saysNothing(body.value.text, body.value.attachments)) return emptyMessage();
+    const refused = await starts.refuse(session.id, context.ip);
+    if (refused) return refused;
+    const { conversation, messages, assignee } = await storeStart(sql, context, session.id, body.value);
     const opening = messages.at(-1);
     if (opening) await announceMessage(deps, conversation, opening);
     if (assignee) await announceAssignee(deps, conversation, assignee);

@@ -7,12 +7,14 @@ import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
- * Issue 21, "no report is lost", in Chromium against the real server: a report whose send fails is
- * kept in IndexedDB, the frame says it will be sent when the visitor is back online (not "sent"),
+ * No report is lost, in Chromium against the real server: a report whose send fails is kept in
+ * IndexedDB, the frame says it will be sent when the visitor is back online (not "sent"),
  * and it arrives exactly once, after a reload and the network's return, even when a first try
  * reached the server and only its answer was lost (the report's Idempotency-Key). And silent crash
  * reports as the reference sends them: with the page snapshot and the replay only when the exclude
- * map says `false` for them, through the same outbox.
+ * map says `false` for them, through the same outbox. Failures here are routed (`context.route`): the
+ * browser is online and fetches every chunk; a visitor who is really offline, from a site of its own
+ * origin, is report-offline.e2e.ts.
  */
 
 const run = Date.now().toString(36);

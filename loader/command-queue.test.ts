@@ -109,6 +109,18 @@ describe("replayQueue", () => {
     expect(reports).toEqual(["Gleap: queued call explode failed"]);
   });
 
+  test("a call's answer is the method's own: a rejection it reported and handled adds no second line", async () => {
+    const reports: string[] = [];
+    const refused = Promise.reject(new Error("Invalid user hash for this user id"));
+    refused.catch(() => reports.push("Gleap: identify refused: Invalid user hash for this user id"));
+    const target: CommandTarget = { identify: () => refused };
+
+    expect(replayQueue([{ e: "identify", a: ["u1"] }], target, (message) => reports.push(message))).toBe(1);
+    await refused.catch(() => undefined);
+
+    expect(reports).toEqual(["Gleap: identify refused: Invalid user hash for this user id"]);
+  });
+
   test("a queue that is not an array replays nothing and reports nothing", () => {
     for (const queue of [undefined, null, "initialize", 3, { e: "initialize", a: ["demo"] }]) {
       const { target, calls } = recordingTarget();

@@ -25,9 +25,9 @@ export function replayQueue(
       continue;
     }
     try {
-      const result: unknown = method.apply(target, Array.isArray(command?.a) ? command.a : []);
-      // Nobody awaits a queued call (the stub answered nothing): a rejection is reported, not thrown.
-      if (result instanceof Promise) result.catch(() => report(`Gleap: queued call ${command?.e} failed`));
+      // Nobody awaits a queued call (the stub answered nothing). No answer is looked at: the methods
+      // report their own failures, and identify, the one that rejects, has handled its rejection.
+      method.apply(target, Array.isArray(command?.a) ? command.a : []);
       replayed++;
     } catch {
       report(`Gleap: queued call ${command?.e} failed`);

@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, type Mock, spyOn, test } from "bun:test";
+import { createHmac } from "node:crypto";
 import ReconnectingWebSocket from "partysocket/ws";
+import { insertProject } from "../src/server/domain/projects/project-settings-repository.ts";
+import { updateProjectSettings } from "../src/server/domain/projects/projects-repository.ts";
 import { pushToSession } from "../src/server/realtime/widget-socket.ts";
 import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
 import { writtenByHand } from "../src/server/test-support/written-by-hand.ts";
@@ -11,6 +14,7 @@ import type {
 import type { WidgetPush } from "../src/shared/widget-socket-pushes.ts";
 import * as networkLogChunk from "../src/widget/network-log/network-log-chunk.ts";
 import * as reportChunk from "../src/widget/report/report-chunk.ts";
+import { type CommandTarget, replayQueue } from "./command-queue.ts";
 import { createGleap, type GleapApi } from "./gleap.ts";
 import { sdkVersion } from "./loader-parts.ts";
 
@@ -735,11 +739,15 @@ describe("identify and contact updates", () => {
     expect(api.getSession()?.userId).toBe("early-user");
   });
 
-  test("identify rejects to the host when the server refuses it", async () => {
+  test("identify rejects to the host when the server refuses it, with the server's reason", async () => {
+    const warn = silence("warn");
     const { api } = make();
     api.initialize("demo", { requireCookieConsent: false });
-    // Made right after initialize, before the session exists; the server refuses the long id.
-    await expect(api.identify("x".repeat(5000))).rejects.toMatchObject({ status: 400 });
+    // Made right after initialize, before the session exists; the server refuses the long id (400).
+    const refused = await api.identify("x".repeat(5000)).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toMatch(/userId/);
+    expect(identifyLines(warn)).toEqual([`Gleap: identify refused: ${(refused as Error).message}`]);
   });
 
   test("calls made before the SDK is ready run in the order they were made", async () => {
@@ -763,6 +771,123 @@ describe("identify and contact updates", () => {
     await expect(identified).rejects.toThrow("destroyed before identify could run");
     await Bun.sleep(20);
     expect(runs).toEqual([]);
+  });
+});
+
+/** The console lines the SDK wrote about identify (each call's arguments joined as the console does). */
+function identifyLines(warn: Mock<(...args: unknown[]) => unknown>): string[] {
+  return warn.mock.calls
+    .map((args) => args.map(String).join(" ").trim())
+    .filter((line) => line.includes("identify"));
+}
+
+/** A project with identity verification on (a new project has it off); answers its key and secret. */
+async function verifiedProject(): Promise<{ sdkKey: string; secret: string }> {
+  const projectId = await server.db.sql.begin((tx) => insertProject(tx, "Verified shop"));
+  await writtenByHand(
+    server,
+    updateProjectSettings(server.db.sql, projectId, { identityVerification: true }),
+  );
+  const [row] = await server.db.sql`SELECT sdk_key, secret FROM widget_projects WHERE id = ${projectId}`;
+  return { sdkKey: row.sdk_key, secret: row.secret };
+}
+
+describe("identify refused: one console line, and the promise rejects with the reason", () => {
+  const invalidHash = "Invalid user hash for this user id (identity verification is on for this project)";
+
+  test("an unsigned identify on a project with verification on: the reason once, the visitor stays anonymous; a signed one is taken", async () => {
+    const warn = silence("warn");
+    const project = await verifiedProject();
+    const { api, initialized } = make();
+    api.initialize(project.sdkKey, { requireCookieConsent: false });
+    await within(initialized, 5000, "initialized");
+
+    const refused = await api.identify("u1", { name: "Rosa" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toBe(invalidHash);
+    expect(identifyLines(warn)).toEqual([`Gleap: identify refused: ${invalidHash}`]);
+    expect(api.isUserIdentified()).toBe(false);
+
+    const userHash = createHmac("sha256", project.secret).update("u1").digest("hex");
+    expect((await api.identify("u1", { name: "Rosa" }, userHash))?.name).toBe("Rosa");
+    expect(identifyLines(warn)).toHaveLength(1);
+  });
+
+  test("an identify the host does not await: the console line, and no unhandled rejection", async () => {
+    const warn = silence("warn");
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    undo.push(() => process.off("unhandledRejection", onUnhandled));
+    const project = await verifiedProject();
+    const { api } = make();
+    api.initialize(project.sdkKey, { requireCookieConsent: false });
+
+    void api.identify("u2", { name: "Rosa" });
+    await until(() => identifyLines(warn).length > 0);
+    // Rejections nobody handled are announced after the microtasks of the turn they happened in.
+    await Bun.sleep(20);
+    expect(identifyLines(warn)).toEqual([`Gleap: identify refused: ${invalidHash}`]);
+    expect(unhandled).toEqual([]);
+  });
+
+  test("an identify queued on the snippet's stub and replayed: still one line, nothing more", async () => {
+    const warn = silence("warn");
+    const project = await verifiedProject();
+    const { api } = make();
+    const queue = [
+      { e: "initialize", a: [project.sdkKey, { requireCookieConsent: false }] },
+      { e: "identify", a: ["u5", { name: "Rosa" }] },
+    ];
+    // What loader.ts does with the stub's queue once the API has replaced it.
+    expect(replayQueue(queue, api as unknown as CommandTarget, (message) => console.warn(message))).toBe(2);
+    await until(() => identifyLines(warn).length > 0);
+    await Bun.sleep(20);
+    expect(identifyLines(warn)).toEqual([`Gleap: identify refused: ${invalidHash}`]);
+    expect(warn.mock.calls.filter(([message]) => String(message).includes("queued call"))).toEqual([]);
+  });
+
+  test("no network: the reason is Network Error", async () => {
+    const warn = silence("warn");
+    const { api } = await booted();
+    api.setApiUrl("http://127.0.0.1:1/api/widget");
+    await expect(api.identify("u3", { name: "Rosa" })).rejects.toThrow(/^Network Error$/);
+    expect(identifyLines(warn)).toEqual(["Gleap: identify refused: Network Error"]);
+  });
+
+  test("too many requests (429): the server's reason", async () => {
+    const limited = await startTestServer(
+      {},
+      {
+        widgetRateLimits: {
+          perIp: { limit: 1000, windowMs: 60_000 },
+          perSession: { limit: 6, windowMs: 60_000 },
+          sessionStartsPerIp: { limit: 1000, windowMs: 60_000 },
+        },
+      },
+    );
+    try {
+      const warn = silence("warn");
+      recordRequests();
+      const { api, initialized } = make();
+      api.setApiUrl(`${limited.mainUrl}/api/widget`);
+      api.initialize("demo", { requireCookieConsent: false });
+      await within(initialized, 5000, "initialized");
+      let refused: unknown = null;
+      // Each call changes the name, so each is sent; the session's allowance runs out within a few.
+      for (let attempt = 0; attempt < 10 && !refused; attempt++)
+        refused = await api.identify("u4", { name: `Rosa ${attempt}` }).then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect((refused as Error).message).toBe("Too many requests, slow down");
+      expect(identifyLines(warn)).toEqual(["Gleap: identify refused: Too many requests, slow down"]);
+      // Nothing of this SDK's may still be on its way to the server about to stop.
+      api.destroy();
+      await until(() => traffic.due === 0);
+    } finally {
+      await limited.dispose();
+    }
   });
 });
 

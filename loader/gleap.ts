@@ -223,7 +223,8 @@ function hostApi(
       destroy: lifecycle.destroy,
     }),
     ...visitor.readers,
-    // Not wrapped: the host awaits it and learns whether it ran (an async function cannot throw).
+    // Not wrapped: the host awaits it and learns whether it ran. It throws nothing itself, and says
+    // and handles its own refusals (visitor.ts), so one nobody awaits is no uncaught rejection.
     identify: visitor.methods.identify,
     isOpened: () => state.opened,
     getInstance: () => api,

@@ -116,6 +116,11 @@ type Answer<T> = Promise<T | undefined> | undefined;
  */
 export interface GleapHostApi {
   initialize(sdkKey: string, options?: GleapInitializeOptions | boolean): void;
+  /**
+   * Resolves with the session once the server has taken it; rejects with an `Error` whose message says
+   * why it was refused (such as an invalid `userHash` when the project has identity verification on),
+   * which the console says too, in one line. Not awaiting it is safe: the rejection is handled.
+   */
   identify(userId: string | number, data?: GleapContactData, userHash?: string): Answer<GleapSession | null>;
   updateContact(data: GleapContactData): Answer<GleapSession | null>;
   clearIdentity(): Answer<GleapSession>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
-import { createHttpClient, type HttpFailure, isHttpFailure } from "./http-client.ts";
+import { createHttpClient, failureReason, type HttpFailure } from "./http-client.ts";
 
 interface Seen {
   method: string;
@@ -229,17 +229,28 @@ describe("createHttpClient", () => {
   });
 });
 
-describe("isHttpFailure", () => {
-  test("recognises the failure shape", () => {
-    expect(isHttpFailure({ status: 0, statusText: "Network Error", responseText: "" })).toBe(true);
-    expect(isHttpFailure({ status: 500, statusText: "" })).toBe(true);
+describe("failureReason", () => {
+  test("a refusal with the server's error body is named in the server's own words", () => {
+    const body = JSON.stringify({ error: "Too many requests, slow down" });
+    expect(failureReason({ status: 429, statusText: "Too Many Requests", responseText: body })).toBe(
+      "Too many requests, slow down",
+    );
   });
 
-  test("rejects everything else", () => {
-    expect(isHttpFailure(null)).toBe(false);
-    expect(isHttpFailure(undefined)).toBe(false);
-    expect(isHttpFailure("Network Error")).toBe(false);
-    expect(isHttpFailure(new Error("x"))).toBe(false);
-    expect(isHttpFailure({ status: 500 })).toBe(false);
+  test("without an error body it is the status text; with no answer at all, Network Error", () => {
+    expect(failureReason({ status: 502, statusText: "Bad Gateway", responseText: "<html>" })).toBe(
+      "Bad Gateway",
+    );
+    expect(failureReason({ status: 500, statusText: "Server Error", responseText: "{}" })).toBe(
+      "Server Error",
+    );
+    expect(failureReason({ status: 0, statusText: "Network Error", responseText: "" })).toBe("Network Error");
+  });
+
+  test("anything else thrown is named as it prints", () => {
+    expect(failureReason(new Error("boom"))).toBe("Error: boom");
+    expect(failureReason("plain")).toBe("plain");
+    expect(failureReason(undefined)).toBe("undefined");
+    expect(failureReason(null)).toBe("null");
   });
 });

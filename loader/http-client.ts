@@ -5,8 +5,18 @@ export interface HttpFailure {
   responseText: string;
 }
 
-export function isHttpFailure(value: unknown): value is HttpFailure {
-  return typeof value === "object" && value !== null && "status" in value && "statusText" in value;
+/**
+ * Why a call was refused, in one line for the host's console: the server's own words (its `{error}`
+ * body), else the status text ("Network Error" when nothing answered), else what was thrown.
+ */
+export function failureReason(failure: unknown): string {
+  const { responseText, statusText } = (failure ?? {}) as Partial<HttpFailure>;
+  try {
+    // Nothing to parse (no answer, or not a failure at all) throws too.
+    return JSON.parse(responseText as string).error || statusText;
+  } catch {
+    return statusText ?? String(failure);
+  }
 }
 
 /**

@@ -237,11 +237,10 @@ export function createSurfaceParts(deps: GleapDeps, state: LoaderState, router: 
     email: () => visitor.current()?.email ?? "",
     send: (...args) => surfaces.run("report", "crash", args),
   });
-  // Issue 21: reports an earlier page view could not send wait in IndexedDB; only the flag is read
-  // here, so the report chunk loads at a session's start only when there is something to send.
+  // Reports an earlier page view could not send wait in IndexedDB; only the flag is read here, so
+  // the report chunk loads at a session's start only when there is something to send.
   services.sessionStarts.push(() => {
-    if (services.storage?.getItem(storedReportsFlag(state.sdkKey)))
-      surfaces.run("report", "sendStored").catch((error) => report("sendStored failed", error));
+    if (services.storage?.getItem(storedReportsFlag(state.sdkKey))) route("sendStored", []);
   });
   return { surfaces, network, host, hostMethods, page, crashReports };
 }

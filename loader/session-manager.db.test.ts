@@ -95,7 +95,7 @@ function setup(
     request,
     storage,
     cookieJar: () => (cookies ? document : null),
-    lang: () => lang,
+    language: () => lang,
     sdkVersion: "14.6.7",
     onChange: (session, previousId) => changes.push({ session, previousId }),
     report: (message, error) => {
@@ -270,7 +270,7 @@ describe("start", () => {
         request,
         storage: localStorage,
         cookieJar: () => null,
-        lang: () => "en-us",
+        language: () => "en-us",
         sdkVersion: "14.6.7",
         onChange: () => {},
         report: () => {
@@ -339,7 +339,7 @@ describe("start", () => {
       }) as never,
       storage: localStorage,
       cookieJar: () => null,
-      lang: () => "en-us",
+      language: () => "en-us",
       sdkVersion: "14.6.7",
       onChange: () => {},
       report: (_message, error) => {
@@ -591,7 +591,7 @@ describe("session cookie", () => {
       ),
       storage: null,
       cookieJar: () => jar,
-      lang: () => "en-us",
+      language: () => "en-us",
       sdkVersion: "14.6.7",
       onChange: () => {},
       report: () => {},

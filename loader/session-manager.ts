@@ -2,7 +2,7 @@ import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import { sessionStorageKey } from "../src/shared/widget-storage-keys.ts";
 import { sessionRetryDelayMs } from "./backoff.ts";
 import { readCookie, serializeCookie } from "./cookies.ts";
-import { type HttpClient, isHttpFailure } from "./http-client.ts";
+import type { HttpClient, HttpFailure } from "./http-client.ts";
 
 export interface SessionManagerDeps {
   sdkKey: string;
@@ -10,7 +10,7 @@ export interface SessionManagerDeps {
   storage: Storage | null;
   /** `document`, when the session is also kept in a cookie (`setUseCookies(true)`). */
   cookieJar: () => { cookie: string } | null;
-  lang: () => string;
+  language: () => string;
   sdkVersion: string;
   onChange: (session: WidgetSession, previousId: string | null) => void;
   /** Every accepted answer, also when only the fields changed (identify, updateContact). */
@@ -98,7 +98,7 @@ export function createSessionManager(deps: SessionManagerDeps) {
           const answer = await deps.request(
             "POST",
             "/sessions",
-            { lang: deps.lang() },
+            { lang: deps.language() },
             sessionHeaders(stored),
           );
           // Destroyed while the request was out: its answer belongs to nobody.
@@ -109,7 +109,7 @@ export function createSessionManager(deps: SessionManagerDeps) {
         } catch (error) {
           if (stopped) return;
           // Rate limited: keep the session and try again later; anything else starts from scratch.
-          if (!(isHttpFailure(error) && error.status === 429)) store(null);
+          if ((error as Partial<HttpFailure> | null)?.status !== 429) store(null);
           deps.report("session start failed", error);
           if (!stopped) retryTimer = setTimeout(() => void run(n + 1), sessionRetryDelayMs(n));
         }
@@ -143,7 +143,7 @@ export function createSessionManager(deps: SessionManagerDeps) {
       if (!session) throw { status: 0, statusText: "Session not ready yet.", responseText: "" };
       const { customData, ...fields } = data;
       if (unchanged({ userId: String(userId), ...fields, customData })) return session;
-      const body = { ...customData, ...fields, userId: String(userId), userHash, lang: deps.lang() };
+      const body = { ...customData, ...fields, userId: String(userId), userHash, lang: deps.language() };
       return accept(await deps.request("POST", "/sessions/identify", body, sessionHeaders(session)));
     },
 
@@ -152,7 +152,7 @@ export function createSessionManager(deps: SessionManagerDeps) {
       const { customData, ...fields } = data;
       if (unchanged({ ...fields, customData })) return session;
       const body = {
-        data: { ...customData, ...fields, lang: deps.lang() },
+        data: { ...customData, ...fields, lang: deps.language() },
         type: "js",
         sdkVersion: deps.sdkVersion,
         ws: true,

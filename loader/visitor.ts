@@ -1,5 +1,5 @@
 import type { WidgetSession } from "../src/shared/widget-session-api.ts";
-import type { HttpClient } from "./http-client.ts";
+import { failureReason, type HttpClient } from "./http-client.ts";
 import { type ContactData, createSessionManager, type SessionManager } from "./session-manager.ts";
 
 interface VisitorDeps {
@@ -34,16 +34,11 @@ export function createVisitor(deps: VisitorDeps) {
     headers: () => session?.headers(),
     /** Starts (or resumes) the session of this project's visitor. */
     start(sdkKey: string): Promise<unknown> {
+      // The visitor's deps are the session's, under the same names, but for these two.
       session = createSessionManager({
+        ...deps,
         sdkKey,
-        request: deps.request,
-        storage: deps.storage,
         cookieJar: () => (useCookies ? deps.window.document : null),
-        lang: deps.language,
-        sdkVersion: deps.sdkVersion,
-        onChange: deps.onChange,
-        onUpdate: deps.onUpdate,
-        report: deps.report,
       });
       return session.start();
     },
@@ -55,9 +50,25 @@ export function createVisitor(deps: VisitorDeps) {
       session = null;
     },
     methods: {
-      async identify(userId: string | number, data: ContactData = {}, userHash?: string) {
-        if (!(await deps.whenReady())) throw new Error("Gleap was destroyed before identify could run");
-        return session?.identify(String(userId), data, userHash) ?? null;
+      /**
+       * Answers the session, or rejects with an Error naming why the server refused it (a wrong user
+       * hash, a bad field, too many requests, no network), which the console says too, in one line.
+       * The rejection is also handled here: a host that does not await gets that line and no uncaught
+       * rejection; one that awaits or chains the promise sees it reject.
+       */
+      identify(userId: string | number, data: ContactData = {}, userHash?: string) {
+        const run = (async () => {
+          if (!(await deps.whenReady())) throw new Error("Gleap was destroyed before identify could run");
+          try {
+            return (await session?.identify(String(userId), data, userHash)) ?? null;
+          } catch (failure) {
+            const reason = failureReason(failure);
+            deps.report(`identify refused: ${reason}`);
+            throw new Error(reason);
+          }
+        })();
+        run.catch(() => {});
+        return run;
       },
       async updateContact(data: ContactData) {
         if (await deps.whenReady()) return session?.update(data);

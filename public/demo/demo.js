@@ -21,6 +21,9 @@
   document.getElementById("identify").addEventListener("click", function () {
     Gleap.identify("ada-1", { name: "Ada Lovelace", email: "ada@example.com" }).then(function (session) {
       result.textContent = session ? "Signed in as " + session.name : "Sign-in was not sent";
+    }, function (error) {
+      // Refused (a project with identity verification on wants a user hash): the reason, as the console has it.
+      result.textContent = "Sign-in refused: " + error.message;
     });
   });
   document.getElementById("crash").addEventListener("click", function () {

@@ -27,6 +27,8 @@ describe("seedDemoData", () => {
     expect(project.secret).toMatch(/^[0-9a-f]{64}$/);
     // The demo page has a consent banner: its project waits for consent (a new project does not).
     expect(JSON.parse(project.flow_config)).toEqual({ ...defaultFlowConfig, requireCookieConsent: true });
+    // The demo page identifies Ada without a user hash: verification is off, as in a new project.
+    expect(Boolean(project.identity_verification)).toBe(false);
 
     const [admin] = await db.sql`SELECT * FROM users WHERE email = ${"admin@example.com"}`;
     expect(admin.name).toBe("admin");

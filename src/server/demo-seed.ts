@@ -50,9 +50,11 @@ export async function seedDemoData(
       VALUES (${adminId}, ${demo.adminName}, ${demo.adminName.toLowerCase()}, ${demo.adminEmail},
         ${passwordHash}, ${"ADMIN"}, ${true}, ${true}, ${now})`;
     const projectId = crypto.randomUUID();
-    await tx`INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
+    // Identity verification off, like a new project: the demo page's "Sign in as Ada" identifies
+    // without a hash, as a host that has not signed user ids yet does.
+    await tx`INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, identity_verification, created_at)
       VALUES (${projectId}, ${demo.projectName}, ${demo.sdkKey}, ${randomSecret()},
-        ${JSON.stringify(demoFlowConfig)}, ${now})`;
+        ${JSON.stringify(demoFlowConfig)}, ${false}, ${now})`;
     if (size === "full") await seedDemoOutbounds(tx, projectId);
     await seedMessengerDemoData(tx, { projectId, adminId, size });
     await seedPlatformDemoData(tx, { size, passwords });

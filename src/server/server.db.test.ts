@@ -202,7 +202,7 @@ describe("messenger origin", () => {
     expect(await response.text()).toContain('src="/assets/messenger-main-abcd1234.js"');
   });
 
-  test("a frame opened for a project may be embedded by that project's allowed origins only (issue 19)", async () => {
+  test("a frame opened for a project may be embedded by that project's allowed origins only; one without a key wherever a project would accept its host", async () => {
     // The policy also names the app's scripts (security-headers.db.test.ts); here only its frame-ancestors.
     const frameAncestors = async (query: string) =>
       ((await fetch(`${server.messengerUrl}/${query}`)).headers.get("content-security-policy") ?? "")
@@ -225,9 +225,11 @@ describe("messenger origin", () => {
       expect(await frameAncestors(`?sdkKey=${shop.sdkKey}`)).toBe(
         "frame-ancestors 'self' https://shop.example",
       );
-      // An unknown key and a frame without a key never get `*`.
+      // An unknown key gets no host. A frame without a key (the published Gleap SDK's) may be embedded
+      // anywhere while a project lists no origins: it binds to a project only where that project
+      // allows the host (frame-host-routes.db.test.ts).
       expect(await frameAncestors("?sdkKey=nope")).toBe("frame-ancestors 'self'");
-      expect(await frameAncestors("")).toBe("frame-ancestors 'self' https://shop.example");
+      expect(await frameAncestors("")).toBe("frame-ancestors *");
       await writtenByHand(
         server,
         updateProjectSettings(server.db.sql, demo.id, {
@@ -235,6 +237,10 @@ describe("messenger origin", () => {
         }),
       );
       expect(await frameAncestors("?sdkKey=demo")).toBe(
+        "frame-ancestors 'self' https://app.example https://shop.example",
+      );
+      // Once every project lists its origins, a frame without a key may be embedded by those only.
+      expect(await frameAncestors("")).toBe(
         "frame-ancestors 'self' https://app.example https://shop.example",
       );
     } finally {

@@ -182,6 +182,9 @@ export const surfaceCommands = {
   tooltips: "showTooltips",
   // The <gleap-checklist> elements of the page, as they come and go.
   checklist: "checklistConnected checklistDisconnected?",
+  // The outbox: loaded by the messenger before a visitor can press Send (a report sent offline could
+  // not load it then), and by the loader when an earlier page view left reports kept.
+  report: "prepareReports sendStored",
 } as const satisfies Partial<Record<WidgetChunkName, string>>;
 
 /** The words of a space-separated list, as a union of string literal types. */
@@ -197,11 +200,10 @@ type RoutedSurface = keyof typeof surfaceCommands;
 type Entry<S extends RoutedSurface = RoutedSurface> = Words<(typeof surfaceCommands)[S]>;
 
 /** Commands the loader sends a surface itself (never routed from a host call): the network log's
- * settings and entries, a silent crash report, a report through the outbox and the outbox's kept
- * reports at a session's start. */
+ * settings and entries, a silent crash report and a report through the outbox. */
 interface DirectCommands {
   "network-log": "configure" | "start" | "stop" | "entries";
-  report: "crash" | "send" | "sendStored";
+  report: "crash" | "send";
 }
 
 /** Every command a host call, a link or another surface can route (`host.command`). */

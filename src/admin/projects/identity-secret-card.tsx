@@ -74,7 +74,8 @@ export function IdentitySecretCard({
       <details className="secret-example">
         <summary>{t("projectSettings.secret.howTo")}</summary>
         <p className="subtle">{t("projectSettings.secret.howToServer")}</p>
-        <pre className="code-block">{example.server}</pre>
+        <pre className="code-block">{example.node}</pre>
+        <pre className="code-block">{example.python}</pre>
         <p className="subtle">{t("projectSettings.secret.howToPage")}</p>
         <pre className="code-block">{example.page}</pre>
       </details>

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loaderUrl, snippetLine, widgetSnippet } from "./widget-snippet.ts";
+import { verifyUserHash } from "../../server/domain/sessions/user-hash.ts";
+import { identifyExample, loaderUrl, snippetLine, widgetSnippet } from "./widget-snippet.ts";
 
 describe("widget snippet", () => {
   test("is the demo page's snippet, with this server's loader address and the project's key", () => {
@@ -34,5 +35,27 @@ describe("widget snippet", () => {
     new Function("window", "document", snippetLine("https://x.test/sdk/loader.js", "k"))(window, document);
     expect(inserted.map((script) => script.src)).toEqual(["https://x.test/sdk/loader.js"]);
     expect(window.GleapActions).toEqual([{ e: "initialize", a: ["k"] }]);
+  });
+
+  test("the Node.js example, run as a host's server runs it, signs a user id as the server checks it", () => {
+    const secret = "a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0a1b2";
+    // A numeric id too: the SDK sends every id as text, and the example signs it as text.
+    for (const id of ["u1", 42]) {
+      const script = `const user = { id: ${JSON.stringify(id)} };\n${identifyExample().node}\nconsole.log(userHash);`;
+      const run = Bun.spawnSync([process.execPath, "--eval", script], {
+        env: { ...process.env, GLEAP_IDENTITY_SECRET: secret },
+      });
+      const userHash = run.stdout.toString().trim();
+      expect(userHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(verifyUserHash(secret, String(id), userHash)).toBe(true);
+    }
+  });
+
+  test("the Python example computes the same HMAC-SHA256: the secret's text as key, the id as text, hex", () => {
+    const { python } = identifyExample();
+    expect(python).toContain(
+      'hmac.new(\n    os.environ["GLEAP_IDENTITY_SECRET"].encode(),\n    str(user.id).encode(),',
+    );
+    expect(python).toContain("hashlib.sha256,\n).hexdigest()");
   });
 });

@@ -63,19 +63,33 @@ export function widgetSnippet(origin: string, sdkKey: string): string {
 
 /**
  * With identity verification on, `identify` needs the user id's HMAC-SHA256 (hex) under the project's
- * secret, computed on the host's server (the secret never reaches a browser). A Node example, then the
- * page's call.
+ * secret (the secret's text is the key), computed on the host's server: the secret never reaches a
+ * browser. The server checks it the same way (`verifyUserHash` in src/server/domain/sessions/user-hash.ts), and the SDK
+ * sends the id as text, so the examples sign `String(user.id)`. Node.js and Python, then the page's call.
  */
-export function identifyExample(): { server: string; page: string } {
+export function identifyExample(): { node: string; python: string; page: string } {
   return {
-    server: [
+    node: [
       'import { createHmac } from "node:crypto";',
       "",
       "// On your server, never in the browser:",
       'const userHash = createHmac("sha256", process.env.GLEAP_IDENTITY_SECRET)',
-      "  .update(user.id)",
+      "  .update(String(user.id))",
       '  .digest("hex");',
     ].join("\n"),
-    page: "Gleap.identify(user.id, { name: user.name, email: user.email }, userHash);",
+    python: [
+      "import hashlib, hmac, os",
+      "",
+      "# On your server, never in the browser:",
+      "user_hash = hmac.new(",
+      '    os.environ["GLEAP_IDENTITY_SECRET"].encode(),',
+      "    str(user.id).encode(),",
+      "    hashlib.sha256,",
+      ").hexdigest()",
+    ].join("\n"),
+    page: [
+      "// userHash: what your server computed for this user, written into the page",
+      "Gleap.identify(user.id, { name: user.name, email: user.email }, userHash);",
+    ].join("\n"),
   };
 }

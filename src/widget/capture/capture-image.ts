@@ -1,4 +1,5 @@
-import { isBlocked, masksText, masksValue, maskValue } from "./snapshot/masking.ts";
+import type { Region } from "./picture/page-area.ts";
+import { drawPagePicture } from "./picture/page-picture.ts";
 
 /**
  * The capture as a picture: the part of the page the visitor drew on, rendered by snapdom
@@ -7,12 +8,7 @@ import { isBlocked, masksText, masksValue, maskValue } from "./snapshot/masking.
  * A JPEG of at most 1280 px across, re-encoded smaller until it fits `maxChars`.
  */
 
-export interface Region {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { Region };
 
 export interface CaptureImageOptions {
   window: Window;
@@ -27,36 +23,6 @@ export interface CaptureImageOptions {
 }
 
 export const imageDefaults = { maxWidth: 1280, maxChars: 900_000, quality: 0.7 } as const;
-
-/** Same marks as the HTML snapshot: blocked and masked text hidden, masked values as asterisks. */
-const maskPlugin = {
-  name: "gleap-mask",
-  resolveNode(node: Element): Node | undefined {
-    if (node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement) {
-      if (!masksValue(node)) return undefined;
-      const copy = node.cloneNode(false) as HTMLInputElement | HTMLTextAreaElement;
-      const masked = maskValue(node.value);
-      copy.value = masked;
-      if (copy instanceof HTMLTextAreaElement) copy.textContent = masked;
-      else copy.setAttribute("value", masked);
-      return copy;
-    }
-    return undefined;
-  },
-};
-
-/**
- * snapdom's last step folds repeated inline styles into rules, and reads each style back through a
- * `style` attribute set on a loose element, which a host whose CSP has no 'unsafe-inline' reports as a
- * violation. A `data-sdi` attribute on the copy is snapdom's own mark of a copy already folded, so the
- * step is skipped: the picture's SVG is a little longer, the picture the same.
- */
-const noStyleFolding = {
-  name: "gleap-no-style-folding",
-  afterClone(context: { clone?: Element | null }) {
-    context.clone?.setAttribute("data-sdi", "");
-  },
-};
 
 function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
@@ -94,20 +60,13 @@ export async function captureImage(options: CaptureImageOptions): Promise<string
   const { snapdom } = await import("@zumer/snapdom");
   const { region } = options;
   const maxWidth = options.maxWidth ?? imageDefaults.maxWidth;
-  const result = await snapdom(options.window.document.documentElement, {
-    clip: region,
-    exclude: [(element: Element) => options.exclude(element) || isBlocked(element) || masksText(element)],
-    excludeMode: "hide",
-    // Yield to the page while it works: the visitor goes on with the form meanwhile.
-    fast: false,
-    plugins: [maskPlugin, noStyleFolding],
-  });
   const scale = Math.min(1, maxWidth / Math.max(1, region.width));
-  const canvas = await result.toCanvas({
-    dpr: 1,
-    width: Math.round(region.width * scale),
-    height: Math.round(region.height * scale),
-    backgroundColor: "#ffffff",
+  const canvas = await drawPagePicture(snapdom, {
+    window: options.window,
+    region,
+    exclude: options.exclude,
+    width: Math.max(1, Math.round(region.width * scale)),
+    height: Math.max(1, Math.round(region.height * scale)),
   });
   if (options.drawingSvg) await paintDrawing(canvas, options.drawingSvg);
   return encodeWithin(canvas, options.maxChars ?? imageDefaults.maxChars, options.window.document);

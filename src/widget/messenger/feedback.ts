@@ -127,7 +127,8 @@ export async function sendFeedback({ data }: SendFeedback, deps: FeedbackDeps): 
   // The capture is in the report now, sent or kept in the outbox.
   deps.host.command("clearCapture");
   if (delivery.status === "queued") {
-    // Not "sent": the frame says it will go when the visitor is back online (issue 21).
+    // Not "sent": the frame says it will go when the visitor is back online; the report chunk's
+    // notice says when it arrived.
     deps.send({ name: "feedback-queued" });
     return;
   }

@@ -284,6 +284,12 @@ const screenCases: Array<[string, unknown[], { name: string; data?: unknown }]> 
 ];
 
 describe("screen commands", () => {
+  test("mounting asks for the report outbox at once, before the frame exists: Send works offline", () => {
+    const m = setup();
+    expect(m.host.commands).toEqual([{ name: "prepareReports", args: [] }]);
+    expect(m.iframe()).toBeNull();
+  });
+
   test.each(screenCases)(
     "%p %p sends its message after readiness, not before, and opens the widget",
     (command, args, expected) => {
@@ -342,6 +348,7 @@ describe("screen commands", () => {
     const m = setup();
     m.run("startFeedbackFlow", "bugreporting", true, { autostartDrawing: true });
     expect(m.host.commands).toEqual([
+      { name: "prepareReports", args: [] },
       { name: "startScreenCapture", args: ["screenshot", { autostart: true }] },
     ]);
     expect(m.container()).toBeNull();
@@ -541,6 +548,7 @@ describe("frame requests", () => {
     m.fromFrame({ name: "start-screen-drawing", data: "video" });
     m.fromFrame({ name: "cleanup-drawings" });
     expect(m.host.commands).toEqual([
+      { name: "prepareReports", args: [] },
       { name: "startScreenCapture", args: ["capture"] },
       { name: "startScreenCapture", args: ["screenshot"] },
       { name: "startScreenCapture", args: ["screenshot"] },

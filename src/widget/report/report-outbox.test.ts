@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { FeedbackReportCreated } from "../../shared/feedback-api.ts";
+import { maxKeptReports } from "./report-bounds.ts";
 import {
   answerWaitMs,
   createReportOutbox,
@@ -76,6 +77,7 @@ function setup(answers: Answer[] = []) {
   const clock = manualClock();
   const posts: Array<{ key: string; body: Record<string, unknown> }> = [];
   const flags: boolean[] = [];
+  const notices: Array<{ waiting: number; delivered: boolean }> = [];
   const warnings: string[] = [];
   let keys = 0;
   const outbox = createReportOutbox({
@@ -90,12 +92,13 @@ function setup(answers: Answer[] = []) {
     },
     newKey: () => `key-${++keys}`,
     markKept: (kept) => void flags.push(kept),
+    notify: (state) => void notices.push(state),
     report: (message) => void warnings.push(message),
     now: clock.now,
     setTimeout: clock.setTimeout,
     clearTimeout: clock.clearTimeout,
   });
-  return { outbox, store, clock, posts, flags, warnings };
+  return { outbox, store, clock, posts, flags, notices, warnings };
 }
 
 describe("which failures are tried again", () => {
@@ -225,5 +228,122 @@ describe("the report outbox", () => {
     expect(s.clock.pending()).toEqual([]);
     await s.outbox.sendKept();
     expect(s.posts).toHaveLength(1);
+  });
+});
+
+/** A kept report of `bytes` bytes, as an earlier send left it. */
+const keptOf = (key: string, bytes: number, extra: Partial<KeptReport> = {}): KeptReport => ({
+  key,
+  sdkKey: "demo",
+  body: { formData: { description: key } },
+  keptAt: 1,
+  bytes,
+  ...extra,
+});
+
+describe("an outbox at its bounds", () => {
+  test("a full outbox posts the new report once, unkept: offline, the sender hears it failed", async () => {
+    const s = setup([{ ok: false, status: 0 }, { ok: true }]);
+    for (let i = 0; i < maxKeptReports; i++) await s.store.put(keptOf(`k${i}`, 10));
+    await expect(s.outbox.send({ formData: { n: 11 } }, { told: true })).rejects.toMatchObject({ status: 0 });
+    expect(s.store.kept.size).toBe(maxKeptReports);
+    expect(s.warnings).toContain("the outbox on this device is full; the report is sent once");
+    expect(s.clock.pending()).toEqual([]);
+    // Online, it simply goes.
+    expect(await s.outbox.send({ formData: { n: 12 } })).toMatchObject({ status: "sent" });
+    expect(s.store.kept.size).toBe(maxKeptReports);
+  });
+
+  test("a report kept is stored with its size and whether the visitor sent it", async () => {
+    const s = setup([{ ok: false, status: 0 }]);
+    await s.outbox.send({ formData: { description: "offline" } }, { told: true });
+    expect([...s.store.kept.values()]).toEqual([
+      {
+        key: "key-1",
+        sdkKey: "demo",
+        body: { formData: { description: "offline" } },
+        keptAt: 0,
+        bytes: JSON.stringify({ formData: { description: "offline" } }).length,
+        told: true,
+      },
+    ]);
+  });
+});
+
+describe("what the visitor is told", () => {
+  test("a report sent at once tells nothing beyond the frame's thank-you", async () => {
+    const s = setup([{ ok: true }]);
+    await s.outbox.send({}, { told: true });
+    expect(s.notices).toEqual([]);
+  });
+
+  test("a report that waits is told as waiting, then as delivered when the retry takes it", async () => {
+    const s = setup([{ ok: false, status: 0 }, { ok: true }]);
+    expect(await s.outbox.send({}, { told: true })).toEqual({ status: "queued" });
+    expect(s.notices).toEqual([{ waiting: 1, delivered: false }]);
+    await s.clock.advance(retryDelayMs(1));
+    expect(s.notices.at(-1)).toEqual({ waiting: 0, delivered: true });
+  });
+
+  test("a slow answer: queued after the wait, delivered when the answer comes", async () => {
+    let answer: (value: FeedbackReportCreated) => void = () => {};
+    const s = setup();
+    const outbox = createReportOutbox({
+      sdkKey: "demo",
+      store: s.store,
+      post: () => new Promise((resolve) => (answer = resolve)),
+      newKey: () => "slow",
+      markKept: () => {},
+      notify: (state) => void s.notices.push(state),
+      report: () => {},
+      now: s.clock.now,
+      setTimeout: s.clock.setTimeout,
+      clearTimeout: s.clock.clearTimeout,
+    });
+    const delivery = outbox.send({}, { told: true });
+    await settle();
+    await s.clock.advance(answerWaitMs);
+    expect(await delivery).toEqual({ status: "queued" });
+    expect(s.notices).toEqual([{ waiting: 1, delivered: false }]);
+    answer(created("slow"));
+    await settle();
+    expect(s.notices.at(-1)).toEqual({ waiting: 0, delivered: true });
+  });
+
+  test("silent crash reports are never told", async () => {
+    const s = setup([{ ok: false, status: 0 }, { ok: true }]);
+    await s.outbox.send({ type: "CRASH" });
+    await s.clock.advance(retryDelayMs(1));
+    expect(s.store.kept.size).toBe(0);
+    expect(s.notices).toEqual([]);
+  });
+
+  test("at a later start, a visitor's kept report is told as delivered when it goes; a failing one as waiting", async () => {
+    const s = setup([{ ok: false, status: 0 }, { ok: true }, { ok: true }]);
+    await s.store.put(keptOf("mine", 10, { told: true, keptAt: 1 }));
+    await s.store.put(keptOf("crash", 10, { keptAt: 2 }));
+    await s.outbox.sendKept();
+    expect(s.notices).toEqual([{ waiting: 1, delivered: false }]);
+    s.outbox.online();
+    await settle();
+    expect(s.posts.map((p) => p.key)).toEqual(["mine", "mine", "crash"]);
+    expect(s.notices).toEqual([
+      { waiting: 1, delivered: false },
+      { waiting: 0, delivered: true },
+    ]);
+  });
+
+  test("a waiting report the server then refuses is no longer waiting, and not told as delivered", async () => {
+    const s = setup([
+      { ok: false, status: 503 },
+      { ok: false, status: 400 },
+    ]);
+    await s.outbox.send({}, { told: true });
+    await s.clock.advance(retryDelayMs(1));
+    expect(s.store.kept.size).toBe(0);
+    expect(s.notices).toEqual([
+      { waiting: 1, delivered: false },
+      { waiting: 0, delivered: false },
+    ]);
   });
 });

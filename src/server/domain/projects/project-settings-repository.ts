@@ -34,9 +34,10 @@ export async function findProjectSettings(sql: SQL, projectId: string): Promise<
 }
 
 /**
- * A new project: a fresh SDK key and secret, identity verification on (a host must sign user ids
- * before `identify` is believed), any origin until the admin lists some, the default flow config and
- * the default feedback flows. Call it in a transaction.
+ * A new project: a fresh SDK key and secret, identity verification off (as in Gleap: a pasted
+ * `Gleap.identify(id, {name, email})` works at once; unverified, it only labels the visitor's own
+ * session, and the install panel recommends turning verification on), any origin until the admin
+ * lists some, the default flow config and the default feedback flows. Call it in a transaction.
  */
 export async function insertProject(sql: SQL, name: string): Promise<string> {
   const id = Bun.randomUUIDv7();
@@ -46,7 +47,7 @@ export async function insertProject(sql: SQL, name: string): Promise<string> {
     sdk_key: newSdkKey(),
     secret: newIdentitySecret(),
     flow_config: JSON.stringify(defaultFlowConfig),
-    identity_verification: true,
+    identity_verification: false,
     allowed_origins: "[]",
     created_at: new Date().toISOString(),
   })}`;

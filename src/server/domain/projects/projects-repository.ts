@@ -66,8 +66,11 @@ export async function findProjectById(sql: SQL, id: string): Promise<WidgetProje
 /**
  * Host origins that may frame the messenger pages opened for the project with `sdkKey` (the widget's
  * frames carry it): that project's allowed origins, or null (any host) when it lists none. An unknown
- * key gets none. A frame opened without a key (not by our loader) may be framed only by origins some
- * project lists: never by any host, or a project without a list would open framing for all (issue 19).
+ * key gets none. A frame opened without a key (the published Gleap SDK never adds one) may be framed
+ * wherever some project would accept its host: by any host while a project lists no origins (every
+ * fresh install), else by the origins the projects list. Framing alone gives such a frame no project:
+ * it takes one only once `POST /api/widget/frame-host` says that project allows the host's origin
+ * (src/messenger/host-binding.ts), so a host one project lists cannot drive another's.
  */
 export async function frameAncestorsFor(sql: SQL, sdkKey: string | null): Promise<string[] | null> {
   if (sdkKey !== null) {
@@ -78,6 +81,7 @@ export async function frameAncestorsFor(sql: SQL, sdkKey: string | null): Promis
   }
   const rows = await sql`SELECT allowed_origins FROM widget_projects`;
   const lists: string[][] = rows.map((row: { allowed_origins: string }) => JSON.parse(row.allowed_origins));
+  if (lists.some((list) => list.length === 0)) return null;
   return [...new Set(lists.flat())].sort();
 }
 

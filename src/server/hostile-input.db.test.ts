@@ -42,9 +42,11 @@ describe("deeply nested JSON bodies", () => {
     const { value: response, ms } = await timed(report);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Request body is nested more than 512 levels deep" });
-    expect(ms).toBeLessThan(1000);
+    // Both take some milliseconds alone (the 2 MB body's upload and one linear scan); the bound leaves
+    // room for a machine whose two cores run the other test files too (1.3 s seen there).
+    expect(ms).toBeLessThan(3000);
     expect(health.value.status).toBe(200);
-    expect(health.ms).toBeLessThan(1000);
+    expect(health.ms).toBeLessThan(3000);
   });
 
   test("100,000 levels are a 400 on the unauthenticated login and register too", async () => {

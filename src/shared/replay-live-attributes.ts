@@ -1,3 +1,5 @@
+import { isObject, list, rrwebTypes } from "./rrweb-event-shape.ts";
+
 /**
  * Attributes of a recorded page that would run script once rrweb rebuilds the element: event handlers
  * (`on…`), `javascript:`/`vbscript:` addresses, a frame's `srcdoc` (a whole document) and a button's
@@ -11,17 +13,7 @@
  * to null (which removes it from the replayed page).
  */
 
-type Loose = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Loose =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-
-/** rrweb's event, source and node type numbers. */
-const fullSnapshot = 2;
-const incremental = 3;
-const mutation = 0;
-const elementNode = 2;
+const { fullSnapshot, incremental, mutation, elementNode } = rrwebTypes;
 
 const alwaysLive = new Set(["srcdoc", "formaction"]);
 /** What the visitor typed or a field holds: text, never followed as an address. */

@@ -1,3 +1,4 @@
+import { isObject, type Loose, list, rrwebTypes } from "../../shared/rrweb-event-shape.ts";
 import { originOf } from "./external-resources.ts";
 
 /**
@@ -11,18 +12,7 @@ import { originOf } from "./external-resources.ts";
  * `own` are ownOrigins(): the admin's and the messenger's. Events are copied, never changed in place.
  */
 
-type Loose = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Loose =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-
-/** rrweb's event, source and node type numbers. */
-const fullSnapshot = 2;
-const incremental = 3;
-const mutation = 0;
-const elementNode = 2;
-const textNode = 3;
+const { fullSnapshot, incremental, mutation, elementNode, textNode } = rrwebTypes;
 
 /** Light and dark admins alike: a neutral box that reads as "something was here", not as the page. */
 const placeholderStyle =

@@ -8,10 +8,10 @@ import { Button } from "../shell/button.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { RetryPanel } from "../shell/retry-panel.tsx";
-import { AvailabilityCard } from "./availability-card.tsx";
 import profileCss from "./profile.css" with { type: "text" };
 import { profileApi } from "./profile-api.ts";
-import { UnreadMailCard } from "./unread-mail-card.tsx";
+import { ProfileToggleCard } from "./profile-toggle-card.tsx";
+import { availabilityToggle, unreadMailToggle } from "./profile-toggles.ts";
 import "../shell/layout/navigation-texts.ts";
 
 adoptStyles(profileCss);
@@ -41,8 +41,12 @@ export default function ProfilePage() {
       )}
       {resource.state === "error" && <RetryPanel error="profile.error" onRetry={reload} />}
       {resource.state === "ready" && <ProfileForm profile={resource.data} onSaved={replace} />}
-      {resource.state === "ready" && <AvailabilityCard profile={resource.data} onSaved={replace} />}
-      {resource.state === "ready" && <UnreadMailCard profile={resource.data} onSaved={replace} />}
+      {resource.state === "ready" && (
+        <ProfileToggleCard toggle={availabilityToggle} profile={resource.data} onSaved={replace} />
+      )}
+      {resource.state === "ready" && (
+        <ProfileToggleCard toggle={unreadMailToggle} profile={resource.data} onSaved={replace} />
+      )}
       <section className="detail-card profile-form" aria-labelledby="profile-alerts-title">
         <h2 id="profile-alerts-title">{t("alerts.settings")}</h2>
         <p className="subtle">{t("profile.alertsHint")}</p>

@@ -206,8 +206,10 @@ test("a host page: a modal and a tour never share the page; the tour starts when
   const popover = page.locator(".gtr-popover");
   await expect(popover).toBeVisible({ timeout: 15_000 });
   await expect(popover.locator(".gtr-title")).toHaveText("The title");
-  const state = await page.evaluate(() => (window as unknown as { takeoverState: unknown }).takeoverState);
-  expect(state).toEqual({ overlap: false, modal: true, tour: true });
+  // The page's sampler notes the popover at its next tick, which may come after this locator saw it.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { takeoverState: unknown }).takeoverState))
+    .toEqual({ overlap: false, modal: true, tour: true });
 
   // Counted: both shown, the modal closed.
   const session = await storedGleapId(page);

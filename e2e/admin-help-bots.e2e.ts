@@ -53,6 +53,7 @@ test("a help article written in English and German is found in German on /demo",
   await page.goto(`/dashboard/help/${demo.id}`);
   await page.getByRole("link", { name: "New collection" }).click();
   await page.getByLabel("Title", { exact: true }).fill(`Shipping ${run}`);
+  await page.getByRole("tab", { name: "German" }).click();
   await page.getByLabel("German title").fill(`Versand ${run}`);
   await page.getByRole("button", { name: "Save" }).click();
 

@@ -7,7 +7,7 @@ import type {
   SurveyWrite,
 } from "../src/shared/messenger-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
-import { app, frame, gleap } from "./support/messenger-frame.ts";
+import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts";
 
 /**
  * The messenger app on the demo host page, against the real server and the messenger origin: the
@@ -195,7 +195,7 @@ test("German: Gleap.setLanguage switches the messenger's texts", async ({ page }
   await frame(page).locator("[data-home-action='flow:bugreporting']").click();
   await frame(page).getByTestId("flow-submit").click();
   await expect(frame(page).getByTestId("error-description")).toHaveText("Bitte füllen Sie dieses Feld aus.");
-  expect(await page.frames()[1]?.evaluate(() => document.documentElement.lang)).toBe("de");
+  expect(await (await messengerFrame(page)).evaluate(() => document.documentElement.lang)).toBe("de");
 });
 
 test("Arabic: right to left, the layout mirrored", async ({ page }) => {
@@ -204,9 +204,9 @@ test("Arabic: right to left, the layout mirrored", async ({ page }) => {
   await gleap(page, "setLanguage", "ar");
   await gleap(page, "open");
   await expect(frame(page).locator(".hero-lead")).toHaveText("كيف يمكننا مساعدتك؟");
-  const messenger = page.frames().find((candidate) => candidate !== page.mainFrame());
+  const messenger = await messengerFrame(page);
   expect(
-    await messenger?.evaluate(() => [document.documentElement.dir, document.documentElement.lang]),
+    await messenger.evaluate(() => [document.documentElement.dir, document.documentElement.lang]),
   ).toEqual(["rtl", "ar"]);
   // Mirrored: the close button on the left, the tabs from the right, a row's icon on its right.
   const close = await frame(page).getByTestId("frame-close").boundingBox();

@@ -293,7 +293,8 @@ test("help: search with ranked, marked results; an article in the wide frame, sa
   await expect.poll(async () => (await container(page).boundingBox())?.width).toBe(690);
 
   // Whatever the API says, the frame's own sanitizer keeps scripts and handlers out.
-  await page.route("**/api/widget/help/articles/demo-article-offline", async (route) => {
+  // The messenger reads in its language (`?lang=…`), so the pattern takes any query.
+  await page.route("**/api/widget/help/articles/demo-article-offline?*", async (route) => {
     const response = await route.fetch();
     const article = (await response.json()) as { body: string };
     article.body = `<p id="safe">Safe text</p><img src="x" onerror="window.__hacked=1"><script>window.__hacked=2</script><a href="javascript:window.__hacked=3">bad link</a>`;
@@ -306,9 +307,9 @@ test("help: search with ranked, marked results; an article in the wide frame, sa
   await expect(body.locator("[onerror]")).toHaveCount(0);
   await expect(body.locator("a")).not.toHaveAttribute("href", /javascript/);
   await body.getByText("bad link").click();
-  const messenger = page.frames().find((candidate) => candidate !== page.mainFrame());
+  const messenger = await messengerFrame(page);
   expect(
-    await messenger?.evaluate(() => (window as unknown as { __hacked?: number }).__hacked),
+    await messenger.evaluate(() => (window as unknown as { __hacked?: number }).__hacked),
   ).toBeUndefined();
 });
 
@@ -371,10 +372,7 @@ const runningAnimations = async (page: Page) =>
  * axe-core runs in the frame itself.
  */
 async function frameFindings(page: Page, screen: string): Promise<string[]> {
-  const messenger = page
-    .frames()
-    .find((candidate) => candidate !== page.mainFrame() && candidate.name() !== "x");
-  if (!messenger) throw new Error("no messenger frame");
+  const messenger = await messengerFrame(page);
   if (!(await messenger.evaluate(() => "axe" in window))) await messenger.evaluate(axeSource);
   const violations = await messenger.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } })

@@ -112,7 +112,9 @@ test("a key-less messenger serves the project its host may show, and ignores a s
   const { calls, tell, app } = await openHost(page);
 
   await tell(config);
-  const home = page.waitForResponse((response) => response.url().endsWith("/api/widget/messenger/home"));
+  const home = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/widget/messenger/home",
+  );
   await tell(sessionUpdate(shop, await sessionOf(request, shop)));
   expect((await home).status()).toBe(200);
   await expect(app).toHaveAttribute("data-received", "config-update session-update");

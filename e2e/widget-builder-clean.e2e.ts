@@ -8,7 +8,7 @@ import { pageViewPinged, watchOffers } from "./support/widget-offers.ts";
 import { storedGleapId } from "./support/widget-session.ts";
 
 /**
- * Issue 22: the window the admin's builder opens shows no visitor content. On /demo a modal, a banner,
+ * The window the admin's builder opens shows no visitor content. On /demo a modal, a banner,
  * a notification and a tour are live for this spec's own address; a visitor sees them there, while
  * the builder window opened on the same address (`openBuilder`, the tour editor's button) shows none
  * of them, whether the socket pushes them, the address asks for a survey or the page's own script
@@ -117,8 +117,8 @@ test("the builder window shows no visitor content, and its bar lies above the la
       gleap.startProductTour?.("host-tour");
     });
     const pinged = pageViewPinged(site, `gleap_survey=s-${run}`);
-    await site.goto(`${address}&gleap_survey=s-${run}&gleap_tour_delay=0`);
     const offers = await watchOffers(site);
+    await site.goto(`${address}&gleap_survey=s-${run}&gleap_tour_delay=0`);
     await expect(builder.getByRole("button", { name: "Pick element" })).toBeVisible();
     // A page view later the server has had every chance to offer the rest: the page view's ping is
     // answered and its offers have reached the page's surfaces (the address's own asks came at boot).

@@ -85,14 +85,16 @@ export async function bootWidget(steps: BootSteps): Promise<boolean> {
   if (steps.config().enableWebReplays) steps.startReplay();
   await nextTask();
   if (steps.stale()) return false;
-  steps.tracker.start();
+  // The first ping goes at once (tracker.start), before the socket is up: its answer carries the
+  // content due on this page (a banner, a tour), so a fresh visitor's first content waits for no
+  // socket. Sent after the config, beside the launcher's file: content answered earlier would have
+  // its files and frames compete with the launcher's start.
   steps.tracker.track("sessionStarted");
+  steps.tracker.start();
   steps.realtime.connect();
   const { document } = steps;
-  await new Promise<void>((resolve) => {
-    if (document.readyState !== "loading") resolve();
-    else document.addEventListener("DOMContentLoaded", () => resolve(), { once: true });
-  });
+  if (document.readyState === "loading")
+    await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
   if (steps.stale()) return false;
   steps.attachToPage();
   return true;

@@ -127,34 +127,51 @@ describe("streaming", () => {
   test("sends queued events every 2.5 s with the reference body", async () => {
     const { tracker, sent, setClock } = setup();
     tracker.start();
+    await settle();
+    // The first batch, the page view, at once (see below).
+    expect(names(sent[0]?.events ?? [])).toEqual(["pageView"]);
     tracker.track("signup", { plan: "pro" });
     setClock(1_000_000 + 12_400);
 
     jest.advanceTimersByTime(2499);
     await settle();
-    expect(sent).toHaveLength(0);
+    expect(sent).toHaveLength(1);
     jest.advanceTimersByTime(1);
     await settle();
 
-    expect(sent).toHaveLength(1);
-    const body = sent[0] as Body;
+    expect(sent).toHaveLength(2);
+    const body = sent[1] as Body;
     expect(Object.keys(body).sort()).toEqual(["events", "opened", "sdkVersion", "time", "type", "ws"]);
     expect(body).toEqual({
       time: 12,
-      events: [
-        {
-          name: "pageView",
-          date: new Date(1_000_000).toISOString(),
-          data: { page: "https://host.example/start" },
-        },
-        { name: "signup", date: new Date(1_000_000).toISOString(), data: { plan: "pro" } },
-      ],
+      events: [{ name: "signup", date: new Date(1_000_000).toISOString(), data: { plan: "pro" } }],
       opened: false,
       type: "js",
       sdkVersion: "14.6.7",
       ws: true,
     });
     expect(tracker.pending()).toBe(0);
+    tracker.stop();
+  });
+
+  test("the first batch goes at start, before the socket is up (ws: false); the rest waits for it", async () => {
+    const { tracker, sent, setStreamable } = setup();
+    // The session is there, the socket not yet.
+    setStreamable(false);
+    tracker.track("sessionStarted");
+    tracker.start();
+    await Promise.resolve();
+    expect(sent).toHaveLength(1);
+    expect(names(sent[0]?.events ?? [])).toEqual(["sessionStarted", "pageView"]);
+    expect(sent[0]?.ws).toBe(false);
+    tracker.track("later");
+    await advance(5000);
+    expect(sent).toHaveLength(1);
+    setStreamable(true);
+    await advance(2500);
+    expect(sent).toHaveLength(2);
+    expect(names(sent[1]?.events ?? [])).toEqual(["later"]);
+    expect(sent[1]?.ws).toBe(true);
     tracker.stop();
   });
 
@@ -176,19 +193,20 @@ describe("streaming", () => {
     tracker.stop();
   });
 
-  test("only streams when canStream() says so; the queue waits meanwhile", async () => {
+  test("after the first batch, only streams when canStream() says so; the queue waits meanwhile", async () => {
     const { tracker, sent, setStreamable } = setup();
     setStreamable(false);
     tracker.start();
     tracker.track("waiting");
+    tracker.track("still waiting");
     await advance(10_000);
-    expect(sent).toHaveLength(0);
+    expect(sent).toHaveLength(1);
     expect(tracker.pending()).toBe(2);
 
     setStreamable(true);
     await advance(2500);
-    expect(sent).toHaveLength(1);
-    expect(names(sent[0]?.events ?? [])).toEqual(["pageView", "waiting"]);
+    expect(sent).toHaveLength(2);
+    expect(names(sent[1]?.events ?? [])).toEqual(["waiting", "still waiting"]);
     expect(tracker.pending()).toBe(0);
     tracker.stop();
   });
@@ -235,7 +253,8 @@ describe("streaming", () => {
     tracker.start();
     tracker.track("kept");
 
-    await advance(5000);
+    // The first batch at once, then every 2.5 s: the third failure in a row pauses.
+    await advance(2500);
     expect(sent).toHaveLength(2);
     expect(tracker.paused()).toBe(false);
     await advance(2500);
@@ -243,7 +262,7 @@ describe("streaming", () => {
     expect(tracker.paused()).toBe(true);
 
     // Paused: no attempt until the error count resets at 60 s.
-    await advance(57_500 - 7_500);
+    await advance(57_500 - 5_000);
     expect(sent).toHaveLength(3);
     tracker.track("later");
     expect(tracker.pending()).toBe(3);
@@ -384,7 +403,8 @@ describe("restart and stop", () => {
     tracker.track("after-stop");
     setUrl("https://host.example/elsewhere");
     await advance(120_000, 2500);
-    expect(sent).toHaveLength(0);
+    // Only the first batch, sent by start itself.
+    expect(sent).toHaveLength(1);
     expect(names(tracker.events())).toEqual(["pageView", "after-stop"]);
   });
 

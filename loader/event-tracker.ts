@@ -14,9 +14,9 @@ export interface EventTrackerDeps {
     opened: boolean;
     type: "js";
     sdkVersion: string;
-    ws: true;
+    ws: boolean;
   }) => Promise<unknown>;
-  /** Streaming needs a ready session and an open socket (spec §7). */
+  /** Streaming needs a ready session and an open socket (spec §7), but for the first batch. */
   canStream: () => boolean;
   isOpened: () => boolean;
   currentUrl: () => string;
@@ -25,22 +25,28 @@ export interface EventTrackerDeps {
   now?: () => number;
 }
 
-/** Spec §9: at most 500 events kept; streaming every 2.5 s; page-view check every 1 s; errors reset every 60 s. */
-export const eventLimits = {
-  max: 500,
-  streamMs: 2500,
-  pageViewMs: 1000,
-  errorResetMs: 60_000,
-  maxErrors: 2,
-} as const;
+// Spec §9: at most 500 events kept; streaming every 2.5 s; page-view check every 1 s; errors reset
+// every 60 s, more than 2 in a row pause streaming. Plain constants, so the build writes the numbers
+// where they are used (the loader's size budget).
+const maxEvents = 500;
+const streamMs = 2500;
+const pageViewMs = 1000;
+const errorResetMs = 60_000;
+const maxErrors = 2;
+
+/** The limits above, as one object for whoever reads them. */
+export const eventLimits = { max: maxEvents, streamMs, pageViewMs, errorResetMs, maxErrors } as const;
 
 /**
  * Tracked events: a log (for reports' customEventLog) and a queue streamed to the server. More than two
- * failed sends in a row pause streaming until the error count resets; unsent events are kept.
+ * failed sends in a row pause streaming until the error count resets; unsent events are kept. The
+ * first batch (with this page's view) goes at `start`, before the socket is up (`ws: false`): its
+ * answer carries the content due on the page, which a socket would otherwise have brought. Then a
+ * batch every 2.5 s while `canStream`.
  */
 export function createEventTracker(deps: EventTrackerDeps) {
   const now = deps.now ?? Date.now;
-  const log = createLogBuffer<TrackedEvent>(eventLimits.max);
+  const log = createLogBuffer<TrackedEvent>(maxEvents);
   let queue: TrackedEvent[] = [];
   let errors = 0;
   let sending = false;
@@ -49,17 +55,15 @@ export function createEventTracker(deps: EventTrackerDeps) {
   const timers: Array<ReturnType<typeof setInterval>> = [];
 
   function track(name: string, data?: unknown) {
-    const event: TrackedEvent =
-      data === undefined
-        ? { name, date: new Date(now()).toISOString() }
-        : { name, date: new Date(now()).toISOString(), data };
+    const event: TrackedEvent = { name, date: new Date(now()).toISOString() };
+    if (data !== undefined) event.data = data;
     log.push(event);
     queue.push(event);
-    if (queue.length > eventLimits.max) queue = queue.slice(-eventLimits.max);
+    if (queue.length > maxEvents) queue = queue.slice(-maxEvents);
   }
 
-  async function flush() {
-    if (sending || queue.length === 0 || errors > eventLimits.maxErrors || !deps.canStream()) return;
+  async function flush(first = false) {
+    if (sending || queue.length === 0 || errors > maxErrors || !(first || deps.canStream())) return;
     const batch = queue;
     queue = [];
     sending = true;
@@ -70,12 +74,12 @@ export function createEventTracker(deps: EventTrackerDeps) {
         opened: deps.isOpened(),
         type: "js",
         sdkVersion: deps.sdkVersion,
-        ws: true,
+        ws: !first,
       });
       errors = 0;
     } catch {
       errors++;
-      queue = [...batch, ...queue].slice(-eventLimits.max);
+      queue = [...batch, ...queue].slice(-maxEvents);
     } finally {
       sending = false;
     }
@@ -101,16 +105,17 @@ export function createEventTracker(deps: EventTrackerDeps) {
     },
     events: () => log.entries(),
     pending: () => queue.length,
-    paused: () => errors > eventLimits.maxErrors,
+    paused: () => errors > maxErrors,
     start() {
       if (timers.length > 0) return;
       checkPageView();
+      void flush(true);
       timers.push(
-        setInterval(checkPageView, eventLimits.pageViewMs),
-        setInterval(() => void flush(), eventLimits.streamMs),
+        setInterval(checkPageView, pageViewMs),
+        setInterval(() => void flush(), streamMs),
         setInterval(() => {
           errors = 0;
-        }, eventLimits.errorResetMs),
+        }, errorResetMs),
       );
     },
     stop() {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, type Mock, spyOn, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import ReconnectingWebSocket from "partysocket/ws";
+import { createOutbound } from "../src/server/domain/outbounds/outbound-repository.ts";
 import { insertProject } from "../src/server/domain/projects/project-settings-repository.ts";
 import { updateProjectSettings } from "../src/server/domain/projects/projects-repository.ts";
 import { pushToSession } from "../src/server/realtime/widget-socket.ts";
@@ -171,7 +172,11 @@ function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promis
  * A Gleap over the real server. The network log and the report chunks are the real ones; the launcher
  * is a fake recording what it is given.
  */
-function make(surfaces: WidgetChunkName[] = []) {
+function make(
+  surfaces: WidgetChunkName[] = [],
+  loadSocket: () => typeof ReconnectingWebSocket | Promise<typeof ReconnectingWebSocket> = () =>
+    ReconnectingWebSocket,
+) {
   const loads: WidgetChunkName[] = [];
   const mounts: WidgetChunkContext[] = [];
   const runs: Array<[string, unknown[]]> = [];
@@ -197,7 +202,7 @@ function make(surfaces: WidgetChunkName[] = []) {
       return chunk;
     },
     availableSurfaces: ["launcher", "network-log", "report", ...surfaces],
-    loadSocket: () => ReconnectingWebSocket,
+    loadSocket,
   });
   created.push(api);
   const initialized = new Promise<void>((resolve) => api.on("initialized", () => resolve()));
@@ -945,6 +950,34 @@ describe("realtime", () => {
       "Gleap: showBanner needs the banner surface, which is not available yet",
       "",
     );
+  });
+});
+
+describe("the first ping brings what is due on the page", () => {
+  test("a fresh visitor's live banner reaches its surface with the first ping's answer, with no socket at all", async () => {
+    const projectId = await server.db.sql.begin((tx) => insertProject(tx, "Banner shop"));
+    const banner = await writtenByHand(
+      server,
+      createOutbound(server.db.sql, {
+        projectId,
+        type: "banner",
+        status: "live",
+        name: "Sale",
+        config: { format: "normal", title: "Free shipping this week" },
+      }),
+    );
+    const [row] = await server.db.sql`SELECT sdk_key FROM widget_projects WHERE id = ${projectId}`;
+    const requests = recordRequests();
+    // The socket's file never arrives: whatever comes, comes without it.
+    const { api, runs, initialized } = make(["banner"], () => new Promise(() => {}));
+    api.initialize(row.sdk_key, { requireCookieConsent: false });
+    await within(initialized, 5000, "initialized");
+    await until(() => runs.some(([command]) => command === "showBanner"), 2000);
+    expect(runs.find(([command]) => command === "showBanner")?.[1]).toEqual([
+      expect.objectContaining({ actionType: "banner", outbound: banner.id }),
+    ]);
+    // One ping: the first batch, sent at once rather than after the 2.5 s interval.
+    expect(requests.filter((request) => request.url.endsWith("/sessions/ping"))).toHaveLength(1);
   });
 });
 

@@ -5,6 +5,7 @@ import type {
   WidgetChunkName,
 } from "../src/shared/widget-chunk-contract.ts";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
+import type { PingAnswer } from "../src/shared/widget-session-api.ts";
 import { createCrashReports } from "./crash-reports.ts";
 import { createEndpoints } from "./endpoints.ts";
 import { createEventBus } from "./event-bus.ts";
@@ -18,7 +19,7 @@ import { createNetworkLogSettings } from "./network-log-settings.ts";
 import { createPageHooks } from "./page-hooks.ts";
 import { createTooltipWatch } from "./page-tooltips.ts";
 import { createReadyGate } from "./ready-gate.ts";
-import { createRealtimeClient, type SocketClass } from "./realtime-client.ts";
+import { createRealtimeClient, type RealtimeMessage, type SocketClass } from "./realtime-client.ts";
 import { dispatchRealtime } from "./realtime-dispatch.ts";
 import { createSurfaceMounts } from "./surface-mounts.ts";
 import type { HostCommand } from "./url-actions.ts";
@@ -114,20 +115,18 @@ export function createServices(deps: GleapDeps, state: LoaderState, router: Rout
     whenReady: () => gate.wait(),
   });
   const gate = createReadyGate(() => state.configured && visitor.ready());
+  const dispatch = (message: Partial<RealtimeMessage>) =>
+    dispatchRealtime(message, { events, setUnread: router.setUnread, runCommand: route });
   const tracker = createEventTracker({
-    send: (body) => request("POST", "/sessions/ping", body),
+    send: (body) => request<PingAnswer>("POST", "/sessions/ping", body).then(dispatch),
     canStream: () => Boolean(visitor.ready() && realtime.isOpen()),
     isOpened: () => state.opened,
     currentUrl: () => window.location.href,
     sdkVersion,
     startedAt,
   });
-  const realtime = createRealtimeClient(
-    () => endpoints.socketUrl(visitor.current(), state.sdkKey, sdkVersion),
-    (message) => dispatchRealtime(message, { events, setUnread: router.setUnread, runCommand: route }),
-    deps.loadSocket,
-    report,
-  );
+  const socketUrl = () => endpoints.socketUrl(visitor.current(), state.sdkKey, sdkVersion);
+  const realtime = createRealtimeClient(socketUrl, dispatch, deps.loadSocket, report);
   const config = createWidgetConfig({
     storage,
     request,

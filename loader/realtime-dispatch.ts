@@ -21,7 +21,7 @@ interface DispatchDeps {
  * badge and hands each outbound action to its surface (surfaces check the page filter themselves); a
  * `checklist` goes to the checklist elements. The messenger's own pushes are the frame's business.
  */
-export function dispatchRealtime({ name, data }: RealtimeMessage, deps: DispatchDeps): void {
+export function dispatchRealtime({ name, data }: Partial<RealtimeMessage>, deps: DispatchDeps): void {
   if (name === "update") {
     const { actions, unread } = readOutboundUpdate(data);
     if (unread !== undefined) deps.setUnread(unread);

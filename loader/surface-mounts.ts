@@ -53,6 +53,11 @@ export function createSurfaceMounts(deps: SurfaceMountDeps) {
       const context = (await deps.whenReady()) && deps.context();
       if (!context) return;
       const run = deps.generation();
+      // The launcher first: a surface not on the page yet, asked for while the launcher is being put
+      // there (content the first ping brought), waits for it, so its files do not hold back the
+      // launcher's start on the host's thread. Calls to a surface already there go straight on.
+      if (!mounted.has(surface)) await mounted.get("launcher")?.catch(() => {});
+      if (run !== deps.generation()) return;
       let chunk = mounted.get(surface);
       if (!chunk) {
         chunk = deps.loadChunk(surface).then(async (module) => {

@@ -1,10 +1,21 @@
 import { expect, type Frame, type FrameLocator, type Page } from "@playwright/test";
 import { mainOrigin, messengerOrigin } from "./host-page.ts";
 
-/** The messenger frame as a Playwright frame, to run script in its own origin. */
+/**
+ * The messenger frame as a Playwright frame, to run script in its own origin. Picked by its element
+ * (`iframe.frame-window`), since a banner or modal frame from the same origin may come first.
+ */
 export async function messengerFrame(page: Page): Promise<Frame> {
-  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(messengerOrigin))).toBe(true);
-  const frame = page.frames().find((candidate) => candidate.url().startsWith(messengerOrigin));
+  const find = async () => {
+    const handle = await page
+      .locator("iframe.frame-window")
+      .elementHandle({ timeout: 1_000 })
+      .catch(() => null);
+    const frame = await handle?.contentFrame();
+    return frame?.url().startsWith(messengerOrigin) ? frame : undefined;
+  };
+  await expect.poll(async () => (await find()) !== undefined).toBe(true);
+  const frame = await find();
   if (!frame) throw new Error("no messenger frame");
   return frame;
 }

@@ -18,6 +18,14 @@ import {
   union,
 } from "superstruct";
 import { botGraphVerdict } from "./bot-graph.ts";
+import {
+  type ContentLanguage,
+  contentBaseLanguage,
+  contentLanguages,
+  type TranslationLanguage,
+  type Translations,
+  translationsOf,
+} from "./content-languages.ts";
 import { TipTapDocument } from "./rich-text-api.ts";
 import type { TipTapDoc } from "./tiptap-doc.ts";
 
@@ -68,7 +76,7 @@ import type { TipTapDoc } from "./tiptap-doc.ts";
  *     GET (list), POST (create, 201), GET/PUT/DELETE {id} (204); the body is the kind's *Write schema
  *     (feature requests: FeatureRequestWrite); 404 unknown project or record, 409 a taken flow key or a
  *     collection that still has articles (DELETE …?force=true deletes them too), 400 invalid fields
- *   GET  help/search-preview?q=&lang=en|de&drafts=        → HelpSearchPreview (the widget search's ranking)
+ *   GET  help/search-preview?q=&lang=en|de|ar&drafts=     → HelpSearchPreview (the widget search's ranking)
  *   GET  feature-requests/pending                         → AdminFeatureRequest list (awaiting approval)
  *   POST feature-requests/{id}/approve                    → AdminFeatureRequest (now public)
  *   POST feature-requests/{id}/merge  FeatureRequestMerge → AdminFeatureRequest (votes combined; the
@@ -157,8 +165,57 @@ export const FlowField = object({
 });
 export type FlowField = Infer<typeof FlowField>;
 
+/** A field's texts in another language; empty ones fall back to the field's own (English). */
+export const FlowFieldVersion = object({
+  label: optional(boundedText(0, 200)),
+  placeholder: optional(boundedText(0, 200)),
+  /** A `select` field's choices in that language, in the order of the field's own (as many). */
+  options: optional(size(array(boundedText(0, 200)), 0, 50)),
+});
+export type FlowFieldVersion = Infer<typeof FlowFieldVersion>;
+
+/**
+ * A flow's texts in another language (`translations.de`, `translations.ar`), its fields' by field key.
+ * The widget gets the flow in Gleap's format with these texts in place (content-languages.ts).
+ */
+export const FeedbackFlowVersion = object({
+  title: optional(boundedText(0, 200)),
+  description: optional(boundedText(0, 1000)),
+  successMessage: optional(boundedText(0, 1000)),
+  fields: optional(
+    refine(record(Key, FlowFieldVersion), "fields", (fields) =>
+      Object.keys(fields).length <= 30 ? true : "may name at most 30 fields",
+    ),
+  ),
+});
+export type FeedbackFlowVersion = Infer<typeof FeedbackFlowVersion>;
+
+/**
+ * A translation names only the flow's own fields, and a translated `select` offers as many choices
+ * as the field (the visitor's choice is found by its place). The failure names the translated field.
+ */
+function flowTranslationsVerdict(
+  flow: { fields: FlowField[]; translations?: Translations<FeedbackFlowVersion | null> },
+  context: { path: Array<string | number> },
+): true | { message: string; path: Array<string | number> } {
+  for (const [language, version] of Object.entries(flow.translations ?? {})) {
+    for (const [key, text] of Object.entries(version?.fields ?? {})) {
+      const path = [...context.path, "translations", language, "fields", key];
+      const field = flow.fields.find((candidate) => candidate.key === key);
+      if (!field) return { message: `The ${language} translation names no field ${key} of the flow`, path };
+      const count = field.options?.length ?? 0;
+      if (text.options?.length && text.options.length !== count)
+        return {
+          message: `The ${language} translation of ${key} must offer ${count} options, as the field does`,
+          path: [...path, "options"],
+        };
+    }
+  }
+  return true;
+}
+
 /** What an admin writes; `key` is what hosts start the flow by (`Gleap.startFeedbackFlow(key)`). */
-export const FeedbackFlowWrite = object({
+const FeedbackFlowFields = object({
   /** Unique per project, compared without case. */
   key: Key,
   title: boundedText(1, 200),
@@ -177,7 +234,10 @@ export const FeedbackFlowWrite = object({
   icon: optional(boundedText(0, 40)),
   status: enums(["draft", "live"]),
   position: optional(Position),
+  /** The flow's texts in the widget's other languages. */
+  translations: translationsOf(FeedbackFlowVersion),
 });
+export const FeedbackFlowWrite = refine(FeedbackFlowFields, "translations", flowTranslationsVerdict);
 export type FeedbackFlowWrite = Infer<typeof FeedbackFlowWrite>;
 
 export interface FeedbackFlow {
@@ -430,16 +490,16 @@ export type SurveyAnswerRequest = Infer<typeof SurveyAnswerRequest>;
 // ---------- help center ----------
 
 /**
- * The help center speaks English and German (issue 25): the record's own fields are the English
- * version, `translations.de` the German one. A visitor gets the version of the messenger's language
- * (the widget routes' `lang`, else the session's), and English wherever that version is missing or a
- * field of it is empty.
+ * The help center speaks the widget's languages (content-languages.ts): the record's own fields are
+ * the English version, `translations.de` and `translations.ar` the others. A visitor gets the version
+ * of the messenger's language (the widget routes' `lang`, else the session's), and English wherever
+ * that version is missing or a field of it is empty.
  */
-export const helpLanguages = ["en", "de"] as const;
-export type HelpLanguage = (typeof helpLanguages)[number];
-export const helpBaseLanguage: HelpLanguage = "en";
+export const helpLanguages = contentLanguages;
+export type HelpLanguage = ContentLanguage;
+export const helpBaseLanguage = contentBaseLanguage;
 /** The languages a record may carry besides its own (English) fields. */
-export type HelpTranslationLanguage = Exclude<HelpLanguage, "en">;
+export type HelpTranslationLanguage = TranslationLanguage;
 
 /** A URL-friendly name of an article (`reset-your-password`): lower-case letters, digits and dashes. */
 export const HelpSlug = pattern(boundedText(0, 120), /^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/);
@@ -455,7 +515,7 @@ export const HelpCollectionWrite = object({
   description: optional(boundedText(0, 1000)),
   icon: optional(boundedText(0, 40)),
   position: optional(Position),
-  translations: optional(object({ de: optional(nullable(HelpCollectionVersion)) })),
+  translations: translationsOf(HelpCollectionVersion),
 });
 export type HelpCollectionWrite = Infer<typeof HelpCollectionWrite>;
 
@@ -488,7 +548,7 @@ export const HelpArticleWrite = object({
   slug: optional(HelpSlug),
   status: enums(["draft", "live"]),
   position: optional(Position),
-  translations: optional(object({ de: optional(nullable(HelpArticleVersion)) })),
+  translations: translationsOf(HelpArticleVersion),
 });
 export type HelpArticleWrite = Infer<typeof HelpArticleWrite>;
 
@@ -514,7 +574,7 @@ export interface HelpSearchResult extends HelpArticleSummary {
 export const helpSearchLimits = { queryLength: 200, results: 20 } as const;
 
 /**
- * Admin `GET /api/projects/{p}/help/search-preview?q=&lang=en|de&drafts=true|false`: the messenger's
+ * Admin `GET /api/projects/{p}/help/search-preview?q=&lang=en|de|ar&drafts=true|false`: the messenger's
  * ranking over the project's articles in that language (live ones, and drafts too when asked).
  */
 export interface HelpSearchPreview {
@@ -523,6 +583,16 @@ export interface HelpSearchPreview {
 }
 
 // ---------- news ----------
+
+/** A post in another language: its own title, and what else it translates (empty: the English). */
+export const NewsVersion = object({
+  title: boundedText(1, 200),
+  preview: optional(boundedText(0, 500)),
+  /** HTML; sanitized when stored. Ignored when `bodyDoc` is given. */
+  body: optional(boundedText(0, 200_000)),
+  bodyDoc: optional(nullable(TipTapDocument)),
+});
+export type NewsVersion = Infer<typeof NewsVersion>;
 
 export const NewsWrite = object({
   title: boundedText(1, 200),
@@ -534,6 +604,8 @@ export const NewsWrite = object({
   coverImageUrl: optional(nullable(ImageUrl)),
   authorName: optional(boundedText(0, 200)),
   status: enums(["draft", "live"]),
+  /** The post in the widget's other languages; a visitor of another language gets the English one. */
+  translations: translationsOf(NewsVersion),
 });
 export type NewsWrite = Infer<typeof NewsWrite>;
 
@@ -661,6 +733,8 @@ export interface AdminFeedbackFlow extends Stored {
   icon: string;
   status: "draft" | "live";
   position: number;
+  /** As written; the widget also translates a default flow's unchanged English texts by itself. */
+  translations: Translations<FeedbackFlowVersion>;
 }
 
 export interface AdminBot extends Stored {
@@ -688,7 +762,7 @@ export interface AdminHelpCollection extends Stored {
   position: number;
   /** Articles of every status. */
   articleCount: number;
-  translations: { de?: HelpCollectionVersion };
+  translations: Translations<HelpCollectionVersion>;
 }
 
 /** A stored language version of an article: what was written, and its body as served. */
@@ -704,21 +778,26 @@ export interface AdminHelpArticle extends Stored, AdminHelpArticleVersion {
   slug: string;
   status: "draft" | "live";
   position: number;
-  translations: { de?: AdminHelpArticleVersion };
+  translations: Translations<AdminHelpArticleVersion>;
 }
 
-export interface AdminNewsPost extends Stored {
+/** A stored language version of a post: what was written, and its body as served. */
+export interface AdminNewsVersion {
   title: string;
   preview: string;
   /** The HTML visitors get. */
   body: string;
   /** The body as the editor wrote it; null for a post written as HTML (before the editor, or by API). */
   bodyDoc: TipTapDoc | null;
+}
+
+export interface AdminNewsPost extends Stored, AdminNewsVersion {
   coverImageUrl: string | null;
   authorName: string;
   status: "draft" | "live";
   /** Set when the post first goes live; null for a draft that never was. */
   publishedAt: string | null;
+  translations: Translations<AdminNewsVersion>;
 }
 
 export interface AdminFeatureRequest extends Stored {

@@ -120,6 +120,54 @@ export const Sender = type({
   profileImageUrl: optional(size(string(), 0, 2048)),
 });
 
+const versionText = optional(size(string(), 0, 4096));
+const versionRichText = optional(RichText);
+
+/**
+ * An outbound's texts in another language the widget speaks (`config.translations.de`, `.ar`; see
+ * src/shared/content-languages.ts): the keys a visitor reads, each optional (empty: the config's own),
+ * steps and buttons in their order (a checklist step also by its `id`). Only texts: where a thing
+ * points, how it looks and when it shows are the same in every language.
+ */
+export const OutboundTextVersion = object({
+  title: versionText,
+  body: versionRichText,
+  text: optional(richBody(4096)),
+  subject: versionText,
+  message: versionRichText,
+  successTitle: versionText,
+  successMessage: versionRichText,
+  nextText: versionText,
+  prevText: versionText,
+  doneText: versionText,
+  unmuteModalTitle: versionText,
+  unmuteModalButton: versionText,
+  unmuteModalContinue: versionText,
+  steps: optional(
+    size(
+      array(
+        object({
+          id: optional(size(string(), 1, 128)),
+          title: versionText,
+          message: versionRichText,
+          description: versionRichText,
+          body: versionRichText,
+          actionTitle: versionText,
+        }),
+      ),
+      0,
+      200,
+    ),
+  ),
+  buttons: optional(size(array(object({ text: versionText })), 0, 10)),
+});
+export type OutboundTextVersion = Infer<typeof OutboundTextVersion>;
+
+/** `config.translations` of every outbound kind. */
+export const OutboundTranslations = optional(
+  object({ de: optional(nullable(OutboundTextVersion)), ar: optional(nullable(OutboundTextVersion)) }),
+);
+
 export const checklistStepActions = [
   "none",
   "BOT",
@@ -155,6 +203,7 @@ export const ChecklistConfig = type({
   successTitle: optional(string()),
   successMessage: optional(RichText),
   color: optional(string()),
+  translations: OutboundTranslations,
 });
 export type ChecklistConfig = Infer<typeof ChecklistConfig>;
 
@@ -176,6 +225,7 @@ export const TourConfig = type({
     "tourSteps",
     (steps) => steps.length > 0 || "a tour needs at least one step",
   ),
+  translations: OutboundTranslations,
 });
 export type TourConfig = Infer<typeof TourConfig>;
 
@@ -189,6 +239,7 @@ export const NotificationConfig = type({
   text: richBody(4096),
   sound: optional(boolean()),
   sender: optional(Sender),
+  translations: OutboundTranslations,
 });
 
 export const ActionConfig = type({
@@ -197,6 +248,7 @@ export const ActionConfig = type({
   format: optional(string()),
   sound: optional(boolean()),
   formId: optional(string()),
+  translations: OutboundTranslations,
 });
 
 /** Why a config does not fit its outbound type, or undefined when it does. */

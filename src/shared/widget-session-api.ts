@@ -16,6 +16,7 @@ import {
   union,
   unknown,
 } from "superstruct";
+import type { OutboundUpdatePush } from "./widget-socket-pushes.ts";
 
 /** Body of `POST {api}/sessions`: the reference client sends only its language. */
 export const SessionStartRequest = object({
@@ -98,6 +99,14 @@ export const PingRequest = object({
   opened: optional(boolean()),
   type: optional(string()),
   sdkVersion: optional(size(string(), 0, 32)),
+  /** Whether the widget's socket is open; false: the content due goes back in the answer, not pushed. */
   ws: optional(boolean()),
 });
 export type PingRequest = Infer<typeof PingRequest>;
+
+/**
+ * The ping's answer: how many events were stored, and, for a ping sent with `ws: false` that made
+ * offers, the `update` push a socket would have carried, as it is (`name` and `data`), so the widget
+ * handles it as one (src/shared/widget-socket-pushes.ts).
+ */
+export type PingAnswer = { ok: true; stored: number } & Partial<OutboundUpdatePush>;

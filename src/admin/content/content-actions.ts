@@ -42,13 +42,19 @@ export async function findDelivery(
   return page.items.find((outbound) => deliversRecord(kind, outbound, id)) ?? null;
 }
 
+/**
+ * A stored post written back with another status: everything it has, its editor's documents and its
+ * other languages included (a full PUT that left them out would drop them).
+ */
 export const newsWrite = (post: AdminNewsPost, status: ContentStatus): NewsWrite => ({
   title: post.title,
   preview: post.preview,
   body: post.body,
+  bodyDoc: post.bodyDoc,
   coverImageUrl: post.coverImageUrl,
   authorName: post.authorName,
   status,
+  translations: { de: post.translations.de ?? null, ar: post.translations.ar ?? null },
 });
 
 export const surveyWrite = (survey: AdminSurvey, status: ContentStatus): SurveyWrite => ({

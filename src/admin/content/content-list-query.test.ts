@@ -107,6 +107,7 @@ describe("content rows", () => {
         authorName: "",
         status: "draft",
         publishedAt: null,
+        translations: {},
         ...times,
       }),
     ).toMatchObject({ name: "3.0", status: "draft" });

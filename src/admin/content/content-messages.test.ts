@@ -24,6 +24,10 @@ describe("content texts", () => {
       min: -100,
       max: 100,
       unit: "minute",
+      field: "Title",
+      language: "German",
+      list: "steps",
+      number: 2,
     };
     for (const [locale, messages] of [
       ["en-US", contentMessagesEnUS],

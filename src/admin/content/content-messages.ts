@@ -135,6 +135,14 @@ export const contentMessagesEnUS = {
   "content.field.offsetX": "Offset X (px)",
   "content.field.offsetY": "Offset Y (px)",
   "content.field.preview": "Summary",
+  "content.field.inLanguage": "{field} ({language})",
+  "content.translation.title": "In other languages",
+  "content.translation.hint":
+    "Visitors whose widget speaks German or Arabic read these texts. An empty field shows them the text above (shown greyed).",
+  "content.translation.field":
+    "{field, select, title {Title} body {Body} text {Text} subject {Title} message {Message} successTitle {Title when done} successMessage {Message when done} nextText {Next button} prevText {Back button} doneText {Done button} description {Description} actionTitle {Action button} other {Text}}",
+  "content.translation.item":
+    "{list, select, steps {Step {number}} buttons {Button {number}} other {Item {number}}}: {field}",
   "content.field.coverImageUrl": "Cover image URL",
   "content.field.authorName": "Author",
   "content.field.description": "Description",
@@ -442,6 +450,14 @@ export const contentMessagesDe: Record<keyof typeof contentMessagesEnUS, string>
   "content.field.offsetX": "Versatz X (px)",
   "content.field.offsetY": "Versatz Y (px)",
   "content.field.preview": "Zusammenfassung",
+  "content.field.inLanguage": "{field} ({language})",
+  "content.translation.title": "In anderen Sprachen",
+  "content.translation.hint":
+    "Besucher, deren Widget Deutsch oder Arabisch spricht, lesen diese Texte. Ein leeres Feld zeigt ihnen den Text oben (grau angezeigt).",
+  "content.translation.field":
+    "{field, select, title {Titel} body {Text} text {Text} subject {Titel} message {Nachricht} successTitle {Titel am Ende} successMessage {Nachricht am Ende} nextText {Weiter-Schaltfläche} prevText {Zurück-Schaltfläche} doneText {Fertig-Schaltfläche} description {Beschreibung} actionTitle {Aktions-Schaltfläche} other {Text}}",
+  "content.translation.item":
+    "{list, select, steps {Schritt {number}} buttons {Schaltfläche {number}} other {Eintrag {number}}}: {field}",
   "content.field.coverImageUrl": "Titelbild-URL",
   "content.field.authorName": "Autor",
   "content.field.description": "Beschreibung",

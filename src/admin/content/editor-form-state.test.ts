@@ -136,6 +136,7 @@ describe("news form", () => {
       coverImageUrl: null,
       authorName: "",
       status: "live",
+      translations: { de: null, ar: null },
     });
     // The editor's empty document stores no body.
     expect(
@@ -155,6 +156,7 @@ describe("news form", () => {
       authorName: "",
       status: "live",
       publishedAt: null,
+      translations: {},
       createdAt: "2026-11-23T10:00:00.000Z",
       updatedAt: "2026-11-23T10:00:00.000Z",
     };
@@ -275,6 +277,7 @@ describe("delivery", () => {
       authorName: "Lena",
       status: "draft",
       publishedAt: null,
+      translations: {},
       ...times,
     };
     expect(deliveryRequest("news", post, { ...emptyDelivery("news"), enabled: true }, null)).toEqual({

@@ -1,5 +1,8 @@
+import { type FormEvent, useState } from "react";
+import { type ContentLanguage, contentLanguages } from "../../shared/content-languages.ts";
 import type { AdminNewsPost } from "../../shared/messenger-api.ts";
 import { useT } from "../i18n/intl.ts";
+import { LanguageTabs } from "../shell/form/language-tabs.tsx";
 import { TextField } from "./content-fields.tsx";
 import { NewsPreview } from "./content-previews.tsx";
 import { ContentPublishBar } from "./content-publish-bar.tsx";
@@ -11,12 +14,147 @@ import {
 } from "./delivered-editor.tsx";
 import {
   emptyNewsForm,
+  hasNewsErrorIn,
+  hasNewsVersion,
   type NewsFormState,
+  type NewsVersionState,
+  newsErrorLanguage,
   newsFormFromRecord,
   newsRequestFromForm,
   validateNewsForm,
+  withNewsVersion,
 } from "./news-form-state.ts";
+import { richBodyIsEmpty } from "./rich-body.ts";
 import { RichBodyField } from "./rich-body-field.tsx";
+
+/** What the preview shows of `language`: its version's texts, the English ones where it has none. */
+function previewTexts(state: NewsFormState, language: ContentLanguage): NewsVersionState {
+  const english = { title: state.title, preview: state.preview, body: state.body };
+  if (language === "en") return english;
+  const version = state.versions[language];
+  return {
+    title: version.title.trim() || english.title,
+    preview: version.preview.trim() || english.preview,
+    body: richBodyIsEmpty(version.body) ? english.body : version.body,
+  };
+}
+
+/** A version's title, summary and body in another language, keyed as the request names them. */
+function VersionFields({
+  language,
+  projectId,
+  version,
+  errorOf,
+  onChange,
+}: {
+  language: Exclude<ContentLanguage, "en">;
+  projectId: string;
+  version: NewsVersionState;
+  errorOf: (path: string, label: string) => string | null;
+  onChange: (change: Partial<NewsVersionState>, paths: string[]) => void;
+}) {
+  const { t } = useT();
+  const name = t(`contentLanguage.${language}`);
+  const label = (field: "title" | "preview" | "body") =>
+    t("content.field.inLanguage", { field: t(`content.field.${field}`), language: name });
+  const path = (field: string) => `translations.${language}.${field}`;
+  return (
+    <>
+      <TextField
+        id={`news-${language}-title`}
+        label={label("title")}
+        value={version.title}
+        error={errorOf(path("title"), label("title"))}
+        onChange={(title) => onChange({ title }, [path("title")])}
+      />
+      <TextField
+        id={`news-${language}-preview`}
+        label={label("preview")}
+        value={version.preview}
+        multiline
+        rows={2}
+        error={errorOf(path("preview"), label("preview"))}
+        onChange={(preview) => onChange({ preview }, [path("preview")])}
+      />
+      <RichBodyField
+        id={`news-${language}-body`}
+        label={label("body")}
+        value={version.body}
+        error={errorOf(path("bodyDoc"), label("body"))}
+        projectId={projectId}
+        onChange={(body) => onChange({ body }, [path("bodyDoc")])}
+      />
+    </>
+  );
+}
+
+type NewsForm = ReturnType<typeof useDeliveredForm<"news", NewsFormState>>["form"];
+
+/** The post's title, summary and body, a tab per language (English, the post's own, first). */
+function NewsTexts({
+  projectId,
+  form,
+  language,
+  onLanguage,
+}: {
+  projectId: string;
+  form: NewsForm;
+  language: ContentLanguage;
+  onLanguage: (language: ContentLanguage) => void;
+}) {
+  const { t } = useT();
+  const { state } = form;
+  const errorOf = (path: string, label: string) => form.errorOf(path, label);
+  const text = (key: "title" | "preview") => (
+    <TextField
+      id={`news-${key}`}
+      label={t(`content.field.${key}`)}
+      value={state[key]}
+      multiline={key === "preview"}
+      rows={2}
+      error={errorOf(key, t(`content.field.${key}`))}
+      onChange={(value) => form.update((current) => ({ ...current, [key]: value }), [key])}
+    />
+  );
+  return (
+    <LanguageTabs
+      id="news"
+      languages={contentLanguages}
+      current={language}
+      onSelect={onLanguage}
+      hasError={(code) => hasNewsErrorIn(form.errors, code)}
+      isWritten={(code) => code === "en" || hasNewsVersion(state.versions[code])}
+    >
+      {(code) =>
+        code === "en" ? (
+          <>
+            {text("title")}
+            {text("preview")}
+            <RichBodyField
+              id="news-body"
+              label={t("content.field.body")}
+              value={state.body}
+              error={errorOf("bodyDoc", t("content.field.body"))}
+              projectId={projectId}
+              // The server names the document `bodyDoc`: an edit clears its error too.
+              onChange={(body) => form.update((current) => ({ ...current, body }), ["body", "bodyDoc"])}
+            />
+          </>
+        ) : (
+          <VersionFields
+            language={code}
+            projectId={projectId}
+            version={state.versions[code]}
+            errorOf={errorOf}
+            onChange={(change, paths) =>
+              form.update((current) => withNewsVersion(current, code, change), paths)
+            }
+          />
+        )
+      }
+    </LanguageTabs>
+  );
+}
 
 function NewsForm({ projectId, loaded }: { projectId: string; loaded: Delivered<AdminNewsPost> | null }) {
   const { t } = useT();
@@ -30,20 +168,20 @@ function NewsForm({ projectId, loaded }: { projectId: string; loaded: Delivered<
     request: newsRequestFromForm,
   });
   const { state } = form;
+  const [language, setLanguage] = useState<ContentLanguage>("en");
   const errorOf = (path: string, label: string) => form.errorOf(path, label);
   const set = (change: Partial<NewsFormState>) =>
     form.update((current) => ({ ...current, ...change }), Object.keys(change));
-  const field = (key: "title" | "preview" | "coverImageUrl" | "authorName", multiline = false) => (
+  const field = (key: "coverImageUrl" | "authorName") => (
     <TextField
       id={`news-${key}`}
       label={t(`content.field.${key}`)}
       value={state[key]}
-      multiline={multiline}
-      rows={2}
       error={errorOf(key, t(`content.field.${key}`))}
       onChange={(value) => set({ [key]: value })}
     />
   );
+  const shown = previewTexts(state, language);
 
   return (
     <DeliveredEditorView
@@ -77,26 +215,20 @@ function NewsForm({ projectId, loaded }: { projectId: string; loaded: Delivered<
       }
       preview={
         <NewsPreview
-          title={state.title}
-          preview={state.preview}
-          body={state.body}
+          title={shown.title}
+          preview={shown.preview}
+          body={shown.body}
           cover={state.coverImageUrl}
         />
       }
-      onSubmit={submit}
+      onSubmit={(event: FormEvent) => {
+        // A refused field sits on its language's tab: show it, so the field can take the focus.
+        setLanguage((current) => newsErrorLanguage(validateNewsForm(state)) ?? current);
+        return submit(event);
+      }}
       onDelivery={(delivery) => set({ delivery })}
     >
-      {field("title")}
-      {field("preview", true)}
-      <RichBodyField
-        id="news-body"
-        label={t("content.field.body")}
-        value={state.body}
-        error={errorOf("bodyDoc", t("content.field.body"))}
-        projectId={projectId}
-        // The server names the document `bodyDoc`: an edit clears its error too.
-        onChange={(body) => form.update((current) => ({ ...current, body }), ["body", "bodyDoc"])}
-      />
+      <NewsTexts projectId={projectId} form={form} language={language} onLanguage={setLanguage} />
       <div className="form-row">
         {field("coverImageUrl")}
         {field("authorName")}

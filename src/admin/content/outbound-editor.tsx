@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
+import type { TranslationLanguage } from "../../shared/content-languages.ts";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
@@ -40,6 +41,7 @@ import {
   validateOutboundForm,
 } from "./outbound-form-state.ts";
 import { OutboundStatsPanel } from "./outbound-stats-panel.tsx";
+import { OutboundTranslationsCard, outboundLanguageWithError } from "./outbound-translations-section.tsx";
 import { ScheduleFields } from "./schedule-fields.tsx";
 import { scheduledTypes } from "./schedule-state.ts";
 import { TargetingFields } from "./targeting-fields.tsx";
@@ -98,6 +100,41 @@ function KindParts({
   }
 }
 
+/** The publish bar of a saved outbound; a status change updates the record the editor holds. */
+function OutboundPublishBar({
+  projectId,
+  kind,
+  saved,
+  dirty,
+  onSaved,
+}: {
+  projectId: string;
+  kind: ContentKind;
+  saved: AdminOutbound;
+  dirty: boolean;
+  onSaved: (record: AdminOutbound) => void;
+}) {
+  return (
+    <ContentPublishBar
+      projectId={projectId}
+      kind={kind}
+      id={saved.id}
+      name={saved.name}
+      status={saved.status}
+      publishedAt={saved.publishedAt}
+      startsAt={saved.startsAt}
+      dirty={dirty}
+      onStatus={(status) =>
+        onSaved({
+          ...saved,
+          status,
+          publishedAt: status === "live" ? new Date().toISOString() : saved.publishedAt,
+        })
+      }
+    />
+  );
+}
+
 function OutboundForm({
   projectId,
   kind,
@@ -120,6 +157,7 @@ function OutboundForm({
     validateOutboundForm,
   );
   const { state } = form;
+  const [textsLanguage, setTextsLanguage] = useState<TranslationLanguage>("de");
   const builderDraft = useBuilderDraft(projectId, "tour", type === "tour" ? (saved?.id ?? null) : null);
   const errorOf = (path: string, label: string) => form.errorOf(path, label);
   /** A change clears the server's refusals about the fields it touches. */
@@ -128,6 +166,9 @@ function OutboundForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // A refused translation sits on its language's tab: show it before the field takes the focus.
+    const refused = outboundLanguageWithError(validateOutboundForm(state));
+    if (refused) setTextsLanguage(refused);
     if (!form.checkSubmit(event)) return;
     const body = outboundRequestFromForm(state);
     await form.save(async () => {
@@ -154,22 +195,12 @@ function OutboundForm({
   return (
     <>
       {saved && (
-        <ContentPublishBar
+        <OutboundPublishBar
           projectId={projectId}
           kind={kind}
-          id={saved.id}
-          name={saved.name}
-          status={saved.status}
-          publishedAt={saved.publishedAt}
-          startsAt={saved.startsAt}
+          saved={saved}
           dirty={form.dirty}
-          onStatus={(status) =>
-            setSaved({
-              ...saved,
-              status,
-              publishedAt: status === "live" ? new Date().toISOString() : saved.publishedAt,
-            })
-          }
+          onSaved={setSaved}
         />
       )}
       {saved?.publishedAt && <OutboundStatsPanel projectId={projectId} outboundId={saved.id} type={type} />}
@@ -194,6 +225,12 @@ function OutboundForm({
             />
           </section>
           {parts.form}
+          <OutboundTranslationsCard
+            form={form}
+            projectId={projectId}
+            current={textsLanguage}
+            onSelect={setTextsLanguage}
+          />
           <section className="detail-card">
             <h2>{t("content.section.targeting")}</h2>
             <TargetingFields

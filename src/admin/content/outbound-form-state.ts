@@ -9,6 +9,13 @@ import type { ConfigModel } from "./config-model.ts";
 import { type ModalConfigState, modalConfig } from "./modal-config.ts";
 import { type NotificationConfigState, notificationConfig } from "./notification-config.ts";
 import {
+  noTranslationTexts,
+  readTranslations,
+  type TranslationTexts,
+  textSlots,
+  writeTranslations,
+} from "./outbound-translations.ts";
+import {
   type ScheduleState,
   scheduledTypes,
   scheduleFromRecord,
@@ -54,6 +61,8 @@ export interface OutboundFormState<T extends EditedOutboundType = EditedOutbound
   schedule: ScheduleState;
   /** The config as stored (empty for a new one): keys the form does not show are written back. */
   original: Record<string, unknown>;
+  /** The content's texts in the widget's other languages (outbound-translations.ts). */
+  translations: TranslationTexts;
 }
 
 export function emptyOutboundForm<T extends EditedOutboundType>(type: T): OutboundFormState<T> {
@@ -64,6 +73,7 @@ export function emptyOutboundForm<T extends EditedOutboundType>(type: T): Outbou
     config: configModels[type].empty,
     schedule: unscheduled,
     original: {},
+    translations: noTranslationTexts(),
   };
 }
 
@@ -71,15 +81,17 @@ export function outboundFormFromRecord<T extends EditedOutboundType>(
   type: T,
   outbound: AdminOutbound,
 ): OutboundFormState<T> {
+  const config = configModels[type].read(outbound.config);
   return {
     type,
     name: outbound.name,
     pageFilterType: (outbound.pageFilterType || "") as TargetingState["pageFilterType"],
     pageFilter: outbound.pageFilter,
     audience: outbound.audience ?? "all",
-    config: configModels[type].read(outbound.config),
+    config,
     schedule: scheduleFromRecord(outbound),
     original: outbound.config,
+    translations: readTranslations(outbound.config, textSlots(type, config)),
   };
 }
 
@@ -107,7 +119,10 @@ export function outboundRequestFromForm<T extends EditedOutboundType>(
   return {
     type: state.type,
     name: state.name.trim(),
-    config: plain(model.write(state.config, state.original)),
+    config: plain({
+      ...model.write(state.config, state.original),
+      translations: writeTranslations(state.translations, textSlots(state.type, state.config)),
+    }),
     pageFilter: state.pageFilterType ? state.pageFilter.trim() : "",
     pageFilterType: state.pageFilterType,
     audience: state.audience,

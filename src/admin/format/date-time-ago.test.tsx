@@ -22,16 +22,19 @@ describe("DateTimeAgo", () => {
   test("the full date and time, with how long ago as people write it as its title", () => {
     localeState.locale = "en-US";
     expect(renderToStaticMarkup(<DateTimeAgo value={threeHoursAgo} />)).toBe(
-      `<span title="3 hours ago">${formatDateTime(threeHoursAgo)}</span>`,
+      `<span title="3 hours ago">${formatDateTime(threeHoursAgo, "en-US")}</span>`,
     );
     expect(renderToStaticMarkup(<DateTimeAgo value={daysAgo(21)} />)).toContain('title="21 days ago"');
     expect(renderToStaticMarkup(<DateTimeAgo value={daysAgo(1)} />)).toContain('title="yesterday"');
   });
 
-  test("the relative time follows the language; the date keeps English names (spec §9)", () => {
+  test("the date and the relative time follow the language", () => {
     localeState.locale = "de";
     expect(renderToStaticMarkup(<DateTimeAgo value={threeHoursAgo} />)).toBe(
-      `<span title="vor 3 Stunden">${formatDateTime(threeHoursAgo)}</span>`,
+      `<span title="vor 3 Stunden">${formatDateTime(threeHoursAgo, "de")}</span>`,
+    );
+    expect(renderToStaticMarkup(<DateTimeAgo value="2026-11-24T12:00:00" />)).toContain(
+      ">Dienstag, 24. November 2026, 12:00</span>",
     );
     expect(renderToStaticMarkup(<DateTimeAgo value={daysAgo(21)} />)).toContain('title="vor 21 Tagen"');
   });

@@ -1,6 +1,6 @@
 import { useFormatters } from "./use-formatters.ts";
 
-/** A date field (spec §9): "Monday, 5 January 2025, 14:03", and how long ago on hover. */
+/** A date field: "Monday, 5 January 2025, 14:03" in the admin's language, and how long ago on hover. */
 export function DateTimeAgo({ value }: { value: string }) {
   const format = useFormatters();
   return <span title={format.ago(value)}>{format.dateTime(value)}</span>;

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useLocation, useParams, useSearch } from "wouter";
+import { type ContentLanguage, contentLanguages } from "../../shared/content-languages.ts";
 import type { AdminHelpArticle, AdminHelpCollection } from "../../shared/messenger-api.ts";
 import { apiErrorBody, apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
@@ -10,6 +11,7 @@ import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { focusFirstInvalid } from "../shell/form/form-field.tsx";
 import { InputField, SelectField, TextAreaField } from "../shell/form/form-inputs.tsx";
 import { FormPage } from "../shell/form/form-page.tsx";
+import { LanguageTabs } from "../shell/form/language-tabs.tsx";
 import { useUnsavedChangesGuard } from "../shell/form/unsaved-changes-guard.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
@@ -23,9 +25,10 @@ import {
   articleErrors,
   articleForm,
   articleWrite,
-  hasGermanVersion,
+  hasVersion,
+  languageWithError,
   newArticleForm,
-  withEnglishTitle,
+  withVersion,
 } from "./article-form-state.ts";
 import { helpApi } from "./help-api.ts";
 import { articleEditHref, helpCenterPath } from "./help-paths.ts";
@@ -58,7 +61,7 @@ async function loadEditor(
   }
   // Bodies stored as HTML (written before the editor) open as documents; the converter comes with
   // the editor's own chunk, so it is only loaded for them.
-  const needsConversion = [article, article.translations.de].some(
+  const needsConversion = [article, ...Object.values(article.translations)].some(
     (version) => version && !version.bodyDoc && version.body,
   );
   const toDoc = needsConversion
@@ -67,37 +70,36 @@ async function loadEditor(
   return { collections, article, initial: articleForm(article, toDoc) };
 }
 
-/** One language's title, description and body. */
+/** One language's title, description and body (labelled with the language outside English). */
 function VersionFields({
   language,
   projectId,
   version,
   onChange,
   titleError,
-  onTitle,
 }: {
-  language: "en" | "de";
+  language: ContentLanguage;
   projectId: string;
   version: ArticleVersionState;
   onChange(change: Partial<ArticleVersionState>): void;
   titleError: string | null;
-  onTitle(title: string): void;
 }) {
   const { t } = useT();
-  const german = language === "de";
   return (
     <>
       <InputField
         id={`article-${language}-title`}
-        label={t(german ? "help.field.germanTitle" : "help.field.title")}
+        label={t("help.field.titleIn", { language })}
+        dir="auto"
         value={version.title}
         error={titleError}
         maxLength={200}
-        onChange={onTitle}
+        onChange={(title) => onChange({ title })}
       />
       <TextAreaField
         id={`article-${language}-description`}
-        label={t(german ? "help.field.germanDescription" : "help.field.description")}
+        label={t("help.field.descriptionIn", { language })}
+        dir="auto"
         value={version.description}
         rows={2}
         maxLength={1000}
@@ -105,7 +107,7 @@ function VersionFields({
       />
       <RichTextEditor
         id={`article-${language}-body`}
-        label={t(german ? "help.field.germanBody" : "help.field.body")}
+        label={t("help.field.bodyIn", { language })}
         value={version.body}
         projectId={projectId}
         onChange={(body) => onChange({ body })}
@@ -122,7 +124,7 @@ function ArticleForm({ projectId, data }: { projectId: string; data: EditorData 
   // What the server has: leaving with anything else asks first.
   const [saved, setSaved] = useState(data.initial);
   useUnsavedChangesGuard(JSON.stringify(state) !== JSON.stringify(saved));
-  const [language, setLanguage] = useState<"en" | "de">("en");
+  const [language, setLanguage] = useState<ContentLanguage>("en");
   const [serverErrors, setServerErrors] = useState<ArticleErrors>({});
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -143,9 +145,9 @@ function ArticleForm({ projectId, data }: { projectId: string; data: EditorData 
     setTried(true);
     const found = articleErrors(state);
     if (Object.keys(found).length > 0) {
-      // A wrong German title sits on the German tab: show it before focusing.
-      if (found["de.title"] && !found["en.title"]) setLanguage("de");
-      else if (found["en.title"]) setLanguage("en");
+      // A version's missing title sits on its language's tab: show it before focusing.
+      const tab = languageWithError(found);
+      if (tab) setLanguage(tab);
       requestAnimationFrame(() => form.current && focusFirstInvalid(form.current));
       return;
     }
@@ -178,25 +180,6 @@ function ArticleForm({ projectId, data }: { projectId: string; data: EditorData 
       },
     });
   };
-
-  const tab = (code: "en" | "de") => (
-    <button
-      type="button"
-      role="tab"
-      id={`article-tab-${code}`}
-      aria-selected={language === code}
-      aria-controls={`article-panel-${code}`}
-      className="help-tab"
-      onClick={() => setLanguage(code)}
-    >
-      {t(`help.language.${code}`)}
-      {code === "de" && shown["de.title"] && (
-        <span className="help-tab-error" aria-hidden="true">
-          !
-        </span>
-      )}
-    </button>
-  );
 
   return (
     <div className="help-article-page">
@@ -249,45 +232,24 @@ function ArticleForm({ projectId, data }: { projectId: string; data: EditorData 
           </p>
         </div>
         <div className="card help-form help-versions">
-          <div role="tablist" aria-label={t("help.languages")} className="help-tabs">
-            {tab("en")}
-            {tab("de")}
-          </div>
-          {/* Both panels stay mounted (hidden), so each editor keeps its history and caret. */}
-          <div
-            role="tabpanel"
-            id="article-panel-en"
-            aria-labelledby="article-tab-en"
-            hidden={language !== "en"}
+          <LanguageTabs
+            id="article"
+            languages={contentLanguages}
+            current={language}
+            onSelect={setLanguage}
+            hasError={(code) => shown[`${code}.title`] !== undefined}
+            isWritten={(code) => hasVersion(state, code)}
           >
-            <VersionFields
-              language="en"
-              projectId={projectId}
-              version={state.en}
-              titleError={error("en.title")}
-              onTitle={(title) => update((current) => withEnglishTitle(current, title))}
-              onChange={(change) => update((current) => ({ ...current, en: { ...current.en, ...change } }))}
-            />
-          </div>
-          <div
-            role="tabpanel"
-            id="article-panel-de"
-            aria-labelledby="article-tab-de"
-            hidden={language !== "de"}
-            lang="de"
-          >
-            <p className="subtle help-hint">
-              {t(hasGermanVersion(state) ? "help.germanHint" : "help.language.missing")}
-            </p>
-            <VersionFields
-              language="de"
-              projectId={projectId}
-              version={state.de}
-              titleError={error("de.title")}
-              onTitle={(title) => update((current) => ({ ...current, de: { ...current.de, title } }))}
-              onChange={(change) => update((current) => ({ ...current, de: { ...current.de, ...change } }))}
-            />
-          </div>
+            {(code) => (
+              <VersionFields
+                language={code}
+                projectId={projectId}
+                version={state.versions[code]}
+                titleError={error(`${code}.title`)}
+                onChange={(change) => update((current) => withVersion(current, code, change))}
+              />
+            )}
+          </LanguageTabs>
         </div>
         <FormActions busy={busy} busyLabel={t("help.saving")} submitLabel={t("help.save")}>
           <FormCancelLink href={back}>{t("confirm.cancel")}</FormCancelLink>

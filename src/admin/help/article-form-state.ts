@@ -1,11 +1,17 @@
+import {
+  type ContentLanguage,
+  contentLanguages,
+  translationLanguages,
+} from "../../shared/content-languages.ts";
 import { slugFromTitle } from "../../shared/help-slug.ts";
 import type { AdminHelpArticle, HelpArticleWrite } from "../../shared/messenger-api.ts";
 import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 
 /**
- * A help article's form: the English version, the German one, and what both share. Pure, so the
- * rules and the request are tested without a browser. The slug follows the English title until the
- * author types one (`slugEdited`), as the server would make it from the title anyway.
+ * A help article's form: one version per language the widget speaks (English, the record's own, and
+ * the translations), and what they share. Pure, so the rules and the request are tested without a
+ * browser. The slug follows the English title until the author types one (`slugEdited`), as the
+ * server would make it from the title anyway.
  */
 
 export interface ArticleVersionState {
@@ -20,15 +26,20 @@ export interface ArticleFormState {
   slugEdited: boolean;
   status: "draft" | "live";
   position: string;
-  en: ArticleVersionState;
-  de: ArticleVersionState;
+  versions: Record<ContentLanguage, ArticleVersionState>;
 }
 
-export type ArticleField = "collectionId" | "slug" | "position" | "en.title" | "de.title";
-export type ArticleRule = "required" | "slug" | "position" | "germanTitle";
+export type ArticleField = "collectionId" | "slug" | "position" | `${ContentLanguage}.title`;
+export type ArticleRule = "required" | "slug" | "position" | "versionTitle";
 export type ArticleErrors = Partial<Record<ArticleField, ArticleRule>>;
 
 const emptyVersion: ArticleVersionState = { title: "", description: "", body: null };
+
+const emptyVersions = (): Record<ContentLanguage, ArticleVersionState> => ({
+  en: emptyVersion,
+  de: emptyVersion,
+  ar: emptyVersion,
+});
 
 export function newArticleForm(collectionId: string): ArticleFormState {
   return {
@@ -37,8 +48,7 @@ export function newArticleForm(collectionId: string): ArticleFormState {
     slugEdited: false,
     status: "draft",
     position: "0",
-    en: emptyVersion,
-    de: emptyVersion,
+    versions: emptyVersions(),
   };
 }
 
@@ -49,32 +59,46 @@ export function newArticleForm(collectionId: string): ArticleFormState {
 export function articleForm(article: AdminHelpArticle, toDoc: (html: string) => TipTapDoc): ArticleFormState {
   const bodyOf = (doc: TipTapDoc | null, html: string): TipTapDoc | null =>
     doc ?? (html.trim() === "" ? null : toDoc(html));
-  const german = article.translations.de;
+  const versions = emptyVersions();
+  versions.en = {
+    title: article.title,
+    description: article.description,
+    body: bodyOf(article.bodyDoc, article.body),
+  };
+  for (const language of translationLanguages) {
+    const version = article.translations[language];
+    if (version)
+      versions[language] = {
+        title: version.title,
+        description: version.description,
+        body: bodyOf(version.bodyDoc, version.body),
+      };
+  }
   return {
     collectionId: article.collectionId,
     slug: article.slug,
     slugEdited: article.slug !== "" && article.slug !== slugFromTitle(article.title),
     status: article.status,
     position: String(article.position),
-    en: {
-      title: article.title,
-      description: article.description,
-      body: bodyOf(article.bodyDoc, article.body),
-    },
-    de: german
-      ? { title: german.title, description: german.description, body: bodyOf(german.bodyDoc, german.body) }
-      : emptyVersion,
+    versions,
   };
 }
 
-/** The English title changed: the slug follows it unless the author wrote their own. */
-export function withEnglishTitle(state: ArticleFormState, title: string): ArticleFormState {
-  return {
-    ...state,
-    en: { ...state.en, title },
-    slug: state.slugEdited ? state.slug : slugFromTitle(title),
-  };
+/** One language's version changed; an English title also moves the slug unless the author wrote one. */
+export function withVersion(
+  state: ArticleFormState,
+  language: ContentLanguage,
+  change: Partial<ArticleVersionState>,
+): ArticleFormState {
+  const version = { ...state.versions[language], ...change };
+  const next = { ...state, versions: { ...state.versions, [language]: version } };
+  if (language !== "en" || change.title === undefined || state.slugEdited) return next;
+  return { ...next, slug: slugFromTitle(change.title) };
 }
+
+/** The English title changed: the slug follows it unless the author wrote their own. */
+export const withEnglishTitle = (state: ArticleFormState, title: string): ArticleFormState =>
+  withVersion(state, "en", { title });
 
 /** A document with any text or image in it (an editor's empty paragraph says nothing). */
 function docSaysSomething(doc: TipTapDoc | null): boolean {
@@ -82,37 +106,49 @@ function docSaysSomething(doc: TipTapDoc | null): boolean {
   return json.includes('"type":"text"') || json.includes('"type":"image"');
 }
 
-/** Whether the German version has anything in it (then it needs its own title). */
-export const hasGermanVersion = (state: ArticleFormState): boolean =>
-  state.de.title.trim() !== "" || state.de.description.trim() !== "" || docSaysSomething(state.de.body);
+/** Whether a language's version has anything in it (then it needs its own title). */
+export function hasVersion(state: ArticleFormState, language: ContentLanguage): boolean {
+  const version = state.versions[language];
+  return version.title.trim() !== "" || version.description.trim() !== "" || docSaysSomething(version.body);
+}
 
 const slugPattern = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/;
 
 export function articleErrors(state: ArticleFormState): ArticleErrors {
   const errors: ArticleErrors = {};
   if (state.collectionId === "") errors.collectionId = "required";
-  if (state.en.title.trim() === "") errors["en.title"] = "required";
+  if (state.versions.en.title.trim() === "") errors["en.title"] = "required";
   if (!slugPattern.test(state.slug)) errors.slug = "slug";
   const position = Number(state.position);
   if (!/^\d+$/.test(state.position.trim()) || position > 10_000) errors.position = "position";
-  if (hasGermanVersion(state) && state.de.title.trim() === "") errors["de.title"] = "germanTitle";
+  for (const language of translationLanguages)
+    if (hasVersion(state, language) && state.versions[language].title.trim() === "")
+      errors[`${language}.title`] = "versionTitle";
   return errors;
 }
 
-/** The request: both versions as documents; no German version when its fields are all empty. */
+/** The first language whose version has an error (the editor shows it before focusing the field). */
+export const languageWithError = (errors: ArticleErrors): ContentLanguage | null =>
+  contentLanguages.find((language) => errors[`${language}.title`] !== undefined) ?? null;
+
+/** The request: every version as a document; no version of a language whose fields are all empty. */
 export function articleWrite(state: ArticleFormState): HelpArticleWrite {
+  const english = state.versions.en;
+  const translations: NonNullable<HelpArticleWrite["translations"]> = {};
+  for (const language of translationLanguages) {
+    const version = state.versions[language];
+    translations[language] = hasVersion(state, language)
+      ? { title: version.title.trim(), description: version.description.trim(), bodyDoc: version.body }
+      : null;
+  }
   return {
     collectionId: state.collectionId,
-    title: state.en.title.trim(),
-    description: state.en.description.trim(),
-    bodyDoc: state.en.body,
+    title: english.title.trim(),
+    description: english.description.trim(),
+    bodyDoc: english.body,
     slug: state.slug,
     status: state.status,
     position: Number(state.position),
-    translations: {
-      de: hasGermanVersion(state)
-        ? { title: state.de.title.trim(), description: state.de.description.trim(), bodyDoc: state.de.body }
-        : null,
-    },
+    translations,
   };
 }

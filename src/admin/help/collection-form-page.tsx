@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useLocation, useParams } from "wouter";
+import { type ContentLanguage, contentLanguages } from "../../shared/content-languages.ts";
 import type { AdminHelpCollection } from "../../shared/messenger-api.ts";
 import { apiErrorBody, apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
@@ -9,6 +10,7 @@ import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { focusFirstInvalid } from "../shell/form/form-field.tsx";
 import { InputField, TextAreaField } from "../shell/form/form-inputs.tsx";
 import { FormPage } from "../shell/form/form-page.tsx";
+import { LanguageTabs } from "../shell/form/language-tabs.tsx";
 import { useUnsavedChangesGuard } from "../shell/form/unsaved-changes-guard.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
@@ -17,9 +19,12 @@ import { runAction } from "../shell/overlay/run-action.ts";
 import {
   type CollectionErrors,
   type CollectionFormState,
+  type CollectionVersionState,
   collectionErrors,
   collectionForm,
+  collectionLanguageWithError,
   collectionWrite,
+  withVersion,
 } from "./collection-form-state.ts";
 import { helpApi } from "./help-api.ts";
 import { helpCenterPath } from "./help-paths.ts";
@@ -42,6 +47,59 @@ const collectionIconNames = [
   "file",
 ];
 
+/** The collection's title and description in each language, a tab each. */
+function VersionsFields({
+  state,
+  language,
+  onLanguage,
+  hasError,
+  error,
+  onChange,
+}: {
+  state: CollectionFormState;
+  language: ContentLanguage;
+  onLanguage: (language: ContentLanguage) => void;
+  hasError: (language: ContentLanguage) => boolean;
+  error: (language: ContentLanguage) => string | null;
+  onChange: (language: ContentLanguage, change: Partial<CollectionVersionState>) => void;
+}) {
+  const { t } = useT();
+  return (
+    <LanguageTabs
+      id="collection"
+      languages={contentLanguages}
+      current={language}
+      onSelect={onLanguage}
+      hasError={hasError}
+      isWritten={(code) => state.versions[code].title.trim() !== ""}
+    >
+      {(code) => (
+        <>
+          <InputField
+            // English keeps the ids the form had before it spoke other languages.
+            id={code === "en" ? "collection-title" : `collection-${code}-title`}
+            label={t("help.field.titleIn", { language: code })}
+            dir="auto"
+            value={state.versions[code].title}
+            error={error(code)}
+            maxLength={200}
+            onChange={(title) => onChange(code, { title })}
+          />
+          <TextAreaField
+            id={code === "en" ? "collection-description" : `collection-${code}-description`}
+            label={t("help.field.descriptionIn", { language: code })}
+            dir="auto"
+            value={state.versions[code].description}
+            rows={2}
+            maxLength={1000}
+            onChange={(description) => onChange(code, { description })}
+          />
+        </>
+      )}
+    </LanguageTabs>
+  );
+}
+
 /** The form itself, once the collection (or, for a new one, the next free position) is known. */
 function CollectionForm({
   projectId,
@@ -60,6 +118,7 @@ function CollectionForm({
   const [errors, setErrors] = useState<CollectionErrors>({});
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [language, setLanguage] = useState<ContentLanguage>("en");
   const form = useRef<HTMLFormElement>(null);
   const shown = tried ? { ...collectionErrors(state), ...errors } : errors;
   const error = (field: keyof CollectionErrors) => {
@@ -75,7 +134,11 @@ function CollectionForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (Object.keys(collectionErrors(state)).length > 0) {
+    const found = collectionErrors(state);
+    if (Object.keys(found).length > 0) {
+      // A version's missing title sits on its language's tab: show it before focusing.
+      const tab = collectionLanguageWithError(found);
+      if (tab) setLanguage(tab);
       requestAnimationFrame(() => form.current && focusFirstInvalid(form.current));
       return;
     }
@@ -111,21 +174,13 @@ function CollectionForm({
 
   return (
     <form ref={form} className="card entity-form help-form" onSubmit={submit} noValidate>
-      <InputField
-        id="collection-title"
-        label={t("help.field.title")}
-        value={state.title}
-        error={error("title")}
-        maxLength={200}
-        onChange={(title) => set({ title })}
-      />
-      <TextAreaField
-        id="collection-description"
-        label={t("help.field.description")}
-        value={state.description}
-        rows={2}
-        maxLength={1000}
-        onChange={(description) => set({ description })}
+      <VersionsFields
+        state={state}
+        language={language}
+        onLanguage={setLanguage}
+        hasError={(code) => shown[`${code}.title`] !== undefined}
+        error={(code) => error(`${code}.title`)}
+        onChange={(code, change) => set({ versions: withVersion(state.versions, code, change) })}
       />
       <div className="help-form-row">
         <InputField
@@ -158,26 +213,6 @@ function CollectionForm({
       <p className="subtle help-hint" id="collection-icon-hint">
         {t("help.field.iconHint")} <span id="collection-position-hint">{t("help.field.positionHint")}</span>
       </p>
-      <fieldset className="help-version" lang="de">
-        <legend>{t("help.language.de")}</legend>
-        <p className="subtle help-hint">{t("help.germanHint")}</p>
-        <InputField
-          id="collection-de-title"
-          label={t("help.field.germanTitle")}
-          value={state.deTitle}
-          error={error("deTitle")}
-          maxLength={200}
-          onChange={(deTitle) => set({ deTitle })}
-        />
-        <TextAreaField
-          id="collection-de-description"
-          label={t("help.field.germanDescription")}
-          value={state.deDescription}
-          rows={2}
-          maxLength={1000}
-          onChange={(deDescription) => set({ deDescription })}
-        />
-      </fieldset>
       <FormActions busy={busy} busyLabel={t("help.saving")} submitLabel={t("help.save")}>
         <FormCancelLink href={back}>{t("confirm.cancel")}</FormCancelLink>
         {collection && (

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useParams } from "wouter";
+import { contentLanguages, translationLanguages } from "../../shared/content-languages.ts";
 import type { AdminHelpArticle, AdminHelpCollection } from "../../shared/messenger-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { rememberProject } from "../content/last-project.ts";
@@ -33,6 +34,27 @@ async function loadHelpCenter(projectId: string): Promise<HelpCenter> {
   return { collections: collections.items, articles: articles.items };
 }
 
+/** The languages an article is written in: "EN · DE · AR". */
+const writtenLanguages = (article: AdminHelpArticle) =>
+  contentLanguages
+    .filter((language) => language === "en" || article.translations[language])
+    .map((language) => language.toUpperCase())
+    .join(" · ");
+
+/** A collection's titles in the widget's other languages, under its own. */
+function TranslatedTitles({ collection }: { collection: AdminHelpCollection }) {
+  return translationLanguages.map((language) => {
+    const version = collection.translations[language];
+    return (
+      version && (
+        <p key={language} className="subtle help-german" lang={language} dir="auto">
+          {version.title}
+        </p>
+      )
+    );
+  });
+}
+
 /** An icon the messenger shows as it is (an emoji), rather than as one of its drawn icons by name. */
 const isEmoji = (icon: string) => /[^\u0020-\u007e]/.test(icon.trim());
 
@@ -46,7 +68,6 @@ function CollectionCard({
   articles: AdminHelpArticle[];
 }) {
   const { t } = useT();
-  const german = collection.translations.de;
   return (
     <section
       className="card help-collection"
@@ -63,11 +84,7 @@ function CollectionCard({
           <h2 id={`collection-${collection.id}`} dir="auto">
             {collection.title}
           </h2>
-          {german && (
-            <p className="subtle help-german" lang="de" dir="auto">
-              {german.title}
-            </p>
-          )}
+          <TranslatedTitles collection={collection} />
           {collection.description && (
             <p className="subtle" dir="auto">
               {collection.description}
@@ -112,7 +129,7 @@ function CollectionCard({
               <div className="help-article-badges">
                 <span className="help-languages">
                   <span className="visually-hidden">{t("help.languages")}: </span>
-                  EN{article.translations.de ? " · DE" : ""}
+                  {writtenLanguages(article)}
                 </span>
                 <HelpStatusBadge status={article.status} />
               </div>

@@ -8,11 +8,18 @@ import {
   articleErrors,
   articleForm,
   articleWrite,
-  hasGermanVersion,
+  hasVersion,
+  languageWithError,
   newArticleForm,
   withEnglishTitle,
+  withVersion,
 } from "./article-form-state.ts";
-import { collectionErrors, collectionForm, collectionWrite } from "./collection-form-state.ts";
+import {
+  collectionErrors,
+  collectionForm,
+  collectionLanguageWithError,
+  collectionWrite,
+} from "./collection-form-state.ts";
 import { helpMessagesDe, helpMessagesEnUS } from "./help-messages.ts";
 
 const doc = (text: string): TipTapDoc => ({
@@ -28,24 +35,26 @@ describe("help article form", () => {
     expect(withEnglishTitle(form, "Reset it now").slug).toBe("reset");
   });
 
-  test("a German version needs its own title once anything of it is written; none is sent when all is empty", () => {
-    const form = {
-      ...withEnglishTitle(newArticleForm("c1"), "Invoices"),
-      en: { title: "Invoices", description: "", body: doc("Billing") },
-    };
+  test("another language's version needs its own title once anything of it is written; none is sent when all is empty", () => {
+    const form = withVersion(withEnglishTitle(newArticleForm("c1"), "Invoices"), "en", {
+      body: doc("Billing"),
+    });
     expect(articleErrors(form)).toEqual({});
-    expect(hasGermanVersion(form)).toBe(false);
-    expect(articleWrite(form).translations).toEqual({ de: null });
-    const halfGerman = { ...form, de: { title: "", description: "", body: doc("Abrechnung") } };
-    expect(articleErrors(halfGerman)).toEqual({ "de.title": "germanTitle" });
+    expect(hasVersion(form, "de")).toBe(false);
+    expect(articleWrite(form).translations).toEqual({ de: null, ar: null });
+    const halfGerman = withVersion(form, "de", { body: doc("Abrechnung") });
+    expect(articleErrors(halfGerman)).toEqual({ "de.title": "versionTitle" });
+    expect(languageWithError(articleErrors(halfGerman))).toBe("de");
+    const halfArabic = withVersion(form, "ar", { description: "الفواتير الشهرية" });
+    expect(articleErrors(halfArabic)).toEqual({ "ar.title": "versionTitle" });
+    expect(languageWithError(articleErrors(halfArabic))).toBe("ar");
     // An editor's empty paragraph is nothing written.
     expect(
-      hasGermanVersion({
-        ...form,
-        de: { title: "", description: "", body: { type: "doc", content: [{ type: "paragraph" }] } },
-      }),
+      hasVersion(withVersion(form, "de", { body: { type: "doc", content: [{ type: "paragraph" }] } }), "de"),
     ).toBe(false);
-    const german = { ...halfGerman, de: { ...halfGerman.de, title: "Rechnungen" } };
+    // Another language's title leaves the slug to the English one.
+    const german = withVersion(halfGerman, "de", { title: "Rechnungen" });
+    expect(german.slug).toBe("invoices");
     const write = articleWrite(german);
     expect(write).toEqual({
       collectionId: "c1",
@@ -55,9 +64,12 @@ describe("help article form", () => {
       slug: "invoices",
       status: "draft",
       position: 0,
-      translations: { de: { title: "Rechnungen", description: "", bodyDoc: doc("Abrechnung") } },
+      translations: { de: { title: "Rechnungen", description: "", bodyDoc: doc("Abrechnung") }, ar: null },
     });
     expect(validate(write, HelpArticleWrite)[0]).toBeUndefined();
+    const arabic = articleWrite(withVersion(german, "ar", { title: "الفواتير", body: doc("الفوترة") }));
+    expect(arabic.translations?.ar).toEqual({ title: "الفواتير", description: "", bodyDoc: doc("الفوترة") });
+    expect(validate(arabic, HelpArticleWrite)[0]).toBeUndefined();
   });
 
   test("rules: a collection, an English title, a slug of lower-case words, an order from 0 to 10,000", () => {
@@ -81,7 +93,10 @@ describe("help article form", () => {
       bodyDoc: null,
       status: "live",
       position: 3,
-      translations: { de: { title: "Rechnungen", description: "", body: "<p>x</p>", bodyDoc: doc("Neu") } },
+      translations: {
+        de: { title: "Rechnungen", description: "", body: "<p>x</p>", bodyDoc: doc("Neu") },
+        ar: { title: "الفواتير", description: "", body: "<p>قديم</p>", bodyDoc: null },
+      },
       createdAt: "2026-01-01T00:00:00.000Z",
       updatedAt: "2026-01-01T00:00:00.000Z",
     };
@@ -90,16 +105,25 @@ describe("help article form", () => {
       converted.push(html);
       return doc("converted");
     });
-    expect(converted).toEqual(["<p>Old</p>"]);
+    expect(converted).toEqual(["<p>Old</p>", "<p>قديم</p>"]);
     expect(form).toMatchObject({ slug: "custom", slugEdited: true, position: "3", status: "live" });
-    expect(form.en.body).toEqual(doc("converted"));
-    expect(form.de.body).toEqual(doc("Neu"));
+    expect(form.versions.en.body).toEqual(doc("converted"));
+    expect(form.versions.de.body).toEqual(doc("Neu"));
+    expect(form.versions.ar.title).toBe("الفواتير");
   });
 });
 
 describe("help collection form", () => {
-  test("German title and description, order, and the rules", () => {
-    const form = { ...collectionForm(null, 4), title: "Billing", deTitle: "Abrechnung" };
+  test("a title and description per language, order, and the rules", () => {
+    const empty = collectionForm(null, 4);
+    const form = {
+      ...empty,
+      versions: {
+        en: { title: "Billing", description: "" },
+        de: { title: "Abrechnung", description: "" },
+        ar: { title: "", description: "" },
+      },
+    };
     expect(form.position).toBe("4");
     expect(collectionErrors(form)).toEqual({});
     const write = collectionWrite(form);
@@ -108,17 +132,27 @@ describe("help collection form", () => {
       description: "",
       icon: "",
       position: 4,
-      translations: { de: { title: "Abrechnung", description: "" } },
+      translations: { de: { title: "Abrechnung", description: "" }, ar: null },
     });
     expect(validate(write, HelpCollectionWrite)[0]).toBeUndefined();
-    expect(collectionWrite({ ...form, deTitle: " " }).translations).toEqual({ de: null });
-    expect(
-      collectionErrors({ ...form, title: "", deTitle: "", deDescription: "Nur Deutsch", position: "x" }),
-    ).toEqual({
-      title: "required",
+    const blank = { ...form, versions: { ...form.versions, de: { title: " ", description: "" } } };
+    expect(collectionWrite(blank).translations).toEqual({ de: null, ar: null });
+    const broken = {
+      ...form,
+      position: "x",
+      versions: {
+        en: { title: "", description: "" },
+        de: { title: "", description: "Nur Deutsch" },
+        ar: { title: "", description: "عربي فقط" },
+      },
+    };
+    expect(collectionErrors(broken)).toEqual({
+      "en.title": "required",
       position: "position",
-      deTitle: "germanTitle",
+      "de.title": "versionTitle",
+      "ar.title": "versionTitle",
     });
+    expect(collectionLanguageWithError(collectionErrors(broken))).toBe("en");
   });
 });
 
@@ -134,6 +168,7 @@ describe("help and bot texts", () => {
       summary: "Message",
       position: 1,
       rank: 1,
+      language: "de",
     };
     for (const [locale, messages] of [
       ["en-US", { ...helpMessagesEnUS, ...botMessagesEnUS }],
@@ -150,6 +185,8 @@ describe("help and bot texts", () => {
         expect(typeof intl.formatMessage({ id }, values)).toBe("string");
     }
     const german = createIntl({ locale: "de", messages: helpMessagesDe });
+    expect(german.formatMessage({ id: "help.field.titleIn" }, { language: "ar" })).toBe("Arabischer Titel");
+    expect(german.formatMessage({ id: "help.field.titleIn" }, { language: "en" })).toBe("Titel");
     expect(german.formatMessage({ id: "help.collection.articles" }, { count: 1 })).toBe("1 Artikel");
     expect(german.formatMessage({ id: "help.confirm.deleteCollectionBody" }, { count: 2 })).toBe(
       "Ihre 2 Artikel werden mit ihr gelöscht.",

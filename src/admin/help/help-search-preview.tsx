@@ -1,13 +1,17 @@
 import { useId, useState } from "react";
+import { contentLanguageFor, contentLanguages } from "../../shared/content-languages.ts";
 import type { HelpLanguage } from "../../shared/messenger-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
+// The names of the widget's languages.
+import "../shell/form/language-tabs-messages.ts";
 import { helpApi } from "./help-api.ts";
 import { HelpStatusBadge } from "./help-status-badge.tsx";
 
 /**
  * What a visitor searching the messenger would find, ranked by the server's own search (the preview
- * route calls the function the widget's search calls), in either language, drafts included on request.
+ * route calls the function the widget's search calls), in any of the widget's languages, drafts included
+ * on request.
  */
 export function HelpSearchPreview({
   projectId,
@@ -44,17 +48,7 @@ export function HelpSearchPreview({
             onChange={(event) => setQuery(event.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-language`}>{t("help.preview.language")}</label>
-          <select
-            id={`${id}-language`}
-            value={language}
-            onChange={(event) => setLanguage(event.target.value === "de" ? "de" : "en")}
-          >
-            <option value="en">{t("help.language.en")}</option>
-            <option value="de">{t("help.language.de")}</option>
-          </select>
-        </div>
+        <LanguageChoice id={`${id}-language`} value={language} onChange={setLanguage} />
         <label className="help-check">
           <input type="checkbox" checked={drafts} onChange={(event) => setDrafts(event.target.checked)} />
           {t("help.preview.drafts")}
@@ -94,5 +88,30 @@ export function HelpSearchPreview({
         </>
       )}
     </section>
+  );
+}
+
+/** The visitor's language the preview ranks for: any of the widget's. */
+function LanguageChoice({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: HelpLanguage;
+  onChange: (language: HelpLanguage) => void;
+}) {
+  const { t } = useT();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t("help.preview.language")}</label>
+      <select id={id} value={value} onChange={(event) => onChange(contentLanguageFor(event.target.value))}>
+        {contentLanguages.map((code) => (
+          <option key={code} value={code}>
+            {t(`contentLanguage.${code}`)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -15,6 +15,7 @@ import type { webhookMessagesEnUS } from "../projects/webhook-messages.ts";
 import type { reportMessagesEnUS } from "../reports/report-messages.ts";
 import type { richTextMessagesEnUS } from "../rich-text/rich-text-messages.ts";
 import type { savedReplyMessagesEnUS } from "../saved-replies/saved-reply-messages.ts";
+import type { languageTabsMessagesEnUS } from "../shell/form/language-tabs-messages.ts";
 import type { navigationMessagesEnUS } from "../shell/layout/navigation-messages.ts";
 import { shellMessagesEnUS } from "../shell/shell-messages.ts";
 import type { skillMessagesEnUS } from "../skills/skill-messages.ts";
@@ -130,7 +131,8 @@ export type MessageId =
   | keyof typeof featureRequestMessagesEnUS
   | keyof typeof surveyResponseMessagesEnUS
   | keyof typeof visitorMessagesEnUS
-  | keyof typeof navigationMessagesEnUS;
+  | keyof typeof navigationMessagesEnUS
+  | keyof typeof languageTabsMessagesEnUS;
 
 /** English server messages are shown as they are; the German catalogue translates the known ones. */
 /**

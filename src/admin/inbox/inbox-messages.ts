@@ -177,6 +177,11 @@ export const inboxMessagesEnUS = {
   "inbox.key.sdkType": "SDK type",
   "inbox.key.environment": "Environment",
   "inbox.key.createdAt": "Created",
+  "inbox.value.capture.screenshot": "Screenshot",
+  "inbox.value.capture.capture": "Screen recording",
+  "inbox.value.environment.prod": "Production",
+  "inbox.value.environment.dev": "Development",
+  "inbox.value.environment.staging": "Staging",
   "inbox.recording.error": "The recording could not be loaded.",
   "inbox.recording.external": "The recording is stored on another site. Load external content to play it.",
   "inbox.external.blocked":
@@ -408,6 +413,11 @@ export const inboxMessagesDe: Record<keyof typeof inboxMessagesEnUS, string> = {
   "inbox.key.sdkType": "SDK-Typ",
   "inbox.key.environment": "Umgebung",
   "inbox.key.createdAt": "Erstellt",
+  "inbox.value.capture.screenshot": "Screenshot",
+  "inbox.value.capture.capture": "Bildschirmaufnahme",
+  "inbox.value.environment.prod": "Produktion",
+  "inbox.value.environment.dev": "Entwicklung",
+  "inbox.value.environment.staging": "Staging",
   "inbox.recording.error": "Das Video konnte nicht geladen werden.",
   "inbox.recording.external":
     "Das Video liegt auf einer anderen Website. Laden Sie externe Inhalte, um es abzuspielen.",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { dateOf, humanizeKey, isEmptyValue, labelledFields } from "./report-field-labels.ts";
+import { dateOf, humanizeKey, isEmptyValue, knownFieldValue, labelledFields } from "./report-field-labels.ts";
 
 describe("labels for raw keys", () => {
   test("camelCase and snake_case keys read as words", () => {
@@ -44,7 +44,9 @@ describe("labels for raw keys", () => {
           ({ description: "Beschreibung", lastSeenAt: "Zuletzt gesehen", mobile: "Mobilgerät" })[
             key as "description"
           ] ?? `?${key}`,
+        knownValue: (value) => `V:${value}`,
         date: (time) => `D${time}`,
+        number: (value) => `N${value}`,
         yes: "Ja",
         no: "Nein",
       },
@@ -56,5 +58,42 @@ describe("labels for raw keys", () => {
       ["Mobilgerät", "Nein"],
       ["Beta user", "Ja"],
     ]);
+  });
+
+  test("protocol words get their labels; measures their language's digits; other values stay as sent", () => {
+    const labelling = {
+      known: (key: string) => key,
+      knownValue: (value: string) =>
+        ({ "capture.screenshot": "Screenshot", "capture.capture": "Bildschirmaufnahme" })[value] ??
+        `?${value}`,
+      date: (time: number) => `D${time}`,
+      number: (value: number) => new Intl.NumberFormat("de").format(value),
+      yes: "Ja",
+      no: "Nein",
+    };
+    expect(
+      labelledFields(
+        [
+          ["capture", "screenshot"],
+          ["capture", "capture"],
+          ["capture", "a photo"],
+          ["screenWidth", "1920"],
+          ["devicePixelRatio", "1.5"],
+          ["buildVersionNumber", "1234"],
+          ["note", "capture"],
+        ],
+        labelling,
+      ),
+    ).toEqual([
+      ["capture", "Screenshot"],
+      ["capture", "Bildschirmaufnahme"],
+      ["capture", "a photo"],
+      ["screenWidth", "1.920"],
+      ["devicePixelRatio", "1,5"],
+      ["buildVersionNumber", "1234"],
+      ["Note", "capture"],
+    ]);
+    expect(knownFieldValue("capture", " capture ")).toBe("capture.capture");
+    expect(knownFieldValue("constructor", "x")).toBeNull();
   });
 });

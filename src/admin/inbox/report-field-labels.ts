@@ -1,7 +1,8 @@
 /**
  * Labels for the raw keys of a report's form data, metadata, session and custom data (issue 24,
- * "signal, not noise"): `description` reads "Description", `lastSeenAt` "Last seen" with a date, not
- * an ISO string, and empty values (an empty text, `{}`, `[]`) are left out. Known keys get written
+ * "signal, not noise"): `description` reads "Description", `lastSeenAt` "Last seen" with a date in
+ * the admin's language, not an ISO string, a capture "Screenshot" rather than `screenshot`, and empty
+ * values (an empty text, `{}`, `[]`) are left out. Known keys get written
  * labels in each language (`inbox.key.*`); any other key is spelled out from its camelCase or
  * snake_case.
  */
@@ -44,6 +45,39 @@ export type KnownFieldKey = (typeof knownFieldKeys)[number];
 export const isKnownFieldKey = (key: string): key is KnownFieldKey =>
   (knownFieldKeys as readonly string[]).includes(key);
 
+/**
+ * Values the widget sends as words of its protocol rather than the visitor's, under known keys: the
+ * capture a report carries (spec §3 "Capture form data": `screenshot` or `capture`, a screen
+ * recording) and the SDK's environment. Each has a written label in the inbox's catalogues
+ * (`inbox.value.{key}.{value}`); other values under these keys show as sent.
+ */
+export const knownFieldValues = {
+  capture: ["screenshot", "capture"],
+  environment: ["prod", "dev", "staging"],
+} as const;
+export type KnownFieldValue = {
+  [K in keyof typeof knownFieldValues]: `${K}.${(typeof knownFieldValues)[K][number]}`;
+}[keyof typeof knownFieldValues];
+
+/** `capture` + `screenshot` → `capture.screenshot`; null for a value without a label of its own. */
+export function knownFieldValue(key: string, value: string): KnownFieldValue | null {
+  if (!Object.hasOwn(knownFieldValues, key)) return null;
+  const values: readonly string[] = knownFieldValues[key as keyof typeof knownFieldValues];
+  return values.includes(value.trim()) ? (`${key}.${value.trim()}` as KnownFieldValue) : null;
+}
+
+/** Keys whose values are measures, written with the language's digits and separators (1.920 px, 1,5). */
+const measureKeys = new Set([
+  "pageViews",
+  "sessionDuration",
+  "devicePixelRatio",
+  "screenWidth",
+  "screenHeight",
+  "innerWidth",
+  "innerHeight",
+]);
+const plainNumber = /^-?\d+(?:\.\d+)?$/;
+
 /** `lastSeenAt` → "Last seen at", `screen_width` → "Screen width"; runs of capitals (`URL`) stay. */
 export function humanizeKey(key: string): string {
   const words = key
@@ -82,7 +116,10 @@ export function dateOf(key: string, value: string): number | null {
 export interface FieldLabelling {
   /** The written label of a known key in the admin's language. */
   known(key: KnownFieldKey): string;
+  /** The written label of a known value (`capture.screenshot` → "Screenshot") in the admin's language. */
+  knownValue(value: KnownFieldValue): string;
   date(time: number): string;
+  number(value: number): string;
   yes: string;
   no: string;
 }
@@ -97,8 +134,11 @@ export function labelledFields(
     if (isEmptyValue(raw)) continue;
     const label = isKnownFieldKey(key) ? labelling.known(key) : humanizeKey(key);
     const time = dateOf(key, raw);
+    const known = knownFieldValue(key, raw);
     let value = raw;
     if (time !== null) value = labelling.date(time);
+    else if (known !== null) value = labelling.knownValue(known);
+    else if (measureKeys.has(key) && plainNumber.test(raw.trim())) value = labelling.number(Number(raw));
     else if (raw === "true") value = labelling.yes;
     else if (raw === "false") value = labelling.no;
     rows.push([label, value]);

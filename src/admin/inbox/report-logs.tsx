@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { formatDateTime } from "../format/format-date.ts";
+import { useFormatters } from "../format/use-formatters.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import {
@@ -246,13 +246,14 @@ export function NetworkLog({
 /** The custom events the host tracked (`Gleap.trackEvent`), with their data. */
 export function EventLog({ entries }: { entries: readonly EventEntry[] }) {
   const { t } = useT();
+  const format = useFormatters();
   if (entries.length === 0) return <p className="subtle">{t("inbox.log.eventsEmpty")}</p>;
   return (
     <ol className="log-list" data-testid="event-log">
       {entries.map((entry, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: log entries have no id; the log never reorders.
         <li key={index} className="log-entry">
-          <span className="log-time">{entry.date ? formatDateTime(entry.date) : ""}</span>
+          <span className="log-time">{entry.date ? format.dateTime(entry.date) : ""}</span>
           <div className="event-body">
             <strong>{entry.name}</strong>
             {entry.data && <pre className="code-block">{entry.data}</pre>}

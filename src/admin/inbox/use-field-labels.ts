@@ -7,16 +7,18 @@ import { labelledFields } from "./report-field-labels.ts";
 export function useFieldLabels(): (
   pairs: ReadonlyArray<readonly [string, string]>,
 ) => Array<[string, string]> {
-  const { t } = useT();
+  const { t, formatNumber } = useT();
   const format = useFormatters();
   return useCallback(
     (pairs) =>
       labelledFields(pairs, {
         known: (key) => t(`inbox.key.${key}`),
+        knownValue: (value) => t(`inbox.value.${value}`),
         date: (time) => format.dateTime(new Date(time)),
+        number: formatNumber,
         yes: t("list.yes"),
         no: t("list.no"),
       }),
-    [t, format],
+    [t, formatNumber, format],
   );
 }

@@ -1,5 +1,6 @@
-import type { FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { useLocation, useParams } from "wouter";
+import type { TranslationLanguage } from "../../shared/content-languages.ts";
 import type { AdminFeedbackFlow } from "../../shared/messenger-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
@@ -26,11 +27,31 @@ import {
   knownFeedbackTypes,
   validateFlowForm,
 } from "./flow-form-state.ts";
+import { FlowTranslationsCard, translationWithError } from "./flow-translations-editor.tsx";
 import { projectHref } from "./project-paths.ts";
 import { projectsApi } from "./projects-api.ts";
 import "./project-styles.ts";
 
 type TextField = "key" | "title" | "feedbackType" | "icon" | "description" | "successMessage";
+
+/** Asks before deleting the flow; `onDeleted` runs once it is gone. */
+function confirmFlowRemoval(projectId: string, flow: AdminFeedbackFlow, onDeleted: () => void) {
+  confirmAction({
+    type: "danger",
+    heading: "flowForm.deleteHeading",
+    body: "flowForm.deleteBody",
+    confirmLabel: "flowForm.delete",
+    onConfirm: async () => {
+      try {
+        await projectsApi.removeFlow(projectId, flow.id);
+        showToast({ type: "success", heading: "flowForm.deleted" });
+        onDeleted();
+      } catch (failure) {
+        showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
+      }
+    },
+  });
+}
 
 /** The flow's settings and fields; `flow` null creates one. */
 function FlowFormView({ projectId, flow }: { projectId: string; flow: AdminFeedbackFlow | null }) {
@@ -41,12 +62,16 @@ function FlowFormView({ projectId, flow }: { projectId: string; flow: AdminFeedb
     validateFlowForm,
   );
   const { state } = form;
+  const [textsLanguage, setTextsLanguage] = useState<TranslationLanguage>("de");
   const back = projectHref(projectId);
   const set = <K extends keyof FlowForm>(field: K, value: FlowForm[K]) =>
     form.update((current) => ({ ...current, [field]: value }), [field]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // A refused translation sits on its language's tab: show it before the field takes the focus.
+    const refused = translationWithError(validateFlowForm(state));
+    if (refused) setTextsLanguage(refused);
     if (!form.checkSubmit(event)) return;
     await form.save(
       async () => {
@@ -63,21 +88,9 @@ function FlowFormView({ projectId, flow }: { projectId: string; flow: AdminFeedb
 
   const remove = () =>
     flow &&
-    confirmAction({
-      type: "danger",
-      heading: "flowForm.deleteHeading",
-      body: "flowForm.deleteBody",
-      confirmLabel: "flowForm.delete",
-      onConfirm: async () => {
-        try {
-          await projectsApi.removeFlow(projectId, flow.id);
-          form.reset(state);
-          showToast({ type: "success", heading: "flowForm.deleted" });
-          navigate(back);
-        } catch (failure) {
-          showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
-        }
-      },
+    confirmFlowRemoval(projectId, flow, () => {
+      form.reset(state);
+      navigate(back);
     });
 
   const input = (field: TextField, options: { multiline?: boolean; list?: string } = {}) => {
@@ -151,6 +164,7 @@ function FlowFormView({ projectId, flow }: { projectId: string; flow: AdminFeedb
           }
         />
       </section>
+      <FlowTranslationsCard form={form} current={textsLanguage} onSelect={setTextsLanguage} />
       <FormActions
         busy={form.busy}
         busyLabel={t("projectSettings.saving")}

@@ -32,6 +32,10 @@ const stored: AdminFeedbackFlow = {
   icon: "bug",
   status: "live",
   position: 2,
+  translations: {
+    de: { title: "Fehler melden", fields: { area: { label: "Wo?", options: ["Editor", "Exportieren"] } } },
+    ar: { successMessage: "شكرًا!" },
+  },
   createdAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-01T00:00:00.000Z",
 };
@@ -56,8 +60,55 @@ describe("feedback flow form", () => {
       icon: "bug",
       status: "live",
       position: 2,
+      translations: stored.translations,
     });
     expect(validate(body, FeedbackFlowWrite)[0]).toBeUndefined();
+  });
+
+  test("translations: trimmed, empty texts and languages left out, kept with their field when it moves", () => {
+    const form = flowFormFromFlow({ ...stored, translations: {} });
+    expect(flowWrite(form).translations).toEqual({ de: null, ar: null });
+    const [description, area, capture] = form.fields;
+    if (!description || !area || !capture) throw new Error("the stored flow has three fields");
+    const written = {
+      ...form,
+      translations: {
+        ...form.translations,
+        ar: { title: " أبلغ عن خطأ ", description: " ", successMessage: "" },
+      },
+      fields: [
+        {
+          ...area,
+          translations: { ...area.translations, de: { label: "Wo?", placeholder: "", options: "A\n\nB " } },
+        },
+        {
+          ...description,
+          key: "details",
+          translations: {
+            ...description.translations,
+            de: { label: "", placeholder: " Was? ", options: "" },
+          },
+        },
+        // A capture field shows no placeholder: a written one is not sent.
+        {
+          ...capture,
+          translations: { ...capture.translations, de: { label: "", placeholder: "Bild", options: "" } },
+        },
+      ],
+    };
+    expect(flowWrite(written).translations).toEqual({
+      de: { fields: { area: { label: "Wo?", options: ["A", "B"] }, details: { placeholder: "Was?" } } },
+      ar: { title: "أبلغ عن خطأ" },
+    });
+    expect(validateFlowForm(written)).toEqual({});
+    // A select translated with another number of choices than its own is refused, at that field.
+    const wrongCount = {
+      ...written,
+      fields: [
+        { ...area, translations: { ...area.translations, de: { label: "", placeholder: "", options: "A" } } },
+      ],
+    };
+    expect(Object.keys(validateFlowForm(wrongCount))).toEqual(["translations.de.fields.area.options"]);
   });
 
   test("a new flow needs its key, title and the first field's label", () => {

@@ -1,6 +1,8 @@
+import type { TranslationLanguage } from "../../shared/content-languages.ts";
 import { messages } from "../../shared/form-rules.ts";
 import {
   type AdminFeedbackFlow,
+  type FeedbackFlowVersion,
   FeedbackFlowWrite,
   type FlowCaptureType,
   type FlowField,
@@ -15,7 +17,17 @@ export { flowCaptureTypes, flowFieldTypes };
 /** Report types the messenger's default flows file; a flow may name its own (upper case). */
 export const knownFeedbackTypes = ["BUG", "FEATURE_REQUEST", "INQUIRY", "CRASH"] as const;
 
-/** One field of the flow as the editor holds it: a select's options one a line. */
+/** A field's texts in another language: its label, placeholder and a select's options one a line. */
+export interface FlowFieldTexts {
+  label: string;
+  placeholder: string;
+  options: string;
+}
+
+/**
+ * One field of the flow as the editor holds it: a select's options one a line, and its texts in the
+ * widget's other languages (kept with the field, so they move and are renamed with it).
+ */
 export interface FlowFieldForm {
   key: string;
   type: FlowFieldType;
@@ -24,6 +36,14 @@ export interface FlowFieldForm {
   required: boolean;
   options: string;
   captureType: FlowCaptureType;
+  translations: Record<TranslationLanguage, FlowFieldTexts>;
+}
+
+/** The flow's own texts in another language. */
+export interface FlowTexts {
+  title: string;
+  description: string;
+  successMessage: string;
 }
 
 export interface FlowForm {
@@ -36,7 +56,19 @@ export interface FlowForm {
   showOnHome: boolean;
   live: boolean;
   fields: FlowFieldForm[];
+  translations: Record<TranslationLanguage, FlowTexts>;
 }
+
+const noFieldTexts: FlowFieldTexts = { label: "", placeholder: "", options: "" };
+const noFlowTexts: FlowTexts = { title: "", description: "", successMessage: "" };
+const eachLanguage = <T>(make: (language: TranslationLanguage) => T): Record<TranslationLanguage, T> => ({
+  de: make("de"),
+  ar: make("ar"),
+});
+
+/** Whether a field shows a placeholder (the others' would never be read). */
+export const fieldHasPlaceholder = (type: FlowFieldType) =>
+  type === "text" || type === "textarea" || type === "email";
 
 /** Rule texts of this form that the shared rules do not have (message ids of the projects area). */
 export const keyRule = "projects.rule.key";
@@ -55,6 +87,7 @@ export const emptyFlowField = (index: number): FlowFieldForm => ({
   required: index === 0,
   options: "",
   captureType: "screenshot",
+  translations: eachLanguage(() => noFieldTexts),
 });
 
 /** A new flow: one required description field, a draft until the admin makes it live. */
@@ -68,9 +101,12 @@ export const emptyFlowForm = (): FlowForm => ({
   showOnHome: true,
   live: false,
   fields: [emptyFlowField(0)],
+  translations: eachLanguage(() => noFlowTexts),
 });
 
 export function flowFormFromFlow(flow: AdminFeedbackFlow): FlowForm {
+  const versionOf = (language: TranslationLanguage): FeedbackFlowVersion =>
+    flow.translations?.[language] ?? {};
   return {
     key: flow.key,
     title: flow.title,
@@ -88,7 +124,23 @@ export function flowFormFromFlow(flow: AdminFeedbackFlow): FlowForm {
       required: Boolean(field.required),
       options: (field.options ?? []).join("\n"),
       captureType: field.captureType ?? "screenshot",
+      translations: eachLanguage((language) => {
+        const texts = versionOf(language).fields?.[field.key];
+        return {
+          label: texts?.label ?? "",
+          placeholder: texts?.placeholder ?? "",
+          options: (texts?.options ?? []).join("\n"),
+        };
+      }),
     })),
+    translations: eachLanguage((language) => {
+      const version = versionOf(language);
+      return {
+        title: version.title ?? "",
+        description: version.description ?? "",
+        successMessage: version.successMessage ?? "",
+      };
+    }),
   };
 }
 
@@ -97,6 +149,61 @@ const lines = (text: string) =>
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean);
+
+/** The form with the flow's own texts in `language` changed. */
+export const withFlowTexts = (
+  form: FlowForm,
+  language: TranslationLanguage,
+  change: Partial<FlowTexts>,
+): FlowForm => ({
+  ...form,
+  translations: { ...form.translations, [language]: { ...form.translations[language], ...change } },
+});
+
+/** The form with field `index`'s texts in `language` changed. */
+export const withFieldTexts = (
+  form: FlowForm,
+  index: number,
+  language: TranslationLanguage,
+  change: Partial<FlowFieldTexts>,
+): FlowForm => ({
+  ...form,
+  fields: form.fields.map((field, at) =>
+    at === index
+      ? {
+          ...field,
+          translations: { ...field.translations, [language]: { ...field.translations[language], ...change } },
+        }
+      : field,
+  ),
+});
+
+/** A text under its name, trimmed; nothing for an empty one (the English shows there). */
+const written = (name: string, text: string): Record<string, string> =>
+  text.trim() === "" ? {} : { [name]: text.trim() };
+
+/** The flow's texts in `language` as the API takes them; null when nothing of it is written. */
+function flowVersion(form: FlowForm, language: TranslationLanguage): FeedbackFlowVersion | null {
+  const own = form.translations[language];
+  const fields: NonNullable<FeedbackFlowVersion["fields"]> = {};
+  for (const field of form.fields) {
+    const texts = field.translations[language];
+    const options = field.type === "select" ? lines(texts.options) : [];
+    const version = {
+      ...written("label", texts.label),
+      ...(fieldHasPlaceholder(field.type) ? written("placeholder", texts.placeholder) : {}),
+      ...(options.length > 0 ? { options } : {}),
+    };
+    if (Object.keys(version).length > 0) fields[field.key.trim()] = version;
+  }
+  const version: FeedbackFlowVersion = {
+    ...written("title", own.title),
+    ...written("description", own.description),
+    ...written("successMessage", own.successMessage),
+    ...(Object.keys(fields).length > 0 ? { fields } : {}),
+  };
+  return Object.keys(version).length > 0 ? version : null;
+}
 
 /** The body of `POST`/`PUT …/feedback-flows`; `position` keeps an edited flow where it was. */
 export function flowWrite(form: FlowForm, position?: number): FeedbackFlowWrite {
@@ -120,6 +227,7 @@ export function flowWrite(form: FlowForm, position?: number): FeedbackFlowWrite 
     icon: form.icon.trim(),
     status: form.live ? "live" : "draft",
     ...(position === undefined ? {} : { position }),
+    translations: { de: flowVersion(form, "de"), ar: flowVersion(form, "ar") },
   };
 }
 

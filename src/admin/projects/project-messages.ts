@@ -237,6 +237,11 @@ export const projectMessagesEnUS = {
   "flowForm.deleteHeading": "Delete this flow?",
   "flowForm.deleteBody": "Hosts that start it by its key get nothing any more. Reports it filed stay.",
   "flowForm.deleted": "Flow deleted",
+  "flowForm.translations": "In other languages",
+  "flowForm.translationsHint":
+    "Visitors whose widget speaks German or Arabic read these texts. An empty field shows, greyed, what they read instead: our translation of a default text you kept, else your English text.",
+  "flowForm.inLanguage": "{field} ({language})",
+  "flowForm.fieldTexts": "Field {number}: {label}",
 } as const;
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
@@ -483,4 +488,9 @@ export const projectMessagesDe: Record<keyof typeof projectMessagesEnUS, string>
   "flowForm.deleteBody":
     "Websites, die ihn über seinen Schlüssel starten, erhalten nichts mehr. Mit ihm gesendete Meldungen bleiben.",
   "flowForm.deleted": "Ablauf gelöscht",
+  "flowForm.translations": "In anderen Sprachen",
+  "flowForm.translationsHint":
+    "Besucher, deren Widget Deutsch oder Arabisch spricht, lesen diese Texte. Ein leeres Feld zeigt grau, was sie stattdessen lesen: unsere Übersetzung eines beibehaltenen Standardtexts, sonst Ihren englischen Text.",
+  "flowForm.inLanguage": "{field} ({language})",
+  "flowForm.fieldTexts": "Feld {number}: {label}",
 };

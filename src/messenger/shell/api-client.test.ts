@@ -54,6 +54,25 @@ describe("the API client", () => {
     expect(seen[1]?.url).toBe("/api/widget/help/search?q=a+b");
   });
 
+  test("reads carry the messenger's language as `lang`, so content comes in it; writes do not", async () => {
+    let language: string | null = "de-at";
+    const speaking = createApiClient(
+      () => ({ apiUrl, sdkKey: "demo", gleapId: "g-1", gleapHash: "h-1" }),
+      () => language,
+    );
+    seen.length = 0;
+    await speaking.get("/messenger/home");
+    expect(seen[0]?.url).toBe("/api/widget/messenger/home?lang=de-at");
+    await speaking.get("/help/search?q=a", { page: "2" }).catch(() => {});
+    expect(new URL(`http://x${seen[1]?.url}`).searchParams.get("lang")).toBe("de-at");
+    expect(new URL(`http://x${seen[1]?.url}`).searchParams.get("q")).toBe("a");
+    language = "ar";
+    await speaking.get("/messenger/home");
+    expect(seen[2]?.url).toBe("/api/widget/messenger/home?lang=ar");
+    await speaking.post("/conversations", { text: "x" }).catch(() => {});
+    expect(seen[3]?.url).toBe("/api/widget/conversations");
+  });
+
   test("typed errors: 409 conflict, 400 rejected with its field, 404, 5xx, no answer, no session", async () => {
     const conflict = await failure(api.post(path`/surveys/${"s 1"}/answers`, { answers: {} }));
     expect(conflict).toMatchObject({

@@ -82,7 +82,15 @@ export function path(strings: TemplateStringsArray, ...values: Array<string | nu
 /** Calls time out after this long (the visitor then gets the error state with Retry). */
 export const requestTimeoutMs = 15_000;
 
-export function createApiClient(session: () => ApiSession | null): MessengerApi {
+/**
+ * `language` is the messenger's language: every read carries it as `lang`, so the server answers
+ * content (flows, news, the help center) in the visitor's language, as the messenger shows its own
+ * texts in it (and in English where a record has no version in that language).
+ */
+export function createApiClient(
+  session: () => ApiSession | null,
+  language: () => string | null = () => null,
+): MessengerApi {
   const raw = ofetch.create({ retry: 0, timeout: requestTimeoutMs, headers: { Accept: "application/json" } });
 
   async function call<T>(method: string, target: string, body?: unknown, query?: Record<string, string>) {
@@ -106,8 +114,13 @@ export function createApiClient(session: () => ApiSession | null): MessengerApi 
     }
   }
 
+  const withLanguage = (query: Record<string, string> | undefined) => {
+    const lang = language();
+    return lang ? { ...query, lang } : query;
+  };
+
   return {
-    get: (target, query) => call("GET", target, undefined, query),
+    get: (target, query) => call("GET", target, undefined, withLanguage(query)),
     post: (target, body) => call("POST", target, body ?? {}),
     put: (target, body) => call("PUT", target, body ?? {}),
     delete: (target) => call("DELETE", target),

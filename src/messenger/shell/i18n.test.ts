@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { contentLanguages } from "../../shared/content-languages.ts";
 import { isRightToLeftLanguage as isRightToLeft } from "../../shared/widget-language.ts";
-import { defineTexts, formatMessage, translator } from "./i18n.ts";
+import { defineTexts, formatMessage, shippedLanguages, translator } from "./i18n.ts";
 import { relativeTime } from "./relative-time.ts";
 
 const texts = defineTexts({
@@ -67,4 +68,8 @@ describe("texts", () => {
     expect(relativeTime("en", "2026-11-01T11:59:50Z", now)).toBe("now");
     expect(relativeTime("en", "not a date", now)).toBe("");
   });
+});
+
+test("the messenger ships texts in exactly the languages content is written in", () => {
+  expect([...shippedLanguages]).toEqual([...contentLanguages]);
 });

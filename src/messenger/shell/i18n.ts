@@ -40,7 +40,11 @@ export const defineTexts = <K extends string>(catalogue: {
 export type Values = Record<string, string | number>;
 export type Translate<K extends string> = (key: K, values?: Values) => string;
 
-/** The languages that ship texts; any other falls back to English (and the project's overrides). */
+/**
+ * The languages that ship texts; any other falls back to English (and the project's overrides). The
+ * same as those a project's content is written in (content-languages.ts; i18n.test.ts holds them
+ * equal), so a screen and its content speak one language.
+ */
 export const shippedLanguages = ["en", "de", "ar"] as const;
 
 const pluralRules = new Map<string, Intl.PluralRules>();

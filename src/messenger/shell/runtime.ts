@@ -1,8 +1,9 @@
 import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
 import type { MessengerHome } from "../../shared/messenger-api.ts";
 import type { HostChannel } from "../frame-protocol.ts";
-import { createMessengerStore } from "../messenger-store.ts";
+import { createMessengerStore, type MessengerState } from "../messenger-store.ts";
 import { type ApiSession, createApiClient, type MessengerApi } from "./api-client.ts";
+import { watchContentLanguage } from "./content-language.ts";
 import { createNavigator } from "./navigator.ts";
 import { createQueryCache } from "./query-cache.ts";
 import { createRealtime, type RealtimeConnection } from "./realtime.ts";
@@ -22,6 +23,8 @@ export interface RuntimeOptions {
   sessionStorage?: Storage | null;
   /** Runs work that may wait until the first screen has painted (the socket). */
   idle?: (run: () => void) => void;
+  /** The browser's language (`navigator.language` by default): the messenger's when nobody fixes one. */
+  browserLanguage?: string;
 }
 
 export interface MessengerRuntime extends ShellServices {
@@ -34,6 +37,17 @@ export interface MessengerRuntime extends ShellServices {
 }
 
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+
+/** The session the API is called with, once the host has sent one. */
+function apiSessionOf(state: MessengerState): ApiSession | null {
+  if (!state.apiUrl || !state.sdkKey || !state.session) return null;
+  return {
+    apiUrl: state.apiUrl,
+    sdkKey: state.sdkKey,
+    gleapId: text(state.session.gleapId),
+    gleapHash: text(state.session.gleapHash),
+  };
+}
 
 /**
  * Screens keep the visitor's unsent text in the frame's sessionStorage under this prefix (a flow's
@@ -77,17 +91,9 @@ export function createRuntime(options: RuntimeOptions): MessengerRuntime {
   const store = createMessengerStore();
   const navigator = createNavigator();
   const unread = createUnread(options.storage);
-  const session = (): ApiSession | null => {
-    const state = store.get();
-    if (!state.apiUrl || !state.sdkKey || !state.session) return null;
-    return {
-      apiUrl: state.apiUrl,
-      sdkKey: state.sdkKey,
-      gleapId: text(state.session.gleapId),
-      gleapHash: text(state.session.gleapHash),
-    };
-  };
-  const api = options.api ?? createApiClient(session);
+  const session = () => apiSessionOf(store.get());
+  const language = watchContentLanguage(store, options.browserLanguage);
+  const api = options.api ?? createApiClient(session, language.current);
   const queries = createQueryCache(() => api);
   const realtime = options.realtime ?? createRealtime();
   const idle = options.idle ?? defaultIdle;
@@ -162,6 +168,11 @@ export function createRuntime(options: RuntimeOptions): MessengerRuntime {
       switch (message.name) {
         case "config-update":
           if (firstConfig) reportPage();
+          // `setLanguage` (or a project's new fixed language): what shows is read again in it.
+          if (language.changed()) {
+            queries.clear();
+            prefetchCurrent();
+          }
           break;
         case "session-update":
           onSession();

@@ -32,6 +32,7 @@ import { helpLanguages } from "./migrations/031-help-languages.ts";
 import { requestBoardAndRespondents } from "./migrations/032-request-board-and-respondents.ts";
 import { unreadAlertOptIn } from "./migrations/033-unread-alert-opt-in.ts";
 import { senderScopes } from "./migrations/034-sender-scopes.ts";
+import { contentLanguages } from "./migrations/038-content-languages.ts";
 
 export interface Migration {
   id: number;
@@ -77,6 +78,7 @@ export const migrations: readonly Migration[] = [
   requestBoardAndRespondents,
   unreadAlertOptIn,
   senderScopes,
+  contentLanguages,
 ];
 
 export interface MigrationResult {

@@ -30,10 +30,20 @@ import { seedTourDemoData } from "./tours-demo.ts";
  * demo epoch; the news id of the seeded news notification (`demo-offline-spaces`) is a real post.
  */
 
-/** The default feedback flows, with the demo product's name in the feature request's description. */
+/**
+ * The default feedback flows, with the demo product's name in the feature request's description (so
+ * that text is the admin's own and carries its own translations; the others are translated as defaults).
+ */
 export const demoFlows: FeedbackFlowWrite[] = defaultFeedbackFlows.map((flow) =>
   flow.key === "featurerequest"
-    ? { ...flow, description: "Tell us what would make Acme Notes better for you." }
+    ? {
+        ...flow,
+        description: "Tell us what would make Acme Notes better for you.",
+        translations: {
+          de: { description: "Sagen Sie uns, was Acme Notes für Sie besser machen würde." },
+          ar: { description: "أخبرنا بما يجعل Acme Notes أفضل بالنسبة لك." },
+        },
+      }
     : flow,
 );
 
@@ -221,6 +231,24 @@ const news: Array<NewsWrite & { id: string; publishedAt: number }> = [
     authorName: "Lena from Acme",
     status: "live",
     publishedAt: demoEpoch - 1 * day,
+    translations: {
+      de: {
+        title: "Acme Notes 3.0 ist da",
+        preview: "Gemeinsame Bereiche, Offline-Synchronisierung und ein doppelt so schneller Editor.",
+        body: `<p>Acme Notes 3.0 ist unser bisher größtes Update.</p>
+<h2>Was ist neu</h2>
+<ul><li><strong>Gemeinsame Bereiche</strong>: ein Ort für die Notizen, Aufgaben und Entscheidungen Ihres Teams.</li><li><strong>Offline-Synchronisierung</strong>: arbeiten Sie im Zug weiter; alles wird abgeglichen, sobald Sie wieder online sind.</li><li><strong>Ein schnellerer Editor</strong>: lange Notizen öffnen sich doppelt so schnell.</li></ul>
+<p>Aktualisieren Sie die App im App Store oder laden Sie die Web-App neu.</p>`,
+      },
+      ar: {
+        title: "وصل Acme Notes 3.0",
+        preview: "مساحات مشتركة ومزامنة دون اتصال ومحرر أسرع بمرتين.",
+        body: `<p>Acme Notes 3.0 هو أكبر إصدار لنا حتى الآن.</p>
+<h2>ما الجديد</h2>
+<ul><li><strong>مساحات مشتركة</strong>: مكان واحد لملاحظات فريقك ومهامه وقراراته.</li><li><strong>مزامنة دون اتصال</strong>: تابع العمل في القطار؛ تتم مزامنة كل شيء عند عودتك.</li><li><strong>محرر أسرع</strong>: تُفتح الملاحظات الطويلة أسرع بمرتين.</li></ul>
+<p>حدّث التطبيق من المتجر أو أعد تحميل تطبيق الويب للحصول عليه.</p>`,
+      },
+    },
   },
   {
     id: "demo-offline-spaces",

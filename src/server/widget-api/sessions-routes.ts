@@ -5,6 +5,7 @@ import {
   CustomDataValue,
   IdentifyRequest,
   PartialUpdateRequest,
+  type PingAnswer,
   PingRequest,
   SessionStartRequest,
   type StreamedEvent,
@@ -12,6 +13,7 @@ import {
   userFieldKeys,
   type WidgetSession,
 } from "../../shared/widget-session-api.ts";
+import type { OutboundUpdatePush } from "../../shared/widget-socket-pushes.ts";
 import { createPingWriter, type PingActivity, type PingWriter } from "../domain/sessions/ping-writes.ts";
 import { signSessionId, verifySessionHash } from "../domain/sessions/session-hash.ts";
 import { sessionUserAgent } from "../domain/sessions/session-user-agent.ts";
@@ -38,9 +40,14 @@ export interface SessionRoutesDeps {
   sessionSecret: string;
   /**
    * Runs after a ping is stored (outbound content is matched against the session then), with the
-   * session as the ping's write left it.
+   * session as the ping's write left it. `push` is false when the widget has no socket open (`ws:
+   * false`): the `update` it answers then goes back in the ping's answer instead of over the socket.
    */
-  afterPing?: (context: WidgetContext, session: StoredSession) => Promise<void>;
+  afterPing?: (
+    context: WidgetContext,
+    session: StoredSession,
+    options: { push: boolean },
+  ) => Promise<OutboundUpdatePush["data"] | null | undefined>;
   /** Commits pings in groups; left out, one of its own. */
   pingWriter?: PingWriter;
   /** Where the ping's session lookup is kept (widget-lookup-cache.ts), told what the write found. */
@@ -95,6 +102,16 @@ export function splitUserFields(
     ok: true,
     changes: { name, email, phone, value, lang, customData: { ...customData, ...extraData, ...custom } },
   };
+}
+
+/**
+ * What a ping is answered: how many events were stored and, for a widget without its socket yet
+ * (`ws: false`), the `update` its delivery made, as the push it would have been. The reference client
+ * always has its socket (`ws: true`) and ignores the answer.
+ */
+function pingAnswer(ping: PingRequest, update: OutboundUpdatePush["data"] | null | undefined): PingAnswer {
+  const answer = { ok: true as const, stored: ping.events.length };
+  return update && ping.ws === false ? { ...answer, name: "update", data: update } : answer;
 }
 
 export function sessionRoutes({
@@ -223,8 +240,8 @@ export function sessionRoutes({
     });
     if (!stored) return jsonError(401, "Invalid session");
     if (body.value.events.length > 0) await onPingEvents?.(context, body.value.events);
-    await afterPing?.(context, stored);
-    return json({ ok: true, stored: body.value.events.length });
+    const update = await afterPing?.(context, stored, { push: body.value.ws !== false });
+    return json(pingAnswer(body.value, update));
   }
 
   return [

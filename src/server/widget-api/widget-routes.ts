@@ -25,8 +25,8 @@ export function widgetRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     ...sessionRoutes({
       ...deps,
       sessions: lookups,
-      afterPing: async (context, session) =>
-        deliverAfterPing(deps, session, await lookups.liveContent(context.project.id)),
+      afterPing: async (context, session, options) =>
+        deliverAfterPing(deps, session, await lookups.liveContent(context.project.id), options),
       onPingEvents: ({ request, project, ip }, events) =>
         installations.pinged({ project, origin: request.headers.get("origin"), events, ip }),
     }),

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { Rect } from "../common/bubble-placement.ts";
+import { settleFrames } from "./step-follow.ts";
 import {
   clickPasses,
   createTourStage,
@@ -116,8 +117,13 @@ describe("the stage in a document", () => {
   let warnings: string[];
   let scrolled: Array<ScrollIntoViewOptions | boolean | undefined>;
 
-  const runFrames = () => {
+  /** One frame: what was waiting for it runs (what it asks for waits for the next). */
+  const runFrame = () => {
     for (const frame of frames.splice(0)) frame();
+  };
+  /** Frames until nothing waits for one (the first placement takes two: it waits for stillness). */
+  const runFrames = () => {
+    for (let frame = 0; frames.length > 0 && frame < 100; frame++) runFrame();
   };
   const px = (element: Element | null | undefined, property: string) =>
     (element as HTMLElement | null)?.style.getPropertyValue(property);
@@ -283,6 +289,95 @@ describe("the stage in a document", () => {
       expect(frames).toHaveLength(0);
     } finally {
       window.ResizeObserver = original;
+    }
+  });
+
+  test("the first placement waits until the element holds still for a frame (the page still moving)", () => {
+    const save = document.querySelector("#save") as HTMLElement;
+    boxes.set(save, { left: 100, top: 200, width: 80, height: 30 });
+    const popover = stage.show({
+      content: content("Save"),
+      target: save,
+      label: "Save",
+      wide: false,
+      focus: null,
+    });
+    runFrame();
+    // A banner pushes the page down while the step waits: not placed where the element was.
+    boxes.set(save, { left: 100, top: 252, width: 80, height: 30 });
+    runFrame();
+    expect(popover.classList.contains("gtr-shown")).toBe(false);
+    runFrame();
+    expect(popover.classList.contains("gtr-shown")).toBe(true);
+    expect(px(popover, "top")).toBe("292px");
+    expect(px(root.querySelector(".gtr-cutout"), "top")).toBe("242px");
+  });
+
+  test("an element forever on the move still gets its step, after about half a second of frames", () => {
+    const save = document.querySelector("#save") as HTMLElement;
+    let top = 200;
+    boxes.set(save, { left: 100, top, width: 80, height: 30 });
+    const popover = stage.show({
+      content: content("Save"),
+      target: save,
+      label: "Save",
+      wide: false,
+      focus: null,
+    });
+    for (let frame = 0; frame <= settleFrames && !popover.classList.contains("gtr-shown"); frame++) {
+      top += 1;
+      boxes.set(save, { left: 100, top, width: 80, height: 30 });
+      runFrame();
+    }
+    expect(popover.classList.contains("gtr-shown")).toBe(true);
+  });
+
+  test("an element that moves with nothing resized or scrolled is followed (a banner's padding on a border-box <html>)", () => {
+    const observers: Array<{ callback: IntersectionObserverCallback; options?: IntersectionObserverInit }> =
+      [];
+    const original = window.IntersectionObserver;
+    // happy-dom computes no intersections: a recording stand-in answers as Chromium would.
+    window.IntersectionObserver = class {
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        observers.push({ callback, options });
+      }
+      observe() {}
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver;
+    const answer = (ratio: number) => {
+      const latest = observers.at(-1);
+      latest?.callback(
+        [{ intersectionRatio: ratio } as IntersectionObserverEntry],
+        {} as IntersectionObserver,
+      );
+    };
+    try {
+      const save = document.querySelector("#save") as HTMLElement;
+      boxes.set(save, { left: 100, top: 200, width: 80, height: 30 });
+      const popover = stage.show({
+        content: content("Save"),
+        target: save,
+        label: "Save",
+        wide: false,
+        focus: null,
+      });
+      runFrames();
+      expect(observers).toHaveLength(1);
+      answer(1);
+      expect(frames).toHaveLength(0);
+      // The banner's padding moves the page down by 52 px: part of the element leaves its old box.
+      boxes.set(save, { left: 100, top: 252, width: 80, height: 30 });
+      answer(0.4);
+      runFrames();
+      expect(px(popover, "top")).toBe("292px");
+      expect(px(root.querySelector(".gtr-cutout"), "top")).toBe("242px");
+      // Watched again around its new box.
+      expect(observers).toHaveLength(2);
+      stage.hide();
+      answer(0.2);
+      expect(frames).toHaveLength(0);
+    } finally {
+      window.IntersectionObserver = original;
     }
   });
 

@@ -7,6 +7,7 @@ import {
   viewportMargin,
 } from "../common/bubble-placement.ts";
 import { afterFrame, animationFrame, measureBox } from "../common/frames.ts";
+import { followStep, whenStill } from "./step-follow.ts";
 import { tourLook } from "./tour-steps.ts";
 import { tourStyles } from "./tour-styles.ts";
 
@@ -198,7 +199,7 @@ export function createTourStage(options: StageOptions): TourStage {
   }
   let current: Shown | null = null;
   let framePending = false;
-  let observer: ResizeObserver | null = null;
+  let unfollow = () => {};
   let removed = false;
 
   const viewport = (): Size => ({ width: window.innerWidth, height: window.innerHeight });
@@ -255,29 +256,9 @@ export function createTourStage(options: StageOptions): TourStage {
     );
   };
 
-  function follow(shown: Shown) {
-    window.addEventListener("scroll", schedule, { capture: true, passive: true });
-    window.addEventListener("resize", schedule, { passive: true });
-    if (typeof window.ResizeObserver === "function") {
-      // The element or the popover changing size (an image loading), or the page growing or moving
-      // down above it: content inserted, or a banner's `padding-top` on <html> (its border box; its
-      // content box keeps its size), which moves every element without a scroll or a resize.
-      observer = new window.ResizeObserver(schedule);
-      observer.observe(shown.popover);
-      observer.observe(document.documentElement, { box: "border-box" });
-      if (shown.step.target) observer.observe(shown.step.target);
-    }
-  }
-
-  function unfollow() {
-    window.removeEventListener("scroll", schedule, { capture: true });
-    window.removeEventListener("resize", schedule);
-    observer?.disconnect();
-    observer = null;
-  }
-
   function clearStep() {
     unfollow();
+    unfollow = () => {};
     current?.popover.remove();
     current = null;
   }
@@ -290,12 +271,16 @@ export function createTourStage(options: StageOptions): TourStage {
       if (hasBox(box) && isOffScreen(box, viewport()))
         target.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
     }
-    place(shown);
-    shown.placed = true;
-    layer.classList.add("gtr-on");
-    shown.popover.classList.add("gtr-shown");
-    (shown.step.focus ?? shown.popover).focus({ preventScroll: true });
-    follow(shown);
+    const wanted = () => current === shown && !removed;
+    const box = () => (target?.isConnected ? measure(target) : null);
+    whenStill({ box, whenDrawn, wanted, guarded }, () => {
+      place(shown);
+      shown.placed = true;
+      layer.classList.add("gtr-on");
+      shown.popover.classList.add("gtr-shown");
+      (shown.step.focus ?? shown.popover).focus({ preventScroll: true });
+      unfollow = followStep(window, { popover: shown.popover, target }, measure, schedule);
+    });
   }
 
   return {

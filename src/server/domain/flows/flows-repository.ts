@@ -1,9 +1,11 @@
 import type { SQL } from "bun";
+import { storedTranslations, type Translations } from "../../../shared/content-languages.ts";
 import type {
   AdminFeedbackFlow,
-  FeedbackFlow,
+  FeedbackFlowVersion,
   FeedbackFlowWrite,
   FlowField,
+  FlowFieldVersion,
 } from "../../../shared/messenger-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { deleteProjectRow, insertProjectRow, listProjectRows, updateProjectRow } from "../project-rows.ts";
@@ -33,6 +35,8 @@ interface FlowRow {
   icon: string;
   status: string;
   position: number | string;
+  /** The other languages' texts (JSON); `{}` on rows written before flows had translations. */
+  translations: string;
   created_at: string;
   updated_at: string;
 }
@@ -50,19 +54,45 @@ function fromRow(row: FlowRow): AdminFeedbackFlow {
     icon: row.icon,
     status: contentStatus(row.status),
     position: toCount(row.position),
+    translations: storedTranslations<FeedbackFlowVersion>(parseJson<unknown>(row.translations, {})),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-/** A flow as the widget gets it. */
-export function widgetFlow(flow: AdminFeedbackFlow): FeedbackFlow {
-  const { status: _status, position: _position, createdAt: _created, updatedAt: _updated, ...rest } = flow;
-  return rest;
-}
-
 export const flowKeyTakenMessage = "A feedback flow with this key already exists";
 export const flowNotFoundMessage = "Feedback flow not found";
+
+/** Texts trimmed; an empty one is left out, so the English shows there. */
+function trimmedTexts<T extends Record<string, unknown>>(version: T): Partial<T> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(version)) {
+    if (typeof value === "string" && value.trim() !== "") kept[key] = value.trim();
+    else if (Array.isArray(value) && value.some((item) => typeof item === "string" && item.trim() !== ""))
+      kept[key] = value.map((item) => (typeof item === "string" ? item.trim() : item));
+  }
+  return kept as Partial<T>;
+}
+
+/** What is stored of the translations: each language's non-empty texts; a language with none is dropped. */
+function storedFlowTranslations(body: FeedbackFlowWrite): Translations<FeedbackFlowVersion> {
+  const stored: Translations<FeedbackFlowVersion> = {};
+  for (const [language, version] of Object.entries(body.translations ?? {})) {
+    if (!version || (language !== "de" && language !== "ar")) continue;
+    const fields: Record<string, FlowFieldVersion> = {};
+    for (const [key, field] of Object.entries(version.fields ?? {})) {
+      const texts = trimmedTexts(field);
+      if (Object.keys(texts).length > 0) fields[key] = texts;
+    }
+    const { fields: _fields, ...own } = version;
+    const kept: FeedbackFlowVersion = {
+      ...trimmedTexts(own),
+      ...(Object.keys(fields).length > 0 ? { fields } : {}),
+    };
+    if (Object.keys(kept).length > 0) stored[language] = kept;
+  }
+  return stored;
+}
 
 function columns(body: FeedbackFlowWrite) {
   return {
@@ -78,6 +108,7 @@ function columns(body: FeedbackFlowWrite) {
     icon: body.icon?.trim() ?? "",
     status: body.status,
     position: body.position ?? 0,
+    translations: JSON.stringify(storedFlowTranslations(body)),
   };
 }
 

@@ -1,4 +1,10 @@
 import type { SQL } from "bun";
+import {
+  localizedVersion,
+  storedTranslations,
+  type Translations,
+  translationLanguages,
+} from "../../../shared/content-languages.ts";
 import { slugFromTitle } from "../../../shared/help-slug.ts";
 import type {
   AdminHelpArticle,
@@ -33,12 +39,12 @@ import {
   type WriteOutcome,
 } from "../repository-helpers.ts";
 import { htmlToText, sanitizeHtml } from "../rich-text/html-sanitizer.ts";
-import { localizedVersion } from "./help-language.ts";
 import type { SearchableArticle } from "./help-search.ts";
 
 /**
  * The help center: collections (help_collections) of articles (help_articles), each in English (its
- * columns) and German (`translations.de`, JSON); the widget's reads pick a language (help-language.ts).
+ * columns) and the widget's other languages (`translations.de`, `translations.ar`, JSON); the widget's
+ * reads pick a language (src/shared/content-languages.ts).
  */
 
 interface CollectionRow {
@@ -73,9 +79,21 @@ interface StoredArticleVersion extends AdminHelpArticleVersion {
   bodyText: string;
 }
 
-const collectionTranslations = (json: string) => parseJson<{ de?: HelpCollectionVersion }>(json, {});
+const collectionTranslations = (json: string) =>
+  storedTranslations<HelpCollectionVersion>(parseJson<unknown>(json, {}));
 
-const articleTranslations = (json: string) => parseJson<{ de?: StoredArticleVersion }>(json, {});
+const articleTranslations = (json: string) =>
+  storedTranslations<StoredArticleVersion>(parseJson<unknown>(json, {}));
+
+/** Each language's version through `convert`, languages without one left out. */
+function eachVersion<T, U>(translations: Translations<T>, convert: (version: T) => U): Translations<U> {
+  const converted: Translations<U> = {};
+  for (const language of translationLanguages) {
+    const version = translations[language];
+    if (version) converted[language] = convert(version);
+  }
+  return converted;
+}
 
 /** What the admin reads of a stored version (the plain text is for search only). */
 const adminVersion = ({
@@ -105,7 +123,6 @@ function collectionFromRow(row: CollectionRow): AdminHelpCollection {
 }
 
 function articleFromRow(row: ArticleRow): AdminHelpArticle {
-  const { de } = articleTranslations(row.translations);
   return {
     id: row.id,
     collectionId: row.collection_id,
@@ -114,7 +131,7 @@ function articleFromRow(row: ArticleRow): AdminHelpArticle {
     description: row.description,
     body: row.body,
     bodyDoc: row.body_doc === null ? null : parseJson<TipTapDoc | null>(row.body_doc, null),
-    translations: de ? { de: adminVersion(de) } : {},
+    translations: eachVersion(articleTranslations(row.translations), adminVersion),
     status: contentStatus(row.status),
     position: toCount(row.position),
     createdAt: row.created_at,
@@ -280,14 +297,9 @@ function collectionColumns(body: HelpCollectionWrite) {
     icon: body.icon?.trim() ?? "",
     position: body.position ?? 0,
     translations: JSON.stringify(
-      body.translations?.de
-        ? {
-            de: {
-              title: body.translations.de.title.trim(),
-              description: body.translations.de.description?.trim() ?? "",
-            },
-          }
-        : {},
+      eachVersion(body.translations ?? {}, (version) =>
+        version ? { title: version.title.trim(), description: version.description?.trim() ?? "" } : null,
+      ),
     ),
   };
 }
@@ -357,10 +369,9 @@ function storedVersion(version: HelpArticleVersion): StoredArticleVersion {
   };
 }
 
-/** The stored columns: the English version in the row's own, the German one in `translations`. */
+/** The stored columns: the English version in the row's own, the others in `translations`. */
 function articleColumns(write: HelpArticleWrite) {
   const english = storedVersion(write);
-  const german = write.translations?.de ? storedVersion(write.translations.de) : null;
   return {
     collection_id: write.collectionId,
     slug: write.slug || slugFromTitle(write.title),
@@ -370,7 +381,9 @@ function articleColumns(write: HelpArticleWrite) {
     body: english.body,
     body_doc: english.bodyDoc ? JSON.stringify(english.bodyDoc) : null,
     body_text: english.bodyText,
-    translations: JSON.stringify(german ? { de: german } : {}),
+    translations: JSON.stringify(
+      eachVersion(write.translations ?? {}, (version) => (version ? storedVersion(version) : null)),
+    ),
     status: write.status,
     position: write.position ?? 0,
   };

@@ -1,5 +1,20 @@
 import type { SQL } from "bun";
-import type { AdminNewsPost, NewsPost, NewsSummary, NewsWrite } from "../../../shared/messenger-api.ts";
+import {
+  type ContentLanguage,
+  contentBaseLanguage,
+  localizedVersion,
+  storedTranslations,
+  type Translations,
+  translationLanguages,
+} from "../../../shared/content-languages.ts";
+import type {
+  AdminNewsPost,
+  AdminNewsVersion,
+  NewsPost,
+  NewsSummary,
+  NewsVersion,
+  NewsWrite,
+} from "../../../shared/messenger-api.ts";
 import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { isTipTapDoc } from "../../../shared/tiptap-html.ts";
 import type { ListQuery } from "../../http/list-query.ts";
@@ -16,7 +31,11 @@ import {
 } from "../repository-helpers.ts";
 import { richBodyHtml } from "../rich-text/rich-text-rendering.ts";
 
-/** News posts (table news_posts). A post is published when it first goes live; the date stays after. */
+/**
+ * News posts (table news_posts). A post is published when it first goes live; the date stays after.
+ * Its own columns are the English version; `translations` (JSON) the German and Arabic ones, of which
+ * a visitor gets their language's, field by field (src/shared/content-languages.ts).
+ */
 
 interface NewsRow {
   id: string;
@@ -28,8 +47,29 @@ interface NewsRow {
   author_name: string;
   status: string;
   published_at: string | null;
+  translations: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A stored version as the admin reads it (a hand-written row may lack fields: they read as empty). */
+function adminVersion(stored: Partial<AdminNewsVersion>): AdminNewsVersion {
+  return {
+    title: typeof stored.title === "string" ? stored.title : "",
+    preview: typeof stored.preview === "string" ? stored.preview : "",
+    body: typeof stored.body === "string" ? stored.body : "",
+    bodyDoc: isTipTapDoc(stored.bodyDoc) ? (stored.bodyDoc as TipTapDoc) : null,
+  };
+}
+
+function translationsFromRow(json: string): Translations<AdminNewsVersion> {
+  const stored = storedTranslations<Partial<AdminNewsVersion>>(parseJson<unknown>(json, {}));
+  const versions: Translations<AdminNewsVersion> = {};
+  for (const language of translationLanguages) {
+    const version = stored[language];
+    if (version) versions[language] = adminVersion(version);
+  }
+  return versions;
 }
 
 /** The editor's document as stored; a row without one (or with one no longer readable) has only HTML. */
@@ -49,35 +89,54 @@ function fromRow(row: NewsRow): AdminNewsPost {
     authorName: row.author_name,
     status: contentStatus(row.status),
     publishedAt: row.published_at,
+    translations: translationsFromRow(row.translations ?? "{}"),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-const summary = (post: AdminNewsPost): NewsSummary => ({
-  id: post.id,
-  title: post.title,
-  preview: post.preview,
-  coverImageUrl: post.coverImageUrl,
-  authorName: post.authorName,
-  publishedAt: post.publishedAt ?? post.createdAt,
-});
+/** The post's title, preview and body in `language` (English where that version says nothing). */
+function textsIn(post: AdminNewsPost, language: ContentLanguage) {
+  const base = { title: post.title, preview: post.preview, body: post.body };
+  return language === contentBaseLanguage ? base : localizedVersion(base, post.translations, language);
+}
+
+function summary(post: AdminNewsPost, language: ContentLanguage): NewsSummary {
+  const { title, preview } = textsIn(post, language);
+  return {
+    id: post.id,
+    title,
+    preview,
+    coverImageUrl: post.coverImageUrl,
+    authorName: post.authorName,
+    publishedAt: post.publishedAt ?? post.createdAt,
+  };
+}
 
 export const newsNotFoundMessage = "News post not found";
 
-/** Live posts, newest first. */
-export async function listLiveNews(sql: SQL, projectId: string, limit = 100): Promise<NewsSummary[]> {
+/** Live posts, newest first, in `language` where a post has that version. */
+export async function listLiveNews(
+  sql: SQL,
+  projectId: string,
+  { limit = 100, language = contentBaseLanguage }: { limit?: number; language?: ContentLanguage } = {},
+): Promise<NewsSummary[]> {
   const rows = await sql`SELECT * FROM news_posts WHERE project_id = ${projectId} AND status = ${"live"}
     ORDER BY published_at DESC, id DESC LIMIT ${limit}`;
-  return (rows as NewsRow[]).map((row) => summary(fromRow(row)));
+  return (rows as NewsRow[]).map((row) => summary(fromRow(row), language));
 }
 
-export async function findLiveNews(sql: SQL, projectId: string, id: string): Promise<NewsPost | null> {
+export async function findLiveNews(
+  sql: SQL,
+  projectId: string,
+  id: string,
+  language: ContentLanguage = contentBaseLanguage,
+): Promise<NewsPost | null> {
   const [row] = await sql`SELECT * FROM news_posts
     WHERE id = ${id} AND project_id = ${projectId} AND status = ${"live"}`;
   if (!row) return null;
   const post = fromRow(row as NewsRow);
-  return { ...summary(post), body: post.body };
+  return { ...summary(post, language), body: textsIn(post, language).body };
 }
 
 export const newsSortColumns: Record<string, string> = {
@@ -102,6 +161,25 @@ export async function findNews(sql: SQL, projectId: string, id: string): Promise
   return row ? fromRow(row as NewsRow) : null;
 }
 
+/** A version as stored: the editor's document rendered to sanitized HTML (else the HTML sent, cleaned). */
+function storedVersion(version: NewsVersion): AdminNewsVersion {
+  return {
+    title: version.title.trim(),
+    preview: version.preview?.trim() ?? "",
+    body: richBodyHtml(version.bodyDoc ?? version.body ?? ""),
+    bodyDoc: version.bodyDoc ?? null,
+  };
+}
+
+function storedNewsTranslations(body: NewsWrite): Translations<AdminNewsVersion> {
+  const stored: Translations<AdminNewsVersion> = {};
+  for (const language of translationLanguages) {
+    const version = body.translations?.[language];
+    if (version) stored[language] = storedVersion(version);
+  }
+  return stored;
+}
+
 function columns(body: NewsWrite) {
   return {
     title: body.title.trim(),
@@ -113,6 +191,7 @@ function columns(body: NewsWrite) {
     cover_image_url: optionalUrl(body.coverImageUrl),
     author_name: body.authorName?.trim() ?? "",
     status: body.status,
+    translations: JSON.stringify(storedNewsTranslations(body)),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { SQL } from "bun";
+import type { ContentLanguage } from "../../../shared/content-languages.ts";
 import type { ChecklistSummary } from "../../../shared/messenger-api.ts";
 import { findChecklist, sharedChecklistId } from "./checklists-repository.ts";
 import { checklistConfigOf } from "./outbound-answers.ts";
@@ -6,14 +7,14 @@ import { listLiveOutbounds } from "./outbound-repository.ts";
 
 /**
  * The project's live checklists with the session's progress, for the messenger's list and home: the
- * session's own instance, else a shared one it uses (the newest), else none yet. Checklists whose
- * stored config no longer fits the widget are left out.
+ * session's own instance, else a shared one it uses (the newest), else none yet; titled in `language`
+ * where the checklist is written in it. Checklists whose stored config no longer fits the widget are
+ * left out.
  */
 export async function listChecklistSummaries(
   sql: SQL,
   secret: string,
-  projectId: string,
-  sessionId: string,
+  { projectId, sessionId, language }: { projectId: string; sessionId: string; language: ContentLanguage },
 ): Promise<ChecklistSummary[]> {
   const outbounds = await listLiveOutbounds(sql, projectId, "checklist");
   if (outbounds.length === 0) return [];
@@ -22,7 +23,7 @@ export async function listChecklistSummaries(
     ORDER BY updated_at DESC, id DESC`) as Array<{ id: string; outbound_id: string; shared_key: string }>;
   const summaries: ChecklistSummary[] = [];
   for (const outbound of outbounds) {
-    const config = checklistConfigOf(outbound);
+    const config = checklistConfigOf(outbound, language);
     if (!config) continue;
     const mine = rows.filter((row) => row.outbound_id === outbound.id);
     const own = mine.find((row) => row.shared_key === "");

@@ -121,6 +121,20 @@ export async function checklistSessionIds(sql: SQL, checklist: ChecklistInstance
   return (rows as Array<{ session_id: string }>).map((row) => row.session_id);
 }
 
+/** The sessions using the instance with their widget's language, so each hears of a change in its own. */
+export async function checklistSessionLanguages(
+  sql: SQL,
+  checklist: ChecklistInstance,
+): Promise<Array<{ id: string; lang: string | null }>> {
+  const ids = await checklistSessionIds(sql, checklist);
+  const rows = (await sql`SELECT id, lang FROM widget_sessions WHERE id IN ${sql(ids)}`) as Array<{
+    id: string;
+    lang: string | null;
+  }>;
+  const known = new Map(rows.map((row) => [row.id, row.lang]));
+  return ids.map((id) => ({ id, lang: known.get(id) ?? null }));
+}
+
 export interface ChecklistProgress {
   /** Step ids to add to the completed ones. */
   completeSteps: string[];

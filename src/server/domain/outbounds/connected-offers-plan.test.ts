@@ -33,6 +33,7 @@ function visitor(id: string, fields: Partial<ConnectedVisitor> = {}): ConnectedV
   return {
     id,
     name: null,
+    lang: null,
     userId: null,
     lastPage: "https://shop.example/pricing",
     visitStartedAt: "2026-11-23T11:30:00.000Z",

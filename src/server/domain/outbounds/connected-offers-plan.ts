@@ -1,3 +1,4 @@
+import { contentLanguageFor } from "../../../shared/content-languages.ts";
 import type { ConnectedVisitor, Offer } from "./connected-offers-repository.ts";
 import { toAction } from "./outbound-delivery.ts";
 import type { Outbound, OutboundCandidate } from "./outbound-repository.ts";
@@ -92,7 +93,9 @@ export function updateMessages(
     const u = unreadAfter(visitor, offers);
     // A name that fills nothing in leaves the text as it is, so it does not split the shared texts.
     const name = !offers.some(namesMatter) ? "" : visitor.name === null ? "\u0001" : `\u0002${visitor.name}`;
-    const key = `${u}\u0000${name}\u0000${offers.map((outbound) => outbound.id).join(",")}`;
+    // Visitors of one content language share a text; there are at most as many as the widget speaks.
+    const language = contentLanguageFor(visitor.lang);
+    const key = `${u}\u0000${name}\u0000${language}\u0000${offers.map((outbound) => outbound.id).join(",")}`;
     let message = texts.get(key);
     if (message === undefined) {
       message = JSON.stringify({

@@ -36,6 +36,8 @@ export async function listLiveActionOutbounds(sql: SQL, projectId: string): Prom
 export interface ConnectedVisitor extends QueueVisitor {
   id: string;
   name: string | null;
+  /** The widget's language (the session's `lang`): content goes out in it where it is written in it. */
+  lang: string | null;
   unread: number;
 }
 
@@ -43,6 +45,7 @@ interface VisitorRow {
   id: string;
   user_id: string | null;
   name: string | null;
+  lang: string | null;
   last_page: string | null;
   visit_started_at: string | null;
   merged_into: string | null;
@@ -54,6 +57,7 @@ const visitorFromRow = (row: VisitorRow): ConnectedVisitor => ({
   id: row.id,
   userId: row.user_id,
   name: row.name,
+  lang: row.lang,
   lastPage: row.last_page,
   visitStartedAt: row.visit_started_at ?? null,
   unread: Number(row.unread_notifications) + Number(row.unread_messages),
@@ -63,7 +67,7 @@ async function readVisitorRows(sql: SQL, ids: readonly string[]): Promise<Visito
   const rows: VisitorRow[] = [];
   for (const chunk of chunksOf(ids, idsPerStatement)) {
     rows.push(
-      ...((await sql`SELECT s.id, s.user_id, s.name, s.last_page, s.visit_started_at, s.merged_into,
+      ...((await sql`SELECT s.id, s.user_id, s.name, s.lang, s.last_page, s.visit_started_at, s.merged_into,
           (SELECT count(*) FROM widget_outbound_deliveries d JOIN widget_outbounds o ON o.id = d.outbound_id
             WHERE d.session_id = s.id AND d.read_at IS NULL AND o.type = ${"notification"}
           ) AS unread_notifications,

@@ -1,20 +1,31 @@
 import { validate } from "superstruct";
+import { type ContentLanguage, contentBaseLanguage } from "../../../shared/content-languages.ts";
 import { type ChecklistAnswer, ChecklistConfig } from "../../../shared/outbound-api.ts";
 import { renderTipTapDocs } from "../rich-text/rich-text-rendering.ts";
 import type { ChecklistInstance } from "./checklists-repository.ts";
+import { localizedConfig } from "./outbound-language.ts";
 import type { Outbound } from "./outbound-repository.ts";
 
 /**
- * A tour's config as clients get it: its step texts rendered to HTML through the allow-list, since
- * popovers show HTML.
+ * A tour's config as clients get it: in the visitor's language (outbound-language.ts), its step texts
+ * rendered to HTML through the allow-list, since popovers show HTML.
  */
-export function tourConfigForClient(outbound: Outbound): Record<string, unknown> {
-  return renderTipTapDocs(outbound.config) as Record<string, unknown>;
+export function tourConfigForClient(
+  outbound: Outbound,
+  language: ContentLanguage = contentBaseLanguage,
+): Record<string, unknown> {
+  return renderTipTapDocs(localizedConfig(outbound.config, language)) as Record<string, unknown>;
 }
 
-/** A checklist outbound's config as stored, or null when it no longer has the shape widgets need. */
-export function checklistConfigOf(outbound: Outbound): ChecklistConfig | null {
-  const [error, config] = validate(outbound.config, ChecklistConfig);
+/**
+ * A checklist outbound's config in `language` (English: as stored, without its translations), or null
+ * when it no longer has the shape widgets need.
+ */
+export function checklistConfigOf(
+  outbound: Outbound,
+  language: ContentLanguage = contentBaseLanguage,
+): ChecklistConfig | null {
+  const [error, config] = validate(localizedConfig(outbound.config, language), ChecklistConfig);
   return error ? null : config;
 }
 

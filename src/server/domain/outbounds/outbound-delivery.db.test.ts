@@ -277,6 +277,44 @@ describe("outbound actions after a ping", () => {
     });
   });
 
+  test("a ping sent before the socket is up (ws: false) answers the update itself instead of pushing it", async () => {
+    const outbound = await notification("answered");
+    const { session, socket } = await visitor("Ada");
+    const firstPing = (page: string) =>
+      call(server.mainUrl, session, "POST", "/sessions/ping", {
+        time: 0,
+        ws: false,
+        events: [{ name: "pageView", date: new Date().toISOString(), data: { page } }],
+      });
+    try {
+      // Nothing due on this page: the answer is the plain one.
+      expect(await (await firstPing("https://shop.example/answered/about")).json()).toEqual({
+        ok: true,
+        stored: 1,
+      });
+      const answered = await firstPing(pageOf("answered"));
+      expect(answered.status).toBe(200);
+      expect(await answered.json()).toEqual({
+        ok: true,
+        stored: 1,
+        name: "update",
+        data: {
+          a: [expect.objectContaining({ actionType: "notification", outbound: outbound.id })],
+          u: 1,
+        },
+      });
+      await expectNothingPushed(server.fanout, session, socket, "answered, not pushed");
+      expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
+
+      // The reference client's ping (`ws: true`): pushed, and its answer says what was stored only.
+      const pushed = await ping(server.mainUrl, session, pageOf("answered"));
+      expect(await pushed.json()).toEqual({ ok: true, stored: 1 });
+      expect(actionsOf(await nextOffer(socket)).map((action) => action.outbound)).toEqual([outbound.id]);
+    } finally {
+      socket.close();
+    }
+  });
+
   test("checklists are not sent as actions", async () => {
     const checklist = await writtenByHand(
       server,

@@ -1,6 +1,8 @@
 import type { SQL } from "bun";
+import { contentLanguageFor } from "../../../shared/content-languages.ts";
 import type { OutboundAction } from "../../../shared/outbound-api.ts";
 import { escapeHtml } from "../../../shared/tiptap-html.ts";
+import type { OutboundUpdatePush } from "../../../shared/widget-socket-pushes.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
 import { countUnreadMessages } from "../conversations/conversations-repository.ts";
@@ -8,6 +10,7 @@ import type { WidgetProject } from "../projects/projects-repository.ts";
 import { renderTipTapDocs } from "../rich-text/rich-text-rendering.ts";
 import { findSessionById, type StoredSession } from "../sessions/sessions-repository.ts";
 import { tourConfigForClient } from "./outbound-answers.ts";
+import { localizedConfig } from "./outbound-language.ts";
 import {
   countUnreadNotifications,
   listLiveActionCandidates,
@@ -42,18 +45,22 @@ function fillName(value: unknown, name: string | null): unknown {
 
 const asString = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
 
-/** The spec §3 "Outbound action object" the client's action handler expects for this content. */
+/**
+ * The spec §3 "Outbound action object" the client's action handler expects for this content, in the
+ * session's language where the content is written in it (outbound-language.ts).
+ */
 export function toAction(
   outbound: Outbound,
-  session: Pick<StoredSession, "name">,
+  session: Pick<StoredSession, "name" | "lang">,
   now: string,
 ): OutboundAction {
+  const language = contentLanguageFor(session.lang);
   const common = {
     outbound: outbound.id,
     pageFilter: outbound.pageFilter,
     pageFilterType: outbound.pageFilterType,
   };
-  const { format, sound, formId, ...data } = outbound.config;
+  const { format, sound, formId, ...data } = localizedConfig(outbound.config, language);
   // Bodies written in the rich-text editor are TipTap documents; clients get them as allowed HTML,
   // and the name goes into that HTML (escaped), not into the document.
   const filled = (raw: Record<string, unknown>) =>
@@ -70,7 +77,7 @@ export function toAction(
         sound: sound === true,
       };
     case "tour":
-      return { actionType: "tour", data: filled(tourConfigForClient(outbound)), ...common };
+      return { actionType: "tour", data: filled(tourConfigForClient(outbound, language)), ...common };
     case "survey":
       // The reference client calls showSurvey(actionType, format): the action type is the form to show.
       return {
@@ -104,13 +111,18 @@ export async function deliverOutboundActions(
   await sendOffers(deps, current, pickOffers(candidates, current, Date.now()));
 }
 
-/** Records the offers never made before and pushes them all with the unread count (nothing when none). */
+/**
+ * Records the offers never made before and pushes them all with the unread count (nothing when none).
+ * Answers the `update` it made, null when there was nothing to offer. `push: false` leaves the push
+ * out, for a caller that hands the update to the widget itself (a ping whose widget has no socket yet).
+ */
 export async function sendOffers(
   deps: DeliveryDeps,
   session: StoredSession,
   offers: ReadonlyArray<Outbound & { delivery: DeliveryState | null }>,
-): Promise<void> {
-  if (offers.length === 0) return;
+  { push = true }: { push?: boolean } = {},
+): Promise<OutboundUpdatePush["data"] | null> {
+  if (offers.length === 0) return null;
   await recordOffers(
     deps.sql,
     offers.filter((outbound) => outbound.delivery === null).map((outbound) => outbound.id),
@@ -118,10 +130,9 @@ export async function sendOffers(
   );
   const now = new Date().toISOString();
   const unread = await countUnread(deps.sql, session.id);
-  await pushToSession(deps.fanout, session.id, {
-    name: "update",
-    data: { a: offers.map((outbound) => toAction(outbound, session, now)), u: unread },
-  });
+  const data = { a: offers.map((outbound) => toAction(outbound, session, now)), u: unread };
+  if (push) await pushToSession(deps.fanout, session.id, { name: "update", data });
+  return data;
 }
 
 /** The launcher badge (`u`): unread notifications plus staff and bot messages the visitor has not read. */

@@ -1,14 +1,9 @@
+import type { OutboundUpdatePush } from "../../../shared/widget-socket-pushes.ts";
 import type { StoredSession } from "../sessions/sessions-repository.ts";
 import { deliveryStatesOf, type LiveOutbound } from "./live-content-repository.ts";
 import { type DeliveryDeps, sendOffers } from "./outbound-delivery.ts";
 import { isScheduled, matchesAudience, matchesPage, pickOffers, slotOfType } from "./takeover-queue.ts";
 
-/**
- * The ping's delivery (issue 23): the same offers as `deliverOutboundActions`, from the project's live
- * content kept in memory and the session as the ping's own write left it. The rules that do not depend
- * on what the session has seen (kind, schedule, page, audience) run first, so a ping with nothing that
- * could go out reads nothing; otherwise one query reads the session's delivery rows of what could.
- */
 /**
  * The live outbounds a ping may deliver (its kind goes out on pings, its page filter passes) by page,
  * per content list: matching every filter on every ping was a twentieth of a ping's time, and a site's
@@ -37,21 +32,32 @@ function deliverableOn(live: readonly LiveOutbound[], page: string | null): read
   return found;
 }
 
+/**
+ * The ping's delivery (issue 23): the same offers as `deliverOutboundActions`, from the project's live
+ * content kept in memory and the session as the ping's own write left it. The rules that do not depend
+ * on what the session has seen (kind, schedule, page, audience) run first, so a ping with nothing that
+ * could go out reads nothing; otherwise one query reads the session's delivery rows of what could.
+ *
+ * Answers the `update` it made (null: nothing offered). A widget without an open socket says so in its
+ * ping (`ws: false`: its first ping goes out before the socket is up); its update is then not pushed
+ * but carried by the ping's answer, so a fresh visitor's first content waits for no socket.
+ */
 export async function deliverAfterPing(
   deps: DeliveryDeps,
   session: StoredSession,
   live: readonly LiveOutbound[],
-): Promise<void> {
+  { push = true }: { push?: boolean } = {},
+): Promise<OutboundUpdatePush["data"] | null> {
   const now = Date.now();
   const possible = deliverableOn(live, session.lastPage).filter(
     (outbound) => isScheduled(outbound, now) && matchesAudience(outbound, session),
   );
-  if (possible.length === 0) return;
+  if (possible.length === 0) return null;
   const states = await deliveryStatesOf(
     deps.sql,
     session.id,
     possible.map((outbound) => outbound.id),
   );
   const candidates = possible.map((outbound) => ({ ...outbound, delivery: states.get(outbound.id) ?? null }));
-  await sendOffers(deps, session, pickOffers(candidates, session, now));
+  return sendOffers(deps, session, pickOffers(candidates, session, now), { push });
 }

@@ -292,7 +292,7 @@ describe("the admin's search preview", () => {
 
     const base = `/api/projects/${t.projectId}/help/search-preview`;
     await expectError(await t.api.call("GET", `${base}?q=x&lang=fr`), 400, {
-      error: "lang must be one of en, de",
+      error: "lang must be one of en, de, ar",
       field: "lang",
     });
     await expectError(await t.api.call("GET", `${base}?q=x&drafts=maybe`), 400, {

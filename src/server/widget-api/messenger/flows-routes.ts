@@ -1,15 +1,22 @@
 import { findLiveBot, widgetBot } from "../../domain/bots/bots-repository.ts";
-import { findLiveFlow, widgetFlow } from "../../domain/flows/flows-repository.ts";
+import { localizedFlow } from "../../domain/flows/flow-language.ts";
+import { findLiveFlow } from "../../domain/flows/flows-repository.ts";
 import { json, jsonError } from "../../http/json-response.ts";
+import { contentLanguageOf } from "../request-language.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
 
-/** What a visitor starts: a feedback flow by key, a bot by id. Drafts read as missing. */
+/**
+ * What a visitor starts: a feedback flow by key (in the visitor's language, flow-language.ts), a bot
+ * by id. Drafts read as missing.
+ */
 export function flowsRoutes({ sql }: WidgetRouteDeps): WidgetRoute[] {
-  async function flow({ project, params }: WidgetContext): Promise<Response> {
-    const key = params.flowKey ?? "";
-    const found = await findLiveFlow(sql, project.id, key);
-    return found ? json(widgetFlow(found)) : jsonError(404, `No live feedback flow ${key}`);
+  async function flow(context: WidgetContext): Promise<Response> {
+    const key = context.params.flowKey ?? "";
+    const found = await findLiveFlow(sql, context.project.id, key);
+    return found
+      ? json(localizedFlow(found, contentLanguageOf(context)))
+      : jsonError(404, `No live feedback flow ${key}`);
   }
 
   async function bot({ project, params }: WidgetContext): Promise<Response> {

@@ -1,5 +1,4 @@
 import { helpSearchLimits } from "../../../shared/messenger-api.ts";
-import { helpLanguageFor } from "../../domain/help/help-language.ts";
 import {
   findLiveArticle,
   findLiveCollection,
@@ -8,17 +7,11 @@ import {
 } from "../../domain/help/help-repository.ts";
 import { searchArticles } from "../../domain/help/help-search.ts";
 import { json, jsonError } from "../../http/json-response.ts";
+import { contentLanguageOf as languageOf } from "../request-language.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
 
 const base = "/api/widget/help";
-
-/**
- * The language a request reads the help center in: `?lang=` when the caller names one, else the
- * session's (the loader sends the widget's language when the session starts and when it changes).
- */
-const languageOf = ({ url, session }: WidgetContext) =>
-  helpLanguageFor(url.searchParams.get("lang") || session?.lang);
 
 /**
  * The help center as visitors see it: live articles only, and the collections that have some, in the

@@ -1,3 +1,4 @@
+import { contentLanguageFor } from "../../../shared/content-languages.ts";
 import {
   type ChecklistConfig,
   ChecklistStartRequest,
@@ -11,7 +12,7 @@ import { sharedKeyIsGenuine, sharedKeySecret } from "../../domain/outbounds/chec
 import {
   applyChecklistProgress,
   type ChecklistInstance,
-  checklistSessionIds,
+  checklistSessionLanguages,
   findChecklist,
   joinSharedChecklist,
   openChecklist,
@@ -31,10 +32,29 @@ import {
 import { json, jsonError } from "../../http/json-response.ts";
 import { readJsonBody } from "../../http/read-json-body.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
+import { contentLanguageOf } from "../request-language.ts";
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
 
 const base = "/api/widget/outbound";
+
+/** A changed checklist to every session using it, each in its own language. */
+async function pushChecklistChange(
+  { sql, fanout }: Pick<WidgetRouteDeps, "sql" | "fanout">,
+  checklist: ChecklistInstance,
+  outbound: Outbound,
+  /** The config in the caller's language: what a session gets if its own could not be read. */
+  fallback: ChecklistConfig,
+): Promise<void> {
+  const sessions = await checklistSessionLanguages(sql, checklist);
+  await Promise.all(
+    sessions.map(({ id, lang }) => {
+      const config = checklistConfigOf(outbound, contentLanguageFor(lang)) ?? fallback;
+      const data = checklistAnswer(checklist, outbound, config, true);
+      return pushToSession(fanout, id, { name: "checklist", data });
+    }),
+  );
+}
 
 export const sharedKeyRefusedMessage =
   "This shared key was not issued for this checklist: shared keys come from the checklist's page in the admin (or its API), not from the page";
@@ -61,15 +81,15 @@ export function outboundRoutes({ sql, sessionSecret, fanout, logger }: WidgetRou
     return found?.status === "live" ? found : null;
   }
 
-  async function productTour({ request, project }: WidgetContext): Promise<Response> {
+  async function productTour({ request, project, url, session }: WidgetContext): Promise<Response> {
     const body = await readJsonBody(request, ProductTourRequest);
     if (!body.ok) return body.response;
     const tour = await liveOutbound(project.id, body.value.outboundId, "tour");
     if (!tour) return tourNotFound(body.value.outboundId);
-    return json({ config: tourConfigForClient(tour) });
+    return json({ config: tourConfigForClient(tour, contentLanguageOf({ url, session })) });
   }
 
-  async function validateProductTour({ request, project }: WidgetContext): Promise<Response> {
+  async function validateProductTour({ request, project, url, session }: WidgetContext): Promise<Response> {
     const body = await readJsonBody(request, ProductTourValidationRequest);
     if (!body.ok) return body.response;
     const tour = await liveOutbound(project.id, body.value.outboundId, "tour");
@@ -77,7 +97,7 @@ export function outboundRoutes({ sql, sessionSecret, fanout, logger }: WidgetRou
     const answer: ProductTourValidation = {
       status: "live",
       passedPageFilter: matchesPageFilterCached(body.value.currentUrl, tour.pageFilter, tour.pageFilterType),
-      config: tourConfigForClient(tour),
+      config: tourConfigForClient(tour, contentLanguageOf({ url, session })),
     };
     return json(answer);
   }
@@ -104,11 +124,8 @@ export function outboundRoutes({ sql, sessionSecret, fanout, logger }: WidgetRou
    * The checklist a request names, if the session may use it: its own, or a shared one of its
    * project. Anything else is a plain 404, so ids of other sessions' checklists reveal nothing.
    */
-  async function loadChecklist({
-    params,
-    project,
-    session,
-  }: WidgetContext): Promise<LoadedChecklist | Response> {
+  async function loadChecklist(context: WidgetContext): Promise<LoadedChecklist | Response> {
+    const { params, project, session } = context;
     const id = params.id ?? "";
     const missing = () => jsonError(404, `No checklist ${id}`);
     if (!session) return jsonError(401, "Session not ready yet.");
@@ -118,7 +135,8 @@ export function outboundRoutes({ sql, sessionSecret, fanout, logger }: WidgetRou
     const outbound = await liveOutbound(project.id, checklist.outboundId, "checklist");
     if (!outbound) return missing();
     if (checklist.sharedKey === "" && checklist.sessionId !== session.id) return missing();
-    const config = checklistConfigOf(outbound);
+    // In the visitor's language (spec §7 sends `lang` with every checklist call).
+    const config = checklistConfigOf(outbound, contentLanguageOf(context));
     if (!config) return jsonError(500, `Checklist ${outbound.id} is stored in a shape the widget cannot use`);
     return { checklist, outbound, config };
   }
@@ -161,9 +179,7 @@ export function outboundRoutes({ sql, sessionSecret, fanout, logger }: WidgetRou
     });
     if (changed) {
       // Every tab and teammate on this instance sees the change; the client merges it by id.
-      const data = checklistAnswer(updated, outbound, config, true);
-      const sessionIds = await checklistSessionIds(sql, updated);
-      await Promise.all(sessionIds.map((id) => pushToSession(fanout, id, { name: "checklist", data })));
+      await pushChecklistChange({ sql, fanout }, updated, outbound, config);
     }
     return json(checklistAnswer(updated, outbound, config, wantsHtml(context.url)));
   }

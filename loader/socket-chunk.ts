@@ -1,5 +1,6 @@
 /**
- * The widget socket's reconnecting client (partysocket), as a lazy file of its own: the loader fetches
- * it when the SDK starts, so the eager file stays small (bench/size.ts). Built with the widget chunks.
+ * The widget socket's reconnecting client (partysocket, coming back quickly from a server restart:
+ * src/shared/restart-aware-socket.ts), as a lazy file of its own: the loader fetches it when the SDK
+ * starts, so the eager file stays small (bench/size.ts). Built with the widget chunks.
  */
-export { default as ReconnectingWebSocket } from "partysocket/ws";
+export { RestartAwareSocket as ReconnectingWebSocket } from "../src/shared/restart-aware-socket.ts";

@@ -21,13 +21,16 @@ async function fakePath(programs: string[]): Promise<{ path: string; dispose(): 
 }
 
 describe("the pretest step's detection", () => {
-  test("a PATH without redis-server, chromium and PostgreSQL lacks all three", async () => {
+  test("a PATH with none of the programs lacks them all", async () => {
     const fake = await fakePath(["node", "npm"]);
     try {
       expect(missingRequirements(fake.path, onlyOnPath).map((requirement) => requirement.program)).toEqual([
         "chromium",
         "redis-server",
         "initdb",
+        "nginx",
+        "openssl",
+        "systemd-analyze",
       ]);
     } finally {
       await fake.dispose();
@@ -35,7 +38,7 @@ describe("the pretest step's detection", () => {
   });
 
   test("a program that is present but not executable still counts as missing", async () => {
-    const fake = await fakePath(["chromium"]);
+    const fake = await fakePath(["chromium", "nginx", "openssl", "systemd-analyze"]);
     try {
       await writeFile(join(fake.path, "redis-server"), "not a program");
       expect(missingRequirements(fake.path, onlyOnPath).map((requirement) => requirement.program)).toEqual([
@@ -71,14 +74,25 @@ describe("the pretest step's detection", () => {
   test("as root with apt-get, the plan installs exactly the missing packages", () => {
     expect(provisionPlan(testRequirements, { isRoot: true, hasAptGet: true })).toEqual({
       kind: "install",
-      packages: ["chromium", "redis-server", "postgresql"],
-      command: ["apt-get", "install", "-y", "-qq", "chromium", "redis-server", "postgresql"],
+      packages: ["chromium", "redis-server", "postgresql", "nginx", "openssl", "systemd"],
+      command: [
+        "apt-get",
+        "install",
+        "-y",
+        "-qq",
+        "chromium",
+        "redis-server",
+        "postgresql",
+        "nginx",
+        "openssl",
+        "systemd",
+      ],
     });
     expect(provisionPlan([], { isRoot: true, hasAptGet: true })).toEqual({ kind: "ready" });
   });
 
   test("without root it stops with one line naming the command", () => {
-    const plan = provisionPlan(testRequirements.slice(1), { isRoot: false, hasAptGet: true });
+    const plan = provisionPlan(testRequirements.slice(1, 3), { isRoot: false, hasAptGet: true });
     expect(plan).toEqual({
       kind: "stop",
       message:

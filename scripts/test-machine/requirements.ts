@@ -25,21 +25,43 @@ export const testRequirements: readonly Requirement[] = [
     neededBy: "the server tests on PostgreSQL",
     foundElsewhere: () => findPostgresBin() !== null,
   },
+  // The self-hosting guide's files, run for real (src/server/nginx-tls.sqlite.test.ts,
+  // src/server/systemd-unit.test.ts). Debian keeps these in sbin or bin folders a user's PATH may lack.
+  {
+    program: "nginx",
+    debianPackage: "nginx",
+    neededBy: "the self-hosting guide's nginx test",
+    foundElsewhere: () => executable("/usr/sbin/nginx"),
+  },
+  {
+    program: "openssl",
+    debianPackage: "openssl",
+    neededBy: "the self-hosting guide's nginx test",
+    foundElsewhere: () => executable("/usr/bin/openssl"),
+  },
+  {
+    program: "systemd-analyze",
+    debianPackage: "systemd",
+    neededBy: "the self-hosting guide's systemd unit test",
+    foundElsewhere: () => executable("/usr/bin/systemd-analyze"),
+  },
 ];
+
+function executable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Whether `program` is an executable file in one of the PATH's folders. */
 export function onPath(program: string, path: string): boolean {
   return path
     .split(delimiter)
     .filter(Boolean)
-    .some((folder) => {
-      try {
-        accessSync(join(folder, program), constants.X_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    .some((folder) => executable(join(folder, program)));
 }
 
 export function missingRequirements(

@@ -295,3 +295,34 @@ describe("webhook exceptions", () => {
     }
   });
 });
+
+describe("shutdown timeout", () => {
+  test("SHUTDOWN_TIMEOUT_MS: 10 s unset, whole milliseconds when set", () => {
+    expect(loadConfig({}, cwd).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: "25000" }, cwd).shutdownTimeoutMs).toBe(25_000);
+  });
+
+  test("zero, fractions or words are refused with the variable's name", () => {
+    for (const value of ["0", "-1", "1.5", "soon"])
+      expect(configError({ SHUTDOWN_TIMEOUT_MS: value }).variable).toBe("SHUTDOWN_TIMEOUT_MS");
+  });
+});
+
+describe("metrics listener", () => {
+  test("unset: no listener; set: its port, on loopback unless METRICS_HOST says otherwise", () => {
+    expect(loadConfig({}, cwd).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: " " }, cwd).metricsPort).toBeUndefined();
+    const on = loadConfig({ METRICS_PORT: "9464" }, cwd);
+    expect([on.metricsPort, on.metricsHost]).toEqual([9464, "127.0.0.1"]);
+    expect(loadConfig({ METRICS_PORT: "0", METRICS_HOST: "0.0.0.0" }, cwd).metricsHost).toBe("0.0.0.0");
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "::1" }, cwd).metricsHost).toBe("::1");
+  });
+
+  test("a port that is no port, or is an origin's, and a host that is no host are refused by name", () => {
+    for (const value of ["abc", "70000", "-1"])
+      expect(configError({ METRICS_PORT: value }).variable).toBe("METRICS_PORT");
+    expect(configError({ METRICS_PORT: "3000" }).message).toContain("must differ from PORT (both are 3000)");
+    expect(configError({ MESSENGER_PORT: "4001", METRICS_PORT: "4001" }).message).toContain("MESSENGER_PORT");
+    expect(configError({ METRICS_HOST: "http://x y" }).variable).toBe("METRICS_HOST");
+  });
+});

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { type PasswordHashCost, passwordHashCosts } from "./auth/password-hashing.ts";
 import { allowedHostEntryProblem } from "./domain/webhooks/webhook-address-rules.ts";
+import { trustedProxyEntryProblem } from "./http/client-address.ts";
 import { StartupError } from "./startup-error.ts";
 
 /**
@@ -11,6 +12,13 @@ export interface ServerConfig {
   host: string;
   port: number;
   messengerPort: number;
+  /**
+   * The port of the Prometheus metrics listener (`GET /metrics`), on `metricsHost`; unset: no listener.
+   * It is a third listener so the figures are never served on the public origins.
+   */
+  metricsPort?: number;
+  /** Where the metrics listener binds: loopback unless an operator opens it to their scraper's network. */
+  metricsHost: string;
   /** Public URL of the main origin; unset means http://localhost:{bound port}. */
   publicUrl?: string;
   /** Public URL of the messenger origin (the frame sits at its root); unset means the bound port. */
@@ -52,6 +60,11 @@ export interface ServerConfig {
    * reach besides public addresses (webhook-address-rules.ts); empty in production.
    */
   webhookAllowedHosts: string[];
+  /**
+   * Addresses and ranges of the reverse proxies in front of the server, whose `X-Forwarded-For` names
+   * the client (client-address.ts); empty: the connection's peer is the client.
+   */
+  trustedProxies: string[];
   /** Widget reports one scope may send per window, where set (the defaults are in report-quotas.ts). */
   reportLimits: ReportCountLimits;
   /**
@@ -59,6 +72,11 @@ export interface ServerConfig {
    * times it a warning is logged (disk-space-watch.ts); 0 turns the watch off.
    */
   diskMinFreeBytes: number;
+  /**
+   * How long a stop (SIGTERM, SIGINT) lets the requests under way finish and the queued work flush
+   * before it cuts what is left and closes the database (graceful-shutdown.ts).
+   */
+  shutdownTimeoutMs: number;
 }
 
 /**
@@ -306,12 +324,48 @@ function readWebhookAllowedHosts(env: Env): string[] {
   return entries;
 }
 
+/** `TRUSTED_PROXIES`: comma-separated addresses and CIDR ranges, each checked. */
+function readTrustedProxies(env: Env): string[] {
+  const entries = (env.TRUSTED_PROXIES ?? "")
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== "");
+  for (const entry of entries) {
+    const problem = trustedProxyEntryProblem(entry);
+    if (problem) throw new ConfigError("TRUSTED_PROXIES", `entry "${entry}" ${problem}`);
+  }
+  return entries;
+}
+
+/** `METRICS_PORT`: unset or empty turns the listener off; it may not take an origin's port. */
+function readMetricsPort(env: Env, port: number, messengerPort: number): number | undefined {
+  if (!env.METRICS_PORT?.trim()) return undefined;
+  const metricsPort = readPort(env, "METRICS_PORT", 0);
+  for (const [name, taken] of [
+    ["PORT", port],
+    ["MESSENGER_PORT", messengerPort],
+  ] as const)
+    if (metricsPort !== 0 && metricsPort === taken)
+      throw new ConfigError("METRICS_PORT", `must differ from ${name} (both are ${taken})`);
+  return metricsPort;
+}
+
+/** `METRICS_HOST`: an address or host name to bind (`127.0.0.1`, `0.0.0.0`, `::1`, `10.0.0.5`). */
+function readMetricsHost(env: Env): string {
+  const raw = env.METRICS_HOST?.trim();
+  if (raw === undefined || raw === "") return "127.0.0.1";
+  if (!/^[\w.:-]+$/.test(raw))
+    throw new ConfigError("METRICS_HOST", `must be an address or host name to listen on, got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
   const port = readPort(env, "PORT", 3000);
   const messengerPort = readPort(env, "MESSENGER_PORT", 3001);
   if (port !== 0 && port === messengerPort) {
     throw new ConfigError("MESSENGER_PORT", `must differ from PORT (both are ${port})`);
   }
+  const metricsPort = readMetricsPort(env, port, messengerPort);
   const dataDirRaw = env.DATA_DIR?.trim();
   const dataDir = resolve(cwd, dataDirRaw ? dataDirRaw : "data");
   const distDirRaw = env.DIST_DIR?.trim();
@@ -319,6 +373,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
     host: env.HOST?.trim() || "0.0.0.0",
     port,
     messengerPort,
+    metricsPort,
+    metricsHost: readMetricsHost(env),
     publicUrl: readUrl(env, "PUBLIC_URL"),
     messengerUrl: readUrl(env, "MESSENGER_URL"),
     dataDir,
@@ -345,7 +401,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
       perUserPerDay: readPositiveInteger(env, "TASK_REPORTS_PER_DAY", defaultTaskReportRules.perUserPerDay),
     },
     webhookAllowedHosts: readWebhookAllowedHosts(env),
+    trustedProxies: readTrustedProxies(env),
     reportLimits: readReportCountLimits(env),
     diskMinFreeBytes: readMegabytes(env, "DISK_MIN_FREE_MB", 512, 0),
+    shutdownTimeoutMs: readPositiveInteger(env, "SHUTDOWN_TIMEOUT_MS", 10_000),
   };
 }

@@ -1,4 +1,5 @@
 import type { LogLevel } from "./config.ts";
+import { currentRequestId } from "./request-context.ts";
 
 export type LogFields = Record<string, unknown>;
 
@@ -11,14 +12,20 @@ export interface Logger {
 
 const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-/** One JSON object per line, so a log shipper can parse every line without guessing. */
+/**
+ * One JSON object per line, so a log shipper can parse every line without guessing: `time`, `level`,
+ * `msg`, the `requestId` of the request being answered when there is one, then the line's own fields.
+ */
 export function createLogger(
   level: LogLevel,
   write: (line: string) => void = (line) => console.log(line),
 ): Logger {
   const log = (lineLevel: Exclude<LogLevel, "silent">, message: string, fields?: LogFields) => {
     if (rank[lineLevel] < rank[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: lineLevel, msg: message, ...fields }));
+    // A line written while a request is answered names it (request-context.ts), unless it names one.
+    const requestId = currentRequestId();
+    const line = { time: new Date().toISOString(), level: lineLevel, msg: message, requestId, ...fields };
+    write(JSON.stringify(line));
   };
   return {
     debug: (message, fields) => log("debug", message, fields),

@@ -5,6 +5,7 @@ import type { Database } from "./database/database.ts";
 import { renderShell } from "./html-shell.ts";
 import type { ApiRoute } from "./http/api-route.ts";
 import { captureFramePage, captureFramePath } from "./http/capture-frame.ts";
+import type { ClientAddressOf } from "./http/client-address.ts";
 import { clientIpHeader } from "./http/client-ip-header.ts";
 import { json, jsonError } from "./http/json-response.ts";
 import {
@@ -37,6 +38,10 @@ export interface MainOriginDeps {
   widgetSockets: WidgetSocketCounts;
   /** The messenger origin's public URL, known once it listens; its builder frame may call `/api/projects`. */
   messengerUrl: () => string;
+  /** Who the client is: the peer, or behind a trusted proxy its `X-Forwarded-For` (client-address.ts). */
+  clientAddress: ClientAddressOf;
+  /** `/readyz`: whether the database and the configured Redis and storage answer (readiness.ts). */
+  readiness?: () => Promise<Response>;
 }
 
 /**
@@ -47,19 +52,16 @@ export interface MainOriginDeps {
 const adminThemeScript = `try{var t=localStorage.getItem("theme");if(t==="light"||t==="dark")document.documentElement.setAttribute("data-theme",t)}catch(e){}`;
 
 /** The admin SPA's own routes; any other page path gets the SPA too, but with status 404. */
-const spaRoutes = /^\/(login|dashboard(\/.*)?)?$/;
+export const spaRoutes = /^\/(login|dashboard(\/.*)?)?$/;
 
 export const widgetSocketPath = "/api/widget/ws";
 export const staffSocketPath = "/api/admin/ws";
 
-function withClientIp(request: Request, server: ServerFacade<SocketData>): Request {
+function withClientIp(request: Request, ip: string): Request {
   const headers = new Headers(request.headers);
-  headers.set(clientIpHeader, server.requestIP(request)?.address ?? "unknown");
+  headers.set(clientIpHeader, ip);
   return new Request(request, { headers });
 }
-
-const clientIp = (request: Request, server: ServerFacade<SocketData>) =>
-  server.requestIP(request)?.address ?? "unknown";
 
 /** A socket past its cap: the client's reconnect (every 5 s) finds a slot once another socket closed. */
 function tooManySockets(cap: SocketCapRefusal): Response {
@@ -82,7 +84,11 @@ export function createMainOrigin({
   authenticateStaff,
   messengerUrl,
   widgetSockets,
+  clientAddress,
+  readiness,
 }: MainOriginDeps): Handler<SocketData> {
+  const clientIp = (request: Request, server: ServerFacade<SocketData>) =>
+    clientAddress(request, server.requestIP(request)?.address);
   const files = createStaticFiles(join(distDir, "main"), {
     // The SDK's files and its sounds are used by host pages on other origins.
     crossOrigin: (path) => path.startsWith("/sdk/") || path.startsWith("/sounds/"),
@@ -148,10 +154,12 @@ export function createMainOrigin({
   return async (request, server) => {
     const path = requestPath(request.url);
     if (path === "/healthz") return health();
+    if (path === "/readyz" && readiness) return readiness();
     if (path === widgetSocketPath) return upgradeWidgetSocket(request, server);
     if (path === staffSocketPath) return upgradeStaffSocket(request, server);
     if (path.startsWith("/api/widget/")) return widgetApi.handle(request, clientIp(request, server));
-    if (path === "/api" || path.startsWith("/api/")) return platformApi(withClientIp(request, server), path);
+    if (path === "/api" || path.startsWith("/api/"))
+      return platformApi(withClientIp(request, clientIp(request, server)), path);
 
     const file = await files.serve(request, path);
     if (file) return file;

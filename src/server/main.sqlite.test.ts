@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeFixtureDist } from "./test-support/fixture-dist.ts";
+import { runToEnd } from "./test-support/process-run.ts";
 import { processTestTimeoutMs } from "./test-support/test-timeouts.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
@@ -31,16 +32,8 @@ const baseEnv = () => ({
   PASSWORD_HASH_COST: "test",
 });
 
-async function runToExit(env: Record<string, string>) {
-  const child = Bun.spawn([process.execPath, entry], { env, stdout: "pipe", stderr: "pipe" });
-  const timer = setTimeout(() => child.kill(), 10_000);
-  const [exitCode, stdout, stderr] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
-  clearTimeout(timer);
-  return { exitCode, stdout, stderr };
+function runToExit(env: Record<string, string>) {
+  return runToEnd([process.execPath, entry], { env, timeoutMs: 10_000 });
 }
 
 /** Starts the server, waits until it prints its URLs, stops it with SIGTERM and returns what it printed. */

@@ -9,7 +9,7 @@ import { loadBuildManifest } from "./build-manifest-loader.ts";
 import type { ServerConfig } from "./config.ts";
 import { ensureWritableDataDir } from "./data-dir.ts";
 import { type Database, openDatabase } from "./database/database.ts";
-import { runMigrations } from "./database/migrations.ts";
+import { NewerSchemaError, runMigrations } from "./database/migrations.ts";
 import type { Reads } from "./database/reads.ts";
 import { randomSecret, seedDemoData } from "./demo-seed.ts";
 import { sweepReportLeftovers } from "./domain/feedback/report-leftovers.ts";
@@ -32,7 +32,15 @@ import {
   type WebhookDispatchSettings,
 } from "./domain/webhooks/webhook-dispatcher.ts";
 import { createWebhookEvents, type WebhookEvents } from "./domain/webhooks/webhook-events.ts";
+import {
+  createRequestGate,
+  createShutdownClock,
+  gracefulStop,
+  type ShutdownClock,
+  trackSockets,
+} from "./graceful-shutdown.ts";
 import type { ApiRoute } from "./http/api-route.ts";
+import { clientAddressOf } from "./http/client-address.ts";
 import { refuseWritesWhenDiskFull } from "./http/disk-full-guard.ts";
 import { json } from "./http/json-response.ts";
 import { withRequestLog } from "./http/request-log.ts";
@@ -41,12 +49,19 @@ import { startMailDispatcher } from "./mail/mail-dispatcher.ts";
 import { startUnreadMailer, type UnreadMailSettings } from "./mail/unread-message-mail.ts";
 import { createMainOrigin } from "./main-origin.ts";
 import { createMessengerOrigin } from "./messenger-origin.ts";
+import { watchDatabase } from "./metrics/database-readings.ts";
+import { timedFanout } from "./metrics/fanout-metrics.ts";
+import { metricsHandler } from "./metrics/metrics-endpoint.ts";
+import { mainOriginLabeler, messengerOriginLabeler } from "./metrics/route-labels.ts";
+import { createServerMetrics, type ServerMetrics } from "./metrics/server-metrics.ts";
 import { adminWidgetRoutes } from "./platform-api/admin-widget-routes.ts";
 import { accountRoutes } from "./platform-api/auth/account-routes.ts";
 import { authRoutes } from "./platform-api/auth/auth-routes.ts";
 import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
 import { platformRoutes as platformApiRoutes } from "./platform-api/platform-routes.ts";
 import type { RateLimit, RateLimiter } from "./rate-limiter.ts";
+import { databaseProbe, redisProbe, storageProbe } from "./readiness/dependency-probes.ts";
+import { createReadiness } from "./readiness/readiness.ts";
 import { createConnectedCensus } from "./realtime/connected-census.ts";
 import { createConnectedWidgets } from "./realtime/connected-widgets.ts";
 import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher } from "./realtime/fanout.ts";
@@ -61,6 +76,7 @@ import {
   type WidgetSocketCaps,
 } from "./realtime/widget-socket-caps.ts";
 import { createRedisRateLimiter } from "./redis-rate-limiter.ts";
+import { outsideRequest } from "./request-context.ts";
 import { createSharedRateLimiter } from "./shared-rate-limiter.ts";
 import { StartupError } from "./startup-error.ts";
 import { createFileStorage } from "./storage/create-file-storage.ts";
@@ -83,6 +99,8 @@ import { widgetRoutes } from "./widget-api/widget-routes.ts";
 export interface RunningServer {
   mainUrl: string;
   messengerUrl: string;
+  /** The Prometheus listener's `/metrics` address, when METRICS_PORT is set. */
+  metricsUrl?: string;
   db: Database;
   fanout: Fanout;
   /** What the widget API keeps in memory; a test that writes to the database by hand drops it. */
@@ -135,7 +153,12 @@ function unreadMailSettings(
 
 /** Brings the schema up to date and seeds the demo data where asked; answers the password hashing. */
 async function migrateAndSeed(sql: SQL, config: ServerConfig, logger: Logger) {
-  const { applied } = await runMigrations(sql);
+  const { applied } = await runMigrations(sql).catch((error) => {
+    // A newer release's database: the operator runs that release (or restores a backup), so it is
+    // one line, not a crash.
+    if (error instanceof NewerSchemaError) throw new StartupError(error.message);
+    throw error;
+  });
   if (applied.length > 0) logger.info("migrations applied", { applied });
   const passwords = passwordHashing(config.passwordHashCost);
   if (passwords.cost !== "production")
@@ -176,7 +199,8 @@ export async function startServer(
     const sessionSecret = await ensureSetting(db.sql, "widget_session_secret", randomSecret);
 
     let main: Bun.Server<SocketData> | null = null;
-    const realtime = await startRealtime(config, logger, options, db.sql, () => main, cleanups);
+    const metrics = serverMetrics(config, logger, db);
+    const realtime = await startRealtime(config, logger, options, db.sql, () => main, cleanups, metrics);
     const sql = db.sql;
     const storage = createFileStorage(config.storage);
     const urls: OriginUrls = { main: config.publicUrl ?? "", messenger: config.messengerUrl ?? "" };
@@ -189,6 +213,7 @@ export async function startServer(
       urls,
       realtime,
       cleanups,
+      metrics,
     });
     const platform = await createPlatformSide(config, logger, options, {
       sql,
@@ -200,8 +225,12 @@ export async function startServer(
       widget,
       webhooks,
     });
-    startBackgroundWork(config, logger, sql, { widget, platform, webhooks, options }, cleanups);
-    cleanups.push(startUnreadMailer(sql, unreadMailSettings(config, urls, options), logger).stop);
+    // The stop's one deadline (graceful-shutdown.ts): draining connections, then the background work.
+    const clock = createShutdownClock(config.shutdownTimeoutMs);
+    const background = { widget, platform, webhooks, options, clock, metrics };
+    startBackgroundWork(config, logger, sql, background, cleanups);
+    const unreadMailer = startUnreadMailer(sql, unreadMailSettings(config, urls, options), logger);
+    cleanups.push(() => clock.bound(unreadMailer.stop()));
 
     const origins = createOrigins(config, logger, {
       db,
@@ -212,23 +241,18 @@ export async function startServer(
       platform,
       storage,
       diskState: disk.state,
+      metrics,
+      cleanups,
     });
+    // Requests and sockets are counted, so a stop can let the ones under way finish.
+    const gate = createRequestGate();
+    const sockets = mainOriginSockets(realtime, widget, logger, metrics);
     main = listen("PORT", config.port, () =>
       Bun.serve<SocketData>({
         hostname: config.host,
         port: config.port,
-        fetch: origins.main,
-        // A (re)connecting widget learns its unread count at once instead of at the next delivery.
-        websocket: socketHandlers({
-          connected: realtime.connected,
-          widgetSockets: realtime.widgetSockets,
-          staffWatch: realtime.staffWatch,
-          onWidgetOpen: (socket) => {
-            pushUnreadCount(widget.deps, socket.data.sessionId).catch((error: unknown) =>
-              logger.warn("unread count push failed", { error: String(error) }),
-            );
-          },
-        }),
+        fetch: gate.admit(origins.main),
+        websocket: sockets.handlers,
         // Reports may be 20 MB and uploads 100 MB; the routes enforce their own limits below this.
         maxRequestBodySize: 110 * 1024 * 1024,
       }),
@@ -241,7 +265,10 @@ export async function startServer(
         hostname: config.host,
         port: config.messengerPort,
         // The messenger origin never upgrades, so its handler always answers.
-        fetch: async (request, server) => (await origins.messenger(request, server)) as Response,
+        fetch: gate.admit(
+          async (request: Request, server: Bun.Server<undefined>) =>
+            (await origins.messenger(request, server)) as Response,
+        ),
       }),
     );
     cleanups.push(() => messenger.stop(true));
@@ -249,15 +276,63 @@ export async function startServer(
     return {
       mainUrl: urls.main,
       messengerUrl: urls.messenger,
+      metricsUrl: listenForMetrics(config, logger, metrics, cleanups),
       db,
       fanout: realtime.fanout,
       widgetLookups: widget.lookups,
-      stop: cleanup,
+      stop: gracefulStop({ listeners: [mainServer, messenger], gate, sockets, clock }, logger, cleanup),
     };
   } catch (error) {
     await cleanup();
     throw error;
   }
+}
+
+/** The main origin's websocket handlers, each socket counted so a stop can close it (graceful-shutdown.ts). */
+function mainOriginSockets(realtime: Realtime, widget: WidgetSide, logger: Logger, metrics: ServerMetrics) {
+  const counted = metrics.sockets.counted;
+  return trackSockets(
+    counted(
+      socketHandlers({
+        connected: realtime.connected,
+        widgetSockets: realtime.widgetSockets,
+        staffWatch: realtime.staffWatch,
+        // A (re)connecting widget learns its unread count at once instead of at the next delivery.
+        onWidgetOpen: (socket) => {
+          pushUnreadCount(widget.deps, socket.data.sessionId).catch((error: unknown) =>
+            logger.warn("unread count push failed", { error: String(error) }),
+          );
+        },
+      }),
+    ),
+  );
+}
+
+/** The metrics this server records, the database's figures among them (read at each scrape). */
+function serverMetrics(config: ServerConfig, logger: Logger, db: Database): ServerMetrics {
+  const metrics = createServerMetrics(logger);
+  watchDatabase(metrics.registry, config.database, db.reads);
+  return metrics;
+}
+
+/** The Prometheus listener on METRICS_HOST and METRICS_PORT, when set; answers its `/metrics` URL. */
+function listenForMetrics(
+  config: ServerConfig,
+  logger: Logger,
+  metrics: ServerMetrics,
+  cleanups: Cleanups,
+): string | undefined {
+  const port = config.metricsPort;
+  if (port === undefined) return undefined;
+  const server = listen("METRICS_PORT", port, () =>
+    Bun.serve({ hostname: config.metricsHost, port, fetch: metricsHandler(metrics.registry) }),
+  );
+  cleanups.push(() => server.stop(true));
+  // A wildcard address is reached on loopback from this machine.
+  const host = { "0.0.0.0": "127.0.0.1", "::": "[::1]" }[config.metricsHost] ?? config.metricsHost;
+  const url = `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${server.port}/metrics`;
+  logger.info("metrics listening", { url });
+  return url;
 }
 
 type Realtime = Awaited<ReturnType<typeof startRealtime>>;
@@ -273,15 +348,17 @@ async function startRealtime(
   sql: SQL,
   localPublisher: () => LocalPublisher | null,
   cleanups: Cleanups,
+  metrics: ServerMetrics,
 ) {
-  const fanout = config.redisUrl
+  const created = config.redisUrl
     ? await createRedisFanout(config.redisUrl, localPublisher).catch((error: unknown) => {
         throw new StartupError(
           `REDIS_URL cannot be reached: ${error instanceof Error ? error.message : error}`,
         );
       })
     : createLocalFanout(localPublisher);
-  cleanups.push(() => fanout.close());
+  cleanups.push(() => created.close());
+  const fanout = timedFanout(created, metrics.publishSeconds);
   const connected = createConnectedWidgets();
   const census = createConnectedCensus(fanout, connected);
   const widgetSockets = createWidgetSocketCounts(
@@ -335,11 +412,13 @@ function startWidgetSide(
     urls: OriginUrls;
     realtime: Realtime;
     cleanups: Cleanups;
+    metrics: ServerMetrics;
   },
 ) {
-  const { sql, webhooks, sessionSecret, storage, urls, realtime, cleanups } = parts;
+  const { sql, webhooks, sessionSecret, storage, urls, realtime, cleanups, metrics } = parts;
   const lookups = createWidgetLookupCache(sql);
-  const pingWriter = createPingWriter(sql);
+  const pingWriter = createPingWriter(sql, { onCommit: metrics.pingCommitted });
+  metrics.watchPingQueue(pingWriter.queued);
   // Runs after both origins stopped taking requests and before the database closes.
   cleanups.push(() => pingWriter.drain());
   const deps: WidgetRouteDeps = {
@@ -372,6 +451,7 @@ function startWidgetSide(
     deliverPublished: (projectId) => deliverToConnectedWidgets(deps, realtime.connected, projectId),
   });
   const limits = options.widgetRateLimits ?? (config.rateLimits ? undefined : noWidgetRateLimits);
+  const routes = widgetRoutes(deps);
   const api = createWidgetApi(
     {
       sql,
@@ -386,12 +466,12 @@ function startWidgetSide(
           error: error instanceof Error ? (error.stack ?? error.message) : String(error),
         }),
     },
-    widgetRoutes(deps),
+    routes,
   );
   const changes = announceWidgetChanges(realtime.fanout, lookups, (error) =>
     logger.warn("widget cache signal failed", { error: String(error) }),
   );
-  return { deps, api, sweepReports, lookups, changes };
+  return { deps, api, routes, sweepReports, lookups, changes };
 }
 
 type PlatformSide = Awaited<ReturnType<typeof createPlatformSide>>;
@@ -474,21 +554,38 @@ function startBackgroundWork(
     platform,
     webhooks,
     options,
-  }: { widget: WidgetSide; platform: PlatformSide; webhooks: WebhookEvents; options: ServerOptions },
+    clock,
+    metrics,
+  }: {
+    widget: WidgetSide;
+    platform: PlatformSide;
+    webhooks: WebhookEvents;
+    options: ServerOptions;
+    clock: ShutdownClock;
+    metrics: ServerMetrics;
+  },
   cleanups: Cleanups,
 ): void {
-  const deliveries = startWebhookDispatcher(sql, logger, {
-    ...defaultWebhookDispatch,
-    allowedHosts: allowedHostsOf(config.webhookAllowedHosts),
-    ...options.webhookDispatch,
-  });
-  webhooks.onQueued(deliveries.wake);
+  const deliveries = startWebhookDispatcher(
+    sql,
+    logger,
+    {
+      ...defaultWebhookDispatch,
+      allowedHosts: allowedHostsOf(config.webhookAllowedHosts),
+      ...options.webhookDispatch,
+    },
+    metrics.webhookFailed,
+  );
+  // A pass a request wakes sends every due delivery: its lines are not that request's (request-context.ts).
+  webhooks.onQueued(() => outsideRequest(deliveries.wake));
   // Deliveries left pending by an earlier run go out now, not at the first poll.
   deliveries.wake();
-  cleanups.push(() => deliveries.stop());
+  // A stop waits for the tries under way while its deadline lasts; a try it leaves is tried again.
+  cleanups.push(() => clock.bound(deliveries.stop()));
   if (config.smtp) {
-    const dispatcher = startMailDispatcher(sql, config.smtp, logger, options.mailDispatchMs);
-    cleanups.push(() => dispatcher.stop());
+    const { mailDispatchMs } = options;
+    const dispatcher = startMailDispatcher(sql, config.smtp, logger, mailDispatchMs, metrics.mailRefused);
+    cleanups.push(() => clock.bound(dispatcher.stop()));
   }
   const sweeper = setInterval(() => {
     widget.api.sweep();
@@ -513,9 +610,12 @@ function createOrigins(
     platform: PlatformSide;
     storage: FileStorage;
     diskState: () => DiskState;
+    metrics: ServerMetrics;
+    cleanups: Cleanups;
   },
 ) {
-  const { db, manifest, urls, realtime, widget, platform, storage, diskState } = parts;
+  const { db, manifest, urls, realtime, widget, platform, storage, diskState, metrics } = parts;
+  const readiness = readinessOf(config, logger, db, parts.cleanups);
   const main = withRequestLog(
     logger,
     "main",
@@ -530,8 +630,14 @@ function createOrigins(
         authenticateStaff: (request) => authenticateStaffSocket(platform.guard, request),
         widgetSockets: realtime.widgetSockets,
         messengerUrl: () => urls.messenger,
+        clientAddress: clientAddressOf(config.trustedProxies),
+        readiness: readiness.answer,
       }),
       diskState,
+    ),
+    metrics.http.observerFor(
+      "main",
+      mainOriginLabeler({ widgetRoutes: widget.routes, platformRoutes: platform.routes }),
     ),
   );
   const messenger = withRequestLog(
@@ -543,8 +649,23 @@ function createOrigins(
       frameAncestors: (sdkKey) => frameAncestorsFor(db.sql, sdkKey),
       uploads: uploadFiles({ storage }),
     }),
+    metrics.http.observerFor("messenger", messengerOriginLabeler()),
   );
   return { main, messenger };
+}
+
+/** `/readyz`: the database, and Redis and the file storage where configured, each asked with a bound. */
+function readinessOf(config: ServerConfig, logger: Logger, db: Database, cleanups: Cleanups) {
+  const redis = config.redisUrl ? redisProbe(config.redisUrl) : null;
+  if (redis) cleanups.push(() => redis.close());
+  return createReadiness(
+    [
+      { name: "database", probe: databaseProbe(db.ping) },
+      { name: "redis", probe: redis },
+      { name: "storage", probe: storageProbe(config.storage) },
+    ],
+    logger,
+  );
 }
 
 /** Binds one origin; a port that is taken is an operator's problem, reported as one line. */

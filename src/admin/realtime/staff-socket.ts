@@ -1,6 +1,6 @@
-import ReconnectingWebSocket from "partysocket/ws";
 import { useEffect, useRef } from "react";
 import type { StaffPush } from "../../shared/inbox-api.ts";
+import { RestartAwareSocket } from "../../shared/restart-aware-socket.ts";
 import { api } from "../api/api-client.ts";
 import { decodeAccessToken } from "../session/access-token.ts";
 import { sessionState } from "../session/session-store.ts";
@@ -165,12 +165,20 @@ export function createStaffSocket(deps: StaffSocketDeps) {
   };
 }
 
+/**
+ * The tab's reconnecting socket: 1 s after a drop, growing to 10 s while the server stays away, and
+ * sooner after a server restart's close (1012, src/shared/restart-aware-socket.ts). A restart is not a
+ * sign-in that ended (4001): the token is kept, and the reconnect listeners reload what was missed.
+ */
+export function openStaffSocket(url: () => Promise<string>): StaffSocketLike {
+  return new RestartAwareSocket(url, [], {
+    minReconnectionDelay: 1000,
+    maxReconnectionDelay: 10_000,
+  }) as unknown as StaffSocketLike;
+}
+
 const staffSocket = createStaffSocket({
-  openSocket: (url) =>
-    new ReconnectingWebSocket(url, [], {
-      minReconnectionDelay: 1000,
-      maxReconnectionDelay: 10_000,
-    }) as unknown as StaffSocketLike,
+  openSocket: openStaffSocket,
   token: () => sessionState.accessToken,
   // Any authenticated call refreshes an expired token once (the client shares one rotation between all
   // callers); the socket then reads the new one. A failed refresh signs out, which ends the listeners.

@@ -10,8 +10,9 @@ import type { ApiSession } from "./api-client.ts";
  * useEffect(() => realtime.subscribe("conversation-message", ({ shareToken, message }) => …), []);
  * ```
  *
- * partysocket reconnects (5 s after a close, as the loader) and is loaded after the first screen, so
- * it costs the first screen nothing. The socket says `PING` every 10 s (spec §9).
+ * partysocket reconnects (5 s after a close, as the loader; sooner after a server restart's 1012:
+ * src/shared/restart-aware-socket.ts) and is loaded after the first screen, so it costs the first
+ * screen nothing. The socket says `PING` every 10 s (spec §9).
  */
 export interface RealtimePushes {
   "conversation-message": { shareToken: string; message: ConversationMessage; unread: number };
@@ -60,8 +61,8 @@ interface Socket {
 
 export function createRealtime(
   openSocket: (url: () => string) => Promise<Socket> = async (url) => {
-    const { default: ReconnectingWebSocket } = await import("partysocket/ws");
-    return new ReconnectingWebSocket(url, [], {
+    const { RestartAwareSocket } = await import("../../shared/restart-aware-socket.ts");
+    return new RestartAwareSocket(url, [], {
       minReconnectionDelay: realtimeTiming.reconnectMs,
       maxReconnectionDelay: realtimeTiming.reconnectMs,
       reconnectionDelayGrowFactor: 1,

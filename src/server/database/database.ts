@@ -31,10 +31,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
   let checkpointer: WalCheckpointer | null = null;
   if (target.engine === "sqlite") {
+    // First, so that every later statement waits for another process's lock instead of failing: on a
+    // new file, switching to WAL needs a lock that a second process starting at once may hold.
+    await sql`PRAGMA busy_timeout = 5000`;
     // WAL lets readers go on while a write commits; foreign keys are off in SQLite unless asked for.
     await sql`PRAGMA journal_mode = WAL`;
     await sql`PRAGMA foreign_keys = ON`;
-    await sql`PRAGMA busy_timeout = 5000`;
     await sql`PRAGMA synchronous = NORMAL`;
     // Refreshes the planner's statistics where they are stale (SQLite's advice for every connection),
     // so list queries keep choosing their indexes as tables grow.

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { raceMigrations } from "../test-support/migration-race.ts";
 import { tempDatabases } from "../test-support/temp-databases.ts";
+import { startTestServer } from "../test-support/test-server.ts";
 import type { Database } from "./database.ts";
-import { type Migration, migrations, runMigrations } from "./migrations.ts";
+import {
+  type Migration,
+  MigrationFailedError,
+  migrations,
+  NewerSchemaError,
+  readMigrationStatus,
+  runMigrations,
+} from "./migrations.ts";
 
 const databases = tempDatabases("migrations-test");
 const freshDatabase = (name: string) => databases.open(name);
@@ -124,3 +135,93 @@ describe("runMigrations", () => {
     expect(Number(remaining)).toBe(0);
   });
 });
+
+/** What a newer release adds: a migration this binary does not have. */
+async function migrateAsNewerRelease(db: Database) {
+  await runMigrations(db.sql);
+  await db.sql`INSERT INTO schema_migrations (id, name, applied_at)
+    VALUES (${39}, ${"039-from-a-newer-release"}, ${"2030-01-01T00:00:00.000Z"})`;
+}
+
+const schemaOf = async (db: Database) => ({
+  objects: await db.sql`SELECT type, name, sql FROM sqlite_master ORDER BY type, name`,
+  migrations: await db.sql`SELECT id, name, applied_at FROM schema_migrations ORDER BY id`,
+});
+
+describe("a database newer than the binary", () => {
+  test("is refused before anything changes, also when this binary has migrations pending", async () => {
+    const db = await freshDatabase("newer");
+    // Migrated by a release that had every migration but the newest one here, and then 039.
+    await runMigrations(db.sql, migrations.slice(0, -1));
+    await db.sql`INSERT INTO schema_migrations (id, name, applied_at)
+      VALUES (${39}, ${"039-from-a-newer-release"}, ${"2030-01-01T00:00:00.000Z"})`;
+    const before = await schemaOf(db);
+
+    const refusal = await runMigrations(db.sql).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(NewerSchemaError);
+    expect((refusal as Error).message).toBe(
+      "database schema is newer than this binary: migration 39 (039-from-a-newer-release) is unknown; run the newer release",
+    );
+    expect(await schemaOf(db)).toEqual(before);
+  });
+
+  test("the server refuses to start on it with that message", async () => {
+    const dataDir = join(databases.dir(), "newer-server");
+    await mkdir(dataDir);
+    await migrateAsNewerRelease(await freshDatabase("newer-server/app"));
+    const start = startTestServer({ DATA_DIR: dataDir });
+    await expect(start).rejects.toThrow(
+      "database schema is newer than this binary: migration 39 (039-from-a-newer-release) is unknown",
+    );
+    await expect(start).rejects.toMatchObject({ name: "StartupError" });
+  });
+});
+
+describe("readMigrationStatus", () => {
+  test("lists every migration as pending on an empty database, and creates nothing", async () => {
+    const db = await freshDatabase("status-empty");
+    const status = await readMigrationStatus(db.sql);
+    expect(status.migrations.map(({ migration, appliedAt }) => [migration.name, appliedAt])).toEqual(
+      migrations.map((migration) => [migration.name, null]),
+    );
+    expect(status.unknown).toEqual([]);
+    expect(await tableNames(db)).toEqual([]);
+  });
+
+  test("gives when each was applied, what is pending and what it does not know", async () => {
+    const db = await freshDatabase("status-partial");
+    await runMigrations(db.sql, migrations.slice(0, 3));
+    await db.sql`INSERT INTO schema_migrations (id, name, applied_at) VALUES (${99}, ${"099-later"}, ${"x"})`;
+    const status = await readMigrationStatus(db.sql);
+    const applied = status.migrations.filter(({ appliedAt }) => appliedAt !== null);
+    expect(applied.map(({ migration }) => migration.id)).toEqual([1, 2, 3]);
+    for (const { appliedAt } of applied) expect(Number.isNaN(Date.parse(String(appliedAt)))).toBe(false);
+    expect(status.migrations.length).toBe(migrations.length);
+    expect(status.unknown).toEqual([{ id: 99, name: "099-later", appliedAt: "x" }]);
+  });
+});
+
+test("a failing migration names itself in the error", async () => {
+  const db = await freshDatabase("failure-named");
+  const broken: Migration = { id: 1, name: "001-broken", statements: ["CREATE TABLEE nothing"] };
+  const failure = await runMigrations(db.sql, [broken]).catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(MigrationFailedError);
+  expect((failure as Error).message).toStartWith("migration 001-broken failed and was rolled back: ");
+});
+
+test("three processes that start migrating one empty database at once apply each migration exactly once", async () => {
+  const dataDir = join(databases.dir(), "race");
+  await mkdir(dataDir);
+  const results = await raceMigrations({ DATA_DIR: dataDir }, 3);
+  for (const result of results)
+    expect({ exitCode: result.exitCode, error: result.error }, result.output).toEqual({
+      exitCode: 0,
+      error: undefined,
+    });
+  const applied = results.flatMap((result) => result.applied ?? []);
+  expect(applied.toSorted()).toEqual(migrations.map((migration) => migration.name).toSorted());
+
+  const db = await databases.open("race/app");
+  const rows = await db.sql`SELECT id FROM schema_migrations ORDER BY id`;
+  expect(rows.map((row: { id: number }) => Number(row.id))).toEqual(migrations.map((m) => m.id));
+}, 60_000);

@@ -143,6 +143,66 @@ describe("withRequestLog", () => {
     expect(upgraded).toBeUndefined();
   });
 
+  test("a line the handler logs, before or after an await, carries the request's id; one outside does not", async () => {
+    const { logger, entries } = capture("info");
+    const handler = withRequestLog(logger, "main", async () => {
+      logger.warn("before the query");
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      logger.error("route failed", { detail: 1 });
+      return new Response("late", { status: 502 });
+    });
+    const [first, second] = (await Promise.all([
+      handler(new Request("http://localhost/a"), noServer),
+      handler(
+        new Request("http://localhost/b", { headers: { "X-Request-Id": "caller-chosen-id" } }),
+        noServer,
+      ),
+    ])) as Response[];
+    logger.info("between requests");
+    await linesWritten();
+    const byId = (id: string | null | undefined) =>
+      entries()
+        .filter((entry) => entry.requestId === id)
+        .map((entry) => entry.msg);
+    expect(byId(first?.headers.get("X-Request-Id"))).toEqual(["before the query", "route failed", "request"]);
+    expect(byId(second?.headers.get("X-Request-Id"))).toEqual([
+      "before the query",
+      "route failed",
+      "request",
+    ]);
+    expect(second?.headers.get("X-Request-Id")).toBe("caller-chosen-id");
+    expect(entries().find((entry) => entry.msg === "between requests")?.requestId).toBeUndefined();
+  });
+
+  test("the observer is told of each answer: path, status (101 for an upgrade) and seconds", async () => {
+    const { logger } = capture("silent");
+    const told: Array<[string, number]> = [];
+    const observe = (_request: Request, path: string, status: number, seconds: number) => {
+      expect(seconds).toBeGreaterThanOrEqual(0);
+      told.push([path, status]);
+    };
+    await withRequestLog(logger, "main", ok, observe)(new Request("http://localhost/a?x=1"), noServer);
+    await withRequestLog(
+      logger,
+      "main",
+      () => undefined,
+      observe,
+    )(new Request("http://localhost/ws"), noServer);
+    await withRequestLog(
+      logger,
+      "main",
+      () => {
+        throw new Error("boom");
+      },
+      observe,
+    )(new Request("http://localhost/boom"), noServer);
+    expect(told).toEqual([
+      ["/a", 201],
+      ["/ws", 101],
+      ["/boom", 500],
+    ]);
+  });
+
   test("an async rejection is caught the same way", async () => {
     const { logger, entries } = capture("info");
     const handler = withRequestLog(logger, "main", async () => {

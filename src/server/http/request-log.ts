@@ -1,4 +1,5 @@
 import type { LogFields, Logger } from "../logger.ts";
+import { runWithRequestId } from "../request-context.ts";
 import { diskFullAnswer, isOutOfSpace } from "./disk-full-guard.ts";
 import { requestPath } from "./request-path.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
@@ -14,6 +15,12 @@ export type Handler<SocketData = undefined> = (
   request: Request,
   server: ServerFacade<SocketData>,
 ) => Response | undefined | Promise<Response | undefined>;
+
+/**
+ * Told of every answered request after its answer is made (metrics: http-metrics.ts); `status` is 101
+ * for a websocket upgrade. Runs on every request, so it must be cheap.
+ */
+export type RequestObserver = (request: Request, path: string, status: number, seconds: number) => void;
 
 const acceptedRequestId = /^[\w.-]{8,128}$/;
 
@@ -38,19 +45,25 @@ function deferredLines(logger: Logger): (fields: LogFields) => void {
 /**
  * Wraps a handler with a request id (the caller's `X-Request-Id` when it looks sane, a new one otherwise),
  * echoes it in the answer, logs one JSON line per request (after the answer, see deferredLines), and turns an unexpected throw into a logged
- * 500 with the id, so a user can quote it. Being the one place every answer of both origins passes, it
- * also sets their security headers (security-headers.ts).
+ * 500 with the id, so a user can quote it. The handler runs with the id as its request context, so
+ * whatever it logs carries the id too (request-context.ts). Being the one place every answer of both
+ * origins passes, it also sets their security headers (security-headers.ts) and tells `observe`.
  */
 export function withRequestLog<SocketData>(
   logger: Logger,
   origin: string,
   handler: Handler<SocketData>,
+  observe?: RequestObserver,
 ): Handler<SocketData> {
   const logRequest = deferredLines(logger);
-  return async (request, server) => {
-    const started = performance.now();
+  return (request, server) => {
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && acceptedRequestId.test(incoming) ? incoming : crypto.randomUUID();
+    return runWithRequestId(requestId, () => answer(request, server, requestId));
+  };
+
+  async function answer(request: Request, server: ServerFacade<SocketData>, requestId: string) {
+    const started = performance.now();
     const path = requestPath(request.url);
     let response: Response | undefined;
     try {
@@ -73,14 +86,17 @@ export function withRequestLog<SocketData>(
       response.headers.set("X-Request-Id", requestId);
       applySecurityHeaders(response, path);
     }
+    const status = response?.status ?? 101;
+    const elapsedMs = performance.now() - started;
+    observe?.(request, path, status, elapsedMs / 1000);
     logRequest({
       requestId,
       origin,
       method: request.method,
       path,
-      status: response?.status ?? 101,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      status,
+      durationMs: Math.round(elapsedMs * 100) / 100,
     });
     return response;
-  };
+  }
 }

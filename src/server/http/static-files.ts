@@ -1,3 +1,4 @@
+import type { Stats } from "node:fs";
 import { stat } from "node:fs/promises";
 import { join, normalize, resolve, sep } from "node:path";
 import { cachePolicyFor, type Encoding, pickEncoding } from "./cache-policy.ts";
@@ -15,8 +16,28 @@ export interface StaticFilesOptions {
 /** Extensions the build stores precompressed beside the file (`.br`, `.gz`). */
 const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 
+/**
+ * A file's ETag: its size and modification time. A file embedded in the compiled binary has no
+ * modification time (0), and its size alone would give a new release's loader.js, whose chunk names
+ * changed but not its length, the old tag (a 304 for stale code); such a file is tagged by its content,
+ * hashed once per path, since embedded files never change.
+ */
+function createEtags(): (path: string, info: Stats) => Promise<string> {
+  const contentTags = new Map<string, string>();
+  return async (path, info) => {
+    if (info.mtimeMs > 0) return `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
+    let tag = contentTags.get(path);
+    if (!tag) {
+      tag = `W/"${info.size.toString(36)}-h${Bun.hash(await Bun.file(path).bytes()).toString(36)}"`;
+      contentTags.set(path, tag);
+    }
+    return tag;
+  };
+}
+
 export function createStaticFiles(rootDir: string, options: StaticFilesOptions = {}): StaticFiles {
   const root = resolve(rootDir);
+  const etagOf = createEtags();
 
   async function fileAt(path: string) {
     try {
@@ -54,7 +75,7 @@ export function createStaticFiles(rootDir: string, options: StaticFilesOptions =
       const servedPath = filePath.slice(root.length).split(sep).join("/");
       headers.set("Content-Type", Bun.file(filePath).type);
       headers.set("Cache-Control", cachePolicyFor(servedPath));
-      const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
+      const etag = await etagOf(filePath, info);
       headers.set("ETag", etag);
       if (options.crossOrigin?.(servedPath)) {
         headers.set("Access-Control-Allow-Origin", "*");

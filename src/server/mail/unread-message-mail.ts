@@ -160,22 +160,24 @@ export async function mailUnreadMessages(
  * message is mailed about soon after its time is up (a quarter of it, between 1 and 30 seconds).
  */
 export function startUnreadMailer(sql: SQL, settings: UnreadMailSettings, logger: Logger) {
-  if (settings.minutes <= 0) return { stop() {} };
+  if (settings.minutes <= 0) return { stop: async () => {} };
   const { now = Date.now } = settings;
   const intervalMs = settings.intervalMs ?? Math.min(30_000, Math.max(1000, (settings.minutes * 60_000) / 4));
-  let running = false;
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    mailUnreadMessages(sql, settings, logger, now())
+    running = mailUnreadMessages(sql, settings, logger, now())
+      .then(() => {})
       .catch((error) => logger.error("unread mail pass failed", { error: String(error) }))
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, intervalMs);
   return {
-    stop() {
+    /** Stops the checks; resolves once the one under way (if any) is done, before the database closes. */
+    async stop() {
       clearInterval(timer);
+      await running;
     },
   };
 }

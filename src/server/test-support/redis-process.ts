@@ -3,12 +3,17 @@ import { startTestServer, type TestServer } from "./test-server.ts";
 
 /**
  * A throw-away redis-server on a free loopback port for tests of the Redis fan-out (Debian's
- * `redis-server`; .ci/run installs it). Nothing is persisted.
+ * `redis-server`; .ci/run installs it). Nothing is persisted. `port` starts it again where a stopped
+ * one was, as Redis coming back after an outage.
  */
-export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const port = probe.port;
-  await probe.stop(true);
+export async function startRedis(
+  port?: number,
+): Promise<{ url: string; port: number; stop(): Promise<void> }> {
+  if (port === undefined) {
+    const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+    port = probe.port as number;
+    await probe.stop(true);
+  }
   const child: Subprocess<"ignore", "pipe", "pipe"> = Bun.spawn(
     ["redis-server", "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
     { stdin: "ignore", stdout: "pipe", stderr: "pipe" },
@@ -29,6 +34,7 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
   reader.releaseLock();
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     async stop() {
       child.kill();
       await child.exited;

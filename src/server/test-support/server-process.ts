@@ -9,8 +9,14 @@ export interface ServerProcess {
   messengerUrl: string;
   /** What the process printed on stderr so far (warnings, a crash): shown when a test fails. */
   errors(): string;
+  /** What it printed on stdout so far (the log lines). */
+  output(): string;
   /** SIGTERM, then SIGKILL if it has not exited within five seconds. */
   stop(): Promise<void>;
+  /** Sends a signal and nothing more (a restart or a crash under test). */
+  kill(signal: "SIGTERM" | "SIGINT" | "SIGKILL"): void;
+  /** The exit code, once it exited. */
+  exited: Promise<number>;
 }
 
 /** The two URLs `main.ts` prints once it listens, or null while they are not both there. */
@@ -60,7 +66,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   // Keep draining stdout so a chatty process never blocks on a full pipe.
   void (async () => {
-    while (!(await reader.read()).done) {}
+    for (let read = await reader.read(); !read.done; read = await reader.read())
+      stdout += decoder.decode(read.value);
   })();
-  return { ...urls, errors: () => stderr, stop };
+  return {
+    ...urls,
+    errors: () => stderr,
+    output: () => stdout,
+    stop,
+    kill: (signal) => child.kill(signal),
+    exited: child.exited,
+  };
 }

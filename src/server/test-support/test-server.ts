@@ -135,6 +135,8 @@ export async function startTestServer(
     CAPTCHA_PROVIDER: "off",
     // Accounts in microseconds; the production parameters have their own test (password-hashing.test.ts).
     PASSWORD_HASH_COST: "test",
+    // dispose() is the server's graceful stop; a test that left a response unread waits 2 s, not 10.
+    SHUTDOWN_TIMEOUT_MS: "2000",
     ...database.env,
     ...sharedRedis(),
     ...env,

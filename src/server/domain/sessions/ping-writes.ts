@@ -32,6 +32,14 @@ export interface PingWriter {
   drain(): Promise<void>;
   /** Whether groups are written synchronously on the SQLite connection (tests check the fast path is on). */
   writesOnConnection(): Promise<boolean>;
+  /** Pings waiting for a group to take them (the metrics' queue depth). */
+  queued(): number;
+}
+
+export interface PingWriterOptions {
+  maxBatch?: number;
+  /** Told after each group's commit (or failure) how long it took and how many pings it held. */
+  onCommit?: (seconds: number, pings: number) => void;
 }
 
 /** Pings per transaction at most: a bound on how long one commit holds the database. */
@@ -286,7 +294,7 @@ function writeOnConnection(connection: Database, write: GroupWrite): Array<Store
 
 export function createPingWriter(
   sql: SQL,
-  { maxBatch = defaultMaxBatch }: { maxBatch?: number } = {},
+  { maxBatch = defaultMaxBatch, onCommit }: PingWriterOptions = {},
 ): PingWriter {
   const sqlite = sql.options.adapter === "sqlite";
   const prefix: PlaceholderPrefix = sqlite ? "?" : "$";
@@ -326,7 +334,12 @@ export function createPingWriter(
     // The window: every ping that arrives in this turn of the event loop joins the first group.
     await new Promise<void>((resolve) => setImmediate(resolve));
     await connectionFound;
-    while (queue.length > 0) await commit(queue.splice(0, maxBatch));
+    while (queue.length > 0) {
+      const group = queue.splice(0, maxBatch);
+      const started = performance.now();
+      await commit(group);
+      onCommit?.((performance.now() - started) / 1000, group.length);
+    }
     running = null;
   }
 
@@ -344,5 +357,6 @@ export function createPingWriter(
       await connectionFound;
       return connection !== null;
     },
+    queued: () => queue.length,
   };
 }

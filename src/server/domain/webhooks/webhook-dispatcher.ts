@@ -53,6 +53,8 @@ export function startWebhookDispatcher(
   sql: SQL,
   logger: Logger,
   settings: WebhookDispatchSettings = defaultWebhookDispatch,
+  /** Told of each failed try: `final` when no try follows (the metrics count them). */
+  onFailedTry?: (final: boolean) => void,
 ) {
   let running = false;
   let again = false;
@@ -77,16 +79,17 @@ export function startWebhookDispatcher(
       },
       settings,
     );
+    const nextAttemptAt = delivered || final ? null : retryAt(due, settings);
     await recordAttempt(sql, due.id, {
       ...result,
       at: at.toISOString(),
       durationMs: performance.now() - started,
-      outcome: delivered
-        ? { delivered: true }
-        : { delivered: false, nextAttemptAt: final ? null : retryAt(due, settings) },
+      outcome: delivered ? { delivered: true } : { delivered: false, nextAttemptAt },
     });
-    if (!delivered)
+    if (!delivered) {
       logger.warn("webhook delivery failed", { id: due.id, status: result.status, error: result.error });
+      onFailedTry?.(nextAttemptAt === null);
+    }
   }
 
   let current: Promise<number> | null = null;

@@ -1,0 +1,22 @@
+import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
+import { UsageError } from "./command.ts";
+
+/**
+ * A command's flags and positionals, strictly: an unknown flag or a flag without its value is a usage
+ * error (exit 2 with the command's help), never an exception with a stack.
+ */
+export function parseCommandArguments<T extends ParseArgsOptionsConfig>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // Node's text suggests `--` for a value starting with a dash; commands take no such values.
+    throw new UsageError(message.split(". To specify a positional")[0] ?? message);
+  }
+}
+
+/** A flag's value, refused when missing or blank. */
+export function requiredFlag(value: string | boolean | undefined, flag: string): string {
+  if (typeof value !== "string" || value.trim() === "") throw new UsageError(`${flag} is required`);
+  return value;
+}

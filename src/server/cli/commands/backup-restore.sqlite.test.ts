@@ -1,0 +1,337 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SQL } from "bun";
+import { migrations, runMigrations } from "../../database/migrations.ts";
+import { logIn } from "../../test-support/api-calls.ts";
+import { writeFixtureDist } from "../../test-support/fixture-dist.ts";
+import { type Headers, startWidgetSession } from "../../test-support/report-test-support.ts";
+import { type ServerProcess, startServerProcess } from "../../test-support/server-process.ts";
+import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
+import { runCli } from "../test-support/cli-process.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
+
+/**
+ * `gleam backup` while the real server process takes writes, and `gleam restore` of that archive into
+ * an empty folder where a new server process serves what was there before the backup began.
+ */
+let workDir: string;
+let source: ServerProcess;
+const servers: ServerProcess[] = [];
+
+const folder = (name: string) => join(workDir, name);
+
+function startServer(dataDir: string): Promise<ServerProcess> {
+  return startServerProcess({
+    PORT: "0",
+    MESSENGER_PORT: "0",
+    HOST: "127.0.0.1",
+    DIST_DIR: folder("dist"),
+    DATA_DIR: dataDir,
+    DEMO_DATA: "minimal",
+    LOG_LEVEL: "warn",
+    CAPTCHA_PROVIDER: "off",
+    RATE_LIMITS: "0",
+  }).then((server) => {
+    servers.push(server);
+    return server;
+  });
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), "cli-backup-"));
+  await writeFixtureDist(folder("dist"));
+  source = await startServer(folder("source"));
+});
+
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+/** A snapshot past the size kept in the row, so it is a stored file of its own. */
+const snapshotOf = (label: string) => ({
+  html: `<!doctype html><main>${`<p>${label}: a page of the shop ✓</p>`.repeat(3000)}</main>`,
+  baseUrl: "https://shop.example/",
+  width: 1280,
+  height: 720,
+  isMobile: false,
+});
+
+async function fileReport(server: ServerProcess, headers: Headers, label: string): Promise<string> {
+  const response = await fetch(`${server.mainUrl}/api/widget/bugs/v2`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify({
+      type: "BUG",
+      formData: { description: label },
+      screenshotData: snapshotOf(label),
+    }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function upload(
+  server: ServerProcess,
+  headers: Headers,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<string> {
+  const form = new FormData();
+  form.append("file", new Blob([bytes], { type: "video/webm" }), "recording.webm");
+  const response = await fetch(`${server.mainUrl}/api/widget/uploads/sdk`, {
+    method: "POST",
+    headers,
+    body: form,
+  });
+  expect(response.status).toBe(200);
+  return new URL(((await response.json()) as { fileUrl: string }).fileUrl).pathname;
+}
+
+/** Pings and reports from `loops` visitors as fast as they are answered, until `stop()`. */
+function writeLoad(server: ServerProcess, loops: number) {
+  let running = true;
+  const reports: string[] = [];
+  const work = Array.from({ length: loops }, async (_, loop) => {
+    const headers = await startWidgetSession(server.mainUrl);
+    for (let n = 0; running; n += 1) {
+      const ping = await fetch(`${server.mainUrl}/api/widget/sessions/ping`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body: JSON.stringify({
+          events: [{ name: "pageView", data: { page: `https://shop.example/${loop}/${n}` } }],
+        }),
+      });
+      expect(ping.status).toBeLessThan(300);
+      reports.push(await fileReport(server, headers, `load ${loop}.${n}`));
+    }
+  });
+  return {
+    reports,
+    async stop() {
+      running = false;
+      await Promise.all(work);
+    },
+  };
+}
+
+const archive = () => folder("online.tar");
+let beforeBackup: {
+  report: string;
+  uploadPath: string;
+  recording: Uint8Array<ArrayBuffer>;
+  acknowledged: string[];
+};
+
+describe("gleam backup while the server takes writes, then gleam restore into an empty folder", () => {
+  test("the archive is written while pings and reports keep being answered", async () => {
+    const headers = await startWidgetSession(source.mainUrl);
+    const recording = Uint8Array.from({ length: 200_000 }, (_, index) => (index * 31) % 251);
+    const report = await fileReport(source, headers, "filed before the backup");
+    const uploadPath = await upload(source, headers, recording);
+
+    const load = writeLoad(source, 3);
+    while (load.reports.length < 10) await Bun.sleep(20);
+    beforeBackup = { report, uploadPath, recording, acknowledged: [...load.reports] };
+    const started = performance.now();
+    const run = await runCli(["backup", archive()], { DATA_DIR: folder("source") });
+    const backupMs = performance.now() - started;
+    const during = load.reports.length - beforeBackup.acknowledged.length;
+    await Bun.sleep(300);
+    await load.stop();
+
+    expect(run).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(run.stdout).toContain(`Backed up to ${archive()}`);
+    expect(run.stdout).toMatch(/database {2}SQLite snapshot, .+, migration \d+/);
+    const files = Number(/files {5}(\d+) stored files/.exec(run.stdout)?.[1]);
+    // Each report before the backup began left its snapshot and its content type; the upload its file.
+    expect(files).toBeGreaterThanOrEqual(2 * (beforeBackup.acknowledged.length + 1) + 2);
+    // The server went on answering writes while the snapshot was taken.
+    expect(during).toBeGreaterThan(0);
+    console.info(`backup: ${Math.round(backupMs)} ms, ${files} files, ${during} reports answered meanwhile`);
+  });
+
+  test("the restored folder holds a sound database whose every stored part came along", async () => {
+    const started = performance.now();
+    const run = await runCli(["restore", archive()], { DATA_DIR: folder("restored") });
+    console.info(`restore: ${Math.round(performance.now() - started)} ms`);
+    expect(run).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(run.stdout).toContain(`into ${folder("restored")}`);
+
+    const sql = new SQL({
+      adapter: "sqlite",
+      filename: join(folder("restored"), "app.sqlite"),
+      readonly: true,
+    });
+    try {
+      expect(await sql`PRAGMA integrity_check`).toEqual([{ integrity_check: "ok" }]);
+      const rows = (await sql`SELECT id, screenshot_html_key FROM feedback_reports`) as Array<{
+        id: string;
+        screenshot_html_key: string | null;
+      }>;
+      const restored = new Set(rows.map((row) => row.id));
+      for (const id of [beforeBackup.report, ...beforeBackup.acknowledged])
+        expect(restored.has(id)).toBe(true);
+      for (const row of rows)
+        if (row.screenshot_html_key)
+          expect(existsSync(join(folder("restored"), "files", row.screenshot_html_key))).toBe(true);
+    } finally {
+      await sql.close();
+    }
+  });
+
+  test("a server started on the restored folder serves the report and its stored files", async () => {
+    const restored = await startServer(folder("restored"));
+    const token = await logIn(restored.mainUrl, "admin", "admin");
+    const answer = await fetch(`${restored.mainUrl}/api/feedback/${beforeBackup.report}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(answer.status).toBe(200);
+    const report = (await answer.json()) as { formData: unknown; screenshotData: unknown };
+    expect(report.formData).toEqual({ description: "filed before the backup" });
+    expect(report.screenshotData).toEqual(snapshotOf("filed before the backup"));
+    const recording = await fetch(`${restored.messengerUrl}${beforeBackup.uploadPath}`);
+    expect(recording.status).toBe(200);
+    expect(new Uint8Array(await recording.arrayBuffer())).toEqual(beforeBackup.recording);
+  });
+});
+
+/** The names under a folder, recursively, with their sizes: what "nothing changed" compares. */
+async function listing(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .map((entry) => join(entry.parentPath, entry.name))
+    .map((path) => `${path.slice(dir.length)} ${existsSync(path) ? Bun.file(path).size : -1}`)
+    .sort();
+}
+
+describe("gleam restore refuses what would lose data or restore something unsound", () => {
+  test("a folder that is not empty: exit 3, nothing changed", async () => {
+    const occupied = folder("occupied");
+    await mkdir(join(occupied, "files"), { recursive: true });
+    await writeFile(join(occupied, "notes.txt"), "the operator's");
+    await writeFile(join(occupied, "files", "kept.bin"), "a stored file");
+    const before = await listing(occupied);
+    const run = await runCli(["restore", archive()], { DATA_DIR: occupied });
+    expect(run.exitCode).toBe(3);
+    expect(run.stderr).toContain(
+      "is not empty (files, notes.txt): restore into an empty folder, or pass --force",
+    );
+    expect(await listing(occupied)).toEqual(before);
+  });
+
+  test("a damaged or truncated archive: exit 1 before anything is written", async () => {
+    const bytes = await Bun.file(archive()).bytes();
+    const flipped = bytes.slice();
+    // Inside the database entry: past the label's two blocks and the database's header.
+    flipped[4096] = (flipped[4096] as number) ^ 0xff;
+    await writeFile(folder("flipped.tar"), flipped);
+    await writeFile(folder("truncated.tar"), bytes.subarray(0, Math.floor(bytes.length / 2)));
+    await writeFile(folder("not-a-backup.tar"), "hello");
+    for (const [name, message] of [
+      ["flipped.tar", "database/app.sqlite does not match its checksum"],
+      ["truncated.tar", "truncated"],
+      ["not-a-backup.tar", "The archive is damaged"],
+    ]) {
+      const run = await runCli(["restore", folder(name as string)], { DATA_DIR: folder("never") });
+      expect({ name, exitCode: run.exitCode }).toEqual({ name, exitCode: 1 });
+      expect(run.stderr).toContain(message as string);
+      expect(run.stderr).not.toContain("    at ");
+      expect(existsSync(folder("never"))).toBe(false);
+    }
+  });
+
+  test("an archive from a newer build (a migration this build does not know): exit 3", async () => {
+    await mkdir(folder("newer"), { recursive: true });
+    const sql = new SQL({
+      adapter: "sqlite",
+      filename: join(folder("newer"), "app.sqlite"),
+      create: true,
+      readwrite: true,
+    });
+    await runMigrations(sql, migrations);
+    await sql`INSERT INTO schema_migrations (id, name, applied_at) VALUES (9999, 'future', '2030-01-01')`;
+    await sql.close();
+    const backup = await runCli(["backup", folder("newer.tar")], { DATA_DIR: folder("newer") });
+    expect(backup.exitCode).toBe(0);
+    expect(backup.stderr).toContain("written by a newer build");
+
+    const run = await runCli(["restore", folder("newer.tar")], { DATA_DIR: folder("never") });
+    expect(run.exitCode).toBe(3);
+    expect(run.stderr).toContain("at migration 9999, newer than this build knows");
+    expect(existsSync(folder("never"))).toBe(false);
+  });
+
+  test("--force over a database a server has open is refused; over a stopped install it replaces both", async () => {
+    const target = folder("forced");
+    await mkdir(join(target, "files"), { recursive: true });
+    await copyFile(archive(), folder("copy.tar"));
+    const install = await startServer(target);
+    await writeFile(join(target, "files", "stray.bin"), "not in the backup");
+
+    const busy = await runCli(["restore", folder("copy.tar"), "--force"], { DATA_DIR: target });
+    expect(busy.exitCode).toBe(3);
+    expect(busy.stderr).toContain("is in use: stop the server");
+    expect(existsSync(join(target, "files", "stray.bin"))).toBe(true);
+
+    await install.stop();
+    const forced = await runCli(["restore", folder("copy.tar"), "--force"], { DATA_DIR: target });
+    expect(forced).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(existsSync(join(target, "files", "stray.bin"))).toBe(false);
+    expect((await readdir(target)).sort()).toEqual(["app.sqlite", "files"]);
+    const restarted = await startServer(target);
+    const token = await logIn(restarted.mainUrl, "admin", "admin");
+    const answer = await fetch(`${restarted.mainUrl}/api/feedback/${beforeBackup.report}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe("gleam restore --force over a damaged install", () => {
+  test("a database file SQLite cannot read is replaced like any other", async () => {
+    const target = folder("damaged-install");
+    await mkdir(target, { recursive: true });
+    await writeFile(join(target, "app.sqlite"), crypto.getRandomValues(new Uint8Array(8192)));
+    await writeFile(join(target, "app.sqlite-wal"), "a WAL of another database");
+    const run = await runCli(["restore", archive(), "--force"], { DATA_DIR: target });
+    expect(run).toMatchObject({ exitCode: 0, stderr: "" });
+    expect((await readdir(target)).sort()).toEqual(["app.sqlite", "files"]);
+    const sql = new SQL({ adapter: "sqlite", filename: join(target, "app.sqlite"), readonly: true });
+    expect(await sql`PRAGMA integrity_check`).toEqual([{ integrity_check: "ok" }]);
+    await sql.close();
+  });
+});
+
+describe("arguments", () => {
+  test("--help answers 0; a missing or extra file, an unknown flag answer 2 with the usage and no stack", async () => {
+    for (const command of ["backup", "restore"]) {
+      const help = await runCli([command, "--help"], {});
+      expect(help.exitCode).toBe(0);
+      expect(help.stdout).toStartWith(`Usage: gleam ${command} <file> [--force]`);
+      for (const args of [[command], [command, "a.tar", "b.tar"], [command, "a.tar", "--compress"]]) {
+        const run = await runCli(args, { DATA_DIR: folder("source") });
+        expect({ args, exitCode: run.exitCode }).toEqual({ args, exitCode: 2 });
+        expect(run.stderr).toContain(`Usage: gleam ${command} <file>`);
+        expect(run.stderr).not.toContain("    at ");
+      }
+    }
+  });
+
+  test("backup refuses to overwrite a file without --force (3) and names a missing folder (1)", async () => {
+    const exists = await runCli(["backup", archive()], { DATA_DIR: folder("source") });
+    expect(exists.exitCode).toBe(3);
+    expect(exists.stderr).toContain("exists: pass --force to replace it");
+    const missing = await runCli(["backup", folder("no/such/folder.tar")], { DATA_DIR: folder("source") });
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain("does not exist");
+    const noDatabase = await runCli(["backup", folder("nothing.tar")], { DATA_DIR: folder("empty") });
+    expect(noDatabase.exitCode).toBe(1);
+    expect(noDatabase.stderr).toContain("No database at");
+  });
+});

@@ -519,6 +519,24 @@ describe("update (partialupdate)", () => {
     expect(row?.name).toBe("Bob");
   });
 
+  test("identify and update called together run in call order: the later one's fields are kept", async () => {
+    const { manager, sent } = setup();
+    await manager.start();
+
+    const identified = manager.identify("user-77", { name: "Grace" });
+    const updated = manager.update({ phone: "+49 30 1234" });
+    // The update waits for identify's answer: only one request is out.
+    await identified;
+    expect(sent.map((call) => call.path)).toEqual(["/api/widget/sessions", "/api/widget/sessions/identify"]);
+    await updated;
+
+    expect(sent.map((call) => call.path).slice(1)).toEqual([
+      "/api/widget/sessions/identify",
+      "/api/widget/sessions/partialupdate",
+    ]);
+    expect(manager.current()).toMatchObject({ userId: "user-77", name: "Grace", phone: "+49 30 1234" });
+  });
+
   test("is skipped (no request) when nothing changed", async () => {
     const { manager, sent } = setup();
     await manager.start();

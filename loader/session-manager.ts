@@ -35,6 +35,35 @@ const cookieMaxAge = 365 * 24 * 60 * 60;
  * asked), retried with a growing delay when the server refuses it, and replaced whole by the answers of
  * identify and partialupdate.
  */
+/**
+ * Runs writes one at a time, in call order: identify and updateContact each answer the whole session,
+ * so the late answer of an earlier call must never undo a later one (a host queues both before the
+ * loader arrives).
+ */
+function oneAtATime() {
+  let writing: Promise<unknown> = Promise.resolve();
+  return <T>(write: () => Promise<T>): Promise<T> => {
+    const turn = writing.then(write, write);
+    writing = turn.catch(() => {});
+    return turn;
+  };
+}
+
+/** Whether the given fields would change nothing on `session` (then no call is made). */
+function unchangedOn(session: WidgetSession | null, fields: Record<string, unknown>): boolean {
+  if (!session) return false;
+  const current = session as unknown as Record<string, unknown>;
+  const custom = session.customData ?? {};
+  return Object.entries(fields).every(([name, value]) => {
+    // A field the host did not pass changes nothing (e.g. no customData at all).
+    if (value === undefined) return true;
+    if (name === "customData" && value && typeof value === "object") {
+      return Object.entries(value).every(([k, v]) => custom[k] === v);
+    }
+    return name in current ? current[name] === value : custom[name] === value;
+  });
+}
+
 export function createSessionManager(deps: SessionManagerDeps) {
   const key = sessionStorageKey(deps.sdkKey);
   let session: WidgetSession | null = null;
@@ -118,20 +147,7 @@ export function createSessionManager(deps: SessionManagerDeps) {
     });
   }
 
-  /** Whether the given fields would change nothing on the current session (then no call is made). */
-  function unchanged(fields: Record<string, unknown>): boolean {
-    if (!session) return false;
-    const current = session as unknown as Record<string, unknown>;
-    const custom = session.customData ?? {};
-    return Object.entries(fields).every(([name, value]) => {
-      // A field the host did not pass changes nothing (e.g. no customData at all).
-      if (value === undefined) return true;
-      if (name === "customData" && value && typeof value === "object") {
-        return Object.entries(value).every(([k, v]) => custom[k] === v);
-      }
-      return name in current ? current[name] === value : custom[name] === value;
-    });
-  }
+  const inTurn = oneAtATime();
 
   return {
     start,
@@ -139,26 +155,28 @@ export function createSessionManager(deps: SessionManagerDeps) {
     ready: () => session !== null,
     headers: () => sessionHeaders(session),
 
-    async identify(userId: string, data: ContactData = {}, userHash?: string): Promise<WidgetSession | null> {
-      if (!session) throw { status: 0, statusText: "Session not ready yet.", responseText: "" };
-      const { customData, ...fields } = data;
-      if (unchanged({ userId: String(userId), ...fields, customData })) return session;
-      const body = { ...customData, ...fields, userId: String(userId), userHash, lang: deps.language() };
-      return accept(await deps.request("POST", "/sessions/identify", body, sessionHeaders(session)));
-    },
+    identify: (userId: string, data: ContactData = {}, userHash?: string) =>
+      inTurn(async (): Promise<WidgetSession | null> => {
+        if (!session) throw { status: 0, statusText: "Session not ready yet.", responseText: "" };
+        const { customData, ...fields } = data;
+        if (unchangedOn(session, { userId: String(userId), ...fields, customData })) return session;
+        const body = { ...customData, ...fields, userId: String(userId), userHash, lang: deps.language() };
+        return accept(await deps.request("POST", "/sessions/identify", body, sessionHeaders(session)));
+      }),
 
-    async update(data: ContactData): Promise<WidgetSession | null> {
-      if (!session) throw { status: 0, statusText: "Session not ready yet.", responseText: "" };
-      const { customData, ...fields } = data;
-      if (unchanged({ ...fields, customData })) return session;
-      const body = {
-        data: { ...customData, ...fields, lang: deps.language() },
-        type: "js",
-        sdkVersion: deps.sdkVersion,
-        ws: true,
-      };
-      return accept(await deps.request("POST", "/sessions/partialupdate", body, sessionHeaders(session)));
-    },
+    update: (data: ContactData) =>
+      inTurn(async (): Promise<WidgetSession | null> => {
+        if (!session) throw { status: 0, statusText: "Session not ready yet.", responseText: "" };
+        const { customData, ...fields } = data;
+        if (unchangedOn(session, { ...fields, customData })) return session;
+        const body = {
+          data: { ...customData, ...fields, lang: deps.language() },
+          type: "js",
+          sdkVersion: deps.sdkVersion,
+          ws: true,
+        };
+        return accept(await deps.request("POST", "/sessions/partialupdate", body, sessionHeaders(session)));
+      }),
 
     /** Forgets the visitor (clearIdentity) and starts a fresh anonymous session. */
     clear(): Promise<WidgetSession> {

@@ -8,8 +8,8 @@ export interface RealtimeMessage {
   data?: unknown;
 }
 
-// Spec §9: ping every 10 s, reconnect 5 s after a close (after a server restart's close, 1012, the
-// socket class tries sooner: src/shared/service-restart.ts). Plain constants, so the build writes the
+// Spec §9: ping every 10 s, reconnect 5 s after a close (after a server restart's close, 1012, or a
+// connection lost when its server died, the socket class tries sooner: src/shared/service-restart.ts). Plain constants, so the build writes the
 // numbers where they are used (the loader's size budget).
 const pingMs = 10_000;
 const reconnectMs = 5000;

@@ -31,6 +31,7 @@ describe("the pretest step's detection", () => {
         "nginx",
         "openssl",
         "systemd-analyze",
+        "haproxy",
       ]);
     } finally {
       await fake.dispose();
@@ -38,7 +39,7 @@ describe("the pretest step's detection", () => {
   });
 
   test("a program that is present but not executable still counts as missing", async () => {
-    const fake = await fakePath(["chromium", "nginx", "openssl", "systemd-analyze"]);
+    const fake = await fakePath(["chromium", "nginx", "openssl", "systemd-analyze", "haproxy"]);
     try {
       await writeFile(join(fake.path, "redis-server"), "not a program");
       expect(missingRequirements(fake.path, onlyOnPath).map((requirement) => requirement.program)).toEqual([
@@ -74,7 +75,7 @@ describe("the pretest step's detection", () => {
   test("as root with apt-get, the plan installs exactly the missing packages", () => {
     expect(provisionPlan(testRequirements, { isRoot: true, hasAptGet: true })).toEqual({
       kind: "install",
-      packages: ["chromium", "redis-server", "postgresql", "nginx", "openssl", "systemd"],
+      packages: ["chromium", "redis-server", "postgresql", "nginx", "openssl", "systemd", "haproxy"],
       command: [
         "apt-get",
         "install",
@@ -86,6 +87,7 @@ describe("the pretest step's detection", () => {
         "nginx",
         "openssl",
         "systemd",
+        "haproxy",
       ],
     });
     expect(provisionPlan([], { isRoot: true, hasAptGet: true })).toEqual({ kind: "ready" });

@@ -45,6 +45,13 @@ export const testRequirements: readonly Requirement[] = [
     neededBy: "the self-hosting guide's systemd unit test",
     foundElsewhere: () => executable("/usr/bin/systemd-analyze"),
   },
+  // The balancer of `npm run cluster` and its tests (scripts/cluster/, deploy/haproxy.cfg).
+  {
+    program: "haproxy",
+    debianPackage: "haproxy",
+    neededBy: "the cluster tests",
+    foundElsewhere: () => executable("/usr/sbin/haproxy"),
+  },
 ];
 
 function executable(file: string): boolean {

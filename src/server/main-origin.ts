@@ -133,7 +133,7 @@ export function createMainOrigin({
     const context = await widgetApi.authenticateSession(request, new URL(request.url), ip);
     if (context instanceof Response) return context;
     const sessionId = context.session?.id ?? "";
-    const refused = widgetSockets.reserve(sessionId, ip);
+    const refused = await widgetSockets.reserve(sessionId, ip);
     if (refused) return tooManySockets(refused);
     const data: SocketData = { kind: "widget", sessionId, projectId: context.project.id, ip };
     if (server.upgrade(request, { data })) return undefined;

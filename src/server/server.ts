@@ -31,7 +31,11 @@ import {
   startWebhookDispatcher,
   type WebhookDispatchSettings,
 } from "./domain/webhooks/webhook-dispatcher.ts";
-import { createWebhookEvents, type WebhookEvents } from "./domain/webhooks/webhook-events.ts";
+import {
+  createWebhookEvents,
+  type WebhookEvents,
+  webhooksChangedSignal,
+} from "./domain/webhooks/webhook-events.ts";
 import {
   createRequestGate,
   createShutdownClock,
@@ -65,6 +69,7 @@ import { createReadiness } from "./readiness/readiness.ts";
 import { createConnectedCensus } from "./realtime/connected-census.ts";
 import { createConnectedWidgets } from "./realtime/connected-widgets.ts";
 import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher } from "./realtime/fanout.ts";
+import { createRedisWidgetSocketCounts } from "./realtime/redis-widget-socket-counts.ts";
 import { dispatchSignals, signalStaffAccessChanged } from "./realtime/signal-dispatch.ts";
 import { type SocketData, socketHandlers } from "./realtime/socket-handlers.ts";
 import { authenticateStaffSocket } from "./realtime/staff-socket-auth.ts";
@@ -204,7 +209,7 @@ export async function startServer(
     const sql = db.sql;
     const storage = createFileStorage(config.storage);
     const urls: OriginUrls = { main: config.publicUrl ?? "", messenger: config.messengerUrl ?? "" };
-    const webhooks = createWebhookEvents(sql, { logger });
+    const webhooks = createWebhookEvents(sql, { logger, announce: realtime.announceWebhookChange });
     const widget = startWidgetSide(config, logger, options, {
       sql,
       webhooks,
@@ -351,7 +356,7 @@ async function startRealtime(
   metrics: ServerMetrics,
 ) {
   const created = config.redisUrl
-    ? await createRedisFanout(config.redisUrl, localPublisher).catch((error: unknown) => {
+    ? await createRedisFanout(config.redisUrl, localPublisher, logger).catch((error: unknown) => {
         throw new StartupError(
           `REDIS_URL cannot be reached: ${error instanceof Error ? error.message : error}`,
         );
@@ -361,40 +366,56 @@ async function startRealtime(
   const fanout = timedFanout(created, metrics.publishSeconds);
   const connected = createConnectedWidgets();
   const census = createConnectedCensus(fanout, connected);
-  const widgetSockets = createWidgetSocketCounts(
-    options.widgetSocketCaps ?? (config.rateLimits ? defaultWidgetSocketCaps : noWidgetSocketCaps),
-  );
+  const caps = options.widgetSocketCaps ?? (config.rateLimits ? defaultWidgetSocketCaps : noWidgetSocketCaps);
+  const shared = await sharedRedis(config, sql, cleanups);
+  const widgetSockets = shared
+    ? createRedisWidgetSocketCounts(shared.redis, caps, logger, { prefix: shared.deployment })
+    : createWidgetSocketCounts(caps);
+  // Before Redis closes (cleanups run last first).
+  cleanups.push(() => widgetSockets.close());
   const staffWatch = createStaffSocketWatch(sql, { intervalMs: options.staffRecheckMs, logger });
   cleanups.push(() => staffWatch.stop());
   const staffAccessChanged = signalStaffAccessChanged(fanout, logger);
+  // Every process drops who it knows listens to webhooks (signal-dispatch.ts); a lost signal is logged.
+  const announceWebhookChange = () =>
+    fanout
+      .signal(webhooksChangedSignal, "")
+      .catch((error: unknown) => logger.warn("webhook change signal failed", { error: String(error) }));
   return {
+    announceWebhookChange,
     fanout,
     connected,
     census,
     widgetSockets,
     staffWatch,
     staffAccessChanged,
-    widgetRateLimiter: await sharedWidgetRateLimiter(config, logger, sql, cleanups),
+    // With REDIS_URL the widget API's rate limits count in Redis, one window for every process.
+    widgetRateLimiter: shared
+      ? (name: string, rate: RateLimit): RateLimiter =>
+          createRedisRateLimiter(shared.redis, `${shared.deployment}:widget:${name}`, rate, logger)
+      : undefined,
   };
 }
 
 /**
- * With REDIS_URL the widget API's rate limits count in Redis, one window for every process of this
- * deployment. The processes sharing a database are one deployment; its id (made once, kept in the
- * settings) keeps its counters apart from another deployment's on the same Redis.
+ * With REDIS_URL, the connection the counters every process shares go through (the widget API's
+ * rate limits, the widget socket caps). The processes sharing a database are one deployment; its id
+ * (made once, kept in the settings) keeps its counters apart from another deployment's on the same
+ * Redis.
  */
-async function sharedWidgetRateLimiter(
+async function sharedRedis(
   config: ServerConfig,
-  logger: Logger,
   sql: SQL,
   cleanups: Cleanups,
-): Promise<((name: string, rate: RateLimit) => RateLimiter) | undefined> {
+): Promise<{ redis: RedisClient; deployment: string } | undefined> {
   if (!config.redisUrl) return undefined;
   const deployment = await ensureSetting(sql, "deployment_id", () => crypto.randomUUID());
-  const redis = new RedisClient(config.redisUrl);
+  // Not queued while Redis is away: a limit or a socket count then decides in this process at once
+  // (redis-rate-limiter.ts, redis-widget-socket-counts.ts) instead of holding the request until it is back.
+  const redis = new RedisClient(config.redisUrl, { enableOfflineQueue: false });
   await redis.connect();
   cleanups.push(() => redis.close());
-  return (name, rate) => createRedisRateLimiter(redis, `${deployment}:widget:${name}`, rate, logger);
+  return { redis, deployment };
 }
 
 type WidgetSide = ReturnType<typeof startWidgetSide>;
@@ -448,6 +469,7 @@ function startWidgetSide(
     lookups,
     staffWatch: realtime.staffWatch,
     census: realtime.census,
+    webhooks,
     deliverPublished: (projectId) => deliverToConnectedWidgets(deps, realtime.connected, projectId),
   });
   const limits = options.widgetRateLimits ?? (config.rateLimits ? undefined : noWidgetRateLimits);
@@ -498,8 +520,15 @@ async function createPlatformSide(
   const guard = createAuthGuard(sql, tokens);
   if (config.captcha.provider === "off")
     logger.warn("CAPTCHA_PROVIDER is off: logins are not checked for humans");
-  const captcha = createCaptcha(config.captcha, await ensureSetting(sql, "captcha_secret", randomSecret));
   const authLimiter = createSharedRateLimiter(sql);
+  // A solved ALTCHA is spent in the database: every process refuses it after its first use.
+  const captcha = createCaptcha(
+    config.captcha,
+    await ensureSetting(sql, "captcha_secret", randomSecret),
+    fetch,
+    async (signature, forMs) =>
+      (await authLimiter.take(`altcha-spent:${signature}`, { limit: 1, windowMs: forMs })).allowed,
+  );
   const authDeps = {
     sql,
     passwords,

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
 import { RestartAwareSocket } from "./restart-aware-socket.ts";
-import { restartRetryDelaysMs, serviceRestartCloseCode, spreadDelay } from "./service-restart.ts";
+import {
+  restartRetryDelaysMs,
+  serviceRestartCloseCode,
+  spreadDelay,
+  steadyConnectionMs,
+} from "./service-restart.ts";
 import { FakeWebSocket, settle } from "./test-support/fake-websocket.ts";
 
 let restore: () => void = () => {};
@@ -75,10 +80,35 @@ describe("a socket closed for a server restart (1012)", () => {
     await expectNextTryAfter(10_000);
   });
 
-  test("once open again, an ordinary close waits the usual delay", async () => {
+  test("a connection lost again before it was steady goes on with the next delay, not the first", async () => {
     await openSocket();
     FakeWebSocket.latest().closeFromServer(serviceRestartCloseCode);
     await expectNextTryAfter(quick(250));
+    FakeWebSocket.latest().accept();
+    await advance(steadyConnectionMs - 100);
+    FakeWebSocket.latest().closeFromServer(1006);
+    await expectNextTryAfter(quick(500));
+  });
+
+  test("a connection that stayed open starts the quick tries from the first delay again", async () => {
+    await openSocket();
+    FakeWebSocket.latest().closeFromServer(serviceRestartCloseCode);
+    await expectNextTryAfter(quick(250));
+    FakeWebSocket.latest().accept();
+    await advance(steadyConnectionMs);
+    FakeWebSocket.latest().closeFromServer(serviceRestartCloseCode);
+    await expectNextTryAfter(quick(250));
+  });
+
+  test("a server that accepts and drops every connection at once is not knocked on faster", async () => {
+    await openSocket({ reconnectionDelayGrowFactor: 1 });
+    FakeWebSocket.latest().closeFromServer(1006);
+    for (const delay of restartRetryDelaysMs) {
+      await expectNextTryAfter(quick(delay));
+      FakeWebSocket.latest().accept();
+      FakeWebSocket.latest().closeFromServer(1006);
+    }
+    await expectNextTryAfter(5000);
     FakeWebSocket.latest().accept();
     FakeWebSocket.latest().closeFromServer(1006);
     await expectNextTryAfter(5000);
@@ -113,14 +143,53 @@ describe("a socket closed for a server restart (1012)", () => {
   });
 });
 
-describe("any other close", () => {
-  for (const code of [1000, 1001, 1006, 1011, 4001]) {
-    test(`${code} waits the usual delay`, async () => {
+describe("a connection lost without a close (its server's process or machine died)", () => {
+  test("1006 tries again after the first quick delay: a balancer's other servers take it", async () => {
+    await openSocket();
+    await advance(steadyConnectionMs);
+    FakeWebSocket.latest().closeFromServer(1006);
+    await expectNextTryAfter(quick(250));
+  });
+
+  test("reported as an error first, as some browsers do, it is the same", async () => {
+    await openSocket();
+    await advance(steadyConnectionMs);
+    FakeWebSocket.latest().drop();
+    await expectNextTryAfter(quick(250));
+    FakeWebSocket.latest().refuse();
+    await expectNextTryAfter(quick(500));
+  });
+
+  for (const code of [1000, 1001, 1011]) {
+    test(`${code} after an open connection goes the same way`, async () => {
+      await openSocket();
+      FakeWebSocket.latest().closeFromServer(code);
+      await expectNextTryAfter(quick(250));
+    });
+  }
+});
+
+describe("the usual delay", () => {
+  for (const code of [4000, 4001, 4999]) {
+    test(`after the application's own close ${code}`, async () => {
       await openSocket();
       FakeWebSocket.latest().closeFromServer(code);
       await expectNextTryAfter(5000);
     });
   }
+
+  test("after a first connection that never opened", async () => {
+    const socket = new RestartAwareSocket("ws://server.test/ws", [], {
+      minReconnectionDelay: 5000,
+      maxReconnectionDelay: 5000,
+      reconnectionDelayGrowFactor: 1,
+      random: () => 0.5,
+    });
+    sockets.push(socket);
+    await advance(1);
+    FakeWebSocket.latest().refuse();
+    await expectNextTryAfter(5000);
+  });
 });
 
 test("each quick try is spread over half to one and a half times its delay", () => {

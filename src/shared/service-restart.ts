@@ -7,12 +7,20 @@
  * clients (restart-aware-socket.ts) try again after these delays instead of their usual ones (the
  * widget's 5 s); each delay is spread over half to one and a half times itself, so a server's visitors
  * do not all come back in one instant. When every quick try failed, the usual delay and its backoff
- * take over.
+ * take over. The same delays follow a connection lost without a close (1006: the server's process or
+ * machine died), since behind a balancer the other servers take the socket at once.
  */
 export const serviceRestartCloseCode = 1012;
 export const serviceRestartReason = "Service Restart";
 
 export const restartRetryDelaysMs: readonly number[] = [250, 500, 1000, 2000];
+
+/**
+ * How long a connection must have stayed open for its loss to start the quick tries from the first
+ * delay; one lost sooner goes on with the next, so a server that accepts and drops at once is tried
+ * every few seconds, not four times a second.
+ */
+export const steadyConnectionMs = 5000;
 
 /** One quick try's delay: `base` spread by `random()` (0 to 1) over half to one and a half times it. */
 export function spreadDelay(base: number, random: () => number = Math.random): number {

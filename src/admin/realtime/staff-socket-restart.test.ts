@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, jest, test } from "bun:test";
-import { serviceRestartCloseCode } from "../../shared/service-restart.ts";
+import { restartRetryDelaysMs, serviceRestartCloseCode } from "../../shared/service-restart.ts";
 import { FakeWebSocket, settle } from "../../shared/test-support/fake-websocket.ts";
 import { createStaffSocket, openStaffSocket, signInEndedCloseCode } from "./staff-socket.ts";
 
@@ -55,12 +55,26 @@ test("a server restart's close (1012) comes back within 0.4 s with the same sign
   expect(reconnects).toBe(1);
 });
 
-test("a drop without a restart waits the admin's usual 1 s", async () => {
+test("a connection lost without a close (1006: its server died) is tried again within 0.4 s too", async () => {
   FakeWebSocket.latest().closeFromServer(1006);
-  await advance(999);
-  expect(FakeWebSocket.made).toHaveLength(1);
-  await advance(1);
+  await advance(376);
   expect(FakeWebSocket.made).toHaveLength(2);
+});
+
+test("once the quick tries failed too, the admin's usual 1 s", async () => {
+  FakeWebSocket.latest().closeFromServer(1006);
+  // Each quick try comes within one and a half times its delay (service-restart.ts).
+  for (const delay of restartRetryDelaysMs) {
+    const before = FakeWebSocket.made.length;
+    await advance(Math.ceil(delay * 1.5) + 1);
+    expect(FakeWebSocket.made).toHaveLength(before + 1);
+    FakeWebSocket.latest().refuse();
+  }
+  const before = FakeWebSocket.made.length;
+  await advance(1000 - 1);
+  expect(FakeWebSocket.made).toHaveLength(before);
+  await advance(1);
+  expect(FakeWebSocket.made).toHaveLength(before + 1);
 });
 
 test("a sign-in that ended (4001) still renews the token before the next try", async () => {

@@ -167,7 +167,8 @@ export function createStaffSocket(deps: StaffSocketDeps) {
 
 /**
  * The tab's reconnecting socket: 1 s after a drop, growing to 10 s while the server stays away, and
- * sooner after a server restart's close (1012, src/shared/restart-aware-socket.ts). A restart is not a
+ * sooner after a server restart's close (1012) or a connection lost when its server died
+ * (src/shared/restart-aware-socket.ts). A restart is not a
  * sign-in that ended (4001): the token is kept, and the reconnect listeners reload what was missed.
  */
 export function openStaffSocket(url: () => Promise<string>): StaffSocketLike {

@@ -10,8 +10,8 @@ import type { ApiSession } from "./api-client.ts";
  * useEffect(() => realtime.subscribe("conversation-message", ({ shareToken, message }) => …), []);
  * ```
  *
- * partysocket reconnects (5 s after a close, as the loader; sooner after a server restart's 1012:
- * src/shared/restart-aware-socket.ts) and is loaded after the first screen, so it costs the first
+ * partysocket reconnects (5 s after a close, as the loader; sooner after a server restart's 1012 or a
+ * connection lost when its server died: src/shared/restart-aware-socket.ts) and is loaded after the first screen, so it costs the first
  * screen nothing. The socket says `PING` every 10 s (spec §9).
  */
 export interface RealtimePushes {

@@ -42,13 +42,30 @@ function accountBinding(account: string): string {
   return createHash("sha256").update(`altcha-account:${account}`).digest("hex").slice(0, 32);
 }
 
+/**
+ * Marks an ALTCHA solution (its challenge's signature) as used for `forMs`; true only the first time.
+ * The server keeps them in the database, so a solution used on one process is refused by the others.
+ */
+export type SpendSolution = (signature: string, forMs: number) => Promise<boolean>;
+
+/** Used solutions in this process's memory: enough for one process (and the captcha's unit tests). */
+function spentInMemory(): SpendSolution {
+  const used = new Map<string, number>();
+  return async (signature, forMs) => {
+    const now = Date.now();
+    for (const [key, expires] of used) if (expires < now) used.delete(key);
+    if (used.has(signature)) return false;
+    used.set(signature, now + forMs);
+    return true;
+  };
+}
+
 export function createCaptcha(
   settings: CaptchaSettings,
   secret: string,
   fetchImpl: typeof fetch = fetch,
+  spend: SpendSolution = spentInMemory(),
 ): Captcha {
-  const used = new Map<string, number>();
-
   async function verifyAltcha(token: string, account: string | undefined): Promise<boolean> {
     let payload: { challenge?: Challenge; solution?: Solution };
     try {
@@ -60,10 +77,6 @@ export function createCaptcha(
     // `data` is covered by the signature checked below, so a client cannot bind a cheap solution itself.
     if (account !== undefined && payload.challenge.parameters?.data?.account !== accountBinding(account))
       return false;
-    const signature = payload.challenge.signature ?? "";
-    const now = Date.now();
-    for (const [key, expires] of used) if (expires < now) used.delete(key);
-    if (used.has(signature)) return false;
     const result = await verifySolution({
       challenge: payload.challenge,
       solution: payload.solution,
@@ -71,8 +84,8 @@ export function createCaptcha(
       hmacSignatureSecret: secret,
     }).catch(() => null);
     if (!result?.verified) return false;
-    used.set(signature, now + challengeSeconds * 1000);
-    return true;
+    // Spent only once verified, so a forged token cannot use up the signature it copied.
+    return spend(payload.challenge.signature ?? "", challengeSeconds * 1000);
   }
 
   /** reCAPTCHA v3 and Turnstile share the siteverify protocol (secret, response → { success }). */

@@ -24,6 +24,8 @@ export type RequestObserver = (request: Request, path: string, status: number, s
 
 const acceptedRequestId = /^[\w.-]{8,128}$/;
 
+const hostRequired = () => Response.json({ error: "A Host header is required" }, { status: 400 });
+
 /**
  * Request lines wait until the answers of this turn of the event loop are on their way, then are
  * written together: formatting and writing a line no longer sits between a handler's answer
@@ -64,10 +66,13 @@ export function withRequestLog<SocketData>(
 
   async function answer(request: Request, server: ServerFacade<SocketData>, requestId: string) {
     const started = performance.now();
-    const path = requestPath(request.url);
+    // An HTTP/1.0 request without a Host header (a health checker's default, a scanner) reaches Bun's
+    // handler with a relative URL, which no route can read (HTTP/1.1 without one Bun refuses itself).
+    const hostless = request.url.startsWith("/");
+    const path = hostless ? request.url.replace(/[?#].*$/, "") : requestPath(request.url);
     let response: Response | undefined;
     try {
-      response = await handler(request, server);
+      response = hostless ? hostRequired() : await handler(request, server);
     } catch (error) {
       if (isOutOfSpace(error)) {
         logger.error("out of disk space", { requestId, origin, path, error: String(error) });

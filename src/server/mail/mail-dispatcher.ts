@@ -1,6 +1,7 @@
 import type { SQL } from "bun";
 import nodemailer from "nodemailer";
 import type { Logger } from "../logger.ts";
+import { createSharedRateLimiter, type SharedRateLimiter } from "../shared-rate-limiter.ts";
 
 export interface SmtpSettings {
   url: string;
@@ -10,10 +11,29 @@ export interface SmtpSettings {
 /** Rows to send per pass; a pass runs every few seconds while SMTP is configured. */
 const batchSize = 20;
 const defaultIntervalMs = 2000;
+/**
+ * How long a process that took a mail to send has it to itself: past nodemailer's longest wait for a
+ * server (its socket timeout, 10 minutes), so a slow send is never sent a second time by another
+ * process. A process that dies mid-send leaves the mail to be sent again once this has passed.
+ */
+const sendLeaseMs = 15 * 60_000;
 
 /**
- * Sends the outbox through SMTP when `SMTP_URL` is set. A row is marked sent only after the server
- * accepted it; a refused one keeps its error and is not retried in a loop (an operator can clear it).
+ * Takes one outbox row for this process, with every server process sharing the database polling the
+ * same outbox: the lease is a window of one in `rate_limit_counters`, which only one process gets,
+ * and the row is read again under it, so one another process sent meanwhile is not sent twice.
+ */
+async function claim(sql: SQL, leases: SharedRateLimiter, id: string): Promise<boolean> {
+  const lease = await leases.take(`mail-sending:${id}`, { limit: 1, windowMs: sendLeaseMs });
+  if (!lease.allowed) return false;
+  const [row] =
+    await sql`SELECT 1 AS due FROM mail_outbox WHERE id = ${id} AND sent_at IS NULL AND error IS NULL`;
+  return row !== undefined;
+}
+
+/**
+ * Sends the outbox through SMTP when `SMTP_URL` is set, each row by one process (see `claim`). A row
+ * is marked sent only after the server accepted it; a refused one keeps its error and is not retried in a loop (an operator can clear it).
  * `intervalMs` is the time between passes; tests shorten it so a mail goes out without a 2 s wait.
  * `onRefused` is told of each mail the server refused (the metrics count them).
  */
@@ -25,6 +45,7 @@ export function startMailDispatcher(
   onRefused?: () => void,
 ) {
   const transport = nodemailer.createTransport(settings.url);
+  const leases = createSharedRateLimiter(sql);
   let running = false;
   let stopping = false;
   let current: Promise<number> | null = null;
@@ -49,6 +70,7 @@ export function startMailDispatcher(
       for (const row of rows) {
         // A stop lets the mail being sent finish, and leaves the rest for the next start.
         if (stopping) break;
+        if (!(await claim(sql, leases, row.id))) continue;
         try {
           await transport.sendMail({
             from: settings.from,

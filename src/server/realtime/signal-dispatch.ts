@@ -1,3 +1,4 @@
+import { webhooksChangedSignal } from "../domain/webhooks/webhook-events.ts";
 import type { Logger } from "../logger.ts";
 import type { ConnectedCensus } from "./connected-census.ts";
 import type { Fanout } from "./fanout.ts";
@@ -17,6 +18,8 @@ export interface SignalTargets {
   census?: Pick<ConnectedCensus, "handle">;
   /** Drops the cached lookups a signal names (widget-lookup-cache.ts); sees every signal first. */
   lookups?: { handleSignal(name: string, payload: string): void };
+  /** Drops the snapshot of who listens to webhooks (webhook-events.ts). */
+  webhooks?: { forget(): void };
 }
 
 /**
@@ -28,6 +31,10 @@ export function dispatchSignals(fanout: Fanout, logger: Logger, targets: SignalT
   fanout.onSignal((name, payload) => {
     targets.lookups?.handleSignal(name, payload);
     if (targets.census?.handle(name, payload)) return;
+    if (name === webhooksChangedSignal) {
+      targets.webhooks?.forget();
+      return;
+    }
     if (name === staffAccessSignal) {
       targets.staffWatch
         .recheck(payload === "" ? null : payload)

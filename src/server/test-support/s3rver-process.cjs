@@ -38,3 +38,6 @@ server.run().then(
 process.stdin.on("end", () => stop(0));
 process.stdin.on("close", () => stop(0));
 process.stdin.resume();
+// Ctrl-C in a terminal reaches the whole process group (npm run cluster): the folder goes all the same.
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));

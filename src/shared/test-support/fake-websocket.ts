@@ -48,6 +48,14 @@ export class FakeWebSocket extends EventTarget {
     this.dispatchEvent(Object.assign(new Event("close"), { code: 1006, reason: "", wasClean: false }));
   }
 
+  /**
+   * An open connection is lost without a close frame (the server's process died), as browsers that
+   * report it as a failure do: an error, then a 1006 close.
+   */
+  drop(): void {
+    this.refuse();
+  }
+
   /** Puts the fake in the global `WebSocket`; the answer puts the real one back. */
   static install(): () => void {
     const real = globalThis.WebSocket;

@@ -122,16 +122,10 @@ export function createUploadIntake(options: UploadIntakeOptions) {
     try {
       // The form must end well-formed, and what finished meanwhile may have used up the quota.
       await finished;
-      await allowance.confirm();
-      await insertUpload(sql, {
-        id,
-        ...owner,
-        storageKey,
-        contentType: file.contentType,
-        size,
-        originalName,
-        createdAt: new Date(now()).toISOString(),
-      });
+      const contentType = file.contentType;
+      const createdAt = new Date(now()).toISOString();
+      const upload = { id, ...owner, storageKey, contentType, size, originalName, createdAt };
+      await allowance.confirm((tx) => insertUpload(tx, upload));
     } catch (error) {
       // Without its row the object would be an orphan no one can account for.
       await storage.delete(storageKey).catch(() => undefined);

@@ -47,9 +47,13 @@ interface Usage {
   bytes: number;
 }
 
+const noUsage: Usage = { count: 0, bytes: 0 };
+
 /**
  * Uploads of this process still streaming, per session and per project. The table only knows
- * finished uploads, so without this many parallel uploads would each see the whole quota free.
+ * finished uploads, so without this many parallel uploads would each see the whole quota free. Those
+ * streaming on other processes are not here: an upload past a quota is then read but refused when it
+ * finishes (`confirm`), so what is stored stays within the quotas however many processes take uploads.
  */
 function createInFlightLedger() {
   const bySession = new Map<string, Usage>();
@@ -61,10 +65,9 @@ function createInFlightLedger() {
     if (usage.count === 0) map.delete(key);
     else map.set(key, usage);
   };
-  const none: Usage = { count: 0, bytes: 0 };
   return {
-    session: (id: string): Usage => bySession.get(id) ?? none,
-    project: (id: string): Usage => byProject.get(id) ?? none,
+    session: (id: string): Usage => bySession.get(id) ?? noUsage,
+    project: (id: string): Usage => byProject.get(id) ?? noUsage,
     change(sessionId: string, projectId: string, count: number, bytes: number) {
       change(bySession, sessionId, count, bytes);
       change(byProject, projectId, count, bytes);
@@ -72,12 +75,27 @@ function createInFlightLedger() {
   };
 }
 
+/**
+ * Makes a project's uploads wait for each other between their last check and their row (PostgreSQL,
+ * until the transaction ends): processes sharing the database then see each other's finished uploads.
+ * SQLite runs one transaction at a time already.
+ */
+async function lockProjectQuota(tx: SQL, projectId: string): Promise<void> {
+  if (tx.options.adapter === "sqlite") return;
+  await tx`SELECT pg_advisory_xact_lock(hashtext(${`upload-quotas:${projectId}`}))`;
+}
+
 /** One upload's place in the quotas, from before its first byte until its row is written or it fails. */
 export interface UploadAllowance {
   /** Counts bytes as they stream; throws {@link UploadRefused} once past the file limit or a quota. */
   add(bytes: number): void;
-  /** Checks the finished upload against the table again, for uploads that finished meanwhile. */
-  confirm(): Promise<void>;
+  /**
+   * Checks the finished upload against the table again, for uploads that finished meanwhile on this
+   * process or any other, and runs `record` (its row's insert) in the same transaction. Those
+   * transactions run one at a time per project (SQLite has one writer, PostgreSQL takes the project's
+   * lock), so two uploads, on one process or two, cannot both find the last of a quota free.
+   */
+  confirm(record: (tx: SQL) => Promise<void>): Promise<void>;
   /** Leaves the in-flight count; call once the row is written or the upload failed. */
   release(): void;
 }
@@ -103,9 +121,9 @@ export function createUploadLimiter(
 ): UploadLimiter {
   const inFlight = createInFlightLedger();
 
-  function readUsage(uploader: Uploader, projectId: string): Promise<StoredUploadUsage> {
+  function readUsage(uploader: Uploader, projectId: string, from: SQL = sql): Promise<StoredUploadUsage> {
     const time = now();
-    return readStoredUploadUsage(sql, {
+    return readStoredUploadUsage(from, {
       uploader,
       projectId,
       dayStart: `${new Date(time).toISOString().slice(0, 10)}T00:00:00.000Z`,
@@ -207,19 +225,14 @@ export function createUploadLimiter(
           if (stored.projectBytes + inFlight.project(projectId).bytes > quotas.projectBytesPerDay)
             throw refuse(projectBytesUsedUp());
         },
-        async confirm() {
-          const current = await readUsage(uploader, projectId);
-          // The others in flight, without this upload, which `extra` stands for.
-          const session = inFlight.session(sessionId);
-          const project = inFlight.project(projectId);
-          check(
-            uploader,
-            current,
-            { count: session.count - 1, bytes: session.bytes - size },
-            { count: project.count - 1, bytes: project.bytes - size },
-            { count: 1, bytes: size },
-          );
-        },
+        confirm: (record) =>
+          sql.begin(async (tx) => {
+            // Every upload that passed this step before is stored: the table alone is the count.
+            await lockProjectQuota(tx, projectId);
+            const current = await readUsage(uploader, projectId, tx);
+            check(uploader, current, noUsage, noUsage, { count: 1, bytes: size });
+            await record(tx);
+          }),
         release,
       };
     },

@@ -9,8 +9,11 @@ import {
 import type { Logger } from "../../logger.ts";
 import { enabledWebhooks, insertDeliveries } from "./webhooks-repository.ts";
 
-/** How long the snapshot of who listens is trusted: the bound on another process's change. */
+/** How long the snapshot of who listens is trusted: the bound on a change whose signal was lost. */
 export const defaultSubscriptionsMaxAgeMs = 10_000;
+
+/** The fan-out signal a change of any project's webhooks sends: every process reads who listens again. */
+export const webhooksChangedSignal = "webhooks-changed";
 
 /**
  * Where the product says "this happened" to the project's webhooks. The places that report, write a
@@ -18,8 +21,9 @@ export const defaultSubscriptionsMaxAgeMs = 10_000;
  * webhook of the project that listens to the event, and the dispatcher sends them.
  *
  * Who listens is one snapshot of the small `webhooks` table kept in memory, so an event of a project
- * without webhooks costs no query and builds no payload (the report path is a hot one). This process
- * drops the snapshot when an admin changes a webhook; another process behind the same database sees
+ * without webhooks costs no query and builds no payload (the report path is a hot one). When an admin
+ * changes a webhook this process drops the snapshot and `announce` tells the others (a fan-out
+ * signal, through Redis with several processes), which drop theirs; one whose signal got lost sees
  * the change once its snapshot is older than `maxAgeMs`.
  *
  * Like the staff pushes, emitting is best effort after a committed write: a failure is logged and the
@@ -35,27 +39,27 @@ export interface WebhookEvents {
   listening(event: WebhookEventName): Promise<boolean>;
   /** Queues a `webhook.test` for one webhook (enabled or not); answers the delivery's id. */
   queueTest(projectId: string, webhookId: string): Promise<string>;
-  /** An admin changed a project's webhooks: the next event reads who listens again. */
-  changed(): void;
+  /**
+   * An admin changed a project's webhooks (committed): the next event reads who listens again, here
+   * and, once this resolves, in every process (`announce` logs a failure rather than throw it).
+   */
+  changed(): Promise<void>;
+  /** Another process announced a change: drops this process's snapshot. */
+  forget(): void;
   /** Called after deliveries were queued (the dispatcher wakes up instead of waiting for its poll). */
   onQueued(listener: () => void): void;
 }
 
 type Subscribers = Map<string, Array<{ id: string; events: readonly WebhookEventName[] }>>;
 
-export function createWebhookEvents(
-  sql: SQL,
-  {
-    logger,
-    maxAgeMs = defaultSubscriptionsMaxAgeMs,
-    now = () => performance.now(),
-  }: { logger?: Logger; maxAgeMs?: number; now?: () => number } = {},
-): WebhookEvents {
+/**
+ * Who listens, read from the table at most every `maxAgeMs`; one read at a time, and a read that began
+ * before a `forget` is not kept as the state after it.
+ */
+function subscriptionSnapshot(sql: SQL, maxAgeMs: number, now: () => number) {
   let snapshot: { at: number; byProject: Subscribers } | null = null;
   let reading: Promise<Subscribers> | null = null;
-  // A read that began before a change must not be kept as the state after it.
   let generation = 0;
-  const listeners: Array<() => void> = [];
 
   async function subscribers(): Promise<Subscribers> {
     if (snapshot && now() - snapshot.at < maxAgeMs) return snapshot.byProject;
@@ -76,6 +80,35 @@ export function createWebhookEvents(
     reading = read;
     return read;
   }
+
+  function forget() {
+    generation++;
+    snapshot = null;
+    reading = null;
+  }
+
+  return { subscribers, forget };
+}
+
+export interface WebhookEventsOptions {
+  logger?: Logger;
+  maxAgeMs?: number;
+  now?: () => number;
+  /** Tells the other processes of a change (a fan-out signal; never throws); they call `forget`. */
+  announce?: () => Promise<void>;
+}
+
+export function createWebhookEvents(
+  sql: SQL,
+  {
+    logger,
+    maxAgeMs = defaultSubscriptionsMaxAgeMs,
+    now = () => performance.now(),
+    announce,
+  }: WebhookEventsOptions = {},
+): WebhookEvents {
+  const { subscribers, forget } = subscriptionSnapshot(sql, maxAgeMs, now);
+  const listeners: Array<() => void> = [];
 
   const envelope = <E extends WebhookDeliveryEvent>(
     projectId: string,
@@ -140,11 +173,12 @@ export function createWebhookEvents(
       return id ?? "";
     },
 
-    changed() {
-      generation++;
-      snapshot = null;
-      reading = null;
+    async changed() {
+      forget();
+      await announce?.();
     },
+
+    forget,
 
     onQueued(listener) {
       listeners.push(listener);

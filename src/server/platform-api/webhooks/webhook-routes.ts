@@ -102,7 +102,7 @@ export function webhookRoutes({
         });
         return created;
       });
-      webhooks.changed();
+      await webhooks.changed();
       return json(await findWebhook(sql, projectId, id), { status: 201 });
     }),
     adminRoute(guard, "GET", itemPath, async (_request, params) => {
@@ -126,7 +126,7 @@ export function webhookRoutes({
         return true;
       });
       if (!updated) return jsonError(404, webhookNotFoundMessage);
-      webhooks.changed();
+      await webhooks.changed();
       return json(await findWebhook(sql, webhook.projectId, webhook.id));
     }),
     adminRoute(guard, "DELETE", itemPath, async (_request, params, admin) => {
@@ -141,7 +141,7 @@ export function webhookRoutes({
         return true;
       });
       if (!deleted) return jsonError(404, webhookNotFoundMessage);
-      webhooks.changed();
+      await webhooks.changed();
       return new Response(null, { status: 204 });
     }),
     adminRoute(guard, "GET", `${itemPath}/deliveries`, async (_request, params) => {

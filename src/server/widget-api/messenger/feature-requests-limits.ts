@@ -1,7 +1,7 @@
 import type { SQL } from "bun";
 import { recentRequestsOf } from "../../domain/feature-requests/feature-requests-repository.ts";
 import { jsonError } from "../../http/json-response.ts";
-import { createRateLimiter, type LocalRateLimiter } from "../../rate-limiter.ts";
+import { createSharedRateLimiter } from "../../shared-rate-limiter.ts";
 
 /** How much one visitor may put on a project's feature-request board. */
 export interface FeatureRequestLimits {
@@ -20,30 +20,29 @@ export const defaultFeatureRequestLimits: FeatureRequestLimits = {
 };
 
 const dayMs = 24 * 60 * 60 * 1000;
-/** Past this many tracked keys, a limiter drops its ended windows (no timer to stop on shutdown). */
-const sweepAbove = 10_000;
+/**
+ * How long one session's submit holds the board's lock at most: longer than a submit takes, short
+ * enough that a process that died holding it does not keep the session out for long.
+ */
+const submitLockMs = 30_000;
 
 const tooMany = (message: string, retryAfterSeconds: number) =>
   jsonError(429, message, undefined, { headers: { "Retry-After": String(retryAfterSeconds) } });
 
-function take(limiter: LocalRateLimiter, key: string) {
-  if (limiter.size > sweepAbove) limiter.sweep();
-  return limiter.take(key);
-}
-
 /**
- * The board's quotas. The per-session count of requests is read from the table, so it holds across
- * restarts and processes; one submit per session at a time keeps parallel submits from all seeing
- * the same count. The per-IP and vote rates are in memory, like the widget API's other rates.
+ * The board's quotas, all counted in the database so they hold across restarts and every server
+ * process sharing it: the per-session count of requests is read from the table, the per-IP and vote
+ * rates are windows in `rate_limit_counters`, and one submit per session at a time (a lock there too)
+ * keeps parallel submits, on one process or several, from all seeing the same count.
  */
 export function createFeatureRequestLimiter(
   sql: SQL,
   limits: FeatureRequestLimits = defaultFeatureRequestLimits,
   now: () => number = Date.now,
 ) {
-  const perIp = createRateLimiter({ limit: limits.ipRequestsPerHour, windowMs: 60 * 60 * 1000 }, now);
-  const votes = createRateLimiter({ limit: limits.sessionVotesPerMinute, windowMs: 60_000 }, now);
-  const submitting = new Set<string>();
+  const counters = createSharedRateLimiter(sql, now);
+  const perIp = { limit: limits.ipRequestsPerHour, windowMs: 60 * 60 * 1000 };
+  const votes = { limit: limits.sessionVotesPerMinute, windowMs: 60_000 };
 
   /** The 429 for a request past a quota, or null once the request may be stored. */
   async function refuseRequest(sessionId: string, ip: string): Promise<Response | null> {
@@ -57,7 +56,7 @@ export function createFeatureRequestLimiter(
         Math.max(1, Math.ceil((leaves - time) / 1000)),
       );
     }
-    const decision = take(perIp, ip);
+    const decision = await counters.take(`feature-requests-ip:${ip}`, perIp);
     if (!decision.allowed)
       return tooMany("Too many feature requests from your network, try later", decision.retryAfterSeconds);
     return null;
@@ -69,18 +68,19 @@ export function createFeatureRequestLimiter(
      * time; otherwise answers the 429 with `Retry-After`.
      */
     async submit(sessionId: string, ip: string, store: () => Promise<Response>): Promise<Response> {
-      if (submitting.has(sessionId)) return tooMany("A feature request of yours is still being saved", 1);
-      submitting.add(sessionId);
+      const lock = `feature-requests-submitting:${sessionId}`;
+      const held = await counters.take(lock, { limit: 1, windowMs: submitLockMs });
+      if (!held.allowed) return tooMany("A feature request of yours is still being saved", 1);
       try {
         return (await refuseRequest(sessionId, ip)) ?? (await store());
       } finally {
-        submitting.delete(sessionId);
+        await counters.clear(lock);
       }
     },
 
     /** A 429 when the session toggled votes too often this minute, else null. */
-    refuseVote(sessionId: string): Response | null {
-      const decision = take(votes, sessionId);
+    async refuseVote(sessionId: string): Promise<Response | null> {
+      const decision = await counters.take(`feature-request-votes:${sessionId}`, votes);
       return decision.allowed ? null : tooMany("Too many votes, slow down", decision.retryAfterSeconds);
     },
   };

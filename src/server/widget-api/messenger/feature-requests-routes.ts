@@ -49,7 +49,7 @@ export function featureRequestsRoutes({ sql }: WidgetRouteDeps): WidgetRoute[] {
   async function vote(context: WidgetContext): Promise<Response> {
     const session = sessionOf(context);
     if (session instanceof Response) return session;
-    const refused = limiter.refuseVote(session.id);
+    const refused = await limiter.refuseVote(session.id);
     if (refused) return refused;
     const id = context.params.id ?? "";
     const found = await findWidgetFeatureRequest(sql, context.project.id, session.id, id);

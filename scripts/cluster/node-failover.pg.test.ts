@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { processTestTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
+import type { Conversation } from "../../src/shared/messenger-api.ts";
+import type { ClusterNode } from "./cluster-node.ts";
+import {
+  conversationsNotWhole,
+  missingCount,
+  missingFromDatabase,
+  reportsNotWhole,
+  spread,
+} from "./test-support/acknowledged-in-cluster.ts";
+import {
+  acknowledgedCount,
+  type ClusterLedger,
+  type ClusterTarget,
+  newClusterLedger,
+  runClusterLoad,
+  send,
+  staffReply,
+  startVisitor,
+  type Visitor,
+  visitorHeaders,
+} from "./test-support/cluster-load.ts";
+import {
+  type ClusterUnderTest,
+  prepareTarget,
+  socketsPerNode,
+  startClusterUnderTest,
+} from "./test-support/cluster-under-test.ts";
+import {
+  comebacks,
+  openStaffClients,
+  openWidgetClients,
+  percentile,
+  type SocketLife,
+  until,
+} from "./test-support/watched-clients.ts";
+
+// Starts whole processes: the process-level timeout of test-timeouts.ts.
+setDefaultTimeout(processTestTimeoutMs);
+
+/**
+ * `npm run cluster`'s cluster (three server processes on PostgreSQL, Redis and S3, haproxy with
+ * deploy/haproxy.cfg in front) under mixed widget and staff traffic through the balancer, while one
+ * node gets kill -9: every write answered 2xx is in PostgreSQL and S3 afterwards and reads back whole
+ * through any node; the widget and staff sockets the dead node held are back through the balancer
+ * within 3 s and get the next staff reply and publish; the node, started again, is back in haproxy's
+ * rotation and serving without anyone touching the balancer.
+ */
+let harness: ClusterUnderTest;
+
+beforeAll(async () => {
+  harness = await startClusterUnderTest();
+}, processTestTimeoutMs);
+
+afterAll(async () => {
+  await harness?.dispose();
+});
+
+const publishPage = "/cluster-failover";
+
+/** A visitor with the page open: a session, a page view on the publish's page, a conversation. */
+async function visitorWithChat(target: ClusterTarget, ledger: ClusterLedger) {
+  const visitor = (await startVisitor(target.mainUrl, ledger)) as Visitor;
+  const headers = visitorHeaders(visitor);
+  const ping = await fetch(`${target.mainUrl}/api/widget/sessions/ping`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ time: 1, events: [{ name: "pageView", data: { page: publishPage } }] }),
+  });
+  expect(ping.status).toBe(200);
+  const started = await fetch(`${target.mainUrl}/api/widget/conversations`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ text: "Is anyone there?" }),
+  });
+  expect(started.status).toBe(201);
+  const { shareToken } = (await started.json()) as Conversation;
+  const [row] = await target.sql`SELECT id FROM conversations WHERE share_token = ${shareToken}`;
+  return { visitor, conversationId: String((row as { id: string }).id) };
+}
+
+/** The node holding the most staff sockets among those holding a widget socket too. */
+function victimOf(nodes: ClusterNode[]): ClusterNode {
+  const widgets = socketsPerNode(nodes, "/api/widget/ws");
+  const staff = socketsPerNode(nodes, "/api/admin/ws");
+  const candidates = nodes
+    .map((node, index) => ({ node, widgets: widgets[index] ?? 0, staff: staff[index] ?? 0 }))
+    .filter((entry) => entry.widgets > 0 && entry.staff > 0)
+    .sort((a, b) => b.staff - a.staff);
+  const chosen = candidates[0];
+  if (!chosen) throw new Error(`no node holds both kinds of socket: widget ${widgets}, staff ${staff}`);
+  return chosen.node;
+}
+
+/** A staff reply to every visitor's conversation and a published modal on their page, through the balancer. */
+async function replyAndPublish(
+  target: ClusterTarget,
+  ledger: ClusterLedger,
+  chats: Array<{ conversationId: string }>,
+) {
+  const replies = await Promise.all(
+    chats.map((chat, index) =>
+      staffReply(target, ledger, chat.conversationId, `<p>Back after the failover ${index}</p>`),
+    ),
+  );
+  const admin = { "Content-Type": "application/json", Authorization: `Bearer ${target.adminToken}` };
+  const created = await send<{ id: string }>(
+    ledger,
+    `${target.mainUrl}/api/projects/${target.projectId}/outbounds`,
+    {
+      method: "POST",
+      headers: admin,
+      body: JSON.stringify({
+        type: "modal",
+        name: "After the failover",
+        config: { title: "Still here" },
+        pageFilter: publishPage,
+        pageFilterType: "contains",
+      }),
+    },
+    "outbound",
+  );
+  if (!created) throw new Error("the outbound was not created");
+  const published = await fetch(
+    `${target.mainUrl}/api/projects/${target.projectId}/outbounds/${created.id}/publish`,
+    {
+      method: "POST",
+      headers: admin,
+    },
+  );
+  expect(published.status).toBe(200);
+  return { replies: replies.map((reply) => reply?.id ?? "none"), outbound: created.id };
+}
+
+/** Restarts the node and measures until it listens, until haproxy has it UP, and until it served a request. */
+async function restartAndRejoin(harness: ClusterUnderTest, node: ClusterNode) {
+  const { cluster } = harness;
+  const stateOfNode = async () =>
+    (await cluster.servers()).find(
+      (server) => server.backend === "gleam_main" && server.server === node.name,
+    );
+  const before = (await stateOfNode())?.sessions ?? 0;
+  const started = performance.now();
+  await node.restart();
+  const listeningMs = performance.now() - started;
+  let upMs = Number.NaN;
+  let servingMs = Number.NaN;
+  const deadline = performance.now() + 10_000;
+  while (performance.now() < deadline && Number.isNaN(servingMs)) {
+    const state = await stateOfNode();
+    if (state?.status === "UP" && Number.isNaN(upMs)) upMs = performance.now() - started;
+    if (state?.status === "UP" && state.sessions > before) servingMs = performance.now() - started;
+    await Bun.sleep(25);
+  }
+  return { listeningMs, upMs, servingMs };
+}
+
+/** Reports and conversations read back through each node directly, besides all through the balancer. */
+const samplePerNode = 4;
+
+/**
+ * Every acknowledged report (what the visitor wrote, its snapshot and replay) and conversation (the
+ * visitor's message and the staff replies) read back through the balancer, and an evenly spread
+ * sample of each through every node itself, the restarted one included: one line per problem.
+ */
+async function readBackProblems(harness: ClusterUnderTest, target: ClusterTarget, ledger: ClusterLedger) {
+  const { cluster } = harness;
+  const balancer = () => cluster.mainUrl;
+  const eachNode = (index: number) => (cluster.nodes[index % cluster.nodes.length] as ClusterNode).mainUrl;
+  const sampled = samplePerNode * cluster.nodes.length;
+  const token = target.adminToken;
+  return [
+    ...(await reportsNotWhole(ledger.reports, target.reportBodies, balancer, token)),
+    ...(await reportsNotWhole(spread(ledger.reports, sampled), target.reportBodies, eachNode, token)),
+    ...(await conversationsNotWhole(ledger, ledger.conversations, balancer, target.projectId, token)),
+    ...(await conversationsNotWhole(
+      ledger,
+      spread(ledger.conversations, sampled),
+      eachNode,
+      target.projectId,
+      token,
+    )),
+  ];
+}
+
+describe("a cluster of three nodes behind haproxy", () => {
+  test("kill -9 of a node under load: nothing acknowledged is lost, its sockets are back within 3 s, it rejoins", async () => {
+    const { cluster } = harness;
+    const target = await prepareTarget(harness);
+    const setup = newClusterLedger();
+    const chats = await Promise.all(Array.from({ length: 12 }, () => visitorWithChat(target, setup)));
+    const widgets = openWidgetClients(
+      cluster.mainUrl,
+      chats.map((chat) => chat.visitor),
+    );
+    const staff = openStaffClients(cluster.mainUrl, target.adminToken, 3);
+    const sockets = (): SocketLife[] => [...widgets.lives(), ...staff.lives()];
+    await until(
+      () => sockets().length === 15 && sockets().every((life) => life.opens.length === 1),
+      5000,
+      "sockets open",
+    );
+    // Each node logs the upgrades it answered (after the answer, in a batch): wait until all are there.
+    await until(
+      () =>
+        socketsPerNode(cluster.nodes, "/api/widget/ws").reduce((a, b) => a + b, 0) === 12 &&
+        socketsPerNode(cluster.nodes, "/api/admin/ws").reduce((a, b) => a + b, 0) === 3,
+      3000,
+      "every upgrade logged",
+    );
+    const victim = victimOf(cluster.nodes);
+
+    const ledger = newClusterLedger();
+    let loading = true;
+    const load = runClusterLoad(target, ledger, () => loading, { ping: 3, report: 2, chat: 2, note: 1 });
+    await Bun.sleep(2000);
+    const killedAt = performance.now();
+    victim.kill("SIGKILL");
+    await victim.exited();
+    await until(
+      () => comebacks(sockets(), killedAt).every((entry) => !entry.closed || entry.backAfterMs !== null),
+      6000,
+      "every socket of the killed node back",
+    ).catch(() => {});
+    const back = comebacks(sockets(), killedAt).filter((entry) => entry.closed);
+    // The sockets the dead node held are the ones it closed.
+    const widgetsOnVictim = comebacks(widgets.lives(), killedAt).filter((entry) => entry.closed).length;
+    const staffOnVictim = comebacks(staff.lives(), killedAt).filter((entry) => entry.closed).length;
+
+    // The next staff reply and publish reach every visitor, the replies every staff tab.
+    const pushed = await replyAndPublish(target, ledger, chats);
+    const pushesAt = performance.now();
+    await until(
+      () =>
+        widgets
+          .lives()
+          .every(
+            (life, index) =>
+              life.messages.some((message) => message.includes(pushed.replies[index] as string)) &&
+              life.messages.some((message) => message.includes(pushed.outbound)),
+          ) &&
+        staff
+          .lives()
+          .every((life) =>
+            pushed.replies.every((reply) => life.messages.some((message) => message.includes(reply))),
+          ),
+      3000,
+      "the reply and the publish on every socket",
+    );
+    const pushMs = performance.now() - pushesAt;
+
+    const rejoin = await restartAndRejoin(harness, victim);
+    await Bun.sleep(500);
+    loading = false;
+    await load;
+    widgets.close();
+    staff.close();
+
+    const missing = await missingFromDatabase(harness.sql, ledger);
+    const read = await readBackProblems(harness, target, ledger);
+    const reconnects = back.map((entry) => entry.backAfterMs ?? Number.NaN);
+    console.log(
+      [
+        `requests answered ${ledger.answered}; acknowledged writes checked ${acknowledgedCount(ledger)} (sessions ${ledger.sessions.length}, pings ${ledger.pages.length}, reports ${ledger.reports.length} with snapshot and replay in S3, conversations ${ledger.conversations.length}, staff replies ${ledger.replies.length}, notes ${ledger.notes.length}); lost ${missingCount(missing)}`,
+        `not acknowledged ${JSON.stringify(ledger.refused)}; read back whole: every report (snapshot, replay) and conversation through the balancer, ${samplePerNode} of each through each node directly`,
+        `killed ${victim.name}: its ${widgetsOnVictim} widget and ${staffOnVictim} staff sockets back after p50 ${percentile(reconnects, 0.5)} ms, p99 ${percentile(reconnects, 0.99)} ms (from the kill; close codes ${[...new Set(back.map((entry) => entry.code))].join(", ")}); the next reply and publish on all 15 sockets within ${Math.round(pushMs)} ms`,
+        `${victim.name} restarted: listening after ${Math.round(rejoin.listeningMs)} ms, UP in haproxy after ${Math.round(rejoin.upMs)} ms, serving after ${Math.round(rejoin.servingMs)} ms`,
+      ].join("\n"),
+    );
+
+    expect(ledger.unexpected).toEqual([]);
+    expect(missing).toEqual({
+      sessions: [],
+      pages: [],
+      reports: [],
+      conversations: [],
+      replies: [],
+      notes: [],
+    });
+    expect(read).toEqual([]);
+    expect(ledger.reports.length).toBeGreaterThan(10);
+    expect(ledger.replies.length).toBeGreaterThan(10);
+    expect(widgetsOnVictim).toBeGreaterThan(0);
+    expect(staffOnVictim).toBeGreaterThan(0);
+    expect(Math.max(...reconnects)).toBeLessThan(3000);
+    expect(rejoin.servingMs).toBeLessThan(10_000);
+  });
+});

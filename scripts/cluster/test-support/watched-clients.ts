@@ -1,0 +1,125 @@
+import { createRealtimeClient } from "../../../loader/realtime-client.ts";
+import { ReconnectingWebSocket as LoaderSocket } from "../../../loader/socket-chunk.ts";
+import { createStaffSocket, openStaffSocket } from "../../../src/admin/realtime/staff-socket.ts";
+import type { Visitor } from "./cluster-load.ts";
+
+/**
+ * The product's own socket clients, watched: the widget's (the loader's realtime client with the
+ * reconnecting socket class it loads) and the admin's staff socket, both with the reconnect rules they
+ * ship with, through the balancer as browsers would use them.
+ */
+
+/** What one client's socket went through: its opens, closes and messages, by the test's clock. */
+export interface SocketLife {
+  opens: number[];
+  closes: Array<{ code: number; at: number }>;
+  messages: string[];
+}
+
+function watch(socket: {
+  addEventListener(type: "open", listener: () => void): void;
+  addEventListener(type: "close", listener: (event: { code: number }) => void): void;
+  addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
+}): SocketLife {
+  const life: SocketLife = { opens: [], closes: [], messages: [] };
+  socket.addEventListener("open", () => life.opens.push(performance.now()));
+  socket.addEventListener("close", (event) => life.closes.push({ code: event.code, at: performance.now() }));
+  socket.addEventListener("message", (event) => life.messages.push(String(event.data)));
+  return life;
+}
+
+/** One widget socket per visitor, as each visitor's page opens it. */
+export function openWidgetClients(mainUrl: string, visitors: Visitor[]) {
+  const lives: SocketLife[] = [];
+  const clients = visitors.map((visitor) => {
+    let life: SocketLife | null = null;
+    class WatchedSocket extends LoaderSocket {
+      constructor(...args: ConstructorParameters<typeof LoaderSocket>) {
+        super(...args);
+        life = watch(this);
+        lives.push(life);
+      }
+    }
+    const query = new URLSearchParams({
+      gleapId: visitor.gleapId,
+      gleapHash: visitor.gleapHash,
+      apiKey: "demo",
+      sdkVersion: "14.6.7",
+    });
+    const url = `${mainUrl.replace(/^http/, "ws")}/api/widget/ws?${query}`;
+    const client = createRealtimeClient(
+      () => url,
+      () => {},
+      () => WatchedSocket,
+      (message) => {
+        throw new Error(message);
+      },
+    );
+    client.connect();
+    return { client, life: () => life as SocketLife };
+  });
+  return {
+    lives: () => clients.map((entry) => entry.life()),
+    close: () => {
+      for (const { client } of clients) client.close();
+    },
+  };
+}
+
+/** The admin's staff socket, one per tab, signed in with `token`. */
+export function openStaffClients(mainUrl: string, token: string, count: number) {
+  const lives: SocketLife[] = [];
+  const reconnects: number[] = Array.from({ length: count }, () => 0);
+  const unsubscribes = Array.from({ length: count }, (_, tab) =>
+    createStaffSocket({
+      openSocket: (url) => {
+        const socket = openStaffSocket(url);
+        lives[tab] = watch(socket);
+        return socket;
+      },
+      token: () => token,
+      renewToken: async () => token,
+      origin: () => mainUrl,
+      now: () => Date.now(),
+    }).subscribe(
+      () => {},
+      () => {
+        reconnects[tab] = (reconnects[tab] ?? 0) + 1;
+      },
+    ),
+  );
+  return {
+    lives: () => lives,
+    reconnects,
+    close: () => {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    },
+  };
+}
+
+/** Each socket's first close at or after `since` and its next open: the code and when it was back. */
+export function comebacks(lives: SocketLife[], since: number) {
+  return lives.map((life) => {
+    const close = life.closes.find((entry) => entry.at >= since);
+    const open = close && life.opens.find((at) => at >= close.at);
+    return {
+      closed: close !== undefined,
+      code: close?.code ?? null,
+      /** From `since` (the kill) until it was open again. */
+      backAfterMs: open !== undefined ? open - since : null,
+    };
+  });
+}
+
+export async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await Bun.sleep(10);
+  }
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length - 1) * p))] ?? Number.NaN);
+};

@@ -201,6 +201,16 @@ test("a host page: a modal and a tour never share the page; the tour starts when
   expect(tourValidations).toEqual([]);
   await expect(page.locator(".gtr-popover")).toHaveCount(0);
 
+  // A keyboard user is in the dialog once it has shown (its frame takes the focus), and leaves with Escape.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        let active = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        return active?.className;
+      }),
+    )
+    .toBe("gm-frame");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const popover = page.locator(".gtr-popover");

@@ -397,58 +397,64 @@ async function frameFindings(page: Page, screen: string): Promise<string[]> {
   );
 }
 
-for (const scheme of ["light", "dark"] as const) {
-  test(`axe finds nothing on the content screens (${scheme})`, async ({ page }) => {
-    // Fourteen screens, each checked after it settles: about 20 s on an idle machine.
-    test.setTimeout(60_000);
-    await page.emulateMedia({ colorScheme: scheme });
-    await openDemo(page);
-    const findings: string[] = [];
-    const check = async (screen: string, ready: () => Promise<unknown>) => {
-      await ready();
-      await expect(frame(page).locator("[aria-busy=true]")).toHaveCount(0);
-      // Settled: no entrance or colour change half-way (axe would measure its colours mid-fade).
-      await expect.poll(() => runningAnimations(page)).toBe(0);
-      findings.push(...(await frameFindings(page, screen)));
-    };
-    await gleap(page, "startConversation");
-    await check("new conversation", () => expect(frame(page).getByTestId("composer")).toBeVisible());
-    await frame(page).locator("#composer-text").fill(`Hello (${run})`);
-    await frame(page).locator("#composer-text").press("Enter");
-    await check("conversation", () => expect(app(page)).toHaveAttribute("data-screen", /^conversation\//));
-    await gleap(page, "openConversations");
-    await check("conversations", () =>
-      expect(frame(page).getByTestId("conversation-row").first()).toBeVisible(),
-    );
-    await gleap(page, "startBot", "demo-bot-assistant");
-    await check("bot", () => expect(frame(page).getByTestId("bot-choices")).toBeVisible());
-    await gleap(page, "openHelpCenter");
-    await check("help", () => expect(frame(page).getByTestId("help-collection").first()).toBeVisible());
-    await frame(page).getByTestId("help-search-input").fill("share");
-    await check("help search", () => expect(frame(page).getByTestId("help-result").first()).toBeVisible());
-    await gleap(page, "openHelpCenterCollection", "demo-collection-sync-sharing");
-    await check("help collection", () =>
-      expect(frame(page).getByTestId("help-article-row").first()).toBeVisible(),
-    );
-    await gleap(page, "openHelpCenterArticle", "demo-article-first-note");
-    await check("help article", () => expect(frame(page).getByTestId("help-article")).toBeVisible());
-    await gleap(page, "openNews");
-    await check("news", () => expect(frame(page).getByTestId("news-card").first()).toBeVisible());
-    await gleap(page, "openNewsArticle", "demo-notes-3");
-    await check("news article", () => expect(frame(page).getByTestId("news-article")).toBeVisible());
-    await gleap(page, "openFeatureRequests");
-    await check("feature requests", () =>
-      expect(frame(page).getByTestId("request-row").first()).toBeVisible(),
-    );
-    await frame(page).getByTestId("request-suggest").click();
-    await frame(page).getByTestId("request-submit").click();
-    await check("feature request form", () =>
-      expect(frame(page).getByTestId("request-title-error")).toBeVisible(),
-    );
-    await gleap(page, "startChecklist", "demo-checklist-get-started");
-    await check("checklist", () => expect(frame(page).getByTestId("checklist-step").first()).toBeVisible());
-    await gleap(page, "openChecklists");
-    await check("checklists", () => expect(frame(page).getByTestId("checklist-row").first()).toBeVisible());
-    expect(findings, `axe found ${findings.length} violation(s):\n${findings.join("\n")}`).toEqual([]);
-  });
-}
+test("axe finds nothing on the content screens, light and dark", async ({ page }) => {
+  // Fourteen screens, each checked in both schemes once it settles: about 25 s on an idle machine.
+  test.setTimeout(90_000);
+  await page.emulateMedia({ colorScheme: "light" });
+  await openDemo(page);
+  const findings: string[] = [];
+  // Settled: no entrance or colour change half-way (axe would measure its colours mid-fade).
+  const settled = () => expect.poll(() => runningAnimations(page)).toBe(0);
+  const check = async (screen: string, ready: () => Promise<unknown>) => {
+    await ready();
+    await expect(frame(page).locator("[aria-busy=true]")).toHaveCount(0);
+    await settled();
+    findings.push(...(await frameFindings(page, `${screen} (light)`)));
+    // The same screen in the dark scheme: the frame's colours follow the media query as it changes.
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(
+      await (await messengerFrame(page)).evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches),
+    ).toBe(true);
+    await settled();
+    findings.push(...(await frameFindings(page, `${screen} (dark)`)));
+    await page.emulateMedia({ colorScheme: "light" });
+    await settled();
+  };
+  await gleap(page, "startConversation");
+  await check("new conversation", () => expect(frame(page).getByTestId("composer")).toBeVisible());
+  await frame(page).locator("#composer-text").fill(`Hello (${run})`);
+  await frame(page).locator("#composer-text").press("Enter");
+  await check("conversation", () => expect(app(page)).toHaveAttribute("data-screen", /^conversation\//));
+  await gleap(page, "openConversations");
+  await check("conversations", () =>
+    expect(frame(page).getByTestId("conversation-row").first()).toBeVisible(),
+  );
+  await gleap(page, "startBot", "demo-bot-assistant");
+  await check("bot", () => expect(frame(page).getByTestId("bot-choices")).toBeVisible());
+  await gleap(page, "openHelpCenter");
+  await check("help", () => expect(frame(page).getByTestId("help-collection").first()).toBeVisible());
+  await frame(page).getByTestId("help-search-input").fill("share");
+  await check("help search", () => expect(frame(page).getByTestId("help-result").first()).toBeVisible());
+  await gleap(page, "openHelpCenterCollection", "demo-collection-sync-sharing");
+  await check("help collection", () =>
+    expect(frame(page).getByTestId("help-article-row").first()).toBeVisible(),
+  );
+  await gleap(page, "openHelpCenterArticle", "demo-article-first-note");
+  await check("help article", () => expect(frame(page).getByTestId("help-article")).toBeVisible());
+  await gleap(page, "openNews");
+  await check("news", () => expect(frame(page).getByTestId("news-card").first()).toBeVisible());
+  await gleap(page, "openNewsArticle", "demo-notes-3");
+  await check("news article", () => expect(frame(page).getByTestId("news-article")).toBeVisible());
+  await gleap(page, "openFeatureRequests");
+  await check("feature requests", () => expect(frame(page).getByTestId("request-row").first()).toBeVisible());
+  await frame(page).getByTestId("request-suggest").click();
+  await frame(page).getByTestId("request-submit").click();
+  await check("feature request form", () =>
+    expect(frame(page).getByTestId("request-title-error")).toBeVisible(),
+  );
+  await gleap(page, "startChecklist", "demo-checklist-get-started");
+  await check("checklist", () => expect(frame(page).getByTestId("checklist-step").first()).toBeVisible());
+  await gleap(page, "openChecklists");
+  await check("checklists", () => expect(frame(page).getByTestId("checklist-row").first()).toBeVisible());
+  expect(findings, `axe found ${findings.length} violation(s):\n${findings.join("\n")}`).toEqual([]);
+});

@@ -281,9 +281,15 @@ describe("failures of the outboxes are counted", () => {
 
     const failures = (families: Families, outcome: string) =>
       value(families, "gleam_webhook_failures_total", { outcome });
+    // The counters move as a try fails; the row leaves its outbox just after, so a scrape in between
+    // sees the failure counted and the outbox not yet empty.
     const families = await scrapeUntil(
       server,
-      (families) => failures(families, "gave_up") === 1 && value(families, "gleam_mail_failures_total") === 1,
+      (families) =>
+        failures(families, "gave_up") === 1 &&
+        value(families, "gleam_mail_failures_total") === 1 &&
+        value(families, "gleam_webhook_outbox_depth") === 0 &&
+        value(families, "gleam_mail_outbox_depth") === 0,
     );
     expect(failures(families, "retry")).toBeGreaterThanOrEqual(1);
     expect(failures(families, "gave_up")).toBe(1);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { formatCounts, junitCounts, sumCounts } from "./junit-counts.ts";
+import { formatCounts, junitCounts, junitFailures, sumCounts } from "./junit-counts.ts";
 
 // What `bun test --reporter=junit` and Playwright's junit reporter write at the top of their reports.
 const bunReport = `<?xml version="1.0" encoding="UTF-8"?>
@@ -13,6 +13,29 @@ const bunReport = `<?xml version="1.0" encoding="UTF-8"?>
 const playwrightReport = `<testsuites id="" name="" tests="254" failures="1" skipped="3" errors="0" time="600.5">
 <testsuite name="admin-a11y.e2e.ts" tests="44" failures="1"></testsuite>
 </testsuites>`;
+
+describe("JUnit failures", () => {
+  test("each failed, errored or skipped test by file and name; passing ones are left out", () => {
+    const report = `<testsuites tests="4" failures="1" errors="1" skipped="1">
+  <testsuite name="outboxes" file="src/a.db.test.ts">
+    <testcase name="a mail&apos;s &quot;retry&quot; &amp; more" classname="outboxes" file="src/a.db.test.ts" line="3">
+      <failure type="AssertionError" message="x">AssertionError</failure>
+    </testcase>
+    <testcase name="passes" classname="outboxes" file="src/a.db.test.ts" line="9" />
+  </testsuite>
+  <testsuite name="b.e2e.ts">
+    <testcase name="errs" classname="b.e2e.ts" time="1"><error message="boom"/></testcase>
+    <testcase name="skips" classname="b.e2e.ts" time="0"><skipped/></testcase>
+  </testsuite>
+</testsuites>`;
+    expect(junitFailures(report)).toEqual([
+      `src/a.db.test.ts › a mail's "retry" & more`,
+      "b.e2e.ts › errs",
+      "b.e2e.ts › skips",
+    ]);
+    expect(junitFailures(bunReport)).toEqual([]);
+  });
+});
 
 describe("JUnit counts", () => {
   test("bun's report: tests less failures passed", () => {

@@ -24,6 +24,29 @@ export function junitCounts(xml: string): TestCounts {
   return { passed: tests - failed, failed };
 }
 
+const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const decode = (text: string) =>
+  text.replace(/&(#\d+|\w+);/g, (whole, name: string) =>
+    name.startsWith("#") ? String.fromCharCode(Number(name.slice(1))) : (entities[name] ?? whole),
+  );
+const text = (attributes: string, name: string) =>
+  decode(new RegExp(`\\s${name}="([^"]*)"`).exec(attributes)?.[1] ?? "");
+
+/**
+ * The tests a report counts as failed (a failure, an error or a skip), as `file › name`: printed again
+ * at the end of a run, where a log cut to its last lines still shows them.
+ */
+export function junitFailures(xml: string): string[] {
+  const failed: string[] = [];
+  for (const match of xml.matchAll(/<testcase\b([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const [, attributes = "", body = ""] = match;
+    if (!/<(failure|error|skipped)\b/.test(body)) continue;
+    const file = text(attributes, "file") || text(attributes, "classname");
+    failed.push(`${file} › ${text(attributes, "name")}`);
+  }
+  return failed;
+}
+
 export const sumCounts = (counts: readonly TestCounts[]): TestCounts =>
   counts.reduce((sum, one) => ({ passed: sum.passed + one.passed, failed: sum.failed + one.failed }), {
     passed: 0,

@@ -1,7 +1,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { testTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
-import { formatCounts, junitCounts, sumCounts, type TestCounts } from "./junit-counts.ts";
+import { formatCounts, junitCounts, junitFailures, sumCounts, type TestCounts } from "./junit-counts.ts";
 
 /**
  * `npm test` and `npm run test:quick`: the stages of the suite, side by side where they share nothing,
@@ -129,5 +129,10 @@ for (const { stage, ok, seconds, counts } of finished)
 const total = sumCounts(finished.flatMap((result) => (result.counts ? [result.counts] : [])));
 const failedGates = finished.filter((result) => !result.ok && (result.counts?.failed ?? 0) === 0).length;
 console.log(`${"all".padEnd(24)} ${duration((performance.now() - started) / 1000).padStart(10)}`);
+for (const { stage } of finished) {
+  const report = stage.junit ? Bun.file(stage.junit) : null;
+  if (!report || !(await report.exists())) continue;
+  for (const name of junitFailures(await report.text())) console.log(`failed in ${stage.name}: ${name}`);
+}
 console.log(formatCounts({ passed: total.passed, failed: total.failed + failedGates }));
 process.exit(finished.every((result) => result.ok) ? 0 : 1);

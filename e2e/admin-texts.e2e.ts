@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { adminHeaders } from "./support/admin-api.ts";
 import { adminRoutePatterns, screenOf } from "./support/admin-route-table.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
 import { waitForQuietNetwork, watchNetwork } from "./support/network-quiet.ts";
@@ -37,6 +38,19 @@ async function ensureFeedbackReport(request: APIRequestContext) {
     formData: { description: "The export button does nothing", reportedBy: "ada@example.com" },
     metaData: { currentUrl: "https://acme.test/notes/42" },
   });
+}
+
+/**
+ * The invitation page (`/invite/{token}`) is reached only through a link in a mail: a fresh
+ * invitation's link (shown to the inviter, as no mail server runs here) opens its form.
+ */
+async function invitationPath(request: APIRequestContext, locale: Locale): Promise<string> {
+  const invited = await request.post("/api/invitations", {
+    headers: await adminHeaders(request),
+    data: { email: `texts-${locale}-${Date.now().toString(36)}@example.com`, role: "agent" },
+  });
+  expect(invited.status()).toBe(201);
+  return new URL(((await invited.json()) as { link: string }).link).pathname;
 }
 
 /** Waits until the screen shows its data: its heading there, nothing busy. */
@@ -155,7 +169,8 @@ for (const locale of ["en-US", "de"] as const satisfies readonly Locale[]) {
     await page.goto("/");
     await page.evaluate((value) => localStorage.setItem("locale", value), locale);
     const inDashboard = (path: string) => path.startsWith("/dashboard");
-    const before = await walkScreens(page, startPaths(false), (path) => !inDashboard(path));
+    const signedOut = [...startPaths(false), await invitationPath(request, locale)];
+    const before = await walkScreens(page, signedOut, (path) => !inDashboard(path));
 
     await signInAsAdmin(page, locale);
     const after = await walkScreens(page, startPaths(true), inDashboard);

@@ -8,6 +8,16 @@ import { loadDashboardRoutes } from "./shell/routing/dashboard-chunk.ts";
 
 // The dashboard (route tables, layout, every area) is a lazy chunk: the sign-in route never downloads it.
 const DashboardRoutes = lazy(loadDashboardRoutes);
+// The invitation's accept page is signed out, and as rare as it is: a chunk of its own.
+const AcceptInvitationPage = lazy(() => import("./team/accept-invitation-page.tsx"));
+
+function LazyAcceptInvitation() {
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <AcceptInvitationPage />
+    </Suspense>
+  );
+}
 
 function LazyDashboard() {
   return (
@@ -23,6 +33,7 @@ export function AdminRoutes() {
     <Switch>
       <Route path="/" component={LandingPage} />
       <Route path="/login" component={LoginPage} />
+      <Route path="/invite/:token" component={LazyAcceptInvitation} />
       {/* One route for the whole area, so the layout stays mounted between dashboard screens. */}
       <Route path="/dashboard/*?" component={LazyDashboard} />
       <Route component={NotFoundPage} />

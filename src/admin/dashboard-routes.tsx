@@ -17,6 +17,7 @@ import { AuthGuard } from "./shell/routing/auth-guard.tsx";
 import { type DashboardPage, lazyPage } from "./shell/routing/lazy-page.ts";
 import { registerPrefetchPages } from "./shell/routing/route-prefetch.ts";
 import { skillRoutes } from "./skills/skill-routes.ts";
+import { teamRoutes } from "./team/team-routes.ts";
 
 /**
  * The signed-in side of the admin: every dashboard area's route table, the layout and the auth check.
@@ -170,6 +171,7 @@ const dashboardPages: readonly DashboardPage[] = [
   ...projectArea,
   ...featureRequestArea,
   ...profileArea,
+  ...teamRoutes,
 ];
 
 registerPrefetchPages(dashboardPages);

@@ -46,9 +46,10 @@ export async function seedDemoData(
       ON CONFLICT (key) DO NOTHING RETURNING key`;
     if (marker.length === 0) return false;
     const adminId = crypto.randomUUID();
-    await tx`INSERT INTO users (id, name, name_key, email, password_hash, role, enabled, email_verified, created_at)
+    // The demo admin owns the workspace (src/shared/team-api.ts): it may make owners and invite anyone.
+    await tx`INSERT INTO users (id, name, name_key, email, password_hash, role, staff_role, enabled, email_verified, created_at)
       VALUES (${adminId}, ${demo.adminName}, ${demo.adminName.toLowerCase()}, ${demo.adminEmail},
-        ${passwordHash}, ${"ADMIN"}, ${true}, ${true}, ${now})`;
+        ${passwordHash}, ${"ADMIN"}, ${"owner"}, ${true}, ${true}, ${now})`;
     const projectId = crypto.randomUUID();
     // Identity verification off, like a new project: the demo page's "Sign in as Ada" identifies
     // without a hash, as a host that has not signed user ids yet does.

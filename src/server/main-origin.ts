@@ -51,8 +51,11 @@ export interface MainOriginDeps {
  */
 const adminThemeScript = `try{var t=localStorage.getItem("theme");if(t==="light"||t==="dark")document.documentElement.setAttribute("data-theme",t)}catch(e){}`;
 
-/** The admin SPA's own routes; any other page path gets the SPA too, but with status 404. */
-export const spaRoutes = /^\/(login|dashboard(\/.*)?)?$/;
+/**
+ * The admin SPA's own routes (the invitation's accept page `/invite/{token}` among them); any other
+ * page path gets the SPA too, but with status 404.
+ */
+export const spaRoutes = /^\/(login|dashboard(\/.*)?|invite\/[^/]+)?$/;
 
 export const widgetSocketPath = "/api/widget/ws";
 export const staffSocketPath = "/api/admin/ws";

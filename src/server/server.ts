@@ -63,6 +63,8 @@ import { accountRoutes } from "./platform-api/auth/account-routes.ts";
 import { authRoutes } from "./platform-api/auth/auth-routes.ts";
 import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
 import { platformRoutes as platformApiRoutes } from "./platform-api/platform-routes.ts";
+import { invitationAcceptRoutes } from "./platform-api/team/invitation-accept-routes.ts";
+import { defaultInvitationLimits, noInvitationLimits } from "./platform-api/team/invitation-limits.ts";
 import type { RateLimit, RateLimiter } from "./rate-limiter.ts";
 import { databaseProbe, redisProbe, storageProbe } from "./readiness/dependency-probes.ts";
 import { createReadiness } from "./readiness/readiness.ts";
@@ -72,6 +74,7 @@ import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher 
 import { createRedisWidgetSocketCounts } from "./realtime/redis-widget-socket-counts.ts";
 import { dispatchSignals, signalStaffAccessChanged } from "./realtime/signal-dispatch.ts";
 import { type SocketData, socketHandlers } from "./realtime/socket-handlers.ts";
+import { createStaffPresence } from "./realtime/staff-presence.ts";
 import { authenticateStaffSocket } from "./realtime/staff-socket-auth.ts";
 import { createStaffSocketWatch } from "./realtime/staff-socket-watch.ts";
 import {
@@ -147,11 +150,14 @@ function unreadMailSettings(
   config: ServerConfig,
   urls: OriginUrls,
   options: ServerOptions,
+  realtime: Pick<Realtime, "staffPresence">,
 ): UnreadMailSettings {
   return {
     minutes: config.unreadMailMinutes,
     mailsPerHour: config.unreadMailsPerHour,
     adminUrl: () => urls.main,
+    // Work given to an admin is mailed only while they have no admin screen open (staff-presence.ts).
+    present: realtime.staffPresence.present,
     ...options.unreadMail,
   };
 }
@@ -234,7 +240,7 @@ export async function startServer(
     const clock = createShutdownClock(config.shutdownTimeoutMs);
     const background = { widget, platform, webhooks, options, clock, metrics };
     startBackgroundWork(config, logger, sql, background, cleanups);
-    const unreadMailer = startUnreadMailer(sql, unreadMailSettings(config, urls, options), logger);
+    const unreadMailer = startUnreadMailer(sql, unreadMailSettings(config, urls, options, realtime), logger);
     cleanups.push(() => clock.bound(unreadMailer.stop()));
 
     const origins = createOrigins(config, logger, {
@@ -375,6 +381,7 @@ async function startRealtime(
   cleanups.push(() => widgetSockets.close());
   const staffWatch = createStaffSocketWatch(sql, { intervalMs: options.staffRecheckMs, logger });
   cleanups.push(() => staffWatch.stop());
+  const staffPresence = createStaffPresence(fanout, () => staffWatch.connectedUsers());
   const staffAccessChanged = signalStaffAccessChanged(fanout, logger);
   // Every process drops who it knows listens to webhooks (signal-dispatch.ts); a lost signal is logged.
   const announceWebhookChange = () =>
@@ -388,6 +395,7 @@ async function startRealtime(
     census,
     widgetSockets,
     staffWatch,
+    staffPresence,
     staffAccessChanged,
     // With REDIS_URL the widget API's rate limits count in Redis, one window for every process.
     widgetRateLimiter: shared
@@ -469,6 +477,7 @@ function startWidgetSide(
     lookups,
     staffWatch: realtime.staffWatch,
     census: realtime.census,
+    staffPresence: realtime.staffPresence,
     webhooks,
     deliverPublished: (projectId) => deliverToConnectedWidgets(deps, realtime.connected, projectId),
   });
@@ -539,6 +548,15 @@ async function createPlatformSide(
     limiter: authLimiter,
     staffAccessChanged,
   };
+  // Staff invitations (team-routes.ts): links answered to the inviter when no SMTP sends the mail.
+  const invitations = {
+    mailTransport: Boolean(config.smtp),
+    adminUrl: () => urls.main,
+    limiter: authLimiter,
+    limits: config.rateLimits ? defaultInvitationLimits : noInvitationLimits,
+    passwords,
+    tokens,
+  };
   const routes: ApiRoute[] = [
     ...authRoutes({ ...authDeps, tokens, guard }),
     ...accountRoutes(authDeps),
@@ -566,7 +584,15 @@ async function createPlatformSide(
       webhooks,
       webhookAllowedHosts: allowedHostsOf(config.webhookAllowedHosts),
     }),
-    ...platformApiRoutes({ sql, reads, guard, staffAccessChanged, taskReports: config.taskReports }),
+    ...platformApiRoutes({
+      sql,
+      reads,
+      guard,
+      staffAccessChanged,
+      taskReports: config.taskReports,
+      invitations,
+    }),
+    ...invitationAcceptRoutes({ ...invitations, sql }),
     ...messengerAdminRoutes({ sql, reads, guard, fanout, logger, webhooks }),
     ...fileRoutes(widget.deps),
   ];

@@ -1,5 +1,6 @@
 import { type Infer, object, optional, size, string } from "superstruct";
 import { mfaCode, text } from "./form-rules.ts";
+import type { StaffRole } from "./team-api.ts";
 
 /** `POST /api/auth/login`: e-mail or nickname, password, optional 6-digit code or recovery code, captcha. */
 export const LoginRequest = object({
@@ -26,6 +27,11 @@ export interface PublicUser {
   emailVerified: boolean;
   enabled: boolean;
   mfaEnabled: boolean;
+  /**
+   * For a staff account (role ADMIN): owner, admin or agent (src/shared/team-api.ts); else null. The
+   * server always sends it; a user stored by a dashboard of an earlier release lacks it (an admin).
+   */
+  staffRole?: StaffRole | null;
 }
 
 /** The access token's payload, which the admin SPA decodes (spec §3). */

@@ -17,11 +17,13 @@ import {
   string,
   unknown,
 } from "superstruct";
+import type { AssignedToYou, AssignmentEvent } from "./assignment-api.ts";
 import type { Installation } from "./installations-api.ts";
 import { Attachment, ReplyFormat } from "./messenger-api.ts";
 import { type OutboundFrequency, outboundAudiences, outboundDeliveryFields } from "./outbound-api.ts";
 import { pageFilterTypes } from "./page-filter.ts";
 import type { DashboardSummary } from "./reports-api.ts";
+import type { SearchMatch } from "./search-api.ts";
 import type { StaffNotePush } from "./staff-notes-api.ts";
 import type { FeedbackButtonPosition, FlowConfig } from "./widget-config-api.ts";
 
@@ -100,6 +102,8 @@ export interface InboxReport {
   /** Whether this admin has not opened it yet. */
   unread: boolean;
   createdAt: string;
+  /** In a list searched with `q`: where the report matched (search-api.ts). */
+  match?: SearchMatch | null;
 }
 
 export const ReportUpdate = object({
@@ -232,7 +236,11 @@ export type StaffPush =
   // A visitor's acknowledgement changed an outbound's stats (issue 22): its page reloads them.
   | { name: "outbound-stats"; data: { projectId: string; outboundId: string } }
   // An internal note written, changed or deleted (issue 24; src/shared/staff-notes-api.ts).
-  | { name: "staff-note"; data: StaffNotePush };
+  | { name: "staff-note"; data: StaffNotePush }
+  // A report's or conversation's assignee changed: its timeline shows it (assignment-api.ts).
+  | { name: "assignment"; data: AssignmentEvent }
+  // Only on the new assignee's own sockets: work given to them by someone else or round robin.
+  | { name: "assigned-to-you"; data: AssignedToYou };
 
 // ---------- outbound content ----------
 

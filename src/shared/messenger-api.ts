@@ -17,6 +17,7 @@ import {
   string,
   union,
 } from "superstruct";
+import type { VisitorAssignee } from "./assignment-api.ts";
 import { botGraphVerdict } from "./bot-graph.ts";
 import {
   type ContentLanguage,
@@ -27,6 +28,7 @@ import {
   translationsOf,
 } from "./content-languages.ts";
 import { TipTapDocument } from "./rich-text-api.ts";
+import type { SearchMatch } from "./search-api.ts";
 import type { TipTapDoc } from "./tiptap-doc.ts";
 
 /**
@@ -65,6 +67,7 @@ import type { TipTapDoc } from "./tiptap-doc.ts";
  *   {name: "conversation-message", data: {shareToken, message: ConversationMessage, unread}}
  *   {name: "conversation-typing", data: {shareToken, typing, name}}
  *   {name: "conversation-status", data: {shareToken, status}}
+ *   {name: "conversation-assignee", data: {shareToken, assignee: {name, avatarUrl} | null}}
  * and the loader's `{name: "update", data: {a, u}}`, whose `u` (the launcher badge) counts unread
  * notifications plus unread staff and bot messages; a staff reply and a `read` push a fresh one.
  *
@@ -289,6 +292,11 @@ export interface ConversationSummary {
 
 export interface Conversation extends ConversationSummary {
   messages: ConversationMessage[];
+  /**
+   * Who on the team answers it (display name and picture), or null while nobody is assigned. Added
+   * beside Gleap's fields; optional so answers of servers without it stay valid.
+   */
+  assignee?: VisitorAssignee | null;
 }
 
 const messageText = boundedText(0, 10_000);
@@ -346,7 +354,17 @@ export interface ConversationStatusPush {
   data: { shareToken: string; status: ConversationStatus };
 }
 
-export type MessengerPush = ConversationMessagePush | ConversationTypingPush | ConversationStatusPush;
+/** The conversation was given to someone on the team, or to nobody: the messenger shows who answers. */
+export interface ConversationAssigneePush {
+  name: "conversation-assignee";
+  data: { shareToken: string; assignee: VisitorAssignee | null };
+}
+
+export type MessengerPush =
+  | ConversationMessagePush
+  | ConversationTypingPush
+  | ConversationStatusPush
+  | ConversationAssigneePush;
 
 /**
  * How a staff reply's text is written: `html` (the default, for clients written before issue 24) is
@@ -873,6 +891,8 @@ export interface AdminConversationSummary {
   assignee: { id: string; name: string } | null;
   createdAt: string;
   updatedAt: string;
+  /** In a list searched with `q`: where the conversation matched (search-api.ts). */
+  match?: SearchMatch | null;
 }
 
 export interface AdminConversation extends AdminConversationSummary {

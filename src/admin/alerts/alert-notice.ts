@@ -4,7 +4,7 @@ import { inboxPath, inboxReportHref } from "../inbox/inbox-paths.ts";
 
 /** What a push tells an admin who is elsewhere: what arrived, a line of it, and where it is. */
 export interface AlertNotice {
-  kind: "report" | "message" | "mention";
+  kind: "report" | "message" | "mention" | "assignment";
   /** The report's short id (FB-12); who wrote the note for a mention; empty for a message. */
   reference: string;
   body: string;

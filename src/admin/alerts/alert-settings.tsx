@@ -1,4 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useSnapshot } from "valtio";
+import { AssignedBadge, NewForYou } from "../assignments/new-for-you.tsx";
 import { useT } from "../i18n/intl.ts";
 import {
   type AlertPreferences,
@@ -6,18 +8,30 @@ import {
   subscribeAlertPreferences,
   writeAlertPreferences,
 } from "./alert-preferences.ts";
+import { alertState } from "./alert-store.ts";
 import "../shell/layout/navigation-texts.ts";
 
-/** The top bar's bell: the admin's alert choices for this browser, a click away on every screen. */
+/**
+ * The top bar's bell on every screen: the count of work given to this admin and not opened yet, what
+ * that work is (new-for-you.tsx), and the admin's alert choices for this browser.
+ */
 export function AlertSettings() {
   const { t } = useT();
+  const { assigned } = useSnapshot(alertState);
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const label =
+    assigned > 0
+      ? `${t("assignments.mineLabel", { count: assigned })} · ${t("alerts.settings")}`
+      : t("alerts.settings");
   return (
-    <details className="alert-settings">
-      <summary
-        className="alert-settings-button"
-        aria-label={t("alerts.settings")}
-        title={t("alerts.settings")}
-      >
+    <details
+      ref={menu}
+      className="alert-settings"
+      data-testid="alert-menu"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="alert-settings-button" aria-label={label} title={label}>
         <svg
           aria-hidden="true"
           viewBox="0 0 24 24"
@@ -32,8 +46,15 @@ export function AlertSettings() {
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
           <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
         </svg>
+        <AssignedBadge />
       </summary>
       <div className="alert-settings-panel">
+        <NewForYou
+          open={open}
+          onPick={() => {
+            if (menu.current) menu.current.open = false;
+          }}
+        />
         <p className="alert-settings-title">{t("alerts.settings")}</p>
         <AlertChoices />
       </div>

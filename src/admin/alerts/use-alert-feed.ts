@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import type { StaffPush } from "../../shared/inbox-api.ts";
+import { assignedHere, assignmentNoticeFor, type Said } from "../assignments/assignment-notice.ts";
+import { assignmentsApi } from "../assignments/assignments-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
 import { createThrottledCall } from "../realtime/throttled-call.ts";
@@ -8,9 +10,10 @@ import { sessionState } from "../session/session-store.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { type AlertNotice, mentionNoticeFor, noticeFor } from "./alert-notice.ts";
 import { readAlertPreferences } from "./alert-preferences.ts";
-import { setAlerts } from "./alert-store.ts";
+import { alertState, setAlerts } from "./alert-store.ts";
 import { alertsApi } from "./alerts-api.ts";
 import "../shell/layout/navigation-texts.ts";
+import "../assignments/assignment-texts.ts";
 
 /** Pushes that can change a count; one reload a second at most, however busy the team is. */
 const countingPushes: ReadonlySet<StaffPush["name"]> = new Set([
@@ -19,6 +22,8 @@ const countingPushes: ReadonlySet<StaffPush["name"]> = new Set([
   "conversation-message",
   "conversation-status",
   "staff-note",
+  "assignment",
+  "assigned-to-you",
 ]);
 const reloadGapMs = 1000;
 
@@ -49,7 +54,8 @@ export function refreshAlertCounts(): void {
  * The alerts of every dashboard screen (issue 24): the counts in the navigation and the tab title,
  * read at the start, after each screen change (opening a report reads it) and on the staff pushes
  * that move them; a toast for a new report or a visitor's message about something not on screen,
- * with a sound and a desktop notification when the admin turned them on.
+ * with a sound and a desktop notification when the admin turned them on; and the admin's own toast
+ * when work is given to them (assignment-notice.ts), with their count beside "Mine".
  */
 export function useAlertFeed(): void {
   const { t } = useT();
@@ -64,9 +70,10 @@ export function useAlertFeed(): void {
   }, [location]);
   useEffect(() => () => counts.cancel(), []);
 
-  const announce = (notice: AlertNotice) => {
-    const heading =
-      notice.kind === "report"
+  const announce = (notice: AlertNotice, said?: Said) => {
+    const heading = said
+      ? t(said.id, said.values)
+      : notice.kind === "report"
         ? t("alerts.newReport", { id: notice.reference })
         : notice.kind === "mention"
           ? t("alerts.mention", { name: notice.reference })
@@ -91,8 +98,27 @@ export function useAlertFeed(): void {
     if (preferences.sound) new Audio("/sounds/ping.wav").play().catch(() => undefined);
   };
 
+  const announceAssignment = (push: StaffPush) => {
+    // The push carries the new count: "Mine" moves at once, before the counts are read again.
+    if (push.name === "assigned-to-you") alertState.assigned = push.data.assigned;
+    const given = assignmentNoticeFor(push, where.current, t("assignments.formerAdmin"));
+    if (given) {
+      const more = given.more > 0 ? ` · ${t("assignments.toast.more", { count: given.more })}` : "";
+      const body = given.body || t("assignments.untitled");
+      announce(
+        { kind: "assignment", reference: "", body: `${body}${more}`, href: given.href },
+        given.heading,
+      );
+      return;
+    }
+    // Given while the admin has that very item open: seen there, so their count does not rise.
+    const here = assignedHere(push, where.current);
+    if (here) assignmentsApi.seen(here.kind, here.id).then(refreshAlertCounts, () => undefined);
+  };
+
   useStaffPush((push) => {
     if (countingPushes.has(push.name)) refreshAlertCounts();
+    if (push.name === "assigned-to-you") return announceAssignment(push);
     const notice =
       noticeFor(push, where.current) ?? mentionNoticeFor(push, sessionState.user?.id, where.current);
     if (notice) announce(notice);

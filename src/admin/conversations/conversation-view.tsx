@@ -1,9 +1,19 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { Link } from "wouter";
 import type { AdminConversation, ConversationMessage } from "../../shared/messenger-api.ts";
 import { refreshAlertCounts } from "../alerts/use-alert-feed.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useLatestUpdate, useResource } from "../api/use-resource.ts";
+import { AssignmentLine, useAssignmentTimeline } from "../assignments/assignment-timeline.tsx";
+import { isAssignmentEvent, withAssignments } from "../assignments/timeline-order.ts";
 import { TimeAgo } from "../format/date-time-ago.tsx";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
@@ -367,31 +377,15 @@ export function ConversationView({
         allowed={allowExternal}
         onAllow={allowExternalNow}
       />
-      {/* Focusable: a long conversation scrolls here, and the keyboard must be able to scroll it too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by Tab (WCAG 2.1.1). */}
-      <ol className="message-list" aria-label={t("conversation.messages")} aria-live="polite" tabIndex={0}>
-        {conversation.messages.map((message) => (
-          <MessageItem
-            key={message.id}
-            message={message}
-            shown={shown?.messages.get(message.id)}
-            visitor={visitor}
-            seen={message.id === seenId}
-          />
-        ))}
-        <li ref={end} className="message-end" aria-hidden={!visitorTyping}>
-          {visitorTyping && (
-            <span className="typing-line" data-testid="visitor-typing">
-              <span className="typing-dots" aria-hidden="true">
-                <span className="typing-dot" />
-                <span className="typing-dot" />
-                <span className="typing-dot" />
-              </span>
-              {t("conversation.visitorTyping", { name: visitor })}
-            </span>
-          )}
-        </li>
-      </ol>
+      <MessageLog
+        projectId={projectId}
+        conversation={conversation}
+        shown={shown}
+        visitor={visitor}
+        seenId={seenId}
+        visitorTyping={visitorTyping}
+        end={end}
+      />
       <StaffNotes target={{ kind: "conversation", id, projectId }} variant="pane" />
       {conversation.status === "open" ? (
         <Composer
@@ -407,6 +401,62 @@ export function ConversationView({
       )}
       <VisitorPanel sessionId={conversation.session.id} current={{ kind: "conversation", id }} />
     </article>
+  );
+}
+
+/**
+ * The messages (the visitor's read mark on the last one they saw) with who took the conversation and
+ * handed it on between them (assignments/assignment-timeline.tsx), and the visitor typing at the end.
+ */
+function MessageLog({
+  projectId,
+  conversation,
+  shown,
+  visitor,
+  seenId,
+  visitorTyping,
+  end,
+}: {
+  projectId: string;
+  conversation: AdminConversation;
+  shown: ReturnType<typeof useLiveConversation>["shown"];
+  visitor: string;
+  seenId: string | null;
+  visitorTyping: boolean;
+  end: RefObject<HTMLLIElement | null>;
+}) {
+  const { t } = useT();
+  const assignments = useAssignmentTimeline({ kind: "conversation", id: conversation.id, projectId });
+  // Focusable: a long conversation scrolls here, and the keyboard must be able to scroll it too.
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by Tab (WCAG 2.1.1).
+    <ol className="message-list" aria-label={t("conversation.messages")} aria-live="polite" tabIndex={0}>
+      {withAssignments(conversation.messages, assignments).map((entry) =>
+        isAssignmentEvent(entry) ? (
+          <AssignmentLine key={entry.id} event={entry} />
+        ) : (
+          <MessageItem
+            key={entry.id}
+            message={entry}
+            shown={shown?.messages.get(entry.id)}
+            visitor={visitor}
+            seen={entry.id === seenId}
+          />
+        ),
+      )}
+      <li ref={end} className="message-end" aria-hidden={!visitorTyping}>
+        {visitorTyping && (
+          <span className="typing-line" data-testid="visitor-typing">
+            <span className="typing-dots" aria-hidden="true">
+              <span className="typing-dot" />
+              <span className="typing-dot" />
+              <span className="typing-dot" />
+            </span>
+            {t("conversation.visitorTyping", { name: visitor })}
+          </span>
+        )}
+      </li>
+    </ol>
   );
 }
 

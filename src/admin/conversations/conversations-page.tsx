@@ -3,12 +3,15 @@ import { useSnapshot } from "valtio";
 import { Link, useLocation, useParams } from "wouter";
 import type { ListPage } from "../../shared/list-page-api.ts";
 import type { AdminConversationSummary, AdminProject } from "../../shared/messenger-api.ts";
+import type { SearchedListPage } from "../../shared/search-api.ts";
 import { useLatestUpdate, useResource } from "../api/use-resource.ts";
 import { TimeAgo } from "../format/date-time-ago.tsx";
+import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../inbox/area-styles.ts";
 import { projectsApi } from "../projects/projects-api.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
+import { SearchMatchLine, SearchNote } from "../search/search-match.tsx";
 import { sessionState } from "../session/session-store.ts";
 import { buttonClass } from "../shell/button.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
@@ -61,6 +64,12 @@ function useVisitorTyping(projectId: string) {
   return { typing, follow };
 }
 
+/** The name of the field a searched conversation matched in (src/shared/search-api.ts). */
+const conversationMatchLabel = (field: string): MessageId =>
+  field === "visitor" || field === "messages" || field === "collected"
+    ? `conversations.match.${field}`
+    : "conversations.match.subject";
+
 function ConversationRow({
   conversation,
   href,
@@ -100,16 +109,23 @@ function ConversationRow({
               {t("conversations.assignedTo", { name: conversation.assignee.name })}
             </span>
           )}
-          <span className="conversation-preview">
-            {typing ? (
-              <em className="conversation-typing">{t("conversations.typing")}</em>
-            ) : (
-              <>
-                {last && last.author !== "visitor" && last.name && `${last.name}: `}
-                {preview}
-              </>
-            )}
-          </span>
+          {conversation.match && !typing ? (
+            <SearchMatchLine
+              match={conversation.match}
+              label={t(conversationMatchLabel(conversation.match.field))}
+            />
+          ) : (
+            <span className="conversation-preview">
+              {typing ? (
+                <em className="conversation-typing">{t("conversations.typing")}</em>
+              ) : (
+                <>
+                  {last && last.author !== "visitor" && last.name && `${last.name}: `}
+                  {preview}
+                </>
+              )}
+            </span>
+          )}
         </span>
         {conversation.unread > 0 && (
           <span className="unread-count" data-testid="unread-count">
@@ -336,6 +352,9 @@ function ConversationListPane({
         ) : (
           <>
             <p className="list-count subtle">{t("conversations.count", { count: page.total })}</p>
+            {(page as SearchedListPage).totalCapped && (
+              <SearchNote text={t("conversations.searchCapped", { count: page.total })} />
+            )}
             <ul className="conversation-list" data-testid="conversation-list">
               {page.items.map((item) => (
                 <ConversationRow

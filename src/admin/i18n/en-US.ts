@@ -1,4 +1,5 @@
 import { messages as formRules } from "../../shared/form-rules.ts";
+import type { assignmentMessagesEnUS } from "../assignments/assignment-messages.ts";
 import type { botMessagesEnUS } from "../bots/bot-messages.ts";
 import type { challengeMessagesEnUS } from "../challenges/challenge-messages.ts";
 import type { contentMessagesEnUS } from "../content/content-messages.ts";
@@ -19,6 +20,7 @@ import type { languageTabsMessagesEnUS } from "../shell/form/language-tabs-messa
 import type { navigationMessagesEnUS } from "../shell/layout/navigation-messages.ts";
 import { shellMessagesEnUS } from "../shell/shell-messages.ts";
 import type { skillMessagesEnUS } from "../skills/skill-messages.ts";
+import type { teamMessagesEnUS } from "../team/team-messages.ts";
 import type { visitorMessagesEnUS } from "../visitors/visitor-messages.ts";
 import type { recordsMessagesEnUS } from "./records-messages.ts";
 
@@ -132,7 +134,9 @@ export type MessageId =
   | keyof typeof surveyResponseMessagesEnUS
   | keyof typeof visitorMessagesEnUS
   | keyof typeof navigationMessagesEnUS
-  | keyof typeof languageTabsMessagesEnUS;
+  | keyof typeof languageTabsMessagesEnUS
+  | keyof typeof teamMessagesEnUS
+  | keyof typeof assignmentMessagesEnUS;
 
 /** English server messages are shown as they are; the German catalogue translates the known ones. */
 /**

@@ -12,22 +12,23 @@ const press = (key: string, more: Partial<InboxKeyPress> = {}): InboxKeyPress =>
 });
 
 describe("inbox key map", () => {
-  test("j, k, Enter, e, a and ? do their actions", () => {
+  test("j, k, Enter, e, a, n and ? do their actions", () => {
     expect(inboxKeyAction(press("j"))).toBe("next");
     expect(inboxKeyAction(press("k"))).toBe("previous");
     expect(inboxKeyAction(press("Enter"))).toBe("open");
     expect(inboxKeyAction(press("e"))).toBe("done");
     expect(inboxKeyAction(press("a"))).toBe("assignToMe");
+    expect(inboxKeyAction(press("n"))).toBe("notes");
     expect(inboxKeyAction(press("?"))).toBe("help");
   });
 
   test("other keys, and capitals (Shift+J), are left to the browser", () => {
-    for (const key of ["x", "J", "E", "ArrowDown", " ", "Escape", "/"])
+    for (const key of ["x", "J", "E", "N", "ArrowDown", " ", "Escape", "/"])
       expect(inboxKeyAction(press(key))).toBeNull();
   });
 
   test("nothing while typing in a field, not even ?", () => {
-    for (const key of ["j", "k", "e", "a", "?", "Enter"])
+    for (const key of ["j", "k", "e", "a", "n", "?", "Enter"])
       expect(inboxKeyAction(press(key, { typing: true }))).toBeNull();
   });
 

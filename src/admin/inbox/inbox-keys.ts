@@ -1,7 +1,7 @@
 import type { MessageId } from "../i18n/en-US.ts";
 
 /** What a key does in the inbox (issue 24): the list and a report page read the same map. */
-export type InboxKeyAction = "next" | "previous" | "open" | "done" | "assignToMe" | "help";
+export type InboxKeyAction = "next" | "previous" | "open" | "done" | "assignToMe" | "notes" | "help";
 
 /** One key press as {@link inboxKeyAction} needs it, read from a `KeyboardEvent` by the hook. */
 export interface InboxKeyPress {
@@ -20,6 +20,8 @@ const letters: Record<string, InboxKeyAction> = {
   k: "previous",
   e: "done",
   a: "assignToMe",
+  // A report's page and a conversation: the internal notes open with the focus in their box.
+  n: "notes",
 };
 
 /**
@@ -41,5 +43,6 @@ export const inboxShortcuts: ReadonlyArray<{ keys: readonly string[]; label: Mes
   { keys: ["Enter"], label: "inbox.keys.open" },
   { keys: ["e"], label: "inbox.keys.done" },
   { keys: ["a"], label: "inbox.keys.assignToMe" },
+  { keys: ["n"], label: "inbox.keys.notes" },
   { keys: ["?"], label: "inbox.keys.help" },
 ];

@@ -2,9 +2,11 @@ import { useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { InboxReport, ReportTriageState } from "../../shared/inbox-api.ts";
 import type { ListPage } from "../../shared/list-page-api.ts";
+import type { SearchedListPage } from "../../shared/search-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
+import { SearchNote } from "../search/search-match.tsx";
 import { sessionState } from "../session/session-store.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { ListPageView } from "../shell/list/list-page.tsx";
@@ -75,6 +77,7 @@ export default function InboxListPage() {
           <p className="visually-hidden" role="status" aria-live="polite">
             {announcement}
           </p>
+          <InboxSearchNote q={list.query.q} page={resource.state === "ready" ? resource.data : null} />
           <ShortcutsDialog open={keys.helpOpen} onClose={keys.closeHelp} />
           <InboxBulkBar
             myId={user?.id ?? null}
@@ -107,6 +110,23 @@ export default function InboxListPage() {
         allRef: selectAll,
       }}
       rowProps={(report) => inboxRowProps(report, fresh.has(report.id), keys.focusedId === report.id)}
+    />
+  );
+}
+
+/** Above a searched inbox: its results come best first, of the newest ones when more matched. */
+function InboxSearchNote({
+  q,
+  page,
+}: {
+  q: string;
+  page: (ListPage<InboxReport> & SearchedListPage) | null;
+}) {
+  const { t } = useT();
+  if (q === "" || !page || page.total === 0) return null;
+  return (
+    <SearchNote
+      text={page.totalCapped ? t("inbox.searchCapped", { count: page.total }) : t("inbox.searchRanked")}
     />
   );
 }

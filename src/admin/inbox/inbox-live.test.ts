@@ -53,6 +53,8 @@ describe("live arrivals", () => {
       withArrival(current, report("2"), { ...query, sort: { field: "createdAt", direction: "asc" } }),
     ).toBeNull();
     expect(withArrival(current, report("1"), query)).toBeNull();
+    // A searched list is ranked by the server.
+    expect(withArrival(current, report("2"), { ...query, q: "export" })).toBeNull();
   });
 
   test("it must fit the filters and the search", () => {

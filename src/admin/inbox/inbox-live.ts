@@ -36,8 +36,9 @@ export function reportFitsQuery(report: InboxReport, query: InboxListQuery): boo
 /**
  * The page with a report that just arrived over the staff socket on top, or null when it does not
  * show here: only the first page of the newest-first order has a place for it (elsewhere it would
- * jump between rows the admin is reading), and only when it fits the filters. The page keeps its size;
- * the total counts the new one.
+ * jump between rows the admin is reading), and only when it fits the filters. A searched list is in
+ * relevance order, which only the server knows (docs/search.md): no place there either. The page keeps
+ * its size; the total counts the new one.
  */
 export function withArrival(
   page: ListPage<InboxReport>,
@@ -45,7 +46,7 @@ export function withArrival(
   query: InboxListQuery,
 ): ListPage<InboxReport> | null {
   const newestFirst = query.sort.field === "createdAt" && query.sort.direction === "desc";
-  if (query.page !== 1 || !newestFirst || !reportFitsQuery(report, query)) return null;
+  if (query.page !== 1 || !newestFirst || query.q !== "" || !reportFitsQuery(report, query)) return null;
   if (page.items.some((item) => item.id === report.id)) return null;
   return { ...page, items: [report, ...page.items].slice(0, page.pageSize), total: page.total + 1 };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { reportPriorities } from "../../shared/feedback-api.ts";
 import { type ReportUpdate, reportStatuses } from "../../shared/inbox-api.ts";
+import { AssignmentHistory } from "../assignments/assignment-timeline.tsx";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { runAction } from "../shell/overlay/run-action.ts";
@@ -18,6 +19,36 @@ export function parseTags(text: string): string[] {
   return [...new Set(tags)].slice(0, 20);
 }
 
+/** Who works on the report, chosen by name, with its assignment history under the choice. */
+function AssigneeField({
+  report,
+  busy,
+  onAssign,
+}: {
+  report: ReportDetailView;
+  busy: boolean;
+  onAssign: (assigneeId: string | null) => void;
+}) {
+  const { t } = useT();
+  const admins = useAssignableAdmins();
+  return (
+    <>
+      <label className="field">
+        <span className="field-label">{t("inbox.field.assignee")}</span>
+        <select
+          name="assigneeId"
+          value={report.assignee?.id ?? ""}
+          disabled={busy}
+          onChange={(event) => onAssign(event.target.value || null)}
+        >
+          <AssigneeOptions admins={admins} current={report.assignee} nobody={t("inbox.field.unassigned")} />
+        </select>
+      </label>
+      <AssignmentHistory item={{ kind: "report", id: report.id, projectId: report.projectId }} />
+    </>
+  );
+}
+
 /**
  * Status, priority and assignee apply as soon as they are chosen (`PATCH /api/feedback/{id}`); tags
  * are typed and saved with their button. The answer (the whole report) replaces the screen's copy.
@@ -30,7 +61,6 @@ export function ReportTriage({
   onChanged: (report: ReportDetailView) => void;
 }) {
   const { t } = useT();
-  const admins = useAssignableAdmins();
   const [tags, setTags] = useState(report.tags.join(", "));
   const [busy, setBusy] = useState(false);
 
@@ -76,17 +106,7 @@ export function ReportTriage({
           ))}
         </select>
       </label>
-      <label className="field">
-        <span className="field-label">{t("inbox.field.assignee")}</span>
-        <select
-          name="assigneeId"
-          value={report.assignee?.id ?? ""}
-          disabled={busy}
-          onChange={(event) => void save({ assigneeId: event.target.value || null })}
-        >
-          <AssigneeOptions admins={admins} current={report.assignee} nobody={t("inbox.field.unassigned")} />
-        </select>
-      </label>
+      <AssigneeField report={report} busy={busy} onAssign={(assigneeId) => void save({ assigneeId })} />
       <form
         className="field inbox-tags"
         onSubmit={(event) => {

@@ -11,9 +11,19 @@ interface Candidate {
   name: string;
 }
 
+/** An admin in the @ list: the display name first, then the nickname the mention is written with. */
+function MentionLabel({ candidate }: { candidate: Candidate }) {
+  return (
+    <>
+      {candidate.name !== candidate.nickname && <span className="note-mention-name">{candidate.name} </span>}
+      {`@${candidate.nickname}`}
+    </>
+  );
+}
+
 /**
- * The text box of a note, new or edited: typing `@` lists the admins (their nicknames, which the
- * server reads as mentions); arrows move, Enter or Tab takes one, Escape closes the list. Ctrl+Enter
+ * The text box of a note, new or edited: typing `@` lists the admins (by display name and nickname;
+ * the nickname is what goes in, which the server reads as mentions); arrows move, Enter or Tab takes one, Escape closes the list. Ctrl+Enter
  * (⌘+Enter) saves, plain Enter breaks the line: notes are often several lines.
  */
 export function NoteComposer({
@@ -40,7 +50,7 @@ export function NoteComposer({
   const admins = useAssignableAdmins();
   const candidates: Candidate[] = mention
     ? mentionCandidates(
-        admins.map((admin) => ({ id: admin.id, nickname: admin.name, name: admin.name })),
+        admins.map((admin) => ({ id: admin.id, nickname: admin.nickname, name: admin.name })),
         mention.query,
       )
     : [];
@@ -161,7 +171,7 @@ export function NoteComposer({
                 onClick={() => choose(candidate)}
                 onMouseEnter={() => setActive(index)}
               >
-                @{candidate.nickname}
+                <MentionLabel candidate={candidate} />
               </div>
             ))}
           </div>

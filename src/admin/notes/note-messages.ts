@@ -2,6 +2,7 @@
 export const noteMessagesEnUS = {
   "notes.titleCount": "{count, plural, =0 {Internal notes} other {Internal notes (#)}}",
   "notes.hint": "Only your team sees these, never the visitor. Type @ to mention an admin.",
+  "notes.keyHint": "Press n to write a note",
   "notes.label": "Internal note",
   "notes.placeholder": "Write an internal note… @ mentions an admin, Ctrl+Enter saves",
   "notes.add": "Add note",
@@ -23,6 +24,7 @@ export const noteMessagesEnUS = {
 export const noteMessagesDe: Record<keyof typeof noteMessagesEnUS, string> = {
   "notes.titleCount": "{count, plural, =0 {Interne Notizen} other {Interne Notizen (#)}}",
   "notes.hint": "Nur Ihr Team sieht diese, nie der Besucher. Mit @ erwähnen Sie einen Admin.",
+  "notes.keyHint": "Drücken Sie n, um eine Notiz zu schreiben",
   "notes.label": "Interne Notiz",
   "notes.placeholder": "Interne Notiz schreiben… @ erwähnt einen Admin, Strg+Enter speichert",
   "notes.add": "Notiz hinzufügen",

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { noteParts } from "../../shared/note-mentions.ts";
 import type { NoteTarget, StaffNote } from "../../shared/staff-notes-api.ts";
@@ -7,6 +7,7 @@ import { apiErrorMessage } from "../api/api-error.ts";
 import { TimeAgo } from "../format/date-time-ago.tsx";
 import { registerMessages, useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../inbox/area-styles.ts";
+import { useInboxKeys } from "../inbox/use-inbox-keys.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
 import { sessionState } from "../session/session-store.ts";
 import { Button } from "../shell/button.tsx";
@@ -106,6 +107,59 @@ function NoteItem({ note, mine }: { note: StaffNote; mine: boolean }) {
   );
 }
 
+/** The notes as loaded: a way to try again when reading failed, "none yet", or the list. */
+function NoteList({ loaded, userId, onRetry }: { loaded: Loaded; userId?: string; onRetry: () => void }) {
+  const { t } = useT();
+  if (loaded.state === "failed")
+    return (
+      <p className="note-status" role="alert">
+        {t("notes.loadFailed")}{" "}
+        <Button variant="tertiary" size="sm" onClick={onRetry}>
+          {t("notes.retry")}
+        </Button>
+      </p>
+    );
+  if (loaded.state !== "ready") return null;
+  if (loaded.notes.length === 0) return <p className="note-status subtle">{t("notes.empty")}</p>;
+  return (
+    <ol className="note-list" aria-live="polite">
+      {loaded.notes.map((note) => (
+        <NoteItem key={note.id} note={note} mine={note.author.id === userId} />
+      ))}
+    </ol>
+  );
+}
+
+/** The key that opens the notes, shown beside their title. */
+function NotesKeyHint() {
+  const { t } = useT();
+  return (
+    <kbd className="notes-key" title={t("notes.keyHint")}>
+      n
+    </kbd>
+  );
+}
+
+/**
+ * `n` (inbox-keys.ts) on a report's page or a conversation: `open` opens the notes (a folded pane),
+ * then the focus goes into the box for a new note. Answers the ref for the notes' element.
+ */
+function useNotesKey(open: () => void) {
+  const root = useRef<HTMLElement & HTMLDetailsElement>(null);
+  useInboxKeys({
+    notes: () => {
+      open();
+      requestAnimationFrame(() => {
+        const boxes = root.current?.querySelectorAll<HTMLTextAreaElement>("[data-testid='note-text']");
+        const box = boxes?.[boxes.length - 1];
+        box?.focus();
+        box?.scrollIntoView({ block: "nearest" });
+      });
+    },
+  });
+  return root;
+}
+
 /**
  * The internal notes of a report or a conversation and the box to write one: staff only, shown
  * apart from anything the visitor sees. Live: notes other admins write, change or delete arrive over
@@ -164,28 +218,12 @@ export function StaffNotes({ target, variant }: { target: NoteTarget; variant: "
     }
   };
 
+  const root = useNotesKey(() => variant === "pane" && setPaneOpen(true));
   const count = loaded.state === "ready" ? loaded.notes.length : 0;
   const body = (
     <>
       <p className="subtle note-hint">{t("notes.hint")}</p>
-      {loaded.state === "failed" && (
-        <p className="note-status" role="alert">
-          {t("notes.loadFailed")}{" "}
-          <Button variant="tertiary" size="sm" onClick={load}>
-            {t("notes.retry")}
-          </Button>
-        </p>
-      )}
-      {loaded.state === "ready" && loaded.notes.length === 0 && (
-        <p className="note-status subtle">{t("notes.empty")}</p>
-      )}
-      {loaded.state === "ready" && loaded.notes.length > 0 && (
-        <ol className="note-list" aria-live="polite">
-          {loaded.notes.map((note) => (
-            <NoteItem key={note.id} note={note} mine={note.author.id === user?.id} />
-          ))}
-        </ol>
-      )}
+      <NoteList loaded={loaded} userId={user?.id} onRetry={load} />
       <NoteComposer submitLabel={t("notes.add")} onSubmit={add} />
     </>
   );
@@ -193,23 +231,30 @@ export function StaffNotes({ target, variant }: { target: NoteTarget; variant: "
   if (variant === "pane") {
     return (
       <details
+        ref={root}
         className="staff-notes staff-notes-pane"
         data-testid="staff-notes"
         open={paneOpen ?? count > 0}
         onToggle={(event) => setPaneOpen(event.currentTarget.open)}
       >
-        <summary>{t("notes.titleCount", { count })}</summary>
+        <summary aria-keyshortcuts="n">
+          {t("notes.titleCount", { count })} <NotesKeyHint />
+        </summary>
         {body}
       </details>
     );
   }
   return (
     <section
+      ref={root}
       className="detail-card staff-notes"
       aria-labelledby="staff-notes-title"
+      aria-keyshortcuts="n"
       data-testid="staff-notes"
     >
-      <h2 id="staff-notes-title">{t("notes.titleCount", { count })}</h2>
+      <h2 id="staff-notes-title">
+        {t("notes.titleCount", { count })} <NotesKeyHint />
+      </h2>
       {body}
     </section>
   );

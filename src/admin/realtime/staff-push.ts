@@ -6,6 +6,16 @@ import type { StaffPush } from "../../shared/inbox-api.ts";
  * add some, and a listener reads only what it knows. A push that breaks these is dropped, so no screen
  * meets an `undefined` id halfway through a render.
  */
+const staffRef = nullable(type({ id: nullable(string()), name: string() }));
+const assignmentEvent = type({
+  id: string(),
+  item: type({ kind: enums(["report", "conversation"]), id: string(), projectId: string() }),
+  from: staffRef,
+  to: staffRef,
+  by: staffRef,
+  createdAt: string(),
+});
+
 const shapes: Record<StaffPush["name"], (data: unknown) => boolean> = {
   "report-created": (data) =>
     is(
@@ -63,6 +73,18 @@ const shapes: Record<StaffPush["name"], (data: unknown) => boolean> = {
           updatedAt: nullable(string()),
         }),
         alerted: array(string()),
+      }),
+    ),
+  assignment: (data) => is(data, assignmentEvent),
+  "assigned-to-you": (data) =>
+    is(
+      data,
+      type({
+        event: assignmentEvent,
+        reference: string(),
+        title: string(),
+        assigned: number(),
+        alsoAssigned: number(),
       }),
     ),
   "installation-seen": (data) =>

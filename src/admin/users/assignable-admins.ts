@@ -1,12 +1,10 @@
-import type { ListPage } from "../../shared/list-page-api.ts";
-import type { UserListItem } from "../../shared/users-api.ts";
+import type { StaffMember } from "../../shared/assignment-api.ts";
 import { api } from "../api/api-client.ts";
 import { sharedRequest } from "../api/shared-request.ts";
 
 /**
- * Who reports and conversations can be given to: the admins, by name (a handful; one page is all).
- * One request for the screens that ask at once (a report's assignee select and its note mentions).
+ * Who reports and conversations can be given to, and who a note can mention: the staff directory
+ * (`GET /api/admin/staff`), each by display name with the nickname beside it. One request for the
+ * screens that ask at once (a report's assignee select and its note mentions).
  */
-export const assignableAdmins = sharedRequest(() =>
-  api<ListPage<UserListItem>>("/api/users?role=ADMIN&pageSize=100&sort=name"),
-);
+export const assignableAdmins = sharedRequest(() => api<StaffMember[]>("/api/admin/staff"));

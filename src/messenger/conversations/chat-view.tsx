@@ -29,27 +29,24 @@ function scrollToEnd(scroller: HTMLElement | null, smooth: boolean) {
   else scroller.scrollTop = top;
 }
 
-/**
- * A chat: the log, then whatever follows it (a typing indicator, a bot's choices), with the footer
- * (composer or closed note) kept in reach at the bottom. It opens at the newest message and follows
- * new ones while the visitor reads the end; a visitor scrolled up gets a "New messages" button
- * instead of being pulled down. Files dropped anywhere on it go to `onFiles`.
- */
-export function ChatView({
-  items,
-  intro,
-  after,
-  footer,
-  onFiles,
-  testId = "chat",
-}: {
+interface ChatViewProps {
   items: ChatItem[];
+  header?: ReactNode;
   intro?: ReactNode;
   after?: ReactNode;
   footer?: ReactNode;
   onFiles?: (files: File[]) => void;
   testId?: string;
-}) {
+}
+
+/**
+ * A chat: the log, then whatever follows it (a typing indicator, a bot's choices), with the footer
+ * (composer or closed note) kept in reach at the bottom and the header (who answers) at the top. It
+ * opens at the newest message and follows new ones while the visitor reads the end; a visitor
+ * scrolled up gets a "New messages" button instead of being pulled down. Files dropped anywhere on it
+ * go to `onFiles`.
+ */
+export function ChatView({ items, header, intro, after, footer, onFiles, testId = "chat" }: ChatViewProps) {
   const t = useTexts(conversationTexts);
   const root = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
@@ -117,8 +114,7 @@ export function ChatView({
     if (!onFiles) return;
     event.preventDefault();
     setDragging(false);
-    const files = [...(event.dataTransfer?.files ?? [])];
-    if (files.length > 0) onFiles(files);
+    if (event.dataTransfer?.files.length) onFiles([...event.dataTransfer.files]);
   };
 
   return (
@@ -133,6 +129,7 @@ export function ChatView({
       }}
       onDrop={drop}
     >
+      {header}
       <div className="chat-scroll">
         {intro}
         <ChatLog items={items} label={t("conversation.log")} />

@@ -1,3 +1,4 @@
+import type { VisitorAssignee } from "../../shared/assignment-api.ts";
 import type {
   Conversation,
   ConversationMessage,
@@ -74,4 +75,30 @@ export function newestOtherId(conversation: Conversation): string {
     if (message.author !== "visitor") return message.id;
   }
   return "";
+}
+
+/**
+ * Who answers, as a push told it: a name, and a picture only when it is an http(s) address (anything
+ * else shows the initials). Null for nobody, and for a push that is not one.
+ */
+export function readAssignee(value: unknown): VisitorAssignee | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { name, avatarUrl } = value as { name?: unknown; avatarUrl?: unknown };
+  if (typeof name !== "string" || name.trim() === "") return null;
+  const picture = typeof avatarUrl === "string" && /^https?:\/\//i.test(avatarUrl) ? avatarUrl : null;
+  return { name: name.trim(), avatarUrl: picture };
+}
+
+/** The conversation's answerer changed (`conversation-assignee`). */
+export function setAssigneeInCache(
+  queries: QueryCache,
+  shareToken: string,
+  assignee: VisitorAssignee | null,
+) {
+  update<Conversation>(queries, conversationPath(shareToken), (conversation) =>
+    (conversation.assignee ?? null)?.name === assignee?.name &&
+    (conversation.assignee ?? null)?.avatarUrl === assignee?.avatarUrl
+      ? conversation
+      : { ...conversation, assignee },
+  );
 }

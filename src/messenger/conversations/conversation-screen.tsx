@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { VisitorAssignee } from "../../shared/assignment-api.ts";
 import type {
   Attachment,
   Conversation,
@@ -15,6 +16,7 @@ import {
   useShell,
   useTexts,
 } from "../shell/shell-api.ts";
+import { Avatar } from "./avatar.tsx";
 import { usePageVisible, useRemoteTyping, useTypingSignal } from "./chat-hooks.ts";
 import { type ChatItem, itemOfMessage, TypingIndicator } from "./chat-parts.tsx";
 import { ChatSkeleton, ChatView } from "./chat-view.tsx";
@@ -25,6 +27,8 @@ import {
   conversationPath,
   markReadInCache,
   newestOtherId,
+  readAssignee,
+  setAssigneeInCache,
   setStatusInCache,
 } from "./conversation-cache.ts";
 import { conversationTexts } from "./conversation-texts.ts";
@@ -72,6 +76,52 @@ const sameContent = (pending: PendingMessage, message: ConversationMessage) =>
 export const draftKeyOf = (sdkKey: string | null, conversation: string) =>
   `gleap-messenger-draft-${sdkKey ?? ""}-${conversation}`;
 
+/** Who on the team answers this conversation: their picture and name, in the visitor's language. */
+export function Answerer({ assignee }: { assignee: VisitorAssignee }) {
+  const t = useTexts(conversationTexts);
+  return (
+    <div className="chat-answerer" data-testid="conversation-answerer">
+      <Avatar name={assignee.name} url={assignee.avatarUrl} size={32} />
+      <p className="chat-answerer-text">
+        <span className="chat-answerer-label">{t("conversation.answering")}</span>
+        <span className="chat-answerer-name" dir="auto">
+          {assignee.name}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Who answers an open conversation, as its answer said and as `conversation-assignee` pushes change
+ * it (into the answer cache, so every screen agrees); nothing while nobody does.
+ */
+function ConversationAnswerer({ conversation }: { conversation: Conversation }) {
+  const { queries, realtime } = useShell();
+  const token = conversation.shareToken;
+  useEffect(
+    () =>
+      realtime.subscribe("conversation-assignee", (push) => {
+        if (push?.shareToken === token) setAssigneeInCache(queries, token, readAssignee(push.assignee));
+      }),
+    [realtime, queries, token],
+  );
+  const assignee = readAssignee(conversation.assignee);
+  return assignee && conversation.status !== "closed" ? <Answerer assignee={assignee} /> : null;
+}
+
+/** Whether the component is still mounted, for work that finishes after it may have gone. */
+function useMounted() {
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+  return mounted;
+}
+
 /** A closed conversation reads as it was; a new one is a tap away. */
 function ClosedNote() {
   const t = useTexts(conversationTexts);
@@ -107,13 +157,7 @@ function OpenConversation({ conversation }: { conversation: Conversation }) {
    * screen readers do not hear it twice) when the server's copy arrives.
    */
   const keys = useRef(new Map<string, string>());
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
-  );
+  const mounted = useMounted();
 
   // Pushes for this conversation: its messages (staff replies, the visitor's other tabs) and status.
   useEffect(() => {
@@ -180,7 +224,8 @@ function OpenConversation({ conversation }: { conversation: Conversation }) {
           );
       }
     },
-    [api, queries, token],
+    // `mounted` is one ref for the component's life; named so the hook's deps are complete.
+    [api, queries, token, mounted],
   );
 
   const send = (message: { text: string; attachments: Attachment[] }) => {
@@ -207,6 +252,7 @@ function OpenConversation({ conversation }: { conversation: Conversation }) {
   return (
     <ChatView
       items={items}
+      header={<ConversationAnswerer conversation={conversation} />}
       onFiles={closed ? undefined : attachments.add}
       after={
         remote.typing && !closed ? (

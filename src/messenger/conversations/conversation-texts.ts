@@ -51,6 +51,7 @@ export const conversationTexts = defineTexts({
     "conversation.team": "Support team",
     "conversation.said": "{name}:",
     "conversation.enterHint": "Enter sends, Shift+Enter adds a line",
+    "conversation.answering": "Answering you",
   },
   de: {
     "conversations.new": "Neue Unterhaltung",
@@ -101,6 +102,7 @@ export const conversationTexts = defineTexts({
     "conversation.team": "Support-Team",
     "conversation.said": "{name}:",
     "conversation.enterHint": "Eingabe sendet, Umschalt+Eingabe fügt eine Zeile ein",
+    "conversation.answering": "Antwortet Ihnen",
   },
   ar: {
     "conversations.new": "محادثة جديدة",
@@ -155,6 +157,7 @@ export const conversationTexts = defineTexts({
     "conversation.team": "فريق الدعم",
     "conversation.said": "{name}:",
     "conversation.enterHint": "Enter للإرسال، وShift+Enter لسطر جديد",
+    "conversation.answering": "يرد عليك",
   },
 });
 

@@ -1,3 +1,4 @@
+import type { VisitorAssignee } from "../../shared/assignment-api.ts";
 import type { ConversationMessage, ConversationStatus } from "../../shared/messenger-api.ts";
 import type { ApiSession } from "./api-client.ts";
 
@@ -18,6 +19,8 @@ export interface RealtimePushes {
   "conversation-message": { shareToken: string; message: ConversationMessage; unread: number };
   "conversation-typing": { shareToken: string; typing: boolean; name: string | null };
   "conversation-status": { shareToken: string; status: ConversationStatus };
+  /** Who on the team answers the conversation now; null: nobody yet. */
+  "conversation-assignee": { shareToken: string; assignee: VisitorAssignee | null };
   /** Outbound actions (`a`, the host acts on them) and the unread count (`u`). */
   update: { a?: unknown[]; u?: number };
   checklist: Record<string, unknown>;

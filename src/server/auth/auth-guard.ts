@@ -4,6 +4,7 @@ import type { BuilderKind } from "../../shared/builder-messages.ts";
 import { jsonError } from "../http/json-response.ts";
 import type { AccessTokens } from "./access-tokens.ts";
 import { type AuthSession, findAuthSession, sessionStands } from "./auth-sessions-repository.ts";
+import { readStaffAccess, type StaffAccess } from "./staff-access.ts";
 import { findUserById, type StoredUser } from "./users-repository.ts";
 
 /** The one item a builder token may read and save. */
@@ -19,6 +20,8 @@ export interface Authenticated {
   token: AccessTokenPayload;
   /** Set when the request came with a builder token (for this scope) instead of an access token. */
   builder?: BuilderScope;
+  /** Set by `requireAdmin`: the staff member's role and the projects they see. */
+  staff?: StaffAccess;
 }
 
 export const notAuthorizedMessage = "You are not authorized to use this dashboard.";
@@ -40,7 +43,8 @@ const sameScope = (a: BuilderScope, b: BuilderScope) =>
 
 /**
  * Checks a request's bearer access token against the database on every call: a revoked session or a
- * disabled account is refused at once, not only when the token expires.
+ * disabled account is refused at once, not only when the token expires. Its `sql` is there for the
+ * route-level checks that look records up (what an agent may reach, agent-area.ts).
  */
 export function createAuthGuard(sql: SQL, tokens: AccessTokens) {
   /** The sign-in session and account behind a token, still valid now. */
@@ -100,16 +104,18 @@ export function createAuthGuard(sql: SQL, tokens: AccessTokens) {
   }
 
   return {
+    sql,
     authenticate,
     /**
-     * Every admin endpoint: a valid token of an enabled ADMIN, checked on the server. With `builder`
-     * (only reading and saving one tour or tooltip), a builder token for exactly that item is taken too.
+     * Every admin endpoint: a valid token of an enabled ADMIN with its staff role and projects (`staff`),
+     * checked on the server. With `builder` (only reading and saving one tour or tooltip), a builder
+     * token for exactly that item is taken too.
      */
     async requireAdmin(request: Request, builder?: BuilderScope): Promise<Authenticated | Response> {
       const result = builder ? await authenticateForItem(request, builder) : await authenticate(request);
       if (result instanceof Response) return result;
-      if (result.user.role !== "ADMIN") return jsonError(403, notAuthorizedMessage);
-      return result;
+      if (result.user.role !== "ADMIN" || !result.user.staffRole) return jsonError(403, notAuthorizedMessage);
+      return { ...result, staff: await readStaffAccess(sql, result.user.id, result.user.staffRole) };
     },
     /** A builder token for `scope` on behalf of a signed-in admin (tied to the admin's session). */
     issueBuilderToken(

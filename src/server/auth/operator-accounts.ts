@@ -77,7 +77,8 @@ export type AccountOutcome = { ok: true; user: StoredUser } | { ok: false; probl
 
 /**
  * Creates an enabled account with a verified address (the operator vouches for it), its display name
- * and an audit entry, in one transaction; refuses a taken address or nickname.
+ * and an audit entry, in one transaction; refuses a taken address or nickname. An ADMIN made here is
+ * an owner of the team (src/shared/team-api.ts): the operator's way in when nobody else can invite.
  */
 export async function createStaffAccount(
   sql: SQL,
@@ -100,6 +101,7 @@ export async function createStaffAccount(
           email,
           password: account.password,
           role: account.role,
+          staffRole: account.role === "ADMIN" ? "owner" : undefined,
           enabled: true,
           emailVerified: true,
         },
@@ -111,7 +113,13 @@ export async function createStaffAccount(
         action: "user.create",
         entity: "user",
         entityId: created.id,
-        details: { via: "command line", name: nickname, email, role: account.role },
+        details: {
+          via: "command line",
+          name: nickname,
+          email,
+          role: account.role,
+          ...(account.role === "ADMIN" ? { staffRole: "owner" } : {}),
+        },
       });
       return created;
     });

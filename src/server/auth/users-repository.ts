@@ -1,5 +1,6 @@
 import type { SQL } from "bun";
 import type { PublicUser } from "../../shared/auth-api.ts";
+import { type StaffRole, staffRoles } from "../../shared/team-api.ts";
 import type { PasswordHashing } from "./password-hashing.ts";
 
 export interface StoredUser extends PublicUser {
@@ -19,6 +20,16 @@ interface UserRow {
   mfa_enabled: boolean | number;
   mfa_secret: string | null;
   mfa_recovery_hash: string | null;
+  staff_role: string | null;
+}
+
+/**
+ * A staff account's role: what the row says, and "admin" for an ADMIN whose row says nothing (one
+ * written by hand or by a release before roles), as every admin was before; null for platform users.
+ */
+export function staffRoleOf(role: string, staffRole: string | null | undefined): StaffRole | null {
+  if (role !== "ADMIN") return null;
+  return staffRoles.includes(staffRole as StaffRole) ? (staffRole as StaffRole) : "admin";
 }
 
 function fromRow(row: UserRow): StoredUser {
@@ -31,6 +42,7 @@ function fromRow(row: UserRow): StoredUser {
     enabled: Boolean(row.enabled),
     emailVerified: Boolean(row.email_verified),
     mfaEnabled: Boolean(row.mfa_enabled),
+    staffRole: staffRoleOf(row.role, row.staff_role),
     mfaSecret: row.mfa_secret,
     mfaRecoveryHash: row.mfa_recovery_hash,
   };
@@ -66,15 +78,18 @@ export interface NewUser {
   role: string;
   enabled?: boolean;
   emailVerified?: boolean;
+  /** For an ADMIN: owner, admin (the default) or agent. */
+  staffRole?: StaffRole;
 }
 
 export async function createUser(sql: SQL, user: NewUser, passwords: PasswordHashing): Promise<StoredUser> {
   const id = crypto.randomUUID();
   const passwordHash = await passwords.hash(user.password);
+  const staffRole = user.role === "ADMIN" ? (user.staffRole ?? "admin") : null;
   const [row] =
-    await sql`INSERT INTO users (id, name, name_key, email, password_hash, role, enabled, email_verified, created_at)
+    await sql`INSERT INTO users (id, name, name_key, email, password_hash, role, staff_role, enabled, email_verified, created_at)
     VALUES (${id}, ${user.name}, ${user.name.toLowerCase()}, ${user.email?.toLowerCase() ?? null}, ${passwordHash},
-      ${user.role}, ${user.enabled ?? true}, ${user.emailVerified ?? false}, ${new Date().toISOString()})
+      ${user.role}, ${staffRole}, ${user.enabled ?? true}, ${user.emailVerified ?? false}, ${new Date().toISOString()})
     RETURNING *`;
   return fromRow(row);
 }

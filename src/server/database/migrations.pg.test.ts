@@ -66,7 +66,7 @@ describe("a database newer than the binary", () => {
     const sql = connect(url);
     await runMigrations(sql, migrations.slice(0, -1));
     await sql`INSERT INTO schema_migrations (id, name, applied_at)
-      VALUES (${39}, ${"039-from-a-newer-release"}, ${"2030-01-01T00:00:00.000Z"})`;
+      VALUES (${999}, ${"999-from-a-newer-release"}, ${"2030-01-01T00:00:00.000Z"})`;
     const tables = () =>
       sql`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'
         ORDER BY table_name, column_name`;
@@ -75,10 +75,10 @@ describe("a database newer than the binary", () => {
     const refusal = await runMigrations(connect(url)).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(NewerSchemaError);
     expect((refusal as Error).message).toBe(
-      "database schema is newer than this binary: migration 39 (039-from-a-newer-release) is unknown; run the newer release",
+      "database schema is newer than this binary: migration 999 (999-from-a-newer-release) is unknown; run the newer release",
     );
     const start = startTestServer({ DATABASE_URL: url });
-    await expect(start).rejects.toThrow("database schema is newer than this binary: migration 39");
+    await expect(start).rejects.toThrow("database schema is newer than this binary: migration 999");
     await expect(start).rejects.toMatchObject({ name: "StartupError" });
     expect({ tables: await tables(), applied: await appliedIds(sql) }).toEqual(before);
   });

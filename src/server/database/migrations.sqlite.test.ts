@@ -140,7 +140,7 @@ describe("runMigrations", () => {
 async function migrateAsNewerRelease(db: Database) {
   await runMigrations(db.sql);
   await db.sql`INSERT INTO schema_migrations (id, name, applied_at)
-    VALUES (${39}, ${"039-from-a-newer-release"}, ${"2030-01-01T00:00:00.000Z"})`;
+    VALUES (${999}, ${"999-from-a-newer-release"}, ${"2030-01-01T00:00:00.000Z"})`;
 }
 
 const schemaOf = async (db: Database) => ({
@@ -151,16 +151,16 @@ const schemaOf = async (db: Database) => ({
 describe("a database newer than the binary", () => {
   test("is refused before anything changes, also when this binary has migrations pending", async () => {
     const db = await freshDatabase("newer");
-    // Migrated by a release that had every migration but the newest one here, and then 039.
+    // Migrated by a release that had every migration but the newest one here, and then 999.
     await runMigrations(db.sql, migrations.slice(0, -1));
     await db.sql`INSERT INTO schema_migrations (id, name, applied_at)
-      VALUES (${39}, ${"039-from-a-newer-release"}, ${"2030-01-01T00:00:00.000Z"})`;
+      VALUES (${999}, ${"999-from-a-newer-release"}, ${"2030-01-01T00:00:00.000Z"})`;
     const before = await schemaOf(db);
 
     const refusal = await runMigrations(db.sql).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(NewerSchemaError);
     expect((refusal as Error).message).toBe(
-      "database schema is newer than this binary: migration 39 (039-from-a-newer-release) is unknown; run the newer release",
+      "database schema is newer than this binary: migration 999 (999-from-a-newer-release) is unknown; run the newer release",
     );
     expect(await schemaOf(db)).toEqual(before);
   });
@@ -171,7 +171,7 @@ describe("a database newer than the binary", () => {
     await migrateAsNewerRelease(await freshDatabase("newer-server/app"));
     const start = startTestServer({ DATA_DIR: dataDir });
     await expect(start).rejects.toThrow(
-      "database schema is newer than this binary: migration 39 (039-from-a-newer-release) is unknown",
+      "database schema is newer than this binary: migration 999 (999-from-a-newer-release) is unknown",
     );
     await expect(start).rejects.toMatchObject({ name: "StartupError" });
   });

@@ -33,6 +33,9 @@ import { requestBoardAndRespondents } from "./migrations/032-request-board-and-r
 import { unreadAlertOptIn } from "./migrations/033-unread-alert-opt-in.ts";
 import { senderScopes } from "./migrations/034-sender-scopes.ts";
 import { contentLanguages } from "./migrations/038-content-languages.ts";
+import { staffRoles } from "./migrations/039-staff-roles.ts";
+import { reportSearch } from "./migrations/040-report-search.ts";
+import { assignmentEvents } from "./migrations/041-assignment-events.ts";
 
 export interface Migration {
   id: number;
@@ -41,6 +44,11 @@ export interface Migration {
   statements: readonly string[];
   /** Statements one engine needs in its own dialect (triggers), run after `statements`. */
   engineStatements?: { sqlite: readonly string[]; postgres: readonly string[] };
+  /**
+   * Rows that code must make (read from compressed parts, built as the running code builds them), in
+   * the same transaction, after the statements.
+   */
+  backfill?(tx: SQL): Promise<void>;
 }
 
 /** Every migration, in the order it runs. Append only: a shipped migration never changes. */
@@ -79,6 +87,9 @@ export const migrations: readonly Migration[] = [
   unreadAlertOptIn,
   senderScopes,
   contentLanguages,
+  staffRoles,
+  reportSearch,
+  assignmentEvents,
 ];
 
 export interface MigrationResult {
@@ -184,6 +195,7 @@ function applyOnce(sql: SQL, migration: Migration, list: readonly Migration[]): 
     try {
       for (const statement of migration.statements) await tx.unsafe(statement);
       for (const statement of migration.engineStatements?.[engine] ?? []) await tx.unsafe(statement);
+      await migration.backfill?.(tx);
     } catch (error) {
       throw new MigrationFailedError(migration.name, error);
     }

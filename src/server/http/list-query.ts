@@ -77,15 +77,20 @@ export async function answerListPage<Filters = undefined>(
     sortable: Record<string, string>;
     defaultSort: string;
     readFilters?: (params: URLSearchParams) => Filters | Response;
-    list: (query: ListQuery, filters: Filters) => Promise<{ items: unknown[]; total: number }>;
+    /** `totalCapped`: a search counted its matches only up to its limit (search-api.ts). */
+    list: (
+      query: ListQuery,
+      filters: Filters,
+    ) => Promise<{ items: unknown[]; total: number; totalCapped?: boolean }>;
   },
 ): Promise<Response> {
   const query = readListQuery(new URL(request.url), options.sortable, options.defaultSort);
   if (query instanceof Response) return query;
   const filters = options.readFilters ? options.readFilters(query.params) : (undefined as Filters);
   if (filters instanceof Response) return filters;
-  const { items, total } = await options.list(query, filters);
-  return json({ items, total, page: query.page, pageSize: query.pageSize });
+  const { items, total, totalCapped } = await options.list(query, filters);
+  const capped = totalCapped === undefined ? {} : { totalCapped };
+  return json({ items, total, page: query.page, pageSize: query.pageSize, ...capped });
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { SQL } from "bun";
+import { nowIso } from "../domain/repository-helpers.ts";
 import type { Logger } from "../logger.ts";
 import { createSharedRateLimiter, type SharedRateLimiter } from "../shared-rate-limiter.ts";
+import { awayOnly, type DueAssignment, dueAssignments } from "./due-assignments.ts";
 import { queueMail } from "./mail-outbox.ts";
-import { unreadAlertDigest, type WaitingConversation } from "./unread-alert-digest.ts";
+import { type AssignedItem, unreadAlertDigest, type WaitingConversation } from "./unread-alert-digest.ts";
 import { type MailableAdmin, mailableAdmins, recipientsOf } from "./unread-alert-recipients.ts";
 
 export interface UnreadMailSettings {
@@ -18,6 +20,11 @@ export interface UnreadMailSettings {
    */
   now?: () => number;
   intervalMs?: number;
+  /**
+   * Which of these admins have an admin screen open (staff-presence.ts): work given to them is mailed
+   * only while they have none. Left out, nobody counts as present.
+   */
+  present?: (userIds: string[]) => Promise<ReadonlySet<string>>;
 }
 
 interface DueConversation {
@@ -74,20 +81,30 @@ async function dueConversations(sql: SQL, cutoff: string): Promise<DueConversati
 interface RecipientDigest {
   admin: MailableAdmin;
   conversations: DueConversation[];
+  assigned: DueAssignment[];
 }
 
-/** Each recipient with the conversations waiting for them, in the order they became due. */
+/**
+ * Each recipient with the conversations and the new work waiting for them, in the order they became
+ * due. Work given to an admin who cannot be mailed (disabled, no address) is mailed to nobody.
+ */
 function groupByRecipient(
   due: readonly DueConversation[],
+  assigned: readonly DueAssignment[],
   admins: readonly MailableAdmin[],
 ): RecipientDigest[] {
   const waiting = new Map<string, RecipientDigest>();
-  for (const conversation of due) {
-    for (const admin of recipientsOf(conversation.assignee_id, admins)) {
-      const entry = waiting.get(admin.email) ?? { admin, conversations: [] };
-      entry.conversations.push(conversation);
-      waiting.set(admin.email, entry);
-    }
+  const entryOf = (admin: MailableAdmin) => {
+    const entry = waiting.get(admin.email) ?? { admin, conversations: [], assigned: [] };
+    waiting.set(admin.email, entry);
+    return entry;
+  };
+  for (const conversation of due)
+    for (const admin of recipientsOf(conversation.assignee_id, admins))
+      entryOf(admin).conversations.push(conversation);
+  for (const item of assigned) {
+    const admin = admins.find((candidate) => candidate.id === item.userId);
+    if (admin) entryOf(admin).assigned.push(item);
   }
   return [...waiting.values()];
 }
@@ -106,11 +123,67 @@ async function withinHourlyCap(limiter: SharedRateLimiter, settings: UnreadMailS
   return decision.allowed;
 }
 
+/** Claims what this pass mails: conversations by their mail mark, assignments by `mailed_at`. */
+async function claim(tx: SQL, due: readonly DueConversation[], assigned: readonly DueAssignment[]) {
+  const conversations = new Set<string>();
+  for (const conversation of due) {
+    const moved = await tx`UPDATE conversations SET unread_mailed_message_id = ${conversation.newest}
+      WHERE id = ${conversation.id} AND COALESCE(unread_mailed_message_id, '') = ${conversation.mailed ?? ""}
+      RETURNING id`;
+    if (moved.length > 0) conversations.add(conversation.id);
+  }
+  const events = new Set<string>();
+  const now = nowIso();
+  for (const id of assigned.flatMap((item) => item.eventIds)) {
+    const moved = await tx`UPDATE assignment_events SET mailed_at = ${now}
+      WHERE id = ${id} AND mailed_at IS NULL RETURNING id`;
+    if (moved.length > 0) events.add(id);
+  }
+  return { conversations, events };
+}
+
+/** One recipient's digest of what this pass claimed, or null when another process took all of it. */
+function digestFor(
+  { admin, conversations, assigned }: RecipientDigest,
+  claimed: Awaited<ReturnType<typeof claim>>,
+  settings: UnreadMailSettings,
+) {
+  const adminUrl = settings.adminUrl();
+  const conversationLink = (projectId: string, id: string) =>
+    `${adminUrl}/dashboard/conversations/${projectId}/${id}`;
+  const waiting: WaitingConversation[] = conversations
+    .filter((conversation) => claimed.conversations.has(conversation.id))
+    .map((conversation) => ({
+      subject: conversation.subject,
+      visitor: conversation.visitor_name?.trim() || conversation.visitor_email?.trim() || "",
+      link: conversationLink(conversation.project_id, conversation.id),
+      assignedToRecipient: conversation.assignee_id === admin.id,
+    }));
+  // A conversation listed as unread and theirs already says it is theirs.
+  const listed = new Set(waiting.map((conversation) => conversation.link));
+  const given: AssignedItem[] = assigned
+    .filter((item) => item.eventIds.some((id) => claimed.events.has(id)))
+    .map((item) => ({
+      kind: item.kind,
+      reference: item.reference,
+      title: item.title,
+      by: item.by,
+      link:
+        item.kind === "report"
+          ? `${adminUrl}/dashboard/inbox/${item.itemId}`
+          : conversationLink(item.projectId, item.itemId),
+    }))
+    .filter((item) => !listed.has(item.link));
+  if (waiting.length === 0 && given.length === 0) return null;
+  return unreadAlertDigest(admin.email, waiting, { minutes: settings.minutes, adminUrl }, given);
+}
+
 /**
  * One pass: at most one digest per period over every server process (a window in the database), and
- * in it one mail per admin listing the conversations waiting for them. Each conversation's mail mark
- * moves to its newest visitor message in the transaction that queues the mails, only if no other
- * process moved it first, so a crash leaves either both or neither. Answers the mails queued.
+ * in it one mail per admin listing the conversations waiting for them and the work given to them
+ * while they were away. Each conversation's mail mark moves to its newest visitor message, and each
+ * assignment is marked mailed, in the transaction that queues the mails, only if no other process
+ * did first, so a crash leaves either both or neither. Answers the mails queued.
  */
 export async function mailUnreadMessages(
   sql: SQL,
@@ -119,41 +192,36 @@ export async function mailUnreadMessages(
   now = Date.now(),
 ): Promise<number> {
   if (settings.minutes <= 0) return 0;
-  const due = await dueConversations(sql, new Date(now - settings.minutes * 60_000).toISOString());
-  if (due.length === 0) return 0;
+  const cutoff = new Date(now - settings.minutes * 60_000).toISOString();
+  const due = await dueConversations(sql, cutoff);
+  const assigned = await awayOnly(await dueAssignments(sql, cutoff), settings.present ?? nobodyPresent);
+  if (due.length === 0 && assigned.length === 0) return 0;
   const limiter = createSharedRateLimiter(sql, () => now);
   const period = await limiter.take(digestKey, { limit: 1, windowMs: digestPeriodMs(settings.minutes) });
   if (!period.allowed) return 0;
 
   const recipients: RecipientDigest[] = [];
-  for (const entry of groupByRecipient(due, await mailableAdmins(sql)))
+  for (const entry of groupByRecipient(due, assigned, await mailableAdmins(sql)))
     if (await withinHourlyCap(limiter, settings, logger)) recipients.push(entry);
-  const adminUrl = settings.adminUrl();
   return sql.begin(async (tx) => {
-    const claimed = new Set<string>();
-    for (const conversation of due) {
-      const moved = await tx`UPDATE conversations SET unread_mailed_message_id = ${conversation.newest}
-        WHERE id = ${conversation.id} AND COALESCE(unread_mailed_message_id, '') = ${conversation.mailed ?? ""}
-        RETURNING id`;
-      if (moved.length > 0) claimed.add(conversation.id);
-    }
+    // Work given to someone past the hourly cap stays unclaimed: their next digest tells of it.
+    const claimed = await claim(
+      tx,
+      due,
+      recipients.flatMap((recipient) => recipient.assigned),
+    );
     let queued = 0;
-    for (const { admin, conversations } of recipients) {
-      const waiting: WaitingConversation[] = conversations
-        .filter((conversation) => claimed.has(conversation.id))
-        .map((conversation) => ({
-          subject: conversation.subject,
-          visitor: conversation.visitor_name?.trim() || conversation.visitor_email?.trim() || "",
-          link: `${adminUrl}/dashboard/conversations/${conversation.project_id}/${conversation.id}`,
-          assignedToRecipient: conversation.assignee_id === admin.id,
-        }));
-      if (waiting.length === 0) continue;
-      await queueMail(tx, unreadAlertDigest(admin.email, waiting, { minutes: settings.minutes, adminUrl }));
+    for (const recipient of recipients) {
+      const mail = digestFor(recipient, claimed, settings);
+      if (!mail) continue;
+      await queueMail(tx, mail);
       queued++;
     }
     return queued;
   });
 }
+
+const nobodyPresent = async (): Promise<ReadonlySet<string>> => new Set();
 
 /**
  * The background check in the server process, beside the mail dispatcher: often enough that a

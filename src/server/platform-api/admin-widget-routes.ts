@@ -6,6 +6,7 @@ import type { Fanout } from "../realtime/fanout.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 import type { WidgetChanges } from "../widget-api/widget-lookup-cache.ts";
 import { alertsRoutes } from "./inbox/alerts-routes.ts";
+import { assignmentRoutes } from "./inbox/assignment-routes.ts";
 import { feedbackInboxRoutes } from "./inbox/feedback-inbox-routes.ts";
 import { staffNotesRoutes } from "./inbox/staff-notes-routes.ts";
 import { visitorTimelineRoutes } from "./inbox/visitor-timeline-routes.ts";
@@ -48,6 +49,7 @@ export function adminWidgetRoutes(deps: AdminWidgetDeps): ApiRoute[] {
   return [
     ...feedbackInboxRoutes(deps),
     ...alertsRoutes(deps),
+    ...assignmentRoutes(deps),
     ...staffNotesRoutes(deps),
     ...visitorTimelineRoutes(deps),
     ...profileRoutes(deps),

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { teamErrors } from "../../shared/team-api.ts";
 import { createAccessTokens } from "../auth/access-tokens.ts";
 import { createUser } from "../auth/users-repository.ts";
 import type { ApiRoute } from "../http/api-route.ts";
@@ -6,11 +7,13 @@ import { adminEndpoints } from "../test-support/admin-endpoints.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { testPasswords } from "../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { agentRoutes } from "./agent-area.ts";
 
 /**
- * Every admin endpoint, called as six kinds of caller: nobody, an expired token, a USER, a disabled
- * admin, a valid admin and the admin builder's token (one tour only). The route list comes from the
- * route builders themselves, so a new admin endpoint is covered the moment it is added.
+ * Every admin endpoint, called as seven kinds of caller: nobody, an expired token, a USER, a disabled
+ * admin, a valid admin, the admin builder's token (one tour only) and an agent (a member of one project:
+ * agent-area.ts). The route list comes from the route builders themselves, so a new admin endpoint is
+ * covered the moment it is added.
  */
 
 // Endpoints any signed-in user may call; they are checked by their own tests.
@@ -18,13 +21,16 @@ const userEndpoints = new Set(["POST /api/tasks/:id/reports", "POST /api/tasks/:
 
 let server: TestServer;
 let routes: Array<Pick<ApiRoute, "method" | "pattern">>;
-const tokens: Record<"expired" | "user" | "disabledAdmin" | "admin" | "builder", string> = {
+const tokens: Record<"expired" | "user" | "disabledAdmin" | "admin" | "builder" | "agent", string> = {
   expired: "",
   user: "",
   disabledAdmin: "",
   admin: "",
   builder: "",
+  agent: "",
 };
+/** The project the agent is a member of, and one they are not. */
+const projects = { member: "", other: "" };
 
 async function login(login: string, password: string): Promise<string> {
   const response = await fetch(`${server.mainUrl}/api/auth/login`, {
@@ -93,10 +99,38 @@ startBeforeAll(startTestServer, async (started) => {
     body: JSON.stringify({ kind: "tour", itemId: tourId }),
   });
   tokens.builder = ((await issued.json()) as { token: string }).token;
+
+  // An agent of the demo project; a second project they are not a member of.
+  projects.member = String(project.id);
+  const other = await fetch(`${server.mainUrl}/api/projects`, {
+    method: "POST",
+    headers: admin,
+    body: JSON.stringify({ name: "Matrix other" }),
+  });
+  projects.other = ((await other.json()) as { id: string }).id;
+  await createUser(
+    sql,
+    {
+      name: "matrix-agent",
+      email: "matrix-agent@example.com",
+      password: "matrix-pw-3",
+      role: "ADMIN",
+      staffRole: "agent",
+      emailVerified: true,
+    },
+    testPasswords,
+  );
+  await sql`INSERT INTO staff_project_members (user_id, project_id, created_at)
+    SELECT id, ${projects.member}, ${new Date().toISOString()} FROM users WHERE name_key = ${"matrix-agent"}`;
+  tokens.agent = await login("matrix-agent", "matrix-pw-3");
 });
 
-async function call(route: Pick<ApiRoute, "method" | "pattern">, token: string | null) {
-  const path = route.pattern.replace(/:(\w+)/g, "does-not-exist");
+async function call(
+  route: Pick<ApiRoute, "method" | "pattern">,
+  token: string | null,
+  projectId = "does-not-exist",
+) {
+  const path = route.pattern.replace(":projectId", projectId).replace(/:(\w+)/g, "does-not-exist");
   const response = await fetch(`${server.mainUrl}${path}`, {
     method: route.method,
     headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -174,6 +208,39 @@ describe("authorization matrix", () => {
       const verdict = status === 401 || status === 403 ? "refused" : `answered ${status}`;
       expect(`${route.method} ${route.pattern} → ${verdict}`).toBe(
         `${route.method} ${route.pattern} → refused`,
+      );
+    }
+  });
+
+  test("an agent: 403 on every route outside their area, a project of theirs or not", async () => {
+    const outside = routes.filter((route) => !(`${route.method} ${route.pattern}` in agentRoutes));
+    expect(outside.length).toBeGreaterThan(100);
+    for (const route of outside)
+      for (const projectId of [projects.member, projects.other]) {
+        const { status, body } = await call(route, tokens.agent, projectId);
+        expect(`${route.method} ${route.pattern} → ${status} ${body?.error}`).toBe(
+          `${route.method} ${route.pattern} → 403 ${teamErrors.agentArea}`,
+        );
+      }
+  });
+
+  test("an agent in their area: a project of theirs passes the check, any other project is a 403", async () => {
+    const inside = routes.filter((route) => `${route.method} ${route.pattern}` in agentRoutes);
+    // Every route the area names exists: a renamed route cannot leave a stale entry behind.
+    expect(inside.map((route) => `${route.method} ${route.pattern}`).sort()).toEqual(
+      Object.keys(agentRoutes).sort(),
+    );
+    for (const route of inside) {
+      const own = await call(route, tokens.agent, projects.member);
+      const verdict =
+        own.status === 401 || own.status === 403 || own.status >= 500 ? "refused or failed" : "answered";
+      expect(`${route.method} ${route.pattern} → ${verdict}`).toBe(
+        `${route.method} ${route.pattern} → answered`,
+      );
+      if (!route.pattern.includes(":projectId")) continue;
+      const other = await call(route, tokens.agent, projects.other);
+      expect(`${route.method} ${route.pattern} → ${other.status} ${other.body?.error}`).toBe(
+        `${route.method} ${route.pattern} → 403 ${teamErrors.notProjectMember}`,
       );
     }
   });

@@ -3,6 +3,7 @@ import type { AuthGuard } from "../auth/auth-guard.ts";
 import type { TaskReportRules } from "../config.ts";
 import type { Reads } from "../database/reads.ts";
 import type { StaffAccessChanged } from "../realtime/staff-socket.ts";
+import type { InvitationDeps } from "./team/team-deps.ts";
 
 /** What every group of platform routes may use. */
 export interface PlatformDeps {
@@ -14,4 +15,6 @@ export interface PlatformDeps {
   staffAccessChanged?: StaffAccessChanged;
   /** How reports take tasks out of play (`TASK_REPORT_THRESHOLD`, `TASK_REPORTS_PER_DAY`). */
   taskReports?: TaskReportRules;
+  /** Mail, links, limits and sign-in for the team's invitations (team-routes.ts). */
+  invitations?: InvitationDeps;
 }

@@ -3,6 +3,7 @@ import type { Authenticated, AuthGuard } from "../auth/auth-guard.ts";
 import type { ApiRoute } from "../http/api-route.ts";
 import { json, jsonError } from "../http/json-response.ts";
 import { readBody } from "../http/read-body.ts";
+import { agentRefusal } from "./agent-area.ts";
 
 export type AdminHandler = (
   request: Request,
@@ -11,7 +12,8 @@ export type AdminHandler = (
 ) => Response | Promise<Response>;
 
 /**
- * An admin-only route: the bearer token, session, account and ADMIN role are checked before the handler.
+ * An admin-only route: the bearer token, session, account and ADMIN role are checked before the handler,
+ * and for an agent the route and its project (agent-area.ts).
  * `builderKind` (only on reading and saving one tour or tooltip, `…/:projectId/…/:id`) also takes a
  * builder token issued for exactly that item (`params.projectId`, `params.id`); every other route
  * refuses builder tokens.
@@ -34,6 +36,9 @@ export function adminRoute(
       };
       const admin = await guard.requireAdmin(request, scope);
       if (admin instanceof Response) return admin;
+      const refused =
+        admin.staff && (await agentRefusal(guard.sql, admin.staff, { method, pattern }, params));
+      if (refused) return refused;
       return handler(request, params, admin);
     },
   };

@@ -6,6 +6,7 @@ import type { PlatformDeps } from "./platform-deps.ts";
 import { dashboardRoutes } from "./reports/dashboard-routes.ts";
 import { reportsRoutes } from "./reports/reports-routes.ts";
 import { skillsRoutes } from "./skills/skills-routes.ts";
+import { teamRoutes } from "./team/team-routes.ts";
 import { usersRoutes } from "./users/users-routes.ts";
 
 /** Every admin endpoint of the learning and jobs platform, under `/api/{entity}`. */
@@ -18,5 +19,6 @@ export function platformRoutes(deps: PlatformDeps): ApiRoute[] {
     ...skillsRoutes(deps),
     ...reportsRoutes(deps),
     ...dashboardRoutes(deps),
+    ...teamRoutes(deps),
   ];
 }

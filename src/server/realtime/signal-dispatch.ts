@@ -2,6 +2,7 @@ import { webhooksChangedSignal } from "../domain/webhooks/webhook-events.ts";
 import type { Logger } from "../logger.ts";
 import type { ConnectedCensus } from "./connected-census.ts";
 import type { Fanout } from "./fanout.ts";
+import type { StaffPresence } from "./staff-presence.ts";
 import { type StaffAccessChanged, staffAccessSignal } from "./staff-socket.ts";
 import type { StaffSocketWatch } from "./staff-socket-watch.ts";
 
@@ -16,6 +17,8 @@ export interface SignalTargets {
   deliverPublished(projectId: string): Promise<void>;
   /** Answers and collects the census of connected widgets (the publish dialog's visitor count). */
   census?: Pick<ConnectedCensus, "handle">;
+  /** Answers and collects which admins have a staff socket open (staff-presence.ts). */
+  staffPresence?: Pick<StaffPresence, "handle">;
   /** Drops the cached lookups a signal names (widget-lookup-cache.ts); sees every signal first. */
   lookups?: { handleSignal(name: string, payload: string): void };
   /** Drops the snapshot of who listens to webhooks (webhook-events.ts). */
@@ -31,6 +34,7 @@ export function dispatchSignals(fanout: Fanout, logger: Logger, targets: SignalT
   fanout.onSignal((name, payload) => {
     targets.lookups?.handleSignal(name, payload);
     if (targets.census?.handle(name, payload)) return;
+    if (targets.staffPresence?.handle(name, payload)) return;
     if (name === webhooksChangedSignal) {
       targets.webhooks?.forget();
       return;

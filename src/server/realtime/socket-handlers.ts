@@ -2,11 +2,13 @@ import type { ServerWebSocket, WebSocketHandler } from "bun";
 import type { ConnectedWidgets } from "./connected-widgets.ts";
 import {
   type StaffSocketData,
+  staffMemberTopic,
   staffPing,
   staffPong,
   staffTopic,
   tokenExpiredCloseCode,
 } from "./staff-socket.ts";
+import { scopedStaffTopics } from "./staff-socket-scope.ts";
 import type { StaffSocketWatch } from "./staff-socket-watch.ts";
 import { projectTopic, sessionTopic, type WidgetSocketData } from "./widget-socket.ts";
 import type { WidgetSocketCounts } from "./widget-socket-caps.ts";
@@ -30,8 +32,9 @@ const isWidget = (ws: ServerWebSocket<SocketData>): ws is ServerWebSocket<Widget
 /**
  * A widget socket joins its session's and its project's topics; the client sends `PING` (and `9`)
  * every 10 s and gets no answer: any frame resets Bun's idle timer, so that is the keep-alive.
- * A staff socket joins the staff topic and answers `PING` with `PONG` (the admin's client checks the
- * line is alive); it is closed when its access token runs out, or when its sign-in ends (`staffWatch`).
+ * A staff socket joins the staff topic and its admin's own, and answers `PING` with `PONG` (the
+ * admin's client checks the line is alive); it is closed when its access token runs out, or when its
+ * sign-in ends (`staffWatch`).
  */
 export function socketHandlers({
   connected,
@@ -51,7 +54,8 @@ export function socketHandlers({
         return;
       }
       const staff = ws.data as StaffSocketData;
-      ws.subscribe(staffTopic);
+      for (const topic of scopedStaffTopics(staffTopic, staff.projectIds ?? null)) ws.subscribe(topic);
+      ws.subscribe(staffMemberTopic(staff.userId));
       staffWatch?.add(ws as ServerWebSocket<StaffSocketData>);
       const timer = setTimeout(
         () => ws.close(tokenExpiredCloseCode, "access token expired"),

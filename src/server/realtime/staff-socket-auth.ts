@@ -33,5 +33,6 @@ export async function authenticateStaffSocket(
     userId: admin.user.id,
     sessionId: admin.session.id,
     expiresAt: expiryOf(token),
+    projectIds: admin.staff?.projectIds ?? null,
   };
 }

@@ -1,7 +1,8 @@
 import type { ServerWebSocket, SQL } from "bun";
 import { sessionStands } from "../auth/auth-sessions-repository.ts";
 import type { Logger } from "../logger.ts";
-import { type StaffSocketData, staffTopic, tokenExpiredCloseCode } from "./staff-socket.ts";
+import { type StaffSocketData, staffMemberTopic, staffTopic, tokenExpiredCloseCode } from "./staff-socket.ts";
+import { currentScopeKeys, scopedStaffTopics, scopeKey } from "./staff-socket-scope.ts";
 
 /** How often every staff socket of a process is re-checked, as the safety net behind the signals. */
 export const staffRecheckMs = 30_000;
@@ -14,6 +15,8 @@ type StaffSocket = ServerWebSocket<StaffSocketData>;
 export interface StaffSocketWatch {
   add(ws: StaffSocket): void;
   remove(ws: StaffSocket): void;
+  /** The admins with a staff socket open in this process (staff-presence.ts asks every process). */
+  connectedUsers(): string[];
   /** Re-checks the open sockets of `userId` (all of them for null) and closes those that lost access. */
   recheck(userId?: string | null): Promise<void>;
   stop(): void;
@@ -38,11 +41,21 @@ export function createStaffSocketWatch(
     const ids = [...new Set(targets.map((ws) => ws.data.sessionId))];
     const rows = new Map<string, Record<string, unknown>>();
     for (let start = 0; start < ids.length; start += idsPerQuery) {
-      const found = await sql`SELECT s.id, s.user_id, s.expires_at, s.revoked_at, u.enabled, u.role
+      const found = await sql`SELECT s.id, s.user_id, s.expires_at, s.revoked_at, u.enabled, u.role,
+          u.staff_role
         FROM auth_sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id IN ${sql(ids.slice(start, start + idsPerQuery))}`;
       for (const row of found) rows.set(String(row.id), row);
     }
+    // An agent whose role or projects changed reconnects with the new scope (staff-socket-scope.ts).
+    const scopes = await currentScopeKeys(
+      sql,
+      [...rows.values()].map((row) => ({
+        id: String(row.user_id),
+        role: String(row.role),
+        staffRole: row.staff_role === null ? null : String(row.staff_role),
+      })),
+    );
     const now = Date.now();
     for (const ws of targets) {
       const row = rows.get(ws.data.sessionId);
@@ -58,11 +71,13 @@ export function createStaffSocketWatch(
           now,
         ) &&
         Boolean(row.enabled) &&
-        row.role === "ADMIN";
+        row.role === "ADMIN" &&
+        scopes.get(ws.data.userId) === scopeKey(ws.data.projectIds ?? null);
       if (allowed || !sockets.has(ws)) continue;
       sockets.delete(ws);
       // Off the topic first, so nothing published while the close handshake runs reaches it.
-      ws.unsubscribe(staffTopic);
+      for (const topic of scopedStaffTopics(staffTopic, ws.data.projectIds ?? null)) ws.unsubscribe(topic);
+      ws.unsubscribe(staffMemberTopic(ws.data.userId));
       ws.close(tokenExpiredCloseCode, "sign-in ended");
     }
   }
@@ -86,6 +101,7 @@ export function createStaffSocketWatch(
     remove: (ws) => {
       sockets.delete(ws);
     },
+    connectedUsers: () => [...new Set([...sockets].map((ws) => ws.data.userId))],
     recheck,
     stop: () => clearInterval(timer),
   };

@@ -1,5 +1,6 @@
 import type { StaffPush } from "../../shared/inbox-api.ts";
 import type { Fanout } from "./fanout.ts";
+import { projectOfPush, staffProjectTopic, staffUnscopedTopic } from "./staff-socket-scope.ts";
 
 /**
  * An admin's socket (`/api/admin/ws`): who it is, on which sign-in session, and when its access token
@@ -12,11 +13,17 @@ export interface StaffSocketData {
   sessionId: string;
   /** Epoch milliseconds; the socket is closed then at the latest. */
   expiresAt: number;
+  /**
+   * The projects an agent's socket hears (staff-socket-scope.ts); null or absent: every project. A
+   * change of the account's role or memberships closes the socket, to reconnect with the new scope.
+   */
+  projectIds?: readonly string[] | null;
 }
 
 /**
- * Every admin sees every widget project, so all staff sockets share one topic; a push names its
- * project and the admin's screens pick what they show.
+ * Owners and admins see every widget project, so their staff sockets share one topic; a push names its
+ * project and the admin's screens pick what they show. An agent's socket hears its projects' topics
+ * instead (staff-socket-scope.ts).
  */
 export const staffTopic = "staff";
 
@@ -40,6 +47,20 @@ export const staffAccessSignal = "staff-access";
 /** What the routes call after such a change; it must not fail the request that made it. */
 export type StaffAccessChanged = (userId: string | null) => void;
 
-export function pushToStaff(fanout: Fanout, push: StaffPush): Promise<void> {
-  return fanout.publish(staffTopic, JSON.stringify(push));
+/** A push to every staff socket that sees its project: the staff topic, and the agents' topic for it. */
+export async function pushToStaff(fanout: Fanout, push: StaffPush): Promise<void> {
+  const text = JSON.stringify(push);
+  const projectId = projectOfPush(push);
+  await Promise.all([
+    fanout.publish(staffTopic, text),
+    fanout.publish(projectId ? staffProjectTopic(projectId) : staffUnscopedTopic, text),
+  ]);
+}
+
+/** One admin's own topic: every staff socket of theirs joins it beside the shared one. */
+export const staffMemberTopic = (userId: string): string => `staff:${userId}`;
+
+/** A push for one admin only (their own count, work given to them), on each of their sockets. */
+export function pushToStaffMember(fanout: Fanout, userId: string, push: StaffPush): Promise<void> {
+  return fanout.publish(staffMemberTopic(userId), JSON.stringify(push));
 }

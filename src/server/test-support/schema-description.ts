@@ -8,6 +8,9 @@ import type { SQL } from "bun";
  * Names the engines choose themselves (SQLite's `sqlite_autoindex_*`, PostgreSQL's `*_pkey` and
  * `*_key`) are left out; the index behind a primary key or UNIQUE constraint is compared by its
  * columns.
+ * Each engine's own full-text index (SQLite's FTS5 table with its shadow tables and the triggers that
+ * keep it in step, PostgreSQL's generated `tsvector` column and its GIN index) is one line, naming the
+ * table it indexes: `full-text index feedback_search`.
  */
 export type SchemaLine = string;
 
@@ -54,11 +57,31 @@ function indexLine(index: IndexShape): SchemaLine {
     : `constraint index ${index.table} ${shape}`;
 }
 
+/** SQLite's FTS5 tables, each with the table it indexes (its `content=`). */
+export async function sqliteFullTextTables(sql: SQL): Promise<Array<{ name: string; content: string }>> {
+  const rows = (await sql`SELECT name, sql FROM sqlite_master WHERE type = 'table'
+    AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'`) as Array<{ name: string; sql: string }>;
+  return rows.map((row) => ({ name: row.name, content: /content='([^']+)'/.exec(row.sql)?.[1] ?? row.name }));
+}
+
+/** SQLite's own tables: neither virtual tables nor the shadow tables behind them. */
+export async function sqliteOrdinaryTables(sql: SQL): Promise<string[]> {
+  const rows = (await sql.unsafe("PRAGMA table_list")) as Array<{
+    schema: string;
+    name: string;
+    type: string;
+  }>;
+  return rows
+    .filter((row) => row.schema === "main" && row.type === "table" && !row.name.startsWith("sqlite_"))
+    .map((row) => row.name)
+    .sort();
+}
+
 export async function describeSqliteSchema(sql: SQL): Promise<SchemaLine[]> {
   const lines: SchemaLine[] = [];
-  const tables = (await sql`SELECT name FROM sqlite_master WHERE type = 'table'
-    AND name NOT LIKE 'sqlite_%' ORDER BY name`) as Array<{ name: string }>;
-  for (const { name: table } of tables) {
+  const fullText = await sqliteFullTextTables(sql);
+  for (const index of fullText) lines.push(`full-text index ${index.content}`);
+  for (const table of await sqliteOrdinaryTables(sql)) {
     lines.push(`table ${table}`);
     const columns = (await sql.unsafe(`PRAGMA table_info("${table}")`)) as Array<{
       name: string;
@@ -129,6 +152,8 @@ export async function describeSqliteSchema(sql: SQL): Promise<SchemaLine[]> {
     sql: string;
   }>;
   for (const trigger of triggers) {
+    // The triggers that write an FTS5 table are that index's own (its line above).
+    if (fullText.some((index) => new RegExp(`\\bINTO\\s+${index.name}\\b`, "i").test(trigger.sql))) continue;
     const [, timing = "?", event = "?"] =
       /\b(BEFORE|AFTER|INSTEAD OF)\s+(INSERT|DELETE|UPDATE)\b/i.exec(trigger.sql) ?? [];
     lines.push(triggerLine(trigger.tbl_name, timing, event));
@@ -148,15 +173,19 @@ export async function describePostgresSchema(sql: SQL): Promise<SchemaLine[]> {
   const tables = (await sql`SELECT table_name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`) as Array<{ table_name: string }>;
   for (const { table_name } of tables) lines.push(`table ${table_name}`);
-  for (const column of columns)
+  for (const column of columns) {
+    // A generated tsvector is the full-text index's (its GIN index's line below).
+    if (column.data_type === "tsvector") continue;
     lines.push(
       `column ${column.table_name}.${column.column_name} ${typeFamily(column.data_type)}${
         column.is_nullable === "NO" ? " not null" : ""
       }`,
     );
+  }
   const indexes = (await sql`SELECT t.relname AS table_name, i.relname AS index_name,
       ix.indisunique AS is_unique, ix.indisprimary AS is_primary, ix.indpred IS NOT NULL AS is_partial,
       EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = ix.indexrelid) AS from_constraint,
+      (SELECT am.amname FROM pg_am am WHERE am.oid = i.relam) AS method,
       (SELECT array_agg(COALESCE(a.attname, '<expression>') ORDER BY k.ord)
         FROM unnest(ix.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)
         LEFT JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum) AS columns
@@ -171,9 +200,14 @@ export async function describePostgresSchema(sql: SQL): Promise<SchemaLine[]> {
     is_primary: boolean;
     is_partial: boolean;
     from_constraint: boolean;
+    method: string;
     columns: string[];
   }>;
   for (const index of indexes) {
+    if (index.method === "gin") {
+      lines.push(`full-text index ${index.table_name}`);
+      continue;
+    }
     if (index.is_primary) {
       lines.push(`primary key ${index.table_name} (${index.columns.join(", ")})`);
       continue;

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import { typeFamily } from "./schema-description.ts";
+import { sqliteOrdinaryTables, typeFamily } from "./schema-description.ts";
 
 /** What a row filler needs to know of a table: its columns, primary key and foreign keys. */
 export interface TableShape {
@@ -30,10 +30,10 @@ export function readSchemaShape(sql: SQL): Promise<TableShape[]> {
 }
 
 async function readSqliteShape(sql: SQL): Promise<TableShape[]> {
-  const tables = (await sql`SELECT name FROM sqlite_master WHERE type = 'table'
-    AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations' ORDER BY name`) as Array<{ name: string }>;
+  // Virtual tables (FTS5) and their shadow tables are the engine's, written through their own triggers.
+  const tables = (await sqliteOrdinaryTables(sql)).filter((name) => name !== "schema_migrations");
   const shapes: TableShape[] = [];
-  for (const { name } of tables) {
+  for (const name of tables) {
     const columns = (await sql.unsafe(`PRAGMA table_info("${name}")`)) as Array<{
       name: string;
       type: string;
@@ -72,6 +72,7 @@ async function readPostgresShape(sql: SQL): Promise<TableShape[]> {
     FROM information_schema.columns c
     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
     WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.table_name <> 'schema_migrations'
+      AND c.is_generated = 'NEVER'
     ORDER BY c.table_name, c.ordinal_position`) as Array<{
     table_name: string;
     column_name: string;

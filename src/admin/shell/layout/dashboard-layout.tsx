@@ -10,6 +10,7 @@ import { api } from "../../api/api-client.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import { useT } from "../../i18n/intl.ts";
 import { sessionState, setSession } from "../../session/session-store.ts";
+import { staffRoleOf } from "../../session/staff-role.ts";
 import { Button } from "../button.tsx";
 import { withLoadingOverlay } from "../overlay/loading-overlay-store.ts";
 import { prefetchRoute } from "../routing/route-prefetch.ts";
@@ -30,6 +31,8 @@ export const navigation: ReadonlyArray<{
   exact?: boolean;
   /** Which alert count (issue 24) the link shows beside it. */
   count?: keyof AdminAlerts;
+  /** Shown to agents too (src/shared/team-api.ts); every other link is for owners and admins only. */
+  agents?: true;
 }> = [
   { href: "/dashboard", label: "nav.dashboard", exact: true },
   { href: "/dashboard/users", label: "nav.users" },
@@ -39,13 +42,14 @@ export const navigation: ReadonlyArray<{
   { href: "/dashboard/reported-tasks", label: "nav.reportedTasks" },
   { href: "/dashboard/challenges", label: "nav.challenges" },
   { href: "/dashboard/challenge-categories", label: "nav.challengeCategories" },
-  { href: "/dashboard/inbox", label: "nav.inbox", count: "reports" },
+  { href: "/dashboard/inbox", label: "nav.inbox", count: "reports", agents: true },
   { href: "/dashboard/content", label: "nav.content" },
   { href: "/dashboard/help", label: "nav.help" },
   { href: "/dashboard/bots", label: "nav.bots" },
-  { href: "/dashboard/conversations", label: "nav.conversations", count: "conversations" },
+  { href: "/dashboard/conversations", label: "nav.conversations", count: "conversations", agents: true },
   { href: "/dashboard/feature-requests", label: "nav.featureRequests" },
   { href: "/dashboard/projects", label: "nav.projects" },
+  { href: "/dashboard/team", label: "nav.team" },
 ];
 
 function NavLink({ href, label, exact, count }: (typeof navigation)[number]) {
@@ -76,11 +80,16 @@ function NavLink({ href, label, exact, count }: (typeof navigation)[number]) {
 
 function NavLinks() {
   const { t } = useT();
+  const { user } = useSnapshot(sessionState);
+  // An agent sees only the links of their work; the server refuses the rest to them anyway.
+  const agent = staffRoleOf(user) === "agent";
   return (
     <nav aria-label={t("nav.main")} className="sidebar-nav">
-      {navigation.map((item) => (
-        <NavLink key={item.href} {...item} />
-      ))}
+      {navigation
+        .filter((item) => !agent || item.agents)
+        .map((item) => (
+          <NavLink key={item.href} {...item} />
+        ))}
     </nav>
   );
 }

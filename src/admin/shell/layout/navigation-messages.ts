@@ -33,6 +33,7 @@ export const navigationMessagesEnUS = {
   "nav.featureRequests": "Feature requests",
   "nav.closeMenu": "Close navigation",
   "nav.challenges": "Challenges",
+  "nav.team": "Team",
 } as const;
 
 /** The same texts in German; typed against the English ones so a missing text fails the type check. */
@@ -67,4 +68,5 @@ export const navigationMessagesDe: Record<keyof typeof navigationMessagesEnUS, s
   "nav.featureRequests": "Feature-Wünsche",
   "nav.closeMenu": "Navigation schließen",
   "nav.challenges": "Challenges",
+  "nav.team": "Team",
 };

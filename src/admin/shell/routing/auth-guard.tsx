@@ -4,10 +4,12 @@ import { Redirect } from "wouter";
 import { isAdminToken } from "../../session/access-token.ts";
 import { loginHref } from "../../session/return-path.ts";
 import { isSignedIn, sessionState } from "../../session/session-store.ts";
+import { agentHome, agentMayOpen, staffRoleOf } from "../../session/staff-role.ts";
 
 /**
  * Every /dashboard route (spec §2): signed-out visitors, or a token without admin, go to /login, which
- * brings them back to the page they asked for.
+ * brings them back to the page they asked for. An agent (src/shared/team-api.ts) asking for a screen
+ * outside their work goes to the inbox: the server would refuse that screen's calls anyway.
  */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const session = useSnapshot(sessionState);
@@ -15,5 +17,7 @@ export function AuthGuard({ children }: { children: ReactNode }) {
     // The whole address: routes below may be nested, and their location would be relative.
     return <Redirect to={loginHref(window.location.pathname + window.location.search)} replace />;
   }
+  if (staffRoleOf(session.user) === "agent" && !agentMayOpen(window.location.pathname))
+    return <Redirect to={agentHome} replace />;
   return children;
 }

@@ -25,7 +25,8 @@ const help = [
   "       gleam admin reset-password --email <address>",
   "",
   "create          Creates an account that signs in to the dashboard at once (role ADMIN unless --role",
-  "                USER), its address taken as verified. The nickname (also a sign-in) defaults to the",
+  "                USER), its address taken as verified; an ADMIN made here is an owner of the team,",
+  "                who may invite and make other owners. The nickname (also a sign-in) defaults to the",
   "                address's local part. On a brand-new, empty database the migrations are applied",
   "                first, so the first admin of an install needs no other step; a database with",
   "                migrations pending is refused: run `gleam migrate` first.",
@@ -110,7 +111,10 @@ async function create(args: string[], io: CommandIo): Promise<number> {
   });
   if (!outcome.ok) throw new CommandError(outcome.problem);
   const { user } = outcome;
-  io.out(`Created ${user.role} ${user.email} (nickname "${user.name}"): signs in to the dashboard now.`);
+  const owner = user.staffRole === "owner" ? " as an owner of the team" : "";
+  io.out(
+    `Created ${user.role} ${user.email} (nickname "${user.name}")${owner}: signs in to the dashboard now.`,
+  );
   if (generated) io.out(`Password (shown once, store it now): ${password}`);
   return exitCodes.ok;
 }

@@ -75,18 +75,18 @@ describe("gleam migrate", () => {
     const dataDir = join(databases.dir(), "newer");
     await mkdir(dataDir);
     const db = await databases.open("newer/app");
-    // As a newer release left it: every migration of this binary but its newest one, and then 039.
+    // As a newer release left it: every migration of this binary but its newest one, and then 999.
     const ownNewest = migrations.at(-1)?.name ?? "";
     await runMigrations(db.sql, migrations.slice(0, -1));
     await db.sql`INSERT INTO schema_migrations (id, name, applied_at)
-      VALUES (${39}, ${"039-from-a-newer-release"}, ${"2030-01-02T00:00:00.000Z"})`;
+      VALUES (${999}, ${"999-from-a-newer-release"}, ${"2030-01-02T00:00:00.000Z"})`;
     const snapshot = async () => ({
       objects: await db.sql`SELECT type, name FROM sqlite_master ORDER BY type, name`,
       applied: await db.sql`SELECT id, name, applied_at FROM schema_migrations ORDER BY id`,
     });
     const before = await snapshot();
     const message =
-      "database schema is newer than this binary: migration 39 (039-from-a-newer-release) is unknown; run the newer release";
+      "database schema is newer than this binary: migration 999 (999-from-a-newer-release) is unknown; run the newer release";
 
     const run = await migrate([], { DATA_DIR: dataDir });
     expect(run.exitCode).toBe(3);
@@ -99,7 +99,7 @@ describe("gleam migrate", () => {
     expect(status.exitCode).toBe(3);
     expect(status.stdout).toContain(`${ownNewest}`);
     expect(status.stdout).toMatch(
-      /039-from-a-newer-release\s+applied 2030-01-02T00:00:00.000Z, unknown to this binary/,
+      /999-from-a-newer-release\s+applied 2030-01-02T00:00:00.000Z, unknown to this binary/,
     );
     expect(status.stderr.trim()).toBe(message);
     expect(await snapshot()).toEqual(before);

@@ -9,6 +9,8 @@ import type {
 } from "../../../shared/messenger-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { nowIso, parseJson, textKey, toCount } from "../repository-helpers.ts";
+import { appendMessageToDocuments, insertConversationDocuments } from "../search/search-documents.ts";
+import { keyValueText, messageSearchText, searchTextLimits } from "../search/search-text.ts";
 
 /**
  * Conversations (conversations), their messages (conversation_messages) and read marks
@@ -94,7 +96,7 @@ export const newShareToken = (): string => randomBytes(32).toString("base64url")
 const othersOf = (reader: Reader) => (reader === "visitor" ? "author <> 'visitor'" : "author = 'visitor'");
 
 /** SQL for the unread count of conversation `c` for `reader`. */
-const unreadOf = (reader: Reader) =>
+export const unreadOf = (reader: Reader) =>
   `(SELECT count(*) FROM conversation_messages m WHERE m.conversation_id = c.id AND m.${othersOf(reader)}
     AND m.id > COALESCE((SELECT r.last_read_message_id FROM conversation_read_marks r
       WHERE r.conversation_id = c.id AND r.reader = '${reader}'), ''))`;
@@ -230,6 +232,8 @@ async function insertMessage(
     attachments: JSON.stringify(message.attachments ?? []),
     created_at: message.createdAt ?? nowIso(),
   })} RETURNING *`;
+  // Searchable as soon as it is written (migration 040): its conversation's and reports' documents.
+  await appendMessageToDocuments(sql, conversationId, messageSearchText(message));
   return messageFromRow(row as MessageRow);
 }
 
@@ -297,6 +301,13 @@ export async function startConversation(
     closed_at: null,
   })} RETURNING *`;
   const conversation = conversationFromRow(row as ConversationRow);
+  await insertConversationDocuments(tx, [
+    {
+      conversationId: conversation.id,
+      collected: keyValueText(input.collected, searchTextLimits.collected),
+      messages: "",
+    },
+  ]);
   const messages: ConversationMessage[] = [];
   for (const message of [...input.transcript, input.opening]) {
     messages.push(await insertMessage(tx, conversation.id, message));
@@ -330,7 +341,9 @@ export async function openEmptyConversation(
     updated_at: now,
     closed_at: null,
   })} RETURNING *`;
-  return conversationFromRow(row as ConversationRow);
+  const conversation = conversationFromRow(row as ConversationRow);
+  await insertConversationDocuments(tx, [{ conversationId: conversation.id, collected: "", messages: "" }]);
+  return conversation;
 }
 
 /**
@@ -427,17 +440,27 @@ const sessionOf = (row: AdminRow) => ({
   email: row.session_email,
 });
 
-/** The project's conversations for staff, with their unread visitor messages. */
-export async function listProjectConversations(sql: SQL, projectId: string, query: ListQuery) {
+/** The filters of the admin's list (`status`, `sessionId`, `assigneeId`, `none` for nobody's) on `c`. */
+export function conversationConditions(
+  sql: SQL,
+  projectId: string,
+  params: URLSearchParams,
+): Array<SQL.Query<unknown>> {
   const where = [sql`c.project_id = ${projectId}`];
-  if (query.search) where.push(sql`c.subject_key LIKE ${containsPattern(query.search)} ESCAPE '\\'`);
-  const status = query.params.get("status");
+  const status = params.get("status");
   if (status) where.push(sql`c.status = ${status}`);
-  const sessionId = query.params.get("sessionId");
+  const sessionId = params.get("sessionId");
   if (sessionId) where.push(sql`c.session_id = ${sessionId}`);
-  const assigneeId = query.params.get("assigneeId");
+  const assigneeId = params.get("assigneeId");
   if (assigneeId === "none") where.push(sql`c.assignee_id IS NULL`);
   else if (assigneeId) where.push(sql`c.assignee_id = ${assigneeId}`);
+  return where;
+}
+
+/** The project's conversations for staff, with their unread visitor messages. */
+export async function listProjectConversations(sql: SQL, projectId: string, query: ListQuery) {
+  const where = conversationConditions(sql, projectId, query.params);
+  if (query.search) where.push(sql`c.subject_key LIKE ${containsPattern(query.search)} ESCAPE '\\'`);
   const { rows, total } = await listPage<AdminRow>(sql, {
     select: adminSelect,
     from: sql.unsafe(adminFrom),
@@ -445,11 +468,27 @@ export async function listProjectConversations(sql: SQL, projectId: string, quer
     query,
     tieBreaker: "c.id",
   });
+  return { items: await adminSummaries(sql, rows), total };
+}
+
+/** The admin summaries of the listed conversations of a project, in no particular order. */
+export async function adminSummariesByIds(
+  sql: SQL,
+  projectId: string,
+  ids: readonly string[],
+): Promise<AdminConversationSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql`SELECT ${sql.unsafe(adminSelect)} FROM ${sql.unsafe(adminFrom)}
+    WHERE c.project_id = ${projectId} AND c.id IN ${sql([...ids])}`;
+  return adminSummaries(sql, rows as AdminRow[]);
+}
+
+async function adminSummaries(sql: SQL, rows: AdminRow[]): Promise<AdminConversationSummary[]> {
   const last = await lastMessages(
     sql,
     rows.map((row) => row.id),
   );
-  const items = rows.map((row) =>
+  return rows.map((row) =>
     adminSummaryOf(
       conversationFromRow(row),
       sessionOf(row),
@@ -458,7 +497,6 @@ export async function listProjectConversations(sql: SQL, projectId: string, quer
       assigneeOf(row),
     ),
   );
-  return { items, total };
 }
 
 /** One conversation's admin summary (the detail adds its messages). */

@@ -1,4 +1,6 @@
 import type { SQL } from "bun";
+import { insertReportDocuments } from "../search/search-documents.ts";
+import { type ReportSearchText, reportSearchText } from "../search/search-text.ts";
 import type { PackedReportParts, ReportRowText } from "./report-preparation.ts";
 import { expandPartText } from "./stored-part-encoding.ts";
 
@@ -86,7 +88,33 @@ export async function insertReport(tx: SQL, id: string, report: NewReportRow): P
       ${report.screenshot}, ${report.screenshotHtmlKey}, ${report.webReplayKey}, ${report.screenRecordingUrl},
       ${report.idempotency?.key ?? null}, ${report.idempotency?.scope ?? null},
       ${report.idempotency?.bodyHash ?? null}, ${report.packedParts}, ${createdAt})`;
+  // Found by a search as soon as the report is answered (migration 040).
+  await insertReportDocuments(tx, [
+    { reportId: id, shortId: shortReportId(number), text: searchTextOf(report) },
+  ]);
   return { id, number, type: report.type, priority: report.priority, status: initialReportStatus, createdAt };
+}
+
+/**
+ * What a report is searched by: as the parser's thread read it, else (a row made by other code) from
+ * the row's texts, without logs that were packed.
+ */
+function searchTextOf(report: NewReportRow): ReportSearchText {
+  if (report.search) return report.search;
+  const parsed = (text: string) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  };
+  return reportSearchText({
+    formData: parsed(report.formData),
+    metaData: parsed(report.metaData),
+    customData: parsed(report.customData),
+    consoleLog: parsed(report.consoleLog),
+    networkLogs: parsed(report.networkLogs),
+  });
 }
 
 /** A report stored under a key, and the hash of its body (null for reports stored before hashes). */

@@ -1,6 +1,7 @@
 import { FeedbackReportRequest, reportCaps } from "../../../shared/feedback-api.ts";
 import { reportJsonShapeLimits } from "../../http/json-shape.ts";
 import { type BodyResult, parseJsonText, validateBody } from "../../http/read-json-body.ts";
+import { type ReportSearchText, reportSearchText } from "../search/search-text.ts";
 import { reportBodyHash } from "./report-idempotency.ts";
 import { checkReportRequest } from "./report-request-check.ts";
 import { compressPart } from "./stored-part-encoding.ts";
@@ -46,6 +47,8 @@ export interface ReportRowText {
   /** The screenshot data, without its HTML when that goes to storage; null without a screenshot. */
   screenshot: string | null;
   screenRecordingUrl: string | null;
+  /** What the report is searched by, read here on the parser's thread (search-text.ts). */
+  search?: ReportSearchText;
 }
 
 /** A valid report, ready to store: its row, and the parts that go to file storage as bytes. */
@@ -142,6 +145,13 @@ export async function prepareReport(
         excludeData: JSON.stringify(report.excludeData ?? {}),
         screenshot: screenshot === null ? null : JSON.stringify(screenshot),
         screenRecordingUrl: report.screenRecordingUrl ?? null,
+        search: reportSearchText({
+          formData: report.formData,
+          metaData: report.metaData,
+          customData: report.customData,
+          consoleLog: parts.consoleLog,
+          networkLogs: parts.networkLogs,
+        }),
       },
       snapshotHtml,
       webReplay,

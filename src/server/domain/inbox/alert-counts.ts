@@ -1,11 +1,13 @@
 import type { SQL } from "bun";
 import type { AdminAlerts } from "../../../shared/alerts-api.ts";
+import { newAssignmentCount } from "../staff/assignment-events.ts";
 
 const count = (rows: unknown): number => Number((rows as Array<{ n?: unknown }>)[0]?.n ?? 0);
 
 /**
  * What waits for `adminId` (src/shared/alerts-api.ts): two counts, each one indexed query, plus the
- * items whose notes mention the admin (driven by the admin's unseen mentions, a handful at most).
+ * items whose notes mention the admin (driven by the admin's unseen mentions, a handful at most), and
+ * the work given to them they have not opened yet (assignment-events.ts).
  */
 export async function alertCounts(sql: SQL, adminId: string): Promise<AdminAlerts> {
   const reports = await sql`SELECT count(*) AS n FROM feedback_reports r
@@ -43,5 +45,6 @@ export async function alertCounts(sql: SQL, adminId: string): Promise<AdminAlert
   return {
     reports: count(reports) + count(mentionedReports),
     conversations: count(conversations) + count(mentionedConversations),
+    assigned: await newAssignmentCount(sql, adminId),
   };
 }

@@ -32,9 +32,11 @@ export interface InboxFilters {
   /** Reports carrying this tag (the whole tag, case aside). */
   tag?: string;
   unread?: boolean;
+  /** Only reports of these projects (an agent's, agent-area.ts); absent: every project. */
+  projectIds?: readonly string[];
 }
 
-interface SummaryRow {
+export interface SummaryRow {
   id: string;
   number: number | string;
   project_id: string;
@@ -56,7 +58,7 @@ interface SummaryRow {
   read_at: string | null;
 }
 
-const summarySelect = `r.id, r.number, r.project_id, r.type, r.priority, r.status, r.tags, r.form_data,
+export const summarySelect = `r.id, r.number, r.project_id, r.type, r.priority, r.status, r.tags, r.form_data,
   r.meta_data, r.created_at,
   (CASE WHEN r.screenshot IS NOT NULL OR r.screenshot_html_key IS NOT NULL THEN 1 ELSE 0 END) AS has_screenshot,
   (CASE WHEN r.web_replay_key IS NOT NULL THEN 1 ELSE 0 END) AS has_replay,
@@ -99,7 +101,7 @@ function reporterOf(row: SummaryRow, formData: Record<string, unknown>): InboxRe
   };
 }
 
-function summaryOf(row: SummaryRow): InboxReport {
+export function summaryOf(row: SummaryRow): InboxReport {
   const formData = parseJson<Record<string, unknown>>(row.form_data, {});
   const metaData = parseJson<Record<string, unknown>>(row.meta_data, {});
   return {
@@ -141,6 +143,10 @@ export function inboxConditions(sql: SQL, filters: InboxFilters, search: string)
   }
   if (filters.priority) where.push(sql`r.priority = ${filters.priority}`);
   if (filters.projectId) where.push(sql`r.project_id = ${filters.projectId}`);
+  if (filters.projectIds)
+    where.push(
+      filters.projectIds.length > 0 ? sql`r.project_id IN ${sql([...filters.projectIds])}` : sql`1 = 0`,
+    );
   if (filters.assigneeId === "none") where.push(sql`r.assignee_id IS NULL`);
   else if (filters.assigneeId) where.push(sql`r.assignee_id = ${filters.assigneeId}`);
   if (filters.unread === true) where.push(sql`rr.read_at IS NULL`);
@@ -257,9 +263,16 @@ const selectedReport = (row: SelectedRow): SelectedReport => ({
   tags: parseJson<string[]>(row.tags, []),
 });
 
-/** The listed reports that exist (a bulk change over ticked rows). */
-export async function reportsByIds(sql: SQL, ids: readonly string[]): Promise<SelectedReport[]> {
-  const rows = await sql`SELECT id, status, tags FROM feedback_reports WHERE id IN ${sql([...ids])}`;
+/** The listed reports that exist (a bulk change over ticked rows), of `projectIds` when given. */
+export async function reportsByIds(
+  sql: SQL,
+  ids: readonly string[],
+  projectIds?: readonly string[],
+): Promise<SelectedReport[]> {
+  if (projectIds?.length === 0) return [];
+  const inProjects = projectIds ? sql`AND project_id IN ${sql([...projectIds])}` : sql``;
+  const rows = await sql`SELECT id, status, tags FROM feedback_reports
+    WHERE id IN ${sql([...ids])} ${inProjects}`;
   return (rows as SelectedRow[]).map(selectedReport);
 }
 

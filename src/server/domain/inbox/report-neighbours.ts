@@ -1,7 +1,9 @@
 import type { SQL } from "bun";
 import type { ReportNeighbours } from "../../../shared/inbox-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
+import { ranksByRelevance } from "../search/search-results.ts";
 import { type InboxFilters, inboxConditions, summaryFrom } from "./inbox-repository.ts";
+import { inboxDefaultSort, searchInboxIds } from "./inbox-search.ts";
 
 /**
  * A report's place in an admin's list, in the list's own filters, search and order (the same sort
@@ -16,6 +18,7 @@ export async function reportNeighbours(
   query: ListQuery,
   filters: InboxFilters,
 ): Promise<ReportNeighbours> {
+  if (query.search) return searchedNeighbours(sql, adminId, reportId, query, filters);
   const where = inboxConditions(sql, filters, query.search).reduce(
     (all, next) => sql`${all} AND ${next}`,
     sql`1 = 1`,
@@ -42,4 +45,19 @@ export async function reportNeighbours(
   }
   const [{ total }] = await sql`SELECT count(*) AS total FROM ${summaryFrom(sql, adminId)} WHERE ${where}`;
   return { previous: null, next: null, position: null, total: Number(total) };
+}
+
+/** A report's place among a searched list's matches, in that list's order (relevance or its sort). */
+async function searchedNeighbours(
+  sql: SQL,
+  adminId: string,
+  reportId: string,
+  query: ListQuery,
+  filters: InboxFilters,
+): Promise<ReportNeighbours> {
+  const sort = ranksByRelevance(query, inboxDefaultSort) ? null : query.sort;
+  const { ids } = await searchInboxIds(sql, adminId, filters, query.search, sort);
+  const at = ids.indexOf(reportId);
+  if (at === -1) return { previous: null, next: null, position: null, total: ids.length };
+  return { previous: ids[at - 1] ?? null, next: ids[at + 1] ?? null, position: at + 1, total: ids.length };
 }

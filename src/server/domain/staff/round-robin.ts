@@ -1,4 +1,5 @@
 import type { SQL } from "bun";
+import { recordAssignments } from "./assignment-events.ts";
 
 /**
  * Round-robin auto-assignment (issue 24 point 2): a project with `auto_assign` on gives each new
@@ -33,7 +34,15 @@ export async function autoAssignReport(
   reportId: string,
 ): Promise<Assignee | null> {
   const assignee = await takeNextAssignee(tx, projectId);
-  if (assignee) await tx`UPDATE feedback_reports SET assignee_id = ${assignee.id} WHERE id = ${reportId}`;
+  if (!assignee) return null;
+  await tx`UPDATE feedback_reports SET assignee_id = ${assignee.id} WHERE id = ${reportId}`;
+  // The report's timeline and the assignee's notice: given by round robin (nobody).
+  await recordAssignments(
+    tx,
+    [{ kind: "report", id: reportId, projectId, assigneeId: null }],
+    assignee.id,
+    null,
+  );
   return assignee;
 }
 
@@ -44,6 +53,9 @@ export async function autoAssignConversation(
   conversationId: string,
 ): Promise<Assignee | null> {
   const assignee = await takeNextAssignee(tx, projectId);
-  if (assignee) await tx`UPDATE conversations SET assignee_id = ${assignee.id} WHERE id = ${conversationId}`;
+  if (!assignee) return null;
+  await tx`UPDATE conversations SET assignee_id = ${assignee.id} WHERE id = ${conversationId}`;
+  const item = { kind: "conversation" as const, id: conversationId, projectId, assigneeId: null };
+  await recordAssignments(tx, [item], assignee.id, null);
   return assignee;
 }

@@ -12,6 +12,7 @@ import {
   userErrors,
 } from "../../../shared/users-api.ts";
 import { notAuthorizedMessage } from "../../auth/auth-guard.ts";
+import { staffRoleOf } from "../../auth/users-repository.ts";
 import { type ReadSql, readSql } from "../../database/read-sql.ts";
 import type { Reads } from "../../database/reads.ts";
 import {
@@ -21,6 +22,7 @@ import {
   readListPage,
 } from "../../http/list-query.ts";
 import { recordAudit } from "../audit/audit-log.ts";
+import { ownerRuleRefusal } from "../staff/owner-rules.ts";
 
 /**
  * The admin's SQL over accounts: the list, the detail with XP, coins and bans, and the writes with
@@ -283,6 +285,7 @@ interface AccountRow {
   name_key: string;
   email: string | null;
   role: string;
+  staff_role: string | null;
   enabled: boolean | number;
   email_verified: boolean | number;
 }
@@ -299,7 +302,7 @@ async function lockAccounts(tx: SQL, ids: string[]): Promise<void> {
 }
 
 async function readAccount(tx: SQL, id: string): Promise<AccountRow | null> {
-  const [row] = await tx`SELECT id, name, name_key, email, role, enabled, email_verified
+  const [row] = await tx`SELECT id, name, name_key, email, role, staff_role, enabled, email_verified
     FROM users WHERE id = ${id}`;
   return (row as AccountRow | undefined) ?? null;
 }
@@ -312,6 +315,29 @@ async function readAccount(tx: SQL, id: string): Promise<AccountRow | null> {
 async function checkActor(tx: SQL, actorId: string): Promise<Refusal | null> {
   const actor = await readAccount(tx, actorId);
   return actor && isActiveAdmin(actor) ? null : refuse(403, notAuthorizedMessage);
+}
+
+/** The owner rules (owner-rules.ts) for `actorId` taking `target` to `after` (null: deleted). */
+async function checkOwnerRules(
+  tx: SQL,
+  actorId: string,
+  target: AccountRow,
+  after: { role: string; staffRole: string | null; enabled: boolean } | null,
+): Promise<Refusal | null> {
+  const actor = await readAccount(tx, actorId);
+  const before = { role: target.role, staffRole: target.staff_role, enabled: Boolean(target.enabled) };
+  const actorRole = actor ? staffRoleOf(actor.role, actor.staff_role) : null;
+  const refusal = await ownerRuleRefusal(tx, actorRole, target.id, before, after);
+  return refusal && refuse(refusal.status, refusal.error);
+}
+
+/**
+ * The staff role an account has after a change of its platform role: made an ADMIN from the users
+ * screen it is an admin (only the team screen makes owners and agents), made a USER it is no staff.
+ */
+function staffRoleAfter(target: AccountRow, role: string): string | null {
+  if (role !== "ADMIN") return null;
+  return target.role === "ADMIN" ? target.staff_role : "admin";
 }
 
 async function otherActiveAdmins(tx: SQL, exceptId: string): Promise<number> {
@@ -389,6 +415,9 @@ export async function changeAccount(
     return refuse(409, userErrors.lastAdmin);
   const actorRefusal = await checkActor(tx, actorId);
   if (actorRefusal) return actorRefusal;
+  const staffRole = staffRoleAfter(target, after.role);
+  const ownerRefusal = await checkOwnerRules(tx, actorId, target, { ...after, staffRole });
+  if (ownerRefusal) return ownerRefusal;
 
   const changes: AccountChanged["changes"] = {};
   for (const key of Object.keys(after) as Array<keyof typeof after>) {
@@ -397,8 +426,11 @@ export async function changeAccount(
   if (Object.keys(changes).length === 0) return { refused: false, changes };
 
   await tx`UPDATE users SET name = ${after.name}, name_key = ${nameKey}, email = ${after.email},
-      email_verified = ${after.emailVerified}, enabled = ${after.enabled}, role = ${after.role}
+      email_verified = ${after.emailVerified}, enabled = ${after.enabled}, role = ${after.role},
+      staff_role = ${staffRole}
     WHERE id = ${targetId}`;
+  // No longer staff: no longer a member of any project.
+  if (staffRole === null) await tx`DELETE FROM staff_project_members WHERE user_id = ${targetId}`;
   if (before.enabled && !after.enabled) {
     // A banned account's sign-ins end now, not when their refresh tokens would have expired.
     await tx`UPDATE auth_sessions SET revoked_at = ${new Date().toISOString()}
@@ -467,6 +499,8 @@ export async function deleteAccount(sql: SQL, actorId: string, targetId: string)
       return refuse(409, userErrors.lastAdmin);
     const actorRefusal = await checkActor(tx, actorId);
     if (actorRefusal) return actorRefusal;
+    const ownerRefusal = await checkOwnerRules(tx, actorId, target, null);
+    if (ownerRefusal) return ownerRefusal;
     await tx`DELETE FROM users WHERE id = ${targetId}`;
     await recordAudit(tx, {
       actorId,

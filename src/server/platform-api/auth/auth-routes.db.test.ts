@@ -53,6 +53,8 @@ async function demoAdminUser(): Promise<Record<string, unknown>> {
     emailVerified: true,
     enabled: true,
     mfaEnabled: false,
+    // The demo admin owns the workspace (src/shared/team-api.ts).
+    staffRole: "owner",
   };
 }
 
@@ -166,6 +168,7 @@ describe("POST /api/auth/login", () => {
       emailVerified: false,
       enabled: true,
       mfaEnabled: false,
+      staffRole: null,
     });
     const payload = payloadOf(body.access_token);
     expect(payload.sub).toBe(user.id);

@@ -17,8 +17,12 @@ import {
   retagReports,
   type SelectedReport,
 } from "../../domain/inbox/inbox-repository.ts";
+import { searchedReports } from "../../domain/inbox/inbox-search.ts";
 import { deleteReportFiles, deleteReportRows } from "../../domain/inbox/report-deletion.ts";
 import { blockReportSessions, unblockReportSessions } from "../../domain/inbox/report-spam.ts";
+import { announceAssignments } from "../../domain/staff/assignment-announce.ts";
+import { assigneesOf, recordAssignments } from "../../domain/staff/assignment-events.ts";
+import { projectScope } from "../agent-area.ts";
 import { json, jsonError, readBody } from "../platform-request.ts";
 import type { FeedbackInboxDeps } from "./feedback-inbox-routes.ts";
 import { readInboxFilters } from "./feedback-inbox-routes.ts";
@@ -62,14 +66,21 @@ function readSelection(ids: string[] | undefined, filter: InboxListFilter | unde
   return { filters, search: (params.get("q") ?? "").trim() };
 }
 
-/** The selected reports as they are inside `tx`, or the count when a filter matches too many. */
+/**
+ * The selected reports as they are inside `tx`, or the count when a filter matches too many; an
+ * agent's selection holds only reports of their projects (agent-area.ts).
+ */
 async function selected(
   tx: Bun.SQL,
   selection: Selection,
-  adminId: string,
+  admin: Authenticated,
 ): Promise<SelectedReport[] | { tooMany: number }> {
-  if ("ids" in selection) return reportsByIds(tx, selection.ids);
-  const reports = await matchingReports(tx, adminId, selection.filters, selection.search);
+  const scope = projectScope(admin);
+  if ("ids" in selection) return reportsByIds(tx, selection.ids, scope);
+  const filters = { ...selection.filters, projectIds: scope };
+  const reports = selection.search
+    ? await searchedReports(tx, admin.user.id, filters, selection.search)
+    : await matchingReports(tx, admin.user.id, filters, selection.search);
   return reports.length > maxBulkReports ? { tooMany: reports.length } : reports;
 }
 
@@ -110,12 +121,21 @@ export async function bulkUpdate(
   );
   const hasTriage = status !== undefined || priority !== undefined || assigneeId !== undefined;
   try {
+    const events: string[] = [];
     const changed = await sql.begin(async (tx) => {
-      const reports = await selected(tx, selection, admin.user.id);
+      const reports = await selected(tx, selection, admin);
       if ("tooMany" in reports)
         throw new BulkRefused(jsonError(400, tooManyMessage(reports.tooMany), "filter"));
       const changedIds = new Set<string>();
       for (const batch of batches(reports)) {
+        const before =
+          assigneeId === undefined
+            ? []
+            : await assigneesOf(
+                tx,
+                "report",
+                batch.map((report) => report.id),
+              );
         if (hasTriage)
           for (const id of await bulkTriage(
             tx,
@@ -123,6 +143,8 @@ export async function bulkUpdate(
             triage,
           ))
             changedIds.add(id);
+        if (assigneeId !== undefined)
+          events.push(...(await recordAssignments(tx, before, assigneeId, { id: admin.user.id })));
         if (addTags.length > 0 || removeTags.length > 0)
           for (const id of await retagReports(tx, batch, { add: addTags, remove: removeTags }))
             changedIds.add(id);
@@ -147,6 +169,7 @@ export async function bulkUpdate(
       return [...changedIds];
     });
     for (const batch of batches(changed)) await announceReportUpdated(deps, batch);
+    await announceAssignments(deps, events);
     return json({ updated: changed.length });
   } catch (error) {
     if (error instanceof BulkRefused) return error.response;
@@ -167,7 +190,7 @@ export async function bulkDelete(
   if (selection instanceof Response) return selection;
   try {
     const { deleted, files } = await sql.begin(async (tx) => {
-      const reports = await selected(tx, selection, admin.user.id);
+      const reports = await selected(tx, selection, admin);
       if ("tooMany" in reports)
         throw new BulkRefused(jsonError(400, tooManyMessage(reports.tooMany), "filter"));
       const all = { deleted: [] as Array<{ id: string }>, files: [] as string[] };

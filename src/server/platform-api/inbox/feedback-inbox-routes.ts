@@ -17,19 +17,24 @@ import {
   type TriageChange,
   updateTriage,
 } from "../../domain/inbox/inbox-repository.ts";
+import { listInboxSearch } from "../../domain/inbox/inbox-search.ts";
 import { inboxReportDetail } from "../../domain/inbox/report-detail.ts";
 import { reportNeighbours } from "../../domain/inbox/report-neighbours.ts";
 import { writeReportReply } from "../../domain/inbox/report-reply.ts";
 import { blockReportSessions, unblockReportSessions } from "../../domain/inbox/report-spam.ts";
 import { staffReplyHtml } from "../../domain/rich-text/reply-markdown.ts";
 import { findSessionById } from "../../domain/sessions/sessions-repository.ts";
+import { announceAssignments } from "../../domain/staff/assignment-announce.ts";
+import { assigneesOf, markAssignmentsSeen, recordAssignments } from "../../domain/staff/assignment-events.ts";
 import { staffIdentity } from "../../domain/staff/staff-identity.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { answerListPage, readListQuery } from "../../http/list-query.ts";
 import type { Logger } from "../../logger.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
+import { inScope } from "../agent-area.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { searchParamProblem } from "../search-param.ts";
 import { bulkDelete, bulkUpdate } from "./feedback-bulk.ts";
 
 export interface FeedbackInboxDeps {
@@ -53,6 +58,8 @@ function enumFilter(params: URLSearchParams, name: string, allowed: readonly str
 
 /** The inbox filters of a list URL, or a 400 naming the parameter. */
 export function readInboxFilters(params: URLSearchParams): InboxFilters | Response {
+  const search = searchParamProblem(params);
+  if (search) return search;
   const status = enumFilter(params, "status", reportStatuses);
   if (status instanceof Response) return status;
   const priority = enumFilter(params, "priority", reportPriorities);
@@ -91,9 +98,13 @@ async function updateReport(
     assigneeId,
   };
   const changes = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+  let events: string[] = [];
   if (Object.keys(changes).length > 0) {
     await sql.begin(async (tx) => {
+      const before = assigneeId === undefined ? [] : await assigneesOf(tx, "report", [report.id]);
       await updateTriage(tx, report.id, change);
+      if (assigneeId !== undefined)
+        events = await recordAssignments(tx, before, assigneeId, { id: admin.user.id });
       if (change.status === "SPAM") await blockReportSessions(tx, [report.id]);
       else if (change.status !== undefined && report.status === "SPAM")
         await unblockReportSessions(tx, [report.id]);
@@ -108,7 +119,14 @@ async function updateReport(
   }
   const updated = (await findReport(sql, report.id)) ?? report;
   if (Object.keys(changes).length > 0) await announceReportUpdated(deps, [report.id]);
+  await announceAssignments(deps, events);
   return json(await inboxReportDetail(sql, storage, updated, admin.user.id));
+}
+
+/** Opening a report: read for this admin, and work given to them there seen (off their count). */
+async function openReport(sql: SQL, reportId: string, adminId: string): Promise<void> {
+  await markReportRead(sql, reportId, adminId);
+  await markAssignmentsSeen(sql, adminId, "report", reportId);
 }
 
 /** `POST /api/feedback/{id}/reply`: a staff message to the reporter, in a conversation about the report. */
@@ -142,6 +160,22 @@ async function replyToReporter(
 }
 
 /**
+ * `GET /api/feedback`: a page of the inbox. A search ranks its matches (inbox-search.ts); the plain
+ * list walks its sort order.
+ */
+function listReports(sql: SQL, request: Request, admin: Authenticated): Promise<Response> {
+  return answerListPage(request, {
+    sortable: inboxSortColumns,
+    defaultSort: "-createdAt",
+    readFilters: (params) => inScope(readInboxFilters(params), admin),
+    list: (query, filters) =>
+      query.search
+        ? listInboxSearch(sql, admin.user.id, query, filters)
+        : listInbox(sql, admin.user.id, query, filters),
+  });
+}
+
+/**
  * The feedback inbox (issue 15): reports of every project with filters, per-admin read marks, triage
  * (status, priority, tags, assignee; one at a time or status in bulk) and a reply to the reporter
  * through a messenger conversation. Admins only; every change of a report is audited in its
@@ -159,14 +193,7 @@ export function feedbackInboxRoutes(deps: FeedbackInboxDeps): ApiRoute[] {
     };
 
   return [
-    adminRoute(guard, "GET", "/api/feedback", async (request, _params, admin) => {
-      return answerListPage(request, {
-        sortable: inboxSortColumns,
-        defaultSort: "-createdAt",
-        readFilters: readInboxFilters,
-        list: (query, filters) => listInbox(sql, admin.user.id, query, filters),
-      });
-    }),
+    adminRoute(guard, "GET", "/api/feedback", (request, _params, admin) => listReports(sql, request, admin)),
     adminRoute(guard, "POST", "/api/feedback/bulk", (request, _params, admin) =>
       bulkUpdate(deps, request, admin),
     ),
@@ -180,7 +207,7 @@ export function feedbackInboxRoutes(deps: FeedbackInboxDeps): ApiRoute[] {
       withReport(async (request, report, admin) => {
         const query = readListQuery(new URL(request.url), inboxSortColumns, "-createdAt");
         if (query instanceof Response) return query;
-        const filters = readInboxFilters(query.params);
+        const filters = inScope(readInboxFilters(query.params), admin);
         if (filters instanceof Response) return filters;
         return json(await reportNeighbours(sql, admin.user.id, report.id, query, filters));
       }),
@@ -190,7 +217,7 @@ export function feedbackInboxRoutes(deps: FeedbackInboxDeps): ApiRoute[] {
       "GET",
       "/api/feedback/:id",
       withReport(async (_request, report, admin) => {
-        await markReportRead(sql, report.id, admin.user.id);
+        await openReport(sql, report.id, admin.user.id);
         return json(await inboxReportDetail(sql, storage, report, admin.user.id));
       }),
     ),

@@ -1,3 +1,4 @@
+import type { SQL } from "bun";
 import {
   type AdminConversation,
   ConversationAssignRequest,
@@ -15,6 +16,7 @@ import {
   announceStatus,
   type ConversationEventDeps,
 } from "../../domain/conversations/conversation-events.ts";
+import { listConversationSearch } from "../../domain/conversations/conversation-search.ts";
 import {
   addMessage,
   assignConversation,
@@ -31,11 +33,14 @@ import {
 } from "../../domain/conversations/conversations-repository.ts";
 import { assigneeNotAdminMessage, isAssignableAdmin } from "../../domain/inbox/inbox-repository.ts";
 import { staffReplyHtml } from "../../domain/rich-text/reply-markdown.ts";
+import { announceAssignments } from "../../domain/staff/assignment-announce.ts";
+import { assigneesOf, markAssignmentsSeen, recordAssignments } from "../../domain/staff/assignment-events.ts";
 import { staffIdentity } from "../../domain/staff/staff-identity.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { readListQuery } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { searchParamProblem } from "../search-param.ts";
 import { unknownProject } from "./projects-routes.ts";
 
 export const conversationNotFoundMessage = "Conversation not found";
@@ -43,9 +48,34 @@ export const conversationNotFoundMessage = "Conversation not found";
 export type ConversationsAdminDeps = PlatformDeps & ConversationEventDeps;
 
 /**
+ * A new assignee with its audit and its timeline event, in one transaction; the event ids, or null
+ * when the conversation had that assignee already.
+ */
+async function storeAssignment(
+  sql: SQL,
+  conversation: StoredConversation,
+  assigneeId: string | null,
+  admin: Authenticated,
+): Promise<string[] | null> {
+  return sql.begin(async (tx) => {
+    const before = await assigneesOf(tx, "conversation", [conversation.id]);
+    if (!(await assignConversation(tx, conversation.id, assigneeId))) return null;
+    await recordAudit(tx, {
+      actorId: admin.user.id,
+      action: "conversation.assign",
+      entity: "conversation",
+      entityId: conversation.id,
+      details: { projectId: conversation.projectId, assigneeId },
+    });
+    return recordAssignments(tx, before, assigneeId, { id: admin.user.id });
+  });
+}
+
+/**
  * Conversations for staff under `/api/projects/{projectId}/conversations`: the list with unread
- * counts, one conversation, replies, read marks, typing, close and reopen. Replies and status changes
- * reach the visitor's sockets at once (conversation-events.ts).
+ * counts, one conversation, replies, read marks, typing, assignment, close and reopen. Replies and
+ * status changes reach the visitor's sockets at once (conversation-events.ts); opening one is seeing
+ * the work given to the asking admin there (assignment-events.ts).
  */
 export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute[] {
   const { sql, guard } = deps;
@@ -112,6 +142,13 @@ export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute
       const status = query.params.get("status");
       if (status && status !== "open" && status !== "closed")
         return jsonError(400, "status must be open or closed", "status");
+      const badSearch = searchParamProblem(query.params);
+      if (badSearch) return badSearch;
+      // A search ranks its matches (conversation-search.ts); the plain list walks its sort order.
+      if (query.search) {
+        const found = await listConversationSearch(sql, projectId, query);
+        return json({ ...found, page: query.page, pageSize: query.pageSize });
+      }
       const { items, total } = await listProjectConversations(sql, projectId, query);
       return json({ items, total, page: query.page, pageSize: query.pageSize });
     }),
@@ -119,9 +156,10 @@ export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute
       guard,
       "GET",
       `${base}/:id`,
-      withConversation(async (_request, conversation) =>
-        json(await detail(conversation.projectId, conversation.id)),
-      ),
+      withConversation(async (_request, conversation, admin) => {
+        await markAssignmentsSeen(sql, admin.user.id, "conversation", conversation.id);
+        return json(await detail(conversation.projectId, conversation.id));
+      }),
     ),
     adminRoute(
       guard,
@@ -188,20 +226,12 @@ export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute
         const { assigneeId } = body.value;
         if (assigneeId !== null && !(await isAssignableAdmin(sql, assigneeId)))
           return jsonError(400, assigneeNotAdminMessage, "assigneeId");
-        const changed = await sql.begin(async (tx) => {
-          const done = await assignConversation(tx, conversation.id, assigneeId);
-          if (done)
-            await recordAudit(tx, {
-              actorId: admin.user.id,
-              action: "conversation.assign",
-              entity: "conversation",
-              entityId: conversation.id,
-              details: { projectId: conversation.projectId, assigneeId },
-            });
-          return done;
-        });
+        const events = await storeAssignment(sql, conversation, assigneeId, admin);
         const answer = await detail(conversation.projectId, conversation.id);
-        if (changed) await announceAssignee(deps, conversation, answer?.assignee ?? null);
+        if (events) {
+          await announceAssignee(deps, conversation, answer?.assignee ?? null);
+          await announceAssignments(deps, events);
+        }
         return json(answer);
       }),
     ),

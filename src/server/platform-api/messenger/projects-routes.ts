@@ -3,6 +3,7 @@ import type { AdminProject } from "../../../shared/messenger-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { containsPattern, listPage, readListQuery } from "../../http/list-query.ts";
+import { projectScope } from "../agent-area.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError } from "../platform-request.ts";
 
@@ -48,15 +49,20 @@ export function inProject(sql: SQL, handle: ProjectItemHandler) {
   };
 }
 
-/** `GET /api/projects`: the widget projects whose messenger content the admin manages. */
+/**
+ * `GET /api/projects`: the widget projects whose messenger content the admin manages; an agent's list
+ * holds only the projects they are a member of.
+ */
 export function projectsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   return [
-    adminRoute(guard, "GET", "/api/projects", async (request) => {
+    adminRoute(guard, "GET", "/api/projects", async (request, _params, admin) => {
       const query = readListQuery(new URL(request.url), projectSortColumns, "name");
       if (query instanceof Response) return query;
       const where = query.search
         ? [sql`(lower(name) LIKE ${containsPattern(query.search)} ESCAPE '\\' OR sdk_key = ${query.search})`]
         : [];
+      const scope = projectScope(admin);
+      if (scope) where.push(scope.length > 0 ? sql`id IN ${sql([...scope])}` : sql`1 = 0`);
       const { rows, total } = await listPage<ProjectRow>(sql, {
         select: "id, name, sdk_key, created_at",
         from: sql`widget_projects`,

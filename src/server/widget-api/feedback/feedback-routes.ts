@@ -28,6 +28,7 @@ import {
 } from "../../domain/feedback/report-quotas.ts";
 import { ReportRefused } from "../../domain/feedback/report-refused.ts";
 import { announceReportCreated } from "../../domain/inbox/inbox-events.ts";
+import { announceNewItemAssignment } from "../../domain/staff/assignment-announce.ts";
 import { autoAssignReport } from "../../domain/staff/round-robin.ts";
 import { json, jsonError } from "../../http/json-response.ts";
 import { bodyTooLarge, declaredLength, readReportBody } from "../../http/report-body.ts";
@@ -121,6 +122,8 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
       }
       // Never throws: a push that fails is logged, the report is stored either way.
       await announceReportCreated(deps, saved.id);
+      // Given out round robin: its assignee is told, wherever they are in the admin.
+      if (project.autoAssign) await announceNewItemAssignment(deps, "report", saved.id);
       return json(createdAnswer(saved), { status: 201 });
     } catch (error) {
       if (error instanceof ReportRefused) {

@@ -28,6 +28,7 @@ import {
   startConversation,
   visitorSummary,
 } from "../../domain/conversations/conversations-repository.ts";
+import { announceNewItemAssignment, visitorAssignee } from "../../domain/staff/assignment-announce.ts";
 import { autoAssignConversation } from "../../domain/staff/round-robin.ts";
 import { json, jsonError } from "../../http/json-response.ts";
 import { readJsonBody } from "../../http/read-json-body.ts";
@@ -87,11 +88,12 @@ export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
   const missing = (token: string) => jsonError(404, `No conversation ${token}`);
 
   async function full(conversation: StoredConversation): Promise<Conversation> {
-    const [summary, messages] = await Promise.all([
+    const [summary, messages, assignee] = await Promise.all([
       visitorSummary(sql, conversation),
       listMessages(sql, conversation.id),
+      visitorAssignee(sql, conversation.id),
     ]);
-    return { ...summary, messages };
+    return { ...summary, messages, assignee };
   }
 
   async function list(context: WidgetContext): Promise<Response> {
@@ -111,7 +113,10 @@ export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     const { conversation, messages, assignee } = await storeStart(sql, context, session.id, body.value);
     const opening = messages.at(-1);
     if (opening) await announceMessage(deps, conversation, opening);
-    if (assignee) await announceAssignee(deps, conversation, assignee);
+    if (assignee) {
+      await announceAssignee(deps, conversation, assignee);
+      await announceNewItemAssignment(deps, "conversation", conversation.id);
+    }
     return json(await full(conversation), { status: 201 });
   }
 

@@ -1,0 +1,227 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { SMTPServer } from "smtp-server";
+import { newAdmin } from "../test-support/admin-api-client.ts";
+import { callApi, logIn } from "../test-support/api-calls.ts";
+import { call, demoProjectId, startSession } from "../test-support/outbound-test-support.ts";
+import { openStaffSocket } from "../test-support/staff-socket-client.ts";
+import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+
+// Work given to an admin who has no admin screen open reaches them in the unread digest (the same
+// mail, period and hourly cap as unread conversations), once, if they have not opened it by then; an
+// admin with a screen open had the toast and is not mailed. The server's clock is moved on instead of
+// waiting out the unread time.
+
+const unreadMs = 60_000;
+const dueWithinMs = 6000;
+
+let smtp: SMTPServer;
+let smtpPort = 0;
+const delivered: string[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      let data = "";
+      stream.on("data", (chunk: Buffer) => {
+        data += chunk.toString("utf8");
+      });
+      stream.on("end", () => {
+        delivered.push(data);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function until(condition: () => Promise<boolean> | boolean, ms = dueWithinMs) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await Bun.sleep(50);
+  }
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+let running: TestServer | null = null;
+afterEach(async () => {
+  await running?.dispose();
+  running = null;
+});
+
+/** A server with the unread check every 50 ms on a clock the test moves forward. */
+async function start(env: Record<string, string> = {}) {
+  let clockAhead = 0;
+  let checks = 0;
+  const server = await startTestServer(
+    {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "Morph <noreply@example.com>",
+      UNREAD_ALERT_MINUTES: "1",
+      ...env,
+    },
+    {
+      mailDispatchMs: 50,
+      unreadMail: {
+        intervalMs: 50,
+        now: () => {
+          checks++;
+          return Date.now() + clockAhead;
+        },
+      },
+    },
+  );
+  running = server;
+  const giver = await logIn(server.mainUrl, "admin@example.com", "admin");
+  const projectId = await demoProjectId(server.db.sql);
+  const expectOk = async (response: Promise<Response>) => expect((await response).status).toBeLessThan(300);
+  return {
+    server,
+    advance(ms: number) {
+      clockAhead += ms;
+    },
+    /** Waits until a whole check ran after this call (one runs at a time, each reads the clock once). */
+    async aCheckHasRun() {
+      const from = checks;
+      await until(() => checks >= from + 2);
+    },
+    async mails(): Promise<Mail[]> {
+      const rows = await server.db
+        .sql`SELECT to_address, subject, body FROM mail_outbox ORDER BY created_at, to_address`;
+      return (rows as Array<{ to_address: string; subject: string; body: string }>).map((row) => ({
+        to: row.to_address,
+        subject: row.subject,
+        body: row.body,
+      }));
+    },
+    async conversation(subject: string) {
+      const session = await startSession(server.mainUrl);
+      const response = await call(server.mainUrl, session, "POST", "/conversations", {
+        text: "Hello",
+        subject,
+      });
+      const { shareToken } = (await response.json()) as { shareToken: string };
+      const [row] = await server.db.sql`SELECT id FROM conversations WHERE share_token = ${shareToken}`;
+      const id = String(row?.id);
+      // Read by staff at once: only the assignment, not an unread message, can be mailed about.
+      await expectOk(
+        callApi(server.mainUrl, "POST", `/api/projects/${projectId}/conversations/${id}/read`, {}, giver),
+      );
+      return id;
+    },
+    assign(conversationId: string, assigneeId: string, token = giver) {
+      return expectOk(
+        callApi(
+          server.mainUrl,
+          "POST",
+          `/api/projects/${projectId}/conversations/${conversationId}/assign`,
+          { assigneeId },
+          token,
+        ),
+      );
+    },
+    open(conversationId: string, token: string) {
+      return expectOk(
+        callApi(
+          server.mainUrl,
+          "GET",
+          `/api/projects/${projectId}/conversations/${conversationId}`,
+          undefined,
+          token,
+        ),
+      );
+    },
+    async report(description: string) {
+      const session = await startSession(server.mainUrl);
+      const response = await call(server.mainUrl, session, "POST", "/bugs/v2", { formData: { description } });
+      return ((await response.json()) as { id: string }).id;
+    },
+    assignReport(reportId: string, assigneeId: string) {
+      return expectOk(callApi(server.mainUrl, "PATCH", `/api/feedback/${reportId}`, { assigneeId }, giver));
+    },
+    projectId,
+  };
+}
+
+describe("work given to an admin who is away", () => {
+  test("is in their digest once; an admin with a screen open is not mailed until they leave it unopened", async () => {
+    const t = await start();
+    const away = await newAdmin(t.server, "Away");
+    const here = await newAdmin(t.server, "Here");
+    const opened = await newAdmin(t.server, "Opener");
+    const hereSocket = await openStaffSocket(t.server.mainUrl, here.token);
+    const awayConversation = await t.conversation("Refund for order 1182");
+    const awayReport = await t.report("Export button hangs");
+    const hereConversation = await t.conversation("Password reset mail");
+    const openedConversation = await t.conversation("Opened in time");
+    await t.assign(awayConversation, away.id);
+    await t.assignReport(awayReport, away.id);
+    await t.assign(hereConversation, here.id);
+    await t.assign(openedConversation, opened.id);
+    await t.open(openedConversation, opened.token);
+
+    t.advance(unreadMs + 1000);
+    await until(async () => (await t.mails()).length === 1);
+    await t.aCheckHasRun();
+    let mails = await t.mails();
+    expect(mails.map((mail) => mail.to)).toEqual(["away@example.com"]);
+    const [mail] = mails;
+    expect(mail?.subject).toBe("Assigned to you: 2 items not opened yet");
+    expect(mail?.body).toMatch(/^- Refund for order 1182 \(conversation, given to you by admin\)$/m);
+    expect(mail?.body).toMatch(/^- FB-\d+ Export button hangs \(report, given to you by admin\)$/m);
+    expect(mail?.body).toContain(
+      `${t.server.mainUrl}/dashboard/conversations/${t.projectId}/${awayConversation}`,
+    );
+    expect(mail?.body).toContain(`${t.server.mainUrl}/dashboard/inbox/${awayReport}`);
+    await until(() => delivered.some((data) => data.includes("Refund for order 1182")));
+
+    // Once: the next periods mail the same work to nobody. The admin who was here leaves the
+    // dashboard without opening theirs: now it is theirs to read about.
+    t.advance(unreadMs);
+    await t.aCheckHasRun();
+    expect(await t.mails()).toHaveLength(1);
+    hereSocket.close();
+    t.advance(unreadMs);
+    await until(async () => (await t.mails()).length === 2);
+    mails = await t.mails();
+    expect(mails[1]?.to).toBe("here@example.com");
+    expect(mails[1]?.body).toContain("Password reset mail");
+    for (const sent of mails) expect(sent.body).not.toContain("Opened in time");
+  }, 30_000);
+
+  test("capped like unread alerts: past the hourly cap it waits, unclaimed, for a later hour", async () => {
+    const t = await start({ UNREAD_ALERT_MAILS_PER_HOUR: "1" });
+    const first = await newAdmin(t.server, "First");
+    const second = await newAdmin(t.server, "Second");
+    await t.assign(await t.conversation("For the first"), first.id);
+    await t.assign(await t.conversation("For the second"), second.id);
+    t.advance(unreadMs + 1000);
+    await until(async () => (await t.mails()).length === 1);
+    await t.aCheckHasRun();
+    t.advance(unreadMs);
+    await t.aCheckHasRun();
+    await t.aCheckHasRun();
+    expect(await t.mails()).toHaveLength(1);
+    const unclaimed = await t.server.db.sql`SELECT count(*) AS n FROM assignment_events
+      WHERE mailed_at IS NULL AND to_user_id IN (${first.id}, ${second.id})`;
+    expect(Number(unclaimed[0]?.n)).toBe(1);
+    // The next hour's window takes it.
+    t.advance(60 * 60_000);
+    await until(async () => (await t.mails()).length === 2);
+    expect((await t.mails()).map((mail) => mail.to).sort()).toEqual([
+      "first@example.com",
+      "second@example.com",
+    ]);
+  }, 30_000);
+});

@@ -76,12 +76,17 @@ export async function postgresReader(sql: SQL) {
     /** Rows written between two readings, from the WAL's heap records; null without pg_walinspect. */
     async rowRecords(from: PostgresReading, to: PostgresReading): Promise<number | null> {
       if (!inspectable || from.walPosition === to.walPosition) return inspectable ? 0 : null;
+      // A busy server shared with other work may have recycled the segments by now: then there is no
+      // second count to check the first against, rather than a failed run.
       const rows = (await sql`
         SELECT "resource_manager/record_type" AS record_type, count::bigint::text AS count
-        FROM pg_get_wal_stats(${from.walPosition}::pg_lsn, ${to.walPosition}::pg_lsn, true)`) as Array<{
-        record_type: string;
-        count: string;
-      }>;
+        FROM pg_get_wal_stats(${from.walPosition}::pg_lsn, ${to.walPosition}::pg_lsn, true)`.catch(
+        (error: unknown) => {
+          if (/has already been removed/.test(String(error))) return null;
+          throw error;
+        },
+      )) as Array<{ record_type: string; count: string }> | null;
+      if (rows === null) return null;
       return rows.reduce((sum, row) => sum + (rowRecord.test(row.record_type) ? Number(row.count) : 0), 0);
     },
   };

@@ -23,6 +23,7 @@ const entries = [
   /^Conversations(\d+\+?\d* waiting for you)?$/,
   "Feature requests",
   "Widget projects",
+  "Team",
 ];
 
 test("the menu button opens a drawer with every entry; Escape, the backdrop and a link close it", async ({

@@ -32,6 +32,8 @@ export interface PublicUser {
    * server always sends it; a user stored by a dashboard of an earlier release lacks it (an admin).
    */
   staffRole?: StaffRole | null;
+  /** The name staff are shown by (their profile's display name); null when they set none. */
+  displayName?: string | null;
 }
 
 /** The access token's payload, which the admin SPA decodes (spec §3). */

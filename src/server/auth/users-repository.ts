@@ -21,6 +21,7 @@ interface UserRow {
   mfa_secret: string | null;
   mfa_recovery_hash: string | null;
   staff_role: string | null;
+  display_name?: string | null;
 }
 
 /**
@@ -43,6 +44,7 @@ function fromRow(row: UserRow): StoredUser {
     emailVerified: Boolean(row.email_verified),
     mfaEnabled: Boolean(row.mfa_enabled),
     staffRole: staffRoleOf(row.role, row.staff_role),
+    displayName: row.display_name ?? null,
     mfaSecret: row.mfa_secret,
     mfaRecoveryHash: row.mfa_recovery_hash,
   };

@@ -122,15 +122,17 @@ async function signOut() {
 function UserBlock({ className }: { className: string }) {
   const { user } = useSnapshot(sessionState);
   const { t } = useT();
+  // One name per person: the display name staff see everywhere else, the nickname until one is set.
+  const shownName = user?.displayName || user?.name;
   return (
     <div className={className}>
       {/* The way to one's own profile (issue 24): the name and picture replies carry. */}
       <Link href="/dashboard/profile" className="user-chip" title={user?.email ?? undefined}>
         <span className="visually-hidden">{t("nav.signedInAs")} </span>
         <span className="user-avatar" aria-hidden="true">
-          {(user?.name ?? "?").slice(0, 1).toUpperCase()}
+          {(shownName ?? "?").slice(0, 1).toUpperCase()}
         </span>
-        <span className="user-name">{user?.name}</span>
+        <span className="user-name">{shownName}</span>
       </Link>
       <Button variant="secondary" size="sm" onClick={signOut}>
         {t("nav.signOut")}

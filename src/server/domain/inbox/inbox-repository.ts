@@ -363,9 +363,28 @@ interface TriageRow {
 
 export const assigneeNotAdminMessage = "assigneeId must name an admin";
 
-/** Whether a user id names an enabled ADMIN: only they can be assigned reports and conversations. */
-export async function isAssignableAdmin(sql: SQL, userId: string): Promise<boolean> {
-  const [row] = await sql`SELECT role, enabled FROM users WHERE id = ${userId}`;
-  const found = row as { role: string; enabled: unknown } | undefined;
-  return found?.role === "ADMIN" && Boolean(found.enabled);
+/**
+ * Whether a user id names an enabled ADMIN who works every one of `projectIds`: only they can be
+ * assigned reports and conversations of those projects (an agent only those of their member projects).
+ */
+export async function isAssignableAdmin(
+  sql: SQL,
+  userId: string,
+  projectIds: readonly string[],
+): Promise<boolean> {
+  const [row] = await sql`SELECT role, enabled, staff_role FROM users WHERE id = ${userId}`;
+  const found = row as { role: string; enabled: unknown; staff_role: string | null } | undefined;
+  if (found?.role !== "ADMIN" || !found.enabled) return false;
+  if (found.staff_role !== "agent" || projectIds.length === 0) return true;
+  const wanted = [...new Set(projectIds)];
+  const [member] = await sql`SELECT count(*) AS n FROM staff_project_members
+    WHERE user_id = ${userId} AND project_id IN ${sql(wanted)}`;
+  return Number((member as { n: unknown }).n) === wanted.length;
+}
+
+/** The projects of the listed reports. */
+export async function projectsOfReports(sql: SQL, reportIds: readonly string[]): Promise<string[]> {
+  if (reportIds.length === 0) return [];
+  const rows = await sql`SELECT DISTINCT project_id FROM feedback_reports WHERE id IN ${sql([...reportIds])}`;
+  return (rows as Array<{ project_id: string }>).map((row) => row.project_id);
 }

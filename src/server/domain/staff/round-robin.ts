@@ -16,7 +16,10 @@ export interface Assignee {
 
 /** The next admin in turn (the turn is taken), or null when nobody is available. Call it in a transaction. */
 export async function takeNextAssignee(tx: SQL, projectId: string): Promise<Assignee | null> {
-  const candidates = tx`FROM users u WHERE u.role = ${"ADMIN"} AND u.enabled = ${true} AND u.available = ${true}`;
+  // Agents take turns only in the projects they are members of.
+  const candidates = tx`FROM users u WHERE u.role = ${"ADMIN"} AND u.enabled = ${true} AND u.available = ${true}
+    AND (u.staff_role IS NULL OR u.staff_role <> ${"agent"} OR EXISTS (SELECT 1 FROM staff_project_members m
+      WHERE m.user_id = u.id AND m.project_id = ${projectId}))`;
   const [turn] = await tx`UPDATE widget_projects SET auto_assign_last_user_id = COALESCE(
       (SELECT min(u.id) ${candidates} AND u.id > COALESCE(widget_projects.auto_assign_last_user_id, ${""})),
       (SELECT min(u.id) ${candidates}))

@@ -55,6 +55,7 @@ async function demoAdminUser(): Promise<Record<string, unknown>> {
     mfaEnabled: false,
     // The demo admin owns the workspace (src/shared/team-api.ts).
     staffRole: "owner",
+    displayName: null,
   };
 }
 
@@ -157,6 +158,13 @@ describe("POST /api/auth/login", () => {
     expect(first.refresh_token).not.toBe(second.refresh_token);
   });
 
+  test("a staff member's display name comes with the user, the name the dashboard shows them by", async () => {
+    const user = await newUser("QuietOwl7", "rosa@example.com");
+    await server.db.sql`UPDATE users SET display_name = ${"Rosa Gomez"} WHERE id = ${user.id}`;
+    const body = await loggedIn({ login: "rosa@example.com", password: "rosa-password" });
+    expect(body.user).toMatchObject({ name: "QuietOwl7", displayName: "Rosa Gomez" });
+  });
+
   test("a USER with an unverified e-mail gets admin false and email_verified false", async () => {
     const user = await newUser("Viewer", "viewer@example.com");
     const body = await loggedIn({ login: "viewer@example.com", password: "viewer-password" });
@@ -169,6 +177,7 @@ describe("POST /api/auth/login", () => {
       enabled: true,
       mfaEnabled: false,
       staffRole: null,
+      displayName: null,
     });
     const payload = payloadOf(body.access_token);
     expect(payload.sub).toBe(user.id);

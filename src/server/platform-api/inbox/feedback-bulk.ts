@@ -13,6 +13,7 @@ import {
   type InboxFilters,
   isAssignableAdmin,
   matchingReports,
+  projectsOfReports,
   reportsByIds,
   retagReports,
   type SelectedReport,
@@ -91,6 +92,22 @@ class BulkRefused extends Error {
   }
 }
 
+/** Refuses (in the transaction) an assignee who does not work every selected report's project. */
+async function refuseAssigneeOutside(
+  tx: Bun.SQL,
+  assigneeId: string | null | undefined,
+  reports: SelectedReport[],
+): Promise<void> {
+  if (typeof assigneeId !== "string") return;
+  const projects = await projectsOfReports(
+    tx,
+    reports.map((report) => report.id),
+  );
+  // An agent takes work of their member projects only.
+  if (!(await isAssignableAdmin(tx, assigneeId, projects)))
+    throw new BulkRefused(jsonError(400, assigneeNotAdminMessage, "assigneeId"));
+}
+
 /** `POST /api/feedback/bulk`: status, priority, assignee, tags added and removed. */
 export async function bulkUpdate(
   deps: FeedbackInboxDeps,
@@ -109,8 +126,6 @@ export async function bulkUpdate(
   const removeTags = tidy(body.value.removeTags);
   const selection = readSelection(ids, filter);
   if (selection instanceof Response) return selection;
-  if (typeof assigneeId === "string" && !(await isAssignableAdmin(sql, assigneeId)))
-    return jsonError(400, assigneeNotAdminMessage, "assigneeId");
   const triage = { status, priority, assigneeId };
   const details = Object.fromEntries(
     Object.entries({
@@ -126,6 +141,7 @@ export async function bulkUpdate(
       const reports = await selected(tx, selection, admin);
       if ("tooMany" in reports)
         throw new BulkRefused(jsonError(400, tooManyMessage(reports.tooMany), "filter"));
+      await refuseAssigneeOutside(tx, assigneeId, reports);
       const changedIds = new Set<string>();
       for (const batch of batches(reports)) {
         const before =

@@ -89,7 +89,7 @@ async function updateReport(
   const body = await readBody(request, ReportUpdate);
   if (!body.ok) return body.response;
   const { status, priority, tags, assigneeId } = body.value;
-  if (typeof assigneeId === "string" && !(await isAssignableAdmin(sql, assigneeId)))
+  if (typeof assigneeId === "string" && !(await isAssignableAdmin(sql, assigneeId, [report.projectId])))
     return jsonError(400, assigneeNotAdminMessage, "assigneeId");
   const change: TriageChange = {
     status: status as ReportStatus | undefined,

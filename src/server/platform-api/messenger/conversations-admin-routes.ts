@@ -224,7 +224,7 @@ export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute
         const body = await readBody(request, ConversationAssignRequest);
         if (!body.ok) return body.response;
         const { assigneeId } = body.value;
-        if (assigneeId !== null && !(await isAssignableAdmin(sql, assigneeId)))
+        if (assigneeId !== null && !(await isAssignableAdmin(sql, assigneeId, [conversation.projectId])))
           return jsonError(400, assigneeNotAdminMessage, "assigneeId");
         const events = await storeAssignment(sql, conversation, assigneeId, admin);
         const answer = await detail(conversation.projectId, conversation.id);

@@ -98,6 +98,75 @@ describe("an agent", () => {
       });
   });
 
+  test("counts in the alerts only their projects' reports", async () => {
+    const waiting = async (projectIds: string[]) => {
+      const [row] = await team.sql`SELECT count(*) AS n FROM feedback_reports r
+        WHERE r.status IN ('OPEN', 'IN_PROGRESS') AND r.project_id IN ${team.sql(projectIds)}
+          AND (r.assignee_id IS NULL OR r.assignee_id = ${agent.id})
+          AND NOT EXISTS (SELECT 1 FROM feedback_report_reads rr
+            WHERE rr.report_id = r.id AND rr.user_id = ${agent.id})`;
+      return Number(row.n);
+    };
+    const ownProject = await waiting([team.demoProjectId]);
+    // The other project's report waits too, so a count over every project would be larger.
+    expect(await waiting([team.demoProjectId, otherProject])).toBeGreaterThan(ownProject);
+    const counts = (await (await asAgent("GET", "/api/admin/alerts")).json()) as { reports: number };
+    expect(counts.reports).toBe(ownProject);
+  });
+
+  test("is given work of their projects only: by a person, one report or many, and by round robin", async () => {
+    const assign = (id: string) => team.call("PATCH", `/api/feedback/${id}`, { assigneeId: agent.id });
+    expect((await assign(visitors.other.reportId)).status).toBe(400);
+    const bulk = await team.call("POST", "/api/feedback/bulk", {
+      ids: [visitors.demo.reportId, visitors.other.reportId],
+      assigneeId: agent.id,
+    });
+    expect(bulk.status).toBe(400);
+    const [other] =
+      await team.sql`SELECT assignee_id FROM feedback_reports WHERE id = ${visitors.other.reportId}`;
+    expect(other.assignee_id).toBeNull();
+    expect((await assign(visitors.demo.reportId)).status).toBe(200);
+    await team.call("PATCH", `/api/feedback/${visitors.demo.reportId}`, { assigneeId: null });
+
+    // Round robin in both projects, with the agent the only admin available: the other project's
+    // report stays unassigned, the agent's project's goes to the agent.
+    const setAutoAssign = async (projectId: string, autoAssign: boolean) => {
+      const settings = (await (
+        await team.call("GET", `/api/projects/${projectId}/settings`)
+      ).json()) as Record<string, unknown>;
+      const { name, flowConfig, allowedOrigins, identityVerification } = settings;
+      const saved = await team.call("PUT", `/api/projects/${projectId}/settings`, {
+        name,
+        flowConfig,
+        allowedOrigins,
+        identityVerification,
+        autoAssign,
+      });
+      expect(saved.status).toBe(200);
+    };
+    const wereAvailable = (
+      (await team.sql`SELECT id FROM users WHERE role = 'ADMIN' AND available`) as Array<{ id: string }>
+    ).map((row) => row.id);
+    await team.sql`UPDATE users SET available = ${false} WHERE role = 'ADMIN' AND id <> ${agent.id}`;
+    await team.sql`UPDATE users SET available = ${true} WHERE id = ${agent.id}`;
+    for (const project of [otherProject, team.demoProjectId]) await setAutoAssign(project, true);
+    try {
+      const otherReport = await fileReport(visitors.other.headers, "round robin elsewhere");
+      const demoReport = await fileReport(visitors.demo.headers, "round robin here");
+      const rows = await team.sql`SELECT id, assignee_id FROM feedback_reports
+        WHERE id IN ${team.sql([otherReport, demoReport])}`;
+      const assignees = Object.fromEntries(
+        (rows as Array<{ id: string; assignee_id: string | null }>).map((row) => [row.id, row.assignee_id]),
+      );
+      expect(assignees).toEqual({ [otherReport]: null, [demoReport]: agent.id });
+    } finally {
+      for (const project of [otherProject, team.demoProjectId]) await setAutoAssign(project, false);
+      await team.sql`UPDATE users SET available = ${false} WHERE role = 'ADMIN'`;
+      if (wereAvailable.length > 0)
+        await team.sql`UPDATE users SET available = ${true} WHERE id IN ${team.sql(wereAvailable)}`;
+    }
+  });
+
   test("works their project's conversations and saved replies", async () => {
     expect((await asAgent("GET", `/api/projects/${team.demoProjectId}/conversations`)).status).toBe(200);
     const created = await asAgent("POST", `/api/projects/${team.demoProjectId}/saved-replies`, {

@@ -24,7 +24,17 @@ afterEach(async () => {
   await cleanup();
 });
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+/**
+ * A time `minutes` before now; under an hour ago it stays on today's date (just after midnight the
+ * messages of "20 minutes ago" would otherwise fall on yesterday), in the same order.
+ */
+const minutesAgo = (minutes: number) => {
+  const startOfToday = new Date().setHours(0, 0, 0, 0);
+  const earlier = Date.now() - minutes * 60_000;
+  return new Date(
+    minutes < 60 ? Math.max(earlier, startOfToday + (60 - minutes) * 1000) : earlier,
+  ).toISOString();
+};
 
 let ids = 0;
 /** UUIDv7-like ids that sort as they are made. */

@@ -38,10 +38,11 @@ beforeAll(async () => {
   await levels.sql.close();
 }, 60_000);
 
+// A database per schema level and its copy: dropping them all takes longer than a test on a busy machine.
 afterAll(async () => {
   for (const name of made) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.close();
-});
+}, 60_000);
 
 describe("a PostgreSQL database left by an earlier release migrates to the newest with every row intact", () => {
   test.each(earlierLevels.map((level) => [level.name, level.id] as const))(

@@ -3,6 +3,7 @@ import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
+import { createStaffMember } from "./support/staff-accounts.ts";
 
 /**
  * Told when it's theirs, with two staff in browsers of their own and a visitor on /demo: A assigns the
@@ -14,24 +15,9 @@ import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
 
 const run = Date.now().toString(36);
 
-/** A second staff member: registered, verified from the outbox, promoted, with a display name. */
+/** A second staff member (staff-accounts.ts) with a display name. */
 async function createStaff(request: APIRequestContext, nickname: string, displayName: string) {
-  const email = `${nickname}@example.com`;
-  const password = `${nickname}-password`;
-  const registered = await request.post("/api/auth/register", { data: { name: nickname, email, password } });
-  expect(registered.status()).toBe(201);
-  const { id } = (await registered.json()) as { id: string };
-  const [mail] = await selectRows<{ body: string }>(
-    "SELECT body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC",
-    email,
-  );
-  const code = /code is (\d{6})/.exec(mail?.body ?? "")?.[1] ?? "";
-  expect((await request.post("/api/auth/verify-email", { data: { email, code } })).ok()).toBe(true);
-  const promoted = await request.patch(`/api/users/${id}`, {
-    headers: await adminHeaders(request),
-    data: { role: "ADMIN" },
-  });
-  expect(promoted.ok()).toBe(true);
+  const { id, email, password } = await createStaffMember(request, nickname);
   const login = await request.post("/api/auth/login", { data: { login: email, password } });
   const { access_token } = (await login.json()) as { access_token: string };
   const profile = await request.put("/api/admin/profile", {

@@ -1,8 +1,9 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
 import { navCount, titleCount } from "./support/nav-counts.ts";
 import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
+import { createStaffMember } from "./support/staff-accounts.ts";
 
 /**
  * Internal notes and mentions (issue 24 point 3) with two admins in browsers of their own: A writes a
@@ -12,34 +13,13 @@ import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
 
 const run = Date.now().toString(36);
 
-/** A second admin: registered, e-mail verified with the code from the outbox, promoted by the demo admin. */
-async function createAdmin(request: APIRequestContext, name: string) {
-  const email = `${name}@example.com`;
-  const password = `${name}-password`;
-  const registered = await request.post("/api/auth/register", { data: { name, email, password } });
-  expect(registered.status()).toBe(201);
-  const { id } = (await registered.json()) as { id: string };
-  const [mail] = await selectRows<{ body: string }>(
-    "SELECT body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC",
-    email,
-  );
-  const code = /code is (\d{6})/.exec(mail?.body ?? "")?.[1] ?? "";
-  expect((await request.post("/api/auth/verify-email", { data: { email, code } })).ok()).toBe(true);
-  const promoted = await request.patch(`/api/users/${id}`, {
-    headers: await adminHeaders(request),
-    data: { role: "ADMIN" },
-  });
-  expect(promoted.ok()).toBe(true);
-  return { id, email, password };
-}
-
 test("a note mentioning B reaches B on another screen, never the visitor", async ({
   page,
   browser,
   request,
 }) => {
   const nickname = `notes-b-${run}`;
-  const b = await createAdmin(request, nickname);
+  const b = await createStaffMember(request, nickname);
   const projectId = await demoProjectId();
 
   // A visitor writes, as the messenger does.

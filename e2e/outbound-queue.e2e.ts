@@ -211,7 +211,8 @@ test("a host page: a modal and a tour never share the page; the tour starts when
       }),
     )
     .toBe("gm-frame");
-  await page.keyboard.press("Escape");
+  // Pressed on the dialog's content: the frame's own document takes the key, as a visitor's would.
+  await modalFrame(page).locator("body").press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const popover = page.locator(".gtr-popover");
   await expect(popover).toBeVisible({ timeout: 15_000 });

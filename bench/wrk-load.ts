@@ -34,6 +34,15 @@ export function findWrk(): string {
 
 const luaString = (value: string) => JSON.stringify(value);
 
+/** wrk's `done` hook printing the run's figures as one `WRK_JSON {…}` line, which `runWrkScript` reads. */
+export const wrkSummaryLua = `done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('\\nWRK_JSON {"requests":%d,"errors":%d,"seconds":%f,"p50":%f,"p99":%f}\\n',
+    summary.requests, e.connect + e.read + e.write + e.status + e.timeout, summary.duration / 1e6,
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+end
+`;
+
 function luaScript(request: WrkRequest): string {
   const headers = Object.entries(request.headers ?? {})
     .map(([name, value]) => `wrk.headers[${luaString(name)}] = ${luaString(value)}`)
@@ -41,13 +50,7 @@ function luaScript(request: WrkRequest): string {
   return `wrk.method = ${luaString(request.method ?? "GET")}
 ${request.body === undefined ? "" : `wrk.body = ${luaString(request.body)}`}
 ${headers}
-done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('\\nWRK_JSON {"requests":%d,"errors":%d,"seconds":%f,"p50":%f,"p99":%f}\\n',
-    summary.requests, e.connect + e.read + e.write + e.status + e.timeout, summary.duration / 1e6,
-    latency:percentile(50) / 1000, latency:percentile(99) / 1000))
-end
-`;
+${wrkSummaryLua}`;
 }
 
 /**
@@ -60,6 +63,15 @@ export async function runWrk(
 ): Promise<WrkResult> {
   const script = join(options.scratchDir, `wrk-${Bun.hash(JSON.stringify(request)).toString(36)}.lua`);
   await Bun.write(script, luaScript(request));
+  return runWrkScript(script, request.url, options);
+}
+
+/** Runs wrk with a script whose `done` hook is `wrkSummaryLua` against `url`, and reads its figures. */
+export async function runWrkScript(
+  scriptPath: string,
+  url: string,
+  options: { seconds: number; connections: number; threads: number },
+): Promise<WrkResult> {
   const child = Bun.spawn(
     [
       findWrk(),
@@ -69,8 +81,8 @@ export async function runWrk(
       "--timeout",
       "10s",
       "-s",
-      script,
-      request.url,
+      scriptPath,
+      url,
     ],
     { stdout: "pipe", stderr: "pipe" },
   );

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { findWrk, type WrkResult } from "./wrk-load.ts";
+import { runWrkScript, wrkSummaryLua } from "./wrk-load.ts";
 
 /**
  * `wrk` sending many different requests in turn: request k carries header set k mod H (a visitor: its
@@ -87,13 +87,7 @@ request = function()
   counter = counter + 1
   return heads[counter % #heads + 1] .. tails[counter % #tails + 1]
 end
-done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('\\nWRK_JSON {"requests":%d,"errors":%d,"seconds":%f,"p50":%f,"p99":%f}\\n',
-    summary.requests, e.connect + e.read + e.write + e.status + e.timeout, summary.duration / 1e6,
-    latency:percentile(50) / 1000, latency:percentile(99) / 1000))
-end
-`;
+${wrkSummaryLua}`;
 
 export interface CycleOptions {
   seconds: number;
@@ -111,48 +105,6 @@ export async function prepareCycle(origin: string, traffic: CycledTraffic, scrat
   await Bun.write(trafficPath, trafficFile(traffic, new URL(origin).host));
   await Bun.write(scriptPath, luaScript(trafficPath));
   return {
-    run: (options: Omit<CycleOptions, "scratchDir">) => runScript(origin, scriptPath, options),
-  };
-}
-
-async function runScript(
-  origin: string,
-  scriptPath: string,
-  options: Omit<CycleOptions, "scratchDir">,
-): Promise<WrkResult> {
-  const child = Bun.spawn(
-    [
-      findWrk(),
-      `-t${options.threads}`,
-      `-c${options.connections}`,
-      `-d${options.seconds}s`,
-      "--timeout",
-      "10s",
-      "-s",
-      scriptPath,
-      origin,
-    ],
-    { stdout: "pipe", stderr: "pipe" },
-  );
-  const [out, err, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  const line = /^WRK_JSON (.*)$/m.exec(out)?.[1];
-  if (code !== 0 || !line) throw new Error(`wrk failed (${code}): ${err || out}`);
-  const parsed = JSON.parse(line) as {
-    requests: number;
-    errors: number;
-    seconds: number;
-    p50: number;
-    p99: number;
-  };
-  return {
-    requests: parsed.requests,
-    errors: parsed.errors,
-    rps: parsed.requests / parsed.seconds,
-    p50: parsed.p50,
-    p99: parsed.p99,
+    run: (options: Omit<CycleOptions, "scratchDir">) => runWrkScript(scriptPath, origin, options),
   };
 }

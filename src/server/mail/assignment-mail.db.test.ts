@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { SMTPServer } from "smtp-server";
 import { newAdmin } from "../test-support/admin-api-client.ts";
 import { callApi, logIn } from "../test-support/api-calls.ts";
 import { call, demoProjectId, startSession } from "../test-support/outbound-test-support.ts";
+import { startSmtpCatcher } from "../test-support/smtp-catcher.ts";
 import { openStaffSocket } from "../test-support/staff-socket-client.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 
@@ -14,31 +14,15 @@ import { startTestServer, type TestServer } from "../test-support/test-server.ts
 const unreadMs = 60_000;
 const dueWithinMs = 6000;
 
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let smtpPort = 0;
-const delivered: string[] = [];
 
+/** A real SMTP server on loopback: the outbox is delivered to it. */
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      let data = "";
-      stream.on("data", (chunk: Buffer) => {
-        data += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        delivered.push(data);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  smtpPort = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpCatcher();
+  smtpPort = smtp.port;
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+afterAll(() => smtp.close());
 
 async function until(condition: () => Promise<boolean> | boolean, ms = dueWithinMs) {
   const deadline = Date.now() + ms;
@@ -184,7 +168,7 @@ describe("work given to an admin who is away", () => {
       `${t.server.mainUrl}/dashboard/conversations/${t.projectId}/${awayConversation}`,
     );
     expect(mail?.body).toContain(`${t.server.mainUrl}/dashboard/inbox/${awayReport}`);
-    await until(() => delivered.some((data) => data.includes("Refund for order 1182")));
+    await until(() => smtp.received.some((mail) => mail.data.includes("Refund for order 1182")));
 
     // Once: the next periods mail the same work to nobody. The admin who was here leaves the
     // dashboard without opening theirs: now it is theirs to read about.

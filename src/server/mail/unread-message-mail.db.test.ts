@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
-import { SMTPServer } from "smtp-server";
 import { defaultUnreadMailsPerHour, loadConfig } from "../config.ts";
 import { newAdmin } from "../test-support/admin-api-client.ts";
 import { callApi, logIn } from "../test-support/api-calls.ts";
@@ -9,12 +8,8 @@ import {
   startSession,
   type TestSession,
 } from "../test-support/outbound-test-support.ts";
+import { startSmtpCatcher } from "../test-support/smtp-catcher.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-
-interface Received {
-  to: string[];
-  data: string;
-}
 
 // A minute on the server's clock, which the test moves on instead of waiting; a digest period is as
 // long (the unread time, up to 5 minutes).
@@ -23,33 +18,15 @@ const unreadMs = Number(unreadMinutes) * 60_000;
 const dueWithinMs = 6000;
 const subjectPattern = /^Unread: \d+ conversations? waiting for an answer$/;
 
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let smtpPort = 0;
-const received: Received[] = [];
 
-/** A real SMTP server on loopback, as mail-dispatcher.db.test.ts: the outbox is delivered to it. */
+/** A real SMTP server on loopback: the outbox is delivered to it. */
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      let data = "";
-      stream.on("data", (chunk: Buffer) => {
-        data += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  smtpPort = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpCatcher();
+  smtpPort = smtp.port;
 });
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+afterAll(() => smtp.close());
 
 async function until(condition: () => Promise<boolean> | boolean, ms = dueWithinMs) {
   const deadline = Date.now() + ms;
@@ -214,7 +191,7 @@ describe("the unread alert", () => {
       expect(mail.body).not.toContain("Closed one");
     }
     await until(() =>
-      received.some((mail) => mail.to.includes("third@example.com") && mail.data.includes("parcel")),
+      smtp.received.some((mail) => mail.to.includes("third@example.com") && mail.data.includes("parcel")),
     );
   }, 20_000);
 

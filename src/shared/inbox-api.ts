@@ -194,6 +194,8 @@ export interface ReportNeighbours {
 /** What a triage change leaves on a report: every open inbox list and report page follows it live. */
 export interface ReportTriageState {
   id: string;
+  /** Which project's staff hear of it (an agent's socket hears only their projects). */
+  projectId: string;
   status: string;
   priority: string;
   tags: string[];

@@ -39,7 +39,7 @@ describe("noticeFor", () => {
   test("other pushes say nothing", () => {
     const updated: StaffPush = {
       name: "report-updated",
-      data: { id: "r1", status: "DONE", priority: "LOW", tags: [], assignee: null },
+      data: { id: "r1", projectId: "p1", status: "DONE", priority: "LOW", tags: [], assignee: null },
     };
     expect(noticeFor(updated, "/dashboard")).toBeNull();
   });

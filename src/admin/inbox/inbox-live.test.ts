@@ -85,6 +85,7 @@ describe("live arrivals", () => {
     const bo = { id: "u1", name: "Bo" };
     const next = withUpdate(current, {
       id: "2",
+      projectId: "p1",
       status: "DONE",
       priority: "HIGH",
       tags: ["ui"],
@@ -92,6 +93,7 @@ describe("live arrivals", () => {
     });
     expect(next.items[1]).toMatchObject({
       id: "2",
+      projectId: "p1",
       status: "DONE",
       priority: "HIGH",
       tags: ["ui"],
@@ -100,13 +102,14 @@ describe("live arrivals", () => {
     expect(next.items[0]).toEqual(current.items[0] as InboxReport);
     const unassigned = withUpdate(next, {
       id: "2",
+      projectId: "p1",
       status: "DONE",
       priority: "HIGH",
       tags: [],
       assignee: null,
     });
     expect(unassigned.items[1]?.assignee).toBeNull();
-    expect(withUpdate(current, { id: "x", status: "DONE", priority: "LOW", tags: [], assignee: null })).toBe(
+    expect(withUpdate(current, { id: "x", projectId: "p1", status: "DONE", priority: "LOW", tags: [], assignee: null })).toBe(
       current,
     );
   });
@@ -135,6 +138,7 @@ describe("this admin's own change", () => {
   const openReports = inboxListUrl.parse("?status=OPEN");
   const change = (id: string, status: string) => ({
     id,
+    projectId: "p1",
     status,
     priority: "MEDIUM",
     tags: [],

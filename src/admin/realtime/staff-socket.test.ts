@@ -59,7 +59,7 @@ function setup(
 
 const push = {
   name: "report-updated",
-  data: { id: "r1", status: "DONE", priority: "LOW", tags: [], assignee: null },
+  data: { id: "r1", projectId: "p1", status: "DONE", priority: "LOW", tags: [], assignee: null },
 };
 
 describe("staff socket", () => {

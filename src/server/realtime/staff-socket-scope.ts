@@ -5,17 +5,33 @@ import { staffRoleOf } from "../auth/users-repository.ts";
 /**
  * Which staff pushes a staff socket hears. Owners and admins see every project and share the staff
  * topic; an agent's socket joins one topic per project they are a member of instead, and the topic of
- * pushes that name no project (`reports-deleted`, ids only). `pushToStaff` publishes each push to the
- * staff topic and to its project's topic (or that last one), so an agent hears only their projects.
+ * `reports-deleted` (ids only, no project). `pushToStaff` publishes each push to the staff topic and to
+ * its project's topic, so an agent hears only their projects; a push naming no project other than
+ * `reports-deleted` reaches owners and admins only.
  */
 export const staffProjectTopic = (projectId: string): string => `staff-project:${projectId}`;
 export const staffUnscopedTopic = "staff-unscoped";
 
-/** The project a push is about, when it names one. */
+/**
+ * The project a push is about. Every push but `reports-deleted` (ids only) names one; the switch reads
+ * it where each kind keeps it, so no push reaches every agent for want of a top-level `projectId`.
+ */
 export function projectOfPush(push: StaffPush): string | null {
-  const data = push.data as { projectId?: unknown; note?: { projectId?: unknown } };
-  const projectId = data.projectId ?? data.note?.projectId;
-  return typeof projectId === "string" && projectId !== "" ? projectId : null;
+  switch (push.name) {
+    case "reports-deleted":
+      return null;
+    case "staff-note":
+      return push.data.note.target.projectId;
+    case "assignment":
+      return push.data.item.projectId;
+    case "assigned-to-you":
+      return push.data.event.item.projectId;
+    case "conversation-typing":
+    case "conversation-status":
+      return push.data.projectId ?? null;
+    default:
+      return push.data.projectId;
+  }
 }
 
 /** The topics a socket of this scope joins beside its own (`null`: every project). */

@@ -51,10 +51,10 @@ export type StaffAccessChanged = (userId: string | null) => void;
 export async function pushToStaff(fanout: Fanout, push: StaffPush): Promise<void> {
   const text = JSON.stringify(push);
   const projectId = projectOfPush(push);
-  await Promise.all([
-    fanout.publish(staffTopic, text),
-    fanout.publish(projectId ? staffProjectTopic(projectId) : staffUnscopedTopic, text),
-  ]);
+  const topics = [staffTopic];
+  if (projectId) topics.push(staffProjectTopic(projectId));
+  else if (push.name === "reports-deleted") topics.push(staffUnscopedTopic);
+  await Promise.all(topics.map((topic) => fanout.publish(topic, text)));
 }
 
 /** One admin's own topic: every staff socket of theirs joins it beside the shared one. */

@@ -338,12 +338,13 @@ const maxTags = 20;
 /** The triage fields of the listed reports as every inbox shows them (the assignee by name). */
 export async function triageStates(sql: SQL, ids: readonly string[]): Promise<ReportTriageState[]> {
   if (ids.length === 0) return [];
-  const rows = await sql`SELECT r.id, r.status, r.priority, r.tags, a.id AS assignee_id,
+  const rows = await sql`SELECT r.id, r.project_id, r.status, r.priority, r.tags, a.id AS assignee_id,
       COALESCE(a.display_name, a.name) AS assignee_name
     FROM feedback_reports r LEFT JOIN users a ON a.id = r.assignee_id
     WHERE r.id IN ${sql([...ids])}`;
   return (rows as TriageRow[]).map((row) => ({
     id: row.id,
+    projectId: row.project_id,
     status: row.status,
     priority: row.priority,
     tags: parseJson<string[]>(row.tags, []),
@@ -354,6 +355,7 @@ export async function triageStates(sql: SQL, ids: readonly string[]): Promise<Re
 
 interface TriageRow {
   id: string;
+  project_id: string;
   status: string;
   priority: string;
   tags: string;

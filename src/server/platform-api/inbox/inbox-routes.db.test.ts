@@ -198,6 +198,7 @@ describe("triage: status, priority, tags and assignee", () => {
       const push = await staff.push("report-updated", (p) => p.data.id === id);
       expect(push.data).toEqual({
         id,
+        projectId: updated.projectId,
         status: "IN_PROGRESS",
         priority: "HIGH",
         tags: ["checkout", "ui"],

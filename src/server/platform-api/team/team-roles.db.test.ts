@@ -228,7 +228,22 @@ describe("an agent", () => {
       const own = await fileReport(visitors.demo.headers, "demo again");
       await ownerSocket.push("report-created", (push) => push.data.id === other);
       await agentSocket.push("report-created", (push) => push.data.id === own);
-      expect(agentSocket.frames.some((frame) => frame.includes(other))).toBe(false);
+      // Triage, assignment and a private note on the other project's report reach the owner only;
+      // the same on the agent's own project reaches the agent too, after them on the same socket.
+      for (const id of [other, own]) {
+        const triaged = await team.call("PATCH", `/api/feedback/${id}`, {
+          status: "IN_PROGRESS",
+          assigneeId: team.ownerId,
+        });
+        expect(triaged.status).toBe(200);
+        const noted = await team.call("POST", `/api/feedback/${id}/notes`, { text: `note on ${id}` });
+        expect(noted.status).toBe(201);
+        await ownerSocket.push("staff-note", (push) => push.data.note.target.id === id);
+      }
+      await agentSocket.push("report-updated", (push) => push.data.id === own);
+      await agentSocket.push("assignment", (push) => push.data.item.id === own);
+      await agentSocket.push("staff-note", (push) => push.data.note.target.id === own);
+      expect(agentSocket.frames.filter((frame) => frame.includes(other))).toEqual([]);
 
       const closed = new Promise<number>((resolve) =>
         agentSocket.socket.addEventListener("close", (event) => resolve(event.code), { once: true }),

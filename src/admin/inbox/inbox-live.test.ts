@@ -109,9 +109,16 @@ describe("live arrivals", () => {
       assignee: null,
     });
     expect(unassigned.items[1]?.assignee).toBeNull();
-    expect(withUpdate(current, { id: "x", projectId: "p1", status: "DONE", priority: "LOW", tags: [], assignee: null })).toBe(
-      current,
-    );
+    expect(
+      withUpdate(current, {
+        id: "x",
+        projectId: "p1",
+        status: "DONE",
+        priority: "LOW",
+        tags: [],
+        assignee: null,
+      }),
+    ).toBe(current);
   });
 });
 

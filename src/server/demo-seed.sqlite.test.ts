@@ -86,6 +86,10 @@ describe("seedDemoData", () => {
       adminName: "admin",
       adminEmail: "admin@example.com",
       adminPassword: "admin",
+      agentName: "agent",
+      agentDisplayName: "Sam Agent",
+      agentEmail: "agent@example.com",
+      agentPassword: "agent",
     });
   });
 

@@ -15,6 +15,11 @@ export const demo = {
   adminName: "admin",
   adminEmail: "admin@example.com",
   adminPassword: "admin",
+  /** An agent of the demo project (`DEMO_DATA=full`): what a support agent sees and may do. */
+  agentName: "agent",
+  agentDisplayName: "Sam Agent",
+  agentEmail: "agent@example.com",
+  agentPassword: "agent",
 } as const;
 
 const seededMarker = "demo_seeded_at";
@@ -56,12 +61,29 @@ export async function seedDemoData(
     await tx`INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, identity_verification, created_at)
       VALUES (${projectId}, ${demo.projectName}, ${demo.sdkKey}, ${randomSecret()},
         ${JSON.stringify(demoFlowConfig)}, ${false}, ${now})`;
-    if (size === "full") await seedDemoOutbounds(tx, projectId);
+    if (size === "full") {
+      await seedDemoOutbounds(tx, projectId);
+      await seedDemoAgent(tx, { projectId, passwordHash: await passwords.hash(demo.agentPassword), now });
+    }
     await seedMessengerDemoData(tx, { projectId, adminId, size });
     await seedPlatformDemoData(tx, { size, passwords });
     return true;
   });
   return { seeded };
+}
+
+/** The demo agent works the demo project's inbox and conversations and sees no platform management. */
+async function seedDemoAgent(
+  sql: SQL,
+  { projectId, passwordHash, now }: { projectId: string; passwordHash: string; now: string },
+): Promise<void> {
+  const agentId = crypto.randomUUID();
+  await sql`INSERT INTO users (id, name, name_key, display_name, email, password_hash, role, staff_role, enabled,
+      email_verified, created_at)
+    VALUES (${agentId}, ${demo.agentName}, ${demo.agentName}, ${demo.agentDisplayName}, ${demo.agentEmail},
+      ${passwordHash}, ${"ADMIN"}, ${"agent"}, ${true}, ${true}, ${now})`;
+  await sql`INSERT INTO staff_project_members (user_id, project_id, created_at)
+    VALUES (${agentId}, ${projectId}, ${now})`;
 }
 
 /**

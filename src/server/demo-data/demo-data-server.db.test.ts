@@ -85,7 +85,7 @@ describe("users", () => {
   });
 
   test("keys, e-mail addresses and dates follow the schema's meaning", async () => {
-    const users = await all(sql`SELECT * FROM users WHERE name_key <> 'admin'`);
+    const users = await all(sql`SELECT * FROM users WHERE name_key NOT IN ('admin', 'agent')`);
     const twoYearsAgo = demoEpoch - 731 * day;
     for (const user of users) {
       expect(user.name_key).toBe(String(user.name).toLowerCase());
@@ -432,6 +432,18 @@ describe("signing in", () => {
     const [banned] = await all(sql`SELECT email FROM users
       WHERE NOT enabled AND email_verified AND NOT mfa_enabled ORDER BY name_key LIMIT 1`);
     expect((await logIn(String(banned?.email), "password")).status).toBe(403);
+  });
+
+  test("the demo agent (agent/agent) works the demo project's inbox and is refused platform management", async () => {
+    const answer = await logIn("agent@example.com", "agent");
+    expect(answer.status).toBe(200);
+    const { access_token: accessToken } = (await answer.json()) as { access_token: string };
+    const get = (path: string) =>
+      fetch(`${server.mainUrl}${path}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    const projects = (await (await get("/api/projects")).json()) as { items: Array<{ sdkKey: string }> };
+    expect(projects.items.map((project) => project.sdkKey)).toEqual(["demo"]);
+    expect((await get("/api/feedback")).status).toBe(200);
+    for (const path of ["/api/users", "/api/jobs", "/api/team"]) expect((await get(path)).status).toBe(403);
   });
 });
 

@@ -75,3 +75,37 @@ test("in German, at 390 px, a right-to-left match stays inside the screen", asyn
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("a search ranks best match first with no column sorted; Received sorts its matches newest first", async ({
+  page,
+  request,
+}) => {
+  const marker = `order${run}`;
+  const session = await demoSessionHeaders(request);
+  const inDescription = await fileBugReport(request, session, {
+    formData: { description: `Checkout froze ${marker}` },
+  });
+  const inConsole = await fileBugReport(request, session, {
+    formData: { description: "The page went blank" },
+    consoleLog: [{ log: `render failed ${marker}`, priority: "ERROR" }],
+  });
+
+  await signInAsAdmin(page);
+  await page.goto(`/dashboard/inbox?q=${marker}`);
+  const rows = page.getByTestId("inbox-row");
+  const received = page.getByRole("columnheader", { name: /Received/ });
+  await expect(rows).toHaveCount(2);
+  // The description weighs more than a console line, so the older report leads.
+  await expect(rows.first()).toHaveAttribute("data-id", inDescription.id);
+  await expect(received).toHaveAttribute("aria-sort", "none");
+  await expect(page.getByTestId("search-note")).toHaveText("Best matches first.");
+
+  await received.getByRole("button").click();
+  await expect(page).toHaveURL(/[?&]sort=-createdAt/);
+  await expect(received).toHaveAttribute("aria-sort", "descending");
+  await expect(rows.first()).toHaveAttribute("data-id", inConsole.id);
+  await expect(page.getByTestId("search-note")).toHaveCount(0);
+  await page.reload();
+  await expect(rows.first()).toHaveAttribute("data-id", inConsole.id);
+  await expect(received).toHaveAttribute("aria-sort", "descending");
+});

@@ -8,8 +8,10 @@ import { createListQuery, defaultedChoiceFilter, textFilter } from "../shell/lis
  */
 export const conversationListUrl = createListQuery({
   /** `GET /api/projects/{p}/conversations` sorts by these. */
-  sortFields: ["updatedAt", "createdAt", "unread"] as const,
+  sortFields: ["updatedAt", "createdAt", "unread", "relevance"] as const,
   defaultSort: { field: "updatedAt", direction: "desc" },
+  // A search ranks the matches, best first (docs/search.md).
+  searchedSort: { field: "relevance", direction: "desc" },
   // `assigneeId`: an admin's id, or `none` for the conversations nobody took (issue 24).
   filters: { status: defaultedChoiceFilter(conversationStatuses, "open"), assigneeId: textFilter },
 });

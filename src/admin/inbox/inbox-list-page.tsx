@@ -77,7 +77,7 @@ export default function InboxListPage() {
           <p className="visually-hidden" role="status" aria-live="polite">
             {announcement}
           </p>
-          <InboxSearchNote q={list.query.q} page={resource.state === "ready" ? resource.data : null} />
+          <InboxSearchNote query={list.query} page={resource.state === "ready" ? resource.data : null} />
           <ShortcutsDialog open={keys.helpOpen} onClose={keys.closeHelp} />
           <InboxBulkBar
             myId={user?.id ?? null}
@@ -114,16 +114,23 @@ export default function InboxListPage() {
   );
 }
 
-/** Above a searched inbox: its results come best first, of the newest ones when more matched. */
+/**
+ * Above a searched inbox: its results come best first (no column is sorted then) or in the order of the
+ * column clicked, of the newest ones when more matched.
+ */
 function InboxSearchNote({
-  q,
+  query,
   page,
 }: {
-  q: string;
+  query: InboxListQuery;
   page: (ListPage<InboxReport> & SearchedListPage) | null;
 }) {
   const { t } = useT();
-  if (q === "" || !page || page.total === 0) return null;
+  if (query.q === "" || !page || page.total === 0) return null;
+  if (query.sort.field !== "relevance")
+    return page.totalCapped ? (
+      <SearchNote text={t("inbox.searchCappedSorted", { count: page.total })} />
+    ) : null;
   return (
     <SearchNote
       text={page.totalCapped ? t("inbox.searchCapped", { count: page.total }) : t("inbox.searchRanked")}

@@ -21,6 +21,25 @@ describe("inbox list URL", () => {
     );
   });
 
+  test("a search opens best match first; a click on Received sorts its matches newest first", () => {
+    const searched = inboxListUrl.parse("?q=checkout");
+    expect(searched.sort).toEqual({ field: "relevance", direction: "desc" });
+    expect(inboxListUrl.search(searched)).toBe("?q=checkout&status=OPEN");
+    expect(inboxListUrl.apiParams(searched).get("sort")).toBe("-relevance");
+
+    const byDate = inboxListUrl.sortBy(searched, "createdAt");
+    expect(byDate.sort).toEqual({ field: "createdAt", direction: "desc" });
+    // The plain list's default is still written while searching: it is not the search's order.
+    expect(inboxListUrl.search(byDate)).toBe("?q=checkout&status=OPEN&sort=-createdAt");
+    expect(inboxListUrl.parse(inboxListUrl.search(byDate))).toEqual(byDate);
+
+    // Without a search, relevance means nothing: the list is newest first again.
+    const cleared = { ...searched, q: "" };
+    expect(inboxListUrl.search(cleared)).toBe("?status=OPEN");
+    expect(inboxListUrl.apiParams(cleared).get("sort")).toBe("-createdAt");
+    expect(inboxListUrl.parse("?sort=-relevance").sort).toEqual({ field: "createdAt", direction: "desc" });
+  });
+
   test("reads filters, search, sort and page back from the URL", () => {
     const query = inboxListUrl.parse(
       "?q=export&status=DONE&type=BUG&priority=HIGH&projectId=p1&assigneeId=u1&unread=true&sort=-priority&page=3&pageSize=50",

@@ -8,8 +8,11 @@ import {
   textFilter,
 } from "../shell/list/list-url.ts";
 
-/** The inbox's sorts (`src/shared/inbox-api.ts`: `GET /api/feedback` sorts by these). */
-export const inboxSortFields = ["createdAt", "priority", "status"] as const;
+/**
+ * The inbox's sorts (`src/shared/inbox-api.ts`: `GET /api/feedback` sorts by these); `relevance` is a
+ * search's own order, best match first, which no column shows.
+ */
+export const inboxSortFields = ["createdAt", "priority", "status", "relevance"] as const;
 export type InboxSortField = (typeof inboxSortFields)[number];
 
 /**
@@ -37,6 +40,7 @@ export const inboxListUrl = createListQuery({
   defaultSort: { field: "createdAt", direction: "desc" },
   // Issue 24: the first click on Priority shows the most urgent first (`-priority`: Critical on top).
   descendingFirst: ["priority", "createdAt"],
+  searchedSort: { field: "relevance", direction: "desc" },
   filters: {
     status: defaultedChoiceFilter(reportStatuses, "OPEN"),
     type: choiceFilter(inboxReportTypes),

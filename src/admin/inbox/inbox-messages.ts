@@ -5,6 +5,8 @@ export const inboxMessagesEnUS = {
   "inbox.search": "Search reports",
   "inbox.searchPlaceholder": "Text, logs, e-mail, FB-12, 500…",
   "inbox.searchRanked": "Best matches first.",
+  "inbox.searchCappedSorted":
+    "The newest {count, plural, one {# match} other {# matches}}; add words or filters to reach older ones.",
   "inbox.searchCapped":
     "Best matches among the newest {count, plural, one {# report} other {# reports}}; add words or filters to reach older ones.",
   "inbox.match.shortId": "Short id",
@@ -251,6 +253,8 @@ export const inboxMessagesDe: Record<keyof typeof inboxMessagesEnUS, string> = {
   "inbox.search": "Berichte durchsuchen",
   "inbox.searchPlaceholder": "Text, Logs, E-Mail, FB-12, 500…",
   "inbox.searchRanked": "Beste Treffer zuerst.",
+  "inbox.searchCappedSorted":
+    "{count, plural, one {Der neueste Treffer} other {Die neuesten # Treffer}}; weitere Wörter oder Filter führen zu älteren.",
   "inbox.searchCapped":
     "Beste Treffer unter {count, plural, one {dem neuesten Bericht} other {den neuesten # Berichten}}; weitere Wörter oder Filter führen zu älteren.",
   "inbox.match.shortId": "Kurz-ID",

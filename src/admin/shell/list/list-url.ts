@@ -151,16 +151,26 @@ export function createListQuery<
   defaultSort: SortState<F>;
   /** Columns whose first click sorts downwards (the most urgent, the newest, the most first). */
   descendingFirst?: readonly F[];
+  /**
+   * The order a search opens in, in place of `defaultSort` (the ranked lists: `-relevance`, best match
+   * first); a click on a column still sorts the matches by it. Without a search it reads as the default.
+   */
+  searchedSort?: SortState<F>;
   filters?: R;
 }): ListQueryCodec<ListQuery<F> & FilterValues<R>> {
   type Q = ListQuery<F> & FilterValues<R>;
   const filters = Object.entries(options.filters ?? {}) as [string, ListFilter<unknown>][];
+  const sortOpening = (q: string) => (q && options.searchedSort) || options.defaultSort;
+  // A search's own order means nothing once the search is cleared: the list is in its default again.
+  const unsearchedSort = (query: Q): SortState<F> =>
+    !query.q && query.sort.field === options.searchedSort?.field ? options.defaultSort : query.sort;
 
   const parse = (search: string): Q => {
     const params = new URLSearchParams(search);
     const query: Record<string, unknown> = { q: textFilter.read(params.get("q")) };
     for (const [name, filter] of filters) query[name] = filter.read(params.get(name));
-    query.sort = readSort(params.get("sort"), options.sortFields, options.defaultSort);
+    query.sort = readSort(params.get("sort"), options.sortFields, sortOpening(query.q as string));
+    query.sort = unsearchedSort(query as Q);
     query.page = readWhole(params.get("page"), 1);
     query.pageSize = readWhole(params.get("pageSize"), defaultPageSize, listPageSizes);
     return query as Q;
@@ -174,7 +184,7 @@ export function createListQuery<
       const value = forApi && filter.api ? filter.api(current) : filter.write(current);
       if (value !== null) params.set(name, value);
     }
-    params.set("sort", sortParam(query.sort));
+    params.set("sort", sortParam(unsearchedSort(query)));
     params.set("page", String(query.page));
     params.set("pageSize", String(query.pageSize));
     return params;
@@ -184,11 +194,16 @@ export function createListQuery<
   // The defaults are what an empty query string reads as, so the two cannot drift apart.
   const defaults = parse("");
   const defaultParams = params(defaults, false);
+  // A search opens in its own order: that one, not the plain list's, is left out of the URL then.
+  const openingParams = (query: Q) =>
+    query.q && options.searchedSort
+      ? params({ ...defaults, q: query.q, sort: options.searchedSort }, false)
+      : defaultParams;
   return {
     defaults,
     parse,
     apiParams,
-    search: (query) => browserSearch(params(query, false), defaultParams),
+    search: (query) => browserSearch(params(query, false), openingParams(query)),
     filtered: (query) =>
       query.q !== "" ||
       filters.some(

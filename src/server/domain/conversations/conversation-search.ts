@@ -11,8 +11,6 @@ import { adminSummariesByIds, conversationConditions, unreadOf } from "./convers
  * relevance then latest activity unless the list is sorted by a column, each with where it matched.
  */
 
-/** The conversations list's default order: relevance takes its place in a search. */
-export const conversationDefaultSort = "-updatedAt";
 
 /**
  * The list's filters as facets, which the index checks exactly; when a value cannot be a facet
@@ -40,7 +38,7 @@ export async function listConversationSearch(
   projectId: string,
   query: ListQuery,
 ): Promise<{ items: AdminConversationSummary[]; total: number; totalCapped: boolean }> {
-  const sort = ranksByRelevance(query, conversationDefaultSort) ? null : query.sort;
+  const sort = ranksByRelevance(query) ? null : query.sort;
   const order = sort
     ? async (ids: string[]) => {
         if (ids.length === 0) return [];

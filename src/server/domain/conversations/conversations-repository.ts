@@ -424,6 +424,8 @@ export const conversationSortColumns: Record<string, string> = {
   subject: "c.subject_key",
   status: "c.status",
   unread: "unread",
+  // `relevance` ranks a search (ranksByRelevance); a list without one shows the latest activity first.
+  relevance: "c.updated_at",
 };
 
 const adminSelect = `c.*, ${unreadOf("staff")} AS unread, s.user_id AS session_user_id, s.name AS session_name,

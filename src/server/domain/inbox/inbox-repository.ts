@@ -20,6 +20,8 @@ export const inboxSortColumns: Record<string, string> = {
   priority: priorityRank,
   status: "r.status",
   type: "r.type",
+  // `relevance` ranks a search (ranksByRelevance); a list without one is newest first.
+  relevance: "r.created_at",
 };
 
 export interface InboxFilters {

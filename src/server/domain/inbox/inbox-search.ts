@@ -98,8 +98,6 @@ export function searchInboxIds(
   return searchedIds(sql, search, inboxRequest(sql, adminId, filters), order);
 }
 
-/** The inbox's default order: relevance takes its place in a search. */
-export const inboxDefaultSort = "-createdAt";
 
 /** A page of the searched inbox, with each report's match and whether more matched than were ranked. */
 export async function listInboxSearch(
@@ -108,7 +106,7 @@ export async function listInboxSearch(
   query: ListQuery,
   filters: InboxFilters,
 ): Promise<{ items: InboxReport[]; total: number; totalCapped: boolean }> {
-  const sort = ranksByRelevance(query, inboxDefaultSort) ? null : query.sort;
+  const sort = ranksByRelevance(query) ? null : query.sort;
   const found = await searchInboxIds(sql, adminId, filters, query.search, sort);
   const start = (query.page - 1) * query.pageSize;
   const pageIds = found.ids.slice(start, start + query.pageSize);

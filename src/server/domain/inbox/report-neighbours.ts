@@ -3,7 +3,7 @@ import type { ReportNeighbours } from "../../../shared/inbox-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { ranksByRelevance } from "../search/search-results.ts";
 import { type InboxFilters, inboxConditions, summaryFrom } from "./inbox-repository.ts";
-import { inboxDefaultSort, searchInboxIds } from "./inbox-search.ts";
+import { searchInboxIds } from "./inbox-search.ts";
 
 /**
  * A report's place in an admin's list, in the list's own filters, search and order (the same sort
@@ -55,7 +55,7 @@ async function searchedNeighbours(
   query: ListQuery,
   filters: InboxFilters,
 ): Promise<ReportNeighbours> {
-  const sort = ranksByRelevance(query, inboxDefaultSort) ? null : query.sort;
+  const sort = ranksByRelevance(query) ? null : query.sort;
   const { ids } = await searchInboxIds(sql, adminId, filters, query.search, sort);
   const at = ids.indexOf(reportId);
   if (at === -1) return { previous: null, next: null, position: null, total: ids.length };

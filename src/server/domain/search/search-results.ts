@@ -44,12 +44,18 @@ export interface SearchedIds {
 }
 
 /**
- * Whether a searched list is in relevance order: when it asks for no sort of its own, or for the list's
- * default (the admin always sends one), relevance replaces it; another sort orders the matches by it.
+ * The sort a searchable list answers `sort=relevance` with when nothing is searched: every row matches
+ * alike, so the list's default order (the newest first) stands in for it.
  */
-export function ranksByRelevance(query: Pick<ListQuery, "params">, defaultSort: string): boolean {
+export const relevanceSort = "relevance";
+
+/**
+ * Whether a searched list is in relevance order: when it asks for no sort or for `relevance`; any
+ * other sort, the default column included, orders the matches by that column.
+ */
+export function ranksByRelevance(query: Pick<ListQuery, "params">): boolean {
   const sort = query.params.get("sort");
-  return sort === null || sort === "" || sort === defaultSort;
+  return sort === null || sort === "" || sort.replace(/^-/, "") === relevanceSort;
 }
 
 /**

@@ -212,14 +212,27 @@ describe("ranking, filters and paging", () => {
     });
     const olderTwin = await report({ formData: { description: "amethyst in the description" } });
     const newerTwin = await report({ formData: { description: "amethyst in the description" } });
+    const newestInConsole = await report({
+      formData: { description: "Nothing either" },
+      consoleLog: [{ log: "amethyst again", priority: "ERROR" }],
+    });
     await t.api.expectJson("PATCH", `/api/feedback/${inConsole.id}`, { priority: "HIGH" }, 200);
-    expect(ids(await search("amethyst"))).toEqual([newerTwin.id, olderTwin.id, inConsole.id]);
-    // A sort of its own orders the matches by it instead.
+    const ranked = [newerTwin.id, olderTwin.id, newestInConsole.id, inConsole.id];
+    expect(ids(await search("amethyst"))).toEqual(ranked);
+    expect(ids(await search("amethyst", "&sort=-relevance"))).toEqual(ranked);
+    // A sort of its own orders the matches by it instead, the list's default column too.
     expect(ids(await search("amethyst", "&sort=-priority"))[0]).toBe(inConsole.id);
     expect(ids(await search("amethyst", "&sort=createdAt"))).toEqual([
       inConsole.id,
       olderTwin.id,
       newerTwin.id,
+      newestInConsole.id,
+    ]);
+    expect(ids(await search("amethyst", "&sort=-createdAt"))).toEqual([
+      newestInConsole.id,
+      newerTwin.id,
+      olderTwin.id,
+      inConsole.id,
     ]);
   });
 

@@ -11,7 +11,6 @@ import { adminSummariesByIds, conversationConditions, unreadOf } from "./convers
  * relevance then latest activity unless the list is sorted by a column, each with where it matched.
  */
 
-
 /**
  * The list's filters as facets, which the index checks exactly; when a value cannot be a facet
  * (search-results.ts's facetWord), the conversation's own conditions check them all.

@@ -98,7 +98,6 @@ export function searchInboxIds(
   return searchedIds(sql, search, inboxRequest(sql, adminId, filters), order);
 }
 
-
 /** A page of the searched inbox, with each report's match and whether more matched than were ranked. */
 export async function listInboxSearch(
   sql: SQL,

@@ -11,6 +11,7 @@ import { inboxRoutes } from "./inbox/inbox-routes.ts";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
 import { projectRoutes } from "./projects/project-routes.ts";
 import { reportRoutes } from "./reports/report-routes.ts";
+import { savedReplyRoutes } from "./saved-replies/saved-reply-routes.ts";
 import { DashboardLayout } from "./shell/layout/dashboard-layout.tsx";
 import { PageFallback } from "./shell/layout/page-fallback.tsx";
 import { AuthGuard } from "./shell/routing/auth-guard.tsx";
@@ -168,6 +169,8 @@ const dashboardPages: readonly DashboardPage[] = [
   ...helpArea,
   ...botArea,
   ...conversationArea,
+  // The screen registers its own texts (saved-reply-texts.ts), as the reply boxes that share them do.
+  ...savedReplyRoutes,
   ...projectArea,
   ...featureRequestArea,
   ...profileArea,

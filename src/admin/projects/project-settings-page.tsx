@@ -6,6 +6,7 @@ import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
+import { SavedRepliesCard } from "../saved-replies/saved-replies-card.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { FormActions } from "../shell/form/form-actions.tsx";
 import { serverFieldError } from "../shell/form/form-errors.ts";
@@ -41,7 +42,6 @@ import {
   widgetLanguages,
 } from "./project-settings-form.ts";
 import { projectsApi } from "./projects-api.ts";
-import { SavedRepliesCard } from "./saved-replies-card.tsx";
 import { TranslationsEditor } from "./translations-editor.tsx";
 import { WebhooksCard } from "./webhooks-card.tsx";
 import "./project-styles.ts";

@@ -1,4 +1,4 @@
-/** Saved replies, staff attachments and reply formatting (issue 24): English, the source. */
+/** Saved replies (their screen and the reply boxes' picker), staff attachments and reply formatting: English, the source. */
 export const savedReplyMessagesEnUS = {
   "savedReplies.title": "Saved replies",
   "savedReplies.intro":
@@ -26,6 +26,17 @@ export const savedReplyMessagesEnUS = {
   "savedReplies.picker": "Saved replies",
   "savedReplies.pickerEmpty": "No saved reply matches /{query}",
   "savedReplies.pickerNone": "This project has no saved replies yet",
+  "savedReplies.screenSubtitle":
+    "The answers your team inserts with / in a reply box, one widget project at a time.",
+  "savedReplies.project": "Widget project",
+  "savedReplies.projectsLoading": "Loading widget projects…",
+  "savedReplies.projectsError": "The widget projects could not be loaded.",
+  "savedReplies.noProjects": "No widget projects",
+  "savedReplies.noProjectsHint":
+    "Saved replies belong to a widget project. Once you work in one, its saved replies are managed here.",
+  "savedReplies.unknownProject": "Widget project not found",
+  "savedReplies.unknownProjectHint": "It may have been deleted, or you are not a member of it.",
+  "savedReplies.backToScreen": "Saved replies of your projects",
   "reply.formatHint": "Type / for saved replies · **bold**, *italic*, [link](https://…), - lists",
   "reply.attach": "Attach a file",
   "reply.attaching": "Uploading {name}…",
@@ -62,6 +73,17 @@ export const savedReplyMessagesDe: Record<keyof typeof savedReplyMessagesEnUS, s
   "savedReplies.picker": "Gespeicherte Antworten",
   "savedReplies.pickerEmpty": "Keine gespeicherte Antwort passt zu /{query}",
   "savedReplies.pickerNone": "Dieses Projekt hat noch keine gespeicherten Antworten",
+  "savedReplies.screenSubtitle":
+    "Die Antworten, die Ihr Team mit / in ein Antwortfeld einfügt, für ein Widget-Projekt nach dem anderen.",
+  "savedReplies.project": "Widget-Projekt",
+  "savedReplies.projectsLoading": "Widget-Projekte werden geladen…",
+  "savedReplies.projectsError": "Die Widget-Projekte konnten nicht geladen werden.",
+  "savedReplies.noProjects": "Keine Widget-Projekte",
+  "savedReplies.noProjectsHint":
+    "Gespeicherte Antworten gehören zu einem Widget-Projekt. Sobald Sie in einem arbeiten, verwalten Sie seine gespeicherten Antworten hier.",
+  "savedReplies.unknownProject": "Widget-Projekt nicht gefunden",
+  "savedReplies.unknownProjectHint": "Es wurde vielleicht gelöscht, oder Sie sind kein Mitglied.",
+  "savedReplies.backToScreen": "Gespeicherte Antworten Ihrer Projekte",
   "reply.formatHint": "/ für gespeicherte Antworten · **fett**, *kursiv*, [Link](https://…), - Listen",
   "reply.attach": "Datei anhängen",
   "reply.attaching": "{name} wird hochgeladen…",

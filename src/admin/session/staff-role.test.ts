@@ -10,11 +10,13 @@ describe("the signed-in staff role", () => {
     expect(staffRoleOf(null)).toBeNull();
   });
 
-  test("an agent opens the inbox, conversations and the profile, nothing else", () => {
+  test("an agent opens the inbox, conversations, saved replies and the profile, nothing else", () => {
     for (const path of [
       "/dashboard/inbox",
       "/dashboard/inbox/abc",
       "/dashboard/conversations/p/c",
+      "/dashboard/saved-replies",
+      "/dashboard/saved-replies/p",
       "/dashboard/profile",
     ])
       expect({ path, open: agentMayOpen(path) }).toEqual({ path, open: true });
@@ -24,6 +26,7 @@ describe("the signed-in staff role", () => {
       "/dashboard/team",
       "/dashboard/projects/p",
       "/dashboard/inboxes",
+      "/dashboard/saved-replies-elsewhere",
     ])
       expect({ path, open: agentMayOpen(path) }).toEqual({ path, open: false });
   });

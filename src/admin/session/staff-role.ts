@@ -13,10 +13,16 @@ export function staffRoleOf(
 }
 
 /**
- * The screens an agent works in: the feedback inbox, conversations (with their visitors and saved
- * replies) and their own profile. Every other dashboard path leads an agent to the inbox.
+ * The screens an agent works in: the feedback inbox, conversations (with their visitors), the saved
+ * replies of their projects and their own profile. Every other dashboard path leads an agent to the
+ * inbox.
  */
-const agentScreens = ["/dashboard/inbox", "/dashboard/conversations", "/dashboard/profile"];
+const agentScreens = [
+  "/dashboard/inbox",
+  "/dashboard/conversations",
+  "/dashboard/saved-replies",
+  "/dashboard/profile",
+];
 
 export const agentHome = "/dashboard/inbox";
 

@@ -47,6 +47,7 @@ export const navigation: ReadonlyArray<{
   { href: "/dashboard/help", label: "nav.help" },
   { href: "/dashboard/bots", label: "nav.bots" },
   { href: "/dashboard/conversations", label: "nav.conversations", count: "conversations", agents: true },
+  { href: "/dashboard/saved-replies", label: "nav.savedReplies", agents: true },
   { href: "/dashboard/feature-requests", label: "nav.featureRequests" },
   { href: "/dashboard/projects", label: "nav.projects" },
   { href: "/dashboard/team", label: "nav.team" },

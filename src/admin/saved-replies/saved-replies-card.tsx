@@ -1,27 +1,28 @@
-import { type FormEvent, useId, useState } from "react";
-import {
-  type SavedReply,
-  SavedReplyWrite,
-  savedReplyShortcutPattern,
-} from "../../shared/saved-replies-api.ts";
+import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import type { SavedReply } from "../../shared/saved-replies-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { forgetSavedReplies, savedRepliesApi } from "../saved-replies/saved-replies-api.ts";
-import { SavedReplySummary } from "../saved-replies/saved-reply-summary.tsx";
-import "../saved-replies/saved-reply-texts.ts";
+// The card keeps the settings cards' look (projects.css) on the saved replies screen too.
+import "../projects/project-styles.ts";
 import { Button } from "../shell/button.tsx";
-import { fieldErrors } from "../shell/form/form-errors.ts";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { RetryPanel } from "../shell/retry-panel.tsx";
+import { forgetSavedReplies, savedRepliesApi } from "./saved-replies-api.ts";
+import { type CheckedSavedReply, checkSavedReply, type SavedReplyFields } from "./saved-reply-draft.ts";
+import { SavedReplySummary } from "./saved-reply-summary.tsx";
+import "./saved-reply-texts.ts";
 
 type Editing = { kind: "new" } | { kind: "edit"; reply: SavedReply } | null;
+type CheckedError = Extract<CheckedSavedReply, { ok: false }>["error"];
 
 /**
- * A project's saved replies (issue 24): the list by shortcut, each with edit and delete, and a form to
- * add one. What the reply boxes offer after `/` is read anew after every change here.
+ * A project's saved replies: the list by shortcut, each with edit and delete, and a form to add one.
+ * What the reply boxes offer after `/` is read anew after every change here. Shown on the project's
+ * settings page and on the saved replies screen (saved-replies-page.tsx), which names the project in
+ * `heading`.
  */
-export function SavedRepliesCard({ projectId }: { projectId: string }) {
+export function SavedRepliesCard({ projectId, heading }: { projectId: string; heading?: string }) {
   const { t } = useT();
   const { resource, reload, replace } = useResource(() => savedRepliesApi.list(projectId), projectId);
   const [editing, setEditing] = useState<Editing>(null);
@@ -32,21 +33,6 @@ export function SavedRepliesCard({ projectId }: { projectId: string }) {
     replace({ items: [...next].sort((a, b) => a.shortcut.localeCompare(b.shortcut)) });
   };
 
-  const remove = (reply: SavedReply) =>
-    confirmAction({
-      type: "danger",
-      heading: t("savedReplies.deleteHeading", { shortcut: reply.shortcut }),
-      body: t("savedReplies.deleteBody"),
-      confirmLabel: t("savedReplies.delete"),
-      onConfirm: async () => {
-        const outcome = await runAction(
-          () => savedRepliesApi.remove(projectId, reply.id),
-          "savedReplies.deleted",
-        );
-        if (outcome.ok) changed(items.filter((item) => item.id !== reply.id));
-      },
-    });
-
   return (
     <section
       className="detail-card settings-card"
@@ -55,8 +41,8 @@ export function SavedRepliesCard({ projectId }: { projectId: string }) {
     >
       <div className="settings-card-head">
         <div>
-          <h2 id="saved-replies-title" className="settings-card-title">
-            {t("savedReplies.title")}
+          <h2 id="saved-replies-title" className="settings-card-title" dir="auto">
+            {heading ?? t("savedReplies.title")}
           </h2>
           <p className="subtle settings-card-lead">{t("savedReplies.intro")}</p>
         </div>
@@ -79,19 +65,13 @@ export function SavedRepliesCard({ projectId }: { projectId: string }) {
         <ul className="saved-replies-list">
           {items.map((reply) =>
             editing?.kind === "edit" && editing.reply.id === reply.id ? null : (
-              <li key={reply.id} className="saved-replies-item" data-testid="saved-reply-item">
-                <div className="saved-replies-item-text">
-                  <SavedReplySummary reply={reply} />
-                </div>
-                <div className="saved-replies-item-actions">
-                  <Button variant="secondary" size="sm" onClick={() => setEditing({ kind: "edit", reply })}>
-                    {t("savedReplies.edit")}
-                  </Button>
-                  <Button variant="secondary" size="sm" onClick={() => remove(reply)}>
-                    {t("savedReplies.delete")}
-                  </Button>
-                </div>
-              </li>
+              <SavedReplyItem
+                key={reply.id}
+                projectId={projectId}
+                reply={reply}
+                onEdit={() => setEditing({ kind: "edit", reply })}
+                onDeleted={() => changed(items.filter((item) => item.id !== reply.id))}
+              />
             ),
           )}
         </ul>
@@ -111,6 +91,87 @@ export function SavedRepliesCard({ projectId }: { projectId: string }) {
   );
 }
 
+/** One reply of the list, with its edit button and its delete after a confirmation. */
+function SavedReplyItem({
+  projectId,
+  reply,
+  onEdit,
+  onDeleted,
+}: {
+  projectId: string;
+  reply: SavedReply;
+  onEdit: () => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useT();
+  const remove = () =>
+    confirmAction({
+      type: "danger",
+      heading: t("savedReplies.deleteHeading", { shortcut: reply.shortcut }),
+      body: t("savedReplies.deleteBody"),
+      confirmLabel: t("savedReplies.delete"),
+      onConfirm: async () => {
+        const outcome = await runAction(
+          () => savedRepliesApi.remove(projectId, reply.id),
+          "savedReplies.deleted",
+        );
+        if (outcome.ok) onDeleted();
+      },
+    });
+  return (
+    <li className="saved-replies-item" data-testid="saved-reply-item">
+      <div className="saved-replies-item-text">
+        <SavedReplySummary reply={reply} />
+      </div>
+      <div className="saved-replies-item-actions">
+        <Button variant="secondary" size="sm" onClick={onEdit}>
+          {t("savedReplies.edit")}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={remove}>
+          {t("savedReplies.delete")}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The form's fields as typed; on submit they are checked, then the reply is created or updated. Answers
+ * what the form shows meanwhile.
+ */
+function useSavedReplyForm(
+  projectId: string,
+  reply: SavedReply | null,
+  onSaved: (reply: SavedReply) => void,
+) {
+  const [fields, setFields] = useState<SavedReplyFields>({
+    title: reply?.title ?? "",
+    shortcut: reply?.shortcut ?? "",
+    body: reply?.body ?? "",
+  });
+  const [error, setError] = useState<CheckedError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const change =
+    (name: keyof SavedReplyFields) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setFields({ ...fields, [name]: event.target.value });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkSavedReply(fields);
+    if (!checked.ok) return setError(checked.error);
+    setError(null);
+    setBusy(true);
+    const { write } = checked;
+    const outcome = await runAction(
+      () =>
+        reply ? savedRepliesApi.update(projectId, reply.id, write) : savedRepliesApi.create(projectId, write),
+      "savedReplies.saved",
+    );
+    setBusy(false);
+    if (outcome.ok) onSaved(outcome.value);
+  };
+  return { fields, change, submit, error, busy };
+}
+
 function SavedReplyForm({
   projectId,
   reply,
@@ -124,28 +185,7 @@ function SavedReplyForm({
 }) {
   const { t } = useT();
   const id = useId();
-  const [title, setTitle] = useState(reply?.title ?? "");
-  const [shortcut, setShortcut] = useState(reply?.shortcut ?? "");
-  const [body, setBody] = useState(reply?.body ?? "");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const write = { title: title.trim(), shortcut: shortcut.trim().toLowerCase(), body: body.trim() };
-    if (!write.title || !write.shortcut || !write.body) return setError(t("savedReplies.required"));
-    if (!savedReplyShortcutPattern.test(write.shortcut) || fieldErrors(write, SavedReplyWrite).shortcut)
-      return setError(t("savedReplies.badShortcut"));
-    setError(null);
-    setBusy(true);
-    const outcome = await runAction(
-      () =>
-        reply ? savedRepliesApi.update(projectId, reply.id, write) : savedRepliesApi.create(projectId, write),
-      "savedReplies.saved",
-    );
-    setBusy(false);
-    if (outcome.ok) onSaved(outcome.value);
-  };
+  const { fields, change, submit, error, busy } = useSavedReplyForm(projectId, reply, onSaved);
 
   return (
     <form
@@ -164,8 +204,9 @@ function SavedReplyForm({
           id={`${id}-title`}
           name="title"
           maxLength={100}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
+          dir="auto"
+          value={fields.title}
+          onChange={change("title")}
         />
       </div>
       <div className="field">
@@ -176,9 +217,9 @@ function SavedReplyForm({
           maxLength={32}
           autoCapitalize="none"
           spellCheck={false}
-          value={shortcut}
+          value={fields.shortcut}
           aria-describedby={`${id}-shortcut-hint`}
-          onChange={(event) => setShortcut(event.target.value)}
+          onChange={change("shortcut")}
         />
         <span className="subtle field-hint" id={`${id}-shortcut-hint`}>
           {t("savedReplies.hint.shortcut")}
@@ -191,9 +232,10 @@ function SavedReplyForm({
           name="body"
           rows={4}
           maxLength={10_000}
-          value={body}
+          dir="auto"
+          value={fields.body}
           aria-describedby={`${id}-body-hint`}
-          onChange={(event) => setBody(event.target.value)}
+          onChange={change("body")}
         />
         <span className="subtle field-hint" id={`${id}-body-hint`}>
           {t("reply.formatHint")}
@@ -201,7 +243,7 @@ function SavedReplyForm({
       </div>
       {error && (
         <p className="form-error field-error" role="alert">
-          {error}
+          {t(error)}
         </p>
       )}
       <div className="saved-replies-item-actions">

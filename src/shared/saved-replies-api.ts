@@ -12,7 +12,8 @@ import { boundedText } from "./messenger-api.ts";
  *   PUT    /api/projects/{p}/saved-replies/{id}   SavedReplyWrite → SavedReply
  *   DELETE /api/projects/{p}/saved-replies/{id}   → 204
  *
- * Owners, admins and the project's agents; every write is audited. A shortcut another reply of the project has is a 409.
+ * Owners, admins and the project's agents; every write is audited. A shortcut another reply of the
+ * project has is a 409.
  */
 export interface SavedReply {
   id: string;

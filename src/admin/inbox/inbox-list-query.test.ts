@@ -33,6 +33,12 @@ describe("inbox list URL", () => {
     expect(inboxListUrl.search(byDate)).toBe("?q=checkout&status=OPEN&sort=-createdAt");
     expect(inboxListUrl.parse(inboxListUrl.search(byDate))).toEqual(byDate);
 
+    // Typing a search on the plain list opens it best match first; a chosen column stays chosen.
+    expect(inboxListUrl.searchFor(inboxListUrl.defaults, "checkout").sort.field).toBe("relevance");
+    const byPriority = inboxListUrl.sortBy(inboxListUrl.defaults, "priority");
+    expect(inboxListUrl.searchFor(byPriority, "checkout").sort.field).toBe("priority");
+    expect(inboxListUrl.searchFor(byDate, "checkout 500").sort).toEqual(byDate.sort);
+
     // Without a search, relevance means nothing: the list is newest first again.
     const cleared = { ...searched, q: "" };
     expect(inboxListUrl.search(cleared)).toBe("?status=OPEN");

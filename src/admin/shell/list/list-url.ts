@@ -135,6 +135,11 @@ export interface ListQueryCodec<Q> {
   filtered: (query: Q) => boolean;
   /** A click on a column header: the other way round on the sorted column, else its first direction. */
   sortBy: (query: Q, field: string) => Q;
+  /**
+   * The list searched for `q` (page 1): a search begun on the list's default order opens in the
+   * search's own (`searchedSort`); one begun on a column the person chose keeps it.
+   */
+  searchFor: (query: Q, q: string) => Q;
 }
 
 /**
@@ -209,6 +214,14 @@ export function createListQuery<
       filters.some(
         ([name]) => (query as Record<string, unknown>)[name] !== (defaults as Record<string, unknown>)[name],
       ),
+    searchFor: (query, q) => {
+      const next = changeListQuery(query, { q } as Partial<Q>);
+      const inDefaultOrder =
+        query.sort.field === options.defaultSort.field &&
+        query.sort.direction === options.defaultSort.direction;
+      if (q && !query.q && inDefaultOrder && options.searchedSort) next.sort = options.searchedSort;
+      return next;
+    },
     sortBy: (query, field) =>
       toggleListSort(
         query as ListQuery<F>,

@@ -31,7 +31,7 @@ export function useListPage<Q extends ListQuery<string>, T>({
   key,
 }: {
   path: string;
-  url: Pick<ListQueryCodec<Q>, "parse" | "search" | "defaults" | "filtered" | "sortBy">;
+  url: Pick<ListQueryCodec<Q>, "parse" | "search" | "defaults" | "filtered" | "sortBy" | "searchFor">;
   /** The list's API call for a query. */
   load: (query: Q) => Promise<T>;
   /** What decides a new request, when more than the query string does (default: the query string). */

@@ -30,9 +30,9 @@ export interface ListQueryState<Q extends ListQuery<string>> {
  */
 export function useListQuery<Q extends ListQuery<string>>(
   path: string,
-  url: Pick<ListQueryCodec<Q>, "parse" | "search" | "sortBy">,
+  url: Pick<ListQueryCodec<Q>, "parse" | "search" | "sortBy" | "searchFor">,
 ): ListQueryState<Q> {
-  const { parse, search: toSearch, sortBy } = url;
+  const { parse, search: toSearch, sortBy, searchFor } = url;
   const current = useSearch();
   const [, navigate] = useLocation();
   const query = useMemo(() => parse(current), [parse, current]);
@@ -44,8 +44,8 @@ export function useListQuery<Q extends ListQuery<string>>(
   );
   // Kept stable while the query stands: the search box restarts its typing pause when this changes.
   const onSearch = useCallback(
-    (q: string, typing: boolean) => setQuery(changeListQuery(query, { q } as Partial<Q>), typing),
-    [query, setQuery],
+    (q: string, typing: boolean) => setQuery(searchFor(query, q), typing),
+    [query, setQuery, searchFor],
   );
   return {
     query,

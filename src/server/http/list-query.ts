@@ -103,6 +103,12 @@ export async function listPage<Row>(
   options: {
     select: SQL.Query<unknown> | string;
     from: SQL.Query<unknown>;
+    /**
+     * The FROM part the count needs, when the conditions use fewer tables than the page shows: SQLite
+     * looks up every LEFT JOIN of `from` for each counted row (about 100 ms over 45,000 reports, 2 ms
+     * without them).
+     */
+    countFrom?: SQL.Query<unknown>;
     where: Array<SQL.Query<unknown>>;
     query: ListQuery;
     tieBreaker: string;
@@ -110,7 +116,8 @@ export async function listPage<Row>(
 ): Promise<{ rows: Row[]; total: number }> {
   const { query } = options;
   const where = options.where.reduce((all, condition) => sql`${all} AND ${condition}`, sql`1 = 1`);
-  const [{ total }] = await sql`SELECT count(*) AS total FROM ${options.from} WHERE ${where}`;
+  const [{ total }] =
+    await sql`SELECT count(*) AS total FROM ${options.countFrom ?? options.from} WHERE ${where}`;
   const direction = query.sort.direction === "desc" ? "DESC" : "ASC";
   const order = sql.unsafe(`${query.sort.column} ${direction}, ${options.tieBreaker} ${direction}`);
   const select = typeof options.select === "string" ? sql.unsafe(options.select) : options.select;

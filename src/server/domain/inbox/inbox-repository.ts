@@ -11,8 +11,11 @@ import { parseJson } from "../repository-helpers.ts";
  * opened), and the triage fields staff change.
  */
 
-/** Priorities rank in their own order, not alphabetically: `-priority` puts CRITICAL first. */
-const priorityRank = `CASE r.priority ${reportPriorities.map((p, i) => `WHEN '${p}' THEN ${i}`).join(" ")} ELSE -1 END`;
+/**
+ * Priorities rank in their own order, not alphabetically: `-priority` puts CRITICAL first. Migration
+ * 043 indexes this very expression per status.
+ */
+export const priorityRank = `CASE r.priority ${reportPriorities.map((p, i) => `WHEN '${p}' THEN ${i}`).join(" ")} ELSE -1 END`;
 
 export const inboxSortColumns: Record<string, string> = {
   createdAt: "r.created_at",
@@ -74,6 +77,15 @@ export const summaryFrom = (sql: SQL, adminId: string | null) =>
     LEFT JOIN widget_sessions s ON s.id = r.session_id
     LEFT JOIN users a ON a.id = r.assignee_id
     LEFT JOIN feedback_report_reads rr ON rr.report_id = r.id AND rr.user_id = ${adminId ?? ""}`;
+
+/** The joins inboxConditions reads: the reporter's session for a search, the read mark for `unread`. */
+function inboxCountFrom(sql: SQL, adminId: string, filters: InboxFilters, search: string) {
+  if (search) return summaryFrom(sql, adminId);
+  if (filters.unread !== undefined)
+    return sql`feedback_reports r
+      LEFT JOIN feedback_report_reads rr ON rr.report_id = r.id AND rr.user_id = ${adminId}`;
+  return sql`feedback_reports r`;
+}
 
 const textOf = (value: unknown): string | null =>
   typeof value === "string" && value.trim() !== "" ? value.trim() : null;
@@ -175,6 +187,7 @@ export async function listInbox(
   const { rows, total } = await listPage<SummaryRow>(sql, {
     select: summarySelect,
     from: summaryFrom(sql, adminId),
+    countFrom: inboxCountFrom(sql, adminId, filters, query.search),
     where: inboxConditions(sql, filters, query.search),
     query,
     tieBreaker: "r.id",

@@ -36,6 +36,8 @@ import { contentLanguages } from "./migrations/038-content-languages.ts";
 import { staffRoles } from "./migrations/039-staff-roles.ts";
 import { reportSearch } from "./migrations/040-report-search.ts";
 import { assignmentEvents } from "./migrations/041-assignment-events.ts";
+import { searchAccentFolding } from "./migrations/042-search-accent-folding.ts";
+import { inboxPriorityOrder } from "./migrations/043-inbox-priority-order.ts";
 
 export interface Migration {
   id: number;
@@ -90,6 +92,8 @@ export const migrations: readonly Migration[] = [
   staffRoles,
   reportSearch,
   assignmentEvents,
+  searchAccentFolding,
+  inboxPriorityOrder,
 ];
 
 export interface MigrationResult {

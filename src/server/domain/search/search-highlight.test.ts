@@ -55,6 +55,31 @@ describe("bestMatch", () => {
     expect(match?.snippet.length).toBeLessThan(260);
   });
 
+  test("accents fold both ways; the mark covers the word as written", () => {
+    const texts = { description: "Le Café de Müller & Straße", console: "cafe muller" };
+    expect(bestMatch(reportSearchColumns, texts, terms("cafe"))?.snippet).toBe(
+      "Le <mark>Café</mark> de Müller &#38; Straße",
+    );
+    expect(bestMatch(reportSearchColumns, { description: "Frau muller" }, terms("MÜLLER"))?.snippet).toBe(
+      "Frau <mark>muller</mark>",
+    );
+    expect(bestMatch(reportSearchColumns, texts, terms('"café de" strasse'))?.snippet).toBe(
+      "Le <mark>Café</mark> <mark>de</mark> Müller &#38; <mark>Straße</mark>",
+    );
+    expect(bestMatch(reportSearchColumns, texts, terms("mül*"))?.snippet).toBe(
+      "Le Café de <mark>Müller</mark> &#38; Straße",
+    );
+  });
+
+  test("an accent written as a combining mark is marked with its letter", () => {
+    expect(
+      bestMatch(reportSearchColumns, { description: "Herr Mu\u0308ller ruft an" }, terms("muller")),
+    ).toEqual({
+      field: "description",
+      snippet: "Herr <mark>Müller</mark> ruft an",
+    });
+  });
+
   test("tags show as a list; no field holding a term is no match", () => {
     expect(bestMatch(reportSearchColumns, { tags: '["vip","needs info"]' }, terms("info"))).toEqual({
       field: "tags",

@@ -1,12 +1,14 @@
 import type { SearchMatch } from "../../../shared/search-api.ts";
 import type { SearchColumn } from "../../database/migrations/040-report-search-schema.ts";
+import { foldWord } from "./search-fold.ts";
 import type { SearchTerm } from "./search-query.ts";
 
 /**
  * Where a result matched, for the list to show: the field that holds the most of the searched terms
  * (the weightier field on a tie), and a short piece of its text around the first of them, every
  * matched word in `<mark>`. Everything else in the snippet is escaped, so it is safe to read as HTML
- * and holds no markup but `<mark>` and `</mark>`.
+ * and holds no markup but `<mark>` and `</mark>`. Words compare folded (search-fold.ts), as the indexes
+ * match them: `cafe` marks `Café` where it stands in the text.
  */
 
 /** Characters shown each side of the first matched word. */
@@ -15,7 +17,8 @@ const around = 70;
 interface Word {
   start: number;
   end: number;
-  text: string;
+  /** The word folded (search-fold.ts); `start` and `end` are where it stands in the text as written. */
+  folded: string;
 }
 
 const wordPattern = /[\p{L}\p{N}\p{Co}]+/gu;
@@ -24,7 +27,7 @@ function wordsOf(text: string): Word[] {
   return [...text.matchAll(wordPattern)].map((found) => ({
     start: found.index,
     end: found.index + found[0].length,
-    text: found[0].toLowerCase(),
+    folded: foldWord(found[0]),
   }));
 }
 
@@ -32,9 +35,10 @@ function wordsOf(text: string): Word[] {
 function occurrences(words: readonly Word[], term: SearchTerm): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   const last = term.words.length - 1;
+  const folded = term.words.map(foldWord);
   for (let i = 0; i + last < words.length; i++) {
-    const matches = term.words.every((word, j) => {
-      const at = words[i + j]?.text ?? "";
+    const matches = folded.every((word, j) => {
+      const at = words[i + j]?.folded ?? "";
       return j === last && term.prefix ? at.startsWith(word) : at === word;
     });
     if (matches) found.push([i, i + last]);
@@ -98,7 +102,9 @@ export function bestMatch(
     found: number;
   } | null = null;
   for (const column of columns) {
-    const text = displayText(column.column, texts[column.column] ?? "");
+    // Composed, so a letter written as a base and a combining accent is one letter of one word, as the
+    // indexes read it.
+    const text = displayText(column.column, texts[column.column] ?? "").normalize("NFC");
     if (text === "") continue;
     const words = wordsOf(text);
     const perTerm = terms.map((term) => occurrences(words, term));

@@ -5,14 +5,17 @@ import {
   type SearchColumn,
   type SearchTable,
 } from "../../database/migrations/040-report-search-schema.ts";
+import { postgresSearchConfig } from "../../database/migrations/042-search-accent-folding.ts";
 import type { SearchTerm } from "./search-query.ts";
 
 /**
  * The full-text look-up of both engines behind one interface: SQLite's FTS5 (bm25) and PostgreSQL's
- * tsvector (ts_rank), over the search documents of migration 040 (`d`). A request names the words
- * searched, the filters as facet words (which the index checks itself, exactly) and any conditions
- * on other rows; the answer is the newest `limit` matching documents with their relevance, which the
- * caller ranks (search-results.ts). A document's id is the order documents arrived in: its recency.
+ * tsvector (ts_rank), over the search documents of migration 040 (`d`), indexed with accents
+ * folded (migration 042): each engine folds the searched words as it folded the texts. A request
+ * names the words searched, the filters as facet words (which the index checks itself, exactly) and
+ * any conditions on other rows; the answer is the newest `limit` matching documents with their
+ * relevance, which the caller ranks (search-results.ts). A document's id is the order documents
+ * arrived in: its recency.
  */
 
 export interface SearchRequest {
@@ -92,7 +95,7 @@ const sqliteIndex: SearchIndex = {
 const tsPhrase = (words: readonly string[], prefix = false) =>
   `(${words.map((word, i) => `'${word}'${prefix && i === words.length - 1 ? ":*" : ""}`).join(" <-> ")})`;
 
-/** The tsquery of the searched words (text for `to_tsquery('simple', …)`). */
+/** The tsquery of the searched words (text for `to_tsquery('search_folded', …)`, which folds them). */
 export function tsWords(request: Pick<SearchRequest, "terms">): string {
   return request.terms.map((term) => tsPhrase(term.words, term.prefix)).join(" & ");
 }
@@ -119,10 +122,11 @@ async function postgresMatchesAfter(
 ): Promise<HitRow[]> {
   const words = tsWords(request);
   const facets = tsFacets(request);
+  const config = sql.unsafe(`'${postgresSearchConfig}'`);
   const match =
     facets === null
-      ? sql`to_tsquery('simple', ${words})`
-      : sql`to_tsquery('simple', ${words}) && ${facets}::tsquery`;
+      ? sql`to_tsquery(${config}, ${words})`
+      : sql`to_tsquery(${config}, ${words}) && ${facets}::tsquery`;
   // Among the newest documents, walking the ids from the newest stops as soon as enough match; over
   // all of them, `doc_id + 0` has the matches found in the GIN index and sorted instead of walking
   // the ids and reading every document's vector (from TOAST) until enough match, which a word that
@@ -131,7 +135,7 @@ async function postgresMatchesAfter(
   const newer = after === null ? sql`` : sql`AND d.doc_id > ${after}`;
   const order = sql.unsafe(after === null ? "d.doc_id + 0" : "d.doc_id");
   return (await sql`SELECT w.id, w.doc_id,
-      ts_rank(${postgresWeights}::real[], w.vector, to_tsquery('simple', ${words}), 1) AS relevance
+      ts_rank(${postgresWeights}::real[], w.vector, to_tsquery(${config}, ${words}), 1) AS relevance
     FROM (SELECT d.${sql.unsafe(request.search.owner.column)} AS id, d.doc_id, d.search_vector AS vector
       FROM ${sql.unsafe(request.search.table)} d ${request.joins ?? sql``}
       WHERE d.search_vector @@ (${match}) ${newer} AND ${allOf(sql, request.where)}

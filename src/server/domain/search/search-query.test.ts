@@ -62,6 +62,15 @@ describe("parseSearch", () => {
     );
   });
 
+  test("accents stay for the indexes to fold; one typed as a combining mark joins its letter", () => {
+    expect(terms("Café MÜLLER straß*")).toEqual([
+      { words: ["café"], prefix: false },
+      { words: ["müller"], prefix: false },
+      { words: ["straß"], prefix: true },
+    ]);
+    expect(terms("Mu\u0308ller")).toEqual([{ words: ["müller"], prefix: false }]);
+  });
+
   test("too long or too many words is refused with a reason", () => {
     expect(parseSearch("x".repeat(maxSearchLength)).ok).toBe(true);
     expect(parseSearch("x".repeat(maxSearchLength + 1))).toEqual({

@@ -4,7 +4,10 @@
  * — what both full-text indexes make of a text — so `FB-12`, `anna@example.com` or `/api/checkout`
  * become the phrases `fb 12`, `anna example com` and `api checkout`, and `500` matches a status code
  * like any other word. Nothing the user types reaches an index as syntax: every word is passed on as
- * letters and digits only, so any text either searches or is refused with a reason.
+ * letters and digits only, so any text either searches or is refused with a reason. Words go to the
+ * indexes with their accents: each index folds them exactly as it folded its texts (migration 042),
+ * so `Müller` finds `muller` and `cafe` finds `Café`; a fold of its own here could take away what an
+ * index keeps (SQLite's keeps `ß`, so `straße` must reach it as written).
  */
 
 /** Words in a row (one word is a phrase of one); `prefix`: the last may be the start of a longer one. */
@@ -44,7 +47,8 @@ export function parseSearch(text: string): SearchParse {
   if (text.length > maxSearchLength)
     return { ok: false, error: `q must be at most ${maxSearchLength} characters` };
   const terms: SearchTerm[] = [];
-  for (const chunk of chunksOf(text)) {
+  // Composed, so an accent typed as a combining mark stays in its word (`u` + `¨` is `ü`).
+  for (const chunk of chunksOf(text.normalize("NFC"))) {
     const words = searchWords(chunk.text);
     if (words.length === 0) continue;
     // A star right after the last word: `checko*`, or inside quotes `"error ret*"`.

@@ -425,3 +425,78 @@ describe("conversations are searched the same way", () => {
     expect((await conversations("moonstone", "&status=closed")).items.map((item) => item.id)).toEqual([id]);
   });
 });
+
+describe("accents fold both ways", () => {
+  test("in every field, with the words marked as written", async () => {
+    const filed = await report({
+      formData: { description: "The crème brûlée page froze" },
+      customData: { city: "Zürichsee" },
+      consoleLog: [{ log: "Échec: façade is undefined", priority: "ERROR" }],
+    });
+    const byDescription = await findOne("creme brulee", filed.id);
+    expect(byDescription).toEqual({
+      field: "description",
+      snippet: "The <mark>crème</mark> <mark>brûlée</mark> page froze",
+    });
+    expect(ids(await search('"CREME BRULEE"'))).toEqual([filed.id]);
+    expect(ids(await search("brul*"))).toEqual([filed.id]);
+    expect(await findOne("ZURICHSEE", filed.id)).toEqual({
+      field: "customData",
+      snippet: "city: <mark>Zürichsee</mark>",
+    });
+    expect((await findOne("echec facade", filed.id))?.snippet).toBe(
+      "<mark>Échec</mark>: <mark>façade</mark> is undefined",
+    );
+    // Accents typed where the text has none find it too.
+    const plain = await report({ formData: { description: "Naive coupon math" } });
+    expect(await findOne("naïve", plain.id)).toEqual({
+      field: "description",
+      snippet: "<mark>Naive</mark> coupon math",
+    });
+  });
+
+  test("relevance then recency still rank folded matches", async () => {
+    const tagged = await report({ formData: { description: "Ring size question" } });
+    await report({
+      formData: { description: "Nothing special" },
+      consoleLog: [{ log: "fiance profile failed", priority: "ERROR" }],
+    });
+    await t.api.expectJson("PATCH", `/api/feedback/${tagged.id}`, { tags: ["Fiancé"] }, 200);
+    const page = await search("fiancé");
+    expect(page.items.map((item) => item.match?.field)).toEqual(["tags", "console"]);
+    expect(page.items[0]?.id).toBe(tagged.id);
+  });
+
+  test("ß is its own letter on SQLite and ss on PostgreSQL (docs/search.md)", async () => {
+    const filed = await report({ formData: { description: "Delivery to Hauptstraße failed" } });
+    expect(await findOne("HAUPTSTRAßE", filed.id)).toEqual({
+      field: "description",
+      snippet: "Delivery to <mark>Hauptstraße</mark> failed",
+    });
+    const bySpelling = ids(await search("hauptstrasse"));
+    expect(bySpelling).toEqual(t.api.sql.options.adapter === "sqlite" ? [] : [filed.id]);
+  });
+
+  test("conversations: subject and messages", async () => {
+    const visitor = await t.session();
+    const started = await t.widgetJson<{ shareToken: string }>(
+      visitor,
+      "POST",
+      "/conversations",
+      { subject: "Remboursement refusé", text: "Gracias, señor Ibáñez" },
+      201,
+    );
+    const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${started.shareToken}`;
+    const found = await t.api.expectJson<SearchPage<AdminConversationSummary>>(
+      "GET",
+      `/api/projects/${t.projectId}/conversations?q=${encodeURIComponent("REFUSE senor ibanez")}`,
+      undefined,
+      200,
+    );
+    expect(found.items.map((item) => item.id)).toEqual([String(row?.id)]);
+    expect(found.items[0]?.match).toEqual({
+      field: "messages",
+      snippet: "Gracias, <mark>señor</mark> <mark>Ibáñez</mark>",
+    });
+  });
+});

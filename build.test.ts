@@ -51,6 +51,22 @@ describe("build", () => {
     expect(loader.includes(`"${launcher.replace("/sdk/", "")}"`)).toBe(true);
   });
 
+  test("the loader's late file is one module of its own, baked into the loader, and the loader holds none of its code", async () => {
+    const late = manifest.widgetChunks.late ?? "";
+    expect(late).toMatch(/^\/sdk\/late-chunk-[a-z0-9]{8,}\.js$/);
+    const code = await read("main", late);
+    expect(hasReact(code)).toBe(false);
+    // Built alone: a static import of a shared chunk would be one more request before a surface mounts.
+    expect(/\bfrom\s*"\.\//.test(code)).toBe(false);
+    const loader = await read("main", "sdk/loader.js");
+    expect(loader.includes(`"${late.replace("/sdk/", "")}"`)).toBe(true);
+    // The checklist element, the address's actions, the facade's report posting, the cookie writer.
+    for (const marker of ["gleap-checklist", "gleap_widget", "Idempotency-Key", "Max-Age"]) {
+      expect(code.includes(marker)).toBe(true);
+      expect(loader.includes(marker)).toBe(false);
+    }
+  });
+
   test("the admin and messenger apps have hashed entries and the admin its stylesheet", async () => {
     const { admin, messenger } = manifest.apps;
     expect(admin.script).toMatch(/^\/assets\/admin-main-[a-z0-9]{8,}\.js$/);
@@ -118,6 +134,18 @@ describe("build", () => {
       expect(Bun.file(`${base}.gz`).size).toBe(file.gzip);
     }
   });
+
+  test("build.ts run again on the unchanged checkout builds nothing", async () => {
+    const run = Bun.spawn([process.execPath, join(import.meta.dir, "build.ts"), "--quiet"], {
+      env: { ...process.env, DIST_DIR: outDir },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [exitCode, stdout] = await Promise.all([run.exited, new Response(run.stdout).text()]);
+    expect(exitCode).toBe(0);
+    expect(stdout).toStartWith(`${outDir} is current (built ${manifest.builtAt}`);
+    expect(await Bun.file(join(outDir, "manifest.json")).json()).toEqual(manifest);
+  }, 30_000);
 });
 
 test("formatSizeTable lines up one row per file under a header", () => {

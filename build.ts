@@ -1,8 +1,15 @@
 import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, rm } from "node:fs/promises";
-import { dirname, join, relative, resolve } from "node:path";
-import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants } from "node:zlib";
 import type { BuildConfig, BuildMetafile, BuildOutput } from "bun";
+import {
+  buildSettings,
+  buildStaleness,
+  inputsBeforeBuild,
+  writeBuildStamp,
+} from "./scripts/build/build-stamp.ts";
 import { vendorCspPlugin } from "./scripts/build/vendor-csp-patches.ts";
 import {
   type AppEntry,
@@ -57,6 +64,12 @@ const builtChunkNames = widgetChunkNames.filter((name) =>
   ),
 );
 
+/**
+ * Every file a bundle or the declarations' compiler read in this process, for the build stamp
+ * (scripts/build/build-stamp.ts). Only ever added to, so no build loses another's reads.
+ */
+const readByBuild = new Set<string>();
+
 export class BuildError extends Error {
   override name = "BuildError";
 }
@@ -68,6 +81,7 @@ async function bundle(config: BuildConfig): Promise<BuildOutput & { metafile: Bu
       `Build of ${config.entrypoints.join(", ")} failed:\n${result.logs.map((log) => String(log)).join("\n")}`,
     );
   }
+  for (const input of Object.keys(result.metafile.inputs)) readByBuild.add(resolve(input));
   return result as BuildOutput & { metafile: BuildMetafile };
 }
 
@@ -160,14 +174,19 @@ async function buildModuleEntry(out: string, widgetChunks: Record<string, string
       join(root, "loader", "tsconfig.module.json"),
       "--outDir",
       declarations,
+      "--listFiles",
     ],
     {
       stdout: "pipe",
       stderr: "pipe",
     },
   );
-  if ((await tsc.exited) !== 0)
-    throw new BuildError(`Declarations failed:\n${await new Response(tsc.stdout).text()}`);
+  const [exitCode, output] = await Promise.all([tsc.exited, new Response(tsc.stdout).text()]);
+  // --listFiles prints every file the compiler read, an absolute path a line, among its messages.
+  const lines = output.split("\n");
+  if (exitCode !== 0)
+    throw new BuildError(`Declarations failed:\n${lines.filter((line) => !isAbsolute(line)).join("\n")}`);
+  for (const line of lines) if (isAbsolute(line)) readByBuild.add(line);
   await mkdir(join(npmDir, "types"), { recursive: true });
   for (const file of ["module.d.ts", "host-api.d.ts"]) {
     await Bun.write(join(npmDir, "types", file), Bun.file(join(declarations, "loader", file)));
@@ -183,36 +202,65 @@ async function buildModuleEntry(out: string, widgetChunks: Record<string, string
   );
 }
 
+/**
+ * The loader's late file (loader/late-chunk.ts), fetched beside the session's first request: built
+ * alone like the loader, so the few shared helpers it holds are copied in rather than split into
+ * chunks of their own, which it would fetch one request later. Answers its name in `sdkDir`.
+ */
+async function buildLateFile(sdkDir: string, minify: boolean): Promise<string> {
+  const entry = join(root, "loader", "late-chunk.ts");
+  const late = await bundle({
+    entrypoints: [entry],
+    outdir: sdkDir,
+    format: "esm",
+    minify,
+    naming: hashedNames,
+    define: production,
+    banner: compileHint,
+  });
+  return relative(sdkDir, entryOutput(late.metafile, sdkDir, entry).path);
+}
+
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
+const brotliCompressAsync = promisify(brotliCompress);
+
+async function compressOne(origin: BuiltFile["origin"], originDir: string, path: string): Promise<BuiltFile> {
+  const raw = new Uint8Array(await Bun.file(path).arrayBuffer());
+  const gzip = Bun.gzipSync(raw, { level: 9 });
+  const brotli = await brotliCompressAsync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+  await Bun.write(`${path}.gz`, gzip);
+  await Bun.write(`${path}.br`, brotli);
+  return {
+    origin,
+    path: `/${relative(originDir, path).split("\\").join("/")}`,
+    bytes: raw.byteLength,
+    gzip: gzip.byteLength,
+    brotli: brotli.byteLength,
+  };
+}
+
+/**
+ * Brotli at quality 11 is most of a build's time. Bun runs node:zlib's asynchronous calls on its
+ * thread pool, so the files are compressed side by side, on every core, rather than one by one.
+ */
 async function compressAndMeasure(outDir: string): Promise<BuiltFile[]> {
-  const files: BuiltFile[] = [];
+  const files: Array<Promise<BuiltFile>> = [];
   for (const origin of ["main", "messenger"] as const) {
     const originDir = join(outDir, origin);
     for (const path of (await listFiles(originDir)).sort()) {
-      if (!compressible.test(path)) continue;
-      const raw = new Uint8Array(await Bun.file(path).arrayBuffer());
-      const gzip = Bun.gzipSync(raw, { level: 9 });
-      const brotli = brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
-      await Bun.write(`${path}.gz`, gzip);
-      await Bun.write(`${path}.br`, brotli);
-      files.push({
-        origin,
-        path: `/${relative(originDir, path).split("\\").join("/")}`,
-        bytes: raw.byteLength,
-        gzip: gzip.byteLength,
-        brotli: brotli.byteLength,
-      });
+      if (compressible.test(path)) files.push(compressOne(origin, originDir, path));
     }
   }
-  return files;
+  return Promise.all(files);
 }
 
 export async function buildAll({ outDir = join(root, "dist"), minify = true }: BuildOptions = {}) {
   const out = resolve(outDir);
+  const before = await inputsBeforeBuild(root, buildSettings({ minify }));
   await rm(out, { recursive: true, force: true });
   const sdkDir = join(out, "main", "sdk");
   await mkdir(sdkDir, { recursive: true });
@@ -238,7 +286,7 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     // They run in host pages, under the host's CSP and on its main thread.
     plugins: [vendorCspPlugin],
   });
-  const widgetChunks: Record<string, string> = {};
+  const widgetChunks: Record<string, string> = { late: await buildLateFile(sdkDir, minify) };
   builtChunkNames.forEach((name, index) => {
     widgetChunks[name] = relative(
       sdkDir,
@@ -297,6 +345,7 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
   };
   await mkdir(dirname(join(out, manifestFileName)), { recursive: true });
   await Bun.write(join(out, manifestFileName), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeBuildStamp(out, root, before, readByBuild, builtAt);
   return manifest;
 }
 
@@ -323,17 +372,37 @@ export function formatSizeTable(files: readonly BuiltFile[]): string {
   return [line(header), ...rows.map(line)].join("\n");
 }
 
-if (import.meta.main) {
-  const quiet = process.argv.includes("--quiet");
+/**
+ * The command line's build: none when the one in `outDir` is current (scripts/build/build-stamp.ts:
+ * every source, vendor file and setting as it was), so `npm start` on an unchanged checkout goes
+ * straight to the server. `--force` builds anyway.
+ */
+async function buildUnlessCurrent(outDir: string | undefined, quiet: boolean) {
   const started = performance.now();
-  try {
-    // DIST_DIR (which the server reads too) lets parallel e2e runs build and serve apart.
-    const outDir = process.env.DIST_DIR?.trim();
-    const manifest = await buildAll(outDir ? { outDir } : {});
+  const out = resolve(outDir || join(root, "dist"));
+  const { reasons, builtAt } = process.argv.includes("--force")
+    ? { reasons: ["--force"], builtAt: undefined }
+    : await buildStaleness(out, root, buildSettings({ minify: true }));
+  if (reasons.length === 0) {
+    const manifest = (await Bun.file(join(out, manifestFileName)).json()) as BuildManifest;
     if (!quiet) console.log(formatSizeTable(manifest.files));
     console.log(
-      `Built ${manifest.files.length} files into ${outDir || "dist/"} in ${Math.round(performance.now() - started)} ms`,
+      `${outDir || "dist/"} is current (built ${builtAt}, nothing it reads changed; --force builds anyway)`,
     );
+    return;
+  }
+  if (builtAt) console.log(`Building again: ${reasons.join(", ")}`);
+  const manifest = await buildAll({ outDir: out });
+  if (!quiet) console.log(formatSizeTable(manifest.files));
+  console.log(
+    `Built ${manifest.files.length} files into ${outDir || "dist/"} in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+if (import.meta.main) {
+  try {
+    // DIST_DIR (which the server reads too) lets parallel e2e runs build and serve apart.
+    await buildUnlessCurrent(process.env.DIST_DIR?.trim(), process.argv.includes("--quiet"));
   } catch (error) {
     console.error(error instanceof BuildError ? error.message : error);
     process.exit(1);

@@ -119,6 +119,9 @@ try {
       `(${((loader.brotli / loaderBudget) * 100).toFixed(0)} %)`,
   );
   if (loader.brotli > loaderBudget) process.exitCode = 1;
+  const late = sdk.find((file) => file.path === manifest.widgetChunks.late);
+  if (late)
+    console.log(`loader's late file (every page view, fetched beside the session): ${late.brotli} B brotli`);
   for (const name of ["capture", "replay", "builder", "tours", "copilot", "tooltips", "checklist"])
     await printLazyChunk(manifest, outDir, name);
 

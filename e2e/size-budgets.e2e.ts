@@ -18,7 +18,7 @@ import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
 const manifest = async (): Promise<BuildManifest> =>
   JSON.parse(await readFile(join(process.cwd(), "dist", "manifest.json"), "utf8")) as BuildManifest;
 
-test("the eager SDK loader stays within its 12 KB brotli budget", async () => {
+test("the eager SDK loader stays within its 10 KB brotli budget", async () => {
   const loader = (await manifest()).files.find(
     (file) => file.origin === "main" && file.path === "/sdk/loader.js",
   );

@@ -52,6 +52,8 @@ interface BootSteps {
   stale: () => boolean;
   startCapture: () => void;
   startSession: () => Promise<unknown>;
+  /** Starts fetching the loader's late file, beside the session's request (loader/late-chunk.ts). */
+  fetchLate: () => void;
   loadConfig: () => Promise<void>;
   config: () => FlowConfig;
   /** Session and config are there: the calls waiting for them may run. */
@@ -60,8 +62,8 @@ interface BootSteps {
   startReplay: () => void;
   tracker: ReturnType<typeof createEventTracker>;
   realtime: ReturnType<typeof createRealtimeClient>;
-  /** The page is ready: the launcher and the page hooks. */
-  attachToPage: () => void;
+  /** The page is ready: the launcher and the page hooks (with the late file's code). */
+  attachToPage: () => Promise<void>;
 }
 
 /**
@@ -74,7 +76,9 @@ export async function bootWidget(steps: BootSteps): Promise<boolean> {
   await nextTask();
   if (steps.stale()) return false;
   steps.startCapture();
-  await steps.startSession();
+  const session = steps.startSession();
+  steps.fetchLate();
+  await session;
   if (steps.stale()) return false;
   await steps.loadConfig();
   if (steps.stale()) return false;
@@ -96,6 +100,6 @@ export async function bootWidget(steps: BootSteps): Promise<boolean> {
   if (document.readyState === "loading")
     await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
   if (steps.stale()) return false;
-  steps.attachToPage();
-  return true;
+  await steps.attachToPage();
+  return !steps.stale();
 }

@@ -61,6 +61,7 @@ async function booted() {
     },
     availableSurfaces: surfaces,
     loadSocket: () => ReconnectingWebSocket,
+    loadLate: () => import("./late-chunk.ts"),
   });
   created.push(api);
   const initialized = new Promise<void>((resolve) => api.on("initialized", () => resolve()));

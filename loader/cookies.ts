@@ -1,6 +1,7 @@
 /**
  * A small cookie helper with the reference client's validation (spec §5, messages of §8). The loader
- * keeps the optional session cookie and reads the consent cookie through it.
+ * keeps the optional session cookie and reads the consent cookie through it; the writing half comes
+ * with the loader's late file, the reading half is in the eager one.
  */
 export interface CookieOptions {
   maxAge?: number;
@@ -60,6 +61,14 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
     cookie += `; SameSite=${options.sameSite[0]?.toUpperCase()}${options.sameSite.slice(1)}`;
   }
   return cookie;
+}
+
+/**
+ * Writes the session's cookie (`setUseCookies(true)`) as the reference does: Max-Age, Path / and
+ * SameSite Lax; a `maxAge` of 0 removes it. Part of the loader's late file (loader/late-chunk.ts).
+ */
+export function writeSessionCookie(jar: { cookie: string }, name: string, value: string, maxAge: number) {
+  jar.cookie = serializeCookie(name, value, { maxAge, path: "/", sameSite: "lax" });
 }
 
 export function readCookie(cookies: string, name: string): string | null {

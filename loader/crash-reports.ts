@@ -2,7 +2,7 @@ import type { FeedbackReportCreated } from "../src/shared/feedback-api.ts";
 
 const crashReportGapMs = 10_000;
 
-interface CrashReportDeps {
+export interface CrashReportDeps {
   /** The identified visitor's e-mail, the report's `reportedBy`. */
   email: () => string;
   /** Hands the report to the report chunk; answers the server's answer. */

@@ -203,6 +203,7 @@ function make(
     },
     availableSurfaces: ["launcher", "network-log", "report", ...surfaces],
     loadSocket,
+    loadLate: () => import("./late-chunk.ts"),
   });
   created.push(api);
   const initialized = new Promise<void>((resolve) => api.on("initialized", () => resolve()));

@@ -91,6 +91,7 @@ export function createGleap(deps: GleapDeps) {
       stale: () => run !== state.generation,
       startCapture: () => state.cleanups.push(...services.logs.start()),
       startSession: () => visitor.start(state.sdkKey),
+      fetchLate: services.late.fetch,
       loadConfig: () => state.configLoad ?? config.load(state.sdkKey),
       config: config.current,
       configured: () => {
@@ -101,9 +102,9 @@ export function createGleap(deps: GleapDeps) {
       startReplay: () => services.route("startReplay", [services.settings.replayOptions()]),
       tracker: services.tracker,
       realtime: services.realtime,
-      attachToPage: () => {
+      attachToPage: async () => {
         router.mountLauncher();
-        state.cleanups.push(...parts.page.attach());
+        state.cleanups.push(...(await parts.page.attach(() => run !== state.generation)));
       },
     });
     steps.then(
@@ -121,9 +122,7 @@ export function createGleap(deps: GleapDeps) {
 
   function destroy() {
     state.generation++;
-    state.configured = false;
-    state.configLoad = undefined;
-    state.requireConsent = undefined;
+    Object.assign(state, { configured: false, configLoad: undefined, requireConsent: undefined });
     services.gate.clear();
     visitor.end();
     services.tracker.stop();
@@ -183,7 +182,6 @@ function hostApi(
       ...services.endpoints.methods,
       ...parts.hostMethods,
       ...visitor.methods,
-      ...parts.crashReports,
       ...parts.page.methods,
       initialize(key: string, given: GleapInitializeOptions | boolean = {}) {
         if (state.initialized) return services.window.console.warn("Gleap already initialized.");
@@ -223,6 +221,8 @@ function hostApi(
       destroy: lifecycle.destroy,
     }),
     ...visitor.readers,
+    // Their own guard: a call runs once the late file is there, and reports its own failures.
+    ...parts.lateMethods,
     // Not wrapped: the host awaits it and learns whether it ran. It throws nothing itself, and says
     // and handles its own refusals (visitor.ts), so one nobody awaits is no uncaught rejection.
     identify: visitor.methods.identify,

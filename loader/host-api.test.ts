@@ -21,6 +21,7 @@ describe("the host API covers the reference typings (gleap@14.6.7)", () => {
       apiUrl: "http://localhost:1/api/widget",
       loadChunk: () => Promise.reject(new Error("no chunks in this test")),
       loadSocket: () => Promise.reject(new Error("no socket in this test")),
+      loadLate: () => Promise.reject(new Error("no late file in this test")),
       availableSurfaces: [],
     }) as unknown as Record<string, unknown>;
     const missing = (await referenceFunctions()).filter((name) => typeof api[name] !== "function");

@@ -1,7 +1,10 @@
 import type { WidgetChunk, WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
 
-/** The lazy files: the widget's surfaces, and the loader's own socket client (loader/socket-chunk.ts). */
-export type ChunkName = WidgetChunkName | "socket";
+/**
+ * The lazy files: the widget's surfaces, and the loader's own: its socket client (loader/socket-chunk.ts)
+ * and its late part (loader/late-chunk.ts).
+ */
+export type ChunkName = WidgetChunkName | "socket" | "late";
 
 /** Chunk name → file name under the SDK folder, from the build manifest (content-hashed). */
 export type ChunkMap = Partial<Record<ChunkName, string>>;
@@ -10,8 +13,36 @@ export type ImportModule = (url: string) => Promise<unknown>;
 
 export type ChunkLoader = (name: WidgetChunkName) => Promise<WidgetChunk>;
 
+/** What the loader's late file exports (loader/late-chunk.ts). */
+export type LateModule = typeof import("./late-chunk.ts");
+
 /** What each lazy file exports. */
-type LazyModules = Record<WidgetChunkName, WidgetChunk> & { socket: typeof import("./socket-chunk.ts") };
+type LazyModules = Record<WidgetChunkName, WidgetChunk> & {
+  socket: typeof import("./socket-chunk.ts");
+  late: LateModule;
+};
+
+/**
+ * The loader's late file as the SDK asks for it: fetched once `fetch` is called (by the boot, never
+ * before: a page waiting for consent loads nothing of ours), and answered to whoever asks `get`, also
+ * earlier (a host's call then waits for the boot). A failed load is tried again at the next `get`.
+ */
+export function createLateFile(load: () => Promise<LateModule>) {
+  let wanted = () => {};
+  const fetched = new Promise<void>((resolve) => {
+    wanted = resolve;
+  });
+  const get = () => fetched.then(load);
+  return {
+    get,
+    fetch() {
+      wanted();
+      void get().catch(() => {});
+    },
+  };
+}
+
+export type LateFile = ReturnType<typeof createLateFile>;
 
 /**
  * The one way the loader reaches a screen: a dynamic import of the chunk's hashed file, resolved

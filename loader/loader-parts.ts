@@ -1,31 +1,27 @@
 import { storedReportsFlag } from "../src/shared/stored-reports-flag.ts";
-import type {
-  HostCommandName,
-  ReportDelivery,
-  WidgetChunkName,
-} from "../src/shared/widget-chunk-contract.ts";
+import type { HostCommandName, WidgetChunkName, WidgetHost } from "../src/shared/widget-chunk-contract.ts";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import type { PingAnswer } from "../src/shared/widget-session-api.ts";
-import { createCrashReports } from "./crash-reports.ts";
 import { createEndpoints } from "./endpoints.ts";
 import { createEventBus } from "./event-bus.ts";
 import { createEventTracker } from "./event-tracker.ts";
+import { createHostHandlers } from "./host-handlers.ts";
 import { createHostLogs } from "./host-logs.ts";
 import { createHostSettings } from "./host-settings.ts";
 import { createHttpClient } from "./http-client.ts";
-import type { ChunkLoader } from "./lazy-chunk.ts";
+import { lateMethods } from "./late-methods.ts";
+import { type ChunkLoader, createLateFile, type LateModule } from "./lazy-chunk.ts";
 import { localStorageOf } from "./local-storage.ts";
 import { createNetworkLogSettings } from "./network-log-settings.ts";
 import { createPageHooks } from "./page-hooks.ts";
-import { createTooltipWatch } from "./page-tooltips.ts";
 import { createReadyGate } from "./ready-gate.ts";
 import { createRealtimeClient, type RealtimeMessage, type SocketClass } from "./realtime-client.ts";
-import { dispatchRealtime } from "./realtime-dispatch.ts";
+import type { ReportMethods } from "./report-methods.ts";
 import { createSurfaceMounts } from "./surface-mounts.ts";
+import { createTooltipList } from "./tooltip-list.ts";
 import type { HostCommand } from "./url-actions.ts";
 import { createVisitor } from "./visitor.ts";
 import { createWidgetConfig } from "./widget-config.ts";
-import { createWidgetHost } from "./widget-host.ts";
 
 export const sdkVersion = "14.6.7";
 
@@ -36,6 +32,11 @@ export interface GleapDeps {
   loadChunk: ChunkLoader;
   /** The socket client, a lazy file of its own (loader/socket-chunk.ts). */
   loadSocket: () => SocketClass | Promise<SocketClass>;
+  /**
+   * The loader's late file (loader/late-chunk.ts), fetched as the SDK starts: the surfaces' facade,
+   * the page hooks, the handling of socket pushes. Every surface, page hook and push waits for it.
+   */
+  loadLate: () => Promise<LateModule>;
   /** Surfaces that have a chunk in this build; calls to others log that they are unavailable. */
   availableSurfaces: readonly WidgetChunkName[];
   /** The host's CSP nonce (the loader script's own, unless the host passes one). */
@@ -85,8 +86,9 @@ export function createServices(deps: GleapDeps, state: LoaderState, router: Rout
   const route = (command: HostCommandName, args: unknown[]) => router.runCommand({ command, args });
   /** What the surfaces' parts run when a visitor's session starts. */
   const sessionStarts: Array<() => void> = [];
+  const late = createLateFile(deps.loadLate);
 
-  const endpoints = createEndpoints(deps.apiUrl, () => config.messengerUrl());
+  const endpoints = createEndpoints(deps.apiUrl);
   const request = createHttpClient(originalFetch, endpoints.apiUrl, () => ({
     "Api-Token": state.sdkKey,
     ...visitor.headers(),
@@ -113,10 +115,16 @@ export function createServices(deps: GleapDeps, state: LoaderState, router: Rout
     },
     onClear: () => route("sessionCleared", []),
     whenReady: () => gate.wait(),
+    late: late.get,
   });
   const gate = createReadyGate(() => state.configured && visitor.ready());
   const dispatch = (message: Partial<RealtimeMessage>) =>
-    dispatchRealtime(message, { events, setUnread: router.setUnread, runCommand: route });
+    void late
+      .get()
+      .then((loaded) =>
+        loaded.dispatchRealtime(message, { events, setUnread: router.setUnread, runCommand: route }),
+      )
+      .catch((error) => report("a push could not be handled", error));
   const tracker = createEventTracker({
     send: (body) => request<PingAnswer>("POST", "/sessions/ping", body).then(dispatch),
     canStream: () => Boolean(visitor.ready() && realtime.isOpen()),
@@ -138,22 +146,17 @@ export function createServices(deps: GleapDeps, state: LoaderState, router: Rout
     },
     onChange: router.configChanged,
   });
-  const tooltips = createTooltipWatch({
-    window,
-    request,
-    sdkKey: () => state.sdkKey,
-    report,
-    chunkLoaded: () => router.isMounted("tooltips"),
-    runCommand: route,
-  });
+  const tooltips = createTooltipList({ request, sdkKey: () => state.sdkKey, report });
   return {
     window,
     report,
     events,
     startedAt,
+    sdkVersion,
     storage,
     route,
     sessionStarts,
+    late,
     endpoints,
     request,
     visitor,
@@ -179,7 +182,23 @@ export type Services = ReturnType<typeof createServices>;
 
 /** The surfaces on the page and what reaches them: mounts, the facade they get, page hooks. */
 export function createSurfaceParts(deps: GleapDeps, state: LoaderState, router: Router, services: Services) {
-  const { window, report, events, visitor, config, route, settings } = services;
+  const { window, report, events, visitor, config, route } = services;
+  const handlers = createHostHandlers(() => {
+    events.emit("config-changed", config.current());
+    if (state.booted) router.mountLauncher();
+  });
+  // Made with the late file's code: what the host set for its reports (with the first call that
+  // needs it), and the surfaces' facade and root (when the first surface is about to mount).
+  let reportMethods: ReportMethods | undefined;
+  const reporting = () =>
+    services.late.get().then(
+      (late) =>
+        (reportMethods ??= late.createReportMethods({
+          email: () => visitor.current()?.email ?? "",
+          send: (...args) => surfaces.run("report", "crash", args),
+        })),
+    );
+  let facade: { host: WidgetHost; late: LateModule } | undefined;
   const surfaces = createSurfaceMounts({
     document: window.document,
     loadChunk: deps.loadChunk,
@@ -187,10 +206,23 @@ export function createSurfaceParts(deps: GleapDeps, state: LoaderState, router: 
     report,
     context: () => {
       const session = visitor.current();
-      return session ? { session, flowConfig: config.current(), events, nonce: state.nonce, host } : null;
+      return session && facade
+        ? { session, flowConfig: config.current(), events, nonce: state.nonce, host: facade.host }
+        : null;
     },
     generation: () => state.generation,
-    whenReady: services.gate.wait,
+    whenReady: async () => {
+      if (!(await services.gate.wait())) return false;
+      const { parts } = await reporting();
+      const late = await services.late.get();
+      facade ??= {
+        late,
+        host: late.createWidgetHost({ services, state, surfaces, handlers, reportParts: parts }),
+      };
+      return true;
+    },
+    // Asked for only once `whenReady` said true: the facade is there.
+    createRoot: (document) => (facade as { late: LateModule }).late.createWidgetRoot(document),
     onMounted: (unmount) => state.cleanups.push(unmount),
   });
   const network = createNetworkLogSettings({
@@ -198,48 +230,28 @@ export function createSurfaceParts(deps: GleapDeps, state: LoaderState, router: 
     flowConfig: config.current,
     send: (command, args) => surfaces.run("network-log", command, args),
   });
-  const { host, methods: hostMethods } = createWidgetHost({
-    window,
-    report,
-    sdkKey: () => state.sdkKey,
-    session: visitor.current,
-    flowConfig: config.current,
-    language: config.language,
-    onAiTools: () => {
-      events.emit("config-changed", config.current());
-      if (state.booted) router.mountLauncher();
-    },
-    isOpened: () => state.opened,
-    unreadCount: () => state.unread,
-    runCommand: route,
-    // Undefined when the surface is out of reach (no session): the sender takes that for a failure.
-    sendReport: (body) => surfaces.run("report", "send", [body]) as Promise<ReportDelivery>,
-    networkEntries: () => surfaces.loaded("network-log")?.run?.("entries", []),
-    request: services.request,
-    endpoints: services.endpoints,
-    settings,
-    logs: services.logs,
-    tracker: services.tracker,
-    startedAt: services.startedAt,
-    sdkVersion,
-  });
   const page = createPageHooks({
     window,
     storage: services.storage,
     runCommand: router.runCommand,
     showNotifications: () => void surfaces.run("notifications"),
-    watchTooltips: services.tooltips.watch,
+    tooltips: services.tooltips,
+    tooltipsLoaded: () => router.isMounted("tooltips"),
     shortcutsByConfig: () => config.current().enableShortcuts,
     apiUrl: services.endpoints.apiUrl,
-  });
-  const crashReports = createCrashReports({
-    email: () => visitor.current()?.email ?? "",
-    send: (...args) => surfaces.run("report", "crash", args),
+    report,
+    late: services.late,
   });
   // Reports an earlier page view could not send wait in IndexedDB; only the flag is read here, so
   // the report chunk loads at a session's start only when there is something to send.
   services.sessionStarts.push(() => {
     if (services.storage?.getItem(storedReportsFlag(state.sdkKey))) route("sendStored", []);
   });
-  return { surfaces, network, host, hostMethods, page, crashReports };
+  return {
+    surfaces,
+    network,
+    hostMethods: handlers.methods,
+    page,
+    lateMethods: lateMethods(() => reporting().then((kept) => kept.methods), report),
+  };
 }

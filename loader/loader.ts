@@ -15,10 +15,12 @@ function install(script: HTMLScriptElement | null) {
   // The snippet's stub is an array marked `invoked`; anything else named Gleap is a loaded SDK.
   if (existing && !existing.invoked && "initialize" in existing) return;
   const sdkBase = new URL(".", script?.src || new URL("/sdk/", location.href)).href;
+  // Read once: the build writes the map out at every mention.
+  const chunks = __GLEAP_CHUNKS__;
   let gleap: GleapApi | null = null;
   const load = createChunkLoader(
     sdkBase,
-    __GLEAP_CHUNKS__,
+    chunks,
     createModuleImporter(document, () => gleap?.getNonce()),
   );
   gleap = createGleap({
@@ -26,8 +28,9 @@ function install(script: HTMLScriptElement | null) {
     apiUrl: new URL("../api/widget", sdkBase).href,
     loadChunk: load,
     loadSocket: () => load("socket").then((module) => module.ReconnectingWebSocket),
-    // "socket" is among the names too; no command routes to it.
-    availableSurfaces: Object.keys(__GLEAP_CHUNKS__) as WidgetChunkName[],
+    loadLate: () => load("late"),
+    // "socket" and "late" are among the names too; no command routes to them.
+    availableSurfaces: Object.keys(chunks) as WidgetChunkName[],
     // A host with a strict CSP gives the loader's script tag its nonce, or (the pasted snippet, whose
     // tag for this file has none, allowed by 'strict-dynamic') the snippet's own tag; the chunks reuse it.
     nonce: script?.nonce || document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined,

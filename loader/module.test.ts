@@ -28,6 +28,7 @@ function apiMethodNames(): string[] {
     apiUrl: "http://127.0.0.1:1/api/widget",
     loadChunk: () => Promise.reject(new Error("no chunks here")),
     loadSocket: () => Promise.reject(new Error("no socket here")),
+    loadLate: () => Promise.reject(new Error("no late file here")),
     availableSurfaces: [],
   });
   const names = Object.keys(api).filter((name) => typeof api[name as keyof typeof api] === "function");

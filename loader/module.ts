@@ -28,6 +28,7 @@ function real(): GleapApi | null {
       apiUrl: __GLEAP_DEFAULT_API_URL__,
       loadChunk: load,
       loadSocket: () => load("socket").then((module) => module.ReconnectingWebSocket),
+      loadLate: () => load("late"),
       availableSurfaces: Object.keys(__GLEAP_CHUNKS__) as WidgetChunkName[],
     });
     instance = api;

@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from "bu
 import { createHmac } from "node:crypto";
 import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
 import type { WidgetSession } from "../src/shared/widget-session-api.ts";
+import { writeSessionCookie } from "./cookies.ts";
 import { createHttpClient } from "./http-client.ts";
-import { createSessionManager, type SessionManager } from "./session-manager.ts";
+import { type CookieJar, createSessionManager, type SessionManager } from "./session-manager.ts";
 
 interface SentRequest {
   method: string;
@@ -20,6 +21,15 @@ function setCookie(value: string) {
   // biome-ignore lint/suspicious/noDocumentCookie: the test plays the host page, which sets its cookies this way.
   document.cookie = value;
 }
+
+/** A jar over `page` (the document, or a recording stand-in) that writes as the SDK's late file does. */
+const jarOf = (page: { cookie: string }): CookieJar => ({
+  read: () => page.cookie,
+  write: (...cookie) => writeSessionCookie(page, ...cookie),
+});
+
+/** The loader's late file, as the SDK fetches it: the session's writes are built there. */
+const late = () => import("./late-chunk.ts");
 
 let server: TestServer;
 
@@ -94,9 +104,10 @@ function setup(
     sdkKey,
     request,
     storage,
-    cookieJar: () => (cookies ? document : null),
+    cookieJar: () => (cookies ? jarOf(document) : null),
     language: () => lang,
     sdkVersion: "14.6.7",
+    late,
     onChange: (session, previousId) => changes.push({ session, previousId }),
     report: (message, error) => {
       reports.push({ message, error });
@@ -272,6 +283,7 @@ describe("start", () => {
         cookieJar: () => null,
         language: () => "en-us",
         sdkVersion: "14.6.7",
+        late,
         onChange: () => {},
         report: () => {
           failures++;
@@ -341,6 +353,7 @@ describe("start", () => {
       cookieJar: () => null,
       language: () => "en-us",
       sdkVersion: "14.6.7",
+      late,
       onChange: () => {},
       report: (_message, error) => {
         reports.push(error);
@@ -608,9 +621,10 @@ describe("session cookie", () => {
         () => ({ "Api-Token": "demo" }),
       ),
       storage: null,
-      cookieJar: () => jar,
+      cookieJar: () => jarOf(jar),
       language: () => "en-us",
       sdkVersion: "14.6.7",
+      late,
       onChange: () => {},
       report: () => {},
     });

@@ -1,21 +1,33 @@
 import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import { sessionStorageKey } from "../src/shared/widget-storage-keys.ts";
 import { sessionRetryDelayMs } from "./backoff.ts";
-import { readCookie, serializeCookie } from "./cookies.ts";
+import { readCookie } from "./cookies.ts";
 import type { HttpClient, HttpFailure } from "./http-client.ts";
+import type { LateModule } from "./lazy-chunk.ts";
+import type { SessionWrite } from "./session-writes.ts";
 
 export interface SessionManagerDeps {
   sdkKey: string;
   request: HttpClient;
   storage: Storage | null;
-  /** `document`, when the session is also kept in a cookie (`setUseCookies(true)`). */
-  cookieJar: () => { cookie: string } | null;
+  /** Where the session is also kept as a cookie (`setUseCookies(true)`), else null. */
+  cookieJar: () => CookieJar | null;
   language: () => string;
   sdkVersion: string;
   onChange: (session: WidgetSession, previousId: string | null) => void;
   /** Every accepted answer, also when only the fields changed (identify, updateContact). */
   onUpdate?: (session: WidgetSession) => void;
   report: (message: string, error?: unknown) => void;
+  /** The loader's late file, whose code builds identify's and partialupdate's calls (session-writes.ts). */
+  late: () => Promise<LateModule>;
+}
+
+/** The page's cookies, as the session reads and writes its own. */
+export interface CookieJar {
+  /** Every cookie of the page (`document.cookie`). */
+  read(): string;
+  /** Writes one cookie for a year's `maxAge` in seconds (0 removes it): `writeSessionCookie`. */
+  write(name: string, value: string, maxAge: number): void;
 }
 
 /** The user fields a host passes to identify and updateContact. */
@@ -49,21 +61,6 @@ function oneAtATime() {
   };
 }
 
-/** Whether the given fields would change nothing on `session` (then no call is made). */
-function unchangedOn(session: WidgetSession | null, fields: Record<string, unknown>): boolean {
-  if (!session) return false;
-  const current = session as unknown as Record<string, unknown>;
-  const custom = session.customData ?? {};
-  return Object.entries(fields).every(([name, value]) => {
-    // A field the host did not pass changes nothing (e.g. no customData at all).
-    if (value === undefined) return true;
-    if (name === "customData" && value && typeof value === "object") {
-      return Object.entries(value).every(([k, v]) => custom[k] === v);
-    }
-    return name in current ? current[name] === value : custom[name] === value;
-  });
-}
-
 export function createSessionManager(deps: SessionManagerDeps) {
   const key = sessionStorageKey(deps.sdkKey);
   let session: WidgetSession | null = null;
@@ -74,7 +71,7 @@ export function createSessionManager(deps: SessionManagerDeps) {
 
   function readStored(): WidgetSession | null {
     try {
-      const raw = deps.storage?.getItem(key) ?? readCookie(deps.cookieJar()?.cookie ?? "", key);
+      const raw = deps.storage?.getItem(key) ?? readCookie(deps.cookieJar()?.read() ?? "", key);
       const parsed = raw ? (JSON.parse(raw) as WidgetSession) : null;
       return parsed && typeof parsed.gleapId === "string" && typeof parsed.gleapHash === "string"
         ? parsed
@@ -91,15 +88,13 @@ export function createSessionManager(deps: SessionManagerDeps) {
     } catch {
       // Storage can be full or blocked (private mode); the session still works for this page view.
     }
-    const jar = deps.cookieJar();
-    if (jar) {
-      const value = next ? JSON.stringify({ gleapId: next.gleapId, gleapHash: next.gleapHash }) : "";
-      jar.cookie = serializeCookie(key, value, {
-        maxAge: next ? cookieMaxAge : 0,
-        path: "/",
-        sameSite: "lax",
-      });
-    }
+    deps
+      .cookieJar()
+      ?.write(
+        key,
+        next ? JSON.stringify({ gleapId: next.gleapId, gleapHash: next.gleapHash }) : "",
+        next ? cookieMaxAge : 0,
+      );
   }
 
   /** Takes a server answer as the new session when it has a `gleapId`; anything else is ignored. */
@@ -148,6 +143,15 @@ export function createSessionManager(deps: SessionManagerDeps) {
   }
 
   const inTurn = oneAtATime();
+  /** An identify or partial update, in its turn: the server's answer becomes the session. */
+  const write = (call: (late: LateModule, current: SessionWrite) => Promise<unknown> | null) =>
+    inTurn(async (): Promise<WidgetSession | null> => {
+      const current = session;
+      if (!current) throw { status: 0, statusText: "Session not ready yet.", responseText: "" };
+      const late = await deps.late();
+      const sent = call(late, { ...deps, session: current, headers: sessionHeaders(current) });
+      return sent ? accept(await sent) : current;
+    });
 
   return {
     start,
@@ -156,27 +160,8 @@ export function createSessionManager(deps: SessionManagerDeps) {
     headers: () => sessionHeaders(session),
 
     identify: (userId: string, data: ContactData = {}, userHash?: string) =>
-      inTurn(async (): Promise<WidgetSession | null> => {
-        if (!session) throw { status: 0, statusText: "Session not ready yet.", responseText: "" };
-        const { customData, ...fields } = data;
-        if (unchangedOn(session, { userId: String(userId), ...fields, customData })) return session;
-        const body = { ...customData, ...fields, userId: String(userId), userHash, lang: deps.language() };
-        return accept(await deps.request("POST", "/sessions/identify", body, sessionHeaders(session)));
-      }),
-
-    update: (data: ContactData) =>
-      inTurn(async (): Promise<WidgetSession | null> => {
-        if (!session) throw { status: 0, statusText: "Session not ready yet.", responseText: "" };
-        const { customData, ...fields } = data;
-        if (unchangedOn(session, { ...fields, customData })) return session;
-        const body = {
-          data: { ...customData, ...fields, lang: deps.language() },
-          type: "js",
-          sdkVersion: deps.sdkVersion,
-          ws: true,
-        };
-        return accept(await deps.request("POST", "/sessions/partialupdate", body, sessionHeaders(session)));
-      }),
+      write((late, current) => late.identifySession(current, String(userId), data, userHash)),
+    update: (data: ContactData) => write((late, current) => late.updateSession(current, data)),
 
     /** Forgets the visitor (clearIdentity) and starts a fresh anonymous session. */
     clear(): Promise<WidgetSession> {

@@ -5,6 +5,7 @@ import type {
   WidgetChunkName,
 } from "../src/shared/widget-chunk-contract.ts";
 import { createSurfaceMounts } from "./surface-mounts.ts";
+import { createWidgetRoot } from "./widget-root.ts";
 
 /** A chunk file whose arrival the test decides, recording what the surface was asked. */
 function heldChunk(name: WidgetChunkName, journal: string[]) {
@@ -36,6 +37,7 @@ function mounts(files: Partial<Record<WidgetChunkName, Promise<WidgetChunk>>>, j
     report: (message) => journal.push(`report: ${message}`),
     context: () => ({ session: {} as WidgetChunkContext["session"] }) as Omit<WidgetChunkContext, "root">,
     whenReady: async () => true,
+    createRoot: createWidgetRoot,
     generation: () => generation,
     onMounted: () => {},
   });

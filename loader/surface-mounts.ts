@@ -6,7 +6,7 @@ import type {
 } from "../src/shared/widget-chunk-contract.ts";
 import type { ChunkLoader } from "./lazy-chunk.ts";
 import { nextTask } from "./next-task.ts";
-import { createWidgetRoot } from "./widget-root.ts";
+import type { createWidgetRoot } from "./widget-root.ts";
 
 interface SurfaceMountDeps {
   document: Document;
@@ -18,6 +18,8 @@ interface SurfaceMountDeps {
   context: () => Omit<WidgetChunkContext, "root"> | null;
   /** True once the SDK has a session and its config; false when it is destroyed first. */
   whenReady: () => Promise<boolean>;
+  /** Makes the widget's element and shadow root (loader/widget-root.ts), once `whenReady` said true. */
+  createRoot: typeof createWidgetRoot;
   /** Bumped by `destroy`: a chunk that arrives for an earlier generation is not mounted. */
   generation: () => number;
   /** Keeps a mounted chunk's unmount for `destroy`. */
@@ -64,7 +66,7 @@ export function createSurfaceMounts(deps: SurfaceMountDeps) {
           // The chunk's evaluation was one task; mounting it is another.
           await nextTask();
           if (run !== deps.generation()) return module;
-          widget ??= createWidgetRoot(deps.document);
+          widget ??= deps.createRoot(deps.document);
           // The session the call was made in; the config as it is now.
           deps.onMounted(
             module.mount({ ...context, ...deps.context(), session: context.session, root: widget.root }),
@@ -87,3 +89,5 @@ export function createSurfaceMounts(deps: SurfaceMountDeps) {
     },
   };
 }
+
+export type SurfaceMounts = ReturnType<typeof createSurfaceMounts>;

@@ -1,6 +1,12 @@
 import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import { failureReason, type HttpClient } from "./http-client.ts";
-import { type ContactData, createSessionManager, type SessionManager } from "./session-manager.ts";
+import type { LateModule } from "./lazy-chunk.ts";
+import {
+  type ContactData,
+  type CookieJar,
+  createSessionManager,
+  type SessionManager,
+} from "./session-manager.ts";
 
 interface VisitorDeps {
   window: Window & typeof globalThis;
@@ -17,6 +23,8 @@ interface VisitorDeps {
   onClear: () => void;
   /** Answers true once the SDK is ready, false when it is destroyed first (loader/ready-gate.ts). */
   whenReady: () => Promise<boolean>;
+  /** The loader's late file: the session cookie's writer and the session's writes (session-writes.ts). */
+  late: () => Promise<LateModule>;
 }
 
 /**
@@ -27,6 +35,16 @@ interface VisitorDeps {
 export function createVisitor(deps: VisitorDeps) {
   let session: SessionManager | null = null;
   let useCookies = false;
+  const { document } = deps.window;
+  // Written once the late file is there, in the order written (it is fetched as the SDK starts).
+  const cookieJar: CookieJar = {
+    read: () => document.cookie,
+    write: (...cookie) =>
+      void deps
+        .late()
+        .then((late) => late.writeSessionCookie(document, ...cookie))
+        .catch((error) => deps.report("the session cookie could not be written", error)),
+  };
   const current = () => session?.current() ?? null;
   return {
     current,
@@ -38,7 +56,7 @@ export function createVisitor(deps: VisitorDeps) {
       session = createSessionManager({
         ...deps,
         sdkKey,
-        cookieJar: () => (useCookies ? deps.window.document : null),
+        cookieJar: () => (useCookies ? cookieJar : null),
       });
       return session.start();
     },

@@ -1,111 +1,84 @@
 import type { FeedbackReportCreated } from "../src/shared/feedback-api.ts";
-import type { HostCommandName, WidgetHost } from "../src/shared/widget-chunk-contract.ts";
-import type { FlowConfig } from "../src/shared/widget-config-api.ts";
-import type { WidgetSession } from "../src/shared/widget-session-api.ts";
-import type { createEndpoints } from "./endpoints.ts";
-import type { createEventTracker } from "./event-tracker.ts";
-import type { createHostLogs } from "./host-logs.ts";
-import type { createHostSettings } from "./host-settings.ts";
-import type { HttpClient } from "./http-client.ts";
+import type { ReportDelivery, WidgetHost } from "../src/shared/widget-chunk-contract.ts";
+import type { HostHandlers } from "./host-handlers.ts";
+import type { LoaderState, Services } from "./loader-parts.ts";
+import type { HostReportParts } from "./report-parts.ts";
+import type { SurfaceMounts } from "./surface-mounts.ts";
 
 /** Links the widget may open in the host page: web, mail and phone, never `javascript:` or `data:`. */
 const openableUrl = /^(https?:|mailto:|tel:)/i;
 
 interface WidgetHostDeps {
-  window: Window & typeof globalThis;
-  report: (message: string, error?: unknown) => void;
-  sdkKey: () => string;
-  session: () => WidgetSession | null;
-  flowConfig: () => FlowConfig;
-  language: () => string;
-  /** `setAiTools`: the messenger hears of them as of a config change. */
-  onAiTools: () => void;
-  isOpened: () => boolean;
-  unreadCount: () => number;
-  /** Runs a command on its surface; answers what the surface answers. */
-  runCommand: (command: HostCommandName, args: unknown[]) => Promise<unknown> | undefined;
-  /** Hands a report to the report chunk's outbox. */
-  sendReport: WidgetHost["sendReport"];
-  /** What the network-log chunk captured, when it is loaded. */
-  networkEntries: () => unknown;
-  request: HttpClient;
-  endpoints: ReturnType<typeof createEndpoints>;
-  settings: ReturnType<typeof createHostSettings>;
-  logs: ReturnType<typeof createHostLogs>;
-  tracker: ReturnType<typeof createEventTracker>;
-  startedAt: number;
-  sdkVersion: string;
+  /** The loader's services and state (loader/loader-parts.ts): the facade reads them as they are. */
+  services: Services;
+  state: LoaderState;
+  /** The surfaces, which reports and commands go to. */
+  surfaces: SurfaceMounts;
+  /** The host's custom actions, link handler and AI tools, kept by the eager file. */
+  handlers: HostHandlers;
+  /** What the host set for its reports (loader/report-parts.ts). */
+  reportParts: () => HostReportParts;
 }
 
 /**
- * What every surface may ask of the loader (src/shared/widget-chunk-contract.ts), and the host API
- * methods of the same concerns: custom actions, the host's own way of opening links, its AI tools.
+ * What every surface may ask of the loader (src/shared/widget-chunk-contract.ts). Part of the loader's
+ * late file (loader/late-chunk.ts): made once, when the first surface mounts.
  */
-export function createWidgetHost(deps: WidgetHostDeps) {
-  const { window, request, settings, logs, tracker } = deps;
-  const customActions: Array<(action: { name: string }) => void> = [];
-  let urlHandler: ((url: string, newTab?: boolean) => void) | null = null;
-  let aiTools: unknown[] = [];
-
-  const host: WidgetHost = {
+export function createWidgetHost({
+  services,
+  state,
+  surfaces,
+  handlers,
+  reportParts,
+}: WidgetHostDeps): WidgetHost {
+  const { window, request, logs, tracker, endpoints, config, route } = services;
+  return {
     get sdkKey() {
-      return deps.sdkKey();
+      return state.sdkKey;
     },
-    apiUrl: deps.endpoints.apiUrl,
-    session: deps.session,
-    flowConfig: deps.flowConfig,
-    language: deps.language,
-    frameUrls: deps.endpoints.frameUrls,
-    aiTools: () => aiTools,
-    command: (name, args = []) => void deps.runCommand(name, args),
-    query: async (name, args = []) => deps.runCommand(name, args),
-    isOpened: deps.isOpened,
-    unreadCount: deps.unreadCount,
+    apiUrl: endpoints.apiUrl,
+    session: services.visitor.current,
+    flowConfig: config.current,
+    language: config.language,
+    frameUrls: () => {
+      // The host's `setFrameUrl` wins over the messenger origin the server names.
+      const { frame, banner, modal } = endpoints.given;
+      const messenger = (frame || config.messengerUrl()).replace(/\/+$/, "");
+      return { messenger, banner: banner || `${messenger}/banner`, modal: modal || `${messenger}/modal` };
+    },
+    aiTools: handlers.aiTools,
+    command: (name, args = []) => void route(name, args),
+    query: async (name, args = []) => route(name, args),
+    isOpened: () => state.opened,
+    unreadCount: () => state.unread,
     reportParts: () => {
-      const { attachedNetworkLogs, ...parts } = settings.parts();
-      const captured = deps.networkEntries();
+      const { attachedNetworkLogs, ...parts } = reportParts();
+      const captured = surfaces.loaded("network-log")?.run?.("entries", []);
       return {
         ...parts,
         consoleLog: logs.consoleLog(),
         networkLogs: [...(Array.isArray(captured) ? captured : []), ...attachedNetworkLogs],
         customEventLog: tracker.events(),
-        startedAt: deps.startedAt,
-        sdkVersion: deps.sdkVersion,
+        startedAt: services.startedAt,
+        sdkVersion: services.sdkVersion,
         typedValues: logs.typedValues,
       };
     },
-    sendReport: deps.sendReport,
+    // Undefined when the surface is out of reach (no session): the sender takes that for a failure.
+    sendReport: (body) => surfaces.run("report", "send", [body]) as Promise<ReportDelivery>,
     postReport: (body, key) =>
       request<FeedbackReportCreated>("POST", "/bugs/v2", body, { "Idempotency-Key": key }),
     request: (method, path, body) => request(method, path, body),
-    triggerCustomAction: (name, extra) => {
-      for (const action of customActions) action({ name, ...extra });
-    },
+    triggerCustomAction: handlers.trigger,
     openUrl: (url, newTab) => {
+      const urlHandler = handlers.urlHandler();
       if (urlHandler) return urlHandler(url, newTab);
       if (!openableUrl.test(new URL(url, window.location.href).href))
-        return deps.report(`refused to open ${url}`);
+        return services.report(`refused to open ${url}`);
       if (newTab) window.open(url, "_blank", "noopener");
       else window.location.href = url;
     },
     trackEvent: (name, data) => tracker.track(name, data),
-    options: settings.options,
-  };
-
-  return {
-    host,
-    methods: {
-      registerCustomAction(callback: (action: { name: string }) => void) {
-        if (typeof callback === "function") customActions.push(callback);
-      },
-      triggerCustomAction: (name: string) => host.triggerCustomAction(name),
-      setUrlHandler(handler: (url: string, newTab?: boolean) => void) {
-        urlHandler = typeof handler === "function" ? handler : null;
-      },
-      setAiTools(tools: unknown[]) {
-        aiTools = Array.isArray(tools) ? tools : [];
-        deps.onAiTools();
-      },
-    },
+    options: services.settings.options,
   };
 }

@@ -74,6 +74,12 @@ describe("loadBuildManifest", () => {
     expect(error.message).toContain("is not a valid build manifest");
   });
 
+  test("a manifest whose files are not a list throws a StartupError", async () => {
+    const distDir = await distWith("files-not-a-list", JSON.stringify({ ...fixtureManifest, files: {} }));
+    const error = await startupError(distDir);
+    expect(error.message).toContain("is not a valid build manifest: At path: files");
+  });
+
   test("a valid manifest loads as written", async () => {
     const distDir = await distWith("valid", JSON.stringify(fixtureManifest));
     expect(await loadBuildManifest(distDir)).toEqual(fixtureManifest);

@@ -3,8 +3,6 @@ import { defaultFlowConfig } from "../shared/widget-config-api.ts";
 import type { PasswordHashing } from "./auth/password-hashing.ts";
 import type { DemoDataSize } from "./config.ts";
 import { demoAvatar, demoNewsCover } from "./demo-data/demo-images.ts";
-import { seedMessengerDemoData } from "./demo-data/messenger-demo.ts";
-import { seedPlatformDemoData } from "./demo-data/seed-platform-demo-data.ts";
 import { createOutbound } from "./domain/outbounds/outbound-repository.ts";
 import { readSetting } from "./domain/settings/settings-repository.ts";
 
@@ -43,6 +41,10 @@ export async function seedDemoData(
   const [{ projects }] = await sql`SELECT count(*) AS projects FROM widget_projects`;
   if (Number(users) > 0 || Number(projects) > 0) return { seeded: false };
 
+  // The demo content and its word lists load only when a database is seeded, not at every start of
+  // one that already is.
+  const { seedMessengerDemoData } = await import("./demo-data/messenger-demo.ts");
+  const { seedPlatformDemoData } = await import("./demo-data/seed-platform-demo-data.ts");
   const now = new Date().toISOString();
   const passwordHash = await passwords.hash(demo.adminPassword);
   const seeded = await sql.begin(async (tx) => {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { BuildManifest } from "../shared/build-manifest.ts";
+import type { BuildManifest, ServedBuildManifest } from "../shared/build-manifest.ts";
 import type { CaptchaSettings } from "./config.ts";
 import type { Database } from "./database/database.ts";
 import { renderShell } from "./html-shell.ts";
@@ -26,7 +26,7 @@ import type { WidgetApi } from "./widget-api/widget-api.ts";
 
 export interface MainOriginDeps {
   db: Database;
-  manifest: BuildManifest;
+  manifest: ServedBuildManifest;
   distDir: string;
   widgetApi: WidgetApi;
   platformRoutes: readonly ApiRoute[];

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { BuildManifest } from "../shared/build-manifest.ts";
+import type { ServedBuildManifest } from "../shared/build-manifest.ts";
 import { frameKeyOf } from "../shared/frame-source.ts";
 import { renderShell } from "./html-shell.ts";
 import type { Handler } from "./http/request-log.ts";
@@ -7,7 +7,7 @@ import { createNonce, messengerPolicy } from "./http/security-headers.ts";
 import { createStaticFiles } from "./http/static-files.ts";
 
 export interface MessengerOriginDeps {
-  manifest: BuildManifest;
+  manifest: ServedBuildManifest;
   distDir: string;
   /**
    * The host origins allowed to frame a page opened for the project with this SDK key (null: opened

@@ -1,5 +1,5 @@
 import { RedisClient, type SQL } from "bun";
-import type { BuildManifest } from "../shared/build-manifest.ts";
+import type { ServedBuildManifest } from "../shared/build-manifest.ts";
 import { createAccessTokens } from "./auth/access-tokens.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
 import { type AuthLimits, defaultAuthLimits, noAuthLimits } from "./auth/auth-limits.ts";
@@ -658,7 +658,7 @@ function createOrigins(
   logger: Logger,
   parts: {
     db: Database;
-    manifest: BuildManifest;
+    manifest: ServedBuildManifest;
     urls: OriginUrls;
     realtime: Realtime;
     widget: WidgetSide;

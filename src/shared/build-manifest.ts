@@ -1,4 +1,4 @@
-import { array, enums, type Infer, literal, number, object, record, string } from "superstruct";
+import { array, enums, type Infer, literal, number, object, omit, record, string } from "superstruct";
 
 /** What the browser needs to start one app: its entry script, styles and the chunks worth preloading. */
 export const AppEntry = object({
@@ -40,6 +40,10 @@ export const BuildManifest = object({
   files: array(BuiltFile),
 });
 export type BuildManifest = Infer<typeof BuildManifest>;
+
+/** What the server serves from: the manifest but `files`, whose sizes are for the size tools. */
+export const ServedBuildManifest = omit(BuildManifest, ["files"]);
+export type ServedBuildManifest = Infer<typeof ServedBuildManifest>;
 
 export const manifestFileName = "manifest.json";
 

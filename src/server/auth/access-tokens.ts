@@ -1,6 +1,15 @@
-import { jwtVerify, SignJWT } from "jose";
 import type { AccessTokenPayload } from "../../shared/auth-api.ts";
 import { type BuilderKind, builderKinds } from "../../shared/builder-messages.ts";
+
+/**
+ * jose loads with the first token signed or checked, not at every start: the widget API and the health
+ * checks answer without it.
+ */
+let jose: Promise<typeof import("jose")> | undefined;
+const loadJose = () => {
+  jose ??= import("jose");
+  return jose;
+};
 
 /** Access tokens are short-lived: a revoked session stops working within this time at the latest. */
 export const accessTokenSeconds = 15 * 60;
@@ -46,6 +55,7 @@ export function createAccessTokens(secret: string, now: () => number = Date.now)
   return {
     async sign(payload: AccessTokenPayload): Promise<string> {
       const issuedAt = Math.floor(now() / 1000);
+      const { SignJWT } = await loadJose();
       return new SignJWT({ sid: payload.sid, admin: payload.admin, email_verified: payload.email_verified })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(payload.sub)
@@ -56,6 +66,7 @@ export function createAccessTokens(secret: string, now: () => number = Date.now)
     /** The payload of a valid, unexpired access token, or null (a builder token is not one). */
     async verify(token: string): Promise<AccessTokenPayload | null> {
       try {
+        const { jwtVerify } = await loadJose();
         const { payload } = await jwtVerify(token, key, lifetimeOptions(accessTokenSeconds, now));
         if (!withinLifetime(payload, accessTokenSeconds)) return null;
         if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
@@ -75,6 +86,7 @@ export function createAccessTokens(secret: string, now: () => number = Date.now)
     async signBuilder(payload: BuilderTokenPayload): Promise<{ token: string; expiresAt: string }> {
       const issuedAt = Math.floor(now() / 1000);
       const expiresAt = issuedAt + builderTokenSeconds;
+      const { SignJWT } = await loadJose();
       const token = await new SignJWT({
         scope: builderAudience,
         sid: payload.sid,
@@ -93,6 +105,7 @@ export function createAccessTokens(secret: string, now: () => number = Date.now)
     /** The payload of a valid, unexpired builder token, or null (an access token is not one). */
     async verifyBuilder(token: string): Promise<BuilderTokenPayload | null> {
       try {
+        const { jwtVerify } = await loadJose();
         const { payload } = await jwtVerify(token, key, {
           ...lifetimeOptions(builderTokenSeconds, now),
           audience: builderAudience,

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import nodemailer from "nodemailer";
+import type nodemailer from "nodemailer";
 import type { Logger } from "../logger.ts";
 import { createSharedRateLimiter, type SharedRateLimiter } from "../shared-rate-limiter.ts";
 
@@ -44,7 +44,12 @@ export function startMailDispatcher(
   intervalMs = defaultIntervalMs,
   onRefused?: () => void,
 ) {
-  const transport = nodemailer.createTransport(settings.url);
+  // nodemailer, the largest library the server has, loads with the first mail to send, not at every start.
+  let transport: ReturnType<typeof nodemailer.createTransport> | null = null;
+  const transportToSend = async () => {
+    transport ??= (await import("nodemailer")).default.createTransport(settings.url);
+    return transport;
+  };
   const leases = createSharedRateLimiter(sql);
   let running = false;
   let stopping = false;
@@ -72,7 +77,7 @@ export function startMailDispatcher(
         if (stopping) break;
         if (!(await claim(sql, leases, row.id))) continue;
         try {
-          await transport.sendMail({
+          await (await transportToSend()).sendMail({
             from: settings.from,
             to: row.to_address,
             subject: row.subject,
@@ -108,7 +113,7 @@ export function startMailDispatcher(
       clearInterval(timer);
       stopping = true;
       await current?.catch(() => 0);
-      transport.close();
+      transport?.close();
     },
   };
 }

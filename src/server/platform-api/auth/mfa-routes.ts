@@ -1,7 +1,7 @@
-import QRCode from "qrcode";
 import { MfaCodeRequest } from "../../../shared/auth-api.ts";
 import { newRecoveryCode, recoveryCodeHash } from "../../auth/recovery-codes.ts";
 import { newTotpSecret, totpUri, verifyTotp } from "../../auth/totp.ts";
+import { totpQrCode } from "../../auth/totp-qr-code.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { json, jsonError } from "../../http/json-response.ts";
 import { readBody } from "../platform-request.ts";
@@ -17,7 +17,7 @@ export function mfaRoutes({ sql, guard }: AuthRoutesDeps): ApiRoute[] {
     const secret = newTotpSecret();
     await sql`UPDATE users SET mfa_secret = ${secret} WHERE id = ${auth.user.id}`;
     const otpauthUrl = totpUri(secret, auth.user.email ?? auth.user.name);
-    return json({ secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl) });
+    return json({ secret, otpauthUrl, qrCode: await totpQrCode(otpauthUrl) });
   }
 
   async function mfaConfirm(request: Request): Promise<Response> {

@@ -1,5 +1,4 @@
 import type { SQL } from "bun";
-import QRCode from "qrcode";
 import {
   InvitationAccept,
   type InvitationPreview,
@@ -8,6 +7,7 @@ import {
 } from "../../../shared/team-api.ts";
 import { createAuthSession } from "../../auth/auth-sessions-repository.ts";
 import { newTotpSecret, totpUri } from "../../auth/totp.ts";
+import { totpQrCode } from "../../auth/totp-qr-code.ts";
 import { acceptInvitation } from "../../domain/staff/invitation-acceptance.ts";
 import { findInvitationByToken, setInvitationMfaSecret } from "../../domain/staff/invitations-repository.ts";
 import { staffMfaRequired } from "../../domain/staff/team-repository.ts";
@@ -61,7 +61,7 @@ export function invitationAcceptRoutes(deps: InvitationDeps & { sql: SQL }): Api
     const secret = newTotpSecret();
     await setInvitationMfaSecret(sql, invitation.id, secret);
     const otpauthUrl = totpUri(secret, invitation.email);
-    const answer: MfaSetup = { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl) };
+    const answer: MfaSetup = { secret, otpauthUrl, qrCode: await totpQrCode(otpauthUrl) };
     return json(answer);
   }
 

@@ -21,6 +21,7 @@ const entries = [
   "Help center",
   "Bots",
   /^Conversations(\d+\+?\d* waiting for you)?$/,
+  "Saved replies",
   "Feature requests",
   "Widget projects",
   "Team",

@@ -2,39 +2,19 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { SQL } from "bun";
 import { prepareReport } from "../../domain/feedback/report-preparation.ts";
 import { searchInboxIds } from "../../domain/inbox/inbox-search.ts";
-import { emptyPostgresDatabase } from "../../test-support/empty-postgres-database.ts";
-import { tempDatabases } from "../../test-support/temp-databases.ts";
-import { openDatabase } from "../database.ts";
-import { migrations, runMigrations } from "../migrations.ts";
+import { upgradeDatabase } from "../../test-support/upgrade-database.ts";
+import { runMigrations } from "../migrations.ts";
 
 // Migration 040 on the engine under test (SQLite, or PostgreSQL with TEST_DATABASE_URL): a database
 // left by release 039 with reports (logs packed, logs as text, a damaged packed value), a
 // conversation about one of them with staff HTML and a visitor's answer, and an identified visitor,
 // is migrated, and every report and conversation is found by what it holds; the triggers then follow.
 
-const sqliteFiles = tempDatabases("report-search-migration");
 let sql: SQL;
 let dispose: () => Promise<void>;
 
 beforeAll(async () => {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const database = await emptyPostgresDatabase(adminUrl, "search_migration");
-    const db = await openDatabase({ engine: "postgres", url: database.url });
-    sql = db.sql;
-    dispose = async () => {
-      await db.close();
-      await database.drop();
-    };
-  } else {
-    await sqliteFiles.setup();
-    sql = (await sqliteFiles.open("upgrade")).sql;
-    dispose = () => sqliteFiles.cleanup();
-  }
-  await runMigrations(
-    sql,
-    migrations.filter((migration) => migration.id < 40),
-  );
+  ({ sql, dispose } = await upgradeDatabase("search-migration", 40));
 });
 
 afterAll(() => dispose?.());

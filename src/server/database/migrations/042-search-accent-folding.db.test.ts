@@ -2,9 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { SQL } from "bun";
 import { searchInboxIds } from "../../domain/inbox/inbox-search.ts";
 import { matchesOf, searchedIds } from "../../domain/search/search-results.ts";
-import { emptyPostgresDatabase } from "../../test-support/empty-postgres-database.ts";
-import { tempDatabases } from "../../test-support/temp-databases.ts";
-import { openDatabase } from "../database.ts";
+import { upgradeDatabase } from "../../test-support/upgrade-database.ts";
 import { migrations, runMigrations } from "../migrations.ts";
 import { conversationSearchTable, reportSearchTable } from "./040-report-search-schema.ts";
 
@@ -13,29 +11,11 @@ import { conversationSearchTable, reportSearchTable } from "./040-report-search-
 // `Café` there) is migrated, and then every one of them is found without its accents, and with
 // accents where the text has none, snippets marking the words as written; the triggers follow after.
 
-const sqliteFiles = tempDatabases("search-accents-migration");
 let sql: SQL;
 let dispose: () => Promise<void>;
 
 beforeAll(async () => {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const database = await emptyPostgresDatabase(adminUrl, "search_accents_migration");
-    const db = await openDatabase({ engine: "postgres", url: database.url });
-    sql = db.sql;
-    dispose = async () => {
-      await db.close();
-      await database.drop();
-    };
-  } else {
-    await sqliteFiles.setup();
-    sql = (await sqliteFiles.open("upgrade")).sql;
-    dispose = () => sqliteFiles.cleanup();
-  }
-  await runMigrations(
-    sql,
-    migrations.filter((migration) => migration.id < 40),
-  );
+  ({ sql, dispose } = await upgradeDatabase("search-accents-migration", 40));
 });
 
 afterAll(() => dispose?.());

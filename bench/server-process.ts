@@ -45,14 +45,17 @@ export async function startSession(base: string): Promise<Record<string, string>
 /**
  * `src/server/main.ts` of the checkout at `root` as a child process on a free port (quiet, the demo
  * project only, no human verification), with `env` added; answers once `/healthz` answers.
+ * `runtimeFlags` go to Bun before the script (`--cpu-prof`); `stdout: "pipe"` hands the log lines to
+ * the caller, who must read them (the process stalls on a full pipe).
  */
 export async function spawnServer(
   root: string,
   dirs: { dataDir: string; distDir: string },
   env: Record<string, string> = {},
+  { runtimeFlags = [], stdout = "ignore" }: { runtimeFlags?: string[]; stdout?: "ignore" | "pipe" } = {},
 ): Promise<{ server: Bun.Subprocess; base: string }> {
   const port = freePort();
-  const server = Bun.spawn([process.execPath, `${root}/src/server/main.ts`], {
+  const server = Bun.spawn([process.execPath, ...runtimeFlags, `${root}/src/server/main.ts`], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
@@ -67,7 +70,7 @@ export async function spawnServer(
       CAPTCHA_PROVIDER: "off",
       ...env,
     },
-    stdout: "ignore",
+    stdout,
     stderr: "inherit",
   });
   const base = `http://127.0.0.1:${port}`;

@@ -1,53 +1,73 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { statementCacheStats } from "../src/server/database/sqlite-statement-cache.ts";
-import { createLogger } from "../src/server/logger.ts";
-import { startServer } from "../src/server/server.ts";
+import { join, resolve } from "node:path";
+import { loadConfig } from "../src/server/config.ts";
 import { writeFixtureDist } from "../src/server/test-support/fixture-dist.ts";
-import type { WidgetSession } from "../src/shared/widget-session-api.ts";
-import { benchServerConfig } from "./bench-server-config.ts";
-import { findWrk, runWrk, type WrkRequest, type WrkResult } from "./wrk-load.ts";
+import { realisticReportOfMix } from "../src/server/test-support/realistic-report.ts";
+import { ageSqliteDatabase } from "./aged-sqlite.ts";
+import { startBareHello } from "./bare-hello-server.ts";
+import { benchOptions } from "./cli-options.ts";
+import { median } from "./latency-stats.ts";
+import { readServerCounts } from "./server-metrics-reading.ts";
+import { freePort, spawnServer } from "./server-process.ts";
+import { inParallel } from "./socket-fanout-timing.ts";
+import { pageViewPing, startVisitor, type WidgetVisitor } from "./widget-visitor.ts";
+import { findWrk, runWrk, type WrkResult } from "./wrk-load.ts";
+import { prepareCycle } from "./wrk-request-cycle.ts";
 
 /**
- * Throughput and latency of the widget API on loopback, beside a bare Bun.serve hello-world measured
- * in the same run (the ratio is the figure that travels between machines). The load comes from `wrk`, a process of its own (2 threads, 32
- * connections, 10 s by default), in interleaved rounds (bare, ping, session start, report, then again)
- * so a noisy neighbour hits every route alike; the figures are the medians of the rounds. Rate limits are
- * off (RATE_LIMITS=0) as in any load test.
+ * Throughput and latency of the widget API on loopback, beside a bare Bun.serve hello-world (its own
+ * process) measured in the same run: the ratio is the figure that travels between machines. The server
+ * is `src/server/main.ts` as a process of its own, as shipped: SQLite, the default log level (its
+ * request lines are read from its stdout and counted), rate limits off (RATE_LIMITS=0) as in any load
+ * test. The load comes from `wrk` (2 threads, 32 connections, 10 s by default) in interleaved rounds
+ * (bare, ping, session start, report, then again), so a noisy neighbour hits every route alike.
+ *
+ * Pings come as a site's page views do: from `--sessions` visitors (1,000), each made over HTTP with a
+ * first ping, in turn, each ping a page view of one of `--pages` pages (1,009, so visitor and page
+ * pair differently every time round). `--aged` then stops the server, ages its data file as months
+ * of use would (aged-sqlite.ts: `--aged-sessions` past sessions with `--events-per-session` page views
+ * each, `--aged-reports` reports, copied by SQL), starts it again on it and measures again: the aged
+ * figures, and their ratio to the fresh ones.
  *
  *   bun bench/widget-api.ts [--seconds 10] [--connections 32] [--threads 2] [--rounds 3] [--only ping]
+ *     [--sessions 1000] [--pages 1009] [--aged] [--aged-sessions 100000] [--events-per-session 4]
+ *     [--aged-reports 20000] [--cpu-prof folder] [--wal-limit-mb 64] [--root .]
  *
- * Each route's ratio is the median of its per-round ratios to the bare server of the same round, so a
- * slow minute of a shared machine weighs on both sides of a ratio; the range of those ratios is printed.
+ * Each route's ratio is the median of its per-round ratios to the bare server of the same round; the
+ * range of those ratios is printed. `--cpu-prof folder` runs each server process under Bun's CPU
+ * profiler (`bun --cpu-prof --cpu-prof-md`), which writes `fresh.cpuprofile` and `aged.cpuprofile`
+ * there when the process stops (bench/cpu-profile-summary.ts reads them). `--wal-limit-mb` sets the
+ * server's SQLITE_WAL_LIMIT_MB (the request thread's own checkpoints, with their fsyncs, come at a
+ * quarter of it). `--root` runs another checkout's server (a before/after on one machine).
  *
  * A publish reaching the open sockets is bench/publish-fanout.ts (the admin's real publish path).
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
+const { option, flag } = benchOptions();
+const number = (name: string, fallback: number) => Number(option(name) ?? fallback);
+const settings = {
+  seconds: number("seconds", 10),
+  connections: number("connections", 32),
+  threads: number("threads", 2),
+  rounds: number("rounds", 3),
+  /** `--only ping` measures the bare server and the routes whose label contains the text (quicker). */
+  only: option("only") ?? "",
+  sessions: number("sessions", 1000),
+  pages: number("pages", 1009),
+  aged: flag("aged"),
+  aging: {
+    sessions: number("aged-sessions", 100_000),
+    eventsPerSession: number("events-per-session", 4),
+    reports: number("aged-reports", 20_000),
+  },
+  /** Real reports posted over HTTP for the aging to copy. */
+  realReports: 20,
+  cpuProfDir: option("cpu-prof"),
+  /** SQLITE_WAL_LIMIT_MB of the server, when not the shipped one. */
+  walLimitMb: option("wal-limit-mb"),
+  root: resolve(option("root") ?? join(import.meta.dir, "..")),
 };
-const seconds = option("seconds", 10);
-const connections = option("connections", 32);
-const threads = option("threads", 2);
-const roundCount = option("rounds", 3);
-/** `--only ping` measures the bare server and the routes whose label contains the text (quicker). */
-const onlyIndex = args.indexOf("--only");
-const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? "") : "";
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-/** The median round of each figure (each taken on its own, as the rounds are noisy in different ways). */
-function medianOf(results: WrkResult[]): WrkResult {
-  return {
-    requests: median(results.map((r) => r.requests)),
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-    rps: median(results.map((r) => r.rps)),
-    p50: median(results.map((r) => r.p50)),
-    p99: median(results.map((r) => r.p99)),
-  };
-}
+const shippedLogLevel = loadConfig({}).logLevel;
 
 /** A report of about 200 KB: console and network logs at their caps, an HTML snapshot, metadata. */
 function report200k(): string {
@@ -91,86 +111,241 @@ const format = (result: WrkResult) =>
     .toFixed(2)
     .padStart(7)} ms  (${result.requests} requests, ${result.errors} errors)`;
 
-findWrk();
-const workDir = await mkdtemp(join(tmpdir(), "bench-widget-api-"));
-const hello = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("hello") });
-await writeFixtureDist(join(workDir, "dist"));
-const config = benchServerConfig(workDir, join(workDir, "dist"));
-const server = await startServer(config, createLogger("silent"));
+interface Node {
+  base: string;
+  metricsUrl: string;
+  /** Request lines the server has written to its stdout so far. */
+  requestLines(): number;
+  stop(): Promise<void>;
+}
 
-try {
-  const api = `${server.mainUrl.replace("localhost", "127.0.0.1")}/api/widget`;
-  const session = (await (
-    await fetch(`${api}/sessions`, { method: "POST", headers: { "Api-Token": "demo" }, body: "{}" })
-  ).json()) as WidgetSession;
-  const headers = {
-    "Content-Type": "application/json",
-    "Api-Token": "demo",
-    "Gleap-Id": session.gleapId,
-    "Gleap-Hash": session.gleapHash,
-  };
-  const pingBody = JSON.stringify({
-    time: 30,
-    type: "js",
-    sdkVersion: "14.6.7",
-    ws: true,
-    events: [{ name: "pageView", date: new Date().toISOString(), data: { page: "https://shop.example/" } }],
-  });
-  const report = report200k();
-  const allRoutes: Array<{ label: string; request: WrkRequest }> = [
-    { label: "hello world (bare Bun.serve)", request: { url: `http://127.0.0.1:${hello.port}/` } },
+/** The server as a process of its own on `dataDir`, with the shipped log level read from its stdout. */
+async function startNode(dirs: { dataDir: string; distDir: string }, name: string): Promise<Node> {
+  const metricsPort = freePort();
+  const profile = settings.cpuProfDir
+    ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${settings.cpuProfDir}`, `--cpu-prof-name=${name}`]
+    : [];
+  const { server, base } = await spawnServer(
+    settings.root,
+    dirs,
     {
-      label: "POST /sessions/ping",
-      request: { url: `${api}/sessions/ping`, method: "POST", headers, body: pingBody },
+      RATE_LIMITS: "0",
+      LOG_LEVEL: shippedLogLevel,
+      DEMO_DATA: "full",
+      METRICS_PORT: String(metricsPort),
+      ...(settings.walLimitMb ? { SQLITE_WAL_LIMIT_MB: settings.walLimitMb } : {}),
     },
+    { runtimeFlags: profile, stdout: "pipe" },
+  );
+  let lines = 0;
+  const counting = (async () => {
+    const stdout = server.stdout as ReadableStream<Uint8Array>;
+    const decoder = new TextDecoder();
+    let rest = "";
+    for await (const chunk of stdout) {
+      const text = rest + decoder.decode(chunk, { stream: true });
+      const cut = text.lastIndexOf("\n");
+      rest = text.slice(cut + 1);
+      for (const line of text.slice(0, cut + 1).split("\n")) if (line.includes('"msg":"request"')) lines++;
+    }
+  })();
+  return {
+    base,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    requestLines: () => lines,
+    async stop() {
+      server.kill("SIGTERM");
+      await server.exited;
+      await counting;
+    },
+  };
+}
+
+async function makeVisitors(base: string, count: number): Promise<WidgetVisitor[]> {
+  const visitors: WidgetVisitor[] = [];
+  await inParallel(
+    Array.from({ length: count }, (_, index) => index),
+    16,
+    async (index) => {
+      visitors.push(await startVisitor(base, `https://shop.example/p/${index % settings.pages}`));
+    },
+  );
+  return visitors;
+}
+
+interface Route {
+  label: string;
+  run(): Promise<WrkResult>;
+  /** Pings only: what the server counted while the route ran (request lines, grouped commits). */
+  counted?: boolean;
+}
+
+async function routesOf(node: Node, visitors: WidgetVisitor[], bareUrl: string, scratchDir: string) {
+  const load = { seconds: settings.seconds, connections: settings.connections, threads: settings.threads };
+  const api = `${node.base}/api/widget`;
+  const pages = Array.from({ length: settings.pages }, (_, page) =>
+    pageViewPing(`https://shop.example/p/${page}`),
+  );
+  const pings = await prepareCycle(
+    node.base,
+    {
+      method: "POST",
+      path: "/api/widget/sessions/ping",
+      headerSets: visitors.map((visitor) => visitor.headers),
+      bodies: pages,
+    },
+    scratchDir,
+  );
+  const report = report200k();
+  const all: Route[] = [
+    {
+      label: "hello world (bare Bun.serve)",
+      run: () => runWrk({ url: `${bareUrl}/` }, { ...load, scratchDir }),
+    },
+    { label: "POST /sessions/ping", run: () => pings.run(load), counted: true },
     {
       label: "POST /sessions",
-      request: {
-        url: `${api}/sessions`,
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Api-Token": "demo" },
-        body: "{}",
-      },
+      run: () =>
+        runWrk(
+          {
+            url: `${api}/sessions`,
+            method: "POST",
+            headers: { "Content-Type": "application/json", "Api-Token": "demo" },
+            body: "{}",
+          },
+          { ...load, scratchDir },
+        ),
     },
     {
       label: `POST /bugs/v2 (${(report.length / 1024).toFixed(0)} KB)`,
-      request: { url: `${api}/bugs/v2`, method: "POST", headers, body: report },
+      run: () =>
+        runWrk(
+          { url: `${api}/bugs/v2`, method: "POST", headers: visitors[0]?.headers, body: report },
+          { ...load, scratchDir },
+        ),
     },
   ];
+  return all.filter((route, index) => index === 0 || route.label.includes(settings.only));
+}
 
-  const routes = allRoutes.filter((route, index) => index === 0 || route.label.includes(only));
-  console.log(
-    `Widget API on loopback: wrk -t${threads} -c${connections} -d${seconds}s, ${roundCount} interleaved rounds (medians)\n`,
-  );
-  const results = routes.map(() => [] as WrkResult[]);
-  // SQLite statements the server prepared (from its statement cache) per answered request.
-  const statementsPerRequest = routes.map(() => [] as number[]);
-  for (let round = 0; round < roundCount; round++) {
+interface RouteFigures {
+  label: string;
+  results: WrkResult[];
+  /** Per round: ratio to the bare server of the same round, in %. */
+  ratios: number[];
+  linesPerRequest: number[];
+  pingsPerCommit: number[];
+}
+
+/** `rounds` interleaved rounds of every route; the first route is the bare server. */
+async function measure(node: Node, routes: Route[], phase: string): Promise<RouteFigures[]> {
+  const figures = routes.map((route) => ({
+    label: route.label,
+    results: [] as WrkResult[],
+    ratios: [] as number[],
+    linesPerRequest: [] as number[],
+    pingsPerCommit: [] as number[],
+  }));
+  for (let round = 0; round < settings.rounds; round++) {
     for (const [index, route] of routes.entries()) {
-      const before = statementCacheStats();
-      const result = await runWrk(route.request, { seconds, connections, threads, scratchDir: workDir });
-      const after = statementCacheStats();
-      const statements = after.hits + after.misses - before.hits - before.misses;
-      results[index]?.push(result);
-      statementsPerRequest[index]?.push(statements / Math.max(1, result.requests));
-      console.log(`  round ${round + 1} ${route.label.padEnd(30)} ${format(result)}`);
+      const before = route.counted
+        ? { counts: await readServerCounts(node.metricsUrl), lines: node.requestLines() }
+        : null;
+      const result = await route.run();
+      const entry = figures[index] as RouteFigures;
+      entry.results.push(result);
+      const bare = figures[0]?.results[round]?.rps ?? Number.NaN;
+      entry.ratios.push((result.rps / bare) * 100);
+      if (before) {
+        // wrk stops with requests under way: the server finishes them and logs their lines after.
+        await Bun.sleep(300);
+        const after = await readServerCounts(node.metricsUrl);
+        const answered =
+          after.routes("/api/widget/sessions/ping").ok - before.counts.routes("/api/widget/sessions/ping").ok;
+        entry.linesPerRequest.push((node.requestLines() - before.lines) / Math.max(1, answered));
+        entry.pingsPerCommit.push(
+          (after.pingsCommitted - before.counts.pingsCommitted) /
+            Math.max(1, after.pingCommits - before.counts.pingCommits),
+        );
+      }
+      console.log(`  ${phase} round ${round + 1} ${route.label.padEnd(30)} ${format(result)}`);
     }
   }
-  console.log("");
-  const medians = results.map(medianOf);
-  for (const [index, route] of routes.entries()) {
-    const result = medians[index] as WrkResult;
-    const ratios = (results[index] ?? []).map(
-      (round, at) => (round.rps / Math.max(1, results[0]?.[at]?.rps ?? 0)) * 100,
+  return figures;
+}
+
+/** The median round of each figure (each taken on its own, as the rounds are noisy in different ways). */
+function medianOf(results: WrkResult[]): WrkResult {
+  return {
+    requests: median(results.map((r) => r.requests)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    rps: median(results.map((r) => r.rps)),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+  };
+}
+
+function printFigures(phase: string, figures: RouteFigures[]) {
+  console.log(`\n${phase}:`);
+  for (const [index, route] of figures.entries()) {
+    const range = `${Math.min(...route.ratios).toFixed(1)}–${Math.max(...route.ratios).toFixed(1)}`;
+    const ratio =
+      index === 0 ? "" : `  ${median(route.ratios).toFixed(1).padStart(5)} % of bare (rounds ${range})`;
+    const counted =
+      route.linesPerRequest.length > 0
+        ? `  ${median(route.pingsPerCommit).toFixed(1)} pings/commit, ${median(route.linesPerRequest).toFixed(2)} request log lines/ping`
+        : "";
+    console.log(`${route.label.padEnd(30)} ${format(medianOf(route.results))}${ratio}${counted}`);
+  }
+}
+
+/** Reports of the realistic mix (realistic-report.ts), the ones the aging copies. */
+async function postReports(base: string, visitor: WidgetVisitor, count: number) {
+  for (let index = 0; index < count; index++) {
+    const answer = await fetch(`${base}/api/widget/bugs/v2`, {
+      method: "POST",
+      headers: visitor.headers,
+      body: realisticReportOfMix(index),
+    });
+    if (answer.status !== 201) throw new Error(`a report answered ${answer.status}: ${await answer.text()}`);
+  }
+}
+
+findWrk();
+const workDir = await mkdtemp(join(tmpdir(), "bench-widget-api-"));
+const dirs = { dataDir: join(workDir, "data"), distDir: join(workDir, "dist") };
+await writeFixtureDist(dirs.distDir);
+const bare = await startBareHello();
+let node: Node | null = null;
+try {
+  node = await startNode(dirs, "fresh");
+  const visitors = await makeVisitors(node.base, settings.sessions);
+  console.log(
+    `Widget API on loopback (${settings.root}, LOG_LEVEL=${shippedLogLevel}): wrk -t${settings.threads} -c${settings.connections} -d${settings.seconds}s, ${settings.rounds} interleaved rounds (medians); pings from ${visitors.length} sessions over ${settings.pages} pages\n`,
+  );
+  const fresh = await measure(node, await routesOf(node, visitors, bare.url, workDir), "fresh");
+  printFigures("fresh database", fresh);
+  if (settings.aged) {
+    await postReports(node.base, visitors[0] as WidgetVisitor, settings.realReports);
+    await node.stop();
+    node = null;
+    const started = performance.now();
+    const aged = ageSqliteDatabase(join(dirs.dataDir, "app.sqlite"), settings.aging);
+    console.log(
+      `\naged: +${aged.sessions.toLocaleString("en-US")} past sessions, +${aged.events.toLocaleString("en-US")} page views, +${aged.reports.toLocaleString("en-US")} reports; database ${(aged.databaseBytes / 1048576).toFixed(0)} MB (${((performance.now() - started) / 1000).toFixed(1)} s)\n`,
     );
-    const range = `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}`;
-    const ratio = index === 0 ? "" : `  ${median(ratios).toFixed(1).padStart(5)} % of bare (rounds ${range})`;
-    const statements = median(statementsPerRequest[index] ?? []);
-    const perRequest = index === 0 ? "" : `  ${statements.toFixed(2)} SQL statements/request`;
-    console.log(`${route.label.padEnd(30)} ${format(result)}${ratio}${perRequest}`);
+    node = await startNode(dirs, "aged");
+    const old = await measure(node, await routesOf(node, visitors, bare.url, workDir), "aged");
+    printFigures("aged database", old);
+    console.log("\naged / fresh (medians of the ratios to bare):");
+    for (const [index, route] of old.entries()) {
+      if (index === 0) continue;
+      const ratio = median(route.ratios) / median(fresh[index]?.ratios ?? []);
+      console.log(`${route.label.padEnd(30)} ${ratio.toFixed(2)}×`);
+    }
   }
 } finally {
-  await server.stop();
-  await hello.stop(true);
+  await node?.stop();
+  await bare.stop();
   await rm(workDir, { recursive: true, force: true });
 }

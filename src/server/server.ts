@@ -226,6 +226,8 @@ export async function startServer(
       cleanups,
       metrics,
     });
+    // A previous process's unfolded pings are folded before anyone reads a session.
+    await widget.pingWriter.ready();
     const platform = await createPlatformSide(config, logger, options, {
       sql,
       passwords,
@@ -446,7 +448,10 @@ function startWidgetSide(
 ) {
   const { sql, webhooks, sessionSecret, storage, urls, realtime, cleanups, metrics } = parts;
   const lookups = createWidgetLookupCache(sql);
-  const pingWriter = createPingWriter(sql, { onCommit: metrics.pingCommitted });
+  const pingWriter = createPingWriter(sql, {
+    onCommit: metrics.pingCommitted,
+    onError: (error) => logger.warn("ping fold failed", { error: String(error) }),
+  });
   metrics.watchPingQueue(pingWriter.queued);
   // Runs after both origins stopped taking requests and before the database closes.
   cleanups.push(() => pingWriter.drain());
@@ -502,7 +507,7 @@ function startWidgetSide(
   const changes = announceWidgetChanges(realtime.fanout, lookups, (error) =>
     logger.warn("widget cache signal failed", { error: String(error) }),
   );
-  return { deps, api, routes, sweepReports, lookups, changes };
+  return { deps, api, routes, sweepReports, lookups, changes, pingWriter };
 }
 
 type PlatformSide = Awaited<ReturnType<typeof createPlatformSide>>;

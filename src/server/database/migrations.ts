@@ -38,6 +38,7 @@ import { reportSearch } from "./migrations/040-report-search.ts";
 import { assignmentEvents } from "./migrations/041-assignment-events.ts";
 import { searchAccentFolding } from "./migrations/042-search-accent-folding.ts";
 import { inboxPriorityOrder } from "./migrations/043-inbox-priority-order.ts";
+import { pingLog } from "./migrations/044-ping-log.ts";
 
 export interface Migration {
   id: number;
@@ -94,6 +95,7 @@ export const migrations: readonly Migration[] = [
   assignmentEvents,
   searchAccentFolding,
   inboxPriorityOrder,
+  pingLog,
 ];
 
 export interface MigrationResult {

@@ -10,7 +10,8 @@ import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 setDefaultTimeout(processTestTimeoutMs);
 
 // Pings are committed in groups (ping-writes.ts) and answered only after their group's COMMIT: a
-// server killed with SIGKILL right after answering must have every answered ping on disk.
+// server killed with SIGKILL right after answering must have every answered ping on disk, folded into
+// its session or in the ping log (ping-log.ts), which the next start folds.
 const entry = join(import.meta.dir, "..", "main.ts");
 let workDir: string;
 
@@ -52,9 +53,17 @@ async function startProcess(): Promise<{ child: Bun.Subprocess<"ignore", "pipe",
   return { child, url: url.replace("localhost", "127.0.0.1") };
 }
 
+/** The pages of the session's page-view events in `widget_events`. */
+async function pagesOf(sql: SQL, sessionId: string): Promise<Set<string>> {
+  const rows = (await sql`SELECT data FROM widget_events WHERE session_id = ${sessionId}`) as Array<{
+    data: string;
+  }>;
+  return new Set(rows.map((row) => (JSON.parse(row.data) as { page: string }).page));
+}
+
 describe("acknowledged pings survive kill -9", () => {
   test(
-    "every ping answered before SIGKILL is found after a restart",
+    "every ping answered before SIGKILL is on disk, and folded by the next start",
     async () => {
       const { child, url } = await startProcess();
       const api = `${url}/api/widget`;
@@ -90,25 +99,24 @@ describe("acknowledged pings survive kill -9", () => {
       await Promise.all(loops);
       expect(acknowledged.length).toBeGreaterThan(50);
 
-      // The database as the next start finds it (the same file, opened fresh).
-      const sql = new SQL({ adapter: "sqlite", filename: join(workDir, "data", "app.sqlite") });
+      // The file as the kill left it: every answered ping is stored, folded or still in the ping log.
+      const file = join(workDir, "data", "app.sqlite");
+      const killed = new SQL({ adapter: "sqlite", filename: file });
       try {
-        const rows =
-          (await sql`SELECT data FROM widget_events WHERE session_id = ${started.gleapId}`) as Array<{
-            data: string;
+        const folded = await pagesOf(killed, started.gleapId);
+        const logged =
+          (await killed`SELECT events FROM widget_ping_log WHERE session_id = ${started.gleapId}`) as Array<{
+            events: string;
           }>;
-        const stored = new Set(rows.map((row) => (JSON.parse(row.data) as { page: string }).page));
-        const lost = acknowledged.filter((page) => !stored.has(page));
-        expect(lost).toEqual([]);
-        const [session] = await sql`SELECT page_views FROM widget_sessions WHERE id = ${started.gleapId}`;
-        expect(Number((session as { page_views: number }).page_views)).toBeGreaterThanOrEqual(
-          acknowledged.length,
-        );
+        for (const row of logged)
+          for (const [, , , data] of JSON.parse(row.events) as Array<[string, string, string, string]>)
+            folded.add((JSON.parse(data) as { page: string }).page);
+        expect(acknowledged.filter((page) => !folded.has(page))).toEqual([]);
       } finally {
-        await sql.close();
+        await killed.close();
       }
 
-      // And the server starts again on it.
+      // The next start folds what was left in the log before it answers, and stops with nothing there.
       const again = await startProcess();
       try {
         const health = await fetch(`${again.url}/healthz`);
@@ -116,6 +124,16 @@ describe("acknowledged pings survive kill -9", () => {
       } finally {
         again.child.kill("SIGTERM");
         await again.child.exited;
+      }
+      const sql = new SQL({ adapter: "sqlite", filename: file });
+      try {
+        const stored = await pagesOf(sql, started.gleapId);
+        expect(acknowledged.filter((page) => !stored.has(page))).toEqual([]);
+        const [session] = await sql`SELECT page_views FROM widget_sessions WHERE id = ${started.gleapId}`;
+        expect(Number((session as { page_views: number }).page_views)).toBe(stored.size);
+        expect(await sql`SELECT count(*) AS n FROM widget_ping_log`).toEqual([{ n: 0 }]);
+      } finally {
+        await sql.close();
       }
     },
     processTestTimeoutMs,

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import type { WidgetSession } from "../../shared/widget-session-api.ts";
 import { findProjectBySdkKey, updateProjectSettings } from "../domain/projects/projects-repository.ts";
+import { foldPingsOf } from "../domain/sessions/ping-log-registry.ts";
 import { listSessionEvents } from "../domain/sessions/sessions-repository.ts";
 import { expectError } from "../test-support/api-calls.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
@@ -36,7 +37,9 @@ async function newSession(): Promise<WidgetSession> {
   ).json()) as WidgetSession;
 }
 
+/** The session's row as stored once its pings are folded (on SQLite a ping is folded a moment later). */
 async function sessionRow(id: string) {
+  await foldPingsOf(server.db.sql, [id]);
   const [row] = await server.db.sql`SELECT * FROM widget_sessions WHERE id = ${id}`;
   return row;
 }

@@ -1,4 +1,5 @@
 import type { SQL } from "bun";
+import { foldPingsOf } from "../sessions/ping-log-registry.ts";
 import { type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
 import type { DeliveryState, QueueVisitor } from "./takeover-queue.ts";
 
@@ -92,6 +93,8 @@ export async function findConnectedVisitors(
   sql: SQL,
   sessionIds: readonly string[],
 ): Promise<ConnectedVisitor[]> {
+  // Last page and visit start are what pings change: the sessions' unfolded pings first (ping-log.ts).
+  await foldPingsOf(sql, sessionIds);
   const rows = await readVisitorRows(sql, sessionIds);
   const visitors = new Map<string, ConnectedVisitor>();
   const mergedTargets = new Set<string>();

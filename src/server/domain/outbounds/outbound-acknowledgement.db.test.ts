@@ -16,6 +16,7 @@ import {
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { writtenByHand } from "../../test-support/written-by-hand.ts";
+import { foldPingsOf } from "../sessions/ping-log-registry.ts";
 import { insertSurvey } from "../surveys/surveys-repository.ts";
 import { createOutbound } from "./outbound-repository.ts";
 
@@ -205,13 +206,19 @@ describe("POST /outbound/{id}/events", () => {
       await acknowledge(server.mainUrl, session, perVisit.id, "shown");
       expect(await offersAfterPing(session, socket, pageOf("freq"))).toEqual([sticky.id]);
 
-      // Forty minutes without activity: the next ping begins a new visit.
+      // Forty minutes without activity: the next ping begins a new visit. (The pings so far folded
+      // first, so the row written by hand is all there is of the session's activity.)
+      await foldPingsOf(server.db.sql, [session.gleapId]);
       const longAgo = new Date(Date.now() - 40 * 60_000).toISOString();
-      await server.db.sql`UPDATE widget_sessions SET last_seen_at = ${longAgo}, visit_started_at = ${longAgo}
-        WHERE id = ${session.gleapId}`;
+      await writtenByHand(
+        server,
+        server.db.sql`UPDATE widget_sessions SET last_seen_at = ${longAgo}, visit_started_at = ${longAgo}
+          WHERE id = ${session.gleapId}`,
+      );
       await server.db.sql`UPDATE widget_outbound_deliveries SET last_shown_at = ${longAgo}
         WHERE outbound_id = ${perVisit.id} AND session_id = ${session.gleapId}`;
       expect(await offersAfterPing(session, socket, pageOf("freq"))).toEqual([sticky.id, perVisit.id]);
+      await foldPingsOf(server.db.sql, [session.gleapId]);
       const [visit] = await server.db
         .sql`SELECT visit_started_at FROM widget_sessions WHERE id = ${session.gleapId}`;
       expect((visit as { visit_started_at: string }).visit_started_at > longAgo).toBe(true);

@@ -8,10 +8,12 @@ import { isScheduled, matchesAudience, matchesPage, pickOffers, slotOfType } fro
  * The live outbounds a ping may deliver (its kind goes out on pings, its page filter passes) by page,
  * per content list: matching every filter on every ping was a twentieth of a ping's time, and a site's
  * pings come from few pages. The lookup cache replaces the list whenever the content changes, so an
- * entry never outlives what it was worked out from; the bound keeps a site of many pages in check.
+ * entry never outlives what it was worked out from. The bound keeps a site of many pages in check:
+ * past it the page kept longest goes (dropping the whole map there made a site of a few more pages
+ * than the bound miss on every ping).
  */
 const deliverableByPage = new WeakMap<readonly LiveOutbound[], Map<string | null, readonly LiveOutbound[]>>();
-const pagesKept = 1000;
+const pagesKept = 10_000;
 
 function deliverableOn(live: readonly LiveOutbound[], page: string | null): readonly LiveOutbound[] {
   let pages = deliverableByPage.get(live);
@@ -26,7 +28,7 @@ function deliverableOn(live: readonly LiveOutbound[], page: string | null): read
         (outbound.type === "notification" || slotOfType[outbound.type] !== undefined) &&
         matchesPage(outbound, page),
     );
-    if (pages.size >= pagesKept) pages.clear();
+    if (pages.size >= pagesKept) pages.delete(pages.keys().next().value as string | null);
     pages.set(page, found);
   }
   return found;

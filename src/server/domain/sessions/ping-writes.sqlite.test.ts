@@ -5,9 +5,11 @@ import { runMigrations } from "../../database/migrations.ts";
 import { sqliteConnectionOf } from "../../database/sqlite-statement-cache.ts";
 import { seedDemoData } from "../../demo-seed.ts";
 import { testPasswords } from "../../test-support/test-passwords.ts";
+import { pingLogOf } from "./ping-log-registry.ts";
 import { combinedActivity, createPingWriter, eventRows, groupTime, sessionActivity } from "./ping-writes.ts";
 import {
   createSession,
+  findSessionById,
   listSessionEvents,
   mergeSessionInto,
   type StoredSession,
@@ -86,6 +88,13 @@ describe("eventRows", () => {
   });
 });
 
+/** The row as stored, without folding anything first. */
+async function storedRow(id: string) {
+  const [row] =
+    await sql`SELECT page_views, last_page, duration_seconds, sdk_version FROM widget_sessions WHERE id = ${id}`;
+  return row;
+}
+
 describe("the ping writer", () => {
   test("pings arriving together are committed as one group; each gets its session as written", async () => {
     const writer = createPingWriter(sql);
@@ -101,28 +110,44 @@ describe("the ping writer", () => {
       }),
     ]);
     expect(answers.map((session) => session?.id)).toEqual([a.id, b.id, a.id]);
-    const [row] =
-      await sql`SELECT page_views, last_page, duration_seconds, sdk_version FROM widget_sessions WHERE id = ${a.id}`;
-    expect(row).toEqual({
+    expect(answers[0]).toMatchObject({
+      pageViews: 2,
+      lastPage: "https://shop.example/2",
+      durationSeconds: 9,
+    });
+    // Logged, not folded yet: the row is as it was, and a read by id reads through the log.
+    expect(await storedRow(a.id)).toEqual({
+      page_views: 0,
+      last_page: null,
+      duration_seconds: 0,
+      sdk_version: null,
+    });
+    expect(await findSessionById(sql, a.id)).toMatchObject({
+      pageViews: 2,
+      lastPage: "https://shop.example/2",
+    });
+    await writer.fold();
+    expect(await storedRow(a.id)).toEqual({
       page_views: 2,
       last_page: "https://shop.example/2",
       duration_seconds: 9,
       sdk_version: "14.6.7",
     });
-    expect(answers[0]?.lastPage).toBe("https://shop.example/2");
+    expect(await findSessionById(sql, a.id)).toEqual(answers[0] as StoredSession);
     expect((await listSessionEvents(sql, a.id)).map((event) => event.data)).toEqual([
       { page: "https://shop.example/1" },
       { page: "https://shop.example/2" },
     ]);
     expect((await listSessionEvents(sql, b.id)).length).toBe(1);
+    expect(await sql`SELECT count(*) AS n FROM widget_ping_log`).toEqual([{ n: 0 }]);
   });
 
   test("a ping that fails its group fails alone: the others of the group are committed", async () => {
     const writer = createPingWriter(sql);
     const good = await createSession(sql, projectId);
-    // Validation lets no bad ping reach the writer, so a trigger made for this test breaks the INSERT.
-    await sql`CREATE TRIGGER refuse_poison BEFORE INSERT ON widget_events WHEN NEW.name = 'poison'
-      BEGIN SELECT RAISE(ABORT, 'poisoned event'); END`;
+    // Validation lets no bad ping reach the writer, so a trigger made for this test breaks the append.
+    await sql`CREATE TRIGGER refuse_poison BEFORE INSERT ON widget_ping_log WHEN NEW.events LIKE '%poison%'
+      BEGIN SELECT RAISE(ABORT, 'poisoned ping'); END`;
     try {
       const results = await Promise.allSettled([
         writer.record(good.id, { events: [pageView("https://shop.example/ok-1")] }),
@@ -130,15 +155,48 @@ describe("the ping writer", () => {
         writer.record(good.id, { events: [pageView("https://shop.example/ok-2")] }),
       ]);
       expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-      expect((await listSessionEvents(sql, good.id)).map((event) => event.name)).toEqual([
-        "pageView",
-        "pageView",
-      ]);
-      const [row] = await sql`SELECT page_views FROM widget_sessions WHERE id = ${good.id}`;
-      expect(row).toEqual({ page_views: 2 });
     } finally {
       await sql`DROP TRIGGER refuse_poison`;
     }
+    expect((await listSessionEvents(sql, good.id)).map((event) => event.name)).toEqual([
+      "pageView",
+      "pageView",
+    ]);
+    expect(await storedRow(good.id)).toMatchObject({ page_views: 2 });
+  });
+
+  test("a session whose fold fails stays logged and read through, the others fold; it folds once it can", async () => {
+    const writer = createPingWriter(sql);
+    const good = await createSession(sql, projectId);
+    const bad = await createSession(sql, projectId);
+    await sql`CREATE TRIGGER refuse_poison BEFORE INSERT ON widget_events WHEN NEW.name = 'poison'
+      BEGIN SELECT RAISE(ABORT, 'poisoned event'); END`;
+    const log = pingLogOf(sql);
+    try {
+      await Promise.all([
+        writer.record(good.id, { events: [pageView("https://shop.example/fine")] }),
+        writer.record(bad.id, {
+          events: [pageView("https://shop.example/held"), { name: "poison", data: undefined }],
+        }),
+      ]);
+      await writer.fold();
+      expect(await storedRow(good.id)).toMatchObject({
+        page_views: 1,
+        last_page: "https://shop.example/fine",
+      });
+      expect(await storedRow(bad.id)).toMatchObject({ page_views: 0, last_page: null });
+      expect(log?.of(bad.id).length).toBe(1);
+      expect(await findSessionById(sql, bad.id)).toMatchObject({
+        pageViews: 1,
+        lastPage: "https://shop.example/held",
+      });
+    } finally {
+      await sql`DROP TRIGGER refuse_poison`;
+    }
+    await writer.fold();
+    expect(log?.of(bad.id)).toEqual([]);
+    expect(await storedRow(bad.id)).toMatchObject({ page_views: 1, last_page: "https://shop.example/held" });
+    expect((await listSessionEvents(sql, bad.id)).map((event) => event.name)).toEqual(["pageView", "poison"]);
   });
 
   test("a session merged into another or gone is not written: the ping answers null and stores nothing", async () => {
@@ -153,6 +211,7 @@ describe("the ping writer", () => {
     expect(await listSessionEvents(sql, from.id)).toEqual([]);
     const stored = (await writer.record(into.id, { events: [] })) as StoredSession;
     expect(stored.id).toBe(into.id);
+    await writer.fold();
   });
 
   test("a group is bounded: past maxBatch the rest waits for the next transaction", async () => {
@@ -171,14 +230,19 @@ describe("the ping writer", () => {
     } finally {
       connection.prepare = prepare;
     }
+    await createPingWriter(sql).fold();
   });
 
-  test("on SQLite a group is written synchronously on Bun.SQL's own connection", async () => {
+  test("on SQLite a group is appended to the ping log on Bun.SQL's own connection", async () => {
     const writer = createPingWriter(sql);
     expect(await writer.writesOnConnection()).toBe(true);
     const session = await createSession(sql, projectId);
     await writer.record(session.id, { events: [pageView("https://shop.example/direct")] });
     // Bun.SQL reads what the direct write committed: one connection, one database.
+    const [logged] =
+      await sql`SELECT session_id, events FROM widget_ping_log WHERE session_id = ${session.id}`;
+    expect((logged as { session_id: string }).session_id).toBe(session.id);
+    await writer.fold();
     const [row] = await sql`SELECT last_page FROM widget_sessions WHERE id = ${session.id}`;
     expect(row).toEqual({ last_page: "https://shop.example/direct" });
   });
@@ -208,6 +272,7 @@ describe("the ping writer", () => {
     release();
     await expect(failing).rejects.toThrow("rolled back on purpose");
     expect((await ping)?.pageViews).toBe(1);
+    await writer.fold();
     const [row] = await sql`SELECT page_views, last_page FROM widget_sessions WHERE id = ${session.id}`;
     expect(row).toEqual({ page_views: 1, last_page: "https://shop.example/held" });
     expect((await listSessionEvents(sql, session.id)).length).toBe(1);

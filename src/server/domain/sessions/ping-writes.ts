@@ -1,19 +1,25 @@
 import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
 import type { StreamedEvent } from "../../../shared/widget-session-api.ts";
-import { sqliteConnectionOf } from "../../database/sqlite-statement-cache.ts";
+import { type LoggedEvent, type LoggedPing, pageOf, sessionWithPings } from "./logged-pings.ts";
+import { openPingLog, type PingLog, type PingLogOptions } from "./ping-log.ts";
 import { visitIdleMs } from "./session-visits.ts";
 import { type SessionRow, type StoredSession, sessionFromRow } from "./sessions-repository.ts";
 
 /**
  * A ping's write: its events stored, its page views counted, last-seen and duration moved forward.
  *
- * Pings are committed in groups (issue 23): the writes that arrive while one group commits wait for
- * the next, which takes at most `maxBatch` of them in one transaction. One commit per group instead
- * of one per ping is most of the gain; each ping is answered only once its group committed, so an
- * acknowledged ping survives a `kill -9` (SQLite's WAL is written before COMMIT returns; losing it
- * would need the machine itself to go down, with `synchronous = NORMAL`). When a group fails, each of
- * its pings is tried again on its own, so one bad ping fails alone.
+ * Pings are committed in groups: the writes that arrive while one group commits wait for the next,
+ * which takes at most `maxBatch` of them in one transaction. One commit per group instead of one per
+ * ping is most of the gain; each ping is answered only once its group committed, so an acknowledged
+ * ping survives a `kill -9` (SQLite's WAL is written before COMMIT returns; losing it would need the
+ * machine itself to go down, with `synchronous = NORMAL`). When a group fails, each of its pings is
+ * tried again on its own, so one bad ping fails alone.
+ *
+ * On SQLite a group appends its pings to the ping log (ping-log.ts): the pings are folded into their
+ * sessions and events later, and each ping is answered with its session as it reads with every
+ * unfolded ping of it. On PostgreSQL (and on SQLite should Bun.SQL's connection be
+ * out of reach) a group writes its sessions and events at once: one UPDATE, one INSERT.
  */
 
 export interface PingActivity {
@@ -28,15 +34,22 @@ export interface PingWriter {
    * no such session to write to (deleted, or merged into another since the caller looked it up).
    */
   record(sessionId: string, activity: PingActivity): Promise<StoredSession | null>;
-  /** Resolves when everything queued so far is committed (or failed). */
+  /** Resolves when everything queued so far is committed (or failed) and folded (on SQLite). */
   drain(): Promise<void>;
-  /** Whether groups are written synchronously on the SQLite connection (tests check the fast path is on). */
+  /** Folds every unfolded ping now (SQLite; nothing to do elsewhere). */
+  fold(): Promise<void>;
+  /**
+   * Resolves once groups can be written: on SQLite once the ping log is open and a previous process's
+   * unfolded pings are folded (the server waits for it before it listens).
+   */
+  ready(): Promise<void>;
+  /** Whether groups are appended to the ping log on the SQLite connection (tests check the fast path is on). */
   writesOnConnection(): Promise<boolean>;
   /** Pings waiting for a group to take them (the metrics' queue depth). */
   queued(): number;
 }
 
-export interface PingWriterOptions {
+export interface PingWriterOptions extends PingLogOptions {
   maxBatch?: number;
   /** Told after each group's commit (or failure) how long it took and how many pings it held. */
   onCommit?: (seconds: number, pings: number) => void;
@@ -97,19 +110,24 @@ export interface EventRow {
 }
 
 export function eventRows(sessionId: string, events: readonly StreamedEvent[], now: string): EventRow[] {
-  return events.map((event) => ({
-    id: Bun.randomUUIDv7(),
+  return loggedEvents(events, now).map((event) => ({
+    id: event.id,
     session_id: sessionId,
     name: event.name,
-    occurred_at: validDate(event.date) ?? now,
-    data: event.data === undefined ? null : JSON.stringify(event.data),
+    occurred_at: event.occurredAt,
+    data: event.data,
     created_at: now,
   }));
 }
 
-function pageOf(data: unknown): string | null {
-  const page = (data as { page?: unknown } | undefined)?.page;
-  return typeof page === "string" && page !== "" ? page.slice(0, 2048) : null;
+/** A ping's events as stored: each its own id, its date in ISO form (a bad or missing one is `now`). */
+export function loggedEvents(events: readonly StreamedEvent[], now: string): LoggedEvent[] {
+  return events.map((event) => ({
+    id: Bun.randomUUIDv7(),
+    name: event.name,
+    occurredAt: validDate(event.date) ?? now,
+    data: event.data === undefined ? null : JSON.stringify(event.data),
+  }));
 }
 
 /** `toISOString`'s own form: a date already written this way (the SDK's) is kept as it came. */
@@ -194,7 +212,7 @@ const eventColumns = ["id", "session_id", "name", "occurred_at", "data", "create
 
 /**
  * The events in one INSERT, its text made here: Bun.SQL's row helper (`sql(rows)`) spent more time
- * building the statement than SQLite took to run it (issue 23).
+ * building the statement than SQLite took to run it.
  */
 function insertEvents(prefix: PlaceholderPrefix, events: readonly EventRow[]): GroupStatement {
   const params: Array<string | null> = [];
@@ -263,7 +281,7 @@ function touchedSessions(rows: readonly SessionRow[]): Map<string, StoredSession
   return touched;
 }
 
-/** The group in a Bun.SQL transaction: PostgreSQL, and SQLite while Bun.SQL has a transaction open. */
+/** The group in a Bun.SQL transaction: PostgreSQL, and SQLite without its ping log. */
 async function writeThroughBunSql(sql: SQL, write: GroupWrite): Promise<Array<StoredSession | null>> {
   return sql.begin(async (tx) => {
     const touched = touchedSessions((await tx.unsafe(write.touch.text, write.touch.params)) as SessionRow[]);
@@ -272,53 +290,85 @@ async function writeThroughBunSql(sql: SQL, write: GroupWrite): Promise<Array<St
   });
 }
 
+/** A ping of a group as the log keeps it. */
+function loggedPing(seq: number, ping: Pending, time: GroupTime): LoggedPing {
+  const activity = sessionActivity(ping.activity, time);
+  return {
+    seq,
+    sessionId: ping.sessionId,
+    seenAt: time.now,
+    idleSince: time.idleSince,
+    pageViews: activity.pageViews,
+    lastPage: activity.lastPage,
+    sdkVersion: activity.sdkVersion,
+    durationSeconds: activity.durationSeconds,
+    events: loggedEvents(ping.activity.events, time.now),
+  };
+}
+
 /**
- * The group in one synchronous transaction on Bun.SQL's own SQLite connection: the same statements,
- * without a promise and a microtask per statement (about a tenth of a ping's time, issue 23).
+ * The group in one synchronous transaction on Bun.SQL's own SQLite connection, without a promise and a
+ * microtask per statement: its sessions found (kept from a recent group or read; a session merged or
+ * gone is not found), its pings appended to the log. Each ping is answered with its session read
+ * through every unfolded ping of it, its own and its group's included.
  */
-function writeOnConnection(connection: Database, write: GroupWrite): Array<StoredSession | null> {
+function appendToLog(log: PingLog, group: readonly Pending[]): Array<StoredSession | null> {
+  const { connection } = log;
+  const time = groupTime(new Date());
+  const pings: LoggedPing[] = [];
+  let sessions: Map<string, StoredSession>;
   // BEGIN and COMMIT by hand: `connection.transaction(fn)` builds a wrapper with its own properties on
   // every call, about 1 % of a ping here.
   connection.prepare("BEGIN").run();
   try {
-    const rows = connection.prepare(write.touch.text).all(...write.touch.params) as SessionRow[];
-    const touched = touchedSessions(rows);
-    for (const insert of write.inserts(touched)) connection.prepare(insert.text).run(...insert.params);
+    sessions = log.storedSessions([...new Set(group.map((ping) => ping.sessionId))]);
+    for (const ping of group)
+      if (sessions.has(ping.sessionId)) pings.push(loggedPing(log.nextSeq(), ping, time));
+    log.append(pings);
     connection.prepare("COMMIT").run();
-    return write.answer(touched);
   } catch (error) {
     if (connection.inTransaction) connection.prepare("ROLLBACK").run();
     throw error;
   }
+  log.committed(pings);
+  const answers = new Map<string, StoredSession>();
+  return group.map((ping) => {
+    const session = sessions.get(ping.sessionId);
+    if (!session) return null;
+    let answer = answers.get(ping.sessionId);
+    if (!answer) {
+      answer = sessionWithPings(session, log.unfoldedOf(ping.sessionId));
+      answers.set(ping.sessionId, answer);
+    }
+    return answer;
+  });
+}
+
+/** Bun.SQL lets a plain query run inside a transaction it has open: a group waits for it to end. */
+async function connectionFree(connection: Database): Promise<void> {
+  while (connection.inTransaction) await Bun.sleep(1);
 }
 
 export function createPingWriter(
   sql: SQL,
-  { maxBatch = defaultMaxBatch, onCommit }: PingWriterOptions = {},
+  { maxBatch = defaultMaxBatch, onCommit, ...logOptions }: PingWriterOptions = {},
 ): PingWriter {
-  const sqlite = sql.options.adapter === "sqlite";
-  const prefix: PlaceholderPrefix = sqlite ? "?" : "$";
+  const prefix: PlaceholderPrefix = sql.options.adapter === "sqlite" ? "?" : "$";
   const queue: Pending[] = [];
   let running: Promise<void> | null = null;
-  let connection: Database | null = null;
-  const connectionFound = sqlite
-    ? sqliteConnectionOf(sql).then(
-        (found) => {
-          connection = found;
-        },
-        // Without the connection every group goes through Bun.SQL: slower, and just as correct.
-        () => {},
-      )
-    : Promise.resolve();
+  let log: PingLog | null = null;
+  // Without the log (PostgreSQL, or no reachable connection) every group goes through Bun.SQL.
+  const logOpened = openPingLog(sql, logOptions).then((opened) => {
+    log = opened;
+  });
 
   async function commit(group: Pending[]): Promise<void> {
     try {
-      const write = groupWrite(prefix, group);
-      // Bun.SQL lets a plain query run inside a transaction it has open: a group waits for it instead.
-      const sessions =
-        connection && !connection.inTransaction
-          ? writeOnConnection(connection, write)
-          : await writeThroughBunSql(sql, write);
+      let sessions: Array<StoredSession | null>;
+      if (log) {
+        await connectionFree(log.connection);
+        sessions = appendToLog(log, group);
+      } else sessions = await writeThroughBunSql(sql, groupWrite(prefix, group));
       for (const [index, ping] of group.entries()) ping.resolve(sessions[index] ?? null);
     } catch (error) {
       if (group.length === 1) {
@@ -333,7 +383,7 @@ export function createPingWriter(
   async function run(): Promise<void> {
     // The window: every ping that arrives in this turn of the event loop joins the first group.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    await connectionFound;
+    await logOpened;
     while (queue.length > 0) {
       const group = queue.splice(0, maxBatch);
       const started = performance.now();
@@ -352,10 +402,17 @@ export function createPingWriter(
     },
     async drain() {
       while (running) await running;
+      await logOpened;
+      await log?.drain();
     },
+    async fold() {
+      await logOpened;
+      await log?.fold();
+    },
+    ready: () => logOpened,
     async writesOnConnection() {
-      await connectionFound;
-      return connection !== null;
+      await logOpened;
+      return log !== null;
     },
     queued: () => queue.length,
   };

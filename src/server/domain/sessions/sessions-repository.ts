@@ -1,5 +1,7 @@
 import type { SQL } from "bun";
 import type { StreamedEvent } from "../../../shared/widget-session-api.ts";
+import { sessionWithPings } from "./logged-pings.ts";
+import { foldPingsOf, forgetSessionRows, pingLogOf } from "./ping-log-registry.ts";
 import { visitIdleMs } from "./session-visits.ts";
 
 export interface StoredSession {
@@ -19,9 +21,9 @@ export interface StoredSession {
   durationSeconds: number;
   pageViews: number;
   lastPage: string | null;
-  /** When the current visit began: the first activity after 30 minutes of none (issue 22). */
+  /** When the current visit began: the first activity after 30 minutes of none. */
   visitStartedAt: string | null;
-  /** An admin marked one of its reports as spam: it may send no more (issue 24, migration 026). */
+  /** An admin marked one of its reports as spam: it may send no more (migration 026). */
   reportsBlocked: boolean;
 }
 
@@ -82,8 +84,27 @@ export async function createSession(
   return sessionFromRow(row);
 }
 
-/** A session by id; a session merged into a user's session resolves to that one. */
+/**
+ * A session by id; a session merged into a user's session resolves to that one. It reads with its
+ * pings not folded yet (ping-log.ts): a read that a fold overtook, which may have the row from before
+ * the fold and the pings no longer unfolded, is read again.
+ */
 export async function findSessionById(sql: SQL, id: string): Promise<StoredSession | null> {
+  const log = pingLogOf(sql);
+  if (!log) return readSessionById(sql, id);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const folds = log.folds();
+    const session = await readSessionById(sql, id);
+    if (!session) return null;
+    if (log.folds() === folds) return sessionWithPings(session, log.unfoldedOf(session.id));
+  }
+  // Folds kept overtaking the read: with the session's own pings folded, one more read is whole.
+  await log.fold([id]);
+  const session = await readSessionById(sql, id);
+  return session && sessionWithPings(session, log.unfoldedOf(session.id));
+}
+
+async function readSessionById(sql: SQL, id: string): Promise<StoredSession | null> {
   const [row] = await sql`SELECT * FROM widget_sessions WHERE id = ${id}`;
   if (!row) return null;
   if (row.merged_into) {
@@ -122,6 +143,8 @@ export async function touchSession(
   /** The start's User-Agent (sessionUserAgent); null keeps the stored one. */
   userAgent: string | null = null,
 ): Promise<StoredSession> {
+  // Its visit rule reads last-seen in SQL: the session's unfolded pings count.
+  await foldPingsOf(sql, [session.id]);
   const now = new Date().toISOString();
   const nextLang = lang ?? session.lang;
   const idleSince = new Date(Date.parse(now) - visitIdleMs).toISOString();
@@ -130,6 +153,7 @@ export async function touchSession(
       visit_started_at = CASE WHEN visit_started_at IS NULL OR last_seen_at < ${idleSince}
         THEN ${now} ELSE visit_started_at END
     WHERE id = ${session.id} RETURNING visit_started_at`;
+  forgetSessionRows(sql, [session.id]);
   const visitStartedAt = (row as { visit_started_at: string | null } | undefined)?.visit_started_at ?? null;
   return { ...session, lastSeenAt: now, lang: nextLang, visitStartedAt };
 }
@@ -153,6 +177,8 @@ export async function updateSession(
   session: StoredSession,
   changes: SessionChanges,
 ): Promise<StoredSession> {
+  // Its visit rule reads last-seen in SQL: the session's unfolded pings count.
+  await foldPingsOf(sql, [session.id]);
   const next: StoredSession = {
     ...session,
     userId: changes.userId ?? session.userId,
@@ -173,6 +199,7 @@ export async function updateSession(
         THEN ${next.lastSeenAt} ELSE visit_started_at END,
       last_seen_at = ${next.lastSeenAt}
     WHERE id = ${session.id} RETURNING visit_started_at`;
+  forgetSessionRows(sql, [session.id]);
   const visitStartedAt = (row as { visit_started_at: string | null } | undefined)?.visit_started_at ?? null;
   return { ...next, visitStartedAt };
 }
@@ -188,7 +215,9 @@ export async function mergeSessionInto(
   into: StoredSession,
   changes: SessionChanges,
 ): Promise<StoredSession> {
-  return sql.begin(async (tx) => {
+  // Both sessions' pings folded first: the merge moves events and adds up page views and durations.
+  await foldPingsOf(sql, [from.id, into.id]);
+  const merged = await sql.begin(async (tx) => {
     await tx`UPDATE widget_events SET session_id = ${into.id} WHERE session_id = ${from.id}`;
     await tx`UPDATE feedback_reports SET session_id = ${into.id} WHERE session_id = ${from.id}`;
     await tx`UPDATE widget_checklists SET session_id = ${into.id} WHERE session_id = ${from.id}
@@ -240,9 +269,13 @@ export async function mergeSessionInto(
       changes,
     );
   });
+  forgetSessionRows(sql, [from.id, into.id]);
+  return merged;
 }
 
 export async function listSessionEvents(sql: SQL, sessionId: string): Promise<StreamedEvent[]> {
+  // The events of unfolded pings are in the ping log still (ping-log.ts).
+  await foldPingsOf(sql, [sessionId]);
   const rows = await sql`SELECT name, occurred_at, data FROM widget_events WHERE session_id = ${sessionId}
     ORDER BY occurred_at, id`;
   return rows.map((row: { name: string; occurred_at: string; data: string | null }) => ({

@@ -12,6 +12,7 @@ import {
   toCount,
   type WriteOutcome,
 } from "../repository-helpers.ts";
+import { foldPingsOf } from "../sessions/ping-log-registry.ts";
 import type { SurveyAnswerValue } from "./survey-answers.ts";
 
 /** Surveys (table surveys) and their answers (survey_answers). */
@@ -133,6 +134,8 @@ export async function insertSurveyAnswer(
   sessionId: string,
   answers: Record<string, SurveyAnswerValue>,
 ): Promise<string | null> {
+  // The answer keeps the page the session was last seen on: its unfolded pings first (ping-log.ts).
+  await foldPingsOf(sql, [sessionId]);
   const id = Bun.randomUUIDv7();
   const inserted =
     await sql`INSERT INTO survey_answers (id, survey_id, session_id, once_key, answers, page_url, created_at)

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { AdminSurvey, SurveyResponse } from "../../../shared/messenger-api.ts";
+import { foldPingsOf } from "../../domain/sessions/ping-log-registry.ts";
 import {
   demoUserHash,
   type MessengerTest,
@@ -22,15 +23,12 @@ startBeforeAll(startMessengerTest, (started) => {
 
 const surveyBody = (questions: unknown[]) => ({ title: "Respondents survey", status: "live", questions });
 
-/** Waits until the session's ping reached the table (pings are written in batches). */
+/** The session's ping of `page`, folded into its row (on SQLite a ping is folded a moment later). */
 async function onPage(session: TestSession, page: string): Promise<void> {
   expect((await ping(t.mainUrl, session, page)).status).toBeLessThan(300);
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const [row] = await t.api.sql`SELECT last_page FROM widget_sessions WHERE id = ${session.gleapId}`;
-    if (row?.last_page === page) return;
-    await Bun.sleep(20);
-  }
-  throw new Error(`the ping of ${page} was not stored`);
+  await foldPingsOf(t.api.sql, [session.gleapId]);
+  const [row] = await t.api.sql`SELECT last_page FROM widget_sessions WHERE id = ${session.gleapId}`;
+  expect(row?.last_page).toBe(page);
 }
 
 describe("a choice question's choices", () => {

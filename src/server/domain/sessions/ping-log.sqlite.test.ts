@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { SQL } from "bun";
+import { openDatabase } from "../../database/database.ts";
+import { runMigrations } from "../../database/migrations.ts";
+import { seedDemoData } from "../../demo-seed.ts";
+import { testPasswords } from "../../test-support/test-passwords.ts";
+import { findConnectedVisitors } from "../outbounds/connected-offers-repository.ts";
+import { insertSurveyAnswer } from "../surveys/surveys-repository.ts";
+import { openPingLog, sessionRowsKeptMs } from "./ping-log.ts";
+import { pingLogOf } from "./ping-log-registry.ts";
+import { createPingWriter } from "./ping-writes.ts";
+import {
+  createSession,
+  findSessionById,
+  listSessionEvents,
+  mergeSessionInto,
+  type StoredSession,
+  touchSession,
+  updateSession,
+} from "./sessions-repository.ts";
+
+// The ping log (ping-log.ts) on database files: pings folded into their sessions by themselves, the
+// readers of what pings change seeing unfolded pings, and a process's unfolded pings folded by the
+// next one to open the file.
+let workDir: string;
+let files = 0;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), "ping-log-"));
+});
+afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+/** A migrated database file with the demo project; `filename` opens an existing one again. */
+async function database(filename = join(workDir, `db-${++files}.sqlite`)) {
+  const db = await openDatabase({ engine: "sqlite", filename });
+  await runMigrations(db.sql);
+  await seedDemoData(db.sql, { passwords: testPasswords, size: "minimal" });
+  const [row] = await db.sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
+  return { ...db, filename, projectId: (row as { id: string }).id };
+}
+
+const pageView = (page: string) => ({ name: "pageView", data: { page } });
+
+async function storedRow(sql: SQL, id: string) {
+  const [row] = await sql`SELECT page_views, last_page, last_seen_at, visit_started_at, duration_seconds
+    FROM widget_sessions WHERE id = ${id}`;
+  return row as {
+    page_views: number;
+    last_page: string | null;
+    last_seen_at: string;
+    visit_started_at: string | null;
+    duration_seconds: number;
+  };
+}
+
+async function logged(sql: SQL): Promise<number> {
+  const [row] = await sql`SELECT count(*) AS n FROM widget_ping_log`;
+  return Number((row as { n: number }).n);
+}
+
+/** Polls `check` every 5 ms until it holds (for at most `ms`). */
+async function until(check: () => Promise<boolean>, ms = 3000): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error("the condition did not hold in time");
+    await Bun.sleep(5);
+  }
+}
+
+describe("the ping log", () => {
+  test("a session's pings fold by themselves once the first has waited foldAfterMs", async () => {
+    const db = await database();
+    try {
+      const writer = createPingWriter(db.sql, { foldAfterMs: 30 });
+      const session = await createSession(db.sql, db.projectId);
+      await writer.record(session.id, { durationSeconds: 8, events: [pageView("https://shop.example/a")] });
+      await writer.record(session.id, { events: [pageView("https://shop.example/b")] });
+      expect(await logged(db.sql)).toBe(2);
+      await until(async () => (await logged(db.sql)) === 0);
+      expect(await storedRow(db.sql, session.id)).toMatchObject({
+        page_views: 2,
+        last_page: "https://shop.example/b",
+        duration_seconds: 8,
+      });
+      expect(pingLogOf(db.sql)?.unfolded()).toBe(0);
+      expect((await listSessionEvents(db.sql, session.id)).length).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+
+  test("readers of what pings change see unfolded pings: by id, the connected visitors, a start, a survey answer", async () => {
+    const db = await database();
+    try {
+      const writer = createPingWriter(db.sql, { foldAfterMs: 60_000 });
+      const long = new Date(Date.now() - 2 * 3600_000).toISOString();
+      const session = await createSession(db.sql, db.projectId);
+      await db.sql`UPDATE widget_sessions SET last_seen_at = ${long}, visit_started_at = ${long} WHERE id = ${session.id}`;
+      const pinged = (await writer.record(session.id, {
+        events: [pageView("https://shop.example/pricing")],
+      })) as StoredSession;
+      // Two hours idle: the ping started a visit, which only the log knows of yet.
+      expect(pinged.visitStartedAt).not.toBe(long);
+      expect((await storedRow(db.sql, session.id)).visit_started_at).toBe(long);
+      expect(await findSessionById(db.sql, session.id)).toEqual(pinged);
+      const [visitor] = await findConnectedVisitors(db.sql, [session.id]);
+      expect(visitor).toMatchObject({
+        lastPage: "https://shop.example/pricing",
+        visitStartedAt: pinged.visitStartedAt,
+      });
+
+      const other = await createSession(db.sql, db.projectId);
+      await writer.record(other.id, { events: [pageView("https://shop.example/checkout")] });
+      // A session start right after: the visit the ping began goes on.
+      const started = await touchSession(
+        db.sql,
+        (await findSessionById(db.sql, other.id)) as StoredSession,
+        null,
+      );
+      expect((await storedRow(db.sql, other.id)).visit_started_at).toBe(started.visitStartedAt);
+
+      const third = await createSession(db.sql, db.projectId);
+      await writer.record(third.id, { events: [pageView("https://shop.example/survey-page")] });
+      const surveyId = crypto.randomUUID();
+      const now = new Date().toISOString();
+      await db.sql`INSERT INTO surveys (id, project_id, title, title_key, status, created_at, updated_at)
+        VALUES (${surveyId}, ${db.projectId}, ${"Q"}, ${"q"}, ${"live"}, ${now}, ${now})`;
+      const answerId = await insertSurveyAnswer(db.sql, surveyId, third.id, {});
+      const [answer] = await db.sql`SELECT page_url FROM survey_answers WHERE id = ${answerId}`;
+      expect(answer).toEqual({ page_url: "https://shop.example/survey-page" });
+      await writer.drain();
+      expect(await logged(db.sql)).toBe(0);
+    } finally {
+      await db.close();
+    }
+  });
+
+  test("a process's unfolded pings are folded by the next one to open the file", async () => {
+    const first = await database();
+    const session = await createSession(first.sql, first.projectId);
+    const writer = createPingWriter(first.sql, { foldAfterMs: 60_000 });
+    await writer.record(session.id, {
+      durationSeconds: 30,
+      sdkVersion: "14.6.7",
+      events: [pageView("https://shop.example/1"), { name: "addedToCart", data: { sku: "A1" } }],
+    });
+    const answered = (await writer.record(session.id, {
+      events: [pageView("https://shop.example/2")],
+    })) as StoredSession;
+    // Closed as a kill -9 leaves it: the pings are in the log, never folded.
+    await first.close();
+
+    const next = await database(first.filename);
+    try {
+      expect(await logged(next.sql)).toBe(2);
+      expect((await storedRow(next.sql, session.id)).page_views).toBe(0);
+      await openPingLog(next.sql);
+      expect(await logged(next.sql)).toBe(0);
+      expect(await storedRow(next.sql, session.id)).toMatchObject({
+        page_views: 2,
+        last_page: "https://shop.example/2",
+        duration_seconds: 30,
+        last_seen_at: answered.lastSeenAt,
+        visit_started_at: answered.visitStartedAt,
+      });
+      expect((await listSessionEvents(next.sql, session.id)).map((event) => event.name)).toEqual([
+        "pageView",
+        "addedToCart",
+        "pageView",
+      ]);
+    } finally {
+      await next.close();
+    }
+  });
+
+  test("the log is cut below the oldest unfolded ping; the next process folds only what was not", async () => {
+    const first = await database();
+    const older = await createSession(first.sql, first.projectId);
+    const newer = await createSession(first.sql, first.projectId);
+    const writer = createPingWriter(first.sql, { foldAfterMs: 60_000 });
+    await writer.record(older.id, { events: [pageView("https://shop.example/older")] });
+    await writer.record(newer.id, { sdkVersion: "1.0", events: [] });
+    await writer.record(newer.id, { sdkVersion: "2.0", events: [pageView("https://shop.example/a")] });
+    await writer.record(newer.id, { sdkVersion: "2.0", durationSeconds: 40, events: [] });
+    // Only the newer session folds: its rows stay in the log, behind the older session's ping.
+    await pingLogOf(first.sql)?.fold([newer.id]);
+    expect(await logged(first.sql)).toBe(4);
+    const folded = await storedRow(first.sql, newer.id);
+    expect(folded).toMatchObject({
+      page_views: 1,
+      last_page: "https://shop.example/a",
+      duration_seconds: 40,
+    });
+    await first.close();
+
+    const next = await database(first.filename);
+    try {
+      await openPingLog(next.sql);
+      expect(await logged(next.sql)).toBe(0);
+      expect(await storedRow(next.sql, newer.id)).toEqual(folded);
+      const [sdk] = await next.sql`SELECT sdk_version FROM widget_sessions WHERE id = ${newer.id}`;
+      expect(sdk).toEqual({ sdk_version: "2.0" });
+      expect((await listSessionEvents(next.sql, newer.id)).length).toBe(1);
+      expect(await storedRow(next.sql, older.id)).toMatchObject({
+        page_views: 1,
+        last_page: "https://shop.example/older",
+      });
+    } finally {
+      await next.close();
+    }
+  });
+
+  test("pings of a session merged before the fold go to the session it joined; a deleted one's are dropped", async () => {
+    const db = await database();
+    try {
+      const writer = createPingWriter(db.sql, { foldAfterMs: 60_000 });
+      const from = await createSession(db.sql, db.projectId);
+      const into = await createSession(db.sql, db.projectId);
+      const gone = await createSession(db.sql, db.projectId);
+      await writer.record(from.id, { events: [pageView("https://shop.example/anonymous")] });
+      await writer.record(gone.id, { events: [pageView("https://shop.example/gone")] });
+      // Written by hand, as a merge that ran between the ping and its fold would leave it.
+      await db.sql`UPDATE widget_sessions SET merged_into = ${into.id} WHERE id = ${from.id}`;
+      await db.sql`DELETE FROM widget_sessions WHERE id = ${gone.id}`;
+      await writer.fold();
+      expect(await storedRow(db.sql, into.id)).toMatchObject({
+        page_views: 1,
+        last_page: "https://shop.example/anonymous",
+      });
+      expect((await listSessionEvents(db.sql, into.id)).length).toBe(1);
+      expect(await logged(db.sql)).toBe(0);
+    } finally {
+      await db.close();
+    }
+  });
+
+  test("a group reads a session's row again once this process wrote it, or after sessionRowsKeptMs", async () => {
+    const db = await database();
+    let clock = 0;
+    try {
+      const writer = createPingWriter(db.sql, { foldAfterMs: 60_000, now: () => clock });
+      const session = await createSession(db.sql, db.projectId);
+      expect((await writer.record(session.id, { events: [] }))?.name).toBeNull();
+      // An identify: the repository's write says so, and the next ping's answer has the name.
+      await updateSession(db.sql, session, { name: "Ada" });
+      expect((await writer.record(session.id, { events: [] }))?.name).toBe("Ada");
+      // A write nobody announced (by hand) is seen once the kept row is old enough.
+      await db.sql`UPDATE widget_sessions SET name = ${"Grace"} WHERE id = ${session.id}`;
+      expect((await writer.record(session.id, { events: [] }))?.name).toBe("Ada");
+      clock += sessionRowsKeptMs + 1;
+      expect((await writer.record(session.id, { events: [] }))?.name).toBe("Grace");
+      // A merge is seen at once: the merged session's pings answer null (the route looks it up again).
+      const into = await createSession(db.sql, db.projectId);
+      await mergeSessionInto(db.sql, (await findSessionById(db.sql, session.id)) as StoredSession, into, {});
+      expect(await writer.record(session.id, { events: [] })).toBeNull();
+      await writer.drain();
+    } finally {
+      await db.close();
+    }
+  });
+
+  test("a fold that fails is reported, and tried again by itself", async () => {
+    const db = await database();
+    const errors: unknown[] = [];
+    try {
+      const writer = createPingWriter(db.sql, { foldAfterMs: 20, onError: (error) => errors.push(error) });
+      const session = await createSession(db.sql, db.projectId);
+      await db.sql`CREATE TRIGGER refuse_all BEFORE INSERT ON widget_events BEGIN SELECT RAISE(ABORT, 'full'); END`;
+      await writer.record(session.id, { events: [pageView("https://shop.example/later")] });
+      await until(async () => errors.length > 0);
+      expect(String(errors[0])).toContain("full");
+      await db.sql`DROP TRIGGER refuse_all`;
+      await until(async () => (await logged(db.sql)) === 0);
+      expect((await storedRow(db.sql, session.id)).last_page).toBe("https://shop.example/later");
+    } finally {
+      await db.close();
+    }
+  });
+});

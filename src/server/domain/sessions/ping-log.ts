@@ -1,0 +1,585 @@
+import type { Database } from "bun:sqlite";
+import type { SQL } from "bun";
+import { sqliteConnectionOf } from "../../database/sqlite-statement-cache.ts";
+import {
+  foldedColumns,
+  type LoggedEvent,
+  type LoggedPing,
+  type PingedColumns,
+  pingFromLog,
+  type UnfoldedSession,
+} from "./logged-pings.ts";
+import { keepPingLog } from "./ping-log-registry.ts";
+import { allWhereIn, insertRows } from "./ping-log-statements.ts";
+import { type SessionRow, type StoredSession, sessionFromRow } from "./sessions-repository.ts";
+
+/**
+ * The ping log of an SQLite database (migration 044): a ping is acknowledged once its group appended
+ * it to `widget_ping_log`, and folded into its session and `widget_events` later, with the session's
+ * other pings of the while. On a busy site most groups touch as many sessions as they hold pings, and
+ * writing a session row, its index entries and its session's corner of the events index dirtied a
+ * page each, all written to the WAL at every commit: appending to the log dirties its last page or
+ * two, and a fold writes each session once for all its pings since the last one.
+ *
+ * Until it is folded a ping lives in the log and here, in memory, by session: SQLite has one writing
+ * process, so this process knows every ping not folded yet. Readers of what pings change on a session
+ * (last-seen, visit start, page views, last page, duration, events) see it whole either way: a session
+ * read by id is read through the unfolded pings (`sessionWithPings`, see sessions-repository.ts), and
+ * code that reads those columns in SQL folds the sessions it reads first (`foldPingsOf`). A group
+ * answers its pings from the session rows it keeps for a few seconds (`storedSessions`), which the
+ * folds move on and the repository's writes of a session drop (`forgetSessionRows`).
+ *
+ * Folds run on Bun.SQL's own connection, synchronously, each one transaction that is committed and
+ * taken out of memory in one turn of the event loop, so a reader never sees a ping twice or not at
+ * all; never inside a transaction Bun.SQL has open (they wait for it to end). A session's pings are
+ * folded once the oldest has waited `foldAfterMs`, sessions in id order (a sweep), at most
+ * `sessionsPerFold` sessions and `pingsPerFold` pings per transaction (the bound on how long one holds
+ * the event loop), all of them before the database closes (`drain`). The log is cut below its oldest
+ * unfolded ping, in the fold's transaction: one range of its first pages. The next process to open
+ * the file folds what a previous one left (`openPingLog`); a ping whose events are stored was folded.
+ */
+
+export interface PingLogOptions {
+  /** How long a session's first unfolded ping waits for others to fold with. */
+  foldAfterMs?: number;
+  sessionsPerFold?: number;
+  pingsPerFold?: number;
+  /** Past this many unfolded pings, folds no longer wait. */
+  maxUnfolded?: number;
+  /** Told of a fold that failed (its pings stay, and are tried again later). */
+  onError?: (error: unknown) => void;
+  now?: () => number;
+}
+
+export interface PingLog {
+  /** Bun.SQL's own connection, which the log's writes and folds run on synchronously. */
+  connection: Database;
+  nextSeq(): number;
+  /** Appends `pings` to the log table: inside the caller's transaction on the connection. */
+  append(pings: readonly LoggedPing[]): void;
+  /** Takes the pings of a committed group in, to be read through and folded. */
+  committed(pings: readonly LoggedPing[]): void;
+  /** The session's unfolded pings, oldest first. */
+  of(sessionId: string): readonly LoggedPing[];
+  /** The same with what they made of the session's row last time it was read (`sessionWithPings`). */
+  unfoldedOf(sessionId: string): UnfoldedSession | undefined;
+  /**
+   * The sessions of these ids that are there and not merged into another, as stored (without their
+   * unfolded pings): kept from the last read for a few seconds, the others read in one statement.
+   */
+  storedSessions(ids: readonly string[]): Map<string, StoredSession>;
+  /** Forgets the kept rows of sessions just written (a session start, an identify, a merge); all without ids. */
+  forgetSessions(ids?: readonly string[]): void;
+  unfolded(): number;
+  /** How many folds have committed: a read that saw this change may have read a row a fold moved on. */
+  folds(): number;
+  /** Folds the unfolded pings of these sessions (of every session when left out) now. */
+  fold(sessionIds?: readonly string[]): Promise<void>;
+  /** Folds everything and stops folding on its own: before the database closes. */
+  drain(): Promise<void>;
+}
+
+export const defaultFoldAfterMs = 2000;
+/**
+ * How long a session's row read by a group is used again without reading it: the bound on a change
+ * that reached the row without `forgetSessions` (this process's writes of it all say so).
+ */
+export const sessionRowsKeptMs = 5000;
+const sessionRowsKept = 100_000;
+
+interface Unfolded extends UnfoldedSession {
+  /** When its first ping came in (or its last fold failed). */
+  since: number;
+  /** Folds of it that failed in a row, and the count of folds when the first did. */
+  failures?: number;
+  failedAtFold?: number;
+}
+
+interface FoldTarget extends PingedColumns {
+  id: string;
+  mergedInto: string | null;
+}
+
+const logColumns = ["seq", "session_id", "seen_at", "duration_seconds", "sdk_version", "events"] as const;
+const eventColumns = ["id", "session_id", "name", "occurred_at", "data", "created_at"] as const;
+const sessionColumns = `SELECT id, merged_into AS mergedInto, last_seen_at AS lastSeenAt,
+  visit_started_at AS visitStartedAt, page_views AS pageViews, last_page AS lastPage,
+  sdk_version AS sdkVersion, duration_seconds AS durationSeconds FROM widget_sessions`;
+
+const logs = new WeakMap<SQL, Promise<PingLog | null>>();
+
+/**
+ * The database's ping log, made on first use: on SQLite when Bun.SQL's connection is reachable (null
+ * otherwise: pings are then written to their tables at once). A previous process's unfolded pings
+ * are read back and folded before it answers.
+ */
+export function openPingLog(sql: SQL, options: PingLogOptions = {}): Promise<PingLog | null> {
+  let log = logs.get(sql);
+  if (!log) {
+    log =
+      sql.options.adapter === "sqlite"
+        ? sqliteConnectionOf(sql).then(
+            async (connection) => {
+              const made = createPingLog(connection, options);
+              keepPingLog(sql, made);
+              await made.fold();
+              return made;
+            },
+            () => null,
+          )
+        : Promise.resolve(null);
+    logs.set(sql, log);
+  }
+  return log;
+}
+
+export function createPingLog(connection: Database, options: PingLogOptions = {}): PingLog {
+  return new SqlitePingLog(connection, options);
+}
+
+/** The unfolded pings by session, in the order their sessions came in (the first ping of each). */
+class UnfoldedPings {
+  readonly sessions = new Map<string, Unfolded>();
+  count = 0;
+
+  take(pings: readonly LoggedPing[], since: number): void {
+    for (const ping of pings) {
+      const entry = this.sessions.get(ping.sessionId);
+      if (entry) entry.pings.push(ping);
+      else this.sessions.set(ping.sessionId, { pings: [ping], since });
+    }
+    this.count += pings.length;
+  }
+
+  /** Takes the session out (folded, or dropped); answers how many pings it had. */
+  remove(id: string): number {
+    const pings = this.sessions.get(id)?.pings.length ?? 0;
+    this.sessions.delete(id);
+    this.count -= pings;
+    return pings;
+  }
+
+  /** The first seq not folded once the sessions `folding` are, or `after` when there is none. */
+  lowestSeqBut(folding: ReadonlySet<string>, after: number): number {
+    let lowest = after;
+    for (const [id, entry] of this.sessions)
+      if (!folding.has(id)) lowest = Math.min(lowest, (entry.pings[0] as LoggedPing).seq);
+    return lowest;
+  }
+
+  /**
+   * The sessions whose first ping came in by `due`, in id order: a sweep. Folds take them in that
+   * order, a slice at a time: session ids are UUIDv7, so neighbours in id order have neighbouring rows
+   * and corners of the events index, and a sweep writes each page once where a random order wrote it
+   * for every slice.
+   */
+  sweepDue(due: number): string[] {
+    const ids: string[] = [];
+    for (const [id, entry] of this.sessions) {
+      if (entry.since > due) break;
+      ids.push(id);
+    }
+    return ids.sort();
+  }
+}
+
+/**
+ * Session rows as the last group read them (or a fold moved them on): a busy session pings many times
+ * a second, and reading its row for each group was a tenth of a ping's time.
+ */
+class KeptSessions {
+  private readonly kept = new Map<string, { session: StoredSession; at: number }>();
+
+  constructor(private readonly now: () => number) {}
+
+  /** The kept sessions of `ids`, and the ids to read. */
+  split(ids: readonly string[]): { kept: Map<string, StoredSession>; missing: string[] } {
+    const kept = new Map<string, StoredSession>();
+    const missing: string[] = [];
+    const freshSince = this.now() - sessionRowsKeptMs;
+    for (const id of ids) {
+      const entry = this.kept.get(id);
+      if (entry && entry.at >= freshSince) kept.set(id, entry.session);
+      else missing.push(id);
+    }
+    return { kept, missing };
+  }
+
+  keep(session: StoredSession): void {
+    this.kept.delete(session.id);
+    if (this.kept.size >= sessionRowsKept) {
+      const oldest = this.kept.keys().next().value;
+      if (oldest !== undefined) this.kept.delete(oldest);
+    }
+    this.kept.set(session.id, { session, at: this.now() });
+  }
+
+  /** A fold moved these rows on: the kept ones take the folded columns. */
+  folded(rows: ReadonlyMap<string, PingedColumns>): void {
+    for (const [id, row] of rows) {
+      const entry = this.kept.get(id);
+      if (!entry) continue;
+      const { lastSeenAt, visitStartedAt, pageViews, lastPage, durationSeconds } = row;
+      entry.session = { ...entry.session, lastSeenAt, visitStartedAt, pageViews, lastPage, durationSeconds };
+    }
+  }
+
+  forget(ids: Iterable<string>): void {
+    for (const id of ids) this.kept.delete(id);
+  }
+
+  clear(): void {
+    this.kept.clear();
+  }
+}
+
+class SqlitePingLog implements PingLog {
+  private readonly unfoldedPings = new UnfoldedPings();
+  private readonly settings: Required<PingLogOptions>;
+  private foldCount = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private seq: number;
+  /** Log rows below this are gone: every ping under it is folded (or dropped). */
+  private deletedBelow = 0;
+  private sweep: string[] = [];
+  private swept = 0;
+  private readonly keptSessions: KeptSessions;
+
+  constructor(
+    readonly connection: Database,
+    options: PingLogOptions,
+  ) {
+    this.settings = {
+      foldAfterMs: defaultFoldAfterMs,
+      sessionsPerFold: 64,
+      pingsPerFold: 512,
+      maxUnfolded: 100_000,
+      onError: () => {},
+      now: () => performance.now(),
+      ...options,
+    };
+    this.keptSessions = new KeptSessions(this.settings.now);
+    const last = connection.prepare("SELECT coalesce(max(seq), 0) AS seq FROM widget_ping_log").get();
+    this.seq = (last as { seq: number }).seq;
+    this.unfoldedPings.take(unfoldedOfLog(connection), Number.NEGATIVE_INFINITY);
+  }
+
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  append(pings: readonly LoggedPing[]): void {
+    insertRows(
+      this.connection,
+      "widget_ping_log",
+      logColumns,
+      pings.map((ping) => [
+        ping.seq,
+        ping.sessionId,
+        ping.seenAt,
+        ping.durationSeconds,
+        ping.sdkVersion,
+        JSON.stringify(ping.events.map((event) => [event.id, event.name, event.occurredAt, event.data])),
+      ]),
+    );
+  }
+
+  committed(pings: readonly LoggedPing[]): void {
+    this.unfoldedPings.take(pings, this.settings.now());
+    this.schedule();
+  }
+
+  of(sessionId: string): readonly LoggedPing[] {
+    return this.unfoldedPings.sessions.get(sessionId)?.pings ?? [];
+  }
+
+  unfoldedOf(sessionId: string): UnfoldedSession | undefined {
+    return this.unfoldedPings.sessions.get(sessionId);
+  }
+
+  unfolded(): number {
+    return this.unfoldedPings.count;
+  }
+
+  storedSessions(ids: readonly string[]): Map<string, StoredSession> {
+    const { kept, missing } = this.keptSessions.split(ids);
+    const read = allWhereIn<SessionRow>(
+      this.connection,
+      { head: "SELECT * FROM widget_sessions", column: "id", tail: "AND merged_into IS NULL" },
+      missing,
+    );
+    for (const row of read) {
+      const session = sessionFromRow(row);
+      this.keptSessions.keep(session);
+      kept.set(session.id, session);
+    }
+    return kept;
+  }
+
+  forgetSessions(ids?: readonly string[]): void {
+    if (ids) this.keptSessions.forget(ids);
+    else this.keptSessions.clear();
+  }
+
+  folds(): number {
+    return this.foldCount;
+  }
+
+  fold(sessionIds?: readonly string[]): Promise<void> {
+    return this.foldWhenFree(sessionIds ?? [...this.unfoldedPings.sessions.keys()]);
+  }
+
+  async drain(): Promise<void> {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    await this.fold();
+  }
+
+  /** Folds these sessions' pings (once: one that fails stays for a later fold) when the connection is free. */
+  private async foldWhenFree(ids: readonly string[]): Promise<void> {
+    while (this.connection.inTransaction) await Bun.sleep(1);
+    const order = [...new Set(ids)].filter((id) => this.unfoldedPings.sessions.has(id)).sort();
+    for (let start = 0; start < order.length; start += this.settings.sessionsPerFold)
+      this.foldNow(order.slice(start, start + this.settings.sessionsPerFold));
+  }
+
+  /** Folds these sessions in one transaction; on failure each alone, and one that fails alone waits. */
+  private foldNow(ids: readonly string[]): void {
+    const pings = ids.flatMap((id) => this.unfoldedPings.sessions.get(id)?.pings ?? []);
+    if (pings.length === 0) return;
+    const below = this.unfoldedPings.lowestSeqBut(new Set(ids), this.seq + 1);
+    try {
+      const folded = writeFold(this.connection, pings, below > this.deletedBelow ? below : null);
+      this.keptSessions.folded(folded);
+      // A session merged meanwhile is read again, and found merged.
+      this.keptSessions.forget(
+        [...new Set(pings.map((ping) => ping.sessionId))].filter((id) => !folded.has(id)),
+      );
+    } catch (error) {
+      if (ids.length > 1) for (const id of ids) this.foldNow([id]);
+      else this.failed(ids[0] as string, error);
+      return;
+    }
+    this.deletedBelow = Math.max(this.deletedBelow, below);
+    for (const id of ids) this.unfoldedPings.remove(id);
+    this.foldCount++;
+  }
+
+  /**
+   * A session that failed to fold waits `foldAfterMs` to be tried again. One that failed three times
+   * while other sessions folded has pings the tables refuse (the database itself takes writes): they
+   * are dropped, and said so, rather than keep the log from being cut below them for ever.
+   */
+  private failed(id: string, error: unknown): void {
+    this.settings.onError(error);
+    const entry = this.unfoldedPings.sessions.get(id);
+    if (!entry) return;
+    const failures = (entry.failures ?? 0) + 1;
+    const failedAtFold = entry.failedAtFold ?? this.foldCount;
+    const pings = this.unfoldedPings.remove(id);
+    if (failures >= 3 && this.foldCount > failedAtFold) {
+      this.settings.onError(
+        new Error(`dropped ${pings} pings of session ${id}: they failed to fold three times`),
+      );
+      return;
+    }
+    this.unfoldedPings.take(entry.pings, this.settings.now());
+    Object.assign(this.unfoldedPings.sessions.get(id) as Unfolded, {
+      failures,
+      failedAtFold,
+      read: entry.read,
+    });
+  }
+
+  /** The next slice of the sweep (a new sweep once it is done), within the bounds. */
+  private nextFold(): string[] {
+    const { sessionsPerFold, pingsPerFold } = this.settings;
+    if (this.swept >= this.sweep.length) {
+      this.sweep = this.unfoldedPings.sweepDue(this.eager() ? Number.POSITIVE_INFINITY : this.dueBy());
+      this.swept = 0;
+    }
+    const ids: string[] = [];
+    let pings = 0;
+    while (this.swept < this.sweep.length && ids.length < sessionsPerFold && pings < pingsPerFold) {
+      const entry = this.unfoldedPings.sessions.get(this.sweep[this.swept] as string);
+      if (entry) {
+        ids.push(this.sweep[this.swept] as string);
+        pings += entry.pings.length;
+      }
+      this.swept++;
+    }
+    return ids;
+  }
+
+  private eager(): boolean {
+    return this.unfoldedPings.count > this.settings.maxUnfolded;
+  }
+
+  private dueBy(): number {
+    return this.settings.now() - this.settings.foldAfterMs;
+  }
+
+  /** Runs `tick` in `ms`; the timer never keeps the process alive (drain folds before it ends). */
+  private later(ms: number): void {
+    this.timer = setTimeout(() => this.tick(), ms);
+    this.timer.unref?.();
+  }
+
+  private schedule(): void {
+    if (this.timer !== null || this.unfoldedPings.sessions.size === 0) return;
+    const first = this.unfoldedPings.sessions.values().next().value as Unfolded;
+    this.later(this.eager() ? 0 : Math.max(0, first.since - this.dueBy()));
+  }
+
+  /**
+   * One fold per turn of the event loop, so requests are answered in between. A connection that fails
+   * to answer (closed under the log) stops the folding until the next ping comes.
+   */
+  private tick(): void {
+    this.timer = null;
+    let busy: boolean;
+    try {
+      busy = this.connection.inTransaction;
+    } catch (error) {
+      this.settings.onError(error);
+      return;
+    }
+    if (busy) {
+      this.later(1);
+      return;
+    }
+    const ids = this.nextFold();
+    if (ids.length === 0) {
+      this.schedule();
+      return;
+    }
+    this.foldNow(ids);
+    this.later(0);
+  }
+}
+
+/**
+ * The pings of the log table that are not folded yet (a previous process's), oldest first. The log is
+ * cut below the oldest unfolded ping only, so it may hold pings folded since. A ping whose events are
+ * stored is one of them (a fold stores them with the session's change, in one transaction), and so is
+ * every earlier ping of its session (a fold takes all of a session's pings). A ping without events
+ * after those is taken again whatever it was: what it changes (last-seen, the longest duration, the
+ * SDK version of the session's latest ping) comes out the same when it is applied twice in order.
+ */
+function unfoldedOfLog(connection: Database): LoggedPing[] {
+  const rows = connection
+    .prepare(
+      `SELECT seq, session_id AS sessionId, seen_at AS seenAt, duration_seconds AS durationSeconds,
+        sdk_version AS sdkVersion, events FROM widget_ping_log ORDER BY seq`,
+    )
+    .all() as Array<{
+    seq: number;
+    sessionId: string;
+    seenAt: string;
+    durationSeconds: number;
+    sdkVersion: string | null;
+    events: string;
+  }>;
+  const pings = rows.map((row) => pingFromLog({ ...row, events: eventsOf(row.events) }));
+  const firstEvents = pings.flatMap((ping) => (ping.events[0] ? [ping.events[0].id] : []));
+  const stored = new Set<string>();
+  for (let start = 0; start < firstEvents.length; start += 256) {
+    const ids = firstEvents.slice(start, start + 256);
+    for (const row of allWhereIn<{ id: string }>(
+      connection,
+      { head: "SELECT id FROM widget_events", column: "id" },
+      ids,
+    ))
+      stored.add(row.id);
+  }
+  const foldedThrough = new Map<string, number>();
+  for (const ping of pings)
+    if (ping.events[0] && stored.has(ping.events[0].id)) foldedThrough.set(ping.sessionId, ping.seq);
+  return pings.filter((ping) => ping.seq > (foldedThrough.get(ping.sessionId) ?? 0));
+}
+
+/** A log row's events; one that does not read as the log writes them stands for none. */
+function eventsOf(text: string): LoggedEvent[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed
+    .filter(
+      (event): event is [string, string, string, string | null] => Array.isArray(event) && event.length === 4,
+    )
+    .map(([id, name, occurredAt, data]) => ({ id, name, occurredAt, data }));
+}
+
+/**
+ * One fold: the sessions' rows moved on by their pings (a session merged meanwhile takes them into the
+ * session it joined; a deleted one drops them), their events stored, and the log cut below `below`
+ * (the oldest ping still unfolded after this one) when it moved.
+ */
+function writeFold(
+  connection: Database,
+  pings: readonly LoggedPing[],
+  below: number | null,
+): Map<string, PingedColumns> {
+  connection.prepare("BEGIN").run();
+  try {
+    const ids = [...new Set(pings.map((ping) => ping.sessionId))];
+    const rows = allWhereIn<FoldTarget>(connection, { head: sessionColumns, column: "id" }, ids);
+    const found = new Map(rows.map((row) => [row.id, row]));
+    const joined = rows.flatMap((row) =>
+      row.mergedInto !== null && !found.has(row.mergedInto) ? [row.mergedInto] : [],
+    );
+    for (const row of allWhereIn<FoldTarget>(connection, { head: sessionColumns, column: "id" }, joined))
+      found.set(row.id, row);
+    const byTarget = new Map<string, LoggedPing[]>();
+    for (const ping of pings) {
+      const row = found.get(ping.sessionId);
+      const target = row?.mergedInto ? found.get(row.mergedInto) : row;
+      if (!target || target.mergedInto !== null) continue;
+      const list = byTarget.get(target.id);
+      if (list) list.push(ping);
+      else byTarget.set(target.id, [ping]);
+    }
+    const folded = writeTargets(connection, found, byTarget);
+    if (below !== null) connection.prepare("DELETE FROM widget_ping_log WHERE seq < ?").run(below);
+    connection.prepare("COMMIT").run();
+    return folded;
+  } catch (error) {
+    if (connection.inTransaction) connection.prepare("ROLLBACK").run();
+    throw error;
+  }
+}
+
+/** Each session's folded row and events; answers the rows as they now are. */
+function writeTargets(
+  connection: Database,
+  found: ReadonlyMap<string, FoldTarget>,
+  byTarget: ReadonlyMap<string, LoggedPing[]>,
+): Map<string, PingedColumns> {
+  const folded = new Map<string, PingedColumns>();
+  const update = connection.prepare(`UPDATE widget_sessions SET last_seen_at = ?, visit_started_at = ?,
+    page_views = ?, last_page = ?, sdk_version = ?, duration_seconds = ? WHERE id = ?`);
+  const events: Array<Array<string | null>> = [];
+  for (const id of [...byTarget.keys()].sort()) {
+    const pings = (byTarget.get(id) as LoggedPing[]).sort((a, b) => a.seq - b.seq);
+    const row = foldedColumns(found.get(id) as FoldTarget, pings);
+    folded.set(id, row);
+    update.run(
+      row.lastSeenAt,
+      row.visitStartedAt,
+      row.pageViews,
+      row.lastPage,
+      row.sdkVersion,
+      row.durationSeconds,
+      id,
+    );
+    for (const ping of pings)
+      for (const event of ping.events)
+        events.push([event.id, id, event.name, event.occurredAt, event.data, ping.seenAt]);
+  }
+  insertRows(connection, "widget_events", eventColumns, events);
+  return folded;
+}

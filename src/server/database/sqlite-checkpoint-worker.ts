@@ -1,31 +1,46 @@
 /**
  * The thread of {@link startWalCheckpointer}: its own connection to the SQLite file, checkpointing
  * the WAL into the database every few hundred milliseconds, PASSIVE (never waiting for a reader or
- * the writer), so the request thread's commits never pay for a checkpoint and its fsync.
+ * the writer), so the request thread's commits rarely pay for a checkpoint and its fsync.
  *
- * Past `leaveAboveBytes` it leaves the log to the writer's own checkpoint (sqlite-wal-checkpointer.ts):
- * one under way here holds the lock that one needs, and the writer's would skip.
+ * Once the log holds more than `leaveAbovePages` frames it leaves the next ticks to the writer's own
+ * checkpoint (sqlite-wal-checkpointer.ts), which is what starts the log over: one under way here holds
+ * the lock that one needs, and the writer's would skip. It goes by the frames in the log (what a
+ * checkpoint reports), not by the file's size: `journal_size_limit` keeps the file at its limit after
+ * the log starts over, so a file this large said nothing about the log, and the thread stopped for
+ * good the first time the file passed the mark, leaving every checkpoint to the request thread.
  */
 import { Database } from "bun:sqlite";
-import { statSync } from "node:fs";
 
 declare const self: Worker;
 
 export type CheckpointerMessage =
-  | { type: "start"; filename: string; intervalMs: number; leaveAboveBytes: number }
+  | { type: "start"; filename: string; intervalMs: number; leaveAbovePages: number }
   | { type: "stop" };
 
 export type CheckpointerReply = { type: "started" } | { type: "stopped" } | { type: "failed"; error: string };
 
+/** Ticks left to the writer after a checkpoint found the log past the mark: long enough for a commit. */
+const ticksLeftToWriter = 2;
+
 let database: Database | null = null;
 let timer: ReturnType<typeof setInterval> | null = null;
+let skipTicks = 0;
 
-const walSize = (filename: string) => statSync(`${filename}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+interface CheckpointResult {
+  busy: number;
+  log: number;
+  checkpointed: number;
+}
 
-function checkpoint(filename: string, leaveAboveBytes: number) {
+function checkpoint(leaveAbovePages: number) {
+  if (skipTicks > 0) {
+    skipTicks--;
+    return;
+  }
   try {
-    if (walSize(filename) > leaveAboveBytes) return;
-    database?.query("PRAGMA wal_checkpoint(PASSIVE)").get();
+    const result = database?.query<CheckpointResult, []>("PRAGMA wal_checkpoint(PASSIVE)").get();
+    if (result && result.log > leaveAbovePages) skipTicks = ticksLeftToWriter;
   } catch (error) {
     // A failure now (a full disk) is tried again at the next tick, as SQLite's own would be.
     const reply: CheckpointerReply = { type: "failed", error: String(error) };
@@ -35,10 +50,10 @@ function checkpoint(filename: string, leaveAboveBytes: number) {
 
 self.onmessage = ({ data }: MessageEvent<CheckpointerMessage>) => {
   if (data.type === "start") {
-    const { filename, intervalMs, leaveAboveBytes } = data;
+    const { filename, intervalMs, leaveAbovePages } = data;
     database = new Database(filename, { readwrite: true, create: false });
     database.exec("PRAGMA busy_timeout = 5000");
-    timer = setInterval(() => checkpoint(filename, leaveAboveBytes), intervalMs);
+    timer = setInterval(() => checkpoint(leaveAbovePages), intervalMs);
     const reply: CheckpointerReply = { type: "started" };
     self.postMessage(reply);
     return;

@@ -43,3 +43,28 @@ test("the request thread's connection checkpoints only past a quarter of the WAL
   // The last connection to close leaves no WAL behind.
   expect(await sizeOf(`${filename}-wal`)).toBe(0);
 });
+
+test("the checkpointing thread goes on folding the WAL in after the file has once passed the writer's mark", async () => {
+  dir = await mkdtemp(join(tmpdir(), "wal-checkpointer-"));
+  const filename = join(dir, "app.sqlite");
+  // The writer's mark is a quarter of 16 MB: 1,024 pages of 4 KB.
+  db = await openDatabase({ engine: "sqlite", filename, walLimitBytes: 16 * 1024 * 1024 });
+  const sql = db.sql;
+  await sql`CREATE TABLE blobs (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`;
+  const body = "x".repeat(8000);
+  // One transaction of about 5 MB: the file passes the mark, and the commit has the writer checkpoint.
+  await sql.begin(async (tx) => {
+    for (let i = 0; i < 600; i++) await tx`INSERT INTO blobs (body) VALUES (${body})`;
+  });
+  const settled = Date.now() + 5000;
+  while ((await sizeOf(filename)) < 4_500_000 && Date.now() < settled) await Bun.sleep(50);
+  expect(await sizeOf(`${filename}-wal`)).toBeGreaterThan(4 * 1024 * 1024);
+  const before = await sizeOf(filename);
+
+  // About 2 MB more, far under the mark: the writer never checkpoints these; only the thread can, and
+  // the file's size (kept by journal_size_limit) is still past the mark.
+  for (let i = 0; i < 250; i++) await sql`INSERT INTO blobs (body) VALUES (${body})`;
+  const deadline = Date.now() + 5000;
+  while ((await sizeOf(filename)) < before + 1_800_000 && Date.now() < deadline) await Bun.sleep(50);
+  expect(await sizeOf(filename)).toBeGreaterThan(before + 1_800_000);
+});

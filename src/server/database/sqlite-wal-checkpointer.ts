@@ -54,7 +54,7 @@ export async function startWalCheckpointer(
   const pageSize = Number(Object.values(page as object)[0]);
   // Past a quarter of the limit: the file grows by a few megabytes between a look and the checkpoint
   // under load, and a checkpoint may find the thread's own under way (it then skips, and the next
-  // commit tries again; past this size the thread leaves the log alone).
+  // commit tries again; once the log holds more than this, the thread leaves the next ticks to it).
   const writerCheckpointPages = Math.max(sqliteAutocheckpointPages, Math.floor(walLimitBytes / 4 / pageSize));
   await sql.unsafe(`PRAGMA journal_size_limit = ${Math.floor(walLimitBytes)}`);
 
@@ -73,8 +73,7 @@ export async function startWalCheckpointer(
     // The request thread's connection takes the checkpoints back.
     sql.unsafe(`PRAGMA wal_autocheckpoint = ${sqliteAutocheckpointPages}`).catch(() => undefined);
   });
-  const leaveAboveBytes = writerCheckpointPages * pageSize;
-  const start: CheckpointerMessage = { type: "start", filename, intervalMs, leaveAboveBytes };
+  const start: CheckpointerMessage = { type: "start", filename, intervalMs, leaveAbovePages: writerCheckpointPages };
   worker.postMessage(start);
   return {
     async stop() {

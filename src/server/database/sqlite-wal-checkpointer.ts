@@ -73,7 +73,12 @@ export async function startWalCheckpointer(
     // The request thread's connection takes the checkpoints back.
     sql.unsafe(`PRAGMA wal_autocheckpoint = ${sqliteAutocheckpointPages}`).catch(() => undefined);
   });
-  const start: CheckpointerMessage = { type: "start", filename, intervalMs, leaveAbovePages: writerCheckpointPages };
+  const start: CheckpointerMessage = {
+    type: "start",
+    filename,
+    intervalMs,
+    leaveAbovePages: writerCheckpointPages,
+  };
   worker.postMessage(start);
   return {
     async stop() {

@@ -14,14 +14,18 @@ import type { Migration } from "../migrations.ts";
  *
  * PostgreSQL has the table too (one schema for both engines) but writes pings straight to their
  * tables: several processes share it, and none of them knows the others' unfolded pings.
+ *
+ * `database_writers` is how a server on SQLite knows it is the file's only writer, the condition for
+ * keeping pings unfolded (database/sqlite-other-writers.ts): each writes its row at start and touches
+ * it every second.
  */
 export const pingLog: Migration = {
   id: 44,
   name: "044-ping-log",
   statements: [],
   engineStatements: {
-    sqlite: [createLog("INTEGER")],
-    postgres: [createLog("BIGINT")],
+    sqlite: [createLog("INTEGER"), createWriters("INTEGER")],
+    postgres: [createLog("BIGINT"), createWriters("BIGINT")],
   },
 };
 
@@ -34,4 +38,8 @@ function createLog(seqType: "INTEGER" | "BIGINT"): string {
     sdk_version TEXT,
     events TEXT NOT NULL DEFAULT '[]'
   )`;
+}
+
+function createWriters(timeType: "INTEGER" | "BIGINT"): string {
+  return `CREATE TABLE database_writers (id TEXT PRIMARY KEY, seen_at_ms ${timeType} NOT NULL)`;
 }

@@ -280,3 +280,42 @@ describe("the ping log", () => {
     }
   });
 });
+
+describe("the ping log beside another writer on the file", () => {
+  test("a second server on the file reads at once what the first acknowledged, before and after it came", async () => {
+    const first = await database();
+    const firstWriter = createPingWriter(first.sql, { foldAfterMs: 60_000 });
+    const before = await createSession(first.sql, first.projectId);
+    await firstWriter.record(before.id, { events: [pageView("https://shop.example/before")] });
+    expect(await logged(first.sql)).toBe(1);
+
+    // The second waits for the first to fold what it kept, which it does once it sees the second.
+    const second = await database(first.filename);
+    const secondWriter = createPingWriter(second.sql, { foldAfterMs: 60_000 });
+    try {
+      await secondWriter.ready();
+      expect(await storedRow(second.sql, before.id)).toMatchObject({
+        page_views: 1,
+        last_page: "https://shop.example/before",
+      });
+      // From now on neither keeps pings unfolded: each is read at once by the other.
+      const after = await createSession(first.sql, first.projectId);
+      await firstWriter.record(after.id, { events: [pageView("https://shop.example/after")] });
+      expect(await storedRow(second.sql, after.id)).toMatchObject({
+        page_views: 1,
+        last_page: "https://shop.example/after",
+      });
+      await secondWriter.record(after.id, { events: [pageView("https://shop.example/second")] });
+      expect(await storedRow(first.sql, after.id)).toMatchObject({
+        page_views: 2,
+        last_page: "https://shop.example/second",
+      });
+      expect(await logged(first.sql)).toBe(0);
+    } finally {
+      await secondWriter.drain();
+      await firstWriter.drain();
+      await second.close();
+      await first.close();
+    }
+  });
+});

@@ -1,5 +1,10 @@
 import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
+import {
+  type OtherWriters,
+  type OtherWritersOptions,
+  watchOtherWriters,
+} from "../../database/sqlite-other-writers.ts";
 import { sqliteConnectionOf } from "../../database/sqlite-statement-cache.ts";
 import {
   foldedColumns,
@@ -46,6 +51,8 @@ export interface PingLogOptions {
   pingsPerFold?: number;
   /** Past this many unfolded pings, folds no longer wait. */
   maxUnfolded?: number;
+  /** How the log tells whether it is the file's only writer (tests shorten the beats). */
+  writers?: Pick<OtherWritersOptions, "beatMs" | "quietMs">;
   /** Told of a fold that failed (its pings stay, and are tried again later). */
   onError?: (error: unknown) => void;
   now?: () => number;
@@ -54,6 +61,11 @@ export interface PingLogOptions {
 export interface PingLog {
   /** Bun.SQL's own connection, which the log's writes and folds run on synchronously. */
   connection: Database;
+  /**
+   * Whether pings may be kept unfolded: no other connection writes to the file. Otherwise they go to
+   * their tables at once, as on PostgreSQL, after this log folded what it kept.
+   */
+  alone(): boolean;
   nextSeq(): number;
   /** Appends `pings` to the log table: inside the caller's transaction on the connection. */
   append(pings: readonly LoggedPing[]): void;
@@ -120,7 +132,7 @@ export function openPingLog(sql: SQL, options: PingLogOptions = {}): Promise<Pin
       sql.options.adapter === "sqlite"
         ? sqliteConnectionOf(sql).then(
             async (connection) => {
-              const made = createPingLog(connection, options);
+              const made = await createPingLog(connection, options);
               keepPingLog(sql, made);
               await made.fold();
               return made;
@@ -133,9 +145,30 @@ export function openPingLog(sql: SQL, options: PingLogOptions = {}): Promise<Pin
   return log;
 }
 
-export function createPingLog(connection: Database, options: PingLogOptions = {}): PingLog {
-  return new SqlitePingLog(connection, options);
+/**
+ * The log on this connection. Another writer already on the file keeps its own unfolded pings: this
+ * one waits (at most `leftoverWaitMs`) for it to fold them, which it does once it sees this one, and
+ * takes none of the log's rows. Alone, the rows are a previous process's, and are taken to fold.
+ */
+export async function createPingLog(connection: Database, options: PingLogOptions = {}): Promise<PingLog> {
+  let log: SqlitePingLog | null = null;
+  const writers = await watchOtherWriters(connection, {
+    ...options.writers,
+    onBeat: () => log?.checkAlone(),
+  });
+  if (writers.othersAtStart) {
+    const waitUntil = Date.now() + leftoverWaitMs;
+    const rows = connection.prepare("SELECT 1 FROM widget_ping_log LIMIT 1");
+    while (rows.get() !== null && Date.now() < waitUntil) await Bun.sleep(20);
+  }
+  log = new SqlitePingLog(connection, options, writers);
+  return log;
 }
+
+const withoutWriters = ({ writers: _, ...rest }: PingLogOptions) => rest;
+
+/** How long a server starting beside another waits for that one to fold its pings. */
+const leftoverWaitMs = 3000;
 
 /** The unfolded pings by session, in the order their sessions came in (the first ping of each). */
 class UnfoldedPings {
@@ -235,7 +268,7 @@ class KeptSessions {
 
 class SqlitePingLog implements PingLog {
   private readonly unfoldedPings = new UnfoldedPings();
-  private readonly settings: Required<PingLogOptions>;
+  private readonly settings: Required<Omit<PingLogOptions, "writers">>;
   private foldCount = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private seq: number;
@@ -244,10 +277,12 @@ class SqlitePingLog implements PingLog {
   private sweep: string[] = [];
   private swept = 0;
   private readonly keptSessions: KeptSessions;
+  private wasAlone = true;
 
   constructor(
     readonly connection: Database,
     options: PingLogOptions,
+    private readonly writers: OtherWriters,
   ) {
     this.settings = {
       foldAfterMs: defaultFoldAfterMs,
@@ -256,12 +291,25 @@ class SqlitePingLog implements PingLog {
       maxUnfolded: 100_000,
       onError: () => {},
       now: () => performance.now(),
-      ...options,
+      ...withoutWriters(options),
     };
     this.keptSessions = new KeptSessions(this.settings.now);
     const last = connection.prepare("SELECT coalesce(max(seq), 0) AS seq FROM widget_ping_log").get();
     this.seq = (last as { seq: number }).seq;
-    this.unfoldedPings.take(unfoldedOfLog(connection), Number.NEGATIVE_INFINITY);
+    if (!writers.othersAtStart) this.unfoldedPings.take(unfoldedOfLog(connection), Number.NEGATIVE_INFINITY);
+  }
+
+  alone(): boolean {
+    const alone = this.writers.alone();
+    // Rows kept while another wrote may be older than what it wrote.
+    if (alone !== this.wasAlone) this.keptSessions.clear();
+    this.wasAlone = alone;
+    return alone;
+  }
+
+  /** At each beat: once another writer is there, what is kept is folded at once for it to read. */
+  checkAlone(): void {
+    if (!this.alone() && this.unfoldedPings.count > 0) void this.fold();
   }
 
   nextSeq(): number {
@@ -333,6 +381,7 @@ class SqlitePingLog implements PingLog {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     await this.fold();
+    this.writers.stop();
   }
 
   /** Folds these sessions' pings (once: one that fails stays for a later fold) when the connection is free. */

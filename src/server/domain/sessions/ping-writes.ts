@@ -365,10 +365,14 @@ export function createPingWriter(
   async function commit(group: Pending[]): Promise<void> {
     try {
       let sessions: Array<StoredSession | null>;
-      if (log) {
+      if (log?.alone()) {
         await connectionFree(log.connection);
         sessions = appendToLog(log, group);
-      } else sessions = await writeThroughBunSql(sql, groupWrite(prefix, group));
+      } else {
+        // Beside another writer, what the log keeps is folded first: a ping is never older than the row.
+        if (log && log.unfolded() > 0) await log.fold();
+        sessions = await writeThroughBunSql(sql, groupWrite(prefix, group));
+      }
       for (const [index, ping] of group.entries()) ping.resolve(sessions[index] ?? null);
     } catch (error) {
       if (group.length === 1) {

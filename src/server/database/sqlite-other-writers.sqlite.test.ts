@@ -1,0 +1,91 @@
+import { Database } from "bun:sqlite";
+import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type OtherWriters, watchOtherWriters } from "./sqlite-other-writers.ts";
+
+// Two connections on one WAL file stand for two server processes (SQLite tells connections apart,
+// not processes); beats are shortened so the tests take a fraction of a second.
+let dir = "";
+let files = 0;
+const open: Database[] = [];
+const watching: OtherWriters[] = [];
+const beats = { beatMs: 40, quietMs: 300 };
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "other-writers-"));
+});
+afterEach(() => {
+  for (const writers of watching.splice(0)) writers.stop();
+  for (const connection of open.splice(0)) connection.close();
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function connect(filename: string): Database {
+  const connection = new Database(filename, { create: true });
+  connection.exec("PRAGMA journal_mode = WAL");
+  connection.exec("PRAGMA busy_timeout = 2000");
+  connection.exec(
+    "CREATE TABLE IF NOT EXISTS database_writers (id TEXT PRIMARY KEY, seen_at_ms INTEGER NOT NULL)",
+  );
+  connection.exec("CREATE TABLE IF NOT EXISTS notes (body TEXT)");
+  open.push(connection);
+  return connection;
+}
+
+async function watch(connection: Database): Promise<OtherWriters> {
+  const writers = await watchOtherWriters(connection, beats);
+  watching.push(writers);
+  return writers;
+}
+
+const file = () => join(dir, `writers-${++files}.sqlite`);
+
+test("a writer alone on the file is alone from the start, and its own commits keep it so", async () => {
+  const connection = connect(file());
+  const writers = await watch(connection);
+  expect(writers.othersAtStart).toBe(false);
+  expect(writers.alone()).toBe(true);
+  connection.exec("INSERT INTO notes VALUES ('mine')");
+  await Bun.sleep(beats.beatMs * 2);
+  expect(writers.alone()).toBe(true);
+});
+
+test("another connection's commit makes a writer not alone, until it has been quiet for quietMs", async () => {
+  const filename = file();
+  const writers = await watch(connect(filename));
+  const other = connect(filename);
+  other.exec("INSERT INTO notes VALUES ('theirs')");
+  expect(writers.alone()).toBe(false);
+  await Bun.sleep(beats.quietMs + 50);
+  expect(writers.alone()).toBe(true);
+});
+
+test("a writer starting beside a live one is not alone, and neither is the live one once it beats", async () => {
+  const filename = file();
+  const first = await watch(connect(filename));
+  const second = await watch(connect(filename));
+  expect(second.othersAtStart).toBe(true);
+  expect(second.alone()).toBe(false);
+  expect(first.alone()).toBe(false);
+  // Both beat: neither is ever quiet long enough.
+  await Bun.sleep(beats.quietMs * 2);
+  expect(first.alone()).toBe(false);
+  expect(second.alone()).toBe(false);
+  // Once one stops, the other is alone after quietMs.
+  second.stop();
+  await Bun.sleep(beats.quietMs + beats.beatMs * 2);
+  expect(first.alone()).toBe(true);
+});
+
+test("a fresh row whose writer no longer beats (killed) does not count", async () => {
+  const filename = file();
+  const killed = connect(filename);
+  killed.prepare("INSERT INTO database_writers (id, seen_at_ms) VALUES (?, ?)").run("gone", Date.now());
+  killed.close();
+  open.splice(open.indexOf(killed), 1);
+  const writers = await watch(connect(filename));
+  expect(writers.othersAtStart).toBe(false);
+  expect(writers.alone()).toBe(true);
+});

@@ -1,3 +1,4 @@
+import { writeSync } from "node:fs";
 import type { LogLevel } from "./config.ts";
 import { currentRequestId } from "./request-context.ts";
 
@@ -20,19 +21,21 @@ const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
 let pending: string[] = [];
 let flushAtExit = false;
 
-function flushStdout(): void {
+/** Writes the waiting lines now: before anything else the process prints, or at its exit. */
+export function flushLogLines(): void {
   if (pending.length === 0) return;
-  const text = pending.join("\n");
+  const text = `${pending.join("\n")}\n`;
   pending = [];
-  console.log(text);
+  // Synchronous, so a line is out before the process ends and before what is printed after it.
+  writeSync(1, text);
 }
 
 function batchedStdout(line: string): void {
   if (!flushAtExit) {
     flushAtExit = true;
-    process.on("exit", flushStdout);
+    process.on("exit", flushLogLines);
   }
-  if (pending.length === 0) setImmediate(flushStdout);
+  if (pending.length === 0) setImmediate(flushLogLines);
   pending.push(line);
 }
 

@@ -2,7 +2,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
-import { type BrowserContext, type CDPSession, chromium } from "@playwright/test";
+import { type BrowserContext, type CDPSession, chromium, type Page } from "@playwright/test";
 import { BuildError, buildAll } from "../build.ts";
 import { snippetStubMethods } from "../src/admin/projects/widget-snippet.ts";
 import { createStaticFiles } from "../src/server/http/static-files.ts";
@@ -11,6 +11,7 @@ import { startServer } from "../src/server/server.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
 import { benchOptions } from "./cli-options.ts";
 import { benchChecklistId, benchTourId, createLiveSurfaces } from "./live-surfaces.ts";
+import { type Surface, surfaceNames, surfacesShown } from "./surfaces-shown.ts";
 import { formatTraceSummary, summarizeTrace } from "./trace-summary.ts";
 
 /**
@@ -22,14 +23,17 @@ import { formatTraceSummary, summarizeTrace } from "./trace-summary.ts";
  * surfaces live" (a banner, a notification, a product tour, a tooltip and a checklist published for it:
  * bench/live-surfaces.ts). Every load is a first visit (fresh browser context) with cookie consent
  * given, and is measured after the SDK fired `initialized` plus a settle time (longer with every
- * surface live: they arrive after `initialized`). Per scenario and variant, medians of the runs:
+ * surface live: they arrive after `initialized`; halfway through it the page is scrolled to the
+ * checklist, as a reader would, since ours draws it only near the viewport). Each SDK must have drawn
+ * every surface in every run of that scenario (bench/surfaces-shown.ts), or the comparison is void.
+ * Per scenario and variant, medians of the runs:
  *   - SDK script bytes: response bodies of scripts from the SDK's origin, as sent (encoded) and decoded;
  *   - main-thread time: Performance.getMetrics ScriptDuration / TaskDuration minus the baseline's;
  *   - long tasks (> 50 ms) minus the baseline's, and those in which a script of the SDK's origin ran
  *     (Long Animation Frame script attribution).
  * Budgets (exit 1 when one is missed): in both scenarios no long task runs our script in the median
  * run; with every surface live, ours adds at most 0.5x the reference's main-thread work and at most
- * 0.6x its script bytes (transferred). Exit 2: nothing measured (build, server or browser failed).
+ * 0.6x its script bytes (transferred), and both drew every surface. Exit 2: nothing measured (build, server or browser failed).
  *
  *   bun bench/host-impact.ts [--runs 5] [--throttle 4] [--settle 2000] [--settle-surfaces 5000]
  *     [--scenario launcher-only|all-surfaces] [--dist dist] [--verbose] [--screenshots dir]
@@ -226,6 +230,8 @@ interface RunResult {
   requests: RequestRecord[];
   sockets: string[];
   console: string[];
+  /** With every surface live: which of them were drawn when the run was measured. */
+  surfaces: Record<Surface, boolean> | null;
 }
 
 /** Network bookkeeping from CDP: body bytes are the total received minus the header bytes. */
@@ -283,6 +289,26 @@ interface Origins {
   reference: string;
 }
 
+/** Runs in the page: what the observers noted, the load event and `initialized`. */
+function readPageStore() {
+  const store = (window as unknown as { __hostImpact: PageStore }).__hostImpact;
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  const initializedAt = (window as { __sdkInitializedAt?: number }).__sdkInitializedAt;
+  return { store, loadMs: navigation?.loadEventStart ?? 0, initializedAt: initializedAt ?? null };
+}
+
+/**
+ * The settle time. With every surface live, halfway through it the visitor reads down to the
+ * checklist (every variant, the baseline too): ours draws it only once it comes near the viewport,
+ * and the comparison needs both SDKs to have drawn it.
+ */
+async function settle(page: Page, scenario: Scenario): Promise<void> {
+  if (scenario !== "all-surfaces") return Bun.sleep(settleOf(scenario));
+  await Bun.sleep(settleOf(scenario) / 2);
+  await page.evaluate(() => document.querySelector("gleap-checklist")?.scrollIntoView({ block: "center" }));
+  await Bun.sleep(settleOf(scenario) / 2);
+}
+
 async function measure(
   context: BrowserContext,
   scenario: Scenario,
@@ -329,7 +355,7 @@ async function measure(
       initializedCapMs,
     );
   }
-  await Bun.sleep(settleOf(scenario));
+  await settle(page, scenario);
 
   const { metrics } = await cdp.send("Performance.getMetrics");
   if (trace && browser) {
@@ -340,14 +366,7 @@ async function measure(
   }
   // After the metrics: the screenshot's own painting must not count.
   if (screenshot) await page.screenshot({ path: screenshot }).catch(() => {});
-  const inPage = await page.evaluate(() => {
-    const store = (window as unknown as { __hostImpact: PageStore }).__hostImpact;
-    const navigation = performance.getEntriesByType("navigation")[0] as
-      | PerformanceNavigationTiming
-      | undefined;
-    const initializedAt = (window as { __sdkInitializedAt?: number }).__sdkInitializedAt;
-    return { store, loadMs: navigation?.loadEventStart ?? 0, initializedAt: initializedAt ?? null };
-  });
+  const inPage = await page.evaluate(readPageStore);
   const sdkOrigin = variant === "ours" ? origins.ours : variant === "reference" ? origins.reference : null;
   const sdkScripts = sdkOrigin
     ? inPage.store.scripts.filter((script) => script.url.startsWith(`${sdkOrigin}/`))
@@ -358,6 +377,8 @@ async function measure(
     ),
   );
   const requests = network.requests();
+  const surfaces =
+    scenario === "all-surfaces" && variant !== "baseline" ? await page.evaluate(surfacesShown) : null;
   await cdp.detach().catch(() => {});
   return {
     scenario,
@@ -392,6 +413,7 @@ async function measure(
       : [],
     requests,
     sockets: network.sockets,
+    surfaces,
     console: consoleLines,
   };
 }
@@ -777,6 +799,17 @@ try {
         `[${scenario}] budget "at most ${surfacesBudget.bytes}x the reference's script bytes": ` +
           `${bytes ? "met" : "MISSED"} (${kb(o.encoded)} vs ${kb(r.encoded)}: ${ratio(o.encoded, r.encoded)})`,
       );
+      // Both SDKs must have drawn every surface in every run, or the ratio compares different pages.
+      for (const variant of ["ours", "reference"] as const) {
+        const missing = surfaceNames
+          .map((surface) => ({ surface, runs: of(variant).filter((run) => !run.surfaces?.[surface]).length }))
+          .filter(({ runs }) => runs > 0);
+        const verdict = missing.map(({ surface, runs }) => `${surface} missing in ${runs}`).join(", ");
+        console.log(
+          `[${scenario}] ${variant} drew every surface in every run: ${verdict ? `NO (${verdict})` : "yes"}`,
+        );
+        if (verdict) missed.push(`${scenario}: ${variant} did not draw every surface (${verdict})`);
+      }
       if (!work) missed.push(`${scenario}: main-thread work over ${surfacesBudget.taskMs}x the reference's`);
       if (!bytes) missed.push(`${scenario}: script bytes over ${surfacesBudget.bytes}x the reference's`);
     }

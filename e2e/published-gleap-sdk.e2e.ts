@@ -23,15 +23,20 @@ const projects = createWidgetProjects("published-sdk");
 test.afterAll(() => projects.removeAll());
 
 /** The site's page: the published SDK from its CDN, pointed at our API, socket and frames. */
-async function openSite(page: Page, sdkKey: string, { waitUntilInitialized = true } = {}) {
+async function openSite(
+  page: Page,
+  sdkKey: string,
+  { waitUntilInitialized = true, body = "", language = "" } = {},
+) {
   await page.route(cdn, (route) => route.fulfill({ contentType: "text/javascript", body: bundle }));
   await page.route(`${host}/`, (route) =>
     route.fulfill({
       contentType: "text/html",
       body: `<!doctype html><html lang="en"><head><title>A site on Gleap</title>
         <script src="${cdn}"></script></head>
-        <body><h1>Pricing</h1><p>Plans for every team.</p>
+        <body><h1>Pricing</h1><p>Plans for every team.</p>${body}
         <script>
+          ${language ? `Gleap.setLanguage(${JSON.stringify(language)});` : ""}
           Gleap.setApiUrl(${JSON.stringify(`${mainOrigin}/api/widget`)});
           Gleap.setWSApiUrl(${JSON.stringify(`${mainOrigin.replace(/^http/, "ws")}/api/widget/ws`)});
           Gleap.setFrameUrl(${JSON.stringify(messengerOrigin)});
@@ -135,6 +140,47 @@ test("the published SDK's banner and modal frames show our banner and modal on t
     page.frameLocator(".gleap-modal-frame").getByRole("heading", { name: "Invite your team" }),
   ).toBeVisible({ timeout: 15_000 });
   expect(refusals).toEqual([]);
+});
+
+test("the published SDK's own checklist element speaks the visitor's language, not its text keys", async ({
+  page,
+  request,
+}) => {
+  const project = await newProject(request, "Onboarding site");
+  const headers = await adminHeaders(request);
+  const created = await request.post(`/api/projects/${project.id}/outbounds`, {
+    headers,
+    data: {
+      type: "checklist",
+      name: "Onboarding",
+      config: {
+        subject: "Erste Schritte",
+        steps: ["Konto anlegen", "Team einladen"].map((title, index) => ({
+          id: `step-${index}`,
+          title,
+          description: `<p>${title}.</p>`,
+          allowMarkDone: true,
+          duration: 2,
+        })),
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect(
+    (await request.post(`/api/projects/${project.id}/outbounds/${id}/publish`, { headers })).status(),
+  ).toBe(200);
+
+  await openSite(page, project.sdkKey, {
+    language: "de",
+    body: `<gleap-checklist checklistId="${id}"></gleap-checklist>`,
+  });
+  const checklist = page.locator("gleap-checklist");
+  // The published SDK has no texts of its own: before, it showed "taskProgress" and "markAsDone".
+  await expect(checklist.getByText("0 von 2 erledigt")).toBeVisible({ timeout: 15_000 });
+  await expect(checklist.getByText("Noch etwa 4 Min.")).toBeVisible();
+  await expect(checklist.getByText("Als erledigt markieren")).toBeVisible();
+  await expect(checklist.getByText(/taskProgress|markAsDone|aboutMinutes/)).toHaveCount(0);
 });
 
 test("a project that lists its origins keeps the published SDK on a site it does not list out", async ({

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { referenceSdkTexts } from "../../shared/reference-sdk-texts.ts";
 import { createTooltip } from "../domain/outbounds/tooltips-repository.ts";
 import { updateProjectSettings } from "../domain/projects/projects-repository.ts";
 import { expectError } from "../test-support/api-calls.ts";
@@ -59,7 +60,8 @@ describe("GET /api/widget/config/:sdkKey", () => {
     firstEtag = response.headers.get("etag") ?? "";
     expect(firstEtag).toMatch(/^W\/"[0-9a-z]+"$/);
     const body = (await response.json()) as ConfigAnswer;
-    expect(body.flowConfig).toEqual(expectedDefaults);
+    // Asked with a language, as the published SDK asks: its own texts come along.
+    expect(body.flowConfig).toEqual({ ...expectedDefaults, staticTranslations: referenceSdkTexts("en") });
     // Where this server's frames live, so the SDK needs no setFrameUrl.
     expect((body as unknown as { messengerUrl: string }).messengerUrl).toBe(server.messengerUrl);
     expect(body.lang).toBe("en");
@@ -101,7 +103,11 @@ describe("GET /api/widget/config/:sdkKey", () => {
     expect(etag).toMatch(/^W\/"[0-9a-z]+"$/);
     expect(etag).not.toBe(firstEtag);
     const body = (await stale.json()) as ConfigAnswer;
-    expect(body.flowConfig).toEqual({ ...expectedDefaults, color: "#FF0000" });
+    expect(body.flowConfig).toEqual({
+      ...expectedDefaults,
+      color: "#FF0000",
+      staticTranslations: referenceSdkTexts("en"),
+    });
 
     const revalidated = await getConfig("?lang=en", { "If-None-Match": etag ?? "" });
     expect(revalidated.status).toBe(304);
@@ -143,7 +149,11 @@ describe("language overrides", () => {
     expect(body.flowConfig.buttonColor).toBe("#00AA00");
     expect(body.flowConfig.color).toBe("#FF0000");
     expect(body.flowConfig.headerColor).toBe("#485BFF");
-    expect(body.flowConfig.staticTranslations).toEqual({ send: "Senden", cancel: "Cancel" });
+    expect(body.flowConfig.staticTranslations).toEqual({
+      ...referenceSdkTexts("de"),
+      send: "Senden",
+      cancel: "Cancel",
+    });
     expect(body.lang).toBe("de");
   });
 
@@ -152,7 +162,8 @@ describe("language overrides", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as ConfigAnswer;
     expect(body.flowConfig.buttonColor).toBe("#00AA00");
-    expect(body.flowConfig.staticTranslations).toEqual({ send: "Senden", cancel: "Cancel" });
+    expect(body.flowConfig.staticTranslations).toMatchObject({ send: "Senden", cancel: "Cancel" });
+    expect(body.flowConfig.staticTranslations.markAsDone).toBe("Als erledigt markieren");
   });
 
   test("lang=en does not get the German override", async () => {
@@ -160,7 +171,26 @@ describe("language overrides", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as ConfigAnswer;
     expect(body.flowConfig.buttonColor).toBe("#485BFF");
-    expect(body.flowConfig.staticTranslations).toEqual({ send: "Send", cancel: "Cancel" });
+    expect(body.flowConfig.staticTranslations).toEqual({
+      ...referenceSdkTexts("en"),
+      send: "Send",
+      cancel: "Cancel",
+    });
+  });
+
+  test("the project's translation of a published SDK key wins over this server's", async () => {
+    await writtenByHand(
+      server,
+      updateProjectSettings(server.db.sql, projectId, {
+        languageOverrides: { ar: { staticTranslations: { markAsDone: "تم" } } },
+      }),
+    );
+    const body = (await (await getConfig("?lang=ar")).json()) as ConfigAnswer;
+    expect(body.flowConfig.staticTranslations.markAsDone).toBe("تم");
+    expect(body.flowConfig.staticTranslations.taskProgress).toBe("{a} من {b} مكتملة");
+    // Without a language (our own widget asks so), only the project's own translations.
+    const own = (await (await getConfig("")).json()) as ConfigAnswer;
+    expect(own.flowConfig.staticTranslations.markAsDone).toBeUndefined();
   });
 
   test("each language has its own ETag", async () => {

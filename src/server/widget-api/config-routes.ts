@@ -1,3 +1,4 @@
+import { referenceSdkTexts } from "../../shared/reference-sdk-texts.ts";
 import { listLiveTooltips } from "../domain/outbounds/tooltips-repository.ts";
 import { resolveFlowConfig } from "../domain/projects/widget-config.ts";
 import { json } from "../http/json-response.ts";
@@ -21,7 +22,12 @@ function cacheable(request: Request, body: unknown): Response {
 export function configRoutes({ sql, messengerUrl }: WidgetRouteDeps): WidgetRoute[] {
   function config({ request, url, project }: WidgetContext): Response {
     const lang = url.searchParams.get("lang");
-    const flowConfig = resolveFlowConfig(project, lang);
+    const resolved = resolveFlowConfig(project, lang);
+    // The published SDK asks with a language and has no texts of its own (reference-sdk-texts.ts);
+    // ours asks without one and keeps its own, which the project's translations override.
+    const flowConfig = lang
+      ? { ...resolved, staticTranslations: { ...referenceSdkTexts(lang), ...resolved.staticTranslations } }
+      : resolved;
     return cacheable(request, {
       flowConfig,
       projectActions: {},

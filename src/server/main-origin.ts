@@ -3,6 +3,7 @@ import type { BuildManifest, ServedBuildManifest } from "../shared/build-manifes
 import type { CaptchaSettings } from "./config.ts";
 import type { Database } from "./database/database.ts";
 import { renderShell } from "./html-shell.ts";
+import { adminRoutePreload } from "./http/admin-route-preload.ts";
 import type { ApiRoute } from "./http/api-route.ts";
 import { captureFramePage, captureFramePath } from "./http/capture-frame.ts";
 import type { ClientAddressOf } from "./http/client-address.ts";
@@ -29,7 +30,8 @@ export interface MainOriginDeps {
   manifest: ServedBuildManifest;
   distDir: string;
   widgetApi: WidgetApi;
-  platformRoutes: readonly ApiRoute[];
+  /** The platform API's routes, loaded once the server listens (a request before then waits). */
+  platformRoutes: () => Promise<readonly ApiRoute[]>;
   /** The human verification the admin's sign-in loads; its policy allows that provider only. */
   captchaProvider: CaptchaSettings["provider"];
   /** Checks an admin's socket before the upgrade (`/api/admin/ws`). */
@@ -97,7 +99,8 @@ export function createMainOrigin({
     crossOrigin: (path) => path.startsWith("/sdk/") || path.startsWith("/sounds/"),
   });
   const admin = manifest.apps.admin;
-  const matchPlatform = createRouter(platformRoutes);
+  const routePreloadFor = adminRoutePreload(admin.routes);
+  let platformRouter: Promise<ReturnType<typeof createRouter<ApiRoute["handler"]>>> | null = null;
 
   async function health(): Promise<Response> {
     const ok = await db.ping();
@@ -115,6 +118,8 @@ export function createMainOrigin({
   }
 
   async function routePlatform(request: Request, path: string): Promise<Response> {
+    platformRouter ??= platformRoutes().then(createRouter);
+    const matchPlatform = await platformRouter;
     // HEAD is answered as GET; Bun leaves the body out.
     const found = matchPlatform(request.method === "HEAD" ? "GET" : request.method, path);
     if (found.kind === "none") return jsonError(404, `No API endpoint at ${path}`);
@@ -171,20 +176,35 @@ export function createMainOrigin({
       return captureFramePage(new URL(request.url), originOf(messengerUrl()) || null);
     if (path.startsWith("/sdk/") || path.startsWith("/assets/"))
       return new Response("Not found", { status: 404 });
-    return adminPage(admin, spaRoutes.test(path) ? 200 : 404, captchaProvider, originOf(messengerUrl()));
+    const known = spaRoutes.test(path);
+    return adminPage(admin, {
+      status: known ? 200 : 404,
+      routePreload: known ? routePreloadFor(path) : [],
+      captchaProvider,
+      filesOrigin: originOf(messengerUrl()),
+    });
   };
 }
 
 /** The admin SPA's page, with a fresh nonce per answer: it has no validator and is fetched again on each load. */
 function adminPage(
   app: BuildManifest["apps"]["admin"],
-  status: number,
-  captchaProvider: CaptchaSettings["provider"],
-  filesOrigin: string,
+  {
+    status,
+    routePreload,
+    captchaProvider,
+    filesOrigin,
+  }: {
+    status: number;
+    /** The lazy chunks of the screen at this address (http/admin-route-preload.ts). */
+    routePreload: readonly string[];
+    captchaProvider: CaptchaSettings["provider"];
+    filesOrigin: string;
+  },
 ): Response {
   const nonce = createNonce();
   return new Response(
-    renderShell({ title: "Morph Admin", lang: "en", app, nonce, headScript: adminThemeScript }),
+    renderShell({ title: "Morph Admin", lang: "en", app, nonce, headScript: adminThemeScript, routePreload }),
     {
       status,
       headers: {

@@ -56,13 +56,10 @@ import { createMessengerOrigin } from "./messenger-origin.ts";
 import { watchDatabase } from "./metrics/database-readings.ts";
 import { timedFanout } from "./metrics/fanout-metrics.ts";
 import { metricsHandler } from "./metrics/metrics-endpoint.ts";
-import { mainOriginLabeler, messengerOriginLabeler } from "./metrics/route-labels.ts";
+import { mainOriginLabeler, messengerOriginLabeler, type RoutePattern } from "./metrics/route-labels.ts";
 import { createServerMetrics, type ServerMetrics } from "./metrics/server-metrics.ts";
-import { adminWidgetRoutes } from "./platform-api/admin-widget-routes.ts";
 import { accountRoutes } from "./platform-api/auth/account-routes.ts";
 import { authRoutes } from "./platform-api/auth/auth-routes.ts";
-import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
-import { platformRoutes as platformApiRoutes } from "./platform-api/platform-routes.ts";
 import { invitationAcceptRoutes } from "./platform-api/team/invitation-accept-routes.ts";
 import { defaultInvitationLimits, noInvitationLimits } from "./platform-api/team/invitation-limits.ts";
 import type { RateLimit, RateLimiter } from "./rate-limiter.ts";
@@ -191,6 +188,9 @@ function watchDisks(config: ServerConfig, logger: Logger, options: ServerOptions
   });
 }
 
+/** How long after listening the admin API's modules load, unless a request asks first. */
+const adminRoutesDelayMs = 200;
+
 /** Everything `npm start` does after reading the config: storage, schema, demo data, both origins. */
 export async function startServer(
   config: ServerConfig,
@@ -286,6 +286,13 @@ export async function startServer(
     );
     cleanups.push(() => messenger.stop(true));
     urls.messenger = config.messengerUrl ?? `http://localhost:${messenger.port}`;
+    // Listening first; the admin API's modules load a moment later, so the first probes and widget
+    // requests are not kept waiting behind them (an admin request before then loads them itself).
+    setTimeout(() => {
+      platform
+        .routes()
+        .catch((error: unknown) => logger.error("admin API failed to load", { error: String(error) }));
+    }, adminRoutesDelayMs).unref();
     return {
       mainUrl: urls.main,
       messengerUrl: urls.messenger,
@@ -562,7 +569,42 @@ async function createPlatformSide(
     passwords,
     tokens,
   };
-  const routes: ApiRoute[] = [
+  // The route modules load after the server listens (most of a start's module loading): a request
+  // that comes first waits for them (loadRoutes).
+  const loadRoutes = async (): Promise<ApiRoute[]> => {
+    const [{ adminWidgetRoutes }, { platformRoutes: platformApiRoutes }, { messengerAdminRoutes }] =
+      await Promise.all([
+        import("./platform-api/admin-widget-routes.ts"),
+        import("./platform-api/platform-routes.ts"),
+        import("./platform-api/messenger/messenger-admin-routes.ts"),
+      ]);
+    return [
+      ...eagerRoutes,
+      ...adminWidgetRoutes({
+        sql,
+        reads,
+        storage,
+        guard,
+        fanout,
+        logger,
+        connectedSessions: realtime.census.sessionsOf,
+        widgetChanges: widget.changes,
+        messengerUrl: () => urls.messenger,
+        webhooks,
+        webhookAllowedHosts: allowedHostsOf(config.webhookAllowedHosts),
+      }),
+      ...platformApiRoutes({
+        sql,
+        reads,
+        guard,
+        staffAccessChanged,
+        taskReports: config.taskReports,
+        invitations,
+      }),
+      ...messengerAdminRoutes({ sql, reads, guard, fanout, logger, webhooks }),
+    ];
+  };
+  const eagerRoutes: ApiRoute[] = [
     ...authRoutes({ ...authDeps, tokens, guard }),
     ...accountRoutes(authDeps),
     {
@@ -576,32 +618,25 @@ async function createPlatformSide(
           messengerUrl: urls.messenger,
         }),
     },
-    ...adminWidgetRoutes({
-      sql,
-      reads,
-      storage,
-      guard,
-      fanout,
-      logger,
-      connectedSessions: realtime.census.sessionsOf,
-      widgetChanges: widget.changes,
-      messengerUrl: () => urls.messenger,
-      webhooks,
-      webhookAllowedHosts: allowedHostsOf(config.webhookAllowedHosts),
-    }),
-    ...platformApiRoutes({
-      sql,
-      reads,
-      guard,
-      staffAccessChanged,
-      taskReports: config.taskReports,
-      invitations,
-    }),
     ...invitationAcceptRoutes({ ...invitations, sql }),
-    ...messengerAdminRoutes({ sql, reads, guard, fanout, logger, webhooks }),
     ...fileRoutes(widget.deps),
   ];
-  return { guard, authLimiter, routes };
+  let routes: Promise<ApiRoute[]> | null = null;
+  let loaded: readonly ApiRoute[] = [];
+  return {
+    guard,
+    authLimiter,
+    /** The platform API's routes, loaded on the first call (startServer calls it once it listens). */
+    routes: () => {
+      routes ??= loadRoutes().then((all) => {
+        loaded = all;
+        return all;
+      });
+      return routes;
+    },
+    /** The routes once loaded, none before (the metrics' labels). */
+    loadedRoutes: () => loaded,
+  };
 }
 
 /** Mail through SMTP when configured, webhook deliveries, and the sweeps every minute. */
@@ -657,6 +692,20 @@ function startBackgroundWork(
   cleanups.push(() => clearInterval(sweeper));
 }
 
+/** The main origin's metric labels, made again once the platform API's routes have loaded. */
+function mainLabeler(widgetRoutes: readonly RoutePattern[], platformRoutes: () => readonly RoutePattern[]) {
+  let labelled: readonly RoutePattern[] | null = null;
+  let labeler = mainOriginLabeler({ widgetRoutes, platformRoutes: [] });
+  return (method: string, path: string) => {
+    const routes = platformRoutes();
+    if (routes !== labelled) {
+      labelled = routes;
+      labeler = mainOriginLabeler({ widgetRoutes, platformRoutes: routes });
+    }
+    return labeler(method, path);
+  };
+}
+
 /** The request handlers of both origins, each behind the request log. */
 function createOrigins(
   config: ServerConfig,
@@ -695,10 +744,7 @@ function createOrigins(
       }),
       diskState,
     ),
-    metrics.http.observerFor(
-      "main",
-      mainOriginLabeler({ widgetRoutes: widget.routes, platformRoutes: platform.routes }),
-    ),
+    metrics.http.observerFor("main", mainLabeler(widget.routes, platform.loadedRoutes)),
   );
   const messenger = withRequestLog(
     logger,

@@ -3,7 +3,8 @@ import { join } from "node:path";
 
 /**
  * Libraries and modules a start does not need before its first request: each loads when first used
- * (the first mail sent, MFA enrolment, the first token, a database to seed), since module loading is
+ * (the first mail sent, MFA enrolment, the first token, a database to seed, the admin API once the
+ * server listens), since module loading is
  * most of the time a start takes (bench/startup.ts). A static import of one of them brings the cost
  * back to every start unnoticed; this names it.
  */
@@ -13,6 +14,10 @@ const loadedWhenUsed = [
   /node_modules\/jose\//,
   /src\/server\/demo-data\/messenger-demo\.ts$/,
   /src\/server\/demo-data\/seed-platform-demo-data\.ts$/,
+  // The admin API's route tables: loaded once the server listens (server.ts).
+  /src\/server\/platform-api\/admin-widget-routes\.ts$/,
+  /src\/server\/platform-api\/platform-routes\.ts$/,
+  /src\/server\/platform-api\/messenger\/messenger-admin-routes\.ts$/,
 ];
 
 test("the server's entry loads none of the modules a start does not need", async () => {

@@ -100,7 +100,7 @@ export function createMainOrigin({
   });
   const admin = manifest.apps.admin;
   const routePreloadFor = adminRoutePreload(admin.routes);
-  let platformRouter: Promise<ReturnType<typeof createRouter<ApiRoute["handler"]>>> | null = null;
+  const platformRouter = lazyRouter(platformRoutes);
 
   async function health(): Promise<Response> {
     const ok = await db.ping();
@@ -118,10 +118,8 @@ export function createMainOrigin({
   }
 
   async function routePlatform(request: Request, path: string): Promise<Response> {
-    platformRouter ??= platformRoutes().then(createRouter);
-    const matchPlatform = await platformRouter;
     // HEAD is answered as GET; Bun leaves the body out.
-    const found = matchPlatform(request.method === "HEAD" ? "GET" : request.method, path);
+    const found = (await platformRouter())(request.method === "HEAD" ? "GET" : request.method, path);
     if (found.kind === "none") return jsonError(404, `No API endpoint at ${path}`);
     if (found.kind === "wrong-method") {
       return jsonError(405, `${request.method} is not allowed on ${path}`, undefined, {
@@ -183,6 +181,15 @@ export function createMainOrigin({
       captchaProvider,
       filesOrigin: originOf(messengerUrl()),
     });
+  };
+}
+
+/** The router of a route table loaded when first asked for. */
+function lazyRouter(routes: () => Promise<readonly ApiRoute[]>) {
+  let router: Promise<ReturnType<typeof createRouter<ApiRoute["handler"]>>> | null = null;
+  return () => {
+    router ??= routes().then(createRouter);
+    return router;
   };
 }
 

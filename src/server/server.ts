@@ -14,6 +14,10 @@ import type { Reads } from "./database/reads.ts";
 import { randomSecret, seedDemoData } from "./demo-seed.ts";
 import { sweepReportLeftovers } from "./domain/feedback/report-leftovers.ts";
 import {
+  createReportParserPool,
+  defaultReportParserPoolOptions,
+} from "./domain/feedback/report-parser-pool.ts";
+import {
   defaultReportQuotas,
   noReportQuotas,
   type ReportQuotas,
@@ -191,6 +195,18 @@ function watchDisks(config: ServerConfig, logger: Logger, options: ServerOptions
 /** How long after listening the admin API's modules load, unless a request asks first. */
 const adminRoutesDelayMs = 200;
 
+/**
+ * Listening first; the admin API's modules load a moment later, so the first probes and widget
+ * requests are not kept waiting behind them (an admin request before then loads them itself).
+ */
+function loadAdminApiSoon(platform: PlatformSide, logger: Logger): void {
+  setTimeout(() => {
+    platform
+      .routes()
+      .catch((error: unknown) => logger.error("admin API failed to load", { error: String(error) }));
+  }, adminRoutesDelayMs).unref();
+}
+
 /** Everything `npm start` does after reading the config: storage, schema, demo data, both origins. */
 export async function startServer(
   config: ServerConfig,
@@ -226,8 +242,7 @@ export async function startServer(
       cleanups,
       metrics,
     });
-    // A previous process's unfolded pings are folded before anyone reads a session.
-    await widget.pingWriter.ready();
+    await widget.pingWriter.ready(); // a previous process's unfolded pings folded before any read
     const platform = await createPlatformSide(config, logger, options, {
       sql,
       passwords,
@@ -286,13 +301,7 @@ export async function startServer(
     );
     cleanups.push(() => messenger.stop(true));
     urls.messenger = config.messengerUrl ?? `http://localhost:${messenger.port}`;
-    // Listening first; the admin API's modules load a moment later, so the first probes and widget
-    // requests are not kept waiting behind them (an admin request before then loads them itself).
-    setTimeout(() => {
-      platform
-        .routes()
-        .catch((error: unknown) => logger.error("admin API failed to load", { error: String(error) }));
-    }, adminRoutesDelayMs).unref();
+    loadAdminApiSoon(platform, logger);
     return {
       mainUrl: urls.main,
       messengerUrl: urls.messenger,
@@ -462,6 +471,9 @@ function startWidgetSide(
   metrics.watchPingQueue(pingWriter.queued);
   // Runs after both origins stopped taking requests and before the database closes.
   cleanups.push(() => pingWriter.drain());
+  // Keeps a parser thread between reports (a thread's start was most of a lone report's time).
+  const reportParser = createReportParserPool(defaultReportParserPoolOptions);
+  cleanups.push(() => reportParser.close());
   const deps: WidgetRouteDeps = {
     sql,
     sessionSecret,
@@ -477,6 +489,7 @@ function startWidgetSide(
     installationLimits: config.rateLimits ? defaultInstallationLimits : noInstallationLimits,
     lookups,
     pingWriter,
+    reportParser,
     webhooks,
   };
   const sweepReports = () =>
@@ -519,6 +532,56 @@ function startWidgetSide(
 
 type PlatformSide = Awaited<ReturnType<typeof createPlatformSide>>;
 
+/**
+ * The admin API's route tables, imported when first asked for: they are most of a start's module
+ * loading, and startServer asks only once it listens (a request that comes first waits for them).
+ */
+async function loadPlatformRoutes(deps: {
+  config: ServerConfig;
+  logger: Logger;
+  sql: SQL;
+  reads: Reads;
+  storage: FileStorage;
+  guard: ReturnType<typeof createAuthGuard>;
+  realtime: Realtime;
+  widget: WidgetSide;
+  urls: OriginUrls;
+  webhooks: WebhookEvents;
+  invitations: Omit<Parameters<typeof invitationAcceptRoutes>[0], "sql">;
+}): Promise<ApiRoute[]> {
+  const { config, logger, sql, reads, storage, guard, realtime, widget, urls, webhooks, invitations } = deps;
+  const { fanout, staffAccessChanged } = realtime;
+  const [{ adminWidgetRoutes }, { platformRoutes }, { messengerAdminRoutes }] = await Promise.all([
+    import("./platform-api/admin-widget-routes.ts"),
+    import("./platform-api/platform-routes.ts"),
+    import("./platform-api/messenger/messenger-admin-routes.ts"),
+  ]);
+  return [
+    ...adminWidgetRoutes({
+      sql,
+      reads,
+      storage,
+      guard,
+      fanout,
+      logger,
+      connectedSessions: realtime.census.sessionsOf,
+      widgetChanges: widget.changes,
+      messengerUrl: () => urls.messenger,
+      webhooks,
+      webhookAllowedHosts: allowedHostsOf(config.webhookAllowedHosts),
+    }),
+    ...platformRoutes({
+      sql,
+      reads,
+      guard,
+      staffAccessChanged,
+      taskReports: config.taskReports,
+      invitations,
+    }),
+    ...messengerAdminRoutes({ sql, reads, guard, fanout, logger, webhooks }),
+  ];
+}
+
 /** Sign-in (tokens, guard, captcha, limits) and every route of the platform API. */
 async function createPlatformSide(
   config: ServerConfig,
@@ -535,8 +598,8 @@ async function createPlatformSide(
     webhooks: WebhookEvents;
   },
 ) {
-  const { sql, passwords, reads, storage, urls, realtime, widget, webhooks } = parts;
-  const { fanout, staffAccessChanged } = realtime;
+  const { sql, passwords, urls, realtime, widget } = parts;
+  const { staffAccessChanged } = realtime;
   const tokens = createAccessTokens(await ensureSetting(sql, "access_token_secret", randomSecret));
   const guard = createAuthGuard(sql, tokens);
   if (config.captcha.provider === "off")
@@ -569,41 +632,6 @@ async function createPlatformSide(
     passwords,
     tokens,
   };
-  // The route modules load after the server listens (most of a start's module loading): a request
-  // that comes first waits for them (loadRoutes).
-  const loadRoutes = async (): Promise<ApiRoute[]> => {
-    const [{ adminWidgetRoutes }, { platformRoutes: platformApiRoutes }, { messengerAdminRoutes }] =
-      await Promise.all([
-        import("./platform-api/admin-widget-routes.ts"),
-        import("./platform-api/platform-routes.ts"),
-        import("./platform-api/messenger/messenger-admin-routes.ts"),
-      ]);
-    return [
-      ...eagerRoutes,
-      ...adminWidgetRoutes({
-        sql,
-        reads,
-        storage,
-        guard,
-        fanout,
-        logger,
-        connectedSessions: realtime.census.sessionsOf,
-        widgetChanges: widget.changes,
-        messengerUrl: () => urls.messenger,
-        webhooks,
-        webhookAllowedHosts: allowedHostsOf(config.webhookAllowedHosts),
-      }),
-      ...platformApiRoutes({
-        sql,
-        reads,
-        guard,
-        staffAccessChanged,
-        taskReports: config.taskReports,
-        invitations,
-      }),
-      ...messengerAdminRoutes({ sql, reads, guard, fanout, logger, webhooks }),
-    ];
-  };
   const eagerRoutes: ApiRoute[] = [
     ...authRoutes({ ...authDeps, tokens, guard }),
     ...accountRoutes(authDeps),
@@ -621,17 +649,14 @@ async function createPlatformSide(
     ...invitationAcceptRoutes({ ...invitations, sql }),
     ...fileRoutes(widget.deps),
   ];
-  let routes: Promise<ApiRoute[]> | null = null;
-  let loaded: readonly ApiRoute[] = [];
+  const routeDeps = { ...parts, config, logger, guard, invitations };
+  let [routes, loaded]: [Promise<ApiRoute[]> | null, readonly ApiRoute[]] = [null, []];
   return {
     guard,
     authLimiter,
     /** The platform API's routes, loaded on the first call (startServer calls it once it listens). */
     routes: () => {
-      routes ??= loadRoutes().then((all) => {
-        loaded = all;
-        return all;
-      });
+      routes ??= loadPlatformRoutes(routeDeps).then((lazy) => (loaded = [...eagerRoutes, ...lazy]));
       return routes;
     },
     /** The routes once loaded, none before (the metrics' labels). */

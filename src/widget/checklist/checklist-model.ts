@@ -4,7 +4,7 @@ import type { ChecklistAnswer } from "../../shared/outbound-api.ts";
  * The checklist element's data and its rules (spec §3 "Checklist", §4 "Checklist", §9): what
  * `GET /outbound/checklists/{id}?convertTipTap=true` answers, read defensively, and the pure steps of
  * its life: the first open step, progress, a live update merged in, a step marked done. The element
- * (checklist-instance.tsx) only holds the result and draws it.
+ * (checklist-instance.ts) only holds the result and draws it.
  */
 
 export const stepActions = [

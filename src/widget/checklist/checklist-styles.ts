@@ -120,6 +120,7 @@ export const checklistStyles = `
 }
 .gc-done .gc-badge { background: var(--gc-success); color: #FFFFFF; }
 .gc-task-title { flex: 1; min-width: 0; }
+.gc-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .gc-done .gc-task-title { color: var(--gc-muted); text-decoration: line-through; text-decoration-color: var(--gc-border); }
 .gc-open .gc-task-title { font-weight: 650; }
 .gc-chevron { flex: none; color: var(--gc-muted); transition: transform 0.2s ease; }

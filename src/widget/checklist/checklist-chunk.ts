@@ -1,5 +1,5 @@
 import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
-import { type ChecklistInstance, createChecklistInstance } from "./checklist-instance.tsx";
+import { type ChecklistInstance, createChecklistInstance } from "./checklist-instance.ts";
 import { createChecklistNetwork } from "./checklist-network.ts";
 
 /**

@@ -13,7 +13,7 @@ import type { BuildManifest } from "../src/shared/build-manifest.ts";
 import { altchaEnv } from "./support/e2e-servers.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
 
-// The README's size budgets, checked on the build every browser test runs against (bench/size.ts
+// The size budgets of docs/performance.md, checked on the build every browser test runs against (bench/size.ts
 // prints the same figures for a scratch build). Each fails with the size it found.
 const manifest = async (): Promise<BuildManifest> =>
   JSON.parse(await readFile(join(process.cwd(), "dist", "manifest.json"), "utf8")) as BuildManifest;

@@ -8,7 +8,7 @@ import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
 
 /**
- * The README's screenshots: builds, starts the server on the full demo data in a scratch folder, and
+ * The screenshots in the README and docs/: builds, starts the server on the full demo data in a scratch folder, and
  * photographs the main admin screens in Chromium (1280×800, English; the sign-in also in German; the
  * users list on a 390 px phone; the dashboard in dark mode), the widget's surfaces on /demo and the
  * messenger's main screens (`messenger-*.png`).

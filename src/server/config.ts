@@ -6,7 +6,7 @@ import { StartupError } from "./startup-error.ts";
 
 /**
  * The server's whole configuration, read once from the environment at start.
- * Every variable is documented in the README's table; defaults live here only.
+ * Every variable is documented in docs/configuration.md; defaults live here only.
  */
 export interface ServerConfig {
   host: string;

@@ -6,7 +6,7 @@ import { demoAvatar, demoNewsCover } from "./demo-data/demo-images.ts";
 import { createOutbound } from "./domain/outbounds/outbound-repository.ts";
 import { readSetting } from "./domain/settings/settings-repository.ts";
 
-/** The demo constants of ARCHITECTURE.md; the README and the e2e tests use the same values. */
+/** The demo constants of ARCHITECTURE.md; the docs and the e2e tests use the same values. */
 export const demo = {
   sdkKey: "demo",
   projectName: "Demo project",

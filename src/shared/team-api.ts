@@ -4,7 +4,7 @@ import { boundedText } from "./messenger-api.ts";
 import { userName } from "./users-api.ts";
 
 /**
- * The staff of the dashboard and what each may do (docs: "Team and roles" in the README):
+ * The staff of the dashboard and what each may do (docs/team.md):
  *
  *   owner  everything, and the only role that makes, changes or removes owners
  *   admin  everything but owners: the platform, every project, the team

@@ -34,7 +34,7 @@ function CategoryFilter({ list }: { list: FilteredList<ChallengeListQuery> }) {
   );
 }
 
-/** Category, difficulty and status filters (README: `GET /api/challenges`). */
+/** Category, difficulty and status filters (docs/platform-api.md: `GET /api/challenges`). */
 export const challengeFilters = (
   list: FilteredList<ChallengeListQuery>,
 ): DeclaredFilter<ChallengeListQuery>[] => [

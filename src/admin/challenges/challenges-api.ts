@@ -16,7 +16,7 @@ import { type ChallengeListQuery, challengeListApiParams } from "./challenge-lis
 const challengePath = (id: string) => `/api/challenges/${encodeURIComponent(id)}`;
 const categoryPath = (id: string) => `/api/challenge-categories/${encodeURIComponent(id)}`;
 
-/** The admin's calls to `/api/challenges…` (README "Platform API", challenges row). */
+/** The admin's calls to `/api/challenges…` (docs/platform-api.md, challenges row). */
 export const challengesApi = {
   list: (query: ChallengeListQuery) =>
     api<ListPage<ChallengeListItem>>(`/api/challenges?${challengeListApiParams(query)}`),
@@ -27,7 +27,7 @@ export const challengesApi = {
   remove: (id: string) => api<void>(challengePath(id), { method: "DELETE" }),
 };
 
-/** The admin's calls to `/api/challenge-categories…` (README "Platform API", challenge categories row). */
+/** The admin's calls to `/api/challenge-categories…` (docs/platform-api.md, challenge categories row). */
 export const categoriesApi = {
   list: (query: CategoryListQuery) =>
     api<ListPage<ChallengeCategory>>(`/api/challenge-categories?${categoryListApiParams(query)}`),

@@ -6,7 +6,7 @@ import { type CompanyListQuery, companyListApiParams } from "./company-list-quer
 
 const companyPath = (id: string) => `/api/companies/${encodeURIComponent(id)}`;
 
-/** The admin's calls to `/api/companies…` (README "Platform API", companies row). */
+/** The admin's calls to `/api/companies…` (docs/platform-api.md, companies row). */
 export const companiesApi = {
   list: (query: CompanyListQuery) => api<ListPage<Company>>(`/api/companies?${companyListApiParams(query)}`),
   /** The first companies whose name contains `text`, by name, for the company picker. */

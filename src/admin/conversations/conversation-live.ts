@@ -149,7 +149,7 @@ export function conversationAfterPush(conversation: AdminConversation, push: Sta
   }
   const message = asMessage(push.data.message);
   const next = message ? withMessage(conversation, message) : conversation;
-  // A visitor writing to a closed conversation reopens it (README: messenger content).
+  // A visitor writing to a closed conversation reopens it (docs/admin.md).
   const reopened = message?.author === "visitor" && next.status === "closed";
   return {
     ...next,

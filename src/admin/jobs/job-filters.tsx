@@ -32,7 +32,7 @@ function CompanyFilter({ list }: { list: FilteredList<JobListQuery> }) {
   );
 }
 
-/** Company, job type, level and work mode filters (README: `GET /api/jobs`). */
+/** Company, job type, level and work mode filters (docs/platform-api.md: `GET /api/jobs`). */
 export const jobFilters = (list: FilteredList<JobListQuery>): DeclaredFilter<JobListQuery>[] => [
   filterElement("companyId", <CompanyFilter list={list} />),
   choice("type", "jobs.filter.type", jobTypes, (type) => `jobType.${type}`),

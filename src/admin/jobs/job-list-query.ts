@@ -3,7 +3,7 @@ import { choiceFilter, createListQuery, flagFilter, textFilter } from "../shell/
 
 /** The job list's state as it lives in the URL query (`/dashboard/jobs?q=…&type=…`). */
 export const jobListUrl = createListQuery({
-  /** README: `GET /api/jobs` sorts by these. */
+  /** docs/platform-api.md: `GET /api/jobs` sorts by these. */
   sortFields: ["title", "updatedAt", "salaryMax", "company"] as const,
   defaultSort: { field: "updatedAt", direction: "desc" },
   filters: {

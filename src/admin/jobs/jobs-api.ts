@@ -5,7 +5,7 @@ import { type JobListQuery, jobListApiParams } from "./job-list-query.ts";
 
 const jobPath = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
 
-/** The admin's calls to `/api/jobs…` (README "Platform API", jobs row). */
+/** The admin's calls to `/api/jobs…` (docs/platform-api.md, jobs row). */
 export const jobsApi = {
   list: (query: JobListQuery) => api<ListPage<JobListItem>>(`/api/jobs?${jobListApiParams(query)}`),
   get: (id: string) => api<JobDetail>(jobPath(id)),

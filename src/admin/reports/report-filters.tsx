@@ -4,7 +4,7 @@ import { choice, type DeclaredFilter } from "../shell/list/list-filters.tsx";
 import { type ReportListQuery, reportStates } from "./report-list-query.ts";
 
 /**
- * Status, reason and task type filters (README: `GET /api/reports` `state`, `reason`, `taskKind`). The
+ * Status, reason and task type filters (docs/platform-api.md: `GET /api/reports` `state`, `reason`, `taskKind`). The
  * status opens on "Open"; "Any" shows every state, and Reset goes back to the open reports.
  */
 export const reportFilters: readonly DeclaredFilter<ReportListQuery>[] = [

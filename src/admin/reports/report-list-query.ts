@@ -11,7 +11,7 @@ export type ReportState = (typeof reportStates)[number];
  * The list opens on the open reports, the ones waiting for a decision; `state=any` shows every state.
  */
 export const reportListUrl = createListQuery({
-  /** README: `GET /api/reports` sorts by these. */
+  /** docs/platform-api.md: `GET /api/reports` sorts by these. */
   sortFields: ["createdAt", "resolvedAt", "reason"] as const,
   // Newest reports first: the server's default order.
   defaultSort: { field: "createdAt", direction: "desc" },

@@ -44,7 +44,7 @@ async function taskView(id: string, kind: TaskKind): Promise<TaskView> {
   return { kind: task.kind, fields: task, content: task.content } as TaskView;
 }
 
-/** The admin's calls to `/api/reports…` (README "Platform API", reports row). */
+/** The admin's calls to `/api/reports…` (docs/platform-api.md, reports row). */
 export const reportsApi = {
   list: (query: ReportListQuery) =>
     api<ListPage<ReportListItem>>(`/api/reports?${reportListApiParams(query)}`),

@@ -15,7 +15,7 @@ const rootPath = (rootId: string) => `/api/skills/${encodeURIComponent(rootId)}`
 const subPath = (rootId: string, subId: string) =>
   `${rootPath(rootId)}/sub-skills/${encodeURIComponent(subId)}`;
 
-/** The admin's calls to `/api/skills…` (README "Platform API", skill tree row). */
+/** The admin's calls to `/api/skills…` (docs/platform-api.md, skill tree row). */
 export const skillsApi = {
   /** The whole root grid: its size and every root skill with its number of sub-skills. */
   tree: () => api<SkillTree>("/api/skills"),

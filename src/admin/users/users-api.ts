@@ -15,7 +15,7 @@ import { type UserListQuery, userListApiParams } from "./user-list-query.ts";
 
 const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 
-/** The admin's calls to `/api/users…` (README "Platform API", users row). */
+/** The admin's calls to `/api/users…` (docs/platform-api.md, users row). */
 export const usersApi = {
   list: (query: UserListQuery) => api<ListPage<UserListItem>>(`/api/users?${userListApiParams(query)}`),
   get: (id: string) => api<UserDetail>(userPath(id)),

@@ -4,7 +4,7 @@ import { newWebhookSecret, signWebhook, verifyWebhook } from "./webhook-signatur
 
 const body = '{"id":"e1","type":"webhook.test","data":{}}';
 
-test("the signature is HMAC-SHA256 of `{timestamp}.{body}` as hex, as the README tells receivers", () => {
+test("the signature is HMAC-SHA256 of `{timestamp}.{body}` as hex, as docs/webhooks.md tells receivers", () => {
   const expected = createHmac("sha256", "whsec_known").update(`1700000000.${body}`).digest("hex");
   expect(signWebhook("whsec_known", 1_700_000_000, body)).toBe(`sha256=${expected}`);
   // A fixed vector, so a change of the scheme cannot pass unnoticed.

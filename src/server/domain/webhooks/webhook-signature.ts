@@ -9,7 +9,7 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
   return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
 }
 
-/** What a receiver does (the README shows it); the tests' receivers check deliveries with it. */
+/** What a receiver does (docs/webhooks.md shows it); the tests' receivers check deliveries with it. */
 export function verifyWebhook(secret: string, timestamp: number, body: string, signature: string): boolean {
   const expected = Buffer.from(signWebhook(secret, timestamp, body));
   const given = Buffer.from(signature);

@@ -19,7 +19,7 @@ import { startVisitor, visitorSocketUrl } from "./widget-visitor.ts";
 /**
  * An admin publishing one notification to N connected visitors, through the real path: the admin's
  * `POST /api/projects/{p}/outbounds/{id}/publish` on the server (its own process, SQLite, rate limits
- * off), the publish signal, the delivery to every connected session (issue 23: one set operation),
+ * off), the publish signal, the delivery to every connected session,
  * and each visitor's widget socket receiving the `update`. N visitors are N widget sessions, each on a
  * page the notification's page filter matches, each with one socket held by this process (not the
  * server's). Measured: from sending the publish request to each socket's receipt, p50 and p99.

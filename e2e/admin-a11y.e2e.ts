@@ -11,7 +11,7 @@ test.beforeEach(({ page }) => {
   watchNetwork(page);
 });
 
-// Issue 11 item 8: every admin screen passes axe-core's WCAG 2.0/2.1 A and AA rules in both languages
+// Every admin screen passes axe-core's WCAG 2.0/2.1 A and AA rules in both languages
 // (each in the light and the dark scheme); each screen names itself in the tab's title; a skip link leads
 // past the navigation; after an in-app navigation the focus is on the new screen's heading.
 
@@ -340,7 +340,7 @@ for (const locale of locales) {
 
 /**
  * A dashboard screen's title, after the count of what waits for the admin that every dashboard screen
- * puts in front (issue 24: "(3) Users · Morph Admin"); how many wait depends on the other specs.
+ * puts in front ("(3) Users · Morph Admin"); how many wait depends on the other specs.
  */
 const dashboardTitle = (title: string) =>
   new RegExp(`^(?:\\(\\d+\\+?\\) )?${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);

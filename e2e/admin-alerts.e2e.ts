@@ -4,7 +4,7 @@ import { navCount, titleCount } from "./support/nav-counts.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
- * Alerts (issue 24 point 1) against the real server and staff socket: while the admin is on Users, a
+ * Alerts against the real server and staff socket: while the admin is on Users, a
  * visitor writes and a report arrives; the navigation's counts and the tab title move without a
  * reload, a toast says what came with a link to it, and opening it takes it off the count.
  */

@@ -5,7 +5,7 @@ import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { pasteHtml } from "./support/rich-text-editor.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
-// Outbound content in the admin (issue 15 item 3): a banner written and published in the editor
+// Outbound content in the admin: a banner written and published in the editor
 // reaches an /demo page that is already open, without a reload; a survey's answers show in its charts.
 
 const run = Date.now().toString(36);
@@ -45,7 +45,7 @@ test("a banner published in the editor appears on an open /demo page without a r
     await page.goto(`/dashboard/content/${demo.id}/banners/create`);
     await page.getByLabel("Name", { exact: true }).fill(`Banner ${run}`);
     await page.getByLabel("Title", { exact: true }).fill(title);
-    // Hostile markup pasted into the rich-text editor keeps only what the editor knows (issue 25).
+    // Hostile markup pasted into the rich-text editor keeps only what the editor knows.
     await pasteHtml(
       page.getByRole("textbox", { name: "Body" }),
       '<p>Offline <b>sync</b> for everyone.<img src="x" onerror="window.hacked=1"></p><script>window.hacked=2</script>',

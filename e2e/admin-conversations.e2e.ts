@@ -3,7 +3,7 @@ import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
- * The conversations inbox (issue 15, item 2) against the real server, the staff socket and the demo
+ * The conversations inbox against the real server, the staff socket and the demo
  * host page: a visitor's new conversation shows up in the open inbox without a reload, the admin's
  * reply reaches the visitor's open messenger live, the visitor's typing and answer reach the open
  * conversation live, and closing it shows in the messenger at once.

@@ -5,7 +5,7 @@ import { frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
- * Issue 25 points 4 and 7 in Chromium against the real server: two visitors' duplicate feature
+ * In Chromium against the real server: two visitors' duplicate feature
  * requests merged on the admin's board (a visitor who voted for both counted once), the status set
  * there, both seen by a visitor in the messenger on /demo; and "New flow" creating a flow.
  */

@@ -4,7 +4,7 @@ import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
- * The forms' validation and leaving rules (issue 11, item 3): every refusal shows at its field (message
+ * The forms' validation and leaving rules: every refusal shows at its field (message
  * under it, `aria-invalid`, `aria-describedby`), a refused submit focuses the first wrong field, a text
  * over its limit is not cut, and unsaved changes are asked about before they are lost.
  */

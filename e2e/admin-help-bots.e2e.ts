@@ -3,7 +3,7 @@ import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { app, frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
-// Issue 25 points 2 and 3 in Chromium: a help article written in the admin in English and German is
+// In Chromium: a help article written in the admin in English and German is
 // found by the messenger's search on /demo in German; a bot built in the step editor branches in its
 // test run and in the messenger alike. What is created here is deleted afterwards (the demo's help
 // center and bots are counted by other specs).

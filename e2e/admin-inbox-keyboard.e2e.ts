@@ -3,7 +3,7 @@ import { signInAsAdmin } from "./support/sign-in.ts";
 import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
 
 /**
- * Issue 24 points 9 and 10 in Chromium against the real server: the inbox worked from the keyboard
+ * In Chromium against the real server: the inbox worked from the keyboard
  * (j/k move a visible row focus, Enter opens, next/previous and e/a on the report, ? lists the
  * shortcuts and Escape closes it), and a bulk change over every matching report, beyond the page
  * shown, up to "Mark as spam", which stops the sender's session from reporting.

@@ -5,7 +5,7 @@ import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
-// Issue 11 item 6: numbered pages, the page size in the URL, CSV export of the filtered list, the
+// Numbered pages, the page size in the URL, CSV export of the filtered list, the
 // reported tasks opening on open reports, and long values that do not push a table's actions away.
 
 const count = async (query: string, ...params: string[]) =>

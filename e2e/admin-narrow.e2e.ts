@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
-// Issue 11 items 7 and 10: a phone-sized screen (a menu drawer, lists without sideways scrolling, 44 px
+// A phone-sized screen (a menu drawer, lists without sideways scrolling, 44 px
 // tap targets) and the dark colour scheme with its toggle.
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -15,7 +15,7 @@ const entries = [
   "Reported Tasks",
   "Challenges",
   "Challenge categories",
-  // These two may carry the count of what waits for the admin (issue 24), which other specs leave.
+  // These two may carry the count of what waits for the admin, which other specs leave.
   /^Feedback inbox(\d+\+?\d* waiting for you)?$/,
   "Outbound content",
   "Help center",

@@ -6,7 +6,7 @@ import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
 import { createStaffMember } from "./support/staff-accounts.ts";
 
 /**
- * Internal notes and mentions (issue 24 point 3) with two admins in browsers of their own: A writes a
+ * Internal notes and mentions with two admins in browsers of their own: A writes a
  * note on a conversation and mentions B through the @ list; B, on Users, gets a toast with a link and a
  * count, opens it and finds the note, marked internal. The visitor's messenger answers never carry it.
  */

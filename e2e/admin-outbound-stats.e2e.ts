@@ -9,7 +9,7 @@ import { signInAsAdmin } from "./support/sign-in.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
-// Issue 22 point 4: an outbound's page shows what visitors' widgets acknowledged (shown, opened or
+// An outbound's page shows what visitors' widgets acknowledged (shown, opened or
 // clicked, completed, closed), in all and per day, and moves without a reload when the widget's
 // acknowledgement route (`POST /api/widget/outbound/:id/events`) publishes the `outbound-stats` staff
 // push; the content list shows each outbound's shown count. Nothing here hands the admin page a push:

@@ -4,7 +4,7 @@ import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
- * Agents have a face (issue 24 point 6): the admin sets a display name and a picture on their profile
+ * Agents have a face: the admin sets a display name and a picture on their profile
  * (reached from their name in the top bar), the preview shows a reply as visitors will see it, and the
  * next reply from the conversation screen reaches the visitor with that name and picture.
  */

@@ -6,10 +6,10 @@ import { writeRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
- * Widget projects in the admin (issue 15, item 4): a project is created with identity verification
+ * Widget projects in the admin: a project is created with identity verification
  * off (as in Gleap; the install panel recommends turning it on), its look is edited with the live
  * launcher preview following every change, the settings are saved (and the widget's config answer has
- * them), and the snippet is copied with this server's loader address and the project's key. Issue 19: the identity switch says what identify does
+ * them), and the snippet is copied with this server's loader address and the project's key. The identity switch says what identify does
  * without a valid hash, and feature-request approval is switched on and saved.
  */
 
@@ -38,7 +38,7 @@ test("create a project, edit its look with the live preview, save, and copy the 
   const projectId = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1) ?? "");
   created.push(projectId);
   await expect(page.getByTestId("identity-verification")).not.toBeChecked();
-  // Beside the switch: what identify does without a valid hash (issue 19).
+  // Beside the switch: what identify does without a valid hash.
   await expect(page.getByTestId("identity-unverified-hint")).toHaveText(
     /^Without a valid hash, identify only labels the visitor's current session/,
   );

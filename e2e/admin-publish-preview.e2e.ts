@@ -4,7 +4,7 @@ import type { PublishPreview } from "../src/shared/publish-preview-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
-// What a publish will do (issue 22, point 5) and the delivery fields in the editor: a banner's
+// What a publish will do and the delivery fields in the editor: a banner's
 // priority, frequency and schedule are saved; its publish dialog counts the visitor open on a matching
 // page and warns that it queues behind another live banner there; the bulk confirmations are plural.
 

@@ -4,7 +4,7 @@ import { replayedPage } from "./support/replay-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
- * The replay player staff work with (issue 24): a report with a web replay opens with markers for the
+ * The replay player staff work with: a report with a web replay opens with markers for the
  * clicks, the console error, the failed request and the report's moment; 8× plays ten seconds in
  * about one; idle skipping and full screen switch; the logs sit beside the player at 1440 px and
  * filter to the failed entries and by search; a frame of our messenger shows as a labelled box; the

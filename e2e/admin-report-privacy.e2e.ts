@@ -7,8 +7,7 @@ import { demoSessionHeaders } from "./support/widget-session.ts";
 
 /**
  * Opening a report or a conversation in the admin fetches nothing from addresses the visitor chose
- * (issue 19: replay pictures, CSS backgrounds, media, attachments and bot pictures told their owner the
- * admin's address and when the report was read). A "tracker" origin stands for any site a visitor
+ *. A "tracker" origin stands for any site a visitor
  * names: every request the admin's browser makes to it is counted. Until "Load external content" is
  * clicked, it gets none, with the snapshot, the played replay, the recording and the logs all on
  * screen; after the click, the same views load from it.

@@ -4,7 +4,7 @@ import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
-// Issue 25 point 1: a news article written in the admin's rich-text editor (a heading, bold text, a
+// A news article written in the admin's rich-text editor (a heading, bold text, a
 // link and an image uploaded from the toolbar) is what a visitor reads in the messenger on /demo.
 
 const run = Date.now().toString(36);

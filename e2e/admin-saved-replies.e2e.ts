@@ -6,7 +6,7 @@ import { frame } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
- * Saved replies, formatting and staff attachments (issue 24 point 4): in a conversation with a visitor
+ * Saved replies, formatting and staff attachments: in a conversation with a visitor
  * on /demo, the admin types `/` and the shortcut, takes the saved reply (the visitor's first name
  * filled in), attaches a picture and sends; the visitor's messenger shows the reply with its bold word,
  * its link and the picture.

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { altchaEnv } from "./support/e2e-servers.ts";
 
 /**
- * Issue 19: ten wrong passwords used to lock an account, the right one included. Now an account past
+ * Ten wrong passwords used to lock an account, the right one included. Now an account past
  * its failure limit (5 in 15 minutes) asks for a proof of work of its own and answers more slowly;
  * the sign-in page solves it when the server asks, says so, and the owner gets in.
  */

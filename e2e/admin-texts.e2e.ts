@@ -12,7 +12,7 @@ test.beforeEach(({ page }) => {
   watchNetwork(page);
 });
 
-// Issue 25 point 9: no screen shows a raw translation key (`jobForm.cancel` did on the project form,
+// No screen shows a raw translation key (`jobForm.cancel` did on the project form,
 // whose area does not load the jobs' texts), in English or German. The walk reads the route tables
 // and the catalogues when it runs and opens every screen they declare, each by a fresh page load, as
 // a bookmark would (a screen reached from another area could borrow that area's texts and hide a key

@@ -3,7 +3,7 @@ import { openBugReportFlow, sendBugReport } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
- * One customer timeline (issue 24 point 5) against the real server: a visitor on `/demo` files two
+ * One customer timeline against the real server: a visitor on `/demo` files two
  * reports; staff reply from the first one's page, which then shows that conversation inline and takes
  * a second reply there; the conversation links back to the report; the visitor panel beside both
  * names the session's browser and language and lists the visitor's other report, at 390 px too.

@@ -7,7 +7,7 @@ import { signInAsAdmin } from "./support/sign-in.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
- * Webhooks (issue 24 point 11): an admin adds a webhook to a project, pointing at a receiver this
+ * Webhooks: an admin adds a webhook to a project, pointing at a receiver this
  * spec starts, presses "Send test", and sees the delivery with the receiver's 200 in the log and the
  * start of its answer, cleaned and cut to 200 characters; the receiver got the test signed with the
  * secret the card reveals. An internal address (cloud metadata) is refused with the reason under the

@@ -5,7 +5,7 @@ import { giveCookieConsent, mainOrigin } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
- * Issue 25 points 5 and 6 as a site owner meets them: a tooltip built in the builder saves and keeps
+ * As a site owner meets them: a tooltip built in the builder saves and keeps
  * the page the builder opens on, and a checklist authored with step actions shows them on /demo once
  * its embed code is on the page.
  */

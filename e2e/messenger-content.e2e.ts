@@ -10,7 +10,7 @@ import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts";
 
 /**
- * The messenger's content screens (issue 13) on the demo host page, against the real server and the
+ * The messenger's content screens on the demo host page, against the real server and the
  * messenger origin, with the full demo data: a conversation with a live staff reply and typing, an
  * attachment through the real upload, read marks; the demo bot to its handover; feature requests
  * (vote, submit); help search and an article in the wide frame (and the frame's own sanitizing);

@@ -4,7 +4,7 @@ import { e2eEnv } from "./support/e2e-servers.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
- * Issue 19: a project's allowed origins did not restrict who could frame the messenger, since one
+ * A project's allowed origins did not restrict who could frame the messenger, since one
  * project without a list made it `frame-ancestors *` for every project. Each frame now carries its
  * project's key, and the messenger origin answers with that project's own list.
  */

@@ -9,7 +9,7 @@ import { createWidgetProjects } from "./support/widget-projects.ts";
 import { storedGleapId } from "./support/widget-session.ts";
 
 /**
- * Issue 22 in a real browser: what a visitor was offered but never saw is offered again, the next of a
+ * In a real browser: what a visitor was offered but never saw is offered again, the next of a
  * slot shows when the current one is closed, counts come from the widget's acknowledgements
  * (`widget_outbound_deliveries.shown_at`), and a modal and a tour never share the page.
  */

@@ -5,7 +5,7 @@ import { signInAsAdmin } from "./support/sign-in.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
- * Issue 21: the first five minutes of a site owner and a host developer. A site of its own origin
+ * The first five minutes of a site owner and a host developer. A site of its own origin
  * (`http://shop.example`, answered by the test) gets the snippet as the admin shows it.
  */
 const shopOrigin = "http://shop.example";
@@ -46,7 +46,7 @@ test("a new project's pasted snippet shows the widget at once, and the install p
 }) => {
   test.setTimeout(60_000);
   await signInAsAdmin(page);
-  // Every dashboard screen keeps the staff socket open (the alert counts, issue 24): it opens with the
+  // Every dashboard screen keeps the staff socket open (the alert counts): it opens with the
   // page, and the settings page listens on it once it shows.
   const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));
   await page.goto("/dashboard/projects/create");

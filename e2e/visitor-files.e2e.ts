@@ -3,7 +3,7 @@ import { e2eEnv } from "./support/e2e-servers.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
- * Issue 19: visitors' uploads were served from the admin's own origin. They come from the messenger
+ * Visitors' uploads were served from the admin's own origin. They come from the messenger
  * origin now; the admin's origin only redirects links stored earlier, and the inbox still plays them.
  */
 

@@ -9,7 +9,7 @@ import { signInAsAdmin } from "./support/sign-in.ts";
  * The admin builder (spec §2, §5, §7) against the real server: the dashboard's tour editor opens /demo
  * (`openBuilder`) and answers the page's `init` with `load` and a builder token; the builder frame from
  * the messenger origin picks an element on the page and saves the steps through the platform API. That
- * save is a draft (issue 19): visitors keep the live tour until the admin publishes the builder's
+ * save is a draft: visitors keep the live tour until the admin publishes the builder's
  * changes in the dashboard with the admin's own sign-in.
  */
 

@@ -5,7 +5,7 @@ import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
- * Issue 21 (5), "language follows the visitor", on a host page of another origin with the real
+ * "Language follows the visitor", on a host page of another origin with the real
  * server and messenger: a project that fixes no language speaks the browser's (an Arabic browser
  * gets every surface in Arabic and mirrored, the capture editor included), a project's fixed language
  * applies until the host calls `setLanguage`, and `setLanguage` always applies, also with the

@@ -266,7 +266,7 @@ test("the badge shows the unread count from the server, capped at 9+ and announc
   test.setTimeout(60_000);
   await openHost(page, context, keys.unread ?? "");
   const badge = launcher(page).locator(".badge");
-  // Issue 22: the twelve notifications are offered two at a time in queue order (the stack keeps two,
+  // The twelve notifications are offered two at a time in queue order (the stack keeps two,
   // spec §9), the next two once those were shown, on the session's next ping: page views stream one
   // (checked every second, sent every 2.5 s with the socket open). Each offered one is unread.
   await expect

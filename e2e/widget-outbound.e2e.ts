@@ -154,7 +154,7 @@ test.describe("notifications", () => {
 
     // The first ping delivers it over the socket.
     await expect(stackItems(page)).toHaveCount(1, { timeout: 15_000 });
-    // The stack is plain DOM (issue 22): no script of React DOM's size (over 200 KB raw) came for it.
+    // The stack is plain DOM: no script of React DOM's size (over 200 KB raw) came for it.
     await expect
       .poll(() => sdkScripts.some((script) => script.url.includes("/notifications-chunk-")))
       .toBe(true);

@@ -13,7 +13,7 @@ import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
- * What a report's logs carry of the page, and only of the page (issue 21, points 4 and 8): the page's
+ * What a report's logs carry of the page, and only of the page: the page's
  * uncaught errors and unhandled rejections as ERROR entries with their stack; none of the widget's
  * own console output (snapdom's, rrweb's) in the log or in the host's console, and none of the
  * screenshot's own fetches of the page's pictures in the network log. The stored report is read back

@@ -72,7 +72,7 @@ async function shootAdminAndWidget(browser: Browser, origin: string) {
   await page.getByRole("heading", { level: 1 }).waitFor();
   await shoot(page, "report-detail");
 
-  // A phone, and the dark colour scheme (issue 11).
+  // A phone, and the dark colour scheme.
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await phone.goto(`${origin}/login`);
   await phone.evaluate((value) => localStorage.setItem("locale", value), locale);
@@ -90,7 +90,7 @@ async function shootAdminAndWidget(browser: Browser, origin: string) {
   await shoot(page, "dashboard-dark");
   await page.emulateMedia({ colorScheme: "light" });
 
-  // The widget on the demo host page (issue 12): launcher, banner and notifications from the demo
+  // The widget on the demo host page: launcher, banner and notifications from the demo
   // project's outbound content, the open messenger, and the modal of the Features section.
   const host = await browser.newContext({ viewport });
   await host.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: origin }]);
@@ -110,7 +110,7 @@ async function shootAdminAndWidget(browser: Browser, origin: string) {
 }
 
 /**
- * The messenger's main screens (issue 13) on /demo with the full demo data, each cropped to the open
+ * The messenger's main screens on /demo with the full demo data, each cropped to the open
  * frame at its desktop size (410 px, 690 px for articles) with a margin of the host page around it:
  * home and a conversation with a staff reply as Maya (a demo visitor with a conversation), the help
  * center article, news, feature requests and the survey as a new visitor; the conversation in dark

@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * What a raw translation key looks like on a screen (issue 25: `jobForm.cancel` showed on the project
- * form): a message id of the admin's catalogues, or a text shaped like one. The catalogues are read
+ * What a raw translation key looks like on a screen: a message id of the admin's catalogues, or a text shaped like one. The catalogues are read
  * as text when a spec runs, so a new area's ids count without being listed.
  */
 

@@ -19,7 +19,7 @@ import { startTestServer, type TestServer } from "./test-support/test-server.ts"
 import { widgetRoutes } from "./widget-api/widget-routes.ts";
 
 /**
- * Property tests over every JSON endpoint of both APIs (issue 10): random and malformed bodies,
+ * Property tests over every JSON endpoint of both APIs: random and malformed bodies,
  * headers, path parameters and query strings. Whatever arrives, the answer is never a 5xx, and a
  * refused request (4xx) changes no row. The route lists come from the route builders themselves, so
  * a new endpoint is covered the moment it is added.

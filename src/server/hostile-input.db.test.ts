@@ -6,7 +6,7 @@ import { sessionHeaders, startSession, type TestSession } from "./test-support/o
 import { startBeforeAll } from "./test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
 
-/** Regressions of issue 10, findings 2 (deep bodies), 3 (list parameters), 4 (custom data), 9 (types). */
+/** Regressions of an outside probe's findings: deep bodies, list parameters, custom data, types. */
 
 let server: TestServer;
 let adminToken = "";

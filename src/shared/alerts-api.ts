@@ -1,5 +1,5 @@
 /**
- * The admin's alert counts (issue 24): what waits for this admin, in the navigation and the tab title
+ * The admin's alert counts: what waits for this admin, in the navigation and the tab title
  * of every admin screen.
  *
  *   GET /api/admin/alerts → AdminAlerts (admins only)

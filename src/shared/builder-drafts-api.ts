@@ -1,7 +1,7 @@
 import type { BuilderKind } from "./builder-messages.ts";
 
 /**
- * The admin builder's drafts (issue 19). The builder's token saves only what the builder edits (a
+ * The admin builder's drafts. The builder's token saves only what the builder edits (a
  * tour's steps; a tooltip's selector, text and display mode), and it saves it as a draft revision of
  * its item, never into the item itself. An admin sees the draft in the item's editor and publishes it
  * into the item, or discards it, with the admin's own sign-in:

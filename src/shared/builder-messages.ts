@@ -25,7 +25,7 @@ import type { MessageOf } from "./frame-messages.ts";
  *   admin → site   load                what to build and how to save it (the reference's names)
  *   site → admin   save, update-steps  the builder saved / changed its steps (the editor refreshes)
  *   frame → site   init, status-changed, highlight-element, click, save, update-steps,
- *                  check-selectors (before a save, issue 25)
+ *                  check-selectors (before a save)
  *   site → frame   data, page-changed (every 1 s), element-picked, element-unnamed (a picked element
  *                  with nothing stable to find it by), selectors-checked
  */

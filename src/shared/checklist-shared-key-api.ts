@@ -2,7 +2,7 @@ import { type Infer, object, pattern, string } from "superstruct";
 
 /**
  * `POST /api/projects/{projectId}/outbounds/{id}/shared-keys` (admin only, checklists only): the shared
- * key for one group of the checklist (issue 19). Sessions that open the checklist with the same key
+ * key for one group of the checklist. Sessions that open the checklist with the same key
  * share one instance of it; the widget API takes only keys the server issued, so a visitor cannot join
  * or create another group's instance by naming it. The same name always gives the same key; the site
  * puts it on the page (`<gleap-checklist shared-key="…">`) or in a checklist step's action.

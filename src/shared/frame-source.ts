@@ -2,7 +2,7 @@
  * The widget's frames (messenger, banner, modal, builder) are opened with the project's SDK key in
  * their URL. The messenger origin answers each with that project's `frame-ancestors` (its allowed
  * origins), and the frame app only serves that project, so one project's open framing cannot be used
- * to show another project's messenger on a foreign site (issue 19).
+ * to show another project's messenger on a foreign site.
  */
 export const frameKeyParam = "sdkKey";
 

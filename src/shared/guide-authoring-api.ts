@@ -18,8 +18,7 @@ import { checklistStepActions, RichText, Sender } from "./outbound-api.ts";
 import { validateUntrusted } from "./untrusted-validation.ts";
 
 /**
- * What an admin may store as a tour's or a checklist's config (issue 25, spec §3 "Tour data", "Tour
- * step", "Checklist"): every key the widget reads (src/widget/common/tour-data.ts,
+ * What an admin may store as a tour's or a checklist's config: every key the widget reads (src/widget/common/tour-data.ts,
  * src/widget/checklist/checklist-model.ts), each with its type, and the rules that make a step
  * runnable (a click step needs an element, a redirect needs an address). The admin's form rules and the
  * platform API both check this, so a refused field says the same on both sides. Kept apart from

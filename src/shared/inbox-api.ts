@@ -28,7 +28,7 @@ import type { StaffNotePush } from "./staff-notes-api.ts";
 import type { FeedbackButtonPosition, FlowConfig } from "./widget-config-api.ts";
 
 /**
- * The admin's side of the widget (issue 15): the feedback inbox, live staff updates, outbound content
+ * The admin's side of the widget: the feedback inbox, live staff updates, outbound content
  * and the widget project's settings. One schema per request body, shared by the server that validates
  * it and the admin SPA that sends it; answer types for the SPA. Everything is admin only (bearer token,
  * ADMIN role) and every write is audited, like the rest of the platform API.
@@ -78,7 +78,7 @@ import type { FeedbackButtonPosition, FlowConfig } from "./widget-config-api.ts"
 
 // ---------- feedback inbox ----------
 
-/** `SPAM` (issue 24): hidden unless asked for, and the reporter's session may send no more. */
+/** `SPAM`: hidden unless asked for, and the reporter's session may send no more. */
 export const reportStatuses = ["OPEN", "IN_PROGRESS", "DONE", "ARCHIVED", "SPAM"] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
@@ -118,8 +118,7 @@ export type ReportUpdate = Infer<typeof ReportUpdate>;
 const filterText = optional(size(string(), 0, 256));
 
 /**
- * The list's filters as `GET /api/feedback` reads them from its query (issue 24: a bulk change over
- * every matching report, not one page): the same names and meaning, so "select all N matching" acts
+ * The list's filters as `GET /api/feedback` reads them from its query: the same names and meaning, so "select all N matching" acts
  * on exactly the rows the admin counted. An unknown name is refused.
  */
 export const InboxListFilter = object({
@@ -228,16 +227,16 @@ export type StaffPush =
     }
   // The first widget session from an origin (the install panel's installation check).
   | { name: "installation-seen"; data: Installation & { projectId: string } }
-  // A conversation was given to an admin, or to nobody (issue 24).
+  // A conversation was given to an admin, or to nobody.
   | {
       name: "conversation-assigned";
       data: { conversationId: string; projectId: string; assignee: { id: string; name: string } | null };
     }
-  // Reports were deleted (issue 24, bulk delete): lists drop them, their pages say so.
+  // Reports were deleted: lists drop them, their pages say so.
   | { name: "reports-deleted"; data: { ids: string[] } }
-  // A visitor's acknowledgement changed an outbound's stats (issue 22): its page reloads them.
+  // A visitor's acknowledgement changed an outbound's stats: its page reloads them.
   | { name: "outbound-stats"; data: { projectId: string; outboundId: string } }
-  // An internal note written, changed or deleted (issue 24; src/shared/staff-notes-api.ts).
+  // An internal note written, changed or deleted.
   | { name: "staff-note"; data: StaffNotePush }
   // A report's or conversation's assignee changed: its timeline shows it (assignment-api.ts).
   | { name: "assignment"; data: AssignmentEvent }
@@ -306,7 +305,7 @@ export const TooltipWrite = object({
   page: optional(size(string(), 0, 2048)),
   pageType: optional(enums(["", ...pageFilterTypes])),
   /**
-   * The site page the builder opens on (issue 25): kept with the tooltip, as a tour keeps its own, so
+   * The site page the builder opens on: kept with the tooltip, as a tour keeps its own, so
    * the editor still has it after a save. The admin's only; the widget's tooltip list leaves it out.
    */
   builderUrl: optional(pattern(size(string(), 0, 2048), /^(?:https?:\/\/\S+)?$/i)),

@@ -32,7 +32,7 @@ import type { SearchMatch } from "./search-api.ts";
 import type { TipTapDoc } from "./tiptap-doc.ts";
 
 /**
- * The messenger's content API (issue 13): what the frame app reads and writes under `/api/widget`
+ * The messenger's content API: what the frame app reads and writes under `/api/widget`
  * with the session headers, and what the admin writes under `/api/projects/{projectId}/…`. One schema
  * per request body, shared by the server that validates it and the clients that send it; answer types
  * for the clients. Rich texts (help articles, news, bot and staff messages) travel as HTML, which every
@@ -367,7 +367,7 @@ export type MessengerPush =
   | ConversationAssigneePush;
 
 /**
- * How a staff reply's text is written: `html` (the default, for clients written before issue 24) is
+ * How a staff reply's text is written: `html` (the default, for clients written before formats existed) is
  * cleaned by the allow-list; `markdown` is the composers' small subset (bold, italic, links, lists;
  * src/server/domain/rich-text/reply-markdown.ts), turned into HTML on the server.
  */
@@ -842,7 +842,7 @@ export interface SurveyResponse {
   answers: Record<string, number | string | string[]>;
   sessionId: string | null;
   user: { userId: string | null; name: string | null; email: string | null } | null;
-  /** The page the visitor was on when answering; null when unknown (answers stored before issue 25). */
+  /** The page the visitor was on when answering; null when unknown (answers stored before the page was kept). */
   pageUrl: string | null;
   createdAt: string;
 }
@@ -887,7 +887,7 @@ export interface AdminConversationSummary {
   lastMessage: ConversationMessage | null;
   /** Visitor messages staff have not read. */
   unread: number;
-  /** The admin working on it, or null (issue 24). */
+  /** The admin working on it, or null. */
   assignee: { id: string; name: string } | null;
   createdAt: string;
   updatedAt: string;

@@ -74,7 +74,7 @@ export const outboundAudiences = ["all", "identified", "anonymous"] as const;
 export type OutboundAudience = (typeof outboundAudiences)[number];
 
 /**
- * How often a visitor gets a piece of content (issue 22): `once` (never again after it was shown),
+ * How often a visitor gets a piece of content: `once` (never again after it was shown),
  * `visit` (once per visit: again after 30 minutes without activity), `until_closed` (on every page view
  * until the visitor closes it).
  */
@@ -85,7 +85,7 @@ export type OutboundFrequency = (typeof outboundFrequencies)[number];
 export const outboundPriorityRange = { min: -100, max: 100 } as const;
 
 /**
- * What the widget acknowledges of an outbound (issue 22), `POST /api/widget/outbound/{id}/events`:
+ * What the widget acknowledges of an outbound, `POST /api/widget/outbound/{id}/events`:
  * shown (it is on screen: the only thing counted as delivered), opened (a click on it or its button),
  * completed (a tour finished, a survey answered, a checklist done), closed (the visitor closed it).
  */
@@ -99,7 +99,7 @@ export const isoTime = refine(size(string(), 10, 40), "isoTime", (value) =>
   Number.isNaN(Date.parse(value)) ? "must be a date and time such as 2026-11-23T10:00:00Z" : true,
 );
 
-/** The delivery fields every outbound kind has (issue 22): order, frequency and schedule. */
+/** The delivery fields every outbound kind has: order, frequency and schedule. */
 export const outboundDeliveryFields = {
   priority: optional(max(min(integer(), outboundPriorityRange.min), outboundPriorityRange.max)),
   frequency: optional(enums(outboundFrequencies)),

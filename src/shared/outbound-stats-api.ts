@@ -2,7 +2,7 @@ import type { AdminOutbound } from "./inbox-api.ts";
 import type { OutboundEventKind } from "./outbound-api.ts";
 
 /**
- * What the admin shows of an outbound's reach (issue 22), counted only from the widget's
+ * What the admin shows of an outbound's reach, counted only from the widget's
  * acknowledgements (`POST /api/widget/outbound/{id}/events`): how many visitor sessions saw it, opened
  * or clicked it, completed or answered it, and closed it.
  *

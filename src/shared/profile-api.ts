@@ -2,7 +2,7 @@ import { boolean, type Infer, nullable, object } from "superstruct";
 import { boundedText, WebUrl } from "./messenger-api.ts";
 
 /**
- * The signed-in admin's own face towards visitors (issue 24, "agents have a face"): the name and the
+ * The signed-in admin's own face towards visitors: the name and the
  * picture their replies carry in the messenger and its notifications, instead of their nickname.
  *
  *   GET /api/admin/profile           → AdminProfile

@@ -1,7 +1,7 @@
 import type { OutboundType } from "./outbound-api.ts";
 
 /**
- * What publishing an outbound would do now (issue 22, point 5), for the admin's publish dialog:
+ * What publishing an outbound would do now, for the admin's publish dialog:
  *
  *   GET /api/projects/{p}/outbounds/{id}/publish-preview → PublishPreview
  *

@@ -4,7 +4,7 @@ import { safeImageUrl, safeLinkUrl } from "./tiptap-html.ts";
 
 /**
  * The bodies a visitor reads (news, banners, modals, notifications, checklist and tour steps), as
- * the admin writes them (issue 25): a TipTap document from the rich-text editor, or, from older
+ * the admin writes them: a TipTap document from the rich-text editor, or, from older
  * content and API clients, an HTML text. Both the admin's forms and the server check documents with
  * this, so a document that would render as something else than was written is refused (400) rather
  * than silently cut when shown.

@@ -2,7 +2,7 @@ import { type Infer, object, refine, string } from "superstruct";
 import { boundedText } from "./messenger-api.ts";
 
 /**
- * A project's saved replies (issue 24): canned answers staff pick in a reply box by typing `/` and
+ * A project's saved replies: canned answers staff pick in a reply box by typing `/` and
  * their shortcut. The body is the composer's text (the small markdown subset replies take, see
  * src/server/domain/rich-text/reply-markdown.ts) and may hold `{{visitor.name}}` and
  * `{{visitor.firstName}}`, filled in when picked.

@@ -2,7 +2,7 @@ import { type Infer, object, refine } from "superstruct";
 import { boundedText } from "./messenger-api.ts";
 
 /**
- * Internal notes on reports and conversations (issue 24, "notes and mentions"): what staff tell each
+ * Internal notes on reports and conversations: what staff tell each
  * other about an item. Admins only; a note never reaches the visitor (no widget or messenger answer,
  * no visitor socket push carries one).
  *

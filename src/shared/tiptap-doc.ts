@@ -1,6 +1,6 @@
 /**
  * A TipTap (ProseMirror) document as the admin's rich-text editor writes it and the server stores it
- * for bodies a visitor reads (issue 25). The server renders it to HTML through
+ * for bodies a visitor reads. The server renders it to HTML through
  * src/shared/tiptap-html.ts, which reads stored documents more loosely.
  */
 

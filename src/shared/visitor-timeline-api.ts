@@ -1,7 +1,7 @@
 import type { LevelName } from "./levels.ts";
 
 /**
- * One customer timeline (issue 24 point 5): who is behind a report or a conversation, beside it.
+ * One customer timeline: who is behind a report or a conversation, beside it.
  *
  *   GET /api/admin/visitors/{sessionId}/timeline → VisitorTimeline (admins only; 404 for a session
  *                                                   that does not exist; a read, not audited)

@@ -3,7 +3,7 @@ import type { InboxReport } from "./inbox-api.ts";
 import { boundedText, type ConversationMessage, type ConversationStatus } from "./messenger-api.ts";
 
 /**
- * A widget project's outgoing webhooks (issue 24 point 11): what an admin writes, what the delivery
+ * A widget project's outgoing webhooks: what an admin writes, what the delivery
  * log shows, and what a receiver gets. Admin only, under `/api/projects/{projectId}/webhooks`:
  *
  *   GET    …/webhooks                   → WebhookList

@@ -51,7 +51,7 @@ export function refreshAlertCounts(): void {
 }
 
 /**
- * The alerts of every dashboard screen (issue 24): the counts in the navigation and the tab title,
+ * The alerts of every dashboard screen: the counts in the navigation and the tab title,
  * read at the start, after each screen change (opening a report reads it) and on the staff pushes
  * that move them; a toast for a new report or a visitor's message about something not on screen,
  * with a sound and a desktop notification when the admin turned them on; and the admin's own toast

@@ -9,7 +9,7 @@ import { runAction } from "../shell/overlay/run-action.ts";
 import { contentApi } from "./content-api.ts";
 
 /**
- * The builder's waiting draft of a tour or tooltip (issue 19). The builder runs on the site with a
+ * The builder's waiting draft of a tour or tooltip. The builder runs on the site with a
  * token any script of that page could read, so what it saves waits here until the admin publishes it
  * into the item (or discards it) with the admin's own sign-in.
  */

@@ -7,7 +7,7 @@ import { contentApi } from "./content-api.ts";
 import { TextField } from "./content-fields.tsx";
 
 /**
- * A saved checklist's shared keys (issue 19): visitors who open the checklist with the same key work on
+ * A saved checklist's shared keys: visitors who open the checklist with the same key work on
  * one instance together (a team, an account). The server signs each key, and the widget takes no other,
  * so the site owner gets them here (or from the same API) and puts one on the page.
  */

@@ -3,7 +3,7 @@ import type { OutboundKind } from "../../shared/inbox-api.ts";
 /**
  * The kinds of outbound content the admin manages, by their URL slug. Four sources stand behind them:
  * the widget's outbound API (notifications, banners, modals, checklists, tours), the tooltip API, and
- * the messenger's own news and survey APIs (issue 13), whose posts and forms keep their own status.
+ * the messenger's own news and survey APIs, whose posts and forms keep their own status.
  */
 export const contentKinds = [
   "news",

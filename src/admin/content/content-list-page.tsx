@@ -24,7 +24,7 @@ import { rememberProject } from "./last-project.ts";
 const liveGapMs = 1000;
 
 /**
- * The Shown column follows the visitors' acknowledgements (the `outbound-stats` push, issue 22): the
+ * The Shown column follows the visitors' acknowledgements (the `outbound-stats` push): the
  * rows are asked for again, kept on screen meanwhile. Kinds without outbounds have no such column.
  */
 function useLiveShownCounts(projectId: string, kind: ContentKind, refresh: () => void) {

@@ -1,6 +1,5 @@
 /**
- * The texts of the tour and checklist authoring fields (issue 25: tour type, co-pilot settings, every
- * step field, checklist step actions, the embed code), spread into the content area's catalogues.
+ * The texts of the tour and checklist authoring fields, spread into the content area's catalogues.
  */
 export const guideMessagesEnUS = {
   "content.guide.tourType": "Type",

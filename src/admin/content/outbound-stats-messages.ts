@@ -1,4 +1,4 @@
-/** The texts of an outbound's stats (issue 22), spread into the content area's catalogues. */
+/** The texts of an outbound's stats, spread into the content area's catalogues. */
 export const outboundStatsMessagesEnUS = {
   "content.stats.title": "Reach",
   "content.stats.about": "Visitor sessions, as their widgets reported them · updates live",

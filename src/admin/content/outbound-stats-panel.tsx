@@ -129,7 +129,7 @@ function StatsFigures({ stats, type }: { stats: OutboundStats; type: OutboundKin
 }
 
 /**
- * An outbound's reach on its page (issue 22): the sessions whose widget acknowledged it shown, opened
+ * An outbound's reach on its page: the sessions whose widget acknowledged it shown, opened
  * or clicked, completed or answered, and closed, in all and per day for 30 days. Live like the inbox:
  * the `outbound-stats` push of this outbound asks again (at most once a second), and so does a
  * reconnect, whose gap may have swallowed pushes.

@@ -2,7 +2,7 @@ import type { PublishPreview } from "../../shared/publish-preview-api.ts";
 import type { Translator } from "../i18n/intl.ts";
 
 /**
- * What the publish dialog says will happen (issue 22): how many visitors with the site open match
+ * What the publish dialog says will happen: how many visitors with the site open match
  * now, and whether it shows at once, waits behind live content of its slot on the same pages, goes
  * before some, or waits for its start. "It goes live at once" is said only when nothing holds it back.
  * Without a preview (the content has no delivery, or the question failed) it says what is always true.

@@ -3,7 +3,7 @@ import { type OutboundFrequency, outboundPriorityRange } from "../../shared/outb
 import type { FieldErrors } from "../shell/form/form-errors.ts";
 
 /**
- * When, in which order and how often content reaches a visitor (issue 22): its priority among the
+ * When, in which order and how often content reaches a visitor: its priority among the
  * takeovers waiting for the same slot, its frequency, and an optional start and end. The inputs'
  * own texts: a number box's text and `datetime-local` values in the admin's time zone ("" for none).
  */

@@ -12,7 +12,7 @@ export const conversationListUrl = createListQuery({
   defaultSort: { field: "updatedAt", direction: "desc" },
   // A search ranks the matches, best first (docs/search.md).
   searchedSort: { field: "relevance", direction: "desc" },
-  // `assigneeId`: an admin's id, or `none` for the conversations nobody took (issue 24).
+  // `assigneeId`: an admin's id, or `none` for the conversations nobody took.
   filters: { status: defaultedChoiceFilter(conversationStatuses, "open"), assigneeId: textFilter },
 });
 export type ConversationListQuery = typeof conversationListUrl.defaults;

@@ -260,7 +260,7 @@ function useLiveConversationList(
   return onRead;
 }
 
-/** Everyone's, the admin's own, or nobody's yet (issue 24): the list's `assigneeId`. */
+/** Everyone's, the admin's own, or nobody's yet: the list's `assigneeId`. */
 function AssigneeFilter({ list }: { list: ConversationList }) {
   const { t } = useT();
   const { user } = useSnapshot(sessionState);

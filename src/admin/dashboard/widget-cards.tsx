@@ -23,7 +23,7 @@ interface WidgetCard {
 }
 
 /**
- * The widget side of the dashboard (issue 15): new reports, open conversations and survey responses,
+ * The widget side of the dashboard: new reports, open conversations and survey responses,
  * each a card leading to its screen. Survey answers live per project; the card opens the first
  * project's surveys (the content screens let the admin switch).
  */

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { Glob } from "bun";
 
-// Issue 25 point 9: a number that sits in a sentence must choose its words through the plural rules
+// A number that sits in a sentence must choose its words through the plural rules
 // ("Unpublish 2 items? Visitors stop getting it." was written for one). This scans every catalogue
 // there is when the test runs, so a new area's texts are held to it without being listed here.
 

@@ -14,7 +14,7 @@ import { statusLabel } from "./inbox-labels.ts";
 const nobody = "";
 
 /**
- * The list's rows beyond the page (issue 24): with every row of the page ticked and more matching,
+ * The list's rows beyond the page: with every row of the page ticked and more matching,
  * the bar offers them all, and then acts on the list's filter (`all`) rather than the ticked ids.
  */
 export interface MatchingRows {

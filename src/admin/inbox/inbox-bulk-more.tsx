@@ -19,7 +19,7 @@ export type BulkTarget = BulkReportDelete;
 type Priority = (typeof reportPriorities)[number];
 
 /**
- * The bulk bar's further actions (issue 24): a priority, tags added or removed, "Mark as spam" (which
+ * The bulk bar's further actions: a priority, tags added or removed, "Mark as spam" (which
  * also stops the senders' sessions from reporting) and delete, each over `target`; spam and delete
  * ask first, as a danger.
  */

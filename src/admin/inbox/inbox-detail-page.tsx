@@ -249,7 +249,7 @@ function LogsCard({
   const { t } = useT();
   const [log, setLog] = useState<Log>("console");
   const [filter, setFilter] = useState<LogFilter>(noLogFilter);
-  // The widget's own lines and requests (issue 24): kept in the report, shown on request.
+  // The widget's own lines and requests: kept in the report, shown on request.
   const own = useOwnOrigins();
   const [showWidget, setShowWidget] = useState(false);
   const quiet = useMemo(() => withoutWidgetNoise(report, own ?? [location.origin]), [report, own]);
@@ -381,7 +381,7 @@ export default function InboxDetailPage() {
           </Button>
         </div>
       </header>
-      {/* Side by side from 1200 px, stacked below (issue 24: the logs beside the replay, not below). */}
+      {/* Side by side from 1200 px, stacked below. */}
       <div className="inbox-capture-pair">
         <CaptureCard report={report} onClock={setClock} seeker={seeker} />
         <LogsCard report={report} clock={clock} onSeek={(offset) => seeker.current?.seek(offset)} />

@@ -1,6 +1,6 @@
 import type { MessageId } from "../i18n/en-US.ts";
 
-/** What a key does in the inbox (issue 24): the list and a report page read the same map. */
+/** What a key does in the inbox: the list and a report page read the same map. */
 export type InboxKeyAction = "next" | "previous" | "open" | "done" | "assignToMe" | "notes" | "help";
 
 /** One key press as {@link inboxKeyAction} needs it, read from a `KeyboardEvent` by the hook. */

@@ -93,7 +93,7 @@ describe("inbox list URL", () => {
   });
 });
 
-describe("the list as a bulk filter and an order (issue 24)", () => {
+describe("the list as a bulk filter and an order", () => {
   test("a bulk filter carries the search and filters the pages are asked with, not the page or sort", () => {
     const query = inboxListUrl.parse(
       "?q=export&status=DONE&tag=billing&assigneeId=none&unread=true&sort=-priority&page=3",

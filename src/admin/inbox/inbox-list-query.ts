@@ -38,7 +38,7 @@ export const inboxListUrl = createListQuery({
   sortFields: inboxSortFields,
   // Newest first: the server's default order, and where live arrivals appear.
   defaultSort: { field: "createdAt", direction: "desc" },
-  // Issue 24: the first click on Priority shows the most urgent first (`-priority`: Critical on top).
+  // The first click on Priority shows the most urgent first (`-priority`: Critical on top).
   descendingFirst: ["priority", "createdAt"],
   searchedSort: { field: "relevance", direction: "desc" },
   filters: {
@@ -55,7 +55,7 @@ export type InboxListQuery = typeof inboxListUrl.defaults;
 export const inboxListApiParams = inboxListUrl.apiParams;
 
 /**
- * The list's search and filters as a bulk call's `filter` (issue 24, "select all N matching"): the
+ * The list's search and filters as a bulk call's `filter`: the
  * very parameters its pages are asked with, so the change reaches exactly the rows counted.
  */
 export function inboxBulkFilter(query: InboxListQuery): InboxListFilter {

@@ -122,7 +122,7 @@ describe("live arrivals", () => {
   });
 });
 
-describe("tags, spam and deletions (issue 24)", () => {
+describe("tags, spam and deletions", () => {
   test("the tag filter takes whole tags, case aside; all statuses leave spam out", () => {
     const tagged = report("t", { tags: ["Billing", "ui"] });
     expect(reportFitsQuery(tagged, inboxListUrl.parse("?tag=billing"))).toBe(true);

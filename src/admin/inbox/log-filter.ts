@@ -1,7 +1,7 @@
 import type { ConsoleEntry, NetworkEntry } from "./report-detail-view.ts";
 
 /**
- * The logs' "failed only" switch and search box (issue 24). One filter serves both logs: "failed"
+ * The logs' "failed only" switch and search box. One filter serves both logs: "failed"
  * means an error line in the console and a request that got no answer or an error status in the
  * network log, which is what an admin hunting a bug looks for first.
  */

@@ -3,7 +3,7 @@ import { replayOffset } from "./replay-timeline.ts";
 import type { ConsoleEntry, NetworkEntry } from "./report-detail-view.ts";
 
 /**
- * The marks on the replay's timeline (issue 24): where the visitor clicked, where the console logged
+ * The marks on the replay's timeline: where the visitor clicked, where the console logged
  * an error, where a request failed, and the moment the report was sent. Computed once per report
  * from the rrweb events and the logs; the player draws them and a click on one jumps there.
  */

@@ -2,7 +2,7 @@ import { isObject, type Loose, list, rrwebTypes } from "../../shared/rrweb-event
 import { originOf } from "./external-resources.ts";
 
 /**
- * Frames of our own messenger in a web replay (issue 24). The recorder keeps a frame of another
+ * Frames of our own messenger in a web replay. The recorder keeps a frame of another
  * origin as an empty `<iframe>` with its address in `rr_src`, which rrweb rebuilds as a blank box the
  * size of the messenger: staff cannot tell it from a broken page. Each such frame becomes a `<div>` of
  * the same id, class, size and place that says what stood there. Our widget's own root is left out of

@@ -21,7 +21,7 @@ adoptStyles(conversationsCss);
 adoptStyles(reportConversationCss);
 
 /**
- * The reply on a report (issue 24 point 5): before staff answered, the reply form that opens a
+ * The reply on a report: before staff answered, the reply form that opens a
  * conversation about the report; after, that conversation itself, live, answered here with the
  * conversations screen's own message list and composer, and a link to it there.
  */

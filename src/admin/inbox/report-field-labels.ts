@@ -1,6 +1,5 @@
 /**
- * Labels for the raw keys of a report's form data, metadata, session and custom data (issue 24,
- * "signal, not noise"): `description` reads "Description", `lastSeenAt` "Last seen" with a date in
+ * Labels for the raw keys of a report's form data, metadata, session and custom data: `description` reads "Description", `lastSeenAt` "Last seen" with a date in
  * the admin's language, not an ISO string, a capture "Screenshot" rather than `screenshot`, and empty
  * values (an empty text, `{}`, `[]`) are left out. Known keys get written
  * labels in each language (`inbox.key.*`); any other key is spelled out from its camelCase or

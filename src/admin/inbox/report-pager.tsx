@@ -20,7 +20,7 @@ import { useInboxKeys } from "./use-inbox-keys.ts";
 adoptStyles(toolsCss);
 
 /**
- * Previous and next on a report page (issue 24), in the order of the list it was opened from (its
+ * Previous and next on a report page, in the order of the list it was opened from (its
  * filters and sort as the list last showed them; the open reports, newest first, for a report opened
  * from a link), with its place in that list; `j`/`k` go there too, `e` marks the report done and goes
  * on to the next, `a` assigns it to this admin, `?` lists the shortcuts.

@@ -12,7 +12,7 @@ const rowLink = (id: string) =>
   document.querySelector<HTMLAnchorElement>(`tr[data-id="${CSS.escape(id)}"] a.table-link`);
 
 /**
- * The inbox list from the keyboard (issue 24): `j`/`k` move a row focus over the page shown, `Enter`
+ * The inbox list from the keyboard: `j`/`k` move a row focus over the page shown, `Enter`
  * opens the focused report, `e` marks it done and `a` assigns it to this admin (the row focus moves
  * on first, as a mail client's archive does, since a done report may leave the list), `?` opens the
  * shortcut list. Tabbing into a row moves the row focus there too.

@@ -1,7 +1,7 @@
 import type { ConsoleEntry, NetworkEntry } from "./report-detail-view.ts";
 
 /**
- * What the widget itself wrote into a report's logs (issue 24, "signal, not noise"): its own console
+ * What the widget itself wrote into a report's logs: its own console
  * lines (the SDK writes each as `Gleap: …`) and its own requests (our widget API and SDK files on the
  * main origin, anything from the messenger origin). They stay in the report; the view hides them
  * until the admin asks. `own` is `ownOrigins()`: the main origin first, then the messenger's if apart.

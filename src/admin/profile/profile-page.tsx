@@ -20,7 +20,7 @@ adoptStyles(profileCss);
 const showable = (url: string) => /^https?:\/\/\S+$/i.test(url.trim());
 
 /**
- * `/dashboard/profile` (issue 24, "agents have a face"): the admin's display name and picture, which
+ * `/dashboard/profile`: the admin's display name and picture, which
  * their replies carry in the messenger and its notifications, with a preview of a reply.
  */
 export default function ProfilePage() {

@@ -9,7 +9,7 @@ import "./webhook-styles.ts";
 import { webhooksApi } from "./webhooks-api.ts";
 
 /**
- * The project's outgoing webhooks (issue 24 point 11), a card of the settings page: each webhook
+ * The project's outgoing webhooks, a card of the settings page: each webhook
  * with its secret, "Send test" and delivery log, and the form to add one.
  */
 export function WebhooksCard({ projectId }: { projectId: string }) {

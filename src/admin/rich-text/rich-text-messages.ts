@@ -1,4 +1,4 @@
-/** The rich-text editor's texts (issue 25): English, the source. */
+/** The rich-text editor's texts: English, the source. */
 export const richTextMessagesEnUS = {
   "richText.loading": "Loading the editor…",
   "richText.toolbar": "Formatting of {field}",

@@ -58,7 +58,7 @@ export interface ReplyTools {
 }
 
 /**
- * What the reply boxes share (issue 24): typing `/` at the start of a word lists the project's saved
+ * What the reply boxes share: typing `/` at the start of a word lists the project's saved
  * replies (arrows move, Enter or Tab takes one, Escape closes), which come in with the visitor's name
  * filled in; and files attached through the visitors' upload path.
  */

@@ -1,7 +1,7 @@
 import type { SavedReply } from "../../shared/saved-replies-api.ts";
 
 /**
- * What the saved-reply picker does with the reply box's text (issue 24): find a `/` word at the
+ * What the saved-reply picker does with the reply box's text: find a `/` word at the
  * caret, rank the project's saved replies for it, fill the visitor's name in, and put the reply where
  * the `/` word was. Pure, so it is tested without a DOM.
  */

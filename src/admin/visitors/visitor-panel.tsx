@@ -24,7 +24,7 @@ export type TimelineCurrent = { kind: "report"; id: string } | { kind: "conversa
 const besideConversationQuery = "(min-width: 1200px)";
 
 /**
- * The "Visitor" panel (issue 24 point 5): the visitor's session, their other reports and
+ * The "Visitor" panel: the visitor's session, their other reports and
  * conversations, and the platform account behind a verified identity, beside a report or a
  * conversation. Beside a conversation on a narrower screen it folds under its heading, so the
  * messages keep the room; `reloadKey` asks again after a change the panel shows (a first reply).

@@ -2,7 +2,7 @@ import type { SelectorCount } from "../../shared/builder-messages.ts";
 import { type BuilderTexts, fill } from "./builder-texts.ts";
 
 /**
- * The re-check before a save (issue 25): a selector picked on a page is asked of that live page again
+ * The re-check before a save: a selector picked on a page is asked of that live page again
  * when the admin saves, since the page may have changed since (a re-render, a closed menu, a list that
  * grew). Only selectors picked on the page the site shows now can be checked; those picked on another
  * page of a multi-page tour were checked when they were picked. Pure, so it is tested apart from the

@@ -220,7 +220,7 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
     );
   });
 
-  test("wrong passwords slow an account down but never refuse its right password (issue 19)", async () => {
+  test("wrong passwords slow an account down but never refuse its right password", async () => {
     await createUser(
       server.db.sql,
       {

@@ -11,7 +11,7 @@ import type { AuthLimits } from "./auth-limits.ts";
 import { currentTotp } from "./totp.ts";
 import { createUser } from "./users-repository.ts";
 
-/** Regressions of issue 10, findings 1 (guessable codes) and 7 (sign-in limits), over real HTTP. */
+/** Regressions of an outside probe's findings, guessable codes and sign-in limits, over real HTTP. */
 
 const post = (server: TestServer, path: string, body: unknown) =>
   fetch(`${server.mainUrl}${path}`, {
@@ -306,7 +306,7 @@ describe("sign-in limits", () => {
     expect(right.ms).toBeGreaterThanOrEqual(390);
   }, 20_000);
 
-  test("wrong passwords never lock the right one out: each attempt past the limit waits longer (issue 19)", async () => {
+  test("wrong passwords never lock the right one out: each attempt past the limit waits longer", async () => {
     await createUser(
       server.db.sql,
       {

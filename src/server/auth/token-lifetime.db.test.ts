@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../test-support/test-server.ts
 import { accessTokenSeconds, builderTokenSeconds, createAccessTokens } from "./access-tokens.ts";
 
 /**
- * Issue 19: a token signed with the server's own key is still refused when it could never run out (no
+ * A token signed with the server's own key is still refused when it could never run out (no
  * `exp`), when it says nothing of when it was issued (no `iat`), or when it claims a longer life than
  * the server ever gives its kind.
  */

@@ -112,7 +112,7 @@ export function installSqliteStatementCache(limit = statementsPerConnection): vo
 /**
  * The `bun:sqlite` connection behind a `Bun.SQL` SQLite handle (it has no public way to reach it; the
  * cache's `prepare` sees it). A hot path that runs a whole transaction synchronously on it skips
- * Bun.SQL's per-query promises (issue 23, ping groups). Bun.SQL does not keep its own queries out of an
+ * Bun.SQL's per-query promises. Bun.SQL does not keep its own queries out of an
  * open transaction, so such code must check `inTransaction` first and leave the work to Bun.SQL then.
  */
 export async function sqliteConnectionOf(sql: SQL): Promise<Database> {

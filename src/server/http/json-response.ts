@@ -8,7 +8,7 @@ import { lockedDownPolicy, referrerPolicy } from "./security-headers.ts";
 
 /**
  * A plain answer's headers, with the security headers every answer gets (applySecurityHeaders) already
- * in: setting them one by one on each answer afterwards was about 2 % of a ping (issue 23).
+ * in: setting them one by one on each answer afterwards was about 2 % of a ping.
  */
 const plainJsonHeaders = {
   "Content-Type": "application/json; charset=utf-8",

@@ -242,7 +242,7 @@ describe("through the real server", () => {
       expect(policy.get("form-action")).toEqual(["'self'"]);
       expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
-      // Visitors' files come from the messenger origin (issue 19): the inbox shows and plays them.
+      // Visitors' files come from the messenger origin: the inbox shows and plays them.
       expect(policy.get("img-src")).toEqual(["'self'", server.messengerUrl, "data:", "https:"]);
       expect(policy.get("media-src")).toEqual(["'self'", server.messengerUrl, "blob:", "https:"]);
       // Each answer differs, so it has no validator a cache could answer a 304 with.

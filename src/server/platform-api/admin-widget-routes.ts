@@ -41,7 +41,7 @@ export type AdminWidgetDeps = PlatformDeps & {
 };
 
 /**
- * The admin's side of the widget (issue 15, every route in src/shared/inbox-api.ts): the feedback
+ * The admin's side of the widget: the feedback
  * inbox, outbound content and tooltips (and the builder's tokens for them), and the widget projects'
  * settings. The staff socket is not a route: the main origin upgrades `/api/admin/ws` itself.
  */

@@ -149,7 +149,7 @@ describe("authorization matrix", () => {
     expect(routes.map((route) => `${route.method} ${route.pattern}`)).toContain(
       "POST /api/projects/:projectId/conversations/:id/messages",
     );
-    // Issue 15: the inbox, outbound content, tooltips and project settings.
+    // The inbox, outbound content, tooltips and project settings.
     for (const route of [
       "PATCH /api/feedback/:id",
       "POST /api/feedback/bulk",
@@ -162,7 +162,7 @@ describe("authorization matrix", () => {
       "PUT /api/projects/:projectId/settings",
       "POST /api/projects/:projectId/secret/rotate",
       "POST /api/projects/:projectId/builder-token",
-      // Issue 24: webhooks.
+      // Webhooks.
       "POST /api/projects/:projectId/webhooks",
       "POST /api/projects/:projectId/webhooks/:id/test",
     ])
@@ -266,7 +266,7 @@ describe("authorization matrix: the staff socket", () => {
     `${server.mainUrl}/api/admin/ws${token === null ? "" : `?token=${encodeURIComponent(token)}`}`;
   const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;
 
-  test("nobody, an expired token and a forged token: 401; a builder token: 403 (issue 19: told it needs the admin's own sign-in)", async () => {
+  test("nobody, an expired token and a forged token: 401; a builder token: 403", async () => {
     expect((await fetch(socketUrl(null))).status).toBe(401);
     expect((await fetch(socketUrl(tokens.expired))).status).toBe(401);
     expect((await fetch(socketUrl(tokens.builder))).status).toBe(403);

@@ -8,7 +8,7 @@ export interface WidgetSocketCaps {
 
 /**
  * Four tabs with the messenger open use 8 sockets of one session; 60 per address leaves room for a
- * busy office. One IP and one session held 1,199 sockets before these caps (issue 19).
+ * busy office. One IP and one session held 1,199 sockets before these caps.
  */
 export const defaultWidgetSocketCaps: WidgetSocketCaps = { perSession: 8, perIp: 60 };
 

@@ -117,7 +117,7 @@ async function closed(sockets: WebSocket[]) {
   await Bun.sleep(50);
 }
 
-describe("open sockets are capped per session and per address (issue 19)", () => {
+describe("open sockets are capped per session and per address", () => {
   let server: TestServer;
   startBeforeAll(
     () => startTestServer({}, { widgetSocketCaps: { perSession: 3, perIp: 5 } }),

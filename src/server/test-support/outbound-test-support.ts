@@ -141,7 +141,7 @@ export async function expectNothingPushed(
   expect(await socket.next()).toEqual(sentinel(label));
 }
 
-/** The widget's acknowledgement of an outbound (issue 22): `POST /outbound/{id}/events`. */
+/** The widget's acknowledgement of an outbound: `POST /outbound/{id}/events`. */
 export function acknowledge(
   mainUrl: string,
   session: TestSession,

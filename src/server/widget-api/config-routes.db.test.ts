@@ -29,7 +29,7 @@ const expectedDefaults = {
   enableShortcuts: true,
   // The demo project waits for cookie consent (a new project does not).
   requireCookieConsent: true,
-  // No fixed language: each visitor's browser decides (issue 21).
+  // No fixed language: each visitor's browser decides.
   localizationOptions: { language: "", rtl: false },
   staticTranslations: {},
 };

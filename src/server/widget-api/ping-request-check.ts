@@ -2,7 +2,7 @@ import type { PingRequest } from "../../shared/widget-session-api.ts";
 
 /**
  * A hand-written check of the ping's body that answers only "surely valid": superstruct's generators
- * took about a third of a ping's CPU time (issue 23). A body this check accepts is one `PingRequest`
+ * took about a third of a ping's CPU time. A body this check accepts is one `PingRequest`
  * accepts and means the same (events default to []); anything else (wrong, unusual or unknown) goes
  * to superstruct, which answers the 400 with its message. ping-request-check.test.ts holds the two
  * to agreement on random bodies.

@@ -134,7 +134,7 @@ export function sessionRoutes({
     const lang = body.value.lang ?? null;
     const gleapId = request.headers.get("gleap-id");
     const gleapHash = request.headers.get("gleap-hash");
-    // The visitor panel names the browser the session was last started in (issue 24).
+    // The visitor panel names the browser the session was last started in.
     const userAgent = sessionUserAgent(request.headers.get("user-agent"));
     if (gleapId && gleapHash && verifySessionHash(sessionSecret, gleapId, gleapHash)) {
       const existing = await findSession(sql, project.id, gleapId);

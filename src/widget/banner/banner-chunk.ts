@@ -69,7 +69,7 @@ function pushPage(shown: ShownBanner) {
 function reveal(shown: ShownBanner) {
   clearTimeout(shown.loadTimer);
   if (shown.revealed) return;
-  // On screen now: the one moment it counts as delivered (issue 22).
+  // On screen now: the one moment it counts as delivered.
   const host = context?.host;
   if (host) acknowledgeOutbound(host, shown.outboundId, "shown");
   document.body?.classList.add("gleap-b-shown");
@@ -104,7 +104,7 @@ function saveDocumentStyle(): () => void {
 }
 
 /**
- * One banner at a time (issue 22): while one shows, another offer is left alone, unacknowledged, and
+ * One banner at a time: while one shows, another offer is left alone, unacknowledged, and
  * the server offers it again once this one is closed or on the next page view.
  */
 function show(raw: unknown) {

@@ -19,7 +19,7 @@ export const checklistErrors = {
 
 /**
  * Told to the site's developer (the console, once per key) when the server refuses a shared key: keys
- * are issued by the server (issue 19), so one made up on the page shows no checklist.
+ * are issued by the server, so one made up on the page shows no checklist.
  */
 export const sharedKeyRefusedWarning =
   "Gleap: the checklist's shared key was refused. Shared keys are issued in the admin (the checklist's page, Shared progress) or by its API; a key made up on the page is not taken.";

@@ -2,8 +2,7 @@ import type { OutboundEventKind } from "../../shared/outbound-api.ts";
 import type { WidgetHost } from "../../shared/widget-chunk-contract.ts";
 
 /**
- * Tells the server what the visitor really saw and did of an outbound (issue 22,
- * `POST /outbound/{id}/events`): only `shown` counts as delivered, so content a surface could not
+ * Tells the server what the visitor really saw and did of an outbound: only `shown` counts as delivered, so content a surface could not
  * show is offered again later. Content a host made itself (no outbound id) has nothing to tell. Never
  * throws into the page: a lost acknowledgement only means the content is offered again.
  */

@@ -1,5 +1,5 @@
 /**
- * The one modal-like takeover on screen (issue 22): a modal, a product tour or a survey. The modal,
+ * The one modal-like takeover on screen: a modal, a product tour or a survey. The modal,
  * tours and messenger chunks share this module (the build's splitting loads it once for all of them),
  * so each sees what the others hold. Whatever shows takes the slot; a server offer arriving while it
  * is held is left alone and not acknowledged, so the server offers it again once the holder ends (its

@@ -49,7 +49,7 @@ describe("mount and frame injection", () => {
     m.run("open");
 
     const iframe = m.iframe();
-    // The key tells the messenger origin whose allowed origins may frame it (issue 19).
+    // The key tells the messenger origin whose allowed origins may frame it.
     expect(iframe?.getAttribute("src")).toBe("http://localhost:3001/?sdkKey=demo");
     expect(iframe?.getRootNode()).toBe(m.root);
     expect(document.querySelector("iframe")).toBeNull();

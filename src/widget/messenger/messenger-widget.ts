@@ -71,7 +71,7 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
   const show = () => visibility.show();
 
   /**
-   * The survey the messenger shows as a takeover (issue 22): it holds the takeover slot from its
+   * The survey the messenger shows as a takeover: it holds the takeover slot from its
    * request until the messenger hides, is acknowledged as shown when the messenger opens with it, and
    * as closed when the visitor hides it (the server completes it when the answers arrive).
    */

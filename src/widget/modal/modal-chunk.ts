@@ -126,7 +126,7 @@ function closedByVisitor() {
 }
 
 /**
- * One modal-like takeover at a time (issue 22): a server offer waits while a modal, a tour or a survey
+ * One modal-like takeover at a time: a server offer waits while a modal, a tour or a survey
  * shows (unacknowledged, so it is offered again); a host's own `showModal` shows unless a modal does.
  */
 function show(raw: unknown) {

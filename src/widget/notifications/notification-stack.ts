@@ -8,7 +8,7 @@ import type { NotificationTexts } from "./notification-texts.ts";
  * with a page indicator and Next or Done), then the chat and checklist notifications. Every
  * notification is one button that opens what it is about.
  *
- * Plain DOM on purpose (issue 22): one notification used to bring the 55 KB brotli React DOM chunk onto
+ * Plain DOM on purpose: one notification used to bring the 55 KB brotli React DOM chunk onto
  * the host page. A redraw keeps the elements it already has: a notification's element stays while it
  * is on the stack (its entrance animation plays once), and the news card and its Next button are one
  * element for every page of the news, so focus stays on Next as it turns into Done.

@@ -65,7 +65,7 @@ function update(next: NotificationAction[], { persist = true } = {}) {
 }
 
 /**
- * A notification the server sent (issue 22: its opening and closing are acknowledged), also one a
+ * A notification the server sent, also one a
  * later page view restored from the cache; a host's own has a local id (notification-model.ts).
  */
 const fromServer = (action: NotificationAction) => !action.outbound.startsWith("local-");
@@ -113,7 +113,7 @@ function show(raw: unknown) {
   const named = { ...action, data: withName(action.data, host.session()?.name) };
   const { list: next, added } = addNotification(list, named);
   update(next);
-  // On the stack now: delivered (issue 22). One the stack did not take (the messenger open, in-app
+  // On the stack now: delivered. One the stack did not take (the messenger open, in-app
   // notifications off) is left unacknowledged, and the server offers it again.
   const outboundId = offeredOutboundId(raw);
   if (added && outboundId) acknowledgeOutbound(host, outboundId, "shown");

@@ -256,7 +256,7 @@ describe("admin mode", () => {
   });
 });
 
-describe("the takeover slot and acknowledgements (issue 22)", () => {
+describe("the takeover slot and acknowledgements", () => {
   const pushed = { actionType: "tour", outbound: "t9", data: config };
 
   test("a drawn tour is acknowledged shown, then completed or closed; the slot is held meanwhile", async () => {

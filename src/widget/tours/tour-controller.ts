@@ -43,7 +43,7 @@ export interface TourControllerDeps {
   emit(name: "productTourCompleted" | "productTourQuit", data: { tourId: string }): void;
   track(name: string, data: { tourId: string }): void;
   warn(message: string, error?: unknown): void;
-  /** Tells the server the visitor saw (first step drawn), completed or quit the tour (issue 22). */
+  /** Tells the server the visitor saw (first step drawn), completed or quit the tour. */
   acknowledge(tourId: string, event: OutboundEventKind): void;
   /** The one modal-like takeover on screen (src/widget/common/takeover-slot.ts). */
   slot: { busy(): boolean; take(owner: object): void; release(owner: object): void };
@@ -158,7 +158,7 @@ export function createTourController(deps: TourControllerDeps) {
     start(arg: unknown) {
       const request = tourRequestOf(arg);
       const pushed = typeof arg === "object" && arg !== null;
-      // A pushed tour waits while another takeover shows (issue 22): unacknowledged, it is offered
+      // A pushed tour waits while another takeover shows: unacknowledged, it is offered
       // again when that one ends or on the next page view.
       if (request && !(pushed && (ran.has(request.tourId) || deps.slot.busy()))) start(request);
     },

@@ -78,7 +78,7 @@ describe("tours chunk", () => {
         path: "/outbound/producttourvalidation",
         body: { outboundId: "t1", currentUrl: window.location.href },
       },
-      // Issue 22: drawn, it is acknowledged as shown (what counts as delivered).
+      // Drawn, it is acknowledged as shown (what counts as delivered).
       { method: "POST", path: "/outbound/t1/events", body: { event: "shown" } },
     ]);
     expect(shown()?.querySelector(".gtr-title")?.textContent).toBe("Welcome");

@@ -29,7 +29,7 @@ export const navigation: ReadonlyArray<{
   href: string;
   label: MessageId;
   exact?: boolean;
-  /** Which alert count (issue 24) the link shows beside it. */
+  /** Which alert count the link shows beside it. */
   count?: keyof AdminAlerts;
   /** Shown to agents too (src/shared/team-api.ts); every other link is for owners and admins only. */
   agents?: true;
@@ -127,7 +127,7 @@ function UserBlock({ className }: { className: string }) {
   const shownName = user?.displayName || user?.name;
   return (
     <div className={className}>
-      {/* The way to one's own profile (issue 24): the name and picture replies carry. */}
+      {/* The way to one's own profile: the name and picture replies carry. */}
       <Link href="/dashboard/profile" className="user-chip" title={user?.email ?? undefined}>
         <span className="visually-hidden">{t("nav.signedInAs")} </span>
         <span className="user-avatar" aria-hidden="true">

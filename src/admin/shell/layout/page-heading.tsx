@@ -20,7 +20,7 @@ export function PageHeading({ children, ...props }: HTMLAttributes<HTMLHeadingEl
 /**
  * The tab's title: "{record} · {screen} · Morph Admin" in the current language (the record while it is
  * known), so tabs, history and a screen reader name the screen; in front, how many reports and
- * conversations wait for this admin (issue 24), so a tab in the background still tells.
+ * conversations wait for this admin, so a tab in the background still tells.
  */
 export function useDocumentTitle(screen?: string, record?: string | null): void {
   const { t } = useT();

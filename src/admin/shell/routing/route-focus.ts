@@ -1,5 +1,5 @@
 /*
- * Focus after an in-app navigation (issue 11 item 8): the new screen's `<h1>` takes the focus, so a
+ * Focus after an in-app navigation: the new screen's `<h1>` takes the focus, so a
  * keyboard user starts reading there and a screen reader announces the new screen, as after a page load.
  *
  * - Only a new path counts: a list's search, filters and pages change the query string alone, and the

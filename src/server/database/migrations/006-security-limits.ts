@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Limits that must hold across restarts and across several server processes (issue 10): attempt
+ * Limits that must hold across restarts and across several server processes: attempt
  * counters for sign-in and code checks, and the tries a verification code has left.
  */
 export const securityLimits: Migration = {

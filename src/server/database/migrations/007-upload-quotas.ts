@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Upload quotas (issue 10): each upload records its widget session, and the quotas are sums over
+ * Upload quotas: each upload records its widget session, and the quotas are sums over
  * today's rows per session and per project, so they hold across processes and restarts. The indexes
  * end in `size` so those sums read only the index.
  */

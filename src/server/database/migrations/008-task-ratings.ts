@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * One rating per user and task (issue 10), and an explicit marker for automatic reports.
+ * One rating per user and task, and an explicit marker for automatic reports.
  *
  * `task_ratings` holds each user's current vote on a task; rating again with the other value moves it.
  * The `positive_ratings`/`negative_ratings` counters on `tasks` stay the totals every reader uses: the

@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * The messenger's content (issue 13): feedback flows, conversations with their messages and read
+ * The messenger's content: feedback flows, conversations with their messages and read
  * marks, bots, surveys and their answers, the help center, news and feature requests with votes. All of
  * it belongs to a widget project and goes with it. Same portable SQL as every migration: TEXT ids
  * (UUIDv7 where order matters), ISO TEXT dates, JSON as TEXT, BOOLEAN read through Boolean(), and

@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * The admin's side of the widget (issue 15): the feedback inbox's triage fields and per-admin read
+ * The admin's side of the widget: the feedback inbox's triage fields and per-admin read
  * marks, who outbound content is for and when it went live, and named tooltips. Same portable SQL as
  * every migration; every new column has a default, so rows written by older code (and tests that insert
  * rows directly) stay valid.

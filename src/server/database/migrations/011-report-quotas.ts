@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 19 (security and privacy): feedback reports get quotas, and their stored parts can no longer
+ * Security and privacy: feedback reports get quotas, and their stored parts can no longer
  * outlive a crash without a row.
  *
  * - `report_quota_usage`: one row per quota scope (a session, a client IP, a project) and fixed

@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 19 (security and privacy): who a visitor is, and what visitors may publish.
+ * Security and privacy: who a visitor is, and what visitors may publish.
  *
  * - `widget_sessions.user_verified`: the session's user id came with a valid `userHash`. Only such
  *   sessions are found by user id (to merge another browser's session into), so a visitor who merely

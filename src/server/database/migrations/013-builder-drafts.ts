@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 19 (security and privacy): what the admin builder saves with its token is a draft revision of
+ * Security and privacy: what the admin builder saves with its token is a draft revision of
  * its one tour or tooltip, kept apart from the live row until an admin publishes it from the dashboard
  * with the admin's own sign-in. One draft per item (a later builder save replaces it); `content` is the
  * part the builder may change: a tour's steps, a tooltip's selector, text and display mode.

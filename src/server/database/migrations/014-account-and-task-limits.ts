@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 19 (security and privacy): task reports have a daily quota per user and hide a task only once
+ * Security and privacy: task reports have a daily quota per user and hide a task only once
  * enough distinct users reported it.
  *
  * `tasks.hidden_by_reports` says the reports took the task out of play (as against an admin disabling

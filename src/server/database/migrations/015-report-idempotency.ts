@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 21 (no report is lost): the widget keeps a report whose send failed and sends it again later,
+ * No report is lost: the widget keeps a report whose send failed and sends it again later,
  * so the server may receive one report twice (the first try arrived, its answer did not). Each report
  * carries the key its sender made for it (`Idempotency-Key`); the unique index per project makes a
  * second send of one key find the first report instead of storing another. Reports sent without a key

@@ -1,8 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 21 (a pasted snippet just works):
- * - Waiting for cookie consent became a project setting (`requireCookieConsent`, off for a new project).
+ * A pasted snippet just works: * - Waiting for cookie consent became a project setting (`requireCookieConsent`, off for a new project).
  *   Projects made before it always waited, so they are set to keep waiting: a site that relies on the
  *   gate does not start collecting without consent after an update. The flow config is JSON text, and
  *   SQLite and PostgreSQL share no JSON functions, so the key is put in front as text (a later key of

@@ -1,8 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 22 (outbound content that arrives, once, in order, and is counted truthfully):
- * - A delivery row now means "offered"; the widget acknowledges what the visitor really saw and did
+ * Outbound content that arrives, once, in order, and is counted truthfully: * - A delivery row now means "offered"; the widget acknowledges what the visitor really saw and did
  *   (`shown_at`, `opened_at`, `completed_at`, `closed_at`), and only `shown_at` counts as delivered.
  *   Rows from before were counted as delivered when sent; they keep that meaning (`shown_at` copied),
  *   since nothing better is known of them.

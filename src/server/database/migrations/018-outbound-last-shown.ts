@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 22, "once per visit": `shown_at` keeps the first time a session saw an outbound (the stats'
+ * "Once per visit": `shown_at` keeps the first time a session saw an outbound (the stats'
  * delivered), so whether it was shown in the current visit needs the latest time: `last_shown_at`.
  * Rows from before take the first time, the only one known.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 23: a session's delivery rows are read by session (the badge's unread notifications on every
+ * A session's delivery rows are read by session (the badge's unread notifications on every
  * ping and for every visitor a publish reaches, a session's deletion cascading), but the primary key
  * starts with the outbound, so each of those reads scanned every delivery of the content. Indexed by
  * session (and covering the unread count's columns), a publish to 5,000 visitors counts their unread

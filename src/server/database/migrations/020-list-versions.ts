@@ -8,7 +8,7 @@ const filterColumnChanged = usersFilterColumns
   .join(" OR ");
 
 /**
- * Issue 23: counting the matches of a user search reads all 100,000 rows (about 13 ms), and every page
+ * Counting the matches of a user search reads all 100,000 rows (about 13 ms), and every page
  * of the same search counted them again. `list_versions` says when a list's count may have changed, so
  * a reader can reuse a count while the version stays the same. A trigger on each engine bumps it on
  * every insert and delete, and on updates of the columns the users list filters on (the list's

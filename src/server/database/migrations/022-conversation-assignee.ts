@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 24 (a support team in the inbox): conversations get an assignee like reports have, so the
+ * A support team in the inbox: conversations get an assignee like reports have, so the
  * admin's alert count ("unassigned or mine") covers both. An admin who is deleted leaves them
  * unassigned; the index serves the "mine" and "unassigned" views and the count.
  */

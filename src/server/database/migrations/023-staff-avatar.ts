@@ -1,6 +1,6 @@
 import type { Migration } from "../migrations.ts";
 
-/** Issue 24 (agents have a face): the picture an admin's replies carry, beside the display name. */
+/** Agents have a face: the picture an admin's replies carry, beside the display name. */
 export const staffAvatar: Migration = {
   id: 23,
   name: "023-staff-avatar",

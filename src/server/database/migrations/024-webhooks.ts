@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 24 point 11 (webhooks): a project's outgoing webhooks and their deliveries. A delivery is one
+ * Webhooks: a project's outgoing webhooks and their deliveries. A delivery is one
  * event for one webhook, its body written once when the event happened (every retry sends the same
  * bytes) and its last attempt kept beside it for the admin's log. Pending rows are the dispatcher's
  * queue, so a restart keeps what was not yet delivered; the index serves its "due now" read. The

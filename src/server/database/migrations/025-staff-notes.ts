@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 24 (notes and mentions, the unread e-mail). Internal notes live in their own table, never
+ * Notes and mentions, the unread e-mail: Internal notes live in their own table, never
  * beside the messages: every visitor-facing read selects from `conversation_messages` or the report,
  * so a note cannot leak through a query that forgot a filter. A note belongs to exactly one report or
  * one conversation; an admin who is deleted leaves their notes with the name they wrote them under.

@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 24 (spam and abuse): a session whose report an admin marked as spam may send no more. The mark
+ * Spam and abuse: a session whose report an admin marked as spam may send no more. The mark
  * sits on the session row because the widget's report path reads that row anyway (its `Gleap-Id`), so
  * refusing a blocked session costs no extra query. The "Spam" status itself needs no schema: report
  * statuses are free text checked by the API.

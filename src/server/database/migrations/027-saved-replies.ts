@@ -1,8 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 24 (saved replies, staff attachments, round-robin):
- * - `saved_replies`: a project's canned answers; the shortcut is what staff type after `/` in a
+ * Saved replies, staff attachments, round-robin: * - `saved_replies`: a project's canned answers; the shortcut is what staff type after `/` in a
  *   composer, so it is unique within the project.
  * - `users.available`: an admin who takes new work; round-robin only picks among them.
  * - `widget_projects.auto_assign` and `auto_assign_last_user_id`: the per-project switch, and whose

@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 24 (one customer timeline): what a visitor panel beside a report or a conversation reads.
+ * One customer timeline: what a visitor panel beside a report or a conversation reads.
  *
  * - `widget_sessions.user_agent`: the browser's User-Agent at the last session start, so staff see
  *   the visitor's browser also when they never sent a report (whose metadata names it too).

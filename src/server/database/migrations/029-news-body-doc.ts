@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 25 (a rich-text editor for every body a visitor reads): `news_posts.body_doc` keeps a post's
+ * A rich-text editor for every body a visitor reads: `news_posts.body_doc` keeps a post's
  * body as the editor wrote it (TipTap JSON), so it opens again as written; `body` stays the
  * rendered, sanitized HTML the messenger gets. Posts written before have none and keep their HTML.
  */

@@ -1,8 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 25 (the help center authored in the admin):
- *
+ * The help center authored in the admin: *
  * - `help_articles.slug`: a URL-friendly name, unique in a project when set (articles written before
  *   have none, hence the partial index);
  * - `help_articles.body_doc`: the body as the rich-text editor wrote it (TipTap JSON), so it opens

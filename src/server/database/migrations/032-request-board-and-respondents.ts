@@ -1,7 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
 /**
- * Issue 25 (points 4 and 8): a moderated feature-request board and survey answers by respondent.
+ * Points 4 and 8: a moderated feature-request board and survey answers by respondent.
  *
  * - `feature_requests.hidden`: an admin took the request off the visitors' board (spam, off topic)
  *   without deleting it or its votes; the admin's board still lists it.

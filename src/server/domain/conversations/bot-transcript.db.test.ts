@@ -5,7 +5,7 @@ import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { unverifiedBotLabel } from "./bot-transcript.ts";
 
 /**
- * Issue 19: a visitor's bot handover carries the bot chat as `transcript`, written by the visitor's
+ * A visitor's bot handover carries the bot chat as `transcript`, written by the visitor's
  * browser. Entries marked `author: "bot"` were stored as the bot's own messages, so a visitor could put
  * HTML with links in the bot's mouth for staff to see. Only texts of the server's own bot definition
  * are stored as the bot's; everything else is what the visitor sent: plain text, labelled.

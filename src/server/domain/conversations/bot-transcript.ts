@@ -5,7 +5,7 @@ import type { NewMessage } from "./conversations-repository.ts";
 type TranscriptEntry = NonNullable<StartConversationRequest["transcript"]>[number];
 
 /**
- * What a bot handover's transcript may be stored as (issue 19). The transcript is what the visitor's
+ * What a bot handover's transcript may be stored as. The transcript is what the visitor's
  * browser sends, so none of it speaks for the bot: an entry marked as the bot's becomes a bot message
  * only when it is a text of the server's own definition of that bot (and then that stored text is
  * what is kept). Any other "bot" entry is stored as what the visitor sent: plain text in a visitor

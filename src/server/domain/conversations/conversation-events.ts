@@ -24,7 +24,7 @@ export interface ConversationEventDeps {
   sql: SQL;
   fanout: Fanout;
   logger?: Logger;
-  /** The projects' webhooks hear of visitors' and staff's messages (issue 24 point 11). */
+  /** The projects' webhooks hear of visitors' and staff's messages. */
   webhooks?: WebhookEvents;
 }
 
@@ -143,7 +143,7 @@ export async function announceVisitorTyping(
   );
 }
 
-/** A conversation was given to an admin or to nobody: every admin page shows it (issue 24). */
+/** A conversation was given to an admin or to nobody: every admin page shows it. */
 export async function announceAssignee(
   deps: ConversationEventDeps,
   conversation: StoredConversation,

@@ -15,7 +15,7 @@ import { insertReport } from "./feedback-repository.ts";
 setDefaultTimeout(processTestTimeoutMs);
 
 /**
- * Issue 23, point 8: a report's snapshot, replay and logs are stored compressed and read back by the
+ * A report's snapshot, replay and logs are stored compressed and read back by the
  * admin API as they were sent, from local files and from a bucket alike; reports stored before
  * (plain snapshot, gzip replay, logs as text) still read as they were.
  */

@@ -10,7 +10,7 @@ export interface InboxEventDeps {
   sql: SQL;
   fanout: Fanout;
   logger?: Logger;
-  /** The projects' webhooks hear of new and triaged reports (issue 24 point 11). */
+  /** The projects' webhooks hear of new and triaged reports. */
   webhooks?: WebhookEvents;
 }
 

@@ -1,7 +1,7 @@
 import type { SQL } from "bun";
 
 /**
- * Issue 24 (spam and abuse): a report marked as spam stops its session's further reports; taken out of
+ * Spam and abuse: a report marked as spam stops its session's further reports; taken out of
  * spam again, it lets the session report once more unless another of its reports is still spam. The
  * mark is `widget_sessions.reports_blocked_at` (migration 026), which the widget's report path reads
  * with the session it authenticates anyway. A session merged into a user's (identify) hands its

@@ -6,7 +6,7 @@ import type {
 import type { AdminOutbound, AdminTooltip, OutboundWrite, TooltipWrite } from "../../../shared/inbox-api.ts";
 
 /**
- * What the builder's token may change (issue 19), pure: a tour's steps, a tooltip's selector, text and
+ * What the builder's token may change, pure: a tour's steps, a tooltip's selector, text and
  * display mode. Everything else it sends must be what the item has; the first field that is not is
  * named, so the refusal says which setting needs the admin's own sign-in.
  */

@@ -4,7 +4,7 @@ import { sharedKeyNamePattern } from "../../../shared/checklist-shared-key-api.t
 import { ensureSetting } from "../settings/settings-repository.ts";
 
 /**
- * Shared checklist keys (issue 19). A shared key puts every session that opens a checklist with it on
+ * Shared checklist keys. A shared key puts every session that opens a checklist with it on
  * one instance, which each of them can change; a key the visitor makes up ("team-42") was a way into
  * anybody's shared checklist. So the server issues them: a key is a name the site owner picks for the
  * group plus the server's signature over (project, checklist, name), and the widget API takes only keys

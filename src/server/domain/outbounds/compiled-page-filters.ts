@@ -2,7 +2,7 @@ import { compilePageFilter, matchesPageFilter } from "../../../shared/page-filte
 
 /**
  * Compiled filters by type and filter text. The server matches every live outbound's filter on every
- * ping (issue 23: building the expression was 5 % of a ping's CPU); the distinct filters are few, and
+ * ping; the distinct filters are few, and
  * the bound keeps a caller that sends many from growing it without end. Server-only, so the SDK's
  * eager file does not carry it.
  */

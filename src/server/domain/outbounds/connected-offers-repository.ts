@@ -4,7 +4,7 @@ import { type Outbound, type OutboundRow, outboundFromRow } from "./outbound-rep
 import type { DeliveryState, QueueVisitor } from "./takeover-queue.ts";
 
 /**
- * The statements of a publish to every connected visitor at once (issue 23): each reads or writes the
+ * The statements of a publish to every connected visitor at once: each reads or writes the
  * whole set of sessions, so their number does not grow with the visitors, only with
  * `idsPerStatement` (a bound on the parameters one statement carries).
  */

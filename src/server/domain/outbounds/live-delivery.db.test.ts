@@ -220,7 +220,7 @@ describe("publishing to the connected widgets as one set operation", () => {
     const afterBatch = await deliveryKeys(sessionIds);
     expect(batch.localOnly()).toBe(true);
 
-    // The same publish, one session after another as it ran before issue 23: undo the batch's rows first.
+    // The same publish, one session after another as it once ran: undo the batch's rows first.
     for (const key of afterBatch) {
       if (before.has(key)) continue;
       const [outboundId, sessionId] = key.split("/");

@@ -15,7 +15,7 @@ import type { DeliveryDeps } from "./outbound-delivery.ts";
  * every process runs this for the sessions whose socket it holds, with the rules a ping's delivery
  * follows (page filter, audience, schedule, frequency, the takeover queue, the same `update` push).
  *
- * It is one set operation whatever the number of visitors (issue 23): the project's live content, the
+ * It is one set operation whatever the number of visitors: the project's live content, the
  * connected sessions, their delivery rows and their unread counts are read in one statement each; each
  * session's topic gets one publish on this process's own pub/sub (the signal that started this
  * already reached every process); then the new offers are written in one multi-row insert.

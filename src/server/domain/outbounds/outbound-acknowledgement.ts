@@ -15,7 +15,7 @@ export interface AcknowledgementDeps extends DeliveryDeps {
 const ending: ReadonlySet<OutboundEventKind> = new Set(["closed", "completed"]);
 
 /**
- * What the widget (or the survey answers route) acknowledged of an outbound (issue 22): records it
+ * What the widget (or the survey answers route) acknowledged of an outbound: records it
  * (`recordOutboundEvent`, and the latest `shown` for once-per-visit), tells the admins' open pages
  * when the stats moved (`outbound-stats`), and after a close or a completion offers the session the
  * next of its queue at once, so a waiting banner or takeover shows without waiting for a ping. What

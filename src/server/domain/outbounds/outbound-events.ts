@@ -18,7 +18,7 @@ export interface OutboundEvent {
 }
 
 /**
- * Records what the widget acknowledged of an outbound (issue 22): the delivery row's first time of
+ * Records what the widget acknowledged of an outbound: the delivery row's first time of
  * that kind, and one row per outbound, kind, day and session for the admin's per-day stats. A repeated
  * acknowledgement changes nothing. Answers whether the stats changed (a new row), so the caller tells
  * the admins' open pages only then. Creates the delivery row when an acknowledgement comes for content

@@ -79,7 +79,7 @@ export function outboundFromRow(row: OutboundRow): Outbound {
   };
 }
 
-/** The delivery fields of a write as columns (issue 22); left out, the defaults. */
+/** The delivery fields of a write as columns; left out, the defaults. */
 export function deliveryColumns(write: Pick<NewOutbound, "priority" | "frequency" | "startsAt" | "endsAt">) {
   return {
     priority: write.priority ?? 0,
@@ -151,7 +151,7 @@ export async function listLiveOutbounds(
   return (rows as OutboundRow[]).map(outboundFromRow);
 }
 
-/** A live outbound with what the session's delivery row says of it (issue 22). */
+/** A live outbound with what the session's delivery row says of it. */
 export interface OutboundCandidate extends Outbound {
   delivery: DeliveryState | null;
 }

@@ -8,7 +8,7 @@ import {
 } from "../../../shared/outbound-stats-api.ts";
 
 /**
- * An outbound's stats for the admin (issue 22), from the widget's acknowledgements only: the totals
+ * An outbound's stats for the admin, from the widget's acknowledgements only: the totals
  * from the delivery rows' first times (`shown_at`, `opened_at`, …; a row without `shown_at` was only
  * offered), the days from `widget_outbound_events` (one row per outbound, kind, day and session).
  */

@@ -35,7 +35,7 @@ function deliverableOn(live: readonly LiveOutbound[], page: string | null): read
 }
 
 /**
- * The ping's delivery (issue 23): the same offers as `deliverOutboundActions`, from the project's live
+ * The ping's delivery: the same offers as `deliverOutboundActions`, from the project's live
  * content kept in memory and the session as the ping's own write left it. The rules that do not depend
  * on what the session has seen (kind, schedule, page, audience) run first, so a ping with nothing that
  * could go out reads nothing; otherwise one query reads the session's delivery rows of what could.

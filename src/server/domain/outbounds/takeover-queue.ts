@@ -2,7 +2,7 @@ import type { OutboundAudience, OutboundFrequency, OutboundType } from "../../..
 import { matchesPageFilterCached } from "./compiled-page-filters.ts";
 
 /**
- * Which live content a visitor is offered now (issue 22), as rules without a database.
+ * Which live content a visitor is offered now, as rules without a database.
  *
  * - Slots: a banner holds the `banner` slot; a modal, a survey or a tour holds the one `takeover` slot
  *   (modal-like: they cover the page or ask for the visitor's attention). Each slot offers one item at

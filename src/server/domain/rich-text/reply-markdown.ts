@@ -2,7 +2,7 @@ import type { ReplyFormat } from "../../../shared/messenger-api.ts";
 import { sanitizeHtml } from "./html-sanitizer.ts";
 
 /**
- * The formatting a staff reply may carry (issue 24): what people type in a chat box anyway, turned
+ * The formatting a staff reply may carry: what people type in a chat box anyway, turned
  * into the HTML the messenger shows.
  *
  *   **bold** (or __bold__), *italic* (or _italic_), `code`

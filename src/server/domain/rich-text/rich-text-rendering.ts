@@ -7,7 +7,7 @@ import {
 import { sanitizeHtml } from "./html-sanitizer.ts";
 
 /**
- * A rich body as visitors get it (issue 25): a TipTap document rendered to HTML, or a stored HTML
+ * A rich body as visitors get it: a TipTap document rendered to HTML, or a stored HTML
  * text, in either case through the server's allow-list. The rendering already writes only known tags
  * with escaped text; the sanitizer on top keeps what is served inside the same list as every HTML
  * body the server stores (h1 becomes h2, no `target`), whatever a document holds.

@@ -2,7 +2,7 @@ import type { SQL } from "bun";
 import { recordAssignments } from "./assignment-events.ts";
 
 /**
- * Round-robin auto-assignment (issue 24 point 2): a project with `auto_assign` on gives each new
+ * Round-robin auto-assignment: a project with `auto_assign` on gives each new
  * conversation and report to the next available admin (enabled, role ADMIN, `available` on their
  * profile) after the one whose turn it was last, in the fixed order of their ids, wrapping round. Conversations and reports share one turn, so the work is shared out evenly in total.
  *

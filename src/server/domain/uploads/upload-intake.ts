@@ -42,7 +42,7 @@ export const uploadTypes: Readonly<Record<string, string>> = {
 
 /**
  * Where uploaded files are served, on the messenger origin: what a visitor uploaded never runs or
- * renders as a page of the admin's own origin, whatever a browser makes of it (issue 19).
+ * renders as a page of the admin's own origin, whatever a browser makes of it.
  */
 export const uploadsPath = "/api/files/uploads/";
 

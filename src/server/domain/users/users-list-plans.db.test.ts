@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "../../test-support/test-server
 import { insertListTestUsers, rareCount, searches, sorts, usersReads } from "./users-list-test-support.ts";
 
 /**
- * Issue 23: a users search that matches few accounts looks its matches up first instead of walking the
+ * A users search that matches few accounts looks its matches up first instead of walking the
  * sort order's index (seconds at 100,000 users). Both plans must answer the same rows in the same order
  * with the same total, on SQLite and (with TEST_DATABASE_URL) on PostgreSQL, for every sort the list
  * offers, and the list must pick the plan its count calls for.

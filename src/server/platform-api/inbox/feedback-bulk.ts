@@ -29,7 +29,7 @@ import type { FeedbackInboxDeps } from "./feedback-inbox-routes.ts";
 import { readInboxFilters } from "./feedback-inbox-routes.ts";
 
 /**
- * Bulk changes of the feedback inbox (issue 24): over the ticked reports (`ids`, up to 100) or over
+ * Bulk changes of the feedback inbox: over the ticked reports (`ids`, up to 100) or over
  * every report the list's filter matches ("select all N matching"), read and changed in one
  * transaction, so a report arriving meanwhile is either wholly in or wholly out. Each changed report is
  * audited and pushed to every open inbox after the commit.

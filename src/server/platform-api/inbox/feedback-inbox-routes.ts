@@ -176,7 +176,7 @@ function listReports(sql: SQL, request: Request, admin: Authenticated): Promise<
 }
 
 /**
- * The feedback inbox (issue 15): reports of every project with filters, per-admin read marks, triage
+ * The feedback inbox: reports of every project with filters, per-admin read marks, triage
  * (status, priority, tags, assignee; one at a time or status in bulk) and a reply to the reporter
  * through a messenger conversation. Admins only; every change of a report is audited in its
  * transaction (read marks are the admin's own view, like a mail client's, and are not).

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from "../../test-support/test-server
 import { reportsBlockedMessage } from "../../widget-api/feedback/feedback-routes.ts";
 
 /**
- * Issue 24 points 9 and 10 over HTTP against the real server: the tag and project filters, bulk
+ * Over HTTP against the real server: the tag and project filters, bulk
  * changes and deletion over every report a filter matches (more than a page), next/previous in a
  * list's order, the Spam status that stops a session's reports, and the report limits an operator sets.
  */

@@ -34,7 +34,7 @@ async function conversation(text: string): Promise<string> {
 const list = (query: string) =>
   t.admin<ListPage<AdminConversationSummary>>("GET", `/conversations${query}`, undefined, 200);
 
-describe("conversation assignment (issue 24)", () => {
+describe("conversation assignment", () => {
   test("assign, heard live by another admin, listed by assignee, audited; unassign", async () => {
     const id = await conversation("Assign this conversation");
     expect(

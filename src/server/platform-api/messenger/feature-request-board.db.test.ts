@@ -7,7 +7,7 @@ import { createOtherProject, type TestSession } from "../../test-support/outboun
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
- * Issue 25 point 4: the admin's feature-request board. Merging folds duplicates into one request
+ * The admin's feature-request board. Merging folds duplicates into one request
  * (their voters counted once each), hiding takes a request off the visitors' board, and the board's
  * status is what visitors see.
  */

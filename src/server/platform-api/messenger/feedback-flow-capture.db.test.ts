@@ -6,7 +6,7 @@ import { type MessengerTest, startMessengerTest } from "../../test-support/messe
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
- * Issue 25 point 7: a flow's capture field may offer a screenshot, a recording or both (the visitor
+ * A flow's capture field may offer a screenshot, a recording or both (the visitor
  * picks), and the default bug flow of a new project offers both.
  */
 

@@ -17,7 +17,7 @@ import type { TestSession } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
- * Issue 25 (points 2 and 3) through the real server: help articles and collections in English and
+ * Through the real server: help articles and collections in English and
  * German as the admin writes them (a rich-text document per version, a slug), what visitors of each
  * language read and find, the admin's search preview, and a bot's choice field.
  */

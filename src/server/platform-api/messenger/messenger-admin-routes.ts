@@ -20,7 +20,7 @@ import { surveyResultsRoutes } from "./survey-results-routes.ts";
 export type MessengerAdminDeps = ConversationsAdminDeps;
 
 /**
- * The messenger's admin API (issue 13): the widget projects and, under `/api/projects/{projectId}/`,
+ * The messenger's admin API: the widget projects and, under `/api/projects/{projectId}/`,
  * each kind of content and the conversations. Admin only; every write audited.
  */
 export function messengerAdminRoutes(deps: MessengerAdminDeps): ApiRoute[] {

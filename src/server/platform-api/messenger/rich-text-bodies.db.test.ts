@@ -7,7 +7,7 @@ import { openSocket, ping } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
- * Issue 25: bodies a visitor reads are written in the rich-text editor as TipTap documents. Every
+ * Bodies a visitor reads are written in the rich-text editor as TipTap documents. Every
  * write path checks a document's shape (400 naming the field, nothing written), and what visitors
  * get is HTML inside the server's allow-list.
  */

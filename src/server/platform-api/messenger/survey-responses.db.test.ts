@@ -11,7 +11,7 @@ import { createOtherProject, ping, type TestSession } from "../../test-support/o
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
- * Issue 25 point 8: a choice question offers two choices at least (the server refuses fewer), and a
+ * A choice question offers two choices at least (the server refuses fewer), and a
  * survey's answers are listed one respondent at a time with their session, identity and page.
  */
 

@@ -33,7 +33,7 @@ import { outboundNotFoundMessage, tooltipNotFoundMessage } from "./not-found-mes
 import { outboundWriteRefusal } from "./outbound-write-refusal.ts";
 
 /**
- * The builder's drafts (issue 19, routes in src/shared/builder-drafts-api.ts). The builder token's saves
+ * The builder's drafts. The builder token's saves
  * land here instead of in the item: the token was handed to the admin's site page, where any script of
  * that page can read it, so what it writes waits for an admin to look at it and publish it with the
  * admin's own sign-in. The admin's routes (read, publish, discard) never take a builder token.

@@ -14,7 +14,7 @@ import {
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
- * Issue 19, item 4: the builder's token (readable by every script of the admin's site page) may change
+ * The builder's token (readable by every script of the admin's site page) may change
  * only the steps, selectors and texts of its own item, and what it saves is a draft an admin publishes
  * with their own sign-in. Name, pages, audience, status and every other setting are refused with 403;
  * a tour without steps is refused with 400 on every path.

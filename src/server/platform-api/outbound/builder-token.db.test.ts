@@ -219,7 +219,7 @@ describe("using a builder token", () => {
         403,
         { type: "modal", name: "M", config: { title: "x" } },
       ],
-      // Every other route, its own item's too: 403, the admin's own sign-in is needed (issue 19).
+      // Every other route, its own item's too: 403, the admin's own sign-in is needed.
       ["DELETE", `/api/projects/${p}/outbounds/${tour.id}`, 403],
       ["POST", `/api/projects/${p}/outbounds/${tour.id}/publish`, 403],
       ["POST", `/api/projects/${p}/outbounds/${tour.id}/unpublish`, 403],

@@ -6,7 +6,7 @@ import { call, demoProjectId, startSession } from "../../test-support/outbound-t
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
- * Issue 19: a checklist's shared keys come from the admin (`POST …/outbounds/{id}/shared-keys`), signed
+ * A checklist's shared keys come from the admin (`POST …/outbounds/{id}/shared-keys`), signed
  * by the server; the site puts one on the page and its visitors share one instance. A key a visitor
  * makes up is refused by the widget API.
  */

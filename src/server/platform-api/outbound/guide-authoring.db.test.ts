@@ -4,7 +4,7 @@ import { type MessengerTest, startMessengerTest } from "../../test-support/messe
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
- * Issue 25 point 5 over HTTP: a tour's type, co-pilot settings and every step field, and a checklist's
+ * Over HTTP: a tour's type, co-pilot settings and every step field, and a checklist's
  * step actions, are stored as written and answered to the widget; a step that could not run (a click
  * without an element, a redirect to `javascript:`) is refused with the field named, and writes nothing.
  */

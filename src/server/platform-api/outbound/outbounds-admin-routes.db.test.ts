@@ -208,7 +208,7 @@ describe("publishing", () => {
         data: { a: [{ actionType: "banner", outbound: banner.id, data: { title: "Now live" } }] },
       });
       await expectNothing(away);
-      // Issue 22: offered until the widget says it showed it; once shown (frequency once), a second
+      // Offered until the widget says it showed it; once shown (frequency once), a second
       // publish (already live) sends nothing again, and the next ping neither.
       expect((await acknowledge(t.mainUrl, here.session, banner.id, "shown")).status).toBe(200);
       await t.admin("POST", `/outbounds/${banner.id}/publish`, undefined, 200);
@@ -270,7 +270,7 @@ describe("publishing", () => {
           name: "update",
           data: { a: [{ outbound: outbound.id }] },
         });
-        // Shown (issue 22): it is not offered again with the next publish.
+        // Shown: it is not offered again with the next publish.
         expect((await acknowledge(t.mainUrl, reached.session, outbound.id, "shown")).status).toBe(200);
         await expectNothing(passed);
       };

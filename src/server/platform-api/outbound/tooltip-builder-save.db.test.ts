@@ -7,7 +7,7 @@ import { demoProjectId } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
- * Issue 25 point 6 over HTTP: the tooltip builder saves (it once sent the record's own `updatedAt`
+ * Over HTTP: the tooltip builder saves (it once sent the record's own `updatedAt`
  * back and got "Unknown field updatedAt", 400) and the tooltip keeps the site page the builder opens
  * on through every save: the admin's, the builder's draft and its publishing. That page is the
  * admin's only: the widget's tooltip list leaves it out.

@@ -325,7 +325,7 @@ describe("a new project's widget language", () => {
   });
 });
 
-describe("the install panel's checks (issue 21)", () => {
+describe("the install panel's checks", () => {
   test("a new project does not wait for cookie consent; the setting is saved and reaches the widget's config", async () => {
     const project = await api.expectJson<AdminProjectSettings>(
       "POST",

@@ -16,7 +16,7 @@ export type StaffUploadDeps = PlatformDeps &
   };
 
 /**
- * `POST /api/projects/{projectId}/uploads` (issue 24, staff attachments): the visitors' upload path
+ * `POST /api/projects/{projectId}/uploads`: the visitors' upload path
  * for an admin, with the same size limit, types and quotas (counted per admin, and the project's
  * daily bytes shared with its visitors). Answers the Attachment a reply carries (201), its name the
  * one the file was sent with.

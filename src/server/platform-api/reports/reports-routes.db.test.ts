@@ -98,7 +98,7 @@ describe("POST /api/tasks/:id/reports", () => {
       reporter: { id: alice.user.id, name: "Alice" },
       task: { id: taskId, kind: "QUESTION", title: "Add fractions" },
     });
-    // One user's word does not take a task out of play (issue 19): three distinct users' reports do.
+    // One user's word does not take a task out of play: three distinct users' reports do.
     expect(await taskEnabled(sql(), taskId)).toBe(true);
     await fileReport(taskId, carol.token);
     expect(await taskEnabled(sql(), taskId)).toBe(true);

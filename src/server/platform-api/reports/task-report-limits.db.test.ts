@@ -6,7 +6,7 @@ import { startTestServer } from "../../test-support/test-server.ts";
 import { apiClient, insertChallenge, insertTask, taskEnabled } from "./test-fixtures.ts";
 
 /**
- * Issue 19, item 5: one account disabled 20 tasks in 46 ms, since a single report took a task out of
+ * One account disabled 20 tasks in 46 ms, since a single report took a task out of
  * play. Now a user files at most `TASK_REPORTS_PER_DAY` reports in 24 hours, and a task is hidden only
  * once `TASK_REPORT_THRESHOLD` distinct users reported it; the admin sees every report from the first.
  */

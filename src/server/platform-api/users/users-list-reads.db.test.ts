@@ -7,7 +7,7 @@ import { startTestServer } from "../../test-support/test-server.ts";
 import { startUsersServer, type UsersTestContext } from "./users-test-support.ts";
 
 /**
- * Issue 23, point 4: the users list reads through `db.reads` (reader threads on a SQLite file,
+ * The users list reads through `db.reads` (reader threads on a SQLite file,
  * Bun.SQL's pool on PostgreSQL) and reuses its count while `list_versions` stands still. An admin who
  * saves and reloads must see the change at once, counts included.
  */

@@ -16,7 +16,7 @@ import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 /**
- * Webhooks (issue 24 point 11) through the running server, delivered to a receiver this file starts:
+ * Webhooks through the running server, delivered to a receiver this file starts:
  * each event reaches it signed, a 500 is tried again with backoff until it is answered, retries end
  * after the (shortened) give-up time, and bad input is a 400 that writes nothing.
  */

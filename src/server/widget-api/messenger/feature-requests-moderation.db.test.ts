@@ -7,7 +7,7 @@ import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { defaultFeatureRequestLimits } from "./feature-requests-limits.ts";
 
 /**
- * Issue 19: visitors' feature requests were public at once and unlimited (60 spam requests from one
+ * Visitors' feature requests were public at once and unlimited (60 spam requests from one
  * session were accepted). Each test server here is its own, since the per-IP quota and the project's
  * approval setting would otherwise reach into other tests.
  */

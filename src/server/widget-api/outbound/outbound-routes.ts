@@ -67,7 +67,7 @@ interface LoadedChecklist {
 
 /**
  * Product tours and checklists (spec §7 `/outbound/...`), and what the widget acknowledges of any
- * outbound (issue 22), all for a verified session.
+ * outbound, all for a verified session.
  */
 export function outboundRoutes({ sql, sessionSecret, fanout, logger }: WidgetRouteDeps): WidgetRoute[] {
   const tourNotFound = (id: string) => jsonError(404, `No product tour ${id}`, "outboundId");

@@ -79,7 +79,7 @@ async function uploadOk(file: Blob, name?: string): Promise<{ fileUrl: string; f
   const response = await upload(main, formWith(file, name), await startSession());
   expect(response.status).toBe(200);
   const { fileUrl } = (await response.json()) as { fileUrl: string };
-  // Served from the messenger origin, never from the admin's (issue 19).
+  // Served from the messenger origin, never from the admin's.
   const prefix = `${server.messengerUrl}/api/files/uploads/`;
   expect(fileUrl.startsWith(prefix)).toBe(true);
   const fileName = fileUrl.slice(prefix.length);

@@ -8,7 +8,7 @@ import {
   expectAdminOnly,
   type Page,
   startChallengesTestApi,
-} from "./challenges-test-api.ts";
+} from "../../test-support/challenges-api-client.ts";
 
 let api: ChallengesTestApi;
 

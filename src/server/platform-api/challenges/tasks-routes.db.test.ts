@@ -15,7 +15,7 @@ import {
   isoDate,
   type Page,
   startChallengesTestApi,
-} from "./challenges-test-api.ts";
+} from "../../test-support/challenges-api-client.ts";
 
 let api: ChallengesTestApi;
 let challenge: ChallengeDetail;

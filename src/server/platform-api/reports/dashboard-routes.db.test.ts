@@ -6,7 +6,7 @@ import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { testPasswords } from "../../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
-import { apiClient, insertChallenge, insertTask } from "./test-fixtures.ts";
+import { apiClient, insertChallenge, insertTask } from "../../test-support/report-fixtures.ts";
 
 type Page = ListPage<AuditLogItem>;
 

@@ -5,7 +5,7 @@ import type { StoredUser } from "../../auth/users-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
-import { apiClient, insertChallenge, insertTask } from "./test-fixtures.ts";
+import { apiClient, insertChallenge, insertTask } from "../../test-support/report-fixtures.ts";
 
 type Page = ListPage<ReportListItem>;
 

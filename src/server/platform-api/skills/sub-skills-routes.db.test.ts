@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { RootSkillDetail, SubSkill } from "../../../shared/skills-api.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
-import { type SkillsTestClient, startSkillsTestClient } from "./skills-test-client.ts";
+import { type SkillsTestClient, startSkillsTestClient } from "../../test-support/skills-api-client.ts";
 
 let client: SkillsTestClient;
 

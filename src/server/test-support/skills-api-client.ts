@@ -1,6 +1,6 @@
-import { startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
-import { type Answer as ApiAnswer, readAnswer } from "../../test-support/api-calls.ts";
-import type { TestServer } from "../../test-support/test-server.ts";
+import { startAdminApiTestClient } from "./admin-api-client.ts";
+import { type Answer as ApiAnswer, readAnswer } from "./api-calls.ts";
+import type { TestServer } from "./test-server.ts";
 
 export type Answer<T = Record<string, unknown>> = ApiAnswer<T>;
 

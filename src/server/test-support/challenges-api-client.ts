@@ -1,12 +1,12 @@
 import { expect } from "bun:test";
 import type { SQL } from "bun";
-import type { ListPage } from "../../../shared/list-page-api.ts";
-import type { AdminApiTestClient } from "../../test-support/admin-api-client.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
+import type { AdminApiTestClient } from "./admin-api-client.ts";
 
 export {
   type AdminApiTestClient as ChallengesTestApi,
   startAdminApiTestClient as startChallengesTestApi,
-} from "../../test-support/admin-api-client.ts";
+} from "./admin-api-client.ts";
 
 /** One page of a list answer (`GET /api/challenges`, `/api/challenge-categories`, a challenge's tasks). */
 export type Page<T> = ListPage<T>;

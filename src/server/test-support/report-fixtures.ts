@@ -1,9 +1,9 @@
 import type { SQL } from "bun";
-import type { CodingContent } from "../../../shared/challenges-api.ts";
-import { createUser, type StoredUser } from "../../auth/users-repository.ts";
-import { callApi, logIn as logInAt } from "../../test-support/api-calls.ts";
-import { testPasswords } from "../../test-support/test-passwords.ts";
-import type { TestServer } from "../../test-support/test-server.ts";
+import type { CodingContent } from "../../shared/challenges-api.ts";
+import { createUser, type StoredUser } from "../auth/users-repository.ts";
+import { callApi, logIn as logInAt } from "./api-calls.ts";
+import { testPasswords } from "./test-passwords.ts";
+import type { TestServer } from "./test-server.ts";
 
 /**
  * Helpers for the reports tests: HTTP calls with a bearer token, and challenges and tasks inserted with

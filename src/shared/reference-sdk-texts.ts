@@ -1,3 +1,4 @@
+import { checklistDefaultTexts } from "./checklist-default-texts.ts";
 import { baseLanguage } from "./widget-language.ts";
 
 /**
@@ -11,6 +12,7 @@ import { baseLanguage } from "./widget-language.ts";
  */
 const texts = {
   en: {
+    ...checklistDefaultTexts.en,
     next: "Next",
     done: "Done",
     retry: "Retry",
@@ -22,15 +24,9 @@ const texts = {
     stopRecording: "Stop recording",
     accessToScreenSharingDenied: "Access to screen sharing was denied.",
     browserNotSupported: "This browser cannot record the screen.",
-    checklistDefaultTitle: "Checklist",
-    stepDefaultTitle: "Step {index}",
-    actionDefaultTitle: "Action",
-    markAsDone: "Mark as done",
-    noStepsDefined: "No steps defined.",
-    taskProgress: "{a} of {b} done",
-    aboutMinutes: "About {a} min left",
   },
   de: {
+    ...checklistDefaultTexts.de,
     next: "Weiter",
     done: "Fertig",
     retry: "Erneut versuchen",
@@ -42,15 +38,9 @@ const texts = {
     stopRecording: "Aufnahme beenden",
     accessToScreenSharingDenied: "Der Zugriff auf die Bildschirmfreigabe wurde verweigert.",
     browserNotSupported: "Dieser Browser kann den Bildschirm nicht aufnehmen.",
-    checklistDefaultTitle: "Checkliste",
-    stepDefaultTitle: "Schritt {index}",
-    actionDefaultTitle: "Aktion",
-    markAsDone: "Als erledigt markieren",
-    noStepsDefined: "Keine Schritte festgelegt.",
-    taskProgress: "{a} von {b} erledigt",
-    aboutMinutes: "Noch etwa {a} Min.",
   },
   ar: {
+    ...checklistDefaultTexts.ar,
     next: "التالي",
     done: "تم",
     retry: "إعادة المحاولة",
@@ -62,13 +52,6 @@ const texts = {
     stopRecording: "إيقاف التسجيل",
     accessToScreenSharingDenied: "تم رفض الوصول إلى مشاركة الشاشة.",
     browserNotSupported: "لا يمكن لهذا المتصفح تسجيل الشاشة.",
-    checklistDefaultTitle: "قائمة المهام",
-    stepDefaultTitle: "الخطوة {index}",
-    actionDefaultTitle: "إجراء",
-    markAsDone: "وضع علامة كمكتمل",
-    noStepsDefined: "لم تُحدَّد أي خطوات.",
-    taskProgress: "{a} من {b} مكتملة",
-    aboutMinutes: "يتبقى نحو {a} دقيقة",
   },
 } satisfies Record<string, Record<string, string>>;
 

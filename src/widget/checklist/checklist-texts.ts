@@ -1,3 +1,4 @@
+import { checklistDefaultTexts } from "../../shared/checklist-default-texts.ts";
 import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { textsFor } from "../../shared/widget-language.ts";
 
@@ -9,39 +10,21 @@ import { textsFor } from "../../shared/widget-language.ts";
  */
 const texts = {
   en: {
-    stepDefaultTitle: "Step {index}",
-    actionDefaultTitle: "Action",
-    markAsDone: "Mark as done",
-    noStepsDefined: "No steps defined.",
-    taskProgress: "{a} of {b} done",
-    aboutMinutes: "About {a} min left",
-    checklistDefaultTitle: "Checklist",
+    ...checklistDefaultTexts.en,
     successDefaultTitle: "You're all set!",
     successDefaultMessage: "Every step is done.",
     stepDone: "done",
     showSteps: "Show the steps",
   },
   de: {
-    stepDefaultTitle: "Schritt {index}",
-    actionDefaultTitle: "Aktion",
-    markAsDone: "Als erledigt markieren",
-    noStepsDefined: "Keine Schritte festgelegt.",
-    taskProgress: "{a} von {b} erledigt",
-    aboutMinutes: "Noch etwa {a} Min.",
-    checklistDefaultTitle: "Checkliste",
+    ...checklistDefaultTexts.de,
     successDefaultTitle: "Alles erledigt!",
     successDefaultMessage: "Alle Schritte sind erledigt.",
     stepDone: "erledigt",
     showSteps: "Schritte anzeigen",
   },
   ar: {
-    stepDefaultTitle: "الخطوة {index}",
-    actionDefaultTitle: "إجراء",
-    markAsDone: "وضع علامة كمكتمل",
-    noStepsDefined: "لم تُحدَّد أي خطوات.",
-    taskProgress: "{a} من {b} مكتملة",
-    aboutMinutes: "يتبقى نحو {a} دقيقة",
-    checklistDefaultTitle: "قائمة المهام",
+    ...checklistDefaultTexts.ar,
     successDefaultTitle: "كل شيء جاهز!",
     successDefaultMessage: "اكتملت جميع الخطوات.",
     stepDone: "مكتملة",

@@ -83,6 +83,25 @@ describe("build", () => {
     }
   });
 
+  test("the inbox's addresses preload the dashboard's chunk and their screen's, none the entry holds", async () => {
+    const routes = manifest.apps.admin.routes ?? [];
+    const preloadFor = (path: string) =>
+      routes.filter(({ pattern }) => new RegExp(pattern).test(path)).flatMap((route) => route.preload);
+    const inbox = preloadFor("/dashboard/inbox");
+    const report = preloadFor("/dashboard/inbox/0199ab");
+    // The screen's own code: the list's columns, the report's capture player.
+    const code = async (files: string[]) =>
+      (await Promise.all(files.map((file) => read("main", file)))).join("");
+    expect(await code(inbox)).toContain("inbox-row");
+    expect(await code(report)).toContain("inbox-report-title");
+    for (const file of [...inbox, ...report]) {
+      expect(file).toMatch(/^\/assets\/chunk-[a-z0-9]+\.js$/);
+      expect(await Bun.file(join(outDir, "main", file)).exists()).toBe(true);
+      expect(manifest.apps.admin.preload).not.toContain(file);
+    }
+    expect(preloadFor("/login")).toEqual([]);
+  });
+
   test("the banner and modal frame apps sit beside the messenger and share its React", async () => {
     const { messenger, banner, modal } = manifest.apps;
     expect(banner.script).toMatch(/^\/assets\/banner-main-[a-z0-9]{8,}\.js$/);

@@ -11,6 +11,7 @@ import {
   writeBuildStamp,
 } from "./scripts/build/build-stamp.ts";
 import { vendorCspPlugin } from "./scripts/build/vendor-csp-patches.ts";
+import { adminRouteModules } from "./src/shared/admin-route-modules.ts";
 import {
   type AppEntry,
   type BuildManifest,
@@ -99,24 +100,60 @@ function entryOutput(metafile: BuildMetafile, outdir: string, entryPoint: string
   return found;
 }
 
-/** The entry's script, its CSS bundle and every chunk it imports statically (to preload). */
-function appEntry(metafile: BuildMetafile, entryPoint: string, dir: string, urlBase: string): AppEntry {
-  const all = new Map(outputs(metafile, dir).map(({ path, output }) => [path, output]));
+type OutputsByPath = Map<string, BuildMetafile["outputs"][string]>;
+
+/** Every chunk `start` imports statically, directly or through another (into `found`). */
+function staticImports(all: OutputsByPath, dir: string, start: string, found = new Set<string>()) {
+  for (const imported of all.get(start)?.imports ?? []) {
+    if (imported.kind !== "import-statement") continue;
+    const target = resolve(dir, imported.path);
+    if (found.has(target)) continue;
+    found.add(target);
+    staticImports(all, dir, target, found);
+  }
+  return found;
+}
+
+/**
+ * The entry's script, its CSS bundle and every chunk it imports statically (to preload); with
+ * `routeModules` (src/shared/admin-route-modules.ts) also each address pattern's lazy chunks.
+ */
+function appEntry(
+  metafile: BuildMetafile,
+  entryPoint: string,
+  dir: string,
+  urlBase: string,
+  routeModules?: typeof adminRouteModules,
+): AppEntry {
+  const all: OutputsByPath = new Map(outputs(metafile, dir).map(({ path, output }) => [path, output]));
   const url = (path: string) => `${urlBase}/${relative(dir, path).split("\\").join("/")}`;
   const entry = entryOutput(metafile, dir, entryPoint);
-  const preload = new Set<string>();
-  const visit = (path: string) => {
-    for (const imported of all.get(path)?.imports ?? []) {
-      if (imported.kind !== "import-statement") continue;
-      const target = resolve(dir, imported.path);
-      if (preload.has(target)) continue;
-      preload.add(target);
-      visit(target);
-    }
-  };
-  visit(entry.path);
+  const preload = staticImports(all, dir, entry.path);
   const cssBundle = entry.output.cssBundle ? [url(resolve(dir, entry.output.cssBundle))] : [];
-  return { script: url(entry.path), css: cssBundle, preload: [...preload].map(url) };
+  const app: AppEntry = { script: url(entry.path), css: cssBundle, preload: [...preload].map(url) };
+  if (!routeModules) return app;
+  // What every page has already (the entry and its preloads) is left out of a route's list.
+  const loaded = new Set([entry.path, ...preload]);
+  const routes = routeModules.map(({ pattern, modules }) => {
+    const chunks = new Set<string>();
+    for (const module of modules) {
+      const chunk = lazyChunk(metafile, dir, module);
+      for (const path of [chunk, ...staticImports(all, dir, chunk)]) if (!loaded.has(path)) chunks.add(path);
+    }
+    return { pattern, preload: [...chunks].map(url) };
+  });
+  return { ...app, routes };
+}
+
+/** The chunk of a module the app imports lazily (`import()`); a module that is none fails the build. */
+function lazyChunk(metafile: BuildMetafile, dir: string, module: string): string {
+  const source = resolve(root, module);
+  const found = outputs(metafile, dir).find(
+    ({ path, output }) => path.endsWith(".js") && output.entryPoint && resolve(output.entryPoint) === source,
+  );
+  if (!found)
+    throw new BuildError(`${module} (src/shared/admin-route-modules.ts) is not a lazy chunk of the admin`);
+  return found.path;
 }
 
 /**
@@ -128,6 +165,8 @@ async function buildApps<Name extends string>(
   outdir: string,
   urlBase: string,
   minify: boolean,
+  routeModules?: typeof adminRouteModules,
+  banner?: string,
 ): Promise<Record<Name, AppEntry>> {
   const entryPoints = Object.entries<string>(entries).map(
     ([name, entry]) => [name, join(root, entry)] as const,
@@ -140,10 +179,59 @@ async function buildApps<Name extends string>(
     minify,
     naming: hashedNames,
     define: production,
+    ...(banner ? { banner } : {}),
   });
   return Object.fromEntries(
-    entryPoints.map(([name, entryPoint]) => [name, appEntry(metafile, entryPoint, outdir, urlBase)]),
+    entryPoints.map(([name, entryPoint]) => [
+      name,
+      appEntry(metafile, entryPoint, outdir, urlBase, routeModules),
+    ]),
   ) as Record<Name, AppEntry>;
+}
+
+/** The admin SPA on the main origin, with the lazy chunks its addresses preload (admin-route-modules.ts). */
+async function buildAdmin(out: string, minify: boolean): Promise<AppEntry> {
+  const { admin } = await buildApps(
+    { admin: "src/admin/admin-main.tsx" },
+    join(out, "main", "assets"),
+    "/assets",
+    minify,
+    adminRouteModules,
+  );
+  return admin;
+}
+
+/**
+ * The messenger origin's frame apps. Their first screen runs most of React DOM and of its own code as it
+ * starts: with V8's compile hint it is compiled while the files stream in, rather than function by
+ * function on the frame's main thread (545 lazy compiles, about a quarter of a traced first open:
+ * bench/messenger-interactive.ts --trace).
+ */
+function buildFrameApps(out: string, minify: boolean) {
+  return buildApps(
+    {
+      messenger: "src/messenger/messenger-main.tsx",
+      banner: "src/messenger/banner-main.tsx",
+      modal: "src/messenger/modal-main.tsx",
+      builder: "src/messenger/builder-main.tsx",
+    },
+    join(out, "messenger", "assets"),
+    "/assets",
+    minify,
+    undefined,
+    compileHint,
+  );
+}
+
+/**
+ * The files a widget chunk imports, directly or through another, relative to the SDK folder: the loader
+ * preloads the messenger's beside its chunk when the visitor opens it (loader/lazy-chunk.ts), rather
+ * than level after level as the browser finds the imports.
+ */
+function chunkImportsOf(metafile: BuildMetafile, sdkDir: string, chunk: string | undefined): string[] {
+  if (!chunk) return [];
+  const all: OutputsByPath = new Map(outputs(metafile, sdkDir).map(({ path, output }) => [path, output]));
+  return [...staticImports(all, sdkDir, join(sdkDir, chunk))].map((path) => relative(sdkDir, path));
 }
 
 /**
@@ -294,6 +382,7 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     );
   });
   widgetChunks.socket = relative(sdkDir, entryOutput(widget.metafile, sdkDir, socketEntry).path);
+  const chunkImports = { messenger: chunkImportsOf(widget.metafile, sdkDir, widgetChunks.messenger) };
 
   const loader = await bundle({
     entrypoints: [join(root, "loader", "loader.ts")],
@@ -301,7 +390,11 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     format: "iife",
     minify,
     naming: "loader.js",
-    define: { ...production, __GLEAP_CHUNKS__: JSON.stringify(widgetChunks) },
+    define: {
+      ...production,
+      __GLEAP_CHUNKS__: JSON.stringify(widgetChunks),
+      __GLEAP_CHUNK_IMPORTS__: JSON.stringify(chunkImports),
+    },
     banner: compileHint,
   });
   const heavy = Object.keys(loader.metafile.inputs).filter((input) =>
@@ -311,23 +404,8 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
 
   await buildModuleEntry(out, widgetChunks, minify);
 
-  const { admin } = await buildApps(
-    { admin: "src/admin/admin-main.tsx" },
-    join(out, "main", "assets"),
-    "/assets",
-    minify,
-  );
-  const { messenger, banner, modal, builder } = await buildApps(
-    {
-      messenger: "src/messenger/messenger-main.tsx",
-      banner: "src/messenger/banner-main.tsx",
-      modal: "src/messenger/modal-main.tsx",
-      builder: "src/messenger/builder-main.tsx",
-    },
-    join(out, "messenger", "assets"),
-    "/assets",
-    minify,
-  );
+  const admin = await buildAdmin(out, minify);
+  const { messenger, banner, modal, builder } = await buildFrameApps(out, minify);
   await cp(join(root, "public"), join(out, "main"), { recursive: true });
   const builtAt = new Date().toISOString();
   const latest: LatestBuild = { admin: admin.script, builtAt };

@@ -9,6 +9,7 @@ import { startServer } from "../src/server/server.ts";
 import { writeFixtureDist } from "../src/server/test-support/fixture-dist.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
 import { percentile } from "./latency-stats.ts";
+import { sendVisitorReport as sendReport } from "./visitor-report.ts";
 
 /**
  * The support team's common actions (issue 24), timed through the real admin API on loopback, one
@@ -120,34 +121,6 @@ try {
 } finally {
   await server.stop();
   await rm(workDir, { recursive: true, force: true });
-}
-
-/** A visitor's report, from a session of its own (so it can be answered); answers the report's id. */
-async function sendReport(main: string, i: number): Promise<string> {
-  const session = (await (
-    await fetch(`${main}/api/widget/sessions`, {
-      method: "POST",
-      headers: { "Api-Token": "demo" },
-      body: "{}",
-    })
-  ).json()) as { gleapId: string; gleapHash: string };
-  const sent = await fetch(`${main}/api/widget/bugs/v2`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "Api-Token": "demo",
-      "Gleap-Id": session.gleapId,
-      "Gleap-Hash": session.gleapHash,
-    },
-    body: JSON.stringify({
-      type: "BUG",
-      formData: { description: `The export button does nothing (${i})`, reportedBy: `v${i}@example.com` },
-      metaData: { currentUrl: `https://shop.example/page/${i % 50}` },
-      consoleLog: [{ log: `Export failed: ${i}`, date: new Date().toISOString(), priority: "ERROR" }],
-    }),
-  });
-  if (sent.status !== 201) throw new Error(`report answered ${sent.status}: ${await sent.text()}`);
-  return ((await sent.json()) as { id: string }).id;
 }
 
 /** The pages' timings in Chromium, each action on a report of the inbox's first page not touched before. */

@@ -1,10 +1,17 @@
 import type { WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
 import { type CommandTarget, replayQueue } from "./command-queue.ts";
 import { createGleap, type GleapApi } from "./gleap.ts";
-import { type ChunkMap, createChunkLoader, createModuleImporter } from "./lazy-chunk.ts";
+import {
+  type ChunkImports,
+  type ChunkMap,
+  createChunkLoader,
+  createModuleImporter,
+  createModulePreloader,
+} from "./lazy-chunk.ts";
 
-// build.ts replaces this with the hashed chunk files of the same build.
+// build.ts replaces these with the hashed chunk files of the same build, and what the messenger's imports.
 declare const __GLEAP_CHUNKS__: ChunkMap;
+declare const __GLEAP_CHUNK_IMPORTS__: ChunkImports;
 
 /**
  * Entry of `/sdk/loader.js`, the file the snippet inserts. It replaces the snippet's stub with the real
@@ -18,11 +25,11 @@ function install(script: HTMLScriptElement | null) {
   // Read once: the build writes the map out at every mention.
   const chunks = __GLEAP_CHUNKS__;
   let gleap: GleapApi | null = null;
-  const load = createChunkLoader(
-    sdkBase,
-    chunks,
-    createModuleImporter(document, () => gleap?.getNonce()),
-  );
+  const nonce = () => gleap?.getNonce();
+  const load = createChunkLoader(sdkBase, chunks, createModuleImporter(document, nonce), {
+    imports: __GLEAP_CHUNK_IMPORTS__,
+    preload: createModulePreloader(document, nonce),
+  });
   gleap = createGleap({
     window,
     apiUrl: new URL("../api/widget", sdkBase).href,

@@ -12,6 +12,7 @@ import { dialogState, openDialog } from "./shell/overlay/dialog-store.ts";
 import { LoadingBar } from "./shell/overlay/loading-bar.tsx";
 import { LoadingOverlay } from "./shell/overlay/loading-overlay.tsx";
 import { Toast } from "./shell/overlay/toast.tsx";
+import { initialRouteReady } from "./shell/routing/initial-route.ts";
 import { ScrollToTop } from "./shell/routing/scroll-to-top.tsx";
 import "./admin.css";
 
@@ -78,5 +79,7 @@ if (running) {
   });
 }
 
+// At a dashboard address, the screen's code and data start now and the first render waits for the code
+// (initial-route.ts), so it draws the screen rather than a loading state first.
 const container = document.getElementById("root");
-if (container) createRoot(container).render(<AdminApp />);
+if (container) void initialRouteReady().then(() => createRoot(container).render(<AdminApp />));

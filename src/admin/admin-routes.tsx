@@ -1,10 +1,10 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Route, Switch } from "wouter";
 import { LandingPage } from "./pages/landing-page.tsx";
 import { LoginPage } from "./pages/login-page.tsx";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
 import { PageFallback } from "./shell/layout/page-fallback.tsx";
-import { loadDashboardRoutes } from "./shell/routing/dashboard-chunk.ts";
+import { loadDashboardRoutes, loadedDashboardRoutes } from "./shell/routing/dashboard-chunk.ts";
 
 // The dashboard (route tables, layout, every area) is a lazy chunk: the sign-in route never downloads it.
 const DashboardRoutes = lazy(loadDashboardRoutes);
@@ -20,9 +20,12 @@ function LazyAcceptInvitation() {
 }
 
 function LazyDashboard() {
+  // Loaded before the first render (initial-route.ts) or since: rendered at once, without suspending.
+  const [loaded] = useState(loadedDashboardRoutes);
+  const Routes = loaded ? loaded.default : DashboardRoutes;
   return (
     <Suspense fallback={<PageFallback />}>
-      <DashboardRoutes />
+      <Routes />
     </Suspense>
   );
 }

@@ -12,10 +12,13 @@ import { NotFoundPage } from "./pages/not-found-page.tsx";
 import { projectRoutes } from "./projects/project-routes.ts";
 import { reportRoutes } from "./reports/report-routes.ts";
 import { savedReplyRoutes } from "./saved-replies/saved-reply-routes.ts";
+import { sessionState } from "./session/session-store.ts";
 import { DashboardLayout } from "./shell/layout/dashboard-layout.tsx";
 import { PageFallback } from "./shell/layout/page-fallback.tsx";
 import { AuthGuard } from "./shell/routing/auth-guard.tsx";
+import { dashboardAccess } from "./shell/routing/dashboard-access.ts";
 import { type DashboardPage, lazyPage } from "./shell/routing/lazy-page.ts";
+import { parseRoutePattern } from "./shell/routing/route-pattern.ts";
 import { registerPrefetchPages } from "./shell/routing/route-prefetch.ts";
 import { skillRoutes } from "./skills/skill-routes.ts";
 import { teamRoutes } from "./team/team-routes.ts";
@@ -40,8 +43,8 @@ function withMessages(pages: readonly DashboardPage[], loadMessages: () => Promi
     });
     return registered;
   };
-  return pages.map(({ path, page }) => ({
-    path,
+  return pages.map(({ page, ...route }) => ({
+    ...route,
     page: lazyPage(async () => (await Promise.all([load(), page.load()]))[1]),
   }));
 }
@@ -178,6 +181,33 @@ const dashboardPages: readonly DashboardPage[] = [
 ];
 
 registerPrefetchPages(dashboardPages);
+
+/** A path or query string decoded as wouter reads it (decodeURI; left as it is when that fails). */
+function asRouterReads(text: string): string {
+  try {
+    return text.includes("%") ? decodeURI(text) : text;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A page load's first screen (initial-route.ts): its code and texts and its first requests, started
+ * when this chunk runs rather than once it has rendered, for whoever the auth guard lets open it (for
+ * anyone else nothing starts: the guard sends them elsewhere). Answers when the code is there; the
+ * first of the screens whose pattern matches is the one the router shows.
+ */
+export function startInitialPage(): Promise<unknown> {
+  const pathname = asRouterReads(location.pathname);
+  if (dashboardAccess(sessionState, location.pathname) !== "open") return Promise.resolve();
+  for (const { path, page, startData } of dashboardPages) {
+    const [matched, params] = matchRoute(parseRoutePattern, path, pathname);
+    if (!matched) continue;
+    startData?.(params ?? {}, asRouterReads(location.search.replace(/^\?/, "")));
+    return page.load();
+  }
+  return Promise.resolve();
+}
 
 /**
  * Every /dashboard route: auth check, then the dashboard layout around the lazy page. The layout stays

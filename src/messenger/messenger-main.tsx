@@ -1,4 +1,5 @@
 import { createRoot } from "react-dom/client";
+import { drawOnFirstSession } from "./first-draw.ts";
 import { createHostChannel } from "./frame-protocol.ts";
 import { MessengerApp } from "./messenger-app.tsx";
 import { createScreens } from "./screen-table.ts";
@@ -8,11 +9,17 @@ import "./messenger.css";
 /**
  * The messenger frame app at `/` of the messenger origin. It starts listening to the host and says
  * `ping` before React renders, so the host's config, session and queued screen request arrive as
- * early as possible (and the first screen's data is fetched while React starts); the shell shows them.
+ * early as possible; the first screen's data is asked for as the session arrives, and React draws
+ * then (first-draw.ts), while that request is on its way.
  */
 const runtime = createRuntime({ channel: createHostChannel(), screens: createScreens() });
 runtime.start();
 
 const container = document.getElementById("root");
+const framed = window.parent !== window;
 if (container)
-  createRoot(container).render(<MessengerApp runtime={runtime} framed={window.parent !== window} />);
+  drawOnFirstSession({
+    store: runtime.store,
+    framed,
+    draw: () => createRoot(container).render(<MessengerApp runtime={runtime} framed={framed} />),
+  });

@@ -38,6 +38,22 @@ describe("renderShell", () => {
     expect(html.match(/rel="modulepreload"/g)).toHaveLength(2);
   });
 
+  test("a route's chunks are preloaded after the entry, with the nonce, so the entry is fetched first", () => {
+    const html = renderShell({
+      title: "Admin",
+      lang: "en",
+      app,
+      nonce: "n0nce",
+      routePreload: ["/assets/chunk-route1.js", "/assets/chunk-route2.js"],
+    });
+    const entry = html.indexOf('<script type="module" src="/assets/admin-main-abcd1234.js" nonce="n0nce">');
+    const route = html.indexOf('<link rel="modulepreload" href="/assets/chunk-route1.js" nonce="n0nce">');
+    expect(entry).toBeGreaterThan(0);
+    expect(route).toBeGreaterThan(entry);
+    expect(html).toContain('<link rel="modulepreload" href="/assets/chunk-route2.js" nonce="n0nce">');
+    expect(html.match(/rel="modulepreload"/g)).toHaveLength(4);
+  });
+
   test("an app without styles or preloads has no such links", () => {
     const html = renderShell({ title: "M", lang: "en", app: { script: "/m.js", css: [], preload: [] } });
     expect(html).not.toContain('rel="stylesheet"');

@@ -1,10 +1,26 @@
-import { array, enums, type Infer, literal, number, object, omit, record, string } from "superstruct";
+import {
+  array,
+  enums,
+  type Infer,
+  literal,
+  number,
+  object,
+  omit,
+  optional,
+  record,
+  string,
+} from "superstruct";
 
-/** What the browser needs to start one app: its entry script, styles and the chunks worth preloading. */
+/**
+ * What the browser needs to start one app: its entry script, styles and the chunks worth preloading;
+ * for the admin also the lazy chunks worth preloading on some addresses (src/shared/admin-route-modules.ts:
+ * a path pattern and the chunks, with every chunk they import, that a page at such a path preloads).
+ */
 export const AppEntry = object({
   script: string(),
   css: array(string()),
   preload: array(string()),
+  routes: optional(array(object({ pattern: string(), preload: array(string()) }))),
 });
 export type AppEntry = Infer<typeof AppEntry>;
 
@@ -47,14 +63,5 @@ export type ServedBuildManifest = Infer<typeof ServedBuildManifest>;
 
 export const manifestFileName = "manifest.json";
 
-/**
- * `/latest-build.json` on the main origin (spec §7 "an hourly fetch of a latest-build file"): the admin
- * entry of the deployed build. An open dashboard whose own entry differs is out of date.
- */
-export const LatestBuild = object({
-  admin: string(),
-  builtAt: string(),
-});
-export type LatestBuild = Infer<typeof LatestBuild>;
-
-export const latestBuildPath = "/latest-build.json";
+// Where build.ts and the server have always found it.
+export { LatestBuild, latestBuildPath } from "./latest-build.ts";

@@ -9,19 +9,23 @@ import type {
 import type { ListPage } from "../../shared/list-page-api.ts";
 import type { AdminProject } from "../../shared/messenger-api.ts";
 import { api } from "../api/api-client.ts";
-import { type InboxListQuery, inboxListApiParams } from "./inbox-list-query.ts";
+import { earlyOr } from "../api/early-requests.ts";
+import type { InboxListQuery } from "./inbox-list-query.ts";
+import { inboxListApiPath, reportApiPath as reportPath } from "./inbox-request-paths.ts";
 import { type ReportDetailView, reportDetailView } from "./report-detail-view.ts";
-
-const reportPath = (id: string) => `/api/feedback/${encodeURIComponent(id)}`;
 
 /** The detail answer read for the screen (report-detail-view.ts); relative URLs against this page. */
 const detail = (answer: unknown): ReportDetailView => reportDetailView(answer, location.href);
 
 /** The admin's calls for the feedback inbox (`src/shared/inbox-api.ts` lists the routes). */
 export const inboxApi = {
-  list: (query: InboxListQuery) => api<ListPage<InboxReport>>(`/api/feedback?${inboxListApiParams(query)}`),
+  /** The first page a page load opened by address started early (inbox-routes.ts) is taken, not asked again. */
+  list: (query: InboxListQuery) => {
+    const path = inboxListApiPath(query);
+    return earlyOr(path, () => api<ListPage<InboxReport>>(path));
+  },
   /** Opening a report marks it read for this admin (the server does, with the same request). */
-  get: (id: string) => api<unknown>(reportPath(id)).then(detail),
+  get: (id: string) => earlyOr(reportPath(id), () => api<unknown>(reportPath(id))).then(detail),
   update: (id: string, body: ReportUpdate) =>
     api<unknown>(reportPath(id), { method: "PATCH", body }).then(detail),
   bulk: (body: BulkReportUpdate) => api<{ updated: number }>("/api/feedback/bulk", { method: "POST", body }),

@@ -1,4 +1,4 @@
-import { LatestBuild, latestBuildPath } from "../../shared/build-manifest.ts";
+import { LatestBuild, latestBuildPath } from "../../shared/latest-build.ts";
 import { isUntrusted } from "../../shared/untrusted-validation.ts";
 
 /** Spec §9: the latest-build file is polled every hour. */

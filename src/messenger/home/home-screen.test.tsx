@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
 import { ApiError } from "../shell/api-client.ts";
+import { homeFreshOnOpenMs } from "../shell/runtime.ts";
 import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
 import { deferred } from "../test-support/fake-api.ts";
 import { cleanup, emptyHome, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
@@ -146,10 +147,20 @@ describe("home screen", () => {
     await waitFor(() => q(container, "[data-home-action='flow:bugreporting']"));
   });
 
-  test("opening the widget again refreshes the home", async () => {
+  test("opening the widget again refreshes the home; the first open just after the fetch does not", async () => {
     const { host, api } = await renderMessenger();
     await host({ name: "widget-status-update", data: { isWidgetOpen: true } });
     await settle();
+    expect(api.count("GET /messenger/home")).toBe(1);
+
+    await host({ name: "widget-status-update", data: { isWidgetOpen: false } });
+    try {
+      setSystemTime(new Date(Date.now() + homeFreshOnOpenMs));
+      await host({ name: "widget-status-update", data: { isWidgetOpen: true } });
+      await settle();
+    } finally {
+      setSystemTime();
+    }
     expect(api.count("GET /messenger/home")).toBe(2);
   });
 });

@@ -36,6 +36,14 @@ export interface MessengerRuntime extends ShellServices {
   start(): () => void;
 }
 
+/**
+ * How old the home's answer may be when the widget opens and it is shown without fetching it again: an
+ * answer of the last moments is what the server has now. The first open follows the frame's own fetch
+ * by a few hundred milliseconds, and fetching and drawing the home again then held back the visitor's
+ * first click.
+ */
+export const homeFreshOnOpenMs = 2_000;
+
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
 
 /** The session the API is called with, once the host has sent one. */
@@ -141,9 +149,10 @@ export function createRuntime(options: RuntimeOptions): MessengerRuntime {
     const key = current ? JSON.stringify(current) : "";
     if (key === sessionKey) return;
     sessionKey = key;
-    unread.forProject(current?.sdkKey ?? null);
     queries.clear();
     prefetchCurrent();
+    // Once the request is on its way: the frame's first read of localStorage may wait for the browser.
+    unread.forProject(current?.sdkKey ?? null);
     idle(() => realtime.connect(session()));
   }
 
@@ -191,7 +200,7 @@ export function createRuntime(options: RuntimeOptions): MessengerRuntime {
           break;
         case "widget-status-update":
           // Opened again: what the home shows may have changed meanwhile (an answer on its way will do).
-          if (message.data.isWidgetOpen) queries.revalidate("/messenger/home", 0);
+          if (message.data.isWidgetOpen) queries.revalidate("/messenger/home", homeFreshOnOpenMs);
           // A survey the host showed is not the messenger's place: closed (answered or not), the
           // next open is the messenger's home, not the survey's thank-you card again.
           else if (isBareSurvey(navigator.current().screen)) navigator.reset();

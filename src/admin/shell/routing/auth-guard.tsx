@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { useSnapshot } from "valtio";
 import { Redirect } from "wouter";
-import { isAdminToken } from "../../session/access-token.ts";
 import { loginHref } from "../../session/return-path.ts";
-import { isSignedIn, sessionState } from "../../session/session-store.ts";
-import { agentHome, agentMayOpen, staffRoleOf } from "../../session/staff-role.ts";
+import { sessionState } from "../../session/session-store.ts";
+import { agentHome } from "../../session/staff-role.ts";
+import { dashboardAccess } from "./dashboard-access.ts";
 
 /**
  * Every /dashboard route (spec §2): signed-out visitors, or a token without admin, go to /login, which
@@ -13,11 +13,11 @@ import { agentHome, agentMayOpen, staffRoleOf } from "../../session/staff-role.t
  */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const session = useSnapshot(sessionState);
-  if (!isSignedIn(session) || !isAdminToken(session.accessToken)) {
+  const access = dashboardAccess(session, window.location.pathname);
+  if (access === "sign-in") {
     // The whole address: routes below may be nested, and their location would be relative.
     return <Redirect to={loginHref(window.location.pathname + window.location.search)} replace />;
   }
-  if (staffRoleOf(session.user) === "agent" && !agentMayOpen(window.location.pathname))
-    return <Redirect to={agentHome} replace />;
+  if (access === "agent-home") return <Redirect to={agentHome} replace />;
   return children;
 }

@@ -1,13 +1,28 @@
 /**
  * The dashboard's chunk (dashboard-routes.tsx), loaded once: by the router on a /dashboard address, and
- * ahead of time by the login form when it is sent, so signing in does not wait for it afterwards.
+ * ahead of time by the login form when it is sent, so signing in does not wait for it afterwards, and
+ * by a page load at a dashboard address before its first render (initial-route.ts).
  */
-let loading: Promise<typeof import("../../dashboard-routes.tsx")> | null = null;
+type DashboardModule = typeof import("../../dashboard-routes.tsx");
 
-export function loadDashboardRoutes(): Promise<typeof import("../../dashboard-routes.tsx")> {
-  loading ??= import("../../dashboard-routes.tsx").catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
+let loading: Promise<DashboardModule> | null = null;
+let loaded: DashboardModule | null = null;
+
+export function loadDashboardRoutes(): Promise<DashboardModule> {
+  loading ??= import("../../dashboard-routes.tsx").then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
+}
+
+/** The chunk when it has been loaded, for rendering it without suspending (lazy-page.ts says why). */
+export function loadedDashboardRoutes(): DashboardModule | null {
+  return loaded;
 }

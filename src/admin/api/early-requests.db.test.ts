@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { startTestServer, type TestServer } from "../../server/test-support/test-server.ts";
+import type { LoginResult } from "../../shared/auth-api.ts";
+import { setSession } from "../session/session-store.ts";
+import { api } from "./api-client.ts";
+import { earlyAnswerMs, earlyRequests } from "./early-requests.ts";
+
+// Against the real server, counting the requests that reach it: an early start saves the screen's own.
+let server: TestServer;
+const setPageUrl = (url: string) =>
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+const startUrl = location.href;
+/** Every call's path and query, watched without being changed. */
+const calls: string[] = [];
+const nativeFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  globalThis.fetch = Object.assign(
+    (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      calls.push(url.pathname + url.search);
+      return nativeFetch(input, init);
+    },
+    { preconnect: nativeFetch.preconnect },
+  ) as typeof fetch;
+});
+
+afterAll(async () => {
+  globalThis.fetch = nativeFetch;
+  setSession(null);
+  setPageUrl(startUrl);
+  await server.dispose();
+});
+
+beforeEach(async () => {
+  setPageUrl(`${server.mainUrl}/dashboard`);
+  const response = await nativeFetch(`${server.mainUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ login: "admin@example.com", password: "admin" }),
+  });
+  setSession((await response.json()) as LoginResult);
+  calls.length = 0;
+});
+
+/** The early requests under test, on a clock the tests move. */
+let clock = 0;
+const { start: startEarly, takeOr } = earlyRequests(() => clock);
+
+/** The screen's own call for `path`, as the inbox's calls make it. */
+const screenCall = (path: string) => takeOr(path, () => api<{ user: { email: string } }>(path));
+
+describe("requests started early (a page load's first screen)", () => {
+  test("the screen's call takes the early answer: one request between them", async () => {
+    startEarly("/api/auth/me");
+    const me = await screenCall("/api/auth/me");
+    expect(me.user.email).toBe("admin@example.com");
+    expect(calls).toEqual(["/api/auth/me"]);
+  });
+
+  test("only once: the next call asks the server again", async () => {
+    startEarly("/api/auth/me?first");
+    await screenCall("/api/auth/me?first");
+    await screenCall("/api/auth/me?first");
+    expect(calls).toEqual(["/api/auth/me?first", "/api/auth/me?first"]);
+  });
+
+  test("a call for another path is not given it, nor is a plain api() call", async () => {
+    startEarly("/api/auth/me?early");
+    await screenCall("/api/auth/me?other");
+    await api("/api/auth/me?early");
+    expect(calls).toEqual(["/api/auth/me?early", "/api/auth/me?other", "/api/auth/me?early"]);
+    // Still waiting for its own screen.
+    await screenCall("/api/auth/me?early");
+    expect(calls).toHaveLength(3);
+  });
+
+  test("an answer 10 s old is still taken", async () => {
+    startEarly("/api/auth/me?aged");
+    clock += earlyAnswerMs;
+    await screenCall("/api/auth/me?aged");
+    expect(calls).toEqual(["/api/auth/me?aged"]);
+  });
+
+  test("an answer older than 10 s is left: the screen asks again", async () => {
+    startEarly("/api/auth/me?old");
+    clock += earlyAnswerMs + 1;
+    await screenCall("/api/auth/me?old");
+    expect(calls).toEqual(["/api/auth/me?old", "/api/auth/me?old"]);
+  });
+
+  test("a failure is the screen's to see, once it asks", async () => {
+    startEarly("/api/no-such-endpoint");
+    await expect(screenCall("/api/no-such-endpoint")).rejects.toMatchObject({ status: 404 });
+    expect(calls).toEqual(["/api/no-such-endpoint"]);
+  });
+
+  test("a second early start of a path still waiting is the same request", async () => {
+    startEarly("/api/auth/me?twice");
+    startEarly("/api/auth/me?twice");
+    await screenCall("/api/auth/me?twice");
+    expect(calls).toEqual(["/api/auth/me?twice"]);
+  });
+});

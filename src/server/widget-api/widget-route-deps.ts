@@ -1,4 +1,5 @@
 import type { SQL } from "bun";
+import type { ReportParserPool } from "../domain/feedback/report-parser-pool.ts";
 import type { ReportQuotas } from "../domain/feedback/report-quotas.ts";
 import type { InstallationLimits } from "../domain/projects/installation-limits.ts";
 import type { PingWriter } from "../domain/sessions/ping-writes.ts";
@@ -21,6 +22,11 @@ export interface WidgetRouteDeps {
   messengerUrl: () => string;
   /** Where best-effort work that must not fail a request (realtime pushes after a write) reports. */
   logger?: Logger;
+  /**
+   * The report parser threads, kept warm for the next report and closed with the server; left out, the
+   * report routes make a pool of their own that keeps no idle thread (nothing would close it).
+   */
+  reportParser?: ReportParserPool;
   /** Feedback report quotas; left out, the defaults (`RATE_LIMITS=0` passes none that count). */
   reportQuotas?: ReportQuotas;
   /** New conversations per session and per address; left out, the defaults (`RATE_LIMITS=0` passes none). */

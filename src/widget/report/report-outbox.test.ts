@@ -121,9 +121,59 @@ describe("the report outbox", () => {
     const delivery = await s.outbox.send({ formData: { description: "hi" } });
     expect(delivery).toEqual({ status: "sent", answer: created("key-1") });
     expect(s.posts.map((p) => p.key)).toEqual(["key-1"]);
+    await settle();
     expect(s.store.kept.size).toBe(0);
-    // Kept before the post (a tab closed mid-send keeps it), let go after the 2xx.
+    // Kept while it is posted (a tab closed mid-send keeps it), let go after the 2xx.
     expect(s.flags).toEqual([true, false]);
+  });
+
+  test("the post leaves before the copy is written, and a 2xx is answered without waiting for the store", async () => {
+    const s = setup([{ ok: true }]);
+    const put = s.store.put;
+    let written: () => void = () => {};
+    s.store.put = (report) => new Promise<void>((resolve) => (written = resolve)).then(() => put(report));
+    const delivery = s.outbox.send({ formData: { description: "hi" } });
+    await settle();
+    expect(s.posts.map((p) => p.key)).toEqual(["key-1"]);
+    expect(await delivery).toEqual({ status: "sent", answer: created("key-1") });
+    // The copy is let go once it is written: nothing stays behind.
+    written();
+    await settle();
+    expect(s.store.kept.size).toBe(0);
+    expect(s.flags).toEqual([true, false]);
+  });
+
+  test("a try that fails before its copy is written waits for the copy, then is queued and retried", async () => {
+    const s = setup([{ ok: false, status: 0 }, { ok: true }]);
+    const put = s.store.put;
+    let written: () => void = () => {};
+    s.store.put = (report) => new Promise<void>((resolve) => (written = resolve)).then(() => put(report));
+    let answered = false;
+    const delivery = s.outbox.send({ formData: { description: "offline" } }, { told: true });
+    void delivery.then(() => (answered = true));
+    await settle();
+    expect(answered).toBe(false);
+    written();
+    expect(await delivery).toEqual({ status: "queued" });
+    expect(s.store.kept.size).toBe(1);
+    expect(s.notices).toEqual([{ waiting: 1, delivered: false }]);
+    await s.clock.advance(retryDelayMs(1));
+    expect(s.posts.map((p) => p.key)).toEqual(["key-1", "key-1"]);
+    expect(s.store.kept.size).toBe(0);
+  });
+
+  test("a flush while a sent report's copy is being let go does not send it again", async () => {
+    const s = setup([{ ok: true }, { ok: true }]);
+    const remove = s.store.delete;
+    let removed: () => void = () => {};
+    s.store.delete = (key) => new Promise<void>((resolve) => (removed = resolve)).then(() => remove(key));
+    await s.outbox.send({ formData: { description: "hi" } });
+    await settle();
+    await s.outbox.sendKept();
+    expect(s.posts).toHaveLength(1);
+    removed();
+    await settle();
+    expect(s.store.kept.size).toBe(0);
   });
 
   test("offline: the report is kept with its parts and answered queued; the retry sends it with the same key", async () => {

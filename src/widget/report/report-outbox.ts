@@ -98,6 +98,7 @@ async function keepReport(
   deps: OutboxDeps,
   body: Record<string, unknown>,
   told: boolean,
+  key: string,
 ): Promise<KeptReport | null> {
   try {
     const bounded = boundedBody(body, await deps.store.list(deps.sdkKey));
@@ -106,7 +107,7 @@ async function keepReport(
       return null;
     }
     const report: KeptReport = {
-      key: deps.newKey(),
+      key,
       sdkKey: deps.sdkKey,
       body: bounded.body,
       keptAt: deps.now(),
@@ -132,22 +133,117 @@ async function dropKept(deps: OutboxDeps, key: string) {
   }
 }
 
+/** A try's answer, or "no answer" once it has taken {@link stalledSendMs} (taken for lost). */
+function answerOf(deps: OutboxDeps, posted: Promise<FeedbackReportCreated>): Promise<Outcome> {
+  let stall: unknown = null;
+  const stalled = new Promise<Outcome>((resolve) => {
+    stall = deps.setTimeout(
+      () => resolve({ ok: false, retry: true, error: new Error("no answer") }),
+      stalledSendMs,
+    );
+  });
+  const answered = posted.then(
+    (answer): Outcome => ({ ok: true, answer }),
+    (error): Outcome => ({ ok: false, retry: isRetryable(error), error }),
+  );
+  return Promise.race([answered, stalled]).finally(() => deps.clearTimeout(stall));
+}
+
+type WaitingReports = ReturnType<typeof createWaitingReports>;
+
 /**
- * No report is lost: every report is kept in the store (within the bounds of report-bounds.ts)
- * before it is posted and dropped after the server's 2xx (or a refusal no retry
- * would change). A send that fails for the network or a busy server stays kept and is tried again
- * with backoff, when the network is back (`online`), and at the project's next start (`sendKept`).
- * Each report carries one idempotency key for all its tries, so a try whose answer was lost, or two
- * tabs sending the same kept report, are stored once.
+ * The tries of the outbox's reports, one at a time per report, and what follows each: a 2xx lets
+ * the copy go (behind the answer: nobody waits for the store), so does a refusal; anything else keeps
+ * it for the retries (`retryLater`).
  */
-export function createReportOutbox(deps: OutboxDeps) {
+function createTries(
+  deps: OutboxDeps,
+  waiting: WaitingReports,
+  backoff: { delivered(): void; retryLater(): void },
+) {
   /** Keys being posted now: a flush leaves them to the try under way. */
   const sending = new Map<string, Promise<Outcome>>();
+  /** Keys the server took whose copy is still being let go: a flush does not send them again. */
+  const delivered = new Set<string>();
+
+  async function settle(report: KeptReport, result: Outcome): Promise<Outcome> {
+    if (result.ok) {
+      backoff.delivered();
+      delivered.add(report.key);
+      void dropKept(deps, report.key).finally(() => delivered.delete(report.key));
+      waiting.settled(report.key, true);
+    } else if (!result.retry) {
+      deps.report("the server refused a report; it is not sent again", result.error);
+      await dropKept(deps, report.key);
+      waiting.settled(report.key, false);
+    } else {
+      waiting.add(report);
+      backoff.retryLater();
+    }
+    return result;
+  }
+
+  /** A try under way, known to flushes until its outcome is settled. */
+  function track(key: string, outcome: Promise<Outcome>): Promise<Outcome> {
+    const tracked = outcome.finally(() => sending.delete(key));
+    sending.set(key, tracked);
+    return tracked;
+  }
+
+  return {
+    /** Whether a flush should leave this kept report alone (sent, its copy on its way out). */
+    delivered: (key: string) => delivered.has(key),
+    /** One try of a kept report; the store and the retries follow its outcome, whoever waits for it. */
+    attempt(report: KeptReport): Promise<Outcome> {
+      const { key, body } = report;
+      return (
+        sending.get(key) ??
+        track(
+          key,
+          answerOf(deps, deps.post(body, key)).then((result) => settle(report, result)),
+        )
+      );
+    },
+    /**
+     * A new report's first try, posted before its copy is kept: a 2xx is answered at once (the copy
+     * is let go once written), a failure waits for the copy, and one that could not be kept fails as
+     * it is.
+     */
+    first(key: string, posted: Promise<FeedbackReportCreated>, keeping: Promise<KeptReport | null>) {
+      return track(
+        key,
+        answerOf(deps, posted).then(async (result): Promise<Outcome> => {
+          if (result.ok) {
+            delivered.add(key);
+            void keeping.then((report) => {
+              if (report) return settle(report, result);
+              delivered.delete(key);
+            });
+            return result;
+          }
+          const report = await keeping;
+          return report ? settle(report, result) : { ok: false, retry: false, error: result.error };
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * No report is lost: every report is kept in the store (within the bounds of report-bounds.ts) and
+ * dropped after the server's 2xx (or a refusal no retry would change). A new report's post starts at
+ * once and its copy is written while the request is on its way; a try that fails waits for that copy
+ * before it is left to the retries, and a 2xx is answered at once, the copy let go behind it. A send
+ * that fails for the network or a busy server stays kept and is tried again with backoff, when the
+ * network is back (`online`), and at the project's next start (`sendKept`). Each report carries one
+ * idempotency key for all its tries, so a try whose answer was lost, or two tabs sending the same
+ * kept report, are stored once.
+ */
+export function createReportOutbox(deps: OutboxDeps) {
   const waiting = createWaitingReports(deps.notify);
   let failuresInRow = 0;
   let timer: unknown = null;
   let stopped = false;
-  const drop = (key: string) => dropKept(deps, key);
 
   function schedule() {
     if (stopped || timer !== null) return;
@@ -158,41 +254,12 @@ export function createReportOutbox(deps: OutboxDeps) {
     }, retryDelayMs(failuresInRow));
   }
 
-  /** One try of a kept report; the store and the retries follow its outcome, whoever waits for it. */
-  function attempt(report: KeptReport): Promise<Outcome> {
-    const under = sending.get(report.key);
-    if (under) return under;
-    let stall: unknown = null;
-    const stalled = new Promise<Outcome>((resolve) => {
-      stall = deps.setTimeout(
-        () => resolve({ ok: false, retry: true, error: new Error("no answer") }),
-        stalledSendMs,
-      );
-    });
-    const posted = deps.post(report.body, report.key).then(
-      (answer): Outcome => ({ ok: true, answer }),
-      (error): Outcome => ({ ok: false, retry: isRetryable(error), error }),
-    );
-    const outcome = Promise.race([posted, stalled]).then(async (result) => {
-      deps.clearTimeout(stall);
-      sending.delete(report.key);
-      if (result.ok) {
-        failuresInRow = 0;
-        await drop(report.key);
-        waiting.settled(report.key, true);
-      } else if (!result.retry) {
-        deps.report("the server refused a report; it is not sent again", result.error);
-        await drop(report.key);
-        waiting.settled(report.key, false);
-      } else {
-        waiting.add(report);
-        schedule();
-      }
-      return result;
-    });
-    sending.set(report.key, outcome);
-    return outcome;
-  }
+  const tries = createTries(deps, waiting, {
+    delivered: () => {
+      failuresInRow = 0;
+    },
+    retryLater: schedule,
+  });
 
   /** Sends every kept report of the project that is not on its way already, oldest first. */
   async function sendKept(): Promise<void> {
@@ -208,15 +275,16 @@ export function createReportOutbox(deps: OutboxDeps) {
     for (const report of kept) waiting.known(report);
     for (const report of kept) {
       if (stopped) return;
+      if (tries.delivered(report.key)) continue;
       // One at a time: a network that is still down fails the first, and the rest wait for the retry.
-      const outcome = await attempt(report);
+      const outcome = await tries.attempt(report);
       if (!outcome.ok && outcome.retry) return;
     }
   }
 
   return {
     /**
-     * Keeps a new report, then posts it: `sent` with the server's answer, `queued` when it stays kept
+     * Posts a new report and keeps it meanwhile: `sent` with the server's answer, `queued` when it stays kept
      * (network, busy server, or no answer within {@link answerWaitMs}); rejects when the server
      * refused it. A report that cannot be kept (no IndexedDB, the outbox full) is still posted, once.
      * `told`: the visitor sent it and hears when a report that waited arrives (`notify`).
@@ -225,19 +293,24 @@ export function createReportOutbox(deps: OutboxDeps) {
       body: Record<string, unknown>,
       { told = false }: { told?: boolean } = {},
     ): Promise<ReportDelivery> {
-      const report = await keepReport(deps, body, told);
-      if (!report) {
-        const answer = await deps.post(body, deps.newKey());
-        return { status: "sent", answer };
-      }
+      const key = deps.newKey();
+      // The request leaves first; keeping (the store's read, the bounds, the write) goes on beside it.
+      const posted = deps.post(body, key);
+      const keeping = keepReport(deps, body, told, key);
+      const tried = tries.first(key, posted, keeping);
       let waited: unknown = null;
       const patience = new Promise<null>((resolve) => {
         waited = deps.setTimeout(() => resolve(null), answerWaitMs);
       });
-      const outcome = await Promise.race([attempt(report), patience]);
+      let outcome = await Promise.race([tried, patience]);
       deps.clearTimeout(waited);
-      // Still on its way: the visitor is told it waits, and hears when it arrives.
-      if (outcome === null) waiting.add(report);
+      if (outcome === null) {
+        const report = await keeping;
+        // Still on its way: the visitor is told it waits, and hears when it arrives. One that could
+        // not be kept has no later: its sender waits for this try.
+        if (!report) outcome = await tried;
+        else waiting.add(report);
+      }
       if (outcome === null || (!outcome.ok && outcome.retry)) return { status: "queued" };
       if (!outcome.ok) throw outcome.error;
       return { status: "sent", answer: outcome.answer };

@@ -7,6 +7,13 @@ export interface ReportParserPoolOptions {
   threads: number;
   /** A thread with nothing to do for this long ends, giving its memory back. */
   idleMs: number;
+  /**
+   * Threads that stay when idle (none when left out). A thread takes a tenth to a third of a second
+   * to start (its modules load), and a site's reports are mostly minutes apart, so without one every
+   * report would wait for its thread; an idle thread holds some 12 MB. A pool that keeps one must be
+   * closed when its server stops.
+   */
+  keepIdle?: number;
 }
 
 /**
@@ -19,13 +26,14 @@ export interface ReportParserPoolOptions {
 export const defaultReportParserPoolOptions: ReportParserPoolOptions = {
   threads: Math.min(2, availableParallelism()),
   idleMs: 30_000,
+  keepIdle: 1,
 };
 
 export interface ReportParserPool {
   /** Prepares a report on a parser thread; `body` is moved there (it is empty here afterwards). */
   parse(body: Uint8Array): Promise<ReportPreparation>;
-  /** Reports being parsed now and reports waiting for a thread. */
-  readonly load: { parsing: number; waiting: number };
+  /** Reports being parsed now, reports waiting for a thread, and the threads there are. */
+  readonly load: { parsing: number; waiting: number; threads: number };
   /** Ends every thread; jobs not yet answered fail. */
   close(): void;
 }
@@ -49,7 +57,8 @@ const workerUrl = new URL("./report-parser-worker.ts", import.meta.url).href;
  * Report parsing off the request thread, at most `threads` at once: a 17 MB JSON body blocks the
  * thread that parses it for hundreds of milliseconds, which on the request thread stalled every
  * other request (`/healthz` up to 5.4 s in a flood). Threads start on the first report and end when
- * idle; waiting jobs are served in order (the report intake already bounds how many there are).
+ * idle, but for `keepIdle` of them; waiting jobs are served in order (the report intake already bounds
+ * how many there are).
  */
 export function createReportParserPool(
   options: ReportParserPoolOptions = defaultReportParserPoolOptions,
@@ -76,7 +85,10 @@ export function createReportParserPool(
     thread.job = null;
     const next = queue.shift();
     if (next) return run(thread, next);
-    thread.idleTimer = setTimeout(() => retire(thread), options.idleMs);
+    thread.idleTimer = setTimeout(() => {
+      // The threads kept for the next report stay; the others end.
+      if (threads.size > (options.keepIdle ?? 0)) retire(thread);
+    }, options.idleMs);
     thread.idleTimer.unref?.();
   }
 
@@ -118,7 +130,8 @@ export function createReportParserPool(
       });
     },
     get load() {
-      return { parsing: [...threads].filter((thread) => thread.job !== null).length, waiting: queue.length };
+      const parsing = [...threads].filter((thread) => thread.job !== null).length;
+      return { parsing, waiting: queue.length, threads: threads.size };
     },
     close() {
       for (const thread of [...threads]) {

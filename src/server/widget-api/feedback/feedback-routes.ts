@@ -54,7 +54,8 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
   const { sql } = deps;
   const limiter = createReportLimiter(sql, deps.reportQuotas ?? defaultReportQuotas);
   const intake = createReportIntake(defaultReportIntakeLimits);
-  const parser = createReportParserPool(defaultReportParserPoolOptions);
+  const parser =
+    deps.reportParser ?? createReportParserPool({ ...defaultReportParserPoolOptions, keepIdle: 0 });
 
   /** A refund that fails leaves the sender counted once too often: logged, never the request's failure. */
   const refund = (allowance: ReportAllowance | null) =>

@@ -11,6 +11,7 @@ import { startServer } from "../src/server/server.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
 import { benchOptions } from "./cli-options.ts";
 import { benchChecklistId, benchTourId, createLiveSurfaces } from "./live-surfaces.ts";
+import { elementCount, shopPage } from "./shop-page.ts";
 import { type Surface, surfaceNames, surfacesShown } from "./surfaces-shown.ts";
 import { formatTraceSummary, summarizeTrace } from "./trace-summary.ts";
 
@@ -108,64 +109,6 @@ function snippet(src: string, calls: string[]): string {
     `i=document.createElement("script");i.type="text/javascript",i.async=!0,i.src=${JSON.stringify(src)},` +
     `t.appendChild(i)},Gleap.load(),${queued}Gleap.initialize("demo")}}();</script>`
   );
-}
-
-const words =
-  "notes team sync offline share plan draft review project idea task board calendar focus archive search tag export"
-    .split(" ")
-    .filter(Boolean);
-const phrase = (seed: number, length: number) =>
-  Array.from({ length }, (_, i) => words[(seed * 7 + i * 13) % words.length]).join(" ");
-
-/**
- * A shop-like page: header, nav, a long article, 300 product cards with SVG images, a footer; `body`
- * goes between the article and the products (the "all surfaces" run's `<gleap-checklist>`).
- */
-function hostPage(head: string, body = ""): string {
-  const nav = Array.from({ length: 8 }, (_, i) => `<a href="#s${i}">${phrase(i, 1)}</a>`).join("");
-  const article = Array.from(
-    { length: 30 },
-    (_, s) =>
-      `<section id="s${s}"><h2>${phrase(s, 4)}</h2>${Array.from(
-        { length: 3 },
-        (_, p) => `<p>${phrase(s * 3 + p, 60)} <a href="#s${(s + 1) % 30}">more</a> ${phrase(p, 20)}.</p>`,
-      ).join("")}</section>`,
-  ).join("");
-  const cards = Array.from({ length: 300 }, (_, n) => {
-    // A CSS box stands in for the product photo: a real photo decodes off the main thread, whereas an
-    // SVG <img> is laid out and painted by Blink on it and would swamp the figures.
-    return (
-      `<article class="card"><div class="thumb" style="--hue:${(n * 37) % 360}" role="img" aria-label="photo"></div>` +
-      `<h3>${phrase(n, 2)} ${n + 1}</h3><p class="desc">${phrase(n, 14)}</p>` +
-      `<p class="price">$${((n * 7.31) % 200).toFixed(2)}</p><ul class="tags"><li>${phrase(n, 1)}</li>` +
-      `<li>${phrase(n + 1, 1)}</li></ul><button type="button">Add to cart</button></article>`
-    );
-  }).join("");
-  const footer = Array.from(
-    { length: 4 },
-    (_, c) =>
-      `<div><h4>${phrase(c, 1)}</h4><ul>${Array.from(
-        { length: 8 },
-        (_, l) => `<li><a href="#f${c}-${l}">${phrase(c + l, 2)}</a></li>`,
-      ).join("")}</ul></div>`,
-  ).join("");
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Acme Shop</title><link rel="icon" href="data:,">
-<style>
-body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1b1b1f}header{display:flex;gap:1rem;align-items:center;padding:1rem 2rem;background:#16324f;color:#fff}
-header nav{display:flex;gap:1rem}header a{color:#fff}main{max-width:1200px;margin:0 auto;padding:1rem 2rem}
-section p{max-width:70ch}.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(180px,1fr));gap:1rem}
-.card{border:1px solid #ddd;border-radius:8px;padding:.75rem;box-shadow:0 1px 3px rgba(0,0,0,.1)}.thumb{aspect-ratio:4/3;border-radius:4px;background:radial-gradient(circle,#fff8 30%,transparent 31%),hsl(var(--hue),60%,75%)}
-.price{font-weight:700}.tags{display:flex;gap:.5rem;list-style:none;padding:0}.tags li{background:#eef;border-radius:4px;padding:0 .4rem;font-size:.8rem}
-footer{display:grid;grid-template-columns:repeat(4,1fr);gap:1rem;padding:2rem;background:#f3f3f5}
-</style>
-${head}
-</head><body>
-<header><strong>Acme Shop</strong><nav>${nav}</nav></header>
-<main><article><h1>${phrase(1, 6)}</h1>${article}</article>${body}<h2 id="products">Products</h2><div class="grid">${cards}</div></main>
-<footer>${footer}</footer>
-</body></html>`;
 }
 
 /**
@@ -547,9 +490,9 @@ try {
     const body = surfaces ? `<gleap-checklist checklistId="${benchChecklistId}"></gleap-checklist>` : "";
     const calls = surfaces ? [`Gleap.startProductTour(${JSON.stringify(benchTourId)})`] : [];
     return {
-      baseline: hostPage("", body),
-      ours: hostPage(snippet(`${ours}/sdk/loader.js`, calls), body),
-      reference: hostPage(
+      baseline: shopPage("", body),
+      ours: shopPage(snippet(`${ours}/sdk/loader.js`, calls), body),
+      reference: shopPage(
         snippet(`${reference}/ref/index.js`, [
           `Gleap.setApiUrl(${JSON.stringify(`${ours}/api/widget`)})`,
           `Gleap.setWSApiUrl(${JSON.stringify(`${ours.replace(/^http/, "ws")}/api/widget/ws`)})`,
@@ -620,7 +563,6 @@ try {
   }
   phase = "setup";
   const plainPage = pages.get("/launcher-only/baseline") ?? "";
-  const elementCount = (plainPage.match(/<[a-z][a-z0-9]*[\s>]/g) ?? []).length;
 
   // 6. The report, per scenario.
   const missed: string[] = [];
@@ -669,7 +611,9 @@ try {
       `\n=== ${title}\nHost-page impact: ${runs} runs per variant (medians), CPU throttled ${throttle}x, first visits, ` +
         `measured ${settleOf(scenario)} ms after \`initialized\` (cap ${initializedCapMs} ms)`,
     );
-    console.log(`host page: ${(plainPage.length / 1024).toFixed(0)} KB HTML, ~${elementCount} elements`);
+    console.log(
+      `host page: ${(plainPage.length / 1024).toFixed(0)} KB HTML, ~${elementCount(plainPage)} elements`,
+    );
     console.log(
       `baseline (no SDK): script ${ms(base.scriptMs)}, main-thread tasks ${ms(base.taskMs)}, load event at ` +
         `${ms(base.loadMs)}, ${base.longTasks} long tasks totalling ${ms(base.longTaskMs)}\n`,

@@ -13,7 +13,7 @@ import { createTooltip } from "../src/server/domain/outbounds/tooltips-repositor
  * host pages start the tour themselves with `Gleap.startProductTour`, for both SDKs: every surface is
  * on the page in the same page view.
  *
- * Where they sit on the host page (bench/host-impact.ts `hostPage`): the tour's first step points at
+ * Where they sit on the host page (bench/shop-page.ts): the tour's first step points at
  * the header (above the fold), the tooltip's hotspot at a heading of the product grid and the
  * checklist element after the article, both far below the fold, as on a real page where an admin
  * placed them beside the content they explain.

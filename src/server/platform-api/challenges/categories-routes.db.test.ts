@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { ChallengeCategory, ChallengeDetail } from "../../../shared/challenges-api.ts";
 import { expectError } from "../../test-support/api-calls.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import {
   auditFor,
   type ChallengesTestApi,
@@ -9,6 +8,7 @@ import {
   type Page,
   startChallengesTestApi,
 } from "../../test-support/challenges-api-client.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let api: ChallengesTestApi;
 

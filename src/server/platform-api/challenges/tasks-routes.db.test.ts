@@ -7,7 +7,6 @@ import type {
   TaskFields,
 } from "../../../shared/challenges-api.ts";
 import { expectError } from "../../test-support/api-calls.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import {
   auditFor,
   type ChallengesTestApi,
@@ -16,6 +15,7 @@ import {
   type Page,
   startChallengesTestApi,
 } from "../../test-support/challenges-api-client.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let api: ChallengesTestApi;
 let challenge: ChallengeDetail;

@@ -3,10 +3,10 @@ import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { AuditLogItem, DashboardSummary } from "../../../shared/reports-api.ts";
 import { createUser, type StoredUser } from "../../auth/users-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
+import { apiClient, insertChallenge, insertTask } from "../../test-support/report-fixtures.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { testPasswords } from "../../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
-import { apiClient, insertChallenge, insertTask } from "../../test-support/report-fixtures.ts";
 
 type Page = ListPage<AuditLogItem>;
 

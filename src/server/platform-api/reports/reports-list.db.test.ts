@@ -3,9 +3,9 @@ import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { ReportListItem } from "../../../shared/reports-api.ts";
 import type { StoredUser } from "../../auth/users-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
+import { apiClient, insertChallenge, insertTask } from "../../test-support/report-fixtures.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
-import { apiClient, insertChallenge, insertTask } from "../../test-support/report-fixtures.ts";
 
 type Page = ListPage<ReportListItem>;
 

@@ -3,8 +3,14 @@ import type { ReportDetail, ReportListItem, TaskRatings } from "../../../shared/
 import type { StoredUser } from "../../auth/users-repository.ts";
 import { resolveReport } from "../../domain/task-reports/task-reports-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
+import {
+  apiClient,
+  codingContent,
+  insertChallenge,
+  insertTask,
+  taskEnabled,
+} from "../../test-support/report-fixtures.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
-import { apiClient, codingContent, insertChallenge, insertTask, taskEnabled } from "../../test-support/report-fixtures.ts";
 
 let server: TestServer;
 let client: ReturnType<typeof apiClient>;

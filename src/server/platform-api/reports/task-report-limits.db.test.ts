@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import type { ReportListItem } from "../../../shared/reports-api.ts";
 import type { StoredUser } from "../../auth/users-repository.ts";
+import { apiClient, insertChallenge, insertTask, taskEnabled } from "../../test-support/report-fixtures.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer } from "../../test-support/test-server.ts";
-import { apiClient, insertChallenge, insertTask, taskEnabled } from "../../test-support/report-fixtures.ts";
 
 /**
  * One account disabled 20 tasks in 46 ms, since a single report took a task out of

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { RootSkillDetail, SkillTree, SkillTreeGrid } from "../../../shared/skills-api.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { type SkillsTestClient, startSkillsTestClient } from "../../test-support/skills-api-client.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let client: SkillsTestClient;
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { RootSkillDetail, SubSkill } from "../../../shared/skills-api.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { type SkillsTestClient, startSkillsTestClient } from "../../test-support/skills-api-client.ts";
+import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let client: SkillsTestClient;
 

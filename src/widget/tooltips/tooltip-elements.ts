@@ -1,4 +1,5 @@
 import { safeHtmlFragment } from "../common/safe-html.ts";
+import type { MoveWatch } from "../common/target-moves.ts";
 import type { Tooltip } from "./tooltip-config.ts";
 import { hotspotIconSvg } from "./tooltip-icons.ts";
 
@@ -11,6 +12,8 @@ export interface Attached {
   shown: boolean;
   hideTimer?: ReturnType<typeof setTimeout>;
   fadeTimer?: ReturnType<typeof setTimeout>;
+  /** Hears the element move however it moved (common/target-moves.ts), while it has a box. */
+  moves?: MoveWatch;
   detach: () => void;
 }
 

@@ -3,8 +3,9 @@ import { afterFrame, animationFrame, measureBox } from "../common/frames.ts";
 import { watchPage } from "./page-watch.ts";
 import { type Tooltip, tooltipsForPage } from "./tooltip-config.ts";
 import { type Attached, buildTooltipElements } from "./tooltip-elements.ts";
+import { createFollowing } from "./tooltip-following.ts";
 import { hideBubble, listenForHover, showBubble } from "./tooltip-hover.ts";
-import { createPositioner, textWidth } from "./tooltip-positioning.ts";
+import { textWidth } from "./tooltip-positioning.ts";
 
 /**
  * Tooltips on the host page (spec §2, §4): finds each tooltip's elements by selector, draws a hotspot
@@ -33,14 +34,16 @@ export function createTooltipManager(options: TooltipManagerOptions) {
   const { layer, window } = options;
   const document = window.document;
   const nextFrame = options.nextFrame ?? animationFrame(window);
-  const positioner = createPositioner({
+  const following = createFollowing({
     window,
     measure: options.measure ?? measureBox,
     measureText: options.measureText ?? textWidth(window),
     nextFrame,
+    placeSoon: () => page.placeSoon(),
     stopped: () => stopped,
   });
-  const { placeWithRetries, placeHotspot, placeBubble } = positioner;
+  const { placeWithRetries, placeBubble } = following.positioner;
+  const { followMoves } = following;
 
   let tooltips: Tooltip[] = [];
   let forPage: Tooltip[] = [];
@@ -53,19 +56,21 @@ export function createTooltipManager(options: TooltipManagerOptions) {
     return tooltip.color || options.brandColor() || "#485BFF";
   }
 
-  function attach(tooltip: Tooltip, target: Element) {
+  /** Draws the tooltip's elements for `target`, unplaced: `sync` places every new one at once. */
+  function attach(tooltip: Tooltip, target: Element): Attached {
     const id = `gt-${nextId++}`;
     const { bubble, hotspot } = buildTooltipElements(document, tooltip, id, colorOf(tooltip));
     layer.append(...(hotspot ? [hotspot, bubble] : [bubble]));
 
     const entry: Attached = { tooltip, target, hotspot, bubble, shown: false, detach: () => undefined };
     const unlisten = listenForHover(entry, {
-      enter: () => showBubble(entry, () => placeWithRetries(() => placeBubble(entry))),
+      enter: () => showBubble(entry, () => placeWithRetries(() => placeBubble(entry) && followMoves(entry))),
       leave: () => hideBubble(entry),
       bubbleLoaded: () => placeBubble(entry),
     });
     entry.detach = () => {
       unlisten();
+      entry.moves?.();
       page.sizes?.unobserve(target);
       clearTimeout(entry.hideTimer);
       clearTimeout(entry.fadeTimer);
@@ -74,7 +79,7 @@ export function createTooltipManager(options: TooltipManagerOptions) {
     };
     attached.push(entry);
     page.sizes?.observe(target);
-    placeWithRetries(() => placeHotspot(entry));
+    return entry;
   }
 
   function matchingElements(tooltip: Tooltip): Element[] {
@@ -100,26 +105,21 @@ export function createTooltipManager(options: TooltipManagerOptions) {
       else entry.detach();
     }
     attached = keep;
+    const added: Attached[] = [];
     for (const tooltip of forPage) {
       for (const target of matchingElements(tooltip)) {
         if (!attached.some((entry) => entry.tooltip === tooltip && entry.target === target))
-          attach(tooltip, target);
+          added.push(attach(tooltip, target));
       }
     }
-    placeAll();
-  }
-
-  function placeAll() {
-    for (const entry of attached) {
-      placeHotspot(entry);
-      placeBubble(entry);
-    }
+    const unplaced = following.placeAll(attached);
+    for (const entry of added) if (unplaced.includes(entry)) following.retryPlacement(entry);
   }
 
   const page = watchPage(
     window,
     nextFrame,
-    { sync, placeAll, lastUrl: () => lastUrl, stopped: () => stopped },
+    { sync, placeAll: () => following.placeAll(attached), lastUrl: () => lastUrl, stopped: () => stopped },
     options.afterFrame ?? (options.nextFrame ? nextFrame : afterFrame(window)),
   );
 

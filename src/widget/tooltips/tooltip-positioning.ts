@@ -29,7 +29,14 @@ export interface PositionerOptions {
   stopped(): boolean;
 }
 
-/** Puts hotspots and bubbles where `tooltip-placement.ts` says, as `position: fixed` boxes. */
+/** Where a hotspot goes on screen (`hotspotPosition`). */
+type HotspotSpot = { left: number; top: number };
+
+/**
+ * Puts hotspots and bubbles where `tooltip-placement.ts` says, as `position: fixed` boxes. Placing
+ * several hotspots reads every element first (`measureHotspot`) and writes after (`applyHotspot`):
+ * reading after a write makes the browser lay the page out again, once per hotspot.
+ */
 export function createPositioner(options: PositionerOptions) {
   const { window, measure, measureText, nextFrame } = options;
 
@@ -39,19 +46,26 @@ export function createPositioner(options: PositionerOptions) {
     nextFrame(() => placeWithRetries(place, attempt + 1));
   }
 
-  function placeHotspot(entry: Attached): boolean {
+  /** Where the hotspot goes, from reading the page only; null while its element has no box. */
+  function measureHotspot(entry: Attached): HotspotSpot | null {
+    const box = measure(entry.target);
+    if (!entry.target.isConnected || !hasBox(box)) return null;
+    return hotspotPosition(box, measureText(entry.target), entry.tooltip);
+  }
+
+  /** Puts the hotspot where `measureHotspot` said (hidden without a spot); writes only. */
+  function applyHotspot(entry: Attached, spot: HotspotSpot | null): boolean {
     const hotspot = entry.hotspot;
     if (!hotspot) return true;
-    const box = measure(entry.target);
-    if (!entry.target.isConnected || !hasBox(box)) {
-      hotspot.hidden = true;
-      return false;
-    }
-    const { left, top } = hotspotPosition(box, measureText(entry.target), entry.tooltip);
-    hotspot.hidden = false;
-    hotspot.style.left = `${Math.round(left)}px`;
-    hotspot.style.top = `${Math.round(top)}px`;
+    hotspot.hidden = !spot;
+    if (!spot) return false;
+    hotspot.style.left = `${Math.round(spot.left)}px`;
+    hotspot.style.top = `${Math.round(spot.top)}px`;
     return true;
+  }
+
+  function placeHotspot(entry: Attached): boolean {
+    return !entry.hotspot || applyHotspot(entry, measureHotspot(entry));
   }
 
   function placeBubble(entry: Attached): boolean {
@@ -77,5 +91,5 @@ export function createPositioner(options: PositionerOptions) {
     return true;
   }
 
-  return { placeWithRetries, placeHotspot, placeBubble };
+  return { placeWithRetries, measureHotspot, applyHotspot, placeHotspot, placeBubble };
 }

@@ -1,5 +1,5 @@
 import type { Rect } from "../common/bubble-placement.ts";
-import { watchMoves } from "./target-moves.ts";
+import { watchMoves } from "../common/target-moves.ts";
 
 /** Frames the first placement waits at most for the page to hold still (about half a second). */
 export const settleFrames = 30;

@@ -1,4 +1,4 @@
-import type { Rect } from "../common/bubble-placement.ts";
+import type { Rect } from "./bubble-placement.ts";
 
 /** What watching an element's place needs of the window (tests pass their own observer). */
 export interface MoveWatchWindow {
@@ -10,6 +10,13 @@ export interface MoveWatchWindow {
 
 /** A clipped element (ratio 0) is looked at again after this long, not in a loop. */
 const clippedRetryMs = 1000;
+
+/**
+ * Stops the watch. `watching()` says whether it still watches: it gives up by itself on an element
+ * without a box or no longer in the page, and a caller that hears of the element again (a
+ * ResizeObserver) starts a new one.
+ */
+export type MoveWatch = (() => void) & { watching(): boolean };
 
 /** The root margin that shrinks the window to exactly `box` (rounded outwards, so the box fits). */
 export function marginAround(box: Rect, viewport: { width: number; height: number }): string {
@@ -34,8 +41,9 @@ export function watchMoves(
   target: Element,
   measure: (element: Element) => Rect,
   onMove: () => void,
-): () => void {
-  if (typeof window.IntersectionObserver !== "function") return () => {};
+): MoveWatch {
+  if (typeof window.IntersectionObserver !== "function")
+    return Object.assign(() => {}, { watching: () => false });
   const Observer: typeof IntersectionObserver = window.IntersectionObserver;
   const root = window.document.documentElement;
   let observer: IntersectionObserver | null = null;
@@ -44,6 +52,7 @@ export function watchMoves(
 
   const disconnect = () => {
     window.clearTimeout(retry);
+    retry = undefined;
     observer?.disconnect();
     observer = null;
   };
@@ -86,8 +95,9 @@ export function watchMoves(
   }
 
   watch(1);
-  return () => {
+  const stop = () => {
     stopped = true;
     disconnect();
   };
+  return Object.assign(stop, { watching: () => !stopped && (observer !== null || retry !== undefined) });
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import type { Rect } from "../common/bubble-placement.ts";
+import type { Rect } from "./bubble-placement.ts";
 import { type MoveWatchWindow, marginAround, watchMoves } from "./target-moves.ts";
 
 describe("marginAround", () => {

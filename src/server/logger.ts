@@ -1,4 +1,3 @@
-import { writeSync } from "node:fs";
 import type { LogLevel } from "./config.ts";
 import { currentRequestId } from "./request-context.ts";
 
@@ -24,10 +23,10 @@ let flushAtExit = false;
 /** Writes the waiting lines now: before anything else the process prints, or at its exit. */
 export function flushLogLines(): void {
   if (pending.length === 0) return;
-  const text = `${pending.join("\n")}\n`;
+  const text = pending.join("\n");
   pending = [];
-  // Synchronous, so a line is out before the process ends and before what is printed after it.
-  writeSync(1, text);
+  // One console.log: in order with what the process prints after it, and flushed at exit.
+  console.log(text);
 }
 
 function batchedStdout(line: string): void {

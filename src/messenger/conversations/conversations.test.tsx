@@ -349,7 +349,8 @@ describe("a conversation", () => {
     now += 1;
     typingTiming.idleMs = 20;
     await type(composer(container), "Hell");
-    expect(typing()).toEqual([{ typing: true }, { typing: true }]);
+    // The stop may already have followed it on a busy machine (20 ms): the first two are the signals.
+    expect(typing().slice(0, 2)).toEqual([{ typing: true }, { typing: true }]);
     await waitFor(() => typing().length === 3);
     expect(typing().at(-1)).toEqual({ typing: false });
   });

@@ -1,46 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../../server/test-support/test-server.ts";
-import type { LoginResult } from "../../shared/auth-api.ts";
-import { setSession } from "../session/session-store.ts";
+import { beforeEach, describe, expect, test } from "bun:test";
+import { watchedAdminServer } from "../test-support/watched-admin-server.ts";
 import { api } from "./api-client.ts";
 import { earlyAnswerMs, earlyRequests } from "./early-requests.ts";
 
 // Against the real server, counting the requests that reach it: an early start saves the screen's own.
-let server: TestServer;
-const setPageUrl = (url: string) =>
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
-const startUrl = location.href;
-/** Every call's path and query, watched without being changed. */
-const calls: string[] = [];
-const nativeFetch = globalThis.fetch;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  globalThis.fetch = Object.assign(
-    (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      calls.push(url.pathname + url.search);
-      return nativeFetch(input, init);
-    },
-    { preconnect: nativeFetch.preconnect },
-  ) as typeof fetch;
-});
-
-afterAll(async () => {
-  globalThis.fetch = nativeFetch;
-  setSession(null);
-  setPageUrl(startUrl);
-  await server.dispose();
-});
+const watched = watchedAdminServer();
+const { calls, setPageUrl } = watched;
 
 beforeEach(async () => {
-  setPageUrl(`${server.mainUrl}/dashboard`);
-  const response = await nativeFetch(`${server.mainUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ login: "admin@example.com", password: "admin" }),
-  });
-  setSession((await response.json()) as LoginResult);
+  setPageUrl(`${watched.server.mainUrl}/dashboard`);
+  await watched.signIn();
   calls.length = 0;
 });
 

@@ -53,6 +53,24 @@ async function reportParts(id: string) {
   return { parts, files };
 }
 
+/**
+ * This helper is a second writer beside the server. On SQLite a write transaction that read the file
+ * before the server's latest commit is refused at once ("database is locked": the busy timeout does not
+ * apply to a stale snapshot), and the server commits every second or so (its beat, folded pings): the
+ * transaction is tried again, as a second process has to.
+ */
+async function withRetriesWhileLocked(write: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !/database is locked|SQLITE_BUSY/i.test(String(error))) throw error;
+      await Bun.sleep(25 * attempt);
+    }
+  }
+}
+
 async function answer(request: Request): Promise<Response> {
   const { pathname, searchParams } = new URL(request.url);
   if (request.method === "GET" && pathname === "/healthz") return new Response("ok");
@@ -71,13 +89,17 @@ async function answer(request: Request): Promise<Response> {
     return Response.json(await db.sql.unsafe(body.query ?? "", body.params ?? []));
   }
   if (pathname === "/write") {
-    await db.sql.begin(async (tx) => {
-      for (const statement of body.statements ?? []) await tx.unsafe(statement.query, statement.params ?? []);
-    });
+    await withRetriesWhileLocked(() =>
+      db.sql.begin(async (tx) => {
+        for (const statement of body.statements ?? [])
+          await tx.unsafe(statement.query, statement.params ?? []);
+      }),
+    );
     return new Response(null, { status: 204 });
   }
   if (pathname === "/outbound-events") {
-    for (const event of body.events ?? []) await recordOutboundEvent(db.sql, event);
+    for (const event of body.events ?? [])
+      await withRetriesWhileLocked(() => recordOutboundEvent(db.sql, event));
     return new Response(null, { status: 204 });
   }
   return new Response("not found", { status: 404 });

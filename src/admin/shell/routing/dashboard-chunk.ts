@@ -1,3 +1,5 @@
+import { moduleOnce } from "./module-once.ts";
+
 /**
  * The dashboard's chunk (dashboard-routes.tsx), loaded once: by the router on a /dashboard address, and
  * ahead of time by the login form when it is sent, so signing in does not wait for it afterwards, and
@@ -5,24 +7,13 @@
  */
 type DashboardModule = typeof import("../../dashboard-routes.tsx");
 
-let loading: Promise<DashboardModule> | null = null;
-let loaded: DashboardModule | null = null;
+const dashboardRoutes = moduleOnce<DashboardModule>(() => import("../../dashboard-routes.tsx"));
 
 export function loadDashboardRoutes(): Promise<DashboardModule> {
-  loading ??= import("../../dashboard-routes.tsx").then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
+  return dashboardRoutes.load();
 }
 
 /** The chunk when it has been loaded, for rendering it without suspending (lazy-page.ts says why). */
 export function loadedDashboardRoutes(): DashboardModule | null {
-  return loaded;
+  return dashboardRoutes.loaded();
 }

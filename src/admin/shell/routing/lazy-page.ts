@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, lazy, useState } from "react";
+import { moduleOnce } from "./module-once.ts";
 
 /** Spec §4: a page chunk that fails to load reloads the page, at most once per 10 s per path. */
 export const chunkReloadGuardMs = 10_000;
@@ -52,22 +53,7 @@ export interface DashboardPage {
  * a page load that fetched the screen's code beforehand (initial-route.ts) would pay for nothing.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  let loading: Promise<{ default: ComponentType }> | null = null;
-  let loaded: { default: ComponentType } | null = null;
-  const loadOnce = () => {
-    loading ??= load().then(
-      (module) => {
-        loaded = module;
-        return module;
-      },
-      (error: unknown) => {
-        // A failed prefetch must not stick: the next attempt (the navigation) imports again.
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const { load: loadOnce, loaded } = moduleOnce(load);
   const Lazy = lazy(() =>
     loadOnce().catch((error: unknown) => {
       if (claimChunkReload(sessionStorage, location.pathname, Date.now())) {
@@ -79,7 +65,7 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
   );
   function Page(props: object) {
     // Decided once per mount: switching between the two afterwards would mount the screen again.
-    const [ready] = useState(() => loaded);
+    const [ready] = useState(loaded);
     return createElement(ready ? ready.default : Lazy, props);
   }
   return Object.assign(Page, { load: loadOnce, preload: () => loadOnce().catch(() => undefined) });

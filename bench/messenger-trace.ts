@@ -11,6 +11,8 @@
  * (`disabled-by-default-v8.cpu_profiler`'s `ProfileChunk` events, each sample weighed by the time to
  * the next), by script and by function.
  */
+
+import type { TraceCallFrame as CallFrame, TraceEvent } from "./chrome-trace-event.ts";
 import { formatTraceSummary, summarizeTrace } from "./trace-summary.ts";
 
 export const traceCategories = [
@@ -25,37 +27,6 @@ export const traceCategories = [
   "v8",
   "disabled-by-default-v8.compile",
 ];
-
-interface CallFrame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-}
-
-interface EventData {
-  frame?: string;
-  url?: string;
-  documentLoaderURL?: string;
-  requestId?: string;
-  message?: string;
-  type?: string;
-  functionName?: string;
-  startTime?: number;
-  cpuProfile?: { nodes?: Array<{ id: number; callFrame: CallFrame }>; samples?: number[] };
-  timeDeltas?: number[];
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: { name?: string; frame?: string; data?: EventData; beginData?: EventData };
-}
 
 type Line = [at: number, text: string];
 

@@ -6,31 +6,7 @@
  * option of the page-load benches: finding the waterfall, not a budget.
  */
 
-interface TraceEvent {
-  name: string;
-  cat?: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: {
-    name?: string;
-    fileName?: string;
-    data?: {
-      url?: string;
-      requestId?: string;
-      requestMethod?: string;
-      fromCache?: boolean;
-      encodedDataLength?: number;
-      statusCode?: number;
-      type?: string;
-      functionName?: string;
-      priority?: string;
-    };
-    beginData?: { url?: string };
-  };
-}
+import type { TraceEvent } from "./chrome-trace-event.ts";
 
 export interface TimelineLine {
   at: number;

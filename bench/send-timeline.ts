@@ -8,36 +8,7 @@
  * time here is after the click, on the trace's clock.
  */
 
-interface TraceEvent {
-  name: string;
-  cat?: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: {
-    name?: string;
-    data?: {
-      url?: string;
-      requestId?: string;
-      requestMethod?: string;
-      type?: string;
-      functionName?: string;
-      startTime?: number;
-      encodedDataLength?: number;
-      finishTime?: number;
-      statusCode?: number;
-      timing?: { requestTime: number; sendStart: number; sendEnd: number; receiveHeadersEnd: number };
-      cpuProfile?: {
-        nodes?: Array<{ id: number; parent?: number; callFrame: { functionName?: string; url?: string } }>;
-        samples?: number[];
-      };
-      timeDeltas?: number[];
-    };
-  };
-}
+import type { TraceEvent } from "./chrome-trace-event.ts";
 
 export interface TimelineTask {
   thread: "page" | "frame";

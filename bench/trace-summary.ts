@@ -5,15 +5,7 @@
  * `bench/host-impact.ts --trace`: finding what to make cheaper, not a budget.
  */
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; scriptName?: string; functionName?: string } };
-}
+import type { TraceEvent } from "./chrome-trace-event.ts";
 
 export interface ThreadSummary {
   thread: string;

@@ -1,23 +1,14 @@
+import { sessionHeaders, startSession } from "../src/server/test-support/outbound-test-support.ts";
+
 /**
  * A visitor's report through the real widget API, from a session of its own (so it can be answered):
  * a bug with a description, a page and a console line. Answers the report's id.
  */
 export async function sendVisitorReport(main: string, i: number): Promise<string> {
-  const session = (await (
-    await fetch(`${main}/api/widget/sessions`, {
-      method: "POST",
-      headers: { "Api-Token": "demo" },
-      body: "{}",
-    })
-  ).json()) as { gleapId: string; gleapHash: string };
+  const session = await startSession(main);
   const sent = await fetch(`${main}/api/widget/bugs/v2`, {
     method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "Api-Token": "demo",
-      "Gleap-Id": session.gleapId,
-      "Gleap-Hash": session.gleapHash,
-    },
+    headers: sessionHeaders(session),
     body: JSON.stringify({
       type: "BUG",
       formData: { description: `The export button does nothing (${i})`, reportedBy: `v${i}@example.com` },

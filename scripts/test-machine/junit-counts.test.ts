@@ -28,12 +28,39 @@ describe("JUnit failures", () => {
     <testcase name="skips" classname="b.e2e.ts" time="0"><skipped/></testcase>
   </testsuite>
 </testsuites>`;
-    expect(junitFailures(report)).toEqual([
+    expect(junitFailures(report).map((failed) => failed.name)).toEqual([
       `src/a.db.test.ts › a mail's "retry" & more`,
       "b.e2e.ts › errs",
       "b.e2e.ts › skips",
     ]);
+    expect(junitFailures(report).map((failed) => failed.error)).toEqual(["AssertionError", "boom", ""]);
     expect(junitFailures(bunReport)).toEqual([]);
+  });
+
+  test("a failure's text: bun's entities decoded, Playwright's CDATA as it is, with its page snapshot", () => {
+    const bun = `<testsuites tests="1" failures="1">
+    <testcase name="refuses" classname="" file="a.test.ts" line="2">
+      <failure type="Error" message="POST /x → 429">Error: POST /x → 429 &amp; more&#10;      at a.test.ts:2:75&#10;</failure>
+    </testcase></testsuites>`;
+    expect(junitFailures(bun)).toEqual([
+      {
+        name: "a.test.ts › refuses",
+        error: "Error: POST /x → 429 & more\n      at a.test.ts:2:75",
+        errorContext: null,
+      },
+    ]);
+    const playwright = `<testsuites tests="1" failures="1"><testsuite name="b.e2e.ts">
+<testcase name="saves" classname="b.e2e.ts" time="3.1">
+<failure message="expect(locator).toBeVisible() failed" type="expect.toBeVisible">
+<![CDATA[    Error: expect(locator).toBeVisible() failed &amp; kept
+
+    Error Context: ../test-results/e2e/b-saves/error-context.md
+]]>
+</failure>
+</testcase></testsuite></testsuites>`;
+    const [failed] = junitFailures(playwright);
+    expect(failed?.error).toStartWith("Error: expect(locator).toBeVisible() failed &amp; kept");
+    expect(failed?.errorContext).toBe("../test-results/e2e/b-saves/error-context.md");
   });
 });
 

@@ -32,17 +32,39 @@ const decode = (text: string) =>
 const text = (attributes: string, name: string) =>
   decode(new RegExp(`\\s${name}="([^"]*)"`).exec(attributes)?.[1] ?? "");
 
+/** A test a report counts as failed: `file › name`, and what its runner said of it. */
+export interface FailedTest {
+  name: string;
+  /** The failure's text (message, error, stack and code frame), or its message alone when that is all. */
+  error: string;
+  /** Playwright's page snapshot of a failed browser test (`error-context.md`), as the report names it. */
+  errorContext: string | null;
+}
+
+/** An element's text: a CDATA section as it is, anything else with its entities decoded. */
+const content = (body: string) => {
+  const section = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/.exec(body);
+  return section ? (section[1] ?? "") : decode(body);
+};
+
 /**
- * The tests a report counts as failed (a failure, an error or a skip), as `file › name`: printed again
- * at the end of a run, where a log cut to its last lines still shows them.
+ * The tests a report counts as failed (a failure, an error or a skip): printed again at the end of a
+ * run, where a log cut to its last lines still shows them.
  */
-export function junitFailures(xml: string): string[] {
-  const failed: string[] = [];
+export function junitFailures(xml: string): FailedTest[] {
+  const failed: FailedTest[] = [];
   for (const match of xml.matchAll(/<testcase\b([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
     const [, attributes = "", body = ""] = match;
-    if (!/<(failure|error|skipped)\b/.test(body)) continue;
+    const outcome = /<(failure|error|skipped)\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/.exec(body);
+    if (!outcome) continue;
+    const [, , outcomeAttributes = "", said = ""] = outcome;
     const file = text(attributes, "file") || text(attributes, "classname");
-    failed.push(`${file} › ${text(attributes, "name")}`);
+    const error = content(said).trim() || text(outcomeAttributes, "message");
+    failed.push({
+      name: `${file} › ${text(attributes, "name")}`,
+      error,
+      errorContext: /Error Context: (\S+error-context\.md)/.exec(error)?.[1] ?? null,
+    });
   }
   return failed;
 }

@@ -1,6 +1,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { testTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
+import { failureDigest } from "./failure-digest.ts";
 import { formatCounts, junitCounts, junitFailures, sumCounts, type TestCounts } from "./junit-counts.ts";
 
 /**
@@ -74,6 +75,15 @@ const browser: Stage = {
   live: true,
 };
 
+/** Playwright names a page snapshot relative to its test folder (e2e/); null when it is not there. */
+async function readErrorContext(path: string): Promise<string | null> {
+  for (const candidate of [join(root, "e2e", path), join(root, path)]) {
+    const file = Bun.file(candidate);
+    if (await file.exists()) return file.text();
+  }
+  return null;
+}
+
 interface StageResult {
   stage: Stage;
   ok: boolean;
@@ -132,7 +142,10 @@ console.log(`${"all".padEnd(24)} ${duration((performance.now() - started) / 1000
 for (const { stage } of finished) {
   const report = stage.junit ? Bun.file(stage.junit) : null;
   if (!report || !(await report.exists())) continue;
-  for (const name of junitFailures(await report.text())) console.log(`failed in ${stage.name}: ${name}`);
+  for (const failed of junitFailures(await report.text())) {
+    const context = failed.errorContext ? await readErrorContext(failed.errorContext) : null;
+    console.log(failureDigest(stage.name, failed, context).join("\n"));
+  }
 }
 console.log(formatCounts({ passed: total.passed, failed: total.failed + failedGates }));
 process.exit(finished.every((result) => result.ok) ? 0 : 1);

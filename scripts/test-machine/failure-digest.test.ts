@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { digestLimits, errorLines, failureDigest, snapshotLines } from "./failure-digest.ts";
+import { digestLimits, errorLines, failureDigest, loggedErrors, snapshotLines } from "./failure-digest.ts";
 
 // Shaped as Playwright writes a failed test's error-context.md (cut to what the digest reads).
 const errorContext = `# Test info
@@ -107,5 +107,21 @@ describe("the digest of a failed test", () => {
     expect(
       failureDigest("unit-sqlite", { name: "a.test.ts › b", error: "", errorContext: null }, null),
     ).toEqual(["failed in unit-sqlite: a.test.ts › b"]);
+  });
+});
+
+describe("the errors a server logged", () => {
+  test("only its error lines, each named by its log", () => {
+    const log = [
+      '{"time":"t","level":"warn","msg":"PASSWORD_HASH_COST is test"}',
+      '{"time":"t","level":"error","msg":"request failed","status":500,"error":"database is locked"}',
+      '{"time":"t","level":"info","msg":"GET /api"}',
+      '{"time":"t","level":"fatal","msg":"cannot listen"}',
+      "",
+    ].join("\n");
+    expect(loggedErrors("slot-0-main.log", log)).toEqual([
+      'slot-0-main.log: {"time":"t","level":"error","msg":"request failed","status":500,"error":"database is locked"}',
+      'slot-0-main.log: {"time":"t","level":"fatal","msg":"cannot listen"}',
+    ]);
   });
 });

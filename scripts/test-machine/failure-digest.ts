@@ -60,3 +60,17 @@ export function failureDigest(stage: string, failed: FailedTest, errorContext: s
   }
   return lines;
 }
+
+/** How many of the servers' logged errors a failed browser stage prints. */
+export const loggedErrorLimit = 12;
+
+/**
+ * The lines a server logged at level error (its log is JSON lines), each named by its log file: what
+ * the server said while a browser test saw a refusal or a missing answer.
+ */
+export function loggedErrors(logName: string, log: string): string[] {
+  return log
+    .split("\n")
+    .filter((line) => line.includes('"level":"error"') || line.includes('"level":"fatal"'))
+    .map((line) => cut(`${logName}: ${line}`));
+}

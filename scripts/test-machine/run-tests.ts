@@ -1,7 +1,7 @@
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { testTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
-import { failureDigest } from "./failure-digest.ts";
+import { failureDigest, loggedErrorLimit, loggedErrors } from "./failure-digest.ts";
 import { formatCounts, junitCounts, junitFailures, sumCounts, type TestCounts } from "./junit-counts.ts";
 
 /**
@@ -84,6 +84,16 @@ async function readErrorContext(path: string): Promise<string | null> {
   return null;
 }
 
+/** The first errors the browser tests' servers logged (test-results/e2e-servers/, see global-setup.ts). */
+async function browserServerErrors(): Promise<string[]> {
+  const folder = join(results, "e2e-servers");
+  const names = await readdir(folder).catch(() => []);
+  const errors: string[] = [];
+  for (const name of names.filter((file) => file.endsWith(".log")).sort())
+    errors.push(...loggedErrors(name, await Bun.file(join(folder, name)).text()));
+  return errors.slice(0, loggedErrorLimit);
+}
+
 interface StageResult {
   stage: Stage;
   ok: boolean;
@@ -146,6 +156,13 @@ for (const { stage } of finished) {
     const context = failed.errorContext ? await readErrorContext(failed.errorContext) : null;
     console.log(failureDigest(stage.name, failed, context).join("\n"));
   }
+}
+if (finished.some((result) => result.stage === browser && !result.ok)) {
+  const errors = await browserServerErrors();
+  if (errors.length > 0)
+    console.log(
+      ["errors the browser tests' servers logged:", ...errors.map((line) => `    ${line}`)].join("\n"),
+    );
 }
 console.log(formatCounts({ passed: total.passed, failed: total.failed + failedGates }));
 process.exit(finished.every((result) => result.ok) ? 0 : 1);

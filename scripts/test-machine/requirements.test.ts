@@ -32,6 +32,7 @@ describe("the pretest step's detection", () => {
         "openssl",
         "systemd-analyze",
         "haproxy",
+        "wrk",
       ]);
     } finally {
       await fake.dispose();
@@ -39,7 +40,7 @@ describe("the pretest step's detection", () => {
   });
 
   test("a program that is present but not executable still counts as missing", async () => {
-    const fake = await fakePath(["chromium", "nginx", "openssl", "systemd-analyze", "haproxy"]);
+    const fake = await fakePath(["chromium", "nginx", "openssl", "systemd-analyze", "haproxy", "wrk"]);
     try {
       await writeFile(join(fake.path, "redis-server"), "not a program");
       expect(missingRequirements(fake.path, onlyOnPath).map((requirement) => requirement.program)).toEqual([
@@ -75,7 +76,7 @@ describe("the pretest step's detection", () => {
   test("as root with apt-get, the plan installs exactly the missing packages", () => {
     expect(provisionPlan(testRequirements, { isRoot: true, hasAptGet: true })).toEqual({
       kind: "install",
-      packages: ["chromium", "redis-server", "postgresql", "nginx", "openssl", "systemd", "haproxy"],
+      packages: ["chromium", "redis-server", "postgresql", "nginx", "openssl", "systemd", "haproxy", "wrk"],
       command: [
         "apt-get",
         "install",
@@ -88,6 +89,7 @@ describe("the pretest step's detection", () => {
         "openssl",
         "systemd",
         "haproxy",
+        "wrk",
       ],
     });
     expect(provisionPlan([], { isRoot: true, hasAptGet: true })).toEqual({ kind: "ready" });
@@ -120,7 +122,7 @@ describe("the pretest step as a command", () => {
         // PostgreSQL is found off PATH when Debian's package is installed on this machine.
         const postgres = findPostgresBin() ? "" : ", postgresql (the server tests on PostgreSQL)";
         expect(output).toBe(
-          `Would install Debian packages for the tests: chromium (the Playwright end-to-end tests), redis-server (the Redis fan-out tests)${postgres}`,
+          `Would install Debian packages for the tests: chromium (the Playwright end-to-end tests), redis-server (the Redis fan-out tests)${postgres}, wrk (the node capacity bench's test)`,
         );
       } else {
         expect(run.exitCode).toBe(1);

@@ -52,6 +52,8 @@ export const testRequirements: readonly Requirement[] = [
     neededBy: "the cluster tests",
     foundElsewhere: () => executable("/usr/sbin/haproxy"),
   },
+  // The load generator of the node capacity bench, whose run is a test (bench/node-capacity.pg.test.ts).
+  { program: "wrk", debianPackage: "wrk", neededBy: "the node capacity bench's test" },
 ];
 
 function executable(file: string): boolean {

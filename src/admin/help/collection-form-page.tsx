@@ -1,23 +1,15 @@
-import { type FormEvent, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { useLocation, useParams } from "wouter";
 import { type ContentLanguage, contentLanguages } from "../../shared/content-languages.ts";
 import type { AdminHelpCollection } from "../../shared/messenger-api.ts";
-import { apiErrorBody, apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
-import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
-import { focusFirstInvalid } from "../shell/form/form-field.tsx";
 import { InputField, TextAreaField } from "../shell/form/form-inputs.tsx";
 import { FormPage } from "../shell/form/form-page.tsx";
 import { LanguageTabs } from "../shell/form/language-tabs.tsx";
-import { useUnsavedChangesGuard } from "../shell/form/unsaved-changes-guard.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
-import { confirmAction } from "../shell/overlay/confirm.ts";
-import { runAction } from "../shell/overlay/run-action.ts";
 import {
-  type CollectionErrors,
   type CollectionFormState,
   type CollectionVersionState,
   collectionErrors,
@@ -27,9 +19,12 @@ import {
   withVersion,
 } from "./collection-form-state.ts";
 import { helpApi } from "./help-api.ts";
+import { confirmHelpDelete, HelpFormActions } from "./help-form-actions.tsx";
 import { helpCenterPath } from "./help-paths.ts";
+import { HelpPositionField } from "./help-position-field.tsx";
 import { HelpRecordStatus } from "./help-record-status.tsx";
 import "./help-styles.ts";
+import { useHelpForm } from "./use-help-form.ts";
 
 // The names the messenger draws as icons (src/messenger/help/help-screen.tsx); anything else is an emoji or a book.
 const collectionIconNames = [
@@ -112,68 +107,33 @@ function CollectionForm({
 }) {
   const { t } = useT();
   const [, navigate] = useLocation();
-  const [state, setState] = useState(initial);
-  // A saved form leaves at once (`navigate` is not guarded); until then, leaving asks first.
-  useUnsavedChangesGuard(JSON.stringify(state) !== JSON.stringify(initial));
-  const [errors, setErrors] = useState<CollectionErrors>({});
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [language, setLanguage] = useState<ContentLanguage>("en");
-  const form = useRef<HTMLFormElement>(null);
-  const shown = tried ? { ...collectionErrors(state), ...errors } : errors;
-  const error = (field: keyof CollectionErrors) => {
-    const rule = shown[field];
-    return rule ? t(`help.rule.${rule}`) : null;
-  };
-  const set = (change: Partial<CollectionFormState>) => {
-    setState((current) => ({ ...current, ...change }));
-    setErrors({});
-  };
+  const { state, update, language, setLanguage, shown, error, busy, form, submit } = useHelpForm({
+    initial,
+    validate: collectionErrors,
+    languageWithError: collectionLanguageWithError,
+    refusable: "position",
+  });
+  const set = (change: Partial<CollectionFormState>) => update((current) => ({ ...current, ...change }));
   const back = helpCenterPath(projectId);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    const found = collectionErrors(state);
-    if (Object.keys(found).length > 0) {
-      // A version's missing title sits on its language's tab: show it before focusing.
-      const tab = collectionLanguageWithError(found);
-      if (tab) setLanguage(tab);
-      requestAnimationFrame(() => form.current && focusFirstInvalid(form.current));
-      return;
-    }
-    setBusy(true);
-    const outcome = await runAction(
-      () => helpApi.saveCollection(projectId, collection?.id ?? null, collectionWrite(state)),
-      "help.saved",
-      (failure) => {
-        if (apiErrorBody(failure)?.field === "position") setErrors({ position: "position" });
-        return { heading: "toast.error", body: apiErrorMessage(failure) };
-      },
+  // A saved form leaves at once.
+  const save = (event: FormEvent) =>
+    submit(
+      event,
+      (current) => helpApi.saveCollection(projectId, collection?.id ?? null, collectionWrite(current)),
+      () => navigate(back),
     );
-    setBusy(false);
-    if (outcome.ok) navigate(back);
-  };
 
-  const remove = () => {
-    if (!collection) return;
-    confirmAction({
-      type: "danger",
-      heading: t("help.confirm.deleteCollection", { title: collection.title }),
-      body: t("help.confirm.deleteCollectionBody", { count: collection.articleCount }),
-      confirmLabel: "help.delete",
-      onConfirm: async () => {
-        const outcome = await runAction(
-          () => helpApi.removeCollection(projectId, collection.id),
-          "help.deleted",
-        );
-        if (outcome.ok) navigate(back);
-      },
+  const remove = (stored: AdminHelpCollection) => () =>
+    confirmHelpDelete({
+      heading: t("help.confirm.deleteCollection", { title: stored.title }),
+      body: t("help.confirm.deleteCollectionBody", { count: stored.articleCount }),
+      remove: () => helpApi.removeCollection(projectId, stored.id),
+      onDeleted: () => navigate(back),
     });
-  };
 
   return (
-    <form ref={form} className="card entity-form help-form" onSubmit={submit} noValidate>
+    <form ref={form} className="card entity-form help-form" onSubmit={save} noValidate>
       <VersionsFields
         state={state}
         language={language}
@@ -197,13 +157,8 @@ function CollectionForm({
             <option key={name} value={name} />
           ))}
         </datalist>
-        <InputField
+        <HelpPositionField
           id="collection-position"
-          label={t("help.field.position")}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={10_000}
           value={state.position}
           error={error("position")}
           describedBy="collection-position-hint"
@@ -213,14 +168,7 @@ function CollectionForm({
       <p className="subtle help-hint" id="collection-icon-hint">
         {t("help.field.iconHint")} <span id="collection-position-hint">{t("help.field.positionHint")}</span>
       </p>
-      <FormActions busy={busy} busyLabel={t("help.saving")} submitLabel={t("help.save")}>
-        <FormCancelLink href={back}>{t("confirm.cancel")}</FormCancelLink>
-        {collection && (
-          <Button type="button" variant="tertiary" className="button-danger" onClick={remove}>
-            {t("help.delete")}
-          </Button>
-        )}
-      </FormActions>
+      <HelpFormActions busy={busy} back={back} onDelete={collection && remove(collection)} />
     </form>
   );
 }

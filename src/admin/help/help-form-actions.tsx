@@ -1,0 +1,52 @@
+import { useT } from "../i18n/intl.ts";
+import { Button } from "../shell/button.tsx";
+import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
+import { confirmAction } from "../shell/overlay/confirm.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
+
+/** A help form's footer: save, cancel back to `back`, and delete while editing (`onDelete`). */
+export function HelpFormActions({
+  busy,
+  back,
+  onDelete,
+}: {
+  busy: boolean;
+  back: string;
+  onDelete: (() => void) | null;
+}) {
+  const { t } = useT();
+  return (
+    <FormActions busy={busy} busyLabel={t("help.saving")} submitLabel={t("help.save")}>
+      <FormCancelLink href={back}>{t("confirm.cancel")}</FormCancelLink>
+      {onDelete && (
+        <Button type="button" variant="tertiary" className="button-danger" onClick={onDelete}>
+          {t("help.delete")}
+        </Button>
+      )}
+    </FormActions>
+  );
+}
+
+/** Asks before a collection or an article is deleted (texts translated or message ids), then deletes it. */
+export function confirmHelpDelete({
+  heading,
+  body,
+  remove,
+  onDeleted,
+}: {
+  heading: string;
+  body: string;
+  remove: () => Promise<unknown>;
+  onDeleted: () => void;
+}): void {
+  confirmAction({
+    type: "danger",
+    heading,
+    body,
+    confirmLabel: "help.delete",
+    onConfirm: async () => {
+      const outcome = await runAction(remove, "help.deleted");
+      if (outcome.ok) onDeleted();
+    },
+  });
+}

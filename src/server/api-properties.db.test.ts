@@ -103,8 +103,9 @@ startBeforeAll(startTestServer, async (started) => {
       fanout: unused,
       connectedSessions: async () => [],
       messengerUrl: () => "",
+      events: unused,
     }),
-    ...messengerAdminRoutes({ sql, reads: unused, guard, fanout: unused }),
+    ...messengerAdminRoutes({ sql, reads: unused, guard, events: unused }),
   ]
     .map(({ method, pattern }) => ({ method, pattern }))
     // Signing out would end the tokens the other requests use; its own tests cover it.
@@ -116,6 +117,7 @@ startBeforeAll(startTestServer, async (started) => {
     storage: unused,
     publicUrl: () => "",
     messengerUrl: () => "",
+    events: unused,
   }).map(({ method, pattern }) => ({ method, pattern }));
 
   const login = async (name: string, password: string) => {

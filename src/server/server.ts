@@ -12,6 +12,10 @@ import { type Database, openDatabase } from "./database/database.ts";
 import { NewerSchemaError, runMigrations } from "./database/migrations.ts";
 import type { Reads } from "./database/reads.ts";
 import { randomSecret, seedDemoData } from "./demo-seed.ts";
+import { createDomainEvents, type DomainEvents } from "./domain/events/domain-events.ts";
+import { staffPushListener } from "./domain/events/staff-push-listener.ts";
+import { webhookListener } from "./domain/events/webhook-listener.ts";
+import { widgetPushListener } from "./domain/events/widget-push-listener.ts";
 import { sweepReportLeftovers } from "./domain/feedback/report-leftovers.ts";
 import {
   createReportParserPool,
@@ -231,10 +235,10 @@ export async function startServer(
     const sql = db.sql;
     const storage = createFileStorage(config.storage);
     const urls: OriginUrls = { main: config.publicUrl ?? "", messenger: config.messengerUrl ?? "" };
-    const webhooks = createWebhookEvents(sql, { logger, announce: realtime.announceWebhookChange });
+    const outlets = eventOutlets(sql, logger, realtime);
     const widget = startWidgetSide(config, logger, options, {
       sql,
-      webhooks,
+      ...outlets,
       sessionSecret,
       storage,
       urls,
@@ -251,11 +255,11 @@ export async function startServer(
       urls,
       realtime,
       widget,
-      webhooks,
+      ...outlets,
     });
     // The stop's one deadline (graceful-shutdown.ts): draining connections, then the background work.
     const clock = createShutdownClock(config.shutdownTimeoutMs);
-    const background = { widget, platform, webhooks, options, clock, metrics };
+    const background = { widget, platform, webhooks: outlets.webhooks, options, clock, metrics };
     startBackgroundWork(config, logger, sql, background, cleanups);
     const unreadMailer = startUnreadMailer(sql, unreadMailSettings(config, urls, options, realtime), logger);
     cleanups.push(() => clock.bound(unreadMailer.stop()));
@@ -444,6 +448,23 @@ async function sharedRedis(
   return { redis, deployment };
 }
 
+type EventOutlets = ReturnType<typeof eventOutlets>;
+
+/**
+ * Where the routes tell what happened: the projects' webhooks, and the process's event bus
+ * (domain/events/) with its listeners, which hear each event in the order they are added here. A new
+ * consumer is a listener file and one line here. The bus stays in this process; the listeners' pushes
+ * reach the sockets other processes hold through the fan-out.
+ */
+function eventOutlets(sql: SQL, logger: Logger, realtime: Realtime) {
+  const webhooks = createWebhookEvents(sql, { logger, announce: realtime.announceWebhookChange });
+  const events = createDomainEvents(logger);
+  events.listen(widgetPushListener({ sql, fanout: realtime.fanout }));
+  events.listen(staffPushListener({ sql, fanout: realtime.fanout, logger }));
+  events.listen(webhookListener({ sql, webhooks }));
+  return { webhooks, events };
+}
+
 type WidgetSide = ReturnType<typeof startWidgetSide>;
 
 /** The widget API with its routes; a first sweep of report leftovers and the live delivery of content. */
@@ -451,9 +472,8 @@ function startWidgetSide(
   config: ServerConfig,
   logger: Logger,
   options: ServerOptions,
-  parts: {
+  parts: EventOutlets & {
     sql: SQL;
-    webhooks: WebhookEvents;
     sessionSecret: string;
     storage: FileStorage;
     urls: OriginUrls;
@@ -462,7 +482,7 @@ function startWidgetSide(
     metrics: ServerMetrics;
   },
 ) {
-  const { sql, webhooks, sessionSecret, storage, urls, realtime, cleanups, metrics } = parts;
+  const { sql, webhooks, events, sessionSecret, storage, urls, realtime, cleanups, metrics } = parts;
   const lookups = createWidgetLookupCache(sql);
   const pingWriter = createPingWriter(sql, {
     onCommit: metrics.pingCommitted,
@@ -491,6 +511,7 @@ function startWidgetSide(
     pingWriter,
     reportParser,
     webhooks,
+    events,
   };
   const sweepReports = () =>
     sweepReportLeftovers(sql, storage).catch((error: unknown) =>
@@ -547,6 +568,7 @@ async function loadPlatformRoutes(deps: {
   widget: WidgetSide;
   urls: OriginUrls;
   webhooks: WebhookEvents;
+  events: DomainEvents;
   invitations: Omit<Parameters<typeof invitationAcceptRoutes>[0], "sql">;
 }): Promise<ApiRoute[]> {
   const { config, logger, sql, reads, storage, guard, realtime, widget, urls, webhooks, invitations } = deps;
@@ -569,6 +591,7 @@ async function loadPlatformRoutes(deps: {
       messengerUrl: () => urls.messenger,
       webhooks,
       webhookAllowedHosts: allowedHostsOf(config.webhookAllowedHosts),
+      events: deps.events,
     }),
     ...platformRoutes({
       sql,
@@ -578,7 +601,7 @@ async function loadPlatformRoutes(deps: {
       taskReports: config.taskReports,
       invitations,
     }),
-    ...messengerAdminRoutes({ sql, reads, guard, fanout, logger, webhooks }),
+    ...messengerAdminRoutes({ sql, reads, guard, events: deps.events }),
   ];
 }
 
@@ -587,7 +610,7 @@ async function createPlatformSide(
   config: ServerConfig,
   logger: Logger,
   options: ServerOptions,
-  parts: {
+  parts: EventOutlets & {
     sql: SQL;
     passwords: PasswordHashing;
     reads: Reads;
@@ -595,7 +618,6 @@ async function createPlatformSide(
     urls: OriginUrls;
     realtime: Realtime;
     widget: WidgetSide;
-    webhooks: WebhookEvents;
   },
 ) {
   const { sql, passwords, urls, realtime, widget } = parts;

@@ -1,3 +1,4 @@
+import type { DomainEvents } from "../domain/events/domain-events.ts";
 import type { AllowedHosts } from "../domain/webhooks/webhook-address-rules.ts";
 import type { WebhookEvents } from "../domain/webhooks/webhook-events.ts";
 import type { ApiRoute } from "../http/api-route.ts";
@@ -38,6 +39,8 @@ export type AdminWidgetDeps = PlatformDeps & {
   webhooks?: WebhookEvents;
   /** The operator's exceptions to "webhooks reach public addresses only" (`WEBHOOK_ALLOWED_HOSTS`). */
   webhookAllowedHosts?: AllowedHosts;
+  /** Where the inbox and the notes tell what happened after their commit (domain/events/). */
+  events: DomainEvents;
 };
 
 /**

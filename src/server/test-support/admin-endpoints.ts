@@ -10,7 +10,7 @@ import { platformRoutes } from "../platform-api/platform-routes.ts";
  * Every admin endpoint (method and pattern) as the route builders make them, with the server's own
  * guard (its token secret, read from `sql`), for the tests that walk them all through the running
  * server: a new admin endpoint is covered the moment it is added. The handlers are never called here,
- * so storage and the fan-out are not wired.
+ * so storage, the fan-out and the event bus are not wired.
  */
 export async function adminEndpoints(sql: SQL): Promise<Array<Pick<ApiRoute, "method" | "pattern">>> {
   const [{ value: secret }] = await sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
@@ -25,7 +25,8 @@ export async function adminEndpoints(sql: SQL): Promise<Array<Pick<ApiRoute, "me
       fanout: null as never,
       connectedSessions: async () => [],
       messengerUrl: () => "",
+      events: null as never,
     }),
-    ...messengerAdminRoutes({ sql, reads: null as never, guard, fanout: null as never }),
+    ...messengerAdminRoutes({ sql, reads: null as never, guard, events: null as never }),
   ].map(({ method, pattern }) => ({ method, pattern }));
 }

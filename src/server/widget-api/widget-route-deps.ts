@@ -1,4 +1,5 @@
 import type { SQL } from "bun";
+import type { DomainEvents } from "../domain/events/domain-events.ts";
 import type { ReportParserPool } from "../domain/feedback/report-parser-pool.ts";
 import type { ReportQuotas } from "../domain/feedback/report-quotas.ts";
 import type { InstallationLimits } from "../domain/projects/installation-limits.ts";
@@ -22,6 +23,8 @@ export interface WidgetRouteDeps {
   messengerUrl: () => string;
   /** Where best-effort work that must not fail a request (realtime pushes after a write) reports. */
   logger?: Logger;
+  /** Where reports and conversations say what happened after their commit (domain/events/). */
+  events: DomainEvents;
   /**
    * The report parser threads, kept warm for the next report and closed with the server; left out, the
    * report routes make a pool of their own that keeps no idle thread (nothing would close it).

@@ -6,7 +6,6 @@ import {
 } from "../../../shared/inbox-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
-import { announceReportsDeleted, announceReportUpdated } from "../../domain/inbox/inbox-events.ts";
 import {
   assigneeNotAdminMessage,
   bulkTriage,
@@ -21,7 +20,6 @@ import {
 import { searchedReports } from "../../domain/inbox/inbox-search.ts";
 import { deleteReportFiles, deleteReportRows } from "../../domain/inbox/report-deletion.ts";
 import { blockReportSessions, unblockReportSessions } from "../../domain/inbox/report-spam.ts";
-import { announceAssignments } from "../../domain/staff/assignment-announce.ts";
 import { assigneesOf, recordAssignments } from "../../domain/staff/assignment-events.ts";
 import { projectScope } from "../agent-area.ts";
 import { json, jsonError, readBody } from "../platform-request.ts";
@@ -184,8 +182,8 @@ export async function bulkUpdate(
       }
       return [...changedIds];
     });
-    for (const batch of batches(changed)) await announceReportUpdated(deps, batch);
-    await announceAssignments(deps, events);
+    for (const batch of batches(changed)) await deps.events.emit("report.updated", { reportIds: batch });
+    if (events.length > 0) await deps.events.emit("report.assigned", { assignments: { eventIds: events } });
     return json({ updated: changed.length });
   } catch (error) {
     if (error instanceof BulkRefused) return error.response;
@@ -235,7 +233,7 @@ export async function bulkDelete(
     });
     await deleteReportFiles(deps.storage, files, deps.logger);
     const ids = deleted.map((report) => report.id);
-    for (const batch of batches(ids)) await announceReportsDeleted(deps, batch);
+    for (const batch of batches(ids)) await deps.events.emit("report.deleted", { reportIds: batch });
     return json({ deleted: ids.length });
   } catch (error) {
     if (error instanceof BulkRefused) return error.response;

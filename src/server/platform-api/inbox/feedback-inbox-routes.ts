@@ -3,9 +3,8 @@ import { reportPriorities } from "../../../shared/feedback-api.ts";
 import { ReportReply, type ReportStatus, ReportUpdate, reportStatuses } from "../../../shared/inbox-api.ts";
 import type { Authenticated, AuthGuard } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
-import { announceMessage } from "../../domain/conversations/conversation-events.ts";
+import type { DomainEvents } from "../../domain/events/domain-events.ts";
 import { findReport, type StoredReport } from "../../domain/feedback/feedback-repository.ts";
-import { announceReportUpdated } from "../../domain/inbox/inbox-events.ts";
 import {
   assigneeNotAdminMessage,
   type InboxFilters,
@@ -24,13 +23,11 @@ import { writeReportReply } from "../../domain/inbox/report-reply.ts";
 import { blockReportSessions, unblockReportSessions } from "../../domain/inbox/report-spam.ts";
 import { staffReplyHtml } from "../../domain/rich-text/reply-markdown.ts";
 import { findSessionById } from "../../domain/sessions/sessions-repository.ts";
-import { announceAssignments } from "../../domain/staff/assignment-announce.ts";
 import { assigneesOf, markAssignmentsSeen, recordAssignments } from "../../domain/staff/assignment-events.ts";
 import { staffIdentity } from "../../domain/staff/staff-identity.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { answerListPage, readListQuery } from "../../http/list-query.ts";
 import type { Logger } from "../../logger.ts";
-import type { Fanout } from "../../realtime/fanout.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { inScope } from "../agent-area.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
@@ -41,8 +38,10 @@ export interface FeedbackInboxDeps {
   sql: SQL;
   storage: FileStorage;
   guard: AuthGuard;
-  fanout: Fanout;
+  /** Where a bulk deletion's stored parts that would not go away are reported. */
   logger?: Logger;
+  /** Triage, assignment, deletion and replies say what happened here (domain/events/). */
+  events: DomainEvents;
 }
 
 export const reportNotFoundMessage = "Feedback report not found";
@@ -118,8 +117,8 @@ async function updateReport(
     });
   }
   const updated = (await findReport(sql, report.id)) ?? report;
-  if (Object.keys(changes).length > 0) await announceReportUpdated(deps, [report.id]);
-  await announceAssignments(deps, events);
+  if (Object.keys(changes).length > 0) await deps.events.emit("report.updated", { reportIds: [report.id] });
+  if (events.length > 0) await deps.events.emit("report.assigned", { assignments: { eventIds: events } });
   return json(await inboxReportDetail(sql, storage, updated, admin.user.id));
 }
 
@@ -152,7 +151,7 @@ async function replyToReporter(
     ...(await staffIdentity(sql, admin.user)),
   });
   // The same push as a reply from the conversations screen: live in the visitor's messenger.
-  await announceMessage(deps, conversation, message);
+  await deps.events.emit("conversation.message", { conversation, message });
   return json(
     { conversation: { id: conversation.id, shareToken: conversation.shareToken }, message },
     { status: 201 },

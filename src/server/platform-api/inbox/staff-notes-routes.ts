@@ -3,8 +3,8 @@ import { type NoteTarget, NoteWrite, type StaffNote } from "../../../shared/staf
 import type { Authenticated, AuthGuard } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
 import { findProjectConversation } from "../../domain/conversations/conversations-repository.ts";
+import type { DomainEvents } from "../../domain/events/domain-events.ts";
 import { findReport } from "../../domain/feedback/feedback-repository.ts";
-import { announceNote } from "../../domain/staff/note-events.ts";
 import { staffIdentity } from "../../domain/staff/staff-identity.ts";
 import {
   deleteNote,
@@ -16,8 +16,6 @@ import {
   updateNote,
 } from "../../domain/staff/staff-notes-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import type { Logger } from "../../logger.ts";
-import type { Fanout } from "../../realtime/fanout.ts";
 import { conversationNotFoundMessage } from "../messenger/conversations-admin-routes.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import { reportNotFoundMessage } from "./feedback-inbox-routes.ts";
@@ -28,8 +26,8 @@ export const notYourNoteMessage = "Only the note's author can change or delete i
 export interface StaffNotesDeps {
   sql: SQL;
   guard: AuthGuard;
-  fanout: Fanout;
-  logger?: Logger;
+  /** Each note written, changed or deleted is told as `note.changed` (domain/events/). */
+  events: DomainEvents;
 }
 
 /**
@@ -37,7 +35,7 @@ export interface StaffNotesDeps {
  * Admins only; each write is audited in its transaction and then pushed to the staff topic alone.
  */
 export function staffNotesRoutes(deps: StaffNotesDeps): ApiRoute[] {
-  const { sql, guard } = deps;
+  const { sql, guard, events } = deps;
 
   async function reportTarget(id: string): Promise<NoteTarget | Response> {
     const report = await findReport(sql, id);
@@ -76,7 +74,7 @@ export function staffNotesRoutes(deps: StaffNotesDeps): ApiRoute[] {
     const note = (await findNote(sql, id)) as StaffNote;
     // Mentioning oneself is a reminder, not an alert.
     const alerted = mentioned.filter((userId) => userId !== admin.user.id);
-    await announceNote(deps, { action: "added", note, alerted });
+    await events.emit("note.changed", { action: "added", note, alerted });
     return json(note, { status: 201 });
   }
 
@@ -139,7 +137,7 @@ export function staffNotesRoutes(deps: StaffNotesDeps): ApiRoute[] {
         });
         const updated = (await findNote(sql, note.id)) as StaffNote;
         const alerted = added.filter((userId) => userId !== admin.user.id);
-        await announceNote(deps, { action: "edited", note: updated, alerted });
+        await events.emit("note.changed", { action: "edited", note: updated, alerted });
         return json(updated);
       }),
     ),
@@ -158,7 +156,7 @@ export function staffNotesRoutes(deps: StaffNotesDeps): ApiRoute[] {
             details: { projectId: note.target.projectId, [`${note.target.kind}Id`]: note.target.id },
           });
         });
-        await announceNote(deps, { action: "deleted", note, alerted: [] });
+        await events.emit("note.changed", { action: "deleted", note, alerted: [] });
         return new Response(null, { status: 204 });
       }),
     ),

@@ -9,13 +9,6 @@ import {
 } from "../../../shared/messenger-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
-import {
-  announceAssignee,
-  announceMessage,
-  announceStaffTyping,
-  announceStatus,
-  type ConversationEventDeps,
-} from "../../domain/conversations/conversation-events.ts";
 import { listConversationSearch } from "../../domain/conversations/conversation-search.ts";
 import {
   addMessage,
@@ -31,9 +24,9 @@ import {
   setConversationStatus,
   unreadIn,
 } from "../../domain/conversations/conversations-repository.ts";
+import type { DomainEvents } from "../../domain/events/domain-events.ts";
 import { assigneeNotAdminMessage, isAssignableAdmin } from "../../domain/inbox/inbox-repository.ts";
 import { staffReplyHtml } from "../../domain/rich-text/reply-markdown.ts";
-import { announceAssignments } from "../../domain/staff/assignment-announce.ts";
 import { assigneesOf, markAssignmentsSeen, recordAssignments } from "../../domain/staff/assignment-events.ts";
 import { staffIdentity } from "../../domain/staff/staff-identity.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
@@ -45,7 +38,8 @@ import { unknownProject } from "./projects-routes.ts";
 
 export const conversationNotFoundMessage = "Conversation not found";
 
-export type ConversationsAdminDeps = PlatformDeps & ConversationEventDeps;
+/** Replies, status changes, typing and assignment say what happened through `events` (domain/events/). */
+export type ConversationsAdminDeps = PlatformDeps & { events: DomainEvents };
 
 /**
  * A new assignee with its audit and its timeline event, in one transaction; the event ids, or null
@@ -74,11 +68,11 @@ async function storeAssignment(
 /**
  * Conversations for staff under `/api/projects/{projectId}/conversations`: the list with unread
  * counts, one conversation, replies, read marks, typing, assignment, close and reopen. Replies and
- * status changes reach the visitor's sockets at once (conversation-events.ts); opening one is seeing
+ * status changes reach the visitor's sockets at once (domain/events/); opening one is seeing
  * the work given to the asking admin there (assignment-events.ts).
  */
 export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute[] {
-  const { sql, guard } = deps;
+  const { sql, guard, events } = deps;
   const base = "/api/projects/:projectId/conversations";
 
   async function detail(projectId: string, id: string): Promise<AdminConversation | null> {
@@ -128,7 +122,7 @@ export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute
         }
         return done;
       });
-      if (changed) await announceStatus(deps, conversation, status);
+      if (changed) await events.emit("conversation.status", { conversation, status });
       return json(await detail(conversation.projectId, conversation.id));
     });
 
@@ -190,7 +184,7 @@ export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute
           });
           return added;
         });
-        await announceMessage(deps, conversation, message);
+        await events.emit("conversation.message", { conversation, message });
         return json(message, { status: 201 });
       }),
     ),
@@ -211,8 +205,8 @@ export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute
       withConversation(async (request, conversation, admin) => {
         const body = await readBody(request, TypingRequest);
         if (!body.ok) return body.response;
-        const { name } = await staffIdentity(sql, admin.user);
-        await announceStaffTyping(deps, conversation, body.value.typing, name);
+        const typist = { kind: "staff", name: (await staffIdentity(sql, admin.user)).name } as const;
+        await events.emit("conversation.typing", { conversation, typing: body.value.typing, typist });
         return new Response(null, { status: 204 });
       }),
     ),
@@ -226,11 +220,11 @@ export function conversationsAdminRoutes(deps: ConversationsAdminDeps): ApiRoute
         const { assigneeId } = body.value;
         if (assigneeId !== null && !(await isAssignableAdmin(sql, assigneeId, [conversation.projectId])))
           return jsonError(400, assigneeNotAdminMessage, "assigneeId");
-        const events = await storeAssignment(sql, conversation, assigneeId, admin);
+        const eventIds = await storeAssignment(sql, conversation, assigneeId, admin);
         const answer = await detail(conversation.projectId, conversation.id);
-        if (events) {
-          await announceAssignee(deps, conversation, answer?.assignee ?? null);
-          await announceAssignments(deps, events);
+        if (eventIds) {
+          const assignee = answer?.assignee ?? null;
+          await events.emit("conversation.assigned", { conversation, assignee, assignments: { eventIds } });
         }
         return json(answer);
       }),

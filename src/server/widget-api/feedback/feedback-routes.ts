@@ -27,8 +27,6 @@ import {
   type ReportAllowance,
 } from "../../domain/feedback/report-quotas.ts";
 import { ReportRefused } from "../../domain/feedback/report-refused.ts";
-import { announceReportCreated } from "../../domain/inbox/inbox-events.ts";
-import { announceNewItemAssignment } from "../../domain/staff/assignment-announce.ts";
 import { autoAssignReport } from "../../domain/staff/round-robin.ts";
 import { json, jsonError } from "../../http/json-response.ts";
 import { bodyTooLarge, declaredLength, readReportBody } from "../../http/report-body.ts";
@@ -51,7 +49,7 @@ export const reportsBlockedMessage = "This session may not send more reports";
  * never looked at, so it can neither answer with nor swallow someone else's report.
  */
 export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
-  const { sql } = deps;
+  const { sql, events } = deps;
   const limiter = createReportLimiter(sql, deps.reportQuotas ?? defaultReportQuotas);
   const intake = createReportIntake(defaultReportIntakeLimits);
   const parser =
@@ -122,9 +120,9 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
         return await answerKeyedAgain(winner, keyed.bodyHash, allowance);
       }
       // Never throws: a push that fails is logged, the report is stored either way.
-      await announceReportCreated(deps, saved.id);
+      await events.emit("report.created", { reportId: saved.id, projectId: project.id });
       // Given out round robin: its assignee is told, wherever they are in the admin.
-      if (project.autoAssign) await announceNewItemAssignment(deps, "report", saved.id);
+      if (project.autoAssign) await events.emit("report.assigned", { assignments: { newItemId: saved.id } });
       return json(createdAnswer(saved), { status: 201 });
     } catch (error) {
       if (error instanceof ReportRefused) {

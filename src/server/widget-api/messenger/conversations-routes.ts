@@ -9,13 +9,6 @@ import {
 } from "../../../shared/messenger-api.ts";
 import { findBot } from "../../domain/bots/bots-repository.ts";
 import { transcriptMessages } from "../../domain/conversations/bot-transcript.ts";
-import {
-  announceAssignee,
-  announceMessage,
-  announceStatus,
-  announceUnreadCount,
-  announceVisitorTyping,
-} from "../../domain/conversations/conversation-events.ts";
 import { subjectFrom } from "../../domain/conversations/conversation-subject.ts";
 import {
   addMessage,
@@ -28,7 +21,7 @@ import {
   startConversation,
   visitorSummary,
 } from "../../domain/conversations/conversations-repository.ts";
-import { announceNewItemAssignment, visitorAssignee } from "../../domain/staff/assignment-announce.ts";
+import { visitorAssignee } from "../../domain/conversations/visitor-assignee.ts";
 import { autoAssignConversation } from "../../domain/staff/round-robin.ts";
 import { json, jsonError } from "../../http/json-response.ts";
 import { readJsonBody } from "../../http/read-json-body.ts";
@@ -83,7 +76,7 @@ async function storeStart(
  * other share token is a 404.
  */
 export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
-  const { sql } = deps;
+  const { sql, events } = deps;
   const starts = createConversationStartLimiter(createSharedRateLimiter(sql), deps.conversationStarts);
   const missing = (token: string) => jsonError(404, `No conversation ${token}`);
 
@@ -112,11 +105,10 @@ export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     if (refused) return refused;
     const { conversation, messages, assignee } = await storeStart(sql, context, session.id, body.value);
     const opening = messages.at(-1);
-    if (opening) await announceMessage(deps, conversation, opening);
-    if (assignee) {
-      await announceAssignee(deps, conversation, assignee);
-      await announceNewItemAssignment(deps, "conversation", conversation.id);
-    }
+    if (opening) await events.emit("conversation.message", { conversation, message: opening });
+    // Given out round robin in the transaction that stored it.
+    const assignments = { newItemId: conversation.id };
+    if (assignee) await events.emit("conversation.assigned", { conversation, assignee, assignments });
     return json(await full(conversation), { status: 201 });
   }
 
@@ -146,8 +138,8 @@ export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
         attachments: body.value.attachments ?? [],
       }),
     );
-    if (reopened) await announceStatus(deps, conversation, "open");
-    await announceMessage(deps, conversation, message);
+    if (reopened) await events.emit("conversation.status", { conversation, status: "open" });
+    await events.emit("conversation.message", { conversation, message });
     return json(message, { status: 201 });
   }
 
@@ -156,7 +148,7 @@ export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     if (conversation instanceof Response) return conversation;
     await markRead(sql, conversation.id, "visitor");
     const answer: ReadAnswer = { unread: await countUnreadMessages(sql, conversation.sessionId) };
-    await announceUnreadCount(deps, conversation.sessionId);
+    await events.emit("conversation.read", { conversation });
     return json(answer);
   }
 
@@ -165,7 +157,8 @@ export function conversationsRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     if (!body.ok) return body.response;
     const conversation = await load(context);
     if (conversation instanceof Response) return conversation;
-    await announceVisitorTyping(deps, conversation, body.value.typing);
+    const typist = { kind: "visitor" } as const;
+    await events.emit("conversation.typing", { conversation, typing: body.value.typing, typist });
     return new Response(null, { status: 204 });
   }
 

@@ -1267,4 +1267,21 @@ describe("the host API's routing and settings", () => {
     expect(api.getUnreadCount()).toBe(0);
     expect(counts).toEqual([2, 0]);
   });
+
+  test("the surfaces hear that the messenger is opening until it opens, closes or gives up", async () => {
+    const { api, mounts } = await booted();
+    await until(() => mounts.length === 1);
+    const context = mounts[0] as WidgetChunkContext;
+    expect(context.host.isOpening()).toBe(false);
+    context.events.emit("messenger-opening", true);
+    expect(context.host.isOpening()).toBe(true);
+    // Opening is not open: the host's API still says closed until the frame shows.
+    expect(api.isOpened()).toBe(false);
+    context.events.emit("open");
+    expect([context.host.isOpening(), context.host.isOpened()]).toEqual([false, true]);
+    context.events.emit("close");
+    context.events.emit("messenger-opening", true);
+    context.events.emit("messenger-opening", false);
+    expect([context.host.isOpening(), context.host.isOpened()]).toEqual([false, false]);
+  });
 });

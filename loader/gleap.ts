@@ -33,6 +33,7 @@ export function createGleap(deps: GleapDeps) {
     requireConsent: undefined,
     initialized: false,
     opened: false,
+    opening: false,
     unread: 0,
     generation: 0,
     configured: false,
@@ -138,6 +139,7 @@ export function createGleap(deps: GleapDeps) {
     parts.surfaces.clear();
     state.initialized = false;
     state.opened = false;
+    state.opening = false;
     parts.network.stop();
     state.booted = false;
     events.clear();
@@ -147,12 +149,17 @@ export function createGleap(deps: GleapDeps) {
   // The messenger reports open/close through the bus; the API's state follows it, and an opened
   // widget has shown the visitor what was unread (spec §4 "count reset to 0 when the widget is open").
   function followOpenState() {
+    events.on("messenger-opening", (opening) => {
+      state.opening = opening === true;
+    });
     events.on("open", () => {
       state.opened = true;
+      state.opening = false;
       router.setUnread(0);
     });
     events.on("close", () => {
       state.opened = false;
+      state.opening = false;
     });
   }
   followOpenState();

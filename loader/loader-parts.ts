@@ -54,6 +54,8 @@ export interface LoaderState {
   initialized: boolean;
   /** Whether the messenger is open (it says so on the event bus). */
   opened: boolean;
+  /** The messenger's panel shows its placeholder while the frame loads (`messenger-opening`). */
+  opening: boolean;
   unread: number;
   /** Bumped by `destroy`: work begun for an earlier generation stops. */
   generation: number;

@@ -50,6 +50,7 @@ export function createWidgetHost({
     command: (name, args = []) => void route(name, args),
     query: async (name, args = []) => route(name, args),
     isOpened: () => state.opened,
+    isOpening: () => state.opening,
     unreadCount: () => state.unread,
     reportParts: () => {
       const { attachedNetworkLogs, ...parts } = reportParts();

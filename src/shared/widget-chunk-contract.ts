@@ -20,9 +20,14 @@ export type WidgetEventName =
 
 /**
  * Events between the loader and the chunks only (never documented to hosts): a live change of the
- * config (`setStyles`, a fresh server config), of the session, of the language.
+ * config (`setStyles`, a fresh server config), of the session, of the language; the messenger's panel
+ * showing its placeholder while its frame loads (`true`), or taking it away unopened (`false`).
  */
-export type InternalEventName = "config-changed" | "session-changed" | "language-changed";
+export type InternalEventName =
+  | "config-changed"
+  | "session-changed"
+  | "language-changed"
+  | "messenger-opening";
 
 export interface WidgetEvents {
   emit(name: WidgetEventName | InternalEventName | (string & {}), data?: unknown): void;
@@ -79,6 +84,8 @@ export interface WidgetHost {
    */
   query(name: HostCommandName, args?: unknown[]): Promise<unknown>;
   isOpened(): boolean;
+  /** The messenger's panel is on screen with its placeholder, its frame still loading: about to open. */
+  isOpening(): boolean;
   unreadCount(): number;
   /** What the loader holds for a report: custom data, tags, logs and the start time. */
   reportParts(): ReportParts;

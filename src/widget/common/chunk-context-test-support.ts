@@ -36,6 +36,7 @@ export interface RecordingHost extends WidgetHost {
     flowConfig: FlowConfig;
     session: WidgetSession | null;
     opened: boolean;
+    opening: boolean;
     unread: number;
     options: HostOptions;
     language: string;
@@ -51,6 +52,7 @@ export function createRecordingHost(overrides: Partial<WidgetHost> = {}): Record
     flowConfig: defaultFlowConfig,
     session: testSession,
     opened: false,
+    opening: false,
     unread: 0,
     language: "en-us",
     options: {
@@ -99,6 +101,7 @@ export function createRecordingHost(overrides: Partial<WidgetHost> = {}): Record
       return host.answers[name];
     },
     isOpened: () => state.opened,
+    isOpening: () => state.opening,
     unreadCount: () => state.unread,
     reportParts: () => parts,
     sendReport: async (report) => ({ status: "sent", answer: await host.postReport(report, "test-key") }),

@@ -194,11 +194,28 @@ describe("readiness", () => {
   test("a frame that never answers: the placeholder goes away and the SDK says why", () => {
     const warn = spyOn(console, "warn").mockImplementation(() => {});
     const m = setup();
+    const opening: unknown[] = [];
+    m.context.events.on("messenger-opening", (value) => opening.push(value));
     m.run("open");
     tick(timing.frameTimeoutMs);
     expect(m.container()?.classList.contains("frame--hidden")).toBe(true);
     expect(String(warn.mock.calls[0]?.[0])).toContain("did not answer");
+    // The placeholder came and went unopened: what stayed clear of it may show again.
+    expect(opening).toEqual([true, false]);
     warn.mockRestore();
+  });
+
+  test("the placeholder on screen says the messenger is opening, before its open event", () => {
+    const m = setup();
+    const seen: string[] = [];
+    m.context.events.on("messenger-opening", (value) => seen.push(`opening ${value}`));
+    m.context.events.on("open", () => seen.push("open"));
+    m.run("open");
+    expect(seen).toEqual(["opening true"]);
+    m.connect();
+    m.fromFrame({ name: "ping" });
+    tick(timing.openAfterPingMs);
+    expect(seen).toEqual(["opening true", "open"]);
   });
 
   test("a second ping (the frame reloaded) pushes config and session again and re-sends the open status", () => {

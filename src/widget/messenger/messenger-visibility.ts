@@ -102,6 +102,8 @@ export function createVisibility(deps: VisibilityDeps) {
         if (mode === "widget" || mode === "extended") {
           box.setLoading(true);
           box.setVisible(true);
+          // What floats above the page (the notification stack) keeps clear of the panel from now.
+          events.emit("messenger-opening", true);
         }
         return;
       }
@@ -116,6 +118,7 @@ export function createVisibility(deps: VisibilityDeps) {
         openPending = false;
         frame.container()?.setLoading(false);
         frame.container()?.setVisible(false);
+        events.emit("messenger-opening", false);
       });
     },
     /** The frame said `ping` (and has its config and session): the status, and an open that waited. */

@@ -186,6 +186,23 @@ describe("notification stack", () => {
     expect(items()).toHaveLength(0);
   });
 
+  test("the messenger's panel about to open clears the stack, and a notification then stays off it", () => {
+    start();
+    show(chat("o1"));
+    // The stack is drawn above the panel: a card left there would take the clicks meant for it.
+    context.host.state.opening = true;
+    context.events.emit("messenger-opening", true);
+    expect(items()).toHaveLength(0);
+    show(chat("o2"));
+    expect(items()).toHaveLength(0);
+    expect(stack()?.hidden).toBe(true);
+    // The panel was taken away unopened: notifications stack again.
+    context.host.state.opening = false;
+    context.events.emit("messenger-opening", false);
+    show(chat("o3"));
+    expect(items()).toHaveLength(1);
+  });
+
   test("a click opens the conversation, the checklist, the news article, or else the widget", () => {
     start();
     show(chat("c1", "Reply", { conversation: { shareToken: "share-1" } }));

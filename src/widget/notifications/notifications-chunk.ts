@@ -108,8 +108,9 @@ function show(raw: unknown) {
     host.command("openChecklist", [action.data.checklist.id]);
     return;
   }
-  // The messenger is open and shows what is new itself.
-  if (host.isOpened()) return;
+  // The messenger is open, or its panel is on screen about to open, and shows what is new itself;
+  // the stack, drawn above everything, would cover the panel.
+  if (host.isOpened() || host.isOpening()) return;
   const named = { ...action, data: withName(action.data, host.session()?.name) };
   const { list: next, added } = addNotification(list, named);
   update(next);
@@ -163,6 +164,9 @@ export function mount(chunkContext: WidgetChunkContext): () => void {
 
   const unsubscribe = [
     events.on("open", clearAll),
+    events.on("messenger-opening", (opening) => {
+      if (opening === true) clearAll();
+    }),
     events.on("config-changed", () => renderStack()),
     events.on("language-changed", () => renderStack()),
   ];

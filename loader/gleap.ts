@@ -2,6 +2,7 @@ import type {
   HostMethodName,
   RoutedMethodName,
   SurfaceCommand,
+  WidgetEvents,
 } from "../src/shared/widget-chunk-contract.ts";
 import { bootWidget, whenConsented } from "./boot.ts";
 import { mountedOnly, routedMethods, surfaceOf } from "./command-routes.ts";
@@ -67,7 +68,7 @@ export function createGleap(deps: GleapDeps) {
           .catch((error) => services.report("the launcher is unavailable", error));
     },
     setUnread(next) {
-      // Spec §4: 0 while the widget is open. Content offered again meanwhile (issue 22: not yet shown,
+      // Spec §4: 0 while the widget is open. Content offered again meanwhile (not yet shown,
       // since the open messenger holds the notifications back) must not bring the badge back.
       const count = state.opened ? 0 : next;
       if (count === state.unread) return;
@@ -137,34 +138,31 @@ export function createGleap(deps: GleapDeps) {
       }
     }
     parts.surfaces.clear();
-    state.initialized = false;
-    state.opened = false;
-    state.opening = false;
+    Object.assign(state, { initialized: false, opened: false, opening: false, booted: false });
     parts.network.stop();
-    state.booted = false;
     events.clear();
-    followOpenState();
+    followOpenState(events, state, (count) => router.setUnread(count));
   }
-
-  // The messenger reports open/close through the bus; the API's state follows it, and an opened
-  // widget has shown the visitor what was unread (spec §4 "count reset to 0 when the widget is open").
-  function followOpenState() {
-    events.on("messenger-opening", (opening) => {
-      state.opening = opening === true;
-    });
-    events.on("open", () => {
-      state.opened = true;
-      state.opening = false;
-      router.setUnread(0);
-    });
-    events.on("close", () => {
-      state.opened = false;
-      state.opening = false;
-    });
-  }
-  followOpenState();
+  followOpenState(events, state, (count) => router.setUnread(count));
 
   return hostApi(state, services, parts, { boot, destroy, mountLauncher: router.mountLauncher });
+}
+
+/**
+ * The messenger reports opening, open and close through the bus; the API's state follows it, and an
+ * opened widget has shown the visitor what was unread (spec §4 "count reset to 0 when the widget is open").
+ */
+function followOpenState(events: WidgetEvents, state: LoaderState, setUnread: (count: number) => void) {
+  events.on("messenger-opening", (opening) => {
+    state.opening = opening === true;
+  });
+  events.on("open", () => {
+    Object.assign(state, { opened: true, opening: false });
+    setUnread(0);
+  });
+  events.on("close", () => {
+    Object.assign(state, { opened: false, opening: false });
+  });
 }
 
 /** The public API object: the routed methods, every part's methods, and the loader's own. */

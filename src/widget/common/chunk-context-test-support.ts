@@ -43,6 +43,21 @@ export interface RecordingHost extends WidgetHost {
   };
 }
 
+/** What the loader holds for a report on a page that logged nothing. */
+const emptyReportParts = (): ReportParts => ({
+  customData: {},
+  ticketAttributes: {},
+  tags: [],
+  consoleLog: [],
+  networkLogs: [],
+  customEventLog: [],
+  environment: "prod",
+  startedAt: Date.now(),
+  sdkVersion: "14.6.7",
+  appBuildNumber: "",
+  appVersionCode: "",
+});
+
 /**
  * A stand-in for the loader's facade that records what a chunk asks of it. Only a test double of the
  * loader's side: the chunk under test is the real one, mounted into a real shadow root.
@@ -63,19 +78,7 @@ export function createRecordingHost(overrides: Partial<WidgetHost> = {}): Record
       liveSite: null,
     },
   };
-  const parts: ReportParts = {
-    customData: {},
-    ticketAttributes: {},
-    tags: [],
-    consoleLog: [],
-    networkLogs: [],
-    customEventLog: [],
-    environment: "prod",
-    startedAt: Date.now(),
-    sdkVersion: "14.6.7",
-    appBuildNumber: "",
-    appVersionCode: "",
-  };
+  const parts = emptyReportParts();
   const host: RecordingHost = {
     commands: [],
     reports: [],

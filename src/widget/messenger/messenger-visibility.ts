@@ -2,6 +2,7 @@ import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import type { CaptureHooks } from "./capture-hooks.ts";
 import type { FrameChannel } from "./frame-channel.ts";
+import type { FrameContainer } from "./frame-container.ts";
 import type { ImageViewer } from "./image-viewer.ts";
 import type { MessengerFrame } from "./messenger-frame.ts";
 import type { Timer, Timers } from "./widget-timers.ts";
@@ -18,6 +19,16 @@ export interface VisibilityDeps {
   viewer: ImageViewer;
   timers: Timers;
   send(message: HostToMessengerMessage): void;
+}
+
+/**
+ * The panel's brand-coloured placeholder while the frame loads, shown or taken away unopened. What
+ * floats above the page (the notification stack) keeps clear of the panel while it shows.
+ */
+function showPlaceholder(box: FrameContainer | null, events: VisibilityDeps["events"], shown: boolean) {
+  box?.setLoading(shown);
+  box?.setVisible(shown);
+  events.emit("messenger-opening", shown);
 }
 
 /**
@@ -99,12 +110,7 @@ export function createVisibility(deps: VisibilityDeps) {
         openPending = true;
         // The panel shows its brand-coloured placeholder at once; a survey appears when it is ready.
         const mode = frame.mode();
-        if (mode === "widget" || mode === "extended") {
-          box.setLoading(true);
-          box.setVisible(true);
-          // What floats above the page (the notification stack) keeps clear of the panel from now.
-          events.emit("messenger-opening", true);
-        }
+        if (mode === "widget" || mode === "extended") showPlaceholder(box, events, true);
         return;
       }
       openNow();
@@ -116,9 +122,7 @@ export function createVisibility(deps: VisibilityDeps) {
         // The messenger's origin did not answer: take the placeholder away rather than leave it spinning.
         console.warn(`Gleap: the messenger at ${url} did not answer`);
         openPending = false;
-        frame.container()?.setLoading(false);
-        frame.container()?.setVisible(false);
-        events.emit("messenger-opening", false);
+        showPlaceholder(frame.container(), events, false);
       });
     },
     /** The frame said `ping` (and has its config and session): the status, and an open that waited. */

@@ -12,7 +12,7 @@ import { percentile } from "./latency-stats.ts";
 import { sendVisitorReport as sendReport } from "./visitor-report.ts";
 
 /**
- * The support team's common actions (issue 24), timed through the real admin API on loopback, one
+ * The support team's common actions, timed through the real admin API on loopback, one
  * after another as an admin clicks them: open the inbox (its first page and the alert counts), open a
  * report (which reads it), assign it, reply to its reporter, open a conversation. The inbox holds
  * `--reports` reports from as many visitors with a session; each action runs `--times` times on a

@@ -10,7 +10,7 @@
 import { builderWindowPrefix } from "../src/shared/builder-window.ts";
 
 /**
- * What a builder window never shows (issue 22): the site's content for visitors, whether the socket
+ * What a builder window never shows: the site's content for visitors, whether the socket
  * pushed it, the address asked for it or the page's own script called it. It would cover the builder's
  * bar and what the admin points at. The messenger, the launcher and tooltips stay.
  */

@@ -10,7 +10,7 @@ import { unreadNotificationsKey } from "../src/widget/notifications/notification
 import { createGleap, type GleapApi } from "./gleap.ts";
 
 /**
- * Issue 22: a window the admin's builder opened shows no visitor content. The loader's router is the
+ * A window the admin's builder opened shows no visitor content. The loader's router is the
  * one place that rule lives, so every way in is tried here over the real server and socket: the
  * host's own calls, the address's `gleap_*` parameters, the socket's `update` push, an unfinished
  * tour and unread notifications from an earlier page view. The surfaces are fakes recording what they

@@ -1,5 +1,5 @@
 /**
- * Waiting for a better moment before loading what can wait (issue 22: the host page's main thread
+ * Waiting for a better moment before loading what can wait (the host page's main thread
  * first). Each answers a cancel; a browser without the API runs the task at once (no worse than
  * before).
  */

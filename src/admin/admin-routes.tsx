@@ -30,7 +30,7 @@ function LazyDashboard() {
   );
 }
 
-/** Routes of the admin SPA (spec §2). Entity screens arrive in later steps of issue 6. */
+/** Routes of the admin SPA (spec §2). */
 export function AdminRoutes() {
   return (
     <Switch>

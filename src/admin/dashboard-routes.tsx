@@ -82,7 +82,7 @@ const loadConversationMessages = () =>
   );
 const loadInboxMessages = () =>
   import("./inbox/inbox-messages.ts").then((m) => registerMessages(m.inboxMessagesEnUS, m.inboxMessagesDe));
-// A report shows its conversation and a conversation its visitor's reports (issue 24): both areas
+// A report shows its conversation and a conversation its visitor's reports: both areas
 // speak both areas' words, and the visitor panel's.
 const loadTimelineMessages = () =>
   Promise.all([

@@ -1,8 +1,8 @@
 import { finder } from "@medv/finder";
 
 /**
- * The selector the element picker saves for a tour step or a tooltip (spec §5 "Element picker", issue
- * 25): what survives the site's next release. In order: the element's `data-gleap-tour` mark (the site
+ * The selector the element picker saves for a tour step or a tooltip (spec §5 "Element picker"): what
+ * survives the site's next release. In order: the element's `data-gleap-tour` mark (the site
  * put it there for this purpose), its own id, its own naming attribute (`name`, `aria-label`,
  * `data-testid`…), and only then a short unique selector from @medv/finder built from ids, classes and
  * attributes that look written by hand. A path of positions alone (`section:nth-of-type(1)`) breaks

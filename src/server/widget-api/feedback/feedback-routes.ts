@@ -33,7 +33,7 @@ import { bodyTooLarge, declaredLength, readReportBody } from "../../http/report-
 import type { WidgetContext, WidgetRoute } from "../widget-api.ts";
 import type { WidgetRouteDeps } from "../widget-route-deps.ts";
 
-/** The answer to a session an admin marked as spam (issue 24). */
+/** The answer to a session an admin marked as spam. */
 export const reportsBlockedMessage = "This session may not send more reports";
 
 /**

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { AdminOutbound } from "../src/shared/inbox-api.ts";
-import type { AdminSurvey, SurveyWrite } from "../src/shared/messenger-api.ts";
+import type { AdminSurvey, SurveyWrite } from "../src/shared/surveys-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { pasteHtml } from "./support/rich-text-editor.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";

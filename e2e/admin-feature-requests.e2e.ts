@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import type { AdminFeatureRequest, AdminFeedbackFlow, FeatureRequest } from "../src/shared/messenger-api.ts";
+import type { AdminFeatureRequest, FeatureRequest } from "../src/shared/feature-requests-api.ts";
+import type { AdminFeedbackFlow } from "../src/shared/feedback-flows-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";

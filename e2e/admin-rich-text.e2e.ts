@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { AdminNewsPost } from "../src/shared/messenger-api.ts";
+import type { AdminNewsPost } from "../src/shared/news-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";

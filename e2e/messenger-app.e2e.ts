@@ -1,11 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import type {
-  AdminConversationSummary,
-  AdminProject,
-  Survey,
-  SurveyResults,
-  SurveyWrite,
-} from "../src/shared/messenger-api.ts";
+import type { AdminConversationSummary } from "../src/shared/conversations-api.ts";
+import type { AdminProject } from "../src/shared/projects-api.ts";
+import type { Survey, SurveyResults, SurveyWrite } from "../src/shared/surveys-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts";
 

@@ -1,11 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, type Page, test } from "@playwright/test";
-import type {
-  AdminConversation,
-  AdminConversationSummary,
-  AdminFeatureRequest,
-} from "../src/shared/messenger-api.ts";
+import type { AdminConversation, AdminConversationSummary } from "../src/shared/conversations-api.ts";
+import type { AdminFeatureRequest } from "../src/shared/feature-requests-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts";
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import type { AdminProject } from "../../src/shared/messenger-api.ts";
+import type { AdminProject } from "../../src/shared/projects-api.ts";
 
 /** Signs in as the demo admin through the real platform API and answers the bearer header. */
 export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {

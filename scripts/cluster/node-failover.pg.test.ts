@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { processTestTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
-import type { Conversation } from "../../src/shared/messenger-api.ts";
+import type { Conversation } from "../../src/shared/conversations-api.ts";
 import type { ClusterNode } from "./cluster-node.ts";
 import {
   conversationsNotWhole,

@@ -229,7 +229,7 @@ const fieldNames = [
   "level",
   "salary",
   "requirements",
-  // Messenger content (src/shared/messenger-api.ts).
+  // Messenger content (the payload files of src/shared/ that payload-text.ts names).
   "key",
   "feedbackType",
   "fields",

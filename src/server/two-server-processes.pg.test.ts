@@ -4,8 +4,8 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RedisClient, SQL } from "bun";
+import type { Conversation, ConversationMessage } from "../shared/conversations-api.ts";
 import type { AdminProjectSettings } from "../shared/inbox-api.ts";
-import type { Conversation, ConversationMessage } from "../shared/messenger-api.ts";
 import { logIn } from "./test-support/api-calls.ts";
 import { writeFixtureDist } from "./test-support/fixture-dist.ts";
 import {

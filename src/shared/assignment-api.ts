@@ -21,7 +21,7 @@ import { enums, type Infer, object, size, string } from "superstruct";
  * `UNREAD_ALERT_MINUTES`, and has no admin screen open, finds it in the unread digest mail.
  *
  * The visitor sees the assignee of their conversation (display name and picture only) in
- * `Conversation.assignee` and the `conversation-assignee` push (messenger-api.ts).
+ * `Conversation.assignee` and the `conversation-assignee` push (conversations-api.ts).
  */
 
 /** An admin as every screen names them: the display name (else the nickname), with the nickname beside. */

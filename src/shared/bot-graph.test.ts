@@ -7,7 +7,7 @@ import {
   reachableSteps,
   stepTargets,
 } from "./bot-graph.ts";
-import { type BotStep, BotWrite } from "./messenger-api.ts";
+import { type BotStep, BotWrite } from "./bots-api.ts";
 
 const support: BotStep[] = [
   {

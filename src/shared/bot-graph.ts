@@ -1,4 +1,4 @@
-import type { BotStep } from "./messenger-api.ts";
+import type { BotStep } from "./bots-api.ts";
 
 /**
  * The rules a scripted bot's steps must follow, checked by the server before it stores a bot

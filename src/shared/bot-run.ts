@@ -1,4 +1,5 @@
-import type { Bot, BotStep, StartConversationRequest } from "./messenger-api.ts";
+import type { Bot, BotStep } from "./bots-api.ts";
+import type { StartConversationRequest } from "./conversations-api.ts";
 
 /**
  * A bot's scripted flow (`GET /bots/{id}` gives every step): a pure state machine, so a screen only

@@ -7,7 +7,7 @@ import {
   storedTranslations,
   translationsOf,
 } from "./content-languages.ts";
-import { HelpCollectionVersion } from "./messenger-api.ts";
+import { HelpCollectionVersion } from "./help-center-api.ts";
 
 describe("content languages", () => {
   test("the widget's languages: English, German and Arabic", () => {

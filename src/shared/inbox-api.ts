@@ -18,8 +18,8 @@ import {
   unknown,
 } from "superstruct";
 import type { AssignedToYou, AssignmentEvent } from "./assignment-api.ts";
+import { Attachment, ReplyFormat } from "./conversations-api.ts";
 import type { Installation } from "./installations-api.ts";
-import { Attachment, ReplyFormat } from "./messenger-api.ts";
 import { type OutboundFrequency, outboundAudiences, outboundDeliveryFields } from "./outbound-api.ts";
 import { pageFilterTypes } from "./page-filter.ts";
 import type { DashboardSummary } from "./reports-api.ts";
@@ -201,7 +201,7 @@ export interface ReportTriageState {
   assignee: { id: string; name: string } | null;
 }
 
-/** Text, attachments or both, as a conversation's staff reply (messenger-api.ts StaffReplyRequest). */
+/** Text, attachments or both, as a conversation's staff reply (conversations-api.ts StaffReplyRequest). */
 export const ReportReply = object({
   text: size(string(), 0, 10_000),
   format: optional(ReplyFormat),

@@ -1,5 +1,5 @@
 import { boolean, type Infer, nullable, object } from "superstruct";
-import { boundedText, WebUrl } from "./messenger-api.ts";
+import { boundedText, WebUrl } from "./payload-text.ts";
 
 /**
  * The signed-in admin's own face towards visitors: the name and the

@@ -1,5 +1,5 @@
 import { type Infer, object, refine, string } from "superstruct";
-import { boundedText } from "./messenger-api.ts";
+import { boundedText } from "./payload-text.ts";
 
 /**
  * A project's saved replies: canned answers staff pick in a reply box by typing `/` and

@@ -1,5 +1,5 @@
 import { type Infer, object, refine } from "superstruct";
-import { boundedText } from "./messenger-api.ts";
+import { boundedText } from "./payload-text.ts";
 
 /**
  * Internal notes on reports and conversations: what staff tell each

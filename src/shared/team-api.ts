@@ -1,6 +1,6 @@
 import { array, boolean, enums, type Infer, nullable, object, optional, size, string } from "superstruct";
 import { email, mfaCode, text } from "./form-rules.ts";
-import { boundedText } from "./messenger-api.ts";
+import { boundedText } from "./payload-text.ts";
 import { userName } from "./users-api.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { array, boolean, enums, type Infer, object, refine, size } from "superstruct";
+import type { ConversationMessage, ConversationStatus } from "./conversations-api.ts";
 import type { InboxReport } from "./inbox-api.ts";
-import { boundedText, type ConversationMessage, type ConversationStatus } from "./messenger-api.ts";
+import { boundedText } from "./payload-text.ts";
 
 /**
  * A widget project's outgoing webhooks: what an admin writes, what the delivery

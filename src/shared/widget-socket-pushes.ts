@@ -1,4 +1,4 @@
-import type { MessengerPush } from "./messenger-api.ts";
+import type { MessengerPush } from "./conversations-api.ts";
 import type { ChecklistAnswer, OutboundAction } from "./outbound-api.ts";
 
 /** `update`: outbound content delivered to this visitor (`a`) and the launcher's unread count (`u`). */

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { Conversation, ConversationMessage } from "../../../src/shared/messenger-api.ts";
+import type { Conversation, ConversationMessage } from "../../../src/shared/conversations-api.ts";
 
 /**
  * Mixed widget and staff traffic through the cluster's balancer, as visitors and a support team make

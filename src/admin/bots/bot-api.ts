@@ -1,11 +1,11 @@
+import type { AdminBot, BotWrite } from "../../shared/bots-api.ts";
 import type { ListPage } from "../../shared/list-page-api.ts";
-import type { AdminBot, BotWrite } from "../../shared/messenger-api.ts";
 import { api } from "../api/api-client.ts";
 
 const segment = encodeURIComponent;
 const botsBase = (projectId: string) => `/api/projects/${segment(projectId)}/bots`;
 
-/** The bots' calls (src/shared/messenger-api.ts documents the routes). */
+/** The bots' calls (src/shared/bots-api.ts documents the routes). */
 export const botApi = {
   // A project has a handful of bots: the list reads them all at once, by name.
   list: (projectId: string) =>

@@ -1,6 +1,6 @@
 import { type FormEvent, useMemo, useRef, useState } from "react";
 import { useLocation, useParams } from "wouter";
-import type { AdminBot } from "../../shared/messenger-api.ts";
+import type { AdminBot } from "../../shared/bots-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { validate } from "superstruct";
 import { reduceRun, startRun, waitingFor } from "../../shared/bot-run.ts";
-import { type AdminBot, BotWrite } from "../../shared/messenger-api.ts";
+import { type AdminBot, BotWrite } from "../../shared/bots-api.ts";
 import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 import {
   blocksSave,

@@ -1,12 +1,5 @@
 import { type BotGraphProblem, botGraphProblems } from "../../shared/bot-graph.ts";
-import type {
-  AdminBot,
-  Bot,
-  BotStep,
-  BotWrite,
-  botFieldTypes,
-  botStepTypes,
-} from "../../shared/messenger-api.ts";
+import type { AdminBot, Bot, BotStep, BotWrite, botFieldTypes, botStepTypes } from "../../shared/bots-api.ts";
 import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 import { tipTapToHtml } from "../../shared/tiptap-html.ts";
 

@@ -1,4 +1,4 @@
-import { botStepTypes } from "../../shared/messenger-api.ts";
+import { botStepTypes } from "../../shared/bots-api.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { RichTextEditor } from "../rich-text/rich-text-editor.tsx";

@@ -1,4 +1,4 @@
-import { botFieldTypes } from "../../shared/messenger-api.ts";
+import { botFieldTypes } from "../../shared/bots-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { InputField, SelectField, TextAreaField } from "../shell/form/form-inputs.tsx";
 import type { FieldType, StepState } from "./bot-form-state.ts";

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, expect, jest, test } from "bun:test";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import type { Bot } from "../../shared/messenger-api.ts";
+import type { Bot } from "../../shared/bots-api.ts";
 import { registerMessages } from "../i18n/intl.ts";
 import { localeState, setLocale } from "../i18n/locale-store.ts";
 import { botMessagesDe, botMessagesEnUS } from "./bot-messages.ts";

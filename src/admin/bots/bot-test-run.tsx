@@ -9,7 +9,7 @@ import {
   typingDelay,
   waitingFor,
 } from "../../shared/bot-run.ts";
-import type { Bot, BotStep } from "../../shared/messenger-api.ts";
+import type { Bot, BotStep } from "../../shared/bots-api.ts";
 import { sanitizePreview } from "../content/sanitize-preview.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { validate } from "superstruct";
-import { type AdminNewsPost, NewsWrite } from "../../shared/messenger-api.ts";
+import { type AdminNewsPost, NewsWrite } from "../../shared/news-api.ts";
 import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 import { newsWrite } from "./content-actions.ts";
 

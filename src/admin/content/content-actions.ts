@@ -1,6 +1,7 @@
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import type { ListPage } from "../../shared/list-page-api.ts";
-import type { AdminNewsPost, AdminSurvey, NewsWrite, SurveyWrite } from "../../shared/messenger-api.ts";
+import type { AdminNewsPost, NewsWrite } from "../../shared/news-api.ts";
+import type { AdminSurvey, SurveyWrite } from "../../shared/surveys-api.ts";
 import { contentApi } from "./content-api.ts";
 import type { ContentKind } from "./content-kinds.ts";
 import { type ContentListQuery, type ContentStatus, contentListApiParams } from "./content-list-query.ts";

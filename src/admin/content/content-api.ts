@@ -9,17 +9,11 @@ import type {
   TooltipWrite,
 } from "../../shared/inbox-api.ts";
 import type { ListPage } from "../../shared/list-page-api.ts";
-import type {
-  AdminNewsPost,
-  AdminProject,
-  AdminSurvey,
-  NewsWrite,
-  SurveyResponse,
-  SurveyResults,
-  SurveyWrite,
-} from "../../shared/messenger-api.ts";
+import type { AdminNewsPost, NewsWrite } from "../../shared/news-api.ts";
 import type { AdminOutboundListItem, OutboundStats } from "../../shared/outbound-stats-api.ts";
+import type { AdminProject } from "../../shared/projects-api.ts";
 import type { PublishPreview } from "../../shared/publish-preview-api.ts";
+import type { AdminSurvey, SurveyResponse, SurveyResults, SurveyWrite } from "../../shared/surveys-api.ts";
 import { api } from "../api/api-client.ts";
 
 const segment = encodeURIComponent;
@@ -66,7 +60,10 @@ function collection<Record, Write extends object>(name: string) {
 const builderDraftPath = (projectId: string, kind: BuilderKind, id: string) =>
   `${projectPath(projectId)}/${kind === "tour" ? "outbounds" : "tooltips"}/${segment(id)}/builder-draft`;
 
-/** The admin's calls for outbound content (src/shared/inbox-api.ts and messenger-api.ts list the routes). */
+/**
+ * The admin's calls for outbound content (src/shared/inbox-api.ts, news-api.ts and surveys-api.ts list
+ * the routes).
+ */
 export const contentApi = {
   projects: () => api<ListPage<AdminProject>>("/api/projects?pageSize=100"),
   outbounds: collection<AdminOutbound, OutboundWrite>("outbounds"),

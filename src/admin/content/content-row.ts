@@ -1,6 +1,7 @@
 import type { AdminTooltip } from "../../shared/inbox-api.ts";
-import type { AdminNewsPost, AdminSurvey } from "../../shared/messenger-api.ts";
+import type { AdminNewsPost } from "../../shared/news-api.ts";
 import type { AdminOutboundListItem } from "../../shared/outbound-stats-api.ts";
+import type { AdminSurvey } from "../../shared/surveys-api.ts";
 import type { ContentStatus } from "./content-list-query.ts";
 
 /** What a content list shows of any kind: the same columns for news, surveys, outbounds and tooltips. */

@@ -1,7 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useLocation } from "wouter";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
-import type { AdminNewsPost, AdminSurvey, NewsWrite, SurveyWrite } from "../../shared/messenger-api.ts";
+import type { AdminNewsPost, NewsWrite } from "../../shared/news-api.ts";
+import type { AdminSurvey, SurveyWrite } from "../../shared/surveys-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import type { FieldErrors } from "../shell/form/form-errors.ts";

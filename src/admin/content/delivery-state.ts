@@ -1,6 +1,7 @@
 import type { AdminOutbound, Audience, OutboundWrite } from "../../shared/inbox-api.ts";
-import type { AdminNewsPost, AdminSurvey } from "../../shared/messenger-api.ts";
+import type { AdminNewsPost } from "../../shared/news-api.ts";
 import type { PageFilterType } from "../../shared/page-filter.ts";
+import type { AdminSurvey } from "../../shared/surveys-api.ts";
 import type { FieldErrors } from "../shell/form/form-errors.ts";
 import { isRecord } from "./config-model.ts";
 import { type TargetingState, targetingRules } from "./outbound-form-state.ts";

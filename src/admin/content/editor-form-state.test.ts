@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { AdminOutbound, AdminTooltip } from "../../shared/inbox-api.ts";
-import type { AdminNewsPost, AdminSurvey } from "../../shared/messenger-api.ts";
+import type { AdminNewsPost } from "../../shared/news-api.ts";
+import type { AdminSurvey } from "../../shared/surveys-api.ts";
 import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 import { deliversRecord, deliveryFromOutbound, deliveryRequest, emptyDelivery } from "./delivery-state.ts";
 import {

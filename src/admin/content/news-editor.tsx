@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { type ContentLanguage, contentLanguages } from "../../shared/content-languages.ts";
-import type { AdminNewsPost } from "../../shared/messenger-api.ts";
+import type { AdminNewsPost } from "../../shared/news-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { LanguageTabs } from "../shell/form/language-tabs.tsx";
 import { TextField } from "./content-fields.tsx";

@@ -4,7 +4,7 @@ import {
   type TranslationLanguage,
   translationLanguages,
 } from "../../shared/content-languages.ts";
-import { type AdminNewsPost, NewsWrite } from "../../shared/messenger-api.ts";
+import { type AdminNewsPost, NewsWrite } from "../../shared/news-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import type { ContentStatus } from "./content-list-query.ts";
 import { type DeliveryState, emptyDelivery, validateDelivery } from "./delivery-state.ts";
@@ -18,7 +18,7 @@ export interface NewsVersionState {
 }
 
 /**
- * A news post as edited: the post (messenger-api NewsWrite), its English texts in its own fields and
+ * A news post as edited: the post (news-api NewsWrite), its English texts in its own fields and
  * the other languages' in `versions`, and how it is announced.
  */
 export interface NewsFormState {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { SurveyQuestionResult } from "../../shared/messenger-api.ts";
+import type { SurveyQuestionResult } from "../../shared/surveys-api.ts";
 import { npsBars, npsGroup, npsShares, optionBars, ratingBars } from "./survey-chart-data.ts";
 
 const base = { id: "q", title: "Q", answered: 0 } as const;

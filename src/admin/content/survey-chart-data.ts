@@ -1,4 +1,4 @@
-import type { SurveyQuestionResult } from "../../shared/messenger-api.ts";
+import type { SurveyQuestionResult } from "../../shared/surveys-api.ts";
 
 /** One bar of a results chart: its label, its count and its share of the question's answers. */
 export interface ChartBar {

@@ -1,4 +1,4 @@
-import type { SurveyQuestionResult } from "../../shared/messenger-api.ts";
+import type { SurveyQuestionResult } from "../../shared/surveys-api.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { type ChartBar, npsBars, npsShares, optionBars, ratingBars } from "./survey-chart-data.ts";

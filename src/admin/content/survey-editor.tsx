@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import type { AdminSurvey } from "../../shared/messenger-api.ts";
+import type { AdminSurvey } from "../../shared/surveys-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
 import { CheckboxField, TextField } from "./content-fields.tsx";

@@ -4,7 +4,7 @@ import {
   type SurveyQuestion,
   SurveyWrite,
   type surveyQuestionTypes,
-} from "../../shared/messenger-api.ts";
+} from "../../shared/surveys-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import type { ContentStatus } from "./content-list-query.ts";
 import { type DeliveryState, emptyDelivery, validateDelivery } from "./delivery-state.ts";
@@ -22,7 +22,7 @@ export interface SurveyQuestionState {
   scale: number;
 }
 
-/** A survey as edited: the form the messenger shows (messenger-api SurveyWrite) and its delivery. */
+/** A survey as edited: the form the messenger shows (surveys-api SurveyWrite) and its delivery. */
 export interface SurveyFormState {
   title: string;
   description: string;

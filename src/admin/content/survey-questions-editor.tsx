@@ -1,4 +1,4 @@
-import { surveyQuestionTypes } from "../../shared/messenger-api.ts";
+import { surveyQuestionTypes } from "../../shared/surveys-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { SelectField } from "../shell/form/form-inputs.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { SurveyQuestion, SurveyResponse } from "../../shared/messenger-api.ts";
+import type { SurveyQuestion, SurveyResponse } from "../../shared/surveys-api.ts";
 import { registerMessages, translator } from "../i18n/intl.ts";
 import { toCsv } from "../shell/list/csv-export.ts";
 import { answerValue, surveyResponseCsvColumns } from "./survey-response-csv.ts";

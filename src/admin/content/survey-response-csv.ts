@@ -1,4 +1,4 @@
-import type { SurveyQuestion, SurveyResponse } from "../../shared/messenger-api.ts";
+import type { SurveyQuestion, SurveyResponse } from "../../shared/surveys-api.ts";
 import type { Translator } from "../i18n/intl.ts";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { SurveyQuestion, SurveyResponse } from "../../shared/messenger-api.ts";
+import type { SurveyQuestion, SurveyResponse } from "../../shared/surveys-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";

@@ -1,4 +1,4 @@
-import type { AdminProject } from "../../shared/messenger-api.ts";
+import type { AdminProject } from "../../shared/projects-api.ts";
 import { type Resource, useResource } from "../api/use-resource.ts";
 import { contentApi } from "./content-api.ts";
 

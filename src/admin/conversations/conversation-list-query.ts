@@ -1,4 +1,4 @@
-import { conversationStatuses } from "../../shared/messenger-api.ts";
+import { conversationStatuses } from "../../shared/conversations-api.ts";
 import { createListQuery, defaultedChoiceFilter, textFilter } from "../shell/list/list-url.ts";
 
 /**

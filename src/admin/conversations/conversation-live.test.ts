@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import type { StaffPush } from "../../shared/inbox-api.ts";
 import type {
   AdminConversation,
   AdminConversationSummary,
   ConversationMessage,
-} from "../../shared/messenger-api.ts";
+} from "../../shared/conversations-api.ts";
+import type { StaffPush } from "../../shared/inbox-api.ts";
 import { conversationListUrl } from "./conversation-list-query.ts";
 import {
   asMessage,

@@ -1,10 +1,10 @@
-import type { StaffPush } from "../../shared/inbox-api.ts";
-import type { ListPage } from "../../shared/list-page-api.ts";
 import type {
   AdminConversation,
   AdminConversationSummary,
   ConversationMessage,
-} from "../../shared/messenger-api.ts";
+} from "../../shared/conversations-api.ts";
+import type { StaffPush } from "../../shared/inbox-api.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import type { ConversationListQuery } from "./conversation-list-query.ts";
 
 /**

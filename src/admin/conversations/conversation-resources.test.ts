@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { ConversationMessage } from "../../shared/messenger-api.ts";
+import type { ConversationMessage } from "../../shared/conversations-api.ts";
 import { externalPlaceholder } from "../inbox/external-resources.ts";
 import { shownMessages } from "./conversation-resources.ts";
 

@@ -1,4 +1,4 @@
-import type { ConversationMessage } from "../../shared/messenger-api.ts";
+import type { ConversationMessage } from "../../shared/conversations-api.ts";
 import { externalResources } from "../inbox/external-resources.ts";
 import { sanitizeMessageHtml } from "./message-html.tsx";
 

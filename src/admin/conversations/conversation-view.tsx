@@ -8,7 +8,7 @@ import {
   useState,
 } from "react";
 import { Link } from "wouter";
-import type { AdminConversation, ConversationMessage } from "../../shared/messenger-api.ts";
+import type { AdminConversation, ConversationMessage } from "../../shared/conversations-api.ts";
 import { refreshAlertCounts } from "../alerts/use-alert-feed.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useLatestUpdate, useResource } from "../api/use-resource.ts";

@@ -1,18 +1,18 @@
-import type { ListPage } from "../../shared/list-page-api.ts";
 import type {
   AdminConversation,
   AdminConversationSummary,
   ConversationMessage,
   ReadAnswer,
   StaffReplyRequest,
-} from "../../shared/messenger-api.ts";
+} from "../../shared/conversations-api.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import { api } from "../api/api-client.ts";
 import { type ConversationListQuery, conversationListApiParams } from "./conversation-list-query.ts";
 
 const base = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/conversations`;
 const one = (projectId: string, id: string) => `${base(projectId)}/${encodeURIComponent(id)}`;
 
-/** The admin's calls to a project's conversations (src/shared/messenger-api.ts, admin routes). */
+/** The admin's calls to a project's conversations (src/shared/conversations-api.ts, admin routes). */
 export const conversationsApi = {
   list: (projectId: string, query: ConversationListQuery) =>
     api<ListPage<AdminConversationSummary>>(`${base(projectId)}?${conversationListApiParams(query)}`),

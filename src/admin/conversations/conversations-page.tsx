@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { Link, useLocation, useParams } from "wouter";
+import type { AdminConversationSummary } from "../../shared/conversations-api.ts";
 import type { ListPage } from "../../shared/list-page-api.ts";
-import type { AdminConversationSummary, AdminProject } from "../../shared/messenger-api.ts";
+import type { AdminProject } from "../../shared/projects-api.ts";
 import type { SearchedListPage } from "../../shared/search-api.ts";
 import { useLatestUpdate, useResource } from "../api/use-resource.ts";
 import { TimeAgo } from "../format/date-time-ago.tsx";

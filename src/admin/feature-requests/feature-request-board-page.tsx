@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useParams } from "wouter";
-import { type AdminFeatureRequest, featureRequestStatuses } from "../../shared/messenger-api.ts";
+import { type AdminFeatureRequest, featureRequestStatuses } from "../../shared/feature-requests-api.ts";
 import { rememberProject } from "../content/last-project.ts";
 import { useT } from "../i18n/intl.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";

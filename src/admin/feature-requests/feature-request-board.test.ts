@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { AdminFeatureRequest } from "../../shared/messenger-api.ts";
+import type { AdminFeatureRequest } from "../../shared/feature-requests-api.ts";
 import { registerMessages, translator } from "../i18n/intl.ts";
 import { toCsv } from "../shell/list/csv-export.ts";
 import { featureRequestCsvColumns } from "./feature-request-csv.ts";

@@ -1,4 +1,4 @@
-import type { AdminFeatureRequest } from "../../shared/messenger-api.ts";
+import type { AdminFeatureRequest } from "../../shared/feature-requests-api.ts";
 import type { Translator } from "../i18n/intl.ts";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
 import { yesNo } from "../shell/list/list-export.tsx";

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useLocation, useParams } from "wouter";
-import { type AdminFeatureRequest, featureRequestStatuses } from "../../shared/messenger-api.ts";
+import { type AdminFeatureRequest, featureRequestStatuses } from "../../shared/feature-requests-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";

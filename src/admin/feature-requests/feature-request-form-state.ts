@@ -1,9 +1,9 @@
-import { messages } from "../../shared/form-rules.ts";
 import {
   type AdminFeatureRequest,
   type FeatureRequestStatus,
   FeatureRequestWrite,
-} from "../../shared/messenger-api.ts";
+} from "../../shared/feature-requests-api.ts";
+import { messages } from "../../shared/form-rules.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** A feature request as its edit form holds it. */
@@ -29,7 +29,7 @@ export const featureRequestFormWrite = (form: FeatureRequestForm): FeatureReques
   hidden: form.hidden,
 });
 
-/** The API's limits (messenger-api FeatureRequestWrite). */
+/** The API's limits (feature-requests-api FeatureRequestWrite). */
 export const featureRequestLimits = { titleMin: 3, title: 200, description: 5000 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import { featureRequestStatuses } from "../../shared/messenger-api.ts";
+import { featureRequestStatuses } from "../../shared/feature-requests-api.ts";
 import { choiceFilter, createListQuery } from "../shell/list/list-url.ts";
 
 /** The board's `visibility` filter (`GET …/feature-requests?visibility=`). */

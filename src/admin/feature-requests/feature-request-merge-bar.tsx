@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { AdminFeatureRequest } from "../../shared/messenger-api.ts";
+import type { AdminFeatureRequest } from "../../shared/feature-requests-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";

@@ -1,4 +1,4 @@
-import type { AdminFeatureRequest } from "../../shared/messenger-api.ts";
+import type { AdminFeatureRequest } from "../../shared/feature-requests-api.ts";
 
 type Candidate = Pick<AdminFeatureRequest, "id" | "votes" | "createdAt">;
 

@@ -4,7 +4,7 @@ import {
   type AdminFeatureRequest,
   type FeatureRequestStatus,
   featureRequestStatuses,
-} from "../../shared/messenger-api.ts";
+} from "../../shared/feature-requests-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";

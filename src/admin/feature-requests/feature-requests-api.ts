@@ -1,16 +1,16 @@
-import type { ListPage } from "../../shared/list-page-api.ts";
 import type {
   AdminFeatureRequest,
   FeatureRequestMerge,
   FeatureRequestWrite,
-} from "../../shared/messenger-api.ts";
+} from "../../shared/feature-requests-api.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import { api } from "../api/api-client.ts";
 import { type FeatureRequestListQuery, featureRequestListUrl } from "./feature-request-list-query.ts";
 
 const boardPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/feature-requests`;
 const requestPath = (projectId: string, id: string) => `${boardPath(projectId)}/${encodeURIComponent(id)}`;
 
-/** The admin's calls for a project's feature requests (src/shared/messenger-api.ts, "feature-requests"). */
+/** The admin's calls for a project's feature requests (src/shared/feature-requests-api.ts). */
 export const featureRequestsApi = {
   list: (projectId: string, query: FeatureRequestListQuery) =>
     api<ListPage<AdminFeatureRequest>>(`${boardPath(projectId)}?${featureRequestListUrl.apiParams(query)}`),

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useLocation, useParams, useSearch } from "wouter";
-import type { AdminHelpArticle, AdminHelpCollection } from "../../shared/messenger-api.ts";
+import type { AdminHelpArticle, AdminHelpCollection } from "../../shared/help-center-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { FormPage } from "../shell/form/form-page.tsx";

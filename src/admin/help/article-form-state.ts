@@ -3,8 +3,8 @@ import {
   contentLanguages,
   translationLanguages,
 } from "../../shared/content-languages.ts";
+import type { AdminHelpArticle, HelpArticleWrite } from "../../shared/help-center-api.ts";
 import { slugFromTitle } from "../../shared/help-slug.ts";
-import type { AdminHelpArticle, HelpArticleWrite } from "../../shared/messenger-api.ts";
 import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 
 /**

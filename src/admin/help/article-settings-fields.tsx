@@ -1,4 +1,4 @@
-import type { AdminHelpCollection } from "../../shared/messenger-api.ts";
+import type { AdminHelpCollection } from "../../shared/help-center-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { InputField, SelectField } from "../shell/form/form-inputs.tsx";
 import type { ArticleField, ArticleFormState } from "./article-form-state.ts";

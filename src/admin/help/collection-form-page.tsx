@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { useLocation, useParams } from "wouter";
 import { type ContentLanguage, contentLanguages } from "../../shared/content-languages.ts";
-import type { AdminHelpCollection } from "../../shared/messenger-api.ts";
+import type { AdminHelpCollection } from "../../shared/help-center-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { InputField, TextAreaField } from "../shell/form/form-inputs.tsx";

@@ -3,7 +3,7 @@ import {
   contentLanguages,
   translationLanguages,
 } from "../../shared/content-languages.ts";
-import type { AdminHelpCollection, HelpCollectionWrite } from "../../shared/messenger-api.ts";
+import type { AdminHelpCollection, HelpCollectionWrite } from "../../shared/help-center-api.ts";
 
 /**
  * A help collection's form: its title and description in each language the widget speaks (English,

@@ -1,4 +1,3 @@
-import type { ListPage } from "../../shared/list-page-api.ts";
 import type {
   AdminHelpArticle,
   AdminHelpCollection,
@@ -6,7 +5,8 @@ import type {
   HelpCollectionWrite,
   HelpLanguage,
   HelpSearchPreview,
-} from "../../shared/messenger-api.ts";
+} from "../../shared/help-center-api.ts";
+import type { ListPage } from "../../shared/list-page-api.ts";
 import { api } from "../api/api-client.ts";
 
 const segment = encodeURIComponent;
@@ -15,7 +15,7 @@ const helpBase = (projectId: string) => `/api/projects/${segment(projectId)}/hel
 // A help center is small (a few dozen articles): the screens read every row at once, in order.
 const everything = "page=1&pageSize=100&sort=position";
 
-/** The help center's calls (src/shared/messenger-api.ts documents the routes). */
+/** The help center's calls (src/shared/help-center-api.ts documents the routes). */
 export const helpApi = {
   collections: (projectId: string) =>
     api<ListPage<AdminHelpCollection>>(`${helpBase(projectId)}/collections?${everything}`),

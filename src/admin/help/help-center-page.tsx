@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useParams } from "wouter";
 import { contentLanguages, translationLanguages } from "../../shared/content-languages.ts";
-import type { AdminHelpArticle, AdminHelpCollection } from "../../shared/messenger-api.ts";
+import type { AdminHelpArticle, AdminHelpCollection } from "../../shared/help-center-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { rememberProject } from "../content/last-project.ts";
 import { ProjectChoice } from "../content/project-choice.tsx";

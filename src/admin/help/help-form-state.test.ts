@@ -1,7 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { createIntl } from "@formatjs/intl";
 import { validate } from "superstruct";
-import { type AdminHelpArticle, HelpArticleWrite, HelpCollectionWrite } from "../../shared/messenger-api.ts";
+import {
+  type AdminHelpArticle,
+  HelpArticleWrite,
+  HelpCollectionWrite,
+} from "../../shared/help-center-api.ts";
 import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 import { botMessagesDe, botMessagesEnUS } from "../bots/bot-messages.ts";
 import {

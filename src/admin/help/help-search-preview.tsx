@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { contentLanguageFor, contentLanguages } from "../../shared/content-languages.ts";
-import type { HelpLanguage } from "../../shared/messenger-api.ts";
+import type { HelpLanguage } from "../../shared/help-center-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 // The names of the widget's languages.

@@ -7,7 +7,7 @@ import type {
   ReportUpdate,
 } from "../../shared/inbox-api.ts";
 import type { ListPage } from "../../shared/list-page-api.ts";
-import type { AdminProject } from "../../shared/messenger-api.ts";
+import type { AdminProject } from "../../shared/projects-api.ts";
 import { api } from "../api/api-client.ts";
 import { earlyOr } from "../api/early-requests.ts";
 import type { InboxListQuery } from "./inbox-list-query.ts";

@@ -1,6 +1,6 @@
 import { reportPriorities } from "../../shared/feedback-api.ts";
 import { reportStatuses } from "../../shared/inbox-api.ts";
-import type { AdminProject } from "../../shared/messenger-api.ts";
+import type { AdminProject } from "../../shared/projects-api.ts";
 import { FilterSelect } from "../shell/list/filter-select.tsx";
 import {
   choice,

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useLocation, useParams } from "wouter";
 import type { TranslationLanguage } from "../../shared/content-languages.ts";
-import type { AdminFeedbackFlow } from "../../shared/messenger-api.ts";
+import type { AdminFeedbackFlow } from "../../shared/feedback-flows-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { validate } from "superstruct";
-import { type AdminFeedbackFlow, FeedbackFlowWrite } from "../../shared/messenger-api.ts";
+import { type AdminFeedbackFlow, FeedbackFlowWrite } from "../../shared/feedback-flows-api.ts";
 import {
   duplicateKeyRule,
   emptyFlowField,

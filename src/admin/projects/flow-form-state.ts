@@ -1,5 +1,4 @@
 import type { TranslationLanguage } from "../../shared/content-languages.ts";
-import { messages } from "../../shared/form-rules.ts";
 import {
   type AdminFeedbackFlow,
   type FeedbackFlowVersion,
@@ -9,7 +8,8 @@ import {
   type FlowFieldType,
   flowCaptureTypes,
   flowFieldTypes,
-} from "../../shared/messenger-api.ts";
+} from "../../shared/feedback-flows-api.ts";
+import { messages } from "../../shared/form-rules.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 export { flowCaptureTypes, flowFieldTypes };

@@ -1,4 +1,4 @@
-import type { AdminProject } from "../../shared/messenger-api.ts";
+import type { AdminProject } from "../../shared/projects-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { ClipLink } from "../shell/list/list-clip.tsx";

@@ -1,7 +1,8 @@
+import type { AdminFeedbackFlow, FeedbackFlowWrite } from "../../shared/feedback-flows-api.ts";
 import type { AdminProjectSettings, ProjectSettingsWrite } from "../../shared/inbox-api.ts";
 import type { InstallationList } from "../../shared/installations-api.ts";
 import type { ListPage } from "../../shared/list-page-api.ts";
-import type { AdminFeedbackFlow, AdminProject, FeedbackFlowWrite } from "../../shared/messenger-api.ts";
+import type { AdminProject } from "../../shared/projects-api.ts";
 import { api } from "../api/api-client.ts";
 import { type ProjectListQuery, projectListApiParams } from "./project-list-query.ts";
 
@@ -11,7 +12,7 @@ const flowPath = (projectId: string, id: string) => `${flowsPath(projectId)}/${e
 
 /**
  * The admin's calls for widget projects (src/shared/inbox-api.ts "Project settings") and their
- * feedback flows (src/shared/messenger-api.ts, the `feedback-flows` kind).
+ * feedback flows (src/shared/feedback-flows-api.ts, the `feedback-flows` kind).
  */
 export const projectsApi = {
   list: (query: ProjectListQuery) =>

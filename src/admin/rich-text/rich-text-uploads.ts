@@ -1,4 +1,4 @@
-import type { Attachment } from "../../shared/messenger-api.ts";
+import type { Attachment } from "../../shared/conversations-api.ts";
 import { api } from "../api/api-client.ts";
 
 /** The image types the staff upload path takes (domain/uploads/upload-intake.ts), for the file picker. */

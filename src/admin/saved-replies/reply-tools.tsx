@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from "react";
-import type { Attachment } from "../../shared/messenger-api.ts";
+import type { Attachment } from "../../shared/conversations-api.ts";
 import type { SavedReply } from "../../shared/saved-replies-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";

@@ -1,4 +1,4 @@
-import type { Attachment } from "../../shared/messenger-api.ts";
+import type { Attachment } from "../../shared/conversations-api.ts";
 import type { SavedReply, SavedReplyList, SavedReplyWrite } from "../../shared/saved-replies-api.ts";
 import { api } from "../api/api-client.ts";
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation, useParams } from "wouter";
-import type { AdminProject } from "../../shared/messenger-api.ts";
+import type { AdminProject } from "../../shared/projects-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { projectsApi } from "../projects/projects-api.ts";

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { collectProblem } from "../../shared/bot-run.ts";
-import type { BotStep } from "../../shared/messenger-api.ts";
+import type { BotStep } from "../../shared/bots-api.ts";
 import { ContentIcon } from "../conversations/content-icons.tsx";
 import { conversationTexts } from "../conversations/conversation-texts.ts";
 import { NewConversationButton } from "../conversations/new-conversation-button.tsx";

@@ -1,4 +1,4 @@
-import type { Bot } from "../../shared/messenger-api.ts";
+import type { Bot } from "../../shared/bots-api.ts";
 import { TypingIndicator } from "../conversations/chat-parts.tsx";
 import { ChatSkeleton, ChatView } from "../conversations/chat-view.tsx";
 import "../conversations/conversations.css";

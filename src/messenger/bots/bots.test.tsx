@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { botTiming, handoverRequest, reduceRun, startRun, waitingFor } from "../../shared/bot-run.ts";
-import type { Bot, Conversation } from "../../shared/messenger-api.ts";
+import type { Bot } from "../../shared/bots-api.ts";
+import type { Conversation } from "../../shared/conversations-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, type, waitFor } from "../test-support/dom-kit.ts";
 import { cleanup, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";

@@ -8,7 +8,8 @@ import {
   typingDelay,
   waitingFor,
 } from "../../shared/bot-run.ts";
-import type { Bot, Conversation } from "../../shared/messenger-api.ts";
+import type { Bot } from "../../shared/bots-api.ts";
+import type { Conversation } from "../../shared/conversations-api.ts";
 import type { ChatItem } from "../conversations/chat-parts.tsx";
 import { conversationPath } from "../conversations/conversation-cache.ts";
 import { tooManyStarts } from "../conversations/start-refusal.ts";

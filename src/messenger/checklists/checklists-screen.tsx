@@ -1,4 +1,4 @@
-import type { ChecklistSummary } from "../../shared/messenger-api.ts";
+import type { ChecklistSummary } from "../../shared/messenger-home-api.ts";
 import { ContentIcon } from "../conversations/content-icons.tsx";
 import {
   Icon,

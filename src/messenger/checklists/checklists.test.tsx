@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, jest, test } from "bun:test";
 import { act } from "react";
-import type { ChecklistSummary } from "../../shared/messenger-api.ts";
+import type { ChecklistSummary } from "../../shared/messenger-home-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, waitFor } from "../test-support/dom-kit.ts";
 import { cleanup, type Rendered, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Attachment, ConversationMessage } from "../../shared/messenger-api.ts";
+import type { Attachment, ConversationMessage } from "../../shared/conversations-api.ts";
 import { Icon } from "../shell/icons.tsx";
 import { useHostActions, useLocale, useTexts } from "../shell/shell-api.ts";
 import { Avatar } from "./avatar.tsx";

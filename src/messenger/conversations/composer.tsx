@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
-import type { Attachment } from "../../shared/messenger-api.ts";
+import type { Attachment } from "../../shared/conversations-api.ts";
 import { Icon } from "../shell/icons.tsx";
 import { useShell, useShellTexts, useTexts } from "../shell/shell-api.ts";
 import { ContentIcon } from "./content-icons.tsx";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
-import type { Conversation } from "../../shared/messenger-api.ts";
+import type { Conversation } from "../../shared/conversations-api.ts";
 import { q, waitFor } from "../test-support/dom-kit.ts";
 import { cleanup, type Rendered, renderMessenger } from "../test-support/messenger-test-kit.tsx";
 import { readAssignee } from "./conversation-cache.ts";

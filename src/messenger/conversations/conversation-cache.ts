@@ -4,7 +4,7 @@ import type {
   ConversationMessage,
   ConversationStatus,
   ConversationSummary,
-} from "../../shared/messenger-api.ts";
+} from "../../shared/conversations-api.ts";
 import type { QueryCache } from "../shell/query-cache.ts";
 import { path } from "../shell/shell-api.ts";
 

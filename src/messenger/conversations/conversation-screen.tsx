@@ -5,7 +5,7 @@ import type {
   Conversation,
   ConversationMessage,
   ReadAnswer,
-} from "../../shared/messenger-api.ts";
+} from "../../shared/conversations-api.ts";
 import {
   ErrorState,
   path,

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from "../../shared/messenger-api.ts";
+import type { ConversationSummary } from "../../shared/conversations-api.ts";
 import { plainText } from "../home/home-screen.tsx";
 import {
   formatNumber,

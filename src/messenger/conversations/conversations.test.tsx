@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act } from "react";
-import type { Conversation, ConversationMessage, ConversationSummary } from "../../shared/messenger-api.ts";
+import type {
+  Conversation,
+  ConversationMessage,
+  ConversationSummary,
+} from "../../shared/conversations-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
 import { deferred } from "../test-support/fake-api.ts";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Attachment, Conversation } from "../../shared/messenger-api.ts";
+import type { Attachment, Conversation } from "../../shared/conversations-api.ts";
 import { type ScreenProps, useMessengerState, useShell, useTexts } from "../shell/shell-api.ts";
 import { ChatView } from "./chat-view.tsx";
 import { Composer, useAttachments } from "./composer.tsx";

@@ -1,4 +1,4 @@
-import type { Attachment } from "../../shared/messenger-api.ts";
+import type { Attachment } from "../../shared/conversations-api.ts";
 import type { MessengerState } from "../messenger-store.ts";
 
 /**
@@ -7,7 +7,7 @@ import type { MessengerState } from "../messenger-store.ts";
  * goes through XMLHttpRequest rather than the API client because only XHR reports upload progress.
  *
  * The server's allow-list (src/server/widget-api/uploads/upload-routes.ts) and limits: images and
- * videos, 100 MB a file; 10 attachments a message (src/shared/messenger-api.ts).
+ * videos, 100 MB a file; 10 attachments a message (src/shared/conversations-api.ts).
  */
 export const attachmentTypes = [
   "image/png",

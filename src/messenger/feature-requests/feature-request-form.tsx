@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import type { FeatureRequest } from "../../shared/messenger-api.ts";
+import type { FeatureRequest } from "../../shared/feature-requests-api.ts";
 import {
   AlertBox,
   type ApiError,

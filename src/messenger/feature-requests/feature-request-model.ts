@@ -1,4 +1,4 @@
-import type { FeatureRequest } from "../../shared/messenger-api.ts";
+import type { FeatureRequest } from "../../shared/feature-requests-api.ts";
 import type { FeatureRequestTextKey } from "./feature-request-texts.ts";
 
 /** The two orders of `GET /feature-requests`; each is its own cached answer. */
@@ -36,7 +36,7 @@ export interface RequestDraft {
 
 export type DraftErrors = Partial<Record<keyof RequestDraft, FeatureRequestTextKey>>;
 
-/** The rules of `NewFeatureRequest` (src/shared/messenger-api.ts), said at their fields. */
+/** The rules of `NewFeatureRequest` (src/shared/feature-requests-api.ts), said at their fields. */
 export function draftErrors(draft: RequestDraft): DraftErrors {
   const errors: DraftErrors = {};
   const title = draft.title.trim();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { FeatureRequest, FeatureRequestStatus } from "../../shared/messenger-api.ts";
+import type { FeatureRequest, FeatureRequestStatus } from "../../shared/feature-requests-api.ts";
 import { ContentIcon } from "../conversations/content-icons.tsx";
 import {
   FieldErrorText,

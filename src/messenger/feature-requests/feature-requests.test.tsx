@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
-import type { FeatureRequest } from "../../shared/messenger-api.ts";
+import type { FeatureRequest } from "../../shared/feature-requests-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
 import { deferred } from "../test-support/fake-api.ts";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { FlowField } from "../../shared/messenger-api.ts";
+import type { FlowField } from "../../shared/feedback-flows-api.ts";
 import type { Translate } from "../shell/i18n.ts";
 import { Icon } from "../shell/icons.tsx";
 import { StarRating } from "../shell/star-rating.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { FlowField } from "../../shared/messenger-api.ts";
+import type { FlowField } from "../../shared/feedback-flows-api.ts";
 import { memoryStorage } from "../test-support/messenger-test-kit.tsx";
 import { captureFrom, draftStore, feedbackMessage, fieldError, initialValues } from "./flow-form.ts";
 

@@ -1,4 +1,4 @@
-import type { FeedbackFlow, FlowField } from "../../shared/messenger-api.ts";
+import type { FeedbackFlow, FlowField } from "../../shared/feedback-flows-api.ts";
 
 /**
  * A feedback flow's form without its views: the values a form starts with, the rules it checks, the

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
-import type { FeedbackFlow } from "../../shared/messenger-api.ts";
+import type { FeedbackFlow } from "../../shared/feedback-flows-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, type, waitFor } from "../test-support/dom-kit.ts";
 import { cleanup, type Rendered, renderMessenger } from "../test-support/messenger-test-kit.tsx";

@@ -1,4 +1,4 @@
-import type { FeedbackFlow } from "../../shared/messenger-api.ts";
+import type { FeedbackFlow } from "../../shared/feedback-flows-api.ts";
 import { path } from "../shell/api-client.ts";
 import { Icon } from "../shell/icons.tsx";
 import type { ScreenProps } from "../shell/screen-registry.ts";

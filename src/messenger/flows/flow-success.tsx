@@ -1,4 +1,4 @@
-import type { FeedbackFlow } from "../../shared/messenger-api.ts";
+import type { FeedbackFlow } from "../../shared/feedback-flows-api.ts";
 import { Icon } from "../shell/icons.tsx";
 import { useHostActions, useShell, useTexts } from "../shell/shell-context.tsx";
 import { flowTexts } from "./flow-texts.ts";

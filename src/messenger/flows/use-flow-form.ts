@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { FeedbackFlow } from "../../shared/messenger-api.ts";
+import type { FeedbackFlow } from "../../shared/feedback-flows-api.ts";
 import { useHostActions, useMessengerState, useShell } from "../shell/shell-context.tsx";
 import { fieldId } from "./flow-fields.tsx";
 import {

@@ -1,4 +1,4 @@
-import type { HelpArticle, HelpCollection } from "../../shared/messenger-api.ts";
+import type { HelpArticle, HelpCollection } from "../../shared/help-center-api.ts";
 import { ContentIcon } from "../conversations/content-icons.tsx";
 import { NewConversationButton } from "../conversations/new-conversation-button.tsx";
 import { RichText } from "../conversations/rich-text.tsx";

@@ -1,4 +1,4 @@
-import type { HelpArticleSummary, HelpCollection } from "../../shared/messenger-api.ts";
+import type { HelpArticleSummary, HelpCollection } from "../../shared/help-center-api.ts";
 import {
   EmptyCard,
   ListRow,

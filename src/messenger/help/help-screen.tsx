@@ -1,4 +1,4 @@
-import type { HelpCollection } from "../../shared/messenger-api.ts";
+import type { HelpCollection } from "../../shared/help-center-api.ts";
 import { ContentIcon, type ContentIconName } from "../conversations/content-icons.tsx";
 import { NewConversationButton } from "../conversations/new-conversation-button.tsx";
 import {

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import type { HelpCollection, HelpSearchResult } from "../../shared/messenger-api.ts";
+import type { HelpCollection, HelpSearchResult } from "../../shared/help-center-api.ts";
 import { ContentIcon } from "../conversations/content-icons.tsx";
 import { NewConversationButton } from "../conversations/new-conversation-button.tsx";
 import {
@@ -15,7 +15,7 @@ import {
 import { helpTexts } from "./help-texts.ts";
 
 /**
- * The longest query the server takes (`helpSearchLimits.queryLength` in src/shared/messenger-api.ts;
+ * The longest query the server takes (`helpSearchLimits.queryLength` in src/shared/help-center-api.ts;
  * not imported, since that module's value imports bring superstruct's schema helpers into the chunk
  * the first screen shares with every lazy one).
  */

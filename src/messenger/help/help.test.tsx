@@ -5,8 +5,8 @@ import type {
   HelpArticleSummary,
   HelpCollection,
   HelpSearchResult,
-} from "../../shared/messenger-api.ts";
-import { helpSearchLimits } from "../../shared/messenger-api.ts";
+} from "../../shared/help-center-api.ts";
+import { helpSearchLimits } from "../../shared/help-center-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
 import { cleanup, pages, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";

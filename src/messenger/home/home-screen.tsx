@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
-import type { ConversationMessage, MessengerHome } from "../../shared/messenger-api.ts";
+import type { ConversationMessage } from "../../shared/conversations-api.ts";
+import type { MessengerHome } from "../../shared/messenger-home-api.ts";
 import { checklistPercent, checklistScreenOf } from "../checklists/checklist-summary.ts";
 import { HeroHeader } from "../shell/header-bar.tsx";
 import { FlowIcon, Icon } from "../shell/icons.tsx";

@@ -1,4 +1,4 @@
-import type { NewsPost } from "../../shared/messenger-api.ts";
+import type { NewsPost } from "../../shared/news-api.ts";
 import { RichText } from "../conversations/rich-text.tsx";
 import { ArticleHead, ArticleSkeleton } from "../help/article-head.tsx";
 import { ItemQuery, path, type ScreenProps, useApiQuery, useScreenTitle } from "../shell/shell-api.ts";

@@ -1,4 +1,4 @@
-import type { NewsSummary } from "../../shared/messenger-api.ts";
+import type { NewsSummary } from "../../shared/news-api.ts";
 import { Avatar } from "../conversations/avatar.tsx";
 import {
   ListQuery,

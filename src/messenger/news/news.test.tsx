@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import type { NewsPost, NewsSummary } from "../../shared/messenger-api.ts";
+import type { NewsPost, NewsSummary } from "../../shared/news-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, waitFor } from "../test-support/dom-kit.ts";
 import { cleanup, pages, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";

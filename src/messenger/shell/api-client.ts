@@ -1,11 +1,11 @@
 import { FetchError, ofetch } from "ofetch";
 
 /**
- * The frame's one client of the widget API (`apiUrl` from `session-update`, routes in
- * src/shared/messenger-api.ts). Every call carries the project key (`Api-Token`) and the session
- * (`Gleap-Id`, `Gleap-Hash`), speaks JSON, and fails with an `ApiError` that says what went wrong in
- * terms a screen can act on. It is the edge of the frame app: screens get it from `useShell().api`,
- * and tests hand the shell a fake with the same interface (`fake-api.ts`).
+ * The frame's one client of the widget API (`apiUrl` from `session-update`, routes in the family files
+ * of src/shared/: messenger-home-api.ts, conversations-api.ts, …). Every call carries the project key
+ * (`Api-Token`) and the session (`Gleap-Id`, `Gleap-Hash`), speaks JSON, and fails with an `ApiError`
+ * that says what went wrong in terms a screen can act on. It is the edge of the frame app: screens get
+ * it from `useShell().api`, and tests hand the shell a fake with the same interface (`fake-api.ts`).
  *
  * ```ts
  * const home = await api.get<MessengerHome>("/messenger/home");

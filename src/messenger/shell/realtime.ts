@@ -1,5 +1,5 @@
 import type { VisitorAssignee } from "../../shared/assignment-api.ts";
-import type { ConversationMessage, ConversationStatus } from "../../shared/messenger-api.ts";
+import type { ConversationMessage, ConversationStatus } from "../../shared/conversations-api.ts";
 import type { ApiSession } from "./api-client.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
-import type { MessengerHome } from "../../shared/messenger-api.ts";
+import type { MessengerHome } from "../../shared/messenger-home-api.ts";
 import type { HostChannel } from "../frame-protocol.ts";
 import { createMessengerStore, type MessengerState } from "../messenger-store.ts";
 import { type ApiSession, createApiClient, type MessengerApi } from "./api-client.ts";

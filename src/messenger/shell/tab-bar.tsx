@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { MessengerHome } from "../../shared/messenger-api.ts";
+import type { MessengerHome } from "../../shared/messenger-home-api.ts";
 import { formatNumber } from "./i18n.ts";
 import { Icon, type IconName } from "./icons.tsx";
 import type { Tab } from "./screens.ts";

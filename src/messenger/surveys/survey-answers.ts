@@ -1,4 +1,4 @@
-import type { Survey, SurveyAnswerRequest, SurveyQuestion } from "../../shared/messenger-api.ts";
+import type { Survey, SurveyAnswerRequest, SurveyQuestion } from "../../shared/surveys-api.ts";
 
 /** An answer: a score (nps, rating), a choice (single), choices (multiple) or a text. */
 export type Answer = number | string | string[];

@@ -1,4 +1,4 @@
-import type { SurveyQuestion } from "../../shared/messenger-api.ts";
+import type { SurveyQuestion } from "../../shared/surveys-api.ts";
 import type { Translate } from "../shell/i18n.ts";
 import { formatNumber } from "../shell/i18n.ts";
 import { Icon } from "../shell/icons.tsx";

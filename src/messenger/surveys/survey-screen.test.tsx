@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, jest, test } from "bun:test";
 import { act } from "react";
-import type { Survey } from "../../shared/messenger-api.ts";
+import type { Survey } from "../../shared/surveys-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, type, waitFor } from "../test-support/dom-kit.ts";
 import { cleanup, renderMessenger } from "../test-support/messenger-test-kit.tsx";

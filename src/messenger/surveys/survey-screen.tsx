@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Survey } from "../../shared/messenger-api.ts";
+import type { Survey } from "../../shared/surveys-api.ts";
 import { path } from "../shell/api-client.ts";
 import { CloseButton } from "../shell/header-bar.tsx";
 import { Icon } from "../shell/icons.tsx";

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import type { Survey } from "../../shared/messenger-api.ts";
+import type { Survey } from "../../shared/surveys-api.ts";
 import { path, toApiError } from "../shell/api-client.ts";
 import { useShell } from "../shell/shell-context.tsx";
 import { type Answer, type Answers, advancesOnAnswer, answersRequest, canLeave } from "./survey-answers.ts";

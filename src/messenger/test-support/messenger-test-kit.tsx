@@ -1,7 +1,7 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type { HostToMessengerMessage, MessengerToHostMessage } from "../../shared/frame-messages.ts";
-import type { MessengerHome } from "../../shared/messenger-api.ts";
+import type { MessengerHome } from "../../shared/messenger-home-api.ts";
 import type { HostChannel } from "../frame-protocol.ts";
 import { MessengerApp } from "../messenger-app.tsx";
 import { createScreens } from "../screen-table.ts";

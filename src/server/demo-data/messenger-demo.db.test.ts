@@ -1,13 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
 import { is } from "superstruct";
-import {
-  BotWrite,
-  FeedbackFlowWrite,
-  type HelpSearchResult,
-  type MessengerHome,
-  SurveyWrite,
-} from "../../shared/messenger-api.ts";
+import { BotWrite } from "../../shared/bots-api.ts";
+import { FeedbackFlowWrite } from "../../shared/feedback-flows-api.ts";
+import type { HelpSearchResult } from "../../shared/help-center-api.ts";
+import type { MessengerHome } from "../../shared/messenger-home-api.ts";
+import { SurveyWrite } from "../../shared/surveys-api.ts";
 import { countUnreadMessages } from "../domain/conversations/conversations-repository.ts";
 import { call, startSession } from "../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";

@@ -1,12 +1,10 @@
 import type { SQL } from "bun";
-import type {
-  BotWrite,
-  FeatureRequestStatus,
-  FeedbackFlowWrite,
-  HelpArticleWrite,
-  NewsWrite,
-  SurveyWrite,
-} from "../../shared/messenger-api.ts";
+import type { BotWrite } from "../../shared/bots-api.ts";
+import type { FeatureRequestStatus } from "../../shared/feature-requests-api.ts";
+import type { FeedbackFlowWrite } from "../../shared/feedback-flows-api.ts";
+import type { HelpArticleWrite } from "../../shared/help-center-api.ts";
+import type { NewsWrite } from "../../shared/news-api.ts";
+import type { SurveyWrite } from "../../shared/surveys-api.ts";
 import type { DemoDataSize } from "../config.ts";
 import { insertBot } from "../domain/bots/bots-repository.ts";
 import { addMessage, startConversation } from "../domain/conversations/conversations-repository.ts";

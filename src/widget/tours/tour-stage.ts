@@ -162,14 +162,8 @@ function setBox(element: HTMLElement, box: Rect) {
   element.style.height = px(box.height);
 }
 
-export function createTourStage(options: StageOptions): TourStage {
-  const { root } = options;
-  const document = root.ownerDocument;
-  const window = (document.defaultView ?? globalThis.window) as Window & typeof globalThis;
-  const measure = options.measure ?? measureBox;
-  const nextFrame = options.nextFrame ?? animationFrame(window);
-  const whenDrawn = options.afterFrame ?? afterFrame(window);
-
+/** The layer every step is drawn in: the overlay's cut-out and the four boxes that catch its clicks. */
+function buildLayer(document: Document, options: StageOptions) {
   const style = document.createElement("style");
   if (options.nonce) style.nonce = options.nonce;
   style.textContent = tourStyles(options.color);
@@ -188,21 +182,84 @@ export function createTourStage(options: StageOptions): TourStage {
   });
   overlay.append(cutout, ...blocks);
   layer.append(overlay);
+  return { style, layer, cutout, blocks };
+}
+
+/** A step's popover (a dialog named by the step) with its arrow, not yet placed. */
+function buildPopover(document: Document, step: StageStep) {
+  const popover = document.createElement("div");
+  popover.className = "gtr-popover";
+  popover.classList.toggle("gtr-wide", step.wide);
+  popover.classList.toggle("gtr-centered", !step.target);
+  popover.setAttribute("role", "dialog");
+  popover.setAttribute("aria-label", step.label);
+  popover.tabIndex = -1;
+  const arrow = document.createElement("div");
+  arrow.className = "gtr-arrow";
+  popover.append(arrow, step.content);
+  return { popover, arrow };
+}
+
+interface ShownStep {
+  step: StageStep;
+  popover: HTMLElement;
+  arrow: HTMLElement;
+  /** Placed once: from then on it follows its element. */
+  placed: boolean;
+}
+
+/** Moves the cut-out, the click blocks and the popover to where the step's element is now. */
+function placeStep(
+  { step, popover, arrow }: ShownStep,
+  overlay: { cutout: HTMLElement; blocks: HTMLElement[] },
+  size: Size,
+  measure: (element: Element) => Rect,
+) {
+  // Every measurement before any change, so reading never forces a layout of what was just moved.
+  const box = step.target?.isConnected ? measure(step.target) : null;
+  const popoverSize = { width: popover.offsetWidth, height: popover.offsetHeight };
+  const laidOut = box !== null && hasBox(box);
+  const cut = laidOut ? cutoutOf(box) : null;
+  // A step without an element darkens the whole window: the cut-out box shrinks to nothing in its
+  // middle and its shadow covers everything.
+  setBox(overlay.cutout, cut ?? { left: size.width / 2, top: size.height / 2, width: 0, height: 0 });
+  const rects = overlayBlocks(cut, size);
+  overlay.blocks.forEach((block, index) => {
+    setBox(block, rects[index] ?? { left: 0, top: 0, width: 0, height: 0 });
+  });
+
+  const placement = stepPlacement(step.target ? box : null, popoverSize, size);
+  popover.style.left = px(placement.left);
+  popover.style.top = px(placement.top);
+  popover.dataset.side = placement.side;
+  // An element scrolled away (or not laid out) has nothing for its popover to point at.
+  popover.classList.toggle("gtr-away", !!step.target && (!laidOut || isOutOfView(box, size)));
+  arrow.hidden = placement.arrow === null;
+  if (placement.arrow !== null) {
+    const along = px(placement.arrow - tourLook.arrowSize / 2);
+    const vertical = placement.side === "left" || placement.side === "right";
+    arrow.style.top = vertical ? along : "";
+    arrow.style.left = vertical ? "" : along;
+  }
+}
+
+export function createTourStage(options: StageOptions): TourStage {
+  const { root } = options;
+  const document = root.ownerDocument;
+  const window = (document.defaultView ?? globalThis.window) as Window & typeof globalThis;
+  const measure = options.measure ?? measureBox;
+  const nextFrame = options.nextFrame ?? animationFrame(window);
+  const whenDrawn = options.afterFrame ?? afterFrame(window);
+  const { style, layer, cutout, blocks } = buildLayer(document, options);
   root.append(style, layer);
 
-  interface Shown {
-    step: StageStep;
-    popover: HTMLElement;
-    arrow: HTMLElement;
-    /** Placed once: from then on it follows its element. */
-    placed: boolean;
-  }
-  let current: Shown | null = null;
+  let current: ShownStep | null = null;
   let framePending = false;
   let unfollow = () => {};
   let removed = false;
 
   const viewport = (): Size => ({ width: window.innerWidth, height: window.innerHeight });
+  const place = (shown: ShownStep) => placeStep(shown, { cutout, blocks }, viewport(), measure);
 
   /** A callback of ours never throws into the host page. */
   const guarded = (callback: () => void) => () => {
@@ -212,37 +269,6 @@ export function createTourStage(options: StageOptions): TourStage {
       options.warn("the product tour could not be placed", error);
     }
   };
-
-  function place(shown: Shown) {
-    const { step, popover, arrow } = shown;
-    // Every measurement before any change, so reading never forces a layout of what was just moved.
-    const size = viewport();
-    const box = step.target?.isConnected ? measure(step.target) : null;
-    const popoverSize = { width: popover.offsetWidth, height: popover.offsetHeight };
-    const laidOut = box !== null && hasBox(box);
-    const cut = laidOut ? cutoutOf(box) : null;
-    // A step without an element darkens the whole window: the cut-out box shrinks to nothing in its
-    // middle and its shadow covers everything.
-    setBox(cutout, cut ?? { left: size.width / 2, top: size.height / 2, width: 0, height: 0 });
-    const rects = overlayBlocks(cut, size);
-    blocks.forEach((block, index) => {
-      setBox(block, rects[index] ?? { left: 0, top: 0, width: 0, height: 0 });
-    });
-
-    const placement = stepPlacement(step.target ? box : null, popoverSize, size);
-    popover.style.left = px(placement.left);
-    popover.style.top = px(placement.top);
-    popover.dataset.side = placement.side;
-    // An element scrolled away (or not laid out) has nothing for its popover to point at.
-    popover.classList.toggle("gtr-away", !!step.target && (!laidOut || isOutOfView(box, size)));
-    arrow.hidden = placement.arrow === null;
-    if (placement.arrow !== null) {
-      const along = px(placement.arrow - tourLook.arrowSize / 2);
-      const vertical = placement.side === "left" || placement.side === "right";
-      arrow.style.top = vertical ? along : "";
-      arrow.style.left = vertical ? "" : along;
-    }
-  }
 
   /** At most one placement per frame, however many scroll or resize events came. */
   const schedule = () => {
@@ -263,7 +289,7 @@ export function createTourStage(options: StageOptions): TourStage {
     current = null;
   }
 
-  function firstPlacement(shown: Shown) {
+  function firstPlacement(shown: ShownStep) {
     if (current !== shown || removed) return;
     const { target } = shown.step;
     if (target?.isConnected) {
@@ -286,19 +312,10 @@ export function createTourStage(options: StageOptions): TourStage {
   return {
     show(step) {
       clearStep();
-      const popover = document.createElement("div");
-      popover.className = "gtr-popover";
-      popover.classList.toggle("gtr-wide", step.wide);
-      popover.classList.toggle("gtr-centered", !step.target);
-      popover.setAttribute("role", "dialog");
-      popover.setAttribute("aria-label", step.label);
-      popover.tabIndex = -1;
-      const arrow = document.createElement("div");
-      arrow.className = "gtr-arrow";
-      popover.append(arrow, step.content);
+      const { popover, arrow } = buildPopover(document, step);
       layer.append(popover);
       layer.hidden = false;
-      const shown: Shown = { step, popover, arrow, placed: false };
+      const shown: ShownStep = { step, popover, arrow, placed: false };
       current = shown;
       // Built now, measured once the frame that lays it out was drawn (see the file's comment).
       whenDrawn(guarded(() => firstPlacement(shown)));

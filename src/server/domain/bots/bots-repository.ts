@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { AdminBot, Bot, BotStep, BotWrite } from "../../../shared/messenger-api.ts";
+import type { AdminBot, Bot, BotStep, BotWrite } from "../../../shared/bots-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { listProjectRows, projectRowWrites } from "../project-rows.ts";
 import { contentStatus, optionalUrl, parseJson, textKey, type WriteOutcome } from "../repository-helpers.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { AdminBot, Conversation } from "../../../shared/messenger-api.ts";
+import type { AdminBot } from "../../../shared/bots-api.ts";
+import type { Conversation } from "../../../shared/conversations-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { unverifiedBotLabel } from "./bot-transcript.ts";

@@ -1,4 +1,5 @@
-import type { AdminBot, StartConversationRequest } from "../../../shared/messenger-api.ts";
+import type { AdminBot } from "../../../shared/bots-api.ts";
+import type { StartConversationRequest } from "../../../shared/conversations-api.ts";
 import { htmlToText, sanitizeHtml } from "../rich-text/html-sanitizer.ts";
 import type { NewMessage } from "./conversations-repository.ts";
 

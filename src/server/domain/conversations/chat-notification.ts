@@ -1,4 +1,4 @@
-import type { ConversationMessage } from "../../../shared/messenger-api.ts";
+import type { ConversationMessage } from "../../../shared/conversations-api.ts";
 import type { OutboundAction } from "../../../shared/outbound-api.ts";
 
 /**

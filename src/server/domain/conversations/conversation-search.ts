@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { AdminConversationSummary } from "../../../shared/messenger-api.ts";
+import type { AdminConversationSummary } from "../../../shared/conversations-api.ts";
 import { conversationSearchTable } from "../../database/migrations/040-report-search-schema.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { facetGroup, inOrder, matchesOf, ranksByRelevance, searchedIds } from "../search/search-results.ts";

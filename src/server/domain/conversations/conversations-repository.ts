@@ -6,7 +6,7 @@ import type {
   ConversationMessage,
   ConversationStatus,
   ConversationSummary,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/conversations-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { nowIso, parseJson, textKey, toCount } from "../repository-helpers.ts";
 import { appendMessageToDocuments, insertConversationDocuments } from "../search/search-documents.ts";

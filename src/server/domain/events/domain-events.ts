@@ -1,4 +1,4 @@
-import type { ConversationMessage, ConversationStatus } from "../../../shared/messenger-api.ts";
+import type { ConversationMessage, ConversationStatus } from "../../../shared/conversations-api.ts";
 import type { StaffNotePush } from "../../../shared/staff-notes-api.ts";
 import type { Logger } from "../../logger.ts";
 import type { StoredConversation } from "../conversations/conversations-repository.ts";

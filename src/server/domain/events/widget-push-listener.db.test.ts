@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import type { Conversation } from "../../../shared/messenger-api.ts";
+import type { Conversation } from "../../../shared/conversations-api.ts";
 import { createLogger } from "../../logger.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import {

@@ -7,7 +7,7 @@ import {
   featureRequestListLimit,
   featureRequestStatuses,
   type NewFeatureRequest,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/feature-requests-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { listProjectRows, projectRowWrites } from "../project-rows.ts";
 import { notFound, nowIso, textKey, toBoolean, toCount, type WriteOutcome } from "../repository-helpers.ts";

@@ -1,4 +1,4 @@
-import type { FeedbackFlowWrite } from "../../../shared/messenger-api.ts";
+import type { FeedbackFlowWrite } from "../../../shared/feedback-flows-api.ts";
 
 /**
  * The messenger's three default feedback flows (bug report, which Ctrl+U starts, feature request,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { translationLanguages } from "../../../shared/content-languages.ts";
 import { defaultFlowText } from "../../../shared/default-flow-texts.ts";
-import type { AdminFeedbackFlow } from "../../../shared/messenger-api.ts";
+import type { AdminFeedbackFlow } from "../../../shared/feedback-flows-api.ts";
 import { defaultFeedbackFlows } from "./default-flows.ts";
 import { localizedFlow } from "./flow-language.ts";
 

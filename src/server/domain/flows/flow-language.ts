@@ -9,7 +9,7 @@ import type {
   FeedbackFlow,
   FeedbackFlowVersion,
   FlowField,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/feedback-flows-api.ts";
 
 /**
  * A feedback flow in a visitor's language, in Gleap's flow format (the widget reads `title`,

@@ -6,7 +6,7 @@ import type {
   FeedbackFlowWrite,
   FlowField,
   FlowFieldVersion,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/feedback-flows-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { deleteProjectRow, insertProjectRow, listProjectRows, updateProjectRow } from "../project-rows.ts";
 import {

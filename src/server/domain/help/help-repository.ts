@@ -5,7 +5,6 @@ import {
   type Translations,
   translationLanguages,
 } from "../../../shared/content-languages.ts";
-import { slugFromTitle } from "../../../shared/help-slug.ts";
 import type {
   AdminHelpArticle,
   AdminHelpArticleVersion,
@@ -18,7 +17,8 @@ import type {
   HelpCollectionVersion,
   HelpCollectionWrite,
   HelpLanguage,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/help-center-api.ts";
+import { slugFromTitle } from "../../../shared/help-slug.ts";
 import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { tipTapToHtml } from "../../../shared/tiptap-html.ts";
 import type { ListQuery } from "../../http/list-query.ts";

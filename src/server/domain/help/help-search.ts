@@ -1,4 +1,4 @@
-import { type HelpSearchResult, helpSearchLimits } from "../../../shared/messenger-api.ts";
+import { type HelpSearchResult, helpSearchLimits } from "../../../shared/help-center-api.ts";
 
 /**
  * Help center search, ranked in TypeScript over the project's live articles, so SQLite and PostgreSQL

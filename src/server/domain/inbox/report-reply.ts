@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { Attachment, ConversationMessage } from "../../../shared/messenger-api.ts";
+import type { Attachment, ConversationMessage } from "../../../shared/conversations-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { subjectFrom } from "../conversations/conversation-subject.ts";

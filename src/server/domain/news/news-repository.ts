@@ -14,7 +14,7 @@ import type {
   NewsSummary,
   NewsVersion,
   NewsWrite,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/news-api.ts";
 import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { isTipTapDoc } from "../../../shared/tiptap-html.ts";
 import type { ListQuery } from "../../http/list-query.ts";

@@ -1,6 +1,6 @@
 import type { SQL } from "bun";
 import type { ContentLanguage } from "../../../shared/content-languages.ts";
-import type { ChecklistSummary } from "../../../shared/messenger-api.ts";
+import type { ChecklistSummary } from "../../../shared/messenger-home-api.ts";
 import { findChecklist, sharedChecklistId } from "./checklists-repository.ts";
 import { checklistConfigOf } from "./outbound-answers.ts";
 import { listLiveOutbounds } from "./outbound-repository.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { MessengerHome } from "../../../shared/messenger-api.ts";
+import type { MessengerHome } from "../../../shared/messenger-home-api.ts";
 import type { ChecklistAnswer, OutboundAction } from "../../../shared/outbound-api.ts";
 import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import type { WidgetPush } from "../../../shared/widget-socket-pushes.ts";

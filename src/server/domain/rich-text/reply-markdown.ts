@@ -1,4 +1,4 @@
-import type { ReplyFormat } from "../../../shared/messenger-api.ts";
+import type { ReplyFormat } from "../../../shared/conversations-api.ts";
 import { sanitizeHtml } from "./html-sanitizer.ts";
 
 /**

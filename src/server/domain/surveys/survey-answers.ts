@@ -1,4 +1,4 @@
-import type { SurveyAnswerRequest, SurveyQuestion } from "../../../shared/messenger-api.ts";
+import type { SurveyAnswerRequest, SurveyQuestion } from "../../../shared/surveys-api.ts";
 
 export type SurveyAnswerValue = SurveyAnswerRequest["answers"][string];
 

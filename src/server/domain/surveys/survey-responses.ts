@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { SurveyResponse } from "../../../shared/messenger-api.ts";
+import type { SurveyResponse } from "../../../shared/surveys-api.ts";
 import { type ListQuery, listPage } from "../../http/list-query.ts";
 import { parseJson } from "../repository-helpers.ts";
 import type { SurveyAnswerValue } from "./survey-answers.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { SurveyQuestion } from "../../../shared/messenger-api.ts";
+import type { SurveyQuestion } from "../../../shared/surveys-api.ts";
 import { checkSurveyAnswers } from "./survey-answers.ts";
 import { aggregateSurvey, npsScore } from "./survey-results.ts";
 

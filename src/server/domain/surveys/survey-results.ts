@@ -1,4 +1,4 @@
-import type { SurveyQuestion, SurveyQuestionResult, SurveyResults } from "../../../shared/messenger-api.ts";
+import type { SurveyQuestion, SurveyQuestionResult, SurveyResults } from "../../../shared/surveys-api.ts";
 import { ratingScale, type SurveyAnswerValue } from "./survey-answers.ts";
 
 /** Text answers kept in a result, newest first. */

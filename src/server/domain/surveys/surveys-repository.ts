@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { AdminSurvey, Survey, SurveyQuestion, SurveyWrite } from "../../../shared/messenger-api.ts";
+import type { AdminSurvey, Survey, SurveyQuestion, SurveyWrite } from "../../../shared/surveys-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { listProjectRows, projectRowWrites } from "../project-rows.ts";
 import {

@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from "bun:test";
 import type { AdminAlerts } from "../../../shared/alerts-api.ts";
-import type { Conversation } from "../../../shared/messenger-api.ts";
+import type { Conversation } from "../../../shared/conversations-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, test } from "bun:test";
 import type { AdminAlerts } from "../../../shared/alerts-api.ts";
 import type { AssignmentEvent, NewAssignment, StaffMember } from "../../../shared/assignment-api.ts";
+import type { Conversation, ConversationSummary } from "../../../shared/conversations-api.ts";
 import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
-import type { Conversation, ConversationSummary } from "../../../shared/messenger-api.ts";
 import type { AdminProfile } from "../../../shared/profile-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import {

@@ -6,7 +6,7 @@ import { findReport } from "../../domain/feedback/feedback-repository.ts";
 import { itemEvents, markAssignmentsSeen, newAssignments } from "../../domain/staff/assignment-events.ts";
 import { staffDirectory } from "../../domain/staff/staff-directory.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { conversationNotFoundMessage } from "../messenger/conversations-admin-routes.ts";
+import { conversationNotFoundMessage } from "../messenger/conversation-handlers/conversation-scope.ts";
 import { unknownProject } from "../messenger/projects-routes.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import { reportNotFoundMessage } from "./feedback-inbox-routes.ts";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import type { Conversation, ConversationSummary } from "../../../shared/conversations-api.ts";
 import type { InboxReport } from "../../../shared/inbox-api.ts";
-import type { Conversation, ConversationSummary } from "../../../shared/messenger-api.ts";
 import { createUser } from "../../auth/users-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";

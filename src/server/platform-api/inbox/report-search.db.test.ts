@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import type { AdminConversationSummary } from "../../../shared/conversations-api.ts";
 import type { InboxReport } from "../../../shared/inbox-api.ts";
-import type { AdminConversationSummary } from "../../../shared/messenger-api.ts";
 import { searchResultsLimit } from "../../../shared/search-api.ts";
 import { insertReportDocuments } from "../../domain/search/search-documents.ts";
 import { reportSearchText } from "../../domain/search/search-text.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { AdminAlerts } from "../../../shared/alerts-api.ts";
-import type { Conversation } from "../../../shared/messenger-api.ts";
+import type { Conversation } from "../../../shared/conversations-api.ts";
 import type { StaffNote } from "../../../shared/staff-notes-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { openStaffSocket, type StaffSocketClient } from "../../test-support/staff-socket-client.ts";

@@ -16,7 +16,7 @@ import {
   updateNote,
 } from "../../domain/staff/staff-notes-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { conversationNotFoundMessage } from "../messenger/conversations-admin-routes.ts";
+import { conversationNotFoundMessage } from "../messenger/conversation-handlers/conversation-scope.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import { reportNotFoundMessage } from "./feedback-inbox-routes.ts";
 

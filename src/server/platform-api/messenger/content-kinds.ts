@@ -1,20 +1,15 @@
 import type { SQL } from "bun";
+import { type AdminBot, BotWrite } from "../../../shared/bots-api.ts";
+import { type AdminFeatureRequest, FeatureRequestWrite } from "../../../shared/feature-requests-api.ts";
+import { type AdminFeedbackFlow, FeedbackFlowWrite } from "../../../shared/feedback-flows-api.ts";
 import {
-  type AdminBot,
-  type AdminFeatureRequest,
-  type AdminFeedbackFlow,
   type AdminHelpArticle,
   type AdminHelpCollection,
-  type AdminNewsPost,
-  type AdminSurvey,
-  BotWrite,
-  FeatureRequestWrite,
-  FeedbackFlowWrite,
   HelpArticleWrite,
   HelpCollectionWrite,
-  NewsWrite,
-  SurveyWrite,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/help-center-api.ts";
+import { type AdminNewsPost, NewsWrite } from "../../../shared/news-api.ts";
+import { type AdminSurvey, SurveyWrite } from "../../../shared/surveys-api.ts";
 import {
   botNotFoundMessage,
   botSortColumns,

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { AdminAlerts } from "../../../shared/alerts-api.ts";
-import type { ListPage } from "../../../shared/list-page-api.ts";
 import type {
   AdminConversation,
   AdminConversationSummary,
   Conversation,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/conversations-api.ts";
+import type { ListPage } from "../../../shared/list-page-api.ts";
 import { createUser } from "../../auth/users-repository.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";

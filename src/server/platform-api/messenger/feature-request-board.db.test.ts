@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import type { AdminFeatureRequest, FeatureRequest } from "../../../shared/feature-requests-api.ts";
 import type { ListPage } from "../../../shared/list-page-api.ts";
-import type { AdminFeatureRequest, FeatureRequest, MessengerHome } from "../../../shared/messenger-api.ts";
+import type { MessengerHome } from "../../../shared/messenger-home-api.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { createOtherProject, type TestSession } from "../../test-support/outbound-test-support.ts";

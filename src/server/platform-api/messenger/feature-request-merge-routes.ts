@@ -1,4 +1,4 @@
-import { FeatureRequestMerge } from "../../../shared/messenger-api.ts";
+import { FeatureRequestMerge } from "../../../shared/feature-requests-api.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
 import { mergeFeatureRequests } from "../../domain/feature-requests/feature-request-merge.ts";
 import { findFeatureRequest } from "../../domain/feature-requests/feature-requests-repository.ts";

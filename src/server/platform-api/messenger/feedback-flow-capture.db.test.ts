@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import type { AdminFeedbackFlow, FeedbackFlow } from "../../../shared/feedback-flows-api.ts";
 import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
 import type { ListPage } from "../../../shared/list-page-api.ts";
-import type { AdminFeedbackFlow, FeedbackFlow } from "../../../shared/messenger-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 

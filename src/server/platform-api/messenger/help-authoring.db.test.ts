@@ -1,14 +1,13 @@
 import { describe, expect, test } from "bun:test";
+import type { AdminBot, Bot } from "../../../shared/bots-api.ts";
 import type {
-  AdminBot,
   AdminHelpArticle,
   AdminHelpCollection,
-  Bot,
   HelpArticle,
   HelpCollection,
   HelpSearchPreview,
   HelpSearchResult,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/help-center-api.ts";
 import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";

@@ -3,7 +3,7 @@ import {
   type HelpSearchPreview,
   helpLanguages,
   helpSearchLimits,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/help-center-api.ts";
 import { listSearchableArticles } from "../../domain/help/help-repository.ts";
 import { searchArticles } from "../../domain/help/help-search.ts";
 import type { ApiRoute } from "../../http/api-route.ts";

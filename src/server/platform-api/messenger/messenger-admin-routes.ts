@@ -9,7 +9,8 @@ import {
   newsKind,
   surveysKind,
 } from "./content-kinds.ts";
-import { type ConversationsAdminDeps, conversationsAdminRoutes } from "./conversations-admin-routes.ts";
+import type { ConversationsAdminDeps } from "./conversation-handlers/conversation-scope.ts";
+import { conversationsAdminRoutes } from "./conversations-admin-routes.ts";
 import { featureRequestApprovalRoutes } from "./feature-request-approval-routes.ts";
 import { featureRequestMergeRoutes } from "./feature-request-merge-routes.ts";
 import { helpSearchPreviewRoutes } from "./help-search-preview-routes.ts";

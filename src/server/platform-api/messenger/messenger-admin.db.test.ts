@@ -1,14 +1,10 @@
 import { describe, expect, test } from "bun:test";
+import type { AdminFeatureRequest } from "../../../shared/feature-requests-api.ts";
+import type { AdminHelpArticle, AdminHelpCollection } from "../../../shared/help-center-api.ts";
 import type { ListPage } from "../../../shared/list-page-api.ts";
-import type {
-  AdminFeatureRequest,
-  AdminHelpArticle,
-  AdminHelpCollection,
-  AdminNewsPost,
-  AdminProject,
-  AdminSurvey,
-  SurveyResults,
-} from "../../../shared/messenger-api.ts";
+import type { AdminNewsPost } from "../../../shared/news-api.ts";
+import type { AdminProject } from "../../../shared/projects-api.ts";
+import type { AdminSurvey, SurveyResults } from "../../../shared/surveys-api.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";

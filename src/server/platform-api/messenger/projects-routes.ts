@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { AdminProject } from "../../../shared/messenger-api.ts";
+import type { AdminProject } from "../../../shared/projects-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { containsPattern, listPage, readListQuery } from "../../http/list-query.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { AdminOutbound } from "../../../shared/inbox-api.ts";
-import type { AdminNewsPost, NewsPost } from "../../../shared/messenger-api.ts";
+import type { AdminNewsPost, NewsPost } from "../../../shared/news-api.ts";
 import type { TipTapDoc, TipTapNode } from "../../../shared/tiptap-doc.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { openSocket, ping } from "../../test-support/outbound-test-support.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import type { Conversation, ConversationMessage } from "../../../shared/messenger-api.ts";
+import type { Conversation, ConversationMessage } from "../../../shared/conversations-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { sessionHeaders, type TestSession } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { ListPage } from "../../../shared/list-page-api.ts";
-import type { AdminSurvey, SurveyResponse } from "../../../shared/messenger-api.ts";
+import type { AdminSurvey, SurveyResponse } from "../../../shared/surveys-api.ts";
 import { foldPingsOf } from "../../domain/sessions/ping-log-registry.ts";
 import {
   demoUserHash,

@@ -1,5 +1,5 @@
 import { beforeAll, expect, test } from "bun:test";
-import type { Conversation, ConversationMessage } from "../../../shared/messenger-api.ts";
+import type { Conversation, ConversationMessage } from "../../../shared/conversations-api.ts";
 import type { AdminProfile } from "../../../shared/profile-api.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";

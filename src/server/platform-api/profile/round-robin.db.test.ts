@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from "bun:test";
+import type { Conversation } from "../../../shared/conversations-api.ts";
 import type { AdminProjectSettings, InboxReport } from "../../../shared/inbox-api.ts";
-import type { Conversation } from "../../../shared/messenger-api.ts";
 import type { AdminProfile } from "../../../shared/profile-api.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";

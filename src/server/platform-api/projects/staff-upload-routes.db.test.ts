@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Attachment, ConversationMessage } from "../../../shared/messenger-api.ts";
+import type { Attachment, ConversationMessage } from "../../../shared/conversations-api.ts";
 import { createAccessTokens } from "../../auth/access-tokens.ts";
 import { createAuthGuard } from "../../auth/auth-guard.ts";
 import { createLocalFileStorage } from "../../storage/local-file-storage.ts";

@@ -1,4 +1,4 @@
-import type { Attachment } from "../../../shared/messenger-api.ts";
+import type { Attachment } from "../../../shared/conversations-api.ts";
 import {
   createUploadIntake,
   type UploadIntakeOptions,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { ConversationMessage } from "../../../shared/messenger-api.ts";
+import type { ConversationMessage } from "../../../shared/conversations-api.ts";
 import {
   type AdminWebhook,
   type WebhookDelivery,

@@ -1,17 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
+import type { AdminFeedbackFlow, FeedbackFlow } from "../../../shared/feedback-flows-api.ts";
 import type {
-  AdminFeedbackFlow,
   AdminHelpArticle,
   AdminHelpCollection,
-  AdminNewsPost,
-  FeedbackFlow,
   HelpArticle,
   HelpSearchPreview,
-  MessengerHome,
-  NewsPost,
-  NewsSummary,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/help-center-api.ts";
+import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
+import type { MessengerHome } from "../../../shared/messenger-home-api.ts";
+import type { AdminNewsPost, NewsPost, NewsSummary } from "../../../shared/news-api.ts";
 import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";

@@ -1,23 +1,18 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import type { AdminBot } from "../../../shared/bots-api.ts";
+import type { FeatureRequest } from "../../../shared/feature-requests-api.ts";
+import type { AdminFeedbackFlow, FeedbackFlow } from "../../../shared/feedback-flows-api.ts";
 import type {
-  AdminBot,
-  AdminFeedbackFlow,
   AdminHelpArticle,
   AdminHelpCollection,
-  AdminNewsPost,
-  AdminSurvey,
-  ChecklistSummary,
-  FeatureRequest,
-  FeedbackFlow,
   HelpArticle,
   HelpArticleSummary,
   HelpCollection,
   HelpSearchResult,
-  MessengerHome,
-  NewsPost,
-  NewsSummary,
-  Survey,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/help-center-api.ts";
+import type { ChecklistSummary, MessengerHome } from "../../../shared/messenger-home-api.ts";
+import type { AdminNewsPost, NewsPost, NewsSummary } from "../../../shared/news-api.ts";
+import type { AdminSurvey, Survey } from "../../../shared/surveys-api.ts";
 import { createOutbound } from "../../domain/outbounds/outbound-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import {

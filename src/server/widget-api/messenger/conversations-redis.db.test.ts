@@ -1,5 +1,5 @@
 import { expect, setDefaultTimeout, test } from "bun:test";
-import type { Conversation, ConversationMessage } from "../../../shared/messenger-api.ts";
+import type { Conversation, ConversationMessage } from "../../../shared/conversations-api.ts";
 import {
   call,
   demoProjectId,

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
+import type { AdminBot } from "../../../shared/bots-api.ts";
 import type {
-  AdminBot,
   AdminConversation,
   AdminConversationSummary,
   Conversation,
   ConversationMessage,
   ConversationSummary,
-  MessengerHome,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/conversations-api.ts";
+import type { MessengerHome } from "../../../shared/messenger-home-api.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import {
   demoUserHash,

@@ -6,7 +6,7 @@ import {
   SendMessageRequest,
   StartConversationRequest,
   TypingRequest,
-} from "../../../shared/messenger-api.ts";
+} from "../../../shared/conversations-api.ts";
 import { findBot } from "../../domain/bots/bots-repository.ts";
 import { transcriptMessages } from "../../domain/conversations/bot-transcript.ts";
 import { subjectFrom } from "../../domain/conversations/conversation-subject.ts";

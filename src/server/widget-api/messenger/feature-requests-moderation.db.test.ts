@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import type { AdminFeatureRequest, FeatureRequest } from "../../../shared/feature-requests-api.ts";
 import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
-import type { AdminFeatureRequest, FeatureRequest } from "../../../shared/messenger-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import type { TestSession } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";

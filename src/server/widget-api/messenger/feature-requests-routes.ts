@@ -1,4 +1,4 @@
-import { NewFeatureRequest } from "../../../shared/messenger-api.ts";
+import { NewFeatureRequest } from "../../../shared/feature-requests-api.ts";
 import {
   findWidgetFeatureRequest,
   listWidgetFeatureRequests,

@@ -1,4 +1,4 @@
-import { helpSearchLimits } from "../../../shared/messenger-api.ts";
+import { helpSearchLimits } from "../../../shared/help-center-api.ts";
 import {
   findLiveArticle,
   findLiveCollection,

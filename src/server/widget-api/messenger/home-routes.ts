@@ -1,4 +1,4 @@
-import type { MessengerHome } from "../../../shared/messenger-api.ts";
+import type { MessengerHome } from "../../../shared/messenger-home-api.ts";
 import {
   countUnreadMessages,
   listSessionConversations,

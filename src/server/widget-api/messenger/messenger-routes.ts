@@ -8,7 +8,11 @@ import { homeRoutes } from "./home-routes.ts";
 import { newsRoutes } from "./news-routes.ts";
 import { surveysRoutes } from "./surveys-routes.ts";
 
-/** The messenger's content routes under `/api/widget` (src/shared/messenger-api.ts lists them). */
+/**
+ * The messenger's content routes under `/api/widget` (each family's file in src/shared/ lists its own:
+ * messenger-home-api.ts, feedback-flows-api.ts, conversations-api.ts, bots-api.ts, surveys-api.ts,
+ * help-center-api.ts, news-api.ts, feature-requests-api.ts).
+ */
 export function messengerRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
   return [
     ...homeRoutes(deps),

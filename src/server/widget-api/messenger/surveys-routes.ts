@@ -1,4 +1,4 @@
-import { SurveyAnswerRequest } from "../../../shared/messenger-api.ts";
+import { SurveyAnswerRequest } from "../../../shared/surveys-api.ts";
 import { acknowledgeSurveyAnswered } from "../../domain/outbounds/outbound-acknowledgement.ts";
 import { checkSurveyAnswers } from "../../domain/surveys/survey-answers.ts";
 import {

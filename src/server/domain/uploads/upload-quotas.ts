@@ -114,23 +114,11 @@ export interface UploadLimiter {
   }): Promise<UploadAllowance>;
 }
 
-export function createUploadLimiter(
-  sql: SQL,
-  quotas: UploadQuotas,
-  now: () => number = Date.now,
-): UploadLimiter {
-  const inFlight = createInFlightLedger();
-
-  function readUsage(uploader: Uploader, projectId: string, from: SQL = sql): Promise<StoredUploadUsage> {
-    const time = now();
-    return readStoredUploadUsage(from, {
-      uploader,
-      projectId,
-      dayStart: `${new Date(time).toISOString().slice(0, 10)}T00:00:00.000Z`,
-      recentStart: new Date(time - rateWindowMs).toISOString(),
-    });
-  }
-
+/**
+ * The quotas as refusals: whether one more upload fits beside the stored and the in-flight ones, and
+ * the 429s that say which quota is used up and when it frees (midnight UTC, or the rate window).
+ */
+function quotaRules(quotas: UploadQuotas, now: () => number) {
   const secondsToMidnight = () => {
     const time = now();
     const midnight = new Date(time);
@@ -184,6 +172,28 @@ export function createUploadLimiter(
     if (stored.projectBytes + project.bytes + extra.bytes > quotas.projectBytesPerDay)
       throw projectBytesUsedUp();
   }
+
+  return { check, sessionBytesUsedUp, projectBytesUsedUp };
+}
+
+export function createUploadLimiter(
+  sql: SQL,
+  quotas: UploadQuotas,
+  now: () => number = Date.now,
+): UploadLimiter {
+  const inFlight = createInFlightLedger();
+
+  function readUsage(uploader: Uploader, projectId: string, from: SQL = sql): Promise<StoredUploadUsage> {
+    const time = now();
+    return readStoredUploadUsage(from, {
+      uploader,
+      projectId,
+      dayStart: `${new Date(time).toISOString().slice(0, 10)}T00:00:00.000Z`,
+      recentStart: new Date(time - rateWindowMs).toISOString(),
+    });
+  }
+
+  const { check, sessionBytesUsedUp, projectBytesUsedUp } = quotaRules(quotas, now);
 
   return {
     async admit({ uploader, projectId, maxFileBytes, declaredBytes }) {

@@ -268,6 +268,13 @@ describe("a cluster of three nodes behind haproxy", () => {
 
     const rejoin = await restartAndRejoin(harness, victim);
     await Bun.sleep(500);
+    // A loaded machine acknowledges fewer writes in the same time: the load goes on until enough of
+    // each kind went through the failover and the rejoin to say something (the checks below).
+    await until(
+      () => ledger.reports.length > 10 && ledger.replies.length > 10,
+      20_000,
+      "more than 10 reports and staff replies acknowledged",
+    ).catch(() => {});
     loading = false;
     await load;
     widgets.close();

@@ -1,20 +1,14 @@
-import { type FormEvent, useState } from "react";
-import { useLocation } from "wouter";
-import type { TranslationLanguage } from "../../shared/content-languages.ts";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
-import { useFormState } from "../shell/form/use-form-state.ts";
 import { listHref } from "../shell/list/use-list-query.ts";
-import { showToast } from "../shell/overlay/toast-store.ts";
 import { BuilderButton } from "./builder-button.tsx";
-import { ItemDraftBar, useBuilderDraft } from "./builder-draft-bar.tsx";
 import { ChecklistEmbedCode } from "./checklist-embed-code.tsx";
 import { ChecklistSharedKeys } from "./checklist-shared-keys.tsx";
 import { contentApi } from "./content-api.ts";
 import { TextField } from "./content-fields.tsx";
 import type { ContentKind } from "./content-kinds.ts";
-import { contentEditHref, contentListPath } from "./content-paths.ts";
+import { contentListPath } from "./content-paths.ts";
 import {
   BannerPreview,
   ChecklistPreview,
@@ -22,8 +16,9 @@ import {
   NotificationPreview,
   TourPreview,
 } from "./content-previews.tsx";
-import { ContentPublishBar } from "./content-publish-bar.tsx";
 import { ContentRecordPage } from "./content-record-page.tsx";
+import { OutboundAudienceSections } from "./outbound-audience-sections.tsx";
+import { OutboundBars } from "./outbound-bars.tsx";
 import {
   BannerConfigForm,
   ChecklistConfigForm,
@@ -31,20 +26,9 @@ import {
   NotificationConfigForm,
   TourConfigForm,
 } from "./outbound-config-forms.tsx";
-import {
-  type EditedOutboundType,
-  emptyOutboundForm,
-  type OutboundConfigStates,
-  type OutboundFormState,
-  outboundFormFromRecord,
-  outboundRequestFromForm,
-  validateOutboundForm,
-} from "./outbound-form-state.ts";
-import { OutboundStatsPanel } from "./outbound-stats-panel.tsx";
-import { OutboundTranslationsCard, outboundLanguageWithError } from "./outbound-translations-section.tsx";
-import { ScheduleFields } from "./schedule-fields.tsx";
-import { scheduledTypes } from "./schedule-state.ts";
-import { TargetingFields } from "./targeting-fields.tsx";
+import type { EditedOutboundType, OutboundConfigStates, OutboundFormState } from "./outbound-form-state.ts";
+import { OutboundTranslationsCard } from "./outbound-translations-section.tsx";
+import { useOutboundForm } from "./use-outbound-form.ts";
 
 type AnyConfig = OutboundConfigStates[EditedOutboundType];
 
@@ -100,41 +84,6 @@ function KindParts({
   }
 }
 
-/** The publish bar of a saved outbound; a status change updates the record the editor holds. */
-function OutboundPublishBar({
-  projectId,
-  kind,
-  saved,
-  dirty,
-  onSaved,
-}: {
-  projectId: string;
-  kind: ContentKind;
-  saved: AdminOutbound;
-  dirty: boolean;
-  onSaved: (record: AdminOutbound) => void;
-}) {
-  return (
-    <ContentPublishBar
-      projectId={projectId}
-      kind={kind}
-      id={saved.id}
-      name={saved.name}
-      status={saved.status}
-      publishedAt={saved.publishedAt}
-      startsAt={saved.startsAt}
-      dirty={dirty}
-      onStatus={(status) =>
-        onSaved({
-          ...saved,
-          status,
-          publishedAt: status === "live" ? new Date().toISOString() : saved.publishedAt,
-        })
-      }
-    />
-  );
-}
-
 function OutboundForm({
   projectId,
   kind,
@@ -150,36 +99,9 @@ function OutboundForm({
   onReload: () => void;
 }) {
   const { t } = useT();
-  const [, navigate] = useLocation();
-  const [saved, setSaved] = useState(record);
-  const form = useFormState<OutboundFormState>(
-    () => (record ? outboundFormFromRecord(type, record) : emptyOutboundForm(type)),
-    validateOutboundForm,
-  );
+  const { saved, setSaved, form, textsLanguage, setTextsLanguage, builderDraft, errorOf, change, submit } =
+    useOutboundForm({ projectId, kind, type, record });
   const { state } = form;
-  const [textsLanguage, setTextsLanguage] = useState<TranslationLanguage>("de");
-  const builderDraft = useBuilderDraft(projectId, "tour", type === "tour" ? (saved?.id ?? null) : null);
-  const errorOf = (path: string, label: string) => form.errorOf(path, label);
-  /** A change clears the server's refusals about the fields it touches. */
-  const change = (next: Partial<OutboundFormState>, paths: string[]) =>
-    form.update((current) => ({ ...current, ...next }), paths);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // A refused translation sits on its language's tab: show it before the field takes the focus.
-    const refused = outboundLanguageWithError(validateOutboundForm(state));
-    if (refused) setTextsLanguage(refused);
-    if (!form.checkSubmit(event)) return;
-    const body = outboundRequestFromForm(state);
-    await form.save(async () => {
-      const stored = saved
-        ? await contentApi.outbounds.update(projectId, saved.id, body)
-        : await contentApi.outbounds.create(projectId, body);
-      setSaved(stored);
-      showToast({ type: "success", heading: saved ? "content.saved" : "content.created" });
-      if (!saved) navigate(contentEditHref(projectId, kind, stored.id), { replace: true });
-    });
-  };
 
   const parts = KindParts({
     projectId,
@@ -194,23 +116,15 @@ function OutboundForm({
 
   return (
     <>
-      {saved && (
-        <OutboundPublishBar
-          projectId={projectId}
-          kind={kind}
-          saved={saved}
-          dirty={form.dirty}
-          onSaved={setSaved}
-        />
-      )}
-      {saved?.publishedAt && <OutboundStatsPanel projectId={projectId} outboundId={saved.id} type={type} />}
-      <ItemDraftBar
+      <OutboundBars
         projectId={projectId}
-        kind="tour"
-        item={saved}
-        builderDraft={builderDraft}
+        kind={kind}
+        type={type}
+        saved={saved}
         dirty={form.dirty}
-        onPublished={onReload}
+        builderDraft={builderDraft}
+        onSaved={setSaved}
+        onReload={onReload}
       />
       <div className="content-editor">
         <form className="entity-form content-form" noValidate onSubmit={submit}>
@@ -231,30 +145,7 @@ function OutboundForm({
             current={textsLanguage}
             onSelect={setTextsLanguage}
           />
-          <section className="detail-card">
-            <h2>{t("content.section.targeting")}</h2>
-            <TargetingFields
-              prefix="content"
-              pageFilterType={state.pageFilterType}
-              pageFilter={state.pageFilter}
-              audience={state.audience}
-              errorOf={errorOf}
-              onChange={(targeting) => change(targeting, Object.keys(targeting))}
-            />
-          </section>
-          {scheduledTypes.has(type) && (
-            <section className="detail-card">
-              <h2>{t("content.section.schedule")}</h2>
-              <ScheduleFields
-                prefix="content"
-                schedule={state.schedule}
-                errorOf={errorOf}
-                onChange={(schedule) =>
-                  change({ schedule: { ...state.schedule, ...schedule } }, Object.keys(schedule))
-                }
-              />
-            </section>
-          )}
+          <OutboundAudienceSections type={type} state={state} errorOf={errorOf} change={change} />
           {type === "tour" && (
             <BuilderButton
               kind="tour"

@@ -1,14 +1,9 @@
-import { type KeyboardEvent, useEffect, useId, useState } from "react";
-import { type Resource, useResource } from "../../api/use-resource.ts";
+import type { Resource } from "../../api/use-resource.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import { type Translator, useT } from "../../i18n/intl.ts";
 import type { FieldControlProps } from "./form-field.tsx";
-import {
-  moveHighlight,
-  type PickerOption,
-  type PickerPage,
-  searchPickerDelayMs,
-} from "./search-picker-state.ts";
+import type { PickerOption, PickerPage } from "./search-picker-state.ts";
+import { useSearchPicker } from "./use-search-picker.ts";
 import "./search-picker.css";
 
 /** The texts of one use of the picker; "searching", "no match" and "type more" are the shell's own. */
@@ -33,8 +28,8 @@ export function SearchPicker({
   value,
   selectedName,
   fixedOptions = [],
-  search: searchRecords,
-  lookup: lookupName,
+  search,
+  lookup,
   texts,
   onChange,
 }: {
@@ -51,90 +46,8 @@ export function SearchPicker({
 }) {
   const tr = useT();
   const { t } = tr;
-  const listId = useId();
-  const [picked, setPicked] = useState<PickerOption | null>(
-    value && selectedName ? { id: value, name: selectedName } : null,
-  );
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState("");
-  // Until the admin types, the open list starts at the first entries rather than at the chosen one.
-  const [typed, setTyped] = useState(false);
-  const [search, setSearch] = useState("");
-  const [highlight, setHighlight] = useState(-1);
-
-  const fixedName = value ? fixedOptions.find((option) => option.id === value)?.name : undefined;
-  const known =
-    picked?.id === value
-      ? picked.name
-      : value && (selectedName ?? fixedName)
-        ? (selectedName ?? fixedName ?? null)
-        : null;
-  const lookup = Boolean(value) && known === null;
-  const { resource: looked } = useResource(
-    () => (lookup ? lookupName(value) : Promise.resolve(null)),
-    lookup ? value : "",
-  );
-  // While the name is on its way (or the company is gone), the id is the best there is to show.
-  const shownName = known ?? (looked.state === "ready" && looked.data ? looked.data : value);
-
-  useEffect(() => {
-    const next = typed ? text.trim() : "";
-    if (!open || next === search) return;
-    const timer = setTimeout(() => setSearch(next), searchPickerDelayMs);
-    return () => clearTimeout(timer);
-  }, [open, typed, text, search]);
-
-  const { resource: results } = useResource(
-    () => (open ? searchRecords(search) : Promise.resolve(null)),
-    open ? `open:${search}` : "closed",
-  );
-  // While typed text waits for its search, the list on screen answers an older text: it is not offered,
-  // or a click meant for one entry could land on another as the new answer replaces the list.
-  const waiting = typed && text.trim() !== search;
-  const found = !waiting && results.state === "ready" && results.data ? results.data.items : [];
-  const options: PickerOption[] = !typed || !text.trim() ? [...fixedOptions, ...found] : found;
-
-  // A typed search highlights its first match, so Enter takes it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer moves the highlight.
-  useEffect(() => setHighlight(typed && found.length ? options.length - found.length : -1), [results]);
-
-  useEffect(() => {
-    if (highlight >= 0)
-      document.getElementById(`${listId}-${highlight}`)?.scrollIntoView({ block: "nearest" });
-  }, [highlight, listId]);
-
-  const openList = () => {
-    setOpen(true);
-    setText(shownName);
-    setTyped(false);
-    setSearch("");
-  };
-  const close = () => {
-    setOpen(false);
-    setTyped(false);
-    setHighlight(-1);
-  };
-  const pick = (option: PickerOption) => {
-    setPicked(option.id ? option : null);
-    onChange(option.id ? option : null);
-    close();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      if (!open) openList();
-      else setHighlight(moveHighlight(highlight, event.key === "ArrowDown" ? 1 : -1, options.length));
-    } else if (event.key === "Enter" && open) {
-      // An open list owns Enter: it picks, and never submits the form around it half-chosen.
-      event.preventDefault();
-      const option = options[highlight];
-      if (option) pick(option);
-    } else if (event.key === "Escape" && open) {
-      event.preventDefault();
-      close();
-    }
-  };
+  const picker = useSearchPicker({ value, selectedName, fixedOptions, search, lookup, onChange });
+  const { listId, open, highlight } = picker;
 
   return (
     <div className="search-picker">
@@ -149,32 +62,28 @@ export function SearchPicker({
         aria-controls={listId}
         aria-activedescendant={open && highlight >= 0 ? `${listId}-${highlight}` : undefined}
         placeholder={t(texts.placeholder)}
-        value={open ? text : shownName}
+        value={open ? picker.text : picker.shownName}
         onFocus={(event) => {
-          openList();
+          picker.openList();
           event.currentTarget.select();
         }}
         onClick={() => {
-          if (!open) openList();
+          if (!open) picker.openList();
         }}
-        onBlur={close}
-        onChange={(event) => {
-          setText(event.target.value);
-          setTyped(true);
-          setOpen(true);
-        }}
-        onKeyDown={onKeyDown}
+        onBlur={picker.close}
+        onChange={(event) => picker.type(event.target.value)}
+        onKeyDown={picker.onKeyDown}
       />
       {open && (
         <PickerPopup
           listId={listId}
-          options={options}
+          options={picker.options}
           value={value}
           highlight={highlight}
           label={t(texts.listLabel)}
-          note={pickerNote(tr, texts, { waiting, results, found, search })}
-          onPick={pick}
-          onHighlight={setHighlight}
+          note={pickerNote(tr, texts, picker)}
+          onPick={picker.pick}
+          onHighlight={picker.setHighlight}
         />
       )}
     </div>

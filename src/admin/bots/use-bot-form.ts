@@ -1,0 +1,85 @@
+import { type FormEvent, useMemo, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import type { AdminBot } from "../../shared/bots-api.ts";
+import { apiErrorMessage } from "../api/api-error.ts";
+import { useT } from "../i18n/intl.ts";
+import { focusFirstInvalid } from "../shell/form/form-field.tsx";
+import { useUnsavedChangesGuard } from "../shell/form/unsaved-changes-guard.ts";
+import { confirmAction } from "../shell/overlay/confirm.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
+import { botApi } from "./bot-api.ts";
+import {
+  type BotFormState,
+  blocksSave,
+  botFormErrors,
+  botWrite,
+  draftBot,
+  stepProblems,
+} from "./bot-form-state.ts";
+import { botEditHref, botListPath } from "./bot-paths.ts";
+
+/**
+ * The bot editor's state: the values and the ones the server has (leaving with anything else asks
+ * first), the steps' problems and those that stop a save, the fields' errors (shown once a submit was
+ * tried), the bot its test run plays, and the save and the deletion.
+ */
+export function useBotForm({
+  projectId,
+  bot,
+  initial,
+}: {
+  projectId: string;
+  bot: AdminBot | null;
+  initial: BotFormState;
+}) {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const [state, setState] = useState(initial);
+  // What the server has: leaving with anything else asks first.
+  const [saved, setSaved] = useState(initial);
+  useUnsavedChangesGuard(JSON.stringify(state) !== JSON.stringify(saved));
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const problems = useMemo(() => stepProblems(state), [state]);
+  const blocking = problems.filter(blocksSave);
+  const errors = tried ? botFormErrors(state) : {};
+  // The test run plays what the form says; rebuilt only when the form changes.
+  const testBot = useMemo(() => draftBot(state, bot?.id ?? null), [state, bot]);
+  const back = botListPath(projectId);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (Object.keys(botFormErrors(state)).length > 0 || blocking.length > 0) {
+      requestAnimationFrame(() => form.current && focusFirstInvalid(form.current));
+      return;
+    }
+    setBusy(true);
+    const outcome = await runAction(
+      () => botApi.save(projectId, bot?.id ?? null, botWrite(state)),
+      "bots.saved",
+      (failure) => ({ heading: "toast.error", body: apiErrorMessage(failure) }),
+    );
+    setBusy(false);
+    if (!outcome.ok) return;
+    setSaved(state);
+    if (!bot) navigate(botEditHref(projectId, outcome.value.id), { replace: true });
+  };
+
+  const remove = () => {
+    if (!bot) return;
+    confirmAction({
+      type: "danger",
+      heading: t("bots.confirm.delete", { name: bot.name }),
+      body: "bots.confirm.deleteBody",
+      confirmLabel: "bots.delete",
+      onConfirm: async () => {
+        const outcome = await runAction(() => botApi.remove(projectId, bot.id), "bots.deleted");
+        if (outcome.ok) navigate(back);
+      },
+    });
+  };
+
+  return { state, setState, problems, blocking, errors, tried, busy, form, testBot, back, submit, remove };
+}

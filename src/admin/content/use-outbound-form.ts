@@ -1,0 +1,72 @@
+import { type FormEvent, useState } from "react";
+import { useLocation } from "wouter";
+import type { TranslationLanguage } from "../../shared/content-languages.ts";
+import type { AdminOutbound } from "../../shared/inbox-api.ts";
+import { useFormState } from "../shell/form/use-form-state.ts";
+import { showToast } from "../shell/overlay/toast-store.ts";
+import { useBuilderDraft } from "./builder-draft-bar.tsx";
+import { contentApi } from "./content-api.ts";
+import type { ContentKind } from "./content-kinds.ts";
+import { contentEditHref } from "./content-paths.ts";
+import {
+  type EditedOutboundType,
+  emptyOutboundForm,
+  type OutboundFormState,
+  outboundFormFromRecord,
+  outboundRequestFromForm,
+  validateOutboundForm,
+} from "./outbound-form-state.ts";
+import { outboundLanguageWithError } from "./outbound-translations-section.tsx";
+
+/** A change of the outbound form; the server's refusals about `paths` are cleared with it. */
+export type ChangeOutboundForm = (next: Partial<OutboundFormState>, paths: string[]) => void;
+
+/**
+ * The outbound editor's state: the record as the server last answered it (none until a new one is
+ * created), the form, the language tab of its translations, the builder's draft of a tour, and the
+ * save, which opens a new outbound's own address.
+ */
+export function useOutboundForm({
+  projectId,
+  kind,
+  type,
+  record,
+}: {
+  projectId: string;
+  kind: ContentKind;
+  type: EditedOutboundType;
+  record: AdminOutbound | null;
+}) {
+  const [, navigate] = useLocation();
+  const [saved, setSaved] = useState(record);
+  const form = useFormState<OutboundFormState>(
+    () => (record ? outboundFormFromRecord(type, record) : emptyOutboundForm(type)),
+    validateOutboundForm,
+  );
+  const { state } = form;
+  const [textsLanguage, setTextsLanguage] = useState<TranslationLanguage>("de");
+  const builderDraft = useBuilderDraft(projectId, "tour", type === "tour" ? (saved?.id ?? null) : null);
+  const errorOf = (path: string, label: string) => form.errorOf(path, label);
+  /** A change clears the server's refusals about the fields it touches. */
+  const change: ChangeOutboundForm = (next, paths) =>
+    form.update((current) => ({ ...current, ...next }), paths);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // A refused translation sits on its language's tab: show it before the field takes the focus.
+    const refused = outboundLanguageWithError(validateOutboundForm(state));
+    if (refused) setTextsLanguage(refused);
+    if (!form.checkSubmit(event)) return;
+    const body = outboundRequestFromForm(state);
+    await form.save(async () => {
+      const stored = saved
+        ? await contentApi.outbounds.update(projectId, saved.id, body)
+        : await contentApi.outbounds.create(projectId, body);
+      setSaved(stored);
+      showToast({ type: "success", heading: saved ? "content.saved" : "content.created" });
+      if (!saved) navigate(contentEditHref(projectId, kind, stored.id), { replace: true });
+    });
+  };
+
+  return { saved, setSaved, form, textsLanguage, setTextsLanguage, builderDraft, errorOf, change, submit };
+}

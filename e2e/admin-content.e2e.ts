@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import type { AdminOutbound } from "../src/shared/inbox-api.ts";
 import type { AdminSurvey, SurveyWrite } from "../src/shared/surveys-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { pasteHtml } from "./support/rich-text-editor.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -11,7 +12,7 @@ import { signInAsAdmin } from "./support/sign-in.ts";
 const run = Date.now().toString(36);
 
 async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
+  await page.screenshot({ path: docsScreenshotPath(name), fullPage: false });
 }
 
 test("a banner published in the editor appears on an open /demo page without a reload", async ({

@@ -4,6 +4,7 @@ import type { AdminOutbound, AdminProjectSettings } from "../src/shared/inbox-ap
 import type { OutboundEventKind } from "../src/shared/outbound-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { recordOutboundEvents } from "./support/database.ts";
+import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { serveHostPage } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
@@ -289,7 +290,7 @@ test("an outbound's days, and a burst of acknowledgements asks the stats again a
   await expect(rows.nth(0).locator("td")).toHaveText(["2", "1", "0", "1"]);
   await expect(rows.nth(1).locator("td")).toHaveText(["1", "0", "0", "0"]);
   await expect(rows.nth(1).locator("time")).toHaveAttribute("datetime", threeDaysAgo.slice(0, 10));
-  await stats.screenshot({ path: "docs/screenshots/outbound-stats.png" });
+  await stats.screenshot({ path: docsScreenshotPath("outbound-stats") });
 
   // Another outbound's acknowledgement asks nothing; a burst of five asks at most twice (once at
   // once, once at the end of the second), and the last change is there.
@@ -366,7 +367,7 @@ test("the stats read well at 390 px, light and dark, in German", async ({ page, 
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await stats.scrollIntoViewIfNeeded();
-    await stats.screenshot({ path: `docs/screenshots/outbound-stats-${scheme}.png` });
+    await stats.screenshot({ path: docsScreenshotPath(`outbound-stats-${scheme}`) });
     const axe = await new AxeBuilder({ page })
       .include("[data-testid=outbound-stats]")
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])

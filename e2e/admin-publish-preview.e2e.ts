@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import type { AdminOutbound } from "../src/shared/inbox-api.ts";
 import type { PublishPreview } from "../src/shared/publish-preview-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 // What a publish will do and the delivery fields in the editor: a banner's
@@ -107,7 +108,7 @@ test("priority, frequency and schedule are saved; the publish dialog counts the 
     await expect(dialog).toContainText("It waits behind");
     await expect(dialog).toContainText(`“Welcome ${run}”`);
     await expect(dialog).not.toContainText("at once");
-    await page.screenshot({ path: "docs/screenshots/publish-dialog.png" });
+    await page.screenshot({ path: docsScreenshotPath("publish-dialog") });
     await dialog.getByRole("button", { name: "Publish" }).click();
     await expect(page.getByTestId("content-status")).toHaveText("Live");
 
@@ -150,6 +151,6 @@ test.describe("in German and dark", () => {
     await section.scrollIntoViewIfNeeded();
     // Nothing sticks out of the narrow screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await section.screenshot({ path: "docs/screenshots/schedule-fields-de-dark.png" });
+    await section.screenshot({ path: docsScreenshotPath("schedule-fields-de-dark") });
   });
 });

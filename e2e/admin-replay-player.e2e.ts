@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { replayedPage } from "./support/replay-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -157,7 +158,7 @@ test("a replay with markers, speed, idle skipping and full screen, its logs besi
 
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `docs/screenshots/inbox-replay-player-${scheme}.png` });
+    await page.screenshot({ path: docsScreenshotPath(`inbox-replay-player-${scheme}`) });
   }
   await page.emulateMedia({ colorScheme: "light" });
   const axe = await new AxeBuilder({ page })

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { AdminNewsPost } from "../src/shared/news-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -82,7 +83,7 @@ test("a news article written in the rich-text editor reads the same in the messe
   await expect(preview.locator("strong")).toHaveText("without");
   await expect(preview.locator("a")).toHaveAttribute("href", "https://example.com/offline");
   await expect(preview.locator("img")).toHaveAttribute("alt", "Notes syncing offline");
-  await page.screenshot({ path: "docs/screenshots/rich-text-editor.png" });
+  await page.screenshot({ path: docsScreenshotPath("rich-text-editor") });
 
   await page.getByRole("button", { name: "Create", exact: true }).click();
   await expect(page).toHaveURL(/\/news\/[^/]+\/edit$/);

@@ -1,6 +1,7 @@
 import { type Browser, expect, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId } from "./support/database.ts";
+import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
 import { giveCookieConsent } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -164,7 +165,7 @@ test("the dashboard opens the builder on /demo; its picked step is a draft until
   await expect(builder.locator(".gb-panel .gb-status")).toHaveText(
     "Saved as a draft: publish it in the admin",
   );
-  await site.screenshot({ path: "docs/screenshots/builder.png" });
+  await site.screenshot({ path: docsScreenshotPath("builder") });
 
   // Saved as a draft: the tour itself, and what visitors get, are as they were.
   const picked = {

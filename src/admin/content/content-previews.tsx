@@ -163,7 +163,7 @@ export function NewsPreview({
         {image && <img src={image} alt="" className="preview-image" />}
         {title.trim() ? <h3>{title}</h3> : <Empty />}
         {preview.trim() && <p className="subtle">{preview}</p>}
-        <PreviewHtml html={richBodyHtml(body)} className="messenger-article" />
+        <PreviewHtml html={richBodyHtml(body)} className="article-body" />
       </article>
     </PreviewPanel>
   );

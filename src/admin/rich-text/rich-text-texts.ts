@@ -1,3 +1,4 @@
+import richTextBodyCss from "../../shared/rich-text-body.css" with { type: "text" };
 import { registerMessages } from "../i18n/intl.ts";
 import { adoptStyles } from "../inbox/area-styles.ts";
 import richTextCss from "./rich-text.css" with { type: "text" };
@@ -8,4 +9,4 @@ import { richTextMessagesDe, richTextMessagesEnUS } from "./rich-text-messages.t
  * bots) brings the editor's texts and styles along, registered once.
  */
 registerMessages(richTextMessagesEnUS, richTextMessagesDe);
-adoptStyles(richTextCss);
+adoptStyles(richTextBodyCss + richTextCss);

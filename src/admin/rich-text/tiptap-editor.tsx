@@ -74,7 +74,7 @@ export default function TipTapEditor({
         role: "textbox",
         "aria-multiline": "true",
         "aria-labelledby": `${id}-label`,
-        class: "rich-text-content messenger-article",
+        class: "rich-text-content article-body",
       },
     },
     onUpdate: ({ editor: changed }) => {

@@ -1,6 +1,7 @@
 import { type MouseEvent, useMemo } from "react";
 import { sanitizeHtml } from "../banner/sanitize-html.ts";
 import { useHostActions } from "../shell/shell-api.ts";
+import "../../shared/rich-text-body.css";
 import "./rich-text.css";
 
 /**

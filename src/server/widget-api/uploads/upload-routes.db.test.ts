@@ -465,9 +465,12 @@ function observed(storage: FileStorage) {
   return { storage: wrapped, seen };
 }
 
-/** Waits until `ready()` holds, failing after two seconds. */
+/**
+ * Waits until `ready()` holds, failing after ten seconds: the bodies are held back until then, so what
+ * it waits for can only come from streaming, and a slow machine only makes it later.
+ */
 async function until(ready: () => boolean, what: string) {
-  const deadline = Date.now() + 2000;
+  const deadline = Date.now() + 10_000;
   while (!ready()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await Bun.sleep(10);

@@ -109,7 +109,8 @@ describe("bot flow (the state machine)", () => {
 
 describe("bot screen", () => {
   test("message steps appear after a typing pause", async () => {
-    Object.assign(botTiming, { baseMs: 80, perCharMs: 0, maxMs: 80 });
+    // Long enough that a loaded machine's polling still sees the indicator before the message.
+    Object.assign(botTiming, { baseMs: 600, perCharMs: 0, maxMs: 600 });
     const rendered = await renderMessenger({ routes: { "GET /bots/bot-1": bot } });
     await rendered.host({ name: "start-bot", data: { botId: "bot-1" } });
     await waitFor(() => q(rendered.container, "[data-testid=typing-indicator]"));

@@ -17,8 +17,11 @@ export async function settle(rounds = 5) {
   }
 }
 
-/** Waits (in act) until `check` passes, for lazy screens and answers; fails after 2 s. */
-export async function waitFor<T>(check: () => T, timeoutMs = 2000): Promise<T> {
+/**
+ * Waits (in act) until `check` passes, for lazy screens and answers; fails after 5 s (a lazy screen
+ * shows in milliseconds on a quiet machine; the rest is room for a loaded one).
+ */
+export async function waitFor<T>(check: () => T, timeoutMs = 5000): Promise<T> {
   const started = Date.now();
   let lastError: unknown;
   while (Date.now() - started < timeoutMs) {

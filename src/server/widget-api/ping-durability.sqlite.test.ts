@@ -41,7 +41,8 @@ async function startProcess(): Promise<{ child: Bun.Subprocess<"ignore", "pipe",
   const reader = child.stdout.getReader();
   const decoder = new TextDecoder();
   let printed = "";
-  const deadline = Date.now() + 20_000;
+  // A start takes well under a second on a quiet machine; the rest is room for a loaded one.
+  const deadline = Date.now() + 45_000;
   while (!/Health\s+(\S+)\/healthz/.test(printed) && Date.now() < deadline) {
     const { value, done } = await reader.read();
     if (done) break;

@@ -54,29 +54,9 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
   const intake = createReportIntake(defaultReportIntakeLimits);
   const parser =
     deps.reportParser ?? createReportParserPool({ ...defaultReportParserPoolOptions, keepIdle: 0 });
-
-  /** A refund that fails leaves the sender counted once too often: logged, never the request's failure. */
-  const refund = (allowance: ReportAllowance | null) =>
-    allowance
-      ?.refund()
-      .catch((error: unknown) => deps.logger?.warn("report quota refund failed", { error: String(error) }));
-  /** The key with its sender and the body it came with, for the row and the look-up. */
-  const keyOf = ({ session, ip }: WidgetContext, key: string | null, bodyHash: string) => {
-    if (key === null) return null;
-    const scope = idempotencyScope({ sessionId: session?.id ?? null, ip }, deps.sessionSecret);
-    return { key, scope, bodyHash } satisfies ReportIdempotency;
-  };
+  const refund = (allowance: ReportAllowance | null) => refundQuietly(allowance, deps.logger);
   const findKeyed = (projectId: string, { scope, key }: ReportIdempotency) =>
     findReportByIdempotencyKey(sql, projectId, scope, key);
-
-  /** A send under a key its sender already used: that report again, or a 409 for another body. */
-  async function answerKeyedAgain(earlier: KeyedReport, bodyHash: string, allowance: ReportAllowance) {
-    if (keyedSendKind(earlier.bodyHash, bodyHash) === "conflict")
-      return jsonError(409, reusedKeyMessage, "Idempotency-Key");
-    // The first send of this report counted it; this one is not a report of its own.
-    await refund(allowance);
-    return json(createdAnswer(earlier.report), { status: 201 });
-  }
 
   async function create(context: WidgetContext): Promise<Response> {
     const { request, project, session, ip } = context;
@@ -108,16 +88,16 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
       if (declared === null) await allowance.addBytes(body.bytes.byteLength);
       const prepared = await parser.parse(body.bytes);
       if (!prepared.ok) return jsonError(prepared.status, prepared.error, prepared.field);
-      const keyed = keyOf(context, key, prepared.report.bodyHash);
+      const keyed = idempotencyOf(context, key, prepared.report.bodyHash, deps.sessionSecret);
       const earlier = keyed && (await findKeyed(project.id, keyed));
-      if (keyed && earlier) return await answerKeyedAgain(earlier, keyed.bodyHash, allowance);
+      if (keyed && earlier) return await answerKeyedAgain(earlier, keyed.bodyHash, () => refund(allowance));
       let saved: CreatedReport;
       try {
         saved = await storeReport(deps, Bun.randomUUIDv7(), prepared.report, context, keyed);
       } catch (error) {
         const winner = keyed && isUniqueViolation(error) ? await findKeyed(project.id, keyed) : null;
         if (!keyed || !winner) throw error;
-        return await answerKeyedAgain(winner, keyed.bodyHash, allowance);
+        return await answerKeyedAgain(winner, keyed.bodyHash, () => refund(allowance));
       }
       // Never throws: a push that fails is logged, the report is stored either way.
       await events.emit("report.created", { reportId: saved.id, projectId: project.id });
@@ -140,6 +120,38 @@ export function feedbackRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
   return [
     { method: "POST", pattern: "/api/widget/bugs/v2", auth: "project-optional-session", handle: create },
   ];
+}
+
+/** A refund that fails leaves the sender counted once too often: logged, never the request's failure. */
+function refundQuietly(allowance: ReportAllowance | null, logger: WidgetRouteDeps["logger"]) {
+  return allowance
+    ?.refund()
+    .catch((error: unknown) => logger?.warn("report quota refund failed", { error: String(error) }));
+}
+
+/** The key with its sender and the body it came with, for the row and the look-up. */
+function idempotencyOf(
+  { session, ip }: WidgetContext,
+  key: string | null,
+  bodyHash: string,
+  sessionSecret: WidgetRouteDeps["sessionSecret"],
+): ReportIdempotency | null {
+  if (key === null) return null;
+  const scope = idempotencyScope({ sessionId: session?.id ?? null, ip }, sessionSecret);
+  return { key, scope, bodyHash };
+}
+
+/** A send under a key its sender already used: that report again, or a 409 for another body. */
+async function answerKeyedAgain(
+  earlier: KeyedReport,
+  bodyHash: string,
+  refund: () => Promise<unknown> | undefined,
+) {
+  if (keyedSendKind(earlier.bodyHash, bodyHash) === "conflict")
+    return jsonError(409, reusedKeyMessage, "Idempotency-Key");
+  // The first send of this report counted it; this one is not a report of its own.
+  await refund();
+  return json(createdAnswer(earlier.report), { status: 201 });
 }
 
 /** The report's parts into storage and its row, together (see {@link storeWithFiles}). */

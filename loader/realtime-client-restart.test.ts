@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, jest, test } from "bun:test";
-import { restartRetryDelaysMs, serviceRestartCloseCode } from "../src/shared/service-restart.ts";
-import { FakeWebSocket, settle } from "../src/shared/test-support/fake-websocket.ts";
+import { serviceRestartCloseCode } from "../src/shared/service-restart.ts";
+import { FakeWebSocket } from "../src/shared/test-support/fake-websocket.ts";
+import { advance, restartRetryTests } from "../src/shared/test-support/restart-retry-tests.ts";
 import { createRealtimeClient, type RealtimeClient, realtimeTiming } from "./realtime-client.ts";
 import { ReconnectingWebSocket } from "./socket-chunk.ts";
 
@@ -31,11 +32,6 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-async function advance(ms: number): Promise<void> {
-  jest.advanceTimersByTime(ms);
-  await settle();
-}
-
 test("a server restart's close (1012) is tried again within 0.4 s, not after the spec's 5 s", async () => {
   FakeWebSocket.latest().closeFromServer(serviceRestartCloseCode, "Service Restart");
   expect(client.isOpen()).toBe(false);
@@ -46,27 +42,7 @@ test("a server restart's close (1012) is tried again within 0.4 s, not after the
   expect(client.isOpen()).toBe(true);
 });
 
-test("a connection lost without a close (1006: its server died) is tried again within 0.4 s too", async () => {
-  FakeWebSocket.latest().closeFromServer(1006);
-  await advance(376);
-  expect(FakeWebSocket.made).toHaveLength(2);
-});
-
-test("once the quick tries failed too, the spec's 5 s", async () => {
-  FakeWebSocket.latest().closeFromServer(1006);
-  // Each quick try comes within one and a half times its delay (service-restart.ts).
-  for (const delay of restartRetryDelaysMs) {
-    const before = FakeWebSocket.made.length;
-    await advance(Math.ceil(delay * 1.5) + 1);
-    expect(FakeWebSocket.made).toHaveLength(before + 1);
-    FakeWebSocket.latest().refuse();
-  }
-  const before = FakeWebSocket.made.length;
-  await advance(realtimeTiming.reconnectMs - 1);
-  expect(FakeWebSocket.made).toHaveLength(before);
-  await advance(1);
-  expect(FakeWebSocket.made).toHaveLength(before + 1);
-});
+restartRetryTests({ name: "the spec's 5 s", ms: realtimeTiming.reconnectMs });
 
 test("close() after a restart's close opens nothing more", async () => {
   FakeWebSocket.latest().closeFromServer(serviceRestartCloseCode);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, jest, test } from "bun:test";
-import { restartRetryDelaysMs, serviceRestartCloseCode } from "../../shared/service-restart.ts";
-import { FakeWebSocket, settle } from "../../shared/test-support/fake-websocket.ts";
+import { serviceRestartCloseCode } from "../../shared/service-restart.ts";
+import { FakeWebSocket } from "../../shared/test-support/fake-websocket.ts";
+import { advance, restartRetryTests } from "../../shared/test-support/restart-retry-tests.ts";
 import { createStaffSocket, openStaffSocket, signInEndedCloseCode } from "./staff-socket.ts";
 
 // The tab's staff socket as the admin opens it (`openStaffSocket`), against a server the test plays.
@@ -39,11 +40,6 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-async function advance(ms: number): Promise<void> {
-  jest.advanceTimersByTime(ms);
-  await settle();
-}
-
 test("a server restart's close (1012) comes back within 0.4 s with the same sign-in, and reloads", async () => {
   FakeWebSocket.latest().closeFromServer(serviceRestartCloseCode, "Service Restart");
   await advance(376);
@@ -55,27 +51,7 @@ test("a server restart's close (1012) comes back within 0.4 s with the same sign
   expect(reconnects).toBe(1);
 });
 
-test("a connection lost without a close (1006: its server died) is tried again within 0.4 s too", async () => {
-  FakeWebSocket.latest().closeFromServer(1006);
-  await advance(376);
-  expect(FakeWebSocket.made).toHaveLength(2);
-});
-
-test("once the quick tries failed too, the admin's usual 1 s", async () => {
-  FakeWebSocket.latest().closeFromServer(1006);
-  // Each quick try comes within one and a half times its delay (service-restart.ts).
-  for (const delay of restartRetryDelaysMs) {
-    const before = FakeWebSocket.made.length;
-    await advance(Math.ceil(delay * 1.5) + 1);
-    expect(FakeWebSocket.made).toHaveLength(before + 1);
-    FakeWebSocket.latest().refuse();
-  }
-  const before = FakeWebSocket.made.length;
-  await advance(1000 - 1);
-  expect(FakeWebSocket.made).toHaveLength(before);
-  await advance(1);
-  expect(FakeWebSocket.made).toHaveLength(before + 1);
-});
+restartRetryTests({ name: "the admin's usual 1 s", ms: 1000 });
 
 test("a sign-in that ended (4001) still renews the token before the next try", async () => {
   FakeWebSocket.latest().closeFromServer(signInEndedCloseCode);

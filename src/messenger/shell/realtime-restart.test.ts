@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, jest, test } from "bun:test";
-import { restartRetryDelaysMs, serviceRestartCloseCode } from "../../shared/service-restart.ts";
-import { FakeWebSocket, settle } from "../../shared/test-support/fake-websocket.ts";
+import { serviceRestartCloseCode } from "../../shared/service-restart.ts";
+import { FakeWebSocket } from "../../shared/test-support/fake-websocket.ts";
+import { advance, restartRetryTests } from "../../shared/test-support/restart-retry-tests.ts";
 import { createRealtime, type RealtimeConnection, realtimeTiming } from "./realtime.ts";
 
 // The frame's socket as the messenger opens it: the default socket (loaded on demand), not a fake.
@@ -29,11 +30,6 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-async function advance(ms: number): Promise<void> {
-  jest.advanceTimersByTime(ms);
-  await settle();
-}
-
 test("a server restart's close (1012) is tried again within 0.4 s, not after the usual 5 s", async () => {
   expect(FakeWebSocket.latest().url).toStartWith("wss://api.example.com/api/widget/ws?gleapId=g");
   FakeWebSocket.latest().closeFromServer(serviceRestartCloseCode, "Service Restart");
@@ -42,27 +38,7 @@ test("a server restart's close (1012) is tried again within 0.4 s, not after the
   expect(FakeWebSocket.latest().url).toStartWith("wss://api.example.com/api/widget/ws?gleapId=g");
 });
 
-test("a connection lost without a close (1006: its server died) is tried again within 0.4 s too", async () => {
-  FakeWebSocket.latest().closeFromServer(1006);
-  await advance(376);
-  expect(FakeWebSocket.made).toHaveLength(2);
-});
-
-test("once the quick tries failed too, the usual 5 s", async () => {
-  FakeWebSocket.latest().closeFromServer(1006);
-  // Each quick try comes within one and a half times its delay (service-restart.ts).
-  for (const delay of restartRetryDelaysMs) {
-    const before = FakeWebSocket.made.length;
-    await advance(Math.ceil(delay * 1.5) + 1);
-    expect(FakeWebSocket.made).toHaveLength(before + 1);
-    FakeWebSocket.latest().refuse();
-  }
-  const before = FakeWebSocket.made.length;
-  await advance(realtimeTiming.reconnectMs - 1);
-  expect(FakeWebSocket.made).toHaveLength(before);
-  await advance(1);
-  expect(FakeWebSocket.made).toHaveLength(before + 1);
-});
+restartRetryTests({ name: "the usual 5 s", ms: realtimeTiming.reconnectMs });
 
 test("connect(null) after a restart's close opens nothing more", async () => {
   FakeWebSocket.latest().closeFromServer(serviceRestartCloseCode);

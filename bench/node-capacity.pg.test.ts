@@ -20,8 +20,8 @@ test(
       visitors: 200,
       sockets: 200,
       // Two seconds a phase: enough pings that the server's own background writes are a small share of
-    // the per-ping figures even on a loaded machine.
-    seconds: 2,
+      // the per-ping figures even on a loaded machine.
+      seconds: 2,
       rounds: 1,
       connections: 8,
       threads: 1,

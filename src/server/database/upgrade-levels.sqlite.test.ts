@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 import { changedRows, fillLevelByLevel, type LevelByLevel } from "../test-support/upgrade-rows.ts";
 import { openDatabase } from "./database.ts";
 import { migrations, runMigrations } from "./migrations.ts";
@@ -31,7 +32,8 @@ beforeAll(async () => {
   } finally {
     await db.close();
   }
-});
+  // Every migration once, with a copy of the file at each level: the process-level time.
+}, processTestTimeoutMs);
 
 afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });

@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test";
-import type { SQL } from "bun";
 import fc from "fast-check";
 import { createAccessTokens } from "./auth/access-tokens.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
@@ -14,6 +13,11 @@ import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-r
 import { platformRoutes } from "./platform-api/platform-routes.ts";
 import { startSession, type TestSession } from "./test-support/outbound-test-support.ts";
 import { propertyRuns } from "./test-support/property-runs.ts";
+import {
+  installRowChangeJournal,
+  rowChangeCounts,
+  tablesWritten,
+} from "./test-support/row-change-journal.ts";
 import { startBeforeAll } from "./test-support/test-lifecycle.ts";
 import { testPasswords } from "./test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
@@ -41,39 +45,13 @@ let knownIds: string[] = [];
 // writers' beats (database_writers) move every second whatever comes.
 const tablesThatCountRequests = new Set(["rate_limit_counters", "report_quota_usage", "database_writers"]);
 
-async function tableNames(sql: SQL, engine: string): Promise<string[]> {
-  const rows =
-    engine === "postgres"
-      ? await sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`
-      : await sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`;
-  return rows
-    .map((row: { name: string }) => row.name)
-    .filter((name: string) => !tablesThatCountRequests.has(name));
-}
-
-/** Every row of every table, as one text per table: equal texts mean nothing was written. */
-async function databaseState(): Promise<Map<string, string>> {
+/** What every table has had written since the journal was installed: equal readings mean nothing was written. */
+async function databaseState(): Promise<Map<string, number>> {
   const sql = server.db.sql;
   // Pings an earlier request was answered for are folded into their sessions a second or two later,
   // on a timer (SQLite's ping log): fold them now, so such a fold is not taken for this request's write.
   await pingLogOf(sql)?.fold();
-  // All tables at once: on PostgreSQL the pool reads them in parallel (this runs twice per request).
-  const tables = await tableNames(sql, server.db.engine);
-  const contents = await Promise.all(tables.map((table) => sql.unsafe(`SELECT * FROM ${table}`)));
-  return new Map(
-    tables.map((table, index) => [
-      table,
-      JSON.stringify(
-        (contents[index] ?? []).map((row: Record<string, unknown>) => Object.values(row).map(String)).sort(),
-      ),
-    ]),
-  );
-}
-
-/** The tables whose rows differ between two states, so a failure names what was written. */
-function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
-  const names = new Set([...before.keys(), ...after.keys()]);
-  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
+  return rowChangeCounts(sql);
 }
 
 startBeforeAll(startTestServer, async (started) => {
@@ -179,6 +157,7 @@ startBeforeAll(startTestServer, async (started) => {
     expect(created.status).toBe(201);
     knownIds.push(((await created.json()) as { id: string }).id);
   }
+  await installRowChangeJournal(sql, server.db.engine, tablesThatCountRequests);
 });
 
 // Field names the schemas know, so generated objects often get past the first validation.
@@ -387,7 +366,7 @@ async function checkRoute(route: Route, headersFor: fc.Arbitrary<Record<string, 
           throw new Error(
             `${verdict} for ${JSON.stringify({ params, pairs, type, text: text.slice(0, 300) })}`,
           );
-        const changed = response.status >= 400 ? changedTables(before, await databaseState()) : [];
+        const changed = response.status >= 400 ? tablesWritten(before, await databaseState()) : [];
         if (changed.length > 0)
           throw new Error(
             `${verdict} changed rows of ${changed.join(", ")} for ${JSON.stringify({ params, pairs, type, text: text.slice(0, 300) })}`,

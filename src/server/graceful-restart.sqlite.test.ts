@@ -204,6 +204,16 @@ async function until(condition: () => boolean, timeoutMs: number, what: string):
   }
 }
 
+/**
+ * Lets the load run for at least `minMs` and until the ledger holds `count` acknowledged writes (at
+ * most `capMs`): a loaded machine reaches the count later, not less surely.
+ */
+async function loadFor(ledger: WriteLedger, count: number, minMs: number, capMs: number): Promise<void> {
+  const started = performance.now();
+  await Bun.sleep(minMs);
+  while (acknowledged(ledger) < count && performance.now() - started < capMs) await Bun.sleep(20);
+}
+
 /** A report whose body arrives in pieces over `ms`: it is under way when the signal comes. */
 async function slowReport(target: LoadTarget, ledger: WriteLedger, ms: number): Promise<number> {
   const bytes = new TextEncoder().encode(
@@ -269,7 +279,7 @@ describe("a restart under load", () => {
       const ledger = newLedger();
       let loading = true;
       const load = runWriteLoad(target, ledger, () => loading, loadLoops);
-      await Bun.sleep(2000);
+      await loadFor(ledger, 60, 2000, 12_000);
       const slow = slowReport(target, ledger, 800);
       await Bun.sleep(200);
 
@@ -290,7 +300,7 @@ describe("a restart under load", () => {
       const slowStatus = await slow;
       // The load goes on against B for a moment: B answers what A no longer takes.
       const ackedBeforeB = acknowledged(ledger);
-      await Bun.sleep(500);
+      await loadFor(ledger, ackedBeforeB + 45, 500, 8000);
       loading = false;
       await load;
 

@@ -120,6 +120,17 @@ describe("the report parser threads", () => {
   });
 });
 
+/** The median time of five /healthz requests, so one probe the shared test machine delays does not decide. */
+async function healthzMedianMs(baseUrl: string): Promise<number> {
+  const probes: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const probe = performance.now();
+    expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+    probes.push(performance.now() - probe);
+  }
+  return probes.sort((a, b) => a - b)[2] as number;
+}
+
 describe("POST /api/widget/bugs/v2 under a flood of slow bodies (RATE_LIMITS=0: only the intake holds)", () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -131,6 +142,9 @@ describe("POST /api/widget/bugs/v2 under a flood of slow bodies (RATE_LIMITS=0: 
     const size = 17 * mb;
     const fitting = Math.floor(defaultReportIntakeLimits.budgetBytes / size);
     expect(fitting).toBe(2);
+    // How quick /healthz is on this machine right now, before the flood: the bound below scales with it
+    // (a loaded test machine answers everything slower, flood or not).
+    const calm = await healthzMedianMs(server.mainUrl);
     const slow = Array.from({ length: fitting + defaultReportIntakeLimits.maxWaiting }, () =>
       openReportRequest(server.mainUrl, { "Api-Token": "demo" }, { contentLength: size }),
     );
@@ -151,14 +165,7 @@ describe("POST /api/widget/bugs/v2 under a flood of slow bodies (RATE_LIMITS=0: 
         expect(refused.headers.get("retry-after")).toBe(String(busyRetryAfterSeconds));
         expect(((await refused.json()) as { error: string }).error).toContain("too many reports");
 
-        const probes: number[] = [];
-        for (let i = 0; i < 5; i++) {
-          const probe = performance.now();
-          expect((await fetch(`${server.mainUrl}/healthz`)).status).toBe(200);
-          probes.push(performance.now() - probe);
-        }
-        // The median, so one probe the shared test machine delays does not decide it.
-        expect(probes.sort((a, b) => a - b)[2]).toBeLessThan(100);
+        expect(await healthzMedianMs(server.mainUrl)).toBeLessThan(Math.max(100, 4 * calm));
       } finally {
         clearInterval(trickle);
       }

@@ -3,6 +3,8 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Database, openDatabase } from "./database.ts";
+import { sqliteConnectionOf } from "./sqlite-statement-cache.ts";
+import { writeTurn } from "./sqlite-write-pause.ts";
 
 let dir = "";
 let db: Database | null = null;
@@ -67,4 +69,34 @@ test("the checkpointing thread goes on folding the WAL in after the file has onc
   const deadline = Date.now() + 5000;
   while ((await sizeOf(filename)) < before + 1_800_000 && Date.now() < deadline) await Bun.sleep(50);
   expect(await sizeOf(filename)).toBeGreaterThan(before + 1_800_000);
+});
+
+test("under a steady stream of writes that take their turn, the WAL starts over long before the writer's own mark", async () => {
+  dir = await mkdtemp(join(tmpdir(), "wal-checkpointer-"));
+  const filename = join(dir, "app.sqlite");
+  // The writer's own mark is a quarter of 16 MB (1,024 pages of 4 KB); the thread asks for quiet at
+  // an eighth of that, 128 pages.
+  db = await openDatabase({ engine: "sqlite", filename, walLimitBytes: 16 * 1024 * 1024 });
+  const connection = await sqliteConnectionOf(db.sql);
+  connection.run("CREATE TABLE blobs (id INTEGER PRIMARY KEY, body TEXT NOT NULL)");
+  const insert = connection.prepare("INSERT INTO blobs (body) VALUES (?)");
+  const body = "x".repeat(8000);
+  let largest = 0;
+  let longestTurnMs = 0;
+  let written = 0;
+  // About 24 MB in all, six times the writer's mark: each write a commit of its own, as ping groups are.
+  while (written < 3000) {
+    const asked = performance.now();
+    await writeTurn(connection);
+    longestTurnMs = Math.max(longestTurnMs, performance.now() - asked);
+    insert.run(body);
+    written++;
+    largest = Math.max(largest, await sizeOf(`${filename}-wal`));
+    // About 8 MB a second, with the event loop turning between writes as it does between ping groups.
+    if (written % 4 === 0) await Bun.sleep(4);
+  }
+  // Without the quiet, the thread's checkpoints never catch up with the writes, and the log grows to
+  // the writer's mark (4 MB) before the writer's own checkpoint starts it over.
+  expect(largest).toBeLessThan(2 * 1024 * 1024);
+  expect(longestTurnMs).toBeLessThan(1000);
 });

@@ -1,18 +1,23 @@
+import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
 import type { CheckpointerMessage, CheckpointerReply } from "./sqlite-checkpoint-worker.ts";
+import { sqliteConnectionOf } from "./sqlite-statement-cache.ts";
+import { pauseWrites } from "./sqlite-write-pause.ts";
 
 /**
  * SQLite checkpoints its WAL inside the commit that fills it past 1,000 pages, and Bun.SQL runs that
  * commit on the request thread: under a stream of 200 KB reports (some 30 KB of row each) that was a
  * checkpoint with its fsync every half second, with every request waiting behind it, which showed in
- * the reports' p99. Here a thread of its own checkpoints every `intervalMs`, PASSIVE, and the request
- * thread's connection checkpoints itself only once the WAL has passed a quarter of `walLimitBytes`.
+ * the reports' p99. Here a thread of its own checkpoints every `intervalMs`, PASSIVE.
  *
- * That second bound is what keeps the file from growing without end. Under a steady stream of commits
- * the thread's PASSIVE checkpoints copy frames while the writer appends more, so the log is never
- * wholly copied at a moment the writer could start it over (pings grew it by ~4 KB each, 750 MB in
- * 24 s). The writer's own checkpoint runs between two of its transactions, so nothing is appended
- * meanwhile: it copies what the thread left (little), the next transaction starts the log over, and
+ * Under a steady stream of commits the thread's PASSIVE checkpoints copy frames while the writer
+ * appends more, so the log is never wholly copied at a moment the writer could start it over (pings
+ * grew it by ~4 KB each, 750 MB in 24 s). So once the log holds an eighth of `walLimitBytes` the
+ * thread asks for quiet: the busiest writes (the ping log's groups and folds) pause
+ * (sqlite-write-pause.ts) while it copies the last frames, at most `maxQuietMs`, and the next commit
+ * starts the log over; the event loop answers everything else meanwhile. Writes that do not pause can
+ * still keep the log growing: past a quarter of the limit the request thread's connection checkpoints
+ * itself, between two of its transactions (so nothing is appended meanwhile), and
  * `journal_size_limit` cuts the file back to the limit. Should the thread fail, the connection goes
  * back to SQLite's default of checkpointing every 1,000 pages.
  */
@@ -28,7 +33,7 @@ export interface WalCheckpointerOptions {
   walLimitBytes?: number;
 }
 
-export const defaultCheckpointIntervalMs = 250;
+export const defaultCheckpointIntervalMs = 100;
 /** The size the WAL is held under unless SQLITE_WAL_LIMIT_MB says otherwise. */
 export const defaultWalLimitBytes = 64 * 1024 * 1024;
 
@@ -36,6 +41,26 @@ const workerUrl = new URL("./sqlite-checkpoint-worker.ts", import.meta.url).href
 
 /** SQLite's own default, restored when the checkpointing thread is gone. */
 const sqliteAutocheckpointPages = 1000;
+/** The longest the paused writes wait for the thread's checkpoint, whatever becomes of it. */
+const maxQuietMs = 100;
+
+/**
+ * Answers the thread's request for quiet: pauses the writes that ask, waits for a transaction Bun.SQL
+ * holds open to end, tells the thread, and lets the writes go on when it is done (or after `maxQuietMs`).
+ */
+function quietFor(worker: Worker, connection: Database): () => void {
+  const resume = pauseWrites(connection);
+  const limit = setTimeout(resume, maxQuietMs);
+  void (async () => {
+    while (connection.inTransaction) await Bun.sleep(1);
+    const quiet: CheckpointerMessage = { type: "quiet" };
+    worker.postMessage(quiet);
+  })();
+  return () => {
+    clearTimeout(limit);
+    resume();
+  };
+}
 
 /**
  * Sets the connection's bounds, then starts the thread without waiting for it (the server's start does
@@ -56,16 +81,24 @@ export async function startWalCheckpointer(
   // under load, and a checkpoint may find the thread's own under way (it then skips, and the next
   // commit tries again; once the log holds more than this, the thread leaves the next ticks to it).
   const writerCheckpointPages = Math.max(sqliteAutocheckpointPages, Math.floor(walLimitBytes / 4 / pageSize));
+  const restartAbovePages = Math.floor(writerCheckpointPages / 8);
   await sql.unsafe(`PRAGMA journal_size_limit = ${Math.floor(walLimitBytes)}`);
+  const connection = await sqliteConnectionOf(sql);
 
   // Bun's Worker has `unref`; the DOM typings in this project's lib do not know it.
   const worker = new Worker(workerUrl, { smol: true }) as Worker & { unref(): void };
   worker.unref();
   let stopping = false;
   let stopped: () => void = () => undefined;
+  let endQuiet: (() => void) | null = null;
   worker.addEventListener("message", ({ data }: MessageEvent<CheckpointerReply>) => {
     if (data.type === "started" && !stopping)
       sql.unsafe(`PRAGMA wal_autocheckpoint = ${writerCheckpointPages}`).catch(() => undefined);
+    if (data.type === "quiet-wanted" && !stopping) endQuiet = quietFor(worker, connection);
+    if (data.type === "quiet-over") {
+      endQuiet?.();
+      endQuiet = null;
+    }
     if (data.type === "stopped") stopped();
   });
   worker.addEventListener("error", () => {
@@ -77,12 +110,14 @@ export async function startWalCheckpointer(
     type: "start",
     filename,
     intervalMs,
+    restartAbovePages,
     leaveAbovePages: writerCheckpointPages,
   };
   worker.postMessage(start);
   return {
     async stop() {
       stopping = true;
+      endQuiet?.();
       const done = new Promise<void>((resolve) => {
         stopped = resolve;
       });

@@ -6,6 +6,7 @@ import {
   watchOtherWriters,
 } from "../../database/sqlite-other-writers.ts";
 import { sqliteConnectionOf } from "../../database/sqlite-statement-cache.ts";
+import { writesPaused, writeTurn } from "../../database/sqlite-write-pause.ts";
 import {
   foldedColumns,
   type LoggedEvent,
@@ -92,6 +93,8 @@ export interface PingLog {
 }
 
 export const defaultFoldAfterMs = 2000;
+/** The longest pause between two folds of one sweep. */
+const maxSweepGapMs = 50;
 /**
  * How long a session's row read by a group is used again without reading it: the bound on a change
  * that reached the row without `forgetSessions` (this process's writes of it all say so).
@@ -276,6 +279,8 @@ class SqlitePingLog implements PingLog {
   private deletedBelow = 0;
   private sweep: string[] = [];
   private swept = 0;
+  /** The pause between two folds of the sweep under way (see `sweepPace`). */
+  private sweepGapMs = 0;
   private readonly keptSessions: KeptSessions;
   private wasAlone = true;
 
@@ -286,8 +291,8 @@ class SqlitePingLog implements PingLog {
   ) {
     this.settings = {
       foldAfterMs: defaultFoldAfterMs,
-      sessionsPerFold: 64,
-      pingsPerFold: 512,
+      sessionsPerFold: 16,
+      pingsPerFold: 160,
       maxUnfolded: 100_000,
       onError: () => {},
       now: () => performance.now(),
@@ -386,7 +391,7 @@ class SqlitePingLog implements PingLog {
 
   /** Folds these sessions' pings (once: one that fails stays for a later fold) when the connection is free. */
   private async foldWhenFree(ids: readonly string[]): Promise<void> {
-    while (this.connection.inTransaction) await Bun.sleep(1);
+    await writeTurn(this.connection);
     const order = [...new Set(ids)].filter((id) => this.unfoldedPings.sessions.has(id)).sort();
     for (let start = 0; start < order.length; start += this.settings.sessionsPerFold)
       this.foldNow(order.slice(start, start + this.settings.sessionsPerFold));
@@ -446,6 +451,7 @@ class SqlitePingLog implements PingLog {
     if (this.swept >= this.sweep.length) {
       this.sweep = this.unfoldedPings.sweepDue(this.eager() ? Number.POSITIVE_INFINITY : this.dueBy());
       this.swept = 0;
+      this.sweepGapMs = this.sweepPace();
     }
     const ids: string[] = [];
     let pings = 0;
@@ -458,6 +464,21 @@ class SqlitePingLog implements PingLog {
       this.swept++;
     }
     return ids;
+  }
+
+  /**
+   * Sessions that started together stay due together, so a sweep may find every session of the site
+   * at once: its folds are spread over half of `foldAfterMs` instead of run back to back, so that the
+   * WAL grows at an even pace the checkpoints keep up with, and no run of folds holds the event loop
+   * (at most `maxSweepGapMs` apart; none when the unfolded pings are past their bound).
+   */
+  private sweepPace(): number {
+    if (this.eager()) return 0;
+    const { sessionsPerFold, pingsPerFold, foldAfterMs } = this.settings;
+    let pings = 0;
+    for (const id of this.sweep) pings += this.unfoldedPings.sessions.get(id)?.pings.length ?? 0;
+    const folds = Math.max(Math.ceil(this.sweep.length / sessionsPerFold), Math.ceil(pings / pingsPerFold));
+    return folds > 1 ? Math.min(maxSweepGapMs, foldAfterMs / 2 / folds) : 0;
   }
 
   private eager(): boolean {
@@ -493,7 +514,8 @@ class SqlitePingLog implements PingLog {
       this.settings.onError(error);
       return;
     }
-    if (busy) {
+    // Inside Bun.SQL's transaction, or while the WAL starts over (sqlite-write-pause.ts): a little later.
+    if (busy || writesPaused(this.connection)) {
       this.later(1);
       return;
     }
@@ -503,7 +525,7 @@ class SqlitePingLog implements PingLog {
       return;
     }
     this.foldNow(ids);
-    this.later(0);
+    this.later(this.eager() ? 0 : this.sweepGapMs);
   }
 }
 

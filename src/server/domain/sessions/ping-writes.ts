@@ -1,6 +1,6 @@
-import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
 import type { StreamedEvent } from "../../../shared/widget-session-api.ts";
+import { writeTurn } from "../../database/sqlite-write-pause.ts";
 import { type LoggedEvent, type LoggedPing, pageOf, sessionWithPings } from "./logged-pings.ts";
 import { openPingLog, type PingLog, type PingLogOptions } from "./ping-log.ts";
 import { visitIdleMs } from "./session-visits.ts";
@@ -344,11 +344,6 @@ function appendToLog(log: PingLog, group: readonly Pending[]): Array<StoredSessi
   });
 }
 
-/** Bun.SQL lets a plain query run inside a transaction it has open: a group waits for it to end. */
-async function connectionFree(connection: Database): Promise<void> {
-  while (connection.inTransaction) await Bun.sleep(1);
-}
-
 export function createPingWriter(
   sql: SQL,
   { maxBatch = defaultMaxBatch, onCommit, ...logOptions }: PingWriterOptions = {},
@@ -366,7 +361,9 @@ export function createPingWriter(
     try {
       let sessions: Array<StoredSession | null>;
       if (log?.alone()) {
-        await connectionFree(log.connection);
+        // Bun.SQL lets a plain query run inside a transaction it has open, and the WAL may be starting
+        // over: the group waits for its turn.
+        await writeTurn(log.connection);
         sessions = appendToLog(log, group);
       } else {
         // Beside another writer, what the log keeps is folded first: a ping is never older than the row.

@@ -279,6 +279,32 @@ describe("the ping log", () => {
       await db.close();
     }
   });
+  test("after a fold failed, the log is still cut only below the oldest unfolded ping", async () => {
+    const db = await database();
+    try {
+      const writer = createPingWriter(db.sql, { foldAfterMs: 60_000, onError: () => undefined });
+      const [failing, first, second] = [
+        await createSession(db.sql, db.projectId),
+        await createSession(db.sql, db.projectId),
+        await createSession(db.sql, db.projectId),
+      ];
+      for (const session of [failing, first, second])
+        await writer.record(session.id, { events: [pageView(`https://shop.example/${session.id}`)] });
+      await db.sql.unsafe(`CREATE TRIGGER refuse_one BEFORE INSERT ON widget_events
+        WHEN NEW.session_id = '${failing.id}' BEGIN SELECT RAISE(ABORT, 'full'); END`);
+      // The failing session's ping goes back behind the others, the oldest of the log all the same.
+      await pingLogOf(db.sql)?.fold([failing.id]);
+      await pingLogOf(db.sql)?.fold([second.id]);
+      const seqs = await db.sql`SELECT session_id FROM widget_ping_log ORDER BY seq`;
+      expect(seqs.map((row: { session_id: string }) => row.session_id)).toContain(failing.id);
+      await db.sql`DROP TRIGGER refuse_one`;
+      await pingLogOf(db.sql)?.fold();
+      expect(await logged(db.sql)).toBe(0);
+      expect((await storedRow(db.sql, failing.id)).page_views).toBe(1);
+    } finally {
+      await db.close();
+    }
+  });
 });
 
 describe("the ping log beside another writer on the file", () => {

@@ -177,12 +177,23 @@ const leftoverWaitMs = 3000;
 class UnfoldedPings {
   readonly sessions = new Map<string, Unfolded>();
   count = 0;
+  /**
+   * Whether the sessions' first seqs rise in the map's order, as they do while pings come in (seqs only
+   * grow): then the first session not being folded holds the lowest. A failed fold puts a session's
+   * older pings back at the end; the order comes back once the map is empty.
+   */
+  private ordered = true;
+  private lastFirstSeq = Number.NEGATIVE_INFINITY;
 
   take(pings: readonly LoggedPing[], since: number): void {
     for (const ping of pings) {
       const entry = this.sessions.get(ping.sessionId);
       if (entry) entry.pings.push(ping);
-      else this.sessions.set(ping.sessionId, { pings: [ping], since });
+      else {
+        if (ping.seq < this.lastFirstSeq) this.ordered = false;
+        this.lastFirstSeq = ping.seq;
+        this.sessions.set(ping.sessionId, { pings: [ping], since });
+      }
     }
     this.count += pings.length;
   }
@@ -192,14 +203,22 @@ class UnfoldedPings {
     const pings = this.sessions.get(id)?.pings.length ?? 0;
     this.sessions.delete(id);
     this.count -= pings;
+    if (this.sessions.size === 0) {
+      this.ordered = true;
+      this.lastFirstSeq = Number.NEGATIVE_INFINITY;
+    }
     return pings;
   }
 
   /** The first seq not folded once the sessions `folding` are, or `after` when there is none. */
   lowestSeqBut(folding: ReadonlySet<string>, after: number): number {
     let lowest = after;
-    for (const [id, entry] of this.sessions)
-      if (!folding.has(id)) lowest = Math.min(lowest, (entry.pings[0] as LoggedPing).seq);
+    for (const [id, entry] of this.sessions) {
+      if (folding.has(id)) continue;
+      lowest = Math.min(lowest, (entry.pings[0] as LoggedPing).seq);
+      // A fold ran on every ping of a site's sessions to find this: in order, the first one is it.
+      if (this.ordered) return lowest;
+    }
     return lowest;
   }
 

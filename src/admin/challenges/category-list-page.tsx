@@ -4,7 +4,7 @@ import { type Translator, useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
-import { ClipLink, ClipText } from "../shell/list/list-clip.tsx";
+import { ClipText, linkColumn } from "../shell/list/list-clip.tsx";
 import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
 import { categoryListUrl, pageAfterDelete } from "./category-list-query.ts";
@@ -43,13 +43,12 @@ export default function CategoryListPage() {
     });
 
   const columns: ListColumn<ChallengeCategory, typeof query.sort.field>[] = [
-    {
-      label: "categories.column.title",
-      sort: "title",
-      primary: true,
-      className: "fluid-cell fluid-40 primary-cell",
-      cell: (category) => <ClipLink href={categoryEditHref(category.id)} text={category.title} />,
-    },
+    linkColumn(
+      "categories.column.title",
+      (category) => categoryEditHref(category.id),
+      (category) => category.title,
+      { sort: "title", width: 40 },
+    ),
     {
       label: "categories.column.information",
       className: (category) =>

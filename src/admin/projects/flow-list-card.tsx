@@ -3,6 +3,7 @@ import type { AdminFeedbackFlow } from "../../shared/feedback-flows-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
+import { linkColumn } from "../shell/list/list-clip.tsx";
 import { listTexts } from "../shell/list/list-page.tsx";
 import { ListStatus } from "../shell/list/list-status.tsx";
 import { type ListColumn, RecordTable } from "../shell/list/record-table.tsx";
@@ -12,16 +13,11 @@ import { projectsApi } from "./projects-api.ts";
 const flowRow = () => ({ "data-testid": "flow-row" });
 
 const flowColumns = ({ t, formatNumber }: Translator, projectId: string): ListColumn<AdminFeedbackFlow>[] => [
-  {
-    label: "projectSettings.flows.column.title",
-    primary: true,
-    className: "fluid-cell primary-cell",
-    cell: (flow) => (
-      <Link href={flowHref(projectId, flow.id)} className="table-link clip" title={flow.title}>
-        {flow.title}
-      </Link>
-    ),
-  },
+  linkColumn(
+    "projectSettings.flows.column.title",
+    (flow) => flowHref(projectId, flow.id),
+    (flow) => flow.title,
+  ),
   {
     label: "projectSettings.flows.column.key",
     cell: (flow) => <code className="inline-code">{flow.key}</code>,

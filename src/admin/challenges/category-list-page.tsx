@@ -4,10 +4,10 @@ import { type Translator, useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
-import { ClipLink, ClipText } from "../shell/list/list-clip.tsx";
+import { ClipText, linkColumn } from "../shell/list/list-clip.tsx";
 import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
-import { categoryListUrl, pageAfterDelete } from "./category-list-query.ts";
+import { type CategoryListQuery, categoryListUrl, pageAfterDelete } from "./category-list-query.ts";
 import {
   categoriesPath,
   categoryChallengesHref,
@@ -26,11 +26,70 @@ const csvColumns = (tr: Translator): CsvColumn<ChallengeCategory>[] => [
   { header: tr.t("categories.column.created"), value: (category) => category.createdAt },
 ];
 
+/** A row's edit link and delete button, each named with the category's title for screen readers. */
+function CategoryActions({ category, onDelete }: { category: ChallengeCategory; onDelete: () => void }) {
+  const { t } = useT();
+  return (
+    <div className="page-actions">
+      <Link
+        href={categoryEditHref(category.id)}
+        className={buttonClass({ variant: "tertiary", size: "sm" })}
+        aria-label={t("category.action.editNamed", { title: category.title })}
+      >
+        {t("category.action.edit")}
+      </Link>
+      <Button
+        variant="tertiary"
+        size="sm"
+        className="button-danger"
+        aria-label={t("category.action.deleteNamed", { title: category.title })}
+        onClick={onDelete}
+      >
+        {t("category.action.delete")}
+      </Button>
+    </div>
+  );
+}
+
+const categoryColumns = (
+  { t, formatNumber }: Translator,
+  remove: (category: ChallengeCategory) => void,
+): ListColumn<ChallengeCategory, CategoryListQuery["sort"]["field"]>[] => [
+  linkColumn(
+    "categories.column.title",
+    (category) => categoryEditHref(category.id),
+    (category) => category.title,
+    { sort: "title", width: 40 },
+  ),
+  {
+    label: "categories.column.information",
+    className: (category) =>
+      category.information ? "fluid-cell fluid-60" : "fluid-cell fluid-60 subtle-cell",
+    cell: (category) =>
+      category.information ? <ClipText text={category.information} /> : t("categories.noInformation"),
+  },
+  {
+    label: "categories.column.challenges",
+    sort: "challenges",
+    numeric: true,
+    cell: (category) => (
+      <Link href={categoryChallengesHref(category.id)} className="table-link">
+        {formatNumber(category.challengeCount)}
+      </Link>
+    ),
+  },
+  { label: "categories.column.created", sort: "createdAt", date: (category) => category.createdAt },
+  {
+    label: "categories.column.actions",
+    actions: true,
+    cell: (category) => <CategoryActions category={category} onDelete={() => remove(category)} />,
+  },
+];
+
 /** `/dashboard/challenge-categories` (spec §2 Challenge categories): search, sort, pages; edit and delete. */
 export default function CategoryListPage() {
   const tr = useT();
-  const { t, formatNumber } = tr;
-  useDocumentTitle(t("categories.title"));
+  useDocumentTitle(tr.t("categories.title"));
   const list = useListPage({ path: categoriesPath, url: categoryListUrl, load: categoriesApi.list });
   const { query, setQuery, resource } = list;
 
@@ -42,58 +101,6 @@ export default function CategoryListPage() {
       else setQuery({ ...query, page }, true);
     });
 
-  const columns: ListColumn<ChallengeCategory, typeof query.sort.field>[] = [
-    {
-      label: "categories.column.title",
-      sort: "title",
-      primary: true,
-      className: "fluid-cell fluid-40 primary-cell",
-      cell: (category) => <ClipLink href={categoryEditHref(category.id)} text={category.title} />,
-    },
-    {
-      label: "categories.column.information",
-      className: (category) =>
-        category.information ? "fluid-cell fluid-60" : "fluid-cell fluid-60 subtle-cell",
-      cell: (category) =>
-        category.information ? <ClipText text={category.information} /> : t("categories.noInformation"),
-    },
-    {
-      label: "categories.column.challenges",
-      sort: "challenges",
-      numeric: true,
-      cell: (category) => (
-        <Link href={categoryChallengesHref(category.id)} className="table-link">
-          {formatNumber(category.challengeCount)}
-        </Link>
-      ),
-    },
-    { label: "categories.column.created", sort: "createdAt", date: (category) => category.createdAt },
-    {
-      label: "categories.column.actions",
-      actions: true,
-      cell: (category) => (
-        <div className="page-actions">
-          <Link
-            href={categoryEditHref(category.id)}
-            className={buttonClass({ variant: "tertiary", size: "sm" })}
-            aria-label={t("category.action.editNamed", { title: category.title })}
-          >
-            {t("category.action.edit")}
-          </Link>
-          <Button
-            variant="tertiary"
-            size="sm"
-            className="button-danger"
-            aria-label={t("category.action.deleteNamed", { title: category.title })}
-            onClick={() => remove(category)}
-          >
-            {t("category.action.delete")}
-          </Button>
-        </div>
-      ),
-    },
-  ];
-
   return (
     <ListPageView
       names={{ messages: "categories", item: "category" }}
@@ -104,7 +111,7 @@ export default function CategoryListPage() {
       }}
       list={list}
       resource={resource}
-      columns={columns}
+      columns={categoryColumns(tr, remove)}
     />
   );
 }

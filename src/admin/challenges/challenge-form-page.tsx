@@ -42,7 +42,12 @@ const fieldLabels: Record<FieldPath, MessageId> = {
   skillIds: "challenge.field.skills",
 };
 
-function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
+/**
+ * The challenge form's state and its ties to the fields: each field's error (a list's entry error, as
+ * `skillIds.3`, shows on the list itself), an update that clears the server's refusals about the field,
+ * and the save, which opens the saved challenge.
+ */
+function useChallengeForm(challenge: ChallengeDetail | null) {
   const { t } = useT();
   const [, navigate] = useLocation();
   const form = useFormState<ChallengeFormState>(
@@ -50,11 +55,9 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
     validateChallengeForm,
     challengeRuleMessage,
   );
-  const { state } = form;
 
   /** Whether a refusal is about `path`: the field itself or an entry of its list (`skillIds.3`). */
   const about = (path: FieldPath, name: string) => name === path || name.startsWith(`${path}.`);
-  // A list's entry error (`skillIds.3`) shows on the list itself.
   const errorOf = (path: FieldPath) => {
     const key = path in form.errors ? path : Object.keys(form.errors).find((name) => about(path, name));
     return key ? form.errorOf(key, t(fieldLabels[path])) : null;
@@ -66,21 +69,11 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
       Object.keys(form.serverErrors).filter((name) => about(path, name)),
     );
 
-  /** The props that tie a shared control (form-inputs.tsx) to `path`: id, label, error, name and value. */
-  const field = <K extends "title" | "description" | "difficulty" | "status">(path: K) => ({
-    id: `challenge-${path}`,
-    label: t(fieldLabels[path]),
-    error: errorOf(path),
-    name: path,
-    value: state[path],
-    onChange: (value: ChallengeFormState[K]) => update(path, value),
-  });
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.checkSubmit(event)) return;
     // The shared schema has just accepted the body, so it is a ChallengeRequest.
-    const body = challengeRequestFromForm(state) as ChallengeRequest;
+    const body = challengeRequestFromForm(form.state) as ChallengeRequest;
     await form.save(async () => {
       const saved = challenge
         ? await challengesApi.update(challenge.id, body)
@@ -90,47 +83,76 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
     });
   };
 
+  return { state: form.state, busy: form.busy, errorOf, update, submit };
+}
+
+type ChallengeFormModel = ReturnType<typeof useChallengeForm>;
+
+/** The title, description, category, difficulty and status. */
+function OverviewCard({
+  challenge,
+  model,
+}: {
+  challenge: ChallengeDetail | null;
+  model: ChallengeFormModel;
+}) {
+  const { t } = useT();
+  const { state, errorOf, update } = model;
+  /** The props that tie a shared control (form-inputs.tsx) to `path`: id, label, error, name and value. */
+  const field = <K extends "title" | "description" | "difficulty" | "status">(path: K) => ({
+    id: `challenge-${path}`,
+    label: t(fieldLabels[path]),
+    error: errorOf(path),
+    name: path,
+    value: state[path],
+    onChange: (value: ChallengeFormState[K]) => update(path, value),
+  });
   return (
-    <form className="entity-form challenge-form" noValidate onSubmit={submit}>
-      <section className="detail-card">
-        <h2>{t("challenge.section.overview")}</h2>
-        <InputField {...field("title")} />
-        <TextAreaField {...field("description")} rows={6} />
-        <div className="form-row">
-          <FormField
-            id="challenge-categoryId"
-            label={t(fieldLabels.categoryId)}
-            error={errorOf("categoryId")}
-          >
-            {(props) => (
-              <CategoryPicker
-                control={props}
-                name="categoryId"
-                value={state.categoryId}
-                selectedName={
-                  challenge?.category && state.categoryId === challenge.category.id
-                    ? challenge.category.title
-                    : undefined
-                }
-                fixedOptions={[{ id: "", name: t("challenge.noCategory") }]}
-                onChange={(category) => update("categoryId", category?.id ?? "")}
-              />
-            )}
-          </FormField>
-          <SelectField
-            {...field("difficulty")}
-            empty={t("challengeForm.choose")}
-            options={challengeDifficulties.map((value) => ({
-              value,
-              text: t(`challenge.difficulty.${value}`),
-            }))}
-          />
-          <SelectField
-            {...field("status")}
-            options={challengeStatuses.map((value) => ({ value, text: t(`challenge.status.${value}`) }))}
-          />
-        </div>
-      </section>
+    <section className="detail-card">
+      <h2>{t("challenge.section.overview")}</h2>
+      <InputField {...field("title")} />
+      <TextAreaField {...field("description")} rows={6} />
+      <div className="form-row">
+        <FormField id="challenge-categoryId" label={t(fieldLabels.categoryId)} error={errorOf("categoryId")}>
+          {(props) => (
+            <CategoryPicker
+              control={props}
+              name="categoryId"
+              value={state.categoryId}
+              selectedName={
+                challenge?.category && state.categoryId === challenge.category.id
+                  ? challenge.category.title
+                  : undefined
+              }
+              fixedOptions={[{ id: "", name: t("challenge.noCategory") }]}
+              onChange={(category) => update("categoryId", category?.id ?? "")}
+            />
+          )}
+        </FormField>
+        <SelectField
+          {...field("difficulty")}
+          empty={t("challengeForm.choose")}
+          options={challengeDifficulties.map((value) => ({
+            value,
+            text: t(`challenge.difficulty.${value}`),
+          }))}
+        />
+        <SelectField
+          {...field("status")}
+          options={challengeStatuses.map((value) => ({ value, text: t(`challenge.status.${value}`) }))}
+        />
+      </div>
+    </section>
+  );
+}
+
+function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
+  const { t } = useT();
+  const model = useChallengeForm(challenge);
+  const { state, errorOf, update } = model;
+  return (
+    <form className="entity-form challenge-form" noValidate onSubmit={model.submit}>
+      <OverviewCard challenge={challenge} model={model} />
 
       {/* The picker's boxes are one field: when it is wrong, a refused save focuses its first box. */}
       <div style={{ display: "contents" }} data-invalid={errorOf("skillIds") ? "true" : undefined}>
@@ -143,7 +165,7 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
       </div>
 
       <FormActions
-        busy={form.busy}
+        busy={model.busy}
         busyLabel={t("challengeForm.saving")}
         submitLabel={t(challenge ? "challengeForm.save" : "challengeForm.create")}
       >

@@ -2,7 +2,7 @@ import type { ChallengeListItem } from "../../shared/challenges-api.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
-import { ClipLink } from "../shell/list/list-clip.tsx";
+import { ClipLink, linkColumn } from "../shell/list/list-clip.tsx";
 import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
 import { challengeFilters } from "./challenge-filters.tsx";
@@ -37,13 +37,12 @@ export default function ChallengeListPage() {
   const list = useListPage({ path: challengesPath, url: challengeListUrl, load: challengesApi.list });
 
   const columns: ListColumn<ChallengeListItem, typeof list.query.sort.field>[] = [
-    {
-      label: "challenges.column.title",
-      sort: "title",
-      primary: true,
-      className: "fluid-cell fluid-60 primary-cell",
-      cell: (challenge) => <ClipLink href={challengeHref(challenge.id)} text={challenge.title} />,
-    },
+    linkColumn(
+      "challenges.column.title",
+      (challenge) => challengeHref(challenge.id),
+      (challenge) => challenge.title,
+      { sort: "title", width: 60 },
+    ),
     {
       label: "challenges.column.category",
       className: "fluid-cell fluid-25",

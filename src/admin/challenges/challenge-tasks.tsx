@@ -1,6 +1,7 @@
 import type { TaskSummary } from "../../shared/challenges-api.ts";
 import type { MessageId } from "../i18n/en-US.ts";
-import { useT } from "../i18n/intl.ts";
+import { type Translator, useT } from "../i18n/intl.ts";
+import { type ListColumn, RecordTable } from "../shell/list/record-table.tsx";
 
 const taskState = (task: TaskSummary): MessageId =>
   task.retired
@@ -9,9 +10,25 @@ const taskState = (task: TaskSummary): MessageId =>
       ? "challenge.task.enabled"
       : "challenge.task.disabled";
 
+const taskRow = () => ({ "data-testid": "challenge-task-row" });
+
+const taskColumns = ({ t, formatNumber }: Translator): ListColumn<TaskSummary>[] => [
+  { label: "challenge.task.title", cell: (task) => task.title },
+  { label: "challenge.task.kind", cell: (task) => t(`challenge.taskKind.${task.kind}`) },
+  { label: "challenge.task.xp", numeric: true, cell: (task) => formatNumber(task.xp) },
+  { label: "challenge.task.coins", numeric: true, cell: (task) => formatNumber(task.coins) },
+  { label: "challenge.task.fee", numeric: true, cell: (task) => formatNumber(task.fee) },
+  {
+    label: "challenge.task.state",
+    className: (task) => (task.enabled && !task.retired ? undefined : "subtle-cell"),
+    cell: (task) => t(taskState(task)),
+  },
+];
+
 /** The challenge's tasks as the detail answer summarises them: kind, rewards (spec §1: Xp, Morphcoins, Fee), state. */
 export function ChallengeTasks({ tasks }: { tasks: readonly TaskSummary[] }) {
-  const { t, formatNumber } = useT();
+  const tr = useT();
+  const { t, formatNumber } = tr;
   const sum = (pick: (task: TaskSummary) => number) => tasks.reduce((total, task) => total + pick(task), 0);
   return (
     <section className="detail-card detail-wide" data-testid="challenge-tasks">
@@ -27,40 +44,7 @@ export function ChallengeTasks({ tasks }: { tasks: readonly TaskSummary[] }) {
               coins: sum((task) => task.coins),
             })}
           </p>
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("challenge.task.title")}</th>
-                  <th scope="col">{t("challenge.task.kind")}</th>
-                  <th scope="col" className="numeric">
-                    {t("challenge.task.xp")}
-                  </th>
-                  <th scope="col" className="numeric">
-                    {t("challenge.task.coins")}
-                  </th>
-                  <th scope="col" className="numeric">
-                    {t("challenge.task.fee")}
-                  </th>
-                  <th scope="col">{t("challenge.task.state")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {tasks.map((task) => (
-                  <tr key={task.id} data-testid="challenge-task-row">
-                    <td>{task.title}</td>
-                    <td>{t(`challenge.taskKind.${task.kind}`)}</td>
-                    <td className="numeric">{formatNumber(task.xp)}</td>
-                    <td className="numeric">{formatNumber(task.coins)}</td>
-                    <td className="numeric">{formatNumber(task.fee)}</td>
-                    <td className={task.enabled && !task.retired ? undefined : "subtle-cell"}>
-                      {t(taskState(task))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RecordTable rows={tasks} columns={taskColumns(tr)} labelled={false} rowProps={taskRow} />
         </>
       )}
     </section>

@@ -3,7 +3,7 @@ import type { Company } from "../../shared/jobs-api.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
-import { ClipLink, ClipText } from "../shell/list/list-clip.tsx";
+import { ClipText, linkColumn } from "../shell/list/list-clip.tsx";
 import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
 import { companiesApi } from "./companies-api.ts";
@@ -33,13 +33,12 @@ export default function CompanyListPage() {
   const list = useListPage({ path: companiesPath, url: companyListUrl, load: companiesApi.list });
 
   const columns: ListColumn<Company, typeof list.query.sort.field>[] = [
-    {
-      label: "companies.column.name",
-      sort: "name",
-      primary: true,
-      className: "fluid-cell primary-cell",
-      cell: (company) => <ClipLink href={companyHref(company.id)} text={company.name} />,
-    },
+    linkColumn(
+      "companies.column.name",
+      (company) => companyHref(company.id),
+      (company) => company.name,
+      { sort: "name" },
+    ),
     {
       label: "companies.column.website",
       className: (company) => (company.website ? "fluid-cell" : "fluid-cell subtle-cell"),

@@ -2,7 +2,7 @@ import type { JobListItem } from "../../shared/jobs-api.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
-import { ClipLink } from "../shell/list/list-clip.tsx";
+import { ClipLink, linkColumn } from "../shell/list/list-clip.tsx";
 import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
 import { jobFilters } from "./job-filters.tsx";
@@ -35,13 +35,12 @@ export default function JobListPage() {
   const list = useListPage({ path: jobsPath, url: jobListUrl, load: jobsApi.list });
 
   const columns: ListColumn<JobListItem, typeof list.query.sort.field>[] = [
-    {
-      label: "jobs.column.title",
-      sort: "title",
-      primary: true,
-      className: "fluid-cell fluid-60 primary-cell",
-      cell: (job) => <ClipLink href={jobHref(job.id)} text={job.title} />,
-    },
+    linkColumn(
+      "jobs.column.title",
+      (job) => jobHref(job.id),
+      (job) => job.title,
+      { sort: "title", width: 60 },
+    ),
     {
       label: "jobs.column.company",
       sort: "company",

@@ -3,6 +3,7 @@ import { messages } from "../../shared/form-rules.ts";
 import { minLevelMax, skillRequirementsMax } from "../../shared/jobs-api.ts";
 import type { RootSkillSummary } from "../../shared/skills-api.ts";
 import { useResource } from "../api/use-resource.ts";
+import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { type FieldErrors, ruleMessage } from "../shell/form/form-errors.ts";
@@ -206,20 +207,107 @@ function useRequirementAdder(
   };
 }
 
-/** The "add a requirement" fields of {@link useRequirementAdder}, with the tree's loading and errors. */
-function AddRequirement({ adder, say }: { adder: ReturnType<typeof useRequirementAdder>; say: Say }) {
-  const { t } = useT();
-  const { tree, roots, rootId, root, subSkills, listed } = adder;
-  const minLevelLabel = t("jobForm.skills.minLevel");
-  const subSkillLabel = t("jobForm.skills.subSkill");
+type Adder = ReturnType<typeof useRequirementAdder>;
 
-  // Enter in the level field adds the requirement instead of submitting the whole job.
+/** A part of the skill tree that did not load, with the button that asks again. */
+function LoadFailure({ text, onRetry }: { text: MessageId; onRetry: () => void }) {
+  const { t } = useT();
+  return (
+    <div className="form-error" role="alert">
+      <p>{t(text)}</p>
+      <Button size="sm" variant="secondary" onClick={onRetry}>
+        {t("list.retry")}
+      </Button>
+    </div>
+  );
+}
+
+/** The root skills, each with how many sub-skills it has (one without any cannot be chosen). */
+function RootChoice({ adder }: { adder: Adder }) {
+  const { t } = useT();
+  return (
+    <FormField id="job-skill-root" label={t("jobForm.skills.root")} error={null}>
+      {(props) => (
+        <select {...props} value={adder.rootId} onChange={(event) => adder.chooseRoot(event.target.value)}>
+          <option value="">{t("jobForm.choose")}</option>
+          {adder.roots.map((candidate) => (
+            <option key={candidate.id} value={candidate.id} disabled={candidate.subSkillCount === 0}>
+              {t("jobForm.skills.rootOption", {
+                name: candidate.name,
+                count: candidate.subSkillCount,
+              })}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** The chosen root's sub-skills; those listed already are offered disabled. */
+function SubSkillChoice({ adder, say }: { adder: Adder; say: Say }) {
+  const { t } = useT();
+  const { rootId, root, listed } = adder;
+  const label = t("jobForm.skills.subSkill");
+  return (
+    <FormField id="job-skill-sub" label={label} error={adder.refusalAt("subSkillId", label, say)}>
+      {(props) => (
+        <select
+          {...props}
+          value={adder.subSkillId}
+          disabled={!rootId || root.state !== "ready"}
+          onChange={(event) => adder.chooseSubSkill(event.target.value)}
+        >
+          <option value="">
+            {rootId
+              ? t(root.state === "loading" ? "loading.page" : "jobForm.choose")
+              : t("jobForm.skills.rootFirst")}
+          </option>
+          {adder.subSkills.map((candidate) => (
+            <option key={candidate.id} value={candidate.id} disabled={listed.has(candidate.id)}>
+              {listed.has(candidate.id)
+                ? t("jobForm.skills.listed", { skill: candidate.name })
+                : candidate.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** The new requirement's minimum level; Enter there adds the requirement instead of submitting the job. */
+function LevelChoice({ adder, say }: { adder: Adder; say: Say }) {
+  const { t } = useT();
+  const label = t("jobForm.skills.minLevel");
   const addOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== "Enter") return;
     event.preventDefault();
     adder.add();
   };
+  return (
+    <FormField id="job-skill-level" label={label} error={adder.refusalAt("minLevel", label, say)}>
+      {(props) => (
+        <input
+          {...props}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={minLevelMax}
+          step={1}
+          value={adder.minLevel}
+          onKeyDown={addOnEnter}
+          onChange={(event) => adder.chooseLevel(event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
 
+/** The "add a requirement" fields of {@link useRequirementAdder}, with the tree's loading and errors. */
+function AddRequirement({ adder, say }: { adder: Adder; say: Say }) {
+  const { t } = useT();
+  const { tree, roots, root } = adder;
   return (
     <div className="skill-requirement-add">
       <h3>{t("jobForm.skills.addTitle")}</h3>
@@ -228,89 +316,19 @@ function AddRequirement({ adder, say }: { adder: ReturnType<typeof useRequiremen
           {t("jobForm.skills.loading")}
         </p>
       )}
-      {tree.state === "error" && (
-        <div className="form-error" role="alert">
-          <p>{t("jobForm.skills.error")}</p>
-          <Button size="sm" variant="secondary" onClick={adder.reloadTree}>
-            {t("list.retry")}
-          </Button>
-        </div>
-      )}
+      {tree.state === "error" && <LoadFailure text="jobForm.skills.error" onRetry={adder.reloadTree} />}
       {tree.state === "ready" && roots.length === 0 && (
         <p className="subtle-cell">{t("jobForm.skills.emptyTree")}</p>
       )}
       {roots.length > 0 && (
         <>
           <div className="form-row">
-            <FormField id="job-skill-root" label={t("jobForm.skills.root")} error={null}>
-              {(props) => (
-                <select {...props} value={rootId} onChange={(event) => adder.chooseRoot(event.target.value)}>
-                  <option value="">{t("jobForm.choose")}</option>
-                  {roots.map((candidate) => (
-                    <option key={candidate.id} value={candidate.id} disabled={candidate.subSkillCount === 0}>
-                      {t("jobForm.skills.rootOption", {
-                        name: candidate.name,
-                        count: candidate.subSkillCount,
-                      })}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <FormField
-              id="job-skill-sub"
-              label={subSkillLabel}
-              error={adder.refusalAt("subSkillId", subSkillLabel, say)}
-            >
-              {(props) => (
-                <select
-                  {...props}
-                  value={adder.subSkillId}
-                  disabled={!rootId || root.state !== "ready"}
-                  onChange={(event) => adder.chooseSubSkill(event.target.value)}
-                >
-                  <option value="">
-                    {rootId
-                      ? t(root.state === "loading" ? "loading.page" : "jobForm.choose")
-                      : t("jobForm.skills.rootFirst")}
-                  </option>
-                  {subSkills.map((candidate) => (
-                    <option key={candidate.id} value={candidate.id} disabled={listed.has(candidate.id)}>
-                      {listed.has(candidate.id)
-                        ? t("jobForm.skills.listed", { skill: candidate.name })
-                        : candidate.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <FormField
-              id="job-skill-level"
-              label={minLevelLabel}
-              error={adder.refusalAt("minLevel", minLevelLabel, say)}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={minLevelMax}
-                  step={1}
-                  value={adder.minLevel}
-                  onKeyDown={addOnEnter}
-                  onChange={(event) => adder.chooseLevel(event.target.value)}
-                />
-              )}
-            </FormField>
+            <RootChoice adder={adder} />
+            <SubSkillChoice adder={adder} say={say} />
+            <LevelChoice adder={adder} say={say} />
           </div>
           {root.state === "error" && (
-            <div className="form-error" role="alert">
-              <p>{t("jobForm.skills.rootError")}</p>
-              <Button size="sm" variant="secondary" onClick={adder.reloadRoot}>
-                {t("list.retry")}
-              </Button>
-            </div>
+            <LoadFailure text="jobForm.skills.rootError" onRetry={adder.reloadRoot} />
           )}
           <Button size="sm" variant="secondary" onClick={adder.add}>
             {t("jobForm.skills.add")}

@@ -1,17 +1,50 @@
 import { Link } from "wouter";
+import type { AdminFeedbackFlow } from "../../shared/feedback-flows-api.ts";
 import { useResource } from "../api/use-resource.ts";
-import { useT } from "../i18n/intl.ts";
+import { type Translator, useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
+import { linkColumn } from "../shell/list/list-clip.tsx";
+import { listTexts } from "../shell/list/list-page.tsx";
 import { ListStatus } from "../shell/list/list-status.tsx";
+import { type ListColumn, RecordTable } from "../shell/list/record-table.tsx";
 import { flowCreateHref, flowHref } from "./project-paths.ts";
 import { projectsApi } from "./projects-api.ts";
+
+const flowRow = () => ({ "data-testid": "flow-row" });
+
+const flowColumns = ({ t, formatNumber }: Translator, projectId: string): ListColumn<AdminFeedbackFlow>[] => [
+  linkColumn(
+    "projectSettings.flows.column.title",
+    (flow) => flowHref(projectId, flow.id),
+    (flow) => flow.title,
+  ),
+  {
+    label: "projectSettings.flows.column.key",
+    cell: (flow) => <code className="inline-code">{flow.key}</code>,
+  },
+  { label: "projectSettings.flows.column.type", cell: (flow) => flow.feedbackType },
+  {
+    label: "projectSettings.flows.column.fields",
+    numeric: true,
+    cell: (flow) => formatNumber(flow.fields.length),
+  },
+  {
+    label: "projectSettings.flows.column.status",
+    cell: (flow) => (
+      <span className={flow.status === "live" ? "badge badge-success" : "badge"}>
+        {t(flow.status === "live" ? "projects.status.live" : "projects.status.draft")}
+      </span>
+    ),
+  },
+];
 
 /**
  * The project's feedback flows in their order (what `Gleap.startFeedbackFlow(key)` starts and the
  * messenger's home lists): title, key, report type, fields, status; each opens its editor.
  */
 export function FlowListCard({ projectId }: { projectId: string }) {
-  const { t, formatNumber } = useT();
+  const tr = useT();
+  const { t } = tr;
   const { resource, reload } = useResource(() => projectsApi.flows(projectId), projectId);
   return (
     <section className="detail-card settings-card" aria-labelledby="flows-title">
@@ -26,62 +59,8 @@ export function FlowListCard({ projectId }: { projectId: string }) {
           {t("projectSettings.flows.create")}
         </Link>
       </div>
-      <ListStatus
-        resource={resource}
-        onRetry={reload}
-        texts={{
-          loading: "projectSettings.flows.loading",
-          error: "projectSettings.flows.error",
-          retry: "list.retry",
-          empty: "projectSettings.flows.empty",
-          emptyHint: "projectSettings.flows.emptyHint",
-          count: "projectSettings.flows.count",
-        }}
-      >
-        {(data) => (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("projectSettings.flows.column.title")}</th>
-                  <th scope="col">{t("projectSettings.flows.column.key")}</th>
-                  <th scope="col">{t("projectSettings.flows.column.type")}</th>
-                  <th scope="col" className="numeric">
-                    {t("projectSettings.flows.column.fields")}
-                  </th>
-                  <th scope="col">{t("projectSettings.flows.column.status")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((flow) => (
-                  <tr key={flow.id} data-testid="flow-row">
-                    <td className="fluid-cell primary-cell">
-                      <Link
-                        href={flowHref(projectId, flow.id)}
-                        className="table-link clip"
-                        title={flow.title}
-                      >
-                        {flow.title}
-                      </Link>
-                    </td>
-                    <td data-label={t("projectSettings.flows.column.key")}>
-                      <code className="inline-code">{flow.key}</code>
-                    </td>
-                    <td data-label={t("projectSettings.flows.column.type")}>{flow.feedbackType}</td>
-                    <td className="numeric" data-label={t("projectSettings.flows.column.fields")}>
-                      {formatNumber(flow.fields.length)}
-                    </td>
-                    <td data-label={t("projectSettings.flows.column.status")}>
-                      <span className={flow.status === "live" ? "badge badge-success" : "badge"}>
-                        {t(flow.status === "live" ? "projects.status.live" : "projects.status.draft")}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+      <ListStatus resource={resource} onRetry={reload} texts={listTexts("projectSettings.flows")}>
+        {(data) => <RecordTable rows={data.items} columns={flowColumns(tr, projectId)} rowProps={flowRow} />}
       </ListStatus>
     </section>
   );

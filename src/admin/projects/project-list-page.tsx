@@ -1,7 +1,7 @@
 import type { AdminProject } from "../../shared/projects-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
-import { ClipLink } from "../shell/list/list-clip.tsx";
+import { linkColumn } from "../shell/list/list-clip.tsx";
 import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
 import { projectListUrl } from "./project-list-query.ts";
@@ -16,13 +16,12 @@ export default function ProjectListPage() {
   const list = useListPage({ path: projectsPath, url: projectListUrl, load: projectsApi.list });
 
   const columns: ListColumn<AdminProject, typeof list.query.sort.field>[] = [
-    {
-      label: "projects.column.name",
-      sort: "name",
-      primary: true,
-      className: "fluid-cell primary-cell",
-      cell: (project) => <ClipLink href={projectHref(project.id)} text={project.name} />,
-    },
+    linkColumn(
+      "projects.column.name",
+      (project) => projectHref(project.id),
+      (project) => project.name,
+      { sort: "name" },
+    ),
     {
       label: "projects.column.sdkKey",
       cell: (project) => <code className="inline-code">{project.sdkKey}</code>,

@@ -2,9 +2,11 @@ import { useEffect, useRef } from "react";
 import type { WebhookDelivery } from "../../shared/webhooks-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { TimeAgo } from "../format/date-time-ago.tsx";
-import { useT } from "../i18n/intl.ts";
+import { type Translator, useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { listTexts } from "../shell/list/list-page.tsx";
 import { ListStatus } from "../shell/list/list-status.tsx";
+import { type ListColumn, RecordTable } from "../shell/list/record-table.tsx";
 import { webhooksApi } from "./webhooks-api.ts";
 
 /** How often, and how many times in a row, the log looks again while a try is under way or due soon. */
@@ -24,23 +26,71 @@ const stateBadge: Record<WebhookDelivery["state"], string> = {
   failed: "badge badge-danger",
 };
 
+/** The outcome: the state's badge, with the receiver's HTTP status or the fact that none answered. */
+function DeliveryResult({ delivery }: { delivery: WebhookDelivery }) {
+  const { t } = useT();
+  return (
+    <span className="webhook-result">
+      <span className={stateBadge[delivery.state]}>{t(`webhooks.log.state.${delivery.state}`)}</span>
+      <span data-testid="webhook-delivery-status">
+        {delivery.lastStatus !== null
+          ? `HTTP ${delivery.lastStatus}`
+          : delivery.lastAttemptAt
+            ? t("webhooks.log.noAnswer")
+            : ""}
+      </span>
+    </span>
+  );
+}
+
+const deliveryRow = (delivery: WebhookDelivery) => ({
+  "data-testid": "webhook-delivery",
+  "data-state": delivery.state,
+});
+
+const deliveryColumns = ({ t, formatNumber }: Translator): ListColumn<WebhookDelivery>[] => [
+  {
+    label: "webhooks.log.column.event",
+    primary: true,
+    className: "primary-cell",
+    cell: (delivery) => <code className="inline-code">{delivery.event}</code>,
+  },
+  { label: "webhooks.log.column.result", cell: (delivery) => <DeliveryResult delivery={delivery} /> },
+  {
+    label: "webhooks.log.column.attempts",
+    numeric: true,
+    cell: (delivery) => formatNumber(delivery.attempts),
+  },
+  {
+    label: "webhooks.log.column.duration",
+    numeric: true,
+    cell: (delivery) =>
+      delivery.lastDurationMs === null
+        ? t("webhooks.log.none")
+        : t("webhooks.log.duration", { ms: formatNumber(delivery.lastDurationMs) }),
+  },
+  {
+    label: "webhooks.log.column.lastTry",
+    cell: (delivery) =>
+      delivery.lastAttemptAt ? <TimeAgo value={delivery.lastAttemptAt} /> : t("webhooks.log.notYet"),
+  },
+  {
+    label: "webhooks.log.column.nextTry",
+    cell: (delivery) =>
+      delivery.nextAttemptAt ? <DueAt value={delivery.nextAttemptAt} /> : t("webhooks.log.none"),
+  },
+  {
+    label: "webhooks.log.column.response",
+    className: "webhook-response-cell",
+    cell: (delivery) => <AnswerText delivery={delivery} />,
+  },
+];
+
 /**
- * The webhook's last deliveries, newest first: the event, the outcome with the receiver's status, the
- * attempts, how long the last try took, when it was and when the next one is due, and the start of the
- * receiver's answer as the server keeps it (at most 200 printable characters), or why it was not sent
- * (a refused address, a failed connection). `version` changes when the admin sent a test: the log reads again and follows the
- * tries under way each second (for at most 30 s), so the answer appears without a reload.
+ * A webhook's deliveries, read again and followed as {@link WebhookDeliveryLog} says; `again` is the
+ * refresh button's: it reads now and follows anew.
  */
-export function WebhookDeliveryLog({
-  projectId,
-  webhookId,
-  version,
-}: {
-  projectId: string;
-  webhookId: string;
-  version: number;
-}) {
-  const { t, formatNumber } = useT();
+function useDeliveries(projectId: string, webhookId: string, version: number) {
   const { resource, reload, refresh } = useResource(
     () => webhooksApi.deliveries(projectId, webhookId),
     `${projectId}/${webhookId}`,
@@ -66,6 +116,32 @@ export function WebhookDeliveryLog({
     return () => clearTimeout(timer);
   }, [resource, refresh]);
 
+  const again = () => {
+    follows.current = 0;
+    refresh();
+  };
+  return { resource, reload, again };
+}
+
+/**
+ * The webhook's last deliveries, newest first: the event, the outcome with the receiver's status, the
+ * attempts, how long the last try took, when it was and when the next one is due, and the start of the
+ * receiver's answer as the server keeps it (at most 200 printable characters), or why it was not sent
+ * (a refused address, a failed connection). `version` changes when the admin sent a test: the log reads again and follows the
+ * tries under way each second (for at most 30 s), so the answer appears without a reload.
+ */
+export function WebhookDeliveryLog({
+  projectId,
+  webhookId,
+  version,
+}: {
+  projectId: string;
+  webhookId: string;
+  version: number;
+}) {
+  const tr = useT();
+  const { t } = tr;
+  const { resource, reload, again } = useDeliveries(projectId, webhookId, version);
   const headingId = `webhook-log-${webhookId}`;
   return (
     <section className="webhook-log" aria-labelledby={headingId}>
@@ -73,98 +149,19 @@ export function WebhookDeliveryLog({
         <h4 id={headingId} className="webhook-log-title">
           {t("webhooks.log.title")}
         </h4>
-        <Button
-          variant="tertiary"
-          size="sm"
-          onClick={() => {
-            follows.current = 0;
-            refresh();
-          }}
-        >
+        <Button variant="tertiary" size="sm" onClick={again}>
           {t("webhooks.log.refresh")}
         </Button>
       </div>
       <p className="subtle webhook-log-note">{t("webhooks.log.answerNote")}</p>
-      <ListStatus
-        resource={resource}
-        onRetry={reload}
-        texts={{
-          loading: "webhooks.log.loading",
-          error: "webhooks.log.error",
-          retry: "list.retry",
-          empty: "webhooks.log.empty",
-          emptyHint: "webhooks.log.emptyHint",
-          count: "webhooks.log.count",
-        }}
-      >
+      <ListStatus resource={resource} onRetry={reload} texts={listTexts("webhooks.log")}>
         {(data) => (
-          <div className="table-wrap">
-            <table className="data-table webhook-log-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("webhooks.log.column.event")}</th>
-                  <th scope="col">{t("webhooks.log.column.result")}</th>
-                  <th scope="col" className="numeric">
-                    {t("webhooks.log.column.attempts")}
-                  </th>
-                  <th scope="col" className="numeric">
-                    {t("webhooks.log.column.duration")}
-                  </th>
-                  <th scope="col">{t("webhooks.log.column.lastTry")}</th>
-                  <th scope="col">{t("webhooks.log.column.nextTry")}</th>
-                  <th scope="col">{t("webhooks.log.column.response")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((delivery) => (
-                  <tr key={delivery.id} data-testid="webhook-delivery" data-state={delivery.state}>
-                    <td className="primary-cell">
-                      <code className="inline-code">{delivery.event}</code>
-                    </td>
-                    <td data-label={t("webhooks.log.column.result")}>
-                      <span className="webhook-result">
-                        <span className={stateBadge[delivery.state]}>
-                          {t(`webhooks.log.state.${delivery.state}`)}
-                        </span>
-                        <span data-testid="webhook-delivery-status">
-                          {delivery.lastStatus !== null
-                            ? `HTTP ${delivery.lastStatus}`
-                            : delivery.lastAttemptAt
-                              ? t("webhooks.log.noAnswer")
-                              : ""}
-                        </span>
-                      </span>
-                    </td>
-                    <td className="numeric" data-label={t("webhooks.log.column.attempts")}>
-                      {formatNumber(delivery.attempts)}
-                    </td>
-                    <td className="numeric" data-label={t("webhooks.log.column.duration")}>
-                      {delivery.lastDurationMs === null
-                        ? t("webhooks.log.none")
-                        : t("webhooks.log.duration", { ms: formatNumber(delivery.lastDurationMs) })}
-                    </td>
-                    <td data-label={t("webhooks.log.column.lastTry")}>
-                      {delivery.lastAttemptAt ? (
-                        <TimeAgo value={delivery.lastAttemptAt} />
-                      ) : (
-                        t("webhooks.log.notYet")
-                      )}
-                    </td>
-                    <td data-label={t("webhooks.log.column.nextTry")}>
-                      {delivery.nextAttemptAt ? (
-                        <DueAt value={delivery.nextAttemptAt} />
-                      ) : (
-                        t("webhooks.log.none")
-                      )}
-                    </td>
-                    <td data-label={t("webhooks.log.column.response")} className="webhook-response-cell">
-                      <AnswerText delivery={delivery} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RecordTable
+            rows={data.items}
+            columns={deliveryColumns(tr)}
+            rowProps={deliveryRow}
+            className="webhook-log-table"
+          />
         )}
       </ListStatus>
     </section>

@@ -13,6 +13,7 @@ import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { FieldList } from "../shell/detail/field-list.tsx";
+import { type ListColumn, RecordTable } from "../shell/list/record-table.tsx";
 import { isTaskKind, reportServerText } from "./report-labels.ts";
 import { reportsApi, type TaskView } from "./reports-api.ts";
 
@@ -184,29 +185,27 @@ function QuestionAnswers({ content }: { content: QuestionContent }) {
   );
 }
 
+interface MatchedPair {
+  /** The pair's place: entries may repeat, so their order is their identity. */
+  id: string;
+  left: string;
+  right: string;
+}
+
+const pairColumns: ListColumn<MatchedPair>[] = [
+  { label: "report.task.left", cell: (pair) => pair.left },
+  { label: "report.task.right", cell: (pair) => pair.right },
+];
+
 function MatchingPairs({ content }: { content: MatchingContent }) {
-  const { t } = useT();
+  const pairs = content.left.map((left, index) => ({
+    id: String(index),
+    left,
+    right: content.right[content.matches[index] ?? -1] ?? "",
+  }));
   return (
     <ContentCard title="report.section.matching" testId="task-answers">
-      <div className="table-wrap">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("report.task.left")}</th>
-              <th scope="col">{t("report.task.right")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {content.left.map((left, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: entries may repeat; their order is the identity.
-              <tr key={index}>
-                <td>{left}</td>
-                <td>{content.right[content.matches[index] ?? -1] ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RecordTable rows={pairs} columns={pairColumns} labelled={false} />
     </ContentCard>
   );
 }

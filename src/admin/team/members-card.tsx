@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { type StaffRole, staffRoles, type TeamMember } from "../../shared/team-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { type ListColumn, RecordTable } from "../shell/list/record-table.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { ProjectChoices } from "./project-choices.tsx";
@@ -86,19 +87,56 @@ function MemberProjects({
   );
 }
 
-function MemberRow(props: RowProps) {
-  const { member, isMe, onChanged } = props;
+/** The member's name (with "you" for the signed-in one), handle, address and whether the account is off. */
+function MemberName({ member, isMe }: Pick<RowProps, "member" | "isMe">) {
+  const { t } = useT();
+  return (
+    <span className="team-member-name">
+      <strong>
+        {member.displayName ?? member.name}
+        {isMe && ` (${t("team.you")})`}
+      </strong>
+      <span className="subtle">
+        @{member.name} · {member.email}
+      </span>
+      {!member.enabled && <span className="badge badge-danger">{t("team.disabled")}</span>}
+    </span>
+  );
+}
+
+function MemberRole(props: RowProps) {
+  const { member, onChanged } = props;
   const { t } = useT();
   const may = permissions(props);
-  const name = member.displayName ?? member.name;
   const changeRole = async (role: StaffRole) => {
     const outcome = await runAction(() => teamApi.update(member.id, { role }), "team.roleChanged");
     if (outcome.ok || outcome.reload) onChanged();
   };
+  return (
+    <select
+      className="team-role-select"
+      aria-label={t("team.roleOf", { name: member.displayName ?? member.name })}
+      value={member.role}
+      disabled={!may.changeRole}
+      onChange={(event) => changeRole(event.target.value as StaffRole)}
+    >
+      {(may.changeRole ? may.roles : [member.role]).map((role) => (
+        <option key={role} value={role}>
+          {t(`team.role.${role}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function RemoveMember(props: RowProps) {
+  const { member, onChanged } = props;
+  const { t } = useT();
+  if (!permissions(props).remove) return null;
   const remove = () =>
     confirmAction({
       type: "danger",
-      heading: t("team.removeHeading", { name }),
+      heading: t("team.removeHeading", { name: member.displayName ?? member.name }),
       body: t("team.removeBody"),
       confirmLabel: t("team.remove"),
       onConfirm: async () => {
@@ -107,47 +145,23 @@ function MemberRow(props: RowProps) {
       },
     });
   return (
-    <tr data-testid="team-member">
-      <td>
-        <span className="team-member-name">
-          <strong>
-            {name}
-            {isMe && ` (${t("team.you")})`}
-          </strong>
-          <span className="subtle">
-            @{member.name} · {member.email}
-          </span>
-          {!member.enabled && <span className="badge badge-danger">{t("team.disabled")}</span>}
-        </span>
-      </td>
-      <td>
-        <select
-          className="team-role-select"
-          aria-label={t("team.roleOf", { name })}
-          value={member.role}
-          disabled={!may.changeRole}
-          onChange={(event) => changeRole(event.target.value as StaffRole)}
-        >
-          {(may.changeRole ? may.roles : [member.role]).map((role) => (
-            <option key={role} value={role}>
-              {t(`team.role.${role}`)}
-            </option>
-          ))}
-        </select>
-      </td>
-      <td>
-        <MemberProjects {...props} editable={may.editProjects} />
-      </td>
-      <td>
-        {may.remove && (
-          <Button size="sm" variant="secondary" onClick={remove}>
-            {t("team.remove")}
-          </Button>
-        )}
-      </td>
-    </tr>
+    <Button size="sm" variant="secondary" onClick={remove}>
+      {t("team.remove")}
+    </Button>
   );
 }
+
+const memberColumns: ListColumn<RowProps & { id: string }>[] = [
+  { label: "team.column.member", cell: (row) => <MemberName {...row} /> },
+  { label: "team.column.role", cell: (row) => <MemberRole {...row} /> },
+  {
+    label: "team.column.projects",
+    cell: (row) => <MemberProjects {...row} editable={permissions(row).editProjects} />,
+  },
+  { label: "team.column.actions", cell: (row) => <RemoveMember {...row} /> },
+];
+
+const memberRow = () => ({ "data-testid": "team-member" });
 
 /** The team's members with their roles and projects; what one may change follows the server's rules. */
 export function MembersCard({
@@ -163,34 +177,19 @@ export function MembersCard({
 }) {
   const { t } = useT();
   const id = useId();
+  const rows = data.team.members.map((member) => ({
+    id: member.id,
+    member,
+    projects: data.projects,
+    isMe: member.id === myId,
+    myRole,
+    onChanged,
+  }));
   return (
     <section className="detail-card team-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t("team.members")}</h2>
       <p className="subtle">{t("team.rolesHint")}</p>
-      <div className="table-wrap">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("team.column.member")}</th>
-              <th scope="col">{t("team.column.role")}</th>
-              <th scope="col">{t("team.column.projects")}</th>
-              <th scope="col">{t("team.column.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.team.members.map((member) => (
-              <MemberRow
-                key={member.id}
-                member={member}
-                projects={data.projects}
-                isMe={member.id === myId}
-                myRole={myRole}
-                onChanged={onChanged}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RecordTable rows={rows} columns={memberColumns} labelled={false} rowProps={memberRow} />
     </section>
   );
 }

@@ -1,11 +1,24 @@
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import type { CreatedInvitation, Invitation } from "../../shared/team-api.ts";
-import { useT } from "../i18n/intl.ts";
+import { type Translator, useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { type ListColumn, RecordTable } from "../shell/list/record-table.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { InvitationLink } from "./invitation-link.tsx";
 import { teamApi } from "./team-api.ts";
+
+const invitationColumns = (
+  { t }: Translator,
+  expires: (invitation: Invitation) => string,
+  actions: (invitation: Invitation) => ReactNode,
+): ListColumn<Invitation>[] => [
+  { label: "team.column.email", cell: (invitation) => invitation.email },
+  { label: "team.column.role", cell: (invitation) => t(`team.role.${invitation.role}`) },
+  { label: "team.column.invitedBy", cell: (invitation) => invitation.invitedBy?.name ?? "—" },
+  { label: "team.column.expires", cell: expires },
+  { label: "team.column.actions", cell: actions },
+];
 
 /**
  * The invitations nobody has accepted yet, expired ones included (a resend gives them a new link and
@@ -19,7 +32,8 @@ export function PendingInvitationsCard({
   invitations: readonly Invitation[];
   onChanged: () => void;
 }) {
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   const id = useId();
   const [resent, setResent] = useState<CreatedInvitation | null>(null);
   const expires = (invitation: Invitation) =>
@@ -55,43 +69,21 @@ export function PendingInvitationsCard({
       {resent?.link && (
         <InvitationLink email={resent.email} link={resent.link} onClose={() => setResent(null)} />
       )}
-      {invitations.length === 0 ? (
-        <p className="subtle">{t("team.noPending")}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("team.column.email")}</th>
-                <th scope="col">{t("team.column.role")}</th>
-                <th scope="col">{t("team.column.invitedBy")}</th>
-                <th scope="col">{t("team.column.expires")}</th>
-                <th scope="col">{t("team.column.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.map((invitation) => (
-                <tr key={invitation.id}>
-                  <td>{invitation.email}</td>
-                  <td>{t(`team.role.${invitation.role}`)}</td>
-                  <td>{invitation.invitedBy?.name ?? "—"}</td>
-                  <td>{expires(invitation)}</td>
-                  <td>
-                    <div className="team-actions">
-                      <Button variant="secondary" size="sm" onClick={() => resend(invitation)}>
-                        {t("team.resend")}
-                      </Button>
-                      <Button variant="secondary" size="sm" onClick={() => revoke(invitation)}>
-                        {t("team.revoke")}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <RecordTable
+        rows={invitations}
+        columns={invitationColumns(tr, expires, (invitation) => (
+          <div className="team-actions">
+            <Button variant="secondary" size="sm" onClick={() => resend(invitation)}>
+              {t("team.resend")}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => revoke(invitation)}>
+              {t("team.revoke")}
+            </Button>
+          </div>
+        ))}
+        labelled={false}
+        empty={<p className="subtle">{t("team.noPending")}</p>}
+      />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import type { Translator } from "../i18n/intl.ts";
 import { useT } from "../i18n/intl.ts";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
-import { ClipLink, ClipText } from "../shell/list/list-clip.tsx";
+import { ClipText, linkColumn } from "../shell/list/list-clip.tsx";
 import { yesNo } from "../shell/list/list-export.tsx";
 import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage, useRowSelection } from "../shell/list/use-list-page.ts";
@@ -51,13 +51,12 @@ export default function UserListPage() {
   const selection = useRowSelection(list.search);
 
   const columns: ListColumn<UserListItem, typeof list.query.sort.field>[] = [
-    {
-      label: "users.column.name",
-      sort: "name",
-      primary: true,
-      className: "fluid-cell fluid-30 primary-cell",
-      cell: (user) => <ClipLink href={`/dashboard/users/${encodeURIComponent(user.id)}`} text={user.name} />,
-    },
+    linkColumn(
+      "users.column.name",
+      (user) => `/dashboard/users/${encodeURIComponent(user.id)}`,
+      (user) => user.name,
+      { sort: "name", width: 30 },
+    ),
     {
       label: "users.column.email",
       sort: "email",

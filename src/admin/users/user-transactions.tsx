@@ -1,43 +1,30 @@
 import type { CoinTransaction } from "../../shared/users-api.ts";
-import { useFormatters } from "../format/use-formatters.ts";
-import { useT } from "../i18n/intl.ts";
+import { type Translator, useT } from "../i18n/intl.ts";
+import { type ListColumn, RecordTable } from "../shell/list/record-table.tsx";
+
+const transactionColumns = ({ formatNumber }: Translator): ListColumn<CoinTransaction>[] => [
+  { label: "user.transactions.date", date: (item) => item.createdAt },
+  { label: "user.transactions.description", cell: (item) => item.description },
+  {
+    label: "user.transactions.amount",
+    numeric: true,
+    className: (item) => (item.amount < 0 ? "amount-debit" : "amount-credit"),
+    cell: (item) => `${item.amount > 0 ? "+" : ""}${formatNumber(item.amount)}`,
+  },
+];
 
 /** The last coin transactions, newest first (the API sends up to 50). */
 export function UserTransactions({ transactions }: { transactions: CoinTransaction[] }) {
-  const { t, formatNumber } = useT();
-  const format = useFormatters();
+  const tr = useT();
   return (
     <section className="detail-card detail-wide" aria-labelledby="user-transactions-title">
-      <h2 id="user-transactions-title">{t("user.section.transactions")}</h2>
-      {transactions.length === 0 ? (
-        <p className="subtle-cell">{t("user.transactions.empty")}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("user.transactions.date")}</th>
-                <th scope="col">{t("user.transactions.description")}</th>
-                <th scope="col" className="numeric">
-                  {t("user.transactions.amount")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {transactions.map((item) => (
-                <tr key={item.id}>
-                  <td title={format.dateTime(item.createdAt)}>{format.ago(item.createdAt)}</td>
-                  <td>{item.description}</td>
-                  <td className={`numeric ${item.amount < 0 ? "amount-debit" : "amount-credit"}`}>
-                    {item.amount > 0 ? "+" : ""}
-                    {formatNumber(item.amount)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <h2 id="user-transactions-title">{tr.t("user.section.transactions")}</h2>
+      <RecordTable
+        rows={transactions}
+        columns={transactionColumns(tr)}
+        labelled={false}
+        empty={<p className="subtle-cell">{tr.t("user.transactions.empty")}</p>}
+      />
     </section>
   );
 }

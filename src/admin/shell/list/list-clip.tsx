@@ -1,5 +1,7 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { Link } from "wouter";
+import type { MessageId } from "../../i18n/en-US.ts";
+import type { ListColumn } from "./record-table.tsx";
 
 /**
  * A value cut to its cell with an ellipsis (admin.css `.clip`): the whole text on hover (`title`), and,
@@ -42,4 +44,23 @@ export function ClipLink({ href, text }: { href: string; text: string }) {
       {text}
     </Link>
   );
+}
+
+/**
+ * The column of a row's own link: the record's name (`text`), cut to the column's width, to its screen
+ * (`href`); `width` is the column's share of the table's fluid room (admin.css `fluid-…`).
+ */
+export function linkColumn<T, F extends string>(
+  label: MessageId,
+  href: (row: T) => string,
+  text: (row: T) => string,
+  { sort, width }: { sort?: F; width?: 30 | 40 | 60 } = {},
+): ListColumn<T, F> {
+  return {
+    label,
+    sort,
+    primary: true,
+    className: width ? `fluid-cell fluid-${width} primary-cell` : "fluid-cell primary-cell",
+    cell: (row) => <ClipLink href={href(row)} text={text(row)} />,
+  };
 }

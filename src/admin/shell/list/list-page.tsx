@@ -1,7 +1,6 @@
-import type { HTMLAttributes, ReactNode, Ref } from "react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { Resource } from "../../api/use-resource.ts";
-import { type Formatters, useFormatters } from "../../format/use-formatters.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import { type Translator, useT } from "../../i18n/intl.ts";
 import { buttonClass } from "../button.tsx";
@@ -12,14 +11,16 @@ import { type DeclaredFilter, DeclaredFilters } from "./list-filters.tsx";
 import { ListStatus, type ListTexts } from "./list-status.tsx";
 import { type ListQuery, listPageSizes } from "./list-url.ts";
 import { Pagination } from "./pagination.tsx";
+import { type ListColumn, type ListSelectionColumn, RecordTable, type RowProps } from "./record-table.tsx";
 import { SearchBox } from "./search-box.tsx";
-import { SortHeader } from "./sort-header.tsx";
-import type { ListPageController, RowSelection } from "./use-list-page.ts";
+import type { ListPageController } from "./use-list-page.ts";
 import type { ListQueryState } from "./use-list-query.ts";
 
 // The view of the list screens (react-admin's `<List>` and `<Datagrid>`), so they look and behave alike:
 // the title block, the search with the list's filters, and the table with its states and pages. A screen
 // declares only its names, actions, columns and filters; its state comes from `useListPage` (use-list-page.ts).
+
+export type { ListColumn, ListSelectionColumn } from "./record-table.tsx";
 
 /** The part of a list's {@link ListQueryState} its pages need. */
 interface PagedList {
@@ -145,157 +146,11 @@ type ListTextsPrefix = {
     : never;
 }[MessageId];
 
-/**
- * One column of a list's table: its header (sortable by `sort`) and the cell each row shows. The cell
- * names its column (`data-label`) for the card layout of narrow screens, except the row's own link
- * (`primary`) and its buttons (`actions`, whose header only screen readers read).
- */
-export interface ListColumn<T, F extends string = string> {
-  label: MessageId;
-  sort?: F;
-  /** Figures: right-aligned header and cell. */
-  numeric?: boolean;
-  primary?: boolean;
-  actions?: boolean;
-  className?: string | ((row: T) => string | undefined);
-  title?: (row: T) => string | undefined;
-  testId?: string;
-  /** A moment: shown as "3 hours ago", with the date and time on hover (instead of `cell`). */
-  date?: (row: T) => string;
-  cell?: (row: T) => ReactNode;
-}
-
-/** A checkbox column for the bulk bar: `rowLabel` names a row's box, `allLabel` the page's box. */
-export interface ListSelectionColumn<T> {
-  selection: RowSelection;
-  allLabel: MessageId;
-  rowLabel: (row: T) => string;
-  allRef?: Ref<HTMLInputElement>;
-}
-
-type Sorting<F extends string> = ListQueryState<ListQuery<F>>["sortProps"];
-
-function HeaderCell<T, F extends string>({
-  column,
-  sorting,
-}: {
-  column: ListColumn<T, F>;
-  sorting: Sorting<F>;
-}) {
-  const { t } = useT();
-  if (column.sort) {
-    return <SortHeader field={column.sort} label={column.label} numeric={column.numeric} {...sorting} />;
-  }
-  if (column.actions) {
-    return (
-      <th scope="col" className="row-actions">
-        <span className="visually-hidden">{t(column.label)}</span>
-      </th>
-    );
-  }
-  return (
-    <th scope="col" className={column.numeric ? "numeric" : undefined}>
-      {t(column.label)}
-    </th>
-  );
-}
-
-function cellClass<T>(column: ListColumn<T>, row: T): string | undefined {
-  const own = typeof column.className === "function" ? column.className(row) : column.className;
-  if (column.actions) return "row-actions";
-  if (column.numeric) return own ? `numeric ${own}` : "numeric";
-  return own;
-}
-
-function BodyCell<T>({ column, row, format }: { column: ListColumn<T>; row: T; format: Formatters }) {
-  const { t } = useT();
-  const date = column.date?.(row);
-  return (
-    <td
-      className={cellClass(column, row)}
-      title={date === undefined ? column.title?.(row) : format.dateTime(date)}
-      data-label={column.primary || column.actions ? undefined : t(column.label)}
-      data-testid={column.testId}
-    >
-      {date === undefined ? column.cell?.(row) : format.ago(date)}
-    </td>
-  );
-}
-
-/** The head row and the body rows of a page of a list's table, drawn from its columns. */
-function ListRows<T extends { id: string }, F extends string>({
-  rows,
-  columns,
-  sorting,
-  select,
-  rowProps,
-}: {
-  rows: readonly T[];
-  columns: readonly ListColumn<T, F>[];
-  sorting: Sorting<F>;
-  select?: ListSelectionColumn<T>;
-  rowProps: (row: T) => HTMLAttributes<HTMLTableRowElement> & { "data-testid": string };
-}) {
-  const { t } = useT();
-  const format = useFormatters();
-  const selected = select?.selection.selected;
-  const allSelected = rows.length > 0 && rows.every((row) => selected?.has(row.id));
-  return (
-    <>
-      <thead>
-        <tr>
-          {select && (
-            <th scope="col" className="select-cell">
-              <input
-                ref={select.allRef}
-                type="checkbox"
-                checked={allSelected}
-                aria-label={t(select.allLabel)}
-                onChange={(event) =>
-                  select.selection.selectAll(
-                    rows.map((row) => row.id),
-                    event.target.checked,
-                  )
-                }
-              />
-            </th>
-          )}
-          {columns.map((column) => (
-            <HeaderCell key={column.label} column={column} sorting={sorting} />
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} aria-selected={selected ? selected.has(row.id) : undefined} {...rowProps(row)}>
-            {select && (
-              <td className="select-cell">
-                <input
-                  type="checkbox"
-                  checked={selected?.has(row.id) ?? false}
-                  aria-label={select.rowLabel(row)}
-                  onChange={(event) => select.selection.select(row.id, event.target.checked)}
-                />
-              </td>
-            )}
-            {columns.map((column) => (
-              <BodyCell key={column.label} column={column as ListColumn<T>} row={row} format={format} />
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </>
-  );
-}
-
 /** What the list views use of a list's controller ({@link ListPageController}). */
 type ListViewController<Q extends ListQuery<string>> = Pick<
   ListPageController<Q, unknown>,
   "query" | "onSearch" | "change" | "sortProps" | "reload" | "reset" | "filtered"
 >;
-
-/** A row's `data-testid` and what else its `<tr>` carries. */
-type RowProps<T> = (row: T) => HTMLAttributes<HTMLTableRowElement> & { "data-testid": string };
 
 /**
  * A list's search with its declared filters, whatever sits above the table (a bulk bar), and the table of
@@ -350,17 +205,14 @@ export function ListBody<Q extends ListQuery<string>, T extends { id: string }>(
       <ListStatus resource={resource} texts={listTexts(names.messages, texts)} onRetry={list.reload}>
         {(data) => (
           <>
-            <div className="table-wrap">
-              <table className={className ? `data-table ${className}` : "data-table"}>
-                <ListRows
-                  rows={data.items}
-                  columns={columns}
-                  sorting={list.sortProps}
-                  select={select}
-                  rowProps={rowProps}
-                />
-              </table>
-            </div>
+            <RecordTable
+              rows={data.items}
+              columns={columns}
+              sorting={list.sortProps}
+              select={select}
+              rowProps={rowProps}
+              className={className}
+            />
             <ListPagination list={list} total={data.total} />
           </>
         )}

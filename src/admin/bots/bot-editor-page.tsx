@@ -1,5 +1,4 @@
 import { useParams } from "wouter";
-import type { AdminBot } from "../../shared/bots-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
@@ -10,11 +9,11 @@ import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { RetryPanel } from "../shell/retry-panel.tsx";
 import { botApi } from "./bot-api.ts";
 import { BotDetailsFields } from "./bot-details-fields.tsx";
-import { type BotFormState, botForm, newBotForm } from "./bot-form-state.ts";
+import { botForm, newBotForm } from "./bot-form-state.ts";
 import { botListPath } from "./bot-paths.ts";
 import { BotStepsSection } from "./bot-steps-section.tsx";
 import { BotTestRun } from "./bot-test-run.tsx";
-import { useBotForm } from "./use-bot-form.ts";
+import { type BotFormProps, useBotForm } from "./use-bot-form.ts";
 import "./bot-styles.ts";
 
 async function loadEditor(projectId: string, id: string | undefined) {
@@ -25,18 +24,11 @@ async function loadEditor(projectId: string, id: string | undefined) {
   return { bot, initial: botForm(bot, htmlToDoc) };
 }
 
-function BotForm({
-  projectId,
-  bot,
-  initial,
-}: {
-  projectId: string;
-  bot: AdminBot | null;
-  initial: BotFormState;
-}) {
+function BotForm(props: BotFormProps) {
   const { t } = useT();
+  const { projectId, bot } = props;
   const { state, setState, problems, blocking, errors, tried, busy, form, testBot, back, submit, remove } =
-    useBotForm({ projectId, bot, initial });
+    useBotForm(props);
 
   return (
     <div className="bot-editor">

@@ -85,6 +85,86 @@ function TestChoices({
   );
 }
 
+/** What was said so far, the bot's texts cleaned as the messenger cleans them; `typing` while it pauses. */
+function TestTranscript({ run, typing }: { run: BotRun; typing: boolean }) {
+  const { t } = useT();
+  return (
+    <ol className="bot-test-transcript" aria-live="polite">
+      {run.transcript.map((entry, index) => (
+        <li
+          // biome-ignore lint/suspicious/noArrayIndexKey: the transcript only grows; a restart replaces the whole run.
+          key={index}
+          className={`bot-test-message bot-test-${entry.author}`}
+          data-testid="bot-test-message"
+        >
+          <span className="visually-hidden">
+            {t(entry.author === "bot" ? "bots.test.bot" : "bots.test.visitor")}:{" "}
+          </span>
+          {entry.author === "bot" ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned with the messenger's allow-list.
+            <div dir="auto" dangerouslySetInnerHTML={{ __html: sanitizePreview(entry.text) }} />
+          ) : (
+            <div dir="auto">{entry.text}</div>
+          )}
+        </li>
+      ))}
+      {typing && (
+        <li className="bot-test-message bot-test-bot bot-test-typing" aria-hidden="true">
+          …
+        </li>
+      )}
+    </ol>
+  );
+}
+
+type RunAction = Parameters<typeof reduceRun>[2];
+
+/** What the step in play waits for: a choice, an answer, or the handover it ends with. */
+function TestPrompt({
+  bot,
+  run,
+  waiting,
+  act,
+}: {
+  bot: Bot;
+  run: BotRun;
+  waiting: BotStep | null;
+  act: (action: RunAction) => void;
+}) {
+  const { t } = useT();
+  return (
+    <>
+      {waiting?.type === "buttons" && (
+        <TestChoices
+          legend={t("bots.test.answer")}
+          labels={(waiting.buttons ?? []).map((button) => button.label)}
+          onPick={(label, index) => act({ type: "choose", label, next: waiting.buttons?.[index]?.next })}
+        />
+      )}
+      {waiting?.type === "collect" && waiting.field?.type === "choice" && (
+        <TestChoices
+          legend={waiting.field.label}
+          labels={waiting.field.options ?? []}
+          onPick={(value) => act({ type: "collect", value })}
+        />
+      )}
+      {waiting?.type === "collect" && waiting.field?.type !== "choice" && (
+        <TestAnswer
+          key={`${waiting.id}-${run.transcript.length}`}
+          step={waiting}
+          onAnswer={(value) => act({ type: "collect", value })}
+        />
+      )}
+      {waiting?.type === "handover" && (
+        <div className="bot-test-end" role="status" data-testid="bot-test-handover">
+          <p>{t("bots.test.handover")}</p>
+          <pre className="bot-test-summary">{handoverRequest(bot, run, t("bots.test.fallback")).text}</pre>
+        </div>
+      )}
+    </>
+  );
+}
+
 /**
  * A simulated conversation with the bot as the form has it, run by the messenger's own state machine
  * (src/shared/bot-run.ts): the same steps, branches, checks and handover request, nothing sent.
@@ -105,8 +185,7 @@ export function BotTestRun({ bot, blocked }: { bot: Bot; blocked: boolean }) {
   }, [bot, run, step]);
 
   const waiting = run ? waitingFor(bot, run) : null;
-  const act = (action: Parameters<typeof reduceRun>[2]) =>
-    setRun((current) => current && reduceRun(bot, current, action));
+  const act = (action: RunAction) => setRun((current) => current && reduceRun(bot, current, action));
 
   return (
     <section className="card bot-test" aria-labelledby="bot-test-title" data-testid="bot-test-run">
@@ -128,60 +207,8 @@ export function BotTestRun({ bot, blocked }: { bot: Bot; blocked: boolean }) {
       {blocked && <p className="subtle">{t("bots.test.fixFirst")}</p>}
       {run && (
         <>
-          <ol className="bot-test-transcript" aria-live="polite">
-            {run.transcript.map((entry, index) => (
-              <li
-                // biome-ignore lint/suspicious/noArrayIndexKey: the transcript only grows; a restart replaces the whole run.
-                key={index}
-                className={`bot-test-message bot-test-${entry.author}`}
-                data-testid="bot-test-message"
-              >
-                <span className="visually-hidden">
-                  {t(entry.author === "bot" ? "bots.test.bot" : "bots.test.visitor")}:{" "}
-                </span>
-                {entry.author === "bot" ? (
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned with the messenger's allow-list.
-                  <div dir="auto" dangerouslySetInnerHTML={{ __html: sanitizePreview(entry.text) }} />
-                ) : (
-                  <div dir="auto">{entry.text}</div>
-                )}
-              </li>
-            ))}
-            {step && !run.shown && (
-              <li className="bot-test-message bot-test-bot bot-test-typing" aria-hidden="true">
-                …
-              </li>
-            )}
-          </ol>
-          {waiting?.type === "buttons" && (
-            <TestChoices
-              legend={t("bots.test.answer")}
-              labels={(waiting.buttons ?? []).map((button) => button.label)}
-              onPick={(label, index) => act({ type: "choose", label, next: waiting.buttons?.[index]?.next })}
-            />
-          )}
-          {waiting?.type === "collect" && waiting.field?.type === "choice" && (
-            <TestChoices
-              legend={waiting.field.label}
-              labels={waiting.field.options ?? []}
-              onPick={(value) => act({ type: "collect", value })}
-            />
-          )}
-          {waiting?.type === "collect" && waiting.field?.type !== "choice" && (
-            <TestAnswer
-              key={`${waiting.id}-${run.transcript.length}`}
-              step={waiting}
-              onAnswer={(value) => act({ type: "collect", value })}
-            />
-          )}
-          {waiting?.type === "handover" && (
-            <div className="bot-test-end" role="status" data-testid="bot-test-handover">
-              <p>{t("bots.test.handover")}</p>
-              <pre className="bot-test-summary">
-                {handoverRequest(bot, run, t("bots.test.fallback")).text}
-              </pre>
-            </div>
-          )}
+          <TestTranscript run={run} typing={Boolean(step && !run.shown)} />
+          <TestPrompt bot={bot} run={run} waiting={waiting} act={act} />
           {run.stepId === null && (
             <p className="bot-test-end subtle" role="status" data-testid="bot-test-ended">
               {t("bots.test.ended")}

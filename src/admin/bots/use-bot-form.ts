@@ -1,10 +1,8 @@
-import { type FormEvent, useMemo, useRef, useState } from "react";
+import { type FormEvent, useMemo } from "react";
 import { useLocation } from "wouter";
 import type { AdminBot } from "../../shared/bots-api.ts";
-import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
-import { focusFirstInvalid } from "../shell/form/form-field.tsx";
-import { useUnsavedChangesGuard } from "../shell/form/unsaved-changes-guard.ts";
+import { useEditorForm } from "../shell/form/use-editor-form.ts";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { botApi } from "./bot-api.ts";
@@ -23,24 +21,16 @@ import { botEditHref, botListPath } from "./bot-paths.ts";
  * first), the steps' problems and those that stop a save, the fields' errors (shown once a submit was
  * tried), the bot its test run plays, and the save and the deletion.
  */
-export function useBotForm({
-  projectId,
-  bot,
-  initial,
-}: {
+export interface BotFormProps {
   projectId: string;
   bot: AdminBot | null;
   initial: BotFormState;
-}) {
+}
+
+export function useBotForm({ projectId, bot, initial }: BotFormProps) {
   const { t } = useT();
   const [, navigate] = useLocation();
-  const [state, setState] = useState(initial);
-  // What the server has: leaving with anything else asks first.
-  const [saved, setSaved] = useState(initial);
-  useUnsavedChangesGuard(JSON.stringify(state) !== JSON.stringify(saved));
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const { state, setState, tried, busy, form, send } = useEditorForm(initial);
   const problems = useMemo(() => stepProblems(state), [state]);
   const blocking = problems.filter(blocksSave);
   const errors = tried ? botFormErrors(state) : {};
@@ -49,22 +39,14 @@ export function useBotForm({
   const back = botListPath(projectId);
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (Object.keys(botFormErrors(state)).length > 0 || blocking.length > 0) {
-      requestAnimationFrame(() => form.current && focusFirstInvalid(form.current));
-      return;
-    }
-    setBusy(true);
-    const outcome = await runAction(
+    const invalid = Object.keys(botFormErrors(state)).length > 0 || blocking.length > 0;
+    const outcome = await send(
+      event,
+      invalid,
       () => botApi.save(projectId, bot?.id ?? null, botWrite(state)),
       "bots.saved",
-      (failure) => ({ heading: "toast.error", body: apiErrorMessage(failure) }),
     );
-    setBusy(false);
-    if (!outcome.ok) return;
-    setSaved(state);
-    if (!bot) navigate(botEditHref(projectId, outcome.value.id), { replace: true });
+    if (outcome?.ok && !bot) navigate(botEditHref(projectId, outcome.value.id), { replace: true });
   };
 
   const remove = () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createIntl } from "@formatjs/intl";
 import { durationSince } from "../format/relative-time.ts";
+import { expectEveryTextFormats } from "./catalogue-test-kit.ts";
 import { contentMessagesDe, contentMessagesEnUS } from "./content-messages.ts";
 
 describe("content texts", () => {
@@ -29,21 +30,13 @@ describe("content texts", () => {
       list: "steps",
       number: 2,
     };
-    for (const [locale, messages] of [
-      ["en-US", contentMessagesEnUS],
-      ["de", contentMessagesDe],
-    ] as const) {
-      const intl = createIntl({
-        locale,
-        messages,
-        onError: (error) => {
-          throw error;
-        },
-      });
-      for (const id of Object.keys(messages)) {
-        expect(typeof intl.formatMessage({ id }, values)).toBe("string");
-      }
-    }
+    expectEveryTextFormats(
+      [
+        ["en-US", contentMessagesEnUS],
+        ["de", contentMessagesDe],
+      ],
+      values,
+    );
   });
 
   test("how long content has been live reads as a duration in a sentence, in both languages", () => {

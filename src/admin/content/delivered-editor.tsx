@@ -1,22 +1,20 @@
-import { type FormEvent, type ReactNode, useState } from "react";
-import { useLocation } from "wouter";
+import type { FormEvent, ReactNode } from "react";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import type { AdminNewsPost, NewsWrite } from "../../shared/news-api.ts";
 import type { AdminSurvey, SurveyWrite } from "../../shared/surveys-api.ts";
 import { useT } from "../i18n/intl.ts";
-import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import type { FieldErrors } from "../shell/form/form-errors.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
-import { listHref } from "../shell/list/use-list-query.ts";
-import { showToast } from "../shell/overlay/toast-store.ts";
 import { findDelivery, saveDelivery } from "./content-actions.ts";
 import { contentApi } from "./content-api.ts";
+import { ContentEditorForm } from "./content-editor-form.tsx";
 import type { ContentStatus } from "./content-list-query.ts";
-import { contentEditHref, contentListPath } from "./content-paths.ts";
+import { ContentPublishBar } from "./content-publish-bar.tsx";
 import { ContentRecordPage } from "./content-record-page.tsx";
 import { DeliveryFields } from "./delivery-fields.tsx";
 import { type DeliveredKind, type DeliveryState, deliveryFromOutbound } from "./delivery-state.ts";
 import { OutboundStatsPanel } from "./outbound-stats-panel.tsx";
+import { useSavedContent } from "./use-saved-content.ts";
 
 // What the news and survey editors share: a record of its own API, delivered by an outbound of the
 // project (a notification or a survey) that the editor keeps beside it; the form's content section,
@@ -33,9 +31,9 @@ type Write = { news: NewsWrite; surveys: SurveyWrite };
 type FormOf<S> = ReturnType<typeof useFormState<S>>;
 
 /**
- * The editor's form (from the loaded record and its delivery, else `empty`), its saved record and its
- * submit: the record is created or replaced, then its delivery; a new record's editor moves to its edit
- * address.
+ * The editor's form (from the loaded record and its delivery, else `empty`), its saved record, its
+ * submit and its status change: the record is created or replaced, then its delivery; a new record's
+ * editor moves to its edit address. `withStatus` is the saved record once published or unpublished.
  */
 export function useDeliveredForm<K extends DeliveredKind, S extends { delivery: DeliveryState }>({
   projectId,
@@ -45,6 +43,7 @@ export function useDeliveredForm<K extends DeliveredKind, S extends { delivery: 
   empty,
   validate,
   request,
+  withStatus = (record, status) => ({ ...record, status }),
 }: {
   projectId: string;
   kind: K;
@@ -54,13 +53,13 @@ export function useDeliveredForm<K extends DeliveredKind, S extends { delivery: 
   validate: (state: S) => FieldErrors;
   /** The record's body from the form, keeping the saved status (a new record is a draft). */
   request: (state: S, status: ContentStatus) => Write[K];
+  withStatus?: (record: Record[K], status: ContentStatus) => Record[K];
 }) {
   const form = useFormState<S>(
     () => (loaded ? fromRecord(loaded.record, deliveryFromOutbound(loaded.delivery, kind)) : empty),
     validate,
   );
-  const [, navigate] = useLocation();
-  const [saved, setSaved] = useState(loaded);
+  const { saved, setSaved, store } = useSavedContent(projectId, kind, loaded, (stored) => stored.record.id);
   const api = contentApi[kind] as unknown as {
     create: (projectId: string, body: Write[K]) => Promise<Record[K]>;
     update: (projectId: string, id: string, body: Write[K]) => Promise<Record[K]>;
@@ -71,86 +70,108 @@ export function useDeliveredForm<K extends DeliveredKind, S extends { delivery: 
     if (!form.checkSubmit(event)) return;
     const { state } = form;
     const body = request(state, saved?.record.status ?? "draft");
-    await form.save(async () => {
-      const record = saved
-        ? await api.update(projectId, saved.record.id, body)
-        : await api.create(projectId, body);
-      const delivery = await saveDelivery(projectId, kind, record, state.delivery, saved?.delivery ?? null);
-      setSaved({ record, delivery });
-      showToast({ type: "success", heading: saved ? "content.saved" : "content.created" });
-      if (!saved) navigate(contentEditHref(projectId, kind, record.id), { replace: true });
-    });
+    await form.save(() =>
+      store(async (current) => {
+        const record = current
+          ? await api.update(projectId, current.record.id, body)
+          : await api.create(projectId, body);
+        const delivery = await saveDelivery(
+          projectId,
+          kind,
+          record,
+          state.delivery,
+          current?.delivery ?? null,
+        );
+        return { record, delivery };
+      }),
+    );
   };
 
-  return { form, saved, setSaved, submit };
+  const onStatus = (status: ContentStatus) =>
+    setSaved((current) => current && { ...current, record: withStatus(current.record, status) });
+
+  return { form, saved, submit, onStatus };
 }
 
 /**
- * The editor's screen: the publish bar (`bar`, once saved), then the form (the content section's
- * `children`, `more` sections, the delivery and the actions with `links` before Cancel) beside the
- * `preview`.
+ * The editor's screen: the publish bar (once saved) and the delivery's reach (once it went live), then
+ * the form (the content section's `children`, `more` sections, the delivery and the actions with
+ * `links` before Cancel) beside the `preview`.
  */
-export function DeliveredEditorView<S extends { delivery: DeliveryState }>({
+export function DeliveredEditorView<K extends DeliveredKind, S extends { delivery: DeliveryState }>({
   projectId,
   kind,
-  form,
-  saved,
-  delivery,
-  bar,
+  editor,
+  publishedAt,
+  deleteBody,
   more,
   links,
   preview,
-  onSubmit,
+  onSubmit = editor.submit,
   onDelivery,
   children,
 }: {
   projectId: string;
-  kind: DeliveredKind;
-  form: FormOf<S>;
-  saved: boolean;
-  /** The saved outbound delivering the record: its reach shows once it went live. */
-  delivery?: AdminOutbound | null;
-  bar: ReactNode;
+  kind: K;
+  editor: {
+    form: FormOf<S>;
+    saved: Delivered<Record[K]> | null;
+    submit: (event: FormEvent) => void;
+    onStatus: (status: ContentStatus) => void;
+  };
+  /** When the saved record went live, where its kind keeps it. */
+  publishedAt?: string | null;
+  /** What deleting takes with it, where the kind says more than the default. */
+  deleteBody?: string;
   more?: ReactNode;
   links?: ReactNode;
   preview: ReactNode;
-  onSubmit: (event: FormEvent) => void;
+  onSubmit?: (event: FormEvent) => void;
   onDelivery: (delivery: DeliveryState) => void;
   children: ReactNode;
 }) {
   const { t } = useT();
+  const { form, saved } = editor;
+  const delivery = saved?.delivery;
   return (
     <>
-      {bar}
+      {saved && (
+        <ContentPublishBar
+          projectId={projectId}
+          kind={kind}
+          id={saved.record.id}
+          name={saved.record.title}
+          status={saved.record.status}
+          publishedAt={publishedAt}
+          dirty={form.dirty}
+          deleteBody={deleteBody}
+          onStatus={editor.onStatus}
+        />
+      )}
       {delivery?.publishedAt && (
         <OutboundStatsPanel projectId={projectId} outboundId={delivery.id} type={delivery.type} />
       )}
-      <div className="content-editor">
-        <form className="entity-form content-form" noValidate onSubmit={onSubmit}>
-          <section className="detail-card">
-            <h2>{t("content.section.content")}</h2>
-            {children}
-          </section>
-          {more}
-          <DeliveryFields
-            kind={kind}
-            delivery={form.state.delivery}
-            errorOf={(path, label) => form.errorOf(path, label)}
-            onChange={onDelivery}
-          />
-          <FormActions
-            busy={form.busy}
-            busyLabel={t("content.saving")}
-            submitLabel={t(saved ? "content.save" : "content.createButton")}
-          >
-            {links}
-            <FormCancelLink href={listHref(contentListPath(projectId, kind))}>
-              {t("content.cancel")}
-            </FormCancelLink>
-          </FormActions>
-        </form>
-        {preview}
-      </div>
+      <ContentEditorForm
+        projectId={projectId}
+        kind={kind}
+        busy={form.busy}
+        saved={Boolean(saved)}
+        links={links}
+        preview={preview}
+        onSubmit={onSubmit}
+      >
+        <section className="detail-card">
+          <h2>{t("content.section.content")}</h2>
+          {children}
+        </section>
+        {more}
+        <DeliveryFields
+          kind={kind}
+          delivery={form.state.delivery}
+          errorOf={(path, label) => form.errorOf(path, label)}
+          onChange={onDelivery}
+        />
+      </ContentEditorForm>
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
   newsRequestFromForm,
   validateNewsForm,
 } from "./news-form-state.ts";
+import { everywhere, storedOutbound, storedTimes, unscheduled } from "./outbound-test-kit.ts";
 import {
   emptySurveyForm,
   newQuestion,
@@ -24,7 +25,7 @@ import {
   validateTooltipForm,
 } from "./tooltip-form-state.ts";
 
-const times = { createdAt: "2026-11-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z" };
+const times = storedTimes;
 
 const survey: AdminSurvey = {
   id: "s1",
@@ -41,23 +42,14 @@ const survey: AdminSurvey = {
   ...times,
 };
 
-const outbound = (type: AdminOutbound["type"], config: Record<string, unknown>): AdminOutbound => ({
-  id: "o1",
-  projectId: "p1",
-  type,
-  name: "x",
-  status: "live",
-  config,
-  pageFilter: "/app",
-  pageFilterType: "startswith",
-  audience: "anonymous",
-  priority: 0,
-  frequency: "once",
-  startsAt: null,
-  endsAt: null,
-  publishedAt: null,
-  ...times,
-});
+const outbound = (type: AdminOutbound["type"], config: Record<string, unknown>): AdminOutbound =>
+  storedOutbound(type, config, {
+    name: "x",
+    status: "live",
+    pageFilter: "/app",
+    pageFilterType: "startswith",
+    audience: "anonymous",
+  });
 
 describe("tooltip form", () => {
   test("a new tooltip needs a name and a selector; offsets are sent as numbers", () => {
@@ -263,10 +255,7 @@ describe("delivery", () => {
       pageFilter: "/app",
       pageFilterType: "startswith",
       audience: "anonymous",
-      priority: 0,
-      frequency: "once",
-      startsAt: null,
-      endsAt: null,
+      ...unscheduled,
     });
     const post: AdminNewsPost = {
       id: "n1",
@@ -290,13 +279,8 @@ describe("delivery", () => {
         previewText: "Sync later",
         sender: { name: "Lena", firstName: "Lena" },
       },
-      pageFilter: "",
-      pageFilterType: "",
-      audience: "all",
-      priority: 0,
-      frequency: "once",
-      startsAt: null,
-      endsAt: null,
+      ...everywhere,
+      ...unscheduled,
     });
   });
 

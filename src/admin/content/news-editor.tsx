@@ -5,7 +5,6 @@ import { useT } from "../i18n/intl.ts";
 import { LanguageTabs } from "../shell/form/language-tabs.tsx";
 import { TextField } from "./content-fields.tsx";
 import { NewsPreview } from "./content-previews.tsx";
-import { ContentPublishBar } from "./content-publish-bar.tsx";
 import {
   type Delivered,
   DeliveredEditorView,
@@ -158,7 +157,7 @@ function NewsTexts({
 
 function NewsForm({ projectId, loaded }: { projectId: string; loaded: Delivered<AdminNewsPost> | null }) {
   const { t } = useT();
-  const { form, saved, setSaved, submit } = useDeliveredForm({
+  const editor = useDeliveredForm({
     projectId,
     kind: "news",
     loaded,
@@ -166,7 +165,13 @@ function NewsForm({ projectId, loaded }: { projectId: string; loaded: Delivered<
     empty: emptyNewsForm,
     validate: validateNewsForm,
     request: newsRequestFromForm,
+    withStatus: (record, status) => ({
+      ...record,
+      status,
+      publishedAt: record.publishedAt ?? new Date().toISOString(),
+    }),
   });
+  const { form, saved, submit } = editor;
   const { state } = form;
   const [language, setLanguage] = useState<ContentLanguage>("en");
   const errorOf = (path: string, label: string) => form.errorOf(path, label);
@@ -187,32 +192,8 @@ function NewsForm({ projectId, loaded }: { projectId: string; loaded: Delivered<
     <DeliveredEditorView
       projectId={projectId}
       kind="news"
-      form={form}
-      saved={Boolean(saved)}
-      delivery={saved?.delivery}
-      bar={
-        saved && (
-          <ContentPublishBar
-            projectId={projectId}
-            kind="news"
-            id={saved.record.id}
-            name={saved.record.title}
-            status={saved.record.status}
-            publishedAt={saved.record.publishedAt}
-            dirty={form.dirty}
-            onStatus={(status) =>
-              setSaved({
-                ...saved,
-                record: {
-                  ...saved.record,
-                  status,
-                  publishedAt: saved.record.publishedAt ?? new Date().toISOString(),
-                },
-              })
-            }
-          />
-        )
-      }
+      editor={editor}
+      publishedAt={saved?.record.publishedAt}
       preview={
         <NewsPreview
           title={shown.title}

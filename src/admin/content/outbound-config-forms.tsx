@@ -1,15 +1,13 @@
 import type { ReactNode } from "react";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
 import { SelectField } from "../shell/form/form-inputs.tsx";
 import type { BannerConfigState } from "./banner-config.ts";
 import { ButtonsEditor } from "./buttons-editor.tsx";
 import { type ChecklistConfigState, newChecklistStep } from "./checklist-config.ts";
 import { ChecklistStepFields } from "./checklist-step-fields.tsx";
 import { CheckboxField, TextField } from "./content-fields.tsx";
-import { EntryControls } from "./entry-controls.tsx";
-import { moveBy, removeAt, replaceAt } from "./list-edit.ts";
+import { EntryListSection } from "./entry-controls.tsx";
 import type { ModalConfigState } from "./modal-config.ts";
 import type { NotificationConfigState } from "./notification-config.ts";
 import type { RichBody } from "./rich-body.ts";
@@ -194,32 +192,21 @@ function StepsSection<T>({
   children: (step: T, index: number, setStep: (change: Partial<T>) => void) => ReactNode;
 }) {
   const { t } = useT();
-  const stepsError = errorOf("config.steps", t("content.section.steps"));
   return (
-    <section
-      className="detail-card"
-      aria-labelledby={`${prefix}-steps-title`}
-      data-invalid={stepsError ? "true" : undefined}
+    <EntryListSection
+      titleId={`${prefix}-steps-title`}
+      title={t("content.section.steps")}
+      error={errorOf("config.steps", t("content.section.steps"))}
+      empty={empty}
+      entries={steps}
+      keyOf={keyOf}
+      entryLabel={(index) => t("content.stepNumber", { n: index + 1 })}
+      addLabel={t("content.addStep")}
+      onAdd={() => onChange([...steps, newStep()])}
+      onChange={onChange}
     >
-      <h2 id={`${prefix}-steps-title`}>{t("content.section.steps")}</h2>
-      {stepsError && <p className="form-error">{stepsError}</p>}
-      {steps.length === 0 && empty}
-      {steps.map((step, index) => (
-        <div className="content-entry" key={keyOf(step, index)}>
-          <EntryControls
-            label={t("content.stepNumber", { n: index + 1 })}
-            index={index}
-            count={steps.length}
-            onMove={(by) => onChange(moveBy(steps, index, by))}
-            onRemove={() => onChange(removeAt(steps, index))}
-          />
-          {children(step, index, (change) => onChange(replaceAt(steps, index, { ...step, ...change })))}
-        </div>
-      ))}
-      <Button size="sm" variant="secondary" onClick={() => onChange([...steps, newStep()])}>
-        {t("content.addStep")}
-      </Button>
-    </section>
+      {children}
+    </EntryListSection>
   );
 }
 

@@ -1,14 +1,12 @@
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
-import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
-import { listHref } from "../shell/list/use-list-query.ts";
 import { BuilderButton } from "./builder-button.tsx";
 import { ChecklistEmbedCode } from "./checklist-embed-code.tsx";
 import { ChecklistSharedKeys } from "./checklist-shared-keys.tsx";
 import { contentApi } from "./content-api.ts";
+import { ContentEditorForm } from "./content-editor-form.tsx";
 import { TextField } from "./content-fields.tsx";
 import type { ContentKind } from "./content-kinds.ts";
-import { contentListPath } from "./content-paths.ts";
 import {
   BannerPreview,
   ChecklistPreview,
@@ -18,7 +16,6 @@ import {
 } from "./content-previews.tsx";
 import { ContentRecordPage } from "./content-record-page.tsx";
 import { OutboundAudienceSections } from "./outbound-audience-sections.tsx";
-import { OutboundBars } from "./outbound-bars.tsx";
 import {
   BannerConfigForm,
   ChecklistConfigForm,
@@ -27,7 +24,9 @@ import {
   TourConfigForm,
 } from "./outbound-config-forms.tsx";
 import type { EditedOutboundType, OutboundConfigStates, OutboundFormState } from "./outbound-form-state.ts";
+import { OutboundStatsPanel } from "./outbound-stats-panel.tsx";
 import { OutboundTranslationsCard } from "./outbound-translations-section.tsx";
+import { SavedRecordBars } from "./saved-record-bars.tsx";
 import { useOutboundForm } from "./use-outbound-form.ts";
 
 type AnyConfig = OutboundConfigStates[EditedOutboundType];
@@ -116,58 +115,60 @@ function OutboundForm({
 
   return (
     <>
-      <OutboundBars
+      <SavedRecordBars
         projectId={projectId}
         kind={kind}
-        type={type}
+        builderKind="tour"
         saved={saved}
         dirty={form.dirty}
         builderDraft={builderDraft}
+        withStatus={(record, status) => ({
+          ...record,
+          status,
+          publishedAt: status === "live" ? new Date().toISOString() : record.publishedAt,
+        })}
         onSaved={setSaved}
         onReload={onReload}
-      />
-      <div className="content-editor">
-        <form className="entity-form content-form" noValidate onSubmit={submit}>
-          <section className="detail-card">
-            <TextField
-              id="content-name"
-              label={t("content.field.name")}
-              value={state.name}
-              hint={t("content.field.nameHint")}
-              error={errorOf("name", t("content.field.name"))}
-              onChange={(name) => change({ name }, ["name"])}
-            />
-          </section>
-          {parts.form}
-          <OutboundTranslationsCard
-            form={form}
-            projectId={projectId}
-            current={textsLanguage}
-            onSelect={setTextsLanguage}
+      >
+        {saved?.publishedAt && <OutboundStatsPanel projectId={projectId} outboundId={saved.id} type={type} />}
+      </SavedRecordBars>
+      <ContentEditorForm
+        projectId={projectId}
+        kind={kind}
+        busy={form.busy}
+        saved={Boolean(saved)}
+        preview={parts.preview}
+        onSubmit={submit}
+      >
+        <section className="detail-card">
+          <TextField
+            id="content-name"
+            label={t("content.field.name")}
+            value={state.name}
+            hint={t("content.field.nameHint")}
+            error={errorOf("name", t("content.field.name"))}
+            onChange={(name) => change({ name }, ["name"])}
           />
-          <OutboundAudienceSections type={type} state={state} errorOf={errorOf} change={change} />
-          {type === "tour" && (
-            <BuilderButton
-              kind="tour"
-              projectId={projectId}
-              itemId={saved?.id ?? null}
-              url={(state.config as OutboundConfigStates["tour"]).builderUrl}
-              dirty={form.dirty}
-              onSaved={builderDraft.refresh}
-            />
-          )}
-          <FormActions
-            busy={form.busy}
-            busyLabel={t("content.saving")}
-            submitLabel={t(saved ? "content.save" : "content.createButton")}
-          >
-            <FormCancelLink href={listHref(contentListPath(projectId, kind))}>
-              {t("content.cancel")}
-            </FormCancelLink>
-          </FormActions>
-        </form>
-        {parts.preview}
-      </div>
+        </section>
+        {parts.form}
+        <OutboundTranslationsCard
+          form={form}
+          projectId={projectId}
+          current={textsLanguage}
+          onSelect={setTextsLanguage}
+        />
+        <OutboundAudienceSections type={type} state={state} errorOf={errorOf} change={change} />
+        {type === "tour" && (
+          <BuilderButton
+            kind="tour"
+            projectId={projectId}
+            itemId={saved?.id ?? null}
+            url={(state.config as OutboundConfigStates["tour"]).builderUrl}
+            dirty={form.dirty}
+            onSaved={builderDraft.refresh}
+          />
+        )}
+      </ContentEditorForm>
       {type === "checklist" && saved && <ChecklistEmbedCode outboundId={saved.id} />}
       {type === "checklist" && saved && <ChecklistSharedKeys projectId={projectId} outboundId={saved.id} />}
     </>

@@ -11,27 +11,18 @@ import {
   outboundRequestFromForm,
   validateOutboundForm,
 } from "./outbound-form-state.ts";
+import { everywhere, storedOutbound, unscheduled } from "./outbound-test-kit.ts";
 import { localInputOf } from "./schedule-state.ts";
 import { newTourStep } from "./tour-config.ts";
 
-const stored = (type: AdminOutbound["type"], config: Record<string, unknown>): AdminOutbound => ({
-  id: "o1",
-  projectId: "p1",
-  type,
-  name: "Stored",
-  status: "draft",
-  config,
-  pageFilter: "/demo",
-  pageFilterType: "contains",
-  audience: "identified",
-  createdAt: "2026-11-01T00:00:00Z",
-  updatedAt: "2026-11-01T00:00:00Z",
-  priority: 0,
-  frequency: "once",
-  startsAt: null,
-  endsAt: null,
-  publishedAt: null,
-});
+const stored = (type: AdminOutbound["type"], config: Record<string, unknown>): AdminOutbound =>
+  storedOutbound(type, config, {
+    name: "Stored",
+    status: "draft",
+    pageFilter: "/demo",
+    pageFilterType: "contains",
+    audience: "identified",
+  });
 
 describe("banner form", () => {
   test("a new banner needs a name and a title or body; then it is a valid request", () => {
@@ -56,13 +47,8 @@ describe("banner form", () => {
       type: "banner",
       name: "Spring sale",
       config: { body: offer, format: "normal", showCloseButton: true, buttons: [] },
-      pageFilter: "",
-      pageFilterType: "",
-      audience: "all",
-      priority: 0,
-      frequency: "once",
-      startsAt: null,
-      endsAt: null,
+      ...everywhere,
+      ...unscheduled,
     });
   });
 

@@ -6,7 +6,6 @@ import { buttonClass } from "../shell/button.tsx";
 import { CheckboxField, TextField } from "./content-fields.tsx";
 import { surveyResultsHref } from "./content-paths.ts";
 import { SurveyPreview } from "./content-previews.tsx";
-import { ContentPublishBar } from "./content-publish-bar.tsx";
 import {
   type Delivered,
   DeliveredEditorView,
@@ -22,9 +21,46 @@ import {
 } from "./survey-form-state.ts";
 import { SurveyQuestionsEditor } from "./survey-questions-editor.tsx";
 
+/** The survey's title, description, thanks and whether a visitor may answer more than once. */
+function SurveyTexts({
+  state,
+  errorOf,
+  set,
+}: {
+  state: SurveyFormState;
+  errorOf: (path: string, label: string) => string | null;
+  set: (change: Partial<SurveyFormState>) => void;
+}) {
+  const { t } = useT();
+  const text = (id: string, key: "title" | "description" | "thankYouMessage", lines?: number) => (
+    <TextField
+      id={id}
+      label={t(`content.field.${key}`)}
+      value={state[key]}
+      multiline={lines !== undefined}
+      rows={lines}
+      error={errorOf(key, t(`content.field.${key}`))}
+      onChange={(value) => set({ [key]: value })}
+    />
+  );
+  return (
+    <>
+      {text("survey-title", "title")}
+      {text("survey-description", "description", 2)}
+      {text("survey-thanks", "thankYouMessage")}
+      <CheckboxField
+        id="survey-multiple"
+        label={t("content.field.allowMultipleAnswers")}
+        checked={state.allowMultipleAnswers}
+        onChange={(allowMultipleAnswers) => set({ allowMultipleAnswers })}
+      />
+    </>
+  );
+}
+
 function SurveyForm({ projectId, loaded }: { projectId: string; loaded: Delivered<AdminSurvey> | null }) {
   const { t } = useT();
-  const { form, saved, setSaved, submit } = useDeliveredForm({
+  const editor = useDeliveredForm({
     projectId,
     kind: "surveys",
     loaded,
@@ -33,6 +69,7 @@ function SurveyForm({ projectId, loaded }: { projectId: string; loaded: Delivere
     validate: validateSurveyForm,
     request: surveyRequestFromForm,
   });
+  const { form, saved } = editor;
   const { state } = form;
   const errorOf = (path: string, label: string) => form.errorOf(path, label);
   const set = (change: Partial<SurveyFormState>) => {
@@ -51,23 +88,8 @@ function SurveyForm({ projectId, loaded }: { projectId: string; loaded: Delivere
     <DeliveredEditorView
       projectId={projectId}
       kind="surveys"
-      form={form}
-      saved={Boolean(saved)}
-      delivery={saved?.delivery}
-      bar={
-        saved && (
-          <ContentPublishBar
-            projectId={projectId}
-            kind="surveys"
-            id={saved.record.id}
-            name={saved.record.title}
-            status={saved.record.status}
-            dirty={form.dirty}
-            deleteBody={t("content.deleteSurveyBody", { count: saved.record.responses })}
-            onStatus={(status) => setSaved({ ...saved, record: { ...saved.record, status } })}
-          />
-        )
-      }
+      editor={editor}
+      deleteBody={saved ? t("content.deleteSurveyBody", { count: saved.record.responses }) : undefined}
       more={
         <SurveyQuestionsEditor
           questions={state.questions}
@@ -92,38 +114,9 @@ function SurveyForm({ projectId, loaded }: { projectId: string; loaded: Delivere
           question={state.questions[Math.min(previewIndex, state.questions.length - 1)]}
         />
       }
-      onSubmit={submit}
       onDelivery={(delivery) => set({ delivery })}
     >
-      <TextField
-        id="survey-title"
-        label={t("content.field.title")}
-        value={state.title}
-        error={errorOf("title", t("content.field.title"))}
-        onChange={(title) => set({ title })}
-      />
-      <TextField
-        id="survey-description"
-        label={t("content.field.description")}
-        value={state.description}
-        multiline
-        rows={2}
-        error={errorOf("description", t("content.field.description"))}
-        onChange={(description) => set({ description })}
-      />
-      <TextField
-        id="survey-thanks"
-        label={t("content.field.thankYouMessage")}
-        value={state.thankYouMessage}
-        error={errorOf("thankYouMessage", t("content.field.thankYouMessage"))}
-        onChange={(thankYouMessage) => set({ thankYouMessage })}
-      />
-      <CheckboxField
-        id="survey-multiple"
-        label={t("content.field.allowMultipleAnswers")}
-        checked={state.allowMultipleAnswers}
-        onChange={(allowMultipleAnswers) => set({ allowMultipleAnswers })}
-      />
+      <SurveyTexts state={state} errorOf={errorOf} set={set} />
     </DeliveredEditorView>
   );
 }

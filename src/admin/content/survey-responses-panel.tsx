@@ -55,6 +55,54 @@ function Answers({
   );
 }
 
+/** A page of responses: when, who, on which page, and what they answered. */
+function ResponsesTable({
+  responses,
+  questions,
+}: {
+  responses: readonly SurveyResponse[];
+  questions: readonly SurveyQuestion[];
+}) {
+  const { t } = useT();
+  const format = useFormatters();
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("surveyResponses.column.when")}</th>
+            <th scope="col">{t("surveyResponses.column.respondent")}</th>
+            <th scope="col">{t("surveyResponses.column.page")}</th>
+            <th scope="col">{t("surveyResponses.column.answers")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {responses.map((response) => (
+            <tr key={response.id} data-testid="survey-response">
+              <td title={format.dateTime(response.createdAt)} data-label={t("surveyResponses.column.when")}>
+                {format.ago(response.createdAt)}
+              </td>
+              <td className="respondent-cell" data-label={t("surveyResponses.column.respondent")}>
+                <Respondent response={response} />
+              </td>
+              <td className="fluid-cell fluid-25" data-label={t("surveyResponses.column.page")}>
+                {response.pageUrl ? (
+                  <ClipText text={response.pageUrl} />
+                ) : (
+                  <span className="subtle">{t("surveyResponses.noPage")}</span>
+                )}
+              </td>
+              <td className="response-answers-cell" data-label={t("surveyResponses.column.answers")}>
+                <Answers response={response} questions={questions} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * The survey's answers one respondent at a time, newest first, a page at a time: when, who (the
  * identified user or the anonymous session), the page they were on, and what they answered.
@@ -72,7 +120,6 @@ export function SurveyResponsesPanel({
   version: number;
 }) {
   const { t } = useT();
-  const format = useFormatters();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(25);
   const { resource, reload } = useResource(
@@ -99,43 +146,7 @@ export function SurveyResponsesPanel({
       >
         {(data) => (
           <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("surveyResponses.column.when")}</th>
-                    <th scope="col">{t("surveyResponses.column.respondent")}</th>
-                    <th scope="col">{t("surveyResponses.column.page")}</th>
-                    <th scope="col">{t("surveyResponses.column.answers")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((response) => (
-                    <tr key={response.id} data-testid="survey-response">
-                      <td
-                        title={format.dateTime(response.createdAt)}
-                        data-label={t("surveyResponses.column.when")}
-                      >
-                        {format.ago(response.createdAt)}
-                      </td>
-                      <td className="respondent-cell" data-label={t("surveyResponses.column.respondent")}>
-                        <Respondent response={response} />
-                      </td>
-                      <td className="fluid-cell fluid-25" data-label={t("surveyResponses.column.page")}>
-                        {response.pageUrl ? (
-                          <ClipText text={response.pageUrl} />
-                        ) : (
-                          <span className="subtle">{t("surveyResponses.noPage")}</span>
-                        )}
-                      </td>
-                      <td className="response-answers-cell" data-label={t("surveyResponses.column.answers")}>
-                        <Answers response={response} questions={questions} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ResponsesTable responses={data.items} questions={questions} />
             <Pagination
               page={page}
               pageSize={pageSize}

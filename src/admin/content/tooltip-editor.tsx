@@ -1,29 +1,26 @@
-import { type FormEvent, type ReactNode, useState } from "react";
-import { useLocation } from "wouter";
-import type { AdminTooltip, TooltipWrite } from "../../shared/inbox-api.ts";
+import { type ReactNode, useState } from "react";
+import type { AdminTooltip } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
-import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { SelectField } from "../shell/form/form-inputs.tsx";
-import { useFormState } from "../shell/form/use-form-state.ts";
-import { listHref } from "../shell/list/use-list-query.ts";
-import { showToast } from "../shell/overlay/toast-store.ts";
 import { BuilderButton } from "./builder-button.tsx";
-import { ItemDraftBar, useBuilderDraft } from "./builder-draft-bar.tsx";
 import { contentApi } from "./content-api.ts";
+import { ContentEditorForm } from "./content-editor-form.tsx";
 import { CheckboxField, TextField } from "./content-fields.tsx";
-import { contentEditHref, contentListPath } from "./content-paths.ts";
 import { TooltipPreview } from "./content-previews.tsx";
-import { ContentPublishBar } from "./content-publish-bar.tsx";
 import { ContentRecordPage } from "./content-record-page.tsx";
+import { SavedRecordBars } from "./saved-record-bars.tsx";
 import { TargetingFields } from "./targeting-fields.tsx";
-import {
-  emptyTooltipForm,
-  type TooltipFormState,
-  tooltipFormFromRecord,
-  tooltipRequestFromForm,
-  validateTooltipForm,
-} from "./tooltip-form-state.ts";
+import type { TooltipFormState } from "./tooltip-form-state.ts";
+import { useTooltipForm } from "./use-tooltip-form.ts";
 
+type TextInput = (
+  key: "name" | "selector" | "icon" | "color" | "offsetX" | "offsetY",
+  extra?: Partial<Parameters<typeof TextField>[0]>,
+) => ReactNode;
+
+type ErrorOf = (path: string, label: string) => string | null;
+
+/** The tooltip's form: its name, content, placement and targeting beside its preview, its bars above. */
 function TooltipForm({
   projectId,
   record,
@@ -34,21 +31,9 @@ function TooltipForm({
   onReload: () => void;
 }) {
   const { t } = useT();
-  const [, navigate] = useLocation();
-  const [saved, setSaved] = useState(record);
-  const form = useFormState<TooltipFormState>(
-    () => (record ? tooltipFormFromRecord(record) : emptyTooltipForm),
-    validateTooltipForm,
-  );
+  const { saved, setSaved, form, builderDraft, set, errorOf, submit } = useTooltipForm(projectId, record);
   const { state } = form;
-  const builderDraft = useBuilderDraft(projectId, "tooltip", saved?.id ?? null);
-  const set = (change: Partial<TooltipFormState>) =>
-    form.update((current) => ({ ...current, ...change }), Object.keys(change));
-  const errorOf = (path: string, label: string) => form.errorOf(path, label);
-  const text = (
-    key: "name" | "selector" | "icon" | "color" | "offsetX" | "offsetY",
-    extra: Partial<Parameters<typeof TextField>[0]> = {},
-  ) => (
+  const text: TextInput = (key, extra = {}) => (
     <TextField
       id={`tooltip-${key}`}
       label={t(`content.field.${key}`)}
@@ -59,145 +44,99 @@ function TooltipForm({
     />
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.checkSubmit(event)) return;
-    // The shared schema has just accepted the body.
-    const body = tooltipRequestFromForm(state) as TooltipWrite;
-    await form.save(async () => {
-      const stored = saved
-        ? await contentApi.tooltips.update(projectId, saved.id, body)
-        : await contentApi.tooltips.create(projectId, body);
-      setSaved(stored);
-      showToast({ type: "success", heading: saved ? "content.saved" : "content.created" });
-      if (!saved) navigate(contentEditHref(projectId, "tooltips", stored.id), { replace: true });
-    });
-  };
-
   return (
     <>
-      {saved && (
-        <TooltipBars
-          projectId={projectId}
-          saved={saved}
-          dirty={form.dirty}
-          draft={builderDraft}
-          onSaved={setSaved}
-          onReload={onReload}
-        />
-      )}
-      <div className="content-editor">
-        <form className="entity-form content-form" noValidate onSubmit={submit}>
-          <section className="detail-card">{text("name", { hint: t("content.field.nameHint") })}</section>
-          <section className="detail-card">
-            <h2>{t("content.section.content")}</h2>
-            {text("selector", { code: true, placeholder: "#pricing .cta" })}
-            <TextField
-              id="tooltip-html"
-              label={t("content.field.html")}
-              value={state.html}
-              hint={t("content.field.bodyHint")}
-              multiline
-              code
-              error={errorOf("html", t("content.field.html"))}
-              onChange={(html) => set({ html })}
-            />
-          </section>
-          <PlacementSection state={state} set={set} text={text} />
-          <section className="detail-card">
-            <h2>{t("content.section.targeting")}</h2>
-            <TargetingFields
-              prefix="tooltip"
-              pageFilterType={state.pageType}
-              pageFilter={state.page}
-              errorOf={(field, label) =>
-                errorOf(
-                  field === "pageFilter" ? "page" : field === "pageFilterType" ? "pageType" : field,
-                  label,
-                )
-              }
-              onChange={(change) =>
-                set({
-                  ...(change.pageFilterType !== undefined ? { pageType: change.pageFilterType } : {}),
-                  ...(change.pageFilter !== undefined ? { page: change.pageFilter } : {}),
-                })
-              }
-            />
-            <TextField
-              id="tooltip-builder-url"
-              label={t("content.field.builderUrl")}
-              value={state.builderUrl}
-              placeholder="https://"
-              hint={t("content.field.builderUrlHint")}
-              error={errorOf("builderUrl", t("content.field.builderUrl"))}
-              onChange={(builderUrl) => set({ builderUrl })}
-            />
-            <BuilderButton
-              kind="tooltip"
-              projectId={projectId}
-              itemId={saved?.id ?? null}
-              url={state.builderUrl}
-              dirty={form.dirty}
-              onSaved={builderDraft.refresh}
-            />
-          </section>
-          <FormActions
-            busy={form.busy}
-            busyLabel={t("content.saving")}
-            submitLabel={t(saved ? "content.save" : "content.createButton")}
-          >
-            <FormCancelLink href={listHref(contentListPath(projectId, "tooltips"))}>
-              {t("content.cancel")}
-            </FormCancelLink>
-          </FormActions>
-        </form>
-        <TooltipPreview html={state.html} mode={state.mode} posX={state.posX} color={state.color} />
-      </div>
+      <SavedRecordBars
+        projectId={projectId}
+        kind="tooltips"
+        builderKind="tooltip"
+        saved={saved}
+        dirty={form.dirty}
+        builderDraft={builderDraft}
+        withStatus={(stored, status) => ({ ...stored, status })}
+        onSaved={setSaved}
+        onReload={onReload}
+      />
+      <ContentEditorForm
+        projectId={projectId}
+        kind="tooltips"
+        busy={form.busy}
+        saved={Boolean(saved)}
+        preview={<TooltipPreview html={state.html} mode={state.mode} posX={state.posX} color={state.color} />}
+        onSubmit={submit}
+      >
+        <section className="detail-card">{text("name", { hint: t("content.field.nameHint") })}</section>
+        <section className="detail-card">
+          <h2>{t("content.section.content")}</h2>
+          {text("selector", { code: true, placeholder: "#pricing .cta" })}
+          <TextField
+            id="tooltip-html"
+            label={t("content.field.html")}
+            value={state.html}
+            hint={t("content.field.bodyHint")}
+            multiline
+            code
+            error={errorOf("html", t("content.field.html"))}
+            onChange={(html) => set({ html })}
+          />
+        </section>
+        <PlacementSection state={state} set={set} text={text} />
+        <TargetingSection state={state} errorOf={errorOf} set={set}>
+          <BuilderButton
+            kind="tooltip"
+            projectId={projectId}
+            itemId={saved?.id ?? null}
+            url={state.builderUrl}
+            dirty={form.dirty}
+            onSaved={builderDraft.refresh}
+          />
+        </TargetingSection>
+      </ContentEditorForm>
     </>
   );
 }
 
-type TextInput = (
-  key: "name" | "selector" | "icon" | "color" | "offsetX" | "offsetY",
-  extra?: Partial<Parameters<typeof TextField>[0]>,
-) => ReactNode;
-
-/** The saved tooltip's publish bar, and the builder's draft of it waiting to be published. */
-function TooltipBars({
-  projectId,
-  saved,
-  dirty,
-  draft,
-  onSaved,
-  onReload,
+/** Where the tooltip shows: the pages it is on and the page the builder opens, then the builder. */
+function TargetingSection({
+  state,
+  errorOf,
+  set,
+  children,
 }: {
-  projectId: string;
-  saved: AdminTooltip;
-  dirty: boolean;
-  draft: ReturnType<typeof useBuilderDraft>;
-  onSaved: (saved: AdminTooltip) => void;
-  onReload: () => void;
+  state: TooltipFormState;
+  errorOf: ErrorOf;
+  set: (change: Partial<TooltipFormState>) => void;
+  children: ReactNode;
 }) {
+  const { t } = useT();
   return (
-    <>
-      <ContentPublishBar
-        projectId={projectId}
-        kind="tooltips"
-        id={saved.id}
-        name={saved.name}
-        status={saved.status}
-        dirty={dirty}
-        onStatus={(status) => onSaved({ ...saved, status })}
+    <section className="detail-card">
+      <h2>{t("content.section.targeting")}</h2>
+      <TargetingFields
+        prefix="tooltip"
+        pageFilterType={state.pageType}
+        pageFilter={state.page}
+        errorOf={(field, label) =>
+          errorOf(field === "pageFilter" ? "page" : field === "pageFilterType" ? "pageType" : field, label)
+        }
+        onChange={(change) =>
+          set({
+            ...(change.pageFilterType !== undefined ? { pageType: change.pageFilterType } : {}),
+            ...(change.pageFilter !== undefined ? { page: change.pageFilter } : {}),
+          })
+        }
       />
-      <ItemDraftBar
-        projectId={projectId}
-        kind="tooltip"
-        item={saved}
-        builderDraft={draft}
-        dirty={dirty}
-        onPublished={onReload}
+      <TextField
+        id="tooltip-builder-url"
+        label={t("content.field.builderUrl")}
+        value={state.builderUrl}
+        placeholder="https://"
+        hint={t("content.field.builderUrlHint")}
+        error={errorOf("builderUrl", t("content.field.builderUrl"))}
+        onChange={(builderUrl) => set({ builderUrl })}
       />
-    </>
+      {children}
+    </section>
   );
 }
 

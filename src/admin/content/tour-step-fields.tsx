@@ -5,6 +5,61 @@ import { TextField } from "./content-fields.tsx";
 import { RichBodyField } from "./rich-body-field.tsx";
 import type { TourStepState } from "./tour-config.ts";
 
+type ErrorOf = (path: string, label: string) => string | null;
+
+/** How a step goes on (next, a click, an input) and its look; the co-pilot has no looks. */
+function StepModeFields({
+  step,
+  copilot,
+  id,
+  path,
+  errorOf,
+  setStep,
+}: {
+  step: TourStepState;
+  copilot: boolean;
+  id: (name: string) => string;
+  path: (name: string) => string;
+  errorOf: ErrorOf;
+  setStep: (change: Partial<TourStepState>) => void;
+}) {
+  const { t } = useT();
+  const modes: { value: TourStepMode; text: string }[] = [
+    { value: "", text: t(copilot ? "content.guide.step.mode.nextCopilot" : "content.guide.step.mode.next") },
+    {
+      value: "CLICK",
+      text: t(copilot ? "content.guide.step.mode.clickCopilot" : "content.guide.step.mode.click"),
+    },
+    { value: "INPUT", text: t("content.guide.step.mode.input") },
+  ];
+  const looks: { value: TourStepType; text: string }[] = [
+    { value: "", text: t("content.guide.step.type.plain") },
+    { value: "post", text: t("content.guide.step.type.post") },
+    { value: "video-pointer", text: t("content.guide.step.type.video") },
+  ];
+  return (
+    <div className="form-row">
+      <SelectField
+        id={id("mode")}
+        label={t("content.guide.step.mode")}
+        value={step.mode}
+        options={modes}
+        error={errorOf(path("mode"), t("content.guide.step.mode"))}
+        onChange={(mode) => setStep({ mode })}
+      />
+      {!copilot && (
+        <SelectField
+          id={id("type")}
+          label={t("content.guide.step.type")}
+          value={step.type}
+          options={looks}
+          onChange={(type) => setStep({ type })}
+        />
+      )}
+    </div>
+  );
+}
+
 /**
  * Every field of one tour step (spec §3 "Tour step"), as the widget reads them: element, how it goes
  * on, look, title and message; a video for the video look; for the co-pilot its voice and whether it
@@ -23,7 +78,7 @@ export function TourStepFields({
   index: number;
   tourType: TourType;
   projectId: string;
-  errorOf: (path: string, label: string) => string | null;
+  errorOf: ErrorOf;
   setStep: (change: Partial<TourStepState>) => void;
 }) {
   const { t } = useT();
@@ -46,20 +101,6 @@ export function TourStepFields({
       />
     );
   };
-  const modes: { value: TourStepMode; text: string }[] = [
-    { value: "", text: t(copilot ? "content.guide.step.mode.nextCopilot" : "content.guide.step.mode.next") },
-    {
-      value: "CLICK",
-      text: t(copilot ? "content.guide.step.mode.clickCopilot" : "content.guide.step.mode.click"),
-    },
-    { value: "INPUT", text: t("content.guide.step.mode.input") },
-  ];
-  const looks: { value: TourStepType; text: string }[] = [
-    { value: "", text: t("content.guide.step.type.plain") },
-    { value: "post", text: t("content.guide.step.type.post") },
-    { value: "video-pointer", text: t("content.guide.step.type.video") },
-  ];
-
   return (
     <div className="guide-fields">
       <TextField
@@ -72,25 +113,7 @@ export function TourStepFields({
         error={errorOf(path("selector"), t("content.field.selector"))}
         onChange={(selector) => setStep({ selector })}
       />
-      <div className="form-row">
-        <SelectField
-          id={id("mode")}
-          label={t("content.guide.step.mode")}
-          value={step.mode}
-          options={modes}
-          error={errorOf(path("mode"), t("content.guide.step.mode"))}
-          onChange={(mode) => setStep({ mode })}
-        />
-        {!copilot && (
-          <SelectField
-            id={id("type")}
-            label={t("content.guide.step.type")}
-            value={step.type}
-            options={looks}
-            onChange={(type) => setStep({ type })}
-          />
-        )}
-      </div>
+      <StepModeFields step={step} copilot={copilot} id={id} path={path} errorOf={errorOf} setStep={setStep} />
       {copilot && step.mode === "INPUT" && (
         <>
           <SelectField

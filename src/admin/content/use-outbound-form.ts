@@ -1,13 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { useLocation } from "wouter";
 import type { TranslationLanguage } from "../../shared/content-languages.ts";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
-import { showToast } from "../shell/overlay/toast-store.ts";
 import { useBuilderDraft } from "./builder-draft-bar.tsx";
 import { contentApi } from "./content-api.ts";
 import type { ContentKind } from "./content-kinds.ts";
-import { contentEditHref } from "./content-paths.ts";
 import {
   type EditedOutboundType,
   emptyOutboundForm,
@@ -17,6 +14,7 @@ import {
   validateOutboundForm,
 } from "./outbound-form-state.ts";
 import { outboundLanguageWithError } from "./outbound-translations-section.tsx";
+import { useSavedContent } from "./use-saved-content.ts";
 
 /** A change of the outbound form; the server's refusals about `paths` are cleared with it. */
 export type ChangeOutboundForm = (next: Partial<OutboundFormState>, paths: string[]) => void;
@@ -37,8 +35,7 @@ export function useOutboundForm({
   type: EditedOutboundType;
   record: AdminOutbound | null;
 }) {
-  const [, navigate] = useLocation();
-  const [saved, setSaved] = useState(record);
+  const { saved, setSaved, store } = useSavedContent(projectId, kind, record, (stored) => stored.id);
   const form = useFormState<OutboundFormState>(
     () => (record ? outboundFormFromRecord(type, record) : emptyOutboundForm(type)),
     validateOutboundForm,
@@ -58,14 +55,13 @@ export function useOutboundForm({
     if (refused) setTextsLanguage(refused);
     if (!form.checkSubmit(event)) return;
     const body = outboundRequestFromForm(state);
-    await form.save(async () => {
-      const stored = saved
-        ? await contentApi.outbounds.update(projectId, saved.id, body)
-        : await contentApi.outbounds.create(projectId, body);
-      setSaved(stored);
-      showToast({ type: "success", heading: saved ? "content.saved" : "content.created" });
-      if (!saved) navigate(contentEditHref(projectId, kind, stored.id), { replace: true });
-    });
+    await form.save(() =>
+      store((current) =>
+        current
+          ? contentApi.outbounds.update(projectId, current.id, body)
+          : contentApi.outbounds.create(projectId, body),
+      ),
+    );
   };
 
   return { saved, setSaved, form, textsLanguage, setTextsLanguage, builderDraft, errorOf, change, submit };

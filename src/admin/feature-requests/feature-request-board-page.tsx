@@ -48,28 +48,12 @@ function RequestFlags({ request }: { request: AdminFeatureRequest }) {
   );
 }
 
-/**
- * `/dashboard/feature-requests/{project}`: the project's feature-request board. Most votes first (or
- * newest, by title or status), filtered by status and visibility; each row's status is changed in
- * place and is what visitors see; rows are hidden, approved, edited, or ticked and merged; the CSV
- * export takes every row the search and filters match.
- */
-export default function FeatureRequestBoardPage() {
-  const { t } = useT();
-  const { projectId = "" } = useParams<{ projectId: string }>();
-  useDocumentTitle(t("featureRequests.title"));
-  useEffect(() => rememberProject(projectId), [projectId]);
-  const list = useListPage({
-    path: featureRequestBoardPath(projectId),
-    url: featureRequestListUrl,
-    load: (query) => featureRequestsApi.list(projectId, query),
-    key: (search) => `${projectId}${search}`,
-  });
-  const selection = useRowSelection(`${projectId}${list.search}`);
-  const rows = list.resource.state === "ready" ? list.resource.data.items : [];
-  const changed = () => list.refresh();
-
-  const columns: ListColumn<AdminFeatureRequest, typeof list.query.sort.field>[] = [
+/** The board's columns: title (with its flags), votes, the status changed in place, created, actions. */
+function boardColumns(
+  projectId: string,
+  changed: () => void,
+): ListColumn<AdminFeatureRequest, FeatureRequestListQuery["sort"]["field"]>[] {
+  return [
     {
       label: "featureRequests.column.title",
       sort: "title",
@@ -105,6 +89,30 @@ export default function FeatureRequestBoardPage() {
       ),
     },
   ];
+}
+
+/**
+ * `/dashboard/feature-requests/{project}`: the project's feature-request board. Most votes first (or
+ * newest, by title or status), filtered by status and visibility; each row's status is changed in
+ * place and is what visitors see; rows are hidden, approved, edited, or ticked and merged; the CSV
+ * export takes every row the search and filters match.
+ */
+export default function FeatureRequestBoardPage() {
+  const { t } = useT();
+  const { projectId = "" } = useParams<{ projectId: string }>();
+  useDocumentTitle(t("featureRequests.title"));
+  useEffect(() => rememberProject(projectId), [projectId]);
+  const list = useListPage({
+    path: featureRequestBoardPath(projectId),
+    url: featureRequestListUrl,
+    load: (query) => featureRequestsApi.list(projectId, query),
+    key: (search) => `${projectId}${search}`,
+  });
+  const selection = useRowSelection(`${projectId}${list.search}`);
+  const rows = list.resource.state === "ready" ? list.resource.data.items : [];
+  const changed = () => list.refresh();
+
+  const columns = boardColumns(projectId, changed);
 
   return (
     <ListPageView

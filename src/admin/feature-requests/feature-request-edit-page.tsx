@@ -1,14 +1,12 @@
 import type { FormEvent } from "react";
 import { useLocation, useParams } from "wouter";
 import { type AdminFeatureRequest, featureRequestStatuses } from "../../shared/feature-requests-api.ts";
-import { apiErrorMessage } from "../api/api-error.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { CheckField } from "../projects/check-field.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
-import { serverFieldError } from "../shell/form/form-errors.ts";
-import { FormField } from "../shell/form/form-field.tsx";
+import { InputField, SelectField, TextAreaField } from "../shell/form/form-inputs.tsx";
 import { FormPage } from "../shell/form/form-page.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
@@ -44,14 +42,11 @@ function FeatureRequestFormView({ projectId, request }: { projectId: string; req
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.checkSubmit(event)) return;
-    await form.save(
-      async () => {
-        await featureRequestsApi.update(projectId, request.id, featureRequestFormWrite(state));
-        showToast({ type: "success", heading: "featureRequestForm.saved" });
-        navigate(back);
-      },
-      (failure) => form.refuse(serverFieldError(failure), apiErrorMessage(failure)),
-    );
+    await form.save(async () => {
+      await featureRequestsApi.update(projectId, request.id, featureRequestFormWrite(state));
+      showToast({ type: "success", heading: "featureRequestForm.saved" });
+      navigate(back);
+    });
   };
 
   const titleLabel = t("featureRequestForm.field.title");
@@ -59,53 +54,23 @@ function FeatureRequestFormView({ projectId, request }: { projectId: string; req
   return (
     <form className="entity-form" noValidate onSubmit={submit}>
       <section className="detail-card">
-        <FormField id="feature-request-title" label={titleLabel} error={form.errorOf("title", titleLabel)}>
-          {(props) => (
-            <input
-              {...props}
-              name="title"
-              maxLength={featureRequestLimits.title + 1}
-              value={state.title}
-              onChange={(event) => set("title", event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="feature-request-description"
-          label={descriptionLabel}
-          error={form.errorOf("description", descriptionLabel)}
-        >
-          {(props) => (
-            <textarea
-              {...props}
-              name="description"
-              rows={5}
-              value={state.description}
-              onChange={(event) => set("description", event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="feature-request-status"
-          label={t("featureRequestForm.field.status")}
+        <InputField
+          {...form.field("feature-request-title", "title", titleLabel)}
+          maxLength={featureRequestLimits.title + 1}
+        />
+        <TextAreaField
+          {...form.field("feature-request-description", "description", descriptionLabel)}
+          rows={5}
+        />
+        <SelectField
+          {...form.field("feature-request-status", "status", t("featureRequestForm.field.status"))}
           error={null}
           describedBy="feature-request-status-hint"
-        >
-          {(props) => (
-            <select
-              {...props}
-              name="status"
-              value={state.status}
-              onChange={(event) => set("status", event.target.value as FeatureRequestForm["status"])}
-            >
-              {featureRequestStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {t(`featureRequests.status.${status}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+          options={featureRequestStatuses.map((status) => ({
+            value: status,
+            text: t(`featureRequests.status.${status}`),
+          }))}
+        />
         <p className="subtle check-hint status-hint" id="feature-request-status-hint">
           {t("featureRequestForm.field.statusHint")}
         </p>

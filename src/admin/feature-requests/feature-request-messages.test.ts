@@ -1,24 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import { createIntl } from "@formatjs/intl";
+import { expectEveryTextFormats } from "../content/catalogue-test-kit.ts";
 import { featureRequestMessagesDe, featureRequestMessagesEnUS } from "./feature-request-messages.ts";
 
 describe("feature-request texts", () => {
   test("every text of both languages formats (valid ICU) with the values the screens pass", () => {
     const values = { count: 2, title: "Dark mode", votes: 3, status: "Planned" };
-    for (const [locale, messages] of [
-      ["en-US", featureRequestMessagesEnUS],
-      ["de", featureRequestMessagesDe],
-    ] as const) {
-      const intl = createIntl({
-        locale,
-        messages,
-        onError: (error) => {
-          throw error;
-        },
-      });
-      for (const id of Object.keys(messages))
-        expect(typeof intl.formatMessage({ id }, values)).toBe("string");
-    }
+    expectEveryTextFormats(
+      [
+        ["en-US", featureRequestMessagesEnUS],
+        ["de", featureRequestMessagesDe],
+      ],
+      values,
+    );
   });
 
   test("counts choose their words: one duplicate, two duplicates", () => {

@@ -8,6 +8,7 @@ import {
 } from "../../shared/help-center-api.ts";
 import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 import { botMessagesDe, botMessagesEnUS } from "../bots/bot-messages.ts";
+import { expectEveryTextFormats } from "../content/catalogue-test-kit.ts";
 import {
   articleErrors,
   articleForm,
@@ -174,20 +175,13 @@ describe("help and bot texts", () => {
       rank: 1,
       language: "de",
     };
-    for (const [locale, messages] of [
-      ["en-US", { ...helpMessagesEnUS, ...botMessagesEnUS }],
-      ["de", { ...helpMessagesDe, ...botMessagesDe }],
-    ] as const) {
-      const intl = createIntl({
-        locale,
-        messages,
-        onError: (error) => {
-          throw error;
-        },
-      });
-      for (const id of Object.keys(messages))
-        expect(typeof intl.formatMessage({ id }, values)).toBe("string");
-    }
+    expectEveryTextFormats(
+      [
+        ["en-US", { ...helpMessagesEnUS, ...botMessagesEnUS }],
+        ["de", { ...helpMessagesDe, ...botMessagesDe }],
+      ],
+      values,
+    );
     const german = createIntl({ locale: "de", messages: helpMessagesDe });
     expect(german.formatMessage({ id: "help.field.titleIn" }, { language: "ar" })).toBe("Arabischer Titel");
     expect(german.formatMessage({ id: "help.field.titleIn" }, { language: "en" })).toBe("Titel");

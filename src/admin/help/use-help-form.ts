@@ -1,10 +1,8 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { ContentLanguage } from "../../shared/content-languages.ts";
 import { apiErrorBody, apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
-import { focusFirstInvalid } from "../shell/form/form-field.tsx";
-import { useUnsavedChangesGuard } from "../shell/form/unsaved-changes-guard.ts";
-import { runAction } from "../shell/overlay/run-action.ts";
+import { useEditorForm } from "../shell/form/use-editor-form.ts";
 import type { ArticleRule } from "./article-form-state.ts";
 import type { CollectionRule } from "./collection-form-state.ts";
 
@@ -32,15 +30,9 @@ export function useHelpForm<S, F extends string, R extends HelpRule>({
   refusable: F & R;
 }) {
   const { t } = useT();
-  const [state, setState] = useState(initial);
-  // What the server has: leaving with anything else asks first.
-  const [saved, setSaved] = useState(initial);
-  useUnsavedChangesGuard(JSON.stringify(state) !== JSON.stringify(saved));
+  const { state, setState, tried, busy, form, send } = useEditorForm(initial);
   const [language, setLanguage] = useState<ContentLanguage>("en");
   const [serverErrors, setServerErrors] = useState<HelpErrors<F, R>>({});
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
   const shown: HelpErrors<F, R> = tried ? { ...validate(state), ...serverErrors } : serverErrors;
 
   /** The words of a field's error, or null. */
@@ -59,17 +51,13 @@ export function useHelpForm<S, F extends string, R extends HelpRule>({
    * field takes the focus), then saves; `onSaved` follows a save that went through.
    */
   const submit = async <T>(event: FormEvent, save: (state: S) => Promise<T>, onSaved: (value: T) => void) => {
-    event.preventDefault();
-    setTried(true);
     const found = validate(state);
-    if (Object.keys(found).length > 0) {
-      const tab = languageWithError(found);
-      if (tab) setLanguage(tab);
-      requestAnimationFrame(() => form.current && focusFirstInvalid(form.current));
-      return;
-    }
-    setBusy(true);
-    const outcome = await runAction(
+    const invalid = Object.keys(found).length > 0;
+    const tab = invalid ? languageWithError(found) : null;
+    if (tab) setLanguage(tab);
+    const outcome = await send(
+      event,
+      invalid,
       () => save(state),
       "help.saved",
       (failure) => {
@@ -81,10 +69,7 @@ export function useHelpForm<S, F extends string, R extends HelpRule>({
         return { heading: "toast.error", body: apiErrorMessage(failure) };
       },
     );
-    setBusy(false);
-    if (!outcome.ok) return;
-    setSaved(state);
-    onSaved(outcome.value);
+    if (outcome?.ok) onSaved(outcome.value);
   };
 
   return { state, update, language, setLanguage, shown, error, busy, form, submit };

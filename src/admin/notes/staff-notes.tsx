@@ -161,13 +161,10 @@ function useNotesKey(open: () => void) {
 }
 
 /**
- * The internal notes of a report or a conversation and the box to write one: staff only, shown
- * apart from anything the visitor sees. Live: notes other admins write, change or delete arrive over
- * the staff socket. Loading them is opening the item, so this admin's mentions here stop counting.
+ * The notes of `target`, read again when it changes or a mention of this admin (`userId`) arrives
+ * there, kept live from the staff socket; `add` writes one (answers whether it went through).
  */
-export function StaffNotes({ target, variant }: { target: NoteTarget; variant: "card" | "pane" }) {
-  const { t } = useT();
-  const { user } = useSnapshot(sessionState);
+function useTargetNotes(target: NoteTarget, userId: string | undefined) {
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const { kind, id, projectId } = target;
 
@@ -181,11 +178,8 @@ export function StaffNotes({ target, variant }: { target: NoteTarget; variant: "
     );
   }, [kind, id, projectId]);
 
-  // The pane under a conversation opens by itself when there are notes, and then as the admin left it.
-  const [paneOpen, setPaneOpen] = useState<boolean | null>(null);
   useEffect(() => {
     setLoaded({ state: "loading" });
-    setPaneOpen(null);
     load();
   }, [load]);
 
@@ -197,7 +191,7 @@ export function StaffNotes({ target, variant }: { target: NoteTarget; variant: "
         : current,
     );
     // A mention here while the admin looks at it is seen at once.
-    if (push.data.alerted.includes(user?.id ?? "") && push.data.note.target.id === id) load();
+    if (push.data.alerted.includes(userId ?? "") && push.data.note.target.id === id) load();
   }, load);
 
   const add = async (text: string) => {
@@ -217,6 +211,23 @@ export function StaffNotes({ target, variant }: { target: NoteTarget; variant: "
       return false;
     }
   };
+
+  return { loaded, load, add };
+}
+
+/**
+ * The internal notes of a report or a conversation and the box to write one: staff only, shown
+ * apart from anything the visitor sees. Live: notes other admins write, change or delete arrive over
+ * the staff socket. Loading them is opening the item, so this admin's mentions here stop counting.
+ */
+export function StaffNotes({ target, variant }: { target: NoteTarget; variant: "card" | "pane" }) {
+  const { t } = useT();
+  const { user } = useSnapshot(sessionState);
+  const { loaded, load, add } = useTargetNotes(target, user?.id);
+  // The pane under a conversation opens by itself when there are notes, and then as the admin left it.
+  const [paneOpen, setPaneOpen] = useState<boolean | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another target (a new `load`) starts the pane over.
+  useEffect(() => setPaneOpen(null), [load]);
 
   const root = useNotesKey(() => variant === "pane" && setPaneOpen(true));
   const count = loaded.state === "ready" ? loaded.notes.length : 0;

@@ -57,6 +57,92 @@ export interface ReplyTools {
   reset: () => void;
 }
 
+/** Files attached to a reply through the visitors' upload path, and the names still uploading. */
+function useAttachments(projectId: string) {
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [uploading, setUploading] = useState<string[]>([]);
+
+  const attach = (files: FileList | null) => {
+    const list = [...(files ?? [])];
+    if (attachments.length + uploading.length + list.length > maxAttachments) {
+      showToast({ type: "error", heading: "reply.tooManyAttachments" });
+      return;
+    }
+    for (const file of list) {
+      setUploading((names) => [...names, file.name]);
+      savedRepliesApi
+        .upload(projectId, file)
+        .then(
+          (attachment) => setAttachments((current) => [...current, attachment]),
+          (failure: unknown) =>
+            showToast({ type: "error", heading: "reply.attachFailed", body: apiErrorMessage(failure) }),
+        )
+        .finally(() => setUploading((names) => withoutOne(names, file.name)));
+    }
+  };
+  const detach = (url: string) =>
+    setAttachments((current) => current.filter((attachment) => attachment.url !== url));
+
+  return { attachments, uploading, attach, detach, clear: () => setAttachments([]) };
+}
+
+/** The project's saved replies, read once the admin first types a `/` word (none while it fails). */
+function useProjectReplies(projectId: string, word: SlashWord | null): SavedReply[] | null {
+  const [replies, setReplies] = useState<{ projectId: string; items: SavedReply[] } | null>(null);
+  const loaded = replies?.projectId === projectId ? replies.items : null;
+  useEffect(() => {
+    if (word === null || loaded !== null) return;
+    let current = true;
+    savedRepliesOf(projectId).then(
+      (items) => current && setReplies({ projectId, items }),
+      () => current && setReplies({ projectId, items: [] }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [word, loaded, projectId]);
+  return loaded;
+}
+
+/** The keys the saved-reply list takes from the box: true when it took the key. */
+function listKeyDown(
+  event: KeyboardEvent<HTMLTextAreaElement>,
+  {
+    shown,
+    active,
+    setActive,
+    choose,
+    close,
+  }: {
+    shown: SavedReply[] | null;
+    active: number;
+    setActive: (index: number) => void;
+    choose: (reply: SavedReply) => void;
+    close: () => void;
+  },
+): boolean {
+  if (event.key === "Escape") {
+    event.preventDefault();
+    close();
+    return true;
+  }
+  if (!shown || shown.length === 0) return false;
+  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    event.preventDefault();
+    const step = event.key === "ArrowDown" ? 1 : -1;
+    setActive((active + step + shown.length) % shown.length);
+    return true;
+  }
+  if (event.key === "Enter" || event.key === "Tab") {
+    const reply = shown[active];
+    if (!reply) return false;
+    event.preventDefault();
+    choose(reply);
+    return true;
+  }
+  return false;
+}
+
 /**
  * What the reply boxes share: typing `/` at the start of a word lists the project's saved
  * replies (arrows move, Enter or Tab takes one, Escape closes), which come in with the visitor's name
@@ -77,24 +163,9 @@ export function useReplyTools({
   const box = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
   const [word, setWord] = useState<SlashWord | null>(null);
-  const [replies, setReplies] = useState<{ projectId: string; items: SavedReply[] } | null>(null);
   const [active, setActive] = useState(0);
-  const [attachments, setAttachments] = useState<Attachment[]>([]);
-  const [uploading, setUploading] = useState<string[]>([]);
-
-  const loaded = replies?.projectId === projectId ? replies.items : null;
-  useEffect(() => {
-    if (word === null || loaded !== null) return;
-    let current = true;
-    savedRepliesOf(projectId).then(
-      (items) => current && setReplies({ projectId, items }),
-      () => current && setReplies({ projectId, items: [] }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [word, loaded, projectId]);
-
+  const { clear, ...files } = useAttachments(projectId);
+  const loaded = useProjectReplies(projectId, word);
   const shown = word && loaded ? matchingReplies(loaded, word.query) : null;
 
   const close = () => setWord(null);
@@ -110,49 +181,6 @@ export function useReplyTools({
     });
   };
 
-  const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-    if (word === null || event.nativeEvent.isComposing) return false;
-    if (event.key === "Escape") {
-      event.preventDefault();
-      setWord(null);
-      return true;
-    }
-    if (!shown || shown.length === 0) return false;
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((active + step + shown.length) % shown.length);
-      return true;
-    }
-    if (event.key === "Enter" || event.key === "Tab") {
-      const reply = shown[active];
-      if (!reply) return false;
-      event.preventDefault();
-      choose(reply);
-      return true;
-    }
-    return false;
-  };
-
-  const attach = (files: FileList | null) => {
-    const list = [...(files ?? [])];
-    if (attachments.length + uploading.length + list.length > maxAttachments) {
-      showToast({ type: "error", heading: "reply.tooManyAttachments" });
-      return;
-    }
-    for (const file of list) {
-      setUploading((names) => [...names, file.name]);
-      savedRepliesApi
-        .upload(projectId, file)
-        .then(
-          (attachment) => setAttachments((current) => [...current, attachment]),
-          (failure: unknown) =>
-            showToast({ type: "error", heading: "reply.attachFailed", body: apiErrorMessage(failure) }),
-        )
-        .finally(() => setUploading((names) => withoutOne(names, file.name)));
-    }
-  };
-
   return {
     box,
     listId,
@@ -166,13 +194,13 @@ export function useReplyTools({
       setWord(slashWordAt(event.target.value, event.target.selectionStart));
       setActive(0);
     },
-    keyDown,
-    attachments,
-    uploading,
-    attach,
-    detach: (url) => setAttachments((current) => current.filter((attachment) => attachment.url !== url)),
+    keyDown: (event) =>
+      word !== null &&
+      !event.nativeEvent.isComposing &&
+      listKeyDown(event, { shown, active, setActive, choose, close }),
+    ...files,
     reset: () => {
-      setAttachments([]);
+      clear();
       setWord(null);
     },
   };

@@ -52,6 +52,111 @@ function focusFirstInvalidSoon(form: HTMLFormElement | null): () => void {
 }
 
 /**
+ * The first wrong field's focus after a refusal: `focusFirstError` asks for it, and it comes after the
+ * render that shows the errors (their fields are marked by then), in `formRef`'s form when there is one.
+ */
+function useFocusOnRefusal() {
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    return focusFirstInvalidSoon(formRef.current);
+  }, [focusRequest]);
+  const focusFirstError = () => setFocusRequest((count) => count + 1);
+  return { formRef, focusFirstError };
+}
+
+/** The refusals without the ones about `paths` (the same object when there was none). */
+function withoutPaths(refusals: FieldErrors, paths: readonly string[]): FieldErrors {
+  if (!paths.some((path) => path in refusals)) return refusals;
+  const next = { ...refusals };
+  for (const path of paths) delete next[path];
+  return next;
+}
+
+/** How a form shows a refused save, given where the refusals go and how the first field takes the focus. */
+function refusals(setServerErrors: (fields: FieldErrors) => void, focusFirstError: () => void) {
+  return {
+    /**
+     * A refused save as most forms show it: a refusal about a field shows at that field under "check
+     * the form", and the field takes the focus; any other is an error toast with `reason`.
+     */
+    refuse: (fields: FieldErrors | null, reason: string) => {
+      if (fields) {
+        setServerErrors(fields);
+        showToast({ type: "error", heading: "form.invalid" });
+        focusFirstError();
+      } else {
+        showToast({ type: "error", heading: "toast.error", body: reason });
+      }
+    },
+    /**
+     * A refused save where the server's reason is the toast whatever it is about (a taken nickname says
+     * so); a refusal about a field also shows at that field, which takes the focus.
+     */
+    refuseWithReason: (fields: FieldErrors | null, reason: string) => {
+      if (fields) {
+        setServerErrors(fields);
+        focusFirstError();
+      }
+      showToast({ type: "error", heading: "toast.error", body: reason });
+    },
+  };
+}
+
+/**
+ * The props that tie one of the shared controls (form-inputs.tsx) to the value `name`: the control's
+ * `id`, its `label`, its error, name and value, and the change (clearing the refusals about it).
+ */
+function fieldBinder<S>(
+  state: S,
+  errorOf: (path: string, label: string) => string | null,
+  update: (change: (current: S) => S, paths: readonly string[]) => void,
+) {
+  return <K extends keyof S & string>(id: string, name: K, label: string) => ({
+    id,
+    label,
+    error: errorOf(name, label),
+    name,
+    value: state[name],
+    onChange: (value: S[K]) => update((current) => ({ ...current, [name]: value }), [name]),
+  });
+}
+
+/**
+ * A form's save and whether it is on its way (the submit button disabled meanwhile). `save` runs `call`;
+ * a failure goes to `refused` (by default `refuse` with the field the API names and the server's
+ * reason). Once saved, the values sent (`state`) go to `onSaved`, the form's clean state: leaving asks
+ * nothing (unless the admin typed on meanwhile). Answers whether the save went through.
+ */
+function useSave<S>(
+  state: S,
+  onSaved: (sent: S) => void,
+  refuse: (fields: FieldErrors | null, reason: string) => void,
+) {
+  const [busy, setBusy] = useState(false);
+  const save = async (
+    call: () => Promise<void>,
+    refused: (failure: unknown) => void = (failure) =>
+      refuse(serverFieldError(failure), apiErrorMessage(failure)),
+  ): Promise<boolean> => {
+    const sent = state;
+    setBusy(true);
+    try {
+      await call();
+      onSaved(sent);
+      return true;
+    } catch (failure) {
+      refused(failure);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, save };
+}
+
+/**
  * The state every entity form keeps: the values, whether a submit was tried (after that every rule
  * shows as the admin types; before it only a text over its limit does), the API's refusals, each
  * cleared as soon as the admin changes the field it is about, and whether a save is on its way.
@@ -73,9 +178,7 @@ export function useFormState<S>(
   const [saved, setSaved] = useState<S>(state);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
+  const { formRef, focusFirstError } = useFocusOnRefusal();
 
   const ruleErrors = validate(state);
   const errors: FieldErrors = {
@@ -84,13 +187,6 @@ export function useFormState<S>(
   };
   const dirty = !sameValues(state, saved);
   useUnsavedChangesGuard(dirty);
-
-  // Runs after the render that shows the errors, so their fields are marked by then.
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    return focusFirstInvalidSoon(formRef.current);
-  }, [focusRequest]);
-  const focusFirstError = () => setFocusRequest((count) => count + 1);
 
   /** The error of a field in the current language, or null. */
   const errorOf = (path: string, label: string): string | null => {
@@ -101,12 +197,7 @@ export function useFormState<S>(
   /** Changes values; the refusals about `paths` are cleared, they no longer describe the form. */
   const update = useCallback((change: (current: S) => S, paths: readonly string[]) => {
     setState(change);
-    setServerErrors((current) => {
-      if (!paths.some((path) => path in current)) return current;
-      const next = { ...current };
-      for (const path of paths) delete next[path];
-      return next;
-    });
+    setServerErrors((current) => withoutPaths(current, paths));
   }, []);
 
   /**
@@ -123,56 +214,9 @@ export function useFormState<S>(
     return false;
   };
 
-  /**
-   * A refused save as most forms show it: a refusal about a field shows at that field under "check the
-   * form", and the field takes the focus; any other is an error toast with `reason`.
-   */
-  const refuse = (fields: FieldErrors | null, reason: string) => {
-    if (fields) {
-      setServerErrors(fields);
-      showToast({ type: "error", heading: "form.invalid" });
-      focusFirstError();
-    } else {
-      showToast({ type: "error", heading: "toast.error", body: reason });
-    }
-  };
+  const { refuse, refuseWithReason } = refusals(setServerErrors, focusFirstError);
 
-  /**
-   * A refused save where the server's reason is the toast whatever it is about (a taken nickname says
-   * so); a refusal about a field also shows at that field, which takes the focus.
-   */
-  const refuseWithReason = (fields: FieldErrors | null, reason: string) => {
-    if (fields) {
-      setServerErrors(fields);
-      focusFirstError();
-    }
-    showToast({ type: "error", heading: "toast.error", body: reason });
-  };
-
-  /**
-   * Runs a save with the form busy (its submit button disabled). A failure goes to `refused`; by default
-   * the field the API names shows its refusal, else the server's reason is the toast. Once saved, the
-   * values sent are the form's clean state: leaving asks nothing (unless the admin typed on meanwhile).
-   * Answers whether the save went through.
-   */
-  const save = async (
-    call: () => Promise<void>,
-    refused: (failure: unknown) => void = (failure) =>
-      refuse(serverFieldError(failure), apiErrorMessage(failure)),
-  ): Promise<boolean> => {
-    const sent = state;
-    setBusy(true);
-    try {
-      await call();
-      setSaved(sent);
-      return true;
-    } catch (failure) {
-      refused(failure);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, save } = useSave(state, setSaved, refuse);
 
   /** Starts over from `next` as the clean state: no errors, no submit tried (a form that stays open). */
   const reset = (next: S) => {
@@ -182,18 +226,7 @@ export function useFormState<S>(
     setServerErrors({});
   };
 
-  /**
-   * The props that tie one of the shared controls (form-inputs.tsx) to the value `name`: the control's
-   * `id`, its `label`, its error, name and value, and the change (clearing the refusals about it).
-   */
-  const field = <K extends keyof S & string>(id: string, name: K, label: string) => ({
-    id,
-    label,
-    error: errorOf(name, label),
-    name,
-    value: state[name],
-    onChange: (value: S[K]) => update((current) => ({ ...current, [name]: value }), [name]),
-  });
+  const field = fieldBinder(state, errorOf, update);
 
   return {
     state,

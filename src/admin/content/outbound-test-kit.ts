@@ -1,0 +1,28 @@
+import type { AdminOutbound } from "../../shared/inbox-api.ts";
+
+/** When a stored test record was written. */
+export const storedTimes = { createdAt: "2026-11-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z" };
+
+/** What a request says of an outbound shown once and unscheduled, at its priority 0. */
+export const unscheduled = { priority: 0, frequency: "once", startsAt: null, endsAt: null } as const;
+
+/** What a request says of an outbound shown to everyone on every page. */
+export const everywhere = { pageFilter: "", pageFilterType: "", audience: "all" } as const;
+
+/** A stored outbound of `type` with `config`, as the API answers it; `fields` says the rest. */
+export function storedOutbound(
+  type: AdminOutbound["type"],
+  config: Record<string, unknown>,
+  fields: Pick<AdminOutbound, "name" | "status" | "pageFilter" | "pageFilterType" | "audience">,
+): AdminOutbound {
+  return {
+    id: "o1",
+    projectId: "p1",
+    type,
+    config,
+    ...fields,
+    ...unscheduled,
+    publishedAt: null,
+    ...storedTimes,
+  };
+}

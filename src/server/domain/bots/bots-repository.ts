@@ -2,30 +2,31 @@ import type { SQL } from "bun";
 import type { AdminBot, Bot, BotStep, BotWrite } from "../../../shared/bots-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { listProjectRows, projectRowWrites } from "../project-rows.ts";
-import { contentStatus, optionalUrl, parseJson, textKey, type WriteOutcome } from "../repository-helpers.ts";
+import {
+  contentStatus,
+  optionalUrl,
+  parseJson,
+  type RecordRow,
+  rowFields,
+  textKey,
+  type WriteOutcome,
+} from "../repository-helpers.ts";
 import { sanitizeHtml } from "../rich-text/html-sanitizer.ts";
 
 /** Bots (table bots): scripted steps the messenger walks through, ending in a handover. */
 
-interface BotRow {
-  id: string;
+interface BotRow extends RecordRow {
   name: string;
   avatar_url: string | null;
   steps: string;
   status: string;
-  created_at: string;
-  updated_at: string;
 }
 
 function fromRow(row: BotRow): AdminBot {
   return {
-    id: row.id,
-    name: row.name,
-    avatarUrl: row.avatar_url,
+    ...rowFields(row, "id name avatar_url steps status created_at updated_at"),
     steps: parseJson<BotStep[]>(row.steps, []),
     status: contentStatus(row.status),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 

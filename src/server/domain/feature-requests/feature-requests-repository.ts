@@ -10,15 +10,23 @@ import {
 } from "../../../shared/feature-requests-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { listProjectRows, projectRowWrites } from "../project-rows.ts";
-import { notFound, nowIso, textKey, toBoolean, toCount, type WriteOutcome } from "../repository-helpers.ts";
+import {
+  notFound,
+  nowIso,
+  type RecordRow,
+  rowFields,
+  textKey,
+  toBoolean,
+  toCount,
+  type WriteOutcome,
+} from "../repository-helpers.ts";
 
 /**
  * Feature requests (feature_requests) and their votes (feature_request_votes, one per session and
  * request by primary key). Vote counts are counted from the votes, never kept beside them.
  */
 
-interface FeatureRequestRow {
-  id: string;
+interface FeatureRequestRow extends RecordRow {
   session_id: string | null;
   title: string;
   description: string;
@@ -27,8 +35,6 @@ interface FeatureRequestRow {
   hidden: boolean | number | string;
   votes: number | string | bigint;
   voted?: boolean | number | string | bigint;
-  created_at: string;
-  updated_at: string;
 }
 
 const toStatus = (value: string): FeatureRequestStatus =>
@@ -50,9 +56,7 @@ function adminFromRow(row: FeatureRequestRow): AdminFeatureRequest {
     ...commonFields(row),
     approved: toBoolean(row.approved),
     hidden: toBoolean(row.hidden),
-    sessionId: row.session_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    ...rowFields(row, "session_id created_at updated_at"),
   };
 }
 

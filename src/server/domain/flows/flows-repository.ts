@@ -14,6 +14,8 @@ import {
   foundOrNot,
   notFound,
   parseJson,
+  type RecordRow,
+  rowFields,
   textKey,
   toBoolean,
   toCount,
@@ -22,8 +24,7 @@ import {
 
 /** Feedback flows (table feedback_flows): forms a host starts by key. */
 
-interface FlowRow {
-  id: string;
+interface FlowRow extends RecordRow {
   project_id: string;
   flow_key: string;
   title: string;
@@ -37,26 +38,22 @@ interface FlowRow {
   position: number | string;
   /** The other languages' texts (JSON); `{}` on rows written before flows had translations. */
   translations: string;
-  created_at: string;
-  updated_at: string;
 }
+
+/** The flow's columns after its key, in the record's order. */
+const flowColumns =
+  "title description feedback_type fields success_message show_on_home icon status position translations created_at updated_at";
 
 function fromRow(row: FlowRow): AdminFeedbackFlow {
   return {
     id: row.id,
     key: row.flow_key,
-    title: row.title,
-    description: row.description,
-    feedbackType: row.feedback_type,
+    ...rowFields(row, flowColumns),
     fields: parseJson<FlowField[]>(row.fields, []),
-    successMessage: row.success_message,
     showOnHome: toBoolean(row.show_on_home),
-    icon: row.icon,
     status: contentStatus(row.status),
     position: toCount(row.position),
     translations: storedTranslations<FeedbackFlowVersion>(parseJson<unknown>(row.translations, {})),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 

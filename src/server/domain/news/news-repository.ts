@@ -26,6 +26,8 @@ import {
   nowIso,
   optionalUrl,
   parseJson,
+  type RecordRow,
+  rowFields,
   textKey,
   type WriteOutcome,
 } from "../repository-helpers.ts";
@@ -37,8 +39,7 @@ import { richBodyHtml } from "../rich-text/rich-text-rendering.ts";
  * a visitor gets their language's, field by field (src/shared/content-languages.ts).
  */
 
-interface NewsRow {
-  id: string;
+interface NewsRow extends RecordRow {
   title: string;
   preview: string;
   body: string;
@@ -48,8 +49,6 @@ interface NewsRow {
   status: string;
   published_at: string | null;
   translations: string;
-  created_at: string;
-  updated_at: string;
 }
 
 /** A stored version as the admin reads it (a hand-written row may lack fields: they read as empty). */
@@ -78,20 +77,15 @@ function storedDoc(json: string | null): TipTapDoc | null {
   return isTipTapDoc(doc) ? (doc as TipTapDoc) : null;
 }
 
+const newsColumns =
+  "id title preview body body_doc cover_image_url author_name status published_at translations created_at updated_at";
+
 function fromRow(row: NewsRow): AdminNewsPost {
   return {
-    id: row.id,
-    title: row.title,
-    preview: row.preview,
-    body: row.body,
+    ...rowFields(row, newsColumns),
     bodyDoc: storedDoc(row.body_doc),
-    coverImageUrl: row.cover_image_url,
-    authorName: row.author_name,
     status: contentStatus(row.status),
-    publishedAt: row.published_at,
     translations: translationsFromRow(row.translations ?? "{}"),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 

@@ -7,6 +7,8 @@ import {
   notFound,
   nowIso,
   parseJson,
+  type RecordRow,
+  rowFields,
   textKey,
   toBoolean,
   toCount,
@@ -17,8 +19,7 @@ import type { SurveyAnswerValue } from "./survey-answers.ts";
 
 /** Surveys (table surveys) and their answers (survey_answers). */
 
-interface SurveyRow {
-  id: string;
+interface SurveyRow extends RecordRow {
   title: string;
   description: string;
   questions: string;
@@ -26,22 +27,18 @@ interface SurveyRow {
   thank_you_message: string;
   status: string;
   responses?: number | string | bigint;
-  created_at: string;
-  updated_at: string;
 }
+
+const surveyColumns =
+  "id title description questions allow_multiple_answers thank_you_message status responses created_at updated_at";
 
 function fromRow(row: SurveyRow): AdminSurvey {
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
+    ...rowFields(row, surveyColumns),
     questions: parseJson<SurveyQuestion[]>(row.questions, []),
     allowMultipleAnswers: toBoolean(row.allow_multiple_answers),
-    thankYouMessage: row.thank_you_message,
     status: contentStatus(row.status),
     responses: toCount(row.responses),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 

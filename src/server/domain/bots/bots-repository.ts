@@ -1,16 +1,9 @@
 import type { SQL } from "bun";
 import type { AdminBot, Bot, BotStep, BotWrite } from "../../../shared/bots-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { listProjectRows, projectRowWrites } from "../project-rows.ts";
-import {
-  contentStatus,
-  optionalUrl,
-  parseJson,
-  type RecordRow,
-  rowFields,
-  textKey,
-  type WriteOutcome,
-} from "../repository-helpers.ts";
+import { findProjectRecord, listProjectRecords, projectRowWrites } from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
+import { contentStatus, optionalUrl, parseJson, textKey, type WriteOutcome } from "../repository-helpers.ts";
 import { sanitizeHtml } from "../rich-text/html-sanitizer.ts";
 
 /** Bots (table bots): scripted steps the messenger walks through, ending in a handover. */
@@ -54,8 +47,7 @@ function columns(body: BotWrite) {
 }
 
 export async function findBot(sql: SQL, projectId: string, id: string): Promise<AdminBot | null> {
-  const [row] = await sql`SELECT * FROM bots WHERE id = ${id} AND project_id = ${projectId}`;
-  return row ? fromRow(row as BotRow) : null;
+  return findProjectRecord(sql, "bots", { projectId, id }, fromRow);
 }
 
 export async function findLiveBot(sql: SQL, projectId: string, id: string): Promise<AdminBot | null> {
@@ -71,12 +63,12 @@ export const botSortColumns: Record<string, string> = {
 };
 
 export async function listBots(sql: SQL, projectId: string, query: ListQuery) {
-  const { rows, total } = await listProjectRows<BotRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "bots",
     searchColumns: ["name_key"],
     status: query.params.get("status"),
+    toItem: fromRow,
   });
-  return { items: rows.map(fromRow), total };
 }
 
 const botWrites = projectRowWrites("bots", columns, botNotFoundMessage);

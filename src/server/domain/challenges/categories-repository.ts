@@ -2,7 +2,7 @@ import type { SQL } from "bun";
 import type { ChallengeCategory, ChallengeCategoryRequest } from "../../../shared/challenges-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { recordAudit, recordDeletion } from "../audit/audit-log.ts";
-import { type RecordRow, rowFields } from "../repository-helpers.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 
 export const categorySortColumns = {
   title: "lower(cc.title)",

@@ -11,7 +11,7 @@ import type {
 } from "../../../shared/challenges-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { recordAudit, recordDeletion } from "../audit/audit-log.ts";
-import { type RecordRow, rowFields } from "../repository-helpers.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 
 export const challengeSortColumns = {
   title: "lower(c.title)",

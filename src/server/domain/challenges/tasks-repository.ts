@@ -8,7 +8,7 @@ import type {
 } from "../../../shared/challenges-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { recordAudit, recordDeletion } from "../audit/audit-log.ts";
-import { type RecordRow, rowFields } from "../repository-helpers.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 import { taskSummary } from "./challenges-repository.ts";
 
 export const taskSortColumns = {

@@ -1,7 +1,7 @@
 import { SQL } from "bun";
 import { type Company, type CompanyRequest, normalizeHandle } from "../../../shared/jobs-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
-import { type RecordRow, rowFields } from "../repository-helpers.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 
 /** The list's sort fields and the columns behind them (names compare case-insensitively). */
 export const companySortColumns: Record<string, string> = {

@@ -8,7 +8,9 @@ import type {
   ConversationSummary,
 } from "../../../shared/conversations-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
-import { nowIso, parseJson, type RecordRow, rowFields, textKey, toCount } from "../repository-helpers.ts";
+import { findProjectRecord } from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
+import { nowIso, parseJson, textKey, toCount } from "../repository-helpers.ts";
 import { appendMessageToDocuments, insertConversationDocuments } from "../search/search-documents.ts";
 import { keyValueText, messageSearchText, searchTextLimits } from "../search/search-text.ts";
 
@@ -108,8 +110,7 @@ export async function findProjectConversation(
   projectId: string,
   id: string,
 ): Promise<StoredConversation | null> {
-  const [row] = await sql`SELECT * FROM conversations WHERE id = ${id} AND project_id = ${projectId}`;
-  return row ? conversationFromRow(row as ConversationRow) : null;
+  return findProjectRecord(sql, "conversations", { projectId, id }, conversationFromRow);
 }
 
 /** Messages of a conversation, oldest first (the newest 1,000). */

@@ -9,17 +9,9 @@ import {
   type NewFeatureRequest,
 } from "../../../shared/feature-requests-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { listProjectRows, projectRowWrites } from "../project-rows.ts";
-import {
-  notFound,
-  nowIso,
-  type RecordRow,
-  rowFields,
-  textKey,
-  toBoolean,
-  toCount,
-  type WriteOutcome,
-} from "../repository-helpers.ts";
+import { listProjectRecords, projectRowWrites } from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
+import { notFound, nowIso, textKey, toBoolean, toCount, type WriteOutcome } from "../repository-helpers.ts";
 
 /**
  * Feature requests (feature_requests) and their votes (feature_request_votes, one per session and
@@ -193,15 +185,15 @@ export async function listFeatureRequests(
   if (visibility === "visible") where.push(sql`f.hidden = FALSE`);
   else if (visibility === "hidden") where.push(sql`f.hidden = TRUE`);
   else if (visibility) where.push(sql`1 = 0`);
-  const { rows, total } = await listProjectRows<FeatureRequestRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "feature_requests",
     alias: "f",
     select: `f.*, ${voteCount} AS votes`,
     searchColumns: ["f.title_key"],
     status: query.params.get("status"),
     where,
+    toItem: adminFromRow,
   });
-  return { items: rows.map(adminFromRow), total };
 }
 
 export async function findFeatureRequest(

@@ -8,14 +8,19 @@ import type {
   FlowFieldVersion,
 } from "../../../shared/feedback-flows-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { deleteProjectRow, insertProjectRow, listProjectRows, updateProjectRow } from "../project-rows.ts";
+import {
+  deleteProjectRow,
+  findProjectRecord,
+  insertProjectRow,
+  listProjectRecords,
+  updateProjectRow,
+} from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 import {
   contentStatus,
   foundOrNot,
   notFound,
   parseJson,
-  type RecordRow,
-  rowFields,
   textKey,
   toBoolean,
   toCount,
@@ -138,17 +143,16 @@ export const flowSortColumns: Record<string, string> = {
 };
 
 export async function listFlows(sql: SQL, projectId: string, query: ListQuery) {
-  const { rows, total } = await listProjectRows<FlowRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "feedback_flows",
     searchColumns: ["title_key", "key_lower"],
     status: query.params.get("status"),
+    toItem: fromRow,
   });
-  return { items: rows.map(fromRow), total };
 }
 
 export async function findFlow(sql: SQL, projectId: string, id: string): Promise<AdminFeedbackFlow | null> {
-  const [row] = await sql`SELECT * FROM feedback_flows WHERE id = ${id} AND project_id = ${projectId}`;
-  return row ? fromRow(row as FlowRow) : null;
+  return findProjectRecord(sql, "feedback_flows", { projectId, id }, fromRow);
 }
 
 async function keyTaken(sql: SQL, projectId: string, key: string, exceptId: string): Promise<boolean> {

@@ -24,18 +24,18 @@ import { tipTapToHtml } from "../../../shared/tiptap-html.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import {
   deleteProjectRow,
+  findProjectRecord,
   insertProjectRow,
-  listProjectRows,
+  listProjectRecords,
   projectRowWrites,
   updateProjectRow,
 } from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 import {
   contentStatus,
   foundOrNot,
   notFound,
   parseJson,
-  type RecordRow,
-  rowFields,
   textKey,
   toCount,
   type WriteOutcome,
@@ -257,13 +257,13 @@ export const collectionSortColumns: Record<string, string> = {
 };
 
 export async function listCollections(sql: SQL, projectId: string, query: ListQuery) {
-  const { rows, total } = await listProjectRows<CollectionRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "help_collections",
     alias: "c",
     select: `c.*, ${allCount} AS article_count`,
     searchColumns: ["c.title_key"],
+    toItem: collectionFromRow,
   });
-  return { items: rows.map(collectionFromRow), total };
 }
 
 export async function findCollection(
@@ -327,18 +327,17 @@ export const articleSortColumns: Record<string, string> = {
 
 export async function listArticles(sql: SQL, projectId: string, query: ListQuery) {
   const collectionId = query.params.get("collectionId");
-  const { rows, total } = await listProjectRows<ArticleRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "help_articles",
     searchColumns: ["title_key"],
     status: query.params.get("status"),
     where: collectionId ? [sql`collection_id = ${collectionId}`] : [],
+    toItem: articleFromRow,
   });
-  return { items: rows.map(articleFromRow), total };
 }
 
 export async function findArticle(sql: SQL, projectId: string, id: string): Promise<AdminHelpArticle | null> {
-  const [row] = await sql`SELECT * FROM help_articles WHERE id = ${id} AND project_id = ${projectId}`;
-  return row ? articleFromRow(row as ArticleRow) : null;
+  return findProjectRecord(sql, "help_articles", { projectId, id }, articleFromRow);
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   subSkillNotFoundMessage,
 } from "../../../shared/jobs-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
-import { type RecordRow, rowFields } from "../repository-helpers.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 
 /** The list's sort fields and the columns behind them (texts compare case-insensitively). */
 export const jobSortColumns: Record<string, string> = {

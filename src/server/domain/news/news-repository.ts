@@ -18,7 +18,8 @@ import type {
 import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { isTipTapDoc } from "../../../shared/tiptap-html.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { deleteProjectRow, listProjectRows } from "../project-rows.ts";
+import { deleteProjectRow, findProjectRecord, listProjectRecords } from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 import {
   contentStatus,
   foundOrNot,
@@ -26,8 +27,6 @@ import {
   nowIso,
   optionalUrl,
   parseJson,
-  type RecordRow,
-  rowFields,
   textKey,
   type WriteOutcome,
 } from "../repository-helpers.ts";
@@ -142,17 +141,16 @@ export const newsSortColumns: Record<string, string> = {
 };
 
 export async function listNews(sql: SQL, projectId: string, query: ListQuery) {
-  const { rows, total } = await listProjectRows<NewsRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "news_posts",
     searchColumns: ["title_key"],
     status: query.params.get("status"),
+    toItem: fromRow,
   });
-  return { items: rows.map(fromRow), total };
 }
 
 export async function findNews(sql: SQL, projectId: string, id: string): Promise<AdminNewsPost | null> {
-  const [row] = await sql`SELECT * FROM news_posts WHERE id = ${id} AND project_id = ${projectId}`;
-  return row ? fromRow(row as NewsRow) : null;
+  return findProjectRecord(sql, "news_posts", { projectId, id }, fromRow);
 }
 
 /** A version as stored: the editor's document rendered to sanitized HTML (else the HTML sent, cleaned). */

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { SQL } from "bun";
 import type { ChecklistStatus } from "../../../shared/outbound-api.ts";
-import { type RecordRow, rowFields } from "../repository-helpers.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 
 /**
  * Checklist instances (table widget_checklists). A checklist without a shared key belongs to one

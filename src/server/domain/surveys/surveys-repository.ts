@@ -1,14 +1,13 @@
 import type { SQL } from "bun";
 import type { AdminSurvey, Survey, SurveyQuestion, SurveyWrite } from "../../../shared/surveys-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { listProjectRows, projectRowWrites } from "../project-rows.ts";
+import { listProjectRecords, projectRowWrites } from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 import {
   contentStatus,
   notFound,
   nowIso,
   parseJson,
-  type RecordRow,
-  rowFields,
   textKey,
   toBoolean,
   toCount,
@@ -88,14 +87,14 @@ export const surveySortColumns: Record<string, string> = {
 };
 
 export async function listSurveys(sql: SQL, projectId: string, query: ListQuery) {
-  const { rows, total } = await listProjectRows<SurveyRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "surveys",
     alias: "s",
     select: withResponses,
     searchColumns: ["s.title_key"],
     status: query.params.get("status"),
+    toItem: fromRow,
   });
-  return { items: rows.map(fromRow), total };
 }
 
 const surveyWrites = projectRowWrites("surveys", columns, surveyNotFoundMessage);

@@ -44,6 +44,18 @@ export async function deleteProjectRow(
   return deleted.length > 0;
 }
 
+/** A project's record of `table` with this id, read by `toItem`; null when the project has none. */
+export async function findProjectRecord<Row, Item>(
+  sql: SQL,
+  table: string,
+  key: { projectId: string; id: string },
+  toItem: (row: Row) => Item,
+): Promise<Item | null> {
+  const [row] =
+    await sql`SELECT * FROM ${sql.unsafe(table)} WHERE id = ${key.id} AND project_id = ${key.projectId}`;
+  return row ? toItem(row as Row) : null;
+}
+
 /** How to list a project's records: see `listProjectRows`. */
 export interface ProjectListOptions {
   /** The table; with `alias`, the alias prefixes the id, project_id and status columns. */
@@ -82,6 +94,17 @@ export async function listProjectRows<Row>(
     query,
     tieBreaker: `${prefix}id`,
   });
+}
+
+/** One page of a project's records as `listProjectRows` finds them, each read by `options.toItem`. */
+export async function listProjectRecords<Row, Item>(
+  sql: SQL,
+  projectId: string,
+  query: ListQuery,
+  options: ProjectListOptions & { toItem: (row: Row) => Item },
+): Promise<{ items: Item[]; total: number }> {
+  const { rows, total } = await listProjectRows<Row>(sql, projectId, query, options);
+  return { items: rows.map(options.toItem), total };
 }
 
 /**

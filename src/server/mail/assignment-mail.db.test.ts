@@ -1,94 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { newAdmin } from "../test-support/admin-api-client.ts";
-import { callApi, logIn } from "../test-support/api-calls.ts";
-import { call, demoProjectId, startSession } from "../test-support/outbound-test-support.ts";
-import { startSmtpCatcher } from "../test-support/smtp-catcher.ts";
+import { callApi } from "../test-support/api-calls.ts";
+import { call, startSession } from "../test-support/outbound-test-support.ts";
 import { openStaffSocket } from "../test-support/staff-socket-client.ts";
-import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { unreadMailServers, unreadMs, until } from "../test-support/unread-mail-server.ts";
 
 // Work given to an admin who has no admin screen open reaches them in the unread digest (the same
 // mail, period and hourly cap as unread conversations), once, if they have not opened it by then; an
 // admin with a screen open had the toast and is not mailed. The server's clock is moved on instead of
 // waiting out the unread time.
 
-const unreadMs = 60_000;
-const dueWithinMs = 6000;
-
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-let smtpPort = 0;
-
-/** A real SMTP server on loopback: the outbox is delivered to it. */
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  smtpPort = smtp.port;
-});
-afterAll(() => smtp.close());
-
-async function until(condition: () => Promise<boolean> | boolean, ms = dueWithinMs) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await Bun.sleep(50);
-  }
-}
-
-interface Mail {
-  to: string;
-  subject: string;
-  body: string;
-}
-
-let running: TestServer | null = null;
-afterEach(async () => {
-  await running?.dispose();
-  running = null;
-});
+const mailServers = unreadMailServers();
 
 /** A server with the unread check every 50 ms on a clock the test moves forward. */
 async function start(env: Record<string, string> = {}) {
-  let clockAhead = 0;
-  let checks = 0;
-  const server = await startTestServer(
-    {
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: "Morph <noreply@example.com>",
-      UNREAD_ALERT_MINUTES: "1",
-      ...env,
-    },
-    {
-      mailDispatchMs: 50,
-      unreadMail: {
-        intervalMs: 50,
-        now: () => {
-          checks++;
-          return Date.now() + clockAhead;
-        },
-      },
-    },
-  );
-  running = server;
-  const giver = await logIn(server.mainUrl, "admin@example.com", "admin");
-  const projectId = await demoProjectId(server.db.sql);
+  const base = await mailServers.start(env);
+  const { server, projectId, adminToken: giver } = base;
   const expectOk = async (response: Promise<Response>) => expect((await response).status).toBeLessThan(300);
   return {
-    server,
-    advance(ms: number) {
-      clockAhead += ms;
-    },
-    /** Waits until a whole check ran after this call (one runs at a time, each reads the clock once). */
-    async aCheckHasRun() {
-      const from = checks;
-      await until(() => checks >= from + 2);
-    },
-    async mails(): Promise<Mail[]> {
-      const rows = await server.db
-        .sql`SELECT to_address, subject, body FROM mail_outbox ORDER BY created_at, to_address`;
-      return (rows as Array<{ to_address: string; subject: string; body: string }>).map((row) => ({
-        to: row.to_address,
-        subject: row.subject,
-        body: row.body,
-      }));
-    },
+    ...base,
     async conversation(subject: string) {
       const session = await startSession(server.mainUrl);
       const response = await call(server.mainUrl, session, "POST", "/conversations", {
@@ -134,7 +64,6 @@ async function start(env: Record<string, string> = {}) {
     assignReport(reportId: string, assigneeId: string) {
       return expectOk(callApi(server.mainUrl, "PATCH", `/api/feedback/${reportId}`, { assigneeId }, giver));
     },
-    projectId,
   };
 }
 
@@ -168,7 +97,7 @@ describe("work given to an admin who is away", () => {
       `${t.server.mainUrl}/dashboard/conversations/${t.projectId}/${awayConversation}`,
     );
     expect(mail?.body).toContain(`${t.server.mainUrl}/dashboard/inbox/${awayReport}`);
-    await until(() => smtp.received.some((mail) => mail.data.includes("Refund for order 1182")));
+    await until(() => mailServers.received().some((mail) => mail.data.includes("Refund for order 1182")));
 
     // Once: the next periods mail the same work to nobody. The admin who was here leaves the
     // dashboard without opening theirs: now it is theirs to read about.

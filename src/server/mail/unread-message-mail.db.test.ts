@@ -1,75 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
+import { describe, expect, spyOn, test } from "bun:test";
 import { defaultUnreadMailsPerHour, loadConfig } from "../config.ts";
 import { newAdmin } from "../test-support/admin-api-client.ts";
-import { callApi, logIn } from "../test-support/api-calls.ts";
-import {
-  call,
-  demoProjectId,
-  startSession,
-  type TestSession,
-} from "../test-support/outbound-test-support.ts";
-import { startSmtpCatcher } from "../test-support/smtp-catcher.ts";
-import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { callApi } from "../test-support/api-calls.ts";
+import { call, startSession, type TestSession } from "../test-support/outbound-test-support.ts";
+import { type OutboxMail, unreadMailServers, unreadMs, until } from "../test-support/unread-mail-server.ts";
 
-// A minute on the server's clock, which the test moves on instead of waiting; a digest period is as
-// long (the unread time, up to 5 minutes).
-const unreadMinutes = "1";
-const unreadMs = Number(unreadMinutes) * 60_000;
-const dueWithinMs = 6000;
 const subjectPattern = /^Unread: \d+ conversations? waiting for an answer$/;
 
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-let smtpPort = 0;
+const mailServers = unreadMailServers();
 
-/** A real SMTP server on loopback: the outbox is delivered to it. */
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  smtpPort = smtp.port;
-});
-afterAll(() => smtp.close());
-
-async function until(condition: () => Promise<boolean> | boolean, ms = dueWithinMs) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await Bun.sleep(50);
-  }
-}
-
-interface Mail {
-  to: string;
-  subject: string;
-  body: string;
-}
-
-/**
- * A test server of its own with the unread check every 50 ms on a clock that only moves forward:
- * the digest period is a window in the database, which a clock set back would hold shut.
- */
-async function startMailServer(env: Record<string, string> = {}) {
-  let clockAhead = 0;
-  /** Background checks begun so far: each reads the clock once, and one runs at a time. */
-  let checks = 0;
-  const server: TestServer = await startTestServer(
-    {
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: "Morph <noreply@example.com>",
-      UNREAD_ALERT_MINUTES: unreadMinutes,
-      ...env,
-    },
-    {
-      mailDispatchMs: 50,
-      unreadMail: {
-        intervalMs: 50,
-        now: () => {
-          checks++;
-          return Date.now() + clockAhead;
-        },
-      },
-    },
-  );
-  const adminToken = await logIn(server.mainUrl, "admin@example.com", "admin");
-  const projectId = await demoProjectId(server.db.sql);
+async function serverForTest(env: Record<string, string> = {}) {
+  const base = await mailServers.start(env);
+  const { server, projectId, adminToken } = base;
   const staff = async (method: string, path: string, body?: unknown) => {
     const response = await callApi(
       server.mainUrl,
@@ -81,30 +23,8 @@ async function startMailServer(env: Record<string, string> = {}) {
     expect(response.status).toBe(200);
   };
   return {
-    server,
-    projectId,
+    ...base,
     staff,
-    /** Moves the server's clock on: what was written before is `ms` older. */
-    advance(ms: number) {
-      clockAhead += ms;
-    },
-    /**
-     * Waits until a whole background check ran after this call: the second check begun from now on
-     * starts only once the first has ended, and the first began after everything written before.
-     */
-    async aCheckHasRun() {
-      const from = checks;
-      await until(() => checks >= from + 2);
-    },
-    async mails(): Promise<Mail[]> {
-      const rows = await server.db.sql`SELECT to_address, subject, body FROM mail_outbox
-        ORDER BY created_at, to_address`;
-      return (rows as Array<{ to_address: string; subject: string; body: string }>).map((row) => ({
-        to: row.to_address,
-        subject: row.subject,
-        body: row.body,
-      }));
-    },
     /** An admin who ticked "unassigned conversations" on their profile (or did not). */
     async admin(name: string, wantsUnassigned: boolean) {
       const made = await newAdmin(server, name);
@@ -141,19 +61,7 @@ async function startMailServer(env: Record<string, string> = {}) {
   };
 }
 
-type MailServer = Awaited<ReturnType<typeof startMailServer>>;
-
-let running: MailServer | null = null;
-async function serverForTest(env: Record<string, string> = {}) {
-  running = await startMailServer(env);
-  return running;
-}
-afterEach(async () => {
-  await running?.server.dispose();
-  running = null;
-});
-
-const to = (mails: Mail[], address: string) => mails.filter((mail) => mail.to === address);
+const to = (mails: OutboxMail[], address: string) => mails.filter((mail) => mail.to === address);
 
 describe("the unread alert", () => {
   test("the assignee hears of an assigned conversation; unassigned ones reach only admins who asked, through SMTP", async () => {
@@ -191,7 +99,9 @@ describe("the unread alert", () => {
       expect(mail.body).not.toContain("Closed one");
     }
     await until(() =>
-      smtp.received.some((mail) => mail.to.includes("third@example.com") && mail.data.includes("parcel")),
+      mailServers
+        .received()
+        .some((mail) => mail.to.includes("third@example.com") && mail.data.includes("parcel")),
     );
   }, 20_000);
 

@@ -1,31 +1,25 @@
 import type { SQL } from "bun";
 import type { AdminBot, Bot, BotStep, BotWrite } from "../../../shared/bots-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { listProjectRows, projectRowWrites } from "../project-rows.ts";
+import { findProjectRecord, listProjectRecords, projectRowWrites } from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 import { contentStatus, optionalUrl, parseJson, textKey, type WriteOutcome } from "../repository-helpers.ts";
 import { sanitizeHtml } from "../rich-text/html-sanitizer.ts";
 
 /** Bots (table bots): scripted steps the messenger walks through, ending in a handover. */
 
-interface BotRow {
-  id: string;
+interface BotRow extends RecordRow {
   name: string;
   avatar_url: string | null;
   steps: string;
   status: string;
-  created_at: string;
-  updated_at: string;
 }
 
 function fromRow(row: BotRow): AdminBot {
   return {
-    id: row.id,
-    name: row.name,
-    avatarUrl: row.avatar_url,
+    ...rowFields(row, "id name avatar_url steps status created_at updated_at"),
     steps: parseJson<BotStep[]>(row.steps, []),
     status: contentStatus(row.status),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 
@@ -53,8 +47,7 @@ function columns(body: BotWrite) {
 }
 
 export async function findBot(sql: SQL, projectId: string, id: string): Promise<AdminBot | null> {
-  const [row] = await sql`SELECT * FROM bots WHERE id = ${id} AND project_id = ${projectId}`;
-  return row ? fromRow(row as BotRow) : null;
+  return findProjectRecord(sql, "bots", { projectId, id }, fromRow);
 }
 
 export async function findLiveBot(sql: SQL, projectId: string, id: string): Promise<AdminBot | null> {
@@ -70,12 +63,12 @@ export const botSortColumns: Record<string, string> = {
 };
 
 export async function listBots(sql: SQL, projectId: string, query: ListQuery) {
-  const { rows, total } = await listProjectRows<BotRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "bots",
     searchColumns: ["name_key"],
     status: query.params.get("status"),
+    toItem: fromRow,
   });
-  return { items: rows.map(fromRow), total };
 }
 
 const botWrites = projectRowWrites("bots", columns, botNotFoundMessage);

@@ -2,6 +2,7 @@ import type { SQL } from "bun";
 import type { ChallengeCategory, ChallengeCategoryRequest } from "../../../shared/challenges-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { recordAudit, recordDeletion } from "../audit/audit-log.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 
 export const categorySortColumns = {
   title: "lower(cc.title)",
@@ -9,13 +10,10 @@ export const categorySortColumns = {
   challenges: "challenge_count",
 };
 
-interface CategoryRow {
-  id: string;
+interface CategoryRow extends RecordRow {
   title: string;
   information: string;
   challenge_count: number | string;
-  created_at: string;
-  updated_at: string;
 }
 
 const categorySelect = `cc.id, cc.title, cc.information, cc.created_at, cc.updated_at,
@@ -23,12 +21,8 @@ const categorySelect = `cc.id, cc.title, cc.information, cc.created_at, cc.updat
 
 function fromRow(row: CategoryRow): ChallengeCategory {
   return {
-    id: row.id,
-    title: row.title,
-    information: row.information,
+    ...rowFields(row, "id title information challenge_count created_at updated_at"),
     challengeCount: Number(row.challenge_count),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 

@@ -11,6 +11,7 @@ import type {
 } from "../../../shared/challenges-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { recordAudit, recordDeletion } from "../audit/audit-log.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 
 export const challengeSortColumns = {
   title: "lower(c.title)",
@@ -27,8 +28,7 @@ export interface ChallengeFilters {
   status?: ChallengeStatus;
 }
 
-interface ChallengeRow {
-  id: string;
+interface ChallengeRow extends RecordRow {
   title: string;
   description: string;
   difficulty: ChallengeDifficulty;
@@ -38,8 +38,6 @@ interface ChallengeRow {
   creator_id: string | null;
   creator_name: string | null;
   task_count: number | string;
-  created_at: string;
-  updated_at: string;
 }
 
 const challengeSelect = `c.id, c.title, c.description, c.difficulty, c.status, c.category_id,
@@ -56,8 +54,7 @@ function listItem(row: ChallengeRow): ChallengeListItem {
     taskCount: Number(row.task_count),
     // The name comes from the join on creator_id; a deleted account leaves the challenge without one.
     creator: row.creator_id === null ? null : { id: row.creator_id, name: row.creator_name ?? "" },
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    ...rowFields(row, "created_at updated_at"),
   };
 }
 

@@ -8,6 +8,7 @@ import type {
 } from "../../../shared/challenges-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { recordAudit, recordDeletion } from "../audit/audit-log.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 import { taskSummary } from "./challenges-repository.ts";
 
 export const taskSortColumns = {
@@ -25,8 +26,7 @@ export interface TaskFilters {
   creatorId?: string;
 }
 
-interface TaskRow {
-  id: string;
+interface TaskRow extends RecordRow {
   challenge_id: string;
   challenge_title: string;
   kind: TaskKind;
@@ -41,8 +41,6 @@ interface TaskRow {
   content: string;
   positive_ratings: number | string;
   negative_ratings: number | string;
-  created_at: string;
-  updated_at: string;
 }
 
 const taskSelect = `t.id, t.challenge_id, c.title AS challenge_title, t.kind, t.title, t.creator_id,
@@ -61,8 +59,7 @@ function taskFields(row: TaskRow): TaskFields {
     creator: row.creator_id === null ? null : { id: row.creator_id, name: row.creator_name ?? "" },
     positiveRatings: Number(row.positive_ratings),
     negativeRatings: Number(row.negative_ratings),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    ...rowFields(row, "created_at updated_at"),
   };
 }
 

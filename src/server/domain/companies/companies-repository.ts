@@ -1,6 +1,7 @@
 import { SQL } from "bun";
 import { type Company, type CompanyRequest, normalizeHandle } from "../../../shared/jobs-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 
 /** The list's sort fields and the columns behind them (names compare case-insensitively). */
 export const companySortColumns: Record<string, string> = {
@@ -9,8 +10,7 @@ export const companySortColumns: Record<string, string> = {
   jobs: "COALESCE(jc.job_count, 0)",
 };
 
-interface CompanyRow {
-  id: string;
+interface CompanyRow extends RecordRow {
   name: string;
   description: string;
   website: string | null;
@@ -19,24 +19,13 @@ interface CompanyRow {
   instagram: string | null;
   logo_url: string | null;
   job_count: number | string | bigint;
-  created_at: string;
-  updated_at: string;
 }
 
+const companyColumns =
+  "id name description website video_url twitter instagram logo_url job_count created_at updated_at";
+
 function fromRow(row: CompanyRow): Company {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    website: row.website,
-    videoUrl: row.video_url,
-    twitter: row.twitter,
-    instagram: row.instagram,
-    logoUrl: row.logo_url,
-    jobCount: Number(row.job_count),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return { ...rowFields(row, companyColumns), jobCount: Number(row.job_count) };
 }
 
 /** The key that makes names unique regardless of case and surrounding spaces. */

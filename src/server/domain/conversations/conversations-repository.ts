@@ -8,6 +8,8 @@ import type {
   ConversationSummary,
 } from "../../../shared/conversations-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import { findProjectRecord } from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 import { nowIso, parseJson, textKey, toCount } from "../repository-helpers.ts";
 import { appendMessageToDocuments, insertConversationDocuments } from "../search/search-documents.ts";
 import { keyValueText, messageSearchText, searchTextLimits } from "../search/search-text.ts";
@@ -36,8 +38,7 @@ export interface StoredConversation {
   closedAt: string | null;
 }
 
-interface ConversationRow {
-  id: string;
+interface ConversationRow extends RecordRow {
   project_id: string;
   session_id: string;
   share_token: string;
@@ -45,8 +46,6 @@ interface ConversationRow {
   status: string;
   bot_id: string | null;
   collected: string;
-  created_at: string;
-  updated_at: string;
   closed_at: string | null;
 }
 
@@ -61,19 +60,14 @@ interface MessageRow {
   created_at: string;
 }
 
+const conversationColumns =
+  "id project_id session_id share_token subject status bot_id collected created_at updated_at closed_at";
+
 function conversationFromRow(row: ConversationRow): StoredConversation {
   return {
-    id: row.id,
-    projectId: row.project_id,
-    sessionId: row.session_id,
-    shareToken: row.share_token,
-    subject: row.subject,
+    ...rowFields(row, conversationColumns),
     status: row.status === "closed" ? "closed" : "open",
-    botId: row.bot_id,
     collected: parseJson<Record<string, string>>(row.collected, {}),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    closedAt: row.closed_at,
   };
 }
 
@@ -116,8 +110,7 @@ export async function findProjectConversation(
   projectId: string,
   id: string,
 ): Promise<StoredConversation | null> {
-  const [row] = await sql`SELECT * FROM conversations WHERE id = ${id} AND project_id = ${projectId}`;
-  return row ? conversationFromRow(row as ConversationRow) : null;
+  return findProjectRecord(sql, "conversations", { projectId, id }, conversationFromRow);
 }
 
 /** Messages of a conversation, oldest first (the newest 1,000). */

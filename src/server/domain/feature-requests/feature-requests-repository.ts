@@ -9,7 +9,8 @@ import {
   type NewFeatureRequest,
 } from "../../../shared/feature-requests-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { listProjectRows, projectRowWrites } from "../project-rows.ts";
+import { listProjectRecords, projectRowWrites } from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 import { notFound, nowIso, textKey, toBoolean, toCount, type WriteOutcome } from "../repository-helpers.ts";
 
 /**
@@ -17,8 +18,7 @@ import { notFound, nowIso, textKey, toBoolean, toCount, type WriteOutcome } from
  * request by primary key). Vote counts are counted from the votes, never kept beside them.
  */
 
-interface FeatureRequestRow {
-  id: string;
+interface FeatureRequestRow extends RecordRow {
   session_id: string | null;
   title: string;
   description: string;
@@ -27,8 +27,6 @@ interface FeatureRequestRow {
   hidden: boolean | number | string;
   votes: number | string | bigint;
   voted?: boolean | number | string | bigint;
-  created_at: string;
-  updated_at: string;
 }
 
 const toStatus = (value: string): FeatureRequestStatus =>
@@ -50,9 +48,7 @@ function adminFromRow(row: FeatureRequestRow): AdminFeatureRequest {
     ...commonFields(row),
     approved: toBoolean(row.approved),
     hidden: toBoolean(row.hidden),
-    sessionId: row.session_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    ...rowFields(row, "session_id created_at updated_at"),
   };
 }
 
@@ -189,15 +185,15 @@ export async function listFeatureRequests(
   if (visibility === "visible") where.push(sql`f.hidden = FALSE`);
   else if (visibility === "hidden") where.push(sql`f.hidden = TRUE`);
   else if (visibility) where.push(sql`1 = 0`);
-  const { rows, total } = await listProjectRows<FeatureRequestRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "feature_requests",
     alias: "f",
     select: `f.*, ${voteCount} AS votes`,
     searchColumns: ["f.title_key"],
     status: query.params.get("status"),
     where,
+    toItem: adminFromRow,
   });
-  return { items: rows.map(adminFromRow), total };
 }
 
 export async function findFeatureRequest(

@@ -8,7 +8,14 @@ import type {
   FlowFieldVersion,
 } from "../../../shared/feedback-flows-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { deleteProjectRow, insertProjectRow, listProjectRows, updateProjectRow } from "../project-rows.ts";
+import {
+  deleteProjectRow,
+  findProjectRecord,
+  insertProjectRow,
+  listProjectRecords,
+  updateProjectRow,
+} from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 import {
   contentStatus,
   foundOrNot,
@@ -22,8 +29,7 @@ import {
 
 /** Feedback flows (table feedback_flows): forms a host starts by key. */
 
-interface FlowRow {
-  id: string;
+interface FlowRow extends RecordRow {
   project_id: string;
   flow_key: string;
   title: string;
@@ -37,26 +43,22 @@ interface FlowRow {
   position: number | string;
   /** The other languages' texts (JSON); `{}` on rows written before flows had translations. */
   translations: string;
-  created_at: string;
-  updated_at: string;
 }
+
+/** The flow's columns after its key, in the record's order. */
+const flowColumns =
+  "title description feedback_type fields success_message show_on_home icon status position translations created_at updated_at";
 
 function fromRow(row: FlowRow): AdminFeedbackFlow {
   return {
     id: row.id,
     key: row.flow_key,
-    title: row.title,
-    description: row.description,
-    feedbackType: row.feedback_type,
+    ...rowFields(row, flowColumns),
     fields: parseJson<FlowField[]>(row.fields, []),
-    successMessage: row.success_message,
     showOnHome: toBoolean(row.show_on_home),
-    icon: row.icon,
     status: contentStatus(row.status),
     position: toCount(row.position),
     translations: storedTranslations<FeedbackFlowVersion>(parseJson<unknown>(row.translations, {})),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 
@@ -141,17 +143,16 @@ export const flowSortColumns: Record<string, string> = {
 };
 
 export async function listFlows(sql: SQL, projectId: string, query: ListQuery) {
-  const { rows, total } = await listProjectRows<FlowRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "feedback_flows",
     searchColumns: ["title_key", "key_lower"],
     status: query.params.get("status"),
+    toItem: fromRow,
   });
-  return { items: rows.map(fromRow), total };
 }
 
 export async function findFlow(sql: SQL, projectId: string, id: string): Promise<AdminFeedbackFlow | null> {
-  const [row] = await sql`SELECT * FROM feedback_flows WHERE id = ${id} AND project_id = ${projectId}`;
-  return row ? fromRow(row as FlowRow) : null;
+  return findProjectRecord(sql, "feedback_flows", { projectId, id }, fromRow);
 }
 
 async function keyTaken(sql: SQL, projectId: string, key: string, exceptId: string): Promise<boolean> {

@@ -24,11 +24,13 @@ import { tipTapToHtml } from "../../../shared/tiptap-html.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import {
   deleteProjectRow,
+  findProjectRecord,
   insertProjectRow,
-  listProjectRows,
+  listProjectRecords,
   projectRowWrites,
   updateProjectRow,
 } from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 import {
   contentStatus,
   foundOrNot,
@@ -47,20 +49,16 @@ import type { SearchableArticle } from "./help-search.ts";
  * reads pick a language (src/shared/content-languages.ts).
  */
 
-interface CollectionRow {
-  id: string;
+interface CollectionRow extends RecordRow {
   title: string;
   description: string;
   icon: string;
   position: number | string;
   article_count?: number | string | bigint;
   translations: string;
-  created_at: string;
-  updated_at: string;
 }
 
-interface ArticleRow {
-  id: string;
+interface ArticleRow extends RecordRow {
   collection_id: string;
   title: string;
   description: string;
@@ -70,8 +68,6 @@ interface ArticleRow {
   translations: string;
   status: string;
   position: number | string;
-  created_at: string;
-  updated_at: string;
 }
 
 /** A stored version of another language: as written, its body rendered, and that body as plain text. */
@@ -110,32 +106,23 @@ const adminVersion = ({
 
 function collectionFromRow(row: CollectionRow): AdminHelpCollection {
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    icon: row.icon,
+    ...rowFields(row, "id title description icon position article_count translations created_at updated_at"),
     position: toCount(row.position),
     articleCount: toCount(row.article_count),
     translations: collectionTranslations(row.translations),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 
+const articleFields =
+  "id collection_id slug title description body body_doc translations status position created_at updated_at";
+
 function articleFromRow(row: ArticleRow): AdminHelpArticle {
   return {
-    id: row.id,
-    collectionId: row.collection_id,
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    body: row.body,
+    ...rowFields(row, articleFields),
     bodyDoc: row.body_doc === null ? null : parseJson<TipTapDoc | null>(row.body_doc, null),
     translations: eachVersion(articleTranslations(row.translations), adminVersion),
     status: contentStatus(row.status),
     position: toCount(row.position),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 
@@ -270,13 +257,13 @@ export const collectionSortColumns: Record<string, string> = {
 };
 
 export async function listCollections(sql: SQL, projectId: string, query: ListQuery) {
-  const { rows, total } = await listProjectRows<CollectionRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "help_collections",
     alias: "c",
     select: `c.*, ${allCount} AS article_count`,
     searchColumns: ["c.title_key"],
+    toItem: collectionFromRow,
   });
-  return { items: rows.map(collectionFromRow), total };
 }
 
 export async function findCollection(
@@ -340,18 +327,17 @@ export const articleSortColumns: Record<string, string> = {
 
 export async function listArticles(sql: SQL, projectId: string, query: ListQuery) {
   const collectionId = query.params.get("collectionId");
-  const { rows, total } = await listProjectRows<ArticleRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "help_articles",
     searchColumns: ["title_key"],
     status: query.params.get("status"),
     where: collectionId ? [sql`collection_id = ${collectionId}`] : [],
+    toItem: articleFromRow,
   });
-  return { items: rows.map(articleFromRow), total };
 }
 
 export async function findArticle(sql: SQL, projectId: string, id: string): Promise<AdminHelpArticle | null> {
-  const [row] = await sql`SELECT * FROM help_articles WHERE id = ${id} AND project_id = ${projectId}`;
-  return row ? articleFromRow(row as ArticleRow) : null;
+  return findProjectRecord(sql, "help_articles", { projectId, id }, articleFromRow);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   subSkillNotFoundMessage,
 } from "../../../shared/jobs-api.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 
 /** The list's sort fields and the columns behind them (texts compare case-insensitively). */
 export const jobSortColumns: Record<string, string> = {
@@ -29,8 +30,7 @@ export interface JobFilters {
   remote?: boolean;
 }
 
-interface JobRow {
-  id: string;
+interface JobRow extends RecordRow {
   company_id: string;
   company_name: string;
   title: string;
@@ -45,8 +45,6 @@ interface JobRow {
   salary_unit: string;
   salary_per: string;
   contact: string;
-  created_at: string;
-  updated_at: string;
 }
 
 function listItem(row: JobRow): JobListItem {
@@ -64,8 +62,7 @@ function listItem(row: JobRow): JobListItem {
       unit: row.salary_unit as SalaryUnit,
       per: row.salary_per as SalaryPer,
     },
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    ...rowFields(row, "created_at updated_at"),
   };
 }
 

@@ -18,7 +18,8 @@ import type {
 import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { isTipTapDoc } from "../../../shared/tiptap-html.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { deleteProjectRow, listProjectRows } from "../project-rows.ts";
+import { deleteProjectRow, findProjectRecord, listProjectRecords } from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 import {
   contentStatus,
   foundOrNot,
@@ -37,8 +38,7 @@ import { richBodyHtml } from "../rich-text/rich-text-rendering.ts";
  * a visitor gets their language's, field by field (src/shared/content-languages.ts).
  */
 
-interface NewsRow {
-  id: string;
+interface NewsRow extends RecordRow {
   title: string;
   preview: string;
   body: string;
@@ -48,8 +48,6 @@ interface NewsRow {
   status: string;
   published_at: string | null;
   translations: string;
-  created_at: string;
-  updated_at: string;
 }
 
 /** A stored version as the admin reads it (a hand-written row may lack fields: they read as empty). */
@@ -78,20 +76,15 @@ function storedDoc(json: string | null): TipTapDoc | null {
   return isTipTapDoc(doc) ? (doc as TipTapDoc) : null;
 }
 
+const newsColumns =
+  "id title preview body body_doc cover_image_url author_name status published_at translations created_at updated_at";
+
 function fromRow(row: NewsRow): AdminNewsPost {
   return {
-    id: row.id,
-    title: row.title,
-    preview: row.preview,
-    body: row.body,
+    ...rowFields(row, newsColumns),
     bodyDoc: storedDoc(row.body_doc),
-    coverImageUrl: row.cover_image_url,
-    authorName: row.author_name,
     status: contentStatus(row.status),
-    publishedAt: row.published_at,
     translations: translationsFromRow(row.translations ?? "{}"),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 
@@ -148,17 +141,16 @@ export const newsSortColumns: Record<string, string> = {
 };
 
 export async function listNews(sql: SQL, projectId: string, query: ListQuery) {
-  const { rows, total } = await listProjectRows<NewsRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "news_posts",
     searchColumns: ["title_key"],
     status: query.params.get("status"),
+    toItem: fromRow,
   });
-  return { items: rows.map(fromRow), total };
 }
 
 export async function findNews(sql: SQL, projectId: string, id: string): Promise<AdminNewsPost | null> {
-  const [row] = await sql`SELECT * FROM news_posts WHERE id = ${id} AND project_id = ${projectId}`;
-  return row ? fromRow(row as NewsRow) : null;
+  return findProjectRecord(sql, "news_posts", { projectId, id }, fromRow);
 }
 
 /** A version as stored: the editor's document rendered to sanitized HTML (else the HTML sent, cleaned). */

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { SQL } from "bun";
 import type { ChecklistStatus } from "../../../shared/outbound-api.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 
 /**
  * Checklist instances (table widget_checklists). A checklist without a shared key belongs to one
@@ -20,27 +21,21 @@ export interface ChecklistInstance {
   updatedAt: string;
 }
 
-interface ChecklistRow {
-  id: string;
+interface ChecklistRow extends RecordRow {
   outbound_id: string;
   session_id: string;
   shared_key: string;
   completed_steps: string;
   status: string;
-  created_at: string;
-  updated_at: string;
 }
+
+const checklistColumns = "id outbound_id session_id shared_key completed_steps status created_at updated_at";
 
 function fromRow(row: ChecklistRow): ChecklistInstance {
   return {
-    id: row.id,
-    outboundId: row.outbound_id,
-    sessionId: row.session_id,
-    sharedKey: row.shared_key,
+    ...rowFields(row, checklistColumns),
     completedSteps: JSON.parse(row.completed_steps) as string[],
     status: row.status === "done" ? "done" : "open",
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 

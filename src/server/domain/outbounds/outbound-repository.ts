@@ -9,6 +9,7 @@ import {
   outboundConfigError,
   outboundFrequencies,
 } from "../../../shared/outbound-api.ts";
+import { findProjectRecord } from "../project-rows.ts";
 import type { DeliveryState } from "./takeover-queue.ts";
 
 export interface Outbound {
@@ -135,8 +136,7 @@ export async function findOutbound(
 
 /** Any outbound of the project by id, whatever its type and status; another project's is missing. */
 export async function findProjectOutbound(sql: SQL, projectId: string, id: string): Promise<Outbound | null> {
-  const [row] = await sql`SELECT * FROM widget_outbounds WHERE id = ${id} AND project_id = ${projectId}`;
-  return row ? outboundFromRow(row as OutboundRow) : null;
+  return findProjectRecord(sql, "widget_outbounds", { projectId, id }, outboundFromRow);
 }
 
 /** The project's live content of one type, oldest first (the messenger lists live checklists). */

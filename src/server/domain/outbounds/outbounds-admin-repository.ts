@@ -3,7 +3,7 @@ import type { AdminOutbound, OutboundKind, OutboundWrite } from "../../../shared
 import type { OutboundStatus } from "../../../shared/outbound-api.ts";
 import type { AdminOutboundListItem } from "../../../shared/outbound-stats-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { deleteProjectRow, listProjectRows, updateProjectRow } from "../project-rows.ts";
+import { deleteProjectRow, findProjectRecord, listProjectRows, updateProjectRow } from "../project-rows.ts";
 import { deliveryColumns, type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
 import { shownCounts } from "./outbound-stats.ts";
 
@@ -67,8 +67,9 @@ export async function findAdminOutbound(
   projectId: string,
   id: string,
 ): Promise<AdminOutbound | null> {
-  const [row] = await sql`SELECT * FROM widget_outbounds WHERE id = ${id} AND project_id = ${projectId}`;
-  return row ? adminOutboundOf(outboundFromRow(row as OutboundRow)) : null;
+  return findProjectRecord(sql, "widget_outbounds", { projectId, id }, (row: OutboundRow) =>
+    adminOutboundOf(outboundFromRow(row)),
+  );
 }
 
 const writtenColumns = (write: OutboundWrite) => ({

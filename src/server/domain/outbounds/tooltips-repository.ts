@@ -1,7 +1,12 @@
 import type { SQL } from "bun";
 import type { AdminTooltip, TooltipWrite } from "../../../shared/inbox-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { deleteProjectRow, listProjectRows, updateProjectRow } from "../project-rows.ts";
+import {
+  deleteProjectRow,
+  findProjectRecord,
+  listProjectRecords,
+  updateProjectRow,
+} from "../project-rows.ts";
 import { contentStatus, parseJson } from "../repository-helpers.ts";
 
 export type TooltipStatus = "live" | "draft";
@@ -72,17 +77,16 @@ export async function listTooltips(
   query: ListQuery,
   status: TooltipStatus | undefined,
 ): Promise<{ items: AdminTooltip[]; total: number }> {
-  const { rows, total } = await listProjectRows<TooltipRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "widget_tooltips",
     searchColumns: ["lower(name)", "lower(config)"],
     status,
+    toItem: adminTooltipOf,
   });
-  return { items: rows.map(adminTooltipOf), total };
 }
 
 export async function findTooltip(sql: SQL, projectId: string, id: string): Promise<AdminTooltip | null> {
-  const [row] = await sql`SELECT * FROM widget_tooltips WHERE id = ${id} AND project_id = ${projectId}`;
-  return row ? adminTooltipOf(row as TooltipRow) : null;
+  return findProjectRecord(sql, "widget_tooltips", { projectId, id }, adminTooltipOf);
 }
 
 /** The config the widget gets: everything the admin wrote but the name, which is the admin's label. */

@@ -1,7 +1,8 @@
 import type { SQL } from "bun";
 import type { AdminSurvey, Survey, SurveyQuestion, SurveyWrite } from "../../../shared/surveys-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { listProjectRows, projectRowWrites } from "../project-rows.ts";
+import { listProjectRecords, projectRowWrites } from "../project-rows.ts";
+import { type RecordRow, rowFields } from "../record-rows.ts";
 import {
   contentStatus,
   notFound,
@@ -17,8 +18,7 @@ import type { SurveyAnswerValue } from "./survey-answers.ts";
 
 /** Surveys (table surveys) and their answers (survey_answers). */
 
-interface SurveyRow {
-  id: string;
+interface SurveyRow extends RecordRow {
   title: string;
   description: string;
   questions: string;
@@ -26,22 +26,18 @@ interface SurveyRow {
   thank_you_message: string;
   status: string;
   responses?: number | string | bigint;
-  created_at: string;
-  updated_at: string;
 }
+
+const surveyColumns =
+  "id title description questions allow_multiple_answers thank_you_message status responses created_at updated_at";
 
 function fromRow(row: SurveyRow): AdminSurvey {
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
+    ...rowFields(row, surveyColumns),
     questions: parseJson<SurveyQuestion[]>(row.questions, []),
     allowMultipleAnswers: toBoolean(row.allow_multiple_answers),
-    thankYouMessage: row.thank_you_message,
     status: contentStatus(row.status),
     responses: toCount(row.responses),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 
@@ -91,14 +87,14 @@ export const surveySortColumns: Record<string, string> = {
 };
 
 export async function listSurveys(sql: SQL, projectId: string, query: ListQuery) {
-  const { rows, total } = await listProjectRows<SurveyRow>(sql, projectId, query, {
+  return listProjectRecords(sql, projectId, query, {
     table: "surveys",
     alias: "s",
     select: withResponses,
     searchColumns: ["s.title_key"],
     status: query.params.get("status"),
+    toItem: fromRow,
   });
-  return { items: rows.map(fromRow), total };
 }
 
 const surveyWrites = projectRowWrites("surveys", columns, surveyNotFoundMessage);

@@ -1,4 +1,4 @@
-import { type ChecklistStatus, checklistStepActions } from "./outbound-api.ts";
+import type { ChecklistStatus } from "./outbound-api.ts";
 
 /**
  * A checklist's steps and how far a visitor got (spec §3 "Checklist", §4, §9), as both clients read
@@ -7,6 +7,21 @@ import { type ChecklistStatus, checklistStepActions } from "./outbound-api.ts";
  * `config.steps`), read defensively; progress, completion, the open step and a live update merged in
  * are pure rules over the steps, the completed step ids and the status.
  */
+
+/**
+ * What a step's button does. Declared here, in a file that imports no schemas, so that the messenger's
+ * first screen (its checklist cards) does not bring the payload schemas of outbound-api.ts.
+ */
+export const checklistStepActions = [
+  "none",
+  "BOT",
+  "CUSTOM_ACTION",
+  "REDIRECT_URL",
+  "FEEDBACK_FLOW",
+  "NEWS_ARTICLE",
+  "HELP_ARTICLE",
+  "CHECKLIST",
+] as const;
 
 /** A step's action; `none`, missing and unknown ones are read as null. */
 export type StepAction = Exclude<(typeof checklistStepActions)[number], "none">;
@@ -45,7 +60,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-const actions: readonly string[] = checklistStepActions.filter((action) => action !== "none");
+const isStepAction = (action: string): action is StepAction =>
+  action !== "none" && (checklistStepActions as readonly string[]).includes(action);
 
 function readStep(raw: unknown, reading: StepReading): ChecklistStep | null {
   if (!isRecord(raw) || text(raw.id) === "") return null;
@@ -54,7 +70,7 @@ function readStep(raw: unknown, reading: StepReading): ChecklistStep | null {
     id: text(raw.id),
     title: text(raw.title),
     description: text(raw.description) || text(raw.body),
-    action: actions.includes(action) ? (action as StepAction) : null,
+    action: isStepAction(action) ? action : null,
     actionTitle: text(raw.actionTitle),
     // A step that does not say may be ticked off by the visitor.
     allowMarkDone: raw.allowMarkDone !== false,

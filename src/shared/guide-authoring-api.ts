@@ -14,7 +14,8 @@ import {
   string,
   type,
 } from "superstruct";
-import { checklistStepActions, RichText, Sender } from "./outbound-api.ts";
+import { checklistStepActions } from "./checklist-progress.ts";
+import { RichText, Sender } from "./outbound-api.ts";
 import { validateUntrusted } from "./untrusted-validation.ts";
 
 /**

@@ -18,6 +18,7 @@ import {
   type,
   unknown,
 } from "superstruct";
+import { checklistStepActions } from "./checklist-progress.ts";
 import { pageFilterTypes } from "./page-filter.ts";
 import { richBody } from "./rich-text-api.ts";
 import { validateUntrusted } from "./untrusted-validation.ts";
@@ -167,17 +168,6 @@ export type OutboundTextVersion = Infer<typeof OutboundTextVersion>;
 export const OutboundTranslations = optional(
   object({ de: optional(nullable(OutboundTextVersion)), ar: optional(nullable(OutboundTextVersion)) }),
 );
-
-export const checklistStepActions = [
-  "none",
-  "BOT",
-  "CUSTOM_ACTION",
-  "REDIRECT_URL",
-  "FEEDBACK_FLOW",
-  "NEWS_ARTICLE",
-  "HELP_ARTICLE",
-  "CHECKLIST",
-] as const;
 
 export const ChecklistStep = type({
   id: size(string(), 1, 128),

@@ -1,3 +1,11 @@
+import {
+  type ChecklistProgress,
+  type ChecklistStep,
+  checklistProgress,
+  firstOpenStepIndex,
+  mergeChecklistUpdate,
+  readChecklistSteps,
+} from "../../shared/checklist-progress.ts";
 import type { ChecklistAnswer } from "../../shared/outbound-api.ts";
 import type { Screen } from "../shell/shell-api.ts";
 
@@ -8,99 +16,36 @@ import type { Screen } from "../shell/shell-api.ts";
  */
 export type Checklist = ChecklistAnswer;
 
-export interface ChecklistStep {
-  id: string;
-  title: string;
-  /** HTML (TipTap converted by the server). */
-  description: string;
-  action: string;
-  actionTitle: string;
-  allowMarkDone: boolean;
-  duration: number;
-  botId: string;
-  actionBody: string;
-  actionOpenInNewTab: boolean;
-  formId: string;
-  articleId: string;
-  outboundId: string;
-  sharedKey: string;
-}
-
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
 export const checklistPath = (id: string) =>
   `/outbound/checklists/${encodeURIComponent(id)}?convertTipTap=true`;
 
-export function stepsOf(checklist: Checklist): ChecklistStep[] {
-  const steps = Array.isArray(checklist.outbound?.config?.steps) ? checklist.outbound.config.steps : [];
-  return steps
-    .filter(
-      (step): step is Record<string, unknown> => !!step && typeof step.id === "string" && step.id !== "",
-    )
-    .map((step) => ({
-      id: step.id as string,
-      title: text(step.title),
-      description: text(step.description) || text(step.body),
-      action: text(step.action) || "none",
-      actionTitle: text(step.actionTitle),
-      // A step says whether the visitor may tick it; one that does not say may be ticked.
-      allowMarkDone: step.allowMarkDone !== false,
-      duration: typeof step.duration === "number" && step.duration > 0 ? step.duration : 0,
-      botId: text(step.botId),
-      actionBody: text(step.actionBody),
-      actionOpenInNewTab: step.actionOpenInNewTab !== false,
-      formId: text(step.formId),
-      articleId: text(step.articleId),
-      outboundId: text(step.outboundId),
-      sharedKey: text(step.sharedKey),
-    }));
-}
+/**
+ * The checklist's steps. A link opens in a new tab unless the step says otherwise; a CHECKLIST step
+ * names its checklist by `outboundId` only.
+ */
+export const stepsOf = (checklist: Checklist): ChecklistStep[] =>
+  readChecklistSteps(checklist.outbound?.config?.steps, { newTabByDefault: true, legacyChecklistId: false });
 
 export function isStepDone(checklist: Checklist, step: Pick<ChecklistStep, "id">): boolean {
   return (checklist.completedSteps ?? []).includes(step.id);
 }
 
-export interface Progress {
-  done: number;
-  total: number;
-  /** Whole percent. */
-  percent: number;
-  /** Minutes of the steps not done yet (spec §9). */
-  minutesLeft: number;
-  complete: boolean;
-}
-
-export function progressOf(checklist: Checklist): Progress {
-  const steps = stepsOf(checklist);
-  const done = steps.filter((step) => isStepDone(checklist, step)).length;
-  const total = steps.length;
-  return {
-    done,
-    total,
-    percent: total > 0 ? Math.round((done / total) * 100) : 0,
-    minutesLeft: steps
-      .filter((step) => !isStepDone(checklist, step))
-      .reduce((sum, step) => sum + step.duration, 0),
-    complete: checklist.status === "done" || (total > 0 && done === total),
-  };
+/** Progress with a whole percent. */
+export function progressOf(checklist: Checklist): ChecklistProgress {
+  const progress = checklistProgress(stepsOf(checklist), checklist.completedSteps ?? [], checklist.status);
+  return { ...progress, percent: Math.round(progress.percent) };
 }
 
 /** The step to show open: the first one not done (spec §4), or null when all are. */
 export function firstOpenStep(checklist: Checklist): string | null {
-  return stepsOf(checklist).find((step) => !isStepDone(checklist, step))?.id ?? null;
+  const steps = stepsOf(checklist);
+  return steps[firstOpenStepIndex(steps, checklist.completedSteps ?? [])]?.id ?? null;
 }
 
 /** A `checklist` push for this instance: its progress merged in (spec §4), the rest kept. */
 export function mergePush(current: Checklist, push: unknown): Checklist {
-  const data = push as Partial<Checklist> | null;
-  if (!data || data.id !== current.id) return current;
-  return {
-    ...current,
-    status: data.status === "done" ? "done" : current.status,
-    completedSteps: Array.isArray(data.completedSteps)
-      ? [...new Set([...(current.completedSteps ?? []), ...data.completedSteps])]
-      : current.completedSteps,
-  };
+  const merged = mergeChecklistUpdate({ ...current, completedSteps: current.completedSteps ?? [] }, push);
+  return merged ? { ...current, status: merged.status, completedSteps: merged.completedSteps } : current;
 }
 
 export type StepTarget =

@@ -1,4 +1,5 @@
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
+import type { ChecklistStep } from "../../shared/checklist-progress.ts";
 import { brandColor, textOn } from "../brand-colors.ts";
 import { Avatar } from "../conversations/avatar.tsx";
 import { ContentIcon } from "../conversations/content-icons.tsx";
@@ -18,7 +19,6 @@ import {
 } from "../shell/shell-api.ts";
 import {
   type Checklist,
-  type ChecklistStep,
   checklistPath,
   firstOpenStep,
   isStepDone,

@@ -1,3 +1,4 @@
+import { percentDone } from "../../shared/checklist-progress.ts";
 import type { ChecklistSummary } from "../../shared/messenger-home-api.ts";
 import type { Screen } from "../shell/screens.ts";
 
@@ -12,4 +13,4 @@ export const checklistScreenOf = (checklist: ChecklistSummary): Screen =>
     : { name: "checklist", outboundId: checklist.outboundId };
 
 export const checklistPercent = (checklist: ChecklistSummary) =>
-  checklist.total > 0 ? Math.round((checklist.done / checklist.total) * 100) : 0;
+  Math.round(percentDone(checklist.done, checklist.total));

@@ -236,6 +236,6 @@ describe("a checklist", () => {
       screen: { name: "bot", botId: "b-1" },
     });
     expect(stepTarget({ ...base, action: "REDIRECT_URL", actionBody: "javascript:alert(1)" })).toBeNull();
-    expect(stepTarget({ ...base, action: "none" })).toBeNull();
+    expect(stepTarget({ ...base, action: null })).toBeNull();
   });
 });

@@ -1,29 +1,22 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { createChunkContext } from "../common/chunk-context-test-support.ts";
+import { describe, expect, test } from "bun:test";
 import {
-  attachFakeWindow,
-  type FakeFrameWindow,
+  testFrameOrigin as frameOrigin,
   messageFrom,
+  mountFrameChunkPerTest,
   postedData,
-  quietIframeLoading,
 } from "../common/frame-test-support.ts";
 import { mount, run } from "./banner-chunk.ts";
 
-const frameOrigin = "http://localhost:3001";
-let context: ReturnType<typeof createChunkContext>;
-let unmount: () => void;
-let restoreConsole: () => void;
-
 const bannerElement = () => document.getElementById("gleap-banner");
 const bannerIframe = () => bannerElement()?.shadowRoot?.querySelector("iframe") ?? null;
+const mounted = mountFrameChunkPerTest(mount, {
+  show: (payload) => run("showBanner", [payload]),
+  type: "BANNER",
+  iframe: bannerIframe,
+});
 const html = document.documentElement;
-
-function showBanner(action: unknown): FakeFrameWindow {
-  run("showBanner", [action]);
-  const iframe = bannerIframe();
-  if (!iframe) throw new Error("no banner iframe");
-  return attachFakeWindow(iframe);
-}
+const showBanner = mounted.show;
+const fromBanner = mounted.from;
 
 const action = (format?: string, extra: Record<string, unknown> = {}) => ({
   actionType: "banner",
@@ -37,24 +30,6 @@ const action = (format?: string, extra: Record<string, unknown> = {}) => ({
     buttons: [{ text: "Shop", action: "open-url", url: "/shop" }],
   },
   ...extra,
-});
-
-const fromBanner = (frame: FakeFrameWindow, message: Record<string, unknown>, origin = frameOrigin) =>
-  messageFrom(frame, origin, { type: "BANNER", ...message });
-
-beforeEach(() => {
-  restoreConsole = quietIframeLoading();
-  html.removeAttribute("style");
-  document.body.className = "";
-  context = createChunkContext();
-  unmount = mount(context);
-});
-
-afterEach(() => {
-  unmount();
-  context.element.remove();
-  restoreConsole();
-  window.history.replaceState(null, "", "/");
 });
 
 describe("banner", () => {
@@ -185,7 +160,7 @@ describe("banner", () => {
     fromBanner(frame, { name: "show-news-article", data: { articleId: "n1" } });
     fromBanner(frame, { name: "show-help-article", data: { articleId: "h1" } });
     fromBanner(frame, { name: "show-checklist", data: { checklistId: "c1", sharedKey: "team" } });
-    expect(context.host.commands).toEqual([
+    expect(mounted.context.host.commands).toEqual([
       { name: "startBot", args: ["bot-1"] },
       { name: "startFeedbackFlow", args: ["bugreporting"] },
       { name: "showSurvey", args: ["nps", "survey_full"] },
@@ -193,8 +168,8 @@ describe("banner", () => {
       { name: "openHelpCenterArticle", args: ["h1"] },
       { name: "startChecklist", args: ["c1", true, "team"] },
     ]);
-    expect(context.host.customActions).toEqual([{ name: "upgrade", extra: undefined }]);
-    expect(context.host.openedUrls).toEqual([{ url: "https://example.com/sale", newTab: true }]);
+    expect(mounted.context.host.customActions).toEqual([{ name: "upgrade", extra: undefined }]);
+    expect(mounted.context.host.openedUrls).toEqual([{ url: "https://example.com/sale", newTab: true }]);
   });
 
   test("one banner at a time; only where its page filter matches; the content alone is accepted too", () => {
@@ -209,10 +184,10 @@ describe("banner", () => {
 
   test("unmount removes the banner and stops listening", () => {
     const frame = showBanner(action());
-    unmount();
+    mounted.unmount();
     expect(bannerElement()).toBeNull();
     fromBanner(frame, { name: "banner-loaded" });
     expect(frame.posted).toEqual([]);
-    unmount = mount(context);
+    mounted.unmount = mount(mounted.context);
   });
 });

@@ -1,18 +1,13 @@
 import { bannerToHost } from "../../shared/frame-messages.ts";
-import { frameSource } from "../../shared/frame-source.ts";
-import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
-import { acknowledgeOutbound, offeredOutboundId } from "../common/outbound-acknowledgement.ts";
+import type { SurfaceCommand, WidgetChunkContext, WidgetHost } from "../../shared/widget-chunk-contract.ts";
+import { acknowledgeOutbound } from "../common/outbound-acknowledgement.ts";
+import { setImportant } from "../common/outbound-frame.ts";
 import {
-  frameLanguage,
-  frameOrigin,
-  matchesCurrentPage,
-  messageFromFrame,
-  postToFrame,
-  readOutboundShow,
-  runOutboundFrameAction,
-  type ShownFrame,
-  setImportant,
-} from "../common/outbound-frame.ts";
+  createOutboundFrameChunk,
+  type FrameOffer,
+  frameContent,
+  type OutboundFrame,
+} from "../common/outbound-frame-chunk.ts";
 
 /**
  * Lazy chunk entry of the banner (spec §2 "Banner"): an iframe of the banner frame app
@@ -31,26 +26,20 @@ import {
  * `<html>` are put back on close.
  */
 
-const texts = { en: "Announcement", de: "Ankündigung", ar: "إعلان" } as const;
 const maxHeight = 600;
-/** A frame that never shows its content is taken away, so it cannot hold the place of the next banner. */
-const loadTimeoutMs = 15_000;
 
-interface ShownBanner extends ShownFrame {
+interface ShownBanner extends OutboundFrame {
   element: HTMLElement;
   floating: boolean;
-  /** The server's outbound it shows (acknowledged as shown, opened, closed); null for a host's own. */
-  outboundId: string | null;
   /** The frame's latest height; the page learns it at reveal and then only when it changes. */
   height: number;
   /** On screen: the frame said its content is set. */
   revealed: boolean;
   /** The height the page was last given. */
   pushed: number | null;
+  /** Puts back `<html>`'s inline values the banner changed. */
+  restore: () => void;
 }
-
-let context: WidgetChunkContext | null = null;
-let banner: ShownBanner | null = null;
 
 /**
  * Gives the page the banner's height. Both writes restyle and relayout the whole host page (the custom
@@ -66,27 +55,16 @@ function pushPage(shown: ShownBanner) {
   if (!shown.floating) setImportant(document.documentElement, { "padding-top": `${height}px` });
 }
 
-function reveal(shown: ShownBanner) {
+function reveal(shown: ShownBanner, host: WidgetHost) {
   clearTimeout(shown.loadTimer);
   if (shown.revealed) return;
   // On screen now: the one moment it counts as delivered.
-  const host = context?.host;
-  if (host) acknowledgeOutbound(host, shown.outboundId, "shown");
+  acknowledgeOutbound(host, shown.outboundId, "shown");
   document.body?.classList.add("gleap-b-shown");
   if (shown.floating) document.body?.classList.add("gleap-b-f");
   setImportant(shown.element, { visibility: "visible" });
   shown.revealed = true;
   pushPage(shown);
-}
-
-function remove() {
-  const shown = banner;
-  if (!shown) return;
-  banner = null;
-  clearTimeout(shown.loadTimer);
-  shown.element.remove();
-  shown.restore();
-  document.body?.classList.remove("gleap-b-shown", "gleap-b-f");
 }
 
 /** Saves `<html>`'s inline values the banner changes, and answers how to put them back. */
@@ -103,20 +81,8 @@ function saveDocumentStyle(): () => void {
   };
 }
 
-/**
- * One banner at a time: while one shows, another offer is left alone, unacknowledged, and
- * the server offers it again once this one is closed or on the next page view.
- */
-function show(raw: unknown) {
-  const host = context?.host;
-  if (!host || banner || !document.body) return;
-  const content = readOutboundShow(raw);
-  if (!content || !matchesCurrentPage(content)) return;
-  const url = host.frameUrls().banner;
-  const origin = frameOrigin(url);
-  if (!origin) return;
-  const floating = content.format === "floating";
-
+/** The element that holds the banner's frame in its shadow root, hidden until the content is set. */
+function bannerElement(floating: boolean, borderRadius: number): HTMLElement {
   const element = document.createElement("div");
   element.id = "gleap-banner";
   element.dataset.format = floating ? "floating" : "normal";
@@ -133,92 +99,77 @@ function show(raw: unknown) {
     margin: "0",
     padding: "0",
     overflow: "hidden",
-    "border-radius": floating ? `${Math.min(24, Math.max(0, host.flowConfig().borderRadius))}px` : "0",
+    "border-radius": floating ? `${Math.min(24, Math.max(0, borderRadius))}px` : "0",
     "box-shadow": floating ? "0 10px 20px rgba(0, 0, 0, 0.15), 0 5px 5px rgba(0, 0, 0, 0.05)" : "none",
     // Below the widget's own root (2147483000), so a modal's backdrop covers the banner too.
     "z-index": "2147482999",
     // Drawn once the frame says its content is set, so the page never shows an empty bar.
     visibility: "hidden",
   });
-  const shadow = element.attachShadow({ mode: "open" });
-  const iframe = document.createElement("iframe");
-  iframe.src = frameSource(url, host.sdkKey);
-  iframe.title = texts[frameLanguage(host.language())];
-  iframe.setAttribute("scrolling", "no");
-  // Scripts at its own origin, nothing more: it cannot navigate the page or open windows itself
-  // (links go through the host's `open-url`).
-  iframe.setAttribute("sandbox", "allow-scripts allow-same-origin");
+  return element;
+}
+
+function openBanner(
+  { host }: WidgetChunkContext,
+  offer: FrameOffer,
+  iframe: HTMLIFrameElement,
+  loadTimer: ReturnType<typeof setTimeout>,
+): ShownBanner {
+  const floating = offer.content.format === "floating";
+  const element = bannerElement(floating, host.flowConfig().borderRadius);
   // Through the CSSOM: a host whose CSP has no 'unsafe-inline' refuses a `style` attribute.
   iframe.style.cssText =
     "all: initial; display: block; width: 100%; height: 100%; border: 0; margin: 0; padding: 0;";
-  shadow.append(iframe);
-
-  banner = {
+  element.attachShadow({ mode: "open" }).append(iframe);
+  const shown: ShownBanner = {
     element,
     iframe,
-    url,
-    origin,
-    // The project's brand colour, for a banner that names none of its own.
-    data: {
-      ...content.data,
-      primaryColor: host.flowConfig().color || "#485BFF",
-      language: frameLanguage(host.language()),
-    },
+    url: offer.url,
+    origin: offer.origin,
+    data: frameContent(host, offer),
     floating,
-    outboundId: offeredOutboundId(raw),
+    outboundId: offer.outboundId,
     height: 0,
     revealed: false,
     pushed: null,
-    loadTimer: setTimeout(() => {
-      if (banner?.element === element && !banner.revealed) remove();
-    }, loadTimeoutMs),
+    loadTimer,
     restore: saveDocumentStyle(),
   };
   document.documentElement.append(element);
+  return shown;
 }
 
-function onMessage(event: MessageEvent) {
-  const shown = banner;
-  const host = context?.host;
-  if (!shown || !host) return;
-  const message = messageFromFrame(event, shown, bannerToHost);
-  if (!message) return;
-  switch (message.name) {
-    case "banner-loaded":
-      postToFrame(shown, { name: "banner-data", type: "banner", data: shown.data });
-      return;
-    case "banner-height":
+/**
+ * One banner at a time: while one shows, another offer is left alone, unacknowledged, and
+ * the server offers it again once this one is closed or on the next page view.
+ */
+const chunk = createOutboundFrameChunk({
+  kind: "banner",
+  schemas: bannerToHost,
+  titles: { en: "Announcement", de: "Ankündigung", ar: "إعلان" },
+  frameAttributes: () => ({ scrolling: "no" }),
+  open: openBanner,
+  revealed: (shown: ShownBanner) => shown.revealed,
+  onMessage(shown, message, host) {
+    if (message.name === "banner-height") {
       shown.height = Math.max(0, Math.min(maxHeight, Math.ceil(message.data.height)));
       pushPage(shown);
-      return;
-    case "banner-data-set":
-      reveal(shown);
-      return;
-    case "banner-close":
-      remove();
-      // After the slot is free: the server answers a close with the next banner of the queue.
-      acknowledgeOutbound(host, shown.outboundId, "closed");
-      return;
-    default:
-      try {
-        if (runOutboundFrameAction(host, message)) acknowledgeOutbound(host, shown.outboundId, "opened");
-      } catch {
-        // Spec §8: banner errors are swallowed.
-      }
-  }
-}
+    } else if (message.name === "banner-data-set") reveal(shown, host);
+    else return false;
+    return true;
+  },
+  remove(shown) {
+    shown.element.remove();
+    shown.restore();
+    document.body?.classList.remove("gleap-b-shown", "gleap-b-f");
+  },
+});
 
 export function mount(chunkContext: WidgetChunkContext): () => void {
-  context = chunkContext;
-  window.addEventListener("message", onMessage);
-  return () => {
-    window.removeEventListener("message", onMessage);
-    remove();
-    context = null;
-  };
+  return chunk.mount(chunkContext);
 }
 
 export function run(command: SurfaceCommand<"banner">, args: unknown[]): void {
-  if (command === "showBanner") show(args[0]);
-  else if (command === "closeBanner" || command === "hideBanner") remove();
+  if (command === "showBanner") chunk.show(args[0]);
+  else if (command === "closeBanner" || command === "hideBanner") chunk.close();
 }

@@ -1,5 +1,5 @@
+import type { ChecklistStep } from "../../shared/checklist-progress.ts";
 import type { WidgetHost } from "../../shared/widget-chunk-contract.ts";
-import type { ChecklistStep } from "./checklist-model.ts";
 
 type ActionHost = Pick<WidgetHost, "command" | "openUrl" | "triggerCustomAction" | "session">;
 

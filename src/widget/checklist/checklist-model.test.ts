@@ -67,12 +67,13 @@ describe("readChecklist", () => {
 
 describe("progress", () => {
   test("done of total, and the minutes of the steps left (spec §9)", () => {
-    expect(progressOf(read())).toEqual({ done: 0, total: 4, percent: 0, minutesLeft: 6 });
+    expect(progressOf(read())).toEqual({ done: 0, total: 4, percent: 0, minutesLeft: 6, complete: false });
     expect(progressOf(read({ completedSteps: ["a", "c", "gone"] }))).toEqual({
       done: 2,
       total: 4,
       percent: 50,
       minutesLeft: 2,
+      complete: false,
     });
   });
 

@@ -1,3 +1,12 @@
+import {
+  type ChecklistProgress,
+  type ChecklistStep,
+  checklistProgress,
+  firstOpenStepIndex,
+  mergeChecklistUpdate,
+  readChecklistSteps,
+  readCompletedSteps,
+} from "../../shared/checklist-progress.ts";
 import type { ChecklistAnswer } from "../../shared/outbound-api.ts";
 
 /**
@@ -6,38 +15,6 @@ import type { ChecklistAnswer } from "../../shared/outbound-api.ts";
  * its life: the first open step, progress, a live update merged in, a step marked done. The element
  * (checklist-instance.ts) only holds the result and draws it.
  */
-
-export const stepActions = [
-  "BOT",
-  "CUSTOM_ACTION",
-  "REDIRECT_URL",
-  "FEEDBACK_FLOW",
-  "NEWS_ARTICLE",
-  "HELP_ARTICLE",
-  "CHECKLIST",
-] as const;
-export type StepAction = (typeof stepActions)[number];
-
-export interface ChecklistStep {
-  id: string;
-  title: string;
-  /** HTML (the server converts TipTap documents); sanitised when drawn. */
-  description: string;
-  /** Null for a step without an action (`none`, missing or unknown). */
-  action: StepAction | null;
-  actionTitle: string;
-  allowMarkDone: boolean;
-  /** Minutes, 0 when not given. */
-  duration: number;
-  botId: string;
-  actionBody: string;
-  actionOpenInNewTab: boolean;
-  formId: string;
-  articleId: string;
-  /** The checklist a CHECKLIST step starts, and its shared key. */
-  outboundId: string;
-  sharedKey: string;
-}
 
 export interface Checklist {
   id: string;
@@ -56,32 +33,6 @@ export interface Checklist {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === "string" ? value : "");
-const strings = (value: unknown) =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-
-function readStep(raw: unknown): ChecklistStep | null {
-  if (!isRecord(raw) || text(raw.id) === "") return null;
-  const action = text(raw.action);
-  return {
-    id: text(raw.id),
-    title: text(raw.title),
-    description: text(raw.description) || text(raw.body),
-    action: (stepActions as readonly string[]).includes(action) ? (action as StepAction) : null,
-    actionTitle: text(raw.actionTitle),
-    // As in the messenger's checklist: a step that does not say may be ticked off by the visitor.
-    allowMarkDone: raw.allowMarkDone !== false,
-    duration: typeof raw.duration === "number" && raw.duration > 0 ? raw.duration : 0,
-    botId: text(raw.botId),
-    actionBody: text(raw.actionBody),
-    // The host page's own tab unless the step says otherwise (the reference's default).
-    actionOpenInNewTab: raw.actionOpenInNewTab === true,
-    formId: text(raw.formId),
-    articleId: text(raw.articleId),
-    // The reference's element reads `checklistId`; the spec names it outboundId.
-    outboundId: text(raw.outboundId) || text(raw.checklistId),
-    sharedKey: text(raw.sharedKey),
-  };
-}
 
 /** The answer as the element uses it, or null when it is not a checklist (spec §8 "empty response"). */
 export function readChecklist(raw: unknown): Checklist | null {
@@ -91,11 +42,13 @@ export function readChecklist(raw: unknown): Checklist | null {
   const outbound = record(answer.outbound);
   const config = record(outbound.config);
   const sender = record(outbound.sender);
-  const steps = Array.isArray(config.steps) ? config.steps.flatMap((step) => readStep(step) ?? []) : [];
+  // The host page's own tab unless a step says otherwise (the reference's default); the reference's
+  // element names a CHECKLIST step's checklist `checklistId`, the spec `outboundId`.
+  const steps = readChecklistSteps(config.steps, { newTabByDefault: false, legacyChecklistId: true });
   return {
     id: text(answer.id),
     status: answer.status === "done" ? "done" : "open",
-    completedSteps: [...new Set(strings(answer.completedSteps))],
+    completedSteps: readCompletedSteps(answer.completedSteps),
     subject: text(outbound.subject),
     message: text(outbound.message),
     sender: { firstName: text(sender.firstName), profileImageUrl: text(sender.profileImageUrl) },
@@ -109,37 +62,15 @@ export function readChecklist(raw: unknown): Checklist | null {
 export const isStepDone = (checklist: Checklist, step: ChecklistStep) =>
   checklist.completedSteps.includes(step.id);
 
-export interface Progress {
-  done: number;
-  total: number;
-  /** 0–100, for the bar's width. */
-  percent: number;
-  /** Spec §9: the minutes of the steps not done yet. */
-  minutesLeft: number;
-}
-
-export function progressOf(checklist: Checklist): Progress {
-  const total = checklist.steps.length;
-  const open = checklist.steps.filter((step) => !isStepDone(checklist, step));
-  const done = total - open.length;
-  return {
-    done,
-    total,
-    percent: total > 0 ? (done / total) * 100 : 0,
-    minutesLeft: open.reduce((sum, step) => sum + step.duration, 0),
-  };
-}
+export const progressOf = (checklist: Checklist): ChecklistProgress =>
+  checklistProgress(checklist.steps, checklist.completedSteps, checklist.status);
 
 /** Spec §4: done means status done or every step completed; the element then shows its success view. */
-export function isComplete(checklist: Checklist): boolean {
-  const { done, total } = progressOf(checklist);
-  return checklist.status === "done" || (total > 0 && done === total);
-}
+export const isComplete = (checklist: Checklist): boolean => progressOf(checklist).complete;
 
 /** Spec §4: the first step not done is the open one (-1 when there is none). */
-export function firstOpenStep(checklist: Checklist): number {
-  return checklist.steps.findIndex((step) => !isStepDone(checklist, step));
-}
+export const firstOpenStep = (checklist: Checklist): number =>
+  firstOpenStepIndex(checklist.steps, checklist.completedSteps);
 
 /** The next step not done after `index`, else the first one not done before it, else -1. */
 export function nextOpenStep(checklist: Checklist, index: number): number {
@@ -166,15 +97,15 @@ export function mergeUpdate(
   state: ChecklistState,
   update: unknown,
 ): { state: ChecklistState; changed: boolean } {
-  if (!isRecord(update) || update.id !== state.checklist.id) return { state, changed: false };
   const current = state.checklist;
-  const added = strings(update.completedSteps).filter((id) => !current.completedSteps.includes(id));
-  const status = update.status === "done" ? "done" : current.status;
-  if (added.length === 0 && status === current.status) return { state, changed: false };
-  const checklist: Checklist = { ...current, status, completedSteps: [...current.completedSteps, ...added] };
+  const merged = mergeChecklistUpdate(current, update);
+  if (!merged) return { state, changed: false };
+  const checklist: Checklist = { ...current, status: merged.status, completedSteps: merged.completedSteps };
   const activeId = current.steps[state.active]?.id;
   const active =
-    activeId !== undefined && added.includes(activeId) ? nextOpenStep(checklist, state.active) : state.active;
+    activeId !== undefined && merged.added.includes(activeId)
+      ? nextOpenStep(checklist, state.active)
+      : state.active;
   return { state: { checklist, active }, changed: true };
 }
 

@@ -17,7 +17,8 @@ import { baseLanguage } from "../../shared/widget-language.ts";
 /**
  * What the banner and the modal chunks share on the host side: reading what `showBanner`/`showModal`
  * were given, the page filter, talking to the frame, and the actions their buttons ask for (spec §7
- * "Banner and modal frames"). The modal chunk imports this file; the build puts it in a chunk both load.
+ * "Banner and modal frames"). Both chunks import this file through `outbound-frame-chunk.ts`; the build
+ * puts them in a chunk both load.
  */
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -79,10 +80,6 @@ export interface ShownFrame {
   origin: string;
   /** The content, sent when the frame says it has loaded. */
   data: Record<string, unknown>;
-  /** Takes away a frame that never shows its content. */
-  loadTimer: ReturnType<typeof setTimeout>;
-  /** Puts back what showing the frame changed on the page. */
-  restore: () => void;
 }
 
 export function postToFrame(shown: ShownFrame, message: HostToBannerMessage | HostToModalMessage) {

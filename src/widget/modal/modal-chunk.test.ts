@@ -1,29 +1,26 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
-import { createChunkContext } from "../common/chunk-context-test-support.ts";
 import {
-  attachFakeWindow,
-  type FakeFrameWindow,
+  testFrameOrigin as frameOrigin,
   messageFrom,
+  mountFrameChunkPerTest,
   postedData,
-  quietIframeLoading,
 } from "../common/frame-test-support.ts";
 import { mount, run } from "./modal-chunk.ts";
 
-const frameOrigin = "http://localhost:3001";
-let context: ReturnType<typeof createChunkContext>;
-let unmount: () => void;
-let restoreConsole: () => void;
-
-const wrapper = () => context.root.querySelector<HTMLElement>(".gm-wrapper");
-const iframe = () => context.root.querySelector<HTMLIFrameElement>(".gm-frame");
-
-function showModal(payload: unknown): FakeFrameWindow {
-  run("showModal", [payload]);
-  const frame = iframe();
-  if (!frame) throw new Error("no modal iframe");
-  return attachFakeWindow(frame);
-}
+const mounted = mountFrameChunkPerTest(
+  mount,
+  {
+    show: (payload) => run("showModal", [payload]),
+    type: "MODAL",
+    iframe: () => iframe(),
+  },
+  { nonce: "n0nce" },
+);
+const wrapper = () => mounted.context.root.querySelector<HTMLElement>(".gm-wrapper");
+const iframe = () => mounted.context.root.querySelector<HTMLIFrameElement>(".gm-frame");
+const showModal = mounted.show;
+const fromModal = mounted.from;
 
 const action = (data: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
   actionType: "modal",
@@ -34,30 +31,12 @@ const action = (data: Record<string, unknown> = {}, extra: Record<string, unknow
   ...extra,
 });
 
-const fromModal = (frame: FakeFrameWindow, message: Record<string, unknown>, origin = frameOrigin) =>
-  messageFrom(frame, origin, { type: "MODAL", ...message });
-
 function openWith(payload: unknown) {
   const frame = showModal(payload);
   fromModal(frame, { name: "modal-loaded" });
   fromModal(frame, { name: "modal-height", data: { height: 320 } });
   return frame;
 }
-
-beforeEach(() => {
-  restoreConsole = quietIframeLoading();
-  document.body.removeAttribute("style");
-  document.body.className = "";
-  context = createChunkContext({ nonce: "n0nce" });
-  unmount = mount(context);
-});
-
-afterEach(() => {
-  unmount();
-  context.element.remove();
-  restoreConsole();
-  window.history.replaceState(null, "", "/");
-});
 
 describe("modal", () => {
   test("an iframe of the modal frame with the dialog role over a backdrop; the page stops scrolling", () => {
@@ -68,16 +47,16 @@ describe("modal", () => {
     expect(iframe()?.getAttribute("aria-modal")).toBe("true");
     expect(iframe()?.getAttribute("aria-label")).toBe("Message");
     expect(iframe()?.getAttribute("sandbox")).toBe("allow-scripts allow-same-origin");
-    expect(context.root.querySelector(".gm-backdrop")).not.toBeNull();
-    expect(context.root.querySelector("style")?.nonce).toBe("n0nce");
-    expect(context.root.querySelector("style")?.textContent).toContain("max-width: 600px");
+    expect(mounted.context.root.querySelector(".gm-backdrop")).not.toBeNull();
+    expect(mounted.context.root.querySelector("style")?.nonce).toBe("n0nce");
+    expect(mounted.context.root.querySelector("style")?.textContent).toContain("max-width: 600px");
     expect(wrapper()?.dataset.state).toBe("loading");
     expect(document.body.style.getPropertyValue("overflow")).toBe("hidden");
     expect(document.body.classList.contains("gleap-modal-open")).toBe(true);
   });
 
   test("modal-loaded gets the content with the brand colour; modal-height sizes the frame and shows it", () => {
-    context.host.state.flowConfig = { ...defaultFlowConfig, color: "#0A7C5A" };
+    mounted.context.host.state.flowConfig = { ...defaultFlowConfig, color: "#0A7C5A" };
     const frame = openWith(action({ showCloseButton: true }));
     expect(frame.posted).toEqual([
       {
@@ -100,7 +79,7 @@ describe("modal", () => {
   });
 
   test("the reference's shape ({config}) and the content alone are accepted; the default colour is #485BFF", () => {
-    context.host.state.flowConfig = { ...defaultFlowConfig, color: "" };
+    mounted.context.host.state.flowConfig = { ...defaultFlowConfig, color: "" };
     const frame = openWith({ config: { title: "From config" } });
     expect(postedData(frame)).toMatchObject({
       title: "From config",
@@ -115,7 +94,7 @@ describe("modal", () => {
     document.body.style.setProperty("overflow", "scroll");
     openWith(action());
     expect(document.body.style.getPropertyValue("overflow")).toBe("hidden");
-    (context.root.querySelector(".gm-backdrop") as HTMLElement).click();
+    (mounted.context.root.querySelector(".gm-backdrop") as HTMLElement).click();
     expect(wrapper()).toBeNull();
     expect(document.body.style.getPropertyValue("overflow")).toBe("scroll");
     expect(document.body.classList.contains("gleap-modal-open")).toBe(false);
@@ -124,7 +103,7 @@ describe("modal", () => {
   test("without a close button, neither the backdrop nor Escape closes it; the frame still may", () => {
     const frame = openWith(action({ showCloseButton: false }));
     expect(postedData(frame).showCloseButton).toBe(false);
-    (context.root.querySelector(".gm-backdrop") as HTMLElement).click();
+    (mounted.context.root.querySelector(".gm-backdrop") as HTMLElement).click();
     window.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
     expect(wrapper()).not.toBeNull();
     fromModal(frame, { name: "modal-close" });
@@ -154,31 +133,31 @@ describe("modal", () => {
     fromModal(frame, { name: "open-url", data: "/pricing" });
     fromModal(frame, { name: "show-checklist", data: { checklistId: "c1" } });
     fromModal(frame, { name: "start-custom-action", data: { action: "trial" } });
-    expect(context.host.commands).toEqual([
+    expect(mounted.context.host.commands).toEqual([
       { name: "startBot", args: [""] },
       { name: "startChecklist", args: ["c1", true, undefined] },
     ]);
-    expect(context.host.openedUrls).toEqual([{ url: "/pricing", newTab: false }]);
-    expect(context.host.customActions).toEqual([{ name: "trial", extra: undefined }]);
+    expect(mounted.context.host.openedUrls).toEqual([{ url: "/pricing", newTab: false }]);
+    expect(mounted.context.host.customActions).toEqual([{ name: "trial", extra: undefined }]);
   });
 
   test("one modal at a time, only where its page filter matches, German label for a German widget", () => {
     window.history.replaceState(null, "", "/account");
-    context.host.state.language = "de";
+    mounted.context.host.state.language = "de";
     run("showModal", [action({}, { pageFilter: "/checkout", pageFilterType: "contains" })]);
     expect(wrapper()).toBeNull();
     run("showModal", [action({}, { pageFilter: "/account", pageFilterType: "endswith" })]);
     run("showModal", [action()]);
-    expect(context.root.querySelectorAll(".gm-wrapper")).toHaveLength(1);
+    expect(mounted.context.root.querySelectorAll(".gm-wrapper")).toHaveLength(1);
     expect(iframe()?.title).toBe("Nachricht");
   });
 
   test("unmount closes it and removes its style", () => {
     showModal(action());
-    unmount();
+    mounted.unmount();
     expect(wrapper()).toBeNull();
-    expect(context.root.querySelector("style")).toBeNull();
+    expect(mounted.context.root.querySelector("style")).toBeNull();
     expect(document.body.style.getPropertyValue("overflow")).toBe("");
-    unmount = mount(context);
+    mounted.unmount = mount(mounted.context);
   });
 });

@@ -1,18 +1,13 @@
 import { modalToHost } from "../../shared/frame-messages.ts";
-import { frameSource } from "../../shared/frame-source.ts";
 import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
-import { acknowledgeOutbound, offeredOutboundId } from "../common/outbound-acknowledgement.ts";
+import { acknowledgeOutbound } from "../common/outbound-acknowledgement.ts";
+import { setImportant } from "../common/outbound-frame.ts";
 import {
-  frameLanguage,
-  frameOrigin,
-  matchesCurrentPage,
-  messageFromFrame,
-  postToFrame,
-  readOutboundShow,
-  runOutboundFrameAction,
-  type ShownFrame,
-  setImportant,
-} from "../common/outbound-frame.ts";
+  createOutboundFrameChunk,
+  type FrameOffer,
+  frameContent,
+  type OutboundFrame,
+} from "../common/outbound-frame-chunk.ts";
 import { takeoverSlot } from "../common/takeover-slot.ts";
 
 /**
@@ -22,11 +17,6 @@ import { takeoverSlot } from "../common/takeover-slot.ts";
  * only change to the page itself is `overflow: hidden` on `<body>` while it is open (put back after)
  * and the reference's `gleap-modal-open` class.
  */
-
-const texts = { en: "Message", de: "Nachricht", ar: "رسالة" } as const;
-const defaultPrimaryColor = "#485BFF";
-/** A frame that never says it loaded is taken away, so a modal without a close button cannot trap the page. */
-const loadTimeoutMs = 15_000;
 
 const styles = `
 .gm-wrapper {
@@ -75,16 +65,14 @@ const styles = `
 @media (prefers-reduced-motion: reduce) { .gm-backdrop, .gm-dialog { animation: none; } }
 `;
 
-interface ShownModal extends ShownFrame {
+interface ShownModal extends OutboundFrame {
   wrapper: HTMLElement;
   closable: boolean;
-  /** The server's outbound it shows (acknowledged as shown, opened, closed); null for a host's own. */
-  outboundId: string | null;
+  /** Gives the page back its scroll and its focus. */
+  restore: () => void;
 }
 
-let context: WidgetChunkContext | null = null;
 let style: HTMLStyleElement | null = null;
-let modal: ShownModal | null = null;
 
 /** Locks the page's scroll and remembers what had focus; answers how to undo both. */
 function holdPage(): () => void {
@@ -106,150 +94,112 @@ function holdPage(): () => void {
   };
 }
 
-function close() {
-  const shown = modal;
-  if (!shown) return;
-  modal = null;
-  clearTimeout(shown.loadTimer);
-  shown.wrapper.remove();
-  shown.restore();
-  takeoverSlot.release(shown);
+/** The visitor closed it (backdrop, Escape): only a closable modal goes. */
+function closedByVisitor() {
+  if (chunk.current()?.closable) chunk.closeByVisitor();
 }
 
-/** The visitor closed it: the slot is free, and the server answers with the next takeover of the queue. */
-function closedByVisitor() {
-  const shown = modal;
-  const host = context?.host;
-  if (!shown?.closable) return;
-  close();
-  if (host) acknowledgeOutbound(host, shown.outboundId, "closed");
+/** The dialog over its backdrop; `loading` keeps it hidden until the frame has a height. */
+function modalWrapper(borderRadius: unknown, iframe: HTMLIFrameElement): HTMLElement {
+  const wrapper = document.createElement("div");
+  wrapper.className = "gm-wrapper";
+  wrapper.dataset.state = "loading";
+  wrapper.dataset.gleapSurface = "modal";
+  const radius = Math.max(0, Math.min(32, Number(borderRadius) || 16));
+  wrapper.style.setProperty("--gm-radius", `${radius}px`);
+  const backdrop = document.createElement("div");
+  backdrop.className = "gm-backdrop";
+  backdrop.addEventListener("click", closedByVisitor);
+  const dialog = document.createElement("div");
+  dialog.className = "gm-dialog";
+  dialog.append(iframe);
+  wrapper.append(backdrop, dialog);
+  return wrapper;
+}
+
+function openModal(
+  { host, root }: WidgetChunkContext,
+  offer: FrameOffer,
+  iframe: HTMLIFrameElement,
+  loadTimer: ReturnType<typeof setTimeout>,
+): ShownModal {
+  const closable = offer.content.data.showCloseButton !== false;
+  const wrapper = modalWrapper(host.flowConfig().borderRadius, iframe);
+  const shown: ShownModal = {
+    wrapper,
+    iframe,
+    url: offer.url,
+    origin: offer.origin,
+    data: frameContent(host, offer, { showCloseButton: closable }),
+    closable,
+    outboundId: offer.outboundId,
+    loadTimer,
+    restore: holdPage(),
+  };
+  takeoverSlot.take(shown);
+  root.append(wrapper);
+  return shown;
 }
 
 /**
  * One modal-like takeover at a time: a server offer waits while a modal, a tour or a survey
  * shows (unacknowledged, so it is offered again); a host's own `showModal` shows unless a modal does.
+ * A frame that never says it loaded is taken away, so a modal without a close button cannot trap the page.
  */
-function show(raw: unknown) {
-  const current = context;
-  const outboundId = offeredOutboundId(raw);
-  if (!current || modal || !document.body || (outboundId && takeoverSlot.busy())) return;
-  const { host, root } = current;
-  const content = readOutboundShow(raw);
-  if (!content || !matchesCurrentPage(content)) return;
-  const url = host.frameUrls().modal;
-  const origin = frameOrigin(url);
-  if (!origin) return;
-  const flowConfig = host.flowConfig();
-  const closable = content.data.showCloseButton !== false;
-  const language = frameLanguage(host.language());
-
-  const wrapper = document.createElement("div");
-  wrapper.className = "gm-wrapper";
-  wrapper.dataset.state = "loading";
-  wrapper.dataset.gleapSurface = "modal";
-  const radius = Math.max(0, Math.min(32, Number(flowConfig.borderRadius) || 16));
-  wrapper.style.setProperty("--gm-radius", `${radius}px`);
-  const backdrop = document.createElement("div");
-  backdrop.className = "gm-backdrop";
-  backdrop.addEventListener("click", () => {
-    if (modal?.closable) closedByVisitor();
-  });
-  const dialog = document.createElement("div");
-  dialog.className = "gm-dialog";
-  const iframe = document.createElement("iframe");
-  iframe.className = "gm-frame";
-  iframe.src = frameSource(url, host.sdkKey);
-  iframe.title = texts[language];
-  iframe.setAttribute("role", "dialog");
-  iframe.setAttribute("aria-modal", "true");
-  iframe.setAttribute("aria-label", texts[language]);
-  iframe.setAttribute("allow", "autoplay; encrypted-media; fullscreen");
-  // Scripts at its own origin, nothing more: it cannot navigate the page or open windows itself.
-  iframe.setAttribute("sandbox", "allow-scripts allow-same-origin");
-  dialog.append(iframe);
-  wrapper.append(backdrop, dialog);
-
-  modal = {
-    wrapper,
-    iframe,
-    url,
-    origin,
-    data: {
-      ...content.data,
-      showCloseButton: closable,
-      primaryColor: flowConfig.color || defaultPrimaryColor,
-      language,
-    },
-    closable,
-    outboundId,
-    loadTimer: setTimeout(() => {
-      if (modal?.wrapper === wrapper && wrapper.dataset.state === "loading") close();
-    }, loadTimeoutMs),
-    restore: holdPage(),
-  };
-  takeoverSlot.take(modal);
-  root.append(wrapper);
-}
-
-function onMessage(event: MessageEvent) {
-  const shown = modal;
-  const host = context?.host;
-  if (!shown || !host) return;
-  const message = messageFromFrame(event, shown, modalToHost);
-  if (!message) return;
-  switch (message.name) {
-    case "modal-loaded":
-      postToFrame(shown, { name: "modal-data", type: "modal", data: shown.data });
-      return;
-    case "modal-height": {
-      const height = Math.max(0, Math.ceil(message.data.height));
-      if (height > 0) shown.iframe.style.height = `${height}px`;
-      if (shown.wrapper.dataset.state === "loading" && height > 0) {
-        shown.wrapper.dataset.state = "open";
-        clearTimeout(shown.loadTimer);
-        acknowledgeOutbound(host, shown.outboundId, "shown");
-        // Keyboard users land in the dialog; Tab moves through its buttons.
-        shown.iframe.focus({ preventScroll: true });
-      }
-      return;
+const chunk = createOutboundFrameChunk({
+  kind: "modal",
+  schemas: modalToHost,
+  titles: { en: "Message", de: "Nachricht", ar: "رسالة" },
+  frameAttributes: (title) => ({
+    class: "gm-frame",
+    role: "dialog",
+    "aria-modal": "true",
+    "aria-label": title,
+    allow: "autoplay; encrypted-media; fullscreen",
+  }),
+  mayShow: (offer) => !(offer.outboundId && takeoverSlot.busy()),
+  open: openModal,
+  revealed: (shown: ShownModal) => shown.wrapper.dataset.state !== "loading",
+  onMessage(shown, message, host) {
+    if (message.name !== "modal-height") return false;
+    const height = Math.max(0, Math.ceil(message.data.height));
+    if (height > 0) shown.iframe.style.height = `${height}px`;
+    if (shown.wrapper.dataset.state === "loading" && height > 0) {
+      shown.wrapper.dataset.state = "open";
+      clearTimeout(shown.loadTimer);
+      acknowledgeOutbound(host, shown.outboundId, "shown");
+      // Keyboard users land in the dialog; Tab moves through its buttons.
+      shown.iframe.focus({ preventScroll: true });
     }
-    case "modal-close":
-      // The frame's own close button (shown only when closable) or its action buttons.
-      close();
-      acknowledgeOutbound(host, shown.outboundId, "closed");
-      return;
-    default:
-      try {
-        if (runOutboundFrameAction(host, message)) acknowledgeOutbound(host, shown.outboundId, "opened");
-      } catch {
-        // Spec §8: modal errors are swallowed.
-      }
-  }
-}
+    return true;
+  },
+  remove(shown) {
+    shown.wrapper.remove();
+    shown.restore();
+    takeoverSlot.release(shown);
+  },
+});
 
 function onKeyDown(event: KeyboardEvent) {
-  if (event.key === "Escape" && modal?.closable) closedByVisitor();
+  if (event.key === "Escape") closedByVisitor();
 }
 
 export function mount(chunkContext: WidgetChunkContext): () => void {
-  context = chunkContext;
   style = document.createElement("style");
   if (chunkContext.nonce) style.nonce = chunkContext.nonce;
   style.textContent = styles;
   chunkContext.root.append(style);
-  window.addEventListener("message", onMessage);
+  const unmount = chunk.mount(chunkContext);
   window.addEventListener("keydown", onKeyDown);
   return () => {
-    window.removeEventListener("message", onMessage);
     window.removeEventListener("keydown", onKeyDown);
-    close();
+    unmount();
     style?.remove();
     style = null;
-    context = null;
   };
 }
 
 export function run(command: SurfaceCommand<"modal">, args: unknown[]): void {
-  if (command === "showModal") show(args[0]);
-  else if (command === "closeModal") close();
+  if (command === "showModal") chunk.show(args[0]);
+  else if (command === "closeModal") chunk.close();
 }

@@ -16,6 +16,7 @@ import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { CheckField } from "./check-field.tsx";
 import { FlowFieldsEditor } from "./flow-fields-editor.tsx";
@@ -42,13 +43,8 @@ function confirmFlowRemoval(projectId: string, flow: AdminFeedbackFlow, onDelete
     body: "flowForm.deleteBody",
     confirmLabel: "flowForm.delete",
     onConfirm: async () => {
-      try {
-        await projectsApi.removeFlow(projectId, flow.id);
-        showToast({ type: "success", heading: "flowForm.deleted" });
-        onDeleted();
-      } catch (failure) {
-        showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
-      }
+      const removed = await runAction(() => projectsApi.removeFlow(projectId, flow.id), "flowForm.deleted");
+      if (removed.ok) onDeleted();
     },
   });
 }

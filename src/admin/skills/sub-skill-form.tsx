@@ -14,9 +14,10 @@ import { FormField } from "../shell/form/form-field.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { CellSelect } from "./cell-select.tsx";
+import { DependenciesCard } from "./dependency-picker.tsx";
 import { IconField } from "./icon-field.tsx";
 import { skillErrorText, skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
-import { DependenciesCard, SkillNameField } from "./skill-form-fields.tsx";
+import { SkillNameField } from "./skill-form-fields.tsx";
 import { firstFreeCell, gridCells } from "./skill-options.ts";
 import { skillsApi } from "./skills-api.ts";
 import {

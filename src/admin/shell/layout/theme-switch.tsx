@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../../i18n/intl.ts";
+import { PressedChoices } from "./pressed-choices.tsx";
 import {
   resolveTheme,
   setThemePreference,
@@ -50,22 +51,19 @@ export function ThemeSwitch() {
       ? t("theme.systemNow", { theme: t(`theme.${resolveTheme("system", systemDark)}`) })
       : t(`theme.${choice}`);
   return (
-    <fieldset className="theme-switch">
-      <legend className="visually-hidden">{t("theme.label")}</legend>
-      {themePreferences.map((choice) => (
-        <button
-          key={choice}
-          type="button"
-          className="theme-button"
-          aria-pressed={choice === preference}
-          aria-label={label(choice)}
-          title={label(choice)}
-          data-theme-choice={choice}
-          onClick={() => setThemePreference(choice)}
-        >
-          {icons[choice]}
-        </button>
-      ))}
-    </fieldset>
+    <PressedChoices
+      className="theme-switch"
+      legend={t("theme.label")}
+      choices={themePreferences}
+      chosen={preference}
+      onChoose={setThemePreference}
+      button={(choice) => ({
+        className: "theme-button",
+        "aria-label": label(choice),
+        title: label(choice),
+        "data-theme-choice": choice,
+        children: icons[choice],
+      })}
+    />
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../../i18n/intl.ts";
 import { PressedChoices } from "./pressed-choices.tsx";
+import { StrokeIcon } from "./stroke-icon.tsx";
 import {
   resolveTheme,
   setThemePreference,
@@ -12,19 +13,9 @@ import {
 import { darkSchemeQuery, useMediaQuery } from "./use-media-query.ts";
 
 const icon = (path: ReactNode) => (
-  <svg
-    aria-hidden="true"
-    viewBox="0 0 24 24"
-    width="18"
-    height="18"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-  >
+  <StrokeIcon size={18} roundJoins>
     {path}
-  </svg>
+  </StrokeIcon>
 );
 
 const icons: Record<ThemePreference, ReactNode> = {

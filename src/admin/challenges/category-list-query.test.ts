@@ -1,25 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import { expectDefaultList, expectRoundTrip } from "../shell/list/list-query-expectations.ts";
+import { testListQueryBasics } from "../shell/list/list-query-expectations.ts";
 import { categoryListUrl, pageAfterDelete } from "./category-list-query.ts";
 
 describe("category list query", () => {
-  test("an empty query string is the default list, sorted by title", () => {
-    expectDefaultList(categoryListUrl);
-    expect(categoryListUrl.apiParams(categoryListUrl.defaults).toString()).toBe(
-      "sort=title&page=1&pageSize=25",
-    );
-  });
-
-  test("search, sort and page survive a round trip; invalid values fall back", () => {
-    expectRoundTrip(categoryListUrl, "?q=python&sort=-challenges&page=2&pageSize=10", {
-      q: "python",
-      sort: { field: "challenges", direction: "desc" },
-      page: 2,
-      pageSize: 10,
-    });
-    expect(categoryListUrl.parse("?sort=information&page=-1&pageSize=1000")).toEqual(
-      categoryListUrl.defaults,
-    );
+  testListQueryBasics(categoryListUrl, {
+    order: "sorted by title",
+    apiDefaults: "sort=title&page=1&pageSize=25",
+    roundTrip: [
+      "?q=python&sort=-challenges&page=2&pageSize=10",
+      { q: "python", sort: { field: "challenges", direction: "desc" }, page: 2, pageSize: 10 },
+    ],
+    invalid: "?sort=information&page=-1&pageSize=1000",
   });
 
   test("deleting the last row of a later page goes back one page", () => {

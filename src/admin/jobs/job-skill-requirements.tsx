@@ -15,6 +15,9 @@ import {
   tooManyRequirementsMessage,
 } from "./job-form-state.ts";
 
+/** A minimum level: a whole number from 1 to the shared JobRequest's highest level. */
+const levelInput = { type: "number", inputMode: "numeric", min: 1, max: minLevelMax, step: 1 } as const;
+
 type Refusal = { field: RequirementField; message: string };
 type Say = (message: string, label: string) => string;
 
@@ -114,11 +117,7 @@ function RequirementRows({
             <input
               {...props}
               name={`${path}.minLevel`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={minLevelMax}
-              step={1}
+              {...levelInput}
               value={row.minLevel}
               onChange={(event) =>
                 onChange(
@@ -290,11 +289,7 @@ function LevelChoice({ adder, say }: { adder: Adder; say: Say }) {
       {(props) => (
         <input
           {...props}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={minLevelMax}
-          step={1}
+          {...levelInput}
           value={adder.minLevel}
           onKeyDown={addOnEnter}
           onChange={(event) => adder.chooseLevel(event.target.value)}

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type InputHTMLAttributes, useEffect, useState } from "react";
 import type { AdminProfile } from "../../shared/profile-api.ts";
 import { AlertChoices } from "../alerts/alert-settings.tsx";
 import { useResource } from "../api/use-resource.ts";
@@ -56,6 +56,60 @@ export default function ProfilePage() {
   );
 }
 
+/** A text field with its hint below, which the input is described by. */
+function HintedField({
+  id,
+  label,
+  hint,
+  onText,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  label: string;
+  hint: string;
+  onText: (text: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        {...input}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onText(event.target.value)}
+      />
+      <p id={`${id}-hint`} className="field-hint subtle">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+/** A reply as visitors will see it: the picture (or the name's initial) beside the name and a bubble. */
+function ReplyPreview({ name, avatarUrl }: { name: string; avatarUrl: string }) {
+  const { t } = useT();
+  return (
+    <div className="profile-preview">
+      <p className="field-label">{t("profile.preview")}</p>
+      <div className="profile-preview-message">
+        {showable(avatarUrl) ? (
+          <img className="profile-avatar" src={avatarUrl.trim()} alt="" width={36} height={36} />
+        ) : (
+          <span className="profile-avatar profile-avatar-initial" aria-hidden="true">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div>
+          <p className="profile-preview-name" data-testid="profile-preview-name">
+            {name}
+          </p>
+          <p className="profile-preview-bubble">{t("profile.previewText")}</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 function ProfileForm({
   profile,
   onSaved,
@@ -72,7 +126,6 @@ function ProfileForm({
     setAvatarUrl(profile.avatarUrl ?? "");
   }, [profile]);
 
-  const shownName = displayName.trim() || profile.name;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -90,55 +143,28 @@ function ProfileForm({
 
   return (
     <form className="detail-card profile-form" onSubmit={submit} aria-busy={busy}>
-      <div className="field">
-        <label htmlFor="profile-display-name">{t("profile.displayName")}</label>
-        <input
-          id="profile-display-name"
-          name="displayName"
-          value={displayName}
-          maxLength={64}
-          aria-describedby="profile-display-name-hint"
-          onChange={(event) => setDisplayName(event.target.value)}
-        />
-        <p id="profile-display-name-hint" className="field-hint subtle">
-          {t("profile.displayNameHint", { name: profile.name })}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor="profile-avatar-url">{t("profile.avatarUrl")}</label>
-        <input
-          id="profile-avatar-url"
-          name="avatarUrl"
-          type="url"
-          inputMode="url"
-          value={avatarUrl}
-          maxLength={2048}
-          placeholder="https://"
-          aria-describedby="profile-avatar-url-hint"
-          onChange={(event) => setAvatarUrl(event.target.value)}
-        />
-        <p id="profile-avatar-url-hint" className="field-hint subtle">
-          {t("profile.avatarUrlHint")}
-        </p>
-      </div>
-      <div className="profile-preview">
-        <p className="field-label">{t("profile.preview")}</p>
-        <div className="profile-preview-message">
-          {showable(avatarUrl) ? (
-            <img className="profile-avatar" src={avatarUrl.trim()} alt="" width={36} height={36} />
-          ) : (
-            <span className="profile-avatar profile-avatar-initial" aria-hidden="true">
-              {shownName.slice(0, 1).toUpperCase()}
-            </span>
-          )}
-          <div>
-            <p className="profile-preview-name" data-testid="profile-preview-name">
-              {shownName}
-            </p>
-            <p className="profile-preview-bubble">{t("profile.previewText")}</p>
-          </div>
-        </div>
-      </div>
+      <HintedField
+        id="profile-display-name"
+        label={t("profile.displayName")}
+        hint={t("profile.displayNameHint", { name: profile.name })}
+        name="displayName"
+        value={displayName}
+        maxLength={64}
+        onText={setDisplayName}
+      />
+      <HintedField
+        id="profile-avatar-url"
+        label={t("profile.avatarUrl")}
+        hint={t("profile.avatarUrlHint")}
+        name="avatarUrl"
+        type="url"
+        inputMode="url"
+        value={avatarUrl}
+        maxLength={2048}
+        placeholder="https://"
+        onText={setAvatarUrl}
+      />
+      <ReplyPreview name={displayName.trim() || profile.name} avatarUrl={avatarUrl} />
       <div className="profile-actions">
         <Button type="submit" disabled={busy}>
           {t("profile.save")}

@@ -73,6 +73,84 @@ export function FlowFieldsEditor({
   );
 }
 
+/** A choice among fixed values (the field's type, a capture field's kind), with no error of its own. */
+function ChoiceField<V extends string>({
+  id,
+  label,
+  value,
+  values,
+  text,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: V;
+  values: readonly V[];
+  text: (value: V) => string;
+  onChange: (value: V) => void;
+}) {
+  return (
+    <FormField id={id} label={label} error={null}>
+      {(props) => (
+        <select {...props} value={value} onChange={(event) => onChange(event.target.value as V)}>
+          {values.map((choice) => (
+            <option key={choice} value={choice}>
+              {text(choice)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** The buttons that move field `number` of `count` up and down and remove it (the last one stays). */
+function FieldRowButtons({
+  number,
+  count,
+  onMove,
+  onRemove,
+}: {
+  number: number;
+  count: number;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useT();
+  return (
+    <div className="row-buttons">
+      <Button
+        variant="tertiary"
+        size="sm"
+        disabled={number === 1}
+        aria-label={t("flowForm.moveUp", { number })}
+        onClick={() => onMove(-1)}
+      >
+        ↑
+      </Button>
+      <Button
+        variant="tertiary"
+        size="sm"
+        disabled={number === count}
+        aria-label={t("flowForm.moveDown", { number })}
+        onClick={() => onMove(1)}
+      >
+        ↓
+      </Button>
+      <Button
+        variant="tertiary"
+        size="sm"
+        className="danger-text"
+        disabled={count === 1}
+        aria-label={t("flowForm.removeField", { number })}
+        onClick={onRemove}
+      >
+        {t("projectSettings.texts.removeShort")}
+      </Button>
+    </div>
+  );
+}
+
 /** One field of the flow: its controls, the required box, and the buttons that move and remove it. */
 function FlowFieldRow({
   field,
@@ -94,7 +172,6 @@ function FlowFieldRow({
   const { t } = useT();
   const at = (name: string) => `fields.${index}.${name}`;
   const label = (name: string) => t(`flowForm.field.${name}` as MessageId);
-  const number = index + 1;
   const text = (name: "key" | "label" | "placeholder", extra: { spellCheck?: boolean } = {}) => (
     <FormField id={`flow-field-${index}-${name}`} label={label(name)} error={errorOf(at(name), label(name))}>
       {(props) => (
@@ -109,23 +186,16 @@ function FlowFieldRow({
   );
   return (
     <fieldset className="flow-field" data-testid="flow-field">
-      <legend>{t("flowForm.fieldNumber", { number })}</legend>
+      <legend>{t("flowForm.fieldNumber", { number: index + 1 })}</legend>
       <div className="form-row">
-        <FormField id={`flow-field-${index}-type`} label={label("type")} error={null}>
-          {(props) => (
-            <select
-              {...props}
-              value={field.type}
-              onChange={(event) => onChange({ type: event.target.value as FlowFieldForm["type"] })}
-            >
-              {flowFieldTypes.map((type) => (
-                <option key={type} value={type}>
-                  {t(`flowForm.type.${type}` as MessageId)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ChoiceField
+          id={`flow-field-${index}-type`}
+          label={label("type")}
+          value={field.type}
+          values={flowFieldTypes}
+          text={(type) => t(`flowForm.type.${type}` as MessageId)}
+          onChange={(type) => onChange({ type })}
+        />
         {text("key", { spellCheck: false })}
         {text("label")}
         {text("placeholder")}
@@ -148,23 +218,14 @@ function FlowFieldRow({
         </FormField>
       )}
       {field.type === "capture" && (
-        <FormField id={`flow-field-${index}-capture`} label={label("captureType")} error={null}>
-          {(props) => (
-            <select
-              {...props}
-              value={field.captureType}
-              onChange={(event) =>
-                onChange({ captureType: event.target.value as FlowFieldForm["captureType"] })
-              }
-            >
-              {flowCaptureTypes.map((type) => (
-                <option key={type} value={type}>
-                  {t(`flowForm.capture.${type}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ChoiceField
+          id={`flow-field-${index}-capture`}
+          label={label("captureType")}
+          value={field.captureType}
+          values={flowCaptureTypes}
+          text={(type) => t(`flowForm.capture.${type}`)}
+          onChange={(captureType) => onChange({ captureType })}
+        />
       )}
       <div className="flow-field-actions">
         <CheckField
@@ -173,36 +234,7 @@ function FlowFieldRow({
           checked={field.required}
           onChange={(required) => onChange({ required })}
         />
-        <div className="row-buttons">
-          <Button
-            variant="tertiary"
-            size="sm"
-            disabled={index === 0}
-            aria-label={t("flowForm.moveUp", { number })}
-            onClick={() => onMove(-1)}
-          >
-            ↑
-          </Button>
-          <Button
-            variant="tertiary"
-            size="sm"
-            disabled={index === count - 1}
-            aria-label={t("flowForm.moveDown", { number })}
-            onClick={() => onMove(1)}
-          >
-            ↓
-          </Button>
-          <Button
-            variant="tertiary"
-            size="sm"
-            className="danger-text"
-            disabled={count === 1}
-            aria-label={t("flowForm.removeField", { number })}
-            onClick={onRemove}
-          >
-            {t("projectSettings.texts.removeShort")}
-          </Button>
-        </div>
+        <FieldRowButtons number={index + 1} count={count} onMove={onMove} onRemove={onRemove} />
       </div>
     </fieldset>
   );

@@ -16,6 +16,7 @@ import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { CheckField } from "./check-field.tsx";
 import { FlowFieldsEditor } from "./flow-fields-editor.tsx";
@@ -42,20 +43,17 @@ function confirmFlowRemoval(projectId: string, flow: AdminFeedbackFlow, onDelete
     body: "flowForm.deleteBody",
     confirmLabel: "flowForm.delete",
     onConfirm: async () => {
-      try {
-        await projectsApi.removeFlow(projectId, flow.id);
-        showToast({ type: "success", heading: "flowForm.deleted" });
-        onDeleted();
-      } catch (failure) {
-        showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
-      }
+      const removed = await runAction(() => projectsApi.removeFlow(projectId, flow.id), "flowForm.deleted");
+      if (removed.ok) onDeleted();
     },
   });
 }
 
-/** The flow's settings and fields; `flow` null creates one. */
-function FlowFormView({ projectId, flow }: { projectId: string; flow: AdminFeedbackFlow | null }) {
-  const { t } = useT();
+/**
+ * The flow form's state, the language its translations card shows (a refused save opens the language
+ * of the first refused translation), the save and the delete, each back to the project after.
+ */
+function useFlowForm(projectId: string, flow: AdminFeedbackFlow | null) {
   const [, navigate] = useLocation();
   const form = useFormState<FlowForm>(
     () => (flow ? flowFormFromFlow(flow) : emptyFlowForm()),
@@ -64,8 +62,6 @@ function FlowFormView({ projectId, flow }: { projectId: string; flow: AdminFeedb
   const { state } = form;
   const [textsLanguage, setTextsLanguage] = useState<TranslationLanguage>("de");
   const back = projectHref(projectId);
-  const set = <K extends keyof FlowForm>(field: K, value: FlowForm[K]) =>
-    form.update((current) => ({ ...current, [field]: value }), [field]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -93,6 +89,17 @@ function FlowFormView({ projectId, flow }: { projectId: string; flow: AdminFeedb
       navigate(back);
     });
 
+  return { form, textsLanguage, setTextsLanguage, back, submit, remove };
+}
+
+type Form = ReturnType<typeof useFlowForm>["form"];
+
+/** The flow's own settings: title, key, report type, icon, texts, whether it is live and on the home. */
+function FlowSettingsCard({ form }: { form: Form }) {
+  const { t } = useT();
+  const { state } = form;
+  const set = <K extends keyof FlowForm>(field: K, value: FlowForm[K]) =>
+    form.update((current) => ({ ...current, [field]: value }), [field]);
   const input = (field: TextField, options: { multiline?: boolean; list?: string } = {}) => {
     // "flowForm.title" names the screen; the field has its own text.
     const label = t((field === "title" ? "flowForm.title.field" : `flowForm.${field}`) as MessageId);
@@ -121,43 +128,51 @@ function FlowFormView({ projectId, flow }: { projectId: string; flow: AdminFeedb
       </FormField>
     );
   };
+  return (
+    <section className="detail-card">
+      <datalist id="feedback-types">
+        {knownFeedbackTypes.map((type) => (
+          <option key={type} value={type} />
+        ))}
+      </datalist>
+      <div className="form-row">
+        {input("title")}
+        {input("key")}
+        {input("feedbackType", { list: "feedback-types" })}
+        {input("icon")}
+      </div>
+      {input("description", { multiline: true })}
+      {input("successMessage", { multiline: true })}
+      <CheckField
+        id="flow-live"
+        label={t("flowForm.live")}
+        hint={t("flowForm.liveHint")}
+        checked={state.live}
+        onChange={(live) => set("live", live)}
+      />
+      <CheckField
+        id="flow-showOnHome"
+        label={t("flowForm.showOnHome")}
+        checked={state.showOnHome}
+        onChange={(showOnHome) => set("showOnHome", showOnHome)}
+      />
+    </section>
+  );
+}
 
+/** The flow's settings and fields; `flow` null creates one. */
+function FlowFormView({ projectId, flow }: { projectId: string; flow: AdminFeedbackFlow | null }) {
+  const { t } = useT();
+  const { form, textsLanguage, setTextsLanguage, back, submit, remove } = useFlowForm(projectId, flow);
   return (
     <form className="entity-form" noValidate onSubmit={submit}>
-      <section className="detail-card">
-        <datalist id="feedback-types">
-          {knownFeedbackTypes.map((type) => (
-            <option key={type} value={type} />
-          ))}
-        </datalist>
-        <div className="form-row">
-          {input("title")}
-          {input("key")}
-          {input("feedbackType", { list: "feedback-types" })}
-          {input("icon")}
-        </div>
-        {input("description", { multiline: true })}
-        {input("successMessage", { multiline: true })}
-        <CheckField
-          id="flow-live"
-          label={t("flowForm.live")}
-          hint={t("flowForm.liveHint")}
-          checked={state.live}
-          onChange={(live) => set("live", live)}
-        />
-        <CheckField
-          id="flow-showOnHome"
-          label={t("flowForm.showOnHome")}
-          checked={state.showOnHome}
-          onChange={(showOnHome) => set("showOnHome", showOnHome)}
-        />
-      </section>
+      <FlowSettingsCard form={form} />
       <section className="detail-card" aria-labelledby="flow-fields-title">
         <h2 id="flow-fields-title" className="settings-card-title">
           {t("flowForm.fields")}
         </h2>
         <FlowFieldsEditor
-          fields={state.fields}
+          fields={form.state.fields}
           errorOf={form.errorOf}
           onChange={(fields, paths) =>
             form.update((current) => ({ ...current, fields }), ["fields", ...paths])

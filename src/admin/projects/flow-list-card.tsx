@@ -9,6 +9,7 @@ import { ListStatus } from "../shell/list/list-status.tsx";
 import { type ListColumn, RecordTable } from "../shell/list/record-table.tsx";
 import { flowCreateHref, flowHref } from "./project-paths.ts";
 import { projectsApi } from "./projects-api.ts";
+import { SettingsCard } from "./settings-card.tsx";
 
 const flowRow = () => ({ "data-testid": "flow-row" });
 
@@ -47,21 +48,19 @@ export function FlowListCard({ projectId }: { projectId: string }) {
   const { t } = tr;
   const { resource, reload } = useResource(() => projectsApi.flows(projectId), projectId);
   return (
-    <section className="detail-card settings-card" aria-labelledby="flows-title">
-      <div className="settings-card-head">
-        <div>
-          <h2 id="flows-title" className="settings-card-title">
-            {t("projectSettings.flows.title")}
-          </h2>
-          <p className="subtle settings-card-lead">{t("projectSettings.flows.lead")}</p>
-        </div>
+    <SettingsCard
+      id="flows-title"
+      title={t("projectSettings.flows.title")}
+      lead={t("projectSettings.flows.lead")}
+      action={
         <Link href={flowCreateHref(projectId)} className={buttonClass({ size: "sm" })}>
           {t("projectSettings.flows.create")}
         </Link>
-      </div>
+      }
+    >
       <ListStatus resource={resource} onRetry={reload} texts={listTexts("projectSettings.flows")}>
         {(data) => <RecordTable rows={data.items} columns={flowColumns(tr, projectId)} rowProps={flowRow} />}
       </ListStatus>
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,28 +1,14 @@
-import { afterAll, afterEach, expect, test } from "bun:test";
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { registerMessages } from "../i18n/intl.ts";
-import { localeState, setLocale } from "../i18n/locale-store.ts";
+import { expect, test } from "bun:test";
+import { setLocale } from "../i18n/locale-store.ts";
+import { renderedView } from "../test-support/rendered-view.ts";
 import { IdentifyAdvice } from "./identify-advice.tsx";
 import { projectMessagesDe, projectMessagesEnUS } from "./project-messages.ts";
 import { identifyExample } from "./widget-snippet.ts";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-registerMessages(projectMessagesEnUS, projectMessagesDe);
-const localeBefore = localeState.locale;
-afterAll(() => setLocale(localeBefore));
-
-let root: Root | null = null;
-const host = document.createElement("div");
-document.body.append(host);
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-});
+const { show: render } = renderedView([projectMessagesEnUS, projectMessagesDe]);
 
 function show(verified: boolean) {
-  root = createRoot(host);
-  act(() => root?.render(<IdentifyAdvice verified={verified} />));
+  const host = render(<IdentifyAdvice verified={verified} />);
   const code = (id: string) => host.querySelector<HTMLTextAreaElement>(`[data-testid=${id}]`)?.value;
   return {
     advice: host.querySelector("[data-testid=identify-advice]")?.textContent,
@@ -63,7 +49,6 @@ test("every text is translated", () => {
   const off = show(false);
   expect(off.advice).toStartWith("Die Identitätsprüfung ist aus: Gleap.identify(userId, {name, email})");
   expect(off.labels).toEqual(["Auf Ihrem Server (Node.js)", "Auf Ihrem Server (Python)", "Auf der Seite"]);
-  act(() => root?.unmount());
   const on = show(true);
   expect(on.advice).toBe(projectMessagesDe["projectSettings.identify.on"]);
 });

@@ -5,6 +5,25 @@ import { identifyExample } from "./widget-snippet.ts";
 /** Every line of the example shows without scrolling. */
 const lines = (text: string) => text.split("\n").length;
 
+/** The examples in their order: the hash signed on the host's server (two languages), then the page's call. */
+const identifySteps = [
+  {
+    example: "node",
+    label: "projectSettings.identify.node",
+    copyLabel: "projectSettings.identify.copyNode",
+  },
+  {
+    example: "python",
+    label: "projectSettings.identify.python",
+    copyLabel: "projectSettings.identify.copyPython",
+  },
+  {
+    example: "page",
+    label: "projectSettings.identify.page",
+    copyLabel: "projectSettings.identify.copyPage",
+  },
+] as const;
+
 /**
  * The install panel's word on `identify`. A new project takes `Gleap.identify(id, {name, email})` as
  * the page says (identity verification off, as in Gleap), so the panel recommends turning verification
@@ -20,27 +39,16 @@ export function IdentifyAdvice({ verified }: { verified: boolean }) {
       <p className="install-mode" data-testid="identify-advice">
         {t(verified ? "projectSettings.identify.on" : "projectSettings.identify.off")}
       </p>
-      <CodeBlock
-        id="identify-node"
-        label={t("projectSettings.identify.node")}
-        copyLabel={t("projectSettings.identify.copyNode")}
-        text={example.node}
-        rows={lines(example.node)}
-      />
-      <CodeBlock
-        id="identify-python"
-        label={t("projectSettings.identify.python")}
-        copyLabel={t("projectSettings.identify.copyPython")}
-        text={example.python}
-        rows={lines(example.python)}
-      />
-      <CodeBlock
-        id="identify-page"
-        label={t("projectSettings.identify.page")}
-        copyLabel={t("projectSettings.identify.copyPage")}
-        text={example.page}
-        rows={lines(example.page)}
-      />
+      {identifySteps.map(({ example: key, label, copyLabel }) => (
+        <CodeBlock
+          key={key}
+          id={`identify-${key}`}
+          label={t(label)}
+          copyLabel={t(copyLabel)}
+          text={example[key]}
+          rows={lines(example[key])}
+        />
+      ))}
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from "react";
 import type { AdminProjectSettings } from "../../shared/inbox-api.ts";
-import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
-import { showToast } from "../shell/overlay/toast-store.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
 import { projectsApi } from "./projects-api.ts";
 import { SecretValue } from "./secret-value.tsx";
 import { identifyExample } from "./widget-snippet.ts";
@@ -33,14 +32,13 @@ export function IdentitySecretCard({
       body: "projectSettings.secret.rotateBody",
       confirmLabel: "projectSettings.secret.rotateConfirm",
       onConfirm: async () => {
-        try {
-          const rotated = await projectsApi.rotateSecret(project.id);
-          onRotated(rotated.identitySecret);
-          setRevealed(true);
-          showToast({ type: "success", heading: "projectSettings.secret.rotated" });
-        } catch (failure) {
-          showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
-        }
+        const rotated = await runAction(
+          () => projectsApi.rotateSecret(project.id),
+          "projectSettings.secret.rotated",
+        );
+        if (!rotated.ok) return;
+        onRotated(rotated.value.identitySecret);
+        setRevealed(true);
       },
     });
 

@@ -5,6 +5,7 @@ import { CopyButton } from "./copy-button.tsx";
 import { cspLines, websocketOriginOf } from "./csp-lines.ts";
 import { IdentifyAdvice } from "./identify-advice.tsx";
 import { InstallationStatus } from "./installation-status.tsx";
+import { SettingsCard } from "./settings-card.tsx";
 import { consentLine, widgetSnippet } from "./widget-snippet.ts";
 
 /**
@@ -39,11 +40,11 @@ export function InstallCard({
     websocketOrigin: websocketOriginOf(location.origin),
   }).join(";\n");
   return (
-    <section className="detail-card settings-card" aria-labelledby="install-title">
-      <h2 id="install-title" className="settings-card-title">
-        {t("projectSettings.install.title")}
-      </h2>
-      <p className="subtle settings-card-lead">{t("projectSettings.install.lead")}</p>
+    <SettingsCard
+      id="install-title"
+      title={t("projectSettings.install.title")}
+      lead={t("projectSettings.install.lead")}
+    >
       <InstallationStatus
         projectId={projectId}
         waitsForConsent={waitsForConsent}
@@ -85,6 +86,6 @@ export function InstallCard({
         text={csp}
         rows={6}
       />
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,24 +1,11 @@
-import { afterAll, afterEach, expect, test } from "bun:test";
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { expect, test } from "bun:test";
 import type { Installation } from "../../shared/installations-api.ts";
-import { registerMessages } from "../i18n/intl.ts";
-import { localeState, setLocale } from "../i18n/locale-store.ts";
+import { setLocale } from "../i18n/locale-store.ts";
+import { renderedView } from "../test-support/rendered-view.ts";
 import { InstallationOrigins } from "./installation-origins.tsx";
 import { projectMessagesDe, projectMessagesEnUS } from "./project-messages.ts";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-registerMessages(projectMessagesEnUS, projectMessagesDe);
-const localeBefore = localeState.locale;
-afterAll(() => setLocale(localeBefore));
-
-let root: Root | null = null;
-const host = document.createElement("div");
-document.body.append(host);
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-});
+const { show: render } = renderedView([projectMessagesEnUS, projectMessagesDe]);
 
 const seen = (origin: string, outsideAllowedOrigins: boolean): Installation => ({
   origin,
@@ -28,8 +15,7 @@ const seen = (origin: string, outsideAllowedOrigins: boolean): Installation => (
 });
 
 function show(installations: Installation[]) {
-  root = createRoot(host);
-  act(() => root?.render(<InstallationOrigins installations={installations} />));
+  const host = render(<InstallationOrigins installations={installations} />);
   return [...host.querySelectorAll("[data-testid=install-origin]")];
 }
 

@@ -7,6 +7,7 @@ import {
   launcherLabel,
   modernRadius,
   offset,
+  type Placement,
   placementFor,
   tabRadius,
   tabText,
@@ -44,23 +45,23 @@ function useShadowRoot() {
   return { host, root };
 }
 
-/**
- * The launcher exactly as the widget draws it: the launcher chunk's own styles and model (placement,
- * text colour, radius, offsets, texts), in a shadow root inside a mock browser window whose `transform`
- * makes the button's `position: fixed` count from the window instead of the admin's viewport. A click
- * opens a sketch of the messenger in the header, background and brand colours.
- */
-export function LauncherPreview({ config }: { config: FlowConfig }) {
-  const { t } = useT();
-  const { host, root } = useShadowRoot();
-  const [open, setOpen] = useState(false);
-  const [withBadge, setWithBadge] = useState(false);
+/** The launcher's button as the launcher chunk draws it: a round chat button or a tab with its text. */
+function PreviewButton({
+  config,
+  placement,
+  open,
+  unread,
+  onToggle,
+}: {
+  config: FlowConfig;
+  placement: Placement;
+  open: boolean;
+  unread: number;
+  onToggle: () => void;
+}) {
   const rtl = Boolean(config.localizationOptions?.rtl);
   const language = config.localizationOptions?.language || "en";
-  const placement = placementFor(config.feedbackButtonPosition, rtl);
-  const unread = withBadge ? 2 : 0;
-
-  const button = placement && (
+  return (
     <button
       type="button"
       data-testid="preview-launcher"
@@ -77,7 +78,7 @@ export function LauncherPreview({ config }: { config: FlowConfig }) {
           "--gl-r": `${placement.kind === "modern" ? modernRadius(config.borderRadius) : tabRadius(config.borderRadius)}px`,
         } as CSSProperties
       }
-      onClick={() => setOpen((current) => !current)}
+      onClick={onToggle}
     >
       {placement.kind === "modern" ? (
         <svg viewBox="0 0 24 24" className="icon" aria-hidden="true" data-icon={open ? "close" : "chat"}>
@@ -95,10 +96,12 @@ export function LauncherPreview({ config }: { config: FlowConfig }) {
       </span>
     </button>
   );
+}
 
-  // The messenger sketch sits where the frame would: above a corner button, beside a side tab.
+/** Where the messenger sketch sits, as the frame would: above a corner button, beside a side tab. */
+function panelStyle(config: FlowConfig, placement: Placement | null, rtl: boolean): CSSProperties {
   const side = placement?.edge ?? (rtl ? "left" : "right");
-  const panelStyle: CSSProperties = {
+  return {
     [side]: placement?.kind === "modern" || placement?.kind === "bottom-tab" ? offset(config.buttonX) : 56,
     bottom:
       placement?.kind === "modern" ? offset(config.buttonY) + 60 : placement?.kind === "bottom-tab" ? 56 : 16,
@@ -106,19 +109,72 @@ export function LauncherPreview({ config }: { config: FlowConfig }) {
     borderRadius: Math.min(24, Math.max(0, config.borderRadius)),
     color: textColorFor(config.backgroundColor),
   };
+}
 
+/** A sketch of the open messenger in the header, background and brand colours. */
+function MessengerSketch({ config, style }: { config: FlowConfig; style: CSSProperties }) {
+  const { t } = useT();
+  return (
+    <div className="lp-messenger" style={style} data-testid="lp-messenger" aria-hidden="true">
+      <div
+        className="lp-messenger-header"
+        style={{ background: config.headerColor, color: textColorFor(config.headerColor) }}
+      >
+        <strong>{t("projectSettings.preview.greeting")}</strong>
+        <span>{t("projectSettings.preview.help")}</span>
+      </div>
+      <div className="lp-messenger-body">
+        <span className="lp-card" />
+        <span className="lp-action" style={{ background: config.color, color: textColorFor(config.color) }}>
+          {t("projectSettings.preview.action")}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** The mock browser window's bar: three dots and an address. */
+function WindowBar() {
+  const { t } = useT();
+  return (
+    <div className="lp-bar" aria-hidden="true">
+      <span className="lp-dot" />
+      <span className="lp-dot" />
+      <span className="lp-dot" />
+      <span className="lp-address">{t("projectSettings.preview.address")}</span>
+    </div>
+  );
+}
+
+/**
+ * The launcher exactly as the widget draws it: the launcher chunk's own styles and model (placement,
+ * text colour, radius, offsets, texts), in a shadow root inside a mock browser window whose `transform`
+ * makes the button's `position: fixed` count from the window instead of the admin's viewport. A click
+ * opens a sketch of the messenger in the header, background and brand colours.
+ */
+export function LauncherPreview({ config }: { config: FlowConfig }) {
+  const { t } = useT();
+  const { host, root } = useShadowRoot();
+  const [open, setOpen] = useState(false);
+  const [withBadge, setWithBadge] = useState(false);
+  const rtl = Boolean(config.localizationOptions?.rtl);
+  const placement = placementFor(config.feedbackButtonPosition, rtl);
+  const button = placement && (
+    <PreviewButton
+      config={config}
+      placement={placement}
+      open={open}
+      unread={withBadge ? 2 : 0}
+      onToggle={() => setOpen((current) => !current)}
+    />
+  );
   return (
     <figure className="launcher-preview" aria-labelledby="launcher-preview-caption">
       <figcaption id="launcher-preview-caption" className="lp-caption">
         {t("projectSettings.preview.title")}
       </figcaption>
       <div className="lp-window" data-testid="launcher-preview">
-        <div className="lp-bar" aria-hidden="true">
-          <span className="lp-dot" />
-          <span className="lp-dot" />
-          <span className="lp-dot" />
-          <span className="lp-address">{t("projectSettings.preview.address")}</span>
-        </div>
+        <WindowBar />
         <div className="lp-page" dir={rtl ? "rtl" : "ltr"}>
           <div className="lp-content" aria-hidden="true">
             <span className="lp-line lp-line-title" />
@@ -128,26 +184,7 @@ export function LauncherPreview({ config }: { config: FlowConfig }) {
             <span className="lp-line" />
             <span className="lp-line lp-line-short" />
           </div>
-          {open && (
-            <div className="lp-messenger" style={panelStyle} data-testid="lp-messenger" aria-hidden="true">
-              <div
-                className="lp-messenger-header"
-                style={{ background: config.headerColor, color: textColorFor(config.headerColor) }}
-              >
-                <strong>{t("projectSettings.preview.greeting")}</strong>
-                <span>{t("projectSettings.preview.help")}</span>
-              </div>
-              <div className="lp-messenger-body">
-                <span className="lp-card" />
-                <span
-                  className="lp-action"
-                  style={{ background: config.color, color: textColorFor(config.color) }}
-                >
-                  {t("projectSettings.preview.action")}
-                </span>
-              </div>
-            </div>
-          )}
+          {open && <MessengerSketch config={config} style={panelStyle(config, placement, rtl)} />}
           <div ref={host} className="lp-launcher-host" />
           {root && button && createPortal(button, root)}
           {!placement && <p className="lp-none subtle">{t("projectSettings.preview.none")}</p>}

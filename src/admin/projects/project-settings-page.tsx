@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useParams } from "wouter";
 import type { AdminProjectSettings } from "../../shared/inbox-api.ts";
 import type { FeedbackButtonPosition } from "../../shared/widget-config-api.ts";
@@ -42,6 +42,7 @@ import {
   widgetLanguages,
 } from "./project-settings-form.ts";
 import { projectsApi } from "./projects-api.ts";
+import { SettingsCard } from "./settings-card.tsx";
 import { TranslationsEditor } from "./translations-editor.tsx";
 import { WebhooksCard } from "./webhooks-card.tsx";
 import "./project-styles.ts";
@@ -49,29 +50,6 @@ import "./project-styles.ts";
 type Form = ReturnType<typeof useFormState<SettingsForm>>;
 
 const fieldLabel = (field: string) => `projectSettings.field.${field}` as MessageId;
-
-/** One titled group of the form. */
-function SettingsSection({
-  id,
-  title,
-  lead,
-  children,
-}: {
-  id: string;
-  title: string;
-  lead?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className="detail-card settings-card" aria-labelledby={id}>
-      <h2 id={id} className="settings-card-title">
-        {title}
-      </h2>
-      {lead && <p className="subtle settings-card-lead">{lead}</p>}
-      {children}
-    </section>
-  );
-}
 
 /** A colour: the browser's picker and the hex text side by side, both editing the same value. */
 function ColorInput({ form, field }: { form: Form; field: ColorField }) {
@@ -163,7 +141,7 @@ function SettingsFormView({
         <div className="settings-sections">
           <LookSection form={form} />
           <LauncherSection form={form} />
-          <SettingsSection
+          <SettingsCard
             id="texts-title"
             title={t("projectSettings.texts.title")}
             lead={t("projectSettings.texts.lead")}
@@ -175,7 +153,7 @@ function SettingsFormView({
                 form.update((current) => ({ ...current, translations: rows }), ["translations", ...paths])
               }
             />
-          </SettingsSection>
+          </SettingsCard>
           <BehaviourSection form={form} />
           <AccessSection form={form} project={project} onSecret={onSecret} />
         </div>
@@ -209,7 +187,7 @@ function LookSection({ form }: { form: Form }) {
   const { t } = useT();
   const label = t(fieldLabel("name"));
   return (
-    <SettingsSection
+    <SettingsCard
       id="look-title"
       title={t("projectSettings.look.title")}
       lead={t("projectSettings.look.lead")}
@@ -230,7 +208,7 @@ function LookSection({ form }: { form: Form }) {
       <div className="form-row">
         <NumberInput form={form} field="borderRadius" />
       </div>
-    </SettingsSection>
+    </SettingsCard>
   );
 }
 
@@ -240,7 +218,7 @@ function LauncherSection({ form }: { form: Form }) {
   const { state } = form;
   const set = setter(form);
   return (
-    <SettingsSection id="launcher-title" title={t("projectSettings.launcher.title")}>
+    <SettingsCard id="launcher-title" title={t("projectSettings.launcher.title")}>
       <fieldset className="position-choices" data-testid="launcher-positions">
         <legend>{t("projectSettings.field.feedbackButtonPosition")}</legend>
         {launcherPositions.map((position: FeedbackButtonPosition) => (
@@ -292,7 +270,7 @@ function LauncherSection({ form }: { form: Form }) {
         checked={state.rtl}
         onChange={(checked) => set("rtl", checked)}
       />
-    </SettingsSection>
+    </SettingsCard>
   );
 }
 
@@ -341,7 +319,7 @@ function BehaviourSection({ form }: { form: Form }) {
   const { state } = form;
   const set = setter(form);
   return (
-    <SettingsSection id="behaviour-title" title={t("projectSettings.behaviour.title")}>
+    <SettingsCard id="behaviour-title" title={t("projectSettings.behaviour.title")}>
       {flagFields.map((field) => (
         <CheckField
           key={field}
@@ -373,7 +351,7 @@ function BehaviourSection({ form }: { form: Form }) {
           <HintedTextarea key={field} form={form} field={field} />
         ))}
       </div>
-    </SettingsSection>
+    </SettingsCard>
   );
 }
 
@@ -389,7 +367,7 @@ function AccessSection({
 }) {
   const { t } = useT();
   return (
-    <SettingsSection id="access-title" title={t("projectSettings.access.title")}>
+    <SettingsCard id="access-title" title={t("projectSettings.access.title")}>
       <HintedTextarea form={form} field="allowedOrigins" placeholder="https://app.example.com" />
       <CheckField
         id="settings-identityVerification"
@@ -405,7 +383,7 @@ function AccessSection({
         testId="identity-verification"
       />
       <IdentitySecretCard project={project} onRotated={onSecret} />
-    </SettingsSection>
+    </SettingsCard>
   );
 }
 

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from "react";
-import type { AdminWebhook } from "../../shared/webhooks-api.ts";
-import { webhookEvents } from "../../shared/webhooks-api.ts";
+import { type AdminWebhook, type WebhookEventName, webhookEvents } from "../../shared/webhooks-api.ts";
 import { apiErrorBody, apiErrorMessage, apiErrorStatus } from "../api/api-error.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
@@ -24,29 +23,57 @@ function refusal(failure: unknown): WebhookFormErrors {
   return refusedFields(apiErrorStatus(failure), apiErrorBody(failure));
 }
 
-/**
- * Adding a webhook (`webhook` absent) or editing one: the address, a description, the events and
- * whether it is active. Wrong fields are named under each before anything is sent; a refusal from
- * the server shows as a toast with its reason, and an address it refuses (internal or local ones,
- * which only the server can judge) is also named under the address.
- */
-export function WebhookFormView({
-  projectId,
-  webhook,
-  onSaved,
-  onCancel,
+/** The events the webhook listens to, each with what it means; "none" is named under the group. */
+function EventChoices({
+  idBase,
+  events,
+  error,
+  onChange,
 }: {
-  projectId: string;
-  webhook?: AdminWebhook;
-  onSaved: (saved: AdminWebhook) => void;
-  onCancel: () => void;
+  idBase: string;
+  events: readonly WebhookEventName[];
+  error: MessageId | undefined;
+  onChange: (name: WebhookEventName, on: boolean) => void;
 }) {
   const { t } = useT();
+  return (
+    <fieldset
+      className="webhook-events"
+      data-invalid={error ? "true" : undefined}
+      aria-describedby={error ? `${idBase}-events-error` : undefined}
+    >
+      <legend>{t("webhooks.form.events")}</legend>
+      {webhookEvents.map((name) => (
+        <CheckField
+          key={name}
+          id={`${idBase}-event-${name}`}
+          label={t(`webhooks.event.${name}`)}
+          hint={t(`webhooks.event.${name}.hint`)}
+          checked={events.includes(name)}
+          onChange={(on) => onChange(name, on)}
+        />
+      ))}
+      {error && (
+        <p className="form-error field-error" id={`${idBase}-events-error`}>
+          {t(error)}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * The webhook form's values and errors, and its save: checked here first (wrong fields are named
+ * without a request), then sent; a refusal names the fields the server refused.
+ */
+function useWebhookForm(
+  projectId: string,
+  webhook: AdminWebhook | undefined,
+  onSaved: (saved: AdminWebhook) => void,
+) {
   const [form, setForm] = useState(() => (webhook ? webhookFormOf(webhook) : emptyWebhookForm()));
   const [errors, setErrors] = useState<WebhookFormErrors>({});
   const [saving, setSaving] = useState(false);
-  const idBase = `webhook-${webhook?.id ?? "new"}`;
-  const errorText = (id: MessageId | undefined) => (id ? t(id) : null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,6 +96,31 @@ export function WebhookFormView({
       setSaving(false);
     }
   };
+
+  return { form, setForm, errors, saving, submit };
+}
+
+/**
+ * Adding a webhook (`webhook` absent) or editing one: the address, a description, the events and
+ * whether it is active. Wrong fields are named under each before anything is sent; a refusal from
+ * the server shows as a toast with its reason, and an address it refuses (internal or local ones,
+ * which only the server can judge) is also named under the address.
+ */
+export function WebhookFormView({
+  projectId,
+  webhook,
+  onSaved,
+  onCancel,
+}: {
+  projectId: string;
+  webhook?: AdminWebhook;
+  onSaved: (saved: AdminWebhook) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useT();
+  const { form, setForm, errors, saving, submit } = useWebhookForm(projectId, webhook, onSaved);
+  const idBase = `webhook-${webhook?.id ?? "new"}`;
+  const errorText = (id: MessageId | undefined) => (id ? t(id) : null);
 
   return (
     <form className="webhook-form" onSubmit={submit} noValidate aria-labelledby={`${idBase}-title`}>
@@ -98,30 +150,14 @@ export function WebhookFormView({
         error={errorText(errors.description)}
         onChange={(description) => setForm((current) => ({ ...current, description }))}
       />
-      <fieldset
-        className="webhook-events"
-        data-invalid={errors.events ? "true" : undefined}
-        aria-describedby={errors.events ? `${idBase}-events-error` : undefined}
-      >
-        <legend>{t("webhooks.form.events")}</legend>
-        {webhookEvents.map((name) => (
-          <CheckField
-            key={name}
-            id={`${idBase}-event-${name}`}
-            label={t(`webhooks.event.${name}`)}
-            hint={t(`webhooks.event.${name}.hint`)}
-            checked={form.events.includes(name)}
-            onChange={(on) =>
-              setForm((current) => ({ ...current, events: toggleEvent(current.events, name, on) }))
-            }
-          />
-        ))}
-        {errors.events && (
-          <p className="form-error field-error" id={`${idBase}-events-error`}>
-            {t(errors.events)}
-          </p>
-        )}
-      </fieldset>
+      <EventChoices
+        idBase={idBase}
+        events={form.events}
+        error={errors.events}
+        onChange={(name, on) =>
+          setForm((current) => ({ ...current, events: toggleEvent(current.events, name, on) }))
+        }
+      />
       <CheckField
         id={`${idBase}-enabled`}
         label={t("webhooks.form.enabled")}

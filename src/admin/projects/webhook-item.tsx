@@ -1,14 +1,103 @@
 import { useState } from "react";
 import type { AdminWebhook } from "../../shared/webhooks-api.ts";
-import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
-import { showToast } from "../shell/overlay/toast-store.ts";
+import { runAction } from "../shell/overlay/run-action.ts";
 import { SecretValue } from "./secret-value.tsx";
 import { WebhookDeliveryLog } from "./webhook-delivery-log.tsx";
 import { WebhookFormView } from "./webhook-form.tsx";
 import { webhooksApi } from "./webhooks-api.ts";
+
+/** Where the webhook goes, whether it is active, its description and the events it listens to. */
+function WebhookSummary({ webhook }: { webhook: AdminWebhook }) {
+  const { t } = useT();
+  return (
+    <div className="webhook-summary">
+      <p className="webhook-url">
+        <code className="inline-code" title={webhook.url}>
+          {webhook.url}
+        </code>
+        <span className={webhook.enabled ? "badge badge-success" : "badge"}>
+          {t(webhook.enabled ? "webhooks.enabled" : "webhooks.disabled")}
+        </span>
+      </p>
+      <p className="subtle webhook-description">{webhook.description || t("webhooks.noDescription")}</p>
+      <ul className="webhook-event-list">
+        {webhook.events.map((name) => (
+          <li key={name} className="webhook-event-chip">
+            {t(`webhooks.event.${name}`)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The signing secret, hidden until revealed and copyable, with how a receiver checks it. */
+function WebhookSecret({
+  secret,
+  revealed,
+  onToggle,
+}: {
+  secret: string;
+  revealed: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useT();
+  return (
+    <>
+      <div className="copy-row webhook-secret">
+        <span className="copy-label">{t("webhooks.secret.label")}</span>
+        <SecretValue
+          value={secret}
+          revealed={revealed}
+          onToggle={onToggle}
+          testId="webhook-secret"
+          texts={{
+            reveal: "webhooks.secret.reveal",
+            hide: "webhooks.secret.hide",
+            copy: "webhooks.secret.copy",
+          }}
+        />
+      </div>
+      <p className="subtle field-hint">{t("webhooks.secret.howTo")}</p>
+    </>
+  );
+}
+
+/**
+ * "Send test" (each test sent makes the log read again and follow the delivery: `logVersion`) and the
+ * delete, after a confirmation.
+ */
+function useWebhookActions(projectId: string, webhook: AdminWebhook, onDeleted: () => void) {
+  const [testing, setTesting] = useState(false);
+  const [logVersion, setLogVersion] = useState(0);
+
+  const sendTest = async () => {
+    setTesting(true);
+    const sent = await runAction(() => webhooksApi.sendTest(projectId, webhook.id), {
+      heading: "webhooks.testQueued",
+      body: "webhooks.testQueuedBody",
+    });
+    if (sent.ok) setLogVersion((current) => current + 1);
+    setTesting(false);
+  };
+
+  const remove = () =>
+    confirmAction({
+      type: "danger",
+      heading: "webhooks.deleteHeading",
+      body: "webhooks.deleteBody",
+      confirmLabel: "webhooks.deleteConfirm",
+      onConfirm: async () => {
+        const removed = await runAction(() => webhooksApi.remove(projectId, webhook.id), "webhooks.deleted");
+        if (removed.ok) onDeleted();
+      },
+    });
+
+  return { testing, logVersion, sendTest, remove };
+}
 
 /**
  * One webhook: where it goes, what it listens to and whether it is active; its signing secret (hidden
@@ -27,40 +116,9 @@ export function WebhookItem({
 }) {
   const { t } = useT();
   const [editing, setEditing] = useState(false);
+  // Kept here, not in the secret's row, so an edit does not hide a revealed secret again.
   const [revealed, setRevealed] = useState(false);
-  const [testing, setTesting] = useState(false);
-  // Each test sent makes the log read again and follow the delivery.
-  const [logVersion, setLogVersion] = useState(0);
-
-  const sendTest = async () => {
-    setTesting(true);
-    try {
-      await webhooksApi.sendTest(projectId, webhook.id);
-      showToast({ type: "success", heading: "webhooks.testQueued", body: "webhooks.testQueuedBody" });
-      setLogVersion((current) => current + 1);
-    } catch (failure) {
-      showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
-    } finally {
-      setTesting(false);
-    }
-  };
-
-  const remove = () =>
-    confirmAction({
-      type: "danger",
-      heading: "webhooks.deleteHeading",
-      body: "webhooks.deleteBody",
-      confirmLabel: "webhooks.deleteConfirm",
-      onConfirm: async () => {
-        try {
-          await webhooksApi.remove(projectId, webhook.id);
-          showToast({ type: "success", heading: "webhooks.deleted" });
-          onDeleted();
-        } catch (failure) {
-          showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
-        }
-      },
-    });
+  const { testing, logVersion, sendTest, remove } = useWebhookActions(projectId, webhook, onDeleted);
 
   if (editing)
     return (
@@ -80,24 +138,7 @@ export function WebhookItem({
   return (
     <li className="webhook-item" data-testid="webhook-item">
       <div className="webhook-head">
-        <div className="webhook-summary">
-          <p className="webhook-url">
-            <code className="inline-code" title={webhook.url}>
-              {webhook.url}
-            </code>
-            <span className={webhook.enabled ? "badge badge-success" : "badge"}>
-              {t(webhook.enabled ? "webhooks.enabled" : "webhooks.disabled")}
-            </span>
-          </p>
-          <p className="subtle webhook-description">{webhook.description || t("webhooks.noDescription")}</p>
-          <ul className="webhook-event-list">
-            {webhook.events.map((name) => (
-              <li key={name} className="webhook-event-chip">
-                {t(`webhooks.event.${name}`)}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <WebhookSummary webhook={webhook} />
         <div className="webhook-actions">
           <Button size="sm" onClick={sendTest} disabled={testing} aria-busy={testing}>
             {t("webhooks.sendTest")}
@@ -110,21 +151,11 @@ export function WebhookItem({
           </Button>
         </div>
       </div>
-      <div className="copy-row webhook-secret">
-        <span className="copy-label">{t("webhooks.secret.label")}</span>
-        <SecretValue
-          value={webhook.secret}
-          revealed={revealed}
-          onToggle={() => setRevealed((current) => !current)}
-          testId="webhook-secret"
-          texts={{
-            reveal: "webhooks.secret.reveal",
-            hide: "webhooks.secret.hide",
-            copy: "webhooks.secret.copy",
-          }}
-        />
-      </div>
-      <p className="subtle field-hint">{t("webhooks.secret.howTo")}</p>
+      <WebhookSecret
+        secret={webhook.secret}
+        revealed={revealed}
+        onToggle={() => setRevealed((current) => !current)}
+      />
       <WebhookDeliveryLog projectId={projectId} webhookId={webhook.id} version={logVersion} />
     </li>
   );

@@ -3,6 +3,7 @@ import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { ListStatus } from "../shell/list/list-status.tsx";
+import { SettingsCard } from "./settings-card.tsx";
 import { WebhookFormView } from "./webhook-form.tsx";
 import { WebhookItem } from "./webhook-item.tsx";
 import "./webhook-styles.ts";
@@ -18,24 +19,19 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
   const [adding, setAdding] = useState(false);
 
   return (
-    <section
-      className="detail-card settings-card"
-      aria-labelledby="webhooks-title"
-      data-testid="webhooks-card"
-    >
-      <div className="settings-card-head">
-        <div>
-          <h2 id="webhooks-title" className="settings-card-title">
-            {t("webhooks.title")}
-          </h2>
-          <p className="subtle settings-card-lead">{t("webhooks.lead")}</p>
-        </div>
-        {!adding && (
+    <SettingsCard
+      id="webhooks-title"
+      title={t("webhooks.title")}
+      lead={t("webhooks.lead")}
+      testId="webhooks-card"
+      action={
+        !adding && (
           <Button size="sm" onClick={() => setAdding(true)}>
             {t("webhooks.add")}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {adding && (
         <div className="webhook-item">
           <WebhookFormView
@@ -74,6 +70,6 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
           </ul>
         )}
       </ListStatus>
-    </section>
+    </SettingsCard>
   );
 }

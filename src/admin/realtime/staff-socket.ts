@@ -69,6 +69,43 @@ export interface StaffSocketDeps {
   now(): number;
 }
 
+/** Hands a push to every listener; one that throws does not keep it from the others. */
+function deliver(listeners: ReadonlySet<StaffPushListener>, push: StaffPush) {
+  for (const listener of [...listeners]) {
+    try {
+      listener(push);
+    } catch (error) {
+      console.error("admin: a staff push listener failed", error);
+    }
+  }
+}
+
+/**
+ * Ties a new socket's events: a close because the sign-in ended (4001) renews the token before the
+ * next attempt, a later open is a reconnect (its listeners reload what was missed), and each message
+ * that is a push goes to the push listeners.
+ */
+function listenTo(
+  socket: StaffSocketLike,
+  renew: { next: boolean },
+  reconnectListeners: ReadonlySet<() => void>,
+  listeners: ReadonlySet<StaffPushListener>,
+) {
+  let opened = false;
+  socket.addEventListener("close", (event) => {
+    if (event.code === signInEndedCloseCode) renew.next = true;
+  });
+  socket.addEventListener("open", () => {
+    // The first open is the start; a later one is a reconnect after a gap whose pushes were lost.
+    if (opened) for (const listener of [...reconnectListeners]) listener();
+    opened = true;
+  });
+  socket.addEventListener("message", (event) => {
+    const push = parseStaffPush(event.data);
+    if (push) deliver(listeners, push);
+  });
+}
+
 export function createStaffSocket(deps: StaffSocketDeps) {
   const listeners = new Set<StaffPushListener>();
   const reconnectListeners = new Set<() => void>();
@@ -99,32 +136,10 @@ export function createStaffSocket(deps: StaffSocketDeps) {
     return staffSocketUrl(deps.origin(), token);
   }
 
-  function deliver(push: StaffPush) {
-    for (const listener of [...listeners]) {
-      try {
-        listener(push);
-      } catch (error) {
-        console.error("admin: a staff push listener failed", error);
-      }
-    }
-  }
-
   function open() {
     const renew = { next: false };
     const next = deps.openSocket(() => url(next, renew));
-    let opened = false;
-    next.addEventListener("close", (event) => {
-      if (event.code === signInEndedCloseCode) renew.next = true;
-    });
-    next.addEventListener("open", () => {
-      // The first open is the start; a later one is a reconnect after a gap whose pushes were lost.
-      if (opened) for (const listener of [...reconnectListeners]) listener();
-      opened = true;
-    });
-    next.addEventListener("message", (event) => {
-      const push = parseStaffPush(event.data);
-      if (push) deliver(push);
-    });
+    listenTo(next, renew, reconnectListeners, listeners);
     pinger = setInterval(() => {
       if (next.readyState === 1) next.send("PING");
     }, staffPingMs);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { describe, expect, test } from "bun:test";
 import type { ReportDetail } from "../../shared/reports-api.ts";
-import { registerMessages } from "../i18n/intl.ts";
 import { localeState } from "../i18n/locale-store.ts";
+import { renderedView } from "../test-support/rendered-view.ts";
 import { ReportPeople } from "./report-fields.tsx";
 import { reportMessagesDe, reportMessagesEnUS } from "./report-messages.ts";
 import { ResolveActions } from "./report-resolution.tsx";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const report = (changes: Partial<ReportDetail>): ReportDetail => ({
   id: "r1",
@@ -36,31 +32,14 @@ const report = (changes: Partial<ReportDetail>): ReportDetail => ({
   ...changes,
 });
 
-let container: HTMLDivElement;
-let root: Root;
-const locale = localeState.locale;
-
-beforeAll(() => {
-  registerMessages(reportMessagesEnUS, reportMessagesDe);
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterAll(() => {
-  act(() => root.unmount());
-  container.remove();
-  localeState.locale = locale;
-});
+const view = renderedView([reportMessagesEnUS, reportMessagesDe]);
 
 function show(detail: ReportDetail): { reporter: string; hints: string } {
-  act(() =>
-    root.render(
-      <>
-        <ReportPeople report={detail} />
-        <ResolveActions report={detail} onResolved={() => {}} onStale={() => {}} />
-      </>,
-    ),
+  const container = view.show(
+    <>
+      <ReportPeople report={detail} />
+      <ResolveActions report={detail} onResolved={() => {}} onStale={() => {}} />
+    </>,
   );
   return {
     reporter: container.querySelector("[data-testid=report-reporter]")?.textContent ?? "",

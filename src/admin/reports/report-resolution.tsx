@@ -3,7 +3,8 @@ import { Link } from "wouter";
 import { type ReportDetail, type ReportResolution, ResolveReportRequest } from "../../shared/reports-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
-import { useT } from "../i18n/intl.ts";
+import type { MessageId } from "../i18n/en-US.ts";
+import { type Translator, useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { FieldList } from "../shell/detail/field-list.tsx";
 import { fieldErrors, ruleMessage } from "../shell/form/form-errors.ts";
@@ -52,6 +53,67 @@ export function ResolutionSummary({ report }: { report: ReportDetail }) {
   );
 }
 
+/** The confirmation each resolution asks for, naming the task, the reporter or the creator it acts on. */
+function resolutionQuestion({ t }: Translator, report: ReportDetail, resolution: ReportResolution) {
+  const title = report.task.title || t("report.untitled");
+  const reporter = report.reporter?.name ?? "";
+  const creator = report.creator?.name ?? "";
+  const questions = {
+    REJECT: {
+      type: "warning",
+      heading: t("report.confirm.rejectTitle"),
+      body: t("report.confirm.rejectBody"),
+      confirmLabel: t("report.action.reject"),
+    },
+    DELETE_TASK: {
+      type: "danger",
+      heading: t("report.confirm.deleteTitle", { title }),
+      body: t("report.confirm.deleteBody"),
+      confirmLabel: t("report.action.deleteTask"),
+    },
+    BLOCK_REPORTER: {
+      type: "danger",
+      heading: t("report.confirm.blockReporterTitle", { name: reporter }),
+      body: t("report.confirm.blockReporterBody", { name: reporter }),
+      confirmLabel: t("report.action.blockReporter"),
+    },
+    BLOCK_CREATOR: {
+      type: "danger",
+      heading: t("report.confirm.blockCreatorTitle", { name: creator }),
+      body: t("report.confirm.blockCreatorBody", { name: creator }),
+      confirmLabel: t("report.action.blockCreator"),
+    },
+  } as const;
+  return questions[resolution];
+}
+
+/**
+ * The resolutions' buttons in their order: rejecting is the plain way out, the others act on someone
+ * (shown as dangerous), and a block needs the person it blocks.
+ */
+const resolutionButtons: readonly {
+  resolution: ReportResolution;
+  label: MessageId;
+  needs?: "reporter" | "creator";
+}[] = [
+  { resolution: "REJECT", label: "report.action.reject" },
+  { resolution: "DELETE_TASK", label: "report.action.deleteTask" },
+  { resolution: "BLOCK_REPORTER", label: "report.action.blockReporter", needs: "reporter" },
+  { resolution: "BLOCK_CREATOR", label: "report.action.blockCreator", needs: "creator" },
+];
+
+/** Why a block button is off: the report has no reporter (automatic or deleted) or no creator. */
+function MissingPeople({ report }: { report: ReportDetail }) {
+  const { t } = useT();
+  if (report.reporter && report.creator) return null;
+  return (
+    <p className="subtle-cell report-action-hints">
+      {!report.reporter && t(report.automatic ? "report.action.noReporter" : "report.action.reporterDeleted")}{" "}
+      {!report.creator && t("report.action.noCreator")}
+    </p>
+  );
+}
+
 /**
  * The four resolutions of an open report (spec §2, §6): reject, delete task, block reporter, block
  * creator, each after a confirmation, with an optional note for the audit log (and the ban's reason).
@@ -72,7 +134,6 @@ export function ResolveActions({
   const [note, setNote] = useState("");
   const [noteError, setNoteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const title = report.task.title || t("report.untitled");
 
   const resolve = async (resolution: ReportResolution, body: ResolveReportRequest) => {
     setBusy(true);
@@ -95,36 +156,10 @@ export function ResolveActions({
     const errors = fieldErrors(body, ResolveReportRequest);
     setNoteError(errors.reason ? ruleMessage(tr, errors.reason, t("report.note")) : null);
     if (errors.reason) return;
-    const onConfirm = () => void resolve(resolution, body);
-    const reporter = report.reporter?.name ?? "";
-    const creator = report.creator?.name ?? "";
-    const questions = {
-      REJECT: {
-        type: "warning",
-        heading: t("report.confirm.rejectTitle"),
-        body: t("report.confirm.rejectBody"),
-        confirmLabel: t("report.action.reject"),
-      },
-      DELETE_TASK: {
-        type: "danger",
-        heading: t("report.confirm.deleteTitle", { title }),
-        body: t("report.confirm.deleteBody"),
-        confirmLabel: t("report.action.deleteTask"),
-      },
-      BLOCK_REPORTER: {
-        type: "danger",
-        heading: t("report.confirm.blockReporterTitle", { name: reporter }),
-        body: t("report.confirm.blockReporterBody", { name: reporter }),
-        confirmLabel: t("report.action.blockReporter"),
-      },
-      BLOCK_CREATOR: {
-        type: "danger",
-        heading: t("report.confirm.blockCreatorTitle", { name: creator }),
-        body: t("report.confirm.blockCreatorBody", { name: creator }),
-        confirmLabel: t("report.action.blockCreator"),
-      },
-    } as const;
-    confirmAction({ ...questions[resolution], onConfirm });
+    confirmAction({
+      ...resolutionQuestion(tr, report, resolution),
+      onConfirm: () => void resolve(resolution, body),
+    });
   };
 
   return (
@@ -147,41 +182,19 @@ export function ResolveActions({
       </FormField>
       <p className="subtle-cell report-note">{t("report.noteHint")}</p>
       <div className="page-actions">
-        <Button disabled={busy} onClick={() => ask("REJECT")}>
-          {t("report.action.reject")}
-        </Button>
-        <Button
-          variant="secondary"
-          className="button-danger"
-          disabled={busy}
-          onClick={() => ask("DELETE_TASK")}
-        >
-          {t("report.action.deleteTask")}
-        </Button>
-        <Button
-          variant="secondary"
-          className="button-danger"
-          disabled={busy || !report.reporter}
-          onClick={() => ask("BLOCK_REPORTER")}
-        >
-          {t("report.action.blockReporter")}
-        </Button>
-        <Button
-          variant="secondary"
-          className="button-danger"
-          disabled={busy || !report.creator}
-          onClick={() => ask("BLOCK_CREATOR")}
-        >
-          {t("report.action.blockCreator")}
-        </Button>
+        {resolutionButtons.map(({ resolution, label, needs }) => (
+          <Button
+            key={resolution}
+            variant={resolution === "REJECT" ? undefined : "secondary"}
+            className={resolution === "REJECT" ? undefined : "button-danger"}
+            disabled={busy || (needs !== undefined && !report[needs])}
+            onClick={() => ask(resolution)}
+          >
+            {t(label)}
+          </Button>
+        ))}
       </div>
-      {(!report.reporter || !report.creator) && (
-        <p className="subtle-cell report-action-hints">
-          {!report.reporter &&
-            t(report.automatic ? "report.action.noReporter" : "report.action.reporterDeleted")}{" "}
-          {!report.creator && t("report.action.noCreator")}
-        </p>
-      )}
+      <MissingPeople report={report} />
     </section>
   );
 }

@@ -1,9 +1,8 @@
 import { skillGridMax } from "../../shared/skills-api.ts";
 import { InputField, WholeNumberField } from "../shell/form/form-inputs.tsx";
-import { DependencyPicker } from "./dependency-picker.tsx";
-import { dependencyOptions, type PlacedSkill, toggleDependency } from "./skill-options.ts";
 
-// Controls the skill forms share: the root skill form, the sub-skill form and the tree grid card.
+// Controls the skill forms share: the root skill form, the sub-skill form and the tree grid card (their
+// dependencies card is dependency-picker.tsx).
 
 /** A skill's name (no autofill: it is a new name, not the admin's). */
 export function SkillNameField({
@@ -68,43 +67,5 @@ export function GridSizeInput({
       value={value}
       onChange={onChange}
     />
-  );
-}
-
-/** The card with the skills this one depends on, among `skills` (itself, `selfId`, left out). */
-export function DependenciesCard({
-  id,
-  label,
-  hint,
-  emptyText,
-  skills,
-  selfId,
-  chosen,
-  error,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  emptyText: string;
-  skills: readonly PlacedSkill[];
-  selfId: string | null;
-  chosen: string[];
-  error: string | null;
-  onChange: (update: (dependencies: string[]) => string[]) => void;
-}) {
-  return (
-    <section className="detail-card">
-      <DependencyPicker
-        id={id}
-        label={label}
-        hint={hint}
-        emptyText={emptyText}
-        options={dependencyOptions(skills, selfId, chosen)}
-        chosen={chosen}
-        error={error}
-        onChange={(skillId, on) => onChange((dependencies) => toggleDependency(dependencies, skillId, on))}
-      />
-    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { RootSkillSummary } from "../../shared/skills-api.ts";
-import { expectDefaultList, expectRoundTrip } from "../shell/list/list-query-expectations.ts";
+import { testListQueryBasics } from "../shell/list/list-query-expectations.ts";
 import { changeListQuery, toggleListSort } from "../shell/list/list-url.ts";
 import { skillListUrl, visibleRoots } from "./skill-list-query.ts";
 
@@ -34,19 +34,16 @@ const roots = [
 const ids = (query = skillListUrl.defaults) => visibleRoots(roots, query).items.map((item) => item.id);
 
 describe("skill list query", () => {
-  test("an empty query string is the default list, in grid order", () => {
-    expectDefaultList(skillListUrl);
-    expect(ids()).toEqual(["basics", "math", "web", "devops"]);
+  testListQueryBasics(skillListUrl, {
+    roundTrip: [
+      "?q=dev&sort=-subSkills&page=2&pageSize=10",
+      { q: "dev", sort: { field: "subSkills", direction: "desc" }, page: 2, pageSize: 10 },
+    ],
+    invalid: "?sort=nope&page=0&pageSize=7",
   });
 
-  test("search, sort and page survive a round trip; invalid values fall back", () => {
-    expectRoundTrip(skillListUrl, "?q=dev&sort=-subSkills&page=2&pageSize=10", {
-      q: "dev",
-      sort: { field: "subSkills", direction: "desc" },
-      page: 2,
-      pageSize: 10,
-    });
-    expect(skillListUrl.parse("?sort=nope&page=0&pageSize=7")).toEqual(skillListUrl.defaults);
+  test("the default list shows the roots in grid order", () => {
+    expect(ids()).toEqual(["basics", "math", "web", "devops"]);
   });
 
   test("the search matches names case-insensitively and ids", () => {

@@ -257,24 +257,19 @@ function RootDetails({ root, tree }: { root: RootSkillDetail; tree: Resource<Ski
   );
 }
 
-/** `/dashboard/skill-tree/:rootSkill/manage` (spec §2 "Manage Skill Tree"): the root, its grid of sub-skills, and their actions. */
-export default function SkillManagePage() {
-  const { t } = useT();
-  const { rootSkill = "" } = useParams<{ rootSkill: string }>();
+/**
+ * Adding a sub-skill under the grid: the cell it is added at ("" for the first free one, null while not
+ * adding; `?add` in the address opens it), a count that restarts the form when another free cell is
+ * picked, and the form's element, scrolled to when it opens once the root is `ready`.
+ */
+function useSubSkillAdding(ready: boolean) {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const { resource, reload, refresh } = useResource(() => skillsApi.get(rootSkill), rootSkill);
-  const { resource: tree } = useResource(() => skillsApi.tree(), `tree:${rootSkill}`);
-  useDocumentTitle(t("skill.title"), resource.state === "ready" ? resource.data.name : null);
-  /** The cell a new sub-skill is being added at ("" for the first free one), or null while not adding. */
   const [adding, setAdding] = useState<string | null>(() =>
     new URLSearchParams(search).has("add") ? "" : null,
   );
-  /** Restarts the add form when another free cell is picked. */
   const [addCount, setAddCount] = useState(0);
   const addRef = useRef<HTMLElement>(null);
-
-  const ready = resource.state === "ready";
 
   useEffect(() => {
     if (adding === null || !ready) return;
@@ -287,6 +282,66 @@ export default function SkillManagePage() {
     );
     return () => clearTimeout(timer);
   }, [adding, addCount, ready]);
+
+  return {
+    adding,
+    addCount,
+    addRef,
+    start: (cell: string) => {
+      setAdding(cell);
+      setAddCount((count) => count + 1);
+    },
+    /** Closes the add form; `?add` leaves the address too, so a reload does not open it again. */
+    stop: (rootId: string) => {
+      setAdding(null);
+      if (search) navigate(manageSkillHref(rootId), { replace: true });
+    },
+  };
+}
+
+/** The sub-skills' card: how many there are in how large a grid, the add button and the grid. */
+function SubSkillsSection({
+  root,
+  freeCell,
+  onAdd,
+  onChanged,
+}: {
+  root: RootSkillDetail;
+  freeCell: string;
+  onAdd: (cell: string) => void;
+  onChanged: () => void;
+}) {
+  const { t } = useT();
+  return (
+    <section className="detail-card detail-wide" aria-labelledby="sub-skills-title">
+      <div className="section-head">
+        <div>
+          <h2 id="sub-skills-title">{t("skill.section.subSkills")}</h2>
+          <p className="field-hint">
+            {t("skill.grid.summary", {
+              count: root.subSkills.length,
+              rows: root.subRows,
+              columns: root.subColumns,
+            })}
+          </p>
+        </div>
+        <Button variant="secondary" disabled={!freeCell} onClick={() => onAdd(freeCell)}>
+          {t("skill.action.addSubSkill")}
+        </Button>
+      </div>
+      <SubSkillGrid root={root} onAdd={onAdd} onChanged={onChanged} />
+    </section>
+  );
+}
+
+/** `/dashboard/skill-tree/:rootSkill/manage` (spec §2 "Manage Skill Tree"): the root, its grid of sub-skills, and their actions. */
+export default function SkillManagePage() {
+  const { t } = useT();
+  const { rootSkill = "" } = useParams<{ rootSkill: string }>();
+  const { resource, reload, refresh } = useResource(() => skillsApi.get(rootSkill), rootSkill);
+  const { resource: tree } = useResource(() => skillsApi.tree(), `tree:${rootSkill}`);
+  useDocumentTitle(t("skill.title"), resource.state === "ready" ? resource.data.name : null);
+  const adder = useSubSkillAdding(resource.state === "ready");
 
   if (resource.state !== "ready") {
     return (
@@ -301,15 +356,6 @@ export default function SkillManagePage() {
 
   const root = resource.data;
   const freeCell = firstFreeCell(gridCells(root.subRows, root.subColumns, root.subSkills));
-  /** Closes the add form; `?add` leaves the address too, so a reload does not open it again. */
-  const stopAdding = () => {
-    setAdding(null);
-    if (search) navigate(manageSkillHref(root.id), { replace: true });
-  };
-  const startAdding = (cell: string) => {
-    setAdding(cell);
-    setAddCount((count) => count + 1);
-  };
 
   return (
     <section aria-labelledby="skill-title">
@@ -327,41 +373,24 @@ export default function SkillManagePage() {
 
       <RootDetails root={root} tree={tree} />
 
-      <section className="detail-card detail-wide" aria-labelledby="sub-skills-title">
-        <div className="section-head">
-          <div>
-            <h2 id="sub-skills-title">{t("skill.section.subSkills")}</h2>
-            <p className="field-hint">
-              {t("skill.grid.summary", {
-                count: root.subSkills.length,
-                rows: root.subRows,
-                columns: root.subColumns,
-              })}
-            </p>
-          </div>
-          <Button variant="secondary" disabled={!freeCell} onClick={() => startAdding(freeCell)}>
-            {t("skill.action.addSubSkill")}
-          </Button>
-        </div>
-        <SubSkillGrid root={root} onAdd={startAdding} onChanged={refresh} />
-      </section>
+      <SubSkillsSection root={root} freeCell={freeCell} onAdd={adder.start} onChanged={refresh} />
 
-      {adding !== null && (
-        <section ref={addRef} className="add-sub-skill" aria-labelledby="add-sub-skill-title">
+      {adder.adding !== null && (
+        <section ref={adder.addRef} className="add-sub-skill" aria-labelledby="add-sub-skill-title">
           <h2 id="add-sub-skill-title">{t("subSkillForm.addTitle")}</h2>
           <SubSkillForm
-            key={addCount}
+            key={adder.addCount}
             root={root}
             subSkill={null}
-            initialCell={adding || freeCell}
+            initialCell={adder.adding || freeCell}
             submitLabel="subSkillForm.create"
             cancel={
-              <Button variant="tertiary" onClick={stopAdding}>
+              <Button variant="tertiary" onClick={() => adder.stop(root.id)}>
                 {t("skillForm.cancel")}
               </Button>
             }
             onSaved={() => {
-              stopAdding();
+              adder.stop(root.id);
               refresh();
             }}
           />

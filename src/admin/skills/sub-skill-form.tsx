@@ -14,9 +14,10 @@ import { FormField } from "../shell/form/form-field.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { CellSelect } from "./cell-select.tsx";
+import { DependenciesCard } from "./dependency-picker.tsx";
 import { IconField } from "./icon-field.tsx";
 import { skillErrorText, skillFailureText, skillServerFieldErrors } from "./skill-errors.ts";
-import { DependenciesCard, SkillNameField } from "./skill-form-fields.tsx";
+import { SkillNameField } from "./skill-form-fields.tsx";
 import { firstFreeCell, gridCells } from "./skill-options.ts";
 import { skillsApi } from "./skills-api.ts";
 import {
@@ -44,6 +45,55 @@ const coursePaths = (courses: readonly CourseRow[]) => [
   "courses",
   ...courses.flatMap((_, index) => [`courses.${index}.title`, `courses.${index}.url`]),
 ];
+
+type SubSkillFormModel = ReturnType<typeof useFormState<SubSkillFormState>>;
+
+/** The sub-skill's name, icon and cell in its root's grid. */
+function DetailsCard({
+  idPrefix,
+  form,
+  root,
+  cells,
+  isNew,
+  error,
+}: {
+  idPrefix: string;
+  form: SubSkillFormModel;
+  root: RootSkillDetail;
+  cells: ReturnType<typeof gridCells>;
+  isNew: boolean;
+  error: (path: string) => string | null;
+}) {
+  const { t } = useT();
+  const { state, update } = form;
+  return (
+    <section className="detail-card">
+      <h2>{t("subSkillForm.section.details")}</h2>
+      <SkillNameField
+        id={`${idPrefix}-name`}
+        label={t(fieldLabels.name ?? "skill.field.name")}
+        error={error("name")}
+        value={state.name}
+        onChange={(name) => update((current) => ({ ...current, name }), ["name"])}
+      />
+      <IconField
+        id={`${idPrefix}-icon`}
+        value={state.icon}
+        hint={t(isNew ? "subSkillForm.iconHint" : "skillForm.iconHint")}
+        error={error("icon")}
+        onChange={(icon) => update((current) => ({ ...current, icon }), ["icon"])}
+      />
+      <CellSelect
+        id={`${idPrefix}-cell`}
+        cells={cells}
+        value={state.cell}
+        error={error("cell")}
+        fullHint={t("subSkillForm.gridFull", { root: root.name })}
+        onChange={(cell) => update((current) => ({ ...current, cell }), ["cell"])}
+      />
+    </section>
+  );
+}
 
 /**
  * A sub-skill's fields: name, icon, cell of its root's sub-skill grid, dependencies on sibling
@@ -77,10 +127,10 @@ export function SubSkillForm({
     validateSubSkillForm,
     skillErrorText,
   );
-  const { state, update, errorOf } = form;
+  const { state, update } = form;
   const idPrefix = subSkill ? `sub-skill-${subSkill.id}` : "sub-skill-new";
   const labelOf = (path: string) => t(fieldLabels[path] ?? "skill.field.name");
-  const error = (path: string) => errorOf(path, labelOf(path));
+  const error = (path: string) => form.errorOf(path, labelOf(path));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -104,31 +154,14 @@ export function SubSkillForm({
 
   return (
     <form className="entity-form" noValidate onSubmit={submit}>
-      <section className="detail-card">
-        <h2>{t("subSkillForm.section.details")}</h2>
-        <SkillNameField
-          id={`${idPrefix}-name`}
-          label={labelOf("name")}
-          error={error("name")}
-          value={state.name}
-          onChange={(name) => update((current) => ({ ...current, name }), ["name"])}
-        />
-        <IconField
-          id={`${idPrefix}-icon`}
-          value={state.icon}
-          hint={t(subSkill ? "skillForm.iconHint" : "subSkillForm.iconHint")}
-          error={error("icon")}
-          onChange={(icon) => update((current) => ({ ...current, icon }), ["icon"])}
-        />
-        <CellSelect
-          id={`${idPrefix}-cell`}
-          cells={cells}
-          value={state.cell}
-          error={error("cell")}
-          fullHint={t("subSkillForm.gridFull", { root: root.name })}
-          onChange={(cell) => update((current) => ({ ...current, cell }), ["cell"])}
-        />
-      </section>
+      <DetailsCard
+        idPrefix={idPrefix}
+        form={form}
+        root={root}
+        cells={cells}
+        isNew={!subSkill}
+        error={error}
+      />
 
       <DependenciesCard
         id={`${idPrefix}-dependencies`}
@@ -153,32 +186,31 @@ export function SubSkillForm({
   );
 }
 
-/** The courses of a sub-skill, title and address each, added and removed in place. */
-function CoursesCard({
+/** One course: its title and address fields, and the button that removes it. */
+function CourseRowFields({
   idPrefix,
   form,
-  error: coursesError,
+  index,
 }: {
   idPrefix: string;
-  form: ReturnType<typeof useFormState<SubSkillFormState>>;
-  error: string | null;
+  form: SubSkillFormModel;
+  index: number;
 }) {
   const { t } = useT();
   const { state, update, errorOf } = form;
-  const setCourse = (index: number, change: Partial<CourseRow>, path: string) =>
-    update(
-      (current) => ({
-        ...current,
-        courses: current.courses.map((course, at) => (at === index ? { ...course, ...change } : course)),
-      }),
-      [path, "courses"],
-    );
-
-  const courseField = (index: number, key: keyof CourseRow) => {
+  const courseField = (key: keyof CourseRow) => {
     const path = `courses.${index}.${key}`;
     const label = t(key === "title" ? "subSkillForm.courseTitle" : "subSkillForm.courseUrl", {
       n: index + 1,
     });
+    const change = (value: string) =>
+      update(
+        (current) => ({
+          ...current,
+          courses: current.courses.map((course, at) => (at === index ? { ...course, [key]: value } : course)),
+        }),
+        [path, "courses"],
+      );
     return (
       <FormField id={`${idPrefix}-course-${index}-${key}`} label={label} error={errorOf(path, label)}>
         {(props) => (
@@ -189,13 +221,45 @@ function CoursesCard({
             autoComplete="off"
             placeholder={key === "url" ? "https://" : undefined}
             value={state.courses[index]?.[key] ?? ""}
-            onChange={(event) => setCourse(index, { [key]: event.target.value }, path)}
+            onChange={(event) => change(event.target.value)}
           />
         )}
       </FormField>
     );
   };
+  return (
+    <div className="course-row">
+      {courseField("title")}
+      {courseField("url")}
+      <Button
+        size="sm"
+        variant="tertiary"
+        aria-label={t("subSkillForm.removeCourse", { n: index + 1 })}
+        onClick={() =>
+          update(
+            (current) => ({ ...current, courses: current.courses.filter((_, at) => at !== index) }),
+            coursePaths(state.courses),
+          )
+        }
+      >
+        ✕
+      </Button>
+    </div>
+  );
+}
 
+/** The courses of a sub-skill, title and address each, added and removed in place. */
+function CoursesCard({
+  idPrefix,
+  form,
+  error: coursesError,
+}: {
+  idPrefix: string;
+  form: SubSkillFormModel;
+  error: string | null;
+}) {
+  const { t } = useT();
+  const { state, update } = form;
   // A rule about the whole list (too many) marks the list; its first course takes the focus.
   return (
     <section
@@ -214,23 +278,7 @@ function CoursesCard({
       {state.courses.length === 0 && <p className="subtle-cell">{t("subSkillForm.noCourses")}</p>}
       {state.courses.map((_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the index is their identity.
-        <div className="course-row" key={index}>
-          {courseField(index, "title")}
-          {courseField(index, "url")}
-          <Button
-            size="sm"
-            variant="tertiary"
-            aria-label={t("subSkillForm.removeCourse", { n: index + 1 })}
-            onClick={() =>
-              update(
-                (current) => ({ ...current, courses: current.courses.filter((_, at) => at !== index) }),
-                coursePaths(state.courses),
-              )
-            }
-          >
-            ✕
-          </Button>
-        </div>
+        <CourseRowFields key={index} idPrefix={idPrefix} form={form} index={index} />
       ))}
       <div>
         <Button

@@ -1,27 +1,17 @@
 import { describe, expect, test } from "bun:test";
-import { expectDefaultList, expectRoundTrip } from "../shell/list/list-query-expectations.ts";
+import { testListQueryBasics } from "../shell/list/list-query-expectations.ts";
 import { changeListQuery, toggleListSort } from "../shell/list/list-url.ts";
 import { subSkillListUrl } from "./sub-skill-list-query.ts";
 
 describe("sub-skill list query", () => {
-  test("an empty query string is the default list", () => {
-    expectDefaultList(subSkillListUrl);
-  });
-
-  test("the API is always asked with sort and page", () => {
-    expect(subSkillListUrl.apiParams(subSkillListUrl.defaults).toString()).toBe(
-      "sort=position&page=1&pageSize=25",
-    );
-  });
-
-  test("search, sort and page survive a round trip; invalid values fall back", () => {
-    expectRoundTrip(subSkillListUrl, "?q=sql&sort=-updatedAt&page=2&pageSize=50", {
-      q: "sql",
-      sort: { field: "updatedAt", direction: "desc" },
-      page: 2,
-      pageSize: 50,
-    });
-    expect(subSkillListUrl.parse("?sort=xp&pageSize=1000")).toEqual(subSkillListUrl.defaults);
+  // The API is always asked with sort and page.
+  testListQueryBasics(subSkillListUrl, {
+    apiDefaults: "sort=position&page=1&pageSize=25",
+    roundTrip: [
+      "?q=sql&sort=-updatedAt&page=2&pageSize=50",
+      { q: "sql", sort: { field: "updatedAt", direction: "desc" }, page: 2, pageSize: 50 },
+    ],
+    invalid: "?sort=xp&pageSize=1000",
   });
 
   test("a new search starts at page 1; sorting flips the same column", () => {

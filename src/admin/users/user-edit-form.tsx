@@ -1,8 +1,14 @@
 import type { FormEvent } from "react";
 import { useSnapshot } from "valtio";
-import { type UpdateUserRequest, type UserDetail, userErrors, userRoles } from "../../shared/users-api.ts";
+import {
+  type UpdateUserRequest,
+  type UserDetail,
+  type UserRole,
+  userErrors,
+  userRoles,
+} from "../../shared/users-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
-import { useT } from "../i18n/intl.ts";
+import { type Translator, useT } from "../i18n/intl.ts";
 import { sessionState, updateSessionUser } from "../session/session-store.ts";
 import { Button } from "../shell/button.tsx";
 import { FormActions } from "../shell/form/form-actions.tsx";
@@ -22,6 +28,17 @@ import {
 import { usersApi } from "./users-api.ts";
 import "./user-forms.css";
 
+/** What a role change asks first: making an admin warns, taking the dashboard away is dangerous. */
+function roleChangeQuestion({ t }: Translator, name: string, role: UserRole) {
+  const admin = role === "ADMIN";
+  return {
+    type: admin ? "warning" : "danger",
+    heading: t(admin ? "user.confirm.makeAdminTitle" : "user.confirm.makeUserTitle", { name }),
+    body: t(admin ? "user.confirm.makeAdminBody" : "user.confirm.makeUserBody", { name }),
+    confirmLabel: t("user.edit.save"),
+  } as const;
+}
+
 /**
  * Nickname, e-mail and role of a user (`PATCH /api/users/:id`). The shared rules show at their fields
  * after a first save; the server's refusals (a taken nickname or address) show at theirs. A role change
@@ -36,7 +53,8 @@ export function UserEditForm({
   onSaved: (user: UserDetail) => void;
   onCancel: () => void;
 }) {
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   const { user: me } = useSnapshot(sessionState);
   // The server refuses a change of one's own role; the form says so instead of offering it.
   const ownAccount = me?.id === user.id;
@@ -79,17 +97,8 @@ export function UserEditForm({
       void save(body);
       return;
     }
-    const name = user.name;
-    confirmAction({
-      type: body.role === "ADMIN" ? "warning" : "danger",
-      heading: t(body.role === "ADMIN" ? "user.confirm.makeAdminTitle" : "user.confirm.makeUserTitle", {
-        name,
-      }),
-      body: t(body.role === "ADMIN" ? "user.confirm.makeAdminBody" : "user.confirm.makeUserBody", { name }),
-      confirmLabel: t("user.edit.save"),
-      // The promise keeps the dialog busy until the save is done.
-      onConfirm: () => save(body),
-    });
+    // The promise keeps the dialog busy until the save is done.
+    confirmAction({ ...roleChangeQuestion(tr, user.name, body.role), onConfirm: () => save(body) });
   };
 
   return (

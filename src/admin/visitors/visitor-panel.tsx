@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import type { PlatformUserSummary, VisitorTimeline } from "../../shared/visitor-timeline-api.ts";
 import { useResource } from "../api/use-resource.ts";
@@ -90,6 +90,42 @@ export function VisitorPanel({
   );
 }
 
+/**
+ * One of the visitor's lists (`id` names its title and its test id): each item's link, with its status and
+ * when it was created or last changed; `empty` says there is none.
+ */
+function VisitorItems({
+  id,
+  title,
+  empty,
+  items,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: readonly { id: string; link: ReactNode; status: string; at: string }[];
+}) {
+  return (
+    <section className="visitor-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{title}</h3>
+      {items.length === 0 ? (
+        <p className="subtle">{empty}</p>
+      ) : (
+        <ul className="visitor-items" data-testid={id}>
+          {items.map((item) => (
+            <li key={item.id}>
+              {item.link}
+              <span className="visitor-item-meta subtle">
+                {item.status} · <TimeAgo value={item.at} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function TimelineView({ timeline, current }: { timeline: VisitorTimeline; current: TimelineCurrent }) {
   const { t } = useT();
   const reports = timeline.reports.filter(
@@ -110,49 +146,39 @@ function TimelineView({ timeline, current }: { timeline: VisitorTimeline; curren
           <p className="subtle visitor-note">{t("visitor.notVerifiedNote")}</p>
         )
       )}
-      <section className="visitor-section" aria-labelledby="visitor-reports-title">
-        <h3 id="visitor-reports-title">{t("visitor.otherReports")}</h3>
-        {reports.length === 0 ? (
-          <p className="subtle">{t("visitor.noOtherReports")}</p>
-        ) : (
-          <ul className="visitor-items" data-testid="visitor-reports">
-            {reports.map((report) => (
-              <li key={report.id}>
-                <Link href={inboxReportHref(report.id)} className="visitor-item-link">
-                  <span className="visitor-item-id">{report.shortId}</span> {report.title || report.type}
-                </Link>
-                <span className="visitor-item-meta subtle">
-                  {t(`inbox.status.${report.status}` as "inbox.status.OPEN")} ·{" "}
-                  <TimeAgo value={report.createdAt} />
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className="visitor-section" aria-labelledby="visitor-conversations-title">
-        <h3 id="visitor-conversations-title">{t("visitor.otherConversations")}</h3>
-        {conversations.length === 0 ? (
-          <p className="subtle">{t("visitor.noOtherConversations")}</p>
-        ) : (
-          <ul className="visitor-items" data-testid="visitor-conversations">
-            {conversations.map((conversation) => (
-              <li key={conversation.id}>
-                <Link
-                  href={conversationHref(conversation.projectId, conversation.id)}
-                  className="visitor-item-link"
-                >
-                  {conversation.subject || t("conversations.noMessages")}
-                </Link>
-                <span className="visitor-item-meta subtle">
-                  {t(`conversations.status.${conversation.status}`)} ·{" "}
-                  <TimeAgo value={conversation.updatedAt} />
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <VisitorItems
+        id="visitor-reports"
+        title={t("visitor.otherReports")}
+        empty={t("visitor.noOtherReports")}
+        items={reports.map((report) => ({
+          id: report.id,
+          link: (
+            <Link href={inboxReportHref(report.id)} className="visitor-item-link">
+              <span className="visitor-item-id">{report.shortId}</span> {report.title || report.type}
+            </Link>
+          ),
+          status: t(`inbox.status.${report.status}` as "inbox.status.OPEN"),
+          at: report.createdAt,
+        }))}
+      />
+      <VisitorItems
+        id="visitor-conversations"
+        title={t("visitor.otherConversations")}
+        empty={t("visitor.noOtherConversations")}
+        items={conversations.map((conversation) => ({
+          id: conversation.id,
+          link: (
+            <Link
+              href={conversationHref(conversation.projectId, conversation.id)}
+              className="visitor-item-link"
+            >
+              {conversation.subject || t("conversations.noMessages")}
+            </Link>
+          ),
+          status: t(`conversations.status.${conversation.status}`),
+          at: conversation.updatedAt,
+        }))}
+      />
     </>
   );
 }

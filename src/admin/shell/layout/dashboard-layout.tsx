@@ -15,6 +15,7 @@ import { Button } from "../button.tsx";
 import { withLoadingOverlay } from "../overlay/loading-overlay-store.ts";
 import { prefetchRoute } from "../routing/route-prefetch.ts";
 import { LanguageStrip } from "./language-strip.tsx";
+import { StrokeIcon } from "./stroke-icon.tsx";
 import { narrowQuery, useMediaQuery } from "./use-media-query.ts";
 import "./navigation-texts.ts";
 
@@ -188,18 +189,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             aria-controls="nav-drawer"
             onClick={() => setMenuOpen(true)}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="22"
-              height="22"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
+            <StrokeIcon size={22}>
               <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
+            </StrokeIcon>
           </button>
           <LanguageStrip />
           <AlertSettings />

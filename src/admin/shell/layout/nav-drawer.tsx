@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import { useT } from "../../i18n/intl.ts";
 import { trapTab } from "../overlay/trap-tab.ts";
 import { handOver } from "../routing/route-focus.ts";
+import { StrokeIcon } from "./stroke-icon.tsx";
 import "./navigation-texts.ts";
 
 /**
@@ -77,18 +78,9 @@ export function NavDrawer({
     >
       <div className="nav-drawer-panel">
         <button type="button" className="drawer-close" aria-label={t("nav.closeMenu")} onClick={onClose}>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
+          <StrokeIcon size={20}>
             <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
+          </StrokeIcon>
         </button>
         {children}
       </div>

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../../i18n/intl.ts";
+import { PressedChoices } from "./pressed-choices.tsx";
+import { StrokeIcon } from "./stroke-icon.tsx";
 import {
   resolveTheme,
   setThemePreference,
@@ -11,19 +13,9 @@ import {
 import { darkSchemeQuery, useMediaQuery } from "./use-media-query.ts";
 
 const icon = (path: ReactNode) => (
-  <svg
-    aria-hidden="true"
-    viewBox="0 0 24 24"
-    width="18"
-    height="18"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-  >
+  <StrokeIcon size={18} roundJoins>
     {path}
-  </svg>
+  </StrokeIcon>
 );
 
 const icons: Record<ThemePreference, ReactNode> = {
@@ -50,22 +42,19 @@ export function ThemeSwitch() {
       ? t("theme.systemNow", { theme: t(`theme.${resolveTheme("system", systemDark)}`) })
       : t(`theme.${choice}`);
   return (
-    <fieldset className="theme-switch">
-      <legend className="visually-hidden">{t("theme.label")}</legend>
-      {themePreferences.map((choice) => (
-        <button
-          key={choice}
-          type="button"
-          className="theme-button"
-          aria-pressed={choice === preference}
-          aria-label={label(choice)}
-          title={label(choice)}
-          data-theme-choice={choice}
-          onClick={() => setThemePreference(choice)}
-        >
-          {icons[choice]}
-        </button>
-      ))}
-    </fieldset>
+    <PressedChoices
+      className="theme-switch"
+      legend={t("theme.label")}
+      choices={themePreferences}
+      chosen={preference}
+      onChoose={setThemePreference}
+      button={(choice) => ({
+        className: "theme-button",
+        "aria-label": label(choice),
+        title: label(choice),
+        "data-theme-choice": choice,
+        children: icons[choice],
+      })}
+    />
   );
 }

@@ -21,12 +21,7 @@ import { ExternalContentBar } from "../inbox/external-content-bar.tsx";
 import { useOwnOrigins } from "../inbox/own-origins.ts";
 import { StaffNotes } from "../notes/staff-notes.tsx";
 import { useStaffPush } from "../realtime/staff-socket.ts";
-import {
-  pickerBoxProps,
-  ReplyAttachments,
-  ReplyField,
-  useReplyTools,
-} from "../saved-replies/reply-tools.tsx";
+import { ReplyAttachments, ReplyBox, useReplyTools } from "../saved-replies/reply-tools.tsx";
 import { Button } from "../shell/button.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
@@ -197,26 +192,20 @@ export function Composer({
 
   return (
     <form className="composer" onSubmit={send}>
-      <label htmlFor="reply-text" className="visually-hidden">
-        {t("conversation.reply")}
-      </label>
-      <ReplyField tools={tools}>
-        <textarea
-          id="reply-text"
-          data-testid="reply-text"
-          rows={3}
-          maxLength={10_000}
-          value={text}
-          placeholder={t("conversation.replyPlaceholder")}
-          {...pickerBoxProps(tools)}
-          onChange={(event) => {
-            setText(event.target.value);
-            tools.follow(event);
-            if (event.target.value.trim()) typing.typed();
-          }}
-          onKeyDown={keyDown}
-        />
-      </ReplyField>
+      <ReplyBox
+        tools={tools}
+        id="reply-text"
+        label={t("conversation.reply")}
+        text={text}
+        onText={(value) => {
+          setText(value);
+          if (value.trim()) typing.typed();
+        }}
+        onKeyDown={keyDown}
+        data-testid="reply-text"
+        rows={3}
+        placeholder={t("conversation.replyPlaceholder")}
+      />
       <Button type="submit" disabled={busy || empty || tools.uploading.length > 0} data-testid="reply-send">
         {busy ? t("conversation.sending") : t("conversation.send")}
       </Button>

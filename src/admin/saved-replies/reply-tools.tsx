@@ -3,6 +3,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
   type RefObject,
+  type TextareaHTMLAttributes,
   useEffect,
   useId,
   useRef,
@@ -277,6 +278,49 @@ export function ReplyField({ tools, children }: { tools: ReplyTools; children: R
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * A reply's labelled text box (the label for screen readers only) inside its saved-reply list: typing
+ * follows the `/` word, and the list takes its keys first (`onKeyDown` after it, where given).
+ */
+export function ReplyBox({
+  tools,
+  id,
+  label,
+  text,
+  onText,
+  onKeyDown = tools.keyDown,
+  ...box
+}: {
+  tools: ReplyTools;
+  id: string;
+  label: string;
+  text: string;
+  onText: (text: string) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "value" | "onChange" | "onKeyDown">) {
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <ReplyField tools={tools}>
+        <textarea
+          id={id}
+          maxLength={10_000}
+          value={text}
+          {...box}
+          {...pickerBoxProps(tools)}
+          onChange={(event) => {
+            onText(event.target.value);
+            tools.follow(event);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </ReplyField>
+    </>
   );
 }
 

@@ -62,37 +62,34 @@ export function BuilderDraftBar({
     unit: format.since(draft.savedAt).unit,
   };
 
-  const publish = () =>
-    confirmAction({
-      type: "info",
-      heading: t("content.builderDraft.publishTitle", { name: itemName }),
-      body: t(
-        kind === "tour" ? "content.builderDraft.publishTourBody" : "content.builderDraft.publishTooltipBody",
-      ),
-      confirmLabel: t("content.builderDraft.publish"),
-      onConfirm: async () => {
-        const outcome = await runAction(
-          () => contentApi.builderDraft.publish(projectId, kind, itemId),
-          "content.builderDraft.published",
-        );
-        if (outcome.ok) onPublished();
-      },
-    });
-
-  const discard = () =>
-    confirmAction({
-      type: "danger",
-      heading: t("content.builderDraft.discardTitle", { name: itemName }),
-      body: t("content.builderDraft.discardBody", { name: itemName }),
-      confirmLabel: t("content.builderDraft.discard"),
-      onConfirm: async () => {
-        const outcome = await runAction(
-          () => contentApi.builderDraft.discard(projectId, kind, itemId),
-          "content.builderDraft.discarded",
-        );
-        if (outcome.ok) onDiscarded();
-      },
-    });
+  /** Publishing the draft into the item or discarding it, asked first as `type` with `body`. */
+  const confirmed =
+    (what: "publish" | "discard", type: "info" | "danger", body: string, then: () => void) => () =>
+      confirmAction({
+        type,
+        heading: t(`content.builderDraft.${what}Title`, { name: itemName }),
+        body,
+        confirmLabel: t(`content.builderDraft.${what}`),
+        onConfirm: async () => {
+          const outcome = await runAction(
+            (): Promise<unknown> => contentApi.builderDraft[what](projectId, kind, itemId),
+            what === "publish" ? "content.builderDraft.published" : "content.builderDraft.discarded",
+          );
+          if (outcome.ok) then();
+        },
+      });
+  const publish = confirmed(
+    "publish",
+    "info",
+    t(kind === "tour" ? "content.builderDraft.publishTourBody" : "content.builderDraft.publishTooltipBody"),
+    onPublished,
+  );
+  const discard = confirmed(
+    "discard",
+    "danger",
+    t("content.builderDraft.discardBody", { name: itemName }),
+    onDiscarded,
+  );
 
   return (
     <section

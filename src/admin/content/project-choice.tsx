@@ -30,23 +30,28 @@ export function ProjectChoice({
   );
 }
 
-/** The widget projects as a `<select>` on `projectId`; choosing one opens its `pathOf`. */
-export function ProjectSelect({
-  id,
-  projects,
-  projectId,
-  pathOf,
-}: {
+interface ProjectSelectProps {
   id?: string;
   projects: readonly AdminProject[];
   projectId: string;
   pathOf: (projectId: string) => string;
-}) {
+  testId?: string;
+  /** "auto" where a project's name may be written right to left. */
+  optionDir?: "auto";
+}
+
+/** The widget projects as a `<select>` on `projectId`; choosing one opens its `pathOf`. */
+export function ProjectSelect({ id, projects, projectId, pathOf, testId, optionDir }: ProjectSelectProps) {
   const [, navigate] = useLocation();
   return (
-    <select id={id} value={projectId} onChange={(event) => navigate(pathOf(event.target.value))}>
+    <select
+      id={id}
+      value={projectId}
+      data-testid={testId}
+      onChange={(event) => navigate(pathOf(event.target.value))}
+    >
       {projects.map((project) => (
-        <option key={project.id} value={project.id}>
+        <option key={project.id} value={project.id} dir={optionDir}>
           {project.name}
         </option>
       ))}
@@ -59,13 +64,7 @@ export function ProjectFilterField({
   className,
   label,
   ...select
-}: {
-  className: string;
-  label: MessageId;
-  projects: readonly AdminProject[];
-  projectId: string;
-  pathOf: (projectId: string) => string;
-}) {
+}: ProjectSelectProps & { className: string; label: MessageId }) {
   const { t } = useT();
   return (
     // biome-ignore lint/a11y/noLabelWithoutControl: ProjectSelect is the label's own `<select>`.

@@ -32,6 +32,7 @@ function draftSummaryValues(draft: BuilderDraft): { count: number; label: string
   return { count: 1, label: content.selector };
 }
 
+/** The builder's waiting draft of a saved item: who saved what when, publish and discard (each asked first). */
 export function BuilderDraftBar({
   projectId,
   kind,
@@ -115,36 +116,5 @@ export function BuilderDraftBar({
         </Button>
       </div>
     </section>
-  );
-}
-
-/** The draft bar of a saved item (`item`) while the builder holds a draft of it; nothing otherwise. */
-export function ItemDraftBar({
-  projectId,
-  kind,
-  item,
-  builderDraft,
-  dirty,
-  onPublished,
-}: {
-  projectId: string;
-  kind: BuilderKind;
-  item: { id: string; name: string } | null;
-  builderDraft: ReturnType<typeof useBuilderDraft>;
-  dirty: boolean;
-  onPublished: () => void;
-}) {
-  if (!item || !builderDraft.draft) return null;
-  return (
-    <BuilderDraftBar
-      projectId={projectId}
-      kind={kind}
-      itemId={item.id}
-      itemName={item.name}
-      draft={builderDraft.draft}
-      dirty={dirty}
-      onPublished={onPublished}
-      onDiscarded={builderDraft.refresh}
-    />
   );
 }

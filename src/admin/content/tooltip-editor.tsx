@@ -4,7 +4,7 @@ import { useT } from "../i18n/intl.ts";
 import { SelectField } from "../shell/form/form-inputs.tsx";
 import { BuilderButton } from "./builder-button.tsx";
 import { contentApi } from "./content-api.ts";
-import { ContentEditorForm } from "./content-editor-form.tsx";
+import { ContentEditorForm, ContentSection } from "./content-editor-form.tsx";
 import { CheckboxField, TextField } from "./content-fields.tsx";
 import { TooltipPreview } from "./content-previews.tsx";
 import { ContentRecordPage } from "./content-record-page.tsx";
@@ -66,8 +66,7 @@ function TooltipForm({
         onSubmit={submit}
       >
         <section className="detail-card">{text("name", { hint: t("content.field.nameHint") })}</section>
-        <section className="detail-card">
-          <h2>{t("content.section.content")}</h2>
+        <ContentSection>
           {text("selector", { code: true, placeholder: "#pricing .cta" })}
           <TextField
             id="tooltip-html"
@@ -79,7 +78,7 @@ function TooltipForm({
             error={errorOf("html", t("content.field.html"))}
             onChange={(html) => set({ html })}
           />
-        </section>
+        </ContentSection>
         <PlacementSection state={state} set={set} text={text} />
         <TargetingSection state={state} errorOf={errorOf} set={set}>
           <BuilderButton

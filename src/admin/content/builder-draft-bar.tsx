@@ -32,6 +32,7 @@ function draftSummaryValues(draft: BuilderDraft): { count: number; label: string
   return { count: 1, label: content.selector };
 }
 
+/** The builder's waiting draft of a saved item: who saved what when, publish and discard (each asked first). */
 export function BuilderDraftBar({
   projectId,
   kind,
@@ -62,37 +63,34 @@ export function BuilderDraftBar({
     unit: format.since(draft.savedAt).unit,
   };
 
-  const publish = () =>
-    confirmAction({
-      type: "info",
-      heading: t("content.builderDraft.publishTitle", { name: itemName }),
-      body: t(
-        kind === "tour" ? "content.builderDraft.publishTourBody" : "content.builderDraft.publishTooltipBody",
-      ),
-      confirmLabel: t("content.builderDraft.publish"),
-      onConfirm: async () => {
-        const outcome = await runAction(
-          () => contentApi.builderDraft.publish(projectId, kind, itemId),
-          "content.builderDraft.published",
-        );
-        if (outcome.ok) onPublished();
-      },
-    });
-
-  const discard = () =>
-    confirmAction({
-      type: "danger",
-      heading: t("content.builderDraft.discardTitle", { name: itemName }),
-      body: t("content.builderDraft.discardBody", { name: itemName }),
-      confirmLabel: t("content.builderDraft.discard"),
-      onConfirm: async () => {
-        const outcome = await runAction(
-          () => contentApi.builderDraft.discard(projectId, kind, itemId),
-          "content.builderDraft.discarded",
-        );
-        if (outcome.ok) onDiscarded();
-      },
-    });
+  /** Publishing the draft into the item or discarding it, asked first as `type` with `body`. */
+  const confirmed =
+    (what: "publish" | "discard", type: "info" | "danger", body: string, then: () => void) => () =>
+      confirmAction({
+        type,
+        heading: t(`content.builderDraft.${what}Title`, { name: itemName }),
+        body,
+        confirmLabel: t(`content.builderDraft.${what}`),
+        onConfirm: async () => {
+          const outcome = await runAction(
+            (): Promise<unknown> => contentApi.builderDraft[what](projectId, kind, itemId),
+            what === "publish" ? "content.builderDraft.published" : "content.builderDraft.discarded",
+          );
+          if (outcome.ok) then();
+        },
+      });
+  const publish = confirmed(
+    "publish",
+    "info",
+    t(kind === "tour" ? "content.builderDraft.publishTourBody" : "content.builderDraft.publishTooltipBody"),
+    onPublished,
+  );
+  const discard = confirmed(
+    "discard",
+    "danger",
+    t("content.builderDraft.discardBody", { name: itemName }),
+    onDiscarded,
+  );
 
   return (
     <section
@@ -118,36 +116,5 @@ export function BuilderDraftBar({
         </Button>
       </div>
     </section>
-  );
-}
-
-/** The draft bar of a saved item (`item`) while the builder holds a draft of it; nothing otherwise. */
-export function ItemDraftBar({
-  projectId,
-  kind,
-  item,
-  builderDraft,
-  dirty,
-  onPublished,
-}: {
-  projectId: string;
-  kind: BuilderKind;
-  item: { id: string; name: string } | null;
-  builderDraft: ReturnType<typeof useBuilderDraft>;
-  dirty: boolean;
-  onPublished: () => void;
-}) {
-  if (!item || !builderDraft.draft) return null;
-  return (
-    <BuilderDraftBar
-      projectId={projectId}
-      kind={kind}
-      itemId={item.id}
-      itemName={item.name}
-      draft={builderDraft.draft}
-      dirty={dirty}
-      onPublished={onPublished}
-      onDiscarded={builderDraft.refresh}
-    />
   );
 }

@@ -48,3 +48,14 @@ export function ContentEditorForm({
     </div>
   );
 }
+
+/** The editor's "Content" card: what visitors read. */
+export function ContentSection({ children }: { children: ReactNode }) {
+  const { t } = useT();
+  return (
+    <section className="detail-card">
+      <h2>{t("content.section.content")}</h2>
+      {children}
+    </section>
+  );
+}

@@ -1,7 +1,8 @@
-import { Link, useLocation } from "wouter";
+import { Link } from "wouter";
 import { useT } from "../i18n/intl.ts";
 import { type ContentKind, contentKinds } from "./content-kinds.ts";
 import { contentListPath } from "./content-paths.ts";
+import { ProjectFilterField } from "./project-choice.tsx";
 import { useProjects } from "./use-projects.ts";
 
 /**
@@ -10,7 +11,6 @@ import { useProjects } from "./use-projects.ts";
  */
 export function ContentKindTabs({ projectId, kind }: { projectId: string; kind: ContentKind }) {
   const { t } = useT();
-  const [, navigate] = useLocation();
   const { resource } = useProjects();
   const projects = resource.state === "ready" ? resource.data : [];
   return (
@@ -28,16 +28,13 @@ export function ContentKindTabs({ projectId, kind }: { projectId: string; kind: 
         ))}
       </nav>
       {projects.length > 1 && (
-        <label className="filter-field content-project">
-          <span>{t("content.project")}</span>
-          <select value={projectId} onChange={(event) => navigate(contentListPath(event.target.value, kind))}>
-            {projects.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ProjectFilterField
+          className="filter-field content-project"
+          label="content.project"
+          projects={projects}
+          projectId={projectId}
+          pathOf={(chosen) => contentListPath(chosen, kind)}
+        />
       )}
     </div>
   );

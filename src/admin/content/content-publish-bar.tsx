@@ -1,10 +1,9 @@
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import type { ContentKind } from "./content-kinds.ts";
 import type { ContentStatus } from "./content-list-query.ts";
 import { ContentStatusBadge } from "./content-status-badge.tsx";
-import { usePublishActions } from "./use-publish-actions.ts";
+import { type PublishTarget, usePublishActions } from "./use-publish-actions.ts";
 
 /**
  * The saved record's status with publish or unpublish, and delete, each after a confirmation. Unsaved
@@ -12,41 +11,18 @@ import { usePublishActions } from "./use-publish-actions.ts";
  * buttons wait while the form is dirty and say why.
  */
 export function ContentPublishBar({
-  projectId,
-  kind,
-  id,
-  name,
   status,
   publishedAt,
-  startsAt,
   dirty,
-  deleteBody,
-  onStatus,
-}: {
-  projectId: string;
-  kind: ContentKind;
-  id: string;
-  name: string;
+  ...target
+}: PublishTarget & {
   status: ContentStatus;
   publishedAt?: string | null;
-  /** The scheduled start, where the kind has one: the dialog says it waits for it. */
-  startsAt?: string | null;
   dirty: boolean;
-  /** What deleting takes with it, where the kind says more than the default. */
-  deleteBody?: string;
-  onStatus: (status: ContentStatus) => void;
 }) {
   const { t } = useT();
   const format = useFormatters();
-  const { asking, publish, unpublish, remove } = usePublishActions({
-    projectId,
-    kind,
-    id,
-    name,
-    startsAt,
-    deleteBody,
-    onStatus,
-  });
+  const { asking, publish, unpublish, remove } = usePublishActions(target);
 
   return (
     <div className="content-publish-bar detail-card">

@@ -2,12 +2,11 @@ import type { FormEvent, ReactNode } from "react";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import type { AdminNewsPost, NewsWrite } from "../../shared/news-api.ts";
 import type { AdminSurvey, SurveyWrite } from "../../shared/surveys-api.ts";
-import { useT } from "../i18n/intl.ts";
 import type { FieldErrors } from "../shell/form/form-errors.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { findDelivery, saveDelivery } from "./content-actions.ts";
 import { contentApi } from "./content-api.ts";
-import { ContentEditorForm } from "./content-editor-form.tsx";
+import { ContentEditorForm, ContentSection } from "./content-editor-form.tsx";
 import type { ContentStatus } from "./content-list-query.ts";
 import { ContentPublishBar } from "./content-publish-bar.tsx";
 import { ContentRecordPage } from "./content-record-page.tsx";
@@ -130,7 +129,6 @@ export function DeliveredEditorView<K extends DeliveredKind, S extends { deliver
   onDelivery: (delivery: DeliveryState) => void;
   children: ReactNode;
 }) {
-  const { t } = useT();
   const { form, saved } = editor;
   const delivery = saved?.delivery;
   return (
@@ -160,10 +158,7 @@ export function DeliveredEditorView<K extends DeliveredKind, S extends { deliver
         preview={preview}
         onSubmit={onSubmit}
       >
-        <section className="detail-card">
-          <h2>{t("content.section.content")}</h2>
-          {children}
-        </section>
+        <ContentSection>{children}</ContentSection>
         {more}
         <DeliveryFields
           kind={kind}

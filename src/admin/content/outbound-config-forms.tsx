@@ -6,6 +6,7 @@ import type { BannerConfigState } from "./banner-config.ts";
 import { ButtonsEditor } from "./buttons-editor.tsx";
 import { type ChecklistConfigState, newChecklistStep } from "./checklist-config.ts";
 import { ChecklistStepFields } from "./checklist-step-fields.tsx";
+import { ContentSection } from "./content-editor-form.tsx";
 import { CheckboxField, TextField } from "./content-fields.tsx";
 import { EntryListSection } from "./entry-controls.tsx";
 import type { ModalConfigState } from "./modal-config.ts";
@@ -103,8 +104,7 @@ export function BannerConfigForm(props: ConfigFormProps<BannerConfigState>) {
   const { t, set, text, check, body } = useConfigFields("banner", props);
   return (
     <>
-      <section className="detail-card">
-        <h2>{t("content.section.content")}</h2>
+      <ContentSection>
         {text("title")}
         {body("body")}
         <div className="form-row">
@@ -121,7 +121,7 @@ export function BannerConfigForm(props: ConfigFormProps<BannerConfigState>) {
           {text("color", { placeholder: "#485BFF", hint: t("content.field.colorHint") })}
         </div>
         {check("showCloseButton", "close")}
-      </section>
+      </ContentSection>
       <ButtonsEditor
         prefix="banner"
         buttons={config.buttons}
@@ -134,16 +134,15 @@ export function BannerConfigForm(props: ConfigFormProps<BannerConfigState>) {
 
 export function ModalConfigForm(props: ConfigFormProps<ModalConfigState>) {
   const { config, errorOf } = props;
-  const { t, set, text, check, body } = useConfigFields("modal", props);
+  const { set, text, check, body } = useConfigFields("modal", props);
   return (
     <>
-      <section className="detail-card">
-        <h2>{t("content.section.content")}</h2>
+      <ContentSection>
         {text("title")}
         {text("imageUrl", { id: "image", placeholder: "https://" })}
         {body("body")}
         {check("showCloseButton", "close", { error: true })}
-      </section>
+      </ContentSection>
       <ButtonsEditor
         prefix="modal"
         buttons={config.buttons}
@@ -157,13 +156,12 @@ export function ModalConfigForm(props: ConfigFormProps<ModalConfigState>) {
 export function NotificationConfigForm(props: ConfigFormProps<NotificationConfigState>) {
   const { t, text, check, body } = useConfigFields("notification", props);
   return (
-    <section className="detail-card">
-      <h2>{t("content.section.content")}</h2>
+    <ContentSection>
       {body("text")}
       <p className="field-hint subtle">{t("content.field.textHint")}</p>
       {text("senderName", { id: "sender", error: false })}
       {check("sound", "sound")}
-    </section>
+    </ContentSection>
   );
 }
 
@@ -212,18 +210,17 @@ function StepsSection<T>({
 
 export function ChecklistConfigForm(props: ConfigFormProps<ChecklistConfigState>) {
   const { config, errorOf } = props;
-  const { t, set, text } = useConfigFields("checklist", props);
+  const { set, text } = useConfigFields("checklist", props);
   return (
     <>
-      <section className="detail-card">
-        <h2>{t("content.section.content")}</h2>
+      <ContentSection>
         {text("subject")}
         {text("message", { multiline: true })}
         <div className="form-row">
           {text("successTitle")}
           {text("successMessage")}
         </div>
-      </section>
+      </ContentSection>
       <StepsSection
         prefix="checklist"
         steps={config.steps}
@@ -252,8 +249,7 @@ export function TourConfigForm(props: ConfigFormProps<TourConfigState>) {
   const { t, set, text, check } = useConfigFields("tour", props);
   return (
     <>
-      <section className="detail-card">
-        <h2>{t("content.section.content")}</h2>
+      <ContentSection>
         {text("builderUrl", {
           id: "builder-url",
           placeholder: "https://",
@@ -261,7 +257,7 @@ export function TourConfigForm(props: ConfigFormProps<TourConfigState>) {
         })}
         <TourTypeFields config={config} errorOf={errorOf} set={set} />
         {check("allowClose", "allow-close")}
-      </section>
+      </ContentSection>
       <CopilotFields config={config} errorOf={errorOf} set={set} />
       <StepsSection
         prefix="tour"

@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { BuilderButton } from "./builder-button.tsx";
@@ -19,6 +20,7 @@ import { OutboundAudienceSections } from "./outbound-audience-sections.tsx";
 import {
   BannerConfigForm,
   ChecklistConfigForm,
+  type ConfigFormProps,
   ModalConfigForm,
   NotificationConfigForm,
   TourConfigForm,
@@ -30,6 +32,20 @@ import { SavedRecordBars } from "./saved-record-bars.tsx";
 import { useOutboundForm } from "./use-outbound-form.ts";
 
 type AnyConfig = OutboundConfigStates[EditedOutboundType];
+
+/** Each outbound type's config form and its preview. */
+const kindParts: {
+  [T in EditedOutboundType]: {
+    Form: ComponentType<ConfigFormProps<OutboundConfigStates[T]>>;
+    Preview: ComponentType<{ config: OutboundConfigStates[T] }>;
+  };
+} = {
+  banner: { Form: BannerConfigForm, Preview: BannerPreview },
+  modal: { Form: ModalConfigForm, Preview: ModalPreview },
+  notification: { Form: NotificationConfigForm, Preview: NotificationPreview },
+  checklist: { Form: ChecklistConfigForm, Preview: ChecklistPreview },
+  tour: { Form: TourConfigForm, Preview: TourPreview },
+};
 
 /** The kind's config form and its preview, picked by the outbound type. */
 function KindParts({
@@ -43,44 +59,15 @@ function KindParts({
   errorOf: (path: string, label: string) => string | null;
   onConfig: (config: AnyConfig) => void;
 }) {
-  const props = { errorOf, onChange: onConfig, projectId };
-  switch (state.type) {
-    case "banner": {
-      const config = state.config as OutboundConfigStates["banner"];
-      return {
-        form: <BannerConfigForm config={config} {...props} />,
-        preview: <BannerPreview config={config} />,
-      };
-    }
-    case "modal": {
-      const config = state.config as OutboundConfigStates["modal"];
-      return {
-        form: <ModalConfigForm config={config} {...props} />,
-        preview: <ModalPreview config={config} />,
-      };
-    }
-    case "notification": {
-      const config = state.config as OutboundConfigStates["notification"];
-      return {
-        form: <NotificationConfigForm config={config} {...props} />,
-        preview: <NotificationPreview config={config} />,
-      };
-    }
-    case "checklist": {
-      const config = state.config as OutboundConfigStates["checklist"];
-      return {
-        form: <ChecklistConfigForm config={config} {...props} />,
-        preview: <ChecklistPreview config={config} />,
-      };
-    }
-    default: {
-      const config = state.config as OutboundConfigStates["tour"];
-      return {
-        form: <TourConfigForm config={config} {...props} />,
-        preview: <TourPreview config={config} />,
-      };
-    }
-  }
+  // The form state's type and config go together (OutboundFormState<T>).
+  const { Form, Preview } = kindParts[state.type] as {
+    Form: ComponentType<ConfigFormProps<AnyConfig>>;
+    Preview: ComponentType<{ config: AnyConfig }>;
+  };
+  return {
+    form: <Form config={state.config} errorOf={errorOf} onChange={onConfig} projectId={projectId} />,
+    preview: <Preview config={state.config} />,
+  };
 }
 
 function OutboundForm({

@@ -1,4 +1,5 @@
 import { useLocation } from "wouter";
+import type { AdminProject } from "../../shared/projects-api.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { useProjects } from "./use-projects.ts";
@@ -19,19 +20,57 @@ export function ProjectChoice({
   pathOf: (projectId: string) => string;
 }) {
   const { t } = useT();
-  const [, navigate] = useLocation();
   const { resource } = useProjects();
   if (resource.state !== "ready" || resource.data.length < 2) return null;
   return (
     <div className="field project-choice">
       <label htmlFor={id}>{t(label)}</label>
-      <select id={id} value={projectId} onChange={(event) => navigate(pathOf(event.target.value))}>
-        {resource.data.map((project) => (
-          <option key={project.id} value={project.id}>
-            {project.name}
-          </option>
-        ))}
-      </select>
+      <ProjectSelect id={id} projects={resource.data} projectId={projectId} pathOf={pathOf} />
     </div>
+  );
+}
+
+interface ProjectSelectProps {
+  id?: string;
+  projects: readonly AdminProject[];
+  projectId: string;
+  pathOf: (projectId: string) => string;
+  testId?: string;
+  /** "auto" where a project's name may be written right to left. */
+  optionDir?: "auto";
+}
+
+/** The widget projects as a `<select>` on `projectId`; choosing one opens its `pathOf`. */
+export function ProjectSelect({ id, projects, projectId, pathOf, testId, optionDir }: ProjectSelectProps) {
+  const [, navigate] = useLocation();
+  return (
+    <select
+      id={id}
+      value={projectId}
+      data-testid={testId}
+      onChange={(event) => navigate(pathOf(event.target.value))}
+    >
+      {projects.map((project) => (
+        <option key={project.id} value={project.id} dir={optionDir}>
+          {project.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A list filter's project choice: the `label` beside the projects' `<select>` (see ProjectSelect). */
+export function ProjectFilterField({
+  className,
+  label,
+  ...select
+}: ProjectSelectProps & { className: string; label: MessageId }) {
+  const { t } = useT();
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: ProjectSelect is the label's own `<select>`.
+    <label className={className}>
+      <span>{t(label)}</span>
+      <ProjectSelect {...select} />
+    </label>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { BuilderKind } from "../../shared/builder-messages.ts";
-import { ItemDraftBar, type useBuilderDraft } from "./builder-draft-bar.tsx";
+import { BuilderDraftBar, type useBuilderDraft } from "./builder-draft-bar.tsx";
 import type { ContentKind } from "./content-kinds.ts";
 import type { ContentStatus } from "./content-list-query.ts";
 import { ContentPublishBar } from "./content-publish-bar.tsx";
@@ -17,7 +17,7 @@ interface PublishableRecord {
 /**
  * What stands above an outbound's or tooltip's form: the publish bar of a saved record (`withStatus`
  * is the record once published or unpublished, handed to `onSaved`), then `children` (a published
- * outbound's numbers), then the builder's draft of it waiting to be published.
+ * outbound's numbers), then the builder's draft of a saved record waiting to be published, if any.
  */
 export function SavedRecordBars<R extends PublishableRecord>({
   projectId,
@@ -58,14 +58,18 @@ export function SavedRecordBars<R extends PublishableRecord>({
         />
       )}
       {children}
-      <ItemDraftBar
-        projectId={projectId}
-        kind={builderKind}
-        item={saved}
-        builderDraft={builderDraft}
-        dirty={dirty}
-        onPublished={onReload}
-      />
+      {saved && builderDraft.draft && (
+        <BuilderDraftBar
+          projectId={projectId}
+          kind={builderKind}
+          itemId={saved.id}
+          itemName={saved.name}
+          draft={builderDraft.draft}
+          dirty={dirty}
+          onPublished={onReload}
+          onDiscarded={builderDraft.refresh}
+        />
+      )}
     </>
   );
 }

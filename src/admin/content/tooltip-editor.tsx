@@ -4,7 +4,7 @@ import { useT } from "../i18n/intl.ts";
 import { SelectField } from "../shell/form/form-inputs.tsx";
 import { BuilderButton } from "./builder-button.tsx";
 import { contentApi } from "./content-api.ts";
-import { ContentEditorForm } from "./content-editor-form.tsx";
+import { ContentEditorForm, ContentSection } from "./content-editor-form.tsx";
 import { CheckboxField, TextField } from "./content-fields.tsx";
 import { TooltipPreview } from "./content-previews.tsx";
 import { ContentRecordPage } from "./content-record-page.tsx";
@@ -66,8 +66,7 @@ function TooltipForm({
         onSubmit={submit}
       >
         <section className="detail-card">{text("name", { hint: t("content.field.nameHint") })}</section>
-        <section className="detail-card">
-          <h2>{t("content.section.content")}</h2>
+        <ContentSection>
           {text("selector", { code: true, placeholder: "#pricing .cta" })}
           <TextField
             id="tooltip-html"
@@ -79,7 +78,7 @@ function TooltipForm({
             error={errorOf("html", t("content.field.html"))}
             onChange={(html) => set({ html })}
           />
-        </section>
+        </ContentSection>
         <PlacementSection state={state} set={set} text={text} />
         <TargetingSection state={state} errorOf={errorOf} set={set}>
           <BuilderButton
@@ -151,40 +150,27 @@ function PlacementSection({
   text: TextInput;
 }) {
   const { t } = useT();
+  /** A choice among `values` (each named by `name`) for the placement's `key`. */
+  const choice = <K extends "mode" | "posX" | "posY">(
+    key: K,
+    values: readonly TooltipFormState[K][],
+    name: (value: TooltipFormState[K]) => string,
+  ) => (
+    <SelectField
+      id={`tooltip-${key}`}
+      label={t(`content.field.${key}`)}
+      value={state[key]}
+      options={values.map((value) => ({ value, text: name(value) }))}
+      onChange={(value) => set({ [key]: value })}
+    />
+  );
   return (
     <section className="detail-card">
       <h2>{t("content.section.placement")}</h2>
       <div className="form-row">
-        <SelectField
-          id="tooltip-mode"
-          label={t("content.field.mode")}
-          value={state.mode}
-          options={[
-            { value: "hotspot", text: t("content.mode.hotspot") },
-            { value: "plain", text: t("content.mode.plain") },
-          ]}
-          onChange={(mode) => set({ mode })}
-        />
-        <SelectField
-          id="tooltip-posX"
-          label={t("content.field.posX")}
-          value={state.posX}
-          options={[
-            { value: "left", text: t("content.pos.left") },
-            { value: "right", text: t("content.pos.right") },
-          ]}
-          onChange={(posX) => set({ posX })}
-        />
-        <SelectField
-          id="tooltip-posY"
-          label={t("content.field.posY")}
-          value={state.posY}
-          options={(["top", "center", "bottom"] as const).map((value) => ({
-            value,
-            text: t(`content.pos.${value}`),
-          }))}
-          onChange={(posY) => set({ posY })}
-        />
+        {choice("mode", ["hotspot", "plain"], (mode) => t(`content.mode.${mode}`))}
+        {choice("posX", ["left", "right"], (side) => t(`content.pos.${side}`))}
+        {choice("posY", ["top", "center", "bottom"], (side) => t(`content.pos.${side}`))}
       </div>
       <div className="form-row">
         {text("offsetX", { placeholder: "4" })}

@@ -29,6 +29,19 @@ async function loadPreview(projectId: string, kind: ContentKind, id: string): Pr
   }
 }
 
+/** The saved record the publish bar acts on, and what it tells the editor. */
+export interface PublishTarget {
+  projectId: string;
+  kind: ContentKind;
+  id: string;
+  name: string;
+  /** The scheduled start, where the kind has one: the dialog says it waits for it. */
+  startsAt?: string | null;
+  /** What deleting takes with it, where the kind says more than the default. */
+  deleteBody?: string;
+  onStatus: (status: ContentStatus) => void;
+}
+
 /**
  * The publish bar's actions on a saved record, each after a confirmation: publish (the dialog says
  * what publishing would do, `asking` while it asks the server), unpublish, and delete (back to the
@@ -42,15 +55,7 @@ export function usePublishActions({
   startsAt,
   deleteBody,
   onStatus,
-}: {
-  projectId: string;
-  kind: ContentKind;
-  id: string;
-  name: string;
-  startsAt?: string | null;
-  deleteBody?: string;
-  onStatus: (status: ContentStatus) => void;
-}) {
+}: PublishTarget) {
   const { t } = useT();
   const format = useFormatters();
   const [, navigate] = useLocation();

@@ -21,12 +21,7 @@ import { ExternalContentBar } from "../inbox/external-content-bar.tsx";
 import { useOwnOrigins } from "../inbox/own-origins.ts";
 import { StaffNotes } from "../notes/staff-notes.tsx";
 import { useStaffPush } from "../realtime/staff-socket.ts";
-import {
-  pickerBoxProps,
-  ReplyAttachments,
-  ReplyField,
-  useReplyTools,
-} from "../saved-replies/reply-tools.tsx";
+import { ReplyAttachments, ReplyBox, useReplyTools } from "../saved-replies/reply-tools.tsx";
 import { Button } from "../shell/button.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
@@ -107,28 +102,20 @@ export function MessageItem({
   );
 }
 
-/**
- * The reply box: Enter sends, Shift+Enter breaks the line; typing tells the visitor's messenger. The
- * text is the small markdown subset the server turns into HTML; `/` offers the saved replies, and
- * files go along as attachments (saved-replies/reply-tools.tsx).
- */
-/** The bar that keeps a conversation's outside images from loading until staff allow them. */
+/** The bar that keeps a live conversation's outside images from loading until staff allow them. */
 export function ConversationExternalBar({
-  external,
-  allowed,
-  onAllow,
+  live,
 }: {
-  external: number | undefined;
-  allowed: boolean;
-  onAllow: () => void;
+  live: Pick<ReturnType<typeof useLiveConversation>, "shown" | "allowExternal" | "allowExternalNow">;
 }) {
   const { t } = useT();
+  const external = live.shown?.external;
   if (external === undefined) return null;
   return (
     <ExternalContentBar
       count={external}
-      allowed={allowed}
-      onAllow={onAllow}
+      allowed={live.allowExternal}
+      onAllow={live.allowExternalNow}
       texts={{
         blocked: t("conversation.external.blocked", { count: external }),
         load: t("conversation.external.load"),
@@ -138,7 +125,12 @@ export function ConversationExternalBar({
   );
 }
 
-export function Composer({
+/**
+ * The reply box: Enter sends, Shift+Enter breaks the line; typing tells the visitor's messenger. The
+ * text is the small markdown subset the server turns into HTML; `/` offers the saved replies, and
+ * files go along as attachments (saved-replies/reply-tools.tsx).
+ */
+function Composer({
   projectId,
   id,
   visitorName = null,
@@ -197,26 +189,20 @@ export function Composer({
 
   return (
     <form className="composer" onSubmit={send}>
-      <label htmlFor="reply-text" className="visually-hidden">
-        {t("conversation.reply")}
-      </label>
-      <ReplyField tools={tools}>
-        <textarea
-          id="reply-text"
-          data-testid="reply-text"
-          rows={3}
-          maxLength={10_000}
-          value={text}
-          placeholder={t("conversation.replyPlaceholder")}
-          {...pickerBoxProps(tools)}
-          onChange={(event) => {
-            setText(event.target.value);
-            tools.follow(event);
-            if (event.target.value.trim()) typing.typed();
-          }}
-          onKeyDown={keyDown}
-        />
-      </ReplyField>
+      <ReplyBox
+        tools={tools}
+        id="reply-text"
+        label={t("conversation.reply")}
+        text={text}
+        onText={(value) => {
+          setText(value);
+          if (value.trim()) typing.typed();
+        }}
+        onKeyDown={keyDown}
+        data-testid="reply-text"
+        rows={3}
+        placeholder={t("conversation.replyPlaceholder")}
+      />
       <Button type="submit" disabled={busy || empty || tools.uploading.length > 0} data-testid="reply-send">
         {busy ? t("conversation.sending") : t("conversation.send")}
       </Button>
@@ -279,6 +265,73 @@ export function useLiveConversation(projectId: string, id: string, onRead: (id: 
   };
 }
 
+/** The staff message the visitor has read last, when it is the newest one from staff or a bot. */
+function seenMessageId(conversation: AdminConversation): string | null {
+  const lastStaff = [...conversation.messages].reverse().find((message) => message.author !== "visitor");
+  return lastStaff &&
+    conversation.visitorLastReadMessageId &&
+    conversation.visitorLastReadMessageId >= lastStaff.id
+    ? lastStaff.id
+    : null;
+}
+
+/** Assigning the conversation, and closing or reopening it; `busy` while one is on its way. */
+function useConversationActions(
+  projectId: string,
+  id: string,
+  update: ReturnType<typeof useLiveConversation>["update"],
+) {
+  const [busy, setBusy] = useState(false);
+  const act = async (call: () => Promise<AdminConversation>) => {
+    setBusy(true);
+    try {
+      const next = await call();
+      update(() => next);
+    } catch (failure) {
+      showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const assign = (assigneeId: string | null) => act(() => conversationsApi.assign(projectId, id, assigneeId));
+  // No toast: the status badge says it, and a toast would sit over the reply box's Send for 5 s.
+  const changeStatus = (close: boolean) =>
+    act(() => (close ? conversationsApi.close(projectId, id) : conversationsApi.reopen(projectId, id)));
+  return { busy, assign, changeStatus };
+}
+
+/** The reply box of an open conversation, its sent message added to it; a note once it is closed. */
+export function ConversationReply({
+  projectId,
+  id,
+  conversation,
+  update,
+  closedTestId,
+}: {
+  projectId: string;
+  id: string;
+  conversation: AdminConversation;
+  update: ReturnType<typeof useLiveConversation>["update"];
+  closedTestId?: string;
+}) {
+  const { t } = useT();
+  if (conversation.status !== "open") {
+    return (
+      <p className="conversation-closed-note subtle" data-testid={closedTestId}>
+        {t("conversation.closedNote")}
+      </p>
+    );
+  }
+  return (
+    <Composer
+      projectId={projectId}
+      id={id}
+      visitorName={conversation.session.name}
+      onSent={(message) => update((current) => withMessage(current, message))}
+    />
+  );
+}
+
 /**
  * One conversation: who the visitor is, the messages (visitor text as text, staff and bot HTML
  * sanitized), the visitor's read mark and typing, the reply box, and close or reopen.
@@ -297,9 +350,9 @@ export function ConversationView({
   onRead: (id: string) => void;
 }) {
   const { t } = useT();
-  const { resource, reload, conversation, update, shown, allowExternal, allowExternalNow } =
-    useLiveConversation(projectId, id, onRead);
-  const [busy, setBusy] = useState(false);
+  const live = useLiveConversation(projectId, id, onRead);
+  const { resource, reload, conversation, update, shown } = live;
+  const { busy, assign, changeStatus } = useConversationActions(projectId, id, update);
   const end = useRef<HTMLLIElement>(null);
 
   const count = conversation?.messages.length ?? 0;
@@ -322,40 +375,7 @@ export function ConversationView({
   }
 
   const visitor = visitorName(conversation.session, t("conversations.visitor"));
-  const lastStaff = [...conversation.messages].reverse().find((message) => message.author !== "visitor");
-  const seenId =
-    lastStaff &&
-    conversation.visitorLastReadMessageId &&
-    conversation.visitorLastReadMessageId >= lastStaff.id
-      ? lastStaff.id
-      : null;
-
-  const assign = async (assigneeId: string | null) => {
-    setBusy(true);
-    try {
-      const next = await conversationsApi.assign(projectId, id, assigneeId);
-      update(() => next);
-    } catch (failure) {
-      showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const changeStatus = async (close: boolean) => {
-    setBusy(true);
-    try {
-      const next = close
-        ? await conversationsApi.close(projectId, id)
-        : await conversationsApi.reopen(projectId, id);
-      // No toast: the status badge says it, and a toast would sit over the reply box's Send for 5 s.
-      update(() => next);
-    } catch (failure) {
-      showToast({ type: "error", heading: "toast.error", body: apiErrorMessage(failure) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const seenId = seenMessageId(conversation);
 
   return (
     <article
@@ -372,11 +392,7 @@ export function ConversationView({
         onAssign={assign}
       />
       <CollectedData collected={Object.entries(conversation.collected)} />
-      <ConversationExternalBar
-        external={shown?.external}
-        allowed={allowExternal}
-        onAllow={allowExternalNow}
-      />
+      <ConversationExternalBar live={live} />
       <MessageLog
         projectId={projectId}
         conversation={conversation}
@@ -387,18 +403,13 @@ export function ConversationView({
         end={end}
       />
       <StaffNotes target={{ kind: "conversation", id, projectId }} variant="pane" />
-      {conversation.status === "open" ? (
-        <Composer
-          projectId={projectId}
-          id={id}
-          visitorName={conversation.session.name}
-          onSent={(message) => update((current) => withMessage(current, message))}
-        />
-      ) : (
-        <p className="conversation-closed-note subtle" data-testid="conversation-closed">
-          {t("conversation.closedNote")}
-        </p>
-      )}
+      <ConversationReply
+        projectId={projectId}
+        id={id}
+        conversation={conversation}
+        update={update}
+        closedTestId="conversation-closed"
+      />
       <VisitorPanel sessionId={conversation.session.id} current={{ kind: "conversation", id }} />
     </article>
   );

@@ -6,6 +6,7 @@ import type { ListPage } from "../../shared/list-page-api.ts";
 import type { AdminProject } from "../../shared/projects-api.ts";
 import type { SearchedListPage } from "../../shared/search-api.ts";
 import { useLatestUpdate, useResource } from "../api/use-resource.ts";
+import { ProjectFilterField } from "../content/project-choice.tsx";
 import { TimeAgo } from "../format/date-time-ago.tsx";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
@@ -155,7 +156,7 @@ function Inbox({
   conversationId: string | undefined;
 }) {
   const { t } = useT();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   // The list's state lives in the query of whatever the address is, so opening a conversation keeps it.
   const list = useListPage({
     path: location,
@@ -175,20 +176,14 @@ function Inbox({
           <p className="subtle">{t("conversations.subtitle")}</p>
         </div>
         {projects.length > 1 && (
-          <label className="filter-field inbox-project">
-            <span>{t("conversations.project")}</span>
-            <select
-              value={project.id}
-              data-testid="conversation-project"
-              onChange={(event) => navigate(`${projectInboxHref(event.target.value)}${list.search}`)}
-            >
-              {projects.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ProjectFilterField
+            className="filter-field inbox-project"
+            label="conversations.project"
+            projects={projects}
+            projectId={project.id}
+            pathOf={(chosen) => `${projectInboxHref(chosen)}${list.search}`}
+            testId="conversation-project"
+          />
         )}
       </header>
       <div className="inbox-layout" data-open={conversationId ? "true" : "false"}>

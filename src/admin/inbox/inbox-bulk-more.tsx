@@ -18,65 +18,14 @@ export type BulkTarget = BulkReportDelete;
 
 type Priority = (typeof reportPriorities)[number];
 
-/**
- * The bulk bar's further actions: a priority, tags added or removed, "Mark as spam" (which
- * also stops the senders' sessions from reporting) and delete, each over `target`; spam and delete
- * ask first, as a danger.
- */
-export function InboxBulkMore({
-  target,
-  count,
-  onDone,
-}: {
-  target: BulkTarget;
-  count: number;
-  onDone: () => void;
-}) {
+/** Runs one bulk action with its toast; once it went through, the list is done with it (`onDone`). */
+type BulkRun = <T>(call: () => Promise<T>, toast: (value: T) => string) => Promise<void>;
+
+/** The priority chosen for the reports, and the button that sets it. */
+function BulkPriority({ target, run }: { target: BulkTarget; run: BulkRun }) {
   const { t } = useT();
   const [priority, setPriority] = useState<Priority>("HIGH");
-  const [tags, setTags] = useState("");
   const label = (value: Priority) => t(priorityLabel(value) ?? "inbox.priority.LOW");
-
-  const run = async <T,>(call: () => Promise<T>, toast: (value: T) => string) => {
-    const outcome = await runAction(call, (value) => ({ heading: toast(value) }));
-    if (outcome.ok) onDone();
-  };
-
-  const retag = (how: "addTags" | "removeTags") => {
-    const list = parseTags(tags);
-    if (list.length === 0) return;
-    void run(
-      () => inboxApi.bulk({ ...target, [how]: list }),
-      (result) => t("inbox.bulk.tagged", { count: result.updated }),
-    ).then(() => setTags(""));
-  };
-
-  const markSpam = () =>
-    confirmAction({
-      type: "danger",
-      heading: t("inbox.bulk.spamTitle", { count }),
-      body: t("inbox.bulk.spamBody"),
-      confirmLabel: t("inbox.bulk.spam"),
-      onConfirm: () =>
-        run(
-          () => inboxApi.bulk({ ...target, status: "SPAM" }),
-          (result) => t("inbox.bulk.spammed", { count: result.updated }),
-        ),
-    });
-
-  const remove = () =>
-    confirmAction({
-      type: "danger",
-      heading: t("inbox.bulk.deleteTitle", { count }),
-      body: t("inbox.bulk.deleteBody"),
-      confirmLabel: t("inbox.bulk.delete"),
-      onConfirm: () =>
-        run(
-          () => inboxApi.bulkDelete(target),
-          (result) => t("inbox.bulk.deleted", { count: result.deleted }),
-        ),
-    });
-
   return (
     <>
       <label className="inbox-bulk-status">
@@ -105,6 +54,24 @@ export function InboxBulkMore({
       >
         {t("inbox.bulk.applyPriority")}
       </Button>
+    </>
+  );
+}
+
+/** The tags typed, and the buttons that add them to the reports or remove them. */
+function BulkTags({ target, run }: { target: BulkTarget; run: BulkRun }) {
+  const { t } = useT();
+  const [tags, setTags] = useState("");
+  const retag = (how: "addTags" | "removeTags") => {
+    const list = parseTags(tags);
+    if (list.length === 0) return;
+    void run(
+      () => inboxApi.bulk({ ...target, [how]: list }),
+      (result) => t("inbox.bulk.tagged", { count: result.updated }),
+    ).then(() => setTags(""));
+  };
+  return (
+    <>
       <label className="inbox-bulk-status inbox-bulk-tags">
         <span>{t("inbox.bulk.tags")}</span>
         <input
@@ -120,6 +87,58 @@ export function InboxBulkMore({
       <Button size="sm" variant="secondary" onClick={() => retag("removeTags")}>
         {t("inbox.bulk.removeTags")}
       </Button>
+    </>
+  );
+}
+
+/**
+ * The bulk bar's further actions: a priority, tags added or removed, "Mark as spam" (which
+ * also stops the senders' sessions from reporting) and delete, each over `target`; spam and delete
+ * ask first, as a danger.
+ */
+export function InboxBulkMore({
+  target,
+  count,
+  onDone,
+}: {
+  target: BulkTarget;
+  count: number;
+  onDone: () => void;
+}) {
+  const { t } = useT();
+
+  const run: BulkRun = async (call, toast) => {
+    const outcome = await runAction(call, (value) => ({ heading: toast(value) }));
+    if (outcome.ok) onDone();
+  };
+
+  /** Spam and delete: a danger, asked first with its own title, body and button. */
+  const confirmed =
+    <T,>(what: "spam" | "delete", call: () => Promise<T>, toast: (value: T) => string) =>
+    () =>
+      confirmAction({
+        type: "danger",
+        heading: t(`inbox.bulk.${what}Title`, { count }),
+        body: t(`inbox.bulk.${what}Body`),
+        confirmLabel: t(`inbox.bulk.${what}`),
+        onConfirm: () => run(call, toast),
+      });
+
+  const markSpam = confirmed(
+    "spam",
+    () => inboxApi.bulk({ ...target, status: "SPAM" }),
+    (result) => t("inbox.bulk.spammed", { count: result.updated }),
+  );
+  const remove = confirmed(
+    "delete",
+    () => inboxApi.bulkDelete(target),
+    (result) => t("inbox.bulk.deleted", { count: result.deleted }),
+  );
+
+  return (
+    <>
+      <BulkPriority target={target} run={run} />
+      <BulkTags target={target} run={run} />
       <Button size="sm" variant="secondary" onClick={markSpam}>
         {t("inbox.bulk.spam")}
       </Button>

@@ -315,6 +315,61 @@ function ReporterCard({ report }: { report: ReportDetailView }) {
   );
 }
 
+/** The report's kicker (short id, type, status, priority) and title, its pager and "mark as unread". */
+function ReportHeader({
+  report,
+  onChanged,
+}: {
+  report: ReportDetailView;
+  onChanged: (report: ReportDetailView) => void;
+}) {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const title = report.formData.find(([key]) => key === "description")?.[1] || t("inbox.untitled");
+  const markUnread = async () => {
+    const outcome = await runAction(() => inboxApi.markUnread(report.id), "inbox.report.markedUnread");
+    if (outcome.ok) navigate(inboxListHref());
+  };
+
+  return (
+    <header className="page-header page-header-actions">
+      <div>
+        <p className="subtle inbox-report-kicker">
+          {report.shortId} · <TypeText type={report.type} /> · <StatusBadge status={report.status} />{" "}
+          <PriorityBadge priority={report.priority} />
+        </p>
+        <PageHeading id="inbox-report-title" className="inbox-report-title">
+          {title}
+        </PageHeading>
+      </div>
+      <div className="page-actions">
+        <ReportPager report={report} onChanged={onChanged} />
+        <Button variant="secondary" size="sm" onClick={() => void markUnread()}>
+          {t("inbox.report.markUnread")}
+        </Button>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The report, loaded (which reads it: the alert counts follow) and kept up to date when another admin
+ * changes its triage (status, priority, tags, assignee): the controls show it at once.
+ */
+function useLiveReport(id: string) {
+  const { resource, reload, replace } = useResource(() => inboxApi.get(id), id);
+  const loaded = resource.state === "ready";
+  useEffect(() => {
+    if (loaded) refreshAlertCounts();
+  }, [loaded]);
+  useStaffPush((push) => {
+    if (push.name !== "report-updated" || push.data.id !== id || resource.state !== "ready") return;
+    const { status, priority, tags, assignee } = push.data;
+    replace({ ...resource.data, status, priority, tags, assignee });
+  });
+  return { resource, reload, replace };
+}
+
 /**
  * `/dashboard/inbox/:id`: one report. Its capture (snapshot with drawings, picture, web replay,
  * recording), the triage controls and the reply, who sent it from where, the form, the metadata and
@@ -323,25 +378,11 @@ function ReporterCard({ report }: { report: ReportDetailView }) {
 export default function InboxDetailPage() {
   const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
-  const [, navigate] = useLocation();
-  const { resource, reload, replace } = useResource(() => inboxApi.get(id), id);
+  const { resource, reload, replace } = useLiveReport(id);
   const [clock, setClock] = useState<ReplayClock | null>(null);
   const seeker = useRef<ReplaySeeker | null>(null);
   const labels = useFieldLabels();
   useDocumentTitle(t("inbox.report.title"), resource.state === "ready" ? resource.data.shortId : null);
-
-  // Opening it read it (the same request): the alert counts follow.
-  const loaded = resource.state === "ready";
-  useEffect(() => {
-    if (loaded) refreshAlertCounts();
-  }, [loaded]);
-
-  // Another admin changed its triage (status, priority, tags, assignee): the controls show it at once.
-  useStaffPush((push) => {
-    if (push.name !== "report-updated" || push.data.id !== id || resource.state !== "ready") return;
-    const { status, priority, tags, assignee } = push.data;
-    replace({ ...resource.data, status, priority, tags, assignee });
-  });
 
   if (resource.state !== "ready") {
     return (
@@ -355,32 +396,10 @@ export default function InboxDetailPage() {
   }
 
   const report = resource.data;
-  const title = report.formData.find(([key]) => key === "description")?.[1] || t("inbox.untitled");
-  const markUnread = async () => {
-    const outcome = await runAction(() => inboxApi.markUnread(report.id), "inbox.report.markedUnread");
-    if (outcome.ok) navigate(inboxListHref());
-  };
-
   return (
     <section aria-labelledby="inbox-report-title" className="inbox inbox-detail">
       <BackLink href={inboxListHref()} />
-      <header className="page-header page-header-actions">
-        <div>
-          <p className="subtle inbox-report-kicker">
-            {report.shortId} · <TypeText type={report.type} /> · <StatusBadge status={report.status} />{" "}
-            <PriorityBadge priority={report.priority} />
-          </p>
-          <PageHeading id="inbox-report-title" className="inbox-report-title">
-            {title}
-          </PageHeading>
-        </div>
-        <div className="page-actions">
-          <ReportPager report={report} onChanged={replace} />
-          <Button variant="secondary" size="sm" onClick={() => void markUnread()}>
-            {t("inbox.report.markUnread")}
-          </Button>
-        </div>
-      </header>
+      <ReportHeader report={report} onChanged={replace} />
       {/* Side by side from 1200 px, stacked below. */}
       <div className="inbox-capture-pair">
         <CaptureCard report={report} onClock={setClock} seeker={seeker} />

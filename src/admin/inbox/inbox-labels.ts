@@ -1,52 +1,26 @@
+import { reportPriorities } from "../../shared/feedback-api.ts";
+import { reportStatuses } from "../../shared/inbox-api.ts";
 import type { MessageId } from "../i18n/en-US.ts";
+import { inboxReportTypes } from "./inbox-list-query.ts";
 
-/** A report status's label, or null for a status this admin build does not know (shown as it is). */
-export function statusLabel(status: string): MessageId | null {
-  switch (status) {
-    case "OPEN":
-      return "inbox.status.OPEN";
-    case "IN_PROGRESS":
-      return "inbox.status.IN_PROGRESS";
-    case "DONE":
-      return "inbox.status.DONE";
-    case "ARCHIVED":
-      return "inbox.status.ARCHIVED";
-    case "SPAM":
-      return "inbox.status.SPAM";
-    default:
-      return null;
-  }
+/**
+ * The label of `value` under `prefix` when it is one of `known`, or null for one this admin build does
+ * not know (shown as it is).
+ */
+function knownLabel<T extends string, P extends string>(known: readonly T[], prefix: P) {
+  return (value: string): `${P}.${T}` | null =>
+    (known as readonly string[]).includes(value) ? (`${prefix}.${value}` as `${P}.${T}`) : null;
 }
 
-export function priorityLabel(priority: string): MessageId | null {
-  switch (priority) {
-    case "LOW":
-      return "inbox.priority.LOW";
-    case "MEDIUM":
-      return "inbox.priority.MEDIUM";
-    case "HIGH":
-      return "inbox.priority.HIGH";
-    case "CRITICAL":
-      return "inbox.priority.CRITICAL";
-    default:
-      return null;
-  }
-}
+/** A report status's label. */
+export const statusLabel: (status: string) => MessageId | null = knownLabel(reportStatuses, "inbox.status");
 
-export function typeLabel(type: string): MessageId | null {
-  switch (type) {
-    case "BUG":
-      return "inbox.type.BUG";
-    case "FEATURE_REQUEST":
-      return "inbox.type.FEATURE_REQUEST";
-    case "INQUIRY":
-      return "inbox.type.INQUIRY";
-    case "CRASH":
-      return "inbox.type.CRASH";
-    default:
-      return null;
-  }
-}
+export const priorityLabel: (priority: string) => MessageId | null = knownLabel(
+  reportPriorities,
+  "inbox.priority",
+);
+
+export const typeLabel: (type: string) => MessageId | null = knownLabel(inboxReportTypes, "inbox.type");
 
 /** The badge colour of a status: open work stands out, finished work recedes. */
 export function statusTone(status: string): string {

@@ -33,17 +33,15 @@ export interface ReplayHandle {
   destroy(): void;
 }
 
-export function startReplay(
+/**
+ * rrweb's replayer in `root`, with its cursor and wrapper rules (`styles`, to remove with it) and a
+ * page that fills the capture frame; its frame gets `framePolicy` before rrweb builds the first page.
+ */
+function mountReplayer(
   root: HTMLElement,
   events: Array<{ type: number; timestamp: number }>,
   framePolicy: string,
-  listeners: {
-    onTime(offset: number): void;
-    onPlaying(playing: boolean): void;
-    onSize(width: number, height: number): void;
-  },
-): ReplayHandle {
-  // rrweb's cursor and wrapper rules, and a page that fills the capture frame.
+) {
   const shell = root.ownerDocument;
   const styles = shell.createElement("style");
   styles.textContent = `${rrwebCss}\nhtml,body{margin:0;overflow:hidden;background:#fff}.replayer-wrapper iframe{border:0;background:#fff}`;
@@ -64,6 +62,28 @@ export function startReplay(
     policy.content = framePolicy;
     (frameDoc.head ?? frameDoc.documentElement).prepend(policy);
   }
+  return { replayer, styles };
+}
+
+/** The page's size as recorded (rrweb's meta event), else a common laptop's. */
+function recordedSize(events: Array<{ type: number }>): { width: number; height: number } {
+  const metaEvent = events.find((event) => event.type === 4) as
+    | { data?: { width?: number; height?: number } }
+    | undefined;
+  return { width: metaEvent?.data?.width ?? 1280, height: metaEvent?.data?.height ?? 800 };
+}
+
+export function startReplay(
+  root: HTMLElement,
+  events: Array<{ type: number; timestamp: number }>,
+  framePolicy: string,
+  listeners: {
+    onTime(offset: number): void;
+    onPlaying(playing: boolean): void;
+    onSize(width: number, height: number): void;
+  },
+): ReplayHandle {
+  const { replayer, styles } = mountReplayer(root, events, framePolicy);
   const meta = replayer.getMetaData();
   replayer.on("resize", (dimension) => {
     const { width, height } = dimension as { width: number; height: number };
@@ -84,11 +104,7 @@ export function startReplay(
     listeners.onPlaying(false);
   });
 
-  let size = { width: 0, height: 0 };
-  const metaEvent = events.find((event) => event.type === 4) as
-    | { data?: { width?: number; height?: number } }
-    | undefined;
-  size = { width: metaEvent?.data?.width ?? 1280, height: metaEvent?.data?.height ?? 800 };
+  const size = recordedSize(events);
   // The first frame, paused at the start: the admin sees the page before pressing play.
   replayer.pause(0);
 

@@ -46,8 +46,12 @@ function attributesTarget(tag: string, attributes: Loose): AttributeTarget {
   };
 }
 
-export function replayEventsWithResources<T>(events: readonly T[], resources: ExternalResources): T[] {
-  const copy = structuredClone(events) as T[];
+/**
+ * What rewrites the page's nodes as the events build it: `walk` a serialized node (a full snapshot's
+ * page, a mutation's added node), `mutation` an incremental mutation; it remembers which nodes are
+ * `<style>` elements and their texts, and each element's tag, for the changes that name them later.
+ */
+function pageRewriter(resources: ExternalResources) {
   const tagById = new Map<number, string>();
   const styleElements = new Set<number>();
   const styleTexts = new Set<number>();
@@ -99,6 +103,12 @@ export function replayEventsWithResources<T>(events: readonly T[], resources: Ex
     }
   };
 
+  return { css, walk, mutation };
+}
+
+export function replayEventsWithResources<T>(events: readonly T[], resources: ExternalResources): T[] {
+  const copy = structuredClone(events) as T[];
+  const { css, walk, mutation } = pageRewriter(resources);
   const rules = (entries: unknown) => {
     for (const entry of list(entries)) if (isObject(entry)) entry.rule = css(entry.rule);
   };

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef } from "react";
 import { Link } from "wouter";
-import { withMessage } from "../conversations/conversation-live.ts";
 import { conversationHref } from "../conversations/conversation-paths.ts";
 import {
-  Composer,
   ConversationExternalBar,
+  ConversationReply,
   MessageItem,
   useLiveConversation,
   visitorName,
@@ -40,11 +39,8 @@ function InlineConversation({ projectId, id }: { projectId: string; id: string }
   const { t } = useT();
   // Nothing to keep in step here: no list beside it holds an unread count.
   const onRead = useCallback(() => {}, []);
-  const { conversation, update, shown, allowExternal, allowExternalNow } = useLiveConversation(
-    projectId,
-    id,
-    onRead,
-  );
+  const live = useLiveConversation(projectId, id, onRead);
+  const { conversation, update, shown } = live;
   const list = useRef<HTMLOListElement>(null);
   const count = conversation?.messages.length ?? 0;
   // A new message scrolls the list, not the page (the list scrolls on its own).
@@ -72,11 +68,7 @@ function InlineConversation({ projectId, id }: { projectId: string; id: string }
         </p>
       ) : (
         <>
-          <ConversationExternalBar
-            external={shown?.external}
-            allowed={allowExternal}
-            onAllow={allowExternalNow}
-          />
+          <ConversationExternalBar live={live} />
           <ol
             ref={list}
             className="message-list report-conversation-messages"
@@ -95,16 +87,7 @@ function InlineConversation({ projectId, id }: { projectId: string; id: string }
               />
             ))}
           </ol>
-          {conversation.status === "open" ? (
-            <Composer
-              projectId={projectId}
-              id={id}
-              visitorName={conversation.session.name}
-              onSent={(message) => update((current) => withMessage(current, message))}
-            />
-          ) : (
-            <p className="conversation-closed-note subtle">{t("conversation.closedNote")}</p>
-          )}
+          <ConversationReply projectId={projectId} id={id} conversation={conversation} update={update} />
         </>
       )}
     </section>

@@ -6,6 +6,18 @@
  * snake_case.
  */
 
+/** Keys whose values are measures, written with the language's digits and separators (1.920 px, 1,5). */
+const measureFieldKeys = [
+  "pageViews",
+  "sessionDuration",
+  "devicePixelRatio",
+  "screenWidth",
+  "screenHeight",
+  "innerWidth",
+  "innerHeight",
+] as const;
+const measureKeys = new Set<string>(measureFieldKeys);
+
 /** Keys the widget and the server send, with labels of their own in the inbox's catalogues. */
 export const knownFieldKeys = [
   "description",
@@ -17,7 +29,6 @@ export const knownFieldKeys = [
   "language",
   "lastPage",
   "lastSeenAt",
-  "pageViews",
   "phone",
   "customData",
   "browserName",
@@ -26,12 +37,7 @@ export const knownFieldKeys = [
   "systemName",
   "buildVersionNumber",
   "releaseVersionNumber",
-  "sessionDuration",
-  "devicePixelRatio",
-  "screenWidth",
-  "screenHeight",
-  "innerWidth",
-  "innerHeight",
+  ...measureFieldKeys,
   "currentUrl",
   "mobile",
   "sdkVersion",
@@ -65,16 +71,6 @@ export function knownFieldValue(key: string, value: string): KnownFieldValue | n
   return values.includes(value.trim()) ? (`${key}.${value.trim()}` as KnownFieldValue) : null;
 }
 
-/** Keys whose values are measures, written with the language's digits and separators (1.920 px, 1,5). */
-const measureKeys = new Set([
-  "pageViews",
-  "sessionDuration",
-  "devicePixelRatio",
-  "screenWidth",
-  "screenHeight",
-  "innerWidth",
-  "innerHeight",
-]);
 const plainNumber = /^-?\d+(?:\.\d+)?$/;
 
 /** `lastSeenAt` → "Last seen at", `screen_width` → "Screen width"; runs of capitals (`URL`) stay. */

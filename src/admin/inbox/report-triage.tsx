@@ -19,6 +19,36 @@ export function parseTags(text: string): string[] {
   return [...new Set(tags)].slice(0, 20);
 }
 
+/** A triage choice (status, priority) that applies as soon as it is chosen. */
+function TriageChoice({
+  name,
+  label,
+  value,
+  options,
+  busy,
+  onChoose,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; text: string }[];
+  busy: boolean;
+  onChoose: (value: string) => void;
+}) {
+  return (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <select name={name} value={value} disabled={busy} onChange={(event) => onChoose(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Who works on the report, chosen by name, with its assignment history under the choice. */
 function AssigneeField({
   report,
@@ -76,36 +106,28 @@ export function ReportTriage({
   return (
     <section className="detail-card inbox-triage" aria-busy={busy}>
       <h2>{t("inbox.section.triage")}</h2>
-      <label className="field">
-        <span className="field-label">{t("inbox.column.status")}</span>
-        <select
-          name="status"
-          value={report.status}
-          disabled={busy}
-          onChange={(event) => void save({ status: event.target.value as ReportUpdate["status"] })}
-        >
-          {reportStatuses.map((status) => (
-            <option key={status} value={status}>
-              {t(statusLabel(status) ?? "inbox.status.OPEN")}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span className="field-label">{t("inbox.column.priority")}</span>
-        <select
-          name="priority"
-          value={report.priority}
-          disabled={busy}
-          onChange={(event) => void save({ priority: event.target.value as ReportUpdate["priority"] })}
-        >
-          {reportPriorities.map((priority) => (
-            <option key={priority} value={priority}>
-              {t(priorityLabel(priority) ?? "inbox.priority.LOW")}
-            </option>
-          ))}
-        </select>
-      </label>
+      <TriageChoice
+        name="status"
+        label={t("inbox.column.status")}
+        value={report.status}
+        busy={busy}
+        options={reportStatuses.map((status) => ({
+          value: status,
+          text: t(statusLabel(status) ?? "inbox.status.OPEN"),
+        }))}
+        onChoose={(status) => void save({ status: status as ReportUpdate["status"] })}
+      />
+      <TriageChoice
+        name="priority"
+        label={t("inbox.column.priority")}
+        value={report.priority}
+        busy={busy}
+        options={reportPriorities.map((priority) => ({
+          value: priority,
+          text: t(priorityLabel(priority) ?? "inbox.priority.LOW"),
+        }))}
+        onChoose={(priority) => void save({ priority: priority as ReportUpdate["priority"] })}
+      />
       <AssigneeField report={report} busy={busy} onAssign={(assigneeId) => void save({ assigneeId })} />
       <form
         className="field inbox-tags"

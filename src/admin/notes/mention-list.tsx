@@ -1,4 +1,5 @@
 import { useT } from "../i18n/intl.ts";
+import { BoxListbox } from "../shell/form/box-listbox.tsx";
 import type { MentionCandidate } from "./use-mention-list.ts";
 
 /** An admin in the @ list: the display name first, then the nickname the mention is written with. */
@@ -32,32 +33,21 @@ export function MentionList({
 }) {
   const { t } = useT();
   return (
-    // Pressing on the list must not blur the box first, or the list would close before the click.
-    // biome-ignore lint/a11y/noStaticElementInteractions: only keeps the focus; the box handles keys.
-    <div className="note-mentions-popup" hidden={!open} onMouseDown={(event) => event.preventDefault()}>
-      <div
-        id={`${id}-mentions`}
-        role="listbox"
-        aria-label={t("notes.mentionList")}
-        className="note-mentions-list"
-      >
-        {candidates.map((candidate, index) => (
-          // The keyboard stays in the box (aria-activedescendant), which takes one with Enter.
-          // biome-ignore lint/a11y/useKeyWithClickEvents: see above; the option never takes focus.
-          <div
-            key={candidate.id}
-            id={`${id}-mention-${index}`}
-            role="option"
-            tabIndex={-1}
-            aria-selected={index === active}
-            data-testid="mention-option"
-            onClick={() => onChoose(candidate)}
-            onMouseEnter={() => onHover(index)}
-          >
-            <MentionLabel candidate={candidate} />
-          </div>
-        ))}
-      </div>
-    </div>
+    <BoxListbox
+      popupClass="note-mentions-popup"
+      hidden={!open}
+      listId={`${id}-mentions`}
+      label={t("notes.mentionList")}
+      listClass="note-mentions-list"
+      items={candidates}
+      keyOf={(candidate) => candidate.id}
+      optionId={(index) => `${id}-mention-${index}`}
+      active={active}
+      optionTestId="mention-option"
+      onChoose={onChoose}
+      onHover={onHover}
+    >
+      {(candidate) => <MentionLabel candidate={candidate} />}
+    </BoxListbox>
   );
 }

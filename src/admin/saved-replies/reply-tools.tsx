@@ -3,6 +3,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
   type RefObject,
+  type TextareaHTMLAttributes,
   useEffect,
   useId,
   useRef,
@@ -13,6 +14,7 @@ import type { SavedReply } from "../../shared/saved-replies-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
+import { BoxListbox } from "../shell/form/box-listbox.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { savedRepliesApi, savedRepliesOf } from "./saved-replies-api.ts";
 import {
@@ -237,46 +239,77 @@ export function ReplyField({ tools, children }: { tools: ReplyTools; children: R
   return (
     <div className="reply-field">
       {children}
-      {/* Pressing on the list must not blur the box first, or the list would close before the click. */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: only keeps the focus; the box handles keys. */}
-      <div
-        className="saved-reply-popup"
+      <BoxListbox
+        popupClass="saved-reply-popup"
         hidden={!open}
-        data-testid="saved-reply-picker"
-        onMouseDown={(event) => event.preventDefault()}
+        popupTestId="saved-reply-picker"
+        listId={tools.listId}
+        label={t("savedReplies.picker")}
+        listClass="saved-reply-list"
+        items={shown}
+        keyOf={(reply) => reply.id}
+        optionId={(index) => `${tools.listId}-${index}`}
+        active={tools.active}
+        optionTestId="saved-reply-option"
+        onChoose={tools.choose}
+        onHover={tools.setActive}
+        after={
+          open &&
+          shown.length === 0 && (
+            <p className="saved-reply-none subtle" role="status">
+              {tools.word?.query
+                ? t("savedReplies.pickerEmpty", { query: tools.word.query })
+                : t("savedReplies.pickerNone")}
+            </p>
+          )
+        }
       >
-        <div
-          id={tools.listId}
-          role="listbox"
-          aria-label={t("savedReplies.picker")}
-          className="saved-reply-list"
-        >
-          {shown.map((reply, index) => (
-            // The keyboard stays in the box, which takes one with Enter; the option never takes focus.
-            // biome-ignore lint/a11y/useKeyWithClickEvents: see above.
-            <div
-              key={reply.id}
-              id={`${tools.listId}-${index}`}
-              role="option"
-              tabIndex={-1}
-              aria-selected={index === tools.active}
-              data-testid="saved-reply-option"
-              onClick={() => tools.choose(reply)}
-              onMouseEnter={() => tools.setActive(index)}
-            >
-              <SavedReplySummary reply={reply} />
-            </div>
-          ))}
-        </div>
-        {open && shown.length === 0 && (
-          <p className="saved-reply-none subtle" role="status">
-            {tools.word?.query
-              ? t("savedReplies.pickerEmpty", { query: tools.word.query })
-              : t("savedReplies.pickerNone")}
-          </p>
-        )}
-      </div>
+        {(reply) => <SavedReplySummary reply={reply} />}
+      </BoxListbox>
     </div>
+  );
+}
+
+/**
+ * A reply's labelled text box (the label for screen readers only) inside its saved-reply list: typing
+ * follows the `/` word, and the list takes its keys first (`onKeyDown` after it, where given).
+ */
+export function ReplyBox({
+  tools,
+  id,
+  label,
+  text,
+  onText,
+  onKeyDown = tools.keyDown,
+  ...box
+}: {
+  tools: ReplyTools;
+  id: string;
+  label: string;
+  text: string;
+  onText: (text: string) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "value" | "onChange" | "onKeyDown">) {
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <ReplyField tools={tools}>
+        <textarea
+          id={id}
+          maxLength={10_000}
+          value={text}
+          {...box}
+          {...pickerBoxProps(tools)}
+          onChange={(event) => {
+            onText(event.target.value);
+            tools.follow(event);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </ReplyField>
+    </>
   );
 }
 

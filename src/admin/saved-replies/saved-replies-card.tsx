@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
 import type { SavedReply } from "../../shared/saved-replies-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
@@ -172,6 +172,31 @@ function useSavedReplyForm(
   return { fields, change, submit, error, busy };
 }
 
+/** A labelled field of the reply's form, with its hint under it (`{id}-hint`) where it has one. */
+function ReplyFormField({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && (
+        <span className="subtle field-hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
 function SavedReplyForm({
   projectId,
   reply,
@@ -198,8 +223,7 @@ function SavedReplyForm({
       {reply && (
         <h3 className="settings-card-title">{t("savedReplies.editing", { shortcut: reply.shortcut })}</h3>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-title`}>{t("savedReplies.field.title")}</label>
+      <ReplyFormField id={`${id}-title`} label={t("savedReplies.field.title")}>
         <input
           id={`${id}-title`}
           name="title"
@@ -208,9 +232,12 @@ function SavedReplyForm({
           value={fields.title}
           onChange={change("title")}
         />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-shortcut`}>{t("savedReplies.field.shortcut")}</label>
+      </ReplyFormField>
+      <ReplyFormField
+        id={`${id}-shortcut`}
+        label={t("savedReplies.field.shortcut")}
+        hint={t("savedReplies.hint.shortcut")}
+      >
         <input
           id={`${id}-shortcut`}
           name="shortcut"
@@ -221,12 +248,8 @@ function SavedReplyForm({
           aria-describedby={`${id}-shortcut-hint`}
           onChange={change("shortcut")}
         />
-        <span className="subtle field-hint" id={`${id}-shortcut-hint`}>
-          {t("savedReplies.hint.shortcut")}
-        </span>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-body`}>{t("savedReplies.field.body")}</label>
+      </ReplyFormField>
+      <ReplyFormField id={`${id}-body`} label={t("savedReplies.field.body")} hint={t("reply.formatHint")}>
         <textarea
           id={`${id}-body`}
           name="body"
@@ -237,10 +260,7 @@ function SavedReplyForm({
           aria-describedby={`${id}-body-hint`}
           onChange={change("body")}
         />
-        <span className="subtle field-hint" id={`${id}-body-hint`}>
-          {t("reply.formatHint")}
-        </span>
-      </div>
+      </ReplyFormField>
       {error && (
         <p className="form-error field-error" role="alert">
           {t(error)}

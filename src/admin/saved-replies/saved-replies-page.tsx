@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import type { AdminProject } from "../../shared/projects-api.ts";
 import { useResource } from "../api/use-resource.ts";
+import { ProjectFilterField } from "../content/project-choice.tsx";
 import { useT } from "../i18n/intl.ts";
 import { projectsApi } from "../projects/projects-api.ts";
 import { buttonClass } from "../shell/button.tsx";
@@ -15,27 +16,21 @@ import "./saved-reply-texts.ts";
 /** The heading, and the picker of the projects the signed-in person sees (the address follows it). */
 function ScreenHeader({ projects, project }: { projects: readonly AdminProject[]; project: AdminProject }) {
   const { t } = useT();
-  const [, navigate] = useLocation();
   return (
     <header className="page-header page-header-actions saved-replies-header">
       <div>
         <PageHeading id="saved-replies-screen-title">{t("savedReplies.title")}</PageHeading>
         <p className="subtle">{t("savedReplies.screenSubtitle")}</p>
       </div>
-      <label className="filter-field saved-replies-project">
-        <span>{t("savedReplies.project")}</span>
-        <select
-          value={project.id}
-          data-testid="saved-replies-project"
-          onChange={(event) => navigate(projectSavedRepliesHref(event.target.value))}
-        >
-          {projects.map((item) => (
-            <option key={item.id} value={item.id} dir="auto">
-              {item.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ProjectFilterField
+        className="filter-field saved-replies-project"
+        label="savedReplies.project"
+        projects={projects}
+        projectId={project.id}
+        pathOf={projectSavedRepliesHref}
+        testId="saved-replies-project"
+        optionDir="auto"
+      />
     </header>
   );
 }

@@ -1,6 +1,7 @@
 import type { Resource } from "../../api/use-resource.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import { type Translator, useT } from "../../i18n/intl.ts";
+import { BoxListbox } from "./box-listbox.tsx";
 import type { FieldControlProps } from "./form-field.tsx";
 import type { PickerOption, PickerPage } from "./search-picker-state.ts";
 import { useSearchPicker } from "./use-search-picker.ts";
@@ -130,32 +131,27 @@ function PickerPopup({
   onHighlight: (index: number) => void;
 }) {
   return (
-    // Pressing on the list must not blur the input first, or the list would close before the click.
-    // biome-ignore lint/a11y/noStaticElementInteractions: only keeps the focus; the input handles keys.
-    <div className="search-picker-popup" onMouseDown={(event) => event.preventDefault()}>
-      <div id={listId} role="listbox" aria-label={label} className="search-picker-list">
-        {options.map((option, index) => (
-          // The keyboard stays in the input (aria-activedescendant), which picks with Enter.
-          // biome-ignore lint/a11y/useKeyWithClickEvents: see above; the option never takes focus.
-          <div
-            key={option.id || "any"}
-            id={`${listId}-${index}`}
-            role="option"
-            tabIndex={-1}
-            aria-selected={index === highlight}
-            className={`search-picker-option${option.id === value ? " search-picker-current" : ""}`}
-            onClick={() => onPick(option)}
-            onMouseEnter={() => onHighlight(index)}
-          >
-            {option.name}
-          </div>
-        ))}
-      </div>
-      {note && (
-        <p className="search-picker-note" role="status">
-          {note}
-        </p>
-      )}
-    </div>
+    <BoxListbox
+      popupClass="search-picker-popup"
+      listId={listId}
+      label={label}
+      listClass="search-picker-list"
+      items={options}
+      keyOf={(option) => option.id || "any"}
+      optionId={(index) => `${listId}-${index}`}
+      active={highlight}
+      optionClass={(option) => `search-picker-option${option.id === value ? " search-picker-current" : ""}`}
+      onChoose={onPick}
+      onHover={onHighlight}
+      after={
+        note && (
+          <p className="search-picker-note" role="status">
+            {note}
+          </p>
+        )
+      }
+    >
+      {(option) => option.name}
+    </BoxListbox>
   );
 }

@@ -100,7 +100,7 @@ export function createMainOrigin({
   });
   const admin = manifest.apps.admin;
   const routePreloadFor = adminRoutePreload(admin.routes);
-  const platformRouter = lazyRouter(platformRoutes);
+  const platformApi = platformApiOf(platformRoutes, messengerUrl);
 
   async function health(): Promise<Response> {
     const ok = await db.ping();
@@ -108,25 +108,6 @@ export function createMainOrigin({
       { status: ok ? "ok" : "degraded", database: { engine: db.engine, ok } },
       { status: ok ? 200 : 503 },
     );
-  }
-
-  async function platformApi(request: Request, path: string): Promise<Response> {
-    const corsOrigin = allowedPlatformOrigin(request, path, originOf(messengerUrl()));
-    if (corsOrigin && request.method === "OPTIONS") return platformPreflight(corsOrigin);
-    const response = await routePlatform(request, path);
-    return corsOrigin ? withPlatformCors(response, corsOrigin) : response;
-  }
-
-  async function routePlatform(request: Request, path: string): Promise<Response> {
-    // HEAD is answered as GET; Bun leaves the body out.
-    const found = (await platformRouter())(request.method === "HEAD" ? "GET" : request.method, path);
-    if (found.kind === "none") return jsonError(404, `No API endpoint at ${path}`);
-    if (found.kind === "wrong-method") {
-      return jsonError(405, `${request.method} is not allowed on ${path}`, undefined, {
-        headers: { Allow: found.allowed.join(", ") },
-      });
-    }
-    return found.handler(request, found.params);
   }
 
   async function upgradeWidgetSocket(
@@ -147,22 +128,12 @@ export function createMainOrigin({
     return jsonError(400, "Expected a websocket upgrade");
   }
 
-  async function upgradeStaffSocket(
-    request: Request,
-    server: ServerFacade<SocketData>,
-  ): Promise<Response | undefined> {
-    const data = await authenticateStaff(request);
-    if (data instanceof Response) return data;
-    if (server.upgrade(request, { data })) return undefined;
-    return jsonError(400, "Expected a websocket upgrade");
-  }
-
   return async (request, server) => {
     const path = requestPath(request.url);
     if (path === "/healthz") return health();
     if (path === "/readyz" && readiness) return readiness();
     if (path === widgetSocketPath) return upgradeWidgetSocket(request, server);
-    if (path === staffSocketPath) return upgradeStaffSocket(request, server);
+    if (path === staffSocketPath) return upgradeStaffSocket(authenticateStaff, request, server);
     if (path.startsWith("/api/widget/")) return widgetApi.handle(request, clientIp(request, server));
     if (path === "/api" || path.startsWith("/api/"))
       return platformApi(withClientIp(request, clientIp(request, server)), path);
@@ -182,6 +153,44 @@ export function createMainOrigin({
       filesOrigin: originOf(messengerUrl()),
     });
   };
+}
+
+/**
+ * The platform API's answers: its routes (loaded when first asked for), HEAD answered as GET, and CORS
+ * for the messenger origin where the path allows it.
+ */
+function platformApiOf(platformRoutes: MainOriginDeps["platformRoutes"], messengerUrl: () => string) {
+  const platformRouter = lazyRouter(platformRoutes);
+
+  async function routePlatform(request: Request, path: string): Promise<Response> {
+    // HEAD is answered as GET; Bun leaves the body out.
+    const found = (await platformRouter())(request.method === "HEAD" ? "GET" : request.method, path);
+    if (found.kind === "none") return jsonError(404, `No API endpoint at ${path}`);
+    if (found.kind === "wrong-method") {
+      return jsonError(405, `${request.method} is not allowed on ${path}`, undefined, {
+        headers: { Allow: found.allowed.join(", ") },
+      });
+    }
+    return found.handler(request, found.params);
+  }
+
+  return async (request: Request, path: string): Promise<Response> => {
+    const corsOrigin = allowedPlatformOrigin(request, path, originOf(messengerUrl()));
+    if (corsOrigin && request.method === "OPTIONS") return platformPreflight(corsOrigin);
+    const response = await routePlatform(request, path);
+    return corsOrigin ? withPlatformCors(response, corsOrigin) : response;
+  };
+}
+
+async function upgradeStaffSocket(
+  authenticateStaff: MainOriginDeps["authenticateStaff"],
+  request: Request,
+  server: ServerFacade<SocketData>,
+): Promise<Response | undefined> {
+  const data = await authenticateStaff(request);
+  if (data instanceof Response) return data;
+  if (server.upgrade(request, { data })) return undefined;
+  return jsonError(400, "Expected a websocket upgrade");
 }
 
 /** The router of a route table loaded when first asked for. */

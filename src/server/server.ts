@@ -228,7 +228,6 @@ export async function startServer(
   try {
     const passwords = await migrateAndSeed(db.sql, config, logger);
     const sessionSecret = await ensureSetting(db.sql, "widget_session_secret", randomSecret);
-
     let main: Bun.Server<SocketData> | null = null;
     const metrics = serverMetrics(config, logger, db);
     const realtime = await startRealtime(config, logger, options, db.sql, () => main, cleanups, metrics);
@@ -236,26 +235,14 @@ export async function startServer(
     const storage = createFileStorage(config.storage);
     const urls: OriginUrls = { main: config.publicUrl ?? "", messenger: config.messengerUrl ?? "" };
     const outlets = eventOutlets(sql, logger, realtime);
-    const widget = startWidgetSide(config, logger, options, {
-      sql,
-      ...outlets,
-      sessionSecret,
-      storage,
-      urls,
-      realtime,
-      cleanups,
-      metrics,
-    });
+    const shared = { sql, storage, urls, realtime, ...outlets };
+    const widget = startWidgetSide(config, logger, options, { ...shared, sessionSecret, cleanups, metrics });
     await widget.pingWriter.ready(); // a previous process's unfolded pings folded before any read
     const platform = await createPlatformSide(config, logger, options, {
-      sql,
+      ...shared,
       passwords,
       reads: db.reads,
-      storage,
-      urls,
-      realtime,
       widget,
-      ...outlets,
     });
     // The stop's one deadline (graceful-shutdown.ts): draining connections, then the background work.
     const clock = createShutdownClock(config.shutdownTimeoutMs);
@@ -279,32 +266,8 @@ export async function startServer(
     // Requests and sockets are counted, so a stop can let the ones under way finish.
     const gate = createRequestGate();
     const sockets = mainOriginSockets(realtime, widget, logger, metrics);
-    main = listen("PORT", config.port, () =>
-      Bun.serve<SocketData>({
-        hostname: config.host,
-        port: config.port,
-        fetch: gate.admit(origins.main),
-        websocket: sockets.handlers,
-        // Reports may be 20 MB and uploads 100 MB; the routes enforce their own limits below this.
-        maxRequestBodySize: 110 * 1024 * 1024,
-      }),
-    );
-    const mainServer = main;
-    cleanups.push(() => mainServer.stop(true));
-    urls.main = config.publicUrl ?? `http://localhost:${mainServer.port}`;
-    const messenger = listen("MESSENGER_PORT", config.messengerPort, () =>
-      Bun.serve({
-        hostname: config.host,
-        port: config.messengerPort,
-        // The messenger origin never upgrades, so its handler always answers.
-        fetch: gate.admit(
-          async (request: Request, server: Bun.Server<undefined>) =>
-            (await origins.messenger(request, server)) as Response,
-        ),
-      }),
-    );
-    cleanups.push(() => messenger.stop(true));
-    urls.messenger = config.messengerUrl ?? `http://localhost:${messenger.port}`;
+    const listening = listenOnOrigins(config, { origins, gate, sockets, urls, cleanups });
+    main = listening.main;
     loadAdminApiSoon(platform, logger);
     return {
       mainUrl: urls.main,
@@ -313,12 +276,55 @@ export async function startServer(
       db,
       fanout: realtime.fanout,
       widgetLookups: widget.lookups,
-      stop: gracefulStop({ listeners: [mainServer, messenger], gate, sockets, clock }, logger, cleanup),
+      stop: gracefulStop({ listeners: listening.listeners, gate, sockets, clock }, logger, cleanup),
     };
   } catch (error) {
     await cleanup();
     throw error;
   }
+}
+
+/**
+ * Both origins listening, the main one with its websockets; each stops with the server's cleanups, and
+ * `urls` name the ports they got where the config does not say.
+ */
+function listenOnOrigins(
+  config: ServerConfig,
+  parts: {
+    origins: ReturnType<typeof createOrigins>;
+    gate: ReturnType<typeof createRequestGate>;
+    sockets: ReturnType<typeof mainOriginSockets>;
+    urls: OriginUrls;
+    cleanups: Cleanups;
+  },
+) {
+  const { origins, gate, sockets, urls, cleanups } = parts;
+  const main = listen("PORT", config.port, () =>
+    Bun.serve<SocketData>({
+      hostname: config.host,
+      port: config.port,
+      fetch: gate.admit(origins.main),
+      websocket: sockets.handlers,
+      // Reports may be 20 MB and uploads 100 MB; the routes enforce their own limits below this.
+      maxRequestBodySize: 110 * 1024 * 1024,
+    }),
+  );
+  cleanups.push(() => main.stop(true));
+  urls.main = config.publicUrl ?? `http://localhost:${main.port}`;
+  const messenger = listen("MESSENGER_PORT", config.messengerPort, () =>
+    Bun.serve({
+      hostname: config.host,
+      port: config.messengerPort,
+      // The messenger origin never upgrades, so its handler always answers.
+      fetch: gate.admit(
+        async (request: Request, server: Bun.Server<undefined>) =>
+          (await origins.messenger(request, server)) as Response,
+      ),
+    }),
+  );
+  cleanups.push(() => messenger.stop(true));
+  urls.messenger = config.messengerUrl ?? `http://localhost:${messenger.port}`;
+  return { main, listeners: [main, messenger] };
 }
 
 /** The main origin's websocket handlers, each socket counted so a stop can close it (graceful-shutdown.ts). */

@@ -48,6 +48,37 @@ interface Thread {
 const defaultWorkerUrl = new URL("./sqlite-read-worker.ts", import.meta.url).href;
 
 /**
+ * A reader thread with its own read-only connection to `filename`: `done` when it answered its job,
+ * `lost` when it fails or exits.
+ */
+function startReaderThread(
+  workerUrl: string,
+  filename: string,
+  on: { done(thread: Thread): void; lost(thread: Thread, reason: string): void },
+): Thread {
+  const workerData: ReadWorkerData = { filename };
+  // Bun's Worker takes `workerData` and has `unref`; the DOM typings of this project do not know them.
+  const worker = new Worker(workerUrl, { workerData } as WorkerOptions) as Worker & { unref(): void };
+  // A reader never keeps the process alive on its own.
+  worker.unref();
+  const thread: Thread = { worker, job: null };
+  worker.addEventListener("message", ({ data }: MessageEvent<ReadDone>) => {
+    const job = thread.job;
+    if (!job || job.id !== data.id) return;
+    if ("failure" in data) job.reject(new ReadFailed(data.failure));
+    else job.resolve(data.results);
+    on.done(thread);
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    on.lost(thread, event.message);
+  });
+  // An exit nobody asked for (a crash, `process.exit` in the thread) ends the thread as an error does.
+  worker.addEventListener("close", () => on.lost(thread, "the thread exited"));
+  return thread;
+}
+
+/**
  * Reads of the admin lists off the request thread. Bun.SQL runs SQLite queries synchronously on the
  * main thread, so eight admins listing 100,000 users waited for each other's counts one after another;
  * each reader thread here has its own read-only connection, and WAL lets them read while the main
@@ -87,25 +118,7 @@ export function createSqliteReadPool(options: SqliteReadPoolOptions): SqliteRead
   }
 
   function spawn(): Thread {
-    const workerData: ReadWorkerData = { filename: options.filename };
-    // Bun's Worker takes `workerData` and has `unref`; the DOM typings of this project do not know them.
-    const worker = new Worker(workerUrl, { workerData } as WorkerOptions) as Worker & { unref(): void };
-    // A reader never keeps the process alive on its own.
-    worker.unref();
-    const thread: Thread = { worker, job: null };
-    worker.addEventListener("message", ({ data }: MessageEvent<ReadDone>) => {
-      const job = thread.job;
-      if (!job || job.id !== data.id) return;
-      if ("failure" in data) job.reject(new ReadFailed(data.failure));
-      else job.resolve(data.results);
-      next(thread);
-    });
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      lose(thread, event.message);
-    });
-    // An exit nobody asked for (a crash, `process.exit` in the thread) ends the thread as an error does.
-    worker.addEventListener("close", () => lose(thread, "the thread exited"));
+    const thread = startReaderThread(workerUrl, options.filename, { done: next, lost: lose });
     threads.add(thread);
     return thread;
   }

@@ -105,6 +105,51 @@ function bankItems(random: Random, rootIds: readonly string[]): BankItem[] {
   });
 }
 
+/** A task of a challenge from a bank item: mostly by the challenge's creator, rewarded by its difficulty. */
+function demoTask(
+  random: Random,
+  item: BankItem,
+  challenge: { challengeId: string; creator: DemoUser; createdAt: number; difficulty: ChallengeDifficulty },
+  people: { creators: DemoUser[] },
+): DemoTask {
+  const taskCreator = random.chance(0.75) ? challenge.creator : random.pick(people.creators);
+  const taskCreated = between(
+    random,
+    Math.max(challenge.createdAt, taskCreator.createdAt),
+    demoEpoch - 10 * day,
+  );
+  const xp = Math.round((rewardByKind[item.kind] * rewardScale[challenge.difficulty]) / 5) * 5;
+  const content = item.content();
+  const taskId = random.uuid();
+  return {
+    id: taskId,
+    kind: item.kind,
+    title: item.title,
+    challengeId: challenge.challengeId,
+    creatorId: taskCreator.id,
+    createdAt: taskCreated,
+    content,
+    row: {
+      id: taskId,
+      challenge_id: challenge.challengeId,
+      kind: item.kind,
+      title: item.title,
+      creator_id: taskCreator.id,
+      xp,
+      coins: Math.round(xp / random.pick([4, 5, 10])),
+      fee: random.chance(item.kind === "CODING" ? 0.5 : 0.2) ? random.pick([5, 10, 15, 20, 30]) : 0,
+      enabled: true,
+      hidden_by_reports: false,
+      retired: random.chance(0.05),
+      content: JSON.stringify(content),
+      positive_ratings: Math.floor(random.next() ** 2 * 80),
+      negative_ratings: random.int(0, 6),
+      created_at: iso(taskCreated),
+      updated_at: iso(between(random, taskCreated, demoEpoch - day)),
+    },
+  };
+}
+
 /**
  * Twenty categories with five challenges each; every challenge holds three to six tasks drawn from
  * the task bank of its category's root skills, so all four kinds occur. Challenges are created by
@@ -169,38 +214,9 @@ export function generateChallenges(
         result.challengeSkills.push({ challenge_id: id, sub_skill_id: skill.id });
       }
       for (const item of random.sample(bankItems(random, category.roots), random.int(3, 6))) {
-        const taskCreator = random.chance(0.75) ? creator : random.pick(people.creators);
-        const taskCreated = between(random, Math.max(createdAt, taskCreator.createdAt), demoEpoch - 10 * day);
-        const xp = Math.round((rewardByKind[item.kind] * rewardScale[difficulty]) / 5) * 5;
-        const content = item.content();
-        const taskId = random.uuid();
-        result.tasks.push({
-          id: taskId,
-          kind: item.kind,
-          title: item.title,
-          challengeId: id,
-          creatorId: taskCreator.id,
-          createdAt: taskCreated,
-          content,
-          row: {
-            id: taskId,
-            challenge_id: id,
-            kind: item.kind,
-            title: item.title,
-            creator_id: taskCreator.id,
-            xp,
-            coins: Math.round(xp / random.pick([4, 5, 10])),
-            fee: random.chance(item.kind === "CODING" ? 0.5 : 0.2) ? random.pick([5, 10, 15, 20, 30]) : 0,
-            enabled: true,
-            hidden_by_reports: false,
-            retired: random.chance(0.05),
-            content: JSON.stringify(content),
-            positive_ratings: Math.floor(random.next() ** 2 * 80),
-            negative_ratings: random.int(0, 6),
-            created_at: iso(taskCreated),
-            updated_at: iso(between(random, taskCreated, demoEpoch - day)),
-          },
-        });
+        result.tasks.push(
+          demoTask(random, item, { challengeId: id, creator, createdAt, difficulty }, people),
+        );
       }
     }
   }

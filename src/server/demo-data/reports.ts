@@ -281,6 +281,82 @@ function dislike(random: Random, task: DemoTask, recovered: boolean): void {
   task.row.positive_ratings = recovered ? negative + random.int(1, 20) : random.int(0, negative - 1);
 }
 
+/** A ban as the resolution's audit entry records it. */
+interface ReportBan {
+  id: string;
+  userId: string;
+  action: string;
+  endsAt: string | null;
+}
+
+/**
+ * The ban a blocking resolution gave (longer after each earlier one of the user), with its row and any
+ * early lift's audit entry added to `result`; null for any other resolution.
+ */
+function resolutionBan(
+  random: Random,
+  {
+    filing,
+    reportId: id,
+    resolver,
+    resolvedAt,
+  }: { filing: Filing; reportId: string; resolver: DemoUser; resolvedAt: number },
+  { bansSoFar, admins }: { bansSoFar: Map<string, number>; admins: DemoUser[] },
+  result: DemoReports,
+): ReportBan | null {
+  const { task, resolution } = filing;
+  const banned =
+    resolution === "BLOCK_REPORTER"
+      ? filing.reporter?.id
+      : resolution === "BLOCK_CREATOR"
+        ? task.creatorId
+        : null;
+  if (!banned) return null;
+  const action = resolution === "BLOCK_REPORTER" ? "REPORT" : "CREATE";
+  const key = `${banned}/${action}`;
+  const earlier = bansSoFar.get(key) ?? 0;
+  bansSoFar.set(key, earlier + 1);
+  const days = escalatedBanDays(earlier);
+  const endsAt = days === null ? null : resolvedAt + days * day;
+  const ban: ReportBan = {
+    id: random.uuid(),
+    userId: banned,
+    action,
+    endsAt: endsAt === null ? null : iso(endsAt),
+  };
+  // Now and then an admin lifted a ban early, after the user appealed.
+  const lifted = random.chance(0.1)
+    ? between(random, resolvedAt + hour, Math.min(endsAt ?? demoEpoch, demoEpoch))
+    : null;
+  result.bans.push({
+    id: ban.id,
+    user_id: banned,
+    admin_id: resolver.id,
+    action,
+    reason:
+      action === "REPORT"
+        ? `Blocked from reporting tasks after report ${id}`
+        : `Blocked from creating tasks after report ${id}`,
+    starts_at: iso(resolvedAt),
+    ends_at: ban.endsAt,
+    lifted_at: lifted === null ? null : iso(lifted),
+    created_at: iso(resolvedAt),
+  });
+  if (lifted !== null) {
+    result.audit.push(
+      auditRow(random, {
+        actorId: adminAt(random, admins, lifted).id,
+        action: "user.task-ban.lift",
+        entity: "user",
+        entityId: banned,
+        details: { action, banIds: [ban.id] },
+        at: lifted,
+      }),
+    );
+  }
+  return ban;
+}
+
 function toRows(random: Random, filings: Filing[], admins: DemoUser[]): DemoReports {
   const result: DemoReports = { reports: [], bans: [], audit: [], deletedTaskIds: new Set() };
   const bansSoFar = new Map<string, number>();
@@ -314,52 +390,12 @@ function toRows(random: Random, filings: Filing[], admins: DemoUser[]): DemoRepo
     });
     if (resolution === null || resolvedAt === null || resolver === null) continue;
 
-    let ban: { id: string; userId: string; action: string; endsAt: string | null } | null = null;
-    const banned =
-      resolution === "BLOCK_REPORTER"
-        ? filing.reporter?.id
-        : resolution === "BLOCK_CREATOR"
-          ? task.creatorId
-          : null;
-    if (banned) {
-      const action = resolution === "BLOCK_REPORTER" ? "REPORT" : "CREATE";
-      const key = `${banned}/${action}`;
-      const earlier = bansSoFar.get(key) ?? 0;
-      bansSoFar.set(key, earlier + 1);
-      const days = escalatedBanDays(earlier);
-      const endsAt = days === null ? null : resolvedAt + days * day;
-      ban = { id: random.uuid(), userId: banned, action, endsAt: endsAt === null ? null : iso(endsAt) };
-      // Now and then an admin lifted a ban early, after the user appealed.
-      const lifted = random.chance(0.1)
-        ? between(random, resolvedAt + hour, Math.min(endsAt ?? demoEpoch, demoEpoch))
-        : null;
-      result.bans.push({
-        id: ban.id,
-        user_id: banned,
-        admin_id: resolver.id,
-        action,
-        reason:
-          action === "REPORT"
-            ? `Blocked from reporting tasks after report ${id}`
-            : `Blocked from creating tasks after report ${id}`,
-        starts_at: iso(resolvedAt),
-        ends_at: ban.endsAt,
-        lifted_at: lifted === null ? null : iso(lifted),
-        created_at: iso(resolvedAt),
-      });
-      if (lifted !== null) {
-        result.audit.push(
-          auditRow(random, {
-            actorId: adminAt(random, admins, lifted).id,
-            action: "user.task-ban.lift",
-            entity: "user",
-            entityId: banned,
-            details: { action, banIds: [ban.id] },
-            at: lifted,
-          }),
-        );
-      }
-    }
+    const ban = resolutionBan(
+      random,
+      { filing, reportId: id, resolver, resolvedAt },
+      { bansSoFar, admins },
+      result,
+    );
     result.audit.push(
       auditRow(random, {
         actorId: resolver.id,

@@ -60,6 +60,32 @@ function drained(parser: Busboy): Promise<void> {
 }
 
 /**
+ * Writes the body into the parser as the parser takes it, up to `maxBodyBytes` (more fails the parse),
+ * until the body ends, the reader is `stopped` or the parser is destroyed.
+ */
+async function feedParser(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  parser: Busboy,
+  { maxBodyBytes, stopped }: { maxBodyBytes: number; stopped: () => boolean },
+): Promise<void> {
+  let received = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || stopped()) break;
+      received += value.byteLength;
+      if (received > maxBodyBytes) throw new FormTooLarge("The body is larger than allowed");
+      // Busboy holds a write until the file's reader asks for more: this is the backpressure.
+      if (!parser.write(value)) await drained(parser);
+      if (parser.destroyed) break;
+    }
+    if (!stopped() && !parser.destroyed) parser.end();
+  } catch (error) {
+    parser.destroy(formError(error));
+  }
+}
+
+/**
  * Reads a multipart/form-data request as it arrives and hands out one file part as a stream, so an
  * upload never sits whole in memory. Answers null when the request is not multipart/form-data with a
  * boundary. The body is read only as fast as the file's chunks are consumed, and at most
@@ -123,23 +149,7 @@ export function readStreamingForm(
 
   const reader = request.body.getReader();
   let stopped = false;
-  (async () => {
-    let received = 0;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done || stopped) break;
-        received += value.byteLength;
-        if (received > maxBodyBytes) throw new FormTooLarge("The body is larger than allowed");
-        // Busboy holds a write until the file's reader asks for more: this is the backpressure.
-        if (!parser.write(value)) await drained(parser);
-        if (parser.destroyed) break;
-      }
-      if (!stopped && !parser.destroyed) parser.end();
-    } catch (error) {
-      parser.destroy(formError(error));
-    }
-  })();
+  void feedParser(reader, parser, { maxBodyBytes, stopped: () => stopped });
 
   return {
     file,

@@ -1,7 +1,13 @@
 import { createHmac } from "node:crypto";
 import type { SQL } from "bun";
 import { type AdminApiTestClient, startAdminApiTestClient } from "./admin-api-client.ts";
-import { call, demoProjectId, startSession, type TestSession } from "./outbound-test-support.ts";
+import {
+  call,
+  demoProjectId,
+  sessionHeaders,
+  startSession,
+  type TestSession,
+} from "./outbound-test-support.ts";
 
 /** Helpers for the messenger's integration tests: the real server, the admin API and widget sessions. */
 export interface MessengerTest {
@@ -21,7 +27,18 @@ export interface MessengerTest {
     status: number,
   ): Promise<T>;
   session(): Promise<TestSession>;
+  /**
+   * Files a report through the widget API as `session`, or without one to the project of `sdkKey`;
+   * throws unless it is created.
+   */
+  report(body: Record<string, unknown>, session?: TestSession, sdkKey?: string): Promise<FiledReport>;
   dispose(): Promise<void>;
+}
+
+/** A report as its filing answers. */
+export interface FiledReport {
+  id: string;
+  shortId: string;
 }
 
 export async function startMessengerTest(): Promise<MessengerTest> {
@@ -44,6 +61,18 @@ export async function startMessengerTest(): Promise<MessengerTest> {
       return (text === "" ? null : JSON.parse(text)) as T;
     },
     session: () => startSession(mainUrl),
+    async report(body: Record<string, unknown>, session?: TestSession, sdkKey = "demo") {
+      const headers = session
+        ? sessionHeaders(session)
+        : { "Content-Type": "application/json", "Api-Token": sdkKey };
+      const response = await fetch(`${mainUrl}/api/widget/bugs/v2`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 201) throw new Error(`report: ${response.status} ${await response.text()}`);
+      return (await response.json()) as FiledReport;
+    },
     dispose: () => api.dispose(),
   };
 }

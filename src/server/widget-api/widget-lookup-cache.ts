@@ -51,6 +51,36 @@ export interface WidgetLookupCache {
   forgetAll(): void;
 }
 
+/**
+ * The sessions this process read lately, by the id they were asked for (at most `sessionsKept`, the
+ * oldest first out).
+ */
+function sessionMemo(sql: SQL) {
+  const sessions = new Map<string, StoredSession>();
+  function remember(requestedId: string, session: StoredSession) {
+    if (sessions.size >= sessionsKept && !sessions.has(requestedId)) {
+      // Oldest first out: Map keeps insertion order.
+      const oldest = sessions.keys().next().value;
+      if (oldest !== undefined) sessions.delete(oldest);
+    }
+    sessions.set(requestedId, session);
+  }
+  return {
+    async byId(id: string): Promise<StoredSession | null> {
+      const kept = sessions.get(id);
+      if (kept) return kept;
+      const session = await findSessionById(sql, id);
+      if (session) remember(id, session);
+      return session;
+    },
+    remember,
+    forget(id: string) {
+      for (const [key, session] of sessions) if (key === id || session.id === id) sessions.delete(key);
+    },
+    forgetAll: () => sessions.clear(),
+  };
+}
+
 export function createWidgetLookupCache(
   sql: SQL,
   {
@@ -60,7 +90,7 @@ export function createWidgetLookupCache(
 ): WidgetLookupCache {
   const projectsById = new Map<string, Entry<WidgetProject>>();
   const projectIdBySdkKey = new Map<string, string>();
-  const sessions = new Map<string, StoredSession>();
+  const sessions = sessionMemo(sql);
   const live = new Map<string, Entry<LiveOutbound[]>>();
   // A read that began before a signal must not store what it read after the signal dropped the entry.
   let generation = 0;
@@ -101,26 +131,9 @@ export function createWidgetLookupCache(
       return project;
     },
 
-    async sessionById(id) {
-      const kept = sessions.get(id);
-      if (kept) return kept;
-      const session = await findSessionById(sql, id);
-      if (session) this.rememberSession(id, session);
-      return session;
-    },
-
-    rememberSession(requestedId, session) {
-      if (sessions.size >= sessionsKept && !sessions.has(requestedId)) {
-        // Oldest first out: Map keeps insertion order.
-        const oldest = sessions.keys().next().value;
-        if (oldest !== undefined) sessions.delete(oldest);
-      }
-      sessions.set(requestedId, session);
-    },
-
-    forgetSession(id) {
-      for (const [key, session] of sessions) if (key === id || session.id === id) sessions.delete(key);
-    },
+    sessionById: sessions.byId,
+    rememberSession: sessions.remember,
+    forgetSession: sessions.forget,
 
     async liveContent(projectId) {
       const entry = live.get(projectId);
@@ -143,7 +156,7 @@ export function createWidgetLookupCache(
       generation++;
       projectsById.clear();
       projectIdBySdkKey.clear();
-      sessions.clear();
+      sessions.forgetAll();
       live.clear();
     },
   };

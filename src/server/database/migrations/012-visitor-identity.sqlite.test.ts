@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { tempDatabases } from "../../test-support/temp-databases.ts";
-import { migrations, runMigrations } from "../migrations.ts";
+import { expect, test } from "bun:test";
+import { databasesBeforeMigration } from "../../test-support/databases-before-migration.ts";
+import { runMigrations } from "../migrations.ts";
 
-const databases = tempDatabases("visitor-identity-migration");
-beforeAll(() => databases.setup());
-afterAll(() => databases.cleanup());
+const databases = databasesBeforeMigration(12, "visitor-identity-migration");
 
 test("012 marks the sessions a verifying project identified as verified, and cuts merges made on a claim", async () => {
   const db = await databases.open("upgrade");
   const sql = db.sql;
-  await runMigrations(
-    sql,
-    migrations.filter((migration) => migration.id < 12),
-  );
   const now = new Date().toISOString();
   for (const [id, verifying] of [
     ["verifying", true],

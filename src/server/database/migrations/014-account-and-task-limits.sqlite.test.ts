@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { tempDatabases } from "../../test-support/temp-databases.ts";
-import { migrations, runMigrations } from "../migrations.ts";
+import { expect, test } from "bun:test";
+import { databasesBeforeMigration } from "../../test-support/databases-before-migration.ts";
+import { runMigrations } from "../migrations.ts";
 
-const databases = tempDatabases("account-and-task-limits-migration");
-beforeAll(() => databases.setup());
-afterAll(() => databases.cleanup());
+const databases = databasesBeforeMigration(14, "account-and-task-limits-migration");
 
 test("014 marks the tasks an open report disabled under the old rule, so resolving it still brings them back", async () => {
   const db = await databases.open("upgrade");
   const sql = db.sql;
-  await runMigrations(
-    sql,
-    migrations.filter((migration) => migration.id < 14),
-  );
   const now = new Date().toISOString();
   await sql`INSERT INTO challenges (id, title, difficulty, status, created_at, updated_at)
     VALUES (${"c"}, ${"C"}, ${"EASY"}, ${"PUBLISHED"}, ${now}, ${now})`;

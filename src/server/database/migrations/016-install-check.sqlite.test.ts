@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { tempDatabases } from "../../test-support/temp-databases.ts";
-import { migrations, runMigrations } from "../migrations.ts";
+import { expect, test } from "bun:test";
+import { databasesBeforeMigration } from "../../test-support/databases-before-migration.ts";
+import { runMigrations } from "../migrations.ts";
 
-const databases = tempDatabases("install-check-migration");
-beforeAll(() => databases.setup());
-afterAll(() => databases.cleanup());
+const databases = databasesBeforeMigration(16, "install-check-migration");
 
 test("016 keeps every project made before it waiting for cookie consent, with its other settings intact", async () => {
   const db = await databases.open("upgrade");
   const sql = db.sql;
-  await runMigrations(
-    sql,
-    migrations.filter((migration) => migration.id < 16),
-  );
   const now = new Date().toISOString();
   const project = (id: string, flowConfig: string) =>
     sql`INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { tempDatabases } from "../../test-support/temp-databases.ts";
-import { migrations, runMigrations } from "../migrations.ts";
+import { expect, test } from "bun:test";
+import { databasesBeforeMigration } from "../../test-support/databases-before-migration.ts";
+import { runMigrations } from "../migrations.ts";
 
-const databases = tempDatabases("sender-scopes-migration");
-beforeAll(() => databases.setup());
-afterAll(() => databases.cleanup());
+const databases = databasesBeforeMigration(34, "sender-scopes-migration");
 
 test("034 gives keyed reports their session as sender, and every kept origin its first visit as its last", async () => {
   const db = await databases.open("upgrade");
   const sql = db.sql;
-  await runMigrations(
-    sql,
-    migrations.filter((migration) => migration.id < 34),
-  );
   const now = new Date().toISOString();
   await sql`INSERT INTO widget_projects (id, name, sdk_key, secret, flow_config, created_at)
     VALUES (${"p"}, ${"P"}, ${"key-p"}, ${"secret"}, ${"{}"}, ${now})`;

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import type { SQL } from "bun";
-import { tempDatabases } from "../../test-support/temp-databases.ts";
-import { migrations, runMigrations } from "../migrations.ts";
+import { databasesBeforeMigration } from "../../test-support/databases-before-migration.ts";
+import { runMigrations } from "../migrations.ts";
 
-const databases = tempDatabases("staff-roles-migration");
-beforeAll(() => databases.setup());
-afterAll(() => databases.cleanup());
-
-const before039 = migrations.filter((migration) => migration.id < 39);
+const databases = databasesBeforeMigration(39, "staff-roles-migration");
 
 function account(sql: SQL, name: string, role: string, enabled: boolean, createdAt: string, email?: string) {
   return sql`INSERT INTO users (id, name, name_key, email, password_hash, role, enabled, email_verified, created_at)
@@ -27,7 +23,6 @@ const rolesOf = async (sql: SQL) =>
 
 test("039 makes the oldest enabled admin the owner, every other admin an admin, and platform users no staff", async () => {
   const db = await databases.open("oldest");
-  await runMigrations(db.sql, before039);
   await account(db.sql, "banned-first", "ADMIN", false, "2024-01-01T00:00:00.000Z");
   await account(db.sql, "first-enabled", "ADMIN", true, "2024-02-01T00:00:00.000Z");
   await account(db.sql, "later", "ADMIN", true, "2024-03-01T00:00:00.000Z");
@@ -45,7 +40,6 @@ test("039 makes the oldest enabled admin the owner, every other admin an admin, 
 
 test("039 makes the demo admin the owner of a demo installation, whose generated admins may be older", async () => {
   const db = await databases.open("demo");
-  await runMigrations(db.sql, before039);
   await account(db.sql, "generated", "ADMIN", true, "2026-01-01T00:00:00.000Z");
   await account(db.sql, "admin", "ADMIN", true, "2026-11-20T00:00:00.000Z", "admin@example.com");
   await runMigrations(db.sql);
@@ -54,14 +48,12 @@ test("039 makes the demo admin the owner of a demo installation, whose generated
 
 test("039 on an installation whose only admins are disabled still names an owner; without admins nobody", async () => {
   const disabled = await databases.open("disabled");
-  await runMigrations(disabled.sql, before039);
   await account(disabled.sql, "older", "ADMIN", false, "2024-01-01T00:00:00.000Z");
   await account(disabled.sql, "younger", "ADMIN", false, "2024-06-01T00:00:00.000Z");
   await runMigrations(disabled.sql);
   expect(await rolesOf(disabled.sql)).toEqual({ older: "owner", younger: "admin" });
 
   const none = await databases.open("none");
-  await runMigrations(none.sql, before039);
   await account(none.sql, "learner", "USER", true, "2024-01-01T00:00:00.000Z");
   await runMigrations(none.sql);
   expect(await rolesOf(none.sql)).toEqual({ learner: null });

@@ -91,6 +91,46 @@ type Token =
 
 const tagNameStart = /[a-zA-Z]/;
 
+/**
+ * The attributes of a tag from `start` (just past its name): each a name, optionally = and a quoted or
+ * bare value, until ">"; answers where the tag ends and whether a "/" closed it.
+ */
+function readAttributes(html: string, start: number) {
+  const attributes: Array<[string, string]> = [];
+  let selfClosing = false;
+  let cursor = start;
+  while (cursor < html.length) {
+    while (cursor < html.length && /[\s/]/.test(html[cursor] ?? "")) {
+      if (html[cursor] === "/") selfClosing = true;
+      cursor++;
+    }
+    if (cursor >= html.length || html[cursor] === ">") break;
+    selfClosing = false;
+    const attrStart = cursor;
+    cursor++;
+    while (cursor < html.length && !/[\s/>=]/.test(html[cursor] ?? "")) cursor++;
+    const attrName = html.slice(attrStart, cursor).toLowerCase();
+    while (cursor < html.length && /\s/.test(html[cursor] ?? "")) cursor++;
+    let value = "";
+    if (html[cursor] === "=") {
+      cursor++;
+      while (cursor < html.length && /\s/.test(html[cursor] ?? "")) cursor++;
+      const quote = html[cursor];
+      if (quote === '"' || quote === "'") {
+        const end = html.indexOf(quote, cursor + 1);
+        value = html.slice(cursor + 1, end === -1 ? html.length : end);
+        cursor = end === -1 ? html.length : end + 1;
+      } else {
+        const valueStart = cursor;
+        while (cursor < html.length && !/[\s>]/.test(html[cursor] ?? "")) cursor++;
+        value = html.slice(valueStart, cursor);
+      }
+    }
+    attributes.push([attrName, value]);
+  }
+  return { attributes, selfClosing, cursor };
+}
+
 /** Splits HTML into text and tags the way a browser's tokenizer broadly does; comments and doctypes vanish. */
 function* tokenize(html: string): Generator<Token> {
   let index = 0;
@@ -133,38 +173,9 @@ function* tokenize(html: string): Generator<Token> {
     let cursor = nameStart;
     while (cursor < html.length && !/[\s/>]/.test(html[cursor] ?? "")) cursor++;
     const name = html.slice(nameStart, cursor).toLowerCase();
-    const attributes: Array<[string, string]> = [];
-    let selfClosing = false;
-    // Attributes: name, optionally = and a quoted or bare value, until ">".
-    while (cursor < html.length) {
-      while (cursor < html.length && /[\s/]/.test(html[cursor] ?? "")) {
-        if (html[cursor] === "/") selfClosing = true;
-        cursor++;
-      }
-      if (cursor >= html.length || html[cursor] === ">") break;
-      selfClosing = false;
-      const attrStart = cursor;
-      cursor++;
-      while (cursor < html.length && !/[\s/>=]/.test(html[cursor] ?? "")) cursor++;
-      const attrName = html.slice(attrStart, cursor).toLowerCase();
-      while (cursor < html.length && /\s/.test(html[cursor] ?? "")) cursor++;
-      let value = "";
-      if (html[cursor] === "=") {
-        cursor++;
-        while (cursor < html.length && /\s/.test(html[cursor] ?? "")) cursor++;
-        const quote = html[cursor];
-        if (quote === '"' || quote === "'") {
-          const end = html.indexOf(quote, cursor + 1);
-          value = html.slice(cursor + 1, end === -1 ? html.length : end);
-          cursor = end === -1 ? html.length : end + 1;
-        } else {
-          const valueStart = cursor;
-          while (cursor < html.length && !/[\s>]/.test(html[cursor] ?? "")) cursor++;
-          value = html.slice(valueStart, cursor);
-        }
-      }
-      attributes.push([attrName, value]);
-    }
+    const tag = readAttributes(html, cursor);
+    const { attributes, selfClosing } = tag;
+    cursor = tag.cursor;
     index = cursor + 1;
     yield* flushText();
     if (closing) yield { kind: "close", name };

@@ -90,6 +90,46 @@ async function* counted(first: Uint8Array, rest: AsyncIterator<Uint8Array>, allo
   }
 }
 
+/** Streams the file to storage and records it; throws what {@link refusalResponse} answers. */
+async function storeUpload(
+  { storage, now }: { storage: FileStorage; now: () => number },
+  file: IncomingFile,
+  {
+    extension,
+    allowance,
+    finished,
+    owner,
+  }: {
+    extension: string;
+    allowance: UploadAllowance;
+    finished: Promise<void>;
+    owner: { projectId: string; uploader: Uploader };
+  },
+): Promise<ReceivedUpload | Response> {
+  const chunks = file.chunks[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  if (first.done) return jsonError(400, "The file is empty", "file");
+
+  const id = Bun.randomUUIDv7();
+  const name = `${id}.${extension}`;
+  const storageKey = `uploads/${name}`;
+  const size = await storage.putStream(storageKey, counted(first.value, chunks, allowance), file.contentType);
+  const originalName = file.filename ? file.filename.slice(0, maxOriginalNameLength) : null;
+  try {
+    // The form must end well-formed, and what finished meanwhile may have used up the quota.
+    await finished;
+    const contentType = file.contentType;
+    const createdAt = new Date(now()).toISOString();
+    const upload = { id, ...owner, storageKey, contentType, size, originalName, createdAt };
+    await allowance.confirm((tx) => insertUpload(tx, upload));
+  } catch (error) {
+    // Without its row the object would be an orphan no one can account for.
+    await storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+  return { name, contentType: file.contentType, originalName };
+}
+
 export function createUploadIntake(options: UploadIntakeOptions) {
   const { sql, storage } = options;
   const maxBytes = options.maxUploadBytes ?? defaultMaxUploadBytes;
@@ -97,42 +137,6 @@ export function createUploadIntake(options: UploadIntakeOptions) {
   const limiter = createUploadLimiter(sql, { ...defaultUploadQuotas, ...options.quotas }, now);
   const tooLarge = () =>
     jsonError(413, `The file is larger than the ${describeSize(maxBytes)} limit`, "file");
-
-  /** Streams the file to storage and records it; throws what {@link refusalResponse} answers. */
-  async function store(
-    file: IncomingFile,
-    extension: string,
-    allowance: UploadAllowance,
-    finished: Promise<void>,
-    owner: { projectId: string; uploader: Uploader },
-  ): Promise<ReceivedUpload | Response> {
-    const chunks = file.chunks[Symbol.asyncIterator]();
-    const first = await chunks.next();
-    if (first.done) return jsonError(400, "The file is empty", "file");
-
-    const id = Bun.randomUUIDv7();
-    const name = `${id}.${extension}`;
-    const storageKey = `uploads/${name}`;
-    const size = await storage.putStream(
-      storageKey,
-      counted(first.value, chunks, allowance),
-      file.contentType,
-    );
-    const originalName = file.filename ? file.filename.slice(0, maxOriginalNameLength) : null;
-    try {
-      // The form must end well-formed, and what finished meanwhile may have used up the quota.
-      await finished;
-      const contentType = file.contentType;
-      const createdAt = new Date(now()).toISOString();
-      const upload = { id, ...owner, storageKey, contentType, size, originalName, createdAt };
-      await allowance.confirm((tx) => insertUpload(tx, upload));
-    } catch (error) {
-      // Without its row the object would be an orphan no one can account for.
-      await storage.delete(storageKey).catch(() => undefined);
-      throw error;
-    }
-    return { name, contentType: file.contentType, originalName };
-  }
 
   return {
     /** The stored upload, or the 4xx answer that refused it (nothing of it is then kept). */
@@ -171,7 +175,12 @@ export function createUploadIntake(options: UploadIntakeOptions) {
             "file",
           );
         }
-        return await store(file, extension, allowance, form.finished, owner);
+        return await storeUpload({ storage, now }, file, {
+          extension,
+          allowance,
+          finished: form.finished,
+          owner,
+        });
       } catch (error) {
         const refusal = refusalResponse(error, tooLarge);
         if (refusal) return refusal;

@@ -40,6 +40,52 @@ function retryAt(due: DueDelivery, settings: WebhookDispatchSettings): string | 
   );
 }
 
+/** One try of a delivery: POSTed signed, its answer recorded on the row with the next try, if any. */
+async function attemptDelivery(
+  {
+    sql,
+    logger,
+    settings,
+    onFailedTry,
+  }: {
+    sql: SQL;
+    logger: Logger;
+    settings: WebhookDispatchSettings;
+    onFailedTry?: (final: boolean) => void;
+  },
+  due: DueDelivery,
+): Promise<void> {
+  const started = performance.now();
+  const at = settings.now();
+  const timestamp = Math.floor(at.getTime() / 1000);
+  const { delivered, final, ...result } = await sendWebhookOnce(
+    due.url,
+    {
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": "Morph-Webhooks/1",
+        [webhookHeaders.event]: due.event,
+        [webhookHeaders.delivery]: due.id,
+        [webhookHeaders.timestamp]: String(timestamp),
+        [webhookHeaders.signature]: signWebhook(due.secret, timestamp, due.body),
+      },
+      body: due.body,
+    },
+    settings,
+  );
+  const nextAttemptAt = delivered || final ? null : retryAt(due, settings);
+  await recordAttempt(sql, due.id, {
+    ...result,
+    at: at.toISOString(),
+    durationMs: performance.now() - started,
+    outcome: delivered ? { delivered: true } : { delivered: false, nextAttemptAt },
+  });
+  if (!delivered) {
+    logger.warn("webhook delivery failed", { id: due.id, status: result.status, error: result.error });
+    onFailedTry?.(nextAttemptAt === null);
+  }
+}
+
 /**
  * Sends the queued webhook deliveries (webhook-events.ts), mirroring the mail dispatcher's shape: a
  * pass reads what is due, takes each delivery for this process, POSTs it signed, and records the
@@ -60,37 +106,7 @@ export function startWebhookDispatcher(
   let again = false;
   let stopped = false;
 
-  async function attempt(due: DueDelivery): Promise<void> {
-    const started = performance.now();
-    const at = settings.now();
-    const timestamp = Math.floor(at.getTime() / 1000);
-    const { delivered, final, ...result } = await sendWebhookOnce(
-      due.url,
-      {
-        headers: {
-          "Content-Type": "application/json",
-          "User-Agent": "Morph-Webhooks/1",
-          [webhookHeaders.event]: due.event,
-          [webhookHeaders.delivery]: due.id,
-          [webhookHeaders.timestamp]: String(timestamp),
-          [webhookHeaders.signature]: signWebhook(due.secret, timestamp, due.body),
-        },
-        body: due.body,
-      },
-      settings,
-    );
-    const nextAttemptAt = delivered || final ? null : retryAt(due, settings);
-    await recordAttempt(sql, due.id, {
-      ...result,
-      at: at.toISOString(),
-      durationMs: performance.now() - started,
-      outcome: delivered ? { delivered: true } : { delivered: false, nextAttemptAt },
-    });
-    if (!delivered) {
-      logger.warn("webhook delivery failed", { id: due.id, status: result.status, error: result.error });
-      onFailedTry?.(nextAttemptAt === null);
-    }
-  }
+  const attempt = (due: DueDelivery) => attemptDelivery({ sql, logger, settings, onFailedTry }, due);
 
   let current: Promise<number> | null = null;
 

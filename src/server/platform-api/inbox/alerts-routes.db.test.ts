@@ -17,15 +17,7 @@ beforeAll(async () => {
 const alerts = (token?: string) =>
   t.api.expectJson<AdminAlerts>("GET", "/api/admin/alerts", undefined, 200, token);
 
-async function report(description: string): Promise<string> {
-  const response = await fetch(`${t.mainUrl}/api/widget/bugs/v2`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Api-Token": "demo" },
-    body: JSON.stringify({ formData: { description } }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const report = async (description: string) => (await t.report({ formData: { description } })).id;
 
 test("reports: unread, open or in progress, and unassigned or the asker's", async () => {
   const before = await alerts();

@@ -5,12 +5,7 @@ import type { Conversation, ConversationSummary } from "../../../shared/conversa
 import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
 import type { AdminProfile } from "../../../shared/profile-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
-import {
-  nextBesidesCount,
-  openSocket,
-  sessionHeaders,
-  type TestSession,
-} from "../../test-support/outbound-test-support.ts";
+import { nextBesidesCount, openSocket, type TestSession } from "../../test-support/outbound-test-support.ts";
 import { openStaffSocket, type StaffSocketClient } from "../../test-support/staff-socket-client.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
@@ -70,16 +65,8 @@ async function newConversation(session?: TestSession) {
   return { id: String(row?.id), shareToken: started.shareToken, visitor };
 }
 
-async function newReport(description: string): Promise<string> {
-  const visitor = await t.session();
-  const response = await fetch(`${t.mainUrl}/api/widget/bugs/v2`, {
-    method: "POST",
-    headers: sessionHeaders(visitor),
-    body: JSON.stringify({ formData: { description } }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const newReport = async (description: string) =>
+  (await t.report({ formData: { description } }, await t.session())).id;
 
 const assignConversation = (id: string, assigneeId: string | null, by: Admin) =>
   t.api.expectJson(

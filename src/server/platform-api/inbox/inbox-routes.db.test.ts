@@ -7,7 +7,6 @@ import { type MessengerTest, startMessengerTest } from "../../test-support/messe
 import {
   createOtherProject,
   openSocket,
-  sessionHeaders,
   type TestSession,
 } from "../../test-support/outbound-test-support.ts";
 import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
@@ -42,20 +41,6 @@ startBeforeAll(startMessengerTest, async (started) => {
   );
   secondAdmin = await t.api.newAdmin("Grace");
 });
-
-/** Sends a report through the widget API, as the visitor when `session` is given. */
-async function report(body: Record<string, unknown>, session?: TestSession, sdkKey = "demo") {
-  const headers = session
-    ? sessionHeaders(session)
-    : { "Content-Type": "application/json", "Api-Token": sdkKey };
-  const response = await fetch(`${t.mainUrl}/api/widget/bugs/v2`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify(body),
-  });
-  if (response.status !== 201) throw new Error(`report: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { id: string; shortId: string };
-}
 
 const inbox = (query: string, token?: string) =>
   t.api.expectJson<Page<InboxReport>>("GET", `/api/feedback${query}`, undefined, 200, token);
@@ -94,13 +79,13 @@ describe("inbox list filters, search and sort", () => {
     otherProjectId = await createOtherProject(t.api.sql);
     const [other] = await t.api.sql`SELECT sdk_key FROM widget_projects WHERE id = ${otherProjectId}`;
     ids = {
-      low: (await report({ priority: "LOW", formData: { description: "Filter low: search needle" } })).id,
+      low: (await t.report({ priority: "LOW", formData: { description: "Filter low: search needle" } })).id,
       high: (
-        await report({ priority: "HIGH", type: "CRASH", formData: { description: "Filter high" } }, visitor)
+        await t.report({ priority: "HIGH", type: "CRASH", formData: { description: "Filter high" } }, visitor)
       ).id,
-      critical: (await report({ priority: "CRITICAL", formData: { subject: "Filter critical" } })).id,
+      critical: (await t.report({ priority: "CRITICAL", formData: { subject: "Filter critical" } })).id,
       other: (
-        await report(
+        await t.report(
           { priority: "MEDIUM", formData: { description: "Filter other" } },
           undefined,
           other.sdk_key,
@@ -175,7 +160,7 @@ describe("inbox list filters, search and sort", () => {
 
 describe("triage: status, priority, tags and assignee", () => {
   test("PATCH changes what it names, audits it, and other admins hear it on their socket", async () => {
-    const { id } = await report({ formData: { description: "Triage me" } });
+    const { id } = await t.report({ formData: { description: "Triage me" } });
     const staff = await openStaffSocket(t.mainUrl, secondAdmin.token);
     try {
       const updated = await t.api.expectJson<Detail>(
@@ -234,7 +219,7 @@ describe("triage: status, priority, tags and assignee", () => {
   });
 
   test("an assignee who is not an admin, a bad status or too many tags are 400s that write nothing", async () => {
-    const { id } = await report({ formData: { description: "Not assignable" } });
+    const { id } = await t.report({ formData: { description: "Not assignable" } });
     const member = await createUser(
       t.api.sql,
       {
@@ -266,8 +251,8 @@ describe("triage: status, priority, tags and assignee", () => {
   });
 
   test("bulk status changes every listed report that exists, one audit entry each", async () => {
-    const a = await report({ formData: { description: "Bulk a" } });
-    const b = await report({ formData: { description: "Bulk b" } });
+    const a = await t.report({ formData: { description: "Bulk a" } });
+    const b = await t.report({ formData: { description: "Bulk b" } });
     const answer = await t.api.expectJson<{ updated: number }>(
       "POST",
       "/api/feedback/bulk",
@@ -291,8 +276,8 @@ describe("triage: status, priority, tags and assignee", () => {
   });
 
   test("bulk assignment: assigned and unassigned together, heard live, a non-admin refused", async () => {
-    const a = await report({ formData: { description: "Bulk assign a" } });
-    const b = await report({ formData: { description: "Bulk assign b" } });
+    const a = await t.report({ formData: { description: "Bulk assign a" } });
+    const b = await t.report({ formData: { description: "Bulk assign b" } });
     const staff = await openStaffSocket(t.mainUrl, secondAdmin.token);
     try {
       expect(
@@ -347,7 +332,7 @@ describe("triage: status, priority, tags and assignee", () => {
 
 describe("reply to the reporter", () => {
   test("opens a conversation for the report's session, arrives live, and later replies reuse it", async () => {
-    const { id, shortId } = await report({ formData: { description: "The export is broken" } }, visitor);
+    const { id, shortId } = await t.report({ formData: { description: "The export is broken" } }, visitor);
     let conversationId = "";
     const socket = await openSocket(t.mainUrl, visitor);
     try {
@@ -421,12 +406,12 @@ describe("reply to the reporter", () => {
   });
 
   test("a report without a session, an empty text or an unknown report is refused and writes nothing", async () => {
-    const anonymous = await report({ formData: { description: "No session" } });
+    const anonymous = await t.report({ formData: { description: "No session" } });
     const answer = await expectRefused("POST", `/api/feedback/${anonymous.id}/reply`, { text: "Hello" }, 409);
     expect(answer.error).toBe(
       "This report was sent without a visitor session, so there is nobody to reply to",
     );
-    const withSession = await report({ formData: { description: "Empty reply" } }, visitor);
+    const withSession = await t.report({ formData: { description: "Empty reply" } }, visitor);
     await expectRefused(
       "POST",
       `/api/feedback/${withSession.id}/reply`,
@@ -458,7 +443,7 @@ describe("the staff socket", () => {
       staff.socket.send("PING");
       await staff.frame("PONG");
 
-      const { id } = await report({ formData: { description: "Live arrival" } }, visitor);
+      const { id } = await t.report({ formData: { description: "Live arrival" } }, visitor);
       const created = await staff.push("report-created", (push) => push.data.id === id);
       expect(created.data).toMatchObject({
         title: "Live arrival",

@@ -9,11 +9,7 @@ import {
   type MessengerTest,
   startMessengerTest,
 } from "../../test-support/messenger-test-support.ts";
-import {
-  createOtherProject,
-  sessionHeaders,
-  type TestSession,
-} from "../../test-support/outbound-test-support.ts";
+import { createOtherProject } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 // The one search box (docs/search.md) through the real server: every kind of field a report is found
@@ -31,19 +27,6 @@ interface SearchPage<T> {
 startBeforeAll(startMessengerTest, (started) => {
   t = started;
 });
-
-async function report(body: Record<string, unknown>, session?: TestSession, sdkKey = "demo") {
-  const headers = session
-    ? sessionHeaders(session)
-    : { "Content-Type": "application/json", "Api-Token": sdkKey };
-  const response = await fetch(`${t.mainUrl}/api/widget/bugs/v2`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify(body),
-  });
-  if (response.status !== 201) throw new Error(`report: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { id: string; shortId: string };
-}
 
 const search = (q: string, extra = "") =>
   t.api.expectJson<SearchPage<InboxReport>>(
@@ -72,7 +55,7 @@ const failed = (url: string, status: number, statusText: string) => ({
 
 describe("a report is found by each kind of field", () => {
   test("its description, with the words marked and everything else escaped", async () => {
-    const filed = await report({
+    const filed = await t.report({
       formData: { description: "The <b>quartz</b> checkout button froze & nothing happened" },
     });
     const match = await findOne("quartz", filed.id);
@@ -83,7 +66,7 @@ describe("a report is found by each kind of field", () => {
   });
 
   test("a console line, a failed request's address and its status code", async () => {
-    const filed = await report({
+    const filed = await t.report({
       formData: { description: "Payment page broken" },
       consoleLog: [
         { log: "render ok", priority: "INFO" },
@@ -105,7 +88,7 @@ describe("a report is found by each kind of field", () => {
   });
 
   test("the page it was sent from and its custom data", async () => {
-    const filed = await report({
+    const filed = await t.report({
       formData: { description: "Layout overlaps" },
       metaData: { currentUrl: "https://shop.example/jasper/settings?tab=2" },
       customData: { plan: "Garnet", seats: 12 },
@@ -117,7 +100,7 @@ describe("a report is found by each kind of field", () => {
   });
 
   test("its short id, with or without the FB- prefix", async () => {
-    const filed = await report({ formData: { description: "Short id lookup" } });
+    const filed = await t.report({ formData: { description: "Short id lookup" } });
     const match = await findOne(filed.shortId, filed.id);
     expect(match?.field).toBe("shortId");
     expect(match?.snippet).toBe(`<mark>FB</mark>-<mark>${filed.shortId.slice(3)}</mark>`);
@@ -126,7 +109,7 @@ describe("a report is found by each kind of field", () => {
 
   test("the reporter's e-mail, name and user id, also when the visitor identifies after reporting", async () => {
     const visitor = await t.session();
-    const filed = await report({ formData: { description: "Anonymous at first" } }, visitor);
+    const filed = await t.report({ formData: { description: "Anonymous at first" } }, visitor);
     expect(ids(await search("marble.customer@example.com"))).not.toContain(filed.id);
     const userId = "onyx-user-42";
     const identified = await t.widget(visitor, "POST", "/sessions/identify", {
@@ -144,7 +127,7 @@ describe("a report is found by each kind of field", () => {
   });
 
   test("its tags, as soon as staff change them", async () => {
-    const filed = await report({ formData: { description: "Tag me later" } });
+    const filed = await t.report({ formData: { description: "Tag me later" } });
     expect(ids(await search("topaz"))).not.toContain(filed.id);
     await t.api.expectJson("PATCH", `/api/feedback/${filed.id}`, { tags: ["topaz", "needs info"] }, 200);
     const match = await findOne("topaz", filed.id);
@@ -156,7 +139,7 @@ describe("a report is found by each kind of field", () => {
 
   test("the messages about it: staff's reply and the visitor's answer", async () => {
     const visitor = await t.session();
-    const filed = await report({ formData: { description: "Reply thread" } }, visitor);
+    const filed = await t.report({ formData: { description: "Reply thread" } }, visitor);
     const reply = await t.api.expectJson<{ conversation: { shareToken: string } }>(
       "POST",
       `/api/feedback/${filed.id}/reply`,
@@ -186,7 +169,7 @@ describe("a report is found by each kind of field", () => {
       { data: { email: "lena@shop.example", name: "Lena" }, type: "js" },
       200,
     );
-    const story = await report(
+    const story = await t.report(
       {
         formData: { description: "Could not pay for my order" },
         customData: { plan: "Pro" },
@@ -194,7 +177,7 @@ describe("a report is found by each kind of field", () => {
       },
       visitor,
     );
-    await report({
+    await t.report({
       formData: { description: "Checkout is slow" },
       customData: { plan: "Free" },
       networkLogs: [failed("https://shop.example/api/checkout", 500, "Internal Server Error")],
@@ -206,13 +189,13 @@ describe("a report is found by each kind of field", () => {
 
 describe("ranking, filters and paging", () => {
   test("a match in a weightier field comes first; equal matches, the newest first", async () => {
-    const inConsole = await report({
+    const inConsole = await t.report({
       formData: { description: "Nothing special" },
       consoleLog: [{ log: "amethyst failed to load", priority: "ERROR" }],
     });
-    const olderTwin = await report({ formData: { description: "amethyst in the description" } });
-    const newerTwin = await report({ formData: { description: "amethyst in the description" } });
-    const newestInConsole = await report({
+    const olderTwin = await t.report({ formData: { description: "amethyst in the description" } });
+    const newerTwin = await t.report({ formData: { description: "amethyst in the description" } });
+    const newestInConsole = await t.report({
       formData: { description: "Nothing either" },
       consoleLog: [{ log: "amethyst again", priority: "ERROR" }],
     });
@@ -239,9 +222,9 @@ describe("ranking, filters and paging", () => {
   test("filters combine with the search: status, priority, type, project, assignee, tag, unread", async () => {
     const otherProject = await createOtherProject(t.api.sql);
     const [row] = await t.api.sql`SELECT sdk_key FROM widget_projects WHERE id = ${otherProject}`;
-    const a = await report({ formData: { description: "beryl one" }, priority: "HIGH" });
-    const b = await report({ formData: { description: "beryl two" }, type: "FEATURE_REQUEST" });
-    const c = await report({ formData: { description: "beryl three" } }, undefined, String(row?.sdk_key));
+    const a = await t.report({ formData: { description: "beryl one" }, priority: "HIGH" });
+    const b = await t.report({ formData: { description: "beryl two" }, type: "FEATURE_REQUEST" });
+    const c = await t.report({ formData: { description: "beryl three" } }, undefined, String(row?.sdk_key));
     await t.api.expectJson("PATCH", `/api/feedback/${b.id}`, { status: "DONE", tags: ["vip"] }, 200);
     await t.api.expectJson("PATCH", `/api/feedback/${a.id}`, { assigneeId: t.api.adminId }, 200);
     await t.api.expectJson("PATCH", `/api/feedback/${c.id}`, { status: "SPAM" }, 200);
@@ -269,8 +252,8 @@ describe("ranking, filters and paging", () => {
   });
 
   test("a bulk change over all matching reaches exactly the reports the search finds", async () => {
-    const hit = await report({ formData: { description: "spinel bulk" } });
-    const miss = await report({ formData: { description: "something else" } });
+    const hit = await t.report({ formData: { description: "spinel bulk" } });
+    const miss = await t.report({ formData: { description: "something else" } });
     const answer = await t.api.expectJson<{ updated: number }>(
       "POST",
       "/api/feedback/bulk",
@@ -373,7 +356,7 @@ describe("any text searches or is refused with a reason", () => {
   });
 
   test("a prefix with a star, and a phrase in quotes", async () => {
-    const filed = await report({ formData: { description: "the chrysoberyl widget exploded loudly" } });
+    const filed = await t.report({ formData: { description: "the chrysoberyl widget exploded loudly" } });
     expect(ids(await search("chrysob*"))).toContain(filed.id);
     expect(ids(await search("chrysob"))).not.toContain(filed.id);
     expect(ids(await search('"widget exploded"'))).toContain(filed.id);
@@ -428,7 +411,7 @@ describe("conversations are searched the same way", () => {
 
 describe("accents fold both ways", () => {
   test("in every field, with the words marked as written", async () => {
-    const filed = await report({
+    const filed = await t.report({
       formData: { description: "The crème brûlée page froze" },
       customData: { city: "Zürichsee" },
       consoleLog: [{ log: "Échec: façade is undefined", priority: "ERROR" }],
@@ -448,7 +431,7 @@ describe("accents fold both ways", () => {
       "<mark>Échec</mark>: <mark>façade</mark> is undefined",
     );
     // Accents typed where the text has none find it too.
-    const plain = await report({ formData: { description: "Naive coupon math" } });
+    const plain = await t.report({ formData: { description: "Naive coupon math" } });
     expect(await findOne("naïve", plain.id)).toEqual({
       field: "description",
       snippet: "<mark>Naive</mark> coupon math",
@@ -456,8 +439,8 @@ describe("accents fold both ways", () => {
   });
 
   test("relevance then recency still rank folded matches", async () => {
-    const tagged = await report({ formData: { description: "Ring size question" } });
-    await report({
+    const tagged = await t.report({ formData: { description: "Ring size question" } });
+    await t.report({
       formData: { description: "Nothing special" },
       consoleLog: [{ log: "fiance profile failed", priority: "ERROR" }],
     });
@@ -468,7 +451,7 @@ describe("accents fold both ways", () => {
   });
 
   test("ß is its own letter on SQLite and ss on PostgreSQL (docs/search.md)", async () => {
-    const filed = await report({ formData: { description: "Delivery to Hauptstraße failed" } });
+    const filed = await t.report({ formData: { description: "Delivery to Hauptstraße failed" } });
     expect(await findOne("HAUPTSTRAßE", filed.id)).toEqual({
       field: "description",
       snippet: "Delivery to <mark>Hauptstraße</mark> failed",

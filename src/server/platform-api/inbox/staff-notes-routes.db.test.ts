@@ -22,15 +22,7 @@ afterAll(() => staff.close());
 const alerts = (token?: string) =>
   t.api.expectJson<AdminAlerts>("GET", "/api/admin/alerts", undefined, 200, token);
 
-async function report(description: string): Promise<string> {
-  const response = await fetch(`${t.mainUrl}/api/widget/bugs/v2`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Api-Token": "demo" },
-    body: JSON.stringify({ formData: { description } }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const report = async (description: string) => (await t.report({ formData: { description } })).id;
 
 const noteCount = async () => Number((await t.api.sql`SELECT count(*) AS n FROM staff_notes`)[0]?.n);
 

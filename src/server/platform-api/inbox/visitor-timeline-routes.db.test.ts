@@ -7,7 +7,7 @@ import {
   type MessengerTest,
   startMessengerTest,
 } from "../../test-support/messenger-test-support.ts";
-import { sessionHeaders, type TestSession } from "../../test-support/outbound-test-support.ts";
+import type { TestSession } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { testPasswords } from "../../test-support/test-passwords.ts";
 
@@ -40,15 +40,9 @@ async function browserSession(): Promise<TestSession> {
   return (await response.json()) as TestSession;
 }
 
-async function fileReport(session: TestSession, description: string): Promise<string> {
-  const response = await fetch(`${t.mainUrl}/api/widget/bugs/v2`, {
-    method: "POST",
-    headers: sessionHeaders(session),
-    body: JSON.stringify({ formData: { description }, metaData: { currentUrl: "http://shop.test/cart" } }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const fileReport = async (session: TestSession, description: string) =>
+  (await t.report({ formData: { description }, metaData: { currentUrl: "http://shop.test/cart" } }, session))
+    .id;
 
 async function identify(session: TestSession, body: Record<string, unknown>): Promise<TestSession> {
   return t.widgetJson<TestSession>(session, "POST", "/sessions/identify", body, 200);

@@ -74,7 +74,7 @@ import {
   surveySortColumns,
   updateSurvey,
 } from "../../domain/surveys/surveys-repository.ts";
-import type { ContentKind } from "./content-admin-routes.ts";
+import type { ContentKind } from "./content-handlers/content-kind.ts";
 
 /** The kinds of messenger content with plain CRUD under `/api/projects/{projectId}/…`. */
 

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import type { Conversation, ConversationMessage } from "../../../shared/conversations-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
-import { sessionHeaders, type TestSession } from "../../test-support/outbound-test-support.ts";
+import type { TestSession } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let t: MessengerTest;
@@ -85,12 +85,7 @@ test("HTML replies stay allow-listed; an attachment alone is a reply; nothing at
 });
 
 test("a reply from a report takes markdown and attachments too", async () => {
-  const response = await fetch(`${t.mainUrl}/api/widget/bugs/v2`, {
-    method: "POST",
-    headers: sessionHeaders(visitor),
-    body: JSON.stringify({ formData: { description: "Export broken" } }),
-  });
-  const { id } = (await response.json()) as { id: string };
+  const { id } = await t.report({ formData: { description: "Export broken" } }, visitor);
   const answer = await t.api.expectJson<{ message: ConversationMessage }>(
     "POST",
     `/api/feedback/${id}/reply`,

@@ -39,7 +39,7 @@ import {
 } from "./builder-draft-routes.ts";
 import { outboundNotFoundMessage, tooltipNotFoundMessage } from "./not-found-messages.ts";
 import { outboundWriteRefusal } from "./outbound-write-refusal.ts";
-import { listFilter, type PublishableKind } from "./publishable-admin-routes.ts";
+import { listFilter, type PublishableKind } from "./publishable-handlers/publishable-kind.ts";
 
 /** The outbound content and tooltips admins write as drafts and publish (publishable-admin-routes.ts). */
 

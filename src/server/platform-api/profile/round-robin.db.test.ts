@@ -4,7 +4,6 @@ import type { AdminProjectSettings, InboxReport } from "../../../shared/inbox-ap
 import type { AdminProfile } from "../../../shared/profile-api.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
-import { sessionHeaders } from "../../test-support/outbound-test-support.ts";
 import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
@@ -50,14 +49,7 @@ async function newConversation(): Promise<{ id: string; assigneeId: string | nul
 }
 
 async function newReport(): Promise<InboxReport["assignee"]> {
-  const visitor = await t.session();
-  const response = await fetch(`${t.mainUrl}/api/widget/bugs/v2`, {
-    method: "POST",
-    headers: sessionHeaders(visitor),
-    body: JSON.stringify({ formData: { description: "Broken" } }),
-  });
-  expect(response.status).toBe(201);
-  const { id } = (await response.json()) as { id: string };
+  const { id } = await t.report({ formData: { description: "Broken" } }, await t.session());
   const report = await t.api.expectJson<InboxReport>("GET", `/api/feedback/${id}`, undefined, 200);
   return report.assignee;
 }

@@ -1,6 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { AdminProjectSettings, ProjectSettingsWrite } from "../src/shared/inbox-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { openDemo } from "./support/host-page.ts";
+import { gleap } from "./support/messenger-frame.ts";
 import { replayedPage } from "./support/replay-frame.ts";
 import { element, replayDocument, replayOpening, text } from "./support/rrweb-events.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -107,14 +109,8 @@ test("a report filed on /demo shows its snapshot and replay, styled, with no con
   context,
 }) => {
   const visitor = await context.newPage();
-  await visitor.goto("/demo");
-  await visitor.getByRole("button", { name: "Accept" }).click();
-  await expect(visitor.locator("#widget-status")).toHaveAttribute("data-state", "ready");
-  await visitor.evaluate(() =>
-    (
-      window as unknown as { Gleap: { startFeedbackFlow(flow: string, back: boolean): void } }
-    ).Gleap.startFeedbackFlow("bugreporting", true),
-  );
+  await openDemo(visitor);
+  await gleap(visitor, "startFeedbackFlow", "bugreporting", true);
   const app = visitor.frameLocator("iframe.frame-window");
   await app.getByRole("button", { name: /Take a screenshot/ }).click();
   await expect(visitor.getByTestId("capture-editor")).toBeVisible();

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
+import { openDemo } from "./support/host-page.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
 import { createStaffMember } from "./support/staff-accounts.ts";
@@ -49,9 +50,7 @@ test("A assigns a visitor's conversation to B: B is told on another screen, the 
   const staffContext = await browser.newContext();
   const bPage = await staffContext.newPage();
   try {
-    await visitor.goto("/demo");
-    await visitor.getByRole("button", { name: "Accept" }).click();
-    await expect(visitor.locator("#widget-status")).toHaveAttribute("data-state", "ready");
+    await openDemo(visitor);
     await gleap(visitor, "startConversation");
     const subject = `My invoice shows the wrong plan (${run})`;
     await frame(visitor).locator("#composer-text").fill(subject);

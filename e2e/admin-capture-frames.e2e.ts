@@ -1,7 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { AdminProjectSettings, ProjectSettingsWrite } from "../src/shared/inbox-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { openDemo } from "./support/host-page.ts";
+import { gleap } from "./support/messenger-frame.ts";
 import { replayedPage } from "./support/replay-frame.ts";
+import { element, replayDocument, replayOpening, text } from "./support/rrweb-events.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
 
@@ -106,14 +109,8 @@ test("a report filed on /demo shows its snapshot and replay, styled, with no con
   context,
 }) => {
   const visitor = await context.newPage();
-  await visitor.goto("/demo");
-  await visitor.getByRole("button", { name: "Accept" }).click();
-  await expect(visitor.locator("#widget-status")).toHaveAttribute("data-state", "ready");
-  await visitor.evaluate(() =>
-    (
-      window as unknown as { Gleap: { startFeedbackFlow(flow: string, back: boolean): void } }
-    ).Gleap.startFeedbackFlow("bugreporting", true),
-  );
+  await openDemo(visitor);
+  await gleap(visitor, "startFeedbackFlow", "bugreporting", true);
   const app = visitor.frameLocator("iframe.frame-window");
   await app.getByRole("button", { name: /Take a screenshot/ }).click();
   await expect(visitor.getByTestId("capture-editor")).toBeVisible();
@@ -156,15 +153,6 @@ test("a report filed on /demo shows its snapshot and replay, styled, with no con
   expect(errors).toEqual([]);
 });
 
-/** An element as rrweb serializes it. */
-const element = (
-  id: number,
-  tagName: string,
-  attributes: Record<string, string> = {},
-  childNodes: unknown[] = [],
-) => ({ type: 2, id, tagName, attributes, childNodes });
-const text = (id: number, textContent: string) => ({ type: 3, id, textContent });
-
 /** Handlers, script addresses, a frame document and a form action, in every place markup can carry them. */
 const hostileAttributes = {
   button: { onclick: "parent.hacked = 'click'", formaction: "javascript:parent.hacked = 'form'" },
@@ -174,27 +162,21 @@ const hostileAttributes = {
 };
 
 function hostileReplay(start: number) {
-  const page = {
-    type: 0,
-    id: 1,
-    childNodes: [
-      { type: 1, id: 2, name: "html", publicId: "", systemId: "" },
-      element(3, "html", {}, [
-        element(4, "head"),
-        element(5, "body", { onload: "parent.hacked = 'load'", style: "background:rgb(250, 240, 200)" }, [
-          element(6, "form", { action: "javascript:parent.hacked = 'action'" }, [
-            element(7, "button", hostileAttributes.button, [text(8, "Pay")]),
-          ]),
-          element(9, "img", hostileAttributes.img),
-          element(10, "a", hostileAttributes.link, [text(11, "Help")]),
-          element(12, "iframe", hostileAttributes.frame),
+  const page = replayDocument(
+    element(3, "html", {}, [
+      element(4, "head"),
+      element(5, "body", { onload: "parent.hacked = 'load'", style: "background:rgb(250, 240, 200)" }, [
+        element(6, "form", { action: "javascript:parent.hacked = 'action'" }, [
+          element(7, "button", hostileAttributes.button, [text(8, "Pay")]),
         ]),
+        element(9, "img", hostileAttributes.img),
+        element(10, "a", hostileAttributes.link, [text(11, "Help")]),
+        element(12, "iframe", hostileAttributes.frame),
       ]),
-    ],
-  };
+    ]),
+  );
   return [
-    { type: 4, timestamp: start, data: { href: "https://acme.test/checkout", width: 800, height: 600 } },
-    { type: 2, timestamp: start + 10, data: { node: page, initialOffset: { top: 0, left: 0 } } },
+    ...replayOpening(start, { href: "https://acme.test/checkout", width: 800, height: 600 }, page),
     {
       // Added later, and an attribute set later.
       type: 3,

@@ -1,5 +1,6 @@
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
+import { openDemo } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
@@ -32,9 +33,7 @@ test("a conversation between a visitor on /demo and the admin, live both ways", 
   // A visitor in another browser starts a conversation on the demo page.
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
-  await visitor.goto("/demo");
-  await visitor.getByRole("button", { name: "Accept" }).click();
-  await expect(visitor.locator("#widget-status")).toHaveAttribute("data-state", "ready");
+  await openDemo(visitor);
   await visitor.evaluate(() => (window as unknown as HostWindow).Gleap.startConversation?.());
   const subject = `The export button does nothing (${run})`;
   await frame(visitor).locator("#composer-text").fill(subject);

@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { AdminFeatureRequest, FeatureRequest } from "../src/shared/feature-requests-api.ts";
 import type { AdminFeedbackFlow } from "../src/shared/feedback-flows-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { openDemo } from "./support/host-page.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -48,13 +49,6 @@ async function vote(request: APIRequestContext, session: Visitor, id: string): P
     headers: asVisitor(session),
   });
   expect(response.status()).toBe(200);
-}
-
-/** `/demo` as a visitor sees it first: the cookie banner, accepted; then the SDK starts. */
-async function openDemo(page: Page) {
-  await page.goto("/demo");
-  await page.getByRole("button", { name: "Accept" }).click();
-  await expect(page.locator("#widget-status")).toHaveAttribute("data-state", "ready");
 }
 
 test("duplicates merged on the board: votes combined once per visitor, the status shown in the messenger", async ({

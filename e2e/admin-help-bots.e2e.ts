@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { openDemo } from "./support/host-page.ts";
 import { app, frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -31,9 +32,7 @@ async function typeRichText(page: Page, id: string, text: string) {
 async function demoVisitor(browser: Browser, locale: string): Promise<Page> {
   const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
   const visitor = await context.newPage();
-  await visitor.goto("/demo");
-  await visitor.getByRole("button", { name: "Accept" }).click();
-  await expect(visitor.locator("#widget-status")).toHaveAttribute("data-state", "ready");
+  await openDemo(visitor);
   return visitor;
 }
 

@@ -2,6 +2,8 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { AdminProjectSettings, ProjectSettingsWrite } from "../src/shared/inbox-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
+import { openDemo } from "./support/host-page.ts";
+import { gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
@@ -61,15 +63,9 @@ test("a bug report filed on /demo arrives in the open inbox live, with its snaps
   await socket;
 
   const visitor = await context.newPage();
-  await visitor.goto("/demo");
-  await visitor.getByRole("button", { name: "Accept" }).click();
-  await expect(visitor.locator("#widget-status")).toHaveAttribute("data-state", "ready");
+  await openDemo(visitor);
   await visitor.evaluate(() => console.error("Export failed: 500"));
-  await visitor.evaluate(() =>
-    (
-      window as unknown as { Gleap: { startFeedbackFlow(flow: string, back: boolean): void } }
-    ).Gleap.startFeedbackFlow("bugreporting", true),
-  );
+  await gleap(visitor, "startFeedbackFlow", "bugreporting", true);
   const app = visitor.frameLocator("iframe.frame-window");
   await app.getByRole("button", { name: /Take a screenshot/ }).click();
   await expect(visitor.getByTestId("capture-editor")).toBeVisible();

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { replayedPage } from "./support/replay-frame.ts";
+import { element, replayDocument, replayOpening, text } from "./support/rrweb-events.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
@@ -14,40 +15,21 @@ import { signInAsAdmin } from "./support/sign-in.ts";
 
 const run = Date.now().toString(36);
 
-const element = (
-  id: number,
-  tagName: string,
-  attributes: Record<string, string> = {},
-  childNodes: unknown[] = [],
-) => ({
-  type: 2,
-  id,
-  tagName,
-  attributes,
-  childNodes,
-});
-const text = (id: number, textContent: string) => ({ type: 3, id, textContent });
-
 /** Ten seconds of a page with our messenger's frame, two clicks and some mouse movement. */
 function replayEvents(start: number, messengerUrl: string) {
-  const page = {
-    type: 0,
-    id: 1,
-    childNodes: [
-      { type: 1, id: 2, name: "html", publicId: "", systemId: "" },
-      element(3, "html", {}, [
-        element(4, "head"),
-        element(5, "body", { style: "margin:0;font:16px sans-serif;background:#fafafa" }, [
-          element(6, "h1", { style: "margin:24px" }, [text(7, "Checkout")]),
-          element(8, "button", { id: "pay", style: "margin:0 24px" }, [text(9, "Pay now")]),
-          element(10, "iframe", {
-            rr_src: `${messengerUrl}/?sdkKey=demo`,
-            style: "position:fixed;right:20px;bottom:20px;width:360px;height:420px;border:0",
-          }),
-        ]),
+  const page = replayDocument(
+    element(3, "html", {}, [
+      element(4, "head"),
+      element(5, "body", { style: "margin:0;font:16px sans-serif;background:#fafafa" }, [
+        element(6, "h1", { style: "margin:24px" }, [text(7, "Checkout")]),
+        element(8, "button", { id: "pay", style: "margin:0 24px" }, [text(9, "Pay now")]),
+        element(10, "iframe", {
+          rr_src: `${messengerUrl}/?sdkKey=demo`,
+          style: "position:fixed;right:20px;bottom:20px;width:360px;height:420px;border:0",
+        }),
       ]),
-    ],
-  };
+    ]),
+  );
   const click = (at: number) => ({
     type: 3,
     timestamp: start + at,
@@ -59,8 +41,7 @@ function replayEvents(start: number, messengerUrl: string) {
     data: { source: 1, positions: [{ x, y: 80, id: 5, timeOffset: 0 }] },
   });
   return [
-    { type: 4, timestamp: start, data: { href: "https://shop.test/checkout", width: 1280, height: 720 } },
-    { type: 2, timestamp: start + 10, data: { node: page, initialOffset: { top: 0, left: 0 } } },
+    ...replayOpening(start, { href: "https://shop.test/checkout", width: 1280, height: 720 }, page),
     move(1_000, 100),
     click(2_000),
     move(4_000, 300),

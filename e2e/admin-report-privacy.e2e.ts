@@ -2,6 +2,7 @@ import { expect, type Frame, type Page, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { replayedFrame, replayedPage } from "./support/replay-frame.ts";
+import { element, replayDocument, replayOpening } from "./support/rrweb-events.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { demoSessionHeaders } from "./support/widget-session.ts";
 
@@ -53,51 +54,31 @@ function allLoaded(frame: Page | Frame) {
   });
 }
 
-/** An element as rrweb serializes it. */
-const element = (
-  id: number,
-  tagName: string,
-  attributes: Record<string, string> = {},
-  childNodes: unknown[] = [],
-) => ({
-  type: 2,
-  id,
-  tagName,
-  attributes,
-  childNodes,
-});
-
 function replayEvents(start: number) {
-  const page = {
-    type: 0,
-    id: 1,
-    childNodes: [
-      { type: 1, id: 2, name: "html", publicId: "", systemId: "" },
-      element(3, "html", {}, [
-        element(4, "head", {}, [
-          element(5, "style", {}, [
-            {
-              type: 3,
-              id: 6,
-              isStyle: true,
-              textContent: `.banner{width:60px;height:60px;background:url(${tracker}/replay-css.png)}`,
-            },
-          ]),
-        ]),
-        element(7, "body", {}, [
-          element(8, "img", { src: `${tracker}/replay-img.png`, width: "40", height: "40" }),
-          element(9, "div", { class: "banner" }),
-          element(10, "div", {
-            style: `width:60px;height:60px;background-image:url(${tracker}/replay-inline.png)`,
-          }),
-          element(11, "video", { src: `${tracker}/replay-video.webm` }),
+  const page = replayDocument(
+    element(3, "html", {}, [
+      element(4, "head", {}, [
+        element(5, "style", {}, [
+          {
+            type: 3,
+            id: 6,
+            isStyle: true,
+            textContent: `.banner{width:60px;height:60px;background:url(${tracker}/replay-css.png)}`,
+          },
         ]),
       ]),
-    ],
-  };
+      element(7, "body", {}, [
+        element(8, "img", { src: `${tracker}/replay-img.png`, width: "40", height: "40" }),
+        element(9, "div", { class: "banner" }),
+        element(10, "div", {
+          style: `width:60px;height:60px;background-image:url(${tracker}/replay-inline.png)`,
+        }),
+        element(11, "video", { src: `${tracker}/replay-video.webm` }),
+      ]),
+    ]),
+  );
   return [
-    { type: 4, timestamp: start, data: { href: "https://acme.test/checkout", width: 800, height: 600 } },
-    { type: 2, timestamp: start + 10, data: { node: page, initialOffset: { top: 0, left: 0 } } },
+    ...replayOpening(start, { href: "https://acme.test/checkout", width: 800, height: 600 }, page),
     {
       type: 3,
       timestamp: start + 400,

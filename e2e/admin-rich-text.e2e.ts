@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import type { AdminNewsPost } from "../src/shared/news-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
+import { openDemo } from "./support/host-page.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -94,9 +95,7 @@ test("a news article written in the rich-text editor reads the same in the messe
   // A visitor on /demo, in English, opens the news and the article.
   const visitor = page;
   await visitor.setViewportSize({ width: 1280, height: 900 });
-  await visitor.goto("/demo");
-  await visitor.getByRole("button", { name: "Accept" }).click();
-  await expect(visitor.locator("#widget-status")).toHaveAttribute("data-state", "ready");
+  await openDemo(visitor);
   await gleap(visitor, "openNews");
   await frame(visitor).getByTestId("news-card").filter({ hasText: title }).click();
   const body = frame(visitor).getByTestId("news-article-body");

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import type { SavedReply } from "../src/shared/saved-replies-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
+import { openDemo } from "./support/host-page.ts";
 import { frame } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -45,9 +46,7 @@ test("a saved reply picked with /, sent with bold, a link and a picture, reaches
   try {
     // A visitor named Maya writes from the demo page.
     const visitor = await visitorContext.newPage();
-    await visitor.goto("/demo");
-    await visitor.getByRole("button", { name: "Accept" }).click();
-    await expect(visitor.locator("#widget-status")).toHaveAttribute("data-state", "ready");
+    await openDemo(visitor);
     await visitor.evaluate(() => (window as unknown as HostWindow).Gleap.startConversation?.());
     const subject = `Is the export fixed? (${run})`;
     await frame(visitor).locator("#composer-text").fill(subject);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openDemo } from "./support/host-page.ts";
 import { openBugReportFlow, sendBugReport } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
@@ -17,9 +18,7 @@ test("a report and its conversation link both ways, the report answers inline, t
 }) => {
   test.setTimeout(60_000);
   const visitor = await context.newPage();
-  await visitor.goto("/demo");
-  await visitor.getByRole("button", { name: "Accept" }).click();
-  await expect(visitor.locator("#widget-status")).toHaveAttribute("data-state", "ready");
+  await openDemo(visitor);
   const frame = await openBugReportFlow(visitor);
   const first = `The coupon field forgets my code (${run})`;
   const other = `Checkout button does nothing (${run})`;

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { AdminConversationSummary } from "../src/shared/conversations-api.ts";
 import type { AdminProject } from "../src/shared/projects-api.ts";
 import type { Survey, SurveyResults, SurveyWrite } from "../src/shared/surveys-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
+import { openDemo } from "./support/host-page.ts";
 import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts";
 
 /**
@@ -13,13 +14,6 @@ import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts"
  */
 
 const run = Date.now().toString(36);
-
-/** `/demo` as a visitor sees it first: the cookie banner, accepted; then the SDK starts. */
-async function openDemo(page: Page) {
-  await page.goto("/demo");
-  await page.getByRole("button", { name: "Accept" }).click();
-  await expect(page.locator("#widget-status")).toHaveAttribute("data-state", "ready");
-}
 
 test("the launcher opens the home screen; a bug report filed through its flow reaches the inbox", async ({
   page,

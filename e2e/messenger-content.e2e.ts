@@ -4,6 +4,7 @@ import { expect, type Page, test } from "@playwright/test";
 import type { AdminConversation, AdminConversationSummary } from "../src/shared/conversations-api.ts";
 import type { AdminFeatureRequest } from "../src/shared/feature-requests-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { openDemo } from "./support/host-page.ts";
 import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts";
 
 /**
@@ -19,12 +20,10 @@ const run = Date.now().toString(36);
 
 const container = (page: Page) => page.getByTestId("gleap-frame-container");
 
-/** `/demo` as a visitor sees it first: the cookie banner, accepted; then the SDK starts. */
-async function openDemo(page: Page) {
+/** `/demo` in a 1280 × 800 window, as a visitor sees it first (the cookie banner accepted). */
+async function openWideDemo(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto("/demo");
-  await page.getByRole("button", { name: "Accept" }).click();
-  await expect(page.locator("#widget-status")).toHaveAttribute("data-state", "ready");
+  await openDemo(page);
 }
 
 /** A 1×1 PNG. */
@@ -37,7 +36,7 @@ test("a conversation: the first message starts it, staff typing and a reply arri
   page,
   request,
 }) => {
-  await openDemo(page);
+  await openWideDemo(page);
   await gleap(page, "startConversation");
   await expect(app(page)).toHaveAttribute("data-screen", "new-conversation");
   await expect(frame(page).getByTestId("conversation-intro")).toBeVisible();
@@ -122,7 +121,7 @@ test("a staff reply while the messenger is closed shows the chat card beside the
   page,
   request,
 }) => {
-  await openDemo(page);
+  await openWideDemo(page);
   // The demo's own notifications first: arriving after the reply, they would push its card out of
   // the stack (it keeps the newest two).
   await expect(page.locator(".gn-stack .gn-chat", { hasText: "Lena from Acme" })).toBeVisible();
@@ -168,7 +167,7 @@ test("the demo bot runs to its handover, which becomes a conversation with the t
   page,
   request,
 }) => {
-  await openDemo(page);
+  await openWideDemo(page);
   await gleap(page, "startBot", "demo-bot-assistant");
   await expect(frame(page).locator(".header-title")).toHaveText("Acme Assistant");
   await expect(frame(page).locator("[data-author=bot] .bubble").first()).toContainText(
@@ -219,7 +218,7 @@ test("feature requests: a vote counts at once and is stored; a new request is va
   page,
   request,
 }) => {
-  await openDemo(page);
+  await openWideDemo(page);
   await gleap(page, "openFeatureRequests");
   const row = frame(page).locator("[data-request-id=demo-fr-calendar-view]");
   await expect(row).toBeVisible();
@@ -267,7 +266,7 @@ test("feature requests: a vote counts at once and is stored; a new request is va
 test("help: search with ranked, marked results; an article in the wide frame, sanitized by the frame too", async ({
   page,
 }) => {
-  await openDemo(page);
+  await openWideDemo(page);
   await gleap(page, "openHelpCenter");
   await expect(frame(page).getByTestId("help-collection")).toHaveCount(2);
   await expect(frame(page).getByTestId("help-collection").first()).toContainText("3 articles");
@@ -311,7 +310,7 @@ test("help: search with ranked, marked results; an article in the wide frame, sa
 });
 
 test("news: the list with covers and dates; an article in the wide frame", async ({ page }) => {
-  await openDemo(page);
+  await openWideDemo(page);
   await gleap(page, "openNews");
   const cards = frame(page).getByTestId("news-card");
   await expect(cards).toHaveCount(3);
@@ -329,7 +328,7 @@ test("news: the list with covers and dates; an article in the wide frame", async
 test("the demo checklist: started for the visitor, the first step open, Mark as done moves on", async ({
   page,
 }) => {
-  await openDemo(page);
+  await openWideDemo(page);
   await gleap(page, "startChecklist", "demo-checklist-get-started");
   await expect(frame(page).locator(".checklist-title")).toHaveText("Get started with Acme Notes");
   const first = frame(page).locator("[data-step=first-note]");
@@ -398,7 +397,7 @@ test("axe finds nothing on the content screens, light and dark", async ({ page }
   // Fourteen screens, each checked in both schemes once it settles: about 25 s on an idle machine.
   test.setTimeout(90_000);
   await page.emulateMedia({ colorScheme: "light" });
-  await openDemo(page);
+  await openWideDemo(page);
   const findings: string[] = [];
   // Settled: no entrance or colour change half-way (axe would measure its colours mid-fade).
   const settled = () => expect.poll(() => runningAnimations(page)).toBe(0);

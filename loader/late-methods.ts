@@ -1,31 +1,13 @@
+import { lateMethodNames } from "../src/shared/widget-chunk-contract.ts";
 import type { ReportMethods } from "./report-methods.ts";
 
 type Methods = ReportMethods["methods"];
 type Name = keyof Methods;
 type Report = (message: string, error?: unknown) => void;
 
-/**
- * The host API methods whose code comes with the loader's late file (loader/report-methods.ts): the
- * parts of a report and silent crash reports. `tsc` checks this list against that file both ways.
- */
-export const lateMethodNames = [
-  "setTags",
-  "setEnvironment",
-  "setAppBuildNumber",
-  "setAppVersionCode",
-  "setCustomData",
-  "attachCustomData",
-  "removeCustomData",
-  "clearCustomData",
-  "setTicketAttribute",
-  "unsetTicketAttribute",
-  "clearTicketAttributes",
-  "attachNetworkLogs",
-  "sendSilentCrashReport",
-  "sendSilentCrashReportWithFormData",
-] as const satisfies readonly Name[];
-
-const everyOne: Exclude<Name, (typeof lateMethodNames)[number]> extends never ? true : never = true;
+type Listed = (typeof lateMethodNames)[number];
+// `tsc` checks the contract's list against the late file both ways: each method listed, each name a method.
+const sameNames: [Exclude<Name, Listed>, Exclude<Listed, Name>] extends [never, never] ? true : never = true;
 
 type LateMethods = {
   [N in Name]: (...args: Parameters<Methods[N]>) => Promise<Awaited<ReturnType<Methods[N]>> | undefined>;
@@ -43,5 +25,5 @@ export function lateMethods(methods: () => Promise<Methods>, report: Report): La
       methods()
         .then((loaded) => (loaded[name] as (...given: unknown[]) => unknown)(...args))
         .catch((error) => void report(`${name} failed`, error));
-  return everyOne && (api as LateMethods);
+  return sameNames && (api as LateMethods);
 }

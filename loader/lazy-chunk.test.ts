@@ -4,12 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { WidgetChunk } from "../src/shared/widget-chunk-contract.ts";
-import {
-  createChunkLoader,
-  createModuleImporter,
-  createModulePreloader,
-  type ImportModule,
-} from "./lazy-chunk.ts";
+import { createChunkLoader, createModuleImporter, createModulePreloader } from "./lazy-chunk.ts";
 
 const fakeChunk: WidgetChunk = { mount: () => () => {} };
 
@@ -29,50 +24,50 @@ async function settle() {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 }
 
-/** A loader of the one chunk `launcher` (launcher.js) under the SDK folder of feedback.example. */
-const launcherLoader = (importModule: ImportModule) =>
-  createChunkLoader("https://feedback.example/sdk/", { launcher: "launcher.js" }, importModule);
+/** A loader that records each URL it imports and answers `fakeChunk` (or what `answer` gives for it). */
+function recordingLoader(
+  base: string | (() => string),
+  chunks: Record<string, string>,
+  answer: (url: string) => WidgetChunk = () => fakeChunk,
+) {
+  const urls: string[] = [];
+  const load = createChunkLoader(base, chunks, async (url) => {
+    urls.push(url);
+    return answer(url);
+  });
+  return { load, urls };
+}
+
+/** The callbacks a module script calls with its module, by name (`__gleapChunk0`, …). */
+const chunkCallbacks = window as unknown as Record<string, ((module: unknown) => void) | undefined>;
+
+/** A loader of the one chunk `launcher` (launcher.js) under the SDK folder of feedback.example, its imports settled by the test. */
+function controlledLauncher() {
+  const { importModule, urls, pending } = controlledImport();
+  const load = createChunkLoader("https://feedback.example/sdk/", { launcher: "launcher.js" }, importModule);
+  return { load, urls, pending };
+}
 
 describe("createChunkLoader", () => {
   test("imports the chunk's file resolved against a base URL string and answers its module", async () => {
-    const urls: string[] = [];
-    const load = createChunkLoader(
-      "https://feedback.example/sdk/",
-      { launcher: "launcher-chunk-abcd1234.js" },
-      async (url) => {
-        urls.push(url);
-        return fakeChunk;
-      },
-    );
+    const { load, urls } = recordingLoader("https://feedback.example/sdk/", {
+      launcher: "launcher-chunk-abcd1234.js",
+    });
     expect(await load("launcher")).toBe(fakeChunk);
     expect(urls).toEqual(["https://feedback.example/sdk/launcher-chunk-abcd1234.js"]);
   });
 
   test("a base naming a file resolves against that file's folder", async () => {
-    const urls: string[] = [];
-    const load = createChunkLoader(
-      "https://cdn.example/widget/v1/loader.js",
-      { launcher: "launcher-ffff0000.js" },
-      async (url) => {
-        urls.push(url);
-        return fakeChunk;
-      },
-    );
+    const { load, urls } = recordingLoader("https://cdn.example/widget/v1/loader.js", {
+      launcher: "launcher-ffff0000.js",
+    });
     await load("launcher");
     expect(urls).toEqual(["https://cdn.example/widget/v1/launcher-ffff0000.js"]);
   });
 
   test("a base URL function is read when a chunk is first loaded", async () => {
     let base = "https://one.example/sdk/";
-    const urls: string[] = [];
-    const load = createChunkLoader(
-      () => base,
-      { launcher: "launcher.js", banner: "banner.js" },
-      async (url) => {
-        urls.push(url);
-        return fakeChunk;
-      },
-    );
+    const { load, urls } = recordingLoader(() => base, { launcher: "launcher.js", banner: "banner.js" });
     base = "https://two.example/static/sdk/";
     await load("launcher");
     base = "https://three.example/sdk/";
@@ -85,15 +80,7 @@ describe("createChunkLoader", () => {
   });
 
   test("loads a chunk at most once", async () => {
-    const urls: string[] = [];
-    const load = createChunkLoader(
-      "https://feedback.example/sdk/",
-      { launcher: "launcher.js" },
-      async (url) => {
-        urls.push(url);
-        return fakeChunk;
-      },
-    );
+    const { load, urls } = recordingLoader("https://feedback.example/sdk/", { launcher: "launcher.js" });
     expect(await load("launcher")).toBe(fakeChunk);
     expect(await load("launcher")).toBe(fakeChunk);
     expect(await load("launcher")).toBe(fakeChunk);
@@ -101,8 +88,7 @@ describe("createChunkLoader", () => {
   });
 
   test("concurrent callers share one pending import", async () => {
-    const { importModule, urls, pending } = controlledImport();
-    const load = launcherLoader(importModule);
+    const { load, urls, pending } = controlledLauncher();
     const a = load("launcher");
     const b = load("launcher");
     expect(a).toBe(b);
@@ -113,18 +99,14 @@ describe("createChunkLoader", () => {
   });
 
   test("different chunks are imported separately", async () => {
-    const urls: string[] = [];
     const modules: Record<string, WidgetChunk> = {
       a: { mount: () => () => {} },
       b: { mount: () => () => {} },
     };
-    const load = createChunkLoader(
+    const { load, urls } = recordingLoader(
       "https://feedback.example/sdk/",
       { launcher: "a.js", banner: "b.js" },
-      async (url) => {
-        urls.push(url);
-        return url.endsWith("a.js") ? modules.a : modules.b;
-      },
+      (url) => (url.endsWith("a.js") ? modules.a : modules.b) as WidgetChunk,
     );
     expect(await load("launcher")).toBe(modules.a as WidgetChunk);
     expect(await load("banner")).toBe(modules.b as WidgetChunk);
@@ -132,8 +114,7 @@ describe("createChunkLoader", () => {
   });
 
   test("a failed import is retried once with ?retry=1", async () => {
-    const { importModule, urls, pending } = controlledImport();
-    const load = launcherLoader(importModule);
+    const { load, urls, pending } = controlledLauncher();
     const loading = load("launcher");
     pending[0]?.reject(new Error("flaky network"));
     await settle();
@@ -149,8 +130,7 @@ describe("createChunkLoader", () => {
   });
 
   test("two failures reject every caller with the retry's error; a later call loads again", async () => {
-    const { importModule, urls, pending } = controlledImport();
-    const load = launcherLoader(importModule);
+    const { load, urls, pending } = controlledLauncher();
     const first = load("launcher");
     const concurrent = load("launcher");
     pending[0]?.reject(new Error("first failure"));
@@ -198,15 +178,7 @@ describe("createChunkLoader", () => {
   });
 
   test("an unknown chunk name rejects without importing anything", async () => {
-    const urls: string[] = [];
-    const load = createChunkLoader(
-      "https://feedback.example/sdk/",
-      { launcher: "launcher.js" },
-      async (url) => {
-        urls.push(url);
-        return fakeChunk;
-      },
-    );
+    const { load, urls } = recordingLoader("https://feedback.example/sdk/", { launcher: "launcher.js" });
     await expect(load("messenger")).rejects.toThrow("Gleap: no chunk named messenger");
     expect(urls).toEqual([]);
   });
@@ -280,16 +252,15 @@ describe("createModuleImporter", () => {
     expect(script.textContent).toBe(
       'import * as m from "https://feedback.example/sdk/launcher.js";window.__gleapChunk0(m);',
     );
-    const slot = window as unknown as Record<string, ((module: unknown) => void) | undefined>;
-    expect(typeof slot.__gleapChunk0).toBe("function");
+    expect(typeof chunkCallbacks.__gleapChunk0).toBe("function");
 
     // happy-dom does not run module scripts: play the browser's part.
     const module = { mount: () => () => {} };
-    slot.__gleapChunk0?.(module);
+    chunkCallbacks.__gleapChunk0?.(module);
 
     expect(await loading).toBe(module);
     expect(document.head.querySelectorAll("script")).toHaveLength(0);
-    expect(slot.__gleapChunk0).toBeUndefined();
+    expect(chunkCallbacks.__gleapChunk0).toBeUndefined();
   });
 
   test("every nonce import gets its own callback name and reads the nonce at call time", async () => {
@@ -304,9 +275,8 @@ describe("createModuleImporter", () => {
       'import * as m from "https://feedback.example/a.js";window.__gleapChunk0(m);',
       'import * as m from "https://feedback.example/b.js";window.__gleapChunk1(m);',
     ]);
-    const slot = window as unknown as Record<string, (module: unknown) => void>;
-    slot.__gleapChunk1?.("module-b");
-    slot.__gleapChunk0?.("module-a");
+    chunkCallbacks.__gleapChunk1?.("module-b");
+    chunkCallbacks.__gleapChunk0?.("module-a");
     expect(await Promise.all([a, b])).toEqual(["module-a", "module-b"]);
   });
 
@@ -317,7 +287,7 @@ describe("createModuleImporter", () => {
     expect(script.textContent).toBe(
       'import * as m from "https://feedback.example/x.js?a=\\"b\\";alert(1)//";window.__gleapChunk0(m);',
     );
-    (window as unknown as Record<string, (module: unknown) => void>).__gleapChunk0?.({});
+    chunkCallbacks.__gleapChunk0?.({});
     await loading;
   });
 
@@ -328,7 +298,7 @@ describe("createModuleImporter", () => {
     script.onerror?.(new Event("error") as never);
     await expect(loading).rejects.toThrow("Gleap: could not load https://feedback.example/broken.js");
     expect(document.head.querySelectorAll("script")).toHaveLength(0);
-    expect((window as unknown as Record<string, unknown>).__gleapChunk0).toBeUndefined();
+    expect(chunkCallbacks.__gleapChunk0).toBeUndefined();
   });
 
   test("an import that never reports back rejects after 30 s", async () => {
@@ -351,14 +321,14 @@ describe("createModuleImporter", () => {
     await settle();
     expect(outcome).toBe("Gleap: could not load https://feedback.example/hangs.js");
     expect(document.head.querySelectorAll("script")).toHaveLength(0);
-    expect((window as unknown as Record<string, unknown>).__gleapChunk0).toBeUndefined();
+    expect(chunkCallbacks.__gleapChunk0).toBeUndefined();
   });
 
   test("a callback after success does not reject later at the 30 s timeout", async () => {
     jest.useFakeTimers();
     const importModule = createModuleImporter(document, () => "n");
     const loading = importModule("https://feedback.example/ok.js");
-    (window as unknown as Record<string, (module: unknown) => void>).__gleapChunk0?.("ok");
+    chunkCallbacks.__gleapChunk0?.("ok");
     expect(await loading).toBe("ok");
     jest.advanceTimersByTime(30_000);
     await settle();

@@ -70,6 +70,15 @@ describe("against the real server's widget socket", () => {
     return { client, messages };
   }
 
+  /** A client of a new session, connected. */
+  async function connected() {
+    const session = await newSession();
+    const { client, messages } = open(() => socketUrl(session));
+    client.connect();
+    await until(() => client.isOpen());
+    return { session, client, messages };
+  }
+
   test("connects and receives the JSON pushes of its session", async () => {
     const session = await newSession();
     const { client, messages } = open(() => socketUrl(session));
@@ -91,10 +100,7 @@ describe("against the real server's widget socket", () => {
   });
 
   test("ignores frames that are not JSON or carry no name", async () => {
-    const session = await newSession();
-    const { client, messages } = open(() => socketUrl(session));
-    client.connect();
-    await until(() => client.isOpen());
+    const { session, client, messages } = await connected();
 
     for (const frame of ["not json", "PING", "42", "null", '{"data":1}', '{"name":7}', "[1,2]"]) {
       await server.fanout.publish(sessionTopic(session.gleapId), frame);
@@ -139,10 +145,7 @@ describe("against the real server's widget socket", () => {
   });
 
   test("close() closes the socket and no more messages arrive", async () => {
-    const session = await newSession();
-    const { client, messages } = open(() => socketUrl(session));
-    client.connect();
-    await until(() => client.isOpen());
+    const { session, client, messages } = await connected();
 
     client.close();
     expect(client.isOpen()).toBe(false);
@@ -250,6 +253,21 @@ describe("ping (fake timers, recording socket server)", () => {
   }
 
   const sentFrames = () => sockets.flatMap((socket) => socket.sent);
+
+  /** Under fake timers, a client whose sockets are recorded, asked to connect to the recording server. */
+  function connectToRecorder() {
+    jest.useFakeTimers();
+    globalThis.WebSocket = RecordingWebSocket as unknown as typeof WebSocket;
+    const client = createRealtimeClient(
+      () => `ws://127.0.0.1:${recorder.port}/ws`,
+      () => {},
+      socketClass,
+      fail,
+    );
+    clients.push(client);
+    client.connect();
+    return client;
+  }
   /** Resolves once the recorder received `count` frames (event driven: fake timers do not matter). */
   const received = (count: number) =>
     new Promise<void>((resolve) => {
@@ -286,16 +304,7 @@ describe("ping (fake timers, recording socket server)", () => {
   });
 
   test("sends the text frame PING every 10 s while open, and nothing after close()", async () => {
-    jest.useFakeTimers();
-    globalThis.WebSocket = RecordingWebSocket as unknown as typeof WebSocket;
-    const client = createRealtimeClient(
-      () => `ws://127.0.0.1:${recorder.port}/ws`,
-      () => {},
-      socketClass,
-      fail,
-    );
-    clients.push(client);
-    client.connect();
+    const client = connectToRecorder();
     // partysocket waits 0 ms before its first attempt (Bun's fake clock moves at least 1 ms).
     jest.advanceTimersByTime(1);
     await settle();
@@ -322,16 +331,7 @@ describe("ping (fake timers, recording socket server)", () => {
   });
 
   test("a ping due while the socket is still connecting is dropped, not queued for later", async () => {
-    jest.useFakeTimers();
-    globalThis.WebSocket = RecordingWebSocket as unknown as typeof WebSocket;
-    const client = createRealtimeClient(
-      () => `ws://127.0.0.1:${recorder.port}/ws`,
-      () => {},
-      socketClass,
-      fail,
-    );
-    clients.push(client);
-    client.connect();
+    const client = connectToRecorder();
     // The first ping falls due before partysocket has even created its socket.
     jest.advanceTimersByTime(10_000);
     expect(client.isOpen()).toBe(false);

@@ -4,7 +4,12 @@ import { startTestServer, type TestServer } from "../src/server/test-support/tes
 import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import { writeSessionCookie } from "./cookies.ts";
 import { createHttpClient } from "./http-client.ts";
-import { type CookieJar, createSessionManager, type SessionManager } from "./session-manager.ts";
+import {
+  type CookieJar,
+  createSessionManager,
+  type SessionManager,
+  type SessionManagerDeps,
+} from "./session-manager.ts";
 
 interface SentRequest {
   method: string;
@@ -51,6 +56,26 @@ afterEach(() => {
     if (name) setCookie(`${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`);
   }
 });
+
+/**
+ * A session manager of the demo project that keeps its session in local storage, no cookie, speaks
+ * English and reports nothing, unless `options` say otherwise; stopped after the test.
+ */
+function managerWith(options: Partial<SessionManagerDeps> & Pick<SessionManagerDeps, "request">) {
+  const manager = createSessionManager({
+    sdkKey: "demo",
+    storage: localStorage,
+    cookieJar: () => null,
+    language: () => "en-us",
+    sdkVersion: "14.6.7",
+    late,
+    onChange: () => {},
+    report: () => {},
+    ...options,
+  });
+  managers.push(manager);
+  return manager;
+}
 
 /** A session manager over the real server whose requests are recorded. */
 function setup(
@@ -100,21 +125,18 @@ function setup(
   const changes: Array<{ session: WidgetSession; previousId: string | null }> = [];
   const reports: Array<{ message: string; error: unknown }> = [];
   const reportWaiters: Array<() => void> = [];
-  const manager = createSessionManager({
+  const manager = managerWith({
     sdkKey,
     request,
     storage,
     cookieJar: () => (cookies ? jarOf(document) : null),
     language: () => lang,
-    sdkVersion: "14.6.7",
-    late,
     onChange: (session, previousId) => changes.push({ session, previousId }),
     report: (message, error) => {
       reports.push({ message, error });
       for (const wake of reportWaiters.splice(0)) wake();
     },
   });
-  managers.push(manager);
   /** Resolves once `count` failures were reported (event driven: works under fake timers). */
   const reported = (count: number) =>
     new Promise<void>((resolve) => {
@@ -276,21 +298,13 @@ describe("start", () => {
       );
       let failures = 0;
       let wake = () => {};
-      const manager = createSessionManager({
-        sdkKey: "demo",
+      const manager = managerWith({
         request,
-        storage: localStorage,
-        cookieJar: () => null,
-        language: () => "en-us",
-        sdkVersion: "14.6.7",
-        late,
-        onChange: () => {},
         report: () => {
           failures++;
           wake();
         },
       });
-      managers.push(manager);
       const started = manager.start();
       await new Promise<void>((resolve) => {
         wake = resolve;
@@ -343,24 +357,16 @@ describe("start", () => {
     const requestLog: string[] = [];
     let wake = () => {};
     const reports: unknown[] = [];
-    const manager = createSessionManager({
-      sdkKey: "demo",
+    const manager = managerWith({
       request: (async (_method: string, path: string) => {
         requestLog.push(path);
         return answers.shift() ?? { gleapId: "g-final", gleapHash: "h-final" };
       }) as never,
-      storage: localStorage,
-      cookieJar: () => null,
-      language: () => "en-us",
-      sdkVersion: "14.6.7",
-      late,
-      onChange: () => {},
       report: (_message, error) => {
         reports.push(error);
         wake();
       },
     });
-    managers.push(manager);
     const started = manager.start();
     await new Promise<void>((resolve) => {
       wake = resolve;
@@ -613,8 +619,7 @@ describe("session cookie", () => {
         writes.push(value);
       },
     };
-    const manager = createSessionManager({
-      sdkKey: "demo",
+    const manager = managerWith({
       request: createHttpClient(
         fetch,
         () => `${server.mainUrl}/api/widget`,
@@ -622,13 +627,7 @@ describe("session cookie", () => {
       ),
       storage: null,
       cookieJar: () => jarOf(jar),
-      language: () => "en-us",
-      sdkVersion: "14.6.7",
-      late,
-      onChange: () => {},
-      report: () => {},
     });
-    managers.push(manager);
     const session = await manager.start();
     const value = encodeURIComponent(
       JSON.stringify({ gleapId: session.gleapId, gleapHash: session.gleapHash }),

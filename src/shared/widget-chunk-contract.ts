@@ -223,25 +223,8 @@ export type RoutedMethodName = Entry extends infer Word
     : never
   : never;
 
-/**
- * The host API methods the loader serves itself; with the routed ones (`+` above) they are the whole
- * API, which `loader/gleap.ts` checks both ways (every name defined, nothing undeclared). A list rather
- * than a type alone, because the snippet's stub defines every method (`snippetStubMethods`). Only the
- * admin's snippet reads it at run time; the loader bundles the type.
- */
-export const loaderMethodNames = [
-  "initialize",
-  "identify",
-  "updateContact",
-  "clearIdentity",
-  "getIdentity",
-  "isUserIdentified",
-  "getSession",
-  "trackEvent",
-  "logEvent",
-  "log",
-  "disableConsoleLogOverwrite",
-  "setLanguage",
+/** The host API methods that set the parts of a report: its tags, environment, custom data, ticket attributes, network logs. */
+const reportPartMethodNames = [
   "setTags",
   "setEnvironment",
   "setAppBuildNumber",
@@ -254,42 +237,88 @@ export const loaderMethodNames = [
   "unsetTicketAttribute",
   "clearTicketAttributes",
   "attachNetworkLogs",
-  "startNetworkLogger",
-  "setMaxNetworkRequests",
-  "setNetworkLogsBlacklist",
-  "setNetworkLogPropsToIgnore",
-  "setApiUrl",
-  "setWSApiUrl",
-  "setFrameUrl",
-  "setBannerUrl",
-  "setModalUrl",
-  "registerCustomAction",
-  "triggerCustomAction",
-  "setUrlHandler",
-  "setStyles",
-  "showFeedbackButton",
-  "enableShortcuts",
-  "playSound",
-  "setDisableInAppNotifications",
-  "showTabNotificationBadge",
-  "setLiveSite",
-  "disableAdminMode",
-  "setDisablePageTracking",
-  "setAiTools",
-  "setUseCookies",
-  "setReplayOptions",
-  "sendSilentCrashReport",
-  "sendSilentCrashReportWithFormData",
-  "on",
-  "off",
-  "isOpened",
-  "getInstance",
-  "getNonce",
-  "getApiUrl",
-  "getUnreadCount",
-  "getTooltips",
-  "destroy",
 ] as const;
+
+const crashReportMethodNames = ["sendSilentCrashReport", "sendSilentCrashReportWithFormData"] as const;
+
+/**
+ * The host API methods whose code comes with the loader's late file (loader/report-methods.ts): the
+ * parts of a report and silent crash reports. `loader/late-methods.ts` checks this list against that
+ * file both ways; the eager loader bundles this list, not `loaderMethodNames`.
+ */
+export const lateMethodNames = [...reportPartMethodNames, ...crashReportMethodNames] as const;
+
+/**
+ * Groups of names as one list, in their order. A call the bundler may drop: the eager loader reads
+ * only `lateMethodNames`, and a list built of spread groups would otherwise stay in it.
+ */
+function joinNames<const T extends readonly (readonly string[])[]>(
+  ...groups: T
+): readonly T[number][number][] {
+  return groups.flat();
+}
+
+/**
+ * The host API methods the loader serves itself; with the routed ones (`+` above) they are the whole
+ * API, which `loader/gleap.ts` checks both ways (every name defined, nothing undeclared). A list rather
+ * than a type alone, because the snippet's stub defines every method (`snippetStubMethods`). Only the
+ * admin's snippet reads it at run time; the loader bundles the type.
+ */
+export const loaderMethodNames = /* @__PURE__ */ joinNames(
+  [
+    "initialize",
+    "identify",
+    "updateContact",
+    "clearIdentity",
+    "getIdentity",
+    "isUserIdentified",
+    "getSession",
+    "trackEvent",
+    "logEvent",
+    "log",
+    "disableConsoleLogOverwrite",
+    "setLanguage",
+  ],
+  reportPartMethodNames,
+  [
+    "startNetworkLogger",
+    "setMaxNetworkRequests",
+    "setNetworkLogsBlacklist",
+    "setNetworkLogPropsToIgnore",
+    "setApiUrl",
+    "setWSApiUrl",
+    "setFrameUrl",
+    "setBannerUrl",
+    "setModalUrl",
+    "registerCustomAction",
+    "triggerCustomAction",
+    "setUrlHandler",
+    "setStyles",
+    "showFeedbackButton",
+    "enableShortcuts",
+    "playSound",
+    "setDisableInAppNotifications",
+    "showTabNotificationBadge",
+    "setLiveSite",
+    "disableAdminMode",
+    "setDisablePageTracking",
+    "setAiTools",
+    "setUseCookies",
+    "setReplayOptions",
+  ],
+  crashReportMethodNames,
+  [
+    "on",
+    "off",
+    "isOpened",
+    "getInstance",
+    "getNonce",
+    "getApiUrl",
+    "getUnreadCount",
+    "getTooltips",
+    "destroy",
+  ],
+);
 
 export type LoaderMethodName = (typeof loaderMethodNames)[number];
 

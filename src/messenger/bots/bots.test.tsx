@@ -57,12 +57,37 @@ const bubbles = (root: ParentNode) =>
     (item) => `${item.dataset.author}: ${q(item, ".bubble")?.textContent}`,
   );
 
-async function openBot(routes: Record<string, unknown> = {}) {
-  const rendered = await renderMessenger({ routes: { "GET /bots/bot-1": bot, ...routes } });
+async function openBot(routes: Record<string, unknown> = {}, session?: Record<string, unknown>) {
+  const rendered = await renderMessenger({ routes: { "GET /bots/bot-1": bot, ...routes }, session });
   await rendered.host({ name: "start-bot", data: { botId: "bot-1", hideBackButton: false } });
   await waitFor(() => q(rendered.container, "[data-testid=bot-choices]"));
   return rendered;
 }
+
+/** A visitor whose session names an e-mail. */
+const ada = { gleapId: "g-1", gleapHash: "h-1", name: "Ada", email: "ada@example.com" };
+
+/** Ada chose "Talk to a person" and sees the e-mail step; the handover is answered with `answer`. */
+async function atEmailStep(answer: unknown) {
+  const rendered = await openBot({ "POST /conversations": answer }, ada);
+  await click(button(rendered.container, "Talk to a person"));
+  await waitFor(() => q(rendered.container, "#bot-field-email"));
+  return rendered;
+}
+
+/** What the handover sends after "Talk to a person" and ada@example.com. */
+const handoverToAPerson: ReturnType<typeof handoverRequest> = {
+  text: "Talk to a person\nYour email: ada@example.com",
+  botId: "bot-1",
+  transcript: [
+    { author: "bot", text: "<p>Hi! What can I help you with?</p>" },
+    { author: "visitor", text: "Talk to a person" },
+    { author: "bot", text: "<p>Where can we reach you?</p>" },
+    { author: "visitor", text: "ada@example.com" },
+    { author: "bot", text: "<p>Passing you to our team.</p>" },
+  ],
+  collected: { email: "ada@example.com" },
+};
 
 describe("bot flow (the state machine)", () => {
   test("steps say their text, wait for a choice or a field, and collect what the visitor gives", () => {
@@ -80,18 +105,7 @@ describe("bot flow (the state machine)", () => {
     run = reduceRun(bot, run, { type: "show", at });
     expect(waitingFor(bot, run)?.type).toBe("handover");
     expect(run.collected).toEqual({ email: "ada@example.com" });
-    expect(handoverRequest(bot, run, "I'd like to talk to a person.")).toEqual({
-      text: "Talk to a person\nYour email: ada@example.com",
-      botId: "bot-1",
-      transcript: [
-        { author: "bot", text: "<p>Hi! What can I help you with?</p>" },
-        { author: "visitor", text: "Talk to a person" },
-        { author: "bot", text: "<p>Where can we reach you?</p>" },
-        { author: "visitor", text: "ada@example.com" },
-        { author: "bot", text: "<p>Passing you to our team.</p>" },
-      ],
-      collected: { email: "ada@example.com" },
-    });
+    expect(handoverRequest(bot, run, "I'd like to talk to a person.")).toEqual(handoverToAPerson);
   });
 
   test("a message step goes on by itself; one without next ends the chat", () => {
@@ -155,29 +169,13 @@ describe("bot screen", () => {
     await type(field, "ada@example.com");
     await click(button(container, "Send"));
     await waitFor(() => screenOf(container) === "conversation/tok-bot");
-    expect(api.calls.find((call) => call.method === "POST" && call.path === "/conversations")?.body).toEqual({
-      text: "Talk to a person\nYour email: ada@example.com",
-      botId: "bot-1",
-      transcript: [
-        { author: "bot", text: "<p>Hi! What can I help you with?</p>" },
-        { author: "visitor", text: "Talk to a person" },
-        { author: "bot", text: "<p>Where can we reach you?</p>" },
-        { author: "visitor", text: "ada@example.com" },
-        { author: "bot", text: "<p>Passing you to our team.</p>" },
-      ],
-      collected: { email: "ada@example.com" },
-    });
+    expect(api.calls.find((call) => call.method === "POST" && call.path === "/conversations")?.body).toEqual(
+      handoverToAPerson,
+    );
   });
 
   test("the session's e-mail is offered; a failed handover offers Retry", async () => {
-    const rendered = await renderMessenger({
-      routes: { "GET /bots/bot-1": bot, "POST /conversations": new ApiError("offline", 0, "down") },
-      session: { gleapId: "g-1", gleapHash: "h-1", name: "Ada", email: "ada@example.com" },
-    });
-    await rendered.host({ name: "start-bot", data: { botId: "bot-1" } });
-    await waitFor(() => q(rendered.container, "[data-testid=bot-choices]"));
-    await click(button(rendered.container, "Talk to a person"));
-    await waitFor(() => q(rendered.container, "#bot-field-email"));
+    const rendered = await atEmailStep(new ApiError("offline", 0, "down"));
     expect(q<HTMLInputElement>(rendered.container, "#bot-field-email")?.value).toBe("ada@example.com");
     await click(button(rendered.container, "Send"));
     await waitFor(() => q(rendered.container, "[data-testid=bot-handover-failed]"));
@@ -192,17 +190,9 @@ describe("bot screen", () => {
   });
 
   test("a handover refused for too many new conversations says so instead of blaming the team", async () => {
-    const rendered = await renderMessenger({
-      routes: {
-        "GET /bots/bot-1": bot,
-        "POST /conversations": new ApiError("rejected", 429, "Too many new conversations from your network"),
-      },
-      session: { gleapId: "g-1", gleapHash: "h-1", name: "Ada", email: "ada@example.com" },
-    });
-    await rendered.host({ name: "start-bot", data: { botId: "bot-1" } });
-    await waitFor(() => q(rendered.container, "[data-testid=bot-choices]"));
-    await click(button(rendered.container, "Talk to a person"));
-    await waitFor(() => q(rendered.container, "#bot-field-email"));
+    const rendered = await atEmailStep(
+      new ApiError("rejected", 429, "Too many new conversations from your network"),
+    );
     await click(button(rendered.container, "Send"));
     await waitFor(() => q(rendered.container, "[data-testid=bot-handover-failed]"));
     expect(q(rendered.container, "[data-testid=bot-handover-failed] .bot-end-text")?.textContent).toBe(

@@ -1,5 +1,5 @@
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
-import type { ChecklistStep } from "../../shared/checklist-progress.ts";
+import type { ChecklistProgress, ChecklistStep } from "../../shared/checklist-progress.ts";
 import { brandColor, textOn } from "../brand-colors.ts";
 import { Avatar } from "../conversations/avatar.tsx";
 import { ContentIcon } from "../conversations/content-icons.tsx";
@@ -24,6 +24,7 @@ import {
   isStepDone,
   mergePush,
   progressOf,
+  type StepTarget,
   stepsOf,
   stepTarget,
 } from "./checklist-model.ts";
@@ -39,6 +40,74 @@ function ChecklistSkeleton() {
     <div className="screen-content" aria-busy="true">
       <Skeleton lines={4} />
       <Skeleton lines={5} />
+    </div>
+  );
+}
+
+/** An open step's body: its description, its action and "Mark as done", and a failed marking's error. */
+function StepPanel({
+  step,
+  panelId,
+  target,
+  done,
+  marking,
+  failed,
+  onAct,
+  onMarkDone,
+}: {
+  step: ChecklistStep;
+  panelId: string;
+  target: StepTarget | null;
+  done: boolean;
+  marking: boolean;
+  failed: boolean;
+  onAct(): void;
+  onMarkDone(): void;
+}) {
+  const t = useTexts(checklistTexts);
+  return (
+    <div className="checklist-step-panel" id={panelId}>
+      {!isBlankRichText(step.description) && (
+        <RichText html={step.description} className="article-body step-body" />
+      )}
+      {(target || (step.allowMarkDone && !done)) && (
+        <div className="step-actions">
+          {target && (
+            <button
+              type="button"
+              className={done ? "button button--secondary" : "button button--primary"}
+              onClick={onAct}
+              data-testid="step-action"
+            >
+              {step.actionTitle || t("checklist.action")}
+              {target.kind === "url" && <ContentIcon name="external" size={16} />}
+            </button>
+          )}
+          {step.allowMarkDone && !done && (
+            <button
+              type="button"
+              className={target ? "button button--ghost step-mark-done" : "button button--primary"}
+              onClick={onMarkDone}
+              disabled={marking}
+              aria-busy={marking || undefined}
+              data-testid="step-mark-done"
+            >
+              {marking ? (
+                <span className="button-spinner" aria-hidden="true" />
+              ) : (
+                <Icon name="check" size={16} />
+              )}
+              {marking ? t("checklist.marking") : t("checklist.markDone")}
+            </button>
+          )}
+        </div>
+      )}
+      {failed && (
+        <p className="field-error" role="alert" data-testid="step-failed">
+          <Icon name="alert" size={14} />
+          {t("checklist.markFailed")}
+        </p>
+      )}
     </div>
   );
 }
@@ -102,59 +171,27 @@ function StepView({
         </button>
       </h3>
       {open && (
-        <div className="checklist-step-panel" id={panelId}>
-          {!isBlankRichText(step.description) && (
-            <RichText html={step.description} className="article-body step-body" />
-          )}
-          {(target || (step.allowMarkDone && !done)) && (
-            <div className="step-actions">
-              {target && (
-                <button
-                  type="button"
-                  className={done ? "button button--secondary" : "button button--primary"}
-                  onClick={act}
-                  data-testid="step-action"
-                >
-                  {step.actionTitle || t("checklist.action")}
-                  {target.kind === "url" && <ContentIcon name="external" size={16} />}
-                </button>
-              )}
-              {step.allowMarkDone && !done && (
-                <button
-                  type="button"
-                  className={target ? "button button--ghost step-mark-done" : "button button--primary"}
-                  onClick={onMarkDone}
-                  disabled={marking}
-                  aria-busy={marking || undefined}
-                  data-testid="step-mark-done"
-                >
-                  {marking ? (
-                    <span className="button-spinner" aria-hidden="true" />
-                  ) : (
-                    <Icon name="check" size={16} />
-                  )}
-                  {marking ? t("checklist.marking") : t("checklist.markDone")}
-                </button>
-              )}
-            </div>
-          )}
-          {failed && (
-            <p className="field-error" role="alert" data-testid="step-failed">
-              <Icon name="alert" size={14} />
-              {t("checklist.markFailed")}
-            </p>
-          )}
-        </div>
+        <StepPanel
+          step={step}
+          panelId={panelId}
+          target={target}
+          done={done}
+          marking={marking}
+          failed={failed}
+          onAct={act}
+          onMarkDone={onMarkDone}
+        />
       )}
     </li>
   );
 }
 
-function ChecklistView({ checklist }: { checklist: Checklist }) {
-  const t = useTexts(checklistTexts);
+/**
+ * Which step is open, which one is being marked done or failed to be: marking one done opens the next
+ * open step a moment later, and a step ticked elsewhere (another tab, a teammate) moves on too.
+ */
+function useChecklistSteps(checklist: Checklist) {
   const { api, queries, realtime } = useShell();
-  const steps = stepsOf(checklist);
-  const progress = progressOf(checklist);
   const [openStep, setOpenStep] = useState<string | null>(() => firstOpenStep(checklist));
   const [marking, setMarking] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -199,63 +236,86 @@ function ChecklistView({ checklist }: { checklist: Checklist }) {
     },
     [api, queries, checklist.id, target],
   );
+  const toggle = (id: string) => setOpenStep((open) => (open === id ? null : id));
+  return { openStep, marking, failed, markDone, toggle };
+}
 
+/** The checklist's info card: who sends it, its subject and message, and the progress bar. */
+function ChecklistInfo({ checklist, progress }: { checklist: Checklist; progress: ChecklistProgress }) {
+  const t = useTexts(checklistTexts);
   const outbound = checklist.outbound;
   const sender = outbound?.sender?.firstName ?? "";
-  const color = outbound?.config?.color ? brandColor(outbound.config.color, "") : "";
+  return (
+    <section className="card checklist-info" aria-labelledby="checklist-title">
+      {sender && (
+        <p className="checklist-sender">
+          <Avatar name={sender} url={outbound.sender.profileImageUrl || null} size={28} />
+          <span dir="auto">{t("checklist.from", { name: sender })}</span>
+        </p>
+      )}
+      <h2 className="checklist-title" id="checklist-title" dir="auto" tabIndex={-1}>
+        {outbound?.subject}
+      </h2>
+      {!isBlankRichText(outbound?.message) && (
+        <RichText html={outbound.message} className="article-body checklist-message" />
+      )}
+      <div className="checklist-progress">
+        <span className="checklist-progress-labels">
+          <span data-testid="checklist-progress">
+            {t("checklist.progress", { a: progress.done, b: progress.total })}
+          </span>
+          {progress.minutesLeft > 0 && !progress.complete && (
+            <span className="time">{t("checklist.timeLeft", { a: progress.minutesLeft })}</span>
+          )}
+        </span>
+        <span
+          className="progress checklist-bar"
+          role="progressbar"
+          aria-label={t("checklist.progress", { a: progress.done, b: progress.total })}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress.percent}
+        >
+          <span className="progress-bar" style={{ width: `${progress.percent}%` }} />
+        </span>
+      </div>
+    </section>
+  );
+}
+
+/** What a completed checklist shows: its success title and message, or the defaults. */
+function ChecklistSuccess({ checklist }: { checklist: Checklist }) {
+  const t = useTexts(checklistTexts);
+  const config = checklist.outbound?.config;
+  const successMessage = config?.successMessage;
+  return (
+    <section className="card checklist-success" role="status" data-testid="checklist-success">
+      <span className="success-mark checklist-trophy">
+        <ContentIcon name="trophy" size={28} />
+      </span>
+      <h3 className="checklist-success-title" dir="auto">
+        {config?.successTitle || t("checklist.successTitle")}
+      </h3>
+      {isBlankRichText(successMessage) ? (
+        <p className="checklist-success-text">{t("checklist.successMessage")}</p>
+      ) : (
+        <RichText html={successMessage} className="article-body checklist-success-text" />
+      )}
+    </section>
+  );
+}
+
+function ChecklistView({ checklist }: { checklist: Checklist }) {
+  const t = useTexts(checklistTexts);
+  const steps = stepsOf(checklist);
+  const progress = progressOf(checklist);
+  const { openStep, marking, failed, markDone, toggle } = useChecklistSteps(checklist);
+  const color = checklist.outbound?.config?.color ? brandColor(checklist.outbound.config.color, "") : "";
   const style = color ? ({ "--brand": color, "--on-brand": textOn(color) } as CSSProperties) : undefined;
-  const successMessage = outbound?.config?.successMessage;
   return (
     <div className="screen-content checklist-page" style={style} data-testid="checklist">
-      <section className="card checklist-info" aria-labelledby="checklist-title">
-        {sender && (
-          <p className="checklist-sender">
-            <Avatar name={sender} url={outbound.sender.profileImageUrl || null} size={28} />
-            <span dir="auto">{t("checklist.from", { name: sender })}</span>
-          </p>
-        )}
-        <h2 className="checklist-title" id="checklist-title" dir="auto" tabIndex={-1}>
-          {outbound?.subject}
-        </h2>
-        {!isBlankRichText(outbound?.message) && (
-          <RichText html={outbound.message} className="article-body checklist-message" />
-        )}
-        <div className="checklist-progress">
-          <span className="checklist-progress-labels">
-            <span data-testid="checklist-progress">
-              {t("checklist.progress", { a: progress.done, b: progress.total })}
-            </span>
-            {progress.minutesLeft > 0 && !progress.complete && (
-              <span className="time">{t("checklist.timeLeft", { a: progress.minutesLeft })}</span>
-            )}
-          </span>
-          <span
-            className="progress checklist-bar"
-            role="progressbar"
-            aria-label={t("checklist.progress", { a: progress.done, b: progress.total })}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress.percent}
-          >
-            <span className="progress-bar" style={{ width: `${progress.percent}%` }} />
-          </span>
-        </div>
-      </section>
-      {progress.complete && (
-        <section className="card checklist-success" role="status" data-testid="checklist-success">
-          <span className="success-mark checklist-trophy">
-            <ContentIcon name="trophy" size={28} />
-          </span>
-          <h3 className="checklist-success-title" dir="auto">
-            {outbound?.config?.successTitle || t("checklist.successTitle")}
-          </h3>
-          {isBlankRichText(successMessage) ? (
-            <p className="checklist-success-text">{t("checklist.successMessage")}</p>
-          ) : (
-            <RichText html={successMessage} className="article-body checklist-success-text" />
-          )}
-        </section>
-      )}
+      <ChecklistInfo checklist={checklist} progress={progress} />
+      {progress.complete && <ChecklistSuccess checklist={checklist} />}
       {steps.length === 0 ? (
         <p className="card checklist-empty">{t("checklist.noSteps")}</p>
       ) : (
@@ -269,7 +329,7 @@ function ChecklistView({ checklist }: { checklist: Checklist }) {
               open={openStep === step.id}
               marking={marking === step.id}
               failed={failed === step.id}
-              onToggle={() => setOpenStep((open) => (open === step.id ? null : step.id))}
+              onToggle={() => toggle(step.id)}
               onMarkDone={() => void markDone(step)}
             />
           ))}

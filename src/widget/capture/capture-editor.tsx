@@ -4,6 +4,8 @@ import type { CaptureTexts } from "./capture-texts.ts";
 import {
   type CaptureType,
   drawingEnabled,
+  type EditorAction,
+  type EditorState,
   editorReducer,
   initialEditorState,
   pageReachable,
@@ -39,6 +41,28 @@ export interface CaptureEditorProps {
   onRecording(fileUrl: string): void;
 }
 
+/**
+ * Next in screenshot mode: the spinner shows first, then the caller takes the snapshot with the
+ * drawings. Answers the `next` the dock's button and the keyboard call.
+ */
+function useScreenshotNext(
+  { type, finishing }: { type: CaptureEditorProps["type"]; finishing: boolean },
+  stateRef: { current: EditorState },
+  dispatch: (action: EditorAction) => void,
+  onScreenshot: (shapes: Shape[]) => void,
+): () => void {
+  const next = useCallback(() => {
+    if (stateRef.current.finishing || stateRef.current.type !== "screenshot") return;
+    dispatch({ type: "finishing", finishing: true });
+  }, [stateRef, dispatch]);
+  useEffect(() => {
+    if (!finishing || type !== "screenshot") return;
+    const timer = setTimeout(() => onScreenshot(stateRef.current.shapes), 30);
+    return () => clearTimeout(timer);
+  }, [finishing, type, onScreenshot, stateRef]);
+  return next;
+}
+
 export function CaptureEditor(props: CaptureEditorProps) {
   const { type, texts, rtl } = props;
   const [state, dispatch] = useReducer(editorReducer, undefined, () => initialEditorState(type, true));
@@ -48,17 +72,12 @@ export function CaptureEditor(props: CaptureEditorProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const recording = useRecording(props, state, dispatch);
 
-  const next = useCallback(() => {
-    if (stateRef.current.finishing || stateRef.current.type !== "screenshot") return;
-    dispatch({ type: "finishing", finishing: true });
-  }, []);
-
-  // Next in screenshot mode: the spinner shows first, then the caller takes the snapshot.
-  useEffect(() => {
-    if (!state.finishing || type !== "screenshot") return;
-    const timer = setTimeout(() => props.onScreenshot(stateRef.current.shapes), 30);
-    return () => clearTimeout(timer);
-  }, [state.finishing, type, props.onScreenshot]);
+  const next = useScreenshotNext(
+    { type, finishing: state.finishing },
+    stateRef,
+    dispatch,
+    props.onScreenshot,
+  );
 
   useEditorKeys(stateRef, dispatch, props.onDismiss, next);
 

@@ -29,31 +29,40 @@ const statusOf = (failure: unknown) =>
 
 type Requester = Pick<WidgetHost, "request" | "apiUrl" | "session" | "language">;
 
+/** The session and language as query parameters, as the reference sends them beside the headers. */
+function sessionQuery(host: Requester): string {
+  const session = host.session();
+  const params = new URLSearchParams({
+    gleapId: session?.gleapId ?? "",
+    gleapHash: session?.gleapHash ?? "",
+    lang: host.language() || "en",
+  });
+  return params.toString();
+}
+
+/** A cached outcome: the first caller's promise, which every later caller gets as it settled. */
+function cachedOutcome<T>(
+  host: Requester,
+  cache: Map<string, Promise<T>>,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  const known = cache.get(key);
+  if (known) return known;
+  const pending = host.apiUrl() ? load() : Promise.reject(new Error(checklistErrors.noApiUrl));
+  // Kept whether it succeeds or fails; a caller that gives up does not make the failure unhandled.
+  pending.catch(() => undefined);
+  cache.set(key, pending);
+  return pending;
+}
+
 export function createChecklistNetwork(host: Requester) {
   const validations = new Map<string, Promise<string>>();
   const fetches = new Map<string, Promise<Checklist>>();
 
-  /** The session and language as query parameters, as the reference sends them beside the headers. */
-  function query(): string {
-    const session = host.session();
-    const params = new URLSearchParams({
-      gleapId: session?.gleapId ?? "",
-      gleapHash: session?.gleapHash ?? "",
-      lang: host.language() || "en",
-    });
-    return params.toString();
-  }
-
-  /** A cached outcome: the first caller's promise, which every later caller gets as it settled. */
-  function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
-    const known = cache.get(key);
-    if (known) return known;
-    const pending = host.apiUrl() ? load() : Promise.reject(new Error(checklistErrors.noApiUrl));
-    // Kept whether it succeeds or fails; a caller that gives up does not make the failure unhandled.
-    pending.catch(() => undefined);
-    cache.set(key, pending);
-    return pending;
-  }
+  const query = () => sessionQuery(host);
+  const cached = <T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>) =>
+    cachedOutcome(host, cache, key, load);
 
   return {
     /** The session's checklist id for an outbound (one per shared key). */

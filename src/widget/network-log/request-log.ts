@@ -88,6 +88,28 @@ function resourceEntries(
   }
 }
 
+/** `setMaxNetworkRequests`: a whole number from 1 to the cap; anything else is the default. */
+const maxRequestsOf = (value: number) =>
+  Math.min(maxRequestsCap, Math.max(1, Math.floor(Number.isFinite(value) ? value : defaultMaxRequests)));
+
+function absoluteUrl(url: string, win: Window) {
+  try {
+    return new URL(url, win.location?.href).href;
+  } catch {
+    return url;
+  }
+}
+
+/** What stands for the status of a request that got no response: the thrown error's message. */
+function failureMessage(error: unknown): string {
+  try {
+    return (error as Error).message || "Network Error";
+  } catch {
+    // Whatever was thrown is the host's; only its message is wanted here.
+    return "Network Error";
+  }
+}
+
 /**
  * The newest `maxRequests` requests of the page, and the settings that filter them. Filters
  * (blacklist, ignored props) apply when `entries()` is read, so settings that arrive with the config
@@ -105,10 +127,7 @@ export function createRequestLog(win: Window & typeof globalThis, options: Reque
   const widgetFetched = new Set<string>();
 
   const setMaxRequests = (value: number) => {
-    max = Math.min(
-      maxRequestsCap,
-      Math.max(1, Math.floor(Number.isFinite(value) ? value : defaultMaxRequests)),
-    );
+    max = maxRequestsOf(value);
     if (log.length > max) log = log.slice(-max);
   };
   setMaxRequests(options.maxRequests ?? defaultMaxRequests);
@@ -120,13 +139,7 @@ export function createRequestLog(win: Window & typeof globalThis, options: Reque
       url.includes(part),
     );
 
-  const absolute = (url: string) => {
-    try {
-      return new URL(url, win.location?.href).href;
-    } catch {
-      return url;
-    }
-  };
+  const absolute = (url: string) => absoluteUrl(url, win);
 
   const finish = (entry: Captured, status: number, statusText: string, text: string, ok: boolean) => {
     Object.assign(entry, { status, statusText, text, ok, end: now() });
@@ -145,13 +158,7 @@ export function createRequestLog(win: Window & typeof globalThis, options: Reque
     finish,
     /** No HTTP response: the thrown error's message stands for the status text. */
     fail(entry: Captured, error: unknown) {
-      let message = "Network Error";
-      try {
-        message = (error as Error).message || message;
-      } catch {
-        // Whatever was thrown is the host's; only its message is wanted here.
-      }
-      finish(entry, 0, message, "", false);
+      finish(entry, 0, failureMessage(error), "", false);
     },
     /** A request the widget's own code made: not logged, nor its resource timing. */
     skip(url: string) {

@@ -115,6 +115,23 @@ function checklistNotification(action: NotificationAction, onOpen: () => void) {
   };
 }
 
+/** What a news card's button shows: the cover, the title, and the preview or else the sender. */
+function newsContent(action: NotificationAction): Element[] {
+  const { coverImageUrl, previewText, sender, text } = action.data;
+  // The reference leaves out its editor's stand-in image.
+  const cover = coverImageUrl?.includes("NewsImagePlaceholder") ? undefined : safeImageUrl(coverImageUrl);
+  const body = element("span", "gn-card-body", element("span", "gn-title", plainText(text)));
+  if (previewText) body.append(appendSafeInlineHtml(element("span", "gn-preview"), previewText));
+  else if (sender?.name) {
+    const avatar = safeImageUrl(sender.profileImageUrl);
+    const line = element("span", "gn-news-sender");
+    if (avatar) line.append(image("", avatar));
+    line.append(sender.name);
+    body.append(line);
+  }
+  return [...(cover ? [image("gn-cover", cover)] : []), body];
+}
+
 /** Puts `wanted` into `parent` in order, moving or removing only what differs (focus and animations stay). */
 function reconcile(parent: Element, wanted: readonly Element[]) {
   const keep = new Set(wanted);
@@ -151,19 +168,7 @@ export function createNotificationStack(actions: NotificationStackActions): Noti
   const drawNews = (action: NotificationAction) => {
     if (drawnNews === action) return;
     drawnNews = action;
-    const { coverImageUrl, previewText, sender, text } = action.data;
-    // The reference leaves out its editor's stand-in image.
-    const cover = coverImageUrl?.includes("NewsImagePlaceholder") ? undefined : safeImageUrl(coverImageUrl);
-    const body = element("span", "gn-card-body", element("span", "gn-title", plainText(text)));
-    if (previewText) body.append(appendSafeInlineHtml(element("span", "gn-preview"), previewText));
-    else if (sender?.name) {
-      const avatar = safeImageUrl(sender.profileImageUrl);
-      const line = element("span", "gn-news-sender");
-      if (avatar) line.append(image("", avatar));
-      line.append(sender.name);
-      body.append(line);
-    }
-    openNews.replaceChildren(...(cover ? [image("gn-cover", cover)] : []), body);
+    openNews.replaceChildren(...newsContent(action));
   };
 
   /** The chat and checklist cards on the stack, by outbound id. */

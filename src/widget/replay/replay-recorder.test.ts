@@ -54,6 +54,15 @@ function fakeWindow() {
   };
 }
 
+/** A recorder on a fake `record` and window. */
+function recorderOn(fake = fakeRecord()) {
+  return createReplayRecorder({ record: fake.record, window: fakeWindow().window, now: fake.now });
+}
+
+/** The latest event the recorder holds, in the shape the test expects. */
+const lastEvent = <T>(recorder: ReturnType<typeof createReplayRecorder>) =>
+  recorder.data()?.events.at(-1) as T;
+
 describe("the replay recorder", () => {
   test("records with the defaults and answers the report's webReplay", () => {
     const fake = fakeRecord();
@@ -82,17 +91,13 @@ describe("the replay recorder", () => {
 
   test("an event over the limit arrives stripped of its data URLs", () => {
     const fake = fakeRecord();
-    const recorder = createReplayRecorder({
-      record: fake.record,
-      window: fakeWindow().window,
-      now: fake.now,
-    });
+    const recorder = recorderOn(fake);
     recorder.start();
     fake.emit({
       type: 3,
       data: { source: 0, adds: [{ src: `data:image/png;base64,${"A".repeat(maxEventChars)}` }] },
     });
-    const last = recorder.data()?.events.at(-1) as { data: { adds: Array<{ src: string }> } };
+    const last = lastEvent<{ data: { adds: Array<{ src: string }> } }>(recorder);
     expect(last.data.adds[0]?.src).toBe(placeholderImage);
   });
 
@@ -123,11 +128,7 @@ describe("the replay recorder", () => {
 
   test("setReplayOptions merges and restarts a running recorder; a new start stops the earlier run", () => {
     const fake = fakeRecord();
-    const recorder = createReplayRecorder({
-      record: fake.record,
-      window: fakeWindow().window,
-      now: fake.now,
-    });
+    const recorder = recorderOn(fake);
     recorder.setOptions({ maskAllInputs: true });
     expect(fake.runs).toHaveLength(0);
     recorder.start();
@@ -149,30 +150,20 @@ describe("the replay recorder", () => {
     const chosen = document.querySelectorAll("option")[1] as Node;
     const fake = fakeRecord();
     fake.record.mirror = { getNode: (id) => (id === 7 ? chosen : null) };
-    const recorder = createReplayRecorder({
-      record: fake.record,
-      window: fakeWindow().window,
-      now: fake.now,
-    });
+    const recorder = recorderOn(fake);
     recorder.start();
     fake.emit({
       type: 3,
       data: { source: 0, adds: [{ node: { type: 2, tagName: "option", id: 7, attributes: {} } }] },
     });
-    const last = recorder.data()?.events.at(-1) as {
-      data: { adds: Array<{ node: { attributes: object } }> };
-    };
+    const last = lastEvent<{ data: { adds: Array<{ node: { attributes: object } }> } }>(recorder);
     expect(last.data.adds[0]?.node.attributes).toEqual({ selected: true });
     document.body.innerHTML = "";
   });
 
   test("the page's handlers and script addresses are left out of what it records", () => {
     const fake = fakeRecord();
-    const recorder = createReplayRecorder({
-      record: fake.record,
-      window: fakeWindow().window,
-      now: fake.now,
-    });
+    const recorder = recorderOn(fake);
     recorder.start();
     fake.emit({
       type: 3,
@@ -186,9 +177,9 @@ describe("the replay recorder", () => {
         attributes: [{ id: 8, attributes: { onmouseover: "x", title: "Go" } }],
       },
     });
-    const last = recorder.data()?.events.at(-1) as {
+    const last = lastEvent<{
       data: { adds: Array<{ node: { attributes: object } }>; attributes: Array<{ attributes: object }> };
-    };
+    }>(recorder);
     expect(last.data.adds[0]?.node.attributes).toEqual({});
     expect(last.data.attributes[0]?.attributes).toEqual({ onmouseover: null, title: "Go" });
   });

@@ -62,6 +62,31 @@ export interface ReplayRecorderDeps {
 /** How often the recorder asks the buffer whether a checkout is due. */
 const checkoutPollMs = 5_000;
 
+/** An event as it is kept: rrweb's serialization fixed where the mirror allows, the page's live attributes left out. */
+function cleanEvent(event: RecordedEvent, mirror: RecordFunction["mirror"]): RecordedEvent {
+  try {
+    if (mirror) fixSerializedEvent(event, mirror);
+  } catch {
+    // The event is recorded as rrweb wrote it, never lost.
+  }
+  return dropLiveAttributes(event);
+}
+
+/** The report's `webReplay` for the recorded events, or null when there are none. */
+function replayData(events: RecordedEvent[], win: ReplayRecorderDeps["window"]): ReplayData | null {
+  const first = events[0];
+  if (!first) return null;
+  return {
+    startDate: first.timestamp,
+    events,
+    baseUrl: win.location.origin,
+    width: win.innerWidth,
+    height: win.innerHeight,
+    isMobile: isMobile(String(win.navigator?.userAgent ?? ""), win.innerWidth),
+    type: "rrweb",
+  };
+}
+
 export function createReplayRecorder(deps: ReplayRecorderDeps): ReplayRecorder {
   const now = deps.now ?? Date.now;
   const report = deps.report ?? ((message, error) => console.warn(`Gleap: ${message}`, error ?? ""));
@@ -90,12 +115,7 @@ export function createReplayRecorder(deps: ReplayRecorderDeps): ReplayRecorder {
         deps.record({
           ...recorderOptions(custom),
           emit(event, isCheckout) {
-            try {
-              if (deps.record.mirror) fixSerializedEvent(event, deps.record.mirror);
-            } catch {
-              // The event is recorded as rrweb wrote it, never lost.
-            }
-            const limited = limitEvent(dropLiveAttributes(event));
+            const limited = limitEvent(cleanEvent(event, deps.record.mirror));
             buffer.push(limited.event, limited.chars, isCheckout === true, now());
           },
         }) ?? null;
@@ -124,21 +144,7 @@ export function createReplayRecorder(deps: ReplayRecorderDeps): ReplayRecorder {
       custom = { ...custom, ...hostOptions(options) };
       if (stopRecording) begin();
     },
-    data() {
-      const events = buffer.events();
-      const first = events[0];
-      if (!stopRecording || !first) return null;
-      const win = deps.window;
-      return {
-        startDate: first.timestamp,
-        events,
-        baseUrl: win.location.origin,
-        width: win.innerWidth,
-        height: win.innerHeight,
-        isMobile: isMobile(String(win.navigator?.userAgent ?? ""), win.innerWidth),
-        type: "rrweb",
-      };
-    },
+    data: () => (stopRecording ? replayData(buffer.events(), deps.window) : null),
     release: () => buffer.unpin(),
     stop: halt,
     running: () => stopRecording !== null,

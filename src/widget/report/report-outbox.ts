@@ -229,6 +229,34 @@ function createTries(
   };
 }
 
+/** The project's kept reports, or null when the store could not be read (reported). */
+async function keptReports(deps: OutboxDeps): Promise<KeptReport[] | null> {
+  try {
+    return await deps.store.list(deps.sdkKey);
+  } catch (error) {
+    deps.report("the outbox could not be read", error);
+    return null;
+  }
+}
+
+/** What the sender hears: sent with the answer, queued while it stays kept; a refusal is thrown. */
+function deliveryOf(outcome: Outcome | null): ReportDelivery {
+  if (outcome === null || (!outcome.ok && outcome.retry)) return { status: "queued" };
+  if (!outcome.ok) throw outcome.error;
+  return { status: "sent", answer: outcome.answer };
+}
+
+/** A try's outcome, or null when it has not come within {@link answerWaitMs}. */
+async function outcomeWithinPatience(deps: OutboxDeps, tried: Promise<Outcome>): Promise<Outcome | null> {
+  let waited: unknown = null;
+  const patience = new Promise<null>((resolve) => {
+    waited = deps.setTimeout(() => resolve(null), answerWaitMs);
+  });
+  const outcome = await Promise.race([tried, patience]);
+  deps.clearTimeout(waited);
+  return outcome;
+}
+
 /**
  * No report is lost: every report is kept in the store (within the bounds of report-bounds.ts) and
  * dropped after the server's 2xx (or a refusal no retry would change). A new report's post starts at
@@ -264,12 +292,8 @@ export function createReportOutbox(deps: OutboxDeps) {
   /** Sends every kept report of the project that is not on its way already, oldest first. */
   async function sendKept(): Promise<void> {
     if (stopped) return;
-    let kept: KeptReport[];
-    try {
-      kept = await deps.store.list(deps.sdkKey);
-    } catch (error) {
-      return deps.report("the outbox could not be read", error);
-    }
+    const kept = await keptReports(deps);
+    if (!kept) return;
     if (kept.length === 0) return deps.markKept(false);
     // An earlier page view told the visitor these would be sent: their arrival is told here.
     for (const report of kept) waiting.known(report);
@@ -298,12 +322,7 @@ export function createReportOutbox(deps: OutboxDeps) {
       const posted = deps.post(body, key);
       const keeping = keepReport(deps, body, told, key);
       const tried = tries.first(key, posted, keeping);
-      let waited: unknown = null;
-      const patience = new Promise<null>((resolve) => {
-        waited = deps.setTimeout(() => resolve(null), answerWaitMs);
-      });
-      let outcome = await Promise.race([tried, patience]);
-      deps.clearTimeout(waited);
+      let outcome = await outcomeWithinPatience(deps, tried);
       if (outcome === null) {
         const report = await keeping;
         // Still on its way: the visitor is told it waits, and hears when it arrives. One that could
@@ -311,9 +330,7 @@ export function createReportOutbox(deps: OutboxDeps) {
         if (!report) outcome = await tried;
         else waiting.add(report);
       }
-      if (outcome === null || (!outcome.ok && outcome.retry)) return { status: "queued" };
-      if (!outcome.ok) throw outcome.error;
-      return { status: "sent", answer: outcome.answer };
+      return deliveryOf(outcome);
     },
     sendKept,
     /** The network is back: kept reports go now, and the backoff starts over. */

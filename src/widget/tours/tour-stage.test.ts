@@ -140,7 +140,7 @@ describe("the stage in a document", () => {
     const save = document.querySelector("#save") as HTMLElement;
     save.scrollIntoView = (options?: ScrollIntoViewOptions | boolean) => {
       scrolled.push(options);
-      boxes.set(save, { left: 100, top: 380, width: 80, height: 30 });
+      boxes.set(save, saveBox(380));
     };
     window.innerWidth = 1000;
     window.innerHeight = 800;
@@ -167,16 +167,19 @@ describe("the stage in a document", () => {
     return body;
   }
 
-  test("a step is built at once, placed and faded in after the frame, with its cut-out and blocks", () => {
+  /** The Save button's box with its top at `top`. */
+  const saveBox = (top: number): Rect => ({ left: 100, top, width: 80, height: 30 });
+
+  /** Puts the Save button at `top` and shows its step. */
+  function showSaveStep(top: number, label = "Save") {
     const save = document.querySelector("#save") as HTMLElement;
-    boxes.set(save, { left: 100, top: 200, width: 80, height: 30 });
-    const popover = stage.show({
-      content: content("Save"),
-      target: save,
-      label: "Saving",
-      wide: false,
-      focus: null,
-    });
+    boxes.set(save, saveBox(top));
+    const popover = stage.show({ content: content("Save"), target: save, label, wide: false, focus: null });
+    return { save, popover };
+  }
+
+  test("a step is built at once, placed and faded in after the frame, with its cut-out and blocks", () => {
+    const { popover } = showSaveStep(200, "Saving");
     expect(root.querySelector("style")?.nonce).toBe("n0nce");
     expect(popover.getAttribute("role")).toBe("dialog");
     expect(popover.getAttribute("aria-label")).toBe("Saving");
@@ -204,32 +207,16 @@ describe("the stage in a document", () => {
   });
 
   test("an element off screen is scrolled to the middle at once, then measured", () => {
-    const save = document.querySelector("#save") as HTMLElement;
-    boxes.set(save, { left: 100, top: 2000, width: 80, height: 30 });
-    const popover = stage.show({
-      content: content("Save"),
-      target: save,
-      label: "Save",
-      wide: false,
-      focus: null,
-    });
+    const { popover } = showSaveStep(2000);
     runFrames();
     expect(scrolled).toEqual([{ block: "center", inline: "nearest", behavior: "instant" }]);
     expect(px(popover, "top")).toBe("420px");
   });
 
   test("it follows the element once per frame however many scroll events come", () => {
-    const save = document.querySelector("#save") as HTMLElement;
-    boxes.set(save, { left: 100, top: 200, width: 80, height: 30 });
-    const popover = stage.show({
-      content: content("Save"),
-      target: save,
-      label: "Save",
-      wide: false,
-      focus: null,
-    });
+    const { save, popover } = showSaveStep(200);
     runFrames();
-    boxes.set(save, { left: 100, top: 100, width: 80, height: 30 });
+    boxes.set(save, saveBox(100));
     window.dispatchEvent(new Event("scroll"));
     document.dispatchEvent(new Event("scroll"));
     window.dispatchEvent(new Event("resize"));
@@ -237,7 +224,7 @@ describe("the stage in a document", () => {
     runFrames();
     expect(px(popover, "top")).toBe("140px");
     // Scrolled out of view: the popover hides, the overlay stays.
-    boxes.set(save, { left: 100, top: -100, width: 80, height: 30 });
+    boxes.set(save, saveBox(-100));
     window.dispatchEvent(new Event("scroll"));
     runFrames();
     expect(popover.classList.contains("gtr-away")).toBe(true);
@@ -266,20 +253,12 @@ describe("the stage in a document", () => {
       }
     } as unknown as typeof ResizeObserver;
     try {
-      const save = document.querySelector("#save") as HTMLElement;
-      boxes.set(save, { left: 100, top: 200, width: 80, height: 30 });
-      const popover = stage.show({
-        content: content("Save"),
-        target: save,
-        label: "Save",
-        wide: false,
-        focus: null,
-      });
+      const { save, popover } = showSaveStep(200);
       runFrames();
       // Its border box: a padding-top leaves the content box's size as it was.
       expect(observed).toContainEqual([document.documentElement, { box: "border-box" }]);
       expect(observed.map(([element]) => element)).toContain(save);
-      boxes.set(save, { left: 100, top: 252, width: 80, height: 30 });
+      boxes.set(save, saveBox(252));
       notify();
       runFrames();
       expect(px(popover, "top")).toBe("292px");
@@ -293,18 +272,10 @@ describe("the stage in a document", () => {
   });
 
   test("the first placement waits until the element holds still for a frame (the page still moving)", () => {
-    const save = document.querySelector("#save") as HTMLElement;
-    boxes.set(save, { left: 100, top: 200, width: 80, height: 30 });
-    const popover = stage.show({
-      content: content("Save"),
-      target: save,
-      label: "Save",
-      wide: false,
-      focus: null,
-    });
+    const { save, popover } = showSaveStep(200);
     runFrame();
     // A banner pushes the page down while the step waits: not placed where the element was.
-    boxes.set(save, { left: 100, top: 252, width: 80, height: 30 });
+    boxes.set(save, saveBox(252));
     runFrame();
     expect(popover.classList.contains("gtr-shown")).toBe(false);
     runFrame();
@@ -314,19 +285,11 @@ describe("the stage in a document", () => {
   });
 
   test("an element forever on the move still gets its step, after about half a second of frames", () => {
-    const save = document.querySelector("#save") as HTMLElement;
     let top = 200;
-    boxes.set(save, { left: 100, top, width: 80, height: 30 });
-    const popover = stage.show({
-      content: content("Save"),
-      target: save,
-      label: "Save",
-      wide: false,
-      focus: null,
-    });
+    const { save, popover } = showSaveStep(top);
     for (let frame = 0; frame <= settleFrames && !popover.classList.contains("gtr-shown"); frame++) {
       top += 1;
-      boxes.set(save, { left: 100, top, width: 80, height: 30 });
+      boxes.set(save, saveBox(top));
       runFrame();
     }
     expect(popover.classList.contains("gtr-shown")).toBe(true);
@@ -352,21 +315,13 @@ describe("the stage in a document", () => {
       );
     };
     try {
-      const save = document.querySelector("#save") as HTMLElement;
-      boxes.set(save, { left: 100, top: 200, width: 80, height: 30 });
-      const popover = stage.show({
-        content: content("Save"),
-        target: save,
-        label: "Save",
-        wide: false,
-        focus: null,
-      });
+      const { save, popover } = showSaveStep(200);
       runFrames();
       expect(observers).toHaveLength(1);
       answer(1);
       expect(frames).toHaveLength(0);
       // The banner's padding moves the page down by 52 px: part of the element leaves its old box.
-      boxes.set(save, { left: 100, top: 252, width: 80, height: 30 });
+      boxes.set(save, saveBox(252));
       answer(0.4);
       runFrames();
       expect(px(popover, "top")).toBe("292px");

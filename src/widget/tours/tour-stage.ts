@@ -243,6 +243,21 @@ function placeStep(
   }
 }
 
+/** Wraps a callback of ours so that it never throws into the host page: a failure is warned about. */
+const guardedBy = (warn: StageOptions["warn"]) => (callback: () => void) => () => {
+  try {
+    callback();
+  } catch (error) {
+    warn("the product tour could not be placed", error);
+  }
+};
+
+/** A step's element not wholly in the window is scrolled to its middle at once, before it is measured. */
+function scrollToIfOffScreen(target: Element, box: Rect, viewport: Size) {
+  if (hasBox(box) && isOffScreen(box, viewport))
+    target.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+}
+
 export function createTourStage(options: StageOptions): TourStage {
   const { root } = options;
   const document = root.ownerDocument;
@@ -261,14 +276,7 @@ export function createTourStage(options: StageOptions): TourStage {
   const viewport = (): Size => ({ width: window.innerWidth, height: window.innerHeight });
   const place = (shown: ShownStep) => placeStep(shown, { cutout, blocks }, viewport(), measure);
 
-  /** A callback of ours never throws into the host page. */
-  const guarded = (callback: () => void) => () => {
-    try {
-      callback();
-    } catch (error) {
-      options.warn("the product tour could not be placed", error);
-    }
-  };
+  const guarded = guardedBy(options.warn);
 
   /** At most one placement per frame, however many scroll or resize events came. */
   const schedule = () => {
@@ -292,11 +300,7 @@ export function createTourStage(options: StageOptions): TourStage {
   function firstPlacement(shown: ShownStep) {
     if (current !== shown || removed) return;
     const { target } = shown.step;
-    if (target?.isConnected) {
-      const box = measure(target);
-      if (hasBox(box) && isOffScreen(box, viewport()))
-        target.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
-    }
+    if (target?.isConnected) scrollToIfOffScreen(target, measure(target), viewport());
     const wanted = () => current === shown && !removed;
     const box = () => (target?.isConnected ? measure(target) : null);
     whenStill({ box, whenDrawn, wanted, guarded }, () => {

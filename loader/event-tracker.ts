@@ -37,6 +37,22 @@ const maxErrors = 2;
 /** The limits above, as one object for whoever reads them. */
 export const eventLimits = { max: maxEvents, streamMs, pageViewMs, errorResetMs, maxErrors } as const;
 
+function trackedEvent(name: string, data: unknown, at: number): TrackedEvent {
+  const event: TrackedEvent = { name, date: new Date(at).toISOString() };
+  if (data !== undefined) event.data = data;
+  return event;
+}
+
+/** A batch as the server takes it: the first one (`ws: false`) goes before the socket is up. */
+const streamBody = (deps: EventTrackerDeps, at: number, events: TrackedEvent[], first: boolean) => ({
+  time: Math.round((at - deps.startedAt) / 1000),
+  events,
+  opened: deps.isOpened(),
+  type: "js" as const,
+  sdkVersion: deps.sdkVersion,
+  ws: !first,
+});
+
 /**
  * Tracked events: a log (for reports' customEventLog) and a queue streamed to the server. More than two
  * failed sends in a row pause streaming until the error count resets; unsent events are kept. The
@@ -55,8 +71,7 @@ export function createEventTracker(deps: EventTrackerDeps) {
   const timers: Array<ReturnType<typeof setInterval>> = [];
 
   function track(name: string, data?: unknown) {
-    const event: TrackedEvent = { name, date: new Date(now()).toISOString() };
-    if (data !== undefined) event.data = data;
+    const event = trackedEvent(name, data, now());
     log.push(event);
     queue.push(event);
     if (queue.length > maxEvents) queue = queue.slice(-maxEvents);
@@ -68,14 +83,7 @@ export function createEventTracker(deps: EventTrackerDeps) {
     queue = [];
     sending = true;
     try {
-      await deps.send({
-        time: Math.round((now() - deps.startedAt) / 1000),
-        events: batch,
-        opened: deps.isOpened(),
-        type: "js",
-        sdkVersion: deps.sdkVersion,
-        ws: !first,
-      });
+      await deps.send(streamBody(deps, now(), batch, first));
       errors = 0;
     } catch {
       errors++;

@@ -1,6 +1,7 @@
 import {
   type DragEvent,
   type ReactNode,
+  type RefObject,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -40,19 +41,13 @@ interface ChatViewProps {
 }
 
 /**
- * A chat: the log, then whatever follows it (a typing indicator, a bot's choices), with the footer
- * (composer or closed note) kept in reach at the bottom and the header (who answers) at the top. It
- * opens at the newest message and follows new ones while the visitor reads the end; a visitor
- * scrolled up gets a "New messages" button instead of being pulled down. Files dropped anywhere on it
- * go to `onFiles`.
+ * Keeps the log at its newest message: the first time straight to the end, then following new
+ * messages while the visitor reads the end (or wrote them); a visitor scrolled up is offered a jump.
  */
-export function ChatView({ items, header, intro, after, footer, onFiles, testId = "chat" }: ChatViewProps) {
-  const t = useTexts(conversationTexts);
-  const root = useRef<HTMLDivElement>(null);
+function useFollowEnd(root: RefObject<HTMLDivElement | null>, items: ChatItem[], afterShown: boolean) {
   const atEnd = useRef(true);
   const seen = useRef<{ count: number; last: string | null } | null>(null);
   const [unseen, setUnseen] = useState(false);
-  const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
     const scroller = scrollerOf(root.current);
@@ -71,11 +66,10 @@ export function ChatView({ items, header, intro, after, footer, onFiles, testId 
       scroller.removeEventListener("scroll", onScroll);
       scroller.removeEventListener("load", onLoad, true);
     };
-  }, []);
+  }, [root]);
 
   const last = items[items.length - 1];
   const lastKey = last?.key ?? null;
-  const afterShown = after != null && after !== false;
   // The first time: straight to the end (after the shell's own scroll to the top). Then: follow new
   // messages if the visitor was at the end or wrote it, else offer the button.
   useLayoutEffect(() => {
@@ -93,18 +87,23 @@ export function ChatView({ items, header, intro, after, footer, onFiles, testId 
     if (previous.last === lastKey) return;
     if (atEnd.current || last?.author === "visitor") scrollToEnd(scroller, true);
     else setUnseen(true);
-  }, [lastKey, items.length, last?.author]);
+  }, [root, lastKey, items.length, last?.author]);
 
   // Something new below the log (typing, choices): keep it in view for a visitor at the end.
   useEffect(() => {
     if (afterShown && atEnd.current) scrollToEnd(scrollerOf(root.current), true);
-  }, [afterShown]);
+  }, [root, afterShown]);
 
   const jump = useCallback(() => {
     scrollToEnd(scrollerOf(root.current), true);
     setUnseen(false);
-  }, []);
+  }, [root]);
+  return { unseen, jump };
+}
 
+/** Files dragged over the chat: whether they are, and what takes them when dropped (`onFiles`). */
+function useFileDrop(onFiles: ((files: File[]) => void) | undefined) {
+  const [dragging, setDragging] = useState(false);
   const dragOver = (event: DragEvent) => {
     if (!onFiles || !event.dataTransfer?.types?.includes("Files")) return;
     event.preventDefault();
@@ -116,6 +115,21 @@ export function ChatView({ items, header, intro, after, footer, onFiles, testId 
     setDragging(false);
     if (event.dataTransfer?.files.length) onFiles([...event.dataTransfer.files]);
   };
+  return { dragging, setDragging, dragOver, drop };
+}
+
+/**
+ * A chat: the log, then whatever follows it (a typing indicator, a bot's choices), with the footer
+ * (composer or closed note) kept in reach at the bottom and the header (who answers) at the top. It
+ * opens at the newest message and follows new ones while the visitor reads the end; a visitor
+ * scrolled up gets a "New messages" button instead of being pulled down. Files dropped anywhere on it
+ * go to `onFiles`.
+ */
+export function ChatView({ items, header, intro, after, footer, onFiles, testId = "chat" }: ChatViewProps) {
+  const t = useTexts(conversationTexts);
+  const root = useRef<HTMLDivElement>(null);
+  const { unseen, jump } = useFollowEnd(root, items, after != null && after !== false);
+  const { dragging, setDragging, dragOver, drop } = useFileDrop(onFiles);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files; the composer's attach button does the same from the keyboard

@@ -141,70 +141,16 @@ function ClosedNote() {
   );
 }
 
-function OpenConversation({ conversation }: { conversation: Conversation }) {
-  const t = useTexts(conversationTexts);
-  const { api, queries, realtime, unread } = useShell();
-  const token = conversation.shareToken;
-  const sdkKey = useMessengerState((state) => state.sdkKey);
-  const widgetOpen = useMessengerState((state) => state.widgetOpen);
-  const visible = usePageVisible();
-  const attachments = useAttachments();
-  const typingSignal = useTypingSignal(token);
-  const remote = useRemoteTyping(token);
+/**
+ * The visitor's messages on their way: each shows at the end of the log until the server has it, a
+ * failed one offers to be sent again. A sent message keeps the key it had while pending, so the log
+ * does not replace its row (and screen readers do not hear it twice) when the server's copy arrives.
+ */
+function usePendingMessages(token: string) {
+  const { api, queries } = useShell();
   const [pending, setPending] = useState<PendingMessage[]>([]);
-  /**
-   * A sent message keeps the key it had while pending, so the log does not replace its row (and
-   * screen readers do not hear it twice) when the server's copy arrives.
-   */
   const keys = useRef(new Map<string, string>());
   const mounted = useMounted();
-
-  // Pushes for this conversation: its messages (staff replies, the visitor's other tabs) and status.
-  useEffect(() => {
-    const stopMessages = realtime.subscribe("conversation-message", (push) => {
-      if (push?.shareToken !== token || !push.message?.id) return;
-      const message = push.message;
-      addMessageToCache(queries, token, message);
-      if (message.author === "visitor")
-        // Our own message, heard before the answer to the send: the pending copy goes.
-        setPending((old) => {
-          const index = old.findIndex((item) => item.state === "sending" && sameContent(item, message));
-          if (index < 0) return old;
-          keys.current.set(message.id, (old[index] as PendingMessage).id);
-          return old.filter((_, at) => at !== index);
-        });
-      else remote.clear();
-    });
-    const stopStatus = realtime.subscribe("conversation-status", (push) => {
-      if (push?.shareToken === token && (push.status === "open" || push.status === "closed"))
-        setStatusInCache(queries, token, push.status);
-    });
-    return () => {
-      stopMessages();
-      stopStatus();
-    };
-  }, [realtime, queries, token, remote.clear]);
-
-  // Read: when the conversation shows (widget open, page visible) and has staff or bot messages the
-  // visitor has not marked read, once per newest message.
-  const newest = newestOtherId(conversation);
-  const readUpTo = useRef(conversation.unread > 0 ? "" : newest);
-  useEffect(() => {
-    if (!widgetOpen || !visible || newest === "" || newest <= readUpTo.current) return;
-    const before = readUpTo.current;
-    readUpTo.current = newest;
-    api
-      .post<ReadAnswer>(path`/conversations/${token}/read`)
-      .then((answer) => {
-        if (typeof answer?.unread === "number") unread.setMessages(answer.unread);
-        markReadInCache(queries, token);
-        queries.invalidate("/messenger/home");
-      })
-      .catch(() => {
-        // Not marked: try again with the next message or the next visit.
-        if (readUpTo.current === newest) readUpTo.current = before;
-      });
-  }, [api, queries, unread, token, newest, widgetOpen, visible]);
 
   const deliver = useCallback(
     async (message: PendingMessage) => {
@@ -228,9 +174,95 @@ function OpenConversation({ conversation }: { conversation: Conversation }) {
     [api, queries, token, mounted],
   );
 
-  const send = (message: { text: string; attachments: Attachment[] }) => {
+  /** Our own message, heard before the answer to the send: the pending copy goes. */
+  const heard = useCallback((message: ConversationMessage) => {
+    setPending((old) => {
+      const index = old.findIndex((item) => item.state === "sending" && sameContent(item, message));
+      if (index < 0) return old;
+      keys.current.set(message.id, (old[index] as PendingMessage).id);
+      return old.filter((_, at) => at !== index);
+    });
+  }, []);
+
+  /** Shows a new message at the end of the log; `deliver` sends it. */
+  const add = (message: { text: string; attachments: Attachment[] }) => {
     const created = newPending(message.text, message.attachments);
     setPending((old) => [...old, created]);
+    return created;
+  };
+  /** The key a message's row keeps: the one it had while pending, else its own id. */
+  const keyOf = useCallback((id: string) => keys.current.get(id) ?? id, []);
+  return { pending, keyOf, deliver, heard, add };
+}
+
+/** Pushes for this conversation: its messages (staff replies, the visitor's other tabs) and status. */
+function useConversationPushes(
+  token: string,
+  heardOwn: (message: ConversationMessage) => void,
+  heardOther: () => void,
+) {
+  const { queries, realtime } = useShell();
+  useEffect(() => {
+    const stopMessages = realtime.subscribe("conversation-message", (push) => {
+      if (push?.shareToken !== token || !push.message?.id) return;
+      const message = push.message;
+      addMessageToCache(queries, token, message);
+      if (message.author === "visitor") heardOwn(message);
+      else heardOther();
+    });
+    const stopStatus = realtime.subscribe("conversation-status", (push) => {
+      if (push?.shareToken === token && (push.status === "open" || push.status === "closed"))
+        setStatusInCache(queries, token, push.status);
+    });
+    return () => {
+      stopMessages();
+      stopStatus();
+    };
+  }, [realtime, queries, token, heardOwn, heardOther]);
+}
+
+/**
+ * Read: when the conversation shows (widget open, page visible) and has staff or bot messages the
+ * visitor has not marked read, once per newest message.
+ */
+function useReadMarks(conversation: Conversation) {
+  const { api, queries, unread } = useShell();
+  const token = conversation.shareToken;
+  const widgetOpen = useMessengerState((state) => state.widgetOpen);
+  const visible = usePageVisible();
+  const newest = newestOtherId(conversation);
+  const readUpTo = useRef(conversation.unread > 0 ? "" : newest);
+  useEffect(() => {
+    if (!widgetOpen || !visible || newest === "" || newest <= readUpTo.current) return;
+    const before = readUpTo.current;
+    readUpTo.current = newest;
+    api
+      .post<ReadAnswer>(path`/conversations/${token}/read`)
+      .then((answer) => {
+        if (typeof answer?.unread === "number") unread.setMessages(answer.unread);
+        markReadInCache(queries, token);
+        queries.invalidate("/messenger/home");
+      })
+      .catch(() => {
+        // Not marked: try again with the next message or the next visit.
+        if (readUpTo.current === newest) readUpTo.current = before;
+      });
+  }, [api, queries, unread, token, newest, widgetOpen, visible]);
+}
+
+function OpenConversation({ conversation }: { conversation: Conversation }) {
+  const t = useTexts(conversationTexts);
+  const token = conversation.shareToken;
+  const sdkKey = useMessengerState((state) => state.sdkKey);
+  const attachments = useAttachments();
+  const typingSignal = useTypingSignal(token);
+  const remote = useRemoteTyping(token);
+  const { pending, keyOf, deliver, heard, add } = usePendingMessages(token);
+  useConversationPushes(token, heard, remote.clear);
+  useReadMarks(conversation);
+
+  const send = (message: { text: string; attachments: Attachment[] }) => {
+    const created = add(message);
     typingSignal.sent();
     void deliver(created);
   };
@@ -239,11 +271,11 @@ function OpenConversation({ conversation }: { conversation: Conversation }) {
     () => [
       ...conversation.messages.map((message) => ({
         ...itemOfMessage(message),
-        key: keys.current.get(message.id) ?? message.id,
+        key: keyOf(message.id),
       })),
       ...pending.map((message) => pendingItem(message, () => void deliver(message))),
     ],
-    [conversation.messages, pending, deliver],
+    [conversation.messages, pending, deliver, keyOf],
   );
 
   const lastStaff = [...conversation.messages].reverse().find((message) => message.author === "staff");

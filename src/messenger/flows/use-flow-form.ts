@@ -96,6 +96,40 @@ function useCapture(setValues: (change: (old: FormValues) => FormValues) => void
 }
 
 /**
+ * What the host sets later (a capture, `preFillForm`) fills the fields the visitor has not touched; a
+ * capture that arrives ends the capture field's wait.
+ */
+function useHostFormData(
+  flow: FeedbackFlow,
+  touched: ReadonlySet<string>,
+  setValues: (change: (old: FormValues) => FormValues) => void,
+  stopWaiting: () => void,
+) {
+  const { store } = useShell();
+  const session = useMessengerState((state) => state.session);
+  const formDataSeq = useMessengerState((state) => state.formDataSeq);
+  const seenSeq = useRef(formDataSeq);
+  useEffect(() => {
+    if (formDataSeq === seenSeq.current) return;
+    seenSeq.current = formDataSeq;
+    const formData = store.get().formData;
+    const fromHost = initialValues(flow, { session, formData });
+    setValues((old) => {
+      const next = { ...old };
+      for (const field of flow.fields) {
+        if (field.type === "capture") {
+          const capture = captureForField(field, formData);
+          if (capture) next[field.key] = capture;
+        } else if (!touched.has(field.key)) next[field.key] = fromHost[field.key] ?? null;
+      }
+      return next;
+    });
+    if (flow.fields.some((field) => field.type === "capture" && captureForField(field, formData)))
+      stopWaiting();
+  }, [formDataSeq, flow, session, store, stopWaiting, touched, setValues]);
+}
+
+/**
  * A feedback flow's form state: the values (pre-filled, restored from the draft, filled later by the
  * host), the rules they break once the visitor tried to send, and sending through the host.
  */
@@ -104,7 +138,6 @@ export function useFlowForm(flow: FeedbackFlow) {
   const { send } = useHostActions();
   const session = useMessengerState((state) => state.session);
   const sdkKey = useMessengerState((state) => state.sdkKey) ?? "";
-  const formDataSeq = useMessengerState((state) => state.formDataSeq);
   const draft = useMemo(() => draftStore(sdkKey, flow.key), [sdkKey, flow.key]);
 
   const [restored] = useState(() => draft.load());
@@ -126,27 +159,7 @@ export function useFlowForm(flow: FeedbackFlow) {
     send({ name: "notify-event", data: { type: "flow-started", data: { flow: flow.key } } });
   }, [send, flow.key]);
 
-  // What the host sets later (a capture, `preFillForm`) fills the fields the visitor has not touched.
-  const seenSeq = useRef(formDataSeq);
-  const { stopWaiting } = capture;
-  useEffect(() => {
-    if (formDataSeq === seenSeq.current) return;
-    seenSeq.current = formDataSeq;
-    const formData = store.get().formData;
-    const fromHost = initialValues(flow, { session, formData });
-    setValues((old) => {
-      const next = { ...old };
-      for (const field of flow.fields) {
-        if (field.type === "capture") {
-          const capture = captureForField(field, formData);
-          if (capture) next[field.key] = capture;
-        } else if (!touched.current.has(field.key)) next[field.key] = fromHost[field.key] ?? null;
-      }
-      return next;
-    });
-    if (flow.fields.some((field) => field.type === "capture" && captureForField(field, formData)))
-      stopWaiting();
-  }, [formDataSeq, flow, session, store, stopWaiting]);
+  useHostFormData(flow, touched.current, setValues, capture.stopWaiting);
 
   useFeedbackAnswer(phase, setPhase, draft);
 

@@ -39,6 +39,32 @@ export interface QueryCache {
 
 const loading: QueryState<never> = { status: "loading" };
 
+function setState(entry: Entry, state: QueryState<unknown>) {
+  entry.state = state;
+  for (const listener of [...entry.listeners]) listener();
+}
+
+/** Loads the answer of fetch number `generation` into `entry`; one a later fetch, `set` or `clear` overtook is dropped. */
+async function loadInto(entry: Entry, generation: number, load: () => Promise<unknown>): Promise<void> {
+  try {
+    const data = await load();
+    if (generation === entry.generation) {
+      entry.fetchedAt = Date.now();
+      setState(entry, { status: "ready", data, refreshing: false });
+    }
+  } catch (failure) {
+    if (generation !== entry.generation) return;
+    const error = toApiError(failure);
+    // No session yet: the shell fetches again when the host sends one.
+    if (error.kind === "not-ready") return;
+    // A failed refresh keeps what the visitor is reading.
+    if (entry.state.status === "ready") setState(entry, { ...entry.state, refreshing: false });
+    else setState(entry, { status: "error", error });
+  } finally {
+    if (generation === entry.generation) entry.inFlight = null;
+  }
+}
+
 export function createQueryCache(api: () => MessengerApi): QueryCache {
   const entries = new Map<string, Entry>();
   const entryOf = (path: string): Entry => {
@@ -48,10 +74,6 @@ export function createQueryCache(api: () => MessengerApi): QueryCache {
       entries.set(path, entry);
     }
     return entry;
-  };
-  const setState = (entry: Entry, state: QueryState<unknown>) => {
-    entry.state = state;
-    for (const listener of [...entry.listeners]) listener();
   };
 
   const cache: QueryCache = {
@@ -69,25 +91,7 @@ export function createQueryCache(api: () => MessengerApi): QueryCache {
       const previous = entry.state;
       if (previous.status === "ready") setState(entry, { ...previous, refreshing: true });
       else if (previous.status === "error") setState(entry, loading);
-      const request = (async () => {
-        try {
-          const data = await api().get<unknown>(path);
-          if (generation === entry.generation) {
-            entry.fetchedAt = Date.now();
-            setState(entry, { status: "ready", data, refreshing: false });
-          }
-        } catch (failure) {
-          if (generation !== entry.generation) return;
-          const error = toApiError(failure);
-          // No session yet: the shell fetches again when the host sends one.
-          if (error.kind === "not-ready") return;
-          // A failed refresh keeps what the visitor is reading.
-          if (entry.state.status === "ready") setState(entry, { ...entry.state, refreshing: false });
-          else setState(entry, { status: "error", error });
-        } finally {
-          if (generation === entry.generation) entry.inFlight = null;
-        }
-      })();
+      const request = loadInto(entry, generation, () => api().get<unknown>(path));
       entry.inFlight = request;
       return request;
     },

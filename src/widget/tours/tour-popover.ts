@@ -36,6 +36,43 @@ function button(document: Document, className: string, label: string, onClick: (
   return element;
 }
 
+/** Who sends the tour: their picture (when it is one) and first name. */
+function senderLine(document: Document, sender: NonNullable<TourData["sender"]>): HTMLElement {
+  const line = document.createElement("div");
+  line.className = "gtr-sender";
+  if (isImageSource(sender.profileImageUrl)) {
+    const image = document.createElement("img");
+    image.src = sender.profileImageUrl;
+    image.alt = "";
+    line.append(image);
+  }
+  const name = document.createElement("span");
+  name.textContent = sender.firstName;
+  name.dir = "auto";
+  line.append(name);
+  return line;
+}
+
+/** A step's video, playing muted, with the button that turns its sound on and off. */
+function stepVideo(document: Document, url: string, texts: TourTexts) {
+  const frame = document.createElement("div");
+  frame.className = "gtr-video";
+  const video = document.createElement("video");
+  video.src = url;
+  // Browsers play only muted videos on their own; the visitor turns the sound on.
+  video.muted = true;
+  video.autoplay = true;
+  video.playsInline = true;
+  video.setAttribute("playsinline", "");
+  const sound = button(document, "gtr-sound", texts.unmute, () => {
+    video.muted = !video.muted;
+    sound.textContent = video.muted ? texts.unmute : texts.mute;
+    if (video.paused || video.ended) void video.play()?.catch(() => undefined);
+  });
+  frame.append(video, sound);
+  return { frame, video };
+}
+
 export function buildPopover(
   document: Document,
   options: {
@@ -65,19 +102,7 @@ export function buildPopover(
 
   if (data.sender) {
     body.classList.add("gtr-has-header");
-    const sender = document.createElement("div");
-    sender.className = "gtr-sender";
-    if (isImageSource(data.sender.profileImageUrl)) {
-      const image = document.createElement("img");
-      image.src = data.sender.profileImageUrl;
-      image.alt = "";
-      sender.append(image);
-    }
-    const name = document.createElement("span");
-    name.textContent = data.sender.firstName;
-    name.dir = "auto";
-    sender.append(name);
-    body.append(sender);
+    body.append(senderLine(document, data.sender));
   }
   if (step.title) {
     body.classList.add("gtr-has-header");
@@ -89,21 +114,7 @@ export function buildPopover(
   }
 
   if (controls.video && /^(https?:|\/(?!\/))/i.test(controls.video)) {
-    const frame = document.createElement("div");
-    frame.className = "gtr-video";
-    const video = document.createElement("video");
-    video.src = controls.video;
-    // Browsers play only muted videos on their own; the visitor turns the sound on.
-    video.muted = true;
-    video.autoplay = true;
-    video.playsInline = true;
-    video.setAttribute("playsinline", "");
-    const sound = button(document, "gtr-sound", texts.unmute, () => {
-      video.muted = !video.muted;
-      sound.textContent = video.muted ? texts.unmute : texts.mute;
-      if (video.paused || video.ended) void video.play()?.catch(() => undefined);
-    });
-    frame.append(video, sound);
+    const { frame, video } = stepVideo(document, controls.video, texts);
     body.append(frame);
     cleanups.push(() => video.pause());
   }

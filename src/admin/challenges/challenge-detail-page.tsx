@@ -4,10 +4,9 @@ import { useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
+import { detailTexts } from "../shell/detail/detail-status.tsx";
 import { FieldList } from "../shell/detail/field-list.tsx";
-import { BackLink } from "../shell/layout/back-link.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { RecordScreen } from "../shell/detail/record-screen.tsx";
 import { listHref } from "../shell/list/use-list-query.ts";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
@@ -124,31 +123,18 @@ export default function ChallengeDetailPage() {
   const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload } = useResource(() => challengesApi.get(id), id);
-  useDocumentTitle(t("challenge.title"), resource.state === "ready" ? resource.data.title : null);
-
-  if (resource.state !== "ready") {
-    return (
-      <DetailStatus
-        resource={resource}
-        texts={detailTexts("challenge")}
-        back={<BackLink href={listHref(challengesPath)} />}
-        onRetry={reload}
-      />
-    );
-  }
-
-  const challenge = resource.data;
   return (
-    <section aria-labelledby="challenge-title">
-      <BackLink href={listHref(challengesPath)} />
-      <header className="page-header page-header-actions">
-        <div>
-          <p className="subtle">{t("challenge.title")}</p>
-          <PageHeading id="challenge-title">{challenge.title}</PageHeading>
-        </div>
-        <ChallengeActions challenge={challenge} />
-      </header>
-      <ChallengeFields challenge={challenge} />
-    </section>
+    <RecordScreen
+      resource={resource}
+      texts={detailTexts("challenge")}
+      onRetry={reload}
+      back={listHref(challengesPath)}
+      titleId="challenge-title"
+      screen={t("challenge.title")}
+      name={(challenge) => challenge.title}
+      actions={(challenge) => <ChallengeActions challenge={challenge} />}
+    >
+      {(challenge) => <ChallengeFields challenge={challenge} />}
+    </RecordScreen>
   );
 }

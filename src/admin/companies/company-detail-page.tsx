@@ -4,10 +4,9 @@ import { useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
+import { detailTexts } from "../shell/detail/detail-status.tsx";
 import { FieldList } from "../shell/detail/field-list.tsx";
-import { BackLink } from "../shell/layout/back-link.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { RecordScreen } from "../shell/detail/record-screen.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { companiesApi } from "./companies-api.ts";
@@ -58,58 +57,53 @@ function CompanyActions({ company }: { company: Company }) {
   );
 }
 
+/** The company's details and its links. */
+function CompanyFields({ company }: { company: Company }) {
+  const { formatNumber } = useT();
+  return (
+    <div className="detail-grid">
+      <FieldList
+        title="company.section.details"
+        fields={[
+          { label: "company.field.id", value: <code>{company.id}</code> },
+          { label: "company.field.name", value: company.name },
+          { label: "company.field.description", value: company.description },
+          { label: "company.field.jobCount", value: formatNumber(company.jobCount) },
+          { label: "company.field.createdAt", value: <DateTimeAgo value={company.createdAt} /> },
+          { label: "company.field.updatedAt", value: <DateTimeAgo value={company.updatedAt} /> },
+        ]}
+      />
+      <FieldList
+        title="company.section.links"
+        fields={[
+          { label: "company.field.website", value: external(company.website) },
+          { label: "company.field.videoUrl", value: external(company.videoUrl) },
+          { label: "company.field.twitter", value: company.twitter ? `@${company.twitter}` : null },
+          { label: "company.field.instagram", value: company.instagram ? `@${company.instagram}` : null },
+          { label: "company.field.logoUrl", value: external(company.logoUrl) },
+        ]}
+      />
+    </div>
+  );
+}
+
 /** `/dashboard/companies/:id`: the company's fields, a link to its jobs, edit and delete. */
 export default function CompanyDetailPage() {
-  const { t, formatNumber } = useT();
+  const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload } = useResource(() => companiesApi.get(id), id);
-  useDocumentTitle(t("company.title"), resource.state === "ready" ? resource.data.name : null);
-
-  if (resource.state !== "ready") {
-    return (
-      <DetailStatus
-        resource={resource}
-        texts={detailTexts("company")}
-        back={<BackLink href={companiesPath} />}
-        onRetry={reload}
-      />
-    );
-  }
-
-  const company = resource.data;
   return (
-    <section aria-labelledby="company-title">
-      <BackLink href={companiesPath} />
-      <header className="page-header page-header-actions">
-        <div>
-          <p className="subtle">{t("company.title")}</p>
-          <PageHeading id="company-title">{company.name}</PageHeading>
-        </div>
-        <CompanyActions company={company} />
-      </header>
-      <div className="detail-grid">
-        <FieldList
-          title="company.section.details"
-          fields={[
-            { label: "company.field.id", value: <code>{company.id}</code> },
-            { label: "company.field.name", value: company.name },
-            { label: "company.field.description", value: company.description },
-            { label: "company.field.jobCount", value: formatNumber(company.jobCount) },
-            { label: "company.field.createdAt", value: <DateTimeAgo value={company.createdAt} /> },
-            { label: "company.field.updatedAt", value: <DateTimeAgo value={company.updatedAt} /> },
-          ]}
-        />
-        <FieldList
-          title="company.section.links"
-          fields={[
-            { label: "company.field.website", value: external(company.website) },
-            { label: "company.field.videoUrl", value: external(company.videoUrl) },
-            { label: "company.field.twitter", value: company.twitter ? `@${company.twitter}` : null },
-            { label: "company.field.instagram", value: company.instagram ? `@${company.instagram}` : null },
-            { label: "company.field.logoUrl", value: external(company.logoUrl) },
-          ]}
-        />
-      </div>
-    </section>
+    <RecordScreen
+      resource={resource}
+      texts={detailTexts("company")}
+      onRetry={reload}
+      back={companiesPath}
+      titleId="company-title"
+      screen={t("company.title")}
+      name={(company) => company.name}
+      actions={(company) => <CompanyActions company={company} />}
+    >
+      {(company) => <CompanyFields company={company} />}
+    </RecordScreen>
   );
 }

@@ -4,10 +4,9 @@ import { useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
+import { detailTexts } from "../shell/detail/detail-status.tsx";
 import { FieldList } from "../shell/detail/field-list.tsx";
-import { BackLink } from "../shell/layout/back-link.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { RecordScreen } from "../shell/detail/record-screen.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { salaryRange, workModeId } from "./job-labels.ts";
@@ -123,31 +122,18 @@ export default function JobDetailPage() {
   const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload } = useResource(() => jobsApi.get(id), id);
-  useDocumentTitle(t("job.title"), resource.state === "ready" ? resource.data.title : null);
-
-  if (resource.state !== "ready") {
-    return (
-      <DetailStatus
-        resource={resource}
-        texts={detailTexts("job")}
-        back={<BackLink href={jobListHref()} />}
-        onRetry={reload}
-      />
-    );
-  }
-
-  const job = resource.data;
   return (
-    <section aria-labelledby="job-title">
-      <BackLink href={jobListHref()} />
-      <header className="page-header page-header-actions">
-        <div>
-          <p className="subtle">{t("job.title")}</p>
-          <PageHeading id="job-title">{job.title}</PageHeading>
-        </div>
-        <JobActions job={job} />
-      </header>
-      <JobFields job={job} />
-    </section>
+    <RecordScreen
+      resource={resource}
+      texts={detailTexts("job")}
+      onRetry={reload}
+      back={jobListHref()}
+      titleId="job-title"
+      screen={t("job.title")}
+      name={(job) => job.title}
+      actions={(job) => <JobActions job={job} />}
+    >
+      {(job) => <JobFields job={job} />}
+    </RecordScreen>
   );
 }

@@ -5,9 +5,9 @@ import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../inbox/area-styles.ts";
 import { Button } from "../shell/button.tsx";
+import { ResourceStates } from "../shell/detail/detail-status.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { runAction } from "../shell/overlay/run-action.ts";
-import { RetryPanel } from "../shell/retry-panel.tsx";
 import profileCss from "./profile.css" with { type: "text" };
 import { profileApi } from "./profile-api.ts";
 import { ProfileToggleCard } from "./profile-toggle-card.tsx";
@@ -34,19 +34,15 @@ export default function ProfilePage() {
         <PageHeading id="profile-title">{t("profile.title")}</PageHeading>
         <p className="subtle">{t("profile.subtitle")}</p>
       </header>
-      {resource.state === "loading" && (
-        <p className="subtle" role="status">
-          {t("profile.loading")}
-        </p>
-      )}
-      {resource.state === "error" && <RetryPanel error="profile.error" onRetry={reload} />}
-      {resource.state === "ready" && <ProfileForm profile={resource.data} onSaved={replace} />}
-      {resource.state === "ready" && (
-        <ProfileToggleCard toggle={availabilityToggle} profile={resource.data} onSaved={replace} />
-      )}
-      {resource.state === "ready" && (
-        <ProfileToggleCard toggle={unreadMailToggle} profile={resource.data} onSaved={replace} />
-      )}
+      <ResourceStates resource={resource} loading="profile.loading" error="profile.error" onRetry={reload}>
+        {(profile) => (
+          <>
+            <ProfileForm profile={profile} onSaved={replace} />
+            <ProfileToggleCard toggle={availabilityToggle} profile={profile} onSaved={replace} />
+            <ProfileToggleCard toggle={unreadMailToggle} profile={profile} onSaved={replace} />
+          </>
+        )}
+      </ResourceStates>
       <section className="detail-card profile-form" aria-labelledby="profile-alerts-title">
         <h2 id="profile-alerts-title">{t("alerts.settings")}</h2>
         <p className="subtle">{t("profile.alertsHint")}</p>

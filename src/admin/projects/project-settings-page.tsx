@@ -26,6 +26,7 @@ import {
   type ColorField,
   colorFields,
   colorInputValue,
+  type FlagField,
   flagFields,
   languageChoices,
   launcherPositions,
@@ -313,6 +314,16 @@ function HintedTextarea({
   );
 }
 
+/** The behaviour's boxes in their order: what the widget records, then how work is taken in. */
+const behaviourChecks: readonly {
+  field: FlagField | "featureRequestApproval" | "autoAssign";
+  testId?: string;
+}[] = [
+  ...flagFields.map((field) => ({ field })),
+  { field: "featureRequestApproval", testId: "feature-request-approval" },
+  { field: "autoAssign", testId: "auto-assign" },
+];
+
 /** What the widget records and allows: logs, replays, shortcuts, feature request approval, lists. */
 function BehaviourSection({ form }: { form: Form }) {
   const { t } = useT();
@@ -320,7 +331,7 @@ function BehaviourSection({ form }: { form: Form }) {
   const set = setter(form);
   return (
     <SettingsCard id="behaviour-title" title={t("projectSettings.behaviour.title")}>
-      {flagFields.map((field) => (
+      {behaviourChecks.map(({ field, testId }) => (
         <CheckField
           key={field}
           id={`settings-${field}`}
@@ -328,24 +339,9 @@ function BehaviourSection({ form }: { form: Form }) {
           hint={t(`projectSettings.hint.${field}` as MessageId)}
           checked={state[field]}
           onChange={(checked) => set(field, checked)}
+          testId={testId}
         />
       ))}
-      <CheckField
-        id="settings-featureRequestApproval"
-        label={t("projectSettings.field.featureRequestApproval")}
-        hint={t("projectSettings.hint.featureRequestApproval")}
-        checked={state.featureRequestApproval}
-        onChange={(checked) => set("featureRequestApproval", checked)}
-        testId="feature-request-approval"
-      />
-      <CheckField
-        id="settings-autoAssign"
-        label={t("projectSettings.field.autoAssign")}
-        hint={t("projectSettings.hint.autoAssign")}
-        checked={state.autoAssign}
-        onChange={(checked) => set("autoAssign", checked)}
-        testId="auto-assign"
-      />
       <div className="form-row">
         {listFields.map((field) => (
           <HintedTextarea key={field} form={form} field={field} />

@@ -1,9 +1,8 @@
 import { useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
-import { BackLink } from "../shell/layout/back-link.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { detailTexts } from "../shell/detail/detail-status.tsx";
+import { RecordScreen } from "../shell/detail/record-screen.tsx";
 import { ReportInformation, ReportPeople, ReportTaskCard } from "./report-fields.tsx";
 import { reportListHref } from "./report-paths.ts";
 import { ResolutionSummary, ResolveActions } from "./report-resolution.tsx";
@@ -19,41 +18,29 @@ export default function ReportDetailPage() {
   const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload, refresh, replace } = useResource(() => reportsApi.get(id), id);
-  useDocumentTitle(
-    t("report.title"),
-    resource.state === "ready" ? resource.data.task.title || t("report.untitled") : null,
-  );
-
-  if (resource.state !== "ready") {
-    return (
-      <DetailStatus
-        resource={resource}
-        texts={detailTexts("report")}
-        back={<BackLink href={reportListHref()} />}
-        onRetry={reload}
-      />
-    );
-  }
-
-  const report = resource.data;
   return (
-    <section aria-labelledby="report-title">
-      <BackLink href={reportListHref()} />
-      <header className="page-header page-header-actions">
-        <div>
-          <p className="subtle">{t("report.title")}</p>
-          <PageHeading id="report-title">{report.task.title || t("report.untitled")}</PageHeading>
-        </div>
-      </header>
-      {/* An open report offers the four resolutions first; a resolved one leads with how it ended. */}
-      {!report.resolution && <ResolveActions report={report} onResolved={replace} onStale={refresh} />}
-      <div className="detail-grid">
-        {report.resolution && <ResolutionSummary report={report} />}
-        <ReportInformation report={report} />
-        <ReportTaskCard task={report.task} />
-      </div>
-      <ReportPeople report={report} />
-      <ReportTaskContent report={report} />
-    </section>
+    <RecordScreen
+      resource={resource}
+      texts={detailTexts("report")}
+      onRetry={reload}
+      back={reportListHref()}
+      titleId="report-title"
+      screen={t("report.title")}
+      name={(report) => report.task.title || t("report.untitled")}
+    >
+      {(report) => (
+        <>
+          {/* An open report offers the four resolutions first; a resolved one leads with how it ended. */}
+          {!report.resolution && <ResolveActions report={report} onResolved={replace} onStale={refresh} />}
+          <div className="detail-grid">
+            {report.resolution && <ResolutionSummary report={report} />}
+            <ReportInformation report={report} />
+            <ReportTaskCard task={report.task} />
+          </div>
+          <ReportPeople report={report} />
+          <ReportTaskContent report={report} />
+        </>
+      )}
+    </RecordScreen>
   );
 }

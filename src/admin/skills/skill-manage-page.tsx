@@ -5,10 +5,9 @@ import { type Resource, useResource } from "../api/use-resource.ts";
 import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
+import { detailTexts } from "../shell/detail/detail-status.tsx";
 import { FieldList } from "../shell/detail/field-list.tsx";
-import { BackLink } from "../shell/layout/back-link.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { RecordScreen } from "../shell/detail/record-screen.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { type ActionFailure, runAction } from "../shell/overlay/run-action.ts";
 import { scrollDelayMs } from "../shell/routing/scroll-to-top.tsx";
@@ -334,46 +333,25 @@ function SubSkillsSection({
   );
 }
 
-/** `/dashboard/skill-tree/:rootSkill/manage` (spec §2 "Manage Skill Tree"): the root, its grid of sub-skills, and their actions. */
-export default function SkillManagePage() {
+/** The root's details, its sub-skills and, while one is being added, the add form. */
+function RootSkillBody({
+  root,
+  tree,
+  adder,
+  onChanged,
+}: {
+  root: RootSkillDetail;
+  tree: Resource<SkillTree>;
+  adder: ReturnType<typeof useSubSkillAdding>;
+  onChanged: () => void;
+}) {
   const { t } = useT();
-  const { rootSkill = "" } = useParams<{ rootSkill: string }>();
-  const { resource, reload, refresh } = useResource(() => skillsApi.get(rootSkill), rootSkill);
-  const { resource: tree } = useResource(() => skillsApi.tree(), `tree:${rootSkill}`);
-  useDocumentTitle(t("skill.title"), resource.state === "ready" ? resource.data.name : null);
-  const adder = useSubSkillAdding(resource.state === "ready");
-
-  if (resource.state !== "ready") {
-    return (
-      <DetailStatus
-        resource={resource}
-        texts={detailTexts("skill")}
-        back={<BackLink href={skillListHref()} />}
-        onRetry={reload}
-      />
-    );
-  }
-
-  const root = resource.data;
   const freeCell = firstFreeCell(gridCells(root.subRows, root.subColumns, root.subSkills));
-
   return (
-    <section aria-labelledby="skill-title">
-      <BackLink href={skillListHref()} />
-      <header className="page-header page-header-actions">
-        <div>
-          <p className="subtle">{t("skill.title")}</p>
-          <PageHeading id="skill-title" className="skill-title">
-            <SkillIcon icon={root.icon} size="lg" />
-            {root.name}
-          </PageHeading>
-        </div>
-        <RootActions root={root} />
-      </header>
-
+    <>
       <RootDetails root={root} tree={tree} />
 
-      <SubSkillsSection root={root} freeCell={freeCell} onAdd={adder.start} onChanged={refresh} />
+      <SubSkillsSection root={root} freeCell={freeCell} onAdd={adder.start} onChanged={onChanged} />
 
       {adder.adding !== null && (
         <section ref={adder.addRef} className="add-sub-skill" aria-labelledby="add-sub-skill-title">
@@ -391,11 +369,41 @@ export default function SkillManagePage() {
             }
             onSaved={() => {
               adder.stop(root.id);
-              refresh();
+              onChanged();
             }}
           />
         </section>
       )}
-    </section>
+    </>
+  );
+}
+
+/** `/dashboard/skill-tree/:rootSkill/manage` (spec §2 "Manage Skill Tree"): the root, its grid of sub-skills, and their actions. */
+export default function SkillManagePage() {
+  const { t } = useT();
+  const { rootSkill = "" } = useParams<{ rootSkill: string }>();
+  const { resource, reload, refresh } = useResource(() => skillsApi.get(rootSkill), rootSkill);
+  const { resource: tree } = useResource(() => skillsApi.tree(), `tree:${rootSkill}`);
+  const adder = useSubSkillAdding(resource.state === "ready");
+  return (
+    <RecordScreen
+      resource={resource}
+      texts={detailTexts("skill")}
+      onRetry={reload}
+      back={skillListHref()}
+      titleId="skill-title"
+      screen={t("skill.title")}
+      name={(root) => root.name}
+      heading={(root) => (
+        <>
+          <SkillIcon icon={root.icon} size="lg" />
+          {root.name}
+        </>
+      )}
+      headingClassName="skill-title"
+      actions={(root) => <RootActions root={root} />}
+    >
+      {(root) => <RootSkillBody root={root} tree={tree} adder={adder} onChanged={refresh} />}
+    </RecordScreen>
   );
 }

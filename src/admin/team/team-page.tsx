@@ -4,8 +4,8 @@ import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { sessionState } from "../session/session-store.ts";
 import { staffRoleOf } from "../session/staff-role.ts";
+import { ResourceStates } from "../shell/detail/detail-status.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
-import { RetryPanel } from "../shell/retry-panel.tsx";
 import { InviteCard } from "./invite-card.tsx";
 import { MembersCard } from "./members-card.tsx";
 import { PendingInvitationsCard } from "./pending-invitations-card.tsx";
@@ -47,28 +47,20 @@ export default function TeamPage() {
         <PageHeading id="team-title">{t("team.title")}</PageHeading>
         <p className="subtle">{t("team.subtitle")}</p>
       </header>
-      {resource.state === "loading" && (
-        <p className="subtle" role="status">
-          {t("team.loading")}
-        </p>
-      )}
-      {resource.state === "error" && <RetryPanel error="team.error" onRetry={reload} />}
-      {resource.state === "ready" && (
-        <>
-          <InviteCard
-            projects={resource.data.projects}
-            canInviteOwners={myRole === "owner"}
-            onInvited={refresh}
-          />
-          <PendingInvitationsCard invitations={resource.data.invitations} onChanged={refresh} />
-          <MembersCard data={resource.data} myId={user?.id ?? ""} myRole={myRole} onChanged={refresh} />
-          <TeamSecurityCard
-            mfaRequired={resource.data.team.mfaRequired}
-            editable={myRole === "owner"}
-            onChanged={refresh}
-          />
-        </>
-      )}
+      <ResourceStates resource={resource} loading="team.loading" error="team.error" onRetry={reload}>
+        {(data) => (
+          <>
+            <InviteCard projects={data.projects} canInviteOwners={myRole === "owner"} onInvited={refresh} />
+            <PendingInvitationsCard invitations={data.invitations} onChanged={refresh} />
+            <MembersCard data={data} myId={user?.id ?? ""} myRole={myRole} onChanged={refresh} />
+            <TeamSecurityCard
+              mfaRequired={data.team.mfaRequired}
+              editable={myRole === "owner"}
+              onChanged={refresh}
+            />
+          </>
+        )}
+      </ResourceStates>
     </section>
   );
 }

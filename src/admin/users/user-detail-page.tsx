@@ -2,9 +2,8 @@ import { useEffect, useState } from "react";
 import { useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
-import { BackLink } from "../shell/layout/back-link.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { detailTexts } from "../shell/detail/detail-status.tsx";
+import { RecordScreen } from "../shell/detail/record-screen.tsx";
 import { UserActions } from "./user-actions.tsx";
 import { UserCoinsForm } from "./user-coins-form.tsx";
 import { UserEditForm } from "./user-edit-form.tsx";
@@ -24,50 +23,44 @@ export default function UserDetailPage() {
   const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
   const { resource, reload, refresh, replace } = useResource(() => usersApi.get(id), id);
-  useDocumentTitle(t("user.title"), resource.state === "ready" ? resource.data.name : null);
   const [editing, setEditing] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another user's screen starts without the form.
   useEffect(() => setEditing(false), [id]);
 
-  if (resource.state !== "ready") {
-    return (
-      <DetailStatus
-        resource={resource}
-        texts={detailTexts("user", { retry: "users.retry" })}
-        back={<BackLink href={userListHref()} />}
-        onRetry={reload}
-      />
-    );
-  }
-
-  const user = resource.data;
   return (
-    <section aria-labelledby="user-title">
-      <BackLink href={userListHref()} />
-      <header className="page-header page-header-actions">
-        <div>
-          <p className="subtle">{t("user.title")}</p>
-          <PageHeading id="user-title">{user.name}</PageHeading>
-        </div>
+    <RecordScreen
+      resource={resource}
+      texts={detailTexts("user", { retry: "users.retry" })}
+      onRetry={reload}
+      back={userListHref()}
+      titleId="user-title"
+      screen={t("user.title")}
+      name={(user) => user.name}
+      actions={(user) => (
         <UserActions user={user} onChange={replace} editing={editing} onEdit={() => setEditing(true)} />
-      </header>
-      {editing && (
-        <UserEditForm
-          user={user}
-          onCancel={() => setEditing(false)}
-          onSaved={(saved) => {
-            replace(saved);
-            setEditing(false);
-          }}
-        />
       )}
-      <UserFields user={user} />
-      <UserTaskBans user={user} onChange={refresh} />
-      <div className="detail-grid">
-        <UserSkills skills={user.skills} />
-      </div>
-      <UserCoinsForm user={user} onDone={(result) => replace(withCoinsResult(user, result))} />
-      <UserTransactions transactions={user.transactions} />
-    </section>
+    >
+      {(user) => (
+        <>
+          {editing && (
+            <UserEditForm
+              user={user}
+              onCancel={() => setEditing(false)}
+              onSaved={(saved) => {
+                replace(saved);
+                setEditing(false);
+              }}
+            />
+          )}
+          <UserFields user={user} />
+          <UserTaskBans user={user} onChange={refresh} />
+          <div className="detail-grid">
+            <UserSkills skills={user.skills} />
+          </div>
+          <UserCoinsForm user={user} onDone={(result) => replace(withCoinsResult(user, result))} />
+          <UserTransactions transactions={user.transactions} />
+        </>
+      )}
+    </RecordScreen>
   );
 }

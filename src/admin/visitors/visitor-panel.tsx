@@ -9,8 +9,8 @@ import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../inbox/area-styles.ts";
 import { inboxReportHref } from "../inbox/inbox-paths.ts";
 import { reportHref } from "../reports/report-paths.ts";
+import { ResourceStates } from "../shell/detail/detail-status.tsx";
 import { useMediaQuery } from "../shell/layout/use-media-query.ts";
-import { RetryPanel } from "../shell/retry-panel.tsx";
 import { usersPath } from "../users/user-paths.ts";
 import visitorPanelCss from "./visitor-panel.css" with { type: "text" };
 import { visitorsApi } from "./visitors-api.ts";
@@ -75,15 +75,15 @@ export function VisitorPanel({
       </h2>
       {open && (
         <div id={bodyId} className="visitor-panel-body">
-          {resource.state === "loading" && (
-            <p className="subtle" role="status">
-              {t("visitor.loading")}
-            </p>
-          )}
-          {resource.state === "error" && (
-            <RetryPanel error="visitor.error" retry="visitor.retry" onRetry={reload} />
-          )}
-          {resource.state === "ready" && <TimelineView timeline={resource.data} current={current} />}
+          <ResourceStates
+            resource={resource}
+            loading="visitor.loading"
+            error="visitor.error"
+            retry="visitor.retry"
+            onRetry={reload}
+          >
+            {(timeline) => <TimelineView timeline={timeline} current={current} />}
+          </ResourceStates>
         </div>
       )}
     </aside>

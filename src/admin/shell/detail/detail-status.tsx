@@ -77,3 +77,34 @@ export function DetailStatus<T>({
   }
   return null;
 }
+
+/**
+ * A part of a screen that loads on its own (a profile, the team): the `loading` line while it loads, the
+ * `error` with a retry when it failed, then what `children` makes of the answer.
+ */
+export function ResourceStates<T>({
+  resource,
+  loading,
+  error,
+  retry,
+  onRetry,
+  children,
+}: {
+  resource: Resource<T>;
+  loading: MessageId;
+  error: MessageId;
+  retry?: MessageId;
+  onRetry: () => void;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useT();
+  if (resource.state === "loading") {
+    return (
+      <p className="subtle" role="status">
+        {t(loading)}
+      </p>
+    );
+  }
+  if (resource.state === "error") return <RetryPanel error={error} retry={retry} onRetry={onRetry} />;
+  return <>{children(resource.data)}</>;
+}

@@ -16,10 +16,11 @@ import { SearchBox } from "./search-box.tsx";
 import type { ListPageController } from "./use-list-page.ts";
 import type { ListQueryState } from "./use-list-query.ts";
 
-// The view of the list screens (react-admin's `<List>` and `<Datagrid>`), so they look and behave alike:
-// the title block, the search with the list's filters, and the table with its states and pages. A screen
+// The view of the list screens (react-admin's `<List>`), so they look and behave alike: the title block,
+// the search with the list's filters, and the table (record-table.tsx) with its states and pages. A screen
 // declares only its names, actions, columns and filters; its state comes from `useListPage` (use-list-page.ts).
 
+// The list screens declare their columns by these names.
 export type { ListColumn, ListSelectionColumn } from "./record-table.tsx";
 
 /** The part of a list's {@link ListQueryState} its pages need. */

@@ -1,7 +1,6 @@
 import { useParams } from "wouter";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
-import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
+import { FormActions, FormCancelLink, FormDeleteButton } from "../shell/form/form-actions.tsx";
 import { LoadedFormPage } from "../shell/form/loaded-form-page.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { botApi } from "./bot-api.ts";
@@ -43,11 +42,7 @@ function BotForm(props: BotFormProps) {
         )}
         <FormActions busy={busy} busyLabel={t("bots.saving")} submitLabel={t("bots.save")}>
           <FormCancelLink href={back}>{t("confirm.cancel")}</FormCancelLink>
-          {bot && (
-            <Button type="button" variant="tertiary" className="button-danger" onClick={remove}>
-              {t("bots.delete")}
-            </Button>
-          )}
+          {bot && <FormDeleteButton onDelete={remove}>{t("bots.delete")}</FormDeleteButton>}
         </FormActions>
       </form>
       <aside className="bot-editor-side">

@@ -1,5 +1,6 @@
+import { DraftLiveField } from "../content/draft-live-field.tsx";
 import { useT } from "../i18n/intl.ts";
-import { InputField, SelectField } from "../shell/form/form-inputs.tsx";
+import { InputField } from "../shell/form/form-inputs.tsx";
 import type { BotFormField, BotFormState } from "./bot-form-state.ts";
 
 /** The fields a bot keeps beside its steps. */
@@ -27,14 +28,10 @@ export function BotDetailsFields({
           error={errors.name ? t(`bots.rule.${errors.name}`) : null}
           onChange={(name) => onChange({ name })}
         />
-        <SelectField
+        <DraftLiveField
           id="bot-status"
-          label={t("bots.field.status")}
+          area="bots"
           value={details.status}
-          options={[
-            { value: "draft", text: t("bots.status.draft") },
-            { value: "live", text: t("bots.status.live") },
-          ]}
           onChange={(status) => onChange({ status })}
         />
       </div>

@@ -1,12 +1,8 @@
 import { useParams } from "wouter";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
-import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
-import { FormPage } from "../shell/form/form-page.tsx";
+import { FormActions, FormCancelLink, FormDeleteButton } from "../shell/form/form-actions.tsx";
+import { LoadedFormPage } from "../shell/form/loaded-form-page.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
-import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
-import { RetryPanel } from "../shell/retry-panel.tsx";
 import { botApi } from "./bot-api.ts";
 import { BotDetailsFields } from "./bot-details-fields.tsx";
 import { botForm, newBotForm } from "./bot-form-state.ts";
@@ -46,11 +42,7 @@ function BotForm(props: BotFormProps) {
         )}
         <FormActions busy={busy} busyLabel={t("bots.saving")} submitLabel={t("bots.save")}>
           <FormCancelLink href={back}>{t("confirm.cancel")}</FormCancelLink>
-          {bot && (
-            <Button type="button" variant="tertiary" className="button-danger" onClick={remove}>
-              {t("bots.delete")}
-            </Button>
-          )}
+          {bot && <FormDeleteButton onDelete={remove}>{t("bots.delete")}</FormDeleteButton>}
         </FormActions>
       </form>
       <aside className="bot-editor-side">
@@ -64,38 +56,19 @@ function BotForm(props: BotFormProps) {
 export default function BotEditorPage() {
   const { t } = useT();
   const { projectId = "", id } = useParams<{ projectId: string; id?: string }>();
-  const title = t(id ? "bots.form.edit" : "bots.form.create");
-  const { resource, reload } = useResource(() => loadEditor(projectId, id), `${projectId}|${id ?? ""}`);
-  const record = resource.state === "ready" ? (resource.data.bot?.name ?? null) : null;
-  useDocumentTitle(title, record);
   return (
-    <FormPage
+    <LoadedFormPage
+      area="bots"
       titleId="bot-form-title"
-      title={title}
-      subtitle={record}
+      title={t(id ? "bots.form.edit" : "bots.form.create")}
       back={<BackLink href={botListPath(projectId)} />}
+      load={() => loadEditor(projectId, id)}
+      loadKey={`${projectId}|${id ?? ""}`}
+      recordName={(data) => data.bot?.name ?? null}
     >
-      {resource.state === "loading" ? (
-        <p className="subtle" role="status">
-          {t("bots.loading")}
-        </p>
-      ) : resource.state === "error" ? (
-        resource.status === 404 ? (
-          <div className="state-panel">
-            <h2>{t("bots.notFound")}</h2>
-            <p>{t("bots.notFoundHint")}</p>
-          </div>
-        ) : (
-          <RetryPanel error="bots.error" onRetry={reload} />
-        )
-      ) : (
-        <BotForm
-          key={resource.data.bot?.id ?? "new"}
-          projectId={projectId}
-          bot={resource.data.bot}
-          initial={resource.data.initial}
-        />
+      {(data) => (
+        <BotForm key={data.bot?.id ?? "new"} projectId={projectId} bot={data.bot} initial={data.initial} />
       )}
-    </FormPage>
+    </LoadedFormPage>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { validate } from "superstruct";
 import { reduceRun, startRun, waitingFor } from "../../shared/bot-run.ts";
 import { type AdminBot, BotWrite } from "../../shared/bots-api.ts";
-import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
+import { textDoc } from "../content/content-test-kit.ts";
 import {
   blocksSave,
   botForm,
@@ -16,11 +16,6 @@ import {
   stepProblems,
   withType,
 } from "./bot-form-state.ts";
-
-const doc = (text: string): TipTapDoc => ({
-  type: "doc",
-  content: [{ type: "paragraph", content: [{ type: "text", text }] }],
-});
 
 const stored: AdminBot = {
   id: "bot-9",
@@ -51,7 +46,7 @@ const stored: AdminBot = {
 
 describe("bot form state", () => {
   test("a stored bot opens and saves as the same steps (messages through the editor's documents)", () => {
-    const form = botForm(stored, (html) => doc(html.replace(/<[^>]+>/g, "")));
+    const form = botForm(stored, (html) => textDoc(html.replace(/<[^>]+>/g, "")));
     expect(form.steps.map((step) => step.id)).toEqual(["start", "plan", "human"]);
     expect(form.steps[1]?.field.options).toBe("Free\nPro");
     const write = botWrite(form);
@@ -68,7 +63,7 @@ describe("bot form state", () => {
       ...form,
       steps: form.steps.map((step, index) =>
         index === 0
-          ? { ...step, text: doc("Hello"), next: "step-2" }
+          ? { ...step, text: textDoc("Hello"), next: "step-2" }
           : { ...step, buttons: [{ label: "Back", next: "step-1" }] },
       ),
     };
@@ -84,7 +79,7 @@ describe("bot form state", () => {
   });
 
   test("problems: empty labels and questions, missing choices block a save; a step nothing reaches only warns", () => {
-    const form = botForm(stored, () => doc("x"));
+    const form = botForm(stored, () => textDoc("x"));
     const broken = {
       ...form,
       steps: [
@@ -112,7 +107,7 @@ describe("bot form state", () => {
 
   test("the test run plays the form's steps through the messenger's own run", () => {
     const bot = draftBot(
-      botForm(stored, (html) => doc(html.replace(/<[^>]+>/g, ""))),
+      botForm(stored, (html) => textDoc(html.replace(/<[^>]+>/g, ""))),
       "bot-9",
     );
     let run = reduceRun(bot, startRun(bot), { type: "show" });

@@ -5,7 +5,8 @@ import { rememberProject } from "../content/last-project.ts";
 import { ProjectChoice } from "../content/project-choice.tsx";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { ListHeader } from "../shell/list/list-page.tsx";
 import { RetryPanel } from "../shell/retry-panel.tsx";
 import { botApi } from "./bot-api.ts";
 import { botCreateHref, botEditHref, botListPath } from "./bot-paths.ts";
@@ -24,17 +25,16 @@ export default function BotListPage() {
   useEffect(() => rememberProject(projectId), [projectId]);
   return (
     <section aria-labelledby="bots-title">
-      <header className="page-header page-header-actions">
-        <div>
-          <PageHeading id="bots-title">{t("bots.title")}</PageHeading>
-          <p className="subtle">{t("bots.subtitle")}</p>
-        </div>
-        <div className="page-actions">
+      <ListHeader
+        id="bots-title"
+        title={t("bots.title")}
+        subtitle={t("bots.subtitle")}
+        actions={
           <Link href={botCreateHref(projectId)} className={buttonClass({ variant: "primary" })}>
             {t("bots.new")}
           </Link>
-        </div>
-      </header>
+        }
+      />
       <ProjectChoice id="bot-project" label="bots.project" projectId={projectId} pathOf={botListPath} />
       {resource.state === "loading" ? (
         <p className="subtle" role="status">

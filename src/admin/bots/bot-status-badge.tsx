@@ -1,11 +1,8 @@
+import { DraftLivePill } from "../content/content-status-badge.tsx";
 import { useT } from "../i18n/intl.ts";
 
-/** Draft or live as a pill: live in the success colour, a draft neutral. */
+/** A bot's status pill. */
 export function BotStatusBadge({ status }: { status: "draft" | "live" }) {
   const { t } = useT();
-  return (
-    <span className={status === "live" ? "badge badge-success" : "badge bot-badge-draft"}>
-      {t(`bots.status.${status}`)}
-    </span>
-  );
+  return <DraftLivePill status={status} text={t(`bots.status.${status}`)} draftClass="bot-badge-draft" />;
 }

@@ -1,13 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { validate } from "superstruct";
 import { type AdminNewsPost, NewsWrite } from "../../shared/news-api.ts";
-import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 import { newsWrite } from "./content-actions.ts";
-
-const doc = (text: string): TipTapDoc => ({
-  type: "doc",
-  content: [{ type: "paragraph", content: [{ type: "text", text }] }],
-});
+import { textDoc } from "./content-test-kit.ts";
 
 describe("publishing a news post", () => {
   test("writes the post back whole: its document and every language's version", () => {
@@ -16,19 +11,24 @@ describe("publishing a news post", () => {
       title: "Faster checkout",
       preview: "Two clicks",
       body: "<p>Checkout</p>",
-      bodyDoc: doc("Checkout"),
+      bodyDoc: textDoc("Checkout"),
       coverImageUrl: null,
       authorName: "Lena",
       status: "draft",
       publishedAt: null,
       translations: {
-        de: { title: "Schneller bezahlen", preview: "", body: "<p>Bezahlen</p>", bodyDoc: doc("Bezahlen") },
+        de: {
+          title: "Schneller bezahlen",
+          preview: "",
+          body: "<p>Bezahlen</p>",
+          bodyDoc: textDoc("Bezahlen"),
+        },
       },
       createdAt: "2026-11-24T10:00:00.000Z",
       updatedAt: "2026-11-24T10:00:00.000Z",
     };
     const write = newsWrite(post, "live");
-    expect(write).toMatchObject({ status: "live", bodyDoc: doc("Checkout") });
+    expect(write).toMatchObject({ status: "live", bodyDoc: textDoc("Checkout") });
     expect(write.translations).toEqual({ de: post.translations.de, ar: null });
     expect(validate(write, NewsWrite)[0]).toBeUndefined();
   });

@@ -3,6 +3,7 @@ import type { AdminOutbound, AdminTooltip } from "../../shared/inbox-api.ts";
 import type { AdminNewsPost } from "../../shared/news-api.ts";
 import type { AdminSurvey } from "../../shared/surveys-api.ts";
 import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
+import { everywhere, storedOutbound, storedTimes, unscheduled } from "./content-test-kit.ts";
 import { deliversRecord, deliveryFromOutbound, deliveryRequest, emptyDelivery } from "./delivery-state.ts";
 import {
   emptyNewsForm,
@@ -10,7 +11,6 @@ import {
   newsRequestFromForm,
   validateNewsForm,
 } from "./news-form-state.ts";
-import { everywhere, storedOutbound, storedTimes, unscheduled } from "./outbound-test-kit.ts";
 import {
   emptySurveyForm,
   newQuestion,

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { type ContentLanguage, contentLanguages } from "../../shared/content-languages.ts";
 import type { AdminNewsPost } from "../../shared/news-api.ts";
-import { useT } from "../i18n/intl.ts";
+import { type Translator, useT } from "../i18n/intl.ts";
 import { LanguageTabs } from "../shell/form/language-tabs.tsx";
 import { TextField } from "./content-fields.tsx";
 import { NewsPreview } from "./content-previews.tsx";
@@ -38,50 +38,78 @@ function previewTexts(state: NewsFormState, language: ContentLanguage): NewsVers
   };
 }
 
-/** A version's title, summary and body in another language, keyed as the request names them. */
+type NewsField = keyof NewsVersionState;
+
+/** How one language's fields are named: their ids, labels, request paths and the refusals an edit clears. */
+interface VersionNames {
+  id: (field: NewsField) => string;
+  label: (field: NewsField) => string;
+  /** Where the request (and a refusal) names the field; a body is sent as its document, `bodyDoc`. */
+  path: (field: NewsField) => string;
+  clears: (field: NewsField) => string[];
+}
+
+const sentAs = (field: NewsField) => (field === "body" ? "bodyDoc" : field);
+
+/** The English texts: the post's own fields. */
+function englishNames(t: Translator["t"]): VersionNames {
+  return {
+    id: (field) => `news-${field}`,
+    label: (field) => t(`content.field.${field}`),
+    path: sentAs,
+    // The server names the document `bodyDoc`: an edit clears its error too.
+    clears: (field) => (field === "body" ? ["body", "bodyDoc"] : [field]),
+  };
+}
+
+/** Another language's texts, keyed as the request names them. */
+function translationNames(t: Translator["t"], language: Exclude<ContentLanguage, "en">): VersionNames {
+  const name = t(`contentLanguage.${language}`);
+  const path = (field: NewsField) => `translations.${language}.${sentAs(field)}`;
+  return {
+    id: (field) => `news-${language}-${field}`,
+    label: (field) => t("content.field.inLanguage", { field: t(`content.field.${field}`), language: name }),
+    path,
+    clears: (field) => [path(field)],
+  };
+}
+
+/** A version's title, summary and body, named by `names`. */
 function VersionFields({
-  language,
+  names,
   projectId,
   version,
   errorOf,
   onChange,
 }: {
-  language: Exclude<ContentLanguage, "en">;
+  names: VersionNames;
   projectId: string;
   version: NewsVersionState;
   errorOf: (path: string, label: string) => string | null;
   onChange: (change: Partial<NewsVersionState>, paths: string[]) => void;
 }) {
-  const { t } = useT();
-  const name = t(`contentLanguage.${language}`);
-  const label = (field: "title" | "preview" | "body") =>
-    t("content.field.inLanguage", { field: t(`content.field.${field}`), language: name });
-  const path = (field: string) => `translations.${language}.${field}`;
+  const text = (field: "title" | "preview") => (
+    <TextField
+      id={names.id(field)}
+      label={names.label(field)}
+      value={version[field]}
+      multiline={field === "preview"}
+      rows={2}
+      error={errorOf(names.path(field), names.label(field))}
+      onChange={(value) => onChange({ [field]: value }, names.clears(field))}
+    />
+  );
   return (
     <>
-      <TextField
-        id={`news-${language}-title`}
-        label={label("title")}
-        value={version.title}
-        error={errorOf(path("title"), label("title"))}
-        onChange={(title) => onChange({ title }, [path("title")])}
-      />
-      <TextField
-        id={`news-${language}-preview`}
-        label={label("preview")}
-        value={version.preview}
-        multiline
-        rows={2}
-        error={errorOf(path("preview"), label("preview"))}
-        onChange={(preview) => onChange({ preview }, [path("preview")])}
-      />
+      {text("title")}
+      {text("preview")}
       <RichBodyField
-        id={`news-${language}-body`}
-        label={label("body")}
+        id={names.id("body")}
+        label={names.label("body")}
         value={version.body}
-        error={errorOf(path("bodyDoc"), label("body"))}
+        error={errorOf(names.path("body"), names.label("body"))}
         projectId={projectId}
-        onChange={(body) => onChange({ body }, [path("bodyDoc")])}
+        onChange={(body) => onChange({ body }, names.clears("body"))}
       />
     </>
   );
@@ -104,17 +132,6 @@ function NewsTexts({
   const { t } = useT();
   const { state } = form;
   const errorOf = (path: string, label: string) => form.errorOf(path, label);
-  const text = (key: "title" | "preview") => (
-    <TextField
-      id={`news-${key}`}
-      label={t(`content.field.${key}`)}
-      value={state[key]}
-      multiline={key === "preview"}
-      rows={2}
-      error={errorOf(key, t(`content.field.${key}`))}
-      onChange={(value) => form.update((current) => ({ ...current, [key]: value }), [key])}
-    />
-  );
   return (
     <LanguageTabs
       id="news"
@@ -126,22 +143,16 @@ function NewsTexts({
     >
       {(code) =>
         code === "en" ? (
-          <>
-            {text("title")}
-            {text("preview")}
-            <RichBodyField
-              id="news-body"
-              label={t("content.field.body")}
-              value={state.body}
-              error={errorOf("bodyDoc", t("content.field.body"))}
-              projectId={projectId}
-              // The server names the document `bodyDoc`: an edit clears its error too.
-              onChange={(body) => form.update((current) => ({ ...current, body }), ["body", "bodyDoc"])}
-            />
-          </>
+          <VersionFields
+            names={englishNames(t)}
+            projectId={projectId}
+            version={{ title: state.title, preview: state.preview, body: state.body }}
+            errorOf={errorOf}
+            onChange={(change, paths) => form.update((current) => ({ ...current, ...change }), paths)}
+          />
         ) : (
           <VersionFields
-            language={code}
+            names={translationNames(t, code)}
             projectId={projectId}
             version={state.versions[code]}
             errorOf={errorOf}

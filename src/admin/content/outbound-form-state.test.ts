@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 import { newChecklistStep, nextStepId } from "./checklist-config.ts";
+import { everywhere, storedOutbound, unscheduled } from "./content-test-kit.ts";
 import { moveBy, removeAt, replaceAt } from "./list-edit.ts";
 import { newButton, readButtons, writeButtons } from "./outbound-buttons.ts";
 import {
@@ -11,7 +12,6 @@ import {
   outboundRequestFromForm,
   validateOutboundForm,
 } from "./outbound-form-state.ts";
-import { everywhere, storedOutbound, unscheduled } from "./outbound-test-kit.ts";
 import { localInputOf } from "./schedule-state.ts";
 import { newTourStep } from "./tour-config.ts";
 

@@ -1,18 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import { outboundConfigError } from "../../shared/outbound-api.ts";
-import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
+import { textDoc } from "./content-test-kit.ts";
 import {
   outboundFormFromRecord,
   outboundRequestFromForm,
   validateOutboundForm,
 } from "./outbound-form-state.ts";
 import { readTranslations, textSlots, writeTranslations } from "./outbound-translations.ts";
-
-const doc = (text: string): TipTapDoc => ({
-  type: "doc",
-  content: [{ type: "paragraph", content: [{ type: "text", text }] }],
-});
 
 const record = (type: AdminOutbound["type"], config: Record<string, unknown>): AdminOutbound =>
   ({
@@ -32,17 +27,19 @@ describe("an outbound's translations in the editor", () => {
   test("a banner's title, body and buttons: read from the config and written back as stored", () => {
     const config = {
       title: "Sale",
-      body: doc("20% off"),
+      body: textDoc("20% off"),
       buttons: [
         { text: "Shop", action: "close" },
         { text: "Later", action: "close" },
       ],
-      translations: { de: { title: "Angebot", body: doc("20 % Rabatt"), buttons: [{}, { text: "Später" }] } },
+      translations: {
+        de: { title: "Angebot", body: textDoc("20 % Rabatt"), buttons: [{}, { text: "Später" }] },
+      },
     };
     const form = outboundFormFromRecord("banner", record("banner", config));
     expect(form.translations.de).toEqual({
       title: "Angebot",
-      body: doc("20 % Rabatt"),
+      body: textDoc("20 % Rabatt"),
       "buttons.1.text": "Später",
     });
     expect(form.translations.ar).toEqual({});
@@ -85,14 +82,17 @@ describe("an outbound's translations in the editor", () => {
       "steps.0.message",
     ]);
     const texts = {
-      de: { "steps.0.message": doc("Hallo"), "steps.3.title": "gone" },
+      de: { "steps.0.message": textDoc("Hallo"), "steps.3.title": "gone" },
       ar: { nextText: "  " },
     };
-    expect(writeTranslations(texts, slots)).toEqual({ de: { steps: [{ message: doc("Hallo") }] }, ar: null });
+    expect(writeTranslations(texts, slots)).toEqual({
+      de: { steps: [{ message: textDoc("Hallo") }] },
+      ar: null,
+    });
     expect(
       readTranslations({ translations: { de: { steps: [{ message: "<p>Hallo</p>" }] } } }, slots).de,
     ).toEqual({
-      "steps.0.message": doc("Hallo"),
+      "steps.0.message": textDoc("Hallo"),
     });
   });
 });

@@ -1,11 +1,9 @@
 import type { FormEvent } from "react";
 import { useLocation, useParams, useSearch } from "wouter";
 import type { AdminHelpArticle, AdminHelpCollection } from "../../shared/help-center-api.ts";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { FormPage } from "../shell/form/form-page.tsx";
+import { LoadedFormPage } from "../shell/form/loaded-form-page.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
-import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import {
   type ArticleFormState,
   articleErrors,
@@ -19,7 +17,6 @@ import { ArticleVersions } from "./article-versions.tsx";
 import { helpApi } from "./help-api.ts";
 import { confirmHelpDelete, HelpFormActions } from "./help-form-actions.tsx";
 import { articleEditHref, helpCenterPath } from "./help-paths.ts";
-import { HelpRecordStatus } from "./help-record-status.tsx";
 import { HelpSearchPreview } from "./help-search-preview.tsx";
 import "./help-styles.ts";
 import { useHelpForm } from "./use-help-form.ts";
@@ -115,24 +112,17 @@ export default function ArticleEditorPage() {
   const { t } = useT();
   const { projectId = "", id } = useParams<{ projectId: string; id?: string }>();
   const collectionId = new URLSearchParams(useSearch()).get("collection") ?? "";
-  const title = t(id ? "help.articleForm.edit" : "help.articleForm.create");
-  const { resource, reload } = useResource(
-    () => loadEditor(projectId, id, collectionId),
-    `${projectId}|${id ?? ""}|${collectionId}`,
-  );
-  const record = resource.state === "ready" ? (resource.data.article?.title ?? null) : null;
-  useDocumentTitle(title, record);
   return (
-    <FormPage
+    <LoadedFormPage
+      area="help"
       titleId="article-form-title"
-      title={title}
-      subtitle={record}
+      title={t(id ? "help.articleForm.edit" : "help.articleForm.create")}
       back={<BackLink href={helpCenterPath(projectId)} />}
+      load={() => loadEditor(projectId, id, collectionId)}
+      loadKey={`${projectId}|${id ?? ""}|${collectionId}`}
+      recordName={(data) => data.article?.title ?? null}
     >
-      <HelpRecordStatus resource={resource} onRetry={reload} />
-      {resource.state === "ready" && (
-        <ArticleForm key={resource.data.article?.id ?? "new"} projectId={projectId} data={resource.data} />
-      )}
-    </FormPage>
+      {(data) => <ArticleForm key={data.article?.id ?? "new"} projectId={projectId} data={data} />}
+    </LoadedFormPage>
   );
 }

@@ -1,4 +1,5 @@
 import type { AdminHelpCollection } from "../../shared/help-center-api.ts";
+import { DraftLiveField } from "../content/draft-live-field.tsx";
 import { useT } from "../i18n/intl.ts";
 import { InputField, SelectField } from "../shell/form/form-inputs.tsx";
 import type { ArticleField, ArticleFormState } from "./article-form-state.ts";
@@ -28,14 +29,10 @@ export function ArticleSettingsFields({
           error={error("collectionId")}
           onChange={(collectionId) => update((current) => ({ ...current, collectionId }))}
         />
-        <SelectField
+        <DraftLiveField
           id="article-status"
-          label={t("help.field.status")}
+          area="help"
           value={state.status}
-          options={[
-            { value: "draft", text: t("help.status.draft") },
-            { value: "live", text: t("help.status.live") },
-          ]}
           onChange={(status) => update((current) => ({ ...current, status }))}
         />
       </div>

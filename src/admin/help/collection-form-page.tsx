@@ -2,13 +2,11 @@ import type { FormEvent } from "react";
 import { useLocation, useParams } from "wouter";
 import { type ContentLanguage, contentLanguages } from "../../shared/content-languages.ts";
 import type { AdminHelpCollection } from "../../shared/help-center-api.ts";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { InputField, TextAreaField } from "../shell/form/form-inputs.tsx";
-import { FormPage } from "../shell/form/form-page.tsx";
 import { LanguageTabs } from "../shell/form/language-tabs.tsx";
+import { LoadedFormPage } from "../shell/form/loaded-form-page.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
-import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import {
   type CollectionFormState,
   type CollectionVersionState,
@@ -22,7 +20,6 @@ import { helpApi } from "./help-api.ts";
 import { confirmHelpDelete, HelpFormActions } from "./help-form-actions.tsx";
 import { helpCenterPath } from "./help-paths.ts";
 import { HelpPositionField } from "./help-position-field.tsx";
-import { HelpRecordStatus } from "./help-record-status.tsx";
 import "./help-styles.ts";
 import { useHelpForm } from "./use-help-form.ts";
 
@@ -177,31 +174,28 @@ function CollectionForm({
 export default function CollectionFormPage() {
   const { t } = useT();
   const { projectId = "", id } = useParams<{ projectId: string; id?: string }>();
-  const title = t(id ? "help.collectionForm.edit" : "help.collectionForm.create");
-  useDocumentTitle(title);
-  const { resource, reload } = useResource(
-    async () => {
-      if (id) return { collection: await helpApi.collection(projectId, id), next: 0 };
-      const { items } = await helpApi.collections(projectId);
-      return { collection: null, next: items.reduce((last, item) => Math.max(last, item.position + 1), 0) };
-    },
-    `${projectId}|${id ?? ""}`,
-  );
   return (
-    <FormPage
+    <LoadedFormPage
+      area="help"
       titleId="collection-form-title"
-      title={title}
-      subtitle={resource.state === "ready" ? (resource.data.collection?.title ?? null) : null}
+      title={t(id ? "help.collectionForm.edit" : "help.collectionForm.create")}
       back={<BackLink href={helpCenterPath(projectId)} />}
+      load={async () => {
+        if (id) return { collection: await helpApi.collection(projectId, id), next: 0 };
+        const { items } = await helpApi.collections(projectId);
+        return { collection: null, next: items.reduce((last, item) => Math.max(last, item.position + 1), 0) };
+      }}
+      loadKey={`${projectId}|${id ?? ""}`}
+      recordName={(data) => data.collection?.title ?? null}
+      nameInTab={false}
     >
-      <HelpRecordStatus resource={resource} onRetry={reload} />
-      {resource.state === "ready" && (
+      {(data) => (
         <CollectionForm
           projectId={projectId}
-          collection={resource.data.collection}
-          initial={collectionForm(resource.data.collection, resource.data.next)}
+          collection={data.collection}
+          initial={collectionForm(data.collection, data.next)}
         />
       )}
-    </FormPage>
+    </LoadedFormPage>
   );
 }

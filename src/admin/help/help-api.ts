@@ -15,30 +15,34 @@ const helpBase = (projectId: string) => `/api/projects/${segment(projectId)}/hel
 // A help center is small (a few dozen articles): the screens read every row at once, in order.
 const everything = "page=1&pageSize=100&sort=position";
 
+/** The calls on one kind of the help center's records: every one in order, one, and a save. */
+function helpRecords<R, W extends object>(kind: "collections" | "articles") {
+  const base = (projectId: string) => `${helpBase(projectId)}/${kind}`;
+  return {
+    list: (projectId: string) => api<ListPage<R>>(`${base(projectId)}?${everything}`),
+    get: (projectId: string, id: string) => api<R>(`${base(projectId)}/${segment(id)}`),
+    /** Creates the record (`id` null) or replaces it. */
+    save: (projectId: string, id: string | null, body: W) =>
+      id === null
+        ? api<R>(base(projectId), { method: "POST", body })
+        : api<R>(`${base(projectId)}/${segment(id)}`, { method: "PUT", body }),
+  };
+}
+
+const collections = helpRecords<AdminHelpCollection, HelpCollectionWrite>("collections");
+const articles = helpRecords<AdminHelpArticle, HelpArticleWrite>("articles");
+
 /** The help center's calls (src/shared/help-center-api.ts documents the routes). */
 export const helpApi = {
-  collections: (projectId: string) =>
-    api<ListPage<AdminHelpCollection>>(`${helpBase(projectId)}/collections?${everything}`),
-  collection: (projectId: string, id: string) =>
-    api<AdminHelpCollection>(`${helpBase(projectId)}/collections/${segment(id)}`),
-  saveCollection: (projectId: string, id: string | null, body: HelpCollectionWrite) =>
-    id === null
-      ? api<AdminHelpCollection>(`${helpBase(projectId)}/collections`, { method: "POST", body })
-      : api<AdminHelpCollection>(`${helpBase(projectId)}/collections/${segment(id)}`, {
-          method: "PUT",
-          body,
-        }),
+  collections: collections.list,
+  collection: collections.get,
+  saveCollection: collections.save,
   /** With `force`, the collection's articles go too (the dialog said so). */
   removeCollection: (projectId: string, id: string) =>
     api<void>(`${helpBase(projectId)}/collections/${segment(id)}?force=true`, { method: "DELETE" }),
-  articles: (projectId: string) =>
-    api<ListPage<AdminHelpArticle>>(`${helpBase(projectId)}/articles?${everything}`),
-  article: (projectId: string, id: string) =>
-    api<AdminHelpArticle>(`${helpBase(projectId)}/articles/${segment(id)}`),
-  saveArticle: (projectId: string, id: string | null, body: HelpArticleWrite) =>
-    id === null
-      ? api<AdminHelpArticle>(`${helpBase(projectId)}/articles`, { method: "POST", body })
-      : api<AdminHelpArticle>(`${helpBase(projectId)}/articles/${segment(id)}`, { method: "PUT", body }),
+  articles: articles.list,
+  article: articles.get,
+  saveArticle: articles.save,
   removeArticle: (projectId: string, id: string) =>
     api<void>(`${helpBase(projectId)}/articles/${segment(id)}`, { method: "DELETE" }),
   searchPreview: (projectId: string, query: string, language: HelpLanguage, drafts: boolean) =>

@@ -7,7 +7,8 @@ import { rememberProject } from "../content/last-project.ts";
 import { ProjectChoice } from "../content/project-choice.tsx";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { ListHeader } from "../shell/list/list-page.tsx";
 import { RetryPanel } from "../shell/retry-panel.tsx";
 import { helpApi } from "./help-api.ts";
 import {
@@ -151,22 +152,23 @@ export default function HelpCenterPage() {
 
   return (
     <section aria-labelledby="help-title" className="help-center">
-      <header className="page-header page-header-actions">
-        <div>
-          <PageHeading id="help-title">{t("help.title")}</PageHeading>
-          <p className="subtle">{t("help.subtitle")}</p>
-        </div>
-        <div className="page-actions">
-          <Link href={collectionCreateHref(projectId)} className={buttonClass({ variant: "secondary" })}>
-            {t("help.newCollection")}
-          </Link>
-          {resource.state === "ready" && resource.data.collections.length > 0 && (
-            <Link href={articleCreateHref(projectId)} className={buttonClass({ variant: "primary" })}>
-              {t("help.newArticle")}
+      <ListHeader
+        id="help-title"
+        title={t("help.title")}
+        subtitle={t("help.subtitle")}
+        actions={
+          <>
+            <Link href={collectionCreateHref(projectId)} className={buttonClass({ variant: "secondary" })}>
+              {t("help.newCollection")}
             </Link>
-          )}
-        </div>
-      </header>
+            {resource.state === "ready" && resource.data.collections.length > 0 && (
+              <Link href={articleCreateHref(projectId)} className={buttonClass({ variant: "primary" })}>
+                {t("help.newArticle")}
+              </Link>
+            )}
+          </>
+        }
+      />
       <ProjectChoice id="help-project" label="help.project" projectId={projectId} pathOf={helpCenterPath} />
       {resource.state === "loading" ? (
         <p className="subtle" role="status">

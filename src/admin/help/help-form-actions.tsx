@@ -1,6 +1,5 @@
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
-import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
+import { FormActions, FormCancelLink, FormDeleteButton } from "../shell/form/form-actions.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 
@@ -18,11 +17,7 @@ export function HelpFormActions({
   return (
     <FormActions busy={busy} busyLabel={t("help.saving")} submitLabel={t("help.save")}>
       <FormCancelLink href={back}>{t("confirm.cancel")}</FormCancelLink>
-      {onDelete && (
-        <Button type="button" variant="tertiary" className="button-danger" onClick={onDelete}>
-          {t("help.delete")}
-        </Button>
-      )}
+      {onDelete && <FormDeleteButton onDelete={onDelete}>{t("help.delete")}</FormDeleteButton>}
     </FormActions>
   );
 }

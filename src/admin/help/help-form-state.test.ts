@@ -6,9 +6,9 @@ import {
   HelpArticleWrite,
   HelpCollectionWrite,
 } from "../../shared/help-center-api.ts";
-import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 import { botMessagesDe, botMessagesEnUS } from "../bots/bot-messages.ts";
 import { expectEveryTextFormats } from "../content/catalogue-test-kit.ts";
+import { textDoc } from "../content/content-test-kit.ts";
 import {
   articleErrors,
   articleForm,
@@ -27,11 +27,6 @@ import {
 } from "./collection-form-state.ts";
 import { helpMessagesDe, helpMessagesEnUS } from "./help-messages.ts";
 
-const doc = (text: string): TipTapDoc => ({
-  type: "doc",
-  content: [{ type: "paragraph", content: [{ type: "text", text }] }],
-});
-
 describe("help article form", () => {
   test("the slug follows the English title until the author writes one", () => {
     let form = withEnglishTitle(newArticleForm("c1"), "Reset your password");
@@ -42,12 +37,12 @@ describe("help article form", () => {
 
   test("another language's version needs its own title once anything of it is written; none is sent when all is empty", () => {
     const form = withVersion(withEnglishTitle(newArticleForm("c1"), "Invoices"), "en", {
-      body: doc("Billing"),
+      body: textDoc("Billing"),
     });
     expect(articleErrors(form)).toEqual({});
     expect(hasVersion(form, "de")).toBe(false);
     expect(articleWrite(form).translations).toEqual({ de: null, ar: null });
-    const halfGerman = withVersion(form, "de", { body: doc("Abrechnung") });
+    const halfGerman = withVersion(form, "de", { body: textDoc("Abrechnung") });
     expect(articleErrors(halfGerman)).toEqual({ "de.title": "versionTitle" });
     expect(languageWithError(articleErrors(halfGerman))).toBe("de");
     const halfArabic = withVersion(form, "ar", { description: "الفواتير الشهرية" });
@@ -65,15 +60,22 @@ describe("help article form", () => {
       collectionId: "c1",
       title: "Invoices",
       description: "",
-      bodyDoc: doc("Billing"),
+      bodyDoc: textDoc("Billing"),
       slug: "invoices",
       status: "draft",
       position: 0,
-      translations: { de: { title: "Rechnungen", description: "", bodyDoc: doc("Abrechnung") }, ar: null },
+      translations: {
+        de: { title: "Rechnungen", description: "", bodyDoc: textDoc("Abrechnung") },
+        ar: null,
+      },
     });
     expect(validate(write, HelpArticleWrite)[0]).toBeUndefined();
-    const arabic = articleWrite(withVersion(german, "ar", { title: "الفواتير", body: doc("الفوترة") }));
-    expect(arabic.translations?.ar).toEqual({ title: "الفواتير", description: "", bodyDoc: doc("الفوترة") });
+    const arabic = articleWrite(withVersion(german, "ar", { title: "الفواتير", body: textDoc("الفوترة") }));
+    expect(arabic.translations?.ar).toEqual({
+      title: "الفواتير",
+      description: "",
+      bodyDoc: textDoc("الفوترة"),
+    });
     expect(validate(arabic, HelpArticleWrite)[0]).toBeUndefined();
   });
 
@@ -99,7 +101,7 @@ describe("help article form", () => {
       status: "live",
       position: 3,
       translations: {
-        de: { title: "Rechnungen", description: "", body: "<p>x</p>", bodyDoc: doc("Neu") },
+        de: { title: "Rechnungen", description: "", body: "<p>x</p>", bodyDoc: textDoc("Neu") },
         ar: { title: "الفواتير", description: "", body: "<p>قديم</p>", bodyDoc: null },
       },
       createdAt: "2026-01-01T00:00:00.000Z",
@@ -108,12 +110,12 @@ describe("help article form", () => {
     const converted: string[] = [];
     const form = articleForm(article, (html) => {
       converted.push(html);
-      return doc("converted");
+      return textDoc("converted");
     });
     expect(converted).toEqual(["<p>Old</p>", "<p>قديم</p>"]);
     expect(form).toMatchObject({ slug: "custom", slugEdited: true, position: "3", status: "live" });
-    expect(form.versions.en.body).toEqual(doc("converted"));
-    expect(form.versions.de.body).toEqual(doc("Neu"));
+    expect(form.versions.en.body).toEqual(textDoc("converted"));
+    expect(form.versions.de.body).toEqual(textDoc("Neu"));
     expect(form.versions.ar.title).toBe("الفواتير");
   });
 });

@@ -4,8 +4,8 @@ import { createRoot, type Root } from "react-dom/client";
 import type { Resource } from "../api/use-resource.ts";
 import { registerMessages } from "../i18n/intl.ts";
 import { localeState, setLocale } from "../i18n/locale-store.ts";
+import { RecordLoadStatus } from "../shell/form/loaded-form-page.tsx";
 import { helpMessagesDe, helpMessagesEnUS } from "./help-messages.ts";
-import { HelpRecordStatus } from "./help-record-status.tsx";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 registerMessages(helpMessagesEnUS, helpMessagesDe);
@@ -23,7 +23,7 @@ afterEach(() => {
 
 function show(resource: Resource<string>, onRetry = () => {}) {
   root = createRoot(host);
-  act(() => root?.render(<HelpRecordStatus resource={resource} onRetry={onRetry} />));
+  act(() => root?.render(<RecordLoadStatus area="help" resource={resource} onRetry={onRetry} />));
   return host;
 }
 
@@ -31,7 +31,11 @@ test("loading says so; a ready record shows nothing here", () => {
   expect(show({ state: "loading" }).querySelector("[role=status]")?.textContent).toBe(
     helpMessagesEnUS["help.loading"],
   );
-  act(() => root?.render(<HelpRecordStatus resource={{ state: "ready", data: "x" }} onRetry={() => {}} />));
+  act(() =>
+    root?.render(
+      <RecordLoadStatus area="help" resource={{ state: "ready", data: "x" }} onRetry={() => {}} />,
+    ),
+  );
   expect(host.textContent).toBe("");
 });
 

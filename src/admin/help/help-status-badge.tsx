@@ -1,11 +1,8 @@
+import { DraftLivePill } from "../content/content-status-badge.tsx";
 import { useT } from "../i18n/intl.ts";
 
-/** Draft or published as a pill: published in the success colour, a draft neutral. */
+/** An article's status pill: draft or published. */
 export function HelpStatusBadge({ status }: { status: "draft" | "live" }) {
   const { t } = useT();
-  return (
-    <span className={status === "live" ? "badge badge-success" : "badge help-badge-draft"}>
-      {t(`help.status.${status}`)}
-    </span>
-  );
+  return <DraftLivePill status={status} text={t(`help.status.${status}`)} draftClass="help-badge-draft" />;
 }

@@ -21,8 +21,14 @@ type Priority = (typeof reportPriorities)[number];
 /** Runs one bulk action with its toast; once it went through, the list is done with it (`onDone`). */
 type BulkRun = <T>(call: () => Promise<T>, toast: (value: T) => string) => Promise<void>;
 
+/** A part of the bar: the reports it acts on and how it runs an action. */
+interface BulkPartProps {
+  target: BulkTarget;
+  run: BulkRun;
+}
+
 /** The priority chosen for the reports, and the button that sets it. */
-function BulkPriority({ target, run }: { target: BulkTarget; run: BulkRun }) {
+function BulkPriority({ target, run }: BulkPartProps) {
   const { t } = useT();
   const [priority, setPriority] = useState<Priority>("HIGH");
   const label = (value: Priority) => t(priorityLabel(value) ?? "inbox.priority.LOW");
@@ -59,7 +65,7 @@ function BulkPriority({ target, run }: { target: BulkTarget; run: BulkRun }) {
 }
 
 /** The tags typed, and the buttons that add them to the reports or remove them. */
-function BulkTags({ target, run }: { target: BulkTarget; run: BulkRun }) {
+function BulkTags({ target, run }: BulkPartProps) {
   const { t } = useT();
   const [tags, setTags] = useState("");
   const retag = (how: "addTags" | "removeTags") => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { InboxReport } from "../../shared/inbox-api.ts";
+import type { InboxReport, ReportTriageState } from "../../shared/inbox-api.ts";
 import { inboxListUrl } from "./inbox-list-query.ts";
 import { reportFitsQuery, withArrival, withOwnChange, withRemoval, withUpdate } from "./inbox-live.ts";
 
@@ -83,31 +83,18 @@ describe("live arrivals", () => {
   test("another admin's change updates the row it names, and only that one", () => {
     const current = page([report("1"), report("2")]);
     const bo = { id: "u1", name: "Bo" };
-    const next = withUpdate(current, {
+    const change: ReportTriageState = {
       id: "2",
       projectId: "p1",
       status: "DONE",
       priority: "HIGH",
       tags: ["ui"],
       assignee: bo,
-    });
-    expect(next.items[1]).toMatchObject({
-      id: "2",
-      projectId: "p1",
-      status: "DONE",
-      priority: "HIGH",
-      tags: ["ui"],
-      assignee: bo,
-    });
+    };
+    const next = withUpdate(current, change);
+    expect(next.items[1]).toMatchObject(change);
     expect(next.items[0]).toEqual(current.items[0] as InboxReport);
-    const unassigned = withUpdate(next, {
-      id: "2",
-      projectId: "p1",
-      status: "DONE",
-      priority: "HIGH",
-      tags: [],
-      assignee: null,
-    });
+    const unassigned = withUpdate(next, { ...change, tags: [], assignee: null });
     expect(unassigned.items[1]?.assignee).toBeNull();
     expect(
       withUpdate(current, {

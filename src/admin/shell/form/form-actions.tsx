@@ -37,3 +37,12 @@ export function FormCancelLink({ href, children }: { href: string; children: Rea
     </Link>
   );
 }
+
+/** The delete of a record being edited, in its form's footer (`onDelete` asks first). */
+export function FormDeleteButton({ onDelete, children }: { onDelete: () => void; children: ReactNode }) {
+  return (
+    <Button type="button" variant="tertiary" className="button-danger" onClick={onDelete}>
+      {children}
+    </Button>
+  );
+}

@@ -1,4 +1,5 @@
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
+import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 
 /** When a stored test record was written. */
 export const storedTimes = { createdAt: "2026-11-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z" };
@@ -26,3 +27,9 @@ export function storedOutbound(
     ...storedTimes,
   };
 }
+
+/** A rich-text document of one paragraph saying `text`. */
+export const textDoc = (text: string): TipTapDoc => ({
+  type: "doc",
+  content: [{ type: "paragraph", content: [{ type: "text", text }] }],
+});

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { processTestTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
-import type { Conversation } from "../../src/shared/conversations-api.ts";
 import type { ClusterNode } from "./cluster-node.ts";
 import {
   conversationsNotWhole,
@@ -17,6 +16,7 @@ import {
   runClusterLoad,
   send,
   staffReply,
+  startChat,
   startVisitor,
   type Visitor,
   visitorHeaders,
@@ -69,15 +69,7 @@ async function visitorWithChat(target: ClusterTarget, ledger: ClusterLedger) {
     body: JSON.stringify({ time: 1, events: [{ name: "pageView", data: { page: publishPage } }] }),
   });
   expect(ping.status).toBe(200);
-  const started = await fetch(`${target.mainUrl}/api/widget/conversations`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ text: "Is anyone there?" }),
-  });
-  expect(started.status).toBe(201);
-  const { shareToken } = (await started.json()) as Conversation;
-  const [row] = await target.sql`SELECT id FROM conversations WHERE share_token = ${shareToken}`;
-  return { visitor, conversationId: String((row as { id: string }).id) };
+  return { visitor, conversationId: await startChat(target, visitor, "Is anyone there?") };
 }
 
 /** The node holding the most staff sockets among those holding a widget socket too. */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { processTestTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
-import type { Conversation } from "../../src/shared/conversations-api.ts";
 import { serversUp } from "./cluster.ts";
 import { missingCount, missingFromDatabase } from "./test-support/acknowledged-in-cluster.ts";
 import {
@@ -11,6 +10,7 @@ import {
   nextVisitorAddress,
   runClusterLoad,
   staffReply,
+  startChat,
   startVisitor,
   type Visitor,
   visitorHeaders,
@@ -49,15 +49,7 @@ afterAll(async () => {
 
 async function visitorWithChat(target: ClusterTarget) {
   const visitor = (await startVisitor(target.mainUrl, newClusterLedger())) as Visitor;
-  const started = await fetch(`${target.mainUrl}/api/widget/conversations`, {
-    method: "POST",
-    headers: visitorHeaders(visitor),
-    body: JSON.stringify({ text: "Hello?" }),
-  });
-  expect(started.status).toBe(201);
-  const { shareToken } = (await started.json()) as Conversation;
-  const [row] = await target.sql`SELECT id FROM conversations WHERE share_token = ${shareToken}`;
-  return { visitor, conversationId: String((row as { id: string }).id) };
+  return { visitor, conversationId: await startChat(target, visitor, "Hello?") };
 }
 
 /** Session starts from one new address through the balancer: how each was answered. */

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { processTestTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
-import type { Conversation } from "../../src/shared/conversations-api.ts";
 import type { ClusterNode } from "./cluster-node.ts";
 import {
   conversationsNotWhole,
   missingCount,
   missingFromDatabase,
+  nothingMissing,
   reportsNotWhole,
   spread,
 } from "./test-support/acknowledged-in-cluster.ts";
@@ -17,15 +17,16 @@ import {
   runClusterLoad,
   send,
   staffReply,
+  startChat,
   startVisitor,
   type Visitor,
   visitorHeaders,
 } from "./test-support/cluster-load.ts";
 import {
   type ClusterUnderTest,
+  clusterForFile,
   prepareTarget,
   socketsPerNode,
-  startClusterUnderTest,
 } from "./test-support/cluster-under-test.ts";
 import {
   comebacks,
@@ -47,15 +48,7 @@ setDefaultTimeout(processTestTimeoutMs);
  * within 3 s and get the next staff reply and publish; the node, started again, is back in haproxy's
  * rotation and serving without anyone touching the balancer.
  */
-let harness: ClusterUnderTest;
-
-beforeAll(async () => {
-  harness = await startClusterUnderTest();
-}, processTestTimeoutMs);
-
-afterAll(async () => {
-  await harness?.dispose();
-});
+const harness = clusterForFile();
 
 const publishPage = "/cluster-failover";
 
@@ -69,15 +62,7 @@ async function visitorWithChat(target: ClusterTarget, ledger: ClusterLedger) {
     body: JSON.stringify({ time: 1, events: [{ name: "pageView", data: { page: publishPage } }] }),
   });
   expect(ping.status).toBe(200);
-  const started = await fetch(`${target.mainUrl}/api/widget/conversations`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ text: "Is anyone there?" }),
-  });
-  expect(started.status).toBe(201);
-  const { shareToken } = (await started.json()) as Conversation;
-  const [row] = await target.sql`SELECT id FROM conversations WHERE share_token = ${shareToken}`;
-  return { visitor, conversationId: String((row as { id: string }).id) };
+  return { visitor, conversationId: await startChat(target, visitor, "Is anyone there?") };
 }
 
 /** The node holding the most staff sockets among those holding a widget socket too. */
@@ -195,8 +180,8 @@ async function readBackProblems(harness: ClusterUnderTest, target: ClusterTarget
 
 describe("a cluster of three nodes behind haproxy", () => {
   test("kill -9 of a node under load: nothing acknowledged is lost, its sockets are back within 3 s, it rejoins", async () => {
-    const { cluster } = harness;
-    const target = await prepareTarget(harness);
+    const { cluster } = harness();
+    const target = await prepareTarget(harness());
     const setup = newClusterLedger();
     const chats = await Promise.all(Array.from({ length: 12 }, () => visitorWithChat(target, setup)));
     const widgets = openWidgetClients(
@@ -266,7 +251,7 @@ describe("a cluster of three nodes behind haproxy", () => {
     );
     const pushMs = performance.now() - pushesAt;
 
-    const rejoin = await restartAndRejoin(harness, victim);
+    const rejoin = await restartAndRejoin(harness(), victim);
     await Bun.sleep(500);
     // A loaded machine acknowledges fewer writes in the same time: the load goes on until enough of
     // each kind went through the failover and the rejoin to say something (the checks below).
@@ -280,8 +265,8 @@ describe("a cluster of three nodes behind haproxy", () => {
     widgets.close();
     staff.close();
 
-    const missing = await missingFromDatabase(harness.sql, ledger);
-    const read = await readBackProblems(harness, target, ledger);
+    const missing = await missingFromDatabase(harness().sql, ledger);
+    const read = await readBackProblems(harness(), target, ledger);
     const reconnects = back.map((entry) => entry.backAfterMs ?? Number.NaN);
     console.log(
       [
@@ -293,14 +278,7 @@ describe("a cluster of three nodes behind haproxy", () => {
     );
 
     expect(ledger.unexpected).toEqual([]);
-    expect(missing).toEqual({
-      sessions: [],
-      pages: [],
-      reports: [],
-      conversations: [],
-      replies: [],
-      notes: [],
-    });
+    expect(missing).toEqual(nothingMissing);
     expect(read).toEqual([]);
     expect(ledger.reports.length).toBeGreaterThan(10);
     expect(ledger.replies.length).toBeGreaterThan(10);

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { processTestTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
-import type { Conversation } from "../../src/shared/conversations-api.ts";
 import { serversUp } from "./cluster.ts";
-import { missingCount, missingFromDatabase } from "./test-support/acknowledged-in-cluster.ts";
+import { missingCount, missingFromDatabase, nothingMissing } from "./test-support/acknowledged-in-cluster.ts";
 import {
   acknowledgedCount,
   type ClusterLedger,
@@ -11,15 +10,12 @@ import {
   nextVisitorAddress,
   runClusterLoad,
   staffReply,
+  startChat,
   startVisitor,
   type Visitor,
   visitorHeaders,
 } from "./test-support/cluster-load.ts";
-import {
-  type ClusterUnderTest,
-  prepareTarget,
-  startClusterUnderTest,
-} from "./test-support/cluster-under-test.ts";
+import { clusterForFile, prepareTarget } from "./test-support/cluster-under-test.ts";
 import {
   openStaffClients,
   openWidgetClients,
@@ -37,27 +33,11 @@ setDefaultTimeout(processTestTimeoutMs);
  * API's rate limits fall back to each node's own window and the database-kept quotas go on, a node
  * stops promptly without Redis, and pushes between the nodes resume by themselves once Redis is back.
  */
-let harness: ClusterUnderTest;
-
-beforeAll(async () => {
-  harness = await startClusterUnderTest();
-}, processTestTimeoutMs);
-
-afterAll(async () => {
-  await harness?.dispose();
-});
+const harness = clusterForFile();
 
 async function visitorWithChat(target: ClusterTarget) {
   const visitor = (await startVisitor(target.mainUrl, newClusterLedger())) as Visitor;
-  const started = await fetch(`${target.mainUrl}/api/widget/conversations`, {
-    method: "POST",
-    headers: visitorHeaders(visitor),
-    body: JSON.stringify({ text: "Hello?" }),
-  });
-  expect(started.status).toBe(201);
-  const { shareToken } = (await started.json()) as Conversation;
-  const [row] = await target.sql`SELECT id FROM conversations WHERE share_token = ${shareToken}`;
-  return { visitor, conversationId: String((row as { id: string }).id) };
+  return { visitor, conversationId: await startChat(target, visitor, "Hello?") };
 }
 
 /** Session starts from one new address through the balancer: how each was answered. */
@@ -133,8 +113,8 @@ async function pushesResumed(
 
 describe("a cluster whose Redis goes away and comes back", () => {
   test("nothing acknowledged is lost, nothing answered 5xx, limits hold, pushes resume by themselves", async () => {
-    const { cluster } = harness;
-    const target = await prepareTarget(harness);
+    const { cluster } = harness();
+    const target = await prepareTarget(harness());
     const chats = await Promise.all(Array.from({ length: 6 }, () => visitorWithChat(target)));
     const widgets = openWidgetClients(
       cluster.mainUrl,
@@ -180,7 +160,7 @@ describe("a cluster whose Redis goes away and comes back", () => {
     widgets.close();
     staff.close();
 
-    const missing = await missingFromDatabase(harness.sql, ledger);
+    const missing = await missingFromDatabase(harness().sql, ledger);
     const allowed = sessionStarts.statuses[200] ?? 0;
     console.log(
       [
@@ -194,14 +174,7 @@ describe("a cluster whose Redis goes away and comes back", () => {
 
     expect(ledger.unexpected).toEqual([]);
     expect(refusedWhileDown).toEqual({});
-    expect(missing).toEqual({
-      sessions: [],
-      pages: [],
-      reports: [],
-      conversations: [],
-      replies: [],
-      notes: [],
-    });
+    expect(missing).toEqual(nothingMissing);
     expect(acknowledgedCount(ledger)).toBeGreaterThan(200);
     expect(whileDown.every((server) => server.status === "UP")).toBe(true);
     // Each node counts the address in its own window while Redis is away: 60 each at most, and a flood stopped.

@@ -13,6 +13,7 @@ import {
   demoProjectId,
   openSocket,
   ping,
+  publishModal,
   sessionHeaders,
   startSession,
 } from "./test-support/outbound-test-support.ts";
@@ -155,15 +156,12 @@ describe("two server processes on one PostgreSQL and one Redis", () => {
       });
       expect(await socket.next()).toMatchObject({ name: "update", data: { u: 1 } });
 
-      const created = await admin("/outbounds", {
-        type: "modal",
-        name: "Across processes",
-        config: { title: "Hello" },
-        pageFilter: "/two-processes",
-        pageFilterType: "contains",
-      });
-      const { id } = (await created.json()) as { id: string };
-      expect((await admin(`/outbounds/${id}/publish`)).status).toBe(200);
+      const id = await publishModal(
+        second.mainUrl,
+        { projectId, token },
+        "Across processes",
+        "/two-processes",
+      );
       expect(await socket.next()).toMatchObject({
         name: "update",
         data: { a: [{ actionType: "modal", outbound: id }] },

@@ -11,6 +11,16 @@ export interface MissingWrites {
   notes: string[];
 }
 
+/** What a cluster test expects to be missing after its outage: nothing of any kind. */
+export const nothingMissing: MissingWrites = {
+  sessions: [],
+  pages: [],
+  reports: [],
+  conversations: [],
+  replies: [],
+  notes: [],
+};
+
 export const missingCount = (missing: MissingWrites) =>
   Object.values(missing).reduce((sum, list) => sum + list.length, 0);
 

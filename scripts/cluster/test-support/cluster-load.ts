@@ -1,3 +1,4 @@
+import { expect } from "bun:test";
 import type { SQL } from "bun";
 import type { Conversation, ConversationMessage } from "../../../src/shared/conversations-api.ts";
 
@@ -203,6 +204,20 @@ const adminHeaders = (target: ClusterTarget) => ({
 async function conversationId(target: ClusterTarget, shareToken: string): Promise<string | null> {
   const [row] = await target.sql`SELECT id FROM conversations WHERE share_token = ${shareToken}`;
   return row ? String((row as { id: string }).id) : null;
+}
+
+/** The visitor's new conversation through the balancer (expecting a 201): its staff-side id. */
+export async function startChat(target: ClusterTarget, visitor: Visitor, text: string): Promise<string> {
+  const started = await fetch(`${target.mainUrl}/api/widget/conversations`, {
+    method: "POST",
+    headers: visitorHeaders(visitor),
+    body: JSON.stringify({ text }),
+  });
+  expect(started.status).toBe(201);
+  const { shareToken } = (await started.json()) as Conversation;
+  const id = await conversationId(target, shareToken);
+  if (id === null) throw new Error(`no conversation ${shareToken}`);
+  return id;
 }
 
 /** Staff answer a conversation through the balancer; the reply's message, or null. */

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import { logIn } from "../../../src/server/test-support/api-calls.ts";
 import { writeFixtureDist } from "../../../src/server/test-support/fixture-dist.ts";
 import { postgresPassUrl } from "../../../src/server/test-support/postgres-pass.ts";
 import { realisticReport } from "../../../src/server/test-support/realistic-report.ts";
+import { processTestTimeoutMs } from "../../../src/server/test-support/test-timeouts.ts";
 import { type Cluster, startCluster } from "../cluster.ts";
 import type { ClusterNode } from "../cluster-node.ts";
 import { type ClusterTarget, newClusterLedger, startVisitor, visitorHeaders } from "./cluster-load.ts";
@@ -70,6 +72,21 @@ export const reportBodies = [1, 2, 3, 4].map((seed) =>
 );
 
 /** The admin's token, the demo project and a report for the staff notes, made through the balancer. */
+/** The file's cluster: started before its tests (within the process-level timeout), stopped after them. */
+export function clusterForFile(): () => ClusterUnderTest {
+  let harness: ClusterUnderTest | undefined;
+  beforeAll(async () => {
+    harness = await startClusterUnderTest();
+  }, processTestTimeoutMs);
+  afterAll(async () => {
+    await harness?.dispose();
+  });
+  return () => {
+    if (!harness) throw new Error("the cluster has not started");
+    return harness;
+  };
+}
+
 export async function prepareTarget(harness: ClusterUnderTest): Promise<ClusterTarget> {
   const { mainUrl } = harness.cluster;
   const adminToken = await logIn(mainUrl, "admin", "admin");

@@ -18,17 +18,12 @@ import {
   labelPath,
   manifestPath,
 } from "./backup-manifest.ts";
+import { DeclinableError } from "./declinable-error.ts";
 import { createTarWriter, type EntryDigest, type TarWriter } from "./tar-writer.ts";
 
 /** A backup that could not be made; `refused` when it was declined to protect data (exit 3). */
-export class BackupError extends Error {
+export class BackupError extends DeclinableError {
   override name = "BackupError";
-  constructor(
-    message: string,
-    readonly refused = false,
-  ) {
-    super(message);
-  }
 }
 
 export interface BackupSource {

@@ -10,6 +10,7 @@ import {
   databasePath,
   filesPrefix,
 } from "./backup-manifest.ts";
+import { DeclinableError } from "./declinable-error.ts";
 import { type EntrySink, readBackup } from "./read-backup.ts";
 
 /** Where a restore writes: the configured data folder, SQLite file and local file storage. */
@@ -22,14 +23,8 @@ export interface RestoreTarget {
 }
 
 /** A restore that was declined to protect data (exit 3), or could not be done (exit 1). */
-export class RestoreError extends Error {
+export class RestoreError extends DeclinableError {
   override name = "RestoreError";
-  constructor(
-    message: string,
-    readonly refused = false,
-  ) {
-    super(message);
-  }
 }
 
 export interface RestoreSummary {

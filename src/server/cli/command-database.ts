@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { SQL } from "bun";
+import { DeclinableError } from "../backup/declinable-error.ts";
 import { type DatabaseTarget, loadConfig, type ServerConfig } from "../config.ts";
 import { runMigrations } from "../database/migrations.ts";
 import { readSchemaState } from "../database/schema-state.ts";
@@ -81,9 +82,12 @@ export async function openCommandDatabase(
 
 /**
  * A failure of the disk or the operating system (no space, no permission, a missing folder: an error
- * with a code) as one line for the operator; anything else is a fault of the program and is rethrown.
+ * with a code), or a backup or restore that failed or was declined, as one line for the operator with
+ * its exit code; anything else is a fault of the program and is rethrown.
  */
 export function asCommandError(error: unknown, what: string): unknown {
+  if (error instanceof DeclinableError)
+    return new CommandError(error.message, error.refused ? exitCodes.refused : exitCodes.failed);
   const code = (error as { code?: unknown } | null)?.code;
   if (error instanceof CommandError || typeof code !== "string") return error;
   return new CommandError(`${what}: ${messageOf(error)}`);

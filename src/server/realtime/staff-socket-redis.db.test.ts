@@ -3,6 +3,7 @@ import {
   demoProjectId,
   openSocket,
   ping,
+  publishModal,
   sessionHeaders,
   startSession,
 } from "../test-support/outbound-test-support.ts";
@@ -61,21 +62,7 @@ describe("staff pushes and live publishing across two servers through Redis", ()
     const socket = await openSocket(second.mainUrl, session);
     try {
       const projectId = await demoProjectId(first.db.sql);
-      const admin = (path: string, body?: unknown) =>
-        fetch(`${first.mainUrl}/api/projects/${projectId}${path}`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-      const created = await admin("/outbounds", {
-        type: "modal",
-        name: "Cross",
-        config: { title: "Hello" },
-        pageFilter: "/cross",
-        pageFilterType: "contains",
-      });
-      const { id } = (await created.json()) as { id: string };
-      expect((await admin(`/outbounds/${id}/publish`)).status).toBe(200);
+      const id = await publishModal(first.mainUrl, { projectId, token: adminToken }, "Cross", "/cross");
       expect(await socket.next()).toMatchObject({
         name: "update",
         data: { a: [{ actionType: "modal", outbound: id }] },

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { SQL } from "bun";
+import type { Conversation } from "../../shared/conversations-api.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "./admin-api-client.ts";
 import {
   call,
@@ -32,6 +33,11 @@ export interface MessengerTest {
    * throws unless it is created.
    */
   report(body: Record<string, unknown>, session?: TestSession, sdkKey?: string): Promise<FiledReport>;
+  /** Starts a conversation as the visitor (expecting a 201); answers it and its id as staff know it. */
+  startConversation(
+    session: TestSession,
+    body: { text: string; subject?: string },
+  ): Promise<{ conversation: Conversation; id: string }>;
   dispose(): Promise<void>;
 }
 
@@ -47,6 +53,18 @@ export async function startMessengerTest(): Promise<MessengerTest> {
   const projectId = await demoProjectId(api.sql);
   const widget = (session: TestSession, method: string, path: string, body?: unknown) =>
     call(mainUrl, session, method, path, body);
+  async function widgetJson<T>(
+    session: TestSession,
+    method: string,
+    path: string,
+    body: unknown,
+    status: number,
+  ) {
+    const response = await widget(session, method, path, body);
+    const text = await response.text();
+    if (response.status !== status) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text === "" ? null : JSON.parse(text)) as T;
+  }
   return {
     api,
     mainUrl,
@@ -54,12 +72,7 @@ export async function startMessengerTest(): Promise<MessengerTest> {
     admin: <T>(method: string, path: string, body: unknown, status: number) =>
       api.expectJson<T>(method, `/api/projects/${projectId}${path}`, body, status),
     widget,
-    async widgetJson<T>(session: TestSession, method: string, path: string, body: unknown, status: number) {
-      const response = await widget(session, method, path, body);
-      const text = await response.text();
-      if (response.status !== status) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-      return (text === "" ? null : JSON.parse(text)) as T;
-    },
+    widgetJson,
     session: () => startSession(mainUrl),
     async report(body: Record<string, unknown>, session?: TestSession, sdkKey = "demo") {
       const headers = session
@@ -72,6 +85,12 @@ export async function startMessengerTest(): Promise<MessengerTest> {
       });
       if (response.status !== 201) throw new Error(`report: ${response.status} ${await response.text()}`);
       return (await response.json()) as FiledReport;
+    },
+    async startConversation(session: TestSession, body: { text: string; subject?: string }) {
+      const conversation = await widgetJson<Conversation>(session, "POST", "/conversations", body, 201);
+      const [row] =
+        await api.sql`SELECT id FROM conversations WHERE share_token = ${conversation.shareToken}`;
+      return { conversation, id: String(row?.id) };
     },
     dispose: () => api.dispose(),
   };

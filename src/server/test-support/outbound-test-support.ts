@@ -3,6 +3,7 @@ import type { SQL } from "bun";
 import type { WidgetPush } from "../../shared/widget-socket-pushes.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import { pushToSession } from "../realtime/widget-socket.ts";
+import { callApi } from "./api-calls.ts";
 
 /** Helpers for the outbound integration tests: sessions, calls with their headers, a real socket. */
 
@@ -149,4 +150,28 @@ export function acknowledge(
   event: "shown" | "opened" | "completed" | "closed",
 ): Promise<Response> {
   return call(mainUrl, session, "POST", `/outbound/${encodeURIComponent(outboundId)}/events`, { event });
+}
+
+/**
+ * Creates a modal for pages whose address contains `page` through the admin API, as the admin signed in
+ * with `token`, and publishes it (expecting a 200); answers the modal's id.
+ */
+export async function publishModal(
+  mainUrl: string,
+  admin: { projectId: string; token: string },
+  name: string,
+  page: string,
+): Promise<string> {
+  const post = (path: string, body?: unknown) =>
+    callApi(mainUrl, "POST", `/api/projects/${admin.projectId}${path}`, body, admin.token);
+  const created = await post("/outbounds", {
+    type: "modal",
+    name,
+    config: { title: "Hello" },
+    pageFilter: page,
+    pageFilterType: "contains",
+  });
+  const { id } = (await created.json()) as { id: string };
+  expect((await post(`/outbounds/${id}/publish`)).status).toBe(200);
+  return id;
 }

@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
-import { BackupError, writeBackup } from "../../backup/create-backup.ts";
+import { writeBackup } from "../../backup/create-backup.ts";
 import type { ServerConfig } from "../../config.ts";
 import { readSchemaState } from "../../database/schema-state.ts";
 import { byteSize, duration } from "../byte-size.ts";
-import { type Command, CommandError, exitCodes, UsageError } from "../command.ts";
+import { type Command, exitCodes, UsageError } from "../command.ts";
 import { parseCommandArguments } from "../command-arguments.ts";
 import {
   asCommandError,
@@ -88,8 +88,6 @@ export const backupCommand: Command = {
       for (const line of [...databaseLines(config, summary), ...fileLines(config, summary)]) io.out(line);
       return exitCodes.ok;
     } catch (error) {
-      if (error instanceof BackupError)
-        throw new CommandError(error.message, error.refused ? exitCodes.refused : exitCodes.failed);
       throw asCommandError(error, `Cannot write ${output}`);
     } finally {
       await sql.close();

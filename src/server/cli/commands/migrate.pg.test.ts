@@ -4,6 +4,8 @@ import { SQL } from "bun";
 import { migrations } from "../../database/migrations.ts";
 import { emptyPostgresDatabase } from "../../test-support/empty-postgres-database.ts";
 import { postgresPassUrl } from "../../test-support/postgres-pass.ts";
+import { runToEnd } from "../../test-support/process-run.ts";
+import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
 
 // `gleam migrate` on PostgreSQL (DATABASE_URL), as the operator runs it; the SQLite side and the
 // argument handling are in migrate.sqlite.test.ts.
@@ -14,19 +16,11 @@ afterAll(async () => {
   for (const drop of drops) await drop();
 });
 
-async function migrate(args: string[], databaseUrl: string) {
-  const child = Bun.spawn([process.execPath, entry, "migrate", ...args], {
+const migrate = (args: string[], databaseUrl: string) =>
+  runToEnd([process.execPath, entry, "migrate", ...args], {
     env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl },
-    stdout: "pipe",
-    stderr: "pipe",
+    timeoutMs: processTestTimeoutMs,
   });
-  const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { exitCode, stdout, stderr };
-}
 
 test("status, then three migrating at once, then status; a newer database is refused with exit 3", async () => {
   const database = await emptyPostgresDatabase(postgresPassUrl(), "migrate_command");

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { migrations, runMigrations } from "../../database/migrations.ts";
+import { type ProcessRun, runToEnd } from "../../test-support/process-run.ts";
 import { tempDatabases } from "../../test-support/temp-databases.ts";
+import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
 
 // `gleam migrate` as the operator runs it: its own process, the database named by DATA_DIR.
 
@@ -11,25 +13,11 @@ const databases = tempDatabases("migrate-command");
 beforeAll(() => databases.setup());
 afterAll(() => databases.cleanup());
 
-interface Run {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function migrate(args: string[], env: Record<string, string>): Promise<Run> {
-  const child = Bun.spawn([process.execPath, entry, "migrate", ...args], {
+const migrate = (args: string[], env: Record<string, string>): Promise<ProcessRun> =>
+  runToEnd([process.execPath, entry, "migrate", ...args], {
     env: { PATH: process.env.PATH ?? "", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
+    timeoutMs: processTestTimeoutMs,
   });
-  const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { exitCode, stdout, stderr };
-}
 
 /** The status lines of the migrations, as `[name, state]` with the date cut off. */
 const statusLines = (stdout: string) =>
@@ -41,7 +29,7 @@ const statusLines = (stdout: string) =>
       return [name, state];
     });
 
-const noStack = (run: Run) => expect(`${run.stdout}${run.stderr}`).not.toMatch(/\n\s+at /);
+const noStack = (run: ProcessRun) => expect(`${run.stdout}${run.stderr}`).not.toMatch(/\n\s+at /);
 
 describe("gleam migrate", () => {
   test("--status lists all pending on a new data folder and creates nothing; migrate applies them; --status then lists each as applied", async () => {

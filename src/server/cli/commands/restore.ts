@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { ArchiveProblem } from "../../backup/backup-manifest.ts";
-import { RestoreError, type RestoreSummary, restoreBackup } from "../../backup/restore-backup.ts";
+import { type RestoreSummary, restoreBackup } from "../../backup/restore-backup.ts";
 import type { ServerConfig } from "../../config.ts";
 import { latestMigrationLevel } from "../../database/schema-state.ts";
 import { byteSize, duration } from "../byte-size.ts";
@@ -86,8 +86,6 @@ export const restoreCommand: Command = {
           error.message,
           error.kind === "refused" ? exitCodes.refused : exitCodes.failed,
         );
-      if (error instanceof RestoreError)
-        throw new CommandError(error.message, error.refused ? exitCodes.refused : exitCodes.failed);
       throw asCommandError(error, `Cannot restore ${archive}`);
     }
   },

@@ -8,7 +8,7 @@ import {
   updateCategory,
 } from "../../domain/challenges/categories-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { answerListPage } from "../../http/list-query.ts";
+import { adminListRoute, adminRecordRoute } from "../admin-list-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
@@ -17,17 +17,12 @@ export const categoryNotFound = "Challenge category not found";
 /** Challenge categories: list, read, create, edit, delete (its challenges stay, uncategorised). */
 export function categoriesRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   return [
-    adminRoute(guard, "GET", "/api/challenge-categories", async (request) => {
-      return answerListPage(request, {
-        sortable: categorySortColumns,
-        defaultSort: "title",
-        list: (query) => listCategories(sql, query),
-      });
+    adminListRoute(guard, "/api/challenge-categories", {
+      sortable: categorySortColumns,
+      defaultSort: "title",
+      list: (query) => listCategories(sql, query),
     }),
-    adminRoute(guard, "GET", "/api/challenge-categories/:id", async (_request, params) => {
-      const category = await findCategory(sql, params.id ?? "");
-      return category ? json(category) : jsonError(404, categoryNotFound);
-    }),
+    adminRecordRoute(guard, "/api/challenge-categories/:id", (id) => findCategory(sql, id), categoryNotFound),
     adminRoute(guard, "POST", "/api/challenge-categories", async (request, _params, admin) => {
       const body = await readBody(request, ChallengeCategoryRequest);
       if (!body.ok) return body.response;

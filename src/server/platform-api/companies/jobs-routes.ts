@@ -11,7 +11,7 @@ import {
   updateJob,
 } from "../../domain/jobs/jobs-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { answerListPage } from "../../http/list-query.ts";
+import { adminListRoute, adminRecordRoute } from "../admin-list-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
@@ -46,20 +46,6 @@ type JobValue = Parameters<typeof insertJob>[1];
 
 /** Jobs (spec §3): admin list, detail, create, edit and delete under `/api/jobs`. */
 export function jobsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
-  async function list(request: Request): Promise<Response> {
-    return answerListPage(request, {
-      sortable: jobSortColumns,
-      defaultSort: "-updatedAt",
-      readFilters: readJobFilters,
-      list: (query, filters) => listJobs(sql, query, filters),
-    });
-  }
-
-  async function detail(_request: Request, params: Record<string, string>): Promise<Response> {
-    const job = await findJob(sql, params.id ?? "");
-    return job ? json(job) : jsonError(404, jobNotFoundMessage);
-  }
-
   /**
    * Creates (POST, 201) or updates (PUT, 200) a job from the request body. The job, its skill requirements
    * and the audit entry commit together, or nothing is written.
@@ -91,8 +77,13 @@ export function jobsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   }
 
   return [
-    adminRoute(guard, "GET", "/api/jobs", list),
-    adminRoute(guard, "GET", "/api/jobs/:id", detail),
+    adminListRoute(guard, "/api/jobs", {
+      sortable: jobSortColumns,
+      defaultSort: "-updatedAt",
+      readFilters: readJobFilters,
+      list: (query, filters) => listJobs(sql, query, filters),
+    }),
+    adminRecordRoute(guard, "/api/jobs/:id", (id) => findJob(sql, id), jobNotFoundMessage),
     saveRoute("POST", "/api/jobs", (tx, value) => insertJob(tx, value)),
     saveRoute("PUT", "/api/jobs/:id", (tx, value, id) => updateJob(tx, id, value)),
     adminRoute(guard, "DELETE", "/api/jobs/:id", async (_request, params, admin) => {

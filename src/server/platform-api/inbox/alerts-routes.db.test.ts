@@ -1,6 +1,5 @@
 import { beforeAll, expect, test } from "bun:test";
 import type { AdminAlerts } from "../../../shared/alerts-api.ts";
-import type { Conversation } from "../../../shared/conversations-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
@@ -44,15 +43,7 @@ test("reports: unread, open or in progress, and unassigned or the asker's", asyn
 test("conversations: open ones with a visitor message staff have not read", async () => {
   const before = await alerts();
   const visitor = await t.session();
-  const conversation = await t.widgetJson<Conversation>(
-    visitor,
-    "POST",
-    "/conversations",
-    { text: "Hello? Anyone there?" },
-    201,
-  );
-  const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${conversation.shareToken}`;
-  const id = String(row?.id);
+  const { conversation, id } = await t.startConversation(visitor, { text: "Hello? Anyone there?" });
   expect((await alerts()).conversations).toBe(before.conversations + 1);
   expect((await alerts(other.token)).conversations).toBe(before.conversations + 1);
 

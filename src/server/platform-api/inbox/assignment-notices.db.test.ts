@@ -54,15 +54,11 @@ afterEach(() => {
 
 async function newConversation(session?: TestSession) {
   const visitor = session ?? (await t.session());
-  const started = await t.widgetJson<Conversation>(
-    visitor,
-    "POST",
-    "/conversations",
-    { text: "My invoice is wrong", subject: "Invoice wrong" },
-    201,
-  );
-  const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${started.shareToken}`;
-  return { id: String(row?.id), shareToken: started.shareToken, visitor };
+  const { conversation: started, id } = await t.startConversation(visitor, {
+    text: "My invoice is wrong",
+    subject: "Invoice wrong",
+  });
+  return { id, shareToken: started.shareToken, visitor };
 }
 
 const newReport = async (description: string) =>

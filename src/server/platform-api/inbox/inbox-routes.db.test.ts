@@ -451,15 +451,9 @@ describe("the staff socket", () => {
         reporter: { email: "ada@example.com" },
       });
 
-      const started = await t.widgetJson<Conversation>(
-        visitor,
-        "POST",
-        "/conversations",
-        { text: "Anyone there?" },
-        201,
-      );
-      const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${started.shareToken}`;
-      const conversationId = String(row.id);
+      const { conversation: started, id: conversationId } = await t.startConversation(visitor, {
+        text: "Anyone there?",
+      });
       const message = await staff.push(
         "conversation-message",
         (push) => push.data.conversationId === conversationId,

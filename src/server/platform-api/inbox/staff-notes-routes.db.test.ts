@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { AdminAlerts } from "../../../shared/alerts-api.ts";
-import type { Conversation } from "../../../shared/conversations-api.ts";
 import type { StaffNote } from "../../../shared/staff-notes-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { openStaffSocket, type StaffSocketClient } from "../../test-support/staff-socket-client.ts";
@@ -148,15 +147,9 @@ describe("notes on a report", () => {
 describe("notes on a conversation", () => {
   test("reach staff, never the visitor: not in any messenger answer, not on the visitor's socket", async () => {
     const visitor = await t.session();
-    const started = await t.widgetJson<Conversation>(
-      visitor,
-      "POST",
-      "/conversations",
-      { text: "My order never arrived" },
-      201,
-    );
-    const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${started.shareToken}`;
-    const id = String(row?.id);
+    const { conversation: started, id } = await t.startConversation(visitor, {
+      text: "My order never arrived",
+    });
 
     const socket = new WebSocket(
       `${t.mainUrl.replace(/^http/, "ws")}/api/widget/ws?gleapId=${visitor.gleapId}&gleapHash=${visitor.gleapHash}&apiKey=demo&sdkVersion=14.6.7`,
@@ -203,9 +196,7 @@ describe("notes on a conversation", () => {
 
   test("a mention counts the conversation for the mentioned admin until they open its notes", async () => {
     const visitor = await t.session();
-    const started = await t.widgetJson<Conversation>(visitor, "POST", "/conversations", { text: "Hi" }, 201);
-    const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${started.shareToken}`;
-    const id = String(row?.id);
+    const { id } = await t.startConversation(visitor, { text: "Hi" });
     await t.admin("POST", `/conversations/${id}/read`, undefined, 200);
     const before = await alerts(other.token);
     await t.admin("POST", `/conversations/${id}/notes`, { text: "@Noted please take this one" }, 201);

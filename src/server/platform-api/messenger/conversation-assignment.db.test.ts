@@ -1,10 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { AdminAlerts } from "../../../shared/alerts-api.ts";
-import type {
-  AdminConversation,
-  AdminConversationSummary,
-  Conversation,
-} from "../../../shared/conversations-api.ts";
+import type { AdminConversation, AdminConversationSummary } from "../../../shared/conversations-api.ts";
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import { createUser } from "../../auth/users-repository.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
@@ -26,9 +22,7 @@ beforeAll(async () => {
 /** A visitor's new conversation; its admin id. */
 async function conversation(text: string): Promise<string> {
   const visitor = await t.session();
-  const started = await t.widgetJson<Conversation>(visitor, "POST", "/conversations", { text }, 201);
-  const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${started.shareToken}`;
-  return String(row?.id);
+  return (await t.startConversation(visitor, { text })).id;
 }
 
 const list = (query: string) =>

@@ -12,9 +12,9 @@ import {
   type ReportFilters,
 } from "../../domain/task-reports/task-reports-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { answerListPage } from "../../http/list-query.ts";
+import { adminListRoute, adminRecordRoute } from "../admin-list-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError } from "../platform-request.ts";
+import { adminRoute, jsonError } from "../platform-request.ts";
 import { handleReportFile } from "./report-handlers/report-file.ts";
 import { handleReportResolve } from "./report-handlers/report-resolve.ts";
 import { handleTaskRate } from "./report-handlers/task-rate.ts";
@@ -48,20 +48,6 @@ export function reportsRoutes({
   guard,
   taskReports = defaultTaskReportRules,
 }: PlatformDeps): ApiRoute[] {
-  async function list(request: Request): Promise<Response> {
-    return answerListPage(request, {
-      sortable,
-      defaultSort: "-createdAt",
-      readFilters,
-      list: (query, filters) => listReports(sql, query, filters),
-    });
-  }
-
-  async function detail(_request: Request, params: Record<string, string>): Promise<Response> {
-    const report = await findReportDetail(sql, params.id ?? "");
-    return report ? json(report) : jsonError(404, reportErrors.reportNotFound);
-  }
-
   const resolve = (resolution: (typeof reportResolutions)[number]) =>
     adminRoute(
       guard,
@@ -76,8 +62,18 @@ export function reportsRoutes({
       handler: handleReportFile({ sql, guard }, taskReports),
     },
     { method: "POST", pattern: "/api/tasks/:id/ratings", handler: handleTaskRate({ sql, guard }) },
-    adminRoute(guard, "GET", "/api/reports", list),
-    adminRoute(guard, "GET", "/api/reports/:id", detail),
+    adminListRoute(guard, "/api/reports", {
+      sortable,
+      defaultSort: "-createdAt",
+      readFilters,
+      list: (query, filters) => listReports(sql, query, filters),
+    }),
+    adminRecordRoute(
+      guard,
+      "/api/reports/:id",
+      (id) => findReportDetail(sql, id),
+      reportErrors.reportNotFound,
+    ),
     ...reportResolutions.map(resolve),
   ];
 }

@@ -8,7 +8,7 @@ import {
   userSortColumns,
 } from "../../domain/users/users-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { answerListPage } from "../../http/list-query.ts";
+import { adminListRoute } from "../admin-list-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, readBody } from "../platform-request.ts";
 import { changeOneAccount, refusal, userDetailOr404 } from "./user-account-change.ts";
@@ -22,13 +22,11 @@ import { userTaskBanRoutes } from "./user-task-ban-routes.ts";
 export function usersRoutes(deps: PlatformDeps): ApiRoute[] {
   const { sql, reads, guard, staffAccessChanged } = deps;
   return [
-    adminRoute(guard, "GET", "/api/users", async (request) => {
-      return answerListPage(request, {
-        sortable: userSortColumns,
-        defaultSort: "-createdAt",
-        readFilters: readUserListFilters,
-        list: (query, filters) => listUsers(reads, query, filters),
-      });
+    adminListRoute(guard, "/api/users", {
+      sortable: userSortColumns,
+      defaultSort: "-createdAt",
+      readFilters: readUserListFilters,
+      list: (query, filters) => listUsers(reads, query, filters),
     }),
 
     adminRoute(guard, "POST", "/api/users/bulk", async (request, _params, admin) => {

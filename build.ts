@@ -16,10 +16,10 @@ import {
   type AppEntry,
   type BuildManifest,
   type BuiltFile,
-  type LatestBuild,
-  latestBuildPath,
   manifestFileName,
 } from "./src/shared/build-manifest.ts";
+import { latestBuildPath } from "./src/shared/latest-build.ts";
+import type { LatestBuild } from "./src/shared/latest-build-schema.ts";
 import { widgetChunkNames } from "./src/shared/widget-chunk-contract.ts";
 
 /**

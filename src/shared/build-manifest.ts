@@ -62,6 +62,3 @@ export const ServedBuildManifest = omit(BuildManifest, ["files"]);
 export type ServedBuildManifest = Infer<typeof ServedBuildManifest>;
 
 export const manifestFileName = "manifest.json";
-
-// Where build.ts and the server have always found it.
-export { LatestBuild, latestBuildPath } from "./latest-build.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { object, StructError, validate } from "superstruct";
-import { email, failureBody, isTooLong, messages, mfaCode, oneOf, text } from "./form-rules.ts";
+import { isTooLong, messages } from "./form-rule-messages.ts";
+import { email, failureBody, mfaCode, oneOf, text } from "./form-rules.ts";
 
 /** The first failure's message of `value` against one field named `name`. */
 function failure(rule: Parameters<typeof object>[0][string], value: unknown, name = "title") {

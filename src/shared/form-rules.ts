@@ -1,30 +1,8 @@
 import { define, type Struct, type StructError, string } from "superstruct";
+import { messages } from "./form-rule-messages.ts";
 
-/**
- * Field rules whose failures read as the admin spec's validation texts (§5), shared by the admin forms
- * and the platform API so a refused field says the same thing on both sides.
- */
-export const messages = {
-  required: (field: string) => `${field} is required`,
-  tooShort: (n: number) => `Must be greater than ${n} characters`,
-  tooLong: (n: number) => `Must be less than ${n} characters`,
-  email: "Email format is not valid",
-  code: "Invalid code format",
-  form: "Please fill in form correctly.",
-  url: "URL format is not valid",
-  salaryMax: "Must be at least the minimum salary",
-} as const;
-
-const tooLongPattern = /^Must be less than (\d+) characters$/;
-
-/**
- * Whether a rule's message says a text is too long. Forms show this one as soon as it is true, not only
- * after a first submit: typing on can only keep it, and the forms never cut a text at its limit (a paste
- * goes in whole, the field says what is too much).
- */
-export function isTooLong(message: string): boolean {
-  return tooLongPattern.test(message);
-}
+// Field rules whose failures read as the admin spec's validation texts (§5, form-rule-messages.ts),
+// shared by the admin forms and the platform API so a refused field says the same thing on both sides.
 
 /** A text of `min` to `max` characters (trimmed); an empty text counts as missing. */
 export function text(min: number, max: number): Struct<string, null> {

@@ -1,5 +1,6 @@
 import { array, boolean, define, type Infer, nullable, object, optional, refine } from "superstruct";
-import { integer, messages, oneOf, optionalText, text } from "./form-rules.ts";
+import { messages } from "./form-rule-messages.ts";
+import { integer, oneOf, optionalText, text } from "./form-rules.ts";
 
 /**
  * Companies and jobs (admin-dashboard spec §3): the enumerations with their display labels, the

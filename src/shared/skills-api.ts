@@ -1,5 +1,6 @@
 import { array, define, type Infer, object, refine, string, trimmed } from "superstruct";
-import { integer, messages, text } from "./form-rules.ts";
+import { messages } from "./form-rule-messages.ts";
+import { integer, text } from "./form-rules.ts";
 
 /**
  * The skill tree (PLATFORM-DOMAIN.md "Skill tree"): root skills on a grid, each with its own grid of

@@ -22,7 +22,7 @@ import {
 import { categoriesPath, categoryChallengesHref } from "./challenge-paths.ts";
 import { categoriesApi } from "./challenges-api.ts";
 import { confirmDeleteCategory } from "./delete-category.ts";
-import "./challenges.css";
+import "./challenge-styles.ts";
 
 function CategoryForm({ category }: { category: ChallengeCategory | null }) {
   const { t } = useT();

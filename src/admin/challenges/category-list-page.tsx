@@ -16,7 +16,7 @@ import {
 } from "./challenge-paths.ts";
 import { categoriesApi } from "./challenges-api.ts";
 import { confirmDeleteCategory } from "./delete-category.ts";
-import "./challenges.css";
+import "./challenge-styles.ts";
 
 /** The CSV file's columns: dates in ISO 8601. */
 const csvColumns = (tr: Translator): CsvColumn<ChallengeCategory>[] => [

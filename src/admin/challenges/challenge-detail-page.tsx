@@ -15,7 +15,7 @@ import { ChallengeStatusBadge } from "./challenge-labels.tsx";
 import { categoryChallengesHref, challengeEditHref, challengesPath } from "./challenge-paths.ts";
 import { ChallengeTasks } from "./challenge-tasks.tsx";
 import { challengesApi } from "./challenges-api.ts";
-import "./challenges.css";
+import "./challenge-styles.ts";
 
 function ChallengeActions({ challenge }: { challenge: ChallengeDetail }) {
   const { t } = useT();

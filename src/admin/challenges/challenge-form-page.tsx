@@ -28,7 +28,7 @@ import { challengeHref, challengesPath } from "./challenge-paths.ts";
 import { challengeRuleMessage } from "./challenge-rule-message.ts";
 import { ChallengeSkillPicker } from "./challenge-skill-picker.tsx";
 import { challengesApi } from "./challenges-api.ts";
-import "./challenges.css";
+import "./challenge-styles.ts";
 
 type FieldPath = keyof ChallengeFormState;
 

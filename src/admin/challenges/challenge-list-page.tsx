@@ -10,7 +10,7 @@ import { ChallengeStatusBadge } from "./challenge-labels.tsx";
 import { challengeListUrl } from "./challenge-list-query.ts";
 import { categoriesPath, categoryChallengesHref, challengeHref, challengesPath } from "./challenge-paths.ts";
 import { challengesApi } from "./challenges-api.ts";
-import "./challenges.css";
+import "./challenge-styles.ts";
 
 /** The CSV file's columns: dates in ISO 8601. */
 const csvColumns = (tr: Translator): CsvColumn<ChallengeListItem>[] => [

@@ -5,9 +5,9 @@ import { contentListPath, contentPath } from "../content/content-paths.ts";
 import { conversationsPath } from "../conversations/conversation-paths.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { adoptStyles } from "../inbox/area-styles.ts";
 import { inboxPath } from "../inbox/inbox-paths.ts";
 import { projectsApi } from "../projects/projects-api.ts";
+import { adoptStyles } from "../shell/area-styles.ts";
 import widgetCardsCss from "./widget-cards.css" with { type: "text" };
 
 // Adopted, not imported: a CSS import would join the entry's stylesheet on the sign-in route.

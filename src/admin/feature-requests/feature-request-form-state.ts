@@ -3,7 +3,7 @@ import {
   type FeatureRequestStatus,
   FeatureRequestWrite,
 } from "../../shared/feature-requests-api.ts";
-import { messages } from "../../shared/form-rules.ts";
+import { messages } from "../../shared/form-rule-messages.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 /** A feature request as its edit form holds it. */

@@ -1,4 +1,4 @@
-import { adoptStyles } from "../inbox/area-styles.ts";
+import { adoptStyles } from "../shell/area-styles.ts";
 import featureRequestsCss from "./feature-requests.css" with { type: "text" };
 
 // The board's styles as an adopted sheet when its first screen loads: a plain CSS import would be

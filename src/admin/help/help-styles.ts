@@ -1,4 +1,4 @@
-import { adoptStyles } from "../inbox/area-styles.ts";
+import { adoptStyles } from "../shell/area-styles.ts";
 import helpCss from "./help.css" with { type: "text" };
 
 // The area's styles as an adopted sheet when its first screen loads: a plain CSS import would be bundled

@@ -1,4 +1,4 @@
-import { messages as formRules } from "../../shared/form-rules.ts";
+import { messages as formRules } from "../../shared/form-rule-messages.ts";
 import type { assignmentMessagesEnUS } from "../assignments/assignment-messages.ts";
 import type { botMessagesEnUS } from "../bots/bot-messages.ts";
 import type { challengeMessagesEnUS } from "../challenges/challenge-messages.ts";

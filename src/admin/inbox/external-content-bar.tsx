@@ -1,5 +1,5 @@
+import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
-import { adoptStyles } from "./area-styles.ts";
 import barCss from "./external-content-bar.css" with { type: "text" };
 
 adoptStyles(barCss);

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useT } from "../i18n/intl.ts";
+import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
 import { trapTab } from "../shell/overlay/trap-tab.ts";
-import { adoptStyles } from "./area-styles.ts";
 import { inboxShortcuts } from "./inbox-keys.ts";
 import toolsCss from "./inbox-list-tools.css" with { type: "text" };
 

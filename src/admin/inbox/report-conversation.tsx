@@ -10,7 +10,7 @@ import {
 } from "../conversations/conversation-view.tsx";
 import conversationsCss from "../conversations/conversations.css" with { type: "text" };
 import { useT } from "../i18n/intl.ts";
-import { adoptStyles } from "./area-styles.ts";
+import { adoptStyles } from "../shell/area-styles.ts";
 import reportConversationCss from "./report-conversation.css" with { type: "text" };
 import type { ReportDetailView } from "./report-detail-view.ts";
 import { ReportReplyForm } from "./report-reply.tsx";

@@ -12,6 +12,7 @@ import { apiErrorMessage } from "../api/api-error.ts";
 import { CompanyPicker } from "../companies/company-picker.tsx";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
+import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { type FieldErrors, ruleMessage, serverFieldError } from "../shell/form/form-errors.ts";
@@ -21,6 +22,7 @@ import { RecordFormPage } from "../shell/form/record-form-page.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
+import jobFormCss from "./job-form.css" with { type: "text" };
 import {
   addSkillRequirement,
   emptyJobForm,
@@ -35,7 +37,9 @@ import {
 import { jobHref, jobListHref } from "./job-paths.ts";
 import { JobSkillRequirements } from "./job-skill-requirements.tsx";
 import { jobsApi } from "./jobs-api.ts";
-import "./job-form.css";
+
+// A lazy chunk's sheet, adopted when the screen loads: kept out of the sign-in route's stylesheet.
+adoptStyles(jobFormCss);
 
 interface Choice {
   value: string;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { messages } from "../../shared/form-rules.ts";
+import { messages } from "../../shared/form-rule-messages.ts";
 import { type JobDetail, skillListedTwiceMessage } from "../../shared/jobs-api.ts";
 import {
   addSkillRequirement,

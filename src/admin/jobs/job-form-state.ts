@@ -1,4 +1,4 @@
-import { messages } from "../../shared/form-rules.ts";
+import { messages } from "../../shared/form-rule-messages.ts";
 import {
   type JobDetail,
   JobRequest,

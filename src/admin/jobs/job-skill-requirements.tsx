@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useState } from "react";
-import { messages } from "../../shared/form-rules.ts";
+import { messages } from "../../shared/form-rule-messages.ts";
 import { minLevelMax, skillRequirementsMax } from "../../shared/jobs-api.ts";
 import type { RootSkillSummary } from "../../shared/skills-api.ts";
 import { useResource } from "../api/use-resource.ts";

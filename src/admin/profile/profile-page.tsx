@@ -3,7 +3,7 @@ import type { AdminProfile } from "../../shared/profile-api.ts";
 import { AlertChoices } from "../alerts/alert-settings.tsx";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { adoptStyles } from "../inbox/area-styles.ts";
+import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
 import { ResourceStates } from "../shell/detail/detail-status.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";

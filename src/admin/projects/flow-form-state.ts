@@ -9,7 +9,7 @@ import {
   flowCaptureTypes,
   flowFieldTypes,
 } from "../../shared/feedback-flows-api.ts";
-import { messages } from "../../shared/form-rules.ts";
+import { messages } from "../../shared/form-rule-messages.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 
 export { flowCaptureTypes, flowFieldTypes };

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useLocation } from "wouter";
-import { messages } from "../../shared/form-rules.ts";
+import { messages } from "../../shared/form-rule-messages.ts";
 import { useT } from "../i18n/intl.ts";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import type { FieldErrors } from "../shell/form/form-errors.ts";

@@ -8,7 +8,7 @@ import { reportListHref } from "./report-paths.ts";
 import { ResolutionSummary, ResolveActions } from "./report-resolution.tsx";
 import { ReportTaskContent } from "./report-task-content.tsx";
 import { reportsApi } from "./reports-api.ts";
-import "./reports.css";
+import "./report-styles.ts";
 
 /**
  * `/dashboard/reported-tasks/:id` (spec §2 Manage Report): the report, its task and the people involved,

@@ -13,7 +13,7 @@ import { reportListUrl } from "./report-list-query.ts";
 import { reportHref, reportsPath } from "./report-paths.ts";
 import { ReportStatusBadge } from "./report-status-badge.tsx";
 import { reportsApi } from "./reports-api.ts";
-import "./reports.css";
+import "./report-styles.ts";
 
 /** The CSV file's columns: dates in ISO 8601; an open report has no resolution. */
 const csvColumns = (tr: Translator): CsvColumn<ReportListItem>[] => [

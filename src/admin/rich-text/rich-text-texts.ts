@@ -1,6 +1,6 @@
 import richTextBodyCss from "../../shared/rich-text-body.css" with { type: "text" };
 import { registerMessages } from "../i18n/intl.ts";
-import { adoptStyles } from "../inbox/area-styles.ts";
+import { adoptStyles } from "../shell/area-styles.ts";
 import richTextCss from "./rich-text.css" with { type: "text" };
 import { richTextMessagesDe, richTextMessagesEnUS } from "./rich-text-messages.ts";
 

@@ -1,5 +1,5 @@
 import { registerMessages } from "../i18n/intl.ts";
-import { adoptStyles } from "../inbox/area-styles.ts";
+import { adoptStyles } from "../shell/area-styles.ts";
 import savedRepliesCss from "./saved-replies.css" with { type: "text" };
 import { savedReplyMessagesDe, savedReplyMessagesEnUS } from "./saved-reply-messages.ts";
 

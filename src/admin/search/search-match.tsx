@@ -1,5 +1,5 @@
 import type { SearchMatch } from "../../shared/search-api.ts";
-import { adoptStyles } from "../inbox/area-styles.ts";
+import { adoptStyles } from "../shell/area-styles.ts";
 import searchMatchCss from "./search-match.css" with { type: "text" };
 import { snippetParts } from "./search-snippet.ts";
 

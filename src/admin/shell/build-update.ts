@@ -1,5 +1,14 @@
-import { LatestBuild, latestBuildPath } from "../../shared/latest-build.ts";
-import { isUntrusted } from "../../shared/untrusted-validation.ts";
+import { latestBuildPath } from "../../shared/latest-build.ts";
+import type { LatestBuild } from "../../shared/latest-build-schema.ts";
+
+/** The schema and its validation library come with the first check, out of the sign-in route's bundle. */
+async function isLatestBuild(value: unknown): Promise<boolean> {
+  const [{ LatestBuild }, { isUntrusted }] = await Promise.all([
+    import("../../shared/latest-build-schema.ts"),
+    import("../../shared/untrusted-validation.ts"),
+  ]);
+  return isUntrusted(value, LatestBuild);
+}
 
 /** Spec §9: the latest-build file is polled every hour. */
 export const buildPollMs = 60 * 60 * 1000;
@@ -34,9 +43,11 @@ export function startBuildUpdatePoll({
   const timer = setInterval(async () => {
     try {
       const latest = await fetchLatest();
-      if (!isUntrusted(latest, LatestBuild) || latest.admin === running) return;
+      if (!(await isLatestBuild(latest))) return;
+      const build = latest as LatestBuild;
+      if (build.admin === running) return;
       clearInterval(timer);
-      onNewBuild(latest);
+      onNewBuild(build);
     } catch {
       // Next hour.
     }

@@ -14,7 +14,7 @@ import { RootSkillPlacementCard } from "./root-skill-placement-card.tsx";
 import { manageSkillHref, skillListHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
 import { useRootSkillForm } from "./use-root-skill-form.ts";
-import "./skills.css";
+import "./skill-styles.ts";
 
 function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetail | null }) {
   const { t } = useT();

@@ -22,7 +22,7 @@ import {
   treeGridRequest,
   validateTreeGridForm,
 } from "./tree-grid-form-state.ts";
-import "./skills.css";
+import "./skill-styles.ts";
 
 /** The "Tree grid" card: how many rows and columns of cells the root skills sit in. */
 function TreeGridCard({ tree, onSaved }: { tree: SkillTree; onSaved: () => void }) {

@@ -23,7 +23,7 @@ import {
 } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
 import { SubSkillForm } from "./sub-skill-form.tsx";
-import "./skills.css";
+import "./skill-styles.ts";
 
 /**
  * A refused delete's toast: the reason reads in the admin's language when the skills catalogue knows it

@@ -9,7 +9,7 @@ import { SkillIcon } from "./skill-icon.tsx";
 import { manageSkillHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
 import { SubSkillForm } from "./sub-skill-form.tsx";
-import "./skills.css";
+import "./skill-styles.ts";
 
 /**
  * `/dashboard/skill-tree/:rootSkill/edit/:subSkill`: one sub-skill's fields, with its siblings to

@@ -12,7 +12,7 @@ import { SkillIcon } from "./skill-icon.tsx";
 import { addSubSkillHref, editSubSkillHref, manageSkillHref, subSkillsHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
 import { subSkillListUrl } from "./sub-skill-list-query.ts";
-import "./skills.css";
+import "./skill-styles.ts";
 
 /**
  * `/dashboard/skill-tree/:rootSkill/sub-skills`: a root's sub-skills as a list with search, sorting and

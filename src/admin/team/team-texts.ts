@@ -1,5 +1,5 @@
 import { registerMessages } from "../i18n/intl.ts";
-import { adoptStyles } from "../inbox/area-styles.ts";
+import { adoptStyles } from "../shell/area-styles.ts";
 import teamCss from "./team.css" with { type: "text" };
 import { teamMessagesDe, teamMessagesEnUS, teamServerErrorsDe } from "./team-messages.ts";
 

@@ -17,7 +17,7 @@ import {
   validateCoins,
 } from "./user-edit-state.ts";
 import { usersApi } from "./users-api.ts";
-import "./user-forms.css";
+import "./user-form-styles.ts";
 
 const emptyCoinsForm: CoinsForm = { amount: "", reason: "" };
 

@@ -26,7 +26,7 @@ import {
   validateUserEdit,
 } from "./user-edit-state.ts";
 import { usersApi } from "./users-api.ts";
-import "./user-forms.css";
+import "./user-form-styles.ts";
 
 /** What a role change asks first: making an admin warns, taking the dashboard away is dangerous. */
 function roleChangeQuestion({ t }: Translator, name: string, role: UserRole) {

@@ -1,4 +1,4 @@
-import { latestBuildPath } from "../../shared/build-manifest.ts";
+import { latestBuildPath } from "../../shared/latest-build.ts";
 
 /**
  * Cache-Control for a static path. Content-hashed build outputs never change under their name, so they

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { FetchError } from "ofetch";
-import { messages } from "../../../shared/form-rules.ts";
+import { messages } from "../../../shared/form-rule-messages.ts";
 import { companyNameTakenMessage } from "../../../shared/jobs-api.ts";
 import { translator } from "../../i18n/intl.ts";
 import { formPath as jobFormPath } from "../../jobs/job-form-state.ts";

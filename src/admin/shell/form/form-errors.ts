@@ -1,5 +1,5 @@
 import { type Struct, validate } from "superstruct";
-import { isTooLong, messages } from "../../../shared/form-rules.ts";
+import { isTooLong, messages } from "../../../shared/form-rule-messages.ts";
 import { apiErrorBody } from "../../api/api-error.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import type { Translator } from "../../i18n/intl.ts";

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useRef } from "react";
 import type { ContentLanguage } from "../../../shared/content-languages.ts";
 import { useT } from "../../i18n/intl.ts";
-import { adoptStyles } from "../../inbox/area-styles.ts";
+import { adoptStyles } from "../area-styles.ts";
 import languageTabsCss from "./language-tabs.css" with { type: "text" };
 import "./language-tabs-messages.ts";
 

@@ -1,11 +1,15 @@
 import type { Resource } from "../../api/use-resource.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import { type Translator, useT } from "../../i18n/intl.ts";
+import { adoptStyles } from "../area-styles.ts";
 import { BoxListbox } from "./box-listbox.tsx";
 import type { FieldControlProps } from "./form-field.tsx";
+import searchPickerCss from "./search-picker.css" with { type: "text" };
 import type { PickerOption, PickerPage } from "./search-picker-state.ts";
 import { useSearchPicker } from "./use-search-picker.ts";
-import "./search-picker.css";
+
+// A lazy chunk's sheet, adopted when the screen loads: kept out of the sign-in route's stylesheet.
+adoptStyles(searchPickerCss);
 
 /** The texts of one use of the picker; "searching", "no match" and "type more" are the shell's own. */
 export interface SearchPickerTexts {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { FetchError } from "ofetch";
 import { act, type FormEvent } from "react";
 import { createRoot } from "react-dom/client";
-import { messages } from "../../../shared/form-rules.ts";
+import { messages } from "../../../shared/form-rule-messages.ts";
 import { localeState } from "../../i18n/locale-store.ts";
 import { hideToast, toastState } from "../overlay/toast-store.ts";
 import type { FieldErrors } from "./form-errors.ts";

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { testTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
 import { failureDigest, loggedErrorLimit, loggedErrors } from "./failure-digest.ts";
 import { formatCounts, junitCounts, junitFailures, sumCounts, type TestCounts } from "./junit-counts.ts";
+import { testFilesOf, timedTestIgnorePatterns } from "./test-layers.ts";
 
 /**
  * `npm test` and `npm run test:quick`: the stages of the suite, side by side where they share nothing,
@@ -47,6 +48,7 @@ const checks: Stage[] = [
       `--timeout=${testTimeoutMs}`,
       "--only-failures",
       "--path-ignore-patterns=**/*.pg.test.ts",
+      ...timedTestIgnorePatterns.map((pattern) => `--path-ignore-patterns=${pattern}`),
       "--reporter=junit",
       `--reporter-outfile=${junitPath("unit-sqlite")}`,
     ],
@@ -60,11 +62,43 @@ const postgresPass: Stage = {
     process.execPath,
     "scripts/test-machine/with-postgres-and-redis.ts",
     `--parallel=${unitWorkers}`,
+    "--timed=skip",
     "--only-failures",
     "--reporter=junit",
     `--reporter-outfile=${junitPath("server-postgres-redis")}`,
   ],
   junit: junitPath("server-postgres-redis"),
+};
+
+/**
+ * The timed tests (test-layers.ts), after the engine passes and one engine at a time: their figures are
+ * how soon whole processes answer, which eight test workers beside them would decide instead.
+ */
+const timedSqlite: Stage = {
+  name: "timed-sqlite",
+  command: [
+    process.execPath,
+    "test",
+    `--timeout=${testTimeoutMs}`,
+    "--only-failures",
+    "--reporter=junit",
+    `--reporter-outfile=${junitPath("timed-sqlite")}`,
+    ...(await testFilesOf(["unit", "db", "sqlite"], [], root, "only")).map((file) => `./${file}`),
+  ],
+  junit: junitPath("timed-sqlite"),
+};
+
+const timedPostgres: Stage = {
+  name: "timed-postgres-redis",
+  command: [
+    process.execPath,
+    "scripts/test-machine/with-postgres-and-redis.ts",
+    "--timed=only",
+    "--only-failures",
+    "--reporter=junit",
+    `--reporter-outfile=${junitPath("timed-postgres-redis")}`,
+  ],
+  junit: junitPath("timed-postgres-redis"),
 };
 
 const browser: Stage = {
@@ -138,8 +172,11 @@ const started = performance.now();
 const finished: StageResult[] = await Promise.all(
   (quick ? checks : [...checks, postgresPass]).map((stage) => runStage(stage)),
 );
-// The browser tests come last and alone: they start their own servers and want both cores.
-if (!quick) finished.push(await runStage(browser));
+if (!quick) {
+  finished.push(await runStage(timedSqlite), await runStage(timedPostgres));
+  // The browser tests come last and alone: they start their own servers and want both cores.
+  finished.push(await runStage(browser));
+}
 
 console.log("\nstage                    wall time   tests");
 for (const { stage, ok, seconds, counts } of finished)

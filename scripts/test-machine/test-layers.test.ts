@@ -1,7 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { databaseReach, layerViolations, testLayerOf } from "./test-layers.ts";
+import {
+  databaseReach,
+  isTimedTest,
+  layerViolations,
+  type TestLayer,
+  testFilesOf,
+  testLayerOf,
+  timedTests,
+} from "./test-layers.ts";
 
 const root = join(import.meta.dir, "..", "..");
 
@@ -77,5 +85,27 @@ describe("test layers", () => {
       read: (path: string) => (existsSync(join(root, path)) ? readFileSync(join(root, path), "utf8") : null),
     };
     expect(layerViolations(files, tree)).toEqual([]);
+  });
+
+  test("the timed tests run in their own stage and nowhere twice: every entry names test files, and a pass without them plus them is the whole pass", async () => {
+    const allLayers: TestLayer[] = ["unit", "db", "sqlite", "pg"];
+    for (const entry of timedTests) expect(await testFilesOf(allLayers, [entry], root)).not.toEqual([]);
+    for (const layers of [
+      ["unit", "db", "sqlite"],
+      ["db", "pg"],
+    ] as TestLayer[][]) {
+      const all = await testFilesOf(layers, [], root);
+      const only = await testFilesOf(layers, [], root, "only");
+      const skip = await testFilesOf(layers, [], root, "skip");
+      expect(only.every(isTimedTest)).toBe(true);
+      expect(skip.some(isTimedTest)).toBe(false);
+      expect([...only, ...skip].sort()).toEqual(all);
+    }
+    expect(await testFilesOf(["sqlite"], [], root, "only")).toEqual([
+      "src/server/cli/compiled-binary.sqlite.test.ts",
+    ]);
+    expect(await testFilesOf(["pg"], ["scripts/cluster"], root, "only")).toContain(
+      "scripts/cluster/node-failover.pg.test.ts",
+    );
   });
 });

@@ -110,6 +110,29 @@ export function layerViolations(paths: readonly string[], tree: SourceTree): str
 }
 
 /**
+ * Tests whose subject includes how soon whole processes answer (a compiled binary's first /healthz, a
+ * cluster's failover and rejoin): `npm test` runs them in a stage of their own after the two engine
+ * passes, so the eight test workers of those passes do not decide their figures. Folders end in "/".
+ */
+export const timedTests: readonly string[] = [
+  "src/server/cli/compiled-binary.sqlite.test.ts",
+  "scripts/cluster/",
+];
+
+/** Whether a test file is one of `timedTests`. */
+export function isTimedTest(file: string): boolean {
+  return timedTests.some((entry) => (entry.endsWith("/") ? file.startsWith(entry) : file === entry));
+}
+
+/** `bun test --path-ignore-patterns` globs that leave the timed tests out of a pass. */
+export const timedTestIgnorePatterns = timedTests.map((entry) =>
+  entry.endsWith("/") ? `${entry}**` : entry,
+);
+
+/** Which of the timed tests a file list keeps: all files, only the timed ones, or all but them. */
+export type TimedSelection = "all" | "only" | "skip";
+
+/**
  * The test files of these layers in the working tree, optionally only those under one of `paths`
  * (folders or files, relative to the repository root), sorted.
  */
@@ -117,12 +140,14 @@ export async function testFilesOf(
   layers: readonly TestLayer[],
   paths: readonly string[] = [],
   root = process.cwd(),
+  timed: TimedSelection = "all",
 ): Promise<string[]> {
   const files: string[] = [];
   for await (const file of new Bun.Glob("**/*.test.{ts,tsx}").scan({ cwd: root })) {
     if (file.startsWith("node_modules/") || file.includes("/node_modules/")) continue;
     const layer = testLayerOf(file);
     if (layer === null || !layers.includes(layer)) continue;
+    if ((timed === "only" && !isTimedTest(file)) || (timed === "skip" && isTimedTest(file))) continue;
     const under = (path: string) => {
       const clean = normalize(path).replace(/\/$/, "");
       return file === clean || file.startsWith(`${clean}/`);

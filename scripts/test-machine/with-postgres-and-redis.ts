@@ -1,7 +1,7 @@
 import { startPostgresCluster } from "../../src/server/test-support/postgres-cluster.ts";
 import { startRedis } from "../../src/server/test-support/redis-process.ts";
 import { testTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
-import { type TestLayer, testFilesOf } from "./test-layers.ts";
+import { type TestLayer, type TimedSelection, testFilesOf } from "./test-layers.ts";
 
 /**
  * The second pass of `npm test`: what depends on the engine, on PostgreSQL and Redis instead of SQLite
@@ -12,7 +12,8 @@ import { type TestLayer, testFilesOf } from "./test-layers.ts";
  * also when the tests fail or the run is interrupted. Exits with the tests' status.
  *
  * Extra arguments go to `bun test`: flags are added, and paths narrow the run
- * (`bun scripts/test-machine/with-postgres-and-redis.ts src/server/realtime`).
+ * (`bun scripts/test-machine/with-postgres-and-redis.ts src/server/realtime`). `--timed=only` or
+ * `--timed=skip` keeps only the timed tests (test-layers.ts) or leaves them out; it is this script's.
  */
 const engineLayers: readonly TestLayer[] = ["db", "pg"];
 
@@ -44,9 +45,13 @@ try {
     `Server suite on PostgreSQL (${postgres.url}) and Redis (${redis.url}), ready in ${Date.now() - started} ms`,
   );
   const args = process.argv.slice(2);
-  const flags = args.filter((arg) => arg.startsWith("-"));
+  const timedFlag = args.find((arg) => arg.startsWith("--timed="));
+  const timed = (timedFlag?.slice("--timed=".length) ?? "all") as TimedSelection;
+  if (!["all", "only", "skip"].includes(timed))
+    throw new Error(`${timedFlag}: say --timed=only or --timed=skip`);
+  const flags = args.filter((arg) => arg.startsWith("-") && arg !== timedFlag);
   const paths = args.filter((arg) => !arg.startsWith("-"));
-  const files = await testFilesOf(engineLayers, paths);
+  const files = await testFilesOf(engineLayers, paths, process.cwd(), timed);
   child = Bun.spawn(
     [process.execPath, "test", `--timeout=${testTimeoutMs}`, ...flags, ...files.map((file) => `./${file}`)],
     {

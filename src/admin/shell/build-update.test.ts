@@ -42,6 +42,33 @@ describe("build update poll", () => {
     expect(fetches).toBe(2);
   });
 
+  test("a slow check is never overlapped by the next: one fetch at a time, one report", async () => {
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let fetches = 0;
+    const reported: string[] = [];
+    stops.push(
+      startBuildUpdatePoll({
+        running: "/assets/admin-main-aaaaaaaa.js",
+        fetchLatest: async () => {
+          fetches += 1;
+          inFlight += 1;
+          mostInFlight = Math.max(mostInFlight, inFlight);
+          await Bun.sleep(25);
+          inFlight -= 1;
+          return latest(fetches < 3 ? "/assets/admin-main-aaaaaaaa.js" : "/assets/admin-main-bbbbbbbb.js");
+        },
+        onNewBuild: (build) => reported.push(build.admin),
+        intervalMs: 5,
+      }),
+    );
+    await until(() => reported.length > 0);
+    await Bun.sleep(60);
+    expect(mostInFlight).toBe(1);
+    expect(fetches).toBe(3);
+    expect(reported).toEqual(["/assets/admin-main-bbbbbbbb.js"]);
+  });
+
   test("failed or malformed answers are skipped, not reported", async () => {
     let fetches = 0;
     const reported: unknown[] = [];

@@ -32,7 +32,8 @@ export interface BuildUpdatePoll {
 /**
  * Checks the deployed build every hour and reports a different one once, then stops: the admin is
  * asked to reload a single time, not every hour. A failed or malformed check is skipped silently (the
- * server may be restarting during the very deployment it would announce).
+ * server may be restarting during the very deployment it would announce). The next check is set when
+ * one ends, so two never overlap (a check waits for the schema's chunk the first time).
  */
 export function startBuildUpdatePoll({
   running,
@@ -40,19 +41,26 @@ export function startBuildUpdatePoll({
   onNewBuild,
   intervalMs = buildPollMs,
 }: BuildUpdatePoll): () => void {
-  const timer = setInterval(async () => {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout>;
+  const check = async () => {
     try {
       const latest = await fetchLatest();
-      if (!(await isLatestBuild(latest))) return;
-      const build = latest as LatestBuild;
-      if (build.admin === running) return;
-      clearInterval(timer);
-      onNewBuild(build);
+      const isNew = (await isLatestBuild(latest)) && (latest as LatestBuild).admin !== running;
+      if (isNew && !stopped) {
+        stopped = true;
+        onNewBuild(latest as LatestBuild);
+      }
     } catch {
       // Next hour.
     }
-  }, intervalMs);
-  return () => clearInterval(timer);
+    if (!stopped) timer = setTimeout(check, intervalMs);
+  };
+  timer = setTimeout(check, intervalMs);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }
 
 /** The latest-build file, never from a cache (the server also sends no-cache). */

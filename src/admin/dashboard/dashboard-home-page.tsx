@@ -4,7 +4,8 @@ import { api } from "../api/api-client.ts";
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { PageHeader } from "../shell/layout/page-header.tsx";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { RetryPanel } from "../shell/retry-panel.tsx";
 import { ReasonChart } from "./reason-chart.tsx";
 import { RecentActivity } from "./recent-activity.tsx";
@@ -48,10 +49,7 @@ export default function DashboardHomePage() {
 
   return (
     <section aria-labelledby="dashboard-title">
-      <header className="page-header">
-        <PageHeading id="dashboard-title">{t("dashboard.title")}</PageHeading>
-        <p className="subtle">{t("dashboard.subtitle")}</p>
-      </header>
+      <PageHeader id="dashboard-title" title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
       {load.state === "loading" && (
         <div className="stat-grid" aria-busy="true">
           <p className="visually-hidden" role="status">

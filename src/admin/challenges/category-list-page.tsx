@@ -1,9 +1,9 @@
 import { Link } from "wouter";
 import type { ChallengeCategory } from "../../shared/challenges-api.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
-import { Button, buttonClass } from "../shell/button.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import type { CsvColumn } from "../shell/list/csv-export.ts";
+import { EditDeleteActions } from "../shell/list/edit-delete-actions.tsx";
 import { ClipText, linkColumn } from "../shell/list/list-clip.tsx";
 import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
@@ -25,31 +25,6 @@ const csvColumns = (tr: Translator): CsvColumn<ChallengeCategory>[] => [
   { header: tr.t("categories.column.challenges"), value: (category) => category.challengeCount },
   { header: tr.t("categories.column.created"), value: (category) => category.createdAt },
 ];
-
-/** A row's edit link and delete button, each named with the category's title for screen readers. */
-function CategoryActions({ category, onDelete }: { category: ChallengeCategory; onDelete: () => void }) {
-  const { t } = useT();
-  return (
-    <div className="page-actions">
-      <Link
-        href={categoryEditHref(category.id)}
-        className={buttonClass({ variant: "tertiary", size: "sm" })}
-        aria-label={t("category.action.editNamed", { title: category.title })}
-      >
-        {t("category.action.edit")}
-      </Link>
-      <Button
-        variant="tertiary"
-        size="sm"
-        className="button-danger"
-        aria-label={t("category.action.deleteNamed", { title: category.title })}
-        onClick={onDelete}
-      >
-        {t("category.action.delete")}
-      </Button>
-    </div>
-  );
-}
 
 const categoryColumns = (
   { t, formatNumber }: Translator,
@@ -82,7 +57,16 @@ const categoryColumns = (
   {
     label: "categories.column.actions",
     actions: true,
-    cell: (category) => <CategoryActions category={category} onDelete={() => remove(category)} />,
+    cell: (category) => (
+      <EditDeleteActions
+        messages="category"
+        named={{ title: category.title }}
+        className="page-actions"
+        editHref={categoryEditHref(category.id)}
+        editVariant="tertiary"
+        onDelete={() => remove(category)}
+      />
+    ),
   },
 ];
 

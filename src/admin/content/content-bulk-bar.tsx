@@ -1,13 +1,13 @@
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
-import { BulkBar, type BulkBarProps } from "../shell/list/bulk-bar.tsx";
+import { BulkActionButtons, BulkBar, type BulkBarProps } from "../shell/list/bulk-bar.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { deleteContent, setContentStatus } from "./content-actions.ts";
 import type { ContentKind } from "./content-kinds.ts";
 
-type BulkAction = "publish" | "unpublish" | "delete";
+const bulkActions = ["publish", "unpublish", "delete"] as const;
+type BulkAction = (typeof bulkActions)[number];
 
 /**
  * Publish, unpublish or delete the selected rows after a confirmation. The APIs act on one record at a
@@ -60,15 +60,12 @@ export function ContentBulkBar({
       clear={t("content.bulk.clear")}
       onClear={onClear}
     >
-      <Button size="sm" variant="secondary" onClick={() => ask("publish")}>
-        {t("content.bulk.publish")}
-      </Button>
-      <Button size="sm" variant="secondary" onClick={() => ask("unpublish")}>
-        {t("content.bulk.unpublish")}
-      </Button>
-      <Button size="sm" variant="secondary" onClick={() => ask("delete")}>
-        {t("content.bulk.delete")}
-      </Button>
+      <BulkActionButtons
+        actions={bulkActions.map((action) => ({
+          label: t(`content.bulk.${action}`),
+          onClick: () => ask(action),
+        }))}
+      />
     </BulkBar>
   );
 }

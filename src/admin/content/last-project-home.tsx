@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { useT } from "../i18n/intl.ts";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { PageHeader } from "../shell/layout/page-header.tsx";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { RetryPanel } from "../shell/retry-panel.tsx";
 import { lastProject } from "./last-project.ts";
 import { useProjects } from "./use-projects.ts";
@@ -36,9 +37,7 @@ export function LastProjectHome({
 
   return (
     <section aria-labelledby={titleId}>
-      <header className="page-header">
-        <PageHeading id={titleId}>{t(`${area}.title`)}</PageHeading>
-      </header>
+      <PageHeader id={titleId} title={t(`${area}.title`)} />
       {resource.state === "loading" || first ? (
         <p className="subtle" role="status">
           {t(`${area}.loading`)}

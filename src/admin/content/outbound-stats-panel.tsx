@@ -7,7 +7,7 @@ import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
 import { createThrottledCall } from "../realtime/throttled-call.ts";
-import { Button } from "../shell/button.tsx";
+import { RetryLine } from "../shell/retry-panel.tsx";
 import { contentApi } from "./content-api.ts";
 import {
   activeDaysNewestFirst,
@@ -172,12 +172,12 @@ export function OutboundStatsPanel({
       {resource.state === "ready" ? (
         <StatsFigures stats={resource.data} type={type} />
       ) : resource.state === "error" ? (
-        <p className="stats-error" role="alert">
-          {t("content.stats.error")}{" "}
-          <Button size="sm" variant="secondary" onClick={reload}>
-            {t("content.stats.retry")}
-          </Button>
-        </p>
+        <RetryLine
+          className="stats-error"
+          error="content.stats.error"
+          retry="content.stats.retry"
+          onRetry={reload}
+        />
       ) : (
         <p className="subtle">{t("content.stats.loading")}</p>
       )}

@@ -16,6 +16,7 @@ import { SearchMatchLine, SearchNote } from "../search/search-match.tsx";
 import { sessionState } from "../session/session-store.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
 import { buttonClass } from "../shell/button.tsx";
+import { LoadingPlaceholder } from "../shell/layout/loading-placeholder.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { ListPagination } from "../shell/list/list-page.tsx";
 import { anyValue } from "../shell/list/list-url.ts";
@@ -328,11 +329,7 @@ function ConversationListPane({
         />
       </div>
       {resource.state === "loading" && (
-        <div className="table-skeleton" aria-busy="true">
-          <p className="visually-hidden" role="status">
-            {t("conversations.loading")}
-          </p>
-        </div>
+        <LoadingPlaceholder className="table-skeleton" label="conversations.loading" />
       )}
       {resource.state === "error" && <RetryPanel error="conversations.error" onRetry={reload} />}
       {page &&

@@ -1,32 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { createTypingSignal, type TypingClock } from "./typing-signal.ts";
-
-/** A clock whose time and timers the test moves by hand. */
-function fakeClock() {
-  let time = 0;
-  let next = 1;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  const clock: TypingClock = {
-    now: () => time,
-    setTimer: (run, ms) => {
-      const id = next++;
-      timers.set(id, { at: time + ms, run });
-      return id;
-    },
-    clearTimer: (id) => {
-      timers.delete(id as number);
-    },
-  };
-  const advance = (ms: number) => {
-    time += ms;
-    for (const [id, timer] of [...timers].sort((a, b) => a[1].at - b[1].at)) {
-      if (timer.at > time) continue;
-      timers.delete(id);
-      timer.run();
-    }
-  };
-  return { clock, advance };
-}
+import { fakeClock } from "../test-support/fake-clock.ts";
+import { createTypingSignal } from "./typing-signal.ts";
 
 describe("typing signal", () => {
   test("one call every 3 s while typing, a stop 5 s after the last key", () => {

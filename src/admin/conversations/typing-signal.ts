@@ -1,3 +1,5 @@
+import { browserClock, type TimerClock } from "../realtime/timer-clock.ts";
+
 /**
  * The staff side of the typing signal, timed like the messenger's own (src/messenger/conversations/
  * chat-hooks.ts): at most one "typing" call every 3 s while the admin types, a stop 5 s after the last
@@ -6,19 +8,7 @@
  */
 export const typingTiming = { throttleMs: 3000, idleMs: 5000, remoteTimeoutMs: 10_000 };
 
-export interface TypingClock {
-  now(): number;
-  setTimer(run: () => void, ms: number): unknown;
-  clearTimer(timer: unknown): void;
-}
-
-const browserClock: TypingClock = {
-  now: () => Date.now(),
-  setTimer: (run, ms) => setTimeout(run, ms),
-  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-};
-
-export function createTypingSignal(send: (typing: boolean) => void, clock: TypingClock = browserClock) {
+export function createTypingSignal(send: (typing: boolean) => void, clock: TimerClock = browserClock) {
   let typing = false;
   let lastCall = Number.NEGATIVE_INFINITY;
   let idle: unknown;

@@ -4,7 +4,9 @@ import { api } from "../api/api-client.ts";
 import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { LoadingPlaceholder } from "../shell/layout/loading-placeholder.tsx";
+import { PageHeader } from "../shell/layout/page-header.tsx";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { RetryPanel } from "../shell/retry-panel.tsx";
 import { ReasonChart } from "./reason-chart.tsx";
 import { RecentActivity } from "./recent-activity.tsx";
@@ -48,19 +50,13 @@ export default function DashboardHomePage() {
 
   return (
     <section aria-labelledby="dashboard-title">
-      <header className="page-header">
-        <PageHeading id="dashboard-title">{t("dashboard.title")}</PageHeading>
-        <p className="subtle">{t("dashboard.subtitle")}</p>
-      </header>
+      <PageHeader id="dashboard-title" title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
       {load.state === "loading" && (
-        <div className="stat-grid" aria-busy="true">
-          <p className="visually-hidden" role="status">
-            {t("dashboard.loading")}
-          </p>
+        <LoadingPlaceholder className="stat-grid" label="dashboard.loading">
           {cards.map((card) => (
             <div key={card.key} className="stat-card stat-card-skeleton" aria-hidden="true" />
           ))}
-        </div>
+        </LoadingPlaceholder>
       )}
       {load.state === "error" && (
         <RetryPanel error="dashboard.error" retry="dashboard.retry" onRetry={fetchSummary} />

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { FetchError } from "ofetch";
 import { act, type FormEvent } from "react";
-import { createRoot } from "react-dom/client";
 import { registerMessages } from "../i18n/intl.ts";
 import { localeState, setLocale } from "../i18n/locale-store.ts";
 import { InputField } from "../shell/form/form-inputs.tsx";
 import { hasUnsavedChanges } from "../shell/form/unsaved-changes-guard.ts";
 import { clickDialogButton, closeDialog, dialogState } from "../shell/overlay/dialog-store.ts";
 import { hideToast, toastState } from "../shell/overlay/toast-store.ts";
+import { mountedForm } from "../test-support/mounted-form.ts";
 import {
   type CollectionFormState,
   collectionErrors,
@@ -83,10 +83,7 @@ function renderForm(save: (state: CollectionFormState) => Promise<string>) {
       </form>
     );
   }
-  const container = document.createElement("div");
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() => root.render(<Probe />));
+  const { container, submit, unmount } = mountedForm(<Probe />);
   const input = (id: string) => container.querySelector<HTMLInputElement>(`#probe-${id}`);
   return {
     saved,
@@ -94,13 +91,8 @@ function renderForm(save: (state: CollectionFormState) => Promise<string>) {
     language: () => container.querySelector("[data-testid=language]")?.textContent,
     errorOf: (id: string) => container.querySelector(`#probe-${id}-error`)?.textContent ?? null,
     change: (next: (values: CollectionFormState) => CollectionFormState) => act(() => change?.(next)),
-    submit: () =>
-      act(async () => {
-        container
-          .querySelector("form")
-          ?.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
-      }),
-    unmount: () => act(() => root.unmount()),
+    submit,
+    unmount,
   };
 }
 

@@ -4,6 +4,7 @@ import type { BulkReportDelete } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
+import { BulkActionButtons } from "../shell/list/bulk-bar.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { inboxApi } from "./inbox-api.ts";
@@ -87,12 +88,12 @@ function BulkTags({ target, run }: BulkPartProps) {
           onChange={(event) => setTags(event.target.value)}
         />
       </label>
-      <Button size="sm" variant="secondary" onClick={() => retag("addTags")}>
-        {t("inbox.bulk.addTags")}
-      </Button>
-      <Button size="sm" variant="secondary" onClick={() => retag("removeTags")}>
-        {t("inbox.bulk.removeTags")}
-      </Button>
+      <BulkActionButtons
+        actions={(["addTags", "removeTags"] as const).map((how) => ({
+          label: t(`inbox.bulk.${how}`),
+          onClick: () => retag(how),
+        }))}
+      />
     </>
   );
 }
@@ -145,12 +146,12 @@ export function InboxBulkMore({
     <>
       <BulkPriority target={target} run={run} />
       <BulkTags target={target} run={run} />
-      <Button size="sm" variant="secondary" onClick={markSpam}>
-        {t("inbox.bulk.spam")}
-      </Button>
-      <Button size="sm" variant="secondary" onClick={remove}>
-        {t("inbox.bulk.delete")}
-      </Button>
+      <BulkActionButtons
+        actions={[
+          { label: t("inbox.bulk.spam"), onClick: markSpam },
+          { label: t("inbox.bulk.delete"), onClick: remove },
+        ]}
+      />
     </>
   );
 }

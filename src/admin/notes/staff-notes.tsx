@@ -13,6 +13,7 @@ import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
+import { RetryLine } from "../shell/retry-panel.tsx";
 import { NoteComposer } from "./note-composer.tsx";
 import { noteMessagesDe, noteMessagesEnUS } from "./note-messages.ts";
 import notesCss from "./notes.css" with { type: "text" };
@@ -112,12 +113,13 @@ function NoteList({ loaded, userId, onRetry }: { loaded: Loaded; userId?: string
   const { t } = useT();
   if (loaded.state === "failed")
     return (
-      <p className="note-status" role="alert">
-        {t("notes.loadFailed")}{" "}
-        <Button variant="tertiary" size="sm" onClick={onRetry}>
-          {t("notes.retry")}
-        </Button>
-      </p>
+      <RetryLine
+        className="note-status"
+        error="notes.loadFailed"
+        retry="notes.retry"
+        variant="tertiary"
+        onRetry={onRetry}
+      />
     );
   if (loaded.state !== "ready") return null;
   if (loaded.notes.length === 0) return <p className="note-status subtle">{t("notes.empty")}</p>;

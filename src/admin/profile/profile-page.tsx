@@ -6,7 +6,8 @@ import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
 import { ResourceStates } from "../shell/detail/detail-status.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { PageHeader } from "../shell/layout/page-header.tsx";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { runAction } from "../shell/overlay/run-action.ts";
 import profileCss from "./profile.css" with { type: "text" };
 import { profileApi } from "./profile-api.ts";
@@ -30,10 +31,7 @@ export default function ProfilePage() {
 
   return (
     <section className="profile-page" aria-labelledby="profile-title">
-      <header className="page-header">
-        <PageHeading id="profile-title">{t("profile.title")}</PageHeading>
-        <p className="subtle">{t("profile.subtitle")}</p>
-      </header>
+      <PageHeader id="profile-title" title={t("profile.title")} subtitle={t("profile.subtitle")} />
       <ResourceStates resource={resource} loading="profile.loading" error="profile.error" onRetry={reload}>
         {(profile) => (
           <>

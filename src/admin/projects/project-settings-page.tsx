@@ -14,7 +14,8 @@ import { FormField } from "../shell/form/form-field.tsx";
 import { InputField, WholeNumberField } from "../shell/form/form-inputs.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { PageHeader } from "../shell/layout/page-header.tsx";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { CheckField } from "./check-field.tsx";
 import { FlowListCard } from "./flow-list-card.tsx";
@@ -405,10 +406,7 @@ export default function ProjectSettingsPage() {
   return (
     <section aria-labelledby="project-settings-title" className="project-settings">
       {back}
-      <header className="page-header">
-        <PageHeading id="project-settings-title">{project.name}</PageHeading>
-        <p className="subtle">{t("projectSettings.subtitle")}</p>
-      </header>
+      <PageHeader id="project-settings-title" title={project.name} subtitle={t("projectSettings.subtitle")} />
       <InstallCard
         projectId={project.id}
         sdkKey={project.sdkKey}

@@ -1,30 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { createThrottledCall, type ThrottleClock } from "./throttled-call.ts";
-
-/** A hand-moved clock: timers run when `advance` passes their time. */
-function fakeClock() {
-  let now = 0;
-  let timers: Array<{ at: number; run: () => void; id: number }> = [];
-  let ids = 0;
-  const clock: ThrottleClock = {
-    now: () => now,
-    setTimer: (run, ms) => {
-      const id = ++ids;
-      timers.push({ at: now + ms, run, id });
-      return id;
-    },
-    clearTimer: (id) => {
-      timers = timers.filter((timer) => timer.id !== id);
-    },
-  };
-  const advance = (ms: number) => {
-    now += ms;
-    const due = timers.filter((timer) => timer.at <= now);
-    timers = timers.filter((timer) => timer.at > now);
-    for (const timer of due) timer.run();
-  };
-  return { clock, advance, waiting: () => timers.length };
-}
+import { fakeClock } from "../test-support/fake-clock.ts";
+import { createThrottledCall } from "./throttled-call.ts";
 
 describe("throttled call", () => {
   test("runs the first ask at once and folds asks within the gap into one run at its end", () => {

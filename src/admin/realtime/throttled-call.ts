@@ -1,21 +1,11 @@
+import { browserClock, type TimerClock } from "./timer-clock.ts";
+
 /**
  * Runs `call` at most once per `gapMs` however often it is asked for: the first ask runs at once,
  * asks within the gap are folded into one run at its end (so the last change is never missed). For
  * screens that reload on live pushes (a busy outbound's stats change with every visitor).
  */
-export interface ThrottleClock {
-  now(): number;
-  setTimer(run: () => void, ms: number): unknown;
-  clearTimer(timer: unknown): void;
-}
-
-const browserClock: ThrottleClock = {
-  now: () => Date.now(),
-  setTimer: (run, ms) => setTimeout(run, ms),
-  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-};
-
-export function createThrottledCall(call: () => void, gapMs: number, clock: ThrottleClock = browserClock) {
+export function createThrottledCall(call: () => void, gapMs: number, clock: TimerClock = browserClock) {
   let last = Number.NEGATIVE_INFINITY;
   let pending: unknown = null;
 

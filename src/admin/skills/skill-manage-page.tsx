@@ -8,6 +8,7 @@ import { Button, buttonClass } from "../shell/button.tsx";
 import { detailTexts } from "../shell/detail/detail-status.tsx";
 import { FieldList } from "../shell/detail/field-list.tsx";
 import { RecordScreen } from "../shell/detail/record-screen.tsx";
+import { EditDeleteActions } from "../shell/list/edit-delete-actions.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { type ActionFailure, runAction } from "../shell/overlay/run-action.ts";
 import { scrollDelayMs } from "../shell/routing/scroll-to-top.tsx";
@@ -128,24 +129,14 @@ function SubSkillCard({
         </p>
       )}
       <p className="sub-skill-meta">{t("skill.cell.courses", { count: skill.courses.length })}</p>
-      <div className="sub-skill-actions">
-        <Link
-          href={editSubSkillHref(root.id, skill.id)}
-          className={buttonClass({ variant: "secondary", size: "sm" })}
-          aria-label={t("subSkill.action.editNamed", { name: skill.name })}
-        >
-          {t("subSkill.action.edit")}
-        </Link>
-        <Button
-          size="sm"
-          variant="tertiary"
-          className="button-danger"
-          aria-label={t("subSkill.action.deleteNamed", { name: skill.name })}
-          onClick={remove}
-        >
-          {t("subSkill.action.delete")}
-        </Button>
-      </div>
+      <EditDeleteActions
+        messages="subSkill"
+        named={{ name: skill.name }}
+        className="sub-skill-actions"
+        editHref={editSubSkillHref(root.id, skill.id)}
+        editVariant="secondary"
+        onDelete={remove}
+      />
     </article>
   );
 }

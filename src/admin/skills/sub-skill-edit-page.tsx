@@ -4,7 +4,8 @@ import { useT } from "../i18n/intl.ts";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { FormCancelLink } from "../shell/form/form-actions.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { PageHeader } from "../shell/layout/page-header.tsx";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { SkillIcon } from "./skill-icon.tsx";
 import { manageSkillHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
@@ -46,13 +47,17 @@ export default function SubSkillEditPage() {
   return (
     <section aria-labelledby="sub-skill-form-title">
       {back}
-      <header className="page-header">
-        <PageHeading id="sub-skill-form-title">{t("subSkillForm.editTitle")}</PageHeading>
-        <p className="subtle skill-name">
-          <SkillIcon icon={sub.data.icon} />
-          {t("subSkillForm.editSubtitle", { name: sub.data.name, root: root.data.name })}
-        </p>
-      </header>
+      <PageHeader
+        id="sub-skill-form-title"
+        title={t("subSkillForm.editTitle")}
+        subtitleClassName="subtle skill-name"
+        subtitle={
+          <>
+            <SkillIcon icon={sub.data.icon} />
+            {t("subSkillForm.editSubtitle", { name: sub.data.name, root: root.data.name })}
+          </>
+        }
+      />
       <SubSkillForm
         key={sub.data.id}
         root={root.data}

@@ -5,7 +5,8 @@ import { useT } from "../i18n/intl.ts";
 import { sessionState } from "../session/session-store.ts";
 import { staffRoleOf } from "../session/staff-role.ts";
 import { ResourceStates } from "../shell/detail/detail-status.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { PageHeader } from "../shell/layout/page-header.tsx";
+import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { InviteCard } from "./invite-card.tsx";
 import { MembersCard } from "./members-card.tsx";
 import { PendingInvitationsCard } from "./pending-invitations-card.tsx";
@@ -43,10 +44,7 @@ export default function TeamPage() {
 
   return (
     <section className="team-page" aria-labelledby="team-title">
-      <header className="page-header">
-        <PageHeading id="team-title">{t("team.title")}</PageHeading>
-        <p className="subtle">{t("team.subtitle")}</p>
-      </header>
+      <PageHeader id="team-title" title={t("team.title")} subtitle={t("team.subtitle")} />
       <ResourceStates resource={resource} loading="team.loading" error="team.error" onRetry={reload}>
         {(data) => (
           <>

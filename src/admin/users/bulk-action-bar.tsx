@@ -1,7 +1,6 @@
-import type { BulkUserAction } from "../../shared/users-api.ts";
+import { type BulkUserAction, bulkUserActions } from "../../shared/users-api.ts";
 import { useT } from "../i18n/intl.ts";
-import { Button } from "../shell/button.tsx";
-import { BulkBar, type BulkBarProps } from "../shell/list/bulk-bar.tsx";
+import { BulkActionButtons, BulkBar, type BulkBarProps } from "../shell/list/bulk-bar.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { usersApi } from "./users-api.ts";
@@ -44,12 +43,12 @@ export function BulkActionBar({ ids, onDone, onClear }: BulkBarProps) {
   if (count === 0) return null;
   return (
     <BulkBar selected={t("users.bulk.selected", { count })} clear={t("users.bulk.clear")} onClear={onClear}>
-      <Button size="sm" variant="secondary" onClick={() => ask("ban")}>
-        {t("users.bulk.ban")}
-      </Button>
-      <Button size="sm" variant="secondary" onClick={() => ask("enable")}>
-        {t("users.bulk.enable")}
-      </Button>
+      <BulkActionButtons
+        actions={bulkUserActions.map((action) => ({
+          label: t(`users.bulk.${action}`),
+          onClick: () => ask(action),
+        }))}
+      />
     </BulkBar>
   );
 }

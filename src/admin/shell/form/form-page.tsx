@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PageHeading } from "../layout/page-heading.tsx";
+import { PageHeader } from "../layout/page-header.tsx";
 
 /**
  * A create-or-edit screen: the back link, the title with what is being edited under it (`subtitle`
@@ -21,23 +21,10 @@ export function FormPage({
   actions?: ReactNode;
   children: ReactNode;
 }) {
-  const heading = (
-    <>
-      <PageHeading id={titleId}>{title}</PageHeading>
-      {subtitle !== null && subtitle !== undefined && <p className="subtle">{subtitle}</p>}
-    </>
-  );
   return (
     <section aria-labelledby={titleId}>
       {back}
-      {actions ? (
-        <header className="page-header page-header-actions">
-          <div>{heading}</div>
-          {actions}
-        </header>
-      ) : (
-        <header className="page-header">{heading}</header>
-      )}
+      <PageHeader id={titleId} title={title} subtitle={subtitle} actions={actions} />
       {children}
     </section>
   );

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { FetchError } from "ofetch";
 import { act, type FormEvent } from "react";
-import { createRoot } from "react-dom/client";
 import { messages } from "../../../shared/form-rule-messages.ts";
 import { localeState } from "../../i18n/locale-store.ts";
+import { mountedForm } from "../../test-support/mounted-form.ts";
 import { hideToast, toastState } from "../overlay/toast-store.ts";
 import type { FieldErrors } from "./form-errors.ts";
 import { FormField } from "./form-field.tsx";
@@ -61,27 +61,15 @@ function renderForm(start: Values = { name: "", email: "" }, call: () => Promise
       </form>
     );
   }
-  const container = document.createElement("div");
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() => root.render(<Probe />));
+  const { container, submit, unmount } = mountedForm(<Probe />);
   return {
     get form() {
       if (!form) throw new Error("not rendered");
       return form;
     },
     input: (field: keyof Values) => container.querySelector<HTMLInputElement>(`#probe-${field}`),
-    submit: async () => {
-      await act(async () => {
-        container
-          .querySelector("form")
-          ?.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
-      });
-    },
-    unmount: () => {
-      act(() => root.unmount());
-      container.remove();
-    },
+    submit,
+    unmount,
   };
 }
 

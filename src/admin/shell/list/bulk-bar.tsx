@@ -33,3 +33,20 @@ export function BulkBar({
     </section>
   );
 }
+
+/** The bar's actions on the ticked rows as its small buttons, in order: each its text and what it does. */
+export function BulkActionButtons({
+  actions,
+}: {
+  actions: readonly { label: string; onClick: () => void }[];
+}) {
+  return (
+    <>
+      {actions.map((action) => (
+        <Button key={action.label} size="sm" variant="secondary" onClick={action.onClick}>
+          {action.label}
+        </Button>
+      ))}
+    </>
+  );
+}

@@ -4,7 +4,7 @@ import type { Resource } from "../../api/use-resource.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import { type Translator, useT } from "../../i18n/intl.ts";
 import { buttonClass } from "../button.tsx";
-import { PageHeading } from "../layout/page-heading.tsx";
+import { PageHeader } from "../layout/page-header.tsx";
 import type { CsvColumn, RowsPage } from "./csv-export.ts";
 import { ExportButton } from "./list-export.tsx";
 import { type DeclaredFilter, DeclaredFilters } from "./list-filters.tsx";
@@ -30,36 +30,12 @@ interface PagedList {
   change(change: { page?: number; pageSize?: number }): void;
 }
 
-/**
- * The title (with `id`, which the screen's section is labelled by) and subtitle; `actions` (create,
- * related lists) sit to their right.
- */
+/** A list's title block ({@link PageHeader}), its `actions` (create, related lists) in one group. */
 export function ListHeader({
-  id,
-  title,
-  subtitle,
-  subtitleClassName = "subtle",
   actions,
-}: {
-  id: string;
-  title: ReactNode;
-  subtitle: ReactNode;
-  subtitleClassName?: string;
-  actions?: ReactNode;
-}) {
-  const heading = (
-    <>
-      <PageHeading id={id}>{title}</PageHeading>
-      <p className={subtitleClassName}>{subtitle}</p>
-    </>
-  );
-  if (!actions) return <header className="page-header">{heading}</header>;
-  return (
-    <header className="page-header page-header-actions">
-      <div>{heading}</div>
-      <div className="page-actions">{actions}</div>
-    </header>
-  );
+  ...header
+}: Parameters<typeof PageHeader>[0] & { subtitle: ReactNode }) {
+  return <PageHeader {...header} actions={actions && <div className="page-actions">{actions}</div>} />;
 }
 
 /** The list's search box, followed by its filters (`children`). */

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Resource } from "../../api/use-resource.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import { useT } from "../../i18n/intl.ts";
+import { LoadingPlaceholder } from "../layout/loading-placeholder.tsx";
 import { RetryPanel } from "../retry-panel.tsx";
 
 export interface ListTexts {
@@ -31,13 +32,7 @@ export function ListStatus<T extends { total: number }>({
 }) {
   const { t } = useT();
   if (resource.state === "loading") {
-    return (
-      <div className="table-skeleton" aria-busy="true">
-        <p className="visually-hidden" role="status">
-          {t(texts.loading)}
-        </p>
-      </div>
-    );
+    return <LoadingPlaceholder className="table-skeleton" label={texts.loading} />;
   }
   if (resource.state === "error") {
     return <RetryPanel error={texts.error} retry={texts.retry} onRetry={onRetry} />;

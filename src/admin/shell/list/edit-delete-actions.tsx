@@ -1,0 +1,56 @@
+import { Link } from "wouter";
+import type { MessageId } from "../../i18n/en-US.ts";
+import { useT, type Values } from "../../i18n/intl.ts";
+import { Button, type ButtonVariant, buttonClass } from "../button.tsx";
+
+/** The message prefixes with a record's edit and delete texts, plain and naming the record. */
+type EditDeletePrefix = {
+  [K in MessageId]: K extends `${infer P}.action.editNamed`
+    ? [`${P}.action.edit` | `${P}.action.delete` | `${P}.action.deleteNamed`] extends [MessageId]
+      ? P
+      : never
+    : never;
+}[MessageId];
+
+/**
+ * One record's small edit link and delete button, in a table row or on a card. They read "Edit" and
+ * "Delete" (`{messages}.action.edit`, `.delete`), which repeat down a list, so screen readers hear the
+ * record's name too (`.editNamed`, `.deleteNamed`, filled with `named`).
+ */
+export function EditDeleteActions({
+  messages,
+  named,
+  className,
+  editHref,
+  editVariant,
+  onDelete,
+}: {
+  messages: EditDeletePrefix;
+  named: Values;
+  className: string;
+  editHref: string;
+  editVariant: ButtonVariant;
+  onDelete: () => void;
+}) {
+  const { t } = useT();
+  return (
+    <div className={className}>
+      <Link
+        href={editHref}
+        className={buttonClass({ variant: editVariant, size: "sm" })}
+        aria-label={t(`${messages}.action.editNamed`, named)}
+      >
+        {t(`${messages}.action.edit`)}
+      </Link>
+      <Button
+        variant="tertiary"
+        size="sm"
+        className="button-danger"
+        aria-label={t(`${messages}.action.deleteNamed`, named)}
+        onClick={onDelete}
+      >
+        {t(`${messages}.action.delete`)}
+      </Button>
+    </div>
+  );
+}

@@ -1,5 +1,6 @@
+import { isBlankHtml } from "../../shared/blank-html.ts";
 import { element } from "../common/element-builders.ts";
-import { isBlankHtml, safeHtmlFragment } from "../common/safe-html.ts";
+import { safeHtmlFragment } from "../common/safe-html.ts";
 
 /**
  * The checklist element's DOM building blocks: the icons, admin-written rich text

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { processTestTimeoutMs } from "../src/server/test-support/test-timeouts.ts";
 import { createGleap } from "./gleap.ts";
+import { hostFunctions } from "./host-functions-test-support.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
 setDefaultTimeout(processTestTimeoutMs);
@@ -10,12 +11,7 @@ const modulePath = join(import.meta.dir, "module.ts");
 
 /** What an import could touch on the page: the console, fetch and XHR, the document, the storage. */
 const pageState = () => ({
-  log: console.log,
-  warn: console.warn,
-  error: console.error,
-  fetch: window.fetch,
-  open: XMLHttpRequest.prototype.open,
-  send: XMLHttpRequest.prototype.send,
+  ...hostFunctions(),
   bodyChildren: document.body.childElementCount,
   headChildren: document.head.childElementCount,
   storage: localStorage.length,

@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { AdminConversationSummary } from "../src/shared/conversations-api.ts";
-import type { AdminProject } from "../src/shared/projects-api.ts";
 import type { Survey, SurveyResults, SurveyWrite } from "../src/shared/surveys-api.ts";
-import { adminHeaders } from "./support/admin-api.ts";
+import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { openDemo } from "./support/host-page.ts";
 import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts";
 
@@ -67,10 +66,7 @@ test("a survey answered step by step lands in its results; the same visitor cann
   request,
 }) => {
   const headers = await adminHeaders(request);
-  const projects = (await (await request.get("/api/projects?q=demo", { headers })).json()) as {
-    items: AdminProject[];
-  };
-  const demo = projects.items.find((project) => project.sdkKey === "demo");
+  const demo = await demoProjectAsAdmin(request, headers);
   expect(demo).toBeTruthy();
   const write: SurveyWrite = {
     title: `Quick check ${run}`,
@@ -89,7 +85,7 @@ test("a survey answered step by step lands in its results; the same visitor cann
       { id: "why", type: "text", title: "Anything else?" },
     ],
   };
-  const createdResponse = await request.post(`/api/projects/${demo?.id}/surveys`, { headers, data: write });
+  const createdResponse = await request.post(`/api/projects/${demo.id}/surveys`, { headers, data: write });
   expect(createdResponse.status()).toBe(201);
   const survey = (await createdResponse.json()) as Survey;
 
@@ -115,7 +111,7 @@ test("a survey answered step by step lands in its results; the same visitor cann
   await expect(frame(page).getByTestId("survey-done")).toContainText("Thanks, that helps.");
 
   const results = (await (
-    await request.get(`/api/projects/${demo?.id}/surveys/${survey.id}/results`, { headers })
+    await request.get(`/api/projects/${demo.id}/surveys/${survey.id}/results`, { headers })
   ).json()) as SurveyResults;
   expect(results.responses).toBe(1);
   const byId = Object.fromEntries(results.questions.map((question) => [question.id, question]));
@@ -131,7 +127,7 @@ test("a survey answered step by step lands in its results; the same visitor cann
   await expect(page.getByTestId("gleap-frame-container")).toHaveClass(/frame--survey-full/);
   await expect(frame(page).getByTestId("survey-done")).toContainText("You already answered this survey");
 
-  await request.delete(`/api/projects/${demo?.id}/surveys/${survey.id}`, { headers });
+  await request.delete(`/api/projects/${demo.id}/surveys/${survey.id}`, { headers });
 });
 
 test("closed after a survey's thank-you card, the launcher opens the messenger's home", async ({
@@ -139,10 +135,7 @@ test("closed after a survey's thank-you card, the launcher opens the messenger's
   request,
 }) => {
   const headers = await adminHeaders(request);
-  const projects = (await (await request.get("/api/projects?q=demo", { headers })).json()) as {
-    items: AdminProject[];
-  };
-  const demo = projects.items.find((project) => project.sdkKey === "demo");
+  const demo = await demoProjectAsAdmin(request, headers);
   const write: SurveyWrite = {
     title: `One question ${run}`,
     description: "",
@@ -152,7 +145,7 @@ test("closed after a survey's thank-you card, the launcher opens the messenger's
       { id: "plan", type: "single", title: "Which plan?", options: ["Free", "Pro"], required: true },
     ],
   };
-  const created = await request.post(`/api/projects/${demo?.id}/surveys`, { headers, data: write });
+  const created = await request.post(`/api/projects/${demo.id}/surveys`, { headers, data: write });
   expect(created.status()).toBe(201);
   const survey = (await created.json()) as Survey;
 
@@ -171,7 +164,7 @@ test("closed after a survey's thank-you card, the launcher opens the messenger's
   await expect(frame(page).getByTestId("survey-done")).toHaveCount(0);
   await expect(page.getByTestId("gleap-frame-container")).not.toHaveClass(/frame--survey/);
 
-  await request.delete(`/api/projects/${demo?.id}/surveys/${survey.id}`, { headers });
+  await request.delete(`/api/projects/${demo.id}/surveys/${survey.id}`, { headers });
 });
 
 test("German: Gleap.setLanguage switches the messenger's texts", async ({ page }) => {
@@ -242,15 +235,12 @@ test("realtime: a staff reply reaches the open messenger through its own socket"
 
   // Staff answer from the admin; the frame hears it and counts it.
   const headers = await adminHeaders(request);
-  const projects = (await (await request.get("/api/projects?q=demo", { headers })).json()) as {
-    items: AdminProject[];
-  };
-  const demo = projects.items.find((project) => project.sdkKey === "demo");
+  const demo = await demoProjectAsAdmin(request, headers);
   const list = (await (
-    await request.get(`/api/projects/${demo?.id}/conversations?pageSize=100`, { headers })
+    await request.get(`/api/projects/${demo.id}/conversations?pageSize=100`, { headers })
   ).json()) as { items: AdminConversationSummary[] };
   const conversation = list.items.find((item) => item.shareToken === shareToken);
-  const reply = await request.post(`/api/projects/${demo?.id}/conversations/${conversation?.id}/messages`, {
+  const reply = await request.post(`/api/projects/${demo.id}/conversations/${conversation?.id}/messages`, {
     headers,
     data: { text: "<p>Hi! How can we help?</p>" },
   });

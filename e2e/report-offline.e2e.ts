@@ -2,9 +2,9 @@ import { type BrowserContext, expect, type Page, type Response, type Route, test
 import { widgetSnippet } from "../src/admin/projects/widget-snippet.ts";
 import { storedReportsFlag } from "../src/shared/stored-reports-flag.ts";
 import { reportAsAdmin } from "./support/admin-api.ts";
-import { selectRows } from "./support/database.ts";
 import { mainOrigin } from "./support/host-page.ts";
 import { app, frame } from "./support/messenger-frame.ts";
+import { keptInBrowser, storedWith } from "./support/report-outbox.ts";
 
 /**
  * A visitor of a plain site (its own origin, the project's snippet pasted as the install panel shows
@@ -70,33 +70,6 @@ async function sendWhileOffline(page: Page, marker: string) {
   await expect(queued).toContainText("will be sent as soon as you are back online");
   await expect(frame(page).getByTestId("flow-success")).toHaveCount(0);
 }
-
-/** The reports the server stored with `marker` in their form data. */
-const storedWith = (marker: string) =>
-  selectRows<{ id: string; idempotency_key: string | null }>(
-    "SELECT id, idempotency_key FROM feedback_reports WHERE form_data LIKE $1",
-    `%${marker}%`,
-  );
-
-/** What the outbox holds in the shop's IndexedDB. */
-const keptInBrowser = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<Array<{ key: string; body: unknown; told?: boolean }>>((resolve, reject) => {
-        const open = indexedDB.open("gleap-outbox");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const database = open.result;
-          if (!database.objectStoreNames.contains("reports")) return resolve([]);
-          const all = database.transaction("reports").objectStore("reports").getAll();
-          all.onsuccess = () => {
-            database.close();
-            resolve(all.result);
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
 
 const flagOf = (page: Page) =>
   page.evaluate((name) => window.localStorage.getItem(name), storedReportsFlag(sdkKey));

@@ -1,8 +1,8 @@
 import { type BrowserContext, expect, type Page, type Route, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
-import { selectRows } from "./support/database.ts";
 import { serveHostPage } from "./support/host-page.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
+import { keptInBrowser, storedWith } from "./support/report-outbox.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -46,32 +46,6 @@ async function openHost(page: Page, context: BrowserContext, key: string) {
   await waitForSdkInitialized(page);
   return path;
 }
-
-/** The reports of this project whose form data holds `marker`, as the database has them. */
-const storedWith = (marker: string) =>
-  selectRows<{ id: string; idempotency_key: string | null }>(
-    "SELECT id, idempotency_key FROM feedback_reports WHERE form_data LIKE $1",
-    `%${marker}%`,
-  );
-
-/** What the outbox holds in the page's IndexedDB. */
-const keptInBrowser = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<Array<{ key: string; sdkKey: string; body: { formData?: Record<string, unknown> } }>>(
-        (resolve, reject) => {
-          const open = indexedDB.open("gleap-outbox");
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const database = open.result;
-            if (!database.objectStoreNames.contains("reports")) return resolve([]);
-            const all = database.transaction("reports").objectStore("reports").getAll();
-            all.onsuccess = () => resolve(all.result);
-            all.onerror = () => reject(all.error);
-          };
-        },
-      ),
-  );
 
 const flag = (page: Page, key: string) =>
   page.evaluate((name) => window.localStorage.getItem(name), `gleap-outbox-${key}`);

@@ -17,6 +17,7 @@ import * as networkLogChunk from "../src/widget/network-log/network-log-chunk.ts
 import * as reportChunk from "../src/widget/report/report-chunk.ts";
 import { type CommandTarget, replayQueue } from "./command-queue.ts";
 import { createGleap, type GleapApi } from "./gleap.ts";
+import { hostFunctions } from "./host-functions-test-support.ts";
 import { sdkVersion } from "./loader-parts.ts";
 
 const storageKey = "gleap-widget-session-demo";
@@ -215,17 +216,6 @@ async function booted(surfaces: WidgetChunkName[] = []) {
   made.api.initialize("demo", { requireCookieConsent: false });
   await within(made.initialized, 5000, "initialized");
   return made;
-}
-
-function hostFunctions() {
-  return {
-    log: console.log,
-    warn: console.warn,
-    error: console.error,
-    fetch: window.fetch,
-    open: XMLHttpRequest.prototype.open,
-    send: XMLHttpRequest.prototype.send,
-  };
 }
 
 function expectSameFunctions(

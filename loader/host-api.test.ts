@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { createGleap } from "./gleap.ts";
+import { unconnectedGleap } from "./unconnected-gleap-test-support.ts";
 
 const root = join(import.meta.dir, "..");
 
@@ -16,14 +16,7 @@ describe("the host API covers the reference typings (gleap@14.6.7)", () => {
   });
 
   test("every one exists on window.Gleap as a function, so an existing integration never meets a TypeError", async () => {
-    const api = createGleap({
-      window,
-      apiUrl: "http://localhost:1/api/widget",
-      loadChunk: () => Promise.reject(new Error("no chunks in this test")),
-      loadSocket: () => Promise.reject(new Error("no socket in this test")),
-      loadLate: () => Promise.reject(new Error("no late file in this test")),
-      availableSurfaces: [],
-    }) as unknown as Record<string, unknown>;
+    const api = unconnectedGleap() as unknown as Record<string, unknown>;
     const missing = (await referenceFunctions()).filter((name) => typeof api[name] !== "function");
     expect(missing).toEqual([]);
   });

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
+import { type SeenRequest, seenRequest } from "../src/shared/test-support/seen-request.ts";
 import { createHttpClient, failureReason, type HttpFailure } from "./http-client.ts";
-
-interface Seen {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
 
 let server: Server<undefined>;
 let base: string;
-const seen: Seen[] = [];
+const seen: SeenRequest[] = [];
 
 beforeAll(() => {
   server = Bun.serve({
@@ -19,12 +13,7 @@ beforeAll(() => {
     hostname: "127.0.0.1",
     async fetch(request) {
       const url = new URL(request.url);
-      seen.push({
-        method: request.method,
-        path: url.pathname + url.search,
-        headers: Object.fromEntries(request.headers),
-        body: await request.text(),
-      });
+      seen.push(await seenRequest(request));
       switch (url.pathname) {
         case "/json":
           return Response.json({ gleapId: "g1", nested: { n: 2 } });
@@ -55,7 +44,7 @@ beforeAll(() => {
 
 afterAll(() => server.stop(true));
 
-const lastSeen = () => seen.at(-1) as Seen;
+const lastSeen = () => seen.at(-1) as SeenRequest;
 
 async function failureOf(promise: Promise<unknown>): Promise<HttpFailure> {
   try {

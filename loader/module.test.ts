@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { processTestTimeoutMs } from "../src/server/test-support/test-timeouts.ts";
-import { createGleap } from "./gleap.ts";
+import { hostFunctions } from "./host-functions-test-support.ts";
+import { unconnectedGleap } from "./unconnected-gleap-test-support.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
 setDefaultTimeout(processTestTimeoutMs);
@@ -10,12 +11,7 @@ const modulePath = join(import.meta.dir, "module.ts");
 
 /** What an import could touch on the page: the console, fetch and XHR, the document, the storage. */
 const pageState = () => ({
-  log: console.log,
-  warn: console.warn,
-  error: console.error,
-  fetch: window.fetch,
-  open: XMLHttpRequest.prototype.open,
-  send: XMLHttpRequest.prototype.send,
+  ...hostFunctions(),
   bodyChildren: document.body.childElementCount,
   headChildren: document.head.childElementCount,
   storage: localStorage.length,
@@ -23,14 +19,7 @@ const pageState = () => ({
 
 /** Every method name of the host API, read from a real (never initialised) instance. */
 function apiMethodNames(): string[] {
-  const api = createGleap({
-    window,
-    apiUrl: "http://127.0.0.1:1/api/widget",
-    loadChunk: () => Promise.reject(new Error("no chunks here")),
-    loadSocket: () => Promise.reject(new Error("no socket here")),
-    loadLate: () => Promise.reject(new Error("no late file here")),
-    availableSurfaces: [],
-  });
+  const api = unconnectedGleap();
   const names = Object.keys(api).filter((name) => typeof api[name as keyof typeof api] === "function");
   api.destroy();
   return names.sort();

@@ -2,6 +2,7 @@ import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import { sessionStorageKey } from "../src/shared/widget-storage-keys.ts";
 import { sessionRetryDelayMs } from "./backoff.ts";
 import { readCookie } from "./cookies.ts";
+import type { GleapContactData } from "./host-api.ts";
 import type { HttpClient, HttpFailure } from "./http-client.ts";
 import type { LateModule } from "./lazy-chunk.ts";
 import type { SessionWrite } from "./session-writes.ts";
@@ -30,15 +31,8 @@ export interface CookieJar {
   write(name: string, value: string, maxAge: number): void;
 }
 
-/** The user fields a host passes to identify and updateContact. */
-export interface ContactData {
-  name?: string;
-  email?: string;
-  phone?: string;
-  value?: number;
-  customData?: Record<string, unknown>;
-  [flattened: string]: unknown;
-}
+/** The user fields a host passes to identify and updateContact, as the public typings declare them. */
+export type ContactData = GleapContactData;
 
 const cookieMaxAge = 365 * 24 * 60 * 60;
 

@@ -27,6 +27,16 @@ const post = (id: string, publishedAt: string) => ({
   publishedAt,
 });
 
+/** The host's session message for the visitor numbered `n`. */
+const sessionUpdate = (n: string) => ({
+  name: "session-update" as const,
+  data: {
+    sessionData: { gleapId: `g-${n}`, gleapHash: `h-${n}` },
+    apiUrl: "http://x/api/widget",
+    sdkKey: "demo",
+  },
+});
+
 describe("the shell", () => {
   test("before the host speaks it shows a placeholder; the config and session bring the home screen", async () => {
     const { container, host, api } = await renderMessenger({ connect: false });
@@ -37,14 +47,7 @@ describe("the shell", () => {
     // Without a session the home waits (a skeleton), and asks nothing of the API.
     expect(q(container, "[data-testid=home] .skeleton")).not.toBeNull();
     expect(api.calls).toEqual([]);
-    await host({
-      name: "session-update",
-      data: {
-        sessionData: { gleapId: "g-1", gleapHash: "h-1" },
-        apiUrl: "http://x/api/widget",
-        sdkKey: "demo",
-      },
-    });
+    await host(sessionUpdate("1"));
     await waitFor(() => q(container, "[data-home-action]"));
     expect(api.count("GET /messenger/home")).toBe(1);
     expect(app(container)?.dataset.received).toBe("config-update session-update");
@@ -131,14 +134,7 @@ describe("the shell", () => {
     expect(screenOf(container)).toBe("home");
     expect(window.sessionStorage.getItem("gleap-messenger-flow-draft-demo-bugreporting")).toBeNull();
     expect(window.sessionStorage.getItem("someone-else")).toBe("kept");
-    await host({
-      name: "session-update",
-      data: {
-        sessionData: { gleapId: "g-2", gleapHash: "h-2" },
-        apiUrl: "http://x/api/widget",
-        sdkKey: "demo",
-      },
-    });
+    await host(sessionUpdate("2"));
     await settle();
     expect(api.count("GET /messenger/home")).toBe(2);
   });

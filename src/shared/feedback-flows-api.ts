@@ -148,15 +148,8 @@ export interface FeedbackFlow {
 
 // ---------- admin answers (under /api/projects) ----------
 
-export interface AdminFeedbackFlow extends Stored {
-  key: string;
-  title: string;
-  description: string;
-  feedbackType: string;
-  fields: FlowField[];
-  successMessage: string;
-  showOnHome: boolean;
-  icon: string;
+/** The widget's view of the flow plus what only the admin sees. */
+export interface AdminFeedbackFlow extends Stored, FeedbackFlow {
   status: "draft" | "live";
   position: number;
   /** As written; the widget also translates a default flow's unchanged English texts by itself. */

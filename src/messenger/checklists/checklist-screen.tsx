@@ -1,9 +1,10 @@
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
+import { isBlankHtml } from "../../shared/blank-html.ts";
 import type { ChecklistProgress, ChecklistStep } from "../../shared/checklist-progress.ts";
 import { brandColor, textOn } from "../brand-colors.ts";
 import { Avatar } from "../conversations/avatar.tsx";
 import { ContentIcon } from "../conversations/content-icons.tsx";
-import { isBlankRichText, RichText } from "../conversations/rich-text.tsx";
+import { RichText } from "../conversations/rich-text.tsx";
 import {
   type ApiError,
   ErrorState,
@@ -67,7 +68,7 @@ function StepPanel({
   const t = useTexts(checklistTexts);
   return (
     <div className="checklist-step-panel" id={panelId}>
-      {!isBlankRichText(step.description) && (
+      {!isBlankHtml(step.description) && (
         <RichText html={step.description} className="article-body step-body" />
       )}
       {(target || (step.allowMarkDone && !done)) && (
@@ -256,7 +257,7 @@ function ChecklistInfo({ checklist, progress }: { checklist: Checklist; progress
       <h2 className="checklist-title" id="checklist-title" dir="auto" tabIndex={-1}>
         {outbound?.subject}
       </h2>
-      {!isBlankRichText(outbound?.message) && (
+      {!isBlankHtml(outbound?.message) && (
         <RichText html={outbound.message} className="article-body checklist-message" />
       )}
       <div className="checklist-progress">
@@ -296,7 +297,7 @@ function ChecklistSuccess({ checklist }: { checklist: Checklist }) {
       <h3 className="checklist-success-title" dir="auto">
         {config?.successTitle || t("checklist.successTitle")}
       </h3>
-      {isBlankRichText(successMessage) ? (
+      {isBlankHtml(successMessage) ? (
         <p className="checklist-success-text">{t("checklist.successMessage")}</p>
       ) : (
         <RichText html={successMessage} className="article-body checklist-success-text" />

@@ -15,18 +15,6 @@ import "./rich-text.css";
  * (`open-url`, which opens them in a new tab or through the host's URL handler).
  */
 
-/** Whether a rich text says nothing once its markup is gone (an empty `<p></p>`). */
-export function isBlankRichText(html: unknown): boolean {
-  if (typeof html !== "string" || html.trim() === "") return true;
-  if (/<img\b/i.test(html)) return false;
-  return (
-    html
-      .replace(/<[^>]*>/g, "")
-      .replace(/&nbsp;/g, " ")
-      .trim() === ""
-  );
-}
-
 /** A link the host may open: web, mail and phone addresses. */
 export const isOpenableUrl = (href: string) => /^(?:https?:|mailto:|tel:)/i.test(href);
 

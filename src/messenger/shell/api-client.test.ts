@@ -1,18 +1,14 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { type SeenRequest, seenRequest } from "../../shared/test-support/seen-request.ts";
 import { ApiError, createApiClient, path } from "./api-client.ts";
 
 // The client against a real HTTP server: what goes over the wire, and how answers become errors.
-const seen: Array<{ method: string; url: string; headers: Record<string, string>; body: string }> = [];
+const seen: SeenRequest[] = [];
 const server = Bun.serve({
   port: 0,
   async fetch(request) {
     const url = new URL(request.url);
-    seen.push({
-      method: request.method,
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(request.headers),
-      body: await request.text(),
-    });
+    seen.push(await seenRequest(request));
     switch (url.pathname) {
       case "/api/widget/messenger/home":
         return Response.json({ flows: [] });
@@ -46,12 +42,12 @@ describe("the API client", () => {
   test("calls the session's API with the project key and the session headers, and answers the JSON", async () => {
     seen.length = 0;
     expect(await api.get("/messenger/home")).toEqual({ flows: [] });
-    expect(seen[0]?.url).toBe("/api/widget/messenger/home");
+    expect(seen[0]?.path).toBe("/api/widget/messenger/home");
     expect(seen[0]?.headers["api-token"]).toBe("demo");
     expect(seen[0]?.headers["gleap-id"]).toBe("g-1");
     expect(seen[0]?.headers["gleap-hash"]).toBe("h-1");
     await api.get("/help/search", { q: "a b" }).catch(() => {});
-    expect(seen[1]?.url).toBe("/api/widget/help/search?q=a+b");
+    expect(seen[1]?.path).toBe("/api/widget/help/search?q=a+b");
   });
 
   test("reads carry the messenger's language as `lang`, so content comes in it; writes do not", async () => {
@@ -62,15 +58,15 @@ describe("the API client", () => {
     );
     seen.length = 0;
     await speaking.get("/messenger/home");
-    expect(seen[0]?.url).toBe("/api/widget/messenger/home?lang=de-at");
+    expect(seen[0]?.path).toBe("/api/widget/messenger/home?lang=de-at");
     await speaking.get("/help/search?q=a", { page: "2" }).catch(() => {});
-    expect(new URL(`http://x${seen[1]?.url}`).searchParams.get("lang")).toBe("de-at");
-    expect(new URL(`http://x${seen[1]?.url}`).searchParams.get("q")).toBe("a");
+    expect(new URL(`http://x${seen[1]?.path}`).searchParams.get("lang")).toBe("de-at");
+    expect(new URL(`http://x${seen[1]?.path}`).searchParams.get("q")).toBe("a");
     language = "ar";
     await speaking.get("/messenger/home");
-    expect(seen[2]?.url).toBe("/api/widget/messenger/home?lang=ar");
+    expect(seen[2]?.path).toBe("/api/widget/messenger/home?lang=ar");
     await speaking.post("/conversations", { text: "x" }).catch(() => {});
-    expect(seen[3]?.url).toBe("/api/widget/conversations");
+    expect(seen[3]?.path).toBe("/api/widget/conversations");
   });
 
   test("typed errors: 409 conflict, 400 rejected with its field, 404, 5xx, no answer, no session", async () => {

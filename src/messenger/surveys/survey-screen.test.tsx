@@ -34,6 +34,14 @@ async function openSurvey(answer: unknown = survey, format = "survey", routes: R
   return rendered;
 }
 
+/** A survey of one single choice ("A"), opened; its answer is taken. */
+const openOneQuestionSurvey = () =>
+  openSurvey(
+    { ...survey, questions: [{ id: "q", type: "single", title: "Pick", options: ["A"] }] },
+    "survey",
+    { "POST /surveys/s-1/answers": { id: "a" } },
+  );
+
 const title = (root: ParentNode) => q(root, ".survey-title")?.childNodes[0]?.textContent;
 const step = (root: ParentNode) => q(root, "[data-testid=survey-step]")?.textContent;
 const next = (root: ParentNode) => click(q(root, "[data-testid=survey-next]"));
@@ -120,13 +128,7 @@ describe("survey", () => {
   });
 
   test("closed after the thank-you card, the messenger opens on its home, not on the card", async () => {
-    const single: Survey = {
-      ...survey,
-      questions: [{ id: "q", type: "single", title: "Pick", options: ["A"] }],
-    };
-    const { container, host } = await openSurvey(single, "survey", {
-      "POST /surveys/s-1/answers": { id: "a" },
-    });
+    const { container, host } = await openOneQuestionSurvey();
     await host({ name: "widget-status-update", data: { isWidgetOpen: true } });
     await click(q(container, ".choice input[value='A']"));
     await next(container);
@@ -154,13 +156,7 @@ describe("survey", () => {
   });
 
   test("shown again after answering, the survey says it was answered", async () => {
-    const single: Survey = {
-      ...survey,
-      questions: [{ id: "q", type: "single", title: "Pick", options: ["A"] }],
-    };
-    const { container, host } = await openSurvey(single, "survey", {
-      "POST /surveys/s-1/answers": { id: "a" },
-    });
+    const { container, host } = await openOneQuestionSurvey();
     await click(q(container, ".choice input[value='A']"));
     await next(container);
     await waitFor(() => q(container, "[data-testid=survey-done]"));

@@ -1,4 +1,5 @@
 import type { FlowConfig } from "../../shared/widget-config-api.ts";
+import { hexChannels } from "../common/hex-channels.ts";
 
 /**
  * The capture editor's styles, scoped by the widget's shadow root. The overlay resets what it could
@@ -6,29 +7,16 @@ import type { FlowConfig } from "../../shared/widget-config-api.ts";
  * and takes the project's brand colour for its frame, the dismiss button and Next.
  */
 
-const hex = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-function channels(color: string): [number, number, number] | null {
-  const match = hex.exec(color.trim());
-  if (!match?.[1]) return null;
-  const digits = match[1].length === 3 ? [...match[1]].map((digit) => digit + digit).join("") : match[1];
-  return [0, 2, 4].map((start) => Number.parseInt(digits.slice(start, start + 2), 16)) as [
-    number,
-    number,
-    number,
-  ];
-}
-
 /** Spec §9: text is dark on a colour whose brightness is 160 or more, else white. */
 export function textOn(color: string): string {
-  const rgb = channels(color);
+  const rgb = hexChannels(color);
   if (!rgb) return "#ffffff";
   const [r, g, b] = rgb;
   return (r * 299 + g * 587 + b * 114) / 1000 >= 160 ? "#1b1b1f" : "#ffffff";
 }
 
 export function captureStyles(config: Pick<FlowConfig, "color" | "borderRadius">): string {
-  const brand = channels(config.color ?? "")
+  const brand = hexChannels(config.color ?? "")
     ? config.color.startsWith("#")
       ? config.color
       : `#${config.color}`

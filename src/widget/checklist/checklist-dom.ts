@@ -1,30 +1,14 @@
-import { isBlankHtml, safeHtmlFragment } from "../common/safe-html.ts";
+import { isBlankHtml } from "../../shared/blank-html.ts";
+import { element } from "../common/element-builders.ts";
+import { safeHtmlFragment } from "../common/safe-html.ts";
 
 /**
- * The checklist element's DOM building blocks: element builders, the icons, admin-written rich text
+ * The checklist element's DOM building blocks: the icons, admin-written rich text
  * and the one way a redraw puts children in place (moving or removing only what differs, so a
  * focused button keeps its focus and a CSS transition sees the same element change).
  */
 
 const svgNs = "http://www.w3.org/2000/svg";
-
-export function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  ...children: Array<Node | string>
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  node.append(...children);
-  return node;
-}
-
-export function button(className: string, onClick: () => void): HTMLButtonElement {
-  const node = element("button", className);
-  node.type = "button";
-  node.addEventListener("click", onClick);
-  return node;
-}
 
 /** Text that changes from one redraw to the next: written only when it differs. */
 export function setText(node: Node, text: string) {

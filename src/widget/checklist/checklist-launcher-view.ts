@@ -1,4 +1,5 @@
-import { button, checkIcon, chevron, element, reconcile, setText, svg, svgChild } from "./checklist-dom.ts";
+import { button, element } from "../common/element-builders.ts";
+import { checkIcon, chevron, reconcile, setText, svg, svgChild } from "./checklist-dom.ts";
 import { type Checklist, progressOf } from "./checklist-model.ts";
 import type { ChecklistTexts } from "./checklist-texts.ts";
 

@@ -1,5 +1,6 @@
 import type { ChecklistStep } from "../../shared/checklist-progress.ts";
-import { button, checkIcon, chevron, createRichText, element, reconcile, setText } from "./checklist-dom.ts";
+import { button, element } from "../common/element-builders.ts";
+import { checkIcon, chevron, createRichText, reconcile, setText } from "./checklist-dom.ts";
 import { type Checklist, isStepDone } from "./checklist-model.ts";
 import type { ChecklistTexts } from "./checklist-texts.ts";
 

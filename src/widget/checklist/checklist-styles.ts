@@ -1,28 +1,19 @@
+import { hexChannels } from "../common/hex-channels.ts";
+
 /**
  * Styles of the checklist element, inside its own shadow root (host CSS reaches only the element's
  * box, which is the host's to place and size). Brand colour and dark mode come in as custom
  * properties on the card, so one stylesheet serves every element of the page.
  */
 
-function rgb(hex: string): [number, number, number] | null {
-  const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
-  if (!match?.[1]) return null;
-  const digits = match[1].length === 3 ? [...match[1]].map((digit) => digit + digit).join("") : match[1];
-  return [0, 2, 4].map((start) => Number.parseInt(digits.slice(start, start + 2), 16)) as [
-    number,
-    number,
-    number,
-  ];
-}
-
 /** A usable brand colour: the checklist's, else the project's, else spec §9's default #485BFF. */
 export function brandColor(...candidates: string[]): string {
-  return candidates.find((candidate) => rgb(candidate) !== null) ?? "#485BFF";
+  return candidates.find((candidate) => hexChannels(candidate) !== null) ?? "#485BFF";
 }
 
 /** Spec §9: text on a colour is dark when its brightness is 160 or more, else white. */
 export function textOnColor(color: string): string {
-  const channels = rgb(color);
+  const channels = hexChannels(color);
   if (!channels) return "#FFFFFF";
   const [r, g, b] = channels;
   return (r * 299 + g * 587 + b * 114) / 1000 >= 160 ? "#111827" : "#FFFFFF";

@@ -1,5 +1,6 @@
+import { element } from "../common/element-builders.ts";
 import type { ChecklistAttributes } from "./checklist-attributes.ts";
-import { checkIcon, createRichText, element, reconcile, setText } from "./checklist-dom.ts";
+import { checkIcon, createRichText, reconcile, setText } from "./checklist-dom.ts";
 import { createFloatingLauncher, type LauncherActions } from "./checklist-launcher-view.ts";
 import { type Checklist, isComplete, progressOf } from "./checklist-model.ts";
 import { createStepList, type StepActions } from "./checklist-steps-view.ts";

@@ -44,6 +44,19 @@ const opposite: Record<BubbleSide, BubbleSide> = {
 const isHorizontal = (side: BubbleSide) => side === "left" || side === "right";
 
 /**
+ * Where the bubble starts along its side (centred on the anchor's `centre`, kept inside the window)
+ * and how far from that start its arrow points at the anchor.
+ */
+function alongSide(centre: number, length: number, windowLength: number) {
+  const start = clamp(
+    centre - length / 2,
+    viewportMargin,
+    Math.max(viewportMargin, windowLength - viewportMargin - length),
+  );
+  return { start, arrow: clamp(centre - start, arrowInset, Math.max(arrowInset, length - arrowInset)) };
+}
+
+/**
  * The bubble beside its anchor on the preferred side, flipped to the opposite side when it does not
  * fit there, and on the other axis when neither has room (below, or above when there is more room
  * there, for a tooltip on a phone; right, or left when there is more room there, for a tour step
@@ -74,31 +87,13 @@ export function bubblePlacement(
       side === "right"
         ? anchor.left + anchor.width + bubbleOffset
         : anchor.left - bubbleOffset - bubble.width;
-    const top = clamp(
-      centreY - bubble.height / 2,
-      viewportMargin,
-      Math.max(viewportMargin, viewport.height - viewportMargin - bubble.height),
-    );
-    return {
-      left,
-      top,
-      side,
-      arrow: clamp(centreY - top, arrowInset, Math.max(arrowInset, bubble.height - arrowInset)),
-    };
+    const { start: top, arrow } = alongSide(centreY, bubble.height, viewport.height);
+    return { left, top, side, arrow };
   }
   const top =
     side === "bottom" ? anchor.top + anchor.height + bubbleOffset : anchor.top - bubbleOffset - bubble.height;
-  const left = clamp(
-    centreX - bubble.width / 2,
-    viewportMargin,
-    Math.max(viewportMargin, viewport.width - viewportMargin - bubble.width),
-  );
-  return {
-    left,
-    top,
-    side,
-    arrow: clamp(centreX - left, arrowInset, Math.max(arrowInset, bubble.width - arrowInset)),
-  };
+  const { start: left, arrow } = alongSide(centreX, bubble.width, viewport.width);
+  return { left, top, side, arrow };
 }
 
 /** An element that is not laid out (hidden, detached, collapsed) has no box to point at. */

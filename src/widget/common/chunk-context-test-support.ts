@@ -44,7 +44,7 @@ export interface RecordingHost extends WidgetHost {
 }
 
 /** What the loader holds for a report on a page that logged nothing. */
-const emptyReportParts = (): ReportParts => ({
+export const emptyReportParts = (): ReportParts => ({
   customData: {},
   ticketAttributes: {},
   tags: [],

@@ -94,17 +94,6 @@ export function safeHtml(html: string, document: Document = globalThis.document)
   return holder.innerHTML;
 }
 
-/** True when the rich text shows nothing (empty, or tags around whitespace only). */
-export function isBlankHtml(html: string): boolean {
-  if (/<img\b/i.test(html)) return false;
-  return (
-    html
-      .replace(/<[^>]*>/g, "")
-      .replace(/&nbsp;/g, " ")
-      .trim() === ""
-  );
-}
-
 /**
  * Images a tour shows (the sender's photo, the co-pilot's avatar): web addresses, the host's own
  * paths, and inline pictures. An `<img>` never runs what it shows, so an inline SVG is safe here.

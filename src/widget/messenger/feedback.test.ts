@@ -2,7 +2,7 @@ import { afterEach, describe, expect, spyOn, test } from "bun:test";
 import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
 import type { CaptureAnswer } from "../common/capture-data.ts";
 import { sampleScreenshotData as screenshotData } from "../common/capture-data-test-support.ts";
-import { createRecordingHost } from "../common/chunk-context-test-support.ts";
+import { createRecordingHost, emptyReportParts } from "../common/chunk-context-test-support.ts";
 import { sendFeedback, sendingFailedText } from "./feedback.ts";
 
 const webReplay = {
@@ -70,19 +70,12 @@ describe("a report with its capture and replay", () => {
           ? { ...webReplay, events: [{ type: 3, data: { text: "4929 7352 6608" } }] }
           : undefined,
       reportParts: () => ({
+        ...emptyReportParts(),
         customData: { card: "4929 7352 6608" },
-        ticketAttributes: {},
-        tags: [],
         consoleLog: [{ log: "typing hunter-pa", date: "", priority: "INFO" }],
         networkLogs: [
           { url: "https://shop.example/login", request: { payload: '{"password":"hunter-password"}' } },
         ],
-        customEventLog: [],
-        environment: "prod",
-        startedAt: Date.now(),
-        sdkVersion: "14.6.7",
-        appBuildNumber: "",
-        appVersionCode: "",
         // Typed, then the form was cleared: known only from the loader's typed values.
         typedValues: [[password, "hunter-password"]],
       }),

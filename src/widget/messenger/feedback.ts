@@ -1,10 +1,10 @@
 import type { HostToMessengerMessage, MessengerToHostMessage } from "../../shared/frame-messages.ts";
 import type { ReportDelivery, WidgetEvents, WidgetHost } from "../../shared/widget-chunk-contract.ts";
 import type { CaptureAnswer } from "../common/capture-data.ts";
-import { buildReport } from "../common/report/build-report.ts";
+import { buildReport, reportMetadata } from "../common/report/build-report.ts";
 import { fitReport } from "../common/report/fit-report.ts";
 import { protectReport } from "../common/report/private-report.ts";
-import { collectMetadata, type MetadataWindow } from "../common/report/session-metadata.ts";
+import type { MetadataWindow } from "../common/report/session-metadata.ts";
 
 /** What the frame is told when a report could not be sent (spec §8), word for word. */
 export const sendingFailedText = "Something went wrong, please try again.";
@@ -27,13 +27,7 @@ export function ticketData(host: Pick<WidgetHost, "reportParts">, win: MetadataW
   const parts = host.reportParts();
   return {
     customData: parts.customData,
-    metaData: collectMetadata(win, {
-      startedAt: parts.startedAt,
-      sdkVersion: parts.sdkVersion,
-      environment: parts.environment,
-      buildVersionNumber: parts.appBuildNumber,
-      releaseVersionNumber: parts.appVersionCode,
-    }) as unknown as Record<string, unknown>,
+    metaData: reportMetadata(parts, win) as unknown as Record<string, unknown>,
     consoleLog: parts.consoleLog,
     networkLogs: parts.networkLogs,
     customEventLog: parts.customEventLog,

@@ -1,3 +1,5 @@
+import { crossIcon } from "../common/cross-icon.ts";
+
 /**
  * The full-screen image viewer (spec §2): the frame's `open-image` shows a picture from a conversation
  * or an article over the page. It closes on a click on the backdrop, on the close button and on
@@ -8,8 +10,6 @@ export interface ImageViewer {
   close(): boolean;
   isOpen(): boolean;
 }
-
-const svgNs = "http://www.w3.org/2000/svg";
 
 /** Pictures only from the web or the frame's own data: never `javascript:` and the like. */
 export function viewableImageUrl(url: string): string | null {
@@ -22,21 +22,6 @@ export function viewableImageUrl(url: string): string | null {
     // Not an absolute URL: nothing to show.
   }
   return null;
-}
-
-function closeIcon(): SVGSVGElement {
-  const svg = document.createElementNS(svgNs, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("width", "20");
-  svg.setAttribute("height", "20");
-  svg.setAttribute("aria-hidden", "true");
-  const path = document.createElementNS(svgNs, "path");
-  path.setAttribute("d", "M6 6l12 12M18 6 6 18");
-  path.setAttribute("stroke", "currentColor");
-  path.setAttribute("stroke-width", "2.4");
-  path.setAttribute("stroke-linecap", "round");
-  svg.append(path);
-  return svg;
 }
 
 export function createImageViewer(root: ShadowRoot): ImageViewer {
@@ -75,7 +60,7 @@ export function createImageViewer(root: ShadowRoot): ImageViewer {
     button.type = "button";
     button.className = "viewer-close";
     button.setAttribute("aria-label", "Close image");
-    button.append(closeIcon());
+    button.append(crossIcon("2.4", "20"));
     element.append(button, image);
 
     button.addEventListener("click", () => close());

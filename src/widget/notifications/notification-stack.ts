@@ -1,3 +1,4 @@
+import { button, element } from "../common/element-builders.ts";
 import { appendSafeInlineHtml, plainText, safeImageUrl } from "./notification-html.ts";
 import { checklistProgress, type NotificationAction, splitNews } from "./notification-model.ts";
 import type { StackPlacement } from "./notification-styles.ts";
@@ -50,24 +51,6 @@ function icon(viewBox: string, d: string, strokeWidth: string, fill?: string): S
   if (fill) path.setAttribute("stroke-linejoin", "round");
   svg.append(path);
   return svg;
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  ...children: Array<Node | string>
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  node.append(...children);
-  return node;
-}
-
-function button(className: string, onClick: () => void): HTMLButtonElement {
-  const node = element("button", className);
-  node.type = "button";
-  node.addEventListener("click", onClick);
-  return node;
 }
 
 function image(className: string, src: string): HTMLImageElement {

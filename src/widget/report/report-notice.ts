@@ -1,25 +1,9 @@
 import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { isRightToLeft } from "../../shared/widget-language.ts";
+import { crossIcon } from "../common/cross-icon.ts";
 import { type NoticeState, noticeShown, outboxChanged, quietNotice } from "./report-notice-model.ts";
 import { reportNoticeStyles } from "./report-notice-styles.ts";
 import { reportTexts } from "./report-texts.ts";
-
-const svgNs = "http://www.w3.org/2000/svg";
-
-/** A cross, drawn: no character for screen readers or the notice's text (the button has a label). */
-function closeIcon(): SVGSVGElement {
-  const svg = document.createElementNS(svgNs, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  const path = document.createElementNS(svgNs, "path");
-  path.setAttribute("d", "M6 6l12 12M18 6 6 18");
-  path.setAttribute("fill", "none");
-  path.setAttribute("stroke", "currentColor");
-  path.setAttribute("stroke-width", "2.2");
-  path.setAttribute("stroke-linecap", "round");
-  svg.append(path);
-  return svg;
-}
 
 interface ReportNoticeDeps {
   root: ShadowRoot;
@@ -55,7 +39,7 @@ function buildNotice(deps: Pick<ReportNoticeDeps, "root" | "nonce">, onClose: ()
   const close = document.createElement("button");
   close.type = "button";
   close.className = "report-notice-close";
-  close.append(closeIcon());
+  close.append(crossIcon("2.2"));
   close.addEventListener("click", onClose);
   box.append(text, close);
   deps.root.append(style, box);

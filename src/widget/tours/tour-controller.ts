@@ -81,6 +81,17 @@ export function createTourController(deps: TourControllerDeps) {
     deps.track(tourEventName(tour.tourId, completed), detail);
   }
 
+  /** Takes the tour on screen away silently: no end event, no acknowledgement, the saved progress kept. */
+  function dropActive() {
+    const tour = active;
+    active = null;
+    if (tour) {
+      tour.ended = true;
+      tour.handle?.stop();
+      deps.slot.release(tour);
+    }
+  }
+
   function save(tour: ActiveTour) {
     if (tour.config && !tour.ended)
       deps.store.save(savedTourAt(tour.tourId, tour.config, tour.index, tour.offset));
@@ -174,23 +185,11 @@ export function createTourController(deps: TourControllerDeps) {
     /** Admin mode: the tour on screen goes away silently and no other starts. */
     disable() {
       disabled = true;
-      const tour = active;
-      active = null;
-      if (tour) {
-        tour.ended = true;
-        tour.handle?.stop();
-        deps.slot.release(tour);
-      }
+      dropActive();
     },
     /** The chunk is unmounted (the SDK's destroy): stop drawing, keep what was saved. */
     stop() {
-      const tour = active;
-      active = null;
-      if (tour) {
-        tour.ended = true;
-        tour.handle?.stop();
-        deps.slot.release(tour);
-      }
+      dropActive();
     },
     activeTourId: () => active?.tourId ?? null,
   };

@@ -13,6 +13,17 @@ export interface ReportRequest {
   spamToken?: string | null;
 }
 
+/** The session metadata of spec §3, read from the page with the loader's versions and start time. */
+export function reportMetadata(parts: ReportParts, win: MetadataWindow) {
+  return collectMetadata(win, {
+    startedAt: parts.startedAt,
+    sdkVersion: parts.sdkVersion,
+    environment: parts.environment,
+    buildVersionNumber: parts.appBuildNumber,
+    releaseVersionNumber: parts.appVersionCode,
+  });
+}
+
 /**
  * A feedback report as `/bugs/v2` takes it (spec §3), from the loader's parts and the sender's
  * choices. An excluded part is left out of the body, not sent empty, so nothing of it leaves the page.
@@ -33,13 +44,7 @@ export function buildReport(parts: ReportParts, win: MetadataWindow, request: Re
     ticketAttributes: parts.ticketAttributes,
     ...(include("metaData")
       ? {
-          metaData: collectMetadata(win, {
-            startedAt: parts.startedAt,
-            sdkVersion: parts.sdkVersion,
-            environment: parts.environment,
-            buildVersionNumber: parts.appBuildNumber,
-            releaseVersionNumber: parts.appVersionCode,
-          }),
+          metaData: reportMetadata(parts, win),
         }
       : {}),
     ...(include("consoleLog") ? { consoleLog: parts.consoleLog } : {}),

@@ -6,15 +6,11 @@ import {
   updateProjectSettings,
 } from "./domain/projects/projects-repository.ts";
 import { expectError } from "./test-support/api-calls.ts";
-import { startBeforeAll } from "./test-support/test-lifecycle.ts";
-import { startTestServer, type TestServer } from "./test-support/test-server.ts";
+import { startedBeforeAll } from "./test-support/test-lifecycle.ts";
+import { startTestServer } from "./test-support/test-server.ts";
 import { writtenByHand } from "./test-support/written-by-hand.ts";
 
-let server: TestServer;
-
-startBeforeAll(startTestServer, (started) => {
-  server = started;
-});
+const server = startedBeforeAll(startTestServer);
 
 describe("main origin", () => {
   test("/healthz answers 200 with the database status", async () => {

@@ -23,7 +23,8 @@ export function startBeforeAll<T extends { dispose(): Promise<unknown> }>(
 /**
  * Starts a fixture like `startBeforeAll` and answers it at once, for a file whose tests only use it: the
  * answer stands for the fixture, whose members it reads when a test runs (after the start), so the file
- * needs no `let` for it. Its methods are called on the fixture itself.
+ * needs no `let` for it. Members are handed over as they are (a function stays the very function, with
+ * its own properties, like an SQL client's `begin`).
  */
 export function startedBeforeAll<T extends { dispose(): Promise<unknown> }>(start: () => Promise<T>): T {
   let started: T | undefined;
@@ -35,9 +36,6 @@ export function startedBeforeAll<T extends { dispose(): Promise<unknown> }>(star
     return started;
   };
   return new Proxy({} as T, {
-    get: (_target, key) => {
-      const value = Reflect.get(fixture(), key);
-      return typeof value === "function" ? value.bind(fixture()) : value;
-    },
+    get: (_target, key) => Reflect.get(fixture(), key),
   });
 }

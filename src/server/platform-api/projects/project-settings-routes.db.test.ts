@@ -1,14 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import type { AdminProjectSettings, DashboardWithWidget } from "../../../shared/inbox-api.ts";
-import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
+import { startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
 import { expectError } from "../../test-support/api-calls.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
-let api: AdminApiTestClient;
-startBeforeAll(startAdminApiTestClient, (started) => {
-  api = started;
-});
+const api = startedBeforeAll(startAdminApiTestClient);
 
 async function state(): Promise<string> {
   const parts: string[] = [];

@@ -36,8 +36,12 @@ export async function startSession(mainUrl: string): Promise<TestSession> {
   return (await response.json()) as TestSession;
 }
 
-export const sessionHeaders = (session: TestSession): Record<string, string> => ({
-  "Content-Type": "application/json;charset=UTF-8",
+/** A demo-project session's headers for a JSON body; the widget itself names the charset, as the default does. */
+export const sessionHeaders = (
+  session: TestSession,
+  contentType = "application/json;charset=UTF-8",
+): Record<string, string> => ({
+  "Content-Type": contentType,
   "Api-Token": "demo",
   "Gleap-Id": session.gleapId,
   "Gleap-Hash": session.gleapHash,

@@ -3,6 +3,7 @@ import { createHmac } from "node:crypto";
 import type { AdminProjectSettings, DashboardWithWidget } from "../../../shared/inbox-api.ts";
 import { startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
 import { expectError } from "../../test-support/api-calls.ts";
+import { sessionHeaders } from "../../test-support/outbound-test-support.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 const api = startedBeforeAll(startAdminApiTestClient);
@@ -266,12 +267,7 @@ describe("dashboard", () => {
       surveyResponses: 0,
     });
     const session = (await (await startSession("demo")).json()) as { gleapId: string; gleapHash: string };
-    const headers = {
-      "Content-Type": "application/json",
-      "Api-Token": "demo",
-      "Gleap-Id": session.gleapId,
-      "Gleap-Hash": session.gleapHash,
-    };
+    const headers = sessionHeaders(session, "application/json");
     for (let i = 0; i < 2; i++)
       await widget("/bugs/v2", {
         method: "POST",

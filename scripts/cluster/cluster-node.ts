@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { terminateChild } from "../../src/server/test-support/child-termination.ts";
 import { printedUrls } from "../../src/server/test-support/server-process.ts";
 import { isBannerLine } from "./node-output.ts";
 import { forEachLine } from "./process-lines.ts";
@@ -58,12 +59,7 @@ export async function startClusterNode(settings: NodeSettings): Promise<ClusterN
     const current = child;
     if (!current || current.exitCode !== null || current.signalCode !== null) return;
     stopping = true;
-    current.kill("SIGTERM");
-    const exited = await Promise.race([current.exited, Bun.sleep(stopTimeoutMs).then(() => null)]);
-    if (exited === null) {
-      current.kill("SIGKILL");
-      await current.exited;
-    }
+    await terminateChild(current, stopTimeoutMs);
   };
 
   const start = async () => {

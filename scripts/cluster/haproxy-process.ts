@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { chmod, mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { terminateChild } from "../../src/server/test-support/child-termination.ts";
+import { acceptsConnections } from "../../src/server/test-support/tcp-port.ts";
 import { type LocalBalancer, renderHaproxyConf } from "./haproxy-config.ts";
 import { forEachLine } from "./process-lines.ts";
 
@@ -45,16 +47,6 @@ function asUnprivileged(command: string[]): string[] {
   return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--", ...command];
 }
 
-async function accepts(port: number): Promise<boolean> {
-  try {
-    const socket = await Bun.connect({ hostname: "127.0.0.1", port, socket: { data() {} } });
-    socket.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Renders the guide's file into `balancer.dir`, has haproxy check it, and runs it in the foreground
  * until `stop()`. Its log lines (servers going down and up) go to `onLine`.
@@ -90,16 +82,9 @@ export async function startHaproxy(
   };
   void forEachLine(child.stdout, collect);
   void forEachLine(child.stderr, collect);
-  const stop = async () => {
-    child.kill("SIGTERM");
-    const exited = await Promise.race([child.exited, Bun.sleep(5_000).then(() => null)]);
-    if (exited === null) {
-      child.kill("SIGKILL");
-      await child.exited;
-    }
-  };
+  const stop = () => terminateChild(child);
   const started = performance.now();
-  while (!(await accepts(balancer.mainPort))) {
+  while (!(await acceptsConnections(balancer.mainPort))) {
     if (child.exitCode !== null || performance.now() - started > 10_000) {
       await stop();
       throw new Error(`haproxy did not start:\n${output}`);

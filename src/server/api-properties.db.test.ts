@@ -11,7 +11,7 @@ import { accountRoutes } from "./platform-api/auth/account-routes.ts";
 import { authRoutes } from "./platform-api/auth/auth-routes.ts";
 import { messengerAdminRoutes } from "./platform-api/messenger/messenger-admin-routes.ts";
 import { platformRoutes } from "./platform-api/platform-routes.ts";
-import { startSession, type TestSession } from "./test-support/outbound-test-support.ts";
+import { sessionHeaders, startSession, type TestSession } from "./test-support/outbound-test-support.ts";
 import { propertyRuns } from "./test-support/property-runs.ts";
 import {
   installRowChangeJournal,
@@ -132,12 +132,7 @@ startBeforeAll(startTestServer, async (started) => {
   // reached past their 404s.
   const report = await fetch(`${server.mainUrl}/api/widget/bugs/v2`, {
     method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "Api-Token": "demo",
-      "Gleap-Id": session.gleapId,
-      "Gleap-Hash": session.gleapHash,
-    },
+    headers: sessionHeaders(session, "application/json"),
     body: JSON.stringify({ formData: { description: "property report" } }),
   });
   const adminCall = (path: string, body: unknown) =>

@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { RedisClient, SQL } from "bun";
-import { SMTPServer } from "smtp-server";
 import type { Conversation } from "../shared/conversations-api.ts";
 import type { FeatureRequest } from "../shared/feature-requests-api.ts";
 import type { AdminWebhook } from "../shared/webhooks-api.ts";
@@ -22,6 +21,7 @@ import { postgresPassUrl } from "./test-support/postgres-pass.ts";
 import { startRedis } from "./test-support/redis-process.ts";
 import { postReport, startWidgetSession } from "./test-support/report-test-support.ts";
 import { type FakeS3, startFakeS3 } from "./test-support/s3rver.ts";
+import { startSmtpCatcher } from "./test-support/smtp-catcher.ts";
 import { freshPostgresDatabase, startTestServer, type TestServer } from "./test-support/test-server.ts";
 import { processTestTimeoutMs } from "./test-support/test-timeouts.ts";
 
@@ -37,11 +37,10 @@ setDefaultTimeout(processTestTimeoutMs);
 let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let s3: FakeS3;
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>> | undefined;
 let hooks: ReturnType<typeof Bun.serve>;
 let sql: SQL;
 let nodes: TestServer[] = [];
-const mailed: string[] = [];
 
 const options: ServerOptions = {
   widgetSocketCaps: { perSession: 3, perIp: 5 },
@@ -49,30 +48,12 @@ const options: ServerOptions = {
   mailDispatchMs: 20,
 };
 
-async function startSmtp(): Promise<number> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      let data = "";
-      stream.on("data", (chunk: Buffer) => {
-        data += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        mailed.push(/^Subject: (.*)$/m.exec(data)?.[1] ?? "");
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  return (smtp.server.address() as { port: number }).port;
-}
-
 beforeAll(async () => {
   database = await freshPostgresDatabase(postgresPassUrl());
   redis = await startRedis();
   s3 = await startFakeS3("cluster-state");
   hooks = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("ok") });
+  smtp = await startSmtpCatcher();
   const { target } = s3;
   const env = {
     ...database.env,
@@ -82,7 +63,7 @@ beforeAll(async () => {
     S3_REGION: target.region ?? "",
     S3_ACCESS_KEY_ID: target.accessKeyId ?? "",
     S3_SECRET_ACCESS_KEY: target.secretAccessKey ?? "",
-    SMTP_URL: `smtp://127.0.0.1:${await startSmtp()}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: "Platform <noreply@example.com>",
     CAPTCHA_PROVIDER: "altcha",
     WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
@@ -98,7 +79,7 @@ afterAll(async () => {
   for (const node of nodes) await node.dispose();
   nodes = [];
   hooks?.stop(true);
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
   await s3?.stop();
   await redis?.stop();
   await database?.drop();
@@ -414,7 +395,9 @@ describe("background work runs once over every node", () => {
     }, 10_000);
     // A mail sent twice would be received twice; give a second sender's late copy the time to arrive.
     await Bun.sleep(200);
-    const received = mailed.filter((subject) => subject.startsWith("Cluster mail "));
+    const received = (smtp?.received ?? [])
+      .map((mail) => /^Subject: (.*)$/m.exec(mail.data)?.[1] ?? "")
+      .filter((subject) => subject.startsWith("Cluster mail "));
     expect(received.toSorted()).toEqual(subjects.toSorted());
   });
 });

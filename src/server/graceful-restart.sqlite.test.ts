@@ -15,6 +15,7 @@ import {
 } from "./test-support/acknowledged-writes.ts";
 import { logIn } from "./test-support/api-calls.ts";
 import { writeFixtureDist } from "./test-support/fixture-dist.ts";
+import { sessionHeaders } from "./test-support/outbound-test-support.ts";
 import { type ServerProcess, startServerProcess } from "./test-support/server-process.ts";
 import { processTestTimeoutMs } from "./test-support/test-timeouts.ts";
 
@@ -97,12 +98,7 @@ async function prepareTarget(): Promise<LoadTarget> {
   const session = (await started.json()) as LoadTarget["session"];
   const report = await fetch(`${mainUrl()}/api/widget/bugs/v2`, {
     method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "Api-Token": "demo",
-      "Gleap-Id": session.gleapId,
-      "Gleap-Hash": session.gleapHash,
-    },
+    headers: sessionHeaders(session, "application/json"),
     body: JSON.stringify({ formData: { description: "notes go here" } }),
   });
   expect(report.status).toBe(201);
@@ -232,12 +228,7 @@ async function slowReport(target: LoadTarget, ledger: WriteLedger, ms: number): 
   });
   const response = await fetch(`${target.mainUrl}/api/widget/bugs/v2`, {
     method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "Api-Token": "demo",
-      "Gleap-Id": target.session.gleapId,
-      "Gleap-Hash": target.session.gleapHash,
-    },
+    headers: sessionHeaders(target.session, "application/json"),
     body,
   });
   if (response.status === 201) ledger.reports.push(((await response.json()) as { id: string }).id);

@@ -6,15 +6,12 @@ import {
   updateProjectSettings,
 } from "./domain/projects/projects-repository.ts";
 import { expectError } from "./test-support/api-calls.ts";
-import { startBeforeAll } from "./test-support/test-lifecycle.ts";
-import { startTestServer, type TestServer } from "./test-support/test-server.ts";
+import { withDemoProjectOrigins } from "./test-support/demo-project-origins.ts";
+import { startedBeforeAll } from "./test-support/test-lifecycle.ts";
+import { startTestServer } from "./test-support/test-server.ts";
 import { writtenByHand } from "./test-support/written-by-hand.ts";
 
-let server: TestServer;
-
-startBeforeAll(startTestServer, (started) => {
-  server = started;
-});
+const server = startedBeforeAll(startTestServer);
 
 describe("main origin", () => {
   test("/healthz answers 200 with the database status", async () => {
@@ -288,22 +285,14 @@ describe("messenger origin", () => {
   });
 
   test("/banner and /modal follow the project's allowed origins like the messenger", async () => {
-    const project = await findProjectBySdkKey(server.db.sql, "demo");
-    if (!project) throw new Error("no demo project");
-    await writtenByHand(
-      server,
-      updateProjectSettings(server.db.sql, project.id, { allowedOrigins: ["https://shop.example"] }),
-    );
-    try {
+    await withDemoProjectOrigins(server, ["https://shop.example"], async () => {
       for (const path of ["/banner", "/modal", "/builder"]) {
         const policy =
           (await fetch(`${server.messengerUrl}${path}?sdkKey=demo`)).headers.get("content-security-policy") ??
           "";
         expect(policy).toContain("frame-ancestors 'self' https://shop.example");
       }
-    } finally {
-      await writtenByHand(server, updateProjectSettings(server.db.sql, project.id, { allowedOrigins: [] }));
-    }
+    });
   });
 
   test("its assets are served from its own origin, and nothing else is", async () => {

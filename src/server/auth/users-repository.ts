@@ -1,6 +1,7 @@
 import type { SQL } from "bun";
 import type { PublicUser } from "../../shared/auth-api.ts";
 import { type StaffRole, staffRoles } from "../../shared/team-api.ts";
+import { rowFields } from "../domain/record-rows.ts";
 import type { PasswordHashing } from "./password-hashing.ts";
 
 export interface StoredUser extends PublicUser {
@@ -35,11 +36,7 @@ export function staffRoleOf(role: string, staffRole: string | null | undefined):
 
 function fromRow(row: UserRow): StoredUser {
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    passwordHash: row.password_hash,
-    role: row.role,
+    ...rowFields(row, "id name email password_hash role"),
     enabled: Boolean(row.enabled),
     emailVerified: Boolean(row.email_verified),
     mfaEnabled: Boolean(row.mfa_enabled),

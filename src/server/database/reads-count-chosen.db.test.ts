@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { startBeforeAll } from "../test-support/test-lifecycle.ts";
-import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { startedBeforeAll } from "../test-support/test-lifecycle.ts";
+import { startTestServer } from "../test-support/test-server.ts";
 import { readSql } from "./read-sql.ts";
 import type { CountChosenRead } from "./reads.ts";
 
@@ -8,11 +8,8 @@ import type { CountChosenRead } from "./reads.ts";
  * A count-chosen read through the real reads: a reader thread on a SQLite file chooses inside its job,
  * PostgreSQL (with TEST_DATABASE_URL) starts the chosen query when its count has answered.
  */
-let server: TestServer;
 
-startBeforeAll(startTestServer, (started) => {
-  server = started;
-});
+const server = startedBeforeAll(startTestServer);
 
 const plan = (fewUpTo: number, countOf = 0): CountChosenRead => ({
   countOf,

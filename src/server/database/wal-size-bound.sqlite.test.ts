@@ -1,6 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { join } from "node:path";
+import { sessionHeaders } from "../test-support/outbound-test-support.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 
 // Sustained widget pings from many sessions, as page views arrive on a busy site: every session's row
@@ -56,12 +57,7 @@ test("the WAL stays under SQLITE_WAL_LIMIT_MB under sustained pings from many se
         const session = sessions[n % sessions.length] as StartedSession;
         const answer = await fetch(`${api}/sessions/ping`, {
           method: "POST",
-          headers: {
-            "Content-Type": "application/json",
-            "Api-Token": "demo",
-            "Gleap-Id": session.gleapId,
-            "Gleap-Hash": session.gleapHash,
-          },
+          headers: sessionHeaders(session, "application/json"),
           body: JSON.stringify({
             events: [{ name: "pageView", data: { page: `https://shop.example/p/${n}` } }],
           }),

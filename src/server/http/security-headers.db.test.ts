@@ -1,8 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { findProjectBySdkKey, updateProjectSettings } from "../domain/projects/projects-repository.ts";
+import { withDemoProjectOrigins } from "../test-support/demo-project-origins.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-import { writtenByHand } from "../test-support/written-by-hand.ts";
 import {
   adminPolicy,
   applySecurityHeaders,
@@ -317,15 +316,7 @@ describe("through the real server", () => {
       ),
     ).not.toBe(nonce);
 
-    const project = await findProjectBySdkKey(server.db.sql, "demo");
-    if (!project) throw new Error("no demo project");
-    await writtenByHand(
-      server,
-      updateProjectSettings(server.db.sql, project.id, {
-        allowedOrigins: ["https://shop.example", "https://app.example"],
-      }),
-    );
-    try {
+    await withDemoProjectOrigins(server, ["https://shop.example", "https://app.example"], async () => {
       const restricted = directives(
         (await fetch(`${server.messengerUrl}/?sdkKey=demo`)).headers.get("content-security-policy"),
       );
@@ -335,9 +326,7 @@ describe("through the real server", () => {
         "https://shop.example",
       ]);
       expect(restricted.get("script-src")?.[0]).toStartWith("'nonce-");
-    } finally {
-      await writtenByHand(server, updateProjectSettings(server.db.sql, project.id, { allowedOrigins: [] }));
-    }
+    });
   });
 });
 

@@ -1,44 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { SMTPServer } from "smtp-server";
+import { startSmtpCatcher } from "../test-support/smtp-catcher.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-let smtp: SMTPServer;
-let smtpPort = 0;
-const received: Received[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let refuse = false;
 
 /** A real SMTP server on loopback: the edge of the world, run in-process. */
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      let data = "";
-      stream.on("data", (chunk: Buffer) => {
-        data += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        if (refuse) return callback(new Error("Mailbox unavailable"));
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          data,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  smtpPort = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpCatcher(() => refuse);
 });
 
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => smtp.close());
 
 async function until(condition: () => Promise<boolean> | boolean, ms = 8000) {
   const deadline = Date.now() + ms;
@@ -52,7 +24,7 @@ describe("SMTP delivery of the mail outbox", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(
-      { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Platform <noreply@example.com>" },
+      { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Platform <noreply@example.com>" },
       // A pass every 50 ms instead of every 2 s, so a mail goes out without the test waiting seconds.
       { mailDispatchMs: 50 },
     );
@@ -66,8 +38,8 @@ describe("SMTP delivery of the mail outbox", () => {
       body: JSON.stringify({ email: "admin@example.com" }),
     });
     expect(response.status).toBe(202);
-    await until(() => received.some((mail) => mail.to.includes("admin@example.com")));
-    const mail = received.find((entry) => entry.to.includes("admin@example.com"));
+    await until(() => smtp.received.some((mail) => mail.to.includes("admin@example.com")));
+    const mail = smtp.received.find((entry) => entry.to.includes("admin@example.com"));
     expect(mail?.from).toBe("noreply@example.com");
     expect(mail?.data).toContain("Subject: Reset your password");
     expect(mail?.data).toMatch(/Your password reset code is \d{6}\./);

@@ -1,4 +1,5 @@
 import { SQL } from "bun";
+import { sessionHeaders } from "./outbound-test-support.ts";
 
 /**
  * A mixed write load on one server address (widget session starts, pings, reports, staff notes) that
@@ -53,12 +54,7 @@ export function newLedger(): WriteLedger {
   };
 }
 
-const widgetHeaders = (target: LoadTarget) => ({
-  "Content-Type": "application/json",
-  "Api-Token": "demo",
-  "Gleap-Id": target.session.gleapId,
-  "Gleap-Hash": target.session.gleapHash,
-});
+const widgetHeaders = (target: LoadTarget) => sessionHeaders(target.session, "application/json");
 
 type Send = (marker: string) => { path: string; init: RequestInit; ack(response: Response): Promise<void> };
 

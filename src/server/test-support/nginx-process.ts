@@ -1,7 +1,9 @@
 import { existsSync } from "node:fs";
 import { chmod, mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { terminateChild } from "./child-termination.ts";
 import { deployDir } from "./deploy-files.ts";
+import { acceptsConnections } from "./tcp-port.ts";
 
 /** Debian's nginx, as the self-hosting guide installs it. */
 export const nginxBinary = "/usr/sbin/nginx";
@@ -106,17 +108,6 @@ async function prepareFolder(dir: string): Promise<void> {
   if (chown.exitCode !== 0) throw new Error(`chown of ${dir} failed: ${chown.stderr.toString()}`);
 }
 
-/** Whether a TCP connection to 127.0.0.1:`port` is accepted. */
-async function accepts(port: number): Promise<boolean> {
-  try {
-    const socket = await Bun.connect({ hostname: "127.0.0.1", port, socket: { data() {} } });
-    socket.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Writes the rendered site and its wrapper into `dir` (which must be reachable by `nobody` when run as
  * root), checks them with `nginx -t` and starts nginx in the foreground.
@@ -139,7 +130,7 @@ export async function startNginx(dir: string, site: string, httpsPort: number): 
   const started = performance.now();
   const child = Bun.spawn(asUnprivileged(command), { stdout: "ignore", stderr: "pipe" });
   const errorLog = () => Bun.file(join(dir, "logs", "error.log")).text();
-  while (!(await accepts(httpsPort))) {
+  while (!(await acceptsConnections(httpsPort))) {
     if (child.exitCode !== null || performance.now() - started > 10_000) {
       child.kill("SIGKILL");
       throw new Error(
@@ -154,13 +145,6 @@ export async function startNginx(dir: string, site: string, httpsPort: number): 
     startMs,
     errorLog,
     accessLog: () => Bun.file(join(dir, "logs", "gleam.access.log")).text(),
-    async stop() {
-      child.kill("SIGTERM");
-      const exited = await Promise.race([child.exited, Bun.sleep(5_000).then(() => null)]);
-      if (exited === null) {
-        child.kill("SIGKILL");
-        await child.exited;
-      }
-    },
+    stop: () => terminateChild(child),
   };
 }

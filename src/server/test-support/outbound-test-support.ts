@@ -1,9 +1,11 @@
 import { expect } from "bun:test";
 import type { SQL } from "bun";
 import type { WidgetPush } from "../../shared/widget-socket-pushes.ts";
+import { createOutbound, type Outbound } from "../domain/outbounds/outbound-repository.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import { pushToSession } from "../realtime/widget-socket.ts";
 import { callApi } from "./api-calls.ts";
+import { writtenByHand } from "./written-by-hand.ts";
 
 /** Helpers for the outbound integration tests: sessions, calls with their headers, a real socket. */
 
@@ -16,6 +18,17 @@ export async function demoProjectId(sql: SQL): Promise<string> {
   const [row] = await sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
   if (!row) throw new Error("The demo project is not seeded");
   return (row as { id: string }).id;
+}
+
+/**
+ * An outbound written straight to the database, as content a test starts from; the server forgets
+ * what it kept of the project's content (writtenByHand), as the admin API's write would make it.
+ */
+export function outboundWrittenByHand(
+  server: Parameters<typeof writtenByHand>[0],
+  fields: Parameters<typeof createOutbound>[1],
+): Promise<Outbound> {
+  return writtenByHand(server, createOutbound(server.db.sql, fields));
 }
 
 /** A second project, to check that one project's content stays out of another's reach. */
@@ -36,8 +49,12 @@ export async function startSession(mainUrl: string): Promise<TestSession> {
   return (await response.json()) as TestSession;
 }
 
-export const sessionHeaders = (session: TestSession): Record<string, string> => ({
-  "Content-Type": "application/json;charset=UTF-8",
+/** A demo-project session's headers for a JSON body; the widget itself names the charset, as the default does. */
+export const sessionHeaders = (
+  session: TestSession,
+  contentType = "application/json;charset=UTF-8",
+): Record<string, string> => ({
+  "Content-Type": contentType,
   "Api-Token": "demo",
   "Gleap-Id": session.gleapId,
   "Gleap-Hash": session.gleapHash,

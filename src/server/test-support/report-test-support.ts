@@ -1,38 +1,7 @@
-import { connect, type Socket } from "node:net";
+import { connect } from "node:net";
+import { type RawAnswer, readAnswer } from "./raw-http-answer.ts";
 
 export type Headers = Record<string, string>;
-
-export interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** Reads one HTTP answer off a socket; resolves as soon as its declared body is complete. */
-function readAnswer(socket: Socket): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    let received = "";
-    socket.on("error", reject);
-    socket.on("data", (chunk) => {
-      received += chunk.toString("latin1");
-      const end = received.indexOf("\r\n\r\n");
-      if (end < 0) return;
-      const head = received.slice(0, end).split("\r\n");
-      const headers: Record<string, string> = {};
-      for (const line of head.slice(1)) {
-        const colon = line.indexOf(":");
-        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      const length = Number(headers["content-length"] ?? "0");
-      if (received.length < end + 4 + length) return;
-      resolve({
-        status: Number(head[0]?.slice(9, 12)),
-        headers,
-        body: received.slice(end + 4, end + 4 + length),
-      });
-    });
-  });
-}
 
 /**
  * A report request over a raw socket, so a test can choose the client's loopback address (the server

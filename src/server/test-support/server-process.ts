@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { terminateChild } from "./child-termination.ts";
 
 /** `npm start`'s server entry, run as its own process by the tests that need several. */
 const entry = join(import.meta.dir, "..", "main.ts");
@@ -41,14 +42,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   void (async () => {
     for await (const chunk of child.stderr) stderr += new TextDecoder().decode(chunk);
   })();
-  const stop = async () => {
-    child.kill("SIGTERM");
-    const exited = await Promise.race([child.exited, Bun.sleep(5_000).then(() => null)]);
-    if (exited === null) {
-      child.kill("SIGKILL");
-      await child.exited;
-    }
-  };
+  const stop = () => terminateChild(child);
   const reader = child.stdout.getReader();
   const decoder = new TextDecoder();
   let stdout = "";

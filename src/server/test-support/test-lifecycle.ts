@@ -19,3 +19,23 @@ export function startBeforeAll<T extends { dispose(): Promise<unknown> }>(
     await started?.dispose();
   }, fixtureTimeoutMs);
 }
+
+/**
+ * Starts a fixture like `startBeforeAll` and answers it at once, for a file whose tests only use it: the
+ * answer stands for the fixture, whose members it reads when a test runs (after the start), so the file
+ * needs no `let` for it. Members are handed over as they are (a function stays the very function, with
+ * its own properties, like an SQL client's `begin`).
+ */
+export function startedBeforeAll<T extends { dispose(): Promise<unknown> }>(start: () => Promise<T>): T {
+  let started: T | undefined;
+  startBeforeAll(start, (fixture) => {
+    started = fixture;
+  });
+  const fixture = (): T => {
+    if (started === undefined) throw new Error("The fixture is read before its tests start it");
+    return started;
+  };
+  return new Proxy({} as T, {
+    get: (_target, key) => Reflect.get(fixture(), key),
+  });
+}

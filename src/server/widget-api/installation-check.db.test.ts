@@ -3,9 +3,9 @@ import type { AdminProjectSettings } from "../../shared/inbox-api.ts";
 import type { Installation, InstallationList } from "../../shared/installations-api.ts";
 import { defaultInstallationLimits } from "../domain/projects/installation-limits.ts";
 import { createInstallationRecorder } from "../domain/projects/installations.ts";
-import { type AdminApiTestClient, startAdminApiTestClient } from "../test-support/admin-api-client.ts";
+import { startAdminApiTestClient } from "../test-support/admin-api-client.ts";
 import { openStaffSocket } from "../test-support/staff-socket-client.ts";
-import { startBeforeAll } from "../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../test-support/test-lifecycle.ts";
 
 /**
  * The install panel's check through HTTP: which widget requests record an origin for a project, how a
@@ -13,10 +13,7 @@ import { startBeforeAll } from "../test-support/test-lifecycle.ts";
  * an origin the allowed origins leave out. The ping is answered once its origin is recorded, so every
  * check reads the list right after the ping's answer.
  */
-let api: AdminApiTestClient;
-startBeforeAll(startAdminApiTestClient, (started) => {
-  api = started;
-});
+const api = startedBeforeAll(startAdminApiTestClient);
 
 interface Session {
   sdkKey: string;

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SQL } from "bun";
 import { writeFixtureDist } from "../test-support/fixture-dist.ts";
+import { sessionHeaders } from "../test-support/outbound-test-support.ts";
 import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
@@ -71,12 +72,7 @@ describe("acknowledged pings survive kill -9", () => {
       const started = (await (
         await fetch(`${api}/sessions`, { method: "POST", headers: { "Api-Token": "demo" }, body: "{}" })
       ).json()) as { gleapId: string; gleapHash: string };
-      const headers = {
-        "Content-Type": "application/json",
-        "Api-Token": "demo",
-        "Gleap-Id": started.gleapId,
-        "Gleap-Hash": started.gleapHash,
-      };
+      const headers = sessionHeaders(started, "application/json");
       // 16 loops pinging as fast as they are answered; the kill lands while groups are being committed.
       const acknowledged: string[] = [];
       let stop = false;

@@ -5,6 +5,7 @@ import { findProjectBySdkKey, updateProjectSettings } from "../domain/projects/p
 import { foldPingsOf } from "../domain/sessions/ping-log-registry.ts";
 import { listSessionEvents } from "../domain/sessions/sessions-repository.ts";
 import { expectError } from "../test-support/api-calls.ts";
+import { withDemoProjectOrigins } from "../test-support/demo-project-origins.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { writtenByHand } from "../test-support/written-by-hand.ts";
@@ -381,13 +382,7 @@ describe("ping", () => {
 
 describe("allowed origins", () => {
   test("a project with allowed origins answers them and refuses others", async () => {
-    const project = await findProjectBySdkKey(server.db.sql, "demo");
-    if (!project) throw new Error("no demo project");
-    await writtenByHand(
-      server,
-      updateProjectSettings(server.db.sql, project.id, { allowedOrigins: ["https://shop.example"] }),
-    );
-    try {
+    await withDemoProjectOrigins(server, ["https://shop.example"], async () => {
       const allowed = await post("/sessions", { "Api-Token": "demo", Origin: "https://shop.example" }, {});
       expect(allowed.status).toBe(200);
       expect(allowed.headers.get("access-control-allow-origin")).toBe("https://shop.example");
@@ -397,9 +392,7 @@ describe("allowed origins", () => {
       expect(refused.status).toBe(403);
       const [{ after }] = await server.db.sql`SELECT count(*) AS after FROM widget_sessions`;
       expect(Number(after)).toBe(Number(before));
-    } finally {
-      await writtenByHand(server, updateProjectSettings(server.db.sql, project.id, { allowedOrigins: [] }));
-    }
+    });
   });
 });
 

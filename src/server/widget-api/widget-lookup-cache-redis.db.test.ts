@@ -2,8 +2,8 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import { callApi, logIn } from "../test-support/api-calls.ts";
 import { demoProjectId, ping, sessionHeaders, startSession } from "../test-support/outbound-test-support.ts";
-import { type RedisServerPair, startRedisServerPair } from "../test-support/redis-process.ts";
-import { startBeforeAll } from "../test-support/test-lifecycle.ts";
+import { startRedisServerPair } from "../test-support/redis-process.ts";
+import { startedBeforeAll } from "../test-support/test-lifecycle.ts";
 import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 import { defaultMaxAgeMs } from "./widget-lookup-cache.ts";
 
@@ -12,10 +12,7 @@ setDefaultTimeout(processTestTimeoutMs);
 
 // Two servers on one database and one Redis, as behind a balancer: what one keeps in memory of a
 // project and its live content is dropped when an admin changes them on the other.
-let pair: RedisServerPair;
-startBeforeAll(startRedisServerPair, (started) => {
-  pair = started;
-});
+const pair = startedBeforeAll(startRedisServerPair);
 
 /** Tries `check` until it passes: a signal crosses Redis in milliseconds, far below the cache's age bound. */
 async function eventually(check: () => Promise<boolean>, withinMs = 2_000): Promise<number> {

@@ -46,10 +46,7 @@ const challengeSelect = `c.id, c.title, c.description, c.difficulty, c.status, c
 
 function listItem(row: ChallengeRow): ChallengeListItem {
   return {
-    id: row.id,
-    title: row.title,
-    difficulty: row.difficulty,
-    status: row.status,
+    ...rowFields(row, "id title difficulty status"),
     category: row.category_id === null ? null : { id: row.category_id, title: row.category_title ?? "" },
     taskCount: Number(row.task_count),
     // The name comes from the join on creator_id; a deleted account leaves the challenge without one.

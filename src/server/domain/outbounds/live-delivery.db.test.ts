@@ -190,6 +190,18 @@ async function connect(projectId: string, sessionIds: string[]) {
   return connected;
 }
 
+/** Publishes the project's content to its connected sessions: the statements it took and what it pushed. */
+async function countedDelivery(projectId: string, sessionIds: string[]) {
+  const counting = countingSql(server.db.sql);
+  const recording = recordingFanout();
+  await deliverToConnectedWidgets(
+    { sql: counting.sql, fanout: recording.fanout },
+    await connect(projectId, sessionIds),
+    projectId,
+  );
+  return { statements: counting.statements(), pushed: recording.sent.size, sent: recording.sent };
+}
+
 describe("publishing to the connected widgets as one set operation", () => {
   test("each visitor gets what a ping's delivery would send them, and the same delivery rows", async () => {
     const projectId = await createOtherProject(server.db.sql);
@@ -277,14 +289,7 @@ describe("publishing to the connected widgets as one set operation", () => {
       const projectId = await createOtherProject(server.db.sql);
       const sessionIds = await seedVisitors(projectId, visitors);
       await seedDeliveries(await seedContent(projectId), sessionIds);
-      const counting = countingSql(server.db.sql);
-      const recording = recordingFanout();
-      await deliverToConnectedWidgets(
-        { sql: counting.sql, fanout: recording.fanout },
-        await connect(projectId, sessionIds),
-        projectId,
-      );
-      return { statements: counting.statements(), pushed: recording.sent.size };
+      return countedDelivery(projectId, sessionIds);
     };
     const few = await publishTo(4);
     const many = await publishTo(240);
@@ -311,21 +316,15 @@ describe("publishing to the connected widgets as one set operation", () => {
       name: "Everyone",
       config: { text: "Hello all" },
     });
-    const counting = countingSql(server.db.sql);
-    const recording = recordingFanout();
-    await deliverToConnectedWidgets(
-      { sql: counting.sql, fanout: recording.fanout },
-      await connect(projectId, sessionIds),
-      projectId,
-    );
-    expect(recording.sent.size).toBe(sessionIds.length);
+    const delivered = await countedDelivery(projectId, sessionIds);
+    expect(delivered.pushed).toBe(sessionIds.length);
     // The three set statements take a second chunk each.
-    expect(counting.statements()).toBe(4 + 3);
+    expect(delivered.statements).toBe(4 + 3);
     const [row] = await server.db.sql`SELECT count(*) AS offered FROM widget_outbound_deliveries
       WHERE outbound_id = ${notification.id}`;
     expect(Number((row as { offered: number | string }).offered)).toBe(sessionIds.length);
     // Every visitor got the same text: one notification, one unread.
-    expect(new Set([...recording.sent.values()].flat()).size).toBe(1);
+    expect(new Set([...delivered.sent.values()].flat()).size).toBe(1);
   });
 
   test("offers of content deleted since the read are skipped, the others recorded", async () => {

@@ -8,6 +8,7 @@ import {
   demoProjectId,
   expectNothingPushed,
   openSocket,
+  outboundWrittenByHand,
   ping,
   startSession,
   type TestSession,
@@ -18,7 +19,7 @@ import { startTestServer, type TestServer } from "../../test-support/test-server
 import { writtenByHand } from "../../test-support/written-by-hand.ts";
 import { foldPingsOf } from "../sessions/ping-log-registry.ts";
 import { insertSurvey } from "../surveys/surveys-repository.ts";
-import { createOutbound } from "./outbound-repository.ts";
+import type { createOutbound } from "./outbound-repository.ts";
 
 let server: TestServer;
 let projectId: string;
@@ -47,19 +48,16 @@ function live(tag: string, type: OutboundFields["type"], fields: Partial<Outboun
       : type === "tour"
         ? { steps: [{ selector: "#a", message: "Go" }] }
         : { title: `${type} ${tag}` };
-  return writtenByHand(
-    server,
-    createOutbound(server.db.sql, {
-      projectId,
-      type,
-      status: "live",
-      name: `${type} ${tag}`,
-      config,
-      pageFilter: `/${tag}/`,
-      pageFilterType: "contains",
-      ...fields,
-    }),
-  );
+  return outboundWrittenByHand(server, {
+    projectId,
+    type,
+    status: "live",
+    name: `${type} ${tag}`,
+    config,
+    pageFilter: `/${tag}/`,
+    pageFilterType: "contains",
+    ...fields,
+  });
 }
 
 async function withVisitor(check: (session: TestSession, socket: TestSocket) => Promise<void>) {
@@ -135,16 +133,13 @@ describe("POST /outbound/{id}/events", () => {
   test("refuses a bad event (400), another project's outbound and an unknown id (404), no session (401)", async () => {
     const banner = await live("refuse", "banner");
     const otherProject = await createOtherProject(server.db.sql);
-    const foreign = await writtenByHand(
-      server,
-      createOutbound(server.db.sql, {
-        projectId: otherProject,
-        type: "banner",
-        status: "live",
-        name: "Foreign",
-        config: { title: "x" },
-      }),
-    );
+    const foreign = await outboundWrittenByHand(server, {
+      projectId: otherProject,
+      type: "banner",
+      status: "live",
+      name: "Foreign",
+      config: { title: "x" },
+    });
     const session = await startSession(server.mainUrl);
     const bad = await call(server.mainUrl, session, "POST", `/outbound/${banner.id}/events`, {
       event: "seen",

@@ -7,6 +7,7 @@ import {
   demoProjectId,
   expectNothingPushed,
   openSocket,
+  outboundWrittenByHand,
   ping,
   startSession,
   type TestSession,
@@ -14,7 +15,6 @@ import {
 } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
-import { writtenByHand } from "../../test-support/written-by-hand.ts";
 import { pushUnreadCount } from "./outbound-delivery.ts";
 import { createOutbound } from "./outbound-repository.ts";
 
@@ -32,19 +32,16 @@ type OutboundFields = Parameters<typeof createOutbound>[1];
 const pageOf = (tag: string) => `https://shop.example/${tag}/pricing`;
 
 function notification(tag: string, fields: Partial<OutboundFields> = {}) {
-  return writtenByHand(
-    server,
-    createOutbound(server.db.sql, {
-      projectId,
-      type: "notification",
-      status: "live",
-      name: `Notification ${tag}`,
-      config: { text: "Hi {{name}}, our prices changed", sender: { name: "Kim" }, sound: true },
-      pageFilter: `/${tag}/pricing`,
-      pageFilterType: "endswith",
-      ...fields,
-    }),
-  );
+  return outboundWrittenByHand(server, {
+    projectId,
+    type: "notification",
+    status: "live",
+    name: `Notification ${tag}`,
+    config: { text: "Hi {{name}}, our prices changed", sender: { name: "Kim" }, sound: true },
+    pageFilter: `/${tag}/pricing`,
+    pageFilterType: "endswith",
+    ...fields,
+  });
 }
 
 /** A session with a name and an open socket, as a visitor's page has them. */
@@ -214,18 +211,15 @@ describe("outbound actions after a ping", () => {
       config: OutboundFields["config"],
       fields: Partial<OutboundFields> = {},
     ) =>
-      writtenByHand(
-        server,
-        createOutbound(server.db.sql, {
-          projectId,
-          type,
-          status: "live",
-          name,
-          config,
-          ...takeover,
-          ...fields,
-        }),
-      );
+      outboundWrittenByHand(server, {
+        projectId,
+        type,
+        status: "live",
+        name,
+        config,
+        ...takeover,
+        ...fields,
+      });
     const banner = await make("banner", "Banner", { format: "floating", text: "Sale for {{name}}" });
     const modal = await make("modal", "Modal", { showCloseButton: false, title: "Welcome" });
     const survey = await make("survey", "Survey", { format: "survey_full", formId: "nps-form" });
@@ -316,18 +310,15 @@ describe("outbound actions after a ping", () => {
   });
 
   test("checklists are not sent as actions", async () => {
-    const checklist = await writtenByHand(
-      server,
-      createOutbound(server.db.sql, {
-        projectId,
-        type: "checklist",
-        status: "live",
-        name: "Checklist",
-        config: { steps: [{ id: "a", title: "A" }] },
-        pageFilter: pageOf("checklist"),
-        pageFilterType: "is",
-      }),
-    );
+    const checklist = await outboundWrittenByHand(server, {
+      projectId,
+      type: "checklist",
+      status: "live",
+      name: "Checklist",
+      config: { steps: [{ id: "a", title: "A" }] },
+      pageFilter: pageOf("checklist"),
+      pageFilterType: "is",
+    });
     await withVisitor("Ada", async ({ session, socket }) => {
       await ping(server.mainUrl, session, pageOf("checklist"));
       await expectNothingPushed(server.fanout, session, socket, "checklist");

@@ -2,17 +2,14 @@ import { describe, expect, test } from "bun:test";
 import type { AdminOutbound } from "../../../shared/inbox-api.ts";
 import type { OutboundEventKind } from "../../../shared/outbound-api.ts";
 import type { AdminOutboundListItem, OutboundStats } from "../../../shared/outbound-stats-api.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { createOtherProject } from "../../test-support/outbound-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { findSessionById, mergeSessionInto } from "../sessions/sessions-repository.ts";
 import { recordOutboundEvent } from "./outbound-events.ts";
 import { outboundStats, statsWindowDays } from "./outbound-stats.ts";
 
-let t: MessengerTest;
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 const dayMs = 86_400_000;
 

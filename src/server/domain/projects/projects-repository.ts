@@ -1,5 +1,6 @@
 import type { SQL } from "bun";
 import { defaultFlowConfig, type FlowConfig } from "../../../shared/widget-config-api.ts";
+import { rowFields } from "../record-rows.ts";
 
 /** Per-language overrides of a project's config, keyed by lower-case language (`de`, `en-us`). */
 export type LanguageOverrides = Record<
@@ -40,10 +41,7 @@ interface ProjectRow {
 
 function fromRow(row: ProjectRow): WidgetProject {
   return {
-    id: row.id,
-    name: row.name,
-    sdkKey: row.sdk_key,
-    secret: row.secret,
+    ...rowFields(row, "id name sdk_key secret"),
     identityVerification: Boolean(row.identity_verification),
     allowedOrigins: JSON.parse(row.allowed_origins) as string[],
     // Stored configs only hold what was set; defaults fill fields added since.

@@ -123,6 +123,32 @@ export interface IssuedInvitation {
 }
 
 /**
+ * Runs an invitation's write in one transaction; a refusal thrown inside it (rolling it back) is
+ * answered, and so is a pending invitation of the same address written meanwhile (the unique index).
+ */
+async function invitationWrite(
+  sql: SQL,
+  write: (tx: SQL) => Promise<IssuedInvitation>,
+): Promise<IssuedInvitation | TeamRefusal> {
+  try {
+    return await sql.begin(write);
+  } catch (error) {
+    if (error instanceof Refused) return error.refusal;
+    if (isUniqueViolation(error)) return { status: 409, error: pendingInvitationMessage, field: "email" };
+    throw error;
+  }
+}
+
+/** The audit entry of a change to the invitation `id`. */
+const auditInvitation = (
+  tx: SQL,
+  actorId: string,
+  action: string,
+  id: string,
+  details: Record<string, unknown>,
+) => recordAudit(tx, { actorId, action, entity: "staff_invitation", entityId: id, details });
+
+/**
  * Invites `email` as `role` (`POST /api/invitations`), in one transaction with its audit entry and
  * `deliver` (the mail, queued in the same transaction). An expired invitation of the same address is
  * revoked on the way; a pending one is a 409.
@@ -141,35 +167,23 @@ export async function createInvitation(
   const { token, hash } = newInvitationToken();
   const id = Bun.randomUUIDv7();
   const at = now.toISOString();
-  try {
-    return await sql.begin(async (tx) => {
-      if (request.role === "owner" && (await actorRole(tx, actorId)) !== "owner")
-        throw new Refused({ status: 403, error: teamErrors.ownersOnly, field: "role" });
-      const taken = await accountRefusal(tx, email);
-      if (taken) throw new Refused(taken);
-      await tx`UPDATE staff_invitations SET revoked_at = ${at}, pending_key = NULL
+  return invitationWrite(sql, async (tx) => {
+    if (request.role === "owner" && (await actorRole(tx, actorId)) !== "owner")
+      throw new Refused({ status: 403, error: teamErrors.ownersOnly, field: "role" });
+    const taken = await accountRefusal(tx, email);
+    if (taken) throw new Refused(taken);
+    await tx`UPDATE staff_invitations SET revoked_at = ${at}, pending_key = NULL
         WHERE pending_key = ${email} AND expires_at <= ${at}`;
-      await tx`INSERT INTO staff_invitations (id, email, role, project_ids, token_hash, pending_key,
+    await tx`INSERT INTO staff_invitations (id, email, role, project_ids, token_hash, pending_key,
           invited_by, created_at, sent_at, expires_at)
         VALUES (${id}, ${email}, ${request.role}, ${JSON.stringify(projectIds)}, ${hash}, ${email},
           ${actorId}, ${at}, ${at}, ${new Date(now.getTime() + invitationLifetimeMs).toISOString()})`;
-      await recordAudit(tx, {
-        actorId,
-        action: "invitation.create",
-        entity: "staff_invitation",
-        entityId: id,
-        details: { email, role: request.role, projectIds },
-      });
-      const invitation = await findPendingInvitation(tx, id);
-      if (!invitation) throw new Error("the invitation just written is gone");
-      await deliver(tx, invitation, token);
-      return { invitation, token };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.refusal;
-    if (isUniqueViolation(error)) return { status: 409, error: pendingInvitationMessage, field: "email" };
-    throw error;
-  }
+    await auditInvitation(tx, actorId, "invitation.create", id, { email, role: request.role, projectIds });
+    const invitation = await findPendingInvitation(tx, id);
+    if (!invitation) throw new Error("the invitation just written is gone");
+    await deliver(tx, invitation, token);
+    return { invitation, token };
+  });
 }
 
 /**
@@ -185,33 +199,21 @@ export async function resendInvitation(
 ): Promise<IssuedInvitation | TeamRefusal> {
   const { token, hash } = newInvitationToken();
   const at = now.toISOString();
-  try {
-    return await sql.begin(async (tx) => {
-      const current = await findPendingInvitation(tx, id);
-      if (!current) throw new Refused({ status: 404, error: teamErrors.invitationNotFound });
-      if (current.role === "owner" && (await actorRole(tx, actorId)) !== "owner")
-        throw new Refused({ status: 403, error: teamErrors.ownersOnly });
-      const taken = await accountRefusal(tx, current.email);
-      if (taken) throw new Refused(taken);
-      await tx`UPDATE staff_invitations SET token_hash = ${hash}, pending_key = email, sent_at = ${at},
+  return invitationWrite(sql, async (tx) => {
+    const current = await findPendingInvitation(tx, id);
+    if (!current) throw new Refused({ status: 404, error: teamErrors.invitationNotFound });
+    if (current.role === "owner" && (await actorRole(tx, actorId)) !== "owner")
+      throw new Refused({ status: 403, error: teamErrors.ownersOnly });
+    const taken = await accountRefusal(tx, current.email);
+    if (taken) throw new Refused(taken);
+    await tx`UPDATE staff_invitations SET token_hash = ${hash}, pending_key = email, sent_at = ${at},
           expires_at = ${new Date(now.getTime() + invitationLifetimeMs).toISOString()}, mfa_secret = NULL
         WHERE id = ${id} AND accepted_at IS NULL AND revoked_at IS NULL`;
-      await recordAudit(tx, {
-        actorId,
-        action: "invitation.resend",
-        entity: "staff_invitation",
-        entityId: id,
-        details: { email: current.email, role: current.role },
-      });
-      const invitation = (await findPendingInvitation(tx, id)) ?? current;
-      await deliver(tx, invitation, token);
-      return { invitation, token };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.refusal;
-    if (isUniqueViolation(error)) return { status: 409, error: pendingInvitationMessage, field: "email" };
-    throw error;
-  }
+    await auditInvitation(tx, actorId, "invitation.resend", id, { email: current.email, role: current.role });
+    const invitation = (await findPendingInvitation(tx, id)) ?? current;
+    await deliver(tx, invitation, token);
+    return { invitation, token };
+  });
 }
 
 /** Revokes a pending invitation (`DELETE /api/invitations/{id}`): its link stops working at once. */
@@ -222,13 +224,7 @@ export async function revokeInvitation(sql: SQL, actorId: string, id: string): P
       WHERE id = ${id} AND accepted_at IS NULL AND revoked_at IS NULL RETURNING email, role`;
     const [row] = rows as Array<{ email: string; role: string }>;
     if (!row) return { status: 404, error: teamErrors.invitationNotFound } as TeamRefusal;
-    await recordAudit(tx, {
-      actorId,
-      action: "invitation.revoke",
-      entity: "staff_invitation",
-      entityId: id,
-      details: { email: row.email, role: row.role },
-    });
+    await auditInvitation(tx, actorId, "invitation.revoke", id, { email: row.email, role: row.role });
     return null;
   });
 }

@@ -1,13 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { expectError } from "../../test-support/api-calls.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
-import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startTestServer } from "../../test-support/test-server.ts";
 
-let server: TestServer;
-
-startBeforeAll(startTestServer, (started) => {
-  server = started;
-});
+const server = startedBeforeAll(startTestServer);
 
 const post = (path: string, body: unknown) =>
   fetch(`${server.mainUrl}/api/auth${path}`, {

@@ -3,14 +3,11 @@ import type { ChallengeCategory, ChallengeDetail } from "../../../shared/challen
 import { expectError } from "../../test-support/api-calls.ts";
 import {
   auditFor,
-  type ChallengesTestApi,
   expectAdminOnly,
   type Page,
   startChallengesTestApi,
 } from "../../test-support/challenges-api-client.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
-
-let api: ChallengesTestApi;
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 const createCategory = (title: string, information = "") =>
   api.expectJson<ChallengeCategory>("POST", "/api/challenge-categories", { title, information }, 201);
@@ -18,9 +15,7 @@ const createCategory = (title: string, information = "") =>
 const createChallenge = (title: string, categoryId: string | null) =>
   api.expectJson<ChallengeDetail>("POST", "/api/challenges", { title, categoryId, difficulty: "EASY" }, 201);
 
-startBeforeAll(startChallengesTestApi, (started) => {
-  api = started;
-});
+const api = startedBeforeAll(startChallengesTestApi);
 
 describe("challenge category access", () => {
   test("every category endpoint answers 401 without a token and 403 to a USER", async () => {

@@ -1,14 +1,11 @@
 import { beforeAll, expect, test } from "bun:test";
 import type { AdminAlerts } from "../../../shared/alerts-api.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
-let t: MessengerTest;
 let other: { id: string; token: string };
 
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 beforeAll(async () => {
   other = await t.api.newAdmin("Alerted");
 });

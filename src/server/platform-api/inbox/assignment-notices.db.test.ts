@@ -4,25 +4,22 @@ import type { AssignmentEvent, NewAssignment, StaffMember } from "../../../share
 import type { Conversation, ConversationSummary } from "../../../shared/conversations-api.ts";
 import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
 import type { AdminProfile } from "../../../shared/profile-api.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { nextBesidesCount, openSocket, type TestSession } from "../../test-support/outbound-test-support.ts";
 import { openStaffSocket, type StaffSocketClient } from "../../test-support/staff-socket-client.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 // Told when it's theirs, through the real server: a change of assignee (in the dashboard, in bulk or
 // round robin) is pushed on the new assignee's own staff sockets with their count, lands in every
 // item's timeline, counts in `GET /api/admin/alerts` until they open the item, and shows the visitor
 // who answers their conversation.
 
-let t: MessengerTest;
 type Admin = { id: string; token: string; name: string };
 let rosa: Admin;
 let tom: Admin;
 let lea: Admin;
 
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 async function staffMember(nickname: string, displayName: string | null, avatarUrl: string | null = null) {
   const made = await t.api.newAdmin(nickname);

@@ -4,19 +4,13 @@ import type { InboxReport } from "../../../shared/inbox-api.ts";
 import { searchResultsLimit } from "../../../shared/search-api.ts";
 import { insertReportDocuments } from "../../domain/search/search-documents.ts";
 import { reportSearchText } from "../../domain/search/search-text.ts";
-import {
-  demoUserHash,
-  type MessengerTest,
-  startMessengerTest,
-} from "../../test-support/messenger-test-support.ts";
+import { demoUserHash, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { createOtherProject } from "../../test-support/outbound-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 // The one search box (docs/search.md) through the real server: every kind of field a report is found
 // by, relevance before recency, the list's filters with it, text that would be syntax to an index,
 // the index following new reports, messages, tags and identities, and conversations searched the same way.
-
-let t: MessengerTest;
 
 interface SearchPage<T> {
   items: T[];
@@ -24,9 +18,7 @@ interface SearchPage<T> {
   totalCapped?: boolean;
 }
 
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 const search = (q: string, extra = "") =>
   t.api.expectJson<SearchPage<InboxReport>>(

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { AdminAlerts } from "../../../shared/alerts-api.ts";
 import type { StaffNote } from "../../../shared/staff-notes-api.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { openStaffSocket, type StaffSocketClient } from "../../test-support/staff-socket-client.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
-let t: MessengerTest;
 let other: { id: string; token: string };
 let staff: StaffSocketClient;
 
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 beforeAll(async () => {
   other = await t.api.newAdmin("Noted");
   staff = await openStaffSocket(t.mainUrl, other.token);

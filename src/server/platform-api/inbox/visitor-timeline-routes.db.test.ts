@@ -2,20 +2,12 @@ import { expect, test } from "bun:test";
 import type { VisitorTimeline } from "../../../shared/visitor-timeline-api.ts";
 import { createUser } from "../../auth/users-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
-import {
-  demoUserHash,
-  type MessengerTest,
-  startMessengerTest,
-} from "../../test-support/messenger-test-support.ts";
+import { demoUserHash, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import type { TestSession } from "../../test-support/outbound-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { testPasswords } from "../../test-support/test-passwords.ts";
 
-let t: MessengerTest;
-
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 const chrome =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

@@ -4,17 +4,14 @@ import type { AdminConversation, AdminConversationSummary } from "../../../share
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import { createUser } from "../../auth/users-repository.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { testPasswords } from "../../test-support/test-passwords.ts";
 
-let t: MessengerTest;
 let grace: { id: string; token: string };
 
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 beforeAll(async () => {
   grace = await t.api.newAdmin("Grace");
 });

@@ -3,9 +3,9 @@ import type { AdminFeatureRequest, FeatureRequest } from "../../../shared/featur
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { MessengerHome } from "../../../shared/messenger-home-api.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { createOtherProject, type TestSession } from "../../test-support/outbound-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
  * The admin's feature-request board. Merging folds duplicates into one request
@@ -13,11 +13,7 @@ import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
  * status is what visitors see.
  */
 
-let t: MessengerTest;
-
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 const suggest = async (session: TestSession, title: string) =>
   (await t.widgetJson<FeatureRequest>(session, "POST", "/feature-requests", { title }, 201)).id;

@@ -2,19 +2,15 @@ import { describe, expect, test } from "bun:test";
 import type { AdminFeedbackFlow, FeedbackFlow } from "../../../shared/feedback-flows-api.ts";
 import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
 import type { ListPage } from "../../../shared/list-page-api.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
  * A flow's capture field may offer a screenshot, a recording or both (the visitor
  * picks), and the default bug flow of a new project offers both.
  */
 
-let t: MessengerTest;
-
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 const flow = (captureType: unknown) => ({
   key: `capture-${String(captureType)}`,

@@ -11,9 +11,9 @@ import type {
 import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import type { TestSession } from "../../test-support/outbound-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
  * Through the real server: help articles and collections in English and
@@ -21,11 +21,7 @@ import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
  * language read and find, the admin's search preview, and a bot's choice field.
  */
 
-let t: MessengerTest;
-
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 /** A widget session whose loader said `lang` (as it does when the widget's language is German). */
 async function sessionIn(lang: string): Promise<TestSession> {

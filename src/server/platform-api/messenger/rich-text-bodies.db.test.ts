@@ -2,9 +2,9 @@ import { describe, expect, test } from "bun:test";
 import type { AdminOutbound } from "../../../shared/inbox-api.ts";
 import type { AdminNewsPost, NewsPost } from "../../../shared/news-api.ts";
 import type { TipTapDoc, TipTapNode } from "../../../shared/tiptap-doc.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { openSocket, ping } from "../../test-support/outbound-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
  * Bodies a visitor reads are written in the rich-text editor as TipTap documents. Every
@@ -12,11 +12,7 @@ import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
  * get is HTML inside the server's allow-list.
  */
 
-let t: MessengerTest;
-
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 const text = (value: string, marks: TipTapNode["marks"] = []): TipTapNode =>
   marks.length > 0 ? { type: "text", text: value, marks } : { type: "text", text: value };

@@ -2,24 +2,16 @@ import { describe, expect, test } from "bun:test";
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { AdminSurvey, SurveyResponse } from "../../../shared/surveys-api.ts";
 import { foldPingsOf } from "../../domain/sessions/ping-log-registry.ts";
-import {
-  demoUserHash,
-  type MessengerTest,
-  startMessengerTest,
-} from "../../test-support/messenger-test-support.ts";
+import { demoUserHash, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { createOtherProject, ping, type TestSession } from "../../test-support/outbound-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
  * A choice question offers two choices at least (the server refuses fewer), and a
  * survey's answers are listed one respondent at a time with their session, identity and page.
  */
 
-let t: MessengerTest;
-
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 const surveyBody = (questions: unknown[]) => ({ title: "Respondents survey", status: "live", questions });
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { AdminOutbound, OutboundWrite } from "../../../shared/inbox-api.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
  * Over HTTP: a tour's type, co-pilot settings and every step field, and a checklist's
@@ -9,10 +9,7 @@ import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
  * without an element, a redirect to `javascript:`) is refused with the field named, and writes nothing.
  */
 
-let t: MessengerTest;
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 async function rows(): Promise<string> {
   const parts: string[] = [];

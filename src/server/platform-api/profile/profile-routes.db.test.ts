@@ -2,15 +2,12 @@ import { beforeAll, expect, test } from "bun:test";
 import type { Conversation, ConversationMessage } from "../../../shared/conversations-api.ts";
 import type { AdminProfile } from "../../../shared/profile-api.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
-let t: MessengerTest;
 let kim: { id: string; token: string };
 
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 beforeAll(async () => {
   kim = await t.api.newAdmin("Kim");
 });

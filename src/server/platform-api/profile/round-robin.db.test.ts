@@ -3,19 +3,16 @@ import type { Conversation } from "../../../shared/conversations-api.ts";
 import type { AdminProjectSettings, InboxReport } from "../../../shared/inbox-api.ts";
 import type { AdminProfile } from "../../../shared/profile-api.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
-let t: MessengerTest;
 type Admin = { id: string; token: string; name: string };
 let ann: Admin;
 let ben: Admin;
 let cid: Admin;
 
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 beforeAll(async () => {
   // The round follows the admins' ids; named here in that order, whatever the ids came out as.
   const admins: Admin[] = [];

@@ -2,9 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
 import type { WidgetSession } from "../../../shared/widget-session-api.ts";
-import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
+import { startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
 import { expectError } from "../../test-support/api-calls.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
  * A site owner's first identify, as Gleap's own default has it: a project made in the admin takes
@@ -12,10 +12,7 @@ import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
  * admin turns identity verification on.
  */
 
-let api: AdminApiTestClient;
-startBeforeAll(startAdminApiTestClient, (started) => {
-  api = started;
-});
+const api = startedBeforeAll(startAdminApiTestClient);
 
 const widget = (path: string, sdkKey: string, session?: WidgetSession, body: unknown = {}) =>
   fetch(`${api.server.mainUrl}/api/widget${path}`, {

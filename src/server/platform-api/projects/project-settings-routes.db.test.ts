@@ -1,14 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import type { AdminProjectSettings, DashboardWithWidget } from "../../../shared/inbox-api.ts";
-import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
+import { startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
 import { expectError } from "../../test-support/api-calls.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { sessionHeaders } from "../../test-support/outbound-test-support.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
-let api: AdminApiTestClient;
-startBeforeAll(startAdminApiTestClient, (started) => {
-  api = started;
-});
+const api = startedBeforeAll(startAdminApiTestClient);
 
 async function state(): Promise<string> {
   const parts: string[] = [];
@@ -269,12 +267,7 @@ describe("dashboard", () => {
       surveyResponses: 0,
     });
     const session = (await (await startSession("demo")).json()) as { gleapId: string; gleapHash: string };
-    const headers = {
-      "Content-Type": "application/json",
-      "Api-Token": "demo",
-      "Gleap-Id": session.gleapId,
-      "Gleap-Hash": session.gleapHash,
-    };
+    const headers = sessionHeaders(session, "application/json");
     for (let i = 0; i < 2; i++)
       await widget("/bugs/v2", {
         method: "POST",

@@ -6,14 +6,11 @@ import type { Attachment, ConversationMessage } from "../../../shared/conversati
 import { createAccessTokens } from "../../auth/access-tokens.ts";
 import { createAuthGuard } from "../../auth/auth-guard.ts";
 import { createLocalFileStorage } from "../../storage/local-file-storage.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { staffUploadRoutes } from "./staff-upload-routes.ts";
 
-let t: MessengerTest;
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
 const path = () => `/api/projects/${t.projectId}/uploads`;

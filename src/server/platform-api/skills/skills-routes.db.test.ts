@@ -1,13 +1,9 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { RootSkillDetail, SkillTree, SkillTreeGrid } from "../../../shared/skills-api.ts";
-import { type SkillsTestClient, startSkillsTestClient } from "../../test-support/skills-api-client.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startSkillsTestClient } from "../../test-support/skills-api-client.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
-let client: SkillsTestClient;
-
-startBeforeAll(startSkillsTestClient, (started) => {
-  client = started;
-});
+const client = startedBeforeAll(startSkillsTestClient);
 
 const rootBody = (overrides: Record<string, unknown> = {}) => ({
   id: "frontend",

@@ -1,10 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
 import { changeAccount, deleteAccount, type Refusal } from "../../domain/users/users-repository.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
-import { outcome, startUsersServer, type UsersTestContext } from "./users-test-support.ts";
-
-let context: UsersTestContext;
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { outcome, startUsersServer } from "./users-test-support.ts";
 
 const lastAdmin: Refusal = { refused: true, status: 409, error: "The last admin cannot be removed" };
 
@@ -14,9 +12,7 @@ async function activeAdmins(): Promise<string[]> {
   return rows.map((row: { name: string }) => row.name);
 }
 
-startBeforeAll(startUsersServer, (started) => {
-  context = started;
-});
+const context = startedBeforeAll(startUsersServer);
 
 describe("the last admin", () => {
   // Over HTTP the acting admin is itself an enabled admin other than the target, so the rule only

@@ -2,9 +2,9 @@ import { describe, expect, test } from "bun:test";
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { UserListItem } from "../../../shared/users-api.ts";
 import { readSql } from "../../database/read-sql.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer } from "../../test-support/test-server.ts";
-import { startUsersServer, type UsersTestContext } from "./users-test-support.ts";
+import { startUsersServer } from "./users-test-support.ts";
 
 /**
  * The users list reads through `db.reads` (reader threads on a SQLite file,
@@ -12,8 +12,6 @@ import { startUsersServer, type UsersTestContext } from "./users-test-support.ts
  * saves and reloads must see the change at once, counts included.
  */
 type Page = ListPage<UserListItem>;
-
-let context: UsersTestContext;
 
 const list = async (query: string) => {
   const answer = await context.call<Page>("GET", `/api/users${query}`);
@@ -25,9 +23,7 @@ const usersVersion = async () => {
   return Number(row.version);
 };
 
-startBeforeAll(startUsersServer, (started) => {
-  context = started;
-});
+const context = startedBeforeAll(startUsersServer);
 
 describe("the users list's reads", () => {
   test("go to reader threads on a SQLite file and to Bun.SQL on PostgreSQL", async () => {

@@ -11,20 +11,16 @@ import type { MessengerHome } from "../../../shared/messenger-home-api.ts";
 import type { AdminNewsPost, NewsPost, NewsSummary } from "../../../shared/news-api.ts";
 import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { expectError } from "../../test-support/api-calls.ts";
-import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { call, type TestSession } from "../../test-support/outbound-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
  * Content in the widget's languages through the real server: default feedback flows, news and the
  * help center as a German, an Arabic and any other visitor read them, and what the admin writes.
  */
 
-let t: MessengerTest;
-
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 /** A widget session of project `sdkKey` whose loader said `lang` (the widget's language). */
 async function sessionIn(lang: string, sdkKey = "demo"): Promise<TestSession & { sdkKey: string }> {

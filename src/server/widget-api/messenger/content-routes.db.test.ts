@@ -15,20 +15,11 @@ import type { AdminNewsPost, NewsPost, NewsSummary } from "../../../shared/news-
 import type { AdminSurvey, Survey } from "../../../shared/surveys-api.ts";
 import { createOutbound } from "../../domain/outbounds/outbound-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
-import {
-  demoUserHash,
-  hostileHtml,
-  type MessengerTest,
-  startMessengerTest,
-} from "../../test-support/messenger-test-support.ts";
+import { demoUserHash, hostileHtml, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { createOtherProject } from "../../test-support/outbound-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
-let t: MessengerTest;
-
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 const flowBody = (key: string, extra: Record<string, unknown> = {}) => ({
   key,

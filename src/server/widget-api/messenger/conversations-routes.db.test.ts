@@ -9,19 +9,11 @@ import type {
 } from "../../../shared/conversations-api.ts";
 import type { MessengerHome } from "../../../shared/messenger-home-api.ts";
 import { expectError } from "../../test-support/api-calls.ts";
-import {
-  demoUserHash,
-  type MessengerTest,
-  startMessengerTest,
-} from "../../test-support/messenger-test-support.ts";
+import { demoUserHash, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { nextBesidesCount, openSocket, type TestSession } from "../../test-support/outbound-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
-let t: MessengerTest;
-
-startBeforeAll(startMessengerTest, (started) => {
-  t = started;
-});
+const t = startedBeforeAll(startMessengerTest);
 
 const start = (session: TestSession, body: unknown) =>
   t.widgetJson<Conversation>(session, "POST", "/conversations", body, 201);

@@ -3,7 +3,7 @@ import type { AdminFeatureRequest, FeatureRequest } from "../../../shared/featur
 import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import type { TestSession } from "../../test-support/outbound-test-support.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { defaultFeatureRequestLimits } from "./feature-requests-limits.ts";
 
 /**
@@ -23,10 +23,7 @@ const suggest = (t: MessengerTest, session: TestSession, title: string) =>
   t.widget(session, "POST", "/feature-requests", { title });
 
 describe("quotas", () => {
-  let t: MessengerTest;
-  startBeforeAll(startMessengerTest, (started) => {
-    t = started;
-  });
+  const t = startedBeforeAll(startMessengerTest);
 
   test("of 60 requests from one session only the day's quota is stored; the rest are 429 with Retry-After", async () => {
     const spammer = await t.session();
@@ -83,10 +80,7 @@ describe("quotas", () => {
 });
 
 describe("per-IP quota", () => {
-  let t: MessengerTest;
-  startBeforeAll(startMessengerTest, (started) => {
-    t = started;
-  });
+  const t = startedBeforeAll(startMessengerTest);
 
   test("new sessions do not get around it: past the IP's hourly quota every session is refused", async () => {
     let stored = 0;
@@ -108,10 +102,7 @@ describe("per-IP quota", () => {
 });
 
 describe("approve before public", () => {
-  let t: MessengerTest;
-  startBeforeAll(startMessengerTest, (started) => {
-    t = started;
-  });
+  const t = startedBeforeAll(startMessengerTest);
 
   async function setApproval(on: boolean): Promise<AdminProjectSettings> {
     const path = `/api/projects/${t.projectId}/settings`;

@@ -2,13 +2,14 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import type { ChecklistAnswer } from "../../../shared/outbound-api.ts";
 import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { issueSharedKey, sharedKeySecret } from "../../domain/outbounds/checklist-shared-keys.ts";
-import { createOutbound, type Outbound } from "../../domain/outbounds/outbound-repository.ts";
+import type { createOutbound, Outbound } from "../../domain/outbounds/outbound-repository.ts";
 import {
   call,
   createOtherProject,
   demoProjectId,
   expectNothingPushed,
   openSocket,
+  outboundWrittenByHand,
   startSession,
   type TestSession,
 } from "../../test-support/outbound-test-support.ts";
@@ -41,19 +42,16 @@ const tourConfig = {
 };
 
 function createTour(fields: Partial<Parameters<typeof createOutbound>[1]> = {}): Promise<Outbound> {
-  return writtenByHand(
-    server,
-    createOutbound(server.db.sql, {
-      projectId,
-      type: "tour",
-      status: "live",
-      name: "Pricing tour",
-      config: tourConfig,
-      pageFilter: "/pricing",
-      pageFilterType: "endswith",
-      ...fields,
-    }),
-  );
+  return outboundWrittenByHand(server, {
+    projectId,
+    type: "tour",
+    status: "live",
+    name: "Pricing tour",
+    config: tourConfig,
+    pageFilter: "/pricing",
+    pageFilterType: "endswith",
+    ...fields,
+  });
 }
 
 const checklistConfig = {
@@ -71,17 +69,14 @@ const checklistConfig = {
 };
 
 function createChecklistOutbound(fields: Partial<Parameters<typeof createOutbound>[1]> = {}) {
-  return writtenByHand(
-    server,
-    createOutbound(server.db.sql, {
-      projectId,
-      type: "checklist",
-      status: "live",
-      name: "Onboarding",
-      config: checklistConfig,
-      ...fields,
-    }),
-  );
+  return outboundWrittenByHand(server, {
+    projectId,
+    type: "checklist",
+    status: "live",
+    name: "Onboarding",
+    config: checklistConfig,
+    ...fields,
+  });
 }
 
 async function jsonOf<T>(response: Response, status = 200): Promise<T> {

@@ -1,3 +1,4 @@
+import { closeSync, openSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { testTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
@@ -141,14 +142,18 @@ const duration = (seconds: number) =>
 async function runStage(stage: Stage): Promise<StageResult> {
   const started = performance.now();
   const log = join(results, "logs", `${stage.name}.log`);
+  const logFile = stage.live ? null : openSync(log, "w");
   const child = Bun.spawn(stage.command, {
     cwd: root,
     env: { ...process.env, FORCE_COLOR: "0", ...stage.env },
     stdin: "ignore",
-    stdout: stage.live ? "inherit" : Bun.file(log),
-    stderr: stage.live ? "inherit" : Bun.file(log),
+    // One descriptor for both streams: two handles on the file would each write from its own offset,
+    // and a failure's text on stderr was written over by the summary on stdout.
+    stdout: stage.live ? "inherit" : logFile,
+    stderr: stage.live ? "inherit" : logFile,
   });
   const exitCode = await child.exited;
+  if (logFile !== null) closeSync(logFile);
   const seconds = (performance.now() - started) / 1000;
   const report = stage.junit ? Bun.file(stage.junit) : null;
   const counts = report && (await report.exists()) ? junitCounts(await report.text()) : null;

@@ -18,7 +18,8 @@ const read = (origin: string, path: string) => Bun.file(join(outDir, origin, pat
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), "build-test-"));
   manifest = await buildAll({ outDir });
-}, 60_000);
+  // About 10 s alone; over a minute once with both engine passes' workers beside it.
+}, 180_000);
 
 afterAll(() => rm(outDir, { recursive: true, force: true }));
 

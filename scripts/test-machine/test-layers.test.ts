@@ -103,6 +103,7 @@ describe("test layers", () => {
     }
     expect(await testFilesOf(["sqlite"], [], root, "only")).toEqual([
       "src/server/cli/compiled-binary.sqlite.test.ts",
+      "src/server/database/sqlite-wal-checkpointer.sqlite.test.ts",
     ]);
     expect(await testFilesOf(["pg"], ["scripts/cluster"], root, "only")).toContain(
       "scripts/cluster/node-failover.pg.test.ts",

@@ -110,12 +110,15 @@ export function layerViolations(paths: readonly string[], tree: SourceTree): str
 }
 
 /**
- * Tests whose subject includes how soon whole processes answer (a compiled binary's first /healthz, a
- * cluster's failover and rejoin): `npm test` runs them in a stage of their own after the two engine
+ * Tests whose subject includes how soon whole processes or threads answer (a compiled binary's first
+ * /healthz, the WAL checkpoint thread keeping up, a cluster's failover and rejoin): `npm test` runs them in a stage of their own after the two engine
  * passes, so the eight test workers of those passes do not decide their figures. Folders end in "/".
  */
 export const timedTests: readonly string[] = [
   "src/server/cli/compiled-binary.sqlite.test.ts",
+  // The checkpoint thread must keep up with a stream of commits: starved of a core, the WAL grew past
+  // the test's bound (2.6 MB against 2 MB) while the mechanism was intact.
+  "src/server/database/sqlite-wal-checkpointer.sqlite.test.ts",
   "scripts/cluster/",
 ];
 

@@ -57,7 +57,7 @@ describe("several migrating at once on one empty database", () => {
     const applied = results.flatMap((result) => result.applied);
     expect(applied.toSorted()).toEqual(migrations.map((migration) => migration.name).toSorted());
     expect(await appliedIds(connect(url))).toEqual(migrations.map((migration) => migration.id));
-  });
+  }, 60_000);
 });
 
 describe("a database newer than the binary", () => {

@@ -36,7 +36,8 @@ beforeAll(async () => {
     return new SQL(urlOf(livedThrough));
   });
   await levels.sql.close();
-}, 60_000);
+  // Every schema level filled in turn: over a minute once, with both engine passes' workers beside it.
+}, 180_000);
 
 // A database per schema level and its copy: dropping them all takes longer than a test on a busy machine.
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { teamErrors } from "../../shared/team-api.ts";
 import { createAccessTokens } from "../auth/access-tokens.ts";
 import { createUser } from "../auth/users-repository.ts";
@@ -8,6 +8,9 @@ import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { testPasswords } from "../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { agentRoutes } from "./agent-area.ts";
+
+// Each test calls every route of the table, some twice: 2 s alone, over 15 s once on a loaded machine.
+setDefaultTimeout(60_000);
 
 /**
  * Every admin endpoint, called as seven kinds of caller: nobody, an expired token, a USER, a disabled

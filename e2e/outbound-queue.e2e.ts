@@ -226,16 +226,20 @@ test("a host page: a modal and a tour never share the page; the tour starts when
     .poll(() => page.evaluate(() => (window as unknown as { takeoverState: unknown }).takeoverState))
     .toEqual({ overlap: false, modal: true, tour: true });
 
-  // Counted: both shown, the modal closed.
+  // Counted: both shown, the modal closed. The tour's "shown" is sent after its popover is drawn, so
+  // it may reach the server a moment after the popover was seen.
   const session = await storedGleapId(page);
-  const rows = await selectRows<{ type: string; shown: number; closed: number }>(
-    `SELECT o.type, CASE WHEN d.shown_at IS NULL THEN 0 ELSE 1 END AS shown,
-        CASE WHEN d.closed_at IS NULL THEN 0 ELSE 1 END AS closed
-      FROM widget_outbound_deliveries d JOIN widget_outbounds o ON o.id = d.outbound_id
-      WHERE d.session_id = $1 ORDER BY o.type`,
-    session,
-  );
-  expect(rows.map((row) => ({ ...row, shown: Number(row.shown), closed: Number(row.closed) }))).toEqual([
+  const counted = async () =>
+    (
+      await selectRows<{ type: string; shown: number; closed: number }>(
+        `SELECT o.type, CASE WHEN d.shown_at IS NULL THEN 0 ELSE 1 END AS shown,
+          CASE WHEN d.closed_at IS NULL THEN 0 ELSE 1 END AS closed
+        FROM widget_outbound_deliveries d JOIN widget_outbounds o ON o.id = d.outbound_id
+        WHERE d.session_id = $1 ORDER BY o.type`,
+        session,
+      )
+    ).map((row) => ({ ...row, shown: Number(row.shown), closed: Number(row.closed) }));
+  await expect.poll(counted).toEqual([
     { type: "modal", shown: 1, closed: 1 },
     { type: "tour", shown: 1, closed: 0 },
   ]);

@@ -2,7 +2,9 @@ import { afterAll, afterEach, expect, jest, test } from "bun:test";
 import { type ReportBody, readReportBody } from "./report-body.ts";
 
 /** A server whose handler reads the body with a short deadline and hands the result to the test. */
-const deadlineMs = 400;
+// Long enough for a 256 KB chunked upload on a loaded machine (400 ms ran out once), short enough that a
+// body whose sender went away is refused well within lastResult's wait.
+const deadlineMs = 2000;
 const results: ReportBody[] = [];
 const server = Bun.serve({
   hostname: "127.0.0.1",
@@ -32,7 +34,7 @@ async function pastTheDeadline(answered: () => boolean) {
 }
 
 const lastResult = async () => {
-  const deadline = Date.now() + 3000;
+  const deadline = Date.now() + 5000;
   while (results.length === 0 && Date.now() < deadline) await Bun.sleep(10);
   return results.shift();
 };

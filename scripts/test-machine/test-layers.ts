@@ -111,8 +111,9 @@ export function layerViolations(paths: readonly string[], tree: SourceTree): str
 
 /**
  * Tests whose subject includes how soon whole processes or threads answer (a compiled binary's first
- * /healthz, the WAL checkpoint thread keeping up, a cluster's failover and rejoin): `npm test` runs them in a stage of their own after the two engine
- * passes, so the eight test workers of those passes do not decide their figures. Folders end in "/".
+ * /healthz, the WAL checkpoint thread keeping up, a cluster's failover and rejoin): `npm test` runs
+ * them in a stage of their own after the two engine passes, so the eight test workers of those passes
+ * do not decide their figures. Folders end in "/".
  */
 export const timedTests: readonly string[] = [
   "src/server/cli/compiled-binary.sqlite.test.ts",

@@ -1,13 +1,16 @@
 import { latestBuildPath } from "../../shared/latest-build.ts";
 import type { LatestBuild } from "../../shared/latest-build-schema.ts";
 
-/** The schema and its validation library come with the first check, out of the sign-in route's bundle. */
-async function isLatestBuild(value: unknown): Promise<boolean> {
+/**
+ * The answer as a latest-build file, or null when it is not one. The schema and its validation library
+ * come with the first check, out of the sign-in route's bundle.
+ */
+async function latestBuildOf(value: unknown): Promise<LatestBuild | null> {
   const [{ LatestBuild }, { isUntrusted }] = await Promise.all([
     import("../../shared/latest-build-schema.ts"),
     import("../../shared/untrusted-validation.ts"),
   ]);
-  return isUntrusted(value, LatestBuild);
+  return isUntrusted(value, LatestBuild) ? value : null;
 }
 
 /** Spec §9: the latest-build file is polled every hour. */
@@ -45,11 +48,10 @@ export function startBuildUpdatePoll({
   let timer: ReturnType<typeof setTimeout>;
   const check = async () => {
     try {
-      const latest = await fetchLatest();
-      const isNew = (await isLatestBuild(latest)) && (latest as LatestBuild).admin !== running;
-      if (isNew && !stopped) {
+      const latest = await latestBuildOf(await fetchLatest());
+      if (latest && latest.admin !== running && !stopped) {
         stopped = true;
-        onNewBuild(latest as LatestBuild);
+        onNewBuild(latest);
       }
     } catch {
       // Next hour.

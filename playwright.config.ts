@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, headlessShell } from "./e2e/support/browsers.ts";
 import { currentSlot, e2eLayout } from "./e2e/support/e2e-layout.ts";
 
 /**
@@ -36,20 +37,7 @@ export default defineConfig({
     baseURL: `http://localhost:${slot.port}`,
     browserName: "chromium",
     headless: true,
-    launchOptions: {
-      // Debian's Chromium: test tools may not download a browser on these machines.
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        // Host pages that tests fulfil with page.route have no address, so Local Network Access would
-        // count them as public and block their websocket to the localhost server.
-        "--disable-features=LocalNetworkAccessChecks",
-      ],
-    },
+    launchOptions: { executablePath: headlessShell, args: chromiumArgs },
     // Recording a trace of every test to keep the failed ones costs about a fifth of the processor
     // time, and the tests are bound by it: traces on request (E2E_TRACE=1), a screenshot always.
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",

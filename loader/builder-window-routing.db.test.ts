@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import ReconnectingWebSocket from "partysocket/ws";
 import { pushToSession } from "../src/server/realtime/widget-socket.ts";
-import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
+import { startedBeforeAll } from "../src/server/test-support/test-lifecycle.ts";
+import { startTestServer } from "../src/server/test-support/test-server.ts";
 import { builderWindowPrefix } from "../src/shared/builder-window.ts";
 import type { WidgetChunk, WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
 import type { WidgetPush } from "../src/shared/widget-socket-pushes.ts";
@@ -17,11 +18,7 @@ import { createGleap, type GleapApi } from "./gleap.ts";
  * were asked to do.
  */
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.dispose());
+const server = startedBeforeAll(() => startTestServer());
 
 const created: GleapApi[] = [];
 afterEach(() => {

@@ -1,11 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, type Mock, spyOn, test } from "bun:test";
+import { afterEach, describe, expect, type Mock, spyOn, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import ReconnectingWebSocket from "partysocket/ws";
 import { createOutbound } from "../src/server/domain/outbounds/outbound-repository.ts";
 import { insertProject } from "../src/server/domain/projects/project-settings-repository.ts";
 import { updateProjectSettings } from "../src/server/domain/projects/projects-repository.ts";
 import { pushToSession } from "../src/server/realtime/widget-socket.ts";
-import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
+import { startedBeforeAll } from "../src/server/test-support/test-lifecycle.ts";
+import { startTestServer } from "../src/server/test-support/test-server.ts";
 import { writtenByHand } from "../src/server/test-support/written-by-hand.ts";
 import type {
   WidgetChunk,
@@ -28,13 +29,7 @@ function setCookie(value: string) {
 }
 const nativeFetch = window.fetch;
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(() => server.dispose());
+const server = startedBeforeAll(() => startTestServer());
 
 const created: GleapApi[] = [];
 const spies: Array<Mock<(...args: unknown[]) => unknown>> = [];

@@ -3,6 +3,7 @@ import type { Server } from "bun";
 import ReconnectingWebSocket from "partysocket/ws";
 import { pushToSession, sessionTopic } from "../src/server/realtime/widget-socket.ts";
 import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
+import { fixtureTimeoutMs } from "../src/server/test-support/test-timeouts.ts";
 import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import type { WidgetPush } from "../src/shared/widget-socket-pushes.ts";
 import {
@@ -47,9 +48,9 @@ describe("against the real server's widget socket", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-  });
+  }, fixtureTimeoutMs);
 
-  afterAll(() => server.dispose());
+  afterAll(() => server.dispose(), fixtureTimeoutMs);
 
   async function newSession(): Promise<WidgetSession> {
     const response = await fetch(`${server.mainUrl}/api/widget/sessions`, {

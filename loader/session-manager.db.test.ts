@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from "bun:test";
+import { afterEach, describe, expect, jest, test } from "bun:test";
 import { createHmac } from "node:crypto";
+import { startedBeforeAll } from "../src/server/test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../src/server/test-support/test-server.ts";
 import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import { writeSessionCookie } from "./cookies.ts";
@@ -36,13 +37,7 @@ const jarOf = (page: { cookie: string }): CookieJar => ({
 /** The loader's late file, as the SDK fetches it: the session's writes are built there. */
 const late = () => import("./late-chunk.ts");
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(() => server.dispose());
+const server = startedBeforeAll(() => startTestServer());
 
 const managers: SessionManager[] = [];
 

@@ -26,6 +26,7 @@ describe("the pretest step's detection", () => {
     try {
       expect(missingRequirements(fake.path, onlyOnPath).map((requirement) => requirement.program)).toEqual([
         "chromium",
+        "chromium-headless-shell",
         "redis-server",
         "initdb",
         "nginx",
@@ -40,7 +41,15 @@ describe("the pretest step's detection", () => {
   });
 
   test("a program that is present but not executable still counts as missing", async () => {
-    const fake = await fakePath(["chromium", "nginx", "openssl", "systemd-analyze", "haproxy", "wrk"]);
+    const fake = await fakePath([
+      "chromium",
+      "chromium-headless-shell",
+      "nginx",
+      "openssl",
+      "systemd-analyze",
+      "haproxy",
+      "wrk",
+    ]);
     try {
       await writeFile(join(fake.path, "redis-server"), "not a program");
       expect(missingRequirements(fake.path, onlyOnPath).map((requirement) => requirement.program)).toEqual([
@@ -76,13 +85,24 @@ describe("the pretest step's detection", () => {
   test("as root with apt-get, the plan installs exactly the missing packages", () => {
     expect(provisionPlan(testRequirements, { isRoot: true, hasAptGet: true })).toEqual({
       kind: "install",
-      packages: ["chromium", "redis-server", "postgresql", "nginx", "openssl", "systemd", "haproxy", "wrk"],
+      packages: [
+        "chromium",
+        "chromium-headless-shell",
+        "redis-server",
+        "postgresql",
+        "nginx",
+        "openssl",
+        "systemd",
+        "haproxy",
+        "wrk",
+      ],
       command: [
         "apt-get",
         "install",
         "-y",
         "-qq",
         "chromium",
+        "chromium-headless-shell",
         "redis-server",
         "postgresql",
         "nginx",
@@ -96,7 +116,7 @@ describe("the pretest step's detection", () => {
   });
 
   test("without root it stops with one line naming the command", () => {
-    const plan = provisionPlan(testRequirements.slice(1, 3), { isRoot: false, hasAptGet: true });
+    const plan = provisionPlan(testRequirements.slice(2, 4), { isRoot: false, hasAptGet: true });
     expect(plan).toEqual({
       kind: "stop",
       message:
@@ -122,7 +142,7 @@ describe("the pretest step as a command", () => {
         // PostgreSQL is found off PATH when Debian's package is installed on this machine.
         const postgres = findPostgresBin() ? "" : ", postgresql (the server tests on PostgreSQL)";
         expect(output).toBe(
-          `Would install Debian packages for the tests: chromium (the Playwright end-to-end tests), redis-server (the Redis fan-out tests)${postgres}, wrk (the node capacity bench's test)`,
+          `Would install Debian packages for the tests: chromium (the Playwright end-to-end tests), chromium-headless-shell (the Playwright end-to-end tests), redis-server (the Redis fan-out tests)${postgres}, wrk (the node capacity bench's test)`,
         );
       } else {
         expect(run.exitCode).toBe(1);

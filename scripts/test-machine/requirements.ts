@@ -18,6 +18,11 @@ export interface Requirement {
 /** What `npm test` needs beyond Node.js and npm (Bun and the npm packages come from `npm ci`). */
 export const testRequirements: readonly Requirement[] = [
   { program: "chromium", debianPackage: "chromium", neededBy: "the Playwright end-to-end tests" },
+  {
+    program: "chromium-headless-shell",
+    debianPackage: "chromium-headless-shell",
+    neededBy: "the Playwright end-to-end tests",
+  },
   { program: "redis-server", debianPackage: "redis-server", neededBy: "the Redis fan-out tests" },
   {
     program: "initdb",

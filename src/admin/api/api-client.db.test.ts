@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { afterAll, beforeEach, describe, expect, test } from "bun:test";
+import { startBeforeAll } from "../../server/test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../server/test-support/test-server.ts";
 import type { LoginResult } from "../../shared/auth-api.ts";
 import { sessionState, setSession } from "../session/session-store.ts";
@@ -12,8 +13,8 @@ const setPageUrl = (url: string) =>
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
 const authCalls: string[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer();
+startBeforeAll(startTestServer, (started) => {
+  server = started;
   setPageUrl(`${server.mainUrl}/dashboard`);
 });
 
@@ -23,7 +24,6 @@ afterAll(async () => {
   globalThis.fetch = nativeFetch;
   setSession(null);
   setPageUrl(startUrl);
-  await server.dispose();
 });
 
 beforeEach(async () => {

@@ -5,6 +5,7 @@ import { expectError } from "../test-support/api-calls.ts";
 import { expectDemoAdminNeverLockedOut } from "../test-support/demo-admin-lockout.ts";
 import { testPasswords } from "../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { fixtureTimeoutMs } from "../test-support/test-timeouts.ts";
 import { currentTotp } from "./totp.ts";
 import { createUser } from "./users-repository.ts";
 
@@ -38,8 +39,8 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
         },
       },
     );
-  });
-  afterAll(() => server.dispose());
+  }, fixtureTimeoutMs);
+  afterAll(() => server.dispose(), fixtureTimeoutMs);
 
   test("MFA: enroll, confirm, then the code is required, checked, and a recovery code turns MFA off", async () => {
     await createUser(

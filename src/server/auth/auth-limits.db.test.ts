@@ -8,6 +8,7 @@ import { expectDemoAdminNeverLockedOut } from "../test-support/demo-admin-lockou
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { testPasswords } from "../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { fixtureTimeoutMs } from "../test-support/test-timeouts.ts";
 import type { AuthLimits } from "./auth-limits.ts";
 import { currentTotp } from "./totp.ts";
 import { createUser } from "./users-repository.ts";
@@ -42,8 +43,8 @@ describe("password-reset and verification codes cannot be guessed", () => {
       {},
       { authLimits: { codeFailuresPerIp: { limit: 1000, windowMs: minute } } },
     );
-  });
-  afterAll(() => server.dispose());
+  }, fixtureTimeoutMs);
+  afterAll(() => server.dispose(), fixtureTimeoutMs);
 
   const resetConfirm = (email: string, code: string) =>
     post(server, "/api/auth/password-reset/confirm", { email, code, password: "a-new-password-1" });

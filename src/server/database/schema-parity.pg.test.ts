@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SQL } from "bun";
+import { clusterAdministration } from "../test-support/empty-postgres-database.ts";
 import { postgresPassUrl } from "../test-support/postgres-pass.ts";
 import { describePostgresSchema, describeSqliteSchema } from "../test-support/schema-description.ts";
 import { freshPostgresDatabase } from "../test-support/test-server.ts";
@@ -25,7 +26,7 @@ beforeAll(async () => {
     readwrite: true,
   });
   await runMigrations(sqlite);
-  const admin = new SQL(postgresPassUrl());
+  const admin = clusterAdministration(postgresPassUrl());
   const name = `parity_${crypto.randomUUID().replaceAll("-", "")}`;
   await admin.unsafe(`CREATE DATABASE ${name}`);
   await admin.close();
@@ -35,7 +36,7 @@ beforeAll(async () => {
   await runMigrations(postgres);
   dropPostgres = async () => {
     await postgres.close();
-    const cleanup = new SQL(postgresPassUrl());
+    const cleanup = clusterAdministration(postgresPassUrl());
     await cleanup.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await cleanup.close();
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
+import { clusterAdministration, postgresDatabaseUrl } from "../test-support/empty-postgres-database.ts";
 import { postgresPassUrl } from "../test-support/postgres-pass.ts";
 import { changedRows, fillLevelByLevel, type LevelByLevel } from "../test-support/upgrade-rows.ts";
 import { migrations, runMigrations } from "./migrations.ts";
@@ -14,9 +15,11 @@ const made: string[] = [];
 let admin: SQL;
 let levels: LevelByLevel;
 
+// Two connections where the tests' statements run one after another: Bun opens a pool's every
+// connection at its first statement, and each costs PostgreSQL a backend's start.
 const urlOf = (database: string) => {
-  const url = new URL(postgresPassUrl());
-  url.pathname = `/${database}`;
+  const url = new URL(postgresDatabaseUrl(postgresPassUrl(), database));
+  url.searchParams.set("max", "2");
   return url.href;
 };
 const copyName = (id: number) => `${prefix}_${id}`;
@@ -27,7 +30,7 @@ async function createDatabase(name: string, template?: string) {
 }
 
 beforeAll(async () => {
-  admin = new SQL(postgresPassUrl());
+  admin = clusterAdministration(postgresPassUrl());
   const livedThrough = `${prefix}_lived`;
   await createDatabase(livedThrough);
   levels = await fillLevelByLevel(new SQL(urlOf(livedThrough)), async (sql, level) => {

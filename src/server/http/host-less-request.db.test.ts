@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { describe, expect, test } from "bun:test";
+import { startedBeforeAll } from "../test-support/test-lifecycle.ts";
+import { startTestServer } from "../test-support/test-server.ts";
 
 /**
  * A request without a Host header, as HTTP/1.0 allows and health checkers send by default (haproxy's
  * bare `option httpchk`): a 400 naming what is missing, on both origins, instead of a route failing on
  * the relative URL Bun hands over.
  */
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server?.dispose();
-});
+const server = startedBeforeAll(() => startTestServer());
 
 /** Sends `request` as it is over a new connection and answers what came back. */
 async function raw(url: string, request: string): Promise<string> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startSmtpCatcher } from "../test-support/smtp-catcher.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { fixtureTimeoutMs } from "../test-support/test-timeouts.ts";
 
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let refuse = false;
@@ -28,8 +29,8 @@ describe("SMTP delivery of the mail outbox", () => {
       // A pass every 50 ms instead of every 2 s, so a mail goes out without the test waiting seconds.
       { mailDispatchMs: 50 },
     );
-  });
-  afterAll(() => server.dispose());
+  }, fixtureTimeoutMs);
+  afterAll(() => server.dispose(), fixtureTimeoutMs);
 
   test("a password reset code is delivered by SMTP and marked sent", async () => {
     const response = await fetch(`${server.mainUrl}/api/auth/password-reset`, {

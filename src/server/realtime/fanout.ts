@@ -1,4 +1,5 @@
 import { RedisClient } from "bun";
+import { onceDelivery } from "./once-delivery.ts";
 
 /**
  * Delivery of one message to every socket subscribed to a topic, in whichever process holds it.
@@ -54,7 +55,8 @@ export function createLocalFanout(local: () => LocalPublisher | null): Fanout {
 
 const channel = "widget-fanout";
 
-type Envelope = { topic: string; message: string } | { signal: string; payload: string };
+/** `id` names an envelope this process sent, so it can tell its own back from the others'. */
+type Envelope = { id?: string } & ({ topic: string; message: string } | { signal: string; payload: string });
 
 /** How soon a lost subscription is tried again, and how long one try may take to connect. */
 const resubscribeMs = 250;
@@ -156,9 +158,14 @@ export async function createRedisFanout(
   const availability = availabilityLog(url, log);
   const publisher = new RedisClient(url, { enableOfflineQueue: false, connectionTimeout: connectTimeoutMs });
   await publisher.connect();
+  const once = onceDelivery();
+  // Names this process's envelopes: unique among the processes, cheap per publish.
+  const sender = crypto.randomUUID();
+  let sent = 0;
   const hear = (raw: string) => {
     try {
       const envelope = JSON.parse(raw) as Envelope;
+      if (!once.heard(envelope.id)) return;
       if ("signal" in envelope) handler?.(envelope.signal, envelope.payload);
       else local()?.publish(envelope.topic, envelope.message);
     } catch {
@@ -170,16 +177,24 @@ export async function createRedisFanout(
     throw error;
   });
   const send = async (envelope: Envelope, here: () => void) => {
+    // Subscribed before the publish went out, Redis relays it back to this process too. Otherwise the
+    // subscription may come back while it is under way, and only one of the two ways may deliver it.
+    const subscribedBefore = subscription.active();
+    const id = `${sender}:${sent++}`;
+    if (!subscribedBefore) once.sending(id);
     try {
-      await publisher.publish(channel, JSON.stringify(envelope));
-      // Redis took it for the others; until this process has its subscription again, it is its own.
-      if (subscription.active()) availability.back();
-      else here();
+      await publisher.publish(channel, JSON.stringify({ ...envelope, id }));
     } catch (error) {
+      once.failed(id);
       availability.away(error);
       here();
+      return;
     }
+    // Redis took it for the others; until this process has its subscription again, it is its own.
+    if (subscription.active()) availability.back();
+    if (!subscribedBefore && once.sent(id)) here();
   };
+
   return {
     publish: (topic, message) => send({ topic, message }, () => local()?.publish(topic, message)),
     publishHere(topic, message) {

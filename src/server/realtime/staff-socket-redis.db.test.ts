@@ -10,7 +10,7 @@ import {
 import { startRedis } from "../test-support/redis-process.ts";
 import { openStaffSocket } from "../test-support/staff-socket-client.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
+import { fixtureTimeoutMs, processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
 setDefaultTimeout(processTestTimeoutMs);
@@ -32,7 +32,7 @@ describe("staff pushes and live publishing across two servers through Redis", ()
       body: JSON.stringify({ login: "admin", password: "admin" }),
     });
     adminToken = ((await login.json()) as { access_token: string }).access_token;
-  });
+  }, fixtureTimeoutMs);
   afterAll(async () => {
     await second.dispose();
     await first.dispose();

@@ -4,6 +4,7 @@ import { logIn } from "../test-support/api-calls.ts";
 import { openStaffSocket, type StaffSocketClient } from "../test-support/staff-socket-client.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { fixtureTimeoutMs } from "../test-support/test-timeouts.ts";
 
 const call = (server: TestServer, method: string, path: string, token: string, body?: unknown) =>
   fetch(`${server.mainUrl}${path}`, {
@@ -63,7 +64,7 @@ describe("a staff socket closes when the server ends its admin's access", () => 
     server = await startTestServer({}, { staffRecheckMs: 3_600_000 });
     seededToken = await logIn(server.mainUrl, "admin", "admin");
     healthy = await openStaffSocket(server.mainUrl, seededToken);
-  });
+  }, fixtureTimeoutMs);
   afterAll(async () => {
     healthy.close();
     await server.dispose();

@@ -5,7 +5,7 @@ import { logIn } from "../test-support/api-calls.ts";
 import { startWidgetSession } from "../test-support/report-test-support.ts";
 import { type FakeS3, startFakeS3 } from "../test-support/s3rver.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
+import { fixtureTimeoutMs, processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
 setDefaultTimeout(processTestTimeoutMs);
@@ -33,7 +33,7 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: target.secretAccessKey ?? "",
   });
   adminToken = await logIn(server.mainUrl, "admin", "admin");
-});
+}, fixtureTimeoutMs);
 
 afterAll(async () => {
   await server?.dispose();

@@ -7,6 +7,11 @@ export function postgresDatabaseUrl(adminUrl: string, name: string): string {
   return url.href;
 }
 
+/** One connection for the cluster's administration: Bun would open ten at its first statement. */
+export function clusterAdministration(adminUrl: string): SQL {
+  return new SQL({ url: adminUrl, max: 1 });
+}
+
 /**
  * A new database with no tables at all (not the migrated template test servers copy), for tests of
  * migrations themselves; `drop()` removes it, also while connections to it are open.
@@ -16,7 +21,7 @@ export async function emptyPostgresDatabase(
   prefix = "empty",
 ): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${crypto.randomUUID().replaceAll("-", "")}`;
-  const admin = new SQL(adminUrl);
+  const admin = clusterAdministration(adminUrl);
   try {
     await admin.unsafe(`CREATE DATABASE ${name}`);
   } finally {
@@ -26,7 +31,7 @@ export async function emptyPostgresDatabase(
     name,
     url: postgresDatabaseUrl(adminUrl, name),
     async drop() {
-      const cleanup = new SQL(adminUrl);
+      const cleanup = clusterAdministration(adminUrl);
       try {
         await cleanup.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SQL } from "bun";
+import type { SQL } from "bun";
 import { logIn } from "../../test-support/api-calls.ts";
+import { clusterAdministration } from "../../test-support/empty-postgres-database.ts";
 import { writeFixtureDist } from "../../test-support/fixture-dist.ts";
 import { postgresPassUrl } from "../../test-support/postgres-pass.ts";
 import { type ServerProcess, startServerProcess } from "../../test-support/server-process.ts";
@@ -25,7 +26,7 @@ let workDir: string;
 let server: ServerProcess;
 
 beforeAll(async () => {
-  admin = new SQL(postgresPassUrl());
+  admin = clusterAdministration(postgresPassUrl());
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const url = new URL(postgresPassUrl());
   url.pathname = `/${name}`;

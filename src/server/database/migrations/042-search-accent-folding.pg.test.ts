@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from "bun:test";
 import { SQL } from "bun";
-import { emptyPostgresDatabase } from "../../test-support/empty-postgres-database.ts";
+import { clusterAdministration, emptyPostgresDatabase } from "../../test-support/empty-postgres-database.ts";
 import { postgresPassUrl } from "../../test-support/postgres-pass.ts";
 import { MigrationFailedError, migrations, readMigrationStatus, runMigrations } from "../migrations.ts";
 
@@ -22,7 +22,7 @@ const connect = (url: string) => {
 afterAll(async () => {
   for (const sql of opened) await sql.close();
   await drop?.();
-  const admin = new SQL(postgresPassUrl());
+  const admin = clusterAdministration(postgresPassUrl());
   try {
     await admin.unsafe(`DROP ROLE IF EXISTS ${role}`);
   } finally {

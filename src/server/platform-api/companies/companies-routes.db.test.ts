@@ -6,6 +6,7 @@ import { expectError, testStaffOnly } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { fixtureTimeoutMs } from "../../test-support/test-timeouts.ts";
 
 let client: AdminApiTestClient;
 let server: TestServer;
@@ -313,9 +314,9 @@ describe("GET /api/companies", () => {
             'MONTH', ${now}, ${now})`;
       }
     }
-  });
+  }, fixtureTimeoutMs);
 
-  afterAll(() => server2.dispose());
+  afterAll(() => server2.dispose(), fixtureTimeoutMs);
 
   test("sorts by name case-insensitively by default, with job counts", async () => {
     const response = await get();

@@ -11,6 +11,7 @@ import {
   taskEnabled,
 } from "../../test-support/report-fixtures.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { fixtureTimeoutMs } from "../../test-support/test-timeouts.ts";
 
 let server: TestServer;
 let client: ReturnType<typeof apiClient>;
@@ -39,9 +40,9 @@ beforeAll(async () => {
   erin = await client.member("Erin");
   // The challenge's creator differs from the tasks' creator: the report must name the task's.
   challengeId = await insertChallenge(server.db.sql, { title: "Arithmetic", creatorId: carol.user.id });
-});
+}, fixtureTimeoutMs);
 
-afterAll(() => server.dispose());
+afterAll(() => server.dispose(), fixtureTimeoutMs);
 
 const sql = () => server.db.sql;
 const newTask = (options: { kind?: string; title?: string; creatorId?: string | null } = {}) =>

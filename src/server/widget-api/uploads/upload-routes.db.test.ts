@@ -22,7 +22,7 @@ import { tempDatabases } from "../../test-support/temp-databases.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { testPasswords } from "../../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
-import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
+import { fixtureTimeoutMs, processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
 import { createWidgetApi } from "../widget-api.ts";
 import { uploadRoutes } from "./upload-routes.ts";
 
@@ -804,7 +804,7 @@ describe("uploads with S3 storage (S3_BUCKET set)", () => {
       S3_ACCESS_KEY_ID: target.accessKeyId ?? "",
       S3_SECRET_ACCESS_KEY: target.secretAccessKey ?? "",
     });
-  });
+  }, fixtureTimeoutMs);
 
   afterAll(async () => {
     await s3Server?.dispose();

@@ -1,0 +1,25 @@
+/**
+ * The browsers the specs run in, both Debian's (test tools may not download a browser on these
+ * machines):
+ *   - `chromium-headless-shell`, Chromium's headless build, as Playwright itself uses for headless runs:
+ *     the same Blink, V8 and network stack without the desktop browser's window layer, which costs
+ *     about three times the processor time per browser context (1.2 s against 0.37 s here, and the
+ *     browser tests are bound by it). Every spec runs in it unless it says otherwise;
+ *   - the full `chromium`, for the specs that share the screen or record it (fake-media.ts), which goes
+ *     through the desktop browser's capture picker.
+ * `E2E_CHROMIUM=/usr/bin/chromium` runs every spec in the full browser instead.
+ */
+export const headlessShell = process.env.E2E_CHROMIUM ?? "/usr/bin/chromium-headless-shell";
+export const fullChromium = "/usr/bin/chromium";
+
+/** What every launch passes, in either browser. */
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  // Host pages that tests fulfil with page.route have no address, so Local Network Access would
+  // count them as public and block their websocket to the localhost server.
+  "--disable-features=LocalNetworkAccessChecks",
+];

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { fullChromiumLaunch } from "./support/browsers.ts";
 import { selectRows } from "./support/database.ts";
 import { navCount, titleCount } from "./support/nav-counts.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -8,6 +9,9 @@ import { signInAsAdmin } from "./support/sign-in.ts";
  * visitor writes and a report arrives; the navigation's counts and the tab title move without a
  * reload, a toast says what came with a link to it, and opening it takes it off the count.
  */
+
+// Desktop notifications are granted only in the desktop browser; the headless one denies them.
+test.use({ launchOptions: fullChromiumLaunch });
 
 const run = Date.now().toString(36);
 

@@ -5,8 +5,9 @@
  *     the same Blink, V8 and network stack without the desktop browser's window layer, which costs
  *     about three times the processor time per browser context (1.2 s against 0.37 s here, and the
  *     browser tests are bound by it). Every spec runs in it unless it says otherwise;
- *   - the full `chromium`, for the specs that share the screen or record it (fake-media.ts), which goes
- *     through the desktop browser's capture picker.
+ *   - the full `chromium`, for the specs that need what only the desktop browser has: sharing or
+ *     recording the screen through its capture picker (fake-media.ts), and desktop notifications,
+ *     which the headless build always denies (`fullChromiumLaunch`).
  * `E2E_CHROMIUM=/usr/bin/chromium` runs every spec in the full browser instead.
  */
 export const headlessShell = process.env.E2E_CHROMIUM ?? "/usr/bin/chromium-headless-shell";
@@ -23,3 +24,6 @@ export const chromiumArgs = [
   // count them as public and block their websocket to the localhost server.
   "--disable-features=LocalNetworkAccessChecks",
 ];
+
+/** For a spec that needs the desktop browser: `test.use({ launchOptions: fullChromiumLaunch })`. */
+export const fullChromiumLaunch = { executablePath: fullChromium, args: chromiumArgs };

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
+import { axeOnPage, runAxeInDocument, violationLines } from "./support/axe.ts";
 import { selectRows } from "./support/database.ts";
 import { waitForQuietNetwork, watchNetwork } from "./support/network-quiet.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -17,9 +17,6 @@ test.beforeEach(({ page }) => {
 
 type Locale = "en-US" | "de";
 const locales = ["en-US", "de"] as const satisfies readonly Locale[];
-
-/** WCAG 2.0 and 2.1, levels A and AA. */
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** The id of the first row `sql` selects from the demo data. */
 async function one(sql: string, ...params: string[]): Promise<string> {
@@ -108,19 +105,8 @@ async function settle(page: Page, screen: string) {
 /** axe's findings on the page as it is now, one readable entry per rule and element. */
 async function axeFindings(page: Page, screen: string): Promise<string[]> {
   // A report's snapshot is the visitor's page in a frame that may run no script, where axe cannot run.
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(wcagTags)
-    .exclude("[data-testid=snapshot-frame]")
-    .analyze();
-  return violations.flatMap((violation) =>
-    violation.nodes.map((node) =>
-      [
-        `${screen}: ${violation.id} (${violation.impact ?? "?"}): ${violation.help}`,
-        `  at ${node.target.join(" ")}`,
-        `  ${(node.failureSummary ?? "").replaceAll("\n", "\n  ")}`,
-      ].join("\n"),
-    ),
-  );
+  const { violations } = await axeOnPage(page).exclude("[data-testid=snapshot-frame]").analyze();
+  return violationLines(violations, screen);
 }
 
 /** Fails with every finding listed, so one run shows all that is left to fix. */
@@ -152,34 +138,9 @@ async function switchScheme(page: Page, colorScheme: "light" | "dark") {
 async function axeFindingsInBothSchemes(page: Page, screen: string): Promise<string[]> {
   const findings = await axeFindings(page, screen);
   await switchScheme(page, "dark");
-  const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(
-      { exclude: [["[data-testid=snapshot-frame]"]] },
-      { runOnly: { type: "tag", values: tags }, iframes: false },
-    )) as {
-      violations: Array<{
-        id: string;
-        impact: string | null;
-        help: string;
-        nodes: Array<{ target: string[]; failureSummary?: string }>;
-      }>;
-    };
-    return result.violations;
-  }, wcagTags);
+  const dark = await runAxeInDocument(page, { exclude: ["[data-testid=snapshot-frame]"] });
   await switchScheme(page, "light");
-  for (const violation of violations) {
-    for (const node of violation.nodes) {
-      findings.push(
-        [
-          `${screen} (dark): ${violation.id} (${violation.impact ?? "?"}): ${violation.help}`,
-          `  at ${node.target.join(" ")}`,
-          `  ${(node.failureSummary ?? "").replaceAll("\n", "\n  ")}`,
-        ].join("\n"),
-      );
-    }
-  }
+  findings.push(...violationLines(dark, `${screen} (dark)`));
   return findings;
 }
 

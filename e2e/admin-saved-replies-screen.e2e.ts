@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
+import { axeOnPage, violationLines } from "./support/axe.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
 import { createStaffMember } from "./support/staff-accounts.ts";
@@ -64,14 +64,9 @@ const storedReplies = (projectId: string) =>
     projectId,
   );
 
-/** axe's WCAG 2.1 AA findings on the page as it is now, one line per rule and element. */
+/** axe's WCAG 2.1 AA findings on the page as it is now, one entry per rule and element. */
 async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(" ")}`),
-  );
+  return violationLines((await axeOnPage(page).analyze()).violations, page.url());
 }
 
 /** Types `/` and the start of the shortcut into the conversation's reply box. */

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { mainNavigation, openFromSidebar } from "./support/admin-navigation.ts";
+import { axeOnPage, violationLines } from "./support/axe.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 
 /**
@@ -13,14 +13,9 @@ import { signInAsAdmin } from "./support/sign-in.ts";
 
 const run = Date.now().toString(36);
 
-/** axe's WCAG 2.1 AA findings on the page as it is now, one line per rule and element. */
+/** axe's WCAG 2.1 AA findings on the page as it is now, one entry per rule and element. */
 async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(" ")}`),
-  );
+  return violationLines((await axeOnPage(page).analyze()).violations, page.url());
 }
 
 test("an admin invites a colleague, who sets a password, lands in the inbox and sees only an agent's navigation", async ({

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { expect, type Page, test } from "@playwright/test";
 import type { AdminConversation, AdminConversationSummary } from "../src/shared/conversations-api.ts";
 import type { AdminFeatureRequest } from "../src/shared/feature-requests-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { runAxeInDocument, violationLines } from "./support/axe.ts";
 import { openDemo } from "./support/host-page.ts";
 import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts";
 
@@ -348,8 +347,6 @@ test("the demo checklist: started for the visitor, the first step open, Mark as 
   await expect(frame(page).getByTestId("checklist-row").first()).toContainText("1 of 4 done");
 });
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
 /** Animations and transitions under way in the messenger frame, endless ones (typing dots) aside. */
 const runningAnimations = async (page: Page) =>
   (await messengerFrame(page)).evaluate(
@@ -368,29 +365,11 @@ const runningAnimations = async (page: Page) =>
  * axe-core runs in the frame itself.
  */
 async function frameFindings(page: Page, screen: string): Promise<string[]> {
-  const messenger = await messengerFrame(page);
-  if (!(await messenger.evaluate(() => "axe" in window))) await messenger.evaluate(axeSource);
-  const violations = await messenger.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(document.querySelector("[data-testid=frame-app]"), {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    })) as {
-      violations: Array<{
-        id: string;
-        impact: string | null;
-        help: string;
-        nodes: Array<{ target: string[] }>;
-      }>;
-    };
-    return result.violations;
+  const violations = await runAxeInDocument(await messengerFrame(page), {
+    include: "[data-testid=frame-app]",
+    iframes: true,
   });
-  return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${screen}: ${violation.id} (${violation.impact ?? "?"}): ${violation.help} at ${node.target.join(" ")}`,
-    ),
-  );
+  return violationLines(violations, screen);
 }
 
 test("axe finds nothing on the content screens, light and dark", async ({ page }) => {

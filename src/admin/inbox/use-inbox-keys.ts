@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { type InboxKeyAction, inboxKeyAction } from "./inbox-keys.ts";
 
 const textTypes = new Set([
@@ -35,7 +35,9 @@ export function useInboxKeys(handlers: Partial<Record<InboxKeyAction, () => void
   // The latest handlers, without adding and removing the listener on every render.
   const current = useRef(handlers);
   current.current = handlers;
-  useEffect(() => {
+  // Listening from the commit on, before the screen is painted: a passive effect runs after the paint,
+  // and a key pressed as soon as the new report showed (a loaded machine, a fast hand) was lost.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
       if (document.querySelector("[aria-modal='true']")) return;

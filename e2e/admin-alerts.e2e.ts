@@ -80,8 +80,7 @@ test("a visitor's message and a report reach an admin on another screen: counts,
 });
 
 test("the bell keeps the admin's alert choices in this browser", async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto("/dashboard/users");
+  await signInAsAdmin(page, "en-US", "/dashboard/users");
   await page.locator(".alert-settings-button").click();
   const sound = page.getByLabel("Play a sound");
   await expect(sound).not.toBeChecked();

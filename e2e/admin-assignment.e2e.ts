@@ -78,8 +78,7 @@ test("A assigns a visitor's conversation to B: B is told on another screen, the 
     const before = await mineCount(bPage);
 
     // A opens the conversation and picks B by the name every screen shows.
-    await signInAsAdmin(page);
-    await page.goto(`/dashboard/conversations/${projectId}/${conversationId}`);
+    await signInAsAdmin(page, "en-US", `/dashboard/conversations/${projectId}/${conversationId}`);
     await expect(page.getByRole("heading", { name: subject, level: 2 })).toBeVisible();
     const [me] = await selectRows<{ name: string }>(
       "SELECT COALESCE(display_name, name) AS name FROM users WHERE email = $1",

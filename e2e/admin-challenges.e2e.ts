@@ -185,9 +185,7 @@ test("a demo challenge shows its tasks; unknown ids show the not-found states", 
       FROM challenges c ORDER BY tasks DESC, c.id LIMIT 1`,
   );
   if (!challenge) throw new Error("the demo data has no challenge");
-  await signInAsAdmin(page);
-
-  await page.goto(`/dashboard/challenges/${challenge.id}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/challenges/${challenge.id}`);
   await expect(page.getByRole("heading", { name: challenge.title, level: 1 })).toBeVisible();
   await expect(page.getByTestId("challenge-task-row")).toHaveCount(Number(challenge.tasks));
 
@@ -198,8 +196,7 @@ test("a demo challenge shows its tasks; unknown ids show the not-found states", 
 });
 
 test("the challenge screens speak German", async ({ page }) => {
-  await signInAsAdmin(page, "de");
-  await page.goto("/dashboard/challenge-categories");
+  await signInAsAdmin(page, "de", "/dashboard/challenge-categories");
   await expect(page.getByRole("heading", { name: "Challenge-Kategorien", level: 1 })).toBeVisible();
   await expect(page.getByText(/^\d+ Challenge-Kategorien$/)).toBeVisible();
   await page.goto("/dashboard/challenges?q=zzzz-nichts-passt");

@@ -42,8 +42,7 @@ test("a banner published in the editor appears on an open /demo page without a r
   };
   const writeBanner = async () => {
     await page.setViewportSize({ width: 1360, height: 1200 });
-    await signInAsAdmin(page);
-    await page.goto(`/dashboard/content/${demo.id}/banners/create`);
+    await signInAsAdmin(page, "en-US", `/dashboard/content/${demo.id}/banners/create`);
     await page.getByLabel("Name", { exact: true }).fill(`Banner ${run}`);
     await page.getByLabel("Title", { exact: true }).fill(title);
     // Hostile markup pasted into the rich-text editor keeps only what the editor knows.
@@ -121,8 +120,7 @@ test("a survey's answers show in its results charts", async ({ page, request }) 
   }
 
   await page.setViewportSize({ width: 1200, height: 1100 });
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/content/${demo.id}/surveys`);
+  await signInAsAdmin(page, "en-US", `/dashboard/content/${demo.id}/surveys`);
   const row = page.getByTestId("content-row").filter({ hasText: write.title });
   await row.getByRole("link", { name: "3 responses" }).click();
   await expect(page.getByTestId("survey-responses")).toHaveText("3 responses");

@@ -25,8 +25,7 @@ test("a conversation between a visitor on /demo and the admin, live both ways", 
   const run = Date.now().toString(36);
 
   // The admin watches the demo project's open conversations.
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/conversations/${demo.id}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/conversations/${demo.id}`);
   await expect(page.getByRole("heading", { name: "Conversations", level: 1 })).toBeVisible();
   await expect(page.getByText("Choose a conversation to read and answer it.")).toBeVisible();
 
@@ -112,8 +111,7 @@ test("a conversation given to an admin on one page shows on another admin page a
   const other = await browser.newContext();
   const b = await other.newPage();
   try {
-    await signInAsAdmin(b);
-    await b.goto(`/dashboard/conversations/${demo.id}`);
+    await signInAsAdmin(b, "en-US", `/dashboard/conversations/${demo.id}`);
     await b.getByTestId("conversation-row").filter({ hasText: subject }).click();
     await expect(b.getByRole("heading", { name: subject, level: 2 })).toBeVisible();
     await b.locator("select[name=conversationAssignee]").selectOption({ label: me?.name ?? "" });

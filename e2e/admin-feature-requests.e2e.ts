@@ -109,8 +109,7 @@ test("New flow opens an empty form and creates the flow with its fields in their
 }) => {
   const headers = await adminHeaders(request);
   const demo = await demoProjectAsAdmin(request, headers);
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/projects/${demo.id}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/projects/${demo.id}`);
   await page.getByRole("link", { name: "New flow" }).click();
   await expect(page.getByRole("heading", { name: "New feedback flow" })).toBeVisible();
   await expect(page.getByText("Flow Not Found")).toHaveCount(0);

@@ -48,8 +48,7 @@ test("a job with its salary unit left on “Choose…” is refused at that fiel
   const companyId = await createCompany(request, company);
   const title = `E2E unit-less job ${Date.now()}`;
   try {
-    await signInAsAdmin(page);
-    await page.goto("/dashboard/jobs/create");
+    await signInAsAdmin(page, "en-US", "/dashboard/jobs/create");
     await expect(page.getByRole("heading", { name: "Create Job", level: 1 })).toBeVisible();
 
     const picker = page.getByRole("combobox", { name: "Company" });
@@ -88,8 +87,7 @@ test("a job with its salary unit left on “Choose…” is refused at that fiel
 test("a pasted category title over the limit is kept whole, said to be too long, and not saved", async ({
   page,
 }) => {
-  await signInAsAdmin(page);
-  await page.goto("/dashboard/challenge-categories/create");
+  await signInAsAdmin(page, "en-US", "/dashboard/challenge-categories/create");
   await expect(page.getByRole("heading", { name: "Create Challenge Category", level: 1 })).toBeVisible();
   const title = page.getByLabel("Title");
   const pasted = `E2E ${"pasted title ".repeat(12)}`.slice(0, 150);
@@ -118,8 +116,7 @@ test("in German, a company name another company has is refused by the server at 
   const taken = `E2E Taken Co ${Date.now()}`;
   const companyId = await createCompany(request, taken);
   try {
-    await signInAsAdmin(page, "de");
-    await page.goto("/dashboard/companies/create");
+    await signInAsAdmin(page, "de", "/dashboard/companies/create");
     await expect(page.getByRole("heading", { name: "Unternehmen anlegen", level: 1 })).toBeVisible();
     await page.getByLabel("Website").fill("https://e2e.example");
     await page.getByLabel("Name", { exact: true }).fill(taken);

@@ -48,8 +48,7 @@ test("a help article written in English and German is found in German on /demo",
   const visitorReady = demoVisitor(browser, "de-DE");
 
   await page.setViewportSize({ width: 1280, height: 1000 });
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/help/${demo.id}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/help/${demo.id}`);
   await page.getByRole("link", { name: "New collection" }).click();
   await page.getByLabel("Title", { exact: true }).fill(`Shipping ${run}`);
   await page.getByRole("tab", { name: "German" }).click();
@@ -94,8 +93,7 @@ test("a help article written in English and German is found in German on /demo",
 test("a bot's branches: chosen in the editor's test run and in the messenger", async ({ page, browser }) => {
   await page.setViewportSize({ width: 1280, height: 1000 });
   const visitorReady = demoVisitor(browser, "en-US");
-  await signInAsAdmin(page);
-  await page.goto("/dashboard/bots");
+  await signInAsAdmin(page, "en-US", "/dashboard/bots");
   await page.getByRole("link", { name: "New bot" }).click();
   await page.getByLabel("Name", { exact: true }).fill(`Router ${run}`);
   await page.getByLabel("Status").selectOption("live");

@@ -25,8 +25,7 @@ test("the inbox from the keyboard: j/k, Enter, next/previous, a and e, and the ?
     filed.push(
       await fileBugReport(request, session, { formData: { description: `Keyboard ${n} ${marker}` } }),
     );
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/inbox?q=${marker}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/inbox?q=${marker}`);
   await expect(page.getByTestId("inbox-row")).toHaveCount(3);
 
   // The row focus is the title link's own focus, marked on the row too.
@@ -99,8 +98,7 @@ test("bulk over all matching reports, beyond the page: tags, then spam, which st
       { "Api-Token": "demo" },
       { formData: { description: `Spam flood ${i} ${marker}` } },
     );
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/inbox?q=${marker}&pageSize=10`);
+  await signInAsAdmin(page, "en-US", `/dashboard/inbox?q=${marker}&pageSize=10`);
   await expect(page.getByTestId("inbox-row")).toHaveCount(10);
 
   await page.getByRole("checkbox", { name: "Select every report on this page" }).check();

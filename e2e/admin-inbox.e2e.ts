@@ -160,8 +160,7 @@ test("a snapshot with a script and an onerror handler runs nothing and fetches n
   const stored = await request.get(`/api/feedback/${id}`, { headers: await adminHeaders(request) });
   expect(JSON.stringify(await stored.json())).toContain("onerror");
 
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/inbox/${id}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/inbox/${id}`);
   await expect(page.getByRole("heading", { name: description, level: 1 })).toBeVisible();
   const snapshot = page.frameLocator("[data-testid=snapshot-frame]");
   await expect(snapshot.locator("#visible")).toHaveText("Visible text");
@@ -208,8 +207,7 @@ test("an assignment made on one admin page shows live on another's list and repo
   const other = await browser.newContext();
   const b = await other.newPage();
   try {
-    await signInAsAdmin(b);
-    await b.goto(`/dashboard/inbox/${id}`);
+    await signInAsAdmin(b, "en-US", `/dashboard/inbox/${id}`);
     await b.locator("select[name=assigneeId]").selectOption({ label: myName });
     await expect(b.getByText("Report updated")).toBeVisible();
 
@@ -278,8 +276,7 @@ test("the widget's own console lines and requests are kept in the report but hid
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/inbox/${id}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/inbox/${id}`);
   await expect(page.getByRole("heading", { name: description, level: 1 })).toBeVisible();
   const log = page.getByTestId("console-log");
   await expect(log).toContainText("Checkout failed: 502");

@@ -99,8 +99,7 @@ test("create a job, edit its title and salary, and find it in the list", async (
 });
 
 test("an unknown job id shows Job Not Found", async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto("/dashboard/jobs/no-such-job");
+  await signInAsAdmin(page, "en-US", "/dashboard/jobs/no-such-job");
   await expect(page.getByRole("heading", { name: "Job Not Found" })).toBeVisible();
   await expect(page.getByText("This job may not exist or is removed.")).toBeVisible();
 });
@@ -108,8 +107,7 @@ test("an unknown job id shows Job Not Found", async ({ page }) => {
 test("a search nothing matches shows No Jobs Found; the companies screen lists companies", async ({
   page,
 }) => {
-  await signInAsAdmin(page);
-  await page.goto("/dashboard/jobs?q=zzzz-nothing-matches-this");
+  await signInAsAdmin(page, "en-US", "/dashboard/jobs?q=zzzz-nothing-matches-this");
   await expect(page.getByRole("heading", { name: "No Jobs Found" })).toBeVisible();
   await openFromSidebar(page, "Companies");
   await page.getByTestId("company-row").first().getByRole("link").first().click();

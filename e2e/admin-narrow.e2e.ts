@@ -110,8 +110,7 @@ for (const list of [
   { path: "/dashboard/challenge-categories", heading: "Challenge categories", row: "category-row" },
 ]) {
   test(`${list.heading}: cards without sideways scrolling, 44 px tap targets`, async ({ page }) => {
-    await signInAsAdmin(page);
-    await page.goto(list.path);
+    await signInAsAdmin(page, "en-US", list.path);
     await expect(page.getByRole("heading", { name: list.heading, level: 1 })).toBeVisible();
     const rows = page.getByTestId(list.row);
     await expect(rows.first()).toBeVisible();
@@ -138,8 +137,7 @@ for (const list of [
 }
 
 test("the pages on a phone: « ‹ and the neighbours of the current page › »", async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto("/dashboard/users?page=6");
+  await signInAsAdmin(page, "en-US", "/dashboard/users?page=6");
   const pager = page.getByRole("navigation", { name: "Pages" });
   await expect(pager.getByRole("button", { name: "Page 6", exact: true })).toHaveAttribute(
     "aria-current",
@@ -175,8 +173,7 @@ test.describe("with the system in dark mode", () => {
   test("the page is dark; the toggle switches to light and back, and is kept over a reload", async ({
     page,
   }) => {
-    await signInAsAdmin(page);
-    await page.goto("/dashboard/users");
+    await signInAsAdmin(page, "en-US", "/dashboard/users");
     await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
     const scheme = page.getByRole("group", { name: "Colour scheme" });
     await expect(scheme.getByRole("button", { name: "System: Dark" })).toHaveAttribute(

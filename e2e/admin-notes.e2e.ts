@@ -64,8 +64,7 @@ test("a note mentioning B reaches B on another screen, never the visitor", async
     const countBefore = await navCount(bPage, "conversations");
 
     // A opens the conversation and writes a note, taking B's name from the @ list.
-    await signInAsAdmin(page);
-    await page.goto(`/dashboard/conversations/${projectId}/${conversation?.id}`);
+    await signInAsAdmin(page, "en-US", `/dashboard/conversations/${projectId}/${conversation?.id}`);
     await expect(page.getByRole("heading", { name: subject, level: 2 })).toBeVisible();
     const notes = page.getByTestId("staff-notes");
     // No notes yet: the pane under the conversation is folded until asked for.

@@ -348,8 +348,7 @@ test("the stats read well at 390 px, light and dark, in German", async ({ page, 
   await recordOutboundEvents(events);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsAdmin(page, "de");
-  await page.goto(`/dashboard/content/${project.id}/banners/${banner.id}/edit`);
+  await signInAsAdmin(page, "de", `/dashboard/content/${project.id}/banners/${banner.id}/edit`);
   const stats = page.getByTestId("outbound-stats");
   await expect(stats.getByRole("heading", { name: "Reichweite" })).toBeVisible();
   await expect(stats.getByTestId("outbound-total-shown")).toHaveText("3");

@@ -63,8 +63,7 @@ test("priority, frequency and schedule are saved; the publish dialog counts the 
     await visitor.getByRole("button", { name: "Accept" }).click();
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAsAdmin(page);
-    await page.goto(`/dashboard/content/${demo.id}/banners/create`);
+    await signInAsAdmin(page, "en-US", `/dashboard/content/${demo.id}/banners/create`);
     await fillBanner(page);
     // An end before the start is refused in the form, next to the field.
     await page.getByLabel("Starts").fill(localInput(1));
@@ -138,8 +137,7 @@ test.describe("in German and dark", () => {
   test("the schedule fields and their refusal read in German at 390 px", async ({ page, request }) => {
     const demo = await demoProjectAsAdmin(request, await adminHeaders(request));
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAsAdmin(page, "de");
-    await page.goto(`/dashboard/content/${demo.id}/modals/create`);
+    await signInAsAdmin(page, "de", `/dashboard/content/${demo.id}/modals/create`);
     await expect(page.getByRole("heading", { name: "Wann und wie oft" })).toBeVisible();
     await page.getByLabel("Priorität").fill("500");
     await page.getByLabel("Anzeigen", { exact: true }).selectOption("until_closed");

@@ -110,8 +110,7 @@ test("a replay with markers, speed, idle skipping and full screen, its logs besi
   const description = `Payment fails (${run})`;
   const id = await createReport(request, description);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/inbox/${id}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/inbox/${id}`);
   await expect(page.getByRole("heading", { name: description, level: 1 })).toBeVisible();
 
   const player = page.getByTestId("replay-player");

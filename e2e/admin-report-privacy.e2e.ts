@@ -146,8 +146,7 @@ test("a report's snapshot, replay, recording and logs fetch nothing from the vis
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/inbox/${id}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/inbox/${id}`);
   await expect(page.getByRole("heading", { name: description, level: 1 })).toBeVisible();
   const notice = page.getByTestId("external-content");
   // 3 in the snapshot, 5 in the replay, the recording.
@@ -233,8 +232,7 @@ test("a conversation's attached and message pictures on other sites load only wh
   });
   expect(reply.status()).toBe(201);
 
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/conversations/${demo.id}/${conversation.id}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/conversations/${demo.id}/${conversation.id}`);
   await expect(page.getByRole("heading", { name: subject, level: 2 })).toBeVisible();
   const notice = page.getByTestId("external-content");
   await expect(notice).toContainText("refers to 2 pictures on other sites");

@@ -111,8 +111,7 @@ test("the list keeps status, reason, task type, sort and page in the URL, with c
 
 test("resolve a report, then try again and see Report Already Resolved", async ({ page }) => {
   const report = await openReport("QUESTION");
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/reported-tasks/${report.id}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/reported-tasks/${report.id}`);
   await expect(page.getByRole("heading", { name: report.title, level: 1 })).toBeVisible();
 
   // A second tab of the same admin opened the same open report before it was resolved.
@@ -149,8 +148,7 @@ test("in German, a report another admin resolved meanwhile shows Meldung bereits
   request,
 }) => {
   const report = await openReport("MULTIPLE_CHOICE");
-  await signInAsAdmin(page, "de");
-  await page.goto(`/dashboard/reported-tasks/${report.id}`);
+  await signInAsAdmin(page, "de", `/dashboard/reported-tasks/${report.id}`);
   await expect(page.getByText("Meldung verwalten")).toBeVisible();
   await expect(page.getByTestId("task-answers")).toBeVisible();
 
@@ -179,8 +177,7 @@ test("block the reporter: a report ban in the database, the task enabled again",
   const before = (
     await selectRows("SELECT id FROM bans WHERE user_id = $1 AND action = 'REPORT'", report.reporter_id)
   ).length;
-  await signInAsAdmin(page);
-  await page.goto("/dashboard/reported-tasks?state=open&taskKind=MATCHING&pageSize=100");
+  await signInAsAdmin(page, "en-US", "/dashboard/reported-tasks?state=open&taskKind=MATCHING&pageSize=100");
   await page
     .getByTestId("report-row")
     .filter({ hasText: report.reporter_name })
@@ -229,8 +226,7 @@ test("a coding challenge report shows its solution code; delete task removes the
     report.task_id,
   );
   const content = JSON.parse(task?.content ?? "{}") as { solutionCode: string; environment: string };
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/reported-tasks/${report.id}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/reported-tasks/${report.id}`);
   await expect(page.getByRole("heading", { name: report.title, level: 1 })).toBeVisible();
   await expect(page.getByText("Coding challenge").first()).toBeVisible();
   await expect(page.getByTestId("coding-info")).toContainText(content.environment);
@@ -259,8 +255,7 @@ test("a coding challenge report shows its solution code; delete task removes the
 });
 
 test("an unknown report id shows Report Not Found", async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto("/dashboard/reported-tasks/no-such-report");
+  await signInAsAdmin(page, "en-US", "/dashboard/reported-tasks/no-such-report");
   await expect(page.getByRole("heading", { name: "Report Not Found" })).toBeVisible();
   await expect(page.getByText("This report may not exist or is removed.")).toBeVisible();
 });

@@ -38,8 +38,7 @@ test("a news article written in the rich-text editor reads the same in the messe
   const title = `Offline spaces ${run}`;
 
   await page.setViewportSize({ width: 1360, height: 1100 });
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/content/${demo.id}/news/create`);
+  await signInAsAdmin(page, "en-US", `/dashboard/content/${demo.id}/news/create`);
   await page.getByLabel("Title", { exact: true }).fill(title);
 
   const editor = page.getByRole("textbox", { name: "Body" });

@@ -61,8 +61,7 @@ test("a saved reply picked with /, sent with bold, a link and a picture, reaches
       subject,
     );
 
-    await signInAsAdmin(page);
-    await page.goto(`/dashboard/conversations/${projectId}/${conversation?.id}`);
+    await signInAsAdmin(page, "en-US", `/dashboard/conversations/${projectId}/${conversation?.id}`);
     await expect(page.getByRole("heading", { name: subject, level: 2 })).toBeVisible();
     const box = page.getByTestId("reply-text");
     await box.click();

@@ -31,8 +31,7 @@ test("typing a search in the inbox lists the report with its match marked", asyn
     networkLogs: [failedCheckout],
   });
 
-  await signInAsAdmin(page);
-  await page.goto("/dashboard/inbox");
+  await signInAsAdmin(page, "en-US", "/dashboard/inbox");
   const box = page.getByRole("searchbox", { name: "Search reports" });
   await box.fill(`checkout 500 pro ${marker}`);
   // The address follows the box, as every list's search does.
@@ -63,8 +62,7 @@ test("in German, at 390 px, a right-to-left match stays inside the screen", asyn
     consoleLog: [{ log: `خطأ في الدفع ${marker} عند الطلب`, priority: "ERROR" }],
   });
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsAdmin(page, "de");
-  await page.goto(`/dashboard/inbox?q=${encodeURIComponent(`الدفع ${marker}`)}`);
+  await signInAsAdmin(page, "de", `/dashboard/inbox?q=${encodeURIComponent(`الدفع ${marker}`)}`);
   const row = page.getByTestId("inbox-row");
   await expect(row).toHaveCount(1);
   const match = row.getByTestId("search-match");
@@ -90,8 +88,7 @@ test("a search ranks best match first with no column sorted; Received sorts its 
     consoleLog: [{ log: `render failed ${marker}`, priority: "ERROR" }],
   });
 
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/inbox?q=${marker}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/inbox?q=${marker}`);
   const rows = page.getByTestId("inbox-row");
   const received = page.getByRole("columnheader", { name: /Received/ });
   await expect(rows).toHaveCount(2);

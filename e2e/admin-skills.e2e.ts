@@ -166,8 +166,7 @@ test("create a root skill with an icon and a dependency, add and edit sub-skills
 test("an unknown root skill shows Skill Not Found; a skill others need cannot be deleted", async ({
   page,
 }) => {
-  await signInAsAdmin(page);
-  await page.goto("/dashboard/skill-tree/no-such-skill/manage");
+  await signInAsAdmin(page, "en-US", "/dashboard/skill-tree/no-such-skill/manage");
   await expect(page.getByRole("heading", { name: "Skill Not Found" })).toBeVisible();
   await expect(page.getByText("This skill may not exist or is deleted.")).toBeVisible();
 
@@ -180,8 +179,7 @@ test("an unknown root skill shows Skill Not Found; a skill others need cannot be
 });
 
 test("the skill forms speak German, including the tree's own refusals", async ({ page }) => {
-  await signInAsAdmin(page, "de");
-  await page.goto("/dashboard/skill-tree/programming-basics/edit");
+  await signInAsAdmin(page, "de", "/dashboard/skill-tree/programming-basics/edit");
   await expect(page.getByRole("heading", { name: "Haupt-Skill bearbeiten", level: 1 })).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill("");
   // Programming Basics is needed by Web Development, which DevOps needs: depending on DevOps is a cycle.

@@ -25,8 +25,7 @@ test("a report and its conversation link both ways, the report answers inline, t
   const reportId = await sendBugReport(visitor, frame, { description: first });
   await sendBugReport(visitor, frame, { description: other });
 
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/inbox/${reportId}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/inbox/${reportId}`);
   await expect(page.getByRole("heading", { name: first, level: 1 })).toBeVisible();
   const panel = page.getByTestId("visitor-panel");
   await expect(panel.getByTestId("visitor-session")).toContainText(/Chrome \d+ on Linux/);

@@ -28,8 +28,7 @@ test.beforeEach(async ({ request }) => {
 test("an admin asks for the unread e-mail about unassigned conversations on their profile, and can stop it", async ({
   page,
 }) => {
-  await signInAsAdmin(page);
-  await page.goto("/dashboard/profile");
+  await signInAsAdmin(page, "en-US", "/dashboard/profile");
   const card = page.getByRole("region", { name: "Unread e-mail" });
   const choice = card.getByLabel("Also e-mail me about unassigned conversations nobody has read");
   await expect(choice).not.toBeChecked();
@@ -54,8 +53,7 @@ test("an admin asks for the unread e-mail about unassigned conversations on thei
 });
 
 test("the choice in German", async ({ page }) => {
-  await signInAsAdmin(page, "de");
-  await page.goto("/dashboard/profile");
+  await signInAsAdmin(page, "de", "/dashboard/profile");
   const card = page.getByRole("region", { name: "E-Mail bei Ungelesenem" });
   await expect(
     card.getByLabel(

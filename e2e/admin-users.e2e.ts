@@ -51,8 +51,11 @@ test("search a user, open them, ban and enable them again", async ({ page }) => 
 
 test("the list keeps its search, filters and sort in the URL over a reload", async ({ page }) => {
   const user = await someUser();
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/users?q=${encodeURIComponent(user.name)}&status=enabled&sort=name`);
+  await signInAsAdmin(
+    page,
+    "en-US",
+    `/dashboard/users?q=${encodeURIComponent(user.name)}&status=enabled&sort=name`,
+  );
   await expect(page.getByRole("link", { name: user.name, exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("searchbox", { name: "Search users" })).toHaveValue(user.name);
@@ -71,8 +74,7 @@ test("the list keeps its search, filters and sort in the URL over a reload", asy
 });
 
 test("a user id that does not exist shows User Not Found", async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto("/dashboard/users/does-not-exist-0000");
+  await signInAsAdmin(page, "en-US", "/dashboard/users/does-not-exist-0000");
   await expect(page.getByRole("heading", { name: "User Not Found" })).toBeVisible();
   await expect(page.getByText("This user may not exist or is deleted.")).toBeVisible();
 });

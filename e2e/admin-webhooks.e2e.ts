@@ -59,8 +59,7 @@ test("a webhook added in the admin gets a signed test, and the log shows its 200
   projects.adopt(projectId);
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/morph`;
 
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/projects/${projectId}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/projects/${projectId}`);
   const card = page.getByTestId("webhooks-card");
   await expect(card.getByRole("heading", { name: "Webhooks", exact: true })).toBeVisible();
   await expect(card.getByText("No Webhooks")).toBeVisible();

@@ -20,8 +20,7 @@ test("the tooltip builder saves a picked element, and the tooltip keeps its buil
   const projectId = await demoProjectId();
   const builderUrl = `${mainOrigin}/demo`;
   await giveCookieConsent(context);
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/content/${projectId}/tooltips/create`);
+  await signInAsAdmin(page, "en-US", `/dashboard/content/${projectId}/tooltips/create`);
   await page.getByLabel("Name", { exact: true }).fill(`Hero tooltip ${run}`);
   await page.locator("#tooltip-selector").fill("#page-title");
   await page.locator("#tooltip-html").fill("<p>Start here</p>");
@@ -70,8 +69,7 @@ test("a checklist's step actions, authored in the admin, show on /demo from its 
   test.setTimeout(60_000);
   const projectId = await demoProjectId();
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/content/${projectId}/checklists/create`);
+  await signInAsAdmin(page, "en-US", `/dashboard/content/${projectId}/checklists/create`);
   await page.getByLabel("Name", { exact: true }).fill(`Actions ${run}`);
   await page.locator("#checklist-subject").fill("Find your way around");
   await page.getByRole("button", { name: "Add step" }).click();

@@ -79,8 +79,7 @@ test("a new project's snippet: identify without a hash greets Rosa; with verific
   request,
 }) => {
   test.setTimeout(90_000);
-  await signInAsAdmin(page);
-  await page.goto("/dashboard/projects/create");
+  await signInAsAdmin(page, "en-US", "/dashboard/projects/create");
   await page.getByLabel("Project name").fill(`Rosa's shop ${Date.now().toString(36)}`);
   await page.getByRole("button", { name: "Create project" }).click();
   await expect(page.getByTestId("snippet")).toBeVisible();

@@ -73,8 +73,7 @@ test("a visitor's recording is served from the messenger origin and plays in the
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
   });
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/inbox/${id}`);
+  await signInAsAdmin(page, "en-US", `/dashboard/inbox/${id}`);
   await expect(page.getByRole("heading", { name: description, level: 1 })).toBeVisible();
   const video = page.getByTestId("recording-video");
   await expect(video).toHaveAttribute("src", fileUrl);

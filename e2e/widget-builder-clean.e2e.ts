@@ -94,8 +94,7 @@ test("the builder window shows no visitor content, and its bar lies above the la
     context.on("request", (sent) => {
       if (contentChunk.test(sent.url())) chunks.push({ page: sent.frame().page(), url: sent.url() });
     });
-    await signInAsAdmin(page);
-    await page.goto(`/dashboard/content/${projectId}/tours/${live.tour}/edit`);
+    await signInAsAdmin(page, "en-US", `/dashboard/content/${projectId}/tours/${live.tour}/edit`);
     const popup = context.waitForEvent("page");
     await page.getByRole("button", { name: "Open builder" }).click();
     const site = await popup;

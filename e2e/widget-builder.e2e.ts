@@ -102,8 +102,7 @@ test("the dashboard opens the builder on /demo; its picked step is a draft until
     });
   });
   // The admin's window: the tour's editor in the dashboard, whose button runs `openBuilder`.
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/content/${projectId}/tours/${tour.id}/edit`);
+  await signInAsAdmin(page, "en-US", `/dashboard/content/${projectId}/tours/${tour.id}/edit`);
   const popup = context.waitForEvent("page");
   await page.getByRole("button", { name: "Open builder" }).click();
   const site = await popup;

@@ -128,8 +128,7 @@ test("news written in German in the admin shows in German to a German visitor, i
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1360, height: 1100 });
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/content/${project.id}/news/create`);
+  await signInAsAdmin(page, "en-US", `/dashboard/content/${project.id}/news/create`);
   await page.getByLabel("Title", { exact: true }).fill("Faster checkout");
   await page.getByLabel("Summary", { exact: true }).fill("Pay in two clicks");
   await page.getByRole("textbox", { name: "Body" }).click();
@@ -178,8 +177,7 @@ test("a banner written in German in the admin shows in German to a German visito
   // A project of its own: its live banner would cover the other tests' pages.
   const bannered = await createProject(request);
   await page.setViewportSize({ width: 1360, height: 1100 });
-  await signInAsAdmin(page);
-  await page.goto(`/dashboard/content/${bannered.id}/banners/create`);
+  await signInAsAdmin(page, "en-US", `/dashboard/content/${bannered.id}/banners/create`);
   await page.getByLabel("Name", { exact: true }).fill("Spring sale banner");
   await page.getByLabel("Title", { exact: true }).fill("Spring sale");
   // The other languages fold under their heading until something is written in them.
@@ -221,8 +219,7 @@ test("the German admin reads a report's date and form values in German", async (
   });
   await visitor.context().close();
 
-  await signInAsAdmin(page, "de");
-  await page.goto(`/dashboard/inbox/${id}`);
+  await signInAsAdmin(page, "de", `/dashboard/inbox/${id}`);
   const form = page.getByTestId("form-card");
   await expect(form).toContainText("The export button does nothing");
   const capture = form.locator(".field-row").filter({ hasText: "Aufnahme" });

@@ -22,6 +22,20 @@ export async function signInThroughApi(
   locale: AdminLocale = "en-US",
   home: RegExp = /\/dashboard$/,
 ): Promise<void> {
+  await storeSignIn(page, { login, password }, locale);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(home);
+}
+
+/**
+ * Signs an account in through the platform API and writes the result where the dashboard's sign-in
+ * form would, in the origin's localStorage, from the origin's cheapest document; opens no screen.
+ */
+async function storeSignIn(
+  page: Page,
+  { login, password }: { login: string; password: string },
+  locale: AdminLocale,
+): Promise<void> {
   const response = await page.request.post("/api/auth/login", { data: { login, password } });
   if (!response.ok()) throw new Error(`sign-in of ${login} through the API failed: ${response.status()}`);
   const result = (await response.json()) as LoginResult;
@@ -37,11 +51,18 @@ export async function signInThroughApi(
     },
     { result, locale },
   );
-  await page.goto("/dashboard");
-  await expect(page).toHaveURL(home);
 }
 
-/** Signs the demo admin in (through the API) in `locale` and waits for the dashboard. */
-export async function signInAsAdmin(page: Page, locale: AdminLocale = "en-US"): Promise<void> {
-  await signInThroughApi(page, demoAdmin, locale);
+/**
+ * Signs the demo admin in (through the API) in `locale` and waits for the dashboard; with `at`, opens
+ * that screen instead, as a bookmark would (one page load of the dashboard instead of two: each costs
+ * about half a second of the browser's processor time).
+ */
+export async function signInAsAdmin(page: Page, locale: AdminLocale = "en-US", at?: string): Promise<void> {
+  if (at === undefined) {
+    await signInThroughApi(page, demoAdmin, locale);
+    return;
+  }
+  await storeSignIn(page, demoAdmin, locale);
+  await page.goto(at);
 }

@@ -1,9 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { axeOnPage, runAxeInDocument, violationLines } from "./support/axe.ts";
 import { selectRows } from "./support/database.ts";
 import { waitForQuietNetwork, watchNetwork } from "./support/network-quiet.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
 
 // Every request of the test counts towards "quiet", from the first navigation on.

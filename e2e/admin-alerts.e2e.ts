@@ -1,8 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { fullChromiumLaunch } from "./support/browsers.ts";
 import { selectRows } from "./support/database.ts";
 import { navCount, titleCount } from "./support/nav-counts.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * Alerts against the real server and staff socket: while the admin is on Users, a

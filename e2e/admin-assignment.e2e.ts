@@ -1,9 +1,10 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
 import { openDemo } from "./support/host-page.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 import { createStaffMember } from "./support/staff-accounts.ts";
 
 /**

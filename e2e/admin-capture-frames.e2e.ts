@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import type { AdminProjectSettings, ProjectSettingsWrite } from "../src/shared/inbox-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { openDemo } from "./support/host-page.ts";
@@ -6,6 +6,7 @@ import { gleap } from "./support/messenger-frame.ts";
 import { replayedPage } from "./support/replay-frame.ts";
 import { element, replayDocument, replayOpening, text } from "./support/rrweb-events.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
 
 /**

@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 const categoryRows = (title: string) =>
   selectRows<{ id: string }>("SELECT id FROM challenge_categories WHERE title = $1", title);

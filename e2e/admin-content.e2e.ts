@@ -1,10 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import type { AdminOutbound } from "../src/shared/inbox-api.ts";
 import type { AdminSurvey, SurveyWrite } from "../src/shared/surveys-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { pasteHtml } from "./support/rich-text-editor.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 // Outbound content in the admin: a banner written and published in the editor
 // reaches an /demo page that is already open, without a reload; a survey's answers show in its charts.

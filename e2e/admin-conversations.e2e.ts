@@ -1,7 +1,8 @@
-import { expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { expect, type FrameLocator, type Page } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
 import { openDemo } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * The conversations inbox against the real server, the staff socket and the demo

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
+import { test } from "./support/spec-test.ts";
 
 interface AdminSession {
   user: unknown;

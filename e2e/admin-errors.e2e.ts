@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { openFromSidebar } from "./support/admin-navigation.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /** From now on every lazy chunk of the admin fails to download (a deployment removed the old ones). */
 async function breakLazyChunks(page: Page) {

@@ -1,10 +1,11 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
 import type { AdminFeatureRequest, FeatureRequest } from "../src/shared/feature-requests-api.ts";
 import type { AdminFeedbackFlow } from "../src/shared/feedback-flows-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { openDemo } from "./support/host-page.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * In Chromium against the real server: two visitors' duplicate feature

@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { openDemo } from "./support/host-page.ts";
 import { app, frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 // In Chromium: a help article written in the admin in English and German is
 // found by the messenger's search on /demo in German; a bot built in the step editor branches in its

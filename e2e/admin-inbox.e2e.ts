@@ -1,10 +1,11 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
 import type { AdminProjectSettings, ProjectSettingsWrite } from "../src/shared/inbox-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { openDemo } from "./support/host-page.ts";
 import { gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * The feedback inbox against the real server: a bug report filed through the widget on `/demo` arrives

@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 async function someCompany(): Promise<{ id: string; name: string }> {
   const [row] = await selectRows<{ id: string; name: string }>(

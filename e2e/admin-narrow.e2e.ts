@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 // A phone-sized screen (a menu drawer, lists without sideways scrolling, 44 px
 // tap targets) and the dark colour scheme with its toggle.

@@ -1,8 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
 import { navCount, titleCount } from "./support/nav-counts.ts";
 import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 import { createStaffMember } from "./support/staff-accounts.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type FrameLocator, type Page } from "@playwright/test";
 import type { AdminOutbound, AdminProjectSettings } from "../src/shared/inbox-api.ts";
 import type { OutboundEventKind } from "../src/shared/outbound-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
@@ -8,6 +8,7 @@ import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { serveHostPage } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 // An outbound's page shows what visitors' widgets acknowledged (shown, opened or

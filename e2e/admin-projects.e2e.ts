@@ -1,9 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { AdminProjectSettings } from "../src/shared/inbox-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
 import { writeRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * Widget projects in the admin: a project is created with identity verification

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import type { AdminOutbound } from "../src/shared/inbox-api.ts";
 import type { PublishPreview } from "../src/shared/publish-preview-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 // What a publish will do and the delivery fields in the editor: a banner's
 // priority, frequency and schedule are saved; its publish dialog counts the visitor open on a matching

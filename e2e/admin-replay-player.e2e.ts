@@ -1,9 +1,10 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
 import { axeOnPage } from "./support/axe.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { replayedPage } from "./support/replay-frame.ts";
 import { element, replayDocument, replayOpening, text } from "./support/rrweb-events.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * The replay player staff work with: a report with a web replay opens with markers for the

@@ -1,9 +1,10 @@
-import { expect, type Frame, type Page, test } from "@playwright/test";
+import { expect, type Frame, type Page } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { replayedFrame, replayedPage } from "./support/replay-frame.ts";
 import { element, replayDocument, replayOpening } from "./support/rrweb-events.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 import { demoSessionHeaders } from "./support/widget-session.ts";
 
 /**

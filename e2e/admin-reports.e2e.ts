@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 async function confirmDialog(page: Page, button: string) {
   const dialog = page.getByRole("dialog");

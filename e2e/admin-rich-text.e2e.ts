@@ -1,10 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import type { AdminNewsPost } from "../src/shared/news-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { openDemo } from "./support/host-page.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 // A news article written in the admin's rich-text editor (a heading, bold text, a
 // link and an image uploaded from the toolbar) is what a visitor reads in the messenger on /demo.

@@ -1,9 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
 import { axeOnPage, violationLines } from "./support/axe.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 import { createStaffMember } from "./support/staff-accounts.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 

@@ -1,10 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { SavedReply } from "../src/shared/saved-replies-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
 import { openDemo } from "./support/host-page.ts";
 import { frame } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * Saved replies, formatting and staff attachments: in a conversation with a visitor

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { currentTotp } from "../src/server/auth/totp.ts";
 import { selectRows } from "./support/database.ts";
 import { altchaEnv } from "./support/e2e-servers.ts";
+import { test } from "./support/spec-test.ts";
 
 async function useEnglish(page: Page) {
   await page.goto("/");

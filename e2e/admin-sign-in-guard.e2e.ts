@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { altchaEnv } from "./support/e2e-servers.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * Ten wrong passwords used to lock an account, the right one included. Now an account past

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /** A verified USER without any task ban, from the demo data. */
 async function unbannedUser(): Promise<{ id: string; name: string }> {

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { mainNavigation, openFromSidebar } from "./support/admin-navigation.ts";
 import { axeOnPage, violationLines } from "./support/axe.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * Staff invitations and roles (src/shared/team-api.ts): the demo owner invites a colleague as an agent

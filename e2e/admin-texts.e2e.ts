@@ -1,10 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { adminRoutePatterns, screenOf } from "./support/admin-route-table.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
 import { waitForQuietNetwork, watchNetwork } from "./support/network-quiet.ts";
 import { adminMessageIds, rawKeyFinder } from "./support/raw-message-keys.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
 
 // Every request of the test counts towards "quiet", from the first navigation on.

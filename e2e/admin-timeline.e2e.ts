@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { openDemo } from "./support/host-page.ts";
 import { openBugReportFlow, sendBugReport } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * One customer timeline against the real server: a visitor on `/demo` files two

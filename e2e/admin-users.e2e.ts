@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /** An enabled USER that other specs do not sign in as (they take the first verified one). */
 async function someUser(): Promise<{ id: string; name: string }> {

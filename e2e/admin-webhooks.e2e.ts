@@ -1,9 +1,10 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**

@@ -1,14 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  type Browser,
-  expect,
-  type Frame,
-  type Locator,
-  type Page,
-  type TestInfo,
-  test,
-} from "@playwright/test";
+import { type Browser, expect, type Frame, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { widgetSnippet } from "../src/admin/projects/widget-snippet.ts";
 import { maskedFill } from "../src/widget/capture/picture/masked-copies.ts";
 import { reportAsAdmin } from "./support/admin-api.ts";
@@ -22,6 +14,7 @@ import {
   type PictureComparison,
   strokeBand,
 } from "./support/picture-compare.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**

@@ -1,9 +1,10 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { storedReportParts } from "./support/database.ts";
 import { serveHostPage } from "./support/host-page.ts";
 import { messageRecorder, reportScreenshotAsIs, sendBugReport } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**

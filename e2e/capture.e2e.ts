@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Frame, type Page } from "@playwright/test";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders, reportAsAdmin } from "./support/admin-api.ts";
 import { fakeMediaLaunchOptions } from "./support/fake-media.ts";
@@ -13,6 +13,7 @@ import {
   sendBugReport,
 } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**

@@ -1,8 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId } from "./support/database.ts";
 import { giveCookieConsent, mainOrigin } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * As a site owner meets them: a tooltip built in the builder saves and keeps

@@ -1,9 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { AdminConversationSummary } from "../src/shared/conversations-api.ts";
 import type { Survey, SurveyResults, SurveyWrite } from "../src/shared/surveys-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { openDemo } from "./support/host-page.ts";
 import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * The messenger app on the demo host page, against the real server and the messenger origin: the

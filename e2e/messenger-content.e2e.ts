@@ -1,10 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import type { AdminConversation, AdminConversationSummary } from "../src/shared/conversations-api.ts";
 import type { AdminFeatureRequest } from "../src/shared/feature-requests-api.ts";
 import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
 import { runAxeInDocument, violationLines } from "./support/axe.ts";
 import { openDemo } from "./support/host-page.ts";
 import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * The messenger's content screens on the demo host page, against the real server and the

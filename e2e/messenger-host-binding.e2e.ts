@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { writeRows } from "./support/database.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**

@@ -1,9 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows, writeRows } from "./support/database.ts";
 import { giveCookieConsent, serveHostPage } from "./support/host-page.ts";
 import { bannerFrame, modalFrame } from "./support/outbound-surfaces.ts";
 import { sdkSnippet } from "./support/sdk-snippet.ts";
+import { test } from "./support/spec-test.ts";
 import { pageViewPinged, watchOffers } from "./support/widget-offers.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 import { storedGleapId } from "./support/widget-session.ts";

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { e2eEnv } from "./support/e2e-servers.ts";
+import { test } from "./support/spec-test.ts";
 
 // The admin app defaults to German (spec §9); these checks read the English texts.
 test.beforeEach(async ({ page }) => {

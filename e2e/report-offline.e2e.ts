@@ -1,10 +1,11 @@
-import { type BrowserContext, expect, type Page, type Response, type Route, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, type Response, type Route } from "@playwright/test";
 import { widgetSnippet } from "../src/admin/projects/widget-snippet.ts";
 import { storedReportsFlag } from "../src/shared/stored-reports-flag.ts";
 import { reportAsAdmin } from "./support/admin-api.ts";
 import { mainOrigin } from "./support/host-page.ts";
 import { app, frame } from "./support/messenger-frame.ts";
 import { keptInBrowser, storedWith } from "./support/report-outbox.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * A visitor of a plain site (its own origin, the project's snippet pasted as the install panel shows

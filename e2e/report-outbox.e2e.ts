@@ -1,9 +1,10 @@
-import { type BrowserContext, expect, type Page, type Route, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, type Route } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { serveHostPage } from "./support/host-page.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { keptInBrowser, storedWith } from "./support/report-outbox.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { cspLines, websocketOriginOf } from "../src/admin/projects/csp-lines.ts";
 import { noteTypingCopilotTour } from "./support/copilot-tour.ts";
 import { selectRows, writeRows } from "./support/database.ts";
@@ -6,6 +6,7 @@ import { fakeMediaLaunchOptions } from "./support/fake-media.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
 import { clickClosingItsFrame, modalFrame } from "./support/outbound-surfaces.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**

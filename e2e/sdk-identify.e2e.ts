@@ -1,10 +1,11 @@
 import { createHmac } from "node:crypto";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import type { AdminProjectSettings } from "../src/shared/inbox-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { writeRows } from "./support/database.ts";
 import { frame } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * A site owner moving from Gleap: a project made in the admin takes the host's usual

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
+import { test } from "./support/spec-test.ts";
 
 const consentCookie = (url: string) => ({ name: "agreedToCookiePolicy", value: "true", url });
 

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
 import { altchaEnv } from "./support/e2e-servers.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * Collects every Content-Security-Policy violation of a page, across its full page loads: the

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import {
   loaderBudget,
   messengerBudget,
@@ -12,6 +12,7 @@ import {
 import type { BuildManifest } from "../src/shared/build-manifest.ts";
 import { altchaEnv } from "./support/e2e-servers.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
+import { test } from "./support/spec-test.ts";
 
 // The size budgets of docs/performance.md, checked on the build every browser test runs against (bench/size.ts
 // prints the same figures for a scratch build). Each fails with the size it found.

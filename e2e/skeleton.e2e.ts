@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
+import { test } from "./support/spec-test.ts";
 
 declare global {
   interface Window {

@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import type { CleanerWindow } from "./support/snapshot-cleaner-entry.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * The admin's snapshot cleaner (src/admin/inbox/snapshot-document.ts) against a corpus of known

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
 import { giveCookieConsent } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 import { pageViewPinged, watchOffers } from "./support/widget-offers.ts";
 import { storedGleapId } from "./support/widget-session.ts";
 

@@ -1,10 +1,11 @@
-import { type Browser, expect, test } from "@playwright/test";
+import { type Browser, expect } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId } from "./support/database.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
 import { giveCookieConsent } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * The admin builder (spec §2, §5, §7) against the real server: the dashboard's tour editor opens /demo

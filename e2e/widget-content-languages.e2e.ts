@@ -1,10 +1,11 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
 import type { AdminProjectSettings } from "../src/shared/inbox-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { serveHostPage } from "./support/host-page.ts";
 import { frame, gleap, isOpened, messengerFrame, sendBugReport } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**

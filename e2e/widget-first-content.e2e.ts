@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { widgetSnippet } from "../src/admin/projects/widget-snippet.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
 import { type HostPageServer, startHostPageServer } from "./support/host-page-server.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects, type LiveOutbound } from "./support/widget-projects.ts";
 
 /**

@@ -1,7 +1,8 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * Tooltips and the checklist element on the demo project's two host pages (spec §2, §4): the seeded

@@ -1,7 +1,8 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { serveHostPage } from "./support/host-page.ts";
 import { frame, fromFrame, gleap, isOpened, messengerFrame } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**

@@ -1,8 +1,9 @@
-import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { feedbackButtonPositions } from "../src/shared/inbox-api.ts";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { serveHostPage } from "./support/host-page.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**
@@ -12,6 +13,10 @@ import { createWidgetProjects } from "./support/widget-projects.ts";
  */
 
 const projects = createWidgetProjects("launcher");
+
+// With motion, as most visitors see it: the surfaces' entrance animations are part of what is tested
+// (the configuration runs the other specs with reduced motion).
+test.use({ reducedMotion: "no-preference" });
 
 /** A widget project with this config and `notifications` live notifications; answers its SDK key. */
 const createProject = (name: string, flowConfig: Partial<FlowConfig>, notifications = 0) =>

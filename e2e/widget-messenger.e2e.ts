@@ -1,10 +1,11 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
 import { gleap, messengerFrame } from "./support/messenger-frame.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**

@@ -1,9 +1,10 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
 import { serveHostPage } from "./support/host-page.ts";
 import { gleap } from "./support/messenger-frame.ts";
 import { bannerFrame, clickClosingItsFrame, modalFrame } from "./support/outbound-surfaces.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects, type LiveOutbound } from "./support/widget-projects.ts";
 import { storedGleapId } from "./support/widget-session.ts";
 
@@ -20,6 +21,10 @@ type HostWindow = Window & {
 };
 
 const projects = createWidgetProjects("outbound");
+
+// With motion, as most visitors see it: the surfaces' entrance animations are part of what is tested
+// (the configuration runs the other specs with reduced motion).
+test.use({ reducedMotion: "no-preference" });
 
 /** A widget project with these live outbounds (no page filter); answers its SDK key. */
 const createProject = (name: string, outbounds: LiveOutbound[] = []) => projects.create(name, {}, outbounds);

@@ -1,15 +1,9 @@
-import {
-  type APIRequestContext,
-  type BrowserContext,
-  expect,
-  type Frame,
-  type Page,
-  test,
-} from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Frame, type Page } from "@playwright/test";
 import { reportAsAdmin } from "./support/admin-api.ts";
 import { mainOrigin, serveHostPage } from "./support/host-page.ts";
 import { gleap, openBugReportFlow, reportScreenshotAsIs, sendBugReport } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
+import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
 /**

@@ -1,7 +1,8 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { noteTypingCopilotTour } from "./support/copilot-tour.ts";
 import { demoProjectId, writeRows } from "./support/database.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
+import { test } from "./support/spec-test.ts";
 
 /**
  * Product tours and the co-pilot on /demo (spec §2, §4): the demo project's seeded three-step tour

@@ -36,12 +36,15 @@ let messengerPort: number;
 const running: ServerProcess[] = [];
 const loadLoops = { session: 2, ping: 4, report: 2, note: 2 };
 
-/** Two ports free now: the processes of one test bind the same two, one after the other. */
-function freePort(): number {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const { port } = probe;
-  probe.stop(true);
-  return port;
+/**
+ * Two ports free now, picked while both are held (one released before the next was picked could come
+ * back the same): the processes of one test bind the same two, one after the other.
+ */
+function freePortPair(): [number, number] {
+  const held = [0, 1].map(() => Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } }));
+  const [main = 0, messenger = 0] = held.map((probe) => probe.port);
+  for (const probe of held) probe.stop(true);
+  return [main, messenger];
 }
 
 async function portsFree(ports: number[]): Promise<void> {
@@ -58,8 +61,7 @@ async function portsFree(ports: number[]): Promise<void> {
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), "graceful-restart-"));
   await writeFixtureDist(join(workDir, "dist"));
-  mainPort = freePort();
-  messengerPort = freePort();
+  [mainPort, messengerPort] = freePortPair();
   env = {
     PORT: String(mainPort),
     MESSENGER_PORT: String(messengerPort),

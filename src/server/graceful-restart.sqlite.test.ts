@@ -15,6 +15,7 @@ import {
 } from "./test-support/acknowledged-writes.ts";
 import { logIn } from "./test-support/api-calls.ts";
 import { writeFixtureDist } from "./test-support/fixture-dist.ts";
+import { freeLoopbackPorts } from "./test-support/free-ports.ts";
 import { sessionHeaders } from "./test-support/outbound-test-support.ts";
 import { type ServerProcess, startServerProcess } from "./test-support/server-process.ts";
 import { processTestTimeoutMs } from "./test-support/test-timeouts.ts";
@@ -36,17 +37,6 @@ let messengerPort: number;
 const running: ServerProcess[] = [];
 const loadLoops = { session: 2, ping: 4, report: 2, note: 2 };
 
-/**
- * Two ports free now, picked while both are held (one released before the next was picked could come
- * back the same): the processes of one test bind the same two, one after the other.
- */
-function freePortPair(): [number, number] {
-  const held = [0, 1].map(() => Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } }));
-  const [main = 0, messenger = 0] = held.map((probe) => probe.port);
-  for (const probe of held) probe.stop(true);
-  return [main, messenger];
-}
-
 async function portsFree(ports: number[]): Promise<void> {
   for (;;) {
     try {
@@ -61,7 +51,8 @@ async function portsFree(ports: number[]): Promise<void> {
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), "graceful-restart-"));
   await writeFixtureDist(join(workDir, "dist"));
-  [mainPort, messengerPort] = freePortPair();
+  // The processes of one test bind the same two ports, one after the other.
+  [mainPort = 0, messengerPort = 0] = freeLoopbackPorts(2);
   env = {
     PORT: String(mainPort),
     MESSENGER_PORT: String(messengerPort),

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { loadConfig } from "./config.ts";
 import { readGuideEnv } from "./test-support/deploy-files.ts";
 import { writeFixtureDist } from "./test-support/fixture-dist.ts";
+import { freeLoopbackPorts } from "./test-support/free-ports.ts";
 import {
   guideNginxConf,
   type NginxProcess,
@@ -44,13 +45,6 @@ interface Setup {
 }
 let setup: Setup;
 
-async function freePort(): Promise<number> {
-  const listener = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const { port } = listener;
-  listener.stop(true);
-  return port;
-}
-
 async function startAll(): Promise<Setup> {
   const workDir = await mkdtemp(join(tmpdir(), "nginx-tls-"));
   // nginx runs as nobody when the test runs as root: it may pass through, not read, this folder.
@@ -58,12 +52,7 @@ async function startAll(): Promise<Setup> {
   const nginxDir = join(workDir, "nginx");
   await mkdir(nginxDir);
   const cert = await selfSignedCertificate(nginxDir, [mainHost, messengerHost]);
-  const [mainPort, messengerPort, httpsPort, httpPort] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
+  const [mainPort = 0, messengerPort = 0, httpsPort = 0, httpPort = 0] = freeLoopbackPorts(4);
   const site = renderGuideNginxConf(await Bun.file(guideNginxConf).text(), {
     mainHost,
     messengerHost,

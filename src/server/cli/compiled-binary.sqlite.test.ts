@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SQL } from "bun";
 import type { BuildManifest } from "../../shared/build-manifest.ts";
+import { freeLoopbackPorts } from "../test-support/free-ports.ts";
 import { type ProcessRun, runToEnd } from "../test-support/process-run.ts";
 import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 
@@ -32,14 +33,6 @@ const stackFrame = /^\s+at /m;
 /** The binary with only `env` (PATH an empty folder) in the run folder, killed after 20 s. */
 function gleam(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return runToEnd([binary, ...args], { cwd: runDir, env: { PATH: emptyPath, ...env } });
-}
-
-/** A port nothing listens on right now: one the system just handed out and took back. */
-async function freePort(): Promise<number> {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const port = probe.port as number;
-  await probe.stop(true);
-  return port;
 }
 
 beforeAll(async () => {
@@ -140,7 +133,7 @@ describe("gleam serve from the binary alone", () => {
   let firstHealthzMs: number;
 
   beforeAll(async () => {
-    const [port, messengerPort] = [await freePort(), await freePort()];
+    const [port = 0, messengerPort = 0] = freeLoopbackPorts(2);
     main = `http://127.0.0.1:${port}`;
     messenger = `http://127.0.0.1:${messengerPort}`;
     const started = performance.now();

@@ -44,7 +44,9 @@ let nodes: TestServer[] = [];
 
 const options: ServerOptions = {
   widgetSocketCaps: { perSession: 3, perIp: 5 },
-  reportQuotas: { session: { reports: 4, bytes: 60 * 1024 * 1024, windowMs: 60_000 } },
+  // Windows are fixed and aligned to the epoch: with a minute's window, a minute that ended between the
+  // fourth report and the fifth (one run in twenty) opened a fresh window. A day's ends at UTC midnight.
+  reportQuotas: { session: { reports: 4, bytes: 60 * 1024 * 1024, windowMs: 24 * 60 * 60_000 } },
   mailDispatchMs: 20,
 };
 

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type FrameLocator, type Page } from "@p
 import type { AdminOutbound, AdminProjectSettings } from "../src/shared/inbox-api.ts";
 import type { OutboundEventKind } from "../src/shared/outbound-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
-import { axeOnPage } from "./support/axe.ts";
+import { axeViolations } from "./support/axe.ts";
 import { recordOutboundEvents } from "./support/database.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { serveHostPage } from "./support/host-page.ts";
@@ -323,8 +323,7 @@ test("an outbound's days, and a burst of acknowledgements asks the stats again a
   expect(statsCalls.length - before).toBeGreaterThanOrEqual(1);
   expect(statsCalls.length - before).toBeLessThanOrEqual(2);
 
-  const axe = await axeOnPage(page).include("[data-testid=outbound-stats]").analyze();
-  expect(axe.violations).toEqual([]);
+  expect(await axeViolations(page, { include: "[data-testid=outbound-stats]" })).toEqual([]);
 
   // The list: the banner's shown count, 0 for the other's (its one acknowledgement is its own).
   await page.goto(`/dashboard/content/${project.id}/banners`);
@@ -365,7 +364,6 @@ test("the stats read well at 390 px, light and dark, in German", async ({ page, 
     await page.emulateMedia({ colorScheme: scheme });
     await stats.scrollIntoViewIfNeeded();
     await stats.screenshot({ path: docsScreenshotPath(`outbound-stats-${scheme}`) });
-    const axe = await axeOnPage(page).include("[data-testid=outbound-stats]").analyze();
-    expect(axe.violations).toEqual([]);
+    expect(await axeViolations(page, { include: "[data-testid=outbound-stats]" })).toEqual([]);
   }
 });

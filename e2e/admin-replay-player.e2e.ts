@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect } from "@playwright/test";
-import { axeOnPage } from "./support/axe.ts";
+import { axeViolations } from "./support/axe.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { replayedPage } from "./support/replay-frame.ts";
 import { element, replayDocument, replayOpening, text } from "./support/rrweb-events.ts";
@@ -142,12 +142,10 @@ test("a replay with markers, speed, idle skipping and full screen, its logs besi
     await page.screenshot({ path: docsScreenshotPath(`inbox-replay-player-${scheme}`) });
   }
   await page.emulateMedia({ colorScheme: "light" });
-  const axe = await axeOnPage(page)
-    .include(".inbox-capture-pair")
-    // The replayed page is the visitor's, in a frame that runs no script, where axe cannot run.
-    .exclude(".replay-root")
-    .analyze();
-  expect(axe.violations).toEqual([]);
+  // The replayed page is the visitor's, in a frame that runs no script, where axe cannot run.
+  expect(await axeViolations(page, { include: ".inbox-capture-pair", exclude: [".replay-root"] })).toEqual(
+    [],
+  );
 
   // Failed only: the console's error; the network's 502; the search narrows further.
   const consoleLog = page.getByTestId("console-log");

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
-import { axeOnPage, violationLines } from "./support/axe.ts";
+import { axeViolations, violationLines } from "./support/axe.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
@@ -67,7 +67,7 @@ const storedReplies = (projectId: string) =>
 
 /** axe's WCAG 2.1 AA findings on the page as it is now, one entry per rule and element. */
 async function axeFindings(page: Page): Promise<string[]> {
-  return violationLines((await axeOnPage(page).analyze()).violations, page.url());
+  return violationLines(await axeViolations(page), page.url());
 }
 
 /** Types `/` and the start of the shortcut into the conversation's reply box. */

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { mainNavigation, openFromSidebar } from "./support/admin-navigation.ts";
-import { axeOnPage, violationLines } from "./support/axe.ts";
+import { axeViolations, violationLines } from "./support/axe.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 
@@ -16,7 +16,7 @@ const run = Date.now().toString(36);
 
 /** axe's WCAG 2.1 AA findings on the page as it is now, one entry per rule and element. */
 async function axeFindings(page: Page): Promise<string[]> {
-  return violationLines((await axeOnPage(page).analyze()).violations, page.url());
+  return violationLines(await axeViolations(page), page.url());
 }
 
 test("an admin invites a colleague, who sets a password, lands in the inbox and sees only an agent's navigation", async ({

@@ -17,11 +17,7 @@ export interface AxeViolation {
   nodes: Array<{ target: unknown[]; failureSummary?: string }>;
 }
 
-/**
- * Whether every frame of the page shares its origin, so axe can run in one pass from the page itself.
- * Otherwise axe runs in each frame apart and merges the results in a blank page it opens, which takes
- * about twice the processor time (axe was a third of the browser tests' time that way).
- */
+/** Whether every frame of the page shares its origin, so axe can run in one pass from the page itself. */
 function framesShareOrigin(page: Page): boolean {
   const origin = new URL(page.url()).origin;
   return page
@@ -32,19 +28,52 @@ function framesShareOrigin(page: Page): boolean {
     );
 }
 
-/** axe on the page as it is now, held to `wcagTags`; narrow it with `include` and `exclude`. */
-export function axeOnPage(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).setLegacyMode(framesShareOrigin(page)).withTags(wcagTags);
+/** Where axe looks: under `include` (a selector; the whole document without it), leaving out `exclude`. */
+export interface AxeScope {
+  include?: string;
+  exclude?: string[];
+}
+
+/** Puts axe into a frame once per document; a frame that runs no script is left without it. */
+async function injectAxe(frame: Frame): Promise<void> {
+  const injected = (async () => {
+    if (!(await frame.evaluate(() => "axe" in window))) await frame.evaluate(axeSource);
+  })();
+  // A frame sandboxed without scripts never answers (axe leaves it out, as the page's run cannot reach it).
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, 1_000));
+  await Promise.race([injected.catch(() => undefined), timeout]);
+}
+
+/**
+ * axe's violations of `wcagTags` on the page as it is now, frames included. Where every frame shares
+ * the page's origin, axe goes into each document once and runs in one pass from the page (AxeBuilder
+ * evaluates its 540 KB source twice in the page and again in every frame on each analysis: half a
+ * second of the browser's processor time per screen here). Otherwise AxeBuilder runs axe in each frame
+ * apart and merges the results in a blank page it opens.
+ */
+export async function axeViolations(
+  page: Page,
+  { include, exclude = [] }: AxeScope = {},
+): Promise<AxeViolation[]> {
+  if (framesShareOrigin(page)) {
+    await Promise.all(page.frames().map((frame) => injectAxe(frame)));
+    return runAxeInDocument(page, { include, exclude, iframes: true });
+  }
+  let builder = new AxeBuilder({ page }).withTags(wcagTags);
+  if (include) builder = builder.include(include);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  return (await builder.analyze()).violations;
 }
 
 /**
  * axe's violations of `wcagTags` in one document, run from inside it (injected once per document):
- * for a frame AxeBuilder's selectors do not reach, or a second run on a page AxeBuilder already
- * injected. `context` narrows it to selectors; frames inside are left out unless `iframes`.
+ * for a frame the page's selectors do not reach (inside a shadow root), or a second run on a page
+ * (another colour scheme). `context` narrows it to selectors; frames inside are left out unless
+ * `iframes` (and then each must hold axe already, see `axeViolations`).
  */
 export async function runAxeInDocument(
   target: Page | Frame,
-  context: { include?: string; exclude?: string[]; iframes?: boolean } = {},
+  context: AxeScope & { iframes?: boolean } = {},
 ): Promise<AxeViolation[]> {
   if (!(await target.evaluate(() => "axe" in window))) await target.evaluate(axeSource);
   return target.evaluate(

@@ -155,8 +155,22 @@ export async function expectNothingPushed(
   socket: TestSocket,
   label: string,
 ): Promise<void> {
+  expect(await pushesBeforeSentinel(fanout, session, socket, label)).toEqual([]);
+}
+
+/** What the session's socket gets from now until the test's own sentinel, sent after everything before. */
+export async function pushesBeforeSentinel(
+  fanout: Fanout,
+  session: TestSession,
+  socket: TestSocket,
+  label: string,
+): Promise<WidgetPush[]> {
   await pushToSession(fanout, session.gleapId, sentinel(label));
-  expect(await socket.next()).toEqual(sentinel(label));
+  const pushes: WidgetPush[] = [];
+  const end = JSON.stringify(sentinel(label));
+  for (let push = await socket.next(); JSON.stringify(push) !== end; push = await socket.next())
+    pushes.push(push);
+  return pushes;
 }
 
 /** The widget's acknowledgement of an outbound: `POST /outbound/{id}/events`. */

@@ -9,6 +9,7 @@ import {
   openSocket,
   outboundWrittenByHand,
   ping,
+  pushesBeforeSentinel,
   startSession,
   type TestSession,
   type TestSocket,
@@ -195,10 +196,17 @@ describe("outbound actions after a ping", () => {
       );
       expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200]);
       // Each ping offers what is not shown yet; the widget shows a notification once (by outbound id).
-      for (let index = 0; index < 4; index += 1) {
-        expect(actionsOf(await socket.next()).map((action) => action.outbound)).toEqual([outbound.id]);
-      }
-      await expectNothingPushed(server.fanout, session, socket, "after the race");
+      // The socket's opening sends the badge's count alone (no actions) when it reads it after a ping
+      // recorded the offer: that push may come anywhere among them.
+      const pushes = await pushesBeforeSentinel(server.fanout, session, socket, "after the race");
+      const offers = pushes.map((push) => actionsOf(push).map((action) => action.outbound));
+      expect(offers.filter((offer) => offer.length > 0)).toEqual([
+        [outbound.id],
+        [outbound.id],
+        [outbound.id],
+        [outbound.id],
+      ]);
+      expect(offers.filter((offer) => offer.length === 0).length).toBeLessThanOrEqual(1);
       expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
     });
   });

@@ -34,11 +34,14 @@ export interface AxeScope {
   exclude?: string[];
 }
 
+/** Puts axe into a document unless it is there already. */
+async function ensureAxe(target: Page | Frame): Promise<void> {
+  if (!(await target.evaluate(() => "axe" in window))) await target.evaluate(axeSource);
+}
+
 /** Puts axe into a frame once per document; a frame that runs no script is left without it. */
 async function injectAxe(frame: Frame): Promise<void> {
-  const injected = (async () => {
-    if (!(await frame.evaluate(() => "axe" in window))) await frame.evaluate(axeSource);
-  })();
+  const injected = ensureAxe(frame);
   // A frame sandboxed without scripts never answers (axe leaves it out, as the page's run cannot reach it).
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, 1_000));
   await Promise.race([injected.catch(() => undefined), timeout]);
@@ -75,7 +78,7 @@ export async function runAxeInDocument(
   target: Page | Frame,
   context: AxeScope & { iframes?: boolean } = {},
 ): Promise<AxeViolation[]> {
-  if (!(await target.evaluate(() => "axe" in window))) await target.evaluate(axeSource);
+  await ensureAxe(target);
   return target.evaluate(
     async ({ tags, include, exclude, iframes }) => {
       const axe = (

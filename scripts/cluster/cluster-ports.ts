@@ -1,3 +1,4 @@
+import { freeLoopbackPorts } from "../../src/server/test-support/free-ports.ts";
 /** The loopback ports of a cluster: the balancer's, its stats page's, and each node's two. */
 export interface ClusterPorts {
   main: number;
@@ -68,12 +69,7 @@ export function portsInUse(ports: ClusterPorts): string[] {
 
 /** Every port free (tests): distinct, picked while the others are still held. */
 export function freePorts(nodes = 3): ClusterPorts {
-  const held = Array.from({ length: 3 + 2 * nodes }, () =>
-    Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } }),
-  );
-  const ports = held.map((listener) => listener.port);
-  for (const listener of held) listener.stop(true);
-  const [main = 0, messenger = 0, stats = 0, ...rest] = ports;
+  const [main = 0, messenger = 0, stats = 0, ...rest] = freeLoopbackPorts(3 + 2 * nodes);
   return {
     main,
     messenger,

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { chown, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freeLoopbackPorts } from "./free-ports.ts";
 
 /** Where Debian's `postgresql` package puts each major version's programs (not on PATH). */
 export const debianPostgresRoot = "/usr/lib/postgresql";
@@ -62,14 +63,6 @@ export interface PostgresCluster {
   url: string;
   /** Stops the server and removes its data folder; safe to call twice. */
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const port = probe.port;
-  await probe.stop(true);
-  if (port === undefined) throw new Error("no free port");
-  return port;
 }
 
 /** Runs one PostgreSQL program as `account` (or as this process), rejecting with its output on failure. */
@@ -154,7 +147,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"],
       account,
     );
-    const port = await freePort();
+    const [port = 0] = freeLoopbackPorts(1);
     started = true;
     await run(
       join(bin, "pg_ctl"),

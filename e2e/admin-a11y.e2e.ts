@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
-import { axeViolations, runAxeInDocument, violationLines } from "./support/axe.ts";
+import { axeViolations, violationLines } from "./support/axe.ts";
 import { selectRows } from "./support/database.ts";
 import { waitForQuietNetwork, watchNetwork } from "./support/network-quiet.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -139,7 +139,7 @@ async function switchScheme(page: Page, colorScheme: "light" | "dark") {
 async function axeFindingsInBothSchemes(page: Page, screen: string): Promise<string[]> {
   const findings = await axeFindings(page, screen);
   await switchScheme(page, "dark");
-  const dark = await runAxeInDocument(page, { exclude: ["[data-testid=snapshot-frame]"] });
+  const dark = await axeViolations(page, { exclude: ["[data-testid=snapshot-frame]"] });
   await switchScheme(page, "light");
   findings.push(...violationLines(dark, `${screen} (dark)`));
   return findings;

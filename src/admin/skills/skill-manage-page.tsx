@@ -263,8 +263,8 @@ function useSubSkillAdding(ready: boolean) {
 
   useEffect(() => {
     if (adding === null || !ready) return;
-    // Opened by the address (`?add`, addCount 0), the shell scrolls to the top 450 ms after the
-    // navigation; scroll to the form after that, else it would be undone.
+    // Opened by a link inside the dashboard (`?add`, addCount 0), the shell scrolls to the top 450 ms
+    // after the navigation; scroll to the form after that, else it would be undone.
     const delay = addCount === 0 ? scrollDelayMs + 50 : 0;
     const timer = setTimeout(
       () => addRef.current?.scrollIntoView({ block: "start", behavior: "smooth" }),

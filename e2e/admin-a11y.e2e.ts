@@ -139,7 +139,7 @@ async function switchScheme(page: Page, colorScheme: "light" | "dark") {
 async function axeFindingsInBothSchemes(page: Page, screen: string): Promise<string[]> {
   const findings = await axeFindings(page, screen);
   await switchScheme(page, "dark");
-  const dark = await axeViolations(page, { exclude: ["[data-testid=snapshot-frame]"] });
+  const dark = await axeViolations(page, { exclude: ["[data-testid=snapshot-frame]"], frames: false });
   await switchScheme(page, "light");
   findings.push(...violationLines(dark, `${screen} (dark)`));
   return findings;

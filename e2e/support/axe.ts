@@ -20,6 +20,8 @@ export interface AxeViolation {
 export interface AxeScope {
   include?: string;
   exclude?: string[];
+  /** Whether axe reaches into the frames (the default); false checks the one document alone. */
+  frames?: boolean;
 }
 
 /** axe's own context object: selector lists to include and exclude. */
@@ -79,14 +81,17 @@ function framesUnder(frame: Frame): Frame[] {
  */
 export async function axeViolations(target: Page | Frame, scope: AxeScope = {}): Promise<AxeViolation[]> {
   const start = "mainFrame" in target ? target.mainFrame() : target;
-  const frames = framesUnder(start);
+  const iframes = scope.frames ?? true;
+  const frames = iframes ? framesUnder(start) : [start];
   const scripted = await Promise.all(frames.map((frame) => runsScript(frame)));
   await Promise.all(frames.filter((_, index) => scripted[index]).map((frame) => ensureAxe(frame)));
-  const result = await start.evaluate(
-    ({ context, options }) => (window as unknown as AxeWindow).axe.run(context, options),
-    { context: axeContext(scope), options: { ...runOptions, iframes: true } },
+  // Only the violations leave the page: the passes and the rules that did not apply, every node with
+  // its markup, would be carried through Playwright for nothing.
+  return start.evaluate(
+    async ({ context, options }) =>
+      (await (window as unknown as AxeWindow).axe.run(context, options)).violations,
+    { context: axeContext(scope), options: { ...runOptions, iframes } },
   );
-  return result.violations;
 }
 
 /** One readable entry per violation and element: where, which rule, and what axe says to fix. */

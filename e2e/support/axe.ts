@@ -3,10 +3,10 @@ import { createRequire } from "node:module";
 import type { Frame, Page } from "@playwright/test";
 
 /** The rules every screen is held to: WCAG 2.0 and 2.1, levels A and AA. */
-export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** axe-core's own script, put once into each document it looks at. */
-export const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** What the specs read of one of axe's violations. */
 export interface AxeViolation {

@@ -43,16 +43,14 @@ function axeContext({ include, exclude = [] }: AxeScope): AxeContext {
 }
 
 /**
- * Whether a frame runs script. A frame sandboxed without `allow-scripts` (or inside one) never
- * answers an evaluation, and axe's own run from the page cannot reach into it either: it is left out,
- * by its attribute, never by a timeout (a timeout on a loaded machine leaves out frames that do run).
+ * Whether a frame's own element lets it run script. A frame sandboxed without `allow-scripts` never
+ * answers an evaluation, and axe's own run cannot reach into it either: it is left out, with the frames
+ * inside it, by its attribute, never by a timeout (a timeout on a loaded machine leaves out frames that
+ * do run).
  */
-async function runsScript(frame: Frame): Promise<boolean> {
-  const parent = frame.parentFrame();
-  if (!parent) return true;
+async function allowedScript(frame: Frame): Promise<boolean> {
   const sandbox = await (await frame.frameElement()).getAttribute("sandbox");
-  if (sandbox !== null && !sandbox.split(/\s+/).includes("allow-scripts")) return false;
-  return runsScript(parent);
+  return sandbox === null || sandbox.split(/\s+/).includes("allow-scripts");
 }
 
 /**
@@ -67,9 +65,14 @@ async function ensureAxe(target: Frame): Promise<void> {
   );
 }
 
-/** `frame` and the frames inside it, at any depth. */
-function framesUnder(frame: Frame): Frame[] {
-  return [frame, ...frame.childFrames().flatMap(framesUnder)];
+/** `frame` and the frames inside it that run script, at any depth. */
+async function scriptedFramesUnder(frame: Frame): Promise<Frame[]> {
+  const children = await Promise.all(
+    frame
+      .childFrames()
+      .map(async (child) => ((await allowedScript(child)) ? scriptedFramesUnder(child) : [])),
+  );
+  return [frame, ...children.flat()];
 }
 
 /**
@@ -82,9 +85,8 @@ function framesUnder(frame: Frame): Frame[] {
 export async function axeViolations(target: Page | Frame, scope: AxeScope = {}): Promise<AxeViolation[]> {
   const start = "mainFrame" in target ? target.mainFrame() : target;
   const iframes = scope.frames ?? true;
-  const frames = iframes ? framesUnder(start) : [start];
-  const scripted = await Promise.all(frames.map((frame) => runsScript(frame)));
-  await Promise.all(frames.filter((_, index) => scripted[index]).map((frame) => ensureAxe(frame)));
+  const frames = iframes ? await scriptedFramesUnder(start) : [start];
+  await Promise.all(frames.map((frame) => ensureAxe(frame)));
   // Only the violations leave the page: the passes and the rules that did not apply, every node with
   // its markup, would be carried through Playwright for nothing.
   return start.evaluate(

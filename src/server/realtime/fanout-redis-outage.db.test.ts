@@ -30,9 +30,9 @@ async function processFanout() {
   return { fanout, delivered, signals, logged };
 }
 
-async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = performance.now() + timeoutMs;
-  while (!condition() && performance.now() < deadline) await Bun.sleep(10);
+  while (!(await condition()) && performance.now() < deadline) await Bun.sleep(10);
   return condition();
 }
 
@@ -75,12 +75,7 @@ describe("the Redis fan-out when Redis goes away and comes back", () => {
     expect(heard).toBe(true);
     // The other process's subscription is back (it heard the round); this one's may follow a moment
     // later, and Redis counts a process once its subscription is there.
-    let counted = await one.fanout.processes();
-    for (const deadline = performance.now() + 5000; counted !== 2 && performance.now() < deadline; ) {
-      await Bun.sleep(20);
-      counted = await one.fanout.processes();
-    }
-    expect(counted).toBe(2);
+    expect(await until(async () => (await one.fanout.processes()) === 2, 5000)).toBe(true);
     // The round the other process heard reached this one once: through Redis, or by hand while its
     // own subscription was not back yet, never both.
     const heardRound = two.delivered.find((entry) => entry.startsWith("session:b")) as string;

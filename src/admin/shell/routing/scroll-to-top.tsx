@@ -17,6 +17,7 @@ export function ScrollToTop() {
   const [path] = useLocation();
   const loaded = useRef(path);
   useEffect(() => {
+    // The path the page loaded on, until the first navigation away from it.
     if (path === loaded.current) return;
     loaded.current = "";
     const cancel = () => {

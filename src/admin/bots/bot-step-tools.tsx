@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes } from "react";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { type EntryMoves, MoveRemoveButtons } from "../shell/form/move-remove-buttons.tsx";
 
 /** A small quiet button of a step's card (move, remove), named by its `aria-label`. */
 export function BotToolButton(props: ButtonHTMLAttributes<HTMLButtonElement> & { "aria-label": string }) {
@@ -11,32 +12,27 @@ export function BotToolButton(props: ButtonHTMLAttributes<HTMLButtonElement> & {
 export function BotStepTools({
   n,
   count,
-  onMove,
-  onRemove,
-}: {
+  ...moves
+}: EntryMoves & {
   /** The step's number, from 1. */
   n: number;
   /** How many steps the bot has. */
   count: number;
-  onMove(by: -1 | 1): void;
-  onRemove(): void;
 }) {
   const { t } = useT();
   return (
-    <div className="bot-step-tools">
-      <BotToolButton disabled={n === 1} onClick={() => onMove(-1)} aria-label={t("bots.step.moveUp", { n })}>
-        ↑
-      </BotToolButton>
-      <BotToolButton
-        disabled={n === count}
-        onClick={() => onMove(1)}
-        aria-label={t("bots.step.moveDown", { n })}
-      >
-        ↓
-      </BotToolButton>
-      <BotToolButton disabled={count === 1} onClick={onRemove} aria-label={t("bots.step.remove", { n })}>
-        ✕
-      </BotToolButton>
-    </div>
+    <MoveRemoveButtons
+      className="bot-step-tools"
+      index={n - 1}
+      count={count}
+      labels={{
+        up: t("bots.step.moveUp", { n }),
+        down: t("bots.step.moveDown", { n }),
+        remove: t("bots.step.remove", { n }),
+      }}
+      removeText="✕"
+      canRemove={count > 1}
+      {...moves}
+    />
   );
 }

@@ -71,21 +71,24 @@ const messages = (container: HTMLElement) =>
     item.textContent?.replace(/^(Bot|Visitor): /, ""),
   );
 
-test("a branch chosen in the test run goes where its button says, the bot's HTML cleaned", async () => {
+/** Starts a test run and, once the first step's buttons are there, chooses `branch`. */
+async function startAndChoose(branch: string): Promise<HTMLElement> {
   const container = render();
   act(() => buttonNamed(container, "Start test")?.click());
-  await settle(() => buttonNamed(container, "Support") !== undefined);
-  act(() => buttonNamed(container, "Support")?.click());
+  await settle(() => buttonNamed(container, branch) !== undefined);
+  act(() => buttonNamed(container, branch)?.click());
+  return container;
+}
+
+test("a branch chosen in the test run goes where its button says, the bot's HTML cleaned", async () => {
+  const container = await startAndChoose("Support");
   await settle(() => container.querySelector("[data-testid=bot-test-ended]") !== null);
   expect(messages(container)).toEqual(["Where to?", "Support", "Support is on its way."]);
   expect(container.querySelector("script")).toBeNull();
 });
 
 test("a question is checked as the messenger checks it; the handover shows what staff would get", async () => {
-  const container = render();
-  act(() => buttonNamed(container, "Start test")?.click());
-  await settle(() => buttonNamed(container, "Sales") !== undefined);
-  act(() => buttonNamed(container, "Sales")?.click());
+  const container = await startAndChoose("Sales");
   await settle(() => container.querySelector("input") !== null);
   const input = container.querySelector("input") as HTMLInputElement;
   const form = container.querySelector("form") as HTMLFormElement;

@@ -8,11 +8,11 @@ import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { FormField } from "../shell/form/form-field.tsx";
 import { InputField } from "../shell/form/form-inputs.tsx";
 import { FormRecordStatus } from "../shell/form/form-record-status.tsx";
+import { submitRecord } from "../shell/form/record-submit.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { listHref } from "../shell/list/use-list-query.ts";
-import { showToast } from "../shell/overlay/toast-store.ts";
 import {
   type CategoryFormState,
   categoryFormFrom,
@@ -37,16 +37,13 @@ function CategoryForm({ category }: { category: ChallengeCategory | null }) {
   const update = (field: keyof CategoryFormState, value: string) =>
     form.update((current) => ({ ...current, [field]: value }), [field]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.checkSubmit(event)) return;
-    await form.save(async () => {
-      if (category) await categoriesApi.update(category.id, state);
-      else await categoriesApi.create(state);
-      showToast({ type: "success", heading: category ? "category.updated" : "category.created" });
-      navigate(listHref(categoriesPath));
+  const submit = (event: FormEvent) =>
+    submitRecord(form, event, {
+      messages: "category",
+      editing: category !== null,
+      write: () => (category ? categoriesApi.update(category.id, state) : categoriesApi.create(state)),
+      onSaved: () => navigate(listHref(categoriesPath)),
     });
-  };
 
   return (
     <form className="entity-form" noValidate onSubmit={submit}>

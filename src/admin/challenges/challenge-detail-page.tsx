@@ -1,15 +1,13 @@
 import { Link, useLocation, useParams } from "wouter";
 import type { ChallengeDetail } from "../../shared/challenges-api.ts";
 import { useResource } from "../api/use-resource.ts";
-import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
-import { Button, buttonClass } from "../shell/button.tsx";
-import { detailTexts } from "../shell/detail/detail-status.tsx";
-import { FieldList } from "../shell/detail/field-list.tsx";
+import { DetailCard } from "../shell/detail/detail-card.tsx";
+import { FieldList, recordFields } from "../shell/detail/field-list.tsx";
+import { RecordActions } from "../shell/detail/record-actions.tsx";
 import { RecordScreen } from "../shell/detail/record-screen.tsx";
 import { listHref } from "../shell/list/use-list-query.ts";
-import { confirmAction } from "../shell/overlay/confirm.ts";
-import { runAction } from "../shell/overlay/run-action.ts";
+import { confirmDelete } from "../shell/overlay/confirm-delete.ts";
 import { ChallengeCategoryCard } from "./challenge-category-card.tsx";
 import { ChallengeStatusBadge } from "./challenge-labels.tsx";
 import { categoryChallengesHref, challengeEditHref, challengesPath } from "./challenge-paths.ts";
@@ -18,29 +16,16 @@ import { challengesApi } from "./challenges-api.ts";
 import "./challenge-styles.ts";
 
 function ChallengeActions({ challenge }: { challenge: ChallengeDetail }) {
-  const { t } = useT();
+  const tr = useT();
   const [, navigate] = useLocation();
   const remove = () =>
-    confirmAction({
-      type: "danger",
-      heading: t("challenge.confirm.deleteTitle", { title: challenge.title }),
-      body: t("challenge.confirm.deleteBody", { count: challenge.taskCount }),
-      confirmLabel: t("challenge.action.delete"),
-      onConfirm: async () => {
-        const deleted = await runAction(() => challengesApi.remove(challenge.id), "challenge.deleted");
-        if (deleted.ok) navigate(listHref(challengesPath));
-      },
+    confirmDelete(tr, {
+      messages: "challenge",
+      values: { title: challenge.title, count: challenge.taskCount },
+      remove: () => challengesApi.remove(challenge.id),
+      onDeleted: () => navigate(listHref(challengesPath)),
     });
-  return (
-    <div className="page-actions">
-      <Link href={challengeEditHref(challenge.id)} className={buttonClass({ variant: "primary" })}>
-        {t("challenge.action.edit")}
-      </Link>
-      <Button variant="secondary" className="button-danger" onClick={remove}>
-        {t("challenge.action.delete")}
-      </Button>
-    </div>
-  );
+  return <RecordActions messages="challenge" editHref={challengeEditHref(challenge.id)} onDelete={remove} />;
 }
 
 function ChallengeFields({ challenge }: { challenge: ChallengeDetail }) {
@@ -50,8 +35,7 @@ function ChallengeFields({ challenge }: { challenge: ChallengeDetail }) {
       <div className="detail-grid">
         <FieldList
           title="challenge.section.overview"
-          fields={[
-            { label: "challenge.field.id", value: <code>{challenge.id}</code> },
+          fields={recordFields("challenge", challenge, [
             { label: "challenge.field.title", value: challenge.title },
             {
               label: "challenge.field.category",
@@ -82,36 +66,28 @@ function ChallengeFields({ challenge }: { challenge: ChallengeDetail }) {
               ),
             },
             { label: "challenge.field.taskCount", value: formatNumber(challenge.taskCount) },
-            { label: "challenge.field.createdAt", value: <DateTimeAgo value={challenge.createdAt} /> },
-            { label: "challenge.field.updatedAt", value: <DateTimeAgo value={challenge.updatedAt} /> },
-          ]}
+          ])}
         />
         <ChallengeCategoryCard categoryId={challenge.categoryId} />
       </div>
       <div className="detail-grid">
-        <section className="detail-card" data-testid="challenge-description">
-          <h2>{t("challenge.section.description")}</h2>
-          {challenge.description ? (
-            <p className="pre-wrap">{challenge.description}</p>
-          ) : (
-            <p className="subtle-cell">{t("challenge.description.empty")}</p>
-          )}
-        </section>
-        <section className="detail-card" data-testid="challenge-skills">
-          <h2>{t("challenge.section.skills")}</h2>
-          {challenge.skills.length ? (
-            <ul className="skill-list">
-              {challenge.skills.map((skill) => (
-                <li key={skill.subSkillId} className="skill-line">
-                  <span>{skill.name}</span>
-                  <span className="subtle-cell">{skill.rootSkillId}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="subtle-cell">{t("challenge.skills.empty")}</p>
-          )}
-        </section>
+        <DetailCard
+          name="challenge.description"
+          testId="challenge-description"
+          isEmpty={!challenge.description}
+        >
+          <p className="pre-wrap">{challenge.description}</p>
+        </DetailCard>
+        <DetailCard name="challenge.skills" testId="challenge-skills" isEmpty={challenge.skills.length === 0}>
+          <ul className="skill-list">
+            {challenge.skills.map((skill) => (
+              <li key={skill.subSkillId} className="skill-line">
+                <span>{skill.name}</span>
+                <span className="subtle-cell">{skill.rootSkillId}</span>
+              </li>
+            ))}
+          </ul>
+        </DetailCard>
       </div>
       <ChallengeTasks tasks={challenge.tasks} />
     </>
@@ -120,17 +96,13 @@ function ChallengeFields({ challenge }: { challenge: ChallengeDetail }) {
 
 /** `/dashboard/challenges/:id` (spec §2 Challenge detail): every field, its category and tasks; edit and delete. */
 export default function ChallengeDetailPage() {
-  const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
-  const { resource, reload } = useResource(() => challengesApi.get(id), id);
+  const load = useResource(() => challengesApi.get(id), id);
   return (
     <RecordScreen
-      resource={resource}
-      texts={detailTexts("challenge")}
-      onRetry={reload}
+      kind="challenge"
+      load={load}
       back={listHref(challengesPath)}
-      titleId="challenge-title"
-      screen={t("challenge.title")}
       name={(challenge) => challenge.title}
       actions={(challenge) => <ChallengeActions challenge={challenge} />}
     >

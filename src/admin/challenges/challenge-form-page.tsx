@@ -8,14 +8,14 @@ import {
 } from "../../shared/challenges-api.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
+import { RecordFormActions } from "../shell/form/form-actions.tsx";
 import { FormField } from "../shell/form/form-field.tsx";
 import { InputField, SelectField, TextAreaField } from "../shell/form/form-inputs.tsx";
 import { RecordFormPage } from "../shell/form/record-form-page.tsx";
+import { submitRecord } from "../shell/form/record-submit.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { listHref } from "../shell/list/use-list-query.ts";
-import { showToast } from "../shell/overlay/toast-store.ts";
 import { CategoryPicker } from "./category-picker.tsx";
 import {
   type ChallengeFormState,
@@ -69,19 +69,17 @@ function useChallengeForm(challenge: ChallengeDetail | null) {
       Object.keys(form.serverErrors).filter((name) => about(path, name)),
     );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.checkSubmit(event)) return;
-    // The shared schema has just accepted the body, so it is a ChallengeRequest.
-    const body = challengeRequestFromForm(form.state) as ChallengeRequest;
-    await form.save(async () => {
-      const saved = challenge
-        ? await challengesApi.update(challenge.id, body)
-        : await challengesApi.create(body);
-      showToast({ type: "success", heading: challenge ? "challenge.updated" : "challenge.created" });
-      navigate(challengeHref(saved.id));
+  const submit = (event: FormEvent) =>
+    submitRecord(form, event, {
+      messages: "challenge",
+      editing: challenge !== null,
+      write: () => {
+        // The shared schema has just accepted the body, so it is a ChallengeRequest.
+        const body = challengeRequestFromForm(form.state) as ChallengeRequest;
+        return challenge ? challengesApi.update(challenge.id, body) : challengesApi.create(body);
+      },
+      onSaved: (saved) => navigate(challengeHref(saved.id)),
     });
-  };
 
   return { state: form.state, busy: form.busy, errorOf, update, submit };
 }
@@ -147,7 +145,6 @@ function OverviewCard({
 }
 
 function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
-  const { t } = useT();
   const model = useChallengeForm(challenge);
   const { state, errorOf, update } = model;
   return (
@@ -164,15 +161,12 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
         />
       </div>
 
-      <FormActions
+      <RecordFormActions
+        messages="challengeForm"
+        editing={challenge !== null}
         busy={model.busy}
-        busyLabel={t("challengeForm.saving")}
-        submitLabel={t(challenge ? "challengeForm.save" : "challengeForm.create")}
-      >
-        <FormCancelLink href={challenge ? challengeHref(challenge.id) : listHref(challengesPath)}>
-          {t("challengeForm.cancel")}
-        </FormCancelLink>
-      </FormActions>
+        cancelHref={challenge ? challengeHref(challenge.id) : listHref(challengesPath)}
+      />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import type { ChallengeCategory } from "../../shared/challenges-api.ts";
 import type { Translator } from "../i18n/intl.ts";
-import { confirmAction } from "../shell/overlay/confirm.ts";
-import { runAction } from "../shell/overlay/run-action.ts";
+import { confirmDelete } from "../shell/overlay/confirm-delete.ts";
 import { categoriesApi } from "./challenges-api.ts";
 
 /**
@@ -14,13 +13,11 @@ export function confirmDeleteCategory(
   category: Pick<ChallengeCategory, "id" | "title" | "challengeCount">,
   onDeleted: () => void,
 ): void {
-  confirmAction({
-    type: "danger",
-    heading: tr.t("category.confirm.deleteTitle", { title: category.title }),
-    body: tr.t("category.confirm.deleteBody", { count: category.challengeCount }),
-    confirmLabel: tr.t("category.action.deleteCategory"),
-    onConfirm: async () => {
-      if ((await runAction(() => categoriesApi.remove(category.id), "category.deleted")).ok) onDeleted();
-    },
+  confirmDelete(tr, {
+    messages: "category",
+    values: { title: category.title, count: category.challengeCount },
+    confirmLabel: "category.action.deleteCategory",
+    remove: () => categoriesApi.remove(category.id),
+    onDeleted,
   });
 }

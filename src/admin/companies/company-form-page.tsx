@@ -8,9 +8,9 @@ import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { serverFieldError } from "../shell/form/form-errors.ts";
 import { FormField } from "../shell/form/form-field.tsx";
 import { RecordFormPage } from "../shell/form/record-form-page.tsx";
+import { submitRecord } from "../shell/form/record-submit.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
-import { showToast } from "../shell/overlay/toast-store.ts";
 import { companiesApi } from "./companies-api.ts";
 import {
   type CompanyForm as CompanyFormState,
@@ -33,20 +33,14 @@ function CompanyForm({ company }: { company: Company | null }) {
   const { state } = form;
   const leave = company ? companyHref(company.id) : companiesPath;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.checkSubmit(event)) return;
-    await form.save(
-      async () => {
-        const saved = company
-          ? await companiesApi.update(company.id, state)
-          : await companiesApi.create(state);
-        showToast({ type: "success", heading: company ? "company.updated" : "company.created" });
-        navigate(companyHref(saved.id));
-      },
-      (failure) => form.refuseWithReason(serverFieldError(failure), apiErrorMessage(failure)),
-    );
-  };
+  const submit = (event: FormEvent) =>
+    submitRecord(form, event, {
+      messages: "company",
+      editing: company !== null,
+      write: () => (company ? companiesApi.update(company.id, state) : companiesApi.create(state)),
+      onSaved: (saved) => navigate(companyHref(saved.id)),
+      refused: (failure) => form.refuseWithReason(serverFieldError(failure), apiErrorMessage(failure)),
+    });
 
   const change = (field: keyof CompanyFormState, value: string) =>
     form.update((current) => ({ ...current, [field]: value }), [field]);

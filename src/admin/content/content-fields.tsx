@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import { FormField } from "../shell/form/form-field.tsx";
 
 // Small controls the content editors repeat: a labelled text box and a checkbox, each wired to the
@@ -32,28 +32,19 @@ export function TextField({
   onChange: (value: string) => void;
 }) {
   const look = code ? { className: "code-input", spellCheck: false } : {};
+  const box = {
+    value,
+    placeholder,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+  };
   return (
     <FormField id={id} label={label} error={error} describedBy={hint ? `${id}-hint` : undefined}>
       {(props) => (
         <>
           {multiline ? (
-            <textarea
-              {...props}
-              {...look}
-              rows={rows}
-              value={value}
-              placeholder={placeholder}
-              onChange={(event) => onChange(event.target.value)}
-            />
+            <textarea {...props} {...look} {...box} rows={rows} />
           ) : (
-            <input
-              {...props}
-              {...look}
-              list={list}
-              value={value}
-              placeholder={placeholder}
-              onChange={(event) => onChange(event.target.value)}
-            />
+            <input {...props} {...look} {...box} list={list} />
           )}
           {hint && (
             <span className="field-hint subtle" id={`${id}-hint`}>

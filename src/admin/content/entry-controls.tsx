@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { type EntryMoves, MoveRemoveButtons } from "../shell/form/move-remove-buttons.tsx";
 import { moveBy, removeAt, replaceAt } from "./list-edit.ts";
 
 /** The head of a list entry (a step, a button, a question): its number, move up and down, remove. */
@@ -8,49 +9,30 @@ function EntryControls({
   label,
   index,
   count,
-  onMove,
-  onRemove,
-}: {
+  ...moves
+}: EntryMoves & {
   /** "Step 2", already translated. */
   label: string;
   index: number;
   count: number;
-  onMove: (by: -1 | 1) => void;
-  onRemove: () => void;
 }) {
   const { t } = useT();
   return (
     <div className="entry-head">
       <h3>{label}</h3>
-      <div className="entry-actions">
-        <Button
-          size="sm"
-          variant="tertiary"
-          disabled={index === 0}
-          aria-label={`${t("content.moveUp")}: ${label}`}
-          onClick={() => onMove(-1)}
-        >
-          ↑
-        </Button>
-        <Button
-          size="sm"
-          variant="tertiary"
-          disabled={index === count - 1}
-          aria-label={`${t("content.moveDown")}: ${label}`}
-          onClick={() => onMove(1)}
-        >
-          ↓
-        </Button>
-        <Button
-          size="sm"
-          variant="tertiary"
-          className="button-danger"
-          aria-label={`${t("content.remove")}: ${label}`}
-          onClick={onRemove}
-        >
-          {t("content.remove")}
-        </Button>
-      </div>
+      <MoveRemoveButtons
+        className="entry-actions"
+        index={index}
+        count={count}
+        labels={{
+          up: `${t("content.moveUp")}: ${label}`,
+          down: `${t("content.moveDown")}: ${label}`,
+          remove: `${t("content.remove")}: ${label}`,
+        }}
+        removeText={t("content.remove")}
+        removeClassName="button-danger"
+        {...moves}
+      />
     </div>
   );
 }

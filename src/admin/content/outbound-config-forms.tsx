@@ -11,6 +11,7 @@ import { CheckboxField, TextField } from "./content-fields.tsx";
 import { EntryListSection } from "./entry-controls.tsx";
 import type { ModalConfigState } from "./modal-config.ts";
 import type { NotificationConfigState } from "./notification-config.ts";
+import type { ButtonState } from "./outbound-buttons.ts";
 import type { RichBody } from "./rich-body.ts";
 import { RichBodyField } from "./rich-body-field.tsx";
 import { newTourStep, type TourConfigState } from "./tour-config.ts";
@@ -42,6 +43,17 @@ function useConfigFields<S extends object>(
   type FlagKey = { [K in keyof S]: S[K] extends boolean ? K : never }[keyof S] & string;
   type BodyKey = { [K in keyof S]: S[K] extends RichBody ? K : never }[keyof S] & string;
 
+  /** The label (`content.field.{key}`), value, error and change of the config value `key`. */
+  const bound = (key: keyof S & string) => {
+    const label = t(`content.field.${key}` as MessageId);
+    return {
+      label,
+      value: config[key],
+      error: errorOf(`config.${key}`, label),
+      onChange: (value: unknown) => set({ [key]: value } as Partial<S>),
+    };
+  };
+
   const text = (
     key: TextKey,
     options: {
@@ -55,52 +67,62 @@ function useConfigFields<S extends object>(
     } = {},
   ) => {
     const { id = key, error, ...look } = options;
-    const text = t(`content.field.${key}` as MessageId);
+    const { value, ...field } = bound(key);
     return (
       <TextField
         id={`${prefix}-${id}`}
-        label={text}
-        value={config[key] as string}
-        error={error === false ? null : errorOf(`config.${key}`, text)}
+        {...field}
+        value={value as string}
+        error={error === false ? null : field.error}
         {...look}
-        onChange={(value) => set({ [key]: value } as Partial<S>)}
       />
     );
   };
 
   const check = (key: FlagKey, id: string, options: { error?: true } = {}) => {
-    const text = t(`content.field.${key}` as MessageId);
+    const { value, error, ...field } = bound(key);
     return (
       <CheckboxField
         id={`${prefix}-${id}`}
-        label={text}
-        checked={config[key] as boolean}
-        error={options.error ? errorOf(`config.${key}`, text) : undefined}
-        onChange={(checked) => set({ [key]: checked } as Partial<S>)}
+        {...field}
+        checked={value as boolean}
+        error={options.error ? error : undefined}
       />
     );
   };
 
   /** A rich body, in the rich-text editor. */
   const body = (key: BodyKey) => {
-    const label = t(`content.field.${key}` as MessageId);
+    const { value, ...field } = bound(key);
     return (
-      <RichBodyField
-        id={`${prefix}-${key}`}
-        label={label}
-        value={config[key] as RichBody}
-        error={errorOf(`config.${key}`, label)}
-        projectId={projectId}
-        onChange={(value) => set({ [key]: value } as Partial<S>)}
-      />
+      <RichBodyField id={`${prefix}-${key}`} {...field} value={value as RichBody} projectId={projectId} />
     );
   };
 
   return { t, set, text, check, body };
 }
 
+/** The buttons of a kind that has them (banner, modal), below its other fields. */
+function ConfigButtons<S extends { buttons: ButtonState[] }>({
+  prefix,
+  form,
+}: {
+  prefix: string;
+  form: ConfigFormProps<S>;
+}) {
+  const { config, errorOf, onChange } = form;
+  return (
+    <ButtonsEditor
+      prefix={prefix}
+      buttons={config.buttons}
+      errorOf={errorOf}
+      onChange={(buttons) => onChange({ ...config, buttons })}
+    />
+  );
+}
+
 export function BannerConfigForm(props: ConfigFormProps<BannerConfigState>) {
-  const { config, errorOf } = props;
+  const { config } = props;
   const { t, set, text, check, body } = useConfigFields("banner", props);
   return (
     <>
@@ -122,19 +144,13 @@ export function BannerConfigForm(props: ConfigFormProps<BannerConfigState>) {
         </div>
         {check("showCloseButton", "close")}
       </ContentSection>
-      <ButtonsEditor
-        prefix="banner"
-        buttons={config.buttons}
-        errorOf={errorOf}
-        onChange={(buttons) => set({ buttons })}
-      />
+      <ConfigButtons prefix="banner" form={props} />
     </>
   );
 }
 
 export function ModalConfigForm(props: ConfigFormProps<ModalConfigState>) {
-  const { config, errorOf } = props;
-  const { set, text, check, body } = useConfigFields("modal", props);
+  const { text, check, body } = useConfigFields("modal", props);
   return (
     <>
       <ContentSection>
@@ -143,12 +159,7 @@ export function ModalConfigForm(props: ConfigFormProps<ModalConfigState>) {
         {body("body")}
         {check("showCloseButton", "close", { error: true })}
       </ContentSection>
-      <ButtonsEditor
-        prefix="modal"
-        buttons={config.buttons}
-        errorOf={errorOf}
-        onChange={(buttons) => set({ buttons })}
-      />
+      <ConfigButtons prefix="modal" form={props} />
     </>
   );
 }
@@ -165,52 +176,58 @@ export function NotificationConfigForm(props: ConfigFormProps<NotificationConfig
   );
 }
 
+/** What each step's fields get from the steps section: the step, its place, and the form's means. */
+interface StepEntry<T> {
+  step: T;
+  index: number;
+  projectId: string;
+  errorOf: ConfigFormProps<unknown>["errorOf"];
+  setStep: (change: Partial<T>) => void;
+}
+
 /**
- * A list of steps, each with its move and remove controls above its own fields (`children`), and a
- * button that adds one; a rule about the whole list (`config.steps`) marks the section.
+ * A kind's list of steps (`config.steps`), each with its move and remove controls above its own fields
+ * (`children`), and a button that adds one; a rule about the whole list (`config.steps`) marks the section.
  */
-function StepsSection<T>({
+function StepsSection<T, S extends { steps: T[] }>({
   prefix,
-  steps,
-  errorOf,
+  form,
   empty,
   keyOf,
   newStep,
-  onChange,
   children,
 }: {
   prefix: string;
-  steps: T[];
-  errorOf: ConfigFormProps<unknown>["errorOf"];
+  form: ConfigFormProps<S>;
   /** Said while there is no step. */
   empty?: ReactNode;
   keyOf: (step: T, index: number) => string | number;
   newStep: () => T;
-  onChange: (steps: T[]) => void;
-  children: (step: T, index: number, setStep: (change: Partial<T>) => void) => ReactNode;
+  children: (entry: StepEntry<T>) => ReactNode;
 }) {
   const { t } = useT();
+  const { config, projectId, errorOf } = form;
+  const onChange = (steps: T[]) => form.onChange({ ...config, steps });
   return (
     <EntryListSection
       titleId={`${prefix}-steps-title`}
       title={t("content.section.steps")}
       error={errorOf("config.steps", t("content.section.steps"))}
       empty={empty}
-      entries={steps}
+      entries={config.steps}
       keyOf={keyOf}
       entryLabel={(index) => t("content.stepNumber", { n: index + 1 })}
       addLabel={t("content.addStep")}
-      onAdd={() => onChange([...steps, newStep()])}
+      onAdd={() => onChange([...config.steps, newStep()])}
       onChange={onChange}
     >
-      {children}
+      {(step, index, setStep) => children({ step, index, projectId, errorOf, setStep })}
     </EntryListSection>
   );
 }
 
 export function ChecklistConfigForm(props: ConfigFormProps<ChecklistConfigState>) {
-  const { config, errorOf } = props;
-  const { set, text } = useConfigFields("checklist", props);
+  const { text } = useConfigFields("checklist", props);
   return (
     <>
       <ContentSection>
@@ -223,21 +240,11 @@ export function ChecklistConfigForm(props: ConfigFormProps<ChecklistConfigState>
       </ContentSection>
       <StepsSection
         prefix="checklist"
-        steps={config.steps}
-        errorOf={errorOf}
+        form={props}
         keyOf={(step) => step.id}
-        newStep={() => newChecklistStep(config.steps)}
-        onChange={(steps) => set({ steps })}
+        newStep={() => newChecklistStep(props.config.steps)}
       >
-        {(step, index, setStep) => (
-          <ChecklistStepFields
-            step={step}
-            index={index}
-            projectId={props.projectId}
-            errorOf={errorOf}
-            setStep={setStep}
-          />
-        )}
+        {(entry) => <ChecklistStepFields {...entry} />}
       </StepsSection>
     </>
   );
@@ -261,24 +268,13 @@ export function TourConfigForm(props: ConfigFormProps<TourConfigState>) {
       <CopilotFields config={config} errorOf={errorOf} set={set} />
       <StepsSection
         prefix="tour"
-        steps={config.steps}
-        errorOf={errorOf}
+        form={props}
         empty={<p className="subtle">{t("content.noSteps")}</p>}
         // Tour steps have no id; their place is their identity.
         keyOf={(_, index) => index}
         newStep={newTourStep}
-        onChange={(steps) => set({ steps })}
       >
-        {(step, index, setStep) => (
-          <TourStepFields
-            step={step}
-            index={index}
-            tourType={config.tourType}
-            projectId={props.projectId}
-            errorOf={errorOf}
-            setStep={setStep}
-          />
-        )}
+        {(entry) => <TourStepFields {...entry} tourType={config.tourType} />}
       </StepsSection>
     </>
   );

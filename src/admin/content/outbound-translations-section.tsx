@@ -5,7 +5,9 @@ import {
   translationLanguages,
 } from "../../shared/content-languages.ts";
 import { useT } from "../i18n/intl.ts";
+import type { BoundForm } from "../shell/form/bound-form.ts";
 import { LanguageTabs } from "../shell/form/language-tabs.tsx";
+import { languageHasError } from "../shell/form/translation-errors.ts";
 import { TextField } from "./content-fields.tsx";
 import type { OutboundFormState } from "./outbound-form-state.ts";
 import {
@@ -19,17 +21,14 @@ import type { RichBody } from "./rich-body.ts";
 import { richBodyHtml } from "./rich-body.ts";
 import { RichBodyField } from "./rich-body-field.tsx";
 
+/** Where an outbound's translations sit in the server's refusals. */
+export const translationsRoot = "config.translations.";
+
 /** Where the server names a slot's text in its refusals (`config.translations.de.steps.2.title`). */
 export const slotPath = (language: TranslationLanguage, slot: TextSlot): string =>
   slot.item
-    ? `config.translations.${language}.${slot.item.list}.${slot.item.index}.${slot.field}`
-    : `config.translations.${language}.${slot.field}`;
-
-/** The language of the first translation the form's errors name (its tab shows on a refused save). */
-export const outboundLanguageWithError = (errors: Record<string, string>): TranslationLanguage | null =>
-  translationLanguages.find((language) =>
-    Object.keys(errors).some((path) => path.startsWith(`config.translations.${language}.`)),
-  ) ?? null;
+    ? `${translationsRoot}${language}.${slot.item.list}.${slot.item.index}.${slot.field}`
+    : `${translationsRoot}${language}.${slot.field}`;
 
 /** A document's text in one line, for a text field's placeholder. */
 const plainText = (value: string | RichBody): string =>
@@ -67,8 +66,7 @@ export function OutboundTranslationsSection({
   onChange: (language: TranslationLanguage, key: string, value: SlotValue, path: string) => void;
 }) {
   const { t } = useT();
-  const hasError = (code: ContentLanguage) =>
-    Object.keys(errors).some((path) => path.startsWith(`config.translations.${code}.`));
+  const hasError = (code: ContentLanguage) => languageHasError(errors, translationsRoot, code);
   // Folded until something is written in another language, so one-language content keeps a short form;
   // a refused translation unfolds it.
   const [open, setOpen] = useState(() => translationLanguages.some((code) => isTranslated(texts[code])));
@@ -165,12 +163,7 @@ export function OutboundTranslationsCard({
   current,
   onSelect,
 }: {
-  form: {
-    state: OutboundFormState;
-    errors: Record<string, string>;
-    errorOf: (path: string, label: string) => string | null;
-    update: (next: (current: OutboundFormState) => OutboundFormState, paths: string[]) => void;
-  };
+  form: BoundForm<OutboundFormState>;
   projectId: string;
   current: TranslationLanguage;
   onSelect: (language: TranslationLanguage) => void;

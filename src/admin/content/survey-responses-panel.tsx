@@ -3,7 +3,9 @@ import type { SurveyQuestion, SurveyResponse } from "../../shared/surveys-api.ts
 import { useResource } from "../api/use-resource.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
+import { TitledCard } from "../shell/detail/titled-card.tsx";
 import { ClipText } from "../shell/list/list-clip.tsx";
+import { listTexts } from "../shell/list/list-page.tsx";
 import { ListStatus } from "../shell/list/list-status.tsx";
 import { listPageSizes } from "../shell/list/list-url.ts";
 import { Pagination } from "../shell/list/pagination.tsx";
@@ -127,23 +129,13 @@ export function SurveyResponsesPanel({
     `${projectId}/${surveyId}/${page}/${pageSize}/${version}`,
   );
   return (
-    <section className="detail-card survey-responses" aria-labelledby="survey-responses-title">
-      <h2 id="survey-responses-title" className="settings-card-title">
-        {t("surveyResponses.title")}
-      </h2>
-      <p className="subtle settings-card-lead">{t("surveyResponses.lead")}</p>
-      <ListStatus
-        resource={resource}
-        onRetry={reload}
-        texts={{
-          loading: "surveyResponses.loading",
-          error: "surveyResponses.error",
-          retry: "list.retry",
-          empty: "surveyResponses.empty",
-          emptyHint: "surveyResponses.emptyHint",
-          count: "surveyResponses.count",
-        }}
-      >
+    <TitledCard
+      id="survey-responses-title"
+      className="survey-responses"
+      title={t("surveyResponses.title")}
+      lead={t("surveyResponses.lead")}
+    >
+      <ListStatus resource={resource} onRetry={reload} texts={listTexts("surveyResponses")}>
         {(data) => (
           <>
             <ResponsesTable responses={data.items} questions={questions} />
@@ -161,6 +153,6 @@ export function SurveyResponsesPanel({
           </>
         )}
       </ListStatus>
-    </section>
+    </TitledCard>
   );
 }

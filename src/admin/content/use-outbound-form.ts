@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { TranslationLanguage } from "../../shared/content-languages.ts";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
+import { firstLanguageWithError } from "../shell/form/translation-errors.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { useBuilderDraft } from "./builder-draft-bar.tsx";
 import { contentApi } from "./content-api.ts";
@@ -13,7 +14,7 @@ import {
   outboundRequestFromForm,
   validateOutboundForm,
 } from "./outbound-form-state.ts";
-import { outboundLanguageWithError } from "./outbound-translations-section.tsx";
+import { translationsRoot } from "./outbound-translations-section.tsx";
 import { useSavedContent } from "./use-saved-content.ts";
 
 /** A change of the outbound form; the server's refusals about `paths` are cleared with it. */
@@ -51,7 +52,7 @@ export function useOutboundForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // A refused translation sits on its language's tab: show it before the field takes the focus.
-    const refused = outboundLanguageWithError(validateOutboundForm(state));
+    const refused = firstLanguageWithError(validateOutboundForm(state), translationsRoot);
     if (refused) setTextsLanguage(refused);
     if (!form.checkSubmit(event)) return;
     const body = outboundRequestFromForm(state);

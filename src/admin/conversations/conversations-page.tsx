@@ -16,6 +16,7 @@ import { SearchMatchLine, SearchNote } from "../search/search-match.tsx";
 import { sessionState } from "../session/session-store.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
 import { buttonClass } from "../shell/button.tsx";
+import composerTextBoxCss from "../shell/form/composer-text-box.css" with { type: "text" };
 import { LoadingPlaceholder } from "../shell/layout/loading-placeholder.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { ListPagination } from "../shell/list/list-page.tsx";
@@ -33,6 +34,7 @@ import { previewText } from "./reply-text.ts";
 import { typingTiming } from "./typing-signal.ts";
 
 // A plain CSS import would land in the entry's stylesheet, on the sign-in route (area-styles.ts).
+adoptStyles(composerTextBoxCss);
 adoptStyles(conversationsCss);
 
 const statusChoices = ["open", "closed", anyValue] as const;

@@ -2,11 +2,17 @@ import { describe, expect, test } from "bun:test";
 import { fakeClock } from "../test-support/fake-clock.ts";
 import { createTypingSignal } from "./typing-signal.ts";
 
+/** A typing signal on a fake clock, what it sent, and the clock's hand. */
+function startSignal() {
+  const { clock, advance } = fakeClock();
+  const sent: boolean[] = [];
+  const signal = createTypingSignal((typing) => sent.push(typing), clock);
+  return { signal, sent, advance };
+}
+
 describe("typing signal", () => {
   test("one call every 3 s while typing, a stop 5 s after the last key", () => {
-    const { clock, advance } = fakeClock();
-    const sent: boolean[] = [];
-    const signal = createTypingSignal((typing) => sent.push(typing), clock);
+    const { signal, sent, advance } = startSignal();
     signal.typed();
     advance(1000);
     signal.typed();
@@ -23,9 +29,7 @@ describe("typing signal", () => {
   });
 
   test("after a send the stop waits for the 3 s gap; stopping twice sends once", () => {
-    const { clock, advance } = fakeClock();
-    const sent: boolean[] = [];
-    const signal = createTypingSignal((typing) => sent.push(typing), clock);
+    const { signal, sent, advance } = startSignal();
     signal.typed();
     advance(1000);
     signal.sent();

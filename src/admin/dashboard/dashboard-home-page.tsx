@@ -2,7 +2,6 @@ import type { WidgetStats } from "../../shared/inbox-api.ts";
 import type { DashboardSummary as PlatformSummary } from "../../shared/reports-api.ts";
 import { api } from "../api/api-client.ts";
 import { useResource } from "../api/use-resource.ts";
-import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { LoadingPlaceholder } from "../shell/layout/loading-placeholder.tsx";
 import { PageHeader } from "../shell/layout/page-header.tsx";
@@ -18,17 +17,18 @@ type DashboardSummary = PlatformSummary & { widget?: WidgetStats };
 // Open reports are not a card: the chart below shows them, with their total, by reason.
 type CardKey = Exclude<keyof DashboardSummary["counts"], "openReports"> | "newUsers";
 
-const cards: ReadonlyArray<{ key: CardKey; label: MessageId }> = [
-  { key: "users", label: "dashboard.users" },
-  { key: "newUsers", label: "dashboard.newUsers" },
-  { key: "admins", label: "dashboard.admins" },
-  { key: "bannedUsers", label: "dashboard.bannedUsers" },
-  { key: "jobs", label: "dashboard.jobs" },
-  { key: "companies", label: "dashboard.companies" },
-  { key: "challenges", label: "dashboard.challenges" },
-  { key: "tasks", label: "dashboard.tasks" },
-  { key: "categories", label: "dashboard.categories" },
-  { key: "rootSkills", label: "dashboard.rootSkills" },
+// Each card is labelled `dashboard.{key}`.
+const cards: ReadonlyArray<CardKey> = [
+  "users",
+  "newUsers",
+  "admins",
+  "bannedUsers",
+  "jobs",
+  "companies",
+  "challenges",
+  "tasks",
+  "categories",
+  "rootSkills",
 ];
 
 /**
@@ -54,7 +54,7 @@ export default function DashboardHomePage() {
       {load.state === "loading" && (
         <LoadingPlaceholder className="stat-grid" label="dashboard.loading">
           {cards.map((card) => (
-            <div key={card.key} className="stat-card stat-card-skeleton" aria-hidden="true" />
+            <div key={card} className="stat-card stat-card-skeleton" aria-hidden="true" />
           ))}
         </LoadingPlaceholder>
       )}
@@ -62,7 +62,7 @@ export default function DashboardHomePage() {
         <RetryPanel error="dashboard.error" retry="dashboard.retry" onRetry={fetchSummary} />
       )}
       {load.state === "ready" &&
-        (cards.every((card) => value(load.data, card.key) === 0) ? (
+        (cards.every((card) => value(load.data, card) === 0) ? (
           <div className="state-panel">
             <p>{t("dashboard.empty")}</p>
           </div>
@@ -70,9 +70,9 @@ export default function DashboardHomePage() {
           <>
             <ul className="stat-grid">
               {cards.map((card) => (
-                <li key={card.key} className="stat-card" data-testid={`stat-${card.key}`}>
-                  <span className="stat-label">{t(card.label)}</span>
-                  <span className="stat-value">{formatNumber(value(load.data, card.key))}</span>
+                <li key={card} className="stat-card" data-testid={`stat-${card}`}>
+                  <span className="stat-label">{t(`dashboard.${card}`)}</span>
+                  <span className="stat-value">{formatNumber(value(load.data, card))}</span>
                 </li>
               ))}
             </ul>

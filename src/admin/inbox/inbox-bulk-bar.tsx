@@ -6,6 +6,7 @@ import { BulkBar, type BulkBarProps } from "../shell/list/bulk-bar.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { AssigneeOptions, useAssignableAdmins } from "../users/assignee-options.tsx";
+import { BulkChoice, ValueOptions } from "./bulk-choice.tsx";
 import { inboxApi } from "./inbox-api.ts";
 import { type BulkTarget, InboxBulkMore } from "./inbox-bulk-more.tsx";
 import { statusLabel } from "./inbox-labels.ts";
@@ -81,29 +82,28 @@ export function InboxBulkBar({
           {t("inbox.bulk.selectAllMatching", { count: matching.total })}
         </Button>
       )}
-      <label className="inbox-bulk-status">
-        <span>{t("inbox.bulk.setStatus")}</span>
-        <select value={status} onChange={(event) => setStatus(event.target.value as ReportStatus)}>
-          {reportStatuses.map((value) => (
-            <option key={value} value={value}>
-              {label(value)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <BulkChoice
+        label={t("inbox.bulk.setStatus")}
+        value={status}
+        onChange={(value) => setStatus(value as ReportStatus)}
+      >
+        <ValueOptions values={reportStatuses} text={label} />
+      </BulkChoice>
       <Button size="sm" variant="secondary" onClick={ask}>
         {t("inbox.bulk.apply")}
       </Button>
-      <label className="inbox-bulk-status">
-        <span>{t("inbox.bulk.assignTo")}</span>
-        <select name="bulkAssignee" value={assignee} onChange={(event) => setAssignee(event.target.value)}>
-          <AssigneeOptions
-            admins={admins}
-            current={myId ? { id: myId, name: t("inbox.filter.assignedToMe") } : null}
-            nobody={t("inbox.field.unassigned")}
-          />
-        </select>
-      </label>
+      <BulkChoice
+        label={t("inbox.bulk.assignTo")}
+        name="bulkAssignee"
+        value={assignee}
+        onChange={setAssignee}
+      >
+        <AssigneeOptions
+          admins={admins}
+          current={myId ? { id: myId, name: t("inbox.filter.assignedToMe") } : null}
+          nobody={t("inbox.field.unassigned")}
+        />
+      </BulkChoice>
       <Button size="sm" variant="secondary" onClick={() => void assign()}>
         {t("inbox.bulk.assign")}
       </Button>

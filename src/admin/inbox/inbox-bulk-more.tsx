@@ -7,6 +7,7 @@ import { Button } from "../shell/button.tsx";
 import { BulkActionButtons } from "../shell/list/bulk-bar.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
+import { BulkChoice, ValueOptions } from "./bulk-choice.tsx";
 import { inboxApi } from "./inbox-api.ts";
 import { priorityLabel } from "./inbox-labels.ts";
 import toolsCss from "./inbox-list-tools.css" with { type: "text" };
@@ -35,20 +36,14 @@ function BulkPriority({ target, run }: BulkPartProps) {
   const label = (value: Priority) => t(priorityLabel(value) ?? "inbox.priority.LOW");
   return (
     <>
-      <label className="inbox-bulk-status">
-        <span>{t("inbox.bulk.setPriority")}</span>
-        <select
-          name="bulkPriority"
-          value={priority}
-          onChange={(event) => setPriority(event.target.value as Priority)}
-        >
-          {reportPriorities.map((value) => (
-            <option key={value} value={value}>
-              {label(value)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <BulkChoice
+        label={t("inbox.bulk.setPriority")}
+        name="bulkPriority"
+        value={priority}
+        onChange={(value) => setPriority(value as Priority)}
+      >
+        <ValueOptions values={reportPriorities} text={label} />
+      </BulkChoice>
       <Button
         size="sm"
         variant="secondary"

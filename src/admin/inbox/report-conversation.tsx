@@ -11,11 +11,13 @@ import {
 import conversationsCss from "../conversations/conversations.css" with { type: "text" };
 import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
+import composerTextBoxCss from "../shell/form/composer-text-box.css" with { type: "text" };
 import reportConversationCss from "./report-conversation.css" with { type: "text" };
 import type { ReportDetailView } from "./report-detail-view.ts";
 import { ReportReplyForm } from "./report-reply.tsx";
 
 // The messages and the composer look as they do on the conversations screen.
+adoptStyles(composerTextBoxCss);
 adoptStyles(conversationsCss);
 adoptStyles(reportConversationCss);
 

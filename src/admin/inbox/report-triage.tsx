@@ -4,7 +4,7 @@ import { type ReportUpdate, reportStatuses } from "../../shared/inbox-api.ts";
 import { AssignmentHistory } from "../assignments/assignment-timeline.tsx";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { runAction } from "../shell/overlay/run-action.ts";
+import { useBusyAction } from "../shell/overlay/use-busy-action.ts";
 import { AssigneeOptions, useAssignableAdmins } from "../users/assignee-options.tsx";
 import { inboxApi } from "./inbox-api.ts";
 import { priorityLabel, statusLabel } from "./inbox-labels.ts";
@@ -92,14 +92,12 @@ export function ReportTriage({
 }) {
   const { t } = useT();
   const [tags, setTags] = useState(report.tags.join(", "));
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   useEffect(() => setTags(report.tags.join(", ")), [report.tags]);
 
   const save = async (change: ReportUpdate) => {
-    setBusy(true);
-    const outcome = await runAction(() => inboxApi.update(report.id, change), "inbox.triage.saved");
-    setBusy(false);
+    const outcome = await run(() => inboxApi.update(report.id, change), "inbox.triage.saved");
     if (outcome.ok) onChanged(outcome.value);
   };
 

@@ -1,41 +1,27 @@
 import { Link, useLocation, useParams } from "wouter";
 import type { JobDetail } from "../../shared/jobs-api.ts";
 import { useResource } from "../api/use-resource.ts";
-import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { useT } from "../i18n/intl.ts";
-import { Button, buttonClass } from "../shell/button.tsx";
-import { detailTexts } from "../shell/detail/detail-status.tsx";
-import { FieldList } from "../shell/detail/field-list.tsx";
+import { DetailCard } from "../shell/detail/detail-card.tsx";
+import { FieldList, recordFields } from "../shell/detail/field-list.tsx";
+import { RecordActions } from "../shell/detail/record-actions.tsx";
 import { RecordScreen } from "../shell/detail/record-screen.tsx";
-import { confirmAction } from "../shell/overlay/confirm.ts";
-import { runAction } from "../shell/overlay/run-action.ts";
+import { confirmDelete } from "../shell/overlay/confirm-delete.ts";
 import { salaryRange, workModeId } from "./job-labels.ts";
 import { jobHref, jobListHref } from "./job-paths.ts";
 import { jobsApi } from "./jobs-api.ts";
 
 function JobActions({ job }: { job: JobDetail }) {
-  const { t } = useT();
+  const tr = useT();
   const [, navigate] = useLocation();
   const remove = () =>
-    confirmAction({
-      type: "danger",
-      heading: t("job.confirm.deleteTitle", { title: job.title }),
-      body: t("job.confirm.deleteBody"),
-      confirmLabel: t("job.action.delete"),
-      onConfirm: async () => {
-        if ((await runAction(() => jobsApi.remove(job.id), "job.deleted")).ok) navigate(jobListHref());
-      },
+    confirmDelete(tr, {
+      messages: "job",
+      values: { title: job.title },
+      remove: () => jobsApi.remove(job.id),
+      onDeleted: () => navigate(jobListHref()),
     });
-  return (
-    <div className="page-actions">
-      <Link href={`${jobHref(job.id)}/edit`} className={buttonClass({ variant: "primary" })}>
-        {t("job.action.edit")}
-      </Link>
-      <Button variant="secondary" className="button-danger" onClick={remove}>
-        {t("job.action.delete")}
-      </Button>
-    </div>
-  );
+  return <RecordActions messages="job" editHref={`${jobHref(job.id)}/edit`} onDelete={remove} />;
 }
 
 function JobFields({ job }: { job: JobDetail }) {
@@ -46,8 +32,7 @@ function JobFields({ job }: { job: JobDetail }) {
       <div className="detail-grid">
         <FieldList
           title="job.section.overview"
-          fields={[
-            { label: "job.field.id", value: <code>{job.id}</code> },
+          fields={recordFields("job", job, [
             { label: "job.field.title", value: job.title },
             {
               label: "job.field.company",
@@ -65,9 +50,7 @@ function JobFields({ job }: { job: JobDetail }) {
             { label: "job.field.workMode", value: t(workModeId(job.remote)) },
             { label: "job.field.location", value: job.location },
             { label: "job.field.contact", value: job.contact },
-            { label: "job.field.createdAt", value: <DateTimeAgo value={job.createdAt} /> },
-            { label: "job.field.updatedAt", value: <DateTimeAgo value={job.updatedAt} /> },
-          ]}
+          ])}
         />
         <FieldList
           title="job.section.salary"
@@ -85,33 +68,27 @@ function JobFields({ job }: { job: JobDetail }) {
           title="job.field.description"
           fields={[{ label: "job.field.description", value: <p className="pre-wrap">{job.description}</p> }]}
         />
-        <section className="detail-card" data-testid="job-responsibilities">
-          <h2>{t("job.section.responsibilities")}</h2>
-          {job.responsibilities.length ? (
-            <ul>
-              {job.responsibilities.map((line, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat; their order is the identity.
-                <li key={index}>{line}</li>
-              ))}
-            </ul>
-          ) : (
-            <p className="subtle-cell">{t("job.responsibilities.empty")}</p>
-          )}
-        </section>
-        <section className="detail-card" data-testid="job-skills">
-          <h2>{t("job.section.skills")}</h2>
-          {job.skillRequirements.length ? (
-            <ul>
-              {job.skillRequirements.map((skill) => (
-                <li key={skill.subSkillId}>
-                  {skill.subSkillName} · {t("job.skills.minLevel", { level: skill.minLevel })}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="subtle-cell">{t("job.skills.empty")}</p>
-          )}
-        </section>
+        <DetailCard
+          name="job.responsibilities"
+          testId="job-responsibilities"
+          isEmpty={job.responsibilities.length === 0}
+        >
+          <ul>
+            {job.responsibilities.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat; their order is the identity.
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+        </DetailCard>
+        <DetailCard name="job.skills" testId="job-skills" isEmpty={job.skillRequirements.length === 0}>
+          <ul>
+            {job.skillRequirements.map((skill) => (
+              <li key={skill.subSkillId}>
+                {skill.subSkillName} · {t("job.skills.minLevel", { level: skill.minLevel })}
+              </li>
+            ))}
+          </ul>
+        </DetailCard>
       </div>
     </>
   );
@@ -119,17 +96,13 @@ function JobFields({ job }: { job: JobDetail }) {
 
 /** `/dashboard/jobs/:id` (spec §2 Manage Job): every field, edit and delete. */
 export default function JobDetailPage() {
-  const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
-  const { resource, reload } = useResource(() => jobsApi.get(id), id);
+  const load = useResource(() => jobsApi.get(id), id);
   return (
     <RecordScreen
-      resource={resource}
-      texts={detailTexts("job")}
-      onRetry={reload}
+      kind="job"
+      load={load}
       back={jobListHref()}
-      titleId="job-title"
-      screen={t("job.title")}
       name={(job) => job.title}
       actions={(job) => <JobActions job={job} />}
     >

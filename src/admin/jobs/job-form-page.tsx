@@ -14,14 +14,14 @@ import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
-import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
+import { RecordFormActions } from "../shell/form/form-actions.tsx";
 import { type FieldErrors, ruleMessage, serverFieldError } from "../shell/form/form-errors.ts";
 import { FormField } from "../shell/form/form-field.tsx";
 import { InputField, SelectField, TextAreaField, WholeNumberField } from "../shell/form/form-inputs.tsx";
 import { RecordFormPage } from "../shell/form/record-form-page.tsx";
+import { submitRecord } from "../shell/form/record-submit.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
-import { showToast } from "../shell/overlay/toast-store.ts";
 import jobFormCss from "./job-form.css" with { type: "text" };
 import {
   addSkillRequirement,
@@ -73,25 +73,20 @@ function JobForm({ job }: { job: JobDetail | null }) {
   const fields = useJobFields(form);
   const { state, errors, update } = fields;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.checkSubmit(event)) return;
+  const submit = (event: FormEvent) => {
     const { body, rows } = jobRequestFromForm(state);
-    await form.save(
-      async () => {
-        const saved = job
-          ? await jobsApi.update(job.id, body as JobRequest)
-          : await jobsApi.create(body as JobRequest);
-        showToast({ type: "success", heading: job ? "job.updated" : "job.created" });
-        navigate(jobHref(saved.id));
-      },
+    return submitRecord(form, event, {
+      messages: "job",
+      editing: job !== null,
+      write: () => (job ? jobsApi.update(job.id, body as JobRequest) : jobsApi.create(body as JobRequest)),
+      onSaved: (saved) => navigate(jobHref(saved.id)),
       // The API names a list entry by its place in the body; the form's rows may sit elsewhere.
-      (failure) =>
+      refused: (failure) =>
         form.refuse(
           serverFieldError(failure, (path) => formPath(path, rows)),
           apiErrorMessage(failure),
         ),
-    );
+    });
   };
 
   return (
@@ -121,13 +116,12 @@ function JobForm({ job }: { job: JobDetail | null }) {
         }}
       />
 
-      <FormActions
+      <RecordFormActions
+        messages="jobForm"
+        editing={job !== null}
         busy={form.busy}
-        busyLabel={t("jobForm.saving")}
-        submitLabel={t(job ? "jobForm.save" : "jobForm.create")}
-      >
-        <FormCancelLink href={job ? jobHref(job.id) : jobListHref()}>{t("jobForm.cancel")}</FormCancelLink>
-      </FormActions>
+        cancelHref={job ? jobHref(job.id) : jobListHref()}
+      />
     </form>
   );
 }

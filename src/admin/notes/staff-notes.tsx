@@ -11,6 +11,8 @@ import { useStaffPush } from "../realtime/staff-socket.ts";
 import { sessionState } from "../session/session-store.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
+import composerPopupCss from "../shell/form/composer-popup.css" with { type: "text" };
+import composerTextBoxCss from "../shell/form/composer-text-box.css" with { type: "text" };
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { RetryLine } from "../shell/retry-panel.tsx";
@@ -22,6 +24,8 @@ import { notesAfterPush } from "./notes-live.ts";
 
 // Both areas that show notes (the report page, conversations) load this chunk before it renders.
 registerMessages(noteMessagesEnUS, noteMessagesDe);
+adoptStyles(composerPopupCss);
+adoptStyles(composerTextBoxCss);
 adoptStyles(notesCss);
 
 type Loaded = { state: "loading" } | { state: "failed" } | { state: "ready"; notes: readonly StaffNote[] };

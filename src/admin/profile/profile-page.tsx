@@ -8,7 +8,7 @@ import { Button } from "../shell/button.tsx";
 import { ResourceStates } from "../shell/detail/detail-status.tsx";
 import { PageHeader } from "../shell/layout/page-header.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
-import { runAction } from "../shell/overlay/run-action.ts";
+import { useBusyAction } from "../shell/overlay/use-busy-action.ts";
 import profileCss from "./profile.css" with { type: "text" };
 import { profileApi } from "./profile-api.ts";
 import { ProfileToggleCard } from "./profile-toggle-card.tsx";
@@ -114,7 +114,7 @@ function ProfileForm({
   const { t } = useT();
   const [displayName, setDisplayName] = useState(profile.displayName ?? "");
   const [avatarUrl, setAvatarUrl] = useState(profile.avatarUrl ?? "");
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   useEffect(() => {
     setDisplayName(profile.displayName ?? "");
     setAvatarUrl(profile.avatarUrl ?? "");
@@ -122,8 +122,7 @@ function ProfileForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    const outcome = await runAction(
+    const outcome = await run(
       () =>
         profileApi.save({
           displayName: displayName.trim() || null,
@@ -131,7 +130,6 @@ function ProfileForm({
         }),
       "profile.saved",
     );
-    setBusy(false);
     if (outcome.ok) onSaved(outcome.value);
   };
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { AdminProfile } from "../../shared/profile-api.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { runAction } from "../shell/overlay/run-action.ts";
+import { useBusyAction } from "../shell/overlay/use-busy-action.ts";
 
 export interface ProfileToggle {
   /** Names the card's ids and test id (`profile-{name}`). */
@@ -31,7 +31,7 @@ export function ProfileToggleCard({
   onSaved: (profile: AdminProfile) => void;
 }) {
   const { t } = useT();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const saved = toggle.value(profile);
   const [checked, setChecked] = useState(saved);
   useEffect(() => setChecked(saved), [saved]);
@@ -39,9 +39,7 @@ export function ProfileToggleCard({
 
   const change = async (on: boolean) => {
     setChecked(on);
-    setBusy(true);
-    const outcome = await runAction(() => toggle.save(on), on ? toggle.savedOn : toggle.savedOff);
-    setBusy(false);
+    const outcome = await run(() => toggle.save(on), on ? toggle.savedOn : toggle.savedOff);
     if (outcome.ok) onSaved(outcome.value);
     else setChecked(!on);
   };

@@ -2,6 +2,7 @@ import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { FormField } from "../shell/form/form-field.tsx";
+import { type EntryMoves, MoveRemoveButtons } from "../shell/form/move-remove-buttons.tsx";
 import { CheckField } from "./check-field.tsx";
 import {
   emptyFlowField,
@@ -105,49 +106,23 @@ function ChoiceField<V extends string>({
 }
 
 /** The buttons that move field `number` of `count` up and down and remove it (the last one stays). */
-function FieldRowButtons({
-  number,
-  count,
-  onMove,
-  onRemove,
-}: {
-  number: number;
-  count: number;
-  onMove: (by: -1 | 1) => void;
-  onRemove: () => void;
-}) {
+function FieldRowButtons({ number, count, ...moves }: { number: number; count: number } & EntryMoves) {
   const { t } = useT();
   return (
-    <div className="row-buttons">
-      <Button
-        variant="tertiary"
-        size="sm"
-        disabled={number === 1}
-        aria-label={t("flowForm.moveUp", { number })}
-        onClick={() => onMove(-1)}
-      >
-        ↑
-      </Button>
-      <Button
-        variant="tertiary"
-        size="sm"
-        disabled={number === count}
-        aria-label={t("flowForm.moveDown", { number })}
-        onClick={() => onMove(1)}
-      >
-        ↓
-      </Button>
-      <Button
-        variant="tertiary"
-        size="sm"
-        className="danger-text"
-        disabled={count === 1}
-        aria-label={t("flowForm.removeField", { number })}
-        onClick={onRemove}
-      >
-        {t("projectSettings.texts.removeShort")}
-      </Button>
-    </div>
+    <MoveRemoveButtons
+      className="row-buttons"
+      index={number - 1}
+      count={count}
+      labels={{
+        up: t("flowForm.moveUp", { number }),
+        down: t("flowForm.moveDown", { number }),
+        remove: t("flowForm.removeField", { number }),
+      }}
+      removeText={t("projectSettings.texts.removeShort")}
+      removeClassName="danger-text"
+      canRemove={count > 1}
+      {...moves}
+    />
   );
 }
 

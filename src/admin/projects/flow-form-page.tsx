@@ -8,10 +8,12 @@ import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
+import { TitledCard } from "../shell/detail/titled-card.tsx";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { serverFieldError } from "../shell/form/form-errors.ts";
 import { FormField } from "../shell/form/form-field.tsx";
 import { FormPage } from "../shell/form/form-page.tsx";
+import { firstLanguageWithError } from "../shell/form/translation-errors.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
@@ -28,7 +30,7 @@ import {
   knownFeedbackTypes,
   validateFlowForm,
 } from "./flow-form-state.ts";
-import { FlowTranslationsCard, translationWithError } from "./flow-translations-editor.tsx";
+import { FlowTranslationsCard } from "./flow-translations-editor.tsx";
 import { projectHref } from "./project-paths.ts";
 import { projectsApi } from "./projects-api.ts";
 import "./project-styles.ts";
@@ -66,7 +68,7 @@ function useFlowForm(projectId: string, flow: AdminFeedbackFlow | null) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // A refused translation sits on its language's tab: show it before the field takes the focus.
-    const refused = translationWithError(validateFlowForm(state));
+    const refused = firstLanguageWithError(validateFlowForm(state), "translations.");
     if (refused) setTextsLanguage(refused);
     if (!form.checkSubmit(event)) return;
     await form.save(
@@ -167,10 +169,7 @@ function FlowFormView({ projectId, flow }: { projectId: string; flow: AdminFeedb
   return (
     <form className="entity-form" noValidate onSubmit={submit}>
       <FlowSettingsCard form={form} />
-      <section className="detail-card" aria-labelledby="flow-fields-title">
-        <h2 id="flow-fields-title" className="settings-card-title">
-          {t("flowForm.fields")}
-        </h2>
+      <TitledCard id="flow-fields-title" title={t("flowForm.fields")}>
         <FlowFieldsEditor
           fields={form.state.fields}
           errorOf={form.errorOf}
@@ -178,7 +177,7 @@ function FlowFormView({ projectId, flow }: { projectId: string; flow: AdminFeedb
             form.update((current) => ({ ...current, fields }), ["fields", ...paths])
           }
         />
-      </section>
+      </TitledCard>
       <FlowTranslationsCard form={form} current={textsLanguage} onSelect={setTextsLanguage} />
       <FormActions
         busy={form.busy}

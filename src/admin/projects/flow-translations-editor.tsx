@@ -5,8 +5,11 @@ import {
 } from "../../shared/content-languages.ts";
 import { defaultFlowText } from "../../shared/default-flow-texts.ts";
 import { useT } from "../i18n/intl.ts";
+import { TitledCard } from "../shell/detail/titled-card.tsx";
+import type { BoundForm } from "../shell/form/bound-form.ts";
 import { InputField, TextAreaField } from "../shell/form/form-inputs.tsx";
 import { LanguageTabs } from "../shell/form/language-tabs.tsx";
+import { languageHasError } from "../shell/form/translation-errors.ts";
 import {
   type FlowFieldForm,
   type FlowFieldTexts,
@@ -16,12 +19,6 @@ import {
   withFieldTexts,
   withFlowTexts,
 } from "./flow-form-state.ts";
-
-/** The language of the first translation the form's errors name (its tab is shown on a refused save). */
-export const translationWithError = (errors: Record<string, string>): TranslationLanguage | null =>
-  translationLanguages.find((language) =>
-    Object.keys(errors).some((path) => path.startsWith(`translations.${language}.`)),
-  ) ?? null;
 
 /**
  * The flow's texts in the widget's other languages, one tab each (the shared language switcher). An
@@ -52,8 +49,7 @@ export function FlowTranslationsEditor({
     paths: string[],
   ) => void;
 }) {
-  const hasError = (code: ContentLanguage) =>
-    Object.keys(errors).some((path) => path.startsWith(`translations.${code}.`));
+  const hasError = (code: ContentLanguage) => languageHasError(errors, "translations.", code);
   const says = (texts: object) => Object.values(texts).some((text) => String(text).trim() !== "");
   const isWritten = (code: ContentLanguage) =>
     code === "en" ||
@@ -204,21 +200,13 @@ export function FlowTranslationsCard({
   current,
   onSelect,
 }: {
-  form: {
-    state: FlowForm;
-    errors: Record<string, string>;
-    errorOf: (path: string, label: string) => string | null;
-    update: (next: (current: FlowForm) => FlowForm, paths: string[]) => void;
-  };
+  form: BoundForm<FlowForm>;
   current: TranslationLanguage;
   onSelect: (language: TranslationLanguage) => void;
 }) {
   const { t } = useT();
   return (
-    <section className="detail-card" aria-labelledby="flow-translations-title">
-      <h2 id="flow-translations-title" className="settings-card-title">
-        {t("flowForm.translations")}
-      </h2>
+    <TitledCard id="flow-translations-title" title={t("flowForm.translations")}>
       <p className="subtle">{t("flowForm.translationsHint")}</p>
       <FlowTranslationsEditor
         state={form.state}
@@ -233,6 +221,6 @@ export function FlowTranslationsCard({
           form.update((state) => withFieldTexts(state, index, language, change), paths)
         }
       />
-    </section>
+    </TitledCard>
   );
 }

@@ -32,6 +32,29 @@ export function TranslationsEditor({
       rows.filter((_, at) => at !== index),
       rows.flatMap((_, at) => [`translations.${at}.label`, `translations.${at}.text`]),
     );
+  /** Row `index`'s label or text box, with its error; `list` offers the suggestions. */
+  const rowInput = (
+    row: TranslationRow,
+    index: number,
+    key: keyof TranslationRow,
+    label: string,
+    list?: string,
+  ) => (
+    <FormField
+      id={`translation-${index}-${key}`}
+      label={label}
+      error={errorOf(`translations.${index}.${key}`, label)}
+    >
+      {(props) => (
+        <input
+          {...props}
+          list={list}
+          value={row[key]}
+          onChange={(event) => change(index, { [key]: event.target.value })}
+        />
+      )}
+    </FormField>
+  );
   const unused = suggestedLabels.find((label) => !rows.some((row) => row.label.trim() === label)) ?? "";
 
   return (
@@ -46,33 +69,8 @@ export function TranslationsEditor({
         // Rows have no id of their own; the place is what the errors are keyed by too.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above.
         <div className="translation-row" key={index} data-testid="translation-row">
-          <FormField
-            id={`translation-${index}-label`}
-            label={labelText}
-            error={errorOf(`translations.${index}.label`, labelText)}
-          >
-            {(props) => (
-              <input
-                {...props}
-                list="translation-labels"
-                value={row.label}
-                onChange={(event) => change(index, { label: event.target.value })}
-              />
-            )}
-          </FormField>
-          <FormField
-            id={`translation-${index}-text`}
-            label={textText}
-            error={errorOf(`translations.${index}.text`, textText)}
-          >
-            {(props) => (
-              <input
-                {...props}
-                value={row.text}
-                onChange={(event) => change(index, { text: event.target.value })}
-              />
-            )}
-          </FormField>
+          {rowInput(row, index, "label", labelText, "translation-labels")}
+          {rowInput(row, index, "text", textText)}
           <Button
             variant="tertiary"
             size="sm"

@@ -1,5 +1,9 @@
 import { adoptStyles } from "../shell/area-styles.ts";
+import cardHeadCss from "../shell/layout/card-head.css" with { type: "text" };
+import chipRowCss from "../shell/list/chip-row.css" with { type: "text" };
 import webhooksCss from "./webhooks.css" with { type: "text" };
 
 // Adopted when the webhooks card first renders, like the area's own sheet (project-styles.ts).
+adoptStyles(cardHeadCss);
+adoptStyles(chipRowCss);
 adoptStyles(webhooksCss);

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { listTexts } from "../shell/list/list-page.tsx";
 import { ListStatus } from "../shell/list/list-status.tsx";
 import { SettingsCard } from "./settings-card.tsx";
 import { WebhookFormView } from "./webhook-form.tsx";
@@ -44,18 +45,7 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
           />
         </div>
       )}
-      <ListStatus
-        resource={resource}
-        onRetry={reload}
-        texts={{
-          loading: "webhooks.loading",
-          error: "webhooks.error",
-          retry: "list.retry",
-          empty: "webhooks.empty",
-          emptyHint: "webhooks.emptyHint",
-          count: "webhooks.count",
-        }}
-      >
+      <ListStatus resource={resource} onRetry={reload} texts={listTexts("webhooks")}>
         {(data) => (
           <ul className="webhook-list">
             {data.items.map((webhook) => (

@@ -1,7 +1,6 @@
 import { useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { detailTexts } from "../shell/detail/detail-status.tsx";
 import { RecordScreen } from "../shell/detail/record-screen.tsx";
 import { ReportInformation, ReportPeople, ReportTaskCard } from "./report-fields.tsx";
 import { reportListHref } from "./report-paths.ts";
@@ -17,15 +16,13 @@ import "./report-styles.ts";
 export default function ReportDetailPage() {
   const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
-  const { resource, reload, refresh, replace } = useResource(() => reportsApi.get(id), id);
+  const load = useResource(() => reportsApi.get(id), id);
+  const { refresh, replace } = load;
   return (
     <RecordScreen
-      resource={resource}
-      texts={detailTexts("report")}
-      onRetry={reload}
+      kind="report"
+      load={load}
       back={reportListHref()}
-      titleId="report-title"
-      screen={t("report.title")}
       name={(report) => report.task.title || t("report.untitled")}
     >
       {(report) => (

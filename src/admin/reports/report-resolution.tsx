@@ -10,7 +10,8 @@ import { FieldList } from "../shell/detail/field-list.tsx";
 import { fieldErrors, ruleMessage } from "../shell/form/form-errors.ts";
 import { FormField } from "../shell/form/form-field.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
-import { type ActionFailure, runAction } from "../shell/overlay/run-action.ts";
+import type { ActionFailure } from "../shell/overlay/run-action.ts";
+import { useBusyAction } from "../shell/overlay/use-busy-action.ts";
 import { resolutionFailureToast } from "./report-labels.ts";
 import { ReportStatusBadge } from "./report-status-badge.tsx";
 import { reportsApi } from "./reports-api.ts";
@@ -133,17 +134,15 @@ export function ResolveActions({
   const { t } = tr;
   const [note, setNote] = useState("");
   const [noteError, setNoteError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   const resolve = async (resolution: ReportResolution, body: ResolveReportRequest) => {
-    setBusy(true);
     // "Report resolved" with what happened (spec §8).
-    const outcome = await runAction(
+    const outcome = await run(
       () => reportsApi.resolve(report.id, resolution, body),
       { heading: "report.resolved", body: `report.done.${resolution}` },
       resolutionFailure,
     );
-    setBusy(false);
     if (outcome.ok) {
       setNote("");
       onResolved(outcome.value);

@@ -5,6 +5,7 @@ import { useT } from "../i18n/intl.ts";
 // The card keeps the settings cards' look (projects.css) on the saved replies screen too.
 import "../projects/project-styles.ts";
 import { Button } from "../shell/button.tsx";
+import { TitledCard } from "../shell/detail/titled-card.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { RetryPanel } from "../shell/retry-panel.tsx";
@@ -34,24 +35,22 @@ export function SavedRepliesCard({ projectId, heading }: { projectId: string; he
   };
 
   return (
-    <section
-      className="detail-card settings-card"
-      aria-labelledby="saved-replies-title"
-      data-testid="saved-replies"
-    >
-      <div className="settings-card-head">
-        <div>
-          <h2 id="saved-replies-title" className="settings-card-title" dir="auto">
-            {heading ?? t("savedReplies.title")}
-          </h2>
-          <p className="subtle settings-card-lead">{t("savedReplies.intro")}</p>
-        </div>
-        {editing === null && resource.state === "ready" && (
+    <TitledCard
+      id="saved-replies-title"
+      className="settings-card"
+      title={heading ?? t("savedReplies.title")}
+      titleDir="auto"
+      lead={t("savedReplies.intro")}
+      testId="saved-replies"
+      action={
+        editing === null &&
+        resource.state === "ready" && (
           <Button size="sm" onClick={() => setEditing({ kind: "new" })} data-testid="saved-reply-add">
             {t("savedReplies.add")}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {resource.state === "loading" && (
         <p className="subtle" role="status">
           {t("savedReplies.loading")}
@@ -87,7 +86,7 @@ export function SavedRepliesCard({ projectId, heading }: { projectId: string; he
           }}
         />
       )}
-    </section>
+    </TitledCard>
   );
 }
 

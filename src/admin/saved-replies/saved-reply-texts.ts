@@ -1,5 +1,7 @@
 import { registerMessages } from "../i18n/intl.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
+import composerPopupCss from "../shell/form/composer-popup.css" with { type: "text" };
+import chipRowCss from "../shell/list/chip-row.css" with { type: "text" };
 import savedRepliesCss from "./saved-replies.css" with { type: "text" };
 import { savedReplyMessagesDe, savedReplyMessagesEnUS } from "./saved-reply-messages.ts";
 
@@ -8,4 +10,6 @@ import { savedReplyMessagesDe, savedReplyMessagesEnUS } from "./saved-reply-mess
  * card: each area's chunk brings the saved replies' texts and styles with it, registered once.
  */
 registerMessages(savedReplyMessagesEnUS, savedReplyMessagesDe);
+adoptStyles(composerPopupCss);
+adoptStyles(chipRowCss);
 adoptStyles(savedRepliesCss);

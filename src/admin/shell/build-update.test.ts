@@ -8,6 +8,21 @@ afterEach(() => {
 });
 
 const latest = (admin: string) => ({ admin, builtAt: "2026-11-22T10:00:00.000Z" });
+const running = "/assets/admin-main-aaaaaaaa.js";
+
+/** Starts a poll of the `running` build every 5 ms (stopped after the test); answers the admin entries it reports. */
+function startPoll(fetchLatest: () => Promise<unknown>): string[] {
+  const reported: string[] = [];
+  stops.push(
+    startBuildUpdatePoll({
+      running,
+      fetchLatest,
+      onNewBuild: (build) => reported.push(build.admin),
+      intervalMs: 5,
+    }),
+  );
+  return reported;
+}
 
 /** Resolves once `condition` holds, checking every 5 ms (a loaded machine runs the timers late). */
 async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
@@ -24,17 +39,9 @@ describe("build update poll", () => {
   });
 
   test("the same build is quiet; a different one is reported once and the poll stops", async () => {
-    const answers = [latest("/assets/admin-main-aaaaaaaa.js"), latest("/assets/admin-main-bbbbbbbb.js")];
+    const answers = [latest(running), latest("/assets/admin-main-bbbbbbbb.js")];
     let fetches = 0;
-    const reported: string[] = [];
-    stops.push(
-      startBuildUpdatePoll({
-        running: "/assets/admin-main-aaaaaaaa.js",
-        fetchLatest: async () => answers[Math.min(fetches++, answers.length - 1)],
-        onNewBuild: (build) => reported.push(build.admin),
-        intervalMs: 5,
-      }),
-    );
+    const reported = startPoll(async () => answers[Math.min(fetches++, answers.length - 1)]);
     await until(() => reported.length > 0);
     // Six more intervals: the poll has stopped, so nothing more is fetched or reported.
     await Bun.sleep(30);
@@ -46,22 +53,14 @@ describe("build update poll", () => {
     let inFlight = 0;
     let mostInFlight = 0;
     let fetches = 0;
-    const reported: string[] = [];
-    stops.push(
-      startBuildUpdatePoll({
-        running: "/assets/admin-main-aaaaaaaa.js",
-        fetchLatest: async () => {
-          fetches += 1;
-          inFlight += 1;
-          mostInFlight = Math.max(mostInFlight, inFlight);
-          await Bun.sleep(25);
-          inFlight -= 1;
-          return latest(fetches < 3 ? "/assets/admin-main-aaaaaaaa.js" : "/assets/admin-main-bbbbbbbb.js");
-        },
-        onNewBuild: (build) => reported.push(build.admin),
-        intervalMs: 5,
-      }),
-    );
+    const reported = startPoll(async () => {
+      fetches += 1;
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await Bun.sleep(25);
+      inFlight -= 1;
+      return latest(fetches < 3 ? running : "/assets/admin-main-bbbbbbbb.js");
+    });
     await until(() => reported.length > 0);
     await Bun.sleep(60);
     expect(mostInFlight).toBe(1);
@@ -71,19 +70,11 @@ describe("build update poll", () => {
 
   test("failed or malformed answers are skipped, not reported", async () => {
     let fetches = 0;
-    const reported: unknown[] = [];
-    stops.push(
-      startBuildUpdatePoll({
-        running: "/assets/admin-main-aaaaaaaa.js",
-        fetchLatest: async () => {
-          fetches += 1;
-          if (fetches === 1) throw new Error("restarting");
-          return { admin: 42 };
-        },
-        onNewBuild: (build) => reported.push(build),
-        intervalMs: 5,
-      }),
-    );
+    const reported = startPoll(async () => {
+      fetches += 1;
+      if (fetches === 1) throw new Error("restarting");
+      return { admin: 42 };
+    });
     await until(() => fetches > 2);
     expect(reported).toEqual([]);
   });

@@ -2,21 +2,26 @@ import { useT } from "../i18n/intl.ts";
 import { SkillIcon } from "./skill-icon.tsx";
 import { dependencyOptions, type PlacedSkill, toggleDependency } from "./skill-options.ts";
 
+/** A skill form's values and their change (use-form-state.ts), as far as its dependencies go. */
+interface DependenciesForm<S extends { dependencies: string[] }> {
+  state: S;
+  update: (change: (current: S) => S, paths: readonly string[]) => void;
+}
+
 /**
  * The card with the skills a skill depends on, ticked from the other skills of its level (`skills`;
- * itself, `selfId`, left out). The API refuses a choice that closes a cycle ("Cycle in skill tree");
- * that refusal shows here, under the choices.
+ * itself, `selfId`, left out) into `form`'s `dependencies`. The API refuses a choice that closes a cycle
+ * ("Cycle in skill tree"); that refusal shows here, under the choices.
  */
-export function DependenciesCard({
+export function DependenciesCard<S extends { dependencies: string[] }>({
   id,
   label,
   hint,
   emptyText,
   skills,
   selfId,
-  chosen,
+  form,
   error,
-  onChange,
 }: {
   id: string;
   label: string;
@@ -24,16 +29,19 @@ export function DependenciesCard({
   emptyText: string;
   skills: readonly PlacedSkill[];
   selfId: string | null;
-  chosen: string[];
+  form: DependenciesForm<S>;
   error: string | null;
-  onChange: (update: (dependencies: string[]) => string[]) => void;
 }) {
   const { t } = useT();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const chosen = form.state.dependencies;
   const options = dependencyOptions(skills, selfId, chosen);
   const tick = (skillId: string, on: boolean) =>
-    onChange((dependencies) => toggleDependency(dependencies, skillId, on));
+    form.update(
+      (current) => ({ ...current, dependencies: toggleDependency(current.dependencies, skillId, on) }),
+      ["dependencies"],
+    );
   return (
     <section className="detail-card">
       <fieldset

@@ -2,7 +2,7 @@ import { useParams } from "wouter";
 import type { RootSkillDetail, SkillTree } from "../../shared/skills-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
+import { RecordFormActions } from "../shell/form/form-actions.tsx";
 import { FormChoicesStatus } from "../shell/form/form-choices-status.tsx";
 import { FormPage } from "../shell/form/form-page.tsx";
 import { FormRecordStatus } from "../shell/form/form-record-status.tsx";
@@ -40,22 +40,16 @@ function RootSkillForm({ tree, skill }: { tree: SkillTree; skill: RootSkillDetai
         emptyText={t("skillForm.noDependencies")}
         skills={tree.roots}
         selfId={skill?.id ?? null}
-        chosen={state.dependencies}
+        form={form}
         error={error("dependencies")}
-        onChange={(change) =>
-          update((current) => ({ ...current, dependencies: change(current.dependencies) }), ["dependencies"])
-        }
       />
 
-      <FormActions
+      <RecordFormActions
+        messages="skillForm"
+        editing={!creating}
         busy={form.busy}
-        busyLabel={t("skillForm.saving")}
-        submitLabel={t(creating ? "skillForm.create" : "skillForm.save")}
-      >
-        <FormCancelLink href={skill ? manageSkillHref(skill.id) : skillListHref()}>
-          {t("skillForm.cancel")}
-        </FormCancelLink>
-      </FormActions>
+        cancelHref={skill ? manageSkillHref(skill.id) : skillListHref()}
+      />
     </form>
   );
 }

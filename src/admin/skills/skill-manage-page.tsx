@@ -2,15 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
 import type { RootSkillDetail, RootSkillSummary, SkillTree, SubSkill } from "../../shared/skills-api.ts";
 import { type Resource, useResource } from "../api/use-resource.ts";
-import { DateTimeAgo } from "../format/date-time-ago.tsx";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { detailTexts } from "../shell/detail/detail-status.tsx";
-import { FieldList } from "../shell/detail/field-list.tsx";
+import { FieldList, recordFields } from "../shell/detail/field-list.tsx";
+import { RecordActions } from "../shell/detail/record-actions.tsx";
 import { RecordScreen } from "../shell/detail/record-screen.tsx";
 import { EditDeleteActions } from "../shell/list/edit-delete-actions.tsx";
-import { confirmAction } from "../shell/overlay/confirm.ts";
-import { type ActionFailure, runAction } from "../shell/overlay/run-action.ts";
+import { confirmDelete } from "../shell/overlay/confirm-delete.ts";
+import type { ActionFailure } from "../shell/overlay/run-action.ts";
 import { scrollDelayMs } from "../shell/routing/scroll-to-top.tsx";
 import { skillFailureText } from "./skill-errors.ts";
 import { SkillIcon } from "./skill-icon.tsx";
@@ -62,31 +61,21 @@ function RootLinks({
 
 function RootActions({ root }: { root: RootSkillDetail }) {
   const tr = useT();
-  const { t } = tr;
   const [, navigate] = useLocation();
   const remove = () =>
-    confirmAction({
-      type: "danger",
-      heading: t("skill.confirm.deleteTitle", { name: root.name }),
-      body: t("skill.confirm.deleteBody", { count: root.subSkills.length }),
-      confirmLabel: t("skill.action.delete"),
-      onConfirm: async () => {
-        const deleted = await runAction(() => skillsApi.remove(root.id), "skill.deleted", skillFailure(tr));
-        if (deleted.ok) navigate(skillListHref());
-      },
+    confirmDelete(tr, {
+      messages: "skill",
+      values: { name: root.name, count: root.subSkills.length },
+      remove: () => skillsApi.remove(root.id),
+      failed: skillFailure(tr),
+      onDeleted: () => navigate(skillListHref()),
     });
   return (
-    <div className="page-actions">
-      <Link href={editSkillHref(root.id)} className={buttonClass({ variant: "primary" })}>
-        {t("skill.action.edit")}
-      </Link>
+    <RecordActions messages="skill" editHref={editSkillHref(root.id)} onDelete={remove}>
       <Link href={subSkillsHref(root.id)} className={buttonClass({ variant: "secondary" })}>
-        {t("skill.action.subSkills")}
+        {tr.t("skill.action.subSkills")}
       </Link>
-      <Button variant="secondary" className="button-danger" onClick={remove}>
-        {t("skill.action.delete")}
-      </Button>
-    </div>
+    </RecordActions>
   );
 }
 
@@ -103,19 +92,13 @@ function SubSkillCard({
   const { t } = tr;
   const needs = skillNames(skill.dependencies, root.subSkills);
   const remove = () =>
-    confirmAction({
-      type: "danger",
-      heading: t("subSkill.confirm.deleteTitle", { name: skill.name }),
-      body: t("subSkill.confirm.deleteBody"),
-      confirmLabel: t("subSkill.confirm.delete"),
-      onConfirm: async () => {
-        const deleted = await runAction(
-          () => skillsApi.removeSubSkill(root.id, skill.id),
-          "subSkill.deleted",
-          skillFailure(tr),
-        );
-        if (deleted.ok) onDeleted();
-      },
+    confirmDelete(tr, {
+      messages: "subSkill",
+      values: { name: skill.name },
+      confirmLabel: "subSkill.confirm.delete",
+      remove: () => skillsApi.removeSubSkill(root.id, skill.id),
+      failed: skillFailure(tr),
+      onDeleted,
     });
   return (
     <article className="sub-skill-card" data-testid="sub-skill-card" aria-labelledby={`cell-${skill.id}`}>
@@ -203,8 +186,7 @@ function RootDetails({ root, tree }: { root: RootSkillDetail; tree: Resource<Ski
     <div className="detail-grid">
       <FieldList
         title="skill.section.details"
-        fields={[
-          { label: "skill.field.id", value: <code>{root.id}</code> },
+        fields={recordFields("skill", root, [
           { label: "skill.field.name", value: root.name },
           {
             label: "skill.field.icon",
@@ -224,9 +206,7 @@ function RootDetails({ root, tree }: { root: RootSkillDetail; tree: Resource<Ski
             label: "skill.field.subGrid",
             value: t("skill.gridSize", { rows: root.subRows, columns: root.subColumns }),
           },
-          { label: "skill.field.createdAt", value: <DateTimeAgo value={root.createdAt} /> },
-          { label: "skill.field.updatedAt", value: <DateTimeAgo value={root.updatedAt} /> },
-        ]}
+        ])}
       />
       <FieldList
         title="skill.field.dependencies"
@@ -371,19 +351,15 @@ function RootSkillBody({
 
 /** `/dashboard/skill-tree/:rootSkill/manage` (spec §2 "Manage Skill Tree"): the root, its grid of sub-skills, and their actions. */
 export default function SkillManagePage() {
-  const { t } = useT();
   const { rootSkill = "" } = useParams<{ rootSkill: string }>();
-  const { resource, reload, refresh } = useResource(() => skillsApi.get(rootSkill), rootSkill);
+  const load = useResource(() => skillsApi.get(rootSkill), rootSkill);
   const { resource: tree } = useResource(() => skillsApi.tree(), `tree:${rootSkill}`);
-  const adder = useSubSkillAdding(resource.state === "ready");
+  const adder = useSubSkillAdding(load.resource.state === "ready");
   return (
     <RecordScreen
-      resource={resource}
-      texts={detailTexts("skill")}
-      onRetry={reload}
+      kind="skill"
+      load={load}
       back={skillListHref()}
-      titleId="skill-title"
-      screen={t("skill.title")}
       name={(root) => root.name}
       heading={(root) => (
         <>
@@ -394,7 +370,7 @@ export default function SkillManagePage() {
       headingClassName="skill-title"
       actions={(root) => <RootActions root={root} />}
     >
-      {(root) => <RootSkillBody root={root} tree={tree} adder={adder} onChanged={refresh} />}
+      {(root) => <RootSkillBody root={root} tree={tree} adder={adder} onChanged={load.refresh} />}
     </RecordScreen>
   );
 }

@@ -11,8 +11,8 @@ import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { FormActions } from "../shell/form/form-actions.tsx";
 import { FormField } from "../shell/form/form-field.tsx";
+import { submitRecord } from "../shell/form/record-submit.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
-import { showToast } from "../shell/overlay/toast-store.ts";
 import { CellSelect } from "./cell-select.tsx";
 import { DependenciesCard } from "./dependency-picker.tsx";
 import { IconField } from "./icon-field.tsx";
@@ -127,29 +127,27 @@ export function SubSkillForm({
     validateSubSkillForm,
     skillErrorText,
   );
-  const { state, update } = form;
+  const { state } = form;
   const idPrefix = subSkill ? `sub-skill-${subSkill.id}` : "sub-skill-new";
   const labelOf = (path: string) => t(fieldLabels[path] ?? "skill.field.name");
   const error = (path: string) => form.errorOf(path, labelOf(path));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.checkSubmit(event)) return;
+  const submit = (event: FormEvent) => {
     const { body, rows } = subSkillRequest(state);
-    await form.save(
-      async () => {
-        const saved = subSkill
-          ? await skillsApi.updateSubSkill(root.id, subSkill.id, body as SubSkillWrite)
-          : await skillsApi.createSubSkill(root.id, body as SubSkillWrite);
-        showToast({ type: "success", heading: subSkill ? "subSkill.updated" : "subSkill.created" });
-        onSaved(saved);
-      },
-      (failure) =>
+    return submitRecord(form, event, {
+      messages: "subSkill",
+      editing: subSkill !== null,
+      write: () =>
+        subSkill
+          ? skillsApi.updateSubSkill(root.id, subSkill.id, body as SubSkillWrite)
+          : skillsApi.createSubSkill(root.id, body as SubSkillWrite),
+      onSaved,
+      refused: (failure) =>
         form.refuse(
           skillServerFieldErrors(failure, (path) => subSkillFormPath(path, rows), refusalPlacement),
           skillFailureText(tr, failure),
         ),
-    );
+    });
   };
 
   return (
@@ -170,11 +168,8 @@ export function SubSkillForm({
         emptyText={t("subSkillForm.noDependencies", { root: root.name })}
         skills={root.subSkills}
         selfId={subSkill?.id ?? null}
-        chosen={state.dependencies}
+        form={form}
         error={error("dependencies")}
-        onChange={(change) =>
-          update((current) => ({ ...current, dependencies: change(current.dependencies) }), ["dependencies"])
-        }
       />
 
       <CoursesCard idPrefix={idPrefix} form={form} error={error("courses")} />

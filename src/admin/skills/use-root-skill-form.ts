@@ -9,8 +9,8 @@ import {
 } from "../../shared/skills-api.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
+import { submitRecord } from "../shell/form/record-submit.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
-import { showToast } from "../shell/overlay/toast-store.ts";
 import {
   emptyRootSkillForm,
   type RootSkillFormState,
@@ -66,24 +66,22 @@ export function useRootSkillForm(tree: SkillTree, skill: RootSkillDetail | null)
   const labelOf = (path: string) => t(fieldLabels[path] ?? "skill.field.name");
   const error = (path: string) => form.errorOf(path, labelOf(path));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.checkSubmit(event)) return;
+  const submit = (event: FormEvent) => {
     const body = rootSkillRequest(form.state, creating);
-    await form.save(
-      async () => {
-        const saved = skill
-          ? await skillsApi.update(skill.id, body as RootSkillUpdate)
-          : await skillsApi.create(body as RootSkillCreate);
-        showToast({ type: "success", heading: skill ? "skill.updated" : "skill.created" });
-        navigate(manageSkillHref(saved.id));
-      },
-      (failure) =>
+    return submitRecord(form, event, {
+      messages: "skill",
+      editing: !creating,
+      write: () =>
+        skill
+          ? skillsApi.update(skill.id, body as RootSkillUpdate)
+          : skillsApi.create(body as RootSkillCreate),
+      onSaved: (saved) => navigate(manageSkillHref(saved.id)),
+      refused: (failure) =>
         form.refuse(
           skillServerFieldErrors(failure, rootSkillFormPath, refusalPlacement),
           skillFailureText(tr, failure),
         ),
-    );
+    });
   };
 
   return { form, creating, cells, labelOf, error, submit };

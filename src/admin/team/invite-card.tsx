@@ -3,7 +3,7 @@ import { type CreatedInvitation, InvitationCreate, type StaffRole } from "../../
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { fieldErrors } from "../shell/form/form-errors.ts";
-import { runAction } from "../shell/overlay/run-action.ts";
+import { useBusyAction } from "../shell/overlay/use-busy-action.ts";
 import { InvitationLink } from "./invitation-link.tsx";
 import { ProjectChoices } from "./project-choices.tsx";
 import { teamApi } from "./team-api.ts";
@@ -56,7 +56,7 @@ export function InviteCard({
   const [role, setRole] = useState<StaffRole>("agent");
   const [projectIds, setProjectIds] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -65,12 +65,10 @@ export function InviteCard({
     const problem = fieldErrors(body, InvitationCreate).email;
     if (problem) return setError(translate(problem));
     setError(null);
-    setBusy(true);
-    const outcome = await runAction(
+    const outcome = await run(
       () => teamApi.invite(body),
       (answer) => ({ heading: t("team.invited", { email: answer.email }) }),
     );
-    setBusy(false);
     if (!outcome.ok) return;
     setCreated(outcome.value.link ? outcome.value : null);
     setEmail("");

@@ -1,6 +1,6 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useT } from "../i18n/intl.ts";
-import { runAction } from "../shell/overlay/run-action.ts";
+import { useBusyAction } from "../shell/overlay/use-busy-action.ts";
 import { teamApi } from "./team-api.ts";
 
 /** The workspace's two-factor rule for new members: owners change it, admins see it. */
@@ -15,11 +15,9 @@ export function TeamSecurityCard({
 }) {
   const { t } = useT();
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const change = async (required: boolean) => {
-    setBusy(true);
-    const outcome = await runAction(() => teamApi.setMfaRequired(required), "team.mfaSaved");
-    setBusy(false);
+    const outcome = await run(() => teamApi.setMfaRequired(required), "team.mfaSaved");
     if (outcome.ok) onChanged();
   };
   return (

@@ -1,5 +1,6 @@
 import { registerMessages } from "../i18n/intl.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
+import rowSelectCss from "../shell/form/row-select.css" with { type: "text" };
 import teamCss from "./team.css" with { type: "text" };
 import { teamMessagesDe, teamMessagesEnUS, teamServerErrorsDe } from "./team-messages.ts";
 
@@ -10,4 +11,5 @@ import { teamMessagesDe, teamMessagesEnUS, teamServerErrorsDe } from "./team-mes
  */
 const serverErrorsEnUS = Object.fromEntries(Object.keys(teamServerErrorsDe).map((text) => [text, text]));
 registerMessages({ ...teamMessagesEnUS, ...serverErrorsEnUS }, { ...teamMessagesDe, ...teamServerErrorsDe });
+adoptStyles(rowSelectCss);
 adoptStyles(teamCss);

@@ -3,6 +3,7 @@ import type { UserDetail } from "../../shared/users-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
+import { confirmDelete } from "../shell/overlay/confirm-delete.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { userListHref } from "./user-paths.ts";
 import { usersApi } from "./users-api.ts";
@@ -19,42 +20,34 @@ export function UserActions({
   editing: boolean;
   onEdit: () => void;
 }) {
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   const [, navigate] = useLocation();
   const name = user.name;
 
+  // An enabled user is banned (a danger), a banned one enabled again.
+  const ban = user.enabled;
   const toggle = () =>
-    user.enabled
-      ? confirmAction({
-          type: "danger",
-          heading: t("user.confirm.banTitle", { name }),
-          body: t("user.confirm.banBody", { name }),
-          confirmLabel: t("user.action.ban"),
-          onConfirm: async () => {
-            const banned = await runAction(() => usersApi.ban(user.id), "user.banned");
-            if (banned.ok) onChange(banned.value);
-          },
-        })
-      : confirmAction({
-          type: "info",
-          heading: t("user.confirm.enableTitle", { name }),
-          body: t("user.confirm.enableBody", { name }),
-          confirmLabel: t("user.action.enable"),
-          onConfirm: async () => {
-            const enabled = await runAction(() => usersApi.enable(user.id), "user.enabled");
-            if (enabled.ok) onChange(enabled.value);
-          },
-        });
+    confirmAction({
+      type: ban ? "danger" : "info",
+      heading: t(ban ? "user.confirm.banTitle" : "user.confirm.enableTitle", { name }),
+      body: t(ban ? "user.confirm.banBody" : "user.confirm.enableBody", { name }),
+      confirmLabel: t(ban ? "user.action.ban" : "user.action.enable"),
+      onConfirm: async () => {
+        const changed = await runAction(
+          () => (ban ? usersApi.ban(user.id) : usersApi.enable(user.id)),
+          ban ? "user.banned" : "user.enabled",
+        );
+        if (changed.ok) onChange(changed.value);
+      },
+    });
 
   const remove = () =>
-    confirmAction({
-      type: "danger",
-      heading: t("user.confirm.deleteTitle", { name }),
-      body: t("user.confirm.deleteBody"),
-      confirmLabel: t("user.action.delete"),
-      onConfirm: async () => {
-        if ((await runAction(() => usersApi.remove(user.id), "user.deleted")).ok) navigate(userListHref());
-      },
+    confirmDelete(tr, {
+      messages: "user",
+      values: { name },
+      remove: () => usersApi.remove(user.id),
+      onDeleted: () => navigate(userListHref()),
     });
 
   return (
@@ -62,8 +55,8 @@ export function UserActions({
       <Button variant="secondary" onClick={onEdit} disabled={editing}>
         {t("user.action.edit")}
       </Button>
-      <Button variant={user.enabled ? "secondary" : "primary"} onClick={toggle}>
-        {t(user.enabled ? "user.action.ban" : "user.action.enable")}
+      <Button variant={ban ? "secondary" : "primary"} onClick={toggle}>
+        {t(ban ? "user.action.ban" : "user.action.enable")}
       </Button>
       <Button variant="secondary" className="button-danger" onClick={remove}>
         {t("user.action.delete")}

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { useParams } from "wouter";
 import { useResource } from "../api/use-resource.ts";
-import { useT } from "../i18n/intl.ts";
 import { detailTexts } from "../shell/detail/detail-status.tsx";
 import { RecordScreen } from "../shell/detail/record-screen.tsx";
 import { UserActions } from "./user-actions.tsx";
@@ -20,21 +19,19 @@ import { usersApi } from "./users-api.ts";
  * editing opens the account form above the fields, and coins are adjusted beside the transactions.
  */
 export default function UserDetailPage() {
-  const { t } = useT();
   const { id = "" } = useParams<{ id: string }>();
-  const { resource, reload, refresh, replace } = useResource(() => usersApi.get(id), id);
+  const load = useResource(() => usersApi.get(id), id);
+  const { refresh, replace } = load;
   const [editing, setEditing] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another user's screen starts without the form.
   useEffect(() => setEditing(false), [id]);
 
   return (
     <RecordScreen
-      resource={resource}
+      kind="user"
+      load={load}
       texts={detailTexts("user", { retry: "users.retry" })}
-      onRetry={reload}
       back={userListHref()}
-      titleId="user-title"
-      screen={t("user.title")}
       name={(user) => user.name}
       actions={(user) => (
         <UserActions user={user} onChange={replace} editing={editing} onEdit={() => setEditing(true)} />

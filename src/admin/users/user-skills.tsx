@@ -1,6 +1,7 @@
 import type { UserDetail } from "../../shared/users-api.ts";
 import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
+import { DetailCard } from "../shell/detail/detail-card.tsx";
 
 /** XP per root skill with its sub-skills, each with level and level name. */
 export function UserSkills({ skills }: { skills: UserDetail["skills"] }) {
@@ -9,34 +10,29 @@ export function UserSkills({ skills }: { skills: UserDetail["skills"] }) {
   const level = (item: { level: number; levelName: UserDetail["levelName"] }) =>
     t("user.skills.level", { level: item.level, name: t(`level.${item.levelName}`) });
   return (
-    <section className="detail-card">
-      <h2>{t("user.section.skills")}</h2>
-      {skills.rootSkills.length === 0 ? (
-        <p className="subtle-cell">{t("user.skills.empty")}</p>
-      ) : (
-        <ul className="skill-list">
-          {skills.rootSkills.map((root) => (
-            <li key={root.id}>
-              <div className="skill-line">
-                <strong>{root.name}</strong>
-                <span>
-                  {format.abbreviate(root.xp)} XP · {level(root)}
-                </span>
-              </div>
-              <ul className="sub-skill-list">
-                {root.subSkills.map((sub) => (
-                  <li key={sub.id} className="skill-line">
-                    <span>{sub.name}</span>
-                    <span className="subtle-cell">
-                      {format.abbreviate(sub.xp)} XP · {level(sub)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <DetailCard name="user.skills" isEmpty={skills.rootSkills.length === 0}>
+      <ul className="skill-list">
+        {skills.rootSkills.map((root) => (
+          <li key={root.id}>
+            <div className="skill-line">
+              <strong>{root.name}</strong>
+              <span>
+                {format.abbreviate(root.xp)} XP · {level(root)}
+              </span>
+            </div>
+            <ul className="sub-skill-list">
+              {root.subSkills.map((sub) => (
+                <li key={sub.id} className="skill-line">
+                  <span>{sub.name}</span>
+                  <span className="subtle-cell">
+                    {format.abbreviate(sub.xp)} XP · {level(sub)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </DetailCard>
   );
 }

@@ -3,6 +3,7 @@ import type { Resource } from "../../api/use-resource.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import { useT } from "../../i18n/intl.ts";
 import { PageHeading } from "../layout/page-heading.tsx";
+import type { MessagePrefix } from "../message-prefix.ts";
 import { RetryPanel } from "../retry-panel.tsx";
 
 export interface DetailTexts {
@@ -26,13 +27,7 @@ export function detailTexts(prefix: DetailTextsPrefix, overrides: Partial<Detail
 }
 
 /** The message prefixes that have every text {@link detailTexts} names. */
-type DetailTextsPrefix = {
-  [K in MessageId]: K extends `${infer P}.notFoundHint`
-    ? [`${P}.loading` | `${P}.notFound` | `${P}.error`] extends [MessageId]
-      ? P
-      : never
-    : never;
-}[MessageId];
+export type DetailTextsPrefix = MessagePrefix<".notFoundHint", ".loading" | ".notFound" | ".error">;
 
 /**
  * What a detail screen shows before its record is there: the loading line, the spec's "not found"

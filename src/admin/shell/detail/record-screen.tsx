@@ -1,40 +1,46 @@
 import type { ReactNode } from "react";
 import type { Resource } from "../../api/use-resource.ts";
+import { useT } from "../../i18n/intl.ts";
 import { BackLink } from "../layout/back-link.tsx";
 import { PageHeading, useDocumentTitle } from "../layout/page-heading.tsx";
-import { DetailStatus, type DetailTexts } from "./detail-status.tsx";
+import type { MessagePrefix } from "../message-prefix.ts";
+import { DetailStatus, type DetailTexts, type DetailTextsPrefix, detailTexts } from "./detail-status.tsx";
+
+/** The message prefixes with a screen title (`{kind}.title`) and every text of {@link detailTexts}. */
+type RecordKind = Extract<DetailTextsPrefix, MessagePrefix<".title">>;
 
 /**
- * A record's screen (react-admin's `<Show>`): before the record is there, its {@link DetailStatus};
- * then the link back to `back`, the header (the screen's name over the record's, `actions` beside them)
- * and the body `children` draws. The tab is titled with both names; the heading (`titleId`, which the
- * screen is labelled by) shows `heading` where the record's name is not enough (an icon beside it).
+ * A record's screen (react-admin's `<Show>`): before the record `load` answers is there, its
+ * {@link DetailStatus}; then the link back to `back`, the header (the screen's name `{kind}.title` over
+ * the record's, `actions` beside them) and the body `children` draws. The tab is titled with both names;
+ * the heading (`{kind}-title`, which the screen is labelled by) shows `heading` where the record's name
+ * is not enough (an icon beside it).
  */
 export function RecordScreen<T>({
-  resource,
-  texts,
-  onRetry,
+  kind,
+  load: { resource, reload: onRetry },
+  texts = detailTexts(kind),
   back,
-  titleId,
-  screen,
   name,
   heading,
   headingClassName,
   actions,
   children,
 }: {
-  resource: Resource<T>;
-  texts: DetailTexts;
-  onRetry: () => void;
+  kind: RecordKind;
+  load: { resource: Resource<T>; reload: () => void };
+  /** The loading, not-found and error texts, when not all `{kind}`'s own. */
+  texts?: DetailTexts;
   back: string;
-  titleId: string;
-  screen: string;
   name: (record: T) => string;
   heading?: (record: T) => ReactNode;
   headingClassName?: string;
   actions?: (record: T) => ReactNode;
   children: (record: T) => ReactNode;
 }) {
+  const { t } = useT();
+  const screen = t(`${kind}.title`);
+  const titleId = `${kind}-title`;
   useDocumentTitle(screen, resource.state === "ready" ? name(resource.data) : null);
   if (resource.state !== "ready") {
     return (

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { useT } from "../../i18n/intl.ts";
 import { Button, type ButtonVariant, buttonClass } from "../button.tsx";
+import type { MessagePrefix } from "../message-prefix.ts";
 
 /**
  * A form's footer: the submit button, disabled and saying so while the save is on its way (so a second
@@ -26,6 +28,36 @@ export function FormActions({
       </Button>
       {children}
     </div>
+  );
+}
+
+/** The message prefixes with a create-or-edit form's footer texts. */
+type RecordFormActionsPrefix = MessagePrefix<".saving", ".save" | ".create" | ".cancel">;
+
+/**
+ * A create-or-edit form's footer: `{messages}.create` (`.save` when `editing`), reading `.saving` while
+ * the save is on its way, and `.cancel` back to `cancelHref`.
+ */
+export function RecordFormActions({
+  messages,
+  editing,
+  busy,
+  cancelHref,
+}: {
+  messages: RecordFormActionsPrefix;
+  editing: boolean;
+  busy: boolean;
+  cancelHref: string;
+}) {
+  const { t } = useT();
+  return (
+    <FormActions
+      busy={busy}
+      busyLabel={t(`${messages}.saving`)}
+      submitLabel={t(editing ? `${messages}.save` : `${messages}.create`)}
+    >
+      <FormCancelLink href={cancelHref}>{t(`${messages}.cancel`)}</FormCancelLink>
+    </FormActions>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import type { MessageId } from "../../i18n/en-US.ts";
-import { type ActionFailure, type ActionOutcome, runAction } from "../overlay/run-action.ts";
+import type { ActionFailure, ActionOutcome } from "../overlay/run-action.ts";
+import { useBusyAction } from "../overlay/use-busy-action.ts";
 import { focusFirstInvalid } from "./form-field.tsx";
 import { useUnsavedChangesGuard } from "./unsaved-changes-guard.ts";
 
@@ -16,7 +17,7 @@ export function useEditorForm<S>(initial: S) {
   const [saved, setSaved] = useState(initial);
   useUnsavedChangesGuard(JSON.stringify(state) !== JSON.stringify(saved));
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const form = useRef<HTMLFormElement>(null);
 
   /**
@@ -37,9 +38,7 @@ export function useEditorForm<S>(initial: S) {
       requestAnimationFrame(() => form.current && focusFirstInvalid(form.current));
       return null;
     }
-    setBusy(true);
-    const outcome = await runAction(save, done, failed);
-    setBusy(false);
+    const outcome = await run(save, done, failed);
     if (outcome.ok) setSaved(state);
     return outcome;
   };

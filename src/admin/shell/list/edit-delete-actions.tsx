@@ -1,16 +1,13 @@
 import { Link } from "wouter";
-import type { MessageId } from "../../i18n/en-US.ts";
 import { useT, type Values } from "../../i18n/intl.ts";
 import { Button, type ButtonVariant, buttonClass } from "../button.tsx";
+import type { MessagePrefix } from "../message-prefix.ts";
 
 /** The message prefixes with a record's edit and delete texts, plain and naming the record. */
-type EditDeletePrefix = {
-  [K in MessageId]: K extends `${infer P}.action.editNamed`
-    ? [`${P}.action.edit` | `${P}.action.delete` | `${P}.action.deleteNamed`] extends [MessageId]
-      ? P
-      : never
-    : never;
-}[MessageId];
+type EditDeletePrefix = MessagePrefix<
+  ".action.editNamed",
+  ".action.edit" | ".action.delete" | ".action.deleteNamed"
+>;
 
 /**
  * One record's small edit link and delete button, in a table row or on a card. They read "Edit" and

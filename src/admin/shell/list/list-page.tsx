@@ -5,6 +5,7 @@ import type { MessageId } from "../../i18n/en-US.ts";
 import { type Translator, useT } from "../../i18n/intl.ts";
 import { buttonClass } from "../button.tsx";
 import { PageHeader } from "../layout/page-header.tsx";
+import type { MessagePrefix } from "../message-prefix.ts";
 import type { CsvColumn, RowsPage } from "./csv-export.ts";
 import { ExportButton } from "./list-export.tsx";
 import { type DeclaredFilter, DeclaredFilters } from "./list-filters.tsx";
@@ -115,13 +116,7 @@ type ListScreenPrefix = {
 }[ListBodyPrefix];
 
 /** The message prefixes that have every text {@link listTexts} names. */
-type ListTextsPrefix = {
-  [K in MessageId]: K extends `${infer P}.loading`
-    ? [`${P}.error` | `${P}.empty` | `${P}.emptyHint` | `${P}.count`] extends [MessageId]
-      ? P
-      : never
-    : never;
-}[MessageId];
+type ListTextsPrefix = MessagePrefix<".loading", ".error" | ".empty" | ".emptyHint" | ".count">;
 
 /** What the list views use of a list's controller ({@link ListPageController}). */
 type ListViewController<Q extends ListQuery<string>> = Pick<

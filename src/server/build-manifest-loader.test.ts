@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { describe, expect, test } from "bun:test";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { loadBuildManifest } from "./build-manifest-loader.ts";
 import { StartupError } from "./startup-error.ts";
 import { fixtureManifest } from "./test-support/fixture-dist.ts";
+import { temporaryFolder } from "./test-support/temporary-folder.ts";
+import { startedBeforeAll } from "./test-support/test-lifecycle.ts";
 
-let workDir: string;
+const work = startedBeforeAll(() => temporaryFolder("build-manifest-test-"));
 
 async function distWith(name: string, manifest?: string): Promise<string> {
-  const distDir = join(workDir, name);
+  const distDir = join(work.dir, name);
   await mkdir(distDir, { recursive: true });
   if (manifest !== undefined) await writeFile(join(distDir, "manifest.json"), manifest);
   return distDir;
@@ -25,14 +26,6 @@ async function startupError(distDir: string): Promise<StartupError> {
   throw new Error(`loadBuildManifest accepted ${distDir}`);
 }
 
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "build-manifest-test-"));
-});
-
-afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
-});
-
 describe("loadBuildManifest", () => {
   test("a missing manifest throws a StartupError asking for npm run build", async () => {
     const distDir = await distWith("missing");
@@ -43,7 +36,7 @@ describe("loadBuildManifest", () => {
   });
 
   test("a missing dist folder throws the same StartupError", async () => {
-    const error = await startupError(join(workDir, "no-such-dist"));
+    const error = await startupError(join(work.dir, "no-such-dist"));
     expect(error.message).toContain("npm run build");
   });
 

@@ -5,6 +5,13 @@ import { StartupError } from "./startup-error.ts";
 
 const cwd = "/srv/app";
 
+/** The SQLite database a DATABASE_URL names, with the default WAL limit. */
+const sqliteAt = (filename: string) => ({
+  engine: "sqlite" as const,
+  filename,
+  walLimitBytes: 64 * 1024 * 1024,
+});
+
 function configError(env: Record<string, string>): ConfigError {
   try {
     loadConfig(env, cwd);
@@ -32,21 +39,13 @@ describe("loadConfig defaults", () => {
   });
 
   test("the database is the sqlite file app.sqlite in DATA_DIR", () => {
-    expect(config.database).toEqual({
-      engine: "sqlite",
-      filename: join(cwd, "data", "app.sqlite"),
-      walLimitBytes: 64 * 1024 * 1024,
-    });
+    expect(config.database).toEqual(sqliteAt(join(cwd, "data", "app.sqlite")));
   });
 
   test("the sqlite file follows a custom DATA_DIR", () => {
     const custom = loadConfig({ DATA_DIR: "var/store" }, cwd);
     expect(custom.dataDir).toBe(join(cwd, "var", "store"));
-    expect(custom.database).toEqual({
-      engine: "sqlite",
-      filename: join(cwd, "var", "store", "app.sqlite"),
-      walLimitBytes: 64 * 1024 * 1024,
-    });
+    expect(custom.database).toEqual(sqliteAt(join(cwd, "var", "store", "app.sqlite")));
   });
 
   test("SEED_DEMO defaults to true and LOG_LEVEL to info", () => {
@@ -132,27 +131,19 @@ describe("loadConfig accepted values", () => {
   });
 
   test("sqlite://path selects the sqlite engine at that file", () => {
-    expect(loadConfig({ DATABASE_URL: "sqlite:///var/lib/app/db.sqlite" }, cwd).database).toEqual({
-      engine: "sqlite",
-      filename: "/var/lib/app/db.sqlite",
-      walLimitBytes: 64 * 1024 * 1024,
-    });
+    expect(loadConfig({ DATABASE_URL: "sqlite:///var/lib/app/db.sqlite" }, cwd).database).toEqual(
+      sqliteAt("/var/lib/app/db.sqlite"),
+    );
   });
 
   test("a relative sqlite:// path resolves against the given working directory", () => {
-    expect(loadConfig({ DATABASE_URL: "sqlite://db/app.sqlite" }, "/srv/app").database).toEqual({
-      engine: "sqlite",
-      filename: "/srv/app/db/app.sqlite",
-      walLimitBytes: 64 * 1024 * 1024,
-    });
+    expect(loadConfig({ DATABASE_URL: "sqlite://db/app.sqlite" }, "/srv/app").database).toEqual(
+      sqliteAt("/srv/app/db/app.sqlite"),
+    );
   });
 
   test("sqlite://:memory: is kept as the in-memory database", () => {
-    expect(loadConfig({ DATABASE_URL: "sqlite://:memory:" }, cwd).database).toEqual({
-      engine: "sqlite",
-      filename: ":memory:",
-      walLimitBytes: 64 * 1024 * 1024,
-    });
+    expect(loadConfig({ DATABASE_URL: "sqlite://:memory:" }, cwd).database).toEqual(sqliteAt(":memory:"));
   });
 
   test("SEED_DEMO=0 and SEED_DEMO=false turn seeding off", () => {

@@ -311,28 +311,18 @@ function readCaptcha(env: Env): CaptchaSettings {
   return { provider, siteKey, secretKey, minScore, verifyUrl: readUrl(env, "CAPTCHA_VERIFY_URL") };
 }
 
-/** `WEBHOOK_ALLOWED_HOSTS`: comma-separated, lower-cased, each entry checked. */
-function readWebhookAllowedHosts(env: Env): string[] {
-  const entries = (env.WEBHOOK_ALLOWED_HOSTS ?? "")
+/**
+ * A comma-separated list variable (`WEBHOOK_ALLOWED_HOSTS`, `TRUSTED_PROXIES`): its entries lower-cased,
+ * the empty ones dropped, and each checked by `problemOf`, the first bad one refused by its text.
+ */
+function readEntryList(env: Env, name: string, problemOf: (entry: string) => string | null): string[] {
+  const entries = (env[name] ?? "")
     .split(",")
     .map((entry) => entry.trim().toLowerCase())
     .filter((entry) => entry !== "");
   for (const entry of entries) {
-    const problem = allowedHostEntryProblem(entry);
-    if (problem) throw new ConfigError("WEBHOOK_ALLOWED_HOSTS", `entry "${entry}" ${problem}`);
-  }
-  return entries;
-}
-
-/** `TRUSTED_PROXIES`: comma-separated addresses and CIDR ranges, each checked. */
-function readTrustedProxies(env: Env): string[] {
-  const entries = (env.TRUSTED_PROXIES ?? "")
-    .split(",")
-    .map((entry) => entry.trim().toLowerCase())
-    .filter((entry) => entry !== "");
-  for (const entry of entries) {
-    const problem = trustedProxyEntryProblem(entry);
-    if (problem) throw new ConfigError("TRUSTED_PROXIES", `entry "${entry}" ${problem}`);
+    const problem = problemOf(entry);
+    if (problem) throw new ConfigError(name, `entry "${entry}" ${problem}`);
   }
   return entries;
 }
@@ -400,8 +390,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): ServerConfig {
       ),
       perUserPerDay: readPositiveInteger(env, "TASK_REPORTS_PER_DAY", defaultTaskReportRules.perUserPerDay),
     },
-    webhookAllowedHosts: readWebhookAllowedHosts(env),
-    trustedProxies: readTrustedProxies(env),
+    webhookAllowedHosts: readEntryList(env, "WEBHOOK_ALLOWED_HOSTS", allowedHostEntryProblem),
+    trustedProxies: readEntryList(env, "TRUSTED_PROXIES", trustedProxyEntryProblem),
     reportLimits: readReportCountLimits(env),
     diskMinFreeBytes: readMegabytes(env, "DISK_MIN_FREE_MB", 512, 0),
     shutdownTimeoutMs: readPositiveInteger(env, "SHUTDOWN_TIMEOUT_MS", 10_000),

@@ -232,17 +232,21 @@ describe("a session's custom data is bounded", () => {
 });
 
 describe("platform JSON endpoints require application/json", () => {
+  /** The demo admin's sign-in, its JSON body sent with the Content-Type `type`. */
+  const logInSentAs = (type: string) =>
+    fetch(`${server.mainUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": type },
+      body: JSON.stringify({ login: "admin", password: "admin" }),
+    });
+
   test("a JSON text sent as text/plain or a form is a 415 and changes nothing", async () => {
     for (const type of [
       "text/plain",
       "application/x-www-form-urlencoded",
       "multipart/form-data; boundary=x",
     ]) {
-      const response = await fetch(`${server.mainUrl}/api/auth/login`, {
-        method: "POST",
-        headers: { "Content-Type": type },
-        body: JSON.stringify({ login: "admin", password: "admin" }),
-      });
+      const response = await logInSentAs(type);
       expect(`${type} → ${response.status}`).toBe(`${type} → 415`);
       expect(await response.json()).toEqual({ error: "Request body must be sent as application/json" });
     }
@@ -260,11 +264,7 @@ describe("platform JSON endpoints require application/json", () => {
       "application/merge-patch+json",
       "Application/JSON",
     ]) {
-      const response = await fetch(`${server.mainUrl}/api/auth/login`, {
-        method: "POST",
-        headers: { "Content-Type": type },
-        body: JSON.stringify({ login: "admin", password: "admin" }),
-      });
+      const response = await logInSentAs(type);
       expect(`${type} → ${response.status}`).toBe(`${type} → 200`);
     }
   });

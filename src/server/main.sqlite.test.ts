@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
-import { writeFixtureDist } from "./test-support/fixture-dist.ts";
+import { fixtureWorkDir, loopbackServerEnv } from "./test-support/fixture-work-dir.ts";
 import { runToEnd } from "./test-support/process-run.ts";
+import { startedBeforeAll } from "./test-support/test-lifecycle.ts";
 import { processTestTimeoutMs } from "./test-support/test-timeouts.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
@@ -11,24 +10,11 @@ setDefaultTimeout(processTestTimeoutMs);
 
 // These tests run `npm start`'s server entry as its own process, as an operator would.
 const entry = join(import.meta.dir, "main.ts");
-let workDir: string;
-let distDir: string;
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "main-test-"));
-  distDir = join(workDir, "dist");
-  await writeFixtureDist(distDir);
-});
-
-afterAll(() => rm(workDir, { recursive: true, force: true }));
+const work = startedBeforeAll(() => fixtureWorkDir("main-test-"));
 
 const baseEnv = () => ({
   PATH: process.env.PATH ?? "",
-  PORT: "0",
-  MESSENGER_PORT: "0",
-  HOST: "127.0.0.1",
-  DIST_DIR: distDir,
-  DATA_DIR: join(workDir, "data"),
+  ...loopbackServerEnv(work),
   PASSWORD_HASH_COST: "test",
 });
 
@@ -76,7 +62,7 @@ describe("start-up failures stop with one clear line and exit code 1", () => {
   });
 
   test("an unwritable DATA_DIR", async () => {
-    const blocker = join(workDir, "a-file");
+    const blocker = join(work.dir, "a-file");
     await Bun.write(blocker, "not a folder");
     const { exitCode, stderr } = await runToExit({ ...baseEnv(), DATA_DIR: join(blocker, "data") });
     expect(exitCode).toBe(1);
@@ -85,7 +71,7 @@ describe("start-up failures stop with one clear line and exit code 1", () => {
   });
 
   test("a missing build", async () => {
-    const { exitCode, stderr } = await runToExit({ ...baseEnv(), DIST_DIR: join(workDir, "no-dist") });
+    const { exitCode, stderr } = await runToExit({ ...baseEnv(), DIST_DIR: join(work.dir, "no-dist") });
     expect(exitCode).toBe(1);
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toContain('run "npm run build" first');
@@ -105,7 +91,7 @@ describe("start-up failures stop with one clear line and exit code 1", () => {
 
 describe("a normal start", () => {
   test("migrates and seeds an empty data folder, prints the URLs, and a restart is a no-op", async () => {
-    const env = { ...baseEnv(), DATA_DIR: join(workDir, "restart-data") };
+    const env = { ...baseEnv(), DATA_DIR: join(work.dir, "restart-data") };
     const first = await runUntilReady(env);
     expect(first.exitCode).toBe(0);
     expect(first.stdout).toContain('"msg":"migrations applied"');
@@ -132,7 +118,7 @@ describe("a normal start", () => {
   });
 
   test("SEED_DEMO=0 leaves an empty database empty", async () => {
-    const dataDir = join(workDir, "unseeded");
+    const dataDir = join(work.dir, "unseeded");
     const { exitCode, stdout } = await runUntilReady({ ...baseEnv(), DATA_DIR: dataDir, SEED_DEMO: "0" });
     expect(exitCode).toBe(0);
     expect(stdout).not.toContain("demo data seeded");

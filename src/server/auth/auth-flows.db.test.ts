@@ -3,11 +3,10 @@ import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { expectError } from "../test-support/api-calls.ts";
 import { expectDemoAdminNeverLockedOut } from "../test-support/demo-admin-lockout.ts";
-import { testPasswords } from "../test-support/test-passwords.ts";
+import { createSignInAccount } from "../test-support/sign-in-accounts.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { fixtureTimeoutMs } from "../test-support/test-timeouts.ts";
 import { currentTotp } from "./totp.ts";
-import { createUser } from "./users-repository.ts";
 
 type Json = Record<string, unknown>;
 
@@ -43,17 +42,13 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
   afterAll(() => server.dispose(), fixtureTimeoutMs);
 
   test("MFA: enroll, confirm, then the code is required, checked, and a recovery code turns MFA off", async () => {
-    await createUser(
-      server.db.sql,
-      {
-        name: "mfa-user",
-        email: "mfa@example.com",
-        password: "pw-mfa-1",
-        role: "ADMIN",
-        emailVerified: true,
-      },
-      testPasswords,
-    );
+    await createSignInAccount(server.db.sql, {
+      name: "mfa-user",
+      email: "mfa@example.com",
+      password: "pw-mfa-1",
+      role: "ADMIN",
+      emailVerified: true,
+    });
     const first = await loginOk(server, { login: "mfa-user", password: "pw-mfa-1" });
     const enroll = await post(server, "/api/auth/mfa/enroll", {}, bearer(first.access_token));
     expect(enroll.status).toBe(200);
@@ -111,17 +106,7 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
   });
 
   test("MFA can be disabled with a valid code", async () => {
-    await createUser(
-      server.db.sql,
-      {
-        name: "mfa-off",
-        email: "mfa-off@example.com",
-        password: "pw-off-1",
-        role: "USER",
-        emailVerified: true,
-      },
-      testPasswords,
-    );
+    await createSignInAccount(server.db.sql, { name: "mfa-off", password: "pw-off-1", emailVerified: true });
     const session = await loginOk(server, { login: "mfa-off", password: "pw-off-1" });
     const { secret } = (await (
       await post(server, "/api/auth/mfa/enroll", {}, bearer(session.access_token))
@@ -187,31 +172,13 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
   });
 
   test("an account without a password has no login method; a self-registered one must verify first", async () => {
-    const user = await createUser(
-      server.db.sql,
-      {
-        name: "nopw",
-        email: "nopw@example.com",
-        password: "x-1",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    const user = await createSignInAccount(server.db.sql, { name: "nopw", password: "x-1" });
     await server.db.sql`UPDATE users SET password_hash = ${""} WHERE id = ${user.id}`;
     await expectError(await post(server, "/api/auth/login", { login: "nopw", password: "anything" }), 400, {
       error: "No login method",
     });
 
-    const fresh = await createUser(
-      server.db.sql,
-      {
-        name: "fresh",
-        email: "fresh@example.com",
-        password: "pw-fresh-1",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    const fresh = await createSignInAccount(server.db.sql, { name: "fresh", password: "pw-fresh-1" });
     await server.db
       .sql`INSERT INTO verification_codes (id, user_id, purpose, code_hash, expires_at, created_at)
       VALUES (${crypto.randomUUID()}, ${fresh.id}, ${"EMAIL_VERIFY"}, ${"x"}, ${new Date(Date.now() + 3_600_000).toISOString()}, ${new Date().toISOString()})`;
@@ -223,16 +190,7 @@ describe("MFA, refresh, logout and limits (captcha off)", () => {
   });
 
   test("wrong passwords slow an account down but never refuse its right password", async () => {
-    await createUser(
-      server.db.sql,
-      {
-        name: "limited",
-        email: "limited@example.com",
-        password: "pw-limit-1",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    await createSignInAccount(server.db.sql, { name: "limited", password: "pw-limit-1" });
     for (let attempt = 0; attempt < 6; attempt++) {
       expect((await post(server, "/api/auth/login", { login: "limited", password: "wrong" })).status).toBe(
         401,

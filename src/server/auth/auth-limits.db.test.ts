@@ -5,13 +5,12 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { SQL } from "bun";
 import { expectError } from "../test-support/api-calls.ts";
 import { expectDemoAdminNeverLockedOut } from "../test-support/demo-admin-lockout.ts";
+import { createSignInAccount } from "../test-support/sign-in-accounts.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
-import { testPasswords } from "../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { fixtureTimeoutMs } from "../test-support/test-timeouts.ts";
 import type { AuthLimits } from "./auth-limits.ts";
 import { currentTotp } from "./totp.ts";
-import { createUser } from "./users-repository.ts";
 
 /** Regressions of an outside probe's findings, guessable codes and sign-in limits, over real HTTP. */
 
@@ -50,16 +49,7 @@ describe("password-reset and verification codes cannot be guessed", () => {
     post(server, "/api/auth/password-reset/confirm", { email, code, password: "a-new-password-1" });
 
   test("a reset code dies after 5 tries: the right code is refused afterwards", async () => {
-    await createUser(
-      server.db.sql,
-      {
-        name: "guess-1",
-        email: "guess-1@example.com",
-        password: "pw-guess-1",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    await createSignInAccount(server.db.sql, { name: "guess-1", password: "pw-guess-1" });
     expect((await post(server, "/api/auth/password-reset", { email: "guess-1@example.com" })).status).toBe(
       202,
     );
@@ -78,16 +68,7 @@ describe("password-reset and verification codes cannot be guessed", () => {
   });
 
   test("a code with tries left still works, and works once", async () => {
-    await createUser(
-      server.db.sql,
-      {
-        name: "guess-2",
-        email: "guess-2@example.com",
-        password: "pw-guess-2",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    await createSignInAccount(server.db.sql, { name: "guess-2", password: "pw-guess-2" });
     await post(server, "/api/auth/password-reset", { email: "guess-2@example.com" });
     const code = await latestCode(server.db.sql, "guess-2@example.com");
     for (let attempt = 1; attempt <= 4; attempt++)
@@ -97,16 +78,7 @@ describe("password-reset and verification codes cannot be guessed", () => {
   });
 
   test("fifty guesses sent at once still get 5 checks between them", async () => {
-    await createUser(
-      server.db.sql,
-      {
-        name: "guess-3",
-        email: "guess-3@example.com",
-        password: "pw-guess-3",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    await createSignInAccount(server.db.sql, { name: "guess-3", password: "pw-guess-3" });
     await post(server, "/api/auth/password-reset", { email: "guess-3@example.com" });
     const code = await latestCode(server.db.sql, "guess-3@example.com");
     const guesses = Array.from({ length: 50 }, (_, index) =>
@@ -148,16 +120,7 @@ describe("password-reset and verification codes cannot be guessed", () => {
   });
 
   test("the tries are stored with the code: a second server on the same database sees them", async () => {
-    await createUser(
-      server.db.sql,
-      {
-        name: "guess-4",
-        email: "guess-4@example.com",
-        password: "pw-guess-4",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    await createSignInAccount(server.db.sql, { name: "guess-4", password: "pw-guess-4" });
     await post(server, "/api/auth/password-reset", { email: "guess-4@example.com" });
     const code = await latestCode(server.db.sql, "guess-4@example.com");
     for (let attempt = 1; attempt <= 3; attempt++)
@@ -285,17 +248,19 @@ describe("sign-in limits", () => {
 
   const login = (body: Record<string, unknown>, target = server) => post(target, "/api/auth/login", body);
 
+  /** An admin who signs in with a second factor, TOTP codes of `secret`. */
+  const createMfaAdmin = async (name: string, password: string, secret: string) => {
+    const { id } = await createSignInAccount(server.db.sql, {
+      name,
+      password,
+      role: "ADMIN",
+      emailVerified: true,
+    });
+    await server.db.sql`UPDATE users SET mfa_enabled = ${true}, mfa_secret = ${secret} WHERE id = ${id}`;
+  };
+
   test("the nickname and the e-mail share one window: the account's", async () => {
-    await createUser(
-      server.db.sql,
-      {
-        name: "twice",
-        email: "twice@example.com",
-        password: "pw-twice-1",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    await createSignInAccount(server.db.sql, { name: "twice", password: "pw-twice-1" });
     expect((await login({ login: "twice", password: "wrong" })).status).toBe(401);
     expect((await login({ login: "twice@example.com", password: "wrong" })).status).toBe(401);
     expect((await login({ login: "TWICE", password: "wrong" })).status).toBe(401);
@@ -309,17 +274,12 @@ describe("sign-in limits", () => {
   }, 20_000);
 
   test("wrong passwords never lock the right one out: each attempt past the limit waits longer", async () => {
-    await createUser(
-      server.db.sql,
-      {
-        name: "target",
-        email: "target@example.com",
-        password: "pw-target-1",
-        role: "ADMIN",
-        emailVerified: true,
-      },
-      testPasswords,
-    );
+    await createSignInAccount(server.db.sql, {
+      name: "target",
+      password: "pw-target-1",
+      role: "ADMIN",
+      emailVerified: true,
+    });
     for (let attempt = 0; attempt < 3; attempt++)
       expect((await login({ login: "target", password: `guess-${attempt}` })).status).toBe(401);
     const waits: number[] = [];
@@ -343,16 +303,7 @@ describe("sign-in limits", () => {
   }, 30_000);
 
   test("successful sign-ins do not count toward the limit", async () => {
-    await createUser(
-      server.db.sql,
-      {
-        name: "often",
-        email: "often@example.com",
-        password: "pw-often-1",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    await createSignInAccount(server.db.sql, { name: "often", password: "pw-often-1" });
     for (let attempt = 0; attempt < 8; attempt++)
       expect((await login({ login: "often", password: "pw-often-1" })).status).toBe(200);
     expect((await login({ login: "often", password: "wrong" })).status).toBe(401);
@@ -360,19 +311,8 @@ describe("sign-in limits", () => {
   }, 20_000);
 
   test("a correct password with a valid MFA code keeps the owner in while others fail", async () => {
-    const { id } = await createUser(
-      server.db.sql,
-      {
-        name: "second-factor",
-        email: "second-factor@example.com",
-        password: "pw-mfa-owner-1",
-        role: "ADMIN",
-        emailVerified: true,
-      },
-      testPasswords,
-    );
     const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
-    await server.db.sql`UPDATE users SET mfa_enabled = ${true}, mfa_secret = ${secret} WHERE id = ${id}`;
+    await createMfaAdmin("second-factor", "pw-mfa-owner-1", secret);
     for (let attempt = 0; attempt < 6; attempt++)
       expect((await login({ login: "second-factor", password: `guess-${attempt}` })).status).toBe(401);
     const step = await login({ login: "second-factor", password: "pw-mfa-owner-1" });
@@ -387,19 +327,8 @@ describe("sign-in limits", () => {
   }, 20_000);
 
   test("wrong MFA codes lock the second step, even with the right password", async () => {
-    const { id } = await createUser(
-      server.db.sql,
-      {
-        name: "code-guesser",
-        email: "code-guesser@example.com",
-        password: "pw-code-1",
-        role: "ADMIN",
-        emailVerified: true,
-      },
-      testPasswords,
-    );
     const secret = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
-    await server.db.sql`UPDATE users SET mfa_enabled = ${true}, mfa_secret = ${secret} WHERE id = ${id}`;
+    await createMfaAdmin("code-guesser", "pw-code-1", secret);
     const right = currentTotp(secret);
     for (let attempt = 1; attempt <= 3; attempt++) {
       const response = await login({
@@ -413,16 +342,7 @@ describe("sign-in limits", () => {
   });
 
   test("the failures survive a restart: another server on the same database still slows the account", async () => {
-    await createUser(
-      server.db.sql,
-      {
-        name: "restart",
-        email: "restart@example.com",
-        password: "pw-restart-1",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    await createSignInAccount(server.db.sql, { name: "restart", password: "pw-restart-1" });
     for (let attempt = 0; attempt < 3; attempt++)
       expect((await login({ login: "restart", password: "wrong" })).status).toBe(401);
     const second = await startTestServer(server.databaseEnv, { authLimits: limits, loginSlowdownSleep });
@@ -447,17 +367,12 @@ describe("with ALTCHA, a guarded account asks for a proof of work of its own", (
     () => startTestServer({ CAPTCHA_PROVIDER: "altcha" }, { authLimits: limits }),
     async (started) => {
       server = started;
-      await createUser(
-        server.db.sql,
-        {
-          name: "guarded",
-          email: "guarded@example.com",
-          password: "pw-guarded-1",
-          role: "ADMIN",
-          emailVerified: true,
-        },
-        testPasswords,
-      );
+      await createSignInAccount(server.db.sql, {
+        name: "guarded",
+        password: "pw-guarded-1",
+        role: "ADMIN",
+        emailVerified: true,
+      });
     },
   );
 
@@ -501,16 +416,7 @@ describe("with ALTCHA, a guarded account asks for a proof of work of its own", (
   }, 30_000);
 
   test("each further failure doubles the work asked, up to 64 times", async () => {
-    const { id } = await createUser(
-      server.db.sql,
-      {
-        name: "harder",
-        email: "harder@example.com",
-        password: "pw-harder-1",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    const { id } = await createSignInAccount(server.db.sql, { name: "harder", password: "pw-harder-1" });
     const levels: unknown[] = [];
     // The account's failure window set directly: 2 failures (the limit) up to 8.
     for (let failures = 2; failures <= 8; failures++) {

@@ -4,7 +4,7 @@ import { PasswordResetConfirmRequest } from "../../shared/auth-api.ts";
 import { email as emailRule } from "../../shared/form-rules.ts";
 import { ProfileUpdate } from "../../shared/profile-api.ts";
 import { type UserRole, userErrors, userName } from "../../shared/users-api.ts";
-import { recordAudit } from "../domain/audit/audit-log.ts";
+import { recordAudit, recordChange } from "../domain/audit/audit-log.ts";
 import { updateProfile } from "../domain/staff/staff-identity.ts";
 import { uniqueConflict } from "../domain/users/users-repository.ts";
 import { revokeUserSessions } from "./auth-sessions-repository.ts";
@@ -149,13 +149,7 @@ export async function resetAccountPassword(
   await sql.begin(async (tx) => {
     await tx`UPDATE users SET password_hash = ${hash} WHERE id = ${user.id}`;
     await revokeUserSessions(tx, user.id);
-    await recordAudit(tx, {
-      actorId: null,
-      action: "user.password-reset",
-      entity: "user",
-      entityId: user.id,
-      details: { via: "command line" },
-    });
+    await recordChange(tx, null, "user.password-reset", "user", user.id, { via: "command line" });
   });
   return { ok: true, user };
 }

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { UsageError } from "./command.ts";
 
@@ -19,4 +20,17 @@ export function parseCommandArguments<T extends ParseArgsOptionsConfig>(args: st
 export function requiredFlag(value: string | boolean | undefined, flag: string): string {
   if (typeof value !== "string" || value.trim() === "") throw new UsageError(`${flag} is required`);
   return value;
+}
+
+/**
+ * The arguments of a command on one archive (`backup`, `restore`): exactly one `<file>`, resolved to an
+ * absolute path, and the `--force` flag.
+ */
+export function parseFileArguments(command: string, args: string[]): { file: string; force: boolean } {
+  const { values, positionals } = parseCommandArguments(args, { force: { type: "boolean" } });
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0 ? `${command} needs <file>` : `${command} takes one <file>`,
+    );
+  return { file: resolve(positionals[0] as string), force: values.force === true };
 }

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { describe, expect, test } from "bun:test";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { writeFixtureDist } from "../test-support/fixture-dist.ts";
+import { fixtureWorkDir } from "../test-support/fixture-work-dir.ts";
+import { startedBeforeAll } from "../test-support/test-lifecycle.ts";
 import type { CommandIo } from "./command.ts";
 import { commands, runCommandLine } from "./main.ts";
+import { passingCheckLines } from "./test-support/passing-check-lines.ts";
 
 // The command line in-process: what it prints on which stream and the exit code it answers.
 
@@ -28,16 +29,7 @@ function fakeIo(env: Record<string, string | undefined> = {}): FakeIo {
 
 const stackFrame = /^\s+at /m;
 
-let workDir: string;
-let dist: string;
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "cli-main-"));
-  dist = join(workDir, "dist");
-  await writeFixtureDist(dist);
-});
-
-afterAll(() => rm(workDir, { recursive: true, force: true }));
+const work = startedBeforeAll(() => fixtureWorkDir("cli-main-"));
 
 describe("runCommandLine", () => {
   test("--help lists every command on stdout, exit 0; no command at all is usage on stderr, exit 2", async () => {
@@ -87,29 +79,21 @@ describe("runCommandLine", () => {
 
 describe("gleam check", () => {
   test("a good environment: one ok line per check on stdout, exit 0", async () => {
-    const io = fakeIo({ DATA_DIR: join(workDir, "data"), DIST_DIR: dist });
+    const io = fakeIo({ DATA_DIR: join(work.dir, "data"), DIST_DIR: work.dist });
     expect(await runCommandLine(["check"], io)).toBe(0);
-    expect(io.stdout.map((line) => line.split(":")[0])).toEqual([
-      "ok      configuration",
-      "ok      data folder",
-      "ok      database",
-      "ok      redis",
-      "ok      s3",
-      "ok      smtp",
-      "ok      assets",
-    ]);
+    expect(io.stdout.map((line) => line.split(":")[0])).toEqual(passingCheckLines);
     expect(io.stderr).toEqual([]);
   });
 
   test("a bad environment: every problem named, exit 1", async () => {
-    const file = join(workDir, "a-file");
+    const file = join(work.dir, "a-file");
     await writeFile(file, "x");
     const io = fakeIo({
       PORT: "eighty",
       LOG_LEVEL: "chatty",
       SMTP_URL: "mailto:team@example.org",
       DATA_DIR: join(file, "data"),
-      DIST_DIR: dist,
+      DIST_DIR: work.dist,
     });
     expect(await runCommandLine(["check"], io)).toBe(1);
     const problems = io.stdout.filter((line) => line.startsWith("problem "));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { raceMigrations } from "../test-support/migration-race.ts";
+import { expectEachMigrationAppliedOnce } from "../test-support/migration-race-outcome.ts";
 import { tempDatabases } from "../test-support/temp-databases.ts";
 import { startTestServer } from "../test-support/test-server.ts";
 import type { Database } from "./database.ts";
@@ -212,14 +213,7 @@ test("a failing migration names itself in the error", async () => {
 test("three processes that start migrating one empty database at once apply each migration exactly once", async () => {
   const dataDir = join(databases.dir(), "race");
   await mkdir(dataDir);
-  const results = await raceMigrations({ DATA_DIR: dataDir }, 3);
-  for (const result of results)
-    expect({ exitCode: result.exitCode, error: result.error }, result.output).toEqual({
-      exitCode: 0,
-      error: undefined,
-    });
-  const applied = results.flatMap((result) => result.applied ?? []);
-  expect(applied.toSorted()).toEqual(migrations.map((migration) => migration.name).toSorted());
+  expectEachMigrationAppliedOnce(await raceMigrations({ DATA_DIR: dataDir }, 3));
 
   const db = await databases.open("race/app");
   const rows = await db.sql`SELECT id FROM schema_migrations ORDER BY id`;

@@ -44,6 +44,24 @@ export async function deleteProjectRow(
   return deleted.length > 0;
 }
 
+/**
+ * Deletes a project's record with the rows that name it (`dependents.column` of `dependents.table`:
+ * its votes, its answers), those first; false when the project has no such record.
+ */
+export async function deleteProjectRowWithDependents(
+  sql: SQL,
+  table: string,
+  dependents: { table: string; column: string },
+  key: { projectId: string; id: string },
+): Promise<boolean> {
+  const [row] =
+    await sql`SELECT id FROM ${sql.unsafe(table)} WHERE id = ${key.id} AND project_id = ${key.projectId}`;
+  if (!row) return false;
+  await sql`DELETE FROM ${sql.unsafe(dependents.table)} WHERE ${sql.unsafe(dependents.column)} = ${key.id}`;
+  await sql`DELETE FROM ${sql.unsafe(table)} WHERE id = ${key.id}`;
+  return true;
+}
+
 /** A project's record of `table` with this id, read by `toItem`; null when the project has none. */
 export async function findProjectRecord<Row, Item>(
   sql: SQL,

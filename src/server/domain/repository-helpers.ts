@@ -14,6 +14,12 @@ export function parseJson<T>(text: unknown, fallback: T): T {
   }
 }
 
+/** A stored JSON list of texts: whatever else it holds (or an unreadable text) is left out. */
+export function parseStringList(text: unknown): string[] {
+  const value = parseJson<unknown>(text, []);
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+}
+
 /** The lower-cased key column of a text: case-insensitive uniqueness and search on both engines. */
 export const textKey = (text: string): string => text.trim().toLowerCase();
 
@@ -21,6 +27,10 @@ export const nowIso = (): string => new Date().toISOString();
 
 /** Draft or live, as stored. */
 export const contentStatus = (value: unknown): "draft" | "live" => (value === "live" ? "live" : "draft");
+
+/** A content record when it is live: to the widget a draft is as good as missing. */
+export const liveOrNull = <T extends { status: string }>(record: T | null): T | null =>
+  record?.status === "live" ? record : null;
 
 /** An optional image or link address: blank means none. */
 export const optionalUrl = (value: string | null | undefined): string | null => value?.trim() || null;

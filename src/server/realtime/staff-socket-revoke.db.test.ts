@@ -43,15 +43,27 @@ function closed(staff: StaffSocketClient, timeoutMs = 3000): Promise<number> {
   });
 }
 
+/** A new admin with an admin screen open: their socket, and the close code it is to end with. */
+async function signedInAdmin(server: TestServer, name: string) {
+  const admin = await newAdmin(server, name);
+  const staff = await openStaffSocket(server.mainUrl, admin.token);
+  return { admin, staff, closing: closed(staff) };
+}
+
 /**
  * The socket closed with 4001 and hears nothing more: a report sent afterwards reaches a healthy admin's
  * socket (so it was pushed) but never this one.
  */
-async function expectCutOff(server: TestServer, revoked: StaffSocketClient, healthy: StaffSocketClient) {
+async function expectCutOff(
+  server: TestServer,
+  revoked: { staff: StaffSocketClient; closing: Promise<number> },
+  healthy: StaffSocketClient,
+) {
+  expect(await revoked.closing).toBe(4001);
   const id = await report(server, "After the access ended");
   await healthy.push("report-created", (push) => push.data.id === id);
   await Bun.sleep(100);
-  expect(revoked.frames.some((frame) => frame.includes(id))).toBe(false);
+  expect(revoked.staff.frames.some((frame) => frame.includes(id))).toBe(false);
 }
 
 describe("a staff socket closes when the server ends its admin's access", () => {
@@ -71,34 +83,25 @@ describe("a staff socket closes when the server ends its admin's access", () => 
   });
 
   test("on sign-out", async () => {
-    const admin = await newAdmin(server, "Ada");
-    const staff = await openStaffSocket(server.mainUrl, admin.token);
-    const closing = closed(staff);
+    const { admin, ...socket } = await signedInAdmin(server, "Ada");
     expect((await call(server, "POST", "/api/auth/logout", admin.token)).status).toBe(204);
     expect((await call(server, "GET", "/api/auth/me", admin.token)).status).toBe(401);
-    expect(await closing).toBe(4001);
-    await expectCutOff(server, staff, healthy);
+    await expectCutOff(server, socket, healthy);
     // Reconnecting with the same token is refused before the upgrade.
     expect((await fetch(`${server.mainUrl}/api/admin/ws?token=${admin.token}`)).status).toBe(401);
   });
 
   test("when the admin is disabled", async () => {
-    const admin = await newAdmin(server, "Grace");
-    const staff = await openStaffSocket(server.mainUrl, admin.token);
-    const closing = closed(staff);
+    const { admin, ...socket } = await signedInAdmin(server, "Grace");
     expect((await call(server, "POST", `/api/users/${admin.id}/ban`, seededToken)).status).toBe(200);
-    expect(await closing).toBe(4001);
-    await expectCutOff(server, staff, healthy);
+    await expectCutOff(server, socket, healthy);
   });
 
   test("when the admin is demoted to USER", async () => {
-    const admin = await newAdmin(server, "Linus");
-    const staff = await openStaffSocket(server.mainUrl, admin.token);
-    const closing = closed(staff);
+    const { admin, ...socket } = await signedInAdmin(server, "Linus");
     const demoted = await call(server, "PATCH", `/api/users/${admin.id}`, seededToken, { role: "USER" });
     expect(demoted.status).toBe(200);
-    expect(await closing).toBe(4001);
-    await expectCutOff(server, staff, healthy);
+    await expectCutOff(server, socket, healthy);
     // The sign-in itself still stands, but the upgrade refuses a USER.
     expect((await fetch(`${server.mainUrl}/api/admin/ws?token=${admin.token}`)).status).toBe(403);
   });

@@ -3,6 +3,7 @@ import { readdir } from "node:fs/promises";
 import { S3Client } from "bun";
 import { logIn } from "../test-support/api-calls.ts";
 import { startWidgetSession } from "../test-support/report-test-support.ts";
+import { s3ServerEnv } from "../test-support/s3-server-env.ts";
 import { type FakeS3, startFakeS3 } from "../test-support/s3rver.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { fixtureTimeoutMs, processTestTimeoutMs } from "../test-support/test-timeouts.ts";
@@ -24,14 +25,7 @@ let adminToken: string;
 beforeAll(async () => {
   s3 = await startFakeS3("server-reports");
   bucket = new S3Client({ ...s3.target });
-  const { target } = s3;
-  server = await startTestServer({
-    S3_BUCKET: target.bucket,
-    S3_ENDPOINT: target.endpoint ?? "",
-    S3_REGION: target.region ?? "",
-    S3_ACCESS_KEY_ID: target.accessKeyId ?? "",
-    S3_SECRET_ACCESS_KEY: target.secretAccessKey ?? "",
-  });
+  server = await startTestServer(s3ServerEnv(s3.target));
   adminToken = await logIn(server.mainUrl, "admin", "admin");
 }, fixtureTimeoutMs);
 

@@ -20,6 +20,8 @@ export interface AdminApiTestClient {
     status: number,
     token?: string | null,
   ): Promise<T>;
+  /** `GET {path}`, expecting a 200: the parsed JSON body. */
+  getJson<T>(path: string, token?: string | null): Promise<T>;
   logIn(login: string, password: string): Promise<string>;
   /** Creates another ADMIN and answers its id and token. */
   newAdmin(name: string): Promise<{ id: string; token: string }>;
@@ -46,6 +48,19 @@ export async function startAdminApiTestClient(): Promise<AdminApiTestClient> {
     callApi(main, method, path, body, token === undefined ? api.adminToken : token);
   const logIn = (login: string, password: string) => logInAt(main, login, password);
 
+  async function expectJson<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    status: number,
+    token?: string | null,
+  ): Promise<T> {
+    const response = await call(method, path, body, token);
+    const text = await response.text();
+    if (response.status !== status) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return JSON.parse(text) as T;
+  }
+
   const api: AdminApiTestClient = {
     server,
     sql,
@@ -53,12 +68,8 @@ export async function startAdminApiTestClient(): Promise<AdminApiTestClient> {
     adminId: "",
     userToken: "",
     call,
-    async expectJson<T>(method: string, path: string, body: unknown, status: number, token?: string | null) {
-      const response = await call(method, path, body, token);
-      const text = await response.text();
-      if (response.status !== status) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-      return JSON.parse(text) as T;
-    },
+    expectJson,
+    getJson: <T>(path: string, token?: string | null) => expectJson<T>("GET", path, undefined, 200, token),
     logIn,
     newAdmin: (name: string) => newAdmin(server, name),
     dispose: () => server.dispose(),

@@ -17,6 +17,8 @@ export interface MessengerTest {
   projectId: string;
   /** Calls `/api/projects/{projectId}{path}` as the admin and expects `status`; answers the JSON body. */
   admin<T = Record<string, unknown>>(method: string, path: string, body: unknown, status: number): Promise<T>;
+  /** `GET /api/projects/{projectId}{path}` as the admin, expecting a 200: the JSON body. */
+  adminGet<T = Record<string, unknown>>(path: string): Promise<T>;
   /** Calls `/api/widget{path}` as the session. */
   widget(session: TestSession, method: string, path: string, body?: unknown): Promise<Response>;
   /** Calls and expects `status`; answers the JSON body (or null for a 204). */
@@ -28,6 +30,8 @@ export interface MessengerTest {
     status: number,
   ): Promise<T>;
   session(): Promise<TestSession>;
+  /** A new session whose visitor has told the widget their email and name. */
+  identifiedSession(contact: { email: string; name: string }): Promise<TestSession>;
   /**
    * Files a report through the widget API as `session`, or without one to the project of `sdkKey`;
    * throws unless it is created.
@@ -71,9 +75,15 @@ export async function startMessengerTest(): Promise<MessengerTest> {
     projectId,
     admin: <T>(method: string, path: string, body: unknown, status: number) =>
       api.expectJson<T>(method, `/api/projects/${projectId}${path}`, body, status),
+    adminGet: <T>(path: string) => api.getJson<T>(`/api/projects/${projectId}${path}`),
     widget,
     widgetJson,
     session: () => startSession(mainUrl),
+    async identifiedSession(contact: { email: string; name: string }) {
+      const session = await startSession(mainUrl);
+      await widgetJson(session, "POST", "/sessions/partialupdate", { data: contact, type: "js" }, 200);
+      return session;
+    },
     async report(body: Record<string, unknown>, session?: TestSession, sdkKey = "demo") {
       const headers = session
         ? sessionHeaders(session)

@@ -62,12 +62,7 @@ async function ping(session: Session, origin: string | null, events: unknown[]):
 }
 
 async function installations(projectId: string): Promise<Installation[]> {
-  const answer = await api.expectJson<InstallationList>(
-    "GET",
-    `/api/projects/${projectId}/installations`,
-    undefined,
-    200,
-  );
+  const answer = await api.getJson<InstallationList>(`/api/projects/${projectId}/installations`);
   return answer.installations;
 }
 

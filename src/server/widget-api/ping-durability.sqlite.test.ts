@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { SQL } from "bun";
-import { writeFixtureDist } from "../test-support/fixture-dist.ts";
+import { fixtureWorkDir, loopbackServerEnv } from "../test-support/fixture-work-dir.ts";
 import { sessionHeaders } from "../test-support/outbound-test-support.ts";
+import { startedBeforeAll } from "../test-support/test-lifecycle.ts";
 import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
@@ -14,24 +13,14 @@ setDefaultTimeout(processTestTimeoutMs);
 // server killed with SIGKILL right after answering must have every answered ping on disk, folded into
 // its session or in the ping log (ping-log.ts), which the next start folds.
 const entry = join(import.meta.dir, "..", "main.ts");
-let workDir: string;
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "ping-durability-"));
-  await writeFixtureDist(join(workDir, "dist"));
-});
-afterAll(() => rm(workDir, { recursive: true, force: true }));
+const work = startedBeforeAll(() => fixtureWorkDir("ping-durability-"));
 
 /** `npm start`'s entry as its own process; answers its main URL once it is ready. */
 async function startProcess(): Promise<{ child: Bun.Subprocess<"ignore", "pipe", "inherit">; url: string }> {
   const child = Bun.spawn([process.execPath, entry], {
     env: {
       PATH: process.env.PATH ?? "",
-      PORT: "0",
-      MESSENGER_PORT: "0",
-      HOST: "127.0.0.1",
-      DIST_DIR: join(workDir, "dist"),
-      DATA_DIR: join(workDir, "data"),
+      ...loopbackServerEnv(work),
       LOG_LEVEL: "warn",
       RATE_LIMITS: "0",
       CAPTCHA_PROVIDER: "off",
@@ -101,7 +90,7 @@ describe("acknowledged pings survive kill -9", () => {
       expect(acknowledged.length).toBeGreaterThan(50);
 
       // The file as the kill left it: every answered ping is stored, folded or still in the ping log.
-      const file = join(workDir, "data", "app.sqlite");
+      const file = join(work.dir, "data", "app.sqlite");
       const killed = new SQL({ adapter: "sqlite", filename: file });
       try {
         const folded = await pagesOf(killed, started.gleapId);

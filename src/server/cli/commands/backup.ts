@@ -1,10 +1,9 @@
-import { resolve } from "node:path";
 import { writeBackup } from "../../backup/create-backup.ts";
 import type { ServerConfig } from "../../config.ts";
 import { readSchemaState } from "../../database/schema-state.ts";
 import { byteSize, duration } from "../byte-size.ts";
-import { type Command, exitCodes, UsageError } from "../command.ts";
-import { parseCommandArguments } from "../command-arguments.ts";
+import { type Command, exitCodes } from "../command.ts";
+import { parseFileArguments } from "../command-arguments.ts";
 import {
   asCommandError,
   commandConfig,
@@ -67,10 +66,7 @@ export const backupCommand: Command = {
   summary: "Write a backup archive of the database and stored files while the server runs",
   help,
   async run(args, io) {
-    const { values, positionals } = parseCommandArguments(args, { force: { type: "boolean" } });
-    if (positionals.length !== 1)
-      throw new UsageError(positionals.length === 0 ? "backup needs <file>" : "backup takes one <file>");
-    const output = resolve(positionals[0] as string);
+    const { file: output, force } = parseFileArguments("backup", args);
     const config = commandConfig(io.env);
     const started = performance.now();
     const sql = await openCommandDatabase(config.database, { create: false });
@@ -80,7 +76,7 @@ export const backupCommand: Command = {
       const summary = await writeBackup(
         { sql, engine: config.database.engine, storage: config.storage },
         output,
-        { overwrite: values.force === true },
+        { overwrite: force },
       );
       io.out(
         `Backed up to ${summary.path} (${byteSize(summary.archiveBytes)}) in ${duration(performance.now() - started)}:`,

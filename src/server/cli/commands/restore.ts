@@ -1,11 +1,10 @@
-import { resolve } from "node:path";
 import { ArchiveProblem } from "../../backup/backup-manifest.ts";
 import { type RestoreSummary, restoreBackup } from "../../backup/restore-backup.ts";
 import type { ServerConfig } from "../../config.ts";
 import { latestMigrationLevel } from "../../database/schema-state.ts";
 import { byteSize, duration } from "../byte-size.ts";
-import { type Command, CommandError, exitCodes, UsageError } from "../command.ts";
-import { parseCommandArguments } from "../command-arguments.ts";
+import { type Command, CommandError, exitCodes } from "../command.ts";
+import { parseFileArguments } from "../command-arguments.ts";
 import { asCommandError, commandConfig, urlWithoutPassword } from "../command-database.ts";
 
 const help = [
@@ -59,10 +58,7 @@ export const restoreCommand: Command = {
   summary: "Restore a backup archive into an empty DATA_DIR (or over one with --force)",
   help,
   async run(args, io) {
-    const { values, positionals } = parseCommandArguments(args, { force: { type: "boolean" } });
-    if (positionals.length !== 1)
-      throw new UsageError(positionals.length === 0 ? "restore needs <file>" : "restore takes one <file>");
-    const archive = resolve(positionals[0] as string);
+    const { file: archive, force } = parseFileArguments("restore", args);
     const config = commandConfig(io.env);
     const started = performance.now();
     try {
@@ -73,7 +69,7 @@ export const restoreCommand: Command = {
           databaseFile: config.database.engine === "sqlite" ? config.database.filename : null,
           storageDir: config.storage.kind === "local" ? config.storage.dir : null,
         },
-        { force: values.force === true, latestLevel: latestMigrationLevel() },
+        { force, latestLevel: latestMigrationLevel() },
       );
       io.out(
         `Restored ${archive} (made ${summary.label.createdAt}) into ${config.dataDir} in ${duration(performance.now() - started)}:`,

@@ -16,6 +16,18 @@ export async function recordAudit(
       ${JSON.stringify(entry.details ?? {})}, ${new Date().toISOString()})`;
 }
 
+/** Records that an admin did `action` to `entity` `entityId`, with `details` of what they wrote. */
+export function recordChange(
+  sql: SQL,
+  actorId: string | null,
+  action: string,
+  entity: string,
+  entityId: string,
+  details: unknown,
+): Promise<void> {
+  return recordAudit(sql, { actorId, action, entity, entityId, details });
+}
+
 /** Records that an admin deleted `entity` `entityId` (action "delete"), with what the record was. */
 export function recordDeletion(
   sql: SQL,
@@ -24,5 +36,5 @@ export function recordDeletion(
   entityId: string,
   details: unknown,
 ): Promise<void> {
-  return recordAudit(sql, { actorId, action: "delete", entity, entityId, details });
+  return recordChange(sql, actorId, "delete", entity, entityId, details);
 }

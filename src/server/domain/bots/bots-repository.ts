@@ -3,7 +3,14 @@ import type { AdminBot, Bot, BotStep, BotWrite } from "../../../shared/bots-api.
 import type { ListQuery } from "../../http/list-query.ts";
 import { findProjectRecord, listProjectRecords, projectRowWrites } from "../project-rows.ts";
 import { type RecordRow, rowFields } from "../record-rows.ts";
-import { contentStatus, optionalUrl, parseJson, textKey, type WriteOutcome } from "../repository-helpers.ts";
+import {
+  contentStatus,
+  liveOrNull,
+  optionalUrl,
+  parseJson,
+  textKey,
+  type WriteOutcome,
+} from "../repository-helpers.ts";
 import { sanitizeHtml } from "../rich-text/html-sanitizer.ts";
 
 /** Bots (table bots): scripted steps the messenger walks through, ending in a handover. */
@@ -51,8 +58,7 @@ export async function findBot(sql: SQL, projectId: string, id: string): Promise<
 }
 
 export async function findLiveBot(sql: SQL, projectId: string, id: string): Promise<AdminBot | null> {
-  const bot = await findBot(sql, projectId, id);
-  return bot?.status === "live" ? bot : null;
+  return liveOrNull(await findBot(sql, projectId, id));
 }
 
 export const botSortColumns: Record<string, string> = {
@@ -73,9 +79,7 @@ export async function listBots(sql: SQL, projectId: string, query: ListQuery) {
 
 const botWrites = projectRowWrites("bots", columns, botNotFoundMessage);
 
-export const insertBot = botWrites.insert;
-
-export const updateBot = botWrites.update;
+export const { insert: insertBot, update: updateBot } = botWrites;
 
 /** Deletes a bot; conversations it handed over keep their messages and lose the reference. */
 export async function deleteBot(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {

@@ -1,7 +1,7 @@
 import type { SQL } from "bun";
 import type { ChallengeCategory, ChallengeCategoryRequest } from "../../../shared/challenges-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
-import { recordAudit, recordDeletion } from "../audit/audit-log.ts";
+import { containsPattern, type ListQuery, listItems } from "../../http/list-query.ts";
+import { recordChange, recordDeletion } from "../audit/audit-log.ts";
 import { type RecordRow, rowFields } from "../record-rows.ts";
 
 export const categorySortColumns = {
@@ -31,14 +31,14 @@ export async function listCategories(
   query: ListQuery,
 ): Promise<{ items: ChallengeCategory[]; total: number }> {
   const where = query.search ? [sql`lower(cc.title) LIKE ${containsPattern(query.search)} ESCAPE '\\'`] : [];
-  const { rows, total } = await listPage<CategoryRow>(sql, {
+  return listItems(sql, {
     select: categorySelect,
     from: sql`challenge_categories cc`,
     where,
     query,
     tieBreaker: "cc.id",
+    toItem: fromRow,
   });
-  return { items: rows.map(fromRow), total };
 }
 
 export async function findCategory(sql: SQL, id: string): Promise<ChallengeCategory | null> {
@@ -63,13 +63,7 @@ export async function insertCategory(
   await sql.begin(async (tx) => {
     await tx`INSERT INTO challenge_categories (id, title, information, created_at, updated_at)
       VALUES (${id}, ${title}, ${input.information}, ${now}, ${now})`;
-    await recordAudit(tx, {
-      actorId,
-      action: "create",
-      entity: "challenge_category",
-      entityId: id,
-      details: { title },
-    });
+    await recordChange(tx, actorId, "create", "challenge_category", id, { title });
   });
   return { id, title, information: input.information, challengeCount: 0, createdAt: now, updatedAt: now };
 }
@@ -87,13 +81,7 @@ export async function updateCategory(
       SET title = ${title}, information = ${input.information}, updated_at = ${new Date().toISOString()}
       WHERE id = ${id} RETURNING id`;
     if (updated.length === 0) return false;
-    await recordAudit(tx, {
-      actorId,
-      action: "update",
-      entity: "challenge_category",
-      entityId: id,
-      details: { title },
-    });
+    await recordChange(tx, actorId, "update", "challenge_category", id, { title });
     return true;
   });
 }

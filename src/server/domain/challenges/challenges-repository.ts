@@ -9,8 +9,8 @@ import type {
   TaskKind,
   TaskSummary,
 } from "../../../shared/challenges-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
-import { recordAudit, recordDeletion } from "../audit/audit-log.ts";
+import { containsPattern, type ListQuery, listItems } from "../../http/list-query.ts";
+import { recordChange, recordDeletion } from "../audit/audit-log.ts";
 import { type RecordRow, rowFields } from "../record-rows.ts";
 
 export const challengeSortColumns = {
@@ -67,7 +67,7 @@ export async function listChallenges(
     filters.difficulty ? sql`c.difficulty = ${filters.difficulty}` : null,
     filters.status ? sql`c.status = ${filters.status}` : null,
   ].filter((condition) => condition !== null);
-  const { rows, total } = await listPage<ChallengeRow>(sql, {
+  return listItems(sql, {
     select: challengeSelect,
     from: sql`challenges c
       LEFT JOIN challenge_categories cc ON cc.id = c.category_id
@@ -75,8 +75,8 @@ export async function listChallenges(
     where,
     query,
     tieBreaker: "c.id",
+    toItem: listItem,
   });
-  return { items: rows.map(listItem), total };
 }
 
 export async function findChallenge(sql: SQL, id: string): Promise<ChallengeDetail | null> {
@@ -176,13 +176,7 @@ export async function insertChallenge(
       VALUES (${id}, ${input.categoryId}, ${title}, ${input.description}, ${input.difficulty}, ${input.status},
         ${actorId}, ${now}, ${now})`;
     await writeSkills(tx, id, input);
-    await recordAudit(tx, {
-      actorId,
-      action: "create",
-      entity: "challenge",
-      entityId: id,
-      details: { title },
-    });
+    await recordChange(tx, actorId, "create", "challenge", id, { title });
     return { id };
   });
 }
@@ -205,13 +199,7 @@ export async function updateChallenge(
         updated_at = ${new Date().toISOString()}
       WHERE id = ${id}`;
     await writeSkills(tx, id, input);
-    await recordAudit(tx, {
-      actorId,
-      action: "update",
-      entity: "challenge",
-      entityId: id,
-      details: { title },
-    });
+    await recordChange(tx, actorId, "update", "challenge", id, { title });
     return { id };
   });
 }

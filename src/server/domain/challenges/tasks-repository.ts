@@ -6,8 +6,8 @@ import type {
   TaskKind,
   TaskRequest,
 } from "../../../shared/challenges-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
-import { recordAudit, recordDeletion } from "../audit/audit-log.ts";
+import { containsPattern, type ListQuery, listItems } from "../../http/list-query.ts";
+import { recordChange, recordDeletion } from "../audit/audit-log.ts";
 import { type RecordRow, rowFields } from "../record-rows.ts";
 import { taskSummary } from "./challenges-repository.ts";
 
@@ -75,14 +75,14 @@ export async function listTasks(
     filters.enabled === undefined ? null : sql`t.enabled = ${filters.enabled}`,
     filters.creatorId ? sql`t.creator_id = ${filters.creatorId}` : null,
   ].filter((condition) => condition !== null);
-  const { rows, total } = await listPage<TaskRow>(sql, {
+  return listItems(sql, {
     select: taskSelect,
     from: taskFrom(sql),
     where,
     query,
     tieBreaker: "t.id",
+    toItem: taskFields,
   });
-  return { items: rows.map(taskFields), total };
 }
 
 export async function findTask(sql: SQL, id: string): Promise<TaskDetail | null> {
@@ -110,13 +110,7 @@ export async function insertTask(
         created_at, updated_at)
       VALUES (${id}, ${challengeId}, ${input.kind}, ${title}, ${actorId}, ${input.xp}, ${input.coins}, ${input.fee},
         ${input.enabled}, ${input.retired}, ${JSON.stringify(input.content)}, ${now}, ${now})`;
-    await recordAudit(tx, {
-      actorId,
-      action: "create",
-      entity: "task",
-      entityId: id,
-      details: { challengeId, kind: input.kind, title },
-    });
+    await recordChange(tx, actorId, "create", "task", id, { challengeId, kind: input.kind, title });
     return { id };
   });
 }
@@ -137,13 +131,7 @@ export async function updateTask(
         updated_at = ${new Date().toISOString()}
       WHERE id = ${id} RETURNING id`;
     if (updated.length === 0) return false;
-    await recordAudit(tx, {
-      actorId,
-      action: "update",
-      entity: "task",
-      entityId: id,
-      details: { kind: input.kind, title },
-    });
+    await recordChange(tx, actorId, "update", "task", id, { kind: input.kind, title });
     return true;
   });
 }

@@ -1,6 +1,6 @@
 import { SQL } from "bun";
 import { type Company, type CompanyRequest, normalizeHandle } from "../../../shared/jobs-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import { containsPattern, type ListQuery, listItems } from "../../http/list-query.ts";
 import { type RecordRow, rowFields } from "../record-rows.ts";
 
 /** The list's sort fields and the columns behind them (names compare case-insensitively). */
@@ -52,15 +52,15 @@ export async function listCompanies(
   query: ListQuery,
 ): Promise<{ items: Company[]; total: number }> {
   const where = query.search ? [sql`c.name_key LIKE ${containsPattern(query.search)} ESCAPE '\\'`] : [];
-  const { rows, total } = await listPage<CompanyRow>(sql, {
+  return listItems(sql, {
     select: "c.*, COALESCE(jc.job_count, 0) AS job_count",
     from: sql`companies c LEFT JOIN (SELECT company_id, count(*) AS job_count FROM jobs GROUP BY company_id) jc
       ON jc.company_id = c.id`,
     where,
     query,
     tieBreaker: "c.id",
+    toItem: fromRow,
   });
-  return { items: rows.map(fromRow), total };
 }
 
 /** One company and its job count in one query (the original's detail page loaded every company). */

@@ -5,7 +5,7 @@ import {
   type ReportReason,
   reportReasons,
 } from "../../../shared/reports-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import { containsPattern, type ListQuery, listItems } from "../../http/list-query.ts";
 
 export const recentActivityLimit = 20;
 const dayMs = 24 * 60 * 60 * 1000;
@@ -109,12 +109,12 @@ export async function listAuditLog(
     where.push(sql`(lower(a.action) LIKE ${pattern} ESCAPE '\\'
       OR lower(COALESCE(a.entity_id, '')) LIKE ${pattern} ESCAPE '\\')`);
   }
-  const { rows, total } = await listPage<AuditRow>(sql, {
+  return listItems(sql, {
     select: auditSelect,
     from: sql`audit_log a LEFT JOIN users u ON u.id = a.actor_id`,
     where,
     query,
     tieBreaker: "a.id",
+    toItem: auditItem,
   });
-  return { items: rows.map(auditItem), total };
 }

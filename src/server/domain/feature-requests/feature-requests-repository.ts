@@ -9,9 +9,17 @@ import {
   type NewFeatureRequest,
 } from "../../../shared/feature-requests-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { listProjectRecords, projectRowWrites } from "../project-rows.ts";
+import { deleteProjectRowWithDependents, listProjectRecords, projectRowWrites } from "../project-rows.ts";
 import { type RecordRow, rowFields } from "../record-rows.ts";
-import { notFound, nowIso, textKey, toBoolean, toCount, type WriteOutcome } from "../repository-helpers.ts";
+import {
+  foundOrNot,
+  notFound,
+  nowIso,
+  textKey,
+  toBoolean,
+  toCount,
+  type WriteOutcome,
+} from "../repository-helpers.ts";
 
 /**
  * Feature requests (feature_requests) and their votes (feature_request_votes, one per session and
@@ -245,9 +253,7 @@ export const updateFeatureRequest = projectRowWrites(
 ).update;
 
 export async function deleteFeatureRequest(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {
-  const [row] = await sql`SELECT id FROM feature_requests WHERE id = ${id} AND project_id = ${projectId}`;
-  if (!row) return notFound(featureRequestNotFoundMessage);
-  await sql`DELETE FROM feature_request_votes WHERE feature_request_id = ${id}`;
-  await sql`DELETE FROM feature_requests WHERE id = ${id}`;
-  return { ok: true, id };
+  const votes = { table: "feature_request_votes", column: "feature_request_id" };
+  const deleted = await deleteProjectRowWithDependents(sql, "feature_requests", votes, { projectId, id });
+  return foundOrNot(deleted, id, featureRequestNotFoundMessage);
 }

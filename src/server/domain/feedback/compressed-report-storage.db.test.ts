@@ -4,7 +4,9 @@ import { reportCaps } from "../../../shared/feedback-api.ts";
 import { createFileStorage } from "../../storage/create-file-storage.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { logIn } from "../../test-support/api-calls.ts";
+import { emptyReportRow } from "../../test-support/empty-report-row.ts";
 import { realisticReport, realisticReportOfMix } from "../../test-support/realistic-report.ts";
+import { s3ServerEnv } from "../../test-support/s3-server-env.ts";
 import { type FakeS3, startFakeS3 } from "../../test-support/s3rver.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
@@ -135,23 +137,11 @@ function storageTests(start: () => Promise<Backend>, stop: () => Promise<void>) 
       insertReport(tx, id, {
         projectId: project?.id ?? "",
         sessionId: null,
-        type: "BUG",
-        priority: "LOW",
-        isSilent: false,
-        outbound: null,
-        spamToken: null,
-        tags: "[]",
+        ...emptyReportRow,
         formData: JSON.stringify({ description: "from before" }),
-        metaData: "{}",
         consoleLog: JSON.stringify(consoleLog),
         networkLogs: JSON.stringify(networkLogs),
-        customEventLog: "[]",
-        packedParts: null,
-        customData: "{}",
-        ticketAttributes: "{}",
-        excludeData: "{}",
         screenshot: JSON.stringify({ baseUrl: "https://old.example/", width: 800 }),
-        screenRecordingUrl: null,
         screenshotHtmlKey: `reports/${id}/snapshot.html`,
         webReplayKey: `reports/${id}/replay.json.gz`,
         idempotency: null,
@@ -202,14 +192,7 @@ describe("compressed report storage (S3)", () => {
   storageTests(
     async () => {
       s3 = await startFakeS3("compressed-reports");
-      const target = s3.target;
-      server = await startTestServer({
-        S3_BUCKET: target.bucket,
-        S3_ENDPOINT: target.endpoint ?? "",
-        S3_REGION: target.region ?? "",
-        S3_ACCESS_KEY_ID: target.accessKeyId ?? "",
-        S3_SECRET_ACCESS_KEY: target.secretAccessKey ?? "",
-      });
+      server = await startTestServer(s3ServerEnv(s3.target));
       expect(server.config.storage.kind).toBe("s3");
       return { server, storage: createFileStorage(server.config.storage), token: await adminToken(server) };
     },

@@ -4,14 +4,15 @@ import type { SQL } from "bun";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { createLocalFileStorage } from "../../storage/local-file-storage.ts";
 import { createS3FileStorage } from "../../storage/s3-file-storage.ts";
+import { emptyReportRow } from "../../test-support/empty-report-row.ts";
 import { postReport } from "../../test-support/report-test-support.ts";
+import { s3ServerEnv } from "../../test-support/s3-server-env.ts";
 import { type FakeS3, startFakeS3 } from "../../test-support/s3rver.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
 import { insertReport } from "./feedback-repository.ts";
 import { orphanGraceMs, storeWithFiles, sweepOrphanReportFiles } from "./report-file-journal.ts";
 import { sweepReportLeftovers } from "./report-leftovers.ts";
-import type { ReportRowText } from "./report-preparation.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
 setDefaultTimeout(processTestTimeoutMs);
@@ -43,26 +44,6 @@ async function crashMidReport(server: TestServer, id: string, storageEnv: Record
   await child.exited;
   expect(child.signalCode).toBe("SIGKILL");
 }
-
-const emptyRow: ReportRowText = {
-  type: "BUG",
-  priority: "LOW",
-  isSilent: false,
-  outbound: null,
-  spamToken: null,
-  tags: "[]",
-  formData: "{}",
-  metaData: "{}",
-  consoleLog: "[]",
-  networkLogs: "[]",
-  customEventLog: "[]",
-  packedParts: null,
-  customData: "{}",
-  ticketAttributes: "{}",
-  excludeData: "{}",
-  screenshot: null,
-  screenRecordingUrl: null,
-};
 
 describe("report files and a crash between file and row (local storage)", () => {
   let server: TestServer;
@@ -153,7 +134,7 @@ describe("report files and a crash between file and row (local storage)", () => 
     }));
     const result = await storeWithFiles(sql, slowStorage, files, (tx) =>
       insertReport(tx, id, {
-        ...emptyRow,
+        ...emptyReportRow,
         projectId,
         sessionId: null,
         screenshotHtmlKey: keys[0] ?? null,
@@ -188,7 +169,7 @@ describe("report files and a crash between file and row (S3 storage)", () => {
   let server: TestServer;
   beforeAll(async () => {
     s3 = await startFakeS3("report-files");
-    server = await startTestServer(s3Env(s3));
+    server = await startTestServer(s3ServerEnv(s3.target));
   }, processTestTimeoutMs);
   afterAll(async () => {
     await server?.dispose();
@@ -200,7 +181,7 @@ describe("report files and a crash between file and row (S3 storage)", () => {
     async () => {
       const storage = createS3FileStorage(s3.target);
       const dead = Bun.randomUUIDv7();
-      await crashMidReport(server, dead, s3Env(s3));
+      await crashMidReport(server, dead, s3ServerEnv(s3.target));
       expect(await storage.get(`reports/${dead}/snapshot.html`)).not.toBeNull();
       expect(await journalled(server.db.sql, dead)).toHaveLength(2);
 
@@ -212,14 +193,3 @@ describe("report files and a crash between file and row (S3 storage)", () => {
     processTestTimeoutMs,
   );
 });
-
-function s3Env(s3: FakeS3): Record<string, string> {
-  const target = s3.target;
-  return {
-    S3_BUCKET: target.bucket,
-    S3_ENDPOINT: target.endpoint ?? "",
-    S3_REGION: target.region ?? "",
-    S3_ACCESS_KEY_ID: target.accessKeyId ?? "",
-    S3_SECRET_ACCESS_KEY: target.secretAccessKey ?? "",
-  };
-}

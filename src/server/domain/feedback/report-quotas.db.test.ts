@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { postReport, postReportFrom, startWidgetSession } from "../../test-support/report-test-support.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { defaultReportQuotas } from "./report-quotas.ts";
 
@@ -34,11 +35,7 @@ const reportOf = (bytes: number) =>
   JSON.stringify({ formData: { description: "x".repeat(bytes - 32) } }).padEnd(bytes, " ");
 
 describe("report quotas with the default limits", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  }, 30_000);
-  afterAll(() => server.dispose());
+  const server = startedBeforeAll(() => startTestServer());
 
   test("a session sends 8 reports a minute; the 9th is 429 with Retry-After, other sessions go on", async () => {
     expect(defaultReportQuotas.session.reports).toBe(8);
@@ -67,11 +64,7 @@ describe("report quotas with the default limits", () => {
 });
 
 describe("report quotas per client address", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  }, 30_000);
-  afterAll(() => server.dispose());
+  const server = startedBeforeAll(() => startTestServer());
 
   test("one address sends 60 reports an hour, whatever its sessions; another address goes on", async () => {
     expect(defaultReportQuotas.ip.reports).toBe(60);

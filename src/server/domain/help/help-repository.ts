@@ -291,11 +291,11 @@ function collectionColumns(body: HelpCollectionWrite) {
   };
 }
 
-const collectionWrites = projectRowWrites("help_collections", collectionColumns, collectionNotFoundMessage);
-
-export const insertCollection = collectionWrites.insert;
-
-export const updateCollection = collectionWrites.update;
+export const { insert: insertCollection, update: updateCollection } = projectRowWrites(
+  "help_collections",
+  collectionColumns,
+  collectionNotFoundMessage,
+);
 
 /** Deletes a collection; one that still has articles only with `force` (then its articles go too). */
 export async function deleteCollection(

@@ -1,7 +1,7 @@
 import type { SQL } from "bun";
 import { reportPriorities } from "../../../shared/feedback-api.ts";
 import type { InboxReport, ReportStatus, ReportTriageState } from "../../../shared/inbox-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import { containsPattern, type ListQuery, listItems } from "../../http/list-query.ts";
 import { shortReportId } from "../feedback/feedback-repository.ts";
 import { parseJson } from "../repository-helpers.ts";
 
@@ -184,15 +184,15 @@ export async function listInbox(
   query: ListQuery,
   filters: InboxFilters,
 ): Promise<{ items: InboxReport[]; total: number }> {
-  const { rows, total } = await listPage<SummaryRow>(sql, {
+  return listItems(sql, {
     select: summarySelect,
     from: summaryFrom(sql, adminId),
     countFrom: inboxCountFrom(sql, adminId, filters, query.search),
     where: inboxConditions(sql, filters, query.search),
     query,
     tieBreaker: "r.id",
+    toItem: summaryOf,
   });
-  return { items: rows.map(summaryOf), total };
 }
 
 /** One report's summary as `adminId` sees it (null: as nobody has read it, for a new report's push). */

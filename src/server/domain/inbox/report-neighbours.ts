@@ -18,7 +18,12 @@ export async function reportNeighbours(
   query: ListQuery,
   filters: InboxFilters,
 ): Promise<ReportNeighbours> {
-  if (query.search) return searchedNeighbours(sql, adminId, reportId, query, filters);
+  if (query.search) {
+    // Among a searched list's matches, in that list's order (relevance or its sort).
+    const sort = ranksByRelevance(query) ? null : query.sort;
+    const { ids } = await searchInboxIds(sql, adminId, filters, query.search, sort);
+    return placeAmong(ids, reportId);
+  }
   const where = inboxConditions(sql, filters, query.search).reduce(
     (all, next) => sql`${all} AND ${next}`,
     sql`1 = 1`,
@@ -47,16 +52,8 @@ export async function reportNeighbours(
   return { previous: null, next: null, position: null, total: Number(total) };
 }
 
-/** A report's place among a searched list's matches, in that list's order (relevance or its sort). */
-async function searchedNeighbours(
-  sql: SQL,
-  adminId: string,
-  reportId: string,
-  query: ListQuery,
-  filters: InboxFilters,
-): Promise<ReportNeighbours> {
-  const sort = ranksByRelevance(query) ? null : query.sort;
-  const { ids } = await searchInboxIds(sql, adminId, filters, query.search, sort);
+/** A report's place among a list's ids, in order. */
+function placeAmong(ids: readonly string[], reportId: string): ReportNeighbours {
   const at = ids.indexOf(reportId);
   if (at === -1) return { previous: null, next: null, position: null, total: ids.length };
   return { previous: ids[at - 1] ?? null, next: ids[at + 1] ?? null, position: at + 1, total: ids.length };

@@ -1,7 +1,7 @@
 import type { SQL } from "bun";
 import type { Attachment, ConversationMessage } from "../../../shared/conversations-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
-import { recordAudit } from "../audit/audit-log.ts";
+import { recordChange } from "../audit/audit-log.ts";
 import { subjectFrom } from "../conversations/conversation-subject.ts";
 import {
   addMessage,
@@ -53,12 +53,10 @@ export async function writeReportReply(
       text: reply.text,
       attachments: reply.attachments,
     });
-    await recordAudit(tx, {
-      actorId: admin.user.id,
-      action: "feedback.reply",
-      entity: "feedback_report",
-      entityId: report.id,
-      details: { projectId: report.projectId, conversationId: conversation.id, messageId: message.id },
+    await recordChange(tx, admin.user.id, "feedback.reply", "feedback_report", report.id, {
+      projectId: report.projectId,
+      conversationId: conversation.id,
+      messageId: message.id,
     });
     return { conversation, message };
   });

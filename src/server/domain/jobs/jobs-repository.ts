@@ -12,8 +12,9 @@ import {
   type SalaryUnit,
   subSkillNotFoundMessage,
 } from "../../../shared/jobs-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import { containsPattern, type ListQuery, listItems, type listPage } from "../../http/list-query.ts";
 import { type RecordRow, rowFields } from "../record-rows.ts";
+import { parseStringList } from "../repository-helpers.ts";
 
 /** The list's sort fields and the columns behind them (texts compare case-insensitively). */
 export const jobSortColumns: Record<string, string> = {
@@ -66,15 +67,6 @@ function listItem(row: JobRow): JobListItem {
   };
 }
 
-function parseResponsibilities(stored: string): string[] {
-  try {
-    const value: unknown = JSON.parse(stored);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 const listColumns = `j.id, j.company_id, c.name AS company_name, j.title, j.location, j.remote, j.job_type,
   j.professional_level, j.salary_min, j.salary_max, j.salary_unit, j.salary_per, j.created_at, j.updated_at`;
 
@@ -93,14 +85,14 @@ export async function listJobs(
   if (filters.type !== undefined) where.push(sql`j.job_type = ${filters.type}`);
   if (filters.level !== undefined) where.push(sql`j.professional_level = ${filters.level}`);
   if (filters.remote !== undefined) where.push(sql`j.remote = ${filters.remote}`);
-  const { rows, total } = await listPage<JobRow>(sql, {
+  return listItems(sql, {
     select: listColumns,
     from: sql`jobs j JOIN companies c ON c.id = j.company_id`,
     where,
     query,
     tieBreaker: "j.id",
+    toItem: listItem,
   });
-  return { items: rows.map(listItem), total };
 }
 
 /** A job with its company and skill requirements: two queries, whatever the number of requirements. */
@@ -116,7 +108,7 @@ export async function findJob(sql: SQL, id: string): Promise<JobDetail | null> {
     ...listItem(job),
     companyId: job.company_id,
     description: job.description,
-    responsibilities: parseResponsibilities(job.responsibilities),
+    responsibilities: parseStringList(job.responsibilities),
     contact: job.contact,
     skillRequirements: requirements.map(
       (requirement: Record<string, unknown>): JobSkillRequirement => ({

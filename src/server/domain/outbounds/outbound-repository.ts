@@ -80,9 +80,17 @@ export function outboundFromRow(row: OutboundRow): Outbound {
   };
 }
 
-/** The delivery fields of a write as columns; left out, the defaults. */
-export function deliveryColumns(write: Pick<NewOutbound, "priority" | "frequency" | "startsAt" | "endsAt">) {
+/**
+ * The written fields of an outbound as columns, after its type and status (which the admin's writes
+ * and the tests' creations set each their way); left out, the defaults.
+ */
+export function contentColumns(write: Omit<NewOutbound, "type" | "status">) {
   return {
+    name: write.name,
+    config: JSON.stringify(write.config),
+    page_filter: write.pageFilter ?? "",
+    page_filter_type: write.pageFilterType ?? "",
+    audience: write.audience ?? "all",
     priority: write.priority ?? 0,
     frequency: write.frequency ?? "once",
     starts_at: write.startsAt ?? null,
@@ -109,12 +117,7 @@ export async function createOutbound(sql: SQL, input: CreateOutboundInput): Prom
     project_id: projectId,
     type: fields.type,
     status: fields.status,
-    name: fields.name,
-    config: JSON.stringify(fields.config),
-    page_filter: fields.pageFilter ?? "",
-    page_filter_type: fields.pageFilterType ?? "",
-    audience: fields.audience ?? "all",
-    ...deliveryColumns(fields),
+    ...contentColumns(fields),
     created_at: now,
     updated_at: now,
     published_at: fields.status === "live" ? now : null,

@@ -4,7 +4,7 @@ import type { OutboundStatus } from "../../../shared/outbound-api.ts";
 import type { AdminOutboundListItem } from "../../../shared/outbound-stats-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { deleteProjectRow, findProjectRecord, listProjectRows, updateProjectRow } from "../project-rows.ts";
-import { deliveryColumns, type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
+import { contentColumns, type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
 import { shownCounts } from "./outbound-stats.ts";
 
 /** The admin's reads and writes of `widget_outbounds` (the widget side reads them in outbound-repository.ts). */
@@ -74,12 +74,7 @@ export async function findAdminOutbound(
 
 const writtenColumns = (write: OutboundWrite) => ({
   type: write.type,
-  name: write.name,
-  config: JSON.stringify(write.config),
-  page_filter: write.pageFilter ?? "",
-  page_filter_type: write.pageFilterType ?? "",
-  audience: write.audience ?? "all",
-  ...deliveryColumns(write),
+  ...contentColumns(write),
 });
 
 /** New content starts as a draft; publishing sends it out. */

@@ -42,6 +42,16 @@ async function database(filename = join(workDir, `db-${++files}.sqlite`)) {
   return { ...db, filename, projectId: (row as { id: string }).id };
 }
 
+/** Runs `use` over a fresh database (see `database`), closed after it whatever happens. */
+async function withDatabase(use: (db: Awaited<ReturnType<typeof database>>) => Promise<void>): Promise<void> {
+  const db = await database();
+  try {
+    await use(db);
+  } finally {
+    await db.close();
+  }
+}
+
 const pageView = (page: string) => ({ name: "pageView", data: { page } });
 
 async function storedRow(sql: SQL, id: string) {
@@ -72,8 +82,7 @@ async function until(check: () => Promise<boolean>, ms = 3000): Promise<void> {
 
 describe("the ping log", () => {
   test("a session's pings fold by themselves once the first has waited foldAfterMs", async () => {
-    const db = await database();
-    try {
+    await withDatabase(async (db) => {
       const writer = createPingWriter(db.sql, { foldAfterMs: 30 });
       const session = await createSession(db.sql, db.projectId);
       await writer.record(session.id, { durationSeconds: 8, events: [pageView("https://shop.example/a")] });
@@ -87,14 +96,11 @@ describe("the ping log", () => {
       });
       expect(pingLogOf(db.sql)?.unfolded()).toBe(0);
       expect((await listSessionEvents(db.sql, session.id)).length).toBe(2);
-    } finally {
-      await db.close();
-    }
+    });
   });
 
   test("readers of what pings change see unfolded pings: by id, the connected visitors, a start, a survey answer", async () => {
-    const db = await database();
-    try {
+    await withDatabase(async (db) => {
       const writer = createPingWriter(db.sql, { foldAfterMs: 60_000 });
       const long = new Date(Date.now() - 2 * 3600_000).toISOString();
       const session = await createSession(db.sql, db.projectId);
@@ -133,9 +139,7 @@ describe("the ping log", () => {
       expect(answer).toEqual({ page_url: "https://shop.example/survey-page" });
       await writer.drain();
       expect(await logged(db.sql)).toBe(0);
-    } finally {
-      await db.close();
-    }
+    });
   });
 
   test("a process's unfolded pings are folded by the next one to open the file", async () => {
@@ -214,8 +218,7 @@ describe("the ping log", () => {
   });
 
   test("pings of a session merged before the fold go to the session it joined; a deleted one's are dropped", async () => {
-    const db = await database();
-    try {
+    await withDatabase(async (db) => {
       const writer = createPingWriter(db.sql, { foldAfterMs: 60_000 });
       const from = await createSession(db.sql, db.projectId);
       const into = await createSession(db.sql, db.projectId);
@@ -232,15 +235,12 @@ describe("the ping log", () => {
       });
       expect((await listSessionEvents(db.sql, into.id)).length).toBe(1);
       expect(await logged(db.sql)).toBe(0);
-    } finally {
-      await db.close();
-    }
+    });
   });
 
   test("a group reads a session's row again once this process wrote it, or after sessionRowsKeptMs", async () => {
-    const db = await database();
-    let clock = 0;
-    try {
+    await withDatabase(async (db) => {
+      let clock = 0;
       const writer = createPingWriter(db.sql, { foldAfterMs: 60_000, now: () => clock });
       const session = await createSession(db.sql, db.projectId);
       expect((await writer.record(session.id, { events: [] }))?.name).toBeNull();
@@ -257,15 +257,12 @@ describe("the ping log", () => {
       await mergeSessionInto(db.sql, (await findSessionById(db.sql, session.id)) as StoredSession, into, {});
       expect(await writer.record(session.id, { events: [] })).toBeNull();
       await writer.drain();
-    } finally {
-      await db.close();
-    }
+    });
   });
 
   test("a fold that fails is reported, and tried again by itself", async () => {
-    const db = await database();
-    const errors: unknown[] = [];
-    try {
+    await withDatabase(async (db) => {
+      const errors: unknown[] = [];
       const writer = createPingWriter(db.sql, { foldAfterMs: 20, onError: (error) => errors.push(error) });
       const session = await createSession(db.sql, db.projectId);
       await db.sql`CREATE TRIGGER refuse_all BEFORE INSERT ON widget_events BEGIN SELECT RAISE(ABORT, 'full'); END`;
@@ -275,13 +272,10 @@ describe("the ping log", () => {
       await db.sql`DROP TRIGGER refuse_all`;
       await until(async () => (await logged(db.sql)) === 0);
       expect((await storedRow(db.sql, session.id)).last_page).toBe("https://shop.example/later");
-    } finally {
-      await db.close();
-    }
+    });
   });
   test("after a fold failed, the log is still cut only below the oldest unfolded ping", async () => {
-    const db = await database();
-    try {
+    await withDatabase(async (db) => {
       const writer = createPingWriter(db.sql, { foldAfterMs: 60_000, onError: () => undefined });
       const [failing, first, second] = [
         await createSession(db.sql, db.projectId),
@@ -301,9 +295,7 @@ describe("the ping log", () => {
       await pingLogOf(db.sql)?.fold();
       expect(await logged(db.sql)).toBe(0);
       expect((await storedRow(db.sql, failing.id)).page_views).toBe(1);
-    } finally {
-      await db.close();
-    }
+    });
   });
 });
 

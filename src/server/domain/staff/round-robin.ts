@@ -30,35 +30,31 @@ export async function takeNextAssignee(tx: SQL, projectId: string): Promise<Assi
   return (user as Assignee | undefined) ?? null;
 }
 
-/** Gives a new report to the next admin in turn; the assignee, or null when nobody is available. */
-export async function autoAssignReport(
+/** The table of each kind of work round robin hands out. */
+const assignedTables = { report: "feedback_reports", conversation: "conversations" } as const;
+
+/** Gives a new report or conversation to the next admin in turn; the assignee, or null when nobody is available. */
+async function autoAssign(
   tx: SQL,
+  kind: keyof typeof assignedTables,
   projectId: string,
-  reportId: string,
+  id: string,
 ): Promise<Assignee | null> {
   const assignee = await takeNextAssignee(tx, projectId);
   if (!assignee) return null;
-  await tx`UPDATE feedback_reports SET assignee_id = ${assignee.id} WHERE id = ${reportId}`;
-  // The report's timeline and the assignee's notice: given by round robin (nobody).
-  await recordAssignments(
-    tx,
-    [{ kind: "report", id: reportId, projectId, assigneeId: null }],
-    assignee.id,
-    null,
-  );
+  await tx`UPDATE ${tx.unsafe(assignedTables[kind])} SET assignee_id = ${assignee.id} WHERE id = ${id}`;
+  // The item's timeline and the assignee's notice: given by round robin (nobody).
+  await recordAssignments(tx, [{ kind, id, projectId, assigneeId: null }], assignee.id, null);
   return assignee;
 }
 
+/** Gives a new report to the next admin in turn; the assignee, or null when nobody is available. */
+export const autoAssignReport = (tx: SQL, projectId: string, reportId: string): Promise<Assignee | null> =>
+  autoAssign(tx, "report", projectId, reportId);
+
 /** Gives a new conversation to the next admin in turn; the assignee, or null when nobody is available. */
-export async function autoAssignConversation(
+export const autoAssignConversation = (
   tx: SQL,
   projectId: string,
   conversationId: string,
-): Promise<Assignee | null> {
-  const assignee = await takeNextAssignee(tx, projectId);
-  if (!assignee) return null;
-  await tx`UPDATE conversations SET assignee_id = ${assignee.id} WHERE id = ${conversationId}`;
-  const item = { kind: "conversation" as const, id: conversationId, projectId, assigneeId: null };
-  await recordAssignments(tx, [item], assignee.id, null);
-  return assignee;
-}
+): Promise<Assignee | null> => autoAssign(tx, "conversation", projectId, conversationId);

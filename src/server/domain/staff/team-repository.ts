@@ -1,7 +1,7 @@
 import type { SQL } from "bun";
 import { type StaffRole, type TeamMember, teamErrors } from "../../../shared/team-api.ts";
 import { staffRoleOf } from "../../auth/users-repository.ts";
-import { recordAudit } from "../audit/audit-log.ts";
+import { recordAudit, recordChange } from "../audit/audit-log.ts";
 import { readSetting } from "../settings/settings-repository.ts";
 import { ownerRuleRefusal } from "./owner-rules.ts";
 
@@ -29,12 +29,8 @@ export async function setStaffMfaRequired(sql: SQL, actorId: string, required: b
   await sql.begin(async (tx) => {
     await tx`INSERT INTO settings (key, value) VALUES (${mfaRequiredSetting}, ${required ? "1" : "0"})
       ON CONFLICT (key) DO UPDATE SET value = ${required ? "1" : "0"}`;
-    await recordAudit(tx, {
-      actorId,
-      action: "team.settings",
-      entity: "settings",
-      entityId: mfaRequiredSetting,
-      details: { mfaRequired: required },
+    await recordChange(tx, actorId, "team.settings", "settings", mfaRequiredSetting, {
+      mfaRequired: required,
     });
   });
 }
@@ -194,13 +190,7 @@ export async function changeTeamMember(
       const refusal = await ownerRuleRefusal(tx, actorRole, targetId, stateOf(target), stateOf(target, role));
       if (refusal) return refusal;
       await tx`UPDATE users SET staff_role = ${role} WHERE id = ${targetId}`;
-      await recordAudit(tx, {
-        actorId,
-        action: "team.role",
-        entity: "user",
-        entityId: targetId,
-        details: { role: { from: before, to: role } },
-      });
+      await recordChange(tx, actorId, "team.role", "user", targetId, { role: { from: before, to: role } });
     }
     let projectsChanged = false;
     if (change.projectIds) {
@@ -210,13 +200,7 @@ export async function changeTeamMember(
       const { added, removed } = await setMemberships(tx, targetId, change.projectIds);
       projectsChanged = added.length > 0 || removed.length > 0;
       if (projectsChanged)
-        await recordAudit(tx, {
-          actorId,
-          action: "team.projects",
-          entity: "user",
-          entityId: targetId,
-          details: { added, removed },
-        });
+        await recordChange(tx, actorId, "team.projects", "user", targetId, { added, removed });
     }
     return { changed: role !== before || projectsChanged };
   });

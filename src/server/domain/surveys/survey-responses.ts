@@ -1,6 +1,6 @@
 import type { SQL } from "bun";
 import type { SurveyResponse } from "../../../shared/surveys-api.ts";
-import { type ListQuery, listPage } from "../../http/list-query.ts";
+import { type ListQuery, listItems } from "../../http/list-query.ts";
 import { parseJson } from "../repository-helpers.ts";
 import type { SurveyAnswerValue } from "./survey-answers.ts";
 
@@ -34,13 +34,13 @@ function fromRow(row: ResponseRow): SurveyResponse {
 
 /** One page of the survey's responses with their sessions' identities, by the list query's order. */
 export async function listSurveyResponses(sql: SQL, surveyId: string, query: ListQuery) {
-  const { rows, total } = await listPage<ResponseRow>(sql, {
+  return listItems(sql, {
     select:
       "a.id, a.answers, a.session_id, a.page_url, a.created_at, w.user_id, w.name, w.email, w.id AS known",
     from: sql`survey_answers a LEFT JOIN widget_sessions w ON w.id = a.session_id`,
     where: [sql`a.survey_id = ${surveyId}`],
     query,
     tieBreaker: "a.id",
+    toItem: fromRow,
   });
-  return { items: rows.map(fromRow), total };
 }

@@ -1,11 +1,12 @@
 import type { SQL } from "bun";
 import type { AdminSurvey, Survey, SurveyQuestion, SurveyWrite } from "../../../shared/surveys-api.ts";
 import type { ListQuery } from "../../http/list-query.ts";
-import { listProjectRecords, projectRowWrites } from "../project-rows.ts";
+import { deleteProjectRowWithDependents, listProjectRecords, projectRowWrites } from "../project-rows.ts";
 import { type RecordRow, rowFields } from "../record-rows.ts";
 import {
   contentStatus,
-  notFound,
+  foundOrNot,
+  liveOrNull,
   nowIso,
   parseJson,
   textKey,
@@ -74,8 +75,7 @@ export async function findSurvey(sql: SQL, projectId: string, id: string): Promi
 }
 
 export async function findLiveSurvey(sql: SQL, projectId: string, id: string): Promise<AdminSurvey | null> {
-  const survey = await findSurvey(sql, projectId, id);
-  return survey?.status === "live" ? survey : null;
+  return liveOrNull(await findSurvey(sql, projectId, id));
 }
 
 export const surveySortColumns: Record<string, string> = {
@@ -97,19 +97,17 @@ export async function listSurveys(sql: SQL, projectId: string, query: ListQuery)
   });
 }
 
-const surveyWrites = projectRowWrites("surveys", columns, surveyNotFoundMessage);
-
-export const insertSurvey = surveyWrites.insert;
-
-export const updateSurvey = surveyWrites.update;
+export const { insert: insertSurvey, update: updateSurvey } = projectRowWrites(
+  "surveys",
+  columns,
+  surveyNotFoundMessage,
+);
 
 /** Deletes a survey and its answers. */
 export async function deleteSurvey(sql: SQL, projectId: string, id: string): Promise<WriteOutcome> {
-  const [survey] = await sql`SELECT id FROM surveys WHERE id = ${id} AND project_id = ${projectId}`;
-  if (!survey) return notFound(surveyNotFoundMessage);
-  await sql`DELETE FROM survey_answers WHERE survey_id = ${id}`;
-  await sql`DELETE FROM surveys WHERE id = ${id}`;
-  return { ok: true, id };
+  const answers = { table: "survey_answers", column: "survey_id" };
+  const deleted = await deleteProjectRowWithDependents(sql, "surveys", answers, { projectId, id });
+  return foundOrNot(deleted, id, surveyNotFoundMessage);
 }
 
 export async function hasAnswered(sql: SQL, surveyId: string, sessionId: string): Promise<boolean> {

@@ -10,7 +10,7 @@ import {
   type ReportResolution,
   type TaskRatings,
 } from "../../../shared/reports-api.ts";
-import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
+import { containsPattern, type ListQuery, listItems } from "../../http/list-query.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { escalatedBanEnd } from "./ban-escalation.ts";
 
@@ -324,16 +324,27 @@ interface ListRow {
   automatic: unknown;
 }
 
+/** What was reported: the fields a report's list row and detail begin with. */
+const reportFacts = (row: Pick<ListRow, "id" | "reason" | "comment">) => ({
+  id: row.id,
+  reason: row.reason,
+  comment: row.comment,
+});
+
+/** How a report was resolved, in the order its list row and detail answer it. */
+const resolutionFacts = (row: Pick<ListRow, "resolved_at" | "resolution" | "automatic">) => ({
+  resolvedAt: row.resolved_at ?? null,
+  resolution: row.resolution ?? null,
+  // Explicit: a null reporter may also be an account deleted since (ON DELETE SET NULL).
+  automatic: Boolean(row.automatic),
+});
+
 function listItem(row: ListRow): ReportListItem {
   const snapshot = readSnapshot(row.task_snapshot);
   return {
-    id: row.id,
-    reason: row.reason,
-    comment: row.comment,
+    ...reportFacts(row),
     createdAt: row.created_at,
-    resolvedAt: row.resolved_at ?? null,
-    resolution: row.resolution ?? null,
-    automatic: Boolean(row.automatic),
+    ...resolutionFacts(row),
     reporter:
       row.reporter_id && row.reporter_name !== null ? { id: row.reporter_id, name: row.reporter_name } : null,
     task: {
@@ -369,14 +380,14 @@ export async function listReports(
     where.push(sql`(lower(r.comment) LIKE ${pattern} ESCAPE '\\' OR lower(t.title) LIKE ${pattern} ESCAPE '\\'
       OR lower(r.task_snapshot) LIKE ${inTitle} ESCAPE '\\')`);
   }
-  const { rows, total } = await listPage<ListRow>(sql, {
+  return listItems(sql, {
     select: listSelect,
     from: sql`reports r LEFT JOIN tasks t ON t.id = r.task_id LEFT JOIN users u ON u.id = r.reporter_id`,
     where,
     query,
     tieBreaker: "r.id",
+    toItem: listItem,
   });
-  return { items: rows.map(listItem), total };
 }
 
 /** One report as its list row (the answer of filing a report). */
@@ -415,14 +426,9 @@ export async function findReportDetail(sql: SQL, id: string): Promise<ReportDeta
   const creatorId: string | null = exists ? row.live_creator_id : snapshot.creatorId;
   const [challenge] = challengeId ? await sql`SELECT title FROM challenges WHERE id = ${challengeId}` : [];
   return {
-    id: row.id,
-    reason: row.reason,
-    comment: row.comment,
+    ...reportFacts(row),
     reportedAt: row.created_at,
-    resolvedAt: row.resolved_at ?? null,
-    resolution: row.resolution ?? null,
-    // Explicit: a null reporter may also be an account deleted since (ON DELETE SET NULL).
-    automatic: Boolean(row.automatic),
+    ...resolutionFacts(row),
     reporter: await findUserContact(sql, row.reporter_id),
     resolver: row.resolver_id && row.resolver_name ? { id: row.resolver_id, name: row.resolver_name } : null,
     task: {

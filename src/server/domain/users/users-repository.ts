@@ -21,7 +21,8 @@ import {
   type ReadListPageOptions,
   readListPage,
 } from "../../http/list-query.ts";
-import { recordAudit } from "../audit/audit-log.ts";
+import { recordAudit, recordChange } from "../audit/audit-log.ts";
+import { parseStringList } from "../repository-helpers.ts";
 import { ownerRuleRefusal } from "../staff/owner-rules.ts";
 
 /**
@@ -147,15 +148,6 @@ export async function listUsers(
   return { items: rows.map(listItem), total };
 }
 
-function parseTags(value: string): string[] {
-  try {
-    const tags: unknown = JSON.parse(value);
-    return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 interface BanRow {
   id: string;
   action: string;
@@ -270,7 +262,7 @@ export async function findUserDetail(sql: SQL, id: string): Promise<UserDetail |
     city: row.city,
     country: row.country,
     description: row.description,
-    tags: parseTags(row.tags),
+    tags: parseStringList(row.tags),
     skills,
     transactions: transactions.map(toTransaction),
     bans: { createTask: strongest(bans, "CREATE"), reportTask: strongest(bans, "REPORT") },
@@ -502,12 +494,10 @@ export async function deleteAccount(sql: SQL, actorId: string, targetId: string)
     const ownerRefusal = await checkOwnerRules(tx, actorId, target, null);
     if (ownerRefusal) return ownerRefusal;
     await tx`DELETE FROM users WHERE id = ${targetId}`;
-    await recordAudit(tx, {
-      actorId,
-      action: "user.delete",
-      entity: "user",
-      entityId: targetId,
-      details: { name: target.name, email: target.email, role: target.role },
+    await recordChange(tx, actorId, "user.delete", "user", targetId, {
+      name: target.name,
+      email: target.email,
+      role: target.role,
     });
     return null;
   });
@@ -536,12 +526,12 @@ export async function setBan(
     const id = Bun.randomUUIDv7();
     await tx`INSERT INTO bans (id, user_id, admin_id, action, reason, starts_at, ends_at, created_at)
       VALUES (${id}, ${userId}, ${actorId}, ${ban.action}, ${ban.reason}, ${nowText}, ${endsAt}, ${nowText})`;
-    await recordAudit(tx, {
-      actorId,
-      action: "user.task-ban.set",
-      entity: "user",
-      entityId: userId,
-      details: { banId: id, action: ban.action, reason: ban.reason, days: ban.days, endsAt },
+    await recordChange(tx, actorId, "user.task-ban.set", "user", userId, {
+      banId: id,
+      action: ban.action,
+      reason: ban.reason,
+      days: ban.days,
+      endsAt,
     });
     const [set] = await activeBans(tx, userId, ban.action);
     if (!set) throw new Error("The ban just written is not in force");
@@ -564,12 +554,9 @@ export async function liftBan(
         AND (ends_at IS NULL OR ends_at > ${nowText})
       RETURNING id`;
     if (lifted.length === 0) return refuse(404, userErrors.noActiveBan[action]);
-    await recordAudit(tx, {
-      actorId,
-      action: "user.task-ban.lift",
-      entity: "user",
-      entityId: userId,
-      details: { action, banIds: lifted.map((row: { id: string }) => row.id) },
+    await recordChange(tx, actorId, "user.task-ban.lift", "user", userId, {
+      action,
+      banIds: lifted.map((row: { id: string }) => row.id),
     });
     return null;
   });
@@ -608,12 +595,10 @@ export async function changeBalance(
     };
     await tx`INSERT INTO coin_transactions (id, user_id, amount, description, created_at)
       VALUES (${transaction.id}, ${userId}, ${amount}, ${description}, ${transaction.createdAt})`;
-    await recordAudit(tx, {
-      actorId,
-      action: "user.coins",
-      entity: "user",
-      entityId: userId,
-      details: { amount, description, balance: Number(row.balance) },
+    await recordChange(tx, actorId, "user.coins", "user", userId, {
+      amount,
+      description,
+      balance: Number(row.balance),
     });
     return { balance: Number(row.balance), transaction };
   });

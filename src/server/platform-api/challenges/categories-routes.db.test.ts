@@ -94,12 +94,7 @@ describe("GET /api/challenge-categories/:id", () => {
     const category = await createCategory("Counted");
     await createChallenge("First counted", category.id);
     await createChallenge("Second counted", category.id);
-    const read = await api.expectJson<ChallengeCategory>(
-      "GET",
-      `/api/challenge-categories/${category.id}`,
-      undefined,
-      200,
-    );
+    const read = await api.getJson<ChallengeCategory>(`/api/challenge-categories/${category.id}`);
     expect(read).toEqual({ ...category, challengeCount: 2 });
   });
 
@@ -146,12 +141,7 @@ describe("PUT /api/challenge-categories/:id", () => {
       information: "only",
     });
     expect(await missing.json()).toEqual({ error: "title is required", field: "title" });
-    const read = await api.expectJson<ChallengeCategory>(
-      "GET",
-      `/api/challenge-categories/${category.id}`,
-      undefined,
-      200,
-    );
+    const read = await api.getJson<ChallengeCategory>(`/api/challenge-categories/${category.id}`);
     expect(read.title).toBe("Untouched");
   });
 });
@@ -164,12 +154,7 @@ describe("DELETE /api/challenge-categories/:id", () => {
     expect(response.status).toBe(204);
     expect(await response.text()).toBe("");
     expect((await api.call("GET", `/api/challenge-categories/${category.id}`)).status).toBe(404);
-    const survivor = await api.expectJson<ChallengeDetail>(
-      "GET",
-      `/api/challenges/${challenge.id}`,
-      undefined,
-      200,
-    );
+    const survivor = await api.getJson<ChallengeDetail>(`/api/challenges/${challenge.id}`);
     expect(survivor.category).toBeNull();
     expect(survivor.categoryId).toBeNull();
     expect(survivor.title).toBe("Survivor");
@@ -212,8 +197,7 @@ describe("GET /api/challenge-categories", () => {
     await createChallenge("In mid", mid.id);
   });
 
-  const listOf = (query = "") =>
-    api.expectJson<Page<ChallengeCategory>>("GET", `/api/challenge-categories${query}`, undefined, 200);
+  const listOf = (query = "") => api.getJson<Page<ChallengeCategory>>(`/api/challenge-categories${query}`);
 
   test("sorts by title case-insensitively by default, with counts", async () => {
     const page = await listOf();

@@ -196,12 +196,7 @@ describe("GET /api/challenges/:id", () => {
     const challenge = await createChallenge({ title: "With tasks", skillIds: ["data-sql"] });
     const first = await addTask(challenge.id, "First question");
     const second = await addTask(challenge.id, "Second question");
-    const read = await api.expectJson<ChallengeDetail>(
-      "GET",
-      `/api/challenges/${challenge.id}`,
-      undefined,
-      200,
-    );
+    const read = await api.getJson<ChallengeDetail>(`/api/challenges/${challenge.id}`);
     expect(read.taskCount).toBe(2);
     expect(read.skills).toEqual([{ subSkillId: "data-sql", name: "SQL", rootSkillId: "data" }]);
     expect(read.tasks).toEqual([
@@ -335,12 +330,7 @@ describe("PUT /api/challenges/:id", () => {
       error: "Challenge category not found",
       field: "categoryId",
     });
-    const read = await api.expectJson<ChallengeDetail>(
-      "GET",
-      `/api/challenges/${challenge.id}`,
-      undefined,
-      200,
-    );
+    const read = await api.getJson<ChallengeDetail>(`/api/challenges/${challenge.id}`);
     expect(read).toMatchObject({ title: "Steady", difficulty: "EASY" });
     expect(read.skills.map((skill) => skill.subSkillId)).toEqual(["web-html"]);
   });
@@ -396,8 +386,7 @@ describe("GET /api/challenges", () => {
     await addTask(uncategorised.id, "Six");
   });
 
-  const listOf = (query = "") =>
-    api.expectJson<Page<ChallengeListItem>>("GET", `/api/challenges${query}`, undefined, 200);
+  const listOf = (query = "") => api.getJson<Page<ChallengeListItem>>(`/api/challenges${query}`);
   const idsOf = async (query = "") => (await listOf(query)).items.map((item) => item.id);
 
   test("answers the newest first by default, with category, task count and creator", async () => {

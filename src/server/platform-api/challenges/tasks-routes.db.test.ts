@@ -66,7 +66,7 @@ const taskBody = (overrides: Record<string, unknown> = {}) => ({
 const createTask = (body: Record<string, unknown>, challengeId = challenge.id, token?: string) =>
   api.expectJson<TaskDetail>("POST", `/api/challenges/${challengeId}/tasks`, body, 201, token);
 
-const getJson = <T>(path: string) => api.expectJson<T>("GET", path, undefined, 200);
+const getJson = <T>(path: string) => api.getJson<T>(path);
 
 async function taskCount(): Promise<number> {
   const [{ count }] = await api.sql`SELECT count(*) AS count FROM tasks`;
@@ -550,8 +550,7 @@ describe("GET /api/tasks", () => {
     );
   });
 
-  const listOf = (query = "") =>
-    api.expectJson<Page<TaskFields>>("GET", `/api/tasks${query}`, undefined, 200);
+  const listOf = (query = "") => api.getJson<Page<TaskFields>>(`/api/tasks${query}`);
   const idsOf = async (query = "") => (await listOf(query)).items.map((item) => item.id);
 
   test("answers the newest first by default, without content", async () => {

@@ -8,6 +8,16 @@ import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { fixtureTimeoutMs } from "../../test-support/test-timeouts.ts";
 
+/** The fields of a company stored with its name alone. */
+const nameOnly = {
+  description: "",
+  website: null,
+  videoUrl: null,
+  twitter: null,
+  instagram: null,
+  logoUrl: null,
+};
+
 let client: AdminApiTestClient;
 let server: TestServer;
 let adminToken: string;
@@ -89,15 +99,7 @@ describe("POST /api/companies", () => {
 
   test("stores only a name when the rest is empty or null", async () => {
     const company = await create({ name: "Initech", website: "", twitter: null, description: "" });
-    expect(company).toMatchObject({
-      name: "Initech",
-      description: "",
-      website: null,
-      videoUrl: null,
-      twitter: null,
-      instagram: null,
-      logoUrl: null,
-    });
+    expect(company).toMatchObject({ name: "Initech", ...nameOnly });
   });
 
   test("refuses a name already taken in another case", async () => {
@@ -334,12 +336,7 @@ describe("GET /api/companies", () => {
     expect(body.items[0]).toEqual({
       id: expect.any(String),
       name: "Alpha Works",
-      description: "",
-      website: null,
-      videoUrl: null,
-      twitter: null,
-      instagram: null,
-      logoUrl: null,
+      ...nameOnly,
       jobCount: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

@@ -12,6 +12,7 @@ import {
 } from "../../domain/jobs/jobs-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { adminListRoute, adminRecordRoute } from "../admin-list-routes.ts";
+import { auditedSave } from "../audited-write.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
@@ -58,18 +59,10 @@ export function jobsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
     return adminRoute(guard, method, pattern, async (request, params, admin) => {
       const body = await readBody(request, JobRequest);
       if (!body.ok) return body.response;
-      const result = await sql.begin(async (tx) => {
-        const written = await run(tx, body.value, params.id ?? "");
-        if (written.ok) {
-          await recordAudit(tx, {
-            actorId: admin.user.id,
-            action: method === "POST" ? "job.create" : "job.update",
-            entity: "job",
-            entityId: written.id,
-            details: { title: body.value.title.trim(), companyId: body.value.companyId.trim() },
-          });
-        }
-        return written;
+      const result = await auditedSave(sql, method, (tx) => run(tx, body.value, params.id ?? ""), {
+        actorId: admin.user.id,
+        entity: "job",
+        details: { title: body.value.title.trim(), companyId: body.value.companyId.trim() },
       });
       if (!result.ok) return jsonError(result.status, result.error, result.field);
       return json(await findJob(sql, result.id), { status: method === "POST" ? 201 : 200 });

@@ -10,8 +10,7 @@ beforeAll(async () => {
   other = await t.api.newAdmin("Alerted");
 });
 
-const alerts = (token?: string) =>
-  t.api.expectJson<AdminAlerts>("GET", "/api/admin/alerts", undefined, 200, token);
+const alerts = (token?: string) => t.api.getJson<AdminAlerts>("/api/admin/alerts", token);
 
 const report = async (description: string) => (await t.report({ formData: { description } })).id;
 
@@ -23,7 +22,7 @@ test("reports: unread, open or in progress, and unassigned or the asker's", asyn
   expect((await alerts()).reports).toBe(before.reports + 2);
 
   // Opening one reads it for this admin only.
-  await t.api.expectJson("GET", `/api/feedback/${first}`, undefined, 200);
+  await t.api.getJson(`/api/feedback/${first}`);
   expect((await alerts()).reports).toBe(before.reports + 1);
   expect((await alerts(other.token)).reports).toBe(beforeOther.reports + 2);
 

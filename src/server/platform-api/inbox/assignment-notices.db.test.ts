@@ -69,17 +69,10 @@ const assignConversation = (id: string, assigneeId: string | null, by: Admin) =>
     200,
     by.token,
   );
-const alerts = (admin: Admin) =>
-  t.api.expectJson<AdminAlerts>("GET", "/api/admin/alerts", undefined, 200, admin.token);
+const alerts = (admin: Admin) => t.api.getJson<AdminAlerts>("/api/admin/alerts", admin.token);
 const conversationTimeline = (id: string) =>
-  t.api.expectJson<AssignmentEvent[]>(
-    "GET",
-    `/api/projects/${t.projectId}/conversations/${id}/assignments`,
-    undefined,
-    200,
-  );
-const reportTimeline = (id: string) =>
-  t.api.expectJson<AssignmentEvent[]>("GET", `/api/feedback/${id}/assignments`, undefined, 200);
+  t.api.getJson<AssignmentEvent[]>(`/api/projects/${t.projectId}/conversations/${id}/assignments`);
+const reportTimeline = (id: string) => t.api.getJson<AssignmentEvent[]>(`/api/feedback/${id}/assignments`);
 /** An event as a line: who gave it from whom to whom (round robin: "robin"). */
 const line = (event: AssignmentEvent) =>
   `${event.by?.name ?? "robin"}: ${event.from?.name ?? "-"} > ${event.to?.name ?? "-"}`;
@@ -114,23 +107,11 @@ describe("the assignee is told", () => {
     // Reassigned away: Tom's count drops with it; Lea's rises until she opens the conversation.
     expect((await alerts(tom)).assigned).toBe(0);
     expect((await alerts(lea)).assigned).toBe(1);
-    const waiting = await t.api.expectJson<NewAssignment[]>(
-      "GET",
-      "/api/admin/assignments/new",
-      undefined,
-      200,
-      lea.token,
-    );
+    const waiting = await t.api.getJson<NewAssignment[]>("/api/admin/assignments/new", lea.token);
     expect(waiting.map((item) => [item.event.item.id, item.title])).toEqual([
       [conversation.id, "Invoice wrong"],
     ]);
-    await t.api.expectJson(
-      "GET",
-      `/api/projects/${t.projectId}/conversations/${conversation.id}`,
-      undefined,
-      200,
-      lea.token,
-    );
+    await t.api.getJson(`/api/projects/${t.projectId}/conversations/${conversation.id}`, lea.token);
     expect((await alerts(lea)).assigned).toBe(0);
   });
 
@@ -208,12 +189,12 @@ describe("the timeline", () => {
     expect((await reportTimeline(second)).map(line)).toEqual(["Rosa Gomez: - > Tom Baker"]);
     // Opening a report is seeing it.
     expect((await alerts(tom)).assigned).toBe(2);
-    await t.api.expectJson("GET", `/api/feedback/${second}`, undefined, 200, tom.token);
+    await t.api.getJson(`/api/feedback/${second}`, tom.token);
     expect((await alerts(tom)).assigned).toBe(1);
   });
 
   test("round robin: the notice and the timeline say nobody gave it", async () => {
-    const settings = await t.admin<AdminProjectSettings>("GET", "/settings", undefined, 200);
+    const settings = await t.adminGet<AdminProjectSettings>("/settings");
     const { name, flowConfig, allowedOrigins, identityVerification } = settings;
     const write = (autoAssign: boolean) =>
       t.admin(
@@ -303,7 +284,7 @@ describe("one name per person", () => {
   test("the staff directory: display name, nickname beside it, disabled admins left out, admins only", async () => {
     const gone = await staffMember("GoneAway", "Gone Away");
     await t.api.sql`UPDATE users SET enabled = ${false} WHERE id = ${gone.id}`;
-    const staff = await t.api.expectJson<StaffMember[]>("GET", "/api/admin/staff", undefined, 200);
+    const staff = await t.api.getJson<StaffMember[]>("/api/admin/staff");
     const byId = new Map(staff.map((member) => [member.id, member]));
     expect(byId.get(rosa.id)).toEqual({
       id: rosa.id,

@@ -7,7 +7,7 @@ import { itemEvents, markAssignmentsSeen, newAssignments } from "../../domain/st
 import { staffDirectory } from "../../domain/staff/staff-directory.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { conversationNotFoundMessage } from "../messenger/conversation-handlers/conversation-scope.ts";
-import { unknownProject } from "../messenger/projects-routes.ts";
+import { projectRoute } from "../messenger/projects-routes.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import { reportNotFoundMessage } from "./feedback-inbox-routes.ts";
 
@@ -33,15 +33,12 @@ export function assignmentRoutes({ sql, guard }: { sql: SQL; guard: AuthGuard })
       if (!report) return jsonError(404, reportNotFoundMessage);
       return json(await itemEvents(sql, "report", report.id));
     }),
-    adminRoute(
-      guard,
+    projectRoute(
+      { sql, guard },
       "GET",
       "/api/projects/:projectId/conversations/:id/assignments",
-      async (_request, params) => {
-        const projectId = params.projectId ?? "";
-        const missing = await unknownProject(sql, projectId);
-        if (missing) return missing;
-        const conversation = await findProjectConversation(sql, projectId, params.id ?? "");
+      async (_request, projectId, id) => {
+        const conversation = await findProjectConversation(sql, projectId, id);
         if (!conversation) return jsonError(404, conversationNotFoundMessage);
         return json(await itemEvents(sql, "conversation", conversation.id));
       },

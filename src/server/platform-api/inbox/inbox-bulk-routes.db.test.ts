@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { InboxReport, ReportNeighbours } from "../../../shared/inbox-api.ts";
 import { callApi, logIn } from "../../test-support/api-calls.ts";
 import { createOtherProject } from "../../test-support/outbound-test-support.ts";
+import { tableRows } from "../../test-support/refused-writes.ts";
 import { postReport, startWidgetSession } from "../../test-support/report-test-support.ts";
 import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
@@ -45,12 +46,7 @@ async function report(description: string, headers: Record<string, string> = { "
 }
 
 /** The tables a bulk call writes, so a refusal can be shown to have written nothing. */
-async function written(): Promise<string> {
-  const parts: string[] = [];
-  for (const table of ["feedback_reports", "audit_log", "widget_sessions"])
-    parts.push(JSON.stringify(await server.db.sql.unsafe(`SELECT * FROM ${table} ORDER BY 1`)));
-  return parts.join("\n");
-}
+const written = () => tableRows(server.db.sql, ["feedback_reports", "audit_log", "widget_sessions"]);
 
 beforeAll(async () => {
   // The address limit raised so the floods below fit; the session limit lowered to reach it.

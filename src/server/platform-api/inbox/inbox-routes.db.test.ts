@@ -3,12 +3,14 @@ import type { Conversation, ConversationSummary } from "../../../shared/conversa
 import type { InboxReport } from "../../../shared/inbox-api.ts";
 import { createUser } from "../../auth/users-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
+import { auditActions } from "../../test-support/audit-log.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import {
   createOtherProject,
   openSocket,
   type TestSession,
 } from "../../test-support/outbound-test-support.ts";
+import { expectRefusedWrite } from "../../test-support/refused-writes.ts";
 import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { testPasswords } from "../../test-support/test-passwords.ts";
@@ -31,45 +33,24 @@ type Detail = InboxReport & {
 
 startBeforeAll(startMessengerTest, async (started) => {
   t = started;
-  visitor = await t.session();
-  await t.widgetJson(
-    visitor,
-    "POST",
-    "/sessions/partialupdate",
-    { data: { email: "ada@example.com", name: "Ada" }, type: "js" },
-    200,
-  );
+  visitor = await t.identifiedSession({ email: "ada@example.com", name: "Ada" });
   secondAdmin = await t.api.newAdmin("Grace");
 });
 
 const inbox = (query: string, token?: string) =>
-  t.api.expectJson<Page<InboxReport>>("GET", `/api/feedback${query}`, undefined, 200, token);
+  t.api.getJson<Page<InboxReport>>(`/api/feedback${query}`, token);
 
-/** Every row of the tables the inbox writes, so a refused request can be shown to have written none. */
-async function inboxState(): Promise<string> {
-  const tables = [
-    "feedback_reports",
-    "feedback_report_reads",
-    "audit_log",
-    "conversations",
-    "conversation_messages",
-  ];
-  const parts: string[] = [];
-  for (const table of tables)
-    parts.push(JSON.stringify(await t.api.sql.unsafe(`SELECT * FROM ${table} ORDER BY 1`)));
-  return parts.join("\n");
-}
+/** The tables the inbox writes, whose rows show that a refused request wrote none. */
+const inboxTables = [
+  "feedback_reports",
+  "feedback_report_reads",
+  "audit_log",
+  "conversations",
+  "conversation_messages",
+];
 
-async function expectRefused(method: string, path: string, body: unknown, status: number, field?: string) {
-  const before = await inboxState();
-  const response = await t.api.call(method, path, body);
-  const answer = (await response.json()) as { error: string; field?: string };
-  expect(`${method} ${path} → ${response.status}`).toBe(`${method} ${path} → ${status}`);
-  expect(answer.error).toBeString();
-  if (field) expect(answer.field).toBe(field);
-  expect(await inboxState()).toBe(before);
-  return answer;
-}
+const expectRefused = (method: string, path: string, body: unknown, status: number, field?: string) =>
+  expectRefusedWrite(t.api, inboxTables, { method, path, body }, status, field);
 
 describe("inbox list filters, search and sort", () => {
   let ids: Record<string, string> = {};
@@ -124,7 +105,7 @@ describe("inbox list filters, search and sort", () => {
   test("unread is per admin: opening a report marks it read for that admin only", async () => {
     const id = ids.low ?? "";
     expect((await inbox("?unread=true&q=filter")).items.map((item) => item.id)).toContain(id);
-    const detail = await t.api.expectJson<Detail>("GET", `/api/feedback/${id}`, undefined, 200);
+    const detail = await t.api.getJson<Detail>(`/api/feedback/${id}`);
     expect(detail.read).toBe(true);
     expect(detail.title).toBe("Filter low: search needle");
     expect((await inbox("?unread=true&q=filter")).items.map((item) => item.id)).not.toContain(id);
@@ -397,12 +378,11 @@ describe("reply to the reporter", () => {
       "Fixed now.",
     ]);
 
-    const detail = await t.api.expectJson<Detail>("GET", `/api/feedback/${id}`, undefined, 200);
+    const detail = await t.api.getJson<Detail>(`/api/feedback/${id}`);
     expect(detail.conversation).toMatchObject({ id: conversationId, shareToken: token });
     expect(detail.session?.email).toBe("ada@example.com");
     expect(shortId).toMatch(/^FB-\d+$/);
-    const audits = await t.api.sql`SELECT action FROM audit_log WHERE entity_id = ${id}`;
-    expect(audits.map((row: { action: string }) => row.action)).toEqual(["feedback.reply", "feedback.reply"]);
+    expect(await auditActions(t.api.sql, id)).toEqual(["feedback.reply", "feedback.reply"]);
   });
 
   test("a report without a session, an empty text or an unknown report is refused and writes nothing", async () => {

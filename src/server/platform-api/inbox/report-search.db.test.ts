@@ -21,12 +21,7 @@ interface SearchPage<T> {
 const t = startedBeforeAll(startMessengerTest);
 
 const search = (q: string, extra = "") =>
-  t.api.expectJson<SearchPage<InboxReport>>(
-    "GET",
-    `/api/feedback?q=${encodeURIComponent(q)}${extra}`,
-    undefined,
-    200,
-  );
+  t.api.getJson<SearchPage<InboxReport>>(`/api/feedback?q=${encodeURIComponent(q)}${extra}`);
 
 const ids = (page: SearchPage<{ id: string }>) => page.items.map((item) => item.id);
 
@@ -153,14 +148,7 @@ describe("a report is found by each kind of field", () => {
   });
 
   test("the story staff tell: checkout returned 500 for a Pro customer", async () => {
-    const visitor = await t.session();
-    await t.widgetJson(
-      visitor,
-      "POST",
-      "/sessions/partialupdate",
-      { data: { email: "lena@shop.example", name: "Lena" }, type: "js" },
-      200,
-    );
+    const visitor = await t.identifiedSession({ email: "lena@shop.example", name: "Lena" });
     const story = await t.report(
       {
         formData: { description: "Could not pay for my order" },
@@ -230,15 +218,12 @@ describe("ranking, filters and paging", () => {
     expect(ids(await search("beryl", `&assigneeId=${t.api.adminId}`))).toEqual([a.id]);
     expect(ids(await search("beryl", "&assigneeId=none"))).toEqual([b.id]);
     expect(ids(await search("beryl", "&tag=vip"))).toEqual([b.id]);
-    await t.api.expectJson("GET", `/api/feedback/${a.id}`, undefined, 200);
+    await t.api.getJson(`/api/feedback/${a.id}`);
     expect(ids(await search("beryl", "&unread=true"))).toEqual([b.id]);
     expect(ids(await search("beryl", "&unread=false"))).toEqual([a.id]);
     // Next and previous on a report follow the searched list's order.
-    const neighbours = await t.api.expectJson<{ position: number; total: number }>(
-      "GET",
+    const neighbours = await t.api.getJson<{ position: number; total: number }>(
       `/api/feedback/${a.id}/neighbours?q=beryl`,
-      undefined,
-      200,
     );
     expect(neighbours.total).toBe(2);
   });
@@ -358,31 +343,16 @@ describe("any text searches or is refused with a reason", () => {
 
 describe("conversations are searched the same way", () => {
   const conversations = (q: string, extra = "") =>
-    t.api.expectJson<SearchPage<AdminConversationSummary>>(
-      "GET",
+    t.api.getJson<SearchPage<AdminConversationSummary>>(
       `/api/projects/${t.projectId}/conversations?q=${encodeURIComponent(q)}${extra}`,
-      undefined,
-      200,
     );
 
   test("by subject, message, visitor and with the status filter, each with its match", async () => {
-    const visitor = await t.session();
-    await t.widgetJson(
-      visitor,
-      "POST",
-      "/sessions/partialupdate",
-      { data: { email: "tourmaline@example.com", name: "Tess" }, type: "js" },
-      200,
-    );
-    const started = await t.widgetJson<{ shareToken: string }>(
-      visitor,
-      "POST",
-      "/conversations",
-      { subject: "Refund for moonstone order", text: "I was charged twice for the lapis order" },
-      201,
-    );
-    const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${started.shareToken}`;
-    const id = String(row?.id);
+    const visitor = await t.identifiedSession({ email: "tourmaline@example.com", name: "Tess" });
+    const { id } = await t.startConversation(visitor, {
+      subject: "Refund for moonstone order",
+      text: "I was charged twice for the lapis order",
+    });
     const bySubject = await conversations("moonstone");
     expect(bySubject.items.map((item) => item.id)).toEqual([id]);
     expect(bySubject.items[0]?.match?.field).toBe("subject");
@@ -454,21 +424,14 @@ describe("accents fold both ways", () => {
 
   test("conversations: subject and messages", async () => {
     const visitor = await t.session();
-    const started = await t.widgetJson<{ shareToken: string }>(
-      visitor,
-      "POST",
-      "/conversations",
-      { subject: "Remboursement refusé", text: "Gracias, señor Ibáñez" },
-      201,
-    );
-    const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${started.shareToken}`;
-    const found = await t.api.expectJson<SearchPage<AdminConversationSummary>>(
-      "GET",
+    const { id } = await t.startConversation(visitor, {
+      subject: "Remboursement refusé",
+      text: "Gracias, señor Ibáñez",
+    });
+    const found = await t.api.getJson<SearchPage<AdminConversationSummary>>(
       `/api/projects/${t.projectId}/conversations?q=${encodeURIComponent("REFUSE senor ibanez")}`,
-      undefined,
-      200,
     );
-    expect(found.items.map((item) => item.id)).toEqual([String(row?.id)]);
+    expect(found.items.map((item) => item.id)).toEqual([id]);
     expect(found.items[0]?.match).toEqual({
       field: "messages",
       snippet: "Gracias, <mark>señor</mark> <mark>Ibáñez</mark>",

@@ -15,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => staff.close());
 
-const alerts = (token?: string) =>
-  t.api.expectJson<AdminAlerts>("GET", "/api/admin/alerts", undefined, 200, token);
+const alerts = (token?: string) => t.api.getJson<AdminAlerts>("/api/admin/alerts", token);
 
 const report = async (description: string) => (await t.report({ formData: { description } })).id;
 
@@ -26,7 +25,7 @@ describe("notes on a report", () => {
   test("written, listed, mentioning an admin, who is alerted until they open the report", async () => {
     const id = await report("Checkout button does nothing");
     // The other admin has opened the report already: only the mention can count it again.
-    await t.api.expectJson("GET", `/api/feedback/${id}`, undefined, 200, other.token);
+    await t.api.getJson(`/api/feedback/${id}`, other.token);
     const before = await alerts(other.token);
 
     const note = await t.api.expectJson<StaffNote>(
@@ -46,13 +45,7 @@ describe("notes on a report", () => {
 
     expect((await alerts(other.token)).reports).toBe(before.reports + 1);
     // Reading the notes is opening the report: the mention stops counting, for that admin only.
-    const listed = await t.api.expectJson<StaffNote[]>(
-      "GET",
-      `/api/feedback/${id}/notes`,
-      undefined,
-      200,
-      other.token,
-    );
+    const listed = await t.api.getJson<StaffNote[]>(`/api/feedback/${id}/notes`, other.token);
     expect(listed.map((entry) => entry.id)).toEqual([note.id]);
     expect((await alerts(other.token)).reports).toBe(before.reports);
 
@@ -107,9 +100,7 @@ describe("notes on a report", () => {
     const response = await t.api.call("DELETE", `/api/notes/${note.id}`);
     expect(response.status).toBe(204);
     await staff.push("staff-note", (p) => p.data.action === "deleted" && p.data.note.id === note.id);
-    expect(await t.api.expectJson<StaffNote[]>("GET", `/api/feedback/${id}/notes`, undefined, 200)).toEqual(
-      [],
-    );
+    expect(await t.api.getJson<StaffNote[]>(`/api/feedback/${id}/notes`)).toEqual([]);
     await t.api.expectJson("DELETE", `/api/notes/${note.id}`, undefined, 404);
   });
 
@@ -185,9 +176,9 @@ describe("notes on a conversation", () => {
     expect(frames.join("\n")).not.toContain(note.id);
 
     // The admin's conversation has no notes in it either: they have their own list.
-    const adminView = await t.admin<Record<string, unknown>>("GET", `/conversations/${id}`, undefined, 200);
+    const adminView = await t.adminGet<Record<string, unknown>>(`/conversations/${id}`);
     expect(JSON.stringify(adminView)).not.toContain("refund approved");
-    const notes = await t.admin<StaffNote[]>("GET", `/conversations/${id}/notes`, undefined, 200);
+    const notes = await t.adminGet<StaffNote[]>(`/conversations/${id}/notes`);
     expect(notes.map((entry) => entry.text)).toEqual([`${secret} @noted`]);
   });
 
@@ -198,13 +189,7 @@ describe("notes on a conversation", () => {
     const before = await alerts(other.token);
     await t.admin("POST", `/conversations/${id}/notes`, { text: "@Noted please take this one" }, 201);
     expect((await alerts(other.token)).conversations).toBe(before.conversations + 1);
-    await t.api.expectJson(
-      "GET",
-      `/api/projects/${t.projectId}/conversations/${id}/notes`,
-      undefined,
-      200,
-      other.token,
-    );
+    await t.api.getJson(`/api/projects/${t.projectId}/conversations/${id}/notes`, other.token);
     expect((await alerts(other.token)).conversations).toBe(before.conversations);
   });
 });

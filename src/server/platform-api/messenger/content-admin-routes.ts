@@ -1,11 +1,11 @@
 import type { ApiRoute } from "../../http/api-route.ts";
 import { answerListPage } from "../../http/list-query.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError } from "../platform-request.ts";
+import { json, jsonError } from "../platform-request.ts";
 import { handleContentDelete } from "./content-handlers/content-delete.ts";
 import type { ContentKind } from "./content-handlers/content-kind.ts";
 import { handleContentSave } from "./content-handlers/content-save.ts";
-import { inProject, type ProjectItemHandler } from "./projects-routes.ts";
+import { type ProjectItemHandler, projectRoute } from "./projects-routes.ts";
 
 /** The admin routes of one kind of messenger content ({@link ContentKind}); writes in content-handlers/. */
 export function contentAdminRoutes<Write, Record>(
@@ -14,7 +14,7 @@ export function contentAdminRoutes<Write, Record>(
 ): ApiRoute[] {
   const base = `/api/projects/:projectId/${kind.path}`;
   const route = (method: ApiRoute["method"], pattern: string, handle: ProjectItemHandler) =>
-    adminRoute(guard, method, pattern, inProject(sql, handle));
+    projectRoute({ sql, guard }, method, pattern, handle);
   return [
     route("GET", base, (request, projectId) =>
       answerListPage(request, {

@@ -22,15 +22,12 @@ async function conversation(text: string): Promise<string> {
   return (await t.startConversation(visitor, { text })).id;
 }
 
-const list = (query: string) =>
-  t.admin<ListPage<AdminConversationSummary>>("GET", `/conversations${query}`, undefined, 200);
+const list = (query: string) => t.adminGet<ListPage<AdminConversationSummary>>(`/conversations${query}`);
 
 describe("conversation assignment", () => {
   test("assign, heard live by another admin, listed by assignee, audited; unassign", async () => {
     const id = await conversation("Assign this conversation");
-    expect(
-      (await t.admin<AdminConversation>("GET", `/conversations/${id}`, undefined, 200)).assignee,
-    ).toBeNull();
+    expect((await t.adminGet<AdminConversation>(`/conversations/${id}`)).assignee).toBeNull();
     const staff = await openStaffSocket(t.mainUrl, grace.token);
     try {
       const assigned = await t.admin<AdminConversation>(
@@ -53,8 +50,8 @@ describe("conversation assignment", () => {
     expect((await list("?assigneeId=none&q=assign this")).items).toEqual([]);
 
     // Given to Grace: the other admin's alert no longer counts it; Grace's does.
-    const mine = await t.api.expectJson<AdminAlerts>("GET", "/api/admin/alerts", undefined, 200);
-    const hers = await t.api.expectJson<AdminAlerts>("GET", "/api/admin/alerts", undefined, 200, grace.token);
+    const mine = await t.api.getJson<AdminAlerts>("/api/admin/alerts");
+    const hers = await t.api.getJson<AdminAlerts>("/api/admin/alerts", grace.token);
     expect(hers.conversations).toBe(mine.conversations + 1);
 
     // The same assignee again changes nothing and is not audited twice.
@@ -66,11 +63,7 @@ describe("conversation assignment", () => {
       200,
     );
     expect(unassigned.assignee).toBeNull();
-    const audits = await t.api.sql`SELECT action FROM audit_log WHERE entity_id = ${id} ORDER BY created_at`;
-    expect(audits.map((row: { action: string }) => row.action)).toEqual([
-      "conversation.assign",
-      "conversation.assign",
-    ]);
+    expect(await auditActions(t.api.sql, id)).toEqual(["conversation.assign", "conversation.assign"]);
     expect((await list("?assigneeId=none&q=assign this")).items.map((item) => item.id)).toEqual([id]);
   });
 

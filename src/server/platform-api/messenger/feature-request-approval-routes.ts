@@ -1,4 +1,3 @@
-import { recordAudit } from "../../domain/audit/audit-log.ts";
 import {
   approveFeatureRequest,
   featureRequestSortColumns,
@@ -7,9 +6,10 @@ import {
 } from "../../domain/feature-requests/feature-requests-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { answerListPage } from "../../http/list-query.ts";
+import { auditedWrite } from "../audited-write.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError } from "../platform-request.ts";
-import { inProject } from "./projects-routes.ts";
+import { json, jsonError } from "../platform-request.ts";
+import { projectRoute } from "./projects-routes.ts";
 
 /**
  * Moderation of visitors' feature requests (projects with "approve feature requests before they are
@@ -20,38 +20,27 @@ import { inProject } from "./projects-routes.ts";
 export function featureRequestApprovalRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   const base = "/api/projects/:projectId/feature-requests";
   return [
-    adminRoute(
-      guard,
-      "GET",
-      `${base}/pending`,
-      inProject(sql, async (request, projectId) => {
-        return answerListPage(request, {
-          sortable: featureRequestSortColumns,
-          defaultSort: "createdAt",
-          list: (query) => listFeatureRequests(sql, projectId, query, { pendingOnly: true }),
-        });
-      }),
-    ),
-    adminRoute(
-      guard,
-      "POST",
-      `${base}/:id/approve`,
-      inProject(sql, async (_request, projectId, id, admin) => {
-        const outcome = await sql.begin(async (tx) => {
-          const approved = await approveFeatureRequest(tx, projectId, id);
-          if (approved.ok)
-            await recordAudit(tx, {
-              actorId: admin.user.id,
-              action: "feature_request.approve",
-              entity: "feature_request",
-              entityId: id,
-              details: { projectId },
-            });
-          return approved;
-        });
-        if (!outcome.ok) return jsonError(outcome.status, outcome.error, outcome.field);
-        return json(await findFeatureRequest(sql, projectId, id));
-      }),
-    ),
+    projectRoute({ sql, guard }, "GET", `${base}/pending`, async (request, projectId) => {
+      return answerListPage(request, {
+        sortable: featureRequestSortColumns,
+        defaultSort: "createdAt",
+        list: (query) => listFeatureRequests(sql, projectId, query, { pendingOnly: true }),
+      });
+    }),
+    projectRoute({ sql, guard }, "POST", `${base}/:id/approve`, async (_request, projectId, id, admin) => {
+      const outcome = await auditedWrite(
+        sql,
+        (tx) => approveFeatureRequest(tx, projectId, id),
+        () => ({
+          actorId: admin.user.id,
+          action: "feature_request.approve",
+          entity: "feature_request",
+          entityId: id,
+          details: { projectId },
+        }),
+      );
+      if (!outcome.ok) return jsonError(outcome.status, outcome.error, outcome.field);
+      return json(await findFeatureRequest(sql, projectId, id));
+    }),
   ];
 }

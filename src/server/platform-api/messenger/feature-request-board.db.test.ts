@@ -102,7 +102,7 @@ describe("POST feature-requests/{id}/merge", () => {
       duplicateIds: [duplicate],
     });
     expect(unknownProject.status).toBe(404);
-    await t.admin("GET", `/feature-requests/${duplicate}`, undefined, 200);
+    await t.adminGet(`/feature-requests/${duplicate}`);
     expect(await votersOf(duplicate)).toEqual([session.gleapId]);
     const [{ n: auditAfter }] = await t.api.sql`SELECT count(*) AS n FROM audit_log`;
     expect(Number(auditAfter)).toBe(Number(auditBefore));
@@ -132,26 +132,15 @@ describe("hiding and the board's status", () => {
       200,
     );
     expect(edited.hidden).toBe(true);
-    const onlyHidden = await t.admin<ListPage<AdminFeatureRequest>>(
-      "GET",
+    const onlyHidden = await t.adminGet<ListPage<AdminFeatureRequest>>(
       "/feature-requests?visibility=hidden&pageSize=100",
-      undefined,
-      200,
     );
     expect(onlyHidden.items.map((item) => item.id)).toEqual([id]);
-    const visible = await t.admin<ListPage<AdminFeatureRequest>>(
-      "GET",
+    const visible = await t.adminGet<ListPage<AdminFeatureRequest>>(
       "/feature-requests?visibility=visible&pageSize=100",
-      undefined,
-      200,
     );
     expect(visible.items.some((item) => item.id === id)).toBe(false);
-    const unknown = await t.admin<ListPage<AdminFeatureRequest>>(
-      "GET",
-      "/feature-requests?visibility=maybe",
-      undefined,
-      200,
-    );
+    const unknown = await t.adminGet<ListPage<AdminFeatureRequest>>("/feature-requests?visibility=maybe");
     expect(unknown.total).toBe(0);
 
     await t.admin(
@@ -175,11 +164,8 @@ describe("hiding and the board's status", () => {
     await suggest(session, "Keeps the tab for now");
     const home = () => t.widgetJson<MessengerHome>(session, "GET", "/messenger/home", undefined, 200);
     expect((await home()).hasFeatureRequests).toBe(true);
-    const visible = await t.admin<ListPage<AdminFeatureRequest>>(
-      "GET",
+    const visible = await t.adminGet<ListPage<AdminFeatureRequest>>(
       "/feature-requests?visibility=visible&pageSize=100",
-      undefined,
-      200,
     );
     for (const request of visible.items)
       await t.admin(
@@ -197,18 +183,12 @@ describe("hiding and the board's status", () => {
     await Bun.sleep(5);
     const newer = await suggest(b, "Sorting newer one");
     await vote(b, older);
-    const byVotes = await t.admin<ListPage<AdminFeatureRequest>>(
-      "GET",
+    const byVotes = await t.adminGet<ListPage<AdminFeatureRequest>>(
       "/feature-requests?q=sorting&sort=-votes",
-      undefined,
-      200,
     );
     expect(byVotes.items.map((item) => item.id)).toEqual([older, newer]);
-    const byRecency = await t.admin<ListPage<AdminFeatureRequest>>(
-      "GET",
+    const byRecency = await t.adminGet<ListPage<AdminFeatureRequest>>(
       "/feature-requests?q=sorting&sort=-createdAt",
-      undefined,
-      200,
     );
     expect(byRecency.items.map((item) => item.id)).toEqual([newer, older]);
   });

@@ -1,11 +1,11 @@
 import { FeatureRequestMerge } from "../../../shared/feature-requests-api.ts";
-import { recordAudit } from "../../domain/audit/audit-log.ts";
 import { mergeFeatureRequests } from "../../domain/feature-requests/feature-request-merge.ts";
 import { findFeatureRequest } from "../../domain/feature-requests/feature-requests-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
+import { auditedWrite } from "../audited-write.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
-import { inProject } from "./projects-routes.ts";
+import { json, jsonError, readBody } from "../platform-request.ts";
+import { projectRoute } from "./projects-routes.ts";
 
 /**
  * `POST /api/projects/{projectId}/feature-requests/{id}/merge`: the board's duplicates folded into one
@@ -14,28 +14,27 @@ import { inProject } from "./projects-routes.ts";
  */
 export function featureRequestMergeRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   return [
-    adminRoute(
-      guard,
+    projectRoute(
+      { sql, guard },
       "POST",
       "/api/projects/:projectId/feature-requests/:id/merge",
-      inProject(sql, async (request, projectId, id, admin) => {
+      async (request, projectId, id, admin) => {
         const body = await readBody(request, FeatureRequestMerge);
         if (!body.ok) return body.response;
-        const outcome = await sql.begin(async (tx) => {
-          const merged = await mergeFeatureRequests(tx, projectId, id, body.value.duplicateIds);
-          if (merged.ok)
-            await recordAudit(tx, {
-              actorId: admin.user.id,
-              action: "feature_request.merge",
-              entity: "feature_request",
-              entityId: id,
-              details: { projectId, merged: merged.merged },
-            });
-          return merged;
-        });
+        const outcome = await auditedWrite(
+          sql,
+          (tx) => mergeFeatureRequests(tx, projectId, id, body.value.duplicateIds),
+          (merged) => ({
+            actorId: admin.user.id,
+            action: "feature_request.merge",
+            entity: "feature_request",
+            entityId: id,
+            details: { projectId, merged: merged.merged },
+          }),
+        );
         if (!outcome.ok) return jsonError(outcome.status, outcome.error, outcome.field);
         return json(await findFeatureRequest(sql, projectId, id));
-      }),
+      },
     ),
   ];
 }

@@ -39,12 +39,7 @@ describe("a capture field's kinds", () => {
     const refused = await t.api.call("POST", `/api/projects/${t.projectId}/feedback-flows`, flow("video"));
     const answer = (await refused.json()) as { field: string };
     expect(`${refused.status} ${answer.field}`).toBe("400 fields.1.captureType");
-    const stored = await t.admin<ListPage<AdminFeedbackFlow>>(
-      "GET",
-      "/feedback-flows?q=show%20us",
-      undefined,
-      200,
-    );
+    const stored = await t.adminGet<ListPage<AdminFeedbackFlow>>("/feedback-flows?q=show%20us");
     expect(stored.total).toBe(1);
   });
 
@@ -55,11 +50,8 @@ describe("a capture field's kinds", () => {
       { name: "Capture defaults" },
       201,
     );
-    const flows = await t.api.expectJson<ListPage<AdminFeedbackFlow>>(
-      "GET",
+    const flows = await t.api.getJson<ListPage<AdminFeedbackFlow>>(
       `/api/projects/${project.id}/feedback-flows?sort=position`,
-      undefined,
-      200,
     );
     const bug = flows.items.find((item) => item.key === "bugreporting");
     expect(bug?.fields.find((field) => field.type === "capture")?.captureType).toBe("both");

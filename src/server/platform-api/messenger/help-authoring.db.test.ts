@@ -103,9 +103,7 @@ describe("help articles in English and German", () => {
     expect(row.body_text).toBe("Open the quokkafield settings.");
     expect(JSON.parse(row.translations).de.bodyText).toBe("Klick <script>alert(1)</script>");
     expect(await auditActions(t.api.sql, article.id)).toEqual(["help_article.create"]);
-    expect(await t.admin<AdminHelpArticle>("GET", `/help/articles/${article.id}`, undefined, 200)).toEqual(
-      article,
-    );
+    expect(await t.adminGet<AdminHelpArticle>(`/help/articles/${article.id}`)).toEqual(article);
   });
 
   test("visitors read the version of their language, English where a field has none; found by id or slug", async () => {
@@ -195,9 +193,7 @@ describe("help articles in English and German", () => {
       201,
     );
     await t.admin("PUT", `/help/articles/${second.id}`, { ...write, slug: "grosse-andern" }, 409);
-    expect((await t.admin<AdminHelpArticle>("GET", `/help/articles/${second.id}`, undefined, 200)).slug).toBe(
-      "resize",
-    );
+    expect((await t.adminGet<AdminHelpArticle>(`/help/articles/${second.id}`)).slug).toBe("resize");
     const bad = await t.api.call("POST", `/api/projects/${t.projectId}/help/articles`, {
       ...write,
       slug: "Not OK",
@@ -260,8 +256,7 @@ describe("the admin's search preview", () => {
       write("Zebracorn draft", "Unpublished zebracorn notes.", "draft", "Zebracorn Entwurf"),
       201,
     );
-    const preview = (query: string) =>
-      t.admin<HelpSearchPreview>("GET", `/help/search-preview?${query}`, undefined, 200);
+    const preview = (query: string) => t.adminGet<HelpSearchPreview>(`/help/search-preview?${query}`);
 
     const session = await sessionIn("de");
     const messenger = await t.widgetJson<HelpSearchResult[]>(

@@ -201,16 +201,11 @@ const kinds: KindCase[] = [
 
 describe("GET /api/projects", () => {
   test("lists the widget projects with the list conventions", async () => {
-    const page = await t.api.expectJson<Page<AdminProject>>("GET", "/api/projects", undefined, 200);
+    const page = await t.api.getJson<Page<AdminProject>>("/api/projects");
     expect(page.items.find((project) => project.sdkKey === "demo")?.id).toBe(t.projectId);
     expect(page.page).toBe(1);
     expect(page.pageSize).toBe(25);
-    const found = await t.api.expectJson<Page<AdminProject>>(
-      "GET",
-      "/api/projects?q=demo%20proj",
-      undefined,
-      200,
-    );
+    const found = await t.api.getJson<Page<AdminProject>>("/api/projects?q=demo%20proj");
     expect(found.items.map((project) => project.id)).toEqual([t.projectId]);
     await t.api.expectJson("GET", "/api/projects?sort=secret", undefined, 400);
     await t.api.expectJson("GET", "/api/projects?pageSize=101", undefined, 400);
@@ -222,22 +217,12 @@ for (const kind of kinds) {
     test("create, detail, list, update and delete, each write audited", async () => {
       const created = await t.admin<Stored>("POST", kind.path, kind.create, 201);
       expect(created.id).toBeString();
-      expect(await t.admin<Stored>("GET", `${kind.path}/${created.id}`, undefined, 200)).toEqual(created);
+      expect(await t.adminGet<Stored>(`${kind.path}/${created.id}`)).toEqual(created);
 
-      const page = await t.admin<Page<Stored>>(
-        "GET",
-        `${kind.path}?q=${encodeURIComponent(kind.search)}`,
-        undefined,
-        200,
-      );
+      const page = await t.adminGet<Page<Stored>>(`${kind.path}?q=${encodeURIComponent(kind.search)}`);
       expect(page.items.map((item) => item.id)).toEqual([created.id]);
       expect(page.total).toBe(1);
-      const sorted = await t.admin<Page<Stored>>(
-        "GET",
-        `${kind.path}?sort=-createdAt&pageSize=1`,
-        undefined,
-        200,
-      );
+      const sorted = await t.adminGet<Page<Stored>>(`${kind.path}?sort=-createdAt&pageSize=1`);
       expect(sorted.items).toHaveLength(1);
       await t.admin("GET", `${kind.path}?sort=__proto__`, undefined, 400);
 
@@ -353,11 +338,8 @@ describe("kind-specific rules", () => {
     );
     const [row] = await t.api.sql`SELECT body_text FROM help_articles WHERE id = ${article.id}`;
     expect(row.body_text).toBe("Hi there");
-    const filtered = await t.admin<Page<AdminHelpArticle>>(
-      "GET",
+    const filtered = await t.adminGet<Page<AdminHelpArticle>>(
       `/help/articles?collectionId=${collection.id}&status=live`,
-      undefined,
-      200,
     );
     expect(filtered.items.map((item) => item.id)).toEqual([article.id]);
 
@@ -393,10 +375,9 @@ describe("kind-specific rules", () => {
       { collectionId: collection.id, title: "Inside", body: "", status: "live" },
       201,
     );
-    expect(
-      (await t.admin<AdminHelpCollection>("GET", `/help/collections/${collection.id}`, undefined, 200))
-        .articleCount,
-    ).toBe(1);
+    expect((await t.adminGet<AdminHelpCollection>(`/help/collections/${collection.id}`)).articleCount).toBe(
+      1,
+    );
     const path = `/api/projects/${t.projectId}/help/collections/${collection.id}`;
     await expectError(await t.api.call("DELETE", path), 409, {
       error: "The help collection still has articles",
@@ -447,14 +428,11 @@ describe("kind-specific rules", () => {
       { title: "Voted request" },
       201,
     );
-    const detail = await t.admin<AdminFeatureRequest>("GET", `/feature-requests/${id}`, undefined, 200);
+    const detail = await t.adminGet<AdminFeatureRequest>(`/feature-requests/${id}`);
     expect(detail).toMatchObject({ votes: 1, status: "open", sessionId: session.gleapId });
     await t.admin("PUT", `/feature-requests/${id}`, { title: "Voted request", status: "in_progress" }, 200);
-    const inProgress = await t.admin<Page<AdminFeatureRequest>>(
-      "GET",
+    const inProgress = await t.adminGet<Page<AdminFeatureRequest>>(
       "/feature-requests?status=in_progress&sort=-votes",
-      undefined,
-      200,
     );
     expect(inProgress.items.map((item) => item.id)).toContain(id);
     expect((await t.api.call("DELETE", `/api/projects/${t.projectId}/feature-requests/${id}`)).status).toBe(
@@ -491,7 +469,7 @@ describe("kind-specific rules", () => {
       await t.widgetJson(await t.session(), "POST", `/surveys/${survey.id}/answers`, { answers: entry }, 201);
       await Bun.sleep(2);
     }
-    const results = await t.admin<SurveyResults>("GET", `/surveys/${survey.id}/results`, undefined, 200);
+    const results = await t.adminGet<SurveyResults>(`/surveys/${survey.id}/results`);
     expect(results.responses).toBe(3);
     const [nps, stars, pick, many, say] = results.questions;
     expect(nps?.nps).toMatchObject({ score: 0, promoters: 1, passives: 1, detractors: 1 });
@@ -506,7 +484,7 @@ describe("kind-specific rules", () => {
       { option: "Y", count: 1 },
     ]);
     expect(say?.texts?.map((entry) => entry.text)).toEqual(["last", "first"]);
-    expect((await t.admin<AdminSurvey>("GET", `/surveys/${survey.id}`, undefined, 200)).responses).toBe(3);
+    expect((await t.adminGet<AdminSurvey>(`/surveys/${survey.id}`)).responses).toBe(3);
     await t.admin("GET", "/surveys/nope/results", undefined, 404);
     await t.api.expectJson("GET", `/api/projects/nope/surveys/${survey.id}/results`, undefined, 404);
   });

@@ -1,6 +1,7 @@
 import type { SQL } from "bun";
+import type { BuilderKind } from "../../../shared/builder-messages.ts";
 import type { AdminProject } from "../../../shared/projects-api.ts";
-import type { Authenticated } from "../../auth/auth-guard.ts";
+import type { Authenticated, AuthGuard } from "../../auth/auth-guard.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import { containsPattern, listPage, readListQuery } from "../../http/list-query.ts";
 import { projectScope } from "../agent-area.ts";
@@ -47,6 +48,17 @@ export function inProject(sql: SQL, handle: ProjectItemHandler) {
     if (missing) return missing;
     return handle(request, projectId, params.id ?? "", admin);
   };
+}
+
+/** An admin route under `/api/projects/:projectId/…` whose handler runs only for a known project. */
+export function projectRoute(
+  { sql, guard }: { sql: SQL; guard: AuthGuard },
+  method: ApiRoute["method"],
+  pattern: string,
+  handle: ProjectItemHandler,
+  builderKind?: BuilderKind,
+): ApiRoute {
+  return adminRoute(guard, method, pattern, inProject(sql, handle), builderKind);
 }
 
 /**

@@ -77,9 +77,7 @@ describe("news bodies", () => {
     );
     expect(post.bodyDoc).toEqual(article);
     expect(post.body).toBe(servedArticle);
-    expect((await t.admin<AdminNewsPost>("GET", `/news/${post.id}`, undefined, 200)).bodyDoc).toEqual(
-      article,
-    );
+    expect((await t.adminGet<AdminNewsPost>(`/news/${post.id}`)).bodyDoc).toEqual(article);
 
     const session = await t.session();
     const served = await t.widgetJson<NewsPost>(session, "GET", `/news/${post.id}`, undefined, 200);
@@ -123,12 +121,7 @@ describe("news bodies", () => {
       const error = (await created.json()) as { error: string; field: string };
       expect(error.field).toBe("bodyDoc");
       expect(error.error).toContain(message);
-      const listed = await t.admin<{ total: number }>(
-        "GET",
-        `/news?q=${encodeURIComponent(title)}`,
-        undefined,
-        200,
-      );
+      const listed = await t.adminGet<{ total: number }>(`/news?q=${encodeURIComponent(title)}`);
       expect(listed.total).toBe(0);
 
       const post = await t.admin<AdminNewsPost>(
@@ -144,7 +137,7 @@ describe("news bodies", () => {
         status: "live",
       });
       expect(updated.status).toBe(400);
-      expect(await t.admin("GET", `/news/${post.id}`, undefined, 200)).toMatchObject({
+      expect(await t.adminGet(`/news/${post.id}`)).toMatchObject({
         title: "Kept",
         body: "<p>Kept</p>",
         status: "draft",

@@ -12,16 +12,9 @@ let shareToken = "";
 startBeforeAll(startMessengerTest, async (started) => {
   t = started;
   visitor = await t.session();
-  const conversation = await t.widgetJson<Conversation>(
-    visitor,
-    "POST",
-    "/conversations",
-    { text: "Help" },
-    201,
-  );
+  const { conversation, id } = await t.startConversation(visitor, { text: "Help" });
   shareToken = conversation.shareToken;
-  const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${shareToken}`;
-  conversationId = String(row?.id);
+  conversationId = id;
 });
 
 const messagesPath = () => `/api/projects/${t.projectId}/conversations/${conversationId}/messages`;

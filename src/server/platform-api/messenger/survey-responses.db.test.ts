@@ -84,12 +84,7 @@ describe("GET surveys/{id}/responses", () => {
     const answers = { nps: 3, many: ["Export", "API"], say: '=HYPERLINK("x"), "quoted"' };
     await t.widgetJson(known, "POST", `/surveys/${survey.id}/answers`, { answers }, 201);
 
-    const page = await t.admin<ListPage<SurveyResponse>>(
-      "GET",
-      `/surveys/${survey.id}/responses`,
-      undefined,
-      200,
-    );
+    const page = await t.adminGet<ListPage<SurveyResponse>>(`/surveys/${survey.id}/responses`);
     expect(page.total).toBe(2);
     expect(page.items.map((item) => item.sessionId)).toEqual([known.gleapId, anonymous.gleapId]);
     expect(page.items[0]).toMatchObject({
@@ -103,11 +98,8 @@ describe("GET surveys/{id}/responses", () => {
       pageUrl: "http://localhost:3000/pricing?plan=pro",
     });
 
-    const oldestFirst = await t.admin<ListPage<SurveyResponse>>(
-      "GET",
+    const oldestFirst = await t.adminGet<ListPage<SurveyResponse>>(
       `/surveys/${survey.id}/responses?sort=createdAt&pageSize=1`,
-      undefined,
-      200,
     );
     expect(oldestFirst.items.map((item) => item.sessionId)).toEqual([anonymous.gleapId]);
     expect(oldestFirst.total).toBe(2);
@@ -128,12 +120,7 @@ describe("GET surveys/{id}/responses", () => {
     // Another project's survey is not found through this one.
     const other = await createOtherProject(t.api.sql);
     await t.api.expectJson("GET", `/api/projects/${other}/surveys/${survey.id}/responses`, undefined, 404);
-    const empty = await t.admin<ListPage<SurveyResponse>>(
-      "GET",
-      `/surveys/${survey.id}/responses`,
-      undefined,
-      200,
-    );
+    const empty = await t.adminGet<ListPage<SurveyResponse>>(`/surveys/${survey.id}/responses`);
     expect(empty).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
   });
 });

@@ -26,9 +26,9 @@ import { findTooltip, updateTooltip } from "../../domain/outbounds/tooltips-repo
 import { sanitizeHtml } from "../../domain/rich-text/html-sanitizer.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import type { WidgetChanges } from "../../widget-api/widget-lookup-cache.ts";
-import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
+import { projectRoute } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError } from "../platform-request.ts";
+import { json, jsonError } from "../platform-request.ts";
 import { outboundNotFoundMessage, tooltipNotFoundMessage } from "./not-found-messages.ts";
 import { outboundWriteRefusal } from "./outbound-write-refusal.ts";
 
@@ -177,9 +177,8 @@ function draftRoutes<Item extends { id: string }>(
   deps: PlatformDeps & { widgetChanges?: WidgetChanges },
   target: DraftTarget<Item>,
 ): ApiRoute[] {
-  const { sql, guard } = deps;
+  const { sql } = deps;
   const base = `/api/projects/:projectId/${target.collection}/:id/builder-draft`;
-  const inProject = (handle: ProjectItemHandler) => inProjectOf(sql, handle);
   const key = (projectId: string, id: string): DraftKey => ({ kind: target.kind, projectId, itemId: id });
 
   const audit = (tx: SQL, admin: Authenticated, verb: string, item: Item, projectId: string) =>
@@ -192,55 +191,40 @@ function draftRoutes<Item extends { id: string }>(
     });
 
   return [
-    adminRoute(
-      guard,
-      "GET",
-      base,
-      inProject(async (_request, projectId, id) => {
-        if (!(await target.find(sql, projectId, id))) return jsonError(404, target.notFound);
-        const answer: BuilderDraftAnswer = { draft: await findBuilderDraft(sql, key(projectId, id)) };
-        return json(answer);
-      }),
-    ),
-    adminRoute(
-      guard,
-      "POST",
-      `${base}/publish`,
-      inProject(async (_request, projectId, id, admin) => {
-        const item = await target.find(sql, projectId, id);
-        if (!item) return jsonError(404, target.notFound);
-        const draft = await findBuilderDraft(sql, key(projectId, id));
-        if (!draft) return jsonError(404, noDraftMessage);
-        const write = await target.publish(projectId, item, draft);
-        if (write instanceof Response) return write;
-        const published = await sql.begin(async (tx) => {
-          // Only the draft that was read goes: one the builder saved in between stays waiting.
-          if (!(await deleteBuilderDraft(tx, key(projectId, id), draft.savedAt))) return false;
-          await write(tx);
-          await audit(tx, admin, "builder-publish", item, projectId);
-          return true;
-        });
-        if (!published) return jsonError(409, changedDraftMessage);
-        // A live tour's new steps reach the widgets' next ping (the cached live content is dropped).
-        if (target.kind === "tour") await deps.widgetChanges?.liveContentChanged(projectId);
-        return json(await target.find(sql, projectId, id));
-      }),
-    ),
-    adminRoute(
-      guard,
-      "DELETE",
-      base,
-      inProject(async (_request, projectId, id, admin) => {
-        const item = await target.find(sql, projectId, id);
-        if (!item) return jsonError(404, target.notFound);
-        const discarded = await sql.begin(async (tx) => {
-          const done = await deleteBuilderDraft(tx, key(projectId, id));
-          if (done) await audit(tx, admin, "builder-discard", item, projectId);
-          return done;
-        });
-        return discarded ? new Response(null, { status: 204 }) : jsonError(404, noDraftMessage);
-      }),
-    ),
+    projectRoute(deps, "GET", base, async (_request, projectId, id) => {
+      if (!(await target.find(sql, projectId, id))) return jsonError(404, target.notFound);
+      const answer: BuilderDraftAnswer = { draft: await findBuilderDraft(sql, key(projectId, id)) };
+      return json(answer);
+    }),
+    projectRoute(deps, "POST", `${base}/publish`, async (_request, projectId, id, admin) => {
+      const item = await target.find(sql, projectId, id);
+      if (!item) return jsonError(404, target.notFound);
+      const draft = await findBuilderDraft(sql, key(projectId, id));
+      if (!draft) return jsonError(404, noDraftMessage);
+      const write = await target.publish(projectId, item, draft);
+      if (write instanceof Response) return write;
+      const published = await sql.begin(async (tx) => {
+        // Only the draft that was read goes: one the builder saved in between stays waiting.
+        if (!(await deleteBuilderDraft(tx, key(projectId, id), draft.savedAt))) return false;
+        await write(tx);
+        await audit(tx, admin, "builder-publish", item, projectId);
+        return true;
+      });
+      if (!published) return jsonError(409, changedDraftMessage);
+      // A live tour's new steps reach the widgets' next ping (the cached live content is dropped).
+      if (target.kind === "tour") await deps.widgetChanges?.liveContentChanged(projectId);
+      return json(await target.find(sql, projectId, id));
+    }),
+    projectRoute(deps, "DELETE", base, async (_request, projectId, id, admin) => {
+      const item = await target.find(sql, projectId, id);
+      if (!item) return jsonError(404, target.notFound);
+      const discarded = await sql.begin(async (tx) => {
+        const done = await deleteBuilderDraft(tx, key(projectId, id));
+        if (done) await audit(tx, admin, "builder-discard", item, projectId);
+        return done;
+      });
+      return discarded ? new Response(null, { status: 204 }) : jsonError(404, noDraftMessage);
+    }),
   ];
 }
 

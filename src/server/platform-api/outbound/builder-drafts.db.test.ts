@@ -5,6 +5,7 @@ import type { AdminOutbound, AdminTooltip, OutboundWrite, TooltipWrite } from ".
 import { builderOnlyMessage } from "../../auth/auth-guard.ts";
 import { deleteBuilderDraft, findBuilderDraft } from "../../domain/outbounds/builder-drafts-repository.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
+import { auditActions } from "../../test-support/audit-log.ts";
 import {
   call,
   demoProjectId,
@@ -162,9 +163,7 @@ describe("the builder token on a live tour", () => {
     expect(
       (await expect200<BuilderDraftAnswer>("GET", `/outbounds/${tour.id}/builder-draft`)).draft,
     ).toBeNull();
-    const actions =
-      await api.sql`SELECT action FROM audit_log WHERE entity_id = ${tour.id} ORDER BY created_at`;
-    expect(actions.map((row: { action: string }) => row.action)).toEqual([
+    expect(await auditActions(api.sql, tour.id)).toEqual([
       "outbound.create",
       "outbound.publish",
       "outbound.builder-draft",

@@ -2,9 +2,9 @@ import { BuilderTokenRequest, type BuilderTokenResult } from "../../../shared/bu
 import { findAdminOutbound } from "../../domain/outbounds/outbounds-admin-repository.ts";
 import { findTooltip } from "../../domain/outbounds/tooltips-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { unknownProject } from "../messenger/projects-routes.ts";
+import { projectRoute } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { json, jsonError, readBody } from "../platform-request.ts";
 import { outboundNotFoundMessage, tooltipNotFoundMessage } from "./not-found-messages.ts";
 
 /**
@@ -18,19 +18,22 @@ import { outboundNotFoundMessage, tooltipNotFoundMessage } from "./not-found-mes
  */
 export function builderTokenRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   return [
-    adminRoute(guard, "POST", "/api/projects/:projectId/builder-token", async (request, params, admin) => {
-      const projectId = params.projectId ?? "";
-      const missing = await unknownProject(sql, projectId);
-      if (missing) return missing;
-      const body = await readBody(request, BuilderTokenRequest);
-      if (!body.ok) return body.response;
-      const { kind, itemId } = body.value;
-      if (kind === "tour") {
-        const outbound = await findAdminOutbound(sql, projectId, itemId);
-        if (outbound?.type !== "tour") return jsonError(404, outboundNotFoundMessage);
-      } else if (!(await findTooltip(sql, projectId, itemId))) return jsonError(404, tooltipNotFoundMessage);
-      const result: BuilderTokenResult = await guard.issueBuilderToken(admin, { projectId, kind, itemId });
-      return json(result);
-    }),
+    projectRoute(
+      { sql, guard },
+      "POST",
+      "/api/projects/:projectId/builder-token",
+      async (request, projectId, _id, admin) => {
+        const body = await readBody(request, BuilderTokenRequest);
+        if (!body.ok) return body.response;
+        const { kind, itemId } = body.value;
+        if (kind === "tour") {
+          const outbound = await findAdminOutbound(sql, projectId, itemId);
+          if (outbound?.type !== "tour") return jsonError(404, outboundNotFoundMessage);
+        } else if (!(await findTooltip(sql, projectId, itemId)))
+          return jsonError(404, tooltipNotFoundMessage);
+        const result: BuilderTokenResult = await guard.issueBuilderToken(admin, { projectId, kind, itemId });
+        return json(result);
+      },
+    ),
   ];
 }

@@ -3,6 +3,7 @@ import type { BuilderTokenResult } from "../../../shared/builder-messages.ts";
 import type { AdminOutbound, AdminTooltip, OutboundWrite, TooltipWrite } from "../../../shared/inbox-api.ts";
 import { createAccessTokens } from "../../auth/access-tokens.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { tableRows } from "../../test-support/refused-writes.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
@@ -56,12 +57,8 @@ const payloadOf = (token: string) =>
   JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as Record<string, unknown>;
 
 /** Every row a builder token could write, to show a refused request wrote none. */
-async function state(): Promise<string> {
-  const parts: string[] = [];
-  for (const table of ["widget_outbounds", "widget_tooltips", "audit_log", "auth_sessions", "users"])
-    parts.push(JSON.stringify(await t.api.sql.unsafe(`SELECT * FROM ${table} ORDER BY 1`)));
-  return parts.join("\n");
-}
+const state = () =>
+  tableRows(t.api.sql, ["widget_outbounds", "widget_tooltips", "audit_log", "auth_sessions", "users"]);
 
 async function status(method: string, path: string, token: string, body?: unknown): Promise<number> {
   const response = await t.api.call(method, path, body ?? (method === "GET" ? undefined : {}), token);
@@ -150,7 +147,7 @@ describe("using a builder token", () => {
   test("reads its tour and saves the steps as a draft, audited as the admin's; the tour stays as it was", async () => {
     const { token } = await builderToken({ kind: "tour", itemId: tour.id });
     const path = `/api/projects/${t.projectId}/outbounds/${tour.id}`;
-    const read = await t.api.expectJson<AdminOutbound>("GET", path, undefined, 200, token);
+    const read = await t.api.getJson<AdminOutbound>(path, token);
     expect(read.id).toBe(tour.id);
     const steps = [{ selector: "#picked", message: "Here", mode: "CLICK" }];
     const saved = await t.api.expectJson<AdminOutbound>(
@@ -162,10 +159,8 @@ describe("using a builder token", () => {
     );
     // The builder sees its draft (and reads it back), the tour itself is unchanged.
     expect(saved.config.steps).toEqual(steps);
-    expect((await t.api.expectJson<AdminOutbound>("GET", path, undefined, 200, token)).config.steps).toEqual(
-      steps,
-    );
-    const live = await t.api.expectJson<AdminOutbound>("GET", path, undefined, 200);
+    expect((await t.api.getJson<AdminOutbound>(path, token)).config.steps).toEqual(steps);
+    const live = await t.api.getJson<AdminOutbound>(path);
     expect(live.config.steps).toEqual(tourWrite("Builder tour").config.steps);
     const [audit] = await t.api.sql`SELECT actor_id, action FROM audit_log
       WHERE entity_id = ${tour.id} ORDER BY created_at DESC LIMIT 1`;
@@ -175,7 +170,7 @@ describe("using a builder token", () => {
   test("reads its tooltip and saves the target as a draft", async () => {
     const { token } = await builderToken({ kind: "tooltip", itemId: tooltip.id });
     const path = `/api/projects/${t.projectId}/tooltips/${tooltip.id}`;
-    expect((await t.api.expectJson<AdminTooltip>("GET", path, undefined, 200, token)).id).toBe(tooltip.id);
+    expect((await t.api.getJson<AdminTooltip>(path, token)).id).toBe(tooltip.id);
     const saved = await t.api.expectJson<AdminTooltip>(
       "PUT",
       path,
@@ -184,19 +179,14 @@ describe("using a builder token", () => {
       token,
     );
     expect(saved.selector).toBe("#picked");
-    expect((await t.api.expectJson<AdminTooltip>("GET", path, undefined, 200)).selector).toBe("#b");
+    expect((await t.api.getJson<AdminTooltip>(path)).selector).toBe("#b");
   });
 
   test("the admin's access token keeps working on the same routes", async () => {
     const path = `/api/projects/${t.projectId}/outbounds/${tour.id}`;
-    await t.api.expectJson<AdminOutbound>("GET", path, undefined, 200);
+    await t.api.getJson<AdminOutbound>(path);
     await t.api.expectJson<AdminOutbound>("PUT", path, tourWrite("Builder tour"), 200);
-    await t.api.expectJson<AdminTooltip>(
-      "GET",
-      `/api/projects/${t.projectId}/tooltips/${tooltip.id}`,
-      undefined,
-      200,
-    );
+    await t.api.getJson<AdminTooltip>(`/api/projects/${t.projectId}/tooltips/${tooltip.id}`);
   });
 
   test("is refused on every other route, item, kind and project, writing nothing", async () => {

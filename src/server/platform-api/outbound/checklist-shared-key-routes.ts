@@ -2,9 +2,9 @@ import { SharedKeyRequest, type SharedKeyResult } from "../../../shared/checklis
 import { issueSharedKey, sharedKeySecret } from "../../domain/outbounds/checklist-shared-keys.ts";
 import { findAdminOutbound } from "../../domain/outbounds/outbounds-admin-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { inProject } from "../messenger/projects-routes.ts";
+import { projectRoute } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { json, jsonError, readBody } from "../platform-request.ts";
 import { outboundNotFoundMessage } from "./not-found-messages.ts";
 
 /**
@@ -14,11 +14,11 @@ import { outboundNotFoundMessage } from "./not-found-messages.ts";
  */
 export function checklistSharedKeyRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   return [
-    adminRoute(
-      guard,
+    projectRoute(
+      { sql, guard },
       "POST",
       "/api/projects/:projectId/outbounds/:id/shared-keys",
-      inProject(sql, async (request, projectId, id) => {
+      async (request, projectId, id) => {
         const body = await readBody(request, SharedKeyRequest);
         if (!body.ok) return body.response;
         const outbound = await findAdminOutbound(sql, projectId, id);
@@ -30,7 +30,7 @@ export function checklistSharedKeyRoutes({ sql, guard }: PlatformDeps): ApiRoute
           sharedKey: issueSharedKey(await sharedKeySecret(sql), { projectId, outboundId: id }, name),
         };
         return json(result);
-      }),
+      },
     ),
   ];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { AdminOutbound, OutboundWrite } from "../../../shared/inbox-api.ts";
 import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { tableRows } from "../../test-support/refused-writes.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
@@ -11,12 +12,7 @@ import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 const t = startedBeforeAll(startMessengerTest);
 
-async function rows(): Promise<string> {
-  const parts: string[] = [];
-  for (const table of ["widget_outbounds", "audit_log"])
-    parts.push(JSON.stringify(await t.api.sql.unsafe(`SELECT * FROM ${table} ORDER BY 1`)));
-  return parts.join("\n");
-}
+const rows = () => tableRows(t.api.sql, ["widget_outbounds", "audit_log"]);
 
 async function expectRefused(write: OutboundWrite, field: string, message: RegExp) {
   const before = await rows();
@@ -82,7 +78,7 @@ describe("authoring tours", () => {
   test("a co-pilot tour keeps its type, settings and every step field", async () => {
     const created = await t.admin<AdminOutbound>("POST", "/outbounds", copilotTour, 201);
     expect(created.config).toEqual(copilotTour.config);
-    const read = await t.admin<AdminOutbound>("GET", `/outbounds/${created.id}`, undefined, 200);
+    const read = await t.adminGet<AdminOutbound>(`/outbounds/${created.id}`);
     expect(read.config).toEqual(copilotTour.config);
   });
 

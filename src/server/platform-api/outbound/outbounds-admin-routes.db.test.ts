@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { AdminOutbound, AdminTooltip, OutboundWrite } from "../../../shared/inbox-api.ts";
+import { auditActions } from "../../test-support/audit-log.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import {
   acknowledge,
@@ -9,6 +10,7 @@ import {
   type TestSession,
   type TestSocket,
 } from "../../test-support/outbound-test-support.ts";
+import { expectRefusedWrite } from "../../test-support/refused-writes.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 let t: MessengerTest;
@@ -30,25 +32,17 @@ interface Page<T> {
   total: number;
 }
 
-/** Every row the outbound and tooltip routes write, to show a refused request wrote none. */
-async function state(): Promise<string> {
-  const tables = ["widget_outbounds", "widget_tooltips", "widget_outbound_deliveries", "audit_log"];
-  const parts: string[] = [];
-  for (const table of tables)
-    parts.push(JSON.stringify(await t.api.sql.unsafe(`SELECT * FROM ${table} ORDER BY 1`)));
-  return parts.join("\n");
-}
+/** The tables the outbound and tooltip routes write, whose rows show that a refused request wrote none. */
+const writtenTables = ["widget_outbounds", "widget_tooltips", "widget_outbound_deliveries", "audit_log"];
 
-async function expectRefused(method: string, path: string, body: unknown, status: number, field?: string) {
-  const before = await state();
-  const response = await t.api.call(method, `/api/projects/${t.projectId}${path}`, body);
-  const answer = (await response.json()) as { error: string; field?: string };
-  expect(`${method} ${path} → ${response.status} ${answer.field ?? ""}`).toBe(
-    `${method} ${path} → ${status} ${field ?? answer.field ?? ""}`,
+const expectRefused = (method: string, path: string, body: unknown, status: number, field?: string) =>
+  expectRefusedWrite(
+    t.api,
+    writtenTables,
+    { method, path: `/api/projects/${t.projectId}${path}`, body },
+    status,
+    field,
   );
-  expect(await state()).toBe(before);
-  return answer;
-}
 
 const writes = (): Record<string, OutboundWrite> => ({
   notification: { type: "notification", name: "Hello note", config: { text: "Hi {{name}}" } },
@@ -90,9 +84,9 @@ describe("outbound content CRUD", () => {
       });
       created.push(outbound);
     }
-    const banners = await t.admin<Page<AdminOutbound>>("GET", "/outbounds?type=banner", undefined, 200);
+    const banners = await t.adminGet<Page<AdminOutbound>>("/outbounds?type=banner");
     expect(banners.items.map((item) => item.name)).toEqual(["Sale banner"]);
-    expect((await t.admin<Page<AdminOutbound>>("GET", "/outbounds?q=welcome", undefined, 200)).total).toBe(1);
+    expect((await t.adminGet<Page<AdminOutbound>>("/outbounds?q=welcome")).total).toBe(1);
 
     const modal = created.find((item) => item.type === "modal");
     const replaced = await t.admin<AdminOutbound>(
@@ -107,14 +101,12 @@ describe("outbound content CRUD", () => {
       audience: "all",
       status: "draft",
     });
-    expect(await t.admin<AdminOutbound>("GET", `/outbounds/${modal?.id}`, undefined, 200)).toEqual(replaced);
+    expect(await t.adminGet<AdminOutbound>(`/outbounds/${modal?.id}`)).toEqual(replaced);
 
     const removed = await t.api.call("DELETE", `/api/projects/${t.projectId}/outbounds/${modal?.id}`);
     expect(removed.status).toBe(204);
     await expectRefused("GET", `/outbounds/${modal?.id}`, undefined, 404);
-    const audits = await t.api
-      .sql`SELECT action FROM audit_log WHERE entity_id = ${modal?.id ?? ""} ORDER BY created_at`;
-    expect(audits.map((row: { action: string }) => row.action)).toEqual([
+    expect(await auditActions(t.api.sql, modal?.id ?? "")).toEqual([
       "outbound.create",
       "outbound.update",
       "outbound.delete",
@@ -215,7 +207,7 @@ describe("publishing", () => {
       await ping(t.mainUrl, here.session, "https://host.example/live-banner");
       await expectNothing(here);
       // The stats count what the widget acknowledged, not what was sent (outbound-stats.db.test.ts).
-      expect(await t.admin("GET", `/outbounds/${banner.id}/stats`, undefined, 200)).toMatchObject({
+      expect(await t.adminGet(`/outbounds/${banner.id}/stats`)).toMatchObject({
         totals: { shown: 1, opened: 0, completed: 0, closed: 0 },
       });
 
@@ -226,9 +218,7 @@ describe("publishing", () => {
         200,
       );
       expect(withdrawn).toMatchObject({ status: "draft", publishedAt: published.publishedAt });
-      const audits = await t.api
-        .sql`SELECT action FROM audit_log WHERE entity_id = ${banner.id} ORDER BY created_at`;
-      expect(audits.map((row: { action: string }) => row.action)).toEqual([
+      expect(await auditActions(t.api.sql, banner.id)).toEqual([
         "outbound.create",
         "outbound.publish",
         "outbound.unpublish",
@@ -326,16 +316,14 @@ describe("tooltips", () => {
     );
     expect(renamed.status).toBe("live");
     expect((await widgetTooltips())[0]?.selector).toBe("#store");
-    expect((await t.admin<Page<AdminTooltip>>("GET", "/tooltips?status=live", undefined, 200)).total).toBe(1);
+    expect((await t.adminGet<Page<AdminTooltip>>("/tooltips?status=live")).total).toBe(1);
 
     await t.admin("POST", `/tooltips/${created.id}/unpublish`, undefined, 200);
     expect(await widgetTooltips()).toEqual([]);
     expect((await t.api.call("DELETE", `/api/projects/${t.projectId}/tooltips/${created.id}`)).status).toBe(
       204,
     );
-    const audits = await t.api
-      .sql`SELECT action FROM audit_log WHERE entity_id = ${created.id} ORDER BY created_at`;
-    expect(audits.map((row: { action: string }) => row.action)).toEqual([
+    expect(await auditActions(t.api.sql, created.id)).toEqual([
       "tooltip.create",
       "tooltip.publish",
       "tooltip.update",

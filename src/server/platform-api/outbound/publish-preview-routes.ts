@@ -1,9 +1,9 @@
 import { findAdminOutbound } from "../../domain/outbounds/outbounds-admin-repository.ts";
 import { publishPreview } from "../../domain/outbounds/publish-preview.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { inProject } from "../messenger/projects-routes.ts";
+import { projectRoute } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError } from "../platform-request.ts";
+import { json, jsonError } from "../platform-request.ts";
 import { outboundNotFoundMessage } from "./not-found-messages.ts";
 
 /** The widget sessions with an open socket in any server process (realtime/connected-census.ts). */
@@ -18,15 +18,15 @@ export function publishPreviewRoutes(
   connectedSessions: ConnectedSessionsOf,
 ): ApiRoute[] {
   return [
-    adminRoute(
-      guard,
+    projectRoute(
+      { sql, guard },
       "GET",
       "/api/projects/:projectId/outbounds/:id/publish-preview",
-      inProject(sql, async (_request, projectId, id) => {
+      async (_request, projectId, id) => {
         const outbound = await findAdminOutbound(sql, projectId, id);
         if (!outbound) return jsonError(404, outboundNotFoundMessage);
         return json(await publishPreview(sql, outbound, await connectedSessions(projectId)));
-      }),
+      },
     ),
   ];
 }

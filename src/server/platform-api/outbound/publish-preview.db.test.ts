@@ -31,8 +31,7 @@ async function create(write: OutboundWrite, live = false): Promise<AdminOutbound
   return outbound;
 }
 
-const preview = (id: string) =>
-  t.admin<PublishPreview>("GET", `/outbounds/${id}/publish-preview`, undefined, 200);
+const preview = (id: string) => t.adminGet<PublishPreview>(`/outbounds/${id}/publish-preview`);
 
 /** A visitor whose last page is `page`, with `tabs` sockets open (none: the site was left). */
 async function visitor(page: string, tabs: number, userId?: string) {
@@ -175,7 +174,7 @@ describe("delivery fields of a write", () => {
         ),
       ).toBe("400 endsAt: endsAt must be after startsAt");
     }
-    expect(await t.admin<AdminOutbound>("GET", `/outbounds/${target.id}`, undefined, 200)).toMatchObject({
+    expect(await t.adminGet<AdminOutbound>(`/outbounds/${target.id}`)).toMatchObject({
       name: "Target",
       priority: 0,
       endsAt: null,

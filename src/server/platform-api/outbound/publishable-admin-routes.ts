@@ -1,7 +1,7 @@
 import type { ApiRoute } from "../../http/api-route.ts";
-import { inProject as inProjectOf, type ProjectItemHandler } from "../messenger/projects-routes.ts";
+import { type ProjectItemHandler, projectRoute } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json } from "../platform-request.ts";
+import { json } from "../platform-request.ts";
 import { handlePublishableCreate } from "./publishable-handlers/publishable-create.ts";
 import { handlePublishableDelete } from "./publishable-handlers/publishable-delete.ts";
 import { type PublishableKind, publishableScope } from "./publishable-handlers/publishable-kind.ts";
@@ -12,20 +12,20 @@ import { handlePublishableUpdate } from "./publishable-handlers/publishable-upda
 
 /** The admin routes of one publishable kind ({@link PublishableKind}); handlers in publishable-handlers/. */
 export function publishableAdminRoutes<Write, Item, Filters extends object>(
-  { sql, guard }: PlatformDeps,
+  deps: PlatformDeps,
   kind: PublishableKind<Write, Item, Filters>,
 ): ApiRoute[] {
+  const { sql } = deps;
   const base = `/api/projects/:projectId/${kind.path}`;
-  const inProject = (handle: ProjectItemHandler) => inProjectOf(sql, handle);
   const scope = publishableScope(sql, kind);
   const routes = [
-    adminRoute(guard, "GET", base, inProject(handlePublishableList(scope))),
-    adminRoute(guard, "POST", base, inProject(handlePublishableCreate(scope))),
-    adminRoute(guard, "GET", `${base}/:id`, inProject(handlePublishableRead(scope)), kind.builderKind),
-    adminRoute(guard, "PUT", `${base}/:id`, inProject(handlePublishableUpdate(scope)), kind.builderKind),
-    adminRoute(guard, "DELETE", `${base}/:id`, inProject(handlePublishableDelete(scope))),
-    adminRoute(guard, "POST", `${base}/:id/publish`, inProject(handlePublishableStatus(scope, "live"))),
-    adminRoute(guard, "POST", `${base}/:id/unpublish`, inProject(handlePublishableStatus(scope, "draft"))),
+    projectRoute(deps, "GET", base, handlePublishableList(scope)),
+    projectRoute(deps, "POST", base, handlePublishableCreate(scope)),
+    projectRoute(deps, "GET", `${base}/:id`, handlePublishableRead(scope), kind.builderKind),
+    projectRoute(deps, "PUT", `${base}/:id`, handlePublishableUpdate(scope), kind.builderKind),
+    projectRoute(deps, "DELETE", `${base}/:id`, handlePublishableDelete(scope)),
+    projectRoute(deps, "POST", `${base}/:id/publish`, handlePublishableStatus(scope, "live")),
+    projectRoute(deps, "POST", `${base}/:id/unpublish`, handlePublishableStatus(scope, "draft")),
   ];
   const { stats } = kind;
   if (stats) {
@@ -33,7 +33,7 @@ export function publishableAdminRoutes<Write, Item, Filters extends object>(
       const found = await kind.find(sql, projectId, id);
       return found ? json(await stats(sql, found)) : scope.notFound();
     };
-    routes.push(adminRoute(guard, "GET", `${base}/:id/stats`, inProject(readStats)));
+    routes.push(projectRoute(deps, "GET", `${base}/:id/stats`, readStats));
   }
   return routes;
 }

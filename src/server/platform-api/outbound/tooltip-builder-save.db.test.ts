@@ -55,7 +55,7 @@ describe("the tooltip builder's save", () => {
     // What the frame does (src/messenger/builder): read the item, change its element, write it back.
     const loaded = readItem(
       "tooltip",
-      await api.expectJson<AdminTooltip>("GET", path(`/tooltips/${created.id}`), undefined, 200, token),
+      await api.getJson<AdminTooltip>(path(`/tooltips/${created.id}`), token),
     );
     if (loaded.kind !== "tooltip") throw new Error("not a tooltip");
     expect(loaded.tooltip.updatedAt).toBeString();

@@ -12,7 +12,7 @@ beforeAll(async () => {
   kim = await t.api.newAdmin("Kim");
 });
 
-const profile = () => t.api.expectJson<AdminProfile>("GET", "/api/admin/profile", undefined, 200, kim.token);
+const profile = () => t.api.getJson<AdminProfile>("/api/admin/profile", kim.token);
 const put = (body: unknown) => t.api.call("PUT", "/api/admin/profile", body, kim.token);
 
 test("an admin's display name and picture are what their replies carry", async () => {
@@ -25,18 +25,13 @@ test("an admin's display name and picture are what their replies carry", async (
     unassignedUnreadMail: false,
   });
   const visitor = await t.session();
-  const started = await t.widgetJson<Conversation>(
-    visitor,
-    "POST",
-    "/conversations",
-    { text: "Hi there" },
-    201,
-  );
-  const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${started.shareToken}`;
+  const { conversation: started, id: conversationId } = await t.startConversation(visitor, {
+    text: "Hi there",
+  });
   const reply = (text: string) =>
     t.api.expectJson<ConversationMessage>(
       "POST",
-      `/api/projects/${t.projectId}/conversations/${row?.id}/messages`,
+      `/api/projects/${t.projectId}/conversations/${conversationId}/messages`,
       { text },
       201,
       kim.token,

@@ -25,7 +25,7 @@ const setAvailable = (admin: Admin, available: boolean) =>
   t.api.expectJson<AdminProfile>("PUT", "/api/admin/profile/availability", { available }, 200, admin.token);
 
 async function setAutoAssign(autoAssign: boolean) {
-  const settings = await t.admin<AdminProjectSettings>("GET", "/settings", undefined, 200);
+  const settings = await t.adminGet<AdminProjectSettings>("/settings");
   const { name, flowConfig, allowedOrigins, identityVerification } = settings;
   const saved = await t.admin<AdminProjectSettings>(
     "PUT",
@@ -47,7 +47,7 @@ async function newConversation(): Promise<{ id: string; assigneeId: string | nul
 
 async function newReport(): Promise<InboxReport["assignee"]> {
   const { id } = await t.report({ formData: { description: "Broken" } }, await t.session());
-  const report = await t.api.expectJson<InboxReport>("GET", `/api/feedback/${id}`, undefined, 200);
+  const report = await t.api.getJson<InboxReport>(`/api/feedback/${id}`);
   return report.assignee;
 }
 

@@ -4,27 +4,19 @@ import type { AdminProjectSettings, DashboardWithWidget } from "../../../shared/
 import { startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { sessionHeaders } from "../../test-support/outbound-test-support.ts";
+import { expectRefusedWrite } from "../../test-support/refused-writes.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 const api = startedBeforeAll(startAdminApiTestClient);
 
-async function state(): Promise<string> {
-  const parts: string[] = [];
-  for (const table of ["widget_projects", "feedback_flows", "audit_log"])
-    parts.push(JSON.stringify(await api.sql.unsafe(`SELECT * FROM ${table} ORDER BY 1`)));
-  return parts.join("\n");
-}
-
-async function expectRefused(method: string, path: string, body: unknown, status: number, field?: string) {
-  const before = await state();
-  const response = await api.call(method, path, body);
-  const answer = (await response.json()) as { error: string; field?: string };
-  expect(`${method} ${path} → ${response.status} ${answer.field ?? ""}`).toBe(
-    `${method} ${path} → ${status} ${field ?? answer.field ?? ""}`,
+const expectRefused = (method: string, path: string, body: unknown, status: number, field?: string) =>
+  expectRefusedWrite(
+    api,
+    ["widget_projects", "feedback_flows", "audit_log"],
+    { method, path, body },
+    status,
+    field,
   );
-  expect(await state()).toBe(before);
-  return answer;
-}
 
 const widget = (path: string, init: RequestInit = {}) =>
   fetch(`${api.server.mainUrl}/api/widget${path}`, init);
@@ -60,9 +52,7 @@ describe("widget projects", () => {
     const other = await api.expectJson<AdminProjectSettings>("POST", "/api/projects", { name: "Other" }, 201);
     expect(other.sdkKey).not.toBe(project.sdkKey);
     expect(other.identitySecret).not.toBe(project.identitySecret);
-    expect(await api.expectJson("GET", `/api/projects/${project.id}/settings`, undefined, 200)).toEqual(
-      project,
-    );
+    expect(await api.getJson(`/api/projects/${project.id}/settings`)).toEqual(project);
     const [audit] = await api.sql`SELECT action FROM audit_log WHERE entity_id = ${project.id}`;
     expect(audit.action).toBe("project.create");
   });
@@ -171,9 +161,7 @@ describe("widget projects", () => {
   test("approving feature requests first is off until set; a body without it keeps what is stored", async () => {
     const path = `/api/projects/${project.id}/settings`;
     const base = { name: "Shop EU", flowConfig: {}, allowedOrigins: [], identityVerification: false };
-    expect(
-      (await api.expectJson<AdminProjectSettings>("GET", path, undefined, 200)).featureRequestApproval,
-    ).toBe(false);
+    expect((await api.getJson<AdminProjectSettings>(path)).featureRequestApproval).toBe(false);
     const on = await api.expectJson<AdminProjectSettings>(
       "PUT",
       path,
@@ -258,7 +246,7 @@ describe("widget projects", () => {
 
 describe("dashboard", () => {
   test("GET /api/dashboard carries the widget's figures", async () => {
-    const before = await api.expectJson<DashboardWithWidget>("GET", "/api/dashboard", undefined, 200);
+    const before = await api.getJson<DashboardWithWidget>("/api/dashboard");
     expect(before.widget).toEqual({
       newReports: 0,
       openReports: 0,
@@ -277,7 +265,7 @@ describe("dashboard", () => {
     await widget("/conversations", { method: "POST", headers, body: JSON.stringify({ text: "Hello" }) });
     const [report] = await api.sql`SELECT id FROM feedback_reports ORDER BY created_at LIMIT 1`;
     await api.expectJson("PATCH", `/api/feedback/${report.id}`, { status: "DONE" }, 200);
-    const after = await api.expectJson<DashboardWithWidget>("GET", "/api/dashboard", undefined, 200);
+    const after = await api.getJson<DashboardWithWidget>("/api/dashboard");
     expect(after.widget).toEqual({
       newReports: 2,
       openReports: 1,

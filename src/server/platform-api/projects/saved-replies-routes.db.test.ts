@@ -35,7 +35,7 @@ test("saved replies are created, listed by shortcut, changed and deleted, each w
     { title: "Bug confirmed", shortcut: "bug-1", body: "We **confirmed** it." },
     201,
   );
-  const list = await api.expectJson<SavedReplyList>("GET", base(), undefined, 200);
+  const list = await api.getJson<SavedReplyList>(base());
   expect(list.items.map((reply) => reply.shortcut)).toEqual(["bug-1", "thanks"]);
 
   const changed = await api.expectJson<SavedReply>(
@@ -48,7 +48,7 @@ test("saved replies are created, listed by shortcut, changed and deleted, each w
 
   expect((await api.call("DELETE", `${base()}/${bug.id}`)).status).toBe(204);
   expect((await api.call("DELETE", `${base()}/${bug.id}`)).status).toBe(404);
-  const after = await api.expectJson<SavedReplyList>("GET", base(), undefined, 200);
+  const after = await api.getJson<SavedReplyList>(base());
   expect(after.items.map((reply) => reply.shortcut)).toContain("ty");
   expect(after.items.map((reply) => reply.id)).not.toContain(bug.id);
 

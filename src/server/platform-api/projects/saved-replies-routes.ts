@@ -18,7 +18,7 @@ import {
 } from "../../domain/saved-replies/saved-replies-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
 import type { BodyOrError } from "../../http/read-body.ts";
-import { unknownProject } from "../messenger/projects-routes.ts";
+import { projectRoute, unknownProject } from "../messenger/projects-routes.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
 export const savedReplyNotFoundMessage = "Saved reply not found";
@@ -54,10 +54,7 @@ export function savedRepliesRoutes({ sql, guard }: { sql: SQL; guard: AuthGuard 
     });
 
   return [
-    adminRoute(guard, "GET", base, async (_request, params) => {
-      const projectId = params.projectId ?? "";
-      const missing = await unknownProject(sql, projectId);
-      if (missing) return missing;
+    projectRoute({ sql, guard }, "GET", base, async (_request, projectId) => {
       return json({ items: await listSavedReplies(sql, projectId) } satisfies SavedReplyList);
     }),
     adminRoute(guard, "POST", base, async (request, params, admin) => {
@@ -98,11 +95,7 @@ export function savedRepliesRoutes({ sql, guard }: { sql: SQL; guard: AuthGuard 
         throw error;
       }
     }),
-    adminRoute(guard, "DELETE", `${base}/:id`, async (_request, params, admin) => {
-      const projectId = params.projectId ?? "";
-      const missing = await unknownProject(sql, projectId);
-      if (missing) return missing;
-      const id = params.id ?? "";
+    projectRoute({ sql, guard }, "DELETE", `${base}/:id`, async (_request, projectId, id, admin) => {
       const deleted = await sql.begin(async (tx) => {
         const reply = await findSavedReply(tx, projectId, id);
         if (!reply || !(await deleteSavedReply(tx, projectId, id))) return false;

@@ -48,18 +48,10 @@ test("an admin's file is stored like a visitor's, served from the messenger orig
   expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
 
   const visitor = await t.session();
-  const started = await t.widgetJson<{ shareToken: string }>(
-    visitor,
-    "POST",
-    "/conversations",
-    { text: "Hi" },
-    201,
-  );
-  const [conversation] = await t.api
-    .sql`SELECT id FROM conversations WHERE share_token = ${started.shareToken}`;
+  const { id: conversationId } = await t.startConversation(visitor, { text: "Hi" });
   const reply = await t.admin<ConversationMessage>(
     "POST",
-    `/conversations/${conversation?.id}/messages`,
+    `/conversations/${conversationId}/messages`,
     { text: "Like this", format: "markdown", attachments: [attachment] },
     201,
   );

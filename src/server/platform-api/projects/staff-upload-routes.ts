@@ -5,9 +5,9 @@ import {
   uploadsPath,
 } from "../../domain/uploads/upload-intake.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { unknownProject } from "../messenger/projects-routes.ts";
+import { projectRoute } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json } from "../platform-request.ts";
+import { json } from "../platform-request.ts";
 
 export type StaffUploadDeps = PlatformDeps &
   Pick<UploadIntakeOptions, "storage" | "maxUploadBytes" | "quotas" | "now"> & {
@@ -24,10 +24,7 @@ export type StaffUploadDeps = PlatformDeps &
 export function staffUploadRoutes(deps: StaffUploadDeps): ApiRoute[] {
   const intake = createUploadIntake(deps);
   return [
-    adminRoute(deps.guard, "POST", "/api/projects/:projectId/uploads", async (request, params, admin) => {
-      const projectId = params.projectId ?? "";
-      const missing = await unknownProject(deps.sql, projectId);
-      if (missing) return missing;
+    projectRoute(deps, "POST", "/api/projects/:projectId/uploads", async (request, projectId, _id, admin) => {
       const received = await intake.receive(request, {
         projectId,
         uploader: { kind: "staff", id: admin.user.id },

@@ -3,6 +3,7 @@ import type { AdminWebhook, WebhookDelivery, WebhookDeliveryList } from "../../.
 import { type Resolve, systemResolve } from "../../domain/webhooks/webhook-target.ts";
 import { callApi, logIn } from "../../test-support/api-calls.ts";
 import { demoProjectId } from "../../test-support/outbound-test-support.ts";
+import { readUntil } from "../../test-support/read-until.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
@@ -84,20 +85,10 @@ async function created(on: Admin, url: string): Promise<AdminWebhook> {
 const deliveries = async (on: Admin, id: string) =>
   ((await (await api(on, "GET", `/${id}/deliveries`)).json()) as WebhookDeliveryList).items;
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 6000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
-    await Bun.sleep(25);
-  }
-}
-
 /** Sends a test and waits until the delivery is no longer waiting for its first try. */
 async function testedOnce(on: Admin, webhook: AdminWebhook): Promise<WebhookDelivery> {
   expect((await api(on, "POST", `/${webhook.id}/test`)).status).toBe(202);
-  const [delivery] = await until(
+  const [delivery] = await readUntil(
     () => deliveries(on, webhook.id),
     (list) => (list[0]?.attempts ?? 0) >= 1,
   );

@@ -12,6 +12,7 @@ import { verifyWebhook } from "../../domain/webhooks/webhook-signature.ts";
 import { callApi, logIn } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { call, demoProjectId, startSession } from "../../test-support/outbound-test-support.ts";
+import { readUntil } from "../../test-support/read-until.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
@@ -114,16 +115,6 @@ const create = (path: string, events: string[], enabled = true) =>
     201,
   );
 
-async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, ms = 6000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
-    await Bun.sleep(25);
-  }
-}
-
 const deliveries = (webhookId: string) =>
   expectJson<WebhookDeliveryList>(api("GET", `/${webhookId}/deliveries`), 200).then((list) => list.items);
 
@@ -135,7 +126,7 @@ async function signedDelivery<E extends WebhookEnvelope["type"]>(
   webhook: AdminWebhook,
   type: E,
 ): Promise<WebhookEnvelope<E>> {
-  const [entry] = await until(
+  const [entry] = await readUntil(
     () => at(path),
     (list) => list.length > 0,
   );
@@ -288,14 +279,14 @@ describe("deliveries", () => {
       token,
     );
     expect(patched.status).toBe(200);
-    const updated = await until(
+    const updated = await readUntil(
       () => at("/reports").map((entry) => JSON.parse(entry.body) as WebhookEnvelope),
       (list) => list.some((envelope) => envelope.type === "report.updated"),
     );
     expect(updated.find((envelope) => envelope.type === "report.updated")?.data).toMatchObject({
       report: { id: reportId, status: "DONE" },
     });
-    const log = await until(
+    const log = await readUntil(
       () => deliveries(webhook.id),
       (list) => list.length === 2 && list.every((entry) => entry.state === "delivered"),
     );
@@ -333,7 +324,7 @@ describe("deliveries", () => {
       token,
     );
     expect(reply.status).toBe(201);
-    const messages = await until(
+    const messages = await readUntil(
       () =>
         at("/talk")
           .map((entry) => JSON.parse(entry.body) as WebhookEnvelope<"conversation.message">)
@@ -361,7 +352,7 @@ describe("deliveries", () => {
     });
     expect(answered.status).toBe(201);
     const { id: answerId } = (await answered.json()) as { id: string };
-    const surveyEvent = await until(
+    const surveyEvent = await readUntil(
       () =>
         at("/talk")
           .map((entry) => JSON.parse(entry.body) as WebhookEnvelope)
@@ -401,7 +392,7 @@ describe("deliveries", () => {
     // state is seen however slowly this machine polls.
     stopClockAt.add("/flaky");
     const queued = await expectJson<WebhookDelivery>(api("POST", `/${webhook.id}/test`), 202);
-    const pending = await until(
+    const pending = await readUntil(
       () => deliveries(webhook.id),
       (list) => (list[0]?.attempts ?? 0) >= 1,
     );
@@ -413,7 +404,7 @@ describe("deliveries", () => {
     });
     expect(pending[0]?.nextAttemptAt).not.toBeNull();
     clockStoppedAt = null;
-    const [done] = await until(
+    const [done] = await readUntil(
       () => deliveries(webhook.id),
       (list) => list[0]?.state === "delivered",
     );
@@ -450,12 +441,12 @@ describe("deliveries", () => {
     await expectJson<WebhookDelivery>(api("POST", `/${webhook.id}/test`), 202);
     // Tried again with backoff; then the dispatcher's clock moves past the retry window instead of
     // the test waiting it out.
-    await until(
+    await readUntil(
       () => deliveries(webhook.id),
       (list) => (list[0]?.attempts ?? 0) >= 3,
     );
     clockAhead = giveUpAfterMs;
-    const [failed] = await until(
+    const [failed] = await readUntil(
       () => deliveries(webhook.id),
       (list) => list[0]?.state === "failed",
     );
@@ -469,7 +460,7 @@ describe("deliveries", () => {
     // Nothing is due any more, so each later pass reads the clock once: two reads from now mean a
     // whole pass ran after the failure.
     const reads = clockReads;
-    await until(
+    await readUntil(
       () => clockReads,
       (count) => count >= reads + 2,
     );
@@ -490,7 +481,7 @@ describe("deliveries", () => {
       201,
     );
     await api("POST", `/${made.id}/test`);
-    const [entry] = await until(
+    const [entry] = await readUntil(
       () => deliveries(made.id),
       (list) => (list[0]?.attempts ?? 0) >= 1,
     );

@@ -165,9 +165,7 @@ describe("the default feedback flows", () => {
     const arabic = await read<FeedbackFlow>(await sessionIn("ar"), "/flows/bugs-own");
     expect(arabic.title).toBe("وجدت خللًا؟");
     expect(arabic.fields[1]?.options).toEqual(["Editor", "Export"]);
-    expect(await t.admin<AdminFeedbackFlow>("GET", `/feedback-flows/${stored.id}`, undefined, 200)).toEqual(
-      stored,
-    );
+    expect(await t.adminGet<AdminFeedbackFlow>(`/feedback-flows/${stored.id}`)).toEqual(stored);
   });
 
   test("a translation of a field the flow does not have, or with another number of choices, is a 400", async () => {
@@ -250,7 +248,7 @@ describe("news in the widget's languages", () => {
     expect((await read<NewsPost>(arabic, `/news/${post.id}?lang=de`)).title).toBe("Offline-Bereiche");
     const home = await read<MessengerHome>(german, "/messenger/home");
     expect(home.news.find((entry) => entry.id === post.id)?.title).toBe("Offline-Bereiche");
-    expect(await t.admin<AdminNewsPost>("GET", `/news/${post.id}`, undefined, 200)).toEqual(post);
+    expect(await t.adminGet<AdminNewsPost>(`/news/${post.id}`)).toEqual(post);
   });
 
   test("a translation's body is sanitized like the English one; a version needs its title", async () => {
@@ -315,11 +313,8 @@ describe("the help center in Arabic", () => {
     );
     const found = await read<Array<{ id: string }>>(arabic, `/help/search?q=${encodeURIComponent("زمرّد")}`);
     expect(found.map((result) => result.id)).toEqual([article.id]);
-    const preview = await t.admin<HelpSearchPreview>(
-      "GET",
+    const preview = await t.adminGet<HelpSearchPreview>(
       `/help/search-preview?q=${encodeURIComponent("زمرّد")}&lang=ar`,
-      undefined,
-      200,
     );
     expect(preview.language).toBe("ar");
     expect(preview.results.map((result) => result.id)).toEqual([article.id]);

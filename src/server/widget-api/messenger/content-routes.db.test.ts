@@ -284,12 +284,7 @@ describe("help center", () => {
   });
 
   test("article HTML is sanitized when stored: no script, no onerror, no javascript: link", async () => {
-    const stored = await t.admin<AdminHelpArticle>(
-      "GET",
-      `/help/articles/${articles.hostile?.id}`,
-      undefined,
-      200,
-    );
+    const stored = await t.adminGet<AdminHelpArticle>(`/help/articles/${articles.hostile?.id}`);
     expect(stored.body).toBe("<p>Safe <strong>text</strong><a>link</a></p>");
   });
 

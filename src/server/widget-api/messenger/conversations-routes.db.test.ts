@@ -118,11 +118,8 @@ describe("starting and reading conversations", () => {
       ["visitor", null, "Still broken"],
     ]);
     expect(conversation.unread).toBe(0);
-    const detail = await t.admin<AdminConversation>(
-      "GET",
+    const detail = await t.adminGet<AdminConversation>(
       `/conversations/${await conversationId(conversation.shareToken)}`,
-      undefined,
-      200,
     );
     expect(detail.botId).toBe(bot.id);
     expect(detail.collected).toEqual({ email: "visitor@example.com" });
@@ -205,14 +202,8 @@ describe("messages, unread counts and status", () => {
     const { shareToken } = await start(session, { text: "Question" });
     const id = await conversationId(shareToken);
     const staffList = async () =>
-      (
-        await t.admin<{ items: AdminConversationSummary[] }>(
-          "GET",
-          `/conversations?sessionId=${session.gleapId}`,
-          undefined,
-          200,
-        )
-      ).items;
+      (await t.adminGet<{ items: AdminConversationSummary[] }>(`/conversations?sessionId=${session.gleapId}`))
+        .items;
     expect((await staffList())[0]?.unread).toBe(1);
 
     const answer = await reply(id, "<p>Hello <strong>there</strong></p>");
@@ -418,20 +409,17 @@ describe("the admin's conversations", () => {
     await reply(id, "Replied");
     await t.admin("POST", `/conversations/${id}/close`, {}, 200);
 
-    const closed = await t.admin<{ items: AdminConversationSummary[]; total: number }>(
-      "GET",
+    const closed = await t.adminGet<{ items: AdminConversationSummary[]; total: number }>(
       "/conversations?status=closed&q=audit",
-      undefined,
-      200,
     );
     expect(closed.items.map((item) => item.id)).toEqual([id]);
     expect(closed.items[0]?.session.id).toBe(session.gleapId);
     expect(closed.items[0]?.lastMessage?.text).toBe("Replied");
     await t.admin("GET", "/conversations?status=maybe", undefined, 400);
-    await t.admin("GET", "/conversations?sort=unread", undefined, 200);
+    await t.adminGet("/conversations?sort=unread");
     await t.admin("GET", "/conversations?sort=nope", undefined, 400);
 
-    const detail = await t.admin<AdminConversation>("GET", `/conversations/${id}`, undefined, 200);
+    const detail = await t.adminGet<AdminConversation>(`/conversations/${id}`);
     expect(detail.messages.map((message) => message.author)).toEqual(["visitor", "staff"]);
     expect(detail.visitorLastReadMessageId).toBe(detail.messages[0]?.id ?? "");
     expect(detail.status).toBe("closed");

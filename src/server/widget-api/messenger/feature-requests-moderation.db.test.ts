@@ -106,7 +106,7 @@ describe("approve before public", () => {
 
   async function setApproval(on: boolean): Promise<AdminProjectSettings> {
     const path = `/api/projects/${t.projectId}/settings`;
-    const current = await t.api.expectJson<AdminProjectSettings>("GET", path, undefined, 200);
+    const current = await t.api.getJson<AdminProjectSettings>(path);
     return t.api.expectJson<AdminProjectSettings>(
       "PUT",
       path,
@@ -160,11 +160,8 @@ describe("approve before public", () => {
       expect(Boolean(approved)).toBe(false);
 
       // The admin lists what waits, and approves it (audited).
-      const pending = await t.admin<{ items: AdminFeatureRequest[]; total: number }>(
-        "GET",
+      const pending = await t.adminGet<{ items: AdminFeatureRequest[]; total: number }>(
         "/feature-requests/pending",
-        undefined,
-        200,
       );
       expect(pending.items.map((item) => item.id)).toEqual([created.id]);
       expect(pending.items[0]).toMatchObject({ approved: false, sessionId: author.gleapId });
@@ -178,10 +175,9 @@ describe("approve before public", () => {
       const [audit] = await t.api.sql`SELECT action, actor_id FROM audit_log
         WHERE entity_id = ${created.id} AND action = ${"feature_request.approve"}`;
       expect(audit?.actor_id).toBe(t.api.adminId);
-      expect(
-        (await t.admin<{ items: AdminFeatureRequest[] }>("GET", "/feature-requests/pending", undefined, 200))
-          .items,
-      ).toEqual([]);
+      expect((await t.adminGet<{ items: AdminFeatureRequest[] }>("/feature-requests/pending")).items).toEqual(
+        [],
+      );
 
       expect(await board(other)).toContain(created.id);
       const voted = await t.widgetJson<FeatureRequest>(

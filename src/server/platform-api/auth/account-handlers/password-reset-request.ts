@@ -1,11 +1,10 @@
 import { PasswordResetRequest } from "../../../../shared/auth-api.ts";
 import { findUserByLogin } from "../../../auth/users-repository.ts";
 import type { ApiHandler } from "../../../http/api-route.ts";
-import { queueMail } from "../../../mail/mail-outbox.ts";
 import { readBody } from "../../platform-request.ts";
 import type { AccountRoutesDeps } from "../account-routes-deps.ts";
+import { mailNewCode } from "./code-mail.ts";
 import { codeMailRefusal } from "./code-rate-limits.ts";
-import { issueCode } from "./verification-codes.ts";
 
 /** `POST /api/auth/password-reset` `{email}`: a password reset code by mail, valid one hour. */
 export function handlePasswordResetRequest(
@@ -18,14 +17,11 @@ export function handlePasswordResetRequest(
     const refused = await codeMailRefusal(deps, request, body.value.email);
     if (refused) return refused;
     const user = await findUserByLogin(sql, body.value.email);
-    if (user?.email) {
-      const code = await issueCode(sql, user.id, "PASSWORD_RESET");
-      await queueMail(sql, {
-        to: user.email,
+    if (user?.email)
+      await mailNewCode(sql, { userId: user.id, to: user.email }, "PASSWORD_RESET", {
         subject: "Reset your password",
-        body: `Your password reset code is ${code}. It is valid for one hour.\n`,
+        text: (code) => `Your password reset code is ${code}. It is valid for one hour.\n`,
       });
-    }
     // Always the same answer, so the form cannot be used to find out who has an account.
     return new Response(null, { status: 202 });
   };

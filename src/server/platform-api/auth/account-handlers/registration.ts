@@ -2,11 +2,10 @@ import { RegisterRequest } from "../../../../shared/auth-api.ts";
 import { createUser, findUserByLogin } from "../../../auth/users-repository.ts";
 import type { ApiHandler } from "../../../http/api-route.ts";
 import { json, jsonError } from "../../../http/json-response.ts";
-import { queueMail } from "../../../mail/mail-outbox.ts";
 import { readBody } from "../../platform-request.ts";
 import type { AccountRoutesDeps } from "../account-routes-deps.ts";
+import { mailNewCode } from "./code-mail.ts";
 import { codeMailRefusal } from "./code-rate-limits.ts";
-import { issueCode } from "./verification-codes.ts";
 
 type RegistrationDeps = Pick<
   AccountRoutesDeps,
@@ -39,11 +38,10 @@ export function handleRegistration(deps: RegistrationDeps): ApiHandler {
       { name: name.trim(), email: email.trim(), password, role: "USER" },
       passwords,
     );
-    const code = await issueCode(sql, user.id, "EMAIL_VERIFY");
-    await queueMail(sql, {
-      to: email.trim().toLowerCase(),
+    await mailNewCode(sql, { userId: user.id, to: email.trim().toLowerCase() }, "EMAIL_VERIFY", {
       subject: "Verify your e-mail address",
-      body: `Hello ${name.trim()},\n\nyour verification code is ${code}. It is valid for 24 hours.\n`,
+      text: (code) =>
+        `Hello ${name.trim()},\n\nyour verification code is ${code}. It is valid for 24 hours.\n`,
     });
     return json({ id: user.id, name: user.name, email: user.email, emailVerified: false }, { status: 201 });
   };

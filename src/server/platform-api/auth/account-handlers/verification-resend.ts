@@ -2,11 +2,10 @@ import { ResendVerificationRequest } from "../../../../shared/auth-api.ts";
 import { findUserByLogin } from "../../../auth/users-repository.ts";
 import type { ApiHandler } from "../../../http/api-route.ts";
 import { jsonError } from "../../../http/json-response.ts";
-import { queueMail } from "../../../mail/mail-outbox.ts";
 import { readBody } from "../../platform-request.ts";
 import type { AccountRoutesDeps } from "../account-routes-deps.ts";
+import { mailNewCode } from "./code-mail.ts";
 import { codeMailRefusal } from "./code-rate-limits.ts";
-import { issueCode } from "./verification-codes.ts";
 
 /**
  * `POST /api/auth/verify-email/resend` `{email}`: a new verification code by mail (the earlier ones
@@ -23,14 +22,11 @@ export function handleVerificationResend(
     if (user?.emailVerified) return jsonError(409, "email already verified");
     const refused = await codeMailRefusal(deps, request, body.value.email);
     if (refused) return refused;
-    if (user?.email) {
-      const code = await issueCode(sql, user.id, "EMAIL_VERIFY");
-      await queueMail(sql, {
-        to: user.email,
+    if (user?.email)
+      await mailNewCode(sql, { userId: user.id, to: user.email }, "EMAIL_VERIFY", {
         subject: "Verify your e-mail address",
-        body: `Your verification code is ${code}.\n`,
+        text: (code) => `Your verification code is ${code}.\n`,
       });
-    }
     return new Response(null, { status: 202 });
   };
 }

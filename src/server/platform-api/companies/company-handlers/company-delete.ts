@@ -1,7 +1,7 @@
 import type { SQL } from "bun";
 import { companyHasJobsMessage, companyNotFoundMessage } from "../../../../shared/jobs-api.ts";
-import { recordAudit } from "../../../domain/audit/audit-log.ts";
 import { deleteCompany } from "../../../domain/companies/companies-repository.ts";
+import { auditedWrite } from "../../audited-write.ts";
 import { type AdminHandler, jsonError } from "../../platform-request.ts";
 
 /** `DELETE /api/companies/{id}`: a company without jobs, or (`?force=true`) with its jobs; audited. */
@@ -13,19 +13,17 @@ export function handleCompanyDelete(sql: SQL): AdminHandler {
     }
     const force = forceParam === "true";
     const id = params.id ?? "";
-    const result = await sql.begin(async (tx) => {
-      const deleted = await deleteCompany(tx, id, force);
-      if (deleted.ok) {
-        await recordAudit(tx, {
-          actorId: admin.user.id,
-          action: "company.delete",
-          entity: "company",
-          entityId: id,
-          details: { name: deleted.name, force, deletedJobs: deleted.deletedJobs },
-        });
-      }
-      return deleted;
-    });
+    const result = await auditedWrite(
+      sql,
+      (tx) => deleteCompany(tx, id, force),
+      (deleted) => ({
+        actorId: admin.user.id,
+        action: "company.delete",
+        entity: "company",
+        entityId: id,
+        details: { name: deleted.name, force, deletedJobs: deleted.deletedJobs },
+      }),
+    );
     if (result.ok) return new Response(null, { status: 204 });
     return result.reason === "not-found"
       ? jsonError(404, companyNotFoundMessage)

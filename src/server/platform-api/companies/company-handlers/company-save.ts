@@ -4,13 +4,13 @@ import {
   companyNameTakenMessage,
   companyNotFoundMessage,
 } from "../../../../shared/jobs-api.ts";
-import { recordAudit } from "../../../domain/audit/audit-log.ts";
 import {
   type CompanyWrite,
   findCompany,
   type insertCompany,
   isUniqueViolation,
 } from "../../../domain/companies/companies-repository.ts";
+import { auditedSave } from "../../audited-write.ts";
 import { type AdminHandler, json, jsonError, readBody } from "../../platform-request.ts";
 
 type CompanyValue = Parameters<typeof insertCompany>[1];
@@ -29,18 +29,10 @@ export function handleCompanySave(
     if (!body.ok) return body.response;
     let result: CompanyWrite;
     try {
-      result = await sql.begin(async (tx) => {
-        const written = await run(tx, body.value, params.id ?? "");
-        if (written.ok) {
-          await recordAudit(tx, {
-            actorId: admin.user.id,
-            action: method === "POST" ? "company.create" : "company.update",
-            entity: "company",
-            entityId: written.id,
-            details: { name: body.value.name.trim() },
-          });
-        }
-        return written;
+      result = await auditedSave(sql, method, (tx) => run(tx, body.value, params.id ?? ""), {
+        actorId: admin.user.id,
+        entity: "company",
+        details: { name: body.value.name.trim() },
       });
     } catch (error) {
       if (isUniqueViolation(error)) return jsonError(409, companyNameTakenMessage, "name");

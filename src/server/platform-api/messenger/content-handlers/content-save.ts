@@ -1,7 +1,7 @@
 import type { SQL } from "bun";
-import { recordAudit } from "../../../domain/audit/audit-log.ts";
 import { isUniqueViolation } from "../../../domain/companies/companies-repository.ts";
 import type { WriteOutcome } from "../../../domain/repository-helpers.ts";
+import { auditedSave } from "../../audited-write.ts";
 import { json, readBody } from "../../platform-request.ts";
 import type { ProjectItemHandler } from "../projects-routes.ts";
 import { type ContentKind, refusal } from "./content-kind.ts";
@@ -21,18 +21,10 @@ export function handleContentSave<Write, Record>(
     if (!body.ok) return body.response;
     let outcome: WriteOutcome;
     try {
-      outcome = await sql.begin(async (tx) => {
-        const result = await run(tx, projectId, body.value, id);
-        if (result.ok) {
-          await recordAudit(tx, {
-            actorId: admin.user.id,
-            action: `${kind.entity}.${method === "POST" ? "create" : "update"}`,
-            entity: kind.entity,
-            entityId: result.id,
-            details: { projectId, ...kind.describe(body.value) },
-          });
-        }
-        return result;
+      outcome = await auditedSave(sql, method, (tx) => run(tx, projectId, body.value, id), {
+        actorId: admin.user.id,
+        entity: kind.entity,
+        details: { projectId, ...kind.describe(body.value) },
       });
     } catch (error) {
       if (kind.uniqueViolation && !kind.uniqueViolation.ok && isUniqueViolation(error))

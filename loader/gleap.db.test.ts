@@ -20,6 +20,7 @@ import { type CommandTarget, replayQueue } from "./command-queue.ts";
 import { createGleap, type GleapApi } from "./gleap.ts";
 import { hostFunctions } from "./host-functions-test-support.ts";
 import { sdkVersion } from "./loader-parts.ts";
+import { startRateLimitedServer } from "./rate-limited-server-test-support.ts";
 
 const storageKey = "gleap-widget-session-demo";
 /** Writes a cookie the way a host page does (the SDK reads document.cookie). */
@@ -847,16 +848,7 @@ describe("identify refused: one console line, and the promise rejects with the r
   });
 
   test("too many requests (429): the server's reason", async () => {
-    const limited = await startTestServer(
-      {},
-      {
-        widgetRateLimits: {
-          perIp: { limit: 1000, windowMs: 60_000 },
-          perSession: { limit: 6, windowMs: 60_000 },
-          sessionStartsPerIp: { limit: 1000, windowMs: 60_000 },
-        },
-      },
-    );
+    const limited = await startRateLimitedServer({ perSession: 6 });
     try {
       const warn = silence("warn");
       recordRequests();

@@ -55,24 +55,22 @@ async function failureOf(promise: Promise<unknown>): Promise<HttpFailure> {
   throw new Error("expected the request to fail");
 }
 
+/** A client of the test server through `fetcher`, without base headers; each test says what differs. */
+const clientOf = (fetcher: typeof fetch = fetch, baseUrl = () => base) =>
+  createHttpClient(fetcher, baseUrl, () => ({}));
+
+const networkError: HttpFailure = { status: 0, statusText: "Network Error", responseText: "" };
+
 describe("createHttpClient", () => {
   test("answers the parsed JSON body", async () => {
-    const request = createHttpClient(
-      fetch,
-      () => base,
-      () => ({}),
-    );
+    const request = clientOf();
     expect(await request("GET", "/json")).toEqual({ gleapId: "g1", nested: { n: 2 } });
     expect(lastSeen().method).toBe("GET");
     expect(lastSeen().path).toBe("/json");
   });
 
   test("a body is sent as JSON with the reference client's content type", async () => {
-    const request = createHttpClient(
-      fetch,
-      () => base,
-      () => ({}),
-    );
+    const request = clientOf();
     expect(await request("POST", "/echo", { lang: "en-us", n: [1, 2] })).toEqual({
       received: { lang: "en-us", n: [1, 2] },
     });
@@ -82,32 +80,20 @@ describe("createHttpClient", () => {
   });
 
   test("without a body no content type is sent", async () => {
-    const request = createHttpClient(
-      fetch,
-      () => base,
-      () => ({}),
-    );
+    const request = clientOf();
     await request("GET", "/json");
     expect(lastSeen().headers["content-type"]).toBeUndefined();
     expect(lastSeen().body).toBe("");
   });
 
   test("an empty answer (204 or empty 200) resolves to an empty object", async () => {
-    const request = createHttpClient(
-      fetch,
-      () => base,
-      () => ({}),
-    );
+    const request = clientOf();
     expect(await request("POST", "/empty", {})).toEqual({});
     expect(await request("GET", "/empty-200")).toEqual({});
   });
 
   test("a non-2xx answer rejects with status, statusText and responseText", async () => {
-    const request = createHttpClient(
-      fetch,
-      () => base,
-      () => ({}),
-    );
+    const request = clientOf();
     expect(await failureOf(request("GET", "/unavailable"))).toEqual({
       status: 503,
       statusText: "Service Unavailable",
@@ -126,11 +112,7 @@ describe("createHttpClient", () => {
   });
 
   test("an unparsable 2xx body rejects with statusText JSON Parse Error", async () => {
-    const request = createHttpClient(
-      fetch,
-      () => base,
-      () => ({}),
-    );
+    const request = clientOf();
     expect(await failureOf(request("GET", "/not-json"))).toEqual({
       status: 200,
       statusText: "JSON Parse Error",
@@ -142,32 +124,16 @@ describe("createHttpClient", () => {
     const closed = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("up") });
     const closedBase = `http://127.0.0.1:${closed.port}`;
     await closed.stop(true);
-    const request = createHttpClient(
-      fetch,
-      () => closedBase,
-      () => ({}),
-    );
-    expect(await failureOf(request("POST", "/sessions", { lang: "en" }))).toEqual({
-      status: 0,
-      statusText: "Network Error",
-      responseText: "",
-    });
+    const request = clientOf(fetch, () => closedBase);
+    expect(await failureOf(request("POST", "/sessions", { lang: "en" }))).toEqual(networkError);
   });
 
   test("a fetch that throws synchronously is a Network Error too", async () => {
     const throwing = (() => {
       throw new TypeError("blocked");
     }) as unknown as typeof fetch;
-    const request = createHttpClient(
-      throwing,
-      () => base,
-      () => ({}),
-    );
-    expect(await failureOf(request("GET", "/json"))).toEqual({
-      status: 0,
-      statusText: "Network Error",
-      responseText: "",
-    });
+    const request = clientOf(throwing);
+    expect(await failureOf(request("GET", "/json"))).toEqual(networkError);
   });
 
   test("base headers are merged with the call's extra headers; extra headers win", async () => {
@@ -208,11 +174,7 @@ describe("createHttpClient", () => {
       calls.push(`${init?.method} ${String(input)}`);
       return fetch(input, init);
     }) as typeof fetch;
-    const request = createHttpClient(
-      recording,
-      () => base,
-      () => ({}),
-    );
+    const request = clientOf(recording);
     await request("GET", "/json?x=1");
     expect(calls).toEqual([`GET ${base}/json?x=1`]);
   });

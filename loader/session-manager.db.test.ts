@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from "../src/server/test-support/tes
 import type { WidgetSession } from "../src/shared/widget-session-api.ts";
 import { writeSessionCookie } from "./cookies.ts";
 import { createHttpClient } from "./http-client.ts";
+import { startRateLimitedServer } from "./rate-limited-server-test-support.ts";
 import {
   type CookieJar,
   createSessionManager,
@@ -318,16 +319,7 @@ describe("start", () => {
   });
 
   test("a 429 keeps the stored session (and is retried later)", async () => {
-    const limited = await startTestServer(
-      {},
-      {
-        widgetRateLimits: {
-          perIp: { limit: 1000, windowMs: 60_000 },
-          perSession: { limit: 1000, windowMs: 60_000 },
-          sessionStartsPerIp: { limit: 1, windowMs: 60_000 },
-        },
-      },
-    );
+    const limited = await startRateLimitedServer({ sessionStartsPerIp: 1 });
     try {
       const first = await setup({ target: limited }).manager.start();
       expect(stored()).toEqual(first);

@@ -39,8 +39,7 @@ export type NewFeatureRequest = Infer<typeof NewFeatureRequest>;
  * (left out, a request keeps whether it was hidden).
  */
 export const FeatureRequestWrite = object({
-  title: boundedText(3, 200),
-  description: optional(boundedText(0, 5000)),
+  ...NewFeatureRequest.schema,
   status: enums(featureRequestStatuses),
   hidden: optional(boolean()),
 });

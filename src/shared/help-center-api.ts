@@ -1,4 +1,4 @@
-import { enums, type Infer, nullable, object, optional, pattern } from "superstruct";
+import { enums, type Infer, object, optional, pattern } from "superstruct";
 import {
   type ContentLanguage,
   contentBaseLanguage,
@@ -8,7 +8,7 @@ import {
   translationsOf,
 } from "./content-languages.ts";
 import { boundedText, Position, type Stored } from "./payload-text.ts";
-import { TipTapDocument } from "./rich-text-api.ts";
+import { htmlBodyFields } from "./rich-text-api.ts";
 import type { TipTapDoc } from "./tiptap-doc.ts";
 
 /**
@@ -54,8 +54,7 @@ export const HelpCollectionVersion = object({
 export type HelpCollectionVersion = Infer<typeof HelpCollectionVersion>;
 
 export const HelpCollectionWrite = object({
-  title: boundedText(1, 200),
-  description: optional(boundedText(0, 1000)),
+  ...HelpCollectionVersion.schema,
   icon: optional(boundedText(0, 40)),
   position: optional(Position),
   translations: translationsOf(HelpCollectionVersion),
@@ -73,20 +72,13 @@ export interface HelpCollection {
 export const HelpArticleVersion = object({
   title: boundedText(1, 200),
   description: optional(boundedText(0, 1000)),
-  /** HTML; sanitized when stored and again by every client that shows it. Ignored when `bodyDoc` is given. */
-  body: optional(boundedText(0, 200_000)),
-  /** The body as the admin's rich-text editor wrote it; stored, and rendered to `body` on the server. */
-  bodyDoc: optional(nullable(TipTapDocument)),
+  ...htmlBodyFields,
 });
 export type HelpArticleVersion = Infer<typeof HelpArticleVersion>;
 
 export const HelpArticleWrite = object({
   collectionId: boundedText(1, 128),
-  title: boundedText(1, 200),
-  description: optional(boundedText(0, 1000)),
-  /** HTML; sanitized when stored and again by every client that shows it. Ignored when `bodyDoc` is given. */
-  body: optional(boundedText(0, 200_000)),
-  bodyDoc: optional(nullable(TipTapDocument)),
+  ...HelpArticleVersion.schema,
   /** Unique in the project; empty or missing: made from the (English) title. */
   slug: optional(HelpSlug),
   status: enums(["draft", "live"]),

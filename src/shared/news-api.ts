@@ -1,7 +1,7 @@
 import { enums, type Infer, nullable, object, optional } from "superstruct";
 import { type Translations, translationsOf } from "./content-languages.ts";
 import { boundedText, ImageUrl, type Stored } from "./payload-text.ts";
-import { TipTapDocument } from "./rich-text-api.ts";
+import { htmlBodyFields } from "./rich-text-api.ts";
 import type { TipTapDoc } from "./tiptap-doc.ts";
 
 /**
@@ -25,19 +25,14 @@ import type { TipTapDoc } from "./tiptap-doc.ts";
 export const NewsVersion = object({
   title: boundedText(1, 200),
   preview: optional(boundedText(0, 500)),
-  /** HTML; sanitized when stored. Ignored when `bodyDoc` is given. */
-  body: optional(boundedText(0, 200_000)),
-  bodyDoc: optional(nullable(TipTapDocument)),
+  ...htmlBodyFields,
 });
 export type NewsVersion = Infer<typeof NewsVersion>;
 
 export const NewsWrite = object({
-  title: boundedText(1, 200),
-  preview: optional(boundedText(0, 500)),
-  /** HTML; sanitized when stored. Ignored when `bodyDoc` is given (the admin then sends ""). */
+  ...NewsVersion.schema,
+  // The English body is required (the admin sends "" when it sends `bodyDoc`); the key keeps its place.
   body: boundedText(0, 200_000),
-  /** The body as the admin's rich-text editor wrote it; stored, and rendered to `body` on the server. */
-  bodyDoc: optional(nullable(TipTapDocument)),
   coverImageUrl: optional(nullable(ImageUrl)),
   authorName: optional(boundedText(0, 200)),
   status: enums(["draft", "live"]),

@@ -1,4 +1,5 @@
-import { define, type Struct } from "superstruct";
+import { define, nullable, optional, type Struct } from "superstruct";
+import { boundedText } from "./payload-text.ts";
 import type { TipTapDoc } from "./tiptap-doc.ts";
 import { safeImageUrl, safeLinkUrl } from "./tiptap-html.ts";
 
@@ -126,3 +127,13 @@ export const richBody = (maxLength = maxRichTextLength): Struct<RichBody, null> 
     }
     return tipTapDocProblem(value) ?? true;
   });
+
+/**
+ * The body fields of content written in the admin's editor (help articles, news posts): `body` is
+ * HTML, sanitized when stored and again by every client that shows it, and ignored when `bodyDoc`, the
+ * editor's document, is given; the server then stores the document and renders `body` from it.
+ */
+export const htmlBodyFields = {
+  body: optional(boundedText(0, maxRichTextLength)),
+  bodyDoc: optional(nullable(TipTapDocument)),
+};

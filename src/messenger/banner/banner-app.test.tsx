@@ -1,24 +1,16 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { hostToBanner } from "../../shared/frame-messages.ts";
-import { mount, unmountAll } from "../test-support/dom-kit.ts";
+import { unmountAll } from "../test-support/dom-kit.ts";
+import { mountOnFakeParent, outboundDataMessage } from "../test-support/fake-parent-channel.ts";
 import { BannerApp } from "./banner-app.tsx";
-import { fakeParentChannel } from "./fake-parent-channel.ts";
 
-let container: HTMLElement;
-
-async function render() {
-  const fake = fakeParentChannel<typeof hostToBanner>();
-  container = await mount(<BannerApp channel={fake.channel} />);
-  return fake;
-}
+const render = () => mountOnFakeParent<typeof hostToBanner>((channel) => <BannerApp channel={channel} />);
 
 afterEach(unmountAll);
 
-const data = (extra: Record<string, unknown> = {}) => ({
-  name: "banner-data" as const,
-  type: "banner" as const,
-  data: {
+const data = (extra: Record<string, unknown> = {}) =>
+  outboundDataMessage("banner", {
     title: "Spring sale",
     body: "<p>20% off</p>",
     color: "#0A7C5A",
@@ -27,12 +19,11 @@ const data = (extra: Record<string, unknown> = {}) => ({
       { text: "Chat", action: "start-conversation", botId: "bot-1", style: "secondary" },
     ],
     ...extra,
-  },
-});
+  });
 
 describe("banner frame", () => {
   test("shows nothing until the host sends its data; then the title, the buttons and the close control", async () => {
-    const fake = await render();
+    const { container, ...fake } = await render();
     expect(container.innerHTML).toBe("");
     await act(async () => fake.deliver(data()));
     const banner = container.querySelector<HTMLElement>(".banner");
@@ -51,7 +42,7 @@ describe("banner frame", () => {
   });
 
   test("buttons send their actions, the close control sends banner-close", async () => {
-    const fake = await render();
+    const { container, ...fake } = await render();
     await act(async () => fake.deliver(data()));
     fake.sent.length = 0;
     const [shop, chat] = container.querySelectorAll<HTMLButtonElement>(".ob-button");
@@ -66,7 +57,7 @@ describe("banner frame", () => {
   });
 
   test("floating format, the project colour when the banner has none, German texts, no close when asked", async () => {
-    const fake = await render();
+    const { container, ...fake } = await render();
     await act(async () =>
       fake.deliver(
         data({

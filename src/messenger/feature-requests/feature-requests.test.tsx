@@ -4,12 +4,10 @@ import type { FeatureRequest } from "../../shared/feature-requests-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
 import { deferred } from "../test-support/fake-api.ts";
-import { cleanup, type Rendered, renderMessenger } from "../test-support/messenger-test-kit.tsx";
+import { cleanup, daysAgo, type Rendered, renderMessenger } from "../test-support/messenger-test-kit.tsx";
 import { draftErrors, withNew } from "./feature-request-model.ts";
 
 afterEach(cleanup);
-
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 const requests: FeatureRequest[] = [
   {

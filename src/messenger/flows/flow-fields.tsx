@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { FlowField } from "../../shared/feedback-flows-api.ts";
 import type { Translate } from "../shell/i18n.ts";
-import { Icon } from "../shell/icons.tsx";
+import { Icon, lineStroke } from "../shell/icons.tsx";
 import { StarRating } from "../shell/star-rating.tsx";
 import { FieldErrorText } from "../shell/states.tsx";
 import { type CaptureValue, type FieldError, type FieldValue, isCapture } from "./flow-form.ts";
@@ -269,17 +269,7 @@ function CaptureField({ field, value, error, t, capture }: FieldProps) {
 /** A line drawing in the capture button (a camera, a video camera). */
 function CaptureIcon({ d }: { d: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" {...lineStroke}>
       <path d={d} />
     </svg>
   );

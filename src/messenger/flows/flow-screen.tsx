@@ -2,6 +2,7 @@ import type { FeedbackFlow } from "../../shared/feedback-flows-api.ts";
 import { path } from "../shell/api-client.ts";
 import { Icon } from "../shell/icons.tsx";
 import type { ScreenProps } from "../shell/screen-registry.ts";
+import { ServerText } from "../shell/server-text.tsx";
 import { useApiQuery, useScreenTitle, useTexts } from "../shell/shell-context.tsx";
 import { AlertBox, ErrorState, Skeleton, SubmitButton } from "../shell/states.tsx";
 import { FlowFieldView } from "./flow-fields.tsx";
@@ -21,11 +22,7 @@ function FlowForm({ flow }: { flow: FeedbackFlow }) {
   const sending = phase.name === "sending";
   return (
     <form className="flow-form" onSubmit={form.submit} noValidate data-testid="flow-form">
-      {flow.description && (
-        <p className="flow-description" dir="auto">
-          {flow.description}
-        </p>
-      )}
+      <ServerText as="p" className="flow-description" text={flow.description} />
       {form.showRestored && (
         <div className="note" role="status">
           <span>{t("flow.draftRestored")}</span>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Skeleton } from "../shell/shell-api.ts";
+import { ServerText, Skeleton } from "../shell/shell-api.ts";
 import "./help.css";
 
 /**
@@ -24,11 +24,7 @@ export function ArticleHead({
       <h2 className="article-title" id={titleId} dir="auto" tabIndex={-1}>
         {title}
       </h2>
-      {lead && (
-        <p className="article-lead" dir="auto">
-          {lead}
-        </p>
-      )}
+      <ServerText as="p" className="article-lead" text={lead} />
       <p className="article-meta">{children}</p>
     </header>
   );

@@ -6,6 +6,7 @@ import {
   path,
   QueryView,
   type ScreenProps,
+  ServerText,
   useApiQuery,
   useScreenTitle,
   useShell,
@@ -36,11 +37,7 @@ export default function HelpCollectionScreen({ screen }: ScreenProps<"help-colle
                 <h2 className="help-collection-title" dir="auto" tabIndex={-1}>
                   {about.title}
                 </h2>
-                {about.description && (
-                  <p className="help-collection-description" dir="auto">
-                    {about.description}
-                  </p>
-                )}
+                <ServerText as="p" className="help-collection-description" text={about.description} />
                 <p className="help-count">{t("help.articles", { count: articles.length })}</p>
               </div>
             </header>

@@ -9,7 +9,7 @@ import type {
 import { helpSearchLimits } from "../../shared/help-center-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
-import { cleanup, pages, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
+import { cleanup, daysAgo, pages, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
 import { highlight, searchDebounceMs } from "./help-search.tsx";
 
 afterEach(async () => {
@@ -54,7 +54,7 @@ const article: HelpArticle = {
   title: "Share a space",
   description: "Invite your team.",
   body: '<p>Open <strong>Share</strong>. See <a href="https://example.com/roles">roles</a> or <a href="mailto:help@example.com">mail us</a>.</p>',
-  updatedAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+  updatedAt: daysAgo(3),
 };
 
 async function openHelp(routes: Record<string, unknown> = {}) {

@@ -3,7 +3,13 @@ import { ApiError } from "../shell/api-client.ts";
 import { homeFreshOnOpenMs } from "../shell/runtime.ts";
 import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
 import { deferred } from "../test-support/fake-api.ts";
-import { cleanup, emptyHome, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
+import {
+  cleanup,
+  daysAgo,
+  emptyHome,
+  renderMessenger,
+  screenOf,
+} from "../test-support/messenger-test-kit.tsx";
 
 afterEach(cleanup);
 
@@ -19,7 +25,7 @@ const home = emptyHome({
       preview: "Easier on the eyes at night.",
       coverImageUrl: "https://example.com/cover.png",
       authorName: "Ada",
-      publishedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      publishedAt: daysAgo(2),
     },
     {
       id: "n-2",

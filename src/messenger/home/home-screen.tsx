@@ -7,6 +7,7 @@ import { FlowIcon, Icon } from "../shell/icons.tsx";
 import { ListRow, ProgressBar } from "../shell/list.tsx";
 import { relativeTime } from "../shell/relative-time.ts";
 import type { ScreenProps } from "../shell/screen-registry.ts";
+import { ServerText } from "../shell/server-text.tsx";
 import { useApiQuery, useLocale, useMessengerState, useShell, useTexts } from "../shell/shell-context.tsx";
 import { ErrorState, Skeleton } from "../shell/states.tsx";
 import { homeTexts } from "./home-texts.ts";
@@ -159,11 +160,7 @@ function NewsTeaser({ home }: { home: MessengerHome }) {
           <span className="action-title" dir="auto">
             {post.title}
           </span>
-          {post.preview && (
-            <span className="action-hint two-lines" dir="auto">
-              {post.preview}
-            </span>
-          )}
+          <ServerText className="action-hint two-lines" text={post.preview} />
         </span>
       </button>
       {home.news.length > 1 && (

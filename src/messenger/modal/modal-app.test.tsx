@@ -1,24 +1,16 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { hostToModal } from "../../shared/frame-messages.ts";
-import { fakeParentChannel } from "../banner/fake-parent-channel.ts";
-import { mount, unmountAll } from "../test-support/dom-kit.ts";
+import { unmountAll } from "../test-support/dom-kit.ts";
+import { mountOnFakeParent, outboundDataMessage } from "../test-support/fake-parent-channel.ts";
 import { ModalApp } from "./modal-app.tsx";
 
-let container: HTMLElement;
-
-async function render() {
-  const fake = fakeParentChannel<typeof hostToModal>();
-  container = await mount(<ModalApp channel={fake.channel} />);
-  return fake;
-}
+const render = () => mountOnFakeParent<typeof hostToModal>((channel) => <ModalApp channel={channel} />);
 
 afterEach(unmountAll);
 
-const data = (extra: Record<string, unknown> = {}) => ({
-  name: "modal-data" as const,
-  type: "modal" as const,
-  data: {
+const data = (extra: Record<string, unknown> = {}) =>
+  outboundDataMessage("modal", {
     title: "Try shared spaces",
     body: "<p>Invite your team.</p>",
     primaryColor: "#485BFF",
@@ -27,12 +19,11 @@ const data = (extra: Record<string, unknown> = {}) => ({
       { text: "Maybe later", action: "close", style: "secondary" },
     ],
     ...extra,
-  },
-});
+  });
 
 describe("modal frame", () => {
   test("renders the title as the content's label, the buttons in the brand colour and a close button", async () => {
-    const fake = await render();
+    const { container, ...fake } = await render();
     expect(container.innerHTML).toBe("");
     await act(async () => fake.deliver(data()));
     const modal = container.querySelector<HTMLElement>(".modal");
@@ -45,7 +36,7 @@ describe("modal frame", () => {
   });
 
   test("an action button asks the host and closes; a close button only closes", async () => {
-    const fake = await render();
+    const { container, ...fake } = await render();
     await act(async () => fake.deliver(data()));
     fake.sent.length = 0;
     const [start, later] = container.querySelectorAll<HTMLButtonElement>(".ob-button");
@@ -59,7 +50,7 @@ describe("modal frame", () => {
   });
 
   test("Escape closes; without showCloseButton there is no close button and Escape does nothing", async () => {
-    const fake = await render();
+    const { container, ...fake } = await render();
     await act(async () => fake.deliver(data()));
     fake.sent.length = 0;
     await act(async () => window.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" })));
@@ -73,7 +64,7 @@ describe("modal frame", () => {
   });
 
   test("a header image only from the web", async () => {
-    const fake = await render();
+    const { container, ...fake } = await render();
     await act(async () => fake.deliver(data({ imageUrl: "javascript:alert(1)" })));
     expect(container.querySelector(".modal-image")).toBeNull();
     await act(async () => fake.deliver(data({ imageUrl: "https://cdn.example/spaces.png" })));

@@ -4,6 +4,7 @@ import {
   ListQuery,
   relativeTime,
   type ScreenProps,
+  ServerText,
   Skeleton,
   useApiQuery,
   useLocale,
@@ -57,11 +58,7 @@ function NewsCard({ post }: { post: NewsSummary }) {
           <span className="news-card-title" dir="auto">
             {post.title}
           </span>
-          {post.preview && (
-            <span className="news-card-preview two-lines" dir="auto">
-              {post.preview}
-            </span>
-          )}
+          <ServerText className="news-card-preview two-lines" text={post.preview} />
           <NewsByline post={post} />
         </span>
       </button>

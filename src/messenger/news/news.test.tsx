@@ -2,11 +2,9 @@ import { afterEach, describe, expect, test } from "bun:test";
 import type { NewsPost, NewsSummary } from "../../shared/news-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, waitFor } from "../test-support/dom-kit.ts";
-import { cleanup, pages, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
+import { cleanup, daysAgo, pages, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
 
 afterEach(cleanup);
-
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 const posts: NewsSummary[] = [
   {

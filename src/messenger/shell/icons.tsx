@@ -38,6 +38,15 @@ export interface LineIconProps {
   className?: string;
 }
 
+/** How the messenger's line drawings are stroked: 2 px round lines in the current colour, no fill. */
+export const lineStroke = {
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: "2",
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
+
 /** A line icon as every messenger screen draws them: 24 px grid, 2 px strokes in the current colour. */
 export function LineIcon({ path, directional = false, size = 20, className }: LineIconProps) {
   const classes = [directional ? "icon icon--directional" : "icon", className].filter(Boolean).join(" ");
@@ -49,11 +58,7 @@ export function LineIcon({ path, directional = false, size = 20, className }: Li
       height={size}
       aria-hidden="true"
       focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      {...lineStroke}
     >
       <path d={path} />
     </svg>

@@ -57,6 +57,7 @@ export type { RealtimePushes } from "./realtime.ts";
 export { relativeTime } from "./relative-time.ts";
 export type { ScreenProps } from "./screen-registry.ts";
 export type { Screen, ScreenName, ScreenOf } from "./screens.ts";
+export { ServerText } from "./server-text.tsx";
 export {
   type ApiQuery,
   useApiQuery,

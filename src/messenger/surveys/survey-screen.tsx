@@ -5,6 +5,7 @@ import { CloseButton } from "../shell/header-bar.tsx";
 import { Icon } from "../shell/icons.tsx";
 import type { ScreenProps } from "../shell/screen-registry.ts";
 import type { SurveyFormat } from "../shell/screens.ts";
+import { ServerText } from "../shell/server-text.tsx";
 import { useApiQuery, useLocale, useShell, useShellTexts, useTexts } from "../shell/shell-context.tsx";
 import { AlertBox, BusyLabel, ErrorState, FieldErrorText, Skeleton } from "../shell/states.tsx";
 import { QuestionInput } from "./survey-questions.tsx";
@@ -33,11 +34,7 @@ function Done({ title, text, format }: { title: string; text: string; format: Su
       <h2 className="survey-title" dir="auto" tabIndex={-1}>
         {title}
       </h2>
-      {text && (
-        <p className="survey-description" dir="auto">
-          {text}
-        </p>
-      )}
+      <ServerText as="p" className="survey-description" text={text} />
       {format !== "survey_web" && (
         <button
           type="button"
@@ -57,11 +54,7 @@ function SurveyIntro({ survey }: { survey: Survey }) {
       <p className="survey-eyebrow" dir="auto">
         {survey.title}
       </p>
-      {survey.description && (
-        <p className="survey-description" dir="auto">
-          {survey.description}
-        </p>
-      )}
+      <ServerText as="p" className="survey-description" text={survey.description} />
     </header>
   );
 }
@@ -94,11 +87,7 @@ function SurveyQuestionStep({ form, sending }: { form: ReturnType<typeof useSurv
         {question.title}
         {!question.required && <span className="survey-optional">{t("survey.optional")}</span>}
       </h2>
-      {question.description && (
-        <p className="survey-description" dir="auto">
-          {question.description}
-        </p>
-      )}
+      <ServerText as="p" className="survey-description" text={question.description} />
       <fieldset className="survey-fieldset" disabled={sending}>
         <QuestionInput
           question={question}

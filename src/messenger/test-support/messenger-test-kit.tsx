@@ -22,6 +22,9 @@ export const emptyHome = (overrides: Partial<MessengerHome> = {}): MessengerHome
   ...overrides,
 });
 
+/** The moment `days` days before now, as the API writes dates (for "2 days ago" and the like). */
+export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
 /** An in-memory Storage (localStorage and sessionStorage of a test). */
 export function memoryStorage(): Storage {
   const items = new Map<string, string>();

@@ -1,4 +1,5 @@
 import { richTextAttributes, richTextTags, richTextUrl } from "../../shared/rich-text-allow-list.ts";
+import { type RebuildRules, rebuildHtml, scriptsAndEmbeds } from "./html-rebuild.ts";
 import { parseInertHtml } from "./inert-html.ts";
 
 /**
@@ -14,20 +15,7 @@ import { parseInertHtml } from "./inert-html.ts";
 
 const allowedTags = new Set(richTextTags.map((tag) => tag.toUpperCase()));
 const allowedAttributes = new Set(richTextAttributes);
-const droppedWithText = new Set([
-  "SCRIPT",
-  "STYLE",
-  "TEMPLATE",
-  "NOSCRIPT",
-  "IFRAME",
-  "OBJECT",
-  "EMBED",
-  "SVG",
-  "MATH",
-  "TITLE",
-  "HEAD",
-]);
-const maxDepth = 32;
+const droppedWithText = new Set([...scriptsAndEmbeds, "EMBED", "TITLE", "HEAD"]);
 
 const dimension = /^\d{1,4}$/;
 
@@ -58,32 +46,18 @@ function copyElement(source: Element, document: Document): Element | null {
   return copy;
 }
 
-function rebuild(source: Node, target: Node, document: Document, depth: number) {
-  if (depth > maxDepth) return;
-  for (const child of source.childNodes) {
-    if (child.nodeType === 3) {
-      target.appendChild(document.createTextNode(child.nodeValue ?? ""));
-    } else if (child.nodeType === 1) {
-      const element = child as Element;
-      const name = element.tagName.toUpperCase();
-      if (droppedWithText.has(name)) continue;
-      const copy = allowedTags.has(name) ? copyElement(element, document) : null;
-      if (copy) {
-        target.appendChild(copy);
-        rebuild(element, copy, document, depth + 1);
-      } else if (name !== "IMG") {
-        rebuild(element, target, document, depth + 1);
-      }
-    }
-  }
-}
+const rules: RebuildRules = {
+  dropped: droppedWithText,
+  // An image without an allowed address is left out, and has no text to keep.
+  copy: (element, name, document) => (allowedTags.has(name) ? copyElement(element, document) : null),
+};
 
 /** The HTML as a safe fragment of `document`, ready to append (never assigned to innerHTML). */
 export function safeHtmlFragment(html: string, document: Document = globalThis.document): DocumentFragment {
   const fragment = document.createDocumentFragment();
   if (html.trim() === "") return fragment;
   const parsed = parseInertHtml(html);
-  rebuild(parsed.body, fragment, document, 0);
+  rebuildHtml(parsed.body, fragment, document, rules);
   return fragment;
 }
 

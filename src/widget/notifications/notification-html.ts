@@ -1,3 +1,4 @@
+import { type RebuildRules, rebuildHtml, scriptsAndEmbeds } from "../common/html-rebuild.ts";
 import { parseInertHtml } from "../common/inert-html.ts";
 
 /**
@@ -22,41 +23,18 @@ const allowedTags = new Set([
   "OL",
   "LI",
 ]);
-const droppedWithText = new Set([
-  "SCRIPT",
-  "STYLE",
-  "TEMPLATE",
-  "NOSCRIPT",
-  "IFRAME",
-  "OBJECT",
-  "SVG",
-  "MATH",
-]);
-
-function rebuild(source: Node, target: Node, document: Document, depth: number) {
-  if (depth > 32) return;
-  for (const child of source.childNodes) {
-    if (child.nodeType === 3) {
-      target.appendChild(document.createTextNode(child.nodeValue ?? ""));
-    } else if (child.nodeType === 1) {
-      const name = (child as Element).tagName.toUpperCase();
-      if (droppedWithText.has(name)) continue;
-      if (allowedTags.has(name)) {
-        const copy = document.createElement(name.toLowerCase());
-        target.appendChild(copy);
-        rebuild(child, copy, document, depth + 1);
-      } else {
-        rebuild(child, target, document, depth + 1);
-      }
-    }
-  }
-}
+const rules: RebuildRules = {
+  dropped: new Set(scriptsAndEmbeds),
+  // Copies without a single attribute.
+  copy: (_element, name, document) =>
+    allowedTags.has(name) ? document.createElement(name.toLowerCase()) : null,
+};
 
 const parse = parseInertHtml;
 
 /** Appends the rebuilt fragment of `html` to `target` (no markup string is ever parsed into the page). */
 export function appendSafeInlineHtml<T extends Element>(target: T, html: string): T {
-  rebuild(parse(html).body, target, document, 0);
+  rebuildHtml(parse(html).body, target, document, rules);
   return target;
 }
 
@@ -64,7 +42,7 @@ export function appendSafeInlineHtml<T extends Element>(target: T, html: string)
 export function plainText(html: string): string {
   if (!/[<&]/.test(html)) return html;
   const clean = document.createElement("div");
-  rebuild(parse(html).body, clean, document, 0);
+  rebuildHtml(parse(html).body, clean, document, rules);
   return (clean.textContent ?? "").replace(/\s+/g, " ").trim();
 }
 

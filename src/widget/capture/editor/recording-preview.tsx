@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { CaptureTexts } from "../capture-texts.ts";
 import type { EditorState } from "../drawing/editor-state.ts";
 
@@ -7,6 +8,27 @@ interface RecordingPreviewProps {
   texts: CaptureTexts;
   onRetry(): void;
   onSend(): void;
+}
+
+/** One of the preview's two buttons, both held while the recording uploads. */
+function PreviewButton(props: {
+  kind: "primary" | "secondary";
+  onClick(): void;
+  disabled: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`gl-capture-button gl-capture-button--${props.kind}`}
+      onClick={props.onClick}
+      disabled={props.disabled}
+      data-testid={props.testId}
+    >
+      {props.children}
+    </button>
+  );
 }
 
 /** Capture mode's preview of the recording, with its upload progress, Retry and Next. */
@@ -31,15 +53,9 @@ export function RecordingPreview({ url, state, texts, onRetry, onSend }: Recordi
           </div>
         )}
         <div className="gl-capture-preview-actions">
-          <button
-            type="button"
-            className="gl-capture-button gl-capture-button--secondary"
-            onClick={onRetry}
-            disabled={uploading}
-            data-testid="capture-retry"
-          >
+          <PreviewButton kind="secondary" onClick={onRetry} disabled={uploading} testId="capture-retry">
             {texts.retry}
-          </button>
+          </PreviewButton>
           <span
             className="gl-capture-preview-status"
             role={state.notice === "uploadFailed" ? "alert" : "status"}
@@ -47,15 +63,9 @@ export function RecordingPreview({ url, state, texts, onRetry, onSend }: Recordi
           >
             {state.notice === "uploadFailed" ? texts.uploadFailed : uploading ? texts.uploading : ""}
           </span>
-          <button
-            type="button"
-            className="gl-capture-button gl-capture-button--primary"
-            onClick={onSend}
-            disabled={uploading}
-            data-testid="capture-send"
-          >
+          <PreviewButton kind="primary" onClick={onSend} disabled={uploading} testId="capture-send">
             {texts.next}
-          </button>
+          </PreviewButton>
         </div>
       </div>
     </div>

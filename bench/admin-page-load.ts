@@ -1,13 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
-import { buildAll } from "../build.ts";
 import { demo } from "../src/server/demo-seed.ts";
-import { createLogger } from "../src/server/logger.ts";
-import { startServer } from "../src/server/server.ts";
 import type { LoginResult } from "../src/shared/auth-api.ts";
-import { benchServerConfig } from "./bench-server-config.ts";
+import { startBuiltServer } from "./built-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { percentile } from "./latency-stats.ts";
 import { formatTimeline, pageLoadTimeline } from "./page-load-timeline.ts";
@@ -269,10 +266,10 @@ async function main() {
   const workDir = await mkdtemp(join(tmpdir(), "bench-admin-page-load-"));
   const cleanups: Array<() => unknown> = [];
   try {
-    const distDir = reuseDist ? resolve(reuseDist) : join(workDir, "dist");
-    if (!reuseDist) await buildAll({ outDir: distDir });
-    const config = benchServerConfig(workDir, distDir, { DEMO_DATA: "minimal", CAPTCHA_PROVIDER: "off" });
-    const server = await startServer(config, createLogger("silent"));
+    const { config, server } = await startBuiltServer(workDir, reuseDist, {
+      DEMO_DATA: "minimal",
+      CAPTCHA_PROVIDER: "off",
+    });
     cleanups.push(() => server.stop());
     const main = server.mainUrl.replace("localhost", "127.0.0.1").replace(/\/$/, "");
     const started = performance.now();

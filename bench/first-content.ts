@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import {
   type Browser,
   type BrowserContext,
@@ -9,14 +9,11 @@ import {
   type Frame,
   type Page,
 } from "@playwright/test";
-import { buildAll } from "../build.ts";
 import { snippetLine } from "../src/admin/projects/widget-snippet.ts";
 import type { ServerConfig } from "../src/server/config.ts";
 import { openDatabase } from "../src/server/database/database.ts";
 import { createOutbound } from "../src/server/domain/outbounds/outbound-repository.ts";
-import { createLogger } from "../src/server/logger.ts";
-import { startServer } from "../src/server/server.ts";
-import { benchServerConfig } from "./bench-server-config.ts";
+import { startBuiltServer } from "./built-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { percentile } from "./latency-stats.ts";
 
@@ -300,10 +297,7 @@ async function main() {
   const workDir = await mkdtemp(join(tmpdir(), "bench-first-content-"));
   const cleanups: Array<() => unknown> = [];
   try {
-    const distDir = reuseDist ? resolve(reuseDist) : join(workDir, "dist");
-    if (!reuseDist) await buildAll({ outDir: distDir });
-    const config = benchServerConfig(workDir, distDir, { DEMO_DATA: "minimal" });
-    const server = await startServer(config, createLogger("silent"));
+    const { config, server } = await startBuiltServer(workDir, reuseDist, { DEMO_DATA: "minimal" });
     cleanups.push(() => server.stop());
     await publishContent(config);
     // The server answers on localhost, the host page on 127.0.0.1: another site, as a real host is.

@@ -1,11 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { type Browser, type CDPSession, chromium, type Frame, type Page } from "@playwright/test";
-import { buildAll } from "../build.ts";
-import { createLogger } from "../src/server/logger.ts";
-import { startServer } from "../src/server/server.ts";
-import { benchServerConfig } from "./bench-server-config.ts";
+import { startBuiltServer } from "./built-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { snippetHostPage } from "./host-page.ts";
 import { formatMessengerTrace, traceCategories } from "./messenger-trace.ts";
@@ -327,10 +324,7 @@ async function measuredVisits(browser: Browser, mainUrl: string, messengerOrigin
 
 const workDir = await mkdtemp(join(tmpdir(), "bench-messenger-"));
 try {
-  const dist = reuseDist ? resolve(reuseDist) : join(workDir, "dist");
-  if (!reuseDist) await buildAll({ outDir: dist });
-  const config = benchServerConfig(workDir, dist, { DEMO_DATA: "minimal" });
-  const server = await startServer(config, createLogger("silent"));
+  const { server } = await startBuiltServer(workDir, reuseDist, { DEMO_DATA: "minimal" });
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     // Host pages fulfilled by page.route have no address: Local Network Access would block their calls.

@@ -10,6 +10,7 @@ import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
 import { writeFixtureDist } from "../src/server/test-support/fixture-dist.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
+import { benchOptions } from "./cli-options.ts";
 import { runWrk, type WrkResult, wrkAvailable, wrkInstallHint } from "./wrk-paths.ts";
 
 /**
@@ -30,17 +31,13 @@ import { runWrk, type WrkResult, wrkAvailable, wrkInstallHint } from "./wrk-path
  *   bun bench/platform-api.ts [--users 100000] [--concurrency 8] [--rounds 3] [--duration 5]
  *                             [--requests 300] [--q an]
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? (args[index + 1] ?? fallback) : fallback;
-};
-const userCount = Number(option("users", "100000"));
-const requestCount = Number(option("requests", "300"));
-const concurrency = Number(option("concurrency", "8"));
-const rounds = Number(option("rounds", "3"));
-const durationS = Number(option("duration", "5"));
-const search = option("q", "an");
+const { option } = benchOptions();
+const userCount = Number(option("users") ?? "100000");
+const requestCount = Number(option("requests") ?? "300");
+const concurrency = Number(option("concurrency") ?? "8");
+const rounds = Number(option("rounds") ?? "3");
+const durationS = Number(option("duration") ?? "5");
+const search = option("q") ?? "an";
 const warmUp = 30;
 const listBudgetMs = 50;
 

@@ -11,6 +11,7 @@ import { writeFixtureDist } from "../src/server/test-support/fixture-dist.ts";
 import { startPostgresCluster } from "../src/server/test-support/postgres-cluster.ts";
 import { searchResultsLimit } from "../src/shared/search-api.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
+import { benchOptions } from "./cli-options.ts";
 import { benchSearchPath, insertBenchReports } from "./report-search-data.ts";
 
 /**
@@ -25,14 +26,10 @@ import { benchSearchPath, insertBenchReports } from "./report-search-data.ts";
  *
  *   bun bench/report-search.ts [--reports 100000] [--queries 600] [--engine both|sqlite|postgres]
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? (args[index + 1] ?? fallback) : fallback;
-};
-const reportCount = Number(option("reports", "100000"));
-const queryCount = Number(option("queries", "600"));
-const engineChoice = option("engine", "both");
+const { option } = benchOptions();
+const reportCount = Number(option("reports") ?? "100000");
+const queryCount = Number(option("queries") ?? "600");
+const engineChoice = option("engine") ?? "both";
 const budgetMs = 100;
 const warmUp = 40;
 

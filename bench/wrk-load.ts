@@ -66,15 +66,20 @@ export async function runWrk(
   return runWrkScript(script, request.url, options);
 }
 
-/** Runs wrk with a script whose `done` hook is `wrkSummaryLua` against `url`, and reads its figures. */
-export async function runWrkScript(
+/**
+ * Runs the wrk at `wrk` with `scriptPath` against `url` (10 s request timeout, `env` as its environment
+ * when given) and answers the JSON its script's `done` hook printed on a `WRK_JSON {…}` line.
+ */
+export async function wrkJsonLine(
+  wrk: string,
   scriptPath: string,
   url: string,
   options: { seconds: number; connections: number; threads: number },
-): Promise<WrkResult> {
+  env?: Record<string, string | undefined>,
+): Promise<unknown> {
   const child = Bun.spawn(
     [
-      findWrk(),
+      wrk,
       `-t${options.threads}`,
       `-c${options.connections}`,
       `-d${options.seconds}s`,
@@ -84,7 +89,7 @@ export async function runWrkScript(
       scriptPath,
       url,
     ],
-    { stdout: "pipe", stderr: "pipe" },
+    env ? { env, stdout: "pipe", stderr: "pipe" } : { stdout: "pipe", stderr: "pipe" },
   );
   const [out, err, code] = await Promise.all([
     new Response(child.stdout).text(),
@@ -93,7 +98,16 @@ export async function runWrkScript(
   ]);
   const line = /^WRK_JSON (.*)$/m.exec(out)?.[1];
   if (code !== 0 || !line) throw new Error(`wrk failed (${code}): ${err || out}`);
-  const parsed = JSON.parse(line) as {
+  return JSON.parse(line);
+}
+
+/** Runs wrk with a script whose `done` hook is `wrkSummaryLua` against `url`, and reads its figures. */
+export async function runWrkScript(
+  scriptPath: string,
+  url: string,
+  options: { seconds: number; connections: number; threads: number },
+): Promise<WrkResult> {
+  const parsed = (await wrkJsonLine(findWrk(), scriptPath, url, options)) as {
     requests: number;
     errors: number;
     seconds: number;

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { wrkJsonLine } from "./wrk-load.ts";
 
 /** What one wrk run measured: requests, failed ones (socket errors and non-2xx), rate and latency. */
 export interface WrkResult {
@@ -55,32 +56,13 @@ export async function runWrk(options: {
   try {
     const scriptPath = join(dir, "load.lua");
     await writeFile(scriptPath, script);
-    const child = Bun.spawn(
-      [
-        wrkPath,
-        `-t${options.threads}`,
-        `-c${options.connections}`,
-        `-d${options.durationS}s`,
-        "--timeout",
-        "10s",
-        "-s",
-        scriptPath,
-        options.origin,
-      ],
-      {
-        env: { ...process.env, WRK_BEARER: options.bearer ?? "", WRK_PATHS: options.paths.join("\n") },
-        stdout: "pipe",
-        stderr: "pipe",
-      },
-    );
-    const [out, err, code] = await Promise.all([
-      new Response(child.stdout).text(),
-      new Response(child.stderr).text(),
-      child.exited,
-    ]);
-    const line = out.split("\n").find((text) => text.startsWith("WRK_JSON "));
-    if (code !== 0 || !line) throw new Error(`wrk failed (${code}): ${err || out}`);
-    const parsed = JSON.parse(line.slice("WRK_JSON ".length)) as {
+    const parsed = (await wrkJsonLine(
+      wrkPath,
+      scriptPath,
+      options.origin,
+      { seconds: options.durationS, connections: options.connections, threads: options.threads },
+      { ...process.env, WRK_BEARER: options.bearer ?? "", WRK_PATHS: options.paths.join("\n") },
+    )) as {
       requests: number;
       errors: number;
       durationUs: number;

@@ -1,9 +1,10 @@
 import { expect } from "@playwright/test";
 import { fullChromiumLaunch } from "./support/browsers.ts";
 import { selectRows } from "./support/database.ts";
-import { navCount, titleCount } from "./support/nav-counts.ts";
+import { countsRead, navCount, titleCount } from "./support/nav-counts.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
+import { openWithStaffSocket } from "./support/staff-socket.ts";
 
 /**
  * Alerts against the real server and staff socket: while the admin is on Users, a
@@ -21,18 +22,8 @@ test("a visitor's message and a report reach an admin on another screen: counts,
   request,
 }) => {
   await signInAsAdmin(page);
-  const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));
-  await page.goto("/dashboard/users");
-  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
-  await socket;
-  // The first read of the counts has landed once the title and the badges agree.
-  await expect
-    .poll(
-      async () =>
-        (await titleCount(page)) ===
-        (await navCount(page, "reports")) + (await navCount(page, "conversations")),
-    )
-    .toBe(true);
+  await openWithStaffSocket(page, "/dashboard/users", "Users");
+  await countsRead(page);
   const conversationsBefore = await navCount(page, "conversations");
   const reportsBefore = await navCount(page, "reports");
 

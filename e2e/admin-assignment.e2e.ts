@@ -2,10 +2,11 @@ import { type APIRequestContext, expect } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
 import { openDemo } from "./support/host-page.ts";
-import { frame, gleap } from "./support/messenger-frame.ts";
+import { frame, gleap, sendFromComposer } from "./support/messenger-frame.ts";
 import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 import { createStaffMember } from "./support/staff-accounts.ts";
+import { openWithStaffSocket } from "./support/staff-socket.ts";
 
 /**
  * Told when it's theirs, with two staff in browsers of their own and a visitor on /demo: A assigns the
@@ -54,8 +55,7 @@ test("A assigns a visitor's conversation to B: B is told on another screen, the 
     await openDemo(visitor);
     await gleap(visitor, "startConversation");
     const subject = `My invoice shows the wrong plan (${run})`;
-    await frame(visitor).locator("#composer-text").fill(subject);
-    await frame(visitor).locator("#composer-text").press("Enter");
+    await sendFromComposer(visitor, subject);
     await expect(frame(visitor).getByTestId("frame-app")).toHaveAttribute("data-screen", /^conversation\//);
     await expect(frame(visitor).getByTestId("conversation-answerer")).toHaveCount(0);
     let conversationId = "";
@@ -72,10 +72,7 @@ test("A assigns a visitor's conversation to B: B is told on another screen, the 
 
     // B works elsewhere, on Users, with the staff socket open.
     await signInThroughApi(bPage, { login: b.email, password: b.password });
-    const bSocket = bPage.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));
-    await bPage.goto("/dashboard/users");
-    await expect(bPage.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
-    await bSocket;
+    await openWithStaffSocket(bPage, "/dashboard/users", "Users");
     const before = await mineCount(bPage);
 
     // A opens the conversation and picks B by the name every screen shows.

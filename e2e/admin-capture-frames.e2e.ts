@@ -1,6 +1,5 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import type { AdminProjectSettings, ProjectSettingsWrite } from "../src/shared/inbox-api.ts";
-import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { expect, type Page } from "@playwright/test";
+import { recordDemoWebReplaysInThisSpec } from "./support/demo-web-replays.ts";
 import { openDemo } from "./support/host-page.ts";
 import { gleap } from "./support/messenger-frame.ts";
 import { replayedPage } from "./support/replay-frame.ts";
@@ -25,39 +24,7 @@ const run = Date.now().toString(36);
 // on, the console would count the recorder, not the admin.
 test.use({ trace: "off" });
 
-// The demo project records no web replay by default: turned on for this spec through the admin API
-// (the server keeps projects in memory; only the route tells it) and put back after.
-let demoSettings: AdminProjectSettings | null = null;
-
-async function saveDemoSettings(request: APIRequestContext, settings: AdminProjectSettings) {
-  const write: ProjectSettingsWrite = {
-    name: settings.name,
-    flowConfig: settings.flowConfig,
-    allowedOrigins: settings.allowedOrigins,
-    identityVerification: settings.identityVerification,
-    featureRequestApproval: settings.featureRequestApproval,
-    autoAssign: settings.autoAssign,
-  };
-  const headers = await adminHeaders(request);
-  const saved = await request.put(`/api/projects/${settings.id}/settings`, { headers, data: write });
-  if (!saved.ok()) throw new Error(`saving the demo settings: ${saved.status()} ${await saved.text()}`);
-}
-
-test.beforeAll(async ({ request }) => {
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
-  demoSettings = (await (
-    await request.get(`/api/projects/${demo.id}/settings`, { headers })
-  ).json()) as AdminProjectSettings;
-  await saveDemoSettings(request, {
-    ...demoSettings,
-    flowConfig: { ...demoSettings.flowConfig, enableWebReplays: true },
-  });
-});
-
-test.afterAll(async ({ request }) => {
-  if (demoSettings) await saveDemoSettings(request, demoSettings);
-});
+recordDemoWebReplaysInThisSpec();
 
 /** Every console error and uncaught error of the page and its frames, as text. */
 function consoleErrors(page: Page): string[] {

@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import { searchDownToOne } from "./support/admin-list-search.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -47,11 +48,7 @@ test("delete a challenge category after confirming", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Challenge categories", level: 1 })).toBeVisible();
   expect(await categoryRows(title)).toHaveLength(1);
 
-  await page.getByRole("searchbox", { name: "Search challenge categories" }).fill(title);
-  await page.getByRole("searchbox", { name: "Search challenge categories" }).press("Enter");
-  await expect(page).toHaveURL(/[?&]q=/);
-  const rows = page.getByTestId("category-row");
-  await expect(rows).toHaveCount(1);
+  const rows = await searchDownToOne(page, "Search challenge categories", title, "category-row");
   await expect(rows.first()).toContainText(title);
   await expect(rows.first()).toContainText("Made by the end-to-end test.");
   await expect(page.getByText("1 challenge category", { exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import type { AdminOutbound } from "../src/shared/inbox-api.ts";
 import type { AdminSurvey, SurveyWrite } from "../src/shared/surveys-api.ts";
-import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { demoAsAdmin } from "./support/admin-api.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { pasteHtml } from "./support/rich-text-editor.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -21,8 +21,7 @@ test("a banner published in the editor appears on an open /demo page without a r
   context,
   request,
 }) => {
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
+  const { headers, demo } = await demoAsAdmin(request);
   const title = `Summer release ${run}`;
 
   // The visitor's page, open before the banner exists. The demo's own banner shows first (one banner
@@ -86,8 +85,7 @@ test("a banner published in the editor appears on an open /demo page without a r
 });
 
 test("a survey's answers show in its results charts", async ({ page, request }) => {
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
+  const { headers, demo } = await demoAsAdmin(request);
   const write: SurveyWrite = {
     title: `Pulse ${run}`,
     status: "live",

@@ -1,8 +1,10 @@
-import { expect, type FrameLocator, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
 import { openDemo } from "./support/host-page.ts";
+import { frame, sendFromComposer } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
+import { openWithStaffSocket } from "./support/staff-socket.ts";
 
 /**
  * The conversations inbox against the real server, the staff socket and the demo
@@ -14,8 +16,6 @@ import { test } from "./support/spec-test.ts";
 interface HostWindow {
   Gleap: Record<string, (...args: unknown[]) => unknown>;
 }
-
-const frame = (page: Page): FrameLocator => page.frameLocator("iframe.frame-window");
 
 test("a conversation between a visitor on /demo and the admin, live both ways", async ({ page, browser }) => {
   const [demo] = await selectRows<{ id: string }>(
@@ -36,8 +36,7 @@ test("a conversation between a visitor on /demo and the admin, live both ways", 
   await openDemo(visitor);
   await visitor.evaluate(() => (window as unknown as HostWindow).Gleap.startConversation?.());
   const subject = `The export button does nothing (${run})`;
-  await frame(visitor).locator("#composer-text").fill(subject);
-  await frame(visitor).locator("#composer-text").press("Enter");
+  await sendFromComposer(visitor, subject);
   await expect(frame(visitor).getByTestId("frame-app")).toHaveAttribute("data-screen", /^conversation\//);
 
   // It arrives in the open inbox without a reload, unread.
@@ -102,9 +101,7 @@ test("a conversation given to an admin on one page shows on another admin page a
 
   // A watches the open conversations, unassigned ones only.
   await signInAsAdmin(page);
-  const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));
-  await page.goto(`/dashboard/conversations/${demo.id}?status=open&assigneeId=none`);
-  await socket;
+  await openWithStaffSocket(page, `/dashboard/conversations/${demo.id}?status=open&assigneeId=none`);
   const row = page.getByTestId("conversation-row").filter({ hasText: subject });
   await expect(row).toBeVisible();
 

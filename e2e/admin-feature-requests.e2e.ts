@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect } from "@playwright/test";
 import type { AdminFeatureRequest, FeatureRequest } from "../src/shared/feature-requests-api.ts";
 import type { AdminFeedbackFlow } from "../src/shared/feedback-flows-api.ts";
-import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { demoAsAdmin } from "./support/admin-api.ts";
 import { openDemo } from "./support/host-page.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -56,8 +56,7 @@ test("duplicates merged on the board: votes combined once per visitor, the statu
   page,
   request,
 }) => {
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
+  const { headers, demo } = await demoAsAdmin(request);
   const [ada, bob, cy] = [await visitor(request), await visitor(request), await visitor(request)];
   const kept = await suggest(request, ada, `Keyboard shortcuts for boards ${run}`);
   const duplicate = await suggest(request, bob, `Shortcut keys please ${run}`);
@@ -108,8 +107,7 @@ test("New flow opens an empty form and creates the flow with its fields in their
   page,
   request,
 }) => {
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
+  const { headers, demo } = await demoAsAdmin(request);
   await signInAsAdmin(page, "en-US", `/dashboard/projects/${demo.id}`);
   await page.getByRole("link", { name: "New flow" }).click();
   await expect(page.getByRole("heading", { name: "New feedback flow" })).toBeVisible();

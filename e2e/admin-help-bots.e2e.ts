@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page } from "@playwright/test";
-import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { demoAsAdmin } from "./support/admin-api.ts";
 import { openDemo } from "./support/host-page.ts";
 import { app, frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -14,8 +14,7 @@ const run = Date.now().toString(36);
 const created = { collections: [] as string[], bots: [] as string[] };
 
 test.afterAll(async ({ request }) => {
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
+  const { headers, demo } = await demoAsAdmin(request);
   for (const id of created.collections)
     await request.delete(`/api/projects/${demo.id}/help/collections/${id}?force=true`, { headers });
   for (const id of created.bots) await request.delete(`/api/projects/${demo.id}/bots/${id}`, { headers });
@@ -42,7 +41,7 @@ test("a help article written in English and German is found in German on /demo",
   browser,
   request,
 }) => {
-  const demo = await demoProjectAsAdmin(request, await adminHeaders(request));
+  const { demo } = await demoAsAdmin(request);
   // A word no demo article has, so the search finds exactly this article.
   const word = `paketzustellung${run}`;
   const germanTitle = `Paket verfolgen ${run}`;

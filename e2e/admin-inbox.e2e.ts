@@ -1,11 +1,12 @@
-import { type APIRequestContext, expect } from "@playwright/test";
-import type { AdminProjectSettings, ProjectSettingsWrite } from "../src/shared/inbox-api.ts";
-import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { expect } from "@playwright/test";
+import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
+import { recordDemoWebReplaysInThisSpec } from "./support/demo-web-replays.ts";
 import { openDemo } from "./support/host-page.ts";
 import { gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
+import { openWithStaffSocket } from "./support/staff-socket.ts";
 
 /**
  * The feedback inbox against the real server: a bug report filed through the widget on `/demo` arrives
@@ -15,42 +16,7 @@ import { test } from "./support/spec-test.ts";
 
 const run = Date.now().toString(36);
 
-// The demo project records no web replay by default; this spec turns it on and puts it back after.
-// Through the admin API, not the database: the server keeps projects in memory and only the settings
-// route tells it (a hand-written row stays unseen for up to 30 s, and the replay with it).
-let demoSettings: AdminProjectSettings | null = null;
-
-async function saveDemoSettings(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  settings: AdminProjectSettings,
-) {
-  const write: ProjectSettingsWrite = {
-    name: settings.name,
-    flowConfig: settings.flowConfig,
-    allowedOrigins: settings.allowedOrigins,
-    identityVerification: settings.identityVerification,
-    featureRequestApproval: settings.featureRequestApproval,
-    autoAssign: settings.autoAssign,
-  };
-  const saved = await request.put(`/api/projects/${settings.id}/settings`, { headers, data: write });
-  if (!saved.ok()) throw new Error(`saving the demo settings: ${saved.status()} ${await saved.text()}`);
-}
-
-test.beforeAll(async ({ request }) => {
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
-  const response = await request.get(`/api/projects/${demo.id}/settings`, { headers });
-  demoSettings = (await response.json()) as AdminProjectSettings;
-  await saveDemoSettings(request, headers, {
-    ...demoSettings,
-    flowConfig: { ...demoSettings.flowConfig, enableWebReplays: true },
-  });
-});
-
-test.afterAll(async ({ request }) => {
-  if (demoSettings) await saveDemoSettings(request, await adminHeaders(request), demoSettings);
-});
+recordDemoWebReplaysInThisSpec();
 
 test("a bug report filed on /demo arrives in the open inbox live, with its snapshot and replay", async ({
   page,
@@ -58,10 +24,7 @@ test("a bug report filed on /demo arrives in the open inbox live, with its snaps
 }) => {
   await signInAsAdmin(page);
   // The list subscribes to the staff socket on mount; the visitor's steps below take far longer than its open.
-  const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));
-  await page.goto("/dashboard/inbox");
-  await expect(page.getByRole("heading", { name: "Feedback inbox", level: 1 })).toBeVisible();
-  await socket;
+  await openWithStaffSocket(page, "/dashboard/inbox", "Feedback inbox");
 
   const visitor = await context.newPage();
   await openDemo(visitor);
@@ -198,9 +161,7 @@ test("an assignment made on one admin page shows live on another's list and repo
 
   // A watches the list, searched down to this report.
   await signInAsAdmin(page);
-  const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));
-  await page.goto(`/dashboard/inbox?q=${encodeURIComponent(`Assign me (${run})`)}`);
-  await socket;
+  await openWithStaffSocket(page, `/dashboard/inbox?q=${encodeURIComponent(`Assign me (${run})`)}`);
   const row = page.getByTestId("inbox-row").filter({ hasText: `Assign me (${run})` });
   await expect(row).toContainText("Nobody");
 

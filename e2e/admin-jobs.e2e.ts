@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import { searchDownToOne } from "./support/admin-list-search.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -80,11 +81,7 @@ test("create a job, edit its title and salary, and find it in the list", async (
 
   await page.getByRole("link", { name: "Go Back" }).click();
   await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search jobs" }).fill(renamed);
-  await page.getByRole("searchbox", { name: "Search jobs" }).press("Enter");
-  await expect(page).toHaveURL(/[?&]q=/);
-  const rows = page.getByTestId("job-row");
-  await expect(rows).toHaveCount(1);
+  const rows = await searchDownToOne(page, "Search jobs", renamed, "job-row");
   await expect(rows.first()).toContainText(renamed);
   await expect(rows.first()).toContainText("3,000 – 6,500 Euros per Month");
 

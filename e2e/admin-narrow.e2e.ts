@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { platformLinks } from "./support/admin-navigation.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 
@@ -8,12 +9,7 @@ import { test } from "./support/spec-test.ts";
 test.use({ viewport: { width: 390, height: 844 } });
 
 const entries = [
-  "Dashboard",
-  "Users",
-  "Jobs",
-  "Companies",
-  "Skill Tree",
-  "Reported Tasks",
+  ...platformLinks,
   "Challenges",
   "Challenge categories",
   // These two may carry the count of what waits for the admin, which other specs leave.

@@ -1,10 +1,11 @@
 import { expect } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
-import { navCount, titleCount } from "./support/nav-counts.ts";
+import { countsRead, navCount } from "./support/nav-counts.ts";
 import { signInAsAdmin, signInThroughApi } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 import { createStaffMember } from "./support/staff-accounts.ts";
+import { openWithStaffSocket } from "./support/staff-socket.ts";
 
 /**
  * Internal notes and mentions with two admins in browsers of their own: A writes a
@@ -50,18 +51,8 @@ test("a note mentioning B reaches B on another screen, never the visitor", async
   const bPage = await other.newPage();
   try {
     await signInThroughApi(bPage, { login: b.email, password: b.password });
-    const bSocket = bPage.waitForEvent("websocket", (ws) => ws.url().includes("/api/admin/ws"));
-    await bPage.goto("/dashboard/users");
-    await expect(bPage.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
-    await bSocket;
-    // The first read of the counts has landed once the title and the badges agree.
-    await expect
-      .poll(
-        async () =>
-          (await titleCount(bPage)) ===
-          (await navCount(bPage, "reports")) + (await navCount(bPage, "conversations")),
-      )
-      .toBe(true);
+    await openWithStaffSocket(bPage, "/dashboard/users", "Users");
+    await countsRead(bPage);
     const countBefore = await navCount(bPage, "conversations");
 
     // A opens the conversation and writes a note, taking B's name from the @ list.

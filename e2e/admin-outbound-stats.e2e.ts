@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type FrameLocator, type Page } from "@playwright/test";
 import type { AdminOutbound, AdminProjectSettings } from "../src/shared/inbox-api.ts";
 import type { OutboundEventKind } from "../src/shared/outbound-api.ts";
-import { adminHeaders } from "./support/admin-api.ts";
+import { adminHeaders, publishedOutbound } from "./support/admin-api.ts";
 import { axeViolations } from "./support/axe.ts";
 import { recordOutboundEvents } from "./support/database.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
@@ -35,23 +35,14 @@ async function setUp(request: APIRequestContext, fields: BannerFields = { pageFi
   expect(created.status()).toBe(201);
   const project = (await created.json()) as AdminProjectSettings;
   projects.adopt(project.id);
-  const base = `/api/projects/${project.id}/outbounds`;
-  const make = async (name: string, pageFilter: string, config: Record<string, unknown> = {}) => {
-    const response = await request.post(base, {
-      headers,
-      data: {
-        type: "banner",
-        name,
-        config: { title: name, ...config },
-        pageFilter,
-        pageFilterType: "contains",
-      },
+  const make = (name: string, pageFilter: string, config: Record<string, unknown> = {}) =>
+    publishedOutbound<AdminOutbound>(request, headers, project.id, {
+      type: "banner",
+      name,
+      config: { title: name, ...config },
+      pageFilter,
+      pageFilterType: "contains",
     });
-    expect(response.status()).toBe(201);
-    const outbound = (await response.json()) as AdminOutbound;
-    expect((await request.post(`${base}/${outbound.id}/publish`, { headers })).status()).toBe(200);
-    return outbound;
-  };
   const banner = await make(`Spring sale ${run}`, fields.pageFilter, fields.config);
   const other = await make(`Quiet banner ${run}`, "/nowhere");
   return { project, banner, other, run };

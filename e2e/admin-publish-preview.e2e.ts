@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import type { AdminOutbound } from "../src/shared/inbox-api.ts";
 import type { PublishPreview } from "../src/shared/publish-preview-api.ts";
-import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { demoAsAdmin } from "./support/admin-api.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
@@ -36,8 +36,7 @@ test("priority, frequency and schedule are saved; the publish dialog counts the 
   request,
 }) => {
   test.setTimeout(120_000);
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
+  const { headers, demo } = await demoAsAdmin(request);
   const base = `/api/projects/${demo.id}/outbounds`;
   const created: string[] = [];
   try {
@@ -136,7 +135,7 @@ test.describe("in German and dark", () => {
   test.use({ colorScheme: "dark" });
 
   test("the schedule fields and their refusal read in German at 390 px", async ({ page, request }) => {
-    const demo = await demoProjectAsAdmin(request, await adminHeaders(request));
+    const { demo } = await demoAsAdmin(request);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAsAdmin(page, "de", `/dashboard/content/${demo.id}/modals/create`);
     await expect(page.getByRole("heading", { name: "Wann und wie oft" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import type { AdminNewsPost } from "../src/shared/news-api.ts";
-import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { demoAsAdmin } from "./support/admin-api.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { openDemo } from "./support/host-page.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
@@ -34,8 +34,7 @@ test("a news article written in the rich-text editor reads the same in the messe
   page,
   request,
 }) => {
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
+  const { headers, demo } = await demoAsAdmin(request);
   const title = `Offline spaces ${run}`;
 
   await page.setViewportSize({ width: 1360, height: 1100 });

@@ -3,7 +3,7 @@ import type { SavedReply } from "../src/shared/saved-replies-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
 import { openDemo } from "./support/host-page.ts";
-import { frame } from "./support/messenger-frame.ts";
+import { frame, sendFromComposer } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 
@@ -50,8 +50,7 @@ test("a saved reply picked with /, sent with bold, a link and a picture, reaches
     await openDemo(visitor);
     await visitor.evaluate(() => (window as unknown as HostWindow).Gleap.startConversation?.());
     const subject = `Is the export fixed? (${run})`;
-    await frame(visitor).locator("#composer-text").fill(subject);
-    await frame(visitor).locator("#composer-text").press("Enter");
+    await sendFromComposer(visitor, subject);
     await expect(frame(visitor).getByTestId("frame-app")).toHaveAttribute("data-screen", /^conversation\//);
     // Named once the conversation is open: the admin reads the name when opening it.
     await visitor.evaluate(() =>

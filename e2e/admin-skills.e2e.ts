@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import { searchDownToOne } from "./support/admin-list-search.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
 import { selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -140,11 +141,7 @@ test("create a root skill with an icon and a dependency, add and edit sub-skills
   // The list shows it with its sub-skills and dependency; its sub-skill list has both.
   await page.getByRole("link", { name: "Go Back" }).click();
   await expect(page.getByRole("heading", { name: "Skill Tree", level: 1 })).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search root skills" }).fill(rootId);
-  await page.getByRole("searchbox", { name: "Search root skills" }).press("Enter");
-  await expect(page).toHaveURL(/[?&]q=/);
-  const rows = page.getByTestId("skill-row");
-  await expect(rows).toHaveCount(1);
+  const rows = await searchDownToOne(page, "Search root skills", rootId, "skill-row");
   await expect(rows.first()).toContainText(renamed);
   await expect(rows.first()).toContainText("DevOps");
   await rows.first().getByRole("link", { name: "2", exact: true }).click();

@@ -4,12 +4,11 @@ import { adminHeaders, reportAsAdmin } from "./support/admin-api.ts";
 import { fakeMediaLaunchOptions } from "./support/fake-media.ts";
 import { mainOrigin, serveHostPage } from "./support/host-page.ts";
 import {
-  fromFrame,
   gleap,
   isOpened,
   messageRecorder,
   messengerFrame,
-  openBugReportFlow,
+  openCaptureEditor,
   sendBugReport,
 } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
@@ -158,8 +157,7 @@ test.describe("screenshot", () => {
     await page.fill("#password", "hunter2");
     await page.evaluate(() => window.scrollTo(0, 120));
 
-    const frame = await openBugReportFlow(page);
-    await fromFrame(frame, { name: "start-screen-drawing", data: "screenshot" });
+    const frame = await openCaptureEditor(page, "screenshot");
     await expect(editor(page)).toBeVisible();
     // The widget hides while the visitor draws.
     await expect.poll(() => isOpened(page)).toBe(false);
@@ -267,8 +265,7 @@ test.describe("screenshot", () => {
       photo,
       `<meta http-equiv="Content-Security-Policy" content="worker-src 'none'">`,
     );
-    const frame = await openBugReportFlow(page);
-    await fromFrame(frame, { name: "start-screen-drawing", data: "screenshot" });
+    const frame = await openCaptureEditor(page, "screenshot");
     await page.getByTestId("capture-next").click();
     await expect(editor(page)).toHaveCount(0);
     const report = await sendAndRead(page, frame, request, { description: "Strict host" });
@@ -305,8 +302,7 @@ test.describe("screenshot", () => {
     request,
   }) => {
     await openHost(page, context, keys.plain ?? "");
-    const frame = await openBugReportFlow(page);
-    await fromFrame(frame, { name: "start-screen-drawing", data: "screenshot" });
+    const frame = await openCaptureEditor(page, "screenshot");
     await expect(editor(page)).toBeVisible();
     // Leaving the page asks first while the editor is open.
     const asks = await page.evaluate(() => {
@@ -377,8 +373,7 @@ test.describe("screen recording", () => {
     request,
   }) => {
     await openHost(page, context, keys.plain ?? "");
-    const frame = await openBugReportFlow(page);
-    await fromFrame(frame, { name: "start-screen-drawing", data: "capture" });
+    const frame = await openCaptureEditor(page, "capture");
     await expect(editor(page)).toBeVisible();
     await expect(page.getByTestId("capture-timer")).toHaveText("2:00");
     await expect(page.getByTestId("capture-tool-rect")).toBeDisabled();
@@ -448,8 +443,7 @@ test.describe("screen recording", () => {
     });
     const pageClicks = () =>
       page.evaluate(() => (window as unknown as { __pageClicks: string[] }).__pageClicks);
-    const frame = await openBugReportFlow(page);
-    await fromFrame(frame, { name: "start-screen-drawing", data: "capture" });
+    await openCaptureEditor(page, "capture");
     await page.getByTestId("capture-record").click();
     await expect(editor(page)).toHaveAttribute("data-recording", "recording");
     // A recording starts on the pointer.
@@ -495,8 +489,7 @@ test.describe("screen recording", () => {
         Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
     });
     await openHost(page, context, keys.plain ?? "");
-    const frame = await openBugReportFlow(page);
-    await fromFrame(frame, { name: "start-screen-drawing", data: "capture" });
+    await openCaptureEditor(page, "capture");
     await page.getByTestId("capture-record").click();
     await expect(page.getByTestId("capture-notice")).toContainText("Access to screen sharing was denied");
     await expect(editor(page)).toHaveAttribute("data-recording", "idle");

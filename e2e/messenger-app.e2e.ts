@@ -1,7 +1,6 @@
 import { expect } from "@playwright/test";
-import type { AdminConversationSummary } from "../src/shared/conversations-api.ts";
 import type { Survey, SurveyResults, SurveyWrite } from "../src/shared/surveys-api.ts";
-import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { adminHeaders, conversationByShareToken, demoAsAdmin } from "./support/admin-api.ts";
 import { openDemo } from "./support/host-page.ts";
 import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts";
 import { test } from "./support/spec-test.ts";
@@ -66,8 +65,7 @@ test("a survey answered step by step lands in its results; the same visitor cann
   page,
   request,
 }) => {
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
+  const { headers, demo } = await demoAsAdmin(request);
   expect(demo).toBeTruthy();
   const write: SurveyWrite = {
     title: `Quick check ${run}`,
@@ -135,8 +133,7 @@ test("closed after a survey's thank-you card, the launcher opens the messenger's
   page,
   request,
 }) => {
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
+  const { headers, demo } = await demoAsAdmin(request);
   const write: SurveyWrite = {
     title: `One question ${run}`,
     description: "",
@@ -235,12 +232,8 @@ test("realtime: a staff reply reaches the open messenger through its own socket"
   const { shareToken } = (await started.json()) as { shareToken: string };
 
   // Staff answer from the admin; the frame hears it and counts it.
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
-  const list = (await (
-    await request.get(`/api/projects/${demo.id}/conversations?pageSize=100`, { headers })
-  ).json()) as { items: AdminConversationSummary[] };
-  const conversation = list.items.find((item) => item.shareToken === shareToken);
+  const { headers, demo } = await demoAsAdmin(request);
+  const conversation = await conversationByShareToken(request, headers, demo.id, shareToken);
   const reply = await request.post(`/api/projects/${demo.id}/conversations/${conversation?.id}/messages`, {
     headers,
     data: { text: "<p>Hi! How can we help?</p>" },

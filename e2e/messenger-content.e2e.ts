@@ -1,10 +1,17 @@
 import { expect, type Page } from "@playwright/test";
-import type { AdminConversation, AdminConversationSummary } from "../src/shared/conversations-api.ts";
+import type { AdminConversation } from "../src/shared/conversations-api.ts";
 import type { AdminFeatureRequest } from "../src/shared/feature-requests-api.ts";
-import { adminHeaders, demoProjectAsAdmin } from "./support/admin-api.ts";
+import { conversationByShareToken, demoAsAdmin } from "./support/admin-api.ts";
 import { axeViolations, violationLines } from "./support/axe.ts";
 import { openDemo } from "./support/host-page.ts";
-import { app, frame, gleap, messengerFrame } from "./support/messenger-frame.ts";
+import {
+  app,
+  frame,
+  gleap,
+  messengerFrame,
+  sendFromComposer,
+  shownConversation,
+} from "./support/messenger-frame.ts";
 import { test } from "./support/spec-test.ts";
 
 /**
@@ -48,11 +55,9 @@ test("a conversation: the first message starts it, staff typing and a reply arri
     .setInputFiles({ name: "screen.png", mimeType: "image/png", buffer: pixel });
   await expect(frame(page).getByTestId("file-chip")).toHaveAttribute("data-status", "done");
   const text = `The export button does nothing (${run})`;
-  await frame(page).locator("#composer-text").fill(text);
-  await frame(page).locator("#composer-text").press("Enter");
+  await sendFromComposer(page, text);
 
-  await expect(app(page)).toHaveAttribute("data-screen", /^conversation\//);
-  const shareToken = ((await app(page).getAttribute("data-screen")) ?? "").replace("conversation/", "");
+  const shareToken = await shownConversation(page);
   await expect(frame(page).locator(".header-title")).toHaveText(text);
   await expect(frame(page).locator("[data-author=visitor] .bubble")).toHaveText(text);
   await expect(frame(page).locator("[data-author=visitor] .attachment--image img")).toHaveAttribute(
@@ -60,12 +65,8 @@ test("a conversation: the first message starts it, staff typing and a reply arri
     /\/api\/files\/uploads\/.+\.png$/,
   );
 
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
-  const list = (await (
-    await request.get(`/api/projects/${demo.id}/conversations?pageSize=100`, { headers })
-  ).json()) as { items: AdminConversationSummary[] };
-  const summary = list.items.find((item) => item.shareToken === shareToken);
+  const { headers, demo } = await demoAsAdmin(request);
+  const summary = await conversationByShareToken(request, headers, demo.id, shareToken);
   expect(summary?.subject).toBe(text);
   const base = `/api/projects/${demo.id}/conversations/${summary?.id}`;
 
@@ -127,19 +128,13 @@ test("a staff reply while the messenger is closed shows the chat card beside the
   await expect(page.locator(".gn-stack .gn-chat", { hasText: "Lena from Acme" })).toBeVisible();
   await gleap(page, "startConversation");
   const text = `Where is the export? (${run})`;
-  await frame(page).locator("#composer-text").fill(text);
-  await frame(page).locator("#composer-text").press("Enter");
-  await expect(app(page)).toHaveAttribute("data-screen", /^conversation\//);
-  const shareToken = ((await app(page).getAttribute("data-screen")) ?? "").replace("conversation/", "");
+  await sendFromComposer(page, text);
+  const shareToken = await shownConversation(page);
   await gleap(page, "close");
   await expect.poll(() => gleap(page, "isOpened")).toBe(false);
 
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
-  const list = (await (
-    await request.get(`/api/projects/${demo.id}/conversations?pageSize=100`, { headers })
-  ).json()) as { items: AdminConversationSummary[] };
-  const summary = list.items.find((item) => item.shareToken === shareToken);
+  const { headers, demo } = await demoAsAdmin(request);
+  const summary = await conversationByShareToken(request, headers, demo.id, shareToken);
   const reply = await request.post(`/api/projects/${demo.id}/conversations/${summary?.id}/messages`, {
     headers,
     data: { text: `<p>Under <strong>File</strong>, then Export (${run})</p>` },
@@ -183,8 +178,7 @@ test("the demo bot runs to its handover, which becomes a conversation with the t
   await email.fill(address);
   await email.press("Enter");
 
-  await expect(app(page)).toHaveAttribute("data-screen", /^conversation\//);
-  const shareToken = ((await app(page).getAttribute("data-screen")) ?? "").replace("conversation/", "");
+  const shareToken = await shownConversation(page);
   await expect(frame(page).locator("[data-author=bot] .bubble").first()).toContainText(
     "What can I help you with?",
   );
@@ -192,12 +186,8 @@ test("the demo bot runs to its handover, which becomes a conversation with the t
     `Your email: ${address}`,
   );
 
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
-  const list = (await (
-    await request.get(`/api/projects/${demo.id}/conversations?pageSize=100`, { headers })
-  ).json()) as { items: AdminConversationSummary[] };
-  const summary = list.items.find((item) => item.shareToken === shareToken);
+  const { headers, demo } = await demoAsAdmin(request);
+  const summary = await conversationByShareToken(request, headers, demo.id, shareToken);
   const detail = (await (
     await request.get(`/api/projects/${demo.id}/conversations/${summary?.id}`, { headers })
   ).json()) as AdminConversation;
@@ -229,8 +219,7 @@ test("feature requests: a vote counts at once and is stored; a new request is va
   await expect(vote).toHaveAttribute("aria-pressed", "true");
   await expect(row.getByTestId("vote-count")).toHaveText(String(before + 1));
 
-  const headers = await adminHeaders(request);
-  const demo = await demoProjectAsAdmin(request, headers);
+  const { headers, demo } = await demoAsAdmin(request);
   await expect
     .poll(async () => {
       const stored = (await (
@@ -394,8 +383,7 @@ test("axe finds nothing on the content screens, light and dark", async ({ page }
   };
   await gleap(page, "startConversation");
   await check("new conversation", () => expect(frame(page).getByTestId("composer")).toBeVisible());
-  await frame(page).locator("#composer-text").fill(`Hello (${run})`);
-  await frame(page).locator("#composer-text").press("Enter");
+  await sendFromComposer(page, `Hello (${run})`);
   await check("conversation", () => expect(app(page)).toHaveAttribute("data-screen", /^conversation\//));
   await gleap(page, "openConversations");
   await check("conversations", () =>

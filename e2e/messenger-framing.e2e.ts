@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { writeRows } from "./support/database.ts";
+import { allowedOriginsWrite, writeRows } from "./support/database.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
 import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
@@ -18,12 +18,7 @@ test("a host a project does not list cannot frame that project's messenger, whil
   page,
 }) => {
   const key = await projects.create("shop");
-  await writeRows([
-    {
-      query: "UPDATE widget_projects SET allowed_origins = $1 WHERE sdk_key = $2",
-      params: [JSON.stringify(["http://shop.test"]), key],
-    },
-  ]);
+  await writeRows([allowedOriginsWrite(key, ["http://shop.test"])]);
   const refusals: string[] = [];
   page.on("console", (message) => {
     if (/frame-ancestors/.test(message.text())) refusals.push(message.text());

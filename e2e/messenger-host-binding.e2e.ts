@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { writeRows } from "./support/database.ts";
+import { allowedOriginsWrite, writeRows } from "./support/database.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
 import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
@@ -22,16 +22,7 @@ const shopHost = "http://shop.test";
 async function twoProjects(): Promise<{ shop: string; other: string }> {
   const shop = await projects.create("shop");
   const other = await projects.create("other");
-  await writeRows([
-    {
-      query: "UPDATE widget_projects SET allowed_origins = $1 WHERE sdk_key = $2",
-      params: [JSON.stringify([shopHost]), shop],
-    },
-    {
-      query: "UPDATE widget_projects SET allowed_origins = $1 WHERE sdk_key = $2",
-      params: [JSON.stringify(["http://other.test"]), other],
-    },
-  ]);
+  await writeRows([allowedOriginsWrite(shop, [shopHost]), allowedOriginsWrite(other, ["http://other.test"])]);
   return { shop, other };
 }
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { adminHeaders } from "./support/admin-api.ts";
-import { selectRows, writeRows } from "./support/database.ts";
+import { adminHeaders, publishedOutbound } from "./support/admin-api.ts";
+import { allowedOriginsWrite, selectRows, writeRows } from "./support/database.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
 import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
@@ -149,28 +149,20 @@ test("the published SDK's own checklist element speaks the visitor's language, n
 }) => {
   const project = await newProject(request, "Onboarding site");
   const headers = await adminHeaders(request);
-  const created = await request.post(`/api/projects/${project.id}/outbounds`, {
-    headers,
-    data: {
-      type: "checklist",
-      name: "Onboarding",
-      config: {
-        subject: "Erste Schritte",
-        steps: ["Konto anlegen", "Team einladen"].map((title, index) => ({
-          id: `step-${index}`,
-          title,
-          description: `<p>${title}.</p>`,
-          allowMarkDone: true,
-          duration: 2,
-        })),
-      },
+  const { id } = await publishedOutbound(request, headers, project.id, {
+    type: "checklist",
+    name: "Onboarding",
+    config: {
+      subject: "Erste Schritte",
+      steps: ["Konto anlegen", "Team einladen"].map((title, index) => ({
+        id: `step-${index}`,
+        title,
+        description: `<p>${title}.</p>`,
+        allowMarkDone: true,
+        duration: 2,
+      })),
     },
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  expect(
-    (await request.post(`/api/projects/${project.id}/outbounds/${id}/publish`, { headers })).status(),
-  ).toBe(200);
 
   await openSite(page, project.sdkKey, {
     language: "de",
@@ -188,12 +180,7 @@ test("a project that lists its origins keeps the published SDK on a site it does
   page,
 }) => {
   const key = await projects.create("listing");
-  await writeRows([
-    {
-      query: "UPDATE widget_projects SET allowed_origins = $1 WHERE sdk_key = $2",
-      params: [JSON.stringify(["http://listed-shop.test"]), key],
-    },
-  ]);
+  await writeRows([allowedOriginsWrite(key, ["http://listed-shop.test"])]);
   const sessionStart = page.waitForResponse(
     (response) => response.url().endsWith("/api/widget/sessions") && response.request().method() === "POST",
   );

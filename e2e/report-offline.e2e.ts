@@ -72,6 +72,15 @@ async function sendWhileOffline(page: Page, marker: string) {
   await expect(frame(page).getByTestId("flow-success")).toHaveCount(0);
 }
 
+/** On a freshly served shop, opens the bug form, takes the network away and sends `marker`'s report. */
+async function sendFromOfflineShop(page: Page, context: BrowserContext, marker: string) {
+  await serveShop(context);
+  await openShop(page);
+  await openBugForm(page);
+  await context.setOffline(true);
+  await sendWhileOffline(page, marker);
+}
+
 const flagOf = (page: Page) =>
   page.evaluate((name) => window.localStorage.getItem(name), storedReportsFlag(sdkKey));
 
@@ -162,11 +171,7 @@ test("the page that stayed open sends the kept report when the network comes bac
   context,
 }) => {
   const marker = `offline-open-${run}`;
-  await serveShop(context);
-  await openShop(page);
-  await openBugForm(page);
-  await context.setOffline(true);
-  await sendWhileOffline(page, marker);
+  await sendFromOfflineShop(page, context, marker);
   expect(await keptInBrowser(page)).toHaveLength(1);
   // The frame says it waits; the page's notice stays out of the open messenger's way.
   await expect(notice(page)).toHaveCount(0);
@@ -185,11 +190,7 @@ test("two tabs of the site sending the same kept report at once make one record"
   context,
 }) => {
   const marker = `offline-tabs-${run}`;
-  await serveShop(context);
-  await openShop(page);
-  await openBugForm(page);
-  await context.setOffline(true);
-  await sendWhileOffline(page, marker);
+  await sendFromOfflineShop(page, context, marker);
   const [kept] = await keptInBrowser(page);
 
   // Both sends reach the server together: each is held until the other has left its tab.

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { adminHeaders } from "./support/admin-api.ts";
+import { adminHeaders, publishedOutbound } from "./support/admin-api.ts";
 import { demoProjectId, selectRows } from "./support/database.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
 import { giveCookieConsent } from "./support/host-page.ts";
@@ -65,13 +65,12 @@ test("the builder window shows no visitor content, and its bar lies above the la
   };
   try {
     for (const [type, config] of Object.entries(contents)) {
-      const created = await request.post(outbounds, {
-        headers,
-        data: { type, name: `Builder clean ${type} ${run}`, config, ...scoped },
+      const { id } = await publishedOutbound(request, headers, projectId, {
+        type,
+        name: `Builder clean ${type} ${run}`,
+        config,
+        ...scoped,
       });
-      expect(created.status()).toBe(201);
-      const { id } = (await created.json()) as { id: string };
-      expect((await request.post(`${outbounds}/${id}/publish`, { headers })).status()).toBe(200);
       live[type] = id;
     }
 

@@ -1,5 +1,5 @@
 import { type Browser, expect } from "@playwright/test";
-import { adminHeaders } from "./support/admin-api.ts";
+import { adminHeaders, publishedOutbound } from "./support/admin-api.ts";
 import { demoProjectId } from "./support/database.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
@@ -75,21 +75,13 @@ test("the dashboard opens the builder on /demo; its picked step is a draft until
   const projectId = await demoProjectId();
   // Live, and only for this spec's own address, so no other page view of the demo project gets it.
   const filter = `tour=builder-${run}`;
-  const created = await request.post(`/api/projects/${projectId}/outbounds`, {
-    headers,
-    data: {
-      type: "tour",
-      name: "Builder tour",
-      config: { steps: [welcome], builderUrl: `${origin}/demo` },
-      pageFilter: filter,
-      pageFilterType: "contains",
-    },
+  const tour = await publishedOutbound(request, headers, projectId, {
+    type: "tour",
+    name: "Builder tour",
+    config: { steps: [welcome], builderUrl: `${origin}/demo` },
+    pageFilter: filter,
+    pageFilterType: "contains",
   });
-  expect(created.status()).toBe(201);
-  const tour = (await created.json()) as { id: string };
-  expect(
-    (await request.post(`/api/projects/${projectId}/outbounds/${tour.id}/publish`, { headers })).status(),
-  ).toBe(200);
   expect(await visitorTour(browser, tour.id, filter)).toEqual(["1 of 1: Welcome to the builder tour"]);
 
   await giveCookieConsent(page.context());

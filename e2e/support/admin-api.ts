@@ -1,4 +1,5 @@
-import type { APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
+import type { AdminConversationSummary } from "../../src/shared/conversations-api.ts";
 import type { AdminProject } from "../../src/shared/projects-api.ts";
 
 /** Signs in as the demo admin through the real platform API and answers the bearer header. */
@@ -22,6 +23,46 @@ export async function demoProjectAsAdmin(
   const demo = projects.items.find((project) => project.sdkKey === "demo");
   if (!demo) throw new Error("the demo project is missing");
   return demo;
+}
+
+/** Signs the demo admin in and finds the demo project: the bearer header and the project, for the admin API. */
+export async function demoAsAdmin(
+  request: APIRequestContext,
+): Promise<{ headers: Record<string, string>; demo: AdminProject }> {
+  const headers = await adminHeaders(request);
+  const demo = await demoProjectAsAdmin(request, headers);
+  return { headers, demo };
+}
+
+/** A conversation of the project as its list gives it to the admin, found by the visitor's share token. */
+export async function conversationByShareToken(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  projectId: string,
+  shareToken: string,
+): Promise<AdminConversationSummary | undefined> {
+  const list = (await (
+    await request.get(`/api/projects/${projectId}/conversations?pageSize=100`, { headers })
+  ).json()) as { items: AdminConversationSummary[] };
+  return list.items.find((item) => item.shareToken === shareToken);
+}
+
+/**
+ * Creates an outbound of the project through the platform API (201) and publishes it (200), as the
+ * admin's content screens do; answers it as it was created.
+ */
+export async function publishedOutbound<T extends { id: string } = { id: string }>(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  projectId: string,
+  data: Record<string, unknown>,
+): Promise<T> {
+  const outbounds = `/api/projects/${projectId}/outbounds`;
+  const created = await request.post(outbounds, { headers, data });
+  expect(created.status()).toBe(201);
+  const outbound = (await created.json()) as T;
+  expect((await request.post(`${outbounds}/${outbound.id}/publish`, { headers })).status()).toBe(200);
+  return outbound;
 }
 
 /** A stored report as the admin API gives it (`GET /api/feedback/{id}`), typed as the caller reads it. */

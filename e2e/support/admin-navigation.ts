@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
+/** The sidebar's first links, to the job platform's own screens: an admin sees them, an agent does not. */
+export const platformLinks = ["Dashboard", "Users", "Jobs", "Companies", "Skill Tree", "Reported Tasks"];
+
 /** The dashboard's sidebar. */
 export function mainNavigation(page: Page): Locator {
   return page.getByRole("navigation", { name: "Main navigation" });

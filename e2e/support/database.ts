@@ -29,6 +29,12 @@ export async function writeRows(statements: Array<{ query: string; params?: unkn
   await post("/write", { statements });
 }
 
+/** The write that lists a project's origins (by its SDK key): its widget and messenger serve those sites only. */
+export const allowedOriginsWrite = (sdkKey: string, origins: string[]) => ({
+  query: "UPDATE widget_projects SET allowed_origins = $1 WHERE sdk_key = $2",
+  params: [JSON.stringify(origins), sdkKey],
+});
+
 /**
  * Records widget acknowledgements of outbounds through the server's own recorder
  * (`recordOutboundEvent`: the delivery row's first time and the per-day row), as the widget's

@@ -31,6 +31,18 @@ export const fromFrame = (frame: Frame, message: Record<string, unknown>) =>
 export const frame = (page: Page): FrameLocator => page.frameLocator("iframe.frame-window");
 export const app = (page: Page) => frame(page).getByTestId("frame-app");
 
+/** Writes `text` in the messenger's composer and sends it with Enter, as a visitor does. */
+export async function sendFromComposer(page: Page, text: string): Promise<void> {
+  await frame(page).locator("#composer-text").fill(text);
+  await frame(page).locator("#composer-text").press("Enter");
+}
+
+/** Waits for the messenger to show a conversation and answers its share token (from the app's screen). */
+export async function shownConversation(page: Page): Promise<string> {
+  await expect(app(page)).toHaveAttribute("data-screen", /^conversation\//);
+  return ((await app(page).getAttribute("data-screen")) ?? "").replace("conversation/", "");
+}
+
 /** Calls `Gleap[method](...args)` on the host page, as the host's own code would. */
 export const gleap = (page: Page, method: string, ...args: unknown[]) =>
   page.evaluate(
@@ -51,6 +63,16 @@ export async function openBugReportFlow(page: Page): Promise<Frame> {
   // The first open waits for the messenger's origin to answer (its app loads in the frame).
   await expect.poll(() => isOpened(page), { timeout: 15_000 }).toBe(true);
   return messengerFrame(page);
+}
+
+/**
+ * Opens the bug-report flow and, from the frame as its capture field does, the capture editor for a
+ * screenshot or a screen recording; answers the messenger frame.
+ */
+export async function openCaptureEditor(page: Page, mode: "screenshot" | "capture"): Promise<Frame> {
+  const frame = await openBugReportFlow(page);
+  await fromFrame(frame, { name: "start-screen-drawing", data: mode });
+  return frame;
 }
 
 /**
@@ -88,8 +110,7 @@ export async function sendBugReport(
  * answers the messenger frame once the editor has closed (the picture may still be on its way).
  */
 export async function reportScreenshotAsIs(page: Page): Promise<Frame> {
-  const frame = await openBugReportFlow(page);
-  await fromFrame(frame, { name: "start-screen-drawing", data: "screenshot" });
+  const frame = await openCaptureEditor(page, "screenshot");
   await expect(page.getByTestId("capture-editor")).toBeVisible();
   await page.getByTestId("capture-next").click();
   await expect(page.getByTestId("capture-editor")).toHaveCount(0);

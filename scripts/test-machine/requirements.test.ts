@@ -83,34 +83,21 @@ describe("the pretest step's detection", () => {
   });
 
   test("as root with apt-get, the plan installs exactly the missing packages", () => {
+    const packages = [
+      "chromium",
+      "chromium-headless-shell",
+      "redis-server",
+      "postgresql",
+      "nginx",
+      "openssl",
+      "systemd",
+      "haproxy",
+      "wrk",
+    ];
     expect(provisionPlan(testRequirements, { isRoot: true, hasAptGet: true })).toEqual({
       kind: "install",
-      packages: [
-        "chromium",
-        "chromium-headless-shell",
-        "redis-server",
-        "postgresql",
-        "nginx",
-        "openssl",
-        "systemd",
-        "haproxy",
-        "wrk",
-      ],
-      command: [
-        "apt-get",
-        "install",
-        "-y",
-        "-qq",
-        "chromium",
-        "chromium-headless-shell",
-        "redis-server",
-        "postgresql",
-        "nginx",
-        "openssl",
-        "systemd",
-        "haproxy",
-        "wrk",
-      ],
+      packages,
+      command: ["apt-get", "install", "-y", "-qq", ...packages],
     });
     expect(provisionPlan([], { isRoot: true, hasAptGet: true })).toEqual({ kind: "ready" });
   });

@@ -38,6 +38,22 @@ interface Stage {
 
 const junitPath = (stage: string) => join(results, "junit", `${stage}.xml`);
 
+/**
+ * A stage of bun tests (`bun test` itself or with-postgres-and-redis.ts, which hands its options on):
+ * `command` and then `files`, printing failures only and writing the JUnit report under the stage's name.
+ */
+const bunTestStage = (name: string, command: string[], files: string[] = []): Stage => ({
+  name,
+  command: [
+    ...command,
+    "--only-failures",
+    "--reporter=junit",
+    `--reporter-outfile=${junitPath(name)}`,
+    ...files,
+  ],
+  junit: junitPath(name),
+});
+
 /** Bun test workers: most unit files wait on sockets, timers and child processes, so more than the cores. */
 const unitWorkers = 4;
 
@@ -53,69 +69,40 @@ const sharedScope = "--no-isolate";
 const checks: Stage[] = [
   { name: "typecheck", command: [bin("tsc"), "--noEmit", "-p", "tsconfig.json"] },
   { name: "lint", command: [bin("biome"), "check", "."] },
-  {
-    name: "unit-sqlite",
-    command: [
-      process.execPath,
-      "test",
-      `--parallel=${unitWorkers}`,
-      sharedScope,
-      `--timeout=${testTimeoutMs}`,
-      "--only-failures",
-      "--path-ignore-patterns=**/*.pg.test.ts",
-      ...timedTestIgnorePatterns.map((pattern) => `--path-ignore-patterns=${pattern}`),
-      "--reporter=junit",
-      `--reporter-outfile=${junitPath("unit-sqlite")}`,
-    ],
-    junit: junitPath("unit-sqlite"),
-  },
-];
-
-const postgresPass: Stage = {
-  name: "server-postgres-redis",
-  command: [
+  bunTestStage("unit-sqlite", [
     process.execPath,
-    "scripts/test-machine/with-postgres-and-redis.ts",
+    "test",
     `--parallel=${unitWorkers}`,
     sharedScope,
-    "--timed=skip",
-    "--only-failures",
-    "--reporter=junit",
-    `--reporter-outfile=${junitPath("server-postgres-redis")}`,
-  ],
-  junit: junitPath("server-postgres-redis"),
-};
+    `--timeout=${testTimeoutMs}`,
+    "--path-ignore-patterns=**/*.pg.test.ts",
+    ...timedTestIgnorePatterns.map((pattern) => `--path-ignore-patterns=${pattern}`),
+  ]),
+];
+
+const postgresPass = bunTestStage("server-postgres-redis", [
+  process.execPath,
+  "scripts/test-machine/with-postgres-and-redis.ts",
+  `--parallel=${unitWorkers}`,
+  sharedScope,
+  "--timed=skip",
+]);
 
 /**
  * The timed tests (test-layers.ts), after the engine passes and one engine at a time: their figures are
  * how soon whole processes answer, which the test workers of a pass beside them would decide instead.
  */
-const timedSqlite: Stage = {
-  name: "timed-sqlite",
-  command: [
-    process.execPath,
-    "test",
-    `--timeout=${testTimeoutMs}`,
-    "--only-failures",
-    "--reporter=junit",
-    `--reporter-outfile=${junitPath("timed-sqlite")}`,
-    ...(await testFilesOf(["unit", "db", "sqlite"], [], root, "only")).map((file) => `./${file}`),
-  ],
-  junit: junitPath("timed-sqlite"),
-};
+const timedSqlite = bunTestStage(
+  "timed-sqlite",
+  [process.execPath, "test", `--timeout=${testTimeoutMs}`],
+  (await testFilesOf(["unit", "db", "sqlite"], [], root, "only")).map((file) => `./${file}`),
+);
 
-const timedPostgres: Stage = {
-  name: "timed-postgres-redis",
-  command: [
-    process.execPath,
-    "scripts/test-machine/with-postgres-and-redis.ts",
-    "--timed=only",
-    "--only-failures",
-    "--reporter=junit",
-    `--reporter-outfile=${junitPath("timed-postgres-redis")}`,
-  ],
-  junit: junitPath("timed-postgres-redis"),
-};
+const timedPostgres = bunTestStage("timed-postgres-redis", [
+  process.execPath,
+  "scripts/test-machine/with-postgres-and-redis.ts",
+  "--timed=only",
+]);
 
 const browser: Stage = {
   name: "e2e",

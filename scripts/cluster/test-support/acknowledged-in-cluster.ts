@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { ClusterLedger } from "./cluster-load.ts";
+import { type ClusterLedger, noWrites } from "./cluster-load.ts";
 
 /** Acknowledged writes that are not where they must be, by kind. */
 export interface MissingWrites {
@@ -12,14 +12,7 @@ export interface MissingWrites {
 }
 
 /** What a cluster test expects to be missing after its outage: nothing of any kind. */
-export const nothingMissing: MissingWrites = {
-  sessions: [],
-  pages: [],
-  reports: [],
-  conversations: [],
-  replies: [],
-  notes: [],
-};
+export const nothingMissing: MissingWrites = noWrites();
 
 export const missingCount = (missing: MissingWrites) =>
   Object.values(missing).reduce((sum, list) => sum + list.length, 0);

@@ -46,14 +46,17 @@ export interface ClusterTarget {
   sql: SQL;
 }
 
+/**
+ * Each kind of write the load acknowledges, none yet: how a ledger starts, and what a test expects to
+ * find missing afterwards.
+ */
+export function noWrites() {
+  return { sessions: [], pages: [], reports: [], conversations: [], replies: [], notes: [] };
+}
+
 export function newClusterLedger(): ClusterLedger {
   return {
-    sessions: [],
-    pages: [],
-    reports: [],
-    conversations: [],
-    replies: [],
-    notes: [],
+    ...noWrites(),
     answered: 0,
     refused: {},
     unexpected: [],

@@ -1,5 +1,4 @@
-import type { FieldControlProps } from "../shell/form/form-field.tsx";
-import { SearchPicker } from "../shell/form/search-picker.tsx";
+import { type PickerFieldProps, SearchPicker } from "../shell/form/search-picker.tsx";
 import type { PickerOption } from "../shell/form/search-picker-state.ts";
 import { categoriesApi } from "./challenges-api.ts";
 
@@ -8,14 +7,7 @@ import { categoriesApi } from "./challenges-api.ts";
  * over the categories API, by title, so any number of categories can be chosen. `fixedOptions` are the
  * caller's ("No category" in the form; "Any" and "Without category" in the filter).
  */
-export function CategoryPicker(props: {
-  control: FieldControlProps;
-  name: string;
-  value: string;
-  selectedName?: string;
-  fixedOptions: readonly PickerOption[];
-  onChange: (category: PickerOption | null) => void;
-}) {
+export function CategoryPicker(props: PickerFieldProps & { fixedOptions: readonly PickerOption[] }) {
   return (
     <SearchPicker
       {...props}

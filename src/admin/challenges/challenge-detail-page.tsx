@@ -1,11 +1,11 @@
-import { Link, useLocation, useParams } from "wouter";
+import { Link, useLocation } from "wouter";
 import type { ChallengeDetail } from "../../shared/challenges-api.ts";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { DetailCard } from "../shell/detail/detail-card.tsx";
 import { FieldList, recordFields } from "../shell/detail/field-list.tsx";
 import { RecordActions } from "../shell/detail/record-actions.tsx";
 import { RecordScreen } from "../shell/detail/record-screen.tsx";
+import { useRouteRecord } from "../shell/detail/use-route-record.ts";
 import { listHref } from "../shell/list/use-list-query.ts";
 import { confirmDelete } from "../shell/overlay/confirm-delete.ts";
 import { ChallengeCategoryCard } from "./challenge-category-card.tsx";
@@ -96,8 +96,7 @@ function ChallengeFields({ challenge }: { challenge: ChallengeDetail }) {
 
 /** `/dashboard/challenges/:id` (spec §2 Challenge detail): every field, its category and tasks; edit and delete. */
 export default function ChallengeDetailPage() {
-  const { id = "" } = useParams<{ id: string }>();
-  const load = useResource(() => challengesApi.get(id), id);
+  const load = useRouteRecord(challengesApi.get);
   return (
     <RecordScreen
       kind="challenge"

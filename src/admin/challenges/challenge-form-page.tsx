@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { useLocation, useParams } from "wouter";
+import { useLocation } from "wouter";
 import {
   type ChallengeDetail,
   type ChallengeRequest,
@@ -11,10 +11,9 @@ import { useT } from "../i18n/intl.ts";
 import { RecordFormActions } from "../shell/form/form-actions.tsx";
 import { FormField } from "../shell/form/form-field.tsx";
 import { InputField, SelectField, TextAreaField } from "../shell/form/form-inputs.tsx";
-import { RecordFormPage } from "../shell/form/record-form-page.tsx";
+import { RecordFormRoute } from "../shell/form/record-form-route.tsx";
 import { submitRecord } from "../shell/form/record-submit.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
-import { BackLink } from "../shell/layout/back-link.tsx";
 import { listHref } from "../shell/list/use-list-query.ts";
 import { CategoryPicker } from "./category-picker.tsx";
 import {
@@ -176,19 +175,17 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
  * every field of the challenge, checked with the API's own schema before it is sent.
  */
 export default function ChallengeFormPage() {
-  const { t } = useT();
-  const { id } = useParams<{ id?: string }>();
   return (
-    <RecordFormPage
-      id={id}
+    <RecordFormRoute
       load={challengesApi.get}
       area="challenge"
       titleId="challenge-form-title"
-      title={t(id ? "challengeForm.editTitle" : "challengeForm.createTitle")}
+      createTitle="challengeForm.createTitle"
+      editTitle="challengeForm.editTitle"
       recordName={(challenge) => challenge.title}
-      back={<BackLink href={id ? challengeHref(id) : listHref(challengesPath)} />}
+      backHref={(id) => (id ? challengeHref(id) : listHref(challengesPath))}
     >
-      {(challenge) => <ChallengeForm key={challenge?.id ?? "new"} challenge={challenge} />}
-    </RecordFormPage>
+      {(challenge) => <ChallengeForm challenge={challenge} />}
+    </RecordFormRoute>
   );
 }

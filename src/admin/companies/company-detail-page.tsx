@@ -1,11 +1,11 @@
-import { Link, useLocation, useParams } from "wouter";
+import { Link, useLocation } from "wouter";
 import type { Company } from "../../shared/jobs-api.ts";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
 import { FieldList, recordFields } from "../shell/detail/field-list.tsx";
 import { RecordActions } from "../shell/detail/record-actions.tsx";
 import { RecordScreen } from "../shell/detail/record-screen.tsx";
+import { useRouteRecord } from "../shell/detail/use-route-record.ts";
 import { confirmDelete } from "../shell/overlay/confirm-delete.ts";
 import { companiesApi } from "./companies-api.ts";
 import { companiesPath, companyHref } from "./company-list-page.tsx";
@@ -80,8 +80,7 @@ function CompanyFields({ company }: { company: Company }) {
 
 /** `/dashboard/companies/:id`: the company's fields, a link to its jobs, edit and delete. */
 export default function CompanyDetailPage() {
-  const { id = "" } = useParams<{ id: string }>();
-  const load = useResource(() => companiesApi.get(id), id);
+  const load = useRouteRecord(companiesApi.get);
   return (
     <RecordScreen
       kind="company"

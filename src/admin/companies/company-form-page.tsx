@@ -1,16 +1,15 @@
 import type { FormEvent } from "react";
-import { useLocation, useParams } from "wouter";
+import { useLocation } from "wouter";
 import type { Company } from "../../shared/jobs-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
-import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
+import { RecordFormActions } from "../shell/form/form-actions.tsx";
 import { serverFieldError } from "../shell/form/form-errors.ts";
 import { FormField } from "../shell/form/form-field.tsx";
-import { RecordFormPage } from "../shell/form/record-form-page.tsx";
+import { RecordFormRoute } from "../shell/form/record-form-route.tsx";
 import { submitRecord } from "../shell/form/record-submit.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
-import { BackLink } from "../shell/layout/back-link.tsx";
 import { companiesApi } from "./companies-api.ts";
 import {
   type CompanyForm as CompanyFormState,
@@ -75,13 +74,12 @@ function CompanyForm({ company }: { company: Company | null }) {
           );
         })}
       </section>
-      <FormActions
+      <RecordFormActions
+        messages="companyForm"
+        editing={company !== null}
         busy={form.busy}
-        busyLabel={t("jobForm.saving")}
-        submitLabel={t(company ? "companyForm.save" : "companyForm.create")}
-      >
-        <FormCancelLink href={leave}>{t("jobForm.cancel")}</FormCancelLink>
-      </FormActions>
+        cancelHref={leave}
+      />
     </form>
   );
 }
@@ -91,19 +89,17 @@ function CompanyForm({ company }: { company: Company | null }) {
  * the company first and shows the detail screens' loading, not-found and error states.
  */
 export default function CompanyFormPage() {
-  const { t } = useT();
-  const { id } = useParams<{ id?: string }>();
   return (
-    <RecordFormPage
-      id={id}
+    <RecordFormRoute
       load={companiesApi.get}
       area="company"
       titleId="company-form-title"
-      title={t(id ? "companyForm.editTitle" : "companyForm.title")}
+      createTitle="companyForm.title"
+      editTitle="companyForm.editTitle"
       recordName={(company) => company.name}
-      back={<BackLink href={id ? companyHref(id) : companiesPath} />}
+      backHref={(id) => (id ? companyHref(id) : companiesPath)}
     >
-      {(company) => <CompanyForm key={company?.id ?? "new"} company={company} />}
-    </RecordFormPage>
+      {(company) => <CompanyForm company={company} />}
+    </RecordFormRoute>
   );
 }

@@ -1,21 +1,17 @@
 import { describe, expect, test } from "bun:test";
 import { validate } from "superstruct";
-import { type AdminNewsPost, NewsWrite } from "../../shared/news-api.ts";
+import { NewsWrite } from "../../shared/news-api.ts";
 import { newsWrite } from "./content-actions.ts";
-import { textDoc } from "./content-test-kit.ts";
+import { storedNewsPost, textDoc } from "./content-test-kit.ts";
 
 describe("publishing a news post", () => {
   test("writes the post back whole: its document and every language's version", () => {
-    const post: AdminNewsPost = {
-      id: "n1",
+    const post = storedNewsPost({
       title: "Faster checkout",
       preview: "Two clicks",
       body: "<p>Checkout</p>",
       bodyDoc: textDoc("Checkout"),
-      coverImageUrl: null,
       authorName: "Lena",
-      status: "draft",
-      publishedAt: null,
       translations: {
         de: {
           title: "Schneller bezahlen",
@@ -24,9 +20,7 @@ describe("publishing a news post", () => {
           bodyDoc: textDoc("Bezahlen"),
         },
       },
-      createdAt: "2026-11-24T10:00:00.000Z",
-      updatedAt: "2026-11-24T10:00:00.000Z",
-    };
+    });
     const write = newsWrite(post, "live");
     expect(write).toMatchObject({ status: "live", bodyDoc: textDoc("Checkout") });
     expect(write.translations).toEqual({ de: post.translations.de, ar: null });

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { asPage } from "./content-api.ts";
 import { contentListApiParams, contentListUrl } from "./content-list-query.ts";
 import { newsRow, outboundRow, pageFilterSummary, surveyRow, tooltipRow } from "./content-row.ts";
+import { storedNewsPost } from "./content-test-kit.ts";
 
 describe("content list query", () => {
   test("an empty query string lists every status, newest first, and keeps the URL clean", () => {
@@ -96,21 +97,7 @@ describe("content rows", () => {
         ...times,
       }),
     ).toMatchObject({ name: "NPS", responses: 8 });
-    expect(
-      newsRow({
-        id: "n1",
-        title: "3.0",
-        preview: "",
-        body: "",
-        bodyDoc: null,
-        coverImageUrl: null,
-        authorName: "",
-        status: "draft",
-        publishedAt: null,
-        translations: {},
-        ...times,
-      }),
-    ).toMatchObject({ name: "3.0", status: "draft" });
+    expect(newsRow(storedNewsPost({ title: "3.0" }))).toMatchObject({ name: "3.0", status: "draft" });
   });
 
   test("a filter without its type or value shows on every page", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createIntl } from "@formatjs/intl";
 import { durationSince } from "../format/relative-time.ts";
-import { expectEveryTextFormats } from "./catalogue-test-kit.ts";
+import { expectEveryTextFormats } from "../test-support/expect-every-text-formats.ts";
 import { contentMessagesDe, contentMessagesEnUS } from "./content-messages.ts";
 
 describe("content texts", () => {
@@ -30,13 +30,7 @@ describe("content texts", () => {
       list: "steps",
       number: 2,
     };
-    expectEveryTextFormats(
-      [
-        ["en-US", contentMessagesEnUS],
-        ["de", contentMessagesDe],
-      ],
-      values,
-    );
+    expectEveryTextFormats({ "en-US": contentMessagesEnUS, de: contentMessagesDe }, values);
   });
 
   test("how long content has been live reads as a duration in a sentence, in both languages", () => {

@@ -1,4 +1,5 @@
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
+import type { AdminNewsPost } from "../../shared/news-api.ts";
 import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
 
 /** When a stored test record was written. */
@@ -32,4 +33,20 @@ export function storedOutbound(
 export const textDoc = (text: string): TipTapDoc => ({
   type: "doc",
   content: [{ type: "paragraph", content: [{ type: "text", text }] }],
+});
+
+/** A stored draft news post with no body, cover, author or versions, as the API answers it; `fields` says the rest. */
+export const storedNewsPost = (fields: Partial<AdminNewsPost>): AdminNewsPost => ({
+  id: "n1",
+  title: "News",
+  preview: "",
+  body: "",
+  bodyDoc: null,
+  coverImageUrl: null,
+  authorName: "",
+  status: "draft",
+  publishedAt: null,
+  translations: {},
+  ...storedTimes,
+  ...fields,
 });

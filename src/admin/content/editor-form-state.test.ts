@@ -1,9 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import type { AdminOutbound, AdminTooltip } from "../../shared/inbox-api.ts";
-import type { AdminNewsPost } from "../../shared/news-api.ts";
 import type { AdminSurvey } from "../../shared/surveys-api.ts";
-import type { TipTapDoc } from "../../shared/tiptap-doc.ts";
-import { everywhere, storedOutbound, storedTimes, unscheduled } from "./content-test-kit.ts";
+import {
+  everywhere,
+  storedNewsPost,
+  storedOutbound,
+  storedTimes,
+  textDoc,
+  unscheduled,
+} from "./content-test-kit.ts";
 import { deliversRecord, deliveryFromOutbound, deliveryRequest, emptyDelivery } from "./delivery-state.ts";
 import {
   emptyNewsForm,
@@ -42,14 +47,11 @@ const survey: AdminSurvey = {
   ...times,
 };
 
+/** Where the outbounds below are shown: to anonymous visitors on the app's pages. */
+const onAppPages = { pageFilter: "/app", pageFilterType: "startswith", audience: "anonymous" } as const;
+
 const outbound = (type: AdminOutbound["type"], config: Record<string, unknown>): AdminOutbound =>
-  storedOutbound(type, config, {
-    name: "x",
-    status: "live",
-    pageFilter: "/app",
-    pageFilterType: "startswith",
-    audience: "anonymous",
-  });
+  storedOutbound(type, config, { name: "x", status: "live", ...onAppPages });
 
 describe("tooltip form", () => {
   test("a new tooltip needs a name and a selector; offsets are sent as numbers", () => {
@@ -106,10 +108,7 @@ describe("tooltip form", () => {
 describe("news form", () => {
   test("saving keeps the status given; a title is required; an empty cover is null", () => {
     expect(validateNewsForm(emptyNewsForm)).toEqual({ title: "title is required" });
-    const body: TipTapDoc = {
-      type: "doc",
-      content: [{ type: "paragraph", content: [{ type: "text", text: "New" }] }],
-    };
+    const body = textDoc("New");
     const form = { ...emptyNewsForm, title: " 3.0 ", body };
     expect(newsRequestFromForm(form, "live")).toEqual({
       title: "3.0",
@@ -129,20 +128,7 @@ describe("news form", () => {
   });
 
   test("a post stored as HTML opens as a document; one written in the editor opens as written", () => {
-    const post: AdminNewsPost = {
-      id: "n1",
-      title: "Old",
-      preview: "",
-      body: "<h2>Old</h2><p>Text</p>",
-      bodyDoc: null,
-      coverImageUrl: null,
-      authorName: "",
-      status: "live",
-      publishedAt: null,
-      translations: {},
-      createdAt: "2026-11-23T10:00:00.000Z",
-      updatedAt: "2026-11-23T10:00:00.000Z",
-    };
+    const post = storedNewsPost({ title: "Old", body: "<h2>Old</h2><p>Text</p>", status: "live" });
     const delivery = emptyDelivery("news");
     expect(newsFormFromRecord(post, delivery).body).toEqual({
       type: "doc",
@@ -151,10 +137,7 @@ describe("news form", () => {
         { type: "paragraph", content: [{ type: "text", text: "Text" }] },
       ],
     });
-    const written: TipTapDoc = {
-      type: "doc",
-      content: [{ type: "paragraph", content: [{ type: "text", text: "New" }] }],
-    };
+    const written = textDoc("New");
     expect(newsFormFromRecord({ ...post, bodyDoc: written }, delivery).body).toBe(written);
   });
 
@@ -231,9 +214,7 @@ describe("delivery", () => {
     );
     expect(delivery).toEqual({
       enabled: true,
-      pageFilterType: "startswith",
-      pageFilter: "/app",
-      audience: "anonymous",
+      ...onAppPages,
       format: "survey_full",
       schedule: { priority: "0", frequency: "once", startsAt: "", endsAt: "" },
     });
@@ -242,24 +223,10 @@ describe("delivery", () => {
       type: "survey",
       name: "How are we doing?",
       config: { formId: "s1", format: "survey_full" },
-      pageFilter: "/app",
-      pageFilterType: "startswith",
-      audience: "anonymous",
+      ...onAppPages,
       ...unscheduled,
     });
-    const post: AdminNewsPost = {
-      id: "n1",
-      title: "Offline spaces",
-      preview: "Sync later",
-      body: "",
-      bodyDoc: null,
-      coverImageUrl: null,
-      authorName: "Lena",
-      status: "draft",
-      publishedAt: null,
-      translations: {},
-      ...times,
-    };
+    const post = storedNewsPost({ title: "Offline spaces", preview: "Sync later", authorName: "Lena" });
     expect(deliveryRequest("news", post, { ...emptyDelivery("news"), enabled: true }, null)).toEqual({
       type: "notification",
       name: "Offline spaces",

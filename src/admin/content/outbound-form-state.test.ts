@@ -15,14 +15,11 @@ import {
 import { localInputOf } from "./schedule-state.ts";
 import { newTourStep } from "./tour-config.ts";
 
+/** Where the stored outbounds below are shown: to identified visitors on the demo's pages. */
+const onDemoPages = { pageFilter: "/demo", pageFilterType: "contains", audience: "identified" } as const;
+
 const stored = (type: AdminOutbound["type"], config: Record<string, unknown>): AdminOutbound =>
-  storedOutbound(type, config, {
-    name: "Stored",
-    status: "draft",
-    pageFilter: "/demo",
-    pageFilterType: "contains",
-    audience: "identified",
-  });
+  storedOutbound(type, config, { name: "Stored", status: "draft", ...onDemoPages });
 
 describe("banner form", () => {
   test("a new banner needs a name and a title or body; then it is a valid request", () => {
@@ -57,7 +54,7 @@ describe("banner form", () => {
       "banner",
       stored("banner", { title: "Old", body: "", format: "floating", tracking: { campaign: "x" } }),
     );
-    expect(form).toMatchObject({ pageFilter: "/demo", pageFilterType: "contains", audience: "identified" });
+    expect(form).toMatchObject(onDemoPages);
     expect(form.config.format).toBe("floating");
     const request = outboundRequestFromForm({ ...form, config: { ...form.config, title: "New" } });
     expect(request.config).toMatchObject({ title: "New", format: "floating", tracking: { campaign: "x" } });

@@ -17,6 +17,7 @@ import { sessionState } from "../session/session-store.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
 import { buttonClass } from "../shell/button.tsx";
 import composerTextBoxCss from "../shell/form/composer-text-box.css" with { type: "text" };
+import smallControlCss from "../shell/form/small-control.css" with { type: "text" };
 import { LoadingPlaceholder } from "../shell/layout/loading-placeholder.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { ListPagination } from "../shell/list/list-page.tsx";
@@ -35,6 +36,7 @@ import { typingTiming } from "./typing-signal.ts";
 
 // A plain CSS import would land in the entry's stylesheet, on the sign-in route (area-styles.ts).
 adoptStyles(composerTextBoxCss);
+adoptStyles(smallControlCss);
 adoptStyles(conversationsCss);
 
 const statusChoices = ["open", "closed", anyValue] as const;

@@ -1,18 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { createIntl } from "@formatjs/intl";
-import { expectEveryTextFormats } from "../content/catalogue-test-kit.ts";
+import { expectEveryTextFormats } from "../test-support/expect-every-text-formats.ts";
 import { featureRequestMessagesDe, featureRequestMessagesEnUS } from "./feature-request-messages.ts";
 
 describe("feature-request texts", () => {
   test("every text of both languages formats (valid ICU) with the values the screens pass", () => {
     const values = { count: 2, title: "Dark mode", votes: 3, status: "Planned" };
-    expectEveryTextFormats(
-      [
-        ["en-US", featureRequestMessagesEnUS],
-        ["de", featureRequestMessagesDe],
-      ],
-      values,
-    );
+    expectEveryTextFormats({ "en-US": featureRequestMessagesEnUS, de: featureRequestMessagesDe }, values);
   });
 
   test("counts choose their words: one duplicate, two duplicates", () => {

@@ -1,40 +1,35 @@
 import { describe, expect, test } from "bun:test";
 import { abbreviateNumber } from "./abbreviate-number.ts";
 
+/** Each number (a key, so negative ones are quoted) reads as its text with the decimal separator given. */
+function expectAbbreviations(texts: Record<number, string>, separator?: string): void {
+  for (const [value, text] of Object.entries(texts))
+    expect(abbreviateNumber(Number(value), separator)).toBe(text);
+}
+
 describe("abbreviateNumber", () => {
   test("keeps numbers under 1,000 as they are", () => {
-    expect(abbreviateNumber(0)).toBe("0");
-    expect(abbreviateNumber(7)).toBe("7");
-    expect(abbreviateNumber(999)).toBe("999");
+    expectAbbreviations({ 0: "0", 7: "7", 999: "999" });
   });
 
   test("K, M, B and T from their thresholds, with one decimal", () => {
-    expect(abbreviateNumber(1000)).toBe("1K");
-    expect(abbreviateNumber(1500)).toBe("1.5K");
-    expect(abbreviateNumber(12_345)).toBe("12.3K");
-    expect(abbreviateNumber(1_000_000)).toBe("1M");
-    expect(abbreviateNumber(2_460_000)).toBe("2.5M");
-    expect(abbreviateNumber(1_000_000_000)).toBe("1B");
-    expect(abbreviateNumber(7_250_000_000_000)).toBe("7.3T");
+    expectAbbreviations({ 1000: "1K", 1500: "1.5K", 12345: "12.3K", 1000000: "1M", 2460000: "2.5M" });
+    expectAbbreviations({ 1000000000: "1B", 7250000000000: "7.3T" });
   });
 
   test("a value that rounds to 1000 of a unit moves to the next unit", () => {
-    expect(abbreviateNumber(999_960)).toBe("1M");
-    expect(abbreviateNumber(950_000)).toBe("950K");
-    expect(abbreviateNumber(999.96)).toBe("1K");
+    expectAbbreviations({ 999960: "1M", 950000: "950K", 999.96: "1K" });
   });
 
   test("T is the largest unit", () => {
-    expect(abbreviateNumber(5e15)).toBe("5000T");
+    expectAbbreviations({ 5e15: "5000T" });
   });
 
   test("negative numbers keep their sign", () => {
-    expect(abbreviateNumber(-1500)).toBe("-1.5K");
-    expect(abbreviateNumber(-20)).toBe("-20");
-    expect(abbreviateNumber(-0.01)).toBe("0");
+    expectAbbreviations({ "-1500": "-1.5K", "-20": "-20", "-0.01": "0" });
   });
 
   test("a locale's decimal separator", () => {
-    expect(abbreviateNumber(1500, ",")).toBe("1,5K");
+    expectAbbreviations({ 1500: "1,5K" }, ",");
   });
 });

@@ -7,8 +7,8 @@ import {
   HelpCollectionWrite,
 } from "../../shared/help-center-api.ts";
 import { botMessagesDe, botMessagesEnUS } from "../bots/bot-messages.ts";
-import { expectEveryTextFormats } from "../content/catalogue-test-kit.ts";
 import { textDoc } from "../content/content-test-kit.ts";
+import { expectEveryTextFormats } from "../test-support/expect-every-text-formats.ts";
 import {
   articleErrors,
   articleForm,
@@ -178,10 +178,7 @@ describe("help and bot texts", () => {
       language: "de",
     };
     expectEveryTextFormats(
-      [
-        ["en-US", { ...helpMessagesEnUS, ...botMessagesEnUS }],
-        ["de", { ...helpMessagesDe, ...botMessagesDe }],
-      ],
+      { "en-US": { ...helpMessagesEnUS, ...botMessagesEnUS }, de: { ...helpMessagesDe, ...botMessagesDe } },
       values,
     );
     const german = createIntl({ locale: "de", messages: helpMessagesDe });

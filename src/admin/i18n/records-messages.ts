@@ -310,6 +310,8 @@ export const recordsMessagesEnUS = {
   "companyForm.create": "Create company",
   "companyForm.editTitle": "Edit Company",
   "companyForm.save": "Save changes",
+  "companyForm.saving": "Saving…",
+  "companyForm.cancel": "Cancel",
   "companies.picker.placeholder": "Type to search companies",
 } as const;
 
@@ -619,5 +621,7 @@ export const recordsMessagesDe: Record<keyof typeof recordsMessagesEnUS, string>
   "companyForm.create": "Unternehmen anlegen",
   "companyForm.editTitle": "Unternehmen bearbeiten",
   "companyForm.save": "Änderungen speichern",
+  "companyForm.saving": "Wird gespeichert…",
+  "companyForm.cancel": "Abbrechen",
   "companies.picker.placeholder": "Tippen, um Unternehmen zu suchen",
 };

@@ -1,7 +1,9 @@
 import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
+import splitRowCss from "../shell/layout/split-row.css" with { type: "text" };
 import barCss from "./external-content-bar.css" with { type: "text" };
 
+adoptStyles(splitRowCss);
 adoptStyles(barCss);
 
 /**

@@ -4,6 +4,7 @@ import type { BulkReportDelete } from "../../shared/inbox-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
+import smallControlCss from "../shell/form/small-control.css" with { type: "text" };
 import { BulkActionButtons } from "../shell/list/bulk-bar.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
@@ -13,6 +14,7 @@ import { priorityLabel } from "./inbox-labels.ts";
 import toolsCss from "./inbox-list-tools.css" with { type: "text" };
 import { parseTags } from "./report-triage.tsx";
 
+adoptStyles(smallControlCss);
 adoptStyles(toolsCss);
 
 /** The reports a bulk action is for: the ticked ones, or every one the list's filter matches. */

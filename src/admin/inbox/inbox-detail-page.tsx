@@ -10,8 +10,10 @@ import { useStaffPush } from "../realtime/staff-socket.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
+import smallControlCss from "../shell/form/small-control.css" with { type: "text" };
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import splitRowCss from "../shell/layout/split-row.css" with { type: "text" };
 import { runAction } from "../shell/overlay/run-action.ts";
 import { VisitorPanel } from "../visitors/visitor-panel.tsx";
 import { useCaptureRealm } from "./capture-frame.ts";
@@ -35,6 +37,8 @@ import { SnapshotViewer } from "./snapshot-viewer.tsx";
 import { useFieldLabels } from "./use-field-labels.ts";
 import { withoutWidgetNoise } from "./widget-noise.ts";
 
+adoptStyles(splitRowCss);
+adoptStyles(smallControlCss);
 adoptStyles(inboxCss);
 
 type Capture = "snapshot" | "picture" | "replay" | "recording";

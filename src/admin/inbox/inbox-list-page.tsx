@@ -9,7 +9,9 @@ import { useStaffPush } from "../realtime/staff-socket.ts";
 import { SearchNote } from "../search/search-match.tsx";
 import { sessionState } from "../session/session-store.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
+import smallControlCss from "../shell/form/small-control.css" with { type: "text" };
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import splitRowCss from "../shell/layout/split-row.css" with { type: "text" };
 import { ListPageView } from "../shell/list/list-page.tsx";
 import { type ListPageController, useListPage, useRowSelection } from "../shell/list/use-list-page.ts";
 import inboxCss from "./inbox.css" with { type: "text" };
@@ -23,6 +25,8 @@ import { inboxPath } from "./inbox-paths.ts";
 import { ShortcutsButton, ShortcutsDialog } from "./inbox-shortcuts.tsx";
 import { useInboxListKeys } from "./use-inbox-list-keys.ts";
 
+adoptStyles(splitRowCss);
+adoptStyles(smallControlCss);
 adoptStyles(inboxCss);
 
 /** How long a report that just arrived stays highlighted. */

@@ -2,10 +2,12 @@ import { useEffect, useRef } from "react";
 import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
+import smallControlCss from "../shell/form/small-control.css" with { type: "text" };
 import { trapTab } from "../shell/overlay/trap-tab.ts";
 import { inboxShortcuts } from "./inbox-keys.ts";
 import toolsCss from "./inbox-list-tools.css" with { type: "text" };
 
+adoptStyles(smallControlCss);
 adoptStyles(toolsCss);
 
 /** The button by a screen's title that opens the shortcut list (`?` does too). */

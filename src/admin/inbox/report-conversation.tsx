@@ -12,12 +12,16 @@ import conversationsCss from "../conversations/conversations.css" with { type: "
 import { useT } from "../i18n/intl.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
 import composerTextBoxCss from "../shell/form/composer-text-box.css" with { type: "text" };
+import smallControlCss from "../shell/form/small-control.css" with { type: "text" };
+import splitRowCss from "../shell/layout/split-row.css" with { type: "text" };
 import reportConversationCss from "./report-conversation.css" with { type: "text" };
 import type { ReportDetailView } from "./report-detail-view.ts";
 import { ReportReplyForm } from "./report-reply.tsx";
 
 // The messages and the composer look as they do on the conversations screen.
 adoptStyles(composerTextBoxCss);
+adoptStyles(smallControlCss);
+adoptStyles(splitRowCss);
 adoptStyles(conversationsCss);
 adoptStyles(reportConversationCss);
 

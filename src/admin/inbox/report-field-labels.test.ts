@@ -1,16 +1,19 @@
 import { describe, expect, test } from "bun:test";
+import { expectAnswers } from "../test-support/expect-answers.ts";
 import { dateOf, humanizeKey, isEmptyValue, knownFieldValue, labelledFields } from "./report-field-labels.ts";
 
 describe("labels for raw keys", () => {
   test("camelCase and snake_case keys read as words", () => {
-    expect(humanizeKey("description")).toBe("Description");
-    expect(humanizeKey("lastSeenAt")).toBe("Last seen at");
-    expect(humanizeKey("screen_width")).toBe("Screen width");
-    expect(humanizeKey("plan-tier.name")).toBe("Plan tier name");
-    expect(humanizeKey("apiURLPath")).toBe("Api URL path");
-    expect(humanizeKey("HTTPStatus")).toBe("HTTP status");
-    expect(humanizeKey("x")).toBe("X");
-    expect(humanizeKey("__")).toBe("__");
+    expectAnswers(humanizeKey, {
+      description: "Description",
+      lastSeenAt: "Last seen at",
+      screen_width: "Screen width",
+      "plan-tier.name": "Plan tier name",
+      apiURLPath: "Api URL path",
+      HTTPStatus: "HTTP status",
+      x: "X",
+      __: "__",
+    });
   });
 
   test("empty values", () => {

@@ -93,19 +93,17 @@ function NoMatch() {
   );
 }
 
-/** The console log with a level filter; in step with the replay when one plays. */
-export function ConsoleLog({
-  entries,
-  clock,
-  onSeek,
-  filter = noLogFilter,
-}: {
-  entries: readonly ConsoleEntry[];
+/** What the console and the network log take: their entries, the replay's clock, and where a time seeks. */
+interface TimedLogProps<E> {
+  entries: readonly E[];
   clock: ReplayClock | null;
   onSeek: (offset: number) => void;
   /** The logs' search and "failed only" (log-filter.ts). */
   filter?: LogFilter;
-}) {
+}
+
+/** The console log with a level filter; in step with the replay when one plays. */
+export function ConsoleLog({ entries, clock, onSeek, filter = noLogFilter }: TimedLogProps<ConsoleEntry>) {
   const { t } = useT();
   const [level, setLevel] = useState<ConsoleLevel | "">("");
   const { offsets, reached } = useTimeline(entries, clock);
@@ -169,17 +167,7 @@ function statusText(entry: NetworkEntry, t: (id: MessageId) => string) {
 }
 
 /** The network log: method, URL, status and duration; a request opens to its headers, body and answer. */
-export function NetworkLog({
-  entries,
-  clock,
-  onSeek,
-  filter = noLogFilter,
-}: {
-  entries: readonly NetworkEntry[];
-  clock: ReplayClock | null;
-  onSeek: (offset: number) => void;
-  filter?: LogFilter;
-}) {
+export function NetworkLog({ entries, clock, onSeek, filter = noLogFilter }: TimedLogProps<NetworkEntry>) {
   const { t, formatNumber } = useT();
   const { offsets, reached } = useTimeline(entries, clock);
   const list = useFollow(reached);

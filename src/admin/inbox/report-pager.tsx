@@ -7,6 +7,7 @@ import { useT } from "../i18n/intl.ts";
 import { sessionState } from "../session/session-store.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
+import smallControlCss from "../shell/form/small-control.css" with { type: "text" };
 import { listHref } from "../shell/list/use-list-query.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { inboxApi } from "./inbox-api.ts";
@@ -17,6 +18,7 @@ import { ShortcutsButton, ShortcutsDialog } from "./inbox-shortcuts.tsx";
 import type { ReportDetailView } from "./report-detail-view.ts";
 import { useInboxKeys } from "./use-inbox-keys.ts";
 
+adoptStyles(smallControlCss);
 adoptStyles(toolsCss);
 
 /**

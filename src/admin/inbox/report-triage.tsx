@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { reportPriorities } from "../../shared/feedback-api.ts";
 import { type ReportUpdate, reportStatuses } from "../../shared/inbox-api.ts";
 import { AssignmentHistory } from "../assignments/assignment-timeline.tsx";
+import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { useBusyAction } from "../shell/overlay/use-busy-action.ts";
@@ -100,32 +101,28 @@ export function ReportTriage({
     const outcome = await run(() => inboxApi.update(report.id, change), "inbox.triage.saved");
     if (outcome.ok) onChanged(outcome.value);
   };
+  // Status and priority are chosen alike from their fixed values, each read by its label (or a fallback).
+  const choice = (
+    name: "status" | "priority",
+    values: readonly string[],
+    labelOf: (value: string) => MessageId | null,
+    fallback: MessageId,
+  ) => (
+    <TriageChoice
+      name={name}
+      label={t(`inbox.column.${name}`)}
+      value={report[name]}
+      busy={busy}
+      options={values.map((value) => ({ value, text: t(labelOf(value) ?? fallback) }))}
+      onChoose={(value) => void save({ [name]: value } as ReportUpdate)}
+    />
+  );
 
   return (
     <section className="detail-card inbox-triage" aria-busy={busy}>
       <h2>{t("inbox.section.triage")}</h2>
-      <TriageChoice
-        name="status"
-        label={t("inbox.column.status")}
-        value={report.status}
-        busy={busy}
-        options={reportStatuses.map((status) => ({
-          value: status,
-          text: t(statusLabel(status) ?? "inbox.status.OPEN"),
-        }))}
-        onChoose={(status) => void save({ status: status as ReportUpdate["status"] })}
-      />
-      <TriageChoice
-        name="priority"
-        label={t("inbox.column.priority")}
-        value={report.priority}
-        busy={busy}
-        options={reportPriorities.map((priority) => ({
-          value: priority,
-          text: t(priorityLabel(priority) ?? "inbox.priority.LOW"),
-        }))}
-        onChoose={(priority) => void save({ priority: priority as ReportUpdate["priority"] })}
-      />
+      {choice("status", reportStatuses, statusLabel, "inbox.status.OPEN")}
+      {choice("priority", reportPriorities, priorityLabel, "inbox.priority.LOW")}
       <AssigneeField report={report} busy={busy} onAssign={(assigneeId) => void save({ assigneeId })} />
       <form
         className="field inbox-tags"

@@ -1,11 +1,11 @@
-import { Link, useLocation, useParams } from "wouter";
+import { Link, useLocation } from "wouter";
 import type { JobDetail } from "../../shared/jobs-api.ts";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { DetailCard } from "../shell/detail/detail-card.tsx";
 import { FieldList, recordFields } from "../shell/detail/field-list.tsx";
 import { RecordActions } from "../shell/detail/record-actions.tsx";
 import { RecordScreen } from "../shell/detail/record-screen.tsx";
+import { useRouteRecord } from "../shell/detail/use-route-record.ts";
 import { confirmDelete } from "../shell/overlay/confirm-delete.ts";
 import { salaryRange, workModeId } from "./job-labels.ts";
 import { jobHref, jobListHref } from "./job-paths.ts";
@@ -96,8 +96,7 @@ function JobFields({ job }: { job: JobDetail }) {
 
 /** `/dashboard/jobs/:id` (spec §2 Manage Job): every field, edit and delete. */
 export default function JobDetailPage() {
-  const { id = "" } = useParams<{ id: string }>();
-  const load = useResource(() => jobsApi.get(id), id);
+  const load = useRouteRecord(jobsApi.get);
   return (
     <RecordScreen
       kind="job"

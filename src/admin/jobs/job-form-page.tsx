@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { useLocation, useParams } from "wouter";
+import { useLocation } from "wouter";
 import {
   type JobDetail,
   type JobRequest,
@@ -18,10 +18,9 @@ import { RecordFormActions } from "../shell/form/form-actions.tsx";
 import { type FieldErrors, ruleMessage, serverFieldError } from "../shell/form/form-errors.ts";
 import { FormField } from "../shell/form/form-field.tsx";
 import { InputField, SelectField, TextAreaField, WholeNumberField } from "../shell/form/form-inputs.tsx";
-import { RecordFormPage } from "../shell/form/record-form-page.tsx";
+import { RecordFormRoute } from "../shell/form/record-form-route.tsx";
 import { submitRecord } from "../shell/form/record-submit.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
-import { BackLink } from "../shell/layout/back-link.tsx";
 import jobFormCss from "./job-form.css" with { type: "text" };
 import {
   addSkillRequirement,
@@ -312,19 +311,17 @@ function ResponsibilitiesSection({ fields }: { fields: JobFields }) {
  * of the job, checked with the API's own schema before it is sent.
  */
 export default function JobFormPage() {
-  const { t } = useT();
-  const { id } = useParams<{ id?: string }>();
   return (
-    <RecordFormPage
-      id={id}
+    <RecordFormRoute
       load={jobsApi.get}
       area="job"
       titleId="job-form-title"
-      title={t(id ? "jobForm.editTitle" : "jobForm.createTitle")}
+      createTitle="jobForm.createTitle"
+      editTitle="jobForm.editTitle"
       recordName={(job) => job.title}
-      back={<BackLink href={id ? jobHref(id) : jobListHref()} />}
+      backHref={(id) => (id ? jobHref(id) : jobListHref())}
     >
-      {(job) => <JobForm key={job?.id ?? "new"} job={job} />}
-    </RecordFormPage>
+      {(job) => <JobForm job={job} />}
+    </RecordFormRoute>
   );
 }

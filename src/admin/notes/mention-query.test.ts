@@ -1,19 +1,22 @@
 import { expect, test } from "bun:test";
+import { expectAnswers } from "../test-support/expect-answers.ts";
+import { atMarkedCaret } from "../test-support/marked-caret.ts";
 import { completeMention, mentionAt, mentionCandidates } from "./mention-query.ts";
 
+const mentionAtCaret = atMarkedCaret(mentionAt);
+
 test("the mention being typed: @ and name characters up to the caret", () => {
-  expect(mentionAt("Hi @an", 6)).toEqual({ start: 3, query: "an" });
-  expect(mentionAt("@", 1)).toEqual({ start: 0, query: "" });
-  expect(mentionAt("(@bo.x", 6)).toEqual({ start: 1, query: "bo.x" });
-  // The caret in the middle of a word: what is before it counts.
-  expect(mentionAt("@anna rest", 3)).toEqual({ start: 0, query: "an" });
+  expectAnswers(mentionAtCaret, {
+    "Hi @an|": { start: 3, query: "an" },
+    "@|": { start: 0, query: "" },
+    "(@bo.x|": { start: 1, query: "bo.x" },
+    // The caret in the middle of a word: what is before it counts.
+    "@an|na rest": { start: 0, query: "an" },
+  });
 });
 
 test("no mention: after a space, inside an e-mail address, or no @ at all", () => {
-  expect(mentionAt("@anna ", 6)).toBeNull();
-  expect(mentionAt("ops@anna", 8)).toBeNull();
-  expect(mentionAt("plain", 5)).toBeNull();
-  expect(mentionAt("", 0)).toBeNull();
+  expectAnswers(mentionAtCaret, { "@anna |": null, "ops@anna|": null, "plain|": null, "|": null });
 });
 
 test("candidates: nickname prefix first, then name prefix, case-insensitive, capped", () => {

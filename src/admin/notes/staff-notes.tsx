@@ -13,6 +13,7 @@ import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
 import composerPopupCss from "../shell/form/composer-popup.css" with { type: "text" };
 import composerTextBoxCss from "../shell/form/composer-text-box.css" with { type: "text" };
+import gridStacksCss from "../shell/layout/grid-stacks.css" with { type: "text" };
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { RetryLine } from "../shell/retry-panel.tsx";
@@ -26,6 +27,7 @@ import { notesAfterPush } from "./notes-live.ts";
 registerMessages(noteMessagesEnUS, noteMessagesDe);
 adoptStyles(composerPopupCss);
 adoptStyles(composerTextBoxCss);
+adoptStyles(gridStacksCss);
 adoptStyles(notesCss);
 
 type Loaded = { state: "loading" } | { state: "failed" } | { state: "ready"; notes: readonly StaffNote[] };

@@ -1,9 +1,9 @@
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { CheckField } from "../shell/form/check-field.tsx";
 import { FormField } from "../shell/form/form-field.tsx";
 import { type EntryMoves, MoveRemoveButtons } from "../shell/form/move-remove-buttons.tsx";
-import { CheckField } from "./check-field.tsx";
 import {
   emptyFlowField,
   type FlowFieldForm,

@@ -9,6 +9,7 @@ import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { TitledCard } from "../shell/detail/titled-card.tsx";
+import { CheckField } from "../shell/form/check-field.tsx";
 import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
 import { serverFieldError } from "../shell/form/form-errors.ts";
 import { FormField } from "../shell/form/form-field.tsx";
@@ -20,7 +21,6 @@ import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
-import { CheckField } from "./check-field.tsx";
 import { FlowFieldsEditor } from "./flow-fields-editor.tsx";
 import {
   emptyFlowForm,

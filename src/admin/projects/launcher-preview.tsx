@@ -14,7 +14,7 @@ import {
 } from "../../widget/launcher/launcher-model.ts";
 import { launcherStyles } from "../../widget/launcher/launcher-styles.ts";
 import { useT } from "../i18n/intl.ts";
-import { CheckField } from "./check-field.tsx";
+import { CheckField } from "../shell/form/check-field.tsx";
 
 // The launcher's chat icon (src/widget/launcher/launcher-chunk.ts draws the same path).
 const chatPath =

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { validate } from "superstruct";
 import { type AdminProjectSettings, FlowConfigWrite } from "../../shared/inbox-api.ts";
 import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
+import { expectAnswers } from "../test-support/expect-answers.ts";
 import {
   colorInputValue,
   colorRule,
@@ -170,17 +171,17 @@ describe("project settings form", () => {
   });
 
   test("colour inputs get six lower-case digits", () => {
-    expect(colorInputValue("#ABC")).toBe("#aabbcc");
-    expect(colorInputValue("#485BFF")).toBe("#485bff");
-    expect(colorInputValue("red")).toBeNull();
+    expectAnswers(colorInputValue, { "#ABC": "#aabbcc", "#485BFF": "#485bff", red: null });
   });
 
   test("API refusals land at the field that shows them", () => {
-    expect(settingsFormPath("flowConfig.color")).toBe("color");
-    expect(settingsFormPath("flowConfig.localizationOptions.language")).toBe("language");
-    expect(settingsFormPath("flowConfig.staticTranslations.Feedback")).toBe("translations");
-    expect(settingsFormPath("allowedOrigins.3")).toBe("allowedOrigins");
-    expect(settingsFormPath("flowConfig.networkLogBlacklist.2")).toBe("networkLogBlacklist");
-    expect(settingsFormPath("name")).toBe("name");
+    expectAnswers(settingsFormPath, {
+      "flowConfig.color": "color",
+      "flowConfig.localizationOptions.language": "language",
+      "flowConfig.staticTranslations.Feedback": "translations",
+      "allowedOrigins.3": "allowedOrigins",
+      "flowConfig.networkLogBlacklist.2": "networkLogBlacklist",
+      name: "name",
+    });
   });
 });

@@ -4,9 +4,9 @@ import { apiErrorBody, apiErrorMessage, apiErrorStatus } from "../api/api-error.
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
+import { CheckField } from "../shell/form/check-field.tsx";
 import { InputField } from "../shell/form/form-inputs.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
-import { CheckField } from "./check-field.tsx";
 import {
   checkWebhookForm,
   emptyWebhookForm,

@@ -1,7 +1,6 @@
-import { useParams } from "wouter";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { RecordScreen } from "../shell/detail/record-screen.tsx";
+import { useRouteRecord } from "../shell/detail/use-route-record.ts";
 import { ReportInformation, ReportPeople, ReportTaskCard } from "./report-fields.tsx";
 import { reportListHref } from "./report-paths.ts";
 import { ResolutionSummary, ResolveActions } from "./report-resolution.tsx";
@@ -15,8 +14,7 @@ import "./report-styles.ts";
  */
 export default function ReportDetailPage() {
   const { t } = useT();
-  const { id = "" } = useParams<{ id: string }>();
-  const load = useResource(() => reportsApi.get(id), id);
+  const load = useRouteRecord(reportsApi.get);
   const { refresh, replace } = load;
   return (
     <RecordScreen

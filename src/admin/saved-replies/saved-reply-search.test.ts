@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { SavedReply } from "../../shared/saved-replies-api.ts";
+import { expectAnswers } from "../test-support/expect-answers.ts";
+import { atMarkedCaret } from "../test-support/marked-caret.ts";
 import {
   fillPlaceholders,
   insertReply,
@@ -7,6 +9,8 @@ import {
   maxShownReplies,
   slashWordAt,
 } from "./saved-reply-search.ts";
+
+const slashWordAtCaret = atMarkedCaret(slashWordAt);
 
 const reply = (shortcut: string, title: string, body = "…"): SavedReply => ({
   id: shortcut,
@@ -18,18 +22,22 @@ const reply = (shortcut: string, title: string, body = "…"): SavedReply => ({
 
 describe("slashWordAt", () => {
   test("a / word at the caret, at the start or after white space", () => {
-    expect(slashWordAt("/", 1)).toEqual({ start: 0, query: "" });
-    expect(slashWordAt("/tha", 4)).toEqual({ start: 0, query: "tha" });
-    expect(slashWordAt("Hello\n/bug", 10)).toEqual({ start: 6, query: "bug" });
-    expect(slashWordAt("Hi /re more", 6)).toEqual({ start: 3, query: "re" });
+    expectAnswers(slashWordAtCaret, {
+      "/|": { start: 0, query: "" },
+      "/tha|": { start: 0, query: "tha" },
+      "Hello\n/bug|": { start: 6, query: "bug" },
+      "Hi /re| more": { start: 3, query: "re" },
+    });
   });
 
   test("not inside a word, a path or a URL, and not once a space ends it", () => {
-    expect(slashWordAt("a/b", 3)).toBeNull();
-    expect(slashWordAt("see https://x.example/help", 26)).toBeNull();
-    expect(slashWordAt("/thanks ", 8)).toBeNull();
-    expect(slashWordAt("no slash", 8)).toBeNull();
-    expect(slashWordAt("//", 2)).toBeNull();
+    expectAnswers(slashWordAtCaret, {
+      "a/b|": null,
+      "see https://x.example/help|": null,
+      "/thanks |": null,
+      "no slash|": null,
+      "//|": null,
+    });
   });
 });
 

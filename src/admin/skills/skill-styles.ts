@@ -1,8 +1,10 @@
 import { adoptStyles } from "../shell/area-styles.ts";
 import cardHeadCss from "../shell/layout/card-head.css" with { type: "text" };
+import gridStacksCss from "../shell/layout/grid-stacks.css" with { type: "text" };
 import skillsCss from "./skills.css" with { type: "text" };
 
 // The area's sheet, adopted when its first screen loads: a plain CSS import would be bundled into the
 // entry's stylesheet, which the sign-in route downloads (area-styles.ts says why).
 adoptStyles(cardHeadCss);
+adoptStyles(gridStacksCss);
 adoptStyles(skillsCss);

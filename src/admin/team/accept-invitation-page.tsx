@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type InputHTMLAttributes, useId, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { InvitationAccept, type InvitationPreview, type MfaSetup } from "../../shared/team-api.ts";
 import { apiErrorBody, apiErrorMessage } from "../api/api-error.ts";
@@ -183,6 +183,21 @@ function AcceptForm({ token, preview }: { token: string; preview: InvitationPrev
 
   if (recovery) return <RecoveryCode code={recovery} />;
   const error = (key: string) => (errors[key] ? translate(errors[key]) : undefined);
+  // Each text field is labelled and hinted by its own `invite.{key}` texts.
+  const field = (
+    key: "name" | "nickname" | "password",
+    attributes: InputHTMLAttributes<HTMLInputElement>,
+  ) => (
+    <Field
+      name={key}
+      label={t(`invite.${key}`)}
+      hint={t(`invite.${key}Hint`)}
+      {...attributes}
+      value={form[key]}
+      error={error(key)}
+      onChange={set(key)}
+    />
+  );
   return (
     <form
       className="card invite-card"
@@ -193,36 +208,9 @@ function AcceptForm({ token, preview }: { token: string; preview: InvitationPrev
     >
       <PageHeading id="invite-title">{t("invite.title")}</PageHeading>
       <p>{t("invite.lead", { role: t(`team.role.${preview.role}`), email: preview.email })}</p>
-      <Field
-        name="name"
-        label={t("invite.name")}
-        hint={t("invite.nameHint")}
-        autoComplete="name"
-        maxLength={64}
-        value={form.name}
-        error={error("name")}
-        onChange={set("name")}
-      />
-      <Field
-        name="nickname"
-        label={t("invite.nickname")}
-        hint={t("invite.nicknameHint")}
-        autoComplete="username"
-        maxLength={32}
-        value={form.nickname}
-        error={error("nickname")}
-        onChange={set("nickname")}
-      />
-      <Field
-        name="password"
-        type="password"
-        label={t("invite.password")}
-        hint={t("invite.passwordHint")}
-        autoComplete="new-password"
-        value={form.password}
-        error={error("password")}
-        onChange={set("password")}
-      />
+      {field("name", { autoComplete: "name", maxLength: 64 })}
+      {field("nickname", { autoComplete: "username", maxLength: 32 })}
+      {field("password", { type: "password", autoComplete: "new-password" })}
       {preview.mfaRequired && (
         <MfaStep
           token={token}

@@ -10,11 +10,13 @@ import { inboxReportHref } from "../inbox/inbox-paths.ts";
 import { reportHref } from "../reports/report-paths.ts";
 import { adoptStyles } from "../shell/area-styles.ts";
 import { ResourceStates } from "../shell/detail/detail-status.tsx";
+import gridStacksCss from "../shell/layout/grid-stacks.css" with { type: "text" };
 import { useMediaQuery } from "../shell/layout/use-media-query.ts";
 import { usersPath } from "../users/user-paths.ts";
 import visitorPanelCss from "./visitor-panel.css" with { type: "text" };
 import { visitorsApi } from "./visitors-api.ts";
 
+adoptStyles(gridStacksCss);
 adoptStyles(visitorPanelCss);
 
 /** What the panel stands beside: that item is linked, not listed among the visitor's others. */

@@ -21,6 +21,16 @@ export interface SearchPickerTexts {
   error: MessageId;
 }
 
+/** What a form or a filter gives a record picker: its field's control props, name, chosen id and change. */
+export interface PickerFieldProps {
+  control: FieldControlProps;
+  name: string;
+  value: string;
+  /** The chosen record's name when the caller has it; otherwise the picker looks it up. */
+  selectedName?: string;
+  onChange: (option: PickerOption | null) => void;
+}
+
 /**
  * A choice that scales to any number of records: a combobox (ARIA 1.2 pattern) whose list is the first
  * matches of what the admin types, from `search`. The input shows the chosen record's name; leaving it
@@ -37,17 +47,11 @@ export function SearchPicker({
   lookup,
   texts,
   onChange,
-}: {
-  control: FieldControlProps;
-  name: string;
-  value: string;
-  /** The chosen record's name when the caller has it; otherwise the picker looks it up. */
-  selectedName?: string;
+}: PickerFieldProps & {
   fixedOptions?: readonly PickerOption[];
   search: (text: string) => Promise<PickerPage>;
   lookup: (id: string) => Promise<string>;
   texts: SearchPickerTexts;
-  onChange: (option: PickerOption | null) => void;
 }) {
   const tr = useT();
   const { t } = tr;

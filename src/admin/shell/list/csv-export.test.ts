@@ -1,37 +1,37 @@
 import { describe, expect, test } from "bun:test";
+import { expectAnswers } from "../../test-support/expect-answers.ts";
 import { csvBom, csvCell, csvFileName, fetchAllRows, toCsv } from "./csv-export.ts";
 
 describe("csvCell", () => {
   test("plain text and numbers stay as they are; nothing is empty", () => {
-    expect(csvCell("Ada Lovelace")).toBe("Ada Lovelace");
-    expect(csvCell("Grüße, 北京")).toBe('"Grüße, 北京"');
-    expect(csvCell(12800)).toBe("12800");
-    expect(csvCell(-5)).toBe("-5");
-    expect(csvCell(1.5)).toBe("1.5");
-    expect(csvCell(Number.NaN)).toBe("");
+    expectAnswers(csvCell, { "Ada Lovelace": "Ada Lovelace", "Grüße, 北京": '"Grüße, 北京"', "": "" });
+    expectAnswers((value) => csvCell(Number(value)), { 12800: "12800", "-5": "-5", 1.5: "1.5", NaN: "" });
     expect(csvCell(null)).toBe("");
     expect(csvCell(undefined)).toBe("");
-    expect(csvCell("")).toBe("");
   });
 
   test("RFC 4180: commas, quotes and line breaks are quoted, quotes doubled", () => {
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell("line 1\nline 2")).toBe('"line 1\nline 2"');
-    expect(csvCell("line 1\r\nline 2")).toBe('"line 1\r\nline 2"');
-    // Semicolons too: Excel in a German locale splits on them.
-    expect(csvCell("a;b")).toBe('"a;b"');
+    expectAnswers(csvCell, {
+      "a,b": '"a,b"',
+      'say "hi"': '"say ""hi"""',
+      "line 1\nline 2": '"line 1\nline 2"',
+      "line 1\r\nline 2": '"line 1\r\nline 2"',
+      // Semicolons too: Excel in a German locale splits on them.
+      "a;b": '"a;b"',
+    });
   });
 
   test("text a spreadsheet would run as a formula gets a leading single quote", () => {
-    expect(csvCell("=1+2")).toBe("'=1+2");
-    expect(csvCell("+49 30 1234")).toBe("'+49 30 1234");
-    expect(csvCell("-2")).toBe("'-2");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tx")).toBe("'\tx");
-    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
-    expect(csvCell("a=b")).toBe("a=b");
-    expect(csvCell("mail@example.com")).toBe("mail@example.com");
+    expectAnswers(csvCell, {
+      "=1+2": "'=1+2",
+      "+49 30 1234": "'+49 30 1234",
+      "-2": "'-2",
+      "@SUM(A1)": "'@SUM(A1)",
+      "\tx": "'\tx",
+      '=HYPERLINK("http://evil","x")': `"'=HYPERLINK(""http://evil"",""x"")"`,
+      "a=b": "a=b",
+      "mail@example.com": "mail@example.com",
+    });
   });
 });
 

@@ -2,14 +2,14 @@ import { expect } from "bun:test";
 import { createIntl } from "@formatjs/intl";
 
 /**
- * Formats every text of each catalogue with the placeholders the screens pass (`values`): a text that
- * is not valid ICU, or that asks for a value the screens never give, throws.
+ * Formats every text of each locale's catalogue with the placeholders the screens pass (`values`): a text
+ * that is not valid ICU, or that asks for a value the screens never give, throws.
  */
 export function expectEveryTextFormats(
-  catalogues: readonly (readonly [locale: string, messages: Record<string, string>])[],
+  catalogues: Record<string, Record<string, string>>,
   values: Record<string, string | number>,
 ): void {
-  for (const [locale, messages] of catalogues) {
+  for (const [locale, messages] of Object.entries(catalogues)) {
     const intl = createIntl({
       locale,
       messages,

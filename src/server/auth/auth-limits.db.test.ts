@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Challenge } from "altcha-lib";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
@@ -6,9 +6,8 @@ import type { SQL } from "bun";
 import { expectError } from "../test-support/api-calls.ts";
 import { expectDemoAdminNeverLockedOut } from "../test-support/demo-admin-lockout.ts";
 import { createSignInAccount } from "../test-support/sign-in-accounts.ts";
-import { startBeforeAll } from "../test-support/test-lifecycle.ts";
+import { startBeforeAll, startedBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-import { fixtureTimeoutMs } from "../test-support/test-timeouts.ts";
 import type { AuthLimits } from "./auth-limits.ts";
 import { currentTotp } from "./totp.ts";
 
@@ -36,14 +35,9 @@ const wrongCode = (code: string, offset = 1) => String((Number(code) + offset) %
 const minute = 60_000;
 
 describe("password-reset and verification codes cannot be guessed", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(
-      {},
-      { authLimits: { codeFailuresPerIp: { limit: 1000, windowMs: minute } } },
-    );
-  }, fixtureTimeoutMs);
-  afterAll(() => server.dispose(), fixtureTimeoutMs);
+  const server = startedBeforeAll(() =>
+    startTestServer({}, { authLimits: { codeFailuresPerIp: { limit: 1000, windowMs: minute } } }),
+  );
 
   const resetConfirm = (email: string, code: string) =>
     post(server, "/api/auth/password-reset/confirm", { email, code, password: "a-new-password-1" });
@@ -155,13 +149,7 @@ describe("requests for code mails and wrong codes are limited", () => {
     codeMailsPerIp: { limit: 10, windowMs: minute },
     codeFailuresPerIp: { limit: 6, windowMs: minute },
   };
-  let server: TestServer;
-  startBeforeAll(
-    () => startTestServer({}, { authLimits: limits }),
-    (started) => {
-      server = started;
-    },
-  );
+  const server = startedBeforeAll(() => startTestServer({}, { authLimits: limits }));
 
   const mailsTo = async (address: string) =>
     Number((await server.db.sql`SELECT count(*) AS n FROM mail_outbox WHERE to_address = ${address}`)[0].n);
@@ -238,13 +226,7 @@ describe("sign-in limits", () => {
     loginFailuresPerAccount: { limit: 3, windowMs: minute },
     loginSlowdown: { baseMs: 200, maxMs: 800 },
   };
-  let server: TestServer;
-  startBeforeAll(
-    () => startTestServer({}, { authLimits: limits, loginSlowdownSleep }),
-    (started) => {
-      server = started;
-    },
-  );
+  const server = startedBeforeAll(() => startTestServer({}, { authLimits: limits, loginSlowdownSleep }));
 
   const login = (body: Record<string, unknown>, target = server) => post(target, "/api/auth/login", body);
 

@@ -16,6 +16,12 @@ export function parseCommandArguments<T extends ParseArgsOptionsConfig>(args: st
   }
 }
 
+/** A usage error when `command` was given positional arguments (it takes none). */
+export function refuseArguments(command: string, positionals: string[]): void {
+  if (positionals.length > 0)
+    throw new UsageError(`${command} takes no arguments (got "${positionals.join(" ")}")`);
+}
+
 /** A flag's value, refused when missing or blank. */
 export function requiredFlag(value: string | boolean | undefined, flag: string): string {
   if (typeof value !== "string" || value.trim() === "") throw new UsageError(`${flag} is required`);

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { busyThreads, dispatchJob } from "../thread-pool-jobs.ts";
 import type { ReadWorkerData } from "./sqlite-read-worker.ts";
 import type { ReadDone, ReadJob, RenderedRead } from "./sqlite-reader.ts";
 
@@ -128,15 +129,11 @@ export function createSqliteReadPool(options: SqliteReadPoolOptions): SqliteRead
       if (closed) return Promise.reject(new Error("The SQLite read pool is closed"));
       return new Promise<unknown[][]>((resolve, reject) => {
         const job: Job = { id: nextId++, statements, retried: false, resolve, reject };
-        const idle = [...threads].find((thread) => thread.job === null);
-        if (idle) start(idle, job);
-        else if (threads.size < options.threads) start(spawn(), job);
-        else queue.push(job);
+        dispatchJob({ threads, queue, maxThreads: options.threads, spawn, start }, job);
       });
     },
     get load() {
-      const busy = [...threads].filter((thread) => thread.job !== null).length;
-      return { threads: threads.size, busy, waiting: queue.length };
+      return { threads: threads.size, busy: busyThreads(threads), waiting: queue.length };
     },
     close() {
       closed = true;

@@ -1,4 +1,5 @@
 import { levelBands, xpForLevel } from "../../shared/levels.ts";
+import type { UserProfileColumns } from "../domain/users/users-repository.ts";
 import { adminAt, auditRow } from "./audit.ts";
 import type { Row } from "./bulk-insert.ts";
 import { between, day, demoEpoch, hour, iso, minute, wholeSecond } from "./demo-clock.ts";
@@ -30,7 +31,7 @@ export interface DemoUser {
   createdAt: number;
 }
 
-export interface UserRow extends Row {
+export interface UserRow extends Row, UserProfileColumns {
   id: string;
   name: string;
   name_key: string;
@@ -40,13 +41,6 @@ export interface UserRow extends Row {
   enabled: boolean;
   email_verified: boolean;
   created_at: string;
-  display_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  city: string | null;
-  country: string | null;
-  description: string | null;
-  tags: string;
   newsletter: boolean;
   mfa_enabled: boolean;
   mfa_secret: string | null;

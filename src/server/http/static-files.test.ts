@@ -67,33 +67,21 @@ describe("createStaticFiles", () => {
     }
   });
 
-  test("a missing file answers null", async () => {
-    expect(await get("/nope.js")).toBeNull();
-    expect(await get("/demo/nope.html")).toBeNull();
-  });
-
-  test("path traversal answers null", async () => {
-    expect(await get("/../secret")).toBeNull();
-    expect(await get("/%2e%2e/secret")).toBeNull();
-    expect(await get("/%2E%2E/%2E%2E/secret")).toBeNull();
-    expect(await get("/sdk/..%2f..%2fsecret")).toBeNull();
-  });
-
-  test("an encoded NUL answers null", async () => {
-    expect(await get("/sdk/loader.js%00")).toBeNull();
-    expect(await get("/sdk/loader.js%00.png")).toBeNull();
-  });
-
-  test("a malformed escape answers null", async () => {
-    expect(await get("/sdk/%E0%A4%A")).toBeNull();
-    expect(await get("/%")).toBeNull();
-  });
-
-  test("a directory without index.html answers null", async () => {
-    expect(await get("/empty")).toBeNull();
-    expect(await get("/empty/")).toBeNull();
-    expect(await get("/sdk")).toBeNull();
-  });
+  const unserved: [name: string, paths: string[]][] = [
+    ["a missing file answers null", ["/nope.js", "/demo/nope.html"]],
+    [
+      "path traversal answers null",
+      ["/../secret", "/%2e%2e/secret", "/%2E%2E/%2E%2E/secret", "/sdk/..%2f..%2fsecret"],
+    ],
+    ["an encoded NUL answers null", ["/sdk/loader.js%00", "/sdk/loader.js%00.png"]],
+    ["a malformed escape answers null", ["/sdk/%E0%A4%A", "/%"]],
+    ["a directory without index.html answers null", ["/empty", "/empty/", "/sdk"]],
+  ];
+  for (const [name, paths] of unserved) {
+    test(name, async () => {
+      for (const path of paths) expect(await get(path)).toBeNull();
+    });
+  }
 
   test("a .br sibling is served only when Accept-Encoding allows br", async () => {
     const compressed = await get("/sdk/loader.js", { "Accept-Encoding": "gzip, br" });

@@ -1,6 +1,7 @@
 import type { SQL } from "bun";
 import type nodemailer from "nodemailer";
 import type { Logger } from "../logger.ts";
+import { onePassAtATime } from "../one-pass-at-a-time.ts";
 import { createSharedRateLimiter, type SharedRateLimiter } from "../shared-rate-limiter.ts";
 
 export interface SmtpSettings {
@@ -51,52 +52,42 @@ export function startMailDispatcher(
     return transport;
   };
   const leases = createSharedRateLimiter(sql);
-  let running = false;
   let stopping = false;
-  let current: Promise<number> | null = null;
-
-  async function pass(): Promise<number> {
-    if (running) return 0;
-    running = true;
-    current = sendBatch();
-    return current;
-  }
 
   async function sendBatch(): Promise<number> {
     let sent = 0;
-    try {
-      const rows = (await sql`SELECT id, to_address, subject, body FROM mail_outbox
-        WHERE sent_at IS NULL AND error IS NULL ORDER BY created_at LIMIT ${batchSize}`) as Array<{
-        id: string;
-        to_address: string;
-        subject: string;
-        body: string;
-      }>;
-      for (const row of rows) {
-        // A stop lets the mail being sent finish, and leaves the rest for the next start.
-        if (stopping) break;
-        if (!(await claim(sql, leases, row.id))) continue;
-        try {
-          await (await transportToSend()).sendMail({
-            from: settings.from,
-            to: row.to_address,
-            subject: row.subject,
-            text: row.body,
-          });
-          await sql`UPDATE mail_outbox SET sent_at = ${new Date().toISOString()} WHERE id = ${row.id}`;
-          sent++;
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          await sql`UPDATE mail_outbox SET error = ${message.slice(0, 500)} WHERE id = ${row.id}`;
-          logger.warn("mail could not be sent", { id: row.id, error: message });
-          onRefused?.();
-        }
+    const rows = (await sql`SELECT id, to_address, subject, body FROM mail_outbox
+      WHERE sent_at IS NULL AND error IS NULL ORDER BY created_at LIMIT ${batchSize}`) as Array<{
+      id: string;
+      to_address: string;
+      subject: string;
+      body: string;
+    }>;
+    for (const row of rows) {
+      // A stop lets the mail being sent finish, and leaves the rest for the next start.
+      if (stopping) break;
+      if (!(await claim(sql, leases, row.id))) continue;
+      try {
+        await (await transportToSend()).sendMail({
+          from: settings.from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.body,
+        });
+        await sql`UPDATE mail_outbox SET sent_at = ${new Date().toISOString()} WHERE id = ${row.id}`;
+        sent++;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await sql`UPDATE mail_outbox SET error = ${message.slice(0, 500)} WHERE id = ${row.id}`;
+        logger.warn("mail could not be sent", { id: row.id, error: message });
+        onRefused?.();
       }
-    } finally {
-      running = false;
     }
     return sent;
   }
+
+  const passes = onePassAtATime(sendBatch);
+  const pass = passes.run;
 
   const timer = setInterval(
     () => void pass().catch((error) => logger.error("mail pass failed", { error: String(error) })),
@@ -112,7 +103,7 @@ export function startMailDispatcher(
     async stop() {
       clearInterval(timer);
       stopping = true;
-      await current?.catch(() => 0);
+      await passes.settled();
       transport?.close();
     },
   };

@@ -1,3 +1,4 @@
+import type { Struct } from "superstruct";
 import type { BuilderKind } from "../../shared/builder-messages.ts";
 import type { Authenticated, AuthGuard } from "../auth/auth-guard.ts";
 import type { ApiRoute } from "../http/api-route.ts";
@@ -41,6 +42,18 @@ export function adminRoute(
       if (refused) return refused;
       return handler(request, params, admin);
     },
+  };
+}
+
+/** An admin handler of a JSON body of `schema`; a body that is not one is answered as `readBody` does. */
+export function withBody<T, S>(
+  schema: Struct<T, S>,
+  handle: (value: T, admin: Authenticated, params: Record<string, string>) => Promise<Response>,
+): AdminHandler {
+  return async (request, params, admin) => {
+    const body = await readBody(request, schema);
+    if (!body.ok) return body.response;
+    return handle(body.value, admin, params);
   };
 }
 

@@ -20,6 +20,8 @@ export interface AdminApiTestClient {
     status: number,
     token?: string | null,
   ): Promise<T>;
+  /** `POST {path}` as the admin, expecting a 201: the created record. */
+  create<T>(path: string, body: unknown): Promise<T>;
   /** `GET {path}`, expecting a 200: the parsed JSON body. */
   getJson<T>(path: string, token?: string | null): Promise<T>;
   logIn(login: string, password: string): Promise<string>;
@@ -69,6 +71,7 @@ export async function startAdminApiTestClient(): Promise<AdminApiTestClient> {
     userToken: "",
     call,
     expectJson,
+    create: <T>(path: string, body: unknown) => expectJson<T>("POST", path, body, 201),
     getJson: <T>(path: string, token?: string | null) => expectJson<T>("GET", path, undefined, 200, token),
     logIn,
     newAdmin: (name: string) => newAdmin(server, name),

@@ -17,6 +17,8 @@ export interface MessengerTest {
   projectId: string;
   /** Calls `/api/projects/{projectId}{path}` as the admin and expects `status`; answers the JSON body. */
   admin<T = Record<string, unknown>>(method: string, path: string, body: unknown, status: number): Promise<T>;
+  /** `POST /api/projects/{projectId}{path}` as the admin, expecting a 201: the created record. */
+  create<T = Record<string, unknown>>(path: string, body: unknown): Promise<T>;
   /** `GET /api/projects/{projectId}{path}` as the admin, expecting a 200: the JSON body. */
   adminGet<T = Record<string, unknown>>(path: string): Promise<T>;
   /** Calls `/api/widget{path}` as the session. */
@@ -29,6 +31,10 @@ export interface MessengerTest {
     body: unknown,
     status: number,
   ): Promise<T>;
+  /** `GET /api/widget{path}` as the session, expecting a 200: the JSON body. */
+  widgetGet<T = Record<string, unknown>>(session: TestSession, path: string): Promise<T>;
+  /** `POST /api/widget{path}` as the session, expecting a 201: the created record. */
+  widgetCreate<T = Record<string, unknown>>(session: TestSession, path: string, body: unknown): Promise<T>;
   session(): Promise<TestSession>;
   /** A new session whose visitor has told the widget their email and name. */
   identifiedSession(contact: { email: string; name: string }): Promise<TestSession>;
@@ -75,9 +81,13 @@ export async function startMessengerTest(): Promise<MessengerTest> {
     projectId,
     admin: <T>(method: string, path: string, body: unknown, status: number) =>
       api.expectJson<T>(method, `/api/projects/${projectId}${path}`, body, status),
+    create: <T>(path: string, body: unknown) => api.create<T>(`/api/projects/${projectId}${path}`, body),
     adminGet: <T>(path: string) => api.getJson<T>(`/api/projects/${projectId}${path}`),
     widget,
     widgetJson,
+    widgetGet: <T>(session: TestSession, path: string) => widgetJson<T>(session, "GET", path, undefined, 200),
+    widgetCreate: <T>(session: TestSession, path: string, body: unknown) =>
+      widgetJson<T>(session, "POST", path, body, 201),
     session: () => startSession(mainUrl),
     async identifiedSession(contact: { email: string; name: string }) {
       const session = await startSession(mainUrl);

@@ -39,11 +39,12 @@ export async function createOtherProject(sql: SQL): Promise<string> {
   return id;
 }
 
-export async function startSession(mainUrl: string): Promise<TestSession> {
+/** A new widget session of project `sdkKey` (the demo's unless named) whose loader said `lang`. */
+export async function startSession(mainUrl: string, lang = "en", sdkKey = "demo"): Promise<TestSession> {
   const response = await fetch(`${mainUrl}/api/widget/sessions`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "Api-Token": "demo" },
-    body: '{"lang":"en"}',
+    headers: { "Content-Type": "application/json", "Api-Token": sdkKey },
+    body: JSON.stringify({ lang }),
   });
   if (response.status !== 200) throw new Error(`Session start answered ${response.status}`);
   return (await response.json()) as TestSession;

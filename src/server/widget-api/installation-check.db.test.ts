@@ -29,7 +29,7 @@ const widget = (path: string, headers: Record<string, string>, body: unknown) =>
   });
 
 async function newProject(name: string): Promise<AdminProjectSettings> {
-  return api.expectJson<AdminProjectSettings>("POST", "/api/projects", { name }, 201);
+  return api.create<AdminProjectSettings>("/api/projects", { name });
 }
 
 async function startSession(sdkKey: string, origin?: string): Promise<Session> {

@@ -1,5 +1,6 @@
 import { checkReadiness, formatCheckLine } from "../checks/readiness.ts";
-import { type Command, exitCodes, UsageError } from "../command.ts";
+import { type Command, exitCodes } from "../command.ts";
+import { refuseArguments } from "../command-arguments.ts";
 import { withEmbeddedAssets } from "../embedded-assets.ts";
 
 export const checkCommand: Command = {
@@ -24,7 +25,7 @@ export const checkCommand: Command = {
     "Exit codes: 0 every check ok, 1 a problem found, 2 bad arguments.",
   ].join("\n"),
   async run(args, io) {
-    if (args.length > 0) throw new UsageError(`check takes no arguments (got "${args.join(" ")}")`);
+    refuseArguments("check", args);
     const lines = await checkReadiness(withEmbeddedAssets(io.env));
     for (const line of lines) io.out(formatCheckLine(line));
     const problems = lines.filter((line) => line.outcome === "problem").length;

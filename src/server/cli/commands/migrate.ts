@@ -8,8 +8,8 @@ import {
   readMigrationStatus,
   runMigrations,
 } from "../../database/migrations.ts";
-import { type Command, CommandError, type CommandIo, exitCodes, UsageError } from "../command.ts";
-import { parseCommandArguments } from "../command-arguments.ts";
+import { type Command, CommandError, type CommandIo, exitCodes } from "../command.ts";
+import { parseCommandArguments, refuseArguments } from "../command-arguments.ts";
 import { commandConfig, maskedUrl, openCommandDatabase } from "../command-database.ts";
 
 const help = [
@@ -37,8 +37,7 @@ const describeTarget = (target: DatabaseTarget) =>
 
 function readArgs(args: string[]): { status: boolean } {
   const { values, positionals } = parseCommandArguments(args, { status: { type: "boolean" } });
-  if (positionals.length > 0)
-    throw new UsageError(`migrate takes no arguments (got "${positionals.join(" ")}")`);
+  refuseArguments("migrate", positionals);
   return { status: values.status === true };
 }
 

@@ -1,5 +1,6 @@
 import { serve } from "../../serve.ts";
-import { type Command, UsageError } from "../command.ts";
+import type { Command } from "../command.ts";
+import { refuseArguments } from "../command-arguments.ts";
 import { withEmbeddedAssets } from "../embedded-assets.ts";
 
 export const serveCommand: Command = {
@@ -17,7 +18,7 @@ export const serveCommand: Command = {
     "Exit codes: 0 stopped by a signal, 1 could not start (one line says why), 2 bad arguments.",
   ].join("\n"),
   async run(args, io) {
-    if (args.length > 0) throw new UsageError(`serve takes no arguments (got "${args.join(" ")}")`);
+    refuseArguments("serve", args);
     await serve(withEmbeddedAssets(io.env));
     // The demo seed's rows were built in memory and are garbage now: collected at once, the process
     // starts about 7 MB smaller instead of carrying them until the heap grows enough to collect.

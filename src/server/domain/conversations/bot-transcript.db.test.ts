@@ -17,30 +17,19 @@ let bot: AdminBot;
 
 startBeforeAll(startMessengerTest, async (started) => {
   t = started;
-  bot = await t.admin<AdminBot>(
-    "POST",
-    "/bots",
-    {
-      name: "Helper",
-      status: "live",
-      steps: [
-        { id: "hi", type: "message", text: "<p>Hi! How can we help?</p>", next: "pass" },
-        { id: "pass", type: "handover", text: "<p>Passing you on</p>" },
-      ],
-    },
-    201,
-  );
+  bot = await t.create<AdminBot>("/bots", {
+    name: "Helper",
+    status: "live",
+    steps: [
+      { id: "hi", type: "message", text: "<p>Hi! How can we help?</p>", next: "pass" },
+      { id: "pass", type: "handover", text: "<p>Passing you on</p>" },
+    ],
+  });
 });
 
 async function handover(transcript: Array<{ author: "bot" | "visitor"; text: string }>, botId = bot.id) {
   const session = await t.session();
-  return t.widgetJson<Conversation>(
-    session,
-    "POST",
-    "/conversations",
-    { text: "Help", botId, transcript },
-    201,
-  );
+  return t.widgetCreate<Conversation>(session, "/conversations", { text: "Help", botId, transcript });
 }
 
 /** The stored rows, as staff read them. */
@@ -79,12 +68,11 @@ describe("bot handover transcripts", () => {
   });
 
   test("another bot's texts, or a bot that does not exist, do not pass as this bot's", async () => {
-    const other = await t.admin<AdminBot>(
-      "POST",
-      "/bots",
-      { name: "Sales", status: "live", steps: [{ id: "s", type: "handover", text: "<p>Buy now</p>" }] },
-      201,
-    );
+    const other = await t.create<AdminBot>("/bots", {
+      name: "Sales",
+      status: "live",
+      steps: [{ id: "s", type: "handover", text: "<p>Buy now</p>" }],
+    });
     const rows = await storedMessages(await handover([{ author: "bot", text: "<p>Buy now</p>" }]));
     expect(rows[0]).toMatchObject({ author: "visitor", text: `${unverifiedBotLabel} Buy now` });
     // Without a bot (or with one that does not exist) nothing is the bot's.

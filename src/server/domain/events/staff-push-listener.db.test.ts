@@ -40,7 +40,7 @@ const adminSocket = () => openStaffSocket(t.mainUrl, t.api.adminToken);
 
 async function conversation(): Promise<StoredConversation> {
   const session = await t.session();
-  const started = await t.widgetJson<Conversation>(session, "POST", "/conversations", { text: "Hello" }, 201);
+  const started = await t.widgetCreate<Conversation>(session, "/conversations", { text: "Hello" });
   const stored = await findSessionConversation(t.api.sql, session.gleapId, started.shareToken);
   if (!stored) throw new Error("the conversation was not stored");
   return stored;

@@ -32,7 +32,7 @@ let webhookId: string;
 startBeforeAll(startMessengerTest, async (started) => {
   t = started;
   const session = await t.session();
-  const opened = await t.widgetJson<Conversation>(session, "POST", "/conversations", { text: "Hello" }, 201);
+  const opened = await t.widgetCreate<Conversation>(session, "/conversations", { text: "Hello" });
   const stored = await findSessionConversation(t.api.sql, session.gleapId, opened.shareToken);
   if (!stored) throw new Error("the conversation was not stored");
   conversation = stored;

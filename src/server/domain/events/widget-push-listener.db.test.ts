@@ -42,7 +42,7 @@ async function visitor(): Promise<{
   socket: TestSocket;
 }> {
   const session = await t.session();
-  const started = await t.widgetJson<Conversation>(session, "POST", "/conversations", { text: "Hello" }, 201);
+  const started = await t.widgetCreate<Conversation>(session, "/conversations", { text: "Hello" });
   const conversation = await findSessionConversation(t.api.sql, session.gleapId, started.shareToken);
   if (!conversation) throw new Error("the conversation was not stored");
   return { session, conversation, socket: await openSocket(t.mainUrl, session) };

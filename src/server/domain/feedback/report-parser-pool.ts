@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { busyThreads, dispatchJob } from "../../thread-pool-jobs.ts";
 import type { ParseDone, ParseJob } from "./report-parser-worker.ts";
 import type { ReportPreparation } from "./report-preparation.ts";
 
@@ -123,15 +124,11 @@ export function createReportParserPool(
     parse(body) {
       return new Promise<ReportPreparation>((resolve, reject) => {
         const job: Job = { id: nextId++, body, resolve, reject };
-        const idle = [...threads].find((thread) => thread.job === null);
-        if (idle) run(idle, job);
-        else if (threads.size < options.threads) run(spawn(), job);
-        else queue.push(job);
+        dispatchJob({ threads, queue, maxThreads: options.threads, spawn, start: run }, job);
       });
     },
     get load() {
-      const parsing = [...threads].filter((thread) => thread.job !== null).length;
-      return { parsing, waiting: queue.length, threads: threads.size };
+      return { parsing: busyThreads(threads), waiting: queue.length, threads: threads.size };
     },
     close() {
       for (const thread of [...threads]) {

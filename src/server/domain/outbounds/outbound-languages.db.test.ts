@@ -9,6 +9,7 @@ import {
   demoProjectId,
   openSocket,
   ping,
+  startSession,
   type TestSession,
 } from "../../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
@@ -37,15 +38,7 @@ const doc = (text: string): TipTapDoc => ({
 });
 
 /** A session of the demo project whose loader said `lang`. */
-async function sessionIn(lang: string): Promise<TestSession> {
-  const response = await fetch(`${server.mainUrl}/api/widget/sessions`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Api-Token": "demo" },
-    body: JSON.stringify({ lang }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as TestSession;
-}
+const sessionIn = (lang: string): Promise<TestSession> => startSession(server.mainUrl, lang);
 
 type Fields = Parameters<typeof createOutbound>[1];
 const live = (fields: Omit<Fields, "projectId" | "status">) =>
@@ -85,27 +78,26 @@ describe("outbounds in the visitor's language", () => {
       pageFilterType: "endswith",
     });
     const page = "https://shop.example/languages/banner";
-    const bannerOf = (actions: OutboundAction[]) => actions.find((action) => action.outbound === banner.id);
+    /** What a session in `lang` is shown of the banner. */
+    const bannerIn = async (lang: string) =>
+      (await offeredOn(await sessionIn(lang), page)).find((action) => action.outbound === banner.id)?.data;
+    const shown = (title: string, body: string, button: string) => ({
+      title,
+      body,
+      buttons: [{ text: button, action: "open-url", url: "https://shop.example/sale" }],
+    });
 
-    const german = bannerOf(await offeredOn(await sessionIn("de-DE"), page));
-    expect(german?.data).toEqual({
-      title: "Frühlingsangebot",
-      body: "<p>20 % auf alles</p>",
-      buttons: [{ text: "Jetzt kaufen", action: "open-url", url: "https://shop.example/sale" }],
-    });
+    expect(await bannerIn("de-DE")).toEqual(
+      shown("Frühlingsangebot", "<p>20 % auf alles</p>", "Jetzt kaufen"),
+    );
     // Arabic: the button is translated, the blank title falls back to the English one.
-    const arabic = bannerOf(await offeredOn(await sessionIn("ar"), page));
-    expect(arabic?.data).toMatchObject({ title: "Spring sale", body: "<p>20% off everything</p>" });
-    expect((arabic?.data.buttons as Array<{ text: string }> | undefined)?.[0]?.text).toBe("تسوق الآن");
-    const english = bannerOf(await offeredOn(await sessionIn("en"), page));
-    expect(english?.data).toEqual({
-      title: "Spring sale",
-      body: "<p>20% off everything</p>",
-      buttons: [{ text: "Shop now", action: "open-url", url: "https://shop.example/sale" }],
-    });
+    const arabic = await bannerIn("ar");
+    expect(arabic).toMatchObject({ title: "Spring sale", body: "<p>20% off everything</p>" });
+    expect((arabic?.buttons as Array<{ text: string }> | undefined)?.[0]?.text).toBe("تسوق الآن");
+    const english = await bannerIn("en");
+    expect(english).toEqual(shown("Spring sale", "<p>20% off everything</p>", "Shop now"));
     // Another language: English, and no session ever gets the other languages' texts.
-    const french = bannerOf(await offeredOn(await sessionIn("fr"), page));
-    expect(french?.data).toEqual(english?.data);
+    expect(await bannerIn("fr")).toEqual(english);
 
     const note = await live({
       type: "notification",

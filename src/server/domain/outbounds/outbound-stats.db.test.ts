@@ -17,7 +17,7 @@ const dayMs = 86_400_000;
 const before = (now: Date, daysAgo: number) => new Date(now.getTime() - daysAgo * dayMs).toISOString();
 
 async function banner(name: string): Promise<AdminOutbound> {
-  return t.admin<AdminOutbound>("POST", "/outbounds", { type: "banner", name, config: { title: name } }, 201);
+  return t.create<AdminOutbound>("/outbounds", { type: "banner", name, config: { title: name } });
 }
 
 async function sessionIds(count: number): Promise<string[]> {

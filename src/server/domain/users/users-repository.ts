@@ -45,7 +45,18 @@ const refuse = (status: Refusal["status"], error: string, field?: string): Refus
 export const isRefusal = (value: unknown): value is Refusal =>
   typeof value === "object" && value !== null && (value as Refusal).refused === true;
 
-interface UserRow {
+/** The profile a user fills in themselves, as the `users` table keeps it (`tags` a JSON array). */
+export interface UserProfileColumns {
+  display_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  city: string | null;
+  country: string | null;
+  description: string | null;
+  tags: string;
+}
+
+interface UserRow extends UserProfileColumns {
   id: string;
   name: string;
   name_key: string;
@@ -59,13 +70,6 @@ interface UserRow {
   xp: number | string;
   created_at: string;
   last_login_at: string | null;
-  display_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  city: string | null;
-  country: string | null;
-  description: string | null;
-  tags: string;
 }
 
 const listColumns =

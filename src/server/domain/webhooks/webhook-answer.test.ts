@@ -1,18 +1,23 @@
 import { expect, test } from "bun:test";
+import { expectAnswers } from "../../test-support/answer-cases.ts";
 import { answerChars, answerExcerpt, readAnswerExcerpt } from "./webhook-answer.ts";
 
 test("a short plain answer is kept as it is", () => {
-  expect(answerExcerpt("ok /reports")).toBe("ok /reports");
-  expect(answerExcerpt("")).toBe("");
+  expectAnswers(answerExcerpt, [
+    ["ok /reports", "ok /reports"],
+    ["", ""],
+  ]);
 });
 
 test("control and format characters go; line breaks and runs of spaces become one space", () => {
-  expect(answerExcerpt("  \u001b[2Jcleared\r\n\r\n\tnext\u0000line  ")).toBe("[2Jcleared next line");
-  // Right-to-left override, zero-width space and joiner, soft hyphen, byte-order mark.
-  expect(answerExcerpt("\uFEFFabc\u202Efed\u200B\u200D\u00AD!")).toBe("abcfed!");
-  expect(answerExcerpt("a\u2028b\u2029c\u0085d")).toBe("a b c d");
-  // Printable text of any script stays, emoji whole.
-  expect(answerExcerpt("Grüße — 你好 😀")).toBe("Grüße — 你好 😀");
+  expectAnswers(answerExcerpt, [
+    ["  \u001b[2Jcleared\r\n\r\n\tnext\u0000line  ", "[2Jcleared next line"],
+    // Right-to-left override, zero-width space and joiner, soft hyphen, byte-order mark.
+    ["\uFEFFabc\u202Efed\u200B\u200D\u00AD!", "abcfed!"],
+    ["a\u2028b\u2029c\u0085d", "a b c d"],
+    // Printable text of any script stays, emoji whole.
+    ["Grüße — 你好 😀", "Grüße — 你好 😀"],
+  ]);
 });
 
 test("a long answer is cut to 200 characters, the last being …, without splitting a character", () => {

@@ -1,6 +1,7 @@
 import type { SQL } from "bun";
 import { webhookHeaders } from "../../../shared/webhooks-api.ts";
 import type { Logger } from "../../logger.ts";
+import { onePassAtATime } from "../../one-pass-at-a-time.ts";
 import { noAllowedHosts } from "./webhook-address-rules.ts";
 import { defaultWebhookBackoff, nextAttemptAt, type WebhookBackoff } from "./webhook-backoff.ts";
 import { sendWebhookOnce, type WebhookSendRules } from "./webhook-send.ts";
@@ -102,47 +103,35 @@ export function startWebhookDispatcher(
   /** Told of each failed try: `final` when no try follows (the metrics count them). */
   onFailedTry?: (final: boolean) => void,
 ) {
-  let running = false;
   let again = false;
   let stopped = false;
 
   const attempt = (due: DueDelivery) => attemptDelivery({ sql, logger, settings, onFailedTry }, due);
 
-  let current: Promise<number> | null = null;
-
-  function pass(): Promise<number> {
-    if (running) {
-      again = true;
-      return Promise.resolve(0);
-    }
-    running = true;
-    current = sendDue();
-    return current;
-  }
-
   async function sendDue(): Promise<number> {
     let sent = 0;
-    try {
-      do {
-        again = false;
-        const due = await dueDeliveries(sql, settings.now().toISOString(), batchSize);
-        // The lease outlasts a try's timeout, so a slow receiver is never sent the same try twice.
-        const leaseUntil = new Date(settings.now().getTime() + settings.timeoutMs + 30_000).toISOString();
-        const claimed: DueDelivery[] = [];
-        for (const delivery of due)
-          if (await claimDelivery(sql, delivery, leaseUntil)) claimed.push(delivery);
-        for (let start = 0; start < claimed.length; start += parallel) {
-          await Promise.all(claimed.slice(start, start + parallel).map(attempt));
-        }
-        sent += claimed.length;
-        // A full batch may have more behind it.
-        if (due.length === batchSize) again = true;
-      } while (again && !stopped);
-    } finally {
-      running = false;
-    }
+    do {
+      again = false;
+      const due = await dueDeliveries(sql, settings.now().toISOString(), batchSize);
+      // The lease outlasts a try's timeout, so a slow receiver is never sent the same try twice.
+      const leaseUntil = new Date(settings.now().getTime() + settings.timeoutMs + 30_000).toISOString();
+      const claimed: DueDelivery[] = [];
+      for (const delivery of due) if (await claimDelivery(sql, delivery, leaseUntil)) claimed.push(delivery);
+      for (let start = 0; start < claimed.length; start += parallel) {
+        await Promise.all(claimed.slice(start, start + parallel).map(attempt));
+      }
+      sent += claimed.length;
+      // A full batch may have more behind it.
+      if (due.length === batchSize) again = true;
+    } while (again && !stopped);
     return sent;
   }
+
+  // A pass asked for while one runs makes the running one go round again.
+  const passes = onePassAtATime(sendDue, () => {
+    again = true;
+  });
+  const pass = passes.run;
 
   const run = () =>
     void pass().catch((error: unknown) => logger.error("webhook pass failed", { error: String(error) }));
@@ -156,7 +145,7 @@ export function startWebhookDispatcher(
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await current?.catch(() => 0);
+      await passes.settled();
     },
   };
 }

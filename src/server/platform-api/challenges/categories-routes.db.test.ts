@@ -10,10 +10,10 @@ import {
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 const createCategory = (title: string, information = "") =>
-  api.expectJson<ChallengeCategory>("POST", "/api/challenge-categories", { title, information }, 201);
+  api.create<ChallengeCategory>("/api/challenge-categories", { title, information });
 
 const createChallenge = (title: string, categoryId: string | null) =>
-  api.expectJson<ChallengeDetail>("POST", "/api/challenges", { title, categoryId, difficulty: "EASY" }, 201);
+  api.create<ChallengeDetail>("/api/challenges", { title, categoryId, difficulty: "EASY" });
 
 const api = startedBeforeAll(startChallengesTestApi);
 
@@ -48,12 +48,9 @@ describe("POST /api/challenge-categories", () => {
   });
 
   test("information defaults to empty", async () => {
-    const category = await api.expectJson<ChallengeCategory>(
-      "POST",
-      "/api/challenge-categories",
-      { title: "No information" },
-      201,
-    );
+    const category = await api.create<ChallengeCategory>("/api/challenge-categories", {
+      title: "No information",
+    });
     expect(category.information).toBe("");
   });
 

@@ -5,6 +5,7 @@ import type {
   ChallengeListItem,
   TaskDetail,
 } from "../../../shared/challenges-api.ts";
+import { expectEqualAnswers } from "../../test-support/answer-cases.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import {
   auditFor,
@@ -22,19 +23,14 @@ let category: ChallengeCategory;
 let otherCategory: ChallengeCategory;
 
 const createChallenge = (body: Record<string, unknown>) =>
-  api.expectJson<ChallengeDetail>("POST", "/api/challenges", { difficulty: "EASY", ...body }, 201);
+  api.create<ChallengeDetail>("/api/challenges", { difficulty: "EASY", ...body });
 
 const addTask = (challengeId: string, title: string) =>
-  api.expectJson<TaskDetail>(
-    "POST",
-    `/api/challenges/${challengeId}/tasks`,
-    {
-      kind: "QUESTION",
-      title,
-      content: { question: "2 + 2?", acceptedAnswers: ["4"], caseSensitive: false },
-    },
-    201,
-  );
+  api.create<TaskDetail>(`/api/challenges/${challengeId}/tasks`, {
+    kind: "QUESTION",
+    title,
+    content: { question: "2 + 2?", acceptedAnswers: ["4"], caseSensitive: false },
+  });
 
 async function countRows(table: "challenges" | "challenge_skills" | "tasks"): Promise<number> {
   const [{ count }] = await api.sql`SELECT count(*) AS count FROM ${api.sql(table)}`;
@@ -48,18 +44,8 @@ startBeforeAll(startChallengesTestApi, async (started) => {
     { id: "web-css", name: "CSS" },
   ]);
   await insertSkills(api.sql, "data", [{ id: "data-sql", name: "SQL" }]);
-  category = await api.expectJson<ChallengeCategory>(
-    "POST",
-    "/api/challenge-categories",
-    { title: "Web" },
-    201,
-  );
-  otherCategory = await api.expectJson<ChallengeCategory>(
-    "POST",
-    "/api/challenge-categories",
-    { title: "Data" },
-    201,
-  );
+  category = await api.create<ChallengeCategory>("/api/challenge-categories", { title: "Web" });
+  otherCategory = await api.create<ChallengeCategory>("/api/challenge-categories", { title: "Data" });
 });
 
 describe("challenge access", () => {
@@ -408,23 +394,27 @@ describe("GET /api/challenges", () => {
   });
 
   test("sorts by title, task count, difficulty and creation date", async () => {
-    expect(await idsOf("?sort=title")).toEqual([expert.id, easy.id, uncategorised.id, medium.id]);
-    expect(await idsOf("?sort=-tasks")).toEqual([expert.id, medium.id, uncategorised.id, easy.id]);
-    expect(await idsOf("?sort=tasks")).toEqual([easy.id, uncategorised.id, medium.id, expert.id]);
-    expect(await idsOf("?sort=difficulty")).toEqual([easy.id, medium.id, uncategorised.id, expert.id]);
-    expect(await idsOf("?sort=-difficulty")).toEqual([expert.id, uncategorised.id, medium.id, easy.id]);
-    expect(await idsOf("?sort=createdAt")).toEqual([easy.id, expert.id, medium.id, uncategorised.id]);
+    await expectEqualAnswers(idsOf, [
+      ["?sort=title", [expert.id, easy.id, uncategorised.id, medium.id]],
+      ["?sort=-tasks", [expert.id, medium.id, uncategorised.id, easy.id]],
+      ["?sort=tasks", [easy.id, uncategorised.id, medium.id, expert.id]],
+      ["?sort=difficulty", [easy.id, medium.id, uncategorised.id, expert.id]],
+      ["?sort=-difficulty", [expert.id, uncategorised.id, medium.id, easy.id]],
+      ["?sort=createdAt", [easy.id, expert.id, medium.id, uncategorised.id]],
+    ]);
   });
 
   test("filters by category (or none), difficulty and status, and searches titles", async () => {
-    expect(await idsOf(`?categoryId=${category.id}&sort=createdAt`)).toEqual([easy.id, medium.id]);
-    expect(await idsOf("?categoryId=none")).toEqual([uncategorised.id]);
-    expect(await idsOf("?difficulty=EXPERT")).toEqual([expert.id]);
-    expect(await idsOf("?status=PUBLISHED&sort=createdAt")).toEqual([easy.id, expert.id]);
-    expect(await idsOf(`?status=DRAFT&categoryId=${category.id}`)).toEqual([medium.id]);
-    expect(await idsOf("?q=ALPHA")).toEqual([expert.id]);
-    expect(await idsOf("?q=50%25")).toEqual([medium.id]);
-    expect(await idsOf("?q=%25")).toEqual([medium.id]);
+    await expectEqualAnswers(idsOf, [
+      [`?categoryId=${category.id}&sort=createdAt`, [easy.id, medium.id]],
+      ["?categoryId=none", [uncategorised.id]],
+      ["?difficulty=EXPERT", [expert.id]],
+      ["?status=PUBLISHED&sort=createdAt", [easy.id, expert.id]],
+      [`?status=DRAFT&categoryId=${category.id}`, [medium.id]],
+      ["?q=ALPHA", [expert.id]],
+      ["?q=50%25", [medium.id]],
+      ["?q=%25", [medium.id]],
+    ]);
     const filtered = await listOf("?status=PUBLISHED&pageSize=1");
     expect(filtered).toMatchObject({ total: 2, pageSize: 1 });
     expect(filtered.items).toHaveLength(1);

@@ -6,6 +6,7 @@ import type {
   TaskDetail,
   TaskFields,
 } from "../../../shared/challenges-api.ts";
+import { expectEqualAnswers } from "../../test-support/answer-cases.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import {
   auditFor,
@@ -75,12 +76,10 @@ async function taskCount(): Promise<number> {
 
 startBeforeAll(startChallengesTestApi, async (started) => {
   api = started;
-  challenge = await api.expectJson<ChallengeDetail>(
-    "POST",
-    "/api/challenges",
-    { title: "HTML basics", difficulty: "EASY" },
-    201,
-  );
+  challenge = await api.create<ChallengeDetail>("/api/challenges", {
+    title: "HTML basics",
+    difficulty: "EASY",
+  });
 });
 
 describe("task access", () => {
@@ -512,12 +511,10 @@ describe("GET /api/tasks", () => {
 
   beforeAll(async () => {
     await api.sql`DELETE FROM tasks`;
-    other = await api.expectJson<ChallengeDetail>(
-      "POST",
-      "/api/challenges",
-      { title: "Other challenge", difficulty: "HARD" },
-      201,
-    );
+    other = await api.create<ChallengeDetail>("/api/challenges", {
+      title: "Other challenge",
+      difficulty: "HARD",
+    });
     author = await api.newAdmin("Lister");
     cheap = await createTask(taskBody({ title: "Cheap choice", xp: 10, coins: 1, fee: 30 }));
     await Bun.sleep(2);
@@ -563,23 +560,27 @@ describe("GET /api/tasks", () => {
   });
 
   test("sorts by xp, coins, fee, kind and creation date", async () => {
-    expect(await idsOf("?sort=xp")).toEqual([cheap.id, hidden.id, rich.id, code.id]);
-    expect(await idsOf("?sort=-coins")).toEqual([rich.id, hidden.id, code.id, cheap.id]);
-    expect(await idsOf("?sort=fee")).toEqual([rich.id, hidden.id, code.id, cheap.id]);
-    expect(await idsOf("?sort=kind")).toEqual([code.id, hidden.id, cheap.id, rich.id]);
-    expect(await idsOf("?sort=createdAt")).toEqual([cheap.id, rich.id, hidden.id, code.id]);
+    await expectEqualAnswers(idsOf, [
+      ["?sort=xp", [cheap.id, hidden.id, rich.id, code.id]],
+      ["?sort=-coins", [rich.id, hidden.id, code.id, cheap.id]],
+      ["?sort=fee", [rich.id, hidden.id, code.id, cheap.id]],
+      ["?sort=kind", [code.id, hidden.id, cheap.id, rich.id]],
+      ["?sort=createdAt", [cheap.id, rich.id, hidden.id, code.id]],
+    ]);
   });
 
   test("filters by challenge, kind, enabled and creator, and searches titles", async () => {
-    expect(await idsOf(`?challengeId=${other.id}`)).toEqual([code.id, hidden.id]);
-    expect(await idsOf("?kind=QUESTION")).toEqual([rich.id]);
-    expect(await idsOf("?enabled=false")).toEqual([hidden.id]);
-    expect(await idsOf("?enabled=true&sort=createdAt")).toEqual([cheap.id, rich.id, code.id]);
-    expect(await idsOf(`?creatorId=${author.id}`)).toEqual([hidden.id]);
-    expect(await idsOf(`?creatorId=${api.adminId}&challengeId=${other.id}`)).toEqual([code.id]);
-    expect(await idsOf("?q=CHEAP")).toEqual([cheap.id]);
-    expect(await idsOf("?q=100%25")).toEqual([rich.id]);
-    expect(await idsOf("?q=_")).toEqual([hidden.id]);
+    await expectEqualAnswers(idsOf, [
+      [`?challengeId=${other.id}`, [code.id, hidden.id]],
+      ["?kind=QUESTION", [rich.id]],
+      ["?enabled=false", [hidden.id]],
+      ["?enabled=true&sort=createdAt", [cheap.id, rich.id, code.id]],
+      [`?creatorId=${author.id}`, [hidden.id]],
+      [`?creatorId=${api.adminId}&challengeId=${other.id}`, [code.id]],
+      ["?q=CHEAP", [cheap.id]],
+      ["?q=100%25", [rich.id]],
+      ["?q=_", [hidden.id]],
+    ]);
     const paged = await listOf("?pageSize=3&page=2");
     expect(paged).toMatchObject({ total: 4, page: 2, pageSize: 3 });
     expect(paged.items.map((item) => item.id)).toEqual([cheap.id]);

@@ -48,13 +48,9 @@ test("conversations: open ones with a visitor message staff have not read", asyn
   expect((await alerts()).conversations).toBe(before.conversations);
 
   // The visitor writes again, then staff close it: closed conversations wait for nobody.
-  await t.widgetJson(
-    visitor,
-    "POST",
-    `/conversations/${conversation.shareToken}/messages`,
-    { text: "Still there?" },
-    201,
-  );
+  await t.widgetCreate(visitor, `/conversations/${conversation.shareToken}/messages`, {
+    text: "Still there?",
+  });
   expect((await alerts()).conversations).toBe(before.conversations + 1);
   await t.admin("POST", `/conversations/${id}/close`, undefined, 200);
   expect((await alerts()).conversations).toBe(before.conversations);

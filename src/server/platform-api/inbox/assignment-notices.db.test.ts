@@ -230,12 +230,9 @@ describe("the timeline", () => {
 describe("the visitor sees who answers", () => {
   test("the assignee's display name and picture in the conversation, live on their socket; nothing staff-only", async () => {
     const conversation = await newConversation();
-    const before = await t.widgetJson<Conversation>(
+    const before = await t.widgetGet<Conversation>(
       conversation.visitor,
-      "GET",
       `/conversations/${conversation.shareToken}`,
-      undefined,
-      200,
     );
     expect(before.assignee).toBeNull();
     const socket = await openSocket(t.mainUrl, conversation.visitor);
@@ -249,12 +246,9 @@ describe("the visitor sees who answers", () => {
           assignee: { name: "Rosa Gomez", avatarUrl: "https://cdn.example/rosa.png" },
         },
       });
-      const after = await t.widgetJson<Conversation>(
+      const after = await t.widgetGet<Conversation>(
         conversation.visitor,
-        "GET",
         `/conversations/${conversation.shareToken}`,
-        undefined,
-        200,
       );
       expect(after.assignee).toEqual({ name: "Rosa Gomez", avatarUrl: "https://cdn.example/rosa.png" });
       const text = JSON.stringify(after);

@@ -1,13 +1,11 @@
 import type { SQL } from "bun";
 import { AssignmentSeen } from "../../../shared/assignment-api.ts";
 import type { AuthGuard } from "../../auth/auth-guard.ts";
-import { findProjectConversation } from "../../domain/conversations/conversations-repository.ts";
 import { findReport } from "../../domain/feedback/feedback-repository.ts";
 import { itemEvents, markAssignmentsSeen, newAssignments } from "../../domain/staff/assignment-events.ts";
 import { staffDirectory } from "../../domain/staff/staff-directory.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { conversationNotFoundMessage } from "../messenger/conversation-handlers/conversation-scope.ts";
-import { projectRoute } from "../messenger/projects-routes.ts";
+import { withConversation } from "../messenger/conversation-handlers/conversation-scope.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import { reportNotFoundMessage } from "./feedback-inbox-routes.ts";
 
@@ -33,15 +31,13 @@ export function assignmentRoutes({ sql, guard }: { sql: SQL; guard: AuthGuard })
       if (!report) return jsonError(404, reportNotFoundMessage);
       return json(await itemEvents(sql, "report", report.id));
     }),
-    projectRoute(
-      { sql, guard },
+    adminRoute(
+      guard,
       "GET",
       "/api/projects/:projectId/conversations/:id/assignments",
-      async (_request, projectId, id) => {
-        const conversation = await findProjectConversation(sql, projectId, id);
-        if (!conversation) return jsonError(404, conversationNotFoundMessage);
-        return json(await itemEvents(sql, "conversation", conversation.id));
-      },
+      withConversation({ sql }, async (_request, conversation) =>
+        json(await itemEvents(sql, "conversation", conversation.id)),
+      ),
     ),
   ];
 }

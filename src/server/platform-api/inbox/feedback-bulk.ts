@@ -1,8 +1,8 @@
-import {
+import type {
   BulkReportDelete,
   BulkReportUpdate,
-  type InboxListFilter,
-  type ReportStatus,
+  InboxListFilter,
+  ReportStatus,
 } from "../../../shared/inbox-api.ts";
 import type { Authenticated } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
@@ -22,7 +22,7 @@ import { deleteReportFiles, deleteReportRows } from "../../domain/inbox/report-d
 import { blockReportSessions, unblockReportSessions } from "../../domain/inbox/report-spam.ts";
 import { assigneesOf, recordAssignments } from "../../domain/staff/assignment-events.ts";
 import { projectScope } from "../agent-area.ts";
-import { json, jsonError, readBody } from "../platform-request.ts";
+import { json, jsonError } from "../platform-request.ts";
 import type { FeedbackInboxDeps } from "./feedback-inbox-routes.ts";
 import { readInboxFilters } from "./feedback-inbox-routes.ts";
 
@@ -109,27 +109,25 @@ async function refuseAssigneeOutside(
 /** `POST /api/feedback/bulk`: status, priority, assignee, tags added and removed. */
 export async function bulkUpdate(
   deps: FeedbackInboxDeps,
-  request: Request,
+  update: BulkReportUpdate,
   admin: Authenticated,
 ): Promise<Response> {
   const { sql } = deps;
-  const body = await readBody(request, BulkReportUpdate);
-  if (!body.ok) return body.response;
-  const { ids, filter, priority, assigneeId } = body.value;
-  const status = body.value.status as ReportStatus | undefined;
+  const { ids, filter, priority, assigneeId } = update;
+  const status = update.status as ReportStatus | undefined;
   const tidy = (tags: string[] | undefined) => [
     ...new Set((tags ?? []).map((tag) => tag.trim()).filter((tag) => tag !== "")),
   ];
-  const addTags = tidy(body.value.addTags);
-  const removeTags = tidy(body.value.removeTags);
+  const addTags = tidy(update.addTags);
+  const removeTags = tidy(update.removeTags);
   const selection = readSelection(ids, filter);
   if (selection instanceof Response) return selection;
   const triage = { status, priority, assigneeId };
   const details = Object.fromEntries(
     Object.entries({
       ...triage,
-      addTags: body.value.addTags && addTags,
-      removeTags: body.value.removeTags && removeTags,
+      addTags: update.addTags && addTags,
+      removeTags: update.removeTags && removeTags,
     }).filter(([, value]) => value !== undefined),
   );
   const hasTriage = status !== undefined || priority !== undefined || assigneeId !== undefined;
@@ -194,13 +192,11 @@ export async function bulkUpdate(
 /** `POST /api/feedback/bulk-delete`: the reports, their read marks and notes, then their stored parts. */
 export async function bulkDelete(
   deps: FeedbackInboxDeps,
-  request: Request,
+  { ids, filter }: BulkReportDelete,
   admin: Authenticated,
 ): Promise<Response> {
   const { sql } = deps;
-  const body = await readBody(request, BulkReportDelete);
-  if (!body.ok) return body.response;
-  const selection = readSelection(body.value.ids, body.value.filter);
+  const selection = readSelection(ids, filter);
   if (selection instanceof Response) return selection;
   try {
     const { deleted, files } = await sql.begin(async (tx) => {

@@ -1,6 +1,13 @@
 import type { SQL } from "bun";
 import { reportPriorities } from "../../../shared/feedback-api.ts";
-import { ReportReply, type ReportStatus, ReportUpdate, reportStatuses } from "../../../shared/inbox-api.ts";
+import {
+  BulkReportDelete,
+  BulkReportUpdate,
+  ReportReply,
+  type ReportStatus,
+  ReportUpdate,
+  reportStatuses,
+} from "../../../shared/inbox-api.ts";
 import type { Authenticated, AuthGuard } from "../../auth/auth-guard.ts";
 import { recordAudit } from "../../domain/audit/audit-log.ts";
 import type { DomainEvents } from "../../domain/events/domain-events.ts";
@@ -30,7 +37,7 @@ import { answerListPage, readListQuery } from "../../http/list-query.ts";
 import type { Logger } from "../../logger.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { inScope } from "../agent-area.ts";
-import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
+import { adminRoute, json, jsonError, readBody, withBody } from "../platform-request.ts";
 import { searchParamProblem } from "../search-param.ts";
 import { bulkDelete, bulkUpdate } from "./feedback-bulk.ts";
 
@@ -191,13 +198,31 @@ export function feedbackInboxRoutes(deps: FeedbackInboxDeps): ApiRoute[] {
       return handle(request, report, admin);
     };
 
+  /** `POST {path}`: the admin's own read mark of the report, set or cleared by `mark`. */
+  const markRoute = (path: string, mark: typeof markReportRead) =>
+    adminRoute(
+      guard,
+      "POST",
+      path,
+      withReport(async (_request, report, admin) => {
+        await mark(sql, report.id, admin.user.id);
+        return new Response(null, { status: 204 });
+      }),
+    );
+
   return [
     adminRoute(guard, "GET", "/api/feedback", (request, _params, admin) => listReports(sql, request, admin)),
-    adminRoute(guard, "POST", "/api/feedback/bulk", (request, _params, admin) =>
-      bulkUpdate(deps, request, admin),
+    adminRoute(
+      guard,
+      "POST",
+      "/api/feedback/bulk",
+      withBody(BulkReportUpdate, (update, admin) => bulkUpdate(deps, update, admin)),
     ),
-    adminRoute(guard, "POST", "/api/feedback/bulk-delete", (request, _params, admin) =>
-      bulkDelete(deps, request, admin),
+    adminRoute(
+      guard,
+      "POST",
+      "/api/feedback/bulk-delete",
+      withBody(BulkReportDelete, (removal, admin) => bulkDelete(deps, removal, admin)),
     ),
     adminRoute(
       guard,
@@ -226,24 +251,8 @@ export function feedbackInboxRoutes(deps: FeedbackInboxDeps): ApiRoute[] {
       "/api/feedback/:id",
       withReport((request, report, admin) => updateReport(deps, request, report, admin)),
     ),
-    adminRoute(
-      guard,
-      "POST",
-      "/api/feedback/:id/read",
-      withReport(async (_request, report, admin) => {
-        await markReportRead(sql, report.id, admin.user.id);
-        return new Response(null, { status: 204 });
-      }),
-    ),
-    adminRoute(
-      guard,
-      "POST",
-      "/api/feedback/:id/unread",
-      withReport(async (_request, report, admin) => {
-        await markReportUnread(sql, report.id, admin.user.id);
-        return new Response(null, { status: 204 });
-      }),
-    ),
+    markRoute("/api/feedback/:id/read", markReportRead),
+    markRoute("/api/feedback/:id/unread", markReportUnread),
     adminRoute(
       guard,
       "POST",

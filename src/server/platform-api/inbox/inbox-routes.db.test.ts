@@ -317,11 +317,9 @@ describe("reply to the reporter", () => {
     let conversationId = "";
     const socket = await openSocket(t.mainUrl, visitor);
     try {
-      const first = await t.api.expectJson<{ conversation: { id: string; shareToken: string } }>(
-        "POST",
+      const first = await t.api.create<{ conversation: { id: string; shareToken: string } }>(
         `/api/feedback/${id}/reply`,
         { text: "<p>Thanks, we are on it</p><script>alert(1)</script>" },
-        201,
       );
       const push = await socket.next();
       expect(push.name).toBe("conversation-message");
@@ -350,29 +348,20 @@ describe("reply to the reporter", () => {
         },
       });
 
-      const second = await t.api.expectJson<{ conversation: { id: string } }>(
-        "POST",
-        `/api/feedback/${id}/reply`,
-        { text: "Fixed now." },
-        201,
-      );
+      const second = await t.api.create<{ conversation: { id: string } }>(`/api/feedback/${id}/reply`, {
+        text: "Fixed now.",
+      });
       expect(second.conversation.id).toBe(first.conversation.id);
       conversationId = first.conversation.id;
     } finally {
       socket.close();
     }
-    const list = await t.widgetJson<ConversationSummary[]>(visitor, "GET", "/conversations", undefined, 200);
+    const list = await t.widgetGet<ConversationSummary[]>(visitor, "/conversations");
     const mine = list.filter((summary) => summary.subject.startsWith("Re: The export is broken"));
     expect(mine).toHaveLength(1);
     expect(mine[0]?.unread).toBe(2);
     const token = mine[0]?.shareToken ?? "";
-    const conversation = await t.widgetJson<Conversation>(
-      visitor,
-      "GET",
-      `/conversations/${token}`,
-      undefined,
-      200,
-    );
+    const conversation = await t.widgetGet<Conversation>(visitor, `/conversations/${token}`);
     expect(conversation.messages.map((message) => message.text)).toEqual([
       "<p>Thanks, we are on it</p>",
       "Fixed now.",

@@ -127,23 +127,17 @@ describe("a report is found by each kind of field", () => {
   test("the messages about it: staff's reply and the visitor's answer", async () => {
     const visitor = await t.session();
     const filed = await t.report({ formData: { description: "Reply thread" } }, visitor);
-    const reply = await t.api.expectJson<{ conversation: { shareToken: string } }>(
-      "POST",
+    const reply = await t.api.create<{ conversation: { shareToken: string } }>(
       `/api/feedback/${filed.id}/reply`,
       { text: "<p>Could you try the <strong>peridot</strong> build?</p>" },
-      201,
     );
     const byReply = await findOne("peridot", filed.id);
     expect(byReply?.field).toBe("messages");
     expect(byReply?.snippet).toContain("<mark>peridot</mark>");
     expect(byReply?.snippet).not.toContain("strong");
-    await t.widgetJson(
-      visitor,
-      "POST",
-      `/conversations/${reply.conversation.shareToken}/messages`,
-      { text: "The zircon build works" },
-      201,
-    );
+    await t.widgetCreate(visitor, `/conversations/${reply.conversation.shareToken}/messages`, {
+      text: "The zircon build works",
+    });
     expect((await findOne("zircon", filed.id))?.field).toBe("messages");
   });
 
@@ -358,12 +352,9 @@ describe("conversations are searched the same way", () => {
     expect(bySubject.items[0]?.match?.field).toBe("subject");
     expect((await conversations("charged twice")).items[0]?.match?.field).toBe("messages");
     expect((await conversations("tourmaline@example.com")).items[0]?.match?.field).toBe("visitor");
-    await t.admin(
-      "POST",
-      `/conversations/${id}/messages`,
-      { text: "<p>Refunded the <em>carnelian</em> charge</p>" },
-      201,
-    );
+    await t.create(`/conversations/${id}/messages`, {
+      text: "<p>Refunded the <em>carnelian</em> charge</p>",
+    });
     expect((await conversations("carnelian")).items.map((item) => item.id)).toEqual([id]);
     await t.admin("POST", `/conversations/${id}/close`, {}, 200);
     expect((await conversations("moonstone", "&status=open")).items).toEqual([]);

@@ -28,12 +28,9 @@ describe("notes on a report", () => {
     await t.api.getJson(`/api/feedback/${id}`, other.token);
     const before = await alerts(other.token);
 
-    const note = await t.api.expectJson<StaffNote>(
-      "POST",
-      `/api/feedback/${id}/notes`,
-      { text: "  Reproduced on Safari, @noted can you look? (ops@noted.dev is not a mention)  " },
-      201,
-    );
+    const note = await t.api.create<StaffNote>(`/api/feedback/${id}/notes`, {
+      text: "  Reproduced on Safari, @noted can you look? (ops@noted.dev is not a mention)  ",
+    });
     expect(note.text).toBe("Reproduced on Safari, @noted can you look? (ops@noted.dev is not a mention)");
     expect(note.target).toEqual({ kind: "report", id, projectId: t.projectId });
     expect(note.author.id).toBe(t.api.adminId);
@@ -59,12 +56,7 @@ describe("notes on a report", () => {
     await t.api.expectJson("PATCH", `/api/feedback/${id}`, { status: "DONE" }, 200);
     const before = await alerts(other.token);
     const mine = await alerts();
-    await t.api.expectJson(
-      "POST",
-      `/api/feedback/${id}/notes`,
-      { text: "@NOTED fixed. @admin remember" },
-      201,
-    );
+    await t.api.create(`/api/feedback/${id}/notes`, { text: "@NOTED fixed. @admin remember" });
     expect((await alerts(other.token)).reports).toBe(before.reports + 1);
     expect((await alerts()).reports).toBe(mine.reports + 1);
     const push = await staff.push("staff-note", (p) => p.data.note.target.id === id);
@@ -73,12 +65,7 @@ describe("notes on a report", () => {
 
   test("only the author edits or deletes; an edit alerts the newly mentioned only", async () => {
     const id = await report("Slow search");
-    const note = await t.api.expectJson<StaffNote>(
-      "POST",
-      `/api/feedback/${id}/notes`,
-      { text: "First" },
-      201,
-    );
+    const note = await t.api.create<StaffNote>(`/api/feedback/${id}/notes`, { text: "First" });
     await t.api.expectJson("PATCH", `/api/notes/${note.id}`, { text: "Mine now" }, 403, other.token);
     await t.api.expectJson("DELETE", `/api/notes/${note.id}`, undefined, 403, other.token);
 
@@ -147,16 +134,11 @@ describe("notes on a conversation", () => {
     await new Promise((resolve) => socket.addEventListener("open", resolve, { once: true }));
 
     const secret = "Internal: refund approved by finance";
-    const note = await t.admin<StaffNote>(
-      "POST",
-      `/conversations/${id}/notes`,
-      { text: `${secret} @noted` },
-      201,
-    );
+    const note = await t.create<StaffNote>(`/conversations/${id}/notes`, { text: `${secret} @noted` });
     expect(note.target).toEqual({ kind: "conversation", id, projectId: t.projectId });
     await staff.push("staff-note", (p) => p.data.note.id === note.id);
     // A staff reply after the note: the visitor's socket hears it, so anything the note sent would be there.
-    await t.admin("POST", `/conversations/${id}/messages`, { text: "We are on it" }, 201);
+    await t.create(`/conversations/${id}/messages`, { text: "We are on it" });
     const deadline = Date.now() + 5000;
     while (!frames.some((frame) => frame.includes("We are on it")) && Date.now() < deadline)
       await Bun.sleep(25);
@@ -187,7 +169,7 @@ describe("notes on a conversation", () => {
     const { id } = await t.startConversation(visitor, { text: "Hi" });
     await t.admin("POST", `/conversations/${id}/read`, undefined, 200);
     const before = await alerts(other.token);
-    await t.admin("POST", `/conversations/${id}/notes`, { text: "@Noted please take this one" }, 201);
+    await t.create(`/conversations/${id}/notes`, { text: "@Noted please take this one" });
     expect((await alerts(other.token)).conversations).toBe(before.conversations + 1);
     await t.api.getJson(`/api/projects/${t.projectId}/conversations/${id}/notes`, other.token);
     expect((await alerts(other.token)).conversations).toBe(before.conversations);

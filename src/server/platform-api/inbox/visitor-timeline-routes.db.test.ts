@@ -51,14 +51,11 @@ test("the session, its reports and conversations, and the report ↔ conversatio
   });
   const first = await fileReport(visitor, "The cart forgets my coupon");
   const second = await fileReport(visitor, "Checkout button does nothing");
-  const replied = await t.api.expectJson<{ conversation: { id: string } }>(
-    "POST",
-    `/api/feedback/${first}/reply`,
-    { text: "<p>Which coupon was it?</p>" },
-    201,
-  );
+  const replied = await t.api.create<{ conversation: { id: string } }>(`/api/feedback/${first}/reply`, {
+    text: "<p>Which coupon was it?</p>",
+  });
   // A conversation the visitor started on their own answers no report.
-  await t.widgetJson(visitor, "POST", "/conversations", { text: "Also: where is my order?" }, 201);
+  await t.widgetCreate(visitor, "/conversations", { text: "Also: where is my order?" });
 
   const answer = await timelineOf(visitor.gleapId);
   expect(answer.session).toMatchObject({

@@ -3,6 +3,7 @@ import type { AdminFeatureRequest, FeatureRequest } from "../../../shared/featur
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { MessengerHome } from "../../../shared/messenger-home-api.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
+import { toggleVote } from "../../test-support/feature-request-votes.ts";
 import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { createOtherProject, type TestSession } from "../../test-support/outbound-test-support.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
@@ -16,13 +17,11 @@ import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 const t = startedBeforeAll(startMessengerTest);
 
 const suggest = async (session: TestSession, title: string) =>
-  (await t.widgetJson<FeatureRequest>(session, "POST", "/feature-requests", { title }, 201)).id;
+  (await t.widgetCreate<FeatureRequest>(session, "/feature-requests", { title })).id;
 
-const vote = (session: TestSession, id: string) =>
-  t.widgetJson<FeatureRequest>(session, "POST", `/feature-requests/${id}/vote`, undefined, 200);
+const vote = (session: TestSession, id: string) => toggleVote(t, session, id);
 
-const board = (session: TestSession) =>
-  t.widgetJson<FeatureRequest[]>(session, "GET", "/feature-requests?sort=top", undefined, 200);
+const board = (session: TestSession) => t.widgetGet<FeatureRequest[]>(session, "/feature-requests?sort=top");
 
 const merge = (id: string, duplicateIds: string[]) =>
   t.api.call("POST", `/api/projects/${t.projectId}/feature-requests/${id}/merge`, { duplicateIds });
@@ -162,7 +161,7 @@ describe("hiding and the board's status", () => {
   test("a project whose every request is hidden shows no feature-request tab", async () => {
     const session = await t.session();
     await suggest(session, "Keeps the tab for now");
-    const home = () => t.widgetJson<MessengerHome>(session, "GET", "/messenger/home", undefined, 200);
+    const home = () => t.widgetGet<MessengerHome>(session, "/messenger/home");
     expect((await home()).hasFeatureRequests).toBe(true);
     const visible = await t.adminGet<ListPage<AdminFeatureRequest>>(
       "/feature-requests?visibility=visible&pageSize=100",

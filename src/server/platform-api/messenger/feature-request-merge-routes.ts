@@ -4,8 +4,8 @@ import { findFeatureRequest } from "../../domain/feature-requests/feature-reques
 import type { ApiRoute } from "../../http/api-route.ts";
 import { auditedWrite } from "../audited-write.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { json, jsonError, readBody } from "../platform-request.ts";
-import { projectRoute } from "./projects-routes.ts";
+import { json, jsonError } from "../platform-request.ts";
+import { projectRoute, withProjectBody } from "./projects-routes.ts";
 
 /**
  * `POST /api/projects/{projectId}/feature-requests/{id}/merge`: the board's duplicates folded into one
@@ -18,12 +18,10 @@ export function featureRequestMergeRoutes({ sql, guard }: PlatformDeps): ApiRout
       { sql, guard },
       "POST",
       "/api/projects/:projectId/feature-requests/:id/merge",
-      async (request, projectId, id, admin) => {
-        const body = await readBody(request, FeatureRequestMerge);
-        if (!body.ok) return body.response;
+      withProjectBody(FeatureRequestMerge, async (body, projectId, id, admin) => {
         const outcome = await auditedWrite(
           sql,
-          (tx) => mergeFeatureRequests(tx, projectId, id, body.value.duplicateIds),
+          (tx) => mergeFeatureRequests(tx, projectId, id, body.duplicateIds),
           (merged) => ({
             actorId: admin.user.id,
             action: "feature_request.merge",
@@ -34,7 +32,7 @@ export function featureRequestMergeRoutes({ sql, guard }: PlatformDeps): ApiRout
         );
         if (!outcome.ok) return jsonError(outcome.status, outcome.error, outcome.field);
         return json(await findFeatureRequest(sql, projectId, id));
-      },
+      }),
     ),
   ];
 }

@@ -25,15 +25,9 @@ const flow = (captureType: unknown) => ({
 
 describe("a capture field's kinds", () => {
   test("`both` is stored and served to the messenger as written; an unknown kind is a 400", async () => {
-    const created = await t.admin<AdminFeedbackFlow>("POST", "/feedback-flows", flow("both"), 201);
+    const created = await t.create<AdminFeedbackFlow>("/feedback-flows", flow("both"));
     expect(created.fields[1]).toMatchObject({ type: "capture", captureType: "both" });
-    const served = await t.widgetJson<FeedbackFlow>(
-      await t.session(),
-      "GET",
-      "/flows/capture-both",
-      undefined,
-      200,
-    );
+    const served = await t.widgetGet<FeedbackFlow>(await t.session(), "/flows/capture-both");
     expect(served.fields.map((field) => field.captureType ?? null)).toEqual([null, "both"]);
 
     const refused = await t.api.call("POST", `/api/projects/${t.projectId}/feedback-flows`, flow("video"));
@@ -44,12 +38,7 @@ describe("a capture field's kinds", () => {
   });
 
   test("a new project's bug flow offers a screenshot or a recording", async () => {
-    const project = await t.api.expectJson<AdminProjectSettings>(
-      "POST",
-      "/api/projects",
-      { name: "Capture defaults" },
-      201,
-    );
+    const project = await t.api.create<AdminProjectSettings>("/api/projects", { name: "Capture defaults" });
     const flows = await t.api.getJson<ListPage<AdminFeedbackFlow>>(
       `/api/projects/${project.id}/feedback-flows?sort=position`,
     );

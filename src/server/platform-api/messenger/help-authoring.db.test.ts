@@ -12,7 +12,7 @@ import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
-import type { TestSession } from "../../test-support/outbound-test-support.ts";
+import { startSession, type TestSession } from "../../test-support/outbound-test-support.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
@@ -24,15 +24,7 @@ import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 const t = startedBeforeAll(startMessengerTest);
 
 /** A widget session whose loader said `lang` (as it does when the widget's language is German). */
-async function sessionIn(lang: string): Promise<TestSession> {
-  const response = await fetch(`${t.mainUrl}/api/widget/sessions`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Api-Token": "demo" },
-    body: JSON.stringify({ lang }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as TestSession;
-}
+const sessionIn = (lang: string): Promise<TestSession> => startSession(t.mainUrl, lang);
 
 const doc = (...paragraphs: string[]): TipTapDoc => ({
   type: "doc",
@@ -57,39 +49,29 @@ const markupDoc: TipTapDoc = {
 };
 
 async function createCollection(title: string): Promise<AdminHelpCollection> {
-  return t.admin<AdminHelpCollection>(
-    "POST",
-    "/help/collections",
-    {
-      title,
-      description: "Everything about accounts",
-      icon: "user",
-      position: 1,
-      translations: { de: { title: `${title} (de)`, description: "" } },
-    },
-    201,
-  );
+  return t.create<AdminHelpCollection>("/help/collections", {
+    title,
+    description: "Everything about accounts",
+    icon: "user",
+    position: 1,
+    translations: { de: { title: `${title} (de)`, description: "" } },
+  });
 }
 
 describe("help articles in English and German", () => {
   test("the admin writes both versions as documents; the stored HTML is rendered and sanitized", async () => {
     const collection = await createCollection("Konten");
     expect(collection.translations).toEqual({ de: { title: "Konten (de)", description: "" } });
-    const article = await t.admin<AdminHelpArticle>(
-      "POST",
-      "/help/articles",
-      {
-        collectionId: collection.id,
-        title: "Reset your password!",
-        description: "When you forgot it",
-        bodyDoc: doc("Open the quokkafield settings."),
-        status: "live",
-        translations: {
-          de: { title: "Passwort zurücksetzen", description: "", bodyDoc: markupDoc },
-        },
+    const article = await t.create<AdminHelpArticle>("/help/articles", {
+      collectionId: collection.id,
+      title: "Reset your password!",
+      description: "When you forgot it",
+      bodyDoc: doc("Open the quokkafield settings."),
+      status: "live",
+      translations: {
+        de: { title: "Passwort zurücksetzen", description: "", bodyDoc: markupDoc },
       },
-      201,
-    );
+    });
     expect(article.slug).toBe("reset-your-password");
     expect(article.body).toBe("<p>Open the quokkafield settings.</p>");
     expect(article.bodyDoc).toEqual(doc("Open the quokkafield settings."));
@@ -108,26 +90,20 @@ describe("help articles in English and German", () => {
 
   test("visitors read the version of their language, English where a field has none; found by id or slug", async () => {
     const collection = await createCollection("Rechnungen");
-    const article = await t.admin<AdminHelpArticle>(
-      "POST",
-      "/help/articles",
-      {
-        collectionId: collection.id,
-        title: "Download invoices",
-        slug: "invoices-download",
-        description: "Monthly PDFs",
-        bodyDoc: doc("Invoices live under billing."),
-        status: "live",
-        translations: {
-          de: { title: "Rechnungen herunterladen", bodyDoc: doc("Rechnungen liegen unter Abrechnung.") },
-        },
+    const article = await t.create<AdminHelpArticle>("/help/articles", {
+      collectionId: collection.id,
+      title: "Download invoices",
+      slug: "invoices-download",
+      description: "Monthly PDFs",
+      bodyDoc: doc("Invoices live under billing."),
+      status: "live",
+      translations: {
+        de: { title: "Rechnungen herunterladen", bodyDoc: doc("Rechnungen liegen unter Abrechnung.") },
       },
-      201,
-    );
+    });
     const german = await sessionIn("de-AT");
     const english = await sessionIn("en");
-    const read = (session: TestSession, path: string) =>
-      t.widgetJson<HelpArticle>(session, "GET", path, undefined, 200);
+    const read = (session: TestSession, path: string) => t.widgetGet<HelpArticle>(session, path);
 
     const inGerman = await read(german, `/help/articles/${article.id}`);
     expect(inGerman).toMatchObject({
@@ -144,13 +120,7 @@ describe("help articles in English and German", () => {
     // A language nobody authored reads English.
     expect((await read(english, `/help/articles/${article.id}?lang=fr`)).title).toBe("Download invoices");
 
-    const collections = await t.widgetJson<HelpCollection[]>(
-      german,
-      "GET",
-      "/help/collections",
-      undefined,
-      200,
-    );
+    const collections = await t.widgetGet<HelpCollection[]>(german, "/help/collections");
     expect(collections.find((item) => item.id === collection.id)).toMatchObject({
       title: "Rechnungen (de)",
       description: "Everything about accounts",
@@ -165,13 +135,7 @@ describe("help articles in English and German", () => {
     expect(opened.articles.map((item) => item.title)).toEqual(["Rechnungen herunterladen"]);
 
     const search = (session: TestSession, q: string) =>
-      t.widgetJson<HelpSearchResult[]>(
-        session,
-        "GET",
-        `/help/search?q=${encodeURIComponent(q)}`,
-        undefined,
-        200,
-      );
+      t.widgetGet<HelpSearchResult[]>(session, `/help/search?q=${encodeURIComponent(q)}`);
     expect((await search(german, "Abrechnung")).map((result) => result.id)).toEqual([article.id]);
     expect(await search(english, "Abrechnung")).toEqual([]);
     expect((await search(english, "billing")).map((result) => result.id)).toContain(article.id);
@@ -180,18 +144,13 @@ describe("help articles in English and German", () => {
   test("slugs: made from the title when none is sent, unique in the project (409), lower-case words only (400)", async () => {
     const collection = await createCollection("Slugs");
     const write = { collectionId: collection.id, title: "Größe ändern", body: "<p>x</p>", status: "draft" };
-    const first = await t.admin<AdminHelpArticle>("POST", "/help/articles", write, 201);
+    const first = await t.create<AdminHelpArticle>("/help/articles", write);
     expect(first.slug).toBe("grosse-andern");
     await expectError(await t.api.call("POST", `/api/projects/${t.projectId}/help/articles`, write), 409, {
       error: "Another article of this project has this slug",
       field: "slug",
     });
-    const second = await t.admin<AdminHelpArticle>(
-      "POST",
-      "/help/articles",
-      { ...write, slug: "resize" },
-      201,
-    );
+    const second = await t.create<AdminHelpArticle>("/help/articles", { ...write, slug: "resize" });
     await t.admin("PUT", `/help/articles/${second.id}`, { ...write, slug: "grosse-andern" }, 409);
     expect((await t.adminGet<AdminHelpArticle>(`/help/articles/${second.id}`)).slug).toBe("resize");
     const bad = await t.api.call("POST", `/api/projects/${t.projectId}/help/articles`, {
@@ -238,34 +197,22 @@ describe("the admin's search preview", () => {
       status,
       translations: { de: { title: german, bodyDoc: doc(text) } },
     });
-    const live = await t.admin<AdminHelpArticle>(
-      "POST",
+    const live = await t.create<AdminHelpArticle>(
       "/help/articles",
       write("Zebracorn setup", "Pair the zebracorn with your phone.", "live", "Zebracorn einrichten"),
-      201,
     );
-    const other = await t.admin<AdminHelpArticle>(
-      "POST",
+    const other = await t.create<AdminHelpArticle>(
       "/help/articles",
       write("Night mode", "The zebracorn sleeps at night.", "live", "Nachtmodus"),
-      201,
     );
-    const draft = await t.admin<AdminHelpArticle>(
-      "POST",
+    const draft = await t.create<AdminHelpArticle>(
       "/help/articles",
       write("Zebracorn draft", "Unpublished zebracorn notes.", "draft", "Zebracorn Entwurf"),
-      201,
     );
     const preview = (query: string) => t.adminGet<HelpSearchPreview>(`/help/search-preview?${query}`);
 
     const session = await sessionIn("de");
-    const messenger = await t.widgetJson<HelpSearchResult[]>(
-      session,
-      "GET",
-      "/help/search?q=zebracorn",
-      undefined,
-      200,
-    );
+    const messenger = await t.widgetGet<HelpSearchResult[]>(session, "/help/search?q=zebracorn");
     const german = await preview("q=zebracorn&lang=de");
     expect(german.language).toBe("de");
     expect(german.results.map(({ status: _status, ...result }) => result)).toEqual(messenger);
@@ -309,14 +256,14 @@ describe("bots with a choice field", () => {
       },
       { id: "human", type: "handover" },
     ];
-    const bot = await t.admin<AdminBot>("POST", "/bots", { name: "Chooser", status: "live", steps }, 201);
+    const bot = await t.create<AdminBot>("/bots", { name: "Chooser", status: "live", steps });
     expect(bot.steps[0]?.field).toEqual({
       key: "plan",
       label: "Plan",
       type: "choice",
       options: ["Free", "Pro"],
     });
-    const served = await t.widgetJson<Bot>(await t.session(), "GET", `/bots/${bot.id}`, undefined, 200);
+    const served = await t.widgetGet<Bot>(await t.session(), `/bots/${bot.id}`);
     expect(served.steps[0]?.field?.options).toEqual(["Free", "Pro"]);
     await expectError(
       await t.api.call("PUT", `/api/projects/${t.projectId}/bots/${bot.id}`, {

@@ -215,7 +215,7 @@ describe("GET /api/projects", () => {
 for (const kind of kinds) {
   describe(`${kind.path}`, () => {
     test("create, detail, list, update and delete, each write audited", async () => {
-      const created = await t.admin<Stored>("POST", kind.path, kind.create, 201);
+      const created = await t.create<Stored>(kind.path, kind.create);
       expect(created.id).toBeString();
       expect(await t.adminGet<Stored>(`${kind.path}/${created.id}`)).toEqual(created);
 
@@ -285,7 +285,7 @@ for (const kind of kinds) {
 describe("kind-specific rules", () => {
   test("a flow key is unique per project without case: 409 on create and update", async () => {
     const body = kinds[0]?.create ?? {};
-    const first = await t.admin<Stored>("POST", "/feedback-flows", { ...body, key: "unique-key" }, 201);
+    const first = await t.create<Stored>("/feedback-flows", { ...body, key: "unique-key" });
     await expectError(
       await t.api.call("POST", `/api/projects/${t.projectId}/feedback-flows`, {
         ...body,
@@ -297,7 +297,7 @@ describe("kind-specific rules", () => {
         field: "key",
       },
     );
-    const other = await t.admin<Stored>("POST", "/feedback-flows", { ...body, key: "other-key" }, 201);
+    const other = await t.create<Stored>("/feedback-flows", { ...body, key: "other-key" });
     await t.admin("PUT", `/feedback-flows/${other.id}`, { ...body, key: "UNIQUE-KEY" }, 409);
     await t.admin(
       "PUT",
@@ -307,32 +307,17 @@ describe("kind-specific rules", () => {
     );
     // Another project may use the key.
     const project = await createOtherProject(t.api.sql);
-    await t.api.expectJson(
-      "POST",
-      `/api/projects/${project}/feedback-flows`,
-      { ...body, key: "unique-key" },
-      201,
-    );
+    await t.api.create(`/api/projects/${project}/feedback-flows`, { ...body, key: "unique-key" });
   });
 
   test("articles: CRUD with a collection of the project, bodies sanitized and kept as text for search", async () => {
-    const collection = await t.admin<AdminHelpCollection>(
-      "POST",
-      "/help/collections",
-      { title: "Articles home" },
-      201,
-    );
-    const article = await t.admin<AdminHelpArticle>(
-      "POST",
-      "/help/articles",
-      {
-        collectionId: collection.id,
-        title: "Crud article",
-        body: '<p>Hi<script>alert(1)</script> <a href="https://x.example" onclick="x">there</a></p>',
-        status: "live",
-      },
-      201,
-    );
+    const collection = await t.create<AdminHelpCollection>("/help/collections", { title: "Articles home" });
+    const article = await t.create<AdminHelpArticle>("/help/articles", {
+      collectionId: collection.id,
+      title: "Crud article",
+      body: '<p>Hi<script>alert(1)</script> <a href="https://x.example" onclick="x">there</a></p>',
+      status: "live",
+    });
     expect(article.body).toBe(
       '<p>Hi <a href="https://x.example" rel="noopener noreferrer nofollow">there</a></p>',
     );
@@ -352,29 +337,21 @@ describe("kind-specific rules", () => {
     expect(unknown.status).toBe(400);
     expect(((await unknown.json()) as { field: string }).field).toBe("collectionId");
     const project = await createOtherProject(t.api.sql);
-    const foreign = await t.api.expectJson<AdminHelpCollection>(
-      "POST",
-      `/api/projects/${project}/help/collections`,
-      { title: "Theirs" },
-      201,
-    );
+    const foreign = await t.api.create<AdminHelpCollection>(`/api/projects/${project}/help/collections`, {
+      title: "Theirs",
+    });
     await t.admin("PUT", `/help/articles/${article.id}`, { ...write, collectionId: foreign.id }, 400);
     expect(await auditActions(t.api.sql, article.id)).toEqual(["help_article.create", "help_article.update"]);
   });
 
   test("a collection with articles is kept (409) unless forced, which deletes its articles", async () => {
-    const collection = await t.admin<AdminHelpCollection>(
-      "POST",
-      "/help/collections",
-      { title: "Full" },
-      201,
-    );
-    const article = await t.admin<AdminHelpArticle>(
-      "POST",
-      "/help/articles",
-      { collectionId: collection.id, title: "Inside", body: "", status: "live" },
-      201,
-    );
+    const collection = await t.create<AdminHelpCollection>("/help/collections", { title: "Full" });
+    const article = await t.create<AdminHelpArticle>("/help/articles", {
+      collectionId: collection.id,
+      title: "Inside",
+      body: "",
+      status: "live",
+    });
     expect((await t.adminGet<AdminHelpCollection>(`/help/collections/${collection.id}`)).articleCount).toBe(
       1,
     );
@@ -388,12 +365,7 @@ describe("kind-specific rules", () => {
   });
 
   test("news: published when it first goes live, and the date stays", async () => {
-    const draft = await t.admin<AdminNewsPost>(
-      "POST",
-      "/news",
-      { title: "Later", body: "", status: "draft" },
-      201,
-    );
+    const draft = await t.create<AdminNewsPost>("/news", { title: "Later", body: "", status: "draft" });
     expect(draft.publishedAt).toBeNull();
     const live = await t.admin<AdminNewsPost>(
       "PUT",
@@ -421,13 +393,9 @@ describe("kind-specific rules", () => {
 
   test("feature requests: votes shown, status filter, deleting takes the votes along", async () => {
     const session = await t.session();
-    const { id } = await t.widgetJson<{ id: string }>(
-      session,
-      "POST",
-      "/feature-requests",
-      { title: "Voted request" },
-      201,
-    );
+    const { id } = await t.widgetCreate<{ id: string }>(session, "/feature-requests", {
+      title: "Voted request",
+    });
     const detail = await t.adminGet<AdminFeatureRequest>(`/feature-requests/${id}`);
     expect(detail).toMatchObject({ votes: 1, status: "open", sessionId: session.gleapId });
     await t.admin("PUT", `/feature-requests/${id}`, { title: "Voted request", status: "in_progress" }, 200);
@@ -444,29 +412,24 @@ describe("kind-specific rules", () => {
   });
 
   test("survey results: counts per option, NPS, average rating, texts newest first", async () => {
-    const survey = await t.admin<AdminSurvey>(
-      "POST",
-      "/surveys",
-      {
-        title: "Results survey",
-        status: "live",
-        questions: [
-          { id: "nps", type: "nps", title: "Recommend?" },
-          { id: "stars", type: "rating", title: "Stars", scale: 3 },
-          { id: "pick", type: "single", title: "Pick", options: ["A", "B"] },
-          { id: "many", type: "multiple", title: "Many", options: ["X", "Y"] },
-          { id: "say", type: "text", title: "Say" },
-        ],
-      },
-      201,
-    );
+    const survey = await t.create<AdminSurvey>("/surveys", {
+      title: "Results survey",
+      status: "live",
+      questions: [
+        { id: "nps", type: "nps", title: "Recommend?" },
+        { id: "stars", type: "rating", title: "Stars", scale: 3 },
+        { id: "pick", type: "single", title: "Pick", options: ["A", "B"] },
+        { id: "many", type: "multiple", title: "Many", options: ["X", "Y"] },
+        { id: "say", type: "text", title: "Say" },
+      ],
+    });
     const answers = [
       { nps: 10, stars: 3, pick: "A", many: ["X", "Y"], say: "first" },
       { nps: 2, stars: 1, pick: "B", many: ["X"] },
       { nps: 8, pick: "A", say: "last" },
     ];
     for (const entry of answers) {
-      await t.widgetJson(await t.session(), "POST", `/surveys/${survey.id}/answers`, { answers: entry }, 201);
+      await t.widgetCreate(await t.session(), `/surveys/${survey.id}/answers`, { answers: entry });
       await Bun.sleep(2);
     }
     const results = await t.adminGet<SurveyResults>(`/surveys/${survey.id}/results`);

@@ -1,4 +1,5 @@
 import type { SQL } from "bun";
+import type { Struct } from "superstruct";
 import type { BuilderKind } from "../../../shared/builder-messages.ts";
 import type { AdminProject } from "../../../shared/projects-api.ts";
 import type { Authenticated, AuthGuard } from "../../auth/auth-guard.ts";
@@ -6,7 +7,7 @@ import type { ApiRoute } from "../../http/api-route.ts";
 import { containsPattern, listPage, readListQuery } from "../../http/list-query.ts";
 import { projectScope } from "../agent-area.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { adminRoute, json, jsonError } from "../platform-request.ts";
+import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
 export const projectNotFoundMessage = "Project not found";
 
@@ -48,6 +49,33 @@ export function inProject(sql: SQL, handle: ProjectItemHandler) {
     if (missing) return missing;
     return handle(request, projectId, params.id ?? "", admin);
   };
+}
+
+/** A project handler of a JSON body of `schema`; a body that is not one is answered as `readBody` does. */
+export function withProjectBody<T, S>(
+  schema: Struct<T, S>,
+  handle: (body: T, projectId: string, id: string, admin: Authenticated) => Promise<Response>,
+): ProjectItemHandler {
+  return async (request, projectId, id, admin) => {
+    const body = await readBody(request, schema);
+    if (!body.ok) return body.response;
+    return handle(body.value, projectId, id, admin);
+  };
+}
+
+/**
+ * Wraps a handler of one item under `/api/projects/:projectId/…/:id`: an unknown project, or an item
+ * `find` does not read there, is a 404 before it runs.
+ */
+export function withProjectItem<Item>(
+  sql: SQL,
+  item: { find(sql: SQL, projectId: string, id: string): Promise<Item | null>; notFoundMessage: string },
+  handle: (request: Request, found: Item, admin: Authenticated) => Promise<Response>,
+) {
+  return inProject(sql, async (request, projectId, id, admin) => {
+    const found = await item.find(sql, projectId, id);
+    return found ? handle(request, found, admin) : jsonError(404, item.notFoundMessage);
+  });
 }
 
 /** An admin route under `/api/projects/:projectId/…` whose handler runs only for a known project. */

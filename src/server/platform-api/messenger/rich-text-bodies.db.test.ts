@@ -69,33 +69,28 @@ const badDocs: Array<[string, unknown, string]> = [
 
 describe("news bodies", () => {
   test("a document is kept as written for the editor, and visitors get it as allowed HTML", async () => {
-    const post = await t.admin<AdminNewsPost>(
-      "POST",
-      "/news",
-      { title: "Rich news", body: "", bodyDoc: article, status: "live" },
-      201,
-    );
+    const post = await t.create<AdminNewsPost>("/news", {
+      title: "Rich news",
+      body: "",
+      bodyDoc: article,
+      status: "live",
+    });
     expect(post.bodyDoc).toEqual(article);
     expect(post.body).toBe(servedArticle);
     expect((await t.adminGet<AdminNewsPost>(`/news/${post.id}`)).bodyDoc).toEqual(article);
 
     const session = await t.session();
-    const served = await t.widgetJson<NewsPost>(session, "GET", `/news/${post.id}`, undefined, 200);
+    const served = await t.widgetGet<NewsPost>(session, `/news/${post.id}`);
     expect(served.body).toBe(servedArticle);
     expect(served).not.toHaveProperty("bodyDoc");
   });
 
   test("a post written as HTML (before the editor, or by API) keeps its cleaned HTML and no document", async () => {
-    const post = await t.admin<AdminNewsPost>(
-      "POST",
-      "/news",
-      {
-        title: "Old news",
-        body: '<h2>Old</h2><p onclick="x()">Text<script>alert(1)</script></p>',
-        status: "draft",
-      },
-      201,
-    );
+    const post = await t.create<AdminNewsPost>("/news", {
+      title: "Old news",
+      body: '<h2>Old</h2><p onclick="x()">Text<script>alert(1)</script></p>',
+      status: "draft",
+    });
     expect(post).toMatchObject({ body: "<h2>Old</h2><p>Text</p>", bodyDoc: null });
     // Saved again from the editor, the document takes over.
     const edited = await t.admin<AdminNewsPost>(
@@ -124,12 +119,11 @@ describe("news bodies", () => {
       const listed = await t.adminGet<{ total: number }>(`/news?q=${encodeURIComponent(title)}`);
       expect(listed.total).toBe(0);
 
-      const post = await t.admin<AdminNewsPost>(
-        "POST",
-        "/news",
-        { title: "Kept", body: "<p>Kept</p>", status: "draft" },
-        201,
-      );
+      const post = await t.create<AdminNewsPost>("/news", {
+        title: "Kept",
+        body: "<p>Kept</p>",
+        status: "draft",
+      });
       const updated = await t.api.call("PUT", `/api/projects/${t.projectId}/news/${post.id}`, {
         title: "Changed",
         body: "",
@@ -182,12 +176,11 @@ describe("outbound bodies", () => {
       );
       expect(listed.total).toBe(0);
       // The same config with a document the editor writes is taken and stored as written.
-      const stored = await t.admin<AdminOutbound>(
-        "POST",
-        "/outbounds",
-        { type, name: `Rich ${type}`, config: config(article) },
-        201,
-      );
+      const stored = await t.create<AdminOutbound>("/outbounds", {
+        type,
+        name: `Rich ${type}`,
+        config: config(article),
+      });
       expect(JSON.stringify(stored.config)).toContain('"type":"doc"');
     },
   );
@@ -208,12 +201,13 @@ describe("outbound bodies", () => {
         ["banner", { title: "Rich", body: article }],
         ["notification", { text: greeting }],
       ] as const) {
-        const outbound = await t.admin<AdminOutbound>(
-          "POST",
-          "/outbounds",
-          { type, name: `Served ${type}`, config, pageFilter: "/rich-bodies", pageFilterType: "contains" },
-          201,
-        );
+        const outbound = await t.create<AdminOutbound>("/outbounds", {
+          type,
+          name: `Served ${type}`,
+          config,
+          pageFilter: "/rich-bodies",
+          pageFilterType: "contains",
+        });
         await t.admin("POST", `/outbounds/${outbound.id}/publish`, undefined, 200);
       }
       const seen: Record<string, Record<string, unknown>> = {};

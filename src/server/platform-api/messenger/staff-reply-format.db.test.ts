@@ -22,45 +22,30 @@ const rel = 'rel="noopener noreferrer nofollow"';
 const file = { url: "https://files.example/steps.png", name: "steps.png", type: "image/png" };
 
 test("a markdown reply is stored and served as allow-listed HTML, with its attachments", async () => {
-  const reply = await t.api.expectJson<ConversationMessage>(
-    "POST",
-    messagesPath(),
-    {
-      text: "It is **fixed**, see [the notes](https://acme.example/notes).\n\n- step one\n- step two\n<img src=x onerror=alert(1)>",
-      format: "markdown",
-      attachments: [file],
-    },
-    201,
-  );
+  const reply = await t.api.create<ConversationMessage>(messagesPath(), {
+    text: "It is **fixed**, see [the notes](https://acme.example/notes).\n\n- step one\n- step two\n<img src=x onerror=alert(1)>",
+    format: "markdown",
+    attachments: [file],
+  });
   const html =
     `<p>It is <strong>fixed</strong>, see <a href="https://acme.example/notes" ${rel}>the notes</a>.</p>` +
     "<ul><li>step one</li><li>step two</li></ul><p>&lt;img src=x onerror=alert(1)&gt;</p>";
   expect(reply.text).toBe(html);
   expect(reply.attachments).toEqual([file]);
-  const seen = await t.widgetJson<Conversation>(
-    visitor,
-    "GET",
-    `/conversations/${shareToken}`,
-    undefined,
-    200,
-  );
+  const seen = await t.widgetGet<Conversation>(visitor, `/conversations/${shareToken}`);
   expect(seen.messages.at(-1)).toMatchObject({ author: "staff", text: html, attachments: [file] });
 });
 
 test("HTML replies stay allow-listed; an attachment alone is a reply; nothing at all is a 400", async () => {
-  const html = await t.api.expectJson<ConversationMessage>(
-    "POST",
-    messagesPath(),
-    { text: '<p onclick="x()">Hi <b>there</b></p><script>alert(1)</script>' },
-    201,
-  );
+  const html = await t.api.create<ConversationMessage>(messagesPath(), {
+    text: '<p onclick="x()">Hi <b>there</b></p><script>alert(1)</script>',
+  });
   expect(html.text).toBe("<p>Hi <b>there</b></p>");
-  const attachmentOnly = await t.api.expectJson<ConversationMessage>(
-    "POST",
-    messagesPath(),
-    { text: "", format: "markdown", attachments: [file] },
-    201,
-  );
+  const attachmentOnly = await t.api.create<ConversationMessage>(messagesPath(), {
+    text: "",
+    format: "markdown",
+    attachments: [file],
+  });
   expect(attachmentOnly).toMatchObject({ text: "", attachments: [file] });
 
   const [{ n: before }] = await t.api.sql`SELECT count(*) AS n FROM conversation_messages`;
@@ -79,12 +64,11 @@ test("HTML replies stay allow-listed; an attachment alone is a reply; nothing at
 
 test("a reply from a report takes markdown and attachments too", async () => {
   const { id } = await t.report({ formData: { description: "Export broken" } }, visitor);
-  const answer = await t.api.expectJson<{ message: ConversationMessage }>(
-    "POST",
-    `/api/feedback/${id}/reply`,
-    { text: "1. Open **Export**\n2. Retry", format: "markdown", attachments: [file] },
-    201,
-  );
+  const answer = await t.api.create<{ message: ConversationMessage }>(`/api/feedback/${id}/reply`, {
+    text: "1. Open **Export**\n2. Retry",
+    format: "markdown",
+    attachments: [file],
+  });
   expect(answer.message).toMatchObject({
     text: "<ol><li>Open <strong>Export</strong></li><li>Retry</li></ol>",
     attachments: [file],

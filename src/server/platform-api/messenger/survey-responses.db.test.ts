@@ -35,11 +35,9 @@ describe("a choice question's choices", () => {
       expect(`${response.status} ${answer.field}`).toBe("400 questions");
       expect(answer.error).toContain("at least 2 different options");
     }
-    const created = await t.admin<AdminSurvey>(
-      "POST",
+    const created = await t.create<AdminSurvey>(
       "/surveys",
       surveyBody([{ id: "q", type: "single", title: "Pick", options: ["Yes", "No"] }]),
-      201,
     );
     await t.admin(
       "PUT",
@@ -52,19 +50,17 @@ describe("a choice question's choices", () => {
 
 describe("GET surveys/{id}/responses", () => {
   test("each answer with its session, the identified user and the page, newest first", async () => {
-    const survey = await t.admin<AdminSurvey>(
-      "POST",
+    const survey = await t.create<AdminSurvey>(
       "/surveys",
       surveyBody([
         { id: "nps", type: "nps", title: "Recommend?" },
         { id: "many", type: "multiple", title: "Which?", options: ["Export", "Import", "API"] },
         { id: "say", type: "text", title: "Anything else?" },
       ]),
-      201,
     );
     const anonymous = await t.session();
     await onPage(anonymous, "http://localhost:3000/pricing?plan=pro");
-    await t.widgetJson(anonymous, "POST", `/surveys/${survey.id}/answers`, { answers: { nps: 9 } }, 201);
+    await t.widgetCreate(anonymous, `/surveys/${survey.id}/answers`, { answers: { nps: 9 } });
     await Bun.sleep(5);
 
     const known = await t.session();
@@ -82,7 +78,7 @@ describe("GET surveys/{id}/responses", () => {
     );
     await onPage(known, "http://localhost:3000/demo");
     const answers = { nps: 3, many: ["Export", "API"], say: '=HYPERLINK("x"), "quoted"' };
-    await t.widgetJson(known, "POST", `/surveys/${survey.id}/answers`, { answers }, 201);
+    await t.widgetCreate(known, `/surveys/${survey.id}/answers`, { answers });
 
     const page = await t.adminGet<ListPage<SurveyResponse>>(`/surveys/${survey.id}/responses`);
     expect(page.total).toBe(2);
@@ -106,11 +102,9 @@ describe("GET surveys/{id}/responses", () => {
   });
 
   test("bad list parameters are 400s; an unknown survey or project a 404", async () => {
-    const survey = await t.admin<AdminSurvey>(
-      "POST",
+    const survey = await t.create<AdminSurvey>(
       "/surveys",
       surveyBody([{ id: "say", type: "text", title: "Say" }]),
-      201,
     );
     await t.admin("GET", `/surveys/${survey.id}/responses?sort=answers`, undefined, 400);
     await t.admin("GET", `/surveys/${survey.id}/responses?pageSize=1000`, undefined, 400);

@@ -61,6 +61,27 @@ export async function tooltipForBuilder(
   return draft ? tooltipWithDraft(found, draft.content) : found;
 }
 
+/** Keeps the builder's save as the item's draft, audited as `{entity}.builder-draft` in one transaction. */
+async function storeDraft(
+  sql: SQL,
+  key: DraftKey,
+  content: BuilderDraft["content"],
+  admin: Authenticated,
+  details: object,
+): Promise<void> {
+  const entity = key.kind === "tour" ? "outbound" : "tooltip";
+  await sql.begin(async (tx) => {
+    await saveBuilderDraft(tx, key, content, admin.user.id);
+    await recordAudit(tx, {
+      actorId: admin.user.id,
+      action: `${entity}.builder-draft`,
+      entity,
+      entityId: key.itemId,
+      details,
+    });
+  });
+}
+
 /** The builder token's `PUT` of its tour: only the steps may change, and they are stored as a draft. */
 export async function saveTourDraft(
   deps: PlatformDeps,
@@ -74,20 +95,11 @@ export async function saveTourDraft(
   const merged: OutboundWrite = { ...write, config: { ...found.config, steps: content.steps } };
   const refused = await outboundWriteRefusal(deps, found.projectId, merged);
   if (refused) return refused;
-  await deps.sql.begin(async (tx) => {
-    await saveBuilderDraft(tx, tourKey(found.projectId, found.id), content, admin.user.id);
-    await recordAudit(tx, {
-      actorId: admin.user.id,
-      action: "outbound.builder-draft",
-      entity: "outbound",
-      entityId: found.id,
-      details: {
-        projectId: found.projectId,
-        type: found.type,
-        name: found.name,
-        steps: content.steps.length,
-      },
-    });
+  await storeDraft(deps.sql, tourKey(found.projectId, found.id), content, admin, {
+    projectId: found.projectId,
+    type: found.type,
+    name: found.name,
+    steps: content.steps.length,
   });
   return json(tourWithDraft(found, content));
 }
@@ -103,15 +115,9 @@ export async function saveTooltipDraft(
   const beyond = tooltipChangeBeyondTarget(found, write);
   if (beyond) return jsonError(403, builderTooltipLimitMessage, beyond);
   const content = tooltipDraftOf(write);
-  await deps.sql.begin(async (tx) => {
-    await saveBuilderDraft(tx, tooltipKey(projectId, found.id), content, admin.user.id);
-    await recordAudit(tx, {
-      actorId: admin.user.id,
-      action: "tooltip.builder-draft",
-      entity: "tooltip",
-      entityId: found.id,
-      details: { projectId, name: found.name },
-    });
+  await storeDraft(deps.sql, tooltipKey(projectId, found.id), content, admin, {
+    projectId,
+    name: found.name,
   });
   return json(tooltipWithDraft(found, content));
 }

@@ -2,9 +2,9 @@ import { BuilderTokenRequest, type BuilderTokenResult } from "../../../shared/bu
 import { findAdminOutbound } from "../../domain/outbounds/outbounds-admin-repository.ts";
 import { findTooltip } from "../../domain/outbounds/tooltips-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { projectRoute } from "../messenger/projects-routes.ts";
+import { projectRoute, withProjectBody } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { json, jsonError, readBody } from "../platform-request.ts";
+import { json, jsonError } from "../platform-request.ts";
 import { outboundNotFoundMessage, tooltipNotFoundMessage } from "./not-found-messages.ts";
 
 /**
@@ -22,10 +22,8 @@ export function builderTokenRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
       { sql, guard },
       "POST",
       "/api/projects/:projectId/builder-token",
-      async (request, projectId, _id, admin) => {
-        const body = await readBody(request, BuilderTokenRequest);
-        if (!body.ok) return body.response;
-        const { kind, itemId } = body.value;
+      withProjectBody(BuilderTokenRequest, async (body, projectId, _id, admin) => {
+        const { kind, itemId } = body;
         if (kind === "tour") {
           const outbound = await findAdminOutbound(sql, projectId, itemId);
           if (outbound?.type !== "tour") return jsonError(404, outboundNotFoundMessage);
@@ -33,7 +31,7 @@ export function builderTokenRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
           return jsonError(404, tooltipNotFoundMessage);
         const result: BuilderTokenResult = await guard.issueBuilderToken(admin, { projectId, kind, itemId });
         return json(result);
-      },
+      }),
     ),
   ];
 }

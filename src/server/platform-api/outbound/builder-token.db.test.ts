@@ -28,18 +28,15 @@ const tooltipWrite: TooltipWrite = { name: "Help dot", selector: "#b", html: "<p
 
 startBeforeAll(startMessengerTest, async (started) => {
   t = started;
-  tour = await t.admin<AdminOutbound>("POST", "/outbounds", tourWrite("Builder tour"), 201);
-  otherTour = await t.admin<AdminOutbound>("POST", "/outbounds", tourWrite("Other tour"), 201);
-  notification = await t.admin<AdminOutbound>(
-    "POST",
-    "/outbounds",
-    { type: "notification", name: "Note", config: { text: "Hi" } },
-    201,
-  );
-  tooltip = await t.admin<AdminTooltip>("POST", "/tooltips", tooltipWrite, 201);
-  otherProjectId = (
-    await t.api.expectJson<{ id: string }>("POST", "/api/projects", { name: "Other shop" }, 201)
-  ).id;
+  tour = await t.create<AdminOutbound>("/outbounds", tourWrite("Builder tour"));
+  otherTour = await t.create<AdminOutbound>("/outbounds", tourWrite("Other tour"));
+  notification = await t.create<AdminOutbound>("/outbounds", {
+    type: "notification",
+    name: "Note",
+    config: { text: "Hi" },
+  });
+  tooltip = await t.create<AdminTooltip>("/tooltips", tooltipWrite);
+  otherProjectId = (await t.api.create<{ id: string }>("/api/projects", { name: "Other shop" })).id;
   const [row] = await t.api.sql`SELECT value FROM settings WHERE key = ${"access_token_secret"}`;
   secret = String(row.value);
 });

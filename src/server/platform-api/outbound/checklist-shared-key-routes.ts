@@ -2,9 +2,9 @@ import { SharedKeyRequest, type SharedKeyResult } from "../../../shared/checklis
 import { issueSharedKey, sharedKeySecret } from "../../domain/outbounds/checklist-shared-keys.ts";
 import { findAdminOutbound } from "../../domain/outbounds/outbounds-admin-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { projectRoute } from "../messenger/projects-routes.ts";
+import { projectRoute, withProjectBody } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { json, jsonError, readBody } from "../platform-request.ts";
+import { json, jsonError } from "../platform-request.ts";
 import { outboundNotFoundMessage } from "./not-found-messages.ts";
 
 /**
@@ -18,19 +18,17 @@ export function checklistSharedKeyRoutes({ sql, guard }: PlatformDeps): ApiRoute
       { sql, guard },
       "POST",
       "/api/projects/:projectId/outbounds/:id/shared-keys",
-      async (request, projectId, id) => {
-        const body = await readBody(request, SharedKeyRequest);
-        if (!body.ok) return body.response;
+      withProjectBody(SharedKeyRequest, async (body, projectId, id) => {
         const outbound = await findAdminOutbound(sql, projectId, id);
         if (!outbound) return jsonError(404, outboundNotFoundMessage);
         if (outbound.type !== "checklist") return jsonError(400, "Only a checklist has shared keys");
-        const { name } = body.value;
+        const { name } = body;
         const result: SharedKeyResult = {
           name,
           sharedKey: issueSharedKey(await sharedKeySecret(sql), { projectId, outboundId: id }, name),
         };
         return json(result);
-      },
+      }),
     ),
   ];
 }

@@ -18,16 +18,11 @@ let checklist: AdminOutbound;
 startBeforeAll(startAdminApiTestClient, async (started) => {
   api = started;
   projectId = await demoProjectId(api.sql);
-  checklist = await api.expectJson<AdminOutbound>(
-    "POST",
-    `/api/projects/${projectId}/outbounds`,
-    {
-      type: "checklist",
-      name: "Team onboarding",
-      config: { subject: "Start", steps: [{ id: "a", title: "A" }] },
-    },
-    201,
-  );
+  checklist = await api.create<AdminOutbound>(`/api/projects/${projectId}/outbounds`, {
+    type: "checklist",
+    name: "Team onboarding",
+    config: { subject: "Start", steps: [{ id: "a", title: "A" }] },
+  });
   await api.expectJson(
     "POST",
     `/api/projects/${projectId}/outbounds/${checklist.id}/publish`,
@@ -85,12 +80,11 @@ describe("shared checklist keys", () => {
   });
 
   test("only admins issue keys, only for a checklist of the project, with a plain group name", async () => {
-    const tour = await api.expectJson<AdminOutbound>(
-      "POST",
-      `/api/projects/${projectId}/outbounds`,
-      { type: "tour", name: "T", config: { steps: [{ message: "Hi" }] } },
-      201,
-    );
+    const tour = await api.create<AdminOutbound>(`/api/projects/${projectId}/outbounds`, {
+      type: "tour",
+      name: "T",
+      config: { steps: [{ message: "Hi" }] },
+    });
     const status = async (path: string, body: unknown, token?: string | null) => {
       const response = await api.call("POST", path, body, token);
       await response.body?.cancel();

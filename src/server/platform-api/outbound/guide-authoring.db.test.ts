@@ -76,7 +76,7 @@ const actionSteps = [
 
 describe("authoring tours", () => {
   test("a co-pilot tour keeps its type, settings and every step field", async () => {
-    const created = await t.admin<AdminOutbound>("POST", "/outbounds", copilotTour, 201);
+    const created = await t.create<AdminOutbound>("/outbounds", copilotTour);
     expect(created.config).toEqual(copilotTour.config);
     const read = await t.adminGet<AdminOutbound>(`/outbounds/${created.id}`);
     expect(read.config).toEqual(copilotTour.config);
@@ -105,12 +105,7 @@ describe("authoring tours", () => {
     );
     // The demo's co-pilot has an inline SVG avatar: an image the widget shows, so it may be kept.
     const inline = `data:image/svg+xml,${encodeURIComponent("<svg xmlns='http://www.w3.org/2000/svg'/>")}`;
-    await t.admin(
-      "POST",
-      "/outbounds",
-      { ...copilotTour, config: { ...copilotTour.config, kaiAvatar: inline } },
-      201,
-    );
+    await t.create("/outbounds", { ...copilotTour, config: { ...copilotTour.config, kaiAvatar: inline } });
     await expectRefused(
       { ...copilotTour, config: { ...copilotTour.config, playVoice: "yes" } },
       "config.playVoice",
@@ -127,7 +122,7 @@ describe("authoring checklists", () => {
   };
 
   test("every step action is stored with its fields and answered to the widget", async () => {
-    const created = await t.admin<AdminOutbound>("POST", "/outbounds", checklist, 201);
+    const created = await t.create<AdminOutbound>("/outbounds", checklist);
     expect(created.config.steps).toEqual(actionSteps);
     await t.admin("POST", `/outbounds/${created.id}/publish`, undefined, 200);
     const session = await t.session();
@@ -138,12 +133,9 @@ describe("authoring checklists", () => {
       { outboundId: created.id },
       200,
     );
-    const answer = await t.widgetJson<{ outbound: { config: { steps: unknown[] } } }>(
+    const answer = await t.widgetGet<{ outbound: { config: { steps: unknown[] } } }>(
       session,
-      "GET",
       `/outbound/checklists/${start.id}?convertTipTap=true`,
-      undefined,
-      200,
     );
     expect(answer.outbound.config.steps).toEqual(actionSteps);
   });

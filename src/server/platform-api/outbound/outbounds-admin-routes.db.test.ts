@@ -18,12 +18,11 @@ let surveyId = "";
 
 startBeforeAll(startMessengerTest, async (started) => {
   t = started;
-  const survey = await t.admin<{ id: string }>(
-    "POST",
-    "/surveys",
-    { title: "Outbound survey", status: "live", questions: [{ id: "q", type: "nps", title: "Recommend?" }] },
-    201,
-  );
+  const survey = await t.create<{ id: string }>("/surveys", {
+    title: "Outbound survey",
+    status: "live",
+    questions: [{ id: "q", type: "nps", title: "Recommend?" }],
+  });
   surveyId = survey.id;
 });
 
@@ -65,12 +64,12 @@ describe("outbound content CRUD", () => {
   test("every kind is created as a draft, read, listed, replaced and deleted, each write audited", async () => {
     const created: AdminOutbound[] = [];
     for (const write of Object.values(writes())) {
-      const outbound = await t.admin<AdminOutbound>(
-        "POST",
-        "/outbounds",
-        { ...write, pageFilter: "/pricing", pageFilterType: "contains", audience: "identified" },
-        201,
-      );
+      const outbound = await t.create<AdminOutbound>("/outbounds", {
+        ...write,
+        pageFilter: "/pricing",
+        pageFilterType: "contains",
+        audience: "identified",
+      });
       expect(outbound).toMatchObject({
         type: write.type,
         name: write.name,
@@ -174,18 +173,13 @@ describe("publishing", () => {
     const away = await connected("https://host.example/elsewhere");
     const here = await connected("https://host.example/live-banner");
     try {
-      const banner = await t.admin<AdminOutbound>(
-        "POST",
-        "/outbounds",
-        {
-          type: "banner",
-          name: "Live",
-          config: { title: "Now live" },
-          pageFilter: "/live-banner",
-          pageFilterType: "contains",
-        },
-        201,
-      );
+      const banner = await t.create<AdminOutbound>("/outbounds", {
+        type: "banner",
+        name: "Live",
+        config: { title: "Now live" },
+        pageFilter: "/live-banner",
+        pageFilterType: "contains",
+      });
       const published = await t.admin<AdminOutbound>(
         "POST",
         `/outbounds/${banner.id}/publish`,
@@ -234,19 +228,14 @@ describe("publishing", () => {
     const identified = await connected("https://host.example/audience", "user-42");
     try {
       const create = async (audience: string, title: string) =>
-        t.admin<AdminOutbound>(
-          "POST",
-          "/outbounds",
-          {
-            type: "notification",
-            name: title,
-            config: { text: title },
-            audience,
-            pageFilter: "/audience",
-            pageFilterType: "contains",
-          },
-          201,
-        );
+        t.create<AdminOutbound>("/outbounds", {
+          type: "notification",
+          name: title,
+          config: { text: title },
+          audience,
+          pageFilter: "/audience",
+          pageFilterType: "contains",
+        });
       /** Publishes content for `audience`: only `reached` is told, `passed` gets nothing. */
       const publishFor = async (
         audience: Parameters<typeof create>[0],
@@ -290,7 +279,7 @@ describe("tooltips", () => {
     >;
 
   test("CRUD and publishing; the widget gets only live ones, as their configs with cleaned html", async () => {
-    const created = await t.admin<AdminTooltip>("POST", "/tooltips", write, 201);
+    const created = await t.create<AdminTooltip>("/tooltips", write);
     expect(created).toMatchObject({ name: "Save hint", status: "draft", selector: "#save" });
     expect(created.html).toBe("<p>Saves <b>everything</b></p>");
     expect(await widgetTooltips()).toEqual([]);
@@ -344,12 +333,12 @@ describe("the builder frame on the messenger origin", () => {
   const messengerOrigin = () => new URL(t.api.server.messengerUrl).origin;
 
   test("may save outbounds and tooltips cross-origin with a bearer token; other origins may not", async () => {
-    const tooltip = await t.admin<AdminTooltip>(
-      "POST",
-      "/tooltips",
-      { name: "Cors", selector: "#c", html: "", mode: "plain" },
-      201,
-    );
+    const tooltip = await t.create<AdminTooltip>("/tooltips", {
+      name: "Cors",
+      selector: "#c",
+      html: "",
+      mode: "plain",
+    });
     const path = `${t.mainUrl}/api/projects/${t.projectId}/tooltips/${tooltip.id}`;
     const preflight = await fetch(path, {
       method: "OPTIONS",

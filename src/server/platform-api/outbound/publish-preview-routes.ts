@@ -1,9 +1,9 @@
 import { findAdminOutbound } from "../../domain/outbounds/outbounds-admin-repository.ts";
 import { publishPreview } from "../../domain/outbounds/publish-preview.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { projectRoute } from "../messenger/projects-routes.ts";
+import { withProjectItem } from "../messenger/projects-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
-import { json, jsonError } from "../platform-request.ts";
+import { adminRoute, json } from "../platform-request.ts";
 import { outboundNotFoundMessage } from "./not-found-messages.ts";
 
 /** The widget sessions with an open socket in any server process (realtime/connected-census.ts). */
@@ -18,15 +18,16 @@ export function publishPreviewRoutes(
   connectedSessions: ConnectedSessionsOf,
 ): ApiRoute[] {
   return [
-    projectRoute(
-      { sql, guard },
+    adminRoute(
+      guard,
       "GET",
       "/api/projects/:projectId/outbounds/:id/publish-preview",
-      async (_request, projectId, id) => {
-        const outbound = await findAdminOutbound(sql, projectId, id);
-        if (!outbound) return jsonError(404, outboundNotFoundMessage);
-        return json(await publishPreview(sql, outbound, await connectedSessions(projectId)));
-      },
+      withProjectItem(
+        sql,
+        { find: findAdminOutbound, notFoundMessage: outboundNotFoundMessage },
+        async (_request, outbound) =>
+          json(await publishPreview(sql, outbound, await connectedSessions(outbound.projectId))),
+      ),
     ),
   ];
 }

@@ -26,7 +26,7 @@ startBeforeAll(
 );
 
 async function create(write: OutboundWrite, live = false): Promise<AdminOutbound> {
-  const outbound = await t.admin<AdminOutbound>("POST", "/outbounds", write, 201);
+  const outbound = await t.create<AdminOutbound>("/outbounds", write);
   if (live) await t.admin("POST", `/outbounds/${outbound.id}/publish`, undefined, 200);
   return outbound;
 }

@@ -35,7 +35,7 @@ const write: TooltipWrite = {
 
 describe("the tooltip builder's save", () => {
   test("the builder frame's own PUT body saves, and the page address survives every save", async () => {
-    const created = await api.expectJson<AdminTooltip>("POST", path("/tooltips"), write, 201);
+    const created = await api.create<AdminTooltip>(path("/tooltips"), write);
     expect(created.builderUrl).toBe(builderUrl);
     // The admin's save of the whole form keeps it.
     const saved = await api.expectJson<AdminTooltip>(
@@ -92,7 +92,7 @@ describe("the tooltip builder's save", () => {
     expect(((await refused.json()) as { field?: string }).field).toBe("builderUrl");
     expect(await api.sql`SELECT count(*) AS n FROM widget_tooltips`).toEqual(before);
 
-    const created = await api.expectJson<AdminTooltip>("POST", path("/tooltips"), write, 201);
+    const created = await api.create<AdminTooltip>(path("/tooltips"), write);
     await api.expectJson("POST", path(`/tooltips/${created.id}/publish`), undefined, 200);
     const listed = await fetch(`${api.server.mainUrl}/api/widget/config/demo/tooltips`);
     expect(listed.status).toBe(200);

@@ -50,13 +50,7 @@ test("an admin's display name and picture are what their replies carry", async (
     avatarUrl: "https://files.example/kim.png",
   });
   // The visitor's messenger reads the same.
-  const seen = await t.widgetJson<Conversation>(
-    visitor,
-    "GET",
-    `/conversations/${started.shareToken}`,
-    undefined,
-    200,
-  );
+  const seen = await t.widgetGet<Conversation>(visitor, `/conversations/${started.shareToken}`);
   expect(seen.messages.at(-1)).toMatchObject({
     name: "Kim from Support",
     avatarUrl: "https://files.example/kim.png",

@@ -39,7 +39,7 @@ async function setAutoAssign(autoAssign: boolean) {
 /** A new conversation from a new visitor: its id and assignee as the admin list shows it. */
 async function newConversation(): Promise<{ id: string; assigneeId: string | null }> {
   const visitor = await t.session();
-  const started = await t.widgetJson<Conversation>(visitor, "POST", "/conversations", { text: "Hi" }, 201);
+  const started = await t.widgetCreate<Conversation>(visitor, "/conversations", { text: "Hi" });
   const [row] = await t.api
     .sql`SELECT id, assignee_id FROM conversations WHERE share_token = ${started.shareToken}`;
   return { id: String(row?.id), assigneeId: (row?.assignee_id as string | null) ?? null };

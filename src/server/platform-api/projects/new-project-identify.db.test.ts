@@ -42,12 +42,7 @@ describe("identify on a project made in the admin", () => {
   let project: AdminProjectSettings;
 
   test("a new project has identity verification off and takes identify without a hash: 200 with the name and e-mail", async () => {
-    project = await api.expectJson<AdminProjectSettings>(
-      "POST",
-      "/api/projects",
-      { name: "Rosa's shop" },
-      201,
-    );
+    project = await api.create<AdminProjectSettings>("/api/projects", { name: "Rosa's shop" });
     expect(project.identityVerification).toBe(false);
     const session = await newSession(project.sdkKey);
 

@@ -37,7 +37,7 @@ describe("widget projects", () => {
   let project: AdminProjectSettings;
 
   test("a new project gets a fresh key and secret, identity verification off, and the default flows", async () => {
-    project = await api.expectJson<AdminProjectSettings>("POST", "/api/projects", { name: " Shop " }, 201);
+    project = await api.create<AdminProjectSettings>("/api/projects", { name: " Shop " });
     expect(project).toMatchObject({ name: "Shop", identityVerification: false, allowedOrigins: [] });
     expect(project.sdkKey).toMatch(/^[0-9a-f]{32}$/);
     expect(project.identitySecret).toMatch(/^[0-9a-f]{64}$/);
@@ -49,7 +49,7 @@ describe("widget projects", () => {
       "featurerequest",
       "contact",
     ]);
-    const other = await api.expectJson<AdminProjectSettings>("POST", "/api/projects", { name: "Other" }, 201);
+    const other = await api.create<AdminProjectSettings>("/api/projects", { name: "Other" });
     expect(other.sdkKey).not.toBe(project.sdkKey);
     expect(other.identitySecret).not.toBe(project.identitySecret);
     expect(await api.getJson(`/api/projects/${project.id}/settings`)).toEqual(project);
@@ -161,15 +161,11 @@ describe("widget projects", () => {
   test("approving feature requests first is off until set; a body without it keeps what is stored", async () => {
     const path = `/api/projects/${project.id}/settings`;
     const base = { name: "Shop EU", flowConfig: {}, allowedOrigins: [], identityVerification: false };
+    const save = (body: object) => api.expectJson<AdminProjectSettings>("PUT", path, body, 200);
     expect((await api.getJson<AdminProjectSettings>(path)).featureRequestApproval).toBe(false);
-    const on = await api.expectJson<AdminProjectSettings>(
-      "PUT",
-      path,
-      { ...base, featureRequestApproval: true },
-      200,
-    );
+    const on = await save({ ...base, featureRequestApproval: true });
     expect(on.featureRequestApproval).toBe(true);
-    const kept = await api.expectJson<AdminProjectSettings>("PUT", path, base, 200);
+    const kept = await save(base);
     expect(kept.featureRequestApproval).toBe(true);
     const [audit] = await api.sql`SELECT details FROM audit_log WHERE entity_id = ${project.id}
       AND action = ${"project.update"} AND details LIKE ${"%featureRequestApproval%"}`;
@@ -181,12 +177,7 @@ describe("widget projects", () => {
       400,
       "featureRequestApproval",
     );
-    const off = await api.expectJson<AdminProjectSettings>(
-      "PUT",
-      path,
-      { ...base, featureRequestApproval: false },
-      200,
-    );
+    const off = await save({ ...base, featureRequestApproval: false });
     expect(off.featureRequestApproval).toBe(false);
   });
 
@@ -201,41 +192,16 @@ describe("widget projects", () => {
       "flowConfig.colour",
     );
     expect(unknown.error).toBe("Unknown field flowConfig.colour");
-    await expectRefused(
-      "PUT",
-      path,
-      { ...valid, flowConfig: { color: "red; x: y" } },
-      400,
-      "flowConfig.color",
-    );
-    await expectRefused(
-      "PUT",
-      path,
-      { ...valid, flowConfig: { borderRadius: 1.5 } },
-      400,
-      "flowConfig.borderRadius",
-    );
-    await expectRefused(
-      "PUT",
-      path,
-      { ...valid, flowConfig: { feedbackButtonPosition: "TOP" } },
-      400,
-      "flowConfig.feedbackButtonPosition",
-    );
-    await expectRefused(
-      "PUT",
-      path,
-      { ...valid, allowedOrigins: ["https://shop.example/app"] },
-      400,
-      "allowedOrigins.0",
-    );
-    await expectRefused(
-      "PUT",
-      path,
-      { ...valid, allowedOrigins: ["javascript:alert(1)"] },
-      400,
-      "allowedOrigins.0",
-    );
+    // Each case: the settings sent, and the field the 400 names.
+    const refused: [settings: Record<string, unknown>, field: string][] = [
+      [{ flowConfig: { color: "red; x: y" } }, "flowConfig.color"],
+      [{ flowConfig: { borderRadius: 1.5 } }, "flowConfig.borderRadius"],
+      [{ flowConfig: { feedbackButtonPosition: "TOP" } }, "flowConfig.feedbackButtonPosition"],
+      [{ allowedOrigins: ["https://shop.example/app"] }, "allowedOrigins.0"],
+      [{ allowedOrigins: ["javascript:alert(1)"] }, "allowedOrigins.0"],
+    ];
+    for (const [settings, field] of refused)
+      await expectRefused("PUT", path, { ...valid, ...settings }, 400, field);
     await expectRefused("PUT", path, { ...valid, name: "   " }, 400, "name");
     await expectRefused("PUT", path, { ...valid, extra: true }, 400, "extra");
     await expectRefused("PUT", "/api/projects/missing/settings", valid, 404);
@@ -246,14 +212,15 @@ describe("widget projects", () => {
 
 describe("dashboard", () => {
   test("GET /api/dashboard carries the widget's figures", async () => {
-    const before = await api.getJson<DashboardWithWidget>("/api/dashboard");
-    expect(before.widget).toEqual({
+    const nothing = {
       newReports: 0,
       openReports: 0,
       openConversations: 0,
       unreadConversations: 0,
       surveyResponses: 0,
-    });
+    };
+    const before = await api.getJson<DashboardWithWidget>("/api/dashboard");
+    expect(before.widget).toEqual(nothing);
     const session = (await (await startSession("demo")).json()) as { gleapId: string; gleapHash: string };
     const headers = sessionHeaders(session, "application/json");
     for (let i = 0; i < 2; i++)
@@ -267,11 +234,11 @@ describe("dashboard", () => {
     await api.expectJson("PATCH", `/api/feedback/${report.id}`, { status: "DONE" }, 200);
     const after = await api.getJson<DashboardWithWidget>("/api/dashboard");
     expect(after.widget).toEqual({
+      ...nothing,
       newReports: 2,
       openReports: 1,
       openConversations: 1,
       unreadConversations: 1,
-      surveyResponses: 0,
     });
     expect(after.counts.users).toBeGreaterThan(0);
   });
@@ -279,12 +246,7 @@ describe("dashboard", () => {
 
 describe("a new project's widget language", () => {
   test("is the visitor's browser: no fixed language, in the settings and in the widget's config", async () => {
-    const created = await api.expectJson<AdminProjectSettings>(
-      "POST",
-      "/api/projects",
-      { name: "Polyglot" },
-      201,
-    );
+    const created = await api.create<AdminProjectSettings>("/api/projects", { name: "Polyglot" });
     expect(created.flowConfig.localizationOptions).toEqual({ language: "", rtl: false });
     const config = (await (await widget(`/config/${created.sdkKey}?lang=ar-EG`)).json()) as {
       flowConfig: { localizationOptions: unknown };
@@ -308,12 +270,7 @@ describe("a new project's widget language", () => {
 
 describe("the install panel's checks", () => {
   test("a new project does not wait for cookie consent; the setting is saved and reaches the widget's config", async () => {
-    const project = await api.expectJson<AdminProjectSettings>(
-      "POST",
-      "/api/projects",
-      { name: "Consent" },
-      201,
-    );
+    const project = await api.create<AdminProjectSettings>("/api/projects", { name: "Consent" });
     expect(project.flowConfig.requireCookieConsent).toBe(false);
     const config = async () =>
       (

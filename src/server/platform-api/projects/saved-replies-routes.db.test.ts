@@ -18,23 +18,21 @@ const rowCount = async () =>
   Number((await api.sql`SELECT count(*) AS n FROM saved_replies WHERE project_id = ${projectId}`)[0].n);
 
 test("saved replies are created, listed by shortcut, changed and deleted, each write audited", async () => {
-  const thanks = await api.expectJson<SavedReply>(
-    "POST",
-    base(),
-    { title: "  Thanks ", shortcut: "thanks", body: " Hi {{visitor.firstName}}, thanks! " },
-    201,
-  );
+  const thanks = await api.create<SavedReply>(base(), {
+    title: "  Thanks ",
+    shortcut: "thanks",
+    body: " Hi {{visitor.firstName}}, thanks! ",
+  });
   expect(thanks).toMatchObject({
     title: "Thanks",
     shortcut: "thanks",
     body: "Hi {{visitor.firstName}}, thanks!",
   });
-  const bug = await api.expectJson<SavedReply>(
-    "POST",
-    base(),
-    { title: "Bug confirmed", shortcut: "bug-1", body: "We **confirmed** it." },
-    201,
-  );
+  const bug = await api.create<SavedReply>(base(), {
+    title: "Bug confirmed",
+    shortcut: "bug-1",
+    body: "We **confirmed** it.",
+  });
   const list = await api.getJson<SavedReplyList>(base());
   expect(list.items.map((reply) => reply.shortcut)).toEqual(["bug-1", "thanks"]);
 
@@ -57,7 +55,7 @@ test("saved replies are created, listed by shortcut, changed and deleted, each w
 });
 
 test("bad input is a 4xx with a clear message and writes nothing", async () => {
-  await api.expectJson<SavedReply>("POST", base(), { title: "Taken", shortcut: "taken", body: "x" }, 201);
+  await api.create<SavedReply>(base(), { title: "Taken", shortcut: "taken", body: "x" });
   const before = await rowCount();
   const cases: Array<[unknown, number, string]> = [
     [{ title: "A", shortcut: "Has Space", body: "x" }, 400, "shortcut must be 1 to 32 lower-case"],
@@ -77,12 +75,7 @@ test("bad input is a 4xx with a clear message and writes nothing", async () => {
   }
   expect(await rowCount()).toBe(before);
 
-  const other = await api.expectJson<SavedReply>(
-    "POST",
-    base(),
-    { title: "B", shortcut: "other", body: "b" },
-    201,
-  );
+  const other = await api.create<SavedReply>(base(), { title: "B", shortcut: "other", body: "b" });
   // Renaming onto a taken shortcut leaves the reply as it was.
   expect(
     (await api.call("PUT", `${base()}/${other.id}`, { title: "B", shortcut: "taken", body: "b" })).status,

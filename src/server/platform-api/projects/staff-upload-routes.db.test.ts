@@ -49,12 +49,11 @@ test("an admin's file is stored like a visitor's, served from the messenger orig
 
   const visitor = await t.session();
   const { id: conversationId } = await t.startConversation(visitor, { text: "Hi" });
-  const reply = await t.admin<ConversationMessage>(
-    "POST",
-    `/conversations/${conversationId}/messages`,
-    { text: "Like this", format: "markdown", attachments: [attachment] },
-    201,
-  );
+  const reply = await t.create<ConversationMessage>(`/conversations/${conversationId}/messages`, {
+    text: "Like this",
+    format: "markdown",
+    attachments: [attachment],
+  });
   expect(reply.attachments).toEqual([attachment]);
 });
 

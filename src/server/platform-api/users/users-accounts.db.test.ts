@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { BulkUserResult, UserDetail } from "../../../shared/users-api.ts";
+import { expectBadRequests } from "../../test-support/bad-request-cases.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { notAuthorized, outcome, startUsersServer, type UsersTestContext } from "./users-test-support.ts";
 
@@ -77,14 +78,7 @@ describe("PATCH /api/users/:id", () => {
       [{ password: "secret" }, { error: "Unknown field password", field: "password" }],
       [[], { error: "Please fill in form correctly." }],
     ];
-    for (const [body, error] of cases) {
-      const answer = await patch(id, body);
-      expect({ body, status: answer.status, answer: answer.body as unknown }).toEqual({
-        body,
-        status: 400,
-        answer: error,
-      });
-    }
+    await expectBadRequests(cases, (body) => patch(id, body));
     const invalidJson = await context.call("PATCH", `/api/users/${id}`, { raw: "{name:" });
     expect(outcome(invalidJson)).toEqual({ status: 400, body: { error: "Request body is not valid JSON" } });
     expect(await account(id)).toMatchObject({ name: "Valid", role: "USER", enabled: true });
@@ -107,14 +101,17 @@ describe("PATCH /api/users/:id", () => {
     ]);
   });
 
+  /** The 409 for a name or email another user already has. */
+  const taken = (field: "name" | "email") => ({
+    status: 409,
+    body: { error: `A user with this ${field} already exists`, field },
+  });
+
   test("refuses a name another user has, whatever its case", async () => {
     await context.insertUser({ name: "TakenName" });
     const id = await context.insertUser({ name: "Renamer" });
     const answer = await patch(id, { name: "takenNAME" });
-    expect(outcome(answer)).toEqual({
-      status: 409,
-      body: { error: "A user with this name already exists", field: "name" },
-    });
+    expect(outcome(answer)).toEqual(taken("name"));
     expect((await account(id))?.name).toBe("Renamer");
   });
 
@@ -129,10 +126,7 @@ describe("PATCH /api/users/:id", () => {
     await context.insertUser({ name: "Holder", email: "held@example.com" });
     const id = await context.insertUser({ name: "Mover", email: "mover@example.com" });
     const answer = await patch(id, { email: "HELD@example.com" });
-    expect(outcome(answer)).toEqual({
-      status: 409,
-      body: { error: "A user with this email already exists", field: "email" },
-    });
+    expect(outcome(answer)).toEqual(taken("email"));
     expect((await account(id))?.email).toBe("mover@example.com");
   });
 
@@ -334,13 +328,7 @@ describe("POST /api/users/bulk", () => {
         { error: "Action must be ban or enable", field: "action" },
       ],
     ];
-    for (const [body, error] of cases) {
-      const answer = await bulk(body);
-      expect({ status: answer.status, answer: answer.body as unknown }).toEqual({
-        status: 400,
-        answer: error,
-      });
-    }
+    await expectBadRequests(cases, bulk);
   });
 
   test("bans many users under the single-user rules, skipping the refused ones", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { CoinsResult, UserBan, UserDetail } from "../../../shared/users-api.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
+import { expectBadRequests } from "../../test-support/bad-request-cases.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { notAuthorized, outcome, startUsersServer, type UsersTestContext } from "./users-test-support.ts";
 
@@ -51,14 +52,7 @@ describe.each([
       [{ reason: 5 }, { error: "Must be a text", field: "reason" }],
       [{ until: "never" }, { error: "Unknown field until", field: "until" }],
     ];
-    for (const [body, error] of cases) {
-      const answer = await context.call("PUT", path(id), { body });
-      expect({ body, status: answer.status, answer: answer.body as unknown }).toEqual({
-        body,
-        status: 400,
-        answer: error,
-      });
-    }
+    await expectBadRequests(cases, (body) => context.call("PUT", path(id), { body }));
     expect((await detail(id)).bans[field]).toBeNull();
   });
 
@@ -167,14 +161,7 @@ describe("POST /api/users/:id/coins", () => {
         { error: "Must be less than 201 characters", field: "description" },
       ],
     ];
-    for (const [body, error] of cases) {
-      const answer = await coins(id, body);
-      expect({ body, status: answer.status, answer: answer.body as unknown }).toEqual({
-        body,
-        status: 400,
-        answer: error,
-      });
-    }
+    await expectBadRequests(cases, (body) => coins(id, body));
     expect((await detail(id)).balance).toBe(10);
   });
 

@@ -5,11 +5,12 @@ import { type AllowedHosts, noAllowedHosts } from "../../domain/webhooks/webhook
 import { createWebhookEvents, type WebhookEvents } from "../../domain/webhooks/webhook-events.ts";
 import { listDeliveries, listWebhooks } from "../../domain/webhooks/webhooks-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
+import { unknownProject } from "../messenger/projects-routes.ts";
 import { adminRoute, json } from "../platform-request.ts";
 import { handleWebhookCreate } from "./webhook-handlers/webhook-create.ts";
 import { handleWebhookDelete } from "./webhook-handlers/webhook-delete.ts";
 import { handleWebhookReplace } from "./webhook-handlers/webhook-replace.ts";
-import { onWebhook, projectMissing } from "./webhook-handlers/webhook-scope.ts";
+import { onWebhook } from "./webhook-handlers/webhook-scope.ts";
 import { handleWebhookTestSend } from "./webhook-handlers/webhook-test-send.ts";
 
 interface WebhookRouteDeps {
@@ -39,7 +40,7 @@ export function webhookRoutes(given: WebhookRouteDeps): ApiRoute[] {
   return [
     adminRoute(guard, "GET", listPath, async (_request, params) => {
       const projectId = params.projectId ?? "";
-      const missing = await projectMissing(sql, projectId);
+      const missing = await unknownProject(sql, projectId);
       return missing ?? json({ items: await listWebhooks(sql, projectId) } satisfies WebhookList);
     }),
     adminRoute(guard, "POST", listPath, handleWebhookCreate(deps)),

@@ -12,7 +12,7 @@ import type { AdminNewsPost, NewsPost, NewsSummary } from "../../../shared/news-
 import type { TipTapDoc } from "../../../shared/tiptap-doc.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
-import { call, type TestSession } from "../../test-support/outbound-test-support.ts";
+import { call, startSession, type TestSession } from "../../test-support/outbound-test-support.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
 /**
@@ -24,13 +24,7 @@ const t = startedBeforeAll(startMessengerTest);
 
 /** A widget session of project `sdkKey` whose loader said `lang` (the widget's language). */
 async function sessionIn(lang: string, sdkKey = "demo"): Promise<TestSession & { sdkKey: string }> {
-  const response = await fetch(`${t.mainUrl}/api/widget/sessions`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Api-Token": sdkKey },
-    body: JSON.stringify({ lang }),
-  });
-  expect(response.status).toBe(200);
-  return { ...((await response.json()) as TestSession), sdkKey };
+  return { ...(await startSession(t.mainUrl, lang, sdkKey)), sdkKey };
 }
 
 async function read<T>(session: TestSession & { sdkKey: string }, path: string): Promise<T> {
@@ -56,12 +50,7 @@ const texts = (flow: FeedbackFlow) => ({
 
 describe("the default feedback flows", () => {
   test("a new project's bug form in German, Arabic and English; any other language reads English", async () => {
-    const project = await t.api.expectJson<AdminProjectSettings>(
-      "POST",
-      "/api/projects",
-      { name: "Polyglot" },
-      201,
-    );
+    const project = await t.api.create<AdminProjectSettings>("/api/projects", { name: "Polyglot" });
     const bug = (lang: string) =>
       sessionIn(lang, project.sdkKey).then((session) => read<FeedbackFlow>(session, "/flows/bugreporting"));
 
@@ -125,32 +114,27 @@ describe("the default feedback flows", () => {
   });
 
   test("the admin's own wording stays until they translate it; their translation wins; empty texts fall back", async () => {
-    const stored = await t.admin<AdminFeedbackFlow>(
-      "POST",
-      "/feedback-flows",
-      {
-        key: "bugs-own",
-        title: "Found a glitch?",
-        description: "Something not working? Tell us and add a screenshot or a recording.",
-        feedbackType: "BUG",
-        fields: [
-          { key: "description", type: "textarea", label: "What went wrong?", required: true },
-          { key: "area", type: "select", label: "Where?", options: ["Editor", "Export"] },
-        ],
-        status: "live",
-        translations: {
-          de: {
-            title: "  ",
-            fields: {
-              area: { label: "Wo?", options: ["Editor", "Exportieren"] },
-              description: { label: "" },
-            },
+    const stored = await t.create<AdminFeedbackFlow>("/feedback-flows", {
+      key: "bugs-own",
+      title: "Found a glitch?",
+      description: "Something not working? Tell us and add a screenshot or a recording.",
+      feedbackType: "BUG",
+      fields: [
+        { key: "description", type: "textarea", label: "What went wrong?", required: true },
+        { key: "area", type: "select", label: "Where?", options: ["Editor", "Export"] },
+      ],
+      status: "live",
+      translations: {
+        de: {
+          title: "  ",
+          fields: {
+            area: { label: "Wo?", options: ["Editor", "Exportieren"] },
+            description: { label: "" },
           },
-          ar: { title: "وجدت خللًا؟" },
         },
+        ar: { title: "وجدت خللًا؟" },
       },
-      201,
-    );
+    });
     // Stored trimmed, empty texts left out.
     expect(stored.translations).toEqual({
       de: { fields: { area: { label: "Wo?", options: ["Editor", "Exportieren"] } } },
@@ -204,25 +188,20 @@ describe("the default feedback flows", () => {
 
 describe("news in the widget's languages", () => {
   test("a post written in German shows in German to German visitors, in English to others", async () => {
-    const post = await t.admin<AdminNewsPost>(
-      "POST",
-      "/news",
-      {
-        title: "Offline spaces",
-        preview: "Work without a connection",
-        body: "",
-        bodyDoc: doc("Spaces now sync when you are back online."),
-        status: "live",
-        translations: {
-          de: {
-            title: "Offline-Bereiche",
-            preview: "",
-            bodyDoc: doc("Bereiche synchronisieren sich später."),
-          },
+    const post = await t.create<AdminNewsPost>("/news", {
+      title: "Offline spaces",
+      preview: "Work without a connection",
+      body: "",
+      bodyDoc: doc("Spaces now sync when you are back online."),
+      status: "live",
+      translations: {
+        de: {
+          title: "Offline-Bereiche",
+          preview: "",
+          bodyDoc: doc("Bereiche synchronisieren sich später."),
         },
       },
-      201,
-    );
+    });
     expect(post.translations.de).toEqual({
       title: "Offline-Bereiche",
       preview: "",
@@ -252,19 +231,14 @@ describe("news in the widget's languages", () => {
   });
 
   test("a translation's body is sanitized like the English one; a version needs its title", async () => {
-    const post = await t.admin<AdminNewsPost>(
-      "POST",
-      "/news",
-      {
-        title: "Hostile",
-        body: "<p>Fine</p>",
-        status: "draft",
-        translations: {
-          ar: { title: "عدائي", body: '<p onclick="alert(1)">نص<script>alert(1)</script></p>' },
-        },
+    const post = await t.create<AdminNewsPost>("/news", {
+      title: "Hostile",
+      body: "<p>Fine</p>",
+      status: "draft",
+      translations: {
+        ar: { title: "عدائي", body: '<p onclick="alert(1)">نص<script>alert(1)</script></p>' },
       },
-      201,
-    );
+    });
     expect(post.translations.ar?.body).toBe("<p>نص</p>");
     const refused = await t.api.call("POST", `/api/projects/${t.projectId}/news`, {
       title: "No title",
@@ -279,28 +253,21 @@ describe("news in the widget's languages", () => {
 
 describe("the help center in Arabic", () => {
   test("an Arabic version is written, read, searched and previewed like the German one", async () => {
-    const collection = await t.admin<AdminHelpCollection>(
-      "POST",
-      "/help/collections",
-      { title: "Billing", translations: { ar: { title: "الفوترة" }, de: { title: "Abrechnung" } } },
-      201,
-    );
+    const collection = await t.create<AdminHelpCollection>("/help/collections", {
+      title: "Billing",
+      translations: { ar: { title: "الفوترة" }, de: { title: "Abrechnung" } },
+    });
     expect(collection.translations).toEqual({
       de: { title: "Abrechnung", description: "" },
       ar: { title: "الفوترة", description: "" },
     });
-    const article = await t.admin<AdminHelpArticle>(
-      "POST",
-      "/help/articles",
-      {
-        collectionId: collection.id,
-        title: "Pay by card",
-        bodyDoc: doc("Cards are charged monthly."),
-        status: "live",
-        translations: { ar: { title: "الدفع بالبطاقة", bodyDoc: doc("تُخصم البطاقات شهريًا من حساب زمرّد.") } },
-      },
-      201,
-    );
+    const article = await t.create<AdminHelpArticle>("/help/articles", {
+      collectionId: collection.id,
+      title: "Pay by card",
+      bodyDoc: doc("Cards are charged monthly."),
+      status: "live",
+      translations: { ar: { title: "الدفع بالبطاقة", bodyDoc: doc("تُخصم البطاقات شهريًا من حساب زمرّد.") } },
+    });
     expect(article.translations.ar?.body).toBe("<p>تُخصم البطاقات شهريًا من حساب زمرّد.</p>");
     const arabic = await sessionIn("ar-EG");
     expect(await read<HelpArticle>(arabic, `/help/articles/${article.id}`)).toMatchObject({

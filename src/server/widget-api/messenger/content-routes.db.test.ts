@@ -15,6 +15,7 @@ import type { AdminNewsPost, NewsPost, NewsSummary } from "../../../shared/news-
 import type { AdminSurvey, Survey } from "../../../shared/surveys-api.ts";
 import { createOutbound } from "../../domain/outbounds/outbound-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
+import { toggleVote } from "../../test-support/feature-request-votes.ts";
 import { demoUserHash, hostileHtml, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { createOtherProject } from "../../test-support/outbound-test-support.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
@@ -33,7 +34,7 @@ const flowBody = (key: string, extra: Record<string, unknown> = {}) => ({
 describe("feedback flows", () => {
   test("the seeded bugreporting flow, by key and without case", async () => {
     const session = await t.session();
-    const flow = await t.widgetJson<FeedbackFlow>(session, "GET", "/flows/bugreporting", undefined, 200);
+    const flow = await t.widgetGet<FeedbackFlow>(session, "/flows/bugreporting");
     expect(flow.feedbackType).toBe("BUG");
     expect(flow.fields.map((field) => [field.key, field.type, field.required ?? false])).toEqual([
       ["description", "textarea", true],
@@ -41,18 +42,16 @@ describe("feedback flows", () => {
       ["capture", "capture", false],
     ]);
     expect(flow).not.toHaveProperty("status");
-    expect((await t.widgetJson<FeedbackFlow>(session, "GET", "/flows/BugReporting", undefined, 200)).id).toBe(
-      flow.id,
-    );
+    expect((await t.widgetGet<FeedbackFlow>(session, "/flows/BugReporting")).id).toBe(flow.id);
   });
 
   test("a draft flow, an unknown key and another project's flow are 404s", async () => {
     const session = await t.session();
-    await t.admin("POST", "/feedback-flows", flowBody("draftflow", { status: "draft" }), 201);
+    await t.create("/feedback-flows", flowBody("draftflow", { status: "draft" }));
     expect((await t.widget(session, "GET", "/flows/draftflow")).status).toBe(404);
     expect((await t.widget(session, "GET", "/flows/nothing")).status).toBe(404);
     const other = await createOtherProject(t.api.sql);
-    await t.api.expectJson("POST", `/api/projects/${other}/feedback-flows`, flowBody("otherflow"), 201);
+    await t.api.create(`/api/projects/${other}/feedback-flows`, flowBody("otherflow"));
     expect((await t.widget(session, "GET", "/flows/otherflow")).status).toBe(404);
   });
 });
@@ -70,7 +69,7 @@ describe("bots", () => {
       { id: "ask", type: "collect", field: { key: "email", label: "Email", type: "email" }, next: "over" },
       { id: "over", type: "handover" },
     ];
-    const live = await t.admin<AdminBot>("POST", "/bots", { name: "Guide", status: "live", steps }, 201);
+    const live = await t.create<AdminBot>("/bots", { name: "Guide", status: "live", steps });
     const bot = await t.widgetJson<{ name: string; steps: Array<{ text?: string }> }>(
       session,
       "GET",
@@ -80,7 +79,7 @@ describe("bots", () => {
     );
     expect(bot.name).toBe("Guide");
     expect(bot.steps[0]?.text).toBe("<p>Hi</p>");
-    const draft = await t.admin<AdminBot>("POST", "/bots", { name: "Draft", status: "draft", steps }, 201);
+    const draft = await t.create<AdminBot>("/bots", { name: "Draft", status: "draft", steps });
     expect((await t.widget(session, "GET", `/bots/${draft.id}`)).status).toBe(404);
   });
 });
@@ -100,19 +99,15 @@ const surveyBody = (allowMultipleAnswers: boolean, status = "live") => ({
 
 describe("surveys", () => {
   test("answered once: 201, then 409 and still one row; the survey then says answered", async () => {
-    const survey = await t.admin<AdminSurvey>("POST", "/surveys", surveyBody(false), 201);
+    const survey = await t.create<AdminSurvey>("/surveys", surveyBody(false));
     const session = await t.session();
-    const before = await t.widgetJson<Survey>(session, "GET", `/surveys/${survey.id}`, undefined, 200);
+    const before = await t.widgetGet<Survey>(session, `/surveys/${survey.id}`);
     expect(before.answered).toBe(false);
     expect(before.questions).toHaveLength(5);
     const answers = { nps: 9, stars: 4, pick: "A", many: ["X", "Y"], say: "Great" };
-    const created = await t.widgetJson<{ id: string }>(
-      session,
-      "POST",
-      `/surveys/${survey.id}/answers`,
-      { answers },
-      201,
-    );
+    const created = await t.widgetCreate<{ id: string }>(session, `/surveys/${survey.id}/answers`, {
+      answers,
+    });
     expect(created.id).toBeString();
     await expectError(await t.widget(session, "POST", `/surveys/${survey.id}/answers`, { answers }), 409, {
       error: "You have answered this survey already",
@@ -120,21 +115,13 @@ describe("surveys", () => {
     const rows = await t.api.sql`SELECT answers FROM survey_answers WHERE survey_id = ${survey.id}`;
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0].answers)).toEqual(answers);
-    expect(
-      (await t.widgetJson<Survey>(session, "GET", `/surveys/${survey.id}`, undefined, 200)).answered,
-    ).toBe(true);
+    expect((await t.widgetGet<Survey>(session, `/surveys/${survey.id}`)).answered).toBe(true);
     // Another session answers for itself.
-    await t.widgetJson(
-      await t.session(),
-      "POST",
-      `/surveys/${survey.id}/answers`,
-      { answers: { nps: 3 } },
-      201,
-    );
+    await t.widgetCreate(await t.session(), `/surveys/${survey.id}/answers`, { answers: { nps: 3 } });
   });
 
   test("two answers sent at once still leave one row", async () => {
-    const survey = await t.admin<AdminSurvey>("POST", "/surveys", surveyBody(false), 201);
+    const survey = await t.create<AdminSurvey>("/surveys", surveyBody(false));
     const session = await t.session();
     const statuses = await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -149,17 +136,17 @@ describe("surveys", () => {
   });
 
   test("a survey that allows more takes every answer", async () => {
-    const survey = await t.admin<AdminSurvey>("POST", "/surveys", surveyBody(true), 201);
+    const survey = await t.create<AdminSurvey>("/surveys", surveyBody(true));
     const session = await t.session();
     for (const nps of [1, 2]) {
-      await t.widgetJson(session, "POST", `/surveys/${survey.id}/answers`, { answers: { nps } }, 201);
+      await t.widgetCreate(session, `/surveys/${survey.id}/answers`, { answers: { nps } });
     }
     const [{ n }] = await t.api.sql`SELECT count(*) AS n FROM survey_answers WHERE survey_id = ${survey.id}`;
     expect(Number(n)).toBe(2);
   });
 
   test("invalid answers are 400s naming the question, and store nothing", async () => {
-    const survey = await t.admin<AdminSurvey>("POST", "/surveys", surveyBody(false), 201);
+    const survey = await t.create<AdminSurvey>("/surveys", surveyBody(false));
     const session = await t.session();
     const cases: Array<[unknown, string]> = [
       [{ answers: { nps: 11 } }, "answers.nps"],
@@ -181,7 +168,7 @@ describe("surveys", () => {
   });
 
   test("a draft or unknown survey is a 404", async () => {
-    const draft = await t.admin<AdminSurvey>("POST", "/surveys", surveyBody(false, "draft"), 201);
+    const draft = await t.create<AdminSurvey>("/surveys", surveyBody(false, "draft"));
     const session = await t.session();
     expect((await t.widget(session, "GET", `/surveys/${draft.id}`)).status).toBe(404);
     expect(
@@ -197,26 +184,18 @@ describe("help center", () => {
   const articles: Record<string, AdminHelpArticle> = {};
 
   beforeAll(async () => {
-    collection = await t.admin<AdminHelpCollection>(
-      "POST",
-      "/help/collections",
-      { title: "Zebra guides", position: 5 },
-      201,
-    );
-    empty = await t.admin<AdminHelpCollection>("POST", "/help/collections", { title: "Nothing live" }, 201);
+    collection = await t.create<AdminHelpCollection>("/help/collections", {
+      title: "Zebra guides",
+      position: 5,
+    });
+    empty = await t.create<AdminHelpCollection>("/help/collections", { title: "Nothing live" });
     const write = (
       title: string,
       description: string,
       body: string,
       status = "live",
       collectionId = collection.id,
-    ) =>
-      t.admin<AdminHelpArticle>(
-        "POST",
-        "/help/articles",
-        { collectionId, title, description, body, status },
-        201,
-      );
+    ) => t.create<AdminHelpArticle>("/help/articles", { collectionId, title, description, body, status });
     articles.body = await write(
       "Camera basics",
       "Taking pictures",
@@ -242,7 +221,7 @@ describe("help center", () => {
 
   test("collections with live articles only, with their counts; a collection lists its live articles", async () => {
     const session = await t.session();
-    const list = await t.widgetJson<HelpCollection[]>(session, "GET", "/help/collections", undefined, 200);
+    const list = await t.widgetGet<HelpCollection[]>(session, "/help/collections");
     const mine = list.find((entry) => entry.id === collection.id);
     expect(mine).toEqual({
       id: collection.id,
@@ -252,12 +231,9 @@ describe("help center", () => {
       articleCount: 4,
     });
     expect(list.some((entry) => entry.id === empty.id)).toBe(false);
-    const detail = await t.widgetJson<{ collection: HelpCollection; articles: HelpArticleSummary[] }>(
+    const detail = await t.widgetGet<{ collection: HelpCollection; articles: HelpArticleSummary[] }>(
       session,
-      "GET",
       `/help/collections/${collection.id}`,
-      undefined,
-      200,
     );
     expect(detail.articles.map((article) => article.title).sort()).toEqual(
       ["Accessories", "Camera basics", "Zebracam night mode", "Zebracam setup"].sort(),
@@ -267,13 +243,7 @@ describe("help center", () => {
 
   test("an article with its body; a draft is a 404", async () => {
     const session = await t.session();
-    const article = await t.widgetJson<HelpArticle>(
-      session,
-      "GET",
-      `/help/articles/${articles.title?.id}`,
-      undefined,
-      200,
-    );
+    const article = await t.widgetGet<HelpArticle>(session, `/help/articles/${articles.title?.id}`);
     expect(article).toMatchObject({
       title: "Zebracam setup",
       body: "<p>Plug it in.</p>",
@@ -290,13 +260,7 @@ describe("help center", () => {
 
   test("search ranks title over description over body, phrases first, with plain-text snippets", async () => {
     const session = await t.session();
-    const results = await t.widgetJson<HelpSearchResult[]>(
-      session,
-      "GET",
-      "/help/search?q=zebracam",
-      undefined,
-      200,
-    );
+    const results = await t.widgetGet<HelpSearchResult[]>(session, "/help/search?q=zebracam");
     const order = results.map((result) => result.title);
     expect(order.slice(0, 2).sort()).toEqual(["Zebracam night mode", "Zebracam setup"]);
     expect(order.slice(2)).toEqual(["Accessories", "Camera basics"]);
@@ -309,20 +273,14 @@ describe("help center", () => {
     );
     expect(order).not.toContain("Zebracam secrets");
 
-    const phrase = await t.widgetJson<HelpSearchResult[]>(
-      session,
-      "GET",
-      "/help/search?q=zebracam%20night",
-      undefined,
-      200,
-    );
+    const phrase = await t.widgetGet<HelpSearchResult[]>(session, "/help/search?q=zebracam%20night");
     expect(phrase[0]?.title).toBe("Zebracam night mode");
   });
 
   test("search: an empty query finds nothing; an over-long one is a 400", async () => {
     const session = await t.session();
-    expect(await t.widgetJson<unknown[]>(session, "GET", "/help/search?q=%20", undefined, 200)).toEqual([]);
-    expect(await t.widgetJson<unknown[]>(session, "GET", "/help/search", undefined, 200)).toEqual([]);
+    expect(await t.widgetGet<unknown[]>(session, "/help/search?q=%20")).toEqual([]);
+    expect(await t.widgetGet<unknown[]>(session, "/help/search")).toEqual([]);
     await expectError(await t.widget(session, "GET", `/help/search?q=${"a".repeat(201)}`), 400, {
       error: "q must be at most 200 characters",
       field: "q",
@@ -333,21 +291,16 @@ describe("help center", () => {
 describe("news", () => {
   test("live posts newest first, each with its body; drafts hidden", async () => {
     const post = (title: string, status = "live") =>
-      t.admin<AdminNewsPost>(
-        "POST",
-        "/news",
-        { title, preview: `${title} preview`, body: "<p>Body</p>", status },
-        201,
-      );
+      t.create<AdminNewsPost>("/news", { title, preview: `${title} preview`, body: "<p>Body</p>", status });
     const older = await post("Older post");
     const newer = await post("Newer post");
     const draft = await post("Draft post", "draft");
     const session = await t.session();
-    const list = await t.widgetJson<NewsSummary[]>(session, "GET", "/news", undefined, 200);
+    const list = await t.widgetGet<NewsSummary[]>(session, "/news");
     const ids = list.map((entry) => entry.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(ids).not.toContain(draft.id);
-    const detail = await t.widgetJson<NewsPost>(session, "GET", `/news/${newer.id}`, undefined, 200);
+    const detail = await t.widgetGet<NewsPost>(session, `/news/${newer.id}`);
     expect(detail).toMatchObject({ title: "Newer post", body: "<p>Body</p>", preview: "Newer post preview" });
     expect(detail.publishedAt).toBe(newer.publishedAt ?? "");
     expect((await t.widget(session, "GET", `/news/${draft.id}`)).status).toBe(404);
@@ -357,13 +310,10 @@ describe("news", () => {
 describe("feature requests", () => {
   test("a visitor's request starts open with their vote; votes toggle and count per session", async () => {
     const author = await t.session();
-    const created = await t.widgetJson<FeatureRequest>(
-      author,
-      "POST",
-      "/feature-requests",
-      { title: "Widgets on the lock screen", description: "Quick notes" },
-      201,
-    );
+    const created = await t.widgetCreate<FeatureRequest>(author, "/feature-requests", {
+      title: "Widgets on the lock screen",
+      description: "Quick notes",
+    });
     expect(created).toMatchObject({
       title: "Widgets on the lock screen",
       status: "open",
@@ -372,29 +322,11 @@ describe("feature requests", () => {
     });
 
     const voter = await t.session();
-    const voted = await t.widgetJson<FeatureRequest>(
-      voter,
-      "POST",
-      `/feature-requests/${created.id}/vote`,
-      undefined,
-      200,
-    );
+    const voted = await toggleVote(t, voter, created.id);
     expect(voted).toMatchObject({ votes: 2, voted: true });
-    const unvoted = await t.widgetJson<FeatureRequest>(
-      voter,
-      "POST",
-      `/feature-requests/${created.id}/vote`,
-      undefined,
-      200,
-    );
+    const unvoted = await toggleVote(t, voter, created.id);
     expect(unvoted).toMatchObject({ votes: 1, voted: false });
-    const authorAgain = await t.widgetJson<FeatureRequest>(
-      author,
-      "POST",
-      `/feature-requests/${created.id}/vote`,
-      undefined,
-      200,
-    );
+    const authorAgain = await toggleVote(t, author, created.id);
     expect(authorAgain).toMatchObject({ votes: 0, voted: false });
     const [{ n }] = await t.api
       .sql`SELECT count(*) AS n FROM feature_request_votes WHERE feature_request_id = ${created.id}`;
@@ -403,29 +335,18 @@ describe("feature requests", () => {
 
   test("sorted by votes (top) or by date (new)", async () => {
     const session = await t.session();
-    const first = await t.widgetJson<FeatureRequest>(
-      session,
-      "POST",
-      "/feature-requests",
-      { title: "Sort first" },
-      201,
+    const first = await t.widgetCreate<FeatureRequest>(session, "/feature-requests", { title: "Sort first" });
+    const second = await t.widgetCreate<FeatureRequest>(session, "/feature-requests", {
+      title: "Sort second",
+    });
+    for (const voter of [await t.session(), await t.session()]) await toggleVote(t, voter, first.id);
+    const top = (await t.widgetGet<FeatureRequest[]>(session, "/feature-requests?sort=top")).map(
+      (entry) => entry.id,
     );
-    const second = await t.widgetJson<FeatureRequest>(
-      session,
-      "POST",
-      "/feature-requests",
-      { title: "Sort second" },
-      201,
-    );
-    for (const voter of [await t.session(), await t.session()])
-      await t.widgetJson(voter, "POST", `/feature-requests/${first.id}/vote`, undefined, 200);
-    const top = (
-      await t.widgetJson<FeatureRequest[]>(session, "GET", "/feature-requests?sort=top", undefined, 200)
-    ).map((entry) => entry.id);
     expect(top.indexOf(first.id)).toBeLessThan(top.indexOf(second.id));
-    const fresh = (
-      await t.widgetJson<FeatureRequest[]>(session, "GET", "/feature-requests?sort=new", undefined, 200)
-    ).map((entry) => entry.id);
+    const fresh = (await t.widgetGet<FeatureRequest[]>(session, "/feature-requests?sort=new")).map(
+      (entry) => entry.id,
+    );
     expect(fresh.indexOf(second.id)).toBeLessThan(fresh.indexOf(first.id));
     expect((await t.widget(session, "GET", "/feature-requests?sort=best")).status).toBe(400);
   });
@@ -434,31 +355,15 @@ describe("feature requests", () => {
     const userHash = await demoUserHash(t.api.sql, "voter-merge-1");
     const user = await t.session();
     await t.widgetJson(user, "POST", "/sessions/identify", { userId: "voter-merge-1", userHash }, 200);
-    const { id } = await t.widgetJson<FeatureRequest>(
-      user,
-      "POST",
-      "/feature-requests",
-      { title: "Merge votes" },
-      201,
-    );
-    const other = await t.widgetJson<FeatureRequest>(
-      await t.session(),
-      "POST",
-      "/feature-requests",
-      { title: "Merge other" },
-      201,
-    );
+    const { id } = await t.widgetCreate<FeatureRequest>(user, "/feature-requests", { title: "Merge votes" });
+    const other = await t.widgetCreate<FeatureRequest>(await t.session(), "/feature-requests", {
+      title: "Merge other",
+    });
     const anonymous = await t.session();
-    await t.widgetJson(anonymous, "POST", `/feature-requests/${id}/vote`, undefined, 200);
-    await t.widgetJson(anonymous, "POST", `/feature-requests/${other.id}/vote`, undefined, 200);
+    await toggleVote(t, anonymous, id);
+    await toggleVote(t, anonymous, other.id);
     await t.widgetJson(anonymous, "POST", "/sessions/identify", { userId: "voter-merge-1", userHash }, 200);
-    const list = await t.widgetJson<FeatureRequest[]>(
-      user,
-      "GET",
-      "/feature-requests?sort=new",
-      undefined,
-      200,
-    );
+    const list = await t.widgetGet<FeatureRequest[]>(user, "/feature-requests?sort=new");
     expect(list.find((entry) => entry.id === id)).toMatchObject({ votes: 1, voted: true });
     expect(list.find((entry) => entry.id === other.id)).toMatchObject({ votes: 2, voted: true });
   });
@@ -488,7 +393,7 @@ describe("checklists and home", () => {
       },
     });
     const session = await t.session();
-    const before = await t.widgetJson<ChecklistSummary[]>(session, "GET", "/checklists", undefined, 200);
+    const before = await t.widgetGet<ChecklistSummary[]>(session, "/checklists");
     expect(before.find((entry) => entry.outboundId === outbound.id)).toEqual({
       outboundId: outbound.id,
       title: "Set up",
@@ -505,7 +410,7 @@ describe("checklists and home", () => {
       200,
     );
     await t.widgetJson(session, "PUT", `/outbound/checklists/${id}/increment/a`, {}, 200);
-    const after = await t.widgetJson<ChecklistSummary[]>(session, "GET", "/checklists", undefined, 200);
+    const after = await t.widgetGet<ChecklistSummary[]>(session, "/checklists");
     expect(after.find((entry) => entry.outboundId === outbound.id)).toMatchObject({
       checklistId: id,
       done: 1,
@@ -513,14 +418,9 @@ describe("checklists and home", () => {
   });
 
   test("home: flows for the home screen in order, the newest news, tabs only with content", async () => {
-    await t.admin<AdminFeedbackFlow>(
-      "POST",
-      "/feedback-flows",
-      flowBody("hiddenflow", { showOnHome: false }),
-      201,
-    );
+    await t.create<AdminFeedbackFlow>("/feedback-flows", flowBody("hiddenflow", { showOnHome: false }));
     const session = await t.session();
-    const home = await t.widgetJson<MessengerHome>(session, "GET", "/messenger/home", undefined, 200);
+    const home = await t.widgetGet<MessengerHome>(session, "/messenger/home");
     expect(home.flows.map((flow) => flow.key)).toEqual(["bugreporting", "featurerequest", "contact"]);
     expect(home.flows[0]).toEqual({
       key: "bugreporting",

@@ -16,10 +16,10 @@ import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 const t = startedBeforeAll(startMessengerTest);
 
 const start = (session: TestSession, body: unknown) =>
-  t.widgetJson<Conversation>(session, "POST", "/conversations", body, 201);
+  t.widgetCreate<Conversation>(session, "/conversations", body);
 
 const reply = (conversationId: string, text: string) =>
-  t.admin<ConversationMessage>("POST", `/conversations/${conversationId}/messages`, { text }, 201);
+  t.create<ConversationMessage>(`/conversations/${conversationId}/messages`, { text });
 
 async function conversationId(shareToken: string): Promise<string> {
   const [row] = await t.api.sql`SELECT id FROM conversations WHERE share_token = ${shareToken}`;
@@ -41,15 +41,9 @@ describe("starting and reading conversations", () => {
       text: "My export fails\nIt stops at 90 %.",
       attachments: [],
     });
-    const list = await t.widgetJson<ConversationSummary[]>(session, "GET", "/conversations", undefined, 200);
+    const list = await t.widgetGet<ConversationSummary[]>(session, "/conversations");
     expect(list.map((entry) => entry.shareToken)).toEqual([conversation.shareToken]);
-    const again = await t.widgetJson<Conversation>(
-      session,
-      "GET",
-      `/conversations/${conversation.shareToken}`,
-      undefined,
-      200,
-    );
+    const again = await t.widgetGet<Conversation>(session, `/conversations/${conversation.shareToken}`);
     expect(again).toEqual(conversation);
   });
 
@@ -88,20 +82,15 @@ describe("starting and reading conversations", () => {
         `400 ${field}`,
       );
     }
-    expect(await t.widgetJson<unknown[]>(session, "GET", "/conversations", undefined, 200)).toEqual([]);
+    expect(await t.widgetGet<unknown[]>(session, "/conversations")).toEqual([]);
   });
 
   test("a bot handover stores the transcript (the bot's own texts as its messages) before the visitor's message, all read", async () => {
-    const bot = await t.admin<AdminBot>(
-      "POST",
-      "/bots",
-      {
-        name: "Helper",
-        status: "live",
-        steps: [{ id: "start", type: "handover", text: "<p>Passing you on</p>" }],
-      },
-      201,
-    );
+    const bot = await t.create<AdminBot>("/bots", {
+      name: "Helper",
+      status: "live",
+      steps: [{ id: "start", type: "handover", text: "<p>Passing you on</p>" }],
+    });
     const session = await t.session();
     const conversation = await start(session, {
       text: "Still broken",
@@ -149,7 +138,7 @@ describe("starting and reading conversations", () => {
         expect(`${method} ${path} → ${response.status}`).toBe(`${method} ${path} → 404`);
       }
     }
-    expect(await t.widgetJson<unknown[]>(stranger, "GET", "/conversations", undefined, 200)).toEqual([]);
+    expect(await t.widgetGet<unknown[]>(stranger, "/conversations")).toEqual([]);
     const [{ n }] = await t.api.sql`SELECT count(*) AS n FROM conversation_messages m
       JOIN conversations c ON c.id = m.conversation_id WHERE c.share_token = ${shareToken}`;
     expect(Number(n)).toBe(1);
@@ -167,12 +156,10 @@ describe("messages, unread counts and status", () => {
   test("a visitor message is added; an empty one is a 400; a closed conversation reopens", async () => {
     const session = await t.session();
     const { shareToken } = await start(session, { text: "First" });
-    const message = await t.widgetJson<ConversationMessage>(
+    const message = await t.widgetCreate<ConversationMessage>(
       session,
-      "POST",
       `/conversations/${shareToken}/messages`,
       { text: " Second " },
-      201,
     );
     expect(message).toMatchObject({ author: "visitor", text: "Second" });
     await expectError(
@@ -185,14 +172,8 @@ describe("messages, unread counts and status", () => {
     expect((await t.admin<AdminConversation>("POST", `/conversations/${id}/close`, {}, 200)).status).toBe(
       "closed",
     );
-    await t.widgetJson(session, "POST", `/conversations/${shareToken}/messages`, { text: "Hello?" }, 201);
-    const after = await t.widgetJson<Conversation>(
-      session,
-      "GET",
-      `/conversations/${shareToken}`,
-      undefined,
-      200,
-    );
+    await t.widgetCreate(session, `/conversations/${shareToken}/messages`, { text: "Hello?" });
+    const after = await t.widgetGet<Conversation>(session, `/conversations/${shareToken}`);
     expect(after.status).toBe("open");
     expect(after.messages.map((entry) => entry.text)).toEqual(["First", "Second", "Hello?"]);
   });
@@ -216,22 +197,19 @@ describe("messages, unread counts and status", () => {
     expect((await staffList())[0]?.unread).toBe(0);
     await reply(id, "Anything else?");
 
-    const list = await t.widgetJson<ConversationSummary[]>(session, "GET", "/conversations", undefined, 200);
+    const list = await t.widgetGet<ConversationSummary[]>(session, "/conversations");
     expect(list[0]?.unread).toBe(2);
     expect(list[0]?.lastMessage?.text).toBe("Anything else?");
-    const home = await t.widgetJson<MessengerHome>(session, "GET", "/messenger/home", undefined, 200);
+    const home = await t.widgetGet<MessengerHome>(session, "/messenger/home");
     expect(home.unreadMessages).toBe(2);
     expect(home.conversation?.shareToken).toBe(shareToken);
 
     expect(await t.widgetJson(session, "POST", `/conversations/${shareToken}/read`, undefined, 200)).toEqual({
       unread: 0,
     });
-    expect(
-      (await t.widgetJson<ConversationSummary[]>(session, "GET", "/conversations", undefined, 200))[0]
-        ?.unread,
-    ).toBe(0);
+    expect((await t.widgetGet<ConversationSummary[]>(session, "/conversations"))[0]?.unread).toBe(0);
 
-    await t.widgetJson(session, "POST", `/conversations/${shareToken}/messages`, { text: "Thanks!" }, 201);
+    await t.widgetCreate(session, `/conversations/${shareToken}/messages`, { text: "Thanks!" });
     expect((await staffList())[0]?.unread).toBe(1);
     expect(await t.admin("POST", `/conversations/${id}/read`, {}, 200)).toEqual({ unread: 0 });
     expect((await staffList())[0]?.unread).toBe(0);
@@ -343,12 +321,10 @@ describe("realtime", () => {
     const id = await conversationId(shareToken);
     const socket = await openSocket(t.mainUrl, session);
     try {
-      const message = await t.widgetJson<ConversationMessage>(
+      const message = await t.widgetCreate<ConversationMessage>(
         session,
-        "POST",
         `/conversations/${shareToken}/messages`,
         { text: "From the other tab" },
-        201,
       );
       expect(await socket.next()).toEqual({
         name: "conversation-message",
@@ -396,7 +372,7 @@ describe("sessions that identify", () => {
       200,
     );
     expect(merged.gleapId).toBe(known.gleapId);
-    const list = await t.widgetJson<ConversationSummary[]>(known, "GET", "/conversations", undefined, 200);
+    const list = await t.widgetGet<ConversationSummary[]>(known, "/conversations");
     expect(list.map((entry) => entry.shareToken)).toContain(shareToken);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { AdminFeatureRequest, FeatureRequest } from "../../../shared/feature-requests-api.ts";
 import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
+import { toggleVote } from "../../test-support/feature-request-votes.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import type { TestSession } from "../../test-support/outbound-test-support.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
@@ -122,19 +123,13 @@ describe("approve before public", () => {
   }
 
   const board = async (session: TestSession) =>
-    (await t.widgetJson<FeatureRequest[]>(session, "GET", "/feature-requests?sort=new", undefined, 200)).map(
-      (request) => request.id,
-    );
+    (await t.widgetGet<FeatureRequest[]>(session, "/feature-requests?sort=new")).map((request) => request.id);
 
   test("off (the default): a new request is on everyone's board at once, as before", async () => {
     const author = await t.session();
-    const created = await t.widgetJson<FeatureRequest>(
-      author,
-      "POST",
-      "/feature-requests",
-      { title: "Public at once" },
-      201,
-    );
+    const created = await t.widgetCreate<FeatureRequest>(author, "/feature-requests", {
+      title: "Public at once",
+    });
     expect(created.pending).toBe(false);
     expect(await board(await t.session())).toContain(created.id);
   });
@@ -143,13 +138,10 @@ describe("approve before public", () => {
     expect((await setApproval(true)).featureRequestApproval).toBe(true);
     try {
       const author = await t.session();
-      const created = await t.widgetJson<FeatureRequest>(
-        author,
-        "POST",
-        "/feature-requests",
-        { title: "Wait for the admin", description: "Spam or not?" },
-        201,
-      );
+      const created = await t.widgetCreate<FeatureRequest>(author, "/feature-requests", {
+        title: "Wait for the admin",
+        description: "Spam or not?",
+      });
       expect(created).toMatchObject({ pending: true, votes: 1, voted: true });
       expect(await board(author)).toContain(created.id);
 
@@ -180,13 +172,7 @@ describe("approve before public", () => {
       );
 
       expect(await board(other)).toContain(created.id);
-      const voted = await t.widgetJson<FeatureRequest>(
-        other,
-        "POST",
-        `/feature-requests/${created.id}/vote`,
-        undefined,
-        200,
-      );
+      const voted = await toggleVote(t, other, created.id);
       expect(voted).toMatchObject({ pending: false, votes: 2, voted: true });
     } finally {
       await setApproval(false);
@@ -195,13 +181,9 @@ describe("approve before public", () => {
 
   test("approving needs an admin, and an unknown request or project is a 404", async () => {
     const author = await t.session();
-    const { id } = await t.widgetJson<FeatureRequest>(
-      author,
-      "POST",
-      "/feature-requests",
-      { title: "Someone's idea" },
-      201,
-    );
+    const { id } = await t.widgetCreate<FeatureRequest>(author, "/feature-requests", {
+      title: "Someone's idea",
+    });
     const approve = `/api/projects/${t.projectId}/feature-requests/${id}/approve`;
     expect((await t.api.call("POST", approve, undefined, null)).status).toBe(401);
     expect((await t.api.call("POST", approve, undefined, t.api.userToken)).status).toBe(403);

@@ -10,7 +10,7 @@ import {
 } from "../../domain/sessions/sessions-repository.ts";
 import { verifyUserHash } from "../../domain/sessions/user-hash.ts";
 import { jsonError } from "../../http/json-response.ts";
-import { readJsonBody } from "../../http/read-json-body.ts";
+import { sessionBodyHandler } from "../session-body-handler.ts";
 import type { SessionRoutesDeps } from "../sessions-routes-deps.ts";
 import type { WidgetHandler } from "../widget-route.ts";
 import { customDataRefusal, splitUserFields } from "./user-fields.ts";
@@ -40,16 +40,13 @@ export function handleIdentify({
   sql,
   sessionSecret,
 }: Pick<SessionRoutesDeps, "sql" | "sessionSecret">): WidgetHandler {
-  return async ({ request, project, session }) => {
-    if (!session) return jsonError(401, "Session not ready yet.");
-    const raw = await readJsonBody(request, IdentifyRequest);
-    if (!raw.ok) return raw.response;
-    const { userId, userHash } = raw.value;
+  return sessionBodyHandler(IdentifyRequest, async (raw, session, { project }) => {
+    const { userId, userHash } = raw;
     const verified = verifyUserHash(project.secret, userId, userHash);
     if (project.identityVerification && !verified) {
       return jsonError(401, invalidUserHash, "userHash");
     }
-    const split = splitUserFields(raw.value as Record<string, unknown>, ["userId", "userHash"]);
+    const split = splitUserFields(raw as Record<string, unknown>, ["userId", "userHash"]);
     if (!split.ok) return split.response;
     const changes: SessionChanges = { ...split.changes, userId, ...(verified ? { userVerified: true } : {}) };
 
@@ -67,5 +64,5 @@ export function handleIdentify({
       changes,
     );
     return widgetSessionAnswer(updated, sessionSecret);
-  };
+  });
 }

@@ -8,6 +8,9 @@ const tooMany = (error: string, retryAfterSeconds: number) =>
 
 const clientIp = (request: Request) => request.headers.get(clientIpHeader) ?? "unknown";
 
+/** What the routes that mail or check codes work with. */
+export type CodeRouteDeps = Pick<AccountRoutesDeps, "sql" | "limits" | "limiter">;
+
 /** A 429 when the address or the caller has asked for too many code mails, else null. */
 export async function codeMailRefusal(
   { limits, limiter }: Pick<AccountRoutesDeps, "limits" | "limiter">,
@@ -30,7 +33,7 @@ export async function codeMailRefusal(
  * count, and given back when the code was right.
  */
 export async function checkCode(
-  { sql, limits, limiter }: Pick<AccountRoutesDeps, "sql" | "limits" | "limiter">,
+  { sql, limits, limiter }: CodeRouteDeps,
   request: Request,
   userId: string | undefined,
   purpose: CodePurpose,

@@ -2,8 +2,8 @@ import { PasswordResetConfirmRequest } from "../../../../shared/auth-api.ts";
 import { revokeUserSessions } from "../../../auth/auth-sessions-repository.ts";
 import { findUserByLogin } from "../../../auth/users-repository.ts";
 import type { ApiHandler } from "../../../http/api-route.ts";
+import { bodyHandler } from "../../../http/body-handler.ts";
 import { json, jsonError } from "../../../http/json-response.ts";
-import { readBody } from "../../platform-request.ts";
 import type { AccountRoutesDeps } from "../account-routes-deps.ts";
 import { checkCode } from "./code-rate-limits.ts";
 
@@ -15,18 +15,16 @@ export function handlePasswordResetConfirmation(
   deps: Pick<AccountRoutesDeps, "sql" | "passwords" | "limits" | "limiter" | "staffAccessChanged">,
 ): ApiHandler {
   const { sql, passwords, staffAccessChanged } = deps;
-  return async (request) => {
-    const body = await readBody(request, PasswordResetConfirmRequest);
-    if (!body.ok) return body.response;
-    const user = await findUserByLogin(sql, body.value.email);
-    const checked = await checkCode(deps, request, user?.id, "PASSWORD_RESET", body.value.code);
+  return bodyHandler(PasswordResetConfirmRequest, async ({ email, code, password }, request) => {
+    const user = await findUserByLogin(sql, email);
+    const checked = await checkCode(deps, request, user?.id, "PASSWORD_RESET", code);
     if (checked instanceof Response) return checked;
     if (!user || !checked) return jsonError(400, "password reset failed", "code");
-    const hash = await passwords.hash(body.value.password);
+    const hash = await passwords.hash(password);
     await sql`UPDATE users SET password_hash = ${hash} WHERE id = ${user.id}`;
     // A new password ends every sign-in made with the old one.
     await revokeUserSessions(sql, user.id);
     staffAccessChanged?.(user.id);
     return json({ passwordReset: true });
-  };
+  });
 }

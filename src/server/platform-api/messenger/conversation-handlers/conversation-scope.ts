@@ -6,8 +6,7 @@ import {
 import type { DomainEvents } from "../../../domain/events/domain-events.ts";
 import type { PlatformDeps } from "../../platform-deps.ts";
 import type { AdminHandler } from "../../platform-request.ts";
-import { jsonError } from "../../platform-request.ts";
-import { unknownProject } from "../projects-routes.ts";
+import { withProjectItem } from "../projects-routes.ts";
 
 export const conversationNotFoundMessage = "Conversation not found";
 
@@ -25,12 +24,9 @@ export function withConversation(
   { sql }: Pick<PlatformDeps, "sql">,
   handle: ConversationHandler,
 ): AdminHandler {
-  return async (request, params, admin) => {
-    const projectId = params.projectId ?? "";
-    const missing = await unknownProject(sql, projectId);
-    if (missing) return missing;
-    const conversation = await findProjectConversation(sql, projectId, params.id ?? "");
-    if (!conversation) return jsonError(404, conversationNotFoundMessage);
-    return handle(request, conversation, admin);
-  };
+  return withProjectItem(
+    sql,
+    { find: findProjectConversation, notFoundMessage: conversationNotFoundMessage },
+    handle,
+  );
 }

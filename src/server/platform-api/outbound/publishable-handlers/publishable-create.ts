@@ -1,14 +1,10 @@
-import type { ProjectItemHandler } from "../../messenger/projects-routes.ts";
 import { json, readBody } from "../../platform-request.ts";
-import type { PublishableScope } from "./publishable-kind.ts";
+import type { PublishableHandler } from "./publishable-kind.ts";
 
 /** `POST …/{path}`: a new item of the kind, audited in its transaction. */
-export function handlePublishableCreate<Write, Item, Filters extends object>({
-  sql,
-  kind,
-  audit,
-}: PublishableScope<Write, Item, Filters>): ProjectItemHandler {
-  return async (request, projectId, _id, admin) => {
+export const handlePublishableCreate: PublishableHandler =
+  ({ sql, kind, audit }) =>
+  async (request, projectId, _id, admin) => {
     const body = await readBody(request, kind.schema);
     if (!body.ok) return body.response;
     const write = await kind.prepare(projectId, body.value);
@@ -21,4 +17,3 @@ export function handlePublishableCreate<Write, Item, Filters extends object>({
     await kind.afterChange?.(projectId);
     return json(await kind.find(sql, projectId, id), { status: 201 });
   };
-}

@@ -1,15 +1,10 @@
 import { deleteItemDrafts } from "../../../domain/outbounds/builder-drafts-repository.ts";
-import type { ProjectItemHandler } from "../../messenger/projects-routes.ts";
-import type { PublishableScope } from "./publishable-kind.ts";
+import type { PublishableHandler } from "./publishable-kind.ts";
 
 /** `DELETE …/{path}/{id}`: the item and the builder's drafts of it, audited. */
-export function handlePublishableDelete<Write, Item, Filters extends object>({
-  sql,
-  kind,
-  notFound,
-  audit,
-}: PublishableScope<Write, Item, Filters>): ProjectItemHandler {
-  return async (_request, projectId, id, admin) => {
+export const handlePublishableDelete: PublishableHandler =
+  ({ sql, kind, notFound, audit }) =>
+  async (_request, projectId, id, admin) => {
     const found = await kind.find(sql, projectId, id);
     if (!found) return notFound();
     await sql.begin(async (tx) => {
@@ -20,4 +15,3 @@ export function handlePublishableDelete<Write, Item, Filters extends object>({
     await kind.afterChange?.(projectId);
     return new Response(null, { status: 204 });
   };
-}

@@ -5,6 +5,7 @@ import type { OutboundStatus } from "../../../../shared/outbound-api.ts";
 import type { Authenticated } from "../../../auth/auth-guard.ts";
 import { recordAudit } from "../../../domain/audit/audit-log.ts";
 import type { ListQuery } from "../../../http/list-query.ts";
+import type { ProjectItemHandler } from "../../messenger/projects-routes.ts";
 import { jsonError } from "../../platform-request.ts";
 
 /** Reads a list filter that must be one of `allowed`, or answers why not. */
@@ -76,6 +77,11 @@ export interface PublishableScope<Write, Item, Filters extends object> {
   /** Records `{entity}.{verb}` of item `id` in the audit log, in the write's transaction `tx`. */
   audit(tx: SQL, admin: Authenticated, verb: string, id: string, details: object): Promise<void>;
 }
+
+/** A route handler of a publishable kind, whatever the kind's item types. */
+export type PublishableHandler = <Write, Item, Filters extends object>(
+  scope: PublishableScope<Write, Item, Filters>,
+) => ProjectItemHandler;
 
 export function publishableScope<Write, Item, Filters extends object>(
   sql: SQL,

@@ -1,15 +1,12 @@
 import { type OutboundStatus, outboundStatuses } from "../../../../shared/outbound-api.ts";
 import { readListQuery } from "../../../http/list-query.ts";
-import type { ProjectItemHandler } from "../../messenger/projects-routes.ts";
 import { json } from "../../platform-request.ts";
-import { listFilter, type PublishableScope } from "./publishable-kind.ts";
+import { listFilter, type PublishableHandler } from "./publishable-kind.ts";
 
 /** `GET …/{path}`: a page of the kind's items, filtered by `status` and the kind's own filters. */
-export function handlePublishableList<Write, Item, Filters extends object>({
-  sql,
-  kind,
-}: PublishableScope<Write, Item, Filters>): ProjectItemHandler {
-  return async (request, projectId) => {
+export const handlePublishableList: PublishableHandler =
+  ({ sql, kind }) =>
+  async (request, projectId) => {
     const query = readListQuery(new URL(request.url), kind.sortable, "-createdAt");
     if (query instanceof Response) return query;
     const filters = kind.listFilters(query.params);
@@ -19,4 +16,3 @@ export function handlePublishableList<Write, Item, Filters extends object>({
     const { items, total } = await kind.list(sql, projectId, query, { ...filters, status });
     return json({ items, total, page: query.page, pageSize: query.pageSize });
   };
-}

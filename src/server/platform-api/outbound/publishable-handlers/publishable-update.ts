@@ -1,15 +1,10 @@
-import type { ProjectItemHandler } from "../../messenger/projects-routes.ts";
 import { json, readBody } from "../../platform-request.ts";
-import type { PublishableScope } from "./publishable-kind.ts";
+import type { PublishableHandler } from "./publishable-kind.ts";
 
 /** `PUT …/{path}/{id}`: the whole item, audited; a builder token's PUT is kept as a draft instead. */
-export function handlePublishableUpdate<Write, Item, Filters extends object>({
-  sql,
-  kind,
-  notFound,
-  audit,
-}: PublishableScope<Write, Item, Filters>): ProjectItemHandler {
-  return async (request, projectId, id, admin) => {
+export const handlePublishableUpdate: PublishableHandler =
+  ({ sql, kind, notFound, audit }) =>
+  async (request, projectId, id, admin) => {
     const body = await readBody(request, kind.schema);
     if (!body.ok) return body.response;
     const found = await kind.find(sql, projectId, id);
@@ -28,4 +23,3 @@ export function handlePublishableUpdate<Write, Item, Filters extends object>({
     await kind.afterChange?.(projectId);
     return json(await kind.find(sql, projectId, id));
   };
-}

@@ -1,7 +1,8 @@
 import { recordAudit } from "../../../domain/audit/audit-log.ts";
 import { findWebhook, insertWebhook } from "../../../domain/webhooks/webhooks-repository.ts";
+import { unknownProject } from "../../messenger/projects-routes.ts";
 import { type AdminHandler, json } from "../../platform-request.ts";
-import { audited, projectMissing, readWebhookWrite, type WebhookHandlerDeps } from "./webhook-scope.ts";
+import { audited, readWebhookWrite, type WebhookHandlerDeps } from "./webhook-scope.ts";
 
 /** `POST …/webhooks`: a new webhook (the server makes its secret), audited. */
 export function handleWebhookCreate({
@@ -13,7 +14,7 @@ export function handleWebhookCreate({
     const projectId = params.projectId ?? "";
     const body = await readWebhookWrite(request, webhookAllowedHosts);
     if (!body.ok) return body.response;
-    const missing = await projectMissing(sql, projectId);
+    const missing = await unknownProject(sql, projectId);
     if (missing) return missing;
     const id = await sql.begin(async (tx) => {
       const created = await insertWebhook(tx, projectId, body.value);

@@ -2,7 +2,6 @@ import type { SQL } from "bun";
 import type { AdminWebhook } from "../../../../shared/webhooks-api.ts";
 import { WebhookWrite } from "../../../../shared/webhooks-api.ts";
 import type { Authenticated, AuthGuard } from "../../../auth/auth-guard.ts";
-import { findProjectById } from "../../../domain/projects/projects-repository.ts";
 import {
   type AllowedHosts,
   refusedAddressMessage,
@@ -10,7 +9,7 @@ import {
 } from "../../../domain/webhooks/webhook-address-rules.ts";
 import type { WebhookEvents } from "../../../domain/webhooks/webhook-events.ts";
 import { findWebhook } from "../../../domain/webhooks/webhooks-repository.ts";
-import { projectNotFoundMessage } from "../../messenger/projects-routes.ts";
+import { withProjectItem } from "../../messenger/projects-routes.ts";
 import { type AdminHandler, jsonError, readBody } from "../../platform-request.ts";
 
 export const webhookNotFoundMessage = "Webhook not found";
@@ -31,11 +30,6 @@ export const audited = (webhook: Pick<AdminWebhook, "url" | "events" | "enabled"
   enabled: webhook.enabled,
 });
 
-/** The 404 of an unknown project, or null. */
-export async function projectMissing(sql: SQL, projectId: string): Promise<Response | null> {
-  return (await findProjectById(sql, projectId)) ? null : jsonError(404, projectNotFoundMessage);
-}
-
 /**
  * A create's or replace's body, or its 400: the schema's, or the refusal of an address webhooks may
  * not reach (a literal internal address, or a name of this machine or of a metadata service). What a
@@ -54,11 +48,5 @@ export function onWebhook(
   sql: SQL,
   handle: (request: Request, webhook: AdminWebhook, admin: Authenticated) => Promise<Response>,
 ): AdminHandler {
-  return async (request, params, admin) => {
-    const projectId = params.projectId ?? "";
-    const missing = await projectMissing(sql, projectId);
-    if (missing) return missing;
-    const webhook = await findWebhook(sql, projectId, params.id ?? "");
-    return webhook ? handle(request, webhook, admin) : jsonError(404, webhookNotFoundMessage);
-  };
+  return withProjectItem(sql, { find: findWebhook, notFoundMessage: webhookNotFoundMessage }, handle);
 }

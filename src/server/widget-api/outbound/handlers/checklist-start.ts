@@ -2,7 +2,7 @@ import { ChecklistStartRequest } from "../../../../shared/outbound-api.ts";
 import { sharedKeyIsGenuine, sharedKeySecret } from "../../../domain/outbounds/checklist-shared-keys.ts";
 import { openChecklist } from "../../../domain/outbounds/checklists-repository.ts";
 import { json, jsonError } from "../../../http/json-response.ts";
-import { readJsonBody } from "../../../http/read-json-body.ts";
+import { sessionBodyHandler } from "../../session-body-handler.ts";
 import type { WidgetHandler } from "../../widget-route.ts";
 import type { WidgetRouteDeps } from "../../widget-route-deps.ts";
 import { liveOutbound } from "./live-outbound.ts";
@@ -18,15 +18,12 @@ export function handleChecklistStart({
   sql,
   sessionSecret,
 }: Pick<WidgetRouteDeps, "sql" | "sessionSecret">): WidgetHandler {
-  return async ({ request, project, session }) => {
-    if (!session) return jsonError(401, "Session not ready yet.");
-    const body = await readJsonBody(request, ChecklistStartRequest);
-    if (!body.ok) return body.response;
-    const { outboundId } = body.value;
+  return sessionBodyHandler(ChecklistStartRequest, async (body, session, { project }) => {
+    const { outboundId } = body;
     // A draft checklist is not there for visitors yet, so it reads as missing.
     const outbound = await liveOutbound(sql, project.id, outboundId, "checklist");
     if (!outbound) return jsonError(404, `No live checklist ${outboundId}`, "outboundId");
-    const sharedKey = body.value.sharedKey?.trim() ?? "";
+    const sharedKey = body.sharedKey?.trim() ?? "";
     if (
       sharedKey !== "" &&
       !sharedKeyIsGenuine(await sharedKeySecret(sql), { projectId: project.id, outboundId }, sharedKey)
@@ -34,5 +31,5 @@ export function handleChecklistStart({
       return jsonError(403, sharedKeyRefusedMessage, "sharedKey");
     const id = await openChecklist(sql, sessionSecret, { outboundId, sessionId: session.id, sharedKey });
     return json({ id });
-  };
+  });
 }

@@ -2,7 +2,7 @@ import { OutboundEventRequest } from "../../../../shared/outbound-api.ts";
 import { acknowledgeOutbound } from "../../../domain/outbounds/outbound-acknowledgement.ts";
 import { findProjectOutbound } from "../../../domain/outbounds/outbound-repository.ts";
 import { json, jsonError } from "../../../http/json-response.ts";
-import { readJsonBody } from "../../../http/read-json-body.ts";
+import { sessionBodyHandler } from "../../session-body-handler.ts";
 import type { WidgetHandler } from "../../widget-route.ts";
 import type { WidgetRouteDeps } from "../../widget-route-deps.ts";
 
@@ -16,10 +16,7 @@ export function handleOutboundEvent({
   fanout,
   logger,
 }: Pick<WidgetRouteDeps, "sql" | "fanout" | "logger">): WidgetHandler {
-  return async ({ request, params, project, session }) => {
-    if (!session) return jsonError(401, "Session not ready yet.");
-    const body = await readJsonBody(request, OutboundEventRequest);
-    if (!body.ok) return body.response;
+  return sessionBodyHandler(OutboundEventRequest, async (body, session, { params, project }) => {
     const id = params.id ?? "";
     const outbound = await findProjectOutbound(sql, project.id, id);
     if (!outbound) return jsonError(404, `No outbound ${id}`);
@@ -28,8 +25,8 @@ export function handleOutboundEvent({
       project,
       session,
       outbound,
-      body.value.event,
+      body.event,
     );
     return json({ recorded });
-  };
+  });
 }

@@ -2,12 +2,10 @@ import { type ProductTourValidation, ProductTourValidationRequest } from "../../
 import { matchesPageFilterCached } from "../../../domain/outbounds/compiled-page-filters.ts";
 import { tourConfigForClient } from "../../../domain/outbounds/outbound-answers.ts";
 import { json } from "../../../http/json-response.ts";
-import { readJsonBody } from "../../../http/read-json-body.ts";
 import { contentLanguageOf } from "../../request-language.ts";
 import type { WidgetHandler } from "../../widget-route.ts";
 import type { WidgetRouteDeps } from "../../widget-route-deps.ts";
-import { liveOutbound } from "./live-outbound.ts";
-import { tourNotFound } from "./product-tour.ts";
+import { requestedTour } from "./product-tour.ts";
 
 /**
  * `POST /outbound/producttourvalidation` `{outboundId, currentUrl}`: whether a live tour's page filter
@@ -15,13 +13,12 @@ import { tourNotFound } from "./product-tour.ts";
  */
 export function handleProductTourValidation({ sql }: Pick<WidgetRouteDeps, "sql">): WidgetHandler {
   return async ({ request, project, url, session }) => {
-    const body = await readJsonBody(request, ProductTourValidationRequest);
-    if (!body.ok) return body.response;
-    const tour = await liveOutbound(sql, project.id, body.value.outboundId, "tour");
-    if (!tour) return tourNotFound(body.value.outboundId);
+    const asked = await requestedTour(sql, request, project.id, ProductTourValidationRequest);
+    if (asked instanceof Response) return asked;
+    const { body, tour } = asked;
     const answer: ProductTourValidation = {
       status: "live",
-      passedPageFilter: matchesPageFilterCached(body.value.currentUrl, tour.pageFilter, tour.pageFilterType),
+      passedPageFilter: matchesPageFilterCached(body.currentUrl, tour.pageFilter, tour.pageFilterType),
       config: tourConfigForClient(tour, contentLanguageOf({ url, session })),
     };
     return json(answer);

@@ -5,6 +5,14 @@ function noReport(message: string, error: unknown) {
   throw new Error(`unexpected report: ${message} ${String(error)}`);
 }
 
+/** A bus with one mock listener on "open". */
+function listeningToOpen() {
+  const bus = createEventBus(noReport);
+  const listener = mock(() => {});
+  bus.on("open", listener);
+  return { bus, listener };
+}
+
 describe("createEventBus", () => {
   test("emit calls every listener of that event, in subscription order, with the data", () => {
     const bus = createEventBus(noReport);
@@ -48,9 +56,7 @@ describe("createEventBus", () => {
   });
 
   test("off of a listener that was never added does nothing", () => {
-    const bus = createEventBus(noReport);
-    const listener = mock(() => {});
-    bus.on("open", listener);
+    const { bus, listener } = listeningToOpen();
 
     bus.off("close", listener);
     bus.off("open", () => {});
@@ -76,9 +82,7 @@ describe("createEventBus", () => {
   });
 
   test("the same listener added twice is called once per emit", () => {
-    const bus = createEventBus(noReport);
-    const listener = mock(() => {});
-    bus.on("open", listener);
+    const { bus, listener } = listeningToOpen();
     bus.on("open", listener);
 
     bus.emit("open");

@@ -65,6 +65,17 @@ function setup(overrides: Partial<EventTrackerDeps> = {}) {
   };
 }
 
+/** A tracker whose sends fail, paused by three failed flushes in a row with one event queued. */
+async function pausedSetup(event: string) {
+  const setupOf = setup();
+  setupOf.setOutcome("fail");
+  setupOf.tracker.track(event);
+  await setupOf.tracker.flush();
+  await setupOf.tracker.flush();
+  await setupOf.tracker.flush();
+  return setupOf;
+}
+
 /** Advances the fake clock one step at a time, letting each send settle in between. */
 async function advance(ms: number, step = 500) {
   for (let passed = 0; passed < ms; passed += step) {
@@ -295,12 +306,7 @@ describe("streaming", () => {
   });
 
   test("flush does nothing while paused, even when called directly", async () => {
-    const { tracker, sent, setOutcome } = setup();
-    setOutcome("fail");
-    tracker.track("x");
-    await tracker.flush();
-    await tracker.flush();
-    await tracker.flush();
+    const { tracker, sent, setOutcome } = await pausedSetup("x");
     expect(tracker.paused()).toBe(true);
     setOutcome("ok");
     await tracker.flush();
@@ -368,12 +374,7 @@ describe("page views", () => {
 
 describe("restart and stop", () => {
   test("restart() drops the queue (the log stays) and clears the error count", async () => {
-    const { tracker, sent, setOutcome } = setup();
-    setOutcome("fail");
-    tracker.track("old-session");
-    await tracker.flush();
-    await tracker.flush();
-    await tracker.flush();
+    const { tracker, sent, setOutcome } = await pausedSetup("old-session");
     expect(tracker.paused()).toBe(true);
 
     tracker.restart();

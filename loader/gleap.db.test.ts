@@ -18,6 +18,7 @@ import * as networkLogChunk from "../src/widget/network-log/network-log-chunk.ts
 import * as reportChunk from "../src/widget/report/report-chunk.ts";
 import { type CommandTarget, replayQueue } from "./command-queue.ts";
 import { createGleap, type GleapApi } from "./gleap.ts";
+import type { GleapEventName } from "./host-api.ts";
 import { hostFunctions } from "./host-functions-test-support.ts";
 import { sdkVersion } from "./loader-parts.ts";
 import { startRateLimitedServer } from "./rate-limited-server-test-support.ts";
@@ -883,17 +884,22 @@ async function pushUntil(sessionId: string, push: Parameters<typeof pushToSessio
   }, 5000);
 }
 
+/** Listens to a host event, pushes to the booted visitor until the event fires, and answers what it carried. */
+async function emittedOnPush(api: GleapApi, event: GleapEventName, push: WidgetPush): Promise<unknown[]> {
+  const emitted: unknown[] = [];
+  api.on(event, (data) => emitted.push(data));
+  await pushUntil(api.getSession()?.gleapId ?? "", push, () => emitted.length > 0);
+  return emitted;
+}
+
 describe("realtime", () => {
   test("an update push with u:3 emits unread-count-changed with 3", async () => {
     const { api } = await booted();
-    const counts: unknown[] = [];
-    api.on("unread-count-changed", (count) => counts.push(count));
 
-    await pushUntil(
-      api.getSession()?.gleapId ?? "",
-      { name: "update", data: { a: [], u: 3 } },
-      () => counts.length > 0,
-    );
+    const counts = await emittedOnPush(api, "unread-count-changed", {
+      name: "update",
+      data: { a: [], u: 3 },
+    });
 
     expect(counts).toEqual([3]);
     expect(api.getUnreadCount()).toBe(3);
@@ -901,28 +907,22 @@ describe("realtime", () => {
 
   test("a checklist push is forwarded as checklist-update", async () => {
     const { api } = await booted();
-    const updates: unknown[] = [];
-    api.on("checklist-update", (data) => updates.push(data));
-    await pushUntil(
-      api.getSession()?.gleapId ?? "",
-      // A checklist cut down to its id: the loader passes on whatever checklist the server sends.
-      { name: "checklist", data: { id: "c1" } } as WidgetPush,
-      () => updates.length > 0,
-    );
+    // A checklist cut down to its id: the loader passes on whatever checklist the server sends.
+    const updates = await emittedOnPush(api, "checklist-update", {
+      name: "checklist",
+      data: { id: "c1" },
+    } as WidgetPush);
     expect(updates[0]).toEqual({ id: "c1" });
   });
 
   test("outbound actions are emitted and routed to their surface", async () => {
     const warn = silence("warn");
     const { api } = await booted();
-    const actions: unknown[] = [];
-    api.on("outbound-actions", (data) => actions.push(data));
     const action = { actionType: "banner", outbound: "o1" };
-    await pushUntil(
-      api.getSession()?.gleapId ?? "",
-      { name: "update", data: { a: [action], u: 0 } } as WidgetPush,
-      () => actions.length > 0,
-    );
+    const actions = await emittedOnPush(api, "outbound-actions", {
+      name: "update",
+      data: { a: [action], u: 0 },
+    } as WidgetPush);
     expect(actions[0]).toEqual([action]);
     expect(warn).toHaveBeenCalledWith(
       "Gleap: showBanner needs the banner surface, which is not available yet",

@@ -59,7 +59,12 @@ async function failureOf(promise: Promise<unknown>): Promise<HttpFailure> {
 const clientOf = (fetcher: typeof fetch = fetch, baseUrl = () => base) =>
   createHttpClient(fetcher, baseUrl, () => ({}));
 
-const networkError: HttpFailure = { status: 0, statusText: "Network Error", responseText: "" };
+const failure = (status: number, statusText: string, responseText: string): HttpFailure => ({
+  status,
+  statusText,
+  responseText,
+});
+const networkError = failure(0, "Network Error", "");
 
 describe("createHttpClient", () => {
   test("answers the parsed JSON body", async () => {
@@ -94,30 +99,22 @@ describe("createHttpClient", () => {
 
   test("a non-2xx answer rejects with status, statusText and responseText", async () => {
     const request = clientOf();
-    expect(await failureOf(request("GET", "/unavailable"))).toEqual({
-      status: 503,
-      statusText: "Service Unavailable",
-      responseText: '{"error":"down for maintenance"}',
-    });
-    expect(await failureOf(request("POST", "/missing", { a: 1 }))).toEqual({
-      status: 404,
-      statusText: "Not Found",
-      responseText: "nothing here",
-    });
-    expect(await failureOf(request("POST", "/rate-limited", {}))).toEqual({
-      status: 429,
-      statusText: "Too Many Requests",
-      responseText: '{"error":"slow down"}',
-    });
+    expect(await failureOf(request("GET", "/unavailable"))).toEqual(
+      failure(503, "Service Unavailable", '{"error":"down for maintenance"}'),
+    );
+    expect(await failureOf(request("POST", "/missing", { a: 1 }))).toEqual(
+      failure(404, "Not Found", "nothing here"),
+    );
+    expect(await failureOf(request("POST", "/rate-limited", {}))).toEqual(
+      failure(429, "Too Many Requests", '{"error":"slow down"}'),
+    );
   });
 
   test("an unparsable 2xx body rejects with statusText JSON Parse Error", async () => {
     const request = clientOf();
-    expect(await failureOf(request("GET", "/not-json"))).toEqual({
-      status: 200,
-      statusText: "JSON Parse Error",
-      responseText: "<html>oops</html>",
-    });
+    expect(await failureOf(request("GET", "/not-json"))).toEqual(
+      failure(200, "JSON Parse Error", "<html>oops</html>"),
+    );
   });
 
   test("a network failure (nothing listening) rejects with status 0 and Network Error", async () => {

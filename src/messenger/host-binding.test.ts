@@ -40,6 +40,14 @@ function binding(frameKey: string | null = null) {
   return { gate, received, checks };
 }
 
+/** A binding whose first session, of `project`, the server answered with `verdict`. */
+async function answeredBinding(project: string, verdict: HostVerdict) {
+  const bound = binding();
+  bound.gate.admit(session(project), shop);
+  await bound.checks[0]?.answer(verdict);
+  return bound;
+}
+
 describe("a frame opened without a project", () => {
   test("binds to the first session's project once the server allows the host's origin", async () => {
     const { gate, received, checks } = binding();
@@ -59,9 +67,7 @@ describe("a frame opened without a project", () => {
   });
 
   test("a refused project's sessions are ignored; everything else still arrives", async () => {
-    const { gate, received, checks } = binding();
-    gate.admit(session("other"), shop);
-    await checks[0]?.answer("refused");
+    const { gate, received, checks } = await answeredBinding("other", "refused");
     gate.admit(config, shop);
     gate.admit(session("other", api, "g2"), shop);
     expect(received).toEqual(["config-update"]);
@@ -69,9 +75,7 @@ describe("a frame opened without a project", () => {
   });
 
   test("once bound, a session naming another project or another API is ignored: the frame never switches", async () => {
-    const { gate, received, checks } = binding();
-    gate.admit(session("shop"), shop);
-    await checks[0]?.answer("allowed");
+    const { gate, received, checks } = await answeredBinding("shop", "allowed");
     gate.admit(session("other"), shop);
     gate.admit(session("shop", "https://evil.example/api/widget"), shop);
     gate.admit(opened, shop);
@@ -80,9 +84,7 @@ describe("a frame opened without a project", () => {
   });
 
   test("a refused first project does not make room for a second one", async () => {
-    const { gate, received, checks } = binding();
-    gate.admit(session("other"), shop);
-    await checks[0]?.answer("refused");
+    const { gate, received, checks } = await answeredBinding("other", "refused");
     gate.admit(session("shop"), shop);
     expect(received).toEqual([]);
     expect(checks).toHaveLength(1);

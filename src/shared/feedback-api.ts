@@ -40,15 +40,20 @@ export const CustomEvent = type({
 /** The capture's picture (the admin's thumbnail): a JPEG, PNG or WebP data URL of at most ~1.5 MB. */
 export const maxScreenshotImageChars = 2_000_000;
 
+/** The page a screenshot or a replay was taken of: its address, the window's size, a phone or not. */
+const capturedPageFields = {
+  baseUrl: optional(string()),
+  width: optional(number()),
+  height: optional(number()),
+  isMobile: optional(boolean()),
+};
+
 export const ScreenshotData = type({
   html: optional(string()),
   image: optional(
     size(pattern(string(), /^data:image\/(jpeg|png|webp);base64,/), 0, maxScreenshotImageChars),
   ),
-  baseUrl: optional(string()),
-  width: optional(number()),
-  height: optional(number()),
-  isMobile: optional(boolean()),
+  ...capturedPageFields,
   x: optional(number()),
   y: optional(number()),
 });
@@ -57,10 +62,7 @@ export const WebReplay = type({
   // Epoch milliseconds or ISO text, depending on the client version.
   startDate: optional(union([number(), string()])),
   events: array(unknown()),
-  baseUrl: optional(string()),
-  width: optional(number()),
-  height: optional(number()),
-  isMobile: optional(boolean()),
+  ...capturedPageFields,
   type: optional(string()),
 });
 

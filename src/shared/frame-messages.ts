@@ -143,73 +143,64 @@ export const hostToMessenger = {
 
 // ---------- banner and modal frames ----------
 
+type FrameType = "BANNER" | "MODAL";
+
+/** A message of a banner or modal frame: its name, the frame's `type`, and its data when it has any. */
+function frameMessage<N extends string, F extends FrameType>(name: N, frameType: F) {
+  return type({ name: literal(name), type: literal(frameType) });
+}
+
+function frameMessageWith<N extends string, F extends FrameType, T, S>(
+  name: N,
+  frameType: F,
+  data: Struct<T, S>,
+) {
+  return type({ name: literal(name), type: literal(frameType), data });
+}
+
 /** Actions a banner or a modal may ask of the host (their buttons). */
-const outboundFrameActions = <F extends "BANNER" | "MODAL">(frameType: F) =>
+const outboundFrameActions = <F extends FrameType>(frameType: F) =>
   ({
-    "start-conversation": type({
-      name: literal("start-conversation"),
-      type: literal(frameType),
-      data: optional(type({ botId: optional(nullable(string())) })),
-    }),
-    "start-custom-action": type({
-      name: literal("start-custom-action"),
-      type: literal(frameType),
-      data: type({ action: string() }),
-    }),
+    "start-conversation": frameMessageWith(
+      "start-conversation",
+      frameType,
+      optional(type({ botId: optional(nullable(string())) })),
+    ),
+    "start-custom-action": frameMessageWith("start-custom-action", frameType, type({ action: string() })),
     "open-url": type({
       name: literal("open-url"),
       type: literal(frameType),
       data: string(),
       newTab: optional(boolean()),
     }),
-    "show-form": type({
-      name: literal("show-form"),
-      type: literal(frameType),
-      data: type({ formId: string() }),
-    }),
-    "show-survey": type({
-      name: literal("show-survey"),
-      type: literal(frameType),
-      data: type({ formId: string(), surveyFormat: optional(nullable(string())) }),
-    }),
-    "show-news-article": type({
-      name: literal("show-news-article"),
-      type: literal(frameType),
-      data: type({ articleId: string() }),
-    }),
-    "show-help-article": type({
-      name: literal("show-help-article"),
-      type: literal(frameType),
-      data: type({ articleId: string() }),
-    }),
-    "show-checklist": type({
-      name: literal("show-checklist"),
-      type: literal(frameType),
-      data: type({ checklistId: string(), sharedKey: optional(nullable(string())) }),
-    }),
+    "show-form": frameMessageWith("show-form", frameType, type({ formId: string() })),
+    "show-survey": frameMessageWith(
+      "show-survey",
+      frameType,
+      type({ formId: string(), surveyFormat: optional(nullable(string())) }),
+    ),
+    "show-news-article": frameMessageWith("show-news-article", frameType, type({ articleId: string() })),
+    "show-help-article": frameMessageWith("show-help-article", frameType, type({ articleId: string() })),
+    "show-checklist": frameMessageWith(
+      "show-checklist",
+      frameType,
+      type({ checklistId: string(), sharedKey: optional(nullable(string())) }),
+    ),
   }) as const;
 
 /** The frames mark their messages with `type` "BANNER" or "MODAL", as the reference's frames do. */
 export const bannerToHost = {
-  "banner-loaded": type({ name: literal("banner-loaded"), type: literal("BANNER") }),
-  "banner-height": type({
-    name: literal("banner-height"),
-    type: literal("BANNER"),
-    data: type({ height: number() }),
-  }),
-  "banner-data-set": type({ name: literal("banner-data-set"), type: literal("BANNER") }),
-  "banner-close": type({ name: literal("banner-close"), type: literal("BANNER") }),
+  "banner-loaded": frameMessage("banner-loaded", "BANNER"),
+  "banner-height": frameMessageWith("banner-height", "BANNER", type({ height: number() })),
+  "banner-data-set": frameMessage("banner-data-set", "BANNER"),
+  "banner-close": frameMessage("banner-close", "BANNER"),
   ...outboundFrameActions("BANNER"),
 } as const;
 
 export const modalToHost = {
-  "modal-loaded": type({ name: literal("modal-loaded"), type: literal("MODAL") }),
-  "modal-height": type({
-    name: literal("modal-height"),
-    type: literal("MODAL"),
-    data: type({ height: number() }),
-  }),
-  "modal-close": type({ name: literal("modal-close"), type: literal("MODAL") }),
+  "modal-loaded": frameMessage("modal-loaded", "MODAL"),
+  "modal-height": frameMessageWith("modal-height", "MODAL", type({ height: number() })),
+  "modal-close": frameMessage("modal-close", "MODAL"),
   ...outboundFrameActions("MODAL"),
 } as const;
 

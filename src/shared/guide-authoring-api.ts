@@ -166,6 +166,11 @@ export function checklistActionRule(step: {
   outboundId?: string;
 }): StepRuleBreak | null {
   const filled = (value: string | undefined) => (value ?? "").trim() !== "";
+  const needs = (
+    key: "actionBody" | "formId" | "articleId" | "outboundId",
+    code: string,
+    message: string,
+  ): StepRuleBreak | null => (filled(step[key]) ? null : { key, code, message });
   switch (step.action) {
     case "REDIRECT_URL":
       if (!filled(step.actionBody))
@@ -178,22 +183,14 @@ export function checklistActionRule(step: {
             message: "the address must start with https:// or /",
           };
     case "CUSTOM_ACTION":
-      return filled(step.actionBody)
-        ? null
-        : { key: "actionBody", code: "customAction", message: "a custom action needs the action's name" };
+      return needs("actionBody", "customAction", "a custom action needs the action's name");
     case "FEEDBACK_FLOW":
-      return filled(step.formId)
-        ? null
-        : { key: "formId", code: "flow", message: "a feedback flow step needs the flow" };
+      return needs("formId", "flow", "a feedback flow step needs the flow");
     case "NEWS_ARTICLE":
     case "HELP_ARTICLE":
-      return filled(step.articleId)
-        ? null
-        : { key: "articleId", code: "article", message: "the step needs the article" };
+      return needs("articleId", "article", "the step needs the article");
     case "CHECKLIST":
-      return filled(step.outboundId)
-        ? null
-        : { key: "outboundId", code: "checklist", message: "the step needs the checklist it opens" };
+      return needs("outboundId", "checklist", "the step needs the checklist it opens");
     default:
       return null;
   }

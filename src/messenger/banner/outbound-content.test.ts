@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import {
+  type ActionMessage,
   actionMessage,
   applyFrameLanguage,
   frameTexts,
@@ -33,43 +34,42 @@ describe("outbound content", () => {
       if (!read) throw new Error("no button");
       return actionMessage(read);
     };
-    expect(message({ action: "start-conversation", botId: "b1" })).toEqual({
-      name: "start-conversation",
-      data: { botId: "b1" },
-    });
-    expect(message({ action: "start-conversation" })).toEqual({
-      name: "start-conversation",
-      data: { botId: "" },
-    });
-    expect(message({ action: "start-custom-action", customAction: "upgrade" })).toEqual({
-      name: "start-custom-action",
-      data: { action: "upgrade" },
-    });
-    expect(message({ action: "open-url", url: "/pricing" })).toEqual({
-      name: "open-url",
-      data: "/pricing",
-      newTab: false,
-    });
-    expect(message({ action: "show-form", formId: "f1" })).toEqual({
-      name: "show-form",
-      data: { formId: "f1" },
-    });
-    expect(message({ action: "show-survey", formId: "s1", surveyFormat: "survey_full" })).toEqual({
-      name: "show-survey",
-      data: { formId: "s1", surveyFormat: "survey_full" },
-    });
-    expect(message({ action: "show-news-article", articleId: "n1" })).toEqual({
-      name: "show-news-article",
-      data: { articleId: "n1" },
-    });
-    expect(message({ action: "show-help-article", articleId: "h1" })).toEqual({
-      name: "show-help-article",
-      data: { articleId: "h1" },
-    });
-    expect(message({ action: "show-checklist", checklistId: "c1", sharedKey: "k" })).toEqual({
-      name: "show-checklist",
-      data: { checklistId: "c1", sharedKey: "k" },
-    });
+    const asked: Array<[Record<string, unknown>, ActionMessage]> = [
+      [
+        { action: "start-conversation", botId: "b1" },
+        { name: "start-conversation", data: { botId: "b1" } },
+      ],
+      [{ action: "start-conversation" }, { name: "start-conversation", data: { botId: "" } }],
+      [
+        { action: "start-custom-action", customAction: "upgrade" },
+        { name: "start-custom-action", data: { action: "upgrade" } },
+      ],
+      [
+        { action: "open-url", url: "/pricing" },
+        { name: "open-url", data: "/pricing", newTab: false },
+      ],
+      [
+        { action: "show-form", formId: "f1" },
+        { name: "show-form", data: { formId: "f1" } },
+      ],
+      [
+        { action: "show-survey", formId: "s1", surveyFormat: "survey_full" },
+        { name: "show-survey", data: { formId: "s1", surveyFormat: "survey_full" } },
+      ],
+      [
+        { action: "show-news-article", articleId: "n1" },
+        { name: "show-news-article", data: { articleId: "n1" } },
+      ],
+      [
+        { action: "show-help-article", articleId: "h1" },
+        { name: "show-help-article", data: { articleId: "h1" } },
+      ],
+      [
+        { action: "show-checklist", checklistId: "c1", sharedKey: "k" },
+        { name: "show-checklist", data: { checklistId: "c1", sharedKey: "k" } },
+      ],
+    ];
+    for (const [button, expected] of asked) expect(message(button)).toEqual(expected);
     expect(message({ action: "show-form" })).toBeNull();
     expect(message({ action: "close" })).toBeNull();
     expect(message({ action: "none" })).toBeNull();

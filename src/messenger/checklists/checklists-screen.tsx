@@ -2,8 +2,8 @@ import type { ChecklistSummary } from "../../shared/messenger-home-api.ts";
 import { ContentIcon } from "../conversations/content-icons.tsx";
 import {
   Icon,
-  ListQuery,
   ListRow,
+  ListScreenContent,
   ListSkeleton,
   ProgressBar,
   type ScreenProps,
@@ -45,22 +45,17 @@ export default function ChecklistsScreen(_: ScreenProps<"checklists">) {
   const t = useTexts(checklistTexts);
   const checklists = useApiQuery<ChecklistSummary[]>("/checklists");
   return (
-    <div className="screen-content">
-      <ListQuery
-        query={checklists}
-        skeleton={<ListSkeleton rows={2} />}
-        empty={{ icon: "list", title: t("checklist.empty"), hint: t("checklist.emptyHint") }}
-      >
-        {(list) => (
-          <ul className="card checklist-list" aria-label={t("checklist.list")}>
-            {list.map((checklist) => (
-              <li key={checklist.outboundId}>
-                <ChecklistRow checklist={checklist} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </ListQuery>
-    </div>
+    <ListScreenContent
+      query={checklists}
+      skeleton={<ListSkeleton rows={2} />}
+      empty={{ icon: "list", title: t("checklist.empty"), hint: t("checklist.emptyHint") }}
+      className="card checklist-list"
+      label={t("checklist.list")}
+      item={(checklist) => (
+        <li key={checklist.outboundId}>
+          <ChecklistRow checklist={checklist} />
+        </li>
+      )}
+    />
   );
 }

@@ -3,7 +3,13 @@ import { act } from "react";
 import type { ChecklistSummary } from "../../shared/messenger-home-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, waitFor } from "../test-support/dom-kit.ts";
-import { cleanup, type Rendered, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
+import {
+  cleanup,
+  emptyStateTitle,
+  type Rendered,
+  renderMessenger,
+  screenOf,
+} from "../test-support/messenger-test-kit.tsx";
 import { type Checklist, progressOf, stepsOf, stepTarget } from "./checklist-model.ts";
 import { nextStepDelayMs } from "./checklist-screen.tsx";
 
@@ -90,8 +96,7 @@ describe("checklists list", () => {
   test("empty: says so", async () => {
     const rendered = await renderMessenger({ routes: { "GET /checklists": [] } });
     await rendered.host({ name: "open-checklists", data: {} });
-    await waitFor(() => q(rendered.container, "[data-testid=empty-state]"));
-    expect(q(rendered.container, ".state-title")?.textContent).toBe("No checklists right now");
+    expect(await emptyStateTitle(rendered.container)).toBe("No checklists right now");
   });
 });
 

@@ -3,7 +3,7 @@ import { plainText } from "../home/home-screen.tsx";
 import {
   formatNumber,
   Icon,
-  ListQuery,
+  ListScreenContent,
   ListSkeleton,
   relativeTime,
   type ScreenProps,
@@ -91,21 +91,14 @@ export default function ConversationsScreen(_: ScreenProps<"conversations">) {
   const hasAny = (conversations.data?.length ?? 0) > 0;
   return (
     <div className="conversations">
-      <div className="screen-content">
-        <ListQuery
-          query={conversations}
-          skeleton={<ListSkeleton rows={4} />}
-          empty={{ icon: "messages", title: t("conversations.empty"), hint: t("conversations.emptyHint") }}
-        >
-          {(list) => (
-            <ul className="card list conversation-list" aria-label={t("conversations.list")}>
-              {list.map((conversation) => (
-                <ConversationRow key={conversation.shareToken} conversation={conversation} />
-              ))}
-            </ul>
-          )}
-        </ListQuery>
-      </div>
+      <ListScreenContent
+        query={conversations}
+        skeleton={<ListSkeleton rows={4} />}
+        empty={{ icon: "messages", title: t("conversations.empty"), hint: t("conversations.emptyHint") }}
+        className="card list conversation-list"
+        label={t("conversations.list")}
+        item={(conversation) => <ConversationRow key={conversation.shareToken} conversation={conversation} />}
+      />
       {conversations.status !== "error" && (
         <div className="sticky-action">
           <NewConversationButton className="button button--primary button--wide" testId="new-conversation">

@@ -6,11 +6,12 @@ import type {
   ConversationSummary,
 } from "../../shared/conversations-api.ts";
 import { ApiError } from "../shell/api-client.ts";
-import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
+import { button, click, q, qa, settle, shownText, type, waitFor } from "../test-support/dom-kit.ts";
 import { deferred } from "../test-support/fake-api.ts";
 import {
   cleanup,
   emptyHome,
+  emptyStateTitle,
   type Rendered,
   renderMessenger,
   screenOf,
@@ -116,6 +117,13 @@ async function pressEnter(element: HTMLElement | null) {
   });
 }
 
+/** The Messages tab opened by the host, on a server whose list answers `conversations`. */
+async function openConversations(conversations: unknown) {
+  const rendered = await renderMessenger({ routes: { "GET /conversations": conversations } });
+  await rendered.host({ name: "open-conversations", data: {} });
+  return rendered;
+}
+
 describe("conversation list", () => {
   const summaries: ConversationSummary[] = [
     {
@@ -137,8 +145,7 @@ describe("conversation list", () => {
   ];
 
   test("newest first, with the last message as text, who wrote it, when, unread and closed", async () => {
-    const rendered = await renderMessenger({ routes: { "GET /conversations": summaries } });
-    await rendered.host({ name: "open-conversations", data: {} });
+    const rendered = await openConversations(summaries);
     await waitFor(() => qa(rendered.container, "[data-testid=conversation-row]").length === 2);
     const [first, second] = qa(rendered.container, "[data-testid=conversation-row]");
     expect(q(first as HTMLElement, ".row-title")?.textContent).toBe("Sync problem");
@@ -156,19 +163,14 @@ describe("conversation list", () => {
   });
 
   test("empty: says so, and offers the way to write", async () => {
-    const rendered = await renderMessenger({ routes: { "GET /conversations": [] } });
-    await rendered.host({ name: "open-conversations", data: {} });
-    await waitFor(() => q(rendered.container, "[data-testid=empty-state]"));
-    expect(q(rendered.container, ".state-title")?.textContent).toBe("No conversations yet");
+    const rendered = await openConversations([]);
+    expect(await emptyStateTitle(rendered.container)).toBe("No conversations yet");
     await click(q(rendered.container, "[data-testid=new-conversation]"));
     expect(screenOf(rendered.container)).toBe("new-conversation");
   });
 
   test("an error shows Retry, which fetches again", async () => {
-    const rendered = await renderMessenger({
-      routes: { "GET /conversations": new ApiError("server", 500, "boom") },
-    });
-    await rendered.host({ name: "open-conversations", data: {} });
+    const rendered = await openConversations(new ApiError("server", 500, "boom"));
     await waitFor(() => q(rendered.container, "[data-testid=error-state]"));
     rendered.api.routes["GET /conversations"] = summaries;
     await click(button(rendered.container, "Try again"));
@@ -176,8 +178,7 @@ describe("conversation list", () => {
   });
 
   test("a push for a conversation refreshes the list", async () => {
-    const rendered = await renderMessenger({ routes: { "GET /conversations": summaries } });
-    await rendered.host({ name: "open-conversations", data: {} });
+    const rendered = await openConversations(summaries);
     await waitFor(() => qa(rendered.container, "[data-testid=conversation-row]").length === 2);
     rendered.api.routes["GET /conversations"] = [{ ...summaries[0], unread: 3 }, summaries[1]];
     await deliver(rendered, "conversation-message", { shareToken: "tok-1", message: message(), unread: 3 });
@@ -532,8 +533,7 @@ describe("new conversation", () => {
     await waitFor(() => composer(rendered.container));
     await type(composer(rendered.container), "Noch eine Frage");
     await pressEnter(composer(rendered.container));
-    await waitFor(() => q(rendered.container, "[data-testid=message-problem]"));
-    expect(q(rendered.container, "[data-testid=message-problem]")?.textContent).toBe(
+    expect(await shownText(rendered.container, "[data-testid=message-problem]")).toBe(
       "Sie haben in der letzten Stunde schon mehrere Unterhaltungen begonnen. Bitte schreiben Sie in einer davon weiter oder versuchen Sie es später erneut.",
     );
   });

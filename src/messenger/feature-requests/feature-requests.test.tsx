@@ -2,9 +2,15 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { FeatureRequest } from "../../shared/feature-requests-api.ts";
 import { ApiError } from "../shell/api-client.ts";
-import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
+import { button, click, q, qa, settle, shownText, type, waitFor } from "../test-support/dom-kit.ts";
 import { deferred } from "../test-support/fake-api.ts";
-import { cleanup, daysAgo, type Rendered, renderMessenger } from "../test-support/messenger-test-kit.tsx";
+import {
+  cleanup,
+  daysAgo,
+  emptyStateTitle,
+  type Rendered,
+  renderMessenger,
+} from "../test-support/messenger-test-kit.tsx";
 import { draftErrors, withNew } from "./feature-request-model.ts";
 
 afterEach(cleanup);
@@ -60,6 +66,18 @@ async function openBoard(routes: Record<string, unknown> = {}) {
   await rendered.host({ name: "open-feature-requests", data: {} });
   await waitFor(() => qa(rendered.container, "[data-testid=request-row]").length === 2);
   return rendered;
+}
+
+/** The board on a server whose newest-first list gains the request once it is posted. */
+function openBoardGaining(posted: FeatureRequest) {
+  const board = [requests[1], requests[0]];
+  return openBoard({
+    "POST /feature-requests": () => {
+      board.unshift(posted);
+      return posted;
+    },
+    "GET /feature-requests?sort=new": () => board,
+  });
 }
 
 const row = (rendered: Rendered, id: string) =>
@@ -125,15 +143,7 @@ describe("feature requests", () => {
 
   test("a new request: the title needs 3 characters, said at the field; nothing is sent until it has them", async () => {
     const created = newRequest({ id: "fr-9", title: "Nested tags", description: "Tags in tags." });
-    // The server's board, which has the new request once it is posted.
-    const board = [requests[1], requests[0]];
-    const rendered = await openBoard({
-      "POST /feature-requests": () => {
-        board.unshift(created);
-        return created;
-      },
-      "GET /feature-requests?sort=new": () => board,
-    });
+    const rendered = await openBoardGaining(created);
     const { container, api } = rendered;
     await click(q(container, "[data-testid=request-suggest]"));
     const title = q<HTMLInputElement>(container, "#request-title");
@@ -165,18 +175,10 @@ describe("feature requests", () => {
 
   test("where requests are approved first, the author is told it appears once approved, and sees it marked", async () => {
     const pending = newRequest({ id: "fr-10", title: "Offline mode", pending: true });
-    const board = [requests[1], requests[0]];
-    const rendered = await openBoard({
-      "POST /feature-requests": () => {
-        board.unshift(pending);
-        return pending;
-      },
-      "GET /feature-requests?sort=new": () => board,
-    });
+    const rendered = await openBoardGaining(pending);
     const { container } = rendered;
     await suggest(container, "Offline mode");
-    await waitFor(() => q(container, "[data-testid=request-thanks]"));
-    expect(q(container, "[data-testid=request-thanks]")?.textContent).toBe(
+    expect(await shownText(container, "[data-testid=request-thanks]")).toBe(
       "Thanks! Your request will appear once approved.",
     );
     await waitFor(() => titles(rendered)[0] === "Offline mode");
@@ -201,8 +203,7 @@ describe("feature requests", () => {
       "Wartet auf Freigabe",
     );
     await suggest(container, "Offline-Modus");
-    await waitFor(() => q(container, "[data-testid=request-thanks]"));
-    expect(q(container, "[data-testid=request-thanks]")?.textContent).toBe(
+    expect(await shownText(container, "[data-testid=request-thanks]")).toBe(
       "Danke! Ihr Wunsch erscheint, sobald er freigegeben ist.",
     );
   });
@@ -213,8 +214,7 @@ describe("feature requests", () => {
     });
     const { container } = rendered;
     await suggest(container, "One more idea");
-    await waitFor(() => q(container, "[data-testid=request-failed]"));
-    expect(q(container, "[data-testid=request-failed]")?.textContent).toBe(
+    expect(await shownText(container, "[data-testid=request-failed]")).toBe(
       "You have suggested a lot of ideas already. Please try again later.",
     );
   });
@@ -225,8 +225,7 @@ describe("feature requests", () => {
     });
     const { container } = rendered;
     await suggest(container, "Tags!");
-    await waitFor(() => q(container, "[data-testid=request-title-error]"));
-    expect(q(container, "[data-testid=request-title-error]")?.textContent).toBe(
+    expect(await shownText(container, "[data-testid=request-title-error]")).toBe(
       "title must be at least 3 characters",
     );
     await click(button(container, "Cancel"));
@@ -236,8 +235,7 @@ describe("feature requests", () => {
   test("empty and error states", async () => {
     const empty = await renderMessenger({ routes: { "GET /feature-requests?sort=top": [] } });
     await empty.host({ name: "open-feature-requests", data: {} });
-    await waitFor(() => q(empty.container, "[data-testid=empty-state]"));
-    expect(q(empty.container, ".state-title")?.textContent).toBe("No feature requests yet");
+    expect(await emptyStateTitle(empty.container)).toBe("No feature requests yet");
     await empty.unmount();
     const failing = await renderMessenger({
       routes: { "GET /feature-requests?sort=top": new ApiError("server", 500, "boom") },

@@ -42,6 +42,19 @@ const control = <E extends HTMLElement = HTMLInputElement>(root: ParentNode, key
   q<E>(root, `#flow-field-${key}`);
 const feedbackSent = (sent: Rendered["sent"]) => sent.filter((message) => message.name === "send-feedback");
 
+/** Starts a recording from `start`, which asks the host to draw; the host's capture comes back attached. */
+async function attachRecording(rendered: Rendered, start: string) {
+  await click(q(rendered.container, start));
+  expect(rendered.sent.at(-1)).toEqual({ name: "start-screen-drawing", data: "capture" });
+  await rendered.host({
+    name: "set-form-data",
+    data: { formKey: "capture", data: { value: "capture", dirty: true } },
+  });
+  expect(q(rendered.container, "[data-testid=capture-attached]")?.textContent).toContain(
+    "Recording attached",
+  );
+}
+
 async function fillValid(root: ParentNode) {
   await type(control<HTMLTextAreaElement>(root, "description"), "The export button does nothing");
   await type(control(root, "reportedBy"), "ada@example.com");
@@ -254,22 +267,14 @@ describe("feedback flow", () => {
         { key: "capture", type: "capture", label: "Recording", captureType: "capture", required: true },
       ],
     };
-    const rendered = await renderMessenger({ routes: { "GET /flows/bugreporting": recording } });
-    await rendered.host({ name: "start-feedbackflow", data: { flow: "bugreporting" } });
-    const { container, host, sent } = rendered;
-    await waitFor(() => q(container, "[data-testid=flow-form]"));
+    const rendered = await openFlow({ routes: { "GET /flows/bugreporting": recording } });
+    const { container, sent } = rendered;
     expect(q(container, ".capture-title")?.textContent).toBe("Record your screen");
     await click(q(container, "[data-testid=flow-submit]"));
     expect(q(container, "[data-testid=error-capture]")?.textContent).toBe(
       "Please attach a recording of your screen.",
     );
-    await click(q(container, ".capture--start"));
-    expect(sent.at(-1)).toEqual({ name: "start-screen-drawing", data: "capture" });
-    await host({
-      name: "set-form-data",
-      data: { formKey: "capture", data: { value: "capture", dirty: true } },
-    });
-    expect(q(container, "[data-testid=capture-attached]")?.textContent).toContain("Recording attached");
+    await attachRecording(rendered, ".capture--start");
     await click(button(container, "Remove"));
     expect(q(container, "[data-testid=capture-attached]")).toBeNull();
     expect(sent.at(-1)).toEqual({ name: "cleanup-drawings" });
@@ -288,10 +293,8 @@ describe("feedback flow", () => {
         },
       ],
     };
-    const rendered = await renderMessenger({ routes: { "GET /flows/bugreporting": both } });
-    await rendered.host({ name: "start-feedbackflow", data: { flow: "bugreporting" } });
-    const { container, host, sent } = rendered;
-    await waitFor(() => q(container, "[data-testid=flow-form]"));
+    const rendered = await openFlow({ routes: { "GET /flows/bugreporting": both } });
+    const { container, sent } = rendered;
     expect(qa(container, ".capture-title").map((title) => title.textContent)).toEqual([
       "Take a screenshot",
       "Record your screen",
@@ -300,13 +303,7 @@ describe("feedback flow", () => {
     expect(q(container, "[data-testid=error-capture]")?.textContent).toBe(
       "Please attach a screenshot or a recording of your screen.",
     );
-    await click(q(container, "[data-capture=capture]"));
-    expect(sent.at(-1)).toEqual({ name: "start-screen-drawing", data: "capture" });
-    await host({
-      name: "set-form-data",
-      data: { formKey: "capture", data: { value: "capture", dirty: true } },
-    });
-    expect(q(container, "[data-testid=capture-attached]")?.textContent).toContain("Recording attached");
+    await attachRecording(rendered, "[data-capture=capture]");
     await click(q(container, "[data-testid=flow-submit]"));
     expect(feedbackSent(sent)[0]?.data.formData.capture).toBe("capture");
   });

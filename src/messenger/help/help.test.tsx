@@ -9,7 +9,14 @@ import type {
 import { helpSearchLimits } from "../../shared/help-center-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, settle, type, waitFor } from "../test-support/dom-kit.ts";
-import { cleanup, daysAgo, pages, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
+import {
+  cleanup,
+  daysAgo,
+  emptyStateTitle,
+  pages,
+  renderMessenger,
+  screenOf,
+} from "../test-support/messenger-test-kit.tsx";
 import { highlight, searchDebounceMs } from "./help-search.tsx";
 
 afterEach(async () => {
@@ -160,8 +167,7 @@ describe("help search", () => {
   test("no results: says so with the term, and offers to ask the team", async () => {
     const { container } = await openHelp({ "GET /help/search?q=xyz": [] });
     await settled(() => type(q<HTMLInputElement>(container, "[data-testid=help-search-input]"), "xyz"));
-    await waitFor(() => q(container, "[data-testid=empty-state]"));
-    expect(q(container, ".state-title")?.textContent).toBe("No results for “xyz”");
+    expect(await emptyStateTitle(container)).toBe("No results for “xyz”");
     expect(q(container, "[data-testid=help-results-status]")?.textContent).toBe("No results for “xyz”");
     await click(button(container, "Send us a message"));
     expect(screenOf(container)).toBe("new-conversation");

@@ -1,7 +1,7 @@
 import type { NewsSummary } from "../../shared/news-api.ts";
 import { Avatar } from "../conversations/avatar.tsx";
 import {
-  ListQuery,
+  ListScreenContent,
   relativeTime,
   type ScreenProps,
   ServerText,
@@ -71,20 +71,13 @@ export default function NewsScreen(_: ScreenProps<"news">) {
   const t = useTexts(newsTexts);
   const news = useApiQuery<NewsSummary[]>("/news");
   return (
-    <div className="screen-content">
-      <ListQuery
-        query={news}
-        skeleton={<NewsSkeleton />}
-        empty={{ icon: "news", title: t("news.empty"), hint: t("news.emptyHint") }}
-      >
-        {(list) => (
-          <ul className="news-list" aria-label={t("news.list")}>
-            {list.map((post) => (
-              <NewsCard key={post.id} post={post} />
-            ))}
-          </ul>
-        )}
-      </ListQuery>
-    </div>
+    <ListScreenContent
+      query={news}
+      skeleton={<NewsSkeleton />}
+      empty={{ icon: "news", title: t("news.empty"), hint: t("news.emptyHint") }}
+      className="news-list"
+      label={t("news.list")}
+      item={(post) => <NewsCard key={post.id} post={post} />}
+    />
   );
 }

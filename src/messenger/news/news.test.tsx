@@ -2,7 +2,14 @@ import { afterEach, describe, expect, test } from "bun:test";
 import type { NewsPost, NewsSummary } from "../../shared/news-api.ts";
 import { ApiError } from "../shell/api-client.ts";
 import { button, click, q, qa, waitFor } from "../test-support/dom-kit.ts";
-import { cleanup, daysAgo, pages, renderMessenger, screenOf } from "../test-support/messenger-test-kit.tsx";
+import {
+  cleanup,
+  daysAgo,
+  emptyStateTitle,
+  pages,
+  renderMessenger,
+  screenOf,
+} from "../test-support/messenger-test-kit.tsx";
 
 afterEach(cleanup);
 
@@ -65,8 +72,7 @@ describe("news", () => {
   test("empty and error states", async () => {
     const rendered = await renderMessenger({ routes: { "GET /news": [] } });
     await rendered.host({ name: "open-news", data: {} });
-    await waitFor(() => q(rendered.container, "[data-testid=empty-state]"));
-    expect(q(rendered.container, ".state-title")?.textContent).toBe("No news yet");
+    expect(await emptyStateTitle(rendered.container)).toBe("No news yet");
     await rendered.unmount();
     const failing = await renderMessenger({ routes: { "GET /news": new ApiError("server", 500, "boom") } });
     await failing.host({ name: "open-news", data: {} });

@@ -47,32 +47,32 @@ export type Translate<K extends string> = (key: K, values?: Values) => string;
  */
 export const shippedLanguages = ["en", "de", "ar"] as const;
 
-const pluralRules = new Map<string, Intl.PluralRules>();
-function pluralCategory(lang: string, count: number): Intl.LDMLPluralRule {
-  let rules = pluralRules.get(lang);
-  if (!rules) {
-    try {
-      rules = new Intl.PluralRules(lang);
-    } catch {
-      rules = new Intl.PluralRules("en");
+/**
+ * One Intl object per language, made on first use; a tag Intl refuses (a host's made-up language)
+ * gets the English one.
+ */
+function perLanguage<T>(make: (lang: string) => T): (lang: string) => T {
+  const made = new Map<string, T>();
+  return (lang) => {
+    let found = made.get(lang);
+    if (!found) {
+      try {
+        found = make(lang);
+      } catch {
+        found = make("en");
+      }
+      made.set(lang, found);
     }
-    pluralRules.set(lang, rules);
-  }
-  return rules.select(count);
+    return found;
+  };
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+const pluralRules = perLanguage((lang) => new Intl.PluralRules(lang));
+const pluralCategory = (lang: string, count: number): Intl.LDMLPluralRule => pluralRules(lang).select(count);
+
+const numberFormats = perLanguage((lang) => new Intl.NumberFormat(lang));
 export function formatNumber(lang: string, value: number): string {
-  let format = numberFormats.get(lang);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(lang);
-    } catch {
-      format = new Intl.NumberFormat("en");
-    }
-    numberFormats.set(lang, format);
-  }
-  return format.format(value);
+  return numberFormats(lang).format(value);
 }
 
 /** A message with its values: the plural form for `count`, `{name}` filled in, `#` as the count. */

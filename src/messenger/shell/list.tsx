@@ -87,6 +87,38 @@ export function ListQuery<T>({
   );
 }
 
+/**
+ * A list screen's content: the list query's states, then its items in one labelled list (`item`
+ * draws one, keyed: an `<li>` or a row that is one).
+ */
+export function ListScreenContent<T>({
+  query,
+  skeleton,
+  empty,
+  className,
+  label,
+  item,
+}: {
+  query: ApiQuery<T[]>;
+  skeleton: ReactNode;
+  empty: { icon: IconName; title: string; hint: string };
+  className: string;
+  label: string;
+  item: (entry: T) => ReactNode;
+}) {
+  return (
+    <div className="screen-content">
+      <ListQuery query={query} skeleton={skeleton} empty={empty}>
+        {(list) => (
+          <ul className={className} aria-label={label}>
+            {list.map((entry) => item(entry))}
+          </ul>
+        )}
+      </ListQuery>
+    </div>
+  );
+}
+
 /** A progress bar (decoration: the words beside it say the same). */
 export function ProgressBar({ percent }: { percent: number }) {
   return (

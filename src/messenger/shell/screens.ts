@@ -101,38 +101,33 @@ export function pageName(screen: Screen): string {
 
 /** A short, stable text for a screen ("flow/bugreporting"): the root's `data-screen`, logs, tests. */
 export function screenKey(screen: Screen): string {
-  const parts: Array<string | undefined> = [screen.name];
+  return [screen.name, ...keyParts(screen)].filter((part) => part !== undefined && part !== "").join("/");
+}
+
+/** What tells one screen of a kind from another: its ids, in the key's order. */
+function keyParts(screen: Screen): Array<string | undefined> {
   switch (screen.name) {
     case "conversation":
-      parts.push(screen.shareToken);
-      break;
+      return [screen.shareToken];
     case "flow":
-      parts.push(screen.flowKey);
-      break;
+      return [screen.flowKey];
     case "survey":
-      parts.push(screen.surveyId, screen.format);
-      break;
+      return [screen.surveyId, screen.format];
     case "bot":
-      parts.push(screen.botId);
-      break;
+      return [screen.botId];
     case "help-collection":
-      parts.push(screen.collectionId);
-      break;
+      return [screen.collectionId];
     case "help-article":
-      parts.push(screen.articleId);
-      break;
+      return [screen.articleId];
     case "help-search":
-      parts.push(screen.term);
-      break;
+      return [screen.term];
     case "news-article":
-      parts.push(screen.newsId);
-      break;
+      return [screen.newsId];
     case "checklist":
-      if ("checklistId" in screen) parts.push(screen.checklistId);
-      else parts.push(screen.outboundId, screen.sharedKey);
-      break;
+      return "checklistId" in screen ? [screen.checklistId] : [screen.outboundId, screen.sharedKey];
+    default:
+      return [];
   }
-  return parts.filter((part) => part !== undefined && part !== "").join("/");
 }
 
 /** A screen request from the host: the screen, and whether the visitor may go back from it. */
@@ -146,68 +141,51 @@ const surveyFormat = (format: unknown): SurveyFormat =>
 
 /** The screen a host message asks for, or null when the message is not a screen request. */
 export function screenFromHostMessage(message: HostToMessengerMessage): HostScreenRequest | null {
-  const request = (screen: Screen, hideBackButton: boolean | undefined) => ({
-    screen,
-    hideBackButton: hideBackButton === true,
-  });
+  const screen = requestedScreen(message);
+  if (!screen || !("data" in message)) return null;
+  // Every message that asks for a screen has the optional hideBackButton in its data.
+  const { hideBackButton } = message.data as { hideBackButton?: boolean };
+  return { screen, hideBackButton: hideBackButton === true };
+}
+
+function requestedScreen(message: HostToMessengerMessage): Screen | null {
   switch (message.name) {
     case "start-feedbackflow":
       // The reference's default flow: what Ctrl+U and a bare `startFeedbackFlow()` start.
-      return request(
-        { name: "flow", flowKey: message.data.flow || "bugreporting" },
-        message.data.hideBackButton,
-      );
+      return { name: "flow", flowKey: message.data.flow || "bugreporting" };
     case "start-survey":
-      return request(
-        { name: "survey", surveyId: message.data.flow, format: surveyFormat(message.data.format) },
-        message.data.hideBackButton,
-      );
+      return { name: "survey", surveyId: message.data.flow, format: surveyFormat(message.data.format) };
     case "open-conversations":
-      return request({ name: "conversations" }, message.data.hideBackButton);
+      return { name: "conversations" };
     case "open-conversation":
-      return request(
-        { name: "conversation", shareToken: message.data.shareToken },
-        message.data.hideBackButton,
-      );
+      return { name: "conversation", shareToken: message.data.shareToken };
     case "start-bot":
       // An empty bot id is `startConversation()`: a new conversation with the project's default.
-      return request(
-        message.data.botId ? { name: "bot", botId: message.data.botId } : { name: "new-conversation" },
-        message.data.hideBackButton,
-      );
+      return message.data.botId ? { name: "bot", botId: message.data.botId } : { name: "new-conversation" };
     case "open-helpcenter":
-      return request({ name: "help" }, message.data.hideBackButton);
+      return { name: "help" };
     case "open-help-collection":
-      return request(
-        { name: "help-collection", collectionId: message.data.collectionId },
-        message.data.hideBackButton,
-      );
+      return { name: "help-collection", collectionId: message.data.collectionId };
     case "open-help-article":
-      return request(
-        { name: "help-article", articleId: message.data.articleId },
-        message.data.hideBackButton,
-      );
+      return { name: "help-article", articleId: message.data.articleId };
     case "open-helpcenter-search":
-      return request({ name: "help-search", term: message.data.term }, message.data.hideBackButton);
+      return { name: "help-search", term: message.data.term };
     case "open-news":
-      return request({ name: "news" }, message.data.hideBackButton);
+      return { name: "news" };
     case "open-news-article":
-      return request({ name: "news-article", newsId: message.data.id }, message.data.hideBackButton);
+      return { name: "news-article", newsId: message.data.id };
     case "open-checklists":
-      return request({ name: "checklists" }, message.data.hideBackButton);
+      return { name: "checklists" };
     case "open-checklist":
-      return request({ name: "checklist", checklistId: message.data.id }, message.data.hideBackButton);
+      return { name: "checklist", checklistId: message.data.id };
     case "start-checklist":
-      return request(
-        {
-          name: "checklist",
-          outboundId: message.data.outboundId,
-          ...(message.data.sharedKey ? { sharedKey: message.data.sharedKey } : {}),
-        },
-        message.data.hideBackButton,
-      );
+      return {
+        name: "checklist",
+        outboundId: message.data.outboundId,
+        ...(message.data.sharedKey ? { sharedKey: message.data.sharedKey } : {}),
+      };
     case "open-feature-requests":
-      return request({ name: "feature-requests" }, message.data.hideBackButton);
+      return { name: "feature-requests" };
     default:
       return null;
   }

@@ -52,7 +52,7 @@ export { ApiError, type ApiErrorKind, type MessengerApi, path, toApiError } from
 export { CloseButton, HeroHeader } from "./header-bar.tsx";
 export { defineTexts, formatNumber, type Translate } from "./i18n.ts";
 export { FlowIcon, Icon, type IconName } from "./icons.tsx";
-export { ItemQuery, ListQuery, ListRow, ProgressBar, QueryView } from "./list.tsx";
+export { ItemQuery, ListQuery, ListRow, ListScreenContent, ProgressBar, QueryView } from "./list.tsx";
 export type { RealtimePushes } from "./realtime.ts";
 export { relativeTime } from "./relative-time.ts";
 export type { ScreenProps } from "./screen-registry.ts";

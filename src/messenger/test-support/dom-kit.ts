@@ -44,6 +44,12 @@ export const qa = <E extends Element = HTMLElement>(root: ParentNode, selector: 
   ...root.querySelectorAll<E & HTMLElement>(selector),
 ];
 
+/** The text of the element the selector finds, once it is there. */
+export async function shownText(root: ParentNode, selector: string): Promise<string | null> {
+  const shown = await waitFor(() => q(root, selector));
+  return shown?.textContent ?? null;
+}
+
 /** The button whose text is (or contains) this. */
 export function button(root: ParentNode, text: string | RegExp): HTMLButtonElement {
   const found = qa<HTMLButtonElement>(root, "button").find((candidate) =>

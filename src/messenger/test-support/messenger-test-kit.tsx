@@ -7,7 +7,7 @@ import { MessengerApp } from "../messenger-app.tsx";
 import { createScreens } from "../screen-table.ts";
 import { createRealtime } from "../shell/realtime.ts";
 import { createRuntime, type MessengerRuntime } from "../shell/runtime.ts";
-import { q, settle } from "./dom-kit.ts";
+import { q, settle, waitFor } from "./dom-kit.ts";
 import { type FakeApi, fakeApi, type Route } from "./fake-api.ts";
 
 /** A home answer with nothing in it; tests add what they need. */
@@ -152,4 +152,10 @@ export const pages = (sent: MessengerToHostMessage[]) =>
   sent.filter((message) => message.name === "page-changed").map((message) => message.data?.name);
 
 /** The name of the screen the frame shows. */
+/** The title a list screen's empty state shows, once it shows. */
+export async function emptyStateTitle(root: ParentNode) {
+  await waitFor(() => q(root, "[data-testid=empty-state]"));
+  return q(root, ".state-title")?.textContent;
+}
+
 export const screenOf = (root: ParentNode) => q(root, "[data-testid=frame-app]")?.dataset.screen;

@@ -83,15 +83,17 @@ describe("launcher: the button", () => {
   });
 });
 
+/** Each position's classes, left to right and mirrored for a right-to-left widget. */
+const positionClasses: Array<[FlowConfig["feedbackButtonPosition"], string, string]> = [
+  ["BOTTOM_RIGHT", "launcher modern right", "launcher left modern"],
+  ["BOTTOM_LEFT", "launcher left modern", "launcher modern right"],
+  ["BUTTON_CLASSIC", "launcher right tab", "launcher left tab"],
+  ["BUTTON_CLASSIC_LEFT", "launcher left tab", "launcher right tab"],
+  ["BUTTON_CLASSIC_BOTTOM", "bottom-tab launcher right", "bottom-tab launcher left"],
+];
+
 describe("launcher: positions and styles", () => {
-  const cases: Array<[FlowConfig["feedbackButtonPosition"], string]> = [
-    ["BOTTOM_RIGHT", "launcher modern right"],
-    ["BOTTOM_LEFT", "launcher left modern"],
-    ["BUTTON_CLASSIC", "launcher right tab"],
-    ["BUTTON_CLASSIC_LEFT", "launcher left tab"],
-    ["BUTTON_CLASSIC_BOTTOM", "bottom-tab launcher right"],
-  ];
-  for (const [position, expected] of cases) {
+  for (const [position, expected] of positionClasses) {
     test(`${position} draws ${expected}`, () => {
       const { button } = mountLauncher({ config: { feedbackButtonPosition: position } });
       expect(classes(button())).toBe(expected);
@@ -154,14 +156,7 @@ describe("launcher: positions and styles", () => {
 });
 
 describe("launcher: right to left", () => {
-  const cases: Array<[FlowConfig["feedbackButtonPosition"], string]> = [
-    ["BOTTOM_RIGHT", "launcher left modern"],
-    ["BOTTOM_LEFT", "launcher modern right"],
-    ["BUTTON_CLASSIC", "launcher left tab"],
-    ["BUTTON_CLASSIC_LEFT", "launcher right tab"],
-    ["BUTTON_CLASSIC_BOTTOM", "bottom-tab launcher left"],
-  ];
-  for (const [position, expected] of cases) {
+  for (const [position, , expected] of positionClasses) {
     test(`${position} mirrors to ${expected}`, () => {
       const { button } = mountLauncher({
         config: { feedbackButtonPosition: position, localizationOptions: { language: "ar", rtl: true } },

@@ -89,6 +89,8 @@ function survey(first: unknown, format: unknown, currentUrl: string): ScreenRequ
 export function screenRequest(command: string, args: unknown[], currentUrl: string): ScreenRequest | null {
   const [first, second, third] = args;
   const id = text(first);
+  // Commands that need an id do nothing without one.
+  const withId = (message: HostToMessengerMessage) => (id ? widget(message) : null);
   switch (command) {
     case "open":
       return { mode: "widget", show: "widget" };
@@ -104,39 +106,35 @@ export function screenRequest(command: string, args: unknown[], currentUrl: stri
     case "openConversations":
       return widget({ name: "open-conversations", data: { hideBackButton: hideBack(first) } });
     case "openConversation":
-      return id
-        ? widget({ name: "open-conversation", data: { shareToken: id, hideBackButton: hideBack(second) } })
-        : null;
+      return withId({
+        name: "open-conversation",
+        data: { shareToken: id, hideBackButton: hideBack(second) },
+      });
     case "openHelpCenter":
       return widget({ name: "open-helpcenter", data: { hideBackButton: hideBack(first) } });
     case "openHelpCenterArticle":
-      return id
-        ? widget({ name: "open-help-article", data: { articleId: id, hideBackButton: hideBack(second) } })
-        : null;
+      return withId({ name: "open-help-article", data: { articleId: id, hideBackButton: hideBack(second) } });
     case "openHelpCenterCollection":
-      return id
-        ? widget({ name: "open-help-collection", data: { collectionId: id, ...optionalHideBack(second) } })
-        : null;
+      return withId({
+        name: "open-help-collection",
+        data: { collectionId: id, ...optionalHideBack(second) },
+      });
     case "searchHelpCenter":
-      return id
-        ? widget({ name: "open-helpcenter-search", data: { term: id, hideBackButton: hideBack(second) } })
-        : null;
+      return withId({ name: "open-helpcenter-search", data: { term: id, hideBackButton: hideBack(second) } });
     case "openNews":
       return widget({ name: "open-news", data: { hideBackButton: hideBack(first) } });
     case "openNewsArticle":
-      return id ? widget({ name: "open-news-article", data: { id, ...optionalHideBack(second) } }) : null;
+      return withId({ name: "open-news-article", data: { id, ...optionalHideBack(second) } });
     case "openChecklists":
       return widget({ name: "open-checklists", data: optionalHideBack(first) });
     case "openChecklist":
-      return id ? widget({ name: "open-checklist", data: { id, hideBackButton: hideBack(second) } }) : null;
+      return withId({ name: "open-checklist", data: { id, hideBackButton: hideBack(second) } });
     case "startChecklist": {
       const sharedKey = text(third);
-      return id
-        ? widget({
-            name: "start-checklist",
-            data: { outboundId: id, hideBackButton: hideBack(second), ...(sharedKey ? { sharedKey } : {}) },
-          })
-        : null;
+      return withId({
+        name: "start-checklist",
+        data: { outboundId: id, hideBackButton: hideBack(second), ...(sharedKey ? { sharedKey } : {}) },
+      });
     }
     case "openFeatureRequests":
       return widget({ name: "open-feature-requests", data: optionalHideBack(first) });

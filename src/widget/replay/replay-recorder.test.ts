@@ -59,6 +59,14 @@ function recorderOn(fake = fakeRecord()) {
   return createReplayRecorder({ record: fake.record, window: fakeWindow().window, now: fake.now });
 }
 
+/** A recorder on a fake rrweb, already started. */
+function startedRecorder() {
+  const fake = fakeRecord();
+  const recorder = recorderOn(fake);
+  recorder.start();
+  return { fake, recorder };
+}
+
 /** The latest event the recorder holds, in the shape the test expects. */
 const lastEvent = <T>(recorder: ReturnType<typeof createReplayRecorder>) =>
   recorder.data()?.events.at(-1) as T;
@@ -90,9 +98,7 @@ describe("the replay recorder", () => {
   });
 
   test("an event over the limit arrives stripped of its data URLs", () => {
-    const fake = fakeRecord();
-    const recorder = recorderOn(fake);
-    recorder.start();
+    const { fake, recorder } = startedRecorder();
     fake.emit({
       type: 3,
       data: { source: 0, adds: [{ src: `data:image/png;base64,${"A".repeat(maxEventChars)}` }] },
@@ -162,9 +168,7 @@ describe("the replay recorder", () => {
   });
 
   test("the page's handlers and script addresses are left out of what it records", () => {
-    const fake = fakeRecord();
-    const recorder = recorderOn(fake);
-    recorder.start();
+    const { fake, recorder } = startedRecorder();
     fake.emit({
       type: 3,
       data: {

@@ -167,6 +167,10 @@ describe("the stage in a document", () => {
     return body;
   }
 
+  /** Shows a step with no element to point at, its text also its label. */
+  const showUntargeted = (text: string, wide: boolean) =>
+    stage.show({ content: content(text), target: null, label: text, wide, focus: null });
+
   /** The Save button's box with its top at `top`. */
   const saveBox = (top: number): Rect => ({ left: 100, top, width: 80, height: 30 });
 
@@ -229,7 +233,7 @@ describe("the stage in a document", () => {
     runFrames();
     expect(popover.classList.contains("gtr-away")).toBe(true);
     // The next step stops following this one.
-    stage.show({ content: content("Next"), target: null, label: "Next", wide: true, focus: null });
+    showUntargeted("Next", true);
     runFrames();
     window.dispatchEvent(new Event("scroll"));
     expect(frames).toHaveLength(1);
@@ -337,13 +341,7 @@ describe("the stage in a document", () => {
   });
 
   test("a step without an element: centred, no arrow, the whole window dark and blocked", () => {
-    const popover = stage.show({
-      content: content("Hi"),
-      target: null,
-      label: "Hi",
-      wide: true,
-      focus: null,
-    });
+    const popover = showUntargeted("Hi", true);
     runFrames();
     expect(popover.classList.contains("gtr-centered")).toBe(true);
     expect(popover.classList.contains("gtr-wide")).toBe(true);
@@ -376,13 +374,7 @@ describe("the stage in a document", () => {
   });
 
   test("a step taken away before its frame is never placed", () => {
-    const popover = stage.show({
-      content: content("Gone"),
-      target: null,
-      label: "Gone",
-      wide: false,
-      focus: null,
-    });
+    const popover = showUntargeted("Gone", false);
     stage.hide();
     runFrames();
     expect(popover.classList.contains("gtr-shown")).toBe(false);

@@ -23,6 +23,10 @@ const threeSteps = tour({
   ],
 });
 
+/** The controls of the middle one of three steps, in a widget speaking `language`. */
+const middleStepIn = (language: string) =>
+  stepControls(threeSteps, 1, 0, tourTexts(language, defaultFlowConfig));
+
 describe("how a step advances", () => {
   test("click and input steps act on their element; without one they have a button", () => {
     expect(threeSteps.steps.map(advanceOf)).toEqual(["button", "input", "click"]);
@@ -81,13 +85,12 @@ describe("stepControls", () => {
   });
 
   test("Arabic texts for an Arabic widget", () => {
-    const arabic = tourTexts("ar", defaultFlowConfig);
-    expect(stepControls(threeSteps, 1, 0, arabic)).toMatchObject({
+    expect(middleStepIn("ar")).toMatchObject({
       progress: "2 من 3",
       back: "السابق",
       primary: "التالي",
     });
-    expect(arabic.close).toBe("إغلاق الجولة");
+    expect(tourTexts("ar", defaultFlowConfig).close).toBe("إغلاق الجولة");
   });
 
   test("one step shows no progress; a post is wide; a video-pointer step shows its video", () => {
@@ -100,8 +103,7 @@ describe("stepControls", () => {
   });
 
   test("German texts, the project's static translations, right to left", () => {
-    const german = tourTexts("de-DE", defaultFlowConfig);
-    expect(stepControls(threeSteps, 1, 0, german)).toMatchObject({
+    expect(middleStepIn("de-DE")).toMatchObject({
       progress: "2 von 3",
       back: "Zurück",
       primary: "Weiter",

@@ -19,6 +19,16 @@ function page(body: string, head = "") {
   });
 }
 
+/** Every picture on the page counts as loaded, 10 by 10 pixels (the test document loads none). */
+function imagesLoaded() {
+  for (const image of Array.from(document.querySelectorAll("img")))
+    Object.defineProperties(image, {
+      complete: { value: true },
+      naturalWidth: { value: 10 },
+      naturalHeight: { value: 10 },
+    });
+}
+
 const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
 
 /** A picture reader that answers a fake data URL naming what it read and at which size. */
@@ -169,12 +179,7 @@ describe("the page snapshot", () => {
 
   test("a picture that fails to resize warns once and keeps its absolute URL; the snapshot goes on", async () => {
     page('<img id="a" src="/a.png"><img id="b" src="/b.png"><img id="far" src="https://cdn.example/c.png">');
-    for (const image of Array.from(document.querySelectorAll("img")))
-      Object.defineProperties(image, {
-        complete: { value: true },
-        naturalWidth: { value: 10 },
-        naturalHeight: { value: 10 },
-      });
+    imagesLoaded();
     const warnings: string[] = [];
     const read: string[] = [];
     const doc = parse(
@@ -197,12 +202,7 @@ describe("the page snapshot", () => {
 
   test("pictures past the budget keep their URLs", async () => {
     page('<img id="one" src="/1.png"><img id="two" src="/2.png">');
-    for (const image of Array.from(document.querySelectorAll("img")))
-      Object.defineProperties(image, {
-        complete: { value: true },
-        naturalWidth: { value: 10 },
-        naturalHeight: { value: 10 },
-      });
+    imagesLoaded();
     const doc = parse((await takePageSnapshot({ readPicture: fakeReader, pictureBudget: 40 })).html);
     expect(doc.getElementById("one")?.getAttribute("src")).toStartWith("data:image/png");
     expect(doc.getElementById("two")?.getAttribute("src")).toBe("http://localhost:3000/2.png");

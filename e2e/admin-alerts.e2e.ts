@@ -4,7 +4,7 @@ import { selectRows } from "./support/database.ts";
 import { countsRead, navCount, titleCount } from "./support/nav-counts.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
-import { openWithStaffSocket } from "./support/staff-socket.ts";
+import { signInWithStaffSocket } from "./support/staff-socket.ts";
 
 /**
  * Alerts against the real server and staff socket: while the admin is on Users, a
@@ -21,8 +21,7 @@ test("a visitor's message and a report reach an admin on another screen: counts,
   page,
   request,
 }) => {
-  await signInAsAdmin(page);
-  await openWithStaffSocket(page, "/dashboard/users", "Users");
+  await signInWithStaffSocket(page, "/dashboard/users", "Users");
   await countsRead(page);
   const conversationsBefore = await navCount(page, "conversations");
   const reportsBefore = await navCount(page, "reports");

@@ -1,7 +1,9 @@
 import { expect } from "@playwright/test";
 import { searchDownToOne } from "./support/admin-list-search.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
-import { selectRows } from "./support/database.ts";
+import { confirmDialog } from "./support/confirm-dialog.ts";
+import { demoRow, selectRows } from "./support/database.ts";
+import { expectEmptySubmitRefused } from "./support/empty-submit.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 
@@ -10,21 +12,19 @@ const categoryRows = (title: string) =>
 
 /** A demo category with its information, for the challenge's category card. */
 async function someCategory(): Promise<{ id: string; title: string; information: string }> {
-  const [row] = await selectRows<{ id: string; title: string; information: string }>(
+  return demoRow<{ id: string; title: string; information: string }>(
+    "challenge category",
     "SELECT id, title, information FROM challenge_categories ORDER BY title LIMIT 1",
   );
-  if (!row) throw new Error("the demo data has no challenge category");
-  return row;
 }
 
 /** The first sub-skill of the first root skill in tree order, with its root's name (the group it shows in). */
 async function someSubSkill(): Promise<{ id: string; name: string; root: string }> {
-  const [row] = await selectRows<{ id: string; name: string; root: string }>(
+  return demoRow<{ id: string; name: string; root: string }>(
+    "sub-skill",
     `SELECT s.id, s.name, r.name AS root FROM sub_skills s JOIN root_skills r ON r.id = s.root_id
       ORDER BY r.grid_row, r.grid_column, s.grid_row, s.grid_column LIMIT 1`,
   );
-  if (!row) throw new Error("the demo data has no sub-skill");
-  return row;
 }
 
 test("delete a challenge category after confirming", async ({ page }) => {
@@ -37,9 +37,7 @@ test("delete a challenge category after confirming", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Create Challenge Category", level: 1 })).toBeVisible();
 
   // An empty submit is refused with the spec's texts.
-  await page.getByRole("button", { name: "Create category" }).click();
-  await expect(page.getByText("Please fill in form correctly.")).toBeVisible();
-  await expect(page.getByText("Title is required")).toBeVisible();
+  await expectEmptySubmitRefused(page, "Create category", ["Title is required"]);
 
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Information").fill("Made by the end-to-end test.");
@@ -72,9 +70,7 @@ test("delete a challenge category after confirming", async ({ page }) => {
     .first()
     .getByRole("button", { name: `Delete ${title}` })
     .click();
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Delete category" }).click();
-  await expect(dialog).toBeHidden();
+  await confirmDialog(page, "Delete category");
   await expect(page.getByText("Challenge category deleted")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No Challenge Categories Found" })).toBeVisible();
   await expect(rows).toHaveCount(0);
@@ -95,10 +91,7 @@ test("create a challenge through the form, see its detail, edit it and delete it
   await page.getByRole("link", { name: "Create challenge" }).click();
   await expect(page.getByRole("heading", { name: "Create Challenge", level: 1 })).toBeVisible();
 
-  await page.getByRole("button", { name: "Create challenge" }).click();
-  await expect(page.getByText("Please fill in form correctly.")).toBeVisible();
-  await expect(page.getByText("Title is required")).toBeVisible();
-  await expect(page.getByText("Difficulty is required")).toBeVisible();
+  await expectEmptySubmitRefused(page, "Create challenge", ["Title is required", "Difficulty is required"]);
 
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Description").fill("Count, sum and search with loops.");
@@ -169,9 +162,7 @@ test("create a challenge through the form, see its detail, edit it and delete it
   // Deleting it after a confirmation leaves the demo data as it was.
   await rows.first().getByRole("link", { name: renamed }).click();
   await page.getByRole("button", { name: "Delete challenge" }).click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText("The challenge is removed for good.");
-  await dialog.getByRole("button", { name: "Delete challenge" }).click();
+  await confirmDialog(page, "Delete challenge", "The challenge is removed for good.");
   await expect(page.getByText("Challenge deleted")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No Challenges Found" })).toBeVisible();
   expect(await selectRows("SELECT id FROM challenges WHERE id = $1", saved?.id ?? "")).toHaveLength(0);

@@ -4,7 +4,7 @@ import { openDemo } from "./support/host-page.ts";
 import { frame, sendFromComposer } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
-import { openWithStaffSocket } from "./support/staff-socket.ts";
+import { signInWithStaffSocket } from "./support/staff-socket.ts";
 
 /**
  * The conversations inbox against the real server, the staff socket and the demo
@@ -100,8 +100,7 @@ test("a conversation given to an admin on one page shows on another admin page a
   expect(started.status()).toBe(201);
 
   // A watches the open conversations, unassigned ones only.
-  await signInAsAdmin(page);
-  await openWithStaffSocket(page, `/dashboard/conversations/${demo.id}?status=open&assigneeId=none`);
+  await signInWithStaffSocket(page, `/dashboard/conversations/${demo.id}?status=open&assigneeId=none`);
   const row = page.getByTestId("conversation-row").filter({ hasText: subject });
   await expect(row).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { selectRows } from "./support/database.ts";
+import { demoRow, selectRows } from "./support/database.ts";
 import { test } from "./support/spec-test.ts";
 
 interface AdminSession {
@@ -47,10 +47,10 @@ async function openAsAdmin(page: Page, request: APIRequestContext, path: string)
 
 /** An enabled USER that no other spec touches (they take offset 7 and the first verified one). */
 async function someUser(): Promise<{ id: string; name: string; balance: number }> {
-  const [row] = await selectRows<{ id: string; name: string; balance: number }>(
+  const row = await demoRow<{ id: string; name: string; balance: number }>(
+    "enabled USER",
     "SELECT id, name, balance FROM users WHERE role = 'USER' AND enabled = TRUE ORDER BY name LIMIT 1 OFFSET 13",
   );
-  if (!row) throw new Error("the demo data has no enabled USER");
   return { ...row, balance: Number(row.balance) };
 }
 

@@ -6,7 +6,8 @@ import { openDemo } from "./support/host-page.ts";
 import { gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
-import { openWithStaffSocket } from "./support/staff-socket.ts";
+import { signInWithStaffSocket } from "./support/staff-socket.ts";
+import { fileBugReport } from "./support/widget-session.ts";
 
 /**
  * The feedback inbox against the real server: a bug report filed through the widget on `/demo` arrives
@@ -22,9 +23,8 @@ test("a bug report filed on /demo arrives in the open inbox live, with its snaps
   page,
   context,
 }) => {
-  await signInAsAdmin(page);
   // The list subscribes to the staff socket on mount; the visitor's steps below take far longer than its open.
-  await openWithStaffSocket(page, "/dashboard/inbox", "Feedback inbox");
+  await signInWithStaffSocket(page, "/dashboard/inbox", "Feedback inbox");
 
   const visitor = await context.newPage();
   await openDemo(visitor);
@@ -93,9 +93,10 @@ test("a snapshot with a script and an onerror handler runs nothing and fetches n
   });
   const { gleapId, gleapHash } = (await session.json()) as { gleapId: string; gleapHash: string };
   const description = `Hostile snapshot (${run})`;
-  const created = await request.post("/api/widget/bugs/v2", {
-    headers: { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash },
-    data: {
+  const { id } = await fileBugReport(
+    request,
+    { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash },
+    {
       type: "BUG",
       formData: { description },
       metaData: { currentUrl: "https://acme.test/notes" },
@@ -117,9 +118,7 @@ test("a snapshot with a script and an onerror handler runs nothing and fetches n
         y: 0,
       },
     },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  );
   // The server stored the hostile markup as it came: the admin is what keeps it inert.
   const stored = await request.get(`/api/feedback/${id}`, { headers: await adminHeaders(request) });
   expect(JSON.stringify(await stored.json())).toContain("onerror");
@@ -147,12 +146,11 @@ test("an assignment made on one admin page shows live on another's list and repo
   request,
 }) => {
   test.setTimeout(60_000);
-  const created = await request.post("/api/widget/bugs/v2", {
-    headers: { "Api-Token": "demo" },
-    data: { type: "BUG", formData: { description: `Assign me (${run})` }, metaData: {} },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  const { id } = await fileBugReport(
+    request,
+    { "Api-Token": "demo" },
+    { type: "BUG", formData: { description: `Assign me (${run})` }, metaData: {} },
+  );
   const [me] = await selectRows<{ name: string }>(
     "SELECT COALESCE(display_name, name) AS name FROM users WHERE email = $1",
     "admin@example.com",
@@ -160,8 +158,7 @@ test("an assignment made on one admin page shows live on another's list and repo
   const myName = me?.name ?? "";
 
   // A watches the list, searched down to this report.
-  await signInAsAdmin(page);
-  await openWithStaffSocket(page, `/dashboard/inbox?q=${encodeURIComponent(`Assign me (${run})`)}`);
+  await signInWithStaffSocket(page, `/dashboard/inbox?q=${encodeURIComponent(`Assign me (${run})`)}`);
   const row = page.getByTestId("inbox-row").filter({ hasText: `Assign me (${run})` });
   await expect(row).toContainText("Nobody");
 
@@ -204,9 +201,10 @@ test("the widget's own console lines and requests are kept in the report but hid
 }) => {
   const description = `Noisy report (${run})`;
   const at = new Date().toISOString();
-  const created = await request.post("/api/widget/bugs/v2", {
-    headers: { "Api-Token": "demo" },
-    data: {
+  const { id } = await fileBugReport(
+    request,
+    { "Api-Token": "demo" },
+    {
       type: "BUG",
       formData: { description },
       consoleLog: [
@@ -234,9 +232,7 @@ test("the widget's own console lines and requests are kept in the report but hid
         },
       ],
     },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  );
 
   await signInAsAdmin(page, "en-US", `/dashboard/inbox/${id}`);
   await expect(page.getByRole("heading", { name: description, level: 1 })).toBeVisible();

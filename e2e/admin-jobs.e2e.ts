@@ -1,20 +1,16 @@
 import { expect } from "@playwright/test";
 import { searchDownToOne } from "./support/admin-list-search.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
-import { selectRows } from "./support/database.ts";
+import { demoRow } from "./support/database.ts";
+import { expectEmptySubmitRefused } from "./support/empty-submit.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 
-async function someCompany(): Promise<{ id: string; name: string }> {
-  const [row] = await selectRows<{ id: string; name: string }>(
+test("create a job, edit its title and salary, and find it in the list", async ({ page }) => {
+  const company = await demoRow<{ id: string; name: string }>(
+    "company",
     "SELECT id, name FROM companies ORDER BY name LIMIT 1",
   );
-  if (!row) throw new Error("the demo data has no company");
-  return row;
-}
-
-test("create a job, edit its title and salary, and find it in the list", async ({ page }) => {
-  const company = await someCompany();
   const title = `E2E Platform Engineer ${Date.now()}`;
   const renamed = `${title} (edited)`;
   await signInAsAdmin(page);
@@ -24,9 +20,7 @@ test("create a job, edit its title and salary, and find it in the list", async (
   await expect(page.getByRole("heading", { name: "Create Job", level: 1 })).toBeVisible();
 
   // An empty submit is refused with the spec's texts.
-  await page.getByRole("button", { name: "Create job" }).click();
-  await expect(page.getByText("Please fill in form correctly.")).toBeVisible();
-  await expect(page.getByText("Title is required")).toBeVisible();
+  await expectEmptySubmitRefused(page, "Create job", ["Title is required"]);
 
   // The company is searched for: typing part of the name offers the matches.
   const companyPicker = page.getByRole("combobox", { name: "Company" });

@@ -5,7 +5,7 @@ import { replayedFrame, replayedPage } from "./support/replay-frame.ts";
 import { element, replayDocument, replayOpening } from "./support/rrweb-events.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
-import { demoSessionHeaders } from "./support/widget-session.ts";
+import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
 
 /**
  * Opening a report or a conversation in the admin fetches nothing from addresses the visitor chose
@@ -109,43 +109,38 @@ test("a report's snapshot, replay, recording and logs fetch nothing from the vis
   const seen = await watchTracker(page);
   const description = `Report with tracked resources (${run})`;
   const start = Date.now() - 5_000;
-  const created = await request.post("/api/widget/bugs/v2", {
-    headers: await demoSessionHeaders(request),
-    data: {
-      type: "BUG",
-      formData: { description, attachment: `${tracker}/form-attachment.png` },
-      metaData: { currentUrl: "https://acme.test/checkout" },
-      consoleLog: [
-        {
-          log: `Failed to load ${tracker}/console.png`,
-          priority: "ERROR",
-          date: new Date(start).toISOString(),
-        },
-      ],
-      networkLogs: [
-        { type: "GET", url: `${tracker}/network.png`, date: new Date(start).toISOString(), success: true },
-      ],
-      screenshotData: {
-        html: `<!DOCTYPE html><html><head><style>.hero{width:60px;height:60px;background:url(${tracker}/snapshot-css.png)}</style></head>
+  const { id } = await fileBugReport(request, await demoSessionHeaders(request), {
+    type: "BUG",
+    formData: { description, attachment: `${tracker}/form-attachment.png` },
+    metaData: { currentUrl: "https://acme.test/checkout" },
+    consoleLog: [
+      {
+        log: `Failed to load ${tracker}/console.png`,
+        priority: "ERROR",
+        date: new Date(start).toISOString(),
+      },
+    ],
+    networkLogs: [
+      { type: "GET", url: `${tracker}/network.png`, date: new Date(start).toISOString(), success: true },
+    ],
+    screenshotData: {
+      html: `<!DOCTYPE html><html><head><style>.hero{width:60px;height:60px;background:url(${tracker}/snapshot-css.png)}</style></head>
           <body><p id="visible">Checkout</p><img src="${tracker}/snapshot-img.png" width="40" height="40"><div class="hero"></div>
           <div style="width:60px;height:60px;background-image:url(${tracker}/snapshot-inline.png)"></div></body></html>`,
-        baseUrl: "https://acme.test/checkout",
-        width: 800,
-        height: 600,
-        x: 0,
-        y: 0,
-      },
-      webReplay: {
-        events: replayEvents(start),
-        baseUrl: "https://acme.test/checkout",
-        width: 800,
-        height: 600,
-      },
-      screenRecordingUrl: `${tracker}/recording.webm`,
+      baseUrl: "https://acme.test/checkout",
+      width: 800,
+      height: 600,
+      x: 0,
+      y: 0,
     },
+    webReplay: {
+      events: replayEvents(start),
+      baseUrl: "https://acme.test/checkout",
+      width: 800,
+      height: 600,
+    },
+    screenRecordingUrl: `${tracker}/recording.webm`,
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
 
   await signInAsAdmin(page, "en-US", `/dashboard/inbox/${id}`);
   await expect(page.getByRole("heading", { name: description, level: 1 })).toBeVisible();

@@ -1,16 +1,10 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
-import { selectRows } from "./support/database.ts";
+import { confirmDialog } from "./support/confirm-dialog.ts";
+import { demoRow, selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
-
-async function confirmDialog(page: Page, button: string) {
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: button }).click();
-  await expect(dialog).toBeHidden();
-}
 
 interface OpenReport {
   id: string;
@@ -26,7 +20,8 @@ interface OpenReport {
  * task back. Each test takes another kind, so no two tests resolve reports of the same task.
  */
 async function openReport(kind: string): Promise<OpenReport> {
-  const [row] = await selectRows<OpenReport>(
+  return demoRow<OpenReport>(
+    `open ${kind} report`,
     `SELECT r.id, r.task_id, t.title, r.reporter_id, u.name AS reporter_name
        FROM reports r JOIN tasks t ON t.id = r.task_id JOIN users u ON u.id = r.reporter_id
       WHERE r.resolved_at IS NULL AND t.kind = $1 AND t.enabled = FALSE
@@ -36,8 +31,6 @@ async function openReport(kind: string): Promise<OpenReport> {
       ORDER BY r.id LIMIT 1`,
     kind,
   );
-  if (!row) throw new Error(`the demo data has no open ${kind} report`);
-  return row;
 }
 
 async function reportRow(id: string) {
@@ -242,8 +235,7 @@ test("a coding challenge report shows its solution code; delete task removes the
   ).toBeVisible();
 
   await page.getByRole("button", { name: "Delete task" }).click();
-  await expect(page.getByRole("dialog")).toContainText(`Delete the task “${report.title}”?`);
-  await confirmDialog(page, "Delete task");
+  await confirmDialog(page, "Delete task", `Delete the task “${report.title}”?`);
   await expect(page.getByTestId("toast")).toContainText("The task was deleted.");
   await expect(page.getByTestId("report-resolution")).toContainText("Task deleted");
   await expect(page.getByTestId("task-state")).toHaveText("Deleted");

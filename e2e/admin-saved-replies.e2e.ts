@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import type { SavedReply } from "../src/shared/saved-replies-api.ts";
-import { adminHeaders } from "./support/admin-api.ts";
-import { demoProjectId, selectRows } from "./support/database.ts";
+import { demoProjectIdAsAdmin } from "./support/admin-api.ts";
+import { selectRows } from "./support/database.ts";
 import { openDemo } from "./support/host-page.ts";
 import { frame, sendFromComposer } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -30,8 +30,7 @@ test("a saved reply picked with /, sent with bold, a link and a picture, reaches
   browser,
   request,
 }) => {
-  const projectId = await demoProjectId();
-  const headers = await adminHeaders(request);
+  const { headers, projectId } = await demoProjectIdAsAdmin(request);
   const created = await request.post(`/api/projects/${projectId}/saved-replies`, {
     headers,
     data: {

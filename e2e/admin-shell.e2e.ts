@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { currentTotp } from "../src/server/auth/totp.ts";
-import { selectRows } from "./support/database.ts";
+import { demoRow, selectRows } from "./support/database.ts";
 import { altchaEnv } from "./support/e2e-servers.ts";
 import { test } from "./support/spec-test.ts";
 
@@ -134,10 +134,10 @@ test("an unknown route shows Page not found: {path}", async ({ page }) => {
 });
 
 test("a USER account is told it may not use the dashboard", async ({ page }) => {
-  const [row] = await selectRows<{ email: string }>(
+  const row = await demoRow<{ email: string }>(
+    "verified USER",
     "SELECT email FROM users WHERE role = 'USER' AND enabled = TRUE AND email_verified = TRUE LIMIT 1",
   );
-  if (!row) throw new Error("the demo data has no verified USER");
   await useEnglish(page);
   await signIn(page, row.email, "password");
   await expect(page.getByText("You are not authorized to use this dashboard.")).toBeVisible();

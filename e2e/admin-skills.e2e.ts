@@ -1,7 +1,9 @@
 import { expect } from "@playwright/test";
 import { searchDownToOne } from "./support/admin-list-search.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
+import { confirmDialog } from "./support/confirm-dialog.ts";
 import { selectRows } from "./support/database.ts";
+import { expectEmptySubmitRefused } from "./support/empty-submit.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 
@@ -33,10 +35,7 @@ test("create a root skill with an icon and a dependency, add and edit sub-skills
   await expect(page.getByRole("heading", { name: "Create Sub Tree", level: 1 })).toBeVisible();
 
   // An empty submit is refused with the spec's texts, each at its field.
-  await page.getByRole("button", { name: "Create root skill" }).click();
-  await expect(page.getByText("Please fill in form correctly.")).toBeVisible();
-  await expect(page.getByText("Name is required")).toBeVisible();
-  await expect(page.getByText("Icon is required")).toBeVisible();
+  await expectEmptySubmitRefused(page, "Create root skill", ["Name is required", "Icon is required"]);
 
   // The id follows the name; the first free cell of the tree grid is preselected.
   await page.getByLabel("Name", { exact: true }).fill(name);
@@ -152,9 +151,7 @@ test("create a root skill with an icon and a dependency, add and edit sub-skills
   // Deleting it after a confirmation leaves the demo tree as it was (other specs count root skills).
   await page.getByRole("link", { name: "Manage Skill Tree" }).click();
   await page.getByRole("button", { name: "Delete skill" }).click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText("2 sub-skills");
-  await dialog.getByRole("button", { name: "Delete skill" }).click();
+  await confirmDialog(page, "Delete skill", "2 sub-skills");
   await expect(page.getByText("Skill deleted")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No Skills Found" })).toBeVisible();
   expect(await selectRows("SELECT id FROM root_skills WHERE id = $1", rootId)).toEqual([]);

@@ -1,16 +1,15 @@
 import { expect, type Page } from "@playwright/test";
-import { selectRows } from "./support/database.ts";
+import { demoRow, selectRows } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 
 /** A verified USER without any task ban, from the demo data. */
 async function unbannedUser(): Promise<{ id: string; name: string }> {
-  const [row] = await selectRows<{ id: string; name: string }>(
+  return demoRow<{ id: string; name: string }>(
+    "user without bans",
     `SELECT id, name FROM users u WHERE role = 'USER' AND enabled = TRUE
        AND NOT EXISTS (SELECT 1 FROM bans b WHERE b.user_id = u.id) ORDER BY name LIMIT 1`,
   );
-  if (!row) throw new Error("the demo data has no user without bans");
-  return row;
 }
 
 const activeBans = async (userId: string) =>

@@ -1,23 +1,16 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { openFromSidebar } from "./support/admin-navigation.ts";
-import { selectRows } from "./support/database.ts";
+import { confirmDialog } from "./support/confirm-dialog.ts";
+import { demoRow } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 
 /** An enabled USER that other specs do not sign in as (they take the first verified one). */
 async function someUser(): Promise<{ id: string; name: string }> {
-  const [row] = await selectRows<{ id: string; name: string }>(
+  return demoRow<{ id: string; name: string }>(
+    "enabled USER",
     "SELECT id, name FROM users WHERE role = 'USER' AND enabled = TRUE ORDER BY name LIMIT 1 OFFSET 7",
   );
-  if (!row) throw new Error("the demo data has no enabled USER");
-  return row;
-}
-
-async function confirmDialog(page: Page, button: string) {
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: button }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test("search a user, open them, ban and enable them again", async ({ page }) => {

@@ -2,7 +2,8 @@ import { type BrowserContext, expect, type Frame, type Page } from "@playwright/
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders, reportAsAdmin } from "./support/admin-api.ts";
 import { fakeMediaLaunchOptions } from "./support/fake-media.ts";
-import { mainOrigin, serveHostPage } from "./support/host-page.ts";
+import { mainOrigin } from "./support/host-page.ts";
+import { hostPageSeries } from "./support/host-page-series.ts";
 import {
   gleap,
   isOpened,
@@ -11,7 +12,7 @@ import {
   openCaptureEditor,
   sendBugReport,
 } from "./support/messenger-frame.ts";
-import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
+import { sdkSnippet } from "./support/sdk-snippet.ts";
 import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -39,19 +40,17 @@ test.afterAll(async () => {
   await projects.removeAll();
 });
 
-let hostPages = 0;
+const hostPages = hostPageSeries("capture-host");
 
 async function openHost(page: Page, context: BrowserContext, key: string, photo?: Buffer, head = "") {
-  const path = `/capture-host-${++hostPages}`;
   await context.addInitScript(messageRecorder);
   if (photo)
     await page.route("**/capture-photo.png", (route) =>
       route.fulfill({ contentType: "image/png", body: photo }),
     );
-  await serveHostPage(
+  await hostPages.open(
     page,
     context,
-    path,
     `<!doctype html><html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1"><title>Acme Notes</title>${head}
         <style>
@@ -71,8 +70,6 @@ async function openHost(page: Page, context: BrowserContext, key: string, photo?
         <p class="gl-mask" id="secret-text">Ada Lovelace</p>
         <div class="tall"></div></main></body></html>`,
   );
-  await page.goto(path);
-  await waitForSdkInitialized(page);
 }
 
 /** The messages the messenger frame received with this name. */

@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { demoProjectId } from "./support/database.ts";
 import { giveCookieConsent, mainOrigin } from "./support/host-page.ts";
@@ -12,6 +12,23 @@ import { test } from "./support/spec-test.ts";
  */
 
 const run = Date.now().toString(36);
+
+/**
+ * Adds a step to the open checklist form: its title, then its action from the list, then the action's
+ * fields in the order given.
+ */
+async function addChecklistStep(
+  page: Page,
+  step: number,
+  action: string,
+  { title, ...fields }: { title: string } & Record<string, string>,
+) {
+  const field = (name: string) => page.locator(`#checklist-step-step-${step}-${name}`);
+  await page.getByRole("button", { name: "Add step" }).click();
+  await field("title").fill(title);
+  await field("action").selectOption(action);
+  for (const [name, value] of Object.entries(fields)) await field(name).fill(value);
+}
 
 test("the tooltip builder saves a picked element, and the tooltip keeps its builder page", async ({
   page,
@@ -73,17 +90,17 @@ test("a checklist's step actions, authored in the admin, show on /demo from its 
   await signInAsAdmin(page, "en-US", `/dashboard/content/${projectId}/checklists/create`);
   await page.getByLabel("Name", { exact: true }).fill(`Actions ${run}`);
   await page.locator("#checklist-subject").fill("Find your way around");
-  await page.getByRole("button", { name: "Add step" }).click();
-  await page.locator("#checklist-step-step-1-title").fill("Compare the plans");
-  await page.locator("#checklist-step-step-1-action").selectOption("REDIRECT_URL");
-  await page.locator("#checklist-step-step-1-actionTitle").fill("See pricing");
-  await page.locator("#checklist-step-step-1-actionBody").fill("javascript:alert(1)");
-  await page.locator("#checklist-step-step-1-duration").fill("3");
-  await page.getByRole("button", { name: "Add step" }).click();
-  await page.locator("#checklist-step-step-2-title").fill("Tell us what you think");
-  await page.locator("#checklist-step-step-2-action").selectOption("FEEDBACK_FLOW");
-  await page.locator("#checklist-step-step-2-actionTitle").fill("Give feedback");
-  await page.locator("#checklist-step-step-2-formId").fill("bugreporting");
+  await addChecklistStep(page, 1, "REDIRECT_URL", {
+    title: "Compare the plans",
+    actionTitle: "See pricing",
+    actionBody: "javascript:alert(1)",
+    duration: "3",
+  });
+  await addChecklistStep(page, 2, "FEEDBACK_FLOW", {
+    title: "Tell us what you think",
+    actionTitle: "Give feedback",
+    formId: "bugreporting",
+  });
   await page.locator("#checklist-step-step-2-done").uncheck();
   await page.getByRole("button", { name: "Create", exact: true }).click();
   // A redirect to script is refused where it was typed.

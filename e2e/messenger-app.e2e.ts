@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import type { Survey, SurveyResults, SurveyWrite } from "../src/shared/surveys-api.ts";
 import { adminHeaders, conversationByShareToken, demoAsAdmin } from "./support/admin-api.ts";
 import { openDemo } from "./support/host-page.ts";
@@ -61,16 +61,33 @@ test("the launcher opens the home screen; a bug report filed through its flow re
   await expect(frame(page).locator("#flow-field-description")).toHaveValue("");
 });
 
+/**
+ * A live survey of the demo project, created through the admin API and shown on `/demo` as the host's
+ * code would show it; answers the admin's headers, the demo project and the stored survey.
+ */
+async function showNewSurvey(page: Page, request: APIRequestContext, write: Omit<SurveyWrite, "status">) {
+  const { headers, demo } = await demoAsAdmin(request);
+  expect(demo).toBeTruthy();
+  const created = await request.post(`/api/projects/${demo.id}/surveys`, {
+    headers,
+    data: { ...write, status: "live" } satisfies SurveyWrite,
+  });
+  expect(created.status()).toBe(201);
+  const survey = (await created.json()) as Survey;
+
+  await openDemo(page);
+  await gleap(page, "showSurvey", survey.id, "survey");
+  return { headers, demo, survey };
+}
+
 test("a survey answered step by step lands in its results; the same visitor cannot answer twice", async ({
   page,
   request,
 }) => {
-  const { headers, demo } = await demoAsAdmin(request);
-  expect(demo).toBeTruthy();
-  const write: SurveyWrite = {
-    title: `Quick check ${run}`,
+  const title = `Quick check ${run}`;
+  const { headers, demo, survey } = await showNewSurvey(page, request, {
+    title,
     description: "Three questions.",
-    status: "live",
     thankYouMessage: "Thanks, that helps.",
     questions: [
       { id: "nps", type: "nps", title: "How likely are you to recommend us?", required: true },
@@ -83,15 +100,9 @@ test("a survey answered step by step lands in its results; the same visitor cann
       },
       { id: "why", type: "text", title: "Anything else?" },
     ],
-  };
-  const createdResponse = await request.post(`/api/projects/${demo.id}/surveys`, { headers, data: write });
-  expect(createdResponse.status()).toBe(201);
-  const survey = (await createdResponse.json()) as Survey;
-
-  await openDemo(page);
-  await gleap(page, "showSurvey", survey.id, "survey");
+  });
   await expect(page.getByTestId("gleap-frame-container")).toHaveClass(/frame--survey/);
-  await expect(frame(page).locator(".survey-eyebrow")).toHaveText(write.title);
+  await expect(frame(page).locator(".survey-eyebrow")).toHaveText(title);
   await expect(frame(page).getByTestId("survey-step")).toHaveText("Question 1 of 3");
   // The frame is as tall as the survey (it reports its height; no 700 px panel).
   await expect
@@ -133,22 +144,14 @@ test("closed after a survey's thank-you card, the launcher opens the messenger's
   page,
   request,
 }) => {
-  const { headers, demo } = await demoAsAdmin(request);
-  const write: SurveyWrite = {
+  const { headers, demo, survey } = await showNewSurvey(page, request, {
     title: `One question ${run}`,
     description: "",
-    status: "live",
     thankYouMessage: "Noted, thank you.",
     questions: [
       { id: "plan", type: "single", title: "Which plan?", options: ["Free", "Pro"], required: true },
     ],
-  };
-  const created = await request.post(`/api/projects/${demo.id}/surveys`, { headers, data: write });
-  expect(created.status()).toBe(201);
-  const survey = (await created.json()) as Survey;
-
-  await openDemo(page);
-  await gleap(page, "showSurvey", survey.id, "survey");
+  });
   await frame(page).locator(".choice", { hasText: "Pro" }).click();
   await frame(page).getByTestId("survey-next").click();
   await expect(frame(page).getByTestId("survey-done")).toContainText("Noted, thank you.");

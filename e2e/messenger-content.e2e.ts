@@ -33,6 +33,12 @@ async function openWideDemo(page: Page) {
   await openDemo(page);
 }
 
+/** `/demo` in a wide window, then the host's call of the widget's `method` that opens a screen. */
+async function openOnWideDemo(page: Page, method: string, ...args: unknown[]) {
+  await openWideDemo(page);
+  await gleap(page, method, ...args);
+}
+
 /** A 1×1 PNG. */
 const pixel = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -43,8 +49,7 @@ test("a conversation: the first message starts it, staff typing and a reply arri
   page,
   request,
 }) => {
-  await openWideDemo(page);
-  await gleap(page, "startConversation");
+  await openOnWideDemo(page, "startConversation");
   await expect(app(page)).toHaveAttribute("data-screen", "new-conversation");
   await expect(frame(page).getByTestId("conversation-intro")).toBeVisible();
   await expect(frame(page).locator("#composer-text")).toBeFocused();
@@ -162,8 +167,7 @@ test("the demo bot runs to its handover, which becomes a conversation with the t
   page,
   request,
 }) => {
-  await openWideDemo(page);
-  await gleap(page, "startBot", "demo-bot-assistant");
+  await openOnWideDemo(page, "startBot", "demo-bot-assistant");
   await expect(frame(page).locator(".header-title")).toHaveText("Acme Assistant");
   await expect(frame(page).locator("[data-author=bot] .bubble").first()).toContainText(
     "What can I help you with?",
@@ -208,8 +212,7 @@ test("feature requests: a vote counts at once and is stored; a new request is va
   page,
   request,
 }) => {
-  await openWideDemo(page);
-  await gleap(page, "openFeatureRequests");
+  await openOnWideDemo(page, "openFeatureRequests");
   const row = frame(page).locator("[data-request-id=demo-fr-calendar-view]");
   await expect(row).toBeVisible();
   const vote = row.getByTestId("vote-button");
@@ -255,8 +258,7 @@ test("feature requests: a vote counts at once and is stored; a new request is va
 test("help: search with ranked, marked results; an article in the wide frame, sanitized by the frame too", async ({
   page,
 }) => {
-  await openWideDemo(page);
-  await gleap(page, "openHelpCenter");
+  await openOnWideDemo(page, "openHelpCenter");
   await expect(frame(page).getByTestId("help-collection")).toHaveCount(2);
   await expect(frame(page).getByTestId("help-collection").first()).toContainText("3 articles");
   const box = await container(page).boundingBox();
@@ -299,8 +301,7 @@ test("help: search with ranked, marked results; an article in the wide frame, sa
 });
 
 test("news: the list with covers and dates; an article in the wide frame", async ({ page }) => {
-  await openWideDemo(page);
-  await gleap(page, "openNews");
+  await openOnWideDemo(page, "openNews");
   const cards = frame(page).getByTestId("news-card");
   await expect(cards).toHaveCount(3);
   await expect(cards.first().locator(".news-card-title")).toHaveText("Acme Notes 3.0 is here");
@@ -317,8 +318,7 @@ test("news: the list with covers and dates; an article in the wide frame", async
 test("the demo checklist: started for the visitor, the first step open, Mark as done moves on", async ({
   page,
 }) => {
-  await openWideDemo(page);
-  await gleap(page, "startChecklist", "demo-checklist-get-started");
+  await openOnWideDemo(page, "startChecklist", "demo-checklist-get-started");
   await expect(frame(page).locator(".checklist-title")).toHaveText("Get started with Acme Notes");
   const first = frame(page).locator("[data-step=first-note]");
   await expect(first).toHaveClass(/is-open/);
@@ -381,40 +381,60 @@ test("axe finds nothing on the content screens, light and dark", async ({ page }
     await page.emulateMedia({ colorScheme: "light" });
     await settled();
   };
-  await gleap(page, "startConversation");
-  await check("new conversation", () => expect(frame(page).getByTestId("composer")).toBeVisible());
-  await sendFromComposer(page, `Hello (${run})`);
-  await check("conversation", () => expect(app(page)).toHaveAttribute("data-screen", /^conversation\//));
-  await gleap(page, "openConversations");
-  await check("conversations", () =>
-    expect(frame(page).getByTestId("conversation-row").first()).toBeVisible(),
-  );
-  await gleap(page, "startBot", "demo-bot-assistant");
-  await check("bot", () => expect(frame(page).getByTestId("bot-choices")).toBeVisible());
-  await gleap(page, "openHelpCenter");
-  await check("help", () => expect(frame(page).getByTestId("help-collection").first()).toBeVisible());
-  await frame(page).getByTestId("help-search-input").fill("share");
-  await check("help search", () => expect(frame(page).getByTestId("help-result").first()).toBeVisible());
-  await gleap(page, "openHelpCenterCollection", "demo-collection-sync-sharing");
-  await check("help collection", () =>
-    expect(frame(page).getByTestId("help-article-row").first()).toBeVisible(),
-  );
-  await gleap(page, "openHelpCenterArticle", "demo-article-first-note");
-  await check("help article", () => expect(frame(page).getByTestId("help-article")).toBeVisible());
-  await gleap(page, "openNews");
-  await check("news", () => expect(frame(page).getByTestId("news-card").first()).toBeVisible());
-  await gleap(page, "openNewsArticle", "demo-notes-3");
-  await check("news article", () => expect(frame(page).getByTestId("news-article")).toBeVisible());
-  await gleap(page, "openFeatureRequests");
-  await check("feature requests", () => expect(frame(page).getByTestId("request-row").first()).toBeVisible());
-  await frame(page).getByTestId("request-suggest").click();
-  await frame(page).getByTestId("request-submit").click();
-  await check("feature request form", () =>
-    expect(frame(page).getByTestId("request-title-error")).toBeVisible(),
-  );
-  await gleap(page, "startChecklist", "demo-checklist-get-started");
-  await check("checklist", () => expect(frame(page).getByTestId("checklist-step").first()).toBeVisible());
-  await gleap(page, "openChecklists");
-  await check("checklists", () => expect(frame(page).getByTestId("checklist-row").first()).toBeVisible());
+  /** Ready once the frame shows this element (the first of them, for a list's rows). */
+  const showing =
+    (testId: string, { first = false } = {}) =>
+    () => {
+      const shown = frame(page).getByTestId(testId);
+      return expect(first ? shown.first() : shown).toBeVisible();
+    };
+  // Each screen: its name in the findings, how the visitor or the host gets there, and when it is ready.
+  const screens: Array<[screen: string, open: () => Promise<unknown>, ready: () => Promise<unknown>]> = [
+    ["new conversation", () => gleap(page, "startConversation"), showing("composer")],
+    [
+      "conversation",
+      () => sendFromComposer(page, `Hello (${run})`),
+      () => expect(app(page)).toHaveAttribute("data-screen", /^conversation\//),
+    ],
+    ["conversations", () => gleap(page, "openConversations"), showing("conversation-row", { first: true })],
+    ["bot", () => gleap(page, "startBot", "demo-bot-assistant"), showing("bot-choices")],
+    ["help", () => gleap(page, "openHelpCenter"), showing("help-collection", { first: true })],
+    [
+      "help search",
+      () => frame(page).getByTestId("help-search-input").fill("share"),
+      showing("help-result", { first: true }),
+    ],
+    [
+      "help collection",
+      () => gleap(page, "openHelpCenterCollection", "demo-collection-sync-sharing"),
+      showing("help-article-row", { first: true }),
+    ],
+    [
+      "help article",
+      () => gleap(page, "openHelpCenterArticle", "demo-article-first-note"),
+      showing("help-article"),
+    ],
+    ["news", () => gleap(page, "openNews"), showing("news-card", { first: true })],
+    ["news article", () => gleap(page, "openNewsArticle", "demo-notes-3"), showing("news-article")],
+    ["feature requests", () => gleap(page, "openFeatureRequests"), showing("request-row", { first: true })],
+    [
+      "feature request form",
+      async () => {
+        await frame(page).getByTestId("request-suggest").click();
+        await frame(page).getByTestId("request-submit").click();
+      },
+      showing("request-title-error"),
+    ],
+    [
+      "checklist",
+      () => gleap(page, "startChecklist", "demo-checklist-get-started"),
+      showing("checklist-step", { first: true }),
+    ],
+    ["checklists", () => gleap(page, "openChecklists"), showing("checklist-row", { first: true })],
+  ];
+  for (const [screen, open, ready] of screens) {
+    await open();
+    await check(screen, ready);
+  }
   expect(findings, `axe found ${findings.length} violation(s):\n${findings.join("\n")}`).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { allowedOriginsWrite, writeRows } from "./support/database.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
+import { serveFramingPage } from "./support/framing-page.ts";
 import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -24,15 +25,10 @@ test("a host a project does not list cannot frame that project's messenger, whil
     if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
   });
   const host = (origin: string) =>
-    page.route(`${origin}/host`, (route) =>
-      route.fulfill({
-        contentType: "text/html",
-        body: `<!doctype html><html><body>
-          <iframe name="shop" src="${messenger}/?sdkKey=${key}" title="shop"></iframe>
-          <iframe name="demo" src="${messenger}/?sdkKey=demo" title="demo"></iframe>
-        </body></html>`,
-      }),
-    );
+    serveFramingPage(page, `${origin}/host`, {
+      shop: `${messenger}/?sdkKey=${key}`,
+      demo: `${messenger}/?sdkKey=demo`,
+    });
   await host("http://elsewhere.test");
   await host("http://shop.test");
 

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
-import { adminHeaders } from "./support/admin-api.ts";
-import { demoProjectId, selectRows, writeRows } from "./support/database.ts";
+import { demoProjectIdAsAdmin } from "./support/admin-api.ts";
+import { selectRows, writeRows } from "./support/database.ts";
 import { giveCookieConsent, serveHostPage } from "./support/host-page.ts";
 import { bannerFrame, modalFrame } from "./support/outbound-surfaces.ts";
 import { sdkSnippet } from "./support/sdk-snippet.ts";
@@ -50,8 +50,7 @@ test("/demo: two banners published in a row reach the open page in order, each c
   request,
 }) => {
   test.setTimeout(90_000);
-  const headers = await adminHeaders(request);
-  const projectId = await demoProjectId();
+  const { headers, projectId } = await demoProjectIdAsAdmin(request);
   const base = `/api/projects/${projectId}/outbounds`;
   /** A banner for this test's address only, ahead of the demo's own banner (priority). */
   const banner = async (title: string) => {

@@ -72,13 +72,18 @@ async function sendWhileOffline(page: Page, marker: string) {
   await expect(frame(page).getByTestId("flow-success")).toHaveCount(0);
 }
 
-/** On a freshly served shop, opens the bug form, takes the network away and sends `marker`'s report. */
-async function sendFromOfflineShop(page: Page, context: BrowserContext, marker: string) {
+/**
+ * On a freshly served shop, opens the bug form, takes the network away and sends a report marked with
+ * `name` and this run; answers the marker.
+ */
+async function sendFromOfflineShop(page: Page, context: BrowserContext, name: string) {
+  const marker = `${name}-${run}`;
   await serveShop(context);
   await openShop(page);
   await openBugForm(page);
   await context.setOffline(true);
   await sendWhileOffline(page, marker);
+  return marker;
 }
 
 const flagOf = (page: Page) =>
@@ -170,8 +175,7 @@ test("the page that stayed open sends the kept report when the network comes bac
   page,
   context,
 }) => {
-  const marker = `offline-open-${run}`;
-  await sendFromOfflineShop(page, context, marker);
+  const marker = await sendFromOfflineShop(page, context, "offline-open");
   expect(await keptInBrowser(page)).toHaveLength(1);
   // The frame says it waits; the page's notice stays out of the open messenger's way.
   await expect(notice(page)).toHaveCount(0);
@@ -189,8 +193,7 @@ test("two tabs of the site sending the same kept report at once make one record"
   page,
   context,
 }) => {
-  const marker = `offline-tabs-${run}`;
-  await sendFromOfflineShop(page, context, marker);
+  const marker = await sendFromOfflineShop(page, context, "offline-tabs");
   const [kept] = await keptInBrowser(page);
 
   // Both sends reach the server together: each is held until the other has left its tab.

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, type Route } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
-import { serveHostPage } from "./support/host-page.ts";
+import { hostPageSeries } from "./support/host-page-series.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { keptInBrowser, storedWith } from "./support/report-outbox.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
@@ -30,22 +30,17 @@ test.afterAll(async () => {
   await projects.removeAll();
 });
 
-let hostPages = 0;
+const hostPages = hostPageSeries("outbox-host");
 
 async function openHost(page: Page, context: BrowserContext, key: string) {
-  const path = `/outbox-host-${++hostPages}`;
-  await serveHostPage(
+  return hostPages.open(
     page,
     context,
-    path,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Orders</title>
       <script>${sdkSnippet(key)}</script></head>
       <body><main><h1>Acme Orders</h1><p id="total">Order total: 42 EUR</p>
       <button id="pay">Pay now</button></main></body></html>`,
   );
-  await page.goto(path);
-  await waitForSdkInitialized(page);
-  return path;
 }
 
 const flag = (page: Page, key: string) =>

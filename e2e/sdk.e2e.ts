@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { selectRows } from "./support/database.ts";
 import { snippetStub } from "./support/snippet-stub.ts";
@@ -8,6 +8,13 @@ const consentCookie = (url: string) => ({ name: "agreedToCookiePolicy", value: "
 
 /** What the SDK logs once it has read from the project's config that it must wait for consent. */
 const consentWaitNotice = "waiting for the cookie agreedToCookiePolicy=true";
+
+/** `/demo` with the visitor's cookie consent given before it loads, once its SDK is initialized. */
+async function openDemoWithConsent(page: Page, context: BrowserContext, baseURL: string | undefined) {
+  await context.addCookies([consentCookie(baseURL ?? "")]);
+  await page.goto("/demo");
+  await expect(page.locator("#widget-status")).toHaveText("Widget initialized");
+}
 
 /** The gleapId the SDK stored for the demo project. */
 async function storedSessionId(page: Page): Promise<string> {
@@ -109,9 +116,7 @@ test("calls a host queues before the loader arrives run in order", async ({ page
 });
 
 test("identify from the demo page reaches the server", async ({ page, context, baseURL }) => {
-  await context.addCookies([consentCookie(baseURL ?? "")]);
-  await page.goto("/demo");
-  await expect(page.locator("#widget-status")).toHaveText("Widget initialized");
+  await openDemoWithConsent(page, context, baseURL);
   await page.getByRole("button", { name: "Sign in as Ada" }).click();
   await expect(page.locator("#result")).toHaveText("Signed in as Ada Lovelace");
   const gleapId = await storedSessionId(page);
@@ -126,9 +131,7 @@ test("a silent crash report carries the console and network logs and the metadat
   baseURL,
   request,
 }) => {
-  await context.addCookies([consentCookie(baseURL ?? "")]);
-  await page.goto("/demo");
-  await expect(page.locator("#widget-status")).toHaveText("Widget initialized");
+  await openDemoWithConsent(page, context, baseURL);
   await page.getByRole("button", { name: "Simulate a crash" }).click();
   await expect(page.locator("#result")).toHaveText(/^Crash report FB-\d+ sent$/);
   const reportId = await page.locator("#result").getAttribute("data-report-id");
@@ -183,9 +186,7 @@ test("a route change in a single-page host produces a page-view event", async ({
   context,
   baseURL,
 }) => {
-  await context.addCookies([consentCookie(baseURL ?? "")]);
-  await page.goto("/demo");
-  await expect(page.locator("#widget-status")).toHaveText("Widget initialized");
+  await openDemoWithConsent(page, context, baseURL);
   const gleapId = await storedSessionId(page);
   // The demo's banner comes with the first ping and pushes the page down as it shows, maybe between
   // Playwright's look at the link and its click: the click goes to the link itself, not to a point.

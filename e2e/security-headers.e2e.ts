@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
 import { altchaEnv } from "./support/e2e-servers.ts";
+import { serveFramingPage } from "./support/framing-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 
@@ -34,18 +35,37 @@ async function expectScreen(page: Page, heading: string | RegExp) {
   await expect(page.getByTestId("loading-bar")).toHaveCSS("opacity", "0");
 }
 
+/** The screens to visit: by their sidebar links, then by their addresses as full page loads. */
+interface ScreenVisits {
+  /** Sidebar link names, each also the heading of the screen it leads to. */
+  sidebar: string[];
+  /** Whether a link's name must match exactly. */
+  exact?: boolean;
+  /** The origin the addresses are on (the page's own by default). */
+  origin?: string;
+  addresses: Array<[path: string, heading: string | RegExp]>;
+}
+
+/** Visits the screens through the sidebar (client-side navigation, lazy chunks) and through full loads. */
+async function visitScreens(page: Page, visits: ScreenVisits) {
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  for (const name of visits.sidebar) {
+    await nav.getByRole("link", visits.exact ? { name, exact: true } : { name }).click();
+    await expectScreen(page, name);
+  }
+  for (const [path, heading] of visits.addresses) {
+    await page.goto(`${visits.origin ?? ""}${path}`);
+    await expectScreen(page, heading);
+  }
+}
+
 test("a page on another origin cannot show the admin in a frame", async ({ page, baseURL }) => {
   const consoleErrors: string[] = [];
   page.on("console", (message) => consoleErrors.push(message.text()));
-  await page.route("http://framer.test/host", (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><html><body>
-        <iframe name="demo" src="${baseURL}/demo" title="demo"></iframe>
-        <iframe name="admin" src="${baseURL}/login" title="admin"></iframe>
-      </body></html>`,
-    }),
-  );
+  await serveFramingPage(page, "http://framer.test/host", {
+    demo: `${baseURL}/demo`,
+    admin: `${baseURL}/login`,
+  });
   const adminRequests: string[] = [];
   page.on("request", (request) => {
     if (/\/assets\/admin-main-/.test(request.url())) adminRequests.push(request.url());
@@ -80,28 +100,17 @@ test("the ALTCHA sign-in runs under the admin's policy without a single violatio
   await expect(page).toHaveURL(`${base}/dashboard`, { timeout: 15_000 });
   await expectScreen(page, "Dashboard");
 
-  // The screens through the sidebar (client-side navigation, lazy chunks) and through full loads.
-  const nav = page.getByRole("navigation", { name: "Main navigation" });
-  for (const [link, heading] of [
-    ["Users", "Users"],
-    ["Jobs", "Jobs"],
-    ["Challenges", "Challenges"],
-    ["Skill Tree", "Skill Tree"],
-    ["Reported Tasks", "Reported Tasks"],
-  ]) {
-    await nav.getByRole("link", { name: link as string }).click();
-    await expectScreen(page, heading as string);
-  }
-  for (const [path, heading] of [
-    ["/dashboard/users", "Users"],
-    ["/dashboard/jobs/create", "Create Job"],
-    ["/dashboard/challenge-categories", "Challenge categories"],
-    ["/dashboard/skill-tree", "Skill Tree"],
-    ["/dashboard/reported-tasks", "Reported Tasks"],
-  ]) {
-    await page.goto(`${base}${path}`);
-    await expectScreen(page, heading as string);
-  }
+  await visitScreens(page, {
+    sidebar: ["Users", "Jobs", "Challenges", "Skill Tree", "Reported Tasks"],
+    origin: base,
+    addresses: [
+      ["/dashboard/users", "Users"],
+      ["/dashboard/jobs/create", "Create Job"],
+      ["/dashboard/challenge-categories", "Challenge categories"],
+      ["/dashboard/skill-tree", "Skill Tree"],
+      ["/dashboard/reported-tasks", "Reported Tasks"],
+    ],
+  });
   expect(violations).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
     [],
@@ -119,30 +128,26 @@ test("the dashboard screens with the full demo data break no rule of the policy"
   const [job] = await selectRows<{ id: string }>("SELECT id FROM jobs ORDER BY id LIMIT 1");
   if (!user || !report || !job) throw new Error("the demo data is missing a user, report or job");
 
-  const nav = page.getByRole("navigation", { name: "Main navigation" });
-  for (const [link, heading] of [
-    ["Users", "Users"],
-    ["Jobs", "Jobs"],
-    ["Challenges", "Challenges"],
-    ["Challenge categories", "Challenge categories"],
-    ["Skill Tree", "Skill Tree"],
-    ["Reported Tasks", "Reported Tasks"],
-    ["Dashboard", "Dashboard"],
-  ]) {
-    await nav.getByRole("link", { name: link as string, exact: true }).click();
-    await expectScreen(page, heading as string);
-  }
-  for (const [path, heading] of [
-    [`/dashboard/users/${user.id}`, user.name],
-    [`/dashboard/jobs/${job.id}/edit`, "Edit Job"],
-    ["/dashboard/companies", "Companies"],
-    ["/dashboard/skill-tree/programming-basics/manage", "Programming Basics"],
-    [`/dashboard/reported-tasks/${report.id}`, /./],
-    ["/dashboard/no-such-screen", /./],
-  ]) {
-    await page.goto(path as string);
-    await expectScreen(page, heading as string | RegExp);
-  }
+  await visitScreens(page, {
+    sidebar: [
+      "Users",
+      "Jobs",
+      "Challenges",
+      "Challenge categories",
+      "Skill Tree",
+      "Reported Tasks",
+      "Dashboard",
+    ],
+    exact: true,
+    addresses: [
+      [`/dashboard/users/${user.id}`, user.name],
+      [`/dashboard/jobs/${job.id}/edit`, "Edit Job"],
+      ["/dashboard/companies", "Companies"],
+      ["/dashboard/skill-tree/programming-basics/manage", "Programming Basics"],
+      [`/dashboard/reported-tasks/${report.id}`, /./],
+      ["/dashboard/no-such-screen", /./],
+    ],
+  });
   expect(violations).toEqual([]);
 });
 

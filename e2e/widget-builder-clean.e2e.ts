@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { adminHeaders, publishedOutbound } from "./support/admin-api.ts";
-import { demoProjectId, selectRows } from "./support/database.ts";
+import { demoProjectIdAsAdmin, publishedOutbound } from "./support/admin-api.ts";
+import { selectRows } from "./support/database.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
 import { giveCookieConsent } from "./support/host-page.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -51,8 +51,7 @@ test("the builder window shows no visitor content, and its bar lies above the la
   browser,
 }) => {
   test.setTimeout(90_000);
-  const headers = await adminHeaders(request);
-  const projectId = await demoProjectId();
+  const { headers, projectId } = await demoProjectIdAsAdmin(request);
   const outbounds = `/api/projects/${projectId}/outbounds`;
   const live: Record<string, string> = {};
   // Live, and only for this spec's own address, so no other page view of the demo project gets them.

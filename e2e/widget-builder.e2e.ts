@@ -1,6 +1,5 @@
 import { type Browser, expect } from "@playwright/test";
-import { adminHeaders, publishedOutbound } from "./support/admin-api.ts";
-import { demoProjectId } from "./support/database.ts";
+import { demoProjectIdAsAdmin, publishedOutbound } from "./support/admin-api.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
 import { giveCookieConsent } from "./support/host-page.ts";
@@ -71,8 +70,7 @@ test("the dashboard opens the builder on /demo; its picked step is a draft until
 }) => {
   // Three visitor page views besides the admin's window and the site's.
   test.setTimeout(90_000);
-  const headers = await adminHeaders(request);
-  const projectId = await demoProjectId();
+  const { headers, projectId } = await demoProjectIdAsAdmin(request);
   // Live, and only for this spec's own address, so no other page view of the demo project gets it.
   const filter = `tour=builder-${run}`;
   const tour = await publishedOutbound(request, headers, projectId, {

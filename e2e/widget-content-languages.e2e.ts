@@ -1,9 +1,9 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
 import type { AdminProjectSettings } from "../src/shared/inbox-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
-import { serveHostPage } from "./support/host-page.ts";
+import { hostPageSeries } from "./support/host-page-series.ts";
 import { frame, gleap, isOpened, messengerFrame, sendBugReport } from "./support/messenger-frame.ts";
-import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
+import { sdkSnippet } from "./support/sdk-snippet.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
@@ -42,21 +42,17 @@ test.afterAll(async () => {
   await projects.removeAll();
 });
 
-let hostPages = 0;
+const hostPages = hostPageSeries("content-language-host");
 
 async function openHost(page: Page, context: BrowserContext, language?: string, sdkKey = project.sdkKey) {
-  const path = `/content-language-host-${++hostPages}`;
   const before = language ? `Gleap.setLanguage(${JSON.stringify(language)});` : "";
-  await serveHostPage(
+  await hostPages.open(
     page,
     context,
-    path,
     `<!doctype html><html><head><meta charset="utf-8"><title>Host</title>
       <script>${sdkSnippet(sdkKey, { before, methods: ["initialize", "on", "setLanguage"] })}</script></head>
       <body><main><h1>Acme Shop</h1><p>A plain host page.</p></main></body></html>`,
   );
-  await page.goto(path);
-  await waitForSdkInitialized(page);
 }
 
 /** The default bug form, opened as the host's code would. */

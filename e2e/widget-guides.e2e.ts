@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
-import { snippetStub } from "./support/snippet-stub.ts";
+import { sdkSnippet } from "./support/sdk-snippet.ts";
 import { test } from "./support/spec-test.ts";
 
 /**
@@ -56,11 +56,7 @@ test("a page of the demo project without tooltips for it or a checklist loads ne
     route.fulfill({
       contentType: "text/html",
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Plain host</title><script>
-        ${snippetStub()}
-        Gleap.on("initialized", function () { window.gleapInitialized = true; });
-        Gleap.initialize("demo");
-        var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
-        document.head.appendChild(s);
+        ${sdkSnippet("demo")}
       </script></head><body><h1 id="page-title">A plain page</h1><p class="plan-price">$8</p></body></html>`,
     }),
   );

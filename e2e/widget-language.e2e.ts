@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page } from "@playwright/test";
-import { serveHostPage } from "./support/host-page.ts";
+import { hostPageSeries } from "./support/host-page-series.ts";
 import { frame, fromFrame, gleap, isOpened, messengerFrame } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { test } from "./support/spec-test.ts";
@@ -30,20 +30,16 @@ test.afterAll(async () => {
   await projects.removeAll();
 });
 
-let hostPages = 0;
+const hostPages = hostPageSeries("language-host");
 
 async function openHost(page: Page, context: BrowserContext, key: string) {
-  const path = `/language-host-${++hostPages}`;
-  await serveHostPage(
+  await hostPages.open(
     page,
     context,
-    path,
     `<!doctype html><html><head><meta charset="utf-8"><title>Host</title>
       <script>${sdkSnippet(key)}</script></head>
       <body><main><h1>Acme Notes</h1><p>A host page in any language.</p></main></body></html>`,
   );
-  await page.goto(path);
-  await waitForSdkInitialized(page);
 }
 
 const launcher = (page: Page) => page.getByTestId("gleap-launcher");

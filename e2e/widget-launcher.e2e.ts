@@ -1,8 +1,8 @@
 import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { feedbackButtonPositions } from "../src/shared/inbox-api.ts";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
-import { serveHostPage } from "./support/host-page.ts";
-import { snippetStub } from "./support/snippet-stub.ts";
+import { hostPageSeries } from "./support/host-page-series.ts";
+import { sdkSnippet } from "./support/sdk-snippet.ts";
 import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -69,32 +69,26 @@ interface HostOptions {
   before?: string;
 }
 
-let hostPages = 0;
+const hostPages = hostPageSeries("launcher-host");
 
 /** Opens a host page with the snippet for this SDK key and waits until the SDK is initialized. */
 async function openHost(page: Page, context: BrowserContext, key: string, options: HostOptions = {}) {
-  const path = `/launcher-host-${++hostPages}`;
-  await serveHostPage(
+  await hostPages.open(
     page,
     context,
-    path,
     `<!doctype html><html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1"><title>Launcher host</title>
         <style>body { margin: 0; font: 16px/1.5 Georgia, serif; color: #222; background: #f6f6f4; }
           main { max-width: 40rem; margin: 0 auto; padding: 3rem 1.5rem; }</style>
         ${options.hostile ? `<style>${hostileCss}</style>` : ""}
         <script>
-          ${snippetStub(["initialize", "on", "setLanguage", "setStyles", "showFeedbackButton"])}
-          Gleap.on("initialized", function () { window.gleapInitialized = true; });
-          ${options.before ?? ""}
-          Gleap.initialize(${JSON.stringify(key)});
-          var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
-          document.head.appendChild(s);
+          ${sdkSnippet(key, {
+            methods: ["initialize", "on", "setLanguage", "setStyles", "showFeedbackButton"],
+            before: options.before,
+          })}
         </script></head>
         <body><main><h1>Acme Notes</h1><p>A host page for the feedback button.</p></main></body></html>`,
   );
-  await page.goto(path);
-  await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
 }
 
 const launcher = (page: Page) => page.getByTestId("gleap-launcher");

@@ -2,9 +2,9 @@ import { type BrowserContext, expect, type Page } from "@playwright/test";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
-import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
+import { giveCookieConsent, mainOrigin, messengerOrigin } from "./support/host-page.ts";
 import { gleap, messengerFrame } from "./support/messenger-frame.ts";
-import { snippetStub } from "./support/snippet-stub.ts";
+import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
 
@@ -50,6 +50,12 @@ const hostileCss = `
   iframe { display: none !important; width: 10px !important; }
   div { transform: translateZ(0) !important; filter: blur(0) !important; }`;
 
+/** The host's own listeners: the SDK events it hears, in order, on `window.hostEvents`. */
+const hostEventRecorder = `window.hostEvents = [];
+  ["open", "close", "feedback-sent", "error-while-sending"].forEach(function (name) {
+    Gleap.on(name, function () { window.hostEvents.push(name); });
+  });`;
+
 async function openHost(
   page: Page,
   context: BrowserContext,
@@ -59,7 +65,7 @@ async function openHost(
   body = "",
 ) {
   const path = `/messenger-host-${++hostPages}`;
-  await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainOrigin }]);
+  await giveCookieConsent(context);
   await page.route(`**${path}${search ? "?*" : ""}`, (route) =>
     route.fulfill({
       contentType: "text/html",
@@ -68,21 +74,13 @@ async function openHost(
         <style>body { margin: 0; font: 16px/1.5 Georgia, serif; background: #f6f6f4; min-height: 200vh; }</style>
         ${hostile ? `<style>${hostileCss}</style>` : ""}
         <script>
-          ${snippetStub()}
-          window.hostEvents = [];
-          ["open", "close", "feedback-sent", "error-while-sending"].forEach(function (name) {
-            Gleap.on(name, function () { window.hostEvents.push(name); });
-          });
-          Gleap.on("initialized", function () { window.gleapInitialized = true; });
-          Gleap.initialize(${JSON.stringify(key)});
-          var s = document.createElement("script"); s.async = true; s.src = "/sdk/loader.js";
-          document.head.appendChild(s);
+          ${sdkSnippet(key, { before: hostEventRecorder })}
         </script></head>
         <body><main><h1>Acme Notes</h1><p>A host page for the messenger.</p>${body}</main></body></html>`,
     }),
   );
   await page.goto(`${path}${search}`);
-  await page.waitForFunction(() => (window as unknown as { gleapInitialized?: boolean }).gleapInitialized);
+  await waitForSdkInitialized(page);
 }
 
 interface HostWindow {

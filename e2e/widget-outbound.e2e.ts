@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
-import { serveHostPage } from "./support/host-page.ts";
+import { hostPageSeries } from "./support/host-page-series.ts";
 import { gleap } from "./support/messenger-frame.ts";
 import { bannerFrame, clickClosingItsFrame, modalFrame } from "./support/outbound-surfaces.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
@@ -44,7 +44,7 @@ const hostileCss = `
     width: 300px !important; margin: 40px !important; display: block !important; }
   iframe { display: none !important; }`;
 
-let hostPages = 0;
+const hostPages = hostPageSeries("outbound-host");
 const pageErrors = new WeakMap<Page, string[]>();
 
 test.afterEach(({ page }) => {
@@ -54,11 +54,14 @@ test.afterEach(({ page }) => {
 
 /** Opens a host page with the snippet for this SDK key and waits until the SDK is initialized. */
 async function openHost(page: Page, context: BrowserContext, key: string, options: { css?: string } = {}) {
-  const path = `/outbound-host-${++hostPages}`;
-  await serveHostPage(
+  if (!pageErrors.has(page)) {
+    const errors: string[] = [];
+    pageErrors.set(page, errors);
+    page.on("pageerror", (error) => errors.push(error.message));
+  }
+  await hostPages.open(
     page,
     context,
-    path,
     `<!doctype html><html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbound host</title>
         <style>body { margin: 0; font: 16px/1.5 Georgia, serif; color: #222; background: #f6f6f4; }
@@ -75,13 +78,6 @@ async function openHost(page: Page, context: BrowserContext, key: string, option
         <body><header id="site-header">Acme</header><main><h1 id="first">Acme Notes</h1>
         <p>A host page for notifications, banners and modals.</p></main></body></html>`,
   );
-  if (!pageErrors.has(page)) {
-    const errors: string[] = [];
-    pageErrors.set(page, errors);
-    page.on("pageerror", (error) => errors.push(error.message));
-  }
-  await page.goto(path);
-  await waitForSdkInitialized(page);
 }
 
 const stackItems = (page: Page) => page.locator(".gn-stack .gn-item");

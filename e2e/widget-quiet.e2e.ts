@@ -1,6 +1,7 @@
 import { type APIRequestContext, type BrowserContext, expect, type Frame, type Page } from "@playwright/test";
 import { reportAsAdmin } from "./support/admin-api.ts";
-import { mainOrigin, serveHostPage } from "./support/host-page.ts";
+import { mainOrigin } from "./support/host-page.ts";
+import { hostPageSeries } from "./support/host-page-series.ts";
 import { gleap, openBugReportFlow, reportScreenshotAsIs, sendBugReport } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { test } from "./support/spec-test.ts";
@@ -37,21 +38,17 @@ interface StoredReport {
   webReplay: { events: unknown[] } | null;
 }
 
-let hostPages = 0;
+const hostPages = hostPageSeries("quiet-host");
 
 async function openHost(page: Page, context: BrowserContext, key: string, body: string, script = "") {
-  const path = `/quiet-host-${++hostPages}`;
-  await serveHostPage(
+  await hostPages.open(
     page,
     context,
-    path,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Shop</title>
       <script>${sdkSnippet(key)}
         ${script}
       </script></head><body>${body}</body></html>`,
   );
-  await page.goto(path);
-  await waitForSdkInitialized(page);
 }
 
 async function sendAndRead(page: Page, frame: Frame, request: APIRequestContext): Promise<StoredReport> {

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect } from "@playwright/test";
 import type { AdminConversationSummary } from "../../src/shared/conversations-api.ts";
 import type { AdminProject } from "../../src/shared/projects-api.ts";
+import { demoProjectId } from "./database.ts";
 
 /** Signs in as the demo admin through the real platform API and answers the bearer header. */
 export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
@@ -32,6 +33,15 @@ export async function demoAsAdmin(
   const headers = await adminHeaders(request);
   const demo = await demoProjectAsAdmin(request, headers);
   return { headers, demo };
+}
+
+/** Signs the demo admin in and reads the demo project's id from the database: the bearer header and the id. */
+export async function demoProjectIdAsAdmin(
+  request: APIRequestContext,
+): Promise<{ headers: Record<string, string>; projectId: string }> {
+  const headers = await adminHeaders(request);
+  const projectId = await demoProjectId();
+  return { headers, projectId };
 }
 
 /** A conversation of the project as its list gives it to the admin, found by the visitor's share token. */

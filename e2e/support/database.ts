@@ -24,6 +24,13 @@ export async function selectRows<T = Record<string, unknown>>(
   return (await (await post("/select", { query, params })).json()) as T[];
 }
 
+/** The first row `query` selects from the demo data; throws, naming `what`, when there is none. */
+export async function demoRow<T>(what: string, query: string, ...params: string[]): Promise<T> {
+  const [row] = await selectRows<T>(query, ...params);
+  if (!row) throw new Error(`the demo data has no ${what}`);
+  return row;
+}
+
 /** Runs writes on this worker's database, in one transaction. */
 export async function writeRows(statements: Array<{ query: string; params?: unknown[] }>): Promise<void> {
   await post("/write", { statements });

@@ -29,11 +29,13 @@ import { sendVisitorReports } from "./visitor-report.ts";
  * the page's CPU 4× (CDP `Emulation.setCPUThrottlingRate`); `--trace` prints, for one more load of each
  * screen and cache, its timeline: requests, main-thread tasks of 2 ms or more and the content's mark.
  */
-const { option, flag } = benchOptions();
-const reportCount = Number(option("reports") ?? 2000);
-const runs = Number(option("runs") ?? 7);
-const budgetMs = Number(option("budget") ?? 1000);
-const throttle = Number(option("throttle") ?? 1);
+const { option, flag, numbers } = benchOptions();
+const {
+  reports: reportCount,
+  runs,
+  budget: budgetMs,
+  throttle,
+} = numbers({ reports: 2000, runs: 7, budget: 1000, throttle: 1 });
 const reuseDist = option("dist");
 const tracing = flag("trace");
 const viewport = { width: 1440, height: 900 };

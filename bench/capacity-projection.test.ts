@@ -151,37 +151,27 @@ describe("projectSizing", () => {
 });
 
 describe("publishLine", () => {
+  /** Measured publishes as [sockets, p99 ms] pairs. */
+  const sizes = (...pairs: Array<[number, number]>) => pairs.map(([sockets, p99]) => ({ sockets, p99 }));
+
   test("two sizes give the line through them", () => {
-    const line = publishLine([
-      { sockets: 1000, p99: 30 },
-      { sockets: 2000, p99: 50 },
-    ]);
+    const line = publishLine(sizes([1000, 30], [2000, 50]));
     expect(line.perThousandMs).toBeCloseTo(20, 9);
     expect(line.fixedMs).toBeCloseTo(10, 9);
   });
 
   test("three sizes give the least-squares line", () => {
-    const line = publishLine([
-      { sockets: 1000, p99: 12 },
-      { sockets: 2000, p99: 18 },
-      { sockets: 3000, p99: 30 },
-    ]);
+    const line = publishLine(sizes([1000, 12], [2000, 18], [3000, 30]));
     expect(line.perThousandMs).toBeCloseTo(9, 9);
     expect(line.fixedMs).toBeCloseTo(2, 9);
   });
 
   test("a falling line or one below zero is taken as proportional to the largest count", () => {
-    const falling = publishLine([
-      { sockets: 50, p99: 62 },
-      { sockets: 100, p99: 28 },
-    ]);
+    const falling = publishLine(sizes([50, 62], [100, 28]));
     expect(falling).toEqual({ fixedMs: 0, perThousandMs: 280 });
-    const belowZero = publishLine([
-      { sockets: 1000, p99: 10 },
-      { sockets: 2000, p99: 40 },
-    ]);
+    const belowZero = publishLine(sizes([1000, 10], [2000, 40]));
     expect(belowZero).toEqual({ fixedMs: 0, perThousandMs: 20 });
-    expect(publishLine([{ sockets: 500, p99: 10 }])).toEqual({ fixedMs: 0, perThousandMs: 20 });
+    expect(publishLine(sizes([500, 10]))).toEqual({ fixedMs: 0, perThousandMs: 20 });
   });
 
   test("nothing measured is refused", () => {

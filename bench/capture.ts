@@ -26,11 +26,13 @@ import { benchOptions } from "./cli-options.ts";
  *
  * Exit 1 when our snapshot is not faster than the reference's; exit 2 when nothing was measured.
  */
-const { option, flag } = benchOptions();
-const runs = Number(option("runs") ?? 10);
-const throttle = Number(option("throttle") ?? 4);
-const replaySeconds = Number(option("replay-seconds") ?? 30);
-const replayRuns = Number(option("replay-runs") ?? 2);
+const { flag, numbers } = benchOptions();
+const {
+  runs,
+  throttle,
+  "replay-seconds": replaySeconds,
+  "replay-runs": replayRuns,
+} = numbers({ runs: 10, throttle: 4, "replay-seconds": 30, "replay-runs": 2 });
 const verbose = flag("verbose");
 
 const root = join(import.meta.dir, "..");

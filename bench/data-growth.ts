@@ -17,11 +17,13 @@ import { spawnServer } from "./server-process.ts";
  *
  * `--root` runs another checkout's server (e.g. the commit before the WAL bound, for a before/after).
  */
-const { option } = benchOptions();
-const seconds = Number(option("seconds") ?? 20);
-const sessionCount = Number(option("sessions") ?? 1000);
-const loops = Number(option("loops") ?? 32);
-const walLimitMb = Number(option("wal-limit-mb") ?? 64);
+const { option, numbers } = benchOptions();
+const {
+  seconds,
+  sessions: sessionCount,
+  loops,
+  "wal-limit-mb": walLimitMb,
+} = numbers({ seconds: 20, sessions: 1000, loops: 32, "wal-limit-mb": 64 });
 const root = resolve(option("root") ?? join(import.meta.dir, ".."));
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 

@@ -38,10 +38,8 @@ import { percentile } from "./latency-stats.ts";
  * navigation), the socket's messages, the banner frame's document and parse, and the messages between
  * the page and that frame, beside the marks.
  */
-const { option, flag } = benchOptions();
-const runs = Number(option("runs") ?? 9);
-const throttle = Number(option("throttle") ?? 4);
-const budgetMs = Number(option("budget") ?? 1500);
+const { option, flag, numbers } = benchOptions();
+const { runs, throttle, budget: budgetMs } = numbers({ runs: 9, throttle: 4, budget: 1500 });
 const reuseDist = option("dist");
 const tracing = flag("trace");
 const pathPart = "/first-content/";

@@ -45,11 +45,13 @@ import { formatTraceSummary, summarizeTrace } from "./trace-summary.ts";
  * `--trace` writes a Chromium trace of each measured load and prints where the main thread's time
  * went, by trace event and by script (bench/trace-summary.ts).
  */
-const { option, flag } = benchOptions();
-const runs = Number(option("runs") ?? 5);
-const throttle = Number(option("throttle") ?? 4);
-const settleMs = Number(option("settle") ?? 2000);
-const settleSurfacesMs = Number(option("settle-surfaces") ?? 5000);
+const { option, flag, numbers } = benchOptions();
+const {
+  runs,
+  throttle,
+  settle: settleMs,
+  "settle-surfaces": settleSurfacesMs,
+} = numbers({ runs: 5, throttle: 4, settle: 2000, "settle-surfaces": 5000 });
 const screenshotDir = option("screenshots");
 const traceDir = option("trace");
 const reuseDist = option("dist");

@@ -1,3 +1,4 @@
+import { benchOptions } from "./cli-options.ts";
 import { percentile } from "./latency-stats.ts";
 
 /**
@@ -15,16 +16,14 @@ import { percentile } from "./latency-stats.ts";
  *     [--loops 32] [--publish-every 10] --admin-token TOKEN --project-id ID
  */
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-};
+const { option, numbers } = benchOptions();
 const base = option("base") ?? "";
-const seconds = Number(option("seconds") ?? 60);
-const visitorCount = Number(option("visitors") ?? 500);
-const loopCount = Number(option("loops") ?? 32);
-const publishEverySeconds = Number(option("publish-every") ?? 10);
+const {
+  seconds,
+  visitors: visitorCount,
+  loops: loopCount,
+  "publish-every": publishEverySeconds,
+} = numbers({ seconds: 60, visitors: 500, loops: 32, "publish-every": 10 });
 const adminToken = option("admin-token") ?? "";
 const projectId = option("project-id") ?? "";
 if (!base || !adminToken || !projectId) {

@@ -31,12 +31,14 @@ import { runWrk, type WrkResult, wrkAvailable, wrkInstallHint } from "./wrk-path
  *   bun bench/platform-api.ts [--users 100000] [--concurrency 8] [--rounds 3] [--duration 5]
  *                             [--requests 300] [--q an]
  */
-const { option } = benchOptions();
-const userCount = Number(option("users") ?? "100000");
-const requestCount = Number(option("requests") ?? "300");
-const concurrency = Number(option("concurrency") ?? "8");
-const rounds = Number(option("rounds") ?? "3");
-const durationS = Number(option("duration") ?? "5");
+const { option, numbers } = benchOptions();
+const {
+  users: userCount,
+  requests: requestCount,
+  concurrency,
+  rounds,
+  duration: durationS,
+} = numbers({ users: 100_000, requests: 300, concurrency: 8, rounds: 3, duration: 5 });
 const search = option("q") ?? "an";
 const warmUp = 30;
 const listBudgetMs = 50;

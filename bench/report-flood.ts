@@ -19,7 +19,7 @@ import { spawnServer, startSession, watchMemory } from "./server-process.ts";
  * `--rate-limits 1` shows the quotas answering one address. `--root` runs another checkout's server
  * (e.g. an older commit, for a before/after figure).
  */
-const { option } = benchOptions();
+const { option, numbers } = benchOptions();
 
 /** The /healthz prober, run as its own process so the flood's client work never delays its clock. */
 if (option("probe")) {
@@ -41,8 +41,7 @@ if (option("probe")) {
   process.exit(0);
 }
 
-const reportCount = Number(option("reports") ?? 30);
-const reportMb = Number(option("mb") ?? 17);
+const { reports: reportCount, mb: reportMb } = numbers({ reports: 30, mb: 17 });
 const rateLimits = option("rate-limits") ?? "0";
 const root = resolve(option("root") ?? join(import.meta.dir, ".."));
 const mib = 1024 * 1024;

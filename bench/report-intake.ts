@@ -19,11 +19,13 @@ import { freePort, spawnServer, startSession, waitForHealth, watchMemory } from 
  * Needs `wrk` (Debian: `apt-get install wrk`). `--root` runs another checkout's server (a before/after
  * figure on one machine).
  */
-const { option } = benchOptions();
-const seconds = Number(option("seconds") ?? 10);
-const connections = Number(option("connections") ?? 64);
-const rounds = Number(option("rounds") ?? 3);
-const bodyCount = Number(option("bodies") ?? 8);
+const { option, numbers } = benchOptions();
+const {
+  seconds,
+  connections,
+  rounds,
+  bodies: bodyCount,
+} = numbers({ seconds: 10, connections: 64, rounds: 3, bodies: 8 });
 const root = resolve(option("root") ?? join(import.meta.dir, ".."));
 
 if (!Bun.which("wrk")) {

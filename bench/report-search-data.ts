@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import type { SQL } from "bun";
 import { insertRows, type Row } from "../src/server/demo-data/bulk-insert.ts";
 import { createRandom, type Random } from "../src/server/demo-data/random.ts";
@@ -65,42 +66,13 @@ const contexts = [
 ];
 const plans = ["Free", "Free", "Free", "Pro", "Pro", "Team", "Enterprise"];
 const tagPool = ["vip", "regression", "payments", "mobile", "needs-info", "duplicate", "churn-risk"];
-const failures = [
-  { status: 500, text: "Internal Server Error" },
-  { status: 502, text: "Bad Gateway" },
-  { status: 503, text: "Service Unavailable" },
-  { status: 404, text: "Not Found" },
-  { status: 401, text: "Unauthorized" },
-  { status: 403, text: "Forbidden" },
-  { status: 422, text: "Unprocessable Entity" },
-  { status: 0, text: "" },
-];
-const firstNames = [
-  "Anna",
-  "Ben",
-  "Chloe",
-  "David",
-  "Elif",
-  "Farid",
-  "Greta",
-  "Hiro",
-  "Ines",
-  "Jonas",
-  "Lena",
-  "Mateo",
-];
-const lastNames = [
-  "Berg",
-  "Costa",
-  "Dubois",
-  "Eriksen",
-  "Fischer",
-  "Garcia",
-  "Hansen",
-  "Ivanova",
-  "Jensen",
-  "Kowalski",
-];
+/** Failed requests' statuses with their reason phrases; 0 is a request that got no answer at all. */
+const failures = [500, 502, 503, 404, 401, 403, 422, 0].map((status) => ({
+  status,
+  text: STATUS_CODES[status] ?? "",
+}));
+const firstNames = "Anna Ben Chloe David Elif Farid Greta Hiro Ines Jonas Lena Mateo".split(" ");
+const lastNames = "Berg Costa Dubois Eriksen Fischer Garcia Hansen Ivanova Jensen Kowalski".split(" ");
 const statuses = ["OPEN", "OPEN", "OPEN", "OPEN", "IN_PROGRESS", "DONE", "DONE", "ARCHIVED", "SPAM"];
 const types = ["BUG", "BUG", "BUG", "BUG", "BUG", "BUG", "FEATURE_REQUEST", "INQUIRY", "CRASH"];
 const priorities = ["LOW", "LOW", "MEDIUM", "MEDIUM", "HIGH", "CRITICAL"];

@@ -26,9 +26,8 @@ import { benchSearchPath, insertBenchReports } from "./report-search-data.ts";
  *
  *   bun bench/report-search.ts [--reports 100000] [--queries 600] [--engine both|sqlite|postgres]
  */
-const { option } = benchOptions();
-const reportCount = Number(option("reports") ?? "100000");
-const queryCount = Number(option("queries") ?? "600");
+const { option, numbers } = benchOptions();
+const { reports: reportCount, queries: queryCount } = numbers({ reports: 100_000, queries: 600 });
 const engineChoice = option("engine") ?? "both";
 const budgetMs = 100;
 const warmUp = 40;

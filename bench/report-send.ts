@@ -40,10 +40,8 @@ import { elementCount, shopPage } from "./shop-page.ts";
  * order and the shares, not the figure. `--trace-file` also keeps the trace (DevTools' Performance
  * panel opens it). Exit 1 over the budget; exit 2 when nothing was measured.
  */
-const { option, flag } = benchOptions();
-const runs = Number(option("runs") ?? 5);
-const keyDelayMs = Number(option("key-delay") ?? 80);
-const gapSeconds = Number(option("gap") ?? 35);
+const { option, flag, numbers } = benchOptions();
+const { runs, "key-delay": keyDelayMs, gap: gapSeconds } = numbers({ runs: 5, "key-delay": 80, gap: 35 });
 const traceFile = option("trace-file");
 const traced = flag("trace") || traceFile !== undefined;
 const throttle = 4;

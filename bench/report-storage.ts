@@ -18,9 +18,8 @@ import { spawnServer, startSession } from "./server-process.ts";
  *
  * `--root` runs another checkout's server (e.g. the commit before compression, for a before/after).
  */
-const { option } = benchOptions();
-const reportCount = Number(option("reports") ?? 1000);
-const concurrency = Number(option("concurrency") ?? 8);
+const { option, numbers } = benchOptions();
+const { reports: reportCount, concurrency } = numbers({ reports: 1000, concurrency: 8 });
 const root = resolve(option("root") ?? join(import.meta.dir, ".."));
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 

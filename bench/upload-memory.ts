@@ -18,10 +18,8 @@ import { spawnServer, startSession, watchMemory } from "./server-process.ts";
  * `--s3` stores into a fake S3 (s3rver) instead of the local folder; `--root` runs the server of
  * another checkout (e.g. an older commit, for a before/after figure).
  */
-const { option, flag } = benchOptions();
-const uploadCount = Number(option("uploads") ?? 4);
-const uploadMb = Number(option("mb") ?? 99);
-const budgetMb = Number(option("budget") ?? 200);
+const { option, flag, numbers } = benchOptions();
+const { uploads: uploadCount, mb: uploadMb, budget: budgetMb } = numbers({ uploads: 4, mb: 99, budget: 200 });
 const useS3 = flag("s3");
 const root = resolve(option("root") ?? join(import.meta.dir, ".."));
 

@@ -5,6 +5,7 @@ import type { S3StorageTarget } from "../../src/server/storage/s3-file-storage.t
 import { emptyPostgresDatabase } from "../../src/server/test-support/empty-postgres-database.ts";
 import { startPostgresCluster } from "../../src/server/test-support/postgres-cluster.ts";
 import { startRedis } from "../../src/server/test-support/redis-process.ts";
+import { s3ServerEnv } from "../../src/server/test-support/s3-server-env.ts";
 import { startFakeS3 } from "../../src/server/test-support/s3rver.ts";
 import { type ClusterNode, startClusterNode } from "./cluster-node.ts";
 import { type ClusterPorts, fixedPorts, freePorts, portProblems, portsInUse } from "./cluster-ports.ts";
@@ -101,16 +102,6 @@ async function startClusterRedis(stoppers: Stopper[]): Promise<ClusterRedis> {
   };
   stoppers.push({ name: "Redis", stop: redis.stop });
   return redis;
-}
-
-function s3Env(target: S3StorageTarget): Record<string, string> {
-  return {
-    S3_BUCKET: target.bucket,
-    S3_ENDPOINT: target.endpoint ?? "",
-    S3_REGION: target.region ?? "",
-    S3_ACCESS_KEY_ID: target.accessKeyId ?? "",
-    S3_SECRET_ACCESS_KEY: target.secretAccessKey ?? "",
-  };
 }
 
 async function startNodes(
@@ -213,7 +204,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const clusterEnv = {
       DATABASE_URL: postgresUrl,
       REDIS_URL: redis.url,
-      ...s3Env(s3),
+      ...s3ServerEnv(s3),
       PUBLIC_URL: mainUrl,
       MESSENGER_URL: messengerUrl,
       // haproxy connects from loopback and names the client in X-Forwarded-For.

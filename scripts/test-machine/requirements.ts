@@ -1,5 +1,5 @@
 import { accessSync, constants } from "node:fs";
-import { delimiter, join } from "node:path";
+import { basename, delimiter, join } from "node:path";
 import { findPostgresBin } from "../../src/server/test-support/postgres-cluster.ts";
 
 /** A program the tests run, and the Debian package that brings it. */
@@ -13,6 +13,11 @@ export interface Requirement {
   debianPackage: string;
   /** Who needs it, for the one line the step prints. */
   neededBy: string;
+}
+
+/** A program also looked for at `file`, the system folder Debian installs it in. */
+function systemProgram(file: string, debianPackage: string, neededBy: string): Requirement {
+  return { program: basename(file), debianPackage, neededBy, foundElsewhere: () => executable(file) };
 }
 
 /** What `npm test` needs beyond Node.js and npm (Bun and the npm packages come from `npm ci`). */
@@ -32,31 +37,11 @@ export const testRequirements: readonly Requirement[] = [
   },
   // The self-hosting guide's files, run for real (src/server/nginx-tls.sqlite.test.ts,
   // src/server/systemd-unit.test.ts). Debian keeps these in sbin or bin folders a user's PATH may lack.
-  {
-    program: "nginx",
-    debianPackage: "nginx",
-    neededBy: "the self-hosting guide's nginx test",
-    foundElsewhere: () => executable("/usr/sbin/nginx"),
-  },
-  {
-    program: "openssl",
-    debianPackage: "openssl",
-    neededBy: "the self-hosting guide's nginx test",
-    foundElsewhere: () => executable("/usr/bin/openssl"),
-  },
-  {
-    program: "systemd-analyze",
-    debianPackage: "systemd",
-    neededBy: "the self-hosting guide's systemd unit test",
-    foundElsewhere: () => executable("/usr/bin/systemd-analyze"),
-  },
+  systemProgram("/usr/sbin/nginx", "nginx", "the self-hosting guide's nginx test"),
+  systemProgram("/usr/bin/openssl", "openssl", "the self-hosting guide's nginx test"),
+  systemProgram("/usr/bin/systemd-analyze", "systemd", "the self-hosting guide's systemd unit test"),
   // The balancer of `npm run cluster` and its tests (scripts/cluster/, deploy/haproxy.cfg).
-  {
-    program: "haproxy",
-    debianPackage: "haproxy",
-    neededBy: "the cluster tests",
-    foundElsewhere: () => executable("/usr/sbin/haproxy"),
-  },
+  systemProgram("/usr/sbin/haproxy", "haproxy", "the cluster tests"),
   // The load generator of the node capacity bench, whose run is a test (bench/node-capacity.pg.test.ts).
   { program: "wrk", debianPackage: "wrk", neededBy: "the node capacity bench's test" },
 ];

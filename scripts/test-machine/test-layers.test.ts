@@ -18,13 +18,17 @@ const treeOf = (files: Record<string, string>) => ({ read: (path: string) => fil
 
 describe("test layers", () => {
   test("a test file's name declares its layer", () => {
-    expect(testLayerOf("src/a.test.ts")).toBe("unit");
-    expect(testLayerOf("src/a.test.tsx")).toBe("unit");
-    expect(testLayerOf("src/a.db.test.ts")).toBe("db");
-    expect(testLayerOf("src/a.sqlite.test.ts")).toBe("sqlite");
-    expect(testLayerOf("src/a.pg.test.ts")).toBe("pg");
-    expect(testLayerOf("src/a.ts")).toBeNull();
-    expect(testLayerOf("src/db.test-support.ts")).toBeNull();
+    const expected: Record<string, TestLayer | null> = {
+      "src/a.test.ts": "unit",
+      "src/a.test.tsx": "unit",
+      "src/a.db.test.ts": "db",
+      "src/a.sqlite.test.ts": "sqlite",
+      "src/a.pg.test.ts": "pg",
+      "src/a.ts": null,
+      "src/db.test-support.ts": null,
+    };
+    const layers = Object.fromEntries(Object.keys(expected).map((file) => [file, testLayerOf(file)]));
+    expect(layers).toEqual(expected);
   });
 
   test("a database is reached through run-time imports only, transitively", () => {

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { expectAnswers } from "../test-support/expect-answers.ts";
+import { expectAnswersByText } from "../../shared/test-support/answer-cases.ts";
 import { dateOf, humanizeKey, isEmptyValue, knownFieldValue, labelledFields } from "./report-field-labels.ts";
 
 describe("labels for raw keys", () => {
   test("camelCase and snake_case keys read as words", () => {
-    expectAnswers(humanizeKey, {
+    expectAnswersByText(humanizeKey, {
       description: "Description",
       lastSeenAt: "Last seen at",
       screen_width: "Screen width",

@@ -1,12 +1,12 @@
 import { expect, test } from "bun:test";
-import { expectAnswers } from "../test-support/expect-answers.ts";
+import { expectAnswersByText } from "../../shared/test-support/answer-cases.ts";
 import { atMarkedCaret } from "../test-support/marked-caret.ts";
 import { completeMention, mentionAt, mentionCandidates } from "./mention-query.ts";
 
 const mentionAtCaret = atMarkedCaret(mentionAt);
 
 test("the mention being typed: @ and name characters up to the caret", () => {
-  expectAnswers(mentionAtCaret, {
+  expectAnswersByText(mentionAtCaret, {
     "Hi @an|": { start: 3, query: "an" },
     "@|": { start: 0, query: "" },
     "(@bo.x|": { start: 1, query: "bo.x" },
@@ -16,7 +16,7 @@ test("the mention being typed: @ and name characters up to the caret", () => {
 });
 
 test("no mention: after a space, inside an e-mail address, or no @ at all", () => {
-  expectAnswers(mentionAtCaret, { "@anna |": null, "ops@anna|": null, "plain|": null, "|": null });
+  expectAnswersByText(mentionAtCaret, { "@anna |": null, "ops@anna|": null, "plain|": null, "|": null });
 });
 
 test("candidates: nickname prefix first, then name prefix, case-insensitive, capped", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { validate } from "superstruct";
 import { type AdminProjectSettings, FlowConfigWrite } from "../../shared/inbox-api.ts";
+import { expectAnswersByText } from "../../shared/test-support/answer-cases.ts";
 import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
-import { expectAnswers } from "../test-support/expect-answers.ts";
 import {
   colorInputValue,
   colorRule,
@@ -171,11 +171,11 @@ describe("project settings form", () => {
   });
 
   test("colour inputs get six lower-case digits", () => {
-    expectAnswers(colorInputValue, { "#ABC": "#aabbcc", "#485BFF": "#485bff", red: null });
+    expectAnswersByText(colorInputValue, { "#ABC": "#aabbcc", "#485BFF": "#485bff", red: null });
   });
 
   test("API refusals land at the field that shows them", () => {
-    expectAnswers(settingsFormPath, {
+    expectAnswersByText(settingsFormPath, {
       "flowConfig.color": "color",
       "flowConfig.localizationOptions.language": "language",
       "flowConfig.staticTranslations.Feedback": "translations",

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { SavedReply } from "../../shared/saved-replies-api.ts";
-import { expectAnswers } from "../test-support/expect-answers.ts";
+import { expectAnswersByText } from "../../shared/test-support/answer-cases.ts";
 import { atMarkedCaret } from "../test-support/marked-caret.ts";
 import {
   fillPlaceholders,
@@ -22,7 +22,7 @@ const reply = (shortcut: string, title: string, body = "…"): SavedReply => ({
 
 describe("slashWordAt", () => {
   test("a / word at the caret, at the start or after white space", () => {
-    expectAnswers(slashWordAtCaret, {
+    expectAnswersByText(slashWordAtCaret, {
       "/|": { start: 0, query: "" },
       "/tha|": { start: 0, query: "tha" },
       "Hello\n/bug|": { start: 6, query: "bug" },
@@ -31,7 +31,7 @@ describe("slashWordAt", () => {
   });
 
   test("not inside a word, a path or a URL, and not once a space ends it", () => {
-    expectAnswers(slashWordAtCaret, {
+    expectAnswersByText(slashWordAtCaret, {
       "a/b|": null,
       "see https://x.example/help|": null,
       "/thanks |": null,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { expectAnswers, expectSameAnswer } from "../test-support/answer-cases.ts";
+import { expectAnswers, expectSameAnswer } from "../../shared/test-support/answer-cases.ts";
 import { cachePolicyFor, type Encoding, isContentHashed, pickEncoding } from "./cache-policy.ts";
 
 const immutable = "public, max-age=31536000, immutable";

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
-import { expectAnswers } from "../test-support/answer-cases.ts";
+import { expectAnswers } from "../../shared/test-support/answer-cases.ts";
 import { requestPath } from "./request-path.ts";
 
 test("plain paths are cut out of the URL, query and fragment left out", () => {

@@ -1,17 +1,22 @@
 import { describe, expect, test } from "bun:test";
-import { expectAnswers } from "../../test-support/expect-answers.ts";
+import { expectAnswersByText } from "../../../shared/test-support/answer-cases.ts";
 import { csvBom, csvCell, csvFileName, fetchAllRows, toCsv } from "./csv-export.ts";
 
 describe("csvCell", () => {
   test("plain text and numbers stay as they are; nothing is empty", () => {
-    expectAnswers(csvCell, { "Ada Lovelace": "Ada Lovelace", "Grüße, 北京": '"Grüße, 北京"', "": "" });
-    expectAnswers((value) => csvCell(Number(value)), { 12800: "12800", "-5": "-5", 1.5: "1.5", NaN: "" });
+    expectAnswersByText(csvCell, { "Ada Lovelace": "Ada Lovelace", "Grüße, 北京": '"Grüße, 北京"', "": "" });
+    expectAnswersByText((value) => csvCell(Number(value)), {
+      12800: "12800",
+      "-5": "-5",
+      1.5: "1.5",
+      NaN: "",
+    });
     expect(csvCell(null)).toBe("");
     expect(csvCell(undefined)).toBe("");
   });
 
   test("RFC 4180: commas, quotes and line breaks are quoted, quotes doubled", () => {
-    expectAnswers(csvCell, {
+    expectAnswersByText(csvCell, {
       "a,b": '"a,b"',
       'say "hi"': '"say ""hi"""',
       "line 1\nline 2": '"line 1\nline 2"',
@@ -22,7 +27,7 @@ describe("csvCell", () => {
   });
 
   test("text a spreadsheet would run as a formula gets a leading single quote", () => {
-    expectAnswers(csvCell, {
+    expectAnswersByText(csvCell, {
       "=1+2": "'=1+2",
       "+49 30 1234": "'+49 30 1234",
       "-2": "'-2",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { expectAnswers, expectSameAnswer } from "../../test-support/answer-cases.ts";
+import { expectAnswers, expectSameAnswer } from "../../../shared/test-support/answer-cases.ts";
 import { decodeEntities, htmlToText, sanitizeHtml } from "./html-sanitizer.ts";
 
 describe("sanitizeHtml", () => {

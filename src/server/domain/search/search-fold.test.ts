@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { expectAnswers } from "../../test-support/answer-cases.ts";
+import { expectAnswers } from "../../../shared/test-support/answer-cases.ts";
 import { foldWord } from "./search-fold.ts";
 
 describe("foldWord", () => {

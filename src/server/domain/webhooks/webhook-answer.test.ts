@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { expectAnswers } from "../../test-support/answer-cases.ts";
+import { expectAnswers } from "../../../shared/test-support/answer-cases.ts";
 import { answerChars, answerExcerpt, readAnswerExcerpt } from "./webhook-answer.ts";
 
 test("a short plain answer is kept as it is", () => {

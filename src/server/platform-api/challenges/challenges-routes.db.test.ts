@@ -5,7 +5,7 @@ import type {
   ChallengeListItem,
   TaskDetail,
 } from "../../../shared/challenges-api.ts";
-import { expectEqualAnswers } from "../../test-support/answer-cases.ts";
+import { expectEqualAnswers } from "../../../shared/test-support/answer-cases.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import {
   auditFor,

@@ -14,6 +14,17 @@ export function expectAnswers<Input, Answer>(
   for (const [input, expected] of cases) expect(answer(input)).toBe(expected);
 }
 
+/**
+ * The same with texts for inputs, written as the keys of `answers`, each answer compared with toEqual
+ * (an answer may be a record): for a function of one text whose cases read best side by side.
+ */
+export function expectAnswersByText<Answer>(
+  answer: (input: string) => Answer,
+  answers: Record<string, Answer>,
+): void {
+  for (const [input, expected] of Object.entries(answers)) expect(answer(input)).toEqual(expected);
+}
+
 /** Checks that every input gets the same answer. */
 export function expectSameAnswer<Input, Answer>(
   answer: (input: Input) => Answer,

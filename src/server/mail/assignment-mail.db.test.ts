@@ -3,7 +3,7 @@ import { newAdmin } from "../test-support/admin-api-client.ts";
 import { callApi } from "../test-support/api-calls.ts";
 import { call, startSession } from "../test-support/outbound-test-support.ts";
 import { openStaffSocket } from "../test-support/staff-socket-client.ts";
-import { unreadMailServers, unreadMs, until } from "../test-support/unread-mail-server.ts";
+import { unreadMailServers, unreadMs, untilDue } from "../test-support/unread-mail-server.ts";
 
 // Work given to an admin who has no admin screen open reaches them in the unread digest (the same
 // mail, period and hourly cap as unread conversations), once, if they have not opened it by then; an
@@ -85,7 +85,7 @@ describe("work given to an admin who is away", () => {
     await t.open(openedConversation, opened.token);
 
     t.advance(unreadMs + 1000);
-    await until(async () => (await t.mails()).length === 1);
+    await untilDue(async () => (await t.mails()).length === 1);
     await t.aCheckHasRun();
     let mails = await t.mails();
     expect(mails.map((mail) => mail.to)).toEqual(["away@example.com"]);
@@ -97,7 +97,7 @@ describe("work given to an admin who is away", () => {
       `${t.server.mainUrl}/dashboard/conversations/${t.projectId}/${awayConversation}`,
     );
     expect(mail?.body).toContain(`${t.server.mainUrl}/dashboard/inbox/${awayReport}`);
-    await until(() => mailServers.received().some((mail) => mail.data.includes("Refund for order 1182")));
+    await untilDue(() => mailServers.received().some((mail) => mail.data.includes("Refund for order 1182")));
 
     // Once: the next periods mail the same work to nobody. The admin who was here leaves the
     // dashboard without opening theirs: now it is theirs to read about.
@@ -106,7 +106,7 @@ describe("work given to an admin who is away", () => {
     expect(await t.mails()).toHaveLength(1);
     hereSocket.close();
     t.advance(unreadMs);
-    await until(async () => (await t.mails()).length === 2);
+    await untilDue(async () => (await t.mails()).length === 2);
     mails = await t.mails();
     expect(mails[1]?.to).toBe("here@example.com");
     expect(mails[1]?.body).toContain("Password reset mail");
@@ -120,7 +120,7 @@ describe("work given to an admin who is away", () => {
     await t.assign(await t.conversation("For the first"), first.id);
     await t.assign(await t.conversation("For the second"), second.id);
     t.advance(unreadMs + 1000);
-    await until(async () => (await t.mails()).length === 1);
+    await untilDue(async () => (await t.mails()).length === 1);
     await t.aCheckHasRun();
     t.advance(unreadMs);
     await t.aCheckHasRun();
@@ -131,7 +131,7 @@ describe("work given to an admin who is away", () => {
     expect(Number(unclaimed[0]?.n)).toBe(1);
     // The next hour's window takes it.
     t.advance(60 * 60_000);
-    await until(async () => (await t.mails()).length === 2);
+    await untilDue(async () => (await t.mails()).length === 2);
     expect((await t.mails()).map((mail) => mail.to).sort()).toEqual([
       "first@example.com",
       "second@example.com",

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startSmtpCatcher } from "../test-support/smtp-catcher.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { fixtureTimeoutMs } from "../test-support/test-timeouts.ts";
+import { until } from "../test-support/until.ts";
 
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let refuse = false;
@@ -13,13 +14,7 @@ beforeAll(async () => {
 
 afterAll(() => smtp.close());
 
-async function until(condition: () => Promise<boolean> | boolean, ms = 8000) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await Bun.sleep(50);
-  }
-}
+const mailedWithin = (condition: () => Promise<boolean> | boolean) => until(condition, 8000);
 
 describe("SMTP delivery of the mail outbox", () => {
   let server: TestServer;
@@ -39,12 +34,12 @@ describe("SMTP delivery of the mail outbox", () => {
       body: JSON.stringify({ email: "admin@example.com" }),
     });
     expect(response.status).toBe(202);
-    await until(() => smtp.received.some((mail) => mail.to.includes("admin@example.com")));
+    await mailedWithin(() => smtp.received.some((mail) => mail.to.includes("admin@example.com")));
     const mail = smtp.received.find((entry) => entry.to.includes("admin@example.com"));
     expect(mail?.from).toBe("noreply@example.com");
     expect(mail?.data).toContain("Subject: Reset your password");
     expect(mail?.data).toMatch(/Your password reset code is \d{6}\./);
-    await until(async () => {
+    await mailedWithin(async () => {
       const [row] = await server.db
         .sql`SELECT sent_at FROM mail_outbox WHERE to_address = ${"admin@example.com"}`;
       return Boolean(row?.sent_at);
@@ -56,7 +51,7 @@ describe("SMTP delivery of the mail outbox", () => {
     try {
       await server.db.sql`INSERT INTO mail_outbox (id, to_address, subject, body, created_at)
         VALUES (${crypto.randomUUID()}, ${"refused@example.com"}, ${"Hello"}, ${"Body"}, ${new Date().toISOString()})`;
-      await until(async () => {
+      await mailedWithin(async () => {
         const [row] = await server.db
           .sql`SELECT error FROM mail_outbox WHERE to_address = ${"refused@example.com"}`;
         return Boolean(row?.error);

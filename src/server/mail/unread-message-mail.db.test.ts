@@ -3,7 +3,12 @@ import { defaultUnreadMailsPerHour, loadConfig } from "../config.ts";
 import { newAdmin } from "../test-support/admin-api-client.ts";
 import { callApi } from "../test-support/api-calls.ts";
 import { call, startSession, type TestSession } from "../test-support/outbound-test-support.ts";
-import { type OutboxMail, unreadMailServers, unreadMs, until } from "../test-support/unread-mail-server.ts";
+import {
+  type OutboxMail,
+  unreadMailServers,
+  unreadMs,
+  untilDue,
+} from "../test-support/unread-mail-server.ts";
 
 const subjectPattern = /^Unread: \d+ conversations? waiting for an answer$/;
 
@@ -78,7 +83,7 @@ describe("the unread alert", () => {
     await t.staff("POST", `/${closed.id}/close`);
 
     t.advance(unreadMs + 1000);
-    await until(async () => (await t.mails()).length === 2);
+    await untilDue(async () => (await t.mails()).length === 2);
     await t.aCheckHasRun();
     const mails = await t.mails();
     expect(mails.map((mail) => mail.to).sort()).toEqual(["second@example.com", "third@example.com"]);
@@ -98,7 +103,7 @@ describe("the unread alert", () => {
       expect(mail.body).not.toContain("Read in time");
       expect(mail.body).not.toContain("Closed one");
     }
-    await until(() =>
+    await untilDue(() =>
       mailServers
         .received()
         .some((mail) => mail.to.includes("third@example.com") && mail.data.includes("parcel")),
@@ -112,7 +117,7 @@ describe("the unread alert", () => {
       text: "Unread one: where is my parcel?",
     });
     t.advance(unreadMs + 1000);
-    await until(async () => (await t.mails()).length === 1);
+    await untilDue(async () => (await t.mails()).length === 1);
 
     // Still unread: more messages of the same burst mail nobody again, also once they are due.
     await t.visitorWrites(conversation, "Hello? Anyone there?");
@@ -124,7 +129,7 @@ describe("the unread alert", () => {
     await t.staff("POST", `/${conversation.id}/read`);
     await t.visitorWrites(conversation, "One more thing");
     t.advance(unreadMs + 1000);
-    await until(async () => (await t.mails()).length === 2);
+    await untilDue(async () => (await t.mails()).length === 2);
     expect((await t.mails()).map((mail) => mail.to)).toEqual(["third@example.com", "third@example.com"]);
   }, 20_000);
 
@@ -142,7 +147,7 @@ describe("the unread alert", () => {
         await t.startConversation(session, { text: `Flood ${visitor}-${n}`, subject: `${hostile} ${n}` });
     }
     t.advance(unreadMs + 1000);
-    await until(async () => (await t.mails()).length === asked.length);
+    await untilDue(async () => (await t.mails()).length === asked.length);
     await t.aCheckHasRun();
     let mails = await t.mails();
     expect(mails.map((mail) => mail.to).sort()).toEqual([...asked].sort());
@@ -160,7 +165,7 @@ describe("the unread alert", () => {
     await t.aCheckHasRun();
     expect(await t.mails()).toHaveLength(asked.length);
     t.advance(unreadMs);
-    await until(async () => (await t.mails()).length === 2 * asked.length);
+    await untilDue(async () => (await t.mails()).length === 2 * asked.length);
     await t.aCheckHasRun();
     mails = await t.mails();
     expect(mails).toHaveLength(2 * asked.length);
@@ -183,7 +188,7 @@ describe("the unread alert", () => {
       const session = await startSession(t.server.mainUrl);
       await t.startConversation(session, { text: "First wave" });
       t.advance(unreadMs + 1000);
-      await until(async () => (await t.mails()).length === 1);
+      await untilDue(async () => (await t.mails()).length === 1);
       await t.aCheckHasRun();
       // A later period in the same hour: nothing more.
       await t.startConversation(session, { text: "Second wave" });

@@ -3,6 +3,7 @@ import { logIn } from "./api-calls.ts";
 import { demoProjectId } from "./outbound-test-support.ts";
 import { type CaughtMail, startSmtpCatcher } from "./smtp-catcher.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
+import { until } from "./until.ts";
 
 /**
  * Servers whose unread digest the tests drive: a minute of unread time on a clock the test moves on
@@ -21,13 +22,8 @@ export interface OutboxMail {
   body: string;
 }
 
-export async function until(condition: () => Promise<boolean> | boolean, ms = dueWithinMs) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await Bun.sleep(50);
-  }
-}
+/** Waits, as long as a digest may take to be due, for `condition` (test-support/until.ts). */
+export const untilDue = (condition: () => Promise<boolean> | boolean) => until(condition, dueWithinMs);
 
 /**
  * A test server of its own with the unread check every 50 ms on a clock that only moves forward:
@@ -69,7 +65,7 @@ async function startUnreadMailServer(smtpPort: number, env: Record<string, strin
      */
     async aCheckHasRun() {
       const from = checks;
-      await until(() => checks >= from + 2);
+      await untilDue(() => checks >= from + 2);
     },
     async mails(): Promise<OutboxMail[]> {
       const rows = await server.db.sql`SELECT to_address, subject, body FROM mail_outbox

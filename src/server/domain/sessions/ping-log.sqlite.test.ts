@@ -7,6 +7,7 @@ import { openDatabase } from "../../database/database.ts";
 import { runMigrations } from "../../database/migrations.ts";
 import { seedDemoData } from "../../demo-seed.ts";
 import { testPasswords } from "../../test-support/test-passwords.ts";
+import { until } from "../../test-support/until.ts";
 import { findConnectedVisitors } from "../outbounds/connected-offers-repository.ts";
 import { insertSurveyAnswer } from "../surveys/surveys-repository.ts";
 import { openPingLog, sessionRowsKeptMs } from "./ping-log.ts";
@@ -71,14 +72,8 @@ async function logged(sql: SQL): Promise<number> {
   return Number((row as { n: number }).n);
 }
 
-/** Polls `check` every 5 ms until it holds (for at most `ms`). */
-async function until(check: () => Promise<boolean>, ms = 3000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!(await check())) {
-    if (performance.now() > deadline) throw new Error("the condition did not hold in time");
-    await Bun.sleep(5);
-  }
-}
+/** Polls `check` every 5 ms until it holds (for at most 3 s). */
+const foldedWithin = (check: () => Promise<boolean>) => until(check, 3000, 5);
 
 describe("the ping log", () => {
   test("a session's pings fold by themselves once the first has waited foldAfterMs", async () => {
@@ -88,7 +83,7 @@ describe("the ping log", () => {
       await writer.record(session.id, { durationSeconds: 8, events: [pageView("https://shop.example/a")] });
       await writer.record(session.id, { events: [pageView("https://shop.example/b")] });
       expect(await logged(db.sql)).toBe(2);
-      await until(async () => (await logged(db.sql)) === 0);
+      await foldedWithin(async () => (await logged(db.sql)) === 0);
       expect(await storedRow(db.sql, session.id)).toMatchObject({
         page_views: 2,
         last_page: "https://shop.example/b",
@@ -267,10 +262,10 @@ describe("the ping log", () => {
       const session = await createSession(db.sql, db.projectId);
       await db.sql`CREATE TRIGGER refuse_all BEFORE INSERT ON widget_events BEGIN SELECT RAISE(ABORT, 'full'); END`;
       await writer.record(session.id, { events: [pageView("https://shop.example/later")] });
-      await until(async () => errors.length > 0);
+      await foldedWithin(async () => errors.length > 0);
       expect(String(errors[0])).toContain("full");
       await db.sql`DROP TRIGGER refuse_all`;
-      await until(async () => (await logged(db.sql)) === 0);
+      await foldedWithin(async () => (await logged(db.sql)) === 0);
       expect((await storedRow(db.sql, session.id)).last_page).toBe("https://shop.example/later");
     });
   });

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type CDPSession, chromium, type Frame, type Page } from "@playwright/test";
+import { type BareReactFrame, startBareReactFrame } from "./bare-react-frame.ts";
 import { startBuiltServer } from "./built-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { snippetHostPage } from "./host-page.ts";
@@ -208,19 +209,53 @@ const formatCpu = (cpu: CpuCounters) =>
   `main thread ${cpu.thread.toFixed(0)} ms of CPU (script ${cpu.script.toFixed(0)}, compile ${cpu.compile.toFixed(0)}, ` +
   `style ${cpu.style.toFixed(0)}, layout ${cpu.layout.toFixed(0)}), renderer process ${cpu.process.toFixed(0)} ms`;
 
+/** What a visit opens: a host page with a launcher, and the origin of the frame the launcher opens. */
+interface Target {
+  frameOrigin: string;
+  open(page: Page): Promise<void>;
+}
+
+/** Our SDK on a host page served by the real server, ready once the SDK says `initialized`. */
+function messengerTarget(mainUrl: string, messengerOrigin: string): Target {
+  return {
+    frameOrigin: messengerOrigin,
+    async open(page) {
+      await page.context().addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainUrl }]);
+      await page.route("**/bench-host", (route) =>
+        route.fulfill({ contentType: "text/html", body: hostPage }),
+      );
+      await page.goto(`${mainUrl}/bench-host`);
+      await page.waitForFunction(() => (window as unknown as { gleapReady?: boolean }).gleapReady === true);
+      // While a route is set, every request of the page waits for this process to let it through (the
+      // DevTools protocol's request interception): a round trip to a busy bench for each of the frame's
+      // files. The host page is there now.
+      await page.unrouteAll();
+    },
+  };
+}
+
+/** The anchor: the least React frame, opened by a plain button (bench/bare-react-frame.ts). */
+function anchorTarget(anchor: BareReactFrame): Target {
+  return {
+    frameOrigin: anchor.frameOrigin,
+    async open(page) {
+      await page.goto(anchor.hostUrl);
+    },
+  };
+}
+
 /**
- * One fresh visitor: opens the host page, clicks the launcher, answers the time to a handled click and
- * the renderer's CPU time meanwhile.
+ * One fresh visitor: opens the target's host page, clicks its launcher, answers the time to a handled
+ * click and the renderer's CPU time meanwhile.
  */
 async function visit(
   browser: Browser,
-  mainUrl: string,
-  messengerOrigin: string,
+  target: Target,
   inspect?: (page: Page, frame: Frame, started: number) => Promise<void>,
 ): Promise<{ elapsed: number; cpu: CpuCounters }> {
+  const messengerOrigin = target.frameOrigin;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: mainUrl }]);
     let handled = (_at: number) => {};
     const handledAt = new Promise<number>((resolve) => {
       handled = resolve;
@@ -228,13 +263,7 @@ async function visit(
     await context.exposeBinding("benchHandled", (_source, at: number) => handled(at));
     await context.addInitScript(watchMessenger, messengerOrigin);
     const page = await context.newPage();
-    await page.route("**/bench-host", (route) => route.fulfill({ contentType: "text/html", body: hostPage }));
-    await page.goto(`${mainUrl}/bench-host`);
-    await page.waitForFunction(() => (window as unknown as { gleapReady?: boolean }).gleapReady === true);
-    // While a route is set, every request of the page waits for this process to let it through (the
-    // DevTools protocol's request interception): a round trip to a busy bench for each of the frame's
-    // files. The host page is there now.
-    await page.unrouteAll();
+    await target.open(page);
 
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
@@ -274,12 +303,12 @@ async function visit(
 }
 
 /** `--trace`: one visit under a trace of every process, its timeline and the frame's CPU profile. */
-async function tracedVisit(browser: Browser, mainUrl: string, messengerOrigin: string, save?: string) {
+async function tracedVisit(browser: Browser, target: Target, save?: string) {
   await browser.startTracing(undefined, { categories: traceCategories });
   let measured: { elapsed: number; cpu: CpuCounters };
   let network: string[] = [];
   try {
-    measured = await visit(browser, mainUrl, messengerOrigin, async (page, frame, started) => {
+    measured = await visit(browser, target, async (page, frame, started) => {
       network = [await phasesOf(page, frame, started), ...(await networkTimeline(page, frame, started))];
     });
   } finally {
@@ -294,30 +323,45 @@ async function tracedVisit(browser: Browser, mainUrl: string, messengerOrigin: s
   );
 }
 
-/** The measured visits: each one's time, phases and CPU, then the medians and the budget's verdict. */
-async function measuredVisits(browser: Browser, mainUrl: string, messengerOrigin: string) {
+/** The medians of a series of CPU figures, key by key. */
+function medianCpu(cpus: CpuCounters[]): CpuCounters {
+  const middle = (key: keyof CpuCounters) => median(cpus.map((cpu) => cpu[key]));
+  return Object.fromEntries(
+    (Object.keys(cpus[0] ?? {}) as Array<keyof CpuCounters>).map((key) => [key, middle(key)]),
+  ) as CpuCounters;
+}
+
+/**
+ * The measured visits, each messenger visit followed by one to the anchor so that both see the same
+ * machine: each one's time, phases and CPU, then the medians, the ratio and the budget's verdict.
+ */
+async function measuredVisits(browser: Browser, messenger: Target, anchor: Target) {
   const times: number[] = [];
   const cpus: CpuCounters[] = [];
+  const anchorTimes: number[] = [];
   for (let run = 1; run <= runs; run++) {
     let phases = "";
-    const { elapsed, cpu } = await visit(browser, mainUrl, messengerOrigin, async (page, frame, started) => {
+    const { elapsed, cpu } = await visit(browser, messenger, async (page, frame, started) => {
       phases = await phasesOf(page, frame, started);
     });
     times.push(elapsed);
     cpus.push(cpu);
-    console.log(`run ${run}: ${elapsed.toFixed(0)} ms from the launcher click to a handled click on home`);
+    const bare = await visit(browser, anchor);
+    anchorTimes.push(bare.elapsed);
+    console.log(
+      `run ${run}: ${elapsed.toFixed(0)} ms from the launcher click to a handled click on home ` +
+        `(the bare React frame: ${bare.elapsed.toFixed(0)} ms)`,
+    );
     console.log(`  ${phases}\n  ${formatCpu(cpu)}`);
   }
   const result = median(times);
-  const middle = (key: keyof CpuCounters) => median(cpus.map((cpu) => cpu[key]));
-  const cpu = Object.fromEntries(
-    (Object.keys(cpus[0] ?? {}) as Array<keyof CpuCounters>).map((key) => [key, middle(key)]),
-  ) as CpuCounters;
-  console.log(`medians of the CPU figures: ${formatCpu(cpu)}`);
+  const anchored = median(anchorTimes);
+  console.log(`medians of the CPU figures: ${formatCpu(medianCpu(cpus))}`);
   const verdict = result <= budgetMs ? "within" : "OVER";
   console.log(
     `messenger interactive, ${throttle}× CPU throttling, median of ${runs}: ${result.toFixed(0)} ms, ` +
-      `${verdict} the ${budgetMs} ms budget`,
+      `${verdict} the ${budgetMs} ms budget; the bare React frame ${anchored.toFixed(0)} ms: ` +
+      `${(result / anchored).toFixed(2)}× the anchor`,
   );
   if (result > budgetMs) process.exitCode = 1;
 }
@@ -325,18 +369,19 @@ async function measuredVisits(browser: Browser, mainUrl: string, messengerOrigin
 const workDir = await mkdtemp(join(tmpdir(), "bench-messenger-"));
 try {
   const { server } = await startBuiltServer(workDir, reuseDist, { DEMO_DATA: "minimal" });
+  const anchor = await startBareReactFrame();
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     // Host pages fulfilled by page.route have no address: Local Network Access would block their calls.
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-features=LocalNetworkAccessChecks"],
   });
-  const mainUrl = server.mainUrl.replace(/\/$/, "");
-  const messengerOrigin = new URL(server.messengerUrl).origin;
+  const messenger = messengerTarget(server.mainUrl.replace(/\/$/, ""), new URL(server.messengerUrl).origin);
   try {
-    if (traced) await tracedVisit(browser, mainUrl, messengerOrigin, option("save"));
-    else await measuredVisits(browser, mainUrl, messengerOrigin);
+    if (traced) await tracedVisit(browser, messenger, option("save"));
+    else await measuredVisits(browser, messenger, anchorTarget(anchor));
   } finally {
     await browser.close();
+    anchor.stop();
     await server.stop();
   }
 } finally {

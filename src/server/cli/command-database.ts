@@ -6,6 +6,7 @@ import { DeclinableError } from "../backup/declinable-error.ts";
 import { type DatabaseTarget, loadConfig, type ServerConfig } from "../config.ts";
 import { runMigrations } from "../database/migrations.ts";
 import { readSchemaState } from "../database/schema-state.ts";
+import { beginImmediately } from "../database/sqlite-immediate-transactions.ts";
 import { StartupError } from "../startup-error.ts";
 import { CommandError, exitCodes } from "./command.ts";
 
@@ -62,6 +63,8 @@ export async function openCommandDatabase(
       await sql`PRAGMA busy_timeout = 5000`;
       await sql`PRAGMA journal_mode = WAL`;
       await sql`PRAGMA foreign_keys = ON`;
+      // The server may be writing to the file meanwhile (sqlite-immediate-transactions.ts).
+      beginImmediately(sql);
     } catch (error) {
       await sql.close();
       throw new CommandError(`Cannot open the database ${target.filename}: ${messageOf(error)}`);

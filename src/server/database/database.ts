@@ -1,6 +1,7 @@
 import { SQL } from "bun";
 import type { DatabaseTarget } from "../config.ts";
 import { openReads, type Reads } from "./reads.ts";
+import { beginImmediately } from "./sqlite-immediate-transactions.ts";
 import { installSqliteStatementCache } from "./sqlite-statement-cache.ts";
 import { startWalCheckpointer, type WalCheckpointer } from "./sqlite-wal-checkpointer.ts";
 
@@ -41,6 +42,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // Refreshes the planner's statistics where they are stale (SQLite's advice for every connection),
     // so list queries keep choosing their indexes as tables grow.
     await sql`PRAGMA optimize = 0x10002`;
+    beginImmediately(sql);
     // Checkpoints off the request thread, the WAL held under its limit (sqlite-wal-checkpointer.ts); a
     // memory database has no WAL.
     if (target.filename !== ":memory:")

@@ -30,14 +30,17 @@ import { teamRoutes } from "./team/team-routes.ts";
  */
 
 /**
- * An area's screens together with its texts: each screen's chunk waits for the area's message chunk,
- * which registers both languages, so neither is on the sign-in route.
+ * An area's screens together with its texts: each screen's chunk waits for the area's message chunks
+ * (`loads`, started together), which register both languages, so neither is on the sign-in route.
  */
-function withMessages(pages: readonly DashboardPage[], loadMessages: () => Promise<void>): DashboardPage[] {
+function withMessages(
+  pages: readonly DashboardPage[],
+  ...loads: (() => Promise<unknown>)[]
+): DashboardPage[] {
   // Once per area: registering again would make every formatter parse its catalogue again.
-  let registered: Promise<void> | null = null;
+  let registered: Promise<unknown> | null = null;
   const load = () => {
-    registered ??= loadMessages().catch((error: unknown) => {
+    registered ??= Promise.all(loads.map((each) => each())).catch((error: unknown) => {
       registered = null;
       throw error;
     });
@@ -58,16 +61,17 @@ const skillArea = withMessages(skillRoutes, () =>
   import("./skills/skill-messages.ts").then((m) => registerMessages(m.skillMessagesEnUS, m.skillMessagesDe)),
 );
 // Outbound content links its own stylesheet (content-stylesheet.ts), kept off the sign-in route.
-const contentArea = withMessages(contentRoutes, () =>
-  Promise.all([
+const contentArea = withMessages(
+  contentRoutes,
+  () =>
     import("./content/content-messages.ts").then((m) =>
       registerMessages(m.contentMessagesEnUS, m.contentMessagesDe),
     ),
+  () =>
     import("./content/survey-response-messages.ts").then((m) =>
       registerMessages(m.surveyResponseMessagesEnUS, m.surveyResponseMessagesDe),
     ),
-    import("./content/content-stylesheet.ts").then((m) => m.loadContentStylesheet()),
-  ]).then(() => undefined),
+  () => import("./content/content-stylesheet.ts").then((m) => m.loadContentStylesheet()),
 );
 // Help and bots bodies are rich texts: the editor's chunk brings its own texts and styles.
 const helpArea = withMessages(helpRoutes, () =>
@@ -82,27 +86,25 @@ const loadConversationMessages = () =>
   );
 const loadInboxMessages = () =>
   import("./inbox/inbox-messages.ts").then((m) => registerMessages(m.inboxMessagesEnUS, m.inboxMessagesDe));
+const loadVisitorMessages = () =>
+  import("./visitors/visitor-messages.ts").then((m) =>
+    registerMessages(m.visitorMessagesEnUS, m.visitorMessagesDe),
+  );
 // A report shows its conversation and a conversation its visitor's reports: both areas
 // speak both areas' words, and the visitor panel's.
-const loadTimelineMessages = () =>
-  Promise.all([
-    loadConversationMessages(),
-    loadInboxMessages(),
-    import("./visitors/visitor-messages.ts").then((m) =>
-      registerMessages(m.visitorMessagesEnUS, m.visitorMessagesDe),
-    ),
-  ]).then(() => undefined);
-const conversationArea = withMessages(conversationRoutes, loadTimelineMessages);
-const inboxArea = withMessages(inboxRoutes, loadTimelineMessages);
-const projectArea = withMessages(projectRoutes, () =>
-  Promise.all([
+const timelineMessages = [loadConversationMessages, loadInboxMessages, loadVisitorMessages];
+const conversationArea = withMessages(conversationRoutes, ...timelineMessages);
+const inboxArea = withMessages(inboxRoutes, ...timelineMessages);
+const projectArea = withMessages(
+  projectRoutes,
+  () =>
     import("./projects/project-messages.ts").then((m) =>
       registerMessages(m.projectMessagesEnUS, m.projectMessagesDe),
     ),
+  () =>
     import("./projects/webhook-messages.ts").then((m) =>
       registerMessages(m.webhookMessagesEnUS, m.webhookMessagesDe),
     ),
-  ]).then(() => undefined),
 );
 const featureRequestArea = withMessages(featureRequestRoutes, () =>
   import("./feature-requests/feature-request-messages.ts").then((m) =>
@@ -117,13 +119,11 @@ const reportArea = withMessages(reportRoutes, loadReportMessages);
 // The home's chart names report reasons with the reports screens' own labels.
 const dashboardHome = withMessages(
   [{ path: "/dashboard", page: lazyPage(() => import("./dashboard/dashboard-home-page.tsx")) }],
+  loadReportMessages,
   () =>
-    Promise.all([
-      loadReportMessages(),
-      import("./dashboard/dashboard-messages.ts").then((m) =>
-        registerMessages(m.dashboardMessagesEnUS, m.dashboardMessagesDe),
-      ),
-    ]).then(() => undefined),
+    import("./dashboard/dashboard-messages.ts").then((m) =>
+      registerMessages(m.dashboardMessagesEnUS, m.dashboardMessagesDe),
+    ),
 );
 
 const recordsArea = withMessages(

@@ -10,6 +10,7 @@ import {
 } from "./alert-preferences.ts";
 import { alertState } from "./alert-store.ts";
 import "../shell/layout/navigation-texts.ts";
+import { InlineCheckbox } from "../shell/inline-checkbox.tsx";
 
 /**
  * The top bar's bell on every screen: the count of work given to this admin and not opened yet, what
@@ -88,25 +89,21 @@ export function AlertChoices() {
 
   return (
     <>
-      <label className="alert-settings-choice">
-        <input
-          type="checkbox"
-          name="alertSound"
-          checked={preferences.sound}
-          onChange={(event) => save({ ...preferences, sound: event.target.checked })}
-        />
-        {t("alerts.sound")}
-      </label>
-      <label className="alert-settings-choice">
-        <input
-          type="checkbox"
-          name="alertDesktop"
-          checked={preferences.desktop}
-          disabled={blocked || !("Notification" in window)}
-          onChange={(event) => void setDesktop(event.target.checked)}
-        />
-        {t("alerts.desktop")}
-      </label>
+      <InlineCheckbox
+        className="alert-settings-choice"
+        name="alertSound"
+        label={t("alerts.sound")}
+        checked={preferences.sound}
+        onChange={(sound) => save({ ...preferences, sound })}
+      />
+      <InlineCheckbox
+        className="alert-settings-choice"
+        name="alertDesktop"
+        label={t("alerts.desktop")}
+        checked={preferences.desktop}
+        disabled={blocked || !("Notification" in window)}
+        onChange={(desktop) => void setDesktop(desktop)}
+      />
       {blocked && <p className="alert-settings-note">{t("alerts.desktopBlocked")}</p>}
     </>
   );

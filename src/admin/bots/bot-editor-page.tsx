@@ -1,8 +1,6 @@
-import { useParams } from "wouter";
 import { useT } from "../i18n/intl.ts";
 import { FormActions, FormCancelLink, FormDeleteButton } from "../shell/form/form-actions.tsx";
-import { LoadedFormPage } from "../shell/form/loaded-form-page.tsx";
-import { BackLink } from "../shell/layout/back-link.tsx";
+import { ProjectFormRoute } from "../shell/project-form-route.tsx";
 import { botApi } from "./bot-api.ts";
 import { BotDetailsFields } from "./bot-details-fields.tsx";
 import { botForm, newBotForm } from "./bot-form-state.ts";
@@ -54,21 +52,19 @@ function BotForm(props: BotFormProps) {
 
 /** `/dashboard/bots/{projectId}/create` and `…/{id}/edit`: the step editor beside its test run. */
 export default function BotEditorPage() {
-  const { t } = useT();
-  const { projectId = "", id } = useParams<{ projectId: string; id?: string }>();
   return (
-    <LoadedFormPage
+    <ProjectFormRoute
       area="bots"
       titleId="bot-form-title"
-      title={t(id ? "bots.form.edit" : "bots.form.create")}
-      back={<BackLink href={botListPath(projectId)} />}
-      load={() => loadEditor(projectId, id)}
-      loadKey={`${projectId}|${id ?? ""}`}
+      createTitle="bots.form.create"
+      editTitle="bots.form.edit"
+      backHref={botListPath}
+      load={loadEditor}
       recordName={(data) => data.bot?.name ?? null}
     >
-      {(data) => (
+      {(data, projectId) => (
         <BotForm key={data.bot?.id ?? "new"} projectId={projectId} bot={data.bot} initial={data.initial} />
       )}
-    </LoadedFormPage>
+    </ProjectFormRoute>
   );
 }

@@ -3,8 +3,7 @@ import { useLocation } from "wouter";
 import type { AdminBot } from "../../shared/bots-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { useEditorForm } from "../shell/form/use-editor-form.ts";
-import { confirmAction } from "../shell/overlay/confirm.ts";
-import { runAction } from "../shell/overlay/run-action.ts";
+import { confirmRemoval } from "../shell/overlay/confirm-delete.ts";
 import { botApi } from "./bot-api.ts";
 import {
   type BotFormState,
@@ -51,15 +50,13 @@ export function useBotForm({ projectId, bot, initial }: BotFormProps) {
 
   const remove = () => {
     if (!bot) return;
-    confirmAction({
-      type: "danger",
+    confirmRemoval({
       heading: t("bots.confirm.delete", { name: bot.name }),
       body: "bots.confirm.deleteBody",
       confirmLabel: "bots.delete",
-      onConfirm: async () => {
-        const outcome = await runAction(() => botApi.remove(projectId, bot.id), "bots.deleted");
-        if (outcome.ok) navigate(back);
-      },
+      remove: () => botApi.remove(projectId, bot.id),
+      done: "bots.deleted",
+      onRemoved: () => navigate(back),
     });
   };
 

@@ -1,17 +1,14 @@
 import type { FormEvent } from "react";
-import { Link, useLocation, useParams } from "wouter";
+import { Link, useLocation } from "wouter";
 import type { ChallengeCategory } from "../../shared/challenges-api.ts";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button, buttonClass } from "../shell/button.tsx";
-import { FormActions, FormCancelLink } from "../shell/form/form-actions.tsx";
+import { RecordFormActions } from "../shell/form/form-actions.tsx";
 import { FormField } from "../shell/form/form-field.tsx";
 import { InputField } from "../shell/form/form-inputs.tsx";
-import { FormRecordStatus } from "../shell/form/form-record-status.tsx";
+import { RecordFormRoute } from "../shell/form/record-form-route.tsx";
 import { submitRecord } from "../shell/form/record-submit.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
-import { BackLink } from "../shell/layout/back-link.tsx";
-import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { listHref } from "../shell/list/use-list-query.ts";
 import {
   type CategoryFormState,
@@ -32,10 +29,7 @@ function CategoryForm({ category }: { category: ChallengeCategory | null }) {
     validateCategoryForm,
   );
   const { state } = form;
-
-  const errorOf = (field: keyof CategoryFormState) => form.errorOf(field, t(`category.field.${field}`));
-  const update = (field: keyof CategoryFormState, value: string) =>
-    form.update((current) => ({ ...current, [field]: value }), [field]);
+  const information = form.field("category-information", "information", t("category.field.information"));
 
   const submit = (event: FormEvent) =>
     submitRecord(form, event, {
@@ -48,18 +42,11 @@ function CategoryForm({ category }: { category: ChallengeCategory | null }) {
   return (
     <form className="entity-form" noValidate onSubmit={submit}>
       <section className="detail-card">
-        <InputField
-          id="category-title"
-          label={t("category.field.title")}
-          error={errorOf("title")}
-          name="title"
-          value={state.title}
-          onChange={(title) => update("title", title)}
-        />
+        <InputField {...form.field("category-title", "title", t("category.field.title"))} />
         <FormField
-          id="category-information"
-          label={t("category.field.information")}
-          error={errorOf("information")}
+          id={information.id}
+          label={information.label}
+          error={information.error}
           describedBy="category-information-hint"
         >
           {(props) => (
@@ -71,20 +58,19 @@ function CategoryForm({ category }: { category: ChallengeCategory | null }) {
                 {...props}
                 name="information"
                 rows={5}
-                value={state.information}
-                onChange={(event) => update("information", event.target.value)}
+                value={information.value}
+                onChange={(event) => information.onChange(event.target.value)}
               />
             </>
           )}
         </FormField>
       </section>
-      <FormActions
+      <RecordFormActions
+        messages="categoryForm"
+        editing={category !== null}
         busy={form.busy}
-        busyLabel={t("categoryForm.saving")}
-        submitLabel={t(category ? "categoryForm.save" : "categoryForm.create")}
-      >
-        <FormCancelLink href={listHref(categoriesPath)}>{t("categoryForm.cancel")}</FormCancelLink>
-      </FormActions>
+        cancelHref={listHref(categoriesPath)}
+      />
     </form>
   );
 }
@@ -114,44 +100,18 @@ function CategoryActions({ category }: { category: ChallengeCategory }) {
  * "Challenge categories (with create and edit)"): title and information, checked with the API's schema.
  */
 export default function CategoryFormPage() {
-  const { t } = useT();
-  const { id } = useParams<{ id?: string }>();
-  const { resource, reload } = useResource(
-    () => (id ? categoriesApi.get(id) : Promise.resolve(null)),
-    id ?? "create",
-  );
-  useDocumentTitle(
-    t(id ? "categoryForm.editTitle" : "categoryForm.createTitle"),
-    resource.state === "ready" ? resource.data?.title : null,
-  );
-  const back = <BackLink href={listHref(categoriesPath)} />;
-
-  if (resource.state !== "ready") {
-    return (
-      <FormRecordStatus
-        resource={resource}
-        area="category"
-        editing={Boolean(id)}
-        back={back}
-        onRetry={reload}
-      />
-    );
-  }
-
-  const category = resource.data;
   return (
-    <section aria-labelledby="category-form-title">
-      {back}
-      <header className={category ? "page-header page-header-actions" : "page-header"}>
-        <div>
-          <PageHeading id="category-form-title">
-            {t(category ? "categoryForm.editTitle" : "categoryForm.createTitle")}
-          </PageHeading>
-          {category && <p className="subtle">{category.title}</p>}
-        </div>
-        {category && <CategoryActions category={category} />}
-      </header>
-      <CategoryForm key={category?.id ?? "new"} category={category} />
-    </section>
+    <RecordFormRoute
+      load={categoriesApi.get}
+      area="category"
+      titleId="category-form-title"
+      createTitle="categoryForm.createTitle"
+      editTitle="categoryForm.editTitle"
+      recordName={(category) => category.title}
+      backHref={() => listHref(categoriesPath)}
+      actions={(category) => <CategoryActions category={category} />}
+    >
+      {(category) => <CategoryForm category={category} />}
+    </RecordFormRoute>
   );
 }

@@ -18,12 +18,7 @@ export function CategoryPicker(props: PickerFieldProps & { fixedOptions: readonl
         }))
       }
       lookup={(id) => categoriesApi.get(id).then((category) => category.title)}
-      texts={{
-        placeholder: "categories.picker.placeholder",
-        listLabel: "categories.title",
-        empty: "categories.empty",
-        error: "categories.error",
-      }}
+      messages="categories"
     />
   );
 }

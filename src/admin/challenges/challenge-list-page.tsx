@@ -95,7 +95,7 @@ export default function ChallengeListPage() {
       }}
       list={list}
       resource={list.resource}
-      filters={challengeFilters(list)}
+      filters={challengeFilters}
       columns={columns}
     />
   );

@@ -6,7 +6,7 @@ import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { RecordFormActions } from "../shell/form/form-actions.tsx";
 import { serverFieldError } from "../shell/form/form-errors.ts";
-import { FormField } from "../shell/form/form-field.tsx";
+import { InputField, TextAreaField } from "../shell/form/form-inputs.tsx";
 import { RecordFormRoute } from "../shell/form/record-form-route.tsx";
 import { submitRecord } from "../shell/form/record-submit.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
@@ -41,36 +41,15 @@ function CompanyForm({ company }: { company: Company | null }) {
       refused: (failure) => form.refuseWithReason(serverFieldError(failure), apiErrorMessage(failure)),
     });
 
-  const change = (field: keyof CompanyFormState, value: string) =>
-    form.update((current) => ({ ...current, [field]: value }), [field]);
-
   return (
     <form className="entity-form" noValidate onSubmit={submit}>
       <section className="detail-card">
         {companyFormFields.map((field) => {
-          const label = t(`company.field.${field}` as MessageId);
-          return (
-            <FormField key={field} id={`company-${field}`} label={label} error={form.errorOf(field, label)}>
-              {(props) =>
-                field === "description" ? (
-                  <textarea
-                    {...props}
-                    name={field}
-                    rows={5}
-                    value={state[field]}
-                    onChange={(event) => change(field, event.target.value)}
-                  />
-                ) : (
-                  <input
-                    {...props}
-                    name={field}
-                    type={companyUrlFields.includes(field) ? "url" : "text"}
-                    value={state[field]}
-                    onChange={(event) => change(field, event.target.value)}
-                  />
-                )
-              }
-            </FormField>
+          const props = form.field(`company-${field}`, field, t(`company.field.${field}` as MessageId));
+          return field === "description" ? (
+            <TextAreaField key={field} {...props} rows={5} />
+          ) : (
+            <InputField key={field} {...props} type={companyUrlFields.includes(field) ? "url" : "text"} />
           );
         })}
       </section>

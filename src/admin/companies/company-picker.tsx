@@ -12,12 +12,7 @@ export function CompanyPicker({ anyLabel, ...props }: PickerFieldProps & { anyLa
       fixedOptions={anyLabel ? [{ id: "", name: anyLabel }] : []}
       search={(text) => companiesApi.search(text)}
       lookup={(id) => companiesApi.get(id).then((company) => company.name)}
-      texts={{
-        placeholder: "companies.picker.placeholder",
-        listLabel: "companies.title",
-        empty: "companies.empty",
-        error: "companies.error",
-      }}
+      messages="companies"
     />
   );
 }

@@ -127,7 +127,7 @@ export function NotificationPreview({ config }: { config: NotificationConfigStat
       <div className="preview-corner">
         {!richBodyIsEmpty(config.text) ? (
           <div className="preview-notification">
-            <span className="preview-avatar" aria-hidden="true">
+            <span className="user-avatar preview-avatar" aria-hidden="true">
               {(sender || "?").slice(0, 1).toUpperCase()}
             </span>
             <div>

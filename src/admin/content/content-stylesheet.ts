@@ -1,3 +1,5 @@
+import { adoptStyles } from "../shell/area-styles.ts";
+import formWithPreviewCss from "../shell/layout/form-with-preview.css" with { type: "text" };
 import stylesheet from "./content.css" with { type: "file" };
 
 let loading: Promise<void> | null = null;
@@ -9,6 +11,8 @@ let loading: Promise<void> | null = null;
  * (admin-routes.tsx), so they never show unstyled; a failed load leaves them plain rather than absent.
  */
 export function loadContentStylesheet(): Promise<void> {
+  // The editor's layout beside its preview is the shell's, shared with other areas.
+  adoptStyles(formWithPreviewCss);
   loading ??= new Promise<void>((resolve) => {
     const link = document.createElement("link");
     link.rel = "stylesheet";

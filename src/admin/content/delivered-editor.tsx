@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from "react";
+import type { ComponentType, FormEvent, ReactNode } from "react";
 import type { AdminOutbound } from "../../shared/inbox-api.ts";
 import type { AdminNewsPost, NewsWrite } from "../../shared/news-api.ts";
 import type { AdminSurvey, SurveyWrite } from "../../shared/surveys-api.ts";
@@ -171,19 +171,27 @@ export function DeliveredEditorView<K extends DeliveredKind, S extends { deliver
   );
 }
 
-/** The record page of a delivered kind: the record and its delivery loaded together. */
+/** What a delivered kind's form is given: its project, and its record with its delivery (null creating). */
+export interface DeliveredFormProps<R> {
+  projectId: string;
+  loaded: Delivered<R> | null;
+}
+
+/**
+ * The `/create` and `/{id}/edit` page of a delivered kind (a news post and its announcement, a survey
+ * and its delivery): the record and its delivery loaded together, named by the record's title, then
+ * the kind's `form`, drawn afresh for each record so nothing typed for one is kept for another.
+ */
 export function DeliveredRecordPage<K extends DeliveredKind>({
   projectId,
   kind,
   id,
-  recordName,
-  children,
+  form: Form,
 }: {
   projectId: string;
   kind: K;
   id: string | undefined;
-  recordName: (record: Record[K]) => string;
-  children: (loaded: Delivered<Record[K]> | null) => ReactNode;
+  form: ComponentType<DeliveredFormProps<Record[K]>>;
 }) {
   const api = contentApi[kind] as unknown as { get: (projectId: string, id: string) => Promise<Record[K]> };
   return (
@@ -198,9 +206,9 @@ export function DeliveredRecordPage<K extends DeliveredKind>({
         ]);
         return { record, delivery };
       }}
-      recordName={(loaded) => recordName(loaded.record)}
+      recordName={(loaded) => loaded.record.title}
     >
-      {children}
+      {(loaded) => <Form key={loaded?.record.id ?? "new"} projectId={projectId} loaded={loaded} />}
     </ContentRecordPage>
   );
 }

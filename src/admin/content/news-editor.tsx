@@ -5,12 +5,7 @@ import { type Translator, useT } from "../i18n/intl.ts";
 import { LanguageTabs } from "../shell/form/language-tabs.tsx";
 import { TextField } from "./content-fields.tsx";
 import { NewsPreview } from "./content-previews.tsx";
-import {
-  type Delivered,
-  DeliveredEditorView,
-  DeliveredRecordPage,
-  useDeliveredForm,
-} from "./delivered-editor.tsx";
+import { DeliveredEditorView, type DeliveredFormProps, useDeliveredForm } from "./delivered-editor.tsx";
 import {
   emptyNewsForm,
   hasNewsErrorIn,
@@ -166,7 +161,11 @@ function NewsTexts({
   );
 }
 
-function NewsForm({ projectId, loaded }: { projectId: string; loaded: Delivered<AdminNewsPost> | null }) {
+/**
+ * A news post's form (`/dashboard/content/{project}/news/create` and `…/{id}/edit`): the post and its
+ * announcement.
+ */
+export function NewsForm({ projectId, loaded }: DeliveredFormProps<AdminNewsPost>) {
   const { t } = useT();
   const editor = useDeliveredForm({
     projectId,
@@ -226,14 +225,5 @@ function NewsForm({ projectId, loaded }: { projectId: string; loaded: Delivered<
         {field("authorName")}
       </div>
     </DeliveredEditorView>
-  );
-}
-
-/** `/dashboard/content/{project}/news/create` and `…/{id}/edit`: a post and its announcement. */
-export function NewsEditor({ projectId, id }: { projectId: string; id: string | undefined }) {
-  return (
-    <DeliveredRecordPage projectId={projectId} kind="news" id={id} recordName={(post) => post.title}>
-      {(loaded) => <NewsForm key={loaded?.record.id ?? "new"} projectId={projectId} loaded={loaded} />}
-    </DeliveredRecordPage>
   );
 }

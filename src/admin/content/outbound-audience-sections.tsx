@@ -2,7 +2,7 @@ import { useT } from "../i18n/intl.ts";
 import type { EditedOutboundType, OutboundFormState } from "./outbound-form-state.ts";
 import { ScheduleFields } from "./schedule-fields.tsx";
 import { scheduledTypes } from "./schedule-state.ts";
-import { TargetingFields } from "./targeting-fields.tsx";
+import { TargetingCard } from "./targeting-fields.tsx";
 import type { ChangeOutboundForm } from "./use-outbound-form.ts";
 
 /** On which pages and to whom the outbound shows and, for the kinds that are scheduled, when. */
@@ -20,17 +20,14 @@ export function OutboundAudienceSections({
   const { t } = useT();
   return (
     <>
-      <section className="detail-card">
-        <h2>{t("content.section.targeting")}</h2>
-        <TargetingFields
-          prefix="content"
-          pageFilterType={state.pageFilterType}
-          pageFilter={state.pageFilter}
-          audience={state.audience}
-          errorOf={errorOf}
-          onChange={(targeting) => change(targeting, Object.keys(targeting))}
-        />
-      </section>
+      <TargetingCard
+        prefix="content"
+        pageFilterType={state.pageFilterType}
+        pageFilter={state.pageFilter}
+        audience={state.audience}
+        errorOf={errorOf}
+        onChange={(targeting) => change(targeting, Object.keys(targeting))}
+      />
       {scheduledTypes.has(type) && (
         <section className="detail-card">
           <h2>{t("content.section.schedule")}</h2>

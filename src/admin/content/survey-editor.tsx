@@ -6,12 +6,7 @@ import { buttonClass } from "../shell/button.tsx";
 import { CheckboxField, TextField } from "./content-fields.tsx";
 import { surveyResultsHref } from "./content-paths.ts";
 import { SurveyPreview } from "./content-previews.tsx";
-import {
-  type Delivered,
-  DeliveredEditorView,
-  DeliveredRecordPage,
-  useDeliveredForm,
-} from "./delivered-editor.tsx";
+import { DeliveredEditorView, type DeliveredFormProps, useDeliveredForm } from "./delivered-editor.tsx";
 import {
   emptySurveyForm,
   type SurveyFormState,
@@ -58,7 +53,11 @@ function SurveyTexts({
   );
 }
 
-function SurveyForm({ projectId, loaded }: { projectId: string; loaded: Delivered<AdminSurvey> | null }) {
+/**
+ * A survey's form (`/dashboard/content/{project}/surveys/create` and `…/{id}/edit`): the questions and
+ * their delivery.
+ */
+export function SurveyForm({ projectId, loaded }: DeliveredFormProps<AdminSurvey>) {
   const { t } = useT();
   const editor = useDeliveredForm({
     projectId,
@@ -118,14 +117,5 @@ function SurveyForm({ projectId, loaded }: { projectId: string; loaded: Delivere
     >
       <SurveyTexts state={state} errorOf={errorOf} set={set} />
     </DeliveredEditorView>
-  );
-}
-
-/** `/dashboard/content/{project}/surveys/create` and `…/{id}/edit`: the questions and their delivery. */
-export function SurveyEditor({ projectId, id }: { projectId: string; id: string | undefined }) {
-  return (
-    <DeliveredRecordPage projectId={projectId} kind="surveys" id={id} recordName={(survey) => survey.title}>
-      {(loaded) => <SurveyForm key={loaded?.record.id ?? "new"} projectId={projectId} loaded={loaded} />}
-    </DeliveredRecordPage>
   );
 }

@@ -1,8 +1,23 @@
+import type { ReactNode } from "react";
 import { type Audience, audiences } from "../../shared/inbox-api.ts";
 import { type PageFilterType, pageFilterTypes } from "../../shared/page-filter.ts";
 import { useT } from "../i18n/intl.ts";
 import { SelectField } from "../shell/form/form-inputs.tsx";
 import { TextField } from "./content-fields.tsx";
+
+interface TargetingFieldsProps {
+  prefix: string;
+  pageFilterType: PageFilterType | "";
+  pageFilter: string;
+  /** Undefined for kinds without an audience (tooltips show to everyone on their pages). */
+  audience?: Audience;
+  errorOf: (field: "pageFilterType" | "pageFilter" | "audience", label: string) => string | null;
+  onChange: (change: {
+    pageFilterType?: PageFilterType | "";
+    pageFilter?: string;
+    audience?: Audience;
+  }) => void;
+}
 
 /**
  * Where content shows (the page filter of src/shared/page-filter.ts: a type and a value) and, for
@@ -16,19 +31,7 @@ export function TargetingFields({
   audience,
   errorOf,
   onChange,
-}: {
-  prefix: string;
-  pageFilterType: PageFilterType | "";
-  pageFilter: string;
-  /** Undefined for kinds without an audience (tooltips show to everyone on their pages). */
-  audience?: Audience;
-  errorOf: (field: "pageFilterType" | "pageFilter" | "audience", label: string) => string | null;
-  onChange: (change: {
-    pageFilterType?: PageFilterType | "";
-    pageFilter?: string;
-    audience?: Audience;
-  }) => void;
-}) {
+}: TargetingFieldsProps) {
   const { t } = useT();
   const typeLabel = t("content.field.pageFilterType");
   const valueLabel = t("content.field.pageFilter");
@@ -68,5 +71,17 @@ export function TargetingFields({
         />
       )}
     </div>
+  );
+}
+
+/** An editor's targeting card: its heading over the targeting fields, then what the editor adds there. */
+export function TargetingCard({ children, ...fields }: TargetingFieldsProps & { children?: ReactNode }) {
+  const { t } = useT();
+  return (
+    <section className="detail-card">
+      <h2>{t("content.section.targeting")}</h2>
+      <TargetingFields {...fields} />
+      {children}
+    </section>
   );
 }

@@ -9,7 +9,7 @@ import { CheckboxField, TextField } from "./content-fields.tsx";
 import { TooltipPreview } from "./content-previews.tsx";
 import { ContentRecordPage } from "./content-record-page.tsx";
 import { SavedRecordBars } from "./saved-record-bars.tsx";
-import { TargetingFields } from "./targeting-fields.tsx";
+import { TargetingCard } from "./targeting-fields.tsx";
 import type { TooltipFormState } from "./tooltip-form-state.ts";
 import { useTooltipForm } from "./use-tooltip-form.ts";
 
@@ -109,22 +109,20 @@ function TargetingSection({
 }) {
   const { t } = useT();
   return (
-    <section className="detail-card">
-      <h2>{t("content.section.targeting")}</h2>
-      <TargetingFields
-        prefix="tooltip"
-        pageFilterType={state.pageType}
-        pageFilter={state.page}
-        errorOf={(field, label) =>
-          errorOf(field === "pageFilter" ? "page" : field === "pageFilterType" ? "pageType" : field, label)
-        }
-        onChange={(change) =>
-          set({
-            ...(change.pageFilterType !== undefined ? { pageType: change.pageFilterType } : {}),
-            ...(change.pageFilter !== undefined ? { page: change.pageFilter } : {}),
-          })
-        }
-      />
+    <TargetingCard
+      prefix="tooltip"
+      pageFilterType={state.pageType}
+      pageFilter={state.page}
+      errorOf={(field, label) =>
+        errorOf(field === "pageFilter" ? "page" : field === "pageFilterType" ? "pageType" : field, label)
+      }
+      onChange={(change) =>
+        set({
+          ...(change.pageFilterType !== undefined ? { pageType: change.pageFilterType } : {}),
+          ...(change.pageFilter !== undefined ? { page: change.pageFilter } : {}),
+        })
+      }
+    >
       <TextField
         id="tooltip-builder-url"
         label={t("content.field.builderUrl")}
@@ -135,7 +133,7 @@ function TargetingSection({
         onChange={(builderUrl) => set({ builderUrl })}
       />
       {children}
-    </section>
+    </TargetingCard>
   );
 }
 

@@ -5,6 +5,7 @@ import { useFormatters } from "../format/use-formatters.ts";
 import { useT } from "../i18n/intl.ts";
 import { listHref } from "../shell/list/use-list-query.ts";
 import { confirmAction } from "../shell/overlay/confirm.ts";
+import { confirmRemoval } from "../shell/overlay/confirm-delete.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { deleteContent, findDelivery, setContentStatus } from "./content-actions.ts";
 import { contentApi } from "./content-api.ts";
@@ -90,15 +91,13 @@ export function usePublishActions({
   };
 
   const remove = () =>
-    confirmAction({
-      type: "danger",
+    confirmRemoval({
       heading: t("content.deleteTitle", { name }),
       body: deleteBody ?? t("content.deleteBody"),
       confirmLabel: t("content.delete"),
-      onConfirm: async () => {
-        const outcome = await runAction(() => deleteContent(projectId, kind, id), "content.deleted");
-        if (outcome.ok) navigate(listHref(contentListPath(projectId, kind)));
-      },
+      remove: () => deleteContent(projectId, kind, id),
+      done: "content.deleted",
+      onRemoved: () => navigate(listHref(contentListPath(projectId, kind))),
     });
 
   const unpublish = () => confirmStatus("draft", t("content.unpublishBody"));

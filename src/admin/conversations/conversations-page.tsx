@@ -25,6 +25,7 @@ import { anyValue } from "../shell/list/list-url.ts";
 import { SearchBox } from "../shell/list/search-box.tsx";
 import { type ListPageController, useListPage } from "../shell/list/use-list-page.ts";
 import { RetryPanel } from "../shell/retry-panel.tsx";
+import { SelectOptions } from "../shell/select-options.tsx";
 import { type ConversationListQuery, conversationListUrl } from "./conversation-list-query.ts";
 import { listAfterPush, typingAfterPush } from "./conversation-live.ts";
 import { conversationHref, conversationsPath, projectInboxHref } from "./conversation-paths.ts";
@@ -102,7 +103,7 @@ function ConversationRow({
         data-conversation-id={conversation.id}
         data-unread={conversation.unread > 0}
       >
-        <span className="conversation-avatar" aria-hidden="true">
+        <span className="user-avatar conversation-avatar" aria-hidden="true">
           {visitor.slice(0, 1).toUpperCase()}
         </span>
         <span className="conversation-summary">
@@ -267,9 +268,9 @@ function AssigneeFilter({ list }: { list: ConversationList }) {
   const { user } = useSnapshot(sessionState);
   const value = list.query.assigneeId;
   const choices = [
-    { value: "", label: t("conversations.filter.anyone") },
-    ...(user ? [{ value: user.id, label: t("conversations.filter.mine") }] : []),
-    { value: "none", label: t("conversations.filter.unassigned") },
+    { value: "", text: t("conversations.filter.anyone") },
+    ...(user ? [{ value: user.id, text: t("conversations.filter.mine") }] : []),
+    { value: "none", text: t("conversations.filter.unassigned") },
   ];
   return (
     <label className="conversation-assignee-filter">
@@ -279,11 +280,7 @@ function AssigneeFilter({ list }: { list: ConversationList }) {
         value={choices.some((choice) => choice.value === value) ? value : ""}
         onChange={(event) => list.change({ assigneeId: event.target.value })}
       >
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
+        <SelectOptions options={choices} />
       </select>
     </label>
   );

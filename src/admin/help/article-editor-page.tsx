@@ -1,9 +1,8 @@
 import type { FormEvent } from "react";
-import { useLocation, useParams, useSearch } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import type { AdminHelpArticle, AdminHelpCollection } from "../../shared/help-center-api.ts";
 import { useT } from "../i18n/intl.ts";
-import { LoadedFormPage } from "../shell/form/loaded-form-page.tsx";
-import { BackLink } from "../shell/layout/back-link.tsx";
+import { ProjectFormRoute } from "../shell/project-form-route.tsx";
 import {
   type ArticleFormState,
   articleErrors,
@@ -109,20 +108,19 @@ function ArticleForm({ projectId, data }: { projectId: string; data: EditorData 
 
 /** `/dashboard/help/{projectId}/articles/create` (`?collection=` preselects one) and `…/{id}/edit`. */
 export default function ArticleEditorPage() {
-  const { t } = useT();
-  const { projectId = "", id } = useParams<{ projectId: string; id?: string }>();
   const collectionId = new URLSearchParams(useSearch()).get("collection") ?? "";
   return (
-    <LoadedFormPage
+    <ProjectFormRoute
       area="help"
       titleId="article-form-title"
-      title={t(id ? "help.articleForm.edit" : "help.articleForm.create")}
-      back={<BackLink href={helpCenterPath(projectId)} />}
-      load={() => loadEditor(projectId, id, collectionId)}
-      loadKey={`${projectId}|${id ?? ""}|${collectionId}`}
+      createTitle="help.articleForm.create"
+      editTitle="help.articleForm.edit"
+      backHref={helpCenterPath}
+      load={(projectId, id) => loadEditor(projectId, id, collectionId)}
+      loadKey={collectionId}
       recordName={(data) => data.article?.title ?? null}
     >
-      {(data) => <ArticleForm key={data.article?.id ?? "new"} projectId={projectId} data={data} />}
-    </LoadedFormPage>
+      {(data, projectId) => <ArticleForm key={data.article?.id ?? "new"} projectId={projectId} data={data} />}
+    </ProjectFormRoute>
   );
 }

@@ -1,12 +1,11 @@
 import type { FormEvent } from "react";
-import { useLocation, useParams } from "wouter";
+import { useLocation } from "wouter";
 import { type ContentLanguage, contentLanguages } from "../../shared/content-languages.ts";
 import type { AdminHelpCollection } from "../../shared/help-center-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { InputField, TextAreaField } from "../shell/form/form-inputs.tsx";
 import { LanguageTabs } from "../shell/form/language-tabs.tsx";
-import { LoadedFormPage } from "../shell/form/loaded-form-page.tsx";
-import { BackLink } from "../shell/layout/back-link.tsx";
+import { ProjectFormRoute } from "../shell/project-form-route.tsx";
 import {
   type CollectionFormState,
   type CollectionVersionState,
@@ -21,6 +20,7 @@ import { confirmHelpDelete, HelpFormActions } from "./help-form-actions.tsx";
 import { helpCenterPath } from "./help-paths.ts";
 import { HelpPositionField } from "./help-position-field.tsx";
 import "./help-styles.ts";
+import { SuggestionList } from "../shell/suggestion-list.tsx";
 import { useHelpForm } from "./use-help-form.ts";
 
 // The names the messenger draws as icons (src/messenger/help/help-screen.tsx); anything else is an emoji or a book.
@@ -149,11 +149,7 @@ function CollectionForm({
           describedBy="collection-icon-hint"
           onChange={(icon) => set({ icon })}
         />
-        <datalist id="collection-icons">
-          {collectionIconNames.map((name) => (
-            <option key={name} value={name} />
-          ))}
-        </datalist>
+        <SuggestionList id="collection-icons" values={collectionIconNames} />
         <HelpPositionField
           id="collection-position"
           value={state.position}
@@ -172,30 +168,28 @@ function CollectionForm({
 
 /** `/dashboard/help/{projectId}/collections/create` and `…/{id}/edit`. */
 export default function CollectionFormPage() {
-  const { t } = useT();
-  const { projectId = "", id } = useParams<{ projectId: string; id?: string }>();
   return (
-    <LoadedFormPage
+    <ProjectFormRoute
       area="help"
       titleId="collection-form-title"
-      title={t(id ? "help.collectionForm.edit" : "help.collectionForm.create")}
-      back={<BackLink href={helpCenterPath(projectId)} />}
-      load={async () => {
+      createTitle="help.collectionForm.create"
+      editTitle="help.collectionForm.edit"
+      backHref={helpCenterPath}
+      load={async (projectId, id) => {
         if (id) return { collection: await helpApi.collection(projectId, id), next: 0 };
         const { items } = await helpApi.collections(projectId);
         return { collection: null, next: items.reduce((last, item) => Math.max(last, item.position + 1), 0) };
       }}
-      loadKey={`${projectId}|${id ?? ""}`}
       recordName={(data) => data.collection?.title ?? null}
       nameInTab={false}
     >
-      {(data) => (
+      {(data, projectId) => (
         <CollectionForm
           projectId={projectId}
           collection={data.collection}
           initial={collectionForm(data.collection, data.next)}
         />
       )}
-    </LoadedFormPage>
+    </ProjectFormRoute>
   );
 }

@@ -1,7 +1,6 @@
 import { useT } from "../i18n/intl.ts";
 import { FormActions, FormCancelLink, FormDeleteButton } from "../shell/form/form-actions.tsx";
-import { confirmAction } from "../shell/overlay/confirm.ts";
-import { runAction } from "../shell/overlay/run-action.ts";
+import { confirmRemoval } from "../shell/overlay/confirm-delete.ts";
 
 /** A help form's footer: save, cancel back to `back`, and delete while editing (`onDelete`). */
 export function HelpFormActions({
@@ -34,14 +33,12 @@ export function confirmHelpDelete({
   remove: () => Promise<unknown>;
   onDeleted: () => void;
 }): void {
-  confirmAction({
-    type: "danger",
+  confirmRemoval({
     heading,
     body,
     confirmLabel: "help.delete",
-    onConfirm: async () => {
-      const outcome = await runAction(remove, "help.deleted");
-      if (outcome.ok) onDeleted();
-    },
+    remove,
+    done: "help.deleted",
+    onRemoved: onDeleted,
   });
 }

@@ -5,6 +5,7 @@ import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 // The names of the widget's languages.
 import "../shell/form/language-tabs-messages.ts";
+import { InlineCheckbox } from "../shell/inline-checkbox.tsx";
 import { helpApi } from "./help-api.ts";
 import { HelpStatusBadge } from "./help-status-badge.tsx";
 
@@ -49,10 +50,12 @@ export function HelpSearchPreview({
           />
         </div>
         <LanguageChoice id={`${id}-language`} value={language} onChange={setLanguage} />
-        <label className="help-check">
-          <input type="checkbox" checked={drafts} onChange={(event) => setDrafts(event.target.checked)} />
-          {t("help.preview.drafts")}
-        </label>
+        <InlineCheckbox
+          className="help-check"
+          label={t("help.preview.drafts")}
+          checked={drafts}
+          onChange={setDrafts}
+        />
       </div>
       {term === "" ? (
         <p className="subtle">{t("help.preview.typeToSearch")}</p>

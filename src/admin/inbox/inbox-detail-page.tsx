@@ -11,6 +11,7 @@ import { adoptStyles } from "../shell/area-styles.ts";
 import { Button } from "../shell/button.tsx";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import smallControlCss from "../shell/form/small-control.css" with { type: "text" };
+import { InlineCheckbox } from "../shell/inline-checkbox.tsx";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { PageHeading, useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import splitRowCss from "../shell/layout/split-row.css" with { type: "text" };
@@ -28,7 +29,7 @@ import { useOwnOrigins } from "./own-origins.ts";
 import { RecordingPlayer } from "./recording-player.tsx";
 import { type ReplayClock, ReplayPlayer, type ReplaySeeker } from "./replay-player.tsx";
 import { ReportConversation } from "./report-conversation.tsx";
-import type { ReportDetailView } from "./report-detail-view.ts";
+import type { ReportChangeProps, ReportDetailView } from "./report-detail-view.ts";
 import { ConsoleLog, EventLog, NetworkLog } from "./report-logs.tsx";
 import { ReportPager } from "./report-pager.tsx";
 import { type ReportResources, reportResources } from "./report-resources.ts";
@@ -276,15 +277,13 @@ function LogsCard({
       </div>
       {clock && <p className="subtle inbox-sync-note">{t("inbox.log.inStep")}</p>}
       {quiet.hidden > 0 && (
-        <label className="inbox-widget-noise">
-          <input
-            type="checkbox"
-            name="showWidgetEntries"
-            checked={showWidget}
-            onChange={(event) => setShowWidget(event.target.checked)}
-          />
-          {t("inbox.log.showWidget", { count: quiet.hidden })}
-        </label>
+        <InlineCheckbox
+          className="inbox-widget-noise"
+          name="showWidgetEntries"
+          label={t("inbox.log.showWidget", { count: quiet.hidden })}
+          checked={showWidget}
+          onChange={setShowWidget}
+        />
       )}
       {log !== "events" && <LogFilterBar filter={filter} onChange={setFilter} />}
       {log === "console" && (
@@ -320,13 +319,7 @@ function ReporterCard({ report }: { report: ReportDetailView }) {
 }
 
 /** The report's kicker (short id, type, status, priority) and title, its pager and "mark as unread". */
-function ReportHeader({
-  report,
-  onChanged,
-}: {
-  report: ReportDetailView;
-  onChanged: (report: ReportDetailView) => void;
-}) {
+function ReportHeader({ report, onChanged }: ReportChangeProps) {
   const { t } = useT();
   const [, navigate] = useLocation();
   const title = report.formData.find(([key]) => key === "description")?.[1] || t("inbox.untitled");

@@ -1,4 +1,5 @@
 import { useT } from "../i18n/intl.ts";
+import { InlineCheckbox } from "../shell/inline-checkbox.tsx";
 import type { LogFilter } from "./log-filter.ts";
 
 /** The logs' search box and "failed only" switch; one filter for the console and the network log. */
@@ -21,15 +22,13 @@ export function LogFilterBar({
         value={filter.query}
         onChange={(event) => onChange({ ...filter, query: event.target.value })}
       />
-      <label className="log-failed-only">
-        <input
-          type="checkbox"
-          name="failedOnly"
-          checked={filter.failedOnly}
-          onChange={(event) => onChange({ ...filter, failedOnly: event.target.checked })}
-        />
-        {t("inbox.log.failedOnly")}
-      </label>
+      <InlineCheckbox
+        className="log-failed-only"
+        name="failedOnly"
+        label={t("inbox.log.failedOnly")}
+        checked={filter.failedOnly}
+        onChange={(failedOnly) => onChange({ ...filter, failedOnly })}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useT } from "../i18n/intl.ts";
+import { InlineCheckbox } from "../shell/inline-checkbox.tsx";
 
 export const replaySpeeds = [1, 2, 4, 8] as const;
 export type ReplaySpeed = (typeof replaySpeeds)[number];
@@ -35,16 +36,14 @@ export function ReplaySpeedControls({
           </button>
         ))}
       </div>
-      <label className="replay-skip">
-        <input
-          type="checkbox"
-          name="skipInactive"
-          checked={skipInactive}
-          disabled={disabled}
-          onChange={(event) => onSkipInactive(event.target.checked)}
-        />
-        {t("inbox.replay.skipInactive")}
-      </label>
+      <InlineCheckbox
+        className="replay-skip"
+        name="skipInactive"
+        label={t("inbox.replay.skipInactive")}
+        checked={skipInactive}
+        disabled={disabled}
+        onChange={onSkipInactive}
+      />
     </>
   );
 }

@@ -89,6 +89,15 @@ export interface ReportDetailView {
   recordingUrl: string | null;
 }
 
+/**
+ * The props of a part of the report screen that changes the report (triage, pager, "mark as unread"):
+ * the server answers with the whole report, which replaces the screen's copy.
+ */
+export interface ReportChangeProps {
+  report: ReportDetailView;
+  onChanged: (report: ReportDetailView) => void;
+}
+
 type Loose = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Loose =>

@@ -15,7 +15,7 @@ import { inboxListUrl, inboxOrderParams } from "./inbox-list-query.ts";
 import toolsCss from "./inbox-list-tools.css" with { type: "text" };
 import { inboxPath, inboxReportHref } from "./inbox-paths.ts";
 import { ShortcutsButton, ShortcutsDialog } from "./inbox-shortcuts.tsx";
-import type { ReportDetailView } from "./report-detail-view.ts";
+import type { ReportChangeProps } from "./report-detail-view.ts";
 import { useInboxKeys } from "./use-inbox-keys.ts";
 
 adoptStyles(smallControlCss);
@@ -27,13 +27,7 @@ adoptStyles(toolsCss);
  * from a link), with its place in that list; `j`/`k` go there too, `e` marks the report done and goes
  * on to the next, `a` assigns it to this admin, `?` lists the shortcuts.
  */
-export function ReportPager({
-  report,
-  onChanged,
-}: {
-  report: ReportDetailView;
-  onChanged: (report: ReportDetailView) => void;
-}) {
+export function ReportPager({ report, onChanged }: ReportChangeProps) {
   const { t } = useT();
   const { user } = useSnapshot(sessionState);
   const [, navigate] = useLocation();

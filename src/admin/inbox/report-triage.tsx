@@ -6,10 +6,11 @@ import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { useBusyAction } from "../shell/overlay/use-busy-action.ts";
+import { type SelectOption, SelectOptions } from "../shell/select-options.tsx";
 import { AssigneeOptions, useAssignableAdmins } from "../users/assignee-options.tsx";
 import { inboxApi } from "./inbox-api.ts";
 import { priorityLabel, statusLabel } from "./inbox-labels.ts";
-import type { ReportDetailView } from "./report-detail-view.ts";
+import type { ReportChangeProps, ReportDetailView } from "./report-detail-view.ts";
 
 /** Tags as typed ("billing, export") to the API's list: trimmed, no empties, no repeats, 64 characters each. */
 export function parseTags(text: string): string[] {
@@ -32,7 +33,7 @@ function TriageChoice({
   name: string;
   label: string;
   value: string;
-  options: readonly { value: string; text: string }[];
+  options: readonly SelectOption[];
   busy: boolean;
   onChoose: (value: string) => void;
 }) {
@@ -40,11 +41,7 @@ function TriageChoice({
     <label className="field">
       <span className="field-label">{label}</span>
       <select name={name} value={value} disabled={busy} onChange={(event) => onChoose(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.text}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </label>
   );
@@ -84,13 +81,7 @@ function AssigneeField({
  * Status, priority and assignee apply as soon as they are chosen (`PATCH /api/feedback/{id}`); tags
  * are typed and saved with their button. The answer (the whole report) replaces the screen's copy.
  */
-export function ReportTriage({
-  report,
-  onChanged,
-}: {
-  report: ReportDetailView;
-  onChanged: (report: ReportDetailView) => void;
-}) {
+export function ReportTriage({ report, onChanged }: ReportChangeProps) {
   const { t } = useT();
   const [tags, setTags] = useState(report.tags.join(", "));
   const { busy, run } = useBusyAction();

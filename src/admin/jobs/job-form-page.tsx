@@ -163,30 +163,26 @@ function useJobFields(form: ReturnType<typeof useFormState<JobFormState>>) {
     );
   };
 
-  const textInput = (key: "title" | "location" | "contact", path = key) => (
-    <InputField
-      id={`job-${key}`}
-      label={labelOf(path)}
-      error={errorOf(path, labelOf(path))}
-      name={key}
-      value={state[key]}
-      onChange={(value) => update({ [key]: value }, [path])}
-    />
-  );
+  /** The props that tie a text control to `key` of the state and the errors at `path`. */
+  const bind = (
+    key: "title" | "description" | "location" | "contact" | "salaryMin" | "salaryMax",
+    path: string = key,
+  ) => ({
+    id: `job-${key}`,
+    label: labelOf(path),
+    error: errorOf(path, labelOf(path)),
+    name: key,
+    value: state[key],
+    onChange: (value: string) => update({ [key]: value }, [path]),
+  });
+
+  const textInput = (key: "title" | "location" | "contact") => <InputField {...bind(key)} />;
 
   const salaryInput = (key: "salaryMin" | "salaryMax", path: "salary.min" | "salary.max") => (
-    <WholeNumberField
-      id={`job-${key}`}
-      label={labelOf(path)}
-      error={errorOf(path, labelOf(path))}
-      name={key}
-      min={0}
-      value={state[key]}
-      onChange={(value) => update({ [key]: value }, [path])}
-    />
+    <WholeNumberField {...bind(key, path)} min={0} />
   );
 
-  return { state, errors, errorOf, labelOf, update, select, textInput, salaryInput };
+  return { state, errors, errorOf, labelOf, update, bind, select, textInput, salaryInput };
 }
 
 type JobFields = ReturnType<typeof useJobFields>;
@@ -214,15 +210,7 @@ function JobOverviewSection({ fields, companyName }: { fields: JobFields; compan
         )}
       </FormField>
       {fields.textInput("title")}
-      <TextAreaField
-        id="job-description"
-        label={labelOf("description")}
-        error={errorOf("description", labelOf("description"))}
-        name="description"
-        rows={6}
-        value={state.description}
-        onChange={(description) => update({ description }, ["description"])}
-      />
+      <TextAreaField {...fields.bind("description")} rows={6} />
       {fields.textInput("location")}
       <FormField id="job-remote" label={labelOf("remote")} error={errorOf("remote", labelOf("remote"))}>
         {(props) => (

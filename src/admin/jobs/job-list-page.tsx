@@ -68,7 +68,7 @@ export default function JobListPage() {
       }}
       list={list}
       resource={list.resource}
-      filters={jobFilters(list)}
+      filters={jobFilters}
       columns={columns}
     />
   );

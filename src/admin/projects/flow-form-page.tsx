@@ -18,8 +18,7 @@ import { firstLanguageWithError } from "../shell/form/translation-errors.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
-import { confirmAction } from "../shell/overlay/confirm.ts";
-import { runAction } from "../shell/overlay/run-action.ts";
+import { confirmRemoval } from "../shell/overlay/confirm-delete.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { FlowFieldsEditor } from "./flow-fields-editor.tsx";
 import {
@@ -34,20 +33,19 @@ import { FlowTranslationsCard } from "./flow-translations-editor.tsx";
 import { projectHref } from "./project-paths.ts";
 import { projectsApi } from "./projects-api.ts";
 import "./project-styles.ts";
+import { SuggestionList } from "../shell/suggestion-list.tsx";
 
 type TextField = "key" | "title" | "feedbackType" | "icon" | "description" | "successMessage";
 
 /** Asks before deleting the flow; `onDeleted` runs once it is gone. */
 function confirmFlowRemoval(projectId: string, flow: AdminFeedbackFlow, onDeleted: () => void) {
-  confirmAction({
-    type: "danger",
+  confirmRemoval({
     heading: "flowForm.deleteHeading",
     body: "flowForm.deleteBody",
     confirmLabel: "flowForm.delete",
-    onConfirm: async () => {
-      const removed = await runAction(() => projectsApi.removeFlow(projectId, flow.id), "flowForm.deleted");
-      if (removed.ok) onDeleted();
-    },
+    remove: () => projectsApi.removeFlow(projectId, flow.id),
+    done: "flowForm.deleted",
+    onRemoved: onDeleted,
   });
 }
 
@@ -132,11 +130,7 @@ function FlowSettingsCard({ form }: { form: Form }) {
   };
   return (
     <section className="detail-card">
-      <datalist id="feedback-types">
-        {knownFeedbackTypes.map((type) => (
-          <option key={type} value={type} />
-        ))}
-      </datalist>
+      <SuggestionList id="feedback-types" values={knownFeedbackTypes} />
       <div className="form-row">
         {input("title")}
         {input("key")}

@@ -1,6 +1,7 @@
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { FormField } from "../shell/form/form-field.tsx";
+import { SuggestionList } from "../shell/suggestion-list.tsx";
 import type { TranslationRow } from "./project-settings-form.ts";
 
 /** Labels hosts most often replace: the launcher's own texts (src/widget/launcher/launcher-model.ts). */
@@ -59,11 +60,7 @@ export function TranslationsEditor({
 
   return (
     <div className="translations-editor">
-      <datalist id="translation-labels">
-        {suggestedLabels.map((label) => (
-          <option key={label} value={label} />
-        ))}
-      </datalist>
+      <SuggestionList id="translation-labels" values={suggestedLabels} />
       {rows.length === 0 && <p className="subtle">{t("projectSettings.texts.none")}</p>}
       {rows.map((row, index) => (
         // Rows have no id of their own; the place is what the errors are keyed by too.

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { AdminWebhook } from "../../shared/webhooks-api.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
-import { confirmAction } from "../shell/overlay/confirm.ts";
+import { confirmRemoval } from "../shell/overlay/confirm-delete.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { SecretValue } from "./secret-value.tsx";
 import { WebhookDeliveryLog } from "./webhook-delivery-log.tsx";
@@ -85,15 +85,13 @@ function useWebhookActions(projectId: string, webhook: AdminWebhook, onDeleted: 
   };
 
   const remove = () =>
-    confirmAction({
-      type: "danger",
+    confirmRemoval({
       heading: "webhooks.deleteHeading",
       body: "webhooks.deleteBody",
       confirmLabel: "webhooks.deleteConfirm",
-      onConfirm: async () => {
-        const removed = await runAction(() => webhooksApi.remove(projectId, webhook.id), "webhooks.deleted");
-        if (removed.ok) onDeleted();
-      },
+      remove: () => webhooksApi.remove(projectId, webhook.id),
+      done: "webhooks.deleted",
+      onRemoved: onDeleted,
     });
 
   return { testing, logVersion, sendTest, remove };

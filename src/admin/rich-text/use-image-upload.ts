@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { apiErrorMessage } from "../api/api-error.ts";
 import { useT } from "../i18n/intl.ts";
 import { showToast } from "../shell/overlay/toast-store.ts";
-import { uploadEditorImage } from "./rich-text-uploads.ts";
+import { uploadStaffFile } from "../shell/staff-upload.ts";
 
 /**
  * The toolbar's image upload: the hidden file picker, the names of the files on their way (several
@@ -18,7 +18,7 @@ export function useImageUpload(editor: Editor, projectId: string) {
   const upload = (files: FileList | null) => {
     for (const file of files ?? []) {
       setUploading((names) => [...names, file.name]);
-      uploadEditorImage(projectId, file)
+      uploadStaffFile(projectId, file)
         .then(
           (uploaded) =>
             editor

@@ -1,6 +1,6 @@
-import type { Attachment } from "../../shared/conversations-api.ts";
 import type { SavedReply, SavedReplyList, SavedReplyWrite } from "../../shared/saved-replies-api.ts";
 import { api } from "../api/api-client.ts";
+import { uploadStaffFile } from "../shell/staff-upload.ts";
 
 const base = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/saved-replies`;
 const one = (projectId: string, id: string) => `${base(projectId)}/${encodeURIComponent(id)}`;
@@ -14,14 +14,7 @@ export const savedRepliesApi = {
     api<SavedReply>(one(projectId, id), { method: "PUT", body }),
   remove: (projectId: string, id: string) => api<void>(one(projectId, id), { method: "DELETE" }),
   /** A file for a reply, through the visitors' upload path and limits; answers what the reply carries. */
-  upload: (projectId: string, file: File) => {
-    const form = new FormData();
-    form.append("file", file, file.name);
-    return api<Attachment>(`/api/projects/${encodeURIComponent(projectId)}/uploads`, {
-      method: "POST",
-      body: form,
-    });
-  },
+  upload: uploadStaffFile,
 };
 
 /**

@@ -6,7 +6,7 @@ import { useT } from "../i18n/intl.ts";
 import "../projects/project-styles.ts";
 import { Button } from "../shell/button.tsx";
 import { TitledCard } from "../shell/detail/titled-card.tsx";
-import { confirmAction } from "../shell/overlay/confirm.ts";
+import { confirmRemoval } from "../shell/overlay/confirm-delete.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { RetryPanel } from "../shell/retry-panel.tsx";
 import { forgetSavedReplies, savedRepliesApi } from "./saved-replies-api.ts";
@@ -104,18 +104,13 @@ function SavedReplyItem({
 }) {
   const { t } = useT();
   const remove = () =>
-    confirmAction({
-      type: "danger",
+    confirmRemoval({
       heading: t("savedReplies.deleteHeading", { shortcut: reply.shortcut }),
       body: t("savedReplies.deleteBody"),
       confirmLabel: t("savedReplies.delete"),
-      onConfirm: async () => {
-        const outcome = await runAction(
-          () => savedRepliesApi.remove(projectId, reply.id),
-          "savedReplies.deleted",
-        );
-        if (outcome.ok) onDeleted();
-      },
+      remove: () => savedRepliesApi.remove(projectId, reply.id),
+      done: "savedReplies.deleted",
+      onRemoved: onDeleted,
     });
   return (
     <li className="saved-replies-item" data-testid="saved-reply-item">

@@ -3,13 +3,13 @@ import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
 import { FormCancelLink } from "../shell/form/form-actions.tsx";
-import { BackLink } from "../shell/layout/back-link.tsx";
 import { PageHeader } from "../shell/layout/page-header.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { SkillIcon } from "./skill-icon.tsx";
 import { manageSkillHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
 import { SubSkillForm } from "./sub-skill-form.tsx";
+import { useParentRootSkill } from "./use-parent-root-skill.tsx";
 import "./skill-styles.ts";
 
 /**
@@ -20,26 +20,15 @@ export default function SubSkillEditPage() {
   const { t } = useT();
   const [, navigate] = useLocation();
   const { rootSkill = "", subSkill = "" } = useParams<{ rootSkill: string; subSkill: string }>();
-  const { resource: root, reload: reloadRoot } = useResource(() => skillsApi.get(rootSkill), rootSkill);
+  const { root, back, status } = useParentRootSkill(rootSkill, { loading: "subSkill.loading" });
   const { resource: sub, reload: reloadSub } = useResource(
     () => skillsApi.getSubSkill(rootSkill, subSkill),
     `${rootSkill}/${subSkill}`,
   );
   useDocumentTitle(t("subSkillForm.editTitle"), sub.state === "ready" ? sub.data.name : null);
 
-  const back = <BackLink href={manageSkillHref(rootSkill)} />;
-
-  // The root first: without it there is no grid and no sibling; a missing root reads "Skill Not Found".
-  if (root.state !== "ready") {
-    return (
-      <DetailStatus
-        resource={root}
-        texts={detailTexts("skill", { loading: "subSkill.loading" })}
-        back={back}
-        onRetry={reloadRoot}
-      />
-    );
-  }
+  // The root first: without it there is no grid and no sibling.
+  if (!root) return status;
   if (sub.state !== "ready") {
     return <DetailStatus resource={sub} texts={detailTexts("subSkill")} back={back} onRetry={reloadSub} />;
   }
@@ -54,13 +43,13 @@ export default function SubSkillEditPage() {
         subtitle={
           <>
             <SkillIcon icon={sub.data.icon} />
-            {t("subSkillForm.editSubtitle", { name: sub.data.name, root: root.data.name })}
+            {t("subSkillForm.editSubtitle", { name: sub.data.name, root: root.name })}
           </>
         }
       />
       <SubSkillForm
         key={sub.data.id}
-        root={root.data}
+        root={root}
         subSkill={sub.data}
         submitLabel="skillForm.save"
         cancel={<FormCancelLink href={manageSkillHref(rootSkill)}>{t("skillForm.cancel")}</FormCancelLink>}

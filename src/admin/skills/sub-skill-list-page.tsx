@@ -1,9 +1,6 @@
 import { useParams } from "wouter";
 import type { SubSkill } from "../../shared/skills-api.ts";
-import { useResource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
-import { DetailStatus, detailTexts } from "../shell/detail/detail-status.tsx";
-import { BackLink } from "../shell/layout/back-link.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
 import { type ListColumn, ListPageView } from "../shell/list/list-page.tsx";
 import { useListPage } from "../shell/list/use-list-page.ts";
@@ -12,6 +9,7 @@ import { SkillIcon } from "./skill-icon.tsx";
 import { addSubSkillHref, editSubSkillHref, manageSkillHref, subSkillsHref } from "./skill-paths.ts";
 import { skillsApi } from "./skills-api.ts";
 import { subSkillListUrl } from "./sub-skill-list-query.ts";
+import { useParentRootSkill } from "./use-parent-root-skill.tsx";
 import "./skill-styles.ts";
 
 /**
@@ -28,20 +26,12 @@ export default function SubSkillListPage() {
     load: (query) => skillsApi.subSkills(rootSkill, query),
     key: (search) => `${rootSkill}${search}`,
   });
-  const { resource: root, reload: reloadRoot } = useResource(() => skillsApi.get(rootSkill), rootSkill);
-  useDocumentTitle(t("subSkills.title"), root.state === "ready" ? root.data.name : null);
-
-  const back = <BackLink href={manageSkillHref(rootSkill)} />;
-  if (root.state !== "ready") {
-    return (
-      <DetailStatus
-        resource={root}
-        texts={detailTexts("skill", { loading: "subSkills.loading", error: "subSkills.error" })}
-        back={back}
-        onRetry={reloadRoot}
-      />
-    );
-  }
+  const { root, back, status } = useParentRootSkill(rootSkill, {
+    loading: "subSkills.loading",
+    error: "subSkills.error",
+  });
+  useDocumentTitle(t("subSkills.title"), root ? root.name : null);
+  if (!root) return status;
 
   const shared = skillColumns<SubSkill, typeof list.query.sort.field>(
     tr,
@@ -50,12 +40,12 @@ export default function SubSkillListPage() {
       position: "subSkills.column.position",
       updated: "subSkills.column.updated",
     },
-    (skill) => editSubSkillHref(root.data.id, skill.id),
+    (skill) => editSubSkillHref(root.id, skill.id),
   );
   const columns: ListColumn<SubSkill, typeof list.query.sort.field>[] = [
     shared.name,
     shared.position,
-    dependenciesColumn(tr, "subSkills.column.dependencies", root.data.subSkills),
+    dependenciesColumn(tr, "subSkills.column.dependencies", root.subSkills),
     { label: "subSkills.column.courses", numeric: true, cell: (skill) => formatNumber(skill.courses.length) },
     shared.updated,
   ];
@@ -67,8 +57,8 @@ export default function SubSkillListPage() {
       heading={{
         subtitle: (
           <>
-            <SkillIcon icon={root.data.icon} />
-            {t("subSkills.subtitle", { name: root.data.name })}
+            <SkillIcon icon={root.icon} />
+            {t("subSkills.subtitle", { name: root.name })}
           </>
         ),
         subtitleClassName: "subtle skill-name",

@@ -3,8 +3,8 @@ import { type StaffRole, staffRoles, type TeamMember } from "../../shared/team-a
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { type ListColumn, RecordTable } from "../shell/list/record-table.tsx";
-import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
+import { confirmTeamRemoval } from "./confirm-team-removal.ts";
 import { ProjectChoices } from "./project-choices.tsx";
 import { teamApi } from "./team-api.ts";
 import type { TeamScreenData } from "./team-page.tsx";
@@ -131,19 +131,17 @@ function MemberRole(props: RowProps) {
 
 function RemoveMember(props: RowProps) {
   const { member, onChanged } = props;
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   if (!permissions(props).remove) return null;
   const remove = () =>
-    confirmAction({
-      type: "danger",
-      heading: t("team.removeHeading", { name: member.displayName ?? member.name }),
-      body: t("team.removeBody"),
-      confirmLabel: t("team.remove"),
-      onConfirm: async () => {
-        const outcome = await runAction(() => teamApi.remove(member.id), "team.removed");
-        if (outcome.ok) onChanged();
-      },
-    });
+    confirmTeamRemoval(
+      tr,
+      "team.remove",
+      { name: member.displayName ?? member.name },
+      () => teamApi.remove(member.id),
+      onChanged,
+    );
   return (
     <Button size="sm" variant="secondary" onClick={remove}>
       {t("team.remove")}

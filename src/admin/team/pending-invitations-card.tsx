@@ -3,8 +3,8 @@ import type { CreatedInvitation, Invitation } from "../../shared/team-api.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { type ListColumn, RecordTable } from "../shell/list/record-table.tsx";
-import { confirmAction } from "../shell/overlay/confirm.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
+import { confirmTeamRemoval } from "./confirm-team-removal.ts";
 import { InvitationLink } from "./invitation-link.tsx";
 import { teamApi } from "./team-api.ts";
 
@@ -48,16 +48,13 @@ export function PendingInvitationsCard({
     onChanged();
   };
   const revoke = (invitation: Invitation) =>
-    confirmAction({
-      type: "danger",
-      heading: t("team.revokeHeading", { email: invitation.email }),
-      body: t("team.revokeBody"),
-      confirmLabel: t("team.revoke"),
-      onConfirm: async () => {
-        const outcome = await runAction(() => teamApi.revoke(invitation.id), "team.revoked");
-        if (outcome.ok) onChanged();
-      },
-    });
+    confirmTeamRemoval(
+      tr,
+      "team.revoke",
+      { email: invitation.email },
+      () => teamApi.revoke(invitation.id),
+      onChanged,
+    );
 
   return (
     <section

@@ -9,7 +9,8 @@ import { RecordFormPage } from "./record-form-page.tsx";
 /**
  * A record's `/create` and `/:id/edit` screen: the id comes from the route, the heading reads
  * `createTitle` or `editTitle`, and the back link goes to `backHref(id)` (the record, or the list when
- * creating). The form is drawn afresh for each record, so nothing typed for one is kept for another.
+ * creating); `actions` sit beside the heading while editing. The form is drawn afresh for each record,
+ * so nothing typed for one is kept for another.
  */
 export function RecordFormRoute<T extends { id: string }>({
   load,
@@ -19,6 +20,7 @@ export function RecordFormRoute<T extends { id: string }>({
   editTitle,
   recordName,
   backHref,
+  actions,
   children,
 }: {
   load: (id: string) => Promise<T>;
@@ -28,6 +30,7 @@ export function RecordFormRoute<T extends { id: string }>({
   editTitle: MessageId;
   recordName: (record: T) => string;
   backHref: (id: string | undefined) => string;
+  actions?: (record: T) => ReactNode;
   children: (record: T | null) => ReactNode;
 }) {
   const { t } = useT();
@@ -41,6 +44,7 @@ export function RecordFormRoute<T extends { id: string }>({
       title={t(id ? editTitle : createTitle)}
       recordName={recordName}
       back={<BackLink href={backHref(id)} />}
+      actions={actions}
     >
       {(record) => <Fragment key={record?.id ?? "new"}>{children(record)}</Fragment>}
     </RecordFormPage>

@@ -2,6 +2,7 @@ import type { Resource } from "../../api/use-resource.ts";
 import type { MessageId } from "../../i18n/en-US.ts";
 import { type Translator, useT } from "../../i18n/intl.ts";
 import { adoptStyles } from "../area-styles.ts";
+import type { MessagePrefix } from "../message-prefix.ts";
 import { BoxListbox } from "./box-listbox.tsx";
 import type { FieldControlProps } from "./form-field.tsx";
 import searchPickerCss from "./search-picker.css" with { type: "text" };
@@ -11,15 +12,24 @@ import { useSearchPicker } from "./use-search-picker.ts";
 // A lazy chunk's sheet, adopted when the screen loads: kept out of the sign-in route's stylesheet.
 adoptStyles(searchPickerCss);
 
-/** The texts of one use of the picker; "searching", "no match" and "type more" are the shell's own. */
-export interface SearchPickerTexts {
-  placeholder: MessageId;
-  /** The list's accessible name. */
-  listLabel: MessageId;
-  /** Shown when there is nothing at all to choose from. */
-  empty: MessageId;
-  error: MessageId;
+/** The message prefixes with a record picker's texts (the records' list screen has the others). */
+type SearchPickerPrefix = MessagePrefix<".picker.placeholder", ".title" | ".empty" | ".error">;
+
+/**
+ * The texts of one use of the picker, from its records' `messages` prefix: the placeholder
+ * `{messages}.picker.placeholder`, the list's accessible name `.title`, `.empty` when there is nothing
+ * at all to choose from and `.error`; "searching", "no match" and "type more" are the shell's own.
+ */
+function searchPickerTexts(messages: SearchPickerPrefix) {
+  return {
+    placeholder: `${messages}.picker.placeholder`,
+    listLabel: `${messages}.title`,
+    empty: `${messages}.empty`,
+    error: `${messages}.error`,
+  } satisfies Record<string, MessageId>;
 }
+
+type SearchPickerTexts = ReturnType<typeof searchPickerTexts>;
 
 /** What a form or a filter gives a record picker: its field's control props, name, chosen id and change. */
 export interface PickerFieldProps {
@@ -45,15 +55,16 @@ export function SearchPicker({
   fixedOptions = [],
   search,
   lookup,
-  texts,
+  messages,
   onChange,
 }: PickerFieldProps & {
   fixedOptions?: readonly PickerOption[];
   search: (text: string) => Promise<PickerPage>;
   lookup: (id: string) => Promise<string>;
-  texts: SearchPickerTexts;
+  messages: SearchPickerPrefix;
 }) {
   const tr = useT();
+  const texts = searchPickerTexts(messages);
   const { t } = tr;
   const picker = useSearchPicker({ value, selectedName, fixedOptions, search, lookup, onChange });
   const { listId, open, highlight } = picker;

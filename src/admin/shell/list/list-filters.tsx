@@ -1,8 +1,9 @@
 import { Fragment, type ReactNode } from "react";
 import type { MessageId } from "../../i18n/en-US.ts";
-import { useT } from "../../i18n/intl.ts";
+import { type Translator, useT } from "../../i18n/intl.ts";
 import { Button } from "../button.tsx";
 import type { FieldControlProps } from "../form/form-field.tsx";
+import type { PickerFieldProps } from "../form/search-picker.tsx";
 import { FilterSelect } from "./filter-select.tsx";
 
 /**
@@ -94,7 +95,20 @@ interface OnlyFilterOf<K extends string> {
   option: MessageId;
 }
 
-/** A filter drawn by its own element (a search picker), under `key`. */
+/**
+ * A record id field chosen with a search picker under `label` (`""`: any): `picker` draws the picker
+ * for the field's props, with the translator for its fixed options ("Any").
+ */
+interface PickerFilterOf<K extends string> {
+  kind: "picker";
+  field: K;
+  id: string;
+  label: MessageId;
+  // Method syntax on purpose, as for the choice above.
+  picker(props: PickerFieldProps, tr: Translator): ReactNode;
+}
+
+/** A filter drawn by its own element, under `key`. */
 interface ElementFilter {
   kind: "element";
   key: string;
@@ -108,10 +122,16 @@ export type DeclaredFilter<Q> =
       [K in keyof Q & string]:
         | (Q[K] extends string | null ? ChoiceFilterOf<K, NonNullable<Q[K]>> : never)
         | (Q[K] extends boolean | null ? FlagFilterOf<K> : never)
-        | (Q[K] extends boolean ? OnlyFilterOf<K> : never);
+        | (Q[K] extends boolean ? OnlyFilterOf<K> : never)
+        | (Q[K] extends string ? PickerFilterOf<K> : never);
     }[keyof Q & string];
 
-type AnyFilter = ElementFilter | ChoiceFilterOf<string, string> | FlagFilterOf<string> | OnlyFilterOf<string>;
+type AnyFilter =
+  | ElementFilter
+  | ChoiceFilterOf<string, string>
+  | FlagFilterOf<string>
+  | OnlyFilterOf<string>
+  | PickerFilterOf<string>;
 
 export const choice = <K extends string, V extends string>(
   field: K,
@@ -140,6 +160,13 @@ export const only = <K extends string>(field: K, label: MessageId, option: Messa
   option,
 });
 
+export const pickerFilter = <K extends string>(
+  field: K,
+  id: string,
+  label: MessageId,
+  picker: PickerFilterOf<K>["picker"],
+): PickerFilterOf<K> => ({ kind: "picker", field, id, label, picker });
+
 export const filterElement = (key: string, element: ReactNode): ElementFilter => ({
   kind: "element",
   key,
@@ -163,9 +190,26 @@ function DeclaredFilterField({
   query: Record<string, unknown>;
   change: (change: Record<string, unknown>) => void;
 }) {
+  const tr = useT();
   switch (filter.kind) {
     case "element":
       return filter.element;
+    case "picker":
+      return (
+        <PickerFilter id={filter.id} label={filter.label}>
+          {(control) =>
+            filter.picker(
+              {
+                control,
+                name: filter.field,
+                value: query[filter.field] as string,
+                onChange: (option) => change({ [filter.field]: option?.id ?? "" }),
+              },
+              tr,
+            )
+          }
+        </PickerFilter>
+      );
     case "choice":
       return (
         <ChoiceFilter
@@ -232,7 +276,7 @@ export function DeclaredFilters<Q>({
 }
 
 /** A filter chosen with a search picker (`children` draws it with the control's props) under `label`. */
-export function PickerFilter({
+function PickerFilter({
   id,
   label,
   children,

@@ -34,13 +34,46 @@ export function confirmDelete(
     onDeleted: () => void;
   },
 ): void {
-  confirmAction({
-    type: "danger",
+  confirmRemoval({
     heading: t(`${messages}.confirm.deleteTitle`, values),
     body: t(`${messages}.confirm.deleteBody`, values),
     confirmLabel: t(confirmLabel),
+    remove,
+    done: `${messages}.deleted`,
+    failed,
+    onRemoved: onDeleted,
+  });
+}
+
+/**
+ * A removal asked first in a danger dialog (texts already translated, or message ids). Once confirmed,
+ * `remove` runs with the toast `done` (or the error `failed` reads), and `onRemoved` only when the
+ * server removed it.
+ */
+export function confirmRemoval({
+  heading,
+  body,
+  confirmLabel,
+  remove,
+  done,
+  failed,
+  onRemoved,
+}: {
+  heading: string;
+  body?: string;
+  confirmLabel: string;
+  remove: () => Promise<unknown>;
+  done: MessageId;
+  failed?: (failure: unknown) => ActionFailure;
+  onRemoved: () => void;
+}): void {
+  confirmAction({
+    type: "danger",
+    heading,
+    body,
+    confirmLabel,
     onConfirm: async () => {
-      if ((await runAction(remove, `${messages}.deleted`, failed)).ok) onDeleted();
+      if ((await runAction(remove, done, failed)).ok) onRemoved();
     },
   });
 }

@@ -1,5 +1,6 @@
 import { createRoot } from "react-dom/client";
 import { createModalChannel, ModalApp } from "./modal/modal-app.tsx";
+import "./frame-page.css";
 import "./modal/modal.css";
 
 /** The modal frame app, served at `/modal` of the messenger origin. */

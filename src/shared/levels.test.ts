@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { levelBands, levelFromXp, levelInfo, levelName, levelNames, xpForLevel } from "./levels.ts";
+import { expectAnswers, expectSameAnswer } from "./test-support/answer-cases.ts";
 
 describe("levelFromXp", () => {
   test.each([
@@ -27,18 +28,18 @@ describe("levelFromXp", () => {
   });
 
   test("counts negative, NaN and infinite XP as none", () => {
-    expect(levelFromXp(-50)).toBe(0);
-    expect(levelFromXp(Number.NaN)).toBe(0);
-    expect(levelFromXp(Number.POSITIVE_INFINITY)).toBe(0);
+    expectSameAnswer(levelFromXp, [-50, Number.NaN, Number.POSITIVE_INFINITY], 0);
   });
 });
 
 describe("xpForLevel", () => {
   test("is 20·L²", () => {
-    expect(xpForLevel(0)).toBe(0);
-    expect(xpForLevel(1)).toBe(20);
-    expect(xpForLevel(5)).toBe(500);
-    expect(xpForLevel(46)).toBe(42_320);
+    expectAnswers(xpForLevel, [
+      [0, 0],
+      [1, 20],
+      [5, 500],
+      [46, 42_320],
+    ]);
   });
 
   test("treats fractions and negatives as whole levels from 0", () => {

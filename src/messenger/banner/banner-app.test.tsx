@@ -1,11 +1,17 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { hostToBanner } from "../../shared/frame-messages.ts";
+import type { ParentChannel } from "../banner/parent-channel.ts";
 import { unmountAll } from "../test-support/dom-kit.ts";
-import { mountOnFakeParent, outboundDataMessage } from "../test-support/fake-parent-channel.ts";
+import {
+  mountOnFakeParent,
+  outboundDataMessage,
+  shownOnFakeParent,
+} from "../test-support/fake-parent-channel.ts";
 import { BannerApp } from "./banner-app.tsx";
 
-const render = () => mountOnFakeParent<typeof hostToBanner>((channel) => <BannerApp channel={channel} />);
+const app = (channel: ParentChannel<typeof hostToBanner>) => <BannerApp channel={channel} />;
+const render = () => mountOnFakeParent(app);
 
 afterEach(unmountAll);
 
@@ -20,6 +26,9 @@ const data = (extra: Record<string, unknown> = {}) =>
     ],
     ...extra,
   });
+
+/** The app shown with the host's data (and `extra` fields), what it sent so far cleared. */
+const shown = (extra: Record<string, unknown> = {}) => shownOnFakeParent(app, data(extra));
 
 describe("banner frame", () => {
   test("shows nothing until the host sends its data; then the title, the buttons and the close control", async () => {
@@ -42,9 +51,7 @@ describe("banner frame", () => {
   });
 
   test("buttons send their actions, the close control sends banner-close", async () => {
-    const { container, ...fake } = await render();
-    await act(async () => fake.deliver(data()));
-    fake.sent.length = 0;
+    const { container, ...fake } = await shown();
     const [shop, chat] = container.querySelectorAll<HTMLButtonElement>(".ob-button");
     await act(async () => shop?.click());
     await act(async () => chat?.click());
@@ -57,18 +64,13 @@ describe("banner frame", () => {
   });
 
   test("floating format, the project colour when the banner has none, German texts, no close when asked", async () => {
-    const { container, ...fake } = await render();
-    await act(async () =>
-      fake.deliver(
-        data({
-          format: "floating",
-          color: null,
-          primaryColor: "#FFD400",
-          language: "de",
-          showCloseButton: false,
-        }),
-      ),
-    );
+    const { container } = await shown({
+      format: "floating",
+      color: null,
+      primaryColor: "#FFD400",
+      language: "de",
+      showCloseButton: false,
+    });
     const banner = container.querySelector<HTMLElement>(".banner");
     expect(banner?.dataset.format).toBe("floating");
     expect(banner?.style.getPropertyValue("--ob-brand")).toBe("#FFD400");

@@ -1,11 +1,17 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { hostToModal } from "../../shared/frame-messages.ts";
+import type { ParentChannel } from "../banner/parent-channel.ts";
 import { unmountAll } from "../test-support/dom-kit.ts";
-import { mountOnFakeParent, outboundDataMessage } from "../test-support/fake-parent-channel.ts";
+import {
+  mountOnFakeParent,
+  outboundDataMessage,
+  shownOnFakeParent,
+} from "../test-support/fake-parent-channel.ts";
 import { ModalApp } from "./modal-app.tsx";
 
-const render = () => mountOnFakeParent<typeof hostToModal>((channel) => <ModalApp channel={channel} />);
+const app = (channel: ParentChannel<typeof hostToModal>) => <ModalApp channel={channel} />;
+const render = () => mountOnFakeParent(app);
 
 afterEach(unmountAll);
 
@@ -20,6 +26,9 @@ const data = (extra: Record<string, unknown> = {}) =>
     ],
     ...extra,
   });
+
+/** The app shown with the host's data (and `extra` fields), what it sent so far cleared. */
+const shown = (extra: Record<string, unknown> = {}) => shownOnFakeParent(app, data(extra));
 
 describe("modal frame", () => {
   test("renders the title as the content's label, the buttons in the brand colour and a close button", async () => {
@@ -36,9 +45,7 @@ describe("modal frame", () => {
   });
 
   test("an action button asks the host and closes; a close button only closes", async () => {
-    const { container, ...fake } = await render();
-    await act(async () => fake.deliver(data()));
-    fake.sent.length = 0;
+    const { container, ...fake } = await shown();
     const [start, later] = container.querySelectorAll<HTMLButtonElement>(".ob-button");
     await act(async () => start?.click());
     await act(async () => later?.click());
@@ -50,9 +57,7 @@ describe("modal frame", () => {
   });
 
   test("Escape closes; without showCloseButton there is no close button and Escape does nothing", async () => {
-    const { container, ...fake } = await render();
-    await act(async () => fake.deliver(data()));
-    fake.sent.length = 0;
+    const { container, ...fake } = await shown();
     await act(async () => window.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" })));
     expect(fake.sent).toEqual([{ name: "modal-close" }]);
 
@@ -64,8 +69,7 @@ describe("modal frame", () => {
   });
 
   test("a header image only from the web", async () => {
-    const { container, ...fake } = await render();
-    await act(async () => fake.deliver(data({ imageUrl: "javascript:alert(1)" })));
+    const { container, ...fake } = await shown({ imageUrl: "javascript:alert(1)" });
     expect(container.querySelector(".modal-image")).toBeNull();
     await act(async () => fake.deliver(data({ imageUrl: "https://cdn.example/spaces.png" })));
     expect(container.querySelector(".modal-image")?.getAttribute("src")).toBe(

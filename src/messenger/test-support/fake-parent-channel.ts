@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { act, type ReactNode } from "react";
 import type { MessageOf } from "../../shared/frame-messages.ts";
 import type { FrameSchemas, ParentChannel } from "../banner/parent-channel.ts";
 import { mount } from "./dom-kit.ts";
@@ -34,6 +34,20 @@ export async function mountOnFakeParent<T extends FrameSchemas>(
   const fake = fakeParentChannel<T>();
   const container = await mount(app(fake.channel));
   return { ...fake, container };
+}
+
+/**
+ * A frame app mounted on a fake parent channel and handed the host's `message`; what it sent on the
+ * way (that its data is set, its height) is cleared, so a test sees only what its own steps send.
+ */
+export async function shownOnFakeParent<T extends FrameSchemas>(
+  app: (channel: ParentChannel<T>) => ReactNode,
+  message: MessageOf<T>,
+) {
+  const mounted = await mountOnFakeParent(app);
+  await act(async () => mounted.deliver(message));
+  mounted.sent.length = 0;
+  return mounted;
 }
 
 /** The host's data message for a banner or a modal frame: the outbound's fields as the test gives them. */

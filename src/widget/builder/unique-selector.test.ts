@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { expectAnswers } from "../../shared/test-support/answer-cases.ts";
 import {
   cssEscape,
   findsOnly,
@@ -103,24 +104,35 @@ describe("selectorFor: what it does not trust", () => {
 
 describe("the rules", () => {
   test("position-only selectors are recognised", () => {
-    expect(isPositionOnly("section:nth-of-type(1)")).toBe(true);
-    expect(isPositionOnly("body > div:nth-child(2) > p:nth-of-type(3)")).toBe(true);
-    expect(isPositionOnly("#top > a:nth-of-type(2)")).toBe(false);
-    expect(isPositionOnly(".hero")).toBe(false);
-    expect(isPositionOnly('li[data-testid="row"]:nth-child(2)')).toBe(false);
+    expectAnswers(isPositionOnly, [
+      ["section:nth-of-type(1)", true],
+      ["body > div:nth-child(2) > p:nth-of-type(3)", true],
+      ["#top > a:nth-of-type(2)", false],
+      [".hero", false],
+      ['li[data-testid="row"]:nth-child(2)', false],
+    ]);
   });
 
   test("ids, classes and attributes that change with a render are not stable", () => {
-    expect(isStableId("pricing")).toBe(true);
-    expect(isStableId(":r1:")).toBe(false);
-    expect(isStableId("ember1234")).toBe(false);
-    expect(isStableClass("plan-card")).toBe(true);
-    expect(isStableClass("sc-bdVaJa12")).toBe(false);
-    expect(isStableClass("is-open")).toBe(false);
-    expect(isStableAttribute("data-testid", "save")).toBe(true);
-    expect(isStableAttribute("data-state", "open")).toBe(false);
-    expect(isStableAttribute("style", "color: red")).toBe(false);
-    expect(isStableAttribute("title", "x".repeat(81))).toBe(false);
+    expectAnswers(isStableId, [
+      ["pricing", true],
+      [":r1:", false],
+      ["ember1234", false],
+    ]);
+    expectAnswers(isStableClass, [
+      ["plan-card", true],
+      ["sc-bdVaJa12", false],
+      ["is-open", false],
+    ]);
+    expectAnswers(
+      ([name, value]: [string, string]) => isStableAttribute(name, value),
+      [
+        [["data-testid", "save"], true],
+        [["data-state", "open"], false],
+        [["style", "color: red"], false],
+        [["title", "x".repeat(81)], false],
+      ],
+    );
   });
 
   test("cssEscape escapes what would end or break an id selector", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { expectAnswers } from "../../shared/test-support/answer-cases.ts";
 import { defaultFlowConfig, type FlowConfig } from "../../shared/widget-config-api.ts";
 import {
   badgeText,
@@ -13,14 +14,16 @@ import {
 
 describe("badgeText", () => {
   test("hidden at 0 and below, the count up to 9, then 9+", () => {
-    expect(badgeText(0)).toBe("");
-    expect(badgeText(-3)).toBe("");
-    expect(badgeText(Number.NaN)).toBe("");
-    expect(badgeText(1)).toBe("1");
-    expect(badgeText(9)).toBe("9");
-    expect(badgeText(10)).toBe("9+");
-    expect(badgeText(250)).toBe("9+");
-    expect(badgeText(2.7)).toBe("2");
+    expectAnswers(badgeText, [
+      [0, ""],
+      [-3, ""],
+      [Number.NaN, ""],
+      [1, "1"],
+      [9, "9"],
+      [10, "9+"],
+      [250, "9+"],
+      [2.7, "2"],
+    ]);
   });
 });
 
@@ -86,25 +89,31 @@ describe("texts", () => {
 
 describe("geometry", () => {
   test("the modern radius: the default 20 is a circle on 48 px, 0 a square", () => {
-    expect(modernRadius(20)).toBe(24);
-    expect(modernRadius(40)).toBe(24);
-    expect(modernRadius(10)).toBe(12);
-    expect(modernRadius(0)).toBe(0);
-    expect(modernRadius(-5)).toBe(0);
-    expect(modernRadius(Number.NaN)).toBe(24);
+    expectAnswers(modernRadius, [
+      [20, 24],
+      [40, 24],
+      [10, 12],
+      [0, 0],
+      [-5, 0],
+      [Number.NaN, 24],
+    ]);
   });
 
   test("the classic tab's radius is 0.4 × borderRadius, as the reference draws it", () => {
-    expect(tabRadius(20)).toBe(8);
-    expect(tabRadius(0)).toBe(0);
-    expect(tabRadius(Number.NaN)).toBe(8);
+    expectAnswers(tabRadius, [
+      [20, 8],
+      [0, 0],
+      [Number.NaN, 8],
+    ]);
   });
 
   test("offsets are whole, non-negative pixels; a bad value is the default 20", () => {
-    expect(offset(31)).toBe(31);
-    expect(offset(12.6)).toBe(13);
-    expect(offset(-10)).toBe(0);
-    expect(offset("40" as unknown as number)).toBe(40);
-    expect(offset("x" as unknown as number)).toBe(20);
+    expectAnswers(offset, [
+      [31, 31],
+      [12.6, 13],
+      [-10, 0],
+      ["40" as unknown as number, 40],
+      ["x" as unknown as number, 20],
+    ]);
   });
 });

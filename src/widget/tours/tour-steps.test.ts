@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { expectAnswers } from "../../shared/test-support/answer-cases.ts";
 import type { TourData } from "../../shared/tour-messages.ts";
 import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { isRightToLeft } from "../../shared/widget-language.ts";
@@ -148,11 +149,13 @@ describe("step input rules", () => {
   });
 
   test("images from the web, the host's paths and inline pictures only", () => {
-    expect(isImageSource("https://x.test/a.png")).toBe(true);
-    expect(isImageSource("/avatar.png")).toBe(true);
-    expect(isImageSource("data:image/svg+xml,%3Csvg%3E")).toBe(true);
-    expect(isImageSource("//evil.test/a.png")).toBe(false);
-    expect(isImageSource("javascript:alert(1)")).toBe(false);
-    expect(isImageSource("data:text/html,<b>")).toBe(false);
+    expectAnswers(isImageSource, [
+      ["https://x.test/a.png", true],
+      ["/avatar.png", true],
+      ["data:image/svg+xml,%3Csvg%3E", true],
+      ["//evil.test/a.png", false],
+      ["javascript:alert(1)", false],
+      ["data:text/html,<b>", false],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { typeIntoFields } from "../../common/typed-fields-test-support.ts";
 import { type PictureReader, takePageSnapshot } from "./page-snapshot.ts";
 
 const cleanups: Array<() => void> = [];
@@ -61,17 +62,16 @@ describe("the page snapshot", () => {
         '<input id="agree" type="checkbox"><select id="plan"><option>free</option><option>pro</option></select>' +
         '</form><p class="gl-mask">Ada Lovelace</p><div class="gl-block"><p>hidden</p></div>',
     );
-    const set = (id: string, value: string) => {
-      (document.getElementById(id) as HTMLInputElement).value = value;
-    };
-    set("name", "Ada");
-    set("card", "4111 1111");
-    set("pin", "1234");
-    set("secret", "hunter2");
-    set("note", "private");
-    set("text", "It broke\nagain");
+    typeIntoFields({
+      "#name": "Ada",
+      "#card": "4111 1111",
+      "#pin": "1234",
+      "#secret": "hunter2",
+      "#note": "private",
+      "#text": "It broke\nagain",
+      "#plan": "pro",
+    });
     (document.getElementById("agree") as HTMLInputElement).checked = true;
-    (document.getElementById("plan") as HTMLSelectElement).value = "pro";
 
     const doc = parse((await takePageSnapshot()).html);
     const value = (id: string) => doc.getElementById(id)?.getAttribute("value");
@@ -100,12 +100,10 @@ describe("the page snapshot", () => {
         '<div class="gl-ignore"><div id="editor" contenteditable="true">Dear Ada</div></div>' +
         '<div class="gl-mask"><x-login id="host"></x-login></div>',
     );
-    (document.getElementById("in-form") as HTMLInputElement).value = "typed in form";
-    (document.getElementById("card") as HTMLInputElement).value = "4929 7352";
-    (document.getElementById("otp") as HTMLInputElement).value = "981723";
+    typeIntoFields({ "#in-form": "typed in form", "#card": "4929 7352", "#otp": "981723" });
     const root = (document.getElementById("host") as HTMLElement).attachShadow({ mode: "open" });
     root.innerHTML = '<input id="inner" value="shadow-default"><p>Shadow name</p>';
-    (root.getElementById("inner") as HTMLInputElement).value = "typed in shadow";
+    typeIntoFields({ "#inner": "typed in shadow" }, root);
 
     const html = (await takePageSnapshot()).html;
     const doc = parse(html);

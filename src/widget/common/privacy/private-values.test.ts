@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { TypedValue } from "../../../shared/privacy/typed-values.ts";
+import { typeIntoFields } from "../typed-fields-test-support.ts";
 import { collectPrivateValues } from "./private-values.ts";
 
 afterEach(() => {
@@ -16,15 +17,14 @@ describe("the private values of a page", () => {
       <div class="gl-mask"><div contenteditable="true"><p>First line</p><p>Second line</p></div></div>
       <div contenteditable="true">Open text</div>
       <x-login id="host"></x-login>`;
-    const set = (selector: string, value: string) => {
-      (document.querySelector(selector) as HTMLInputElement).value = value;
-    };
-    set("#password", "hunter2-password");
-    set("#masked", "masked value");
-    set("#note", "a private note");
-    set("#card", "4929 7352 6608 2514");
-    set("#plain", "plain value");
-    (document.querySelector("#country") as HTMLSelectElement).value = "fr";
+    typeIntoFields({
+      "#password": "hunter2-password",
+      "#masked": "masked value",
+      "#note": "a private note",
+      "#card": "4929 7352 6608 2514",
+      "#plain": "plain value",
+      "#country": "fr",
+    });
     const root = (document.querySelector("#host") as HTMLElement).attachShadow({ mode: "open" });
     root.innerHTML = '<input type="password"><input class="gl-mask"><input>';
     const [password, masked, open] = Array.from(root.querySelectorAll("input"));

@@ -9,6 +9,7 @@ import {
   type Frame,
   type Page,
 } from "@playwright/test";
+import { firstContentTourConfig } from "../e2e/support/first-content-tour.ts";
 import { snippetLine } from "../src/admin/projects/widget-snippet.ts";
 import type { ServerConfig } from "../src/server/config.ts";
 import { openDatabase } from "../src/server/database/database.ts";
@@ -68,14 +69,7 @@ async function publishContent(config: ServerConfig): Promise<void> {
       projectId,
       type: "tour",
       name: "First-content tour",
-      config: {
-        tourType: "standard",
-        allowClose: true,
-        steps: [
-          { selector: "#plans", title: "Our plans", message: "<p>Pick the one that fits.</p>" },
-          { selector: "footer", title: "Questions?", message: "<p>We answer within minutes.</p>" },
-        ],
-      },
+      config: firstContentTourConfig,
       ...onPage,
     });
   } finally {

@@ -27,18 +27,23 @@ async function expectFieldError(page: Page, field: Locator, message: string) {
   await expect.poll(() => describedError(page, field)).toContain(message);
 }
 
-/** A company of its own through the API, removed again after the test. */
-async function createCompany(request: APIRequestContext, name: string): Promise<string> {
+/** Runs `use` with a company of its own, made through the API and removed again after it. */
+async function withCompany(
+  request: APIRequestContext,
+  name: string,
+  use: (companyId: string) => Promise<void>,
+): Promise<void> {
   const response = await request.post("/api/companies", {
     headers: await adminHeaders(request),
     data: { name },
   });
   expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function deleteCompany(request: APIRequestContext, id: string) {
-  await request.delete(`/api/companies/${id}?force=true`, { headers: await adminHeaders(request) });
+  const id = ((await response.json()) as { id: string }).id;
+  try {
+    await use(id);
+  } finally {
+    await request.delete(`/api/companies/${id}?force=true`, { headers: await adminHeaders(request) });
+  }
 }
 
 test("a job with its salary unit left on “Choose…” is refused at that field, which takes the focus", async ({
@@ -46,9 +51,8 @@ test("a job with its salary unit left on “Choose…” is refused at that fiel
   request,
 }) => {
   const company = `E2E Forms Co ${Date.now()}`;
-  const companyId = await createCompany(request, company);
   const title = `E2E unit-less job ${Date.now()}`;
-  try {
+  await withCompany(request, company, async () => {
     await signInAsAdmin(page, "en-US", "/dashboard/jobs/create");
     await expect(page.getByRole("heading", { name: "Create Job", level: 1 })).toBeVisible();
 
@@ -80,9 +84,7 @@ test("a job with its salary unit left on “Choose…” is refused at that fiel
     await page.getByRole("button", { name: "Create job" }).click();
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
     expect(await selectRows("SELECT id FROM jobs WHERE title = $1", title)).toHaveLength(1);
-  } finally {
-    await deleteCompany(request, companyId);
-  }
+  });
 });
 
 test("a pasted category title over the limit is kept whole, said to be too long, and not saved", async ({
@@ -115,8 +117,7 @@ test("in German, a company name another company has is refused by the server at 
   request,
 }) => {
   const taken = `E2E Taken Co ${Date.now()}`;
-  const companyId = await createCompany(request, taken);
-  try {
+  await withCompany(request, taken, async () => {
     await signInAsAdmin(page, "de", "/dashboard/companies/create");
     await expect(page.getByRole("heading", { name: "Unternehmen anlegen", level: 1 })).toBeVisible();
     await page.getByLabel("Website").fill("https://e2e.example");
@@ -129,9 +130,7 @@ test("in German, a company name another company has is refused by the server at 
     await expect(name).toBeFocused();
     await expect(page).toHaveURL(/\/dashboard\/companies\/create$/);
     expect(await selectRows("SELECT id FROM companies WHERE name = $1", taken)).toHaveLength(1);
-  } finally {
-    await deleteCompany(request, companyId);
-  }
+  });
 });
 
 test("in German, leaving an edited form asks first; after saving, nothing asks", async ({
@@ -139,8 +138,7 @@ test("in German, leaving an edited form asks first; after saving, nothing asks",
   request,
 }) => {
   const companyName = `E2E Guarded Co ${Date.now()}`;
-  const companyId = await createCompany(request, companyName);
-  try {
+  await withCompany(request, companyName, async (companyId) => {
     await signInAsAdmin(page, "de");
     // From the company's screen, so that Back stays in the app (a Back to another document is the
     // browser's own `beforeunload` case).
@@ -211,7 +209,5 @@ test("in German, leaving an edited form asks first; after saving, nothing asks",
     expect(await selectRows("SELECT website FROM companies WHERE id = $1", companyId)).toEqual([
       { website: "https://saved.example" },
     ]);
-  } finally {
-    await deleteCompany(request, companyId);
-  }
+  });
 });

@@ -100,6 +100,14 @@ async function sendAndRead(
 
 const editor = (page: Page) => page.getByTestId("capture-editor");
 
+/** The plain project's host page with the capture editor open in `mode`; answers the messenger frame. */
+async function openEditorOnPlainHost(page: Page, context: BrowserContext, mode: "screenshot" | "capture") {
+  await openHost(page, context, keys.plain ?? "");
+  const frame = await openCaptureEditor(page, mode);
+  await expect(editor(page)).toBeVisible();
+  return frame;
+}
+
 async function drag(page: Page, from: [number, number], to: [number, number]) {
   await page.mouse.move(...from);
   await page.mouse.down();
@@ -298,9 +306,7 @@ test.describe("screenshot", () => {
     context,
     request,
   }) => {
-    await openHost(page, context, keys.plain ?? "");
-    const frame = await openCaptureEditor(page, "screenshot");
-    await expect(editor(page)).toBeVisible();
+    const frame = await openEditorOnPlainHost(page, context, "screenshot");
     // Leaving the page asks first while the editor is open.
     const asks = await page.evaluate(() => {
       const event = new Event("beforeunload", { cancelable: true });
@@ -369,9 +375,7 @@ test.describe("screen recording", () => {
     context,
     request,
   }) => {
-    await openHost(page, context, keys.plain ?? "");
-    const frame = await openCaptureEditor(page, "capture");
-    await expect(editor(page)).toBeVisible();
+    const frame = await openEditorOnPlainHost(page, context, "capture");
     await expect(page.getByTestId("capture-timer")).toHaveText("2:00");
     await expect(page.getByTestId("capture-tool-rect")).toBeDisabled();
 

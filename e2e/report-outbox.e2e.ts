@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, type Route } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
+import { snippetHostPage } from "./support/host-page.ts";
 import { hostPageSeries } from "./support/host-page-series.ts";
 import { frame, gleap } from "./support/messenger-frame.ts";
 import { keptInBrowser, storedWith } from "./support/report-outbox.ts";
@@ -36,10 +37,13 @@ async function openHost(page: Page, context: BrowserContext, key: string) {
   return hostPages.open(
     page,
     context,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Orders</title>
-      <script>${sdkSnippet(key)}</script></head>
-      <body><main><h1>Acme Orders</h1><p id="total">Order total: 42 EUR</p>
-      <button id="pay">Pay now</button></main></body></html>`,
+    snippetHostPage({
+      lang: "en",
+      title: "Acme Orders",
+      script: sdkSnippet(key),
+      body: `<main><h1>Acme Orders</h1><p id="total">Order total: 42 EUR</p>
+      <button id="pay">Pay now</button></main>`,
+    }),
   );
 }
 

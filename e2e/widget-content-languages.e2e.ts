@@ -1,6 +1,7 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
 import type { AdminProjectSettings } from "../src/shared/inbox-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
+import { snippetHostPage } from "./support/host-page.ts";
 import { hostPageSeries } from "./support/host-page-series.ts";
 import { frame, gleap, isOpened, messengerFrame, sendBugReport } from "./support/messenger-frame.ts";
 import { sdkSnippet } from "./support/sdk-snippet.ts";
@@ -49,9 +50,11 @@ async function openHost(page: Page, context: BrowserContext, language?: string, 
   await hostPages.open(
     page,
     context,
-    `<!doctype html><html><head><meta charset="utf-8"><title>Host</title>
-      <script>${sdkSnippet(sdkKey, { before, methods: ["initialize", "on", "setLanguage"] })}</script></head>
-      <body><main><h1>Acme Shop</h1><p>A plain host page.</p></main></body></html>`,
+    snippetHostPage({
+      title: "Host",
+      script: sdkSnippet(sdkKey, { before, methods: ["initialize", "on", "setLanguage"] }),
+      body: "<main><h1>Acme Shop</h1><p>A plain host page.</p></main>",
+    }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { widgetSnippet } from "../src/admin/projects/widget-snippet.ts";
+import { firstContentTourConfig } from "./support/first-content-tour.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
 import { type HostPageServer, startHostPageServer } from "./support/host-page-server.ts";
 import { test } from "./support/spec-test.ts";
@@ -29,17 +30,7 @@ const banner: LiveOutbound = {
   type: "banner",
   config: { format: "normal", title: "Free shipping this week.", body: "<p>On every order over $50.</p>" },
 };
-const tour: LiveOutbound = {
-  type: "tour",
-  config: {
-    tourType: "standard",
-    allowClose: true,
-    steps: [
-      { selector: "#plans", title: "Our plans", message: "<p>Pick the one that fits.</p>" },
-      { selector: "footer", title: "Questions?", message: "<p>We answer within minutes.</p>" },
-    ],
-  },
-};
+const tour: LiveOutbound = { type: "tour", config: firstContentTourConfig };
 
 /** Generous for three workers on two cores; without a socket the old path never showed anything. */
 const budgetMs = 5000;

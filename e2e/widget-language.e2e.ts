@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { snippetHostPage } from "./support/host-page.ts";
 import { hostPageSeries } from "./support/host-page-series.ts";
 import { frame, fromFrame, gleap, isOpened, messengerFrame } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
@@ -36,9 +37,11 @@ async function openHost(page: Page, context: BrowserContext, key: string) {
   await hostPages.open(
     page,
     context,
-    `<!doctype html><html><head><meta charset="utf-8"><title>Host</title>
-      <script>${sdkSnippet(key)}</script></head>
-      <body><main><h1>Acme Notes</h1><p>A host page in any language.</p></main></body></html>`,
+    snippetHostPage({
+      title: "Host",
+      script: sdkSnippet(key),
+      body: "<main><h1>Acme Notes</h1><p>A host page in any language.</p></main>",
+    }),
   );
 }
 

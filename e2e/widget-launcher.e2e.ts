@@ -1,7 +1,9 @@
 import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { feedbackButtonPositions } from "../src/shared/inbox-api.ts";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
+import { snippetHostPage } from "./support/host-page.ts";
 import { hostPageSeries } from "./support/host-page-series.ts";
+import { gleap } from "./support/messenger-frame.ts";
 import { sdkSnippet } from "./support/sdk-snippet.ts";
 import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
@@ -76,22 +78,29 @@ async function openHost(page: Page, context: BrowserContext, key: string, option
   await hostPages.open(
     page,
     context,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1"><title>Launcher host</title>
+    snippetHostPage({
+      lang: "en",
+      title: "Launcher host",
+      head: `<meta name="viewport" content="width=device-width, initial-scale=1">
         <style>body { margin: 0; font: 16px/1.5 Georgia, serif; color: #222; background: #f6f6f4; }
           main { max-width: 40rem; margin: 0 auto; padding: 3rem 1.5rem; }</style>
-        ${options.hostile ? `<style>${hostileCss}</style>` : ""}
-        <script>
-          ${sdkSnippet(key, {
-            methods: ["initialize", "on", "setLanguage", "setStyles", "showFeedbackButton"],
-            before: options.before,
-          })}
-        </script></head>
-        <body><main><h1>Acme Notes</h1><p>A host page for the feedback button.</p></main></body></html>`,
+        ${options.hostile ? `<style>${hostileCss}</style>` : ""}`,
+      script: sdkSnippet(key, {
+        methods: ["initialize", "on", "setLanguage", "setStyles", "showFeedbackButton"],
+        before: options.before,
+      }),
+      body: "<main><h1>Acme Notes</h1><p>A host page for the feedback button.</p></main>",
+    }),
   );
 }
 
 const launcher = (page: Page) => page.getByTestId("gleap-launcher");
+
+/** Opens a host page for the project created under `name` in beforeAll; answers its feedback button. */
+async function launcherOf(page: Page, context: BrowserContext, name: string, options: HostOptions = {}) {
+  await openHost(page, context, keys[name] ?? "", options);
+  return launcher(page);
+}
 
 /** What the button looks like: its box and the computed styles a host sheet could disturb. */
 function appearance(button: Locator) {
@@ -133,8 +142,7 @@ test.describe("positions and styles from the project's config", () => {
     page,
     context,
   }) => {
-    await openHost(page, context, keys.BOTTOM_RIGHT ?? "");
-    const button = launcher(page);
+    const button = await launcherOf(page, context, "BOTTOM_RIGHT");
     await expect(button).toBeVisible();
     await expect(button).toHaveAccessibleName("Open feedback");
     await expect(button).toHaveAttribute("aria-expanded", "false");
@@ -146,14 +154,12 @@ test.describe("positions and styles from the project's config", () => {
   });
 
   test("BOTTOM_LEFT: the same button at the left", async ({ page, context }) => {
-    await openHost(page, context, keys.BOTTOM_LEFT ?? "");
-    const seen = await appearance(launcher(page));
+    const seen = await appearance(await launcherOf(page, context, "BOTTOM_LEFT"));
     expect(seen.box).toEqual({ x: 30, y: 800 - 40 - 48, width: 48, height: 48 });
   });
 
   test("BUTTON_CLASSIC: a vertical 'Feedback' tab on the right edge, centred", async ({ page, context }) => {
-    await openHost(page, context, keys.BUTTON_CLASSIC ?? "");
-    const button = launcher(page);
+    const button = await launcherOf(page, context, "BUTTON_CLASSIC");
     await expect(button).toHaveText("Feedback");
     await expect(button).toHaveAccessibleName("Feedback");
     const seen = await appearance(button);
@@ -168,8 +174,7 @@ test.describe("positions and styles from the project's config", () => {
   });
 
   test("BUTTON_CLASSIC_LEFT: the tab on the left edge", async ({ page, context }) => {
-    await openHost(page, context, keys.BUTTON_CLASSIC_LEFT ?? "");
-    const seen = await appearance(launcher(page));
+    const seen = await appearance(await launcherOf(page, context, "BUTTON_CLASSIC_LEFT"));
     expect(seen.box.x).toBe(0);
     expect(seen.box.width).toBe(44);
     expect(seen.radius).toBe("0px 8px 8px 0px");
@@ -179,8 +184,7 @@ test.describe("positions and styles from the project's config", () => {
     page,
     context,
   }) => {
-    await openHost(page, context, keys.BUTTON_CLASSIC_BOTTOM ?? "");
-    const button = launcher(page);
+    const button = await launcherOf(page, context, "BUTTON_CLASSIC_BOTTOM");
     await expect(button).toHaveText("Feedback");
     const seen = await appearance(button);
     expect(seen.box.y + seen.box.height).toBe(800);
@@ -207,19 +211,14 @@ test("setStyles restyles the live button: a yellow button gets dark text, withou
   page,
   context,
 }) => {
-  await openHost(page, context, keys.plain ?? "");
-  const button = launcher(page);
+  const button = await launcherOf(page, context, "plain");
   await expect(button).toBeVisible();
   expect((await appearance(button)).color).toBe("rgb(255, 255, 255)");
   await button.evaluate((element) => {
     (element as HTMLElement & { marked?: boolean }).marked = true;
   });
 
-  await page.evaluate(() =>
-    (window as unknown as { Gleap: { setStyles(s: object): void } }).Gleap.setStyles({
-      buttonColor: "#FFE000",
-    }),
-  );
+  await gleap(page, "setStyles", { buttonColor: "#FFE000" });
 
   await expect.poll(async () => (await appearance(button)).background).toBe("rgb(255, 224, 0)");
   const seen = await appearance(button);
@@ -230,11 +229,7 @@ test("setStyles restyles the live button: a yellow button gets dark text, withou
   );
 
   // A style change of the position moves the same button to the classic tab.
-  await page.evaluate(() =>
-    (window as unknown as { Gleap: { setStyles(s: object): void } }).Gleap.setStyles({
-      buttonStyle: "BUTTON_CLASSIC_BOTTOM",
-    }),
-  );
+  await gleap(page, "setStyles", { buttonStyle: "BUTTON_CLASSIC_BOTTOM" });
   await expect(button).toHaveText("Feedback");
   expect(await button.evaluate((element) => (element as HTMLElement & { marked?: boolean }).marked)).toBe(
     true,
@@ -242,20 +237,13 @@ test("setStyles restyles the live button: a yellow button gets dark text, withou
 });
 
 test("showFeedbackButton hides and shows the button", async ({ page, context }) => {
-  await openHost(page, context, keys.plain ?? "");
-  await expect(launcher(page)).toBeVisible();
-  const call = (show: boolean) =>
-    page.evaluate(
-      (value) =>
-        (window as unknown as { Gleap: { showFeedbackButton(v: boolean): void } }).Gleap.showFeedbackButton(
-          value,
-        ),
-      show,
-    );
+  const button = await launcherOf(page, context, "plain");
+  await expect(button).toBeVisible();
+  const call = (show: boolean) => gleap(page, "showFeedbackButton", show);
   await call(false);
-  await expect(launcher(page)).toHaveCount(0);
+  await expect(button).toHaveCount(0);
   await call(true);
-  await expect(launcher(page)).toBeVisible();
+  await expect(button).toBeVisible();
 });
 
 test("the badge shows the unread count from the server, capped at 9+ and announced", async ({
@@ -263,8 +251,7 @@ test("the badge shows the unread count from the server, capped at 9+ and announc
   context,
 }) => {
   test.setTimeout(60_000);
-  await openHost(page, context, keys.unread ?? "");
-  const badge = launcher(page).locator(".badge");
+  const badge = (await launcherOf(page, context, "unread")).locator(".badge");
   // The twelve notifications are offered two at a time in queue order (the stack keeps two,
   // spec §9), the next two once those were shown, on the session's next ping: page views stream one
   // (checked every second, sent every 2.5 s with the socket open). Each offered one is unread.
@@ -287,9 +274,9 @@ test("the badge shows the unread count from the server, capped at 9+ and announc
 });
 
 test("a project with nothing unread shows no badge", async ({ page, context }) => {
-  await openHost(page, context, keys.plain ?? "");
-  await expect(launcher(page)).toBeVisible();
-  await expect(launcher(page).locator(".badge")).toBeHidden();
+  const button = await launcherOf(page, context, "plain");
+  await expect(button).toBeVisible();
+  await expect(button.locator(".badge")).toBeHidden();
 });
 
 test.describe("right to left", () => {
@@ -298,24 +285,22 @@ test.describe("right to left", () => {
   });
 
   test("BOTTOM_RIGHT is mirrored to the left", async ({ page, context }) => {
-    await openHost(page, context, keys.rtl ?? "");
-    const button = launcher(page);
+    const button = await launcherOf(page, context, "rtl");
     await expect(button).toHaveAttribute("dir", "rtl");
     const seen = await appearance(button);
     expect(seen.box).toEqual({ x: 30, y: 800 - 40 - 48, width: 48, height: 48 });
   });
 
   test("the classic bottom tab counts buttonX from the left", async ({ page, context }) => {
-    await openHost(page, context, keys.rtlClassic ?? "");
-    const seen = await appearance(launcher(page));
+    const seen = await appearance(await launcherOf(page, context, "rtlClassic"));
     expect(seen.box.x).toBe(30);
     expect(seen.box.y + seen.box.height).toBe(800);
   });
 });
 
 test("the label follows the widget language (German)", async ({ page, context }) => {
-  await openHost(page, context, keys.plain ?? "", { before: 'Gleap.setLanguage("de");' });
-  await expect(launcher(page)).toHaveAccessibleName("Feedback öffnen");
+  const button = await launcherOf(page, context, "plain", { before: 'Gleap.setLanguage("de");' });
+  await expect(button).toHaveAccessibleName("Feedback öffnen");
 });
 
 test("a hostile host stylesheet leaves the button's box and colours as they are", async ({ browser }) => {
@@ -357,8 +342,7 @@ test("keyboard: a real button in the tab order with a visible focus ring; reduce
   context,
 }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await openHost(page, context, keys.plain ?? "");
-  const button = launcher(page);
+  const button = await launcherOf(page, context, "plain");
   await expect(button).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(button).toBeFocused();
@@ -376,17 +360,14 @@ test("a click opens the widget and the button turns into a close button; hide() 
   page,
   context,
 }) => {
-  await openHost(page, context, keys.plain ?? "");
-  const button = launcher(page);
+  const button = await launcherOf(page, context, "plain");
   await button.click();
   await expect(button).toHaveAttribute("aria-expanded", "true");
   await expect(button).toHaveAccessibleName("Close feedback");
   await expect(button.locator("svg")).toHaveAttribute("data-icon", "close");
-  expect(
-    await page.evaluate(() => (window as unknown as { Gleap: { isOpened(): boolean } }).Gleap.isOpened()),
-  ).toBe(true);
+  expect(await gleap(page, "isOpened")).toBe(true);
 
-  await page.evaluate(() => (window as unknown as { Gleap: { hide(): void } }).Gleap.hide());
+  await gleap(page, "hide");
   await expect(button).toHaveAttribute("aria-expanded", "false");
   await expect(button).toHaveAccessibleName("Open feedback");
   await expect(button.locator("svg")).toHaveAttribute("data-icon", "chat");

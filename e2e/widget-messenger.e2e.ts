@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Page } from "@playwright/test";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
-import { giveCookieConsent, mainOrigin, messengerOrigin } from "./support/host-page.ts";
+import { giveCookieConsent, mainOrigin, messengerOrigin, snippetHostPage } from "./support/host-page.ts";
 import { gleap, messengerFrame } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { test } from "./support/spec-test.ts";
@@ -69,14 +69,15 @@ async function openHost(
   await page.route(`**${path}${search ? "?*" : ""}`, (route) =>
     route.fulfill({
       contentType: "text/html",
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1"><title>Messenger host</title>
+      body: snippetHostPage({
+        lang: "en",
+        title: "Messenger host",
+        head: `<meta name="viewport" content="width=device-width, initial-scale=1">
         <style>body { margin: 0; font: 16px/1.5 Georgia, serif; background: #f6f6f4; min-height: 200vh; }</style>
-        ${hostile ? `<style>${hostileCss}</style>` : ""}
-        <script>
-          ${sdkSnippet(key, { before: hostEventRecorder })}
-        </script></head>
-        <body><main><h1>Acme Notes</h1><p>A host page for the messenger.</p>${body}</main></body></html>`,
+        ${hostile ? `<style>${hostileCss}</style>` : ""}`,
+        script: sdkSnippet(key, { before: hostEventRecorder }),
+        body: `<main><h1>Acme Notes</h1><p>A host page for the messenger.</p>${body}</main>`,
+      }),
     }),
   );
   await page.goto(`${path}${search}`);
@@ -100,6 +101,12 @@ async function openWidget(page: Page) {
   await gleap(page, "open");
   await expect(app(page)).toHaveAttribute("data-ready", "true");
   await expect.poll(() => isOpened(page)).toBe(true);
+}
+
+/** Opens a host page for the project created under `name` (see openHost), then its widget. */
+async function openHostAndWidget(page: Page, context: BrowserContext, name: string, hostile = false) {
+  await openHost(page, context, keys[name] ?? "", hostile);
+  await openWidget(page);
 }
 
 test.describe("handshake", () => {
@@ -159,8 +166,7 @@ test.describe("handshake", () => {
 });
 
 test("every host API screen method reaches the frame with its message", async ({ page, context }) => {
-  await openHost(page, context, keys.brand ?? "");
-  await openWidget(page);
+  await openHostAndWidget(page, context, "brand");
   const calls: Array<[string, unknown[], string, string]> = [
     ["startFeedbackFlow", ["bugreporting", true], "start-feedbackflow", "flow/bugreporting"],
     ["startClassicForm", ["contact"], "start-feedbackflow", "flow/contact"],
@@ -199,8 +205,7 @@ test("every host API screen method reaches the frame with its message", async ({
 });
 
 test("Escape closes the widget; the frame's close button too", async ({ page, context }) => {
-  await openHost(page, context, keys.brand ?? "");
-  await openWidget(page);
+  await openHostAndWidget(page, context, "brand");
   await page.locator("h1").click();
   await page.keyboard.press("Escape");
   await expect(container(page)).toBeHidden();
@@ -218,8 +223,7 @@ test("the frame's open-image shows the picture full screen; Escape closes it, th
   page,
   context,
 }) => {
-  await openHost(page, context, keys.brand ?? "");
-  await openWidget(page);
+  await openHostAndWidget(page, context, "brand");
   const frame = await messengerFrame(page);
   const picture =
     "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='300' height='200'%3E%3Crect width='300' height='200' fill='%230B7A75'/%3E%3C/svg%3E";
@@ -255,8 +259,7 @@ test("messages from a foreign origin, or from another window of the messenger's 
   page,
   context,
 }) => {
-  await openHost(page, context, keys.brand ?? "");
-  await openWidget(page);
+  await openHostAndWidget(page, context, "brand");
   const before = await received(page);
   const url = page.url();
 
@@ -356,8 +359,7 @@ test("right to left for an Arabic widget: the panel on the left, the frame mirro
   context,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await openHost(page, context, keys.rtl ?? "");
-  await openWidget(page);
+  await openHostAndWidget(page, context, "rtl");
   await expect(container(page)).toHaveAttribute("dir", "rtl");
   const box = await container(page).boundingBox();
   expect(box?.x).toBe(20);
@@ -371,8 +373,7 @@ test("right to left for an Arabic widget: the panel on the left, the frame mirro
 
 test("a small screen gets the whole viewport", async ({ page, context }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openHost(page, context, keys.brand ?? "");
-  await openWidget(page);
+  await openHostAndWidget(page, context, "brand");
   await expect
     .poll(async () => await container(page).boundingBox())
     .toEqual({ x: 0, y: 0, width: 390, height: 844 });
@@ -383,8 +384,7 @@ test("a hostile host stylesheet leaves the frame's box as it is", async ({ brows
   for (const hostile of [false, true]) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await openHost(page, context, keys.brand ?? "", hostile);
-    await openWidget(page);
+    await openHostAndWidget(page, context, "brand", hostile);
     await expect(app(page)).toBeVisible();
     boxes.push({
       container: await container(page).boundingBox(),

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
+import { snippetHostPage } from "./support/host-page.ts";
 import { hostPageSeries } from "./support/host-page-series.ts";
 import { gleap } from "./support/messenger-frame.ts";
 import { bannerFrame, clickClosingItsFrame, modalFrame } from "./support/outbound-surfaces.ts";
@@ -62,23 +63,53 @@ async function openHost(page: Page, context: BrowserContext, key: string, option
   await hostPages.open(
     page,
     context,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbound host</title>
+    snippetHostPage({
+      lang: "en",
+      title: "Outbound host",
+      head: `<meta name="viewport" content="width=device-width, initial-scale=1">
         <style>body { margin: 0; font: 16px/1.5 Georgia, serif; color: #222; background: #f6f6f4; }
           header { height: 56px; background: #223; color: #fff; }
           main { max-width: 40rem; margin: 0 auto; padding: 3rem 1.5rem; } h1 { margin-top: 40px; }</style>
-        ${options.css ? `<style>${options.css}</style>` : ""}
-        <script>
-          window.customActions = [];
+        ${options.css ? `<style>${options.css}</style>` : ""}`,
+      script: `window.customActions = [];
           ${sdkSnippet(key, {
             methods: ["initialize", "on", "registerCustomAction"],
             before: "Gleap.registerCustomAction(function (action) { window.customActions.push(action); });",
-          })}
-        </script></head>
-        <body><header id="site-header">Acme</header><main><h1 id="first">Acme Notes</h1>
-        <p>A host page for notifications, banners and modals.</p></main></body></html>`,
+          })}`,
+      body: `<header id="site-header">Acme</header><main><h1 id="first">Acme Notes</h1>
+        <p>A host page for notifications, banners and modals.</p></main>`,
+    }),
   );
 }
+
+/** A fresh project with these live outbounds, its host page open (see openHost). */
+async function openProjectHost(
+  page: Page,
+  context: BrowserContext,
+  name: string,
+  outbounds: LiveOutbound[] = [],
+) {
+  await openHost(page, context, await createProject(name, outbounds));
+}
+
+/** A fresh project's host page, whose own code then calls `command` with `data`, as a host would. */
+async function showOnFreshHost(
+  page: Page,
+  context: BrowserContext,
+  name: string,
+  command: "showBanner" | "showModal",
+  data: Record<string, unknown>,
+) {
+  await openProjectHost(page, context, name);
+  await gleap(page, command, data);
+}
+
+/** How far a banner has pushed the page down: the root's padding and the margin it tells the page. */
+const pageOffset = (page: Page) =>
+  page.evaluate(() => ({
+    padding: getComputedStyle(document.documentElement).paddingTop,
+    margin: document.documentElement.style.getPropertyValue("--gleap-margin-top"),
+  }));
 
 const stackItems = (page: Page) => page.locator(".gn-stack .gn-item");
 
@@ -295,7 +326,7 @@ test.describe("banner", () => {
     page,
     context,
   }) => {
-    const key = await createProject("banner-socket", [
+    await openProjectHost(page, context, "banner-socket", [
       {
         type: "banner",
         config: {
@@ -305,7 +336,6 @@ test.describe("banner", () => {
         },
       },
     ]);
-    await openHost(page, context, key);
     const banner = page.locator("#gleap-banner");
     await expect(banner).toBeVisible({ timeout: 15_000 });
     await expect(bannerFrame(page).getByText("Spring sale.")).toBeVisible();
@@ -343,9 +373,7 @@ test.describe("banner", () => {
     page,
     context,
   }) => {
-    const key = await createProject("banner-api");
-    await openHost(page, context, key);
-    await gleap(page, "showBanner", {
+    await showOnFreshHost(page, context, "banner-api", "showBanner", {
       format: "floating",
       title: "Maintenance tonight",
       body: "<p>From 22:00 UTC.</p>",
@@ -371,14 +399,9 @@ test.describe("banner", () => {
     page,
     context,
   }) => {
-    const key = await createProject("banner-foreign");
-    await openHost(page, context, key);
-    await gleap(page, "showBanner", { title: "Genuine banner" });
+    await showOnFreshHost(page, context, "banner-foreign", "showBanner", { title: "Genuine banner" });
     await expect(bannerFrame(page).getByText("Genuine banner")).toBeVisible();
-    const before = await page.evaluate(() => ({
-      padding: getComputedStyle(document.documentElement).paddingTop,
-      margin: document.documentElement.style.getPropertyValue("--gleap-margin-top"),
-    }));
+    const before = await pageOffset(page);
     const bannerSrc = (await page.locator("#gleap-banner iframe").getAttribute("src")) ?? "";
     const frameOrigin = new URL(bannerSrc).origin;
     const hostile = [
@@ -399,12 +422,7 @@ test.describe("banner", () => {
 
     await expect(page.locator("#gleap-banner")).toBeVisible();
     await expect(bannerFrame(page).getByText("Genuine banner")).toBeVisible();
-    expect(
-      await page.evaluate(() => ({
-        padding: getComputedStyle(document.documentElement).paddingTop,
-        margin: document.documentElement.style.getPropertyValue("--gleap-margin-top"),
-      })),
-    ).toEqual(before);
+    expect(await pageOffset(page)).toEqual(before);
     expect(await page.evaluate(() => (window as unknown as HostWindow).customActions)).toEqual([]);
     expect(page.url()).toContain("/outbound-host-");
   });
@@ -415,7 +433,7 @@ test.describe("modal", () => {
     page,
     context,
   }) => {
-    const key = await createProject("modal-socket", [
+    await openProjectHost(page, context, "modal-socket", [
       {
         type: "modal",
         config: {
@@ -426,7 +444,6 @@ test.describe("modal", () => {
         },
       },
     ]);
-    await openHost(page, context, key);
     const dialog = page.getByRole("dialog", { name: "Message" });
     await expect(dialog).toBeVisible({ timeout: 15_000 });
     await expect(modalFrame(page).getByRole("heading", { name: "Invite your team" })).toBeVisible();
@@ -451,9 +468,7 @@ test.describe("modal", () => {
     page,
     context,
   }) => {
-    const key = await createProject("modal-locked");
-    await openHost(page, context, key);
-    await gleap(page, "showModal", {
+    await showOnFreshHost(page, context, "modal-locked", "showModal", {
       title: "Accept the new terms",
       body: "<p>Please read them first.</p>",
       showCloseButton: false,
@@ -491,9 +506,7 @@ test.describe("modal", () => {
     page,
     context,
   }) => {
-    const key = await createProject("modal-sanitize");
-    await openHost(page, context, key);
-    await gleap(page, "showModal", {
+    await showOnFreshHost(page, context, "modal-sanitize", "showModal", {
       title: "Sanitized",
       body: `<p id="safe">Safe <b>text</b> <a href="javascript:parent.postMessage('x','*')">bad link</a> <a href="https://example.com/ok">good link</a></p><img src="x" onerror="document.title='pwned'"><script>document.title='pwned'</script><iframe src="https://evil.test"></iframe>`,
     });

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Frame, type Page } from "@playwright/test";
 import { reportAsAdmin } from "./support/admin-api.ts";
-import { mainOrigin } from "./support/host-page.ts";
+import { mainOrigin, snippetHostPage } from "./support/host-page.ts";
 import { hostPageSeries } from "./support/host-page-series.ts";
 import { gleap, openBugReportFlow, reportScreenshotAsIs, sendBugReport } from "./support/messenger-frame.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
@@ -44,10 +44,14 @@ async function openHost(page: Page, context: BrowserContext, key: string, body: 
   await hostPages.open(
     page,
     context,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Shop</title>
-      <script>${sdkSnippet(key)}
+    snippetHostPage({
+      lang: "en",
+      title: "Acme Shop",
+      script: `${sdkSnippet(key)}
         ${script}
-      </script></head><body>${body}</body></html>`,
+      `,
+      body,
+    }),
   );
 }
 

@@ -25,3 +25,21 @@ export async function serveHostPage(page: Page, context: BrowserContext, path: s
   await giveCookieConsent(context);
   await page.route(`**${path}`, (route) => route.fulfill({ contentType: "text/html", body: html }));
 }
+
+/** What a host page of a spec holds around the SDK's snippet. */
+export interface SnippetHostPage {
+  /** The page's language; left out for a page in none in particular. */
+  lang?: string;
+  title: string;
+  /** More of the head before the snippet: a viewport, the page's styles. */
+  head?: string;
+  /** The snippet's script, with whatever the test runs around it. */
+  script: string;
+  body: string;
+}
+
+/** A host page's markup: the snippet's script last in the head, as a host pastes it. */
+export const snippetHostPage = ({ lang, title, head = "", script, body }: SnippetHostPage) =>
+  `<!doctype html><html${lang ? ` lang="${lang}"` : ""}><head><meta charset="utf-8"><title>${title}</title>
+    ${head}<script>${script}</script></head>
+    <body>${body}</body></html>`;

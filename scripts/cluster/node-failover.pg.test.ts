@@ -1,5 +1,13 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { processTestTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
+import { until } from "../../src/server/test-support/until.ts";
+import {
+  comebacks,
+  openStaffClients,
+  openWidgetClients,
+  percentile,
+  type SocketLife,
+} from "../../src/server/test-support/watched-clients.ts";
 import type { ClusterNode } from "./cluster-node.ts";
 import {
   conversationsNotWhole,
@@ -28,14 +36,6 @@ import {
   prepareTarget,
   socketsPerNode,
 } from "./test-support/cluster-under-test.ts";
-import {
-  comebacks,
-  openStaffClients,
-  openWidgetClients,
-  percentile,
-  type SocketLife,
-  until,
-} from "./test-support/watched-clients.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
 setDefaultTimeout(processTestTimeoutMs);
@@ -202,18 +202,17 @@ describe("a cluster of three nodes behind haproxy", () => {
     );
     const staff = openStaffClients(cluster.mainUrl, target.adminToken, 3);
     const sockets = (): SocketLife[] => [...widgets.lives(), ...staff.lives()];
-    await until(
-      () => sockets().length === 15 && sockets().every((life) => life.opens.length === 1),
-      5000,
-      "sockets open",
-    );
+    await until(() => sockets().length === 15 && sockets().every((life) => life.opens.length === 1), 5000, {
+      what: "sockets open",
+      everyMs: 10,
+    });
     // Each node logs the upgrades it answered (after the answer, in a batch): wait until all are there.
     await until(
       () =>
         socketsPerNode(cluster.nodes, "/api/widget/ws").reduce((a, b) => a + b, 0) === 12 &&
         socketsPerNode(cluster.nodes, "/api/admin/ws").reduce((a, b) => a + b, 0) === 3,
       3000,
-      "every upgrade logged",
+      { what: "every upgrade logged", everyMs: 10 },
     );
     const victim = victimOf(cluster.nodes);
     const held = victimSockets(cluster.nodes, victim);
@@ -234,7 +233,7 @@ describe("a cluster of three nodes behind haproxy", () => {
         return closed.length >= held && closed.every((entry) => entry.backAfterMs !== null);
       },
       6000,
-      "every socket of the killed node back",
+      { what: "every socket of the killed node back", everyMs: 10 },
     ).catch(() => {});
     const back = comebacks(sockets(), killedAt).filter((entry) => entry.closed);
     // The sockets the dead node held are the ones it closed.
@@ -261,24 +260,22 @@ describe("a cluster of three nodes behind haproxy", () => {
             .map((id) => `staff tab ${tab} (${life.opens.length} opens) lacks ${id}`),
         ),
     ];
-    await until(() => unheard().length === 0, 3000, "the reply and the publish on every socket").catch(
-      (error: Error) => {
-        throw new Error(
-          `${error.message}: ${unheard().join("; ")}; refused ${JSON.stringify(ledger.refused)}`,
-        );
-      },
-    );
+    await until(() => unheard().length === 0, 3000, {
+      what: "the reply and the publish on every socket",
+      everyMs: 10,
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}: ${unheard().join("; ")}; refused ${JSON.stringify(ledger.refused)}`);
+    });
     const pushMs = performance.now() - pushesAt;
 
     const rejoin = await restartAndRejoin(harness(), victim);
     await Bun.sleep(500);
     // A loaded machine acknowledges fewer writes in the same time: the load goes on until enough of
     // each kind went through the failover and the rejoin to say something (the checks below).
-    await until(
-      () => ledger.reports.length > 10 && ledger.replies.length > 10,
-      20_000,
-      "more than 10 reports and staff replies acknowledged",
-    ).catch(() => {});
+    await until(() => ledger.reports.length > 10 && ledger.replies.length > 10, 20_000, {
+      what: "more than 10 reports and staff replies acknowledged",
+      everyMs: 10,
+    }).catch(() => {});
     loading = false;
     await load;
     widgets.close();

@@ -1,5 +1,11 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { processTestTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
+import { until } from "../../src/server/test-support/until.ts";
+import {
+  openStaffClients,
+  openWidgetClients,
+  type SocketLife,
+} from "../../src/server/test-support/watched-clients.ts";
 import { serversUp } from "./cluster.ts";
 import { missingCount, missingFromDatabase, nothingMissing } from "./test-support/acknowledged-in-cluster.ts";
 import {
@@ -16,12 +22,6 @@ import {
   visitorHeaders,
 } from "./test-support/cluster-load.ts";
 import { clusterForFile, prepareTarget } from "./test-support/cluster-under-test.ts";
-import {
-  openStaffClients,
-  openWidgetClients,
-  type SocketLife,
-  until,
-} from "./test-support/watched-clients.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
 setDefaultTimeout(processTestTimeoutMs);
@@ -125,7 +125,7 @@ describe("a cluster whose Redis goes away and comes back", () => {
     await until(
       () => [...widgets.lives(), ...staff.lives()].filter((life) => life?.opens.length === 1).length === 9,
       5000,
-      "sockets open",
+      { what: "sockets open", everyMs: 10 },
     );
 
     const ledger = newClusterLedger();

@@ -3,7 +3,6 @@ import fc from "fast-check";
 import { createAccessTokens } from "./auth/access-tokens.ts";
 import { createAuthGuard } from "./auth/auth-guard.ts";
 import { defaultAuthLimits } from "./auth/auth-limits.ts";
-import { createUser } from "./auth/users-repository.ts";
 import { pingLogOf } from "./domain/sessions/ping-log-registry.ts";
 import type { ApiRoute } from "./http/api-route.ts";
 import { adminWidgetRoutes } from "./platform-api/admin-widget-routes.ts";
@@ -18,6 +17,7 @@ import {
   rowChangeCounts,
   tablesWritten,
 } from "./test-support/row-change-journal.ts";
+import { createSignInAccount } from "./test-support/sign-in-accounts.ts";
 import { startBeforeAll } from "./test-support/test-lifecycle.ts";
 import { testPasswords } from "./test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "./test-support/test-server.ts";
@@ -106,17 +106,7 @@ startBeforeAll(startTestServer, async (started) => {
     });
     return ((await response.json()) as { access_token: string }).access_token;
   };
-  await createUser(
-    sql,
-    {
-      name: "prop-user",
-      email: "prop-user@example.com",
-      password: "prop-pw-1",
-      role: "USER",
-      emailVerified: true,
-    },
-    testPasswords,
-  );
+  await createSignInAccount(sql, { name: "prop-user", password: "prop-pw-1", emailVerified: true });
   adminToken = await login("admin", "admin");
   userToken = await login("prop-user", "prop-pw-1");
   session = await startSession(server.mainUrl);

@@ -1,13 +1,10 @@
 import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { SQL } from "bun";
 import { passwordHashing } from "./auth/password-hashing.ts";
 import { migrations } from "./database/migrations.ts";
 import { demo, seedDemoData } from "./demo-seed.ts";
 import { emptyPostgresDatabase } from "./test-support/empty-postgres-database.ts";
-import { writeFixtureDist } from "./test-support/fixture-dist.ts";
+import { fixtureWorkDir, loopbackServerEnv } from "./test-support/fixture-work-dir.ts";
 import { ping, startSession } from "./test-support/outbound-test-support.ts";
 import { postgresPassUrl } from "./test-support/postgres-pass.ts";
 import { startRedis } from "./test-support/redis-process.ts";
@@ -45,17 +42,12 @@ test("three processes starting together migrate once, seed the demo once and ser
   cleanups.push(database.drop);
   const redis = await startRedis();
   cleanups.push(redis.stop);
-  const workDir = await mkdtemp(join(tmpdir(), "cluster-start-"));
-  cleanups.push(() => rm(workDir, { recursive: true, force: true }));
-  await writeFixtureDist(join(workDir, "dist"));
+  const work = await fixtureWorkDir("cluster-start-");
+  cleanups.push(work.dispose);
   const env = {
     DATABASE_URL: database.url,
     REDIS_URL: redis.url,
-    PORT: "0",
-    MESSENGER_PORT: "0",
-    HOST: "127.0.0.1",
-    DATA_DIR: join(workDir, "data"),
-    DIST_DIR: join(workDir, "dist"),
+    ...loopbackServerEnv(work),
     LOG_LEVEL: "info",
     DEMO_DATA: "full",
     CAPTCHA_PROVIDER: "off",

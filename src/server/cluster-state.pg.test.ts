@@ -10,6 +10,7 @@ import { createLogger } from "./logger.ts";
 import { queueMail } from "./mail/mail-outbox.ts";
 import { createRedisWidgetSocketCounts } from "./realtime/redis-widget-socket-counts.ts";
 import type { ServerOptions } from "./server.ts";
+import { callApi } from "./test-support/api-calls.ts";
 import {
   call,
   demoProjectId,
@@ -20,10 +21,12 @@ import {
 import { postgresPassUrl } from "./test-support/postgres-pass.ts";
 import { startRedis } from "./test-support/redis-process.ts";
 import { postReport, startWidgetSession } from "./test-support/report-test-support.ts";
+import { reportWebhook } from "./test-support/report-webhook.ts";
 import { type FakeS3, startFakeS3 } from "./test-support/s3rver.ts";
 import { startSmtpCatcher } from "./test-support/smtp-catcher.ts";
 import { freshPostgresDatabase, startTestServer, type TestServer } from "./test-support/test-server.ts";
 import { processTestTimeoutMs } from "./test-support/test-timeouts.ts";
+import { until } from "./test-support/until.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
 setDefaultTimeout(processTestTimeoutMs);
@@ -89,13 +92,8 @@ afterAll(async () => {
 
 const node = (index: number) => nodes[index % nodes.length] as TestServer;
 
-async function until(condition: () => Promise<boolean>, ms = 3000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
-    await Bun.sleep(20);
-  }
-}
+/** Waits for the nodes to agree on what one of them did: three seconds unless told. */
+const agreed = (condition: () => Promise<boolean>, ms = 3000) => until(condition, ms, { everyMs: 20 });
 
 /** An ALTCHA token for a sign-in: a challenge one node issued, solved as the browser would. */
 async function captchaToken(issuer: TestServer): Promise<string> {
@@ -227,7 +225,7 @@ describe("widget socket caps over every node", () => {
     // One socket per node: each process alone would let two more in.
     for (const index of [0, 1, 2]) expect(await socketAnswer(node(index), session)).toBe(429);
     await closeSockets(open.splice(1, 1));
-    await until(async () => (await socketAnswer(node(2), session)) === 400);
+    await agreed(async () => (await socketAnswer(node(2), session)) === 400);
 
     // The address: 2 of that session, 2 of another and 1 of a third make 5, the cap, over three nodes.
     const [second, third, fourth] = await Promise.all([1, 2, 3].map(() => startSession(node(0).mainUrl)));
@@ -238,7 +236,7 @@ describe("widget socket caps over every node", () => {
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ error: "Too many open sockets from this address" });
     await closeSockets(open);
-    await until(async () => (await socketAnswer(node(1), fourth)) === 400);
+    await agreed(async () => (await socketAnswer(node(1), fourth)) === 400);
   });
 
   test("the sockets of a process killed with -9 stop counting once its heartbeat is missed", async () => {
@@ -256,13 +254,13 @@ describe("widget socket caps over every node", () => {
       await holder.exited;
       const killedAt = performance.now();
       // A refused reservation holds nothing, so asking again and again is fair.
-      await until(async () => (await counts.reserve("held-session", "10.0.0.2")) === null);
+      await agreed(async () => (await counts.reserve("held-session", "10.0.0.2")) === null);
       expect(performance.now() - killedAt).toBeLessThan(settings.ttlMs + 300);
       // The dead process's field is gone; only this one's socket is left.
       expect(await client.send("HKEYS", [sessionKey])).toHaveLength(1);
       await counts.close();
       // Nothing stays behind in Redis once no process beats for the hash any more.
-      await until(async () => Number(await client.send("EXISTS", [sessionKey])) === 0);
+      await agreed(async () => Number(await client.send("EXISTS", [sessionKey])) === 0);
     } finally {
       holder.kill("SIGKILL");
       await counts.close();
@@ -361,23 +359,20 @@ describe("what one node stores, the others serve", () => {
       (await postReport(node(1).mainUrl, headers, JSON.stringify({ formData: { description: "Before" } })))
         .status,
     ).toBe(201);
-    const created = await fetch(`${node(0).mainUrl}/api/projects/${projectId}/webhooks`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        url: `http://127.0.0.1:${hooks.port}/hook`,
-        description: "",
-        events: ["report.created"],
-        enabled: true,
-      }),
-    });
+    const created = await callApi(
+      node(0).mainUrl,
+      "POST",
+      `/api/projects/${projectId}/webhooks`,
+      reportWebhook(`http://127.0.0.1:${hooks.port}/hook`),
+      token,
+    );
     expect(created.status).toBe(201);
     const webhook = (await created.json()) as AdminWebhook;
     expect(
       (await postReport(node(1).mainUrl, headers, JSON.stringify({ formData: { description: "After" } })))
         .status,
     ).toBe(201);
-    await until(async () => {
+    await agreed(async () => {
       const [row] = await sql`SELECT count(*) AS n FROM webhook_deliveries WHERE webhook_id = ${webhook.id}`;
       return Number(row.n) === 1;
     });
@@ -390,7 +385,7 @@ describe("background work runs once over every node", () => {
     await sql.begin(async (tx) => {
       for (const subject of subjects) await queueMail(tx, { to: "ops@example.com", subject, body: "Hello" });
     });
-    await until(async () => {
+    await agreed(async () => {
       const [row] =
         await sql`SELECT count(*) AS n FROM mail_outbox WHERE subject LIKE 'Cluster mail %' AND sent_at IS NULL`;
       return Number(row.n) === 0;

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRealtimeClient, type RealtimeClient } from "../../loader/realtime-client.ts";
-import { ReconnectingWebSocket as LoaderSocket } from "../../loader/socket-chunk.ts";
-import { createStaffSocket, openStaffSocket } from "../admin/realtime/staff-socket.ts";
 import { serviceRestartCloseCode } from "../shared/service-restart.ts";
 import {
   type LoadTarget,
@@ -14,11 +9,18 @@ import {
   type WriteLedger,
 } from "./test-support/acknowledged-writes.ts";
 import { logIn } from "./test-support/api-calls.ts";
-import { writeFixtureDist } from "./test-support/fixture-dist.ts";
+import { type FixtureWorkDir, fixtureWorkDir, loopbackServerEnv } from "./test-support/fixture-work-dir.ts";
 import { freeLoopbackPorts } from "./test-support/free-ports.ts";
 import { sessionHeaders } from "./test-support/outbound-test-support.ts";
 import { type ServerProcess, startServerProcess } from "./test-support/server-process.ts";
 import { processTestTimeoutMs } from "./test-support/test-timeouts.ts";
+import { until } from "./test-support/until.ts";
+import {
+  comebacks,
+  openStaffClients,
+  openWidgetClients,
+  percentile,
+} from "./test-support/watched-clients.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
 setDefaultTimeout(processTestTimeoutMs);
@@ -30,7 +32,7 @@ setDefaultTimeout(processTestTimeoutMs);
  * answered but connection errors and 503s, and every socket was closed with 1012 and came back to B.
  * Then the same load under kill -9: what was acknowledged is there too.
  */
-let workDir: string;
+let work: FixtureWorkDir;
 let env: Record<string, string>;
 let mainPort: number;
 let messengerPort: number;
@@ -49,16 +51,13 @@ async function portsFree(ports: number[]): Promise<void> {
 }
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "graceful-restart-"));
-  await writeFixtureDist(join(workDir, "dist"));
+  work = await fixtureWorkDir("graceful-restart-");
   // The processes of one test bind the same two ports, one after the other.
   [mainPort = 0, messengerPort = 0] = freeLoopbackPorts(2);
   env = {
+    ...loopbackServerEnv(work),
     PORT: String(mainPort),
     MESSENGER_PORT: String(messengerPort),
-    HOST: "127.0.0.1",
-    DATA_DIR: join(workDir, "data"),
-    DIST_DIR: join(workDir, "dist"),
     LOG_LEVEL: "warn",
     DEMO_DATA: "minimal",
     CAPTCHA_PROVIDER: "off",
@@ -69,7 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const server of running) await server.stop();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
+  await work?.dispose();
 });
 
 async function start(): Promise<ServerProcess> {
@@ -79,7 +78,7 @@ async function start(): Promise<ServerProcess> {
 }
 
 const mainUrl = () => `http://127.0.0.1:${mainPort}`;
-const databaseFile = () => join(workDir, "data", "app.sqlite");
+const databaseFile = () => join(work.dir, "data", "app.sqlite");
 
 /** A widget session, an admin's token and a report to write notes on. */
 async function prepareTarget(): Promise<LoadTarget> {
@@ -97,100 +96,6 @@ async function prepareTarget(): Promise<LoadTarget> {
   expect(report.status).toBe(201);
   const { id: reportId } = (await report.json()) as { id: string };
   return { mainUrl: mainUrl(), session, adminToken: await logIn(mainUrl(), "admin", "admin"), reportId };
-}
-
-/** What one client's socket went through: its opens and closes, by the test's clock. */
-interface SocketLife {
-  opens: number[];
-  closes: Array<{ code: number; at: number }>;
-  messages: string[];
-}
-
-function watch(socket: {
-  addEventListener(type: "open", listener: () => void): void;
-  addEventListener(type: "close", listener: (event: { code: number }) => void): void;
-  addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
-}): SocketLife {
-  const life: SocketLife = { opens: [], closes: [], messages: [] };
-  socket.addEventListener("open", () => life.opens.push(performance.now()));
-  socket.addEventListener("close", (event) => life.closes.push({ code: event.code, at: performance.now() }));
-  socket.addEventListener("message", (event) => life.messages.push(String(event.data)));
-  return life;
-}
-
-/** The loader's own client (loader/realtime-client.ts) with the socket class it loads, watched. */
-function openWidgetClients(target: LoadTarget, count: number) {
-  const lives: SocketLife[] = [];
-  class WatchedSocket extends LoaderSocket {
-    constructor(...args: ConstructorParameters<typeof LoaderSocket>) {
-      super(...args);
-      lives.push(watch(this));
-    }
-  }
-  const query = new URLSearchParams({
-    gleapId: target.session.gleapId,
-    gleapHash: target.session.gleapHash,
-    apiKey: "demo",
-    sdkVersion: "14.6.7",
-  });
-  const url = `ws://127.0.0.1:${mainPort}/api/widget/ws?${query}`;
-  const clients: RealtimeClient[] = Array.from({ length: count }, () => {
-    const client = createRealtimeClient(
-      () => url,
-      () => {},
-      () => WatchedSocket,
-      (message) => {
-        throw new Error(message);
-      },
-    );
-    client.connect();
-    return client;
-  });
-  return {
-    lives,
-    close: () => {
-      for (const client of clients) client.close();
-    },
-  };
-}
-
-/** The admin's staff socket (src/admin/realtime/staff-socket.ts), one per tab, watched. */
-function openStaffClients(target: LoadTarget, count: number) {
-  const lives: SocketLife[] = [];
-  const reconnects: number[] = Array.from({ length: count }, () => 0);
-  const unsubscribes = Array.from({ length: count }, (_, tab) =>
-    createStaffSocket({
-      openSocket: (url) => {
-        const socket = openStaffSocket(url);
-        lives[tab] = watch(socket);
-        return socket;
-      },
-      token: () => target.adminToken,
-      renewToken: async () => target.adminToken,
-      origin: () => mainUrl(),
-      now: () => Date.now(),
-    }).subscribe(
-      () => {},
-      () => {
-        reconnects[tab] = (reconnects[tab] ?? 0) + 1;
-      },
-    ),
-  );
-  return {
-    lives,
-    reconnects,
-    close: () => {
-      for (const unsubscribe of unsubscribes) unsubscribe();
-    },
-  };
-}
-
-async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await Bun.sleep(10);
-  }
 }
 
 /**
@@ -231,34 +136,22 @@ async function slowReport(target: LoadTarget, ledger: WriteLedger, ms: number): 
 const acknowledged = (ledger: WriteLedger) =>
   ledger.sessions.length + ledger.pages.length + ledger.reports.length + ledger.notes.length;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN);
-};
-
-/** Each socket's first close after `since` and its next open: the code and the time it was away. */
-function comebacks(lives: SocketLife[], since: number) {
-  return lives.map((life) => {
-    const close = life.closes.find((entry) => entry.at >= since);
-    const open = close && life.opens.find((at) => at >= close.at);
-    return { code: close?.code ?? null, awayMs: open !== undefined && close ? open - close.at : null };
-  });
-}
-
 describe("a restart under load", () => {
   test(
     "SIGTERM drains A, B takes over: no acknowledged write lost, every socket back on B",
     async () => {
       const a = await start();
       const target = await prepareTarget();
-      const widgets = openWidgetClients(target, 12);
-      const staff = openStaffClients(target, 3);
-      const sockets = () => [...widgets.lives, ...staff.lives];
-      await until(
-        () => sockets().length === 15 && sockets().every((life) => life.opens.length === 1),
-        5000,
-        "sockets open",
+      const widgets = openWidgetClients(
+        mainUrl(),
+        Array.from({ length: 12 }, () => target.session),
       );
+      const staff = openStaffClients(mainUrl(), target.adminToken, 3);
+      const sockets = () => [...widgets.lives(), ...staff.lives()];
+      await until(() => sockets().length === 15 && sockets().every((life) => life.opens.length === 1), 5000, {
+        what: "sockets open",
+        everyMs: 10,
+      });
 
       const ledger = newLedger();
       let loading = true;
@@ -276,11 +169,10 @@ describe("a restart under load", () => {
       const b = await start();
       const bReadyMs = performance.now() - signalled;
       const exit = await aExit;
-      await until(
-        () => comebacks(sockets(), signalled).every((entry) => entry.awayMs !== null),
-        10_000,
-        "every socket back",
-      );
+      await until(() => comebacks(sockets(), signalled).every((entry) => entry.awayMs !== null), 10_000, {
+        what: "every socket back",
+        everyMs: 10,
+      });
       const slowStatus = await slow;
       // The load goes on against B for a moment: B answers what A no longer takes.
       const ackedBeforeB = acknowledged(ledger);
@@ -298,9 +190,11 @@ describe("a restart under load", () => {
       ledger.notes.push("after the restart");
       await until(
         () =>
-          staff.lives.every((life) => life.messages.some((message) => message.includes("after the restart"))),
+          staff
+            .lives()
+            .every((life) => life.messages.some((message) => message.includes("after the restart"))),
         3000,
-        "the note's push on every staff socket",
+        { what: "the note's push on every staff socket", everyMs: 10 },
       );
       widgets.close();
       staff.close();

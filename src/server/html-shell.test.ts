@@ -8,6 +8,10 @@ const app: AppEntry = {
   preload: ["/assets/chunk-efgh5678.js", "/assets/chunk-ijkl9012.js"],
 };
 
+/** The admin's shell in English with the test app, and whatever `options` adds or changes. */
+const adminShell = (options: Partial<Parameters<typeof renderShell>[0]> = {}) =>
+  renderShell({ title: "Admin", lang: "en", app, ...options });
+
 function bootJson(html: string): string {
   const match = html.match(/<script id="boot-data" type="application\/json">([\s\S]*?)<\/script>/);
   if (!match?.[1]) throw new Error("no boot data element");
@@ -16,7 +20,7 @@ function bootJson(html: string): string {
 
 describe("renderShell", () => {
   test("starts as an HTML document with its language and root element", () => {
-    const html = renderShell({ title: "Admin", lang: "de", app });
+    const html = adminShell({ lang: "de" });
     expect(html).toStartWith("<!doctype html>\n");
     expect(html).toContain('<html lang="de">');
     expect(html).toContain('<meta charset="utf-8">');
@@ -24,12 +28,12 @@ describe("renderShell", () => {
   });
 
   test("includes the entry as a module script", () => {
-    const html = renderShell({ title: "Admin", lang: "en", app });
+    const html = adminShell();
     expect(html).toContain('<script type="module" src="/assets/admin-main-abcd1234.js"></script>');
   });
 
   test("links every stylesheet and preloads every chunk", () => {
-    const html = renderShell({ title: "Admin", lang: "en", app });
+    const html = adminShell();
     expect(html).toContain('<link rel="stylesheet" href="/assets/admin-main-abcd1234.css">');
     expect(html).toContain('<link rel="stylesheet" href="/assets/theme-efgh5678.css">');
     expect(html).toContain('<link rel="modulepreload" href="/assets/chunk-efgh5678.js">');
@@ -39,10 +43,7 @@ describe("renderShell", () => {
   });
 
   test("a route's chunks are preloaded after the entry, with the nonce, so the entry is fetched first", () => {
-    const html = renderShell({
-      title: "Admin",
-      lang: "en",
-      app,
+    const html = adminShell({
       nonce: "n0nce",
       routePreload: ["/assets/chunk-route1.js", "/assets/chunk-route2.js"],
     });
@@ -80,7 +81,7 @@ describe("renderShell", () => {
   });
 
   test("puts the CSP nonce on the entry script and every module preload, not on styles", () => {
-    const html = renderShell({ title: "Admin", lang: "en", app, nonce: "bm9uY2U+/9==" });
+    const html = adminShell({ nonce: "bm9uY2U+/9==" });
     expect(html).toContain(
       '<script type="module" src="/assets/admin-main-abcd1234.js" nonce="bm9uY2U+/9=="></script>',
     );
@@ -95,25 +96,25 @@ describe("renderShell", () => {
   });
 
   test("without a nonce no tag has a nonce attribute; a nonce is escaped like any attribute", () => {
-    expect(renderShell({ title: "Admin", lang: "en", app })).not.toContain("nonce");
-    const html = renderShell({ title: "Admin", lang: "en", app, nonce: '"><script>' });
+    expect(adminShell()).not.toContain("nonce");
+    const html = adminShell({ nonce: '"><script>' });
     expect(html).toContain('nonce="&quot;&gt;&lt;script&gt;"');
   });
 
   test("has no boot data element without boot data", () => {
-    const html = renderShell({ title: "Admin", lang: "en", app });
+    const html = adminShell();
     expect(html).not.toContain("boot-data");
   });
 
   test("boot data round-trips as JSON", () => {
     const data = { apiBase: "/api", user: { name: "Ada" }, flags: [1, 2] };
-    const html = renderShell({ title: "Admin", lang: "en", app, bootData: data });
+    const html = adminShell({ bootData: data });
     expect(JSON.parse(bootJson(html))).toEqual(data);
   });
 
   test("boot data cannot close its script element early", () => {
     const data = { note: "</script><script>alert(1)</script>", comment: "<!-- x" };
-    const html = renderShell({ title: "Admin", lang: "en", app, bootData: data });
+    const html = adminShell({ bootData: data });
     const json = bootJson(html);
     expect(json).not.toContain("</script");
     expect(json).not.toContain("<");

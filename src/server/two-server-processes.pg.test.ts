@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtemp, rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { RedisClient, SQL } from "bun";
 import type { Conversation, ConversationMessage } from "../shared/conversations-api.ts";
 import type { AdminProjectSettings } from "../shared/inbox-api.ts";
 import { logIn } from "./test-support/api-calls.ts";
-import { writeFixtureDist } from "./test-support/fixture-dist.ts";
+import { type FixtureWorkDir, fixtureWorkDir, loopbackServerEnv } from "./test-support/fixture-work-dir.ts";
 import {
   call,
   demoProjectId,
+  expectModalPushedTo,
   openSocket,
   ping,
-  publishModal,
   sessionHeaders,
   startSession,
 } from "./test-support/outbound-test-support.ts";
@@ -33,7 +30,7 @@ setDefaultTimeout(processTestTimeoutMs);
  */
 let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 let redis: Awaited<ReturnType<typeof startRedis>>;
-let workDir: string;
+let work: FixtureWorkDir;
 let sql: SQL;
 let first: ServerProcess;
 let second: ServerProcess;
@@ -41,17 +38,12 @@ let second: ServerProcess;
 beforeAll(async () => {
   database = await freshPostgresDatabase(postgresPassUrl());
   redis = await startRedis();
-  workDir = await mkdtemp(join(tmpdir(), "two-processes-"));
-  await writeFixtureDist(join(workDir, "dist"));
+  work = await fixtureWorkDir("two-processes-");
   const env = {
     ...database.env,
     REDIS_URL: redis.url,
-    PORT: "0",
-    MESSENGER_PORT: "0",
-    HOST: "127.0.0.1",
     // One data folder, as on a shared volume (uploads are files there without S3).
-    DATA_DIR: join(workDir, "data"),
-    DIST_DIR: join(workDir, "dist"),
+    ...loopbackServerEnv(work),
     LOG_LEVEL: "warn",
     DEMO_DATA: "minimal",
     CAPTCHA_PROVIDER: "off",
@@ -68,7 +60,7 @@ afterAll(async () => {
   await first?.stop();
   await redis?.stop();
   await database?.drop();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
+  await work?.dispose();
 });
 
 /** A widget session start sent from `localAddress` (any 127.x address reaches the server on Linux). */
@@ -156,16 +148,13 @@ describe("two server processes on one PostgreSQL and one Redis", () => {
       });
       expect(await socket.next()).toMatchObject({ name: "update", data: { u: 1 } });
 
-      const id = await publishModal(
+      await expectModalPushedTo(
+        socket,
         second.mainUrl,
         { projectId, token },
         "Across processes",
         "/two-processes",
       );
-      expect(await socket.next()).toMatchObject({
-        name: "update",
-        data: { a: [{ actionType: "modal", outbound: id }] },
-      });
     } finally {
       socket.close();
     }

@@ -1,11 +1,12 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { queueMail } from "../mail/mail-outbox.ts";
-import { logIn } from "../test-support/api-calls.ts";
+import { callApi, logIn } from "../test-support/api-calls.ts";
 import { demoProjectId } from "../test-support/outbound-test-support.ts";
 import { type MetricFamily, parseExposition, sampleValue } from "../test-support/prometheus-exposition.ts";
 import { postReport, startWidgetSession } from "../test-support/report-test-support.ts";
+import { reportWebhook } from "../test-support/report-webhook.ts";
 import { openStaffSocket } from "../test-support/staff-socket-client.ts";
-import { startBeforeAll } from "../test-support/test-lifecycle.ts";
+import { startBeforeAll, startedBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 import { exposition } from "./prometheus-text.ts";
@@ -46,13 +47,7 @@ const pingBody = JSON.stringify({
 });
 
 describe("metrics of a running server (METRICS_PORT)", () => {
-  let server: TestServer;
-  startBeforeAll(
-    () => startTestServer({ METRICS_PORT: "0" }),
-    (started) => {
-      server = started;
-    },
-  );
+  const server = startedBeforeAll(() => startTestServer({ METRICS_PORT: "0" }));
 
   test("the listener is on loopback, apart from both origins, and answers only /metrics", async () => {
     expect(server.config.metricsHost).toBe("127.0.0.1");
@@ -266,16 +261,13 @@ describe("failures of the outboxes are counted", () => {
   test("a refused mail and a webhook's failed tries move their counters; the outboxes empty", async () => {
     const token = await logIn(server.mainUrl, "admin", "admin");
     const projectId = await demoProjectId(server.db.sql);
-    const webhook = await fetch(`${server.mainUrl}/api/projects/${projectId}/webhooks`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        url: `http://127.0.0.1:${receiver.port}/hook`,
-        description: "Always down",
-        events: ["report.created"],
-        enabled: true,
-      }),
-    });
+    const webhook = await callApi(
+      server.mainUrl,
+      "POST",
+      `/api/projects/${projectId}/webhooks`,
+      reportWebhook(`http://127.0.0.1:${receiver.port}/hook`, "Always down"),
+      token,
+    );
     expect(webhook.status).toBe(201);
     const filed = await postReport(server.mainUrl, await startWidgetSession(server.mainUrl), "{}");
     expect(filed.status).toBe(201);

@@ -1,11 +1,10 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { teamErrors } from "../../shared/team-api.ts";
 import { createAccessTokens } from "../auth/access-tokens.ts";
-import { createUser } from "../auth/users-repository.ts";
 import type { ApiRoute } from "../http/api-route.ts";
 import { adminEndpoints } from "../test-support/admin-endpoints.ts";
+import { createSignInAccount } from "../test-support/sign-in-accounts.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
-import { testPasswords } from "../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { agentRoutes } from "./agent-area.ts";
 
@@ -53,28 +52,13 @@ startBeforeAll(startTestServer, async (started) => {
     (route) => !userEndpoints.has(`${route.method} ${route.pattern}`),
   );
 
-  await createUser(
-    sql,
-    {
-      name: "matrix-user",
-      email: "matrix-user@example.com",
-      password: "matrix-pw-1",
-      role: "USER",
-      emailVerified: true,
-    },
-    testPasswords,
-  );
-  await createUser(
-    sql,
-    {
-      name: "matrix-off",
-      email: "matrix-off@example.com",
-      password: "matrix-pw-2",
-      role: "ADMIN",
-      emailVerified: true,
-    },
-    testPasswords,
-  );
+  await createSignInAccount(sql, { name: "matrix-user", password: "matrix-pw-1", emailVerified: true });
+  await createSignInAccount(sql, {
+    name: "matrix-off",
+    password: "matrix-pw-2",
+    role: "ADMIN",
+    emailVerified: true,
+  });
   tokens.user = await login("matrix-user", "matrix-pw-1");
   tokens.disabledAdmin = await login("matrix-off", "matrix-pw-2");
   await sql`UPDATE users SET enabled = ${false} WHERE name_key = ${"matrix-off"}`;
@@ -111,18 +95,13 @@ startBeforeAll(startTestServer, async (started) => {
     body: JSON.stringify({ name: "Matrix other" }),
   });
   projects.other = ((await other.json()) as { id: string }).id;
-  await createUser(
-    sql,
-    {
-      name: "matrix-agent",
-      email: "matrix-agent@example.com",
-      password: "matrix-pw-3",
-      role: "ADMIN",
-      staffRole: "agent",
-      emailVerified: true,
-    },
-    testPasswords,
-  );
+  await createSignInAccount(sql, {
+    name: "matrix-agent",
+    password: "matrix-pw-3",
+    role: "ADMIN",
+    staffRole: "agent",
+    emailVerified: true,
+  });
   await sql`INSERT INTO staff_project_members (user_id, project_id, created_at)
     SELECT id, ${projects.member}, ${new Date().toISOString()} FROM users WHERE name_key = ${"matrix-agent"}`;
   tokens.agent = await login("matrix-agent", "matrix-pw-3");

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import {
   demoProjectId,
+  expectModalPushedTo,
   openSocket,
   ping,
-  publishModal,
   sessionHeaders,
   startSession,
 } from "../test-support/outbound-test-support.ts";
@@ -62,11 +62,7 @@ describe("staff pushes and live publishing across two servers through Redis", ()
     const socket = await openSocket(second.mainUrl, session);
     try {
       const projectId = await demoProjectId(first.db.sql);
-      const id = await publishModal(first.mainUrl, { projectId, token: adminToken }, "Cross", "/cross");
-      expect(await socket.next()).toMatchObject({
-        name: "update",
-        data: { a: [{ actionType: "modal", outbound: id }] },
-      });
+      await expectModalPushedTo(socket, first.mainUrl, { projectId, token: adminToken }, "Cross", "/cross");
     } finally {
       socket.close();
     }

@@ -1,4 +1,5 @@
 import { expect } from "bun:test";
+import { readAnswer } from "./api-calls.ts";
 
 /** A request body and the 400's JSON answer to it. */
 export type BadRequestCase<Body> = readonly [body: Body, error: unknown];
@@ -19,4 +20,15 @@ export async function expectBadRequests<Body>(
       answer: error,
     });
   }
+}
+
+/**
+ * The same for a list's query strings (`?sort=…`): `get` sends each to the list, and each answer must be
+ * a 400 with that case's error.
+ */
+export function expectBadQueries(
+  cases: readonly BadRequestCase<string>[],
+  get: (query: string) => Promise<Response>,
+): Promise<void> {
+  return expectBadRequests(cases, async (query) => readAnswer(await get(query)));
 }

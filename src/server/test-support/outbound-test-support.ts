@@ -207,3 +207,21 @@ export async function publishModal(
   expect((await post(`/outbounds/${id}/publish`)).status).toBe(200);
   return id;
 }
+
+/**
+ * Publishes a modal as `publishModal` does and expects the next push on `socket` (a session on a page
+ * the modal is for) to be the update that offers it.
+ */
+export async function expectModalPushedTo(
+  socket: TestSocket,
+  mainUrl: string,
+  admin: { projectId: string; token: string },
+  name: string,
+  page: string,
+): Promise<void> {
+  const id = await publishModal(mainUrl, admin, name, page);
+  expect(await socket.next()).toMatchObject({
+    name: "update",
+    data: { a: [{ actionType: "modal", outbound: id }] },
+  });
+}

@@ -3,11 +3,14 @@ import { createUser, type NewUser, type StoredUser } from "../auth/users-reposit
 import { testPasswords } from "./test-passwords.ts";
 
 /** What a sign-in test names of its account; the rest as `createSignInAccount` says. */
-export type SignInAccount = Omit<NewUser, "email" | "role"> & { email?: string; role?: "USER" | "ADMIN" };
+export type SignInAccount = Omit<NewUser, "email" | "role"> & {
+  email?: string | null;
+  role?: "USER" | "ADMIN";
+};
 
 /**
  * An account written straight to the database for a sign-in test, hashed as test servers hash: a USER
- * unless `role` says ADMIN, mailed at `<name>@example.com` unless `email` says otherwise.
+ * unless `role` says ADMIN, mailed at `<name>@example.com` unless `email` says otherwise (null: none).
  */
 export function createSignInAccount(sql: SQL, account: SignInAccount): Promise<StoredUser> {
   return createUser(sql, { email: `${account.name}@example.com`, role: "USER", ...account }, testPasswords);

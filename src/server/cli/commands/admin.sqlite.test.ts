@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { SQL } from "bun";
 import { migrations, runMigrations } from "../../database/migrations.ts";
-import { writeFixtureDist } from "../../test-support/fixture-dist.ts";
+import {
+  type FixtureWorkDir,
+  fixtureWorkDir,
+  loopbackServerEnv,
+} from "../../test-support/fixture-work-dir.ts";
 import { type ServerProcess, startServerProcess } from "../../test-support/server-process.ts";
 import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
 import { printedPassword, runCli } from "../test-support/cli-process.ts";
@@ -16,30 +19,25 @@ setDefaultTimeout(processTestTimeoutMs);
  * `gleam admin` as an operator runs it: its own process on a data folder, beside the real server
  * process on the same SQLite database, and the accounts it makes signing in through the sign-in API.
  */
-let workDir: string;
+let work: FixtureWorkDir;
 let dataDir: string;
 let server: ServerProcess;
 
 const env = () => ({ DATA_DIR: dataDir });
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "cli-admin-"));
-  dataDir = join(workDir, "data");
-  await writeFixtureDist(join(workDir, "dist"));
+  work = await fixtureWorkDir("cli-admin-");
+  dataDir = join(work.dir, "data");
 });
 
 afterAll(async () => {
   await server?.stop();
-  await rm(workDir, { recursive: true, force: true });
+  await work?.dispose();
 });
 
 function startServer(): Promise<ServerProcess> {
   return startServerProcess({
-    PORT: "0",
-    MESSENGER_PORT: "0",
-    HOST: "127.0.0.1",
-    DIST_DIR: join(workDir, "dist"),
-    DATA_DIR: dataDir,
+    ...loopbackServerEnv(work),
     LOG_LEVEL: "warn",
     CAPTCHA_PROVIDER: "off",
   });
@@ -208,8 +206,8 @@ describe("arguments and the database's state", () => {
   });
 
   test("a database with migrations pending, or one of a newer build, is refused with exit 3", async () => {
-    const behind = join(workDir, "behind");
-    const newer = join(workDir, "newer");
+    const behind = join(work.dir, "behind");
+    const newer = join(work.dir, "newer");
     for (const [dir, list] of [
       [behind, migrations.slice(0, 5)],
       [newer, migrations],
@@ -234,7 +232,7 @@ describe("arguments and the database's state", () => {
     expect(ahead.exitCode).toBe(3);
     expect(ahead.stderr).toContain("newer build (migration 9999 unknown here)");
     const reset = await runCli(["admin", "reset-password", "--email", "a@example.com"], {
-      DATA_DIR: join(workDir, "none"),
+      DATA_DIR: join(work.dir, "none"),
     });
     expect(reset.exitCode).toBe(1);
     expect(reset.stderr).toContain("No database at");

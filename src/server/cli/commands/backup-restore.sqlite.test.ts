@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { copyFile, mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SQL } from "bun";
 import { migrations, runMigrations } from "../../database/migrations.ts";
 import { logIn } from "../../test-support/api-calls.ts";
-import { writeFixtureDist } from "../../test-support/fixture-dist.ts";
+import {
+  type FixtureWorkDir,
+  fixtureWorkDir,
+  loopbackServerEnv,
+} from "../../test-support/fixture-work-dir.ts";
 import { type Headers, startWidgetSession } from "../../test-support/report-test-support.ts";
 import { type ServerProcess, startServerProcess } from "../../test-support/server-process.ts";
 import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
@@ -19,18 +22,15 @@ setDefaultTimeout(processTestTimeoutMs);
  * `gleam backup` while the real server process takes writes, and `gleam restore` of that archive into
  * an empty folder where a new server process serves what was there before the backup began.
  */
-let workDir: string;
+let work: FixtureWorkDir;
 let source: ServerProcess;
 const servers: ServerProcess[] = [];
 
-const folder = (name: string) => join(workDir, name);
+const folder = (name: string) => join(work.dir, name);
 
 function startServer(dataDir: string): Promise<ServerProcess> {
   return startServerProcess({
-    PORT: "0",
-    MESSENGER_PORT: "0",
-    HOST: "127.0.0.1",
-    DIST_DIR: folder("dist"),
+    ...loopbackServerEnv(work),
     DATA_DIR: dataDir,
     DEMO_DATA: "minimal",
     LOG_LEVEL: "warn",
@@ -43,14 +43,13 @@ function startServer(dataDir: string): Promise<ServerProcess> {
 }
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "cli-backup-"));
-  await writeFixtureDist(folder("dist"));
+  work = await fixtureWorkDir("cli-backup-");
   source = await startServer(folder("source"));
 });
 
 afterAll(async () => {
   for (const server of servers) await server.stop();
-  await rm(workDir, { recursive: true, force: true });
+  await work?.dispose();
 });
 
 /** A snapshot past the size kept in the row, so it is a stored file of its own. */
@@ -120,6 +119,17 @@ function writeLoad(server: ServerProcess, loops: number) {
 }
 
 const archive = () => folder("online.tar");
+
+/**
+ * Runs `gleam <args>` with DATA_DIR `dataDir` and expects it to exit with `exitCode`, saying `message` on
+ * stderr (the arguments stand beside the code so a failure names the run).
+ */
+async function expectRun(args: string[], dataDir: string, exitCode: number, message: string) {
+  const run = await runCli(args, { DATA_DIR: dataDir });
+  expect({ args, exitCode: run.exitCode }).toEqual({ args, exitCode });
+  expect(run.stderr).toContain(message);
+  return run;
+}
 let beforeBackup: {
   report: string;
   uploadPath: string;
@@ -217,9 +227,10 @@ describe("gleam restore refuses what would lose data or restore something unsoun
     await writeFile(join(occupied, "notes.txt"), "the operator's");
     await writeFile(join(occupied, "files", "kept.bin"), "a stored file");
     const before = await listing(occupied);
-    const run = await runCli(["restore", archive()], { DATA_DIR: occupied });
-    expect(run.exitCode).toBe(3);
-    expect(run.stderr).toContain(
+    await expectRun(
+      ["restore", archive()],
+      occupied,
+      3,
       "is not empty (files, notes.txt): restore into an empty folder, or pass --force",
     );
     expect(await listing(occupied)).toEqual(before);
@@ -238,9 +249,7 @@ describe("gleam restore refuses what would lose data or restore something unsoun
       ["truncated.tar", "truncated"],
       ["not-a-backup.tar", "The archive is damaged"],
     ]) {
-      const run = await runCli(["restore", folder(name as string)], { DATA_DIR: folder("never") });
-      expect({ name, exitCode: run.exitCode }).toEqual({ name, exitCode: 1 });
-      expect(run.stderr).toContain(message as string);
+      const run = await expectRun(["restore", folder(name as string)], folder("never"), 1, message as string);
       expect(run.stderr).not.toContain("    at ");
       expect(existsSync(folder("never"))).toBe(false);
     }
@@ -257,13 +266,14 @@ describe("gleam restore refuses what would lose data or restore something unsoun
     await runMigrations(sql, migrations);
     await sql`INSERT INTO schema_migrations (id, name, applied_at) VALUES (9999, 'future', '2030-01-01')`;
     await sql.close();
-    const backup = await runCli(["backup", folder("newer.tar")], { DATA_DIR: folder("newer") });
-    expect(backup.exitCode).toBe(0);
-    expect(backup.stderr).toContain("written by a newer build");
+    await expectRun(["backup", folder("newer.tar")], folder("newer"), 0, "written by a newer build");
 
-    const run = await runCli(["restore", folder("newer.tar")], { DATA_DIR: folder("never") });
-    expect(run.exitCode).toBe(3);
-    expect(run.stderr).toContain("at migration 9999, newer than this build knows");
+    await expectRun(
+      ["restore", folder("newer.tar")],
+      folder("never"),
+      3,
+      "at migration 9999, newer than this build knows",
+    );
     expect(existsSync(folder("never"))).toBe(false);
   });
 
@@ -274,9 +284,7 @@ describe("gleam restore refuses what would lose data or restore something unsoun
     const install = await startServer(target);
     await writeFile(join(target, "files", "stray.bin"), "not in the backup");
 
-    const busy = await runCli(["restore", folder("copy.tar"), "--force"], { DATA_DIR: target });
-    expect(busy.exitCode).toBe(3);
-    expect(busy.stderr).toContain("is in use: stop the server");
+    await expectRun(["restore", folder("copy.tar"), "--force"], target, 3, "is in use: stop the server");
     expect(existsSync(join(target, "files", "stray.bin"))).toBe(true);
 
     await install.stop();
@@ -315,23 +323,15 @@ describe("arguments", () => {
       expect(help.exitCode).toBe(0);
       expect(help.stdout).toStartWith(`Usage: gleam ${command} <file> [--force]`);
       for (const args of [[command], [command, "a.tar", "b.tar"], [command, "a.tar", "--compress"]]) {
-        const run = await runCli(args, { DATA_DIR: folder("source") });
-        expect({ args, exitCode: run.exitCode }).toEqual({ args, exitCode: 2 });
-        expect(run.stderr).toContain(`Usage: gleam ${command} <file>`);
+        const run = await expectRun(args, folder("source"), 2, `Usage: gleam ${command} <file>`);
         expect(run.stderr).not.toContain("    at ");
       }
     }
   });
 
   test("backup refuses to overwrite a file without --force (3) and names a missing folder (1)", async () => {
-    const exists = await runCli(["backup", archive()], { DATA_DIR: folder("source") });
-    expect(exists.exitCode).toBe(3);
-    expect(exists.stderr).toContain("exists: pass --force to replace it");
-    const missing = await runCli(["backup", folder("no/such/folder.tar")], { DATA_DIR: folder("source") });
-    expect(missing.exitCode).toBe(1);
-    expect(missing.stderr).toContain("does not exist");
-    const noDatabase = await runCli(["backup", folder("nothing.tar")], { DATA_DIR: folder("empty") });
-    expect(noDatabase.exitCode).toBe(1);
-    expect(noDatabase.stderr).toContain("No database at");
+    await expectRun(["backup", archive()], folder("source"), 3, "exists: pass --force to replace it");
+    await expectRun(["backup", folder("no/such/folder.tar")], folder("source"), 1, "does not exist");
+    await expectRun(["backup", folder("nothing.tar")], folder("empty"), 1, "No database at");
   });
 });

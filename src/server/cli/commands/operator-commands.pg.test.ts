@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SQL } from "bun";
 import { logIn } from "../../test-support/api-calls.ts";
 import { clusterAdministration } from "../../test-support/empty-postgres-database.ts";
-import { writeFixtureDist } from "../../test-support/fixture-dist.ts";
+import {
+  type FixtureWorkDir,
+  fixtureWorkDir,
+  loopbackServerEnv,
+} from "../../test-support/fixture-work-dir.ts";
 import { postgresPassUrl } from "../../test-support/postgres-pass.ts";
 import { type ServerProcess, startServerProcess } from "../../test-support/server-process.ts";
 import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
@@ -22,7 +25,7 @@ setDefaultTimeout(processTestTimeoutMs);
 const name = `cli_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
 let admin: SQL;
 let databaseUrl: string;
-let workDir: string;
+let work: FixtureWorkDir;
 let server: ServerProcess;
 
 beforeAll(async () => {
@@ -33,18 +36,17 @@ beforeAll(async () => {
   // The pass's cluster trusts loopback, so any password is accepted: this one must never be printed.
   url.password = "s3cret-pass";
   databaseUrl = url.href;
-  workDir = await mkdtemp(join(tmpdir(), "cli-postgres-"));
-  await writeFixtureDist(join(workDir, "dist"));
+  work = await fixtureWorkDir("cli-postgres-");
 });
 
 afterAll(async () => {
   await server?.stop();
   await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.close();
-  await rm(workDir, { recursive: true, force: true });
+  await work?.dispose();
 });
 
-const env = () => ({ DATABASE_URL: databaseUrl, DATA_DIR: join(workDir, "data") });
+const env = () => ({ DATABASE_URL: databaseUrl, DATA_DIR: join(work.dir, "data") });
 
 describe("the operator's commands on PostgreSQL", () => {
   test("the first admin of an empty database: migrations applied, then the admin signs in", async () => {
@@ -52,11 +54,8 @@ describe("the operator's commands on PostgreSQL", () => {
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatch(/The database .+ was empty: applied \d+ migrations/);
     server = await startServerProcess({
+      ...loopbackServerEnv(work),
       ...env(),
-      PORT: "0",
-      MESSENGER_PORT: "0",
-      HOST: "127.0.0.1",
-      DIST_DIR: join(workDir, "dist"),
       LOG_LEVEL: "warn",
       CAPTCHA_PROVIDER: "off",
     });
@@ -82,22 +81,22 @@ describe("the operator's commands on PostgreSQL", () => {
   test("backup holds the stored files and prints the pg_dump line, its password masked; restore puts the files back", async () => {
     // The first admin came before any seed, so there is no widget project to upload through: a stored
     // file as local storage lays it out (the key, and its content type beside it).
-    const uploads = join(workDir, "data", "files", "uploads");
+    const uploads = join(work.dir, "data", "files", "uploads");
     await mkdir(uploads, { recursive: true });
     await writeFile(join(uploads, "clip.webm"), new Uint8Array(5000).fill(7));
     await writeFile(join(uploads, "clip.webm.type"), "video/webm");
-    const archive = join(workDir, "postgres.tar");
+    const archive = join(work.dir, "postgres.tar");
     const run = await runCli(["backup", archive], env());
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain("database  on PostgreSQL: not in this archive");
-    expect(run.stdout).toContain(`pg_dump --format=custom --file='${join(workDir, "postgres")}.pgdump'`);
+    expect(run.stdout).toContain(`pg_dump --format=custom --file='${join(work.dir, "postgres")}.pgdump'`);
     const withoutPassword = new URL(databaseUrl);
     withoutPassword.password = "";
     expect(run.stdout).toContain(`'${withoutPassword.href}'`);
     expect(run.stdout + run.stderr).not.toContain("s3cret-pass");
     expect(run.stdout).toContain("files     2 stored files");
 
-    const restoredDir = join(workDir, "restored");
+    const restoredDir = join(work.dir, "restored");
     const restore = await runCli(["restore", archive], { DATABASE_URL: databaseUrl, DATA_DIR: restoredDir });
     expect(restore.exitCode).toBe(0);
     expect(restore.stdout).toContain("pg_restore --clean --if-exists --no-owner");
@@ -106,7 +105,7 @@ describe("the operator's commands on PostgreSQL", () => {
       new Uint8Array(5000).fill(7),
     );
 
-    const intoSqlite = await runCli(["restore", archive], { DATA_DIR: join(workDir, "sqlite-install") });
+    const intoSqlite = await runCli(["restore", archive], { DATA_DIR: join(work.dir, "sqlite-install") });
     expect(intoSqlite.exitCode).toBe(0);
     expect(intoSqlite.stdout).toContain("not in this archive (a PostgreSQL install's backup)");
   });

@@ -21,58 +21,66 @@ describe("queryTerms", () => {
   });
 });
 
+/** The ids `searchArticles` answers for `query` among `articles`, best first. */
+const foundIds = (query: string, ...articles: SearchableArticle[]) =>
+  searchArticles(articles, query).map((result) => result.id);
+
 describe("searchArticles", () => {
   test("an empty query finds nothing", () => {
     expect(searchArticles([article("1", "Sync")], " ")).toEqual([]);
   });
 
-  test("title matches rank above description matches above body matches", () => {
-    const results = searchArticles(
+  /** A query, the articles it searches and the ids it must answer, best first: one test each. */
+  const rankings: Array<[name: string, query: string, articles: SearchableArticle[], ids: string[]]> = [
+    [
+      "title matches rank above description matches above body matches",
+      "export",
       [
         article("body", "Something else", "Nothing here", "How to export your notes"),
         article("title", "Export notes", "Other words", "Unrelated"),
         article("description", "Another topic", "Export to PDF", "More"),
         article("none", "Tags", "Organize", "Group notes"),
       ],
-      "export",
-    );
-    expect(results.map((result) => result.id)).toEqual(["title", "description", "body"]);
-  });
-
-  test("a title match outranks any amount of body matches", () => {
-    const results = searchArticles(
-      [article("body", "Other", "", "sync sync sync sync sync sync"), article("title", "Sync", "", "")],
+      ["title", "description", "body"],
+    ],
+    [
+      "a title match outranks any amount of body matches",
       "sync",
-    );
-    expect(results.map((result) => result.id)).toEqual(["title", "body"]);
-  });
+      [article("body", "Other", "", "sync sync sync sync sync sync"), article("title", "Sync", "", "")],
+      ["title", "body"],
+    ],
+    [
+      "articles with every query word come before those with some",
+      "export pdf",
+      [article("some", "Export", "", ""), article("all", "Notes", "", "You can export them as PDF")],
+      ["all", "some"],
+    ],
+    ["accents and case do not matter", "CAFE", [article("cafe", "Le Café des Notes")], ["cafe"]],
+    [
+      "ties keep a stable order by title, then id",
+      "tags",
+      [article("b", "Tags", "", ""), article("a", "Tags", "", "")],
+      ["a", "b"],
+    ],
+  ];
+  for (const [name, query, articles, ids] of rankings) {
+    test(name, () => {
+      expect(foundIds(query, ...articles)).toEqual(ids);
+    });
+  }
 
   test("the phrase beats the same words apart; whole words beat beginnings", () => {
-    const phrase = searchArticles(
-      [article("apart", "Sync notes offline"), article("phrase", "Offline sync for notes")],
-      "offline sync",
-    );
-    expect(phrase.map((result) => result.id)).toEqual(["phrase", "apart"]);
-    const prefix = searchArticles([article("prefix", "Syncing"), article("exact", "Sync")], "sync");
-    expect(prefix.map((result) => result.id)).toEqual(["exact", "prefix"]);
-  });
-
-  test("articles with every query word come before those with some", () => {
-    const results = searchArticles(
-      [article("some", "Export", "", ""), article("all", "Notes", "", "You can export them as PDF")],
-      "export pdf",
-    );
-    expect(results.map((result) => result.id)).toEqual(["all", "some"]);
-  });
-
-  test("accents and case do not matter", () => {
-    const results = searchArticles([article("cafe", "Le Café des Notes")], "CAFE");
-    expect(results.map((result) => result.id)).toEqual(["cafe"]);
-  });
-
-  test("ties keep a stable order by title, then id", () => {
-    const results = searchArticles([article("b", "Tags", "", ""), article("a", "Tags", "", "")], "tags");
-    expect(results.map((result) => result.id)).toEqual(["a", "b"]);
+    expect(
+      foundIds(
+        "offline sync",
+        article("apart", "Sync notes offline"),
+        article("phrase", "Offline sync for notes"),
+      ),
+    ).toEqual(["phrase", "apart"]);
+    expect(foundIds("sync", article("prefix", "Syncing"), article("exact", "Sync"))).toEqual([
+      "exact",
+      "prefix",
+    ]);
   });
 
   test("at most `limit` results", () => {

@@ -20,11 +20,8 @@ async function banner(name: string): Promise<AdminOutbound> {
   return t.create<AdminOutbound>("/outbounds", { type: "banner", name, config: { title: name } });
 }
 
-async function sessionIds(count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let index = 0; index < count; index++) ids.push((await t.session()).gleapId);
-  return ids;
-}
+/** A new widget session's id. */
+const sessionId = async () => (await t.session()).gleapId;
 
 const record = (outboundId: string, sessionId: string, kind: OutboundEventKind, at: string) =>
   recordOutboundEvent(t.api.sql, { outboundId, sessionId, kind, at });
@@ -44,8 +41,9 @@ describe("GET /api/projects/{p}/outbounds/{id}/stats", () => {
   test("counts sessions per day and kind for 30 days, zeros between, totals per session", async () => {
     const now = new Date();
     const outbound = await banner("Counted banner");
-    const [a, b, c] = await sessionIds(3);
-    if (!a || !b || !c) throw new Error("three sessions");
+    const a = await sessionId();
+    const b = await sessionId();
+    const c = await sessionId();
     // Today: a and b saw it, a clicked and closed it; a's second "shown" changes nothing.
     expect(await record(outbound.id, a, "shown", now.toISOString())).toBe(true);
     expect(await record(outbound.id, a, "shown", now.toISOString())).toBe(false);
@@ -56,8 +54,7 @@ describe("GET /api/projects/{p}/outbounds/{id}/stats", () => {
     await record(outbound.id, c, "shown", before(now, 3));
     await record(outbound.id, c, "completed", before(now, 3));
     // 30 days ago is outside the window, but the session still counts in the totals.
-    const [d] = await sessionIds(1);
-    if (!d) throw new Error("a session");
+    const d = await sessionId();
     await record(outbound.id, d, "shown", before(now, 30));
 
     const stats = await t.admin<OutboundStats>("GET", `/outbounds/${outbound.id}/stats`, undefined, 200);
@@ -85,8 +82,7 @@ describe("GET /api/projects/{p}/outbounds/{id}/stats", () => {
   test("a session on two days counts on each day and once in the totals; the first window day counts", async () => {
     const now = new Date("2026-05-20T12:00:00.000Z");
     const outbound = await banner("Two days");
-    const [a] = await sessionIds(1);
-    if (!a) throw new Error("a session");
+    const a = await sessionId();
     await record(outbound.id, a, "shown", before(now, 29));
     await record(outbound.id, a, "shown", before(now, 1));
     const stats = await outboundStats(t.api.sql, outbound, now);
@@ -101,9 +97,9 @@ describe("GET /api/projects/{p}/outbounds/{id}/stats", () => {
 
   test("content only offered (no acknowledgement) counts nothing", async () => {
     const outbound = await banner("Offered only");
-    const [a] = await sessionIds(1);
+    const a = await sessionId();
     await t.api.sql`INSERT INTO widget_outbound_deliveries (outbound_id, session_id, delivered_at)
-      VALUES (${outbound.id}, ${a ?? ""}, ${new Date().toISOString()})`;
+      VALUES (${outbound.id}, ${a}, ${new Date().toISOString()})`;
     const stats = await t.admin<OutboundStats>("GET", `/outbounds/${outbound.id}/stats`, undefined, 200);
     expect(stats.totals).toEqual({ shown: 0, opened: 0, completed: 0, closed: 0 });
     expect(stats.days.every((day) => day.shown === 0)).toBe(true);
@@ -112,8 +108,8 @@ describe("GET /api/projects/{p}/outbounds/{id}/stats", () => {
   test("counts only its own outbound, and another project's outbound is a 404", async () => {
     const mine = await banner("Mine");
     const neighbour = await banner("Neighbour");
-    const [a, b] = await sessionIds(2);
-    if (!a || !b) throw new Error("two sessions");
+    const a = await sessionId();
+    const b = await sessionId();
     const at = new Date().toISOString();
     await record(neighbour.id, a, "shown", at);
     await record(neighbour.id, b, "shown", at);
@@ -145,8 +141,8 @@ describe("the outbound list's shown count", () => {
   test("each row carries the sessions it was shown to; unseen rows 0", async () => {
     const seen = await banner("List seen twice");
     const unseen = await banner("List unseen");
-    const [a, b] = await sessionIds(2);
-    if (!a || !b) throw new Error("two sessions");
+    const a = await sessionId();
+    const b = await sessionId();
     const at = new Date().toISOString();
     await record(seen.id, a, "shown", at);
     await record(seen.id, b, "shown", at);
@@ -166,8 +162,8 @@ describe("a visitor whose anonymous session joins their user's session", () => {
   test("counts once: what both sessions acknowledged on a day is one visitor's", async () => {
     const now = new Date().toISOString();
     const outbound = await banner("Merged banner");
-    const [anonymous, user] = await sessionIds(2);
-    if (!anonymous || !user) throw new Error("two sessions");
+    const anonymous = await sessionId();
+    const user = await sessionId();
     await record(outbound.id, anonymous, "shown", now);
     await record(outbound.id, anonymous, "closed", now);
     await record(outbound.id, user, "shown", now);

@@ -73,7 +73,7 @@ async function logged(sql: SQL): Promise<number> {
 }
 
 /** Polls `check` every 5 ms until it holds (for at most 3 s). */
-const foldedWithin = (check: () => Promise<boolean>) => until(check, 3000, 5);
+const foldedWithin = (check: () => Promise<boolean>) => until(check, 3000, { everyMs: 5 });
 
 describe("the ping log", () => {
   test("a session's pings fold by themselves once the first has waited foldAfterMs", async () => {

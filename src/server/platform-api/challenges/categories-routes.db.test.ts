@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { ChallengeCategory, ChallengeDetail } from "../../../shared/challenges-api.ts";
+import { expectEqualAnswers } from "../../../shared/test-support/answer-cases.ts";
 import { expectError } from "../../test-support/api-calls.ts";
+import { expectBadQueries } from "../../test-support/bad-request-cases.ts";
 import {
   auditFor,
   expectAdminOnly,
@@ -195,12 +197,11 @@ describe("GET /api/challenge-categories", () => {
   });
 
   const listOf = (query = "") => api.getJson<Page<ChallengeCategory>>(`/api/challenge-categories${query}`);
+  const idsOf = async (query = "") => (await listOf(query)).items.map((item) => item.id);
 
   test("sorts by title case-insensitively by default, with counts", async () => {
     const page = await listOf();
-    expect(page.total).toBe(3);
-    expect(page.page).toBe(1);
-    expect(page.pageSize).toBe(25);
+    expect(page).toMatchObject({ total: 3, page: 1, pageSize: 25 });
     expect(page.items.map((item) => [item.title, item.challengeCount])).toEqual([
       ["Alpha list 100%", 2],
       ["Mid_list", 1],
@@ -210,29 +211,21 @@ describe("GET /api/challenge-categories", () => {
   });
 
   test("sorts by challenge count and by creation date, either way", async () => {
-    expect((await listOf("?sort=-challenges")).items.map((item) => item.id)).toEqual([
-      alpha.id,
-      mid.id,
-      zeta.id,
+    await expectEqualAnswers(idsOf, [
+      ["?sort=-challenges", [alpha.id, mid.id, zeta.id]],
+      ["?sort=challenges", [zeta.id, mid.id, alpha.id]],
+      ["?sort=createdAt", [zeta.id, alpha.id, mid.id]],
+      ["?sort=-title", [zeta.id, mid.id, alpha.id]],
     ]);
-    expect((await listOf("?sort=challenges")).items.map((item) => item.id)).toEqual([
-      zeta.id,
-      mid.id,
-      alpha.id,
-    ]);
-    expect((await listOf("?sort=createdAt")).items.map((item) => item.id)).toEqual([
-      zeta.id,
-      alpha.id,
-      mid.id,
-    ]);
-    expect((await listOf("?sort=-title")).items.map((item) => item.id)).toEqual([zeta.id, mid.id, alpha.id]);
   });
 
   test("searches titles case-insensitively, with LIKE wildcards taken literally", async () => {
     expect((await listOf("?q=LIST")).total).toBe(3);
-    expect((await listOf("?q=100%25")).items.map((item) => item.id)).toEqual([alpha.id]);
-    expect((await listOf("?q=_")).items.map((item) => item.id)).toEqual([mid.id]);
-    expect((await listOf("?q=nothing")).items).toEqual([]);
+    await expectEqualAnswers(idsOf, [
+      ["?q=100%25", [alpha.id]],
+      ["?q=_", [mid.id]],
+      ["?q=nothing", []],
+    ]);
   });
 
   test("pages", async () => {
@@ -242,13 +235,15 @@ describe("GET /api/challenge-categories", () => {
   });
 
   test("refuses an unknown sort or a bad page", async () => {
-    await expectError(await api.call("GET", "/api/challenge-categories?sort=information"), 400, {
-      error: "sort must be one of title, createdAt, challenges (prefix - to reverse)",
-      field: "sort",
-    });
-    await expectError(await api.call("GET", "/api/challenge-categories?page=0"), 400, {
-      error: "page must be a whole number from 1 to 1000000",
-      field: "page",
-    });
+    await expectBadQueries(
+      [
+        [
+          "?sort=information",
+          { error: "sort must be one of title, createdAt, challenges (prefix - to reverse)", field: "sort" },
+        ],
+        ["?page=0", { error: "page must be a whole number from 1 to 1000000", field: "page" }],
+      ],
+      (query) => api.call("GET", `/api/challenge-categories${query}`),
+    );
   });
 });

@@ -8,6 +8,7 @@ import type {
 } from "../../../shared/challenges-api.ts";
 import { expectEqualAnswers } from "../../../shared/test-support/answer-cases.ts";
 import { expectError } from "../../test-support/api-calls.ts";
+import { expectBadQueries } from "../../test-support/bad-request-cases.ts";
 import {
   auditFor,
   type ChallengesTestApi,
@@ -587,17 +588,22 @@ describe("GET /api/tasks", () => {
   });
 
   test("refuses unknown filter values and sorts", async () => {
-    await expectError(await api.call("GET", "/api/tasks?kind=ESSAY"), 400, {
-      error: "kind must be one of MULTIPLE_CHOICE, QUESTION, MATCHING, CODING",
-      field: "kind",
-    });
-    await expectError(await api.call("GET", "/api/tasks?enabled=maybe"), 400, {
-      error: "enabled must be true or false",
-      field: "enabled",
-    });
-    await expectError(await api.call("GET", "/api/tasks?sort=title"), 400, {
-      error: "sort must be one of createdAt, xp, coins, fee, kind (prefix - to reverse)",
-      field: "sort",
-    });
+    await expectBadQueries(
+      [
+        [
+          "?kind=ESSAY",
+          { error: "kind must be one of MULTIPLE_CHOICE, QUESTION, MATCHING, CODING", field: "kind" },
+        ],
+        ["?enabled=maybe", { error: "enabled must be true or false", field: "enabled" }],
+        [
+          "?sort=title",
+          {
+            error: "sort must be one of createdAt, xp, coins, fee, kind (prefix - to reverse)",
+            field: "sort",
+          },
+        ],
+      ],
+      (query) => api.call("GET", `/api/tasks${query}`),
+    );
   });
 });

@@ -4,6 +4,7 @@ import type { ListPage } from "../../../shared/list-page-api.ts";
 import { type AdminApiTestClient, startAdminApiTestClient } from "../../test-support/admin-api-client.ts";
 import { expectError, testStaffOnly } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
+import { expectBadQueries } from "../../test-support/bad-request-cases.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { fixtureTimeoutMs } from "../../test-support/test-timeouts.ts";
@@ -324,9 +325,7 @@ describe("GET /api/companies", () => {
     const response = await get();
     expect(response.status).toBe(200);
     const body = (await response.json()) as Page;
-    expect(body.total).toBe(4);
-    expect(body.page).toBe(1);
-    expect(body.pageSize).toBe(25);
+    expect(body).toMatchObject({ total: 4, page: 1, pageSize: 25 });
     expect(body.items.map((c) => [c.name, c.jobCount])).toEqual([
       ["Alpha Works", 0],
       ["beta Labs", 3],
@@ -366,14 +365,16 @@ describe("GET /api/companies", () => {
   });
 
   test("refuses an unknown sort and a bad page", async () => {
-    await expectError(await get("?sort=website"), 400, {
-      error: "sort must be one of name, createdAt, jobs (prefix - to reverse)",
-      field: "sort",
-    });
-    await expectError(await get("?page=0"), 400, {
-      error: "page must be a whole number from 1 to 1000000",
-      field: "page",
-    });
+    await expectBadQueries(
+      [
+        [
+          "?sort=website",
+          { error: "sort must be one of name, createdAt, jobs (prefix - to reverse)", field: "sort" },
+        ],
+        ["?page=0", { error: "page must be a whole number from 1 to 1000000", field: "page" }],
+      ],
+      get,
+    );
   });
 });
 

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { InboxReport } from "../../../shared/inbox-api.ts";
 import type { ListPage } from "../../../shared/list-page-api.ts";
-import { createUser } from "../../auth/users-repository.ts";
 import { expectError, logIn as logInAt } from "../../test-support/api-calls.ts";
+import { createSignInAccount } from "../../test-support/sign-in-accounts.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
-import { testPasswords } from "../../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 let server: TestServer;
@@ -60,16 +59,7 @@ describe("GET /api/feedback access", () => {
   });
 
   test("a USER's token answers 403 not authorized", async () => {
-    await createUser(
-      server.db.sql,
-      {
-        name: "Member",
-        email: "member@example.com",
-        password: "member-password",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    await createSignInAccount(server.db.sql, { name: "Member", password: "member-password" });
     const token = await logIn("member@example.com", "member-password");
     await expectError(await getInbox("", token), 403, {
       error: "You are not authorized to use this dashboard.",
@@ -84,17 +74,13 @@ describe("GET /api/feedback access", () => {
   });
 
   test("an admin disabled after login answers 403 account disabled", async () => {
-    const admin = await createUser(
-      server.db.sql,
-      {
-        name: "Second Admin",
-        email: "second-admin@example.com",
-        password: "second-password",
-        role: "ADMIN",
-        emailVerified: true,
-      },
-      testPasswords,
-    );
+    const admin = await createSignInAccount(server.db.sql, {
+      name: "Second Admin",
+      email: "second-admin@example.com",
+      password: "second-password",
+      role: "ADMIN",
+      emailVerified: true,
+    });
     const token = await logIn("second-admin@example.com", "second-password");
     expect((await getInbox("", token)).status).toBe(200);
     await server.db.sql`UPDATE users SET enabled = FALSE WHERE id = ${admin.id}`;
@@ -156,9 +142,7 @@ describe("GET /api/feedback list", () => {
 
   test("an admin gets every report newest first with the default paging", async () => {
     const page = await inboxPage();
-    expect(page.total).toBe(5);
-    expect(page.page).toBe(1);
-    expect(page.pageSize).toBe(25);
+    expect(page).toMatchObject({ total: 5, page: 1, pageSize: 25 });
     expect(page.items.map((item) => item.shortId)).toEqual(["FB-5", "FB-4", "FB-3", "FB-2", "FB-1"]);
     expect(page.items.map((item) => item.id)).toEqual(created.map((item) => item.id).reverse());
   });

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Conversation, ConversationSummary } from "../../../shared/conversations-api.ts";
 import type { InboxReport } from "../../../shared/inbox-api.ts";
-import { createUser } from "../../auth/users-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
@@ -11,9 +10,9 @@ import {
   type TestSession,
 } from "../../test-support/outbound-test-support.ts";
 import { expectRefusedWrite } from "../../test-support/refused-writes.ts";
+import { createSignInAccount } from "../../test-support/sign-in-accounts.ts";
 import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
-import { testPasswords } from "../../test-support/test-passwords.ts";
 
 let t: MessengerTest;
 let visitor: TestSession;
@@ -201,16 +200,7 @@ describe("triage: status, priority, tags and assignee", () => {
 
   test("an assignee who is not an admin, a bad status or too many tags are 400s that write nothing", async () => {
     const { id } = await t.report({ formData: { description: "Not assignable" } });
-    const member = await createUser(
-      t.api.sql,
-      {
-        name: "Plain",
-        email: "plain@example.com",
-        password: "plain-password",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    const member = await createSignInAccount(t.api.sql, { name: "Plain", password: "plain-password" });
     const answer = await expectRefused(
       "PATCH",
       `/api/feedback/${id}`,
@@ -290,16 +280,11 @@ describe("triage: status, priority, tags and assignee", () => {
       await t.api.expectJson("POST", "/api/feedback/bulk", { ids: [a.id], assigneeId: null }, 200),
     ).toEqual({ updated: 0 });
     expect((await inbox("?assigneeId=none&status=IN_PROGRESS&q=bulk assign")).total).toBe(2);
-    const member = await createUser(
-      t.api.sql,
-      {
-        name: "Bulk member",
-        email: "bulk-member@example.com",
-        password: "member-password",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    const member = await createSignInAccount(t.api.sql, {
+      name: "Bulk member",
+      email: "bulk-member@example.com",
+      password: "member-password",
+    });
     const refused = await expectRefused(
       "POST",
       "/api/feedback/bulk",

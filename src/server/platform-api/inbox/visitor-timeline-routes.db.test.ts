@@ -1,11 +1,10 @@
 import { expect, test } from "bun:test";
 import type { VisitorTimeline } from "../../../shared/visitor-timeline-api.ts";
-import { createUser } from "../../auth/users-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { demoUserHash, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import type { TestSession } from "../../test-support/outbound-test-support.ts";
+import { createSignInAccount } from "../../test-support/sign-in-accounts.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
-import { testPasswords } from "../../test-support/test-passwords.ts";
 
 const t = startedBeforeAll(startMessengerTest);
 
@@ -83,16 +82,7 @@ test("the session, its reports and conversations, and the report ↔ conversatio
 });
 
 test("a platform user's profile only when the identity was verified with the project's user hash", async () => {
-  const user = await createUser(
-    t.api.sql,
-    {
-      name: "timeline-learner",
-      email: "timeline-learner@example.com",
-      password: "timeline-pw-1",
-      role: "USER",
-    },
-    testPasswords,
-  );
+  const user = await createSignInAccount(t.api.sql, { name: "timeline-learner", password: "timeline-pw-1" });
   await t.api.sql`UPDATE users SET xp = ${500}, balance = ${42} WHERE id = ${user.id}`;
   await t.api.expectJson("PUT", `/api/users/${user.id}/bans/report-task`, { reason: "Spam", days: 7 }, 200);
 

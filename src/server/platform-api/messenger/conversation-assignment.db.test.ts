@@ -2,12 +2,11 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import type { AdminAlerts } from "../../../shared/alerts-api.ts";
 import type { AdminConversation, AdminConversationSummary } from "../../../shared/conversations-api.ts";
 import type { ListPage } from "../../../shared/list-page-api.ts";
-import { createUser } from "../../auth/users-repository.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
+import { createSignInAccount } from "../../test-support/sign-in-accounts.ts";
 import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
-import { testPasswords } from "../../test-support/test-passwords.ts";
 
 let grace: { id: string; token: string };
 
@@ -69,16 +68,11 @@ describe("conversation assignment", () => {
 
   test("a non-admin, a missing body or an unknown conversation is refused and changes nothing", async () => {
     const id = await conversation("Refuse this assignment");
-    const member = await createUser(
-      t.api.sql,
-      {
-        name: "Plain member",
-        email: "plain-member@example.com",
-        password: "plain-password",
-        role: "USER",
-      },
-      testPasswords,
-    );
+    const member = await createSignInAccount(t.api.sql, {
+      name: "Plain member",
+      email: "plain-member@example.com",
+      password: "plain-password",
+    });
     const refused = await t.api.call("POST", `/api/projects/${t.projectId}/conversations/${id}/assign`, {
       assigneeId: member.id,
     });

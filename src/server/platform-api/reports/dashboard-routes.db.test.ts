@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { AuditLogItem, DashboardSummary } from "../../../shared/reports-api.ts";
-import { createUser, type StoredUser } from "../../auth/users-repository.ts";
+import type { StoredUser } from "../../auth/users-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { apiClient, insertChallenge, insertTask } from "../../test-support/report-fixtures.ts";
+import { createSignInAccount } from "../../test-support/sign-in-accounts.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
-import { testPasswords } from "../../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
 type Page = ListPage<AuditLogItem>;
@@ -31,26 +31,9 @@ startBeforeAll(startTestServer, async (started) => {
 
   // Users: the seeded admin, a second admin, three members (one disabled, one who joined 10 days ago).
   member = await client.member("Member");
-  await createUser(
-    sql,
-    {
-      name: "Admin2",
-      email: "admin2@example.com",
-      password: "pw-admin2",
-      role: "ADMIN",
-    },
-    testPasswords,
-  );
-  await createUser(
-    sql,
-    { name: "Banned", email: null, password: "pw-banned", role: "USER", enabled: false },
-    testPasswords,
-  );
-  const old = await createUser(
-    sql,
-    { name: "Old", email: null, password: "pw-old", role: "USER" },
-    testPasswords,
-  );
+  await createSignInAccount(sql, { name: "Admin2", password: "pw-admin2", role: "ADMIN" });
+  await createSignInAccount(sql, { name: "Banned", email: null, password: "pw-banned", enabled: false });
+  const old = await createSignInAccount(sql, { name: "Old", email: null, password: "pw-old" });
   await sql`UPDATE users SET created_at = ${new Date(Date.now() - 10 * 24 * 60 * minute).toISOString()}
     WHERE id = ${old.id}`;
 

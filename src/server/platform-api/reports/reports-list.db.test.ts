@@ -3,6 +3,7 @@ import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { ReportListItem } from "../../../shared/reports-api.ts";
 import type { StoredUser } from "../../auth/users-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
+import { type BadRequestCase, expectBadQueries } from "../../test-support/bad-request-cases.ts";
 import { apiClient, insertChallenge, insertTask } from "../../test-support/report-fixtures.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
@@ -83,9 +84,7 @@ const keys = (...names: ReportKey[]): string[] => names.map((name) => report[nam
 describe("GET /api/reports", () => {
   test("every report, newest first, with the default paging", async () => {
     const page = await list();
-    expect(page.total).toBe(5);
-    expect(page.page).toBe(1);
-    expect(page.pageSize).toBe(25);
+    expect(page).toMatchObject({ total: 5, page: 1, pageSize: 25 });
     expect(page.items.map((item) => item.id)).toEqual(keys("r5", "r4", "r3", "r2", "r1"));
   });
 
@@ -182,7 +181,7 @@ describe("GET /api/reports", () => {
   });
 
   test("bad parameters answer 400 naming the parameter", async () => {
-    const cases: Array<[string, unknown]> = [
+    const cases: BadRequestCase<string>[] = [
       ["?state=closed", { error: "state must be open or resolved", field: "state" }],
       [
         "?reason=BORING",
@@ -195,11 +194,7 @@ describe("GET /api/reports", () => {
       ["?page=0", { error: "page must be a whole number from 1 to 1000000", field: "page" }],
       ["?pageSize=101", { error: "pageSize must be a whole number from 1 to 100", field: "pageSize" }],
     ];
-    for (const [query, body] of cases) {
-      const response = await client.call("GET", `/api/reports${query}`, adminToken);
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual(body);
-    }
+    await expectBadQueries(cases, (query) => client.call("GET", `/api/reports${query}`, adminToken));
   });
 
   test("without a token 401, with a USER's token 403", async () => {

@@ -3,8 +3,8 @@ import type { LoginResult } from "../../../shared/auth-api.ts";
 import { teamErrors } from "../../../shared/team-api.ts";
 import { currentTotp } from "../../auth/totp.ts";
 import { readAnswer } from "../../test-support/api-calls.ts";
-import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
-import { auditEntries, startTeamServer, type TeamTestServer } from "./team-test-support.ts";
+import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
+import { auditEntries, startTeamServer } from "./team-test-support.ts";
 
 /**
  * Invitations through the real server (src/shared/team-api.ts): the link shown once without SMTP and
@@ -13,21 +13,14 @@ import { auditEntries, startTeamServer, type TeamTestServer } from "./team-test-
  * no answer that tells a used, revoked or expired link from one that never existed.
  */
 
-let team: TeamTestServer;
+// Signed-out calls of one address would pass the limit here; its own server below checks it.
+const team = startedBeforeAll(() => startTeamServer({ RATE_LIMITS: "0" }));
 const invalidLink = { status: 404, body: { error: teamErrors.invalidLink } };
 const acceptForm = (nickname: string) => ({
   name: `${nickname} Person`,
   nickname,
   password: "a-good-password",
 });
-
-startBeforeAll(
-  // Signed-out calls of one address would pass the limit here; its own server below checks it.
-  () => startTeamServer({ RATE_LIMITS: "0" }),
-  (started) => {
-    team = started;
-  },
-);
 
 const accept = (token: string, form: unknown) =>
   team.call("POST", `/api/invitations/${token}/accept`, form, null);
@@ -284,14 +277,8 @@ describe("the accept page's calls", () => {
 });
 
 describe("limits and transports", () => {
-  let limited: TeamTestServer;
-  startBeforeAll(
-    // As shipped (limits on), with a mail transport configured: the link is mailed, never answered.
-    () => startTeamServer({ SMTP_URL: "smtp://127.0.0.1:9" }),
-    (started) => {
-      limited = started;
-    },
-  );
+  // As shipped (limits on), with a mail transport configured: the link is mailed, never answered.
+  const limited = startedBeforeAll(() => startTeamServer({ SMTP_URL: "smtp://127.0.0.1:9" }));
 
   test("with SMTP the answer carries no link; the signed-out calls of one address are limited", async () => {
     const response = await limited.call("POST", "/api/invitations", {

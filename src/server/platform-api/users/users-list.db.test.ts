@@ -80,9 +80,7 @@ describe("GET /api/users access", () => {
 describe("GET /api/users", () => {
   test("answers the newest accounts first with the list fields, levels included", async () => {
     const page = await list();
-    expect(page.total).toBe(5);
-    expect(page.page).toBe(1);
-    expect(page.pageSize).toBe(25);
+    expect(page).toMatchObject({ total: 5, page: 1, pageSize: 25 });
     expect(names(page)).toEqual(["admin", "Dave100%", "Carol", "bob_builder", "Alice"]);
     const alice = page.items.find((item) => item.id === ids.alice);
     expect(alice).toEqual({

@@ -4,6 +4,7 @@ import { type Resolve, systemResolve } from "../../domain/webhooks/webhook-targe
 import { callApi, logIn } from "../../test-support/api-calls.ts";
 import { demoProjectId } from "../../test-support/outbound-test-support.ts";
 import { readUntil } from "../../test-support/read-until.ts";
+import { reportWebhook } from "../../test-support/report-webhook.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
@@ -74,10 +75,8 @@ const local = adminOn({ WEBHOOK_ALLOWED_HOSTS: "localhost" });
 const api = (on: Admin, method: string, path: string, body?: unknown) =>
   callApi(on.server.mainUrl, method, `/api/projects/${on.projectId}/webhooks${path}`, body, on.token);
 
-const write = (url: string) => ({ url, description: "", events: ["report.created"], enabled: true });
-
 async function created(on: Admin, url: string): Promise<AdminWebhook> {
-  const answer = await api(on, "POST", "", write(url));
+  const answer = await api(on, "POST", "", reportWebhook(url));
   expect(`${answer.status} ${url}`).toBe(`201 ${url}`);
   return (await answer.json()) as AdminWebhook;
 }
@@ -123,7 +122,7 @@ describe("saving a webhook", () => {
       "http://metadata.google.internal/computeMetadata/v1/",
       "http://metadata/",
     ]) {
-      const answer = await api(strict, "POST", "", write(url));
+      const answer = await api(strict, "POST", "", reportWebhook(url));
       const error = (await answer.json()) as { error: string; field?: string };
       expect([url, answer.status, error.field]).toEqual([url, 400, "url"]);
       expect(error.error).toMatch(/^url must not point at an internal or local address \(.+\)/);
@@ -131,7 +130,7 @@ describe("saving a webhook", () => {
     const [{ n: after }] = await strict.server.db.sql`SELECT count(*) AS n FROM webhooks`;
     expect(Number(after)).toBe(Number(before));
 
-    const answer = await api(strict, "POST", "", write("http://0x7f.1/"));
+    const answer = await api(strict, "POST", "", reportWebhook("http://0x7f.1/"));
     expect(((await answer.json()) as { error: string }).error).toBe(
       "url must not point at an internal or local address (127.0.0.1 is a loopback address); webhooks reach public addresses only",
     );
@@ -139,7 +138,12 @@ describe("saving a webhook", () => {
 
   test("changing a webhook to an internal address is refused the same way and changes nothing", async () => {
     const webhook = await created(strict, "https://hooks.example.com/in");
-    const answer = await api(strict, "PUT", `/${webhook.id}`, write("http://169.254.169.254/latest/"));
+    const answer = await api(
+      strict,
+      "PUT",
+      `/${webhook.id}`,
+      reportWebhook("http://169.254.169.254/latest/"),
+    );
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { field?: string }).field).toBe("url");
     const kept = (await (await api(strict, "GET", `/${webhook.id}`)).json()) as AdminWebhook;
@@ -148,8 +152,10 @@ describe("saving a webhook", () => {
 
   test("WEBHOOK_ALLOWED_HOSTS allows what it lists, and nothing else", async () => {
     await created(local, `http://localhost:${receiver.port}/allowed`);
-    expect((await api(local, "POST", "", write(`http://127.0.0.1:${receiver.port}/in`))).status).toBe(400);
-    expect((await api(local, "POST", "", write("http://169.254.169.254/"))).status).toBe(400);
+    expect((await api(local, "POST", "", reportWebhook(`http://127.0.0.1:${receiver.port}/in`))).status).toBe(
+      400,
+    );
+    expect((await api(local, "POST", "", reportWebhook("http://169.254.169.254/"))).status).toBe(400);
   });
 });
 

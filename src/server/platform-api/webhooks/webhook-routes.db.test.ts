@@ -13,6 +13,7 @@ import { callApi, logIn } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
 import { call, demoProjectId, startSession } from "../../test-support/outbound-test-support.ts";
 import { readUntil } from "../../test-support/read-until.ts";
+import { reportWebhook } from "../../test-support/report-webhook.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 
@@ -192,12 +193,7 @@ describe("writing webhooks", () => {
 
   test("a bad address, no events, an unknown event or a missing field is a 400 that writes nothing", async () => {
     const [{ n: before }] = await server.db.sql`SELECT count(*) AS n FROM webhooks`;
-    const valid = {
-      url: "https://hooks.example.com/in",
-      description: "",
-      events: ["report.created"],
-      enabled: true,
-    };
+    const valid = reportWebhook("https://hooks.example.com/in");
     for (const [body, field] of [
       [{ ...valid, url: "javascript:alert(1)" }, "url"],
       [{ ...valid, url: "ftp://files.example.com/in" }, "url"],
@@ -225,22 +221,15 @@ describe("writing webhooks", () => {
       server.mainUrl,
       "POST",
       "/api/projects/no-such-project/webhooks",
-      { url: "https://hooks.example.com/in", description: "", events: ["report.created"], enabled: true },
+      reportWebhook("https://hooks.example.com/in"),
       token,
     );
     expect(unknownProject.status).toBe(404);
     expect((await api("POST", "/no-such-webhook/test")).status).toBe(404);
     expect((await api("GET", "/no-such-webhook/deliveries")).status).toBe(404);
-    expect(
-      (
-        await api("PUT", "/no-such-webhook", {
-          url: "https://hooks.example.com/in",
-          description: "",
-          events: ["report.created"],
-          enabled: true,
-        })
-      ).status,
-    ).toBe(404);
+    expect((await api("PUT", "/no-such-webhook", reportWebhook("https://hooks.example.com/in"))).status).toBe(
+      404,
+    );
     const anonymous = await callApi(
       server.mainUrl,
       "GET",
@@ -472,12 +461,7 @@ describe("deliveries", () => {
     const port = closed.port;
     closed.stop(true);
     const made = await expectJson<AdminWebhook>(
-      api("POST", "", {
-        url: `http://127.0.0.1:${port}/gone`,
-        description: "",
-        events: ["report.created"],
-        enabled: true,
-      }),
+      api("POST", "", reportWebhook(`http://127.0.0.1:${port}/gone`)),
       201,
     );
     await api("POST", `/${made.id}/test`);

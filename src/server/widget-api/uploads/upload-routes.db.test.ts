@@ -23,6 +23,7 @@ import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { testPasswords } from "../../test-support/test-passwords.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
 import { fixtureTimeoutMs, processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
+import { until } from "../../test-support/until.ts";
 import { createWidgetApi } from "../widget-api.ts";
 import { uploadRoutes } from "./upload-routes.ts";
 
@@ -202,15 +203,25 @@ describe("POST /api/widget/uploads/sdk", () => {
     expect(await response.bytes()).toEqual(pngBytes);
   });
 
-  test("a browser's `blob` part keeps the type it declares (Bun's own formData() would drop it)", async () => {
-    const boundary = "----WebKitFormBoundary7MA4YWxkTrZu0gW";
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: video/webm\r\n\r\n`;
-    const body = new Blob([head, webmBytes, `\r\n--${boundary}--\r\n`]);
-    const response = await fetch(`${main}/api/widget/uploads/sdk`, {
+  /** The head of a form's `file` part named `filename` of `type`, written out as a browser sends it. */
+  const filePartHead = (boundary: string, filename: string, type: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+
+  /** Posts a multipart body written by hand from `parts` as a new session's upload. */
+  const postForm = async (boundary: string, parts: BlobPart[]) =>
+    fetch(`${main}/api/widget/uploads/sdk`, {
       method: "POST",
       headers: { ...(await startSession()), "Content-Type": `multipart/form-data; boundary=${boundary}` },
-      body,
+      body: new Blob(parts),
     });
+
+  test("a browser's `blob` part keeps the type it declares (Bun's own formData() would drop it)", async () => {
+    const boundary = "----WebKitFormBoundary7MA4YWxkTrZu0gW";
+    const response = await postForm(boundary, [
+      filePartHead(boundary, "blob", "video/webm"),
+      webmBytes,
+      `\r\n--${boundary}--\r\n`,
+    ]);
     expect(response.status).toBe(200);
     const { fileUrl } = (await response.json()) as { fileUrl: string };
     expect(fileUrl.endsWith(".webm")).toBe(true);
@@ -221,14 +232,9 @@ describe("POST /api/widget/uploads/sdk", () => {
 
   test("a form that ends before its closing boundary is 400 and stores nothing", async () => {
     const boundary = "cut-short";
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
     const before = await uploadCount(server.db.sql);
     const files = await filesUnder(join(server.dataDir, "files"));
-    const response = await fetch(`${main}/api/widget/uploads/sdk`, {
-      method: "POST",
-      headers: { ...(await startSession()), "Content-Type": `multipart/form-data; boundary=${boundary}` },
-      body: new Blob([head, pngBytes]),
-    });
+    const response = await postForm(boundary, [filePartHead(boundary, "a.png", "image/png"), pngBytes]);
     expect(response.status).toBe(400);
     expect(await uploadCount(server.db.sql)).toBe(before);
     expect(await filesUnder(join(server.dataDir, "files"))).toEqual(files);
@@ -459,13 +465,7 @@ function observed(storage: FileStorage) {
  * Waits until `ready()` holds, failing after ten seconds: the bodies are held back until then, so what
  * it waits for can only come from streaming, and a slow machine only makes it later.
  */
-async function until(ready: () => boolean, what: string) {
-  const deadline = Date.now() + 10_000;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(10);
-  }
-}
+const untilStreamed = (ready: () => boolean, what: string) => until(ready, 10_000, { what, everyMs: 10 });
 
 describe("upload limits and failures (routes served on their own with lowered limits)", () => {
   test("a file at the limit is accepted; one byte more is 413 and leaves nothing", async () => {
@@ -537,7 +537,7 @@ describe("upload limits and failures (routes served on their own with lowered li
       "Content-Type": multipart.type,
     });
     // Half the body is sent and the rest held back: a buffering server would have stored nothing yet.
-    await until(() => seen.bytes > 512 * 1024, "the first half to reach storage");
+    await untilStreamed(() => seen.bytes > 512 * 1024, "the first half to reach storage");
     const partial = await filesUnder(join(workDir, "streamed"));
     expect(partial).toHaveLength(1);
     expect(partial[0]).toStartWith(".incoming/");
@@ -697,7 +697,7 @@ describe("upload quotas and rate (counted from the uploads table)", () => {
     // The first upload streams 160 KB and is held there, not yet in the table.
     const first = slowBody(multipart.body, 10 * 16_384);
     const firstAnswer = send(first.stream, session);
-    await until(() => seen.bytes > 150_000, "the first upload to be streaming");
+    await untilStreamed(() => seen.bytes > 150_000, "the first upload to be streaming");
 
     const sameSession = await send(slowBody(multipart.body).stream, session);
     expect(sameSession.status).toBe(429);
@@ -732,7 +732,7 @@ describe("upload quotas and rate (counted from the uploads table)", () => {
     // Admitted and held after its first piece, so the second one fits beside it and finishes.
     const first = slowBody(multipart.body, 16_384);
     const firstAnswer = send(first.stream);
-    await until(() => seen.bytes > 0, "the first upload to be streaming");
+    await untilStreamed(() => seen.bytes > 0, "the first upload to be streaming");
     expect((await send(slowBody(multipart.body).stream)).status).toBe(200);
 
     // Both together pass the quota: the first learns it from the table once it has all its bytes.
@@ -843,7 +843,7 @@ describe("uploads with S3 storage (S3_BUCKET set)", () => {
       ...(await uploads.newSession()),
       "Content-Type": multipart.type,
     });
-    await until(() => seen.bytes > 5 * 1024 * 1024, "the first part to reach S3 storage");
+    await untilStreamed(() => seen.bytes > 5 * 1024 * 1024, "the first part to reach S3 storage");
     body.resume();
     const response = await answer;
     expect(response.status).toBe(200);

@@ -1,12 +1,11 @@
 import { createRealtimeClient } from "../../../loader/realtime-client.ts";
 import { ReconnectingWebSocket as LoaderSocket } from "../../../loader/socket-chunk.ts";
-import { createStaffSocket, openStaffSocket } from "../../../src/admin/realtime/staff-socket.ts";
-import type { Visitor } from "./cluster-load.ts";
+import { createStaffSocket, openStaffSocket } from "../../admin/realtime/staff-socket.ts";
 
 /**
  * The product's own socket clients, watched: the widget's (the loader's realtime client with the
  * reconnecting socket class it loads) and the admin's staff socket, both with the reconnect rules they
- * ship with, through the balancer as browsers would use them.
+ * ship with, for the tests that restart or kill the server processes they are connected to.
  */
 
 /** What one client's socket went through: its opens, closes and messages, by the test's clock. */
@@ -28,16 +27,14 @@ function watch(socket: {
   return life;
 }
 
-/** One widget socket per visitor, as each visitor's page opens it. */
-export function openWidgetClients(mainUrl: string, visitors: Visitor[]) {
-  const lives: SocketLife[] = [];
+/** One widget socket per visitor (the same visitor may stand several times), as each page opens it. */
+export function openWidgetClients(mainUrl: string, visitors: Array<{ gleapId: string; gleapHash: string }>) {
   const clients = visitors.map((visitor) => {
     let life: SocketLife | null = null;
     class WatchedSocket extends LoaderSocket {
       constructor(...args: ConstructorParameters<typeof LoaderSocket>) {
         super(...args);
         life = watch(this);
-        lives.push(life);
       }
     }
     const query = new URLSearchParams({
@@ -66,7 +63,7 @@ export function openWidgetClients(mainUrl: string, visitors: Visitor[]) {
   };
 }
 
-/** The admin's staff socket, one per tab, signed in with `token`. */
+/** The admin's staff socket, one per tab, signed in with `token`; `reconnects` counts each tab's. */
 export function openStaffClients(mainUrl: string, token: string, count: number) {
   const lives: SocketLife[] = [];
   const reconnects: number[] = Array.from({ length: count }, () => 0);
@@ -97,7 +94,10 @@ export function openStaffClients(mainUrl: string, token: string, count: number) 
   };
 }
 
-/** Each socket's first close at or after `since` and its next open: the code and when it was back. */
+/**
+ * Each socket's first close at or after `since` and its next open: the close code, how long it was
+ * away (from its close) and when it was back (from `since`, a kill or a signal).
+ */
 export function comebacks(lives: SocketLife[], since: number) {
   return lives.map((life) => {
     const close = life.closes.find((entry) => entry.at >= since);
@@ -105,20 +105,13 @@ export function comebacks(lives: SocketLife[], since: number) {
     return {
       closed: close !== undefined,
       code: close?.code ?? null,
-      /** From `since` (the kill) until it was open again. */
+      awayMs: open !== undefined && close ? open - close.at : null,
       backAfterMs: open !== undefined ? open - since : null,
     };
   });
 }
 
-export async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await Bun.sleep(10);
-  }
-}
-
+/** The nearest-rank percentile `p` (0 to 1) of `values`, rounded to a whole number. */
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length - 1) * p))] ?? Number.NaN);

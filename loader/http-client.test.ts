@@ -1,48 +1,43 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Server } from "bun";
+import { describe, expect, test } from "bun:test";
+import { serveBeforeAll } from "../src/shared/test-support/local-http-server.ts";
 import { type SeenRequest, seenRequest } from "../src/shared/test-support/seen-request.ts";
 import { createHttpClient, failureReason, type HttpFailure } from "./http-client.ts";
 
-let server: Server<undefined>;
 let base: string;
 const seen: SeenRequest[] = [];
 
-beforeAll(() => {
-  server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(request) {
-      const url = new URL(request.url);
-      seen.push(await seenRequest(request));
-      switch (url.pathname) {
-        case "/json":
-          return Response.json({ gleapId: "g1", nested: { n: 2 } });
-        case "/empty":
-          return new Response(null, { status: 204 });
-        case "/empty-200":
-          return new Response("", { status: 200 });
-        case "/not-json":
-          return new Response("<html>oops</html>", { status: 200, headers: { "Content-Type": "text/html" } });
-        case "/unavailable":
-          return new Response('{"error":"down for maintenance"}', {
-            status: 503,
-            statusText: "Service Unavailable",
-          });
-        case "/missing":
-          return new Response("nothing here", { status: 404, statusText: "Not Found" });
-        case "/rate-limited":
-          return new Response('{"error":"slow down"}', { status: 429, statusText: "Too Many Requests" });
-        case "/echo":
-          return Response.json({ received: JSON.parse((seen.at(-1)?.body || "null") as string) });
-        default:
-          return new Response("?", { status: 500, statusText: "Internal Server Error" });
-      }
-    },
-  });
-  base = `http://127.0.0.1:${server.port}`;
-});
-
-afterAll(() => server.stop(true));
+serveBeforeAll(
+  async (request) => {
+    const url = new URL(request.url);
+    seen.push(await seenRequest(request));
+    switch (url.pathname) {
+      case "/json":
+        return Response.json({ gleapId: "g1", nested: { n: 2 } });
+      case "/empty":
+        return new Response(null, { status: 204 });
+      case "/empty-200":
+        return new Response("", { status: 200 });
+      case "/not-json":
+        return new Response("<html>oops</html>", { status: 200, headers: { "Content-Type": "text/html" } });
+      case "/unavailable":
+        return new Response('{"error":"down for maintenance"}', {
+          status: 503,
+          statusText: "Service Unavailable",
+        });
+      case "/missing":
+        return new Response("nothing here", { status: 404, statusText: "Not Found" });
+      case "/rate-limited":
+        return new Response('{"error":"slow down"}', { status: 429, statusText: "Too Many Requests" });
+      case "/echo":
+        return Response.json({ received: JSON.parse((seen.at(-1)?.body || "null") as string) });
+      default:
+        return new Response("?", { status: 500, statusText: "Internal Server Error" });
+    }
+  },
+  (started) => {
+    base = started;
+  },
+);
 
 const lastSeen = () => seen.at(-1) as SeenRequest;
 

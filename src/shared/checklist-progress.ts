@@ -26,7 +26,23 @@ export const checklistStepActions = [
 /** A step's action; `none`, missing and unknown ones are read as null. */
 export type StepAction = Exclude<(typeof checklistStepActions)[number], "none">;
 
-export interface ChecklistStep {
+/**
+ * What a step's action points at, each field read by its own actions (the admin's step editor keeps
+ * the same fields); the ones another action reads are empty.
+ */
+export interface ChecklistStepTarget {
+  botId: string;
+  /** A redirect's address, or a custom action's name. */
+  actionBody: string;
+  actionOpenInNewTab: boolean;
+  formId: string;
+  articleId: string;
+  /** The checklist a CHECKLIST step starts, and its shared key. */
+  outboundId: string;
+  sharedKey: string;
+}
+
+export interface ChecklistStep extends ChecklistStepTarget {
   id: string;
   title: string;
   /** HTML (the server converts TipTap documents); sanitised when drawn. */
@@ -37,14 +53,6 @@ export interface ChecklistStep {
   allowMarkDone: boolean;
   /** Minutes, 0 when not given. */
   duration: number;
-  botId: string;
-  actionBody: string;
-  actionOpenInNewTab: boolean;
-  formId: string;
-  articleId: string;
-  /** The checklist a CHECKLIST step starts, and its shared key. */
-  outboundId: string;
-  sharedKey: string;
 }
 
 /** Where the two clients read a step differently. */

@@ -82,26 +82,30 @@ import type { FeedbackButtonPosition, FlowConfig } from "./widget-config-api.ts"
 export const reportStatuses = ["OPEN", "IN_PROGRESS", "DONE", "ARCHIVED", "SPAM"] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
-export interface InboxReport {
+/** What both the inbox's rows and the report's detail screen say of a report. */
+export interface ReportHeading {
   id: string;
   shortId: string;
   projectId: string;
   type: string;
   status: string;
   priority: string;
-  /** The form's description or the first text field, cut to 200 characters. */
-  title: string;
   reporter: { email: string | null; name: string | null; userId: string | null };
   /** The page the report was sent from (`metaData.currentUrl`). */
   page: string | null;
   tags: string[];
   assignee: { id: string; name: string } | null;
+  createdAt: string;
+}
+
+export interface InboxReport extends ReportHeading {
+  /** The form's description or the first text field, cut to 200 characters. */
+  title: string;
   hasScreenshot: boolean;
   hasReplay: boolean;
   hasRecording: boolean;
   /** Whether this admin has not opened it yet. */
   unread: boolean;
-  createdAt: string;
   /** In a list searched with `q`: where the report matched (search-api.ts). */
   match?: SearchMatch | null;
 }

@@ -1,3 +1,4 @@
+import type { ChecklistStepTarget } from "../../shared/checklist-progress.ts";
 import type { ChecklistStepAction } from "../../shared/guide-authoring-api.ts";
 import {
   checklistActionRule,
@@ -14,7 +15,7 @@ import { type RichBody, readRichBody, writtenRichBody } from "./rich-body.ts";
  * the site, a link, a feedback flow, a news or help article, or another checklist. Only the fields of
  * the chosen action are stored; keys this editor does not know are kept.
  */
-export interface ChecklistStepState {
+export interface ChecklistStepState extends ChecklistStepTarget {
   id: string;
   title: string;
   description: RichBody;
@@ -23,14 +24,6 @@ export interface ChecklistStepState {
   actionTitle: string;
   /** Minutes as typed; read when sent, so a half-typed value is not thrown away. */
   duration: string;
-  botId: string;
-  /** A redirect's address, or a custom action's name. */
-  actionBody: string;
-  actionOpenInNewTab: boolean;
-  formId: string;
-  articleId: string;
-  outboundId: string;
-  sharedKey: string;
   original: Record<string, unknown>;
 }
 

@@ -1,5 +1,6 @@
 import { type AdminTooltip, TooltipWrite } from "../../shared/inbox-api.ts";
 import type { PageFilterType } from "../../shared/page-filter.ts";
+import type { TooltipLook } from "../../shared/tooltip-look.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
 import { targetingRules } from "./outbound-form-state.ts";
 
@@ -8,16 +9,8 @@ import { targetingRules } from "./outbound-form-state.ts";
  * hotspot or a plain hover), where it sits beside the element, and its page filter. Numbers are kept as
  * typed and read when sent, so a half-typed "-" is not thrown away.
  */
-export interface TooltipFormState {
+export interface TooltipFormState extends TooltipLook {
   name: string;
-  selector: string;
-  html: string;
-  mode: "hotspot" | "plain";
-  icon: string;
-  color: string;
-  animated: boolean;
-  posX: "left" | "right";
-  posY: "top" | "center" | "bottom";
   offsetX: string;
   offsetY: string;
   pageType: PageFilterType | "";

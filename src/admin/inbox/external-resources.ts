@@ -1,3 +1,4 @@
+import { reportFrameDirectives } from "../../shared/report-frame-policy.ts";
 import { rewriteCssUrls } from "./css-resource-urls.ts";
 
 /**
@@ -56,14 +57,7 @@ export interface ExternalResources {
  * says as much and applies too; this one, written into each frame's document, follows the report.
  */
 export function framePolicy(own: readonly string[], allowExternal: boolean): string {
-  const sources = ["data:", "blob:", ...own, ...(allowExternal ? ["https:", "http:"] : [])].join(" ");
-  return [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `img-src ${sources}`,
-    `media-src ${sources}`,
-    `font-src ${sources}`,
-  ].join("; ");
+  return reportFrameDirectives(own, allowExternal).join("; ");
 }
 
 /** The origin of an http(s) address, or null for anything else (the admin's own origin list). */

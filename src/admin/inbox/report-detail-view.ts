@@ -1,3 +1,5 @@
+import type { ReportHeading } from "../../shared/inbox-api.ts";
+
 /**
  * A report as the detail screen reads it. Everything under a report was written by a visitor's browser
  * (log entries and metadata are open shapes), so the answer is read defensively into these types once,
@@ -62,25 +64,14 @@ export interface ReplayView {
   height: number | null;
 }
 
-export interface ReportDetailView {
-  id: string;
-  shortId: string;
-  projectId: string;
-  type: string;
-  status: string;
-  priority: string;
-  tags: string[];
-  createdAt: string;
+export interface ReportDetailView extends ReportHeading {
   sessionId: string | null;
-  assignee: { id: string; name: string } | null;
   conversation: { id: string; shareToken: string } | null;
-  reporter: { email: string | null; name: string | null; userId: string | null };
   /** Every other session field the server sent (phone, value, lang…), as label/value text. */
   session: Array<[string, string]>;
   formData: Array<[string, string]>;
   metaData: Array<[string, string]>;
   customData: Array<[string, string]>;
-  page: string | null;
   consoleLog: ConsoleEntry[];
   networkLogs: NetworkEntry[];
   events: EventEntry[];

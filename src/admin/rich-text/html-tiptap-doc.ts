@@ -1,3 +1,4 @@
+import { scriptsAndEmbeds } from "../../shared/script-and-embed-tags.ts";
 import type { TipTapDoc, TipTapMark, TipTapNode } from "../../shared/tiptap-doc.ts";
 import { safeImageUrl, safeLinkUrl } from "../../shared/tiptap-html.ts";
 
@@ -12,17 +13,7 @@ import { safeImageUrl, safeLinkUrl } from "../../shared/tiptap-html.ts";
 type Marks = TipTapMark[];
 
 /** Elements dropped with everything in them. */
-const droppedTags = new Set([
-  "SCRIPT",
-  "STYLE",
-  "TEMPLATE",
-  "NOSCRIPT",
-  "IFRAME",
-  "OBJECT",
-  "SVG",
-  "MATH",
-  "HEAD",
-]);
+const droppedTags = new Set([...scriptsAndEmbeds, "HEAD"]);
 const blockTags = new Set([
   "P",
   "DIV",

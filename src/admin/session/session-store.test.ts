@@ -1,17 +1,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import type { LoginResult } from "../../shared/auth-api.ts";
+import { demoAdminAccount } from "../../shared/test-support/demo-admin-account.ts";
 import { isSignedIn, restoreSession, sessionState, setSession, updateSessionUser } from "./session-store.ts";
 
 const result: LoginResult = {
-  user: {
-    id: "u1",
-    name: "admin",
-    email: "admin@example.com",
-    role: "ADMIN",
-    emailVerified: true,
-    enabled: true,
-    mfaEnabled: false,
-  },
+  user: { id: "u1", ...demoAdminAccount },
   session: { id: "s1", expiresAt: "2030-01-01T00:00:00.000Z" },
   access_token: "a.b.c",
   refresh_token: "refresh-1",

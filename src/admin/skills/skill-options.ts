@@ -1,3 +1,5 @@
+import { skillIdSlug } from "../../shared/skill-id-slug.ts";
+
 /**
  * Choices the skill forms offer, worked out from the skills already in the tree: the grid cells a skill
  * can sit in and the skills it can depend on. Pure, so the rules are tested without a browser.
@@ -125,17 +127,5 @@ export function isImageIcon(icon: string): boolean {
   return /^(https?:\/\/|data:image\/)/i.test(icon.trim());
 }
 
-/**
- * A root skill id suggested from its name, by the rule the API checks (lower-case letters and digits
- * in hyphen-separated parts, at most 40 characters); accents are dropped, other characters separate.
- */
-export function suggestSkillId(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40)
-    .replace(/-+$/, "");
-}
+/** A root skill id suggested from its name, by the rule the API checks. */
+export const suggestSkillId: (name: string) => string = skillIdSlug;

@@ -13,10 +13,7 @@ import {
 import { type Checklist, progressOf, stepsOf, stepTarget } from "./checklist-model.ts";
 import { nextStepDelayMs } from "./checklist-screen.tsx";
 
-afterEach(async () => {
-  jest.useRealTimers();
-  await cleanup();
-});
+afterEach(cleanup);
 
 const checklist = (completedSteps: string[] = [], status: "open" | "done" = "open"): Checklist => ({
   id: "cl-1",

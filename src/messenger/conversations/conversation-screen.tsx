@@ -111,7 +111,7 @@ function ConversationAnswerer({ conversation }: { conversation: Conversation }) 
 }
 
 /** Whether the component is still mounted, for work that finishes after it may have gone. */
-function useMounted() {
+export function useMounted() {
   const mounted = useRef(true);
   useEffect(
     () => () => {

@@ -1,11 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import type { Attachment, Conversation } from "../../shared/conversations-api.ts";
 import { type ScreenProps, useMessengerState, useShell, useTexts } from "../shell/shell-api.ts";
 import { ChatView } from "./chat-view.tsx";
 import { Composer, useAttachments } from "./composer.tsx";
 import { ContentIcon } from "./content-icons.tsx";
 import { conversationPath } from "./conversation-cache.ts";
-import { draftKeyOf, newPending, type PendingMessage, pendingItem } from "./conversation-screen.tsx";
+import {
+  draftKeyOf,
+  newPending,
+  type PendingMessage,
+  pendingItem,
+  useMounted,
+} from "./conversation-screen.tsx";
 import { conversationTexts } from "./conversation-texts.ts";
 import { tooManyStarts } from "./start-refusal.ts";
 import "./conversations.css";
@@ -38,13 +44,7 @@ export default function NewConversationScreen(_: ScreenProps<"new-conversation">
   const sdkKey = useMessengerState((state) => state.sdkKey);
   const attachments = useAttachments();
   const [pending, setPending] = useState<PendingMessage | null>(null);
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
-  );
+  const mounted = useMounted();
 
   const start = useCallback(
     async (message: PendingMessage) => {
@@ -63,7 +63,8 @@ export default function NewConversationScreen(_: ScreenProps<"new-conversation">
         if (mounted.current) setPending({ ...message, state: "failed", problem });
       }
     },
-    [api, queries, navigator, t],
+    // `mounted` is one ref for the component's life; named so the hook's deps are complete.
+    [api, queries, navigator, t, mounted],
   );
 
   const send = (message: { text: string; attachments: Attachment[] }) =>

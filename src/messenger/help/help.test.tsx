@@ -19,10 +19,7 @@ import {
 } from "../test-support/messenger-test-kit.tsx";
 import { highlight, searchDebounceMs } from "./help-search.tsx";
 
-afterEach(async () => {
-  jest.useRealTimers();
-  await cleanup();
-});
+afterEach(cleanup);
 
 /**
  * The search waits for typing to settle on a timer: what the visitor does (`typing`) runs on a fake

@@ -6,10 +6,7 @@ import { button, click, q, qa, type, waitFor } from "../test-support/dom-kit.ts"
 import { cleanup, renderMessenger } from "../test-support/messenger-test-kit.tsx";
 import { autoAdvanceMs } from "./use-survey-form.ts";
 
-afterEach(async () => {
-  jest.useRealTimers();
-  await cleanup();
-});
+afterEach(cleanup);
 
 const survey: Survey = {
   id: "s-1",

@@ -1,3 +1,4 @@
+import { jest } from "bun:test";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type { HostToMessengerMessage, MessengerToHostMessage } from "../../shared/frame-messages.ts";
@@ -140,8 +141,12 @@ export async function renderMessenger(options: RenderOptions = {}): Promise<Rend
   return rendered;
 }
 
-/** Unmounts whatever a test left mounted (call in afterEach). */
+/**
+ * Unmounts whatever a test left mounted (call in afterEach). A test that ran on a fake clock may have
+ * failed before it put the real one back, so the clock is put back first, before anything unmounts.
+ */
 export async function cleanup() {
+  jest.useRealTimers();
   for (const rendered of [...mounted]) await rendered.unmount();
   document.documentElement.dir = "";
   document.documentElement.lang = "";
@@ -151,11 +156,11 @@ export async function cleanup() {
 export const pages = (sent: MessengerToHostMessage[]) =>
   sent.filter((message) => message.name === "page-changed").map((message) => message.data?.name);
 
-/** The name of the screen the frame shows. */
 /** The title a list screen's empty state shows, once it shows. */
 export async function emptyStateTitle(root: ParentNode) {
   await waitFor(() => q(root, "[data-testid=empty-state]"));
   return q(root, ".state-title")?.textContent;
 }
 
+/** The name of the screen the frame shows. */
 export const screenOf = (root: ParentNode) => q(root, "[data-testid=frame-app]")?.dataset.screen;

@@ -5,17 +5,8 @@
  * Nesting deeper than 32 levels is cut off, so a hostile text cannot cost the page its stack.
  */
 
-/** Elements whose text is never shown either: scripts, styles, templates and embedded documents. */
-export const scriptsAndEmbeds = [
-  "SCRIPT",
-  "STYLE",
-  "TEMPLATE",
-  "NOSCRIPT",
-  "IFRAME",
-  "OBJECT",
-  "SVG",
-  "MATH",
-];
+// Each sanitizer's `dropped` set starts from these, offered here beside the walk that reads the set.
+export { scriptsAndEmbeds } from "../../shared/script-and-embed-tags.ts";
 
 export interface RebuildRules {
   /** Upper-case tag names left out with everything they hold. */

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serveBeforeAll } from "../../shared/test-support/local-http-server.ts";
 import { maxBodySize, pendingText, tooLargeText, unsupportedText } from "./network-bodies.ts";
 import {
   createNetworkCapture,
@@ -23,82 +24,75 @@ function holdSlow() {
   });
 }
 
-let server: ReturnType<typeof Bun.serve>;
 let base = "";
 
-beforeAll(() => {
-  server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(request) {
-      const url = new URL(request.url);
-      if (request.method === "OPTIONS") {
-        return new Response(null, {
-          status: 204,
-          headers: {
-            ...cors,
-            "access-control-allow-methods": "GET, POST, PUT, DELETE",
-            "access-control-allow-headers": request.headers.get("access-control-request-headers") ?? "",
+serveBeforeAll(
+  async (request) => {
+    const url = new URL(request.url);
+    if (request.method === "OPTIONS") {
+      return new Response(null, {
+        status: 204,
+        headers: {
+          ...cors,
+          "access-control-allow-methods": "GET, POST, PUT, DELETE",
+          "access-control-allow-headers": request.headers.get("access-control-request-headers") ?? "",
+        },
+      });
+    }
+    const [, route, arg] = url.pathname.split("/");
+    const size = Number(arg);
+    switch (route) {
+      case "json":
+        return new Response(jsonBody, { headers: { ...cors, "content-type": "application/json" } });
+      case "text":
+        return new Response("hello", { headers: { ...cors, "content-type": "text/plain;charset=utf-8" } });
+      case "xml":
+        return new Response("<a/>", { headers: { ...cors, "content-type": "application/xml" } });
+      case "binary":
+        return new Response(new Uint8Array([1, 2, 3]), {
+          headers: { ...cors, "content-type": "application/octet-stream" },
+        });
+      case "untyped": {
+        const response = new Response("raw", { headers: cors });
+        response.headers.delete("content-type");
+        return response;
+      }
+      case "size":
+        return new Response("x".repeat(size), { headers: { ...cors, "content-type": "text/plain" } });
+      case "stream": {
+        // Chunked, without content-length, so only the capped reader can notice the size.
+        const chunk = new TextEncoder().encode("y".repeat(1024));
+        let sent = 0;
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const left = size - sent;
+            if (left <= 0) return controller.close();
+            const part = left >= chunk.length ? chunk : chunk.slice(0, left);
+            sent += part.length;
+            controller.enqueue(part);
           },
         });
+        return new Response(body, { headers: { ...cors, "content-type": "text/plain" } });
       }
-      const [, route, arg] = url.pathname.split("/");
-      const size = Number(arg);
-      switch (route) {
-        case "json":
-          return new Response(jsonBody, { headers: { ...cors, "content-type": "application/json" } });
-        case "text":
-          return new Response("hello", { headers: { ...cors, "content-type": "text/plain;charset=utf-8" } });
-        case "xml":
-          return new Response("<a/>", { headers: { ...cors, "content-type": "application/xml" } });
-        case "binary":
-          return new Response(new Uint8Array([1, 2, 3]), {
-            headers: { ...cors, "content-type": "application/octet-stream" },
-          });
-        case "untyped": {
-          const response = new Response("raw", { headers: cors });
-          response.headers.delete("content-type");
-          return response;
-        }
-        case "size":
-          return new Response("x".repeat(size), { headers: { ...cors, "content-type": "text/plain" } });
-        case "stream": {
-          // Chunked, without content-length, so only the capped reader can notice the size.
-          const chunk = new TextEncoder().encode("y".repeat(1024));
-          let sent = 0;
-          const body = new ReadableStream<Uint8Array>({
-            pull(controller) {
-              const left = size - sent;
-              if (left <= 0) return controller.close();
-              const part = left >= chunk.length ? chunk : chunk.slice(0, left);
-              sent += part.length;
-              controller.enqueue(part);
-            },
-          });
-          return new Response(body, { headers: { ...cors, "content-type": "text/plain" } });
-        }
-        case "slow":
-          await slowGate;
-          return new Response("late", { headers: { ...cors, "content-type": "text/plain" } });
-        case "missing":
-          return new Response("missing", {
-            status: 404,
-            statusText: "Not Found",
-            headers: { ...cors, "content-type": "text/plain" },
-          });
-        case "echo":
-          return new Response(await request.text(), { headers: { ...cors, "content-type": "text/plain" } });
-        default:
-          return new Response("?", { status: 500, headers: cors });
-      }
-    },
-  });
-  base = `http://127.0.0.1:${server.port}`;
-});
-
-afterAll(() => {
-  server.stop(true);
-});
+      case "slow":
+        await slowGate;
+        return new Response("late", { headers: { ...cors, "content-type": "text/plain" } });
+      case "missing":
+        return new Response("missing", {
+          status: 404,
+          statusText: "Not Found",
+          headers: { ...cors, "content-type": "text/plain" },
+        });
+      case "echo":
+        return new Response(await request.text(), { headers: { ...cors, "content-type": "text/plain" } });
+      default:
+        return new Response("?", { status: 500, headers: cors });
+    }
+  },
+  (started) => {
+    base = started;
+  },
+);
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

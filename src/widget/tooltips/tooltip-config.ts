@@ -1,21 +1,13 @@
 import { matchesPageFilter } from "../../shared/page-filter.ts";
+import type { TooltipLook } from "../../shared/tooltip-look.ts";
 
 /**
  * A tooltip as `GET /config/{key}/tooltips` lists it (spec §3 "Tooltip config"), read defensively: the
  * list is whatever the admin saved, so every field is checked and given the reference's default.
  */
-export interface Tooltip {
+export interface Tooltip extends TooltipLook {
   /** The server's id when it has one, else the position in the list: keys the shown elements. */
   key: string;
-  selector: string;
-  html: string;
-  mode: "hotspot" | "plain";
-  icon: string;
-  /** The hotspot's colour; empty means the project's brand colour. */
-  color: string;
-  animated: boolean;
-  posX: "left" | "right";
-  posY: "top" | "center" | "bottom";
   offsetX: number;
   offsetY: number;
   page: string;

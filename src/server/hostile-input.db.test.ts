@@ -240,16 +240,21 @@ describe("platform JSON endpoints require application/json", () => {
       body: JSON.stringify({ login: "admin", password: "admin" }),
     });
 
-  test("a JSON text sent as text/plain or a form is a 415 and changes nothing", async () => {
-    for (const type of [
-      "text/plain",
-      "application/x-www-form-urlencoded",
-      "multipart/form-data; boundary=x",
-    ]) {
+  /** Signs in once per Content-Type in `types`; each must answer `status` (and `body`, when named). */
+  async function expectSignInsAnswer(types: string[], status: number, body?: unknown) {
+    for (const type of types) {
       const response = await logInSentAs(type);
-      expect(`${type} → ${response.status}`).toBe(`${type} → 415`);
-      expect(await response.json()).toEqual({ error: "Request body must be sent as application/json" });
+      expect(`${type} → ${response.status}`).toBe(`${type} → ${status}`);
+      if (body !== undefined) expect(await response.json()).toEqual(body);
     }
+  }
+
+  test("a JSON text sent as text/plain or a form is a 415 and changes nothing", async () => {
+    await expectSignInsAnswer(
+      ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"],
+      415,
+      { error: "Request body must be sent as application/json" },
+    );
     const renamed = await fetch(`${server.mainUrl}/api/users/does-not-matter`, {
       method: "PATCH",
       headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "text/plain" },
@@ -259,13 +264,9 @@ describe("platform JSON endpoints require application/json", () => {
   });
 
   test("application/json with a charset and +json types are accepted", async () => {
-    for (const type of [
-      "application/json; charset=utf-8",
-      "application/merge-patch+json",
-      "Application/JSON",
-    ]) {
-      const response = await logInSentAs(type);
-      expect(`${type} → ${response.status}`).toBe(`${type} → 200`);
-    }
+    await expectSignInsAnswer(
+      ["application/json; charset=utf-8", "application/merge-patch+json", "Application/JSON"],
+      200,
+    );
   });
 });

@@ -4,6 +4,7 @@ import { RedisClient, SQL } from "bun";
 import type { Conversation, ConversationMessage } from "../shared/conversations-api.ts";
 import type { AdminProjectSettings } from "../shared/inbox-api.ts";
 import { logIn } from "./test-support/api-calls.ts";
+import { conversationMessagePush } from "./test-support/conversation-message-push.ts";
 import { type FixtureWorkDir, fixtureWorkDir, loopbackServerEnv } from "./test-support/fixture-work-dir.ts";
 import {
   call,
@@ -142,10 +143,7 @@ describe("two server processes on one PostgreSQL and one Redis", () => {
       const reply = await admin(`/conversations/${conversation.id}/messages`, { text: "Here!" });
       expect(reply.status).toBe(201);
       const message = (await reply.json()) as ConversationMessage;
-      expect(await socket.next()).toEqual({
-        name: "conversation-message",
-        data: { shareToken, message, unread: 1 },
-      });
+      expect(await socket.next()).toEqual(conversationMessagePush(shareToken, message, 1));
       expect(await socket.next()).toMatchObject({ name: "update", data: { u: 1 } });
 
       await expectModalPushedTo(

@@ -5,6 +5,7 @@ import { expectError } from "../test-support/api-calls.ts";
 import { expectDemoAdminNeverLockedOut } from "../test-support/demo-admin-lockout.ts";
 import { createSignInAccount } from "../test-support/sign-in-accounts.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { withTestServer } from "../test-support/test-server-for-one-test.ts";
 import { fixtureTimeoutMs } from "../test-support/test-timeouts.ts";
 import { currentTotp } from "./totp.ts";
 
@@ -241,20 +242,14 @@ describe("login limit per IP", () => {
 
 describe("RATE_LIMITS=0", () => {
   test("turns the login limits off (end-to-end runs sign in far more than 10 times)", async () => {
-    const server = await startTestServer({ RATE_LIMITS: "0" });
-    try {
-      await expectDemoAdminNeverLockedOut(server);
-    } finally {
-      await server.dispose();
-    }
+    await withTestServer({ RATE_LIMITS: "0" }, {}, expectDemoAdminNeverLockedOut);
     // Thirteen password checks (argon2): more than the default 5 s on a busy machine.
   }, 30_000);
 });
 
 describe("human verification", () => {
   test("ALTCHA: a login needs a solved challenge, and each solution works once", async () => {
-    const server = await startTestServer({ CAPTCHA_PROVIDER: "altcha" });
-    try {
+    await withTestServer({ CAPTCHA_PROVIDER: "altcha" }, {}, async (server) => {
       const config = (await (await fetch(`${server.mainUrl}/api/public-config`)).json()) as Json;
       expect(config).toEqual({
         captcha: { provider: "altcha", siteKey: null },
@@ -285,9 +280,7 @@ describe("human verification", () => {
         400,
         { error: "captcha failed", field: "captchaToken" },
       );
-    } finally {
-      await server.dispose();
-    }
+    });
   }, 20_000);
 
   test("reCAPTCHA v3: the siteverify answer and its score decide (a local stand-in for Google)", async () => {

@@ -8,6 +8,7 @@ import { expectDemoAdminNeverLockedOut } from "../test-support/demo-admin-lockou
 import { createSignInAccount } from "../test-support/sign-in-accounts.ts";
 import { startBeforeAll, startedBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { withTestServer } from "../test-support/test-server-for-one-test.ts";
 import type { AuthLimits } from "./auth-limits.ts";
 import { currentTotp } from "./totp.ts";
 
@@ -42,12 +43,17 @@ describe("password-reset and verification codes cannot be guessed", () => {
   const resetConfirm = (email: string, code: string) =>
     post(server, "/api/auth/password-reset/confirm", { email, code, password: "a-new-password-1" });
 
-  test("a reset code dies after 5 tries: the right code is refused afterwards", async () => {
-    await createSignInAccount(server.db.sql, { name: "guess-1", password: "pw-guess-1" });
-    expect((await post(server, "/api/auth/password-reset", { email: "guess-1@example.com" })).status).toBe(
+  /** A new account `name` (password `pw-<name>`) that asked for a password reset; answers the mailed code. */
+  async function mailedResetCode(name: string): Promise<string> {
+    await createSignInAccount(server.db.sql, { name, password: `pw-${name}` });
+    expect((await post(server, "/api/auth/password-reset", { email: `${name}@example.com` })).status).toBe(
       202,
     );
-    const code = await latestCode(server.db.sql, "guess-1@example.com");
+    return latestCode(server.db.sql, `${name}@example.com`);
+  }
+
+  test("a reset code dies after 5 tries: the right code is refused afterwards", async () => {
+    const code = await mailedResetCode("guess-1");
     for (let attempt = 1; attempt <= 5; attempt++) {
       await expectError(await resetConfirm("guess-1@example.com", wrongCode(code, attempt)), 400, {
         error: "password reset failed",
@@ -62,9 +68,7 @@ describe("password-reset and verification codes cannot be guessed", () => {
   });
 
   test("a code with tries left still works, and works once", async () => {
-    await createSignInAccount(server.db.sql, { name: "guess-2", password: "pw-guess-2" });
-    await post(server, "/api/auth/password-reset", { email: "guess-2@example.com" });
-    const code = await latestCode(server.db.sql, "guess-2@example.com");
+    const code = await mailedResetCode("guess-2");
     for (let attempt = 1; attempt <= 4; attempt++)
       expect((await resetConfirm("guess-2@example.com", wrongCode(code, attempt))).status).toBe(400);
     expect((await resetConfirm("guess-2@example.com", code)).status).toBe(200);
@@ -72,9 +76,7 @@ describe("password-reset and verification codes cannot be guessed", () => {
   });
 
   test("fifty guesses sent at once still get 5 checks between them", async () => {
-    await createSignInAccount(server.db.sql, { name: "guess-3", password: "pw-guess-3" });
-    await post(server, "/api/auth/password-reset", { email: "guess-3@example.com" });
-    const code = await latestCode(server.db.sql, "guess-3@example.com");
+    const code = await mailedResetCode("guess-3");
     const guesses = Array.from({ length: 50 }, (_, index) =>
       resetConfirm("guess-3@example.com", wrongCode(code, index + 1)),
     );
@@ -114,15 +116,11 @@ describe("password-reset and verification codes cannot be guessed", () => {
   });
 
   test("the tries are stored with the code: a second server on the same database sees them", async () => {
-    await createSignInAccount(server.db.sql, { name: "guess-4", password: "pw-guess-4" });
-    await post(server, "/api/auth/password-reset", { email: "guess-4@example.com" });
-    const code = await latestCode(server.db.sql, "guess-4@example.com");
+    const code = await mailedResetCode("guess-4");
     for (let attempt = 1; attempt <= 3; attempt++)
       expect((await resetConfirm("guess-4@example.com", wrongCode(code, attempt))).status).toBe(400);
-    const second = await startTestServer(server.databaseEnv, {
-      authLimits: { codeFailuresPerIp: { limit: 1000, windowMs: minute } },
-    });
-    try {
+    const secondLimits = { authLimits: { codeFailuresPerIp: { limit: 1000, windowMs: minute } } };
+    await withTestServer(server.databaseEnv, secondLimits, async (second) => {
       for (let attempt = 4; attempt <= 5; attempt++) {
         const response = await post(second, "/api/auth/password-reset/confirm", {
           email: "guess-4@example.com",
@@ -137,9 +135,7 @@ describe("password-reset and verification codes cannot be guessed", () => {
         password: "a-new-password-1",
       });
       expect(right.status).toBe(400);
-    } finally {
-      await second.stop();
-    }
+    });
   });
 });
 
@@ -327,14 +323,11 @@ describe("sign-in limits", () => {
     await createSignInAccount(server.db.sql, { name: "restart", password: "pw-restart-1" });
     for (let attempt = 0; attempt < 3; attempt++)
       expect((await login({ login: "restart", password: "wrong" })).status).toBe(401);
-    const second = await startTestServer(server.databaseEnv, { authLimits: limits, loginSlowdownSleep });
-    try {
+    await withTestServer(server.databaseEnv, { authLimits: limits, loginSlowdownSleep }, async (second) => {
       const { response, ms } = await timed(login({ login: "restart", password: "pw-restart-1" }, second));
       expect(response.status).toBe(200);
       expect(ms).toBeGreaterThanOrEqual(190);
-    } finally {
-      await second.stop();
-    }
+    });
   });
 });
 
@@ -413,12 +406,11 @@ describe("with ALTCHA, a guarded account asks for a proof of work of its own", (
 
 describe("a sign-in slowed down past the limit with the captcha off", () => {
   test("is never a hard lock: the right password signs in", async () => {
-    const server = await startTestServer({}, { authLimits: { loginSlowdown: { baseMs: 10, maxMs: 20 } } });
-    try {
-      // The default limit (5 failures) and more: the demo admin is never refused its password.
-      await expectDemoAdminNeverLockedOut(server);
-    } finally {
-      await server.dispose();
-    }
+    // The default limit (5 failures) and more: the demo admin is never refused its password.
+    await withTestServer(
+      {},
+      { authLimits: { loginSlowdown: { baseMs: 10, maxMs: 20 } } },
+      expectDemoAdminNeverLockedOut,
+    );
   }, 30_000);
 });

@@ -25,6 +25,7 @@ import { userName } from "../../shared/users-api.ts";
 import { findCycle } from "../domain/skills/skill-graph.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { withTestServer } from "../test-support/test-server-for-one-test.ts";
 import { day, demoEpoch } from "./demo-clock.ts";
 import { demoTables } from "./seed-platform-demo-data.ts";
 
@@ -450,15 +451,12 @@ describe("signing in", () => {
 describe("restart", () => {
   test("a second start on the same database seeds nothing", async () => {
     const before = await Promise.all(demoTables.map(count));
-    const second = await startTestServer({ ...server.databaseEnv, DEMO_DATA: "full" });
-    try {
+    await withTestServer({ ...server.databaseEnv, DEMO_DATA: "full" }, {}, async (second) => {
       expect(await Promise.all(demoTables.map(count))).toEqual(before);
       const [{ n }] = (await all(second.db.sql`SELECT count(*) AS n FROM widget_projects`)) as [
         { n: unknown },
       ];
       expect(Number(n)).toBe(1);
-    } finally {
-      await second.dispose();
-    }
+    });
   });
 });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { outboundConfigError, type ProductTourValidation } from "../../shared/outbound-api.ts";
 import { readTourData } from "../../widget/common/tour-data.ts";
 import { call, demoProjectId, startSession } from "../test-support/outbound-test-support.ts";
-import { startTestServer } from "../test-support/test-server.ts";
+import { withTestServer } from "../test-support/test-server-for-one-test.ts";
 import {
   demoCopilotTourConfig,
   demoCopilotTourId,
@@ -37,8 +37,7 @@ describe("the demo tours", () => {
   });
 
   test("are live for addresses with their ?tour= only: validation through the widget API", async () => {
-    const server = await startTestServer();
-    try {
+    await withTestServer({}, {}, async (server) => {
       await seedTourDemoData(server.db.sql, await demoProjectId(server.db.sql));
       const session = await startSession(server.mainUrl);
       const validate = async (outboundId: string, currentUrl: string) => {
@@ -58,8 +57,6 @@ describe("the demo tours", () => {
       ).toBe(false);
       const copilot = await validate(demoCopilotTourId, "http://localhost:3000/demo?tour=copilot");
       expect([copilot.status, copilot.passedPageFilter]).toEqual(["live", true]);
-    } finally {
-      await server.dispose();
-    }
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { reportFrameDirectives } from "../../shared/report-frame-policy.ts";
+
 /**
  * The admin shows a reported page (the snapshot, the web replay) in frames of its own origin that run
  * nothing. A `srcdoc` or `about:blank` frame would inherit the admin page's policy, which refuses the
@@ -19,19 +21,8 @@
 export const captureFramePath = "/capture-frame";
 
 export function captureFramePolicy(messengerOrigin: string | null, external: boolean): string {
-  const sources = [
-    "data:",
-    "blob:",
-    "'self'",
-    ...(messengerOrigin ? [messengerOrigin] : []),
-    ...(external ? ["https:", "http:"] : []),
-  ].join(" ");
   return [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `img-src ${sources}`,
-    `media-src ${sources}`,
-    `font-src ${sources}`,
+    ...reportFrameDirectives(["'self'", ...(messengerOrigin ? [messengerOrigin] : [])], external),
     "sandbox allow-same-origin",
     "frame-ancestors 'self'",
   ].join("; ");

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { withDemoProjectOrigins } from "../test-support/demo-project-origins.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { withTestServer } from "../test-support/test-server-for-one-test.ts";
 import {
   adminPolicy,
   applySecurityHeaders,
@@ -344,14 +345,11 @@ describe("the admin policy follows CAPTCHA_PROVIDER", () => {
       ["https://challenges.cloudflare.com"],
     ],
   ] as const)("%s", async (provider, keys, frames) => {
-    const server = await startTestServer({ CAPTCHA_PROVIDER: provider, ...keys });
-    try {
+    await withTestServer({ CAPTCHA_PROVIDER: provider, ...keys }, {}, async (server) => {
       const policy = directives(
         (await fetch(`${server.mainUrl}/login`)).headers.get("content-security-policy"),
       );
       expect(policy.get("frame-src")).toEqual(["'self'", ...frames]);
-    } finally {
-      await server.dispose();
-    }
+    });
   });
 });

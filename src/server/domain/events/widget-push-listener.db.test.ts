@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import type { Conversation } from "../../../shared/conversations-api.ts";
 import { createLogger } from "../../logger.ts";
+import { conversationMessagePush } from "../../test-support/conversation-message-push.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import {
   expectNothingPushed,
@@ -57,10 +58,9 @@ test("a staff message: the message with the unread count, then the badge and the
   const { conversation, socket } = await visitor();
   const { message } = await add(conversation, "staff", "We are on it");
   await events.emit("conversation.message", { conversation, message });
-  expect(await nextBesidesCount(socket)).toEqual({
-    name: "conversation-message",
-    data: { shareToken: conversation.shareToken, message, unread: 1 },
-  });
+  expect(await nextBesidesCount(socket)).toEqual(
+    conversationMessagePush(conversation.shareToken, message, 1),
+  );
   expect(await nextBesidesCount(socket)).toEqual({
     name: "update",
     data: { a: [chatNotification(conversation.shareToken, message)], u: 1 },
@@ -72,10 +72,9 @@ test("a visitor message: the message alone, no badge and no card", async () => {
   const { session, conversation, socket } = await visitor();
   const { message } = await add(conversation, "visitor", "Still broken");
   await events.emit("conversation.message", { conversation, message });
-  expect(await nextBesidesCount(socket)).toEqual({
-    name: "conversation-message",
-    data: { shareToken: conversation.shareToken, message, unread: 0 },
-  });
+  expect(await nextBesidesCount(socket)).toEqual(
+    conversationMessagePush(conversation.shareToken, message, 0),
+  );
   await expectNothingPushed(t.api.server.fanout, session, socket, "after the visitor's message");
   socket.close();
 });

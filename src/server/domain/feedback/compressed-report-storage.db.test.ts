@@ -5,7 +5,11 @@ import { createFileStorage } from "../../storage/create-file-storage.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { logIn } from "../../test-support/api-calls.ts";
 import { emptyReportRow } from "../../test-support/empty-report-row.ts";
-import { realisticReport, realisticReportOfMix } from "../../test-support/realistic-report.ts";
+import {
+  type RealisticReportOptions,
+  realisticReport,
+  realisticReportOfMix,
+} from "../../test-support/realistic-report.ts";
 import { s3ServerEnv } from "../../test-support/s3-server-env.ts";
 import { type FakeS3, startFakeS3 } from "../../test-support/s3rver.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
@@ -23,6 +27,15 @@ setDefaultTimeout(processTestTimeoutMs);
  */
 
 type Json = Record<string, unknown>;
+
+/** The columns of a stored report that say where and how its parts were stored. */
+interface StoredReportRow {
+  screenshot: string;
+  screenshot_html_key: string | null;
+  web_replay_key: string | null;
+  console_log: string;
+  packed_parts: Uint8Array | null;
+}
 
 interface Backend {
   server: TestServer;
@@ -80,43 +93,59 @@ function storageTests(start: () => Promise<Backend>, stop: () => Promise<void>) 
   }, processTestTimeoutMs);
   afterAll(stop);
 
-  test("a realistic report with a large snapshot, a picture and a replay reads back as sent", async () => {
-    const body = realisticReport("round-trip-large", {
-      snapshotBytes: 150_000,
-      consoleEntries: 600,
-      networkEntries: 80,
-      pictureBytes: 12_000,
-      replayEvents: 800,
-    });
+  /**
+   * Sends a realistic report of `options`, hands its stored row to `expectStored`, and expects the
+   * admin to read back every compressed part as sent.
+   */
+  async function expectRoundTrip(
+    seed: string,
+    options: RealisticReportOptions,
+    expectStored: (row: StoredReportRow, id: string) => Promise<void> | void,
+  ) {
+    const body = realisticReport(seed, options);
     const id = await post(backend, body);
-    const [row] = await backend.server.db
-      .sql`SELECT screenshot_html_key, web_replay_key, console_log, packed_parts FROM feedback_reports WHERE id = ${id}`;
-    expect(row.screenshot_html_key).toBe(`reports/${id}/snapshot.html.zst`);
-    expect(row.web_replay_key).toBe(`reports/${id}/replay.json.zst`);
-    expect(row.console_log).toBe("[]");
-    expect(row.packed_parts).toBeInstanceOf(Uint8Array);
-    const stored = await (await backend.storage.get(row.screenshot_html_key))?.bytes();
-    expect([...(stored ?? new Uint8Array()).subarray(0, 4)]).toEqual([0x28, 0xb5, 0x2f, 0xfd]);
-
+    const [row] = await backend.server.db.sql`SELECT * FROM feedback_reports WHERE id = ${id}`;
+    await expectStored(row, id);
     expectSameParts(await detail(backend, id), JSON.parse(body) as Json);
+  }
+
+  test("a realistic report with a large snapshot, a picture and a replay reads back as sent", async () => {
+    await expectRoundTrip(
+      "round-trip-large",
+      {
+        snapshotBytes: 150_000,
+        consoleEntries: 600,
+        networkEntries: 80,
+        pictureBytes: 12_000,
+        replayEvents: 800,
+      },
+      async (row, id) => {
+        expect(row.screenshot_html_key).toBe(`reports/${id}/snapshot.html.zst`);
+        expect(row.web_replay_key).toBe(`reports/${id}/replay.json.zst`);
+        expect(row.console_log).toBe("[]");
+        expect(row.packed_parts).toBeInstanceOf(Uint8Array);
+        const stored = await (await backend.storage.get(row.screenshot_html_key ?? ""))?.bytes();
+        expect([...(stored ?? new Uint8Array()).subarray(0, 4)]).toEqual([0x28, 0xb5, 0x2f, 0xfd]);
+      },
+    );
   });
 
   test("a snapshot small enough for the row is packed with the logs and reads back as sent", async () => {
-    const body = realisticReport("round-trip-small", {
-      snapshotBytes: 30_000,
-      consoleEntries: 40,
-      networkEntries: 5,
-      pictureBytes: 0,
-      replayEvents: 0,
-    });
-    const id = await post(backend, body);
-    const [row] = await backend.server.db
-      .sql`SELECT screenshot, screenshot_html_key, packed_parts FROM feedback_reports WHERE id = ${id}`;
-    expect(row.screenshot_html_key).toBeNull();
-    expect(JSON.parse(row.screenshot)).not.toHaveProperty("html");
-    expect(row.packed_parts).toBeInstanceOf(Uint8Array);
-
-    expectSameParts(await detail(backend, id), JSON.parse(body) as Json);
+    await expectRoundTrip(
+      "round-trip-small",
+      {
+        snapshotBytes: 30_000,
+        consoleEntries: 40,
+        networkEntries: 5,
+        pictureBytes: 0,
+        replayEvents: 0,
+      },
+      (row) => {
+        expect(row.screenshot_html_key).toBeNull();
+        expect(JSON.parse(row.screenshot)).not.toHaveProperty("html");
+        expect(row.packed_parts).toBeInstanceOf(Uint8Array);
+      },
+    );
   });
 
   test("a report stored before compression (plain snapshot, gzip replay, text logs) reads as it was", async () => {

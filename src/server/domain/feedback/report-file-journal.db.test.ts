@@ -9,6 +9,7 @@ import { postReport } from "../../test-support/report-test-support.ts";
 import { s3ServerEnv } from "../../test-support/s3-server-env.ts";
 import { type FakeS3, startFakeS3 } from "../../test-support/s3rver.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { withTestServer } from "../../test-support/test-server-for-one-test.ts";
 import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
 import { insertReport } from "./feedback-repository.ts";
 import { orphanGraceMs, storeWithFiles, sweepOrphanReportFiles } from "./report-file-journal.ts";
@@ -88,8 +89,7 @@ describe("report files and a crash between file and row (local storage)", () => 
       await sql`UPDATE report_file_writes SET started_at = started_at - ${orphanGraceMs + 1000}
       WHERE storage_key LIKE ${`reports/${dead}/%`}`;
       // The same database and the same files folder (with PostgreSQL the database env names no folder).
-      const restarted = await startTestServer({ DATA_DIR: server.dataDir, ...server.databaseEnv });
-      try {
+      await withTestServer({ DATA_DIR: server.dataDir, ...server.databaseEnv }, {}, async (restarted) => {
         const deadline = Date.now() + 5_000;
         // The sweep deletes the two files one after the other, in no set order: both are waited for.
         const deadLeft = async () =>
@@ -107,9 +107,7 @@ describe("report files and a crash between file and row (local storage)", () => 
         expect(await sweepReportLeftovers(restarted.db.sql, storage, later)).toEqual({ orphanFiles: 2 });
         expect(await exists(`reports/${young}/snapshot.html`)).toBe(false);
         expect(await exists(`reports/${storedId}/snapshot.html.zst`)).toBe(true);
-      } finally {
-        await restarted.dispose();
-      }
+      });
     },
     processTestTimeoutMs,
   );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { postReport, postReportFrom, startWidgetSession } from "../../test-support/report-test-support.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { withTestServer } from "../../test-support/test-server-for-one-test.ts";
 import { defaultReportQuotas } from "./report-quotas.ts";
 
 const project = { "Api-Token": "demo" };
@@ -144,29 +145,24 @@ describe("report byte quotas (lowered to reach them)", () => {
   });
 
   test("the quotas hold for another process over the same database (they are not kept in memory)", async () => {
-    const second = await startTestServer(server.databaseEnv, {
+    const quotas = {
       reportQuotas: { project: { reports: 1000, bytes: budget, windowMs: 24 * 60 * 60 * 1000 } },
-    });
-    try {
+    };
+    await withTestServer(server.databaseEnv, quotas, async (second) => {
       const response = await postReport(second.mainUrl, project, reportOf(60_000));
       expect(response.status).toBe(429);
-    } finally {
-      await second.dispose();
-    }
+    });
   }, 30_000);
 });
 
 describe("RATE_LIMITS=0", () => {
   test("turns the report quotas off like the other limits", async () => {
-    const server = await startTestServer({ RATE_LIMITS: "0" });
-    try {
+    await withTestServer({ RATE_LIMITS: "0" }, {}, async (server) => {
       const session = await startWidgetSession(server.mainUrl);
       for (let i = 0; i < defaultReportQuotas.session.reports + 4; i++)
         expect((await postReport(server.mainUrl, session)).status).toBe(201);
       const [{ total }] = await server.db.sql`SELECT count(*) AS total FROM report_quota_usage`;
       expect(Number(total)).toBe(0);
-    } finally {
-      await server.dispose();
-    }
+    });
   }, 30_000);
 });

@@ -1,5 +1,6 @@
 import type { SQL } from "bun";
 import { assert } from "superstruct";
+import type { AdminOutbound } from "../../../shared/inbox-api.ts";
 import {
   NewOutbound,
   type OutboundAudience,
@@ -12,27 +13,8 @@ import {
 import { findProjectRecord } from "../project-rows.ts";
 import type { DeliveryState } from "./takeover-queue.ts";
 
-export interface Outbound {
-  id: string;
-  projectId: string;
-  type: OutboundType;
-  status: OutboundStatus;
-  name: string;
-  config: Record<string, unknown>;
-  pageFilter: string;
-  pageFilterType: string;
-  audience: OutboundAudience;
-  /** Takeovers waiting for the same slot show higher priority first, then the earlier published. */
-  priority: number;
-  frequency: OutboundFrequency;
-  /** Live only from/until these times (ISO); null: no bound. */
-  startsAt: string | null;
-  endsAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The first time it went live; null for content never published. */
-  publishedAt: string | null;
-}
+/** An outbound as stored: the record the admin API answers whole, and the widget API's handlers read. */
+export type Outbound = AdminOutbound;
 
 export interface OutboundRow {
   id: string;

@@ -26,6 +26,13 @@ const sessionId = async () => (await t.session()).gleapId;
 const record = (outboundId: string, sessionId: string, kind: OutboundEventKind, at: string) =>
   recordOutboundEvent(t.api.sql, { outboundId, sessionId, kind, at });
 
+/** Two new sessions that were both shown the outbound at `at`; answers their ids. */
+async function shownToTwoSessions(outboundId: string, at: string): Promise<[string, string]> {
+  const sessions: [string, string] = [await sessionId(), await sessionId()];
+  for (const session of sessions) await record(outboundId, session, "shown", at);
+  return sessions;
+}
+
 describe("the stats window", () => {
   test("is 30 UTC days, oldest first, ending with today's", () => {
     const days = statsWindowDays(new Date("2026-03-01T23:59:59.000Z"));
@@ -108,11 +115,8 @@ describe("GET /api/projects/{p}/outbounds/{id}/stats", () => {
   test("counts only its own outbound, and another project's outbound is a 404", async () => {
     const mine = await banner("Mine");
     const neighbour = await banner("Neighbour");
-    const a = await sessionId();
-    const b = await sessionId();
     const at = new Date().toISOString();
-    await record(neighbour.id, a, "shown", at);
-    await record(neighbour.id, b, "shown", at);
+    const [a] = await shownToTwoSessions(neighbour.id, at);
     await record(mine.id, a, "shown", at);
     const stats = await t.admin<OutboundStats>("GET", `/outbounds/${mine.id}/stats`, undefined, 200);
     expect(stats.totals.shown).toBe(1);
@@ -141,11 +145,8 @@ describe("the outbound list's shown count", () => {
   test("each row carries the sessions it was shown to; unseen rows 0", async () => {
     const seen = await banner("List seen twice");
     const unseen = await banner("List unseen");
-    const a = await sessionId();
-    const b = await sessionId();
     const at = new Date().toISOString();
-    await record(seen.id, a, "shown", at);
-    await record(seen.id, b, "shown", at);
+    const [, b] = await shownToTwoSessions(seen.id, at);
     await record(seen.id, b, "closed", at);
     const page = await t.admin<{ items: AdminOutboundListItem[] }>(
       "GET",

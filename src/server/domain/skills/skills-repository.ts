@@ -1,5 +1,6 @@
 import type { SQL } from "bun";
 import { is } from "superstruct";
+import { skillIdSlug } from "../../../shared/skill-id-slug.ts";
 import {
   type Course,
   defaultSkillTreeGrid,
@@ -394,17 +395,9 @@ export async function deleteRootSkill(sql: SQL, id: string, actorId: string): Pr
   });
 }
 
-/** A sub-skill name as an id part: lower-case ASCII letters and digits joined by hyphens. */
+/** A sub-skill name as an id part; "skill" when nothing of the name is left. */
 export function slugify(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40)
-    .replace(/-+$/, "");
-  return slug || "skill";
+  return skillIdSlug(name) || "skill";
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { expectError } from "../../test-support/api-calls.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 import { startTestServer } from "../../test-support/test-server.ts";
+import { withTestServer } from "../../test-support/test-server-for-one-test.ts";
 
 const server = startedBeforeAll(startTestServer);
 
@@ -81,8 +82,7 @@ describe("registration and e-mail verification", () => {
   });
 
   test("registration can be switched off", async () => {
-    const closed = await startTestServer({ REGISTRATION_ENABLED: "0" });
-    try {
+    await withTestServer({ REGISTRATION_ENABLED: "0" }, {}, async (closed) => {
       await expectError(
         await fetch(`${closed.mainUrl}/api/auth/register`, {
           method: "POST",
@@ -91,9 +91,7 @@ describe("registration and e-mail verification", () => {
         403,
         { error: "Registration is currently disabled" },
       );
-    } finally {
-      await closed.dispose();
-    }
+    });
   });
 });
 

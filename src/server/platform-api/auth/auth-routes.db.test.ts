@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { demoAdminAccount } from "../../../shared/test-support/demo-admin-account.ts";
 import { createAccessTokens } from "../../auth/access-tokens.ts";
 import { createUser } from "../../auth/users-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
@@ -47,12 +48,7 @@ async function adminId(): Promise<string> {
 async function demoAdminUser(): Promise<Record<string, unknown>> {
   return {
     id: await adminId(),
-    name: "admin",
-    email: "admin@example.com",
-    role: "ADMIN",
-    emailVerified: true,
-    enabled: true,
-    mfaEnabled: false,
+    ...demoAdminAccount,
     // The demo admin owns the workspace (src/shared/team-api.ts).
     staffRole: "owner",
     displayName: null,

@@ -1,5 +1,6 @@
 import { beforeAll, expect, test } from "bun:test";
 import type { AdminAlerts } from "../../../shared/alerts-api.ts";
+import { bulkChange } from "../../test-support/feedback-bulk-change.ts";
 import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
@@ -32,7 +33,7 @@ test("reports: unread, open or in progress, and unassigned or the asker's", asyn
   expect((await alerts(other.token)).reports).toBe(beforeOther.reports + 2);
 
   // Done is done, read or not.
-  await t.api.expectJson("POST", "/api/feedback/bulk", { ids: [first, second], status: "DONE" }, 200);
+  await bulkChange(t.api, { ids: [first, second], status: "DONE" });
   expect((await alerts(other.token)).reports).toBe(beforeOther.reports);
 });
 

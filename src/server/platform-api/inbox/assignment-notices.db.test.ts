@@ -4,6 +4,7 @@ import type { AssignmentEvent, NewAssignment, StaffMember } from "../../../share
 import type { Conversation, ConversationSummary } from "../../../shared/conversations-api.ts";
 import type { AdminProjectSettings } from "../../../shared/inbox-api.ts";
 import type { AdminProfile } from "../../../shared/profile-api.ts";
+import { bulkChange } from "../../test-support/feedback-bulk-change.ts";
 import { startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { nextBesidesCount, openSocket, type TestSession } from "../../test-support/outbound-test-support.ts";
 import { openStaffSocket, type StaffSocketClient } from "../../test-support/staff-socket-client.ts";
@@ -169,13 +170,7 @@ describe("the timeline", () => {
     ];
     const tomSocket = await socketOf(tom);
     await t.api.expectJson("PATCH", `/api/feedback/${first}`, { assigneeId: lea.id }, 200, rosa.token);
-    await t.api.expectJson(
-      "POST",
-      "/api/feedback/bulk",
-      { ids: [first, second, third], assigneeId: tom.id },
-      200,
-      rosa.token,
-    );
+    await bulkChange(t.api, { ids: [first, second, third], assigneeId: tom.id }, rosa.token);
     const told = await tomSocket.push("assigned-to-you");
     expect(told.data.alsoAssigned).toBe(2);
     expect(told.data.assigned).toBe(3);

@@ -7,6 +7,7 @@ import { tableRows } from "../../test-support/refused-writes.ts";
 import { postReport, startWidgetSession } from "../../test-support/report-test-support.ts";
 import { openStaffSocket } from "../../test-support/staff-socket-client.ts";
 import { startTestServer, type TestServer } from "../../test-support/test-server.ts";
+import { withTestServer } from "../../test-support/test-server-for-one-test.ts";
 import { reportsBlockedMessage } from "../../widget-api/feedback/feedback-routes.ts";
 
 /**
@@ -290,8 +291,7 @@ describe("report limits set by the operator", () => {
   });
 
   test("REPORTS_PER_PROJECT=2: the project's 3rd report of the day is 429, whatever the session", async () => {
-    const limited = await startTestServer({ REPORTS_PER_PROJECT: "2" });
-    try {
+    await withTestServer({ REPORTS_PER_PROJECT: "2" }, {}, async (limited) => {
       const left = 86_400_000 - (Date.now() % 86_400_000);
       if (left < 2000) await Bun.sleep(left + 10);
       for (let i = 0; i < 2; i++)
@@ -305,8 +305,6 @@ describe("report limits set by the operator", () => {
       expect(await refused.json()).toEqual({
         error: "This project's report quota of 2 reports per day is used up",
       });
-    } finally {
-      await limited.dispose();
-    }
+    });
   }, 30_000);
 });

@@ -3,6 +3,7 @@ import type { Conversation, ConversationSummary } from "../../../shared/conversa
 import type { InboxReport } from "../../../shared/inbox-api.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { auditActions } from "../../test-support/audit-log.ts";
+import { bulkChange } from "../../test-support/feedback-bulk-change.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import {
   createOtherProject,
@@ -224,20 +225,13 @@ describe("triage: status, priority, tags and assignee", () => {
   test("bulk status changes every listed report that exists, one audit entry each", async () => {
     const a = await t.report({ formData: { description: "Bulk a" } });
     const b = await t.report({ formData: { description: "Bulk b" } });
-    const answer = await t.api.expectJson<{ updated: number }>(
-      "POST",
-      "/api/feedback/bulk",
-      { ids: [a.id, b.id, b.id, "missing"], status: "DONE" },
-      200,
-    );
+    const answer = await bulkChange(t.api, { ids: [a.id, b.id, b.id, "missing"], status: "DONE" });
     expect(answer).toEqual({ updated: 2 });
     expect((await inbox("?status=DONE&q=bulk")).items.map((item) => item.id).sort()).toEqual(
       [a.id, b.id].sort(),
     );
     // Already done: nothing changes, nothing is audited.
-    expect(
-      await t.api.expectJson("POST", "/api/feedback/bulk", { ids: [a.id], status: "DONE" }, 200),
-    ).toEqual({ updated: 0 });
+    expect(await bulkChange(t.api, { ids: [a.id], status: "DONE" })).toEqual({ updated: 0 });
     const audits = await t.api.sql`SELECT entity_id FROM audit_log WHERE action = ${"feedback.update"}
       AND entity_id IN ${t.api.sql([a.id, b.id])}`;
     expect(audits).toHaveLength(2);
@@ -251,14 +245,9 @@ describe("triage: status, priority, tags and assignee", () => {
     const b = await t.report({ formData: { description: "Bulk assign b" } });
     const staff = await openStaffSocket(t.mainUrl, secondAdmin.token);
     try {
-      expect(
-        await t.api.expectJson(
-          "POST",
-          "/api/feedback/bulk",
-          { ids: [a.id, b.id], assigneeId: secondAdmin.id },
-          200,
-        ),
-      ).toEqual({ updated: 2 });
+      expect(await bulkChange(t.api, { ids: [a.id, b.id], assigneeId: secondAdmin.id })).toEqual({
+        updated: 2,
+      });
       for (const id of [a.id, b.id]) {
         const push = await staff.push("report-updated", (p) => p.data.id === id);
         expect(push.data.assignee).toEqual({ id: secondAdmin.id, name: "Grace" });
@@ -268,17 +257,10 @@ describe("triage: status, priority, tags and assignee", () => {
     }
     expect((await inbox(`?assigneeId=${secondAdmin.id}&q=bulk assign`)).total).toBe(2);
     // Status and assignee in one call; a report already in that state is not counted again.
-    expect(
-      await t.api.expectJson(
-        "POST",
-        "/api/feedback/bulk",
-        { ids: [a.id, b.id], assigneeId: null, status: "IN_PROGRESS" },
-        200,
-      ),
-    ).toEqual({ updated: 2 });
-    expect(
-      await t.api.expectJson("POST", "/api/feedback/bulk", { ids: [a.id], assigneeId: null }, 200),
-    ).toEqual({ updated: 0 });
+    expect(await bulkChange(t.api, { ids: [a.id, b.id], assigneeId: null, status: "IN_PROGRESS" })).toEqual({
+      updated: 2,
+    });
+    expect(await bulkChange(t.api, { ids: [a.id], assigneeId: null })).toEqual({ updated: 0 });
     expect((await inbox("?assigneeId=none&status=IN_PROGRESS&q=bulk assign")).total).toBe(2);
     const member = await createSignInAccount(t.api.sql, {
       name: "Bulk member",

@@ -4,6 +4,7 @@ import type { InboxReport } from "../../../shared/inbox-api.ts";
 import { searchResultsLimit } from "../../../shared/search-api.ts";
 import { insertReportDocuments } from "../../domain/search/search-documents.ts";
 import { reportSearchText } from "../../domain/search/search-text.ts";
+import { bulkChange } from "../../test-support/feedback-bulk-change.ts";
 import { demoUserHash, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { createOtherProject } from "../../test-support/outbound-test-support.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
@@ -225,12 +226,7 @@ describe("ranking, filters and paging", () => {
   test("a bulk change over all matching reaches exactly the reports the search finds", async () => {
     const hit = await t.report({ formData: { description: "spinel bulk" } });
     const miss = await t.report({ formData: { description: "something else" } });
-    const answer = await t.api.expectJson<{ updated: number }>(
-      "POST",
-      "/api/feedback/bulk",
-      { filter: { q: "spinel" }, priority: "CRITICAL" },
-      200,
-    );
+    const answer = await bulkChange(t.api, { filter: { q: "spinel" }, priority: "CRITICAL" });
     expect(answer.updated).toBe(1);
     const [row] = await t.api.sql`SELECT priority FROM feedback_reports WHERE id = ${miss.id}`;
     expect(row?.priority).toBe("LOW");

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { RootSkillDetail, SkillTree, SkillTreeGrid } from "../../../shared/skills-api.ts";
+import {
+  cellTakenAnswer,
+  expectCreateRefused,
+  expectOwnCellKept,
+  malformedJsonAnswer,
+} from "../../test-support/skill-write-refusals.ts";
 import { startSkillsTestClient } from "../../test-support/skills-api-client.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
 
@@ -119,7 +125,7 @@ describe("grid settings", () => {
 
   test("PUT with malformed JSON answers 400", async () => {
     const answer = await client.callRaw("PUT", "/api/skills/settings", "{rows:");
-    expect(answer).toEqual({ status: 400, body: { error: "Request body is not valid JSON" } });
+    expect(answer).toEqual(malformedJsonAnswer);
   });
 
   test("shrinking the grid below an occupied cell answers 409 and keeps the grid", async () => {
@@ -256,7 +262,7 @@ describe("root skills", () => {
   test("a cell already taken answers 409 and creates nothing", async () => {
     const before = await rootCount();
     const answer = await client.call("POST", "/api/skills", rootBody({ id: "squatter", row: 0, column: 1 }));
-    expect(answer).toEqual({ status: 409, body: { error: "That grid cell is taken" } });
+    expect(answer).toEqual(cellTakenAnswer);
     expect(await rootCount()).toBe(before);
   });
 
@@ -377,17 +383,17 @@ describe("root skills", () => {
     ],
     [{ extra: true }, { error: "Unknown field extra", field: "extra" }],
   ])("POST with %j answers 400 %j", async (overrides, error) => {
-    const before = await rootCount();
-    const answer = await client.call("POST", "/api/skills", rootBody({ row: 9, column: 9, ...overrides }));
-    expect(answer).toEqual({ status: 400, body: error });
-    expect(await rootCount()).toBe(before);
+    await expectCreateRefused(
+      client,
+      "/api/skills",
+      rootBody({ row: 9, column: 9, ...overrides }),
+      error,
+      rootCount,
+    );
   });
 
   test("POST with malformed JSON answers 400", async () => {
-    expect(await client.callRaw("POST", "/api/skills", "{")).toEqual({
-      status: 400,
-      body: { error: "Request body is not valid JSON" },
-    });
+    expect(await client.callRaw("POST", "/api/skills", "{")).toEqual(malformedJsonAnswer);
   });
 
   test("PUT replaces the root's fields and dependencies, keeps its id, and is audited", async () => {
@@ -417,18 +423,12 @@ describe("root skills", () => {
   });
 
   test("PUT may keep the root's own cell but not take another's", async () => {
-    const same = await client.call(
-      "PUT",
+    await expectOwnCellKept(
+      client,
       "/api/skills/vue",
       updateBody({ name: "Vue.js", row: 2, column: 0 }),
-    );
-    expect(same.status).toBe(200);
-    const taken = await client.call(
-      "PUT",
-      "/api/skills/vue",
       updateBody({ name: "Vue.js", row: 2, column: 3 }),
     );
-    expect(taken).toEqual({ status: 409, body: { error: "That grid cell is taken" } });
   });
 
   test("PUT closing a 2-cycle answers 400 and changes nothing", async () => {

@@ -1,6 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import type { ListPage } from "../../../shared/list-page-api.ts";
 import type { RootSkillDetail, SubSkill } from "../../../shared/skills-api.ts";
+import {
+  cellTakenAnswer,
+  expectCreateRefused,
+  expectOwnCellKept,
+  malformedJsonAnswer,
+} from "../../test-support/skill-write-refusals.ts";
 import { type SkillsTestClient, startSkillsTestClient } from "../../test-support/skills-api-client.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
 
@@ -120,7 +126,7 @@ describe("POST /api/skills/:rootSkill/sub-skills", () => {
       "/api/skills/css/sub-skills",
       subBody({ name: "Taken", row: 0 }),
     );
-    expect(answer).toEqual({ status: 409, body: { error: "That grid cell is taken" } });
+    expect(answer).toEqual(cellTakenAnswer);
     expect((await createSub("js", { name: "Promises", row: 0, column: 1 })).rootId).toBe("js");
     expect((await createSub("cycles", { name: "Corner", row: 0, column: 0 })).id).toBe("cycles-corner");
   });
@@ -185,17 +191,17 @@ describe("POST /api/skills/:rootSkill/sub-skills", () => {
     ],
     [{ id: "chosen" }, { error: "Unknown field id", field: "id" }],
   ])("with %j answers 400 %j", async (overrides, error) => {
-    const before = await subCount();
-    const answer = await client.call("POST", "/api/skills/css/sub-skills", subBody({ row: 2, ...overrides }));
-    expect(answer).toEqual({ status: 400, body: error });
-    expect(await subCount()).toBe(before);
+    await expectCreateRefused(
+      client,
+      "/api/skills/css/sub-skills",
+      subBody({ row: 2, ...overrides }),
+      error,
+      subCount,
+    );
   });
 
   test("malformed JSON answers 400", async () => {
-    expect(await client.callRaw("POST", "/api/skills/css/sub-skills", "[")).toEqual({
-      status: 400,
-      body: { error: "Request body is not valid JSON" },
-    });
+    expect(await client.callRaw("POST", "/api/skills/css/sub-skills", "[")).toEqual(malformedJsonAnswer);
   });
 });
 
@@ -326,18 +332,12 @@ describe("PUT /api/skills/:rootSkill/sub-skills/:subSkill", () => {
   });
 
   test("may keep its own cell, not take a sibling's", async () => {
-    const same = await client.call(
-      "PUT",
+    await expectOwnCellKept(
+      client,
       "/api/skills/js/sub-skills/js-closures",
       subBody({ name: "Closures" }),
-    );
-    expect(same.status).toBe(200);
-    const taken = await client.call(
-      "PUT",
-      "/api/skills/js/sub-skills/js-closures",
       subBody({ name: "Closures", row: 5, column: 5 }),
     );
-    expect(taken).toEqual({ status: 409, body: { error: "That grid cell is taken" } });
   });
 
   test("depending on itself, a 2-cycle and a 3-cycle answer 400 and change nothing; a diamond is fine", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
+import type { FeedbackReportCreated as Created } from "../../../shared/feedback-api.ts";
 import { findReport } from "../../domain/feedback/feedback-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";
@@ -9,15 +10,6 @@ import { startTestServer, type TestServer } from "../../test-support/test-server
 let server: TestServer;
 let main: string;
 let session: { gleapId: string; gleapHash: string };
-
-interface Created {
-  id: string;
-  shortId: string;
-  type: string;
-  priority: string;
-  status: string;
-  createdAt: string;
-}
 
 const postReport = (body: string, headers: Record<string, string> = { "Api-Token": "demo" }) =>
   fetch(`${main}/api/widget/bugs/v2`, {

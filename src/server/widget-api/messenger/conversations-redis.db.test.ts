@@ -1,5 +1,6 @@
 import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Conversation, ConversationMessage } from "../../../shared/conversations-api.ts";
+import { conversationMessagePush } from "../../test-support/conversation-message-push.ts";
 import {
   call,
   demoProjectId,
@@ -48,10 +49,7 @@ test("a staff reply through one server reaches the visitor's socket on the other
     );
     expect(reply.status).toBe(201);
     const message = (await reply.json()) as ConversationMessage;
-    expect(await nextBesidesCount(socket)).toEqual({
-      name: "conversation-message",
-      data: { shareToken, message, unread: 1 },
-    });
+    expect(await nextBesidesCount(socket)).toEqual(conversationMessagePush(shareToken, message, 1));
     expect(await nextBesidesCount(socket)).toMatchObject({
       name: "update",
       data: {

@@ -9,6 +9,7 @@ import type {
 } from "../../../shared/conversations-api.ts";
 import type { MessengerHome } from "../../../shared/messenger-home-api.ts";
 import { expectError } from "../../test-support/api-calls.ts";
+import { conversationMessagePush } from "../../test-support/conversation-message-push.ts";
 import { demoUserHash, startMessengerTest } from "../../test-support/messenger-test-support.ts";
 import { nextBesidesCount, openSocket, type TestSession } from "../../test-support/outbound-test-support.ts";
 import { startedBeforeAll } from "../../test-support/test-lifecycle.ts";
@@ -253,10 +254,7 @@ describe("realtime", () => {
     try {
       const message = await reply(id, "We're on it");
       for (const socket of [first, second]) {
-        expect(await nextBesidesCount(socket)).toEqual({
-          name: "conversation-message",
-          data: { shareToken, message, unread: 1 },
-        });
+        expect(await nextBesidesCount(socket)).toEqual(conversationMessagePush(shareToken, message, 1));
         // The badge's count, and the chat notification card the widget shows while the messenger is closed.
         expect(await nextBesidesCount(socket)).toEqual({
           name: "update",
@@ -326,10 +324,7 @@ describe("realtime", () => {
         `/conversations/${shareToken}/messages`,
         { text: "From the other tab" },
       );
-      expect(await socket.next()).toEqual({
-        name: "conversation-message",
-        data: { shareToken, message, unread: 0 },
-      });
+      expect(await socket.next()).toEqual(conversationMessagePush(shareToken, message, 0));
 
       expect(
         await t.api.call("POST", `/api/projects/${t.projectId}/conversations/${id}/typing`, { typing: true }),

@@ -16,6 +16,7 @@ import { createLogger } from "../../logger.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { createLocalFileStorage } from "../../storage/local-file-storage.ts";
 import { createS3FileStorage } from "../../storage/s3-file-storage.ts";
+import { expectRangedReads } from "../../test-support/ranged-reads.ts";
 import { type RawAnswer, readAnswer } from "../../test-support/raw-http-answer.ts";
 import { type FakeS3, startFakeS3 } from "../../test-support/s3rver.ts";
 import { tempDatabases } from "../../test-support/temp-databases.ts";
@@ -244,29 +245,25 @@ describe("POST /api/widget/uploads/sdk", () => {
     const { fileUrl } = await uploadOk(new Blob([webmBytes], { type: "video/webm" }));
     const size = webmBytes.length;
     const ranged = (range: string) => fetch(fileUrl, { headers: { Range: range } });
-
-    const first = await ranged("bytes=0-9");
-    expect(first.status).toBe(206);
-    expect(first.headers.get("content-range")).toBe(`bytes 0-9/${size}`);
-    expect(first.headers.get("content-length")).toBe("10");
-    expect(await first.bytes()).toEqual(webmBytes.slice(0, 10));
-
-    const rest = await ranged("bytes=200-");
-    expect(rest.status).toBe(206);
-    expect(await rest.bytes()).toEqual(webmBytes.slice(200));
-
-    const suffix = await ranged("bytes=-16");
-    expect(suffix.status).toBe(206);
-    expect(suffix.headers.get("content-range")).toBe(`bytes ${size - 16}-${size - 1}/${size}`);
-    expect(await suffix.bytes()).toEqual(webmBytes.slice(size - 16));
-
-    const past = await ranged(`bytes=${size}-`);
-    expect(past.status).toBe(416);
-    expect(past.headers.get("content-range")).toBe(`bytes */${size}`);
-
-    const several = await ranged("bytes=0-1,4-5");
-    expect(several.status).toBe(200);
-    expect(await several.bytes()).toEqual(webmBytes);
+    await expectRangedReads(ranged, webmBytes, [
+      {
+        range: "bytes=0-9",
+        status: 206,
+        contentRange: `bytes 0-9/${size}`,
+        contentLength: "10",
+        slice: [0, 10],
+      },
+      { range: "bytes=200-", status: 206, slice: [200] },
+      {
+        range: "bytes=-16",
+        status: 206,
+        contentRange: `bytes ${size - 16}-${size - 1}/${size}`,
+        slice: [size - 16],
+      },
+      { range: `bytes=${size}-`, status: 416, contentRange: `bytes */${size}` },
+      // Several ranges at once: the whole file.
+      { range: "bytes=0-1,4-5", status: 200, slice: [0] },
+    ]);
   });
 
   test("without a valid session (the SDK key alone is not enough) it is 401 and stores nothing", async () => {

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { SQL } from "bun";
-import { migrations, runMigrations } from "../../database/migrations.ts";
+import { migrations } from "../../database/migrations.ts";
 import {
   type FixtureWorkDir,
   fixtureWorkDir,
@@ -11,6 +9,7 @@ import {
 import { type ServerProcess, startServerProcess } from "../../test-support/server-process.ts";
 import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
 import { printedPassword, runCli } from "../test-support/cli-process.ts";
+import { migratedDataFolder } from "../test-support/migrated-data-folder.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
 setDefaultTimeout(processTestTimeoutMs);
@@ -208,22 +207,8 @@ describe("arguments and the database's state", () => {
   test("a database with migrations pending, or one of a newer build, is refused with exit 3", async () => {
     const behind = join(work.dir, "behind");
     const newer = join(work.dir, "newer");
-    for (const [dir, list] of [
-      [behind, migrations.slice(0, 5)],
-      [newer, migrations],
-    ] as const) {
-      await mkdir(dir, { recursive: true });
-      const sql = new SQL({
-        adapter: "sqlite",
-        filename: join(dir, "app.sqlite"),
-        create: true,
-        readwrite: true,
-      });
-      await runMigrations(sql, list);
-      if (dir === newer)
-        await sql`INSERT INTO schema_migrations (id, name, applied_at) VALUES (9999, 'future', '2030-01-01')`;
-      await sql.close();
-    }
+    await migratedDataFolder(behind, { applied: migrations.slice(0, 5) });
+    await migratedDataFolder(newer, { newerBuild: true });
     const args = ["admin", "create", "--email", "late@example.com", "--name", "Late"];
     const pending = await runCli(args, { DATA_DIR: behind }, { stdin: "late-admin-password\n" });
     expect(pending.exitCode).toBe(3);

@@ -3,7 +3,6 @@ import { existsSync } from "node:fs";
 import { copyFile, mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SQL } from "bun";
-import { migrations, runMigrations } from "../../database/migrations.ts";
 import { logIn } from "../../test-support/api-calls.ts";
 import {
   type FixtureWorkDir,
@@ -14,6 +13,7 @@ import { type Headers, startWidgetSession } from "../../test-support/report-test
 import { type ServerProcess, startServerProcess } from "../../test-support/server-process.ts";
 import { processTestTimeoutMs } from "../../test-support/test-timeouts.ts";
 import { runCli } from "../test-support/cli-process.ts";
+import { migratedDataFolder } from "../test-support/migrated-data-folder.ts";
 
 // Starts whole processes: the process-level timeout of test-timeouts.ts.
 setDefaultTimeout(processTestTimeoutMs);
@@ -256,16 +256,7 @@ describe("gleam restore refuses what would lose data or restore something unsoun
   });
 
   test("an archive from a newer build (a migration this build does not know): exit 3", async () => {
-    await mkdir(folder("newer"), { recursive: true });
-    const sql = new SQL({
-      adapter: "sqlite",
-      filename: join(folder("newer"), "app.sqlite"),
-      create: true,
-      readwrite: true,
-    });
-    await runMigrations(sql, migrations);
-    await sql`INSERT INTO schema_migrations (id, name, applied_at) VALUES (9999, 'future', '2030-01-01')`;
-    await sql.close();
+    await migratedDataFolder(folder("newer"), { newerBuild: true });
     await expectRun(["backup", folder("newer.tar")], folder("newer"), 0, "written by a newer build");
 
     await expectRun(

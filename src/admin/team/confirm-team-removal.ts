@@ -1,6 +1,5 @@
 import type { Translator, Values } from "../i18n/intl.ts";
-import { confirmAction } from "../shell/overlay/confirm.ts";
-import { runAction } from "../shell/overlay/run-action.ts";
+import { confirmRemoval } from "../shell/overlay/confirm-delete.ts";
 
 /**
  * Taking someone off the team (a member, or a pending invitation) is asked first in a danger dialog:
@@ -14,13 +13,12 @@ export function confirmTeamRemoval(
   remove: () => Promise<unknown>,
   onRemoved: () => void,
 ): void {
-  confirmAction({
-    type: "danger",
+  confirmRemoval({
     heading: t(`${action}Heading`, values),
     body: t(`${action}Body`),
     confirmLabel: t(action),
-    onConfirm: async () => {
-      if ((await runAction(remove, `${action}d`)).ok) onRemoved();
-    },
+    remove,
+    done: `${action}d`,
+    onRemoved,
   });
 }

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -116,7 +117,7 @@ async function shootAdminAndWidget(browser: Browser, origin: string) {
  * center article, news, feature requests and the survey as a new visitor; the conversation in dark
  * mode and the home screen in Arabic.
  */
-async function shootMessenger(browser: Browser, origin: string, messengerUrl: string) {
+async function shootMessenger(browser: Browser, origin: string, messengerUrl: string, mayaHash: string) {
   const frameOrigin = new URL(messengerUrl).origin;
   const call = (page: Page, method: string, ...args: unknown[]) =>
     page.evaluate(
@@ -134,7 +135,13 @@ async function shootMessenger(browser: Browser, origin: string, messengerUrl: st
     await page.getByTestId("gleap-launcher").waitFor();
     await page.locator("#widget-status[data-state=ready]").waitFor();
     if (options.maya)
-      await call(page, "identify", "maya-chen", { name: "Maya Chen", email: "maya.chen@northwind.example" });
+      await call(
+        page,
+        "identify",
+        "maya-chen",
+        { name: "Maya Chen", email: "maya.chen@northwind.example" },
+        mayaHash,
+      );
     if (options.lang) await call(page, "setLanguage", options.lang);
     return page;
   }
@@ -232,7 +239,13 @@ try {
   try {
     if (!onlyMessenger) await shootAdminAndWidget(browser, origin);
 
-    await shootMessenger(browser, origin, server.messengerUrl);
+    // Maya's session, with her conversation, is joined only by a verified identify (the user id signed
+    // with the project's secret), as a host's backend would sign it.
+    const [project] = await server.db.sql`SELECT secret FROM widget_projects WHERE sdk_key = ${"demo"}`;
+    const mayaHash = createHmac("sha256", (project as { secret: string }).secret)
+      .update("maya-chen")
+      .digest("hex");
+    await shootMessenger(browser, origin, server.messengerUrl, mayaHash);
   } finally {
     await browser.close();
     await server.stop();

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { createHmac } from "node:crypto";
 import type { SQL } from "bun";
 import { is } from "superstruct";
 import { BotWrite } from "../../shared/bots-api.ts";
@@ -7,7 +8,7 @@ import type { HelpSearchResult } from "../../shared/help-center-api.ts";
 import type { MessengerHome } from "../../shared/messenger-home-api.ts";
 import { SurveyWrite } from "../../shared/surveys-api.ts";
 import { countUnreadMessages } from "../domain/conversations/conversations-repository.ts";
-import { call, startSession } from "../test-support/outbound-test-support.ts";
+import { call, startSession, type TestSession } from "../test-support/outbound-test-support.ts";
 import { startBeforeAll } from "../test-support/test-lifecycle.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import { demoGuidesChecklistId } from "./guides-demo.ts";
@@ -136,6 +137,23 @@ describe("messenger demo content, full (the e2e server's data set)", () => {
       await call(server.mainUrl, session, "GET", "/help/search?q=offline")
     ).json()) as HelpSearchResult[];
     expect(search[0]?.id).toBe("demo-article-offline");
+  });
+
+  test("Maya, identified from a new browser with her signed id, continues her conversation; unsigned, she does not", async () => {
+    const [project] = await sql`SELECT secret FROM widget_projects WHERE sdk_key = ${"demo"}`;
+    const userHash = createHmac("sha256", project.secret).update("maya-chen").digest("hex");
+    const homeAfter = async (identify: Record<string, unknown>) => {
+      const fresh = await startSession(server.mainUrl);
+      const identified = await call(server.mainUrl, fresh, "POST", "/sessions/identify", {
+        userId: "maya-chen",
+        ...identify,
+      });
+      expect(identified.status).toBe(200);
+      const session = (await identified.json()) as TestSession;
+      return (await (await call(server.mainUrl, session, "GET", "/messenger/home")).json()) as MessengerHome;
+    };
+    expect((await homeAfter({})).conversation).toBeNull();
+    expect((await homeAfter({ userHash })).conversation?.subject).toBe("Shared space not syncing on my iPad");
   });
 
   test("demo ids sort like the server's UUIDv7 ids", () => {

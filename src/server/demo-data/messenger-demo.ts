@@ -404,7 +404,11 @@ const visitors = [
   ["ravi-patel", "Ravi Patel", "ravi.patel@lumen.example"],
 ] as const;
 
-/** Identified visitors of the demo project, whose sessions vote, answer and write. */
+/**
+ * Identified visitors of the demo project, whose sessions vote, answer and write. Verified, as a host
+ * whose backend signs its user ids would have made them: an identify of the same id with its userHash
+ * from another browser joins the visitor's session (and shows Maya her conversation).
+ */
 async function seedVisitors(sql: SQL, projectId: string): Promise<string[]> {
   const ids: string[] = [];
   for (const [index, [userId, name, email]] of visitors.entries()) {
@@ -414,6 +418,7 @@ async function seedVisitors(sql: SQL, projectId: string): Promise<string[]> {
       id,
       project_id: projectId,
       user_id: userId,
+      user_verified: true,
       name,
       email,
       custom_data: JSON.stringify({ plan: index % 3 === 0 ? "Team" : "Personal" }),

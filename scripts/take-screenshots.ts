@@ -110,6 +110,10 @@ async function shootAdminAndWidget(browser: Browser, origin: string) {
   await host.close();
 }
 
+/** Maya, the demo visitor with a conversation: her id, her fields and the id signed with the project's secret. */
+const mayaIdentity = (userHash: string) =>
+  ["maya-chen", { name: "Maya Chen", email: "maya.chen@northwind.example" }, userHash] as const;
+
 /**
  * The messenger's main screens on /demo with the full demo data, each cropped to the open
  * frame at its desktop size (410 px, 690 px for articles) with a margin of the host page around it:
@@ -134,14 +138,7 @@ async function shootMessenger(browser: Browser, origin: string, messengerUrl: st
     await page.goto(`${origin}/demo`);
     await page.getByTestId("gleap-launcher").waitFor();
     await page.locator("#widget-status[data-state=ready]").waitFor();
-    if (options.maya)
-      await call(
-        page,
-        "identify",
-        "maya-chen",
-        { name: "Maya Chen", email: "maya.chen@northwind.example" },
-        mayaHash,
-      );
+    if (options.maya) await call(page, "identify", ...mayaIdentity(mayaHash));
     if (options.lang) await call(page, "setLanguage", options.lang);
     return page;
   }

@@ -1,3 +1,4 @@
+import { skillIdSlug } from "../../shared/skill-id-slug.ts";
 import {
   defaultSubGridSize,
   RootSkillCreate,
@@ -5,7 +6,7 @@ import {
   RootSkillUpdate,
 } from "../../shared/skills-api.ts";
 import { type FieldErrors, fieldErrors } from "../shell/form/form-errors.ts";
-import { cellKey, parseCellKey, suggestSkillId } from "./skill-options.ts";
+import { cellKey, parseCellKey } from "./skill-options.ts";
 
 /**
  * What the root skill form holds ("Create Sub Tree" and "edit"): texts and numbers as typed, the grid
@@ -51,7 +52,7 @@ export function rootSkillFormFromDetail(skill: RootSkillDetail): RootSkillFormSt
 
 /** A new name, and with it the suggested id while the admin has not typed one. */
 export function withName(state: RootSkillFormState, name: string): RootSkillFormState {
-  return { ...state, name, id: state.idTouched ? state.id : suggestSkillId(name) };
+  return { ...state, name, id: state.idTouched ? state.id : skillIdSlug(name) };
 }
 
 /** A typed whole number: a number when it reads as one, "" stays missing, anything else stays as text. */

@@ -9,7 +9,6 @@ import {
   type PlacedSkill,
   parseCellKey,
   skillNames,
-  suggestSkillId,
   toggleDependency,
 } from "./skill-options.ts";
 
@@ -78,13 +77,5 @@ describe("icons and ids", () => {
     expect(isImageIcon("data:image/png;base64,AAAA")).toBe(true);
     expect(isImageIcon("💻")).toBe(false);
     expect(isImageIcon("javascript")).toBe(false);
-  });
-
-  test("a suggested id follows the API's id rule", () => {
-    expect(suggestSkillId("  Künstliche Intelligenz & ML ")).toBe("kunstliche-intelligenz-ml");
-    expect(suggestSkillId("C++")).toBe("c");
-    expect(suggestSkillId("🚀")).toBe("");
-    // Cut to 40 characters, and a hyphen left at the cut is dropped.
-    expect(suggestSkillId(`${"a".repeat(39)} b`)).toBe("a".repeat(39));
   });
 });

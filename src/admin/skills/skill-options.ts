@@ -1,5 +1,3 @@
-import { skillIdSlug } from "../../shared/skill-id-slug.ts";
-
 /**
  * Choices the skill forms offer, worked out from the skills already in the tree: the grid cells a skill
  * can sit in and the skills it can depend on. Pure, so the rules are tested without a browser.
@@ -126,6 +124,3 @@ export function dependentsOf<S extends PlacedSkill>(skills: readonly S[], id: st
 export function isImageIcon(icon: string): boolean {
   return /^(https?:\/\/|data:image\/)/i.test(icon.trim());
 }
-
-/** A root skill id suggested from its name, by the rule the API checks. */
-export const suggestSkillId: (name: string) => string = skillIdSlug;

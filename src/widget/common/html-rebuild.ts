@@ -5,9 +5,6 @@
  * Nesting deeper than 32 levels is cut off, so a hostile text cannot cost the page its stack.
  */
 
-// Each sanitizer's `dropped` set starts from these, offered here beside the walk that reads the set.
-export { scriptsAndEmbeds } from "../../shared/script-and-embed-tags.ts";
-
 export interface RebuildRules {
   /** Upper-case tag names left out with everything they hold. */
   dropped: ReadonlySet<string>;

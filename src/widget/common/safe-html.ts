@@ -1,5 +1,6 @@
 import { richTextAttributes, richTextTags, richTextUrl } from "../../shared/rich-text-allow-list.ts";
-import { type RebuildRules, rebuildHtml, scriptsAndEmbeds } from "./html-rebuild.ts";
+import { scriptsAndEmbeds } from "../../shared/script-and-embed-tags.ts";
+import { type RebuildRules, rebuildHtml } from "./html-rebuild.ts";
 import { parseInertHtml } from "./inert-html.ts";
 
 /**

@@ -1,4 +1,5 @@
-import { type RebuildRules, rebuildHtml, scriptsAndEmbeds } from "../common/html-rebuild.ts";
+import { scriptsAndEmbeds } from "../../shared/script-and-embed-tags.ts";
+import { type RebuildRules, rebuildHtml } from "../common/html-rebuild.ts";
 import { parseInertHtml } from "../common/inert-html.ts";
 
 /**

@@ -1,18 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { dropLiveAttributes, isLiveAttribute } from "./replay-live-attributes.ts";
-
-const element = (
-  id: number,
-  tagName: string,
-  attributes: Record<string, unknown>,
-  childNodes: unknown[] = [],
-) => ({
-  type: 2,
-  id,
-  tagName,
-  attributes,
-  childNodes,
-});
+import { recordedElement } from "./test-support/recorded-element.ts";
 
 describe("isLiveAttribute", () => {
   test("handlers, srcdoc and formaction, whatever their value", () => {
@@ -65,11 +53,11 @@ describe("dropLiveAttributes", () => {
           type: 0,
           id: 1,
           childNodes: [
-            element(2, "body", { onload: "x", class: "page" }, [
-              element(3, "img", { src: "/a.png", onerror: "alert(1)" }),
-              element(4, "a", { href: "javascript:alert(1)", title: "Home" }),
-              element(5, "iframe", { srcdoc: "<script>alert(1)</script>" }),
-              element(6, "button", { formaction: "https://evil.example", type: "submit" }),
+            recordedElement(2, "body", { onload: "x", class: "page" }, [
+              recordedElement(3, "img", { src: "/a.png", onerror: "alert(1)" }),
+              recordedElement(4, "a", { href: "javascript:alert(1)", title: "Home" }),
+              recordedElement(5, "iframe", { srcdoc: "<script>alert(1)</script>" }),
+              recordedElement(6, "button", { formaction: "https://evil.example", type: "submit" }),
             ]),
           ],
         },
@@ -92,7 +80,7 @@ describe("dropLiveAttributes", () => {
       timestamp: 2,
       data: {
         source: 0,
-        adds: [{ parentId: 2, nextId: null, node: element(7, "div", { onclick: "x", id: "late" }) }],
+        adds: [{ parentId: 2, nextId: null, node: recordedElement(7, "div", { onclick: "x", id: "late" }) }],
         attributes: [
           {
             id: 4,

@@ -1,31 +1,22 @@
 import { describe, expect, test } from "bun:test";
+import { recordedElement } from "../../shared/test-support/recorded-element.ts";
 import { withMessengerPlaceholders } from "./replay-messenger-frames.ts";
 
 const own = ["https://admin.example.com", "https://messenger.example.com"];
 const label = "Messenger — not recorded";
 
-const element = (
-  id: number,
-  tagName: string,
-  attributes: Record<string, unknown> = {},
-  childNodes: unknown[] = [],
-) => ({
-  type: 2,
-  id,
-  tagName,
-  attributes,
-  childNodes,
-});
-
-const page = element(3, "html", {}, [
-  element(4, "body", {}, [
-    element(5, "iframe", {
+const page = recordedElement(3, "html", {}, [
+  recordedElement(4, "body", {}, [
+    recordedElement(5, "iframe", {
       rr_src: "https://messenger.example.com/?sdkKey=demo",
       class: "gleap-frame",
       width: "400",
     }),
-    element(6, "iframe", { rr_src: "https://video.example.org/embed/1", class: "video" }),
-    element(7, "iframe", { src: "https://admin.example.com/banner", style: "position:fixed;height:80px" }),
+    recordedElement(6, "iframe", { rr_src: "https://video.example.org/embed/1", class: "video" }),
+    recordedElement(7, "iframe", {
+      src: "https://admin.example.com/banner",
+      style: "position:fixed;height:80px",
+    }),
   ]),
 ]);
 
@@ -40,7 +31,7 @@ describe("messenger frames in a replay", () => {
     const body = (
       full as unknown as { data: { node: { childNodes: [{ childNodes: [{ childNodes: unknown[] }] }] } } }
     ).data.node.childNodes[0].childNodes[0];
-    const [messenger, video, banner] = body.childNodes as Array<ReturnType<typeof element>>;
+    const [messenger, video, banner] = body.childNodes as Array<ReturnType<typeof recordedElement>>;
     expect(messenger).toMatchObject({ type: 2, id: 5, tagName: "div" });
     expect(messenger?.attributes).toMatchObject({
       class: "gleap-frame",
@@ -50,7 +41,7 @@ describe("messenger frames in a replay", () => {
     expect(messenger?.attributes).not.toHaveProperty("rr_src");
     expect(messenger?.childNodes).toEqual([{ type: 3, id: -1, textContent: label }]);
     expect(video).toEqual(
-      element(6, "iframe", { rr_src: "https://video.example.org/embed/1", class: "video" }),
+      recordedElement(6, "iframe", { rr_src: "https://video.example.org/embed/1", class: "video" }),
     );
     expect(banner?.tagName).toBe("div");
     // The page's own style comes last, so it keeps the frame's place and size.
@@ -70,7 +61,7 @@ describe("messenger frames in a replay", () => {
           {
             parentId: 4,
             nextId: null,
-            node: element(9, "iframe", { rr_src: "https://messenger.example.com/" }),
+            node: recordedElement(9, "iframe", { rr_src: "https://messenger.example.com/" }),
           },
           "not an add",
         ],

@@ -85,7 +85,35 @@ function copySessions(db: Database, plan: AgingPlan) {
     },
     { days: "g.n", minutes: "k.m" },
   );
-  return { sessions, events, copies };
+  return { sessions, events: events + copyEventBatches(db, plan, copies), copies };
+}
+
+/**
+ * The same for the events a fold stored as batches (migration 045), as the server stores them now: a
+ * batch of one page view per copy and minute, keyed below every seq the log will give (negative).
+ */
+function copyEventBatches(db: Database, plan: AgingPlan, copies: number): number {
+  const first = (index: number) => `json_extract(src.events, '$[0][${index}]')`;
+  const shifted = (index: number) =>
+    `strftime('%Y-%m-%dT%H:%M:%fZ', ${first(index)}, '-' || g.n || ' days', '-' || k.m || ' minutes')`;
+  return copyRows(
+    db,
+    "widget_event_batches",
+    {
+      through_seq: `-((g.n * ${Math.max(1, plan.eventsPerSession)} + k.m) * 100000000 + src.through_seq)`,
+      session_id: prefixed("session_id", "g.n"),
+      events: `json_array(json_array('0~' || printf('%06d', g.n) || '~' || k.m || '~' || ${first(0)},
+        ${first(1)}, ${shifted(2)}, ${first(3)}, ${shifted(4)}))`,
+    },
+    {
+      with: counters(copies, plan.eventsPerSession),
+      from: `FROM (SELECT * FROM widget_event_batches b WHERE instr(b.session_id, '~') = 0
+          AND b.through_seq = (SELECT min(c.through_seq) FROM widget_event_batches c
+            WHERE c.session_id = b.session_id AND json_array_length(c.events) > 0)) src
+        CROSS JOIN g CROSS JOIN k`,
+    },
+    { days: "g.n" },
+  );
 }
 
 /** Reports and their search documents, the session of each copy a copy of its session. */

@@ -104,7 +104,7 @@ test("calls a host queues before the loader arrives run in order", async ({ page
     .poll(
       () =>
         selectRows(
-          "SELECT name FROM widget_events WHERE session_id = $1 AND name = $2",
+          "SELECT name FROM widget_session_events WHERE session_id = $1 AND name = $2",
           gleapId,
           "queuedEvent",
         ),
@@ -197,7 +197,7 @@ test("a route change in a single-page host produces a page-view event", async ({
       async () =>
         (
           await selectRows<{ data: string }>(
-            "SELECT data FROM widget_events WHERE session_id = $1 AND name = $2 ORDER BY occurred_at",
+            "SELECT data FROM widget_session_events WHERE session_id = $1 AND name = $2 ORDER BY occurred_at",
             gleapId,
             "pageView",
           )

@@ -233,7 +233,7 @@ async function sessionCount(): Promise<number> {
 }
 
 async function eventNames(sessionId: string): Promise<string[]> {
-  const rows = await server.db.sql`SELECT name FROM widget_events WHERE session_id = ${sessionId}`;
+  const rows = await server.db.sql`SELECT name FROM widget_session_events WHERE session_id = ${sessionId}`;
   return (rows as Array<{ name: string }>).map((row) => row.name);
 }
 

@@ -26,7 +26,7 @@ const absent = (acknowledged: string[], stored: Iterable<unknown>) => {
 export async function missingFromDatabase(sql: SQL, ledger: ClusterLedger): Promise<MissingWrites> {
   const ids = async (query: Promise<unknown[]>, column: string) =>
     ((await query) as Array<Record<string, unknown>>).map((row) => row[column]);
-  const pageViews = (await sql`SELECT data FROM widget_events WHERE name = 'pageView'`) as Array<{
+  const pageViews = (await sql`SELECT data FROM widget_session_events WHERE name = 'pageView'`) as Array<{
     data: string;
   }>;
   return {

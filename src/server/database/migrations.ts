@@ -39,6 +39,7 @@ import { assignmentEvents } from "./migrations/041-assignment-events.ts";
 import { searchAccentFolding } from "./migrations/042-search-accent-folding.ts";
 import { inboxPriorityOrder } from "./migrations/043-inbox-priority-order.ts";
 import { pingLog } from "./migrations/044-ping-log.ts";
+import { eventBatches } from "./migrations/045-event-batches.ts";
 
 export interface Migration {
   id: number;
@@ -96,6 +97,7 @@ export const migrations: readonly Migration[] = [
   searchAccentFolding,
   inboxPriorityOrder,
   pingLog,
+  eventBatches,
 ];
 
 export interface MigrationResult {

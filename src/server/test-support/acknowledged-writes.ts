@@ -174,7 +174,7 @@ export async function lostWrites(
   const sql = new SQL({ adapter: "sqlite", filename });
   try {
     const sessions = (await sql`SELECT id FROM widget_sessions`) as Array<{ id: string }>;
-    const events = (await sql`SELECT data FROM widget_events WHERE name = 'pageView'`) as Array<{
+    const events = (await sql`SELECT data FROM widget_session_events WHERE name = 'pageView'`) as Array<{
       data: string;
     }>;
     const reports = (await sql`SELECT id FROM feedback_reports`) as Array<{ id: string }>;
@@ -230,7 +230,7 @@ async function inconsistencies(sql: SQL, pingedSession: string): Promise<string[
         `project ${row.id}: counter ${row.report_counter}, ${row.reports} reports, highest ${row.highest}`,
       );
   const views = await sql`SELECT s.id, s.page_views,
-      (SELECT count(*) FROM widget_events e WHERE e.session_id = s.id AND e.name = 'pageView') AS events
+      (SELECT count(*) FROM widget_session_events e WHERE e.session_id = s.id AND e.name = 'pageView') AS events
     FROM widget_sessions s WHERE s.id = ${pingedSession}`;
   for (const row of views as Array<{ id: string; page_views: number; events: number }>)
     if (Number(row.page_views) !== Number(row.events))

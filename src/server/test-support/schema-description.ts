@@ -147,6 +147,8 @@ export async function describeSqliteSchema(sql: SQL): Promise<SchemaLine[]> {
       );
     }
   }
+  const views = (await sql`SELECT name FROM sqlite_master WHERE type = 'view'`) as Array<{ name: string }>;
+  for (const view of views) lines.push(`view ${view.name}`);
   const triggers = (await sql`SELECT tbl_name, sql FROM sqlite_master WHERE type = 'trigger'`) as Array<{
     tbl_name: string;
     sql: string;
@@ -173,7 +175,15 @@ export async function describePostgresSchema(sql: SQL): Promise<SchemaLine[]> {
   const tables = (await sql`SELECT table_name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`) as Array<{ table_name: string }>;
   for (const { table_name } of tables) lines.push(`table ${table_name}`);
+  // A view is listed by name: its columns are whatever its query reads, which each engine types its way.
+  const views =
+    (await sql`SELECT table_name FROM information_schema.views WHERE table_schema = 'public'`) as Array<{
+      table_name: string;
+    }>;
+  for (const view of views) lines.push(`view ${view.table_name}`);
+  const viewNames = new Set(views.map((view) => view.table_name));
   for (const column of columns) {
+    if (viewNames.has(column.table_name)) continue;
     // A generated tsvector is the full-text index's (its GIN index's line below).
     if (column.data_type === "tsvector") continue;
     lines.push(

@@ -44,9 +44,9 @@ async function startProcess(): Promise<{ child: Bun.Subprocess<"ignore", "pipe",
   return { child, url: url.replace("localhost", "127.0.0.1") };
 }
 
-/** The pages of the session's page-view events in `widget_events`. */
+/** The pages of the session's page-view events (`widget_session_events`). */
 async function pagesOf(sql: SQL, sessionId: string): Promise<Set<string>> {
-  const rows = (await sql`SELECT data FROM widget_events WHERE session_id = ${sessionId}`) as Array<{
+  const rows = (await sql`SELECT data FROM widget_session_events WHERE session_id = ${sessionId}`) as Array<{
     data: string;
   }>;
   return new Set(rows.map((row) => (JSON.parse(row.data) as { page: string }).page));

@@ -3,7 +3,7 @@ import type { StoredSession } from "./sessions-repository.ts";
 
 /**
  * A ping as the ping log keeps it until it is folded into its session (ping-log.ts): what it changes on
- * the session, worked out when its group was written, and its events as `widget_events` rows.
+ * the session, worked out when its group was written, and its events as `widget_events` rows have them.
  */
 export interface LoggedPing {
   /** Its place in the log: pings fold in this order. */

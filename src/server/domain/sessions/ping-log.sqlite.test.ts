@@ -233,6 +233,89 @@ describe("the ping log", () => {
     });
   });
 
+  test("a fold stores each session's events as one batch, keyed by the seq of its last ping", async () => {
+    await withDatabase(async (db) => {
+      const writer = createPingWriter(db.sql, { foldAfterMs: 60_000 });
+      const busy = await createSession(db.sql, db.projectId);
+      const quiet = await createSession(db.sql, db.projectId);
+      for (const page of ["/a", "/b", "/c"])
+        await writer.record(busy.id, { events: [pageView(`https://shop.example${page}`)] });
+      await writer.record(quiet.id, { events: [] });
+      const seqs = (await db.sql`SELECT seq, session_id FROM widget_ping_log ORDER BY seq`) as Array<{
+        seq: number;
+        session_id: string;
+      }>;
+      await writer.fold();
+      const batches = await db.sql`SELECT through_seq, session_id, events FROM widget_event_batches
+        ORDER BY through_seq`;
+      expect(
+        batches.map((row: { through_seq: number; session_id: string; events: string }) => ({
+          ...row,
+          events: (JSON.parse(row.events) as unknown[][]).map((event) => event[1]),
+        })),
+      ).toEqual([
+        { through_seq: seqs[2]?.seq, session_id: busy.id, events: ["pageView", "pageView", "pageView"] },
+        { through_seq: seqs[3]?.seq, session_id: quiet.id, events: [] },
+      ]);
+      expect(await db.sql`SELECT count(*) AS n FROM widget_events`).toEqual([{ n: 0 }]);
+      expect((await listSessionEvents(db.sql, busy.id)).map((event) => event.data)).toEqual([
+        { page: "https://shop.example/a" },
+        { page: "https://shop.example/b" },
+        { page: "https://shop.example/c" },
+      ]);
+    });
+  });
+
+  test("seqs go on past every batch's when the next process finds the log empty", async () => {
+    const first = await database();
+    const session = await createSession(first.sql, first.projectId);
+    const writer = createPingWriter(first.sql, { foldAfterMs: 60_000 });
+    await writer.record(session.id, { events: [pageView("https://shop.example/first")] });
+    await writer.drain();
+    expect(await logged(first.sql)).toBe(0);
+    await first.close();
+
+    const next = await database(first.filename);
+    const nextWriter = createPingWriter(next.sql, { foldAfterMs: 60_000 });
+    try {
+      await nextWriter.record(session.id, { events: [pageView("https://shop.example/next")] });
+      await nextWriter.fold();
+      const seqs = await next.sql`SELECT through_seq FROM widget_event_batches ORDER BY through_seq`;
+      expect(seqs.map((row: { through_seq: number }) => row.through_seq)).toEqual([1, 2]);
+      expect((await storedRow(next.sql, session.id)).page_views).toBe(2);
+    } finally {
+      await nextWriter.drain();
+      await next.close();
+    }
+  });
+
+  test("a merged session's pings folded into the session it joined are not folded again by the next process", async () => {
+    const first = await database();
+    const writer = createPingWriter(first.sql, { foldAfterMs: 60_000 });
+    const from = await createSession(first.sql, first.projectId);
+    const into = await createSession(first.sql, first.projectId);
+    const waiting = await createSession(first.sql, first.projectId);
+    await writer.record(waiting.id, { events: [pageView("https://shop.example/waiting")] });
+    await writer.record(from.id, { events: [pageView("https://shop.example/anonymous")] });
+    await writer.record(into.id, { events: [pageView("https://shop.example/known")] });
+    await first.sql`UPDATE widget_sessions SET merged_into = ${into.id} WHERE id = ${from.id}`;
+    // Both fold into one session; the waiting session's ping keeps the log from being cut below them.
+    await pingLogOf(first.sql)?.fold([from.id, into.id]);
+    const folded = await storedRow(first.sql, into.id);
+    expect(folded.page_views).toBe(2);
+    await first.close();
+
+    const next = await database(first.filename);
+    try {
+      await openPingLog(next.sql);
+      expect(await storedRow(next.sql, into.id)).toEqual(folded);
+      expect((await listSessionEvents(next.sql, into.id)).length).toBe(2);
+      expect((await storedRow(next.sql, waiting.id)).page_views).toBe(1);
+    } finally {
+      await next.close();
+    }
+  });
+
   test("a group reads a session's row again once this process wrote it, or after sessionRowsKeptMs", async () => {
     await withDatabase(async (db) => {
       let clock = 0;
@@ -260,7 +343,7 @@ describe("the ping log", () => {
       const errors: unknown[] = [];
       const writer = createPingWriter(db.sql, { foldAfterMs: 20, onError: (error) => errors.push(error) });
       const session = await createSession(db.sql, db.projectId);
-      await db.sql`CREATE TRIGGER refuse_all BEFORE INSERT ON widget_events BEGIN SELECT RAISE(ABORT, 'full'); END`;
+      await db.sql`CREATE TRIGGER refuse_all BEFORE INSERT ON widget_event_batches BEGIN SELECT RAISE(ABORT, 'full'); END`;
       await writer.record(session.id, { events: [pageView("https://shop.example/later")] });
       await foldedWithin(async () => errors.length > 0);
       expect(String(errors[0])).toContain("full");
@@ -279,7 +362,7 @@ describe("the ping log", () => {
       ];
       for (const session of [failing, first, second])
         await writer.record(session.id, { events: [pageView(`https://shop.example/${session.id}`)] });
-      await db.sql.unsafe(`CREATE TRIGGER refuse_one BEFORE INSERT ON widget_events
+      await db.sql.unsafe(`CREATE TRIGGER refuse_one BEFORE INSERT ON widget_event_batches
         WHEN NEW.session_id = '${failing.id}' BEGIN SELECT RAISE(ABORT, 'full'); END`);
       // The failing session's ping goes back behind the others, the oldest of the log all the same.
       await pingLogOf(db.sql)?.fold([failing.id]);

@@ -21,7 +21,8 @@ import { type SessionRow, type StoredSession, sessionFromRow } from "./sessions-
 
 /**
  * The ping log of an SQLite database (migration 044): a ping is acknowledged once its group appended
- * it to `widget_ping_log`, and folded into its session and `widget_events` later, with the session's
+ * it to `widget_ping_log`, and folded into its session and an event batch later (`widget_event_batches`,
+ * one row for the session's events of the fold, migration 045), with the session's
  * other pings of the while. On a busy site most groups touch as many sessions as they hold pings, and
  * writing a session row, its index entries and its session's corner of the events index dirtied a
  * page each, all written to the WAL at every commit: appending to the log dirties its last page or
@@ -116,7 +117,7 @@ interface FoldTarget extends PingedColumns {
 }
 
 const logColumns = ["seq", "session_id", "seen_at", "duration_seconds", "sdk_version", "events"] as const;
-const eventColumns = ["id", "session_id", "name", "occurred_at", "data", "created_at"] as const;
+const batchColumns = ["through_seq", "session_id", "events"] as const;
 const sessionColumns = `SELECT id, merged_into AS mergedInto, last_seen_at AS lastSeenAt,
   visit_started_at AS visitStartedAt, page_views AS pageViews, last_page AS lastPage,
   sdk_version AS sdkVersion, duration_seconds AS durationSeconds FROM widget_sessions`;
@@ -318,7 +319,12 @@ class SqlitePingLog implements PingLog {
       ...withoutWriters(options),
     };
     this.keptSessions = new KeptSessions(this.settings.now);
-    const last = connection.prepare("SELECT coalesce(max(seq), 0) AS seq FROM widget_ping_log").get();
+    // Seqs keep growing past the ones that keyed event batches (the log itself may be empty), so that
+    // a batch's seq names one ping for good: what a restart reads folded pings by.
+    const last = connection
+      .prepare(`SELECT max(coalesce((SELECT max(seq) FROM widget_ping_log), 0),
+        coalesce((SELECT max(through_seq) FROM widget_event_batches), 0)) AS seq`)
+      .get();
     this.seq = (last as { seq: number }).seq;
     if (!writers.othersAtStart) this.unfoldedPings.take(unfoldedOfLog(connection), Number.NEGATIVE_INFINITY);
   }
@@ -550,11 +556,10 @@ class SqlitePingLog implements PingLog {
 
 /**
  * The pings of the log table that are not folded yet (a previous process's), oldest first. The log is
- * cut below the oldest unfolded ping only, so it may hold pings folded since. A ping whose events are
- * stored is one of them (a fold stores them with the session's change, in one transaction), and so is
- * every earlier ping of its session (a fold takes all of a session's pings). A ping without events
- * after those is taken again whatever it was: what it changes (last-seen, the longest duration, the
- * SDK version of the session's latest ping) comes out the same when it is applied twice in order.
+ * cut below the oldest unfolded ping only, so it may hold pings folded since. A ping whose seq keys an
+ * event batch is one of them (a fold writes the batch with the session's change, in one transaction),
+ * and so is every earlier ping of its session (a fold takes all of a session's pings, and writes a
+ * batch for them even when they carry no event).
  */
 function unfoldedOfLog(connection: Database): LoggedPing[] {
   const rows = connection
@@ -571,20 +576,18 @@ function unfoldedOfLog(connection: Database): LoggedPing[] {
     events: string;
   }>;
   const pings = rows.map((row) => pingFromLog({ ...row, events: eventsOf(row.events) }));
-  const firstEvents = pings.flatMap((ping) => (ping.events[0] ? [ping.events[0].id] : []));
-  const stored = new Set<string>();
-  for (let start = 0; start < firstEvents.length; start += 256) {
-    const ids = firstEvents.slice(start, start + 256);
-    for (const row of allWhereIn<{ id: string }>(
+  const batched = new Set<number>();
+  for (let start = 0; start < pings.length; start += 256) {
+    const seqs = pings.slice(start, start + 256).map((ping) => ping.seq);
+    for (const row of allWhereIn<{ seq: number }>(
       connection,
-      { head: "SELECT id FROM widget_events", column: "id" },
-      ids,
+      { head: "SELECT through_seq AS seq FROM widget_event_batches", column: "through_seq" },
+      seqs,
     ))
-      stored.add(row.id);
+      batched.add(row.seq);
   }
   const foldedThrough = new Map<string, number>();
-  for (const ping of pings)
-    if (ping.events[0] && stored.has(ping.events[0].id)) foldedThrough.set(ping.sessionId, ping.seq);
+  for (const ping of pings) if (batched.has(ping.seq)) foldedThrough.set(ping.sessionId, ping.seq);
   return pings.filter((ping) => ping.seq > (foldedThrough.get(ping.sessionId) ?? 0));
 }
 
@@ -606,7 +609,7 @@ function eventsOf(text: string): LoggedEvent[] {
 
 /**
  * One fold: the sessions' rows moved on by their pings (a session merged meanwhile takes them into the
- * session it joined; a deleted one drops them), their events stored, and the log cut below `below`
+ * session it joined; a deleted one drops them), their events stored as batches, and the log cut below `below`
  * (the oldest ping still unfolded after this one) when it moved.
  */
 function writeFold(
@@ -643,7 +646,7 @@ function writeFold(
   }
 }
 
-/** Each session's folded row and events; answers the rows as they now are. */
+/** Each session's folded row and event batches; answers the rows as they now are. */
 function writeTargets(
   connection: Database,
   found: ReadonlyMap<string, FoldTarget>,
@@ -652,7 +655,7 @@ function writeTargets(
   const folded = new Map<string, PingedColumns>();
   const update = connection.prepare(`UPDATE widget_sessions SET last_seen_at = ?, visit_started_at = ?,
     page_views = ?, last_page = ?, sdk_version = ?, duration_seconds = ? WHERE id = ?`);
-  const events: Array<Array<string | null>> = [];
+  const batches: Array<Array<string | number>> = [];
   for (const id of [...byTarget.keys()].sort()) {
     const pings = (byTarget.get(id) as LoggedPing[]).sort((a, b) => a.seq - b.seq);
     const row = foldedColumns(found.get(id) as FoldTarget, pings);
@@ -666,10 +669,29 @@ function writeTargets(
       row.durationSeconds,
       id,
     );
-    for (const ping of pings)
-      for (const event of ping.events)
-        events.push([event.id, id, event.name, event.occurredAt, event.data, ping.seenAt]);
+    for (const batch of eventBatches(pings)) batches.push([batch.throughSeq, id, batch.events]);
   }
-  insertRows(connection, "widget_events", eventColumns, events);
+  insertRows(connection, "widget_event_batches", batchColumns, batches);
   return folded;
+}
+
+/**
+ * A session's pings of one fold as batches (migration 045), one per session they were logged for (a
+ * session merged meanwhile brings its own): keyed by the last one's seq, which a restart finds back.
+ */
+function eventBatches(pings: readonly LoggedPing[]): Array<{ throughSeq: number; events: string }> {
+  const byLogged = new Map<string, LoggedPing[]>();
+  for (const ping of pings) {
+    const list = byLogged.get(ping.sessionId);
+    if (list) list.push(ping);
+    else byLogged.set(ping.sessionId, [ping]);
+  }
+  return [...byLogged.values()].map((logged) => ({
+    throughSeq: (logged[logged.length - 1] as LoggedPing).seq,
+    events: JSON.stringify(
+      logged.flatMap((ping) =>
+        ping.events.map((event) => [event.id, event.name, event.occurredAt, event.data, ping.seenAt]),
+      ),
+    ),
+  }));
 }

@@ -169,7 +169,7 @@ describe("the ping writer", () => {
     const writer = createPingWriter(sql);
     const good = await createSession(sql, projectId);
     const bad = await createSession(sql, projectId);
-    await sql`CREATE TRIGGER refuse_poison BEFORE INSERT ON widget_events WHEN NEW.name = 'poison'
+    await sql`CREATE TRIGGER refuse_poison BEFORE INSERT ON widget_event_batches WHEN NEW.events LIKE '%"poison"%'
       BEGIN SELECT RAISE(ABORT, 'poisoned event'); END`;
     const log = pingLogOf(sql);
     try {

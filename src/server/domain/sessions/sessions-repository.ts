@@ -219,6 +219,7 @@ export async function mergeSessionInto(
   await foldPingsOf(sql, [from.id, into.id]);
   const merged = await sql.begin(async (tx) => {
     await tx`UPDATE widget_events SET session_id = ${into.id} WHERE session_id = ${from.id}`;
+    await tx`UPDATE widget_event_batches SET session_id = ${into.id} WHERE session_id = ${from.id}`;
     await tx`UPDATE feedback_reports SET session_id = ${into.id} WHERE session_id = ${from.id}`;
     await tx`UPDATE widget_checklists SET session_id = ${into.id} WHERE session_id = ${from.id}
       AND NOT EXISTS (SELECT 1 FROM widget_checklists other WHERE other.session_id = ${into.id}
@@ -276,8 +277,9 @@ export async function mergeSessionInto(
 export async function listSessionEvents(sql: SQL, sessionId: string): Promise<StreamedEvent[]> {
   // The events of unfolded pings are in the ping log still (ping-log.ts).
   await foldPingsOf(sql, [sessionId]);
-  const rows = await sql`SELECT name, occurred_at, data FROM widget_events WHERE session_id = ${sessionId}
-    ORDER BY occurred_at, id`;
+  // Stored a row each or a batch per fold (migration 045): the view reads both as rows.
+  const rows = await sql`SELECT name, occurred_at, data FROM widget_session_events
+    WHERE session_id = ${sessionId} ORDER BY occurred_at, id`;
   return rows.map((row: { name: string; occurred_at: string; data: string | null }) => ({
     name: row.name,
     date: row.occurred_at,

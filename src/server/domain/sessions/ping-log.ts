@@ -21,9 +21,9 @@ import { type SessionRow, type StoredSession, sessionFromRow } from "./sessions-
 
 /**
  * The ping log of an SQLite database (migration 044): a ping is acknowledged once its group appended
- * it to `widget_ping_log`, and folded into its session and an event batch later (`widget_event_batches`,
- * one row for the session's events of the fold, migration 045), with the session's
- * other pings of the while. On a busy site most groups touch as many sessions as they hold pings, and
+ * it to `widget_ping_log`, and folded later, with the session's other pings of the while, into its
+ * session and an event batch (`widget_event_batches`, migration 045: one row for the session's events
+ * of the fold). On a busy site most groups touch as many sessions as they hold pings, and
  * writing a session row, its index entries and its session's corner of the events index dirtied a
  * page each, all written to the WAL at every commit: appending to the log dirties its last page or
  * two, and a fold writes each session once for all its pings since the last one.
@@ -609,8 +609,8 @@ function eventsOf(text: string): LoggedEvent[] {
 
 /**
  * One fold: the sessions' rows moved on by their pings (a session merged meanwhile takes them into the
- * session it joined; a deleted one drops them), their events stored as batches, and the log cut below `below`
- * (the oldest ping still unfolded after this one) when it moved.
+ * session it joined; a deleted one drops them), their events stored as batches, and the log cut below
+ * `below` (the oldest ping still unfolded after this one) when it moved.
  */
 function writeFold(
   connection: Database,

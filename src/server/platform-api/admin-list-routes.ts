@@ -18,7 +18,7 @@ export function adminListRoute<Filters = undefined>(
 }
 
 /** `GET {pattern}` (ending in `:id`): the record `find` reads, or a 404 with `notFoundMessage`. */
-export function adminRecordRoute(
+function adminRecordRoute(
   guard: AuthGuard,
   pattern: string,
   find: (id: string) => Promise<unknown>,
@@ -28,4 +28,23 @@ export function adminRecordRoute(
     const record = await find(params.id ?? "");
     return record ? json(record) : jsonError(404, notFoundMessage);
   });
+}
+
+/**
+ * Both reads of a list whose records are read one by one at `{path}/:id`: the list's route, then the
+ * record's, in that order in the route table.
+ */
+export function adminReadRoutes<Filters = undefined>(
+  guard: AuthGuard,
+  path: string,
+  {
+    find,
+    notFound,
+    ...list
+  }: Parameters<typeof answerListPage<Filters>>[1] & {
+    find: (id: string) => Promise<unknown>;
+    notFound: string;
+  },
+): ApiRoute[] {
+  return [adminListRoute(guard, path, list), adminRecordRoute(guard, `${path}/:id`, find, notFound)];
 }

@@ -67,6 +67,18 @@ async function storedRow(sql: SQL, id: string) {
   };
 }
 
+/** Three new sessions of the database's demo project, made one after the other (their ids in order). */
+async function threeSessions(db: {
+  sql: SQL;
+  projectId: string;
+}): Promise<[StoredSession, StoredSession, StoredSession]> {
+  return [
+    await createSession(db.sql, db.projectId),
+    await createSession(db.sql, db.projectId),
+    await createSession(db.sql, db.projectId),
+  ];
+}
+
 async function logged(sql: SQL): Promise<number> {
   const [row] = await sql`SELECT count(*) AS n FROM widget_ping_log`;
   return Number((row as { n: number }).n);
@@ -177,8 +189,7 @@ describe("the ping log", () => {
 
   test("the log is cut below the oldest unfolded ping; the next process folds only what was not", async () => {
     const first = await database();
-    const older = await createSession(first.sql, first.projectId);
-    const newer = await createSession(first.sql, first.projectId);
+    const [older, newer] = await threeSessions(first);
     const writer = createPingWriter(first.sql, { foldAfterMs: 60_000 });
     await writer.record(older.id, { events: [pageView("https://shop.example/older")] });
     await writer.record(newer.id, { sdkVersion: "1.0", events: [] });
@@ -215,9 +226,7 @@ describe("the ping log", () => {
   test("pings of a session merged before the fold go to the session it joined; a deleted one's are dropped", async () => {
     await withDatabase(async (db) => {
       const writer = createPingWriter(db.sql, { foldAfterMs: 60_000 });
-      const from = await createSession(db.sql, db.projectId);
-      const into = await createSession(db.sql, db.projectId);
-      const gone = await createSession(db.sql, db.projectId);
+      const [from, into, gone] = await threeSessions(db);
       await writer.record(from.id, { events: [pageView("https://shop.example/anonymous")] });
       await writer.record(gone.id, { events: [pageView("https://shop.example/gone")] });
       // Written by hand, as a merge that ran between the ping and its fold would leave it.
@@ -236,8 +245,7 @@ describe("the ping log", () => {
   test("a fold stores each session's events as one batch, keyed by the seq of its last ping", async () => {
     await withDatabase(async (db) => {
       const writer = createPingWriter(db.sql, { foldAfterMs: 60_000 });
-      const busy = await createSession(db.sql, db.projectId);
-      const quiet = await createSession(db.sql, db.projectId);
+      const [busy, quiet] = await threeSessions(db);
       for (const page of ["/a", "/b", "/c"])
         await writer.record(busy.id, { events: [pageView(`https://shop.example${page}`)] });
       await writer.record(quiet.id, { events: [] });
@@ -292,9 +300,7 @@ describe("the ping log", () => {
   test("a merged session's pings folded into the session it joined are not folded again by the next process", async () => {
     const first = await database();
     const writer = createPingWriter(first.sql, { foldAfterMs: 60_000 });
-    const from = await createSession(first.sql, first.projectId);
-    const into = await createSession(first.sql, first.projectId);
-    const waiting = await createSession(first.sql, first.projectId);
+    const [from, into, waiting] = await threeSessions(first);
     await writer.record(waiting.id, { events: [pageView("https://shop.example/waiting")] });
     await writer.record(from.id, { events: [pageView("https://shop.example/anonymous")] });
     await writer.record(into.id, { events: [pageView("https://shop.example/known")] });
@@ -355,11 +361,7 @@ describe("the ping log", () => {
   test("after a fold failed, the log is still cut only below the oldest unfolded ping", async () => {
     await withDatabase(async (db) => {
       const writer = createPingWriter(db.sql, { foldAfterMs: 60_000, onError: () => undefined });
-      const [failing, first, second] = [
-        await createSession(db.sql, db.projectId),
-        await createSession(db.sql, db.projectId),
-        await createSession(db.sql, db.projectId),
-      ];
+      const [failing, first, second] = await threeSessions(db);
       for (const session of [failing, first, second])
         await writer.record(session.id, { events: [pageView(`https://shop.example/${session.id}`)] });
       await db.sql.unsafe(`CREATE TRIGGER refuse_one BEFORE INSERT ON widget_event_batches

@@ -8,7 +8,7 @@ import {
   updateCategory,
 } from "../../domain/challenges/categories-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { adminListRoute, adminRecordRoute } from "../admin-list-routes.ts";
+import { adminReadRoutes } from "../admin-list-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 
@@ -17,12 +17,13 @@ export const categoryNotFound = "Challenge category not found";
 /** Challenge categories: list, read, create, edit, delete (its challenges stay, uncategorised). */
 export function categoriesRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   return [
-    adminListRoute(guard, "/api/challenge-categories", {
+    ...adminReadRoutes(guard, "/api/challenge-categories", {
       sortable: categorySortColumns,
       defaultSort: "title",
       list: (query) => listCategories(sql, query),
+      find: (id) => findCategory(sql, id),
+      notFound: categoryNotFound,
     }),
-    adminRecordRoute(guard, "/api/challenge-categories/:id", (id) => findCategory(sql, id), categoryNotFound),
     adminRoute(guard, "POST", "/api/challenge-categories", async (request, _params, admin) => {
       const body = await readBody(request, ChallengeCategoryRequest);
       if (!body.ok) return body.response;

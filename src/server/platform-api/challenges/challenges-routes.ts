@@ -13,7 +13,7 @@ import {
   updateChallenge,
 } from "../../domain/challenges/challenges-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { adminListRoute, adminRecordRoute } from "../admin-list-routes.ts";
+import { adminReadRoutes } from "../admin-list-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import { categoriesRoutes } from "./categories-routes.ts";
@@ -34,13 +34,14 @@ function readChallengeFilters(params: URLSearchParams): ChallengeFilters | Respo
 
 function challengeRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   return [
-    adminListRoute(guard, "/api/challenges", {
+    ...adminReadRoutes(guard, "/api/challenges", {
       sortable: challengeSortColumns,
       defaultSort: "-createdAt",
       readFilters: readChallengeFilters,
       list: (query, filters) => listChallenges(sql, query, filters),
+      find: (id) => findChallenge(sql, id),
+      notFound: challengeNotFound,
     }),
-    adminRecordRoute(guard, "/api/challenges/:id", (id) => findChallenge(sql, id), challengeNotFound),
     adminRoute(guard, "POST", "/api/challenges", async (request, _params, admin) => {
       const body = await readBody(request, ChallengeRequest);
       if (!body.ok) return body.response;

@@ -15,7 +15,7 @@ import {
   updateTask,
 } from "../../domain/challenges/tasks-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { adminListRoute, adminRecordRoute } from "../admin-list-routes.ts";
+import { adminReadRoutes } from "../admin-list-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
 import { readBooleanFilter, readEnumFilter } from "./list-filters.ts";
@@ -46,13 +46,14 @@ function flatten({ content, ...fields }: TaskDetail) {
 /** Tasks (a challenge's subtasks) of four kinds, with the kind-specific reads of the report screen. */
 export function tasksRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   return [
-    adminListRoute(guard, "/api/tasks", {
+    ...adminReadRoutes(guard, "/api/tasks", {
       sortable: taskSortColumns,
       defaultSort: "-createdAt",
       readFilters: readTaskFilters,
       list: (query, filters) => listTasks(sql, query, filters),
+      find: (id) => findTask(sql, id),
+      notFound: taskNotFound,
     }),
-    adminRecordRoute(guard, "/api/tasks/:id", (id) => findTask(sql, id), taskNotFound),
     adminRoute(guard, "GET", "/api/tasks/:id/multiple-choice", async (_request, params) => {
       const task = await findTask(sql, params.id ?? "");
       if (task?.kind !== "MULTIPLE_CHOICE") return jsonError(404, multipleChoiceNotFound);

@@ -7,7 +7,7 @@ import {
   updateCompany,
 } from "../../domain/companies/companies-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { adminListRoute, adminRecordRoute } from "../admin-list-routes.ts";
+import { adminReadRoutes } from "../admin-list-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute } from "../platform-request.ts";
 import { handleCompanyDelete } from "./company-handlers/company-delete.ts";
@@ -16,12 +16,13 @@ import { handleCompanySave } from "./company-handlers/company-save.ts";
 /** Companies (spec §3): admin list, detail, create, edit and delete under `/api/companies`. */
 export function companiesRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   return [
-    adminListRoute(guard, "/api/companies", {
+    ...adminReadRoutes(guard, "/api/companies", {
       sortable: companySortColumns,
       defaultSort: "name",
       list: (query) => listCompanies(sql, query),
+      find: (id) => findCompany(sql, id),
+      notFound: companyNotFoundMessage,
     }),
-    adminRecordRoute(guard, "/api/companies/:id", (id) => findCompany(sql, id), companyNotFoundMessage),
     adminRoute(guard, "POST", "/api/companies", handleCompanySave(sql, "POST", insertCompany)),
     adminRoute(
       guard,

@@ -11,7 +11,7 @@ import {
   updateJob,
 } from "../../domain/jobs/jobs-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { adminListRoute, adminRecordRoute } from "../admin-list-routes.ts";
+import { adminReadRoutes } from "../admin-list-routes.ts";
 import { auditedSave } from "../audited-write.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, json, jsonError, readBody } from "../platform-request.ts";
@@ -70,13 +70,14 @@ export function jobsRoutes({ sql, guard }: PlatformDeps): ApiRoute[] {
   }
 
   return [
-    adminListRoute(guard, "/api/jobs", {
+    ...adminReadRoutes(guard, "/api/jobs", {
       sortable: jobSortColumns,
       defaultSort: "-updatedAt",
       readFilters: readJobFilters,
       list: (query, filters) => listJobs(sql, query, filters),
+      find: (id) => findJob(sql, id),
+      notFound: jobNotFoundMessage,
     }),
-    adminRecordRoute(guard, "/api/jobs/:id", (id) => findJob(sql, id), jobNotFoundMessage),
     saveRoute("POST", "/api/jobs", (tx, value) => insertJob(tx, value)),
     saveRoute("PUT", "/api/jobs/:id", (tx, value, id) => updateJob(tx, id, value)),
     adminRoute(guard, "DELETE", "/api/jobs/:id", async (_request, params, admin) => {

@@ -12,7 +12,7 @@ import {
   type ReportFilters,
 } from "../../domain/task-reports/task-reports-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
-import { adminListRoute, adminRecordRoute } from "../admin-list-routes.ts";
+import { adminReadRoutes } from "../admin-list-routes.ts";
 import type { PlatformDeps } from "../platform-deps.ts";
 import { adminRoute, jsonError } from "../platform-request.ts";
 import { handleReportFile } from "./report-handlers/report-file.ts";
@@ -62,18 +62,14 @@ export function reportsRoutes({
       handler: handleReportFile({ sql, guard }, taskReports),
     },
     { method: "POST", pattern: "/api/tasks/:id/ratings", handler: handleTaskRate({ sql, guard }) },
-    adminListRoute(guard, "/api/reports", {
+    ...adminReadRoutes(guard, "/api/reports", {
       sortable,
       defaultSort: "-createdAt",
       readFilters,
       list: (query, filters) => listReports(sql, query, filters),
+      find: (id) => findReportDetail(sql, id),
+      notFound: reportErrors.reportNotFound,
     }),
-    adminRecordRoute(
-      guard,
-      "/api/reports/:id",
-      (id) => findReportDetail(sql, id),
-      reportErrors.reportNotFound,
-    ),
     ...reportResolutions.map(resolve),
   ];
 }

@@ -1,5 +1,7 @@
 import type { Migration } from "../migrations.ts";
 
+const createBatchIndex = "CREATE INDEX widget_event_batches_session ON widget_event_batches (session_id)";
+
 /**
  * Events folded from the ping log (domain/sessions/ping-log.ts) are stored a batch per session and
  * fold instead of a row each: under a stream of pings, inserting every event into `widget_events` and
@@ -16,8 +18,6 @@ import type { Migration } from "../migrations.ts";
  * cut the log below them): they are recognised as it recognised them, by their first event's id
  * stored, with every earlier ping of their session, and taken out of the log here, once.
  */
-const createBatchIndex = "CREATE INDEX widget_event_batches_session ON widget_event_batches (session_id)";
-
 export const eventBatches: Migration = {
   id: 45,
   name: "045-event-batches",

@@ -155,6 +155,40 @@ describe("build", () => {
     }
   });
 
+  test("the npm module's typings hold for a host's strict TypeScript, and refuse an unknown event", async () => {
+    // Beside the build, not in it: the up-to-date check below counts every file in it.
+    const host = await mkdtemp(join(tmpdir(), "host-app-"));
+    await Bun.write(
+      join(host, "app.ts"),
+      [
+        `import Gleap, { type GleapEventName, type GleapReportCreated } from "${join(outDir, "npm", "gleap.js")}";`,
+        'const sent: GleapEventName = "feedback-sent";',
+        "Gleap.on(sent, () => {});",
+        "// @ts-expect-error: not an event the SDK emits",
+        'Gleap.on("no-such-event", () => {});',
+        'const answer: Promise<GleapReportCreated | undefined> | undefined = Gleap.sendSilentCrashReport("x");',
+        "export const shortId = answer?.then((created) => created?.shortId.toUpperCase());",
+      ].join("\n"),
+    );
+    // skipLibCheck off: the published declarations themselves are checked, as a strict host would.
+    const options = { strict: true, module: "ESNext", moduleResolution: "Bundler", target: "ES2022" };
+    const compilerOptions = {
+      ...options,
+      lib: ["ES2022", "DOM"],
+      types: [],
+      noEmit: true,
+      skipLibCheck: false,
+    };
+    await Bun.write(join(host, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["app.ts"] }));
+    const tsc = Bun.spawn([join(import.meta.dir, "node_modules", ".bin", "tsc"), "-p", host], {
+      stdout: "pipe",
+    });
+    const [exitCode, output] = await Promise.all([tsc.exited, new Response(tsc.stdout).text()]);
+    await rm(host, { recursive: true, force: true });
+    expect(output).toBe("");
+    expect(exitCode).toBe(0);
+  }, 30_000);
+
   test("build.ts run again on the unchanged checkout builds nothing", async () => {
     const run = Bun.spawn([process.execPath, join(import.meta.dir, "build.ts"), "--quiet"], {
       env: { ...process.env, DIST_DIR: outDir },

@@ -275,19 +275,37 @@ async function buildModuleEntry(out: string, widgetChunks: Record<string, string
   if (exitCode !== 0)
     throw new BuildError(`Declarations failed:\n${lines.filter((line) => !isAbsolute(line)).join("\n")}`);
   for (const line of lines) if (isAbsolute(line)) readByBuild.add(line);
-  await mkdir(join(npmDir, "types"), { recursive: true });
-  for (const file of ["module.d.ts", "host-api.d.ts"]) {
-    await Bun.write(join(npmDir, "types", file), Bun.file(join(declarations, "loader", file)));
+  for (const file of await publishedDeclarations(declarations, "loader/module.d.ts")) {
+    await Bun.write(join(npmDir, "types", file), Bun.file(join(declarations, file)));
   }
   await rm(declarations, { recursive: true, force: true });
   await Bun.write(
     join(npmDir, "gleap.d.ts"),
-    'export { default } from "./types/module.js";\nexport type * from "./types/module.js";\n',
+    'export { default } from "./types/loader/module.js";\nexport type * from "./types/loader/module.js";\n',
   );
   await Bun.write(
     join(npmDir, "package.json"),
     `${JSON.stringify({ name: "gleap-widget-sdk", type: "module", sideEffects: false, exports: { ".": { types: "./gleap.d.ts", import: "./gleap.mjs" } } }, null, 2)}\n`,
   );
+}
+
+/**
+ * The declaration files `entry` reaches through relative imports, as paths under `dir`. tsc writes one
+ * for every file the program reads; only these are published, in the same layout, so their relative
+ * imports still resolve.
+ */
+async function publishedDeclarations(dir: string, entry: string): Promise<string[]> {
+  const reached = new Set<string>();
+  const pending = [entry];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (reached.has(file)) continue;
+    reached.add(file);
+    const text = await Bun.file(join(dir, file)).text();
+    for (const [, specifier] of text.matchAll(/from\s*"(\.{1,2}\/[^"]+)\.[jt]s"/g)) {
+      pending.push(join(dirname(file), `${specifier}.d.ts`));
+    }
+  }
+  return [...reached];
 }
 
 /**

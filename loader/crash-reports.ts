@@ -1,4 +1,4 @@
-import type { FeedbackReportCreated } from "../src/shared/feedback-api.ts";
+import type { FeedbackReportCreated } from "../src/shared/host-visible-types.ts";
 
 const crashReportGapMs = 10_000;
 

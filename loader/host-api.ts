@@ -1,7 +1,14 @@
 /**
  * The public host API (spec §7 "Host API"), declared by hand so that hosts get types without any of
- * the SDK's own dependencies. `gleap.ts` is checked against it; `module.ts` exports it.
+ * the SDK's own dependencies. `gleap.ts` is checked against it; `module.ts` exports it. The event names
+ * and the report answer are the ones the SDK's parts use inside (`src/shared/host-visible-types.ts`,
+ * which imports nothing).
  */
+
+import type {
+  WidgetEventName as GleapEventName,
+  FeedbackReportCreated as GleapReportCreated,
+} from "../src/shared/host-visible-types.ts";
 
 /** The visitor's session as the server answers it. Identified when `userId` is a non-empty string. */
 export interface GleapSession {
@@ -37,29 +44,8 @@ export interface GleapInitializeOptions {
   nonce?: string;
 }
 
-/** What `sendSilentCrashReport` answers when a report was sent. */
-export interface GleapReportCreated {
-  id: string;
-  shortId: string;
-  type: string;
-  priority: string;
-  status: string;
-  createdAt: string;
-}
-
-export type GleapEventName =
-  | "initialized"
-  | "open"
-  | "close"
-  | "unread-count-changed"
-  | "checklist-update"
-  | "outbound-actions"
-  | "outbound-sent"
-  | "feedback-sent"
-  | "error-while-sending"
-  | "tool-execution"
-  | "productTourCompleted"
-  | "productTourQuit";
+/** What `sendSilentCrashReport` answers when a report was sent, and the names `on` and `off` take. */
+export type { GleapEventName, GleapReportCreated };
 
 /** `setStyles`: the reference's names (`primaryColor` is the config's `color`). */
 export type GleapStyles = Partial<{

@@ -1,4 +1,4 @@
-import type { FeedbackReportCreated } from "../src/shared/feedback-api.ts";
+import type { FeedbackReportCreated } from "../src/shared/host-visible-types.ts";
 import type { ReportDelivery, WidgetHost } from "../src/shared/widget-chunk-contract.ts";
 import type { HostHandlers } from "./host-handlers.ts";
 import type { LoaderState, Services } from "./loader-parts.ts";

@@ -90,13 +90,3 @@ export const FeedbackReportRequest = object({
   excludeData: optional(record(string(), boolean())),
 });
 export type FeedbackReportRequest = Infer<typeof FeedbackReportRequest>;
-
-/** What `POST /bugs/v2` answers (the frame receives it as `feedback-sent`). */
-export interface FeedbackReportCreated {
-  id: string;
-  shortId: string;
-  type: string;
-  priority: string;
-  status: string;
-  createdAt: string;
-}

@@ -1,22 +1,7 @@
-import type { FeedbackReportCreated } from "./feedback-api.ts";
+import type { FeedbackReportCreated, WidgetEventName } from "./host-visible-types.ts";
 import type { TypedValue } from "./privacy/typed-values.ts";
 import type { FlowConfig } from "./widget-config-api.ts";
 import type { WidgetSession } from "./widget-session-api.ts";
-
-/** The SDK's events a host can listen to with `Gleap.on(name, callback)`. */
-export type WidgetEventName =
-  | "initialized"
-  | "open"
-  | "close"
-  | "unread-count-changed"
-  | "checklist-update"
-  | "outbound-actions"
-  | "outbound-sent"
-  | "feedback-sent"
-  | "error-while-sending"
-  | "tool-execution"
-  | "productTourCompleted"
-  | "productTourQuit";
 
 /**
  * Events between the loader and the chunks only (never documented to hosts): a live change of the

@@ -1,5 +1,5 @@
 import { createEventBus } from "../../../loader/event-bus.ts";
-import type { FeedbackReportCreated } from "../../shared/feedback-api.ts";
+import type { FeedbackReportCreated } from "../../shared/host-visible-types.ts";
 import type {
   HostOptions,
   ReportParts,

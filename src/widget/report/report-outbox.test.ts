@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { FeedbackReportCreated } from "../../shared/feedback-api.ts";
+import type { FeedbackReportCreated } from "../../shared/host-visible-types.ts";
 import { maxKeptReports } from "./report-bounds.ts";
 import {
   answerWaitMs,

@@ -1,4 +1,4 @@
-import type { FeedbackReportCreated } from "../../shared/feedback-api.ts";
+import type { FeedbackReportCreated } from "../../shared/host-visible-types.ts";
 import type { ReportDelivery } from "../../shared/widget-chunk-contract.ts";
 import { boundedBody } from "./report-bounds.ts";
 

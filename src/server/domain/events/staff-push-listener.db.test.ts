@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import type { Conversation } from "../../../shared/conversations-api.ts";
-import type { FeedbackReportCreated } from "../../../shared/feedback-api.ts";
+import type { FeedbackReportCreated } from "../../../shared/host-visible-types.ts";
 import type { StaffNotePush } from "../../../shared/staff-notes-api.ts";
 import { createLogger } from "../../logger.ts";
 import { type MessengerTest, startMessengerTest } from "../../test-support/messenger-test-support.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { FeedbackReportCreated as Created } from "../../../shared/feedback-api.ts";
+import type { FeedbackReportCreated as Created } from "../../../shared/host-visible-types.ts";
 import { findReport } from "../../domain/feedback/feedback-repository.ts";
 import { expectError } from "../../test-support/api-calls.ts";
 import { startBeforeAll } from "../../test-support/test-lifecycle.ts";

@@ -1,4 +1,5 @@
-import { type FeedbackReportCreated, maxReportBytes } from "../../../shared/feedback-api.ts";
+import { maxReportBytes } from "../../../shared/feedback-api.ts";
+import type { FeedbackReportCreated } from "../../../shared/host-visible-types.ts";
 import { isUniqueViolation } from "../../domain/companies/companies-repository.ts";
 import {
   type CreatedReport,

@@ -11,6 +11,7 @@ import { median } from "./latency-stats.ts";
 import { readServerCounts } from "./server-metrics-reading.ts";
 import { freePort, spawnServer } from "./server-process.ts";
 import { inParallel } from "./socket-fanout-timing.ts";
+import { streamMarkerCounter } from "./stream-marker-count.ts";
 import { pageViewPing, startVisitor, type WidgetVisitor } from "./widget-visitor.ts";
 import { findWrk, runWrk, type WrkResult } from "./wrk-load.ts";
 import { prepareCycle } from "./wrk-request-cycle.ts";
@@ -32,7 +33,7 @@ import { prepareCycle } from "./wrk-request-cycle.ts";
  *
  *   bun bench/widget-api.ts [--seconds 10] [--connections 32] [--threads 2] [--rounds 3] [--only ping]
  *     [--sessions 1000] [--pages 1009] [--aged] [--aged-sessions 100000] [--events-per-session 4]
- *     [--aged-reports 20000] [--cpu-prof folder] [--wal-limit-mb 64] [--root .]
+ *     [--aged-reports 20000] [--cpu-prof folder] [--wal-limit-mb 64] [--root .] [--log-level warn]
  *
  * Each route's ratio is the median of its per-round ratios to the bare server of the same round; the
  * range of those ratios is printed. `--cpu-prof folder` runs each server process under Bun's CPU
@@ -66,8 +67,9 @@ const settings = {
   /** SQLITE_WAL_LIMIT_MB of the server, when not the shipped one. */
   walLimitMb: option("wal-limit-mb"),
   root: resolve(option("root") ?? join(import.meta.dir, "..")),
+  /** The server's LOG_LEVEL: the shipped one unless `--log-level` says (what the request lines cost). */
+  logLevel: option("log-level") ?? loadConfig({}).logLevel,
 };
-const shippedLogLevel = loadConfig({}).logLevel;
 
 /** A report of about 200 KB: console and network logs at their caps, an HTML snapshot, metadata. */
 function report200k(): string {
@@ -130,29 +132,22 @@ async function startNode(dirs: { dataDir: string; distDir: string }, name: strin
     dirs,
     {
       RATE_LIMITS: "0",
-      LOG_LEVEL: shippedLogLevel,
+      LOG_LEVEL: settings.logLevel,
       DEMO_DATA: "full",
       METRICS_PORT: String(metricsPort),
       ...(settings.walLimitMb ? { SQLITE_WAL_LIMIT_MB: settings.walLimitMb } : {}),
     },
     { runtimeFlags: profile, stdout: "pipe" },
   );
-  let lines = 0;
+  // Read as bytes (stream-marker-count.ts): the bench's own reading shares the machine with the server.
+  const requestLines = streamMarkerCounter('"msg":"request"');
   const counting = (async () => {
-    const stdout = server.stdout as ReadableStream<Uint8Array>;
-    const decoder = new TextDecoder();
-    let rest = "";
-    for await (const chunk of stdout) {
-      const text = rest + decoder.decode(chunk, { stream: true });
-      const cut = text.lastIndexOf("\n");
-      rest = text.slice(cut + 1);
-      for (const line of text.slice(0, cut + 1).split("\n")) if (line.includes('"msg":"request"')) lines++;
-    }
+    for await (const chunk of server.stdout as ReadableStream<Uint8Array>) requestLines.add(chunk);
   })();
   return {
     base,
     metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
-    requestLines: () => lines,
+    requestLines: requestLines.count,
     async stop() {
       server.kill("SIGTERM");
       await server.exited;
@@ -321,7 +316,7 @@ try {
   node = await startNode(dirs, "fresh");
   const visitors = await makeVisitors(node.base, settings.sessions);
   console.log(
-    `Widget API on loopback (${settings.root}, LOG_LEVEL=${shippedLogLevel}): wrk -t${settings.threads} -c${settings.connections} -d${settings.seconds}s, ${settings.rounds} interleaved rounds (medians); pings from ${visitors.length} sessions over ${settings.pages} pages\n`,
+    `Widget API on loopback (${settings.root}, LOG_LEVEL=${settings.logLevel}): wrk -t${settings.threads} -c${settings.connections} -d${settings.seconds}s, ${settings.rounds} interleaved rounds (medians); pings from ${visitors.length} sessions over ${settings.pages} pages\n`,
   );
   const fresh = await measure(node, await routesOf(node, visitors, bare.url, workDir), "fresh");
   printFigures("fresh database", fresh);

@@ -26,7 +26,8 @@ import { formatTraceSummary, summarizeTrace } from "./trace-summary.ts";
  * given, and is measured after the SDK fired `initialized` plus a settle time (longer with every
  * surface live: they arrive after `initialized`; halfway through it the page is scrolled to the
  * checklist, as a reader would, since ours draws it only near the viewport). Each SDK must have drawn
- * every surface in every run of that scenario (bench/surfaces-shown.ts), or the comparison is void.
+ * every surface in every run of that scenario (bench/surfaces-shown.ts), or the comparison is void; a
+ * load of the reference that left one undrawn is taken again, at most twice, and the retakes are counted.
  * Per scenario and variant, medians of the runs:
  *   - SDK script bytes: response bodies of scripts from the SDK's origin, as sent (encoded) and decoded;
  *   - main-thread time: Performance.getMetrics ScriptDuration / TaskDuration minus the baseline's;
@@ -81,6 +82,9 @@ const scenarios: readonly Scenario[] = onlyScenario ? [onlyScenario as Scenario]
 const settleOf = (scenario: Scenario) => (scenario === "all-surfaces" ? settleSurfacesMs : settleMs);
 /** The budgets of the "all surfaces live" scenario, as ratios of ours to the reference's. */
 const surfacesBudget = { taskMs: 0.5, bytes: 0.6 };
+/** Loads of the reference taken again, at most, when it left a surface undrawn (see the runs). */
+const referenceRetakes = 2;
+const referenceRetaken = new Map<Scenario, number>();
 
 const root = join(import.meta.dir, "..");
 const referenceVersion = "14.6.7";
@@ -542,34 +546,47 @@ try {
   const results: RunResult[] = [];
   if (screenshotDir) await mkdir(screenshotDir, { recursive: true });
   if (traceDir) await mkdir(traceDir, { recursive: true });
+  /** One first visit of the page, as one run of the variant (`round` -1: the warm-up). */
+  async function load(scenario: Scenario, variant: Variant, round: number): Promise<RunResult> {
+    phase = round < 0 ? "setup" : `${scenario}/${variant}`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: origins.host }]);
+      await context.addInitScript(observerScript);
+      const screenshot =
+        screenshotDir && round >= 0
+          ? join(resolve(screenshotDir), `${scenario}-${variant}-${round + 1}.png`)
+          : null;
+      const trace =
+        traceDir && round >= 0 ? join(resolve(traceDir), `${scenario}-${variant}-${round + 1}.json`) : null;
+      const result = await measure(context, scenario, variant, origins, screenshot, trace);
+      if (verbose)
+        console.log(
+          `${round < 0 ? "warm-up" : `run ${round + 1}`} ${scenario} ${variant}: script ${ms(result.scriptMs)}, tasks ` +
+            `${ms(result.taskMs)}, load ${ms(result.loadMs)}, initialized ${result.initializedMs === null ? "no" : ms(result.initializedMs)}, ` +
+            `long tasks ${result.longTasks} (${ms(result.longTaskMs)})${result.attribution.map((line) => `\n    ${line}`).join("")}`,
+        );
+      return result;
+    } finally {
+      await context.close();
+    }
+  }
+  const drewEverything = (result: RunResult) =>
+    result.surfaces === null || Object.values(result.surfaces).every(Boolean);
   for (const scenario of scenarios) {
     for (let round = -1; round < runs; round++) {
       for (let i = 0; i < variants.length; i++) {
         const variant = variants[(i + Math.max(round, 0)) % variants.length] as Variant;
-        phase = round < 0 ? "setup" : `${scenario}/${variant}`;
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-        try {
-          await context.addCookies([{ name: "agreedToCookiePolicy", value: "true", url: origins.host }]);
-          await context.addInitScript(observerScript);
-          const screenshot =
-            screenshotDir && round >= 0
-              ? join(resolve(screenshotDir), `${scenario}-${variant}-${round + 1}.png`)
-              : null;
-          const trace =
-            traceDir && round >= 0
-              ? join(resolve(traceDir), `${scenario}-${variant}-${round + 1}.json`)
-              : null;
-          const result = await measure(context, scenario, variant, origins, screenshot, trace);
-          if (round >= 0) results.push(result);
-          if (verbose)
-            console.log(
-              `${round < 0 ? "warm-up" : `run ${round + 1}`} ${scenario} ${variant}: script ${ms(result.scriptMs)}, tasks ` +
-                `${ms(result.taskMs)}, load ${ms(result.loadMs)}, initialized ${result.initializedMs === null ? "no" : ms(result.initializedMs)}, ` +
-                `long tasks ${result.longTasks} (${ms(result.longTaskMs)})${result.attribution.map((line) => `\n    ${line}`).join("")}`,
-            );
-        } finally {
-          await context.close();
+        let result = await load(scenario, variant, round);
+        // gleap@14.6.7 now and then leaves its checklist empty after fetching it (its element resets on
+        // a session update that finds the session not ready, and may not hear of it again): such a load
+        // of the reference is taken again, and counted. Ours is never taken again.
+        const retakes = variant === "reference" && round >= 0 ? referenceRetakes : 0;
+        for (let retake = 0; retake < retakes && !drewEverything(result); retake++) {
+          referenceRetaken.set(scenario, (referenceRetaken.get(scenario) ?? 0) + 1);
+          result = await load(scenario, variant, round);
         }
+        if (round >= 0) results.push(result);
       }
     }
   }
@@ -766,6 +783,10 @@ try {
         );
         if (verdict) missed.push(`${scenario}: ${variant} did not draw every surface (${verdict})`);
       }
+      console.log(
+        `[${scenario}] reference loads taken again for an undrawn surface: ${referenceRetaken.get(scenario) ?? 0} ` +
+          `(at most ${referenceRetakes} per run)`,
+      );
       if (!work) missed.push(`${scenario}: main-thread work over ${surfacesBudget.taskMs}x the reference's`);
       if (!bytes) missed.push(`${scenario}: script bytes over ${surfacesBudget.bytes}x the reference's`);
     }

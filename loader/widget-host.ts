@@ -1,4 +1,5 @@
 import type { FeedbackReportCreated } from "../src/shared/host-visible-types.ts";
+import { createTakeoverSlot } from "../src/shared/takeover-slot.ts";
 import type { ReportDelivery, WidgetHost } from "../src/shared/widget-chunk-contract.ts";
 import type { HostHandlers } from "./host-handlers.ts";
 import type { LoaderState, Services } from "./loader-parts.ts";
@@ -81,5 +82,6 @@ export function createWidgetHost({
     },
     trackEvent: (name, data) => tracker.track(name, data),
     options: services.settings.options,
+    takeover: createTakeoverSlot(),
   };
 }

@@ -1,5 +1,6 @@
 import type { FeedbackReportCreated, WidgetEventName } from "./host-visible-types.ts";
 import type { TypedValue } from "./privacy/typed-values.ts";
+import type { TakeoverSlot } from "./takeover-slot.ts";
 import type { FlowConfig } from "./widget-config-api.ts";
 import type { WidgetSession } from "./widget-session-api.ts";
 
@@ -94,6 +95,8 @@ export interface WidgetHost {
   trackEvent(name: string, data?: unknown): void;
   /** Options the host set for the surfaces: sound, in-app notifications, the button, the tab badge. */
   options(): HostOptions;
+  /** The page's one modal-like takeover (a modal, a tour, a survey): src/shared/takeover-slot.ts. */
+  takeover: TakeoverSlot;
 }
 
 /** What became of a report handed to the outbox. */

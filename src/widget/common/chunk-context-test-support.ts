@@ -1,5 +1,6 @@
 import { createEventBus } from "../../../loader/event-bus.ts";
 import type { FeedbackReportCreated } from "../../shared/host-visible-types.ts";
+import { createTakeoverSlot } from "../../shared/takeover-slot.ts";
 import type {
   HostOptions,
   ReportParts,
@@ -127,6 +128,7 @@ export function createRecordingHost(overrides: Partial<WidgetHost> = {}): Record
     openUrl: (url, newTab) => host.openedUrls.push({ url, newTab }),
     trackEvent: (name, data) => host.tracked.push({ name, data }),
     options: () => state.options,
+    takeover: createTakeoverSlot(),
     ...overrides,
   };
   return host;

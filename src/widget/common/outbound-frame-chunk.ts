@@ -60,7 +60,7 @@ export interface FrameSurface<S extends OutboundFrame> {
   /** The frame element's attributes beside its address, title and sandbox. */
   frameAttributes(title: string): Record<string, string>;
   /** Whether an offer may show now, beyond "no frame of this surface shows". */
-  mayShow?(offer: FrameOffer): boolean;
+  mayShow?(offer: FrameOffer, host: WidgetHost): boolean;
   /** Puts the frame for an offer on the page; answers what the chunk keeps of it. */
   open(
     context: WidgetChunkContext,
@@ -172,7 +172,7 @@ export function createOutboundFrameChunk<S extends OutboundFrame>(
     const current = context;
     if (!current || shown || !document.body) return;
     const offer = readOffer(current.host, surface.kind, raw);
-    if (!offer || surface.mayShow?.(offer) === false) return;
+    if (!offer || surface.mayShow?.(offer, current.host) === false) return;
     const loadTimer = setTimeout(() => {
       if (shown?.loadTimer === loadTimer && !surface.revealed(shown)) close();
     }, loadTimeoutMs);

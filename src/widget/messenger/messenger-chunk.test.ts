@@ -337,6 +337,20 @@ describe("screen commands", () => {
     expect(m.iframe()).toBeNull();
   });
 
+  test("an offered survey waits while the host's takeover slot is held, and holds it once it shows", () => {
+    const m = setup();
+    const tour = {};
+    m.host.takeover.take(tour);
+    const action = { actionType: "survey-42", format: "survey_full", data: {}, outbound: "ob-9" };
+    m.run("showSurvey", action);
+    expect(m.iframe()).toBeNull();
+
+    m.host.takeover.release(tour);
+    m.run("showSurvey", action);
+    expect(m.iframe()).not.toBeNull();
+    expect(m.host.takeover.busy()).toBe(true);
+  });
+
   test("an outbound survey from the socket runs only where its page filter matches", () => {
     const m = setup();
     const action = {

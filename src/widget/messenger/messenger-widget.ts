@@ -2,7 +2,6 @@ import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { isRightToLeft } from "../../shared/widget-language.ts";
 import { acknowledgeOutbound, offeredOutboundId } from "../common/outbound-acknowledgement.ts";
-import { takeoverSlot } from "../common/takeover-slot.ts";
 import { type CaptureHooks, createCaptureHooks } from "./capture-hooks.ts";
 import { createFrameChannel } from "./frame-channel.ts";
 import { isSurveyMode, modeAfterPageChange } from "./frame-layout.ts";
@@ -81,7 +80,7 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
     const ended = survey;
     if (!ended) return;
     survey = null;
-    takeoverSlot.release(ended);
+    host.takeover.release(ended);
     if (ended.shown) acknowledgeOutbound(host, ended.outboundId, "closed");
   }
 
@@ -89,15 +88,15 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
     const offered = command === "showSurvey" ? offeredOutboundId(args[0]) : null;
     // An offered survey waits while another takeover shows, or while the visitor uses the messenger:
     // unacknowledged, the server offers it again later.
-    if (offered && (takeoverSlot.busy() || visibility.shown())) return undefined;
+    if (offered && (host.takeover.busy() || visibility.shown())) return undefined;
     const request = screenRequest(command, args, view.location.href);
     if (!request) return command === "startChecklist" ? false : undefined;
     // Another screen takes the survey's place: it ends, though not by the visitor's hand.
-    if (survey) takeoverSlot.release(survey);
+    if (survey) host.takeover.release(survey);
     survey = null;
     if (isSurveyMode(request.mode)) {
       survey = { outboundId: offered, shown: false };
-      takeoverSlot.take(survey);
+      host.takeover.take(survey);
     }
     frame.setMode(request.mode);
     if (request.message) send(request.message, true);
@@ -154,7 +153,7 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
     snapshotPosition: () => visibility.position(),
     destroy() {
       for (const stop of unsubscribe) stop();
-      if (survey) takeoverSlot.release(survey);
+      if (survey) host.takeover.release(survey);
       survey = null;
       timers.clearAll();
       viewer.close();

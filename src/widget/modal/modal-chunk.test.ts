@@ -110,6 +110,26 @@ describe("modal", () => {
     expect(wrapper()).toBeNull();
   });
 
+  test("a modal holds the host's takeover slot while it shows; a server's offer waits while another holds it", () => {
+    const slot = mounted.context.host.takeover;
+    openWith(action());
+    expect(slot.busy()).toBe(true);
+    run("closeModal", []);
+    expect(slot.busy()).toBe(false);
+
+    const tour = {};
+    slot.take(tour);
+    run("showModal", [action()]);
+    expect(wrapper()).toBeNull();
+    // The host's own call, without an outbound, still shows.
+    run("showModal", [action({}, { outbound: undefined })]);
+    expect(wrapper()).not.toBeNull();
+    run("closeModal", []);
+    slot.release(tour);
+    run("showModal", [action()]);
+    expect(wrapper()).not.toBeNull();
+  });
+
   test("Escape closes a closable modal", () => {
     openWith(action());
     window.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));

@@ -1,4 +1,5 @@
 import { modalToHost } from "../../shared/frame-messages.ts";
+import type { TakeoverSlot } from "../../shared/takeover-slot.ts";
 import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { acknowledgeOutbound } from "../common/outbound-acknowledgement.ts";
 import { setImportant } from "../common/outbound-frame.ts";
@@ -8,7 +9,6 @@ import {
   frameContent,
   type OutboundFrame,
 } from "../common/outbound-frame-chunk.ts";
-import { takeoverSlot } from "../common/takeover-slot.ts";
 
 /**
  * Lazy chunk entry of the modal (spec §2 "Modal"): an iframe of the modal frame app
@@ -70,6 +70,8 @@ interface ShownModal extends OutboundFrame {
   closable: boolean;
   /** Gives the page back its scroll and its focus. */
   restore: () => void;
+  /** The slot it holds while it shows (the host's). */
+  takeover: TakeoverSlot;
 }
 
 let style: HTMLStyleElement | null = null;
@@ -135,8 +137,9 @@ function openModal(
     outboundId: offer.outboundId,
     loadTimer,
     restore: holdPage(),
+    takeover: host.takeover,
   };
-  takeoverSlot.take(shown);
+  host.takeover.take(shown);
   root.append(wrapper);
   return shown;
 }
@@ -157,7 +160,7 @@ const chunk = createOutboundFrameChunk({
     "aria-label": title,
     allow: "autoplay; encrypted-media; fullscreen",
   }),
-  mayShow: (offer) => !(offer.outboundId && takeoverSlot.busy()),
+  mayShow: (offer, host) => !(offer.outboundId && host.takeover.busy()),
   open: openModal,
   revealed: (shown: ShownModal) => shown.wrapper.dataset.state !== "loading",
   onMessage(shown, message, host) {
@@ -176,7 +179,7 @@ const chunk = createOutboundFrameChunk({
   remove(shown) {
     shown.wrapper.remove();
     shown.restore();
-    takeoverSlot.release(shown);
+    shown.takeover.release(shown);
   },
 });
 

@@ -45,7 +45,7 @@ export interface TourControllerDeps {
   warn(message: string, error?: unknown): void;
   /** Tells the server the visitor saw (first step drawn), completed or quit the tour. */
   acknowledge(tourId: string, event: OutboundEventKind): void;
-  /** The one modal-like takeover on screen (src/widget/common/takeover-slot.ts). */
+  /** The one modal-like takeover on screen (src/shared/takeover-slot.ts). */
   slot: { busy(): boolean; take(owner: object): void; release(owner: object): void };
 }
 

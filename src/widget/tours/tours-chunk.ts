@@ -8,7 +8,6 @@ import {
 import type { SurfaceCommand, WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { nextTask } from "../common/next-task.ts";
 import { acknowledgeOutbound } from "../common/outbound-acknowledgement.ts";
-import { takeoverSlot } from "../common/takeover-slot.ts";
 import { tourStore } from "../common/tour-data.ts";
 import {
   createTourController,
@@ -85,7 +84,7 @@ export function mount(context: WidgetChunkContext): () => void {
     track: (name, detail) => host.trackEvent(name, detail),
     warn,
     acknowledge: (tourId, event) => acknowledgeOutbound(host, tourId, event),
-    slot: takeoverSlot,
+    slot: host.takeover,
   });
   controller = tours;
   // `pagehide` rather than `beforeunload`: it also fires when the page goes into the back-forward cache.

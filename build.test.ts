@@ -68,6 +68,14 @@ describe("build", () => {
     }
   });
 
+  test("the messenger's host chunk is one module of its own: a visitor's click fetches one file", async () => {
+    const messenger = manifest.widgetChunks.messenger ?? "";
+    expect(messenger).toMatch(/^\/sdk\/messenger-chunk-[a-z0-9]{8,}\.js$/);
+    const code = await read("main", messenger);
+    expect(hasReact(code)).toBe(false);
+    expect(/\bfrom\s*"\.\/|\bimport\s*"\.\/|\bimport\("\.\//.test(code)).toBe(false);
+  });
+
   test("the admin and messenger apps have hashed entries and the admin its stylesheet", async () => {
     const { admin, messenger } = manifest.apps;
     expect(admin.script).toMatch(/^\/assets\/admin-main-[a-z0-9]{8,}\.js$/);

@@ -224,17 +224,6 @@ function buildFrameApps(out: string, minify: boolean) {
 }
 
 /**
- * The files a widget chunk imports, directly or through another, relative to the SDK folder: the loader
- * preloads the messenger's beside its chunk when the visitor opens it (loader/lazy-chunk.ts), rather
- * than level after level as the browser finds the imports.
- */
-function chunkImportsOf(metafile: BuildMetafile, sdkDir: string, chunk: string | undefined): string[] {
-  if (!chunk) return [];
-  const all: OutputsByPath = new Map(outputs(metafile, sdkDir).map(({ path, output }) => [path, output]));
-  return [...staticImports(all, sdkDir, join(sdkDir, chunk))].map((path) => relative(sdkDir, path));
-}
-
-/**
  * `dist/npm`: the host API as an ES module for bundlers, with declarations generated from the typed
  * public API (`loader/host-api.ts`). The chunks it loads come from the `sdk/` folder beside the API URL
  * the host sets, so the chunk names of this same build are baked in.
@@ -380,8 +369,23 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
   // The loader's own lazy part: the widget socket's reconnecting client, fetched as the SDK starts
   // instead of carried in the eager file (loader/socket-chunk.ts).
   const socketEntry = join(root, "loader", "socket-chunk.ts");
+  // The messenger's host side is built alone, like the late file: a visitor's click waits for it, and
+  // split it was ten files found level after level (each a request and a module task on the page's
+  // main thread) before its frame could start loading. What it shares with other chunks comes twice
+  // when both load; nothing of it holds state another chunk reads (the takeover slot is the host's).
+  const messengerEntry = chunkEntries[builtChunkNames.indexOf("messenger")] as string;
+  const messengerHost = await bundle({
+    entrypoints: [messengerEntry],
+    outdir: sdkDir,
+    format: "esm",
+    minify,
+    naming: hashedNames,
+    define: production,
+    banner: compileHint,
+    plugins: [vendorCspPlugin],
+  });
   const widget = await bundle({
-    entrypoints: [...chunkEntries, socketEntry],
+    entrypoints: [...chunkEntries.filter((entry) => entry !== messengerEntry), socketEntry],
     outdir: sdkDir,
     splitting: true,
     format: "esm",
@@ -394,13 +398,11 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
   });
   const widgetChunks: Record<string, string> = { late: await buildLateFile(sdkDir, minify) };
   builtChunkNames.forEach((name, index) => {
-    widgetChunks[name] = relative(
-      sdkDir,
-      entryOutput(widget.metafile, sdkDir, chunkEntries[index] as string).path,
-    );
+    const entry = chunkEntries[index] as string;
+    const built = entry === messengerEntry ? messengerHost : widget;
+    widgetChunks[name] = relative(sdkDir, entryOutput(built.metafile, sdkDir, entry).path);
   });
   widgetChunks.socket = relative(sdkDir, entryOutput(widget.metafile, sdkDir, socketEntry).path);
-  const chunkImports = { messenger: chunkImportsOf(widget.metafile, sdkDir, widgetChunks.messenger) };
 
   const loader = await bundle({
     entrypoints: [join(root, "loader", "loader.ts")],
@@ -411,7 +413,6 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     define: {
       ...production,
       __GLEAP_CHUNKS__: JSON.stringify(widgetChunks),
-      __GLEAP_CHUNK_IMPORTS__: JSON.stringify(chunkImports),
     },
     banner: compileHint,
   });

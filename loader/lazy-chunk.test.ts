@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { WidgetChunk } from "../src/shared/widget-chunk-contract.ts";
-import { createChunkLoader, createModuleImporter, createModulePreloader } from "./lazy-chunk.ts";
+import { createChunkLoader, createModuleImporter } from "./lazy-chunk.ts";
 
 const fakeChunk: WidgetChunk = { mount: () => () => {} };
 
@@ -152,52 +152,10 @@ describe("createChunkLoader", () => {
     expect(await again).toBe(fakeChunk);
   });
 
-  test("the files a chunk imports are preloaded as it is imported, each load once; other chunks preload nothing", async () => {
-    const { importModule, urls, pending } = controlledImport();
-    const preloaded: string[] = [];
-    const load = createChunkLoader(
-      () => "https://feedback.example/sdk/",
-      { messenger: "messenger-chunk.js", launcher: "launcher.js" },
-      importModule,
-      {
-        imports: { messenger: ["chunk-a.js", "chunk-b.js"] },
-        preload: (url) => preloaded.push(url),
-      },
-    );
-    const first = load("messenger");
-    void load("messenger");
-    expect(preloaded).toEqual([
-      "https://feedback.example/sdk/chunk-a.js",
-      "https://feedback.example/sdk/chunk-b.js",
-    ]);
-    expect(urls).toEqual(["https://feedback.example/sdk/messenger-chunk.js"]);
-    pending[0]?.resolve(fakeChunk);
-    expect(await first).toBe(fakeChunk);
-    void load("launcher");
-    expect(preloaded).toHaveLength(2);
-  });
-
   test("an unknown chunk name rejects without importing anything", async () => {
     const { load, urls } = recordingLoader("https://feedback.example/sdk/", { launcher: "launcher.js" });
     await expect(load("messenger")).rejects.toThrow("Gleap: no chunk named messenger");
     expect(urls).toEqual([]);
-  });
-});
-
-describe("createModulePreloader", () => {
-  test("adds a modulepreload link with the nonce as it is at call time, and takes it away once loaded", () => {
-    let nonce: string | undefined;
-    const preload = createModulePreloader(document, () => nonce);
-    preload("https://feedback.example/sdk/chunk-a.js");
-    nonce = "n0nce";
-    preload("https://feedback.example/sdk/chunk-b.js");
-    const links = [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")];
-    expect(links.map((link) => [link.href, link.nonce || ""])).toEqual([
-      ["https://feedback.example/sdk/chunk-a.js", ""],
-      ["https://feedback.example/sdk/chunk-b.js", "n0nce"],
-    ]);
-    for (const link of links) link.dispatchEvent(new Event("load"));
-    expect(document.head.querySelectorAll("link[rel=modulepreload]")).toHaveLength(0);
   });
 });
 

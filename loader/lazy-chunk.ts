@@ -45,28 +45,16 @@ export function createLateFile(load: () => Promise<LateModule>) {
 export type LateFile = ReturnType<typeof createLateFile>;
 
 /**
- * Chunk name → the files its file imports, directly or through another (build.ts): fetched beside the
- * chunk instead of level after level as the browser finds the imports. Only the messenger's are listed:
- * a visitor's click waits for them.
- */
-export type ChunkImports = Partial<Record<ChunkName, readonly string[]>>;
-
-/** Fetches and compiles a module the loader is about to import, without running it. */
-export type PreloadModule = (url: string) => void;
-
-/**
  * The one way the loader reaches a screen: a dynamic import of the chunk's hashed file, resolved
  * against the folder the loader itself came from. Each chunk is requested at most once; concurrent
  * callers share the same promise. A failed import is retried once (with a query that gets past the
  * browser's memory of the failed module), and a chunk that failed both times may be asked for again.
- * The files a chunk imports (`imports`) are preloaded as it is imported: the messenger's chunk imports
- * shared chunks that import others, three round trips one after another before the frame could start.
+ * The messenger's chunk, which a visitor's click waits for, imports nothing: build.ts builds it alone.
  */
 export function createChunkLoader(
   baseUrl: string | (() => string),
   chunks: ChunkMap,
   importModule: ImportModule,
-  { imports = {}, preload = () => {} }: { imports?: ChunkImports; preload?: PreloadModule } = {},
 ): <Name extends ChunkName>(name: Name) => Promise<LazyModules[Name]> {
   const loading = new Map<ChunkName, Promise<unknown>>();
   return <Name extends ChunkName>(name: Name) => {
@@ -77,27 +65,10 @@ export function createChunkLoader(
       const base = typeof baseUrl === "string" ? baseUrl : baseUrl();
       const url = new URL(file, base).href;
       pending = importModule(url).catch(() => importModule(`${url}?retry=1`));
-      for (const imported of imports[name] ?? []) preload(new URL(imported, base).href);
       pending.catch(() => loading.delete(name));
       loading.set(name, pending);
     }
     return pending as Promise<LazyModules[Name]>;
-  };
-}
-
-/**
- * A `<link rel="modulepreload">` with the host's CSP nonce (the policy's `script-src` applies to it as to
- * a script), taken off the page again once its module has arrived.
- */
-export function createModulePreloader(doc: Document, nonce: () => string | undefined): PreloadModule {
-  return (url) => {
-    const link = doc.createElement("link");
-    link.rel = "modulepreload";
-    link.href = url;
-    const value = nonce();
-    if (value) link.nonce = value;
-    link.onload = link.onerror = () => link.remove();
-    doc.head.appendChild(link);
   };
 }
 

@@ -1,17 +1,10 @@
 import type { WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
 import { type CommandTarget, replayQueue } from "./command-queue.ts";
 import { createGleap, type GleapApi } from "./gleap.ts";
-import {
-  type ChunkImports,
-  type ChunkMap,
-  createChunkLoader,
-  createModuleImporter,
-  createModulePreloader,
-} from "./lazy-chunk.ts";
+import { type ChunkMap, createChunkLoader, createModuleImporter } from "./lazy-chunk.ts";
 
-// build.ts replaces these with the hashed chunk files of the same build, and what the messenger's imports.
+// build.ts replaces this with the hashed chunk files of the same build.
 declare const __GLEAP_CHUNKS__: ChunkMap;
-declare const __GLEAP_CHUNK_IMPORTS__: ChunkImports;
 
 /**
  * Entry of `/sdk/loader.js`, the file the snippet inserts. It replaces the snippet's stub with the real
@@ -26,10 +19,7 @@ function install(script: HTMLScriptElement | null) {
   const chunks = __GLEAP_CHUNKS__;
   let gleap: GleapApi | null = null;
   const nonce = () => gleap?.getNonce();
-  const load = createChunkLoader(sdkBase, chunks, createModuleImporter(document, nonce), {
-    imports: __GLEAP_CHUNK_IMPORTS__,
-    preload: createModulePreloader(document, nonce),
-  });
+  const load = createChunkLoader(sdkBase, chunks, createModuleImporter(document, nonce));
   gleap = createGleap({
     window,
     apiUrl: new URL("../api/widget", sdkBase).href,

@@ -353,14 +353,11 @@ async function compressAndMeasure(outDir: string): Promise<BuiltFile[]> {
   return Promise.all(files);
 }
 
-export async function buildAll({ outDir = join(root, "dist"), minify = true }: BuildOptions = {}) {
-  const out = resolve(outDir);
-  const before = await inputsBeforeBuild(root, buildSettings({ minify }));
-  await rm(out, { recursive: true, force: true });
-  const sdkDir = join(out, "main", "sdk");
-  await mkdir(sdkDir, { recursive: true });
-
-  // Widget chunks first: the loader is built with their hashed names baked in.
+/**
+ * The widget's lazy chunks and the loader's own (socket, late file) in `sdkDir`: answers each one's file
+ * name there, by chunk name.
+ */
+async function buildWidgetChunks(sdkDir: string, minify: boolean): Promise<Record<string, string>> {
   // A chunk entry is .tsx when it renders with React, .ts when it draws plain DOM (the launcher).
   const chunkEntries = builtChunkNames.map((name) => {
     const entry = join(root, "src", "widget", name, `${name}-chunk.ts`);
@@ -403,6 +400,18 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
     widgetChunks[name] = relative(sdkDir, entryOutput(built.metafile, sdkDir, entry).path);
   });
   widgetChunks.socket = relative(sdkDir, entryOutput(widget.metafile, sdkDir, socketEntry).path);
+  return widgetChunks;
+}
+
+export async function buildAll({ outDir = join(root, "dist"), minify = true }: BuildOptions = {}) {
+  const out = resolve(outDir);
+  const before = await inputsBeforeBuild(root, buildSettings({ minify }));
+  await rm(out, { recursive: true, force: true });
+  const sdkDir = join(out, "main", "sdk");
+  await mkdir(sdkDir, { recursive: true });
+
+  // Widget chunks first: the loader is built with their hashed names baked in.
+  const widgetChunks = await buildWidgetChunks(sdkDir, minify);
 
   const loader = await bundle({
     entrypoints: [join(root, "loader", "loader.ts")],

@@ -304,17 +304,31 @@ async function publishedDeclarations(dir: string, entry: string): Promise<string
  */
 async function buildLateFile(sdkDir: string, minify: boolean): Promise<string> {
   const entry = join(root, "loader", "late-chunk.ts");
-  const late = await bundle({
-    entrypoints: [entry],
+  return builtName(await bundleHostModules([entry], sdkDir, minify), sdkDir, entry);
+}
+
+/** ES modules the loader imports into host pages (the widget's chunks, its late file), into `sdkDir`. */
+function bundleHostModules(
+  entrypoints: string[],
+  sdkDir: string,
+  minify: boolean,
+  extra: Pick<BuildConfig, "splitting" | "plugins"> = {},
+) {
+  return bundle({
+    entrypoints,
     outdir: sdkDir,
     format: "esm",
     minify,
     naming: hashedNames,
     define: production,
     banner: compileHint,
+    ...extra,
   });
-  return relative(sdkDir, entryOutput(late.metafile, sdkDir, entry).path);
 }
+
+/** The file an entry was built into, by its name in `sdkDir`. */
+const builtName = (built: { metafile: BuildMetafile }, sdkDir: string, entry: string) =>
+  relative(sdkDir, entryOutput(built.metafile, sdkDir, entry).path);
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -371,35 +385,17 @@ async function buildWidgetChunks(sdkDir: string, minify: boolean): Promise<Recor
   // main thread) before its frame could start loading. What it shares with other chunks comes twice
   // when both load; nothing of it holds state another chunk reads (the takeover slot is the host's).
   const messengerEntry = chunkEntries[builtChunkNames.indexOf("messenger")] as string;
-  const messengerHost = await bundle({
-    entrypoints: [messengerEntry],
-    outdir: sdkDir,
-    format: "esm",
-    minify,
-    naming: hashedNames,
-    define: production,
-    banner: compileHint,
-    plugins: [vendorCspPlugin],
-  });
-  const widget = await bundle({
-    entrypoints: [...chunkEntries.filter((entry) => entry !== messengerEntry), socketEntry],
-    outdir: sdkDir,
-    splitting: true,
-    format: "esm",
-    minify,
-    naming: hashedNames,
-    define: production,
-    banner: compileHint,
-    // They run in host pages, under the host's CSP and on its main thread.
-    plugins: [vendorCspPlugin],
-  });
+  // They run in host pages, under the host's CSP and on its main thread.
+  const plugins = [vendorCspPlugin];
+  const messengerHost = await bundleHostModules([messengerEntry], sdkDir, minify, { plugins });
+  const others = [...chunkEntries.filter((entry) => entry !== messengerEntry), socketEntry];
+  const widget = await bundleHostModules(others, sdkDir, minify, { splitting: true, plugins });
   const widgetChunks: Record<string, string> = { late: await buildLateFile(sdkDir, minify) };
   builtChunkNames.forEach((name, index) => {
     const entry = chunkEntries[index] as string;
-    const built = entry === messengerEntry ? messengerHost : widget;
-    widgetChunks[name] = relative(sdkDir, entryOutput(built.metafile, sdkDir, entry).path);
+    widgetChunks[name] = builtName(entry === messengerEntry ? messengerHost : widget, sdkDir, entry);
   });
-  widgetChunks.socket = relative(sdkDir, entryOutput(widget.metafile, sdkDir, socketEntry).path);
+  widgetChunks.socket = builtName(widget, sdkDir, socketEntry);
   return widgetChunks;
 }
 

@@ -1,4 +1,5 @@
 import type { OutboundEventKind, ProductTourValidation } from "../../shared/outbound-api.ts";
+import type { TakeoverSlot } from "../../shared/takeover-slot.ts";
 import type { TourData } from "../../shared/tour-messages.ts";
 import {
   readTourData,
@@ -45,8 +46,8 @@ export interface TourControllerDeps {
   warn(message: string, error?: unknown): void;
   /** Tells the server the visitor saw (first step drawn), completed or quit the tour. */
   acknowledge(tourId: string, event: OutboundEventKind): void;
-  /** The one modal-like takeover on screen (src/shared/takeover-slot.ts). */
-  slot: { busy(): boolean; take(owner: object): void; release(owner: object): void };
+  /** The one modal-like takeover on screen, the host's. */
+  slot: TakeoverSlot;
 }
 
 interface ActiveTour {

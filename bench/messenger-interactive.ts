@@ -21,7 +21,8 @@ import { formatMessengerTrace, traceCategories } from "./messenger-trace.ts";
  * (`performance.timeOrigin + now()`, comparable across the host page and the frame), and the frame
  * tells the bench through a binding, so nothing from here runs on the thread being measured. Prints
  * each run with its way there (`phasesOf`) and its main thread's CPU time, then the medians; exit 1
- * over 600 ms.
+ * over 600 ms. `--latency <ms>` adds that much to every request from the click on (DevTools network
+ * emulation, both the messenger and the anchor), as a visitor's network does; the default is loopback.
  *
  * `--trace [--save trace.json]` runs one visit under a Chromium trace of every process and prints its
  * timeline from the click (requests, scripts, the frame's navigation and first paint, the marks), the
@@ -33,6 +34,8 @@ const { option, flag } = benchOptions();
 const traced = flag("trace");
 const reuseDist = option("dist");
 const runs = Number(option("runs") ?? 5);
+/** Milliseconds added to every request from the click on, as a visitor's network adds them (0: loopback). */
+const latencyMs = Number(option("latency") ?? 0);
 const throttle = 4;
 const budgetMs = 600;
 
@@ -267,6 +270,13 @@ async function visit(
 
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
+    if (latencyMs > 0)
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: latencyMs,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
     await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
     const before = await cpuCounters(cdp);
     const started = await page.getByTestId("gleap-launcher").evaluate((launcher: HTMLElement) => {
